@@ -1,0 +1,41 @@
+// The app's only door to the GPU: a plain C++ interface with no CUDA headers in it.
+// Implemented in gpu/cuda/ when the build has CUDA, and by gpu/nocuda/ stubs otherwise.
+#pragma once
+
+#include <atomic>
+
+#include "fragviz/report.hpp"
+
+namespace fragviz {
+
+/// True when this build compiled the CUDA probes and gate (CMake found nvcc).
+bool built_with_cuda();
+
+/// Queries device 0. Never throws and never aborts: with no CUDA in the build, no device or a
+/// driver error, returns present=false with `error` saying which.
+DeviceInfo query_device();
+
+/// Runs every probe for `req`: the explorer's ldmatrix (refused, not launched, when
+/// validate(req.tile, req.ldmatrix) fails), fragment ownership for m16n8k8 and m16n8k16 (the
+/// latter skipped below sm_80), the accumulator probe, the single-tile exact check and, if asked,
+/// the cycles table. A CUDA error is caught and returned in `error`; the context is never poisoned
+/// by an illegal geometry because none is launched.
+ProbeReport run_probes(const ProbeRequest& req);
+
+/// Lets a caller on another thread follow and stop a gate run.
+struct GateControl {
+  std::atomic<bool> cancel{false};
+  std::atomic<int> progress_permille{0};  ///< 0..1000
+};
+
+/// Why `req` cannot run on `dev` (n not a multiple of 64, below 256, larger than free memory
+/// allows, variant needs a newer GPU, no device), or nullopt when it can. Checked before any
+/// allocation; run_gate calls it too.
+std::optional<std::string> gate_can_implement(const GateRequest& req, const DeviceInfo& dev);
+
+/// Runs the gate: seeded inputs, the chosen kernel, the CUDA-core reference, the exact comparison
+/// of all n*n elements, a CPU double spot check of the reference, timings and cuBLAS for scale.
+/// Refusals and CUDA errors come back in `error` with ran=false.
+GateReport run_gate(const GateRequest& req, GateControl* control = nullptr);
+
+}  // namespace fragviz

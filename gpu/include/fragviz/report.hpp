@@ -1,0 +1,185 @@
+// Plain data types for what the probes and the gate return: predicted and measured side by side,
+// serialisable to JSON (report_json.hpp) so a report recorded on a GPU box opens anywhere.
+// No CUDA, no GL, no JSON types in here.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "fragviz/banks.hpp"
+#include "fragviz/layout.hpp"
+#include "fragviz/ldmatrix.hpp"
+
+namespace fragviz {
+
+/// A value or the reason there is none. Used at API boundaries instead of exceptions.
+template <class T>
+struct Result {
+  std::optional<T> value;
+  std::string error;
+  static Result ok(T v) { return Result{std::move(v), {}}; }
+  static Result fail(std::string why) { return Result{std::nullopt, std::move(why)}; }
+  explicit operator bool() const { return value.has_value(); }
+};
+
+/// The CUDA device the probes ran on (or why there is none).
+struct DeviceInfo {
+  bool present = false;
+  std::string error;  ///< why no device: "built without CUDA", "no CUDA device", driver error
+  std::string name;
+  int cc_major = 0, cc_minor = 0;
+  int driver_version = 0;   ///< cudaDriverGetVersion, e.g. 13000
+  int runtime_version = 0;  ///< cudaRuntimeGetVersion
+  std::string driver_release;  ///< e.g. "580.159.04" when known (nvidia-smi / NVML), else empty
+  int sm_count = 0;
+  std::uint64_t global_mem_bytes = 0;
+  int clock_khz = 0;
+  /// Compute capability as major*10+minor (90 on the H200).
+  int sm() const { return cc_major * 10 + cc_minor; }
+};
+
+/// What the user asked the probes to run: the explorer's ldmatrix over its tile.
+struct ProbeRequest {
+  LdmatrixConfig ldmatrix{};
+  TileGeometry tile{};
+  bool cycles_table = true;  ///< also time the standard strides (64, 72, 80, 96, 40 halves, swizzled)
+};
+
+/// One fragment element: where the model says it is and where the hardware put it.
+struct ElementCheck {
+  Operand operand = Operand::A;
+  int lane = 0;
+  int element = 0;
+  Coord expected{};
+  std::optional<Coord> measured;  ///< nullopt when the value named no cell
+  std::uint32_t raw = 0;          ///< raw 16-bit pattern (A/B) or float bits (C)
+  bool match() const { return measured && *measured == expected; }
+};
+
+/// Fragment ownership of one shape, measured: A and B loaded with the seed's ldmatrix
+/// (fragment_load), C/D decoded from the values of one mma whose D elements are all distinct.
+struct FragmentProbe {
+  Shape shape = Shape::m16n8k8;
+  bool ran = false;
+  std::string skipped;  ///< e.g. "skipped: needs sm_80 or newer (device is sm_75)"
+  std::vector<ElementCheck> elements;  ///< A, then B, then C: 192 (k8) or 384 (k16) entries
+  std::array<std::uint32_t, kWarpSize> a_addresses{};  ///< shared-space addresses lanes passed
+  std::array<std::uint32_t, kWarpSize> b_addresses{};
+  bool tile_exact = false;  ///< one tile's D == double-precision reference, every element
+  int mismatches() const;
+};
+
+/// One element the explorer's ldmatrix delivered.
+struct LdmatrixCheck {
+  int lane = 0, reg = 0, half = 0;
+  Coord expected{};               ///< logical tile (row, col) the model predicts
+  std::optional<Coord> measured;  ///< tile cell the 16-bit value names
+  bool match() const { return measured && *measured == expected; }
+};
+
+/// The explorer's ldmatrix run on the device.
+struct LdmatrixProbe {
+  LdmatrixConfig config{};
+  TileGeometry tile{};
+  bool ran = false;
+  std::string skipped;  ///< refusal reason (illegal geometry, no device) when !ran
+  std::array<std::array<std::uint32_t, 4>, kWarpSize> registers{};  ///< raw destination registers
+  std::array<std::uint32_t, kWarpSize> addresses{};                 ///< measured shared addresses
+  std::vector<LdmatrixCheck> elements;  ///< 32 lanes x .num registers x 2 halves
+  double cycles_per_instruction = 0;    ///< clock64() over repeated ldmatrix, one warp
+  int mismatches() const;
+};
+
+/// One row of the cycles table: measured cycles per ldmatrix beside predicted wavefronts.
+struct CyclesRow {
+  LdmatrixConfig config{};
+  TileGeometry tile{};
+  int predicted_wavefronts = 0;  ///< from analyze_ldmatrix
+  int measured_wavefronts = 0;   ///< from analyze_addresses on the measured addresses
+  double cycles_per_instruction = 0;
+};
+
+/// Everything one probe run produced.
+struct ProbeReport {
+  std::string created_utc;  ///< ISO 8601
+  DeviceInfo device;
+  ProbeRequest request;
+  LdmatrixProbe ldmatrix;
+  std::vector<FragmentProbe> fragments;  ///< m16n8k8, m16n8k16
+  std::vector<CyclesRow> cycles;
+  double cuda_init_ms = 0;  ///< context creation, measured separately
+  double probe_ms = 0;      ///< request to finished report, after start-up
+  std::string error;        ///< a CUDA error that stopped the run, if any
+};
+
+/// Matmul kernels the gate can run.
+enum class GateVariant {
+  ldmatrix_k8,      ///< seed's kernel: ldmatrix.x2 A, ldmatrix.x4.trans B, m16n8k8
+  scalar_b_k8,      ///< seed's exercise: B fragments from plain per-lane shared loads
+  ldmatrix_k16,     ///< same design with m16n8k16 (sm_80+)
+  broken_swap_b,    ///< DELIBERATELY WRONG: two B registers swapped, for the gate to catch
+};
+std::string_view to_string(GateVariant v);
+std::optional<GateVariant> parse_variant(std::string_view text);
+/// Minimum compute capability (major*10+minor) a variant needs.
+int min_sm(GateVariant v);
+
+/// A gate run request. n must be a multiple of the block tile (64) in [256, what fits].
+struct GateRequest {
+  int n = 2048;
+  GateVariant variant = GateVariant::ldmatrix_k8;
+  std::uint64_t seed = 1;
+  int timed_runs = 20;  ///< median of these, after warm-up
+  bool with_cublas = true;
+};
+
+/// First or sampled output element that differs from the reference.
+struct Mismatch {
+  int row = 0, col = 0;
+  float got = 0, want = 0;
+};
+
+/// Per-kernel resources (cudaFuncGetAttributes) plus the ptxas -v line captured at build time.
+struct KernelResources {
+  int registers = 0;
+  int static_shared_bytes = 0;
+  int local_bytes = 0;  ///< spill/stack bytes per thread
+  std::string ptxas;    ///< "Used 62 registers, ..." as ptxas printed it, if captured
+};
+
+/// The gate's verdict and figures.
+struct GateReport {
+  std::string created_utc;
+  DeviceInfo device;
+  GateRequest request;
+  bool ran = false;
+  std::string error;  ///< refusal or CUDA error; set when !ran
+  bool cancelled = false;
+  bool exact = false;                ///< every element equal to the reference
+  std::uint64_t mismatch_count = 0;  ///< over all n*n elements
+  std::optional<Mismatch> first;     ///< first in row-major order
+  std::vector<Mismatch> mismatches;  ///< up to kMaxRecordedMismatches, row-major order
+  static constexpr std::size_t kMaxRecordedMismatches = 65536;
+  int spot_checks = 0;               ///< reference elements re-checked in double on the CPU
+  int spot_check_failures = 0;
+  double kernel_ms = 0;  ///< median over timed_runs
+  double gflops = 0;     ///< 2 n^3 / kernel time
+  double cublas_ms = 0, cublas_gflops = 0;
+  double ratio_to_cublas = 0;  ///< cublas_ms / kernel_ms (1.0 = as fast as cuBLAS)
+  KernelResources resources;
+  double verdict_ms = 0;  ///< inputs + kernel + reference + compare + spot check, wall time
+  /// Not serialised: the full output and reference (n*n, row-major), for the output view.
+  std::vector<float> output, reference;
+};
+
+/// The file a report is saved in: either part may be absent.
+struct ReportFile {
+  static constexpr int kVersion = 1;
+  std::optional<ProbeReport> probe;
+  std::optional<GateReport> gate;
+};
+
+}  // namespace fragviz

@@ -1,0 +1,23 @@
+// JSON read/write of reports (format "fragviz-report", versioned; see docs/report-format.md).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "fragviz/report.hpp"
+
+namespace fragviz {
+
+/// Serialises a report file to JSON text (pretty-printed).
+std::string to_json_text(const ReportFile& file);
+
+/// Parses JSON text. Errors (not JSON, another format, an unknown version, a missing or
+/// mistyped field) come back as a message; nothing is half-filled.
+Result<ReportFile> parse_report(std::string_view text);
+
+/// Reads and parses a file; the error names the path.
+Result<ReportFile> load_report(const std::string& path);
+/// Writes a file; returns an error message or empty on success.
+std::string save_report(const ReportFile& file, const std::string& path);
+
+}  // namespace fragviz

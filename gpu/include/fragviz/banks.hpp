@@ -68,8 +68,8 @@ struct LaneAddress {
 /// One phase: one 8x8 matrix, the 8 lanes 8j..8j+7.
 struct PhaseBanks {
   int matrix = 0;
-  int wavefronts = 0;                 ///< max distinct words any bank serves ("n-way")
-  std::array<int, kBanks> words{};    ///< distinct 4-byte words per bank in this phase
+  int wavefronts = 0;               ///< max distinct words any bank serves ("n-way")
+  std::array<int, kBanks> words{};  ///< distinct 4-byte words per bank in this phase
 };
 
 /// Bank analysis of one ldmatrix over one tile.

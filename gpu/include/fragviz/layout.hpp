@@ -49,7 +49,9 @@ constexpr int operand_cols(Shape s, Operand op) { return op == Operand::A ? dims
 
 /// Fragment elements each lane holds: rows*cols/32 (A: 4 or 8 halves, B: 2 or 4 halves, C: 4
 /// floats).
-constexpr int elements_per_lane(Shape s, Operand op) { return operand_rows(s, op) * operand_cols(s, op) / kWarpSize; }
+constexpr int elements_per_lane(Shape s, Operand op) {
+  return operand_rows(s, op) * operand_cols(s, op) / kWarpSize;
+}
 
 /// PTX: groupID = %laneid >> 2.
 constexpr int group_id(int lane) { return lane >> 2; }
@@ -58,7 +60,7 @@ constexpr int thread_id_in_group(int lane) { return lane % 4; }
 
 /// (row, col) of fragment element `element` (a_i, b_i or c_i) held by `lane`.
 /// Preconditions: 0 <= lane < 32, 0 <= element < elements_per_lane(s, op).
-constexpr Coord fragment_coord(Shape s, Operand op, int lane, int i) {
+constexpr Coord fragment_coord([[maybe_unused]] Shape s, Operand op, int lane, int i) {
   const int g = group_id(lane);
   const int t = thread_id_in_group(lane);
   switch (op) {

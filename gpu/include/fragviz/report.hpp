@@ -31,8 +31,8 @@ struct DeviceInfo {
   std::string error;  ///< why no device: "built without CUDA", "no CUDA device", driver error
   std::string name;
   int cc_major = 0, cc_minor = 0;
-  int driver_version = 0;   ///< cudaDriverGetVersion, e.g. 13000
-  int runtime_version = 0;  ///< cudaRuntimeGetVersion
+  int driver_version = 0;      ///< cudaDriverGetVersion, e.g. 13000
+  int runtime_version = 0;     ///< cudaRuntimeGetVersion
   std::string driver_release;  ///< e.g. "580.159.04" when known (nvidia-smi / NVML), else empty
   int sm_count = 0;
   std::uint64_t global_mem_bytes = 0;
@@ -64,7 +64,7 @@ struct ElementCheck {
 struct FragmentProbe {
   Shape shape = Shape::m16n8k8;
   bool ran = false;
-  std::string skipped;  ///< e.g. "skipped: needs sm_80 or newer (device is sm_75)"
+  std::string skipped;                 ///< e.g. "skipped: needs sm_80 or newer (device is sm_75)"
   std::vector<ElementCheck> elements;  ///< A, then B, then C: 192 (k8) or 384 (k16) entries
   std::array<std::uint32_t, kWarpSize> a_addresses{};  ///< shared-space addresses lanes passed
   std::array<std::uint32_t, kWarpSize> b_addresses{};
@@ -88,8 +88,8 @@ struct LdmatrixProbe {
   std::string skipped;  ///< refusal reason (illegal geometry, no device) when !ran
   std::array<std::array<std::uint32_t, 4>, kWarpSize> registers{};  ///< raw destination registers
   std::array<std::uint32_t, kWarpSize> addresses{};                 ///< measured shared addresses
-  std::vector<LdmatrixCheck> elements;  ///< 32 lanes x .num registers x 2 halves
-  double cycles_per_instruction = 0;    ///< clock64() over repeated ldmatrix, one warp
+  std::vector<LdmatrixCheck> elements;                              ///< 32 lanes x .num registers x 2 halves
+  double cycles_per_instruction = 0;  ///< clock64() over repeated ldmatrix, one warp
   int mismatches() const;
 };
 
@@ -117,10 +117,10 @@ struct ProbeReport {
 
 /// Matmul kernels the gate can run.
 enum class GateVariant {
-  ldmatrix_k8,      ///< seed's kernel: ldmatrix.x2 A, ldmatrix.x4.trans B, m16n8k8
-  scalar_b_k8,      ///< seed's exercise: B fragments from plain per-lane shared loads
-  ldmatrix_k16,     ///< same design with m16n8k16 (sm_80+)
-  broken_swap_b,    ///< DELIBERATELY WRONG: two B registers swapped, for the gate to catch
+  ldmatrix_k8,    ///< seed's kernel: ldmatrix.x2 A, ldmatrix.x4.trans B, m16n8k8
+  scalar_b_k8,    ///< seed's exercise: B fragments from plain per-lane shared loads
+  ldmatrix_k16,   ///< same design with m16n8k16 (sm_80+)
+  broken_swap_b,  ///< DELIBERATELY WRONG: two B registers swapped, for the gate to catch
 };
 std::string_view to_string(GateVariant v);
 std::optional<GateVariant> parse_variant(std::string_view text);
@@ -163,7 +163,7 @@ struct GateReport {
   std::optional<Mismatch> first;     ///< first in row-major order
   std::vector<Mismatch> mismatches;  ///< up to kMaxRecordedMismatches, row-major order
   static constexpr std::size_t kMaxRecordedMismatches = 65536;
-  int spot_checks = 0;               ///< reference elements re-checked in double on the CPU
+  int spot_checks = 0;  ///< reference elements re-checked in double on the CPU
   int spot_check_failures = 0;
   double kernel_ms = 0;  ///< median over timed_runs
   double gflops = 0;     ///< 2 n^3 / kernel time

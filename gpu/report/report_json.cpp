@@ -1,0 +1,355 @@
+// JSON for reports. Strict on read: a missing or mistyped field is an error, never a default, so
+// a half-read report can't be shown as measured data.
+#include "fragviz/report_json.hpp"
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+namespace fragviz {
+namespace {
+
+using nlohmann::json;
+
+constexpr const char* kFormat = "fragviz-report";
+
+// [SECTION] enums as text ------------------------------------------------------------------------
+
+template <class T, class Parse>
+T enum_from(const json& j, const char* what, Parse parse) {
+  const auto text = j.get<std::string>();
+  if (auto v = parse(text)) return *v;
+  throw std::runtime_error(std::string("unknown ") + what + " \"" + text + "\"");
+}
+
+std::optional<Operand> parse_operand(std::string_view t) {
+  if (t == "A") return Operand::A;
+  if (t == "B") return Operand::B;
+  if (t == "C") return Operand::C;
+  return std::nullopt;
+}
+
+// [SECTION] small types --------------------------------------------------------------------------
+
+json coord_json(Coord c) { return json::array({c.row, c.col}); }
+Coord coord_from(const json& j) {
+  if (!j.is_array() || j.size() != 2) throw std::runtime_error("a coordinate must be [row, col]");
+  return Coord{j.at(0).get<int>(), j.at(1).get<int>()};
+}
+json opt_coord_json(const std::optional<Coord>& c) { return c ? coord_json(*c) : json(nullptr); }
+std::optional<Coord> opt_coord_from(const json& j) {
+  if (j.is_null()) return std::nullopt;
+  return coord_from(j);
+}
+
+template <class T, std::size_t N>
+std::array<T, N> array_from(const json& j, const char* what) {
+  if (!j.is_array() || j.size() != N)
+    throw std::runtime_error(std::string(what) + " must have " + std::to_string(N) + " entries");
+  std::array<T, N> a{};
+  for (std::size_t i = 0; i < N; ++i) a[i] = j.at(i).get<T>();
+  return a;
+}
+
+json device_json(const DeviceInfo& d) {
+  return {{"present", d.present},
+          {"error", d.error},
+          {"name", d.name},
+          {"cc_major", d.cc_major},
+          {"cc_minor", d.cc_minor},
+          {"driver_version", d.driver_version},
+          {"runtime_version", d.runtime_version},
+          {"driver_release", d.driver_release},
+          {"sm_count", d.sm_count},
+          {"global_mem_bytes", d.global_mem_bytes},
+          {"clock_khz", d.clock_khz}};
+}
+DeviceInfo device_from(const json& j) {
+  DeviceInfo d;
+  d.present = j.at("present").get<bool>();
+  d.error = j.at("error").get<std::string>();
+  d.name = j.at("name").get<std::string>();
+  d.cc_major = j.at("cc_major").get<int>();
+  d.cc_minor = j.at("cc_minor").get<int>();
+  d.driver_version = j.at("driver_version").get<int>();
+  d.runtime_version = j.at("runtime_version").get<int>();
+  d.driver_release = j.at("driver_release").get<std::string>();
+  d.sm_count = j.at("sm_count").get<int>();
+  d.global_mem_bytes = j.at("global_mem_bytes").get<std::uint64_t>();
+  d.clock_khz = j.at("clock_khz").get<int>();
+  return d;
+}
+
+json ldm_json(LdmatrixConfig c) { return {{"num", std::string(to_string(c.num))}, {"trans", c.trans}}; }
+LdmatrixConfig ldm_from(const json& j) {
+  return LdmatrixConfig{enum_from<LdmNum>(j.at("num"), "ldmatrix .num", parse_num),
+                        j.at("trans").get<bool>()};
+}
+
+json tile_json(const TileGeometry& t) {
+  return {{"width_halves", t.width_halves},
+          {"pad_halves", t.pad_halves},
+          {"rows", t.rows},
+          {"swizzle", std::string(to_string(t.swizzle))}};
+}
+TileGeometry tile_from(const json& j) {
+  TileGeometry t;
+  t.width_halves = j.at("width_halves").get<int>();
+  t.pad_halves = j.at("pad_halves").get<int>();
+  t.rows = j.at("rows").get<int>();
+  t.swizzle = enum_from<Swizzle>(j.at("swizzle"), "swizzle", parse_swizzle);
+  return t;
+}
+
+// [SECTION] probe report -------------------------------------------------------------------------
+
+json probe_json(const ProbeReport& r) {
+  json fr = json::array();
+  for (const auto& f : r.fragments) {
+    json el = json::array();
+    for (const auto& e : f.elements)
+      el.push_back({{"operand", std::string(to_string(e.operand))},
+                    {"lane", e.lane},
+                    {"element", e.element},
+                    {"expected", coord_json(e.expected)},
+                    {"measured", opt_coord_json(e.measured)},
+                    {"raw", e.raw}});
+    fr.push_back({{"shape", std::string(to_string(f.shape))},
+                  {"ran", f.ran},
+                  {"skipped", f.skipped},
+                  {"elements", el},
+                  {"a_addresses", f.a_addresses},
+                  {"b_addresses", f.b_addresses},
+                  {"tile_exact", f.tile_exact}});
+  }
+  json le = json::array();
+  for (const auto& e : r.ldmatrix.elements)
+    le.push_back({{"lane", e.lane},
+                  {"reg", e.reg},
+                  {"half", e.half},
+                  {"expected", coord_json(e.expected)},
+                  {"measured", opt_coord_json(e.measured)}});
+  json cy = json::array();
+  for (const auto& c : r.cycles)
+    cy.push_back({{"ldmatrix", ldm_json(c.config)},
+                  {"tile", tile_json(c.tile)},
+                  {"predicted_wavefronts", c.predicted_wavefronts},
+                  {"measured_wavefronts", c.measured_wavefronts},
+                  {"cycles_per_instruction", c.cycles_per_instruction}});
+  return {{"created_utc", r.created_utc},
+          {"device", device_json(r.device)},
+          {"request",
+           {{"ldmatrix", ldm_json(r.request.ldmatrix)},
+            {"tile", tile_json(r.request.tile)},
+            {"cycles_table", r.request.cycles_table}}},
+          {"ldmatrix",
+           {{"config", ldm_json(r.ldmatrix.config)},
+            {"tile", tile_json(r.ldmatrix.tile)},
+            {"ran", r.ldmatrix.ran},
+            {"skipped", r.ldmatrix.skipped},
+            {"registers", r.ldmatrix.registers},
+            {"addresses", r.ldmatrix.addresses},
+            {"elements", le},
+            {"cycles_per_instruction", r.ldmatrix.cycles_per_instruction}}},
+          {"fragments", fr},
+          {"cycles", cy},
+          {"cuda_init_ms", r.cuda_init_ms},
+          {"probe_ms", r.probe_ms},
+          {"error", r.error}};
+}
+
+ProbeReport probe_from(const json& j) {
+  ProbeReport r;
+  r.created_utc = j.at("created_utc").get<std::string>();
+  r.device = device_from(j.at("device"));
+  const json& rq = j.at("request");
+  r.request.ldmatrix = ldm_from(rq.at("ldmatrix"));
+  r.request.tile = tile_from(rq.at("tile"));
+  r.request.cycles_table = rq.at("cycles_table").get<bool>();
+  const json& l = j.at("ldmatrix");
+  r.ldmatrix.config = ldm_from(l.at("config"));
+  r.ldmatrix.tile = tile_from(l.at("tile"));
+  r.ldmatrix.ran = l.at("ran").get<bool>();
+  r.ldmatrix.skipped = l.at("skipped").get<std::string>();
+  const json& regs = l.at("registers");
+  if (!regs.is_array() || regs.size() != kWarpSize)
+    throw std::runtime_error("ldmatrix.registers must have 32 lanes");
+  for (int lane = 0; lane < kWarpSize; ++lane)
+    r.ldmatrix.registers[lane] = array_from<std::uint32_t, 4>(regs.at(lane), "ldmatrix.registers[lane]");
+  r.ldmatrix.addresses = array_from<std::uint32_t, kWarpSize>(l.at("addresses"), "ldmatrix.addresses");
+  for (const json& e : l.at("elements")) {
+    LdmatrixCheck c;
+    c.lane = e.at("lane").get<int>();
+    c.reg = e.at("reg").get<int>();
+    c.half = e.at("half").get<int>();
+    c.expected = coord_from(e.at("expected"));
+    c.measured = opt_coord_from(e.at("measured"));
+    r.ldmatrix.elements.push_back(c);
+  }
+  r.ldmatrix.cycles_per_instruction = l.at("cycles_per_instruction").get<double>();
+  for (const json& f : j.at("fragments")) {
+    FragmentProbe p;
+    p.shape = enum_from<Shape>(f.at("shape"), "shape", parse_shape);
+    p.ran = f.at("ran").get<bool>();
+    p.skipped = f.at("skipped").get<std::string>();
+    for (const json& e : f.at("elements")) {
+      ElementCheck c;
+      c.operand = enum_from<Operand>(e.at("operand"), "operand", parse_operand);
+      c.lane = e.at("lane").get<int>();
+      c.element = e.at("element").get<int>();
+      c.expected = coord_from(e.at("expected"));
+      c.measured = opt_coord_from(e.at("measured"));
+      c.raw = e.at("raw").get<std::uint32_t>();
+      p.elements.push_back(c);
+    }
+    p.a_addresses = array_from<std::uint32_t, kWarpSize>(f.at("a_addresses"), "a_addresses");
+    p.b_addresses = array_from<std::uint32_t, kWarpSize>(f.at("b_addresses"), "b_addresses");
+    p.tile_exact = f.at("tile_exact").get<bool>();
+    r.fragments.push_back(std::move(p));
+  }
+  for (const json& c : j.at("cycles")) {
+    CyclesRow row;
+    row.config = ldm_from(c.at("ldmatrix"));
+    row.tile = tile_from(c.at("tile"));
+    row.predicted_wavefronts = c.at("predicted_wavefronts").get<int>();
+    row.measured_wavefronts = c.at("measured_wavefronts").get<int>();
+    row.cycles_per_instruction = c.at("cycles_per_instruction").get<double>();
+    r.cycles.push_back(row);
+  }
+  r.cuda_init_ms = j.at("cuda_init_ms").get<double>();
+  r.probe_ms = j.at("probe_ms").get<double>();
+  r.error = j.at("error").get<std::string>();
+  return r;
+}
+
+// [SECTION] gate report --------------------------------------------------------------------------
+
+json mismatch_json(const Mismatch& m) {
+  return {{"row", m.row}, {"col", m.col}, {"got", m.got}, {"want", m.want}};
+}
+Mismatch mismatch_from(const json& j) {
+  return Mismatch{j.at("row").get<int>(), j.at("col").get<int>(), j.at("got").get<float>(),
+                  j.at("want").get<float>()};
+}
+
+json gate_json(const GateReport& g) {
+  json ms = json::array();
+  for (const auto& m : g.mismatches) ms.push_back(mismatch_json(m));
+  return {{"created_utc", g.created_utc},
+          {"device", device_json(g.device)},
+          {"request",
+           {{"n", g.request.n},
+            {"variant", std::string(to_string(g.request.variant))},
+            {"seed", g.request.seed},
+            {"timed_runs", g.request.timed_runs},
+            {"with_cublas", g.request.with_cublas}}},
+          {"ran", g.ran},
+          {"error", g.error},
+          {"cancelled", g.cancelled},
+          {"exact", g.exact},
+          {"mismatch_count", g.mismatch_count},
+          {"first", g.first ? mismatch_json(*g.first) : json(nullptr)},
+          {"mismatches", ms},
+          {"spot_checks", g.spot_checks},
+          {"spot_check_failures", g.spot_check_failures},
+          {"kernel_ms", g.kernel_ms},
+          {"gflops", g.gflops},
+          {"cublas_ms", g.cublas_ms},
+          {"cublas_gflops", g.cublas_gflops},
+          {"ratio_to_cublas", g.ratio_to_cublas},
+          {"resources",
+           {{"registers", g.resources.registers},
+            {"static_shared_bytes", g.resources.static_shared_bytes},
+            {"local_bytes", g.resources.local_bytes},
+            {"ptxas", g.resources.ptxas}}},
+          {"verdict_ms", g.verdict_ms}};
+}
+
+GateReport gate_from(const json& j) {
+  GateReport g;
+  g.created_utc = j.at("created_utc").get<std::string>();
+  g.device = device_from(j.at("device"));
+  const json& rq = j.at("request");
+  g.request.n = rq.at("n").get<int>();
+  g.request.variant = enum_from<GateVariant>(rq.at("variant"), "gate variant", parse_variant);
+  g.request.seed = rq.at("seed").get<std::uint64_t>();
+  g.request.timed_runs = rq.at("timed_runs").get<int>();
+  g.request.with_cublas = rq.at("with_cublas").get<bool>();
+  g.ran = j.at("ran").get<bool>();
+  g.error = j.at("error").get<std::string>();
+  g.cancelled = j.at("cancelled").get<bool>();
+  g.exact = j.at("exact").get<bool>();
+  g.mismatch_count = j.at("mismatch_count").get<std::uint64_t>();
+  if (!j.at("first").is_null()) g.first = mismatch_from(j.at("first"));
+  for (const json& m : j.at("mismatches")) g.mismatches.push_back(mismatch_from(m));
+  g.spot_checks = j.at("spot_checks").get<int>();
+  g.spot_check_failures = j.at("spot_check_failures").get<int>();
+  g.kernel_ms = j.at("kernel_ms").get<double>();
+  g.gflops = j.at("gflops").get<double>();
+  g.cublas_ms = j.at("cublas_ms").get<double>();
+  g.cublas_gflops = j.at("cublas_gflops").get<double>();
+  g.ratio_to_cublas = j.at("ratio_to_cublas").get<double>();
+  const json& res = j.at("resources");
+  g.resources.registers = res.at("registers").get<int>();
+  g.resources.static_shared_bytes = res.at("static_shared_bytes").get<int>();
+  g.resources.local_bytes = res.at("local_bytes").get<int>();
+  g.resources.ptxas = res.at("ptxas").get<std::string>();
+  g.verdict_ms = j.at("verdict_ms").get<double>();
+  return g;
+}
+
+}  // namespace
+
+// [SECTION] file ---------------------------------------------------------------------------------
+
+std::string to_json_text(const ReportFile& file) {
+  json j = {{"format", kFormat}, {"version", ReportFile::kVersion}};
+  if (file.probe) j["probe"] = probe_json(*file.probe);
+  if (file.gate) j["gate"] = gate_json(*file.gate);
+  return j.dump(1) + "\n";
+}
+
+Result<ReportFile> parse_report(std::string_view text) {
+  json j = json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
+  if (j.is_discarded()) return Result<ReportFile>::fail("not a JSON document");
+  if (!j.is_object() || !j.contains("format") || j["format"] != kFormat)
+    return Result<ReportFile>::fail("not a fragviz report (no \"format\": \"fragviz-report\")");
+  if (!j.contains("version") || !j["version"].is_number_integer())
+    return Result<ReportFile>::fail("report has no integer \"version\"");
+  const int version = j["version"].get<int>();
+  if (version != ReportFile::kVersion)
+    return Result<ReportFile>::fail("report version " + std::to_string(version) +
+                                    " is not supported (this build reads version " +
+                                    std::to_string(ReportFile::kVersion) + ")");
+  try {
+    ReportFile f;
+    if (j.contains("probe")) f.probe = probe_from(j.at("probe"));
+    if (j.contains("gate")) f.gate = gate_from(j.at("gate"));
+    if (!f.probe && !f.gate)
+      return Result<ReportFile>::fail("report holds neither a probe nor a gate result");
+    return Result<ReportFile>::ok(std::move(f));
+  } catch (const std::exception& e) {
+    return Result<ReportFile>::fail(std::string("malformed report: ") + e.what());
+  }
+}
+
+Result<ReportFile> load_report(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Result<ReportFile>::fail("cannot open " + path);
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  auto r = parse_report(ss.str());
+  if (!r) r.error = path + ": " + r.error;
+  return r;
+}
+
+std::string save_report(const ReportFile& file, const std::string& path) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  if (!out) return "cannot write " + path;
+  out << to_json_text(file);
+  out.flush();
+  if (!out) return "write failed: " + path;
+  return {};
+}
+
+}  // namespace fragviz

@@ -1,0 +1,57 @@
+// `fragviz-cli banks`: each lane's ldmatrix row address, its banks, and each matrix's wavefronts.
+#include <iomanip>
+#include <iostream>
+
+#include "commands.hpp"
+#include "fragviz/banks.hpp"
+
+namespace fragviz::cli {
+
+void add_banks_command(CLI::App& app, int& exit_code) {
+  struct Opts {
+    std::string num = "x4";
+    bool trans = false;
+    int stride = 72;
+    std::string swizzle = "none";
+  };
+  auto opts = std::make_shared<Opts>();
+  auto* cmd = app.add_subcommand("banks",
+                                 "Row addresses, banks and wavefronts of one ldmatrix over a row-major tile");
+  cmd->add_option("--num", opts->num, "x1, x2 or x4")->check(CLI::IsMember({"x1", "x2", "x4"}));
+  cmd->add_flag("--trans", opts->trans, ".trans (same addresses and banks; changes what lanes receive)");
+  cmd->add_option("--stride-halves", opts->stride, "row stride in halves (tile width + pad)")->required();
+  cmd->add_option("--swizzle", opts->swizzle, "none or xor (16-byte chunk ^= row % 8)")
+      ->check(CLI::IsMember({"none", "xor"}));
+  cmd->callback([opts, &exit_code] {
+    const LdmatrixConfig c{*parse_num(opts->num), opts->trans};
+    TileGeometry t;
+    t.width_halves = opts->stride;
+    t.pad_halves = 0;
+    t.swizzle = *parse_swizzle(opts->swizzle);
+    const BankReport r = analyze_ldmatrix(c, t);
+    std::cout << ldmatrix_mnemonic(c) << ", row stride " << t.stride_halves() << " halves ("
+              << t.stride_bytes() << " bytes), swizzle " << to_string(t.swizzle) << "\n";
+    std::cout << "lane  matrix  row  byte_address  banks\n";
+    for (int lane = 0; lane < address_lanes(c.num); ++lane) {
+      const LaneAddress& l = r.lanes[lane];
+      std::cout << std::setw(4) << lane << std::setw(8) << address_matrix(lane) << std::setw(5)
+                << l.logical.row << std::setw(14) << l.byte_address << "  " << l.banks[0] << "-" << l.banks[3]
+                << (l.aligned ? "" : "  NOT 16-byte aligned") << "\n";
+    }
+    if (r.error) {
+      std::cerr << "illegal geometry: " << *r.error << "\n";
+      exit_code = 3;
+      return;
+    }
+    for (const PhaseBanks& p : r.phases)
+      std::cout << "matrix " << p.matrix << ": " << p.wavefronts << " wavefronts ("
+                << (p.wavefronts == 1 ? std::string("conflict-free")
+                                      : std::to_string(p.wavefronts) + "-way conflict")
+                << ")\n";
+    std::cout << "total: wavefronts " << r.wavefronts << ", ideal wavefronts " << r.ideal_wavefronts
+              << ", bank conflicts " << r.bank_conflicts << "\n";
+    exit_code = 0;
+  });
+}
+
+}  // namespace fragviz::cli

@@ -120,7 +120,8 @@ json probe_json(const ProbeReport& r) {
                   {"elements", el},
                   {"a_addresses", f.a_addresses},
                   {"b_addresses", f.b_addresses},
-                  {"tile_exact", f.tile_exact}});
+                  {"tile_exact", f.tile_exact},
+                  {"tile_detail", f.tile_detail}});
   }
   json le = json::array();
   for (const auto& e : r.ldmatrix.elements)
@@ -205,6 +206,7 @@ ProbeReport probe_from(const json& j) {
     p.a_addresses = array_from<std::uint32_t, kWarpSize>(f.at("a_addresses"), "a_addresses");
     p.b_addresses = array_from<std::uint32_t, kWarpSize>(f.at("b_addresses"), "b_addresses");
     p.tile_exact = f.at("tile_exact").get<bool>();
+    p.tile_detail = f.at("tile_detail").get<std::string>();
     r.fragments.push_back(std::move(p));
   }
   for (const json& c : j.at("cycles")) {

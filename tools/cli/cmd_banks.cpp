@@ -35,8 +35,9 @@ void add_banks_command(CLI::App& app, int& exit_code) {
     for (int lane = 0; lane < address_lanes(c.num); ++lane) {
       const LaneAddress& l = r.lanes[lane];
       std::cout << std::setw(4) << lane << std::setw(8) << address_matrix(lane) << std::setw(5)
-                << l.logical.row << std::setw(14) << l.byte_address << "  " << l.banks[0] << "-" << l.banks[3]
-                << (l.aligned ? "" : "  NOT 16-byte aligned") << "\n";
+                << l.logical.row << std::setw(14) << l.byte_address << "  " << l.banks[0] << "," << l.banks[1]
+                << "," << l.banks[2] << "," << l.banks[3] << (l.aligned ? "" : "  NOT 16-byte aligned")
+                << "\n";
     }
     if (r.error) {
       std::cerr << "illegal geometry: " << *r.error << "\n";

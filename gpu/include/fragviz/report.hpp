@@ -69,6 +69,7 @@ struct FragmentProbe {
   std::array<std::uint32_t, kWarpSize> a_addresses{};  ///< shared-space addresses lanes passed
   std::array<std::uint32_t, kWarpSize> b_addresses{};
   bool tile_exact = false;  ///< one tile's D == double-precision reference, every element
+  std::string tile_detail;  ///< when ran && !tile_exact: "D(r,c): got x, want y" (first mismatch)
   int mismatches() const;
 };
 

@@ -1,0 +1,411 @@
+// gate_can_implement and run_gate (device.hpp): the exact matmul gate on the GPU.
+//
+// Order of a run: validate (no allocation before this passes) -> allocate -> inputs on the device
+// from the counter-based generator -> the variant's kernel -> the CUDA-core reference -> exact
+// comparison of all n*n elements on the device -> CPU double spot check of the reference (its
+// expected values are computed on host threads while the GPU works) => verdict_ms. Then, outside
+// the verdict time: copies of output and reference for the output view, the timed runs, cuBLAS.
+// Every CUDA call is checked; a failure becomes GateReport::error, never an abort.
+#include <cublas_v2.h>
+#include <cuda_fp16.h>
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <chrono>
+#include <ctime>
+#include <exception>
+#include <future>
+#include <string>
+#include <vector>
+
+#include "fragviz/device.hpp"
+#include "fragviz/gate_host.hpp"
+#include "gate_kernels.cuh"
+
+namespace fragviz {
+namespace {
+
+/// Largest n whose output and reference are copied back for the output view (2 x 256 MB).
+constexpr int kMaxCopiedN = 8192;
+/// Untimed launches before the timed ones (module load, clocks, caches).
+constexpr int kWarmupRuns = 2;
+
+using Clock = std::chrono::steady_clock;
+
+double ms_since(Clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+
+std::string cuda_message(const char* what, cudaError_t e) {
+  return std::string(what) + " failed: " + cudaGetErrorName(e) + " (" + cudaGetErrorString(e) + ")";
+}
+
+std::string cublas_message(const char* what, cublasStatus_t s) {
+  return std::string(what) + " failed: cuBLAS status " + std::to_string(static_cast<int>(s));
+}
+
+std::string utc_now() {
+  const std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+double median(std::vector<float> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  const std::size_t m = v.size() / 2;
+  return v.size() % 2 ? v[m] : 0.5 * (static_cast<double>(v[m - 1]) + v[m]);
+}
+
+/// cudaMalloc'd memory, freed on scope exit.
+class DeviceBuffer {
+ public:
+  DeviceBuffer() = default;
+  DeviceBuffer(const DeviceBuffer&) = delete;
+  DeviceBuffer& operator=(const DeviceBuffer&) = delete;
+  ~DeviceBuffer() {
+    if (ptr_ != nullptr) cudaFree(ptr_);
+  }
+  cudaError_t allocate(std::size_t bytes) { return cudaMalloc(&ptr_, bytes); }
+  template <class T>
+  T* as() const {
+    return static_cast<T*>(ptr_);
+  }
+
+ private:
+  void* ptr_ = nullptr;
+};
+
+class Stream {
+ public:
+  ~Stream() {
+    if (s_ != nullptr) cudaStreamDestroy(s_);
+  }
+  cudaError_t create() { return cudaStreamCreateWithFlags(&s_, cudaStreamNonBlocking); }
+  cudaStream_t get() const { return s_; }
+
+ private:
+  cudaStream_t s_ = nullptr;
+};
+
+class EventPair {
+ public:
+  ~EventPair() {
+    if (start_ != nullptr) cudaEventDestroy(start_);
+    if (stop_ != nullptr) cudaEventDestroy(stop_);
+  }
+  cudaError_t create() {
+    const cudaError_t e = cudaEventCreate(&start_);
+    return e != cudaSuccess ? e : cudaEventCreate(&stop_);
+  }
+  cudaEvent_t start() const { return start_; }
+  cudaEvent_t stop() const { return stop_; }
+
+ private:
+  cudaEvent_t start_ = nullptr, stop_ = nullptr;
+};
+
+class CublasHandle {
+ public:
+  ~CublasHandle() {
+    if (h_ != nullptr) cublasDestroy(h_);
+  }
+  cublasStatus_t create() { return cublasCreate(&h_); }
+  cublasHandle_t get() const { return h_; }
+
+ private:
+  cublasHandle_t h_ = nullptr;
+};
+
+/// Raised inside a run to leave it with a message; caught in run_gate (never escapes).
+struct GateFailure {
+  std::string message;
+  bool cancelled = false;
+};
+
+void check(cudaError_t e, const char* what) {
+  if (e != cudaSuccess) {
+    cudaGetLastError();  // clear a non-sticky error so the next caller starts clean
+    throw GateFailure{cuda_message(what, e)};
+  }
+}
+
+class GateRun {
+ public:
+  GateRun(const GateRequest& req, GateControl* control, GateReport& report)
+      : req_(req), control_(control), report_(report) {}
+
+  void run() {
+    const int n = req_.n;
+    const std::uint64_t nn = static_cast<std::uint64_t>(n) * static_cast<std::uint64_t>(n);
+
+    // Resources first: cheap, and shown even when the run stops later.
+    cudaFuncAttributes attr{};
+    check(gate::matmul_attributes(req_.variant, &attr), "cudaFuncGetAttributes");
+    report_.resources.registers = attr.numRegs;
+    report_.resources.static_shared_bytes = static_cast<int>(attr.sharedSizeBytes);
+    report_.resources.local_bytes = static_cast<int>(attr.localSizeBytes);
+    report_.resources.ptxas = gate::ptxas_info(gate::matmul_kernel_name(req_.variant));
+
+    check(gate::preload_helper_kernels(), "cudaFuncGetAttributes (gate helper kernels)");
+    check(stream_.create(), "cudaStreamCreate");
+    const cudaStream_t s = stream_.get();
+    stop_if_cancelled();
+
+    // ---- Verdict: everything from here to the spot check is timed as verdict_ms. ----
+    const Clock::time_point t0 = Clock::now();
+    const std::vector<Coord> points = spot_check_points(n, req_.seed);
+    // The CPU's side of the spot check needs only n, the seed and the points: compute it on host
+    // threads while the GPU generates, multiplies and compares.
+    std::future<std::vector<double>> expected = std::async(
+        std::launch::async, [n, seed = req_.seed, &points] { return spot_check_expected(n, seed, points); });
+
+    const unsigned capacity =
+        static_cast<unsigned>(std::min<std::uint64_t>(GateReport::kMaxRecordedMismatches, nn));
+    check(a_.allocate(nn * sizeof(__half)), "cudaMalloc (A, n*n halves)");
+    check(b_.allocate(nn * sizeof(__half)), "cudaMalloc (B, n*n halves)");
+    check(c_.allocate(nn * sizeof(float)), "cudaMalloc (output, n*n floats)");
+    check(r_.allocate(nn * sizeof(float)), "cudaMalloc (reference, n*n floats)");
+    check(state_.allocate(sizeof(gate::CompareState)), "cudaMalloc (comparison state)");
+    check(records_.allocate(capacity * sizeof(gate::MismatchRecord)), "cudaMalloc (mismatch list)");
+    check(points_.allocate(std::max<std::size_t>(points.size(), 1) * sizeof(int2)),
+          "cudaMalloc (spot points)");
+    check(spot_values_.allocate(std::max<std::size_t>(points.size(), 1) * sizeof(float)),
+          "cudaMalloc (spot values)");
+
+    check(gate::launch_generate(a_.as<__half>(), b_.as<__half>(), n, req_.seed, s), "input generator launch");
+    progress(50);
+    check(gate::launch_matmul(req_.variant, a_.as<__half>(), b_.as<__half>(), c_.as<float>(), n, s),
+          "matmul kernel launch");
+    check(gate::launch_reference(a_.as<__half>(), b_.as<__half>(), r_.as<float>(), n, s),
+          "reference kernel launch");
+    const gate::CompareState zero{0, ~0ull, 0};
+    check(cudaMemcpyAsync(state_.as<void>(), &zero, sizeof zero, cudaMemcpyHostToDevice, s),
+          "cudaMemcpy (state)");
+    check(gate::launch_compare(c_.as<float>(), r_.as<float>(), nn, state_.as<gate::CompareState>(),
+                               records_.as<gate::MismatchRecord>(), capacity, s),
+          "comparison kernel launch");
+    std::vector<int2> host_points(points.size());
+    for (std::size_t i = 0; i < points.size(); ++i) host_points[i] = make_int2(points[i].row, points[i].col);
+    check(cudaMemcpyAsync(points_.as<void>(), host_points.data(), host_points.size() * sizeof(int2),
+                          cudaMemcpyHostToDevice, s),
+          "cudaMemcpy (spot points)");
+    check(gate::launch_gather(r_.as<float>(), n, points_.as<int2>(), spot_values_.as<float>(),
+                              static_cast<int>(points.size()), s),
+          "spot-check gather launch");
+    gate::CompareState state{};
+    std::vector<float> spot_values(points.size());
+    check(cudaMemcpyAsync(&state, state_.as<void>(), sizeof state, cudaMemcpyDeviceToHost, s),
+          "cudaMemcpy (state)");
+    check(cudaMemcpyAsync(spot_values.data(), spot_values_.as<void>(), spot_values.size() * sizeof(float),
+                          cudaMemcpyDeviceToHost, s),
+          "cudaMemcpy (spot values)");
+    check(cudaStreamSynchronize(s), "kernels (generator, matmul, reference, comparison)");
+    progress(250);
+
+    report_.mismatch_count = state.count;
+    report_.exact = state.count == 0;
+    if (state.count != 0 && state.first < nn) {
+      float got = 0, want = 0;
+      check(cudaMemcpy(&got, c_.as<float>() + state.first, sizeof got, cudaMemcpyDeviceToHost),
+            "cudaMemcpy (first)");
+      check(cudaMemcpy(&want, r_.as<float>() + state.first, sizeof want, cudaMemcpyDeviceToHost),
+            "cudaMemcpy (first)");
+      report_.first = Mismatch{static_cast<int>(state.first / static_cast<std::uint64_t>(n)),
+                               static_cast<int>(state.first % static_cast<std::uint64_t>(n)), got, want};
+    }
+    const std::vector<double> want = expected.get();
+    report_.spot_checks = static_cast<int>(points.size());
+    for (std::size_t i = 0; i < points.size(); ++i) {
+      if (static_cast<double>(spot_values[i]) != want[i]) ++report_.spot_check_failures;
+    }
+    report_.verdict_ms = ms_since(t0);
+    progress(300);
+    stop_if_cancelled();
+
+    collect_mismatches(state, capacity);
+    stop_if_cancelled();
+
+    // ---- Timing: the variant, then cuBLAS on the same inputs. ----
+    report_.kernel_ms = time_runs(300, 800, [&] {
+      return gate::launch_matmul(req_.variant, a_.as<__half>(), b_.as<__half>(), c_.as<float>(), n, s);
+    });
+    const double flop = 2.0 * static_cast<double>(n) * static_cast<double>(n) * static_cast<double>(n);
+    report_.gflops = report_.kernel_ms > 0 ? flop / (report_.kernel_ms * 1e6) : 0;
+    if (req_.with_cublas) {
+      try {
+        run_cublas();
+      } catch (const GateFailure& f) {
+        if (f.cancelled) throw;
+        // The verdict and the kernel's time stand; only the yardstick is missing.
+        report_.error = "cuBLAS timing skipped: " + f.message;
+        report_.cublas_ms = 0;
+      }
+      report_.cublas_gflops = report_.cublas_ms > 0 ? flop / (report_.cublas_ms * 1e6) : 0;
+      report_.ratio_to_cublas = report_.kernel_ms > 0 ? report_.cublas_ms / report_.kernel_ms : 0;
+    }
+    progress(1000);
+  }
+
+ private:
+  void progress(int permille) {
+    if (control_ != nullptr) control_->progress_permille.store(permille);
+  }
+
+  void stop_if_cancelled() {
+    if (control_ != nullptr && control_->cancel.load()) throw GateFailure{"cancelled", true};
+  }
+
+  /// The recorded mismatch list, row-major. With the full arrays on the host (n <= kMaxCopiedN,
+  /// also kept for the output view) it is the first kMaxRecordedMismatches exactly; beyond that it
+  /// is the device's records sorted, a sample when more elements differ than it holds.
+  void collect_mismatches(const gate::CompareState& state, unsigned capacity) {
+    const int n = req_.n;
+    const std::size_t nn = static_cast<std::size_t>(n) * static_cast<std::size_t>(n);
+    if (n <= kMaxCopiedN) {
+      report_.output.resize(nn);
+      report_.reference.resize(nn);
+      check(cudaMemcpy(report_.output.data(), c_.as<void>(), nn * sizeof(float), cudaMemcpyDeviceToHost),
+            "cudaMemcpy (output)");
+      check(cudaMemcpy(report_.reference.data(), r_.as<void>(), nn * sizeof(float), cudaMemcpyDeviceToHost),
+            "cudaMemcpy (reference)");
+      if (state.count != 0) {
+        CompareResult host = compare_exact(n, n, report_.output.data(), report_.reference.data());
+        if (host.count != state.count) {
+          throw GateFailure{"device and host comparisons disagree: " + std::to_string(state.count) + " vs " +
+                            std::to_string(host.count) + " mismatches"};
+        }
+        report_.mismatches = std::move(host.recorded);
+      }
+      return;
+    }
+    const std::size_t kept = static_cast<std::size_t>(std::min<unsigned long long>(state.recorded, capacity));
+    std::vector<gate::MismatchRecord> records(kept);
+    if (kept != 0) {
+      check(cudaMemcpy(records.data(), records_.as<void>(), kept * sizeof(gate::MismatchRecord),
+                       cudaMemcpyDeviceToHost),
+            "cudaMemcpy (mismatch list)");
+    }
+    std::sort(records.begin(), records.end(),
+              [](const gate::MismatchRecord& x, const gate::MismatchRecord& y) { return x.index < y.index; });
+    report_.mismatches.reserve(kept);
+    for (const auto& m : records) {
+      report_.mismatches.push_back(Mismatch{static_cast<int>(m.index / static_cast<std::uint64_t>(n)),
+                                            static_cast<int>(m.index % static_cast<std::uint64_t>(n)), m.got,
+                                            m.want});
+    }
+  }
+
+  /// Median milliseconds of req_.timed_runs launches by `launch` (after kWarmupRuns), each timed
+  /// on its own with CUDA events. Checks cancel between runs; progress runs from p0 to p1.
+  template <class Launch>
+  double time_runs(int p0, int p1, Launch launch) {
+    const cudaStream_t s = stream_.get();
+    for (int i = 0; i < kWarmupRuns; ++i) check(launch(), "warm-up launch");
+    check(cudaStreamSynchronize(s), "warm-up");
+    EventPair ev;
+    check(ev.create(), "cudaEventCreate");
+    std::vector<float> times;
+    times.reserve(static_cast<std::size_t>(req_.timed_runs));
+    for (int i = 0; i < req_.timed_runs; ++i) {
+      stop_if_cancelled();
+      check(cudaEventRecord(ev.start(), s), "cudaEventRecord");
+      check(launch(), "timed launch");
+      check(cudaEventRecord(ev.stop(), s), "cudaEventRecord");
+      check(cudaEventSynchronize(ev.stop()), "timed run");
+      float ms = 0;
+      check(cudaEventElapsedTime(&ms, ev.start(), ev.stop()), "cudaEventElapsedTime");
+      times.push_back(ms);
+      progress(p0 + (p1 - p0) * (i + 1) / req_.timed_runs);
+    }
+    return median(std::move(times));
+  }
+
+  /// cuBLAS GemmEx, FP16 in, FP32 compute and out, same inputs, into the reference buffer (no
+  /// longer needed). cuBLAS is column-major: a row-major n x n matrix is its transpose, so asking
+  /// for B^T(cm) x A^T(cm) = (A x B)^T in column-major writes A x B row-major.
+  void run_cublas() {
+    CublasHandle h;
+    cublasStatus_t st = h.create();
+    if (st != CUBLAS_STATUS_SUCCESS) throw GateFailure{cublas_message("cublasCreate", st)};
+    st = cublasSetStream(h.get(), stream_.get());
+    if (st != CUBLAS_STATUS_SUCCESS) throw GateFailure{cublas_message("cublasSetStream", st)};
+    const int n = req_.n;
+    const float alpha = 1.0f, beta = 0.0f;
+    cublasStatus_t last = CUBLAS_STATUS_SUCCESS;
+    auto gemm = [&]() -> cudaError_t {
+      last = cublasGemmEx(h.get(), CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &alpha, b_.as<__half>(), CUDA_R_16F, n,
+                          a_.as<__half>(), CUDA_R_16F, n, &beta, r_.as<float>(), CUDA_R_32F, n,
+                          CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
+      return last == CUBLAS_STATUS_SUCCESS ? cudaGetLastError() : cudaErrorUnknown;
+    };
+    try {
+      report_.cublas_ms = time_runs(800, 990, gemm);
+    } catch (GateFailure& f) {
+      if (last != CUBLAS_STATUS_SUCCESS) f.message = cublas_message("cublasGemmEx", last);
+      throw;
+    }
+  }
+
+  const GateRequest& req_;
+  GateControl* control_;
+  GateReport& report_;
+  // Members die in reverse order: the stream is destroyed before the buffers are freed.
+  DeviceBuffer a_, b_, c_, r_, state_, records_, points_, spot_values_;
+  Stream stream_;
+};
+
+}  // namespace
+
+std::optional<std::string> gate_can_implement(const GateRequest& req, const DeviceInfo& dev) {
+  if (!dev.present) return dev.error.empty() ? std::string("no CUDA device") : dev.error;
+  if (!parse_variant(to_string(req.variant))) return std::string("unknown gate variant");
+  if (req.timed_runs < 1) return "timed runs must be at least 1 (got " + std::to_string(req.timed_runs) + ")";
+  if (dev.sm() < min_sm(req.variant)) {
+    return std::string(to_string(req.variant)) + " needs sm_" + std::to_string(min_sm(req.variant)) +
+           " or newer (device is sm_" + std::to_string(dev.sm()) + ")";
+  }
+  // Size rules that need no device first, then free memory (this creates the CUDA context).
+  if (auto why = gate_size_problem(req.n, 0)) return why;
+  std::size_t free_bytes = 0, total_bytes = 0;
+  const cudaError_t e = cudaMemGetInfo(&free_bytes, &total_bytes);
+  if (e != cudaSuccess) {
+    cudaGetLastError();
+    return cuda_message("cudaMemGetInfo", e);
+  }
+  return gate_size_problem(req.n, free_bytes);
+}
+
+GateReport run_gate(const GateRequest& req, GateControl* control) {
+  GateReport report;
+  report.created_utc = utc_now();
+  report.request = req;
+  if (control != nullptr) control->progress_permille.store(0);
+  report.device = query_device();
+  if (auto why = gate_can_implement(req, report.device)) {
+    report.error = *why;
+    return report;
+  }
+  try {
+    GateRun(req, control, report).run();
+    report.ran = true;
+  } catch (const GateFailure& f) {
+    report.error = f.message;
+    report.cancelled = f.cancelled;
+  } catch (const std::bad_alloc&) {
+    report.error = "out of host memory";
+  } catch (const std::exception& ex) {
+    report.error = ex.what();
+  }
+  if (!report.ran) {
+    // A stopped run has no trustworthy figures beyond what it reached; keep the resources.
+    report.output.clear();
+    report.reference.clear();
+  }
+  return report;
+}
+
+}  // namespace fragviz

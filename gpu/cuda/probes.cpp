@@ -1,0 +1,366 @@
+// run_probes(): builds every probe's inputs on the host (probe_decode.hpp), moves them to the
+// device in one copy, runs at most four launches (explorer, m16n8k8, m16n8k16, cycles table),
+// copies everything back in one copy and judges it against the model.
+#include <cuda_runtime_api.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <ctime>
+#include <string>
+#include <vector>
+
+#include "cuda_check.hpp"
+#include "fragviz/banks.hpp"
+#include "fragviz/device.hpp"
+#include "fragviz/probe_decode.hpp"
+#include "probe_kernels.hpp"
+
+namespace fragviz {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double ms_since(Clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+
+std::string now_utc() {
+  const std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+/// Seed of the single-tile check's inputs (fixed, so every run and every report are comparable).
+constexpr std::uint64_t kTileSeed = 73;
+
+/// Host image of a device buffer: objects appended at 16-byte aligned offsets.
+class Arena {
+ public:
+  std::size_t reserve(std::size_t bytes) {
+    const std::size_t at = (data_.size() + 15) / 16 * 16;
+    data_.resize(at + bytes, 0);
+    return at;
+  }
+  template <class T>
+  std::size_t put(const T& value) {
+    const std::size_t at = reserve(sizeof(T));
+    std::memcpy(data_.data() + at, &value, sizeof(T));
+    return at;
+  }
+  std::size_t put_bytes(const void* p, std::size_t bytes) {
+    const std::size_t at = reserve(bytes);
+    std::memcpy(data_.data() + at, p, bytes);
+    return at;
+  }
+  template <class T>
+  T get(std::size_t at) const {
+    T value;
+    std::memcpy(&value, data_.data() + at, sizeof(T));
+    return value;
+  }
+  std::uint8_t* data() { return data_.data(); }
+  std::size_t size() const { return data_.size(); }
+
+ private:
+  std::vector<std::uint8_t> data_;
+};
+
+/// One device allocation, freed on scope exit.
+struct DeviceBuffer {
+  std::uint8_t* ptr = nullptr;
+  void reset() {
+    if (ptr) cudaFree(ptr);  // unchecked: nothing useful to do about a failed free
+    ptr = nullptr;
+  }
+  ~DeviceBuffer() { reset(); }
+};
+
+/// The standard rows of the cycles table: .x4 at strides 64 (8-way), 72, 80 (2-way), 96 (4-way)
+/// and 40 halves, and a 64-wide XOR-swizzled tile.
+std::vector<TileGeometry> standard_cycle_tiles() {
+  std::vector<TileGeometry> tiles;
+  for (int stride : {64, 72, 80, 96, 40}) tiles.push_back(TileGeometry{stride, 0, 16, Swizzle::none});
+  tiles.push_back(TileGeometry{64, 0, 16, Swizzle::xor_row_mod8});
+  return tiles;
+}
+
+/// What the fragment kernel issues for `op` of `s`; must equal the model's fragment_load.
+LdmatrixConfig kernel_load(Shape s, Operand op) {
+  const bool k8 = s == Shape::m16n8k8;
+  if (op == Operand::A) return LdmatrixConfig{k8 ? LdmNum::x2 : LdmNum::x4, false};
+  return LdmatrixConfig{k8 ? LdmNum::x1 : LdmNum::x2, true};
+}
+
+/// Fills a FragmentSetIn from dense float operands (A, B as halves; C as per-lane registers).
+cuda::FragmentSetIn set_from_tile(const MmaTile& t) {
+  cuda::FragmentSetIn in{};
+  for (std::size_t i = 0; i < t.a.size(); ++i) in.a[i] = half_bits(t.a[i]);
+  for (std::size_t i = 0; i < t.b.size(); ++i) in.b[i] = half_bits(t.b[i]);
+  const std::vector<float> c = c_registers(t);
+  for (int lane = 0; lane < kWarpSize; ++lane) {
+    for (int j = 0; j < 4; ++j) in.c[lane][j] = c[static_cast<std::size_t>(lane * 4 + j)];
+  }
+  return in;
+}
+
+/// Per-shape bookkeeping between building the inputs and judging the outputs.
+struct FragmentPlan {
+  Shape shape = Shape::m16n8k8;
+  bool launch = false;
+  cuda::FragmentParams params{};
+  std::size_t in_at = 0, out_at = 0;
+  std::vector<double> reference;
+};
+
+struct LdmatrixPlan {
+  LdmatrixConfig config{};
+  TileGeometry tile{};
+  std::size_t job_at = 0, out_at = 0;
+};
+
+}  // namespace
+
+ProbeReport run_probes(const ProbeRequest& req) {
+  ProbeReport report;
+  report.created_utc = now_utc();
+  report.request = req;
+  report.ldmatrix.config = req.ldmatrix;
+  report.ldmatrix.tile = req.tile;
+  report.device = query_device();
+  if (!report.device.present) {
+    report.error = report.device.error;
+    report.ldmatrix.skipped = report.device.error;
+    return report;
+  }
+
+  // [SECTION] start-up, measured apart: context creation and loading the probe kernels' module.
+  std::string& error = report.error;
+  const auto init_start = Clock::now();
+  if (!FRAGVIZ_CUDA_OK(error, cudaSetDevice(0)) || !FRAGVIZ_CUDA_OK(error, cudaFree(nullptr)) ||
+      !FRAGVIZ_CUDA_OK(error, cuda::preload_probe_kernels())) {
+    return report;
+  }
+  report.cuda_init_ms = ms_since(init_start);
+  const auto probe_start = Clock::now();
+
+  // [SECTION] inputs ---------------------------------------------------------------------------
+  Arena in, out;
+
+  // Explorer: refused, never launched, when the model says the geometry is illegal.
+  std::vector<LdmatrixPlan> explorer;  // 0 or 1 entry
+  std::vector<std::uint8_t> tiles;     // every ldmatrix job's tile image, 16-byte aligned
+  std::vector<cuda::LdmatrixJob> explorer_jobs, cycle_jobs;
+  std::uint32_t explorer_max_bytes = 0, cycle_max_bytes = 0;
+  auto add_tile = [&tiles](const ExplorerPlan& plan) {
+    const std::size_t at = (tiles.size() + 15) / 16 * 16;
+    tiles.resize(at + static_cast<std::size_t>(plan.tile_bytes), 0);
+    std::memcpy(tiles.data() + at, plan.tile.data(), static_cast<std::size_t>(plan.tile_bytes));
+    return static_cast<std::uint32_t>(at);
+  };
+  auto make_job = [&](const ExplorerPlan& plan) {
+    cuda::LdmatrixJob job{};
+    for (int l = 0; l < kWarpSize; ++l) job.lane_offset[l] = plan.lane_offsets[l];
+    job.tile_offset = add_tile(plan);
+    job.tile_bytes = static_cast<std::uint32_t>(plan.tile_bytes);
+    job.iterations = cuda::kTimedLdmatrix;
+    return job;
+  };
+
+  if (auto plan = plan_explorer(req.ldmatrix, req.tile)) {
+    explorer_jobs.push_back(make_job(*plan.value));
+    explorer_max_bytes = static_cast<std::uint32_t>(plan.value->tile_bytes);
+    explorer.push_back(LdmatrixPlan{req.ldmatrix, req.tile});
+  } else {
+    report.ldmatrix.skipped = plan.error;  // the model's validate() message (or why the tile does not fit)
+  }
+
+  std::vector<LdmatrixPlan> cycle_rows;
+  if (req.cycles_table) {
+    const LdmatrixConfig x4{LdmNum::x4, false};
+    for (const TileGeometry& t : standard_cycle_tiles()) {
+      auto plan = plan_explorer(x4, t);
+      if (!plan) continue;  // a standard row the model refuses is left out rather than launched
+      cycle_jobs.push_back(make_job(*plan.value));
+      cycle_max_bytes = std::max(cycle_max_bytes, static_cast<std::uint32_t>(plan.value->tile_bytes));
+      cycle_rows.push_back(LdmatrixPlan{x4, t});
+    }
+  }
+
+  // Fragment probes: m16n8k16 only where the device has it (its sm_75 image is a stub).
+  std::vector<FragmentPlan> fragments;
+  for (Shape s : {Shape::m16n8k8, Shape::m16n8k16}) {
+    FragmentProbe probe;
+    probe.shape = s;
+    FragmentPlan plan;
+    plan.shape = s;
+    if (report.device.sm() < min_sm(s)) {
+      probe.skipped = "skipped: needs sm_" + std::to_string(min_sm(s)) + " or newer (device is sm_" +
+                      std::to_string(report.device.sm()) + ")";
+    } else {
+      std::string why;
+      for (Operand op : {Operand::A, Operand::B}) {
+        const auto load = fragment_load(s, op);
+        const LdmatrixConfig k = kernel_load(s, op);
+        if (!load || load->config.num != k.num || load->config.trans != k.trans) {
+          why = "model and kernel disagree on the ldmatrix for " + std::string(to_string(op)) +
+                ": the kernel issues " + ldmatrix_mnemonic(k);
+        }
+      }
+      const auto a_offsets = fragment_lane_offsets(s, Operand::A);
+      const auto b_offsets = fragment_lane_offsets(s, Operand::B);
+      if (why.empty() && !a_offsets) why = a_offsets.error;
+      if (why.empty() && !b_offsets) why = b_offsets.error;
+      if (!why.empty()) {
+        probe.skipped = "not run: " + why;
+      } else {
+        for (int l = 0; l < kWarpSize; ++l) {
+          plan.params.a_offset[l] = (*a_offsets.value)[l];
+          plan.params.b_offset[l] = (*b_offsets.value)[l];
+        }
+        cuda::FragmentSetIn sets[cuda::kFragmentSets]{};
+        const std::vector<std::uint16_t> a = ownership_tile(s, Operand::A);
+        const std::vector<std::uint16_t> b = ownership_tile(s, Operand::B);
+        std::memcpy(sets[cuda::kOwnershipSet].a, a.data(), a.size() * sizeof(std::uint16_t));
+        std::memcpy(sets[cuda::kOwnershipSet].b, b.data(), b.size() * sizeof(std::uint16_t));
+        sets[cuda::kAccumulatorSet] = set_from_tile(accumulator_inputs(s));
+        const MmaTile random = random_tile(s, kTileSeed);
+        sets[cuda::kTileSet] = set_from_tile(random);
+        plan.reference = reference_d(random);
+        plan.in_at = in.put_bytes(sets, sizeof sets);
+        plan.out_at = out.reserve(sizeof(cuda::FragmentSetOut) * cuda::kFragmentSets);
+        plan.launch = true;
+      }
+    }
+    report.fragments.push_back(probe);
+    fragments.push_back(plan);
+  }
+
+  const std::size_t explorer_jobs_at =
+      explorer_jobs.empty()
+          ? 0
+          : in.put_bytes(explorer_jobs.data(), explorer_jobs.size() * sizeof(cuda::LdmatrixJob));
+  const std::size_t cycle_jobs_at =
+      cycle_jobs.empty() ? 0 : in.put_bytes(cycle_jobs.data(), cycle_jobs.size() * sizeof(cuda::LdmatrixJob));
+  const std::size_t tiles_at = tiles.empty() ? 0 : in.put_bytes(tiles.data(), tiles.size());
+  const std::size_t explorer_out_at = out.reserve(sizeof(cuda::LdmatrixJobOut) * explorer_jobs.size());
+  const std::size_t cycle_out_at = out.reserve(sizeof(cuda::LdmatrixJobOut) * cycle_jobs.size());
+  in.reserve(16);  // never an empty allocation
+  out.reserve(16);
+
+  // [SECTION] one copy in, launches, one copy out ----------------------------------------------
+  DeviceBuffer d_in, d_out;
+  if (!FRAGVIZ_CUDA_OK(error, cudaMalloc(reinterpret_cast<void**>(&d_in.ptr), in.size())) ||
+      !FRAGVIZ_CUDA_OK(error, cudaMalloc(reinterpret_cast<void**>(&d_out.ptr), out.size())) ||
+      !FRAGVIZ_CUDA_OK(error, cudaMemcpy(d_in.ptr, in.data(), in.size(), cudaMemcpyHostToDevice))) {
+    report.probe_ms = ms_since(probe_start);
+    return report;
+  }
+  const std::uint8_t* d_tiles = d_in.ptr + tiles_at;
+  bool launched = true;
+  if (!explorer_jobs.empty()) {
+    launched = FRAGVIZ_CUDA_OK(
+        error, cuda::launch_ldmatrix_probe(
+                   req.ldmatrix, reinterpret_cast<const cuda::LdmatrixJob*>(d_in.ptr + explorer_jobs_at), 1,
+                   d_tiles, explorer_max_bytes,
+                   reinterpret_cast<cuda::LdmatrixJobOut*>(d_out.ptr + explorer_out_at), nullptr));
+  }
+  for (const FragmentPlan& plan : fragments) {
+    if (!launched || !plan.launch) continue;
+    launched = FRAGVIZ_CUDA_OK(
+        error,
+        cuda::launch_fragment_probe(
+            plan.shape, plan.params, reinterpret_cast<const cuda::FragmentSetIn*>(d_in.ptr + plan.in_at),
+            reinterpret_cast<cuda::FragmentSetOut*>(d_out.ptr + plan.out_at), nullptr));
+  }
+  if (launched && !cycle_jobs.empty()) {
+    launched = FRAGVIZ_CUDA_OK(
+        error, cuda::launch_ldmatrix_probe(
+                   LdmatrixConfig{LdmNum::x4, false},
+                   reinterpret_cast<const cuda::LdmatrixJob*>(d_in.ptr + cycle_jobs_at),
+                   static_cast<int>(cycle_jobs.size()), d_tiles, cycle_max_bytes,
+                   reinterpret_cast<cuda::LdmatrixJobOut*>(d_out.ptr + cycle_out_at), nullptr));
+  }
+  // The copy waits for every launch and reports any fault they raised.
+  if (!launched ||
+      !FRAGVIZ_CUDA_OK(error, cudaMemcpy(out.data(), d_out.ptr, out.size(), cudaMemcpyDeviceToHost))) {
+    report.probe_ms = ms_since(probe_start);
+    return report;
+  }
+
+  // [SECTION] judge against the model ----------------------------------------------------------
+  if (!explorer.empty()) {
+    const auto o = out.get<cuda::LdmatrixJobOut>(explorer_out_at);
+    LdmatrixProbe& p = report.ldmatrix;
+    p.ran = true;
+    for (int l = 0; l < kWarpSize; ++l) {
+      for (int j = 0; j < 4; ++j) p.registers[l][j] = o.regs[l][j];
+      p.addresses[l] = o.offsets[l];
+    }
+    p.elements = check_explorer(req.ldmatrix, req.tile, p.registers);
+    p.cycles_per_instruction = static_cast<double>(o.cycles) / cuda::kTimedLdmatrix;
+  }
+
+  for (std::size_t i = 0; i < fragments.size(); ++i) {
+    const FragmentPlan& plan = fragments[i];
+    if (!plan.launch) continue;
+    FragmentProbe& probe = report.fragments[i];
+    const Shape s = plan.shape;
+    cuda::FragmentSetOut sets[cuda::kFragmentSets];
+    std::memcpy(sets, out.data() + plan.out_at, sizeof sets);
+    const auto lane_major = [](const auto& regs, int per_lane) {
+      std::vector<std::uint32_t> v;
+      for (int l = 0; l < kWarpSize; ++l) {
+        for (int j = 0; j < per_lane; ++j) v.push_back(regs[l][j]);
+      }
+      return v;
+    };
+    const auto& own = sets[cuda::kOwnershipSet];
+    const auto a = check_operand(s, Operand::A, lane_major(own.a, registers_per_lane(s, Operand::A)));
+    const auto b = check_operand(s, Operand::B, lane_major(own.b, registers_per_lane(s, Operand::B)));
+    const auto c = check_operand(s, Operand::C, lane_major(sets[cuda::kAccumulatorSet].d, 4));
+    probe.elements.insert(probe.elements.end(), a.begin(), a.end());
+    probe.elements.insert(probe.elements.end(), b.begin(), b.end());
+    probe.elements.insert(probe.elements.end(), c.begin(), c.end());
+    for (int l = 0; l < kWarpSize; ++l) {
+      probe.a_addresses[l] = own.a_offsets[l];
+      probe.b_addresses[l] = own.b_offsets[l];
+    }
+    const TileCompare tile = compare_tile(s, lane_major(sets[cuda::kTileSet].d, 4), plan.reference);
+    probe.tile_exact = tile.exact;
+    probe.tile_detail =
+        tile.exact ? std::string() : tile.first + " (" + std::to_string(tile.mismatches) + " of 128 differ)";
+    probe.ran = true;
+  }
+
+  const auto add_cycles_row = [&report](const LdmatrixPlan& plan,
+                                        const std::array<std::uint32_t, kWarpSize>& offsets, double cycles) {
+    CyclesRow row;
+    row.config = plan.config;
+    row.tile = plan.tile;
+    row.predicted_wavefronts = analyze_ldmatrix(plan.config, plan.tile).wavefronts;
+    row.measured_wavefronts = analyze_addresses(plan.config, offsets).wavefronts;
+    row.cycles_per_instruction = cycles;
+    report.cycles.push_back(row);
+  };
+  for (std::size_t i = 0; i < cycle_rows.size(); ++i) {
+    const auto o = out.get<cuda::LdmatrixJobOut>(cycle_out_at + i * sizeof(cuda::LdmatrixJobOut));
+    std::array<std::uint32_t, kWarpSize> offsets{};
+    for (int l = 0; l < kWarpSize; ++l) offsets[l] = o.offsets[l];
+    add_cycles_row(cycle_rows[i], offsets, static_cast<double>(o.cycles) / cuda::kTimedLdmatrix);
+  }
+  // The user's own request is the table's last row, timed by the explorer launch.
+  if (req.cycles_table && report.ldmatrix.ran) {
+    add_cycles_row(explorer.front(), report.ldmatrix.addresses, report.ldmatrix.cycles_per_instruction);
+  }
+
+  d_in.reset();  // freeing is part of the request-to-report time
+  d_out.reset();
+  report.probe_ms = ms_since(probe_start);
+  return report;
+}
+
+}  // namespace fragviz

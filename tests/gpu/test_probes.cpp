@@ -1,0 +1,212 @@
+// The probes on a real GPU against the model: every fragment element of both shapes, the
+// accumulator map by values, the exact single tile, the explorer's ldmatrix for .x1/.x2/.x4 with
+// and without .trans over several pads and a swizzle, refusal of an illegal pad without poisoning
+// the context, and the cycles table's direction. Without a usable device every test is SKIPPED
+// (never passed), with the reason.
+#include <gtest/gtest.h>
+
+#include <ostream>
+#include <string>
+
+#include "fragviz/device.hpp"
+#include "fragviz/probe_decode.hpp"
+
+namespace fragviz {
+namespace {
+
+#define SKIP_WITHOUT_DEVICE()                                           \
+  do {                                                                  \
+    const DeviceInfo dev_ = query_device();                             \
+    if (!dev_.present) GTEST_SKIP() << "no usable GPU: " << dev_.error; \
+  } while (0)
+
+ProbeRequest request(LdmNum num, bool trans, int width, int pad, Swizzle sw = Swizzle::none,
+                     bool cycles = false) {
+  ProbeRequest req;
+  req.ldmatrix = LdmatrixConfig{num, trans};
+  req.tile = TileGeometry{width, pad, 16, sw};
+  req.cycles_table = cycles;
+  return req;
+}
+
+/// Every mismatch, named, for the failure message.
+std::string named(const FragmentProbe& p) {
+  std::string out;
+  for (const ElementCheck& e : p.elements) {
+    if (!e.match()) out += "  " + describe_mismatch(e) + "\n";
+  }
+  return out;
+}
+
+std::string named(const LdmatrixProbe& p) {
+  std::string out;
+  for (const LdmatrixCheck& e : p.elements) {
+    if (!e.match())
+      out += "  " + describe_mismatch(e, register_half(p.registers[e.lane][e.reg], e.half)) + "\n";
+  }
+  return out;
+}
+
+const FragmentProbe* find(const ProbeReport& r, Shape s) {
+  for (const FragmentProbe& p : r.fragments) {
+    if (p.shape == s) return &p;
+  }
+  return nullptr;
+}
+
+void expect_fragment_matches(const ProbeReport& r, Shape s) {
+  const FragmentProbe* p = find(r, s);
+  ASSERT_NE(p, nullptr);
+  if (r.device.sm() < min_sm(s)) {
+    EXPECT_FALSE(p->ran);
+    EXPECT_EQ(p->skipped,
+              "skipped: needs sm_80 or newer (device is sm_" + std::to_string(r.device.sm()) + ")");
+    return;
+  }
+  ASSERT_TRUE(p->ran) << p->skipped;
+  const int ab = kWarpSize * (elements_per_lane(s, Operand::A) + elements_per_lane(s, Operand::B));
+  EXPECT_EQ(p->elements.size(), static_cast<std::size_t>(ab + 128));
+  EXPECT_EQ(ab, s == Shape::m16n8k8 ? 192 : 384);
+  EXPECT_EQ(p->mismatches(), 0) << named(*p);
+  EXPECT_TRUE(p->tile_exact) << p->tile_detail;
+  // Measured row addresses are the model's plan: 16-byte aligned offsets from the tile bases.
+  const auto a = fragment_lane_offsets(s, Operand::A);
+  const auto b = fragment_lane_offsets(s, Operand::B);
+  ASSERT_TRUE(a && b);
+  for (int l = 0; l < kWarpSize; ++l) {
+    EXPECT_EQ(p->a_addresses[l], (*a.value)[l]) << "lane " << l;
+    EXPECT_EQ(p->b_addresses[l], (*b.value)[l]) << "lane " << l;
+  }
+}
+
+TEST(Probes, DeviceIsDescribed) {
+  SKIP_WITHOUT_DEVICE();
+  const DeviceInfo d = query_device();
+  EXPECT_FALSE(d.name.empty());
+  EXPECT_GE(d.sm(), 75);
+  EXPECT_GT(d.sm_count, 0);
+  EXPECT_GT(d.global_mem_bytes, 0u);
+  EXPECT_GT(d.runtime_version, 0);
+  EXPECT_GT(d.driver_version, 0);
+}
+
+TEST(Probes, FragmentOwnershipBothShapes) {
+  SKIP_WITHOUT_DEVICE();
+  const ProbeReport r = run_probes(request(LdmNum::x4, false, 64, 8));
+  ASSERT_TRUE(r.error.empty()) << r.error;
+  EXPECT_FALSE(r.created_utc.empty());
+  expect_fragment_matches(r, Shape::m16n8k8);
+  expect_fragment_matches(r, Shape::m16n8k16);
+}
+
+TEST(Probes, SeedLanesZeroAndFive) {
+  SKIP_WITHOUT_DEVICE();
+  const ProbeReport r = run_probes(request(LdmNum::x4, false, 64, 8));
+  ASSERT_TRUE(r.error.empty()) << r.error;
+  const FragmentProbe* p = find(r, Shape::m16n8k8);
+  ASSERT_TRUE(p && p->ran);
+  EXPECT_EQ(describe_lane(*p, 0), "lane 0: A (0,0) (0,1) (8,0) (8,1)  B (0,0) (1,0)");
+  EXPECT_EQ(describe_lane(*p, 5), "lane 5: A (1,2) (1,3) (9,2) (9,3)  B (2,1) (3,1)");
+}
+
+struct ExplorerCase {
+  LdmNum num;
+  bool trans;
+  int width, pad;
+  Swizzle swizzle;
+};
+
+std::string describe(const ExplorerCase& c) {
+  return std::string(to_string(c.num)) + (c.trans ? "_trans" : "") + "_w" + std::to_string(c.width) + "_p" +
+         std::to_string(c.pad) + (c.swizzle == Swizzle::none ? "" : "_xor");
+}
+std::string case_name(const testing::TestParamInfo<ExplorerCase>& info) { return describe(info.param); }
+/// Readable parameter in test listings (CTest names carry it) instead of a byte dump.
+void PrintTo(const ExplorerCase& c, std::ostream* os) { *os << describe(c); }
+
+class ExplorerProbe : public testing::TestWithParam<ExplorerCase> {};
+
+TEST_P(ExplorerProbe, DeliversThePredictedCells) {
+  SKIP_WITHOUT_DEVICE();
+  const ExplorerCase& c = GetParam();
+  const ProbeRequest req = request(c.num, c.trans, c.width, c.pad, c.swizzle);
+  const ProbeReport r = run_probes(req);
+  ASSERT_TRUE(r.error.empty()) << r.error;
+  const LdmatrixProbe& p = r.ldmatrix;
+  ASSERT_TRUE(p.ran) << p.skipped;
+  EXPECT_EQ(p.elements.size(), static_cast<std::size_t>(kWarpSize * matrices(c.num) * 2));
+  EXPECT_EQ(p.mismatches(), 0) << named(p);
+  // Measured addresses are the model's row starts and give the model's wavefronts.
+  const BankReport predicted = analyze_ldmatrix(req.ldmatrix, req.tile);
+  for (int l = 0; l < address_lanes(c.num); ++l) {
+    EXPECT_EQ(p.addresses[l], predicted.lanes[l].byte_address) << "lane " << l;
+  }
+  EXPECT_EQ(analyze_addresses(req.ldmatrix, p.addresses).wavefronts, predicted.wavefronts);
+  EXPECT_GT(p.cycles_per_instruction, 0.0);
+}
+
+std::vector<ExplorerCase> explorer_cases() {
+  std::vector<ExplorerCase> cases;
+  for (LdmNum n : {LdmNum::x1, LdmNum::x2, LdmNum::x4}) {
+    for (bool trans : {false, true}) {
+      for (int pad : {0, 8, 16, 24}) cases.push_back({n, trans, 64, pad, Swizzle::none});
+      cases.push_back({n, trans, 32, 8, Swizzle::none});
+      cases.push_back({n, trans, 64, 0, Swizzle::xor_row_mod8});
+    }
+  }
+  return cases;
+}
+
+INSTANTIATE_TEST_SUITE_P(AllVariants, ExplorerProbe, testing::ValuesIn(explorer_cases()), case_name);
+
+TEST(Probes, IllegalPadIsRefusedAndTheContextStaysHealthy) {
+  SKIP_WITHOUT_DEVICE();
+  const ProbeReport bad = run_probes(request(LdmNum::x4, false, 64, 1));
+  EXPECT_FALSE(bad.ldmatrix.ran);
+  EXPECT_NE(bad.ldmatrix.skipped.find("16-byte"), std::string::npos) << bad.ldmatrix.skipped;
+  EXPECT_TRUE(bad.error.empty()) << bad.error;   // nothing illegal was launched
+  expect_fragment_matches(bad, Shape::m16n8k8);  // the rest of the run still happened
+
+  const ProbeReport good = run_probes(request(LdmNum::x4, false, 64, 8));
+  ASSERT_TRUE(good.error.empty()) << "context poisoned after the refusal: " << good.error;
+  ASSERT_TRUE(good.ldmatrix.ran) << good.ldmatrix.skipped;
+  EXPECT_EQ(good.ldmatrix.mismatches(), 0) << named(good.ldmatrix);
+}
+
+TEST(Probes, CyclesFollowTheBankModel) {
+  SKIP_WITHOUT_DEVICE();
+  const ProbeReport r = run_probes(request(LdmNum::x4, false, 64, 8, Swizzle::none, true));
+  ASSERT_TRUE(r.error.empty()) << r.error;
+  const CyclesRow* s64 = nullptr;
+  const CyclesRow* s72 = nullptr;
+  const CyclesRow* swizzled = nullptr;
+  for (const CyclesRow& row : r.cycles) {
+    EXPECT_EQ(row.measured_wavefronts, row.predicted_wavefronts) << "stride " << row.tile.stride_halves();
+    EXPECT_GT(row.cycles_per_instruction, 0.0);
+    if (row.tile.swizzle != Swizzle::none)
+      swizzled = &row;
+    else if (row.tile.stride_halves() == 64 && !s64)
+      s64 = &row;
+    else if (row.tile.stride_halves() == 72 && !s72)
+      s72 = &row;
+  }
+  ASSERT_TRUE(s64 && s72 && swizzled);
+  EXPECT_EQ(s64->predicted_wavefronts, 32);
+  EXPECT_EQ(s72->predicted_wavefronts, 4);
+  EXPECT_GT(s64->cycles_per_instruction, s72->cycles_per_instruction);
+  EXPECT_GT(s64->cycles_per_instruction, swizzled->cycles_per_instruction);
+  // The user's request is the last row.
+  EXPECT_EQ(r.cycles.back().tile.stride_halves(), 72);
+}
+
+TEST(Probes, FullSetIsFastAfterStartUp) {
+  SKIP_WITHOUT_DEVICE();
+  run_probes(request(LdmNum::x4, false, 64, 8, Swizzle::none, true));  // start-up paid here
+  const ProbeReport r = run_probes(request(LdmNum::x4, false, 64, 8, Swizzle::none, true));
+  ASSERT_TRUE(r.error.empty()) << r.error;
+  RecordProperty("probe_ms", std::to_string(r.probe_ms));
+  EXPECT_LT(r.probe_ms, 100.0) << "issue #3: a full probe set in under 100 ms after CUDA start-up";
+}
+
+}  // namespace
+}  // namespace fragviz

@@ -1,0 +1,148 @@
+// `fragviz-cli gate`: the exact n x n matmul gate, printed as the seed prints it.
+//
+// Exit codes (the same scheme as `probe`): 0 exact match and the reference's spot check passed;
+// 1 a mismatch (first one named with row, col and both values, plus the count) or a failed spot
+// check; 2 no usable GPU (built without CUDA, no driver or device); 3 refused before anything was
+// allocated (size does not tile, too large for free memory, variant needs a newer GPU);
+// 4 a CUDA error stopped the run; 5 the --json file could not be written.
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <string>
+
+#include "commands.hpp"
+#include "fragviz/device.hpp"
+#include "fragviz/gate_host.hpp"
+#include "fragviz/report_json.hpp"
+
+namespace fragviz::cli {
+namespace {
+
+constexpr int kExitMismatch = 1;
+constexpr int kExitNoDevice = 2;
+constexpr int kExitRefused = 3;
+constexpr int kExitCudaError = 4;
+constexpr int kExitJson = 5;
+/// Mismatches listed after the first before "... and N more".
+constexpr std::size_t kMaxListed = 8;
+
+std::string fmt(const char* f, double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, f, v);
+  return buf;
+}
+
+std::vector<std::string> variant_names() {
+  return {"ldmatrix-k8", "scalar-b-k8", "ldmatrix-k16", "broken-swap-b"};
+}
+
+}  // namespace
+
+void add_gate_command(CLI::App& app, int& exit_code) {
+  struct Opts {
+    int n = 2048;
+    std::string variant = "ldmatrix-k8";
+    std::uint64_t seed = 1;
+    int runs = 20;
+    bool no_cublas = false;
+    std::string json;
+  };
+  auto opts = std::make_shared<Opts>();
+  auto* cmd = app.add_subcommand(
+      "gate",
+      "Run an n x n FP16-in, FP32-accumulate mma.sync matmul and compare every element exactly against a "
+      "CUDA-core reference (exit 0 exact, 1 mismatch, 2 no GPU, 3 refused, 4 CUDA error, 5 JSON not "
+      "written)");
+  cmd->add_option("--n", opts->n, "matrix size, a multiple of 64 from 256 to what fits in free memory")
+      ->capture_default_str();
+  cmd->add_option("--variant", opts->variant,
+                  "ldmatrix-k8 (the seed's kernel), scalar-b-k8 (B without ldmatrix), ldmatrix-k16 (sm_80+), "
+                  "broken-swap-b (DELIBERATELY WRONG, for the gate to catch)")
+      ->check(CLI::IsMember(variant_names()))
+      ->capture_default_str();
+  cmd->add_option("--seed", opts->seed, "input seed (inputs are multiples of 0.25 in [-2, 2])")
+      ->capture_default_str();
+  cmd->add_option("--runs", opts->runs, "timed runs; the median is reported")
+      ->check(CLI::Range(1, 100000))
+      ->capture_default_str();
+  cmd->add_flag("--no-cublas", opts->no_cublas, "skip the cuBLAS yardstick");
+  cmd->add_option("--json", opts->json, "write the report to this file (fragviz-report JSON)");
+  cmd->callback([opts, &exit_code] {
+    GateRequest req;
+    req.n = opts->n;
+    req.variant = *parse_variant(opts->variant);
+    req.seed = opts->seed;
+    req.timed_runs = opts->runs;
+    req.with_cublas = !opts->no_cublas;
+
+    const DeviceInfo dev = query_device();
+    if (!dev.present) {
+      std::cerr << "gate: " << (dev.error.empty() ? "no CUDA device" : dev.error) << "\n";
+      exit_code = kExitNoDevice;
+      return;
+    }
+    if (auto why = gate_can_implement(req, dev)) {
+      std::cerr << "gate refused: " << *why << "\n";
+      exit_code = kExitRefused;
+      return;
+    }
+    std::cout << "device: " << dev.name << " (sm_" << dev.sm() << ")\n"
+              << "gate: " << to_string(req.variant) << ", n = " << req.n << ", seed " << req.seed << "\n";
+
+    const GateReport r = run_gate(req);
+    int code = 0;
+    if (!r.ran) {
+      std::cerr << "gate stopped: " << r.error << "\n";
+      code = r.error.find("n = ") != std::string::npos || r.error.find("needs sm_") != std::string::npos
+                 ? kExitRefused
+                 : kExitCudaError;
+    } else {
+      std::cout << gate_verdict_line(r) << "\n";
+      if (!r.exact) {
+        const std::size_t listed = std::min(r.mismatches.size(), kMaxListed + 1);
+        for (std::size_t i = 1; i < listed; ++i) {
+          const Mismatch& m = r.mismatches[i];
+          std::cout << "  also row " << m.row << ", col " << m.col << ": got " << m.got << ", want " << m.want
+                    << "\n";
+        }
+        if (r.mismatch_count > listed) std::cout << "  ... and " << r.mismatch_count - listed << " more\n";
+        code = kExitMismatch;
+      }
+      std::cout << "reference spot check: " << r.spot_checks << " elements recomputed in double on the CPU: "
+                << (r.spot_check_failures == 0 ? std::string("all equal")
+                                               : std::to_string(r.spot_check_failures) + " DIFFER")
+                << "\n";
+      if (r.spot_check_failures != 0) code = kExitMismatch;
+      std::cout << "verdict in " << fmt("%.1f", r.verdict_ms)
+                << " ms (inputs, kernel, reference, comparison of all elements, spot check)\n";
+      std::cout << "time: " << fmt("%.4f", r.kernel_ms) << " ms (median of " << req.timed_runs << "), "
+                << fmt("%.1f", r.gflops) << " GFLOP/s\n";
+      if (r.cublas_ms > 0) {
+        std::cout << "cuBLAS (cublasGemmEx FP16 in, FP32 compute): " << fmt("%.4f", r.cublas_ms) << " ms, "
+                  << fmt("%.1f", r.cublas_gflops) << " GFLOP/s; this kernel runs at "
+                  << fmt("%.3f", r.ratio_to_cublas) << " of cuBLAS's speed\n";
+      }
+      if (!r.error.empty()) std::cout << "note: " << r.error << "\n";
+      std::cout << "resources: " << r.resources.registers << " registers, " << r.resources.static_shared_bytes
+                << " bytes static shared memory, " << r.resources.local_bytes
+                << " bytes local memory per thread"
+                << (r.resources.local_bytes == 0 ? " (no spills)" : " (spills or stack)") << "\n";
+      std::cout << "ptxas -v at build time: "
+                << (r.resources.ptxas.empty() ? std::string("not captured") : r.resources.ptxas) << "\n";
+    }
+    if (!opts->json.empty()) {
+      ReportFile file;
+      file.gate = r;
+      const std::string why = save_report(file, opts->json);
+      if (!why.empty()) {
+        std::cerr << "could not write " << opts->json << ": " << why << "\n";
+        if (code == 0) code = kExitJson;
+      } else {
+        std::cout << "report written to " << opts->json << "\n";
+      }
+    }
+    exit_code = code;
+  });
+}
+
+}  // namespace fragviz::cli

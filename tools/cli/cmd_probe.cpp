@@ -1,0 +1,265 @@
+// `fragviz-cli probe` and `fragviz-cli device`: run the probes on the GPU and print the seed's gate
+// lines, or say which GPU (if any) this build sees.
+//
+// Exit codes: 0 every check matched; 1 a mismatch (hardware and PTX tables disagree, or a tile is
+// not exact; each one is named); 2 no usable GPU (built without CUDA, no driver or device, older
+// than sm_75); 3 the ldmatrix request was refused as illegal and not launched (everything else
+// matched); 4 a CUDA error stopped the run; 5 the --json file could not be written.
+#include <cstdio>
+#include <iomanip>
+#include <iostream>
+#include <memory>
+#include <sstream>
+#include <string>
+
+#include "commands.hpp"
+#include "fragviz/banks.hpp"
+#include "fragviz/device.hpp"
+#include "fragviz/probe_decode.hpp"
+#include "fragviz/report_json.hpp"
+
+namespace fragviz::cli {
+namespace {
+
+constexpr int kExitMismatch = 1;
+constexpr int kExitNoDevice = 2;
+constexpr int kExitRefused = 3;
+constexpr int kExitCudaError = 4;
+constexpr int kExitJson = 5;
+/// Mismatch lines printed per check before "... and N more".
+constexpr int kMaxListed = 16;
+
+std::string cuda_version(int v) {
+  if (v <= 0) return "none";
+  return std::to_string(v / 1000) + "." + std::to_string((v % 1000) / 10);
+}
+
+std::string fixed(double v, int digits) {
+  std::ostringstream s;
+  s << std::fixed << std::setprecision(digits) << v;
+  return s.str();
+}
+
+/// "NVIDIA H200, sm_90, 132 SMs, 1980 MHz, 139.8 GiB, driver 580.159.04 (CUDA 13.0), runtime 13.0".
+std::string device_line(const DeviceInfo& d) {
+  std::string line = d.name + ", sm_" + std::to_string(d.sm()) + ", " + std::to_string(d.sm_count) +
+                     " SMs, " + std::to_string(d.clock_khz / 1000) + " MHz, " +
+                     fixed(static_cast<double>(d.global_mem_bytes) / (1024.0 * 1024.0 * 1024.0), 1) +
+                     " GiB, driver ";
+  if (!d.driver_release.empty()) line += d.driver_release + " ";
+  return line + "(CUDA " + cuda_version(d.driver_version) + "), runtime " + cuda_version(d.runtime_version);
+}
+
+void print_no_device(const DeviceInfo& d) {
+  std::cerr
+      << "no usable GPU: " << d.error << "\n"
+      << "the probes need an NVIDIA GPU of sm_75 or newer; `fragviz-cli layout` and `fragviz-cli banks` "
+         "show the PTX model without one\n";
+}
+
+/// Prints one shape's gate lines; returns true when everything it checked matched.
+bool print_fragment(const FragmentProbe& p) {
+  std::cout << to_string(p.shape) << " (" << mma_mnemonic(p.shape) << ")\n";
+  if (!p.ran) {
+    std::cout << "  " << to_string(p.shape) << " probe " << p.skipped << "\n";
+    return true;  // a shape the GPU lacks is waived, not failed
+  }
+  int ab = 0, ab_bad = 0, c = 0, c_bad = 0;
+  for (const ElementCheck& e : p.elements) {
+    const bool is_c = e.operand == Operand::C;
+    (is_c ? c : ab) += 1;
+    if (!e.match()) (is_c ? c_bad : ab_bad) += 1;
+  }
+  auto list = [&p](bool accumulator) {
+    int shown = 0, total = 0;
+    for (const ElementCheck& e : p.elements) {
+      if (e.match() || (e.operand == Operand::C) != accumulator) continue;
+      if (shown++ < kMaxListed) std::cout << "    " << describe_mismatch(e) << "\n";
+      ++total;
+    }
+    if (total > kMaxListed) std::cout << "    ... and " << total - kMaxListed << " more\n";
+  };
+  if (ab_bad == 0) {
+    std::cout << "  fragment ownership: all " << ab << " elements match the PTX tables\n";
+  } else {
+    std::cout << "  fragment ownership: " << ab_bad << " of " << ab
+              << " elements DO NOT match the PTX tables\n";
+    list(false);
+  }
+  std::cout << "  " << describe_lane(p, 0) << "\n  " << describe_lane(p, 5) << "\n";
+  if (c_bad == 0) {
+    std::cout << "  accumulator map: all " << c << " D elements decoded to their PTX cells\n";
+  } else {
+    std::cout << "  accumulator map: " << c_bad << " of " << c << " D elements NOT at their PTX cells\n";
+    list(true);
+  }
+  std::cout << "  " << to_string(p.shape) << " tile against the double reference: "
+            << (p.tile_exact ? "exact match" : "MISMATCH, " + p.tile_detail) << "\n";
+  return ab_bad == 0 && c_bad == 0 && p.tile_exact;
+}
+
+std::string tile_words(const TileGeometry& t) {
+  return std::to_string(t.rows) + " x " + std::to_string(t.width_halves) + " tile, pad " +
+         std::to_string(t.pad_halves) + " (stride " + std::to_string(t.stride_halves()) +
+         " halves), swizzle " + std::string(to_string(t.swizzle));
+}
+
+/// Prints the explorer's line(s); returns 0, kExitMismatch or kExitRefused.
+int print_explorer(const LdmatrixProbe& p) {
+  std::cout << ldmatrix_mnemonic(p.config) << " over a " << tile_words(p.tile) << "\n";
+  if (!p.ran) {
+    std::cout << "  refused, not launched: " << p.skipped << "\n";
+    return kExitRefused;
+  }
+  const BankReport predicted = analyze_ldmatrix(p.config, p.tile);
+  const BankReport measured = analyze_addresses(p.config, p.addresses);
+  const int bad = p.mismatches();
+  if (bad == 0) {
+    std::cout << "  all " << p.elements.size()
+              << " elements delivered to their predicted lanes and registers\n";
+  } else {
+    std::cout << "  " << bad << " of " << p.elements.size() << " elements NOT where the PTX ISA puts them\n";
+    int shown = 0;
+    for (const LdmatrixCheck& e : p.elements) {
+      if (e.match() || shown++ >= kMaxListed) continue;
+      std::cout << "    " << describe_mismatch(e, register_half(p.registers[e.lane][e.reg], e.half)) << "\n";
+    }
+    if (bad > kMaxListed) std::cout << "    ... and " << bad - kMaxListed << " more\n";
+  }
+  std::cout << "  measured addresses: " << measured.wavefronts << " wavefronts (predicted "
+            << predicted.wavefronts << ", ideal " << predicted.ideal_wavefronts << "), "
+            << fixed(p.cycles_per_instruction, 1) << " cycles per instruction\n";
+  return bad == 0 && measured.wavefronts == predicted.wavefronts ? 0 : kExitMismatch;
+}
+
+void print_cycles(const ProbeReport& r) {
+  if (r.cycles.empty()) return;
+  std::cout << "cycles per ldmatrix, one warp, clock64() over 1024 instructions (last row: your request)\n"
+            << "  instruction                stride  swizzle  predicted wf  measured wf  cycles\n";
+  for (const CyclesRow& row : r.cycles) {
+    std::string name =
+        "ldmatrix." + std::string(to_string(row.config.num)) + (row.config.trans ? ".trans" : "");
+    std::cout << "  " << std::left << std::setw(25) << name << std::right << std::setw(8)
+              << row.tile.stride_halves() << std::setw(9) << to_string(row.tile.swizzle) << std::setw(14)
+              << row.predicted_wavefronts << std::setw(13) << row.measured_wavefronts << std::setw(8)
+              << fixed(row.cycles_per_instruction, 1) << "\n";
+  }
+}
+
+}  // namespace
+
+void add_probe_command(CLI::App& app, int& exit_code) {
+  struct Opts {
+    std::string shape = "all";
+    std::string num = "x4";
+    bool trans = false;
+    int width = 64;
+    int pad = 8;
+    int rows = 16;
+    std::string swizzle = "none";
+    std::string json;
+    bool no_cycles = false;
+  };
+  auto opts = std::make_shared<Opts>();
+  auto* cmd = app.add_subcommand("probe",
+                                 "Run ldmatrix and mma.sync on the GPU and check every lane's fragments "
+                                 "against the PTX tables. Exit 0: all "
+                                 "match; 1: a mismatch (named); 2: no usable GPU; 3: the ldmatrix geometry "
+                                 "was refused (not launched); 4: "
+                                 "CUDA error; 5: --json not written");
+  cmd->add_option("--shape", opts->shape,
+                  "m16n8k8, m16n8k16 or all (which fragment probes to print and gate)")
+      ->check(CLI::IsMember({"m16n8k8", "m16n8k16", "all"}));
+  cmd->add_option("--num", opts->num, "explorer ldmatrix .num: x1, x2 or x4")
+      ->check(CLI::IsMember({"x1", "x2", "x4"}));
+  cmd->add_flag("--trans", opts->trans, "explorer ldmatrix with .trans");
+  cmd->add_option("--width", opts->width, "tile width in halves")->check(CLI::Range(1, 4096));
+  cmd->add_option("--pad", opts->pad, "pad halves per row (row stride = width + pad)")
+      ->check(CLI::Range(0, 4096));
+  cmd->add_option("--rows", opts->rows, "tile rows")->check(CLI::Range(1, 4096));
+  cmd->add_option("--swizzle", opts->swizzle, "none or xor (16-byte chunk ^= row % 8)")
+      ->check(CLI::IsMember({"none", "xor"}));
+  cmd->add_option("--json", opts->json, "write the whole report to this file (fragviz-report JSON)");
+  cmd->add_flag("--no-cycles", opts->no_cycles, "skip the cycles table");
+  cmd->callback([opts, &exit_code] {
+    ProbeRequest req;
+    req.ldmatrix = LdmatrixConfig{*parse_num(opts->num), opts->trans};
+    req.tile.width_halves = opts->width;
+    req.tile.pad_halves = opts->pad;
+    req.tile.rows = opts->rows;
+    req.tile.swizzle = *parse_swizzle(opts->swizzle);
+    req.cycles_table = !opts->no_cycles;
+
+    const ProbeReport r = run_probes(req);
+    if (!r.device.present) {
+      print_no_device(r.device);
+      exit_code = kExitNoDevice;
+      return;
+    }
+    std::cout << "device: " << device_line(r.device) << "\n";
+    bool matched = true;
+    for (const FragmentProbe& p : r.fragments) {
+      if (opts->shape != "all" && opts->shape != to_string(p.shape)) continue;
+      matched = print_fragment(p) && matched;
+    }
+    const int explorer = r.ldmatrix.ran || !r.ldmatrix.skipped.empty() ? print_explorer(r.ldmatrix) : 0;
+    print_cycles(r);
+    std::cout << "timings: CUDA start-up " << fixed(r.cuda_init_ms, 1) << " ms (measured apart), probes "
+              << fixed(r.probe_ms, 1) << " ms\n";
+
+    int code = 0;
+    if (!r.error.empty()) {
+      std::cerr << "CUDA error: " << r.error << "\n";
+      code = kExitCudaError;
+    } else if (!matched || explorer == kExitMismatch) {
+      code = kExitMismatch;
+    } else if (explorer == kExitRefused) {
+      code = kExitRefused;
+    }
+    if (!opts->json.empty()) {
+      ReportFile file;
+      file.probe = r;
+      const std::string why = save_report(file, opts->json);
+      if (!why.empty()) {
+        std::cerr << "could not write " << opts->json << ": " << why << "\n";
+        if (code == 0) code = kExitJson;
+      } else {
+        std::cout << "report written to " << opts->json << "\n";
+      }
+    }
+    exit_code = code;
+  });
+}
+
+void add_device_command(CLI::App& app, int& exit_code) {
+  auto* cmd =
+      app.add_subcommand("device", "Show the GPU this build sees (exit 2 when there is none it can use)");
+  cmd->callback([&exit_code] {
+    const DeviceInfo d = query_device();
+    std::cout << "built with CUDA: " << (built_with_cuda() ? "yes" : "no") << "\n";
+    if (!d.present) {
+      if (built_with_cuda()) {
+        std::cout << "CUDA runtime:    " << cuda_version(d.runtime_version) << "\n"
+                  << "CUDA driver:     " << cuda_version(d.driver_version)
+                  << (d.driver_release.empty() ? "" : " (" + d.driver_release + ")") << "\n";
+      }
+      print_no_device(d);
+      exit_code = kExitNoDevice;
+      return;
+    }
+    std::cout << "name:            " << d.name << "\n"
+              << "compute:         sm_" << d.sm() << " (" << d.cc_major << "." << d.cc_minor << ")\n"
+              << "SMs:             " << d.sm_count << "\n"
+              << "clock:           " << d.clock_khz / 1000 << " MHz\n"
+              << "memory:          "
+              << fixed(static_cast<double>(d.global_mem_bytes) / (1024.0 * 1024.0 * 1024.0), 1) << " GiB\n"
+              << "CUDA driver:     " << cuda_version(d.driver_version)
+              << (d.driver_release.empty() ? "" : " (" + d.driver_release + ")") << "\n"
+              << "CUDA runtime:    " << cuda_version(d.runtime_version) << "\n"
+              << "m16n8k16:        " << (d.sm() >= min_sm(Shape::m16n8k16) ? "yes" : "no, needs sm_80")
+              << "\n";
+    exit_code = 0;
+  });
+}
+
+}  // namespace fragviz::cli

@@ -20,7 +20,7 @@ section "machine"
 run date -u +%Y-%m-%dT%H:%M:%SZ
 run nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv
 run nvcc --version
-run git -C "$root" log -1 --format='commit %H %s'
+echo "source: commit ${FRAGVIZ_COMMIT:-unknown} (+ working tree as sent)" | tee -a "$log"
 
 section "build (CMake + CUDA only)"
 t0=$(date +%s)

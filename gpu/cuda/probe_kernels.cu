@@ -13,9 +13,12 @@ namespace {
 // [SECTION] ldmatrix probe and timing ----------------------------------------------------------
 
 /// Times `iterations` ldmatrix at `addr` with clock64(). The loads are independent (one warp,
-/// same address); their results are folded into `sink` so none is dead code. Unrolled by 8.
+/// same address at run time); their results are folded into `sink` so none is dead code, and each
+/// address carries `(i + u) * zero` (zero == 0, unknown to the compiler) so no two loads can be
+/// merged or hoisted. Unrolled by 8.
 template <int Num, bool Trans>
-__device__ long long time_ldmatrix(std::uint32_t addr, int iterations, std::uint32_t& sink) {
+__device__ long long time_ldmatrix(std::uint32_t addr, std::uint32_t zero, int iterations,
+                                   std::uint32_t& sink) {
   std::uint32_t acc = 0;
   std::uint32_t r[Num];
   for (int i = 0; i < 8; ++i) {  // warm-up: instruction cache, first use of the pipe
@@ -27,7 +30,7 @@ __device__ long long time_ldmatrix(std::uint32_t addr, int iterations, std::uint
   for (int i = 0; i < iterations; i += 8) {
 #pragma unroll
     for (int u = 0; u < 8; ++u) {
-      ptx::ldmatrix<Num, Trans>(r, addr);
+      ptx::ldmatrix<Num, Trans>(r, addr + static_cast<std::uint32_t>(i + u) * zero);
 #pragma unroll
       for (int j = 0; j < Num; ++j) acc ^= r[j];
     }
@@ -67,7 +70,8 @@ __global__ void ldmatrix_probe_kernel(const LdmatrixJob* jobs, int job_count, co
     out.offsets[lane] = addr - base;
 
     std::uint32_t sink = 0;
-    const long long cycles = job.iterations > 0 ? time_ldmatrix<Num, Trans>(addr, job.iterations, sink) : 0;
+    const long long cycles =
+        job.iterations > 0 ? time_ldmatrix<Num, Trans>(addr, job.zero, job.iterations, sink) : 0;
     for (int delta = 16; delta > 0; delta /= 2) sink ^= __shfl_xor_sync(0xFFFFFFFFu, sink, delta);
     if (lane == 0) {
       out.tile_base = base;

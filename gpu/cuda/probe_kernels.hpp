@@ -21,6 +21,10 @@ struct LdmatrixJob {
   std::uint32_t tile_offset;      ///< byte offset of the tile image in the tiles buffer (16-aligned)
   std::uint32_t tile_bytes;       ///< multiple of 16, at most the launch's max_tile_bytes
   std::int32_t iterations;        ///< timed ldmatrix count, multiple of 8 (0: no timing)
+  /// Always 0, but read at run time: the timed loop adds (i * zero) to each address so ptxas
+  /// cannot prove the repeated loads identical and merge them (the first device run measured
+  /// 0.5 cycles per ldmatrix.x2 without it: the loads had been folded away).
+  std::uint32_t zero;
 };
 
 struct LdmatrixJobOut {

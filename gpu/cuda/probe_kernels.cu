@@ -15,25 +15,29 @@ namespace {
 /// Times `iterations` ldmatrix at `addr` with clock64(). The loads are independent (one warp,
 /// same address at run time); their results are folded into `sink` so none is dead code, and each
 /// address carries `(i + u) * zero` (zero == 0, unknown to the compiler) so no two loads can be
-/// merged or hoisted. Unrolled by 8.
+/// merged or hoisted. Eight loads are issued before any result is used: a warp issues in order, so
+/// folding each result right after its load would time the load latency (about 30 cycles on the
+/// H200, as the second device run showed) instead of how long the banks keep the pipe busy.
 template <int Num, bool Trans>
 __device__ long long time_ldmatrix(std::uint32_t addr, std::uint32_t zero, int iterations,
                                    std::uint32_t& sink) {
+  constexpr int kInFlight = 8;
   std::uint32_t acc = 0;
-  std::uint32_t r[Num];
+  std::uint32_t r[kInFlight][Num];
   for (int i = 0; i < 8; ++i) {  // warm-up: instruction cache, first use of the pipe
-    ptx::ldmatrix<Num, Trans>(r, addr);
-    for (int j = 0; j < Num; ++j) acc ^= r[j];
+    ptx::ldmatrix<Num, Trans>(r[0], addr);
+    for (int j = 0; j < Num; ++j) acc ^= r[0][j];
   }
   __syncwarp();
   const long long start = clock64();
-  for (int i = 0; i < iterations; i += 8) {
+  for (int i = 0; i < iterations; i += kInFlight) {
 #pragma unroll
-    for (int u = 0; u < 8; ++u) {
-      ptx::ldmatrix<Num, Trans>(r, addr + static_cast<std::uint32_t>(i + u) * zero);
+    for (int u = 0; u < kInFlight; ++u)
+      ptx::ldmatrix<Num, Trans>(r[u], addr + static_cast<std::uint32_t>(i + u) * zero);
 #pragma unroll
-      for (int j = 0; j < Num; ++j) acc ^= r[j];
-    }
+    for (int u = 0; u < kInFlight; ++u)
+#pragma unroll
+      for (int j = 0; j < Num; ++j) acc ^= r[u][j];
   }
   const long long stop = clock64();
   sink = acc;

@@ -1,0 +1,315 @@
+#include "app.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "fragviz/device.hpp"
+#include "fragviz/report_json.hpp"
+#include "imgui.h"
+#include "panels/panels.hpp"
+#include "settings.hpp"
+
+namespace fragviz::app {
+
+const char* to_string(OutputColour c) {
+  switch (c) {
+    case OutputColour::mismatch:
+      return "mismatch";
+    case OutputColour::block:
+      return "block";
+    case OutputColour::warp:
+      return "warp";
+    case OutputColour::lane:
+      return "lane";
+  }
+  return "?";
+}
+
+namespace {
+
+std::string measured_label(const DeviceInfo& d) {
+  return "measured on " + d.name + ", sm_" + std::to_string(d.sm());
+}
+
+}  // namespace
+
+App::App(AppState& state, LaunchOptions options, std::string config_dir)
+    : s_(state), options_(std::move(options)), config_dir_(std::move(config_dir)) {}
+
+App::~App() { jobs_.shutdown(); }
+
+// [SECTION] start and shutdown
+
+std::string App::start() {
+  std::string log = renderer_.init();
+  refresh_derived();
+  saved_settings_ = settings_json(s_);
+  // query_device can take the CUDA start-up time: never on the UI thread.
+  if (options_.no_device) {
+    s_.device_known = true;
+    s_.device.error = "disabled with --no-device";
+  } else {
+    jobs_.device.start([] { return query_device(); });
+  }
+  if (!options_.report_path.empty()) open_report(options_.report_path);
+  return log;
+}
+
+void App::shutdown() {
+  jobs_.shutdown();
+  if (std::string e = save_settings(config_dir_, s_); !e.empty())
+    std::fprintf(stderr, "fragviz: %s\n", e.c_str());
+}
+
+bool App::busy() const { return jobs_.device.running() || jobs_.probe.running() || jobs_.gate.running(); }
+
+// [SECTION] per frame
+
+void App::frame() {
+  s_.frame = FrameRecord{};
+  poll_jobs();
+  refresh_gate_blocked();
+  // Controls edited last frame: recompute before anything draws, so every view agrees.
+  refresh_derived();
+
+  draw_menu_and_status(s_);
+  // Each panel may change controls; recompute right after the controls panel so views drawn after
+  // it in this frame already show the change.
+  if (s_.windows.controls) draw_controls(s_, *derived_);
+  refresh_derived();
+  if (s_.windows.device) draw_device(s_);
+  if (s_.windows.fragments) draw_fragments(s_, *derived_);
+  if (s_.windows.inspector) draw_inspector(s_, *derived_);
+  if (s_.windows.ldmatrix) draw_ldmatrix(s_, *derived_);
+  if (s_.windows.banks) draw_banks(s_, *derived_);
+  if (s_.windows.gate) draw_gate(s_);
+  if (s_.windows.output) draw_output(s_, renderer_);
+  s_.reset_layout = false;
+  s_.hovered_lane = s_.frame.hovered_lane;
+
+  act_on_requests();
+  const std::string now = settings_json(s_);
+  if (now != saved_settings_) {
+    saved_settings_ = now;
+    save_settings(config_dir_, s_);
+  }
+  ++s_.frame_index;
+}
+
+void App::refresh_derived() {
+  if (derived_ && derived_->key == s_.controls) return;
+  derived_ = std::make_unique<Derived>(compute_derived(s_.controls));
+  request_probes();
+}
+
+void App::request_probes() {
+  if (!s_.device_known || !s_.device.present) return;
+  ProbeRequest req;
+  req.ldmatrix = s_.controls.ldmatrix();
+  req.tile = s_.controls.tile();
+  if (jobs_.probe.running()) {
+    jobs_.probe_pending = req;  // newest wins; run when the current one finishes
+    return;
+  }
+  s_.probe_status = JobStatus::running;
+  jobs_.probe.start([req] { return run_probes(req); });
+}
+
+void App::poll_jobs() {
+  std::shared_ptr<const DeviceInfo> dev;
+  std::string err;
+  if (jobs_.device.take(&dev, &err)) {
+    s_.device_known = true;
+    if (dev)
+      s_.device = *dev;
+    else
+      s_.device.error = "query_device failed: " + err;
+    blocked_valid_ = false;
+    request_probes();
+  }
+  std::shared_ptr<const ProbeReport> probe;
+  if (jobs_.probe.take(&probe, &err)) {
+    if (!probe) {
+      s_.probe_status = JobStatus::failed;
+      s_.probe_error = err;
+    } else if (!probe->error.empty() && probe->fragments.empty() && !probe->ldmatrix.ran) {
+      s_.probe_status = JobStatus::failed;
+      s_.probe_error = probe->error;
+    } else {
+      s_.probe_status = JobStatus::done;
+      s_.probe_error = probe->error;
+      s_.probe =
+          ProbeSource{probe, measured_label(probe->device.present ? probe->device : s_.device), "live"};
+    }
+    if (jobs_.probe_pending) {
+      const ProbeRequest req = *jobs_.probe_pending;
+      jobs_.probe_pending.reset();
+      s_.probe_status = JobStatus::running;
+      jobs_.probe.start([req] { return run_probes(req); });
+    }
+  }
+  s_.gate_progress_permille = jobs_.gate_control.progress_permille.load();
+  std::shared_ptr<const GateReport> gate;
+  if (jobs_.gate.take(&gate, &err)) {
+    if (!gate) {
+      s_.gate_status = JobStatus::failed;
+      s_.gate_error = "gate failed: " + err;
+    } else {
+      s_.gate_status = gate->ran ? JobStatus::done : JobStatus::failed;
+      s_.gate_error = gate->ran || gate->cancelled ? "" : gate->error;
+      s_.gate = GateRun{gate, "live"};
+      s_.history.push_back(s_.gate);
+    }
+  }
+}
+
+void App::refresh_gate_blocked() {
+  const GateRequest& r = s_.gate_request;
+  if (blocked_valid_ && blocked_device_known_ == s_.device_known && blocked_for_.n == r.n &&
+      blocked_for_.variant == r.variant)
+    return;
+  blocked_valid_ = true;
+  blocked_for_ = r;
+  blocked_device_known_ = s_.device_known;
+  if (!built_with_cuda())
+    s_.gate_blocked = "this build has no CUDA (model only); the gate needs an NVIDIA GPU of sm_75 or newer";
+  else if (!s_.device_known)
+    s_.gate_blocked = "looking for a CUDA device";
+  else if (!s_.device.present)
+    s_.gate_blocked = "no CUDA device: " + s_.device.error;
+  else
+    s_.gate_blocked = gate_can_implement(r, s_.device);
+}
+
+void App::act_on_requests() {
+  if (s_.gate_run_requested) {
+    s_.gate_run_requested = false;
+    if (!s_.gate_blocked && !jobs_.gate.running()) {
+      jobs_.gate_control.cancel = false;
+      jobs_.gate_control.progress_permille = 0;
+      s_.gate_status = JobStatus::running;
+      s_.gate_error.clear();
+      const GateRequest req = s_.gate_request;
+      GateControl* ctl = &jobs_.gate_control;
+      jobs_.gate.start([req, ctl] { return run_gate(req, ctl); });
+    }
+  }
+  if (s_.gate_cancel_requested) {
+    s_.gate_cancel_requested = false;
+    jobs_.gate_control.cancel = true;
+  }
+  if (!s_.open_report_request.empty()) {
+    const std::string path = std::move(s_.open_report_request);
+    s_.open_report_request.clear();
+    open_report(path);
+  }
+}
+
+// [SECTION] reports
+
+void App::open_report(const std::string& path) {
+  Result<ReportFile> r = load_report(path);
+  if (!r) {
+    s_.report_error = r.error.empty() ? path + ": unreadable report" : r.error;
+    return;
+  }
+  const ReportFile& f = *r.value;
+  if (!f.probe && !f.gate) {
+    s_.report_error = path + ": the report holds neither probe nor gate results";
+    return;
+  }
+  s_.report_error.clear();
+  s_.report_path = path;
+  if (f.probe) {
+    auto p = std::make_shared<const ProbeReport>(*f.probe);
+    const DeviceInfo& d = p->device;
+    std::string label = d.present || !d.name.empty() ? measured_label(d) : "recorded probe report";
+    s_.probe = ProbeSource{p, label, path};
+    // Show the geometry the device measured, so its ldmatrix data lines up with the views.
+    if (p->ldmatrix.ran || !p->ldmatrix.skipped.empty()) {
+      s_.controls.num = p->request.ldmatrix.num;
+      s_.controls.trans = p->request.ldmatrix.trans;
+      s_.controls.width_halves = p->request.tile.width_halves;
+      s_.controls.pad_halves = p->request.tile.pad_halves;
+      s_.controls.swizzle = p->request.tile.swizzle;
+    }
+  }
+  if (f.gate) {
+    s_.gate = GateRun{std::make_shared<const GateReport>(*f.gate), path};
+    s_.history.push_back(s_.gate);
+    s_.output_view = OutputViewport{};
+  }
+}
+
+// [SECTION] state dump
+
+std::string App::state_json() const {
+  using nlohmann::json;
+  const FrameRecord& fr = s_.frame;
+  auto rect = [](const Rect& r) { return json::array({r.x, r.y, r.w, r.h}); };
+  auto coords = [](const std::vector<Coord>& v) {
+    json a = json::array();
+    for (const Coord& c : v) a.push_back(json::array({c.row, c.col}));
+    return a;
+  };
+  auto bank = [](const BankTable& b) {
+    json j;
+    j["stride_halves"] = b.tile.stride_halves();
+    j["legal"] = !b.report.error.has_value();
+    j["error"] = b.report.error ? json(*b.report.error) : json(nullptr);
+    j["wavefronts"] = b.report.wavefronts;
+    j["ideal_wavefronts"] = b.report.ideal_wavefronts;
+    j["bank_conflicts"] = b.report.bank_conflicts;
+    j["max_way"] = b.report.max_way;
+    return j;
+  };
+  json j;
+  const Controls& c = s_.controls;
+  j["controls"] = {{"shape", std::string(to_string(c.shape))},
+                   {"num", std::string(to_string(c.num))},
+                   {"trans", c.trans},
+                   {"width_halves", c.width_halves},
+                   {"pad_halves", c.pad_halves},
+                   {"swizzle", std::string(to_string(c.swizzle))}};
+  j["selected_lane"] = s_.selected_lane;
+  j["highlighted"] = json::object();
+  for (const char* k : {"A", "B", "C"}) {
+    auto it = fr.highlighted.find(k);
+    j["highlighted"][k] = it == fr.highlighted.end() ? json::array() : coords(it->second);
+  }
+  j["bank_marked"] = {{"unpadded", coords(fr.bank_marked_unpadded)},
+                      {"padded", coords(fr.bank_marked_padded)}};
+  j["banks"] = {{"unpadded", bank(derived_->unpadded)}, {"padded", bank(derived_->padded)}};
+  j["banner_shown"] = fr.banner_shown;
+  j["banner_text"] = fr.banner_text;
+  j["report_label"] = s_.probe.report ? json(s_.probe.label) : json(nullptr);
+  j["report_path"] = s_.report_path;
+  j["report_error"] = s_.report_error;
+  j["fragments_measured_label"] = fr.fragments_measured_label;
+  j["gate"] = {{"button_enabled", fr.gate_button_enabled},
+               {"reason", fr.gate_reason},
+               {"has_result", static_cast<bool>(s_.gate.report)},
+               {"exact", s_.gate.report ? s_.gate.report->exact : false}};
+  j["output_view_drawn"] = fr.output_view_drawn;
+  j["device"] = {{"known", s_.device_known}, {"present", s_.device.present}, {"name", s_.device.name}};
+  json cells = json::object();
+  for (const auto& [k, v] : fr.cells) {
+    json a = json::array();
+    for (const CellRecord& cr : v)
+      a.push_back({{"row", cr.row},
+                   {"col", cr.col},
+                   {"lane", cr.lane},
+                   {"element", cr.element},
+                   {"rect", rect(cr.rect)}});
+    cells[k] = a;
+  }
+  j["cells"] = cells;
+  json lanes = json::array();
+  for (const Rect& r : fr.lane_buttons) lanes.push_back(rect(r));
+  j["lane_buttons"] = lanes;
+  json widgets = json::object();
+  for (const auto& [k, r] : fr.widgets) widgets[k] = rect(r);
+  j["widgets"] = widgets;
+  return j.dump(1);
+}
+
+}  // namespace fragviz::app

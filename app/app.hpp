@@ -1,0 +1,57 @@
+// The app between ImGui::NewFrame and ImGui::Render: keeps the derived cache current, moves job
+// results into AppState, draws every panel, then acts on what the panels requested (start/cancel
+// the gate, open a report). Knows nothing of GLFW; main.cpp owns the window.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "app_state.hpp"
+#include "derived.hpp"
+#include "jobs.hpp"
+#include "output_renderer.hpp"
+
+namespace fragviz::app {
+
+class App {
+ public:
+  App(AppState& state, LaunchOptions options, std::string config_dir);
+  ~App();
+
+  /// Starts the device query; opens the report named on the command line. Needs a GL context
+  /// (for the output shader). Returns an error for the log, or "".
+  std::string start();
+  /// Builds one frame's UI. Call between ImGui::NewFrame() and ImGui::Render().
+  void frame();
+  /// True while a background job runs (the main loop then keeps polling instead of waiting).
+  bool busy() const;
+  /// Waits for jobs and saves the settings.
+  void shutdown();
+
+  /// Opens a recorded report. On failure sets report_error and changes nothing else.
+  void open_report(const std::string& path);
+  /// JSON of the UI state for --dump-state (see docs in main.cpp's usage text).
+  std::string state_json() const;
+  const Derived& derived() const { return *derived_; }
+
+ private:
+  void refresh_derived();
+  void poll_jobs();
+  void request_probes();
+  void act_on_requests();
+  void refresh_gate_blocked();
+
+  AppState& s_;
+  LaunchOptions options_;
+  std::string config_dir_;
+  std::unique_ptr<Derived> derived_;
+  Jobs jobs_;
+  OutputRenderer renderer_;
+  std::string saved_settings_;
+  // Key of the cached gate_blocked reason.
+  GateRequest blocked_for_{};
+  bool blocked_device_known_ = false;
+  bool blocked_valid_ = false;
+};
+
+}  // namespace fragviz::app

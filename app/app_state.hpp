@@ -1,0 +1,160 @@
+// The app's state as plain data: what the user chose (Controls, persisted), which windows are open,
+// what the background jobs have published, and a per-frame record of what was drawn where (for
+// the state dump the GUI tests read). Drawing code reads and edits this; it owns no GL objects.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "fragviz/banks.hpp"
+#include "fragviz/device.hpp"
+#include "fragviz/layout.hpp"
+#include "fragviz/ldmatrix.hpp"
+#include "fragviz/report.hpp"
+
+namespace fragviz::app {
+
+/// Everything that determines the model views. Changing any field recomputes the derived cache
+/// and (with a device) re-runs the probes.
+struct Controls {
+  Shape shape = Shape::m16n8k8;
+  LdmNum num = LdmNum::x4;
+  bool trans = false;
+  int width_halves = 64;
+  int pad_halves = 8;
+  Swizzle swizzle = Swizzle::none;
+  friend bool operator==(const Controls& a, const Controls& b) {
+    return a.shape == b.shape && a.num == b.num && a.trans == b.trans && a.width_halves == b.width_halves &&
+           a.pad_halves == b.pad_halves && a.swizzle == b.swizzle;
+  }
+  friend bool operator!=(const Controls& a, const Controls& b) { return !(a == b); }
+  LdmatrixConfig ldmatrix() const { return LdmatrixConfig{num, trans}; }
+  /// The tile the user configured (the "padded" one in the bank view).
+  TileGeometry tile() const { return TileGeometry{width_halves, pad_halves, 16, swizzle}; }
+  /// Same tile without padding: the bank view's left-hand comparison.
+  TileGeometry unpadded_tile() const { return TileGeometry{width_halves, 0, 16, swizzle}; }
+};
+
+/// Windows the View menu toggles. Persisted.
+struct WindowsOpen {
+  bool controls = true, device = true, inspector = true, fragments = true, ldmatrix = true, banks = true,
+       gate = true, output = true;
+};
+
+/// How the output view colours each element of the n x n result.
+enum class OutputColour { mismatch, block, warp, lane };
+const char* to_string(OutputColour c);
+
+/// Zoom and pan of the output view: element coordinates at the top-left pixel and elements per
+/// pixel (scale <= 0 means "fit the whole matrix").
+struct OutputViewport {
+  double x0 = 0, y0 = 0, scale = 0;
+  bool operator==(const OutputViewport& o) const { return x0 == o.x0 && y0 == o.y0 && scale == o.scale; }
+};
+
+/// Measured probe data the views draw: from a live run or from an opened report file.
+struct ProbeSource {
+  std::shared_ptr<const ProbeReport> report;
+  std::string label;   ///< "measured on NVIDIA H200, sm_90" (+ where from)
+  std::string origin;  ///< "live" or the file path
+};
+
+/// A finished gate run (live or from a file) and the history of this session.
+struct GateRun {
+  std::shared_ptr<const GateReport> report;
+  std::string origin;  ///< "live" or the file path
+};
+
+/// Status of one background job, as the UI shows it.
+enum class JobStatus { idle, running, done, failed };
+
+/// Screen rectangle in framebuffer pixels (x, y, w, h).
+struct Rect {
+  float x = 0, y = 0, w = 0, h = 0;
+};
+
+/// One drawn fragment-grid cell, recorded so tests click where the app drew it.
+struct CellRecord {
+  int row = 0, col = 0, lane = 0, element = 0;
+  Rect rect;
+};
+
+/// What the last frame drew, for --dump-state. Rebuilt every frame by the panels.
+struct FrameRecord {
+  std::map<std::string, std::vector<CellRecord>> cells;         ///< "A", "B", "C" -> every cell
+  std::map<std::string, std::vector<Coord>> highlighted;        ///< "A", "B", "C" -> cells drawn highlighted
+  std::vector<Coord> bank_marked_padded, bank_marked_unpadded;  ///< selected lane's row starts
+  std::map<std::string, Rect> widgets;                          ///< named widgets' rects
+  std::array<Rect, kWarpSize> lane_buttons{};
+  bool banner_shown = false;
+  std::string banner_text;
+  bool gate_button_enabled = false;
+  std::string gate_reason;
+  std::string fragments_measured_label;
+  bool output_view_drawn = false;
+  int hovered_lane = -1;  ///< lane under the mouse this frame (any view)
+};
+
+/// Options that come from the command line, not from the user in the window.
+struct LaunchOptions {
+  std::string config_dir;  ///< --config-dir; empty = default lookup
+  int width = 1600, height = 1000;
+  std::string screenshot;  ///< --screenshot FILE.png
+  int frames = -1;         ///< --frames N (-1 = run until closed)
+  std::string dump_state;  ///< --dump-state FILE
+  std::string bench;       ///< --bench FILE
+  int bench_frames = 300;
+  std::string report_path;  ///< positional report.json
+  bool no_device = false;   ///< --no-device: behave as if query_device found none (tests, demos)
+};
+
+/// The whole app state. One instance, owned by main.
+struct AppState {
+  Controls controls;
+  int selected_lane = -1;  ///< -1 = none
+  int hovered_lane = -1;   ///< lane under the mouse last frame (outlined in every view)
+  WindowsOpen windows;
+  bool reset_layout = false;  ///< place every window at its default rect next frame
+
+  // Device and probes.
+  bool device_known = false;  ///< query_device has returned
+  DeviceInfo device;
+  JobStatus probe_status = JobStatus::idle;
+  std::string probe_error;
+  ProbeSource probe;  ///< measured data shown (live or file); report null when none
+
+  // Gate.
+  GateRequest gate_request;
+  JobStatus gate_status = JobStatus::idle;
+  int gate_progress_permille = 0;
+  std::string gate_error;
+  GateRun gate;                             ///< shown in the gate panel and the output view
+  std::vector<GateRun> history;             ///< this session's runs, oldest first
+  std::optional<std::string> gate_blocked;  ///< cached reason the gate cannot run (nullopt = can)
+
+  // Output view.
+  OutputColour output_colour = OutputColour::mismatch;
+  OutputViewport output_view;
+
+  // Report files.
+  std::string open_path_input;  ///< File > Open report text field
+  bool open_popup_requested = false;
+  std::string report_error;  ///< last failed open, shown until dismissed
+  std::string report_path;   ///< last successfully opened
+
+  // Requests the panels make; app.cpp acts on them after drawing (panels never start threads).
+  bool gate_run_requested = false;
+  bool gate_cancel_requested = false;
+  std::string open_report_request;  ///< a path to open, set by the menu popup
+  bool quit_requested = false;
+
+  FrameRecord frame;  ///< what this frame drew
+  std::uint64_t frame_index = 0;
+};
+
+}  // namespace fragviz::app

@@ -1,0 +1,338 @@
+// fragviz: the window shell. GLFW + OpenGL 3.3 core + Dear ImGui main loop, shaped like ImGui's
+// examples/example_glfw_opengl3/main.cpp; everything the user sees lives in App and the panels.
+// Test hooks (--frames, --screenshot, --dump-state, --bench) live here because they are about the
+// window, not the views.
+#include <glad/gl.h>
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+#include <stb_image_write.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cfloat>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "app.hpp"
+#include "app_state.hpp"
+#include "backends/imgui_impl_glfw.h"
+#include "backends/imgui_impl_opengl3.h"
+#include "command_line.hpp"
+#include "imgui.h"
+#include "panels/panels.hpp"
+#include "settings.hpp"
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using fragviz::app::App;
+using fragviz::app::AppState;
+using fragviz::app::LaunchOptions;
+
+double ms_between(Clock::time_point a, Clock::time_point b) {
+  return std::chrono::duration<double, std::milli>(b - a).count();
+}
+
+/// How long the process had existed when main started, from /proc (10 ms resolution); -1 if unknown.
+double process_age_ms() {
+  std::ifstream stat("/proc/self/stat"), up("/proc/uptime");
+  std::string text;
+  std::getline(stat, text);
+  const auto close = text.rfind(')');
+  double uptime = 0;
+  if (close == std::string::npos || !(up >> uptime)) return -1;
+  std::istringstream rest(text.substr(close + 2));
+  std::string field;
+  unsigned long long start_ticks = 0;
+  for (int i = 3; i <= 22 && rest >> field; ++i)
+    if (i == 22) start_ticks = std::stoull(field);
+  const double hz = static_cast<double>(sysconf(_SC_CLK_TCK));
+  return (uptime - static_cast<double>(start_ticks) / hz) * 1000.0;
+}
+
+void write_file_atomically(const std::string& path, const std::string& text) {
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::trunc);
+    out << text << '\n';
+  }
+  std::error_code ec;
+  std::filesystem::rename(tmp, path, ec);
+}
+
+bool write_screenshot(const std::string& path, int w, int h) {
+  std::vector<unsigned char> px(static_cast<std::size_t>(w) * static_cast<std::size_t>(h) * 4);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadBuffer(GL_BACK);
+  glReadPixels(0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, px.data());
+  // GL rows start at the bottom.
+  std::vector<unsigned char> flipped(px.size());
+  const std::size_t row = static_cast<std::size_t>(w) * 4;
+  for (int y = 0; y < h; ++y)
+    std::copy_n(&px[static_cast<std::size_t>(h - 1 - y) * row], row,
+                &flipped[static_cast<std::size_t>(y) * row]);
+  for (std::size_t i = 3; i < flipped.size(); i += 4) flipped[i] = 255;
+  return stbi_write_png(path.c_str(), w, h, 4, flipped.data(), static_cast<int>(row)) != 0;
+}
+
+void load_fonts() {
+  ImGuiIO& io = ImGui::GetIO();
+  auto& f = fragviz::app::fonts();
+  const std::string dir = "/usr/share/fonts/truetype/dejavu/";
+  auto load = [&](const char* file, float px) -> ImFont* {
+    const std::string path = dir + file;
+    if (!std::filesystem::exists(path)) return nullptr;
+    return io.Fonts->AddFontFromFileTTF(path.c_str(), px);
+  };
+  // DejaVu when the system has it (Debian does, via fonts-dejavu-core); ImGui's built-in font otherwise.
+  f.ui = load("DejaVuSans.ttf", 15.f);
+  if (!f.ui) f.ui = io.Fonts->AddFontDefault();
+  f.small = load("DejaVuSansCondensed.ttf", 12.f);
+  if (!f.small) f.small = f.ui;
+  f.bold = load("DejaVuSans-Bold.ttf", 15.f);
+  if (!f.bold) f.bold = f.ui;
+  io.FontDefault = f.ui;
+}
+
+void apply_style() {
+  ImGui::StyleColorsDark();
+  ImGuiStyle& st = ImGui::GetStyle();
+  st.WindowRounding = 4.f;
+  st.FrameRounding = 3.f;
+  st.WindowPadding = ImVec2(8, 8);
+  st.ItemSpacing = ImVec2(8, 5);
+  st.Colors[ImGuiCol_WindowBg] = ImVec4(0.11f, 0.115f, 0.13f, 1.f);
+  st.Colors[ImGuiCol_TitleBgActive] = ImVec4(0.16f, 0.26f, 0.42f, 1.f);
+}
+
+// ImGui 1.86 reads key state once per frame, so a key pressed and released within one wait (as
+// xdotool and fast typists do) would never be seen, and a modifier released in the same wait as
+// the key it modifies would be lost. While a press has not yet been seen by a frame, every release
+// is held back and delivered after that frame.
+struct KeyRelease {
+  GLFWwindow* window;
+  int key, scancode, mods;
+};
+bool g_press_unseen = false;
+std::vector<KeyRelease> g_held_releases;
+
+void key_callback(GLFWwindow* w, int key, int scancode, int action, int mods) {
+  if (action == GLFW_RELEASE && g_press_unseen) {
+    g_held_releases.push_back(KeyRelease{w, key, scancode, mods});
+    return;
+  }
+  if (action == GLFW_PRESS) g_press_unseen = true;
+  ImGui_ImplGlfw_KeyCallback(w, key, scancode, action, mods);
+}
+
+void deliver_held_releases() {
+  g_press_unseen = false;
+  for (const KeyRelease& r : g_held_releases)
+    ImGui_ImplGlfw_KeyCallback(r.window, r.key, r.scancode, GLFW_RELEASE, r.mods);
+  g_held_releases.clear();
+}
+
+// ImGui 1.86's GLFW backend polls the cursor position once per frame, so a quick click followed by
+// a move (a slow software-GL frame, or xdotool) would land where the pointer went next. The
+// position at the press is used for the press frame and the one after it (where a click-release
+// button sees the release).
+double g_press_x = 0, g_press_y = 0;
+int g_press_frames = 0;
+
+void mouse_button_callback(GLFWwindow* w, int button, int action, int mods) {
+  if (action == GLFW_PRESS) {
+    glfwGetCursorPos(w, &g_press_x, &g_press_y);
+    g_press_frames = 2;
+  }
+  ImGui_ImplGlfw_MouseButtonCallback(w, button, action, mods);
+}
+
+struct Bench {
+  Clock::time_point main_start;
+  double process_age_at_main_ms = -1;
+  double first_frame_ms = -1;
+  std::vector<double> frame_ms;
+  std::vector<double> ui_ms;  ///< NewFrame..Render (CPU: layout and draw lists) per timed frame
+};
+
+void write_bench(const std::string& path, const Bench& b, int w, int h, const char* renderer) {
+  std::vector<double> sorted = b.frame_ms;
+  std::sort(sorted.begin(), sorted.end());
+  auto pct = [&](double p) {
+    if (sorted.empty()) return 0.0;
+    return sorted[std::min(sorted.size() - 1,
+                           static_cast<std::size_t>(p * static_cast<double>(sorted.size())))];
+  };
+  double sum = 0;
+  for (double v : sorted) sum += v;
+  std::ostringstream o;
+  o << "{\n  \"size\": [" << w << ", " << h << "],\n  \"gl_renderer\": \"" << (renderer ? renderer : "?")
+    << "\",\n"
+    << "  \"first_frame_ms_since_main\": " << b.first_frame_ms << ",\n"
+    << "  \"process_age_at_main_ms\": " << b.process_age_at_main_ms << ",\n"
+    << "  \"first_frame_ms_since_process_start\": "
+    << (b.process_age_at_main_ms >= 0 ? b.first_frame_ms + b.process_age_at_main_ms : -1) << ",\n"
+    << "  \"frames\": " << sorted.size() << ",\n"
+    << "  \"frame_ms\": {\"mean\": " << (sorted.empty() ? 0 : sum / static_cast<double>(sorted.size()))
+    << ", \"median\": " << pct(0.5) << ", \"p95\": " << pct(0.95) << ", \"p99\": " << pct(0.99)
+    << ", \"max\": " << (sorted.empty() ? 0 : sorted.back())
+    << ", \"min\": " << (sorted.empty() ? 0 : sorted.front()) << "},\n  \"ui_ms_median\": " <<
+      [&] {
+        std::vector<double> u = b.ui_ms;
+        std::sort(u.begin(), u.end());
+        return u.empty() ? 0.0 : u[u.size() / 2];
+      }()
+    << ",\n  \"per_frame_ms\": [";
+  for (std::size_t i = 0; i < b.frame_ms.size(); ++i) o << (i ? ", " : "") << b.frame_ms[i];
+  o << "]\n}";
+  write_file_atomically(path, o.str());
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Bench bench;
+  bench.main_start = Clock::now();
+  bench.process_age_at_main_ms = process_age_ms();
+
+  LaunchOptions opt;
+  if (std::string err = fragviz::app::parse_command_line(argc, argv, opt); !err.empty()) {
+    if (err == "help") {
+      std::fputs(fragviz::app::usage_text(), stdout);
+      return 0;
+    }
+    std::fprintf(stderr, "fragviz: %s\n\n%s", err.c_str(), fragviz::app::usage_text());
+    return 2;
+  }
+  const std::string config_dir = fragviz::app::resolve_config_dir(opt.config_dir);
+  AppState state;
+  if (std::string e = fragviz::app::load_settings(config_dir, state); !e.empty())
+    std::fprintf(stderr, "fragviz: %s\n", e.c_str());
+  const bool benching = !opt.bench.empty();
+  if (benching) state.windows = fragviz::app::WindowsOpen{};  // every view open
+
+  glfwSetErrorCallback(
+      [](int code, const char* text) { std::fprintf(stderr, "fragviz: GLFW error %d: %s\n", code, text); });
+  if (!glfwInit()) {
+    std::fprintf(stderr, "fragviz: cannot initialise GLFW (no display?)\n");
+    return 1;
+  }
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+  glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GL_TRUE);
+  GLFWwindow* window = glfwCreateWindow(opt.width, opt.height, "fragviz", nullptr, nullptr);
+  if (!window) {
+    std::fprintf(stderr, "fragviz: cannot create a GL 3.3 core window\n");
+    glfwTerminate();
+    return 1;
+  }
+  glfwMakeContextCurrent(window);
+  const bool free_running = benching || opt.frames > 0;
+  glfwSwapInterval(free_running ? 0 : 1);
+  if (!gladLoadGL(glfwGetProcAddress)) {
+    std::fprintf(stderr, "fragviz: cannot load OpenGL 3.3 functions\n");
+    glfwDestroyWindow(window);
+    glfwTerminate();
+    return 1;
+  }
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  static std::string ini_path;  // ImGui keeps the pointer
+  ini_path = config_dir + "/imgui.ini";
+  io.IniFilename = ini_path.c_str();
+  apply_style();
+  load_fonts();
+  ImGui_ImplGlfw_InitForOpenGL(window, true);
+  glfwSetKeyCallback(window, key_callback);  // wraps ImGui's (see key_callback)
+  glfwSetMouseButtonCallback(window, mouse_button_callback);
+  ImGui_ImplOpenGL3_Init("#version 330 core");
+
+  int rc = 0;
+  {
+    App app(state, opt, config_dir);
+    if (std::string e = app.start(); !e.empty()) std::fprintf(stderr, "fragviz: %s\n", e.c_str());
+
+    std::string last_dump;
+    int frame = 0, active_frames = 10;
+    Clock::time_point last_swap = Clock::now();
+    while (!glfwWindowShouldClose(window) && !state.quit_requested) {
+      // Idle: sleep until input (or a job needs polling). Any wake before the timeout was an event,
+      // after which ImGui needs a few frames to settle hovers and popups.
+      if (free_running || app.busy() || active_frames > 0) {
+        glfwPollEvents();
+        --active_frames;
+      } else {
+        const auto t = Clock::now();
+        glfwWaitEventsTimeout(0.25);
+        if (ms_between(t, Clock::now()) < 240.0) active_frames = 6;
+      }
+      const auto ui_start = Clock::now();
+      ImGui_ImplOpenGL3_NewFrame();
+      ImGui_ImplGlfw_NewFrame();
+      // A --screenshot shows the app as configured, not whatever the pointer happens to hover.
+      if (!opt.screenshot.empty()) io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+      if (g_press_frames > 0) {
+        --g_press_frames;
+        io.MousePos = ImVec2(static_cast<float>(g_press_x), static_cast<float>(g_press_y));
+      }
+      ImGui::NewFrame();
+      app.frame();
+      ImGui::Render();
+      const double ui_ms = ms_between(ui_start, Clock::now());
+      int fw = 0, fh = 0;
+      glfwGetFramebufferSize(window, &fw, &fh);
+      glViewport(0, 0, fw, fh);
+      glClearColor(0.06f, 0.06f, 0.07f, 1.f);
+      glClear(GL_COLOR_BUFFER_BIT);
+      ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+      deliver_held_releases();
+      ++frame;
+      const bool last = opt.frames > 0 && frame >= opt.frames;
+      if (last && !opt.screenshot.empty() && !write_screenshot(opt.screenshot, fw, fh)) {
+        std::fprintf(stderr, "fragviz: cannot write %s\n", opt.screenshot.c_str());
+        rc = 1;
+      }
+      glfwSwapBuffers(window);
+      const auto now = Clock::now();
+      if (frame == 1) {
+        glFinish();  // the first frame counts once it is really on screen
+        bench.first_frame_ms = ms_between(bench.main_start, Clock::now());
+      } else if (benching) {
+        bench.frame_ms.push_back(ms_between(last_swap, now));
+        bench.ui_ms.push_back(ui_ms);
+      }
+      last_swap = Clock::now();
+      if (!opt.dump_state.empty()) {
+        std::string text = app.state_json();
+        if (text != last_dump) {
+          write_file_atomically(opt.dump_state, text);
+          last_dump = std::move(text);
+        }
+      }
+      if (last) break;
+      if (benching && static_cast<int>(bench.frame_ms.size()) >= opt.bench_frames) break;
+    }
+    app.shutdown();
+    if (!opt.dump_state.empty()) write_file_atomically(opt.dump_state, app.state_json());
+    if (benching) {
+      int fw = 0, fh = 0;
+      glfwGetFramebufferSize(window, &fw, &fh);
+      write_bench(opt.bench, bench, fw, fh, reinterpret_cast<const char*>(glGetString(GL_RENDERER)));
+    }
+  }
+  ImGui::SaveIniSettingsToDisk(io.IniFilename);
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui_ImplGlfw_Shutdown();
+  ImGui::DestroyContext();
+  glfwDestroyWindow(window);
+  glfwTerminate();
+  return rc;
+}

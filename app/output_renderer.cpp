@@ -1,0 +1,169 @@
+#include "output_renderer.hpp"
+
+#include <glad/gl.h>
+
+#include <string_view>
+#include <vector>
+
+#include "palette.hpp"
+
+namespace fragviz::app {
+
+namespace embedded {
+extern const std::string_view output_vert;
+extern const std::string_view output_frag;
+}  // namespace embedded
+
+namespace {
+
+std::string compile(GLenum kind, std::string_view src, GLuint* out) {
+  GLuint sh = glCreateShader(kind);
+  const char* p = src.data();
+  const GLint len = static_cast<GLint>(src.size());
+  glShaderSource(sh, 1, &p, &len);
+  glCompileShader(sh);
+  GLint ok = 0;
+  glGetShaderiv(sh, GL_COMPILE_STATUS, &ok);
+  if (!ok) {
+    char log[2048];
+    glGetShaderInfoLog(sh, sizeof log, nullptr, log);
+    glDeleteShader(sh);
+    return std::string(kind == GL_VERTEX_SHADER ? "output.vert: " : "output.frag: ") + log;
+  }
+  *out = sh;
+  return {};
+}
+
+}  // namespace
+
+OutputRenderer::~OutputRenderer() {
+  if (program_) glDeleteProgram(program_);
+  if (vao_) glDeleteVertexArrays(1, &vao_);
+  if (flags_tex_) glDeleteTextures(1, &flags_tex_);
+  if (colour_tex_) glDeleteTextures(1, &colour_tex_);
+  if (fbo_) glDeleteFramebuffers(1, &fbo_);
+}
+
+std::string OutputRenderer::init() {
+  GLuint vs = 0, fs = 0;
+  if (std::string e = compile(GL_VERTEX_SHADER, embedded::output_vert, &vs); !e.empty()) return e;
+  if (std::string e = compile(GL_FRAGMENT_SHADER, embedded::output_frag, &fs); !e.empty()) {
+    glDeleteShader(vs);
+    return e;
+  }
+  GLuint prog = glCreateProgram();
+  glAttachShader(prog, vs);
+  glAttachShader(prog, fs);
+  glLinkProgram(prog);
+  glDeleteShader(vs);
+  glDeleteShader(fs);
+  GLint ok = 0;
+  glGetProgramiv(prog, GL_LINK_STATUS, &ok);
+  if (!ok) {
+    char log[2048];
+    glGetProgramInfoLog(prog, sizeof log, nullptr, log);
+    glDeleteProgram(prog);
+    return std::string("output shader link: ") + log;
+  }
+  program_ = prog;
+  glGenVertexArrays(1, &vao_);
+  glGenTextures(1, &flags_tex_);
+  glGenFramebuffers(1, &fbo_);
+  glGenTextures(1, &colour_tex_);
+  set_data(nullptr, 256);
+  return {};
+}
+
+void OutputRenderer::set_data(const std::shared_ptr<const GateReport>& report, int n) {
+  const GateReport* key = report.get();
+  if (program_ == 0) return;
+  if (key == data_key_ && (key || n == n_)) return;
+  data_key_ = key;
+  dirty_ = true;
+  flagged_ = 0;
+  if (key && key->ran) n = key->request.n;
+  n_ = std::max(1, n);
+  std::vector<unsigned char> flags;
+  has_data_ = key && key->ran;
+  if (has_data_) {
+    const std::size_t cells = static_cast<std::size_t>(n_) * static_cast<std::size_t>(n_);
+    flags.assign(cells, 0);
+    if (key->output.size() == cells && key->reference.size() == cells) {
+      for (std::size_t i = 0; i < cells; ++i)
+        if (!(key->output[i] == key->reference[i])) flags[i] = 255;  // NaN counts as a mismatch
+    } else {
+      for (const Mismatch& m : key->mismatches)
+        if (m.row >= 0 && m.row < n_ && m.col >= 0 && m.col < n_)
+          flags[static_cast<std::size_t>(m.row) * static_cast<std::size_t>(n_) +
+                static_cast<std::size_t>(m.col)] = 255;
+    }
+    for (unsigned char f : flags) flagged_ += f ? 1 : 0;
+  }
+  GLint prev_tex = 0;
+  glGetIntegerv(GL_TEXTURE_BINDING_2D, &prev_tex);
+  glBindTexture(GL_TEXTURE_2D, flags_tex_);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  const unsigned char zero = 0;
+  if (has_data_)
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_R8, n_, n_, 0, GL_RED, GL_UNSIGNED_BYTE, flags.data());
+  else
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_R8, 1, 1, 0, GL_RED, GL_UNSIGNED_BYTE, &zero);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(prev_tex));
+}
+
+unsigned OutputRenderer::render(int w, int h, const OutputViewport& view, OutputColour mode) {
+  if (!program_ || w <= 0 || h <= 0) return 0;
+  GLint prev_tex = 0, prev_fbo = 0, prev_prog = 0, prev_vao = 0, prev_vp[4];
+  glGetIntegerv(GL_TEXTURE_BINDING_2D, &prev_tex);
+  glGetIntegerv(GL_FRAMEBUFFER_BINDING, &prev_fbo);
+  glGetIntegerv(GL_CURRENT_PROGRAM, &prev_prog);
+  glGetIntegerv(GL_VERTEX_ARRAY_BINDING, &prev_vao);
+  glGetIntegerv(GL_VIEWPORT, prev_vp);
+  if (w != fbo_w_ || h != fbo_h_) {
+    glBindTexture(GL_TEXTURE_2D, colour_tex_);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, w, h, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, colour_tex_, 0);
+    fbo_w_ = w;
+    fbo_h_ = h;
+    dirty_ = true;
+  }
+  if (dirty_ || !(view == last_view_) || mode != last_mode_) {
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
+    glViewport(0, 0, w, h);
+    glDisable(GL_BLEND);
+    glDisable(GL_SCISSOR_TEST);
+    glUseProgram(program_);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, flags_tex_);
+    glUniform1i(glGetUniformLocation(program_, "u_flags"), 0);
+    glUniform1i(glGetUniformLocation(program_, "u_n"), n_);
+    glUniform1i(glGetUniformLocation(program_, "u_has_data"), has_data_ ? 1 : 0);
+    glUniform1i(glGetUniformLocation(program_, "u_mode"), static_cast<int>(mode));
+    glUniform3f(glGetUniformLocation(program_, "u_view"), static_cast<float>(view.x0),
+                static_cast<float>(view.y0), static_cast<float>(view.scale));
+    glUniform2f(glGetUniformLocation(program_, "u_size"), static_cast<float>(w), static_cast<float>(h));
+    float pal[32 * 3];
+    for (int l = 0; l < 32; ++l) lane_colour_rgb(l, pal + 3 * l);
+    glUniform3fv(glGetUniformLocation(program_, "u_palette"), 32, pal);
+    glBindVertexArray(vao_);
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+    dirty_ = false;
+    last_view_ = view;
+    last_mode_ = mode;
+  }
+  glBindVertexArray(static_cast<GLuint>(prev_vao));
+  glUseProgram(static_cast<GLuint>(prev_prog));
+  glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(prev_fbo));
+  glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(prev_tex));
+  glViewport(prev_vp[0], prev_vp[1], prev_vp[2], prev_vp[3]);
+  return colour_tex_;
+}
+
+}  // namespace fragviz::app

@@ -1,0 +1,179 @@
+// Bank view: the tile as 128-byte lines over the 32 four-byte banks, unpadded and padded side by
+// side. Words each ldmatrix row address reads are filled with the supplying lane's colour; a bank
+// column that one phase (one 8x8 matrix) hits with more than one distinct word is an n-way
+// conflict, counted under the column. Figures in Nsight Compute's terms: wavefronts, ideal
+// wavefronts (one per matrix), bank conflicts = wavefronts - ideal.
+#include <cmath>
+#include <cstdio>
+
+#include "../layout.hpp"
+#include "../palette.hpp"
+#include "panels.hpp"
+
+namespace fragviz::app {
+
+namespace {
+
+const CyclesRow* find_cycles(const AppState& s, const TileGeometry& t) {
+  if (!s.probe.report) return nullptr;
+  for (const CyclesRow& r : s.probe.report->cycles)
+    if (r.config.num == s.controls.num && r.config.trans == s.controls.trans &&
+        r.tile.stride_halves() == t.stride_halves() && r.tile.swizzle == t.swizzle)
+      return &r;
+  return nullptr;
+}
+
+void draw_side(AppState& s, const BankTable& bt, const char* title, bool padded, std::vector<Coord>& marked) {
+  const BankReport& rep = bt.report;
+  const TileGeometry& t = bt.tile;
+  ImGui::Text("%s", title);
+  ImGui::SameLine();
+  ImGui::TextColored(kDimV, "width %d + pad %d = stride %d halves (%d B)%s", t.width_halves, t.pad_halves,
+                     t.stride_halves(), t.stride_bytes(), t.swizzle == Swizzle::none ? "" : ", xor swizzle");
+  const std::string key = padded ? "banks_padded" : "banks_unpadded";
+  if (rep.error) {
+    ImGui::PushTextWrapPos(0.f);
+    ImGui::TextColored(kRedV, "Illegal: %s", rep.error->c_str());
+    ImGui::PopTextWrapPos();
+    record_widget(s, (key + "_error").c_str());
+  } else {
+    ImGui::TextColored(rep.bank_conflicts ? kAmberV : kGreenV,
+                       "wavefronts %d   ideal %d   bank conflicts %d   (%d-way)", rep.wavefronts,
+                       rep.ideal_wavefronts, rep.bank_conflicts, rep.max_way);
+    record_widget(s, (key + "_totals").c_str());
+    std::string per;
+    for (const PhaseBanks& p : rep.phases)
+      per += "m" + std::to_string(p.matrix) + ": " + std::to_string(p.wavefronts) + " wf   ";
+    ImGui::TextColored(kDimV, "per matrix  %s", per.c_str());
+  }
+  // Measured, when the device ran this geometry.
+  const LdmatrixProbe* mp = padded ? measured_ldmatrix(s) : nullptr;
+  const CyclesRow* cr = find_cycles(s, t);
+  if (mp) {
+    const BankReport m = analyze_addresses(mp->config, mp->addresses);
+    ImGui::TextColored(m.wavefronts == rep.wavefronts ? kGreenV : kRedV,
+                       "measured addresses: %d wavefronts, %.1f cycles/ldmatrix", m.wavefronts,
+                       mp->cycles_per_instruction);
+  } else if (cr) {
+    ImGui::TextColored(kGreenV, "measured: %d wavefronts (predicted %d), %.1f cycles/ldmatrix",
+                       cr->measured_wavefronts, cr->predicted_wavefronts, cr->cycles_per_instruction);
+  }
+
+  // Grid.
+  const ImVec2 o = ImGui::GetCursorScreenPos();
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float wl = 46.f, hl = 14.f, foot = 16.f;
+  const float cw = std::max(4.f, std::floor((avail.x - wl) / 32.f));
+  const float chh = std::max(
+      3.f, std::min(cw * 1.3f, std::floor((avail.y - hl - foot - 4.f) / static_cast<float>(bt.lines))));
+  const ImVec2 g0(o.x + wl, o.y + hl);
+  ImGui::InvisibleButton(("##grid" + key).c_str(), ImVec2(wl + 32 * cw, hl + chh * bt.lines + foot));
+  const bool hovered = ImGui::IsItemHovered();
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  const int hb = static_cast<int>(std::floor((mouse.x - g0.x) / cw));
+  const int hline = static_cast<int>(std::floor((mouse.y - g0.y) / chh));
+  const bool hit = hovered && hb >= 0 && hb < 32 && hline >= 0 && hline < bt.lines;
+
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
+  const ImU32 lab = IM_COL32(160, 166, 176, 255);
+  char buf[24];
+  for (int b = 0; b < 32; b += 4) {
+    std::snprintf(buf, sizeof buf, "%d", b);
+    dl->AddText(sf, sf->FontSize, ImVec2(g0.x + b * cw + 1, o.y), lab, buf);
+  }
+  const int label_every = chh >= sf->FontSize ? 1 : static_cast<int>(std::ceil(sf->FontSize / chh));
+  const int sel = s.selected_lane, hov = s.hovered_lane;
+  for (int line = 0; line < bt.lines; ++line) {
+    if (line % label_every == 0) {
+      std::snprintf(buf, sizeof buf, "0x%03X", line * 128);
+      dl->AddText(sf, sf->FontSize, ImVec2(o.x, g0.y + line * chh + (chh - sf->FontSize) * 0.5f), lab, buf);
+    }
+    for (int b = 0; b < 32; ++b) {
+      const BankWord& w = bt.words[static_cast<std::size_t>(line * 32 + b)];
+      const ImVec2 a(g0.x + b * cw, g0.y + line * chh), z(a.x + cw, a.y + chh);
+      ImU32 fill = IM_COL32(18, 18, 22, 255);
+      if (w.tile_row >= 0)
+        fill = w.pad ? IM_COL32(70, 40, 40, 255)
+                     : (w.tile_row % 2 ? IM_COL32(62, 66, 74, 255) : IM_COL32(82, 88, 98, 255));
+      int reader = -1;
+      if (w.readers) {
+        // Lowest reading lane, unless the selected lane reads it.
+        reader = (sel >= 0 && (w.readers >> sel) & 1u) ? sel : __builtin_ctz(w.readers);
+        fill = lane_colour(reader);
+        if (sel >= 0 && !((w.readers >> sel) & 1u)) fill = (fill & 0x00ffffffu) | 0x60000000u;
+      }
+      if (w.misaligned) fill = kRed;
+      dl->AddRectFilled(a, z, fill);
+      if (reader >= 0 && (reader == hov || (sel >= 0 && ((w.readers >> sel) & 1u))))
+        dl->AddRect(a, z, IM_COL32(255, 255, 255, 255), 0, 0, reader == sel ? 2.f : 1.f);
+    }
+  }
+  // Tile rows: a thin rule where each 128-byte line starts a new tile row is hard to read; instead
+  // mark each row start's word with a notch.
+  for (int r = 0; r < t.rows; ++r) {
+    const std::uint32_t byte = byte_offset(t, Coord{r, 0});
+    const int word = static_cast<int>(byte / 4), line = word / 32, b = word % 32;
+    if (line >= bt.lines) continue;
+    const ImVec2 a(g0.x + b * cw, g0.y + line * chh);
+    dl->AddLine(a, ImVec2(a.x, a.y + chh), IM_COL32(255, 255, 255, 160), 1.5f);
+  }
+  // Per-bank worst phase under the grid.
+  if (!rep.error) {
+    for (int b = 0; b < 32; ++b) {
+      int worst = 0;
+      for (const PhaseBanks& p : rep.phases) worst = std::max(worst, p.words[static_cast<std::size_t>(b)]);
+      if (worst == 0) continue;
+      std::snprintf(buf, sizeof buf, "%d", worst);
+      centred_text(dl, sf, ImVec2(g0.x + b * cw, g0.y + bt.lines * chh + 1),
+                   ImVec2(g0.x + (b + 1) * cw, g0.y + bt.lines * chh + foot), worst > 1 ? kRed : lab, buf);
+    }
+  }
+  if (sel >= 0 && rep.lanes[static_cast<std::size_t>(sel)].used)
+    marked.push_back(rep.lanes[static_cast<std::size_t>(sel)].logical);
+  if (hit) {
+    const int wi = hline * 32 + hb;
+    const BankWord& w = bt.words[static_cast<std::size_t>(wi)];
+    ImGui::BeginTooltip();
+    ImGui::Text("byte %s-%s, bank %d", hex(static_cast<std::uint32_t>(wi * 4), 4).c_str(),
+                hex(static_cast<std::uint32_t>(wi * 4 + 3), 4).c_str(), hb);
+    if (w.tile_row < 0)
+      ImGui::TextColored(kDimV, "beyond the tile");
+    else if (w.pad)
+      ImGui::Text("tile row %d: padding", w.tile_row);
+    else
+      ImGui::Text("tile row %d, halves %d-%d", w.tile_row, (wi * 4 % t.stride_bytes()) / 2,
+                  (wi * 4 % t.stride_bytes()) / 2 + 1);
+    for (int l = 0; l < 32; ++l)
+      if ((w.readers >> l) & 1u)
+        ImGui::Text("read by lane %d (matrix %d, row %d)%s", l, address_matrix(l), address_row(l),
+                    w.misaligned ? " - misaligned" : "");
+    ImGui::EndTooltip();
+    if (w.readers) {
+      s.frame.hovered_lane = __builtin_ctz(w.readers);
+      if (ImGui::IsItemClicked(ImGuiMouseButton_Left)) toggle_lane(s, __builtin_ctz(w.readers));
+    }
+  }
+}
+
+}  // namespace
+
+void draw_banks(AppState& s, const Derived& d) {
+  place_window(kWinBanks, s.reset_layout);
+  if (!ImGui::Begin(kWinBanks, &s.windows.banks)) {
+    ImGui::End();
+    return;
+  }
+  s.frame.bank_marked_padded.clear();
+  s.frame.bank_marked_unpadded.clear();
+  if (ImGui::BeginTable("##sides", 2, ImGuiTableFlags_BordersInnerV)) {
+    ImGui::TableNextColumn();
+    draw_side(s, d.unpadded, "Unpadded", false, s.frame.bank_marked_unpadded);
+    ImGui::TableNextColumn();
+    draw_side(s, d.padded, "Padded", true, s.frame.bank_marked_padded);
+    ImGui::EndTable();
+  }
+  ImGui::End();
+}
+
+}  // namespace fragviz::app

@@ -1,0 +1,90 @@
+#include <cstdio>
+
+#include "../palette.hpp"
+#include "panels.hpp"
+
+namespace fragviz::app {
+
+Fonts& fonts() {
+  static Fonts f;
+  return f;
+}
+
+Rect last_item_rect() {
+  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+  return Rect{a.x, a.y, b.x - a.x, b.y - a.y};
+}
+
+void record_widget(AppState& s, const char* name) { s.frame.widgets[name] = last_item_rect(); }
+
+void toggle_lane(AppState& s, int lane) { s.selected_lane = (s.selected_lane == lane) ? -1 : lane; }
+
+bool centred_text(ImDrawList* dl, ImFont* font, ImVec2 a, ImVec2 b, ImU32 col, const char* text) {
+  if (!font) font = ImGui::GetFont();
+  const float size = font->FontSize;
+  const ImVec2 ts = font->CalcTextSizeA(size, 1e9f, 0.f, text);
+  if (ts.x > b.x - a.x - 2.f || ts.y > b.y - a.y + 1.f) return false;
+  dl->AddText(font, size, ImVec2(a.x + (b.x - a.x - ts.x) * 0.5f, a.y + (b.y - a.y - ts.y) * 0.5f), col,
+              text);
+  return true;
+}
+
+void lane_cell(ImDrawList* dl, ImVec2 a, ImVec2 b, int lane, int selected, bool hovered) {
+  ImU32 fill = lane_colour(lane);
+  if (selected >= 0 && selected != lane) fill = (fill & 0x00ffffffu) | 0x38000000u;  // dim others
+  dl->AddRectFilled(a, b, fill);
+  dl->AddRect(a, b, IM_COL32(20, 20, 24, 255));
+  if (selected == lane) {
+    dl->AddRect(ImVec2(a.x + 1, a.y + 1), ImVec2(b.x - 1, b.y - 1), IM_COL32(255, 255, 255, 255), 0.f, 0,
+                2.5f);
+  } else if (hovered) {
+    dl->AddRect(a, b, IM_COL32(255, 255, 255, 200), 0.f, 0, 1.5f);
+  }
+}
+
+void mismatch_mark(ImDrawList* dl, ImVec2 a, ImVec2 b) {
+  dl->AddRect(a, b, kRed, 0.f, 0, 3.f);
+  dl->AddLine(a, b, kRed, 2.f);
+  dl->AddLine(ImVec2(a.x, b.y), ImVec2(b.x, a.y), kRed, 2.f);
+}
+
+std::string element_name(Operand op, int e) {
+  const char p = op == Operand::A ? 'a' : op == Operand::B ? 'b' : 'c';
+  return std::string(1, p) + std::to_string(e);
+}
+
+std::string register_name(Operand op, int r) {
+  if (op == Operand::C) return "c" + std::to_string(r);
+  const char p = op == Operand::A ? 'a' : 'b';
+  return std::string(1, p) + std::to_string(2 * r) + std::string(1, p) + std::to_string(2 * r + 1);
+}
+
+std::string hex(std::uint32_t v, int digits) {
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "0x%0*X", digits, v);
+  return buf;
+}
+
+std::string cuda_version(int v) {
+  if (v <= 0) return "-";
+  return std::to_string(v / 1000) + "." + std::to_string((v % 1000) / 10);
+}
+
+const FragmentProbe* measured_fragments(const AppState& s, Shape shape) {
+  if (!s.probe.report) return nullptr;
+  for (const FragmentProbe& f : s.probe.report->fragments)
+    if (f.shape == shape) return &f;
+  return nullptr;
+}
+
+const LdmatrixProbe* measured_ldmatrix(const AppState& s) {
+  if (!s.probe.report) return nullptr;
+  const LdmatrixProbe& p = s.probe.report->ldmatrix;
+  const Controls& c = s.controls;
+  if (!p.ran || p.config.num != c.num || p.config.trans != c.trans || p.tile.width_halves != c.width_halves ||
+      p.tile.pad_halves != c.pad_halves || p.tile.swizzle != c.swizzle)
+    return nullptr;
+  return &p;
+}
+
+}  // namespace fragviz::app

@@ -1,0 +1,78 @@
+// The CUDA device (or why there is none), probe status and the measured cycles table.
+#include "../layout.hpp"
+#include "fragviz/device.hpp"
+#include "panels.hpp"
+
+namespace fragviz::app {
+
+void draw_device(AppState& s) {
+  place_window(kWinDevice, s.reset_layout);
+  if (!ImGui::Begin(kWinDevice, &s.windows.device)) {
+    ImGui::End();
+    return;
+  }
+  const DeviceInfo& dev = s.device;
+  if (!built_with_cuda()) {
+    ImGui::TextColored(kAmberV, "Built without CUDA: model only.");
+  } else if (!s.device_known) {
+    ImGui::TextColored(kDimV, "Querying the CUDA device...");
+  } else if (!dev.present) {
+    ImGui::TextColored(kAmberV, "No CUDA device");
+    ImGui::PushTextWrapPos(0.f);
+    ImGui::TextColored(kDimV, "%s", dev.error.c_str());
+    ImGui::PopTextWrapPos();
+  } else {
+    ImGui::Text("%s", dev.name.c_str());
+    ImGui::Text("compute capability %d.%d (sm_%d)", dev.cc_major, dev.cc_minor, dev.sm());
+    ImGui::Text("driver %s%s%s, runtime %s", cuda_version(dev.driver_version).c_str(),
+                dev.driver_release.empty() ? "" : " / ", dev.driver_release.c_str(),
+                cuda_version(dev.runtime_version).c_str());
+    ImGui::TextColored(kDimV, "%d SMs, %.1f GiB, %.0f MHz", dev.sm_count,
+                       static_cast<double>(dev.global_mem_bytes) / (1024.0 * 1024 * 1024),
+                       dev.clock_khz / 1000.0);
+  }
+  switch (s.probe_status) {
+    case JobStatus::running:
+      ImGui::TextColored(kDimV, "probes: running...");
+      break;
+    case JobStatus::failed:
+      ImGui::TextColored(kRedV, "probes failed: %s", s.probe_error.c_str());
+      break;
+    default:
+      break;
+  }
+  if (const ProbeReport* p = s.probe.report.get()) {
+    ImGui::Separator();
+    ImGui::TextColored(kGreenV, "%s", s.probe.label.c_str());
+    if (p->device.present && s.probe.origin != "live")
+      ImGui::TextColored(kDimV, "recorded %s, driver %s", p->created_utc.c_str(),
+                         cuda_version(p->device.driver_version).c_str());
+    ImGui::TextColored(kDimV, "CUDA start-up %.1f ms, probes %.1f ms", p->cuda_init_ms, p->probe_ms);
+    if (!p->error.empty()) ImGui::TextColored(kRedV, "%s", p->error.c_str());
+    if (!p->cycles.empty() &&
+        ImGui::BeginTable("cycles", 4,
+                          ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
+      ImGui::TableSetupColumn("ldmatrix");
+      ImGui::TableSetupColumn("stride");
+      ImGui::TableSetupColumn("wavefronts");
+      ImGui::TableSetupColumn("cycles");
+      ImGui::TableHeadersRow();
+      for (const CyclesRow& r : p->cycles) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::Text(".%s%s", std::string(to_string(r.config.num)).c_str(), r.config.trans ? ".trans" : "");
+        ImGui::TableNextColumn();
+        ImGui::Text("%d%s", r.tile.stride_halves(), r.tile.swizzle == Swizzle::none ? "" : " xor");
+        ImGui::TableNextColumn();
+        ImGui::Text("%d / %d", r.predicted_wavefronts, r.measured_wavefronts);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("predicted / from measured addresses");
+        ImGui::TableNextColumn();
+        ImGui::Text("%.1f", r.cycles_per_instruction);
+      }
+      ImGui::EndTable();
+    }
+  }
+  ImGui::End();
+}
+
+}  // namespace fragviz::app

@@ -1,0 +1,43 @@
+// 32 lane buttons in the lanes' colours; clicking one selects that lane everywhere.
+#include <algorithm>
+#include <cstdio>
+
+#include "../palette.hpp"
+#include "panels.hpp"
+
+namespace fragviz::app {
+
+void draw_lane_strip(AppState& s) {
+  const float avail = ImGui::GetContentRegionAvail().x;
+  const float spacing = 2.f;
+  const float w = std::max(16.f, (avail - spacing * 31.f) / 32.f);
+  const float h = ImGui::GetFrameHeight();
+  ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(spacing, 4.f));
+  ImGui::PushStyleVar(ImGuiStyleVar_FrameRounding, 3.f);
+  for (int lane = 0; lane < kWarpSize; ++lane) {
+    if (lane) ImGui::SameLine();
+    const ImU32 c = lane_colour(lane);
+    const bool dim = s.selected_lane >= 0 && s.selected_lane != lane;
+    const ImVec4 col = ImGui::ColorConvertU32ToFloat4(dim ? ((c & 0x00ffffffu) | 0x50000000u) : c);
+    ImGui::PushStyleColor(ImGuiCol_Button, col);
+    ImGui::PushStyleColor(ImGuiCol_ButtonHovered, ImVec4(col.x, col.y, col.z, 1.f));
+    ImGui::PushStyleColor(ImGuiCol_ButtonActive, ImVec4(1, 1, 1, 1));
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(lane_text_colour(lane)));
+    char label[16];
+    std::snprintf(label, sizeof label, "%d##lane", lane);
+    ImGui::PushID(lane);
+    if (ImGui::Button(label, ImVec2(w, h))) toggle_lane(s, lane);
+    ImGui::PopID();
+    s.frame.lane_buttons[static_cast<std::size_t>(lane)] = last_item_rect();
+    if (s.selected_lane == lane)
+      ImGui::GetWindowDrawList()->AddRect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax(),
+                                          IM_COL32(255, 255, 255, 255), 3.f, 0, 2.5f);
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("lane %d: groupID %d, threadID_in_group %d%s", lane, group_id(lane),
+                        thread_id_in_group(lane), s.selected_lane == lane ? " (click to clear)" : "");
+    ImGui::PopStyleColor(4);
+  }
+  ImGui::PopStyleVar(2);
+}
+
+}  // namespace fragviz::app

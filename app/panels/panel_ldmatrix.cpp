@@ -1,0 +1,141 @@
+// The explorer's ldmatrix over the tile: every loaded tile cell coloured by the lane that
+// receives it (label T<lane> r<reg>.lo/hi), each matrix row start marked with the lane that
+// supplies its address. Toggling .trans visibly transposes each 8x8 matrix on its own.
+#include <cmath>
+#include <cstdio>
+
+#include "../layout.hpp"
+#include "../palette.hpp"
+#include "fragviz/banks.hpp"
+#include "panels.hpp"
+
+namespace fragviz::app {
+
+void draw_ldmatrix(AppState& s, const Derived& d) {
+  place_window(kWinLdmatrix, s.reset_layout);
+  if (!ImGui::Begin(kWinLdmatrix, &s.windows.ldmatrix)) {
+    ImGui::End();
+    return;
+  }
+  const LdmatrixTable& t = d.ldmatrix;
+  ImGui::TextUnformatted(ldmatrix_mnemonic(t.config).c_str());
+  const LdmatrixProbe* mp = measured_ldmatrix(s);
+  if (mp) {
+    const int bad = mp->mismatches();
+    ImGui::TextColored(bad ? kRedV : kGreenV, "%s: %s, %.1f cycles/instr", s.probe.label.c_str(),
+                       bad ? (std::to_string(bad) + " elements differ").c_str() : "every element matches",
+                       mp->cycles_per_instruction);
+  } else if (s.probe.report && !s.probe.report->ldmatrix.skipped.empty() && !s.probe.report->ldmatrix.ran) {
+    ImGui::TextColored(kAmberV, "not run on the device: %s", s.probe.report->ldmatrix.skipped.c_str());
+  } else {
+    ImGui::TextColored(kDimV, "tile rows 0-%d, cols 0-%d; matrix j at rows 8(j%%2), cols 8(j/2)", t.rows - 1,
+                       t.cols - 1);
+  }
+
+  const ImVec2 o = ImGui::GetCursorScreenPos();
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float wl = 34.f, hl = 16.f, foot = 2.f * ImGui::GetTextLineHeightWithSpacing();
+  const float cell = std::max(8.f, std::min((avail.x - wl) / 16.f, (avail.y - hl - foot) / 16.f));
+  const ImVec2 g0(o.x + wl, o.y + hl);
+  ImGui::InvisibleButton("##ldm", ImVec2(wl + cell * t.cols, hl + cell * t.rows));
+  record_widget(s, "ldmatrix_grid");
+  const bool hovered = ImGui::IsItemHovered();
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  const int hc = static_cast<int>(std::floor((mouse.x - g0.x) / cell));
+  const int hr = static_cast<int>(std::floor((mouse.y - g0.y) / cell));
+  const bool hit = hovered && hr >= 0 && hr < t.rows && hc >= 0 && hc < t.cols;
+
+  // Measured mismatches by (row, col) of the tile.
+  std::vector<char> bad(t.cells.size(), 0);
+  if (mp)
+    for (const LdmatrixCheck& e : mp->elements)
+      if (!e.match() && e.expected.row >= 0 && e.expected.row < t.rows && e.expected.col >= 0 &&
+          e.expected.col < t.cols)
+        bad[static_cast<std::size_t>(e.expected.row * t.cols + e.expected.col)] = 1;
+
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
+  const ImU32 lab = IM_COL32(160, 166, 176, 255);
+  char buf[32];
+  for (int c = 0; c < t.cols; ++c) {
+    std::snprintf(buf, sizeof buf, "%d", c);
+    centred_text(dl, sf, ImVec2(g0.x + c * cell, o.y), ImVec2(g0.x + (c + 1) * cell, g0.y), lab, buf);
+  }
+  const int sel = s.selected_lane, hov = hit ? t.at(hr, hc).lane : s.hovered_lane;
+  for (int r = 0; r < t.rows; ++r) {
+    std::snprintf(buf, sizeof buf, "%d", r);
+    centred_text(dl, sf, ImVec2(o.x, g0.y + r * cell), ImVec2(o.x + 16.f, g0.y + (r + 1) * cell), lab, buf);
+    for (int c = 0; c < t.cols; ++c) {
+      const LdmatrixTable::Cell& x = t.at(r, c);
+      const ImVec2 a(g0.x + c * cell, g0.y + r * cell), b(a.x + cell, a.y + cell);
+      lane_cell(dl, a, b, x.lane, sel, x.lane == hov);
+      const ImU32 tc = (sel >= 0 && sel != x.lane) ? IM_COL32(200, 200, 200, 120) : lane_text_colour(x.lane);
+      std::snprintf(buf, sizeof buf, "T%d", x.lane);
+      if (cell >= 2.f * sf->FontSize + 2.f) {
+        centred_text(dl, sf, a, ImVec2(b.x, a.y + cell * 0.5f + 1.f), tc, buf);
+        std::snprintf(buf, sizeof buf, "r%d.%s", x.reg, x.half ? "hi" : "lo");
+        centred_text(dl, sf, ImVec2(a.x, a.y + cell * 0.5f - 1.f), b, tc, buf);
+      } else if (!centred_text(dl, sf, a, b, tc, buf)) {
+        std::snprintf(buf, sizeof buf, "%d", x.lane);
+        centred_text(dl, sf, a, b, tc, buf);
+      }
+      if (bad[static_cast<std::size_t>(r * t.cols + c)]) mismatch_mark(dl, a, b);
+    }
+  }
+  // Row starts: a bar in the supplying lane's colour left of each matrix row (thicker for the
+  // selected lane), and the supplier's number in the label column.
+  for (int lane = 0; lane < address_lanes(t.config.num); ++lane) {
+    const Coord org = explorer_matrix_origin(address_matrix(lane));
+    const int r = org.row + address_row(lane), c = org.col;
+    const ImVec2 a(g0.x + c * cell, g0.y + r * cell);
+    const float w = lane == sel ? 6.f : 3.f;
+    dl->AddRectFilled(ImVec2(a.x - w, a.y + 1), ImVec2(a.x, a.y + cell - 1), lane_colour(lane));
+    if (lane == sel)
+      dl->AddRect(a, ImVec2(a.x + 8 * cell, a.y + cell), IM_COL32(255, 255, 255, 255), 0, 0, 2.f);
+    if (c == 0) {
+      std::snprintf(buf, sizeof buf, "T%d", lane);
+      centred_text(dl, sf, ImVec2(o.x + 14.f, a.y), ImVec2(g0.x - 3.f, a.y + cell), lane_colour(lane), buf);
+    }
+  }
+  // Matrix boundaries.
+  const ImU32 rule = IM_COL32(255, 255, 255, 150);
+  if (t.rows == 16)
+    dl->AddLine(ImVec2(g0.x, g0.y + 8 * cell), ImVec2(g0.x + t.cols * cell, g0.y + 8 * cell), rule, 2.f);
+  if (t.cols == 16)
+    dl->AddLine(ImVec2(g0.x + 8 * cell, g0.y), ImVec2(g0.x + 8 * cell, g0.y + t.rows * cell), rule, 2.f);
+
+  if (hit) {
+    const LdmatrixTable::Cell& x = t.at(hr, hc);
+    if (ImGui::IsItemClicked(ImGuiMouseButton_Left)) toggle_lane(s, x.lane);
+    s.frame.hovered_lane = x.lane;
+    const std::uint32_t byte = byte_offset(s.controls.tile(), Coord{hr, hc});
+    ImGui::BeginTooltip();
+    ImGui::Text("tile (%d, %d): matrix %d", hr, hc, (hr / 8) + 2 * (hc / 8));
+    ImGui::Text("received by lane %d in register r%d, %s 16 bits", x.lane, x.reg, x.half ? "high" : "low");
+    ImGui::Text("row start supplied by lane %d", x.address_lane);
+    ImGui::Text("byte %s (%u), bank %d", hex(byte, 4).c_str(), byte, bank_of(byte));
+    if (mp)
+      for (const LdmatrixCheck& e : mp->elements)
+        if (e.expected.row == hr && e.expected.col == hc) {
+          if (e.match())
+            ImGui::TextColored(kGreenV, "measured: lane %d r%d.%s holds it", e.lane, e.reg,
+                               e.half ? "hi" : "lo");
+          else
+            ImGui::TextColored(
+                kRedV, "measured: lane %d r%d.%s holds %s", e.lane, e.reg, e.half ? "hi" : "lo",
+                e.measured
+                    ? ("(" + std::to_string(e.measured->row) + "," + std::to_string(e.measured->col) + ")")
+                          .c_str()
+                    : "no cell");
+        }
+    ImGui::EndTooltip();
+  }
+  ImGui::PushTextWrapPos(0.f);
+  ImGui::TextColored(kDimV, t.config.trans
+                                ? ".trans: each 8x8 matrix is transposed on its own; lane l gets column l/4."
+                                : "lanes 8j..8j+7 give matrix j's row starts; lane l gets row l/4 of each.");
+  ImGui::PopTextWrapPos();
+  ImGui::End();
+}
+
+}  // namespace fragviz::app

@@ -1,0 +1,120 @@
+// The n x n gate output, drawn by the output shader into a texture; wheel zooms about the cursor,
+// drag pans, double-click fits. Hover names the element, its value and reference when known, and
+// the block / warp / lane / accumulator register that produced it.
+#include <algorithm>
+#include <cinttypes>
+#include <cmath>
+
+#include "../layout.hpp"
+#include "../output_renderer.hpp"
+#include "panels.hpp"
+
+namespace fragviz::app {
+
+namespace {
+
+void fit(OutputViewport& v, int n, float w, float h) {
+  v.scale = static_cast<double>(n) / std::max(1.0, static_cast<double>(std::min(w, h)));
+  v.x0 = -(static_cast<double>(w) * v.scale - n) * 0.5;
+  v.y0 = -(static_cast<double>(h) * v.scale - n) * 0.5;
+}
+
+void element_tooltip(const AppState& s, int n, int row, int col) {
+  const GateReport* r = s.gate.report && s.gate.report->ran ? s.gate.report.get() : nullptr;
+  ImGui::BeginTooltip();
+  ImGui::Text("row %d, col %d", row, col);
+  if (r) {
+    const std::size_t i =
+        static_cast<std::size_t>(row) * static_cast<std::size_t>(n) + static_cast<std::size_t>(col);
+    if (r->output.size() == static_cast<std::size_t>(n) * n && r->reference.size() == r->output.size()) {
+      const bool ok = r->output[i] == r->reference[i];
+      ImGui::TextColored(ok ? kGreenV : kRedV, "value %g, reference %g%s", static_cast<double>(r->output[i]),
+                         static_cast<double>(r->reference[i]), ok ? "" : "  MISMATCH");
+    } else {
+      auto it = std::lower_bound(
+          r->mismatches.begin(), r->mismatches.end(), std::make_pair(row, col),
+          [](const Mismatch& m, std::pair<int, int> rc) { return std::make_pair(m.row, m.col) < rc; });
+      if (it != r->mismatches.end() && it->row == row && it->col == col)
+        ImGui::TextColored(kRedV, "value %g, reference %g  MISMATCH", static_cast<double>(it->got),
+                           static_cast<double>(it->want));
+      else if (r->mismatch_count <= r->mismatches.size())
+        ImGui::TextColored(kGreenV, "equal to the reference (values not recorded in the file)");
+      else
+        ImGui::TextColored(kDimV, "not among the %zu recorded mismatches", r->mismatches.size());
+    }
+  }
+  const int br = row / 64, bc = col / 64, wr = (row % 64) / 16, wc = (col % 64) / 32;
+  const int warp = wr + 4 * wc, ntile = (col % 32) / 8;
+  const Coord in{row % 16, col % 8};
+  const auto owner = owner_of(Shape::m16n8k8, Operand::C, in);
+  ImGui::Separator();
+  ImGui::Text("block (%d, %d), warp %d (rows +%d, cols +%d)", br, bc, warp, wr * 16, wc * 32);
+  if (owner)
+    ImGui::Text("lane %d, acc[%d][%d] = c%d of n-tile %d", owner->lane, ntile, owner->element, owner->element,
+                ntile);
+  ImGui::TextColored(kDimV, "ownership per the seed's 64x64 block, 8 warps of 16x32");
+  ImGui::EndTooltip();
+}
+
+}  // namespace
+
+void draw_output(AppState& s, OutputRenderer& renderer) {
+  place_window(kWinOutput, s.reset_layout);
+  if (!ImGui::Begin(kWinOutput, &s.windows.output)) {
+    ImGui::End();
+    return;
+  }
+  for (OutputColour c :
+       {OutputColour::mismatch, OutputColour::block, OutputColour::warp, OutputColour::lane}) {
+    if (c != OutputColour::mismatch) ImGui::SameLine();
+    if (ImGui::RadioButton(to_string(c), s.output_colour == c)) s.output_colour = c;
+  }
+  const bool have = s.gate.report && s.gate.report->ran;
+  const int n = have ? s.gate.report->request.n : std::max(64, s.gate_request.n);
+  renderer.set_data(have ? s.gate.report : nullptr, n);
+  if (have)
+    ImGui::TextColored(
+        renderer.flagged() ? kRedV : kGreenV, "n = %d, %s: %" PRIu64 " elements differ%s", n,
+        std::string(to_string(s.gate.report->request.variant)).c_str(), renderer.flagged(),
+        s.gate.report->mismatch_count > renderer.flagged() ? " (only the recorded ones shown)" : "");
+  else
+    ImGui::TextColored(kDimV, "no gate result: ownership of an n = %d output", n);
+  if (!renderer.ready()) {
+    ImGui::TextColored(kRedV, "output shader unavailable");
+    ImGui::End();
+    return;
+  }
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const int w = std::max(16, static_cast<int>(avail.x)), h = std::max(16, static_cast<int>(avail.y));
+  OutputViewport& v = s.output_view;
+  if (v.scale <= 0) fit(v, n, static_cast<float>(w), static_cast<float>(h));
+  const ImVec2 p0 = ImGui::GetCursorScreenPos();
+  const unsigned tex = renderer.render(w, h, v, s.output_colour);
+  // The FBO's first row is the bottom of the picture: flip v.
+  ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(tex)),
+               ImVec2(static_cast<float>(w), static_cast<float>(h)), ImVec2(0, 1), ImVec2(1, 0));
+  record_widget(s, "output_image");
+  s.frame.output_view_drawn = true;
+  if (ImGui::IsItemHovered()) {
+    const ImGuiIO& io = ImGui::GetIO();
+    const double mx = io.MousePos.x - p0.x, my = io.MousePos.y - p0.y;
+    if (io.MouseWheel != 0.f) {
+      const double ex = v.x0 + mx * v.scale, ey = v.y0 + my * v.scale;
+      v.scale = std::clamp(v.scale * std::pow(0.8, static_cast<double>(io.MouseWheel)), 1.0 / 64.0, 64.0);
+      v.x0 = ex - mx * v.scale;
+      v.y0 = ey - my * v.scale;
+    }
+    if (ImGui::IsMouseDragging(ImGuiMouseButton_Left, 0.f)) {
+      v.x0 -= io.MouseDelta.x * v.scale;
+      v.y0 -= io.MouseDelta.y * v.scale;
+    }
+    if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left))
+      fit(v, n, static_cast<float>(w), static_cast<float>(h));
+    const int col = static_cast<int>(std::floor(v.x0 + mx * v.scale)),
+              row = static_cast<int>(std::floor(v.y0 + my * v.scale));
+    if (row >= 0 && row < n && col >= 0 && col < n) element_tooltip(s, n, row, col);
+  }
+  ImGui::End();
+}
+
+}  // namespace fragviz::app

@@ -1,0 +1,81 @@
+// One draw function per view; each lives in its own file and draws one window (or strip) from
+// AppState and the derived cache. Panels only read data and set fields/requests in AppState.
+#pragma once
+
+#include <string>
+
+#include "../app_state.hpp"
+#include "../derived.hpp"
+#include "imgui.h"
+
+namespace fragviz::app {
+
+class OutputRenderer;
+
+/// Fonts the panels use; any may equal ImGui's default font.
+struct Fonts {
+  ImFont* ui = nullptr;     ///< body text
+  ImFont* small = nullptr;  ///< cell labels
+  ImFont* bold = nullptr;   ///< headings
+};
+Fonts& fonts();
+
+/// Main menu bar (File, View), the status strip under it (model-only banner or "measured on"
+/// label, report errors) and the File > Open report popup. (panel_menu.cpp)
+void draw_menu_and_status(AppState& s);
+/// Shape, ldmatrix, tile controls. (panel_controls.cpp)
+void draw_controls(AppState& s, const Derived& d);
+/// Device facts, probe status and the measured cycles table. (panel_device.cpp)
+void draw_device(AppState& s);
+/// The strip of 32 lane buttons (inside the fragments window). (panel_lane_strip.cpp)
+void draw_lane_strip(AppState& s);
+/// A, B, C/D grids. (panel_fragments.cpp)
+void draw_fragments(AppState& s, const Derived& d);
+/// Registers and ldmatrix relations of the selected lane. (panel_inspector.cpp)
+void draw_inspector(AppState& s, const Derived& d);
+/// The explorer's ldmatrix: which lane receives each tile cell. (panel_ldmatrix.cpp)
+void draw_ldmatrix(AppState& s, const Derived& d);
+/// Unpadded and padded tiles over 32 banks with Nsight Compute totals. (panel_banks.cpp)
+void draw_banks(AppState& s, const Derived& d);
+/// Run gate, progress, verdict, history. (panel_gate.cpp)
+void draw_gate(AppState& s);
+/// The n x n result drawn by the output shader. (panel_output.cpp)
+void draw_output(AppState& s, OutputRenderer& renderer);
+
+// [SECTION] helpers shared by panels (panel_common.cpp)
+
+/// Rect of the last ImGui item.
+Rect last_item_rect();
+/// Records the last item's rect under `name` for the state dump.
+void record_widget(AppState& s, const char* name);
+/// Toggles the selected lane (click on the selected lane clears it).
+void toggle_lane(AppState& s, int lane);
+/// Text centred in [a, b] with `font` at its size, only if it fits; returns whether drawn.
+bool centred_text(ImDrawList* dl, ImFont* font, ImVec2 a, ImVec2 b, ImU32 col, const char* text);
+/// A filled cell in a lane's colour: dimmed when another lane is selected, outlined when it is
+/// the selected lane.
+void lane_cell(ImDrawList* dl, ImVec2 a, ImVec2 b, int lane, int selected, bool hovered);
+/// A red X and border over a cell whose measured value disagrees with the model.
+void mismatch_mark(ImDrawList* dl, ImVec2 a, ImVec2 b);
+/// "a0", "b1", "c3": the PTX name of fragment element `e` of `op`.
+std::string element_name(Operand op, int e);
+/// "a0a1", "b0b1", "c2": the PTX-style name of register `r` of `op`.
+std::string register_name(Operand op, int r);
+/// Hex text of a byte address, e.g. "0x0090".
+std::string hex(std::uint32_t v, int digits);
+/// "13.0" from a CUDA version number such as 13000.
+std::string cuda_version(int v);
+/// The probe report's fragment probe for `shape`, or null.
+const FragmentProbe* measured_fragments(const AppState& s, Shape shape);
+/// The live/opened ldmatrix probe when it was run for exactly the current controls, else null.
+const LdmatrixProbe* measured_ldmatrix(const AppState& s);
+
+inline constexpr ImU32 kRed = IM_COL32(235, 64, 52, 255);
+inline constexpr ImU32 kAmber = IM_COL32(255, 196, 0, 255);
+inline constexpr ImU32 kGreen = IM_COL32(80, 200, 120, 255);
+inline const ImVec4 kRedV{0.95f, 0.35f, 0.3f, 1.f};
+inline const ImVec4 kGreenV{0.4f, 0.85f, 0.5f, 1.f};
+inline const ImVec4 kAmberV{1.f, 0.78f, 0.2f, 1.f};
+inline const ImVec4 kDimV{0.65f, 0.68f, 0.72f, 1.f};
+
+}  // namespace fragviz::app

@@ -1,0 +1,25 @@
+// Persisted choices: the controls, the selected lane, open windows, gate options and the output
+// colour mode, as a small JSON file next to imgui.ini in the config directory.
+#pragma once
+
+#include <string>
+
+#include "app_state.hpp"
+
+namespace fragviz::app {
+
+/// The config directory: `override_dir` if set, else $FRAGVIZ_CONFIG_DIR, else
+/// $XDG_CONFIG_HOME/fragviz, else ~/.config/fragviz. Created if missing (best effort).
+std::string resolve_config_dir(const std::string& override_dir);
+
+/// Loads settings.json from `dir` into `s`. A missing or unreadable file leaves `s` as it is;
+/// a bad field is skipped. Returns a message for the log when the file existed but was bad.
+std::string load_settings(const std::string& dir, AppState& s);
+
+/// Writes settings.json into `dir` (via a temporary file and rename). Returns an error or "".
+std::string save_settings(const std::string& dir, const AppState& s);
+
+/// The settings JSON text (also used to detect that something worth saving changed).
+std::string settings_json(const AppState& s);
+
+}  // namespace fragviz::app

@@ -1,0 +1,149 @@
+# Shared helpers for the GUI tests: a private Xvfb, the real fragviz window, xdotool clicks at the
+# rectangles the app itself reports in its --dump-state file, and checks on that file.
+# Usage from a test: source "$(dirname "$0")/lib.sh"; gui_init "$@"; ...
+# Exit codes: 0 pass, 1 fail, 77 skip (only when Xvfb or xdotool is not installed).
+
+set -u
+
+gui_init() {
+  APP=${1:?usage: test.sh <fragviz> <fragviz-cli> <source-dir>}
+  CLI=${2:-}
+  SRC=${3:-.}
+  for tool in Xvfb xdotool python3 timeout; do
+    if ! command -v "$tool" >/dev/null 2>&1; then
+      echo "SKIP: $tool is not installed"
+      exit 77
+    fi
+  done
+  WORK=$(mktemp -d /tmp/fragviz-gui.XXXXXX)
+  STATE="$WORK/state.json"
+  XVFB_PID=""
+  APP_PID=""
+  trap gui_cleanup EXIT
+  start_xvfb
+}
+
+gui_cleanup() {
+  [ -n "$APP_PID" ] && kill "$APP_PID" 2>/dev/null
+  [ -n "$XVFB_PID" ] && kill "$XVFB_PID" 2>/dev/null
+  wait 2>/dev/null
+  rm -rf "$WORK"
+}
+
+fail() {
+  echo "FAIL: $*"
+  [ -f "$WORK/app.log" ] && { echo "--- app log"; cat "$WORK/app.log"; }
+  exit 1
+}
+
+start_xvfb() {
+  local n
+  for n in $(seq 140 199); do
+    [ -e "/tmp/.X$n-lock" ] || [ -e "/tmp/.X11-unix/X$n" ] && continue
+    Xvfb ":$n" -screen 0 1600x1000x24 -nolisten tcp >"$WORK/xvfb.log" 2>&1 &
+    XVFB_PID=$!
+    export DISPLAY=":$n"
+    for _ in $(seq 50); do
+      if xdotool getdisplaygeometry >/dev/null 2>&1; then return 0; fi
+      kill -0 "$XVFB_PID" 2>/dev/null || break
+      sleep 0.1
+    done
+    kill "$XVFB_PID" 2>/dev/null
+    XVFB_PID=""
+  done
+  fail "could not start Xvfb"
+}
+
+# start_app [fragviz args...]: runs the app in the background with a fresh config dir and waits
+# until its first state dump exists.
+start_app() {
+  rm -f "$STATE"
+  mkdir -p "$WORK/cfg"
+  LIBGL_ALWAYS_SOFTWARE=1 timeout 100 "$APP" --config-dir "$WORK/cfg" --size 1600x1000 \
+    --dump-state "$STATE" "$@" >"$WORK/app.log" 2>&1 &
+  APP_PID=$!
+  for _ in $(seq 200); do
+    [ -s "$STATE" ] && break
+    kill -0 "$APP_PID" 2>/dev/null || fail "fragviz exited at start"
+    sleep 0.1
+  done
+  [ -s "$STATE" ] || fail "no state dump after 20 s"
+  WID=""
+  for _ in $(seq 50); do
+    WID=$(xdotool search --name '^fragviz$' 2>/dev/null | head -1)
+    [ -n "$WID" ] && break
+    sleep 0.1
+  done
+  [ -n "$WID" ] || fail "no fragviz window"
+  # Keys go to the focused window through XTEST (GLFW ignores events sent with XSendEvent).
+  xdotool windowfocus --sync "$WID" 2>/dev/null || true
+  sleep 0.3
+}
+
+app_alive() { kill -0 "$APP_PID" 2>/dev/null; }
+
+# q 'python expression over s (the state dict)': prints the value.
+q() { python3 -c "import json,sys; s=json.load(open('$STATE')); print($1)"; }
+
+# wait_for 'python boolean expression over s' [seconds]: polls the state dump.
+wait_for() {
+  local expr=$1 secs=${2:-10} i
+  for i in $(seq $((secs * 10))); do
+    if python3 -c "import json,sys; s=json.load(open('$STATE')); sys.exit(0 if ($expr) else 1)" 2>/dev/null; then
+      return 0
+    fi
+    app_alive || fail "fragviz died while waiting for: $expr"
+    sleep 0.1
+  done
+  fail "timed out waiting for: $expr"
+}
+
+# click X Y: a left click at window pixel (X, Y).
+click() {
+  xdotool mousemove --window "$WID" "$1" "$2" sleep 0.2 click 1 sleep 0.3
+  # Park the mouse in an empty corner so no tooltip covers what the next step looks at.
+  xdotool mousemove --window "$WID" 5 995
+}
+
+# centre_of 'python expression giving a rect [x, y, w, h]': prints "X Y".
+centre_of() { python3 -c "import json; s=json.load(open('$STATE')); r=$1; print(int(r[0]+r[2]/2), int(r[1]+r[3]/2))"; }
+
+# cell_centre OPERAND ROW COL: centre of that fragment cell as the app drew it.
+cell_centre() {
+  centre_of "[c for c in s['cells']['$1'] if c['row']==$2 and c['col']==$3][0]['rect']"
+}
+
+# screenshot FILE: the whole screen; fails if it is blank (a uniform image).
+screenshot_not_blank() {
+  local f=$1
+  if ! command -v import >/dev/null 2>&1; then
+    echo "note: ImageMagick's import is not installed; blank-window check skipped"
+    return 0
+  fi
+  timeout 20 import -display "$DISPLAY" -window root "$f" 2>/dev/null || fail "import could not capture the screen"
+  python3 - "$f" <<'PY' || fail "screenshot $f is blank"
+import struct, sys, zlib
+# Decode the PNG ourselves (no PIL needed) and require real variation in the pixels.
+data = open(sys.argv[1], 'rb').read()
+pos, chunks, w, h, bpp = 8, b'', 0, 0, 3
+while pos < len(data):
+    n, kind = struct.unpack('>I4s', data[pos:pos + 8])
+    body = data[pos + 8:pos + 8 + n]
+    if kind == b'IHDR':
+        w, h, depth, ctype = struct.unpack('>IIBB', body[:10])
+        bpp = {2: 3, 6: 4, 0: 1, 4: 2}.get(ctype, 3) * max(1, depth // 8)
+    elif kind == b'IDAT':
+        chunks += body
+    pos += 12 + n
+raw = zlib.decompress(chunks)
+stride = w * bpp
+colours = set()
+for y in range(0, h, 7):
+    row = raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)]  # filter byte skipped; exact values not needed
+    for x in range(0, w, 13):
+        colours.add(row[x * bpp:x * bpp + 3])
+    if len(colours) > 50:
+        break
+sys.exit(0 if len(colours) > 50 else 1)
+PY
+}

@@ -41,7 +41,7 @@ void add_banks_command(CLI::App& app, int& exit_code) {
     }
     if (r.error) {
       std::cerr << "illegal geometry: " << *r.error << "\n";
-      exit_code = 3;
+      exit_code = kExitRefused;
       return;
     }
     for (const PhaseBanks& p : r.phases)
@@ -51,7 +51,7 @@ void add_banks_command(CLI::App& app, int& exit_code) {
                 << ")\n";
     std::cout << "total: wavefronts " << r.wavefronts << ", ideal wavefronts " << r.ideal_wavefronts
               << ", bank conflicts " << r.bank_conflicts << "\n";
-    exit_code = 0;
+    exit_code = kExitOk;
   });
 }
 

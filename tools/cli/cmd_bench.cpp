@@ -16,11 +16,6 @@
 namespace fragviz::cli {
 namespace {
 
-constexpr int kExitMismatch = 1;
-constexpr int kExitNoDevice = 2;
-constexpr int kExitRefused = 3;
-constexpr int kExitCudaError = 4;
-
 std::string cell(const char* f, double v) {
   char buf[64];
   std::snprintf(buf, sizeof buf, f, v);

@@ -18,11 +18,6 @@
 namespace fragviz::cli {
 namespace {
 
-constexpr int kExitMismatch = 1;
-constexpr int kExitNoDevice = 2;
-constexpr int kExitRefused = 3;
-constexpr int kExitCudaError = 4;
-constexpr int kExitJson = 5;
 /// Mismatches listed after the first before "... and N more".
 constexpr std::size_t kMaxListed = 8;
 
@@ -130,17 +125,9 @@ void add_gate_command(CLI::App& app, int& exit_code) {
       std::cout << "ptxas -v at build time: "
                 << (r.resources.ptxas.empty() ? std::string("not captured") : r.resources.ptxas) << "\n";
     }
-    if (!opts->json.empty()) {
-      ReportFile file;
-      file.gate = r;
-      const std::string why = save_report(file, opts->json);
-      if (!why.empty()) {
-        std::cerr << "could not write " << opts->json << ": " << why << "\n";
-        if (code == 0) code = kExitJson;
-      } else {
-        std::cout << "report written to " << opts->json << "\n";
-      }
-    }
+    ReportFile file;
+    file.gate = r;
+    write_report_if_asked(file, opts->json, code);
     exit_code = code;
   });
 }

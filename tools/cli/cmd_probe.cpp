@@ -21,11 +21,6 @@
 namespace fragviz::cli {
 namespace {
 
-constexpr int kExitMismatch = 1;
-constexpr int kExitNoDevice = 2;
-constexpr int kExitRefused = 3;
-constexpr int kExitCudaError = 4;
-constexpr int kExitJson = 5;
 /// Mismatch lines printed per check before "... and N more".
 constexpr int kMaxListed = 16;
 
@@ -216,17 +211,9 @@ void add_probe_command(CLI::App& app, int& exit_code) {
     } else if (explorer == kExitRefused) {
       code = kExitRefused;
     }
-    if (!opts->json.empty()) {
-      ReportFile file;
-      file.probe = r;
-      const std::string why = save_report(file, opts->json);
-      if (!why.empty()) {
-        std::cerr << "could not write " << opts->json << ": " << why << "\n";
-        if (code == 0) code = kExitJson;
-      } else {
-        std::cout << "report written to " << opts->json << "\n";
-      }
-    }
+    ReportFile file;
+    file.probe = r;
+    write_report_if_asked(file, opts->json, code);
     exit_code = code;
   });
 }

@@ -4,7 +4,23 @@
 
 #include <CLI/CLI.hpp>
 
+namespace fragviz {
+struct ReportFile;
+}
+
 namespace fragviz::cli {
+
+/// Exit codes shared by every subcommand (documented in the README).
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitMismatch = 1;   ///< a probe or the gate found a difference (named)
+inline constexpr int kExitNoDevice = 2;   ///< no usable GPU, or a build without CUDA
+inline constexpr int kExitRefused = 3;    ///< request refused before launch (illegal geometry, size)
+inline constexpr int kExitCudaError = 4;  ///< a CUDA error stopped the run
+inline constexpr int kExitJson = 5;       ///< the --json report could not be written
+
+/// Writes `file` to `path` (if non-empty), prints where, and on failure prints why and sets
+/// `code` to kExitJson unless it already holds a failure.
+void write_report_if_asked(const ReportFile& file, const std::string& path, int& code);
 
 /// `layout`: PTX fragment tables as CSV or text (cmd_layout.cpp).
 void add_layout_command(CLI::App& app, int& exit_code);

@@ -1,0 +1,19 @@
+#include <iostream>
+
+#include "commands.hpp"
+#include "fragviz/report_json.hpp"
+
+namespace fragviz::cli {
+
+void write_report_if_asked(const ReportFile& file, const std::string& path, int& code) {
+  if (path.empty()) return;
+  const std::string why = save_report(file, path);
+  if (!why.empty()) {
+    std::cerr << "could not write " << path << ": " << why << "\n";
+    if (code == kExitOk) code = kExitJson;
+  } else {
+    std::cout << "report written to " << path << "\n";
+  }
+}
+
+}  // namespace fragviz::cli

@@ -60,7 +60,7 @@ void App::shutdown() {
     std::fprintf(stderr, "fragviz: %s\n", e.c_str());
 }
 
-bool App::busy() const { return jobs_.device.running() || jobs_.probe.running() || jobs_.gate.running(); }
+bool App::busy() const { return jobs_.device.pending() || jobs_.probe.pending() || jobs_.gate.pending(); }
 
 // [SECTION] per frame
 
@@ -77,10 +77,10 @@ void App::frame() {
   if (s_.windows.controls) draw_controls(s_, *derived_);
   refresh_derived();
   if (s_.windows.device) draw_device(s_);
-  if (s_.windows.fragments) draw_fragments(s_, *derived_);
+  if (s_.windows.fragments) draw_fragments(s_, *derived_, layers_.fragments);
   if (s_.windows.inspector) draw_inspector(s_, *derived_);
-  if (s_.windows.ldmatrix) draw_ldmatrix(s_, *derived_);
-  if (s_.windows.banks) draw_banks(s_, *derived_);
+  if (s_.windows.ldmatrix) draw_ldmatrix(s_, *derived_, layers_.ldmatrix);
+  if (s_.windows.banks) draw_banks(s_, *derived_, layers_.banks_unpadded, layers_.banks_padded);
   if (s_.windows.gate) draw_gate(s_);
   if (s_.windows.output) draw_output(s_, renderer_);
   s_.reset_layout = false;
@@ -285,11 +285,24 @@ std::string App::state_json() const {
   j["report_path"] = s_.report_path;
   j["report_error"] = s_.report_error;
   j["fragments_measured_label"] = fr.fragments_measured_label;
-  j["gate"] = {{"button_enabled", fr.gate_button_enabled},
-               {"reason", fr.gate_reason},
-               {"has_result", static_cast<bool>(s_.gate.report)},
-               {"exact", s_.gate.report ? s_.gate.report->exact : false}};
+  const GateReport* g = s_.gate.report.get();
+  j["gate"] = {
+      {"button_enabled", fr.gate_button_enabled},
+      {"reason", fr.gate_reason},
+      {"has_result", g != nullptr},
+      {"exact", g ? g->exact : false},
+      {"origin", s_.gate.origin},
+      {"variant", g ? std::string(to_string(g->request.variant)) : std::string()},
+      {"n", g ? g->request.n : 0},
+      {"mismatch_count", g ? g->mismatch_count : 0},
+      {"first_mismatch", g && g->first ? json::array({g->first->row, g->first->col}) : json(nullptr)},
+      {"verdict_shown", fr.gate_verdict}};
   j["output_view_drawn"] = fr.output_view_drawn;
+  j["output_view"] = {{"drawn", fr.output_view_drawn},
+                      {"has_data", fr.output_has_data},
+                      {"n", fr.output_n},
+                      {"flagged", fr.output_flagged}};
+  j["draw_layers"] = {{"renders", layers_.renders()}};
   j["device"] = {{"known", s_.device_known}, {"present", s_.device.present}, {"name", s_.device.name}};
   json cells = json::object();
   for (const auto& [k, v] : fr.cells) {

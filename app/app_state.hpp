@@ -95,9 +95,13 @@ struct FrameRecord {
   std::string banner_text;
   bool gate_button_enabled = false;
   std::string gate_reason;
+  std::string gate_verdict;  ///< the verdict line the gate panel shows, "" when none
   std::string fragments_measured_label;
   bool output_view_drawn = false;
-  int hovered_lane = -1;  ///< lane under the mouse this frame (any view)
+  bool output_has_data = false;      ///< the output view shows a gate result (else ownership only)
+  std::uint64_t output_flagged = 0;  ///< elements the output view marks as differing
+  int output_n = 0;                  ///< n of the matrix the output view shows
+  int hovered_lane = -1;             ///< lane under the mouse this frame (any view)
 };
 
 /// Options that come from the command line, not from the user in the window.

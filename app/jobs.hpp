@@ -52,6 +52,8 @@ class BackgroundJob {
   }
 
   bool running() const { return running_; }
+  /// Running, or finished with a result that take() has not collected yet.
+  bool pending() const { return running_ || done_; }
 
   /// When a run has finished since the last call: its result (null on failure) and error.
   bool take(std::shared_ptr<const T>* value, std::string* error) {

@@ -13,8 +13,10 @@ struct Slot {
 
 // Designed at 1600 x 1000; y is in the 950-pixel region under the menu bar and status strip.
 constexpr Slot kSlots[] = {
-    {kWinControls, 0, 0, 330, 340},    {kWinDevice, 0, 340, 330, 480},
-    {kWinInspector, 0, 480, 330, 950}, {kWinFragments, 330, 0, 1120, 590},
+    // Device is tall enough for a probe report's cycles table (7 rows) without scrolling; the
+    // inspector's register table still fits below it, its ldmatrix part scrolls.
+    {kWinControls, 0, 0, 330, 345},    {kWinDevice, 0, 345, 330, 625},
+    {kWinInspector, 0, 625, 330, 950}, {kWinFragments, 330, 0, 1120, 590},
     {kWinBanks, 330, 590, 1120, 950},  {kWinLdmatrix, 1120, 0, 1600, 440},
     {kWinGate, 1120, 440, 1600, 680},  {kWinOutput, 1120, 680, 1600, 950},
 };

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cfloat>
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -121,7 +122,13 @@ struct KeyRelease {
 bool g_press_unseen = false;
 std::vector<KeyRelease> g_held_releases;
 
+// Whether anything happened to the window since the last frame: the idle loop draws nothing until
+// it does. Every input callback sets it (ImGui's are wrapped); cursor motion, which ImGui 1.86 polls,
+// has its own callback here; a refresh request (expose, resize) counts too.
+bool g_activity = true;
+
 void key_callback(GLFWwindow* w, int key, int scancode, int action, int mods) {
+  g_activity = true;
   if (action == GLFW_RELEASE && g_press_unseen) {
     g_held_releases.push_back(KeyRelease{w, key, scancode, mods});
     return;
@@ -145,6 +152,7 @@ double g_press_x = 0, g_press_y = 0;
 int g_press_frames = 0;
 
 void mouse_button_callback(GLFWwindow* w, int button, int action, int mods) {
+  g_activity = true;
   if (action == GLFW_PRESS) {
     glfwGetCursorPos(w, &g_press_x, &g_press_y);
     g_press_frames = 2;
@@ -152,24 +160,79 @@ void mouse_button_callback(GLFWwindow* w, int button, int action, int mods) {
   ImGui_ImplGlfw_MouseButtonCallback(w, button, action, mods);
 }
 
+/// Timings of one benchmark phase.
+struct Phase {
+  std::vector<double> frame_ms;     ///< swap to swap
+  std::vector<double> ui_ms;        ///< NewFrame..Render (CPU: layout and draw lists)
+  std::vector<double> raster_ms;    ///< cached layers, clear, RenderDrawData, glFinish (llvmpipe)
+  std::vector<double> swap_ms;      ///< glfwSwapBuffers after that glFinish (presenting to X)
+  std::uint64_t layer_renders = 0;  ///< cached grid layers rasterised during the phase
+  int vertices = 0, indices = 0, draw_cmds = 0, draw_lists = 0;  ///< of its last frame
+};
+
+/// --bench: launch to first frame, then two phases of real frames with every view open.
+/// "steady": nothing changes between frames, as when the user reads the views (the grid layers
+/// are shown from their textures). "changing": the selected lane changes every frame, as while
+/// the user clicks through lanes, so every grid layer is rasterised again in every frame.
+void install_activity_callbacks(GLFWwindow* window) {
+  glfwSetKeyCallback(window, key_callback);  // wraps ImGui's (see key_callback)
+  glfwSetMouseButtonCallback(window, mouse_button_callback);
+  glfwSetScrollCallback(window, [](GLFWwindow* w, double x, double y) {
+    g_activity = true;
+    ImGui_ImplGlfw_ScrollCallback(w, x, y);
+  });
+  glfwSetCharCallback(window, [](GLFWwindow* w, unsigned int c) {
+    g_activity = true;
+    ImGui_ImplGlfw_CharCallback(w, c);
+  });
+  glfwSetWindowFocusCallback(window, [](GLFWwindow* w, int focused) {
+    g_activity = true;
+    ImGui_ImplGlfw_WindowFocusCallback(w, focused);
+  });
+  glfwSetCursorEnterCallback(window, [](GLFWwindow* w, int entered) {
+    g_activity = true;
+    ImGui_ImplGlfw_CursorEnterCallback(w, entered);
+  });
+  glfwSetCursorPosCallback(window, [](GLFWwindow*, double, double) { g_activity = true; });
+  glfwSetWindowRefreshCallback(window, [](GLFWwindow*) { g_activity = true; });
+  glfwSetFramebufferSizeCallback(window, [](GLFWwindow*, int, int) { g_activity = true; });
+}
+
 struct Bench {
   Clock::time_point main_start;
   double process_age_at_main_ms = -1;
   double first_frame_ms = -1;
-  std::vector<double> frame_ms;
-  std::vector<double> ui_ms;  ///< NewFrame..Render (CPU: layout and draw lists) per timed frame
+  Phase steady, changing;
 };
 
-void write_bench(const std::string& path, const Bench& b, int w, int h, const char* renderer) {
-  std::vector<double> sorted = b.frame_ms;
-  std::sort(sorted.begin(), sorted.end());
-  auto pct = [&](double p) {
-    if (sorted.empty()) return 0.0;
-    return sorted[std::min(sorted.size() - 1,
-                           static_cast<std::size_t>(p * static_cast<double>(sorted.size())))];
-  };
+double percentile(std::vector<double> v, double p) {
+  if (v.empty()) return 0.0;
+  std::sort(v.begin(), v.end());
+  return v[std::min(v.size() - 1, static_cast<std::size_t>(p * static_cast<double>(v.size())))];
+}
+
+std::string phase_json(const Phase& p) {
   double sum = 0;
-  for (double v : sorted) sum += v;
+  for (double v : p.frame_ms) sum += v;
+  const std::vector<double>& f = p.frame_ms;
+  std::ostringstream o;
+  o << "{\n    \"frames\": " << f.size()
+    << ",\n    \"frame_ms\": {\"mean\": " << (f.empty() ? 0 : sum / static_cast<double>(f.size()))
+    << ", \"median\": " << percentile(f, 0.5) << ", \"p95\": " << percentile(f, 0.95)
+    << ", \"p99\": " << percentile(f, 0.99) << ", \"max\": " << percentile(f, 1.0)
+    << ", \"min\": " << percentile(f, 0.0) << "},\n"
+    << "    \"ui_ms_median\": " << percentile(p.ui_ms, 0.5)
+    << ", \"raster_ms_median\": " << percentile(p.raster_ms, 0.5)
+    << ", \"swap_ms_median\": " << percentile(p.swap_ms, 0.5)
+    << ",\n    \"layer_renders\": " << p.layer_renders << ", \"vertices\": " << p.vertices
+    << ", \"indices\": " << p.indices << ", \"draw_cmds\": " << p.draw_cmds
+    << ", \"draw_lists\": " << p.draw_lists << ",\n    \"per_frame_ms\": [";
+  for (std::size_t i = 0; i < f.size(); ++i) o << (i ? ", " : "") << f[i];
+  o << "]\n  }";
+  return o.str();
+}
+
+void write_bench(const std::string& path, const Bench& b, int w, int h, const char* renderer) {
   std::ostringstream o;
   o << "{\n  \"size\": [" << w << ", " << h << "],\n  \"gl_renderer\": \"" << (renderer ? renderer : "?")
     << "\",\n"
@@ -177,19 +240,7 @@ void write_bench(const std::string& path, const Bench& b, int w, int h, const ch
     << "  \"process_age_at_main_ms\": " << b.process_age_at_main_ms << ",\n"
     << "  \"first_frame_ms_since_process_start\": "
     << (b.process_age_at_main_ms >= 0 ? b.first_frame_ms + b.process_age_at_main_ms : -1) << ",\n"
-    << "  \"frames\": " << sorted.size() << ",\n"
-    << "  \"frame_ms\": {\"mean\": " << (sorted.empty() ? 0 : sum / static_cast<double>(sorted.size()))
-    << ", \"median\": " << pct(0.5) << ", \"p95\": " << pct(0.95) << ", \"p99\": " << pct(0.99)
-    << ", \"max\": " << (sorted.empty() ? 0 : sorted.back())
-    << ", \"min\": " << (sorted.empty() ? 0 : sorted.front()) << "},\n  \"ui_ms_median\": " <<
-      [&] {
-        std::vector<double> u = b.ui_ms;
-        std::sort(u.begin(), u.end());
-        return u.empty() ? 0.0 : u[u.size() / 2];
-      }()
-    << ",\n  \"per_frame_ms\": [";
-  for (std::size_t i = 0; i < b.frame_ms.size(); ++i) o << (i ? ", " : "") << b.frame_ms[i];
-  o << "]\n}";
+    << "  \"steady\": " << phase_json(b.steady) << ",\n  \"changing\": " << phase_json(b.changing) << "\n}";
   write_file_atomically(path, o.str());
 }
 
@@ -201,14 +252,8 @@ int main(int argc, char** argv) {
   bench.process_age_at_main_ms = process_age_ms();
 
   LaunchOptions opt;
-  if (std::string err = fragviz::app::parse_command_line(argc, argv, opt); !err.empty()) {
-    if (err == "help") {
-      std::fputs(fragviz::app::usage_text(), stdout);
-      return 0;
-    }
-    std::fprintf(stderr, "fragviz: %s\n\n%s", err.c_str(), fragviz::app::usage_text());
-    return 2;
-  }
+  if (const int exit_status = fragviz::app::parse_command_line(argc, argv, opt); exit_status >= 0)
+    return exit_status;
   const std::string config_dir = fragviz::app::resolve_config_dir(opt.config_dir);
   AppState state;
   if (std::string e = fragviz::app::load_settings(config_dir, state); !e.empty())
@@ -251,8 +296,7 @@ int main(int argc, char** argv) {
   apply_style();
   load_fonts();
   ImGui_ImplGlfw_InitForOpenGL(window, true);
-  glfwSetKeyCallback(window, key_callback);  // wraps ImGui's (see key_callback)
-  glfwSetMouseButtonCallback(window, mouse_button_callback);
+  install_activity_callbacks(window);
   ImGui_ImplOpenGL3_Init("#version 330 core");
 
   int rc = 0;
@@ -264,16 +308,24 @@ int main(int argc, char** argv) {
     int frame = 0, active_frames = 10;
     Clock::time_point last_swap = Clock::now();
     while (!glfwWindowShouldClose(window) && !state.quit_requested) {
-      // Idle: sleep until input (or a job needs polling). Any wake before the timeout was an event,
-      // after which ImGui needs a few frames to settle hovers and popups.
+      // Idle: sleep until input; a frame is drawn only when something happened (input, expose,
+      // resize), while a background job runs or has a result to collect, and for a few frames
+      // after input so ImGui can settle hovers and popups. A text field being edited keeps a slow
+      // 4 Hz redraw for its cursor. --frames and --bench draw every frame.
       if (free_running || app.busy() || active_frames > 0) {
         glfwPollEvents();
         --active_frames;
       } else {
-        const auto t = Clock::now();
         glfwWaitEventsTimeout(0.25);
-        if (ms_between(t, Clock::now()) < 240.0) active_frames = 6;
+        if (!g_activity && !io.WantTextInput) continue;
       }
+      if (g_activity) active_frames = std::max(active_frames, 6);
+      g_activity = false;
+      // --bench: which phase this frame belongs to (see Bench).
+      const bool in_changing = benching && static_cast<int>(bench.steady.frame_ms.size()) >= opt.bench_frames;
+      Phase& phase = in_changing ? bench.changing : bench.steady;
+      if (in_changing) state.selected_lane = static_cast<int>(bench.changing.frame_ms.size() % 32);
+      const std::uint64_t renders_before = app.layers().renders();
       const auto ui_start = Clock::now();
       ImGui_ImplOpenGL3_NewFrame();
       ImGui_ImplGlfw_NewFrame();
@@ -286,13 +338,21 @@ int main(int argc, char** argv) {
       ImGui::NewFrame();
       app.frame();
       ImGui::Render();
-      const double ui_ms = ms_between(ui_start, Clock::now());
+      const auto ui_end = Clock::now();
+      app.render_layers();  // grid layers whose drawing changed, into their textures
       int fw = 0, fh = 0;
       glfwGetFramebufferSize(window, &fw, &fh);
       glViewport(0, 0, fw, fh);
       glClearColor(0.06f, 0.06f, 0.07f, 1.f);
       glClear(GL_COLOR_BUFFER_BIT);
       ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+      double raster_ms = 0;
+      if (benching) {
+        // Only the benchmark splits the frame: glFinish waits for llvmpipe's rasteriser threads, so
+        // what follows is the cost of presenting alone.
+        glFinish();
+        raster_ms = ms_between(ui_end, Clock::now());
+      }
       deliver_held_releases();
       ++frame;
       const bool last = opt.frames > 0 && frame >= opt.frames;
@@ -300,14 +360,24 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "fragviz: cannot write %s\n", opt.screenshot.c_str());
         rc = 1;
       }
+      const auto swap_start = Clock::now();
       glfwSwapBuffers(window);
       const auto now = Clock::now();
       if (frame == 1) {
         glFinish();  // the first frame counts once it is really on screen
         bench.first_frame_ms = ms_between(bench.main_start, Clock::now());
       } else if (benching) {
-        bench.frame_ms.push_back(ms_between(last_swap, now));
-        bench.ui_ms.push_back(ui_ms);
+        phase.frame_ms.push_back(ms_between(last_swap, now));
+        phase.ui_ms.push_back(ms_between(ui_start, ui_end));
+        phase.raster_ms.push_back(raster_ms);
+        phase.swap_ms.push_back(ms_between(swap_start, now));
+        phase.layer_renders += app.layers().renders() - renders_before;
+        const ImDrawData* dd = ImGui::GetDrawData();
+        phase.vertices = dd->TotalVtxCount;
+        phase.indices = dd->TotalIdxCount;
+        phase.draw_lists = dd->CmdListsCount;
+        phase.draw_cmds = 0;
+        for (int i = 0; i < dd->CmdListsCount; ++i) phase.draw_cmds += dd->CmdLists[i]->CmdBuffer.Size;
       }
       last_swap = Clock::now();
       if (!opt.dump_state.empty()) {
@@ -318,7 +388,7 @@ int main(int argc, char** argv) {
         }
       }
       if (last) break;
-      if (benching && static_cast<int>(bench.frame_ms.size()) >= opt.bench_frames) break;
+      if (benching && static_cast<int>(bench.changing.frame_ms.size()) >= opt.bench_frames) break;
     }
     app.shutdown();
     if (!opt.dump_state.empty()) write_file_atomically(opt.dump_state, app.state_json());

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "../draw_cache.hpp"
 #include "../layout.hpp"
 #include "../palette.hpp"
 #include "panels.hpp"
@@ -23,7 +24,8 @@ const CyclesRow* find_cycles(const AppState& s, const TileGeometry& t) {
   return nullptr;
 }
 
-void draw_side(AppState& s, const BankTable& bt, const char* title, bool padded, std::vector<Coord>& marked) {
+void draw_side(AppState& s, const BankTable& bt, const char* title, bool padded, std::vector<Coord>& marked,
+               CachedLayer& layer) {
   const BankReport& rep = bt.report;
   const TileGeometry& t = bt.tile;
   ImGui::Text("%s", title);
@@ -49,6 +51,7 @@ void draw_side(AppState& s, const BankTable& bt, const char* title, bool padded,
   // Measured, when the device ran this geometry.
   const LdmatrixProbe* mp = padded ? measured_ldmatrix(s) : nullptr;
   const CyclesRow* cr = find_cycles(s, t);
+  ImGui::PushTextWrapPos(0.f);
   if (mp) {
     const BankReport m = analyze_addresses(mp->config, mp->addresses);
     ImGui::TextColored(m.wavefronts == rep.wavefronts ? kGreenV : kRedV,
@@ -58,6 +61,7 @@ void draw_side(AppState& s, const BankTable& bt, const char* title, bool padded,
     ImGui::TextColored(kGreenV, "measured: %d wavefronts (predicted %d), %.1f cycles/ldmatrix",
                        cr->measured_wavefronts, cr->predicted_wavefronts, cr->cycles_per_instruction);
   }
+  ImGui::PopTextWrapPos();
 
   // Grid.
   const ImVec2 o = ImGui::GetCursorScreenPos();
@@ -67,14 +71,16 @@ void draw_side(AppState& s, const BankTable& bt, const char* title, bool padded,
   const float chh = std::max(
       3.f, std::min(cw * 1.3f, std::floor((avail.y - hl - foot - 4.f) / static_cast<float>(bt.lines))));
   const ImVec2 g0(o.x + wl, o.y + hl);
-  ImGui::InvisibleButton(("##grid" + key).c_str(), ImVec2(wl + 32 * cw, hl + chh * bt.lines + foot));
+  const ImVec2 size(wl + 32 * cw, hl + chh * bt.lines + foot);
+  ImGui::InvisibleButton(("##grid" + key).c_str(), size);
   const bool hovered = ImGui::IsItemHovered();
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   const int hb = static_cast<int>(std::floor((mouse.x - g0.x) / cw));
   const int hline = static_cast<int>(std::floor((mouse.y - g0.y) / chh));
   const bool hit = hovered && hb >= 0 && hb < 32 && hline >= 0 && hline < bt.lines;
 
-  ImDrawList* dl = ImGui::GetWindowDrawList();
+  // Drawn into the cached layer up to layer.end() (see draw_cache.hpp).
+  ImDrawList* dl = layer.begin(o, ImVec2(o.x + size.x, o.y + size.y), ImGui::GetColorU32(ImGuiCol_WindowBg));
   ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
   const ImU32 lab = IM_COL32(160, 166, 176, 255);
   char buf[24];
@@ -101,7 +107,7 @@ void draw_side(AppState& s, const BankTable& bt, const char* title, bool padded,
         // Lowest reading lane, unless the selected lane reads it.
         reader = (sel >= 0 && (w.readers >> sel) & 1u) ? sel : __builtin_ctz(w.readers);
         fill = lane_colour(reader);
-        if (sel >= 0 && !((w.readers >> sel) & 1u)) fill = (fill & 0x00ffffffu) | 0x60000000u;
+        if (sel >= 0 && !((w.readers >> sel) & 1u)) fill = over_window_bg(fill, 0x60);
       }
       if (w.misaligned) fill = kRed;
       dl->AddRectFilled(a, z, fill);
@@ -129,6 +135,7 @@ void draw_side(AppState& s, const BankTable& bt, const char* title, bool padded,
                    ImVec2(g0.x + (b + 1) * cw, g0.y + bt.lines * chh + foot), worst > 1 ? kRed : lab, buf);
     }
   }
+  layer.end();
   if (sel >= 0 && rep.lanes[static_cast<std::size_t>(sel)].used)
     marked.push_back(rep.lanes[static_cast<std::size_t>(sel)].logical);
   if (hit) {
@@ -158,7 +165,7 @@ void draw_side(AppState& s, const BankTable& bt, const char* title, bool padded,
 
 }  // namespace
 
-void draw_banks(AppState& s, const Derived& d) {
+void draw_banks(AppState& s, const Derived& d, CachedLayer& unpadded, CachedLayer& padded) {
   place_window(kWinBanks, s.reset_layout);
   if (!ImGui::Begin(kWinBanks, &s.windows.banks)) {
     ImGui::End();
@@ -168,9 +175,9 @@ void draw_banks(AppState& s, const Derived& d) {
   s.frame.bank_marked_unpadded.clear();
   if (ImGui::BeginTable("##sides", 2, ImGuiTableFlags_BordersInnerV)) {
     ImGui::TableNextColumn();
-    draw_side(s, d.unpadded, "Unpadded", false, s.frame.bank_marked_unpadded);
+    draw_side(s, d.unpadded, "Unpadded", false, s.frame.bank_marked_unpadded, unpadded);
     ImGui::TableNextColumn();
-    draw_side(s, d.padded, "Padded", true, s.frame.bank_marked_padded);
+    draw_side(s, d.padded, "Padded", true, s.frame.bank_marked_padded, padded);
     ImGui::EndTable();
   }
   ImGui::End();

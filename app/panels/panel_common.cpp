@@ -29,11 +29,22 @@ bool centred_text(ImDrawList* dl, ImFont* font, ImVec2 a, ImVec2 b, ImU32 col, c
   return true;
 }
 
+ImU32 over_window_bg(ImU32 colour, int alpha) {
+  const ImVec4 bg = ImGui::GetStyleColorVec4(ImGuiCol_WindowBg);
+  const ImVec4 c = ImGui::ColorConvertU32ToFloat4(colour);
+  const float t = static_cast<float>(alpha) / 255.f;
+  return ImGui::GetColorU32(
+      ImVec4(bg.x + (c.x - bg.x) * t, bg.y + (c.y - bg.y) * t, bg.z + (c.z - bg.z) * t, 1.f));
+}
+
+void grid_backdrop(ImDrawList* dl, ImVec2 a, ImVec2 b) { dl->AddRectFilled(a, b, IM_COL32(20, 20, 24, 255)); }
+
 void lane_cell(ImDrawList* dl, ImVec2 a, ImVec2 b, int lane, int selected, bool hovered) {
   ImU32 fill = lane_colour(lane);
-  if (selected >= 0 && selected != lane) fill = (fill & 0x00ffffffu) | 0x38000000u;  // dim others
-  dl->AddRectFilled(a, b, fill);
-  dl->AddRect(a, b, IM_COL32(20, 20, 24, 255));
+  if (selected >= 0 && selected != lane) fill = over_window_bg(fill, 0x38);  // dim others
+  // The cell's 1-pixel dark border is the grid backdrop showing around the fill: one rectangle per
+  // cell instead of a fill and an outline (half the triangles, none of them thin slivers).
+  dl->AddRectFilled(ImVec2(a.x + 1, a.y + 1), ImVec2(b.x - 1, b.y - 1), fill);
   if (selected == lane) {
     dl->AddRect(ImVec2(a.x + 1, a.y + 1), ImVec2(b.x - 1, b.y - 1), IM_COL32(255, 255, 255, 255), 0.f, 0,
                 2.5f);

@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <vector>
 
+#include "../draw_cache.hpp"
 #include "../layout.hpp"
 #include "../palette.hpp"
 #include "fragviz/banks.hpp"
@@ -156,7 +157,7 @@ void draw_labels(ImDrawList* dl, const GridGeom& g, Shape shape, float wl, float
 
 }  // namespace
 
-void draw_fragments(AppState& s, const Derived& d) {
+void draw_fragments(AppState& s, const Derived& d, CachedLayer& grids) {
   place_window(kWinFragments, s.reset_layout);
   if (!ImGui::Begin(kWinFragments, &s.windows.fragments)) {
     ImGui::End();
@@ -221,10 +222,12 @@ void draw_fragments(AppState& s, const Derived& d) {
   const int hover_lane = have_hit ? d.op(hit.op).at(hit.row, hit.col).lane : -1;
   if (have_hit && clicked) toggle_lane(s, hover_lane);
 
-  ImDrawList* dl = ImGui::GetWindowDrawList();
+  // Everything below up to grids.end() is drawn into the cached layer (see draw_cache.hpp).
+  ImDrawList* dl =
+      grids.begin(o, ImVec2(o.x + total.x, o.y + total.y), ImGui::GetColorU32(ImGuiCol_WindowBg));
   // Corner: what the grids are.
   {
-    ImGui::PushClipRect(o, ImVec2(xa + dm.k * g.cw, yb + dm.k * g.ch), true);
+    dl->PushClipRect(o, ImVec2(xa + dm.k * g.cw, yb + dm.k * g.ch), true);
     float y = o.y + 2.f;
     const ImU32 dim = IM_COL32(170, 176, 186, 255);
     auto line = [&](const char* text, ImU32 col) {
@@ -240,7 +243,7 @@ void draw_fragments(AppState& s, const Derived& d) {
                   elements_per_lane(shape, Operand::A), elements_per_lane(shape, Operand::B),
                   elements_per_lane(shape, Operand::C));
     line(buf, dim);
-    ImGui::PopClipRect();
+    dl->PopClipRect();
     // Titles next to the grids they name.
     ImFont* bf = fonts().bold ? fonts().bold : ImGui::GetFont();
     std::snprintf(buf, sizeof buf, "B  %dx%d (k x n)", dm.k, dm.n);
@@ -269,6 +272,8 @@ void draw_fragments(AppState& s, const Derived& d) {
     lit.clear();
     // One label style per grid, chosen by whether the widest label fits, so cells read alike.
     const LabelMode mode = label_mode(sf, g.cw, g.ch);
+    const ImVec2 g0 = g.cell_min(op, 0, 0), g1 = g.cell_min(op, t.rows, t.cols);
+    grid_backdrop(dl, g0, g1);
     for (int r = 0; r < t.rows; ++r)
       for (int c = 0; c < t.cols; ++c) {
         const Owner ow = t.at(r, c);
@@ -312,6 +317,7 @@ void draw_fragments(AppState& s, const Derived& d) {
     dl->AddLine(ImVec2(xa + 8 * g.cw, ya), ImVec2(xa + 8 * g.cw, ya + dm.m * g.ch), rule, 2.f);
     dl->AddLine(ImVec2(xb, yb + 8 * g.ch), ImVec2(xb + dm.n * g.cw, yb + 8 * g.ch), rule, 2.f);
   }
+  grids.end();
   if (have_hit) cell_tooltip(s, d, measured, hit.op, hit.row, hit.col);
   if (hover_lane >= 0) s.frame.hovered_lane = hover_lane;
   ImGui::End();

@@ -28,11 +28,12 @@ std::string verdict_line(const GateReport& r) {
   return buf;
 }
 
-void draw_result(const GateRun& run) {
+void draw_result(const GateRun& run, std::string& shown) {
   const GateReport& r = *run.report;
   ImGui::PushTextWrapPos(0.f);
   const ImVec4 col = !r.ran ? kAmberV : r.exact ? kGreenV : kRedV;
-  ImGui::TextColored(col, "%s", verdict_line(r).c_str());
+  shown = verdict_line(r);
+  ImGui::TextColored(col, "%s", shown.c_str());
   ImGui::PopTextWrapPos();
   if (!r.ran) return;
   ImGui::Text("%s, seed %" PRIu64 ", on %s%s", std::string(to_string(r.request.variant)).c_str(),
@@ -97,7 +98,7 @@ void draw_gate(AppState& s) {
   if (!s.gate_error.empty()) ImGui::TextColored(kRedV, "%s", s.gate_error.c_str());
   ImGui::Separator();
   if (s.gate.report)
-    draw_result(s.gate);
+    draw_result(s.gate, s.frame.gate_verdict);
   else
     ImGui::TextColored(kDimV, "No gate result yet.");
 

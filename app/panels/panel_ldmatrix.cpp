@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "../draw_cache.hpp"
 #include "../layout.hpp"
 #include "../palette.hpp"
 #include "fragviz/banks.hpp"
@@ -11,7 +12,7 @@
 
 namespace fragviz::app {
 
-void draw_ldmatrix(AppState& s, const Derived& d) {
+void draw_ldmatrix(AppState& s, const Derived& d, CachedLayer& grid) {
   place_window(kWinLdmatrix, s.reset_layout);
   if (!ImGui::Begin(kWinLdmatrix, &s.windows.ldmatrix)) {
     ImGui::End();
@@ -22,9 +23,11 @@ void draw_ldmatrix(AppState& s, const Derived& d) {
   const LdmatrixProbe* mp = measured_ldmatrix(s);
   if (mp) {
     const int bad = mp->mismatches();
+    ImGui::PushTextWrapPos(0.f);
     ImGui::TextColored(bad ? kRedV : kGreenV, "%s: %s, %.1f cycles/instr", s.probe.label.c_str(),
                        bad ? (std::to_string(bad) + " elements differ").c_str() : "every element matches",
                        mp->cycles_per_instruction);
+    ImGui::PopTextWrapPos();
   } else if (s.probe.report && !s.probe.report->ldmatrix.skipped.empty() && !s.probe.report->ldmatrix.ran) {
     ImGui::TextColored(kAmberV, "not run on the device: %s", s.probe.report->ldmatrix.skipped.c_str());
   } else {
@@ -53,7 +56,10 @@ void draw_ldmatrix(AppState& s, const Derived& d) {
           e.expected.col < t.cols)
         bad[static_cast<std::size_t>(e.expected.row * t.cols + e.expected.col)] = 1;
 
-  ImDrawList* dl = ImGui::GetWindowDrawList();
+  // Drawn into the cached layer up to grid.end() (see draw_cache.hpp).
+  ImDrawList* dl = grid.begin(o, ImVec2(g0.x + cell * t.cols, g0.y + cell * t.rows),
+                              ImGui::GetColorU32(ImGuiCol_WindowBg));
+  grid_backdrop(dl, g0, ImVec2(g0.x + cell * t.cols, g0.y + cell * t.rows));
   ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
   const ImU32 lab = IM_COL32(160, 166, 176, 255);
   char buf[32];
@@ -103,6 +109,7 @@ void draw_ldmatrix(AppState& s, const Derived& d) {
     dl->AddLine(ImVec2(g0.x, g0.y + 8 * cell), ImVec2(g0.x + t.cols * cell, g0.y + 8 * cell), rule, 2.f);
   if (t.cols == 16)
     dl->AddLine(ImVec2(g0.x + 8 * cell, g0.y), ImVec2(g0.x + 8 * cell, g0.y + t.rows * cell), rule, 2.f);
+  grid.end();
 
   if (hit) {
     const LdmatrixTable::Cell& x = t.at(hr, hc);

@@ -95,6 +95,9 @@ void draw_output(AppState& s, OutputRenderer& renderer) {
                ImVec2(static_cast<float>(w), static_cast<float>(h)), ImVec2(0, 1), ImVec2(1, 0));
   record_widget(s, "output_image");
   s.frame.output_view_drawn = true;
+  s.frame.output_has_data = renderer.has_data();
+  s.frame.output_flagged = renderer.flagged();
+  s.frame.output_n = renderer.n();
   if (ImGui::IsItemHovered()) {
     const ImGuiIO& io = ImGui::GetIO();
     const double mx = io.MousePos.x - p0.x, my = io.MousePos.y - p0.y;

@@ -11,6 +11,7 @@
 namespace fragviz::app {
 
 class OutputRenderer;
+class CachedLayer;
 
 /// Fonts the panels use; any may equal ImGui's default font.
 struct Fonts {
@@ -30,13 +31,13 @@ void draw_device(AppState& s);
 /// The strip of 32 lane buttons (inside the fragments window). (panel_lane_strip.cpp)
 void draw_lane_strip(AppState& s);
 /// A, B, C/D grids. (panel_fragments.cpp)
-void draw_fragments(AppState& s, const Derived& d);
+void draw_fragments(AppState& s, const Derived& d, CachedLayer& grids);
 /// Registers and ldmatrix relations of the selected lane. (panel_inspector.cpp)
 void draw_inspector(AppState& s, const Derived& d);
 /// The explorer's ldmatrix: which lane receives each tile cell. (panel_ldmatrix.cpp)
-void draw_ldmatrix(AppState& s, const Derived& d);
+void draw_ldmatrix(AppState& s, const Derived& d, CachedLayer& grid);
 /// Unpadded and padded tiles over 32 banks with Nsight Compute totals. (panel_banks.cpp)
-void draw_banks(AppState& s, const Derived& d);
+void draw_banks(AppState& s, const Derived& d, CachedLayer& unpadded, CachedLayer& padded);
 /// Run gate, progress, verdict, history. (panel_gate.cpp)
 void draw_gate(AppState& s);
 /// The n x n result drawn by the output shader. (panel_output.cpp)
@@ -52,8 +53,12 @@ void record_widget(AppState& s, const char* name);
 void toggle_lane(AppState& s, int lane);
 /// Text centred in [a, b] with `font` at its size, only if it fits; returns whether drawn.
 bool centred_text(ImDrawList* dl, ImFont* font, ImVec2 a, ImVec2 b, ImU32 col, const char* text);
-/// A filled cell in a lane's colour: dimmed when another lane is selected, outlined when it is
-/// the selected lane.
+/// `colour` drawn at `alpha` (0..255) over the window background, as one opaque colour.
+ImU32 over_window_bg(ImU32 colour, int alpha);
+/// The dark rectangle under a grid of lane_cell()s: it shows as each cell's 1-pixel border.
+void grid_backdrop(ImDrawList* dl, ImVec2 a, ImVec2 b);
+/// A filled cell in a lane's colour over a grid_backdrop(): dimmed when another lane is selected,
+/// outlined when it is the selected lane.
 void lane_cell(ImDrawList* dl, ImVec2 a, ImVec2 b, int lane, int selected, bool hovered);
 /// A red X and border over a cell whose measured value disagrees with the model.
 void mismatch_mark(ImDrawList* dl, ImVec2 a, ImVec2 b);

@@ -54,12 +54,15 @@ start_xvfb() {
   fail "could not start Xvfb"
 }
 
-# start_app [fragviz args...]: runs the app in the background with a fresh config dir and waits
-# until its first state dump exists.
+# start_app [fragviz args...]: runs the app in the background with the test's config dir
+# ($WORK/cfg, empty at the first start) and waits until its first state dump exists. The dir is
+# passed with --config-dir, or only through $FRAGVIZ_CONFIG_DIR when CONFIG_FROM_ENV=1.
 start_app() {
   rm -f "$STATE"
   mkdir -p "$WORK/cfg"
-  LIBGL_ALWAYS_SOFTWARE=1 timeout 100 "$APP" --config-dir "$WORK/cfg" --size 1600x1000 \
+  local cfg=(--config-dir "$WORK/cfg")
+  [ "${CONFIG_FROM_ENV:-0}" = 1 ] && cfg=()
+  FRAGVIZ_CONFIG_DIR="$WORK/cfg" LIBGL_ALWAYS_SOFTWARE=1 timeout 100 "$APP" "${cfg[@]}" --size 1600x1000 \
     --dump-state "$STATE" "$@" >"$WORK/app.log" 2>&1 &
   APP_PID=$!
   for _ in $(seq 200); do
@@ -81,6 +84,25 @@ start_app() {
 }
 
 app_alive() { kill -0 "$APP_PID" 2>/dev/null; }
+
+# quit_app: Ctrl+Q (File > Quit's shortcut), as a user would; fails unless the app exits 0.
+quit_app() {
+  local _ i rc
+  for _ in 1 2 3; do
+    xdotool windowfocus --sync "$WID" 2>/dev/null
+    xdotool key ctrl+q
+    for i in $(seq 30); do
+      app_alive || break
+      sleep 0.1
+    done
+    app_alive || break
+  done
+  app_alive && fail "fragviz did not quit on Ctrl+Q"
+  wait "$APP_PID"
+  rc=$?
+  APP_PID=""
+  [ "$rc" = 0 ] || fail "fragviz exited with status $rc after Ctrl+Q"
+}
 
 # q 'python expression over s (the state dict)': prints the value.
 q() { python3 -c "import json,sys; s=json.load(open('$STATE')); print($1)"; }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Opening reports: a corrupt file (command line, then File > Open report via Ctrl+O) shows the
-# error and changes nothing on screen; a recorded probe report from docs/device-runs/ (when one
-# is committed) shows as measured data with the "measured on <GPU>, sm_XY" label.
+# error and changes nothing on screen; a recorded probe report, docs/device-runs/*/probe-report.json
+# (when one is committed), shows as measured data with the "measured on <GPU>, sm_XY" label.
 source "$(dirname "$0")/lib.sh"
 gui_init "$@"
 
@@ -31,7 +31,7 @@ app_alive || fail "fragviz exited after a corrupt report"
 kill "$APP_PID"; wait "$APP_PID" 2>/dev/null; APP_PID=""
 
 PROBE=""
-for f in "$SRC"/docs/device-runs/*.json; do
+for f in "$SRC"/docs/device-runs/*/probe-report.json; do
   [ -f "$f" ] || continue
   if python3 -c "import json,sys; d=json.load(open('$f')); sys.exit(0 if d.get('probe') else 1)" 2>/dev/null; then
     PROBE=$f
@@ -39,12 +39,14 @@ for f in "$SRC"/docs/device-runs/*.json; do
   fi
 done
 if [ -z "$PROBE" ]; then
-  echo "note: no probe report in docs/device-runs/ yet; measured-label case skipped"
+  echo "note: no docs/device-runs/*/probe-report.json yet; measured-label case skipped"
 else
   start_app --no-device "$PROBE"
   wait_for "s['report_label'] is not None and s['report_label'].startswith('measured on ') and ', sm_' in s['report_label']"
   wait_for "s['report_error'] == ''"
   echo "label: $(q "s['report_label']")"
+  # The recorded fragment probe is drawn as measured in the fragments view too.
+  wait_for "s['fragments_measured_label'] == s['report_label']"
   screenshot_not_blank "$WORK/probe.png"
 fi
 echo "PASS"

@@ -1,0 +1,89 @@
+// A cached drawing layer: a view draws its grid into a private ImDrawList every frame, as before,
+// and the layer rasterises that list into a texture only when the list differs from the one it
+// rasterised last (controls, selection, hover, window position or size changed). Unchanged frames
+// show the texture as one quad. With software GL (llvmpipe) the thousands of small cell, outline and
+// glyph triangles of the grids cost most of a frame; an unchanged grid then costs one textured quad.
+//
+// The comparison is of the exact vertices, indices and commands, so nothing the view draws can be
+// stale: whatever changes what would be drawn, changes the list. Where a framebuffer object cannot
+// be made, the layer draws straight into the window's draw list instead.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "imgui.h"
+
+namespace fragviz::app {
+
+class CachedLayer {
+ public:
+  CachedLayer();
+  CachedLayer(const CachedLayer&) = delete;
+  CachedLayer& operator=(const CachedLayer&) = delete;
+  ~CachedLayer();
+
+  /// Starts the layer over screen rect [min, max) of the current window, drawn over `bg` (the
+  /// window background the texture stands in for). Returns the draw list to draw into, in screen
+  /// coordinates like the window's own. Needs a current GL context.
+  ImDrawList* begin(ImVec2 min, ImVec2 max, ImU32 bg);
+  /// Ends the layer and adds its texture to the window's draw list. If what was drawn differs from
+  /// what the texture holds, the texture is marked for render().
+  void end();
+  /// Rasterises the layer into its texture if end() marked it. Call after ImGui::Render(), before
+  /// the frame's draw data is rendered (the layer's list is kept until the next begin()).
+  void render();
+
+  /// Times the texture was rasterised (not shown again from cache), since start.
+  std::uint64_t renders() const { return renders_; }
+  /// Frames the layer was shown from its texture without rasterising.
+  std::uint64_t reuses() const { return reuses_; }
+
+ private:
+  bool same_as_cached() const;
+  void store();
+  bool ensure_target(int w, int h);
+  void rasterise();
+
+  std::unique_ptr<ImDrawList> list_;
+  ImDrawList* window_list_ = nullptr;  ///< the window's list (direct mode when no FBO)
+  bool direct_ = false;                ///< this frame draws straight into window_list_
+  bool gl_failed_ = false;             ///< FBO unavailable: always direct
+  ImVec2 min_, max_;
+  int w_ = 0, h_ = 0;
+  ImU32 bg_ = 0;
+  // What the texture holds.
+  std::vector<ImDrawVert> vtx_;
+  std::vector<ImDrawIdx> idx_;
+  struct Cmd {
+    ImVec4 clip;
+    ImTextureID tex;
+    unsigned vtx_offset, idx_offset, count;
+  };
+  std::vector<Cmd> cmds_;
+  ImVec2 cached_min_{-1, -1};
+  int cached_w_ = 0, cached_h_ = 0;
+  ImU32 cached_bg_ = 0;
+  bool valid_ = false;
+  bool pending_ = false;  ///< list_ differs from the texture: rasterise in render()
+  unsigned fbo_ = 0, tex_ = 0;
+  int tex_w_ = 0, tex_h_ = 0;
+  std::uint64_t renders_ = 0, reuses_ = 0;
+};
+
+/// The cached layers of the views that draw large grids.
+struct DrawLayers {
+  CachedLayer fragments, ldmatrix, banks_unpadded, banks_padded;
+  std::uint64_t renders() const {
+    return fragments.renders() + ldmatrix.renders() + banks_unpadded.renders() + banks_padded.renders();
+  }
+  void render() {
+    fragments.render();
+    ldmatrix.render();
+    banks_unpadded.render();
+    banks_padded.render();
+  }
+};
+
+}  // namespace fragviz::app

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# The app's command line (CLI11): --help lists every option and exits 0; a bad flag, a bad value or
+# a second report file prints what is wrong and exits non-zero, at once and without touching the
+# display (DISPLAY is unset here, so a window attempt would show as a GLFW error). Needs no X.
+set -u
+APP=${1:?usage: test_command_line.sh <fragviz> <fragviz-cli> <source-dir>}
+WORK=$(mktemp -d /tmp/fragviz-cmdline.XXXXXX)
+trap 'rm -rf "$WORK"' EXIT
+fail() {
+  echo "FAIL: $*"
+  for f in "$WORK"/out "$WORK"/err; do [ -s "$f" ] && { echo "--- $f"; cat "$f"; }; done
+  exit 1
+}
+run() { env -u DISPLAY timeout 10 "$APP" "$@" >"$WORK/out" 2>"$WORK/err"; }
+
+run --help
+[ $? = 0 ] || fail "--help did not exit 0"
+for opt in --config-dir --size --frames --screenshot --dump-state --bench --bench-frames --no-device \
+  --help FRAGVIZ_CONFIG_DIR REPORT.json; do
+  grep -q -- "$opt" "$WORK/out" || fail "--help does not mention $opt"
+done
+[ -s "$WORK/err" ] && fail "--help wrote to stderr"
+run -h
+[ $? = 0 ] || fail "-h did not exit 0"
+
+# bad_args EXPECTED_TEXT ARGS...: non-zero exit, EXPECTED_TEXT on stderr, no window attempted.
+bad_args() {
+  local want=$1 rc
+  shift
+  run "$@"
+  rc=$?
+  [ "$rc" != 0 ] || fail "fragviz $* exited 0"
+  [ "$rc" != 124 ] || fail "fragviz $* hung"
+  grep -q -- "$want" "$WORK/err" || fail "fragviz $*: stderr does not say '$want'"
+  grep -qi "glfw\|display\|window" "$WORK/err" && fail "fragviz $* tried to open a window"
+  [ -s "$WORK/out" ] && fail "fragviz $* wrote to stdout"
+  echo "ok: fragviz $* -> exit $rc: $(head -1 "$WORK/err")"
+}
+bad_args "--bogus" --bogus
+bad_args "--size" --size 10x10
+bad_args "--size" --size wide
+bad_args "--frames" --frames 0
+bad_args "--frames" --frames abc
+bad_args "--bench-frames" --bench-frames -5
+bad_args "--config-dir" --config-dir
+bad_args "b.json" a.json b.json
+echo "PASS"

@@ -13,10 +13,15 @@ std::uint32_t byte_offset(const TileGeometry& t, Coord c) {
     const int swizzled = (chunk & ~7) | ((chunk ^ c.row) & 7);
     col = swizzled * 8 + col % 8;
   }
-  return static_cast<std::uint32_t>((c.row * t.stride_halves() + col) * kHalfBytes);
+  // 64-bit so that even a geometry validate() refuses cannot overflow while it is being drawn.
+  const std::int64_t halves = static_cast<std::int64_t>(c.row) * t.stride_halves() + col;
+  return static_cast<std::uint32_t>(halves * kHalfBytes);
 }
 
-std::optional<std::string> validate(const TileGeometry& t, LdmatrixConfig c) {
+namespace {
+
+/// Size problems: the tile cannot be laid out at all (nothing to draw, no address computed).
+std::optional<std::string> size_problem(const TileGeometry& t, LdmatrixConfig c) {
   const int need_cols = c.num == LdmNum::x4 ? 16 : 8;
   const int need_rows = c.num == LdmNum::x1 ? 8 : 16;
   if (t.width_halves < need_cols)
@@ -26,6 +31,19 @@ std::optional<std::string> validate(const TileGeometry& t, LdmatrixConfig c) {
   if (t.rows < need_rows)
     return "tile has " + std::to_string(t.rows) + " rows; ." + std::string(to_string(c.num)) + " needs " +
            std::to_string(need_rows);
+  const std::int64_t stride = static_cast<std::int64_t>(t.width_halves) + t.pad_halves;
+  const std::int64_t bytes = stride * t.rows * kHalfBytes;
+  if (bytes > kMaxTileBytes)
+    return "a " + std::to_string(t.rows) + "-row tile with a row stride of " + std::to_string(stride) +
+           " halves needs " + std::to_string(bytes) + " bytes of shared memory, more than the " +
+           std::to_string(kMaxTileBytes) + " bytes (227 KB) one block can have";
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string> validate(const TileGeometry& t, LdmatrixConfig c) {
+  if (auto why = size_problem(t, c)) return why;
   if (t.stride_bytes() % kRowBytes != 0)
     return "row stride " + std::to_string(t.stride_halves()) + " halves (" +
            std::to_string(t.stride_bytes()) +
@@ -88,6 +106,9 @@ BankReport analyze_ldmatrix(LdmatrixConfig c, const TileGeometry& t) {
   BankReport r;
   r.config = c;
   r.tile = t;
+  r.error = validate(t, c);
+  r.addresses_valid = !size_problem(t, c);
+  if (!r.addresses_valid) return r;
   const int used = address_lanes(c.num);
   for (int lane = 0; lane < kWarpSize; ++lane) {
     // Unused lanes carry a lower lane's address, as sm_75 requires ("addresses contained in lower
@@ -100,7 +121,6 @@ BankReport analyze_ldmatrix(LdmatrixConfig c, const TileGeometry& t) {
     l.byte_address = byte_offset(t, l.logical);
     fill_banks(l);
   }
-  r.error = validate(t, c);
   if (!r.error) fill_phases(r);
   return r;
 }
@@ -108,6 +128,7 @@ BankReport analyze_ldmatrix(LdmatrixConfig c, const TileGeometry& t) {
 BankReport analyze_addresses(LdmatrixConfig c, const std::array<std::uint32_t, kWarpSize>& byte_addresses) {
   BankReport r;
   r.config = c;
+  r.addresses_valid = true;
   const int used = address_lanes(c.num);
   bool aligned = true;
   for (int lane = 0; lane < kWarpSize; ++lane) {

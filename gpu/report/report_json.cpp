@@ -2,9 +2,13 @@
 // a half-read report can't be shown as measured data.
 #include "fragviz/report_json.hpp"
 
+#include <sys/stat.h>
+
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
+
+#include "fragviz/gate_host.hpp"
 
 namespace fragviz {
 namespace {
@@ -300,6 +304,86 @@ GateReport gate_from(const json& j) {
   return g;
 }
 
+// [SECTION] consistency ----------------------------------------------------------------------------
+// Well-typed is not enough: every index a view will use to address a table is checked against the
+// shapes the report itself names, so no opened file can make a view index out of range.
+
+void require(bool ok, const std::string& what) {
+  if (!ok) throw std::runtime_error(what);
+}
+
+bool inside(const Coord& c, int rows, int cols) {
+  return c.row >= 0 && c.row < rows && c.col >= 0 && c.col < cols;
+}
+
+void check_probe(const ProbeReport& r) {
+  const LdmatrixProbe& l = r.ldmatrix;
+  if (l.ran) {
+    if (auto why = validate(l.tile, l.config))
+      require(false, "ldmatrix ran on a geometry the model refuses: " + *why);
+    require(l.elements.size() == static_cast<std::size_t>(kWarpSize * matrices(l.config.num) * 2),
+            "ldmatrix.elements: expected 32 lanes x .num registers x 2 halves");
+    for (const LdmatrixCheck& e : l.elements) {
+      require(e.lane >= 0 && e.lane < kWarpSize, "ldmatrix.elements: lane out of range");
+      require(e.reg >= 0 && e.reg < matrices(l.config.num), "ldmatrix.elements: register out of range");
+      require(e.half == 0 || e.half == 1, "ldmatrix.elements: half must be 0 or 1");
+      require(inside(e.expected, l.tile.rows, l.tile.width_halves),
+              "ldmatrix.elements: expected cell outside the tile");
+      require(!e.measured || inside(*e.measured, l.tile.rows, l.tile.width_halves),
+              "ldmatrix.elements: measured cell outside the tile");
+    }
+  }
+  for (const FragmentProbe& f : r.fragments) {
+    if (!f.ran) continue;
+    std::size_t expected_count = 0;
+    for (Operand op : {Operand::A, Operand::B, Operand::C})
+      expected_count += kWarpSize * elements_per_lane(f.shape, op);
+    require(f.elements.size() == expected_count, std::string("fragments: ") +
+                                                     std::string(to_string(f.shape)) + " needs " +
+                                                     std::to_string(expected_count) + " elements");
+    for (const ElementCheck& e : f.elements) {
+      const int rows = operand_rows(f.shape, e.operand), cols = operand_cols(f.shape, e.operand);
+      require(e.lane >= 0 && e.lane < kWarpSize, "fragments: lane out of range");
+      require(e.element >= 0 && e.element < elements_per_lane(f.shape, e.operand),
+              "fragments: element out of range");
+      require(inside(e.expected, rows, cols), "fragments: expected cell outside the operand");
+      require(!e.measured || inside(*e.measured, rows, cols), "fragments: measured cell outside the operand");
+    }
+  }
+  for (const CyclesRow& c : r.cycles)
+    require(c.cycles_per_instruction >= 0 && c.predicted_wavefronts >= 0 && c.measured_wavefronts >= 0,
+            "cycles: negative figure");
+}
+
+void check_gate(const GateReport& g) {
+  if (!g.ran) return;  // a refusal records the request as asked, whatever it was
+  if (auto why = gate_size_problem(g.request.n, 0)) require(false, "gate ran at an impossible size: " + *why);
+  const std::uint64_t cells =
+      static_cast<std::uint64_t>(g.request.n) * static_cast<std::uint64_t>(g.request.n);
+  require(g.mismatch_count <= cells, "gate: more mismatches than elements");
+  require(g.mismatches.size() <= GateReport::kMaxRecordedMismatches, "gate: too many recorded mismatches");
+  require(g.mismatches.size() <= g.mismatch_count, "gate: more recorded mismatches than counted");
+  require(g.exact == (g.mismatch_count == 0), "gate: \"exact\" disagrees with the mismatch count");
+  require(g.first.has_value() == (g.mismatch_count != 0),
+          "gate: \"first\" disagrees with the mismatch count");
+  auto in_range = [&](const Mismatch& m) {
+    return m.row >= 0 && m.row < g.request.n && m.col >= 0 && m.col < g.request.n;
+  };
+  require(!g.first || in_range(*g.first), "gate: first mismatch outside the n x n output");
+  for (const Mismatch& m : g.mismatches)
+    require(in_range(m), "gate: recorded mismatch outside the n x n output");
+}
+
+/// nlohmann's messages start with "[json.exception.type_error.302] "; users need only the rest.
+std::string plain(const std::exception& e) {
+  std::string what = e.what();
+  if (what.rfind("[json.exception.", 0) == 0) {
+    const auto close = what.find("] ");
+    if (close != std::string::npos) what = what.substr(close + 2);
+  }
+  return what;
+}
+
 }  // namespace
 
 // [SECTION] file ---------------------------------------------------------------------------------
@@ -329,13 +413,26 @@ Result<ReportFile> parse_report(std::string_view text) {
     if (j.contains("gate")) f.gate = gate_from(j.at("gate"));
     if (!f.probe && !f.gate)
       return Result<ReportFile>::fail("report holds neither a probe nor a gate result");
+    if (f.probe) check_probe(*f.probe);
+    if (f.gate) check_gate(*f.gate);
     return Result<ReportFile>::ok(std::move(f));
   } catch (const std::exception& e) {
-    return Result<ReportFile>::fail(std::string("malformed report: ") + e.what());
+    return Result<ReportFile>::fail("malformed report: " + plain(e));
   }
 }
 
 Result<ReportFile> load_report(const std::string& path) {
+  // Only regular files of sane size: a directory, a FIFO or /dev/zero would otherwise be read
+  // without end.
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0)
+    return Result<ReportFile>::fail("cannot open " + path + ": no such file");
+  if (S_ISDIR(st.st_mode)) return Result<ReportFile>::fail(path + " is a directory, not a report file");
+  if (!S_ISREG(st.st_mode)) return Result<ReportFile>::fail(path + " is not a regular file");
+  if (static_cast<std::uint64_t>(st.st_size) > kMaxReportBytes)
+    return Result<ReportFile>::fail(path + " is " + std::to_string(st.st_size) +
+                                    " bytes; a report is at most " + std::to_string(kMaxReportBytes >> 20) +
+                                    " MiB");
   std::ifstream in(path, std::ios::binary);
   if (!in) return Result<ReportFile>::fail("cannot open " + path);
   std::ostringstream ss;

@@ -3,6 +3,7 @@
 // Nsight Compute on the H200.
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <set>
 
 #include "fragviz/banks.hpp"
@@ -136,4 +137,35 @@ TEST(Banks, BroadcastOfTheSameWordIsOneWavefront) {
   EXPECT_EQ(phase_wavefronts({0, 0, 0, 0, 0, 0, 0, 0}, 16), 1);
   EXPECT_EQ(phase_wavefronts({0, 128}, 16), 2);
   EXPECT_EQ(phase_wavefronts({0, 4}, 4), 1);
+}
+
+TEST(Banks, HugeNegativeAndZeroStridesAreRefusedWithoutAddresses) {
+  // Found by trying to break the CLI: a stride near INT_MAX overflowed the address arithmetic.
+  for (LdmNum num : {LdmNum::x1, LdmNum::x2, LdmNum::x4})
+    for (Swizzle sw : {Swizzle::none, Swizzle::xor_row_mod8})
+      for (int s : {std::numeric_limits<int>::max(), std::numeric_limits<int>::max() - 8, 2147483640,
+                    1140850705, 1073741824, 7265, 7264 + 8, -8, -1, 0, 1, 7}) {
+        const BankReport r = analyze_ldmatrix({num, false}, stride(s, sw));
+        ASSERT_TRUE(r.error.has_value()) << s;
+        EXPECT_FALSE(r.addresses_valid) << s;
+        EXPECT_TRUE(r.phases.empty()) << s;
+        EXPECT_EQ(validate(stride(s, sw), {num, false}), r.error) << s;
+      }
+  // The largest legal stride: 16 rows x 7264 halves x 2 bytes = 232448 bytes = 227 KB.
+  const BankReport edge = analyze_ldmatrix({LdmNum::x4, false}, stride(7264));
+  EXPECT_FALSE(edge.error.has_value());
+  EXPECT_TRUE(edge.addresses_valid);
+  EXPECT_EQ(edge.lanes[15].byte_address, 15u * 7264u * 2u);
+  EXPECT_NE(validate(stride(7272), {LdmNum::x4, false})->find("227 KB"), std::string::npos);
+  // A negative pad on a wide tile, and a pad that overflows int when added.
+  TileGeometry t;
+  t.width_halves = 64;
+  t.pad_halves = std::numeric_limits<int>::max();
+  EXPECT_FALSE(analyze_ldmatrix({LdmNum::x4, false}, t).addresses_valid);
+}
+
+TEST(Banks, MisalignedButSizedTileKeepsItsAddressesForTheView) {
+  const BankReport r = analyze_ldmatrix({LdmNum::x4, false}, stride(65));
+  EXPECT_TRUE(r.error.has_value());
+  EXPECT_TRUE(r.addresses_valid);
 }

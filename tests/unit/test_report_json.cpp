@@ -21,14 +21,28 @@ ReportFile sample() {
   p.request.ldmatrix = {LdmNum::x2, true};
   p.request.tile.pad_halves = 0;
   p.request.tile.swizzle = Swizzle::xor_row_mod8;
+  p.ldmatrix.config = {LdmNum::x2, true};
   p.ldmatrix.ran = true;
   p.ldmatrix.registers[3] = {0xdeadbeef, 1, 2, 3};
   p.ldmatrix.addresses[31] = 4096;
-  p.ldmatrix.elements.push_back({5, 1, 1, {9, 3}, Coord{9, 2}});
+  for (int lane = 0; lane < 32; ++lane)
+    for (int reg = 0; reg < 2; ++reg)
+      for (int half = 0; half < 2; ++half) {
+        const Coord c = ldmatrix_element(true, lane, half);
+        p.ldmatrix.elements.push_back(
+            {lane, reg, half, {c.row + 8 * reg, c.col}, Coord{c.row + 8 * reg, c.col}});
+      }
+  p.ldmatrix.elements[21].measured = Coord{9, 2};  // one wrong cell
   FragmentProbe fr;
   fr.shape = Shape::m16n8k16;
   fr.ran = true;
-  fr.elements.push_back({Operand::B, 5, 3, {11, 1}, std::nullopt, 0x3c00});
+  for (Operand op : {Operand::A, Operand::B, Operand::C})
+    for (int lane = 0; lane < 32; ++lane)
+      for (int e = 0; e < elements_per_lane(fr.shape, op); ++e) {
+        const Coord c = fragment_coord(fr.shape, op, lane, e);
+        fr.elements.push_back({op, lane, e, c, c, 0x3c00});
+      }
+  fr.elements[300].measured = std::nullopt;  // a value that named no cell
   fr.a_addresses[2] = 144;
   fr.tile_exact = true;
   p.fragments.push_back(fr);
@@ -60,10 +74,11 @@ TEST(ReportJson, RoundTripKeepsEveryField) {
   EXPECT_EQ(p.device.name, "NVIDIA H200");
   EXPECT_EQ(p.request.tile.swizzle, Swizzle::xor_row_mod8);
   EXPECT_EQ(p.ldmatrix.registers[3][0], 0xdeadbeefu);
-  ASSERT_EQ(p.ldmatrix.elements.size(), 1u);
-  EXPECT_FALSE(p.ldmatrix.elements[0].match());
+  ASSERT_EQ(p.ldmatrix.elements.size(), 128u);
+  EXPECT_FALSE(p.ldmatrix.elements[21].match());
   EXPECT_EQ(p.ldmatrix.mismatches(), 1);
-  EXPECT_FALSE(p.fragments[0].elements[0].measured.has_value());
+  ASSERT_EQ(p.fragments[0].elements.size(), 512u);
+  EXPECT_FALSE(p.fragments[0].elements[300].measured.has_value());
   EXPECT_EQ(p.fragments[0].mismatches(), 1);
   EXPECT_DOUBLE_EQ(p.cycles[0].cycles_per_instruction, 17.25);
   const GateReport& g = *back.value->gate;
@@ -110,4 +125,81 @@ TEST(ReportJson, FileSaveAndLoad) {
   const auto none = load_report(path);
   ASSERT_FALSE(none);
   EXPECT_NE(none.error.find(path), std::string::npos);
+}
+
+namespace {
+/// Parses a changed copy of the sample and returns the error (empty if it was accepted).
+template <class Change>
+std::string error_after(Change change) {
+  ReportFile f = sample();
+  change(f);
+  const auto r = parse_report(to_json_text(f));
+  return r ? std::string() : r.error;
+}
+}  // namespace
+
+TEST(ReportJson, RefusesIndicesOutsideTheShapesItNames) {
+  // Found by a newcomer: well-typed but impossible reports were shown as measured data, and a
+  // gate n of 2^31-1 crashed the app while it sized the output view.
+  EXPECT_EQ(error_after([](ReportFile&) {}), "");
+  EXPECT_NE(error_after([](ReportFile& f) { f.probe->ldmatrix.elements[0].lane = 99999; }).find("lane"),
+            std::string::npos);
+  EXPECT_NE(error_after([](ReportFile& f) { f.probe->ldmatrix.elements[0].reg = 2; }).find("register"),
+            std::string::npos);
+  EXPECT_NE(error_after([](ReportFile& f) {
+              f.probe->ldmatrix.elements[0].measured = Coord{16, 0};
+            }).find("outside the tile"),
+            std::string::npos);
+  EXPECT_NE(error_after([](ReportFile& f) { f.probe->ldmatrix.elements.pop_back(); }).find("expected 32"),
+            std::string::npos);
+  EXPECT_NE(error_after([](ReportFile& f) { f.probe->ldmatrix.tile.pad_halves = 1; }).find("16-byte"),
+            std::string::npos);
+  EXPECT_NE(error_after([](ReportFile& f) { f.probe->fragments[0].elements[5].element = 8; }).find("element"),
+            std::string::npos);
+  EXPECT_NE(error_after([](ReportFile& f) {
+              f.probe->fragments[0].elements[400].expected = Coord{0, 8};
+            }).find("outside the operand"),
+            std::string::npos);
+  for (int n : {2147483647, 100000000, 1000000, 0, -5, 2000, 128})
+    EXPECT_NE(error_after([n](ReportFile& f) { f.gate->request.n = n; }).find("impossible size"),
+              std::string::npos)
+        << n;
+  EXPECT_NE(error_after([](ReportFile& f) { f.gate->mismatches[1].row = 1000000000; }).find("outside"),
+            std::string::npos);
+  EXPECT_NE(error_after([](ReportFile& f) { f.gate->exact = true; }).find("exact"), std::string::npos);
+  // A refused gate run records the request as the user typed it: that is not an error.
+  EXPECT_EQ(error_after([](ReportFile& f) {
+              f.gate->ran = false;
+              f.gate->request.n = -5;
+            }),
+            "");
+}
+
+TEST(ReportJson, LoadsOnlyRegularFilesOfSaneSize) {
+  const auto dir = load_report(::testing::TempDir());
+  ASSERT_FALSE(dir);
+  EXPECT_NE(dir.error.find("directory"), std::string::npos);
+  const auto zero = load_report("/dev/zero");  // would be read forever
+  ASSERT_FALSE(zero);
+  EXPECT_NE(zero.error.find("not a regular file"), std::string::npos);
+  const std::string big = ::testing::TempDir() + "fragviz_big_report.json";
+  {
+    std::ofstream out(big, std::ios::binary);
+    out.seekp(static_cast<std::streamoff>(kMaxReportBytes));
+    out.put('\n');
+  }
+  const auto large = load_report(big);
+  ASSERT_FALSE(large);
+  EXPECT_NE(large.error.find("at most"), std::string::npos);
+  std::remove(big.c_str());
+}
+
+TEST(ReportJson, MessagesCarryNoLibraryPrefix) {
+  std::string text = to_json_text(sample());
+  const auto pos = text.find("\"probe_ms\": 12.5");
+  ASSERT_NE(pos, std::string::npos);
+  text.replace(pos, 17, "\"probe_ms\": \"x\"");
+  const auto r = parse_report(text);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error.find("[json.exception"), std::string::npos) << r.error;
 }

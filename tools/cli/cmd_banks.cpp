@@ -29,6 +29,14 @@ void add_banks_command(CLI::App& app, int& exit_code) {
     t.pad_halves = 0;
     t.swizzle = *parse_swizzle(opts->swizzle);
     const BankReport r = analyze_ldmatrix(c, t);
+    // Rows are listed only where they mean something: a legal tile, or a misaligned one (to show which
+    // row starts break the rule). Too narrow, negative, too large or a refused swizzle: message only.
+    const bool misaligned = r.addresses_valid && t.stride_bytes() % kRowBytes != 0;
+    if (r.error && !misaligned) {
+      std::cerr << "illegal geometry (row stride " << opts->stride << " halves): " << *r.error << "\n";
+      exit_code = kExitRefused;
+      return;
+    }
     std::cout << ldmatrix_mnemonic(c) << ", row stride " << t.stride_halves() << " halves ("
               << t.stride_bytes() << " bytes), swizzle " << to_string(t.swizzle) << "\n";
     std::cout << "lane  matrix  row  byte_address  banks\n";

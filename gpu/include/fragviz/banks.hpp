@@ -27,6 +27,12 @@ inline constexpr int kHalfBytes = 2;
 /// Bytes one ldmatrix row address covers: 8 x .b16.
 inline constexpr int kRowBytes = 16;
 
+/// Largest tile the model accepts, in bytes: the most shared memory one block can have on the GPUs
+/// the tool supports (227 KB on sm_90; CUDA C++ Programming Guide, "Features and Technical
+/// Specifications", maximum shared memory per thread block). Larger geometries are refused
+/// before any address is computed, so no address arithmetic can overflow.
+inline constexpr std::int64_t kMaxTileBytes = 227 * 1024;
+
 /// Bank of a shared-memory byte address.
 constexpr int bank_of(std::uint32_t byte_address) { return static_cast<int>((byte_address >> 2) & 31u); }
 
@@ -51,9 +57,10 @@ struct TileGeometry {
 /// Byte offset of logical (row, col) from the tile base, swizzle applied.
 std::uint32_t byte_offset(const TileGeometry& t, Coord c);
 
-/// Why this geometry cannot be loaded with `c` (too narrow, negative pad, a swizzle on a stride
-/// that is not a multiple of 64 halves, or row starts that are not 16-byte aligned: the PTX rule).
-/// nullopt when it is legal. Never launch an ldmatrix whose geometry fails this.
+/// Why this geometry cannot be loaded with `c` (too narrow, negative pad, larger than
+/// kMaxTileBytes, a swizzle on a stride that is not a multiple of 64 halves, or row starts that are
+/// not 16-byte aligned: the PTX rule). nullopt when it is legal. Never launch an ldmatrix whose
+/// geometry fails this.
 std::optional<std::string> validate(const TileGeometry& t, LdmatrixConfig c);
 
 /// One lane's row address.
@@ -77,6 +84,9 @@ struct BankReport {
   LdmatrixConfig config{};
   TileGeometry tile{};
   std::optional<std::string> error;  ///< set when the geometry is illegal; phases then empty
+  /// False when the geometry is too narrow, negative or too large to place rows at all: then
+  /// `lanes` hold nothing. True for a misaligned but otherwise sized tile (the view marks its rows).
+  bool addresses_valid = false;
   std::array<LaneAddress, kWarpSize> lanes{};
   std::vector<PhaseBanks> phases;
   int wavefronts = 0;        ///< sum over phases
@@ -86,8 +96,8 @@ struct BankReport {
 };
 
 /// Predicts the row addresses of `c` over `t` (matrix j at explorer_matrix_origin(j)) and their
-/// banks and wavefronts. An illegal geometry yields a report with `error` set and the lanes'
-/// addresses filled (so the view can mark the misaligned rows red), but no phases.
+/// banks and wavefronts. An illegal geometry yields a report with `error` set and no phases; a
+/// misaligned one still has its lanes' addresses (addresses_valid) so the view can mark them red.
 BankReport analyze_ldmatrix(LdmatrixConfig c, const TileGeometry& t);
 
 /// Same figures from explicit byte addresses (e.g. those a probe measured on the device).

@@ -1,6 +1,7 @@
 // JSON read/write of reports (format "fragviz-report", versioned; see docs/report-format.md).
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -11,11 +12,16 @@ namespace fragviz {
 /// Serialises a report file to JSON text (pretty-printed).
 std::string to_json_text(const ReportFile& file);
 
+/// Largest report file load_report reads (a gate report with every recorded mismatch is ~5 MiB).
+inline constexpr std::uint64_t kMaxReportBytes = 64ull << 20;
+
 /// Parses JSON text. Errors (not JSON, another format, an unknown version, a missing or
-/// mistyped field) come back as a message; nothing is half-filled.
+/// mistyped field, an index outside the shapes the report names: a lane, element, register or
+/// cell out of range, a gate size the gate refuses, counts that disagree) come back as a message;
+/// nothing is half-filled.
 Result<ReportFile> parse_report(std::string_view text);
 
-/// Reads and parses a file; the error names the path.
+/// Reads and parses a regular file of at most kMaxReportBytes; the error names the path.
 Result<ReportFile> load_report(const std::string& path);
 /// Writes a file; returns an error message or empty on success.
 std::string save_report(const ReportFile& file, const std::string& path);

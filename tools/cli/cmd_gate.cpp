@@ -70,6 +70,12 @@ void add_gate_command(CLI::App& app, int& exit_code) {
     req.timed_runs = opts->runs;
     req.with_cublas = !opts->no_cublas;
 
+    // A size that cannot tile is refused before looking for a GPU: the same answer everywhere.
+    if (auto why = gate_size_problem(req.n, 0)) {
+      std::cerr << "gate refused: " << *why << "\n";
+      exit_code = kExitRefused;
+      return;
+    }
     const DeviceInfo dev = query_device();
     if (!dev.present) {
       std::cerr << "gate: " << (dev.error.empty() ? "no CUDA device" : dev.error) << "\n";

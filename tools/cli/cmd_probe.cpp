@@ -185,8 +185,16 @@ void add_probe_command(CLI::App& app, int& exit_code) {
     req.tile.swizzle = *parse_swizzle(opts->swizzle);
     req.cycles_table = !opts->no_cycles;
 
+    // The user's geometry is judged before anything else, GPU or not: a refused request is the
+    // answer the user needs first (and exits 3 even on a machine without a GPU).
+    const auto geometry_problem = validate(req.tile, req.ldmatrix);
     const ProbeReport r = run_probes(req);
     if (!r.device.present) {
+      if (geometry_problem) {
+        std::cerr << "probe refused: " << *geometry_problem << "\n";
+        exit_code = kExitRefused;
+        return;
+      }
       print_no_device(r.device);
       exit_code = kExitNoDevice;
       return;

@@ -17,6 +17,7 @@ inline constexpr int kExitNoDevice = 2;   ///< no usable GPU, or a build without
 inline constexpr int kExitRefused = 3;    ///< request refused before launch (illegal geometry, size)
 inline constexpr int kExitCudaError = 4;  ///< a CUDA error stopped the run
 inline constexpr int kExitJson = 5;       ///< the --json report could not be written
+inline constexpr int kExitUsage = 64;     ///< bad command line (BSD sysexits' EX_USAGE)
 
 /// Writes `file` to `path` (if non-empty), prints where, and on failure prints why and sets
 /// `code` to kExitJson unless it already holds a failure.

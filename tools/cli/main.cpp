@@ -1,5 +1,7 @@
 // fragviz-cli: the model, the probes and the gate from a terminal or a headless GPU server.
 #include <CLI/CLI.hpp>
+#include <algorithm>
+#include <iostream>
 
 #include "commands.hpp"
 
@@ -14,6 +16,21 @@ int main(int argc, char** argv) {
   fragviz::cli::add_device_command(app, exit_code);
   fragviz::cli::add_gate_command(app, exit_code);
   fragviz::cli::add_bench_command(app, exit_code);
-  CLI11_PARSE(app, argc, argv);
+  // A first word that is no subcommand gets its own message (CLI11 would only say that a
+  // subcommand is required).
+  const auto all = app.get_subcommands([](CLI::App*) { return true; });
+  const bool known =
+      argc > 1 && std::any_of(all.begin(), all.end(), [&](CLI::App* c) { return c->get_name() == argv[1]; });
+  if (argc > 1 && argv[1][0] != '-' && !known) {
+    std::cerr << "fragviz-cli: unknown command '" << argv[1]
+              << "'; commands: layout, banks, device, probe, gate, bench (see --help)\n";
+    return fragviz::cli::kExitUsage;
+  }
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int rc = app.exit(e);  // prints help, or the error and a hint
+    return rc == 0 ? 0 : fragviz::cli::kExitUsage;
+  }
   return exit_code;
 }

@@ -2,11 +2,13 @@
 
 #include <glad/gl.h>
 
+#include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
 
-#include "backends/imgui_impl_opengl3.h"
+#include "imgui_renderer.hpp"
 
 namespace fragviz::app {
 
@@ -14,6 +16,7 @@ CachedLayer::CachedLayer() : list_(std::make_unique<ImDrawList>(nullptr)) {}
 
 CachedLayer::~CachedLayer() {
   // The GL context may already be gone at exit; deleting names of a dead context is harmless.
+  if (tex_) imgui_renderer().set_opaque(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(tex_)), false);
   if (tex_) glDeleteTextures(1, &tex_);
   if (fbo_) glDeleteFramebuffers(1, &fbo_);
 }
@@ -65,6 +68,83 @@ bool CachedLayer::same_as_cached() const {
          std::memcmp(l.IdxBuffer.Data, idx_.data(), idx_.size() * sizeof(ImDrawIdx)) == 0;
 }
 
+namespace {
+
+std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
+  h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+  return h * 0xff51afd7ed558ccdull;
+}
+
+std::uint64_t bits(float f) {
+  std::uint32_t u;
+  std::memcpy(&u, &f, sizeof u);
+  return u;
+}
+
+}  // namespace
+
+void CachedLayer::find_damage() {
+  // Per tile of the layer, a hash of every triangle whose box reaches it, in drawing order, with
+  // its command's clip rectangle and texture: a tile's pixels depend on nothing else.
+  constexpr int kTile = 32;
+  const int tw = (w_ + kTile - 1) / kTile, th = (h_ + kTile - 1) / kTile;
+  std::vector<std::uint64_t> hashes(static_cast<std::size_t>(tw) * static_cast<std::size_t>(th), 0);
+  const ImDrawList& l = *list_;
+  for (const ImDrawCmd& c : l.CmdBuffer) {
+    std::uint64_t seed = mix(mix(bits(c.ClipRect.x), bits(c.ClipRect.y)), mix(bits(c.ClipRect.z), bits(c.ClipRect.w)));
+    seed = mix(seed, static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(c.TextureId)));
+    const ImDrawIdx* idx = l.IdxBuffer.Data + c.IdxOffset;
+    const ImDrawVert* vtx = l.VtxBuffer.Data + c.VtxOffset;
+    for (unsigned i = 0; i + 2 < c.ElemCount; i += 3) {
+      std::uint64_t h = seed;
+      float x0 = FLT_MAX, y0 = FLT_MAX, x1 = -FLT_MAX, y1 = -FLT_MAX;
+      for (unsigned k = 0; k < 3; ++k) {
+        const ImDrawVert& v = vtx[idx[i + k]];
+        h = mix(mix(h, bits(v.pos.x) << 32 | bits(v.pos.y)), mix(bits(v.uv.x) << 32 | bits(v.uv.y), v.col));
+        x0 = std::min(x0, v.pos.x);
+        y0 = std::min(y0, v.pos.y);
+        x1 = std::max(x1, v.pos.x);
+        y1 = std::max(y1, v.pos.y);
+      }
+      // A triangle covers only pixels whose centres lie in its box; one pixel of margin.
+      const int tx0 = std::max(0, static_cast<int>(std::floor(x0 - min_.x - 1.f)) / kTile);
+      const int ty0 = std::max(0, static_cast<int>(std::floor(y0 - min_.y - 1.f)) / kTile);
+      const int tx1 = std::min(tw - 1, static_cast<int>(std::floor(x1 - min_.x + 1.f)) / kTile);
+      const int ty1 = std::min(th - 1, static_cast<int>(std::floor(y1 - min_.y + 1.f)) / kTile);
+      for (int ty = ty0; ty <= ty1; ++ty)
+        for (int tx = tx0; tx <= tx1; ++tx) {
+          std::uint64_t& t = hashes[static_cast<std::size_t>(ty * tw + tx)];
+          t = mix(t, h);
+        }
+    }
+  }
+  damage_.clear();
+  partial_ = false;
+  const bool comparable = valid_ && cached_w_ == w_ && cached_h_ == h_ && cached_bg_ == bg_ &&
+                          cached_min_.x == min_.x && cached_min_.y == min_.y && tile_hashes_.size() == hashes.size();
+  std::size_t dirty = 0;
+  for (std::size_t i = 0; comparable && i < hashes.size(); ++i) dirty += hashes[i] != tile_hashes_[i] ? 1 : 0;
+  // Mostly dirty: one full render is cheaper than many partial ones.
+  if (comparable && dirty * 2 <= hashes.size()) {
+    partial_ = true;
+    // One rectangle per run of dirty tiles in a row of tiles.
+    for (int ty = 0; ty < th; ++ty)
+      for (int tx = 0; tx < tw;) {
+        const auto at = [&](int x) { return static_cast<std::size_t>(ty * tw + x); };
+        if (hashes[at(tx)] == tile_hashes_[at(tx)]) {
+          ++tx;
+          continue;
+        }
+        const int start = tx;
+        while (tx < tw && hashes[at(tx)] != tile_hashes_[at(tx)]) ++tx;
+        damage_.push_back(ImVec4(min_.x + static_cast<float>(start * kTile), min_.y + static_cast<float>(ty * kTile),
+                                 std::min(max_.x, min_.x + static_cast<float>(tx * kTile)),
+                                 std::min(max_.y, min_.y + static_cast<float>((ty + 1) * kTile))));
+      }
+  }
+  tile_hashes_.swap(hashes);
+}
+
 void CachedLayer::store() {
   const ImDrawList& l = *list_;
   vtx_.assign(l.VtxBuffer.Data, l.VtxBuffer.Data + l.VtxBuffer.Size);
@@ -97,6 +177,8 @@ bool CachedLayer::ensure_target(int w, int h) {
   const bool ok = glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
   glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(prev_fbo));
   glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(prev_tex));
+  // Cleared to an opaque colour before each rasterising: the renderer may draw it unblended.
+  imgui_renderer().set_opaque(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(tex_)), true);
   tex_w_ = w;
   tex_h_ = h;
   return ok;
@@ -109,10 +191,20 @@ void CachedLayer::rasterise() {
   glGetFloatv(GL_COLOR_CLEAR_VALUE, prev_clear);
   const GLboolean scissor = glIsEnabled(GL_SCISSOR_TEST);
   glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
-  glDisable(GL_SCISSOR_TEST);
   const ImVec4 c = ImGui::ColorConvertU32ToFloat4(bg_);
   glClearColor(c.x, c.y, c.z, 1.f);  // opaque, so the texture can stand in for the background
-  glClear(GL_COLOR_BUFFER_BIT);
+  if (partial_) {
+    // Only the damaged rectangles (GL's rows go up).
+    glEnable(GL_SCISSOR_TEST);
+    for (const ImVec4& r : damage_) {
+      glScissor(static_cast<int>(r.x - min_.x), static_cast<int>(max_.y - r.w), static_cast<int>(r.z - r.x),
+                static_cast<int>(r.w - r.y));
+      glClear(GL_COLOR_BUFFER_BIT);
+    }
+  } else {
+    glDisable(GL_SCISSOR_TEST);
+    glClear(GL_COLOR_BUFFER_BIT);
+  }
   ImDrawList* lists[1] = {list_.get()};
   ImDrawData dd;
   dd.Valid = true;
@@ -123,8 +215,8 @@ void CachedLayer::rasterise() {
   dd.DisplayPos = min_;
   dd.DisplaySize = ImVec2(static_cast<float>(w_), static_cast<float>(h_));
   dd.FramebufferScale = ImVec2(1.f, 1.f);
-  // The backend saves and restores its GL state and draws into whatever framebuffer is bound.
-  ImGui_ImplOpenGL3_RenderDrawData(&dd);
+  // Draws into whatever framebuffer is bound; the frame's render sets the state it needs again.
+  imgui_renderer().render(&dd, partial_ ? &damage_ : nullptr);
   glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(prev_fbo));
   glClearColor(prev_clear[0], prev_clear[1], prev_clear[2], prev_clear[3]);
   if (scissor) glEnable(GL_SCISSOR_TEST);
@@ -144,6 +236,7 @@ void CachedLayer::end() {
                                           "(cache unavailable; drawn next frame)");
       return;
     }
+    find_damage();  // against what the texture holds, before store() replaces it
     store();
     valid_ = true;
     pending_ = true;

@@ -5,7 +5,13 @@
 // glyph triangles of the grids cost most of a frame; an unchanged grid then costs one textured quad.
 //
 // The comparison is of the exact vertices, indices and commands, so nothing the view draws can be
-// stale: whatever changes what would be drawn, changes the list. Where a framebuffer object cannot
+// stale: whatever changes what would be drawn, changes the list.
+//
+// When the list did change, often only a few cells did (a new selected lane recolours its cells
+// and the last one's). The layer keeps, per 32x32-pixel tile, a 64-bit hash of the triangles that
+// reach the tile, in order, with their clip rectangle and texture; only tiles whose hash changed are
+// cleared and drawn again, with the triangles that reach them (ImGuiRenderer's partial redraw).
+// Where more than half the tiles changed, the whole layer is drawn again. Where a framebuffer object cannot
 // be made, the layer draws straight into the window's draw list instead.
 #pragma once
 
@@ -42,6 +48,9 @@ class CachedLayer {
 
  private:
   bool same_as_cached() const;
+  /// Sets damage_ to the parts of the texture that must be drawn again (partial_), or asks for
+  /// all of it; keeps the new tile hashes.
+  void find_damage();
   void store();
   bool ensure_target(int w, int h);
   void rasterise();
@@ -67,6 +76,9 @@ class CachedLayer {
   ImU32 cached_bg_ = 0;
   bool valid_ = false;
   bool pending_ = false;  ///< list_ differs from the texture: rasterise in render()
+  bool partial_ = false;  ///< only damage_ needs rasterising again
+  std::vector<ImVec4> damage_;               ///< screen rectangles to rasterise again
+  std::vector<std::uint64_t> tile_hashes_;   ///< what each tile of the texture shows (find_damage)
   unsigned fbo_ = 0, tex_ = 0;
   int tex_w_ = 0, tex_h_ = 0;
   std::uint64_t renders_ = 0, reuses_ = 0;

@@ -22,9 +22,9 @@
 #include "app.hpp"
 #include "app_state.hpp"
 #include "backends/imgui_impl_glfw.h"
-#include "backends/imgui_impl_opengl3.h"
 #include "command_line.hpp"
 #include "imgui.h"
+#include "imgui_renderer.hpp"
 #include "panels/panels.hpp"
 #include "settings.hpp"
 
@@ -271,6 +271,10 @@ int main(int argc, char** argv) {
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
   glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
   glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GL_TRUE);
+  // Nothing uses depth or stencil, and without them llvmpipe may take its fast "linear" path for
+  // simple opaque rectangles and textured quads (it needs a framebuffer with no depth buffer).
+  glfwWindowHint(GLFW_DEPTH_BITS, 0);
+  glfwWindowHint(GLFW_STENCIL_BITS, 0);
   GLFWwindow* window = glfwCreateWindow(opt.width, opt.height, "fragviz", nullptr, nullptr);
   if (!window) {
     std::fprintf(stderr, "fragviz: cannot create a GL 3.3 core window\n");
@@ -297,7 +301,15 @@ int main(int argc, char** argv) {
   load_fonts();
   ImGui_ImplGlfw_InitForOpenGL(window, true);
   install_activity_callbacks(window);
-  ImGui_ImplOpenGL3_Init("#version 330 core");
+  // Our renderer of ImGui's draw data (imgui_renderer.hpp says why not ImGui's OpenGL 3 backend).
+  if (!fragviz::app::imgui_renderer().init()) {
+    std::fprintf(stderr, "fragviz: cannot compile the ImGui shaders\n");
+    ImGui_ImplGlfw_Shutdown();
+    ImGui::DestroyContext();
+    glfwDestroyWindow(window);
+    glfwTerminate();
+    return 1;
+  }
 
   int rc = 0;
   {
@@ -327,7 +339,6 @@ int main(int argc, char** argv) {
       if (in_changing) state.selected_lane = static_cast<int>(bench.changing.frame_ms.size() % 32);
       const std::uint64_t renders_before = app.layers().renders();
       const auto ui_start = Clock::now();
-      ImGui_ImplOpenGL3_NewFrame();
       ImGui_ImplGlfw_NewFrame();
       // A --screenshot shows the app as configured, not whatever the pointer happens to hover.
       if (!opt.screenshot.empty()) io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
@@ -345,7 +356,7 @@ int main(int argc, char** argv) {
       glViewport(0, 0, fw, fh);
       glClearColor(0.06f, 0.06f, 0.07f, 1.f);
       glClear(GL_COLOR_BUFFER_BIT);
-      ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+      fragviz::app::imgui_renderer().render(ImGui::GetDrawData());
       double raster_ms = 0;
       if (benching) {
         // Only the benchmark splits the frame: glFinish waits for llvmpipe's rasteriser threads, so
@@ -399,7 +410,7 @@ int main(int argc, char** argv) {
     }
   }
   ImGui::SaveIniSettingsToDisk(io.IniFilename);
-  ImGui_ImplOpenGL3_Shutdown();
+  fragviz::app::imgui_renderer().shutdown();
   ImGui_ImplGlfw_Shutdown();
   ImGui::DestroyContext();
   glfwDestroyWindow(window);

@@ -2,9 +2,11 @@
 
 #include <glad/gl.h>
 
+#include <cstdint>
 #include <string_view>
 #include <vector>
 
+#include "imgui_renderer.hpp"
 #include "palette.hpp"
 
 namespace fragviz::app {
@@ -40,7 +42,10 @@ OutputRenderer::~OutputRenderer() {
   if (program_) glDeleteProgram(program_);
   if (vao_) glDeleteVertexArrays(1, &vao_);
   if (flags_tex_) glDeleteTextures(1, &flags_tex_);
-  if (colour_tex_) glDeleteTextures(1, &colour_tex_);
+  if (colour_tex_) {
+    imgui_renderer().set_opaque(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(colour_tex_)), false);
+    glDeleteTextures(1, &colour_tex_);
+  }
   if (fbo_) glDeleteFramebuffers(1, &fbo_);
 }
 
@@ -70,6 +75,8 @@ std::string OutputRenderer::init() {
   glGenTextures(1, &flags_tex_);
   glGenFramebuffers(1, &fbo_);
   glGenTextures(1, &colour_tex_);
+  // output.frag writes alpha 1 everywhere: the ImGui renderer may draw the image unblended.
+  imgui_renderer().set_opaque(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(colour_tex_)), true);
   set_data(nullptr, 256);
   return {};
 }

@@ -88,7 +88,8 @@ changing, so the grid layers are shown from their textures): {verdict('steady')}
 {rows('steady')}
 
 **Changing frames** ({data[0]['changing']['frames']} per run: the selected lane changes every frame, so
-all four grid layers are rasterised again in every frame, as while clicking through lanes):
+all four grid layers change and are rasterised again in every frame, where their pixels changed, as while
+clicking through lanes):
 {verdict('changing')}.
 
 {head}

@@ -175,7 +175,7 @@ void App::refresh_gate_blocked() {
   else if (!s_.device_known)
     s_.gate_blocked = "looking for a CUDA device";
   else if (!s_.device.present)
-    s_.gate_blocked = "no CUDA device: " + s_.device.error;
+    s_.gate_blocked = s_.device.error.empty() ? std::string("no CUDA device") : s_.device.error;
   else
     s_.gate_blocked = gate_can_implement(r, s_.device);
 }

@@ -28,8 +28,11 @@ int parse_command_line(int argc, char** argv, LaunchOptions& o) {
           [](const std::string& v) -> std::string {
             int w = 0, h = 0;
             char tail = 0;
-            if (std::sscanf(v.c_str(), "%dx%d%c", &w, &h, &tail) != 2 || w < 200 || h < 200)
-              return "needs WxH of at least 200x200, e.g. 1600x1000";
+            // The upper bound keeps the window inside what X servers and GL drivers allocate
+            // (16384 is llvmpipe's and most GPUs' largest framebuffer side).
+            if (std::sscanf(v.c_str(), "%dx%d%c", &w, &h, &tail) != 2 || w < 200 || h < 200 || w > 16384 ||
+                h > 16384)
+              return "needs WxH between 200x200 and 16384x16384, e.g. 1600x1000";
             return {};
           },
           "");

@@ -275,7 +275,18 @@ int main(int argc, char** argv) {
   // simple opaque rectangles and textured quads (it needs a framebuffer with no depth buffer).
   glfwWindowHint(GLFW_DEPTH_BITS, 0);
   glfwWindowHint(GLFW_STENCIL_BITS, 0);
-  GLFWwindow* window = glfwCreateWindow(opt.width, opt.height, "fragviz", nullptr, nullptr);
+  // A window larger than the screen makes some X servers refuse the frame (Xvfb: BadValue on
+  // X_ShmPutImage), so the requested size is clamped to the primary monitor's mode.
+  int width = opt.width, height = opt.height;
+  if (GLFWmonitor* monitor = glfwGetPrimaryMonitor())
+    if (const GLFWvidmode* mode = glfwGetVideoMode(monitor)) {
+      if (width > mode->width || height > mode->height)
+        std::fprintf(stderr, "fragviz: %dx%d is larger than the screen; using at most %dx%d\n", width, height,
+                     mode->width, mode->height);
+      width = std::min(width, mode->width);
+      height = std::min(height, mode->height);
+    }
+  GLFWwindow* window = glfwCreateWindow(width, height, "fragviz", nullptr, nullptr);
   if (!window) {
     std::fprintf(stderr, "fragviz: cannot create a GL 3.3 core window\n");
     glfwTerminate();

@@ -43,7 +43,8 @@ OutputRenderer::~OutputRenderer() {
   if (vao_) glDeleteVertexArrays(1, &vao_);
   if (flags_tex_) glDeleteTextures(1, &flags_tex_);
   if (colour_tex_) {
-    imgui_renderer().set_opaque(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(colour_tex_)), false);
+    imgui_renderer().set_opaque(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(colour_tex_)),
+                                false);
     glDeleteTextures(1, &colour_tex_);
   }
   if (fbo_) glDeleteFramebuffers(1, &fbo_);
@@ -92,19 +93,28 @@ void OutputRenderer::set_data(const std::shared_ptr<const GateReport>& report, i
   n_ = std::max(1, n);
   std::vector<unsigned char> flags;
   has_data_ = key && key->ran;
+  // Above kMaxFlagSide elements a side, one texel stands for a square of elements and is set if any
+  // of them differs, so a 65536 x 65536 gate still fits a texture (and memory) and no error hides.
+  flag_scale_ = (n_ + kMaxFlagSide - 1) / kMaxFlagSide;
+  flag_side_ = (n_ + flag_scale_ - 1) / flag_scale_;
   if (has_data_) {
+    const std::size_t side = static_cast<std::size_t>(flag_side_);
     const std::size_t cells = static_cast<std::size_t>(n_) * static_cast<std::size_t>(n_);
-    flags.assign(cells, 0);
+    flags.assign(side * side, 0);
+    auto flag = [&](std::size_t row, std::size_t col) {
+      flags[(row / static_cast<std::size_t>(flag_scale_)) * side +
+            col / static_cast<std::size_t>(flag_scale_)] = 255;
+      ++flagged_;
+    };
     if (key->output.size() == cells && key->reference.size() == cells) {
       for (std::size_t i = 0; i < cells; ++i)
-        if (!(key->output[i] == key->reference[i])) flags[i] = 255;  // NaN counts as a mismatch
+        if (!(key->output[i] == key->reference[i]))  // NaN counts as a mismatch
+          flag(i / static_cast<std::size_t>(n_), i % static_cast<std::size_t>(n_));
     } else {
       for (const Mismatch& m : key->mismatches)
         if (m.row >= 0 && m.row < n_ && m.col >= 0 && m.col < n_)
-          flags[static_cast<std::size_t>(m.row) * static_cast<std::size_t>(n_) +
-                static_cast<std::size_t>(m.col)] = 255;
+          flag(static_cast<std::size_t>(m.row), static_cast<std::size_t>(m.col));
     }
-    for (unsigned char f : flags) flagged_ += f ? 1 : 0;
   }
   GLint prev_tex = 0;
   glGetIntegerv(GL_TEXTURE_BINDING_2D, &prev_tex);
@@ -112,7 +122,7 @@ void OutputRenderer::set_data(const std::shared_ptr<const GateReport>& report, i
   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
   const unsigned char zero = 0;
   if (has_data_)
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_R8, n_, n_, 0, GL_RED, GL_UNSIGNED_BYTE, flags.data());
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_R8, flag_side_, flag_side_, 0, GL_RED, GL_UNSIGNED_BYTE, flags.data());
   else
     glTexImage2D(GL_TEXTURE_2D, 0, GL_R8, 1, 1, 0, GL_RED, GL_UNSIGNED_BYTE, &zero);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
@@ -151,6 +161,7 @@ unsigned OutputRenderer::render(int w, int h, const OutputViewport& view, Output
     glBindTexture(GL_TEXTURE_2D, flags_tex_);
     glUniform1i(glGetUniformLocation(program_, "u_flags"), 0);
     glUniform1i(glGetUniformLocation(program_, "u_n"), n_);
+    glUniform1i(glGetUniformLocation(program_, "u_flag_scale"), flag_scale_);
     glUniform1i(glGetUniformLocation(program_, "u_has_data"), has_data_ ? 1 : 0);
     glUniform1i(glGetUniformLocation(program_, "u_mode"), static_cast<int>(mode));
     glUniform3f(glGetUniformLocation(program_, "u_view"), static_cast<float>(view.x0),

@@ -38,6 +38,10 @@ class OutputRenderer {
   unsigned program_ = 0, vao_ = 0, flags_tex_ = 0, fbo_ = 0, colour_tex_ = 0;
   int fbo_w_ = 0, fbo_h_ = 0;
   int n_ = 0;
+  /// Largest side of the flag texture; bigger outputs are reduced, any mismatch per texel wins.
+  static constexpr int kMaxFlagSide = 4096;
+  int flag_scale_ = 1;  ///< elements per texel side
+  int flag_side_ = 1;   ///< texels per side
   bool has_data_ = false;
   std::uint64_t flagged_ = 0;
   const GateReport* data_key_ = nullptr;

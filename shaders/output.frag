@@ -1,10 +1,12 @@
 #version 330 core
-// The gate's n x n output, one element per texel of u_flags (R8: 1 = differs from the reference),
+// The gate's n x n output, u_flag_scale x u_flag_scale elements per texel of u_flags (R8: 1 = one of
+// them differs from the reference; the scale is 1 up to 4096 elements a side),
 // coloured by mismatch or by who produced it. Ownership follows the seed's kernel: 64x64 block
 // tiles, 8 warps of 16x32 (warp w at rows (w%4)*16, cols (w/4)*32), four m16n8 mma tiles per warp,
 // and inside each 16x8 tile the C/D fragment map: lane = (row%8)*4 + (col%8)/2.
 uniform sampler2D u_flags;
 uniform int u_n;
+uniform int u_flag_scale;
 uniform int u_has_data;
 uniform int u_mode;      // 0 mismatch, 1 block, 2 warp, 3 lane
 uniform vec3 u_view;     // x0, y0 (element coords at the top-left pixel), elements per pixel
@@ -16,7 +18,7 @@ const vec3 kWarp[8] = vec3[8](vec3(0.90, 0.10, 0.29), vec3(0.24, 0.71, 0.29), ve
                               vec3(0.26, 0.39, 0.85), vec3(0.96, 0.51, 0.19), vec3(0.57, 0.12, 0.71),
                               vec3(0.27, 0.94, 0.94), vec3(0.94, 0.20, 0.90));
 
-float flag_at(ivec2 rc) { return texelFetch(u_flags, ivec2(rc.y, rc.x), 0).r; }
+float flag_at(ivec2 rc) { return texelFetch(u_flags, ivec2(rc.y, rc.x) / u_flag_scale, 0).r; }
 
 void main() {
   vec2 px = vec2(gl_FragCoord.x, u_size.y - gl_FragCoord.y);  // top-left origin

@@ -16,7 +16,8 @@ CachedLayer::CachedLayer() : list_(std::make_unique<ImDrawList>(nullptr)) {}
 
 CachedLayer::~CachedLayer() {
   // The GL context may already be gone at exit; deleting names of a dead context is harmless.
-  if (tex_) imgui_renderer().set_opaque(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(tex_)), false);
+  if (tex_)
+    imgui_renderer().set_opaque(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(tex_)), false);
   if (tex_) glDeleteTextures(1, &tex_);
   if (fbo_) glDeleteFramebuffers(1, &fbo_);
 }
@@ -91,7 +92,8 @@ void CachedLayer::find_damage() {
   std::vector<std::uint64_t> hashes(static_cast<std::size_t>(tw) * static_cast<std::size_t>(th), 0);
   const ImDrawList& l = *list_;
   for (const ImDrawCmd& c : l.CmdBuffer) {
-    std::uint64_t seed = mix(mix(bits(c.ClipRect.x), bits(c.ClipRect.y)), mix(bits(c.ClipRect.z), bits(c.ClipRect.w)));
+    std::uint64_t seed =
+        mix(mix(bits(c.ClipRect.x), bits(c.ClipRect.y)), mix(bits(c.ClipRect.z), bits(c.ClipRect.w)));
     seed = mix(seed, static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(c.TextureId)));
     const ImDrawIdx* idx = l.IdxBuffer.Data + c.IdxOffset;
     const ImDrawVert* vtx = l.VtxBuffer.Data + c.VtxOffset;
@@ -121,7 +123,8 @@ void CachedLayer::find_damage() {
   damage_.clear();
   partial_ = false;
   const bool comparable = valid_ && cached_w_ == w_ && cached_h_ == h_ && cached_bg_ == bg_ &&
-                          cached_min_.x == min_.x && cached_min_.y == min_.y && tile_hashes_.size() == hashes.size();
+                          cached_min_.x == min_.x && cached_min_.y == min_.y &&
+                          tile_hashes_.size() == hashes.size();
   std::size_t dirty = 0;
   for (std::size_t i = 0; comparable && i < hashes.size(); ++i) dirty += hashes[i] != tile_hashes_[i] ? 1 : 0;
   // Mostly dirty: one full render is cheaper than many partial ones.
@@ -137,7 +140,8 @@ void CachedLayer::find_damage() {
         }
         const int start = tx;
         while (tx < tw && hashes[at(tx)] != tile_hashes_[at(tx)]) ++tx;
-        damage_.push_back(ImVec4(min_.x + static_cast<float>(start * kTile), min_.y + static_cast<float>(ty * kTile),
+        damage_.push_back(ImVec4(min_.x + static_cast<float>(start * kTile),
+                                 min_.y + static_cast<float>(ty * kTile),
                                  std::min(max_.x, min_.x + static_cast<float>(tx * kTile)),
                                  std::min(max_.y, min_.y + static_cast<float>((ty + 1) * kTile))));
       }

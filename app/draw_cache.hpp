@@ -75,10 +75,10 @@ class CachedLayer {
   int cached_w_ = 0, cached_h_ = 0;
   ImU32 cached_bg_ = 0;
   bool valid_ = false;
-  bool pending_ = false;  ///< list_ differs from the texture: rasterise in render()
-  bool partial_ = false;  ///< only damage_ needs rasterising again
-  std::vector<ImVec4> damage_;               ///< screen rectangles to rasterise again
-  std::vector<std::uint64_t> tile_hashes_;   ///< what each tile of the texture shows (find_damage)
+  bool pending_ = false;                    ///< list_ differs from the texture: rasterise in render()
+  bool partial_ = false;                    ///< only damage_ needs rasterising again
+  std::vector<ImVec4> damage_;              ///< screen rectangles to rasterise again
+  std::vector<std::uint64_t> tile_hashes_;  ///< what each tile of the texture shows (find_damage)
   unsigned fbo_ = 0, tex_ = 0;
   int tex_w_ = 0, tex_h_ = 0;
   std::uint64_t renders_ = 0, reuses_ = 0;

@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <cstdio>
 
+#include "gl_program.hpp"
+
 namespace fragviz::app {
 
 namespace {
@@ -45,36 +47,6 @@ layout (location = 0) out vec4 Out_Color;
 void main() { Out_Color = Frag_Color; }
 )";
 
-unsigned compile_program(const char* fragment) {
-  auto shader = [](GLenum kind, const char* src) {
-    const GLuint s = glCreateShader(kind);
-    glShaderSource(s, 1, &src, nullptr);
-    glCompileShader(s);
-    GLint ok = 0;
-    glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-    if (!ok) {
-      char log[1024];
-      glGetShaderInfoLog(s, sizeof log, nullptr, log);
-      std::fprintf(stderr, "fragviz: ImGui shader: %s\n", log);
-    }
-    return s;
-  };
-  const GLuint vs = shader(GL_VERTEX_SHADER, kVertex), fs = shader(GL_FRAGMENT_SHADER, fragment);
-  const GLuint p = glCreateProgram();
-  glAttachShader(p, vs);
-  glAttachShader(p, fs);
-  glLinkProgram(p);
-  glDeleteShader(vs);
-  glDeleteShader(fs);
-  GLint ok = 0;
-  glGetProgramiv(p, GL_LINK_STATUS, &ok);
-  if (!ok) {
-    glDeleteProgram(p);
-    return 0;
-  }
-  return p;
-}
-
 }  // namespace
 
 ImGuiRenderer& imgui_renderer() {
@@ -86,9 +58,12 @@ bool ImGuiRenderer::init() {
   ImGuiIO& io = ImGui::GetIO();
   io.BackendRendererName = "fragviz_opengl3";
   io.BackendFlags |= ImGuiBackendFlags_RendererHasVtxOffset;  // glDrawElementsBaseVertex
-  program_[0] = compile_program(kTextured);
-  program_[1] = compile_program(kSolidFrag);
-  if (!program_[0] || !program_[1]) return false;
+  for (int i = 0; i < 2; ++i)
+    if (const std::string e = link_program("ImGui", kVertex, i == 0 ? kTextured : kSolidFrag, &program_[i]);
+        !e.empty()) {
+      std::fprintf(stderr, "fragviz: %s\n", e.c_str());
+      return false;
+    }
   for (int i = 0; i < 2; ++i) {
     proj_loc_[i] = glGetUniformLocation(program_[i], "ProjMtx");
     glUseProgram(program_[i]);
@@ -159,8 +134,8 @@ void ImGuiRenderer::split(const ImDrawIdx* idx, unsigned count, const ImDrawVert
     const bool solid = font && white(a) && white(b) && white(c);
     const bool alpha_one = (a.col & b.col & c.col & IM_COL32_A_MASK) == IM_COL32_A_MASK;
     const int kind = (solid ? kSolid : 0) | (alpha_one && (solid || tex_opaque) ? kOpaque : 0);
-    const float area =
-        0.5f * std::abs((b.pos.x - a.pos.x) * (c.pos.y - a.pos.y) - (c.pos.x - a.pos.x) * (b.pos.y - a.pos.y));
+    const float area = 0.5f * std::abs((b.pos.x - a.pos.x) * (c.pos.y - a.pos.y) -
+                                       (c.pos.x - a.pos.x) * (b.pos.y - a.pos.y));
     if (!runs_.empty() && runs_.back().kind == kind) {
       runs_.back().count += 3;
       runs_.back().area += area;
@@ -276,7 +251,8 @@ void ImGuiRenderer::render(const ImDrawData* dd, const std::vector<ImVec4>* clip
         const ImDrawCmd& cmd = list->CmdBuffer[c];
         if (cmd.UserCallback) continue;
         const Box b = box_of(cmd.ClipRect);
-        const Box box{std::max(b.x0, cb.x0), std::max(b.y0, cb.y0), std::min(b.x1, cb.x1), std::min(b.y1, cb.y1)};
+        const Box box{std::max(b.x0, cb.x0), std::max(b.y0, cb.y0), std::min(b.x1, cb.x1),
+                      std::min(b.y1, cb.y1)};
         if (box.x1 <= box.x0 || box.y1 <= box.y0) continue;
         const unsigned first = static_cast<unsigned>(idx_.size());
         const ImDrawIdx* idx = list->IdxBuffer.Data + cmd.IdxOffset;
@@ -290,13 +266,14 @@ void ImGuiRenderer::render(const ImDrawData* dd, const std::vector<ImVec4>* clip
           idx_.insert(idx_.end(), idx + i, idx + i + 3);
         }
         if (idx_.size() > first)
-          parts_.push_back(Part{c, box.x0, box.y0, box.x1, box.y1, first, static_cast<unsigned>(idx_.size()) - first});
+          parts_.push_back(
+              Part{c, box.x0, box.y0, box.x1, box.y1, first, static_cast<unsigned>(idx_.size()) - first});
       }
-      glBufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(idx_.size() * sizeof(ImDrawIdx)), idx_.data(),
-                   GL_STREAM_DRAW);
+      glBufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(idx_.size() * sizeof(ImDrawIdx)),
+                   idx_.data(), GL_STREAM_DRAW);
       for (const Part& part : parts_)
-        draw(list, list->CmdBuffer[part.cmd], Box{part.x0, part.y0, part.x1, part.y1}, idx_.data(), part.first,
-             part.count);
+        draw(list, list->CmdBuffer[part.cmd], Box{part.x0, part.y0, part.x1, part.y1}, idx_.data(),
+             part.first, part.count);
     }
   }
   glBindVertexArray(0);

@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "gl_program.hpp"
 #include "imgui_renderer.hpp"
 #include "palette.hpp"
 
@@ -15,28 +16,6 @@ namespace embedded {
 extern const std::string_view output_vert;
 extern const std::string_view output_frag;
 }  // namespace embedded
-
-namespace {
-
-std::string compile(GLenum kind, std::string_view src, GLuint* out) {
-  GLuint sh = glCreateShader(kind);
-  const char* p = src.data();
-  const GLint len = static_cast<GLint>(src.size());
-  glShaderSource(sh, 1, &p, &len);
-  glCompileShader(sh);
-  GLint ok = 0;
-  glGetShaderiv(sh, GL_COMPILE_STATUS, &ok);
-  if (!ok) {
-    char log[2048];
-    glGetShaderInfoLog(sh, sizeof log, nullptr, log);
-    glDeleteShader(sh);
-    return std::string(kind == GL_VERTEX_SHADER ? "output.vert: " : "output.frag: ") + log;
-  }
-  *out = sh;
-  return {};
-}
-
-}  // namespace
 
 OutputRenderer::~OutputRenderer() {
   if (program_) glDeleteProgram(program_);
@@ -51,26 +30,10 @@ OutputRenderer::~OutputRenderer() {
 }
 
 std::string OutputRenderer::init() {
-  GLuint vs = 0, fs = 0;
-  if (std::string e = compile(GL_VERTEX_SHADER, embedded::output_vert, &vs); !e.empty()) return e;
-  if (std::string e = compile(GL_FRAGMENT_SHADER, embedded::output_frag, &fs); !e.empty()) {
-    glDeleteShader(vs);
+  GLuint prog = 0;
+  if (std::string e = link_program("output view", embedded::output_vert, embedded::output_frag, &prog);
+      !e.empty())
     return e;
-  }
-  GLuint prog = glCreateProgram();
-  glAttachShader(prog, vs);
-  glAttachShader(prog, fs);
-  glLinkProgram(prog);
-  glDeleteShader(vs);
-  glDeleteShader(fs);
-  GLint ok = 0;
-  glGetProgramiv(prog, GL_LINK_STATUS, &ok);
-  if (!ok) {
-    char log[2048];
-    glGetProgramInfoLog(prog, sizeof log, nullptr, log);
-    glDeleteProgram(prog);
-    return std::string("output shader link: ") + log;
-  }
   program_ = prog;
   glGenVertexArrays(1, &vao_);
   glGenTextures(1, &flags_tex_);

@@ -169,3 +169,12 @@ for y in range(0, h, 7):
 sys.exit(0 if len(colours) > 50 else 1)
 PY
 }
+
+# Prints the newest committed device-run file named $1 (docs/device-runs/*/$1), or nothing.
+device_report() {
+  local found=""
+  for f in "$SRC"/docs/device-runs/*/"$1"; do
+    [ -f "$f" ] && found=$f
+  done
+  echo "$found"
+}

@@ -6,12 +6,9 @@
 source "$(dirname "$0")/lib.sh"
 gui_init "$@"
 
-BROKEN=""
-for f in "$SRC"/docs/device-runs/*/gate-broken-report.json; do
-  [ -f "$f" ] && BROKEN=$f
-done
+BROKEN=$(device_report gate-broken-report.json)
 if [ -z "$BROKEN" ]; then
-  echo "note: no docs/device-runs/*/gate-broken-report.json yet; skipped"
+  echo "note: no docs/device-runs/*/gate-broken-report.json; skipped"
   exit 77
 fi
 BIG="$WORK/gate-n65536.json"

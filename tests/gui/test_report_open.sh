@@ -30,14 +30,7 @@ fi
 app_alive || fail "fragviz exited after a corrupt report"
 kill "$APP_PID"; wait "$APP_PID" 2>/dev/null; APP_PID=""
 
-PROBE=""
-for f in "$SRC"/docs/device-runs/*/probe-report.json; do
-  [ -f "$f" ] || continue
-  if python3 -c "import json,sys; d=json.load(open('$f')); sys.exit(0 if d.get('probe') else 1)" 2>/dev/null; then
-    PROBE=$f
-    break
-  fi
-done
+PROBE=$(device_report probe-report.json)
 if [ -z "$PROBE" ]; then
   echo "note: no docs/device-runs/*/probe-report.json yet; measured-label case skipped"
 else

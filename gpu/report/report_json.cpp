@@ -5,8 +5,11 @@
 #include <sys/stat.h>
 
 #include <fstream>
+#include <limits>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
+#include <tuple>
 
 #include "fragviz/gate_host.hpp"
 
@@ -16,6 +19,36 @@ namespace {
 using nlohmann::json;
 
 constexpr const char* kFormat = "fragviz-report";
+
+// [SECTION] strict numbers -------------------------------------------------------------------------
+// nlohmann's get<int>() truncates 1.5 and wraps 2^32+3; a report must say exactly what it means.
+
+template <class T>
+T integer(const json& v, const std::string& what) {
+  if (!v.is_number_integer()) throw std::runtime_error(what + " must be an integer");
+  if (v.is_number_unsigned()) {
+    const auto u = v.get<std::uint64_t>();
+    if (u > static_cast<std::uint64_t>(std::numeric_limits<T>::max()))
+      throw std::runtime_error(what + " is out of range");
+    return static_cast<T>(u);
+  }
+  const auto i = v.get<std::int64_t>();
+  if (i < static_cast<std::int64_t>(std::numeric_limits<T>::min()) ||
+      (i > 0 && static_cast<std::uint64_t>(i) > static_cast<std::uint64_t>(std::numeric_limits<T>::max())))
+    throw std::runtime_error(what + " is out of range");
+  return static_cast<T>(i);
+}
+
+template <class T>
+T number(const json& v, const std::string& what) {
+  if (!v.is_number()) throw std::runtime_error(what + " must be a number");
+  return v.get<T>();
+}
+
+bool boolean(const json& v, const std::string& what) {
+  if (!v.is_boolean()) throw std::runtime_error(what + " must be true or false");
+  return v.get<bool>();
+}
 
 // [SECTION] enums as text ------------------------------------------------------------------------
 
@@ -38,7 +71,7 @@ std::optional<Operand> parse_operand(std::string_view t) {
 json coord_json(Coord c) { return json::array({c.row, c.col}); }
 Coord coord_from(const json& j) {
   if (!j.is_array() || j.size() != 2) throw std::runtime_error("a coordinate must be [row, col]");
-  return Coord{j.at(0).get<int>(), j.at(1).get<int>()};
+  return Coord{integer<int>(j.at(0), "row"), integer<int>(j.at(1), "col")};
 }
 json opt_coord_json(const std::optional<Coord>& c) { return c ? coord_json(*c) : json(nullptr); }
 std::optional<Coord> opt_coord_from(const json& j) {
@@ -51,7 +84,7 @@ std::array<T, N> array_from(const json& j, const char* what) {
   if (!j.is_array() || j.size() != N)
     throw std::runtime_error(std::string(what) + " must have " + std::to_string(N) + " entries");
   std::array<T, N> a{};
-  for (std::size_t i = 0; i < N; ++i) a[i] = j.at(i).get<T>();
+  for (std::size_t i = 0; i < N; ++i) a[i] = integer<T>(j.at(i), what);
   return a;
 }
 
@@ -70,24 +103,24 @@ json device_json(const DeviceInfo& d) {
 }
 DeviceInfo device_from(const json& j) {
   DeviceInfo d;
-  d.present = j.at("present").get<bool>();
+  d.present = boolean(j.at("present"), "present");
   d.error = j.at("error").get<std::string>();
   d.name = j.at("name").get<std::string>();
-  d.cc_major = j.at("cc_major").get<int>();
-  d.cc_minor = j.at("cc_minor").get<int>();
-  d.driver_version = j.at("driver_version").get<int>();
-  d.runtime_version = j.at("runtime_version").get<int>();
+  d.cc_major = integer<int>(j.at("cc_major"), "cc_major");
+  d.cc_minor = integer<int>(j.at("cc_minor"), "cc_minor");
+  d.driver_version = integer<int>(j.at("driver_version"), "driver_version");
+  d.runtime_version = integer<int>(j.at("runtime_version"), "runtime_version");
   d.driver_release = j.at("driver_release").get<std::string>();
-  d.sm_count = j.at("sm_count").get<int>();
-  d.global_mem_bytes = j.at("global_mem_bytes").get<std::uint64_t>();
-  d.clock_khz = j.at("clock_khz").get<int>();
+  d.sm_count = integer<int>(j.at("sm_count"), "sm_count");
+  d.global_mem_bytes = integer<std::uint64_t>(j.at("global_mem_bytes"), "global_mem_bytes");
+  d.clock_khz = integer<int>(j.at("clock_khz"), "clock_khz");
   return d;
 }
 
 json ldm_json(LdmatrixConfig c) { return {{"num", std::string(to_string(c.num))}, {"trans", c.trans}}; }
 LdmatrixConfig ldm_from(const json& j) {
   return LdmatrixConfig{enum_from<LdmNum>(j.at("num"), "ldmatrix .num", parse_num),
-                        j.at("trans").get<bool>()};
+                        boolean(j.at("trans"), "trans")};
 }
 
 json tile_json(const TileGeometry& t) {
@@ -98,9 +131,9 @@ json tile_json(const TileGeometry& t) {
 }
 TileGeometry tile_from(const json& j) {
   TileGeometry t;
-  t.width_halves = j.at("width_halves").get<int>();
-  t.pad_halves = j.at("pad_halves").get<int>();
-  t.rows = j.at("rows").get<int>();
+  t.width_halves = integer<int>(j.at("width_halves"), "width_halves");
+  t.pad_halves = integer<int>(j.at("pad_halves"), "pad_halves");
+  t.rows = integer<int>(j.at("rows"), "rows");
   t.swizzle = enum_from<Swizzle>(j.at("swizzle"), "swizzle", parse_swizzle);
   return t;
 }
@@ -170,11 +203,11 @@ ProbeReport probe_from(const json& j) {
   const json& rq = j.at("request");
   r.request.ldmatrix = ldm_from(rq.at("ldmatrix"));
   r.request.tile = tile_from(rq.at("tile"));
-  r.request.cycles_table = rq.at("cycles_table").get<bool>();
+  r.request.cycles_table = boolean(rq.at("cycles_table"), "cycles_table");
   const json& l = j.at("ldmatrix");
   r.ldmatrix.config = ldm_from(l.at("config"));
   r.ldmatrix.tile = tile_from(l.at("tile"));
-  r.ldmatrix.ran = l.at("ran").get<bool>();
+  r.ldmatrix.ran = boolean(l.at("ran"), "ran");
   r.ldmatrix.skipped = l.at("skipped").get<std::string>();
   const json& regs = l.at("registers");
   if (!regs.is_array() || regs.size() != kWarpSize)
@@ -184,32 +217,33 @@ ProbeReport probe_from(const json& j) {
   r.ldmatrix.addresses = array_from<std::uint32_t, kWarpSize>(l.at("addresses"), "ldmatrix.addresses");
   for (const json& e : l.at("elements")) {
     LdmatrixCheck c;
-    c.lane = e.at("lane").get<int>();
-    c.reg = e.at("reg").get<int>();
-    c.half = e.at("half").get<int>();
+    c.lane = integer<int>(e.at("lane"), "lane");
+    c.reg = integer<int>(e.at("reg"), "reg");
+    c.half = integer<int>(e.at("half"), "half");
     c.expected = coord_from(e.at("expected"));
     c.measured = opt_coord_from(e.at("measured"));
     r.ldmatrix.elements.push_back(c);
   }
-  r.ldmatrix.cycles_per_instruction = l.at("cycles_per_instruction").get<double>();
+  r.ldmatrix.cycles_per_instruction =
+      number<double>(l.at("cycles_per_instruction"), "cycles_per_instruction");
   for (const json& f : j.at("fragments")) {
     FragmentProbe p;
     p.shape = enum_from<Shape>(f.at("shape"), "shape", parse_shape);
-    p.ran = f.at("ran").get<bool>();
+    p.ran = boolean(f.at("ran"), "ran");
     p.skipped = f.at("skipped").get<std::string>();
     for (const json& e : f.at("elements")) {
       ElementCheck c;
       c.operand = enum_from<Operand>(e.at("operand"), "operand", parse_operand);
-      c.lane = e.at("lane").get<int>();
-      c.element = e.at("element").get<int>();
+      c.lane = integer<int>(e.at("lane"), "lane");
+      c.element = integer<int>(e.at("element"), "element");
       c.expected = coord_from(e.at("expected"));
       c.measured = opt_coord_from(e.at("measured"));
-      c.raw = e.at("raw").get<std::uint32_t>();
+      c.raw = integer<std::uint32_t>(e.at("raw"), "raw");
       p.elements.push_back(c);
     }
     p.a_addresses = array_from<std::uint32_t, kWarpSize>(f.at("a_addresses"), "a_addresses");
     p.b_addresses = array_from<std::uint32_t, kWarpSize>(f.at("b_addresses"), "b_addresses");
-    p.tile_exact = f.at("tile_exact").get<bool>();
+    p.tile_exact = boolean(f.at("tile_exact"), "tile_exact");
     p.tile_detail = f.at("tile_detail").get<std::string>();
     r.fragments.push_back(std::move(p));
   }
@@ -217,13 +251,13 @@ ProbeReport probe_from(const json& j) {
     CyclesRow row;
     row.config = ldm_from(c.at("ldmatrix"));
     row.tile = tile_from(c.at("tile"));
-    row.predicted_wavefronts = c.at("predicted_wavefronts").get<int>();
-    row.measured_wavefronts = c.at("measured_wavefronts").get<int>();
-    row.cycles_per_instruction = c.at("cycles_per_instruction").get<double>();
+    row.predicted_wavefronts = integer<int>(c.at("predicted_wavefronts"), "predicted_wavefronts");
+    row.measured_wavefronts = integer<int>(c.at("measured_wavefronts"), "measured_wavefronts");
+    row.cycles_per_instruction = number<double>(c.at("cycles_per_instruction"), "cycles_per_instruction");
     r.cycles.push_back(row);
   }
-  r.cuda_init_ms = j.at("cuda_init_ms").get<double>();
-  r.probe_ms = j.at("probe_ms").get<double>();
+  r.cuda_init_ms = number<double>(j.at("cuda_init_ms"), "cuda_init_ms");
+  r.probe_ms = number<double>(j.at("probe_ms"), "probe_ms");
   r.error = j.at("error").get<std::string>();
   return r;
 }
@@ -234,8 +268,8 @@ json mismatch_json(const Mismatch& m) {
   return {{"row", m.row}, {"col", m.col}, {"got", m.got}, {"want", m.want}};
 }
 Mismatch mismatch_from(const json& j) {
-  return Mismatch{j.at("row").get<int>(), j.at("col").get<int>(), j.at("got").get<float>(),
-                  j.at("want").get<float>()};
+  return Mismatch{integer<int>(j.at("row"), "row"), integer<int>(j.at("col"), "col"),
+                  number<float>(j.at("got"), "got"), number<float>(j.at("want"), "want")};
 }
 
 json gate_json(const GateReport& g) {
@@ -276,31 +310,31 @@ GateReport gate_from(const json& j) {
   g.created_utc = j.at("created_utc").get<std::string>();
   g.device = device_from(j.at("device"));
   const json& rq = j.at("request");
-  g.request.n = rq.at("n").get<int>();
+  g.request.n = integer<int>(rq.at("n"), "n");
   g.request.variant = enum_from<GateVariant>(rq.at("variant"), "gate variant", parse_variant);
-  g.request.seed = rq.at("seed").get<std::uint64_t>();
-  g.request.timed_runs = rq.at("timed_runs").get<int>();
-  g.request.with_cublas = rq.at("with_cublas").get<bool>();
-  g.ran = j.at("ran").get<bool>();
+  g.request.seed = integer<std::uint64_t>(rq.at("seed"), "seed");
+  g.request.timed_runs = integer<int>(rq.at("timed_runs"), "timed_runs");
+  g.request.with_cublas = boolean(rq.at("with_cublas"), "with_cublas");
+  g.ran = boolean(j.at("ran"), "ran");
   g.error = j.at("error").get<std::string>();
-  g.cancelled = j.at("cancelled").get<bool>();
-  g.exact = j.at("exact").get<bool>();
-  g.mismatch_count = j.at("mismatch_count").get<std::uint64_t>();
+  g.cancelled = boolean(j.at("cancelled"), "cancelled");
+  g.exact = boolean(j.at("exact"), "exact");
+  g.mismatch_count = integer<std::uint64_t>(j.at("mismatch_count"), "mismatch_count");
   if (!j.at("first").is_null()) g.first = mismatch_from(j.at("first"));
   for (const json& m : j.at("mismatches")) g.mismatches.push_back(mismatch_from(m));
-  g.spot_checks = j.at("spot_checks").get<int>();
-  g.spot_check_failures = j.at("spot_check_failures").get<int>();
-  g.kernel_ms = j.at("kernel_ms").get<double>();
-  g.gflops = j.at("gflops").get<double>();
-  g.cublas_ms = j.at("cublas_ms").get<double>();
-  g.cublas_gflops = j.at("cublas_gflops").get<double>();
-  g.ratio_to_cublas = j.at("ratio_to_cublas").get<double>();
+  g.spot_checks = integer<int>(j.at("spot_checks"), "spot_checks");
+  g.spot_check_failures = integer<int>(j.at("spot_check_failures"), "spot_check_failures");
+  g.kernel_ms = number<double>(j.at("kernel_ms"), "kernel_ms");
+  g.gflops = number<double>(j.at("gflops"), "gflops");
+  g.cublas_ms = number<double>(j.at("cublas_ms"), "cublas_ms");
+  g.cublas_gflops = number<double>(j.at("cublas_gflops"), "cublas_gflops");
+  g.ratio_to_cublas = number<double>(j.at("ratio_to_cublas"), "ratio_to_cublas");
   const json& res = j.at("resources");
-  g.resources.registers = res.at("registers").get<int>();
-  g.resources.static_shared_bytes = res.at("static_shared_bytes").get<int>();
-  g.resources.local_bytes = res.at("local_bytes").get<int>();
+  g.resources.registers = integer<int>(res.at("registers"), "registers");
+  g.resources.static_shared_bytes = integer<int>(res.at("static_shared_bytes"), "static_shared_bytes");
+  g.resources.local_bytes = integer<int>(res.at("local_bytes"), "local_bytes");
   g.resources.ptxas = res.at("ptxas").get<std::string>();
-  g.verdict_ms = j.at("verdict_ms").get<double>();
+  g.verdict_ms = number<double>(j.at("verdict_ms"), "verdict_ms");
   return g;
 }
 
@@ -316,13 +350,23 @@ bool inside(const Coord& c, int rows, int cols) {
   return c.row >= 0 && c.row < rows && c.col >= 0 && c.col < cols;
 }
 
+void check_device(const DeviceInfo& d) {
+  require(d.cc_major >= 0 && d.cc_minor >= 0 && d.driver_version >= 0 && d.runtime_version >= 0 &&
+              d.sm_count >= 0 && d.clock_khz >= 0,
+          "device: negative figure");
+}
+
 void check_probe(const ProbeReport& r) {
+  check_device(r.device);
+  require(r.cuda_init_ms >= 0 && r.probe_ms >= 0 && r.ldmatrix.cycles_per_instruction >= 0,
+          "probe: negative time");
   const LdmatrixProbe& l = r.ldmatrix;
   if (l.ran) {
     if (auto why = validate(l.tile, l.config))
       require(false, "ldmatrix ran on a geometry the model refuses: " + *why);
     require(l.elements.size() == static_cast<std::size_t>(kWarpSize * matrices(l.config.num) * 2),
             "ldmatrix.elements: expected 32 lanes x .num registers x 2 halves");
+    std::set<std::tuple<int, int, int>> seen;
     for (const LdmatrixCheck& e : l.elements) {
       require(e.lane >= 0 && e.lane < kWarpSize, "ldmatrix.elements: lane out of range");
       require(e.reg >= 0 && e.reg < matrices(l.config.num), "ldmatrix.elements: register out of range");
@@ -331,6 +375,13 @@ void check_probe(const ProbeReport& r) {
               "ldmatrix.elements: expected cell outside the tile");
       require(!e.measured || inside(*e.measured, l.tile.rows, l.tile.width_halves),
               "ldmatrix.elements: measured cell outside the tile");
+      // "expected" is the model's prediction: a file may not redefine it, or an edited report
+      // could turn a mismatch into a match.
+      const Coord o = explorer_matrix_origin(e.reg), in = ldmatrix_element(l.config.trans, e.lane, e.half);
+      require(e.expected == Coord{o.row + in.row, o.col + in.col},
+              "ldmatrix.elements: expected cell is not the model's for lane " + std::to_string(e.lane));
+      require(seen.insert({e.lane, e.reg, e.half}).second,
+              "ldmatrix.elements: a (lane, register, half) twice");
     }
   }
   for (const FragmentProbe& f : r.fragments) {
@@ -341,6 +392,7 @@ void check_probe(const ProbeReport& r) {
     require(f.elements.size() == expected_count, std::string("fragments: ") +
                                                      std::string(to_string(f.shape)) + " needs " +
                                                      std::to_string(expected_count) + " elements");
+    std::set<std::tuple<int, int, int>> seen;
     for (const ElementCheck& e : f.elements) {
       const int rows = operand_rows(f.shape, e.operand), cols = operand_cols(f.shape, e.operand);
       require(e.lane >= 0 && e.lane < kWarpSize, "fragments: lane out of range");
@@ -348,6 +400,11 @@ void check_probe(const ProbeReport& r) {
               "fragments: element out of range");
       require(inside(e.expected, rows, cols), "fragments: expected cell outside the operand");
       require(!e.measured || inside(*e.measured, rows, cols), "fragments: measured cell outside the operand");
+      require(e.expected == fragment_coord(f.shape, e.operand, e.lane, e.element),
+              "fragments: expected cell is not the PTX table's for " + std::string(to_string(e.operand)) +
+                  " lane " + std::to_string(e.lane) + " element " + std::to_string(e.element));
+      require(seen.insert({static_cast<int>(e.operand), e.lane, e.element}).second,
+              "fragments: an (operand, lane, element) twice");
     }
   }
   for (const CyclesRow& c : r.cycles)
@@ -356,6 +413,13 @@ void check_probe(const ProbeReport& r) {
 }
 
 void check_gate(const GateReport& g) {
+  check_device(g.device);
+  require(g.kernel_ms >= 0 && g.gflops >= 0 && g.cublas_ms >= 0 && g.cublas_gflops >= 0 &&
+              g.ratio_to_cublas >= 0 && g.verdict_ms >= 0 && g.spot_checks >= 0 &&
+              g.spot_check_failures >= 0 && g.spot_check_failures <= g.spot_checks,
+          "gate: negative or inconsistent figure");
+  require(g.resources.registers >= 0 && g.resources.static_shared_bytes >= 0 && g.resources.local_bytes >= 0,
+          "gate: negative resource figure");
   if (!g.ran) return;  // a refusal records the request as asked, whatever it was
   if (auto why = gate_size_problem(g.request.n, 0)) require(false, "gate ran at an impossible size: " + *why);
   const std::uint64_t cells =

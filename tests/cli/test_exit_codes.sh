@@ -29,6 +29,10 @@ expect 3 "16-byte" -- probe --num x4 --width 64 --pad 1
 expect 3 "not a multiple of 64" -- gate --n 2000
 expect 3 "below 256" -- gate --n -64
 expect 3 "below 256" -- gate --n 0
+expect 3 "not a multiple of 64" -- bench --sizes 1000
+expect 64 "non-negative whole number" -- gate --seed -1
+expect 64 "non-negative whole number" -- gate --seed 1e9
+expect 64 "is empty" -- banks --num x4 --stride-halves ""
 expect 64 "unknown command" -- nosuchcmd
 expect 64 "not in" -- banks --num x3 --stride-halves 72
 expect 64 "required" -- banks --num x4

@@ -203,3 +203,48 @@ TEST(ReportJson, MessagesCarryNoLibraryPrefix) {
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error.find("[json.exception"), std::string::npos) << r.error;
 }
+
+TEST(ReportJson, NumbersMeanExactlyWhatTheySay) {
+  // Found by the second newcomer pass: 2^32+3 wrapped to lane 3 and 1.5 truncated to 1.
+  const std::string text = to_json_text(sample());
+  const auto at = text.find("\"lane\": 5,");
+  ASSERT_NE(at, std::string::npos);
+  for (const char* bad : {"\"lane\": 4294967301,", "\"lane\": 5.5,", "\"lane\": 5.0,",
+                          "\"lane\": -4294967291,", "\"lane\": 1e400,"}) {
+    std::string edited = text;
+    edited.replace(at, 10, bad);
+    const auto r = parse_report(edited);
+    EXPECT_FALSE(r) << bad;
+  }
+  std::string negative = text;
+  const auto count = negative.find("\"mismatch_count\": 3");
+  ASSERT_NE(count, std::string::npos);
+  negative.replace(count, 19, "\"mismatch_count\": -5");
+  const auto r = parse_report(negative);
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error.find("out of range"), std::string::npos) << r.error;
+}
+
+TEST(ReportJson, ExpectedCellsAreTheModelsNotTheFiles) {
+  // An edited lane (or an edited expected cell) must not turn into "all elements match".
+  EXPECT_NE(error_after([](ReportFile& f) { f.probe->fragments[0].elements[0].lane = 7; }).find("PTX table"),
+            std::string::npos);
+  EXPECT_NE(error_after([](ReportFile& f) {
+              auto& e = f.probe->fragments[0].elements[0];
+              e.expected = Coord{1, 1};
+              e.measured = Coord{1, 1};
+            }).find("PTX table"),
+            std::string::npos);
+  EXPECT_NE(error_after([](ReportFile& f) {
+              auto& e = f.probe->fragments[0].elements;
+              e[1] = e[0];
+            }).find("twice"),
+            std::string::npos);
+  EXPECT_NE(error_after([](ReportFile& f) { f.probe->ldmatrix.elements[3].lane = 9; }).find("model's"),
+            std::string::npos);
+  EXPECT_NE(error_after([](ReportFile& f) { f.gate->device.cc_major = -10; }).find("negative"),
+            std::string::npos);
+  EXPECT_NE(error_after([](ReportFile& f) { f.gate->kernel_ms = -1; }).find("negative"), std::string::npos);
+  EXPECT_NE(error_after([](ReportFile& f) { f.gate->resources.registers = -1; }).find("negative"),
+            std::string::npos);
+}

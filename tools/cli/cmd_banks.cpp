@@ -19,7 +19,9 @@ void add_banks_command(CLI::App& app, int& exit_code) {
                                  "Row addresses, banks and wavefronts of one ldmatrix over a row-major tile");
   cmd->add_option("--num", opts->num, "x1, x2 or x4")->check(CLI::IsMember({"x1", "x2", "x4"}));
   cmd->add_flag("--trans", opts->trans, ".trans (same addresses and banks; changes what lanes receive)");
-  cmd->add_option("--stride-halves", opts->stride, "row stride in halves (tile width + pad)")->required();
+  cmd->add_option("--stride-halves", opts->stride, "row stride in halves (tile width + pad)")
+      ->check(kNonEmpty)
+      ->required();
   cmd->add_option("--swizzle", opts->swizzle, "none or xor (16-byte chunk ^= row % 8)")
       ->check(CLI::IsMember({"none", "xor"}));
   cmd->callback([opts, &exit_code] {

@@ -44,12 +44,20 @@ void add_bench_command(CLI::App& app, int& exit_code) {
                          "time, GFLOP/s, ratio to cuBLAS, exact verdict, registers, shared memory, spills");
   cmd->add_option("--sizes", opts->sizes, "comma-separated sizes, multiples of 64 from 256")
       ->delimiter(',')
+      ->check(kNonEmpty)
       ->capture_default_str();
-  cmd->add_option("--seed", opts->seed, "input seed")->capture_default_str();
+  cmd->add_option("--seed", opts->seed, "input seed")->check(kUnsignedDecimal)->capture_default_str();
   cmd->add_option("--runs", opts->runs, "timed runs per kernel; the median is reported")
       ->check(CLI::Range(1, 100000))
       ->capture_default_str();
   cmd->callback([opts, &exit_code] {
+    // Sizes are judged before looking for a GPU, as `gate` does: the same refusal everywhere.
+    for (int n : opts->sizes)
+      if (auto why = gate_size_problem(n, 0)) {
+        std::cerr << "bench refused: " << *why << "\n";
+        exit_code = kExitRefused;
+        return;
+      }
     const DeviceInfo dev = query_device();
     if (!dev.present) {
       std::cerr << "bench: " << (dev.error.empty() ? "no CUDA device" : dev.error) << "\n";

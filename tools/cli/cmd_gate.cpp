@@ -48,7 +48,8 @@ void add_gate_command(CLI::App& app, int& exit_code) {
       "Run an n x n FP16-in, FP32-accumulate mma.sync matmul and compare every element exactly against a "
       "CUDA-core reference (exit 0 exact, 1 mismatch, 2 no GPU, 3 refused, 4 CUDA error, 5 JSON not "
       "written)");
-  cmd->add_option("--n", opts->n, "matrix size, a multiple of 64 from 256 to what fits in free memory")
+  cmd->add_option("--n", opts->n,
+                  "matrix size, a multiple of 64 from 256 to 65536 (and what fits in free memory)")
       ->capture_default_str();
   cmd->add_option("--variant", opts->variant,
                   "ldmatrix-k8 (the seed's kernel), scalar-b-k8 (B without ldmatrix), ldmatrix-k16 (sm_80+), "
@@ -56,6 +57,7 @@ void add_gate_command(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember(variant_names()))
       ->capture_default_str();
   cmd->add_option("--seed", opts->seed, "input seed (inputs are multiples of 0.25 in [-2, 2])")
+      ->check(kUnsignedDecimal)
       ->capture_default_str();
   cmd->add_option("--runs", opts->runs, "timed runs; the median is reported")
       ->check(CLI::Range(1, 100000))

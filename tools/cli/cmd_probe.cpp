@@ -168,10 +168,13 @@ void add_probe_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--num", opts->num, "explorer ldmatrix .num: x1, x2 or x4")
       ->check(CLI::IsMember({"x1", "x2", "x4"}));
   cmd->add_flag("--trans", opts->trans, "explorer ldmatrix with .trans");
-  cmd->add_option("--width", opts->width, "tile width in halves")->check(CLI::Range(1, 4096));
+  cmd->add_option("--width", opts->width, "tile width in halves")
+      ->check(kNonEmpty)
+      ->check(CLI::Range(1, 4096));
   cmd->add_option("--pad", opts->pad, "pad halves per row (row stride = width + pad)")
+      ->check(kNonEmpty)
       ->check(CLI::Range(0, 4096));
-  cmd->add_option("--rows", opts->rows, "tile rows")->check(CLI::Range(1, 4096));
+  cmd->add_option("--rows", opts->rows, "tile rows")->check(kNonEmpty)->check(CLI::Range(1, 4096));
   cmd->add_option("--swizzle", opts->swizzle, "none or xor (16-byte chunk ^= row % 8)")
       ->check(CLI::IsMember({"none", "xor"}));
   cmd->add_option("--json", opts->json, "write the whole report to this file (fragviz-report JSON)");

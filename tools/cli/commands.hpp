@@ -19,6 +19,21 @@ inline constexpr int kExitCudaError = 4;  ///< a CUDA error stopped the run
 inline constexpr int kExitJson = 5;       ///< the --json report could not be written
 inline constexpr int kExitUsage = 64;     ///< bad command line (BSD sysexits' EX_USAGE)
 
+/// Accepts only plain decimal digits that fit 64 bits: a seed of "-1" or "1e9" is refused rather than
+/// wrapped or cut.
+inline const CLI::Validator kUnsignedDecimal(
+    [](std::string& v) -> std::string {
+      const bool digits =
+          !v.empty() && v.size() <= 20 && v.find_first_not_of("0123456789") == std::string::npos;
+      if (!digits || (v.size() == 20 && v > "18446744073709551615"))
+        return "must be a non-negative whole number below 2^64, got '" + v + "'";
+      return {};
+    },
+    "UINT64");
+/// Refuses an empty value, which CLI11 would otherwise read as 0.
+inline const CLI::Validator kNonEmpty(
+    [](std::string& v) -> std::string { return v.empty() ? "is empty" : ""; }, "");
+
 /// Writes `file` to `path` (if non-empty), prints where, and on failure prints why and sets
 /// `code` to kExitJson unless it already holds a failure.
 void write_report_if_asked(const ReportFile& file, const std::string& path, int& code);

@@ -1,8 +1,11 @@
 #include "app.hpp"
 
+#include <algorithm>
+#include <cstdio>
 #include <nlohmann/json.hpp>
 
 #include "fragviz/device.hpp"
+#include "fragviz/gate_host.hpp"
 #include "fragviz/report_json.hpp"
 #include "imgui.h"
 #include "panels/panels.hpp"
@@ -50,12 +53,17 @@ std::string App::start() {
   } else {
     jobs_.device.start([] { return query_device(); });
   }
-  if (!options_.report_path.empty()) open_report(options_.report_path);
+  if (!options_.report_path.empty()) {
+    open_report(options_.report_path);
+    // The banner shows it too, but a scripted start should see it on stderr.
+    if (!s_.report_error.empty()) std::fprintf(stderr, "fragviz: %s\n", s_.report_error.c_str());
+  }
   return log;
 }
 
 void App::shutdown() {
   jobs_.shutdown();
+  if (!persists_settings(options_)) return;
   if (std::string e = save_settings(config_dir_, s_); !e.empty())
     std::fprintf(stderr, "fragviz: %s\n", e.c_str());
 }
@@ -88,7 +96,7 @@ void App::frame() {
 
   act_on_requests();
   const std::string now = settings_json(s_);
-  if (now != saved_settings_) {
+  if (now != saved_settings_ && persists_settings(options_)) {
     saved_settings_ = now;
     save_settings(config_dir_, s_);
   }
@@ -170,7 +178,10 @@ void App::refresh_gate_blocked() {
   blocked_valid_ = true;
   blocked_for_ = r;
   blocked_device_known_ = s_.device_known;
-  if (!built_with_cuda())
+  // A size the gate refuses is the first thing to fix, whatever else is missing.
+  if (auto size = gate_size_problem(r.n, 0))
+    s_.gate_blocked = *size;
+  else if (!built_with_cuda())
     s_.gate_blocked = "this build has no CUDA (model only); the gate needs an NVIDIA GPU of sm_75 or newer";
   else if (!s_.device_known)
     s_.gate_blocked = "looking for a CUDA device";
@@ -218,6 +229,7 @@ void App::open_report(const std::string& path) {
     return;
   }
   s_.report_error.clear();
+  s_.report_notice.clear();
   s_.report_path = path;
   if (f.probe) {
     auto p = std::make_shared<const ProbeReport>(*f.probe);
@@ -231,6 +243,18 @@ void App::open_report(const std::string& path) {
       s_.controls.width_halves = p->request.tile.width_halves;
       s_.controls.pad_halves = p->request.tile.pad_halves;
       s_.controls.swizzle = p->request.tile.swizzle;
+      // Never narrow a recorded geometry silently: say what the views show instead.
+      const int w = p->request.tile.width_halves, pad = p->request.tile.pad_halves;
+      if (w < kMinWidthHalves || w > kMaxWidthHalves || pad < 0 || pad > kMaxPadHalves) {
+        s_.controls.width_halves = std::clamp(w, kMinWidthHalves, kMaxWidthHalves);
+        s_.controls.pad_halves = std::clamp(pad, 0, kMaxPadHalves);
+        s_.report_notice = "report tile width " + std::to_string(w) + " halves, pad " + std::to_string(pad) +
+                           " is outside the app's views (width " + std::to_string(kMinWidthHalves) + "-" +
+                           std::to_string(kMaxWidthHalves) + ", pad 0-" + std::to_string(kMaxPadHalves) +
+                           " halves); showing width " + std::to_string(s_.controls.width_halves) + ", pad " +
+                           std::to_string(s_.controls.pad_halves) +
+                           ": the measured ldmatrix data does not match these views";
+      }
     }
   }
   if (f.gate) {
@@ -284,6 +308,7 @@ std::string App::state_json() const {
   j["report_label"] = s_.probe.report ? json(s_.probe.label) : json(nullptr);
   j["report_path"] = s_.report_path;
   j["report_error"] = s_.report_error;
+  j["report_notice"] = s_.report_notice;
   j["fragments_measured_label"] = fr.fragments_measured_label;
   const GateReport* g = s_.gate.report.get();
   j["gate"] = {
@@ -296,12 +321,19 @@ std::string App::state_json() const {
       {"n", g ? g->request.n : 0},
       {"mismatch_count", g ? g->mismatch_count : 0},
       {"first_mismatch", g && g->first ? json::array({g->first->row, g->first->col}) : json(nullptr)},
-      {"verdict_shown", fr.gate_verdict}};
+      {"verdict_shown", fr.gate_verdict},
+      {"request_n", s_.gate_request.n},
+      {"request_seed", s_.gate_request.seed},
+      {"seed_error", fr.gate_seed_error}};
   j["output_view_drawn"] = fr.output_view_drawn;
   j["output_view"] = {{"drawn", fr.output_view_drawn},
                       {"has_data", fr.output_has_data},
                       {"n", fr.output_n},
-                      {"flagged", fr.output_flagged}};
+                      {"flagged", fr.output_flagged},
+                      {"known_until", fr.output_known_until ? json::array({fr.output_known_until->row,
+                                                                           fr.output_known_until->col})
+                                                            : json(nullptr)},
+                      {"text", fr.output_text}};
   j["draw_layers"] = {{"renders", layers_.renders()}};
   j["device"] = {{"known", s_.device_known}, {"present", s_.device.present}, {"name", s_.device.name}};
   json cells = json::object();

@@ -19,6 +19,9 @@
 
 namespace fragviz::app {
 
+/// The tile geometry the drawn views (bank view, ldmatrix) support; the controls clamp to it.
+inline constexpr int kMinWidthHalves = 8, kMaxWidthHalves = 512, kMaxPadHalves = 64;
+
 /// Everything that determines the model views. Changing any field recomputes the derived cache
 /// and (with a device) re-runs the probes.
 struct Controls {
@@ -95,13 +98,16 @@ struct FrameRecord {
   std::string banner_text;
   bool gate_button_enabled = false;
   std::string gate_reason;
-  std::string gate_verdict;  ///< the verdict line the gate panel shows, "" when none
+  std::string gate_seed_error;  ///< why the typed seed was not taken, "" when it was
+  std::string gate_verdict;     ///< the verdict line the gate panel shows, "" when none
   std::string fragments_measured_label;
   bool output_view_drawn = false;
-  bool output_has_data = false;      ///< the output view shows a gate result (else ownership only)
-  std::uint64_t output_flagged = 0;  ///< elements the output view marks as differing
-  int output_n = 0;                  ///< n of the matrix the output view shows
-  int hovered_lane = -1;             ///< lane under the mouse this frame (any view)
+  bool output_has_data = false;             ///< the output view shows a gate result (else ownership only)
+  std::uint64_t output_flagged = 0;         ///< elements the output view marks as differing
+  int output_n = 0;                         ///< n of the matrix the output view shows
+  std::optional<Coord> output_known_until;  ///< last recorded (row, col) when later cells are unknown
+  std::string output_text;                  ///< the summary line above the output view
+  int hovered_lane = -1;                    ///< lane under the mouse this frame (any view)
 };
 
 /// Options that come from the command line, not from the user in the window.
@@ -148,8 +154,9 @@ struct AppState {
   // Report files.
   std::string open_path_input;  ///< File > Open report text field
   bool open_popup_requested = false;
-  std::string report_error;  ///< last failed open, shown until dismissed
-  std::string report_path;   ///< last successfully opened
+  std::string report_error;   ///< last failed open, shown until dismissed
+  std::string report_path;    ///< last successfully opened
+  std::string report_notice;  ///< what of the opened report the views cannot show as recorded
 
   // Requests the panels make; app.cpp acts on them after drawing (panels never start threads).
   bool gate_run_requested = false;

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "gl_program.hpp"
 #include "imgui_renderer.hpp"
 
 namespace fragviz::app {
@@ -164,6 +165,8 @@ void CachedLayer::store() {
 
 bool CachedLayer::ensure_target(int w, int h) {
   if (fbo_ && w == tex_w_ && h == tex_h_) return true;
+  // Never ask the driver for a texture it cannot make (llvmpipe crashes rather than failing).
+  if (w <= 0 || h <= 0 || w > gl_max_side() || h > gl_max_side()) return false;
   GLint prev_tex = 0, prev_fbo = 0;
   glGetIntegerv(GL_TEXTURE_BINDING_2D, &prev_tex);
   glGetIntegerv(GL_FRAMEBUFFER_BINDING, &prev_fbo);

@@ -2,6 +2,8 @@
 
 #include <glad/gl.h>
 
+#include <algorithm>
+
 namespace fragviz::app {
 namespace {
 
@@ -49,6 +51,20 @@ std::string link_program(std::string_view name, std::string_view vertex, std::st
   }
   *out = prog;
   return {};
+}
+
+int gl_max_side() {
+  static int side = [] {
+    GLint tex = 0, rb = 0, vp[2] = {0, 0};
+    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &tex);
+    glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &rb);
+    glGetIntegerv(GL_MAX_VIEWPORT_DIMS, vp);
+    int m = 16384;
+    for (GLint v : {tex, rb, vp[0], vp[1]})
+      if (v > 0) m = std::min(m, static_cast<int>(v));
+    return m;
+  }();
+  return side;
 }
 
 }  // namespace fragviz::app

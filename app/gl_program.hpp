@@ -12,4 +12,9 @@ namespace fragviz::app {
 std::string link_program(std::string_view name, std::string_view vertex, std::string_view fragment,
                          unsigned* out);
 
+/// The largest side, in pixels, of any texture, framebuffer or viewport the app creates: the
+/// smallest of GL_MAX_TEXTURE_SIZE, GL_MAX_RENDERBUFFER_SIZE, GL_MAX_VIEWPORT_DIMS and 16384.
+/// Queried once; needs a current GL context.
+int gl_max_side();
+
 }  // namespace fragviz::app

@@ -9,10 +9,12 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cfloat>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -23,6 +25,7 @@
 #include "app_state.hpp"
 #include "backends/imgui_impl_glfw.h"
 #include "command_line.hpp"
+#include "gl_program.hpp"
 #include "imgui.h"
 #include "imgui_renderer.hpp"
 #include "panels/panels.hpp"
@@ -254,6 +257,19 @@ int main(int argc, char** argv) {
   LaunchOptions opt;
   if (const int exit_status = fragviz::app::parse_command_line(argc, argv, opt); exit_status >= 0)
     return exit_status;
+  // Files the run will write must be writable before a window opens, not silently lost at exit.
+  for (const std::string* path : {&opt.bench, &opt.dump_state}) {
+    if (path->empty()) continue;
+    std::error_code ec;
+    const bool existed = std::filesystem::exists(*path, ec);
+    std::FILE* f = std::fopen(path->c_str(), "a");
+    if (!f) {
+      std::fprintf(stderr, "fragviz: cannot write %s: %s\n", path->c_str(), std::strerror(errno));
+      return 2;
+    }
+    std::fclose(f);
+    if (!existed) std::filesystem::remove(*path, ec);
+  }
   const std::string config_dir = fragviz::app::resolve_config_dir(opt.config_dir);
   AppState state;
   if (std::string e = fragviz::app::load_settings(config_dir, state); !e.empty())
@@ -302,12 +318,24 @@ int main(int argc, char** argv) {
     return 1;
   }
 
+  // The window may never grow past what GL can draw into (a 32767x32767 window crashes llvmpipe).
+  const int max_side = fragviz::app::gl_max_side();
+  glfwSetWindowSizeLimits(window, GLFW_DONT_CARE, GLFW_DONT_CARE, max_side, max_side);
+
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
   static std::string ini_path;  // ImGui keeps the pointer
   ini_path = config_dir + "/imgui.ini";
-  io.IniFilename = ini_path.c_str();
+  // Test and automation runs (--frames, --screenshot, --bench) read the user's layout but never
+  // write it: a 200x200 screenshot run must not squash every panel of the next normal start.
+  const bool persist = fragviz::app::persists_settings(opt);
+  if (persist) {
+    io.IniFilename = ini_path.c_str();
+  } else {
+    io.IniFilename = nullptr;
+    ImGui::LoadIniSettingsFromDisk(ini_path.c_str());
+  }
   apply_style();
   load_fonts();
   ImGui_ImplGlfw_InitForOpenGL(window, true);
@@ -344,6 +372,17 @@ int main(int argc, char** argv) {
       }
       if (g_activity) active_frames = std::max(active_frames, 6);
       g_activity = false;
+      {
+        // Without a window manager nothing enforces the size limits (xdotool windowsize 32767
+        // 32767 under Xvfb): shrink the window back before anything is drawn at that size.
+        int ww = 0, wh = 0;
+        glfwGetWindowSize(window, &ww, &wh);
+        if (ww > max_side || wh > max_side) {
+          glfwSetWindowSize(window, std::min(ww, max_side), std::min(wh, max_side));
+          g_activity = true;
+          continue;
+        }
+      }
       // --bench: which phase this frame belongs to (see Bench).
       const bool in_changing = benching && static_cast<int>(bench.steady.frame_ms.size()) >= opt.bench_frames;
       Phase& phase = in_changing ? bench.changing : bench.steady;
@@ -420,7 +459,7 @@ int main(int argc, char** argv) {
       write_bench(opt.bench, bench, fw, fh, reinterpret_cast<const char*>(glGetString(GL_RENDERER)));
     }
   }
-  ImGui::SaveIniSettingsToDisk(io.IniFilename);
+  if (io.IniFilename) ImGui::SaveIniSettingsToDisk(io.IniFilename);
   fragviz::app::imgui_renderer().shutdown();
   ImGui_ImplGlfw_Shutdown();
   ImGui::DestroyContext();

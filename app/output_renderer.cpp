@@ -2,6 +2,7 @@
 
 #include <glad/gl.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <string_view>
 #include <vector>
@@ -52,6 +53,7 @@ void OutputRenderer::set_data(const std::shared_ptr<const GateReport>& report, i
   data_key_ = key;
   dirty_ = true;
   flagged_ = 0;
+  known_until_.reset();
   if (key && key->ran) n = key->request.n;
   n_ = std::max(1, n);
   std::vector<unsigned char> flags;
@@ -74,6 +76,11 @@ void OutputRenderer::set_data(const std::shared_ptr<const GateReport>& report, i
         if (!(key->output[i] == key->reference[i]))  // NaN counts as a mismatch
           flag(i / static_cast<std::size_t>(n_), i % static_cast<std::size_t>(n_));
     } else {
+      // Only the first mismatches are recorded (row-major): past the last one nothing is known.
+      if (key->mismatch_count > key->mismatches.size())
+        known_until_ = key->mismatches.empty()
+                           ? Coord{-1, -1}
+                           : Coord{key->mismatches.back().row, key->mismatches.back().col};
       for (const Mismatch& m : key->mismatches)
         if (m.row >= 0 && m.row < n_ && m.col >= 0 && m.col < n_)
           flag(static_cast<std::size_t>(m.row), static_cast<std::size_t>(m.col));
@@ -95,8 +102,17 @@ void OutputRenderer::set_data(const std::shared_ptr<const GateReport>& report, i
   glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(prev_tex));
 }
 
-unsigned OutputRenderer::render(int w, int h, const OutputViewport& view, OutputColour mode) {
+unsigned OutputRenderer::render(int w, int h, const OutputViewport& view_in, OutputColour mode) {
   if (!program_ || w <= 0 || h <= 0) return 0;
+  // A view larger than the driver's largest texture is drawn smaller (same aspect) and scaled up
+  // by ImGui.
+  const double f =
+      std::max({1.0, static_cast<double>(w) / gl_max_side(), static_cast<double>(h) / gl_max_side()});
+  w = std::min(gl_max_side(), static_cast<int>(w / f));
+  h = std::min(gl_max_side(), static_cast<int>(h / f));
+  OutputViewport v = view_in;
+  v.scale *= f;
+  const OutputViewport& view = v;
   GLint prev_tex = 0, prev_fbo = 0, prev_prog = 0, prev_vao = 0, prev_vp[4];
   glGetIntegerv(GL_TEXTURE_BINDING_2D, &prev_tex);
   glGetIntegerv(GL_FRAMEBUFFER_BINDING, &prev_fbo);
@@ -127,6 +143,9 @@ unsigned OutputRenderer::render(int w, int h, const OutputViewport& view, Output
     glUniform1i(glGetUniformLocation(program_, "u_flag_scale"), flag_scale_);
     glUniform1i(glGetUniformLocation(program_, "u_has_data"), has_data_ ? 1 : 0);
     glUniform1i(glGetUniformLocation(program_, "u_mode"), static_cast<int>(mode));
+    glUniform1i(glGetUniformLocation(program_, "u_partial"), known_until_ ? 1 : 0);
+    glUniform2i(glGetUniformLocation(program_, "u_known_until"), known_until_ ? known_until_->row : 0,
+                known_until_ ? known_until_->col : 0);
     glUniform3f(glGetUniformLocation(program_, "u_view"), static_cast<float>(view.x0),
                 static_cast<float>(view.y0), static_cast<float>(view.scale));
     glUniform2f(glGetUniformLocation(program_, "u_size"), static_cast<float>(w), static_cast<float>(h));

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "app_state.hpp"
@@ -33,6 +34,10 @@ class OutputRenderer {
   bool has_data() const { return has_data_; }
   /// Elements flagged as mismatching in the uploaded data.
   std::uint64_t flagged() const { return flagged_; }
+  /// When the report records only the first of its mismatches (row-major order) and not the
+  /// output itself: the last recorded (row, col); elements after it are unknown, drawn grey.
+  /// (-1, -1) when nothing at all was recorded. nullopt when every element is known.
+  const std::optional<Coord>& known_until() const { return known_until_; }
 
  private:
   unsigned program_ = 0, vao_ = 0, flags_tex_ = 0, fbo_ = 0, colour_tex_ = 0;
@@ -44,6 +49,7 @@ class OutputRenderer {
   int flag_side_ = 1;   ///< texels per side
   bool has_data_ = false;
   std::uint64_t flagged_ = 0;
+  std::optional<Coord> known_until_;
   const GateReport* data_key_ = nullptr;
   bool dirty_ = true;
   OutputViewport last_view_{};

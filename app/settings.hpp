@@ -19,6 +19,12 @@ std::string load_settings(const std::string& dir, AppState& s);
 /// Writes settings.json into `dir` (via a temporary file and rename). Returns an error or "".
 std::string save_settings(const std::string& dir, const AppState& s);
 
+/// Whether a run with these options writes settings.json and imgui.ini: not for --frames,
+/// --screenshot or --bench (tests and automation read the user's settings but leave them alone).
+inline bool persists_settings(const LaunchOptions& o) {
+  return o.frames <= 0 && o.screenshot.empty() && o.bench.empty();
+}
+
 /// The settings JSON text (also used to detect that something worth saving changed).
 std::string settings_json(const AppState& s);
 

@@ -12,6 +12,11 @@ uniform int u_mode;      // 0 mismatch, 1 block, 2 warp, 3 lane
 uniform vec3 u_view;     // x0, y0 (element coords at the top-left pixel), elements per pixel
 uniform vec2 u_size;     // view size in pixels
 uniform vec3 u_palette[32];
+// u_partial = 1: the report records only its first mismatches, up to the element u_known_until
+// (row, col) in row-major order; elements after it were never compared on record, so mismatch
+// mode draws them hatched grey ("not recorded") instead of green.
+uniform int u_partial;
+uniform ivec2 u_known_until;
 out vec4 frag;
 
 const vec3 kWarp[8] = vec3[8](vec3(0.90, 0.10, 0.29), vec3(0.24, 0.71, 0.29), vec3(1.00, 0.88, 0.10),
@@ -40,7 +45,13 @@ void main() {
       }
   }
   vec3 c;
-  if (u_mode == 0) {
+  bool unknown = u_has_data == 1 && u_partial == 1 &&
+                 (row > u_known_until.x || (row == u_known_until.x && col > u_known_until.y));
+  if (u_mode == 0 && unknown) {
+    // Not recorded: neutral grey with diagonal hatching in screen space (readable at any zoom).
+    int d = (int(gl_FragCoord.x) + int(gl_FragCoord.y)) % 8;
+    c = d < 2 ? vec3(0.52, 0.53, 0.56) : vec3(0.36, 0.37, 0.40);
+  } else if (u_mode == 0) {
     c = u_has_data == 1 ? vec3(0.13, 0.42, 0.22) : vec3(0.22, 0.23, 0.26);
     if ((((row / 64) + (col / 64)) & 1) == 1) c *= 0.8;  // faint block checkerboard for orientation
   } else if (u_mode == 1) {

@@ -47,7 +47,7 @@ void draw_controls(AppState& s, const Derived& d) {
   record_widget(s, "width");
   ImGui::SameLine();
   ImGui::TextColored(kDimV, "halves");
-  c.width_halves = std::clamp(c.width_halves, 8, 512);
+  c.width_halves = std::clamp(c.width_halves, kMinWidthHalves, kMaxWidthHalves);
 
   ImGui::TextColored(kDimV, "pad");
   ImGui::SameLine(label_w);
@@ -64,7 +64,7 @@ void draw_controls(AppState& s, const Derived& d) {
   }
   ImGui::SameLine();
   ImGui::TextColored(kDimV, "halves");
-  c.pad_halves = std::clamp(c.pad_halves, 0, 64);
+  c.pad_halves = std::clamp(c.pad_halves, 0, kMaxPadHalves);
 
   ImGui::TextColored(kDimV, "swizzle");
   ImGui::SameLine(label_w);

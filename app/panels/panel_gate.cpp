@@ -1,9 +1,14 @@
 // The exact matmul gate: request controls, Run/Cancel, progress, the verdict lines as the seed
 // prints them, figures, and this session's history.
+#include <algorithm>
 #include <cinttypes>
+#include <cstdint>
 #include <cstdio>
+#include <optional>
+#include <string>
 
 #include "../layout.hpp"
+#include "fragviz/gate_host.hpp"
 #include "panels.hpp"
 
 namespace fragviz::app {
@@ -12,6 +17,18 @@ namespace {
 
 constexpr GateVariant kVariants[] = {GateVariant::ldmatrix_k8, GateVariant::scalar_b_k8,
                                      GateVariant::ldmatrix_k16, GateVariant::broken_swap_b};
+
+std::optional<std::uint64_t> parse_seed(const char* text) {
+  if (!*text) return std::nullopt;
+  std::uint64_t v = 0;
+  for (const char* p = text; *p; ++p) {
+    if (*p < '0' || *p > '9') return std::nullopt;
+    const std::uint64_t d = static_cast<std::uint64_t>(*p - '0');
+    if (v > (UINT64_MAX - d) / 10) return std::nullopt;  // overflow
+    v = v * 10 + d;
+  }
+  return v;
+}
 
 std::string verdict_line(const GateReport& r) {
   char buf[256];
@@ -60,8 +77,11 @@ void draw_gate(AppState& s) {
   const bool running = s.gate_status == JobStatus::running;
   ImGui::BeginDisabled(running);
   ImGui::SetNextItemWidth(110);
-  ImGui::InputInt("n", &req.n, 64, 512);
-  req.n = std::max(64, std::min(req.n, 32768));
+  // The gate's own range and tile step (gate_host.hpp); a size inside the range that does not tile
+  // (2000) stays as typed and the reason below says what would work.
+  ImGui::InputInt("n", &req.n, kGateBlockTile, 8 * kGateBlockTile);
+  req.n = std::clamp(req.n, kGateMinN, kGateMaxN);
+  record_widget(s, "gate_n");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(150);
   if (ImGui::BeginCombo("variant", std::string(to_string(req.variant)).c_str())) {
@@ -73,8 +93,28 @@ void draw_gate(AppState& s) {
     ImGui::EndCombo();
   }
   ImGui::SetNextItemWidth(110);
-  ImGui::InputScalar("seed", ImGuiDataType_U64, &req.seed);
+  // Unsigned decimal digits only: InputScalar would wrap "-1" and accept "1e3".
+  static char seed_text[32] = "";
+  static std::uint64_t seed_shown = ~req.seed;
+  static std::string seed_error;
+  if (seed_shown != req.seed && seed_error.empty()) {
+    std::snprintf(seed_text, sizeof seed_text, "%" PRIu64, req.seed);
+    seed_shown = req.seed;
+  }
+  if (ImGui::InputText("seed", seed_text, sizeof seed_text)) {
+    if (std::optional<std::uint64_t> v = parse_seed(seed_text)) {
+      req.seed = seed_shown = *v;
+      seed_error.clear();
+    } else {
+      seed_error = std::string("seed \"") + seed_text +
+                   "\" is not an unsigned decimal number (digits 0-9, at most 18446744073709551615); "
+                   "keeping " +
+                   std::to_string(req.seed);
+    }
+  }
+  record_widget(s, "gate_seed");
   ImGui::EndDisabled();
+  s.frame.gate_seed_error = seed_error;
 
   const bool can = !running && !s.gate_blocked;
   s.frame.gate_button_enabled = can;
@@ -94,6 +134,11 @@ void draw_gate(AppState& s) {
     ImGui::TextColored(kAmberV, "Gate unavailable: %s", s.gate_blocked->c_str());
     ImGui::PopTextWrapPos();
     record_widget(s, "gate_reason");
+  }
+  if (!s.frame.gate_seed_error.empty()) {
+    ImGui::PushTextWrapPos(0.f);
+    ImGui::TextColored(kRedV, "%s", s.frame.gate_seed_error.c_str());
+    ImGui::PopTextWrapPos();
   }
   if (!s.gate_error.empty()) ImGui::TextColored(kRedV, "%s", s.gate_error.c_str());
   ImGui::Separator();

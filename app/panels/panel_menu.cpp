@@ -106,6 +106,12 @@ void draw_menu_and_status(AppState& s) {
   } else {
     ImGui::TextColored(kDimV, "Device %s: no measured data yet", s.device.name.c_str());
   }
+  if (!s.report_notice.empty()) {
+    ImGui::SameLine();
+    ImGui::TextColored(kAmberV, "  |  %s", s.report_notice.c_str());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.report_notice.c_str());
+    record_widget(s, "report_notice");
+  }
   if (!s.report_error.empty()) {
     ImGui::SameLine();
     ImGui::TextColored(kRedV, "  |  Could not open report: %s", s.report_error.c_str());

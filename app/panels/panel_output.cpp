@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cinttypes>
 #include <cmath>
+#include <string>
 
 #include "../layout.hpp"
 #include "../output_renderer.hpp"
@@ -12,6 +13,16 @@
 namespace fragviz::app {
 
 namespace {
+
+/// 2096642 -> "2,096,642".
+std::string grouped(std::uint64_t v) {
+  std::string d = std::to_string(v), out;
+  for (std::size_t i = 0; i < d.size(); ++i) {
+    if (i && (d.size() - i) % 3 == 0) out += ',';
+    out += d[i];
+  }
+  return out;
+}
 
 void fit(OutputViewport& v, int n, float w, float h) {
   v.scale = static_cast<double>(n) / std::max(1.0, static_cast<double>(std::min(w, h)));
@@ -39,8 +50,12 @@ void element_tooltip(const AppState& s, int n, int row, int col) {
                            static_cast<double>(it->want));
       else if (r->mismatch_count <= r->mismatches.size())
         ImGui::TextColored(kGreenV, "equal to the reference (values not recorded in the file)");
+      else if (r->mismatches.empty() ||
+               std::make_pair(row, col) > std::make_pair(r->mismatches.back().row, r->mismatches.back().col))
+        ImGui::TextColored(kDimV, "not recorded: after the last of the %zu recorded mismatches",
+                           r->mismatches.size());
       else
-        ImGui::TextColored(kDimV, "not among the %zu recorded mismatches", r->mismatches.size());
+        ImGui::TextColored(kGreenV, "equal to the reference (before the last recorded mismatch)");
     }
   }
   const int br = row / 64, bc = col / 64, wr = (row % 64) / 16, wc = (col % 64) / 32;
@@ -72,13 +87,38 @@ void draw_output(AppState& s, OutputRenderer& renderer) {
   const bool have = s.gate.report && s.gate.report->ran;
   const int n = have ? s.gate.report->request.n : std::max(64, s.gate_request.n);
   renderer.set_data(have ? s.gate.report : nullptr, n);
-  if (have)
-    ImGui::TextColored(
-        renderer.flagged() ? kRedV : kGreenV, "n = %d, %s: %" PRIu64 " elements differ%s", n,
-        std::string(to_string(s.gate.report->request.variant)).c_str(), renderer.flagged(),
-        s.gate.report->mismatch_count > renderer.flagged() ? " (only the recorded ones shown)" : "");
-  else
+  if (have) {
+    const GateReport& r = *s.gate.report;
+    std::string text = "n = " + std::to_string(n) + ", " + std::string(to_string(r.request.variant)) + ": " +
+                       grouped(r.mismatch_count) +
+                       (r.mismatch_count == 1 ? " element differs" : " elements differ");
+    if (const auto& k = renderer.known_until()) {
+      text += "; the report records the first " + grouped(r.mismatches.size());
+      if (k->row >= 0) text += " (rows 0-" + std::to_string(k->row) + ")";
+      text += "; later cells are grey: not recorded";
+    }
+    s.frame.output_text = text;
+    ImGui::PushTextWrapPos(0.f);
+    ImGui::TextColored(r.mismatch_count ? kRedV : kGreenV, "%s", text.c_str());
+    ImGui::PopTextWrapPos();
+    if (renderer.known_until()) {
+      // A swatch of the "not recorded" colour, so the legend matches the picture.
+      const ImVec2 p = ImGui::GetCursorScreenPos();
+      const float sz = ImGui::GetTextLineHeight();
+      ImGui::GetWindowDrawList()->AddRectFilled(p, ImVec2(p.x + sz, p.y + sz), IM_COL32(100, 102, 108, 255));
+      ImGui::Dummy(ImVec2(sz, sz));
+      ImGui::SameLine();
+      ImGui::TextColored(kDimV, "not recorded (unknown)");
+      ImGui::SameLine();
+      const ImVec2 q = ImGui::GetCursorScreenPos();
+      ImGui::GetWindowDrawList()->AddRectFilled(q, ImVec2(q.x + sz, q.y + sz), IM_COL32(255, 46, 31, 255));
+      ImGui::Dummy(ImVec2(sz, sz));
+      ImGui::SameLine();
+      ImGui::TextColored(kDimV, "recorded mismatch");
+    }
+  } else {
     ImGui::TextColored(kDimV, "no gate result: ownership of an n = %d output", n);
+  }
   if (!renderer.ready()) {
     ImGui::TextColored(kRedV, "output shader unavailable");
     ImGui::End();
@@ -98,6 +138,7 @@ void draw_output(AppState& s, OutputRenderer& renderer) {
   s.frame.output_has_data = renderer.has_data();
   s.frame.output_flagged = renderer.flagged();
   s.frame.output_n = renderer.n();
+  s.frame.output_known_until = renderer.known_until();
   if (ImGui::IsItemHovered()) {
     const ImGuiIO& io = ImGui::GetIO();
     const double mx = io.MousePos.x - p0.x, my = io.MousePos.y - p0.y;

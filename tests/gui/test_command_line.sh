@@ -44,4 +44,12 @@ bad_args "--frames" --frames abc
 bad_args "--bench-frames" --bench-frames -5
 bad_args "--config-dir" --config-dir
 bad_args "b.json" a.json b.json
+# Output files that cannot be created: refused at start with the reason, exit 2, no window.
+bad_args "cannot write /nonexistent/x.json: No such file or directory" --bench /nonexistent/x.json
+[ "$(run --bench /nonexistent/x.json; echo $?)" = 2 ] || fail "--bench to an unwritable path did not exit 2"
+bad_args "cannot write /nonexistent/x.json" --dump-state /nonexistent/x.json
+[ "$(run --dump-state /nonexistent/x.json; echo $?)" = 2 ] || fail "--dump-state to an unwritable path did not exit 2"
+# The check leaves no file behind where it could create one.
+run --bench "$WORK/b.json" --frames abc
+[ -e "$WORK/b.json" ] && fail "a refused command line left $WORK/b.json behind"
 echo "PASS"

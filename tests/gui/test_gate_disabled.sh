@@ -15,4 +15,38 @@ wait_for "s['gate']['button_enabled'] == False and s['gate']['has_result'] == Fa
 wait_for "s['output_view_drawn'] == True"
 screenshot_not_blank "$WORK/gate.png"
 app_alive || fail "fragviz exited"
+
+# The seed field takes unsigned decimal digits only: "-1" and "1e3" are refused with a message and
+# the request keeps its seed (InputScalar used to wrap -1 to 2^64-1).
+seed_before=$(q "s['gate']['request_seed']")
+for bad in -1 1e3; do
+  click $(centre_of "s['widgets']['gate_seed']")
+  xdotool key ctrl+a BackSpace
+  xdotool type --delay 30 "$bad"
+  wait_for "s['gate']['seed_error'] != '' and s['gate']['request_seed'] == $seed_before"
+  echo "seed '$bad': $(q "s['gate']['seed_error']")"
+done
+click $(centre_of "s['widgets']['gate_seed']")
+xdotool key ctrl+a BackSpace
+xdotool type --delay 30 "12345"
+wait_for "s['gate']['seed_error'] == '' and s['gate']['request_seed'] == 12345"
+quit_app
+
+# A size the gate refuses is named before the missing device: n = 2000 does not tile (64), n = 64
+# is below the gate's range and comes back as its smallest size (256).
+python3 - "$WORK/cfg/settings.json" 2000 <<'PY'
+import json, sys
+p = sys.argv[1]; j = json.load(open(p)); j['gate']['n'] = int(sys.argv[2]); json.dump(j, open(p, 'w'))
+PY
+start_app --no-device
+wait_for "s['gate']['request_n'] == 2000 and '2000' in s['gate']['reason'] and 'CUDA' not in s['gate']['reason']"
+echo "n = 2000: $(q "s['gate']['reason']")"
+quit_app
+python3 - "$WORK/cfg/settings.json" 64 <<'PY'
+import json, sys
+p = sys.argv[1]; j = json.load(open(p)); j['gate']['n'] = int(sys.argv[2]); json.dump(j, open(p, 'w'))
+PY
+start_app --no-device
+wait_for "s['gate']['request_n'] == 256"
+quit_app
 echo "PASS"

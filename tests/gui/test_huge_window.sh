@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Resizing the window far past what GL can draw (xdotool windowsize 32767 32767; Xvfb has no window
+# manager to enforce size hints) used to crash llvmpipe. The app keeps its window within the
+# driver's largest texture / viewport and stays alive, drawing frames.
+source "$(dirname "$0")/lib.sh"
+gui_init "$@"
+start_app --no-device
+xdotool windowsize "$WID" 32767 32767 2>/dev/null || true
+sleep 3
+app_alive || fail "fragviz died after the window was resized to 32767x32767"
+# Still answering: a click on a lane button selects it.
+xdotool windowsize "$WID" 1600 1000 2>/dev/null || true
+sleep 1
+app_alive || fail "fragviz died after the window was resized back"
+click $(centre_of "s['lane_buttons'][3]")
+wait_for "s['selected_lane'] == 3"
+geom=$(xdotool getwindowgeometry "$WID" | awk '/Geometry/ {print $2}')
+echo "geometry after: $geom"
+quit_app
+echo "PASS"

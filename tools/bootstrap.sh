@@ -57,11 +57,11 @@ case "$mode" in
     # The full build: unit, gpu (SKIPPED without a device), sm_75 compile check, GUI under Xvfb.
     ctest --test-dir "$build" --output-on-failure -j 2
     # A model-only build too (what a machine without CUDA gets), so that mode can't rot.
-    configure_model_only=("$root" "${build}-model-only")
-    cmake -S "${configure_model_only[0]}" -B "${configure_model_only[1]}" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+    model_only="${build}-model-only"
+    cmake -S "$root" -B "$model_only" -G Ninja -DCMAKE_BUILD_TYPE=Release \
       -DFRAGVIZ_CUDA=OFF -DFRAGVIZ_GUI=OFF -DFRAGVIZ_WERROR=ON
-    cmake --build "${configure_model_only[1]}" -j "$(nproc)"
-    ctest --test-dir "${configure_model_only[1]}" --output-on-failure -j 2
+    cmake --build "$model_only" -j "$(nproc)"
+    ctest --test-dir "$model_only" --output-on-failure -j 2
     ;;
   *)
     echo "usage: tools/bootstrap.sh run|test" >&2

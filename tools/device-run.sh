@@ -37,13 +37,39 @@ section "device"
 run "$cli" device
 
 section "probes"
-run "$cli" probe --shape all --num x4 --width 64 --pad 8 --json "$out/probe-report.json"
-run "$cli" probe --shape all --num x4 --width 64 --pad 0 --no-cycles
-run "$cli" probe --shape all --num x2 --trans --width 64 --pad 8 --no-cycles
-run "$cli" probe --shape all --num x1 --width 32 --pad 8 --no-cycles
-run "$cli" probe --shape all --num x4 --trans --width 64 --pad 0 --swizzle xor --no-cycles
+# The full probe set: the seed's ldmatrix-loaded fragments, every catalogue instruction through
+# the tensor core, the explorer and the cycles table, into one JSON report.
+run "$cli" probe --shape all --instr all --num x4 --width 64 --pad 8 --json "$out/probe-report.json"
+run "$cli" probe --shape all --instr none --num x4 --width 64 --pad 0 --no-cycles
+run "$cli" probe --shape all --instr none --num x2 --trans --width 64 --pad 8 --no-cycles
+run "$cli" probe --shape all --instr none --num x1 --width 32 --pad 8 --no-cycles
+run "$cli" probe --shape all --instr none --num x4 --trans --width 64 --pad 0 --swizzle xor --no-cycles
+run "$cli" probe --instr mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 --no-cycles
+run "$cli" probe --instr mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e2m1.e2m1.f32 --no-cycles
 section "probe refusal: misaligned pad (must refuse, context healthy)"
-run "$cli" probe --shape all --num x4 --width 64 --pad 1 --no-cycles
+run "$cli" probe --shape all --instr none --num x4 --width 64 --pad 1 --no-cycles
+
+section "compute-sanitizer (memcheck, racecheck, synccheck, initcheck) over every probe and gate variant"
+san="$out/sanitizer.log"
+: >"$san"
+if command -v compute-sanitizer >/dev/null 2>&1; then
+  for tool in memcheck racecheck synccheck initcheck; do
+    for cmd in "probe --shape all --instr all --num x4 --width 64 --pad 8 --no-cycles" \
+               "gate --n 256 --variant ldmatrix-k8 --runs 1 --no-cublas" \
+               "gate --n 256 --variant scalar-b-k8 --runs 1 --no-cublas" \
+               "gate --n 256 --variant ldmatrix-k16 --runs 1 --no-cublas" \
+               "gate --n 256 --variant broken-swap-b --runs 1 --no-cublas"; do
+      echo "\$ compute-sanitizer --tool $tool fragviz-cli $cmd" >>"$san"
+      # shellcheck disable=SC2086
+      compute-sanitizer --tool "$tool" --error-exitcode 99 "$cli" $cmd >>"$san" 2>&1
+      rc=$?
+      echo "[exit $rc]" >>"$san"
+      printf '%-10s %-62s %s\n' "$tool" "$cmd" "$(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$san" | tail -1) (exit $rc)" | tee -a "$log"
+    done
+  done
+else
+  echo "compute-sanitizer not found" | tee -a "$log"
+fi
 
 section "gate"
 run "$cli" gate --n 2048 --variant ldmatrix-k8 --json "$out/gate-report.json"

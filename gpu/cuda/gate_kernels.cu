@@ -9,7 +9,9 @@
 
 #include <cstdint>
 
+#include "fragviz/catalogue_table.hpp"
 #include "fragviz/gate_host.hpp"
+#include "fragviz/layout.hpp"
 #include "gate_kernels.cuh"
 #include "ptx.cuh"
 
@@ -39,6 +41,24 @@ constexpr int kLdB = kBlockN + kPad;  // B tile: 32 rows (k) x 64 halves (n), st
 
 enum class Kind { ldmatrix_k8, scalar_b_k8, ldmatrix_k16, broken_swap_b };
 
+/// The catalogue entry each kernel issues: its B and C/D fragment maps below come from there, the
+/// one definition the probes, views and tests use.
+template <Kind K>
+constexpr int kInstructionIndex = instruction_index(K == Kind::ldmatrix_k16
+                                                        ? "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32"
+                                                        : "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32");
+
+/// True when every lane's C/D elements 2p and 2p+1 sit side by side in one row (so the epilogue
+/// may store them as one float2).
+FRAGVIZ_HD constexpr bool accumulator_pairs_adjacent(const OperandSpec& c, int elements) {
+  for (int lane = 0; lane < kWarpSize; ++lane)
+    for (int e = 0; e + 1 < elements; e += 2) {
+      const Coord lo = operand_coord(c, lane, e), hi = operand_coord(c, lane, e + 1);
+      if (hi.row != lo.row || hi.col != lo.col + 1 || lo.col % 2 != 0) return false;
+    }
+  return true;
+}
+
 __device__ __forceinline__ std::uint32_t pack_halves(__half lo, __half hi) {
   // The lower-numbered fragment element sits in the low 16 bits of an .f16x2 register.
   const __half2 h = __halves2half2(lo, hi);
@@ -49,6 +69,11 @@ __device__ __forceinline__ std::uint32_t pack_halves(__half lo, __half hi) {
 template <Kind kKind>
 __device__ __forceinline__ void matmul_block(const __half* __restrict__ a, const __half* __restrict__ b,
                                              float* __restrict__ c, int n) {
+  static_assert(kInstructionIndex<kKind> >= 0, "the gate's instruction is in the catalogue");
+  constexpr OperandSpec kBFrag = kInstructions[kInstructionIndex<kKind>].b;
+  constexpr OperandSpec kCFrag = kInstructions[kInstructionIndex<kKind>].c;
+  static_assert(kCFrag.rows == 16 && kCFrag.cols == 8, "one 16x8 accumulator tile per mma");
+  static_assert(accumulator_pairs_adjacent(kCFrag, 4), "the float2 epilogue needs (c0,c1), (c2,c3) adjacent");
   __shared__ __align__(16) __half tile_a[kBlockM * kLdA];
   __shared__ __align__(16) __half tile_b[kBlockK * kLdB];
 
@@ -78,8 +103,6 @@ __device__ __forceinline__ void matmul_block(const __half* __restrict__ a, const
       &tile_a[(warp_m * 16 + lane % 16) * kLdA + (kKind == Kind::ldmatrix_k16 ? (lane / 16) * 8 : 0)];
   const __half* b_ld = kKind == Kind::ldmatrix_k16 ? &tile_b[(lane % 16) * kLdB + col_base + (lane / 16) * 8]
                                                    : &tile_b[(lane % 8) * kLdB + col_base + (lane / 8) * 8];
-  const int g = lane / 4;  // PTX groupID
-  const int t = lane % 4;  // PTX threadID_in_group
 
   float acc[4][4] = {};
   for (int k0 = 0; k0 < n; k0 += kBlockK) {
@@ -109,12 +132,14 @@ __device__ __forceinline__ void matmul_block(const __half* __restrict__ a, const
         ldmatrix_x2(af[0], af[1], smem_address(a_ld + ks));
         std::uint32_t bf[4][1];
         if constexpr (kKind == Kind::scalar_b_k8) {
-          // The seed's exercise: lane l needs B at k row t*2 + i, column g of each 8x8 tile, two
-          // 2-byte loads per tile, each warp-wide load reading one column of a 72-halves-wide tile.
+          // The seed's exercise: lane l fetches its B elements b0, b1 (the catalogue's (k, n) of
+          // each) of each 8x8 tile with plain 2-byte loads: each warp-wide load reads one column
+          // of a 72-halves-wide tile.
+          const Coord b0 = operand_coord(kBFrag, lane, 0), b1 = operand_coord(kBFrag, lane, 1);
 #pragma unroll
           for (int j = 0; j < 4; ++j) {
-            const __half* col = &tile_b[(ks + t * 2) * kLdB + col_base + j * 8 + g];
-            bf[j][0] = pack_halves(col[0], col[kLdB]);
+            const __half* tile = &tile_b[ks * kLdB + col_base + j * 8];
+            bf[j][0] = pack_halves(tile[b0.row * kLdB + b0.col], tile[b1.row * kLdB + b1.col]);
           }
         } else {
           ldmatrix_x4_trans(bf[0][0], bf[1][0], bf[2][0], bf[3][0], smem_address(b_ld + ks * kLdB));
@@ -134,14 +159,17 @@ __device__ __forceinline__ void matmul_block(const __half* __restrict__ a, const
     __syncthreads();  // every warp done reading before the next copy overwrites the tiles
   }
 
-  // C/D fragment: c0, c1 at row g, cols t*2, t*2+1; c2, c3 eight rows below (PTX ISA, "Matrix
-  // Fragments for mma.m16n8k8", same for k16).
-  const std::size_t row = static_cast<std::size_t>(block_row + warp_m * 16 + g);
+  // C/D fragment: each element where the catalogue's C/D map puts it, in pairs (c0,c1), (c2,c3)
+  // stored as float2 (adjacent, checked above).
 #pragma unroll
-  for (int j = 0; j < 4; ++j) {
-    const int col = block_col + col_base + j * 8 + t * 2;
-    *reinterpret_cast<float2*>(&c[row * un + col]) = make_float2(acc[j][0], acc[j][1]);
-    *reinterpret_cast<float2*>(&c[(row + 8) * un + col]) = make_float2(acc[j][2], acc[j][3]);
+  for (int e = 0; e < 4; e += 2) {
+    const Coord at = operand_coord(kCFrag, lane, e);
+    const std::size_t row = static_cast<std::size_t>(block_row + warp_m * 16 + at.row);
+#pragma unroll
+    for (int j = 0; j < 4; ++j) {
+      const int col = block_col + col_base + j * 8 + at.col;
+      *reinterpret_cast<float2*>(&c[row * un + col]) = make_float2(acc[j][e], acc[j][e + 1]);
+    }
   }
 }
 

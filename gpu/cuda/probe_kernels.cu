@@ -96,10 +96,10 @@ cudaError_t launch_ldm(const LdmatrixJob* jobs, int job_count, const std::uint8_
 
 /// Stores one set's A and B in padded shared tiles, loads them with the seed's ldmatrix plan and
 /// runs one mma. Called only where the shape's PTX exists (see fragment_probe_kernel).
-template <Shape S>
+template <int K>
 __device__ void fragment_probe_body(const FragmentParams& p, const FragmentSetIn* in, FragmentSetOut* out,
                                     int lane) {
-  constexpr int M = 16, N = 8, K = S == Shape::m16n8k8 ? 8 : 16;
+  constexpr int M = 16, N = 8;
   constexpr int kLda = K + 8, kLdb = N + 8;  // the seed's pad: row starts stay 16-byte aligned
   constexpr int kRegsA = K / 4, kRegsB = K / 8;
   __shared__ __align__(128) std::uint16_t sa[M * kLda];
@@ -125,7 +125,7 @@ __device__ void fragment_probe_body(const FragmentParams& p, const FragmentSetIn
     ptx::ldmatrix<kRegsB, true>(b, b_addr);   // B stored row-major KxN, mma wants "col": .trans
     const float c[4] = {in[set].c[lane][0], in[set].c[lane][1], in[set].c[lane][2], in[set].c[lane][3]};
     float d[4] = {0.f, 0.f, 0.f, 0.f};
-    if constexpr (S == Shape::m16n8k8) {
+    if constexpr (K == 8) {
       ptx::mma_m16n8k8(d, a, b, c);
     } else {
       ptx::mma_m16n8k16(d, a, b, c);
@@ -141,17 +141,17 @@ __device__ void fragment_probe_body(const FragmentParams& p, const FragmentSetIn
   }
 }
 
-template <Shape S>
+template <int K>
 __global__ void fragment_probe_kernel(FragmentParams p, const FragmentSetIn* in, FragmentSetOut* out) {
   const int lane = static_cast<int>(threadIdx.x);
-  if constexpr (S == Shape::m16n8k16) {
+  if constexpr (K == 16) {
     // The sm_75 image of this kernel is an empty stub: m16n8k16 PTX does not assemble there, and
     // the host never launches it below sm_80.
 #if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 800
-    fragment_probe_body<S>(p, in, out, lane);
+    fragment_probe_body<K>(p, in, out, lane);
 #endif
   } else {
-    fragment_probe_body<S>(p, in, out, lane);
+    fragment_probe_body<K>(p, in, out, lane);
   }
 }
 
@@ -176,12 +176,14 @@ cudaError_t launch_ldmatrix_probe(LdmatrixConfig config, const LdmatrixJob* jobs
   return cudaErrorInvalidValue;
 }
 
-cudaError_t launch_fragment_probe(Shape shape, const FragmentParams& params, const FragmentSetIn* in,
+cudaError_t launch_fragment_probe(int k, const FragmentParams& params, const FragmentSetIn* in,
                                   FragmentSetOut* out, cudaStream_t stream) {
-  if (shape == Shape::m16n8k8) {
-    fragment_probe_kernel<Shape::m16n8k8><<<1, 32, 0, stream>>>(params, in, out);
+  if (k == 8) {
+    fragment_probe_kernel<8><<<1, 32, 0, stream>>>(params, in, out);
+  } else if (k == 16) {
+    fragment_probe_kernel<16><<<1, 32, 0, stream>>>(params, in, out);
   } else {
-    fragment_probe_kernel<Shape::m16n8k16><<<1, 32, 0, stream>>>(params, in, out);
+    return cudaErrorInvalidValue;
   }
   return cudaGetLastError();
 }
@@ -195,8 +197,8 @@ cudaError_t preload_probe_kernels() {
       reinterpret_cast<const void*>(&ldmatrix_probe_kernel<2, true>),
       reinterpret_cast<const void*>(&ldmatrix_probe_kernel<4, false>),
       reinterpret_cast<const void*>(&ldmatrix_probe_kernel<4, true>),
-      reinterpret_cast<const void*>(&fragment_probe_kernel<Shape::m16n8k8>),
-      reinterpret_cast<const void*>(&fragment_probe_kernel<Shape::m16n8k16>),
+      reinterpret_cast<const void*>(&fragment_probe_kernel<8>),
+      reinterpret_cast<const void*>(&fragment_probe_kernel<16>),
   };
   for (const void* k : kernels) {
     const cudaError_t e = cudaFuncGetAttributes(&attr, k);

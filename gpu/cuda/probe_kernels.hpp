@@ -72,11 +72,17 @@ struct FragmentSetOut {
   std::uint32_t b_offsets[32];
 };
 
+/// The two instructions the ldmatrix fragment kernel issues (the seed's): K = 8 or 16 of
+/// mma.sync.aligned.m16n8kK.row.col.f32.f16.f16.f32.
+inline constexpr const char* kFragmentKernelMnemonic8 = "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32";
+inline constexpr const char* kFragmentKernelMnemonic16 = "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32";
+
 /// Launches one warp that, for each of the kFragmentSets sets, stores A and B in shared memory,
 /// loads them with the seed's ldmatrix (A: m16n8k8 .x2, m16n8k16 .x4; B: .x1.trans / .x2.trans)
-/// and runs one mma. m16n8k16 must only be launched on sm_80 or newer (the caller checks
-/// cudaDeviceProp); its sm_75 code is an empty stub.
-cudaError_t launch_fragment_probe(Shape shape, const FragmentParams& params, const FragmentSetIn* in,
+/// and runs one mma with K = `k` (8 or 16; anything else returns cudaErrorInvalidValue).
+/// K = 16 must only be launched on sm_80 or newer (the caller checks cudaDeviceProp); its sm_75
+/// code is an empty stub.
+cudaError_t launch_fragment_probe(int k, const FragmentParams& params, const FragmentSetIn* in,
                                   FragmentSetOut* out, cudaStream_t stream);
 
 /// Loads every probe kernel's module now (cudaFuncGetAttributes), so lazy module loading counts as

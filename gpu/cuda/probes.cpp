@@ -7,13 +7,16 @@
 #include <chrono>
 #include <cstring>
 #include <ctime>
+#include <future>
 #include <string>
 #include <vector>
 
 #include "cuda_check.hpp"
 #include "fragviz/banks.hpp"
 #include "fragviz/device.hpp"
+#include "fragviz/mma_probe.hpp"
 #include "fragviz/probe_decode.hpp"
+#include "mma_probe_kernels.hpp"
 #include "probe_kernels.hpp"
 
 namespace fragviz {
@@ -88,12 +91,39 @@ std::vector<TileGeometry> standard_cycle_tiles() {
   return tiles;
 }
 
-/// What the fragment kernel issues for `op` of `s`; must equal the model's fragment_load.
-LdmatrixConfig kernel_load(Shape s, Operand op) {
-  const bool k8 = s == Shape::m16n8k8;
+/// What the fragment kernel issues for `op` at K = `k`; must equal the model's fragment_load.
+LdmatrixConfig kernel_load(int k, Operand op) {
+  const bool k8 = k == 8;
   if (op == Operand::A) return LdmatrixConfig{k8 ? LdmNum::x2 : LdmNum::x4, false};
   return LdmatrixConfig{k8 ? LdmNum::x1 : LdmNum::x2, true};
 }
+
+/// Catalogue entries the request asks for (all when the list is empty); unknown names are
+/// reported as skipped probes rather than dropped.
+std::vector<std::string> requested_instructions(const ProbeRequest& req) {
+  if (!req.instruction_probes) return {};
+  if (!req.instructions.empty()) return req.instructions;
+  std::vector<std::string> all;
+  for (const Instruction& in : catalogue()) all.emplace_back(in.mnemonic);
+  return all;
+}
+
+/// Builds every requested plan (pure host work, about 50 ms for the whole catalogue), meant to
+/// run on its own thread while CUDA starts.
+std::vector<MmaProbePlan> build_plans(std::vector<std::string> names) {
+  std::vector<MmaProbePlan> plans;
+  for (const std::string& name : names) {
+    if (const Instruction* in = find_instruction(name)) plans.push_back(plan_mma_probe(*in));
+  }
+  return plans;
+}
+
+struct InstructionPlan {
+  int index = -1;        ///< catalogue index
+  std::size_t plan = 0;  ///< into the plans vector
+  bool launch = false;
+  std::size_t a_at = 0, b_at = 0, c_at = 0, d_at = 0;
+};
 
 /// Fills a FragmentSetIn from dense float operands (A, B as halves; C as per-lane registers).
 cuda::FragmentSetIn set_from_tile(const MmaTile& t) {
@@ -107,9 +137,10 @@ cuda::FragmentSetIn set_from_tile(const MmaTile& t) {
   return in;
 }
 
-/// Per-shape bookkeeping between building the inputs and judging the outputs.
+/// Per-instruction bookkeeping between building the inputs and judging the outputs.
 struct FragmentPlan {
-  Shape shape = Shape::m16n8k8;
+  const Instruction* instr = nullptr;
+  int k = 8;
   bool launch = false;
   cuda::FragmentParams params{};
   std::size_t in_at = 0, out_at = 0;
@@ -137,11 +168,16 @@ ProbeReport run_probes(const ProbeRequest& req) {
     return report;
   }
 
+  // The tensor-core probes' inputs are pure host work: build them while CUDA starts.
+  const std::vector<std::string> names = requested_instructions(req);
+  auto plans_future = std::async(std::launch::async, build_plans, names);
+
   // [SECTION] start-up, measured apart: context creation and loading the probe kernels' module.
   std::string& error = report.error;
   const auto init_start = Clock::now();
   if (!FRAGVIZ_CUDA_OK(error, cudaSetDevice(0)) || !FRAGVIZ_CUDA_OK(error, cudaFree(nullptr)) ||
-      !FRAGVIZ_CUDA_OK(error, cuda::preload_probe_kernels())) {
+      !FRAGVIZ_CUDA_OK(error, cuda::preload_probe_kernels()) ||
+      !FRAGVIZ_CUDA_OK(error, cuda::preload_mma_probe_kernels())) {
     return report;
   }
   report.cuda_init_ms = ms_since(init_start);
@@ -190,24 +226,36 @@ ProbeReport run_probes(const ProbeRequest& req) {
     }
   }
 
-  // Fragment probes: m16n8k16 only where the device has it (its sm_75 image is a stub).
+  // Fragment probes through memory, for the seed's two instructions: m16n8k16 only where the
+  // device has it (its sm_75 image is a stub).
   std::vector<FragmentPlan> fragments;
-  for (Shape s : {Shape::m16n8k8, Shape::m16n8k16}) {
+  for (int k : {8, 16}) {
+    const Instruction* instr =
+        find_instruction(k == 8 ? cuda::kFragmentKernelMnemonic8 : cuda::kFragmentKernelMnemonic16);
     FragmentProbe probe;
-    probe.shape = s;
     FragmentPlan plan;
-    plan.shape = s;
-    if (report.device.sm() < min_sm(s)) {
-      probe.skipped = "skipped: needs sm_" + std::to_string(min_sm(s)) + " or newer (device is sm_" +
+    plan.instr = instr;
+    plan.k = k;
+    if (!instr) {
+      probe.mnemonic = k == 8 ? cuda::kFragmentKernelMnemonic8 : cuda::kFragmentKernelMnemonic16;
+      probe.skipped = "not run: the catalogue has no such instruction";
+      report.fragments.push_back(probe);
+      fragments.push_back(plan);
+      continue;
+    }
+    const Instruction& s = *instr;
+    probe.mnemonic = s.mnemonic;
+    if (report.device.sm() < s.min_sm) {
+      probe.skipped = "skipped: needs sm_" + std::to_string(s.min_sm) + " or newer (device is sm_" +
                       std::to_string(report.device.sm()) + ")";
     } else {
       std::string why;
       for (Operand op : {Operand::A, Operand::B}) {
         const auto load = fragment_load(s, op);
-        const LdmatrixConfig k = kernel_load(s, op);
-        if (!load || load->config.num != k.num || load->config.trans != k.trans) {
+        const LdmatrixConfig kl = kernel_load(k, op);
+        if (!load || load->config.num != kl.num || load->config.trans != kl.trans) {
           why = "model and kernel disagree on the ldmatrix for " + std::string(to_string(op)) +
-                ": the kernel issues " + ldmatrix_mnemonic(k);
+                ": the kernel issues " + ldmatrix_mnemonic(kl);
         }
       }
       const auto a_offsets = fragment_lane_offsets(s, Operand::A);
@@ -239,6 +287,44 @@ ProbeReport run_probes(const ProbeRequest& req) {
     fragments.push_back(plan);
   }
 
+  // Tensor-core probes: every requested catalogue entry the device and this build can run.
+  const std::vector<MmaProbePlan> plans = plans_future.get();
+  std::vector<InstructionPlan> instr_plans;
+  std::size_t next_plan = 0;
+  for (const std::string& name : names) {
+    InstructionProbe probe;
+    probe.mnemonic = name;
+    InstructionPlan ip;
+    const Instruction* instr = find_instruction(name);
+    if (!instr) {
+      probe.skipped = "not run: no catalogue entry has this mnemonic";
+      report.instructions.push_back(probe);
+      instr_plans.push_back(ip);
+      continue;
+    }
+    ip.index = catalogue_index(instr);
+    ip.plan = next_plan++;
+    const std::string target = "sm_" + std::to_string(instr->min_sm) + (instr->arch_specific ? "a" : "");
+    if (report.device.sm() < instr->min_sm) {
+      probe.skipped =
+          "skipped: needs " + target + " or newer (device is sm_" + std::to_string(report.device.sm()) + ")";
+    } else if (!cuda::mma_probe_available(ip.index, report.device.sm())) {
+      probe.skipped = "model only: this build has no code for it on sm_" +
+                      std::to_string(report.device.sm()) + " (needs " + target + ")";
+    } else {
+      const MmaProbePlan& plan = plans[ip.plan];
+      ip.a_at = in.put_bytes(plan.a.data(), plan.a.size() * sizeof(std::uint32_t));
+      ip.b_at = in.put_bytes(plan.b.data(), plan.b.size() * sizeof(std::uint32_t));
+      ip.c_at = in.put_bytes(plan.c.data(), plan.c.size() * sizeof(std::uint32_t));
+      ip.d_at =
+          out.reserve(static_cast<std::size_t>(plan.passes) * static_cast<std::size_t>(kWarpSize) *
+                      static_cast<std::size_t>(words_per_lane(*instr, Operand::C)) * sizeof(std::uint32_t));
+      ip.launch = true;
+    }
+    report.instructions.push_back(probe);
+    instr_plans.push_back(ip);
+  }
+
   const std::size_t explorer_jobs_at =
       explorer_jobs.empty()
           ? 0
@@ -255,6 +341,9 @@ ProbeReport run_probes(const ProbeRequest& req) {
   DeviceBuffer d_in, d_out;
   if (!FRAGVIZ_CUDA_OK(error, cudaMalloc(reinterpret_cast<void**>(&d_in.ptr), in.size())) ||
       !FRAGVIZ_CUDA_OK(error, cudaMalloc(reinterpret_cast<void**>(&d_out.ptr), out.size())) ||
+      // Alignment gaps and the unused register slots are never written by a kernel; zero them so
+      // the copy back moves only initialised memory (compute-sanitizer's initcheck).
+      !FRAGVIZ_CUDA_OK(error, cudaMemset(d_out.ptr, 0, out.size())) ||
       !FRAGVIZ_CUDA_OK(error, cudaMemcpy(d_in.ptr, in.data(), in.size(), cudaMemcpyHostToDevice))) {
     report.probe_ms = ms_since(probe_start);
     return report;
@@ -271,10 +360,17 @@ ProbeReport run_probes(const ProbeRequest& req) {
   for (const FragmentPlan& plan : fragments) {
     if (!launched || !plan.launch) continue;
     launched = FRAGVIZ_CUDA_OK(
-        error,
-        cuda::launch_fragment_probe(
-            plan.shape, plan.params, reinterpret_cast<const cuda::FragmentSetIn*>(d_in.ptr + plan.in_at),
-            reinterpret_cast<cuda::FragmentSetOut*>(d_out.ptr + plan.out_at), nullptr));
+        error, cuda::launch_fragment_probe(
+                   plan.k, plan.params, reinterpret_cast<const cuda::FragmentSetIn*>(d_in.ptr + plan.in_at),
+                   reinterpret_cast<cuda::FragmentSetOut*>(d_out.ptr + plan.out_at), nullptr));
+  }
+  for (const InstructionPlan& ip : instr_plans) {
+    if (!launched || !ip.launch) continue;
+    const auto word = [&](std::size_t at) { return reinterpret_cast<std::uint32_t*>(d_in.ptr + at); };
+    launched =
+        FRAGVIZ_CUDA_OK(error, cuda::launch_mma_probe(ip.index, word(ip.a_at), word(ip.b_at), word(ip.c_at),
+                                                      reinterpret_cast<std::uint32_t*>(d_out.ptr + ip.d_at),
+                                                      plans[ip.plan].passes, nullptr));
   }
   if (launched && !cycle_jobs.empty()) {
     launched = FRAGVIZ_CUDA_OK(
@@ -308,7 +404,7 @@ ProbeReport run_probes(const ProbeRequest& req) {
     const FragmentPlan& plan = fragments[i];
     if (!plan.launch) continue;
     FragmentProbe& probe = report.fragments[i];
-    const Shape s = plan.shape;
+    const Instruction& s = *plan.instr;
     cuda::FragmentSetOut sets[cuda::kFragmentSets];
     std::memcpy(sets, out.data() + plan.out_at, sizeof sets);
     const auto lane_major = [](const auto& regs, int per_lane) {
@@ -334,6 +430,17 @@ ProbeReport run_probes(const ProbeRequest& req) {
     probe.tile_detail =
         tile.exact ? std::string() : tile.first + " (" + std::to_string(tile.mismatches) + " of 128 differ)";
     probe.ran = true;
+  }
+
+  for (std::size_t i = 0; i < instr_plans.size(); ++i) {
+    const InstructionPlan& ip = instr_plans[i];
+    if (!ip.launch) continue;
+    const MmaProbePlan& plan = plans[ip.plan];
+    const std::size_t words = static_cast<std::size_t>(plan.passes) * static_cast<std::size_t>(kWarpSize) *
+                              static_cast<std::size_t>(words_per_lane(*plan.instr, Operand::C));
+    std::vector<std::uint32_t> d(words);
+    std::memcpy(d.data(), out.data() + ip.d_at, words * sizeof(std::uint32_t));
+    report.instructions[i] = judge_mma_probe(plan, d);
   }
 
   const auto add_cycles_row = [&report](const LdmatrixPlan& plan,

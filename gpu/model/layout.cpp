@@ -2,38 +2,20 @@
 
 namespace fragviz {
 
-std::optional<Owner> owner_of(Shape s, Operand op, Coord c) {
-  if (c.row < 0 || c.col < 0 || c.row >= operand_rows(s, op) || c.col >= operand_cols(s, op))
+std::optional<Owner> owner_of(const Instruction& in, Operand op, Coord c) {
+  const OperandSpec& s = operand_spec(in, op);
+  if (c.row < 0 || c.col < 0 || c.product < 0 || c.row >= s.rows || c.col >= s.cols ||
+      c.product >= in.products)
     return std::nullopt;
-  // 32 lanes x at most 8 elements: a direct search keeps the inverse tied to the one table.
-  for (int lane = 0; lane < kWarpSize; ++lane)
-    for (int e = 0; e < elements_per_lane(s, op); ++e)
-      if (fragment_coord(s, op, lane, e) == c) return Owner{lane, e};
+  // At most 128 threads x 128 elements: a direct search keeps the inverse tied to the one table.
+  for (int lane = 0; lane < in.threads; ++lane)
+    for (int e = 0; e < elements_per_lane(in, op); ++e)
+      if (fragment_coord(in, op, lane, e) == c) return Owner{lane, e};
   return std::nullopt;
 }
 
-std::string_view to_string(Shape s) { return s == Shape::m16n8k8 ? "m16n8k8" : "m16n8k16"; }
-
-std::string_view to_string(Operand op) {
-  switch (op) {
-    case Operand::A:
-      return "A";
-    case Operand::B:
-      return "B";
-    case Operand::C:
-      return "C";
-  }
-  return "?";
-}
-
-std::optional<Shape> parse_shape(std::string_view text) {
-  if (text == "m16n8k8") return Shape::m16n8k8;
-  if (text == "m16n8k16") return Shape::m16n8k16;
-  return std::nullopt;
-}
-
-std::string mma_mnemonic(Shape s) {
-  return "mma.sync.aligned." + std::string(to_string(s)) + ".row.col.f32.f16.f16.f32";
+std::string shape_name(const Instruction& in) {
+  return "m" + std::to_string(in.m) + "n" + std::to_string(in.n) + "k" + std::to_string(in.k);
 }
 
 }  // namespace fragviz

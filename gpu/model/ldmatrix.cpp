@@ -2,21 +2,24 @@
 
 namespace fragviz {
 
-std::optional<FragmentLoad> fragment_load(Shape s, Operand op) {
-  // Matrix j of the load becomes fragment register j, so the origins below are read off the
-  // fragment tables: A's registers cover rows 0-7 / 8-15 (and cols 8-15 from a4 on at k16);
-  // B's registers cover k rows 0-7 / 8-15 of one n8 column block.
-  switch (op) {
-    case Operand::A:
-      if (s == Shape::m16n8k8) return FragmentLoad{op, {LdmNum::x2, false}, {{{0, 0}, {8, 0}, {}, {}}}};
-      return FragmentLoad{op, {LdmNum::x4, false}, {{{0, 0}, {8, 0}, {0, 8}, {8, 8}}}};
-    case Operand::B:
-      if (s == Shape::m16n8k8) return FragmentLoad{op, {LdmNum::x1, true}, {{{0, 0}, {}, {}, {}}}};
-      return FragmentLoad{op, {LdmNum::x2, true}, {{{0, 0}, {8, 0}, {}, {}}}};
-    case Operand::C:
-      return std::nullopt;
+std::optional<FragmentLoad> fragment_load(const Instruction& in, Operand op) {
+  if (op == Operand::C || in.products != 1 || in.threads != kWarpSize) return std::nullopt;
+  if (element_bits(operand_spec(in, op).type) != 16) return std::nullopt;
+  const int regs = registers_per_lane(in, op);
+  if (regs != 1 && regs != 2 && regs != 4) return std::nullopt;
+  // Matrix j of the load becomes fragment register j; B is stored K x N row-major while mma
+  // wants it "col", so it needs .trans. Origins are read off lane 0's elements; then every
+  // lane's every element must be what ldmatrix delivers there, or there is no such load.
+  FragmentLoad load{op, {static_cast<LdmNum>(regs), op == Operand::B}, {}};
+  for (int j = 0; j < regs; ++j) {
+    const Coord c = fragment_coord(in, op, 0, 2 * j);
+    load.matrix_origin[static_cast<std::size_t>(j)] = Coord{c.row / 8 * 8, c.col / 8 * 8};
   }
-  return std::nullopt;
+  for (int lane = 0; lane < kWarpSize; ++lane)
+    for (int j = 0; j < regs; ++j)
+      for (int h = 0; h < 2; ++h)
+        if (loaded_coord(load, lane, j, h) != fragment_coord(in, op, lane, 2 * j + h)) return std::nullopt;
+  return load;
 }
 
 std::optional<LdmNum> parse_num(std::string_view text) {

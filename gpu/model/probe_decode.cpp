@@ -178,12 +178,12 @@ std::vector<LdmatrixCheck> check_explorer(LdmatrixConfig c, const TileGeometry& 
 
 // [SECTION] fragments --------------------------------------------------------------------------
 
-std::uint16_t fragment_cell_value(Shape s, Operand op, Coord c) {
+std::uint16_t fragment_cell_value(const Instruction& s, Operand op, Coord c) {
   const int base = op == Operand::B ? 1024 : 0;
   return half_bits(static_cast<float>(base + c.row * operand_cols(s, op) + c.col));
 }
 
-std::optional<Coord> decode_fragment_value(Shape s, Operand op, std::uint16_t raw) {
+std::optional<Coord> decode_fragment_value(const Instruction& s, Operand op, std::uint16_t raw) {
   if (op == Operand::C) return std::nullopt;
   const auto v = exact_integer(half_to_float(raw));
   if (!v) return std::nullopt;
@@ -193,7 +193,7 @@ std::optional<Coord> decode_fragment_value(Shape s, Operand op, std::uint16_t ra
   return Coord{static_cast<int>(index / cols), static_cast<int>(index % cols)};
 }
 
-std::vector<std::uint16_t> ownership_tile(Shape s, Operand op) {
+std::vector<std::uint16_t> ownership_tile(const Instruction& s, Operand op) {
   const int rows = operand_rows(s, op), cols = operand_cols(s, op);
   std::vector<std::uint16_t> tile(static_cast<std::size_t>(rows * cols));
   for (int r = 0; r < rows; ++r) {
@@ -203,7 +203,7 @@ std::vector<std::uint16_t> ownership_tile(Shape s, Operand op) {
   return tile;
 }
 
-Result<std::array<std::uint32_t, kWarpSize>> fragment_lane_offsets(Shape s, Operand op) {
+Result<std::array<std::uint32_t, kWarpSize>> fragment_lane_offsets(const Instruction& s, Operand op) {
   using R = Result<std::array<std::uint32_t, kWarpSize>>;
   const auto load = fragment_load(s, op);
   if (!load) return R::fail("operand " + std::string(to_string(op)) + " is not loaded with ldmatrix");
@@ -217,7 +217,8 @@ Result<std::array<std::uint32_t, kWarpSize>> fragment_lane_offsets(Shape s, Oper
   return R::ok(offsets);
 }
 
-std::vector<ElementCheck> check_operand(Shape s, Operand op, const std::vector<std::uint32_t>& regs) {
+std::vector<ElementCheck> check_operand(const Instruction& s, Operand op,
+                                        const std::vector<std::uint32_t>& regs) {
   const int per_lane = registers_per_lane(s, op);
   std::vector<ElementCheck> out;
   out.reserve(static_cast<std::size_t>(kWarpSize * elements_per_lane(s, op)));
@@ -228,14 +229,14 @@ std::vector<ElementCheck> check_operand(Shape s, Operand op, const std::vector<s
       e.lane = lane;
       e.element = i;
       e.expected = fragment_coord(s, op, lane, i);
-      const RegisterSlot slot = register_slot(op, i);
+      const RegisterSlot slot = register_slot(s, op, i);
       const std::size_t at = static_cast<std::size_t>(lane * per_lane + slot.reg);
       const std::uint32_t reg = at < regs.size() ? regs[at] : 0u;
       if (op == Operand::C) {
         e.raw = reg;
         e.measured = decode_accumulator_value(reg);
       } else {
-        e.raw = register_half(reg, slot.half);
+        e.raw = register_half(reg, slot.bit / 16);
         e.measured = decode_fragment_value(s, op, static_cast<std::uint16_t>(e.raw));
       }
       out.push_back(e);
@@ -246,10 +247,10 @@ std::vector<ElementCheck> check_operand(Shape s, Operand op, const std::vector<s
 
 // [SECTION] accumulator probe and single tile --------------------------------------------------
 
-MmaTile accumulator_inputs(Shape s) {
-  const ShapeDims d = dims(s);
+MmaTile accumulator_inputs(const Instruction& s) {
+  const Instruction& d = s;
   MmaTile t;
-  t.shape = s;
+  t.instr = &s;
   t.a.assign(static_cast<std::size_t>(d.m * d.k), 0.0f);
   t.b.assign(static_cast<std::size_t>(d.k * d.n), 0.0f);
   t.c.assign(static_cast<std::size_t>(d.m * d.n), 1000.0f);
@@ -272,10 +273,10 @@ std::optional<Coord> decode_accumulator_value(std::uint32_t bits) {
   return Coord{static_cast<int>(index / 8), static_cast<int>(index % 8)};
 }
 
-MmaTile random_tile(Shape s, std::uint64_t seed) {
-  const ShapeDims d = dims(s);
+MmaTile random_tile(const Instruction& s, std::uint64_t seed) {
+  const Instruction& d = s;
   MmaTile t;
-  t.shape = s;
+  t.instr = &s;
   std::uint64_t state = seed;
   auto draw = [&state] { return static_cast<float>(static_cast<int>(splitmix64(state) % 17) - 8) * 0.25f; };
   for (int i = 0; i < d.m * d.k; ++i) t.a.push_back(draw());
@@ -285,7 +286,7 @@ MmaTile random_tile(Shape s, std::uint64_t seed) {
 }
 
 std::vector<double> reference_d(const MmaTile& t) {
-  const ShapeDims d = dims(t.shape);
+  const Instruction& d = *t.instr;
   std::vector<double> out(static_cast<std::size_t>(d.m * d.n));
   for (int r = 0; r < d.m; ++r) {
     for (int c = 0; c < d.n; ++c) {
@@ -301,20 +302,20 @@ std::vector<double> reference_d(const MmaTile& t) {
 }
 
 std::vector<float> c_registers(const MmaTile& t) {
-  const int n = dims(t.shape).n;
+  const int n = t.instr->n;
   std::vector<float> regs(static_cast<std::size_t>(kWarpSize * 4));
   for (int lane = 0; lane < kWarpSize; ++lane) {
     for (int i = 0; i < 4; ++i) {
-      const Coord at = fragment_coord(t.shape, Operand::C, lane, i);
+      const Coord at = fragment_coord(*t.instr, Operand::C, lane, i);
       regs[static_cast<std::size_t>(lane * 4 + i)] = t.c[static_cast<std::size_t>(at.row * n + at.col)];
     }
   }
   return regs;
 }
 
-TileCompare compare_tile(Shape s, const std::vector<std::uint32_t>& d_regs,
+TileCompare compare_tile(const Instruction& s, const std::vector<std::uint32_t>& d_regs,
                          const std::vector<double>& reference) {
-  const int n = dims(s).n;
+  const int n = s.n;
   TileCompare out;
   for (int lane = 0; lane < kWarpSize; ++lane) {
     for (int i = 0; i < 4; ++i) {

@@ -14,4 +14,22 @@ int LdmatrixProbe::mismatches() const {
       std::count_if(elements.begin(), elements.end(), [](const LdmatrixCheck& e) { return !e.match(); }));
 }
 
+int InstructionProbe::mismatches() const {
+  int n = 0;
+  for (const ElementCheck& e : elements) n += e.match() ? 0 : 1;
+  return n;
+}
+
+int InstructionProbe::checked(Operand op) const {
+  int n = 0;
+  for (const ElementCheck& e : elements) n += e.operand == op ? 1 : 0;
+  return n;
+}
+
+int InstructionProbe::matched(Operand op) const {
+  int n = 0;
+  for (const ElementCheck& e : elements) n += e.operand == op && e.match() ? 1 : 0;
+  return n;
+}
+
 }  // namespace fragviz

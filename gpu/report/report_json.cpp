@@ -59,19 +59,35 @@ T enum_from(const json& j, const char* what, Parse parse) {
   throw std::runtime_error(std::string("unknown ") + what + " \"" + text + "\"");
 }
 
-std::optional<Operand> parse_operand(std::string_view t) {
+std::optional<Operand> operand_named(std::string_view t) {
   if (t == "A") return Operand::A;
   if (t == "B") return Operand::B;
   if (t == "C") return Operand::C;
   return std::nullopt;
 }
 
+/// Version 1 reports named the seed's two instructions by shape alone.
+std::string v1_mnemonic(const std::string& shape) {
+  if (shape == "m16n8k8" || shape == "m16n8k16")
+    return "mma.sync.aligned." + shape + ".row.col.f32.f16.f16.f32";
+  throw std::runtime_error("unknown shape \"" + shape + "\"");
+}
+
 // [SECTION] small types --------------------------------------------------------------------------
 
-json coord_json(Coord c) { return json::array({c.row, c.col}); }
+// [row, col], or [row, col, product] for the quad pairs of m8n8k4 .f16.
+json coord_json(Coord c) {
+  return c.product == 0 ? json::array({c.row, c.col}) : json::array({c.row, c.col, c.product});
+}
 Coord coord_from(const json& j) {
-  if (!j.is_array() || j.size() != 2) throw std::runtime_error("a coordinate must be [row, col]");
-  return Coord{integer<int>(j.at(0), "row"), integer<int>(j.at(1), "col")};
+  if (!j.is_array() || (j.size() != 2 && j.size() != 3))
+    throw std::runtime_error("a coordinate must be [row, col] or [row, col, product]");
+  Coord c{integer<int>(j.at(0), "row"), integer<int>(j.at(1), "col")};
+  if (j.size() == 3) {
+    c.product = integer<int>(j.at(2), "product");
+    if (c.product == 0) throw std::runtime_error("a coordinate of product 0 is written [row, col]");
+  }
+  return c;
 }
 json opt_coord_json(const std::optional<Coord>& c) { return c ? coord_json(*c) : json(nullptr); }
 std::optional<Coord> opt_coord_from(const json& j) {
@@ -151,7 +167,7 @@ json probe_json(const ProbeReport& r) {
                     {"expected", coord_json(e.expected)},
                     {"measured", opt_coord_json(e.measured)},
                     {"raw", e.raw}});
-    fr.push_back({{"shape", std::string(to_string(f.shape))},
+    fr.push_back({{"mnemonic", f.mnemonic},
                   {"ran", f.ran},
                   {"skipped", f.skipped},
                   {"elements", el},
@@ -159,6 +175,22 @@ json probe_json(const ProbeReport& r) {
                   {"b_addresses", f.b_addresses},
                   {"tile_exact", f.tile_exact},
                   {"tile_detail", f.tile_detail}});
+  }
+  // Instruction probes hold up to 6272 elements each: one compact row per element,
+  // [operand, lane, element, expected, measured, raw].
+  json ins = json::array();
+  for (const auto& p : r.instructions) {
+    json el = json::array();
+    for (const auto& e : p.elements)
+      el.push_back(json::array({std::string(to_string(e.operand)), e.lane, e.element, coord_json(e.expected),
+                                opt_coord_json(e.measured), e.raw}));
+    ins.push_back({{"mnemonic", p.mnemonic},
+                   {"ran", p.ran},
+                   {"skipped", p.skipped},
+                   {"passes", p.passes},
+                   {"tile_exact", p.tile_exact},
+                   {"tile_detail", p.tile_detail},
+                   {"elements", el}});
   }
   json le = json::array();
   for (const auto& e : r.ldmatrix.elements)
@@ -179,7 +211,9 @@ json probe_json(const ProbeReport& r) {
           {"request",
            {{"ldmatrix", ldm_json(r.request.ldmatrix)},
             {"tile", tile_json(r.request.tile)},
-            {"cycles_table", r.request.cycles_table}}},
+            {"cycles_table", r.request.cycles_table},
+            {"instruction_probes", r.request.instruction_probes},
+            {"instructions", r.request.instructions}}},
           {"ldmatrix",
            {{"config", ldm_json(r.ldmatrix.config)},
             {"tile", tile_json(r.ldmatrix.tile)},
@@ -190,13 +224,14 @@ json probe_json(const ProbeReport& r) {
             {"elements", le},
             {"cycles_per_instruction", r.ldmatrix.cycles_per_instruction}}},
           {"fragments", fr},
+          {"instructions", ins},
           {"cycles", cy},
           {"cuda_init_ms", r.cuda_init_ms},
           {"probe_ms", r.probe_ms},
           {"error", r.error}};
 }
 
-ProbeReport probe_from(const json& j) {
+ProbeReport probe_from(const json& j, int version) {
   ProbeReport r;
   r.created_utc = j.at("created_utc").get<std::string>();
   r.device = device_from(j.at("device"));
@@ -204,6 +239,10 @@ ProbeReport probe_from(const json& j) {
   r.request.ldmatrix = ldm_from(rq.at("ldmatrix"));
   r.request.tile = tile_from(rq.at("tile"));
   r.request.cycles_table = boolean(rq.at("cycles_table"), "cycles_table");
+  if (version >= 2) {
+    r.request.instruction_probes = boolean(rq.at("instruction_probes"), "instruction_probes");
+    for (const json& m : rq.at("instructions")) r.request.instructions.push_back(m.get<std::string>());
+  }
   const json& l = j.at("ldmatrix");
   r.ldmatrix.config = ldm_from(l.at("config"));
   r.ldmatrix.tile = tile_from(l.at("tile"));
@@ -228,12 +267,13 @@ ProbeReport probe_from(const json& j) {
       number<double>(l.at("cycles_per_instruction"), "cycles_per_instruction");
   for (const json& f : j.at("fragments")) {
     FragmentProbe p;
-    p.shape = enum_from<Shape>(f.at("shape"), "shape", parse_shape);
+    p.mnemonic =
+        version >= 2 ? f.at("mnemonic").get<std::string>() : v1_mnemonic(f.at("shape").get<std::string>());
     p.ran = boolean(f.at("ran"), "ran");
     p.skipped = f.at("skipped").get<std::string>();
     for (const json& e : f.at("elements")) {
       ElementCheck c;
-      c.operand = enum_from<Operand>(e.at("operand"), "operand", parse_operand);
+      c.operand = enum_from<Operand>(e.at("operand"), "operand", operand_named);
       c.lane = integer<int>(e.at("lane"), "lane");
       c.element = integer<int>(e.at("element"), "element");
       c.expected = coord_from(e.at("expected"));
@@ -246,6 +286,31 @@ ProbeReport probe_from(const json& j) {
     p.tile_exact = boolean(f.at("tile_exact"), "tile_exact");
     p.tile_detail = f.at("tile_detail").get<std::string>();
     r.fragments.push_back(std::move(p));
+  }
+  if (version >= 2) {
+    for (const json& ij : j.at("instructions")) {
+      InstructionProbe p;
+      p.mnemonic = ij.at("mnemonic").get<std::string>();
+      p.ran = boolean(ij.at("ran"), "ran");
+      p.skipped = ij.at("skipped").get<std::string>();
+      p.passes = integer<int>(ij.at("passes"), "passes");
+      p.tile_exact = boolean(ij.at("tile_exact"), "tile_exact");
+      p.tile_detail = ij.at("tile_detail").get<std::string>();
+      for (const json& e : ij.at("elements")) {
+        if (!e.is_array() || e.size() != 6)
+          throw std::runtime_error(
+              "instructions: an element is [operand, lane, element, expected, measured, raw]");
+        ElementCheck c;
+        c.operand = enum_from<Operand>(e.at(0), "operand", operand_named);
+        c.lane = integer<int>(e.at(1), "lane");
+        c.element = integer<int>(e.at(2), "element");
+        c.expected = coord_from(e.at(3));
+        c.measured = opt_coord_from(e.at(4));
+        c.raw = integer<std::uint32_t>(e.at(5), "raw");
+        p.elements.push_back(c);
+      }
+      r.instructions.push_back(std::move(p));
+    }
   }
   for (const json& c : j.at("cycles")) {
     CyclesRow row;
@@ -346,8 +411,34 @@ void require(bool ok, const std::string& what) {
   if (!ok) throw std::runtime_error(what);
 }
 
-bool inside(const Coord& c, int rows, int cols) {
-  return c.row >= 0 && c.row < rows && c.col >= 0 && c.col < cols;
+bool inside(const Coord& c, int rows, int cols, int products = 1) {
+  return c.row >= 0 && c.row < rows && c.col >= 0 && c.col < cols && c.product >= 0 && c.product < products;
+}
+
+/// Every element list of one instruction: one entry per (operand, lane, element), each expected
+/// cell the catalogue's (a file may not redefine the model, or an edited report could turn a
+/// mismatch into a match), each measured cell inside its operand.
+void check_elements(const Instruction& in, const std::vector<ElementCheck>& elements,
+                    const std::string& where) {
+  std::size_t expected_count = 0;
+  for (Operand op : {Operand::A, Operand::B, Operand::C})
+    expected_count += static_cast<std::size_t>(in.threads * elements_per_lane(in, op));
+  require(elements.size() == expected_count,
+          where + ": " + in.mnemonic + " needs " + std::to_string(expected_count) + " elements");
+  std::set<std::tuple<int, int, int>> seen;
+  for (const ElementCheck& e : elements) {
+    const int rows = operand_rows(in, e.operand), cols = operand_cols(in, e.operand);
+    require(e.lane >= 0 && e.lane < in.threads, where + ": lane out of range");
+    require(e.element >= 0 && e.element < elements_per_lane(in, e.operand), where + ": element out of range");
+    require(inside(e.expected, rows, cols, in.products), where + ": expected cell outside the operand");
+    require(!e.measured || inside(*e.measured, rows, cols, in.products),
+            where + ": measured cell outside the operand");
+    require(e.expected == fragment_coord(in, e.operand, e.lane, e.element),
+            where + ": expected cell is not the PTX table's for " + std::string(to_string(e.operand)) +
+                " lane " + std::to_string(e.lane) + " element " + std::to_string(e.element));
+    require(seen.insert({static_cast<int>(e.operand), e.lane, e.element}).second,
+            where + ": an (operand, lane, element) twice");
+  }
 }
 
 void check_device(const DeviceInfo& d) {
@@ -385,27 +476,22 @@ void check_probe(const ProbeReport& r) {
     }
   }
   for (const FragmentProbe& f : r.fragments) {
-    if (!f.ran) continue;
-    std::size_t expected_count = 0;
-    for (Operand op : {Operand::A, Operand::B, Operand::C})
-      expected_count += kWarpSize * elements_per_lane(f.shape, op);
-    require(f.elements.size() == expected_count, std::string("fragments: ") +
-                                                     std::string(to_string(f.shape)) + " needs " +
-                                                     std::to_string(expected_count) + " elements");
-    std::set<std::tuple<int, int, int>> seen;
-    for (const ElementCheck& e : f.elements) {
-      const int rows = operand_rows(f.shape, e.operand), cols = operand_cols(f.shape, e.operand);
-      require(e.lane >= 0 && e.lane < kWarpSize, "fragments: lane out of range");
-      require(e.element >= 0 && e.element < elements_per_lane(f.shape, e.operand),
-              "fragments: element out of range");
-      require(inside(e.expected, rows, cols), "fragments: expected cell outside the operand");
-      require(!e.measured || inside(*e.measured, rows, cols), "fragments: measured cell outside the operand");
-      require(e.expected == fragment_coord(f.shape, e.operand, e.lane, e.element),
-              "fragments: expected cell is not the PTX table's for " + std::string(to_string(e.operand)) +
-                  " lane " + std::to_string(e.lane) + " element " + std::to_string(e.element));
-      require(seen.insert({static_cast<int>(e.operand), e.lane, e.element}).second,
-              "fragments: an (operand, lane, element) twice");
-    }
+    const Instruction* in = find_instruction(f.mnemonic);
+    require(in != nullptr, "fragments: unknown instruction \"" + f.mnemonic + "\"");
+    require(fragment_load(*in, Operand::A) && fragment_load(*in, Operand::B),
+            "fragments: " + f.mnemonic + " has no ldmatrix fragment load");
+    if (f.ran) check_elements(*in, f.elements, "fragments");
+  }
+  std::set<std::string> probed;
+  for (const InstructionProbe& p : r.instructions) {
+    const Instruction* in = find_instruction(p.mnemonic);
+    require(in != nullptr, "instructions: unknown instruction \"" + p.mnemonic + "\"");
+    require(probed.insert(p.mnemonic).second, "instructions: " + p.mnemonic + " twice");
+    require(p.passes >= 0, "instructions: negative pass count");
+    if (p.ran)
+      check_elements(*in, p.elements, "instructions");
+    else
+      require(p.elements.empty(), "instructions: " + p.mnemonic + " did not run but lists elements");
   }
   for (const CyclesRow& c : r.cycles)
     require(c.cycles_per_instruction >= 0 && c.predicted_wavefronts >= 0 && c.measured_wavefronts >= 0,
@@ -467,13 +553,13 @@ Result<ReportFile> parse_report(std::string_view text) {
   if (!j.contains("version") || !j["version"].is_number_integer())
     return Result<ReportFile>::fail("report has no integer \"version\"");
   const int version = j["version"].get<int>();
-  if (version != ReportFile::kVersion)
+  if (version < 1 || version > ReportFile::kVersion)
     return Result<ReportFile>::fail("report version " + std::to_string(version) +
-                                    " is not supported (this build reads version " +
+                                    " is not supported (this build reads versions 1 to " +
                                     std::to_string(ReportFile::kVersion) + ")");
   try {
     ReportFile f;
-    if (j.contains("probe")) f.probe = probe_from(j.at("probe"));
+    if (j.contains("probe")) f.probe = probe_from(j.at("probe"), version);
     if (j.contains("gate")) f.gate = gate_from(j.at("gate"));
     if (!f.probe && !f.gate)
       return Result<ReportFile>::fail("report holds neither a probe nor a gate result");

@@ -8,7 +8,9 @@
 #include <ostream>
 #include <string>
 
+#include "../unit/seed_instructions.hpp"
 #include "fragviz/device.hpp"
+#include "fragviz/mma_probe.hpp"
 #include "fragviz/probe_decode.hpp"
 
 namespace fragviz {
@@ -26,6 +28,7 @@ ProbeRequest request(LdmNum num, bool trans, int width, int pad, Swizzle sw = Sw
   req.ldmatrix = LdmatrixConfig{num, trans};
   req.tile = TileGeometry{width, pad, 16, sw};
   req.cycles_table = cycles;
+  req.instruction_probes = false;  // the tensor-core probes have their own tests below
   return req;
 }
 
@@ -47,17 +50,17 @@ std::string named(const LdmatrixProbe& p) {
   return out;
 }
 
-const FragmentProbe* find(const ProbeReport& r, Shape s) {
+const FragmentProbe* find(const ProbeReport& r, const Instruction& s) {
   for (const FragmentProbe& p : r.fragments) {
-    if (p.shape == s) return &p;
+    if (p.mnemonic == s.mnemonic) return &p;
   }
   return nullptr;
 }
 
-void expect_fragment_matches(const ProbeReport& r, Shape s) {
+void expect_fragment_matches(const ProbeReport& r, const Instruction& s) {
   const FragmentProbe* p = find(r, s);
   ASSERT_NE(p, nullptr);
-  if (r.device.sm() < min_sm(s)) {
+  if (r.device.sm() < s.min_sm) {
     EXPECT_FALSE(p->ran);
     EXPECT_EQ(p->skipped,
               "skipped: needs sm_80 or newer (device is sm_" + std::to_string(r.device.sm()) + ")");
@@ -66,7 +69,7 @@ void expect_fragment_matches(const ProbeReport& r, Shape s) {
   ASSERT_TRUE(p->ran) << p->skipped;
   const int ab = kWarpSize * (elements_per_lane(s, Operand::A) + elements_per_lane(s, Operand::B));
   EXPECT_EQ(p->elements.size(), static_cast<std::size_t>(ab + 128));
-  EXPECT_EQ(ab, s == Shape::m16n8k8 ? 192 : 384);
+  EXPECT_EQ(ab, s.k == 8 ? 192 : 384);
   EXPECT_EQ(p->mismatches(), 0) << named(*p);
   EXPECT_TRUE(p->tile_exact) << p->tile_detail;
   // Measured row addresses are the model's plan: 16-byte aligned offsets from the tile bases.
@@ -95,15 +98,67 @@ TEST(Probes, FragmentOwnershipBothShapes) {
   const ProbeReport r = run_probes(request(LdmNum::x4, false, 64, 8));
   ASSERT_TRUE(r.error.empty()) << r.error;
   EXPECT_FALSE(r.created_utc.empty());
-  expect_fragment_matches(r, Shape::m16n8k8);
-  expect_fragment_matches(r, Shape::m16n8k16);
+  expect_fragment_matches(r, test::seed8());
+  expect_fragment_matches(r, test::seed16());
+}
+
+// Every catalogue instruction through the tensor core: those the device has (min_sm, and not an
+// sm_XXa-only form) must run and match element by element with an exact tile; the rest must say
+// why they did not run. Nothing the GPU lacks may fail.
+TEST(Probes, EveryCatalogueInstructionOnTheTensorCore) {
+  SKIP_WITHOUT_DEVICE();
+  ProbeRequest req = request(LdmNum::x4, false, 64, 8);
+  req.instruction_probes = true;
+  const ProbeReport r = run_probes(req);
+  ASSERT_TRUE(r.error.empty()) << r.error;
+  ASSERT_EQ(r.instructions.size(), catalogue().size());
+  int ran = 0;
+  for (std::size_t i = 0; i < r.instructions.size(); ++i) {
+    const InstructionProbe& p = r.instructions[i];
+    const Instruction& in = catalogue()[i];
+    EXPECT_EQ(p.mnemonic, in.mnemonic);
+    const bool runnable = r.device.sm() >= in.min_sm && !in.arch_specific;
+    if (!runnable) {
+      EXPECT_FALSE(p.ran) << in.mnemonic;
+      EXPECT_FALSE(p.skipped.empty()) << in.mnemonic;
+      continue;
+    }
+    ASSERT_TRUE(p.ran) << describe_instruction_probe(p);
+    ++ran;
+    std::size_t expected = 0;
+    for (Operand op : {Operand::A, Operand::B, Operand::C})
+      expected += static_cast<std::size_t>(in.threads * elements_per_lane(in, op));
+    EXPECT_EQ(p.elements.size(), expected) << in.mnemonic;
+    EXPECT_EQ(p.mismatches(), 0) << describe_instruction_probe(p);
+    EXPECT_TRUE(p.tile_exact) << describe_instruction_probe(p);
+  }
+  if (r.device.sm() >= 90) EXPECT_EQ(ran, static_cast<int>(catalogue().size()) - 4);  // all but .kind::f8f6f4
+}
+
+TEST(Probes, OneInstructionByName) {
+  SKIP_WITHOUT_DEVICE();
+  ProbeRequest req = request(LdmNum::x4, false, 64, 8);
+  req.instruction_probes = true;
+  req.instructions = {"mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32", "no.such.instruction"};
+  const ProbeReport r = run_probes(req);
+  ASSERT_TRUE(r.error.empty()) << r.error;
+  ASSERT_EQ(r.instructions.size(), 2u);
+  EXPECT_FALSE(r.instructions[1].ran);
+  EXPECT_EQ(r.instructions[1].skipped, "not run: no catalogue entry has this mnemonic");
+  if (r.device.sm() < 80) return;
+  const InstructionProbe& p = r.instructions[0];
+  ASSERT_TRUE(p.ran) << p.skipped;
+  EXPECT_EQ(p.checked(Operand::A), 512);  // 16 x 32 s8
+  EXPECT_EQ(p.matched(Operand::A), 512);
+  EXPECT_EQ(p.matched(Operand::B), 256);
+  EXPECT_EQ(p.matched(Operand::C), 128);
 }
 
 TEST(Probes, SeedLanesZeroAndFive) {
   SKIP_WITHOUT_DEVICE();
   const ProbeReport r = run_probes(request(LdmNum::x4, false, 64, 8));
   ASSERT_TRUE(r.error.empty()) << r.error;
-  const FragmentProbe* p = find(r, Shape::m16n8k8);
+  const FragmentProbe* p = find(r, test::seed8());
   ASSERT_TRUE(p && p->ran);
   EXPECT_EQ(describe_lane(*p, 0), "lane 0: A (0,0) (0,1) (8,0) (8,1)  B (0,0) (1,0)");
   EXPECT_EQ(describe_lane(*p, 5), "lane 5: A (1,2) (1,3) (9,2) (9,3)  B (2,1) (3,1)");
@@ -164,8 +219,8 @@ TEST(Probes, IllegalPadIsRefusedAndTheContextStaysHealthy) {
   const ProbeReport bad = run_probes(request(LdmNum::x4, false, 64, 1));
   EXPECT_FALSE(bad.ldmatrix.ran);
   EXPECT_NE(bad.ldmatrix.skipped.find("16-byte"), std::string::npos) << bad.ldmatrix.skipped;
-  EXPECT_TRUE(bad.error.empty()) << bad.error;   // nothing illegal was launched
-  expect_fragment_matches(bad, Shape::m16n8k8);  // the rest of the run still happened
+  EXPECT_TRUE(bad.error.empty()) << bad.error;  // nothing illegal was launched
+  expect_fragment_matches(bad, test::seed8());  // the rest of the run still happened
 
   const ProbeReport good = run_probes(request(LdmNum::x4, false, 64, 8));
   ASSERT_TRUE(good.error.empty()) << "context poisoned after the refusal: " << good.error;

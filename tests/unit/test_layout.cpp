@@ -7,15 +7,16 @@
 #include <utility>
 
 #include "fragviz/layout.hpp"
+#include "seed_instructions.hpp"
 
 using namespace fragviz;
 
 namespace {
 
 // PTX ISA text, written as conditions on i the way the ISA prints them.
-Coord ptx_text_coord(Shape s, Operand op, int lane, int i) {
+Coord ptx_text_coord(const Instruction& s, Operand op, int lane, int i) {
   const int groupID = lane >> 2, threadID_in_group = lane % 4;
-  if (s == Shape::m16n8k8) {
+  if (s.k == 8) {
     switch (op) {
       case Operand::A:  // row = groupID for a0 and a1, groupID + 8 for a2 and a3
         return {(i == 0 || i == 1) ? groupID : groupID + 8, (threadID_in_group * 2) + (i & 0x1)};
@@ -41,38 +42,37 @@ Coord ptx_text_coord(Shape s, Operand op, int lane, int i) {
   return {};
 }
 
-const Shape kShapes[] = {Shape::m16n8k8, Shape::m16n8k16};
 const Operand kOperands[] = {Operand::A, Operand::B, Operand::C};
 
 }  // namespace
 
 TEST(Layout, DimensionsAndElementCounts) {
-  EXPECT_EQ(elements_per_lane(Shape::m16n8k8, Operand::A), 4);
-  EXPECT_EQ(elements_per_lane(Shape::m16n8k8, Operand::B), 2);
-  EXPECT_EQ(elements_per_lane(Shape::m16n8k8, Operand::C), 4);
-  EXPECT_EQ(elements_per_lane(Shape::m16n8k16, Operand::A), 8);
-  EXPECT_EQ(elements_per_lane(Shape::m16n8k16, Operand::B), 4);
-  EXPECT_EQ(elements_per_lane(Shape::m16n8k16, Operand::C), 4);
-  EXPECT_EQ(registers_per_lane(Shape::m16n8k8, Operand::A), 2);
-  EXPECT_EQ(registers_per_lane(Shape::m16n8k16, Operand::A), 4);
-  EXPECT_EQ(registers_per_lane(Shape::m16n8k16, Operand::B), 2);
-  EXPECT_EQ(min_sm(Shape::m16n8k8), 75);
-  EXPECT_EQ(min_sm(Shape::m16n8k16), 80);
+  EXPECT_EQ(elements_per_lane(test::seed8(), Operand::A), 4);
+  EXPECT_EQ(elements_per_lane(test::seed8(), Operand::B), 2);
+  EXPECT_EQ(elements_per_lane(test::seed8(), Operand::C), 4);
+  EXPECT_EQ(elements_per_lane(test::seed16(), Operand::A), 8);
+  EXPECT_EQ(elements_per_lane(test::seed16(), Operand::B), 4);
+  EXPECT_EQ(elements_per_lane(test::seed16(), Operand::C), 4);
+  EXPECT_EQ(registers_per_lane(test::seed8(), Operand::A), 2);
+  EXPECT_EQ(registers_per_lane(test::seed16(), Operand::A), 4);
+  EXPECT_EQ(registers_per_lane(test::seed16(), Operand::B), 2);
+  EXPECT_EQ(test::seed8().min_sm, 75);
+  EXPECT_EQ(test::seed16().min_sm, 80);
 }
 
 TEST(Layout, EveryElementMatchesPtxText) {
-  for (Shape s : kShapes)
+  for (const Instruction& s : test::seeds())
     for (Operand op : kOperands)
       for (int lane = 0; lane < kWarpSize; ++lane)
         for (int i = 0; i < elements_per_lane(s, op); ++i)
           EXPECT_EQ(fragment_coord(s, op, lane, i), ptx_text_coord(s, op, lane, i))
-              << to_string(s) << " " << to_string(op) << " lane " << lane << " element " << i;
+              << s.mnemonic << " " << to_string(op) << " lane " << lane << " element " << i;
 }
 
 TEST(Layout, SeedLanesZeroAndFiveAtK8) {
   // The seed's run printed these: lane 0 A (0,0) (0,1) (8,0) (8,1), B (0,0) (1,0);
   // lane 5 A (1,2) (1,3) (9,2) (9,3), B (2,1) (3,1).
-  const Shape s = Shape::m16n8k8;
+  const Instruction& s = test::seed8();
   const Coord a0[] = {{0, 0}, {0, 1}, {8, 0}, {8, 1}};
   const Coord a5[] = {{1, 2}, {1, 3}, {9, 2}, {9, 3}};
   for (int i = 0; i < 4; ++i) {
@@ -89,14 +89,14 @@ TEST(Layout, SeedLanesZeroAndFiveAtK8) {
 
 TEST(Layout, K16LaneFiveUpperColumns) {
   // m16n8k16 A, lane 5 (groupID 1, threadID_in_group 1): a4,a5 at row 1 cols 10,11; a6,a7 at row 9.
-  EXPECT_EQ(fragment_coord(Shape::m16n8k16, Operand::A, 5, 4), (Coord{1, 10}));
-  EXPECT_EQ(fragment_coord(Shape::m16n8k16, Operand::A, 5, 7), (Coord{9, 11}));
-  EXPECT_EQ(fragment_coord(Shape::m16n8k16, Operand::B, 5, 2), (Coord{10, 1}));
-  EXPECT_EQ(fragment_coord(Shape::m16n8k16, Operand::B, 5, 3), (Coord{11, 1}));
+  EXPECT_EQ(fragment_coord(test::seed16(), Operand::A, 5, 4), (Coord{1, 10}));
+  EXPECT_EQ(fragment_coord(test::seed16(), Operand::A, 5, 7), (Coord{9, 11}));
+  EXPECT_EQ(fragment_coord(test::seed16(), Operand::B, 5, 2), (Coord{10, 1}));
+  EXPECT_EQ(fragment_coord(test::seed16(), Operand::B, 5, 3), (Coord{11, 1}));
 }
 
 TEST(Layout, EachOperandMapIsABijectionOntoItsTile) {
-  for (Shape s : kShapes)
+  for (const Instruction& s : test::seeds())
     for (Operand op : kOperands) {
       std::set<std::pair<int, int>> seen;
       for (int lane = 0; lane < kWarpSize; ++lane)
@@ -113,7 +113,7 @@ TEST(Layout, EachOperandMapIsABijectionOntoItsTile) {
 }
 
 TEST(Layout, OwnerOfInvertsTheTable) {
-  for (Shape s : kShapes)
+  for (const Instruction& s : test::seeds())
     for (Operand op : kOperands)
       for (int r = 0; r < operand_rows(s, op); ++r)
         for (int c = 0; c < operand_cols(s, op); ++c) {
@@ -121,23 +121,27 @@ TEST(Layout, OwnerOfInvertsTheTable) {
           ASSERT_TRUE(o.has_value());
           EXPECT_EQ(fragment_coord(s, op, o->lane, o->element), (Coord{r, c}));
         }
-  EXPECT_FALSE(owner_of(Shape::m16n8k8, Operand::A, {16, 0}).has_value());
-  EXPECT_FALSE(owner_of(Shape::m16n8k8, Operand::B, {0, 8}).has_value());
+  EXPECT_FALSE(owner_of(test::seed8(), Operand::A, {16, 0}).has_value());
+  EXPECT_FALSE(owner_of(test::seed8(), Operand::B, {0, 8}).has_value());
 }
 
 TEST(Layout, RegisterSlotsLowHalfHoldsLowerElement) {
-  // .f16x2: a0 in the low 16 bits of the first register, a1 in its high bits.
-  EXPECT_EQ(register_slot(Operand::A, 0).reg, 0);
-  EXPECT_EQ(register_slot(Operand::A, 0).half, 0);
-  EXPECT_EQ(register_slot(Operand::A, 1).half, 1);
-  EXPECT_EQ(register_slot(Operand::A, 5).reg, 2);
-  EXPECT_EQ(register_slot(Operand::B, 3).reg, 1);
-  EXPECT_EQ(register_slot(Operand::C, 3).reg, 3);
-  EXPECT_EQ(register_slot(Operand::C, 3).half, -1);
+  // .f16x2: a0 in the low 16 bits of the first register, a1 in its high bits; f32 C one a register.
+  const Instruction& s = test::seed8();
+  EXPECT_EQ(register_slot(s, Operand::A, 0).reg, 0);
+  EXPECT_EQ(register_slot(s, Operand::A, 0).bit, 0);
+  EXPECT_EQ(register_slot(s, Operand::A, 1).bit, 16);
+  EXPECT_EQ(register_slot(s, Operand::A, 1).bits, 16);
+  EXPECT_EQ(register_slot(test::seed16(), Operand::A, 5).reg, 2);
+  EXPECT_EQ(register_slot(test::seed16(), Operand::B, 3).reg, 1);
+  EXPECT_EQ(register_slot(s, Operand::C, 3).reg, 3);
+  EXPECT_EQ(register_slot(s, Operand::C, 3).bits, 32);
 }
 
-TEST(Layout, NamesAndParsing) {
-  EXPECT_EQ(mma_mnemonic(Shape::m16n8k8), "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32");
-  EXPECT_EQ(parse_shape("m16n8k16"), Shape::m16n8k16);
-  EXPECT_FALSE(parse_shape("m16n8k32").has_value());
+TEST(Layout, NamesAndLookup) {
+  EXPECT_STREQ(test::seed8().mnemonic, "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32");
+  EXPECT_EQ(shape_name(test::seed16()), "m16n8k16");
+  EXPECT_EQ(find_instruction("mma.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32"),
+            nullptr);                               // no such PTX form
+  EXPECT_EQ(find_instruction("m16n8k8"), nullptr);  // lookups take the full mnemonic
 }

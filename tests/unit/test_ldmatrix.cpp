@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "fragviz/ldmatrix.hpp"
+#include "seed_instructions.hpp"
 
 using namespace fragviz;
 
@@ -53,7 +54,7 @@ TEST(Ldmatrix, TransIsTransposeOfEachMatrixOnItsOwn) {
 TEST(Ldmatrix, SeedLoadsProduceTheMmaFragments) {
   // For every shape, operand, lane and element: the element the seed's ldmatrix puts in register
   // slot (reg, half) is the element the PTX fragment table says that slot holds.
-  for (Shape s : {Shape::m16n8k8, Shape::m16n8k16})
+  for (const Instruction& s : test::seeds())
     for (Operand op : {Operand::A, Operand::B}) {
       const auto load = fragment_load(s, op);
       ASSERT_TRUE(load.has_value());
@@ -61,23 +62,38 @@ TEST(Ldmatrix, SeedLoadsProduceTheMmaFragments) {
       EXPECT_EQ(load->config.trans, op == Operand::B);  // B stored KxN row-major needs .trans
       for (int lane = 0; lane < kWarpSize; ++lane)
         for (int e = 0; e < elements_per_lane(s, op); ++e) {
-          const RegisterSlot slot = register_slot(op, e);
-          EXPECT_EQ(loaded_coord(*load, lane, slot.reg, slot.half), fragment_coord(s, op, lane, e))
-              << to_string(s) << " " << to_string(op) << " lane " << lane << " element " << e;
+          const RegisterSlot slot = register_slot(s, op, e);
+          EXPECT_EQ(loaded_coord(*load, lane, slot.reg, slot.bit / 16), fragment_coord(s, op, lane, e))
+              << s.mnemonic << " " << to_string(op) << " lane " << lane << " element " << e;
         }
     }
-  EXPECT_FALSE(fragment_load(Shape::m16n8k8, Operand::C).has_value());
+  EXPECT_FALSE(fragment_load(test::seed8(), Operand::C).has_value());
+}
+
+TEST(Ldmatrix, NoLoadWhereNoneDeliversTheFragment) {
+  // Exactly the 16-bit A/B operands of m16n8k8 and m16n8k16 have one ldmatrix that fills them;
+  // 8-bit, 4-bit, 1-bit, tf32 and f64 operands, and m8n8k4's quad pairs, have none.
+  int with_load = 0;
+  for (const Instruction& in : catalogue()) {
+    for (Operand op : {Operand::A, Operand::B}) {
+      const bool expect = in.products == 1 && element_bits(operand_spec(in, op).type) == 16 &&
+                          (shape_name(in) == "m16n8k8" || shape_name(in) == "m16n8k16");
+      EXPECT_EQ(fragment_load(in, op).has_value(), expect) << in.mnemonic << " " << to_string(op);
+      with_load += expect ? 1 : 0;
+    }
+  }
+  EXPECT_EQ(with_load, 2 * 6);  // f16 (f32 and f16 accumulators) and bf16, k8 and k16: A and B each
 }
 
 TEST(Ldmatrix, SeedAddressLanesSupplyRowStarts) {
   // m16n8k8 A with .x2: lane l (l < 16) passes the start of row l; B .x1.trans: lane l < 8 passes
   // k-row l.
-  const auto a = *fragment_load(Shape::m16n8k8, Operand::A);
+  const auto a = *fragment_load(test::seed8(), Operand::A);
   for (int lane = 0; lane < 16; ++lane) EXPECT_EQ(address_coord(a, lane), (Coord{lane, 0}));
-  const auto a16 = *fragment_load(Shape::m16n8k16, Operand::A);
+  const auto a16 = *fragment_load(test::seed16(), Operand::A);
   EXPECT_EQ(address_coord(a16, 16), (Coord{0, 8}));
   EXPECT_EQ(address_coord(a16, 31), (Coord{15, 8}));
-  const auto b = *fragment_load(Shape::m16n8k8, Operand::B);
+  const auto b = *fragment_load(test::seed8(), Operand::B);
   for (int lane = 0; lane < 8; ++lane) EXPECT_EQ(address_coord(b, lane), (Coord{lane, 0}));
 }
 

@@ -9,12 +9,13 @@
 #include <set>
 
 #include "fragviz/probe_decode.hpp"
+#include "seed_instructions.hpp"
 
 namespace fragviz {
 namespace {
 
 /// Registers a correct ldmatrix of the seed's plan would return for the ownership tiles.
-std::vector<std::uint32_t> model_registers(Shape s, Operand op) {
+std::vector<std::uint32_t> model_registers(const Instruction& s, Operand op) {
   std::vector<std::uint32_t> regs;
   for (int lane = 0; lane < kWarpSize; ++lane) {
     for (int r = 0; r < registers_per_lane(s, op); ++r) {
@@ -27,7 +28,7 @@ std::vector<std::uint32_t> model_registers(Shape s, Operand op) {
 }
 
 /// D registers the accumulator probe would return if the hardware matches the C/D table.
-std::vector<std::uint32_t> model_accumulator(Shape s) {
+std::vector<std::uint32_t> model_accumulator(const Instruction& s) {
   std::vector<std::uint32_t> regs;
   for (int lane = 0; lane < kWarpSize; ++lane) {
     for (int i = 0; i < 4; ++i)
@@ -62,7 +63,7 @@ TEST(HalfBits, EveryPatternSurvivesFloat) {
 }
 
 TEST(FragmentValues, AreUniqueAndDecodeToTheirCell) {
-  for (Shape s : {Shape::m16n8k8, Shape::m16n8k16}) {
+  for (const Instruction& s : test::seeds()) {
     std::set<std::uint16_t> seen;
     for (Operand op : {Operand::A, Operand::B}) {
       for (int r = 0; r < operand_rows(s, op); ++r) {
@@ -79,16 +80,16 @@ TEST(FragmentValues, AreUniqueAndDecodeToTheirCell) {
       }
     }
   }
-  EXPECT_FALSE(decode_fragment_value(Shape::m16n8k8, Operand::A, half_bits(0.5f)));
-  EXPECT_FALSE(decode_fragment_value(Shape::m16n8k8, Operand::A, 0xFFFF));
+  EXPECT_FALSE(decode_fragment_value(test::seed8(), Operand::A, half_bits(0.5f)));
+  EXPECT_FALSE(decode_fragment_value(test::seed8(), Operand::A, 0xFFFF));
 }
 
 TEST(CheckOperand, ModelRegistersMatchEverywhere) {
-  for (Shape s : {Shape::m16n8k8, Shape::m16n8k16}) {
+  for (const Instruction& s : test::seeds()) {
     for (Operand op : {Operand::A, Operand::B}) {
       const auto checks = check_operand(s, op, model_registers(s, op));
       EXPECT_EQ(checks.size(), static_cast<std::size_t>(kWarpSize * elements_per_lane(s, op)));
-      EXPECT_EQ(mismatches(checks), 0) << to_string(s) << " " << to_string(op);
+      EXPECT_EQ(mismatches(checks), 0) << s.mnemonic << " " << to_string(op);
     }
     EXPECT_EQ(mismatches(check_operand(s, Operand::C, model_accumulator(s))), 0);
   }
@@ -96,9 +97,10 @@ TEST(CheckOperand, ModelRegistersMatchEverywhere) {
 
 TEST(CheckOperand, SeedLanesZeroAndFive) {
   FragmentProbe p;
-  p.shape = Shape::m16n8k8;
-  p.elements = check_operand(p.shape, Operand::A, model_registers(p.shape, Operand::A));
-  const auto b = check_operand(p.shape, Operand::B, model_registers(p.shape, Operand::B));
+  const Instruction& s = test::seed8();
+  p.mnemonic = s.mnemonic;
+  p.elements = check_operand(s, Operand::A, model_registers(s, Operand::A));
+  const auto b = check_operand(s, Operand::B, model_registers(s, Operand::B));
   p.elements.insert(p.elements.end(), b.begin(), b.end());
   EXPECT_EQ(describe_lane(p, 0), "lane 0: A (0,0) (0,1) (8,0) (8,1)  B (0,0) (1,0)");
   EXPECT_EQ(describe_lane(p, 5), "lane 5: A (1,2) (1,3) (9,2) (9,3)  B (2,1) (3,1)");
@@ -106,9 +108,9 @@ TEST(CheckOperand, SeedLanesZeroAndFive) {
 
 TEST(CheckOperand, SwappedARegistersAreNamed) {
   // A deliberately wrong register order: a0a1 and a2a3 swapped in every lane.
-  auto regs = model_registers(Shape::m16n8k8, Operand::A);
+  auto regs = model_registers(test::seed8(), Operand::A);
   for (int lane = 0; lane < kWarpSize; ++lane) std::swap(regs[lane * 2], regs[lane * 2 + 1]);
-  const auto checks = check_operand(Shape::m16n8k8, Operand::A, regs);
+  const auto checks = check_operand(test::seed8(), Operand::A, regs);
   EXPECT_EQ(mismatches(checks), 128);
   // Lane 5, element 2 should be (9,2) and now holds a0's value (1,2).
   const auto it = std::find_if(checks.begin(), checks.end(),
@@ -122,10 +124,10 @@ TEST(CheckOperand, SwappedARegistersAreNamed) {
 }
 
 TEST(CheckOperand, SwappedHalvesAndWrongLaneAreNamed) {
-  auto regs = model_registers(Shape::m16n8k16, Operand::B);
+  auto regs = model_registers(test::seed16(), Operand::B);
   regs[3 * 2 + 1] = (regs[3 * 2 + 1] >> 16) | (regs[3 * 2 + 1] << 16);  // lane 3, b2b3 halves swapped
   regs[7 * 2 + 0] = regs[6 * 2 + 0];                                    // lane 7 got lane 6's b0b1
-  const auto checks = check_operand(Shape::m16n8k16, Operand::B, regs);
+  const auto checks = check_operand(test::seed16(), Operand::B, regs);
   EXPECT_EQ(mismatches(checks), 4);
   for (const ElementCheck& e : checks) {
     if (e.match()) continue;
@@ -136,14 +138,14 @@ TEST(CheckOperand, SwappedHalvesAndWrongLaneAreNamed) {
 
 TEST(CheckOperand, GarbageNamesNoCell) {
   std::vector<std::uint32_t> regs(static_cast<std::size_t>(kWarpSize * 4), 0x7E007E00u);  // NaN halves
-  const auto checks = check_operand(Shape::m16n8k16, Operand::A, regs);
+  const auto checks = check_operand(test::seed16(), Operand::A, regs);
   EXPECT_EQ(mismatches(checks), 256);
   EXPECT_FALSE(checks[0].measured);
   EXPECT_EQ(describe_mismatch(checks[0]), "A lane 0 element 0: expected (0,0), received (none) (raw 0x7e00)");
 }
 
 TEST(Accumulator, InputsGiveDistinctNamedCells) {
-  for (Shape s : {Shape::m16n8k8, Shape::m16n8k16}) {
+  for (const Instruction& s : test::seeds()) {
     const MmaTile t = accumulator_inputs(s);
     const std::vector<double> d = reference_d(t);
     std::set<double> seen;
@@ -168,20 +170,20 @@ TEST(Accumulator, InputsGiveDistinctNamedCells) {
 
 TEST(Accumulator, RowSwapIsCaught) {
   // A wrong C/D map (c0c1 and c2c3 swapped) decodes to rows 8 apart.
-  auto regs = model_accumulator(Shape::m16n8k8);
+  auto regs = model_accumulator(test::seed8());
   for (int lane = 0; lane < kWarpSize; ++lane) {
     std::swap(regs[lane * 4 + 0], regs[lane * 4 + 2]);
     std::swap(regs[lane * 4 + 1], regs[lane * 4 + 3]);
   }
-  const auto checks = check_operand(Shape::m16n8k8, Operand::C, regs);
+  const auto checks = check_operand(test::seed8(), Operand::C, regs);
   EXPECT_EQ(mismatches(checks), 128);
   EXPECT_EQ(describe_mismatch(checks[0]), "C lane 0 element 0: expected (0,0), received (8,0) (raw 1064)");
 }
 
 TEST(Tile, RandomInputsAreQuartersAndReferenceIsExact) {
-  for (Shape s : {Shape::m16n8k8, Shape::m16n8k16}) {
+  for (const Instruction& s : test::seeds()) {
     const MmaTile t = random_tile(s, 73);
-    EXPECT_EQ(t.a.size(), static_cast<std::size_t>(16 * dims(s).k));
+    EXPECT_EQ(t.a.size(), static_cast<std::size_t>(16 * s.k));
     for (const auto* v : {&t.a, &t.b, &t.c}) {
       for (float x : *v) {
         EXPECT_LE(std::abs(x), 2.0f);
@@ -209,7 +211,7 @@ TEST(Tile, RandomInputsAreQuartersAndReferenceIsExact) {
 }
 
 TEST(Tile, CRegistersFollowTheTable) {
-  const MmaTile t = random_tile(Shape::m16n8k8, 1);
+  const MmaTile t = random_tile(test::seed8(), 1);
   const std::vector<float> c = c_registers(t);
   ASSERT_EQ(c.size(), 128u);
   EXPECT_EQ(c[5 * 4 + 2], t.c[9 * 8 + 2]);  // lane 5 c2 is (9,2)
@@ -217,22 +219,22 @@ TEST(Tile, CRegistersFollowTheTable) {
 
 TEST(FragmentOffsets, FollowTheSeedsPlanAndSm75CopyRule) {
   // m16n8k8 B: .x1.trans, lanes 0-7 address rows 0-7 of the KxN tile (stride 16 halves).
-  const auto b = fragment_lane_offsets(Shape::m16n8k8, Operand::B);
+  const auto b = fragment_lane_offsets(test::seed8(), Operand::B);
   ASSERT_TRUE(b) << b.error;
   for (int lane = 0; lane < kWarpSize; ++lane) {
     EXPECT_EQ((*b.value)[lane], static_cast<std::uint32_t>((lane % 8) * 16 * 2)) << lane;
     EXPECT_EQ((*b.value)[lane] % 16, 0u);
   }
   // m16n8k8 A: .x2, lanes 0-15 address rows 0-15 (stride 16 halves); 16-31 repeat them.
-  const auto a = fragment_lane_offsets(Shape::m16n8k8, Operand::A);
+  const auto a = fragment_lane_offsets(test::seed8(), Operand::A);
   ASSERT_TRUE(a);
   for (int lane = 0; lane < kWarpSize; ++lane) EXPECT_EQ((*a.value)[lane], (*a.value)[lane % 16]);
-  EXPECT_FALSE(fragment_lane_offsets(Shape::m16n8k8, Operand::C));
+  EXPECT_FALSE(fragment_lane_offsets(test::seed8(), Operand::C));
   // m16n8k16: every offset 16-byte aligned and inside the padded tile.
   for (Operand op : {Operand::A, Operand::B}) {
-    const auto o = fragment_lane_offsets(Shape::m16n8k16, op);
+    const auto o = fragment_lane_offsets(test::seed16(), op);
     ASSERT_TRUE(o);
-    const int bytes = operand_rows(Shape::m16n8k16, op) * fragment_stride_halves(Shape::m16n8k16, op) * 2;
+    const int bytes = operand_rows(test::seed16(), op) * fragment_stride_halves(test::seed16(), op) * 2;
     for (std::uint32_t v : *o.value) {
       EXPECT_EQ(v % 16, 0u);
       EXPECT_LE(v + 16, static_cast<std::uint32_t>(bytes));
@@ -271,7 +273,7 @@ std::array<std::array<std::uint32_t, 4>, kWarpSize> explorer_registers(LdmatrixC
 TEST(EmulatedProbe, OwnershipPlanDecodesToTheFragmentTables) {
   // The whole host pipeline on the CPU: padded tiles as the kernel stores them, the model's
   // per-lane addresses, an ldmatrix emulated from the PTX text, then the decoder.
-  for (Shape s : {Shape::m16n8k8, Shape::m16n8k16}) {
+  for (const Instruction& s : test::seeds()) {
     for (Operand op : {Operand::A, Operand::B}) {
       const int rows = operand_rows(s, op), cols = operand_cols(s, op), ld = fragment_stride_halves(s, op);
       const std::vector<std::uint16_t> dense = ownership_tile(s, op);
@@ -291,7 +293,7 @@ TEST(EmulatedProbe, OwnershipPlanDecodesToTheFragmentTables) {
       }
       const auto checks = check_operand(s, op, flat);
       for (const ElementCheck& e : checks)
-        EXPECT_TRUE(e.match()) << to_string(s) << " " << describe_mismatch(e);
+        EXPECT_TRUE(e.match()) << s.mnemonic << " " << describe_mismatch(e);
     }
   }
 }

@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "fragviz/report_json.hpp"
+#include "seed_instructions.hpp"
 
 using namespace fragviz;
 
@@ -34,12 +35,12 @@ ReportFile sample() {
       }
   p.ldmatrix.elements[21].measured = Coord{9, 2};  // one wrong cell
   FragmentProbe fr;
-  fr.shape = Shape::m16n8k16;
+  fr.mnemonic = test::seed16().mnemonic;
   fr.ran = true;
   for (Operand op : {Operand::A, Operand::B, Operand::C})
     for (int lane = 0; lane < 32; ++lane)
-      for (int e = 0; e < elements_per_lane(fr.shape, op); ++e) {
-        const Coord c = fragment_coord(fr.shape, op, lane, e);
+      for (int e = 0; e < elements_per_lane(test::seed16(), op); ++e) {
+        const Coord c = fragment_coord(test::seed16(), op, lane, e);
         fr.elements.push_back({op, lane, e, c, c, 0x3c00});
       }
   fr.elements[300].measured = std::nullopt;  // a value that named no cell

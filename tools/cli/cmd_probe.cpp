@@ -15,6 +15,7 @@
 #include "commands.hpp"
 #include "fragviz/banks.hpp"
 #include "fragviz/device.hpp"
+#include "fragviz/mma_probe.hpp"
 #include "fragviz/probe_decode.hpp"
 #include "fragviz/report_json.hpp"
 
@@ -52,11 +53,19 @@ void print_no_device(const DeviceInfo& d) {
          "show the PTX model without one\n";
 }
 
-/// Prints one shape's gate lines; returns true when everything it checked matched.
+/// "m16n8k8" for a catalogue mnemonic (the shape field of the entry), or the mnemonic itself.
+std::string shape_of(const std::string& mnemonic) {
+  const Instruction* in = find_instruction(mnemonic);
+  return in ? shape_name(*in) : mnemonic;
+}
+
+/// Prints one instruction's ldmatrix-loaded gate lines (the seed's); returns true when everything
+/// it checked matched.
 bool print_fragment(const FragmentProbe& p) {
-  std::cout << to_string(p.shape) << " (" << mma_mnemonic(p.shape) << ")\n";
+  const std::string shape = shape_of(p.mnemonic);
+  std::cout << shape << " (" << p.mnemonic << ")\n";
   if (!p.ran) {
-    std::cout << "  " << to_string(p.shape) << " probe " << p.skipped << "\n";
+    std::cout << "  " << shape << " probe " << p.skipped << "\n";
     return true;  // a shape the GPU lacks is waived, not failed
   }
   int ab = 0, ab_bad = 0, c = 0, c_bad = 0;
@@ -88,9 +97,26 @@ bool print_fragment(const FragmentProbe& p) {
     std::cout << "  accumulator map: " << c_bad << " of " << c << " D elements NOT at their PTX cells\n";
     list(true);
   }
-  std::cout << "  " << to_string(p.shape) << " tile against the double reference: "
+  std::cout << "  " << shape << " tile against the double reference: "
             << (p.tile_exact ? "exact match" : "MISMATCH, " + p.tile_detail) << "\n";
   return ab_bad == 0 && c_bad == 0 && p.tile_exact;
+}
+
+/// Prints one tensor-core probe's line, and its mismatches; returns true unless something differed
+/// (an instruction the GPU or build lacks is waived, not failed).
+bool print_instruction(const InstructionProbe& p) {
+  std::cout << describe_instruction_probe(p) << "\n";
+  if (!p.ran) return true;
+  int shown = 0;
+  const int bad = p.mismatches();
+  for (const ElementCheck& e : p.elements) {
+    if (e.match() || shown++ >= kMaxListed) continue;
+    std::cout << "    " << to_string(e.operand) << " lane " << e.lane << " element " << e.element
+              << ": expected " << format_coord(e.expected) << ", received " << format_coord(e.measured)
+              << "\n";
+  }
+  if (bad > kMaxListed) std::cout << "    ... and " << bad - kMaxListed << " more\n";
+  return bad == 0 && p.tile_exact;
 }
 
 std::string tile_words(const TileGeometry& t) {
@@ -127,6 +153,12 @@ int print_explorer(const LdmatrixProbe& p) {
   return bad == 0 && measured.wavefronts == predicted.wavefronts ? 0 : kExitMismatch;
 }
 
+int runnable_count(const DeviceInfo& d) {
+  int n = 0;
+  for (const Instruction& in : catalogue()) n += d.sm() >= in.min_sm && !in.arch_specific ? 1 : 0;
+  return n;
+}
+
 void print_cycles(const ProbeReport& r) {
   if (r.cycles.empty()) return;
   std::cout << "cycles per ldmatrix, one warp, clock64() over 1024 instructions (last row: your request)\n"
@@ -146,6 +178,7 @@ void print_cycles(const ProbeReport& r) {
 void add_probe_command(CLI::App& app, int& exit_code) {
   struct Opts {
     std::string shape = "all";
+    std::string instr = "all";
     std::string num = "x4";
     bool trans = false;
     int width = 64;
@@ -163,8 +196,12 @@ void add_probe_command(CLI::App& app, int& exit_code) {
                                  "was refused (not launched); 4: "
                                  "CUDA error; 5: --json not written");
   cmd->add_option("--shape", opts->shape,
-                  "m16n8k8, m16n8k16 or all (which fragment probes to print and gate)")
+                  "m16n8k8, m16n8k16 or all (which ldmatrix-loaded fragment probes to print and gate)")
       ->check(CLI::IsMember({"m16n8k8", "m16n8k16", "all"}));
+  cmd->add_option("--instr", opts->instr,
+                  "catalogue instruction to probe through the tensor core: a full PTX mnemonic "
+                  "(fragviz-cli layout --list), all, or none")
+      ->check(kNonEmpty);
   cmd->add_option("--num", opts->num, "explorer ldmatrix .num: x1, x2 or x4")
       ->check(CLI::IsMember({"x1", "x2", "x4"}));
   cmd->add_flag("--trans", opts->trans, "explorer ldmatrix with .trans");
@@ -187,6 +224,17 @@ void add_probe_command(CLI::App& app, int& exit_code) {
     req.tile.rows = opts->rows;
     req.tile.swizzle = *parse_swizzle(opts->swizzle);
     req.cycles_table = !opts->no_cycles;
+    if (opts->instr == "none") {
+      req.instruction_probes = false;
+    } else if (opts->instr != "all") {
+      if (!find_instruction(opts->instr)) {
+        std::cerr << "probe: no catalogue instruction is named '" << opts->instr
+                  << "' (fragviz-cli layout --list prints them all)\n";
+        exit_code = kExitUsage;
+        return;
+      }
+      req.instructions = {opts->instr};
+    }
 
     // The user's geometry is judged before anything else, GPU or not: a refused request is the
     // answer the user needs first (and exits 3 even on a machine without a GPU).
@@ -205,9 +253,16 @@ void add_probe_command(CLI::App& app, int& exit_code) {
     std::cout << "device: " << device_line(r.device) << "\n";
     bool matched = true;
     for (const FragmentProbe& p : r.fragments) {
-      if (opts->shape != "all" && opts->shape != to_string(p.shape)) continue;
+      if (opts->shape != "all" && opts->shape != shape_of(p.mnemonic)) continue;
       matched = print_fragment(p) && matched;
     }
+    int ran = 0, waived = 0;
+    for (const InstructionProbe& p : r.instructions) {
+      matched = print_instruction(p) && matched;
+      (p.ran ? ran : waived) += 1;
+    }
+    if (ran + waived > 1)
+      std::cout << "tensor-core probes: " << ran << " instructions run, " << waived << " not runnable here\n";
     const int explorer = r.ldmatrix.ran || !r.ldmatrix.skipped.empty() ? print_explorer(r.ldmatrix) : 0;
     print_cycles(r);
     std::cout << "timings: CUDA start-up " << fixed(r.cuda_init_ms, 1) << " ms (measured apart), probes "
@@ -225,7 +280,7 @@ void add_probe_command(CLI::App& app, int& exit_code) {
     ReportFile file;
     file.probe = r;
     write_report_if_asked(file, opts->json, code);
-    exit_code = code;
+    exit_code = finish_output(code);
   });
 }
 
@@ -254,8 +309,8 @@ void add_device_command(CLI::App& app, int& exit_code) {
               << "CUDA driver:     " << cuda_version(d.driver_version)
               << (d.driver_release.empty() ? "" : " (" + d.driver_release + ")") << "\n"
               << "CUDA runtime:    " << cuda_version(d.runtime_version) << "\n"
-              << "m16n8k16:        " << (d.sm() >= min_sm(Shape::m16n8k16) ? "yes" : "no, needs sm_80")
-              << "\n";
+              << "catalogue:       " << runnable_count(d) << " of " << catalogue().size()
+              << " instructions have at least the SM they need\n";
     exit_code = 0;
   });
 }

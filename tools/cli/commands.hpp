@@ -34,6 +34,10 @@ inline const CLI::Validator kUnsignedDecimal(
 inline const CLI::Validator kNonEmpty(
     [](std::string& v) -> std::string { return v.empty() ? "is empty" : ""; }, "");
 
+/// Flushes standard output and returns `code`, or kExitJson with a message on standard error
+/// when the output could not be written (a full disk, a closed pipe, /dev/full).
+int finish_output(int code);
+
 /// Writes `file` to `path` (if non-empty), prints where, and on failure prints why and sets
 /// `code` to kExitJson unless it already holds a failure.
 void write_report_if_asked(const ReportFile& file, const std::string& path, int& code);

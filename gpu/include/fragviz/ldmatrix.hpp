@@ -60,9 +60,12 @@ struct FragmentLoad {
   std::array<Coord, 4> matrix_origin;
 };
 
-/// The ldmatrix that loads operand A or B of `s` (A: k8 .x2, k16 .x4; B: k8 .x1.trans, k16
-/// .x2.trans). nullopt for C, which mma never loads with ldmatrix.
-std::optional<FragmentLoad> fragment_load(Shape s, Operand op);
+/// The one ldmatrix that fills operand A or B of `in` from a row-major stored operand (A as
+/// M x K, B as K x N), derived from the catalogue: register j must be one 8x8 .b16 matrix whose
+/// lanes hold exactly what ldmatrix delivers (plain for A, .trans for B), for every lane and
+/// element. That holds for the 16-bit types of m16n8k8 (A .x2, B .x1.trans) and m16n8k16 (A .x4,
+/// B .x2.trans); nullopt for every other operand (C/D, 8/4/1-bit, 32/64-bit, m8n8k4).
+std::optional<FragmentLoad> fragment_load(const Instruction& in, Operand op);
 
 /// Operand (row, col) that `lane` receives in `half` of destination register `reg` of `load`.
 constexpr Coord loaded_coord(const FragmentLoad& load, int lane, int reg, int half) {

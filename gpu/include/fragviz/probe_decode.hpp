@@ -96,36 +96,37 @@ std::vector<LdmatrixCheck> check_explorer(LdmatrixConfig c, const TileGeometry& 
 
 /// Shared-memory row stride (halves) the fragment kernels store an operand with: its columns + 8,
 /// the seed's pad, keeping every row start 16-byte aligned.
-constexpr int fragment_stride_halves(Shape s, Operand op) { return operand_cols(s, op) + 8; }
+constexpr int fragment_stride_halves(const Instruction& s, Operand op) { return operand_cols(s, op) + 8; }
 
 /// Value (as half bits) the ownership probe stores in cell `c` of operand A or B.
-std::uint16_t fragment_cell_value(Shape s, Operand op, Coord c);
+std::uint16_t fragment_cell_value(const Instruction& s, Operand op, Coord c);
 /// Cell of A or B that a half names, or nullopt (not an integer of that operand's range).
-std::optional<Coord> decode_fragment_value(Shape s, Operand op, std::uint16_t raw);
+std::optional<Coord> decode_fragment_value(const Instruction& s, Operand op, std::uint16_t raw);
 
 /// Row-major operand image (rows x cols halves, no pad) with fragment_cell_value in every cell.
-std::vector<std::uint16_t> ownership_tile(Shape s, Operand op);
+std::vector<std::uint16_t> ownership_tile(const Instruction& s, Operand op);
 
 /// Byte offset, within an operand stored with fragment_stride_halves, of the row start each lane
 /// passes for the seed's ldmatrix of `op` (fragment_load). Lanes beyond the address lanes repeat
 /// lane % address_lanes. Fails for C (never loaded with ldmatrix) or if the model has no load.
-Result<std::array<std::uint32_t, kWarpSize>> fragment_lane_offsets(Shape s, Operand op);
+Result<std::array<std::uint32_t, kWarpSize>> fragment_lane_offsets(const Instruction& s, Operand op);
 
 /// Judges one operand's raw registers. `regs` is lane-major, registers_per_lane(s, op) per lane.
 /// For A and B each half is decoded with decode_fragment_value; for C each register is a float
 /// decoded with decode_accumulator_value. Expected = fragment_coord(s, op, lane, element).
-std::vector<ElementCheck> check_operand(Shape s, Operand op, const std::vector<std::uint32_t>& regs);
+std::vector<ElementCheck> check_operand(const Instruction& s, Operand op,
+                                        const std::vector<std::uint32_t>& regs);
 
 // [SECTION] accumulator probe and single tile --------------------------------------------------
 
 /// Dense row-major operands of one mma: A MxK, B KxN, C and D MxN, as floats.
 struct MmaTile {
-  Shape shape = Shape::m16n8k8;
+  const Instruction* instr = nullptr;  ///< the catalogue entry (M, N, K)
   std::vector<float> a, b, c;
 };
 
 /// The accumulator probe's inputs (see the value schemes above).
-MmaTile accumulator_inputs(Shape s);
+MmaTile accumulator_inputs(const Instruction& s);
 /// D value the accumulator probe expects in cell `c`: 1000 + 8 * row + col.
 constexpr float accumulator_value(Coord c) { return static_cast<float>(1000 + 8 * c.row + c.col); }
 /// Cell of D a float's bits name, or nullopt (not 1000 + 8r + c for a cell of the 16x8 D).
@@ -133,7 +134,7 @@ std::optional<Coord> decode_accumulator_value(std::uint32_t float_bits);
 
 /// Seeded inputs for the exact single-tile check: every A, B and C value a multiple of 0.25 in
 /// [-2, 2], so every product is a multiple of 1/16 and every sum is exact in f32.
-MmaTile random_tile(Shape s, std::uint64_t seed);
+MmaTile random_tile(const Instruction& s, std::uint64_t seed);
 /// D = A x B + C in double precision, row-major MxN.
 std::vector<double> reference_d(const MmaTile& t);
 
@@ -149,7 +150,7 @@ struct TileCompare {
 };
 /// Places each lane's D registers (lane-major, 4 per lane, as float bits) at fragment_coord(s, C,
 /// ...) and compares every element with `reference` by exact equality.
-TileCompare compare_tile(Shape s, const std::vector<std::uint32_t>& d_regs,
+TileCompare compare_tile(const Instruction& s, const std::vector<std::uint32_t>& d_regs,
                          const std::vector<double>& reference);
 
 // [SECTION] words for the CLI and the app ------------------------------------------------------

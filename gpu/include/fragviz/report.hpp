@@ -41,11 +41,16 @@ struct DeviceInfo {
   int sm() const { return cc_major * 10 + cc_minor; }
 };
 
-/// What the user asked the probes to run: the explorer's ldmatrix over its tile.
+/// What the user asked the probes to run: the explorer's ldmatrix over its tile, and the
+/// catalogue instructions whose fragments the tensor core is asked about.
 struct ProbeRequest {
   LdmatrixConfig ldmatrix{};
   TileGeometry tile{};
   bool cycles_table = true;  ///< also time the standard strides (64, 72, 80, 96, 40 halves, swizzled)
+  /// Probe catalogue instructions through the tensor core at all.
+  bool instruction_probes = true;
+  /// Mnemonics to probe through the tensor core; empty = every catalogue entry.
+  std::vector<std::string> instructions;
 };
 
 /// One fragment element: where the model says it is and where the hardware put it.
@@ -55,14 +60,17 @@ struct ElementCheck {
   int element = 0;
   Coord expected{};
   std::optional<Coord> measured;  ///< nullopt when the value named no cell
-  std::uint32_t raw = 0;          ///< raw 16-bit pattern (A/B) or float bits (C)
+  /// ldmatrix probe: raw 16-bit pattern (A/B) or float bits (C). Instruction probe: the label
+  /// the tensor core returned for this element (A/B), or the D register's bits (C).
+  std::uint32_t raw = 0;
   bool match() const { return measured && *measured == expected; }
 };
 
-/// Fragment ownership of one shape, measured: A and B loaded with the seed's ldmatrix
-/// (fragment_load), C/D decoded from the values of one mma whose D elements are all distinct.
+/// Fragment ownership of one instruction with 16-bit A and B (the seed's m16n8k8 / m16n8k16
+/// .f16), measured through memory: A and B loaded with the seed's ldmatrix (fragment_load), C/D
+/// decoded from the values of one mma whose D elements are all distinct.
 struct FragmentProbe {
-  Shape shape = Shape::m16n8k8;
+  std::string mnemonic;  ///< catalogue entry
   bool ran = false;
   std::string skipped;                 ///< e.g. "skipped: needs sm_80 or newer (device is sm_75)"
   std::vector<ElementCheck> elements;  ///< A, then B, then C: 192 (k8) or 384 (k16) entries
@@ -71,6 +79,23 @@ struct FragmentProbe {
   bool tile_exact = false;  ///< one tile's D == double-precision reference, every element
   std::string tile_detail;  ///< when ran && !tile_exact: "D(r,c): got x, want y" (first mismatch)
   int mismatches() const;
+};
+
+/// One catalogue instruction probed through the tensor core (gpu/model/mma_probe.cpp): every A
+/// and B element named by the value the mma returned for it, every C/D element by one-hot
+/// passes, and one tile of random exact inputs against a double-precision reference.
+struct InstructionProbe {
+  std::string mnemonic;
+  bool ran = false;
+  std::string skipped;                 ///< why not run: "needs sm_120a (device is sm_90)", no device
+  std::vector<ElementCheck> elements;  ///< A, then B, then C, lane-major within each
+  int passes = 0;                      ///< mma instructions issued
+  bool tile_exact = false;             ///< random tile: every D element == reference
+  std::string tile_detail;             ///< first tile mismatch when !tile_exact
+  int mismatches() const;
+  /// Elements of `op` checked and matched.
+  int checked(Operand op) const;
+  int matched(Operand op) const;
 };
 
 /// One element the explorer's ldmatrix delivered.
@@ -109,7 +134,8 @@ struct ProbeReport {
   DeviceInfo device;
   ProbeRequest request;
   LdmatrixProbe ldmatrix;
-  std::vector<FragmentProbe> fragments;  ///< m16n8k8, m16n8k16
+  std::vector<FragmentProbe> fragments;        ///< ldmatrix-loaded: the seed's m16n8k8, m16n8k16
+  std::vector<InstructionProbe> instructions;  ///< tensor-core probes, catalogue order
   std::vector<CyclesRow> cycles;
   double cuda_init_ms = 0;  ///< context creation, measured separately
   double probe_ms = 0;      ///< request to finished report, after start-up
@@ -178,7 +204,8 @@ struct GateReport {
 
 /// The file a report is saved in: either part may be absent.
 struct ReportFile {
-  static constexpr int kVersion = 1;
+  /// 2: keyed by mnemonic, with tensor-core instruction probes. Version 1 files still open.
+  static constexpr int kVersion = 2;
   std::optional<ProbeReport> probe;
   std::optional<GateReport> gate;
 };

@@ -1,13 +1,18 @@
 #include "app.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
+#include "assets.hpp"
+#include "fonts.hpp"
 #include "fragviz/device.hpp"
 #include "fragviz/gate_host.hpp"
 #include "fragviz/report_json.hpp"
 #include "imgui.h"
+#include "imgui_internal.h"  // ImGui::FindWindowByName, for the windows' rectangles in the dump
+#include "layout.hpp"
 #include "panels/panels.hpp"
 #include "settings.hpp"
 
@@ -44,6 +49,16 @@ App::~App() { jobs_.shutdown(); }
 
 std::string App::start() {
   std::string log = renderer_.init();
+  // --instr wins over the settings (the command line checked that the catalogue has it).
+  if (!options_.instruction.empty()) {
+    if (find_instruction(options_.instruction)) {
+      s_.controls.instruction = options_.instruction;
+      s_.instruction_notice.clear();
+    } else {
+      s_.instruction_notice = "--instr " + options_.instruction + " is not in the catalogue: showing " +
+                              std::string(kDefaultInstruction);
+    }
+  }
   refresh_derived();
   saved_settings_ = settings_json(s_);
   // query_device can take the CUDA start-up time: never on the UI thread.
@@ -63,7 +78,7 @@ std::string App::start() {
 
 void App::shutdown() {
   jobs_.shutdown();
-  if (!persists_settings(options_)) return;
+  if (!persists_settings(options_) || config_dir_.empty()) return;
   if (std::string e = save_settings(config_dir_, s_); !e.empty())
     std::fprintf(stderr, "fragviz: %s\n", e.c_str());
 }
@@ -84,7 +99,7 @@ void App::frame() {
   // it in this frame already show the change.
   if (s_.windows.controls) draw_controls(s_, *derived_);
   refresh_derived();
-  if (s_.windows.device) draw_device(s_);
+  if (s_.windows.device) draw_device(s_, *derived_);
   if (s_.windows.fragments) draw_fragments(s_, *derived_, layers_.fragments);
   if (s_.windows.inspector) draw_inspector(s_, *derived_);
   if (s_.windows.ldmatrix) draw_ldmatrix(s_, *derived_, layers_.ldmatrix);
@@ -96,7 +111,7 @@ void App::frame() {
 
   act_on_requests();
   const std::string now = settings_json(s_);
-  if (now != saved_settings_ && persists_settings(options_)) {
+  if (now != saved_settings_ && persists_settings(options_) && !config_dir_.empty()) {
     saved_settings_ = now;
     save_settings(config_dir_, s_);
   }
@@ -104,9 +119,18 @@ void App::frame() {
 }
 
 void App::refresh_derived() {
-  if (derived_ && derived_->key == s_.controls) return;
+  if (derived_ && derived_->key == s_.controls) {
+    // Same instruction and tile: only a new report (live or opened) changes the measured tables.
+    if (derived_->measured.report != s_.probe.report)
+      derived_->measured = compute_measured(*derived_, s_.probe.report);
+    return;
+  }
+  // The probes measure every catalogue instruction at once, so a new instruction needs no new run;
+  // only the explorer's ldmatrix and tile do.
+  const bool reprobe = !derived_ || !derived_->key.same_probe_inputs(s_.controls);
   derived_ = std::make_unique<Derived>(compute_derived(s_.controls));
-  request_probes();
+  derived_->measured = compute_measured(*derived_, s_.probe.report);
+  if (reprobe) request_probes();
 }
 
 void App::request_probes() {
@@ -269,7 +293,11 @@ void App::open_report(const std::string& path) {
 std::string App::state_json() const {
   using nlohmann::json;
   const FrameRecord& fr = s_.frame;
-  auto rect = [](const Rect& r) { return json::array({r.x, r.y, r.w, r.h}); };
+  // The panels record rectangles in ImGui's logical pixels; the dump gives window pixels (what
+  // xdotool clicks and a screenshot shows), whatever the display scale.
+  const ImGuiIO& io = ImGui::GetIO();
+  const float px = io.DisplayFramebufferScale.x > 0 ? io.DisplayFramebufferScale.x : 1.f;
+  auto rect = [px](const Rect& r) { return json::array({r.x * px, r.y * px, r.w * px, r.h * px}); };
   auto coords = [](const std::vector<Coord>& v) {
     json a = json::array();
     for (const Coord& c : v) a.push_back(json::array({c.row, c.col}));
@@ -288,17 +316,112 @@ std::string App::state_json() const {
   };
   json j;
   const Controls& c = s_.controls;
-  j["controls"] = {{"shape", std::string(to_string(c.shape))},
+  const Derived& d = *derived_;
+  const Instruction& in = *d.instr;
+  j["controls"] = {{"instruction", c.instruction},
+                   {"shape", shape_name(in)},
                    {"num", std::string(to_string(c.num))},
                    {"trans", c.trans},
                    {"width_halves", c.width_halves},
                    {"pad_halves", c.pad_halves},
                    {"swizzle", std::string(to_string(c.swizzle))}};
+  j["instruction_notice"] = s_.instruction_notice;
+  // The selected instruction as the views show it.
+  {
+    json ops = json::object();
+    for (Operand op : {Operand::A, Operand::B, Operand::C}) {
+      const OperandTable& t = d.op(op);
+      ops[std::string(to_string(op))] = {
+          {"type", std::string(to_string(t.type))},
+          {"rows", t.rows},
+          {"cols", t.cols},
+          {"elements_per_lane", t.per_lane},
+          {"registers_per_lane", t.registers},
+          {"ldmatrix", t.load ? json(ldmatrix_mnemonic(t.load->config)) : json(nullptr)},
+          {"no_ldmatrix", t.no_load}};
+    }
+    const int ci = catalogue_index(&in);
+    const MeasuredTable& m = d.measured;
+    json measured = nullptr;
+    if (ci >= 0 && static_cast<std::size_t>(ci) < m.catalogue.size()) {
+      static const char* const kState[] = {"absent", "skipped", "matched", "differs"};
+      const MeasuredTable::Entry& e = m.catalogue[static_cast<std::size_t>(ci)];
+      measured = {{"state", kState[static_cast<int>(e.state)]},
+                  {"detail", e.detail},
+                  {"instruction_probe", m.instruction != nullptr},
+                  {"fragment_probe", m.fragment != nullptr},
+                  {"tensor_core_checked", m.ip_checked},
+                  {"tensor_core_differing", m.ip_differing},
+                  {"ldmatrix_checked", m.fp_checked},
+                  {"ldmatrix_differing", m.fp_differing}};
+    }
+    j["instruction"] = {{"mnemonic", in.mnemonic},
+                        {"group", in.group},
+                        {"m", in.m},
+                        {"n", in.n},
+                        {"k", in.k},
+                        {"products", in.products},
+                        {"min_sm", in.min_sm},
+                        {"arch_specific", in.arch_specific},
+                        {"runs_on_device", device_runs(s_.device, in)},
+                        {"run_status", run_status(s_, in)},
+                        {"has_ldmatrix_form", d.has_ldmatrix_form},
+                        {"no_ldmatrix", d.no_ldmatrix},
+                        {"operands", ops},
+                        {"measured", measured}};
+    j["catalogue_measured"] = {
+        {"in_report", m.in_report}, {"measured", m.measured}, {"matched", m.matched}, {"skipped", m.skipped}};
+  }
+  j["picker_open"] = fr.picker_open;
   j["selected_lane"] = s_.selected_lane;
+  // Coordinates are [row, col], or [row, col, product] for an instruction of several products.
+  const bool products = in.products > 1;
+  auto coords_of = [&](const std::vector<Coord>& v) {
+    json a = json::array();
+    for (const Coord& x : v)
+      a.push_back(products ? json::array({x.row, x.col, x.product}) : json::array({x.row, x.col}));
+    return a;
+  };
   j["highlighted"] = json::object();
   for (const char* k : {"A", "B", "C"}) {
     auto it = fr.highlighted.find(k);
-    j["highlighted"][k] = it == fr.highlighted.end() ? json::array() : coords(it->second);
+    j["highlighted"][k] = it == fr.highlighted.end() ? json::array() : coords_of(it->second);
+  }
+  const FragmentsViewRecord& fv = fr.fragments_view;
+  j["fragments_view"] = {{"zoom", fv.zoom},
+                         {"cell_size", json::array({fv.cell_w * px, fv.cell_h * px})},
+                         {"scroll", json::array({fv.scroll_x * px, fv.scroll_y * px})},
+                         {"scroll_max", json::array({fv.scroll_max_x * px, fv.scroll_max_y * px})},
+                         {"blocks_per_row", fv.blocks_per_row},
+                         {"cells_drawn", fv.cells_drawn}};
+  {
+    json regs = json::array();
+    for (const InspectorRegister& r : fr.inspector) {
+      json fields = json::array();
+      for (const InspectorField& f : r.fields)
+        fields.push_back({{"element", f.element},
+                          {"bit", f.bit},
+                          {"bits", f.bits},
+                          {"row", f.coord.row},
+                          {"col", f.coord.col},
+                          {"product", f.coord.product},
+                          {"label", f.label >= 0 ? json(f.label) : json(nullptr)},
+                          {"measured", f.measured},
+                          {"measured_raw", f.measured ? json(f.measured_raw) : json(nullptr)},
+                          {"measured_coord", f.measured && f.measured_coord
+                                                 ? json::array({f.measured_coord->row, f.measured_coord->col,
+                                                                f.measured_coord->product})
+                                                 : json(nullptr)},
+                          {"match", f.match}});
+      regs.push_back({{"operand", std::string(to_string(r.operand))},
+                      {"index", r.index},
+                      {"name", r.name},
+                      {"bits", r.bits},
+                      {"hex", r.hex},
+                      {"source", r.value_source},
+                      {"fields", fields}});
+    }
+    j["inspector"] = {{"lane", fr.inspector_lane}, {"registers", regs}, {"encoding", fr.inspector_encoding}};
   }
   j["bank_marked"] = {{"unpadded", coords(fr.bank_marked_unpadded)},
                       {"padded", coords(fr.bank_marked_padded)}};
@@ -342,8 +465,11 @@ std::string App::state_json() const {
     for (const CellRecord& cr : v)
       a.push_back({{"row", cr.row},
                    {"col", cr.col},
+                   {"product", cr.product},
                    {"lane", cr.lane},
                    {"element", cr.element},
+                   {"visible", cr.visible},
+                   {"measured", cr.measured},
                    {"rect", rect(cr.rect)}});
     cells[k] = a;
   }
@@ -354,6 +480,46 @@ std::string App::state_json() const {
   json widgets = json::object();
   for (const auto& [k, r] : fr.widgets) widgets[k] = rect(r);
   j["widgets"] = widgets;
+
+  // Display scale, fonts, window rectangles and assets: what the HiDPI and asset tests check.
+  j["display"] = {
+      {"scale", px},
+      {"pixel_size", json::array({std::lround(io.DisplaySize.x * px), std::lround(io.DisplaySize.y * px)})},
+      {"logical_size", json::array({io.DisplaySize.x, io.DisplaySize.y})},
+      {"menu_bar_height", ImGui::GetFrameHeight() * px},
+      {"status_height", status_height() * px}};
+  const FontStatus& fs = font_status();
+  auto font = [&](const FontStatus::One& f, const ImFont* im) {
+    return json{{"file", f.path.empty() ? json("built-in") : json(f.path)},
+                {"size", f.size},
+                {"raster_px", f.raster_px},
+                // What the views really get, in window pixels.
+                {"px", im ? im->FontSize * px : 0.f}};
+  };
+  j["fonts"] = {{"ui", font(fs.ui, fonts().ui)},
+                {"small", font(fs.small, fonts().small)},
+                {"bold", font(fs.bold, fonts().bold)},
+                {"notice", fs.notice}};
+  json windows = json::object();
+  for (const char* name : {kWinControls, kWinDevice, kWinInspector, kWinFragments, kWinLdmatrix, kWinBanks,
+                           kWinGate, kWinOutput})
+    if (const ImGuiWindow* w = ImGui::FindWindowByName(name); w && w->Active)
+      windows[name] = {{"rect", json::array({w->Pos.x * px, w->Pos.y * px, w->Size.x * px, w->Size.y * px})},
+                       {"scroll_max", json::array({w->ScrollMax.x * px, w->ScrollMax.y * px})}};
+  j["windows"] = windows;
+  const Assets& a = assets();
+  json lane_hex = json::array(), warp_hex = json::array(), block_warp_hex = json::array();
+  for (Rgb c : a.palette.lanes) lane_hex.push_back(to_hex(c));
+  for (Rgb c : a.palette.warps) warp_hex.push_back(to_hex(c));
+  for (Rgb c : a.palette.block_warps) block_warp_hex.push_back(to_hex(c));
+  j["assets"] = {{"dir", a.dir},
+                 {"palette_source", a.palette_source},
+                 {"layout_source", a.layout_source},
+                 {"fonts_source", a.fonts_source},
+                 {"notices", a.notices},
+                 {"lanes", lane_hex},
+                 {"warps", warp_hex},
+                 {"block_warps", block_warp_hex}};
   return j.dump(1);
 }
 

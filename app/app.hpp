@@ -16,6 +16,7 @@ namespace fragviz::app {
 
 class App {
  public:
+  /// `config_dir`: where settings.json is saved when the options allow saving; "" = never saved.
   App(AppState& state, LaunchOptions options, std::string config_dir);
   ~App();
 

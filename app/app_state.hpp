@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "fragviz/banks.hpp"
+#include "fragviz/catalogue.hpp"
 #include "fragviz/device.hpp"
 #include "fragviz/layout.hpp"
 #include "fragviz/ldmatrix.hpp"
@@ -21,21 +22,38 @@ namespace fragviz::app {
 
 /// The tile geometry the drawn views (bank view, ldmatrix) support; the controls clamp to it.
 inline constexpr int kMinWidthHalves = 8, kMaxWidthHalves = 512, kMaxPadHalves = 64;
+/// Fragments view zoom range: 1 fits every grid in the window; more enlarges the cells and scrolls.
+inline constexpr float kMinFragmentsZoom = 1.f, kMaxFragmentsZoom = 32.f;
 
-/// Everything that determines the model views. Changing any field recomputes the derived cache
-/// and (with a device) re-runs the probes.
+/// The instruction shown at first start and whenever a stored mnemonic is not in the catalogue.
+inline constexpr const char* kDefaultInstruction = "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32";
+
+/// Everything that determines the model views. Changing any field recomputes the derived cache;
+/// changing the ldmatrix or tile fields also re-runs the probes (with a device).
 struct Controls {
-  Shape shape = Shape::m16n8k8;
+  /// The selected catalogue instruction, by mnemonic exactly as PTX spells it (reports and
+  /// settings name instructions this way, never by index).
+  std::string instruction = kDefaultInstruction;
   LdmNum num = LdmNum::x4;
   bool trans = false;
   int width_halves = 64;
   int pad_halves = 8;
   Swizzle swizzle = Swizzle::none;
   friend bool operator==(const Controls& a, const Controls& b) {
-    return a.shape == b.shape && a.num == b.num && a.trans == b.trans && a.width_halves == b.width_halves &&
-           a.pad_halves == b.pad_halves && a.swizzle == b.swizzle;
+    return a.instruction == b.instruction && a.same_probe_inputs(b);
   }
   friend bool operator!=(const Controls& a, const Controls& b) { return !(a == b); }
+  /// True when the probes would be asked the same thing (they measure every catalogue
+  /// instruction, so only the ldmatrix explorer's fields matter).
+  bool same_probe_inputs(const Controls& o) const {
+    return num == o.num && trans == o.trans && width_halves == o.width_halves && pad_halves == o.pad_halves &&
+           swizzle == o.swizzle;
+  }
+  /// The catalogue entry of `instruction`, or of kDefaultInstruction when it names none.
+  const Instruction& instr() const {
+    if (const Instruction* in = find_instruction(instruction)) return *in;
+    return *find_instruction(kDefaultInstruction);
+  }
   LdmatrixConfig ldmatrix() const { return LdmatrixConfig{num, trans}; }
   /// The tile the user configured (the "padded" one in the bank view).
   TileGeometry tile() const { return TileGeometry{width_halves, pad_halves, 16, swizzle}; }
@@ -60,6 +78,17 @@ struct OutputViewport {
   bool operator==(const OutputViewport& o) const { return x0 == o.x0 && y0 == o.y0 && scale == o.scale; }
 };
 
+/// Zoom and scroll of the fragments view, kept between frames so a zoom change keeps the point
+/// under the mouse (ctrl+wheel) or the view's centre (slider) where it was.
+struct FragmentsView {
+  float zoom = 1.f;                    ///< 1 = fit the window, up to kMaxFragmentsZoom
+  const Instruction* instr = nullptr;  ///< what the zoom is for: a new instruction starts at 1
+  // What the last frame drew: its zoom, cell size, scroll and view size.
+  float drawn_zoom = 1.f, cell_w = 0, cell_h = 0, scroll_x = 0, scroll_y = 0, view_w = 0, view_h = 0;
+  /// Point of the view (from its top-left) that stays put when the zoom changes; < 0 = the centre.
+  float anchor_x = -1, anchor_y = -1;
+};
+
 /// Measured probe data the views draw: from a live run or from an opened report file.
 struct ProbeSource {
   std::shared_ptr<const ProbeReport> report;
@@ -81,16 +110,61 @@ struct Rect {
   float x = 0, y = 0, w = 0, h = 0;
 };
 
-/// One drawn fragment-grid cell, recorded so tests click where the app drew it.
+/// One fragment-grid cell, recorded so tests click where the app drew it. Every cell of the
+/// operand is recorded; `visible` says whether it lies in the scrolled view (only those are drawn).
 struct CellRecord {
-  int row = 0, col = 0, lane = 0, element = 0;
+  int row = 0, col = 0, product = 0, lane = 0, element = 0;
   Rect rect;
+  bool visible = false;
+  int measured = 0;  ///< 0 not measured, 1 every probe's check matches, 2 one differs (red X)
+};
+
+/// The fragments view's zoom and scroll as drawn this frame.
+struct FragmentsViewRecord {
+  float zoom = 1.f;
+  float cell_w = 0, cell_h = 0;
+  float scroll_x = 0, scroll_y = 0, scroll_max_x = 0, scroll_max_y = 0;
+  int blocks_per_row = 1;  ///< product blocks (quad pairs) side by side
+  int cells_drawn = 0;     ///< cells inside the visible part, all operands
+};
+
+/// One bit field of a register in the lane inspector: one fragment element.
+struct InspectorField {
+  int element = 0;
+  int bit = 0, bits = 0;  ///< bits [bit, bit + bits) of the register
+  Coord coord{};          ///< the model's (row, col, product)
+  long label = -1;        ///< the tensor-core probe's label for A/B (slot + 1); -1 for C/D
+  /// The register as measured, when a report has it: the label the tensor core returned (A/B) or
+  /// the D bits (C), and the cell it names.
+  bool measured = false;
+  std::uint32_t measured_raw = 0;
+  std::optional<Coord> measured_coord;
+  bool match = false;
+};
+/// One register of the selected lane as the inspector shows it.
+struct InspectorRegister {
+  Operand operand = Operand::A;
+  int index = 0;
+  std::string name;  ///< "a0..a3", "b0b1", "c2"
+  int bits = 32;     ///< 64 for an .f64 register
+  /// Hex the inspector shows: the register as the tensor-core probe feeds it (A/B, label digit 0),
+  /// or as measured; "" when there is no value (C/D without a report).
+  std::string hex;
+  bool has_value = false;
+  std::uint64_t value = 0;   ///< what `hex` shows
+  std::string value_source;  ///< "probe-label", "measured-ldmatrix", "measured-mma", "none"
+  std::vector<InspectorField> fields;
 };
 
 /// What the last frame drew, for --dump-state. Rebuilt every frame by the panels.
 struct FrameRecord {
-  std::map<std::string, std::vector<CellRecord>> cells;         ///< "A", "B", "C" -> every cell
-  std::map<std::string, std::vector<Coord>> highlighted;        ///< "A", "B", "C" -> cells drawn highlighted
+  std::map<std::string, std::vector<CellRecord>> cells;   ///< "A", "B", "C" -> every cell
+  std::map<std::string, std::vector<Coord>> highlighted;  ///< "A", "B", "C" -> the selected lane's cells
+  FragmentsViewRecord fragments_view;
+  int inspector_lane = -1;                                      ///< lane the inspector showed, -1 when none
+  std::vector<InspectorRegister> inspector;                     ///< its registers, A then B then C
+  std::string inspector_encoding;                               ///< the line that explains the values
+  bool picker_open = false;                                     ///< the instruction picker's list is open
   std::vector<Coord> bank_marked_padded, bank_marked_unpadded;  ///< selected lane's row starts
   std::map<std::string, Rect> widgets;                          ///< named widgets' rects
   std::array<Rect, kWarpSize> lane_buttons{};
@@ -120,14 +194,19 @@ struct LaunchOptions {
   std::string bench;       ///< --bench FILE
   int bench_frames = 300;
   std::string report_path;  ///< positional report.json
+  std::string instruction;  ///< --instr MNEMONIC: select this catalogue instruction at start
   bool no_device = false;   ///< --no-device: behave as if query_device found none (tests, demos)
 };
 
 /// The whole app state. One instance, owned by main.
 struct AppState {
   Controls controls;
+  /// Why the stored instruction was not taken (unknown mnemonic in the settings), shown in the
+  /// controls until the user picks one; "" when none.
+  std::string instruction_notice;
   int selected_lane = -1;  ///< -1 = none
-  int hovered_lane = -1;   ///< lane under the mouse last frame (outlined in every view)
+  FragmentsView fragments_view;
+  int hovered_lane = -1;  ///< lane under the mouse last frame (outlined in every view)
   WindowsOpen windows;
   bool reset_layout = false;  ///< place every window at its default rect next frame
 

@@ -4,15 +4,22 @@
 #include <cstdio>
 #include <string>
 
+#include "fragviz/catalogue.hpp"
+#include "fragviz/layout.hpp"
+
 namespace fragviz::app {
 
-int parse_command_line(int argc, char** argv, LaunchOptions& o) {
+int parse_command_line(int argc, char** argv, LaunchOptions& o, WindowOptions& win) {
   CLI::App cli{
       "fragviz: which lane of a warp holds which element of the mma.sync fragments, what ldmatrix\n"
       "delivers, and the shared-memory banks its row addresses hit.",
       "fragviz"};
   cli.footer(
-      "Without --config-dir: $FRAGVIZ_CONFIG_DIR, else $XDG_CONFIG_HOME/fragviz, else ~/.config/fragviz.\n"
+      "Without --config-dir: $FRAGVIZ_CONFIG_DIR, else $XDG_CONFIG_HOME/fragviz, else ~/.config/fragviz\n"
+      "(created when settings are saved, never a missing home folder; --frames, --screenshot and --bench\n"
+      "runs save nothing and create nothing).\n"
+      "--assets DIR: palette.json, layout.json and fonts.json found there replace the built-in ones\n"
+      "(copies of the source tree's assets/ are a start); a bad file is reported and the built-in one used.\n"
       "--bench: launch to first frame, then --bench-frames steady frames and as many frames with the\n"
       "selected lane changing every frame (every grid drawn again), every view open.");
   cli.add_option("report", o.report_path,
@@ -22,7 +29,7 @@ int parse_command_line(int argc, char** argv, LaunchOptions& o) {
       ->type_name("DIR")
       ->envname("FRAGVIZ_CONFIG_DIR");
   std::string size;
-  cli.add_option("--size", size, "window size (default 1600x1000)")
+  cli.add_option("--size", size, "window size in pixels (default 1600x1000 times the display scale)")
       ->type_name("WxH")
       ->check(
           [](const std::string& v) -> std::string {
@@ -51,6 +58,51 @@ int parse_command_line(int argc, char** argv, LaunchOptions& o) {
       ->type_name("N")
       ->check(CLI::Range(1, 100000000));
   cli.add_flag("--no-device", o.no_device, "do not look for a CUDA device (model only)");
+  cli.add_option("--instr", o.instruction,
+                 "select this catalogue instruction at start, by its PTX mnemonic, e.g.\n"
+                 "mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 (fragviz-cli layout --list lists them)")
+      ->type_name("MNEMONIC")
+      ->check(
+          [](const std::string& v) -> std::string {
+            if (find_instruction(v)) return {};
+            // Name the entries of the same shape, which is what a near miss usually shares.
+            std::string near;
+            for (const Instruction& in : catalogue())
+              if (v.find(shape_name(in)) != std::string::npos) near += std::string("\n  ") + in.mnemonic;
+            return "not in the instruction catalogue" +
+                   (near.empty() ? std::string() : "; entries of that shape:" + near);
+          },
+          "");
+  cli.add_option("--scale", win.scale,
+                 "display scale (default: the screen's, from GLFW; 2 on most HiDPI screens)")
+      ->type_name("S")
+      ->check(
+          [](const std::string& v) -> std::string {
+            float sc = 0;
+            char tail = 0;
+            if (std::sscanf(v.c_str(), "%f%c", &sc, &tail) != 1 || !(sc >= kMinScale) || sc > kMaxScale)
+              return "needs a scale from 0.5 to 4, e.g. 2";
+            return {};
+          },
+          "");
+  cli.add_option("--assets", win.assets_dir, "read palette.json, layout.json, fonts.json from DIR")
+      ->type_name("DIR")
+      ->envname("FRAGVIZ_ASSETS");
+  std::string rescale;
+  cli.add_option("--rescale-at", rescale,
+                 "for tests: after frame N, act as if the window moved to a screen of scale S")
+      ->type_name("N:S")
+      ->check(
+          [](const std::string& v) -> std::string {
+            int n = 0;
+            float sc = 0;
+            char tail = 0;
+            if (std::sscanf(v.c_str(), "%d:%f%c", &n, &sc, &tail) != 2 || n < 1 || !(sc >= kMinScale) ||
+                sc > kMaxScale)
+              return "needs N:S, a frame N >= 1 and a scale S from 0.5 to 4, e.g. 5:2";
+            return {};
+          },
+          "");
   try {
     cli.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -60,6 +112,8 @@ int parse_command_line(int argc, char** argv, LaunchOptions& o) {
     return 2;
   }
   if (!size.empty()) std::sscanf(size.c_str(), "%dx%d", &o.width, &o.height);
+  win.size_given = !size.empty();
+  if (!rescale.empty()) std::sscanf(rescale.c_str(), "%d:%f", &win.rescale_frame, &win.rescale_to);
   if (!o.screenshot.empty() && o.frames < 0) o.frames = 10;
   return -1;
 }

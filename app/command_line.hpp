@@ -6,8 +6,22 @@
 
 namespace fragviz::app {
 
-/// Parses argv into `out`. Returns -1 when the app should start; otherwise the exit status for
-/// main, after printing the help (0) or what is wrong with the command line (non-zero, to stderr).
-int parse_command_line(int argc, char** argv, LaunchOptions& out);
+/// Options about the window and its data files rather than what the views show (main.cpp reads
+/// them; App and the panels never need them).
+struct WindowOptions {
+  bool size_given = false;  ///< --size was given (pixels); else layout.json's size times the scale
+  float scale = 0;          ///< --scale; 0 = follow GLFW's content scale
+  std::string assets_dir;   ///< --assets DIR or $FRAGVIZ_ASSETS; "" = the embedded assets only
+  int rescale_frame = -1;   ///< --rescale-at N:S: after frame N, act as if the content scale became S
+  float rescale_to = 0;
+};
+
+/// The range --scale and --rescale-at accept.
+inline constexpr float kMinScale = 0.5f, kMaxScale = 4.f;
+
+/// Parses argv into `out` and `window`. Returns -1 when the app should start; otherwise the exit
+/// status for main, after printing the help (0) or what is wrong with the command line (non-zero,
+/// to stderr).
+int parse_command_line(int argc, char** argv, LaunchOptions& out, WindowOptions& window);
 
 }  // namespace fragviz::app

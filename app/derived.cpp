@@ -1,28 +1,37 @@
 #include "derived.hpp"
 
+#include <algorithm>
 #include <cmath>
-#include <cstring>
+
+#include "fragviz/device.hpp"
+#include "fragviz/element_codec.hpp"
+#include "fragviz/mma_probe.hpp"
 
 namespace fragviz::app {
 
 namespace {
 
-OperandTable make_operand(Shape s, Operand op, const TileGeometry& /*tile*/) {
+OperandTable make_operand(const Instruction& in, Operand op) {
   OperandTable t;
   t.operand = op;
-  t.rows = operand_rows(s, op);
-  t.cols = operand_cols(s, op);
-  t.owner.assign(static_cast<std::size_t>(t.rows * t.cols), Owner{-1, -1});
-  const int per_lane = elements_per_lane(s, op);
+  t.type = operand_spec(in, op).type;
+  t.rows = operand_rows(in, op);
+  t.cols = operand_cols(in, op);
+  t.products = in.products;
+  t.per_lane = elements_per_lane(in, op);
+  t.registers = registers_per_lane(in, op);
+  t.words = words_per_lane(in, op);
+  t.owner.assign(static_cast<std::size_t>(t.rows * t.cols * t.products), Owner{-1, -1});
   for (int lane = 0; lane < kWarpSize; ++lane) {
-    t.lane_cells[lane].resize(static_cast<std::size_t>(per_lane));
-    for (int e = 0; e < per_lane; ++e) {
-      const Coord c = fragment_coord(s, op, lane, e);
-      t.lane_cells[lane][e] = c;
-      t.owner[static_cast<std::size_t>(c.row * t.cols + c.col)] = Owner{lane, e};
+    t.lane_cells[static_cast<std::size_t>(lane)].resize(static_cast<std::size_t>(t.per_lane));
+    for (int e = 0; e < t.per_lane; ++e) {
+      const Coord c = fragment_coord(in, op, lane, e);
+      t.lane_cells[static_cast<std::size_t>(lane)][static_cast<std::size_t>(e)] = c;
+      t.owner[static_cast<std::size_t>(t.cell(c))] = Owner{lane, e};
     }
   }
-  t.load = fragment_load(s, op);
+  t.load = fragment_load(in, op);
+  if (!t.load) t.no_load = no_ldmatrix_reason(in, op);
   t.address_lane.assign(t.owner.size(), -1);
   if (t.load) {
     // A row address covers 8 consecutive halves starting at address_coord; find the lane whose
@@ -34,6 +43,26 @@ OperandTable make_operand(Shape s, Operand op, const TileGeometry& /*tile*/) {
         if (a.row < t.rows && a.col + k < t.cols)
           t.address_lane[static_cast<std::size_t>(a.row * t.cols + a.col + k)] = lane;
     }
+  }
+  // The registers the tensor-core probe feeds in its first label pass of this operand (digit 0 of
+  // every slot's label, slot + 1, in the probe's digit width), packed by the probe's own packing:
+  // the one encoding the inspector shows (gpu/model/mma_probe.cpp, plan_mma_probe).
+  if (op != Operand::C) {
+    const int slots = in.threads * t.per_lane;
+    t.label_digit_bits = label_digit_bits(t.type);
+    int bits = 0;
+    for (unsigned v = static_cast<unsigned>(slots); v; v >>= 1) ++bits;
+    t.label_digits = t.label_digit_bits > 0 ? (bits + t.label_digit_bits - 1) / t.label_digit_bits : 0;
+    const std::uint64_t mask = (1ull << t.label_digit_bits) - 1;
+    std::vector<std::uint64_t> cells(t.owner.size(), 0);
+    for (std::size_t cell = 0; cell < t.owner.size(); ++cell) {
+      const Owner ow = t.owner[cell];
+      if (ow.lane < 0) continue;
+      const long label = probe_label(t, ow.lane, ow.element);
+      cells[cell] =
+          encode_element(t.type, static_cast<double>(static_cast<std::uint64_t>(label) & mask)).value_or(0);
+    }
+    t.probe_words = pack_operand(in, op, cells);
   }
   return t;
 }
@@ -97,58 +126,121 @@ BankTable make_banks(LdmatrixConfig cfg, const TileGeometry& tile) {
 Derived compute_derived(const Controls& c) {
   Derived d;
   d.key = c;
+  d.instr = &c.instr();
   for (Operand op : {Operand::A, Operand::B, Operand::C})
-    d.operands[static_cast<std::size_t>(op)] = make_operand(c.shape, op, c.tile());
+    d.operands[static_cast<std::size_t>(op)] = make_operand(*d.instr, op);
+  d.has_ldmatrix_form = d.op(Operand::A).load || d.op(Operand::B).load;
+  if (!d.has_ldmatrix_form) d.no_ldmatrix = no_ldmatrix_reason(*d.instr, Operand::A);
   d.ldmatrix = make_ldmatrix(c.ldmatrix());
   d.unpadded = make_banks(c.ldmatrix(), c.unpadded_tile());
   d.padded = make_banks(c.ldmatrix(), c.tile());
   return d;
 }
 
-std::uint16_t to_half_bits(float f) {
-  std::uint32_t x;
-  std::memcpy(&x, &f, sizeof x);
-  const std::uint32_t sign = (x >> 16) & 0x8000u;
-  const int exp = static_cast<int>((x >> 23) & 0xff) - 127 + 15;
-  std::uint32_t mant = x & 0x7fffffu;
-  if (((x >> 23) & 0xff) == 0xff) return static_cast<std::uint16_t>(sign | 0x7c00u | (mant ? 0x200u : 0u));
-  if (exp >= 31) return static_cast<std::uint16_t>(sign | 0x7c00u);
-  if (exp <= 0) {
-    if (exp < -10) return static_cast<std::uint16_t>(sign);
-    mant |= 0x800000u;
-    const int shift = 14 - exp;
-    std::uint32_t h = mant >> shift;
-    const std::uint32_t rem = mant & ((1u << shift) - 1), halfway = 1u << (shift - 1);
-    if (rem > halfway || (rem == halfway && (h & 1u))) ++h;
-    return static_cast<std::uint16_t>(sign | h);
+MeasuredTable compute_measured(const Derived& d, std::shared_ptr<const ProbeReport> report) {
+  MeasuredTable m;
+  m.report = std::move(report);
+  const std::vector<Instruction>& cat = catalogue();
+  m.catalogue.assign(cat.size(), MeasuredTable::Entry{});
+  for (std::size_t i = 0; i < 3; ++i) {
+    const OperandTable& t = d.operands[i];
+    m.ip_slot[i].assign(static_cast<std::size_t>(kWarpSize * t.per_lane), -1);
+    m.fp_slot[i].assign(static_cast<std::size_t>(kWarpSize * t.per_lane), -1);
+    m.cell_state[i].assign(t.owner.size(), 0);
   }
-  std::uint32_t h = (static_cast<std::uint32_t>(exp) << 10) | (mant >> 13);
-  const std::uint32_t rem = mant & 0x1fffu;
-  if (rem > 0x1000u || (rem == 0x1000u && (h & 1u))) ++h;
-  return static_cast<std::uint16_t>(sign | h);
+  if (!m.report) return m;
+  const ProbeReport& r = *m.report;
+
+  // Catalogue summary: one entry per mnemonic the report probed through the tensor core.
+  for (const InstructionProbe& p : r.instructions) {
+    const int i = catalogue_index(find_instruction(p.mnemonic));
+    if (i < 0) continue;
+    MeasuredTable::Entry& e = m.catalogue[static_cast<std::size_t>(i)];
+    ++m.in_report;
+    if (!p.ran) {
+      e.state = MeasuredTable::Entry::State::skipped;
+      e.detail = p.skipped.empty() ? "not run" : p.skipped;
+      ++m.skipped;
+      continue;
+    }
+    ++m.measured;
+    const int bad = p.mismatches();
+    if (bad == 0 && p.tile_exact) {
+      e.state = MeasuredTable::Entry::State::matched;
+      e.detail = "all " + std::to_string(p.elements.size()) + " elements match, tile exact";
+      ++m.matched;
+    } else {
+      e.state = MeasuredTable::Entry::State::differs;
+      e.detail = bad ? std::to_string(bad) + " of " + std::to_string(p.elements.size()) + " elements differ"
+                     : "tile not exact: " + p.tile_detail;
+    }
+  }
+
+  // The selected instruction's checks, indexed by slot.
+  const std::string mnemonic = d.instr->mnemonic;
+  for (const InstructionProbe& p : r.instructions)
+    if (p.mnemonic == mnemonic && p.ran) m.instruction = &p;
+  for (const FragmentProbe& f : r.fragments)
+    if (f.mnemonic == mnemonic && f.ran) m.fragment = &f;
+  auto index = [&](const std::vector<ElementCheck>& el, std::array<std::vector<int>, 3>& idx) {
+    for (std::size_t i = 0; i < el.size(); ++i) {
+      const ElementCheck& e = el[i];
+      const OperandTable& t = d.op(e.operand);
+      if (e.lane < 0 || e.lane >= kWarpSize || e.element < 0 || e.element >= t.per_lane) continue;
+      idx[static_cast<std::size_t>(e.operand)][static_cast<std::size_t>(e.lane * t.per_lane + e.element)] =
+          static_cast<int>(i);
+    }
+  };
+  if (m.instruction) index(m.instruction->elements, m.ip_slot);
+  if (m.fragment) index(m.fragment->elements, m.fp_slot);
+  for (std::size_t o = 0; o < 3; ++o) {
+    const OperandTable& t = d.operands[o];
+    for (std::size_t cell = 0; cell < t.owner.size(); ++cell) {
+      const Owner ow = t.owner[cell];
+      if (ow.lane < 0) continue;
+      const int slot = ow.lane * t.per_lane + ow.element;
+      std::uint8_t state = 0;
+      const ElementCheck* ip = m.ip_check(t.operand, slot);
+      const ElementCheck* fp = m.fp_check(t.operand, slot);
+      if (ip) {
+        ++m.ip_checked;
+        m.ip_differing += ip->match() ? 0 : 1;
+      }
+      if (fp) {
+        ++m.fp_checked;
+        m.fp_differing += fp->match() ? 0 : 1;
+      }
+      for (const ElementCheck* e : {ip, fp})
+        if (e) state = !e->match() ? 2 : state == 0 ? 1 : state;
+      m.cell_state[o][cell] = state;
+    }
+  }
+  return m;
 }
 
-float from_half_bits(std::uint16_t h) {
-  const int exp = (h >> 10) & 0x1f, mant = h & 0x3ff;
-  float v;
-  if (exp == 0)
-    v = std::ldexp(static_cast<float>(mant), -24);
-  else if (exp == 31)
-    v = mant ? NAN : INFINITY;
-  else
-    v = std::ldexp(static_cast<float>(mant | 0x400), exp - 25);
-  return (h & 0x8000) ? -v : v;
+std::string no_ldmatrix_reason(const Instruction& in, Operand op) {
+  if (op == Operand::C) return "C/D lives in registers: mma reads C and writes D, no ldmatrix";
+  if (in.products > 1) return "no ldmatrix form for this operand (m8n8k4: four quad-pair products)";
+  const int bits = element_bits(operand_spec(in, op).type);
+  if (bits == 16) return "no ldmatrix form for this operand (16-bit elements in another layout)";
+  return "no ldmatrix form for this operand (" + std::to_string(bits) + "-bit elements)";
 }
 
-std::uint32_t synthetic_bits(Operand op, int cols, Coord c) {
-  const int index = c.row * cols + c.col + (op == Operand::B ? 512 : 0);
-  if (op == Operand::C) {
-    const float f = static_cast<float>(index);
-    std::uint32_t bits;
-    std::memcpy(&bits, &f, sizeof bits);
-    return bits;
-  }
-  return to_half_bits(static_cast<float>(index));
+bool device_runs(const DeviceInfo& dev, const Instruction& in) {
+  return dev.present && dev.sm() >= in.min_sm && !in.arch_specific;
+}
+
+std::string target_name(const Instruction& in) {
+  return "sm_" + std::to_string(in.min_sm) + (in.arch_specific ? "a" : "");
+}
+
+std::string run_status(const AppState& s, const Instruction& in) {
+  if (!built_with_cuda()) return "model only: built without CUDA (needs " + target_name(in) + ")";
+  if (!s.device_known) return "needs " + target_name(in) + "; looking for a GPU";
+  if (!s.device.present) return "model only: no GPU (needs " + target_name(in) + ")";
+  const std::string dev = "sm_" + std::to_string(s.device.sm());
+  if (device_runs(s.device, in)) return "runs on this GPU (" + dev + ")";
+  return "model only: needs " + target_name(in) + " (device is " + dev + ")";
 }
 
 }  // namespace fragviz::app

@@ -1,29 +1,87 @@
-// Derived data: every table the views draw, computed from Controls by the pure model and cached,
-// so a frame only reads arrays. Recomputed only when the controls change.
+// Derived data: every table the views draw, computed from Controls (and the probe report) by the
+// pure model and cached, so a frame only reads arrays. The instruction tables are recomputed only
+// when the controls change, the measured tables only when the report changes. The largest
+// instruction (b1 m16n8k256: A 16x256, B 256x8) has 6272 cells; nothing here runs per frame.
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "app_state.hpp"
 #include "fragviz/banks.hpp"
+#include "fragviz/catalogue.hpp"
 #include "fragviz/layout.hpp"
 #include "fragviz/ldmatrix.hpp"
+#include "fragviz/report.hpp"
 
 namespace fragviz::app {
 
 /// One operand of the mma: who owns each cell and which cells each lane owns.
 struct OperandTable {
   Operand operand = Operand::A;
-  int rows = 0, cols = 0;
-  std::vector<Owner> owner;                              ///< row-major, rows*cols
+  ElemType type = ElemType::f16;
+  int rows = 0, cols = 0, products = 1;
+  int per_lane = 0;                                      ///< elements each lane holds
+  int registers = 0;                                     ///< registers each lane holds
+  std::vector<Owner> owner;                              ///< cell-major: product*rows*cols + row*cols + col
   std::array<std::vector<Coord>, kWarpSize> lane_cells;  ///< per lane, indexed by element
-  std::optional<FragmentLoad> load;                      ///< the seed's ldmatrix for A and B; none for C
-  /// For A/B: lane whose ldmatrix row address covers each cell (row-major), -1 for C.
+  std::optional<FragmentLoad> load;                      ///< the seed's ldmatrix, where one exists
+  std::string no_load;                                   ///< why there is no ldmatrix, when !load
+  /// For a loaded operand: lane whose ldmatrix row address covers each cell, else -1.
   std::vector<int> address_lane;
-  const Owner& at(int row, int col) const { return owner[static_cast<std::size_t>(row * cols + col)]; }
+  /// A/B: each lane's registers as the tensor-core probe feeds them in its first label pass
+  /// (digit 0 of every slot's label), lane-major, words_per_lane words per lane. Empty for C.
+  std::vector<std::uint32_t> probe_words;
+  int words = 0;             ///< 32-bit words per lane
+  int label_digits = 0;      ///< passes (digits) the probe spreads one label over
+  int label_digit_bits = 0;  ///< bits per digit
+  int cell(Coord c) const { return (c.product * rows + c.row) * cols + c.col; }
+  const Owner& at(int row, int col, int product = 0) const {
+    return owner[static_cast<std::size_t>(cell(Coord{row, col, product}))];
+  }
+};
+
+/// Measured data for the selected instruction and a per-instruction summary of the report.
+struct MeasuredTable {
+  std::shared_ptr<const ProbeReport> report;      ///< what this was computed from (null: none)
+  const InstructionProbe* instruction = nullptr;  ///< tensor-core probe of the selected instruction
+  const FragmentProbe* fragment = nullptr;        ///< ldmatrix probe (the seed's two instructions)
+  /// Per operand, by slot (lane * per_lane + element): index into the probe's elements, or -1.
+  std::array<std::vector<int>, 3> ip_slot, fp_slot;
+  /// Per operand, per cell (OperandTable::cell): 0 not measured, 1 every check matches, 2 differs.
+  std::array<std::vector<std::uint8_t>, 3> cell_state;
+  /// Elements of the selected instruction each probe checked, and those that differ.
+  int ip_checked = 0, ip_differing = 0, fp_checked = 0, fp_differing = 0;
+  int differing() const { return ip_differing + fp_differing; }
+
+  /// One catalogue entry as the report has it.
+  struct Entry {
+    enum class State : std::uint8_t { absent, skipped, matched, differs } state = State::absent;
+    std::string detail;  ///< why skipped, or the first mismatch
+  };
+  std::vector<Entry> catalogue;  ///< by catalogue index
+  int in_report = 0, measured = 0, matched = 0, skipped = 0;
+
+  const ElementCheck* ip_check(Operand op, int slot) const {
+    return check(instruction ? &instruction->elements : nullptr, ip_slot, op, slot);
+  }
+  const ElementCheck* fp_check(Operand op, int slot) const {
+    return check(fragment ? &fragment->elements : nullptr, fp_slot, op, slot);
+  }
+
+ private:
+  static const ElementCheck* check(const std::vector<ElementCheck>* el,
+                                   const std::array<std::vector<int>, 3>& idx, Operand op, int slot) {
+    if (!el) return nullptr;
+    const auto& v = idx[static_cast<std::size_t>(op)];
+    if (slot < 0 || static_cast<std::size_t>(slot) >= v.size() || v[static_cast<std::size_t>(slot)] < 0)
+      return nullptr;
+    return &(*el)[static_cast<std::size_t>(v[static_cast<std::size_t>(slot)])];
+  }
 };
 
 /// One 4-byte shared-memory word in the bank view.
@@ -54,26 +112,44 @@ struct LdmatrixTable {
   const Cell& at(int row, int col) const { return cells[static_cast<std::size_t>(row * cols + col)]; }
 };
 
-/// Everything derived from one Controls value.
+/// Everything derived from one Controls value (and, in `measured`, from the probe report).
 struct Derived {
   Controls key;
+  const Instruction* instr = nullptr;    ///< the selected catalogue entry, never null
   std::array<OperandTable, 3> operands;  ///< A, B, C
+  /// Whether A or B of the instruction is loaded with ldmatrix (the explorer and bank view relate
+  /// to it); else `no_ldmatrix` says why.
+  bool has_ldmatrix_form = false;
+  std::string no_ldmatrix;
   LdmatrixTable ldmatrix;
   BankTable unpadded, padded;
+  MeasuredTable measured;
   const OperandTable& op(Operand o) const { return operands[static_cast<std::size_t>(o)]; }
 };
 
-/// Computes every table for `c`. Pure, a few hundred microseconds at most.
+/// Computes every table for `c` (measured left empty). Pure; a few milliseconds for the largest
+/// instruction.
 Derived compute_derived(const Controls& c);
 
-/// The synthetic value the model puts in a cell when there is no measured data: the cell index
-/// (row * cols + col, plus 512 for B so the operands differ) encoded as IEEE fp16 for A/B, as
-/// f32 bits for C. Exact: every index is below 2048.
-std::uint32_t synthetic_bits(Operand op, int cols, Coord c);
+/// Measured tables of `d`'s instruction from `report` (null: none).
+MeasuredTable compute_measured(const Derived& d, std::shared_ptr<const ProbeReport> report);
 
-/// IEEE 754 binary16 bits of a float (round to nearest even; values here are small integers).
-std::uint16_t to_half_bits(float f);
-/// Float value of binary16 bits.
-float from_half_bits(std::uint16_t h);
+/// Why operand `op` of `in` has no ldmatrix form, e.g. "no ldmatrix form for this operand (8-bit
+/// elements)".
+std::string no_ldmatrix_reason(const Instruction& in, Operand op);
+
+/// Whether `dev` can run `in`: sm >= min_sm and not an arch-specific (sm_XXa) instruction.
+bool device_runs(const DeviceInfo& dev, const Instruction& in);
+/// "sm_80", or "sm_120a" for an arch-specific entry.
+std::string target_name(const Instruction& in);
+/// What the picker says about running `in`: "runs on this GPU (sm_90)", "model only: needs
+/// sm_120a (device is sm_90)", "model only: no GPU (needs sm_80)".
+std::string run_status(const AppState& s, const Instruction& in);
+
+/// The tensor-core probe's label of slot (lane, element): lane * per_lane + element + 1
+/// (gpu/model/mma_probe.cpp, plan_mma_probe).
+inline long probe_label(const OperandTable& t, int lane, int element) {
+  return static_cast<long>(lane) * t.per_lane + element + 1;
+}
 
 }  // namespace fragviz::app

@@ -3,6 +3,7 @@
 #include <glad/gl.h>
 
 #include <algorithm>
+#include <array>
 #include <cfloat>
 #include <cmath>
 #include <cstdint>
@@ -25,11 +26,15 @@ CachedLayer::~CachedLayer() {
 
 ImDrawList* CachedLayer::begin(ImVec2 min, ImVec2 max, ImU32 bg) {
   window_list_ = ImGui::GetWindowDrawList();
-  // Whole pixels, so each texel lands on one screen pixel.
-  min_ = ImVec2(std::floor(min.x), std::floor(min.y));
-  max_ = ImVec2(std::ceil(max.x), std::ceil(max.y));
-  w_ = static_cast<int>(max_.x - min_.x);
-  h_ = static_cast<int>(max_.y - min_.y);
+  // Whole physical pixels (ImGui's coordinates are logical ones: physical / scale), so each texel
+  // lands on one screen pixel.
+  scale_ = std::max(ImGui::GetIO().DisplayFramebufferScale.x, 0.01f);
+  const float px0 = std::floor(min.x * scale_), py0 = std::floor(min.y * scale_);
+  const float px1 = std::ceil(max.x * scale_), py1 = std::ceil(max.y * scale_);
+  min_ = ImVec2(px0 / scale_, py0 / scale_);
+  max_ = ImVec2(px1 / scale_, py1 / scale_);
+  w_ = static_cast<int>(px1 - px0);
+  h_ = static_cast<int>(py1 - py0);
   bg_ = bg;
   direct_ = gl_failed_ || w_ <= 0 || h_ <= 0;
   if (direct_) return window_list_;
@@ -52,7 +57,7 @@ ImDrawList* CachedLayer::begin(ImVec2 min, ImVec2 max, ImU32 bg) {
 bool CachedLayer::same_as_cached() const {
   const ImDrawList& l = *list_;
   if (!valid_ || cached_w_ != w_ || cached_h_ != h_ || cached_bg_ != bg_ || cached_min_.x != min_.x ||
-      cached_min_.y != min_.y)
+      cached_min_.y != min_.y || cached_scale_ != scale_)
     return false;
   if (static_cast<std::size_t>(l.VtxBuffer.Size) != vtx_.size() ||
       static_cast<std::size_t>(l.IdxBuffer.Size) != idx_.size() ||
@@ -86,8 +91,9 @@ std::uint64_t bits(float f) {
 }  // namespace
 
 void CachedLayer::find_damage() {
-  // Per tile of the layer, a hash of every triangle whose box reaches it, in drawing order, with
-  // its command's clip rectangle and texture: a tile's pixels depend on nothing else.
+  // Per tile of the layer (32x32 physical pixels), a hash of every triangle whose box reaches it, in
+  // drawing order, with its command's clip rectangle and texture: a tile's pixels depend on nothing
+  // else.
   constexpr int kTile = 32;
   const int tw = (w_ + kTile - 1) / kTile, th = (h_ + kTile - 1) / kTile;
   std::vector<std::uint64_t> hashes(static_cast<std::size_t>(tw) * static_cast<std::size_t>(th), 0);
@@ -110,10 +116,13 @@ void CachedLayer::find_damage() {
         y1 = std::max(y1, v.pos.y);
       }
       // A triangle covers only pixels whose centres lie in its box; one pixel of margin.
-      const int tx0 = std::max(0, static_cast<int>(std::floor(x0 - min_.x - 1.f)) / kTile);
-      const int ty0 = std::max(0, static_cast<int>(std::floor(y0 - min_.y - 1.f)) / kTile);
-      const int tx1 = std::min(tw - 1, static_cast<int>(std::floor(x1 - min_.x + 1.f)) / kTile);
-      const int ty1 = std::min(th - 1, static_cast<int>(std::floor(y1 - min_.y + 1.f)) / kTile);
+      const auto px = [&](float v, float origin, float margin) {
+        return static_cast<int>(std::floor((v - origin) * scale_ + margin));
+      };
+      const int tx0 = std::max(0, px(x0, min_.x, -1.f) / kTile);
+      const int ty0 = std::max(0, px(y0, min_.y, -1.f) / kTile);
+      const int tx1 = std::min(tw - 1, px(x1, min_.x, 1.f) / kTile);
+      const int ty1 = std::min(th - 1, px(y1, min_.y, 1.f) / kTile);
       for (int ty = ty0; ty <= ty1; ++ty)
         for (int tx = tx0; tx <= tx1; ++tx) {
           std::uint64_t& t = hashes[static_cast<std::size_t>(ty * tw + tx)];
@@ -122,9 +131,10 @@ void CachedLayer::find_damage() {
     }
   }
   damage_.clear();
+  damage_px_.clear();
   partial_ = false;
   const bool comparable = valid_ && cached_w_ == w_ && cached_h_ == h_ && cached_bg_ == bg_ &&
-                          cached_min_.x == min_.x && cached_min_.y == min_.y &&
+                          cached_min_.x == min_.x && cached_min_.y == min_.y && cached_scale_ == scale_ &&
                           tile_hashes_.size() == hashes.size();
   std::size_t dirty = 0;
   for (std::size_t i = 0; comparable && i < hashes.size(); ++i) dirty += hashes[i] != tile_hashes_[i] ? 1 : 0;
@@ -141,10 +151,14 @@ void CachedLayer::find_damage() {
         }
         const int start = tx;
         while (tx < tw && hashes[at(tx)] != tile_hashes_[at(tx)]) ++tx;
-        damage_.push_back(ImVec4(min_.x + static_cast<float>(start * kTile),
-                                 min_.y + static_cast<float>(ty * kTile),
-                                 std::min(max_.x, min_.x + static_cast<float>(tx * kTile)),
-                                 std::min(max_.y, min_.y + static_cast<float>((ty + 1) * kTile))));
+        // In physical pixels of the texture (x0, y0 from its top-left, x1, y1), and as the clip
+        // rectangle in ImGui's coordinates that the renderer turns back into those pixels.
+        const int x0 = start * kTile, y0 = ty * kTile, x1 = std::min(w_, tx * kTile),
+                  y1 = std::min(h_, (ty + 1) * kTile);
+        damage_px_.push_back({x0, y0, x1, y1});
+        damage_.push_back(
+            ImVec4(min_.x + static_cast<float>(x0) / scale_, min_.y + static_cast<float>(y0) / scale_,
+                   min_.x + static_cast<float>(x1) / scale_, min_.y + static_cast<float>(y1) / scale_));
       }
   }
   tile_hashes_.swap(hashes);
@@ -161,6 +175,7 @@ void CachedLayer::store() {
   cached_w_ = w_;
   cached_h_ = h_;
   cached_bg_ = bg_;
+  cached_scale_ = scale_;
 }
 
 bool CachedLayer::ensure_target(int w, int h) {
@@ -203,9 +218,8 @@ void CachedLayer::rasterise() {
   if (partial_) {
     // Only the damaged rectangles (GL's rows go up).
     glEnable(GL_SCISSOR_TEST);
-    for (const ImVec4& r : damage_) {
-      glScissor(static_cast<int>(r.x - min_.x), static_cast<int>(max_.y - r.w), static_cast<int>(r.z - r.x),
-                static_cast<int>(r.w - r.y));
+    for (const std::array<int, 4>& r : damage_px_) {
+      glScissor(r[0], h_ - r[3], r[2] - r[0], r[3] - r[1]);
       glClear(GL_COLOR_BUFFER_BIT);
     }
   } else {
@@ -220,8 +234,8 @@ void CachedLayer::rasterise() {
   dd.TotalVtxCount = list_->VtxBuffer.Size;
   dd.TotalIdxCount = list_->IdxBuffer.Size;
   dd.DisplayPos = min_;
-  dd.DisplaySize = ImVec2(static_cast<float>(w_), static_cast<float>(h_));
-  dd.FramebufferScale = ImVec2(1.f, 1.f);
+  dd.DisplaySize = ImVec2(static_cast<float>(w_) / scale_, static_cast<float>(h_) / scale_);
+  dd.FramebufferScale = ImVec2(scale_, scale_);
   // Draws into whatever framebuffer is bound; the frame's render sets the state it needs again.
   imgui_renderer().render(&dd, partial_ ? &damage_ : nullptr);
   glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(prev_fbo));

@@ -15,6 +15,7 @@
 // be made, the layer draws straight into the window's draw list instead.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -59,8 +60,9 @@ class CachedLayer {
   ImDrawList* window_list_ = nullptr;  ///< the window's list (direct mode when no FBO)
   bool direct_ = false;                ///< this frame draws straight into window_list_
   bool gl_failed_ = false;             ///< FBO unavailable: always direct
-  ImVec2 min_, max_;
-  int w_ = 0, h_ = 0;
+  ImVec2 min_, max_;                   ///< in ImGui's (logical) coordinates, on whole physical pixels
+  int w_ = 0, h_ = 0;                  ///< physical pixels
+  float scale_ = 1.f;                  ///< physical pixels per logical one (the display scale)
   ImU32 bg_ = 0;
   // What the texture holds.
   std::vector<ImDrawVert> vtx_;
@@ -74,11 +76,13 @@ class CachedLayer {
   ImVec2 cached_min_{-1, -1};
   int cached_w_ = 0, cached_h_ = 0;
   ImU32 cached_bg_ = 0;
+  float cached_scale_ = 1.f;
   bool valid_ = false;
-  bool pending_ = false;                    ///< list_ differs from the texture: rasterise in render()
-  bool partial_ = false;                    ///< only damage_ needs rasterising again
-  std::vector<ImVec4> damage_;              ///< screen rectangles to rasterise again
-  std::vector<std::uint64_t> tile_hashes_;  ///< what each tile of the texture shows (find_damage)
+  bool pending_ = false;                       ///< list_ differs from the texture: rasterise in render()
+  bool partial_ = false;                       ///< only damage_ needs rasterising again
+  std::vector<ImVec4> damage_;                 ///< screen rectangles to rasterise again
+  std::vector<std::array<int, 4>> damage_px_;  ///< the same in the texture's pixels (x0, y0, x1, y1)
+  std::vector<std::uint64_t> tile_hashes_;     ///< what each tile of the texture shows (find_damage)
   unsigned fbo_ = 0, tex_ = 0;
   int tex_w_ = 0, tex_h_ = 0;
   std::uint64_t renders_ = 0, reuses_ = 0;

@@ -87,21 +87,30 @@ bool ImGuiRenderer::init() {
                         reinterpret_cast<void*>(offsetof(ImDrawVert, col)));
   glBindVertexArray(0);
 
-  // The font atlas, as ImGui's backend uploads it (RGBA, linear filtering).
+  glGenTextures(1, &font_tex_);
+  upload_fonts();
+  return true;
+}
+
+void ImGuiRenderer::upload_fonts() {
+  // The font atlas, as ImGui's backend uploads it (RGBA, linear filtering), into the same texture
+  // name every time, so the atlas's TexID stays valid across a rebuild.
+  ImGuiIO& io = ImGui::GetIO();
   unsigned char* px = nullptr;
   int w = 0, h = 0;
   io.Fonts->GetTexDataAsRGBA32(&px, &w, &h);
-  glGenTextures(1, &font_tex_);
+  GLint prev_tex = 0;
+  glGetIntegerv(GL_TEXTURE_BINDING_2D, &prev_tex);
   glBindTexture(GL_TEXTURE_2D, font_tex_);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
   glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, w, h, 0, GL_RGBA, GL_UNSIGNED_BYTE, px);
-  glBindTexture(GL_TEXTURE_2D, 0);
+  glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(prev_tex));
   io.Fonts->SetTexID(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(font_tex_)));
+  // A new atlas puts its white texel elsewhere: split() must look for the new one.
   white_uv_ = io.Fonts->TexUvWhitePixel;
-  return true;
 }
 
 void ImGuiRenderer::shutdown() {
@@ -156,8 +165,9 @@ void ImGuiRenderer::split(const ImDrawIdx* idx, unsigned count, const ImDrawVert
 }
 
 void ImGuiRenderer::render(const ImDrawData* dd, const std::vector<ImVec4>* clips) {
-  const int fb_w = static_cast<int>(dd->DisplaySize.x * dd->FramebufferScale.x);
-  const int fb_h = static_cast<int>(dd->DisplaySize.y * dd->FramebufferScale.y);
+  // Rounded: at a display scale of 1.5 a 1000-pixel framebuffer is 666.67 logical pixels.
+  const int fb_w = static_cast<int>(std::lround(dd->DisplaySize.x * dd->FramebufferScale.x));
+  const int fb_h = static_cast<int>(std::lround(dd->DisplaySize.y * dd->FramebufferScale.y));
   if (fb_w <= 0 || fb_h <= 0 || !program_[0]) return;
 
   // The state ImGui's backend sets.
@@ -195,10 +205,12 @@ void ImGuiRenderer::render(const ImDrawData* dd, const std::vector<ImVec4>* clip
   struct Box {
     int x0, y0, x1, y1;
   };
-  // Exactly the box ImGui's backend would use for a clip rectangle.
+  // Exactly the box ImGui's backend would use for a clip rectangle. The small margin keeps a
+  // corner that is a whole pixel only up to rounding (x / scale * scale) on that pixel.
   const auto box_of = [&](const ImVec4& c) {
-    const float x0 = (c.x - L) * scale.x, y0 = (c.y - T) * scale.y;
-    const float x1 = (c.z - L) * scale.x, y1 = (c.w - T) * scale.y;
+    constexpr float kEps = 1e-3f;
+    const float x0 = (c.x - L) * scale.x + kEps, y0 = (c.y - T) * scale.y + kEps;
+    const float x1 = (c.z - L) * scale.x + kEps, y1 = (c.w - T) * scale.y + kEps;
     if (x1 <= x0 || y1 <= y0) return Box{0, 0, 0, 0};
     const int bx = static_cast<int>(x0), by = static_cast<int>(static_cast<float>(fb_h) - y1);
     return Box{bx, by, bx + static_cast<int>(x1 - x0), by + static_cast<int>(y1 - y0)};

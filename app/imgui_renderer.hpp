@@ -27,6 +27,8 @@ class ImGuiRenderer {
   /// Compiles the shaders and uploads the font atlas. Needs a current GL 3.3 context.
   bool init();
   void shutdown();
+  /// Uploads ImGui's font atlas again, after it was rebuilt (a new display scale; see fonts.hpp).
+  void upload_fonts();
   /// Renders `dd` into the bound framebuffer (viewport from dd's display size and scale). Sets
   /// the GL state it needs and leaves the scissor test off; blending may be left on or off.
   /// With `clips` (rectangles in dd's coordinates, like ImDrawCmd::ClipRect), draws only inside

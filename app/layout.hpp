@@ -1,5 +1,6 @@
-// The default window arrangement: fixed, deterministic rectangles designed at 1600x1000 and scaled
-// to the framebuffer, so every view is visible at start and tests can rely on where things are.
+// The default window arrangement: fixed, deterministic rectangles (assets/layout.json, designed at
+// 1600x1000) stretched to the window, so every view is visible at start and tests can rely on where
+// things are. All sizes are ImGui's logical pixels: physical pixels divided by the display scale.
 //
 //   menu bar + status strip (banner or "measured on ...")
 //   +-----------+--------------------------+---------------+
@@ -27,8 +28,8 @@ inline constexpr const char* kWinBanks = "Bank view: ldmatrix row addresses over
 inline constexpr const char* kWinGate = "Gate: exact matmul";
 inline constexpr const char* kWinOutput = "Output view";
 
-/// Height of the status strip under the menu bar.
-inline constexpr float kStatusHeight = 30.f;
+/// Height of the status strip under the menu bar (layout.json's "status_height").
+float status_height();
 
 /// Sets the next window's position and size to its default (always when `force`, else only the
 /// first time it is ever shown, so a user's arrangement in imgui.ini wins).

@@ -1,7 +1,13 @@
 // fragviz: the window shell. GLFW + OpenGL 3.3 core + Dear ImGui main loop, shaped like ImGui's
 // examples/example_glfw_opengl3/main.cpp; everything the user sees lives in App and the panels.
-// Test hooks (--frames, --screenshot, --dump-state, --bench) live here because they are about the
-// window, not the views.
+// Test hooks (--frames, --screenshot, --dump-state, --bench, --rescale-at) live here because they
+// are about the window, not the views.
+//
+// Display scale (HiDPI): ImGui works in logical pixels, physical pixels divided by the scale (GLFW's
+// content scale, or --scale). Each frame ImGui gets DisplaySize = framebuffer / scale and
+// DisplayFramebufferScale = scale, the mouse in the same units, and fonts rasterised for the scale
+// (fonts.hpp), so every view, style size and font grows with the scale and stays sharp, without any
+// panel knowing. Pixel sizes asked for on the command line (--size, hence --screenshot) stay pixels.
 #include <glad/gl.h>
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
@@ -12,6 +18,7 @@
 #include <cerrno>
 #include <cfloat>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -23,8 +30,10 @@
 
 #include "app.hpp"
 #include "app_state.hpp"
+#include "assets.hpp"
 #include "backends/imgui_impl_glfw.h"
 #include "command_line.hpp"
+#include "fonts.hpp"
 #include "gl_program.hpp"
 #include "imgui.h"
 #include "imgui_renderer.hpp"
@@ -84,25 +93,7 @@ bool write_screenshot(const std::string& path, int w, int h) {
   return stbi_write_png(path.c_str(), w, h, 4, flipped.data(), static_cast<int>(row)) != 0;
 }
 
-void load_fonts() {
-  ImGuiIO& io = ImGui::GetIO();
-  auto& f = fragviz::app::fonts();
-  const std::string dir = "/usr/share/fonts/truetype/dejavu/";
-  auto load = [&](const char* file, float px) -> ImFont* {
-    const std::string path = dir + file;
-    if (!std::filesystem::exists(path)) return nullptr;
-    return io.Fonts->AddFontFromFileTTF(path.c_str(), px);
-  };
-  // DejaVu when the system has it (Debian does, via fonts-dejavu-core); ImGui's built-in font otherwise.
-  f.ui = load("DejaVuSans.ttf", 15.f);
-  if (!f.ui) f.ui = io.Fonts->AddFontDefault();
-  f.small = load("DejaVuSansCondensed.ttf", 12.f);
-  if (!f.small) f.small = f.ui;
-  f.bold = load("DejaVuSans-Bold.ttf", 15.f);
-  if (!f.bold) f.bold = f.ui;
-  io.FontDefault = f.ui;
-}
-
+/// ImGui's style, in logical pixels (the display scale applies to it through the framebuffer scale).
 void apply_style() {
   ImGui::StyleColorsDark();
   ImGuiStyle& st = ImGui::GetStyle();
@@ -161,6 +152,85 @@ void mouse_button_callback(GLFWwindow* w, int button, int action, int mods) {
     g_press_frames = 2;
   }
   ImGui_ImplGlfw_MouseButtonCallback(w, button, action, mods);
+}
+
+// The content scale GLFW last reported (the window moved to another monitor, or the desktop's
+// setting changed), not yet acted on. --rescale-at sets it too, as if GLFW had.
+bool g_scale_reported = false;
+float g_reported_scale = 1.f;
+
+/// The display scale the app draws at, and the window resize it asked for when the scale changed.
+struct DisplayScale {
+  float scale = 1.f;
+  int want_w = 0, want_h = 0;  ///< requested framebuffer size, while the window manager catches up
+  Clock::time_point want_until;
+};
+
+/// Usable scale from whatever GLFW reports (0 or a NaN from a broken setup means 1).
+float sane_scale(float s) {
+  return s >= fragviz::app::kMinScale ? std::min(s, fragviz::app::kMaxScale) : 1.f;
+}
+
+/// On platforms whose window coordinates are not pixels (Wayland, macOS: a framebuffer twice the
+/// window size at scale 2), sizes the window so that its framebuffer is `w` x `h` pixels.
+void fit_framebuffer(GLFWwindow* window, int w, int h) {
+  int ww = 0, wh = 0, fw = 0, fh = 0;
+  glfwGetWindowSize(window, &ww, &wh);
+  glfwGetFramebufferSize(window, &fw, &fh);
+  if (ww > 0 && wh > 0 && fw > 0 && fh > 0 && (fw != ww || fh != wh))
+    glfwSetWindowSize(window, static_cast<int>(std::lround(static_cast<double>(w) * ww / fw)),
+                      static_cast<int>(std::lround(static_cast<double>(h) * wh / fh)));
+}
+
+/// Switches to display scale `to`: fonts rebuilt and uploaded, and (where window coordinates are
+/// pixels, as on X11 and Windows) the window resized by the same ratio, so that it keeps its size
+/// on the screen and every view keeps its place in logical pixels.
+void change_scale(GLFWwindow* window, DisplayScale& ds, float to, int max_side) {
+  const float ratio = to / ds.scale;
+  int ww = 0, wh = 0, fw = 0, fh = 0;
+  glfwGetWindowSize(window, &ww, &wh);
+  glfwGetFramebufferSize(window, &fw, &fh);
+  if (fw == ww && fh == wh && ww > 0 && wh > 0) {
+    int tw = static_cast<int>(std::lround(static_cast<float>(ww) * ratio));
+    int th = static_cast<int>(std::lround(static_cast<float>(wh) * ratio));
+    // Never larger than the screen (Xvfb refuses such a frame) or than GL can draw.
+    if (GLFWmonitor* monitor = glfwGetPrimaryMonitor())
+      if (const GLFWvidmode* mode = glfwGetVideoMode(monitor)) {
+        tw = std::min(tw, mode->width);
+        th = std::min(th, mode->height);
+      }
+    tw = std::min(tw, max_side);
+    th = std::min(th, max_side);
+    glfwSetWindowSize(window, tw, th);
+    ds.want_w = tw;
+    ds.want_h = th;
+    ds.want_until = Clock::now() + std::chrono::seconds(1);
+  }
+  ds.scale = to;
+  fragviz::app::load_fonts(fragviz::app::assets().fonts, ds.scale);
+  fragviz::app::imgui_renderer().upload_fonts();
+}
+
+/// Sets ImGui's display size, framebuffer scale and mouse position in logical pixels for this
+/// frame. Call right after ImGui_ImplGlfw_NewFrame (which sets them in window coordinates).
+/// Returns the factor from window coordinates to logical pixels (for positions taken elsewhere).
+float to_logical_pixels(GLFWwindow* window, DisplayScale& ds) {
+  ImGuiIO& io = ImGui::GetIO();
+  int ww = 0, wh = 0, fw = 0, fh = 0;
+  glfwGetWindowSize(window, &ww, &wh);
+  glfwGetFramebufferSize(window, &fw, &fh);
+  // While a resize asked for by change_scale is on its way, lay out for the size it will have: a
+  // frame laid out for the old size would let ImGui pull windows in from beyond its right edge.
+  if (ds.want_w > 0 && ((fw == ds.want_w && fh == ds.want_h) || Clock::now() > ds.want_until))
+    ds.want_w = ds.want_h = 0;
+  const float pw = static_cast<float>(ds.want_w > 0 ? ds.want_w : fw);
+  const float ph = static_cast<float>(ds.want_h > 0 ? ds.want_h : fh);
+  io.DisplaySize = ImVec2(pw / ds.scale, ph / ds.scale);
+  io.DisplayFramebufferScale = ImVec2(ds.scale, ds.scale);
+  const float k = (ww > 0 ? static_cast<float>(fw) / static_cast<float>(ww) : 1.f) / ds.scale;
+  if (io.MousePos.x > -FLT_MAX / 2 && io.MousePos.y > -FLT_MAX / 2)
+    io.MousePos = ImVec2(io.MousePos.x * k, io.MousePos.y * k);
+  return k;
 }
 
 /// Timings of one benchmark phase.
@@ -235,10 +305,10 @@ std::string phase_json(const Phase& p) {
   return o.str();
 }
 
-void write_bench(const std::string& path, const Bench& b, int w, int h, const char* renderer) {
+void write_bench(const std::string& path, const Bench& b, int w, int h, float scale, const char* renderer) {
   std::ostringstream o;
-  o << "{\n  \"size\": [" << w << ", " << h << "],\n  \"gl_renderer\": \"" << (renderer ? renderer : "?")
-    << "\",\n"
+  o << "{\n  \"size\": [" << w << ", " << h << "],\n  \"scale\": " << scale << ",\n  \"gl_renderer\": \""
+    << (renderer ? renderer : "?") << "\",\n"
     << "  \"first_frame_ms_since_main\": " << b.first_frame_ms << ",\n"
     << "  \"process_age_at_main_ms\": " << b.process_age_at_main_ms << ",\n"
     << "  \"first_frame_ms_since_process_start\": "
@@ -255,7 +325,8 @@ int main(int argc, char** argv) {
   bench.process_age_at_main_ms = process_age_ms();
 
   LaunchOptions opt;
-  if (const int exit_status = fragviz::app::parse_command_line(argc, argv, opt); exit_status >= 0)
+  fragviz::app::WindowOptions wopt;
+  if (const int exit_status = fragviz::app::parse_command_line(argc, argv, opt, wopt); exit_status >= 0)
     return exit_status;
   // Files the run will write must be writable before a window opens, not silently lost at exit.
   for (const std::string* path : {&opt.bench, &opt.dump_state}) {
@@ -270,10 +341,26 @@ int main(int argc, char** argv) {
     std::fclose(f);
     if (!existed) std::filesystem::remove(*path, ec);
   }
-  const std::string config_dir = fragviz::app::resolve_config_dir(opt.config_dir);
+  // The assets first: the layout names the default window size. A bad override file is reported
+  // here and in the status strip, and the embedded one is used.
+  fragviz::app::set_assets(fragviz::app::load_assets(wopt.assets_dir));
+  for (const std::string& n : fragviz::app::assets().notices)
+    std::fprintf(stderr, "fragviz: %s\n", n.c_str());
+  // Settings are read from the config folder if it exists. Only a run that saves them creates it,
+  // and never a missing home folder; without a folder the run saves nothing.
+  const fragviz::app::ConfigDir config = fragviz::app::resolve_config_dir(opt.config_dir);
+  const bool persist = fragviz::app::persists_settings(opt);
+  std::string save_dir;  // where settings and imgui.ini are saved; "" = nowhere
+  if (persist) {
+    if (std::string e = fragviz::app::ensure_config_dir(config); e.empty())
+      save_dir = config.path;
+    else
+      std::fprintf(stderr, "fragviz: %s\n", e.c_str());
+  }
   AppState state;
-  if (std::string e = fragviz::app::load_settings(config_dir, state); !e.empty())
-    std::fprintf(stderr, "fragviz: %s\n", e.c_str());
+  if (!config.path.empty())
+    if (std::string e = fragviz::app::load_settings(config.path, state); !e.empty())
+      std::fprintf(stderr, "fragviz: %s\n", e.c_str());
   const bool benching = !opt.bench.empty();
   if (benching) state.windows = fragviz::app::WindowsOpen{};  // every view open
 
@@ -291,10 +378,34 @@ int main(int argc, char** argv) {
   // simple opaque rectangles and textured quads (it needs a framebuffer with no depth buffer).
   glfwWindowHint(GLFW_DEPTH_BITS, 0);
   glfwWindowHint(GLFW_STENCIL_BITS, 0);
+  // The display scale: --scale, else the primary monitor's content scale (the window's own, once it
+  // exists, is checked below).
+  DisplayScale display;
+  GLFWmonitor* monitor = glfwGetPrimaryMonitor();
+  if (wopt.scale > 0) {
+    display.scale = wopt.scale;
+  } else if (monitor) {
+    float sx = 1.f, sy = 1.f;
+    glfwGetMonitorContentScale(monitor, &sx, &sy);
+    display.scale = sane_scale(sx);
+  }
+  // --size is in pixels, as a screenshot is. Without it, the layout's size in logical pixels (times
+  // the scale), made to fit the screen's work area.
+  int width = opt.width, height = opt.height;
+  if (!wopt.size_given) {
+    const fragviz::app::Layout& layout = fragviz::app::assets().layout;
+    width = static_cast<int>(std::lround(static_cast<float>(layout.window_width) * display.scale));
+    height = static_cast<int>(std::lround(static_cast<float>(layout.window_height) * display.scale));
+    int ax = 0, ay = 0, aw = 0, ah = 0;
+    if (monitor) glfwGetMonitorWorkarea(monitor, &ax, &ay, &aw, &ah);
+    if (aw > 0 && ah > 0) {
+      width = std::min(width, aw);
+      height = std::min(height, ah);
+    }
+  }
   // A window larger than the screen makes some X servers refuse the frame (Xvfb: BadValue on
   // X_ShmPutImage), so the requested size is clamped to the primary monitor's mode.
-  int width = opt.width, height = opt.height;
-  if (GLFWmonitor* monitor = glfwGetPrimaryMonitor())
+  if (monitor)
     if (const GLFWvidmode* mode = glfwGetVideoMode(monitor)) {
       if (width > mode->width || height > mode->height)
         std::fprintf(stderr, "fragviz: %dx%d is larger than the screen; using at most %dx%d\n", width, height,
@@ -321,23 +432,43 @@ int main(int argc, char** argv) {
   // The window may never grow past what GL can draw into (a 32767x32767 window crashes llvmpipe).
   const int max_side = fragviz::app::gl_max_side();
   glfwSetWindowSizeLimits(window, GLFW_DONT_CARE, GLFW_DONT_CARE, max_side, max_side);
+  fit_framebuffer(window, width, height);
+  // The window may have opened on another monitor than the primary one; from now on GLFW says
+  // when its scale changes (moved to another monitor, or the desktop's setting changed).
+  if (wopt.scale <= 0) {
+    float sx = 1.f, sy = 1.f;
+    glfwGetWindowContentScale(window, &sx, &sy);
+    if (std::abs(sane_scale(sx) - display.scale) > 0.01f) {
+      g_scale_reported = true;
+      g_reported_scale = sane_scale(sx);
+    }
+  }
+  glfwSetWindowContentScaleCallback(window, [](GLFWwindow*, float sx, float) {
+    g_scale_reported = true;
+    g_reported_scale = sane_scale(sx);
+    g_activity = true;
+  });
 
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
   static std::string ini_path;  // ImGui keeps the pointer
-  ini_path = config_dir + "/imgui.ini";
+  ini_path = config.path + "/imgui.ini";
   // Test and automation runs (--frames, --screenshot, --bench) read the user's layout but never
   // write it: a 200x200 screenshot run must not squash every panel of the next normal start.
-  const bool persist = fragviz::app::persists_settings(opt);
-  if (persist) {
+  if (!save_dir.empty()) {
     io.IniFilename = ini_path.c_str();
   } else {
     io.IniFilename = nullptr;
-    ImGui::LoadIniSettingsFromDisk(ini_path.c_str());
+    if (!config.path.empty()) ImGui::LoadIniSettingsFromDisk(ini_path.c_str());
   }
   apply_style();
-  load_fonts();
+  if (const std::string& notice =
+          fragviz::app::load_fonts(fragviz::app::assets().fonts, display.scale).notice;
+      !notice.empty()) {
+    std::fprintf(stderr, "fragviz: %s\n", notice.c_str());
+    fragviz::app::add_asset_notice(notice);
+  }
   ImGui_ImplGlfw_InitForOpenGL(window, true);
   install_activity_callbacks(window);
   // Our renderer of ImGui's draw data (imgui_renderer.hpp says why not ImGui's OpenGL 3 backend).
@@ -352,13 +483,22 @@ int main(int argc, char** argv) {
 
   int rc = 0;
   {
-    App app(state, opt, config_dir);
+    App app(state, opt, save_dir);
     if (std::string e = app.start(); !e.empty()) std::fprintf(stderr, "fragviz: %s\n", e.c_str());
 
     std::string last_dump;
     int frame = 0, active_frames = 10;
     Clock::time_point last_swap = Clock::now();
     while (!glfwWindowShouldClose(window) && !state.quit_requested) {
+      // --rescale-at N:S: what GLFW's content-scale callback does when the window moves to a
+      // monitor of scale S, after frame N (for the tests; Xvfb has one monitor of scale 1).
+      if (wopt.rescale_frame > 0 && frame >= wopt.rescale_frame) {
+        wopt.rescale_frame = -1;
+        wopt.scale = 0;  // a forced --scale gives way, as it would not to a real monitor change
+        g_scale_reported = true;
+        g_reported_scale = wopt.rescale_to;
+        g_activity = true;
+      }
       // Idle: sleep until input; a frame is drawn only when something happened (input, expose,
       // resize), while a background job runs or has a result to collect, and for a few frames
       // after input so ImGui can settle hovers and popups. A text field being edited keeps a slow
@@ -372,6 +512,15 @@ int main(int argc, char** argv) {
       }
       if (g_activity) active_frames = std::max(active_frames, 6);
       g_activity = false;
+      // A new content scale (ignored under --scale): outside NewFrame..Render, as the font atlas
+      // may not change in between.
+      if (g_scale_reported) {
+        g_scale_reported = false;
+        if (wopt.scale <= 0 && std::abs(g_reported_scale - display.scale) > 0.001f) {
+          change_scale(window, display, g_reported_scale, max_side);
+          active_frames = std::max(active_frames, 6);
+        }
+      }
       {
         // Without a window manager nothing enforces the size limits (xdotool windowsize 32767
         // 32767 under Xvfb): shrink the window back before anything is drawn at that size.
@@ -390,11 +539,13 @@ int main(int argc, char** argv) {
       const std::uint64_t renders_before = app.layers().renders();
       const auto ui_start = Clock::now();
       ImGui_ImplGlfw_NewFrame();
+      const float to_logical = to_logical_pixels(window, display);
       // A --screenshot shows the app as configured, not whatever the pointer happens to hover.
       if (!opt.screenshot.empty()) io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
       if (g_press_frames > 0) {
         --g_press_frames;
-        io.MousePos = ImVec2(static_cast<float>(g_press_x), static_cast<float>(g_press_y));
+        io.MousePos =
+            ImVec2(static_cast<float>(g_press_x) * to_logical, static_cast<float>(g_press_y) * to_logical);
       }
       ImGui::NewFrame();
       app.frame();
@@ -456,7 +607,8 @@ int main(int argc, char** argv) {
     if (benching) {
       int fw = 0, fh = 0;
       glfwGetFramebufferSize(window, &fw, &fh);
-      write_bench(opt.bench, bench, fw, fh, reinterpret_cast<const char*>(glGetString(GL_RENDERER)));
+      write_bench(opt.bench, bench, fw, fh, display.scale,
+                  reinterpret_cast<const char*>(glGetString(GL_RENDERER)));
     }
   }
   if (io.IniFilename) ImGui::SaveIniSettingsToDisk(io.IniFilename);

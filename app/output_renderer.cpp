@@ -152,6 +152,9 @@ unsigned OutputRenderer::render(int w, int h, const OutputViewport& view_in, Out
     float pal[32 * 3];
     for (int l = 0; l < 32; ++l) lane_colour_rgb(l, pal + 3 * l);
     glUniform3fv(glGetUniformLocation(program_, "u_palette"), 32, pal);
+    float warps[8 * 3];
+    for (int w = 0; w < 8; ++w) block_warp_colour_rgb(w, warps + 3 * w);
+    glUniform3fv(glGetUniformLocation(program_, "u_warps"), 8, warps);
     glBindVertexArray(vao_);
     glDrawArrays(GL_TRIANGLES, 0, 3);
     dirty_ = false;

@@ -26,18 +26,36 @@ void read(const json& j, const char* key, T& out) {
 
 }  // namespace
 
-std::string resolve_config_dir(const std::string& override_dir) {
+ConfigDir resolve_config_dir(const std::string& override_dir) {
+  namespace fs = std::filesystem;
+  const auto parent_of = [](const std::string& d) {
+    const fs::path p = fs::path(d).lexically_normal();
+    // "a/b/" normalises to "a/b/": its parent is "a/b" (the path itself) until the slash goes.
+    const fs::path q = p.has_filename() ? p : p.parent_path();
+    return q.has_parent_path() ? q.parent_path().string() : std::string(".");
+  };
   std::string dir = override_dir;
   if (dir.empty())
     if (const char* env = std::getenv("FRAGVIZ_CONFIG_DIR"); env && *env) dir = env;
-  if (dir.empty())
-    if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg && *xdg) dir = std::string(xdg) + "/fragviz";
-  if (dir.empty())
-    if (const char* home = std::getenv("HOME"); home && *home) dir = std::string(home) + "/.config/fragviz";
-  if (dir.empty()) dir = ".";
+  if (!dir.empty()) return ConfigDir{dir, parent_of(dir), "the folder above " + dir};
+  if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg && *xdg)
+    return ConfigDir{std::string(xdg) + "/fragviz", parent_of(xdg),
+                     std::string("the folder above $XDG_CONFIG_HOME ") + xdg};
+  if (const char* home = std::getenv("HOME"); home && *home)
+    return ConfigDir{std::string(home) + "/.config/fragviz", home, std::string("the home folder ") + home};
+  return ConfigDir{};
+}
+
+std::string ensure_config_dir(const ConfigDir& d) {
+  namespace fs = std::filesystem;
+  if (d.path.empty()) return "no HOME, XDG_CONFIG_HOME or --config-dir: settings are not saved";
   std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  return dir;
+  if (fs::is_directory(d.path, ec)) return {};
+  if (!fs::is_directory(d.anchor, ec))
+    return d.what_anchor + " does not exist (it is never created): settings are not saved";
+  if (!fs::create_directories(d.path, ec) && !fs::is_directory(d.path))
+    return "cannot create " + d.path + ": " + ec.message() + "; settings are not saved";
+  return {};
 }
 
 std::string settings_json(const AppState& s) {
@@ -45,7 +63,7 @@ std::string settings_json(const AppState& s) {
   json j;
   j["format"] = "fragviz-settings";
   j["version"] = 1;
-  j["shape"] = std::string(to_string(c.shape));
+  j["instruction"] = c.instruction;
   j["ldmatrix_num"] = std::string(to_string(c.num));
   j["trans"] = c.trans;
   j["width_halves"] = c.width_halves;
@@ -73,8 +91,17 @@ std::string load_settings(const std::string& dir, AppState& s) {
   if (j.is_discarded() || !j.is_object()) return path + ": not JSON, using defaults";
   Controls& c = s.controls;
   std::string str;
-  if (read(j, "shape", str), !str.empty())
-    if (auto v = parse_shape(str)) c.shape = *v;
+  // The instruction by mnemonic. Settings from before the catalogue stored "shape": "m16n8k8" or
+  // "m16n8k16" (the f32.f16.f16.f32 entries). An unknown mnemonic keeps the default and says so.
+  if (read(j, "instruction", str), !str.empty()) {
+    if (find_instruction(str))
+      c.instruction = str;
+    else
+      s.instruction_notice = "settings name an instruction the catalogue does not have (" + str +
+                             "); showing " + kDefaultInstruction;
+  } else if (read(j, "shape", str), str == "m16n8k16") {
+    c.instruction = "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32";
+  }
   str.clear();
   if (read(j, "ldmatrix_num", str), !str.empty())
     if (auto v = parse_num(str)) c.num = *v;

@@ -11,7 +11,8 @@ uniform int u_has_data;
 uniform int u_mode;      // 0 mismatch, 1 block, 2 warp, 3 lane
 uniform vec3 u_view;     // x0, y0 (element coords at the top-left pixel), elements per pixel
 uniform vec2 u_size;     // view size in pixels
-uniform vec3 u_palette[32];
+uniform vec3 u_palette[32];     // lane colours (assets/palette.json "lanes")
+uniform vec3 u_warps[8];        // the block's eight warps ("block_warps")
 // u_partial = 1: the report records only its first mismatches, up to the element u_known_until
 // (row, col) in row-major order; elements after it were never compared on record, so mismatch
 // mode draws them hatched grey ("not recorded") instead of green.
@@ -19,9 +20,6 @@ uniform int u_partial;
 uniform ivec2 u_known_until;
 out vec4 frag;
 
-const vec3 kWarp[8] = vec3[8](vec3(0.90, 0.10, 0.29), vec3(0.24, 0.71, 0.29), vec3(1.00, 0.88, 0.10),
-                              vec3(0.26, 0.39, 0.85), vec3(0.96, 0.51, 0.19), vec3(0.57, 0.12, 0.71),
-                              vec3(0.27, 0.94, 0.94), vec3(0.94, 0.20, 0.90));
 
 float flag_at(ivec2 rc) { return texelFetch(u_flags, ivec2(rc.y, rc.x) / u_flag_scale, 0).r; }
 
@@ -59,7 +57,7 @@ void main() {
     c = u_palette[(br * 7 + bc * 3) & 31];
   } else if (u_mode == 2) {
     int w = (row % 64) / 16 + 4 * ((col % 64) / 32);
-    c = kWarp[w];
+    c = u_warps[w];
   } else {
     int lane = (row % 8) * 4 + (col % 8) / 2;
     c = u_palette[lane];

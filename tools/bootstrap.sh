@@ -13,9 +13,12 @@ shift || true
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${FRAGVIZ_BUILD_DIR:-$root/build}"
 
+# fonts-dejavu-core: the app's fonts (assets/fonts.json); without it the app uses ImGui's own.
 build_pkgs=(build-essential cmake ninja-build pkg-config libimgui-dev libglfw3-dev python3-glad
-            nlohmann-json3-dev libcli11-dev libgtest-dev libstb-dev)
+            nlohmann-json3-dev libcli11-dev libgtest-dev libstb-dev fonts-dejavu-core)
 test_pkgs=(xvfb xdotool imagemagick x11-utils)
+# clang-14 and its runtimes (libFuzzer, ASan, UBSan): the report loader's fuzz target (tests/fuzz).
+test_pkgs+=(clang-14 libclang-rt-14-dev)
 
 install_missing() {
   local missing=()
@@ -53,6 +56,7 @@ case "$mode" in
     ;;
   test)
     install_missing "${build_pkgs[@]}" "${test_pkgs[@]}"
+    bash "$root/tools/fetch-cutlass.sh"  # CuTe headers for tests/cute (PyPI; skips when present)
     configure_and_build -DFRAGVIZ_WERROR=ON
     # The full build: unit, gpu (SKIPPED without a device), sm_75 compile check, GUI under Xvfb.
     ctest --test-dir "$build" --output-on-failure -j 2
@@ -62,6 +66,26 @@ case "$mode" in
       -DFRAGVIZ_CUDA=OFF -DFRAGVIZ_GUI=OFF -DFRAGVIZ_WERROR=ON
     cmake --build "$model_only" -j "$(nproc)"
     ctest --test-dir "$model_only" --output-on-failure -j 2
+    # The model-only build again under AddressSanitizer and UndefinedBehaviorSanitizer: unit, CLI and
+    # fuzz-replay tests; any finding aborts its test. -O1: sanitized -O3 compiles five times slower.
+    sanitized="${build}-asan-ubsan"
+    cmake -S "$root" -B "$sanitized" -G Ninja -DCMAKE_BUILD_TYPE=Release "-DCMAKE_CXX_FLAGS_RELEASE=-O1 -g1" \
+      -DFRAGVIZ_CUDA=OFF -DFRAGVIZ_GUI=OFF -DFRAGVIZ_WERROR=ON \
+      -DCMAKE_CXX_FLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined"
+    cmake --build "$sanitized" -j "$(nproc)"
+    ctest --test-dir "$sanitized" --output-on-failure -j 2
+    # The report loader under libFuzzer (clang-14), for a bounded time, from the committed seeds; new
+    # inputs go to the build folder, a crash to $fuzz/artifacts/ (keep it in tests/fuzz/regressions/).
+    fuzz="${build}-fuzz"
+    cmake -S "$root" -B "$fuzz" -G Ninja -DCMAKE_BUILD_TYPE=Release "-DCMAKE_CXX_FLAGS_RELEASE=-O1 -g1" \
+      -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 -DFRAGVIZ_CUDA=OFF -DFRAGVIZ_GUI=OFF \
+      -DFRAGVIZ_FUZZ=ON \
+      -DCMAKE_CXX_FLAGS="-fsanitize=address,undefined,fuzzer-no-link -fno-omit-frame-pointer -fno-sanitize-recover=undefined"
+    cmake --build "$fuzz" --target fuzz_report -j "$(nproc)"
+    mkdir -p "$fuzz/corpus" "$fuzz/artifacts"
+    "$fuzz/tests/fuzz/fuzz_report" -max_total_time="${FRAGVIZ_FUZZ_SECONDS:-60}" -max_len=65536 \
+      -dict="$root/tests/fuzz/report.dict" -artifact_prefix="$fuzz/artifacts/" -print_final_stats=1 \
+      "$fuzz/corpus" "$root/tests/fuzz/corpus/report"
     ;;
   *)
     echo "usage: tools/bootstrap.sh run|test" >&2

@@ -49,12 +49,26 @@ run "$cli" probe --instr mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e2m1
 section "probe refusal: misaligned pad (must refuse, context healthy)"
 run "$cli" probe --shape all --instr none --num x4 --width 64 --pad 1 --no-cycles
 
+section "what ptxas made of each catalogue instruction on sm_90 (SASS of the probe kernels)"
+if command -v cuobjdump >/dev/null 2>&1; then
+  cuobjdump --dump-sass "$build/gpu/libfragviz_gpu.a" 2>/dev/null | awk '
+    /arch = / { arch = $3 }
+    /Function : / { if (fn != "") print fn ": " ops; fn = ""; ops = "";
+      if (arch == "sm_90" && $0 ~ /mma_probe_kernel/) { fn = $3; sub(/.*ILi/, "entry ", fn); sub(/E.*/, "", fn) } }
+    fn != "" && match($0, /(HMMA|IMMA|DMMA|BMMA|FFMA|SHFL)[.A-Z0-9]*/) { op = substr($0, RSTART, RLENGTH);
+      if (index(ops, op) == 0) ops = ops " " op }
+    END { if (fn != "") print fn ": " ops }' | sort -t' ' -k2 -n | tee -a "$log"
+else
+  echo "cuobjdump not found" | tee -a "$log"
+fi
+
 section "compute-sanitizer (memcheck, racecheck, synccheck, initcheck) over every probe and gate variant"
 san="$out/sanitizer.log"
 : >"$san"
 if command -v compute-sanitizer >/dev/null 2>&1; then
   for tool in memcheck racecheck synccheck initcheck; do
     for cmd in "probe --shape all --instr all --num x4 --width 64 --pad 8 --no-cycles" \
+               "relations" \
                "gate --n 256 --variant ldmatrix-k8 --runs 1 --no-cublas" \
                "gate --n 256 --variant scalar-b-k8 --runs 1 --no-cublas" \
                "gate --n 256 --variant ldmatrix-k16 --runs 1 --no-cublas" \
@@ -70,6 +84,9 @@ if command -v compute-sanitizer >/dev/null 2>&1; then
 else
   echo "compute-sanitizer not found" | tee -a "$log"
 fi
+
+section "relations (K split, accumulator as A)"
+run "$cli" relations
 
 section "gate"
 run "$cli" gate --n 2048 --variant ldmatrix-k8 --json "$out/gate-report.json"

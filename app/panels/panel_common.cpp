@@ -64,10 +64,21 @@ std::string element_name(Operand op, int e) {
   return std::string(1, p) + std::to_string(e);
 }
 
-std::string register_name(Operand op, int r) {
-  if (op == Operand::C) return "c" + std::to_string(r);
-  const char p = op == Operand::A ? 'a' : 'b';
-  return std::string(1, p) + std::to_string(2 * r) + std::string(1, p) + std::to_string(2 * r + 1);
+const char* operand_key(Operand op) { return op == Operand::A ? "A" : op == Operand::B ? "B" : "C"; }
+
+const char* operand_title(Operand op) { return op == Operand::A ? "A" : op == Operand::B ? "B" : "C/D"; }
+
+std::string register_name(const OperandTable& t, int r) {
+  const int per = elements_per_register(t.type), e0 = r * per;
+  if (per == 1) return element_name(t.operand, e0);
+  if (per == 2) return element_name(t.operand, e0) + element_name(t.operand, e0 + 1);
+  return element_name(t.operand, e0) + ".." + element_name(t.operand, e0 + per - 1);
+}
+
+std::string coord_text(const Coord& c, bool products) {
+  std::string s = "(" + std::to_string(c.row) + "," + std::to_string(c.col) + ")";
+  if (products) s += " q" + std::to_string(c.product);
+  return s;
 }
 
 std::string hex(std::uint32_t v, int digits) {
@@ -81,11 +92,10 @@ std::string cuda_version(int v) {
   return std::to_string(v / 1000) + "." + std::to_string((v % 1000) / 10);
 }
 
-const FragmentProbe* measured_fragments(const AppState& s, Shape shape) {
-  if (!s.probe.report) return nullptr;
-  for (const FragmentProbe& f : s.probe.report->fragments)
-    if (f.shape == shape) return &f;
-  return nullptr;
+const char* short_mnemonic(const Instruction& in) {
+  constexpr const char kPrefix[] = "mma.sync.aligned.";
+  const std::string_view m = in.mnemonic;
+  return m.substr(0, sizeof kPrefix - 1) == kPrefix ? in.mnemonic + sizeof kPrefix - 1 : in.mnemonic;
 }
 
 const LdmatrixProbe* measured_ldmatrix(const AppState& s) {

@@ -1,11 +1,188 @@
-// Shape, ldmatrix variant and tile geometry. Every view reads these through the derived cache,
-// which app.cpp recomputes before the views draw, so a change shows everywhere in the same frame.
+// Instruction picker, ldmatrix variant and tile geometry. Every view reads these through the
+// derived cache, which app.cpp recomputes before the views draw, so a change shows everywhere in
+// the same frame.
 #include <algorithm>
+#include <cstdio>
+#include <string>
+#include <tuple>
+#include <vector>
 
 #include "../layout.hpp"
 #include "panels.hpp"
 
 namespace fragviz::app {
+
+namespace {
+
+// [SECTION] instruction picker
+
+/// Catalogue indices grouped for the picker: groups in catalogue order of first appearance, each
+/// group's entries by shape (M, N, K), then catalogue order. Built once.
+struct PickerOrder {
+  struct Group {
+    std::string name;
+    std::vector<int> entries;
+  };
+  std::vector<Group> groups;
+};
+
+const PickerOrder& picker_order() {
+  static const PickerOrder order = [] {
+    PickerOrder o;
+    const std::vector<Instruction>& cat = catalogue();
+    for (int i = 0; i < static_cast<int>(cat.size()); ++i) {
+      const std::string g = cat[static_cast<std::size_t>(i)].group;
+      auto it = std::find_if(o.groups.begin(), o.groups.end(), [&](const auto& x) { return x.name == g; });
+      if (it == o.groups.end()) it = o.groups.insert(o.groups.end(), PickerOrder::Group{g, {}});
+      it->entries.push_back(i);
+    }
+    for (auto& g : o.groups)
+      std::stable_sort(g.entries.begin(), g.entries.end(), [&](int a, int b) {
+        const Instruction &x = cat[static_cast<std::size_t>(a)], &y = cat[static_cast<std::size_t>(b)];
+        return std::make_tuple(x.m, x.n, x.k) < std::make_tuple(y.m, y.n, y.k);
+      });
+    return o;
+  }();
+  return order;
+}
+
+/// The short tag shown right of an entry, and its colour.
+struct Tag {
+  std::string text;
+  ImVec4 colour;
+};
+Tag entry_tag(const AppState& s, const Derived& d, int index, const Instruction& in) {
+  using State = MeasuredTable::Entry::State;
+  const auto& cat = d.measured.catalogue;
+  if (index >= 0 && static_cast<std::size_t>(index) < cat.size())
+    switch (cat[static_cast<std::size_t>(index)].state) {
+      case State::matched:
+        return {"measured: match", kGreenV};
+      case State::differs:
+        return {"measured: DIFFERS", kRedV};
+      case State::skipped:
+        return {"not run", kAmberV};
+      case State::absent:
+        break;
+    }
+  if (s.device.present && !device_runs(s.device, in))
+    return {"model only: needs " + target_name(in), kAmberV};
+  return {target_name(in), kDimV};
+}
+
+void entry_tooltip(const AppState& s, const Derived& d, int index, const Instruction& in) {
+  ImGui::BeginTooltip();
+  ImGui::TextUnformatted(in.mnemonic);
+  ImGui::TextColored(kDimV, "PTX ISA: %s", in.ptx_section);
+  ImGui::TextColored(kDimV, "A .%s %dx%d, B .%s %dx%d, C/D .%s %dx%d%s",
+                     std::string(to_string(in.a.type)).c_str(), in.a.rows, in.a.cols,
+                     std::string(to_string(in.b.type)).c_str(), in.b.rows, in.b.cols,
+                     std::string(to_string(in.c.type)).c_str(), in.c.rows, in.c.cols,
+                     in.products > 1 ? ", four quad-pair products" : "");
+  ImGui::TextColored(kDimV, "needs %s, PTX ISA %d.%d", target_name(in).c_str(), in.ptx_major, in.ptx_minor);
+  const std::string run = run_status(s, in);
+  ImGui::TextColored(run.rfind("runs", 0) == 0 ? kGreenV : kAmberV, "%s", run.c_str());
+  if (index >= 0 && static_cast<std::size_t>(index) < d.measured.catalogue.size()) {
+    const MeasuredTable::Entry& e = d.measured.catalogue[static_cast<std::size_t>(index)];
+    using State = MeasuredTable::Entry::State;
+    if (e.state != State::absent)
+      ImGui::TextColored(e.state == State::matched   ? kGreenV
+                         : e.state == State::differs ? kRedV
+                                                     : kAmberV,
+                         "%s: %s", s.probe.label.c_str(), e.detail.c_str());
+  }
+  if (in.note && *in.note) {
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 36.f);
+    ImGui::TextColored(kDimV, "%s", in.note);
+    ImGui::PopTextWrapPos();
+  }
+  ImGui::EndTooltip();
+}
+
+/// A combo listing the catalogue by group and shape; picking an entry selects it by mnemonic.
+void instruction_picker(AppState& s, const Derived& d) {
+  const Instruction& cur = *d.instr;
+  ImGui::SetNextItemWidth(-1);
+  const bool open = ImGui::BeginCombo("##instruction", short_mnemonic(cur), ImGuiComboFlags_HeightLargest);
+  record_widget(s, "instruction_combo");
+  if (ImGui::IsItemHovered() && !open) entry_tooltip(s, d, catalogue_index(&cur), cur);
+  if (!open) return;
+  s.frame.picker_open = true;
+  {
+    const ImVec2 wp = ImGui::GetWindowPos(), ws = ImGui::GetWindowSize();
+    s.frame.widgets["instruction_popup"] = Rect{wp.x, wp.y, ws.x, ws.y};
+  }
+  const std::vector<Instruction>& cat = catalogue();
+  ImFont* bold = fonts().bold ? fonts().bold : ImGui::GetFont();
+  const float tag_x = ImGui::GetFontSize() * 27.f;
+  for (const PickerOrder::Group& g : picker_order().groups) {
+    ImGui::PushFont(bold);
+    ImGui::TextColored(ImVec4(0.55f, 0.78f, 1.f, 1.f), "%s", g.name.c_str());
+    ImGui::PopFont();
+    std::string shape;
+    for (int i : g.entries) {
+      const Instruction& in = cat[static_cast<std::size_t>(i)];
+      if (const std::string sh = shape_name(in); sh != shape) {
+        shape = sh;
+        ImGui::Indent();
+        ImGui::TextColored(kDimV, "%s", shape.c_str());
+        ImGui::Unindent();
+      }
+      ImGui::Indent(2.f * ImGui::GetFontSize());
+      ImGui::PushID(i);
+      const bool selected = &in == &cur;
+      if (ImGui::Selectable(short_mnemonic(in), selected, ImGuiSelectableFlags_None,
+                            ImVec2(tag_x + ImGui::GetFontSize() * 13.f, 0))) {
+        s.controls.instruction = in.mnemonic;
+        s.instruction_notice.clear();
+      }
+      // Only entries the popup shows, so tests click what a user could.
+      if (ImGui::IsItemVisible()) s.frame.widgets[std::string("instr:") + in.mnemonic] = last_item_rect();
+      if (selected) ImGui::SetItemDefaultFocus();
+      if (ImGui::IsItemHovered()) entry_tooltip(s, d, i, in);
+      const Tag tag = entry_tag(s, d, i, in);
+      ImGui::SameLine(tag_x);
+      ImGui::TextColored(tag.colour, "%s", tag.text.c_str());
+      ImGui::PopID();
+      ImGui::Unindent(2.f * ImGui::GetFontSize());
+    }
+  }
+  ImGui::EndCombo();
+}
+
+/// What the selected instruction is, whether this GPU runs it and what the report says of it.
+void instruction_summary(AppState& s, const Derived& d) {
+  const Instruction& in = *d.instr;
+  ImGui::PushTextWrapPos(0.f);
+  ImGui::TextColored(kDimV, "%s: A .%s %dx%d, B .%s %dx%d, C/D .%s %dx%d", in.group,
+                     std::string(to_string(in.a.type)).c_str(), in.a.rows, in.a.cols,
+                     std::string(to_string(in.b.type)).c_str(), in.b.rows, in.b.cols,
+                     std::string(to_string(in.c.type)).c_str(), in.c.rows, in.c.cols);
+  const std::string run = run_status(s, in);
+  ImGui::TextColored(run.rfind("runs", 0) == 0         ? kGreenV
+                     : run.rfind("model only", 0) == 0 ? kAmberV
+                                                       : kDimV,
+                     "%s", run.c_str());
+  record_widget(s, "instruction_run_status");
+  const int index = catalogue_index(&in);
+  if (index >= 0 && static_cast<std::size_t>(index) < d.measured.catalogue.size()) {
+    using State = MeasuredTable::Entry::State;
+    const MeasuredTable::Entry& e = d.measured.catalogue[static_cast<std::size_t>(index)];
+    if (e.state != State::absent)
+      ImGui::TextColored(e.state == State::matched   ? kGreenV
+                         : e.state == State::differs ? kRedV
+                                                     : kAmberV,
+                         "tensor core: %s", e.detail.c_str());
+  }
+  if (!s.instruction_notice.empty()) {
+    ImGui::TextColored(kAmberV, "%s", s.instruction_notice.c_str());
+    record_widget(s, "instruction_notice");
+    if (ImGui::SmallButton("dismiss")) s.instruction_notice.clear();
+  }
+  ImGui::PopTextWrapPos();
+}
+
+}  // namespace
 
 void draw_controls(AppState& s, const Derived& d) {
   place_window(kWinControls, s.reset_layout);
@@ -16,16 +193,19 @@ void draw_controls(AppState& s, const Derived& d) {
   Controls& c = s.controls;
   const float label_w = 110.f;
 
-  ImGui::TextColored(kDimV, "mma shape");
-  ImGui::SameLine(label_w);
-  if (ImGui::RadioButton("m16n8k8", c.shape == Shape::m16n8k8)) c.shape = Shape::m16n8k8;
-  record_widget(s, "shape_k8");
-  ImGui::SameLine();
-  if (ImGui::RadioButton("m16n8k16", c.shape == Shape::m16n8k16)) c.shape = Shape::m16n8k16;
-  record_widget(s, "shape_k16");
-  ImGui::TextColored(kDimV, "needs sm_%d", min_sm(c.shape));
+  ImGui::TextColored(kDimV, "instruction");
+  instruction_picker(s, d);
+  instruction_summary(s, d);
 
   ImGui::Separator();
+  // The explorer's ldmatrix and tile feed the ldmatrix and bank views, which relate to the
+  // instruction only where its A or B is loaded with ldmatrix.
+  if (!d.has_ldmatrix_form) {
+    ImGui::PushTextWrapPos(0.f);
+    ImGui::TextColored(kDimV, "ldmatrix explorer: %s", d.no_ldmatrix.c_str());
+    ImGui::PopTextWrapPos();
+  }
+  ImGui::BeginDisabled(!d.has_ldmatrix_form);
   ImGui::TextColored(kDimV, "ldmatrix .num");
   ImGui::SameLine(label_w);
   for (LdmNum n : {LdmNum::x1, LdmNum::x2, LdmNum::x4}) {
@@ -86,10 +266,12 @@ void draw_controls(AppState& s, const Derived& d) {
   else
     ImGui::TextColored(d.padded.report.bank_conflicts ? kAmberV : kGreenV, "%d wavefronts, %d bank conflicts",
                        d.padded.report.wavefronts, d.padded.report.bank_conflicts);
-  ImGui::PushTextWrapPos(0.f);
-  ImGui::TextColored(kDimV, "%s", mma_mnemonic(c.shape).c_str());
-  ImGui::TextColored(kDimV, "%s", ldmatrix_mnemonic(c.ldmatrix()).c_str());
-  ImGui::PopTextWrapPos();
+  ImGui::EndDisabled();
+  if (d.has_ldmatrix_form) {
+    ImGui::PushTextWrapPos(0.f);
+    ImGui::TextColored(kDimV, "%s", ldmatrix_mnemonic(c.ldmatrix()).c_str());
+    ImGui::PopTextWrapPos();
+  }
   if (s.selected_lane >= 0) {
     if (ImGui::SmallButton("clear lane selection")) s.selected_lane = -1;
   } else {

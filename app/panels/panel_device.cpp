@@ -1,11 +1,12 @@
-// The CUDA device (or why there is none), probe status and the measured cycles table.
+// The CUDA device (or why there is none), probe status, how many catalogue instructions this GPU
+// runs and the report measured and matched, and the measured cycles table.
 #include "../layout.hpp"
 #include "fragviz/device.hpp"
 #include "panels.hpp"
 
 namespace fragviz::app {
 
-void draw_device(AppState& s) {
+void draw_device(AppState& s, const Derived& d) {
   place_window(kWinDevice, s.reset_layout);
   if (!ImGui::Begin(kWinDevice, &s.windows.device)) {
     ImGui::End();
@@ -41,9 +42,37 @@ void draw_device(AppState& s) {
     default:
       break;
   }
+  const std::vector<Instruction>& cat = catalogue();
+  if (dev.present) {
+    int runs = 0;
+    for (const Instruction& in : cat) runs += device_runs(dev, in) ? 1 : 0;
+    ImGui::TextColored(kDimV, "runs %d of the %zu catalogue instructions", runs, cat.size());
+  }
   if (const ProbeReport* p = s.probe.report.get()) {
     ImGui::Separator();
     ImGui::TextColored(kGreenV, "%s", s.probe.label.c_str());
+    // The tensor-core probes, one per catalogue instruction the report holds.
+    const MeasuredTable& m = d.measured;
+    if (m.in_report == 0) {
+      ImGui::TextColored(kDimV, "no tensor-core instruction probes in this report");
+    } else {
+      ImGui::PushTextWrapPos(0.f);
+      ImGui::TextColored(m.matched == m.measured ? kGreenV : kRedV,
+                         "tensor core: %d instructions measured, %d matched", m.measured, m.matched);
+      record_widget(s, "device_instruction_counts");
+      if (m.skipped) ImGui::TextColored(kAmberV, "%d in the report not run there", m.skipped);
+      ImGui::PopTextWrapPos();
+      if ((m.skipped || m.matched != m.measured) && ImGui::TreeNode("not run or differing")) {
+        using State = MeasuredTable::Entry::State;
+        for (std::size_t i = 0; i < cat.size() && i < m.catalogue.size(); ++i) {
+          const MeasuredTable::Entry& e = m.catalogue[i];
+          if (e.state != State::skipped && e.state != State::differs) continue;
+          ImGui::TextColored(e.state == State::differs ? kRedV : kAmberV, "%s", short_mnemonic(cat[i]));
+          if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n%s", cat[i].mnemonic, e.detail.c_str());
+        }
+        ImGui::TreePop();
+      }
+    }
     if (p->device.present && s.probe.origin != "live")
       ImGui::TextColored(kDimV, "recorded %s, driver %s", p->created_utc.c_str(),
                          cuda_version(p->device.driver_version).c_str());

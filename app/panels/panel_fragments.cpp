@@ -1,5 +1,8 @@
-// A, B and C/D fragment grids, arranged as the product is read: A to the left, B above, C/D at the
-// bottom right, so a row of A and a column of B meet at the C/D cell they produce.
+// A, B and C/D fragment grids of the selected instruction, arranged as the product is read: A to
+// the left, B above, C/D at the bottom right, so a row of A and a column of B meet at the C/D cell
+// they produce. Any M/N/K: the grids sit in a scrolled child window with a zoom (slider, or
+// ctrl+wheel about the mouse); zoom 1 fits everything. m8n8k4 .f16 shows its four independent
+// quad-pair products as four such blocks, arranged to give the largest cells.
 //
 //   +----------------------+---+-----------+
 //   | corner: mnemonic,    | k | B (k x n) |
@@ -8,14 +11,20 @@
 //   | k labels             |   | "C/D"     |
 //   +---+------------------+---+-----------+
 //   | m | A (m x k)        | m | C/D (m x n)|
+//
+// Only the cells inside the visible part of the child are drawn (the largest operand, b1
+// m16n8k256's A, has 4096 cells), into one cached layer the size of that visible part.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <string>
 #include <vector>
 
 #include "../draw_cache.hpp"
 #include "../layout.hpp"
 #include "../palette.hpp"
 #include "fragviz/banks.hpp"
+#include "imgui_internal.h"  // ImGui::SetNextWindowScroll
 #include "panels.hpp"
 
 namespace fragviz::app {
@@ -24,94 +33,160 @@ namespace {
 
 // [SECTION] geometry
 
+/// Fixed margins in logical pixels: row labels, the gap between A and B/C, column labels, B's
+/// title line, and the gap between product blocks (quad pairs).
+struct Margins {
+  float wl = 26.f, gap = 24.f, hl = 18.f, btitle = 18.f, block_gap = 28.f;
+};
+
+/// Where each grid of each product block lies, in screen coordinates.
 struct GridGeom {
-  ImVec2 origin[3];  // top-left of A, B, C
   float cw = 0, ch = 0;
-  ImVec2 cell_min(Operand op, int row, int col) const {
-    const ImVec2 o = origin[static_cast<int>(op)];
-    return ImVec2(o.x + static_cast<float>(col) * cw, o.y + static_cast<float>(row) * ch);
+  int per_row = 1;  ///< product blocks per row
+  Margins mg;
+  int m = 0, n = 0, k = 0, products = 1;
+  ImVec2 origin;  ///< top-left of the whole arrangement
+  ImVec2 size;    ///< its size
+  float block_w = 0, block_h = 0;
+  ImVec2 block(int p) const {
+    return ImVec2(origin.x + static_cast<float>(p % per_row) * (block_w + mg.block_gap),
+                  origin.y + static_cast<float>(p / per_row) * (block_h + mg.block_gap));
+  }
+  /// Top-left of operand `op`'s grid in product block `p`.
+  ImVec2 grid(Operand op, int p) const {
+    const ImVec2 b = block(p);
+    const float xa = b.x + mg.wl, xb = xa + static_cast<float>(k) * cw + mg.gap;
+    const float yb = b.y + mg.btitle + mg.hl, ya = yb + static_cast<float>(k) * ch + mg.gap;
+    return op == Operand::A ? ImVec2(xa, ya) : op == Operand::B ? ImVec2(xb, yb) : ImVec2(xb, ya);
+  }
+  ImVec2 cell_min(Operand op, int p, int row, int col) const {
+    const ImVec2 g = grid(op, p);
+    return ImVec2(g.x + static_cast<float>(col) * cw, g.y + static_cast<float>(row) * ch);
   }
 };
+
+/// Width the B and C/D titles need right of B's left edge.
+constexpr float kTitleWidth = 120.f;
+
+GridGeom make_geom(const Instruction& in, ImVec2 origin, float cw, float ch, int per_row, const Margins& mg) {
+  GridGeom g;
+  g.cw = cw;
+  g.ch = ch;
+  g.per_row = per_row;
+  g.mg = mg;
+  g.m = in.m;
+  g.n = in.n;
+  g.k = in.k;
+  g.products = in.products;
+  g.origin = origin;
+  g.block_w = mg.wl + static_cast<float>(in.k + in.n) * cw + mg.gap;
+  g.block_h = mg.btitle + mg.hl + static_cast<float>(in.k + in.m) * ch + mg.gap;
+  const int rows = (in.products + per_row - 1) / per_row;
+  // Room right of a narrow B and C/D for their titles.
+  g.block_w += std::max(0.f, kTitleWidth - static_cast<float>(in.n) * cw);
+  g.size = ImVec2(static_cast<float>(per_row) * g.block_w + static_cast<float>(per_row - 1) * mg.block_gap,
+                  static_cast<float>(rows) * g.block_h + static_cast<float>(rows - 1) * mg.block_gap);
+  return g;
+}
+
+/// Cell size (and blocks per row) that fits every grid into `avail` at zoom 1: at most 64x40 as
+/// the seed drew them; whole pixels down to 4, fractions below (b1 m16n8k256 fits at about 2x1.5).
+struct Fit {
+  float cw, ch;
+  int per_row;
+};
+Fit fit_cells(const Instruction& in, ImVec2 avail, const Margins& mg) {
+  Fit best{1.f, 1.f, 1};
+  float best_score = -1.f;
+  for (int per_row : {1, 2, 4}) {
+    if (per_row > in.products || in.products % per_row) continue;
+    const int rows = in.products / per_row;
+    const float fixed_w =
+        static_cast<float>(per_row) * (mg.wl + mg.gap) + static_cast<float>(per_row - 1) * mg.block_gap;
+    const float fixed_h =
+        static_cast<float>(rows) * (mg.btitle + mg.hl + mg.gap) + static_cast<float>(rows - 1) * mg.block_gap;
+    auto size = [](float raw, float most) {
+      return std::min(most, raw >= 4.f ? std::floor(raw) : std::max(raw, 1.f));
+    };
+    float cw = size((avail.x - fixed_w) / static_cast<float>(per_row * (in.k + in.n)), 64.f);
+    if (const float pad = kTitleWidth - static_cast<float>(in.n) * cw; pad > 0)  // see make_geom
+      cw = size((avail.x - fixed_w - static_cast<float>(per_row) * pad) /
+                    static_cast<float>(per_row * (in.k + in.n)),
+                64.f);
+    const float ch = size((avail.y - fixed_h) / static_cast<float>(rows * (in.k + in.m)), 40.f);
+    // Cells read best about 1.6 times as wide as tall ("T31 V7" on one line).
+    const float score = std::min(cw, ch * 1.6f);
+    if (score > best_score) {
+      best_score = score;
+      best = Fit{cw, ch, per_row};
+    }
+  }
+  return best;
+}
 
 struct Hit {
   Operand op = Operand::A;
-  int row = -1, col = -1;
-};
-
-// [SECTION] measured data lookup
-
-struct Measured {
-  const FragmentProbe* probe = nullptr;
-  // Index into probe->elements by operand and (lane, element), -1 when absent.
-  std::vector<int> index[3];
-  void build(const FragmentProbe* p, Shape s) {
-    probe = p;
-    for (Operand op : {Operand::A, Operand::B, Operand::C})
-      index[static_cast<int>(op)].assign(static_cast<std::size_t>(kWarpSize * elements_per_lane(s, op)), -1);
-    if (!p || !p->ran) return;
-    for (std::size_t i = 0; i < p->elements.size(); ++i) {
-      const ElementCheck& e = p->elements[i];
-      const int per = elements_per_lane(s, e.operand);
-      if (e.lane < 0 || e.lane >= kWarpSize || e.element < 0 || e.element >= per) continue;
-      index[static_cast<int>(e.operand)][static_cast<std::size_t>(e.lane * per + e.element)] =
-          static_cast<int>(i);
-    }
-  }
-  const ElementCheck* find(Shape s, Operand op, int lane, int element) const {
-    if (!probe || !probe->ran) return nullptr;
-    const int i =
-        index[static_cast<int>(op)][static_cast<std::size_t>(lane * elements_per_lane(s, op) + element)];
-    return i < 0 ? nullptr : &probe->elements[static_cast<std::size_t>(i)];
-  }
+  int product = 0, row = -1, col = -1;
 };
 
 // [SECTION] tooltip
 
-void cell_tooltip(const AppState& s, const Derived& d, const Measured& m, Operand op, int row, int col) {
-  const OperandTable& t = d.op(op);
-  const Owner o = t.at(row, col);
-  const RegisterSlot slot = register_slot(op, o.element);
-  ImGui::BeginTooltip();
-  ImGui::Text("%s[%d][%d]   lane %d (T%d V%d)", op == Operand::C ? "C/D" : std::string(to_string(op)).c_str(),
-              row, col, o.lane, o.lane, o.element);
-  ImGui::Separator();
-  ImGui::Text("element   %s (V%d)", element_name(op, o.element).c_str(), o.element);
-  if (op == Operand::C)
-    ImGui::Text("register  %s (reg %d), whole .f32", register_name(op, slot.reg).c_str(), slot.reg);
+/// One probe's check of a cell: what it measured, and the value that named it (the tensor-core
+/// probe's label for A/B, else the raw register bits).
+void check_line(const ElementCheck& e, const char* via, bool products, bool label) {
+  const std::string got = e.measured ? coord_text(*e.measured, products) : std::string("no cell");
+  const std::string raw = label ? "label " + std::to_string(e.raw) : "raw " + hex(e.raw, 8);
+  if (e.match())
+    ImGui::TextColored(kGreenV, "%s: %s, %s  matches", via, got.c_str(), raw.c_str());
   else
-    ImGui::Text("register  %s (reg %d), %s 16 bits", register_name(op, slot.reg).c_str(), slot.reg,
-                slot.half == 0 ? "low" : "high");
-  ImGui::Text("row %d, col %d   groupID %d, threadID_in_group %d", row, col, group_id(o.lane),
+    ImGui::TextColored(kRedV, "%s: %s, %s  DIFFERS from the model", via, got.c_str(), raw.c_str());
+}
+
+void cell_tooltip(const AppState& s, const Derived& d, const Hit& h) {
+  const OperandTable& t = d.op(h.op);
+  const Owner o = t.at(h.row, h.col, h.product);
+  const RegisterSlot slot = register_slot(*d.instr, h.op, o.element);
+  const bool products = t.products > 1;
+  ImGui::BeginTooltip();
+  ImGui::Text("%s[%d][%d]%s   lane %d (T%d V%d)", operand_title(h.op), h.row, h.col,
+              products ? (" of quad pair " + std::to_string(h.product)).c_str() : "", o.lane, o.lane,
+              o.element);
+  ImGui::Separator();
+  ImGui::Text("element   %s (V%d), .%s", element_name(h.op, o.element).c_str(), o.element,
+              std::string(to_string(t.type)).c_str());
+  if (slot.bits >= 32)
+    ImGui::Text("register  %s (reg %d), all %d bits", register_name(t, slot.reg).c_str(), slot.reg,
+                slot.bits);
+  else
+    ImGui::Text("register  %s (reg %d), bits %d..%d", register_name(t, slot.reg).c_str(), slot.reg,
+                slot.bit + slot.bits - 1, slot.bit);
+  ImGui::Text("row %d, col %d   groupID %d, threadID_in_group %d", h.row, h.col, group_id(o.lane),
               thread_id_in_group(o.lane));
+  if (h.op != Operand::C)
+    ImGui::TextColored(kDimV, "tensor-core probe label %ld (lane %d x %d + element %d + 1)",
+                       probe_label(t, o.lane, o.element), o.lane, t.per_lane, o.element);
+  ImGui::Separator();
   if (t.load) {
-    const Coord src = loaded_coord(*t.load, o.lane, slot.reg, slot.half);
+    const Coord src = loaded_coord(*t.load, o.lane, slot.reg, slot.bit / 16);
     const TileGeometry tile = s.controls.tile();
     const std::uint32_t byte = byte_offset(tile, src);
-    ImGui::Separator();
     ImGui::TextColored(kDimV, "from shared memory by %s", ldmatrix_mnemonic(t.load->config).c_str());
     ImGui::Text("tile row %d, col %d   (stride %d halves)", src.row, src.col, tile.stride_halves());
     ImGui::Text("byte %s (%u), bank %d", hex(byte, 4).c_str(), byte, bank_of(byte));
-    const int al = t.address_lane[static_cast<std::size_t>(row * t.cols + col)];
+    const int al = t.address_lane[static_cast<std::size_t>(h.row * t.cols + h.col)];
     if (al >= 0)
       ImGui::Text("row start supplied by lane %d (matrix %d, row %d)", al, address_matrix(al),
                   address_row(al));
     if (d.padded.report.error) ImGui::TextColored(kRedV, "this tile geometry is illegal for ldmatrix");
   } else {
-    ImGui::Separator();
-    ImGui::TextColored(kDimV, "C/D lives in registers: mma reads C and writes D, no ldmatrix");
+    ImGui::TextColored(kDimV, "%s", t.no_load.c_str());
   }
-  if (const ElementCheck* e = m.find(s.controls.shape, op, o.lane, o.element)) {
-    ImGui::Separator();
-    if (e->match())
-      ImGui::TextColored(kGreenV, "measured: (%d,%d), raw %s  matches", e->measured->row, e->measured->col,
-                         hex(e->raw, op == Operand::C ? 8 : 4).c_str());
-    else if (e->measured)
-      ImGui::TextColored(kRedV, "measured: (%d,%d), raw %s  DIFFERS from the model", e->measured->row,
-                         e->measured->col, hex(e->raw, op == Operand::C ? 8 : 4).c_str());
-    else
-      ImGui::TextColored(kRedV, "measured raw %s names no cell",
-                         hex(e->raw, op == Operand::C ? 8 : 4).c_str());
-  }
+  const int slot_index = o.lane * t.per_lane + o.element;
+  const ElementCheck* ip = d.measured.ip_check(h.op, slot_index);
+  const ElementCheck* fp = d.measured.fp_check(h.op, slot_index);
+  if (ip || fp) ImGui::Separator();
+  if (ip) check_line(*ip, "measured (tensor core)", products, h.op != Operand::C);
+  if (fp) check_line(*fp, "measured (through ldmatrix)", products, false);
   ImGui::EndTooltip();
 }
 
@@ -119,40 +194,195 @@ void cell_tooltip(const AppState& s, const Derived& d, const Measured& m, Operan
 
 enum class LabelMode { full, two_lines, lane, number, none };
 
-LabelMode label_mode(ImFont* f, float cw, float ch) {
+LabelMode label_mode(ImFont* f, float cw, float ch, int max_element) {
   auto width = [&](const char* t) { return f->CalcTextSizeA(f->FontSize, 1e9f, 0.f, t).x + 2.f; };
+  char full[32], v[16];
+  std::snprintf(full, sizeof full, "T31 V%d", max_element);
+  std::snprintf(v, sizeof v, "V%d", max_element);
   const float fh = f->FontSize;
-  if (ch + 1.f >= fh && width("T31 V7") <= cw) return LabelMode::full;
-  if (ch >= 2.f * fh + 2.f && width("T31") <= cw) return LabelMode::two_lines;
+  if (ch + 1.f >= fh && width(full) <= cw) return LabelMode::full;
+  if (ch >= 2.f * fh + 2.f && width("T31") <= cw && width(v) <= cw) return LabelMode::two_lines;
   if (ch + 1.f >= fh && width("T31") <= cw) return LabelMode::lane;
   if (ch + 1.f >= fh && width("31") <= cw) return LabelMode::number;
   return LabelMode::none;
 }
 
-void draw_labels(ImDrawList* dl, const GridGeom& g, Shape shape, float wl, float gap, float hl) {
-  const ShapeDims dm = dims(shape);
-  ImFont* f = fonts().small;
+/// Index labels along one edge of a grid: every `step`-th index where one does not fit per cell.
+void index_labels(ImDrawList* dl, ImFont* f, ImVec2 o, int count, float cell, bool horizontal, float a,
+                  float b, const ImVec2& vis_min, const ImVec2& vis_max) {
   const ImU32 col = IM_COL32(160, 166, 176, 255);
-  char buf[8];
-  auto column_labels = [&](ImVec2 o, int n, float y0, float y1) {
-    for (int c = 0; c < n; ++c) {
-      std::snprintf(buf, sizeof buf, "%d", c);
-      centred_text(dl, f, ImVec2(o.x + c * g.cw, y0), ImVec2(o.x + (c + 1) * g.cw, y1), col, buf);
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "%d", count - 1);
+  const ImVec2 ts = f->CalcTextSizeA(f->FontSize, 1e9f, 0.f, buf);
+  const float need = (horizontal ? ts.x : ts.y) + 2.f;
+  int step = 1;
+  while (step < count && static_cast<float>(step) * cell < need) step *= 2;
+  if (horizontal && b - a < ts.y - 1.f) return;
+  if (!horizontal && b - a < ts.x + 2.f) return;
+  for (int i = 0; i < count; i += step) {
+    const float p0 = (horizontal ? o.x : o.y) + static_cast<float>(i) * cell;
+    if (horizontal ? (p0 > vis_max.x || p0 + cell * step < vis_min.x)
+                   : (p0 > vis_max.y || p0 + cell * step < vis_min.y))
+      continue;
+    std::snprintf(buf, sizeof buf, "%d", i);
+    if (step == 1)
+      centred_text(dl, f, horizontal ? ImVec2(p0, a) : ImVec2(a, p0),
+                   horizontal ? ImVec2(p0 + cell, b) : ImVec2(b, p0 + cell), col, buf);
+    else
+      dl->AddText(f, f->FontSize, horizontal ? ImVec2(p0 + 1.f, a) : ImVec2(a, p0), col, buf);
+  }
+}
+
+/// The legend in the corner above A and left of B (clipped to it).
+void draw_corner(ImDrawList* dl, const Derived& d, const GridGeom& g) {
+  const Instruction& in = *d.instr;
+  const ImVec2 b0 = g.block(0);
+  const ImVec2 a = g.grid(Operand::A, 0), b = g.grid(Operand::B, 0);
+  dl->PushClipRect(b0, ImVec2(b.x - g.mg.gap, a.y - g.mg.gap - ImGui::GetTextLineHeight() - 2.f), true);
+  float y = b0.y + 2.f;
+  const ImU32 dim = IM_COL32(170, 176, 186, 255);
+  auto line = [&](const char* text, ImU32 col) {
+    dl->AddText(ImVec2(b0.x + 4.f, y), col, text);
+    y += ImGui::GetTextLineHeightWithSpacing();
+  };
+  line(short_mnemonic(in), IM_COL32(230, 230, 235, 255));
+  line(in.op == MmaOp::xor_popc   ? "D = popc(A XOR B) + C, summed over k"
+       : in.op == MmaOp::and_popc ? "D = popc(A AND B) + C, summed over k"
+                                  : "D = A x B + C   (C and D share one layout)",
+       dim);
+  line("cell: T<lane> V<element>", dim);
+  line("groupID = lane >> 2, threadID_in_group = lane % 4", dim);
+  char buf[128];
+  std::snprintf(buf, sizeof buf, "per lane: A %d x .%s, B %d x .%s, C/D %d x .%s", d.op(Operand::A).per_lane,
+                std::string(to_string(in.a.type)).c_str(), d.op(Operand::B).per_lane,
+                std::string(to_string(in.b.type)).c_str(), d.op(Operand::C).per_lane,
+                std::string(to_string(in.c.type)).c_str());
+  line(buf, dim);
+  dl->PopClipRect();
+}
+
+/// Grid titles: B's above its column indices, A's at the bottom of the corner above A, C/D's in the
+/// gap above C/D; and the quad-pair title of a product block.
+void draw_titles(ImDrawList* dl, const GridGeom& g, int p) {
+  ImFont* bf = fonts().bold ? fonts().bold : ImGui::GetFont();
+  const ImU32 white = IM_COL32(240, 240, 240, 255);
+  char buf[96];
+  const ImVec2 a = g.grid(Operand::A, p), b = g.grid(Operand::B, p), c = g.grid(Operand::C, p);
+  if (g.products > 1) {
+    // The block's corner: which product, and its lanes.
+    const ImVec2 b0 = g.block(p);
+    dl->PushClipRect(b0, ImVec2(b.x - 4.f, a.y - g.mg.gap), true);
+    std::snprintf(buf, sizeof buf, "quad pair %d", p);
+    dl->AddText(bf, bf->FontSize, ImVec2(b0.x + 2.f, b0.y + 1.f), IM_COL32(255, 220, 140, 255), buf);
+    std::snprintf(buf, sizeof buf, "lanes %d-%d, %d-%d", 4 * p, 4 * p + 3, 16 + 4 * p, 16 + 4 * p + 3);
+    dl->AddText(ImVec2(b0.x + 2.f, b0.y + 2.f + ImGui::GetTextLineHeight()), IM_COL32(255, 220, 140, 255),
+                buf);
+    dl->PopClipRect();
+  }
+  std::snprintf(buf, sizeof buf, "B  %dx%d (k x n)", g.k, g.n);
+  dl->AddText(bf, bf->FontSize, ImVec2(b.x, b.y - g.mg.hl - g.mg.btitle + 1.f), white, buf);
+  std::snprintf(buf, sizeof buf, "A  %dx%d (m x k)", g.m, g.k);
+  dl->AddText(bf, bf->FontSize, ImVec2(a.x - g.mg.wl + 4.f, a.y - g.mg.gap - bf->FontSize - 2.f), white, buf);
+  std::snprintf(buf, sizeof buf, "C/D  %dx%d", g.m, g.n);
+  if (!centred_text(dl, bf, ImVec2(c.x, c.y - g.mg.gap), ImVec2(c.x + static_cast<float>(g.n) * g.cw, c.y),
+                    white, buf))
+    centred_text(dl, bf, ImVec2(c.x - 20.f, c.y - g.mg.gap),
+                 ImVec2(c.x + static_cast<float>(g.n) * g.cw + 20.f, c.y), white, "C/D");
+}
+
+/// One operand grid of one product block: cells in the visible range, labels, marks, rules.
+void draw_grid(ImDrawList* dl, AppState& s, const Derived& d, const GridGeom& g, Operand op, int p,
+               int hover_lane, const ImVec2& vis_min, const ImVec2& vis_max, LabelMode mode, int& drawn) {
+  const OperandTable& t = d.op(op);
+  ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
+  const ImVec2 g0 = g.grid(op, p);
+  const ImVec2 g1(g0.x + static_cast<float>(t.cols) * g.cw, g0.y + static_cast<float>(t.rows) * g.ch);
+  // Visible cell range (inclusive start, exclusive end).
+  const int c0 = std::clamp(static_cast<int>(std::floor((vis_min.x - g0.x) / g.cw)), 0, t.cols);
+  const int c1 = std::clamp(static_cast<int>(std::ceil((vis_max.x - g0.x) / g.cw)), 0, t.cols);
+  const int r0 = std::clamp(static_cast<int>(std::floor((vis_min.y - g0.y) / g.ch)), 0, t.rows);
+  const int r1 = std::clamp(static_cast<int>(std::ceil((vis_max.y - g0.y) / g.ch)), 0, t.rows);
+  if (c0 >= c1 || r0 >= r1) return;
+  if (g.cw >= 5.f && g.ch >= 5.f)
+    grid_backdrop(dl, ImVec2(g0.x + static_cast<float>(c0) * g.cw, g0.y + static_cast<float>(r0) * g.ch),
+                  ImVec2(g0.x + static_cast<float>(c1) * g.cw, g0.y + static_cast<float>(r1) * g.ch));
+  const int sel = s.selected_lane;
+  const std::vector<std::uint8_t>& state = d.measured.cell_state[static_cast<std::size_t>(op)];
+  const bool tick = g.cw >= 10.f && g.ch >= 10.f;
+  const bool tiny = g.cw < 5.f || g.ch < 5.f;
+  char label[24], l1[12], l2[12];
+  for (int r = r0; r < r1; ++r)
+    for (int c = c0; c < c1; ++c) {
+      const int cell = t.cell(Coord{r, c, p});
+      const Owner ow = t.owner[static_cast<std::size_t>(cell)];
+      const ImVec2 a = g.cell_min(op, p, r, c), b(a.x + g.cw, a.y + g.ch);
+      ++drawn;
+      if (tiny) {
+        // No room for a border or an outline: the selected lane stays bright, the others dim.
+        ImU32 fill = lane_colour(ow.lane);
+        if ((sel >= 0 && sel != ow.lane) || (sel < 0 && hover_lane >= 0 && hover_lane != ow.lane))
+          fill = over_window_bg(fill, 0x38);
+        dl->AddRectFilled(a, b, fill);
+        if (state.empty() ? false : state[static_cast<std::size_t>(cell)] == 2) dl->AddRectFilled(a, b, kRed);
+        continue;
+      }
+      lane_cell(dl, a, b, ow.lane, sel, ow.lane == hover_lane);
+      const ImU32 tc =
+          (sel >= 0 && sel != ow.lane) ? IM_COL32(200, 200, 200, 120) : lane_text_colour(ow.lane);
+      switch (mode) {
+        case LabelMode::full:
+          std::snprintf(label, sizeof label, "T%d V%d", ow.lane, ow.element);
+          centred_text(dl, sf, a, b, tc, label);
+          break;
+        case LabelMode::two_lines:
+          std::snprintf(l1, sizeof l1, "T%d", ow.lane);
+          std::snprintf(l2, sizeof l2, "V%d", ow.element);
+          centred_text(dl, sf, a, ImVec2(b.x, a.y + g.ch * 0.5f + 1.f), tc, l1);
+          centred_text(dl, sf, ImVec2(a.x, a.y + g.ch * 0.5f - 1.f), b, tc, l2);
+          break;
+        case LabelMode::lane:
+          std::snprintf(l1, sizeof l1, "T%d", ow.lane);
+          centred_text(dl, sf, a, b, tc, l1);
+          break;
+        case LabelMode::number:
+          std::snprintf(l1, sizeof l1, "%d", ow.lane);
+          centred_text(dl, sf, a, b, tc, l1);
+          break;
+        case LabelMode::none:
+          break;
+      }
+      const std::uint8_t st = state.empty() ? 0 : state[static_cast<std::size_t>(cell)];
+      if (st == 2) {
+        mismatch_mark(dl, a, b);
+      } else if (st == 1 && tick) {
+        // Measured and matching: a small green corner.
+        dl->AddTriangleFilled(ImVec2(b.x - 7.f, a.y + 1.f), ImVec2(b.x - 1.f, a.y + 1.f),
+                              ImVec2(b.x - 1.f, a.y + 7.f), kGreen);
+      }
+    }
+  // Rules every 8 rows and columns for reading (every 32 stronger), where 8 cells are wide enough.
+  auto rules = [&](int count, float cell, bool vertical) {
+    if (count <= 8 || 8.f * cell < 16.f) return;
+    const int every = 8.f * cell < 40.f && count > 32 ? 32 : 8;  // dense grids: only every 32
+    const float width = tiny ? 1.f : 2.f;
+    for (int i = every; i < count; i += every) {
+      const ImU32 col = i % 32 == 0 ? IM_COL32(255, 255, 255, 150) : IM_COL32(255, 255, 255, 80);
+      if (vertical) {
+        const float x = g0.x + static_cast<float>(i) * cell;
+        if (x >= vis_min.x && x <= vis_max.x) dl->AddLine(ImVec2(x, g0.y), ImVec2(x, g1.y), col, width);
+      } else {
+        const float y = g0.y + static_cast<float>(i) * cell;
+        if (y >= vis_min.y && y <= vis_max.y) dl->AddLine(ImVec2(g0.x, y), ImVec2(g1.x, y), col, width);
+      }
     }
   };
-  auto row_labels = [&](ImVec2 o, int n, float x0, float x1) {
-    for (int r = 0; r < n; ++r) {
-      std::snprintf(buf, sizeof buf, "%d", r);
-      centred_text(dl, f, ImVec2(x0, o.y + r * g.ch), ImVec2(x1, o.y + (r + 1) * g.ch), col, buf);
-    }
-  };
-  const ImVec2 a = g.origin[0], b = g.origin[1], c = g.origin[2];
-  column_labels(b, dm.n, b.y - hl, b.y);  // n above B (shared with C/D)
-  column_labels(a, dm.k, a.y - hl, a.y);  // k above A
-  row_labels(b, dm.k, b.x - gap, b.x);    // k left of B
-  row_labels(a, dm.m, a.x - wl, a.x);     // m left of A
-  row_labels(c, dm.m, c.x - gap, c.x);    // m between A and C/D
-  (void)c;
+  rules(t.rows, g.ch, false);
+  rules(t.cols, g.cw, true);
+  // Index labels: columns above A (k) and B (n, shared with C/D, whose gap holds its title); rows
+  // to the left of every grid.
+  const float gap = op == Operand::A ? g.mg.wl : g.mg.gap;
+  if (op != Operand::C) index_labels(dl, sf, g0, t.cols, g.cw, true, g0.y - g.mg.hl, g0.y, vis_min, vis_max);
+  index_labels(dl, sf, g0, t.rows, g.ch, false, g0.x - gap, g0.x - 1.f, vis_min, vis_max);
 }
 
 }  // namespace
@@ -163,163 +393,186 @@ void draw_fragments(AppState& s, const Derived& d, CachedLayer& grids) {
     ImGui::End();
     return;
   }
-  draw_lane_strip(s);
+  draw_lane_strip(s, d);
+  const Instruction& in = *d.instr;
+  const MeasuredTable& ms = d.measured;
 
-  const Shape shape = s.controls.shape;
-  Measured measured;
-  measured.build(measured_fragments(s, shape), shape);
-  if (const FragmentProbe* fp = measured.probe) {
-    if (fp->ran) {
-      const int total = static_cast<int>(fp->elements.size()), bad = fp->mismatches();
-      s.frame.fragments_measured_label = s.probe.label;
-      if (bad == 0)
-        ImGui::TextColored(kGreenV, "%s: all %d elements match the PTX tables", s.probe.label.c_str(), total);
-      else
-        ImGui::TextColored(kRedV, "%s: %d of %d elements differ from the PTX tables (marked with a red X)",
-                           s.probe.label.c_str(), bad, total);
-    } else {
-      ImGui::TextColored(kAmberV, "%s: %s", s.probe.label.c_str(), fp->skipped.c_str());
-    }
+  // [SECTION] header: what is measured
+  const int index = catalogue_index(&in);
+  const MeasuredTable::Entry* entry = index >= 0 && static_cast<std::size_t>(index) < ms.catalogue.size()
+                                          ? &ms.catalogue[static_cast<std::size_t>(index)]
+                                          : nullptr;
+  if (ms.instruction || ms.fragment) {
+    s.frame.fragments_measured_label = s.probe.label;
+    std::string text = s.probe.label + ":";
+    auto part = [&](const char* via, int checked, int differing) {
+      text += std::string(text.back() == ':' ? " " : "; ") + via + " " +
+              (differing ? std::to_string(differing) + " of " + std::to_string(checked) + " elements differ"
+                         : "all " + std::to_string(checked) + " elements match");
+    };
+    if (ms.instruction) part("tensor core", ms.ip_checked, ms.ip_differing);
+    if (ms.fragment) part("through ldmatrix", ms.fp_checked, ms.fp_differing);
+    if (ms.instruction && !ms.instruction->tile_exact) text += "; the tile is NOT exact";
+    if (ms.differing()) text += " (marked with a red X)";
+    ImGui::PushTextWrapPos(0.f);
+    ImGui::TextColored(ms.differing() || (ms.instruction && !ms.instruction->tile_exact) ? kRedV : kGreenV,
+                       "%s", text.c_str());
+    ImGui::PopTextWrapPos();
+  } else if (s.probe.report && entry && entry->state == MeasuredTable::Entry::State::skipped) {
+    ImGui::TextColored(kAmberV, "%s: %s", s.probe.label.c_str(), entry->detail.c_str());
+  } else if (s.probe.report) {
+    ImGui::TextColored(kDimV, "%s: this instruction is not in the report. PTX ISA prediction.",
+                       s.probe.label.c_str());
   } else {
     ImGui::TextColored(kDimV,
                        "PTX ISA prediction. Cell = owning lane: T<lane> V<element>. Click to select a lane.");
   }
 
-  // [SECTION] layout
-  const ShapeDims dm = dims(shape);
-  const ImVec2 o = ImGui::GetCursorScreenPos();
-  const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float wl = 24.f, gap = 24.f, hl = 18.f;
-  GridGeom g;
-  g.cw = std::min(64.f, std::floor((avail.x - wl - gap) / static_cast<float>(dm.k + dm.n)));
-  g.ch = std::min(40.f, std::floor((avail.y - hl - gap - 2.f) / static_cast<float>(dm.k + dm.m)));
-  g.cw = std::max(g.cw, 6.f);
-  g.ch = std::max(g.ch, 6.f);
-  const float xa = o.x + wl, xb = xa + dm.k * g.cw + gap;
-  const float yb = o.y + hl, ya = yb + dm.k * g.ch + gap;
-  g.origin[0] = ImVec2(xa, ya);
-  g.origin[1] = ImVec2(xb, yb);
-  g.origin[2] = ImVec2(xb, ya);
-  const ImVec2 total(xb + dm.n * g.cw - o.x, ya + dm.m * g.ch - o.y);
+  // [SECTION] zoom
+  ImGui::TextColored(kDimV, "zoom");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(160.f);
+  FragmentsView& view = s.fragments_view;
+  if (view.instr != &in) view = FragmentsView{1.f, &in};
+  ImGui::SliderFloat("##zoom", &view.zoom, kMinFragmentsZoom, kMaxFragmentsZoom, "%.2fx",
+                     ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
+  record_widget(s, "fragments_zoom");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "1x fits every grid in the window. Ctrl+wheel over the grids zooms about the mouse;\n"
+        "wheel scrolls, shift+wheel scrolls sideways.");
+  ImGui::SameLine();
+  if (ImGui::SmallButton("fit")) view.zoom = 1.f;
+  record_widget(s, "fragments_fit");
+  ImGui::SameLine();
+  ImGui::TextColored(kDimV, "ctrl+wheel: zoom   %s: A %dx%d, B %dx%d, C/D %dx%d%s", shape_name(in).c_str(),
+                     in.m, in.k, in.k, in.n, in.m, in.n, in.products > 1 ? ", four quad pairs" : "");
 
-  ImGui::InvisibleButton("##grids", ImVec2(std::max(total.x, 1.f), std::max(total.y, 1.f)));
-  record_widget(s, "fragment_grids");
+  // [SECTION] layout
+  Margins mg;
+  if (in.products > 1) mg.block_gap = 20.f;
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float sb = ImGui::GetStyle().ScrollbarSize;
+  const Fit fit = fit_cells(in, ImVec2(avail.x - sb - 4.f, avail.y - sb - 4.f), mg);
+  const float zoom = std::clamp(view.zoom, kMinFragmentsZoom, kMaxFragmentsZoom);
+  auto zoomed = [](float base, float z) { return base * z >= 4.f ? std::floor(base * z) : base * z; };
+  const float cw = zoomed(fit.cw, zoom), ch = zoomed(fit.ch, zoom);
+  // Size of the arrangement, known before the child begins, so its scroll range is this frame's.
+  const GridGeom size_only = make_geom(in, ImVec2(0, 0), cw, ch, fit.per_row, mg);
+  ImGui::SetNextWindowContentSize(ImVec2(size_only.size.x + 4.f, size_only.size.y + 4.f));
+  if (zoom != view.drawn_zoom && view.cell_w > 0 && view.cell_h > 0) {
+    // Scale the scroll so the anchor (the mouse for ctrl+wheel, else the view's centre) stays on
+    // the same cell; set before the child begins, so this frame already shows it.
+    const float ax = view.anchor_x >= 0 ? view.anchor_x : view.view_w * 0.5f;
+    const float ay = view.anchor_y >= 0 ? view.anchor_y : view.view_h * 0.5f;
+    ImGui::SetNextWindowScroll(ImVec2(std::max(0.f, (view.scroll_x + ax) * (cw / view.cell_w) - ax),
+                                      std::max(0.f, (view.scroll_y + ay) * (ch / view.cell_h) - ay)));
+  }
+  view.anchor_x = view.anchor_y = -1;
+  const ImGuiIO& io = ImGui::GetIO();
+  ImGuiWindowFlags flags = ImGuiWindowFlags_HorizontalScrollbar;
+  if (io.KeyCtrl) flags |= ImGuiWindowFlags_NoScrollWithMouse;  // ctrl+wheel zooms instead
+  ImGui::BeginChild("##fragment_view", ImVec2(0, 0), false, flags);
+  {
+    const ImVec2 wp = ImGui::GetWindowPos(), ws = ImGui::GetWindowSize();
+    s.frame.widgets["fragment_view"] = Rect{wp.x, wp.y, ws.x, ws.y};
+  }
+  const ImVec2 o = ImGui::GetCursorScreenPos();
+  const GridGeom g = make_geom(in, o, cw, ch, fit.per_row, mg);
+  ImGui::InvisibleButton("##grids", ImVec2(std::max(g.size.x, 1.f), std::max(g.size.y, 1.f)));
+  s.frame.widgets["fragment_grids"] = last_item_rect();
   const bool hovered = ImGui::IsItemHovered();
   const bool clicked = ImGui::IsItemClicked(ImGuiMouseButton_Left);
-  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  const ImVec2 mouse = io.MousePos;
   Hit hit;
   bool have_hit = false;
   if (hovered)
-    for (Operand op : {Operand::A, Operand::B, Operand::C}) {
-      const ImVec2 og = g.origin[static_cast<int>(op)];
-      const int col = static_cast<int>(std::floor((mouse.x - og.x) / g.cw));
-      const int row = static_cast<int>(std::floor((mouse.y - og.y) / g.ch));
-      if (row >= 0 && row < operand_rows(shape, op) && col >= 0 && col < operand_cols(shape, op)) {
-        hit = Hit{op, row, col};
-        have_hit = true;
+    for (int p = 0; p < in.products && !have_hit; ++p)
+      for (Operand op : {Operand::A, Operand::B, Operand::C}) {
+        const ImVec2 og = g.grid(op, p);
+        const int col = static_cast<int>(std::floor((mouse.x - og.x) / g.cw));
+        const int row = static_cast<int>(std::floor((mouse.y - og.y) / g.ch));
+        if (row >= 0 && row < operand_rows(in, op) && col >= 0 && col < operand_cols(in, op)) {
+          hit = Hit{op, p, row, col};
+          have_hit = true;
+        }
       }
-    }
-  const int hover_lane = have_hit ? d.op(hit.op).at(hit.row, hit.col).lane : -1;
+  const int hover_lane = have_hit ? d.op(hit.op).at(hit.row, hit.col, hit.product).lane : s.hovered_lane;
   if (have_hit && clicked) toggle_lane(s, hover_lane);
 
-  // Everything below up to grids.end() is drawn into the cached layer (see draw_cache.hpp).
-  ImDrawList* dl =
-      grids.begin(o, ImVec2(o.x + total.x, o.y + total.y), ImGui::GetColorU32(ImGuiCol_WindowBg));
-  // Corner: what the grids are.
-  {
-    dl->PushClipRect(o, ImVec2(xa + dm.k * g.cw, yb + dm.k * g.ch), true);
-    float y = o.y + 2.f;
-    const ImU32 dim = IM_COL32(170, 176, 186, 255);
-    auto line = [&](const char* text, ImU32 col) {
-      dl->AddText(ImVec2(o.x + 4.f, y), col, text);
-      y += ImGui::GetTextLineHeightWithSpacing();
-    };
-    line(mma_mnemonic(shape).c_str(), IM_COL32(230, 230, 235, 255));
-    line("D = A x B + C   (C and D share one layout)", dim);
-    line("cell: T<lane> V<element>", dim);
-    line("groupID = lane >> 2, threadID_in_group = lane % 4", dim);
-    char buf[96];
-    std::snprintf(buf, sizeof buf, "per lane: A %d halves, B %d, C/D %d floats",
-                  elements_per_lane(shape, Operand::A), elements_per_lane(shape, Operand::B),
-                  elements_per_lane(shape, Operand::C));
-    line(buf, dim);
-    dl->PopClipRect();
-    // Titles next to the grids they name.
-    ImFont* bf = fonts().bold ? fonts().bold : ImGui::GetFont();
-    std::snprintf(buf, sizeof buf, "B  %dx%d (k x n)", dm.k, dm.n);
-    const ImVec2 tb = bf->CalcTextSizeA(bf->FontSize, 1e9f, 0, buf);
-    dl->AddText(bf, bf->FontSize, ImVec2(xb - gap - tb.x - 6.f, yb + dm.k * g.ch - tb.y - 2.f),
-                IM_COL32(240, 240, 240, 255), buf);
-    std::snprintf(buf, sizeof buf, "A  %dx%d (m x k)", dm.m, dm.k);
-    dl->AddText(bf, bf->FontSize, ImVec2(o.x + 4.f, ya - gap - bf->FontSize - 2.f),
-                IM_COL32(240, 240, 240, 255), buf);
-    std::snprintf(buf, sizeof buf, "C/D  %dx%d (m x n)", dm.m, dm.n);
-    centred_text(dl, bf, ImVec2(xb, ya - gap), ImVec2(xb + dm.n * g.cw, ya), IM_COL32(240, 240, 240, 255),
-                 buf);
+  // The visible part of the arrangement: only it is drawn, and the cached layer covers only it.
+  ImDrawList* wl = ImGui::GetWindowDrawList();
+  const ImVec2 clip_min = wl->GetClipRectMin(), clip_max = wl->GetClipRectMax();
+  const ImVec2 vis_min(std::max(clip_min.x, o.x), std::max(clip_min.y, o.y));
+  const ImVec2 vis_max(std::min(clip_max.x, o.x + g.size.x), std::min(clip_max.y, o.y + g.size.y));
+  int drawn = 0;
+  if (vis_max.x > vis_min.x && vis_max.y > vis_min.y) {
+    // Everything below up to grids.end() is drawn into the cached layer (see draw_cache.hpp).
+    ImDrawList* dl = grids.begin(vis_min, vis_max, ImGui::GetColorU32(ImGuiCol_WindowBg));
+    if (in.products == 1) draw_corner(dl, d, g);
+    ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
+    int max_element = 0;
+    for (const OperandTable& t : d.operands) max_element = std::max(max_element, t.per_lane - 1);
+    const LabelMode mode = label_mode(sf, g.cw, g.ch, max_element);
+    for (int p = 0; p < in.products; ++p) {
+      draw_titles(dl, g, p);
+      for (Operand op : {Operand::A, Operand::B, Operand::C})
+        draw_grid(dl, s, d, g, op, p, hover_lane, vis_min, vis_max, mode, drawn);
+    }
+    grids.end();
   }
-  draw_labels(dl, g, shape, wl, gap, hl);
 
-  // Cells.
-  ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
-  const int sel = s.selected_lane;
-  char label[24], l1[12], l2[12];
+  // [SECTION] what was drawn, for the state dump
   for (Operand op : {Operand::A, Operand::B, Operand::C}) {
     const OperandTable& t = d.op(op);
-    const char* key = op == Operand::A ? "A" : op == Operand::B ? "B" : "C";
-    auto& cells = s.frame.cells[key];
-    auto& lit = s.frame.highlighted[key];
+    auto& cells = s.frame.cells[operand_key(op)];
+    auto& lit = s.frame.highlighted[operand_key(op)];
     cells.clear();
     lit.clear();
-    // One label style per grid, chosen by whether the widest label fits, so cells read alike.
-    const LabelMode mode = label_mode(sf, g.cw, g.ch);
-    const ImVec2 g0 = g.cell_min(op, 0, 0), g1 = g.cell_min(op, t.rows, t.cols);
-    grid_backdrop(dl, g0, g1);
-    for (int r = 0; r < t.rows; ++r)
-      for (int c = 0; c < t.cols; ++c) {
-        const Owner ow = t.at(r, c);
-        const ImVec2 a = g.cell_min(op, r, c), b(a.x + g.cw, a.y + g.ch);
-        lane_cell(dl, a, b, ow.lane, sel, ow.lane == hover_lane);
-        cells.push_back(CellRecord{r, c, ow.lane, ow.element, Rect{a.x, a.y, g.cw, g.ch}});
-        if (sel == ow.lane) lit.push_back(Coord{r, c});
-        const ImU32 tc =
-            (sel >= 0 && sel != ow.lane) ? IM_COL32(200, 200, 200, 120) : lane_text_colour(ow.lane);
-        switch (mode) {
-          case LabelMode::full:
-            std::snprintf(label, sizeof label, "T%d V%d", ow.lane, ow.element);
-            centred_text(dl, sf, a, b, tc, label);
-            break;
-          case LabelMode::two_lines:
-            std::snprintf(l1, sizeof l1, "T%d", ow.lane);
-            std::snprintf(l2, sizeof l2, "V%d", ow.element);
-            centred_text(dl, sf, a, ImVec2(b.x, a.y + g.ch * 0.5f + 1.f), tc, l1);
-            centred_text(dl, sf, ImVec2(a.x, a.y + g.ch * 0.5f - 1.f), b, tc, l2);
-            break;
-          case LabelMode::lane:
-            std::snprintf(l1, sizeof l1, "T%d", ow.lane);
-            centred_text(dl, sf, a, b, tc, l1);
-            break;
-          case LabelMode::number:
-            std::snprintf(l1, sizeof l1, "%d", ow.lane);
-            centred_text(dl, sf, a, b, tc, l1);
-            break;
-          case LabelMode::none:
-            break;
+    cells.reserve(t.owner.size());
+    for (int p = 0; p < t.products; ++p)
+      for (int r = 0; r < t.rows; ++r)
+        for (int c = 0; c < t.cols; ++c) {
+          const Owner ow = t.at(r, c, p);
+          const ImVec2 a = g.cell_min(op, p, r, c);
+          const bool visible =
+              a.x + g.cw > vis_min.x && a.x < vis_max.x && a.y + g.ch > vis_min.y && a.y < vis_max.y;
+          const std::vector<std::uint8_t>& st = d.measured.cell_state[static_cast<std::size_t>(op)];
+          const int m = st.empty() ? 0 : st[static_cast<std::size_t>(t.cell(Coord{r, c, p}))];
+          cells.push_back(CellRecord{r, c, p, ow.lane, ow.element, Rect{a.x, a.y, g.cw, g.ch}, visible, m});
         }
-        if (const ElementCheck* e = measured.find(shape, op, ow.lane, ow.element); e && !e->match())
-          mismatch_mark(dl, a, b);
-      }
+    if (s.selected_lane >= 0) lit = t.lane_cells[static_cast<std::size_t>(s.selected_lane)];
   }
-  // Separate the k halves at m16n8k16 and the row groups at 8 for reading.
-  const ImU32 rule = IM_COL32(255, 255, 255, 90);
-  dl->AddLine(ImVec2(xa, ya + 8 * g.ch), ImVec2(xa + dm.k * g.cw, ya + 8 * g.ch), rule, 2.f);
-  dl->AddLine(ImVec2(xb, ya + 8 * g.ch), ImVec2(xb + dm.n * g.cw, ya + 8 * g.ch), rule, 2.f);
-  if (dm.k == 16) {
-    dl->AddLine(ImVec2(xa + 8 * g.cw, ya), ImVec2(xa + 8 * g.cw, ya + dm.m * g.ch), rule, 2.f);
-    dl->AddLine(ImVec2(xb, yb + 8 * g.ch), ImVec2(xb + dm.n * g.cw, yb + 8 * g.ch), rule, 2.f);
+  FragmentsViewRecord& fv = s.frame.fragments_view;
+  fv.zoom = zoom;
+  fv.cell_w = g.cw;
+  fv.cell_h = g.ch;
+  fv.scroll_x = ImGui::GetScrollX();
+  fv.scroll_y = ImGui::GetScrollY();
+  fv.scroll_max_x = ImGui::GetScrollMaxX();
+  fv.scroll_max_y = ImGui::GetScrollMaxY();
+  fv.blocks_per_row = g.per_row;
+  fv.cells_drawn = drawn;
+  const ImVec2 view_size = ImGui::GetWindowSize();
+  view.drawn_zoom = zoom;
+  view.cell_w = cw;
+  view.cell_h = ch;
+  view.scroll_x = fv.scroll_x;
+  view.scroll_y = fv.scroll_y;
+  view.view_w = view_size.x;
+  view.view_h = view_size.y;
+
+  // [SECTION] ctrl+wheel: zoom about the mouse
+  // (applied next frame, about the mouse, by the scroll scaling above)
+  if (ImGui::IsWindowHovered() && io.KeyCtrl && io.MouseWheel != 0.f) {
+    view.zoom = std::clamp(zoom * std::pow(1.25f, io.MouseWheel), kMinFragmentsZoom, kMaxFragmentsZoom);
+    const ImVec2 win = ImGui::GetWindowPos();
+    view.anchor_x = mouse.x - win.x;
+    view.anchor_y = mouse.y - win.y;
   }
-  grids.end();
-  if (have_hit) cell_tooltip(s, d, measured, hit.op, hit.row, hit.col);
-  if (hover_lane >= 0) s.frame.hovered_lane = hover_lane;
+  if (have_hit) cell_tooltip(s, d, hit);
+  if (have_hit) s.frame.hovered_lane = hover_lane;
+  ImGui::EndChild();
   ImGui::End();
 }
 

@@ -1,10 +1,14 @@
-// The selected lane, register by register: hex value (measured when a report has it, else the
-// model's synthetic cell-index value), the two 16-bit halves decoded to (operand, row, col), and
-// the lane's part in the explorer's ldmatrix: the row it addresses and who receives it, and who
-// addresses the rows it receives.
+// The selected lane, register by register: the hex value (measured when a report has it, else the
+// register as the tensor-core probe feeds it: every A/B element holds its slot's label, the one
+// encoding the probes use), every element's bit field (two halves, four bytes, eight nibbles, 32
+// bits or one 64-bit double, from register_slot) decoded to (operand, row, col), and, where the
+// instruction's A/B is loaded with ldmatrix, the lane's part in the explorer's ldmatrix: the row
+// it addresses and who receives it, and who addresses the rows it receives.
 #include <algorithm>
 #include <cstdio>
 #include <set>
+#include <string>
+#include <vector>
 
 #include "../layout.hpp"
 #include "../palette.hpp"
@@ -31,72 +35,247 @@ void lane_chips(AppState& s, const std::set<int>& lanes) {
   if (lanes.empty()) ImGui::TextColored(kDimV, "none");
 }
 
-const ElementCheck* find_check(const FragmentProbe* fp, Operand op, int lane, int element) {
-  if (!fp || !fp->ran) return nullptr;
-  for (const ElementCheck& e : fp->elements)
-    if (e.operand == op && e.lane == lane && e.element == element) return &e;
-  return nullptr;
+// [SECTION] registers as data
+
+std::string hex64(std::uint64_t v, int bits) {
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "0x%0*llX", bits / 4, static_cast<unsigned long long>(v));
+  return buf;
 }
 
-void register_table(AppState& s, const Derived& d, int lane) {
-  const Shape shape = s.controls.shape;
-  const FragmentProbe* fp = measured_fragments(s, shape);
-  const bool measured = fp && fp->ran;
-  ImGui::TextColored(kDimV, measured ? "values: %s" : "values: model (%s)",
-                     measured ? s.probe.label.c_str() : "each cell holds its index, B +512");
-  if (!ImGui::BeginTable(
-          "regs", 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit))
-    return;
-  ImGui::TableSetupColumn("reg");
-  ImGui::TableSetupColumn("hex");
-  ImGui::TableSetupColumn("low 16 bits");
-  ImGui::TableSetupColumn("high 16 bits");
-  ImGui::TableHeadersRow();
+/// The selected lane's registers with every element's bit field, from the model, the
+/// tensor-core probe's labels and, when a report has them, the measured values.
+std::vector<InspectorRegister> build_registers(const Derived& d, int lane, std::string& encoding,
+                                               const std::string& label) {
+  const MeasuredTable& ms = d.measured;
+  const bool ip = ms.instruction != nullptr, fp = !ip && ms.fragment != nullptr;
+  std::vector<InspectorRegister> out;
   for (Operand op : {Operand::A, Operand::B, Operand::C}) {
     const OperandTable& t = d.op(op);
-    const char* opn = op == Operand::C ? "C" : op == Operand::A ? "A" : "B";
-    for (int r = 0; r < registers_per_lane(shape, op); ++r) {
-      ImGui::TableNextRow();
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(register_name(op, r).c_str());
-      const int e0 = op == Operand::C ? r : 2 * r;
-      const int halves = op == Operand::C ? 1 : 2;
-      std::uint32_t bits = 0;
-      bool bad = false;
-      std::string dec[2];
-      for (int h = 0; h < halves; ++h) {
-        const int e = e0 + h;
-        const Coord c = t.lane_cells[static_cast<std::size_t>(lane)][static_cast<std::size_t>(e)];
-        std::uint32_t v = synthetic_bits(op, t.cols, c);
-        char buf[64];
-        std::snprintf(buf, sizeof buf, "%s (%s,%d,%d)", element_name(op, e).c_str(), opn, c.row, c.col);
-        dec[h] = buf;
-        if (const ElementCheck* m = find_check(fp, op, lane, e)) {
-          v = m->raw;
-          if (!m->match()) {
-            bad = true;
-            if (m->measured)
-              std::snprintf(buf, sizeof buf, "%s got (%s,%d,%d)", element_name(op, e).c_str(), opn,
-                            m->measured->row, m->measured->col);
-            else
-              std::snprintf(buf, sizeof buf, "%s names no cell", element_name(op, e).c_str());
-            dec[h] = buf;
+    const int per_reg = elements_per_register(t.type);
+    const int reg_bits = element_bits(t.type) == 64 ? 64 : 32;
+    for (int r = 0; r < t.registers; ++r) {
+      InspectorRegister reg;
+      reg.operand = op;
+      reg.index = r;
+      reg.name = register_name(t, r);
+      reg.bits = reg_bits;
+      std::uint64_t measured_value = 0;
+      bool have_measured_value = false;
+      for (int j = 0; j < per_reg; ++j) {
+        const int e = r * per_reg + j;
+        const RegisterSlot slot = register_slot(*d.instr, op, e);
+        InspectorField f;
+        f.element = e;
+        f.bit = slot.bit;
+        f.bits = slot.bits;
+        f.coord = t.lane_cells[static_cast<std::size_t>(lane)][static_cast<std::size_t>(e)];
+        if (op != Operand::C) f.label = probe_label(t, lane, e);
+        const int si = lane * t.per_lane + e;
+        if (const ElementCheck* c = ip ? ms.ip_check(op, si) : fp ? ms.fp_check(op, si) : nullptr) {
+          f.measured = true;
+          f.measured_raw = c->raw;
+          f.measured_coord = c->measured;
+          f.match = c->match();
+          // Registers the probe really returned: the ldmatrix probe's A/B halves and D (the
+          // accumulator probe's values). The tensor-core probe names D by one-hot passes, whose
+          // first pass's bits say nothing of their own: no hex for it.
+          if (fp) {
+            const std::uint64_t mask = slot.bits >= 32 ? 0xFFFFFFFFull : (1ull << slot.bits) - 1;
+            measured_value |= (static_cast<std::uint64_t>(c->raw) & mask) << slot.bit;
+            have_measured_value = true;
           }
         }
-        bits |= op == Operand::C ? v : (v & 0xffffu) << (16 * h);
+        reg.fields.push_back(f);
       }
-      ImGui::TableNextColumn();
-      ImGui::TextColored(bad ? kRedV : ImVec4(1, 1, 1, 1), "%s", hex(bits, 8).c_str());
-      ImGui::TableNextColumn();
-      ImGui::TextColored(bad ? kRedV : ImVec4(0.9f, 0.9f, 0.9f, 1), "%s", dec[0].c_str());
-      ImGui::TableNextColumn();
-      if (halves == 2)
-        ImGui::TextColored(bad ? kRedV : ImVec4(0.9f, 0.9f, 0.9f, 1), "%s", dec[1].c_str());
-      else
-        ImGui::TextColored(kDimV, "(whole .f32)");
+      if (have_measured_value) {
+        reg.has_value = true;
+        reg.value = measured_value;
+        reg.hex = hex64(measured_value, reg_bits);
+        reg.value_source = "measured-ldmatrix";
+      } else if (op != Operand::C && !t.probe_words.empty()) {
+        const std::uint32_t* w = &t.probe_words[static_cast<std::size_t>(lane * t.words)];
+        const std::uint64_t v = reg_bits == 64 ? (static_cast<std::uint64_t>(w[2 * r + 1]) << 32) | w[2 * r]
+                                               : static_cast<std::uint64_t>(w[r]);
+        reg.has_value = true;
+        reg.value = v;
+        reg.hex = hex64(v, reg_bits);
+        reg.value_source = "probe-label";
+      } else {
+        reg.value_source = ip && op == Operand::C ? "measured-mma" : "none";
+      }
+      out.push_back(std::move(reg));
     }
   }
-  ImGui::EndTable();
+  const OperandTable &a = d.op(Operand::A), &b = d.op(Operand::B);
+  char buf[640];
+  std::snprintf(buf, sizeof buf,
+                "A/B hex: the registers the tensor-core probe feeds. Slot (lane, element) holds the label "
+                "lane x E + element + 1 (E: A %d, B %d elements per lane), in %d-bit digits (A, .%s: %d "
+                "pass%s; B, .%s: %d pass%s); the hex shows the first pass, digit 0. C/D holds no label: the "
+                "probe names D cells by one-hot passes, so without a report only its cells and bits show.",
+                a.per_lane, b.per_lane, a.label_digit_bits, std::string(to_string(a.type)).c_str(),
+                a.label_digits, a.label_digits == 1 ? "" : "es", std::string(to_string(b.type)).c_str(),
+                b.label_digits, b.label_digits == 1 ? "" : "es");
+  encoding = buf;
+  if (ip)
+    encoding = label +
+               " (tensor core): each A/B field shows the label the mma returned at the model's "
+               "cell and the cell that label names; C/D shows the D bits of the first row pass and the cell "
+               "the one-hot passes name. " +
+               encoding;
+  else if (fp)
+    encoding = label +
+               " through ldmatrix: A cell (r, c) holds the half r x K + c, B cell (r, c) holds "
+               "1024 + r x N + c; C/D holds the accumulator probe's 1000 + 8r + c (f32). The hex is the "
+               "register as loaded.";
+  (void)b;
+  return out;
+}
+
+// [SECTION] registers drawn
+
+/// One register: name and hex on a line, then a bar of its bit fields, most significant on the
+/// left as the hex reads; each field labelled with its element and (row, col) where that fits.
+void draw_register(AppState& s, const Derived& d, const InspectorRegister& reg, int& hovered_field) {
+  const OperandTable& t = d.op(reg.operand);
+  const bool products = t.products > 1;
+  ImGui::TextUnformatted(reg.name.c_str());
+  ImGui::SameLine(ImGui::GetFontSize() * 5.5f);
+  bool bad = false;
+  for (const InspectorField& f : reg.fields) bad |= f.measured && !f.match;
+  if (reg.hex.empty() && reg.value_source == "measured-mma")
+    ImGui::TextColored(kDimV, "(cells named by one-hot passes)");
+  else if (reg.hex.empty())
+    ImGui::TextColored(kDimV, "(no value: %d bits)", reg.bits);
+  else
+    ImGui::TextColored(bad ? kRedV : ImVec4(1, 1, 1, 1), "%s", reg.hex.c_str());
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "%s", reg.value_source == "probe-label" ? "as the tensor-core probe feeds it (labels, digit 0)"
+              : reg.value_source == "measured-ldmatrix" ? "as measured: loaded by ldmatrix on the device"
+              : reg.value_source == "measured-mma"
+                  ? "measured: each D element's cell is named by the one-hot row and column passes"
+                  : "the model has no value for C/D");
+  ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
+  const float fh = sf->FontSize;
+  const float w = std::max(60.f, ImGui::GetContentRegionAvail().x);
+  const float h = 2.f * fh + 6.f;
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  const std::string id = "##bar" + std::string(operand_key(reg.operand)) + std::to_string(reg.index);
+  ImGui::InvisibleButton(id.c_str(), ImVec2(w, h));
+  s.frame.widgets["inspector_" + std::string(operand_key(reg.operand)) + std::to_string(reg.index)] =
+      last_item_rect();
+  const bool hov = ImGui::IsItemHovered();
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float px_per_bit = w / static_cast<float>(reg.bits);
+  char l1[32], l2[32];
+  for (std::size_t i = 0; i < reg.fields.size(); ++i) {
+    const InspectorField& f = reg.fields[i];
+    // Bit b sits at x = (bits - 1 - b): the most significant bit on the left.
+    const float x1 = p.x + static_cast<float>(reg.bits - f.bit) * px_per_bit;
+    const float x0 = p.x + static_cast<float>(reg.bits - f.bit - f.bits) * px_per_bit;
+    const ImVec2 a(x0, p.y), b(x1, p.y + h);
+    const bool here = hov && mouse.x >= x0 && mouse.x < x1;
+    if (here) hovered_field = static_cast<int>(i);
+    ImU32 fill = (f.element % 2) ? IM_COL32(52, 58, 70, 255) : IM_COL32(66, 74, 90, 255);
+    if (here) fill = IM_COL32(96, 106, 126, 255);
+    dl->AddRectFilled(ImVec2(a.x + 0.5f, a.y), ImVec2(b.x - 0.5f, b.y), fill);
+    if (f.measured) dl->AddRect(a, b, f.match ? kGreen : kRed, 0.f, 0, f.match ? 1.f : 2.5f);
+    const ImU32 tc = IM_COL32(235, 235, 240, 255);
+    std::snprintf(l1, sizeof l1, "%s", element_name(reg.operand, f.element).c_str());
+    std::snprintf(l2, sizeof l2, "%d,%d%s", f.coord.row, f.coord.col,
+                  products ? (",q" + std::to_string(f.coord.product)).c_str() : "");
+    char both[96];
+    std::snprintf(both, sizeof both, "%s (%s,%s)", l1, operand_key(reg.operand), l2);
+    // Line 1: element and cell, or the element alone; where not even that fits, the field's value
+    // in the hex above (a nibble's digit, a bit's 0/1), so the bar reads as the register.
+    const ImVec2 t0(a.x, a.y + 1.f), t1(b.x, a.y + fh + 2.f);
+    if (!centred_text(dl, sf, t0, t1, tc, both) && !centred_text(dl, sf, t0, t1, tc, l1) && reg.has_value) {
+      char v[20];
+      std::snprintf(v, sizeof v, "%llX",
+                    static_cast<unsigned long long>((reg.value >> f.bit) &
+                                                    ((f.bits >= 64 ? 0 : (1ull << f.bits)) - 1)));
+      centred_text(dl, sf, t0, t1, tc, v);
+    }
+    // Line 2: the bit range; single bits numbered every 4.
+    char bits[24];
+    if (f.bits == 1)
+      std::snprintf(bits, sizeof bits, "%s", f.bit % 4 == 0 ? std::to_string(f.bit).c_str() : "");
+    else
+      std::snprintf(bits, sizeof bits, "[%d:%d]", f.bit + f.bits - 1, f.bit);
+    const ImU32 dim = IM_COL32(170, 176, 186, 255);
+    if (f.bits == 1) {
+      if (bits[0]) dl->AddText(sf, fh, ImVec2(a.x + 1.f, a.y + fh + 3.f), dim, bits);
+    } else if (!centred_text(dl, sf, ImVec2(a.x, a.y + fh + 3.f), ImVec2(b.x, b.y - 1.f), dim, bits)) {
+      centred_text(dl, sf, ImVec2(a.x, a.y + fh + 3.f), ImVec2(b.x, b.y - 1.f), dim,
+                   std::to_string(f.bit).c_str());
+    }
+  }
+  if (hovered_field >= 0) {
+    const InspectorField& f = reg.fields[static_cast<std::size_t>(hovered_field)];
+    ImGui::BeginTooltip();
+    ImGui::Text("%s of %s: bits %d..%d of %s (.%s)", element_name(reg.operand, f.element).c_str(),
+                operand_title(reg.operand), f.bit + f.bits - 1, f.bit, reg.name.c_str(),
+                std::string(to_string(t.type)).c_str());
+    ImGui::Text("model: (%s, %d, %d)%s", operand_title(reg.operand), f.coord.row, f.coord.col,
+                products ? (" quad pair " + std::to_string(f.coord.product)).c_str() : "");
+    if (f.label >= 0) {
+      const int digit_bits = t.label_digit_bits;
+      const long digit0 = digit_bits > 0 ? f.label & ((1l << digit_bits) - 1) : f.label;
+      ImGui::TextColored(kDimV, "probe label %ld (digit 0 = %ld, %d-bit digits, %d pass%s)", f.label, digit0,
+                         digit_bits, t.label_digits, t.label_digits == 1 ? "" : "es");
+    }
+    if (f.measured) {
+      const std::string got =
+          f.measured_coord ? coord_text(*f.measured_coord, products) : std::string("no cell");
+      if (d.measured.instruction && reg.operand != Operand::C)
+        ImGui::TextColored(f.match ? kGreenV : kRedV, "measured: label %u -> %s%s", f.measured_raw,
+                           got.c_str(), f.match ? "  matches" : "  DIFFERS");
+      else
+        ImGui::TextColored(f.match ? kGreenV : kRedV, "measured: raw %s -> %s%s",
+                           hex(f.measured_raw, 8).c_str(), got.c_str(), f.match ? "  matches" : "  DIFFERS");
+    }
+    ImGui::EndTooltip();
+  }
+}
+
+void register_table(AppState& s, const Derived& d) {
+  const std::string& encoding = s.frame.inspector_encoding;
+  ImGui::PushTextWrapPos(0.f);
+  ImGui::TextColored(kDimV, "values: %s (hover: how they are encoded)",
+                     d.measured.instruction ? "measured, tensor core"
+                     : d.measured.fragment  ? "measured, through ldmatrix"
+                                            : "tensor-core probe labels (model)");
+  ImGui::PopTextWrapPos();
+  record_widget(s, "inspector_encoding");
+  if (ImGui::IsItemHovered()) {
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 34.f);
+    ImGui::TextUnformatted(encoding.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+  }
+  Operand last = Operand::C;
+  bool first = true;
+  for (const InspectorRegister& reg : s.frame.inspector) {
+    if (first || reg.operand != last) {
+      const OperandTable& t = d.op(reg.operand);
+      const int per = elements_per_register(t.type);
+      ImGui::Spacing();
+      ImGui::TextColored(ImVec4(0.55f, 0.78f, 1.f, 1.f), "%s  .%s: %d register%s of %d x %d bit%s",
+                         operand_title(reg.operand), std::string(to_string(t.type)).c_str(), t.registers,
+                         t.registers == 1 ? "" : "s", per, element_bits(t.type),
+                         element_bits(t.type) == 1 ? "" : "s");
+      first = false;
+      last = reg.operand;
+    }
+    int hovered_field = -1;
+    ImGui::PushID(&reg);
+    draw_register(s, d, reg, hovered_field);
+    ImGui::PopID();
+  }
 }
 
 void ldmatrix_relations(AppState& s, const Derived& d, int lane) {
@@ -167,11 +346,26 @@ void draw_inspector(AppState& s, const Derived& d) {
   dl->AddRectFilled(p, ImVec2(p.x + h * 1.6f, p.y + h), lane_colour(lane), 3.f);
   ImGui::Dummy(ImVec2(h * 1.6f, h));
   ImGui::SameLine();
-  ImGui::Text("lane %d   groupID %d, threadID_in_group %d", lane, group_id(lane), thread_id_in_group(lane));
+  if (d.instr->products > 1)
+    ImGui::TextWrapped("lane %d   groupID %d, threadID_in_group %d, quad pair %d", lane, group_id(lane),
+                       thread_id_in_group(lane), (lane % 16) / 4);
+  else
+    ImGui::TextWrapped("lane %d   groupID %d, threadID_in_group %d", lane, group_id(lane),
+                       thread_id_in_group(lane));
   ImGui::Spacing();
-  if (ImGui::CollapsingHeader("Registers", ImGuiTreeNodeFlags_DefaultOpen)) register_table(s, d, lane);
-  if (ImGui::CollapsingHeader("ldmatrix (explorer)", ImGuiTreeNodeFlags_DefaultOpen))
-    ldmatrix_relations(s, d, lane);
+  // Built every frame the lane is shown (at most a few hundred fields), drawn when open.
+  s.frame.inspector = build_registers(d, lane, s.frame.inspector_encoding, s.probe.label);
+  s.frame.inspector_lane = lane;
+  if (ImGui::CollapsingHeader("Registers", ImGuiTreeNodeFlags_DefaultOpen)) register_table(s, d);
+  if (ImGui::CollapsingHeader("ldmatrix (explorer)", ImGuiTreeNodeFlags_DefaultOpen)) {
+    if (d.has_ldmatrix_form) {
+      ldmatrix_relations(s, d, lane);
+    } else {
+      ImGui::PushTextWrapPos(0.f);
+      ImGui::TextColored(kDimV, "%s", d.no_ldmatrix.c_str());
+      ImGui::PopTextWrapPos();
+    }
+  }
   ImGui::End();
 }
 

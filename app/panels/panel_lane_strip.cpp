@@ -1,13 +1,15 @@
 // 32 lane buttons in the lanes' colours; clicking one selects that lane everywhere.
 #include <algorithm>
 #include <cstdio>
+#include <string>
 
 #include "../palette.hpp"
 #include "panels.hpp"
 
 namespace fragviz::app {
 
-void draw_lane_strip(AppState& s) {
+void draw_lane_strip(AppState& s, const Derived& d) {
+  const bool products = d.instr->products > 1;
   const float avail = ImGui::GetContentRegionAvail().x;
   const float spacing = 2.f;
   const float w = std::max(16.f, (avail - spacing * 31.f) / 32.f);
@@ -32,9 +34,14 @@ void draw_lane_strip(AppState& s) {
     if (s.selected_lane == lane)
       ImGui::GetWindowDrawList()->AddRect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax(),
                                           IM_COL32(255, 255, 255, 255), 3.f, 0, 2.5f);
-    if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("lane %d: groupID %d, threadID_in_group %d%s", lane, group_id(lane),
-                        thread_id_in_group(lane), s.selected_lane == lane ? " (click to clear)" : "");
+    if (ImGui::IsItemHovered()) {
+      // m8n8k4 .f16: lanes 4q..4q+3 and 16+4q..16+4q+3 form quad pair q.
+      const std::string pair = products ? ", quad pair " + std::to_string((lane % 16) / 4) : std::string();
+      ImGui::SetTooltip("lane %d: groupID %d, threadID_in_group %d%s; holds A %d, B %d, C/D %d elements%s",
+                        lane, group_id(lane), thread_id_in_group(lane), pair.c_str(),
+                        d.op(Operand::A).per_lane, d.op(Operand::B).per_lane, d.op(Operand::C).per_lane,
+                        s.selected_lane == lane ? " (click to clear)" : "");
+    }
     ImGui::PopStyleColor(4);
   }
   ImGui::PopStyleVar(2);

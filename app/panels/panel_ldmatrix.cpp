@@ -18,8 +18,32 @@ void draw_ldmatrix(AppState& s, const Derived& d, CachedLayer& grid) {
     ImGui::End();
     return;
   }
+  // The explorer is the seed's .b16 ldmatrix; it belongs with the instruction only where A or B
+  // is loaded that way (the 16-bit m16n8k8 / m16n8k16 entries).
+  if (!d.has_ldmatrix_form) {
+    ImGui::PushTextWrapPos(0.f);
+    ImGui::TextColored(kAmberV, "%s", d.no_ldmatrix.c_str());
+    record_widget(s, "ldmatrix_none");
+    ImGui::TextColored(kDimV,
+                       "The explorer models the .b16 ldmatrix that fills A and B of the 16-bit m16n8k8 and "
+                       "m16n8k16 instructions; pick one of those to use it.");
+    ImGui::PopTextWrapPos();
+    ImGui::End();
+    return;
+  }
   const LdmatrixTable& t = d.ldmatrix;
   ImGui::TextUnformatted(ldmatrix_mnemonic(t.config).c_str());
+  {
+    // How the selected instruction itself loads A and B (the explorer may be set differently).
+    std::string loads;
+    for (Operand op : {Operand::A, Operand::B})
+      if (const auto& l = d.op(op).load)
+        loads +=
+            std::string(loads.empty() ? "" : ", ") + operand_key(op) + ": " + ldmatrix_mnemonic(l->config);
+    ImGui::PushTextWrapPos(0.f);
+    ImGui::TextColored(kDimV, "%s loads %s", shape_name(*d.instr).c_str(), loads.c_str());
+    ImGui::PopTextWrapPos();
+  }
   const LdmatrixProbe* mp = measured_ldmatrix(s);
   if (mp) {
     const int bad = mp->mismatches();

@@ -1,4 +1,5 @@
 // Main menu bar, the status strip under it and the File > Open report popup.
+#include "../assets.hpp"
 #include "../layout.hpp"
 #include "fragviz/device.hpp"
 #include "imgui_stdlib.h"
@@ -78,7 +79,7 @@ void draw_menu_and_status(AppState& s) {
 
   // Status strip: the model-only banner, or where the measured data comes from; report errors.
   ImGui::SetNextWindowPos(ImVec2(0, ImGui::GetFrameHeight()));
-  ImGui::SetNextWindowSize(ImVec2(io.DisplaySize.x, kStatusHeight));
+  ImGui::SetNextWindowSize(ImVec2(io.DisplaySize.x, status_height()));
   ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 0.f);
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(10, 6));
   const bool model_only = !built_with_cuda() || (s.device_known && !s.device.present);
@@ -111,6 +112,20 @@ void draw_menu_and_status(AppState& s) {
     ImGui::TextColored(kAmberV, "  |  %s", s.report_notice.c_str());
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.report_notice.c_str());
     record_widget(s, "report_notice");
+  }
+  // What was wrong with the asset files (--assets) or the fonts: the first line, all on hover.
+  if (const std::vector<std::string>& notices = assets().notices; !notices.empty()) {
+    ImGui::SameLine();
+    if (notices.size() == 1)
+      ImGui::TextColored(kAmberV, "  |  %s", notices[0].c_str());
+    else
+      ImGui::TextColored(kAmberV, "  |  %s (and %zu more)", notices[0].c_str(), notices.size() - 1);
+    record_widget(s, "asset_notice");
+    if (ImGui::IsItemHovered()) {
+      ImGui::BeginTooltip();
+      for (const std::string& n : notices) ImGui::TextUnformatted(n.c_str());
+      ImGui::EndTooltip();
+    }
   }
   if (!s.report_error.empty()) {
     ImGui::SameLine();

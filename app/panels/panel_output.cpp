@@ -24,6 +24,14 @@ std::string grouped(std::uint64_t v) {
   return out;
 }
 
+/// The catalogue entry of the mma a gate variant issues (its C/D layout names the owning lane).
+const Instruction& gate_instruction(GateVariant v) {
+  static const Instruction* const k8 = find_instruction("mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32");
+  static const Instruction* const k16 = find_instruction("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32");
+  const Instruction* in = v == GateVariant::ldmatrix_k16 ? k16 : k8;
+  return in ? *in : catalogue().front();
+}
+
 void fit(OutputViewport& v, int n, float w, float h) {
   v.scale = static_cast<double>(n) / std::max(1.0, static_cast<double>(std::min(w, h)));
   v.x0 = -(static_cast<double>(w) * v.scale - n) * 0.5;
@@ -60,14 +68,17 @@ void element_tooltip(const AppState& s, int n, int row, int col) {
   }
   const int br = row / 64, bc = col / 64, wr = (row % 64) / 16, wc = (col % 64) / 32;
   const int warp = wr + 4 * wc, ntile = (col % 32) / 8;
-  const Coord in{row % 16, col % 8};
-  const auto owner = owner_of(Shape::m16n8k8, Operand::C, in);
+  const GateVariant variant = r ? r->request.variant : s.gate_request.variant;
+  const Instruction& instr = gate_instruction(variant);
+  const Coord in{row % instr.m, col % instr.n};
+  const auto owner = owner_of(instr, Operand::C, in);
   ImGui::Separator();
   ImGui::Text("block (%d, %d), warp %d (rows +%d, cols +%d)", br, bc, warp, wr * 16, wc * 32);
   if (owner)
     ImGui::Text("lane %d, acc[%d][%d] = c%d of n-tile %d", owner->lane, ntile, owner->element, owner->element,
                 ntile);
-  ImGui::TextColored(kDimV, "ownership per the seed's 64x64 block, 8 warps of 16x32");
+  ImGui::TextColored(kDimV, "ownership per the seed's 64x64 block, 8 warps of 16x32, C/D of %s",
+                     short_mnemonic(instr));
   ImGui::EndTooltip();
 }
 
@@ -129,7 +140,14 @@ void draw_output(AppState& s, OutputRenderer& renderer) {
   OutputViewport& v = s.output_view;
   if (v.scale <= 0) fit(v, n, static_cast<float>(w), static_cast<float>(h));
   const ImVec2 p0 = ImGui::GetCursorScreenPos();
-  const unsigned tex = renderer.render(w, h, v, s.output_colour);
+  // The picture is rendered at the physical pixels it covers (w x h logical ones times the display
+  // scale), so it stays sharp on a HiDPI screen; the viewport stays in logical pixels for the mouse.
+  const float fs = std::max(ImGui::GetIO().DisplayFramebufferScale.x, 0.01f);
+  OutputViewport physical = v;
+  physical.scale = v.scale / static_cast<double>(fs);
+  const unsigned tex =
+      renderer.render(static_cast<int>(std::lround(static_cast<float>(w) * fs)),
+                      static_cast<int>(std::lround(static_cast<float>(h) * fs)), physical, s.output_colour);
   // The FBO's first row is the bottom of the picture: flip v.
   ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(tex)),
                ImVec2(static_cast<float>(w), static_cast<float>(h)), ImVec2(0, 1), ImVec2(1, 0));

@@ -24,13 +24,15 @@ Fonts& fonts();
 /// Main menu bar (File, View), the status strip under it (model-only banner or "measured on"
 /// label, report errors) and the File > Open report popup. (panel_menu.cpp)
 void draw_menu_and_status(AppState& s);
-/// Shape, ldmatrix, tile controls. (panel_controls.cpp)
+/// Instruction picker, ldmatrix, tile controls. (panel_controls.cpp)
 void draw_controls(AppState& s, const Derived& d);
-/// Device facts, probe status and the measured cycles table. (panel_device.cpp)
-void draw_device(AppState& s);
+/// Device facts, probe status, how many catalogue instructions were measured, and the measured
+/// cycles table. (panel_device.cpp)
+void draw_device(AppState& s, const Derived& d);
 /// The strip of 32 lane buttons (inside the fragments window). (panel_lane_strip.cpp)
-void draw_lane_strip(AppState& s);
-/// A, B, C/D grids. (panel_fragments.cpp)
+void draw_lane_strip(AppState& s, const Derived& d);
+/// A, B, C/D grids of any M/N/K, zoomed and scrolled; m8n8k4 .f16 as four quad-pair products.
+/// (panel_fragments.cpp)
 void draw_fragments(AppState& s, const Derived& d, CachedLayer& grids);
 /// Registers and ldmatrix relations of the selected lane. (panel_inspector.cpp)
 void draw_inspector(AppState& s, const Derived& d);
@@ -62,16 +64,23 @@ void grid_backdrop(ImDrawList* dl, ImVec2 a, ImVec2 b);
 void lane_cell(ImDrawList* dl, ImVec2 a, ImVec2 b, int lane, int selected, bool hovered);
 /// A red X and border over a cell whose measured value disagrees with the model.
 void mismatch_mark(ImDrawList* dl, ImVec2 a, ImVec2 b);
+/// "A", "B", "C": the key of an operand in the state dump.
+const char* operand_key(Operand op);
+/// "A", "B", "C/D": an operand as the views name it.
+const char* operand_title(Operand op);
 /// "a0", "b1", "c3": the PTX name of fragment element `e` of `op`.
 std::string element_name(Operand op, int e);
-/// "a0a1", "b0b1", "c2": the PTX-style name of register `r` of `op`.
-std::string register_name(Operand op, int r);
+/// The PTX-style name of register `r` of `t`'s operand: "c2" (one element), "a0a1" (two),
+/// "a0..a3" (four or more).
+std::string register_name(const OperandTable& t, int r);
+/// "(1,4)", or "(1,4) q2" for an instruction of several products.
+std::string coord_text(const Coord& c, bool products);
 /// Hex text of a byte address, e.g. "0x0090".
 std::string hex(std::uint32_t v, int digits);
 /// "13.0" from a CUDA version number such as 13000.
 std::string cuda_version(int v);
-/// The probe report's fragment probe for `shape`, or null.
-const FragmentProbe* measured_fragments(const AppState& s, Shape shape);
+/// The mnemonic without the "mma.sync.aligned." every entry starts with.
+const char* short_mnemonic(const Instruction& in);
 /// The live/opened ldmatrix probe when it was run for exactly the current controls, else null.
 const LdmatrixProbe* measured_ldmatrix(const AppState& s);
 

@@ -124,6 +124,7 @@ class CublasHandle {
 struct GateFailure {
   std::string message;
   bool cancelled = false;
+  ErrorKind kind = ErrorKind::cuda;
 };
 
 void check(cudaError_t e, const char* what) {
@@ -242,6 +243,7 @@ class GateRun {
         if (f.cancelled) throw;
         // The verdict and the kernel's time stand; only the yardstick is missing.
         report_.error = "cuBLAS timing skipped: " + f.message;
+        report_.error_kind = f.kind;
         report_.cublas_ms = 0;
       }
       report_.cublas_gflops = report_.cublas_ms > 0 ? flop / (report_.cublas_ms * 1e6) : 0;
@@ -256,7 +258,8 @@ class GateRun {
   }
 
   void stop_if_cancelled() {
-    if (control_ != nullptr && control_->cancel.load()) throw GateFailure{"cancelled", true};
+    if (control_ != nullptr && control_->cancel.load())
+      throw GateFailure{"cancelled", true, ErrorKind::cancelled};
   }
 
   /// The recorded mismatch list, row-major. With the full arrays on the host (n <= kMaxCopiedN,
@@ -276,7 +279,8 @@ class GateRun {
         CompareResult host = compare_exact(n, n, report_.output.data(), report_.reference.data());
         if (host.count != state.count) {
           throw GateFailure{"device and host comparisons disagree: " + std::to_string(state.count) + " vs " +
-                            std::to_string(host.count) + " mismatches"};
+                                std::to_string(host.count) + " mismatches",
+                            false, ErrorKind::internal};
         }
         report_.mismatches = std::move(host.recorded);
       }
@@ -360,23 +364,27 @@ class GateRun {
 
 }  // namespace
 
-std::optional<std::string> gate_can_implement(const GateRequest& req, const DeviceInfo& dev) {
-  if (!dev.present) return dev.error.empty() ? std::string("no CUDA device") : dev.error;
-  if (!parse_variant(to_string(req.variant))) return std::string("unknown gate variant");
-  if (req.timed_runs < 1) return "timed runs must be at least 1 (got " + std::to_string(req.timed_runs) + ")";
+std::optional<Error> gate_refusal(const GateRequest& req, const DeviceInfo& dev) {
+  const auto refused = [](std::string why) { return Error{ErrorKind::refused, std::move(why)}; };
+  if (!dev.present)
+    return Error{ErrorKind::no_device, dev.error.empty() ? std::string("no CUDA device") : dev.error};
+  if (!parse_variant(to_string(req.variant))) return refused("unknown gate variant");
+  if (req.timed_runs < 1)
+    return refused("timed runs must be at least 1 (got " + std::to_string(req.timed_runs) + ")");
   if (dev.sm() < min_sm(req.variant)) {
-    return std::string(to_string(req.variant)) + " needs sm_" + std::to_string(min_sm(req.variant)) +
-           " or newer (device is sm_" + std::to_string(dev.sm()) + ")";
+    return refused(std::string(to_string(req.variant)) + " needs sm_" + std::to_string(min_sm(req.variant)) +
+                   " or newer (device is sm_" + std::to_string(dev.sm()) + ")");
   }
   // Size rules that need no device first, then free memory (this creates the CUDA context).
-  if (auto why = gate_size_problem(req.n, 0)) return why;
+  if (auto why = gate_size_problem(req.n, 0)) return refused(*why);
   std::size_t free_bytes = 0, total_bytes = 0;
   const cudaError_t e = cudaMemGetInfo(&free_bytes, &total_bytes);
   if (e != cudaSuccess) {
     cudaGetLastError();
-    return cuda_message("cudaMemGetInfo", e);
+    return Error{ErrorKind::cuda, cuda_message("cudaMemGetInfo", e)};
   }
-  return gate_size_problem(req.n, free_bytes);
+  if (auto why = gate_size_problem(req.n, free_bytes)) return refused(*why);
+  return std::nullopt;
 }
 
 GateReport run_gate(const GateRequest& req, GateControl* control) {
@@ -385,8 +393,9 @@ GateReport run_gate(const GateRequest& req, GateControl* control) {
   report.request = req;
   if (control != nullptr) control->progress_permille.store(0);
   report.device = query_device();
-  if (auto why = gate_can_implement(req, report.device)) {
-    report.error = *why;
+  if (auto why = gate_refusal(req, report.device)) {
+    report.error = why->message;
+    report.error_kind = why->kind;
     return report;
   }
   try {
@@ -394,11 +403,14 @@ GateReport run_gate(const GateRequest& req, GateControl* control) {
     report.ran = true;
   } catch (const GateFailure& f) {
     report.error = f.message;
+    report.error_kind = f.kind;
     report.cancelled = f.cancelled;
   } catch (const std::bad_alloc&) {
     report.error = "out of host memory";
+    report.error_kind = ErrorKind::internal;
   } catch (const std::exception& ex) {
     report.error = ex.what();
+    report.error_kind = ErrorKind::internal;
   }
   if (!report.ran) {
     // A stopped run has no trustworthy figures beyond what it reached; keep the resources.

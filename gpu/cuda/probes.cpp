@@ -16,6 +16,7 @@
 #include "fragviz/device.hpp"
 #include "fragviz/mma_probe.hpp"
 #include "fragviz/probe_decode.hpp"
+#include "fragviz/words.hpp"
 #include "mma_probe_kernels.hpp"
 #include "probe_kernels.hpp"
 
@@ -164,6 +165,7 @@ ProbeReport run_probes(const ProbeRequest& req) {
   report.device = query_device();
   if (!report.device.present) {
     report.error = report.device.error;
+    report.error_kind = ErrorKind::no_device;
     report.ldmatrix.skipped = report.device.error;
     return report;
   }
@@ -178,6 +180,7 @@ ProbeReport run_probes(const ProbeRequest& req) {
   if (!FRAGVIZ_CUDA_OK(error, cudaSetDevice(0)) || !FRAGVIZ_CUDA_OK(error, cudaFree(nullptr)) ||
       !FRAGVIZ_CUDA_OK(error, cuda::preload_probe_kernels()) ||
       !FRAGVIZ_CUDA_OK(error, cuda::preload_mma_probe_kernels())) {
+    report.error_kind = ErrorKind::cuda;
     return report;
   }
   report.cuda_init_ms = ms_since(init_start);
@@ -345,6 +348,7 @@ ProbeReport run_probes(const ProbeRequest& req) {
       // the copy back moves only initialised memory (compute-sanitizer's initcheck).
       !FRAGVIZ_CUDA_OK(error, cudaMemset(d_out.ptr, 0, out.size())) ||
       !FRAGVIZ_CUDA_OK(error, cudaMemcpy(d_in.ptr, in.data(), in.size(), cudaMemcpyHostToDevice))) {
+    report.error_kind = ErrorKind::cuda;
     report.probe_ms = ms_since(probe_start);
     return report;
   }
@@ -383,6 +387,7 @@ ProbeReport run_probes(const ProbeRequest& req) {
   // The copy waits for every launch and reports any fault they raised.
   if (!launched ||
       !FRAGVIZ_CUDA_OK(error, cudaMemcpy(out.data(), d_out.ptr, out.size(), cudaMemcpyDeviceToHost))) {
+    report.error_kind = ErrorKind::cuda;
     report.probe_ms = ms_since(probe_start);
     return report;
   }
@@ -427,8 +432,9 @@ ProbeReport run_probes(const ProbeRequest& req) {
     }
     const TileCompare tile = compare_tile(s, lane_major(sets[cuda::kTileSet].d, 4), plan.reference);
     probe.tile_exact = tile.exact;
-    probe.tile_detail =
-        tile.exact ? std::string() : tile.first + " (" + std::to_string(tile.mismatches) + " of 128 differ)";
+    probe.tile_detail = tile.exact ? std::string()
+                                   : tile.first + " (" + std::to_string(tile.mismatches) + " of 128 " +
+                                         std::string(agree(tile.mismatches, "differs", "differ")) + ")";
     probe.ran = true;
   }
 
@@ -450,6 +456,7 @@ ProbeReport run_probes(const ProbeRequest& req) {
     row.tile = plan.tile;
     row.predicted_wavefronts = analyze_ldmatrix(plan.config, plan.tile).wavefronts;
     row.measured_wavefronts = analyze_addresses(plan.config, offsets).wavefronts;
+    row.addresses = offsets;  // stored, so a report's measured figure is recomputed on load
     row.cycles_per_instruction = cycles;
     report.cycles.push_back(row);
   };

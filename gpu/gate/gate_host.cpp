@@ -6,6 +6,8 @@
 #include <thread>
 #include <unordered_set>
 
+#include "fragviz/words.hpp"
+
 namespace fragviz {
 namespace {
 
@@ -202,7 +204,8 @@ std::string gate_verdict_line(const GateReport& r) {
       static_cast<std::uint64_t>(r.request.n) * static_cast<std::uint64_t>(r.request.n);
   return line + "MISMATCH at row " + std::to_string(r.first->row) + ", col " + std::to_string(r.first->col) +
          ": got " + format_float(r.first->got) + ", want " + format_float(r.first->want) + " (" +
-         std::to_string(r.mismatch_count) + " of " + std::to_string(total) + " elements differ)";
+         std::to_string(r.mismatch_count) + " of " + plural(static_cast<long long>(total), "element") + " " +
+         std::string(agree(static_cast<long long>(r.mismatch_count), "differs", "differ")) + ")";
 }
 
 }  // namespace fragviz

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "fragviz/words.hpp"
+
 namespace fragviz {
 
 std::uint32_t byte_offset(const TileGeometry& t, Coord c) {
@@ -22,14 +24,15 @@ namespace {
 
 /// Size problems: the tile cannot be laid out at all (nothing to draw, no address computed).
 std::optional<std::string> size_problem(const TileGeometry& t, LdmatrixConfig c) {
-  const int need_cols = c.num == LdmNum::x4 ? 16 : 8;
+  const int need_cols = min_tile_width_halves(c.num);
   const int need_rows = c.num == LdmNum::x1 ? 8 : 16;
   if (t.width_halves < need_cols)
-    return "tile width " + std::to_string(t.width_halves) + " halves is too narrow: ldmatrix ." +
-           std::string(to_string(c.num)) + " needs at least " + std::to_string(need_cols) + " columns";
-  if (t.pad_halves < 0) return "pad must not be negative (got " + std::to_string(t.pad_halves) + " halves)";
+    return "tile width " + plural(t.width_halves, "half", "halves") + " is too narrow: ldmatrix ." +
+           std::string(to_string(c.num)) + " needs at least " + plural(need_cols, "column");
+  if (t.pad_halves < 0)
+    return "pad must not be negative (got " + plural(t.pad_halves, "half", "halves") + ")";
   if (t.rows < need_rows)
-    return "tile has " + std::to_string(t.rows) + " rows; ." + std::string(to_string(c.num)) + " needs " +
+    return "tile has " + plural(t.rows, "row") + "; ." + std::string(to_string(c.num)) + " needs " +
            std::to_string(need_rows);
   const std::int64_t stride = static_cast<std::int64_t>(t.width_halves) + t.pad_halves;
   const std::int64_t bytes = stride * t.rows * kHalfBytes;
@@ -45,9 +48,9 @@ std::optional<std::string> size_problem(const TileGeometry& t, LdmatrixConfig c)
 std::optional<std::string> validate(const TileGeometry& t, LdmatrixConfig c) {
   if (auto why = size_problem(t, c)) return why;
   if (t.stride_bytes() % kRowBytes != 0)
-    return "row stride " + std::to_string(t.stride_halves()) + " halves (" +
-           std::to_string(t.stride_bytes()) +
-           " bytes) puts row starts off 16-byte boundaries. PTX ISA, ldmatrix: \"a group of four consecutive "
+    return "row stride " + plural(t.stride_halves(), "half", "halves") + " (" +
+           plural(t.stride_bytes(), "byte") +
+           ") puts row starts off 16-byte boundaries. PTX ISA, ldmatrix: \"a group of four consecutive "
            "threads loads 16 bytes. The matrix addresses must be naturally aligned accordingly\": every row "
            "start must be 16-byte aligned, so the stride must be a multiple of 8 halves";
   if (t.swizzle == Swizzle::xor_row_mod8 && t.stride_halves() % 64 != 0)

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "fragviz/element_codec.hpp"
+#include "fragviz/words.hpp"
 
 namespace fragviz {
 namespace {
@@ -167,7 +168,7 @@ MmaProbePlan plan_mma_probe(const Instruction& in) {
   plan.instr = &in;
   const int M = in.m, N = in.n, K = in.k, P = in.products;
   const bool is_xor = in.op == MmaOp::xor_popc;
-  const ElemType ta = in.a.type, tb = in.b.type, tc = in.c.type;
+  const ElemType ta = in.a.type, tb = in.b.type;
   const std::uint64_t one_a = must_encode(ta, 1.0), one_b = must_encode(tb, 1.0);
   const auto slots_a = slot_cells(in, Operand::A), slots_b = slot_cells(in, Operand::B);
   const auto slots_c = slot_cells(in, Operand::C);
@@ -258,34 +259,47 @@ MmaProbePlan plan_mma_probe(const Instruction& in) {
   }
 
   // [SECTION] one tile of random exact inputs against the double reference ----------------------
-  std::uint64_t state = 73;
-  std::vector<double> av(zero_a.size()), bv(zero_b.size()),
-      cv(static_cast<std::size_t>(cell_count(in, Operand::C)));
-  std::vector<std::uint64_t> ar(av.size()), br(bv.size()), cr(cv.size());
-  for (std::size_t i = 0; i < av.size(); ++i)
-    ar[i] = must_encode(ta, av[i] = tile_value(ta, splitmix64(state), false));
-  for (std::size_t i = 0; i < bv.size(); ++i)
-    br[i] = must_encode(tb, bv[i] = tile_value(tb, splitmix64(state), false));
-  for (std::size_t i = 0; i < cv.size(); ++i)
-    cr[i] = must_encode(tc, cv[i] = tile_value(tc, splitmix64(state), true));
-  plan.tile_reference.assign(cv.size(), 0.0);
+  const ExactTile tile = exact_tile(in, 73);
+  plan.tile_reference = tile.d;
+  add(tile.a_words, tile.b_words, tile.c_words, {Kind::tile, 0, 0});
+  return plan;
+}
+
+ExactTile exact_tile(const Instruction& in, std::uint64_t seed) {
+  const int M = in.m, N = in.n, K = in.k, P = in.products;
+  const ElemType ta = in.a.type, tb = in.b.type, tc = in.c.type;
+  ExactTile t;
+  std::uint64_t state = seed;
+  t.a.resize(static_cast<std::size_t>(cell_count(in, Operand::A)));
+  t.b.resize(static_cast<std::size_t>(cell_count(in, Operand::B)));
+  t.c.resize(static_cast<std::size_t>(cell_count(in, Operand::C)));
+  std::vector<std::uint64_t> ar(t.a.size()), br(t.b.size()), cr(t.c.size());
+  for (std::size_t i = 0; i < t.a.size(); ++i)
+    ar[i] = must_encode(ta, t.a[i] = tile_value(ta, splitmix64(state), false));
+  for (std::size_t i = 0; i < t.b.size(); ++i)
+    br[i] = must_encode(tb, t.b[i] = tile_value(tb, splitmix64(state), false));
+  for (std::size_t i = 0; i < t.c.size(); ++i)
+    cr[i] = must_encode(tc, t.c[i] = tile_value(tc, splitmix64(state), true));
+  t.d.assign(t.c.size(), 0.0);
   for (int p = 0; p < P; ++p) {
     for (int m = 0; m < M; ++m) {
       for (int n = 0; n < N; ++n) {
-        double sum = cv[static_cast<std::size_t>(p * M * N + m * N + n)];
+        double sum = t.c[static_cast<std::size_t>(p * M * N + m * N + n)];
         for (int k = 0; k < K; ++k) {
-          const double x = av[a_at(m, k, p)], y = bv[b_at(k, n, p)];
+          const double x = t.a[static_cast<std::size_t>(p * M * K + m * K + k)];
+          const double y = t.b[static_cast<std::size_t>(p * K * N + k * N + n)];
           sum += in.op == MmaOp::multiply_add ? x * y
                  : in.op == MmaOp::and_popc   ? (x != 0 && y != 0)
                                               : (x != y);
         }
-        plan.tile_reference[static_cast<std::size_t>(p * M * N + m * N + n)] = sum;
+        t.d[static_cast<std::size_t>(p * M * N + m * N + n)] = sum;
       }
     }
   }
-  add(pack_cells(in, Operand::A, slots_a, ar), pack_cells(in, Operand::B, slots_b, br),
-      pack_cells(in, Operand::C, slots_c, cr), {Kind::tile, 0, 0});
-  return plan;
+  t.a_words = pack_operand(in, Operand::A, ar);
+  t.b_words = pack_operand(in, Operand::B, br);
+  t.c_words = pack_operand(in, Operand::C, cr);
+  return t;
 }
 
 InstructionProbe judge_mma_probe(const MmaProbePlan& plan, const std::vector<std::uint32_t>& d) {
@@ -297,8 +311,8 @@ InstructionProbe judge_mma_probe(const MmaProbePlan& plan, const std::vector<std
   const int wc = words_per_lane(in, Operand::C), ec = elements_per_lane(in, Operand::C);
   const std::size_t pass_words = static_cast<std::size_t>(in.threads * wc);
   if (d.size() < pass_words * static_cast<std::size_t>(plan.passes)) {
-    out.skipped = "model error: " + std::to_string(d.size()) + " D words for " + std::to_string(plan.passes) +
-                  " passes";
+    out.skipped = "model error: " + plural(static_cast<long long>(d.size()), "D word") + " for " +
+                  plural(plan.passes, "pass", "passes");
     return out;
   }
   out.ran = true;
@@ -474,7 +488,8 @@ InstructionProbe judge_mma_probe(const MmaProbePlan& plan, const std::vector<std
   }
   out.tile_exact = bad == 0 && tile >= 0;
   if (bad > 0)
-    out.tile_detail += " (" + std::to_string(bad) + " of " + std::to_string(M * N * P) + " differ)";
+    out.tile_detail += " (" + std::to_string(bad) + " of " + std::to_string(M * N * P) + " " +
+                       std::string(agree(bad, "differs", "differ")) + ")";
   (void)K;
   return out;
 }
@@ -486,23 +501,22 @@ std::string describe_instruction_probe(const InstructionProbe& p) {
   const int total = static_cast<int>(p.elements.size());
   const int bad = p.mismatches();
   if (bad == 0) {
-    s += "all " + std::to_string(total) + " elements match (A " + std::to_string(p.checked(Operand::A)) +
-         ", B " + std::to_string(p.checked(Operand::B)) + ", C/D " + std::to_string(p.checked(Operand::C)) +
-         ")";
+    s += "all " + plural(total, "element") + " match (A " + std::to_string(p.checked(Operand::A)) + ", B " +
+         std::to_string(p.checked(Operand::B)) + ", C/D " + std::to_string(p.checked(Operand::C)) + ")";
   } else {
     for (const ElementCheck& e : p.elements) {
       if (e.match()) continue;
       const bool prods = in && in->products > 1;
-      s += std::to_string(bad) + " of " + std::to_string(total) +
-           " elements differ; first: " + std::string(to_string(e.operand)) + " lane " +
-           std::to_string(e.lane) + " element " + std::to_string(e.element) + ": expected " +
+      s += std::to_string(bad) + " of " + plural(total, "element") + " " +
+           std::string(agree(bad, "differs", "differ")) + "; first: " + std::string(to_string(e.operand)) +
+           " lane " + std::to_string(e.lane) + " element " + std::to_string(e.element) + ": expected " +
            coord_text(e.expected, prods) + ", received " +
            (e.measured ? coord_text(*e.measured, prods) : std::string("(none)"));
       break;
     }
   }
   s += p.tile_exact ? ", tile exact" : ", tile NOT exact: " + p.tile_detail;
-  return s + ", " + std::to_string(p.passes) + (p.passes == 1 ? " pass" : " passes");
+  return s + ", " + plural(p.passes, "pass", "passes");
 }
 
 }  // namespace fragviz

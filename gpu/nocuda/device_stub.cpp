@@ -42,6 +42,7 @@ ProbeReport run_probes(const ProbeRequest& req) {
   report.ldmatrix.tile = req.tile;
   report.ldmatrix.skipped = kNoCuda;
   report.error = kNoCuda;
+  report.error_kind = ErrorKind::no_device;
   return report;
 }
 

@@ -6,8 +6,8 @@ namespace {
 constexpr const char* kNoCuda = "built without CUDA: the matmul gate needs a CUDA build and a GPU";
 }  // namespace
 
-std::optional<std::string> gate_can_implement(const GateRequest&, const DeviceInfo&) {
-  return std::string(kNoCuda);
+std::optional<Error> gate_refusal(const GateRequest&, const DeviceInfo&) {
+  return Error{ErrorKind::no_device, kNoCuda};
 }
 
 GateReport run_gate(const GateRequest& req, GateControl* control) {
@@ -15,6 +15,7 @@ GateReport run_gate(const GateRequest& req, GateControl* control) {
   report.request = req;
   report.device = query_device();
   report.error = kNoCuda;
+  report.error_kind = ErrorKind::no_device;
   if (control != nullptr) control->progress_permille.store(0);
   return report;
 }

@@ -4,6 +4,7 @@
 
 #include <sys/stat.h>
 
+#include <cmath>
 #include <fstream>
 #include <limits>
 #include <nlohmann/json.hpp>
@@ -12,6 +13,8 @@
 #include <tuple>
 
 #include "fragviz/gate_host.hpp"
+#include "fragviz/probe_decode.hpp"
+#include "fragviz/words.hpp"
 
 namespace fragviz {
 namespace {
@@ -42,7 +45,10 @@ T integer(const json& v, const std::string& what) {
 template <class T>
 T number(const json& v, const std::string& what) {
   if (!v.is_number()) throw std::runtime_error(what + " must be a number");
-  return v.get<T>();
+  // 1e39 read as a float is infinity: a figure the file never wrote, and one JSON cannot write back.
+  const T x = v.get<T>();
+  if (!std::isfinite(x)) throw std::runtime_error(what + " is out of range");
+  return x;
 }
 
 bool boolean(const json& v, const std::string& what) {
@@ -73,6 +79,13 @@ std::string v1_mnemonic(const std::string& shape) {
   throw std::runtime_error("unknown shape \"" + shape + "\"");
 }
 
+/// `error_kind` (version 2). Version 1 stored only the message: its kind is "unrecorded" (which a
+/// version 2 file re-saved from it keeps).
+ErrorKind error_kind_from(const json& j, int version, const std::string& error) {
+  if (version < 2) return error.empty() ? ErrorKind::none : ErrorKind::unrecorded;
+  return enum_from<ErrorKind>(j.at("error_kind"), "error_kind", parse_error_kind);
+}
+
 // [SECTION] small types --------------------------------------------------------------------------
 
 // [row, col], or [row, col, product] for the quad pairs of m8n8k4 .f16.
@@ -98,7 +111,8 @@ std::optional<Coord> opt_coord_from(const json& j) {
 template <class T, std::size_t N>
 std::array<T, N> array_from(const json& j, const char* what) {
   if (!j.is_array() || j.size() != N)
-    throw std::runtime_error(std::string(what) + " must have " + std::to_string(N) + " entries");
+    throw std::runtime_error(std::string(what) + " must have " +
+                             plural(static_cast<long long>(N), "entry", "entries"));
   std::array<T, N> a{};
   for (std::size_t i = 0; i < N; ++i) a[i] = integer<T>(j.at(i), what);
   return a;
@@ -205,7 +219,9 @@ json probe_json(const ProbeReport& r) {
                   {"tile", tile_json(c.tile)},
                   {"predicted_wavefronts", c.predicted_wavefronts},
                   {"measured_wavefronts", c.measured_wavefronts},
-                  {"cycles_per_instruction", c.cycles_per_instruction}});
+                  {"cycles_per_instruction", c.cycles_per_instruction},
+                  // null only for a row first read from a version 1 file, which had none
+                  {"addresses", c.addresses ? json(*c.addresses) : json(nullptr)}});
   return {{"created_utc", r.created_utc},
           {"device", device_json(r.device)},
           {"request",
@@ -228,7 +244,8 @@ json probe_json(const ProbeReport& r) {
           {"cycles", cy},
           {"cuda_init_ms", r.cuda_init_ms},
           {"probe_ms", r.probe_ms},
-          {"error", r.error}};
+          {"error", r.error},
+          {"error_kind", std::string(to_string(r.error_kind))}};
 }
 
 ProbeReport probe_from(const json& j, int version) {
@@ -319,11 +336,16 @@ ProbeReport probe_from(const json& j, int version) {
     row.predicted_wavefronts = integer<int>(c.at("predicted_wavefronts"), "predicted_wavefronts");
     row.measured_wavefronts = integer<int>(c.at("measured_wavefronts"), "measured_wavefronts");
     row.cycles_per_instruction = number<double>(c.at("cycles_per_instruction"), "cycles_per_instruction");
+    // Version 1 rows have no addresses: their measured figure is marked not recomputable (except
+    // the explorer's row, given ldmatrix.addresses in check_probe).
+    if (version >= 2 && !c.at("addresses").is_null())
+      row.addresses = array_from<std::uint32_t, kWarpSize>(c.at("addresses"), "cycles[].addresses");
     r.cycles.push_back(row);
   }
   r.cuda_init_ms = number<double>(j.at("cuda_init_ms"), "cuda_init_ms");
   r.probe_ms = number<double>(j.at("probe_ms"), "probe_ms");
   r.error = j.at("error").get<std::string>();
+  r.error_kind = error_kind_from(j, version, r.error);
   return r;
 }
 
@@ -350,6 +372,7 @@ json gate_json(const GateReport& g) {
             {"with_cublas", g.request.with_cublas}}},
           {"ran", g.ran},
           {"error", g.error},
+          {"error_kind", std::string(to_string(g.error_kind))},
           {"cancelled", g.cancelled},
           {"exact", g.exact},
           {"mismatch_count", g.mismatch_count},
@@ -370,7 +393,7 @@ json gate_json(const GateReport& g) {
           {"verdict_ms", g.verdict_ms}};
 }
 
-GateReport gate_from(const json& j) {
+GateReport gate_from(const json& j, int version) {
   GateReport g;
   g.created_utc = j.at("created_utc").get<std::string>();
   g.device = device_from(j.at("device"));
@@ -382,6 +405,7 @@ GateReport gate_from(const json& j) {
   g.request.with_cublas = boolean(rq.at("with_cublas"), "with_cublas");
   g.ran = boolean(j.at("ran"), "ran");
   g.error = j.at("error").get<std::string>();
+  g.error_kind = error_kind_from(j, version, g.error);
   g.cancelled = boolean(j.at("cancelled"), "cancelled");
   g.exact = boolean(j.at("exact"), "exact");
   g.mismatch_count = integer<std::uint64_t>(j.at("mismatch_count"), "mismatch_count");
@@ -424,7 +448,7 @@ void check_elements(const Instruction& in, const std::vector<ElementCheck>& elem
   for (Operand op : {Operand::A, Operand::B, Operand::C})
     expected_count += static_cast<std::size_t>(in.threads * elements_per_lane(in, op));
   require(elements.size() == expected_count,
-          where + ": " + in.mnemonic + " needs " + std::to_string(expected_count) + " elements");
+          where + ": " + in.mnemonic + " needs " + plural(static_cast<long long>(expected_count), "element"));
   std::set<std::tuple<int, int, int>> seen;
   for (const ElementCheck& e : elements) {
     const int rows = operand_rows(in, e.operand), cols = operand_cols(in, e.operand);
@@ -447,14 +471,123 @@ void check_device(const DeviceInfo& d) {
           "device: negative figure");
 }
 
-void check_probe(const ProbeReport& r) {
+/// "error" and "error_kind" say the same thing: a kind exactly when there is a message.
+void check_error(const std::string& error, ErrorKind kind, const std::string& where) {
+  require((kind == ErrorKind::none) == error.empty(),
+          where + ".error_kind is \"" + std::string(to_string(kind)) + "\" but " + where + ".error is " +
+              (error.empty() ? "empty" : "\"" + error + "\""));
+}
+
+std::string at(const std::string& list, std::size_t i) { return list + "[" + std::to_string(i) + "]"; }
+
+bool same_tile(const TileGeometry& a, const TileGeometry& b) {
+  return a.width_halves == b.width_halves && a.pad_halves == b.pad_halves && a.rows == b.rows &&
+         a.swizzle == b.swizzle;
+}
+bool same_config(LdmatrixConfig a, LdmatrixConfig b) { return a.num == b.num && a.trans == b.trans; }
+
+/// A tile the report says was loaded: inside the one tile range (banks.hpp) and legal for `c`.
+void check_loaded_tile(const TileGeometry& t, LdmatrixConfig c, const std::string& where) {
+  if (auto why = tile_range_problem(t)) require(false, where + ": " + *why);
+  if (auto why = validate(t, c)) require(false, where + " ran on a geometry the model refuses: " + *why);
+}
+
+/// A probe's "tile_exact" and "tile_detail" agree: a first mismatch is named exactly when the tile
+/// was not exact, and a probe that did not run has neither.
+void check_tile_verdict(bool ran, bool tile_exact, const std::string& tile_detail, const std::string& where) {
+  if (!ran) {
+    require(!tile_exact && tile_detail.empty(),
+            where + " did not run but has a tile verdict (tile_exact, tile_detail)");
+    return;
+  }
+  require(tile_exact == tile_detail.empty(),
+          tile_exact ? where + ".tile_exact is true but tile_detail names a mismatch: \"" + tile_detail + "\""
+                     : where + ".tile_exact is false but tile_detail names no mismatch");
+}
+
+/// The explorer's measured cells are what its raw registers decode to (decode_explorer_value over
+/// its tile): the registers are the measurement, the cells only their reading.
+void check_explorer_cells(const LdmatrixProbe& l) {
+  for (std::size_t i = 0; i < l.elements.size(); ++i) {
+    const LdmatrixCheck& e = l.elements[i];
+    const std::uint32_t reg = l.registers[static_cast<std::size_t>(e.lane)][static_cast<std::size_t>(e.reg)];
+    const std::optional<Coord> decoded = decode_explorer_value(l.tile, register_half(reg, e.half));
+    require(decoded == e.measured, at("ldmatrix.elements", i) + ".measured is " + format_coord(e.measured) +
+                                       " but ldmatrix.registers[" + std::to_string(e.lane) + "][" +
+                                       std::to_string(e.reg) + "] half " + std::to_string(e.half) +
+                                       " decodes to " + format_coord(decoded));
+  }
+}
+
+/// An ldmatrix-loaded fragment probe's measured cells are what its raw values decode to: A and B
+/// halves with decode_fragment_value, C/D floats with decode_accumulator_value.
+void check_fragment_cells(const Instruction& in, const FragmentProbe& f, std::size_t index) {
+  for (std::size_t i = 0; i < f.elements.size(); ++i) {
+    const ElementCheck& e = f.elements[i];
+    const std::string where = at(at("fragments", index) + ".elements", i);
+    std::optional<Coord> decoded;
+    if (e.operand == Operand::C) {
+      decoded = decode_accumulator_value(e.raw);
+    } else {
+      require(e.raw <= 0xFFFFu,
+              where + ".raw must be a 16-bit pattern for operand " + std::string(to_string(e.operand)));
+      decoded = decode_fragment_value(in, e.operand, static_cast<std::uint16_t>(e.raw));
+    }
+    require(decoded == e.measured, where + ".measured is " + format_coord(e.measured) +
+                                       " but its raw value " + std::to_string(e.raw) + " decodes to " +
+                                       format_coord(decoded));
+  }
+}
+
+/// Every figure of the cycles table the model can compute is recomputed: predicted_wavefronts from
+/// the row's instruction and tile (a file may not redefine the model's prediction), and
+/// measured_wavefronts from the row's addresses. Version 1 rows have no addresses except the
+/// explorer's (ldmatrix.addresses): the others stay marked not recomputable (CyclesRow::addresses).
+void check_cycles(ProbeReport& r, int version) {
+  const LdmatrixProbe& l = r.ldmatrix;
+  // The user's own request is the table's last row whenever the explorer ran (gpu/cuda/probes.cpp).
+  if (r.request.cycles_table && l.ran && !r.cycles.empty()) {
+    CyclesRow& last = r.cycles.back();
+    const std::string where = at("cycles", r.cycles.size() - 1);
+    require(same_config(last.config, l.config) && same_tile(last.tile, l.tile),
+            where + ": the last row must be the explorer's own ldmatrix and tile");
+    if (version < 2) {
+      last.addresses = l.addresses;
+    } else {
+      require(last.addresses == l.addresses,
+              where + ".addresses differ from ldmatrix.addresses (the same load)");
+      require(last.cycles_per_instruction == l.cycles_per_instruction,
+              where + ".cycles_per_instruction differs from ldmatrix.cycles_per_instruction (the same load)");
+    }
+  }
+  for (std::size_t i = 0; i < r.cycles.size(); ++i) {
+    const CyclesRow& c = r.cycles[i];
+    const std::string where = at("cycles", i);
+    require(c.cycles_per_instruction >= 0 && c.predicted_wavefronts >= 0 && c.measured_wavefronts >= 0,
+            where + ": negative figure");
+    check_loaded_tile(c.tile, c.config, where);
+    const int predicted = analyze_ldmatrix(c.config, c.tile).wavefronts;
+    require(c.predicted_wavefronts == predicted,
+            where + ".predicted_wavefronts is " + std::to_string(c.predicted_wavefronts) +
+                " but the model predicts " + plural(predicted, "wavefront"));
+    if (!c.addresses) continue;  // version 1: marked not recomputable
+    const int measured = analyze_addresses(c.config, *c.addresses).wavefronts;
+    require(c.measured_wavefronts == measured,
+            where + ".measured_wavefronts is " + std::to_string(c.measured_wavefronts) +
+                " but its addresses give " + plural(measured, "wavefront"));
+  }
+}
+
+void check_probe(ProbeReport& r, int version) {
   check_device(r.device);
+  check_error(r.error, r.error_kind, "probe");
   require(r.cuda_init_ms >= 0 && r.probe_ms >= 0 && r.ldmatrix.cycles_per_instruction >= 0,
           "probe: negative time");
   const LdmatrixProbe& l = r.ldmatrix;
   if (l.ran) {
-    if (auto why = validate(l.tile, l.config))
-      require(false, "ldmatrix ran on a geometry the model refuses: " + *why);
+    check_loaded_tile(l.tile, l.config, "ldmatrix");
+    if (auto plan = plan_explorer(l.config, l.tile); !plan)
+      require(false, "ldmatrix ran on a tile the probe refuses: " + plan.error);
     require(l.elements.size() == static_cast<std::size_t>(kWarpSize * matrices(l.config.num) * 2),
             "ldmatrix.elements: expected 32 lanes x .num registers x 2 halves");
     std::set<std::tuple<int, int, int>> seen;
@@ -474,16 +607,27 @@ void check_probe(const ProbeReport& r) {
       require(seen.insert({e.lane, e.reg, e.half}).second,
               "ldmatrix.elements: a (lane, register, half) twice");
     }
+    check_explorer_cells(l);
+  } else {
+    require(l.elements.empty(), "ldmatrix did not run but lists elements");
   }
-  for (const FragmentProbe& f : r.fragments) {
+  for (std::size_t i = 0; i < r.fragments.size(); ++i) {
+    const FragmentProbe& f = r.fragments[i];
     const Instruction* in = find_instruction(f.mnemonic);
     require(in != nullptr, "fragments: unknown instruction \"" + f.mnemonic + "\"");
     require(fragment_load(*in, Operand::A) && fragment_load(*in, Operand::B),
             "fragments: " + f.mnemonic + " has no ldmatrix fragment load");
-    if (f.ran) check_elements(*in, f.elements, "fragments");
+    if (f.ran) {
+      check_elements(*in, f.elements, "fragments");
+      check_fragment_cells(*in, f, i);
+    } else {
+      require(f.elements.empty(), "fragments: " + f.mnemonic + " did not run but lists elements");
+    }
+    check_tile_verdict(f.ran, f.tile_exact, f.tile_detail, at("fragments", i));
   }
   std::set<std::string> probed;
-  for (const InstructionProbe& p : r.instructions) {
+  for (std::size_t i = 0; i < r.instructions.size(); ++i) {
+    const InstructionProbe& p = r.instructions[i];
     const Instruction* in = find_instruction(p.mnemonic);
     require(in != nullptr, "instructions: unknown instruction \"" + p.mnemonic + "\"");
     require(probed.insert(p.mnemonic).second, "instructions: " + p.mnemonic + " twice");
@@ -492,36 +636,79 @@ void check_probe(const ProbeReport& r) {
       check_elements(*in, p.elements, "instructions");
     else
       require(p.elements.empty(), "instructions: " + p.mnemonic + " did not run but lists elements");
+    check_tile_verdict(p.ran, p.tile_exact, p.tile_detail, at("instructions", i));
   }
-  for (const CyclesRow& c : r.cycles)
-    require(c.cycles_per_instruction >= 0 && c.predicted_wavefronts >= 0 && c.measured_wavefronts >= 0,
-            "cycles: negative figure");
+  check_cycles(r, version);
+}
+
+/// Row-major position of a mismatch in an n x n output.
+std::uint64_t linear(const Mismatch& m, int n) {
+  return static_cast<std::uint64_t>(m.row) * static_cast<std::uint64_t>(n) +
+         static_cast<std::uint64_t>(m.col);
 }
 
 void check_gate(const GateReport& g) {
   check_device(g.device);
+  check_error(g.error, g.error_kind, "gate");
+  // A version 1 message's kind is unrecorded; every other kind says whether the run was cancelled.
+  if (g.error_kind != ErrorKind::unrecorded)
+    require(g.cancelled == (g.error_kind == ErrorKind::cancelled),
+            "gate.cancelled disagrees with gate.error_kind \"" + std::string(to_string(g.error_kind)) + "\"");
   require(g.kernel_ms >= 0 && g.gflops >= 0 && g.cublas_ms >= 0 && g.cublas_gflops >= 0 &&
               g.ratio_to_cublas >= 0 && g.verdict_ms >= 0 && g.spot_checks >= 0 &&
               g.spot_check_failures >= 0 && g.spot_check_failures <= g.spot_checks,
           "gate: negative or inconsistent figure");
   require(g.resources.registers >= 0 && g.resources.static_shared_bytes >= 0 && g.resources.local_bytes >= 0,
           "gate: negative resource figure");
-  if (!g.ran) return;  // a refusal records the request as asked, whatever it was
+  if (!g.ran) {
+    // A refusal records the request as asked, whatever it was; it must say why it did not run.
+    require(!g.error.empty(), "gate did not run but gives no error");
+    return;
+  }
   if (auto why = gate_size_problem(g.request.n, 0)) require(false, "gate ran at an impossible size: " + *why);
-  const std::uint64_t cells =
-      static_cast<std::uint64_t>(g.request.n) * static_cast<std::uint64_t>(g.request.n);
+  const int n = g.request.n;
+  const std::uint64_t cells = static_cast<std::uint64_t>(n) * static_cast<std::uint64_t>(n);
   require(g.mismatch_count <= cells, "gate: more mismatches than elements");
   require(g.mismatches.size() <= GateReport::kMaxRecordedMismatches, "gate: too many recorded mismatches");
   require(g.mismatches.size() <= g.mismatch_count, "gate: more recorded mismatches than counted");
   require(g.exact == (g.mismatch_count == 0), "gate: \"exact\" disagrees with the mismatch count");
   require(g.first.has_value() == (g.mismatch_count != 0),
           "gate: \"first\" disagrees with the mismatch count");
-  auto in_range = [&](const Mismatch& m) {
-    return m.row >= 0 && m.row < g.request.n && m.col >= 0 && m.col < g.request.n;
-  };
+  // The run records min(mismatch_count, kMaxRecordedMismatches) mismatches (gpu/cuda/gate_run.cu):
+  // all of them, or the first 65536, or (beyond n = 8192) a sample of the device's records.
+  const std::uint64_t recorded =
+      std::min<std::uint64_t>(g.mismatch_count, GateReport::kMaxRecordedMismatches);
+  require(g.mismatches.size() == recorded,
+          "gate.mismatches lists " +
+              plural(static_cast<long long>(g.mismatches.size()), "mismatch", "mismatches") +
+              " but mismatch_count " + std::to_string(g.mismatch_count) + " means " +
+              std::to_string(recorded) + std::string(agree(static_cast<long long>(recorded), " is", " are")) +
+              " recorded");
+  auto in_range = [&](const Mismatch& m) { return m.row >= 0 && m.row < n && m.col >= 0 && m.col < n; };
   require(!g.first || in_range(*g.first), "gate: first mismatch outside the n x n output");
-  for (const Mismatch& m : g.mismatches)
+  require(!g.first || g.first->got != g.first->want, "gate.first: got equals want, which is no mismatch");
+  for (std::size_t i = 0; i < g.mismatches.size(); ++i) {
+    const Mismatch& m = g.mismatches[i];
     require(in_range(m), "gate: recorded mismatch outside the n x n output");
+    require(m.got != m.want, at("gate.mismatches", i) + ": got equals want, which is no mismatch");
+    require(i == 0 || linear(g.mismatches[i - 1], n) < linear(m, n),
+            at("gate.mismatches", i) + " is not after " + at("gate.mismatches", i - 1) +
+                " in row-major order (the list is strictly increasing, no duplicates)");
+  }
+  if (g.first && !g.mismatches.empty()) {
+    const Mismatch& f = *g.first;
+    const Mismatch& m0 = g.mismatches.front();
+    // The first mismatch is the list's first whenever the list holds the first ones (n up to
+    // kMaxInOrderListN, or every mismatch recorded); a sample (beyond both) may start later.
+    const bool sampled =
+        n > GateReport::kMaxInOrderListN && g.mismatch_count > GateReport::kMaxRecordedMismatches;
+    const bool same = f.row == m0.row && f.col == m0.col && f.got == m0.got && f.want == m0.want;
+    require(sampled ? linear(f, n) <= linear(m0, n) : same,
+            sampled ? "gate.first comes after gate.mismatches[0] in row-major order"
+                    : "gate.first differs from gate.mismatches[0] (the first recorded mismatch)");
+    if (sampled && linear(f, n) == linear(m0, n))
+      require(same, "gate.first differs from gate.mismatches[0] at the same element");
+  }
 }
 
 /// nlohmann's messages start with "[json.exception.type_error.302] "; users need only the rest.
@@ -552,18 +739,24 @@ Result<ReportFile> parse_report(std::string_view text) {
     return Result<ReportFile>::fail("not a fragviz report (no \"format\": \"fragviz-report\")");
   if (!j.contains("version") || !j["version"].is_number_integer())
     return Result<ReportFile>::fail("report has no integer \"version\"");
-  const int version = j["version"].get<int>();
-  if (version < 1 || version > ReportFile::kVersion)
-    return Result<ReportFile>::fail("report version " + std::to_string(version) +
+  // Compared as written: get<int>() would read 4294967298 as version 2.
+  const json& v = j["version"];
+  constexpr auto kLast = static_cast<std::int64_t>(ReportFile::kVersion);
+  const bool known = v.is_number_unsigned() ? v.get<std::uint64_t>() <= static_cast<std::uint64_t>(kLast) &&
+                                                  v.get<std::uint64_t>() >= 1
+                                            : v.get<std::int64_t>() >= 1 && v.get<std::int64_t>() <= kLast;
+  if (!known)
+    return Result<ReportFile>::fail("report version " + v.dump() +
                                     " is not supported (this build reads versions 1 to " +
                                     std::to_string(ReportFile::kVersion) + ")");
+  const int version = v.get<int>();
   try {
     ReportFile f;
     if (j.contains("probe")) f.probe = probe_from(j.at("probe"), version);
-    if (j.contains("gate")) f.gate = gate_from(j.at("gate"));
+    if (j.contains("gate")) f.gate = gate_from(j.at("gate"), version);
     if (!f.probe && !f.gate)
       return Result<ReportFile>::fail("report holds neither a probe nor a gate result");
-    if (f.probe) check_probe(*f.probe);
+    if (f.probe) check_probe(*f.probe, version);
     if (f.gate) check_gate(*f.gate);
     return Result<ReportFile>::ok(std::move(f));
   } catch (const std::exception& e) {

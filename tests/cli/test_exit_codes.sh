@@ -38,5 +38,77 @@ expect 64 "not in" -- banks --num x3 --stride-halves 72
 expect 64 "required" -- banks --num x4
 expect 64 "m16n8k32" -- layout --shape m16n8k32
 expect 0 "operand,lane,element,row,col" -- layout --shape m16n8k16 --csv
+expect 0 "24 of 24 candidate pairs hold" -- relations --model
+expect 64 "lane" -- relations --model --lane 32
+
+# Issue 11, item 10: standard output that cannot be written is a failure (5, with a message), never
+# exit 0, for every subcommand: its own output, its help, and main's. Commands that cannot do their
+# work (2 without a GPU) keep that code but still say that the output was lost.
+expect_full() {  # expect_full CODE -- ARGS...: run with standard output on /dev/full
+  local want="$1"
+  shift 2
+  local err rc
+  err=$(timeout 120 "$cli" "$@" 2>&1 >/dev/full)
+  rc=$?
+  if [ "$rc" != "$want" ] || ! grep -q "standard output could not be written" <<<"$err"; then
+    echo "FAIL: fragviz-cli $* >/dev/full -> exit $rc (want $want and the write error):"
+    echo "$err" | head -5
+    fails=$((fails + 1))
+  else
+    echo "ok: fragviz-cli $* >/dev/full -> $rc"
+  fi
+}
+expect_full 5 -- banks --num x4 --stride-halves 72
+expect_full 5 -- banks --num x4 --stride-halves 65  # rows printed, then refused: the rows were lost
+expect_full 5 -- layout --shape m16n8k8
+expect_full 5 -- layout --list
+expect_full 5 -- --help
+for sub in $("$cli" --help | awk '/^Subcommands:/ { on = 1; next } on && NF { print $1 }'); do
+  expect_full 5 -- "$sub" --help
+done
+if "$cli" device >/dev/null 2>&1; then  # a usable GPU: every command's own output
+  expect_full 5 -- device
+  expect_full 5 -- probe --instr none --no-cycles
+  expect_full 5 -- gate --n 256 --runs 1 --no-cublas
+  expect_full 5 -- bench --sizes 256 --runs 1
+else
+  expect_full 2 -- device
+fi
+
+# Issue 11, item 6: one tile range (banks.hpp: widths 8 to 512, pads 0 to 64, strides to 576).
+expect 3 "8 to 512 halves" -- probe --width 513
+expect 3 "8 to 512 halves" -- probe --width 7
+expect 3 "pads of 0 to 64" -- probe --pad 65
+expect 3 "pads of 0 to 64" -- probe --pad -8
+expect 3 "8 to 576 halves" -- banks --num x4 --stride-halves 577
+expect 0 "row stride 576 halves" -- banks --num x4 --stride-halves 576
+
+# Issue 11, item 11: counts agree with their nouns; refusals speak of what the user gave; the
+# README's examples are accepted.
+expect 0 "matrix 0: 1 wavefront (conflict-free)" -- banks --num x1 --stride-halves 72
+expect 3 "row stride 12 halves" -- banks --num x4 --stride-halves 12
+if "$cli" banks --num x4 --stride-halves 12 2>&1 | grep -q "tile width"; then
+  echo "FAIL: banks --stride-halves 12 speaks of a tile width the user never gave"
+  fails=$((fails + 1))
+fi
+for args in "banks --num x1 --stride-halves 72" "banks --num x2 --trans --stride-halves 64" \
+  "banks --num x4 --stride-halves 12" "banks --num x4 --stride-halves 8" "probe --num x1 --rows 1" \
+  "probe --width 8 --pad 1"; do
+  # shellcheck disable=SC2086
+  if "$cli" $args 2>&1 | grep -Eq '(^|[^0-9.,])[-]?1 (wavefronts|elements|rows|halves|columns|bytes|registers|runs|instructions|passes|SMs)\b'; then
+    echo "FAIL: fragviz-cli $args prints a count of 1 with a plural noun:"
+    "$cli" $args 2>&1 | grep -E '(^|[^0-9.,])[-]?1 (wavefronts|elements|rows|halves|columns|bytes|registers|runs|instructions|passes|SMs)\b' | head -3
+    fails=$((fails + 1))
+  fi
+done
+expect 0 "bank conflicts 0" -- banks --num x4 --stride-halves 64 --swizzle xor  # README's swizzled example
+readme_probe=(probe --shape all --num x4 --width 64 --pad 0 --swizzle xor --no-cycles)
+out=$("$cli" "${readme_probe[@]}" 2>&1)
+rc=$?
+if [ "$rc" = 3 ] || [ "$rc" = 64 ]; then
+  echo "FAIL: the README's swizzled probe example is refused (exit $rc): $out"
+  fails=$((fails + 1))
+fi
+
 echo "$fails failed"
 [ "$fails" -eq 0 ]

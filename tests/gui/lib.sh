@@ -2,6 +2,8 @@
 # rectangles the app itself reports in its --dump-state file, and checks on that file.
 # Usage from a test: source "$(dirname "$0")/lib.sh"; gui_init "$@"; ...
 # Exit codes: 0 pass, 1 fail, 77 skip (only when Xvfb or xdotool is not installed).
+# Set before gui_init: XVFB_SCREEN (default 1600x1000x24). Before start_app: APP_SIZE (--size, default
+# 1600x1000; empty: none, the app picks its default size), CONFIG_FROM_ENV, CONFIG_DEFAULT.
 
 set -u
 
@@ -40,7 +42,7 @@ start_xvfb() {
   local n
   for n in $(seq 140 199); do
     [ -e "/tmp/.X$n-lock" ] || [ -e "/tmp/.X11-unix/X$n" ] && continue
-    Xvfb ":$n" -screen 0 1600x1000x24 -nolisten tcp >"$WORK/xvfb.log" 2>&1 &
+    Xvfb ":$n" -screen 0 "${XVFB_SCREEN:-1600x1000x24}" -nolisten tcp >"$WORK/xvfb.log" 2>&1 &
     XVFB_PID=$!
     export DISPLAY=":$n"
     for _ in $(seq 50); do
@@ -56,13 +58,16 @@ start_xvfb() {
 
 # start_app [fragviz args...]: runs the app in the background with the test's config dir
 # ($WORK/cfg, empty at the first start) and waits until its first state dump exists. The dir is
-# passed with --config-dir, or only through $FRAGVIZ_CONFIG_DIR when CONFIG_FROM_ENV=1.
+# passed with --config-dir, or only through $FRAGVIZ_CONFIG_DIR when CONFIG_FROM_ENV=1; with
+# CONFIG_DEFAULT=1 neither, so the app finds its folder from $XDG_CONFIG_HOME or $HOME.
 start_app() {
   rm -f "$STATE"
   mkdir -p "$WORK/cfg"
-  local cfg=(--config-dir "$WORK/cfg")
+  local cfg=(--config-dir "$WORK/cfg") env_cfg=(FRAGVIZ_CONFIG_DIR="$WORK/cfg") size=()
   [ "${CONFIG_FROM_ENV:-0}" = 1 ] && cfg=()
-  FRAGVIZ_CONFIG_DIR="$WORK/cfg" LIBGL_ALWAYS_SOFTWARE=1 timeout 100 "$APP" "${cfg[@]}" --size 1600x1000 \
+  [ "${CONFIG_DEFAULT:-0}" = 1 ] && cfg=() && env_cfg=()
+  [ -n "${APP_SIZE-1600x1000}" ] && size=(--size "${APP_SIZE-1600x1000}")
+  env -u FRAGVIZ_CONFIG_DIR "${env_cfg[@]}" LIBGL_ALWAYS_SOFTWARE=1 timeout 100 "$APP" "${cfg[@]}" "${size[@]}" \
     --dump-state "$STATE" "$@" >"$WORK/app.log" 2>&1 &
   APP_PID=$!
   for _ in $(seq 200); do
@@ -135,6 +140,26 @@ cell_centre() {
   centre_of "[c for c in s['cells']['$1'] if c['row']==$2 and c['col']==$3][0]['rect']"
 }
 
+# pick_instruction MNEMONIC: opens the instruction picker (Controls), scrolls its list with the
+# wheel until that entry shows, and clicks it, as a user would.
+pick_instruction() {
+  local m=$1 _ dir n
+  local shown="import json,sys; s=json.load(open('$STATE')); sys.exit(0 if s['picker_open'] and 'instr:$m' in s['widgets'] else 1)"
+  local open="import json,sys; s=json.load(open('$STATE')); sys.exit(0 if s['picker_open'] else 1)"
+  for _ in 1 2 3; do
+    click $(centre_of "s['widgets']['instruction_combo']")
+    python3 -c "$open" 2>/dev/null || { sleep 0.3; continue; }
+    for dir in 4 5; do  # wheel up, then down
+      for n in $(seq 30); do
+        python3 -c "$shown" 2>/dev/null && { click $(centre_of "s['widgets']['instr:$m']"); return 0; }
+        xdotool mousemove --window "$WID" $(centre_of "s['widgets']['instruction_popup']") click "$dir"
+        sleep 0.15
+      done
+    done
+  done
+  fail "the instruction picker did not open with $m in it"
+}
+
 # screenshot FILE: the whole screen; fails if it is blank (a uniform image).
 screenshot_not_blank() {
   local f=$1
@@ -177,4 +202,39 @@ device_report() {
     [ -f "$f" ] && found=$f
   done
   echo "$found"
+}
+
+# png_pixel FILE X Y: prints "R G B" of that pixel of an 8-bit RGB/RGBA PNG (such as --screenshot's).
+png_pixel() {
+  python3 - "$@" <<'PY'
+import struct, sys, zlib
+data = open(sys.argv[1], 'rb').read()
+x, y = int(sys.argv[2]), int(sys.argv[3])
+pos, idat = 8, b''
+while pos < len(data):
+    n, kind = struct.unpack('>I4s', data[pos:pos + 8])
+    body = data[pos + 8:pos + 8 + n]
+    if kind == b'IHDR':
+        w, h, depth, ctype = struct.unpack('>IIBB', body[:10])
+        bpp = {2: 3, 6: 4}[ctype]
+        assert depth == 8
+    elif kind == b'IDAT':
+        idat += body
+    pos += 12 + n
+raw, stride, prev = zlib.decompress(idat), w * bpp, bytearray(w * bpp)
+for row in range(y + 1):  # undo the PNG row filters down to row y
+    f, line = raw[row * (stride + 1)], bytearray(raw[row * (stride + 1) + 1:(row + 1) * (stride + 1)])
+    for i in range(stride):
+        a = line[i - bpp] if i >= bpp else 0
+        b, c = prev[i], prev[i - bpp] if i >= bpp else 0
+        if f == 1: line[i] = (line[i] + a) & 255
+        elif f == 2: line[i] = (line[i] + b) & 255
+        elif f == 3: line[i] = (line[i] + (a + b) // 2) & 255
+        elif f == 4:
+            p = a + b - c
+            pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+            line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+    prev = line
+print(*prev[x * bpp:x * bpp + 3])
+PY
 }

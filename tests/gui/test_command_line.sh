@@ -2,6 +2,8 @@
 # The app's command line (CLI11): --help lists every option and exits 0; a bad flag, a bad value or
 # a second report file prints what is wrong and exits non-zero, at once and without touching the
 # display (DISPLAY is unset here, so a window attempt would show as a GLFW error). Needs no X.
+# Paths that cannot be written are made here, under the test's own folder (a machine may well have
+# a /nonexistent).
 set -u
 APP=${1:?usage: test_command_line.sh <fragviz> <fragviz-cli> <source-dir>}
 WORK=$(mktemp -d /tmp/fragviz-cmdline.XXXXXX)
@@ -16,7 +18,7 @@ run() { env -u DISPLAY timeout 10 "$APP" "$@" >"$WORK/out" 2>"$WORK/err"; }
 run --help
 [ $? = 0 ] || fail "--help did not exit 0"
 for opt in --config-dir --size --frames --screenshot --dump-state --bench --bench-frames --no-device \
-  --help FRAGVIZ_CONFIG_DIR REPORT.json; do
+  --scale --assets --rescale-at --help FRAGVIZ_CONFIG_DIR FRAGVIZ_ASSETS REPORT.json; do
   grep -q -- "$opt" "$WORK/out" || fail "--help does not mention $opt"
 done
 [ -s "$WORK/err" ] && fail "--help wrote to stderr"
@@ -44,11 +46,24 @@ bad_args "--frames" --frames abc
 bad_args "--bench-frames" --bench-frames -5
 bad_args "--config-dir" --config-dir
 bad_args "b.json" a.json b.json
-# Output files that cannot be created: refused at start with the reason, exit 2, no window.
-bad_args "cannot write /nonexistent/x.json: No such file or directory" --bench /nonexistent/x.json
-[ "$(run --bench /nonexistent/x.json; echo $?)" = 2 ] || fail "--bench to an unwritable path did not exit 2"
-bad_args "cannot write /nonexistent/x.json" --dump-state /nonexistent/x.json
-[ "$(run --dump-state /nonexistent/x.json; echo $?)" = 2 ] || fail "--dump-state to an unwritable path did not exit 2"
+bad_args "--scale" --scale 0
+bad_args "--scale" --scale 9
+bad_args "--scale" --scale big
+bad_args "--rescale-at" --rescale-at 0:2
+bad_args "--rescale-at" --rescale-at 5
+bad_args "--rescale-at" --rescale-at 5:2x
+# Output files that cannot be created: refused at start with the reason, exit 2, no window. The
+# folder they would go in is one this test knows is missing: a name under its own folder.
+missing="$WORK/missing"
+[ -e "$missing" ] && fail "$missing exists"
+bad_args "cannot write $missing/x.json: No such file or directory" --bench "$missing/x.json"
+[ "$(run --bench "$missing/x.json"; echo $?)" = 2 ] || fail "--bench to an unwritable path did not exit 2"
+bad_args "cannot write $missing/x.json" --dump-state "$missing/x.json"
+[ "$(run --dump-state "$missing/x.json"; echo $?)" = 2 ] || fail "--dump-state to an unwritable path did not exit 2"
+# A file where a folder should be: not writable either, whatever the user's rights.
+touch "$WORK/plain"
+bad_args "cannot write $WORK/plain/x.json" --bench "$WORK/plain/x.json"
+[ -e "$missing" ] && fail "a refused run created $missing"
 # The check leaves no file behind where it could create one.
 run --bench "$WORK/b.json" --frames abc
 [ -e "$WORK/b.json" ] && fail "a refused command line left $WORK/b.json behind"

@@ -2,7 +2,7 @@
 # Clicking a fragment cell selects its lane: exactly that lane's cells are highlighted in A, B and
 # C/D (coordinates from the PTX ISA tables, "Matrix Fragments for mma.m16n8k8"), its row address
 # is marked in the bank view, and clicking again clears it. Also via the lane strip and at
-# m16n8k16.
+# m16n8k16, picked in the instruction picker.
 source "$(dirname "$0")/lib.sh"
 gui_init "$@"
 start_app --no-device
@@ -39,8 +39,9 @@ sorted(map(tuple, s['highlighted']['C'])) == [(0,0),(0,1),(8,0),(8,1)]"
 
 # m16n8k16: lane 5 holds A (1,2) (1,3) (9,2) (9,3) (1,10) (1,11) (9,10) (9,11) and
 # B (2,1) (3,1) (10,1) (11,1).
-click $(centre_of "s['widgets']['shape_k16']")
-wait_for "s['controls']['shape'] == 'm16n8k16' and len(s['cells']['A']) == 256"
+K16=mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+pick_instruction "$K16"
+wait_for "s['controls']['instruction'] == '$K16' and s['controls']['shape'] == 'm16n8k16' and len(s['cells']['A']) == 256"
 click $(centre_of "s['lane_buttons'][5]")
 wait_for "s['selected_lane'] == 5 and \
 sorted(map(tuple, s['highlighted']['A'])) == [(1,2),(1,3),(1,10),(1,11),(9,2),(9,3),(9,10),(9,11)] and \

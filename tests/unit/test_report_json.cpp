@@ -4,12 +4,14 @@
 #include <cstdio>
 #include <fstream>
 
+#include "fragviz/probe_decode.hpp"
 #include "fragviz/report_json.hpp"
 #include "seed_instructions.hpp"
 
 using namespace fragviz;
 
 namespace {
+/// A report every check accepts: each measured figure is what its raw data decodes to.
 ReportFile sample() {
   ReportFile f;
   ProbeReport p;
@@ -24,8 +26,9 @@ ReportFile sample() {
   p.request.tile.swizzle = Swizzle::xor_row_mod8;
   p.ldmatrix.config = {LdmNum::x2, true};
   p.ldmatrix.ran = true;
-  p.ldmatrix.registers[3] = {0xdeadbeef, 1, 2, 3};
+  p.ldmatrix.registers[3] = {0, 0, 0xdeadbeef, 3};  // registers 2 and 3 are unused by .x2
   p.ldmatrix.addresses[31] = 4096;
+  p.ldmatrix.cycles_per_instruction = 9.5;
   for (int lane = 0; lane < 32; ++lane)
     for (int reg = 0; reg < 2; ++reg)
       for (int half = 0; half < 2; ++half) {
@@ -34,6 +37,13 @@ ReportFile sample() {
             {lane, reg, half, {c.row + 8 * reg, c.col}, Coord{c.row + 8 * reg, c.col}});
       }
   p.ldmatrix.elements[21].measured = Coord{9, 2};  // one wrong cell
+  // The raw registers the hardware returned: each half names the cell recorded as measured.
+  for (const LdmatrixCheck& e : p.ldmatrix.elements) {
+    std::uint32_t& reg =
+        p.ldmatrix.registers[static_cast<std::size_t>(e.lane)][static_cast<std::size_t>(e.reg)];
+    const std::uint32_t v = explorer_cell_value(p.ldmatrix.tile, *e.measured);
+    reg = e.half == 0 ? (reg & 0xFFFF0000u) | v : (reg & 0xFFFFu) | (v << 16);
+  }
   FragmentProbe fr;
   fr.mnemonic = test::seed16().mnemonic;
   fr.ran = true;
@@ -41,13 +51,28 @@ ReportFile sample() {
     for (int lane = 0; lane < 32; ++lane)
       for (int e = 0; e < elements_per_lane(test::seed16(), op); ++e) {
         const Coord c = fragment_coord(test::seed16(), op, lane, e);
-        fr.elements.push_back({op, lane, e, c, c, 0x3c00});
+        const std::uint32_t raw =
+            op == Operand::C ? float_bits(accumulator_value(c)) : fragment_cell_value(test::seed16(), op, c);
+        fr.elements.push_back({op, lane, e, c, c, raw});
       }
-  fr.elements[300].measured = std::nullopt;  // a value that named no cell
+  fr.elements[300].measured = std::nullopt;  // a value that named no cell (B: a NaN)
+  fr.elements[300].raw = 0x7e00;
   fr.a_addresses[2] = 144;
   fr.tile_exact = true;
   p.fragments.push_back(fr);
-  p.cycles.push_back({{LdmNum::x4, false}, {}, 8, 8, 17.25});
+  // A standard row of the cycles table, then the explorer's own request (always the last row).
+  CyclesRow standard{{LdmNum::x4, false}, {80, 0, 16, Swizzle::none}, 0, 0, 17.25, std::nullopt};
+  const BankReport predicted = analyze_ldmatrix(standard.config, standard.tile);
+  standard.predicted_wavefronts = predicted.wavefronts;
+  standard.addresses.emplace();
+  for (int lane = 0; lane < 32; ++lane) (*standard.addresses)[lane] = predicted.lanes[lane].byte_address;
+  standard.measured_wavefronts = analyze_addresses(standard.config, *standard.addresses).wavefronts;
+  p.cycles.push_back(standard);
+  CyclesRow own{p.ldmatrix.config,   p.ldmatrix.tile, 0, 0, p.ldmatrix.cycles_per_instruction,
+                p.ldmatrix.addresses};
+  own.predicted_wavefronts = analyze_ldmatrix(own.config, own.tile).wavefronts;
+  own.measured_wavefronts = analyze_addresses(own.config, p.ldmatrix.addresses).wavefronts;
+  p.cycles.push_back(own);
   p.probe_ms = 12.5;
   f.probe = p;
   GateReport g;
@@ -57,7 +82,7 @@ ReportFile sample() {
   g.ran = true;
   g.mismatch_count = 3;
   g.first = Mismatch{0, 8, 1.5f, -0.25f};
-  g.mismatches = {*g.first, {0, 9, 2.f, 3.f}};
+  g.mismatches = {*g.first, {0, 9, 2.f, 3.f}, {7, 0, 0.5f, 0.75f}};
   g.resources.registers = 62;
   g.resources.ptxas = "Used 62 registers";
   f.gate = g;
@@ -74,7 +99,7 @@ TEST(ReportJson, RoundTripKeepsEveryField) {
   const ProbeReport& p = *back.value->probe;
   EXPECT_EQ(p.device.name, "NVIDIA H200");
   EXPECT_EQ(p.request.tile.swizzle, Swizzle::xor_row_mod8);
-  EXPECT_EQ(p.ldmatrix.registers[3][0], 0xdeadbeefu);
+  EXPECT_EQ(p.ldmatrix.registers[3][2], 0xdeadbeefu);
   ASSERT_EQ(p.ldmatrix.elements.size(), 128u);
   EXPECT_FALSE(p.ldmatrix.elements[21].match());
   EXPECT_EQ(p.ldmatrix.mismatches(), 1);
@@ -172,6 +197,8 @@ TEST(ReportJson, RefusesIndicesOutsideTheShapesItNames) {
   EXPECT_EQ(error_after([](ReportFile& f) {
               f.gate->ran = false;
               f.gate->request.n = -5;
+              f.gate->error = "n = -5 is below 256, the smallest size the gate runs";
+              f.gate->error_kind = ErrorKind::refused;
             }),
             "");
 }
@@ -248,4 +275,268 @@ TEST(ReportJson, ExpectedCellsAreTheModelsNotTheFiles) {
   EXPECT_NE(error_after([](ReportFile& f) { f.gate->kernel_ms = -1; }).find("negative"), std::string::npos);
   EXPECT_NE(error_after([](ReportFile& f) { f.gate->resources.registers = -1; }).find("negative"),
             std::string::npos);
+}
+
+// [SECTION] issue 11, item 4: what the model can compute is recomputed on load ---------------------
+
+namespace {
+/// The repository's docs/device-runs/2026-11-29-h200/<name>, found from this file's path.
+std::string device_run(const std::string& name) {
+  std::string here = __FILE__;
+  here.erase(here.rfind("tests/unit/"));
+  return here + "docs/device-runs/2026-11-29-h200/" + name;
+}
+/// Replaces the first `from` in `text` with `to` (the edit must exist).
+std::string edited(std::string text, const std::string& from, const std::string& to) {
+  const auto at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  if (at != std::string::npos) text.replace(at, from.size(), to);
+  return text;
+}
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+#define EXPECT_REFUSED_NAMING(error, field) \
+  EXPECT_NE((error).find(field), std::string::npos) << "error: '" << (error) << "'"
+}  // namespace
+
+TEST(ReportRecompute, PredictedWavefrontsAreTheModelsNotTheFiles) {
+  const std::string e = error_after([](ReportFile& f) { f.probe->cycles[0].predicted_wavefronts += 1; });
+  EXPECT_REFUSED_NAMING(e, "cycles[0].predicted_wavefronts");
+  EXPECT_REFUSED_NAMING(e, "the model predicts 8 wavefronts");
+}
+
+TEST(ReportRecompute, MeasuredWavefrontsAreWhatTheAddressesGive) {
+  EXPECT_REFUSED_NAMING(error_after([](ReportFile& f) { f.probe->cycles[0].measured_wavefronts = 4; }),
+                        "cycles[0].measured_wavefronts");
+  // Moving one lane's address onto another's bank changes what the addresses give.
+  EXPECT_REFUSED_NAMING(error_after([](ReportFile& f) { (*f.probe->cycles[0].addresses)[1] = 1024; }),
+                        "cycles[0].measured_wavefronts");
+  // The explorer's row is the same load as ldmatrix: same addresses, same cycles.
+  EXPECT_REFUSED_NAMING(error_after([](ReportFile& f) { (*f.probe->cycles[1].addresses)[0] = 16; }),
+                        "cycles[1].addresses");
+  EXPECT_REFUSED_NAMING(error_after([](ReportFile& f) { f.probe->cycles[1].cycles_per_instruction = 1; }),
+                        "cycles[1].cycles_per_instruction");
+  EXPECT_REFUSED_NAMING(error_after([](ReportFile& f) { f.probe->cycles.pop_back(); }), "explorer's own");
+  // The addresses travel in the file.
+  ReportFile f = sample();
+  const auto back = parse_report(to_json_text(f));
+  ASSERT_TRUE(back) << back.error;
+  ASSERT_TRUE(back.value->probe->cycles[0].recomputable());
+  EXPECT_EQ(*back.value->probe->cycles[0].addresses, *f.probe->cycles[0].addresses);
+  EXPECT_EQ(measured_wavefronts_words(back.value->probe->cycles[0]), "8");
+}
+
+TEST(ReportRecompute, RowsOnGeometriesOutsideTheRangeOrTheModelAreRefused) {
+  EXPECT_REFUSED_NAMING(error_after([](ReportFile& f) { f.probe->cycles[0].tile.pad_halves = 100; }),
+                        "cycles[0]: pad 100 halves is out of range");
+  EXPECT_REFUSED_NAMING(error_after([](ReportFile& f) { f.probe->cycles[0].tile.width_halves = 66; }),
+                        "cycles[0] ran on a geometry the model refuses");
+  EXPECT_REFUSED_NAMING(error_after([](ReportFile& f) {
+                          f.probe->ldmatrix.tile.width_halves = 1024;
+                          f.probe->cycles[1].tile.width_halves = 1024;
+                        }),
+                        "ldmatrix: tile width 1024 halves is out of range");
+  // The request is recorded as asked (the app says what it shows instead of a wider request).
+  EXPECT_EQ(error_after([](ReportFile& f) { f.probe->request.tile.width_halves = 1024; }), "");
+}
+
+TEST(ReportRecompute, VersionOneRowsWithoutAddressesAreMarkedNotRecomputable) {
+  const std::string text = read_file(device_run("probe-report.json"));
+  ASSERT_FALSE(text.empty()) << device_run("probe-report.json");
+  const auto r = parse_report(text);
+  ASSERT_TRUE(r) << r.error;
+  const auto& cycles = r.value->probe->cycles;
+  ASSERT_EQ(cycles.size(), 7u);
+  for (std::size_t i = 0; i + 1 < cycles.size(); ++i) {
+    EXPECT_FALSE(cycles[i].recomputable()) << i;
+    EXPECT_NE(measured_wavefronts_words(cycles[i]).find("not recomputable"), std::string::npos) << i;
+  }
+  // The explorer's row: its addresses are ldmatrix.addresses, so it is recomputed.
+  EXPECT_TRUE(cycles.back().recomputable());
+  EXPECT_EQ(measured_wavefronts_words(cycles.back()), "4");
+  EXPECT_EQ(r.value->probe->error_kind, ErrorKind::none);
+  // Re-saved (as version 2) it reads back the same, rows without addresses still marked.
+  const auto again = parse_report(to_json_text(*r.value));
+  ASSERT_TRUE(again) << again.error;
+  EXPECT_FALSE(again.value->probe->cycles[0].recomputable());
+  // What a version 1 file says that the model can compute is still checked.
+  EXPECT_REFUSED_NAMING(
+      parse_report(edited(text, "\"predicted_wavefronts\": 32", "\"predicted_wavefronts\": 4")).error,
+      "cycles[0].predicted_wavefronts");
+  const std::string last =
+      "\"measured_wavefronts\": 4,\n    \"predicted_wavefronts\": 4,\n    \"tile\": {\n     "
+      "\"pad_halves\": 8";
+  ASSERT_NE(text.rfind(last), std::string::npos);
+  std::string planted = text;
+  planted.replace(text.rfind(last), 26, "\"measured_wavefronts\": 3,");
+  EXPECT_REFUSED_NAMING(parse_report(planted).error, "cycles[6].measured_wavefronts");
+}
+
+TEST(ReportRecompute, MeasuredCellsAreWhatTheRegistersDecodeTo) {
+  // The planted mismatch (element 21) cannot be turned into a match by editing its cell.
+  EXPECT_REFUSED_NAMING(error_after([](ReportFile& f) {
+                          auto& e = f.probe->ldmatrix.elements[21];
+                          e.measured = e.expected;
+                        }),
+                        "ldmatrix.elements[21].measured");
+  EXPECT_REFUSED_NAMING(error_after([](ReportFile& f) { f.probe->ldmatrix.registers[0][1] ^= 1u; }),
+                        "ldmatrix.elements[2].measured");
+  EXPECT_REFUSED_NAMING(
+      error_after([](ReportFile& f) { f.probe->ldmatrix.elements[0].measured = std::nullopt; }),
+      "ldmatrix.elements[0].measured is (none)");
+  // Fragments: A/B halves and C/D floats decode to their cells the same way.
+  EXPECT_REFUSED_NAMING(error_after([](ReportFile& f) {
+                          f.probe->fragments[0].elements[5].measured = Coord{3, 3};
+                        }),
+                        "fragments[0].elements[5].measured");
+  EXPECT_REFUSED_NAMING(error_after([](ReportFile& f) {
+                          f.probe->fragments[0].elements[300].measured = Coord{0, 0};
+                        }),
+                        "fragments[0].elements[300].measured");
+  EXPECT_REFUSED_NAMING(error_after([](ReportFile& f) { f.probe->fragments[0].elements[500].raw += 1; }),
+                        "fragments[0].elements[500].measured");
+  EXPECT_REFUSED_NAMING(error_after([](ReportFile& f) { f.probe->fragments[0].elements[7].raw = 0x10000; }),
+                        "fragments[0].elements[7].raw");
+  EXPECT_REFUSED_NAMING(error_after([](ReportFile& f) {
+                          f.probe->ldmatrix.ran = false;
+                          f.probe->cycles.pop_back();
+                        }),
+                        "ldmatrix did not run but lists elements");
+}
+
+TEST(ReportRecompute, TileVerdictAndItsDetailAgree) {
+  EXPECT_REFUSED_NAMING(error_after([](ReportFile& f) { f.probe->fragments[0].tile_exact = false; }),
+                        "fragments[0].tile_exact is false");
+  EXPECT_REFUSED_NAMING(
+      error_after([](ReportFile& f) { f.probe->fragments[0].tile_detail = "D(1,2): got 3, want 4"; }),
+      "fragments[0].tile_exact is true");
+  EXPECT_EQ(error_after([](ReportFile& f) {
+              f.probe->fragments[0].tile_exact = false;
+              f.probe->fragments[0].tile_detail = "D(1,2): got 3, want 4 (1 of 128 differs)";
+            }),
+            "");
+  EXPECT_REFUSED_NAMING(error_after([](ReportFile& f) {
+                          auto& fr = f.probe->fragments[0];
+                          fr.ran = false;
+                          fr.elements.clear();
+                        }),
+                        "fragments[0] did not run but has a tile verdict");
+}
+
+TEST(ReportRecompute, ErrorsCarryTheirKind) {
+  ReportFile f = sample();
+  f.gate->ran = false;
+  f.gate->error = "cudaMalloc failed";
+  f.gate->error_kind = ErrorKind::cuda;
+  const auto back = parse_report(to_json_text(f));
+  ASSERT_TRUE(back) << back.error;
+  EXPECT_EQ(back.value->gate->error_kind, ErrorKind::cuda);
+  EXPECT_REFUSED_NAMING(error_after([](ReportFile& g) { g.gate->error = "something"; }), "gate.error_kind");
+  EXPECT_REFUSED_NAMING(error_after([](ReportFile& g) { g.probe->error_kind = ErrorKind::cuda; }),
+                        "probe.error_kind");
+  EXPECT_REFUSED_NAMING(error_after([](ReportFile& g) {
+                          g.gate->ran = false;
+                          g.gate->cancelled = true;
+                          g.gate->error = "cancelled";
+                          g.gate->error_kind = ErrorKind::cuda;
+                        }),
+                        "gate.cancelled");
+  // Version 1 reports stored no kind: "unrecorded" when there is a message.
+  const auto v1 = parse_report(read_file(device_run("gate-report.json")));
+  ASSERT_TRUE(v1) << v1.error;
+  EXPECT_EQ(v1.value->gate->error_kind,
+            v1.value->gate->error.empty() ? ErrorKind::none : ErrorKind::unrecorded);
+}
+
+// [SECTION] issue 11, item 5: a gate report's verdict agrees with itself ----------------------------
+
+TEST(GateReportConsistency, MismatchListIsRowMajorDistinctAndStartsAtFirst) {
+  EXPECT_EQ(error_after([](ReportFile&) {}), "");
+  EXPECT_REFUSED_NAMING(
+      error_after([](ReportFile& f) { std::swap(f.gate->mismatches[0], f.gate->mismatches[1]); }),
+      "gate.mismatches[1] is not after gate.mismatches[0]");
+  EXPECT_REFUSED_NAMING(error_after([](ReportFile& f) {
+                          f.gate->mismatches[0] = {0, 3, 1.f, 2.f};
+                        }),
+                        "gate.first differs from gate.mismatches[0]");
+  EXPECT_REFUSED_NAMING(
+      error_after([](ReportFile& f) { std::swap(f.gate->mismatches[1], f.gate->mismatches[2]); }),
+      "gate.mismatches[2] is not after gate.mismatches[1]");
+  EXPECT_REFUSED_NAMING(error_after([](ReportFile& f) { f.gate->mismatches[2] = f.gate->mismatches[1]; }),
+                        "gate.mismatches[2] is not after");
+  EXPECT_REFUSED_NAMING(error_after([](ReportFile& f) {
+                          f.gate->first = Mismatch{0, 9, 2.f, 3.f};
+                        }),
+                        "gate.first differs");
+  EXPECT_REFUSED_NAMING(error_after([](ReportFile& f) { f.gate->first->got = 7.f; }), "gate.first differs");
+  EXPECT_REFUSED_NAMING(
+      error_after([](ReportFile& f) { f.gate->mismatches[1].want = f.gate->mismatches[1].got; }),
+      "gate.mismatches[1]: got equals want");
+  EXPECT_REFUSED_NAMING(error_after([](ReportFile& f) { f.gate->mismatch_count = 2; }),
+                        "more recorded mismatches than counted");
+  EXPECT_REFUSED_NAMING(error_after([](ReportFile& f) { f.gate->mismatch_count = 4; }),
+                        "gate.mismatches lists 3 mismatches but mismatch_count 4");
+  EXPECT_REFUSED_NAMING(error_after([](ReportFile& f) { f.gate->exact = true; }), "exact");
+  EXPECT_REFUSED_NAMING(error_after([](ReportFile& f) {
+                          f.gate->exact = true;
+                          f.gate->mismatch_count = 0;
+                          f.gate->first.reset();
+                          f.gate->mismatches.clear();
+                          f.gate->mismatches.push_back({1, 1, 1.f, 2.f});
+                        }),
+                        "more recorded mismatches than counted");
+}
+
+TEST(GateReportConsistency, CommittedReportsAndASampledListAreAccepted) {
+  for (const char* name : {"gate-report.json", "gate-broken-report.json"}) {
+    const auto r = parse_report(read_file(device_run(name)));
+    EXPECT_TRUE(r) << name << ": " << r.error;
+  }
+  // Beyond n = 8192 with more mismatches than the list holds, the list is a sorted sample of the
+  // device's records: it may start after the first mismatch, never before it.
+  const auto big = [](int first_row) {
+    return error_after([=](ReportFile& f) {
+      GateReport& g = *f.gate;
+      g.request.n = 16384;
+      g.mismatch_count = GateReport::kMaxRecordedMismatches + 10;
+      g.first = Mismatch{first_row, 5, 1.f, 2.f};
+      g.mismatches.clear();
+      for (int i = 0; i < static_cast<int>(GateReport::kMaxRecordedMismatches); ++i)
+        g.mismatches.push_back({1 + i / 16384, i % 16384, 1.f, 2.f});
+    });
+  };
+  EXPECT_EQ(big(0), "");
+  EXPECT_REFUSED_NAMING(big(2), "gate.first comes after gate.mismatches[0]");
+}
+
+TEST(ReportRecompute, FuzzSeedsAreWhatTheirNamesSay) {
+  // tests/fuzz/corpus/report: "invalid-*" documents are refused, every other seed is accepted.
+  std::string dir = __FILE__;
+  dir.erase(dir.rfind("tests/unit/"));
+  dir += "tests/fuzz/corpus/report/";
+  int seen = 0;
+  for (const char* name :
+       {"gate-report.json", "gate-broken-report.json", "probe-report.json", "v2-gate-exact.json",
+        "v2-gate-refused.json", "v2-gate-three-mismatches.json", "v2-probe.json", "v2-probe-small.json",
+        "v2-probe-compact.json", "invalid-v2-gate-out-of-order.json",
+        "invalid-v2-probe-edited-prediction.json", "invalid-empty.txt", "invalid-not-json.txt",
+        "invalid-array.json", "invalid-other-format.json", "invalid-version-99.json", "invalid-no-parts.json",
+        "invalid-gate-huge-number.json"}) {
+    const std::string text = read_file(dir + name);
+    const auto r = parse_report(text);
+    const bool invalid = std::string(name).rfind("invalid-", 0) == 0;
+    EXPECT_EQ(static_cast<bool>(r), !invalid) << name << ": " << r.error;
+    ++seen;
+  }
+  EXPECT_EQ(seen, 18);
+}
+
+TEST(ReportJson, VersionIsReadAsWritten) {
+  // 2^32 + 2 must not wrap to version 2.
+  const auto r = parse_report(R"({"format":"fragviz-report","version":4294967298,"probe":{}})");
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error.find("version 4294967298"), std::string::npos) << r.error;
+  EXPECT_FALSE(parse_report(R"({"format":"fragviz-report","version":-4294967294,"probe":{}})"));
 }

@@ -1,9 +1,11 @@
 // `fragviz-cli banks`: each lane's ldmatrix row address, its banks, and each matrix's wavefronts.
+#include <algorithm>
 #include <iomanip>
 #include <iostream>
 
 #include "commands.hpp"
 #include "fragviz/banks.hpp"
+#include "fragviz/words.hpp"
 
 namespace fragviz::cli {
 
@@ -19,28 +21,52 @@ void add_banks_command(CLI::App& app, int& exit_code) {
                                  "Row addresses, banks and wavefronts of one ldmatrix over a row-major tile");
   cmd->add_option("--num", opts->num, "x1, x2 or x4")->check(CLI::IsMember({"x1", "x2", "x4"}));
   cmd->add_flag("--trans", opts->trans, ".trans (same addresses and banks; changes what lanes receive)");
-  cmd->add_option("--stride-halves", opts->stride, "row stride in halves (tile width + pad)")
+  cmd->add_option("--stride-halves", opts->stride,
+                  "row stride in halves (tile width + pad), " + std::to_string(kMinTileWidthHalves) + " to " +
+                      std::to_string(kMaxTileStrideHalves))
       ->check(kNonEmpty)
       ->required();
   cmd->add_option("--swizzle", opts->swizzle, "none or xor (16-byte chunk ^= row % 8)")
       ->check(CLI::IsMember({"none", "xor"}));
   cmd->callback([opts, &exit_code] {
     const LdmatrixConfig c{*parse_num(opts->num), opts->trans};
+    const int stride = opts->stride;
+    // The user gave a row stride, so a refusal speaks of the stride, never of a tile width or pad
+    // they did not give.
+    const auto refuse = [&exit_code, stride](const std::string& why) {
+      std::cerr << "illegal geometry (row stride " << plural(stride, "half", "halves") << "): " << why
+                << "\n";
+      exit_code = finish_output(kExitRefused);
+    };
+    if (stride < kMinTileWidthHalves || stride > kMaxTileStrideHalves) {
+      refuse("fragviz accepts row strides of " + std::to_string(kMinTileWidthHalves) + " to " +
+             std::to_string(kMaxTileStrideHalves) + " halves (tile widths of " +
+             std::to_string(kMinTileWidthHalves) + " to " + std::to_string(kMaxTileWidthHalves) +
+             " plus pads of 0 to " + std::to_string(kMaxTilePadHalves) + ")");
+      return;
+    }
+    if (stride < min_tile_width_halves(c.num)) {
+      refuse("ldmatrix ." + std::string(to_string(c.num)) + " reads " +
+             plural(min_tile_width_halves(c.num), "column") +
+             " of every row, so the row stride must be at least " +
+             plural(min_tile_width_halves(c.num), "half", "halves"));
+      return;
+    }
+    // The widest tile in range with this stride: banks depend on the stride alone.
     TileGeometry t;
-    t.width_halves = opts->stride;
-    t.pad_halves = 0;
+    t.width_halves = std::min(stride, kMaxTileWidthHalves);
+    t.pad_halves = stride - t.width_halves;
     t.swizzle = *parse_swizzle(opts->swizzle);
     const BankReport r = analyze_ldmatrix(c, t);
     // Rows are listed only where they mean something: a legal tile, or a misaligned one (to show which
-    // row starts break the rule). Too narrow, negative, too large or a refused swizzle: message only.
+    // row starts break the rule). A refused swizzle: message only.
     const bool misaligned = r.addresses_valid && t.stride_bytes() % kRowBytes != 0;
     if (r.error && !misaligned) {
-      std::cerr << "illegal geometry (row stride " << opts->stride << " halves): " << *r.error << "\n";
-      exit_code = kExitRefused;
+      refuse(*r.error);
       return;
     }
-    std::cout << ldmatrix_mnemonic(c) << ", row stride " << t.stride_halves() << " halves ("
-              << t.stride_bytes() << " bytes), swizzle " << to_string(t.swizzle) << "\n";
+    std::cout << ldmatrix_mnemonic(c) << ", row stride " << plural(t.stride_halves(), "half", "halves")
+              << " (" << plural(t.stride_bytes(), "byte") << "), swizzle " << to_string(t.swizzle) << "\n";
     std::cout << "lane  matrix  row  byte_address  banks\n";
     for (int lane = 0; lane < address_lanes(c.num); ++lane) {
       const LaneAddress& l = r.lanes[lane];
@@ -50,18 +76,17 @@ void add_banks_command(CLI::App& app, int& exit_code) {
                 << "\n";
     }
     if (r.error) {
-      std::cerr << "illegal geometry: " << *r.error << "\n";
-      exit_code = kExitRefused;
+      refuse(*r.error);
       return;
     }
     for (const PhaseBanks& p : r.phases)
-      std::cout << "matrix " << p.matrix << ": " << p.wavefronts << " wavefronts ("
+      std::cout << "matrix " << p.matrix << ": " << plural(p.wavefronts, "wavefront") << " ("
                 << (p.wavefronts == 1 ? std::string("conflict-free")
                                       : std::to_string(p.wavefronts) + "-way conflict")
                 << ")\n";
     std::cout << "total: wavefronts " << r.wavefronts << ", ideal wavefronts " << r.ideal_wavefronts
               << ", bank conflicts " << r.bank_conflicts << "\n";
-    exit_code = kExitOk;
+    exit_code = finish_output(kExitOk);
   });
 }
 

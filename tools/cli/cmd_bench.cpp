@@ -12,6 +12,7 @@
 #include "commands.hpp"
 #include "fragviz/device.hpp"
 #include "fragviz/gate_host.hpp"
+#include "fragviz/words.hpp"
 
 namespace fragviz::cli {
 namespace {
@@ -55,19 +56,20 @@ void add_bench_command(CLI::App& app, int& exit_code) {
     for (int n : opts->sizes)
       if (auto why = gate_size_problem(n, 0)) {
         std::cerr << "bench refused: " << *why << "\n";
-        exit_code = kExitRefused;
+        exit_code = finish_output(kExitRefused);
         return;
       }
     const DeviceInfo dev = query_device();
     if (!dev.present) {
       std::cerr << "bench: " << (dev.error.empty() ? "no CUDA device" : dev.error) << "\n";
-      exit_code = kExitNoDevice;
+      exit_code = finish_output(kExitNoDevice);
       return;
     }
     std::cout << "device: " << dev.name << " (sm_" << dev.sm() << "), seed " << opts->seed << ", median of "
-              << opts->runs << " runs\n";
+              << plural(opts->runs, "run") << "\n";
     print_row("variant", 0, "ms", "GFLOP/s", "x cuBLAS", "verdict", "regs", "smem", "spills");
-    bool mismatch = false, cuda_error = false, refused = false;
+    bool mismatch = false, refused = false;
+    int failure = 0;  // exit code of the first run that stopped (by its error's kind)
     for (int n : opts->sizes) {
       bool cublas_printed = false;
       for (GateVariant v : {GateVariant::ldmatrix_k8, GateVariant::scalar_b_k8, GateVariant::ldmatrix_k16}) {
@@ -78,18 +80,24 @@ void add_bench_command(CLI::App& app, int& exit_code) {
         req.timed_runs = opts->runs;
         req.with_cublas = true;
         const std::string name(to_string(v));
-        if (auto why = gate_can_implement(req, dev)) {
-          print_row(name, n, "-", "-", "-", "refused", "-", "-", "-");
-          std::cout << "  (" << *why << ")\n";
+        if (auto why = gate_refusal(req, dev)) {
+          const bool was_refused = why->kind == ErrorKind::refused;
+          print_row(name, n, "-", "-", "-", was_refused ? "refused" : "error", "-", "-", "-");
+          std::cout << "  (" << why->message << ")\n";
           // A variant this GPU lacks is waived; a size that does not fit is the user's error.
-          if (dev.sm() >= min_sm(v)) refused = true;
+          if (!was_refused && failure == 0) failure = exit_code_for(why->kind);
+          if (was_refused && dev.sm() >= min_sm(v)) refused = true;
           continue;
         }
         const GateReport r = run_gate(req);
         if (!r.ran) {
-          print_row(name, n, "-", "-", "-", "error", "-", "-", "-");
+          const bool was_refused = r.error_kind == ErrorKind::refused;
+          print_row(name, n, "-", "-", "-", was_refused ? "refused" : "error", "-", "-", "-");
           std::cout << "  (" << r.error << ")\n";
-          cuda_error = true;
+          if (was_refused)
+            refused = true;
+          else if (failure == 0)
+            failure = exit_code_for(r.error_kind);
           continue;
         }
         if (!cublas_printed && r.cublas_ms > 0) {
@@ -110,7 +118,7 @@ void add_bench_command(CLI::App& app, int& exit_code) {
                  "spills = "
                  "local bytes per thread\n";
     // A mismatch outranks a refusal or an error in the exit code: it is the finding.
-    exit_code = mismatch ? kExitMismatch : cuda_error ? kExitCudaError : refused ? kExitRefused : 0;
+    exit_code = finish_output(mismatch ? kExitMismatch : failure != 0 ? failure : refused ? kExitRefused : 0);
   });
 }
 

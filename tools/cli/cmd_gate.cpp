@@ -14,6 +14,7 @@
 #include "fragviz/device.hpp"
 #include "fragviz/gate_host.hpp"
 #include "fragviz/report_json.hpp"
+#include "fragviz/words.hpp"
 
 namespace fragviz::cli {
 namespace {
@@ -75,18 +76,18 @@ void add_gate_command(CLI::App& app, int& exit_code) {
     // A size that cannot tile is refused before looking for a GPU: the same answer everywhere.
     if (auto why = gate_size_problem(req.n, 0)) {
       std::cerr << "gate refused: " << *why << "\n";
-      exit_code = kExitRefused;
+      exit_code = finish_output(kExitRefused);
       return;
     }
     const DeviceInfo dev = query_device();
     if (!dev.present) {
       std::cerr << "gate: " << (dev.error.empty() ? "no CUDA device" : dev.error) << "\n";
-      exit_code = kExitNoDevice;
+      exit_code = finish_output(kExitNoDevice);
       return;
     }
-    if (auto why = gate_can_implement(req, dev)) {
-      std::cerr << "gate refused: " << *why << "\n";
-      exit_code = kExitRefused;
+    if (auto why = gate_refusal(req, dev)) {
+      std::cerr << (why->kind == ErrorKind::refused ? "gate refused: " : "gate: ") << why->message << "\n";
+      exit_code = finish_output(exit_code_for(why->kind));
       return;
     }
     std::cout << "device: " << dev.name << " (sm_" << dev.sm() << ")\n"
@@ -96,9 +97,7 @@ void add_gate_command(CLI::App& app, int& exit_code) {
     int code = 0;
     if (!r.ran) {
       std::cerr << "gate stopped: " << r.error << "\n";
-      code = r.error.find("n = ") != std::string::npos || r.error.find("needs sm_") != std::string::npos
-                 ? kExitRefused
-                 : kExitCudaError;
+      code = exit_code_for(r.error_kind);  // the kind, never the wording
     } else {
       std::cout << gate_verdict_line(r) << "\n";
       if (!r.exact) {
@@ -111,7 +110,8 @@ void add_gate_command(CLI::App& app, int& exit_code) {
         if (r.mismatch_count > listed) std::cout << "  ... and " << r.mismatch_count - listed << " more\n";
         code = kExitMismatch;
       }
-      std::cout << "reference spot check: " << r.spot_checks << " elements recomputed in double on the CPU: "
+      std::cout << "reference spot check: " << plural(r.spot_checks, "element")
+                << " recomputed in double on the CPU: "
                 << (r.spot_check_failures == 0 ? std::string("all equal")
                                                : std::to_string(r.spot_check_failures) + " DIFFER")
                 << "\n";
@@ -126,9 +126,9 @@ void add_gate_command(CLI::App& app, int& exit_code) {
                   << fmt("%.3f", r.ratio_to_cublas) << " of cuBLAS's speed\n";
       }
       if (!r.error.empty()) std::cout << "note: " << r.error << "\n";
-      std::cout << "resources: " << r.resources.registers << " registers, " << r.resources.static_shared_bytes
-                << " bytes static shared memory, " << r.resources.local_bytes
-                << " bytes local memory per thread"
+      std::cout << "resources: " << plural(r.resources.registers, "register") << ", "
+                << plural(r.resources.static_shared_bytes, "byte") << " static shared memory, "
+                << plural(r.resources.local_bytes, "byte") << " local memory per thread"
                 << (r.resources.local_bytes == 0 ? " (no spills)" : " (spills or stack)") << "\n";
       std::cout << "ptxas -v at build time: "
                 << (r.resources.ptxas.empty() ? std::string("not captured") : r.resources.ptxas) << "\n";
@@ -136,7 +136,7 @@ void add_gate_command(CLI::App& app, int& exit_code) {
     ReportFile file;
     file.gate = r;
     write_report_if_asked(file, opts->json, code);
-    exit_code = code;
+    exit_code = finish_output(code);
   });
 }
 

@@ -18,6 +18,7 @@
 #include "fragviz/mma_probe.hpp"
 #include "fragviz/probe_decode.hpp"
 #include "fragviz/report_json.hpp"
+#include "fragviz/words.hpp"
 
 namespace fragviz::cli {
 namespace {
@@ -38,8 +39,8 @@ std::string fixed(double v, int digits) {
 
 /// "NVIDIA H200, sm_90, 132 SMs, 1980 MHz, 139.8 GiB, driver 580.159.04 (CUDA 13.0), runtime 13.0".
 std::string device_line(const DeviceInfo& d) {
-  std::string line = d.name + ", sm_" + std::to_string(d.sm()) + ", " + std::to_string(d.sm_count) +
-                     " SMs, " + std::to_string(d.clock_khz / 1000) + " MHz, " +
+  std::string line = d.name + ", sm_" + std::to_string(d.sm()) + ", " + plural(d.sm_count, "SM") + ", " +
+                     std::to_string(d.clock_khz / 1000) + " MHz, " +
                      fixed(static_cast<double>(d.global_mem_bytes) / (1024.0 * 1024.0 * 1024.0), 1) +
                      " GiB, driver ";
   if (!d.driver_release.empty()) line += d.driver_release + " ";
@@ -84,17 +85,18 @@ bool print_fragment(const FragmentProbe& p) {
     if (total > kMaxListed) std::cout << "    ... and " << total - kMaxListed << " more\n";
   };
   if (ab_bad == 0) {
-    std::cout << "  fragment ownership: all " << ab << " elements match the PTX tables\n";
+    std::cout << "  fragment ownership: all " << plural(ab, "element") << " match the PTX tables\n";
   } else {
-    std::cout << "  fragment ownership: " << ab_bad << " of " << ab
-              << " elements DO NOT match the PTX tables\n";
+    std::cout << "  fragment ownership: " << ab_bad << " of " << plural(ab, "element") << " "
+              << agree(ab_bad, "DOES NOT", "DO NOT") << " match the PTX tables\n";
     list(false);
   }
   std::cout << "  " << describe_lane(p, 0) << "\n  " << describe_lane(p, 5) << "\n";
   if (c_bad == 0) {
-    std::cout << "  accumulator map: all " << c << " D elements decoded to their PTX cells\n";
+    std::cout << "  accumulator map: all " << plural(c, "D element") << " decoded to their PTX cells\n";
   } else {
-    std::cout << "  accumulator map: " << c_bad << " of " << c << " D elements NOT at their PTX cells\n";
+    std::cout << "  accumulator map: " << c_bad << " of " << plural(c, "D element") << " NOT at "
+              << agree(c_bad, "its PTX cell", "their PTX cells") << "\n";
     list(true);
   }
   std::cout << "  " << shape << " tile against the double reference: "
@@ -121,8 +123,8 @@ bool print_instruction(const InstructionProbe& p) {
 
 std::string tile_words(const TileGeometry& t) {
   return std::to_string(t.rows) + " x " + std::to_string(t.width_halves) + " tile, pad " +
-         std::to_string(t.pad_halves) + " (stride " + std::to_string(t.stride_halves()) +
-         " halves), swizzle " + std::string(to_string(t.swizzle));
+         std::to_string(t.pad_halves) + " (stride " + plural(t.stride_halves(), "half", "halves") +
+         "), swizzle " + std::string(to_string(t.swizzle));
 }
 
 /// Prints the explorer's line(s); returns 0, kExitMismatch or kExitRefused.
@@ -135,11 +137,13 @@ int print_explorer(const LdmatrixProbe& p) {
   const BankReport predicted = analyze_ldmatrix(p.config, p.tile);
   const BankReport measured = analyze_addresses(p.config, p.addresses);
   const int bad = p.mismatches();
+  const auto total = static_cast<long long>(p.elements.size());
   if (bad == 0) {
-    std::cout << "  all " << p.elements.size()
-              << " elements delivered to their predicted lanes and registers\n";
+    std::cout << "  all " << plural(total, "element")
+              << " delivered to their predicted lanes and registers\n";
   } else {
-    std::cout << "  " << bad << " of " << p.elements.size() << " elements NOT where the PTX ISA puts them\n";
+    std::cout << "  " << bad << " of " << plural(total, "element") << " NOT where the PTX ISA "
+              << agree(bad, "puts it", "puts them") << "\n";
     int shown = 0;
     for (const LdmatrixCheck& e : p.elements) {
       if (e.match() || shown++ >= kMaxListed) continue;
@@ -147,7 +151,7 @@ int print_explorer(const LdmatrixProbe& p) {
     }
     if (bad > kMaxListed) std::cout << "    ... and " << bad - kMaxListed << " more\n";
   }
-  std::cout << "  measured addresses: " << measured.wavefronts << " wavefronts (predicted "
+  std::cout << "  measured addresses: " << plural(measured.wavefronts, "wavefront") << " (predicted "
             << predicted.wavefronts << ", ideal " << predicted.ideal_wavefronts << "), "
             << fixed(p.cycles_per_instruction, 1) << " cycles per instruction\n";
   return bad == 0 && measured.wavefronts == predicted.wavefronts ? 0 : kExitMismatch;
@@ -205,12 +209,15 @@ void add_probe_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--num", opts->num, "explorer ldmatrix .num: x1, x2 or x4")
       ->check(CLI::IsMember({"x1", "x2", "x4"}));
   cmd->add_flag("--trans", opts->trans, "explorer ldmatrix with .trans");
-  cmd->add_option("--width", opts->width, "tile width in halves")
-      ->check(kNonEmpty)
-      ->check(CLI::Range(1, 4096));
-  cmd->add_option("--pad", opts->pad, "pad halves per row (row stride = width + pad)")
-      ->check(kNonEmpty)
-      ->check(CLI::Range(0, 4096));
+  // Width and pad outside the one tile range (banks.hpp) are refused (exit 3) in the callback, with
+  // the model's words, GPU or not.
+  cmd->add_option("--width", opts->width,
+                  "tile width in halves, " + std::to_string(kMinTileWidthHalves) + " to " +
+                      std::to_string(kMaxTileWidthHalves))
+      ->check(kNonEmpty);
+  cmd->add_option("--pad", opts->pad,
+                  "pad halves per row (row stride = width + pad), 0 to " + std::to_string(kMaxTilePadHalves))
+      ->check(kNonEmpty);
   cmd->add_option("--rows", opts->rows, "tile rows")->check(kNonEmpty)->check(CLI::Range(1, 4096));
   cmd->add_option("--swizzle", opts->swizzle, "none or xor (16-byte chunk ^= row % 8)")
       ->check(CLI::IsMember({"none", "xor"}));
@@ -237,17 +244,24 @@ void add_probe_command(CLI::App& app, int& exit_code) {
     }
 
     // The user's geometry is judged before anything else, GPU or not: a refused request is the
-    // answer the user needs first (and exits 3 even on a machine without a GPU).
+    // answer the user needs first (and exits 3 even on a machine without a GPU). A tile outside the
+    // one range is not run at all; an illegal one in range runs the other probes and is reported.
+    if (auto why = tile_range_problem(req.tile)) {
+      std::cerr << "probe refused: " << *why << "\n";
+      exit_code = finish_output(kExitRefused);
+      return;
+    }
     const auto geometry_problem = validate(req.tile, req.ldmatrix);
     const ProbeReport r = run_probes(req);
     if (!r.device.present) {
       if (geometry_problem) {
         std::cerr << "probe refused: " << *geometry_problem << "\n";
-        exit_code = kExitRefused;
+        exit_code = finish_output(kExitRefused);
         return;
       }
       print_no_device(r.device);
-      exit_code = kExitNoDevice;
+      exit_code =
+          finish_output(exit_code_for(r.error_kind == ErrorKind::none ? ErrorKind::no_device : r.error_kind));
       return;
     }
     std::cout << "device: " << device_line(r.device) << "\n";
@@ -262,16 +276,17 @@ void add_probe_command(CLI::App& app, int& exit_code) {
       (p.ran ? ran : waived) += 1;
     }
     if (ran + waived > 1)
-      std::cout << "tensor-core probes: " << ran << " instructions run, " << waived << " not runnable here\n";
+      std::cout << "tensor-core probes: " << plural(ran, "instruction") << " run, " << waived
+                << " not runnable here\n";
     const int explorer = r.ldmatrix.ran || !r.ldmatrix.skipped.empty() ? print_explorer(r.ldmatrix) : 0;
     print_cycles(r);
     std::cout << "timings: CUDA start-up " << fixed(r.cuda_init_ms, 1) << " ms (measured apart), probes "
               << fixed(r.probe_ms, 1) << " ms\n";
 
     int code = 0;
-    if (!r.error.empty()) {
-      std::cerr << "CUDA error: " << r.error << "\n";
-      code = kExitCudaError;
+    if (r.error_kind != ErrorKind::none) {
+      std::cerr << (r.error_kind == ErrorKind::cuda ? "CUDA error: " : "probe stopped: ") << r.error << "\n";
+      code = exit_code_for(r.error_kind);
     } else if (!matched || explorer == kExitMismatch) {
       code = kExitMismatch;
     } else if (explorer == kExitRefused) {
@@ -297,7 +312,7 @@ void add_device_command(CLI::App& app, int& exit_code) {
                   << (d.driver_release.empty() ? "" : " (" + d.driver_release + ")") << "\n";
       }
       print_no_device(d);
-      exit_code = kExitNoDevice;
+      exit_code = finish_output(kExitNoDevice);
       return;
     }
     std::cout << "name:            " << d.name << "\n"
@@ -309,9 +324,11 @@ void add_device_command(CLI::App& app, int& exit_code) {
               << "CUDA driver:     " << cuda_version(d.driver_version)
               << (d.driver_release.empty() ? "" : " (" + d.driver_release + ")") << "\n"
               << "CUDA runtime:    " << cuda_version(d.runtime_version) << "\n"
-              << "catalogue:       " << runnable_count(d) << " of " << catalogue().size()
-              << " instructions have at least the SM they need\n";
-    exit_code = 0;
+              << "catalogue:       " << runnable_count(d) << " of "
+              << plural(catalogue().size(), "instruction") << " "
+              << agree(runnable_count(d), "has at least the SM it needs", "have at least the SM they need")
+              << "\n";
+    exit_code = finish_output(kExitOk);
   });
 }
 

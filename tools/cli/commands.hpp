@@ -4,9 +4,7 @@
 
 #include <CLI/CLI.hpp>
 
-namespace fragviz {
-struct ReportFile;
-}
+#include "fragviz/report.hpp"
 
 namespace fragviz::cli {
 
@@ -16,7 +14,7 @@ inline constexpr int kExitMismatch = 1;   ///< a probe or the gate found a diffe
 inline constexpr int kExitNoDevice = 2;   ///< no usable GPU, or a build without CUDA
 inline constexpr int kExitRefused = 3;    ///< request refused before launch (illegal geometry, size)
 inline constexpr int kExitCudaError = 4;  ///< a CUDA error stopped the run
-inline constexpr int kExitJson = 5;       ///< the --json report could not be written
+inline constexpr int kExitJson = 5;       ///< the --json report, or standard output, could not be written
 inline constexpr int kExitUsage = 64;     ///< bad command line (BSD sysexits' EX_USAGE)
 
 /// Accepts only plain decimal digits that fit 64 bits: a seed of "-1" or "1e9" is refused rather than
@@ -34,8 +32,15 @@ inline const CLI::Validator kUnsignedDecimal(
 inline const CLI::Validator kNonEmpty(
     [](std::string& v) -> std::string { return v.empty() ? "is empty" : ""; }, "");
 
+/// The exit code for an error of kind `k`: the one place the CLI turns errors into exit codes
+/// (never by reading the message). none 0, refused 3, no_device 2, io 5; a CUDA error, anything
+/// internal, a cancellation or a kind a version 1 report did not record 4.
+int exit_code_for(ErrorKind k);
+
 /// Flushes standard output and returns `code`, or kExitJson with a message on standard error
-/// when the output could not be written (a full disk, a closed pipe, /dev/full).
+/// when the output could not be written (a full disk, a closed pipe, /dev/full); codes that say the
+/// work could not be done (2, 4, 64) are kept. Every subcommand ends with it, and main() calls it
+/// once more for help text and for any subcommand that does not; the message is printed once.
 int finish_output(int code);
 
 /// Writes `file` to `path` (if non-empty), prints where, and on failure prints why and sets
@@ -54,5 +59,7 @@ void add_gate_command(CLI::App& app, int& exit_code);
 void add_bench_command(CLI::App& app, int& exit_code);
 /// `device`: what GPU (if any) this build sees (cmd_probe.cpp).
 void add_device_command(CLI::App& app, int& exit_code);
+/// `relations`: K splits and accumulators as A, the model and the GPU (cmd_relations.cpp).
+void add_relations_command(CLI::App& app, int& exit_code);
 
 }  // namespace fragviz::cli

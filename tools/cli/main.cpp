@@ -16,6 +16,7 @@ int main(int argc, char** argv) {
   fragviz::cli::add_device_command(app, exit_code);
   fragviz::cli::add_gate_command(app, exit_code);
   fragviz::cli::add_bench_command(app, exit_code);
+  fragviz::cli::add_relations_command(app, exit_code);
   // A first word that is no subcommand gets its own message (CLI11 would only say that a
   // subcommand is required).
   const auto all = app.get_subcommands([](CLI::App*) { return true; });
@@ -26,11 +27,13 @@ int main(int argc, char** argv) {
               << "'; commands: layout, banks, device, probe, gate, bench (see --help)\n";
     return fragviz::cli::kExitUsage;
   }
+  // Every way out checks that standard output was written (help text included): a full disk or a
+  // closed pipe is never an exit 0.
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     const int rc = app.exit(e);  // prints help, or the error and a hint
-    return rc == 0 ? 0 : fragviz::cli::kExitUsage;
+    return fragviz::cli::finish_output(rc == 0 ? 0 : fragviz::cli::kExitUsage);
   }
-  return exit_code;
+  return fragviz::cli::finish_output(exit_code);
 }

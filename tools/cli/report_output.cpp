@@ -1,3 +1,5 @@
+// What every subcommand shares at its end: writing the --json report, checking that standard output
+// was written, and the exit code of an error's kind.
 #include <iostream>
 
 #include "commands.hpp"
@@ -5,11 +7,33 @@
 
 namespace fragviz::cli {
 
+int exit_code_for(ErrorKind k) {
+  switch (k) {
+    case ErrorKind::none:
+      return kExitOk;
+    case ErrorKind::refused:
+      return kExitRefused;
+    case ErrorKind::no_device:
+      return kExitNoDevice;
+    case ErrorKind::io:
+      return kExitJson;
+    case ErrorKind::cuda:
+    case ErrorKind::internal:
+    case ErrorKind::cancelled:  // the CLI never cancels; a run that stopped did not finish
+    case ErrorKind::unrecorded:
+      return kExitCudaError;
+  }
+  return kExitCudaError;
+}
+
 int finish_output(int code) {
+  static bool reported = false;  // main() calls this again after the subcommand did
   std::cout.flush();
   if (std::cout) return code;
-  std::cerr << "fragviz-cli: standard output could not be written\n";
-  return code == kExitOk || code == kExitMismatch || code == kExitRefused ? kExitJson : code;
+  if (!reported) std::cerr << "fragviz-cli: standard output could not be written\n";
+  reported = true;
+  return code == kExitOk || code == kExitMismatch || code == kExitRefused ? exit_code_for(ErrorKind::io)
+                                                                          : code;
 }
 
 void write_report_if_asked(const ReportFile& file, const std::string& path, int& code) {
@@ -17,7 +41,7 @@ void write_report_if_asked(const ReportFile& file, const std::string& path, int&
   const std::string why = save_report(file, path);
   if (!why.empty()) {
     std::cerr << "could not write " << path << ": " << why << "\n";
-    if (code == kExitOk) code = kExitJson;
+    if (code == kExitOk) code = exit_code_for(ErrorKind::io);
   } else {
     std::cout << "report written to " << path << "\n";
   }

@@ -54,6 +54,35 @@ struct TileGeometry {
   constexpr int stride_bytes() const { return stride_halves() * kHalfBytes; }
 };
 
+// [SECTION] the one tile range -----------------------------------------------------------------
+// The tile widths and pads fragviz accepts anywhere: the CLI (banks --stride-halves, probe --width
+// and --pad), the app's controls, and every tile a report says was loaded. One range, so a tile the
+// CLI probes is one the app can show and a report can hold.
+//
+// Why these numbers. Shared memory: the widest tile in range, 16 rows x (512 + 64) halves x 2
+// bytes = 18,432 bytes, fits in the 48 KiB a block may use without opting in, which is all the
+// explorer probe gives its tile (kMaxExplorerTileBytes, probe_decode.hpp), so every tile in range
+// can be probed on every supported GPU, sm_75 included. Banks: they repeat every 128 bytes (64
+// halves), so every bank pattern a row stride can make is made by a stride in range, and a pad of 64
+// halves is one whole bank cycle (pads p and p + 64 put every row start on the same banks).
+
+/// Narrowest tile: one row of one 8x8 .b16 matrix, 16 bytes (.x4 needs 16 halves; validate() says so).
+inline constexpr int kMinTileWidthHalves = 8;
+/// Widest tile: 512 halves, 1 KiB per row (8 bank cycles).
+inline constexpr int kMaxTileWidthHalves = 512;
+/// Largest pad: 64 halves, one bank cycle (128 bytes).
+inline constexpr int kMaxTilePadHalves = 64;
+/// The row strides of tiles in range run from kMinTileWidthHalves to this (width + pad).
+inline constexpr int kMaxTileStrideHalves = kMaxTileWidthHalves + kMaxTilePadHalves;
+
+/// Columns the explorer's matrices span for `n` (.x4 is a 2x2 block of 8x8 matrices: 16 columns).
+constexpr int min_tile_width_halves(LdmNum n) { return n == LdmNum::x4 ? 16 : 8; }
+
+/// Why `t`'s width or pad lies outside the range above (width kMinTileWidthHalves to
+/// kMaxTileWidthHalves, pad 0 to kMaxTilePadHalves), naming both; nullopt inside it. Rows, the
+/// .num's needs and alignment are validate()'s.
+std::optional<std::string> tile_range_problem(const TileGeometry& t);
+
 /// Byte offset of logical (row, col) from the tile base, swizzle applied.
 std::uint32_t byte_offset(const TileGeometry& t, Coord c);
 

@@ -3,6 +3,9 @@
 #pragma once
 
 #include <atomic>
+#include <optional>
+#include <string>
+#include <utility>
 
 #include "fragviz/report.hpp"
 
@@ -28,14 +31,21 @@ struct GateControl {
   std::atomic<int> progress_permille{0};  ///< 0..1000
 };
 
-/// Why `req` cannot run on `dev` (n not a multiple of 64, below 256, larger than free memory
-/// allows, variant needs a newer GPU, no device), or nullopt when it can. Checked before any
+/// Why `req` cannot run on `dev`, with its kind, or nullopt when it can: refused (n not a multiple
+/// of 64, below 256, larger than free memory allows, a variant that needs a newer GPU), no_device
+/// (no device, a build without CUDA) or cuda (the free-memory query failed). Checked before any
 /// allocation; run_gate calls it too.
-std::optional<std::string> gate_can_implement(const GateRequest& req, const DeviceInfo& dev);
+std::optional<Error> gate_refusal(const GateRequest& req, const DeviceInfo& dev);
+
+/// gate_refusal's message alone, for callers that only show it.
+inline std::optional<std::string> gate_can_implement(const GateRequest& req, const DeviceInfo& dev) {
+  if (auto e = gate_refusal(req, dev)) return std::move(e->message);
+  return std::nullopt;
+}
 
 /// Runs the gate: seeded inputs, the chosen kernel, the CUDA-core reference, the exact comparison
 /// of all n*n elements, a CPU double spot check of the reference, timings and cuBLAS for scale.
-/// Refusals and CUDA errors come back in `error` with ran=false.
+/// Refusals and CUDA errors come back in `error` (and their kind in `error_kind`) with ran=false.
 GateReport run_gate(const GateRequest& req, GateControl* control = nullptr);
 
 }  // namespace fragviz

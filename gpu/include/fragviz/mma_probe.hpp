@@ -58,6 +58,18 @@ int label_digit_bits(ElemType t);
 /// Builds the passes for `in`. Pure and deterministic (the tile uses a fixed seed).
 MmaProbePlan plan_mma_probe(const Instruction& in);
 
+/// One tile of seeded random inputs exact in every type of `in`, small enough that every sum of
+/// products is exact in the accumulator (f16 D included): integers over the whole range of the
+/// integer types, multiples of 0.25 in [-1, 1] for floating-point A and B and in [-2, 2] for C.
+/// Cell-major values (see cell_index), their lane-major register words as the catalogue packs
+/// them, and the double-precision D = A*B + C (or the .b1 popc forms). The probe's tile pass is
+/// exact_tile(in, 73).
+struct ExactTile {
+  std::vector<double> a, b, c, d;                        ///< cell-major values; d is the reference
+  std::vector<std::uint32_t> a_words, b_words, c_words;  ///< 32 x words_per_lane, lane-major
+};
+ExactTile exact_tile(const Instruction& in, std::uint64_t seed);
+
 /// Judges the kernel's D words (passes x 32 x words_per_lane(C)) against the catalogue: every A,
 /// B and C/D element's measured coordinate, and the tile against its reference.
 InstructionProbe judge_mma_probe(const MmaProbePlan& plan, const std::vector<std::uint32_t>& d);

@@ -25,6 +25,28 @@ struct Result {
   explicit operator bool() const { return value.has_value(); }
 };
 
+/// What kind of failure an error message reports. Set where the error arises (the model's
+/// refusals, gpu/cuda/, gpu/nocuda/) and carried next to the message, so callers act on the kind
+/// (the CLI's exit code, the app's wording) and the wording can change freely.
+enum class ErrorKind {
+  none,        ///< no error: the message is empty
+  refused,     ///< judged and refused before anything ran (geometry, size, an SM the device lacks)
+  no_device,   ///< no usable GPU, or a build without CUDA
+  cuda,        ///< a CUDA or cuBLAS call failed
+  internal,    ///< anything else that stopped a run: host memory, the gate's self-checks
+  io,          ///< a file or standard output could not be read or written
+  cancelled,   ///< the caller asked the run to stop
+  unrecorded,  ///< read from a version 1 report, which stored the message but not its kind
+};
+std::string_view to_string(ErrorKind k);
+std::optional<ErrorKind> parse_error_kind(std::string_view text);
+
+/// An error message and its kind.
+struct Error {
+  ErrorKind kind = ErrorKind::none;
+  std::string message;
+};
+
 /// The CUDA device the probes ran on (or why there is none).
 struct DeviceInfo {
   bool present = false;
@@ -123,10 +145,19 @@ struct LdmatrixProbe {
 struct CyclesRow {
   LdmatrixConfig config{};
   TileGeometry tile{};
-  int predicted_wavefronts = 0;  ///< from analyze_ldmatrix
-  int measured_wavefronts = 0;   ///< from analyze_addresses on the measured addresses
+  int predicted_wavefronts = 0;  ///< analyze_ldmatrix(config, tile).wavefronts (checked on load)
+  int measured_wavefronts = 0;   ///< analyze_addresses(config, *addresses).wavefronts (checked on load)
   double cycles_per_instruction = 0;
+  /// The shared-space byte offsets the lanes passed, as measured. nullopt only for a row read from
+  /// a version 1 report, which did not store them (except for the explorer's row, whose addresses
+  /// are ldmatrix.addresses): its measured_wavefronts cannot be recomputed (see measured_words).
+  std::optional<std::array<std::uint32_t, kWarpSize>> addresses;
+  /// True when measured_wavefronts was recomputed from stored addresses (always, for a fresh run).
+  bool recomputable() const { return addresses.has_value(); }
 };
+/// "4" or, for a row whose addresses were never stored, "4 (not recomputable: recorded without
+/// addresses)": how every view must print a row's measured wavefronts.
+std::string measured_wavefronts_words(const CyclesRow& row);
 
 /// Everything one probe run produced.
 struct ProbeReport {
@@ -139,7 +170,9 @@ struct ProbeReport {
   std::vector<CyclesRow> cycles;
   double cuda_init_ms = 0;  ///< context creation, measured separately
   double probe_ms = 0;      ///< request to finished report, after start-up
-  std::string error;        ///< a CUDA error that stopped the run, if any
+  std::string error;        ///< what stopped the run (no device, a CUDA error), if anything
+  /// The kind of `error`: none exactly when it is empty.
+  ErrorKind error_kind = ErrorKind::none;
 };
 
 /// Matmul kernels the gate can run.
@@ -183,13 +216,20 @@ struct GateReport {
   DeviceInfo device;
   GateRequest request;
   bool ran = false;
-  std::string error;  ///< refusal or CUDA error; set when !ran
+  std::string error;  ///< refusal or CUDA error; set when !ran (and for a skipped cuBLAS when ran)
+  /// The kind of `error`: none exactly when it is empty.
+  ErrorKind error_kind = ErrorKind::none;
   bool cancelled = false;
   bool exact = false;                ///< every element equal to the reference
   std::uint64_t mismatch_count = 0;  ///< over all n*n elements
   std::optional<Mismatch> first;     ///< first in row-major order
   std::vector<Mismatch> mismatches;  ///< up to kMaxRecordedMismatches, row-major order
   static constexpr std::size_t kMaxRecordedMismatches = 65536;
+  /// Largest n whose list is exactly the first min(mismatch_count, kMaxRecordedMismatches)
+  /// mismatches (the output is compared again on the host); beyond it, with more mismatches than the
+  /// list holds, the list is a row-major sorted sample of the device's records, which may start
+  /// after `first`. Must equal kMaxCopiedN in gpu/cuda/gate_run.cu.
+  static constexpr int kMaxInOrderListN = 8192;
   int spot_checks = 0;  ///< reference elements re-checked in double on the CPU
   int spot_check_failures = 0;
   double kernel_ms = 0;  ///< median over timed_runs
@@ -204,7 +244,8 @@ struct GateReport {
 
 /// The file a report is saved in: either part may be absent.
 struct ReportFile {
-  /// 2: keyed by mnemonic, with tensor-core instruction probes. Version 1 files still open.
+  /// 2: keyed by mnemonic, with tensor-core instruction probes, each cycles row's addresses and
+  /// each error's kind. Version 1 files still open.
   static constexpr int kVersion = 2;
   std::optional<ProbeReport> probe;
   std::optional<GateReport> gate;

@@ -1,0 +1,12 @@
+// run_relations() in a build without CUDA: the model's relations, none run, and why.
+#include "fragviz/device.hpp"
+#include "fragviz/relations_run.hpp"
+
+namespace fragviz {
+
+RelationsReport run_relations() {
+  const DeviceInfo device = query_device();  // present = false, error says the build has no CUDA
+  return relations_not_run(device, "not run: " + device.error);
+}
+
+}  // namespace fragviz

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# The instruction is stored by mnemonic. A settings file from before the catalogue
+# ("shape": "m16n8k16") opens at mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32; a mnemonic the
+# catalogue lacks falls back to the default instruction with a visible notice (never a crash); an
+# unknown --instr is refused before a window opens (exit 2, naming the entries of that shape).
+source "$(dirname "$0")/lib.sh"
+gui_init "$@"
+K8=mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32
+K16=mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+
+mkdir -p "$WORK/cfg"
+printf '{ "format": "fragviz-settings", "version": 1, "shape": "m16n8k16", "selected_lane": 3 }\n' >"$WORK/cfg/settings.json"
+start_app --no-device
+wait_for "s['controls']['instruction'] == '$K16' and len(s['cells']['A']) == 256 and s['selected_lane'] == 3"
+wait_for "s['instruction_notice'] == ''"
+quit_app
+grep -q "\"instruction\": \"$K16\"" "$WORK/cfg/settings.json" || fail "settings.json was not rewritten with the mnemonic"
+
+printf '{ "format": "fragviz-settings", "version": 1, "instruction": "mma.sync.aligned.m16n8k99.row.col.f32.f16.f16.f32" }\n' \
+  >"$WORK/cfg/settings.json"
+start_app --no-device
+wait_for "s['controls']['instruction'] == '$K8' and len(s['cells']['A']) == 128"
+wait_for "'m16n8k99' in s['instruction_notice'] and 'instruction_notice' in s['widgets']"
+echo "notice: $(q "s['instruction_notice']")"
+screenshot_not_blank "$WORK/notice.png"
+app_alive || fail "fragviz exited on an unknown mnemonic"
+quit_app
+
+LIBGL_ALWAYS_SOFTWARE=1 timeout 20 "$APP" --config-dir "$WORK/cfg" --no-device --instr mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f99 \
+  >"$WORK/bad.log" 2>&1
+rc=$?
+[ "$rc" = 2 ] || { cat "$WORK/bad.log"; fail "an unknown --instr exited $rc, not 2"; }
+grep -q "catalogue" "$WORK/bad.log" || { cat "$WORK/bad.log"; fail "an unknown --instr does not say why"; }
+grep -q "$K16" "$WORK/bad.log" || { cat "$WORK/bad.log"; fail "an unknown --instr does not name the entries of its shape"; }
+echo "PASS"

@@ -73,6 +73,10 @@ if "$cli" device >/dev/null 2>&1; then  # a usable GPU: every command's own outp
   expect_full 5 -- bench --sizes 256 --runs 1
 else
   expect_full 2 -- device
+  # No usable GPU: the device layer's error kind (no_device), not its wording, gives exit 2.
+  expect 2 "no usable GPU" -- probe --instr none --no-cycles
+  expect 2 "gate" -- gate --n 256 --runs 1
+  expect 2 "bench" -- bench --sizes 256 --runs 1
 fi
 
 # Issue 11, item 6: one tile range (banks.hpp: widths 8 to 512, pads 0 to 64, strides to 576).

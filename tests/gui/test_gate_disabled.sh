@@ -22,7 +22,7 @@ seed_before=$(q "s['gate']['request_seed']")
 for bad in -1 1e3; do
   click $(centre_of "s['widgets']['gate_seed']")
   xdotool key ctrl+a BackSpace
-  xdotool type --delay 30 "$bad"
+  xdotool type --delay 30 -- "$bad"  # "--": xdotool would read "-1" as an option
   wait_for "s['gate']['seed_error'] != '' and s['gate']['request_seed'] == $seed_before"
   echo "seed '$bad': $(q "s['gate']['seed_error']")"
 done

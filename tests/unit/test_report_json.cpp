@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 
 #include "fragviz/probe_decode.hpp"
@@ -281,10 +282,10 @@ TEST(ReportJson, ExpectedCellsAreTheModelsNotTheFiles) {
 
 namespace {
 /// The repository's docs/device-runs/2026-11-29-h200/<name>, found from this file's path.
-std::string device_run(const std::string& name) {
+std::string device_run(const std::string& name, const std::string& run = "2026-11-29-h200") {
   std::string here = __FILE__;
   here.erase(here.rfind("tests/unit/"));
-  return here + "docs/device-runs/2026-11-29-h200/" + name;
+  return here + "docs/device-runs/" + run + "/" + name;
 }
 /// Replaces the first `from` in `text` with `to` (the edit must exist).
 std::string edited(std::string text, const std::string& from, const std::string& to) {
@@ -372,6 +373,19 @@ TEST(ReportRecompute, VersionOneRowsWithoutAddressesAreMarkedNotRecomputable) {
   std::string planted = text;
   planted.replace(text.rfind(last), 26, "\"measured_wavefronts\": 3,");
   EXPECT_REFUSED_NAMING(parse_report(planted).error, "cycles[6].measured_wavefronts");
+}
+
+TEST(ReportRecompute, AVersionTwoDeviceRunIsRecomputedThroughout) {
+  // The H200 run of 2026-12-01 stored every cycles row's addresses: nothing is left unchecked.
+  const std::string text = read_file(device_run("probe-report.json", "2026-12-01-h200"));
+  ASSERT_FALSE(text.empty());
+  const auto r = parse_report(text);
+  ASSERT_TRUE(r) << r.error;
+  ASSERT_FALSE(r.value->probe->cycles.empty());
+  for (const CyclesRow& row : r.value->probe->cycles) EXPECT_TRUE(row.recomputable());
+  EXPECT_REFUSED_NAMING(
+      parse_report(edited(text, "\"measured_wavefronts\": 32", "\"measured_wavefronts\": 4")).error,
+      "cycles[0].measured_wavefronts");
 }
 
 TEST(ReportRecompute, MeasuredCellsAreWhatTheRegistersDecodeTo) {
@@ -493,6 +507,8 @@ TEST(GateReportConsistency, CommittedReportsAndASampledListAreAccepted) {
   for (const char* name : {"gate-report.json", "gate-broken-report.json"}) {
     const auto r = parse_report(read_file(device_run(name)));
     EXPECT_TRUE(r) << name << ": " << r.error;
+    const auto v2 = parse_report(read_file(device_run(name, "2026-12-01-h200")));
+    EXPECT_TRUE(v2) << "2026-12-01-h200/" << name << ": " << v2.error;
   }
   // Beyond n = 8192 with more mismatches than the list holds, the list is a sorted sample of the
   // device's records: it may start after the first mismatch, never before it.
@@ -515,22 +531,18 @@ TEST(ReportRecompute, FuzzSeedsAreWhatTheirNamesSay) {
   // tests/fuzz/corpus/report: "invalid-*" documents are refused, every other seed is accepted.
   std::string dir = __FILE__;
   dir.erase(dir.rfind("tests/unit/"));
-  dir += "tests/fuzz/corpus/report/";
-  int seen = 0;
-  for (const char* name :
-       {"gate-report.json", "gate-broken-report.json", "probe-report.json", "v2-gate-exact.json",
-        "v2-gate-refused.json", "v2-gate-three-mismatches.json", "v2-probe.json", "v2-probe-small.json",
-        "v2-probe-compact.json", "invalid-v2-gate-out-of-order.json",
-        "invalid-v2-probe-edited-prediction.json", "invalid-empty.txt", "invalid-not-json.txt",
-        "invalid-array.json", "invalid-other-format.json", "invalid-version-99.json", "invalid-no-parts.json",
-        "invalid-gate-huge-number.json"}) {
-    const std::string text = read_file(dir + name);
-    const auto r = parse_report(text);
-    const bool invalid = std::string(name).rfind("invalid-", 0) == 0;
+  dir += "tests/fuzz/corpus/report";
+  int seen = 0, invalid_seen = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    const std::string name = entry.path().filename().string();
+    const auto r = parse_report(read_file(entry.path().string()));
+    const bool invalid = name.rfind("invalid-", 0) == 0;
     EXPECT_EQ(static_cast<bool>(r), !invalid) << name << ": " << r.error;
     ++seen;
+    invalid_seen += invalid ? 1 : 0;
   }
-  EXPECT_EQ(seen, 18);
+  EXPECT_GT(seen - invalid_seen, 5);
+  EXPECT_GT(invalid_seen, 5);
 }
 
 TEST(ReportJson, VersionIsReadAsWritten) {

@@ -18,7 +18,10 @@ inline constexpr std::uint64_t kMaxReportBytes = 64ull << 20;
 /// Parses JSON text. Errors (not JSON, another format, an unknown version, a missing or
 /// mistyped field, an index outside the shapes the report names: a lane, element, register or
 /// cell out of range, a gate size the gate refuses, counts that disagree) come back as a message;
-/// nothing is half-filled.
+/// nothing is half-filled. Every figure the model can compute is computed again and compared (see
+/// docs/report-format.md, "What is checked on load"): a file that disagrees with itself or with
+/// the model is refused with a message naming the field; version 1 cycles rows, which stored no
+/// addresses, come back with CyclesRow::addresses empty (not recomputable).
 Result<ReportFile> parse_report(std::string_view text);
 
 /// Reads and parses a regular file of at most kMaxReportBytes; the error names the path.

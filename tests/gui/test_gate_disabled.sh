@@ -19,17 +19,27 @@ app_alive || fail "fragviz exited"
 # The seed field takes unsigned decimal digits only: "-1" and "1e3" are refused with a message and
 # the request keeps its seed (InputScalar used to wrap -1 to 2^64-1).
 seed_before=$(q "s['gate']['request_seed']")
+# type_seed TEXT CONDITION: replaces the field's text and waits for CONDITION; under a loaded
+# machine a keystroke can arrive late, so the whole entry is retried (twice) before failing.
+type_seed() {
+  local text=$1 cond=$2 attempt i
+  for attempt in 1 2 3; do
+    click $(centre_of "s['widgets']['gate_seed']")
+    xdotool key ctrl+a BackSpace
+    xdotool type --delay 60 -- "$text"  # "--": xdotool would read "-1" as an option
+    for i in $(seq 50); do
+      python3 -c "import json,sys; s=json.load(open('$STATE')); sys.exit(0 if ($cond) else 1)" 2>/dev/null && return 0
+      sleep 0.1
+    done
+    echo "seed '$text': not there yet (attempt $attempt), retyping"
+  done
+  fail "timed out waiting for: $cond"
+}
 for bad in -1 1e3; do
-  click $(centre_of "s['widgets']['gate_seed']")
-  xdotool key ctrl+a BackSpace
-  xdotool type --delay 30 -- "$bad"  # "--": xdotool would read "-1" as an option
-  wait_for "s['gate']['seed_error'] != '' and s['gate']['request_seed'] == $seed_before"
+  type_seed "$bad" "s['gate']['seed_error'] != '' and s['gate']['request_seed'] == $seed_before and '$bad' in s['gate']['seed_error']"
   echo "seed '$bad': $(q "s['gate']['seed_error']")"
 done
-click $(centre_of "s['widgets']['gate_seed']")
-xdotool key ctrl+a BackSpace
-xdotool type --delay 30 "12345"
-wait_for "s['gate']['seed_error'] == '' and s['gate']['request_seed'] == 12345"
+type_seed 12345 "s['gate']['seed_error'] == '' and s['gate']['request_seed'] == 12345"
 quit_app
 
 # A size the gate refuses is named before the missing device: n = 2000 does not tile (64), n = 64

@@ -175,14 +175,7 @@ void draw_banks(AppState& s, const Derived& d, CachedLayer& unpadded, CachedLaye
   s.frame.bank_marked_unpadded.clear();
   // The bank view follows the explorer's ldmatrix, which belongs with the selected instruction only
   // where its A or B is loaded that way.
-  if (!d.has_ldmatrix_form) {
-    ImGui::PushTextWrapPos(0.f);
-    ImGui::TextColored(kAmberV, "%s", d.no_ldmatrix.c_str());
-    record_widget(s, "banks_none");
-    ImGui::TextColored(kDimV,
-                       "The bank view shows the row addresses of the .b16 ldmatrix that fills A and B of "
-                       "the 16-bit m16n8k8 and m16n8k16 instructions; pick one of those to use it.");
-    ImGui::PopTextWrapPos();
+  if (draw_no_ldmatrix_notice(s, d, "banks_none", "The bank view shows the row addresses of")) {
     ImGui::End();
     return;
   }

@@ -20,14 +20,7 @@ void draw_ldmatrix(AppState& s, const Derived& d, CachedLayer& grid) {
   }
   // The explorer is the seed's .b16 ldmatrix; it belongs with the instruction only where A or B
   // is loaded that way (the 16-bit m16n8k8 / m16n8k16 entries).
-  if (!d.has_ldmatrix_form) {
-    ImGui::PushTextWrapPos(0.f);
-    ImGui::TextColored(kAmberV, "%s", d.no_ldmatrix.c_str());
-    record_widget(s, "ldmatrix_none");
-    ImGui::TextColored(kDimV,
-                       "The explorer models the .b16 ldmatrix that fills A and B of the 16-bit m16n8k8 and "
-                       "m16n8k16 instructions; pick one of those to use it.");
-    ImGui::PopTextWrapPos();
+  if (draw_no_ldmatrix_notice(s, d, "ldmatrix_none", "The explorer models")) {
     ImGui::End();
     return;
   }

@@ -51,6 +51,11 @@ void draw_output(AppState& s, OutputRenderer& renderer);
 Rect last_item_rect();
 /// Records the last item's rect under `name` for the state dump.
 void record_widget(AppState& s, const char* name);
+
+/// When the selected instruction has no .b16 ldmatrix form: draws why (Derived::no_ldmatrix) and
+/// what `view` ("The bank view shows", "The explorer models") needs, records `widget`, and
+/// returns true so the caller ends its window. (panel_common.cpp)
+bool draw_no_ldmatrix_notice(AppState& s, const Derived& d, const char* widget, const char* view);
 /// Toggles the selected lane (click on the selected lane clears it).
 void toggle_lane(AppState& s, int lane);
 /// Text centred in [a, b] with `font` at its size, only if it fits; returns whether drawn.

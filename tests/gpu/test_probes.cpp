@@ -12,15 +12,10 @@
 #include "fragviz/device.hpp"
 #include "fragviz/mma_probe.hpp"
 #include "fragviz/probe_decode.hpp"
+#include "skip_without_device.hpp"
 
 namespace fragviz {
 namespace {
-
-#define SKIP_WITHOUT_DEVICE()                                           \
-  do {                                                                  \
-    const DeviceInfo dev_ = query_device();                             \
-    if (!dev_.present) GTEST_SKIP() << "no usable GPU: " << dev_.error; \
-  } while (0)
 
 ProbeRequest request(LdmNum num, bool trans, int width, int pad, Swizzle sw = Swizzle::none,
                      bool cycles = false) {

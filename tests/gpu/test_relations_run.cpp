@@ -10,15 +10,10 @@
 
 #include "fragviz/device.hpp"
 #include "fragviz/relations_run.hpp"
+#include "skip_without_device.hpp"
 
 namespace fragviz {
 namespace {
-
-#define SKIP_WITHOUT_DEVICE()                                           \
-  do {                                                                  \
-    const DeviceInfo dev_ = query_device();                             \
-    if (!dev_.present) GTEST_SKIP() << "no usable GPU: " << dev_.error; \
-  } while (0)
 
 /// One run for the whole file: every check is one warp, the run takes milliseconds.
 const RelationsReport& report() {

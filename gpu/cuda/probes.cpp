@@ -17,6 +17,7 @@
 #include "fragviz/mma_probe.hpp"
 #include "fragviz/probe_decode.hpp"
 #include "fragviz/words.hpp"
+#include "hopper_run.hpp"
 #include "mma_probe_kernels.hpp"
 #include "probe_kernels.hpp"
 
@@ -103,7 +104,12 @@ LdmatrixConfig kernel_load(int k, Operand op) {
 /// reported as skipped probes rather than dropped.
 std::vector<std::string> requested_instructions(const ProbeRequest& req) {
   if (!req.instruction_probes) return {};
-  if (!req.instructions.empty()) return req.instructions;
+  if (!req.instructions.empty()) {
+    std::vector<std::string> mma;  // the Hopper names go to run_hopper_probes
+    for (const std::string& n : req.instructions)
+      if (!is_hopper_probe_name(n)) mma.push_back(n);
+    return mma;
+  }
   std::vector<std::string> all;
   for (const Instruction& in : catalogue()) all.emplace_back(in.mnemonic);
   return all;
@@ -473,6 +479,9 @@ ProbeReport run_probes(const ProbeRequest& req) {
 
   d_in.reset();  // freeing is part of the request-to-report time
   d_out.reset();
+  const auto hopper_start = Clock::now();
+  if (!run_hopper_probes(req, report, error)) report.error_kind = ErrorKind::cuda;
+  report.hopper_ms = ms_since(hopper_start);
   report.probe_ms = ms_since(probe_start);
   return report;
 }

@@ -112,4 +112,49 @@ __device__ __forceinline__ void mma_m16n8k16(float (&d)[4], const std::uint32_t 
 #endif
 }
 
+// [SECTION] stmatrix and movmatrix: PTX ISA 9.0, "Warp Level Matrix Store Instruction: stmatrix"
+// (sm_90, PTX 7.8) and "Warp Level Matrix Transpose Instruction: movmatrix" (sm_75, PTX 7.8).
+// stmatrix takes the ldmatrix address table (lanes 8j..8j+7 give matrix j's row addresses) and
+// the ldmatrix register layout; emitted only for sm_90 and newer, empty below (never launched).
+
+template <int Num, bool Trans>
+__device__ __forceinline__ void stmatrix(std::uint32_t addr, const std::uint32_t (&r)[4]) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  if constexpr (Num == 1 && !Trans)
+    asm volatile("stmatrix.sync.aligned.m8n8.x1.shared.b16 [%0], {%1};\n" ::"r"(addr), "r"(r[0]) : "memory");
+  else if constexpr (Num == 1)
+    asm volatile("stmatrix.sync.aligned.m8n8.x1.trans.shared.b16 [%0], {%1};\n" ::"r"(addr), "r"(r[0])
+                 : "memory");
+  else if constexpr (Num == 2 && !Trans)
+    asm volatile("stmatrix.sync.aligned.m8n8.x2.shared.b16 [%0], {%1, %2};\n" ::"r"(addr), "r"(r[0]),
+                 "r"(r[1])
+                 : "memory");
+  else if constexpr (Num == 2)
+    asm volatile("stmatrix.sync.aligned.m8n8.x2.trans.shared.b16 [%0], {%1, %2};\n" ::"r"(addr), "r"(r[0]),
+                 "r"(r[1])
+                 : "memory");
+  else if constexpr (!Trans)
+    asm volatile("stmatrix.sync.aligned.m8n8.x4.shared.b16 [%0], {%1, %2, %3, %4};\n" ::"r"(addr), "r"(r[0]),
+                 "r"(r[1]), "r"(r[2]), "r"(r[3])
+                 : "memory");
+  else
+    asm volatile("stmatrix.sync.aligned.m8n8.x4.trans.shared.b16 [%0], {%1, %2, %3, %4};\n" ::"r"(addr),
+                 "r"(r[0]), "r"(r[1]), "r"(r[2]), "r"(r[3])
+                 : "memory");
+#else
+  (void)addr, (void)r;
+#endif
+}
+
+/// movmatrix.sync.aligned.m8n8.trans.b16 d, a: the 8x8 matrix the warp holds, transposed.
+__device__ __forceinline__ std::uint32_t movmatrix_trans(std::uint32_t a) {
+  std::uint32_t d = 0;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 750
+  asm volatile("movmatrix.sync.aligned.m8n8.trans.b16 %0, %1;\n" : "=r"(d) : "r"(a));
+#else
+  (void)a;
+#endif
+  return d;
+}
+
 }  // namespace fragviz::ptx

@@ -15,55 +15,16 @@
 #include "fragviz/gate_host.hpp"
 #include "fragviz/probe_decode.hpp"
 #include "fragviz/words.hpp"
+#include "hopper_json.hpp"
+#include "json_strict.hpp"
 
 namespace fragviz {
 namespace {
 
 using nlohmann::json;
+using namespace json_strict;
 
 constexpr const char* kFormat = "fragviz-report";
-
-// [SECTION] strict numbers -------------------------------------------------------------------------
-// nlohmann's get<int>() truncates 1.5 and wraps 2^32+3; a report must say exactly what it means.
-
-template <class T>
-T integer(const json& v, const std::string& what) {
-  if (!v.is_number_integer()) throw std::runtime_error(what + " must be an integer");
-  if (v.is_number_unsigned()) {
-    const auto u = v.get<std::uint64_t>();
-    if (u > static_cast<std::uint64_t>(std::numeric_limits<T>::max()))
-      throw std::runtime_error(what + " is out of range");
-    return static_cast<T>(u);
-  }
-  const auto i = v.get<std::int64_t>();
-  if (i < static_cast<std::int64_t>(std::numeric_limits<T>::min()) ||
-      (i > 0 && static_cast<std::uint64_t>(i) > static_cast<std::uint64_t>(std::numeric_limits<T>::max())))
-    throw std::runtime_error(what + " is out of range");
-  return static_cast<T>(i);
-}
-
-template <class T>
-T number(const json& v, const std::string& what) {
-  if (!v.is_number()) throw std::runtime_error(what + " must be a number");
-  // 1e39 read as a float is infinity: a figure the file never wrote, and one JSON cannot write back.
-  const T x = v.get<T>();
-  if (!std::isfinite(x)) throw std::runtime_error(what + " is out of range");
-  return x;
-}
-
-bool boolean(const json& v, const std::string& what) {
-  if (!v.is_boolean()) throw std::runtime_error(what + " must be true or false");
-  return v.get<bool>();
-}
-
-// [SECTION] enums as text ------------------------------------------------------------------------
-
-template <class T, class Parse>
-T enum_from(const json& j, const char* what, Parse parse) {
-  const auto text = j.get<std::string>();
-  if (auto v = parse(text)) return *v;
-  throw std::runtime_error(std::string("unknown ") + what + " \"" + text + "\"");
-}
 
 std::optional<Operand> operand_named(std::string_view t) {
   if (t == "A") return Operand::A;
@@ -248,6 +209,12 @@ json probe_json(const ProbeReport& r) {
           {"error_kind", std::string(to_string(r.error_kind))}};
 }
 
+json probe_json_with_hopper(const ProbeReport& r) {
+  json j = probe_json(r);
+  write_hopper(j, r);
+  return j;
+}
+
 ProbeReport probe_from(const json& j, int version) {
   ProbeReport r;
   r.created_utc = j.at("created_utc").get<std::string>();
@@ -346,6 +313,7 @@ ProbeReport probe_from(const json& j, int version) {
   r.probe_ms = number<double>(j.at("probe_ms"), "probe_ms");
   r.error = j.at("error").get<std::string>();
   r.error_kind = error_kind_from(j, version, r.error);
+  read_hopper(j, version, r);
   return r;
 }
 
@@ -727,7 +695,7 @@ std::string plain(const std::exception& e) {
 
 std::string to_json_text(const ReportFile& file) {
   json j = {{"format", kFormat}, {"version", ReportFile::kVersion}};
-  if (file.probe) j["probe"] = probe_json(*file.probe);
+  if (file.probe) j["probe"] = probe_json_with_hopper(*file.probe);
   if (file.gate) j["gate"] = gate_json(*file.gate);
   return j.dump(1) + "\n";
 }

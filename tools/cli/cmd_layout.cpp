@@ -1,10 +1,13 @@
 // `fragviz-cli layout`: the catalogue's fragment tables, one line per (operand, lane, element),
-// and `--list`, every catalogue instruction with its minimum SM.
+// and `--list`, every catalogue instruction with its minimum SM: mma.sync, wgmma (threads 0-127),
+// stmatrix and movmatrix.
 #include <iostream>
 #include <string>
 
 #include "commands.hpp"
 #include "fragviz/layout.hpp"
+#include "fragviz/matrix_move.hpp"
+#include "fragviz/wgmma.hpp"
 
 namespace fragviz::cli {
 namespace {
@@ -16,6 +19,102 @@ std::string target_name(const Instruction& in) {
 
 void print_list() {
   for (const Instruction& in : catalogue()) std::cout << in.mnemonic << "  " << target_name(in) << "\n";
+  for (const WgmmaInstruction& in : wgmma_catalogue()) std::cout << in.mnemonic << "  sm_90a\n";
+  for (LdmNum num : {LdmNum::x1, LdmNum::x2, LdmNum::x4})
+    for (bool trans : {false, true}) std::cout << stmatrix_mnemonic({num, trans}) << "  sm_90\n";
+  std::cout << kMovmatrixMnemonic << "  sm_75\n";
+}
+
+/// wgmma: D and A-from-registers over the warpgroup's 128 threads; B (and A in the SS form) come
+/// through a shared-memory descriptor, which `fragviz-cli descriptor` prints.
+void print_wgmma(const WgmmaInstruction& in, bool csv) {
+  if (csv) {
+    std::cout << "operand,thread,warp,lane,element,register,row,col\n";
+  } else {
+    std::cout
+        << in.mnemonic << "  (sm_90a, PTX ISA 8.0, \"Register Fragments and Shared Memory Matrix Layouts\")\n"
+        << "warpgroup of 128 threads: warp w = thread / 32 owns rows 16w..16w+15; B always, and A in the\n"
+        << "descriptor form, come from shared memory: fragviz-cli descriptor --instr " << in.mnemonic << "\n";
+  }
+  const auto table = [&](Operand op, const OperandSpec& spec, int per) {
+    const bool half_regs = element_bits(spec.type) < 32;
+    const int per_reg = half_regs ? 32 / element_bits(spec.type) : 1;
+    if (!csv)
+      std::cout << "\n"
+                << (op == Operand::A ? "A from registers" : "D") << " (" << spec.rows << "x" << spec.cols
+                << ", ." << to_string(spec.type) << ", " << per << " elements in " << per / per_reg
+                << " registers per thread)\n";
+    for (int t = 0; t < kWarpgroupSize; ++t) {
+      if (!csv) std::cout << "  thread " << (t < 10 ? "  " : t < 100 ? " " : "") << t << ":";
+      for (int e = 0; e < per; ++e) {
+        const Coord c = operand_coord(spec, t, e);
+        if (csv)
+          std::cout << (op == Operand::A ? "A" : "D") << ',' << t << ',' << t / 32 << ',' << t % 32 << ','
+                    << e << ',' << e / per_reg << ',' << c.row << ',' << c.col << '\n';
+        else
+          std::cout << "  " << (op == Operand::A ? 'a' : 'd') << e << "=(" << c.row << "," << c.col << ")";
+      }
+      if (!csv) std::cout << "\n";
+    }
+  };
+  table(Operand::A, in.a, wgmma_a_elements(in));
+  table(Operand::C, in.d, wgmma_d_elements(in));
+}
+
+/// stmatrix (as ldmatrix's register layout, inverted) and movmatrix: per lane and register half.
+void print_move(const std::string& name, bool csv) {
+  const bool mov = name == kMovmatrixMnemonic;
+  LdmatrixConfig c{LdmNum::x4, name.find(".trans.") != std::string::npos};
+  for (LdmNum num : {LdmNum::x1, LdmNum::x2, LdmNum::x4})
+    if (name.find(std::string(".") + std::string(to_string(num)) + ".") != std::string::npos) c.num = num;
+  if (csv) {
+    std::cout << (mov ? "lane,half,source_row,source_col,dest_row,dest_col\n"
+                      : "lane,register,half,matrix,row,col\n");
+  } else if (mov) {
+    std::cout
+        << name << "  (sm_75, PTX ISA 7.8, \"Warp Level Matrix Transpose Instruction: movmatrix\")\n"
+        << "lane l holds row l/4, cols 2(l%4), 2(l%4)+1 before; after, the same positions of the transpose\n";
+  } else {
+    std::cout << name << "  (sm_90, PTX ISA 7.8, \"Warp Level Matrix Store Instruction: stmatrix\")\n"
+              << "lanes 8j..8j+7 give the row addresses of matrix j; register j of each lane is stored to "
+                 "matrix j\n";
+  }
+  for (int lane = 0; lane < kWarpSize; ++lane) {
+    if (!csv) std::cout << "  lane " << (lane < 10 ? " " : "") << lane << ":";
+    if (mov) {
+      for (int h = 0; h < 2; ++h) {
+        const Coord before{lane / 4, 2 * (lane % 4) + h};
+        const LaneHalf s = movmatrix_source(lane, h);
+        const Coord after{s.lane / 4, 2 * (s.lane % 4) + s.half};
+        if (csv)
+          std::cout << lane << ',' << h << ',' << before.row << ',' << before.col << ',' << after.row << ','
+                    << after.col << '\n';
+        else
+          std::cout << "  half" << h << ": before (" << before.row << "," << before.col << ") after ("
+                    << after.row << "," << after.col << ")";
+      }
+    } else {
+      for (int j = 0; j < matrices(c.num); ++j)
+        for (int h = 0; h < 2; ++h) {
+          const Coord e = stmatrix_element(c.trans, lane, h);
+          if (csv)
+            std::cout << lane << ',' << j << ',' << h << ',' << j << ',' << e.row << ',' << e.col << '\n';
+          else
+            std::cout << "  r" << j << "." << h << "->m" << j << "(" << e.row << "," << e.col << ")";
+        }
+      if (!csv && lane < 8 * matrices(c.num))
+        std::cout << "   [address: matrix " << address_matrix(lane) << " row " << address_row(lane) << "]";
+    }
+    if (!csv) std::cout << "\n";
+  }
+}
+
+bool is_move_name(const std::string& name) {
+  if (name == kMovmatrixMnemonic) return true;
+  for (LdmNum num : {LdmNum::x1, LdmNum::x2, LdmNum::x4})
+    for (bool trans : {false, true})
+      if (name == stmatrix_mnemonic({num, trans})) return true;
+  return false;
 }
 
 void print_table(const Instruction& in, bool csv) {
@@ -89,6 +188,16 @@ void add_layout_command(CLI::App& app, int& exit_code) {
                              : !opts->shape.empty()
                                  ? "mma.sync.aligned." + opts->shape + ".row.col.f32.f16.f16.f32"
                                  : std::string("mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32");
+    if (const WgmmaInstruction* w = find_wgmma(name)) {
+      print_wgmma(*w, opts->csv);
+      exit_code = finish_output(kExitOk);
+      return;
+    }
+    if (is_move_name(name)) {
+      print_move(name, opts->csv);
+      exit_code = finish_output(kExitOk);
+      return;
+    }
     const Instruction* in = find_instruction(name);
     if (!in) {
       std::cerr << "fragviz-cli layout: no catalogue instruction is named '" << name

@@ -15,6 +15,7 @@
 #include "commands.hpp"
 #include "fragviz/banks.hpp"
 #include "fragviz/device.hpp"
+#include "fragviz/hopper_probe.hpp"
 #include "fragviz/mma_probe.hpp"
 #include "fragviz/probe_decode.hpp"
 #include "fragviz/report_json.hpp"
@@ -202,9 +203,10 @@ void add_probe_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--shape", opts->shape,
                   "m16n8k8, m16n8k16 or all (which ldmatrix-loaded fragment probes to print and gate)")
       ->check(CLI::IsMember({"m16n8k8", "m16n8k16", "all"}));
-  cmd->add_option("--instr", opts->instr,
-                  "catalogue instruction to probe through the tensor core: a full PTX mnemonic "
-                  "(fragviz-cli layout --list), all, or none")
+  cmd->add_option(
+         "--instr", opts->instr,
+         "what to probe: a full PTX mnemonic (mma.sync or wgmma, fragviz-cli layout --list), "
+         "stmatrix, movmatrix, epilogue, hopper (wgmma, stmatrix, movmatrix, epilogues), all, or none")
       ->check(kNonEmpty);
   cmd->add_option("--num", opts->num, "explorer ldmatrix .num: x1, x2 or x4")
       ->check(CLI::IsMember({"x1", "x2", "x4"}));
@@ -233,8 +235,12 @@ void add_probe_command(CLI::App& app, int& exit_code) {
     req.cycles_table = !opts->no_cycles;
     if (opts->instr == "none") {
       req.instruction_probes = false;
+    } else if (opts->instr == "hopper") {
+      req.instructions = {"stmatrix", "movmatrix", "epilogue"};
+      for (const WgmmaInstruction& w : wgmma_catalogue()) req.instructions.push_back(w.mnemonic);
     } else if (opts->instr != "all") {
-      if (!find_instruction(opts->instr)) {
+      if (!find_instruction(opts->instr) && !find_wgmma(opts->instr) &&
+          !(is_hopper_probe_name(opts->instr) && opts->instr.rfind("wgmma.", 0) != 0)) {
         std::cerr << "probe: no catalogue instruction is named '" << opts->instr
                   << "' (fragviz-cli layout --list prints them all)\n";
         exit_code = kExitUsage;
@@ -278,10 +284,25 @@ void add_probe_command(CLI::App& app, int& exit_code) {
     if (ran + waived > 1)
       std::cout << "tensor-core probes: " << plural(ran, "instruction") << " run, " << waived
                 << " not runnable here\n";
+    int wgmma_ran = 0;
+    for (const WgmmaProbe& p : r.wgmma) {
+      std::cout << (p.ran ? (p.mismatches() == 0 ? "MATCH    " : "MISMATCH ") : "NOT RUN  ")
+                << describe_wgmma_probe(p) << "\n";
+      matched = matched && p.mismatches() == 0;
+      wgmma_ran += p.ran ? 1 : 0;
+    }
+    if (r.wgmma.size() > 1)
+      std::cout << "wgmma probes: " << wgmma_ran << " of " << plural(r.wgmma.size(), "instruction")
+                << " run\n";
+    for (const MatrixMoveProbe& p : r.moves) {
+      std::cout << (p.ran ? (p.mismatches() == 0 ? "MATCH    " : "MISMATCH ") : "NOT RUN  ")
+                << describe_move_probe(p) << "\n";
+      matched = matched && p.mismatches() == 0;
+    }
     const int explorer = r.ldmatrix.ran || !r.ldmatrix.skipped.empty() ? print_explorer(r.ldmatrix) : 0;
     print_cycles(r);
     std::cout << "timings: CUDA start-up " << fixed(r.cuda_init_ms, 1) << " ms (measured apart), probes "
-              << fixed(r.probe_ms, 1) << " ms\n";
+              << fixed(r.probe_ms, 1) << " ms (of which Hopper probes " << fixed(r.hopper_ms, 1) << " ms)\n";
 
     int code = 0;
     if (r.error_kind != ErrorKind::none) {

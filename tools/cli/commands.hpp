@@ -59,6 +59,8 @@ void add_gate_command(CLI::App& app, int& exit_code);
 void add_bench_command(CLI::App& app, int& exit_code);
 /// `device`: what GPU (if any) this build sees (cmd_probe.cpp).
 void add_device_command(CLI::App& app, int& exit_code);
+/// `descriptor`: a wgmma shared-memory descriptor and its operand's addresses (cmd_descriptor.cpp).
+void add_descriptor_command(CLI::App& app, int& exit_code);
 /// `relations`: K splits and accumulators as A, the model and the GPU (cmd_relations.cpp).
 void add_relations_command(CLI::App& app, int& exit_code);
 

@@ -12,6 +12,7 @@ int main(int argc, char** argv) {
   int exit_code = 0;
   fragviz::cli::add_layout_command(app, exit_code);
   fragviz::cli::add_banks_command(app, exit_code);
+  fragviz::cli::add_descriptor_command(app, exit_code);
   fragviz::cli::add_probe_command(app, exit_code);
   fragviz::cli::add_device_command(app, exit_code);
   fragviz::cli::add_gate_command(app, exit_code);
@@ -24,7 +25,7 @@ int main(int argc, char** argv) {
       argc > 1 && std::any_of(all.begin(), all.end(), [&](CLI::App* c) { return c->get_name() == argv[1]; });
   if (argc > 1 && argv[1][0] != '-' && !known) {
     std::cerr << "fragviz-cli: unknown command '" << argv[1]
-              << "'; commands: layout, banks, device, probe, gate, bench (see --help)\n";
+              << "'; commands: layout, banks, descriptor, device, probe, gate, bench (see --help)\n";
     return fragviz::cli::kExitUsage;
   }
   // Every way out checks that standard output was written (help text included): a full disk or a

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "fragviz/banks.hpp"
+#include "fragviz/hopper_results.hpp"
 #include "fragviz/layout.hpp"
 #include "fragviz/ldmatrix.hpp"
 
@@ -71,21 +72,11 @@ struct ProbeRequest {
   bool cycles_table = true;  ///< also time the standard strides (64, 72, 80, 96, 40 halves, swizzled)
   /// Probe catalogue instructions through the tensor core at all.
   bool instruction_probes = true;
-  /// Mnemonics to probe through the tensor core; empty = every catalogue entry.
+  /// Mnemonics to probe: mma.sync and wgmma catalogue entries, stmatrix forms, "movmatrix" and
+  /// "epilogue" (every epilogue preset); empty = all of them (the Hopper ones if hopper_probes).
   std::vector<std::string> instructions;
-};
-
-/// One fragment element: where the model says it is and where the hardware put it.
-struct ElementCheck {
-  Operand operand = Operand::A;
-  int lane = 0;
-  int element = 0;
-  Coord expected{};
-  std::optional<Coord> measured;  ///< nullopt when the value named no cell
-  /// ldmatrix probe: raw 16-bit pattern (A/B) or float bits (C). Instruction probe: the label
-  /// the tensor core returned for this element (A/B), or the D register's bits (C).
-  std::uint32_t raw = 0;
-  bool match() const { return measured && *measured == expected; }
+  /// With an empty list: also the wgmma entries, stmatrix, movmatrix and the epilogues.
+  bool hopper_probes = true;
 };
 
 /// Fragment ownership of one instruction with 16-bit A and B (the seed's m16n8k8 / m16n8k16
@@ -168,6 +159,9 @@ struct ProbeReport {
   std::vector<FragmentProbe> fragments;        ///< ldmatrix-loaded: the seed's m16n8k8, m16n8k16
   std::vector<InstructionProbe> instructions;  ///< tensor-core probes, catalogue order
   std::vector<CyclesRow> cycles;
+  std::vector<WgmmaProbe> wgmma;          ///< wgmma entries, catalogue order (sm_90a)
+  std::vector<MatrixMoveProbe> moves;     ///< stmatrix forms, movmatrix, epilogue presets
+  double hopper_ms = 0;                   ///< of probe_ms: the wgmma and matrix-move probes
   double cuda_init_ms = 0;  ///< context creation, measured separately
   double probe_ms = 0;      ///< request to finished report, after start-up
   std::string error;        ///< what stopped the run (no device, a CUDA error), if anything
@@ -245,8 +239,9 @@ struct GateReport {
 /// The file a report is saved in: either part may be absent.
 struct ReportFile {
   /// 2: keyed by mnemonic, with tensor-core instruction probes, each cycles row's addresses and
-  /// each error's kind. Version 1 files still open.
-  static constexpr int kVersion = 2;
+  /// each error's kind. 3: with the wgmma, stmatrix, movmatrix and epilogue probes. Versions 1
+  /// and 2 still open.
+  static constexpr int kVersion = 3;
   std::optional<ProbeReport> probe;
   std::optional<GateReport> gate;
 };

@@ -1,0 +1,164 @@
+// The wgmma probe kernel, instantiated per catalogue entry and form by wgmma_part*.cu. Only
+// sm_90a code holds the instructions; other targets compile the kernel empty (never launched).
+//
+// Order of operations per job (PTX ISA, "Asynchronous Warpgroup Level Matrix Multiply-Accumulate
+// Instructions"): the image is written with ordinary stores, so fence.proxy.async makes it
+// visible to the async proxy wgmma reads through; wgmma.fence orders the register writes before
+// the wgmma; commit_group + wait_group 0 wait for its D.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstdint>
+#include <type_traits>
+#include <utility>
+
+#include "../ptx.cuh"
+#include "wgmma_kernels.hpp"
+#include "wgmma_ops.cuh"
+
+namespace fragviz::cuda {
+namespace wgmma_detail {
+
+template <int Index, int Form>
+__global__ void __launch_bounds__(128)
+    wgmma_probe_kernel(const WgmmaJob* jobs, int job_count, const std::uint8_t* images, std::uint32_t* out) {
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+  using Op = WgmmaOp<Index>;
+  extern __shared__ __align__(16) std::uint8_t wgmma_smem[];
+  const int thread = static_cast<int>(threadIdx.x);
+  const std::uint32_t raw = ptx::smem_address(wgmma_smem);
+  const std::uint32_t base = (raw + 1023u) & ~1023u;
+  std::uint8_t* tile = wgmma_smem + (base - raw);
+  for (int j = 0; j < job_count; ++j) {
+    const WgmmaJob& job = jobs[j];
+    const uint4* src = reinterpret_cast<const uint4*>(images + job.image_offset);
+    uint4* dst = reinterpret_cast<uint4*>(tile);
+    for (std::uint32_t i = static_cast<std::uint32_t>(thread); i < job.image_bytes / 16; i += 128)
+      dst[i] = src[i];
+    asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
+    __syncthreads();
+    const std::uint64_t desc_a = job.a_descriptor | (((base + job.a_start) & 0x3FFFFu) >> 4);
+    const std::uint64_t desc_b = job.b_descriptor | (((base + job.b_start) & 0x3FFFFu) >> 4);
+    typename Op::DReg d[Op::kDRegisters];
+#pragma unroll
+    for (int r = 0; r < Op::kDRegisters; ++r) d[r] = 0;
+    std::uint32_t a[4] = {0, 0, 0, 0};
+    if constexpr (Form == static_cast<int>(WgmmaForm::rs)) {
+      const std::uint32_t* regs = reinterpret_cast<const std::uint32_t*>(images + job.a_registers);
+#pragma unroll
+      for (int r = 0; r < 4; ++r) a[r] = regs[thread * 4 + r];
+    }
+    asm volatile("wgmma.fence.sync.aligned;\n" ::: "memory");
+    if constexpr (Form == static_cast<int>(WgmmaForm::rs)) {
+      Op::template rs<0>(d, a, desc_b);
+    } else if constexpr (Form == static_cast<int>(WgmmaForm::ss_a_mn)) {
+      Op::template ss<1, 0>(d, desc_a, desc_b);
+    } else if constexpr (Form == static_cast<int>(WgmmaForm::ss_b_mn)) {
+      Op::template ss<0, 1>(d, desc_a, desc_b);
+    } else {
+      Op::template ss<0, 0>(d, desc_a, desc_b);
+    }
+    asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory");
+    asm volatile("wgmma.wait_group.sync.aligned 0;\n" ::: "memory");
+    std::uint32_t* o = out + job.out_offset + static_cast<std::uint32_t>(thread * Op::kDRegisters);
+#pragma unroll
+    for (int r = 0; r < Op::kDRegisters; ++r) {
+      if constexpr (sizeof(d[r]) == 4 && std::is_same_v<typename Op::DReg, float>)
+        o[r] = __float_as_uint(d[r]);
+      else
+        o[r] = d[r];
+    }
+    __syncthreads();  // every thread's wgmma has read the image before the next job overwrites it
+  }
+#else
+  (void)jobs;
+  (void)job_count;
+  (void)images;
+  (void)out;
+#endif
+}
+
+/// The M/N-major forms are compiled for the 16-bit entries with N = 64 or 256 only (as
+/// fragviz::wgmma_mn_major_probed says), to keep the build small.
+template <int Index>
+constexpr bool kHasMnForms = WgmmaOp<Index>::kTransposable &&
+                             (WgmmaOp<Index>::kN == 64 || WgmmaOp<Index>::kN == 256);
+
+template <int Index, int Form>
+cudaError_t launch_form(const WgmmaJob* jobs, int job_count, const std::uint8_t* images, std::uint32_t* out,
+                        std::uint32_t smem_bytes, cudaStream_t stream) {
+  auto kernel = wgmma_probe_kernel<Index, Form>;
+  cudaError_t e =
+      cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem_bytes));
+  if (e != cudaSuccess) return e;
+  kernel<<<1, 128, smem_bytes, stream>>>(jobs, job_count, images, out);
+  return cudaGetLastError();
+}
+
+template <int Index>
+cudaError_t launch_entry(WgmmaForm form, const WgmmaJob* jobs, int job_count, const std::uint8_t* images,
+                         std::uint32_t* out, std::uint32_t smem_bytes, cudaStream_t stream) {
+  switch (form) {
+    case WgmmaForm::ss:
+      return launch_form<Index, 0>(jobs, job_count, images, out, smem_bytes, stream);
+    case WgmmaForm::rs:
+      return launch_form<Index, 3>(jobs, job_count, images, out, smem_bytes, stream);
+    case WgmmaForm::ss_a_mn:
+    case WgmmaForm::ss_b_mn:
+      if constexpr (kHasMnForms<Index>) {
+        return form == WgmmaForm::ss_a_mn
+                   ? launch_form<Index, 1>(jobs, job_count, images, out, smem_bytes, stream)
+                   : launch_form<Index, 2>(jobs, job_count, images, out, smem_bytes, stream);
+      }
+      return cudaErrorInvalidValue;
+  }
+  return cudaErrorInvalidValue;
+}
+
+/// Dispatches `index` in [Begin, Begin + sizeof...(I)) to its instantiation.
+template <int Begin, int... I>
+cudaError_t dispatch(int index, WgmmaForm form, const WgmmaJob* jobs, int job_count,
+                     const std::uint8_t* images, std::uint32_t* out, std::uint32_t smem_bytes,
+                     cudaStream_t stream, std::integer_sequence<int, I...>) {
+  cudaError_t result = cudaErrorInvalidValue;
+  (void)((index == Begin + I
+              ? (result = launch_entry<Begin + I>(form, jobs, job_count, images, out, smem_bytes, stream),
+                 true)
+              : false) ||
+         ...);
+  return result;
+}
+
+template <int Begin, int... I>
+const char* mnemonic_of(int index, std::integer_sequence<int, I...>) {
+  const char* result = nullptr;
+  (void)((index == Begin + I ? (result = WgmmaOp<Begin + I>::kMnemonic, true) : false) || ...);
+  return result;
+}
+
+}  // namespace wgmma_detail
+
+/// Part P's range of entries: [P * kWgmmaPartSize, min(kWgmmaOps, (P+1) * kWgmmaPartSize)).
+template <int Part>
+constexpr int kPartBegin = Part* kWgmmaPartSize;
+template <int Part>
+constexpr int kPartCount =
+    (kWgmmaOps - kPartBegin<Part>) < kWgmmaPartSize ? (kWgmmaOps - kPartBegin<Part>) : kWgmmaPartSize;
+
+}  // namespace fragviz::cuda
+
+/// Defines launch_wgmma_part<P> and wgmma_part_mnemonic<P> in one part file.
+#define FRAGVIZ_WGMMA_PART(P)                                                                                \
+  namespace fragviz::cuda {                                                                                  \
+  cudaError_t launch_wgmma_part##P(int index, WgmmaForm form, const WgmmaJob* jobs, int job_count,           \
+                                   const std::uint8_t* images, std::uint32_t* out, std::uint32_t smem_bytes, \
+                                   cudaStream_t stream) {                                                    \
+    return wgmma_detail::dispatch<kPartBegin<P>>(index, form, jobs, job_count, images, out, smem_bytes,      \
+                                                 stream, std::make_integer_sequence<int, kPartCount<P>>{});  \
+  }                                                                                                          \
+  const char* wgmma_part_mnemonic##P(int index) {                                                            \
+    return wgmma_detail::mnemonic_of<kPartBegin<P>>(index,                                                   \
+                                                    std::make_integer_sequence<int, kPartCount<P>>{});       \
+  }                                                                                                          \
+  }

@@ -1,0 +1,6 @@
+// Part 1 of the wgmma probe kernels: catalogue entries [1 * kWgmmaPartSize, ...) (see wgmma_kernels.cuh).
+#include "wgmma_kernels.cuh"
+
+static_assert(fragviz::cuda::kWgmmaOps <= 3 * fragviz::cuda::kWgmmaPartSize, "add a wgmma_part file");
+
+FRAGVIZ_WGMMA_PART(1)

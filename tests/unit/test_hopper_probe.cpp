@@ -1,0 +1,347 @@
+// The Hopper probes' plans and judges, run through software stand-ins for the hardware: a
+// warpgroup MMA that reads its operands through the descriptors the plan issued (decoded from the
+// descriptor bits, addressed with CuTe's canonical layouts as test_smem_descriptor.cpp writes
+// them), and stmatrix / movmatrix written from the PTX ISA text. With no fault the judges find
+// every element where the model says; each planted fault is caught, and only where it should be.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <map>
+
+#include "fragviz/element_codec.hpp"
+#include "fragviz/hopper_probe.hpp"
+
+using fragviz::Coord;
+using fragviz::ElemType;
+using fragviz::Major;
+using fragviz::SmemSwizzle;
+using fragviz::WgmmaForm;
+using fragviz::WgmmaInstruction;
+using fragviz::WgmmaPass;
+
+namespace {
+
+struct Faults {
+  bool swap_d_warps = false;         ///< D rows of warps 1 and 2 exchanged
+  bool b_swizzle_ignored = false;    ///< B read as if unswizzled
+  bool a_registers_swapped = false;  ///< A register elements 0 and 1 exchanged
+};
+
+// Swizzle<B,4,3> on a byte address, from CuTe's definition.
+std::uint32_t swizzle(SmemSwizzle s, std::uint32_t a) {
+  const int b = s == SmemSwizzle::b128 ? 3 : s == SmemSwizzle::b64 ? 2 : s == SmemSwizzle::b32 ? 1 : 0;
+  return a ^ ((a & (((1u << b) - 1u) << 7)) >> 3);
+}
+
+// Byte address of (mn, k) as the descriptor `bits` describes it (start field included).
+std::uint32_t hw_address(std::uint64_t bits, ElemType type, Major major, int mn, int k, bool ignore_swizzle) {
+  const fragviz::MatrixDescriptor d = fragviz::decode_descriptor(bits);
+  const int eb = fragviz::element_bits(type) / 8, t = 16 / eb;
+  const int w = d.swizzle == SmemSwizzle::b128  ? 8
+                : d.swizzle == SmemSwizzle::b64 ? 4
+                : d.swizzle == SmemSwizzle::b32 ? 2
+                                                : 1;
+  std::uint32_t off = 0;
+  if (major == Major::K) {
+    off = (mn % 8) * 16 * w + (mn / 8) * d.stride_byte_offset +
+          (w == 1 ? (k / t) * d.leading_byte_offset : (k / t) * 16) + (k % t) * eb;
+  } else if (w == 1) {
+    off = (mn / t) * d.stride_byte_offset + (k % 8) * 16 + (k / 8) * d.leading_byte_offset + (mn % t) * eb;
+  } else {
+    off = ((mn / t) % w) * 16 + (mn / t / w) * d.leading_byte_offset + (k % 8) * 16 * w +
+          (k / 8) * d.stride_byte_offset + (mn % t) * eb;
+  }
+  const std::uint32_t a = d.start_address + static_cast<std::uint32_t>(off);
+  return ignore_swizzle ? a : swizzle(d.swizzle, a);
+}
+
+double read(const std::vector<std::uint8_t>& image, std::uint32_t at, ElemType t) {
+  const int eb = fragviz::element_bits(t) / 8;
+  std::uint64_t bits = 0;
+  for (int b = 0; b < eb; ++b)
+    bits |= static_cast<std::uint64_t>(at + b < image.size() ? image[at + b] : 0) << (8 * b);
+  return fragviz::decode_element(t, bits).value_or(0);
+}
+
+// The stand-in wgmma: D = A * B with A, B read through the pass's descriptors (or A from registers).
+std::vector<std::uint32_t> simulate(const WgmmaInstruction& in, const WgmmaPass& p, const Faults& f) {
+  const int K = in.k, N = in.n;
+  std::vector<double> a(64 * K), b(K * N);
+  const Major a_major = p.form == WgmmaForm::ss_a_mn ? Major::MN : Major::K;
+  const Major b_major = p.form == WgmmaForm::ss_b_mn ? Major::MN : Major::K;
+  if (p.form == WgmmaForm::rs) {
+    const int per = fragviz::wgmma_a_elements(in), bits = fragviz::element_bits(in.a_type),
+              per_reg = 32 / bits;
+    for (int t = 0; t < 128; ++t)
+      for (int i = 0; i < per; ++i) {
+        const int src = f.a_registers_swapped && i < 2 ? 1 - i : i;
+        const std::uint32_t word = p.a_registers[t * 4 + src / per_reg];
+        const std::uint64_t raw = (word >> ((src % per_reg) * bits)) & ((1ull << bits) - 1);
+        const Coord c = fragviz::wgmma_a_coord(in, t, i);
+        a[c.row * K + c.col] = fragviz::decode_element(in.a_type, raw).value_or(0);
+      }
+  } else {
+    for (int r = 0; r < 64; ++r)
+      for (int k = 0; k < K; ++k)
+        a[r * K + k] =
+            read(p.image, hw_address(p.a_descriptor | (p.a_start >> 4), in.a_type, a_major, r, k, false),
+                 in.a_type);
+  }
+  for (int n = 0; n < N; ++n)
+    for (int k = 0; k < K; ++k)
+      b[k * N + n] =
+          read(p.image,
+               hw_address(p.b_descriptor | (p.b_start >> 4), in.b_type, b_major, n, k, f.b_swizzle_ignored),
+               in.b_type);
+  const int regs = fragviz::wgmma_d_registers(in);
+  std::vector<std::uint32_t> d(128 * regs, 0);
+  for (int t = 0; t < 128; ++t) {
+    for (int i = 0; i < fragviz::wgmma_d_elements(in); ++i) {
+      int src = t;
+      if (f.swap_d_warps && (t / 32 == 1 || t / 32 == 2)) src = t ^ 96;  // warp 1 <-> warp 2
+      const Coord c = fragviz::wgmma_d_coord(in, src, i);
+      double s = 0;
+      for (int k = 0; k < K; ++k) s += a[c.row * K + k] * b[k * N + c.col];
+      const std::uint64_t bits = *fragviz::encode_element(in.d_type, s);
+      if (in.d_type == ElemType::f16)
+        d[t * regs + i / 2] |= static_cast<std::uint32_t>(bits << (16 * (i % 2)));
+      else
+        d[t * regs + i] = static_cast<std::uint32_t>(bits);
+    }
+  }
+  return d;
+}
+
+fragviz::WgmmaProbe run(const WgmmaInstruction& in, const Faults& f = {}) {
+  const fragviz::WgmmaProbePlan plan = fragviz::plan_wgmma_probe(in);
+  std::vector<std::vector<std::uint32_t>> d;
+  for (const WgmmaPass& p : plan.passes) d.push_back(simulate(in, p, f));
+  return fragviz::judge_wgmma_probe(plan, d);
+}
+
+int bad(const std::vector<fragviz::ElementCheck>& v) {
+  int n = 0;
+  for (const auto& e : v) n += e.match() ? 0 : 1;
+  return n;
+}
+
+const char* const kEntries[] = {
+    "wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16",  // MN-major forms, one atom along N
+    "wgmma.mma_async.sync.aligned.m64n256k16.f16.f16.f16",   // f16 D, several atoms along N
+    "wgmma.mma_async.sync.aligned.m64n64k32.f32.e5m2.e5m2",  // 8 digits per element of e5m2
+    "wgmma.mma_async.sync.aligned.m64n8k32.s32.s8.u8",       // N < K: the label passes shift
+    "wgmma.mma_async.sync.aligned.m64n16k8.f32.tf32.tf32",
+};
+
+}  // namespace
+
+TEST(HopperProbe, EveryElementMatchesWhenTheHardwareIsTheModel) {
+  for (const char* name : kEntries) {
+    const WgmmaInstruction* in = fragviz::find_wgmma(name);
+    ASSERT_NE(in, nullptr) << name;
+    const fragviz::WgmmaProbe p = run(*in);
+    EXPECT_TRUE(p.ran);
+    EXPECT_EQ(p.d.size(), static_cast<std::size_t>(64 * in->n));
+    EXPECT_EQ(p.a.size(), static_cast<std::size_t>(64 * in->k));
+    EXPECT_EQ(bad(p.d), 0) << name;
+    EXPECT_EQ(bad(p.a), 0) << name;
+    EXPECT_TRUE(p.tile_exact) << name << ": " << p.tile_detail;
+    for (const auto& d : p.descriptors)
+      EXPECT_EQ(d.mismatches(), 0) << name << " " << fragviz::to_string(d.layout.swizzle);
+    EXPECT_EQ(p.mismatches(), 0) << fragviz::describe_wgmma_probe(p);
+    // Descriptor probes exactly for N = 64 and 256: A and B K-major in 4 swizzles, B twice more at
+    // a 32-byte K offset and once with a wild LBO (unused when swizzled), and both operands
+    // M/N-major in 4 swizzles for .f16/.bf16.
+    const std::size_t want = (in->n == 64 || in->n == 256) ? 8 + 2 + 1 + (in->transpose_allowed ? 8 : 0) : 0;
+    EXPECT_EQ(p.descriptors.size(), want) << name;
+  }
+}
+
+TEST(HopperProbe, SwappedAccumulatorWarpsAreCaughtInDExactly) {
+  const WgmmaInstruction* in = fragviz::find_wgmma("wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16");
+  Faults f;
+  f.swap_d_warps = true;
+  const fragviz::WgmmaProbe p = run(*in, f);
+  // Warps 1 and 2: 64 threads x N/2 elements each sit 16 rows off.
+  EXPECT_EQ(bad(p.d), 64 * in->n / 2);
+  EXPECT_GT(p.mismatches(), 0);
+}
+
+TEST(HopperProbe, AnUnswizzledBReadIsCaughtInTheSwizzledBLayoutsOnly) {
+  const WgmmaInstruction* in = fragviz::find_wgmma("wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16");
+  Faults f;
+  f.b_swizzle_ignored = true;
+  const fragviz::WgmmaProbe p = run(*in, f);
+  EXPECT_EQ(bad(p.d), 0);
+  EXPECT_EQ(bad(p.a), 0);
+  EXPECT_TRUE(p.tile_exact);  // the canonical helper layouts are unswizzled
+  for (const auto& d : p.descriptors) {
+    const bool swizzled_b = d.operand == fragviz::Operand::B && d.layout.swizzle != SmemSwizzle::none;
+    if (swizzled_b)
+      EXPECT_GT(d.mismatches(), 0) << fragviz::to_string(d.layout.swizzle);
+    else
+      EXPECT_EQ(d.mismatches(), 0) << fragviz::to_string(d.operand) << " "
+                                   << fragviz::to_string(d.layout.swizzle);
+  }
+}
+
+TEST(HopperProbe, SwappedRegisterElementsOfAAreNamed) {
+  const WgmmaInstruction* in = fragviz::find_wgmma("wgmma.mma_async.sync.aligned.m64n8k32.s32.s8.u8");
+  Faults f;
+  f.a_registers_swapped = true;
+  const fragviz::WgmmaProbe p = run(*in, f);
+  EXPECT_EQ(bad(p.a), 2 * 128);
+  for (const auto& e : p.a) {
+    if (e.element >= 2) continue;
+    ASSERT_TRUE(e.measured.has_value());
+    EXPECT_EQ(*e.measured, fragviz::wgmma_a_coord(*in, e.lane, 1 - e.element));  // named where it went
+  }
+}
+
+TEST(HopperProbe, AWrongTileValueFailsTheTile) {
+  const WgmmaInstruction* in = fragviz::find_wgmma("wgmma.mma_async.sync.aligned.m64n16k8.f32.tf32.tf32");
+  const fragviz::WgmmaProbePlan plan = fragviz::plan_wgmma_probe(*in);
+  std::vector<std::vector<std::uint32_t>> d;
+  for (const WgmmaPass& p : plan.passes) {
+    d.push_back(simulate(*in, p, {}));
+    if (p.role == WgmmaPass::Role::tile) d.back()[5] ^= 0x00800000u;  // thread 0, d5: one exponent bit
+  }
+  const fragviz::WgmmaProbe p = fragviz::judge_wgmma_probe(plan, d);
+  EXPECT_FALSE(p.tile_exact);
+  EXPECT_NE(p.tile_detail.find("D("), std::string::npos);
+}
+
+TEST(HopperProbe, PlanValuesAreExactInTheirTypes) {
+  // Every value the plans write must be representable: an image byte pattern that decodes to the
+  // number the plan meant. Checked by re-reading each D pass's A through the descriptor.
+  for (const WgmmaInstruction& in : fragviz::wgmma_catalogue()) {
+    if (in.n != 64) continue;
+    const fragviz::WgmmaProbePlan plan = fragviz::plan_wgmma_probe(in);
+    const WgmmaPass& rows = plan.passes[0];
+    ASSERT_EQ(rows.role, WgmmaPass::Role::d_rows);
+    for (int r = 0; r < 64; ++r) {
+      const double lo =
+          read(rows.image, hw_address(rows.a_descriptor, in.a_type, Major::K, r, 0, false), in.a_type);
+      const double hi =
+          read(rows.image, hw_address(rows.a_descriptor, in.a_type, Major::K, r, 1, false), in.a_type);
+      ASSERT_EQ(lo + 8 * hi, r) << in.mnemonic;
+    }
+  }
+}
+
+// ---- stmatrix, movmatrix, epilogue ---------------------------------------------------------------
+
+namespace {
+
+// PTX "stmatrix": lanes 8j..8j+7 give matrix j's row addresses; each lane's register j holds row
+// lane/4, columns 2*(lane%4), +1 of matrix j (as ldmatrix's destination); .trans stores the
+// transpose. `drop_trans` plants a fault.
+std::vector<std::uint16_t> sim_stmatrix(const fragviz::MovePlan& p, bool drop_trans) {
+  std::vector<std::uint16_t> tile(p.tile_rows * p.tile_stride_halves, 0);
+  const int num = fragviz::matrices(p.config.num);
+  std::uint32_t regs[4][32];
+  for (int j = 0; j < 4; ++j)
+    for (int l = 0; l < 32; ++l) regs[j][l] = p.registers[j][l];
+  if (p.probe.kind == "epilogue") {
+    // The epilogue's registers are the mma's packed accumulators: D(r, c) = 16 r + c + 8 t + 1,
+    // packed (c0, c1) and (c2, c3) per tile, in the preset's order.
+    for (int j = 0; j < num; ++j)
+      for (int l = 0; l < 32; ++l) {
+        const int t = p.order[j][0], reg = p.order[j][1];
+        const int row = l / 4 + 8 * reg;
+        std::uint32_t w = 0;
+        for (int h = 0; h < 2; ++h) {
+          const int col = 2 * (l % 4) + h + 8 * t;
+          w |= static_cast<std::uint32_t>(*fragviz::encode_element(ElemType::f16, 16 * row + col + 1))
+               << (16 * h);
+        }
+        regs[j][l] = w;
+      }
+  }
+  for (int j = 0; j < num; ++j)
+    for (int l = 0; l < 32; ++l)
+      for (int h = 0; h < 2; ++h) {
+        int row = l / 4, col = 2 * (l % 4) + h;
+        if (p.config.trans && !drop_trans) std::swap(row, col);
+        const std::uint32_t base = p.lane_offset[8 * j + row] / 2;  // row address of matrix j, row `row`
+        tile[base + col] = static_cast<std::uint16_t>(regs[j][l] >> (16 * h));
+      }
+  return tile;
+}
+
+// PTX "movmatrix": lane l's source holds row l/4, cols 2(l%4), +1; the destination holds the same
+// positions of the transpose.
+std::array<std::uint32_t, 32> sim_movmatrix(const fragviz::MovePlan& p) {
+  std::uint16_t m[8][8];
+  for (int l = 0; l < 32; ++l)
+    for (int h = 0; h < 2; ++h)
+      m[l / 4][2 * (l % 4) + h] = static_cast<std::uint16_t>(p.registers[0][l] >> (16 * h));
+  std::array<std::uint32_t, 32> out{};
+  for (int l = 0; l < 32; ++l)
+    for (int h = 0; h < 2; ++h) out[l] |= static_cast<std::uint32_t>(m[2 * (l % 4) + h][l / 4]) << (16 * h);
+  return out;
+}
+
+const fragviz::Instruction& epilogue_mma() {
+  return *fragviz::find_instruction("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32");
+}
+
+}  // namespace
+
+TEST(MatrixMoves, EveryFormMatchesWhenTheHardwareIsThePtxText) {
+  const auto plans = fragviz::plan_matrix_moves(epilogue_mma());
+  ASSERT_EQ(plans.size(), 6u + 1u + 4u);
+  for (const auto& p : plans) {
+    const auto probe = p.probe.kind == "movmatrix"
+                           ? fragviz::judge_matrix_move(p, {}, sim_movmatrix(p))
+                           : fragviz::judge_matrix_move(p, sim_stmatrix(p, false), {});
+    EXPECT_EQ(probe.mismatches(), 0) << fragviz::describe_move_probe(probe);
+    EXPECT_EQ(probe.stray_writes, 0);
+    const std::size_t want =
+        p.probe.kind == "movmatrix" ? 64 : static_cast<std::size_t>(64 * fragviz::matrices(p.config.num));
+    EXPECT_EQ(probe.cells.size(), want) << p.probe.mnemonic;
+  }
+}
+
+TEST(MatrixMoves, AStmatrixThatIgnoresTransIsCaught) {
+  for (const auto& p : fragviz::plan_matrix_moves(epilogue_mma())) {
+    if (p.probe.kind != "stmatrix" || !p.config.trans) continue;
+    const auto probe = fragviz::judge_matrix_move(p, sim_stmatrix(p, true), {});
+    // Only the diagonal-symmetric cells survive: of each matrix's 64, those with row == col (8).
+    EXPECT_EQ(probe.mismatches(), 56 * fragviz::matrices(p.config.num)) << p.probe.mnemonic;
+  }
+}
+
+TEST(MatrixMoves, EpilogueOrderDifferencesAreThoseOfTheSwappedPresetOnly) {
+  for (const auto& e : fragviz::epilogue_presets()) {
+    int diff = 0;
+    for (const auto& c : fragviz::epilogue_cells(epilogue_mma(), e)) diff += c.match() ? 0 : 1;
+    // x4-swapped stores tile 1's c0c1 in rows 8-15 of tile 0 and tile 0's c2c3 in cols 8-15: two
+    // registers of 32 lanes x 2 halves each.
+    EXPECT_EQ(diff, e.name == "x4-swapped" ? 128 : 0) << e.name;
+  }
+}
+
+TEST(MatrixMoves, MovmatrixSourcesAreTheTranspose) {
+  for (int l = 0; l < 32; ++l)
+    for (int h = 0; h < 2; ++h) {
+      const fragviz::LaneHalf s = fragviz::movmatrix_source(l, h);
+      // Destination (l, h) is position (l/4, 2(l%4)+h) of the transpose = source (2(l%4)+h, l/4).
+      EXPECT_EQ(s.lane / 4, 2 * (l % 4) + h);
+      EXPECT_EQ(2 * (s.lane % 4) + s.half, l / 4);
+    }
+}
+
+TEST(MatrixMoves, NamesSelectTheirProbes) {
+  EXPECT_TRUE(fragviz::is_hopper_probe_name("wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16"));
+  EXPECT_TRUE(fragviz::is_hopper_probe_name("epilogue"));
+  EXPECT_FALSE(fragviz::is_hopper_probe_name("mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32"));
+  const auto plans = fragviz::plan_matrix_moves(epilogue_mma());
+  int epilogues = 0, x4 = 0;
+  for (const auto& p : plans) {
+    epilogues += fragviz::move_probe_selected(p.probe, "epilogue") ? 1 : 0;
+    x4 += fragviz::move_probe_selected(p.probe, "stmatrix.sync.aligned.m8n8.x4.shared.b16") ? 1 : 0;
+  }
+  EXPECT_EQ(epilogues, 4);
+  EXPECT_EQ(x4, 1);  // the stmatrix form, not the epilogues that use it
+}

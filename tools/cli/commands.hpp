@@ -49,7 +49,8 @@ void write_report_if_asked(const ReportFile& file, const std::string& path, int&
 
 /// `layout`: PTX fragment tables as CSV or text (cmd_layout.cpp).
 void add_layout_command(CLI::App& app, int& exit_code);
-/// `banks`: ldmatrix row addresses, banks and wavefronts for a row stride (cmd_banks.cpp).
+/// `banks`: ldmatrix / stmatrix / LDS addresses, banks and wavefronts for a row stride or a CuTe layout,
+/// and the write/read round trip (cmd_banks.cpp).
 void add_banks_command(CLI::App& app, int& exit_code);
 /// `probe`: run the probes on the GPU and print the gate lines (cmd_probe.cpp).
 void add_probe_command(CLI::App& app, int& exit_code);
@@ -63,5 +64,7 @@ void add_device_command(CLI::App& app, int& exit_code);
 void add_descriptor_command(CLI::App& app, int& exit_code);
 /// `relations`: K splits and accumulators as A, the model and the GPU (cmd_relations.cpp).
 void add_relations_command(CLI::App& app, int& exit_code);
+/// `diff`: every difference between two reports (cmd_diff.cpp).
+void add_diff_command(CLI::App& app, int& exit_code);
 
 }  // namespace fragviz::cli

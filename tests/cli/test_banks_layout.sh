@@ -1,0 +1,138 @@
+#!/usr/bin/env bash
+# fragviz-cli banks through the layout model ("Your own layout"): the wavefronts Nsight Compute
+# measured on the H200 (PTX-FACTS section 5), the issue's swizzle examples, the round trip, lane
+# patterns, plain loads, and refusals that come before any table (nothing on standard output).
+# Usage: test_banks_layout.sh <fragviz-cli>
+set -u
+cli="$1"
+fails=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+expect() {  # expect CODE WORDS-IN-OUTPUT -- ARGS...
+  local want="$1" words="$2"
+  shift 3
+  local out rc
+  out=$(timeout 60 "$cli" "$@" 2>&1)
+  rc=$?
+  if [ "$rc" != "$want" ] || ! grep -qF -- "$words" <<<"$out"; then
+    echo "FAIL: fragviz-cli $* -> exit $rc (want $want, output containing '$words'):"
+    echo "$out" | head -8
+    fails=$((fails + 1))
+  else
+    echo "ok: fragviz-cli $* -> $rc"
+  fi
+}
+refused_quietly() {  # refused_quietly CODE -- ARGS...: the refusal prints no table, nothing on stdout
+  local want="$1"
+  shift 2
+  local out rc
+  out=$(timeout 60 "$cli" "$@" 2>/dev/null)
+  rc=$?
+  if [ "$rc" != "$want" ] || [ -n "$out" ]; then
+    echo "FAIL: fragviz-cli $* -> exit $rc (want $want) with standard output:"
+    echo "$out" | head -5
+    fails=$((fails + 1))
+  else
+    echo "ok: fragviz-cli $* -> $rc, nothing on standard output"
+  fi
+}
+
+# PTX-FACTS 5, ldmatrix.x4 on the H200 by row stride (wavefronts / bank conflicts).
+for pair in 64:32:28 72:4:0 32:16:12 40:4:0 16:8:4; do
+  IFS=: read -r s w c <<<"$pair"
+  expect 0 "total: wavefronts $w, ideal wavefronts 4, bank conflicts $c" -- banks --layout "(16,$s):($s,1)" --lanes a
+  expect 0 "total: wavefronts $w, ideal wavefronts 4, bank conflicts $c" -- banks --layout "(16,$s):($s,1)" --lanes a --trans
+done
+expect 0 "total: wavefronts 4, ideal wavefronts 4, bank conflicts 0" -- banks --layout 'Swizzle<3,3,3> o (16,64):(64,1)'
+# The issue's examples: 4 wavefronts for Swizzle<3,3,3> on 64-half rows, 8 for Swizzle<2,3,3>.
+expect 0 "total: wavefronts 4, ideal wavefronts 4, bank conflicts 0" -- banks --num x4 --stride-halves 64 --swizzle 'Swizzle<3,3,3>'
+expect 0 "total: wavefronts 8, ideal wavefronts 4, bank conflicts 4" -- banks --num x4 --stride-halves 64 --swizzle 'Swizzle<2,3,3>'
+expect 0 "matrix 0: 2 wavefronts (2-way conflict)" -- banks --num x4 --stride-halves 64 --swizzle 'Swizzle<2,3,3>'
+expect 0 "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum 4" -- banks --num x4 --stride-halves 64 --swizzle 'Swizzle<2,3,3>'
+# The same swizzle in Hopper's byte units, by flag and by prefix; CuTe's printed form and the ring operator.
+expect 0 "bank conflicts 0" -- banks --layout 'Swizzle<3,4,3> o (16,128):(128,1)' --units bytes
+expect 0 "bank conflicts 0" -- banks --layout 'B:Swizzle<3,4,3> o (16,128):(128,1)'
+expect 0 "bank conflicts 0" -- banks --layout 'Sw<3,3,3> o _0 o (_16,_64):(_64,_1)'
+expect 0 "bank conflicts 0" -- banks --layout 'Swizzle<3,3,3> ∘ (16,64):(64,1)'
+# PTX-FACTS 5, LDS.128: a 128-byte stride 32/28, contiguous 4/0; LDS.32 on one bank 32/31.
+expect 0 "total: wavefronts 32, ideal wavefronts 4, bank conflicts 28" -- banks --layout '(32,64):(64,1)' --lanes rows --load lds128
+expect 0 "phase 1 (lanes 8-15): 8 wavefronts (8-way conflict)" -- banks --layout '(32,64):(64,1)' --lanes rows --load lds128
+expect 0 "total: wavefronts 4, ideal wavefronts 4, bank conflicts 0" -- banks --layout '(1,256):(256,1)' --lanes 'row=0, col=8*lane' --load lds128
+expect 0 "total: wavefronts 32, ideal wavefronts 1, bank conflicts 31" -- banks --layout '(32,64):(64,1)' --lanes rows --load lds32
+expect 0 "total: wavefronts 2, ideal wavefronts 2, bank conflicts 0" -- banks --layout '(1,128):(128,1)' --lanes '0, 4*lane' --load lds64
+
+# Lanes: presets, expressions, tables, files, placement.
+expect 0 "lanes b-tiles: row=lane&7, col=8*(lane>>3)" -- banks --layout '(8,64):(72,1)' --lanes b-tiles --trans
+expect 0 "bank conflicts 0" -- banks --layout '(16,8):(8,1)' --num x2 --lanes b-pair --trans
+printf '0,0; 1,0; 2,0; 3,0\n4,0; 5,0; 6,0; 7,0\n' >"$tmp/lanes.txt"
+expect 0 "matrix 0: 1 wavefront (conflict-free)" -- banks --layout '(8,64):(72,1)' --num x1 --lanes "@$tmp/lanes.txt" --sm 80
+expect 5 "cannot read" -- banks --layout '(8,64):(72,1)' --lanes "@$tmp/missing.txt"
+expect 0 "bank conflicts 28" -- banks --layout '(16,128):(128,1)' --lanes a --at 0,8
+expect 3 "not 16-byte aligned" -- banks --layout '(16,128):(128,1)' --lanes a --at 0,4
+expect 0 "(0,0)                16" -- banks --layout '(16,72):(72,1)' --lanes a --base 16
+expect 3 "not 16-byte aligned (lane 0 at byte 8)" -- banks --layout '(16,72):(72,1)' --lanes a --base 8
+
+# The round trip: written swizzled, read plain, the first wrong read named with its byte.
+expect 1 "896 of 1024 elements read back wrong; first (1,0): read at tile byte 128 (shared byte 128), which holds (1,8); it was written at tile byte 144" -- \
+  banks --write-layout 'Swizzle<3,3,3> o (16,64):(64,1)' --read-layout '(16,64):(64,1)'
+expect 0 "all 1024 elements read back" -- \
+  banks --write-layout 'Swizzle<3,3,3> o (16,64):(64,1)' --read-layout 'B:Swizzle<3,4,3> o (16,128):(128,1)'
+expect 3 "a round trip needs one logical tile" -- banks --write-layout '(16,64):(64,1)' --read-layout '(8,64):(64,1)'
+
+# Static checks, each naming its lanes; sm_75's rule for the lanes .x1/.x2 ignore.
+expect 3 "lanes 1-3, 5-7, 9-11, 13-15, 17-19, 21-23, 25-27, 29-31 have row starts that are not 16-byte aligned (lane 1 at byte 132)" -- \
+  banks --layout '(16,66):(66,1)' --lanes a
+expect 3 "lanes 16-31 point outside the 16 x 8 tile" -- banks --layout '(16,8):(8,1)' --lanes a
+expect 3 "lanes 16-31 hold no valid address" -- banks --layout '(16,8):(8,1)' --num x2 --lanes a
+expect 0 "fine for sm_80" -- banks --layout '(16,8):(8,1)' --num x2 --lanes a --sm 80
+expect 3 "stmatrix needs sm_90" -- banks --layout '(16,64):(64,1)' --stmatrix
+expect 0 "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum 32" -- banks --layout '(16,64):(64,1)' --stmatrix --sm 90
+expect 3 "the XOR swizzle on a row stride of 192 halves" -- banks --stride-halves 192 --swizzle xor --lanes a
+
+# Parse errors: the column, and a caret under it.
+expect 3 "--layout: col 12: expected ',' or ')', found '1'" -- banks --layout '(8,64):(64 1)'
+expect 3 "             ^" -- banks --layout '(8,64):(64 1)'
+expect 3 "--swizzle: col 13: Swizzle<3,3,2> needs |S| >= B" -- banks --stride-halves 64 --swizzle 'Swizzle<3,3,2>'
+expect 3 "col 19: division by zero for lane 0" -- banks --layout '(16,64):(64,1)' --lanes 'row=lane&15, col=8/(lane>>4)'
+expect 3 "unknown lane preset 'nope'" -- banks --layout '(16,64):(64,1)' --lanes nope
+
+# Usage errors (64): options that exclude or need each other, malformed values.
+expect 64 "excludes" -- banks --load lds64 --num x2 --layout '(16,64):(64,1)'
+expect 64 "excludes" -- banks --layout '(16,64):(64,1)' --stride-halves 64
+expect 64 "requires" -- banks --write-layout '(16,64):(64,1)'
+expect 64 "ROW,COL" -- banks --layout '(16,64):(64,1)' --at 3
+expect 64 "element type" -- banks --layout '(16,64):(64,1)' --elem b12
+expect 64 "Swizzle<3,3,3>" -- banks --stride-halves 64 --swizzle rot13
+expect 64 "required" -- banks --lanes a
+
+# A refusal comes before any table: nothing on standard output, for the row-stride form too (a
+# misaligned stride used to print its rows and then refuse).
+refused_quietly 3 -- banks --num x4 --stride-halves 65
+refused_quietly 3 -- banks --num x4 --stride-halves 12
+refused_quietly 3 -- banks --num x4 --stride-halves 72 --swizzle xor
+refused_quietly 3 -- banks --layout '(16,66):(66,1)' --lanes a
+refused_quietly 3 -- banks --layout '(8,64):(64 1)'
+refused_quietly 3 -- banks --layout '(16,8):(8,1)' --num x2 --lanes a
+refused_quietly 3 -- banks --write-layout '(16,64):(64,1)' --read-layout '(8,64):(64,1)'
+refused_quietly 3 -- banks --layout '(16,64):(64,1)' --stmatrix
+if "$cli" banks --num x4 --stride-halves 65 2>&1 >/dev/null | grep -q "lanes 1-7, 9-15, 17-23, 25-31"; then
+  echo "ok: the refused stride names the lanes whose row starts break the rule"
+else
+  echo "FAIL: banks --stride-halves 65 does not name the misaligned lanes"
+  fails=$((fails + 1))
+fi
+out=$("$cli" banks --num x4 --stride-halves 65 2>/dev/null >/dev/full)
+if [ $? != 3 ]; then
+  echo "FAIL: a refused stride with standard output on /dev/full is not exit 3"
+  fails=$((fails + 1))
+fi
+
+# The row-stride form prints what it always printed.
+first=$("$cli" banks --num x4 --stride-halves 72 | head -1)
+if [ "$first" != "ldmatrix.sync.aligned.m8n8.x4.shared.b16, row stride 72 halves (144 bytes), swizzle none" ]; then
+  echo "FAIL: the row-stride form's first line changed: $first"
+  fails=$((fails + 1))
+fi
+
+echo "$fails failed"
+[ "$fails" -eq 0 ]

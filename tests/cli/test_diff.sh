@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# fragviz-cli diff: the committed H200 runs and fuzz seeds, whose differences were read off the JSON
+# by hand; exit 0 when the reports agree, 1 with every difference listed, 3 for a file that is no
+# report, 5 for one that cannot be read, 64 for a bad command line.
+# Usage: test_diff.sh <fragviz-cli> <source dir>
+set -u
+cli="$1"
+src="$2"
+runs="$src/docs/device-runs"
+seeds="$src/tests/fuzz/corpus/report"
+fails=0
+expect() {  # expect CODE WORDS-IN-OUTPUT -- ARGS...
+  local want="$1" words="$2"
+  shift 3
+  local out rc
+  out=$(timeout 120 "$cli" "$@" 2>&1)
+  rc=$?
+  if [ "$rc" != "$want" ] || ! grep -qF -- "$words" <<<"$out"; then
+    echo "FAIL: fragviz-cli $* -> exit $rc (want $want, output containing '$words'):"
+    echo "$out" | head -8
+    fails=$((fails + 1))
+  else
+    echo "ok: fragviz-cli $* -> $rc"
+  fi
+}
+
+# The two gate runs (version 1 and version 2) differ only in their times.
+g1="$runs/2026-11-29-h200/gate-report.json"
+g2="$runs/2026-12-01-h200/gate-report.json"
+expect 0 "the reports agree (7 times or timestamps also differ; --timings lists them)" -- diff "$g1" "$g2"
+expect 1 "gate.kernel_ms: A 0.13359999656677246, B 0.1345440000295639  [time]" -- diff --timings "$g1" "$g2"
+expect 1 "7 differences" -- diff --timings "$g1" "$g2"
+expect 0 "the reports agree" -- diff "$g2" "$g2"
+# An exact gate against one with three mismatches: the verdict, the count, the first and each mismatch.
+expect 1 "gate.first: A none, B (0,8) got 1.5 want -0.25" -- diff "$seeds/v2-gate-exact.json" "$seeds/v2-gate-three-mismatches.json"
+expect 1 "gate.mismatches[(7,0)]: A absent, B got 0.5 want 0.75" -- diff "$seeds/v2-gate-exact.json" "$seeds/v2-gate-three-mismatches.json"
+expect 1 "6 differences" -- diff "$seeds/v2-gate-exact.json" "$seeds/v2-gate-three-mismatches.json"
+expect 1 'gate.error_kind: A none, B refused' -- diff "$seeds/v2-gate-exact.json" "$seeds/v2-gate-refused.json"
+# The probe runs: version 1 lacks the 70 instruction probes and six cycles rows' addresses.
+out=$("$cli" diff "$runs/2026-11-29-h200/probe-report.json" "$runs/2026-12-01-h200/probe-report.json" 2>&1)
+rc=$?
+absent=$(grep -c '^probe.instructions\[.*\]: A absent, B ' <<<"$out")
+if [ "$rc" != 1 ] || [ "$absent" != 70 ] || ! grep -q "^76 differences" <<<"$out"; then
+  echo "FAIL: probe runs: exit $rc, $absent instruction probes only in B (want 1, 70, 76 differences)"
+  echo "$out" | tail -3
+  fails=$((fails + 1))
+else
+  echo "ok: probe runs differ in 70 instruction probes and 6 cycles rows' addresses"
+fi
+# A probe report against a gate report: each part only in one.
+expect 1 "probe: A a probe report (NVIDIA H200, 0 instruction probes), B absent" -- diff "$runs/2026-11-29-h200/probe-report.json" "$g1"
+
+# Unreadable input.
+expect 5 "cannot read" -- diff "$g1" "$src/no-such-report.json"
+expect 5 "cannot read" -- diff "$src/docs" "$g1"
+expect 3 "B:" -- diff "$g1" "$seeds/invalid-not-json.txt"
+expect 3 "version" -- diff "$seeds/invalid-version-99.json" "$g1"
+expect 64 "required" -- diff "$g1"
+
+echo "$fails failed"
+[ "$fails" -eq 0 ]

@@ -1,0 +1,233 @@
+// Report comparison (report_diff.hpp): hand-made reports that differ in one known field, and the
+// committed H200 runs (docs/device-runs/), whose differences were read off the JSON files by hand:
+// the two gate reports (version 1 of 2026-11-29, version 2 of 2026-12-01) differ only in their
+// times; the two probe reports in their times, the 70 instruction probes only version 2 has, and
+// the addresses version 1 never stored for its six standard cycles rows (the cycle counts agree).
+#include <gtest/gtest.h>
+
+#include "fragviz/report_diff.hpp"
+#include "fragviz/report_json.hpp"
+
+using namespace fragviz;
+
+namespace {
+const char* kMnemonic = "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32";
+
+ReportFile probe_file() {
+  ProbeReport p;
+  p.created_utc = "2026-12-01T11:36:44Z";
+  p.device.present = true;
+  p.device.name = "NVIDIA H200";
+  p.device.cc_major = 9;
+  InstructionProbe in;
+  in.mnemonic = kMnemonic;
+  in.ran = true;
+  in.passes = 3;
+  in.tile_exact = true;
+  ElementCheck e;
+  e.operand = Operand::A;
+  e.lane = 5;
+  e.element = 2;
+  e.expected = Coord{1, 3};
+  e.measured = Coord{1, 3};
+  e.raw = 23;
+  in.elements.push_back(e);
+  e.operand = Operand::B;
+  e.element = 0;
+  e.expected = Coord{2, 1};
+  e.measured = Coord{2, 1};
+  in.elements.push_back(e);
+  p.instructions.push_back(in);
+  CyclesRow row;
+  row.config = {LdmNum::x4, false};
+  row.tile = TileGeometry{64, 0, 16, Swizzle::none};
+  row.predicted_wavefronts = row.measured_wavefronts = 32;
+  row.addresses = std::array<std::uint32_t, kWarpSize>{};
+  row.cycles_per_instruction = 66.9;
+  p.cycles.push_back(row);
+  ReportFile f;
+  f.probe = p;
+  return f;
+}
+
+ReportFile gate_file() {
+  GateReport g;
+  g.ran = true;
+  g.exact = true;
+  g.kernel_ms = 0.1336;
+  ReportFile f;
+  f.gate = g;
+  return f;
+}
+
+std::string device_run(const std::string& run, const std::string& name) {
+  std::string here = __FILE__;
+  here.erase(here.rfind("tests/unit/"));
+  return here + "docs/device-runs/" + run + "/" + name;
+}
+
+ReportFile load(const std::string& path) {
+  auto r = load_report(path);
+  EXPECT_TRUE(r) << path << ": " << r.error;
+  return r ? *r.value : ReportFile{};
+}
+
+std::vector<std::string> lines(const ReportDiff& d, bool timing) {
+  std::vector<std::string> out;
+  for (const auto& x : d.differences)
+    if (x.timing == timing) out.push_back(x.line());
+  return out;
+}
+}  // namespace
+
+TEST(ReportDiff, IdenticalReportsAgree) {
+  const ReportFile f = probe_file();
+  const ReportDiff d = diff_reports(f, f);
+  EXPECT_TRUE(d.agree());
+  EXPECT_TRUE(d.differences.empty());
+  EXPECT_TRUE(diff_reports(ReportFile{}, ReportFile{}).differences.empty());
+}
+
+TEST(ReportDiff, OneElementNamedWithItsLaneAndOperand) {
+  const ReportFile a = probe_file();
+  ReportFile b = a;
+  b.probe->instructions[0].elements[0].measured = Coord{1, 4};
+  const ReportDiff d = diff_reports(a, b);
+  ASSERT_EQ(d.differences.size(), 1u);
+  const ReportDifference& x = d.differences[0];
+  EXPECT_EQ(x.line(), std::string("probe.instructions[") + kMnemonic +
+                          "].elements[A lane 5 element 2].measured: A (1,3) (match), B (1,4) (mismatch)");
+  EXPECT_EQ(x.area, DiffArea::instruction);
+  EXPECT_EQ(x.mnemonic, kMnemonic);
+  EXPECT_EQ(x.operand, Operand::A);
+  EXPECT_EQ(x.lane, 5);
+  EXPECT_EQ(x.element, 2);
+  EXPECT_FALSE(x.timing);
+  EXPECT_FALSE(d.agree());
+  // A measurement that names no cell.
+  b.probe->instructions[0].elements[0].measured.reset();
+  EXPECT_EQ(diff_reports(a, b).differences[0].b, "none (mismatch)");
+  // An element only one report has.
+  b = a;
+  b.probe->instructions[0].elements.pop_back();
+  EXPECT_EQ(diff_reports(a, b).differences[0].line(),
+            std::string("probe.instructions[") + kMnemonic +
+                "].elements[B lane 5 element 0]: A expected (2,1), measured (2,1) (match), B absent");
+}
+
+TEST(ReportDiff, InstrumentRequestWavefrontsAndInstructions) {
+  const ReportFile a = probe_file();
+  ReportFile b = a;
+  b.probe->device.name = "NVIDIA A100-SXM4-80GB";
+  b.probe->device.cc_major = 8;
+  b.probe->request.tile.pad_halves = 0;  // the default tile has a pad of 8
+  b.probe->cycles[0].measured_wavefronts = 31;
+  (*b.probe->cycles[0].addresses)[7] = 128;
+  b.probe->instructions[0].passes = 4;
+  b.probe->error = "CUDA error: misaligned address";
+  b.probe->error_kind = ErrorKind::cuda;
+  const std::vector<std::string> want = {
+      "probe.device.name: A \"NVIDIA H200\", B \"NVIDIA A100-SXM4-80GB\"",
+      "probe.device.compute capability: A sm_90, B sm_80",
+      "probe.request.tile: A width 64, pad 8, rows 16, swizzle none, B width 64, pad 0, rows 16, swizzle "
+      "none",
+      std::string("probe.instructions[") + kMnemonic + "].passes: A 3, B 4",
+      "probe.cycles[.x4, width 64, pad 0, rows 16, swizzle none].measured_wavefronts: A 32, B 31",
+      "probe.cycles[.x4, width 64, pad 0, rows 16, swizzle none].addresses[lane 7]: A 0, B 128",
+      "probe.error: A \"\", B \"CUDA error: misaligned address\"",
+      "probe.error_kind: A none, B cuda",
+  };
+  const ReportDiff d = diff_reports(a, b);
+  EXPECT_EQ(lines(d, false), want);
+  EXPECT_EQ(d.differences[0].area, DiffArea::device);
+  EXPECT_EQ(d.differences[4].area, DiffArea::cycles);
+  EXPECT_EQ(d.differences[4].index, 0);
+  EXPECT_EQ(d.differences[5].lane, 7);
+  // An instruction probe only one report has is one line, not one per element.
+  ReportFile c = a;
+  c.probe->instructions.clear();
+  const auto only = lines(diff_reports(a, c), false);
+  ASSERT_EQ(only.size(), 1u);
+  EXPECT_EQ(only[0],
+            std::string("probe.instructions[") + kMnemonic + "]: A ran, 2 elements, 0 mismatches, B absent");
+}
+
+TEST(ReportDiff, TimingsAreListedButDoNotDisagree) {
+  const ReportFile a = probe_file();
+  ReportFile b = a;
+  b.probe->created_utc = "2026-12-02T09:00:00Z";
+  b.probe->cycles[0].cycles_per_instruction = 67.25;
+  b.probe->probe_ms = 12.5;
+  const ReportDiff d = diff_reports(a, b);
+  EXPECT_TRUE(d.agree());
+  EXPECT_EQ(d.timings(), 3u);
+  EXPECT_EQ(
+      lines(d, true)[1],
+      "probe.cycles[.x4, width 64, pad 0, rows 16, swizzle none].cycles_per_instruction: A 66.9, B 67.25");
+}
+
+TEST(ReportDiff, GateVerdictAndMismatches) {
+  const ReportFile a = gate_file();
+  ReportFile b = a;
+  b.gate->exact = false;
+  b.gate->mismatch_count = 2;
+  b.gate->first = Mismatch{0, 3, 1.5f, 1.25f};
+  b.gate->mismatches = {Mismatch{0, 3, 1.5f, 1.25f}, Mismatch{7, 1, -2.f, 2.f}};
+  b.gate->resources.registers = 64;
+  const std::vector<std::string> want = {
+      "gate.exact: A true, B false",
+      "gate.mismatch_count: A 0, B 2",
+      "gate.first: A none, B (0,3) got 1.5 want 1.25",
+      "gate.mismatches[(0,3)]: A absent, B got 1.5 want 1.25",
+      "gate.mismatches[(7,1)]: A absent, B got -2 want 2",
+      "gate.resources.registers: A 0, B 64",
+  };
+  const ReportDiff d = diff_reports(a, b);
+  EXPECT_EQ(lines(d, false), want);
+  EXPECT_EQ(d.differences[0].area, DiffArea::gate);
+  // Only one file has a gate.
+  ReportFile none;
+  const auto one = lines(diff_reports(a, none), false);
+  ASSERT_EQ(one.size(), 1u);
+  EXPECT_EQ(one[0], "gate: A a gate report (n = 2048, ldmatrix-k8, exact), B absent");
+}
+
+TEST(ReportDiff, TheTwoH200GateRunsDifferOnlyInTheirTimes) {
+  // 2026-11-29 (version 1) and 2026-12-01 (version 2): same request, device, verdict and resources;
+  // created_utc, cublas_gflops, cublas_ms, gflops, kernel_ms, ratio_to_cublas and verdict_ms differ.
+  const ReportDiff d = diff_reports(load(device_run("2026-11-29-h200", "gate-report.json")),
+                                    load(device_run("2026-12-01-h200", "gate-report.json")));
+  EXPECT_TRUE(d.agree()) << (d.differences.empty() ? "" : d.differences[0].line());
+  std::vector<std::string> fields;
+  for (const auto& x : d.differences) fields.push_back(x.where);
+  EXPECT_EQ(fields,
+            (std::vector<std::string>{"gate.created_utc", "gate.kernel_ms", "gate.gflops", "gate.cublas_ms",
+                                      "gate.cublas_gflops", "gate.ratio_to_cublas", "gate.verdict_ms"}));
+  EXPECT_EQ(d.differences[1].line(), "gate.kernel_ms: A 0.13359999656677246, B 0.1345440000295639");
+}
+
+TEST(ReportDiff, TheTwoH200ProbeRunsDifferInWhatVersion1LacksAndTheirTimes) {
+  const ReportFile a = load(device_run("2026-11-29-h200", "probe-report.json"));
+  const ReportFile b = load(device_run("2026-12-01-h200", "probe-report.json"));
+  const ReportDiff d = diff_reports(a, b);
+  int instructions = 0, cycles_addresses = 0, other = 0;
+  for (const auto& x : d.differences) {
+    if (x.timing) continue;
+    if (x.area == DiffArea::instruction && x.a == "absent")
+      ++instructions;
+    else if (x.area == DiffArea::cycles && x.where.find(".addresses") != std::string::npos &&
+             x.a == "not recorded" && x.b == "recorded")
+      ++cycles_addresses;
+    else
+      ++other;
+  }
+  EXPECT_EQ(instructions, 70);     // every catalogue entry, run or skipped, only in version 2
+  EXPECT_EQ(cycles_addresses, 6);  // the seven rows but the explorer's, whose are ldmatrix.addresses
+  EXPECT_EQ(other, 0) << d.differences.front().line();
+  // The cycles per instruction are the same to the last bit on both days (66.9287109375 for 64 halves ...):
+  // only the start time, the CUDA start-up and the probe time differ.
+  std::vector<std::string> times;
+  for (const auto& x : d.differences)
+    if (x.timing) times.push_back(x.where);
+  EXPECT_EQ(times, (std::vector<std::string>{"probe.created_utc", "probe.cuda_init_ms", "probe.probe_ms"}));
+}

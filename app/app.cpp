@@ -14,31 +14,10 @@
 #include "imgui_internal.h"  // ImGui::FindWindowByName, for the windows' rectangles in the dump
 #include "layout.hpp"
 #include "panels/panels.hpp"
+#include "report_view.hpp"
 #include "settings.hpp"
 
 namespace fragviz::app {
-
-const char* to_string(OutputColour c) {
-  switch (c) {
-    case OutputColour::mismatch:
-      return "mismatch";
-    case OutputColour::block:
-      return "block";
-    case OutputColour::warp:
-      return "warp";
-    case OutputColour::lane:
-      return "lane";
-  }
-  return "?";
-}
-
-namespace {
-
-std::string measured_label(const DeviceInfo& d) {
-  return "measured on " + d.name + ", sm_" + std::to_string(d.sm());
-}
-
-}  // namespace
 
 App::App(AppState& state, LaunchOptions options, std::string config_dir)
     : s_(state), options_(std::move(options)), config_dir_(std::move(config_dir)) {}
@@ -78,9 +57,20 @@ std::string App::start() {
 
 void App::shutdown() {
   jobs_.shutdown();
+  // The user's own settings, also while a report shows its geometry (settings_of).
+  save_now();
+}
+
+void App::save_now() {
   if (!persists_settings(options_) || config_dir_.empty()) return;
-  if (std::string e = save_settings(config_dir_, s_); !e.empty())
-    std::fprintf(stderr, "fragviz: %s\n", e.c_str());
+  saved_settings_ = settings_json(s_);
+  std::string e = save_settings(config_dir_, settings_of(s_));
+  if (e.empty() || e == save_error_) return;
+  // Said once per different failure: on stderr and, for the rest of the session, in the strip.
+  save_error_ = e;
+  std::fprintf(stderr, "fragviz: %s\n", e.c_str());
+  if (std::find(s_.settings_notices.begin(), s_.settings_notices.end(), e) == s_.settings_notices.end())
+    s_.settings_notices.push_back(e);
 }
 
 bool App::busy() const { return jobs_.device.pending() || jobs_.probe.pending() || jobs_.gate.pending(); }
@@ -94,6 +84,8 @@ void App::frame() {
   // Controls edited last frame: recompute before anything draws, so every view agrees.
   refresh_derived();
 
+  // What the user edits this frame is theirs, also while a report shows its own geometry.
+  const Controls before = s_.controls;
   draw_menu_and_status(s_);
   // Each panel may change controls; recompute right after the controls panel so views drawn after
   // it in this frame already show the change.
@@ -108,13 +100,13 @@ void App::frame() {
   if (s_.windows.output) draw_output(s_, renderer_);
   s_.reset_layout = false;
   s_.hovered_lane = s_.frame.hovered_lane;
+  if (s_.report && s_.controls != before) {
+    track_user_edits(before, s_.controls, s_.report->user_controls);
+    s_.report->changes = describe_changes(s_.report->user_controls, s_.controls);
+  }
 
   act_on_requests();
-  const std::string now = settings_json(s_);
-  if (now != saved_settings_ && persists_settings(options_) && !config_dir_.empty()) {
-    saved_settings_ = now;
-    save_settings(config_dir_, s_);
-  }
+  if (settings_json(s_) != saved_settings_) save_now();
   ++s_.frame_index;
 }
 
@@ -169,8 +161,8 @@ void App::poll_jobs() {
     } else {
       s_.probe_status = JobStatus::done;
       s_.probe_error = probe->error;
-      s_.probe =
-          ProbeSource{probe, measured_label(probe->device.present ? probe->device : s_.device), "live"};
+      take_live_probe(
+          s_, ProbeSource{probe, measured_label(probe->device.present ? probe->device : s_.device), "live"});
     }
     if (jobs_.probe_pending) {
       const ProbeRequest req = *jobs_.probe_pending;
@@ -188,8 +180,7 @@ void App::poll_jobs() {
     } else {
       s_.gate_status = gate->ran ? JobStatus::done : JobStatus::failed;
       s_.gate_error = gate->ran || gate->cancelled ? "" : gate->error;
-      s_.gate = GateRun{gate, "live"};
-      s_.history.push_back(s_.gate);
+      take_live_gate(s_, gate);
     }
   }
 }
@@ -232,6 +223,10 @@ void App::act_on_requests() {
     s_.gate_cancel_requested = false;
     jobs_.gate_control.cancel = true;
   }
+  if (s_.close_report_requested) {
+    s_.close_report_requested = false;
+    close_report(s_);
+  }
   if (!s_.open_report_request.empty()) {
     const std::string path = std::move(s_.open_report_request);
     s_.open_report_request.clear();
@@ -253,39 +248,7 @@ void App::open_report(const std::string& path) {
     return;
   }
   s_.report_error.clear();
-  s_.report_notice.clear();
-  s_.report_path = path;
-  if (f.probe) {
-    auto p = std::make_shared<const ProbeReport>(*f.probe);
-    const DeviceInfo& d = p->device;
-    std::string label = d.present || !d.name.empty() ? measured_label(d) : "recorded probe report";
-    s_.probe = ProbeSource{p, label, path};
-    // Show the geometry the device measured, so its ldmatrix data lines up with the views.
-    if (p->ldmatrix.ran || !p->ldmatrix.skipped.empty()) {
-      s_.controls.num = p->request.ldmatrix.num;
-      s_.controls.trans = p->request.ldmatrix.trans;
-      s_.controls.width_halves = p->request.tile.width_halves;
-      s_.controls.pad_halves = p->request.tile.pad_halves;
-      s_.controls.swizzle = p->request.tile.swizzle;
-      // Never narrow a recorded geometry silently: say what the views show instead.
-      const int w = p->request.tile.width_halves, pad = p->request.tile.pad_halves;
-      if (w < kMinWidthHalves || w > kMaxWidthHalves || pad < 0 || pad > kMaxPadHalves) {
-        s_.controls.width_halves = std::clamp(w, kMinWidthHalves, kMaxWidthHalves);
-        s_.controls.pad_halves = std::clamp(pad, 0, kMaxPadHalves);
-        s_.report_notice = "report tile width " + std::to_string(w) + " halves, pad " + std::to_string(pad) +
-                           " is outside the app's views (width " + std::to_string(kMinWidthHalves) + "-" +
-                           std::to_string(kMaxWidthHalves) + ", pad 0-" + std::to_string(kMaxPadHalves) +
-                           " halves); showing width " + std::to_string(s_.controls.width_halves) + ", pad " +
-                           std::to_string(s_.controls.pad_halves) +
-                           ": the measured ldmatrix data does not match these views";
-      }
-    }
-  }
-  if (f.gate) {
-    s_.gate = GateRun{std::make_shared<const GateReport>(*f.gate), path};
-    s_.history.push_back(s_.gate);
-    s_.output_view = OutputViewport{};
-  }
+  show_report(s_, path, f);
 }
 
 // [SECTION] state dump
@@ -429,9 +392,24 @@ std::string App::state_json() const {
   j["banner_shown"] = fr.banner_shown;
   j["banner_text"] = fr.banner_text;
   j["report_label"] = s_.probe.report ? json(s_.probe.label) : json(nullptr);
-  j["report_path"] = s_.report_path;
+  j["report_path"] = s_.report ? s_.report->path : std::string();
   j["report_error"] = s_.report_error;
-  j["report_notice"] = s_.report_notice;
+  j["report_notice"] = s_.report ? s_.report->notice : std::string();
+  auto controls_json = [](const Controls& x) {
+    return json{{"instruction", x.instruction},
+                {"num", std::string(to_string(x.num))},
+                {"trans", x.trans},
+                {"width_halves", x.width_halves},
+                {"pad_halves", x.pad_halves},
+                {"swizzle", std::string(to_string(x.swizzle))}};
+  };
+  j["report"] = s_.report ? json{{"path", s_.report->path},
+                                 {"headline", s_.report->headline},
+                                 {"changes", s_.report->changes},
+                                 {"user_controls", controls_json(s_.report->user_controls)}}
+                          : json(nullptr);
+  j["status"] = {{"headline", fr.status_headline}, {"tooltip", fr.status_tooltip}};
+  j["settings_notices"] = s_.settings_notices;
   j["fragments_measured_label"] = fr.fragments_measured_label;
   const GateReport* g = s_.gate.report.get();
   j["gate"] = {
@@ -447,7 +425,9 @@ std::string App::state_json() const {
       {"verdict_shown", fr.gate_verdict},
       {"request_n", s_.gate_request.n},
       {"request_seed", s_.gate_request.seed},
-      {"seed_error", fr.gate_seed_error}};
+      {"seed_error", fr.gate_seed_error},
+      {"history_rows", s_.history.size()},
+      {"history_data_bytes", s_.history.data_bytes()}};
   j["output_view_drawn"] = fr.output_view_drawn;
   j["output_view"] = {{"drawn", fr.output_view_drawn},
                       {"has_data", fr.output_has_data},

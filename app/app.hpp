@@ -47,6 +47,9 @@ class App {
   void request_probes();
   void act_on_requests();
   void refresh_gate_blocked();
+  /// Saves the user's own settings (settings_of) when this run persists them; a failure goes to
+  /// stderr and the status strip.
+  void save_now();
 
   AppState& s_;
   LaunchOptions options_;
@@ -56,6 +59,7 @@ class App {
   OutputRenderer renderer_;
   DrawLayers layers_;
   std::string saved_settings_;
+  std::string save_error_;  ///< the last save failure said, so it is said once
   // Key of the cached gate_blocked reason.
   GateRequest blocked_for_{};
   bool blocked_device_known_ = false;

@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "fragviz/banks.hpp"
@@ -17,6 +18,7 @@
 #include "fragviz/layout.hpp"
 #include "fragviz/ldmatrix.hpp"
 #include "fragviz/report.hpp"
+#include "gate_history.hpp"
 
 namespace fragviz::app {
 
@@ -70,6 +72,8 @@ struct WindowsOpen {
 /// How the output view colours each element of the n x n result.
 enum class OutputColour { mismatch, block, warp, lane };
 const char* to_string(OutputColour c);
+/// The colour mode `to_string` names, or nullopt.
+std::optional<OutputColour> parse_output_colour(std::string_view text);
 
 /// Zoom and pan of the output view: element coordinates at the top-left pixel and elements per
 /// pixel (scale <= 0 means "fit the whole matrix").
@@ -93,12 +97,6 @@ struct FragmentsView {
 struct ProbeSource {
   std::shared_ptr<const ProbeReport> report;
   std::string label;   ///< "measured on NVIDIA H200, sm_90" (+ where from)
-  std::string origin;  ///< "live" or the file path
-};
-
-/// A finished gate run (live or from a file) and the history of this session.
-struct GateRun {
-  std::shared_ptr<const GateReport> report;
   std::string origin;  ///< "live" or the file path
 };
 
@@ -168,8 +166,10 @@ struct FrameRecord {
   std::vector<Coord> bank_marked_padded, bank_marked_unpadded;  ///< selected lane's row starts
   std::map<std::string, Rect> widgets;                          ///< named widgets' rects
   std::array<Rect, kWarpSize> lane_buttons{};
-  bool banner_shown = false;
+  bool banner_shown = false;  ///< the model-only banner (not while a recorded report is shown)
   std::string banner_text;
+  std::string status_headline;  ///< the status strip's first segment, in full
+  std::string status_tooltip;   ///< the full text of the strip segment under the mouse, if any
   bool gate_button_enabled = false;
   std::string gate_reason;
   std::string gate_seed_error;  ///< why the typed seed was not taken, "" when it was
@@ -184,11 +184,31 @@ struct FrameRecord {
   int hovered_lane = -1;                    ///< lane under the mouse this frame (any view)
 };
 
+/// A report file the views show (File > Open report, or the command line) and what it covers, so
+/// that closing it gives back exactly what the user had (report_view.hpp).
+struct OpenedReport {
+  int id = 0;  ///< tags the gate runs it added (GateRun::report_id)
+  std::string path;
+  bool has_probe = false, has_gate = false;
+  /// What the status strip says while it is open: which report, measured on which GPU, when.
+  std::string headline;
+  /// The user's own controls: what settings save and what closing restores, while the views show
+  /// the report's ldmatrix geometry. Edits made while the report is open are the user's and land
+  /// here too (track_user_edits).
+  Controls user_controls;
+  /// Each control the report's geometry replaced, e.g. "pad 8 (yours 16)"; empty when none.
+  std::vector<std::string> changes;
+  std::string notice;          ///< what of the report the views cannot show as recorded
+  ProbeSource probe_before;    ///< live probe data it covers (newer live results land here too)
+  GateRun gate_before;         ///< the gate result shown before it
+  OutputViewport view_before;  ///< the output view's zoom and pan before it
+};
+
 /// Options that come from the command line, not from the user in the window.
 struct LaunchOptions {
   std::string config_dir;  ///< --config-dir; empty = default lookup
   int width = 1600, height = 1000;
-  std::string screenshot;  ///< --screenshot FILE.png
+  std::string screenshot;  ///< --screenshot FILE.png or FILE.jpg
   int frames = -1;         ///< --frames N (-1 = run until closed)
   std::string dump_state;  ///< --dump-state FILE
   std::string bench;       ///< --bench FILE
@@ -223,7 +243,7 @@ struct AppState {
   int gate_progress_permille = 0;
   std::string gate_error;
   GateRun gate;                             ///< shown in the gate panel and the output view
-  std::vector<GateRun> history;             ///< this session's runs, oldest first
+  GateHistory history;                      ///< this session's runs, oldest first, bounded
   std::optional<std::string> gate_blocked;  ///< cached reason the gate cannot run (nullopt = can)
 
   // Output view.
@@ -233,14 +253,19 @@ struct AppState {
   // Report files.
   std::string open_path_input;  ///< File > Open report text field
   bool open_popup_requested = false;
-  std::string report_error;   ///< last failed open, shown until dismissed
-  std::string report_path;    ///< last successfully opened
-  std::string report_notice;  ///< what of the opened report the views cannot show as recorded
+  std::string report_error;            ///< last failed open, shown until dismissed
+  std::optional<OpenedReport> report;  ///< the report shown, if any
+  int reports_opened = 0;              ///< for OpenedReport::id
+
+  /// What was wrong with the settings (folder, file, fields) and what was used instead; shown in
+  /// the status strip for the whole session.
+  std::vector<std::string> settings_notices;
 
   // Requests the panels make; app.cpp acts on them after drawing (panels never start threads).
   bool gate_run_requested = false;
   bool gate_cancel_requested = false;
   std::string open_report_request;  ///< a path to open, set by the menu popup
+  bool close_report_requested = false;
   bool quit_requested = false;
 
   FrameRecord frame;  ///< what this frame drew

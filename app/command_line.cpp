@@ -6,6 +6,7 @@
 
 #include "fragviz/catalogue.hpp"
 #include "fragviz/layout.hpp"
+#include "image_file.hpp"
 
 namespace fragviz::app {
 
@@ -47,8 +48,10 @@ int parse_command_line(int argc, char** argv, LaunchOptions& o, WindowOptions& w
       ->type_name("N")
       ->check(CLI::Range(1, 100000000));
   cli.add_option("--screenshot", o.screenshot,
-                 "write the window to FILE (PNG) after --frames N (default 10), then exit")
-      ->type_name("FILE");
+                 "write the window to FILE after --frames N (default 10), then exit; PNG or JPEG by the\n"
+                 "name's extension (.png, .jpg, .jpeg)")
+      ->type_name("FILE")
+      ->check([](const std::string& v) { return screenshot_path_problem(v); }, "");
   cli.add_option("--dump-state", o.dump_state, "write the UI state as JSON whenever it changes and at exit")
       ->type_name("FILE");
   cli.add_option("--bench", o.bench,

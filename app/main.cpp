@@ -11,7 +11,6 @@
 #include <glad/gl.h>
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
-#include <stb_image_write.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -35,6 +34,7 @@
 #include "command_line.hpp"
 #include "fonts.hpp"
 #include "gl_program.hpp"
+#include "image_file.hpp"
 #include "imgui.h"
 #include "imgui_renderer.hpp"
 #include "panels/panels.hpp"
@@ -90,7 +90,9 @@ bool write_screenshot(const std::string& path, int w, int h) {
     std::copy_n(&px[static_cast<std::size_t>(h - 1 - y) * row], row,
                 &flipped[static_cast<std::size_t>(y) * row]);
   for (std::size_t i = 3; i < flipped.size(); i += 4) flipped[i] = 255;
-  return stbi_write_png(path.c_str(), w, h, 4, flipped.data(), static_cast<int>(row)) != 0;
+  // The command line refused any extension but these (image_file.hpp).
+  const auto format = fragviz::app::image_format_of(path).value_or(fragviz::app::ImageFormat::png);
+  return fragviz::app::write_image(path, format, w, h, flipped.data(), static_cast<int>(row));
 }
 
 /// ImGui's style, in logical pixels (the display scale applies to it through the framebuffer scale).
@@ -329,7 +331,7 @@ int main(int argc, char** argv) {
   if (const int exit_status = fragviz::app::parse_command_line(argc, argv, opt, wopt); exit_status >= 0)
     return exit_status;
   // Files the run will write must be writable before a window opens, not silently lost at exit.
-  for (const std::string* path : {&opt.bench, &opt.dump_state}) {
+  for (const std::string* path : {&opt.bench, &opt.dump_state, &opt.screenshot}) {
     if (path->empty()) continue;
     std::error_code ec;
     const bool existed = std::filesystem::exists(*path, ec);
@@ -349,18 +351,12 @@ int main(int argc, char** argv) {
   // Settings are read from the config folder if it exists. Only a run that saves them creates it,
   // and never a missing home folder; without a folder the run saves nothing.
   const fragviz::app::ConfigDir config = fragviz::app::resolve_config_dir(opt.config_dir);
-  const bool persist = fragviz::app::persists_settings(opt);
-  std::string save_dir;  // where settings and imgui.ini are saved; "" = nowhere
-  if (persist) {
-    if (std::string e = fragviz::app::ensure_config_dir(config); e.empty())
-      save_dir = config.path;
-    else
-      std::fprintf(stderr, "fragviz: %s\n", e.c_str());
-  }
+  // Every fault of the folder or the file goes to stderr and the status strip; a settings file that
+  // cannot be read is never saved over (save_dir is then "").
   AppState state;
-  if (!config.path.empty())
-    if (std::string e = fragviz::app::load_settings(config.path, state); !e.empty())
-      std::fprintf(stderr, "fragviz: %s\n", e.c_str());
+  const std::string save_dir =
+      fragviz::app::start_settings(config, fragviz::app::persists_settings(opt), state);
+  for (const std::string& n : state.settings_notices) std::fprintf(stderr, "fragviz: %s\n", n.c_str());
   const bool benching = !opt.bench.empty();
   if (benching) state.windows = fragviz::app::WindowsOpen{};  // every view open
 

@@ -1,11 +1,17 @@
 #include "settings.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
+
+#include "fragviz/gate_host.hpp"
 
 namespace fragviz::app {
 
@@ -13,18 +19,283 @@ namespace {
 
 using nlohmann::json;
 
-template <class T>
-void read(const json& j, const char* key, T& out) {
-  auto it = j.find(key);
-  if (it == j.end()) return;
-  try {
-    out = it->get<T>();
-  } catch (const json::exception&) {
-    // Wrong type: keep the default.
+// [SECTION] reading one field
+
+/// How a message shows a value from the file: numbers, booleans and short strings as written,
+/// anything else by its kind (never dumped whole: a hostile file may nest arrays 100000 deep).
+std::string shown(const json& v) {
+  switch (v.type()) {
+    case json::value_t::number_integer:
+    case json::value_t::number_unsigned:
+    case json::value_t::number_float:
+    case json::value_t::boolean:
+    case json::value_t::null:
+      return v.dump();
+    case json::value_t::string: {
+      const std::string& s = v.get_ref<const std::string&>();
+      if (s.size() <= 80) return json(s).dump(-1, ' ', false, json::error_handler_t::replace);
+      return json(s.substr(0, 80)).dump(-1, ' ', false, json::error_handler_t::replace) + "...";
+    }
+    case json::value_t::array:
+      return "an array";
+    case json::value_t::object:
+      return "an object";
+    default:
+      return "a value of no JSON type";
   }
 }
 
+/// Collects the messages of one parse.
+struct Reader {
+  ParsedSettings& out;
+  void say(std::string m) { out.messages.push_back(std::move(m)); }
+
+  /// A whole number within [lo, hi] at `key` of `j`; outside the range the nearest bound; not a
+  /// whole number: `out` stays (the default). Each replacement is said.
+  /// With `clamp` false a value outside the range is replaced by the default instead.
+  void integer(const json& j, const char* key, const std::string& name, long long lo, long long hi,
+               int& out_v, bool clamp = true) {
+    auto it = j.find(key);
+    if (it == j.end()) return;
+    const json& v = *it;
+    const std::string def = std::to_string(out_v);
+    if (!v.is_number()) {
+      say(name + " " + shown(v) + " is not a number: using " + def);
+      return;
+    }
+    long long value = 0;
+    if (v.is_number_unsigned()) {
+      const auto u = v.get<std::uint64_t>();
+      value = u > static_cast<std::uint64_t>(hi) ? hi + 1 : static_cast<long long>(u);
+    } else if (v.is_number_integer()) {
+      value = v.get<std::int64_t>();
+    } else {
+      const double d = v.get<double>();
+      if (!std::isfinite(d) || d != std::floor(d)) {
+        say(name + " " + shown(v) + " is not a whole number: using " + def);
+        return;
+      }
+      // Far outside the range: no conversion (1e300 does not fit a long long).
+      value = d < static_cast<double>(lo)   ? lo - 1
+              : d > static_cast<double>(hi) ? hi + 1
+                                            : static_cast<long long>(d);
+    }
+    if (value < lo || value > hi) {
+      const long long used = !clamp ? out_v : value < lo ? lo : hi;
+      say(name + " " + shown(v) + " is outside " + std::to_string(lo) + " to " + std::to_string(hi) +
+          ": using " + std::to_string(used));
+      value = used;
+    }
+    out_v = static_cast<int>(value);
+  }
+
+  void boolean(const json& j, const char* key, const std::string& name, bool& out_v) {
+    auto it = j.find(key);
+    if (it == j.end()) return;
+    if (it->is_boolean()) {
+      out_v = it->get<bool>();
+      return;
+    }
+    say(name + " " + shown(*it) + " is not true or false: using " + (out_v ? "true" : "false"));
+  }
+
+  /// A string at `key`, or nullopt (said, when present but not a string).
+  std::optional<std::string> string(const json& j, const char* key, const std::string& name,
+                                    const std::string& def) {
+    auto it = j.find(key);
+    if (it == j.end()) return std::nullopt;
+    if (it->is_string()) return it->get<std::string>();
+    say(name + " " + shown(*it) + " is not a string: using " + def);
+    return std::nullopt;
+  }
+
+  /// An enumeration by its name: `parse` gives the value or nullopt.
+  template <class T, class Parse>
+  void named(const json& j, const char* key, const std::string& name, const std::string& choices, Parse parse,
+             const std::string& def, T& out_v) {
+    if (auto s = string(j, key, name, def)) {
+      if (auto v = parse(*s))
+        out_v = *v;
+      else
+        say(name + " " + shown(json(*s)) + " is not one of " + choices + ": using " + def);
+    }
+  }
+};
+
 }  // namespace
+
+// [SECTION] parse and write
+
+ParsedSettings parse_settings(std::string_view text) {
+  ParsedSettings p;
+  Reader r{p};
+  const json j = json::parse(text.begin(), text.end(), nullptr, false);
+  if (j.is_discarded()) {
+    p.keep_file = true;
+    r.say("not JSON: using the default settings");
+    return p;
+  }
+  if (!j.is_object()) {
+    p.keep_file = true;
+    r.say(shown(j) + ", not a settings object: using the default settings");
+    return p;
+  }
+  // Only a file that says it is ours is read: the config folder may hold another program's file.
+  if (auto f = j.find("format");
+      f == j.end() || !f->is_string() || f->get<std::string>() != kSettingsFormat) {
+    p.keep_file = true;
+    r.say(std::string(f == j.end() ? "no \"format\"" : "\"format\" " + shown(*f)) + ", not \"" +
+          kSettingsFormat + "\": not read; using the default settings");
+    return p;
+  }
+  if (auto v = j.find("version"); v == j.end()) {
+    r.say("no \"version\": read as version " + std::to_string(kSettingsVersion));
+  } else if (!v->is_number_integer() && !v->is_number_unsigned()) {
+    r.say("\"version\" " + shown(*v) + " is not a whole number: read as version " +
+          std::to_string(kSettingsVersion));
+  } else if (!v->is_number_unsigned() ||
+             v->get<std::uint64_t>() != static_cast<std::uint64_t>(kSettingsVersion)) {
+    // A newer app wrote it (or it was edited): read what this version knows, never write over it.
+    p.keep_file = true;
+    r.say("version " + shown(*v) + ", this app writes version " + std::to_string(kSettingsVersion) +
+          ": only the fields it knows are read");
+  }
+
+  Settings& s = p.settings;
+  Controls& c = s.controls;
+  // The instruction by mnemonic. Settings from before the catalogue stored "shape": "m16n8k8" or
+  // "m16n8k16" (the f32.f16.f16.f32 entries). An unknown mnemonic keeps the default and says so.
+  if (j.contains("instruction")) {
+    if (auto str = r.string(j, "instruction", "instruction", kDefaultInstruction)) {
+      if (find_instruction(*str))
+        c.instruction = *str;
+      else
+        p.instruction_notice = "settings name an instruction the catalogue does not have (" +
+                               shown(json(*str)) + "); showing " + kDefaultInstruction;
+    }
+  } else if (auto shape = r.string(j, "shape", "shape", "m16n8k8")) {
+    if (*shape == "m16n8k16")
+      c.instruction = "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32";
+    else if (*shape != "m16n8k8")
+      r.say("shape " + shown(json(*shape)) + " is not m16n8k8 or m16n8k16: showing " + kDefaultInstruction);
+  }
+  r.named(
+      j, "ldmatrix_num", "ldmatrix_num", "x1, x2, x4", [](const std::string& t) { return parse_num(t); },
+      std::string(to_string(c.num)), c.num);
+  r.boolean(j, "trans", "trans", c.trans);
+  r.integer(j, "width_halves", "width_halves", kMinWidthHalves, kMaxWidthHalves, c.width_halves);
+  r.integer(j, "pad_halves", "pad_halves", 0, kMaxPadHalves, c.pad_halves);
+  r.named(
+      j, "swizzle", "swizzle", "none, xor", [](const std::string& t) { return parse_swizzle(t); },
+      std::string(to_string(c.swizzle)), c.swizzle);
+  // A lane outside the warp selects none (-1), not the nearest lane.
+  r.integer(j, "selected_lane", "selected_lane", -1, kWarpSize - 1, s.selected_lane, false);
+  if (auto it = j.find("windows"); it != j.end()) {
+    if (it->is_object()) {
+      WindowsOpen& w = s.windows;
+      for (auto [key, flag] : {std::pair<const char*, bool*>{"controls", &w.controls},
+                               {"device", &w.device},
+                               {"inspector", &w.inspector},
+                               {"fragments", &w.fragments},
+                               {"ldmatrix", &w.ldmatrix},
+                               {"banks", &w.banks},
+                               {"gate", &w.gate},
+                               {"output", &w.output}})
+        r.boolean(*it, key, std::string("windows.") + key, *flag);
+    } else {
+      r.say("windows is " + shown(*it) + ", not an object: every window open");
+    }
+  }
+  if (auto it = j.find("gate"); it != j.end()) {
+    if (it->is_object()) {
+      const json& g = *it;
+      r.integer(g, "n", "gate.n", kGateMinN, kGateMaxN, s.gate_n);
+      // The seed is any unsigned 64-bit number, written as such: a negative one (which a plain
+      // conversion would wrap to 2^64 - 1), a fraction or a float is refused.
+      if (auto sd = g.find("seed"); sd != g.end()) {
+        const std::string def = std::to_string(s.gate_seed);
+        if (sd->is_number_unsigned())
+          s.gate_seed = sd->get<std::uint64_t>();
+        else if (sd->is_number_integer())
+          r.say("gate.seed " + shown(*sd) + " is negative; a seed is 0 to 18446744073709551615: using " +
+                def);
+        else
+          r.say("gate.seed " + shown(*sd) + " is not a whole number from 0 to 18446744073709551615: using " +
+                def);
+      }
+      r.named(
+          g, "variant", "gate.variant", "ldmatrix-k8, scalar-b-k8, ldmatrix-k16, broken-swap-b",
+          [](const std::string& t) { return parse_variant(t); }, std::string(to_string(s.gate_variant)),
+          s.gate_variant);
+    } else {
+      r.say("gate is " + shown(*it) + ", not an object: using the default gate options");
+    }
+  }
+  r.named(
+      j, "output_colour", "output_colour", "mismatch, block, warp, lane",
+      [](const std::string& t) { return parse_output_colour(t); }, to_string(s.output_colour),
+      s.output_colour);
+  // A misspelt key is a setting silently not taken: say so (a newer version's keys are expected).
+  if (!p.keep_file) {
+    static const char* const kKnown[] = {
+        "format",     "version", "instruction",   "shape",   "ldmatrix_num", "trans",        "width_halves",
+        "pad_halves", "swizzle", "selected_lane", "windows", "gate",         "output_colour"};
+    for (auto it = j.begin(); it != j.end(); ++it)
+      if (std::find_if(std::begin(kKnown), std::end(kKnown), [&](const char* k) { return it.key() == k; }) ==
+          std::end(kKnown))
+        r.say("unknown setting " + shown(json(it.key())) + " ignored");
+  }
+  return p;
+}
+
+std::string settings_json(const Settings& s) {
+  const Controls& c = s.controls;
+  json j;
+  j["format"] = kSettingsFormat;
+  j["version"] = kSettingsVersion;
+  j["instruction"] = c.instruction;
+  j["ldmatrix_num"] = std::string(to_string(c.num));
+  j["trans"] = c.trans;
+  j["width_halves"] = c.width_halves;
+  j["pad_halves"] = c.pad_halves;
+  j["swizzle"] = std::string(to_string(c.swizzle));
+  j["selected_lane"] = s.selected_lane;
+  const WindowsOpen& w = s.windows;
+  j["windows"] = {{"controls", w.controls},   {"device", w.device},     {"inspector", w.inspector},
+                  {"fragments", w.fragments}, {"ldmatrix", w.ldmatrix}, {"banks", w.banks},
+                  {"gate", w.gate},           {"output", w.output}};
+  j["gate"] = {{"n", s.gate_n}, {"variant", std::string(to_string(s.gate_variant))}, {"seed", s.gate_seed}};
+  j["output_colour"] = to_string(s.output_colour);
+  // The mnemonic comes from the catalogue or a parsed file, so it is valid UTF-8; replace anyway
+  // rather than throw.
+  return j.dump(2, ' ', false, json::error_handler_t::replace);
+}
+
+Settings settings_of(const AppState& s) {
+  Settings out;
+  out.controls = s.report ? s.report->user_controls : s.controls;
+  out.selected_lane = s.selected_lane;
+  out.windows = s.windows;
+  out.gate_n = s.gate_request.n;
+  out.gate_variant = s.gate_request.variant;
+  out.gate_seed = s.gate_request.seed;
+  out.output_colour = s.output_colour;
+  return out;
+}
+
+void apply_settings(const ParsedSettings& p, AppState& s) {
+  const Settings& in = p.settings;
+  s.controls = in.controls;
+  s.selected_lane = in.selected_lane;
+  s.windows = in.windows;
+  s.gate_request.n = in.gate_n;
+  s.gate_request.variant = in.gate_variant;
+  s.gate_request.seed = in.gate_seed;
+  s.output_colour = in.output_colour;
+  s.instruction_notice = p.instruction_notice;
+}
+
+// [SECTION] files
 
 ConfigDir resolve_config_dir(const std::string& override_dir) {
   namespace fs = std::filesystem;
@@ -46,11 +317,26 @@ ConfigDir resolve_config_dir(const std::string& override_dir) {
   return ConfigDir{};
 }
 
+namespace {
+
+/// Why `path` cannot be the settings folder because something that is no folder is there, or "".
+std::string not_a_folder(const std::string& path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::file_status st = fs::status(path, ec);
+  if (fs::exists(st) && !fs::is_directory(st))
+    return "the settings folder " + path + " is a file, not a folder: settings are not read or saved";
+  return {};
+}
+
+}  // namespace
+
 std::string ensure_config_dir(const ConfigDir& d) {
   namespace fs = std::filesystem;
   if (d.path.empty()) return "no HOME, XDG_CONFIG_HOME or --config-dir: settings are not saved";
   std::error_code ec;
   if (fs::is_directory(d.path, ec)) return {};
+  if (std::string e = not_a_folder(d.path); !e.empty()) return e;
   if (!fs::is_directory(d.anchor, ec))
     return d.what_anchor + " does not exist (it is never created): settings are not saved";
   if (!fs::create_directories(d.path, ec) && !fs::is_directory(d.path))
@@ -58,98 +344,73 @@ std::string ensure_config_dir(const ConfigDir& d) {
   return {};
 }
 
-std::string settings_json(const AppState& s) {
-  const Controls& c = s.controls;
-  json j;
-  j["format"] = "fragviz-settings";
-  j["version"] = 1;
-  j["instruction"] = c.instruction;
-  j["ldmatrix_num"] = std::string(to_string(c.num));
-  j["trans"] = c.trans;
-  j["width_halves"] = c.width_halves;
-  j["pad_halves"] = c.pad_halves;
-  j["swizzle"] = std::string(to_string(c.swizzle));
-  j["selected_lane"] = s.selected_lane;
-  const WindowsOpen& w = s.windows;
-  j["windows"] = {{"controls", w.controls},   {"device", w.device},     {"inspector", w.inspector},
-                  {"fragments", w.fragments}, {"ldmatrix", w.ldmatrix}, {"banks", w.banks},
-                  {"gate", w.gate},           {"output", w.output}};
-  j["gate"] = {{"n", s.gate_request.n},
-               {"variant", std::string(to_string(s.gate_request.variant))},
-               {"seed", s.gate_request.seed}};
-  j["output_colour"] = to_string(s.output_colour);
-  return j.dump(2);
-}
-
-std::string load_settings(const std::string& dir, AppState& s) {
+LoadedSettings load_settings(const std::string& dir, AppState& s) {
+  namespace fs = std::filesystem;
+  LoadedSettings out;
+  if (std::string e = not_a_folder(dir); !e.empty()) {
+    out.messages.push_back(e);
+    out.keep_file = true;
+    return out;
+  }
   const std::string path = dir + "/settings.json";
-  std::ifstream in(path);
-  if (!in) return {};
+  std::error_code ec;
+  const fs::file_status st = fs::status(path, ec);
+  if (!fs::exists(st)) return out;  // first start: nothing to say
+  if (!fs::is_regular_file(st)) {
+    out.messages.push_back(path + " is not a file: using the default settings");
+    out.messages.push_back(path + " is kept as it is: this session's settings are not saved");
+    out.keep_file = true;
+    return out;
+  }
+  std::ifstream in(path, std::ios::binary);
   std::stringstream text;
-  text << in.rdbuf();
-  json j = json::parse(text.str(), nullptr, false);
-  if (j.is_discarded() || !j.is_object()) return path + ": not JSON, using defaults";
-  Controls& c = s.controls;
-  std::string str;
-  // The instruction by mnemonic. Settings from before the catalogue stored "shape": "m16n8k8" or
-  // "m16n8k16" (the f32.f16.f16.f32 entries). An unknown mnemonic keeps the default and says so.
-  if (read(j, "instruction", str), !str.empty()) {
-    if (find_instruction(str))
-      c.instruction = str;
-    else
-      s.instruction_notice = "settings name an instruction the catalogue does not have (" + str +
-                             "); showing " + kDefaultInstruction;
-  } else if (read(j, "shape", str), str == "m16n8k16") {
-    c.instruction = "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32";
+  if (in) text << in.rdbuf();
+  if (!in || in.bad()) {
+    out.messages.push_back(path + " cannot be read: using the default settings");
+    out.messages.push_back(path + " is kept as it is: this session's settings are not saved");
+    out.keep_file = true;
+    return out;
   }
-  str.clear();
-  if (read(j, "ldmatrix_num", str), !str.empty())
-    if (auto v = parse_num(str)) c.num = *v;
-  read(j, "trans", c.trans);
-  read(j, "width_halves", c.width_halves);
-  read(j, "pad_halves", c.pad_halves);
-  str.clear();
-  if (read(j, "swizzle", str), !str.empty())
-    if (auto v = parse_swizzle(str)) c.swizzle = *v;
-  read(j, "selected_lane", s.selected_lane);
-  if (s.selected_lane < -1 || s.selected_lane >= kWarpSize) s.selected_lane = -1;
-  if (auto it = j.find("windows"); it != j.end() && it->is_object()) {
-    WindowsOpen& w = s.windows;
-    read(*it, "controls", w.controls);
-    read(*it, "device", w.device);
-    read(*it, "inspector", w.inspector);
-    read(*it, "fragments", w.fragments);
-    read(*it, "ldmatrix", w.ldmatrix);
-    read(*it, "banks", w.banks);
-    read(*it, "gate", w.gate);
-    read(*it, "output", w.output);
-  }
-  if (auto it = j.find("gate"); it != j.end() && it->is_object()) {
-    read(*it, "n", s.gate_request.n);
-    read(*it, "seed", s.gate_request.seed);
-    str.clear();
-    read(*it, "variant", str);
-    if (auto v = parse_variant(str)) s.gate_request.variant = *v;
-  }
-  str.clear();
-  read(j, "output_colour", str);
-  for (OutputColour oc :
-       {OutputColour::mismatch, OutputColour::block, OutputColour::warp, OutputColour::lane})
-    if (str == to_string(oc)) s.output_colour = oc;
-  return {};
+  const ParsedSettings p = parse_settings(text.str());
+  apply_settings(p, s);
+  out.keep_file = p.keep_file;
+  for (const std::string& m : p.messages) out.messages.push_back(path + ": " + m);
+  // What the run does about a file it will not write, once.
+  if (p.keep_file) out.messages.push_back(path + " is kept as it is: this session's settings are not saved");
+  return out;
 }
 
-std::string save_settings(const std::string& dir, const AppState& s) {
+std::string start_settings(const ConfigDir& d, bool persist, AppState& s) {
+  std::string save_dir;
+  auto note = [&s](const std::string& m) {
+    if (std::find(s.settings_notices.begin(), s.settings_notices.end(), m) == s.settings_notices.end())
+      s.settings_notices.push_back(m);
+  };
+  if (persist) {
+    if (std::string e = ensure_config_dir(d); e.empty())
+      save_dir = d.path;
+    else
+      note(e);
+  }
+  if (!d.path.empty()) {
+    const LoadedSettings l = load_settings(d.path, s);
+    for (const std::string& m : l.messages) note(m);
+    if (l.keep_file) save_dir.clear();
+  }
+  return save_dir;
+}
+
+std::string save_settings(const std::string& dir, const Settings& s) {
   const std::string path = dir + "/settings.json", tmp = path + ".tmp";
   {
     std::ofstream out(tmp, std::ios::trunc);
-    if (!out) return "cannot write " + tmp;
+    if (!out) return "cannot write " + tmp + ": settings are not saved";
     out << settings_json(s) << '\n';
-    if (!out) return "cannot write " + tmp;
+    if (!out) return "cannot write " + tmp + ": settings are not saved";
   }
   std::error_code ec;
   std::filesystem::rename(tmp, path, ec);
-  return ec ? "cannot replace " + path + ": " + ec.message() : std::string();
+  return ec ? "cannot replace " + path + ": " + ec.message() + "; settings are not saved" : std::string();
 }
 
 }  // namespace fragviz::app

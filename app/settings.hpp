@@ -1,8 +1,15 @@
 // Persisted choices: the controls, the selected lane, open windows, gate options and the output
 // colour mode, as a small JSON file next to imgui.ini in the config directory.
+//
+// Parsing is a pure function of the text (parse_settings: no files, no GL, no ImGui; fuzzed in
+// tests/fuzz/). Every fault it finds becomes a message the status strip shows, with the value used
+// instead; a file the app cannot read as its own settings is never saved over.
 #pragma once
 
+#include <cstdint>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "app_state.hpp"
 
@@ -24,12 +31,67 @@ ConfigDir resolve_config_dir(const std::string& override_dir);
 /// saved, or "" when the folder exists now. Only runs that save settings call it.
 std::string ensure_config_dir(const ConfigDir& d);
 
-/// Loads settings.json from `dir` into `s`. A missing or unreadable file leaves `s` as it is;
-/// a bad field is skipped. Returns a message for the log when the file existed but was bad.
-std::string load_settings(const std::string& dir, AppState& s);
+/// What settings.json holds: the persisted part of AppState, apart from it so that it can be
+/// parsed and written without a window.
+struct Settings {
+  Controls controls;
+  int selected_lane = -1;
+  WindowsOpen windows;
+  int gate_n = GateRequest{}.n;
+  GateVariant gate_variant = GateRequest{}.variant;
+  std::uint64_t gate_seed = GateRequest{}.seed;
+  OutputColour output_colour = OutputColour::mismatch;
+};
+
+/// The format and version settings_json writes.
+inline constexpr const char* kSettingsFormat = "fragviz-settings";
+inline constexpr int kSettingsVersion = 1;
+
+/// What parse_settings made of a settings text.
+struct ParsedSettings {
+  /// Every field the text names with a usable value, defaults for the rest; every value within
+  /// the app's ranges (a value outside is replaced, and `messages` says by what).
+  Settings settings;
+  /// Each fault, with the value used instead ("gate.seed -1 is negative ...; using 1").
+  std::vector<std::string> messages;
+  /// An instruction the catalogue lacks (shown in the controls, not in `messages`).
+  std::string instruction_notice;
+  /// The text is not a settings file this app may rewrite (not JSON, not an object, no or another
+  /// "format", a newer version): it must never be saved over.
+  bool keep_file = false;
+};
+
+/// Parses settings.json text. Never throws; any bytes give settings and messages.
+ParsedSettings parse_settings(std::string_view text);
+
+/// The settings JSON text of `s` (what save_settings writes).
+std::string settings_json(const Settings& s);
+
+/// The user's own settings in `s`: while a report shows its geometry, the controls the user had
+/// (OpenedReport::user_controls), never the report's.
+Settings settings_of(const AppState& s);
+
+/// Puts `p`'s settings and instruction notice into `s`.
+void apply_settings(const ParsedSettings& p, AppState& s);
+
+/// The result of reading settings.json from a folder.
+struct LoadedSettings {
+  std::vector<std::string> messages;  ///< each prefixed with the file's path
+  bool keep_file = false;             ///< never save into this folder (see ParsedSettings)
+};
+
+/// Loads `dir`/settings.json into `s`. A missing file changes nothing and says nothing; a folder
+/// that is a file, an unreadable file or any fault in it is in `messages`.
+LoadedSettings load_settings(const std::string& dir, AppState& s);
+
+/// Reads the settings at start-up: into `s`, with every fault of the folder or the file in
+/// s.settings_notices. Returns the folder the run saves settings and imgui.ini into, "" for
+/// nowhere: runs that do not persist (`persist` false), no usable folder, or a settings file it
+/// could not read (kept as it is, and the notice says so). Creates the folder only when `persist`.
+std::string start_settings(const ConfigDir& d, bool persist, AppState& s);
 
 /// Writes settings.json into `dir` (via a temporary file and rename). Returns an error or "".
-std::string save_settings(const std::string& dir, const AppState& s);
+std::string save_settings(const std::string& dir, const Settings& s);
 
 /// Whether a run with these options writes settings.json and imgui.ini: not for --frames,
 /// --screenshot or --bench (tests and automation read the user's settings but leave them alone).
@@ -37,7 +99,8 @@ inline bool persists_settings(const LaunchOptions& o) {
   return o.frames <= 0 && o.screenshot.empty() && o.bench.empty();
 }
 
-/// The settings JSON text (also used to detect that something worth saving changed).
-std::string settings_json(const AppState& s);
+/// The settings JSON text of the user's own settings in `s` (used to detect that something worth
+/// saving changed).
+inline std::string settings_json(const AppState& s) { return settings_json(settings_of(s)); }
 
 }  // namespace fragviz::app

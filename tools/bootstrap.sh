@@ -17,7 +17,7 @@ build="${FRAGVIZ_BUILD_DIR:-$root/build}"
 build_pkgs=(build-essential cmake ninja-build pkg-config libimgui-dev libglfw3-dev python3-glad
             nlohmann-json3-dev libcli11-dev libgtest-dev libstb-dev fonts-dejavu-core)
 test_pkgs=(xvfb xdotool imagemagick x11-utils)
-# clang-14 and its runtimes (libFuzzer, ASan, UBSan): the report loader's fuzz target (tests/fuzz).
+# clang-14 and its runtimes (libFuzzer, ASan, UBSan): the report and settings fuzz targets (tests/fuzz).
 test_pkgs+=(clang-14 libclang-rt-14-dev)
 
 install_missing() {
@@ -74,18 +74,25 @@ case "$mode" in
       -DCMAKE_CXX_FLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined"
     cmake --build "$sanitized" -j "$(nproc)"
     ctest --test-dir "$sanitized" --output-on-failure -j 2
-    # The report loader under libFuzzer (clang-14), for a bounded time, from the committed seeds; new
-    # inputs go to the build folder, a crash to $fuzz/artifacts/ (keep it in tests/fuzz/regressions/).
+    # The report loader and the settings parser under libFuzzer (clang-14), each for a bounded time,
+    # from the committed seeds; new inputs go to the build folder, a crash to $fuzz/artifacts/ (keep
+    # it in tests/fuzz/regressions/).
     fuzz="${build}-fuzz"
     cmake -S "$root" -B "$fuzz" -G Ninja -DCMAKE_BUILD_TYPE=Release "-DCMAKE_CXX_FLAGS_RELEASE=-O1 -g1" \
       -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 -DFRAGVIZ_CUDA=OFF -DFRAGVIZ_GUI=OFF \
       -DFRAGVIZ_FUZZ=ON \
       -DCMAKE_CXX_FLAGS="-fsanitize=address,undefined,fuzzer-no-link -fno-omit-frame-pointer -fno-sanitize-recover=undefined"
-    cmake --build "$fuzz" --target fuzz_report -j "$(nproc)"
+    cmake --build "$fuzz" --target fuzz_report fuzz_settings -j "$(nproc)"
     mkdir -p "$fuzz/corpus" "$fuzz/artifacts"
     "$fuzz/tests/fuzz/fuzz_report" -max_total_time="${FRAGVIZ_FUZZ_SECONDS:-60}" -max_len=65536 \
       -dict="$root/tests/fuzz/report.dict" -artifact_prefix="$fuzz/artifacts/" -print_final_stats=1 \
       "$fuzz/corpus" "$root/tests/fuzz/corpus/report"
+    # The app's settings parser (parse_settings), the same way: its own corpus and artifact folders
+    # (a crash goes to $fuzz/artifacts/settings/; keep it in tests/fuzz/regressions/settings/).
+    mkdir -p "$fuzz/corpus-settings" "$fuzz/artifacts/settings"
+    "$fuzz/tests/fuzz/fuzz_settings" -max_total_time="${FRAGVIZ_FUZZ_SETTINGS_SECONDS:-30}" -max_len=65536 \
+      -dict="$root/tests/fuzz/settings.dict" -artifact_prefix="$fuzz/artifacts/settings/" -print_final_stats=1 \
+      "$fuzz/corpus-settings" "$root/tests/fuzz/corpus/settings"
     ;;
   *)
     echo "usage: tools/bootstrap.sh run|test" >&2

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "../layout.hpp"
+#include "../report_view.hpp"
 #include "panels.hpp"
 
 namespace fragviz::app {
@@ -196,6 +197,15 @@ void draw_controls(AppState& s, const Derived& d) {
   ImGui::TextColored(kDimV, "instruction");
   instruction_picker(s, d);
   instruction_summary(s, d);
+
+  // A recorded report shows its own ldmatrix geometry: say which controls it set, and that the
+  // user's come back on close (report_view.hpp).
+  if (s.report && !s.report->changes.empty()) {
+    ImGui::PushTextWrapPos(0.f);
+    ImGui::TextColored(kAmberV, "%s", changes_text(s.report->changes).c_str());
+    ImGui::PopTextWrapPos();
+    record_widget(s, "controls_report_changes");
+  }
 
   ImGui::Separator();
   // The explorer's ldmatrix and tile feed the ldmatrix and bank views, which relate to the

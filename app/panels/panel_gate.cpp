@@ -155,11 +155,12 @@ void draw_gate(AppState& s) {
       for (const char* h : {"#", "variant", "n", "verdict", "ms", "GFLOP/s", "x cuBLAS"})
         ImGui::TableSetupColumn(h);
       ImGui::TableHeadersRow();
+      // Older rows hold summaries (gate_history.hpp): every figure shown here, no matrices.
       for (std::size_t i = s.history.size(); i-- > 0;) {
-        const GateReport& r = *s.history[i].report;
+        const GateReport& r = *s.history.rows()[i].report;
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
-        ImGui::Text("%zu", i + 1);
+        ImGui::Text("%zu", s.history.number(i));
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(std::string(to_string(r.request.variant)).c_str());
         ImGui::TableNextColumn();

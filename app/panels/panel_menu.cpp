@@ -1,6 +1,12 @@
 // Main menu bar, the status strip under it and the File > Open report popup.
+#include <string>
+#include <string_view>
+#include <vector>
+
 #include "../assets.hpp"
 #include "../layout.hpp"
+#include "../report_view.hpp"
+#include "../text_fit.hpp"
 #include "fragviz/device.hpp"
 #include "imgui_stdlib.h"
 #include "panels.hpp"
@@ -38,16 +44,120 @@ void draw_open_popup(AppState& s) {
   }
 }
 
+/// One piece of the status strip: its text, colour, what its tooltip adds, and its dump name.
+struct Segment {
+  std::string text;
+  ImVec4 colour;
+  std::string more;  ///< tooltip lines after the full text
+  const char* widget = nullptr;
+};
+
+const ImVec4 kBlueV{0.55f, 0.78f, 1.f, 1.f};
+
+/// "first (and N more)", every line in the tooltip.
+Segment notice_list(const std::string& prefix, const std::vector<std::string>& notices, const char* widget) {
+  Segment g{prefix + notices[0], kAmberV, {}, widget};
+  if (notices.size() > 1) g.text += " (and " + std::to_string(notices.size() - 1) + " more)";
+  for (const std::string& n : notices) g.more += n + "\n";
+  return g;
+}
+
+std::vector<Segment> status_segments(AppState& s, bool model_only) {
+  std::vector<Segment> out;
+  if (s.report) {
+    // A recorded report is not this machine's data: say so first, and what the machine is.
+    out.push_back({s.report->headline, kBlueV, "file: " + s.report->path, "status_headline"});
+    if (model_only)
+      out.push_back({"this machine: model only", kDimV, kBannerText, "status_machine"});
+    else if (s.device_known)
+      out.push_back({"this machine: " + s.device.name, kDimV, {}, "status_machine"});
+  } else if (model_only) {
+    out.push_back({std::string("Model only. ") + kBannerText, kAmberV, {}, "status_headline"});
+  } else if (!s.device_known) {
+    out.push_back({"Looking for a CUDA device...", kDimV, {}, "status_headline"});
+  } else if (s.probe.report) {
+    out.push_back({s.probe.label, kGreenV, {}, "status_headline"});
+  } else if (s.probe_status == JobStatus::running) {
+    out.push_back({"Running the probes on " + s.device.name + "...", kDimV, {}, "status_headline"});
+  } else {
+    out.push_back({"Device " + s.device.name + ": no measured data yet", kDimV, {}, "status_headline"});
+  }
+  s.frame.status_headline = out.front().text;
+  if (s.report && !s.report->changes.empty())
+    out.push_back({changes_text(s.report->changes), kAmberV, {}, "report_changes"});
+  if (s.report && !s.report->notice.empty()) out.push_back({s.report->notice, kAmberV, {}, "report_notice"});
+  if (!s.settings_notices.empty())
+    out.push_back(notice_list("settings: ", s.settings_notices, "settings_notice"));
+  // What was wrong with the asset files (--assets) or the fonts.
+  if (const std::vector<std::string>& notices = assets().notices; !notices.empty())
+    out.push_back(notice_list("", notices, "asset_notice"));
+  if (!s.report_error.empty())
+    out.push_back({"Could not open report: " + s.report_error, kRedV, {}, "report_error"});
+  return out;
+}
+
+/// Draws `segs` on one line, each cut to its share (fit_widths) with its full text on hover, then
+/// the strip's buttons.
+void draw_status_segments(AppState& s, const std::vector<Segment>& segs) {
+  constexpr const char* kSep = "  |  ";
+  const auto measure = [](std::string_view t) {
+    return ImGui::CalcTextSize(t.data(), t.data() + t.size()).x;
+  };
+  const ImGuiStyle& st = ImGui::GetStyle();
+  const auto button_w = [&](const char* label) {
+    return ImGui::CalcTextSize(label).x + 2 * st.FramePadding.x + st.ItemSpacing.x;
+  };
+  float buttons = 0;
+  if (s.report) buttons += button_w("close report");
+  if (!s.report_error.empty()) buttons += button_w("dismiss");
+  const float sep = measure(kSep);
+  std::vector<float> natural;
+  for (std::size_t i = 0; i < segs.size(); ++i)
+    natural.push_back(measure(segs[i].text) + (i ? sep : 0.f) + 1.f);
+  // The headline says what the views show (a recorded report: which GPU, when): it keeps up to 60%
+  // of the line.
+  const std::vector<float> widths =
+      fit_widths_first(natural, ImGui::GetContentRegionAvail().x - buttons, 0.6f);
+  for (std::size_t i = 0; i < segs.size(); ++i) {
+    const Segment& g = segs[i];
+    if (i) {
+      ImGui::SameLine(0, 0);
+      ImGui::TextColored(kDimV, "%s", kSep);
+      ImGui::SameLine(0, 0);
+    }
+    const std::string shown = elide(g.text, widths[i] - (i ? sep : 0.f) - 1.f, measure);
+    ImGui::TextColored(g.colour, "%s", shown.c_str());
+    if (g.widget) record_widget(s, g.widget);
+    if (ImGui::IsItemHovered()) {
+      const std::string full = g.more.empty() ? g.text : g.text + "\n" + g.more;
+      s.frame.status_tooltip = full;
+      ImGui::BeginTooltip();
+      ImGui::PushTextWrapPos(ImGui::GetFontSize() * 50.f);
+      ImGui::TextUnformatted(full.c_str());
+      ImGui::PopTextWrapPos();
+      ImGui::EndTooltip();
+    }
+  }
+  if (s.report) {
+    ImGui::SameLine();
+    if (ImGui::SmallButton("close report")) s.close_report_requested = true;
+    record_widget(s, "close_report");
+  }
+  if (!s.report_error.empty()) {
+    ImGui::SameLine();
+    if (ImGui::SmallButton("dismiss")) s.report_error.clear();
+  }
+}
+
 }  // namespace
 
 void draw_menu_and_status(AppState& s) {
   if (ImGui::BeginMainMenuBar()) {
     if (ImGui::BeginMenu("File")) {
       if (ImGui::MenuItem("Open report...", "Ctrl+O")) s.open_popup_requested = true;
-      if (ImGui::MenuItem("Close report", nullptr, false, s.probe.origin != "live" && s.probe.report)) {
-        s.probe = ProbeSource{};
-        s.report_path.clear();
-      }
+      // Closes whatever the report brought, probe or gate (report_view.hpp).
+      if (ImGui::MenuItem("Close report", nullptr, false, s.report.has_value()))
+        s.close_report_requested = true;
       ImGui::Separator();
       if (ImGui::MenuItem("Quit", "Ctrl+Q")) s.quit_requested = true;
       ImGui::EndMenu();
@@ -77,63 +187,23 @@ void draw_menu_and_status(AppState& s) {
   if (io.KeyCtrl && ImGui::IsKeyPressed('O', false)) s.open_popup_requested = true;
   if (io.KeyCtrl && ImGui::IsKeyPressed('Q', false)) s.quit_requested = true;
 
-  // Status strip: the model-only banner, or where the measured data comes from; report errors.
+  // Status strip: what the views show (a recorded report, the model only, or this machine's
+  // device), then every notice, each cut to its share of one line, in full on hover.
   ImGui::SetNextWindowPos(ImVec2(0, ImGui::GetFrameHeight()));
   ImGui::SetNextWindowSize(ImVec2(io.DisplaySize.x, status_height()));
   ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 0.f);
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(10, 6));
   const bool model_only = !built_with_cuda() || (s.device_known && !s.device.present);
-  ImGui::PushStyleColor(ImGuiCol_WindowBg,
-                        model_only ? ImVec4(0.30f, 0.22f, 0.05f, 1.f) : ImVec4(0.08f, 0.20f, 0.12f, 1.f));
+  const bool recorded = s.report.has_value();
+  ImGui::PushStyleColor(ImGuiCol_WindowBg, recorded     ? ImVec4(0.08f, 0.14f, 0.26f, 1.f)
+                                           : model_only ? ImVec4(0.30f, 0.22f, 0.05f, 1.f)
+                                                        : ImVec4(0.08f, 0.20f, 0.12f, 1.f));
   ImGui::Begin("##status", nullptr,
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                    ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoFocusOnAppearing);
-  s.frame.banner_shown = model_only;
-  if (model_only) {
-    s.frame.banner_text = kBannerText;
-    ImGui::TextColored(kAmberV, "Model only.");
-    ImGui::SameLine();
-    ImGui::TextUnformatted(kBannerText);
-    if (s.probe.report) {
-      ImGui::SameLine();
-      ImGui::TextColored(kGreenV, "  |  %s", s.probe.label.c_str());
-    }
-  } else if (!s.device_known) {
-    ImGui::TextColored(kDimV, "Looking for a CUDA device...");
-  } else if (s.probe.report) {
-    ImGui::TextColored(kGreenV, "%s", s.probe.label.c_str());
-  } else if (s.probe_status == JobStatus::running) {
-    ImGui::TextColored(kDimV, "Running the probes on %s...", s.device.name.c_str());
-  } else {
-    ImGui::TextColored(kDimV, "Device %s: no measured data yet", s.device.name.c_str());
-  }
-  if (!s.report_notice.empty()) {
-    ImGui::SameLine();
-    ImGui::TextColored(kAmberV, "  |  %s", s.report_notice.c_str());
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.report_notice.c_str());
-    record_widget(s, "report_notice");
-  }
-  // What was wrong with the asset files (--assets) or the fonts: the first line, all on hover.
-  if (const std::vector<std::string>& notices = assets().notices; !notices.empty()) {
-    ImGui::SameLine();
-    if (notices.size() == 1)
-      ImGui::TextColored(kAmberV, "  |  %s", notices[0].c_str());
-    else
-      ImGui::TextColored(kAmberV, "  |  %s (and %zu more)", notices[0].c_str(), notices.size() - 1);
-    record_widget(s, "asset_notice");
-    if (ImGui::IsItemHovered()) {
-      ImGui::BeginTooltip();
-      for (const std::string& n : notices) ImGui::TextUnformatted(n.c_str());
-      ImGui::EndTooltip();
-    }
-  }
-  if (!s.report_error.empty()) {
-    ImGui::SameLine();
-    ImGui::TextColored(kRedV, "  |  Could not open report: %s", s.report_error.c_str());
-    record_widget(s, "report_error");
-    ImGui::SameLine();
-    if (ImGui::SmallButton("dismiss")) s.report_error.clear();
-  }
+  s.frame.banner_shown = model_only && !recorded;
+  if (s.frame.banner_shown) s.frame.banner_text = kBannerText;
+  draw_status_segments(s, status_segments(s, model_only));
   ImGui::End();
   ImGui::PopStyleColor();
   ImGui::PopStyleVar(2);

@@ -60,6 +60,11 @@ bad_args "cannot write $missing/x.json: No such file or directory" --bench "$mis
 [ "$(run --bench "$missing/x.json"; echo $?)" = 2 ] || fail "--bench to an unwritable path did not exit 2"
 bad_args "cannot write $missing/x.json" --dump-state "$missing/x.json"
 [ "$(run --dump-state "$missing/x.json"; echo $?)" = 2 ] || fail "--dump-state to an unwritable path did not exit 2"
+bad_args "cannot write $missing/x.png: No such file or directory" --screenshot "$missing/x.png"
+[ "$(run --screenshot "$missing/x.png"; echo $?)" = 2 ] || fail "--screenshot to an unwritable path did not exit 2"
+# A screenshot is written in the format its name says; a name of no known format is refused first.
+bad_args ".png, .jpg or .jpeg" --screenshot "$WORK/shot.bmp"
+bad_args ".png, .jpg or .jpeg" --screenshot "$WORK/shot"
 # A file where a folder should be: not writable either, whatever the user's rights.
 touch "$WORK/plain"
 bad_args "cannot write $WORK/plain/x.json" --bench "$WORK/plain/x.json"

@@ -1,0 +1,52 @@
+#include "image_file.hpp"
+
+#include <stb_image_write.h>
+
+#include <cctype>
+#include <cstddef>
+#include <vector>
+
+namespace fragviz::app {
+
+std::optional<ImageFormat> image_format_of(std::string_view path) {
+  const std::size_t slash = path.find_last_of('/');
+  const std::string_view name = slash == std::string_view::npos ? path : path.substr(slash + 1);
+  const std::size_t dot = name.find_last_of('.');
+  if (dot == std::string_view::npos || dot == 0) return std::nullopt;
+  std::string ext;
+  for (char c : name.substr(dot + 1)) ext += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (ext == "png") return ImageFormat::png;
+  if (ext == "jpg" || ext == "jpeg") return ImageFormat::jpg;
+  return std::nullopt;
+}
+
+std::string screenshot_path_problem(std::string_view path) {
+  if (image_format_of(path)) return {};
+  return "needs a file name ending in .png, .jpg or .jpeg (the format it is written in), not \"" +
+         std::string(path) + "\"";
+}
+
+bool write_image(const std::string& path, ImageFormat format, int w, int h, const unsigned char* rgba,
+                 int stride) {
+  if (w <= 0 || h <= 0 || !rgba) return false;
+  switch (format) {
+    case ImageFormat::png:
+      return stbi_write_png(path.c_str(), w, h, 4, rgba, stride) != 0;
+    case ImageFormat::jpg: {
+      // JPEG has no alpha: drop it rather than let stb guess.
+      std::vector<unsigned char> rgb(static_cast<std::size_t>(w) * static_cast<std::size_t>(h) * 3);
+      for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x)
+          for (int c = 0; c < 3; ++c)
+            rgb[(static_cast<std::size_t>(y) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x)) *
+                    3 +
+                static_cast<std::size_t>(c)] =
+                rgba[static_cast<std::size_t>(y) * static_cast<std::size_t>(stride) +
+                     static_cast<std::size_t>(x) * 4 + static_cast<std::size_t>(c)];
+      return stbi_write_jpg(path.c_str(), w, h, 3, rgb.data(), 95) != 0;
+    }
+  }
+  return false;
+}
+
+}  // namespace fragviz::app

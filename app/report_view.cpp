@@ -1,0 +1,157 @@
+#include "report_view.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+
+namespace fragviz::app {
+
+std::string measured_label(const DeviceInfo& d) {
+  return "measured on " + d.name + ", sm_" + std::to_string(d.sm());
+}
+
+std::string report_date(const std::string& created_utc) {
+  if (created_utc.empty()) return "no date recorded";
+  int y = 0, mo = 0, d = 0, h = 0, mi = 0;
+  char t = 0;
+  if (std::sscanf(created_utc.c_str(), "%4d-%2d-%2d%c%2d:%2d", &y, &mo, &d, &t, &h, &mi) == 6 && t == 'T') {
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%04d-%02d-%02d %02d:%02d UTC", y, mo, d, h, mi);
+    return buf;
+  }
+  return created_utc;
+}
+
+namespace {
+
+std::string device_words(const DeviceInfo& d) {
+  if (d.name.empty()) return d.present ? "an unnamed GPU" : "no recorded GPU";
+  return d.name + ", sm_" + std::to_string(d.sm());
+}
+
+std::string on_off(bool b) { return b ? "on" : "off"; }
+
+}  // namespace
+
+std::string report_headline(const std::string& path, const ReportFile& f) {
+  const std::string name = std::filesystem::path(path).filename().string();
+  std::string text = "Recorded report " + (name.empty() ? path : name) + ":";
+  if (f.probe)
+    text += " probes measured on " + device_words(f.probe->device) + ", " + report_date(f.probe->created_utc);
+  if (f.probe && f.gate) text += ";";
+  if (f.gate)
+    text += " gate run on " + device_words(f.gate->device) + ", " + report_date(f.gate->created_utc);
+  return text;
+}
+
+std::vector<std::string> describe_changes(const Controls& user, const Controls& shown) {
+  std::vector<std::string> out;
+  if (shown.instruction != user.instruction)
+    out.push_back("instruction " + shown.instruction + " (yours " + user.instruction + ")");
+  if (shown.num != user.num)
+    out.push_back("ldmatrix ." + std::string(to_string(shown.num)) + " (yours ." +
+                  std::string(to_string(user.num)) + ")");
+  if (shown.trans != user.trans)
+    out.push_back(".trans " + on_off(shown.trans) + " (yours " + on_off(user.trans) + ")");
+  if (shown.width_halves != user.width_halves)
+    out.push_back("width " + std::to_string(shown.width_halves) + " (yours " +
+                  std::to_string(user.width_halves) + ")");
+  if (shown.pad_halves != user.pad_halves)
+    out.push_back("pad " + std::to_string(shown.pad_halves) + " (yours " + std::to_string(user.pad_halves) +
+                  ")");
+  if (shown.swizzle != user.swizzle)
+    out.push_back("swizzle " + std::string(to_string(shown.swizzle)) + " (yours " +
+                  std::string(to_string(user.swizzle)) + ")");
+  return out;
+}
+
+std::string changes_text(const std::vector<std::string>& changes) {
+  if (changes.empty()) return {};
+  std::string text = "Showing the report's geometry: ";
+  for (std::size_t i = 0; i < changes.size(); ++i) text += (i ? ", " : "") + changes[i];
+  return text + "; your settings come back when the report is closed";
+}
+
+void track_user_edits(const Controls& before, const Controls& after, Controls& user) {
+  if (after.instruction != before.instruction) user.instruction = after.instruction;
+  if (after.num != before.num) user.num = after.num;
+  if (after.trans != before.trans) user.trans = after.trans;
+  if (after.width_halves != before.width_halves) user.width_halves = after.width_halves;
+  if (after.pad_halves != before.pad_halves) user.pad_halves = after.pad_halves;
+  if (after.swizzle != before.swizzle) user.swizzle = after.swizzle;
+}
+
+void show_report(AppState& s, const std::string& path, const ReportFile& f) {
+  close_report(s);
+  OpenedReport r;
+  r.id = ++s.reports_opened;
+  r.path = path;
+  r.has_probe = f.probe.has_value();
+  r.has_gate = f.gate.has_value();
+  r.headline = report_headline(path, f);
+  r.user_controls = s.controls;
+  r.probe_before = s.probe;
+  r.gate_before = s.gate;
+  r.view_before = s.output_view;
+  if (f.probe) {
+    auto p = std::make_shared<const ProbeReport>(*f.probe);
+    const DeviceInfo& d = p->device;
+    std::string label = d.present || !d.name.empty() ? measured_label(d) : "recorded probe report";
+    s.probe = ProbeSource{p, label, path};
+    // Show the geometry the device measured, so its ldmatrix data lines up with the views.
+    if (p->ldmatrix.ran || !p->ldmatrix.skipped.empty()) {
+      Controls& c = s.controls;
+      c.num = p->request.ldmatrix.num;
+      c.trans = p->request.ldmatrix.trans;
+      c.swizzle = p->request.tile.swizzle;
+      // Never narrow a recorded geometry silently: say what the views show instead.
+      const int w = p->request.tile.width_halves, pad = p->request.tile.pad_halves;
+      c.width_halves = std::clamp(w, kMinWidthHalves, kMaxWidthHalves);
+      c.pad_halves = std::clamp(pad, 0, kMaxPadHalves);
+      if (c.width_halves != w || c.pad_halves != pad)
+        r.notice = "report tile width " + std::to_string(w) + " halves, pad " + std::to_string(pad) +
+                   " is outside the app's views (width " + std::to_string(kMinWidthHalves) + "-" +
+                   std::to_string(kMaxWidthHalves) + ", pad 0-" + std::to_string(kMaxPadHalves) +
+                   " halves); showing width " + std::to_string(c.width_halves) + ", pad " +
+                   std::to_string(c.pad_halves) + ": the measured ldmatrix data does not match these views";
+    }
+  }
+  if (f.gate) {
+    s.gate = GateRun{std::make_shared<const GateReport>(*f.gate), path, r.id};
+    s.history.add(s.gate);
+    s.output_view = OutputViewport{};
+  }
+  r.changes = describe_changes(r.user_controls, s.controls);
+  s.report = std::move(r);
+}
+
+void close_report(AppState& s) {
+  if (!s.report) return;
+  OpenedReport r = std::move(*s.report);
+  s.report.reset();
+  s.controls = r.user_controls;
+  if (r.has_probe) s.probe = std::move(r.probe_before);
+  if (r.has_gate) {
+    // A live run finished while the report was open is the user's and stays on screen.
+    if (s.gate.report_id == r.id) {
+      s.gate = std::move(r.gate_before);
+      s.output_view = r.view_before;
+    }
+    s.history.remove_report(r.id);
+  }
+}
+
+void take_live_probe(AppState& s, ProbeSource live) {
+  if (s.report && s.report->has_probe)
+    s.report->probe_before = std::move(live);
+  else
+    s.probe = std::move(live);
+}
+
+void take_live_gate(AppState& s, std::shared_ptr<const GateReport> gate) {
+  s.gate = GateRun{std::move(gate), "live", 0};
+  s.history.add(s.gate);
+  if (s.report && s.report->has_gate) s.report->gate_before = GateRun{};  // superseded by this run
+}
+
+}  // namespace fragviz::app

@@ -1,0 +1,53 @@
+// Showing a recorded report without taking the user's own state: opening one puts its ldmatrix
+// geometry, probe data and gate result on screen and remembers what they covered (OpenedReport);
+// what it changed is said in words; edits made meanwhile stay the user's; closing gives everything
+// back and removes all that came from the file. Plain data on AppState: no GL, no ImGui, no files.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "app_state.hpp"
+
+namespace fragviz::app {
+
+/// "measured on NVIDIA H200, sm_90": how the views label data measured on `d`.
+std::string measured_label(const DeviceInfo& d);
+
+/// "2026-12-01 11:36 UTC" from a report's "2026-12-01T11:36:07Z"; "no date recorded" for "";
+/// any other text as it is.
+std::string report_date(const std::string& created_utc);
+
+/// What the status strip says while `f`, read from `path`, is shown: that it is a recorded
+/// report, its file name, and for its probes and its gate run the GPU and the date.
+std::string report_headline(const std::string& path, const ReportFile& f);
+
+/// Each control where `shown` differs from `user`, as "pad 8 (yours 16)"; empty when none.
+std::vector<std::string> describe_changes(const Controls& user, const Controls& shown);
+
+/// One sentence from describe_changes for the status strip and the controls; "" when none.
+std::string changes_text(const std::vector<std::string>& changes);
+
+/// Controls edited between two frames (`before` -> `after`) are the user's own choice: copies
+/// each field that changed into `user`, leaves the others.
+void track_user_edits(const Controls& before, const Controls& after, Controls& user);
+
+/// Shows report `f`, read from `path`: closes the report shown before (close_report), keeps the
+/// user's controls, probe data, gate result and output view in s.report, then shows the file's
+/// probe data (with its ldmatrix geometry in the controls, each change listed) and gate result.
+/// `f` should hold a probe or a gate part.
+void show_report(AppState& s, const std::string& path, const ReportFile& f);
+
+/// Closes the shown report, if any: the user's controls, the live probe data and the gate result
+/// and output view it covered come back; its gate runs leave the history; its notices go.
+void close_report(AppState& s);
+
+/// A live probe result: shown, or, while a recorded probe is shown, kept for when it closes.
+void take_live_probe(AppState& s, ProbeSource live);
+
+/// A live gate result: shown (over a recorded one too: the user asked for it) and added to the
+/// history.
+void take_live_gate(AppState& s, std::shared_ptr<const GateReport> gate);
+
+}  // namespace fragviz::app

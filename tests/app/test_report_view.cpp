@@ -1,0 +1,230 @@
+// Opening and closing a recorded report (report_view.hpp): what the user had is kept, what the
+// report changed is said, edits made meanwhile stay the user's, closing gives everything back and
+// removes all that came from the file, and the settings saved meanwhile are the user's own.
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+
+#include "report_view.hpp"
+#include "settings.hpp"
+
+namespace fragviz::app {
+namespace {
+
+/// A probe report recorded with `.x2.trans`, a 128-half tile without pad, XOR swizzle, on an H200.
+ReportFile probe_file() {
+  ProbeReport p;
+  p.created_utc = "2026-12-01T11:36:07Z";
+  p.device.present = true;
+  p.device.name = "NVIDIA H200";
+  p.device.cc_major = 9;
+  p.device.cc_minor = 0;
+  p.request.ldmatrix = LdmatrixConfig{LdmNum::x2, true};
+  p.request.tile = TileGeometry{128, 0, 16, Swizzle::xor_row_mod8};
+  p.ldmatrix.ran = true;
+  p.ldmatrix.config = p.request.ldmatrix;
+  p.ldmatrix.tile = p.request.tile;
+  ReportFile f;
+  f.probe = p;
+  return f;
+}
+
+ReportFile gate_file() {
+  GateReport g;
+  g.created_utc = "2026-11-29T08:05:00Z";
+  g.device.present = true;
+  g.device.name = "NVIDIA H200";
+  g.device.cc_major = 9;
+  g.ran = true;
+  g.request.n = 2048;
+  g.request.variant = GateVariant::broken_swap_b;
+  g.mismatch_count = 3;
+  ReportFile f;
+  f.gate = g;
+  return f;
+}
+
+/// A user who chose .x1, 96 halves wide, pad 16, lane 5.
+AppState user_state() {
+  AppState s;
+  s.controls.num = LdmNum::x1;
+  s.controls.trans = false;
+  s.controls.width_halves = 96;
+  s.controls.pad_halves = 16;
+  s.controls.swizzle = Swizzle::none;
+  s.selected_lane = 5;
+  return s;
+}
+
+TEST(ReportView, OpeningShowsTheReportsGeometryAndSaysWhatChanged) {
+  AppState s = user_state();
+  const Controls mine = s.controls;
+  show_report(s, "/data/runs/probe-report.json", probe_file());
+  EXPECT_EQ(s.controls.num, LdmNum::x2);
+  EXPECT_TRUE(s.controls.trans);
+  EXPECT_EQ(s.controls.width_halves, 128);
+  EXPECT_EQ(s.controls.pad_halves, 0);
+  EXPECT_EQ(s.controls.swizzle, Swizzle::xor_row_mod8);
+  ASSERT_TRUE(s.report);
+  EXPECT_EQ(s.report->user_controls, mine);
+  // One entry per changed control, each naming the shown value and the user's.
+  ASSERT_EQ(s.report->changes.size(), 5u);
+  const std::string text = changes_text(s.report->changes);
+  for (const char* part : {".x2 (yours .x1)", ".trans on (yours off)", "width 128 (yours 96)",
+                           "pad 0 (yours 16)", "swizzle xor (yours none)"})
+    EXPECT_NE(text.find(part), std::string::npos) << part << " not in: " << text;
+  EXPECT_EQ(s.selected_lane, 5);
+}
+
+TEST(ReportView, ClosingGivesTheUsersControlsAndDataBack) {
+  AppState s = user_state();
+  const Controls mine = s.controls;
+  auto live = std::make_shared<const ProbeReport>();
+  s.probe = ProbeSource{live, "measured on Local GPU, sm_80", "live"};
+  show_report(s, "probe-report.json", probe_file());
+  EXPECT_NE(s.probe.report, live);
+  EXPECT_EQ(s.probe.origin, "probe-report.json");
+  close_report(s);
+  EXPECT_FALSE(s.report);
+  EXPECT_EQ(s.controls, mine);
+  EXPECT_EQ(s.probe.report, live);
+  EXPECT_EQ(s.probe.origin, "live");
+}
+
+TEST(ReportView, SettingsWhileAReportIsOpenAreTheUsersOwn) {
+  AppState s = user_state();
+  show_report(s, "probe-report.json", probe_file());
+  const Settings saved = settings_of(s);
+  EXPECT_EQ(saved.controls.num, LdmNum::x1);
+  EXPECT_EQ(saved.controls.width_halves, 96);
+  EXPECT_EQ(saved.controls.pad_halves, 16);
+  EXPECT_FALSE(saved.controls.trans);
+  EXPECT_EQ(saved.selected_lane, 5);
+  const ParsedSettings back = parse_settings(settings_json(s));
+  EXPECT_EQ(back.settings.controls.width_halves, 96);
+}
+
+TEST(ReportView, EditsWhileOpenAreTheUsersAndSurviveClosing) {
+  AppState s = user_state();
+  show_report(s, "probe-report.json", probe_file());
+  const Controls before = s.controls;
+  s.controls.pad_halves = 24;  // the user edits the pad while the report is shown
+  track_user_edits(before, s.controls, s.report->user_controls);
+  s.report->changes = describe_changes(s.report->user_controls, s.controls);
+  EXPECT_EQ(s.report->user_controls.pad_halves, 24);
+  EXPECT_EQ(s.report->user_controls.width_halves, 96);  // untouched fields stay the user's
+  EXPECT_EQ(s.report->changes.size(), 4u);              // the pad is no longer the report's
+  EXPECT_EQ(settings_of(s).controls.pad_halves, 24);
+  close_report(s);
+  EXPECT_EQ(s.controls.pad_halves, 24);
+  EXPECT_EQ(s.controls.width_halves, 96);
+  EXPECT_EQ(s.controls.num, LdmNum::x1);
+}
+
+TEST(ReportView, ASecondReportKeepsTheUsersControlsNotTheFirstReports) {
+  AppState s = user_state();
+  const Controls mine = s.controls;
+  show_report(s, "a.json", probe_file());
+  ReportFile other = probe_file();
+  other.probe->request.tile.width_halves = 256;
+  show_report(s, "b.json", other);
+  EXPECT_EQ(s.controls.width_halves, 256);
+  EXPECT_EQ(s.report->user_controls, mine);
+  close_report(s);
+  EXPECT_EQ(s.controls, mine);
+}
+
+TEST(ReportView, ClosingAGateReportClearsItsResultHistoryAndView) {
+  AppState s = user_state();
+  show_report(s, "gate-broken-report.json", gate_file());
+  ASSERT_TRUE(s.gate.report);
+  EXPECT_EQ(s.gate.report->mismatch_count, 3u);
+  EXPECT_EQ(s.history.size(), 1u);
+  s.output_view = OutputViewport{10, 20, 0.5};  // the user zooms into the report's output
+  close_report(s);
+  EXPECT_FALSE(s.gate.report);
+  EXPECT_TRUE(s.history.empty());
+  EXPECT_EQ(s.output_view, OutputViewport{});
+}
+
+TEST(ReportView, ClosingAGateReportBringsBackTheLiveRunAndItsView) {
+  AppState s = user_state();
+  auto live = std::make_shared<GateReport>();
+  live->ran = true;
+  live->exact = true;
+  live->output.assign(256 * 256, 1.f);
+  live->reference = live->output;
+  take_live_gate(s, live);
+  s.output_view = OutputViewport{3, 4, 2};
+  show_report(s, "gate.json", gate_file());
+  EXPECT_EQ(s.output_view, OutputViewport{});  // the report's output is shown fitted
+  EXPECT_EQ(s.history.size(), 2u);
+  close_report(s);
+  EXPECT_EQ(s.gate.report, live);  // with its matrices: the output view shows every element
+  EXPECT_EQ(s.gate.report->output.size(), 256u * 256u);
+  EXPECT_EQ(s.output_view, (OutputViewport{3, 4, 2}));
+  EXPECT_EQ(s.history.size(), 1u);
+  EXPECT_EQ(s.gate.origin, "live");
+}
+
+TEST(ReportView, LiveResultsWhileAReportIsOpen) {
+  AppState s = user_state();
+  show_report(s, "both.json", [] {
+    ReportFile f = probe_file();
+    f.gate = gate_file().gate;
+    return f;
+  }());
+  const auto recorded = s.probe.report;
+  // A live probe finishing meanwhile does not replace the recorded data on screen.
+  auto live = std::make_shared<const ProbeReport>();
+  take_live_probe(s, ProbeSource{live, "measured on Local GPU, sm_80", "live"});
+  EXPECT_EQ(s.probe.report, recorded);
+  // A live gate run the user started is shown, and stays when the report closes.
+  auto g = std::make_shared<GateReport>();
+  g->ran = true;
+  take_live_gate(s, g);
+  EXPECT_EQ(s.gate.report, g);
+  close_report(s);
+  EXPECT_EQ(s.probe.report, live);
+  EXPECT_EQ(s.gate.report, g);
+  EXPECT_EQ(s.history.size(), 1u);  // the report's row went, the live one stays
+  EXPECT_EQ(s.history.rows()[0].report_id, 0);
+}
+
+TEST(ReportView, HeadlineSaysRecordedReportGpuAndDate) {
+  ReportFile f = probe_file();
+  f.gate = gate_file().gate;
+  const std::string h = report_headline("/data/runs/both.json", f);
+  for (const char* part :
+       {"Recorded report", "both.json", "NVIDIA H200, sm_90", "2026-12-01 11:36 UTC", "2026-11-29 08:05 UTC"})
+    EXPECT_NE(h.find(part), std::string::npos) << part << " not in: " << h;
+  EXPECT_EQ(h.find("/data/runs"), std::string::npos) << "the file name, not the whole path: " << h;
+  EXPECT_EQ(report_date(""), "no date recorded");
+  EXPECT_EQ(report_date("yesterday"), "yesterday");
+}
+
+TEST(ReportView, OutOfRangeTileIsNoticedAndTheNoticeGoesOnClose) {
+  AppState s = user_state();
+  ReportFile f = probe_file();
+  f.probe->request.tile.width_halves = 1024;
+  show_report(s, "wide.json", f);
+  EXPECT_EQ(s.controls.width_halves, 512);
+  EXPECT_NE(s.report->notice.find("1024 halves"), std::string::npos);
+  close_report(s);
+  EXPECT_FALSE(s.report);
+  EXPECT_EQ(s.controls.width_halves, 96);
+}
+
+TEST(ReportView, AReportWithoutLdmatrixGeometryChangesNoControl) {
+  AppState s = user_state();
+  ReportFile f = probe_file();
+  f.probe->ldmatrix = LdmatrixProbe{};  // not run and no reason: nothing measured to line up with
+  show_report(s, "p.json", f);
+  EXPECT_EQ(s.controls, user_state().controls);
+  EXPECT_TRUE(s.report->changes.empty());
+  EXPECT_EQ(changes_text(s.report->changes), "");
+}
+
+}  // namespace
+}  // namespace fragviz::app

@@ -1,0 +1,282 @@
+// settings.json: parse_settings against the documented ranges and formats (README "Settings",
+// app_state.hpp's limits: tile width 8-512 halves, pad 0-64, lane -1 (none) to 31, gate n 256 to
+// 65536, the seed an unsigned 64-bit number), and the files: a faulty setting is said and replaced
+// by a sane value; a file the app cannot read as its own is never written over.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "settings.hpp"
+
+namespace fragviz::app {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* kHead = R"({"format": "fragviz-settings", "version": 1, )";
+
+/// `body` (JSON members, no braces) in a settings object of the right format and version.
+ParsedSettings parse_fields(const std::string& body) {
+  return parse_settings(std::string(kHead) + body + "}");
+}
+
+bool any_message_has(const ParsedSettings& p, const std::string& a, const std::string& b = "") {
+  for (const std::string& m : p.messages)
+    if (m.find(a) != std::string::npos && m.find(b) != std::string::npos) return true;
+  return false;
+}
+
+std::string all(const ParsedSettings& p) {
+  std::string t;
+  for (const std::string& m : p.messages) t += m + "\n";
+  return t;
+}
+
+TEST(ParseSettings, WrittenSettingsReadBackUnchangedAndSilently) {
+  Settings s;
+  s.controls.instruction = "mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32";
+  s.controls.num = LdmNum::x2;
+  s.controls.trans = true;
+  s.controls.width_halves = 128;
+  s.controls.pad_halves = 0;
+  s.controls.swizzle = Swizzle::xor_row_mod8;
+  s.selected_lane = 31;
+  s.windows.banks = false;
+  s.gate_n = 4096;
+  s.gate_variant = GateVariant::broken_swap_b;
+  s.gate_seed = 18446744073709551615ull;  // the largest seed
+  s.output_colour = OutputColour::warp;
+  const std::string text = settings_json(s);
+  const ParsedSettings p = parse_settings(text);
+  EXPECT_TRUE(p.messages.empty()) << all(p);
+  EXPECT_FALSE(p.keep_file);
+  EXPECT_EQ(settings_json(p.settings), text);
+  EXPECT_EQ(p.settings.gate_seed, 18446744073709551615ull);
+  EXPECT_EQ(p.settings.controls.width_halves, 128);
+}
+
+TEST(ParseSettings, NegativeSeedIsRefusedNotWrapped) {
+  const ParsedSettings p = parse_fields(R"("gate": {"seed": -1})");
+  EXPECT_EQ(p.settings.gate_seed, 1u);  // the default seed, not 2^64 - 1
+  EXPECT_TRUE(any_message_has(p, "gate.seed", "-1")) << all(p);
+  EXPECT_FALSE(p.keep_file);
+}
+
+TEST(ParseSettings, FractionalOrTextSeedIsRefused) {
+  for (const char* v : {"1.5", "1e3", R"("7")", "true"}) {
+    const ParsedSettings p = parse_fields(std::string(R"("gate": {"seed": )") + v + "}");
+    EXPECT_EQ(p.settings.gate_seed, 1u) << v;
+    EXPECT_TRUE(any_message_has(p, "gate.seed")) << v << ": " << all(p);
+  }
+}
+
+TEST(ParseSettings, HugeWidthBecomesTheLargestNotTheSmallest) {
+  const ParsedSettings p = parse_fields(R"("width_halves": 1e300, "pad_halves": 1e300)");
+  EXPECT_EQ(p.settings.controls.width_halves, 512);
+  EXPECT_EQ(p.settings.controls.pad_halves, 64);
+  EXPECT_TRUE(any_message_has(p, "width_halves", "512")) << all(p);
+  EXPECT_TRUE(any_message_has(p, "pad_halves", "64")) << all(p);
+}
+
+TEST(ParseSettings, OutOfRangeIntegersAreClampedAndSaid) {
+  const ParsedSettings p = parse_fields(R"("width_halves": -1e300, "pad_halves": -3, "gate": {"n": 64})");
+  EXPECT_EQ(p.settings.controls.width_halves, 8);
+  EXPECT_EQ(p.settings.controls.pad_halves, 0);
+  EXPECT_EQ(p.settings.gate_n, 256);
+  EXPECT_EQ(p.messages.size(), 3u) << all(p);
+  // Beyond any integer type: 2^64 and more.
+  const ParsedSettings q =
+      parse_fields(R"("width_halves": 18446744073709551616, "gate": {"n": 99999999999999999999})");
+  EXPECT_EQ(q.settings.controls.width_halves, 512);
+  EXPECT_EQ(q.settings.gate_n, 65536);
+}
+
+TEST(ParseSettings, FractionsAndWrongTypesKeepTheDefault) {
+  const ParsedSettings p =
+      parse_fields(R"("width_halves": 100.5, "pad_halves": "8", "trans": "yes", "ldmatrix_num": "x3",
+                      "swizzle": 1, "output_colour": "purple", "gate": {"variant": "fast"})");
+  EXPECT_EQ(p.settings.controls.width_halves, 64);
+  EXPECT_EQ(p.settings.controls.pad_halves, 8);
+  EXPECT_FALSE(p.settings.controls.trans);
+  EXPECT_EQ(p.settings.controls.num, LdmNum::x4);
+  EXPECT_EQ(p.settings.controls.swizzle, Swizzle::none);
+  EXPECT_EQ(p.settings.output_colour, OutputColour::mismatch);
+  EXPECT_EQ(p.settings.gate_variant, GateVariant::ldmatrix_k8);
+  for (const char* key :
+       {"width_halves", "pad_halves", "trans", "ldmatrix_num", "swizzle", "output_colour", "gate.variant"})
+    EXPECT_TRUE(any_message_has(p, key)) << key << ": " << all(p);
+  EXPECT_FALSE(p.keep_file);
+}
+
+TEST(ParseSettings, WholeNumberWrittenAsFloatIsTaken) {
+  const ParsedSettings p = parse_fields(R"("width_halves": 96.0)");
+  EXPECT_EQ(p.settings.controls.width_halves, 96);
+  EXPECT_TRUE(p.messages.empty()) << all(p);
+}
+
+TEST(ParseSettings, LaneOutsideTheWarpSelectsNone) {
+  const ParsedSettings p = parse_fields(R"("selected_lane": 32)");
+  EXPECT_EQ(p.settings.selected_lane, -1);
+  EXPECT_TRUE(any_message_has(p, "selected_lane", "32")) << all(p);
+  EXPECT_EQ(parse_fields(R"("selected_lane": 31)").settings.selected_lane, 31);
+}
+
+TEST(ParseSettings, WrongFormatIsNotReadAndNotToBeWritten) {
+  const ParsedSettings p =
+      parse_settings(R"({"format": "other-app", "version": 1, "trans": true, "width_halves": 96})");
+  EXPECT_TRUE(p.keep_file);
+  EXPECT_FALSE(p.settings.controls.trans);
+  EXPECT_EQ(p.settings.controls.width_halves, 64);
+  EXPECT_TRUE(any_message_has(p, "format", "other-app")) << all(p);
+  const ParsedSettings none = parse_settings(R"({"trans": true})");
+  EXPECT_TRUE(none.keep_file);
+  EXPECT_FALSE(none.settings.controls.trans);
+  EXPECT_TRUE(any_message_has(none, "format")) << all(none);
+}
+
+TEST(ParseSettings, TextThatIsNoSettingsObjectIsKept) {
+  for (const char* t : {"", "{ \"format\": ", "[1, 2]", "\"fragviz-settings\"", "not json at all"}) {
+    const ParsedSettings p = parse_settings(t);
+    EXPECT_TRUE(p.keep_file) << t;
+    EXPECT_EQ(p.messages.size(), 1u) << t;
+    EXPECT_EQ(settings_json(p.settings), settings_json(Settings{})) << t;
+  }
+}
+
+TEST(ParseSettings, NewerVersionIsReadButKept) {
+  const ParsedSettings p =
+      parse_settings(R"({"format": "fragviz-settings", "version": 2, "trans": true, "later": 1})");
+  EXPECT_TRUE(p.keep_file);
+  EXPECT_TRUE(p.settings.controls.trans);
+  EXPECT_TRUE(any_message_has(p, "version 2")) << all(p);
+}
+
+TEST(ParseSettings, UnknownKeyIsSaid) {
+  const ParsedSettings p = parse_fields(R"("widht_halves": 96)");
+  EXPECT_TRUE(any_message_has(p, "widht_halves")) << all(p);
+  EXPECT_EQ(p.settings.controls.width_halves, 64);
+}
+
+TEST(ParseSettings, DeepNestingIsDescribedNotDumped) {
+  const std::string deep = std::string(20000, '[') + std::string(20000, ']');
+  const ParsedSettings p = parse_fields("\"width_halves\": " + deep);
+  EXPECT_EQ(p.settings.controls.width_halves, 64);
+  ASSERT_EQ(p.messages.size(), 1u);
+  EXPECT_LT(p.messages[0].size(), 200u);
+}
+
+TEST(ParseSettings, OldShapeKeyStillNamesItsInstruction) {
+  EXPECT_EQ(parse_fields(R"("shape": "m16n8k16")").settings.controls.instruction,
+            "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32");
+  const ParsedSettings p =
+      parse_fields(R"("instruction": "mma.sync.aligned.m16n8k99.row.col.f32.f16.f16.f32")");
+  EXPECT_EQ(p.settings.controls.instruction, "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32");
+  EXPECT_NE(p.instruction_notice.find("m16n8k99"), std::string::npos);
+}
+
+// [SECTION] the files
+
+/// A fresh folder under the system's temporary one, removed at the end of the test.
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    std::string t = (fs::temp_directory_path() / "fragviz-settings-XXXXXX").string();
+    path = mkdtemp(t.data());
+  }
+  ~TempDir() {
+    std::error_code ec;
+    fs::remove_all(path, ec);
+  }
+  void write(const char* name, const std::string& text) const { std::ofstream(path / name) << text; }
+  std::string read(const char* name) const {
+    std::ifstream in(path / name);
+    std::stringstream t;
+    t << in.rdbuf();
+    return t.str();
+  }
+};
+
+bool notices_have(const AppState& s, const std::string& a, const std::string& b = "") {
+  for (const std::string& m : s.settings_notices)
+    if (m.find(a) != std::string::npos && m.find(b) != std::string::npos) return true;
+  return false;
+}
+
+TEST(SettingsFiles, ConfigDirThatIsAFileIsSaidAndNothingIsSaved) {
+  TempDir t;
+  t.write("plain", "a file, not a folder");
+  const std::string file = (t.path / "plain").string();
+  AppState s;
+  const std::string save_dir = start_settings(ConfigDir{file, t.path.string(), "its folder"}, true, s);
+  EXPECT_EQ(save_dir, "");
+  EXPECT_TRUE(notices_have(s, file, "not a folder"))
+      << (s.settings_notices.empty() ? "" : s.settings_notices[0]);
+  EXPECT_EQ(s.settings_notices.size(), 1u);  // said once, not by both the folder and the file check
+  EXPECT_EQ(t.read("plain"), "a file, not a folder");
+}
+
+TEST(SettingsFiles, UnparseableFileIsNeverSavedOver) {
+  TempDir t;
+  const std::string broken = "{ \"format\": \"fragviz-settings\", \"trans\": tru";
+  t.write("settings.json", broken);
+  AppState s;
+  const std::string save_dir =
+      start_settings(ConfigDir{t.path.string(), t.path.parent_path().string(), "x"}, true, s);
+  EXPECT_EQ(save_dir, "") << "a run must not save into a folder whose settings.json it could not read";
+  EXPECT_TRUE(notices_have(s, "settings.json", "not JSON"));
+  EXPECT_TRUE(notices_have(s, "settings.json", "kept"));
+  EXPECT_EQ(t.read("settings.json"), broken);
+}
+
+TEST(SettingsFiles, OtherFormatIsNeverSavedOver) {
+  TempDir t;
+  const std::string other = R"({"format": "someone-else", "theme": "dark"})";
+  t.write("settings.json", other);
+  AppState s;
+  EXPECT_EQ(start_settings(ConfigDir{t.path.string(), t.path.parent_path().string(), "x"}, true, s), "");
+  EXPECT_TRUE(notices_have(s, "someone-else"));
+  EXPECT_EQ(t.read("settings.json"), other);
+}
+
+TEST(SettingsFiles, FieldFaultsAreNoticedAndTheFolderStaysUsable) {
+  TempDir t;
+  t.write("settings.json", std::string(kHead) + R"("width_halves": 1e300, "gate": {"seed": -1}})");
+  AppState s;
+  EXPECT_EQ(start_settings(ConfigDir{t.path.string(), t.path.parent_path().string(), "x"}, true, s),
+            t.path.string());
+  EXPECT_EQ(s.controls.width_halves, 512);
+  EXPECT_EQ(s.gate_request.seed, 1u);
+  EXPECT_TRUE(notices_have(s, "width_halves"));
+  EXPECT_TRUE(notices_have(s, "gate.seed"));
+}
+
+TEST(SettingsFiles, GoodFileLoadsSilentlyAndSavesBack) {
+  TempDir t;
+  Settings want;
+  want.controls.pad_halves = 16;
+  want.selected_lane = 7;
+  ASSERT_EQ(save_settings(t.path.string(), want), "");
+  AppState s;
+  EXPECT_EQ(start_settings(ConfigDir{t.path.string(), t.path.parent_path().string(), "x"}, true, s),
+            t.path.string());
+  EXPECT_TRUE(s.settings_notices.empty());
+  EXPECT_EQ(s.controls.pad_halves, 16);
+  EXPECT_EQ(s.selected_lane, 7);
+  EXPECT_FALSE(fs::exists(t.path / "settings.json.tmp"));
+}
+
+TEST(SettingsFiles, RunsThatDoNotPersistCreateNothing) {
+  TempDir t;
+  const fs::path dir = t.path / "fragviz";
+  AppState s;
+  EXPECT_EQ(start_settings(ConfigDir{dir.string(), t.path.string(), "x"}, false, s), "");
+  EXPECT_FALSE(fs::exists(dir));
+  EXPECT_TRUE(s.settings_notices.empty());
+}
+
+}  // namespace
+}  // namespace fragviz::app

@@ -411,6 +411,7 @@ std::string App::state_json() const {
   j["status"] = {{"headline", fr.status_headline}, {"tooltip", fr.status_tooltip}};
   j["settings_notices"] = s_.settings_notices;
   j["fragments_measured_label"] = fr.fragments_measured_label;
+  j["fragments_tile_problem"] = fr.fragments_tile_problem;
   const GateReport* g = s_.gate.report.get();
   j["gate"] = {
       {"button_enabled", fr.gate_button_enabled},

@@ -182,6 +182,9 @@ struct FrameRecord {
   std::optional<Coord> output_known_until;  ///< last recorded (row, col) when later cells are unknown
   std::string output_text;                  ///< the summary line above the output view
   int hovered_lane = -1;                    ///< lane under the mouse this frame (any view)
+  /// Why the tile controls cannot hold an operand the fragments view loads through ldmatrix ("" when
+  /// they can): its cells then show no shared-memory address (operand_tile_problem).
+  std::string fragments_tile_problem;
 };
 
 /// A report file the views show (File > Open report, or the command line) and what it covers, so

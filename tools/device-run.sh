@@ -46,6 +46,11 @@ run "$cli" probe --shape all --instr none --num x1 --width 32 --pad 8 --no-cycle
 run "$cli" probe --shape all --instr none --num x4 --trans --width 64 --pad 0 --swizzle xor --no-cycles
 run "$cli" probe --instr mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 --no-cycles
 run "$cli" probe --instr mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e2m1.e2m1.f32 --no-cycles
+section "Hopper: wgmma (144 entries), descriptors, stmatrix, movmatrix, epilogues (also in probe-report.json)"
+run "$cli" probe --instr hopper --no-cycles
+run "$cli" probe --instr wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16 --no-cycles
+run "$cli" descriptor --instr wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16 --operand B --major K --swizzle 128B --csv
+run "$cli" descriptor --type f16 --major K --swizzle 128B --start 128
 section "probe refusal: misaligned pad (must refuse, context healthy)"
 run "$cli" probe --shape all --instr none --num x4 --width 64 --pad 1 --no-cycles
 

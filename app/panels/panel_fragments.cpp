@@ -169,10 +169,15 @@ void cell_tooltip(const AppState& s, const Derived& d, const Hit& h) {
   if (t.load) {
     const Coord src = loaded_coord(*t.load, o.lane, slot.reg, slot.bit / 16);
     const TileGeometry tile = s.controls.tile();
-    const std::uint32_t byte = byte_offset(tile, src);
     ImGui::TextColored(kDimV, "from shared memory by %s", ldmatrix_mnemonic(t.load->config).c_str());
-    ImGui::Text("tile row %d, col %d   (stride %d halves)", src.row, src.col, tile.stride_halves());
-    ImGui::Text("byte %s (%u), bank %d", hex(byte, 4).c_str(), byte, bank_of(byte));
+    if (const auto problem = operand_tile_problem(*d.instr, h.op, tile)) {
+      // No address: it would be another cell's (the finding of a width-8 tile under a 16-wide A).
+      ImGui::TextColored(kRedV, "no shared-memory address: %s", problem->c_str());
+    } else {
+      const std::uint32_t byte = byte_offset(tile, src);
+      ImGui::Text("tile row %d, col %d   (stride %d halves)", src.row, src.col, tile.stride_halves());
+      ImGui::Text("byte %s (%u), bank %d", hex(byte, 4).c_str(), byte, bank_of(byte));
+    }
     const int al = t.address_lane[static_cast<std::size_t>(h.row * t.cols + h.col)];
     if (al >= 0)
       ImGui::Text("row start supplied by lane %d (matrix %d, row %d)", al, address_matrix(al),
@@ -396,6 +401,20 @@ void draw_fragments(AppState& s, const Derived& d, CachedLayer& grids) {
   draw_lane_strip(s, d);
   const Instruction& in = *d.instr;
   const MeasuredTable& ms = d.measured;
+
+  // [SECTION] a tile the operands do not fit: said once here, and no address in any tooltip
+  s.frame.fragments_tile_problem.clear();
+  for (Operand op : {Operand::A, Operand::B}) {
+    if (!d.op(op).load || !s.frame.fragments_tile_problem.empty()) continue;
+    if (const auto problem = operand_tile_problem(in, op, s.controls.tile()))
+      s.frame.fragments_tile_problem = *problem;
+  }
+  if (!s.frame.fragments_tile_problem.empty()) {
+    ImGui::PushTextWrapPos(0.f);
+    ImGui::TextColored(kRedV, "Tile controls: %s; shared-memory addresses are not shown for its cells.",
+                       s.frame.fragments_tile_problem.c_str());
+    ImGui::PopTextWrapPos();
+  }
 
   // [SECTION] header: what is measured
   const int index = catalogue_index(&in);

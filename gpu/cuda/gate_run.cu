@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "cublas_lazy.hpp"
 #include "fragviz/device.hpp"
 #include "fragviz/gate_host.hpp"
 #include "gate_kernels.cuh"
@@ -110,13 +111,15 @@ class EventPair {
 
 class CublasHandle {
  public:
+  explicit CublasHandle(const cuda::CublasApi& api) : api_(api) {}
   ~CublasHandle() {
-    if (h_ != nullptr) cublasDestroy(h_);
+    if (h_ != nullptr) api_.destroy(h_);
   }
-  cublasStatus_t create() { return cublasCreate(&h_); }
+  cublasStatus_t create() { return api_.create(&h_); }
   cublasHandle_t get() const { return h_; }
 
  private:
+  const cuda::CublasApi& api_;
   cublasHandle_t h_ = nullptr;
 };
 
@@ -332,16 +335,19 @@ class GateRun {
   /// longer needed). cuBLAS is column-major: a row-major n x n matrix is its transpose, so asking
   /// for B^T(cm) x A^T(cm) = (A x B)^T in column-major writes A x B row-major.
   void run_cublas() {
-    CublasHandle h;
+    std::string load_error;
+    const cuda::CublasApi* api = cuda::cublas_api(load_error);
+    if (!api) throw GateFailure{load_error};
+    CublasHandle h(*api);
     cublasStatus_t st = h.create();
     if (st != CUBLAS_STATUS_SUCCESS) throw GateFailure{cublas_message("cublasCreate", st)};
-    st = cublasSetStream(h.get(), stream_.get());
+    st = api->set_stream(h.get(), stream_.get());
     if (st != CUBLAS_STATUS_SUCCESS) throw GateFailure{cublas_message("cublasSetStream", st)};
     const int n = req_.n;
     const float alpha = 1.0f, beta = 0.0f;
     cublasStatus_t last = CUBLAS_STATUS_SUCCESS;
     auto gemm = [&]() -> cudaError_t {
-      last = cublasGemmEx(h.get(), CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &alpha, b_.as<__half>(), CUDA_R_16F, n,
+      last = api->gemm_ex(h.get(), CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &alpha, b_.as<__half>(), CUDA_R_16F, n,
                           a_.as<__half>(), CUDA_R_16F, n, &beta, r_.as<float>(), CUDA_R_32F, n,
                           CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
       return last == CUBLAS_STATUS_SUCCESS ? cudaGetLastError() : cudaErrorUnknown;

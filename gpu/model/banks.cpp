@@ -159,4 +159,18 @@ std::optional<Swizzle> parse_swizzle(std::string_view text) {
   return std::nullopt;
 }
 
+std::optional<std::string> operand_tile_problem(const Instruction& in, Operand op, const TileGeometry& tile) {
+  const OperandSpec& spec = operand_spec(in, op);
+  const char* name = op == Operand::A ? "A" : op == Operand::B ? "B" : "C/D";
+  if (spec.cols > tile.width_halves)
+    return std::string("a tile ") + std::to_string(tile.width_halves) + " halves wide cannot hold " + name +
+           " (" + std::to_string(spec.rows) + " x " + std::to_string(spec.cols) + "): column " +
+           std::to_string(tile.width_halves) + " and beyond lie outside its rows";
+  if (spec.rows > tile.rows)
+    return std::string("a tile of ") + std::to_string(tile.rows) + " rows cannot hold " + name + " (" +
+           std::to_string(spec.rows) + " x " + std::to_string(spec.cols) + "): row " +
+           std::to_string(tile.rows) + " and beyond lie outside it";
+  return std::nullopt;
+}
+
 }  // namespace fragviz

@@ -169,3 +169,21 @@ TEST(Banks, MisalignedButSizedTileKeepsItsAddressesForTheView) {
   EXPECT_TRUE(r.error.has_value());
   EXPECT_TRUE(r.addresses_valid);
 }
+
+// Trust finding 3: a tile narrower or shorter than the operand stored in it has no address for
+// the cells that fall outside; the model says which.
+TEST(OperandTile, NamesTheFirstColumnOrRowOutsideTheTile) {
+  const fragviz::Instruction& k16 =
+      *fragviz::find_instruction("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32");
+  fragviz::TileGeometry t{8, 0, 16, fragviz::Swizzle::none};
+  const auto a = fragviz::operand_tile_problem(k16, fragviz::Operand::A, t);  // A is 16 x 16
+  ASSERT_TRUE(a.has_value());
+  EXPECT_NE(a->find("8 halves wide cannot hold A (16 x 16): column 8"), std::string::npos) << *a;
+  EXPECT_FALSE(fragviz::operand_tile_problem(k16, fragviz::Operand::B, t));  // B is 16 x 8
+  t.width_halves = 16;
+  EXPECT_FALSE(fragviz::operand_tile_problem(k16, fragviz::Operand::A, t));
+  t.rows = 8;
+  const auto rows = fragviz::operand_tile_problem(k16, fragviz::Operand::A, t);
+  ASSERT_TRUE(rows.has_value());
+  EXPECT_NE(rows->find("8 rows cannot hold A (16 x 16): row 8"), std::string::npos) << *rows;
+}

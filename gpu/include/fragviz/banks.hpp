@@ -54,6 +54,12 @@ struct TileGeometry {
   constexpr int stride_bytes() const { return stride_halves() * kHalfBytes; }
 };
 
+/// Why `tile` cannot hold operand `op` of `in` stored row-major in shared memory (A as M x K, B
+/// as K x N, the layout fragment_load assumes): fewer columns (width_halves) or rows than the
+/// operand, named with the first cell that falls outside; nullopt when every cell has its own
+/// place. Where this says no, a byte address computed for a cell is another cell's.
+std::optional<std::string> operand_tile_problem(const Instruction& in, Operand op, const TileGeometry& tile);
+
 // [SECTION] the one tile range -----------------------------------------------------------------
 // The tile widths and pads fragviz accepts anywhere: the CLI (banks --stride-halves, probe --width
 // and --pad), the app's controls, and every tile a report says was loaded. One range, so a tile the

@@ -31,6 +31,10 @@ std::string_view to_string(DiffArea a) {
       return "run";
     case DiffArea::gate:
       return "gate";
+    case DiffArea::wgmma:
+      return "wgmma";
+    case DiffArea::moves:
+      return "moves";
   }
   return "?";
 }
@@ -400,11 +404,92 @@ class Differ {
                        : "not run: " + x.skipped;
         });
 
+    hopper(c, a, b);
     cycles(c, a.cycles, b.cycles);
     field(c, "cuda_init_ms", a.cuda_init_ms, b.cuda_init_ms, true);
+    field(c, "hopper_ms", a.hopper_ms, b.hopper_ms, true);
     field(c, "probe_ms", a.probe_ms, b.probe_ms, true);
     field(c, "error", a.error, b.error);
     field(c, "error_kind", a.error_kind, b.error_kind);
+  }
+
+  void hopper(const Ctx& c, const ProbeReport& a, const ProbeReport& b) {
+    Ctx w = c;
+    w.area = DiffArea::wgmma;
+    w.prefix += ".wgmma";
+    by_mnemonic(
+        w, a.wgmma, b.wgmma,
+        [this](const Ctx& m, const WgmmaProbe& x, const WgmmaProbe& y) {
+          field(m, "ran", x.ran, y.ran);
+          field(m, "skipped", x.skipped, y.skipped);
+          field(m, "passes", x.passes, y.passes);
+          elements(m, x.d, y.d);
+          elements(m, x.a, y.a);
+          const auto name = [](const DescriptorProbe& d) {
+            return std::string(to_string(d.operand)) + " " + std::string(to_string(d.layout.major)) + "-major " +
+                   std::string(to_string(d.layout.swizzle)) + " LBO " + std::to_string(d.layout.lbo) + " SBO " +
+                   std::to_string(d.layout.sbo) + " start " + std::to_string(d.start);
+          };
+          std::map<std::string, const DescriptorProbe*> in_y;
+          for (const DescriptorProbe& d : y.descriptors) in_y[name(d)] = &d;
+          for (const DescriptorProbe& d : x.descriptors) {
+            const Ctx dc = m.at(".descriptors[" + name(d) + "]");
+            const auto it = in_y.find(name(d));
+            if (it == in_y.end()) {
+              add(dc, "", plural(d.mismatches(), "mismatch", "mismatches"), kAbsent);
+              continue;
+            }
+            for (std::size_t e = 0; e < d.measured.size() && e < it->second->measured.size(); ++e)
+              if (d.measured[e] != it->second->measured[e])
+                add(dc, "measured[" + std::to_string(e) + "]", std::to_string(d.measured[e]),
+                    std::to_string(it->second->measured[e]));
+            in_y.erase(it);
+          }
+          for (const auto& [key, d] : in_y)
+            add(m.at(".descriptors[" + key + "]"), "", kAbsent, plural(d->mismatches(), "mismatch", "mismatches"));
+          field(m, "tile_exact", x.tile_exact, y.tile_exact);
+          field(m, "tile_detail", x.tile_detail, y.tile_detail);
+        },
+        [](const WgmmaProbe& x) {
+          return x.ran ? "ran, " + plural(x.mismatches(), "mismatch", "mismatches") : "not run: " + x.skipped;
+        });
+    Ctx mv = c;
+    mv.area = DiffArea::moves;
+    mv.prefix += ".moves";
+    const auto key = [](const MatrixMoveProbe& p) { return p.kind + " " + p.mnemonic + (p.detail.empty() ? "" : " " + p.detail); };
+    const auto describe = [](const MatrixMoveProbe& p) {
+      return p.ran ? "ran, " + plural(p.mismatches(), "mismatch", "mismatches") : "not run: " + p.skipped;
+    };
+    std::map<std::string, const MatrixMoveProbe*> in_b;
+    for (const MatrixMoveProbe& p : b.moves) in_b[key(p)] = &p;
+    for (const MatrixMoveProbe& p : a.moves) {
+      Ctx m = mv.at("[" + key(p) + "]");
+      m.mnemonic = p.mnemonic;
+      const auto it = in_b.find(key(p));
+      if (it == in_b.end()) {
+        add(m, "", describe(p), kAbsent);
+        continue;
+      }
+      const MatrixMoveProbe& q = *it->second;
+      field(m, "ran", p.ran, q.ran);
+      field(m, "skipped", p.skipped, q.skipped);
+      field(m, "stray_writes", p.stray_writes, q.stray_writes);
+      for (std::size_t i = 0; i < p.cells.size() && i < q.cells.size(); ++i)
+        if (!same(p.cells[i].measured, q.cells[i].measured)) {
+          Ctx x = m.at(".cells[lane " + std::to_string(p.cells[i].lane) + " reg " + std::to_string(p.cells[i].reg) +
+                       " half " + std::to_string(p.cells[i].half) + "]");
+          x.lane = p.cells[i].lane;
+          add(x, "measured", text(p.cells[i].measured), text(q.cells[i].measured));
+        }
+      if (p.cells.size() != q.cells.size())
+        add(m, "cells", std::to_string(p.cells.size()), std::to_string(q.cells.size()));
+      in_b.erase(it);
+    }
+    for (const auto& [k, p] : in_b) {
+      Ctx m = mv.at("[" + k + "]");
+      m.mnemonic = p->mnemonic;
+      add(m, "", kAbsent, describe(*p));
+    }
   }
 
   void gate(const GateReport& a, const GateReport& b) {

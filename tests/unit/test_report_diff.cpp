@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "fragviz/report_diff.hpp"
+#include "fragviz/wgmma.hpp"
 #include "fragviz/report_json.hpp"
 
 using namespace fragviz;
@@ -230,4 +231,41 @@ TEST(ReportDiff, TheTwoH200ProbeRunsDifferInWhatVersion1LacksAndTheirTimes) {
   for (const auto& x : d.differences)
     if (x.timing) times.push_back(x.where);
   EXPECT_EQ(times, (std::vector<std::string>{"probe.created_utc", "probe.cuda_init_ms", "probe.probe_ms"}));
+}
+
+// Version 3: the Hopper probes are compared too, each difference located by instruction, lane and
+// element (or descriptor layout, or matrix-move cell).
+TEST(ReportDiff, WgmmaAndMatrixMoveProbesAreCompared) {
+  fragviz::ProbeReport p;
+  fragviz::WgmmaProbe w;
+  w.mnemonic = "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16";
+  w.ran = true;
+  w.tile_exact = true;
+  for (int t = 0; t < 128; ++t)
+    for (int i = 0; i < 4; ++i) {
+      const fragviz::Coord c = fragviz::wgmma_d_coord(*fragviz::find_wgmma(w.mnemonic), t, i);
+      w.d.push_back({fragviz::Operand::C, t, i, c, c, 0});
+    }
+  p.wgmma.push_back(w);
+  fragviz::MatrixMoveProbe m;
+  m.mnemonic = "movmatrix.sync.aligned.m8n8.trans.b16";
+  m.kind = "movmatrix";
+  m.ran = true;
+  m.cells.push_back({3, 0, 1, fragviz::Coord{7, 0}, fragviz::Coord{7, 0}, {}});
+  p.moves.push_back(m);
+  ReportFile a, b;
+  a.probe = p;
+  b.probe = p;
+  EXPECT_TRUE(diff_reports(a, b).agree());
+  b.probe->wgmma[0].d[77].measured = fragviz::Coord{1, 2};
+  b.probe->moves[0].cells[0].measured = std::nullopt;
+  const ReportDiff d = diff_reports(a, b);
+  ASSERT_EQ(d.content(), 2u);
+  EXPECT_EQ(d.differences[0].area, fragviz::DiffArea::wgmma);
+  EXPECT_EQ(d.differences[0].lane, 77 / 4);
+  EXPECT_EQ(d.differences[0].element, 77 % 4);
+  EXPECT_EQ(d.differences[1].area, fragviz::DiffArea::moves);
+  EXPECT_EQ(d.differences[1].lane, 3);
+  b.probe->wgmma.clear();
+  EXPECT_NE(diff_reports(a, b).differences[0].line().find("B absent"), std::string::npos);
 }

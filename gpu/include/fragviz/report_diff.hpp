@@ -1,4 +1,4 @@
-// Comparing two fragviz reports (report.hpp; read from JSON by report_json.hpp, versions 1 and 2):
+// Comparing two fragviz reports (report.hpp; read from JSON by report_json.hpp, versions 1 to 3):
 // every field that differs, one entry each, located precisely enough for a view to mark it (the
 // instruction, operand, lane and element of a fragment element; the cycles row; the gate's
 // mismatch). Pure model: plain structs in, plain structs out; no JSON, no CUDA, no GL.
@@ -9,7 +9,9 @@
 // expected and measured cell); every ldmatrix-loaded fragment probe and every tensor-core
 // instruction probe, matched by mnemonic (ran, skipped, passes, each element matched by operand,
 // lane and element: expected, measured, raw; addresses; tile verdict); every cycles row matched by
-// its ldmatrix and tile (predicted and measured wavefronts, addresses); errors and their kinds; the
+// its ldmatrix and tile (predicted and measured wavefronts, addresses); every wgmma probe by mnemonic
+// (D and A elements, each descriptor layout's measured addresses, tile) and every matrix-move probe
+// by kind, mnemonic and detail (each cell's measured position); errors and their kinds; the
 // gate's request, verdict, mismatch count, first mismatch, every recorded mismatch matched by
 // (row, col), spot checks and resources. Timestamps and times (created_utc, *_ms, GFLOP/s, the ratio
 // to cuBLAS, cycles per instruction) differ between any two runs: they are listed as timing
@@ -38,6 +40,8 @@ enum class DiffArea : std::uint8_t {
   cycles,       ///< a cycles-table row
   run,          ///< a probe run's or gate's error, error kind, ran / cancelled
   gate,         ///< the gate's verdict, mismatches, spot checks, resources
+  wgmma,        ///< a wgmma probe (WgmmaProbe): its D and A elements, descriptor layouts, tile
+  moves,        ///< a stmatrix / movmatrix / epilogue probe (MatrixMoveProbe)
 };
 std::string_view to_string(DiffArea a);
 

@@ -17,6 +17,7 @@
 #include "fragviz/layout.hpp"
 #include "fragviz/ldmatrix.hpp"
 #include "fragviz/report.hpp"
+#include "hopper_state.hpp"
 
 namespace fragviz::app {
 
@@ -245,6 +246,8 @@ struct AppState {
 
   FrameRecord frame;  ///< what this frame drew
   std::uint64_t frame_index = 0;
+
+  HopperState hopper;  ///< the warpgroup, descriptor and matrix-move views (hopper_state.hpp)
 };
 
 }  // namespace fragviz::app

@@ -2,6 +2,7 @@
 #include "../assets.hpp"
 #include "../layout.hpp"
 #include "fragviz/device.hpp"
+#include "hopper_common.hpp"
 #include "imgui_stdlib.h"
 #include "panels.hpp"
 
@@ -64,12 +65,15 @@ void draw_menu_and_status(AppState& s) {
       ImGui::MenuItem(kWinGate, nullptr, &w.gate);
       ImGui::MenuItem(kWinOutput, nullptr, &w.output);
       ImGui::Separator();
+      draw_hopper_view_items(s);
+      ImGui::Separator();
       if (ImGui::MenuItem("Reset layout")) {
         s.windows = WindowsOpen{};
         s.reset_layout = true;
       }
       ImGui::EndMenu();
     }
+    record_widget(s, "menu_view");
     ImGui::EndMainMenuBar();
   }
   const ImGuiIO& io = ImGui::GetIO();

@@ -98,6 +98,7 @@ void App::frame() {
   if (s_.windows.banks) draw_banks(s_, *derived_, layers_.banks_unpadded, layers_.banks_padded);
   if (s_.windows.gate) draw_gate(s_);
   if (s_.windows.output) draw_output(s_, renderer_);
+  draw_hopper_views(s_, hopper_);  // the warpgroup, descriptor and matrix-move windows that are open
   s_.reset_layout = false;
   s_.hovered_lane = s_.frame.hovered_lane;
   if (s_.report && s_.controls != before) {
@@ -439,6 +440,7 @@ std::string App::state_json() const {
                                                             : json(nullptr)},
                       {"text", fr.output_text}};
   j["draw_layers"] = {{"renders", layers_.renders()}};
+  j["hopper"] = hopper_.state_json(s_, px);
   j["device"] = {{"known", s_.device_known}, {"present", s_.device.present}, {"name", s_.device.name}};
   json cells = json::object();
   for (const auto& [k, v] : fr.cells) {

@@ -9,6 +9,7 @@
 #include "app_state.hpp"
 #include "derived.hpp"
 #include "draw_cache.hpp"
+#include "hopper_views.hpp"
 #include "jobs.hpp"
 #include "output_renderer.hpp"
 
@@ -27,7 +28,10 @@ class App {
   void frame();
   /// Rasterises the cached grid layers that changed this frame. Call after ImGui::Render(), before
   /// the frame's draw data is rendered.
-  void render_layers() { layers_.render(); }
+  void render_layers() {
+    layers_.render();
+    hopper_.render_layers();
+  }
   /// True while a background job runs or its result waits to be taken (the main loop then keeps
   /// polling instead of waiting).
   bool busy() const;
@@ -64,6 +68,7 @@ class App {
   GateRequest blocked_for_{};
   bool blocked_device_known_ = false;
   bool blocked_valid_ = false;
+  HopperViews hopper_;  ///< the Hopper views' tables and layers
 };
 
 }  // namespace fragviz::app

@@ -19,6 +19,7 @@
 #include "fragviz/ldmatrix.hpp"
 #include "fragviz/report.hpp"
 #include "gate_history.hpp"
+#include "hopper_state.hpp"
 
 namespace fragviz::app {
 
@@ -273,6 +274,8 @@ struct AppState {
 
   FrameRecord frame;  ///< what this frame drew
   std::uint64_t frame_index = 0;
+
+  HopperState hopper;  ///< the warpgroup, descriptor and matrix-move views (hopper_state.hpp)
 };
 
 }  // namespace fragviz::app

@@ -8,6 +8,7 @@
 #include "../report_view.hpp"
 #include "../text_fit.hpp"
 #include "fragviz/device.hpp"
+#include "hopper_common.hpp"
 #include "imgui_stdlib.h"
 #include "panels.hpp"
 
@@ -174,12 +175,15 @@ void draw_menu_and_status(AppState& s) {
       ImGui::MenuItem(kWinGate, nullptr, &w.gate);
       ImGui::MenuItem(kWinOutput, nullptr, &w.output);
       ImGui::Separator();
+      draw_hopper_view_items(s);
+      ImGui::Separator();
       if (ImGui::MenuItem("Reset layout")) {
         s.windows = WindowsOpen{};
         s.reset_layout = true;
       }
       ImGui::EndMenu();
     }
+    record_widget(s, "menu_view");
     ImGui::EndMainMenuBar();
   }
   const ImGuiIO& io = ImGui::GetIO();

@@ -12,6 +12,7 @@ namespace fragviz::app {
 
 class OutputRenderer;
 class CachedLayer;
+class HopperViews;
 
 /// Fonts the panels use; any may equal ImGui's default font.
 struct Fonts {
@@ -44,6 +45,19 @@ void draw_banks(AppState& s, const Derived& d, CachedLayer& unpadded, CachedLaye
 void draw_gate(AppState& s);
 /// The n x n result drawn by the output shader. (panel_output.cpp)
 void draw_output(AppState& s, OutputRenderer& renderer);
+
+// [SECTION] Hopper views (each window opened from the View menu; hopper_common.hpp)
+
+/// Refreshes `v` and draws each open Hopper window below. (panel_hopper.cpp)
+void draw_hopper_views(AppState& s, HopperViews& v);
+/// A wgmma entry's 64xN accumulator D and 64xK A-from-registers over the 128 threads of a
+/// warpgroup, zoomed and scrolled; the selected thread's registers. (panel_warpgroup.cpp)
+void draw_warpgroup(AppState& s, HopperViews& v);
+/// A wgmma operand in shared memory through its matrix descriptor: 16-byte chunks by core
+/// matrix over the 32 banks, each element's address, the 64 descriptor bits. (panel_descriptor.cpp)
+void draw_descriptor(AppState& s, HopperViews& v);
+/// stmatrix .x1/.x2/.x4(.trans), movmatrix and the epilogue presets. (panel_matrix_moves.cpp)
+void draw_matrix_moves(AppState& s, HopperViews& v);
 
 // [SECTION] helpers shared by panels (panel_common.cpp)
 

@@ -1,0 +1,92 @@
+// The Hopper views' cache and drawing layers: the tables of hopper_derived.hpp kept current for
+// AppState::hopper and the probe report (recomputed only when either changes), the cached layers
+// the three windows draw their grids into, and a per-frame record of what they drew for the state
+// dump (--dump-state's "hopper" object) the GUI tests read. App owns one; the panels
+// (panel_warpgroup.cpp, panel_descriptor.cpp, panel_matrix_moves.cpp) draw from it.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app_state.hpp"
+#include "draw_cache.hpp"
+#include "hopper_derived.hpp"
+
+namespace fragviz::app {
+
+/// Where a grid was drawn this frame: its top-left, cell size and extent (cells outside the
+/// visible part are not drawn but keep their place, so tests can scroll to one).
+struct HopperGridRecord {
+  bool drawn = false;
+  float x = 0, y = 0, cw = 0, ch = 0;  ///< top-left of cell (0, 0) and cell size, logical pixels
+  int rows = 0, cols = 0;
+  Rect visible;  ///< the part of the window that shows it
+};
+
+/// The element or cell under the mouse in one of the views.
+struct HopperHover {
+  std::string view;  ///< "warpgroup", "descriptor", "moves"
+  std::string grid;  ///< "D", "A", "operand", "tile", "stmatrix", "before", "after", "epilogue"
+  int row = -1, col = -1;
+};
+
+/// What the Hopper windows drew this frame (reset by draw_hopper_views).
+struct HopperFrame {
+  bool picker_open = false;
+  bool warpgroup_drawn = false, descriptor_drawn = false, moves_drawn = false;
+  std::string warpgroup_text, descriptor_text, moves_text;  ///< the measured / model-only lines
+  HopperGridRecord d, a;                                    ///< warpgroup grids
+  float zoom = 1.f, scroll_x = 0, scroll_y = 0, scroll_max_x = 0, scroll_max_y = 0;
+  int cells_drawn = 0;
+  std::string label_mode;
+  int registers_thread = -1;
+  std::vector<WgmmaRegister> registers;   ///< of registers_thread, as the register table shows them
+  HopperGridRecord operand, tile;         ///< descriptor view
+  HopperGridRecord moves, before, after;  ///< matrix-move view (stmatrix / epilogue tile; movmatrix)
+  std::optional<HopperHover> hover;
+};
+
+class HopperViews {
+ public:
+  /// Recomputes what `s` changed: the tables when the entry or a view's controls changed, the
+  /// measured parts when the report changed. Cheap when nothing did.
+  void refresh(const AppState& s);
+
+  const WarpgroupTable& warpgroup() const { return warpgroup_; }
+  const WarpgroupMeasured& warpgroup_measured() const { return warpgroup_measured_; }
+  const DescriptorTable& descriptor() const { return descriptor_; }
+  const StmatrixTable& stmatrix() const { return stmatrix_; }
+  const MovmatrixTable& movmatrix() const { return movmatrix_; }
+  const EpilogueTable& epilogue() const { return epilogue_; }
+  bool hopper_in_report() const { return report_has_hopper(report_.get()); }
+
+  /// Rasterises the layers that changed (after ImGui::Render, like DrawLayers::render).
+  void render_layers();
+  std::uint64_t renders() const;
+
+  /// The "hopper" object of the state dump; rectangles in window pixels (`px` per logical pixel).
+  nlohmann::json state_json(const AppState& s, float px) const;
+
+  CachedLayer warpgroup_layer, operand_layer, tile_layer, moves_layer;
+  HopperFrame frame;
+  int descriptor_hover = -1;  ///< element hovered last frame in the descriptor view, -1 none
+
+ private:
+  std::shared_ptr<const ProbeReport> report_;  ///< keeps the measured tables' pointers valid
+  bool valid_ = false;
+  std::string wgmma_;
+  DescriptorControls descriptor_controls_;
+  MoveControls move_controls_;
+  WarpgroupTable warpgroup_;
+  WarpgroupMeasured warpgroup_measured_;
+  DescriptorTable descriptor_;
+  StmatrixTable stmatrix_;
+  MovmatrixTable movmatrix_;
+  EpilogueTable epilogue_;
+};
+
+}  // namespace fragviz::app

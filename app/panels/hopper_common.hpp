@@ -1,0 +1,46 @@
+// Helpers the three Hopper windows share (panel_hopper.cpp): their names and default places, the
+// wgmma picker, warpgroup thread colours and the measured marks.
+#pragma once
+
+#include <string>
+
+#include "../hopper_views.hpp"
+#include "panels.hpp"
+
+namespace fragviz::app {
+
+/// Window names (also their ImGui IDs, so imgui.ini keys stay stable).
+inline constexpr const char* kWinWarpgroup = "Warpgroup: wgmma D and A fragments";
+inline constexpr const char* kWinDescriptor = "Descriptor: wgmma operand in shared memory";
+inline constexpr const char* kWinMatrixMoves = "stmatrix / movmatrix: register halves and 8x8 matrices";
+
+/// Sets the next window's position and size to the Hopper view's default (always when `force`,
+/// else the first time it is ever shown), in the layout's design area stretched to the window like
+/// place_window: the warpgroup view over the left half, the descriptor view over the right, the
+/// matrix-move view over the fragments and bank views. (A window opened again comes to the front:
+/// ImGui focuses a window that appears.)
+void place_hopper_window(const char* name, bool force);
+
+/// The View menu's entries for the three Hopper windows (recorded as "view_warpgroup",
+/// "view_descriptor", "view_moves" while the menu is open).
+void draw_hopper_view_items(AppState& s);
+
+/// The wgmma picker: a combo of the catalogue by group, type triple and N; picking an entry sets
+/// s.hopper.wgmma. Records "wgmma_combo", "wgmma_popup" and each visible "wgmma:<mnemonic>".
+void wgmma_picker(AppState& s, HopperViews& v);
+
+/// Fill colour of warpgroup thread `thread` (warpgroup_thread_rgb over the palette).
+ImU32 thread_colour(int thread);
+/// Black or white, whichever reads better on thread_colour(thread).
+ImU32 thread_text_colour(int thread);
+/// A filled cell of `fill` over a grid_backdrop(): dimmed when `dim`, outlined when `selected`
+/// (thick) or `hovered` (thin).
+void owner_cell(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 fill, bool dim, bool selected, bool hovered);
+/// The measured mark of a cell: a red X (mismatch_mark) for 2, a small green corner for 1 where
+/// the cell is at least 10 pixels, nothing for 0.
+void measured_mark(ImDrawList* dl, ImVec2 a, ImVec2 b, int state);
+/// The measured / model-only line: green when measured and matching, red when something differs,
+/// dim for model only. Wrapped.
+void measured_line(const std::string& text, bool measured, bool differs);
+
+}  // namespace fragviz::app

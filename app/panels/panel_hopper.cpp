@@ -1,0 +1,171 @@
+// What the three Hopper windows share: the frame's entry point (draw_hopper_views), their default
+// places, the wgmma picker and the warpgroup colours.
+#include <algorithm>
+#include <cstring>
+
+#include "../assets.hpp"
+#include "../layout.hpp"
+#include "../palette.hpp"
+#include "hopper_common.hpp"
+
+namespace fragviz::app {
+
+void draw_hopper_views(AppState& s, HopperViews& v) {
+  v.frame = HopperFrame{};
+  v.refresh(s);
+  if (s.hopper.warpgroup_open) draw_warpgroup(s, v);
+  v.refresh(s);  // a pick in one window shows in the next in the same frame
+  if (s.hopper.descriptor_open) draw_descriptor(s, v);
+  v.refresh(s);
+  if (s.hopper.moves_open) draw_matrix_moves(s, v);
+  v.refresh(s);
+}
+
+void place_hopper_window(const char* name, bool force) {
+  // [x0, y0, x1, y1] as fractions of the area below the status strip (the embedded layout.json's
+  // 1600 x 950 design area: warpgroup 0-760, descriptor 760-1600, matrix moves 330-1120).
+  struct Slot {
+    const char* name;
+    float x0, y0, x1, y1;
+  };
+  static constexpr Slot kSlots[] = {
+      {kWinWarpgroup, 0.f, 0.f, 760.f / 1600.f, 1.f},
+      {kWinDescriptor, 760.f / 1600.f, 0.f, 1.f, 1.f},
+      {kWinMatrixMoves, 330.f / 1600.f, 0.f, 1120.f / 1600.f, 1.f},
+  };
+  const ImVec2 d = ImGui::GetIO().DisplaySize;
+  const float top = content_top(), w = d.x, h = d.y - top;
+  for (const Slot& sl : kSlots)
+    if (std::strcmp(sl.name, name) == 0) {
+      const ImGuiCond cond = force ? ImGuiCond_Always : ImGuiCond_FirstUseEver;
+      ImGui::SetNextWindowPos(ImVec2(sl.x0 * w, top + sl.y0 * h), cond);
+      ImGui::SetNextWindowSize(ImVec2((sl.x1 - sl.x0) * w, (sl.y1 - sl.y0) * h), cond);
+      return;
+    }
+}
+
+void draw_hopper_view_items(AppState& s) {
+  HopperState& h = s.hopper;
+  ImGui::MenuItem(kWinWarpgroup, nullptr, &h.warpgroup_open);
+  record_widget(s, "view_warpgroup");
+  ImGui::MenuItem(kWinDescriptor, nullptr, &h.descriptor_open);
+  record_widget(s, "view_descriptor");
+  ImGui::MenuItem(kWinMatrixMoves, nullptr, &h.moves_open);
+  record_widget(s, "view_moves");
+}
+
+namespace {
+
+/// The picker's tag for one entry: what the report says of it, else what it needs.
+struct Tag {
+  std::string text;
+  ImVec4 colour;
+};
+Tag entry_tag(const AppState& s, const WgmmaInstruction& in) {
+  if (const ProbeReport* r = s.probe.report.get())
+    for (const WgmmaProbe& p : r->wgmma)
+      if (p.mnemonic == in.mnemonic) {
+        if (!p.ran) return {"not run", kAmberV};
+        return p.mismatches() ? Tag{"measured: DIFFERS", kRedV} : Tag{"measured: match", kGreenV};
+      }
+  return {"sm_90a", kDimV};
+}
+
+}  // namespace
+
+void wgmma_picker(AppState& s, HopperViews& v) {
+  const WgmmaInstruction& cur = *v.warpgroup().instr;
+  ImGui::SetNextItemWidth(-1);
+  const std::string shown = short_wgmma(cur);
+  const bool open = ImGui::BeginCombo("##wgmma", shown.c_str(), ImGuiComboFlags_HeightLargest);
+  record_widget(s, "wgmma_combo");
+  if (ImGui::IsItemHovered() && !open) ImGui::SetTooltip("%s", cur.mnemonic.c_str());
+  if (!open) return;
+  v.frame.picker_open = true;
+  {
+    const ImVec2 wp = ImGui::GetWindowPos(), ws = ImGui::GetWindowSize();
+    s.frame.widgets["wgmma_popup"] = Rect{wp.x, wp.y, ws.x, ws.y};
+  }
+  const std::vector<WgmmaInstruction>& cat = wgmma_catalogue();
+  ImFont* bold = fonts().bold ? fonts().bold : ImGui::GetFont();
+  const float tag_x = ImGui::GetFontSize() * 19.f;
+  for (const WgmmaPickerOrder::Group& g : wgmma_picker_order().groups) {
+    ImGui::PushFont(bold);
+    ImGui::TextColored(ImVec4(0.55f, 0.78f, 1.f, 1.f), "%s", g.name.c_str());
+    ImGui::PopFont();
+    for (const WgmmaPickerOrder::Types& t : g.types) {
+      ImGui::Indent();
+      ImGui::TextColored(kDimV, "%s  (D, A, B)", t.name.c_str());
+      ImGui::Unindent();
+      for (int i : t.entries) {
+        const WgmmaInstruction& in = cat[static_cast<std::size_t>(i)];
+        ImGui::Indent(2.f * ImGui::GetFontSize());
+        ImGui::PushID(i);
+        const bool selected = &in == &cur;
+        const std::string name = short_wgmma(in);
+        if (ImGui::Selectable(name.c_str(), selected, ImGuiSelectableFlags_None,
+                              ImVec2(tag_x + ImGui::GetFontSize() * 9.f, 0))) {
+          s.hopper.wgmma = in.mnemonic;
+          s.hopper.selected_thread = -1;
+        }
+        if (ImGui::IsItemVisible()) s.frame.widgets["wgmma:" + in.mnemonic] = last_item_rect();
+        if (selected) ImGui::SetItemDefaultFocus();
+        if (ImGui::IsItemHovered())
+          ImGui::SetTooltip("%s\nD %dx%d .%s, A %dx%d .%s, B %dx%d .%s%s", in.mnemonic.c_str(), 64, in.n,
+                            std::string(to_string(in.d_type)).c_str(), 64, in.k,
+                            std::string(to_string(in.a_type)).c_str(), in.k, in.n,
+                            std::string(to_string(in.b_type)).c_str(),
+                            in.transpose_allowed ? "\nM/N-major shared-memory operands allowed" : "");
+        const Tag tag = entry_tag(s, in);
+        ImGui::SameLine(tag_x);
+        ImGui::TextColored(tag.colour, "%s", tag.text.c_str());
+        ImGui::PopID();
+        ImGui::Unindent(2.f * ImGui::GetFontSize());
+      }
+    }
+  }
+  ImGui::EndCombo();
+}
+
+ImU32 thread_colour(int thread) {
+  const Rgb c = warpgroup_thread_rgb(assets().palette, thread);
+  return IM_COL32(c.r, c.g, c.b, 255);
+}
+
+ImU32 thread_text_colour(int thread) {
+  const Rgb c = warpgroup_thread_rgb(assets().palette, thread);
+  const float luma = (0.299f * c.r + 0.587f * c.g + 0.114f * c.b) / 255.f;
+  return luma > 0.55f ? IM_COL32(0, 0, 0, 255) : IM_COL32(255, 255, 255, 255);
+}
+
+void owner_cell(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 fill, bool dim, bool selected, bool hovered) {
+  if (dim) fill = over_window_bg(fill, 0x38);
+  dl->AddRectFilled(ImVec2(a.x + 1, a.y + 1), ImVec2(b.x - 1, b.y - 1), fill);
+  // A thick outline would hide the fill of a small cell: there the bright fill among dimmed cells
+  // says enough, with a thin outline.
+  const bool small = b.x - a.x < 14.f || b.y - a.y < 12.f;
+  if (selected && small)
+    dl->AddRect(a, b, IM_COL32(255, 255, 255, 230), 0.f, 0, 1.f);
+  else if (selected)
+    dl->AddRect(ImVec2(a.x + 1, a.y + 1), ImVec2(b.x - 1, b.y - 1), IM_COL32(255, 255, 255, 255), 0.f, 0,
+                2.5f);
+  else if (hovered)
+    dl->AddRect(a, b, IM_COL32(255, 255, 255, 200), 0.f, 0, 1.5f);
+}
+
+void measured_mark(ImDrawList* dl, ImVec2 a, ImVec2 b, int state) {
+  if (state == 2) {
+    mismatch_mark(dl, a, b);
+  } else if (state == 1 && b.x - a.x >= 10.f && b.y - a.y >= 10.f) {
+    dl->AddTriangleFilled(ImVec2(b.x - 7.f, a.y + 1.f), ImVec2(b.x - 1.f, a.y + 1.f),
+                          ImVec2(b.x - 1.f, a.y + 7.f), kGreen);
+  }
+}
+
+void measured_line(const std::string& text, bool measured, bool differs) {
+  ImGui::PushTextWrapPos(0.f);
+  ImGui::TextColored(differs ? kRedV : measured ? kGreenV : kDimV, "%s", text.c_str());
+  ImGui::PopTextWrapPos();
+}
+
+}  // namespace fragviz::app

@@ -1,0 +1,500 @@
+// The warpgroup view: for one wgmma entry, A (64 x K, from registers) on the left and the
+// accumulator D (64 x N) on the right, rows side by side, every cell coloured by the warpgroup
+// thread that holds it (warp = hue, lane = shade) and labelled T<thread> V<element> where it fits.
+// Zoom 1 fits both grids in the window; the slider or ctrl+wheel zooms (N = 256 needs it to read
+// labels) and the child window scrolls. A click selects a thread: its cells stay bright, and the
+// table under the grids lists its registers, the elements each holds and their (row, col).
+//
+//   +----+-----------+------+---------------------------+
+//   |    | A  64 x K |      | D  64 x N                 |
+//   |    | k labels  |      | n labels                  |
+//   | m  | cells     | m    | cells                     |
+//   +----+-----------+------+---------------------------+
+//   | registers of the selected thread                  |
+//
+// Only the visible cells are drawn, into one cached layer the size of the visible part.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "../draw_cache.hpp"
+#include "hopper_common.hpp"
+#include "imgui_internal.h"  // ImGui::SetNextWindowScroll
+
+namespace fragviz::app {
+
+namespace {
+
+// [SECTION] geometry
+
+struct Margins {
+  float wl = 48.f, gap = 30.f, hl = 16.f, title = 20.f;
+};
+
+/// Where A and D lie, in screen coordinates.
+struct WgGeom {
+  float cw = 0, ch = 0;
+  Margins mg;
+  int n = 0, k = 0;
+  ImVec2 origin, size;
+  ImVec2 a() const { return ImVec2(origin.x + mg.wl, origin.y + mg.title + mg.hl); }
+  ImVec2 d() const { return ImVec2(a().x + static_cast<float>(k) * cw + mg.gap, a().y); }
+  ImVec2 grid(Operand op) const { return op == Operand::A ? a() : d(); }
+};
+
+constexpr float kMinTitle = 150.f;  // room A's title ("A  64x16 (m x k)") needs when K is narrow
+
+WgGeom make_geom(const WgmmaInstruction& in, ImVec2 origin, float cw, float ch) {
+  WgGeom g;
+  g.cw = cw;
+  g.ch = ch;
+  g.n = in.n;
+  g.k = in.k;
+  g.origin = origin;
+  g.mg.gap = std::max(30.f, kMinTitle - static_cast<float>(in.k) * cw);
+  g.size = ImVec2(g.mg.wl + static_cast<float>(in.k + in.n) * cw + g.mg.gap + 4.f,
+                  g.mg.title + g.mg.hl + 64.f * ch + 4.f);
+  return g;
+}
+
+/// Cell size that fits A and D into `avail` at zoom 1: at most 64 x 40, whole pixels down to 4.
+ImVec2 fit_cells(const WgmmaInstruction& in, ImVec2 avail) {
+  const Margins mg;
+  auto size = [](float raw, float most) {
+    return std::min(most, raw >= 4.f ? std::floor(raw) : std::max(raw, 1.f));
+  };
+  float cw = size((avail.x - mg.wl - mg.gap - 8.f) / static_cast<float>(in.k + in.n), 64.f);
+  // A narrow A leaves a wider gap for its title (make_geom): fit again with it.
+  const float gap = std::max(30.f, kMinTitle - static_cast<float>(in.k) * cw);
+  cw = size((avail.x - mg.wl - gap - 8.f) / static_cast<float>(in.k + in.n), 64.f);
+  const float ch = size((avail.y - mg.title - mg.hl - 8.f) / 64.f, 40.f);
+  return ImVec2(cw, ch);
+}
+
+enum class LabelMode { full, two_lines, thread, number, none };
+
+const char* to_string(LabelMode m) {
+  switch (m) {
+    case LabelMode::full:
+      return "full";
+    case LabelMode::two_lines:
+      return "two_lines";
+    case LabelMode::thread:
+      return "thread";
+    case LabelMode::number:
+      return "number";
+    case LabelMode::none:
+      return "none";
+  }
+  return "?";
+}
+
+LabelMode label_mode(ImFont* f, float cw, float ch, int max_element) {
+  auto width = [&](const char* t) { return f->CalcTextSizeA(f->FontSize, 1e9f, 0.f, t).x + 2.f; };
+  char full[32], v[16];
+  std::snprintf(full, sizeof full, "T127 V%d", max_element);
+  std::snprintf(v, sizeof v, "V%d", max_element);
+  const float fh = f->FontSize;
+  if (ch + 1.f >= fh && width(full) <= cw) return LabelMode::full;
+  if (ch >= 2.f * fh + 2.f && width("T127") <= cw && width(v) <= cw) return LabelMode::two_lines;
+  if (ch + 1.f >= fh && width("T127") <= cw) return LabelMode::thread;
+  if (ch + 1.f >= fh && width("127") <= cw) return LabelMode::number;
+  return LabelMode::none;
+}
+
+/// Index labels along one edge of a grid: every `step`-th index where one does not fit per cell.
+void index_labels(ImDrawList* dl, ImFont* f, ImVec2 o, int count, float cell, bool horizontal, float a,
+                  float b, const ImVec2& vis_min, const ImVec2& vis_max) {
+  const ImU32 col = IM_COL32(160, 166, 176, 255);
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "%d", count - 1);
+  const ImVec2 ts = f->CalcTextSizeA(f->FontSize, 1e9f, 0.f, buf);
+  const float need = (horizontal ? ts.x : ts.y) + 3.f;
+  int step = 1;
+  while (step < count && static_cast<float>(step) * cell < need) step *= 2;
+  for (int i = 0; i < count; i += step) {
+    const float p0 = (horizontal ? o.x : o.y) + static_cast<float>(i) * cell;
+    if (horizontal ? (p0 > vis_max.x || p0 + cell * static_cast<float>(step) < vis_min.x)
+                   : (p0 > vis_max.y || p0 + cell * static_cast<float>(step) < vis_min.y))
+      continue;
+    std::snprintf(buf, sizeof buf, "%d", i);
+    if (step == 1)
+      centred_text(dl, f, horizontal ? ImVec2(p0, a) : ImVec2(a, p0),
+                   horizontal ? ImVec2(p0 + cell, b) : ImVec2(b, p0 + cell), col, buf);
+    else
+      dl->AddText(f, f->FontSize, horizontal ? ImVec2(p0 + 1.f, a) : ImVec2(a, p0), col, buf);
+  }
+}
+
+// [SECTION] drawing
+
+void draw_grid(ImDrawList* dl, const WgmmaGrid& t, const std::vector<std::uint8_t>& state, ImVec2 g0,
+               float cw, float ch, int sel, int hover, const ImVec2& vis_min, const ImVec2& vis_max,
+               LabelMode mode, int& drawn) {
+  ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
+  const int c0 = std::clamp(static_cast<int>(std::floor((vis_min.x - g0.x) / cw)), 0, t.cols);
+  const int c1 = std::clamp(static_cast<int>(std::ceil((vis_max.x - g0.x) / cw)), 0, t.cols);
+  const int r0 = std::clamp(static_cast<int>(std::floor((vis_min.y - g0.y) / ch)), 0, t.rows);
+  const int r1 = std::clamp(static_cast<int>(std::ceil((vis_max.y - g0.y) / ch)), 0, t.rows);
+  if (c0 >= c1 || r0 >= r1) return;
+  const bool tiny = cw < 5.f || ch < 5.f;
+  if (!tiny)
+    grid_backdrop(dl, ImVec2(g0.x + static_cast<float>(c0) * cw, g0.y + static_cast<float>(r0) * ch),
+                  ImVec2(g0.x + static_cast<float>(c1) * cw, g0.y + static_cast<float>(r1) * ch));
+  char l1[16], l2[16];
+  for (int r = r0; r < r1; ++r)
+    for (int c = c0; c < c1; ++c) {
+      const Owner ow = t.at(r, c);
+      const ImVec2 a(g0.x + static_cast<float>(c) * cw, g0.y + static_cast<float>(r) * ch),
+          b(a.x + cw, a.y + ch);
+      const std::uint8_t st = state.empty() ? 0 : state[static_cast<std::size_t>(r * t.cols + c)];
+      ++drawn;
+      const bool dim = (sel >= 0 && sel != ow.lane) || (sel < 0 && hover >= 0 && hover != ow.lane && tiny);
+      if (tiny) {
+        dl->AddRectFilled(a, b,
+                          st == 2 ? kRed
+                          : dim   ? over_window_bg(thread_colour(ow.lane), 0x38)
+                                  : thread_colour(ow.lane));
+        continue;
+      }
+      owner_cell(dl, a, b, thread_colour(ow.lane), dim, sel == ow.lane, hover == ow.lane);
+      const ImU32 tc = dim ? IM_COL32(200, 200, 200, 120) : thread_text_colour(ow.lane);
+      switch (mode) {
+        case LabelMode::full:
+          std::snprintf(l1, sizeof l1, "T%d V%d", ow.lane, ow.element);
+          centred_text(dl, sf, a, b, tc, l1);
+          break;
+        case LabelMode::two_lines:
+          std::snprintf(l1, sizeof l1, "T%d", ow.lane);
+          std::snprintf(l2, sizeof l2, "V%d", ow.element);
+          centred_text(dl, sf, a, ImVec2(b.x, a.y + ch * 0.5f + 1.f), tc, l1);
+          centred_text(dl, sf, ImVec2(a.x, a.y + ch * 0.5f - 1.f), b, tc, l2);
+          break;
+        case LabelMode::thread:
+          std::snprintf(l1, sizeof l1, "T%d", ow.lane);
+          centred_text(dl, sf, a, b, tc, l1);
+          break;
+        case LabelMode::number:
+          std::snprintf(l1, sizeof l1, "%d", ow.lane);
+          centred_text(dl, sf, a, b, tc, l1);
+          break;
+        case LabelMode::none:
+          break;
+      }
+      measured_mark(dl, a, b, st);
+    }
+  // Rules: every 16 rows a new warp (strong), every 8 rows and columns for reading.
+  const ImVec2 g1(g0.x + static_cast<float>(t.cols) * cw, g0.y + static_cast<float>(t.rows) * ch);
+  for (int i = 8; i < t.rows; i += 8) {
+    const float y = g0.y + static_cast<float>(i) * ch;
+    if (y < vis_min.y || y > vis_max.y) continue;
+    const bool warp = i % 16 == 0;
+    dl->AddLine(ImVec2(g0.x, y), ImVec2(g1.x, y),
+                warp ? IM_COL32(255, 255, 255, 190) : IM_COL32(255, 255, 255, 70), warp ? 2.f : 1.f);
+  }
+  if (8.f * cw >= 12.f)
+    for (int i = 8; i < t.cols; i += 8) {
+      const float x = g0.x + static_cast<float>(i) * cw;
+      if (x >= vis_min.x && x <= vis_max.x)
+        dl->AddLine(ImVec2(x, g0.y), ImVec2(x, g1.y), IM_COL32(255, 255, 255, 70), 1.f);
+    }
+}
+
+/// Titles, index labels and the warp names left of A.
+void draw_frame(ImDrawList* dl, const WarpgroupTable& t, const WgGeom& g, const ImVec2& vis_min,
+                const ImVec2& vis_max) {
+  ImFont* bf = fonts().bold ? fonts().bold : ImGui::GetFont();
+  ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
+  const ImU32 white = IM_COL32(240, 240, 240, 255);
+  char buf[96];
+  const ImVec2 a = g.a(), d = g.d();
+  std::snprintf(buf, sizeof buf, "A  64x%d (m x k)", t.a.cols);
+  dl->AddText(bf, bf->FontSize, ImVec2(a.x - g.mg.wl + 2.f, g.origin.y + 1.f), white, buf);
+  std::snprintf(buf, sizeof buf, "D  64x%d (m x n), accumulator", t.d.cols);
+  dl->AddText(bf, bf->FontSize, ImVec2(d.x, g.origin.y + 1.f), white, buf);
+  dl->AddText(sf, sf->FontSize, ImVec2(a.x - g.mg.wl + 2.f, g.origin.y + g.mg.title),
+              IM_COL32(160, 166, 176, 255), "warp");
+  for (const auto& [grid, o] : {std::pair{&t.a, a}, std::pair{&t.d, d}}) {
+    index_labels(dl, sf, o, grid->cols, g.cw, true, o.y - g.mg.hl, o.y, vis_min, vis_max);
+    // A's row numbers right of the warp names; D's in the gap.
+    const float left = grid == &t.a ? o.x - g.mg.wl + 20.f : o.x - std::min(g.mg.gap, 28.f);
+    index_labels(dl, sf, o, grid->rows, g.ch, false, left, o.x - 1.f, vis_min, vis_max);
+  }
+  // Warp names in the colour of the warp, where a 16-row band is tall enough.
+  if (16.f * g.ch >= 2.f * sf->FontSize)
+    for (int w = 0; w < 4; ++w) {
+      std::snprintf(buf, sizeof buf, "w%d", w);
+      const float y = a.y + static_cast<float>(16 * w) * g.ch + 8.f * g.ch - sf->FontSize;
+      dl->AddText(sf, sf->FontSize, ImVec2(g.origin.x + 1.f, y), thread_colour(32 * w + 28), buf);
+    }
+}
+
+// [SECTION] tooltip and registers
+
+void cell_tooltip(const WarpgroupTable& t, const WarpgroupMeasured& m, Operand op, int row, int col) {
+  const WgmmaInstruction& in = *t.instr;
+  const WgmmaGrid& g = op == Operand::A ? t.a : t.d;
+  const Owner o = g.at(row, col);
+  const int w = o.lane / 32, l = o.lane % 32, i = o.element;
+  ImGui::BeginTooltip();
+  ImGui::Text("%s[%d][%d]   thread %d (warp %d, lane %d), V%d", op == Operand::A ? "A" : "D", row, col,
+              o.lane, w, l, i);
+  ImGui::Separator();
+  const int per = elements_per_register(g.type);  // 2 for .f16/.bf16, 4 for 8-bit, 1 for 32-bit
+  const int bits = element_bits(g.type);
+  const int reg = i / per;
+  if (per == 1)
+    ImGui::Text("register %c%d, all 32 bits (.%s)", op == Operand::A ? 'a' : 'd', reg,
+                std::string(to_string(g.type)).c_str());
+  else
+    ImGui::Text("register %c%d, bits %d..%d (.%s)", op == Operand::A ? 'a' : 'd', reg,
+                (i % per) * bits + bits - 1, (i % per) * bits, std::string(to_string(g.type)).c_str());
+  if (op == Operand::C)
+    ImGui::TextColored(kDimV,
+                       "row = 16*%d + %d/4 + 8*((%d>>1)&1) = %d,  col = 8*(%d>>2) + 2*(%d%%4) + (%d&1) = %d",
+                       w, l, i, row, i, l, i, col);
+  else
+    ImGui::TextColored(kDimV, "warp %d owns rows %d-%d; %d elements of .%s per thread in a0..a3", w, 16 * w,
+                       16 * w + 15, g.per_thread, std::string(to_string(g.type)).c_str());
+  const auto& checks = op == Operand::A ? m.a_check : m.d_check;
+  const std::size_t slot = static_cast<std::size_t>(o.lane * g.per_thread + i);
+  if (slot < checks.size() && checks[slot]) {
+    const ElementCheck& e = *checks[slot];
+    ImGui::Separator();
+    if (e.match())
+      ImGui::TextColored(kGreenV, "measured: the device put it at (%d,%d): matches", e.measured->row,
+                         e.measured->col);
+    else if (e.measured)
+      ImGui::TextColored(kRedV, "measured: the device put it at (%d,%d): DIFFERS from the model",
+                         e.measured->row, e.measured->col);
+    else
+      ImGui::TextColored(kRedV, "measured: the value named no cell: DIFFERS from the model");
+  } else {
+    ImGui::TextColored(kDimV, "model only (%s)", in.mnemonic.c_str());
+  }
+  ImGui::EndTooltip();
+}
+
+void register_table(AppState& s, HopperViews& v, int thread) {
+  const WgmmaInstruction& in = *v.warpgroup().instr;
+  const WarpgroupMeasured& m = v.warpgroup_measured();
+  v.frame.registers = thread_registers(in, thread);
+  v.frame.registers_thread = thread;
+  ImGui::Text("thread %d: warp %d, lane %d", thread, thread / 32, thread % 32);
+  ImGui::SameLine();
+  ImGui::TextColored(kDimV, "  D: %d x .%s in %d registers;  A: %d x .%s in a0..a3", wgmma_d_elements(in),
+                     std::string(to_string(in.d_type)).c_str(), wgmma_d_registers(in), wgmma_a_elements(in),
+                     std::string(to_string(in.a_type)).c_str());
+  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
+                                ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit;
+  if (!ImGui::BeginTable("##registers", 5, flags, ImVec2(0, ImGui::GetContentRegionAvail().y))) return;
+  ImGui::TableSetupScrollFreeze(0, 1);
+  ImGui::TableSetupColumn("register");
+  ImGui::TableSetupColumn("bits");
+  ImGui::TableSetupColumn("element");
+  ImGui::TableSetupColumn("(row, col)");
+  ImGui::TableSetupColumn("measured", ImGuiTableColumnFlags_WidthStretch);
+  ImGui::TableHeadersRow();
+  record_widget(s, "wg_registers");
+  for (const WgmmaRegister& r : v.frame.registers)
+    for (std::size_t fi = 0; fi < r.fields.size(); ++fi) {
+      const WgmmaField& f = r.fields[fi];
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      if (fi == 0) ImGui::TextUnformatted(r.name.c_str());
+      ImGui::TableNextColumn();
+      if (f.bits == 32)
+        ImGui::TextUnformatted("31..0");
+      else
+        ImGui::Text("%d..%d", f.bit + f.bits - 1, f.bit);
+      ImGui::TableNextColumn();
+      ImGui::Text("%s V%d", r.operand == Operand::A ? "A" : "D", f.element);
+      ImGui::TableNextColumn();
+      ImGui::Text(r.operand == Operand::A ? "(%d, k %d)" : "(%d, %d)", f.coord.row, f.coord.col);
+      ImGui::TableNextColumn();
+      const auto& checks = r.operand == Operand::A ? m.a_check : m.d_check;
+      const int per = r.operand == Operand::A ? v.warpgroup().a.per_thread : v.warpgroup().d.per_thread;
+      const std::size_t slot = static_cast<std::size_t>(thread * per + f.element);
+      const ElementCheck* e = slot < checks.size() ? checks[slot] : nullptr;
+      if (!e)
+        ImGui::TextColored(kDimV, "model only");
+      else if (e->match())
+        ImGui::TextColored(kGreenV, "matches");
+      else if (e->measured)
+        ImGui::TextColored(kRedV, "DIFFERS: at (%d, %d)", e->measured->row, e->measured->col);
+      else
+        ImGui::TextColored(kRedV, "DIFFERS: named no cell");
+    }
+  ImGui::EndTable();
+}
+
+}  // namespace
+
+void draw_warpgroup(AppState& s, HopperViews& v) {
+  place_hopper_window(kWinWarpgroup, s.reset_layout);
+  if (!ImGui::Begin(kWinWarpgroup, &s.hopper.warpgroup_open)) {
+    ImGui::End();
+    return;
+  }
+  v.frame.warpgroup_drawn = true;
+  HopperState& h = s.hopper;
+  wgmma_picker(s, v);
+  v.refresh(s);  // an entry picked this frame shows in this frame
+  const WarpgroupTable& t = v.warpgroup();
+  const WgmmaInstruction& in = *t.instr;
+  const WarpgroupMeasured& m = v.warpgroup_measured();
+
+  // [SECTION] header: the entry and what is measured
+  ImGui::PushTextWrapPos(0.f);
+  ImGui::TextColored(
+      kDimV,
+      "%s: D 64x%d .%s (%d per thread), A 64x%d .%s from registers (%d per thread); B %dx%d .%s from "
+      "shared memory (Descriptor view)",
+      in.group.c_str(), in.n, std::string(to_string(in.d_type)).c_str(), wgmma_d_elements(in), in.k,
+      std::string(to_string(in.a_type)).c_str(), wgmma_a_elements(in), in.k, in.n,
+      std::string(to_string(in.b_type)).c_str());
+  ImGui::PopTextWrapPos();
+  const std::string text = warpgroup_measured_text(s.probe.label, t, m, &v.descriptor());
+  v.frame.warpgroup_text = text;
+  const bool measured = m.probe && m.probe->ran;
+  const bool differs =
+      measured && (m.d_matched != m.d_checked || m.a_matched != m.a_checked || !m.probe->tile_exact);
+  measured_line(text, measured, differs);
+  record_widget(s, "wg_measured");
+
+  // [SECTION] zoom and thread
+  GridZoom& view = h.warpgroup_zoom;
+  if (view.key != in.mnemonic) view = GridZoom{1.f, in.mnemonic};
+  ImGui::TextColored(kDimV, "zoom");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(150.f);
+  ImGui::SliderFloat("##wg_zoom", &view.zoom, kMinWarpgroupZoom, kMaxWarpgroupZoom, "%.2fx",
+                     ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
+  record_widget(s, "wg_zoom");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "1x fits A and D in the window. Ctrl+wheel over the grids zooms about the mouse;\n"
+        "wheel scrolls, shift+wheel scrolls sideways.");
+  ImGui::SameLine();
+  if (ImGui::SmallButton("fit")) view.zoom = 1.f;
+  record_widget(s, "wg_fit");
+  ImGui::SameLine();
+  ImGui::TextColored(kDimV, "thread");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(110.f);
+  int thread = h.selected_thread;
+  if (ImGui::InputInt("##wg_thread", &thread, 1, 32))
+    h.selected_thread = std::clamp(thread, -1, kWarpgroupSize - 1);
+  record_widget(s, "wg_thread");
+  ImGui::SameLine();
+  ImGui::TextColored(kDimV, "(-1 none; or click a cell)   warp = hue, lane = shade");
+
+  // [SECTION] grids
+  const float table_h =
+      h.selected_thread >= 0 ? std::min(260.f, ImGui::GetContentRegionAvail().y * 0.4f) : 0.f;
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const ImVec2 child(avail.x, std::max(60.f, avail.y - table_h));
+  const float sb = ImGui::GetStyle().ScrollbarSize;
+  const ImVec2 fit = fit_cells(in, ImVec2(child.x - sb - 4.f, child.y - sb - 4.f));
+  const float zoom = std::clamp(view.zoom, kMinWarpgroupZoom, kMaxWarpgroupZoom);
+  auto zoomed = [](float base, float z) { return base * z >= 4.f ? std::floor(base * z) : base * z; };
+  // Cells grow in height only while they are wider than 2.5 times their height (a wide N makes
+  // the fitted cells narrow and tall; "T127 V127" wants width).
+  const float cw = zoomed(fit.x, zoom);
+  const float ch = std::max(fit.y, std::min(zoomed(fit.y, zoom), std::floor(cw / 2.5f)));
+  const WgGeom size_only = make_geom(in, ImVec2(0, 0), cw, ch);
+  ImGui::SetNextWindowContentSize(size_only.size);
+  if (zoom != view.drawn_zoom && view.cell_w > 0 && view.cell_h > 0) {
+    const float ax = view.anchor_x >= 0 ? view.anchor_x : view.view_w * 0.5f;
+    const float ay = view.anchor_y >= 0 ? view.anchor_y : view.view_h * 0.5f;
+    ImGui::SetNextWindowScroll(ImVec2(std::max(0.f, (view.scroll_x + ax) * (cw / view.cell_w) - ax),
+                                      std::max(0.f, (view.scroll_y + ay) * (ch / view.cell_h) - ay)));
+  }
+  view.anchor_x = view.anchor_y = -1;
+  const ImGuiIO& io = ImGui::GetIO();
+  ImGuiWindowFlags flags = ImGuiWindowFlags_HorizontalScrollbar;
+  if (io.KeyCtrl) flags |= ImGuiWindowFlags_NoScrollWithMouse;
+  ImGui::BeginChild("##wg_view", child, false, flags);
+  {
+    const ImVec2 wp = ImGui::GetWindowPos(), ws = ImGui::GetWindowSize();
+    s.frame.widgets["wg_view"] = Rect{wp.x, wp.y, ws.x, ws.y};
+  }
+  const ImVec2 o = ImGui::GetCursorScreenPos();
+  const WgGeom g = make_geom(in, o, cw, ch);
+  ImGui::InvisibleButton("##wg_grids", ImVec2(std::max(g.size.x, 1.f), std::max(g.size.y, 1.f)));
+  const bool hovered = ImGui::IsItemHovered();
+  const bool clicked = ImGui::IsItemClicked(ImGuiMouseButton_Left);
+  const ImVec2 mouse = io.MousePos;
+  Operand hit_op = Operand::A;
+  int hit_row = -1, hit_col = -1;
+  if (hovered)
+    for (Operand op : {Operand::A, Operand::C}) {
+      const WgmmaGrid& grid = op == Operand::A ? t.a : t.d;
+      const ImVec2 go = g.grid(op);
+      const int col = static_cast<int>(std::floor((mouse.x - go.x) / cw));
+      const int row = static_cast<int>(std::floor((mouse.y - go.y) / ch));
+      if (row >= 0 && row < grid.rows && col >= 0 && col < grid.cols) {
+        hit_op = op;
+        hit_row = row;
+        hit_col = col;
+      }
+    }
+  const bool have_hit = hit_row >= 0;
+  const int hover_thread = have_hit ? (hit_op == Operand::A ? t.a : t.d).at(hit_row, hit_col).lane : -1;
+  if (have_hit && clicked) h.selected_thread = h.selected_thread == hover_thread ? -1 : hover_thread;
+
+  ImDrawList* wl = ImGui::GetWindowDrawList();
+  const ImVec2 clip_min = wl->GetClipRectMin(), clip_max = wl->GetClipRectMax();
+  const ImVec2 vis_min(std::max(clip_min.x, o.x), std::max(clip_min.y, o.y));
+  const ImVec2 vis_max(std::min(clip_max.x, o.x + g.size.x), std::min(clip_max.y, o.y + g.size.y));
+  int drawn = 0;
+  ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
+  const LabelMode mode = label_mode(sf, cw, ch, std::max(t.d.per_thread, t.a.per_thread) - 1);
+  if (vis_max.x > vis_min.x && vis_max.y > vis_min.y) {
+    ImDrawList* dl = v.warpgroup_layer.begin(vis_min, vis_max, ImGui::GetColorU32(ImGuiCol_WindowBg));
+    draw_frame(dl, t, g, vis_min, vis_max);
+    draw_grid(dl, t.a, m.a_state, g.a(), cw, ch, h.selected_thread, hover_thread, vis_min, vis_max, mode,
+              drawn);
+    draw_grid(dl, t.d, m.d_state, g.d(), cw, ch, h.selected_thread, hover_thread, vis_min, vis_max, mode,
+              drawn);
+    v.warpgroup_layer.end();
+  }
+
+  // [SECTION] what was drawn, for the state dump
+  const Rect vis{vis_min.x, vis_min.y, std::max(0.f, vis_max.x - vis_min.x),
+                 std::max(0.f, vis_max.y - vis_min.y)};
+  v.frame.a = HopperGridRecord{true, g.a().x, g.a().y, cw, ch, t.a.rows, t.a.cols, vis};
+  v.frame.d = HopperGridRecord{true, g.d().x, g.d().y, cw, ch, t.d.rows, t.d.cols, vis};
+  v.frame.zoom = zoom;
+  v.frame.scroll_x = ImGui::GetScrollX();
+  v.frame.scroll_y = ImGui::GetScrollY();
+  v.frame.scroll_max_x = ImGui::GetScrollMaxX();
+  v.frame.scroll_max_y = ImGui::GetScrollMaxY();
+  v.frame.cells_drawn = drawn;
+  v.frame.label_mode = to_string(mode);
+  const ImVec2 view_size = ImGui::GetWindowSize();
+  view.drawn_zoom = zoom;
+  view.cell_w = cw;
+  view.cell_h = ch;
+  view.scroll_x = v.frame.scroll_x;
+  view.scroll_y = v.frame.scroll_y;
+  view.view_w = view_size.x;
+  view.view_h = view_size.y;
+  if (ImGui::IsWindowHovered() && io.KeyCtrl && io.MouseWheel != 0.f) {
+    view.zoom = std::clamp(zoom * std::pow(1.25f, io.MouseWheel), kMinWarpgroupZoom, kMaxWarpgroupZoom);
+    const ImVec2 win = ImGui::GetWindowPos();
+    view.anchor_x = mouse.x - win.x;
+    view.anchor_y = mouse.y - win.y;
+  }
+  if (have_hit) {
+    cell_tooltip(t, m, hit_op, hit_row, hit_col);
+    v.frame.hover = HopperHover{"warpgroup", hit_op == Operand::A ? "A" : "D", hit_row, hit_col};
+  }
+  ImGui::EndChild();
+
+  // [SECTION] registers of the selected thread
+  if (h.selected_thread >= 0) register_table(s, v, h.selected_thread);
+  ImGui::End();
+}
+
+}  // namespace fragviz::app

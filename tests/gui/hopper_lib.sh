@@ -1,0 +1,93 @@
+# Helpers for the Hopper views' GUI tests (sourced after lib.sh): open a view from the View menu,
+# pick a wgmma entry in its picker, hover or click a cell of a grid the app reports in the dump's
+# "hopper" object, and keep screenshots where FRAGVIZ_GUI_SHOTS says (else in the test's scratch
+# folder, removed at the end).
+
+# open_view NAME (warpgroup | descriptor | moves): View > the window's entry, as a user would.
+open_view() {
+  local name=$1 _ i
+  for _ in 1 2 3; do
+    click $(centre_of "s['widgets']['menu_view']")
+    for i in $(seq 20); do
+      python3 -c "import json,sys; s=json.load(open('$STATE')); sys.exit(0 if 'view_$name' in s['widgets'] else 1)" 2>/dev/null && break
+      sleep 0.1
+    done
+    if python3 -c "import json,sys; s=json.load(open('$STATE')); sys.exit(0 if 'view_$name' in s['widgets'] else 1)" 2>/dev/null; then
+      click $(centre_of "s['widgets']['view_$name']")
+      python3 -c "import json,sys; s=json.load(open('$STATE')); sys.exit(0 if s['hopper']['windows']['$name'] else 1)" 2>/dev/null && return 0
+      sleep 0.5
+      python3 -c "import json,sys; s=json.load(open('$STATE')); sys.exit(0 if s['hopper']['windows']['$name'] else 1)" 2>/dev/null && return 0
+    fi
+    xdotool key Escape
+    sleep 0.3
+  done
+  fail "View > $name did not open the window"
+}
+
+# pick_wgmma MNEMONIC: opens the wgmma picker of the last-drawn Hopper window and scrolls its list
+# with the wheel towards that entry (the dump lists the picker's entries in order, and which are
+# visible), then clicks it, as a user would.
+pick_wgmma() {
+  local m=$1 _ n dir
+  # Prints "click", "up", "down" or "closed".
+  local where="import json,sys
+s=json.load(open('$STATE')); h=s['hopper']
+if not h['picker_open']: print('closed'); sys.exit()
+if 'wgmma:$m' in s['widgets']: print('click'); sys.exit()
+order=h['picker_entries']; shown=[i for i,x in enumerate(order) if 'wgmma:'+x in s['widgets']]
+print('up' if shown and order.index('$m') < shown[0] else 'down')"
+  for _ in 1 2 3; do
+    click $(centre_of "s['widgets']['wgmma_combo']")
+    for n in $(seq 60); do
+      case $(python3 -c "$where" 2>/dev/null) in
+        click) click $(centre_of "s['widgets']['wgmma:$m']"); return 0 ;;
+        up) dir=4 ;;
+        down) dir=5 ;;
+        *) break ;;
+      esac
+      xdotool mousemove --window "$WID" $(centre_of "s['widgets']['wgmma_popup']") click --repeat 2 --delay 30 "$dir"
+      sleep 0.15
+    done
+    xdotool key Escape
+    sleep 0.3
+  done
+  fail "the wgmma picker did not open with $m in it"
+}
+
+# grid_cell VIEW GRID ROW COL: "X Y", the window pixel at the centre of that cell of a grid the dump
+# records under s['hopper'][VIEW]['grids'][GRID].
+grid_cell() {
+  python3 -c "import json; s=json.load(open('$STATE')); g=s['hopper']['$1']['grids']['$2']; print(int(g['origin'][0]+($4+0.5)*g['cell'][0]), int(g['origin'][1]+($3+0.5)*g['cell'][1]))"
+}
+
+# hover X Y: moves the mouse there and leaves it (tooltips and hover records follow it).
+hover() {
+  xdotool mousemove --window "$WID" "$1" "$2"
+  sleep 0.5
+}
+
+# shot NAME: a screenshot of the whole screen, checked not blank, kept as $SHOTS/NAME.png.
+SHOTS=${FRAGVIZ_GUI_SHOTS:-}
+shot() {
+  local dir=${SHOTS:-$WORK}
+  mkdir -p "$dir"
+  screenshot_not_blank "$dir/$1.png"
+  [ -n "$SHOTS" ] && echo "screenshot: $dir/$1.png"
+  return 0
+}
+
+# hopper_report: prints the path of a probe report holding the Hopper probes: $FRAGVIZ_HOPPER_REPORT,
+# else the newest docs/device-runs/*/hopper-report.json or a version-3 probe-report.json with wgmma
+# results; nothing when there is none.
+hopper_report() {
+  if [ -n "${FRAGVIZ_HOPPER_REPORT:-}" ] && [ -f "$FRAGVIZ_HOPPER_REPORT" ]; then
+    echo "$FRAGVIZ_HOPPER_REPORT"
+    return
+  fi
+  local found="" f
+  for f in "$SRC"/docs/device-runs/*/hopper-report.json "$SRC"/docs/device-runs/*/probe-report.json; do
+    [ -f "$f" ] || continue
+    python3 -c "import json,sys; r=json.load(open('$f')); sys.exit(0 if r.get('version',1)>=3 and r.get('probe',{}).get('wgmma') else 1)" 2>/dev/null && found=$f
+  done
+  echo "$found"
+}

@@ -50,6 +50,15 @@ refuse "overlap" descriptor --type f16 --major K --swizzle none --sbo 64
 refuse ".f16 and .bf16 only" descriptor --type tf32 --major MN --swizzle 64B
 refuse "multiple of 16" descriptor --type bf16 --lbo 24 --swizzle none
 
+# Bad descriptor input (newcomer findings): A is always 64 rows; --decode takes hex digits only.
+for args in "--type f16 --operand A --mn 128" "--decode -1" "--decode 0xzz" "--decode 0x" "--decode 12345678901234567"; do
+  # shellcheck disable=SC2086
+  "$cli" descriptor $args >/dev/null 2>&1
+  [ $? = 64 ] || fail "descriptor $args is not refused with exit 64"
+done
+"$cli" descriptor --decode '' >/dev/null 2>&1
+[ $? = 64 ] || fail "descriptor --decode '' is not refused"
+
 # Unknown names: exit 64 with a pointer to --list.
 "$cli" layout --instr wgmma.mma_async.sync.aligned.m64n12k16.f32.f16.f16 >/dev/null 2>&1
 [ $? = 64 ] || fail "an unknown wgmma mnemonic is not exit 64"

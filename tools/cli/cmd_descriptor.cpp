@@ -44,19 +44,20 @@ void add_descriptor_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--lbo", o->lbo, "leading dimension byte offset (default: the tight canonical value)");
   cmd->add_option("--sbo", o->sbo, "stride dimension byte offset (default: the tight canonical value)");
   cmd->add_option("--start", o->start, "start address in bytes (from a 1024-byte aligned base)");
-  cmd->add_option("--decode", o->decode,
-                  "only decode these 64 descriptor bits (hex, e.g. 0x4000004000010040)");
+  auto* decode = cmd->add_option("--decode", o->decode,
+                                 "only decode these 64 descriptor bits (hex, e.g. 0x4000004000010040)");
   cmd->add_flag("--csv", o->csv, "CSV: mn,k,address,core_mn,core_k,row,chunk,bank");
-  cmd->callback([o, &exit_code] {
-    if (!o->decode.empty()) {
+  cmd->callback([o, decode, &exit_code] {
+    if (decode->count() > 0) {
+      // Hex digits only (an optional 0x): stoull alone would take "-1" as 2^64 - 1.
+      const std::string digits =
+          o->decode.rfind("0x", 0) == 0 || o->decode.rfind("0X", 0) == 0 ? o->decode.substr(2) : o->decode;
       std::size_t used = 0;
       unsigned long long bits = 0;
-      try {
-        bits = std::stoull(o->decode, &used, 16);
-      } catch (const std::exception&) {
-        used = 0;
-      }
-      if (used != o->decode.size()) {
+      const bool hex = !digits.empty() && digits.size() <= 16 &&
+                       digits.find_first_not_of("0123456789abcdefABCDEF") == std::string::npos;
+      if (hex) bits = std::stoull(digits, &used, 16);
+      if (!hex || used != digits.size()) {
         std::cerr << "fragviz-cli descriptor: --decode wants a hexadecimal 64-bit value, got '" << o->decode
                   << "'\n";
         exit_code = kExitUsage;
@@ -78,6 +79,13 @@ void add_descriptor_command(CLI::App& app, int& exit_code) {
       l.type = o->operand == "A" ? in->a_type : in->b_type;
       l.mn = o->operand == "A" ? 64 : in->n;
     } else {
+      if (o->operand == "A" && o->mn != 64) {
+        std::cerr
+            << "fragviz-cli descriptor: A of every wgmma is 64 x K, so --mn must be 64 for --operand A (got "
+            << o->mn << ")\n";
+        exit_code = kExitUsage;
+        return;
+      }
       const auto t = type_named(o->type);
       if (!t) {
         std::cerr << "fragviz-cli descriptor: --type must be one of f16 bf16 tf32 e4m3 e5m2 s8 u8, got '"

@@ -121,4 +121,19 @@ bool draw_no_ldmatrix_notice(AppState& s, const Derived& d, const char* widget, 
   return true;
 }
 
+CellLabelMode cell_label_mode(ImFont* f, float cw, float ch, int max_owner, int max_element) {
+  auto width = [&](const char* t) { return f->CalcTextSizeA(f->FontSize, 1e9f, 0.f, t).x + 2.f; };
+  char full[32], owner[16], number[16], v[16];
+  std::snprintf(full, sizeof full, "T%d V%d", max_owner, max_element);
+  std::snprintf(owner, sizeof owner, "T%d", max_owner);
+  std::snprintf(number, sizeof number, "%d", max_owner);
+  std::snprintf(v, sizeof v, "V%d", max_element);
+  const float fh = f->FontSize;
+  if (ch + 1.f >= fh && width(full) <= cw) return CellLabelMode::full;
+  if (ch >= 2.f * fh + 2.f && width(owner) <= cw && width(v) <= cw) return CellLabelMode::two_lines;
+  if (ch + 1.f >= fh && width(owner) <= cw) return CellLabelMode::owner;
+  if (ch + 1.f >= fh && width(number) <= cw) return CellLabelMode::number;
+  return CellLabelMode::none;
+}
+
 }  // namespace fragviz::app

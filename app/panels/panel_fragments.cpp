@@ -197,21 +197,6 @@ void cell_tooltip(const AppState& s, const Derived& d, const Hit& h) {
 
 // [SECTION] drawing
 
-enum class LabelMode { full, two_lines, lane, number, none };
-
-LabelMode label_mode(ImFont* f, float cw, float ch, int max_element) {
-  auto width = [&](const char* t) { return f->CalcTextSizeA(f->FontSize, 1e9f, 0.f, t).x + 2.f; };
-  char full[32], v[16];
-  std::snprintf(full, sizeof full, "T31 V%d", max_element);
-  std::snprintf(v, sizeof v, "V%d", max_element);
-  const float fh = f->FontSize;
-  if (ch + 1.f >= fh && width(full) <= cw) return LabelMode::full;
-  if (ch >= 2.f * fh + 2.f && width("T31") <= cw && width(v) <= cw) return LabelMode::two_lines;
-  if (ch + 1.f >= fh && width("T31") <= cw) return LabelMode::lane;
-  if (ch + 1.f >= fh && width("31") <= cw) return LabelMode::number;
-  return LabelMode::none;
-}
-
 /// Index labels along one edge of a grid: every `step`-th index where one does not fit per cell.
 void index_labels(ImDrawList* dl, ImFont* f, ImVec2 o, int count, float cell, bool horizontal, float a,
                   float b, const ImVec2& vis_min, const ImVec2& vis_max) {
@@ -297,7 +282,7 @@ void draw_titles(ImDrawList* dl, const GridGeom& g, int p) {
 
 /// One operand grid of one product block: cells in the visible range, labels, marks, rules.
 void draw_grid(ImDrawList* dl, AppState& s, const Derived& d, const GridGeom& g, Operand op, int p,
-               int hover_lane, const ImVec2& vis_min, const ImVec2& vis_max, LabelMode mode, int& drawn) {
+               int hover_lane, const ImVec2& vis_min, const ImVec2& vis_max, CellLabelMode mode, int& drawn) {
   const OperandTable& t = d.op(op);
   ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
   const ImVec2 g0 = g.grid(op, p);
@@ -335,25 +320,25 @@ void draw_grid(ImDrawList* dl, AppState& s, const Derived& d, const GridGeom& g,
       const ImU32 tc =
           (sel >= 0 && sel != ow.lane) ? IM_COL32(200, 200, 200, 120) : lane_text_colour(ow.lane);
       switch (mode) {
-        case LabelMode::full:
+        case CellLabelMode::full:
           std::snprintf(label, sizeof label, "T%d V%d", ow.lane, ow.element);
           centred_text(dl, sf, a, b, tc, label);
           break;
-        case LabelMode::two_lines:
+        case CellLabelMode::two_lines:
           std::snprintf(l1, sizeof l1, "T%d", ow.lane);
           std::snprintf(l2, sizeof l2, "V%d", ow.element);
           centred_text(dl, sf, a, ImVec2(b.x, a.y + g.ch * 0.5f + 1.f), tc, l1);
           centred_text(dl, sf, ImVec2(a.x, a.y + g.ch * 0.5f - 1.f), b, tc, l2);
           break;
-        case LabelMode::lane:
+        case CellLabelMode::owner:
           std::snprintf(l1, sizeof l1, "T%d", ow.lane);
           centred_text(dl, sf, a, b, tc, l1);
           break;
-        case LabelMode::number:
+        case CellLabelMode::number:
           std::snprintf(l1, sizeof l1, "%d", ow.lane);
           centred_text(dl, sf, a, b, tc, l1);
           break;
-        case LabelMode::none:
+        case CellLabelMode::none:
           break;
       }
       const std::uint8_t st = state.empty() ? 0 : state[static_cast<std::size_t>(cell)];
@@ -532,7 +517,7 @@ void draw_fragments(AppState& s, const Derived& d, CachedLayer& grids) {
     ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
     int max_element = 0;
     for (const OperandTable& t : d.operands) max_element = std::max(max_element, t.per_lane - 1);
-    const LabelMode mode = label_mode(sf, g.cw, g.ch, max_element);
+    const CellLabelMode mode = cell_label_mode(sf, g.cw, g.ch, kWarpSize - 1, max_element);
     for (int p = 0; p < in.products; ++p) {
       draw_titles(dl, g, p);
       for (Operand op : {Operand::A, Operand::B, Operand::C})

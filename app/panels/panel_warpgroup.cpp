@@ -71,35 +71,20 @@ ImVec2 fit_cells(const WgmmaInstruction& in, ImVec2 avail) {
   return ImVec2(cw, ch);
 }
 
-enum class LabelMode { full, two_lines, thread, number, none };
-
-const char* to_string(LabelMode m) {
+const char* to_string(CellLabelMode m) {
   switch (m) {
-    case LabelMode::full:
+    case CellLabelMode::full:
       return "full";
-    case LabelMode::two_lines:
+    case CellLabelMode::two_lines:
       return "two_lines";
-    case LabelMode::thread:
+    case CellLabelMode::owner:
       return "thread";
-    case LabelMode::number:
+    case CellLabelMode::number:
       return "number";
-    case LabelMode::none:
+    case CellLabelMode::none:
       return "none";
   }
   return "?";
-}
-
-LabelMode label_mode(ImFont* f, float cw, float ch, int max_element) {
-  auto width = [&](const char* t) { return f->CalcTextSizeA(f->FontSize, 1e9f, 0.f, t).x + 2.f; };
-  char full[32], v[16];
-  std::snprintf(full, sizeof full, "T127 V%d", max_element);
-  std::snprintf(v, sizeof v, "V%d", max_element);
-  const float fh = f->FontSize;
-  if (ch + 1.f >= fh && width(full) <= cw) return LabelMode::full;
-  if (ch >= 2.f * fh + 2.f && width("T127") <= cw && width(v) <= cw) return LabelMode::two_lines;
-  if (ch + 1.f >= fh && width("T127") <= cw) return LabelMode::thread;
-  if (ch + 1.f >= fh && width("127") <= cw) return LabelMode::number;
-  return LabelMode::none;
 }
 
 /// Index labels along one edge of a grid: every `step`-th index where one does not fit per cell.
@@ -130,7 +115,7 @@ void index_labels(ImDrawList* dl, ImFont* f, ImVec2 o, int count, float cell, bo
 
 void draw_grid(ImDrawList* dl, const WgmmaGrid& t, const std::vector<std::uint8_t>& state, ImVec2 g0,
                float cw, float ch, int sel, int hover, const ImVec2& vis_min, const ImVec2& vis_max,
-               LabelMode mode, int& drawn) {
+               CellLabelMode mode, int& drawn) {
   ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
   const int c0 = std::clamp(static_cast<int>(std::floor((vis_min.x - g0.x) / cw)), 0, t.cols);
   const int c1 = std::clamp(static_cast<int>(std::ceil((vis_max.x - g0.x) / cw)), 0, t.cols);
@@ -160,25 +145,25 @@ void draw_grid(ImDrawList* dl, const WgmmaGrid& t, const std::vector<std::uint8_
       owner_cell(dl, a, b, thread_colour(ow.lane), dim, sel == ow.lane, hover == ow.lane);
       const ImU32 tc = dim ? IM_COL32(200, 200, 200, 120) : thread_text_colour(ow.lane);
       switch (mode) {
-        case LabelMode::full:
+        case CellLabelMode::full:
           std::snprintf(l1, sizeof l1, "T%d V%d", ow.lane, ow.element);
           centred_text(dl, sf, a, b, tc, l1);
           break;
-        case LabelMode::two_lines:
+        case CellLabelMode::two_lines:
           std::snprintf(l1, sizeof l1, "T%d", ow.lane);
           std::snprintf(l2, sizeof l2, "V%d", ow.element);
           centred_text(dl, sf, a, ImVec2(b.x, a.y + ch * 0.5f + 1.f), tc, l1);
           centred_text(dl, sf, ImVec2(a.x, a.y + ch * 0.5f - 1.f), b, tc, l2);
           break;
-        case LabelMode::thread:
+        case CellLabelMode::owner:
           std::snprintf(l1, sizeof l1, "T%d", ow.lane);
           centred_text(dl, sf, a, b, tc, l1);
           break;
-        case LabelMode::number:
+        case CellLabelMode::number:
           std::snprintf(l1, sizeof l1, "%d", ow.lane);
           centred_text(dl, sf, a, b, tc, l1);
           break;
-        case LabelMode::none:
+        case CellLabelMode::none:
           break;
       }
       measured_mark(dl, a, b, st);
@@ -449,7 +434,8 @@ void draw_warpgroup(AppState& s, HopperViews& v) {
   const ImVec2 vis_max(std::min(clip_max.x, o.x + g.size.x), std::min(clip_max.y, o.y + g.size.y));
   int drawn = 0;
   ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
-  const LabelMode mode = label_mode(sf, cw, ch, std::max(t.d.per_thread, t.a.per_thread) - 1);
+  const CellLabelMode mode =
+      cell_label_mode(sf, cw, ch, kWarpgroupSize - 1, std::max(t.d.per_thread, t.a.per_thread) - 1);
   if (vis_max.x > vis_min.x && vis_max.y > vis_min.y) {
     ImDrawList* dl = v.warpgroup_layer.begin(vis_min, vis_max, ImGui::GetColorU32(ImGuiCol_WindowBg));
     draw_frame(dl, t, g, vis_min, vis_max);

@@ -70,6 +70,11 @@ void record_widget(AppState& s, const char* name);
 /// what `view` ("The bank view shows", "The explorer models") needs, records `widget`, and
 /// returns true so the caller ends its window. (panel_common.cpp)
 bool draw_no_ldmatrix_notice(AppState& s, const Derived& d, const char* widget, const char* view);
+/// What a grid cell of width cw and height ch (pixels) can hold in `f`: "T<owner> V<element>" on
+/// one line, the two on two lines, "T<owner>", the owner's number, or nothing. `max_owner` is the
+/// largest lane (31) or warpgroup thread (127), `max_element` the largest element index.
+enum class CellLabelMode { full, two_lines, owner, number, none };
+CellLabelMode cell_label_mode(ImFont* f, float cw, float ch, int max_owner, int max_element);
 /// Toggles the selected lane (click on the selected lane clears it).
 void toggle_lane(AppState& s, int lane);
 /// Text centred in [a, b] with `font` at its size, only if it fits; returns whether drawn.

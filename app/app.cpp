@@ -457,7 +457,6 @@ std::string App::state_json() const {
                                                                            fr.output_known_until->col})
                                                             : json(nullptr)},
                       {"text", fr.output_text}};
-  j["draw_layers"] = {{"renders", layers_.renders()}};
   j["device"] = {{"known", s_.device_known}, {"present", s_.device.present}, {"name", s_.device.name}};
   json cells = json::object();
   for (const auto& [k, v] : fr.cells) {

@@ -106,7 +106,6 @@ void App::frame() {
   if (s_.windows.banks) draw_banks(s_, *derived_, layers_.banks_unpadded, layers_.banks_padded);
   if (s_.windows.gate) draw_gate(s_);
   if (s_.windows.output) draw_output(s_, renderer_);
-  s_.reset_layout = false;
   s_.hovered_lane = s_.frame.hovered_lane;
 
   act_on_requests();
@@ -506,6 +505,18 @@ std::string App::state_json() const {
       windows[name] = {{"rect", json::array({w->Pos.x * px, w->Pos.y * px, w->Size.x * px, w->Size.y * px})},
                        {"scroll_max", json::array({w->ScrollMax.x * px, w->ScrollMax.y * px})}};
   j["windows"] = windows;
+  {
+    // The layout of this frame (window_layout.hpp), in window pixels like the rectangles above.
+    const LayoutFrame& lf = fr.layout;
+    auto box = [px](const LayoutRect& r) {
+      return json::array({r.x0 * px, r.y0 * px, r.w() * px, r.h() * px});
+    };
+    j["layout"] = {{"view", box(lf.canvas.view)},
+                   {"canvas", json::array({lf.canvas.width * px, lf.canvas.height * px})},
+                   {"scroll", json::array({lf.scroll_x * px, lf.scroll_y * px})},
+                   {"scroll_bars", json::array({lf.canvas.scroll_x, lf.canvas.scroll_y})},
+                   {"min_window", json::array({kMinLayoutWidth * px, kMinLayoutHeight * px})}};
+  }
   const Assets& a = assets();
   json lane_hex = json::array(), warp_hex = json::array(), block_warp_hex = json::array();
   for (Rgb c : a.palette.lanes) lane_hex.push_back(to_hex(c));

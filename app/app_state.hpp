@@ -17,6 +17,7 @@
 #include "fragviz/layout.hpp"
 #include "fragviz/ldmatrix.hpp"
 #include "fragviz/report.hpp"
+#include "window_layout.hpp"
 
 namespace fragviz::app {
 
@@ -182,6 +183,7 @@ struct FrameRecord {
   std::optional<Coord> output_known_until;  ///< last recorded (row, col) when later cells are unknown
   std::string output_text;                  ///< the summary line above the output view
   int hovered_lane = -1;                    ///< lane under the mouse this frame (any view)
+  LayoutFrame layout;                       ///< where the views are this frame (layout.hpp)
 };
 
 /// Options that come from the command line, not from the user in the window.
@@ -208,7 +210,6 @@ struct AppState {
   FragmentsView fragments_view;
   int hovered_lane = -1;  ///< lane under the mouse last frame (outlined in every view)
   WindowsOpen windows;
-  bool reset_layout = false;  ///< place every window at its default rect next frame
 
   // Device and probes.
   bool device_known = false;  ///< query_device has returned

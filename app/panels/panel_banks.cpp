@@ -167,8 +167,7 @@ void draw_side(AppState& s, const BankTable& bt, const char* title, bool padded,
 }  // namespace
 
 void draw_banks(AppState& s, const Derived& d, DrawLayer& unpadded, DrawLayer& padded) {
-  place_window(kWinBanks, s.reset_layout);
-  if (!ImGui::Begin(kWinBanks, &s.windows.banks)) {
+  if (!begin_view(s, kWinBanks, &s.windows.banks)) {
     ImGui::End();
     return;
   }

@@ -388,8 +388,7 @@ void draw_grid(ImDrawList* dl, AppState& s, const Derived& d, const GridGeom& g,
 }  // namespace
 
 void draw_fragments(AppState& s, const Derived& d, DrawLayer& grids) {
-  place_window(kWinFragments, s.reset_layout);
-  if (!ImGui::Begin(kWinFragments, &s.windows.fragments)) {
+  if (!begin_view(s, kWinFragments, &s.windows.fragments)) {
     ImGui::End();
     return;
   }

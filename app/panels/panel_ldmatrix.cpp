@@ -13,8 +13,7 @@
 namespace fragviz::app {
 
 void draw_ldmatrix(AppState& s, const Derived& d, DrawLayer& grid) {
-  place_window(kWinLdmatrix, s.reset_layout);
-  if (!ImGui::Begin(kWinLdmatrix, &s.windows.ldmatrix)) {
+  if (!begin_view(s, kWinLdmatrix, &s.windows.ldmatrix)) {
     ImGui::End();
     return;
   }

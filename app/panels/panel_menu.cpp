@@ -41,6 +41,7 @@ void draw_open_popup(AppState& s) {
 }  // namespace
 
 void draw_menu_and_status(AppState& s) {
+  begin_layout(s);  // first: the scroll bars it draws decide where this frame's views go
   if (ImGui::BeginMainMenuBar()) {
     if (ImGui::BeginMenu("File")) {
       if (ImGui::MenuItem("Open report...", "Ctrl+O")) s.open_popup_requested = true;
@@ -64,10 +65,7 @@ void draw_menu_and_status(AppState& s) {
       ImGui::MenuItem(kWinGate, nullptr, &w.gate);
       ImGui::MenuItem(kWinOutput, nullptr, &w.output);
       ImGui::Separator();
-      if (ImGui::MenuItem("Reset layout")) {
-        s.windows = WindowsOpen{};
-        s.reset_layout = true;
-      }
+      if (ImGui::MenuItem("Show every view")) s.windows = WindowsOpen{};
       ImGui::EndMenu();
     }
     ImGui::EndMainMenuBar();

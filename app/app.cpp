@@ -431,6 +431,23 @@ std::string App::state_json() const {
   j["report_path"] = s_.report_path;
   j["report_error"] = s_.report_error;
   j["report_notice"] = s_.report_notice;
+  {
+    // File > Open report's browser, as the modal shows it.
+    const FileBrowserState& b = s_.report_browser;
+    json entries = json::array();
+    for (const DirEntry& e : b.listing.entries) entries.push_back({{"name", e.name}, {"is_dir", e.is_dir}});
+    j["file_browser"] = {{"visible", b.visible},
+                         {"dir", b.listing.dir},
+                         {"error", b.listing.error},
+                         {"message", b.message},
+                         {"typed", b.typed},
+                         {"filter", b.filter >= 0 && static_cast<std::size_t>(b.filter) < b.filters.size()
+                                        ? json(b.filters[static_cast<std::size_t>(b.filter)].label)
+                                        : json(nullptr)},
+                         {"hidden", b.listing.hidden},
+                         {"filtered", b.listing.filtered},
+                         {"entries", entries}};
+  }
   j["fragments_measured_label"] = fr.fragments_measured_label;
   const GateReport* g = s_.gate.report.get();
   j["gate"] = {

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "file_browser_state.hpp"
 #include "fragviz/banks.hpp"
 #include "fragviz/catalogue.hpp"
 #include "fragviz/device.hpp"
@@ -232,7 +233,9 @@ struct AppState {
   OutputViewport output_view;
 
   // Report files.
-  std::string open_path_input;  ///< File > Open report text field
+  /// File > Open report's file browser.
+  FileBrowserState report_browser =
+      make_file_browser("Open report", {{"Reports (*.json)", {".json"}}, {"All files", {}}});
   bool open_popup_requested = false;
   std::string report_error;   ///< last failed open, shown until dismissed
   std::string report_path;    ///< last successfully opened

@@ -22,7 +22,7 @@ struct Fonts {
 Fonts& fonts();
 
 /// Main menu bar (File, View), the status strip under it (model-only banner or "measured on"
-/// label, report errors) and the File > Open report popup. (panel_menu.cpp)
+/// label, report errors) and the File > Open report file browser. (panel_menu.cpp)
 void draw_menu_and_status(AppState& s);
 /// Instruction picker, ldmatrix, tile controls. (panel_controls.cpp)
 void draw_controls(AppState& s, const Derived& d);

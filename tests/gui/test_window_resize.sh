@@ -5,7 +5,8 @@
 # empty half); going back to a size gives back the same rectangles. Below 1024x700 they overlap
 # nowhere, keep at least the size they have at 1024x700, and the window scrolls over them (its scroll
 # bar, dragged, moves every view by the same amount). The imgui.ini saved at 1280x800 holds only
-# rectangles inside that window, and a new start at 1024x700 from it fits 1024x700. At --scale 2 in a
+# rectangles inside that window, and a new start at 1024x700 from it fits 1024x700, also when the
+# file was edited to carry overlapping views and a collapsed one. At --scale 2 in a
 # 1600x1000 window (800x500 logical pixels) every view is twice its 1024x700 size, not squeezed.
 XVFB_SCREEN=1920x1200x24
 source "$(dirname "$0")/lib.sh"
@@ -121,7 +122,17 @@ for i, a in enumerate(ns):
         assert not (ox > 0 and oy > 0), (a, b, ra, rb)
 print("imgui.ini: 8 views inside 1280x800, no overlap")
 PY
-# A new start at another size from that imgui.ini fits the new size.
+# A new start at another size from that imgui.ini fits the new size, even after the file was made to
+# carry a broken layout (every view on top of the others, one collapsed, as older versions saved).
+python3 - "$WORK/cfg/imgui.ini" <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+text = re.sub(r"^Pos=-?\d+,-?\d+$", "Pos=5,60", text, flags=re.M)
+text = re.sub(r"^Size=\d+,\d+$", "Size=900,900", text, flags=re.M)
+text = re.sub(r"(\[Window\]\[Device\]\n(?:[^\[\n][^\n]*\n)*?)Collapsed=0", r"\1Collapsed=1", text)
+open(sys.argv[1], "w").write(text)
+PY
+grep -q "Collapsed=1" "$WORK/cfg/imgui.ini" || fail "could not write the broken imgui.ini"
 APP_SIZE=1024x700 start_app --no-device
 check 1024 700 "$WORK/at1024.json"
 quit_app

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "file_browser_state.hpp"
 #include "fragviz/banks.hpp"
 #include "fragviz/catalogue.hpp"
 #include "fragviz/device.hpp"
@@ -20,6 +21,7 @@
 #include "fragviz/report.hpp"
 #include "gate_history.hpp"
 #include "hopper_state.hpp"
+#include "window_layout.hpp"
 
 namespace fragviz::app {
 
@@ -186,6 +188,7 @@ struct FrameRecord {
   /// Why the tile controls cannot hold an operand the fragments view loads through ldmatrix ("" when
   /// they can): its cells then show no shared-memory address (operand_tile_problem).
   std::string fragments_tile_problem;
+  LayoutFrame layout;  ///< where the views are this frame (layout.hpp)
 };
 
 /// A report file the views show (File > Open report, or the command line) and what it covers, so
@@ -232,7 +235,6 @@ struct AppState {
   FragmentsView fragments_view;
   int hovered_lane = -1;  ///< lane under the mouse last frame (outlined in every view)
   WindowsOpen windows;
-  bool reset_layout = false;  ///< place every window at its default rect next frame
 
   // Device and probes.
   bool device_known = false;  ///< query_device has returned
@@ -255,7 +257,9 @@ struct AppState {
   OutputViewport output_view;
 
   // Report files.
-  std::string open_path_input;  ///< File > Open report text field
+  /// File > Open report's file browser.
+  FileBrowserState report_browser =
+      make_file_browser("Open report", {{"Reports (*.json)", {".json"}}, {"All files", {}}});
   bool open_popup_requested = false;
   std::string report_error;            ///< last failed open, shown until dismissed
   std::optional<OpenedReport> report;  ///< the report shown, if any

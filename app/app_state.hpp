@@ -243,6 +243,8 @@ struct AppState {
   std::string open_report_request;  ///< a path to open, set by the menu popup
   bool quit_requested = false;
 
+  std::string gl_renderer;  ///< GL_RENDERER of the window's context (which GPU or rasteriser draws)
+
   FrameRecord frame;  ///< what this frame drew
   std::uint64_t frame_index = 0;
 };

@@ -479,6 +479,7 @@ std::string App::state_json() const {
   for (const auto& [k, r] : fr.widgets) widgets[k] = rect(r);
   j["widgets"] = widgets;
 
+  j["gl"] = {{"renderer", s_.gl_renderer}};  // which GPU (or software rasteriser) draws the window
   // Display scale, fonts, window rectangles and assets: what the HiDPI and asset tests check.
   j["display"] = {
       {"scale", px},

@@ -276,6 +276,8 @@ struct AppState {
   bool close_report_requested = false;
   bool quit_requested = false;
 
+  std::string gl_renderer;  ///< GL_RENDERER of the window's context (which GPU or rasteriser draws)
+
   FrameRecord frame;  ///< what this frame drew
   std::uint64_t frame_index = 0;
 

@@ -426,6 +426,7 @@ int main(int argc, char** argv) {
     glfwTerminate();
     return 1;
   }
+  if (const GLubyte* r = glGetString(GL_RENDERER)) state.gl_renderer = reinterpret_cast<const char*>(r);
 
   // The window may never grow past what GL can draw into (a 32767x32767 window crashes llvmpipe).
   const int max_side = fragviz::app::gl_max_side();

@@ -84,11 +84,12 @@ __device__ __forceinline__ void tma_load_2d_multicast(std::uint32_t dst, const C
       : "memory");
 }
 /// One arrival on the mbarrier at `bar`'s offset in the cluster's block `rank` (PTX ISA "mapa",
-/// "mbarrier.arrive" .shared::cluster, release at cluster scope).
+/// "mbarrier.arrive" .shared::cluster). Default semantics (release, CTA scope), as CUTLASS's
+/// ClusterBarrier::arrive: what it orders is wgmma's reads, already complete by wgmma.wait_group.
 __device__ __forceinline__ void mbarrier_arrive_cluster(std::uint32_t bar, std::uint32_t rank) {
   asm volatile(
       "{\n.reg .b32 remote;\nmapa.shared::cluster.u32 remote, %0, %1;\n"
-      "mbarrier.arrive.release.cluster.shared::cluster.b64 _, [remote];\n}\n" ::"r"(bar),
+      "mbarrier.arrive.shared::cluster.b64 _, [remote];\n}\n" ::"r"(bar),
       "r"(rank)
       : "memory");
 }

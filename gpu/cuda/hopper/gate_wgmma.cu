@@ -138,6 +138,8 @@ struct Smem {
   static constexpr WgmmaGateRung kR = kWgmmaGateRungs[Rung];
   static constexpr std::uint32_t kABytes = wgmma_gate_a_stage_bytes(kR);
   static constexpr std::uint32_t kBBytes = wgmma_gate_b_stage_bytes(kR);
+  static_assert(kABytes % 1024 == 0 && kBBytes % 1024 == 0,
+                "every stage starts on the 128B swizzle's 1024-byte repeat");
   std::uint32_t base;
   __device__ std::uint32_t a(int s) const { return base + static_cast<std::uint32_t>(s) * kABytes; }
   __device__ std::uint32_t b(int s) const {
@@ -148,11 +150,6 @@ struct Smem {
   }
   __device__ std::uint32_t empty(int s) const { return full(kR.stages) + 8u * static_cast<std::uint32_t>(s); }
 };
-static_assert(Smem<0>::kABytes % 1024 == 0 && Smem<0>::kBBytes % 1024 == 0,
-              "stages keep the 1024-byte swizzle repeat");
-static_assert(Smem<1>::kABytes % 1024 == 0 && Smem<1>::kBBytes % 1024 == 0,
-              "stages keep the 1024-byte swizzle repeat");
-
 template <int Rung>
 __device__ __forceinline__ Smem<Rung> smem_layout(std::uint8_t* window) {
   return {(smem_address(window) + 1023u) & ~1023u};

@@ -156,7 +156,7 @@ const FontStatus& load_fonts(const FontSet& set, float scale) {
     if (!missing.empty())
       what = list(missing) + " not found in " +
              (set.dirs.empty() ? std::string("(no folders)") : list(set.dirs)) +
-             " (Debian: apt-get install fonts-dejavu-core)";
+             " (Debian: apt-get install fonts-dejavu-core fonts-dejavu-extra)";
     if (!broken.empty()) what += (what.empty() ? "" : "; ") + std::string("not TrueType: ") + list(broken);
     st.notice = "fonts: " + what + "; using ImGui's built-in font";
   }

@@ -168,6 +168,7 @@ json HopperViews::state_json(const AppState& s, float px) const {
                        {"mn", t.layout.mn},
                        {"k", t.layout.k},
                        {"refusal", t.refusal ? json(*t.refusal) : json(nullptr)},
+                       {"input_error", descriptor_input_error},
                        {"descriptor", t.refusal ? json(nullptr) : json(bits)},
                        {"described", t.described},
                        {"base", t.base},

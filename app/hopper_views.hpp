@@ -70,6 +70,8 @@ class HopperViews {
   DrawLayer warpgroup_layer, operand_layer, tile_layer, moves_layer;  ///< the grids (draw_layer.hpp)
   HopperFrame frame;
   int descriptor_hover = -1;  ///< element hovered last frame in the descriptor view, -1 none
+  /// Why the last typed start, LBO or SBO was refused (the field kept its value), "" when none.
+  std::string descriptor_input_error;
 
  private:
   std::shared_ptr<const ProbeReport> report_;  ///< keeps the measured tables' pointers valid

@@ -48,7 +48,7 @@ std::string range(char letter, int lo, int hi) {
 
 // [SECTION] controls
 
-void layout_controls(AppState& s, const WgmmaInstruction& in) {
+void layout_controls(AppState& s, HopperViews& v, const WgmmaInstruction& in) {
   DescriptorControls& c = s.hopper.descriptor;
   const DescriptorControls before = c;
   const float label_w = 70.f;
@@ -101,22 +101,40 @@ void layout_controls(AppState& s, const WgmmaInstruction& in) {
   ImGui::TextColored(kDimV, "start");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(field_w);
-  if (ImGui::InputInt("##start", &start, 16, 1024)) c.start = static_cast<std::uint32_t>(std::max(0, start));
+  const bool start_changed = ImGui::InputInt("##start", &start, 16, 1024);
   record_input_int(s, "desc_start");
   ImGui::SameLine();
   ImGui::TextColored(kDimV, "bytes");
-  if (lbo_changed || sbo_changed) {
-    c.custom = true;
-    c.lbo = static_cast<std::uint32_t>(std::max(0, lbo));
-    c.sbo = static_cast<std::uint32_t>(std::max(0, sbo));
+  // A value no descriptor field can hold is refused and said, never clamped or wrapped into another
+  // layout (the multiple-of-16 rule is validate_layout's, shown with the layout's refusal).
+  const auto field_problem = [](const char* name, int v) -> std::string {
+    if (v >= 0 && static_cast<std::uint32_t>(v) <= kDescriptorFieldMaxBytes) return {};
+    return std::string(name) + " " + std::to_string(v) + " refused: a descriptor holds 0 to " +
+           std::to_string(kDescriptorFieldMaxBytes) + " bytes (14 bits of bytes / 16)";
+  };
+  if (start_changed) {
+    v.descriptor_input_error = field_problem("start", start);
+    if (v.descriptor_input_error.empty()) c.start = static_cast<std::uint32_t>(start);
   }
+  if (lbo_changed || sbo_changed) {
+    v.descriptor_input_error = field_problem(lbo_changed ? "LBO" : "SBO", lbo_changed ? lbo : sbo);
+    if (v.descriptor_input_error.empty()) {
+      c.custom = true;
+      c.lbo = static_cast<std::uint32_t>(lbo);
+      c.sbo = static_cast<std::uint32_t>(sbo);
+    }
+  }
+  if (c.operand != before.operand || c.major != before.major || c.swizzle != before.swizzle)
+    v.descriptor_input_error.clear();
   ImGui::BeginDisabled(!c.custom);
   if (ImGui::SmallButton("canonical")) c.custom = false;
   ImGui::EndDisabled();
   record_widget(s, "desc_canonical");
   ImGui::SameLine();
+  const bool differ = c.custom && (c.lbo != canon.lbo || c.sbo != canon.sbo);
   ImGui::TextColored(kDimV, "canonical_layout: LBO %u, SBO %u%s", canon.lbo, canon.sbo,
-                     c.custom ? "  (yours differ: edited)" : "");
+                     differ ? "  (yours differ)" : "");
+  if (!v.descriptor_input_error.empty()) ImGui::TextColored(kRedV, "%s", v.descriptor_input_error.c_str());
 }
 
 // [SECTION] tooltip
@@ -382,7 +400,7 @@ void draw_descriptor(AppState& s, HopperViews& v) {
   wgmma_picker(s, v);
   v.refresh(s);
   const WgmmaInstruction& in = *v.warpgroup().instr;
-  layout_controls(s, in);
+  layout_controls(s, v, in);
   v.refresh(s);  // the controls' change shows in this frame
   const DescriptorTable& t = v.descriptor();
 

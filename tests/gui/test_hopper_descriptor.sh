@@ -46,6 +46,9 @@ for _ in $(seq 8); do click $(centre_of "s['widgets']['desc_lbo_minus']"); done
 wait_for "$D['custom'] and $D['lbo'] == 0"
 wait_for "$D['refusal'] is not None and 'overlap' in $D['refusal'] and $D['descriptor'] is None"
 wait_for "'desc_refusal' in s['widgets'] and not $D['grids']['tile']['drawn'] and $D['addresses'] == []"
+# One step more would be -16 bytes, which no descriptor field holds: refused and said, LBO kept at 0.
+click $(centre_of "s['widgets']['desc_lbo_minus']")
+wait_for "$D['input_error'].startswith('LBO -16 refused: a descriptor holds 0 to 262128 bytes') and $D['lbo'] == 0"
 shot descriptor-refused
 click $(centre_of "s['widgets']['desc_canonical']")
 wait_for "not $D['custom'] and $D['lbo'] == 128 and $D['refusal'] is None and $D['grids']['tile']['drawn']"

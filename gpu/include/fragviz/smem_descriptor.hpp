@@ -47,6 +47,10 @@ FRAGVIZ_HD constexpr std::uint32_t apply_smem_swizzle(SmemSwizzle s, std::uint32
   return address ^ (((address >> 7) & mask) << 4);
 }
 
+/// Largest start address, LBO or SBO a descriptor holds, in bytes: each is stored >> 4 in 14 bits
+/// (PTX ISA "Matrix Descriptor Format").
+inline constexpr std::uint32_t kDescriptorFieldMaxBytes = 0x3FFFu << 4;
+
 /// The descriptor's fields in bytes (start address, LBO and SBO are stored >> 4 in 14 bits).
 struct MatrixDescriptor {
   std::uint32_t start_address = 0;        ///< shared-window byte address, 16-byte aligned, < 2^18

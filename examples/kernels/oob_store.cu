@@ -1,6 +1,8 @@
 // A user kernel that FAULTS ON PURPOSE (docs/user-kernels.md): it computes C correctly but stores
-// row `row` at row * n * n instead of row * n, gigabytes past the end of C, so the GPU stops it
-// with an illegal address. The gate reports the CUDA error; the process that ran it is the
+// row `row` at row * n * n instead of row * n, up to n^3 floats past the start of C. At n = 2048
+// (the default) that is 32 GB of stray addresses and the H200 stops it: the gate reported
+// cudaErrorInvalidAddressSpace (2026-12-01). At small n the stray stores can land in memory that is
+// mapped, and no fault comes (seen at n = 256): use n >= 2048. The process that runs it is the
 // kernel runner's, never the app's or fragviz-cli's.
 //
 // Launch: --block 16,16 --grid n/16,n/16.

@@ -181,6 +181,9 @@ class GateRun {
     check(gate::launch_generate(a_.as<__half>(), b_.as<__half>(), n, req_.seed, s), "input generator launch");
     progress(50);
     check(kernel_.launch(a_.as<__half>(), b_.as<__half>(), c_.as<float>(), n, s), "matmul kernel launch");
+    // A fault (a user kernel's stray store) is then named as the kernel's, not as whichever call
+    // happens to see the sticky error next (on the H200 that was "cudaMemcpy (state)").
+    check(cudaStreamSynchronize(s), "matmul kernel");
     check(gate::launch_reference(a_.as<__half>(), b_.as<__half>(), r_.as<float>(), n, s),
           "reference kernel launch");
     const gate::CompareState zero{0, ~0ull, 0};

@@ -10,6 +10,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <ctime>
 #include <fstream>
@@ -188,8 +189,15 @@ GateReport run_user_kernel_gate(const GateRequest& req, const KernelProcessOptio
 
   // The child's standard output is a pipe ("progress N" lines), its standard error a file.
   int pipefd[2];
-  if (pipe2(pipefd, O_CLOEXEC | O_NONBLOCK) != 0)
+  // Only this end is non-blocking: the child's standard output stays an ordinary blocking pipe.
+  if (pipe2(pipefd, O_CLOEXEC) != 0)
     return stop(ErrorKind::internal, std::string("pipe failed: ") + std::strerror(errno));
+  if (fcntl(pipefd[0], F_SETFL, O_NONBLOCK) != 0) {
+    const int e = errno;
+    close(pipefd[0]);
+    close(pipefd[1]);
+    return stop(ErrorKind::internal, std::string("fcntl (O_NONBLOCK) failed: ") + std::strerror(e));
+  }
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
   posix_spawn_file_actions_adddup2(&fa, pipefd[1], STDOUT_FILENO);

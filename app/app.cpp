@@ -9,6 +9,7 @@
 #include "fonts.hpp"
 #include "fragviz/device.hpp"
 #include "fragviz/gate_host.hpp"
+#include "fragviz/kernel_process.hpp"
 #include "fragviz/report_json.hpp"
 #include "imgui.h"
 #include "imgui_internal.h"  // ImGui::FindWindowByName, for the windows' rectangles in the dump
@@ -97,6 +98,7 @@ void App::frame() {
   if (s_.windows.ldmatrix) draw_ldmatrix(s_, *derived_, layers_.ldmatrix);
   if (s_.windows.banks) draw_banks(s_, *derived_, layers_.banks_unpadded, layers_.banks_padded);
   if (s_.windows.gate) draw_gate(s_);
+  draw_load_kernel(s_);
   if (s_.windows.output) draw_output(s_, renderer_);
   draw_hopper_views(s_, hopper_);  // the warpgroup, descriptor and matrix-move windows that are open
   s_.hovered_lane = s_.frame.hovered_lane;
@@ -217,6 +219,21 @@ void App::act_on_requests() {
       const GateRequest req = s_.gate_request;
       GateControl* ctl = &jobs_.gate_control;
       jobs_.gate.start([req, ctl] { return run_gate(req, ctl); });
+    }
+  }
+  if (s_.kernel.run_requested) {
+    s_.kernel.run_requested = false;
+    // A user kernel runs in the kernel runner's process (kernel_process.hpp), never in this one:
+    // a fault there leaves this process's CUDA context and its built-in gate runs untouched.
+    const Outcome<GateRequest> req = kernel_request(s_.kernel, s_.gate_request);
+    if (req && !jobs_.gate.running()) {
+      jobs_.gate_control.cancel = false;
+      jobs_.gate_control.progress_permille = 0;
+      s_.gate_status = JobStatus::running;
+      s_.gate_error.clear();
+      s_.windows.gate = true;
+      GateControl* ctl = &jobs_.gate_control;
+      jobs_.gate.start([r = *req, ctl] { return run_user_kernel_gate(r, KernelProcessOptions{}, ctl); });
     }
   }
   if (s_.gate_cancel_requested) {
@@ -446,6 +463,15 @@ std::string App::state_json() const {
       {"seed_error", fr.gate_seed_error},
       {"history_rows", s_.history.size()},
       {"history_data_bytes", s_.history.data_bytes()}};
+  j["kernel"] = {
+      {"open", s_.kernel.open},
+      {"source", s_.kernel.source_path},
+      {"entry", s_.kernel.entry},
+      {"grid", s_.kernel.grid},
+      {"reason", fr.kernel_reason},
+      {"is_last_run", g != nullptr && g->request.kernel.has_value()},
+      {"last_error", g != nullptr && g->request.kernel ? g->error : std::string()},
+      {"last_kind", g != nullptr && g->request.kernel ? std::string(to_string(g->error_kind)) : ""}};
   j["output_view_drawn"] = fr.output_view_drawn;
   j["output_view"] = {{"drawn", fr.output_view_drawn},
                       {"has_data", fr.output_has_data},

@@ -21,6 +21,7 @@
 #include "fragviz/report.hpp"
 #include "gate_history.hpp"
 #include "hopper_state.hpp"
+#include "kernel_form.hpp"
 #include "window_layout.hpp"
 
 namespace fragviz::app {
@@ -176,6 +177,7 @@ struct FrameRecord {
   bool gate_button_enabled = false;
   std::string gate_reason;
   std::string gate_seed_error;  ///< why the typed seed was not taken, "" when it was
+  std::string kernel_reason;    ///< why Load kernel's Run is disabled, "" when it is not
   std::string gate_verdict;     ///< the verdict line the gate panel shows, "" when none
   std::string fragments_measured_label;
   bool output_view_drawn = false;
@@ -251,6 +253,8 @@ struct AppState {
   GateRun gate;                             ///< shown in the gate panel and the output view
   GateHistory history;                      ///< this session's runs, oldest first, bounded
   std::optional<std::string> gate_blocked;  ///< cached reason the gate cannot run (nullopt = can)
+
+  KernelForm kernel;  ///< File > Load kernel (kernel_form.hpp)
 
   // Output view.
   OutputColour output_colour = OutputColour::mismatch;

@@ -99,6 +99,12 @@ run "$cli" gate --n 2048 --variant scalar-b-k8
 run "$cli" gate --n 2048 --variant ldmatrix-k16
 run "$cli" gate --n 2048 --variant broken-swap-b --json "$out/gate-broken-report.json"
 run "$cli" gate --n 2000 --variant ldmatrix-k8
+section "user kernels (docs/user-kernels.md): exact, mismatch, fault in the child process, compile error"
+ex="$root/examples/kernels"
+run "$cli" gate --kernel "$ex/mma_m16n8k16.cu" --entry mma_m16n8k16 --json "$out/gate-user-kernel.json"
+run "$cli" gate --kernel "$ex/off_by_one_k.cu" --entry off_by_one_k --block 16,16 --grid n/16,n/16
+run "$cli" gate --kernel "$ex/oob_store.cu" --entry oob_store --block 16,16 --grid n/16,n/16
+run "$cli" gate --kernel "$root/tests/cli/kernels/syntax_error.cu" --entry broken
 
 if [ "${1:-}" != "quick" ]; then
   section "bench"

@@ -30,6 +30,21 @@ std::optional<std::uint64_t> parse_seed(const char* text) {
   return v;
 }
 
+/// "ldmatrix-k8", or for a user kernel "ENTRY (file.cu, block 16x16x1, grid 128x128x1, sm_90a)".
+std::string variant_words(const GateRequest& q) {
+  if (!q.kernel) return std::string(to_string(q.variant));
+  const UserKernel& k = *q.kernel;
+  const std::size_t slash = k.source_path.rfind('/');
+  std::string s =
+      k.entry + " (" + (slash == std::string::npos ? k.source_path : k.source_path.substr(slash + 1));
+  auto dim = [](const Dim3& d) {
+    return std::to_string(d.x) + "x" + std::to_string(d.y) + "x" + std::to_string(d.z);
+  };
+  if (k.block.count() > 0 && !k.arch.empty())
+    s += ", block " + dim(k.block) + ", grid " + dim(k.grid) + ", " + k.arch;
+  return s + ")";
+}
+
 std::string verdict_line(const GateReport& r) {
   char buf[256];
   if (!r.ran) return r.cancelled ? "cancelled" : "not run: " + r.error;
@@ -53,8 +68,8 @@ void draw_result(const GateRun& run, std::string& shown) {
   ImGui::TextColored(col, "%s", shown.c_str());
   ImGui::PopTextWrapPos();
   if (!r.ran) return;
-  ImGui::Text("%s, seed %" PRIu64 ", on %s%s", std::string(to_string(r.request.variant)).c_str(),
-              r.request.seed, r.device.name.c_str(), run.origin == "live" ? "" : " (from file)");
+  ImGui::Text("%s, seed %" PRIu64 ", on %s%s", variant_words(r.request).c_str(), r.request.seed,
+              r.device.name.c_str(), run.origin == "live" ? "" : " (from file)");
   ImGui::Text("kernel %.3f ms, %.1f GFLOP/s", r.kernel_ms, r.gflops);
   if (r.cublas_ms > 0)
     ImGui::Text("cuBLAS %.3f ms, %.1f GFLOP/s; ratio %.2f", r.cublas_ms, r.cublas_gflops, r.ratio_to_cublas);
@@ -161,7 +176,7 @@ void draw_gate(AppState& s) {
         ImGui::TableNextColumn();
         ImGui::Text("%zu", s.history.number(i));
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(std::string(to_string(r.request.variant)).c_str());
+        ImGui::TextUnformatted(variant_words(r.request).c_str());
         ImGui::TableNextColumn();
         ImGui::Text("%d", r.request.n);
         ImGui::TableNextColumn();

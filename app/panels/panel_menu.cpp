@@ -153,6 +153,8 @@ void draw_menu_and_status(AppState& s) {
   if (ImGui::BeginMainMenuBar()) {
     if (ImGui::BeginMenu("File")) {
       if (ImGui::MenuItem("Open report...", "Ctrl+O")) s.open_popup_requested = true;
+      if (ImGui::MenuItem("Load kernel...")) s.kernel.open = true;
+      record_widget(s, "menu_load_kernel");
       // Closes whatever the report brought, probe or gate (report_view.hpp).
       if (ImGui::MenuItem("Close report", nullptr, false, s.report.has_value()))
         s.close_report_requested = true;

@@ -66,6 +66,13 @@ void element_tooltip(const AppState& s, int n, int row, int col) {
         ImGui::TextColored(kGreenV, "equal to the reference (before the last recorded mismatch)");
     }
   }
+  if (r && r->request.kernel) {
+    // A user kernel's block, warp and lane tiling is its own: nothing here may claim it.
+    ImGui::TextColored(kDimV, "user kernel %s: its block, warp and lane tiling is not known",
+                       r->request.kernel->entry.c_str());
+    ImGui::EndTooltip();
+    return;
+  }
   const int br = row / 64, bc = col / 64, wr = (row % 64) / 16, wc = (col % 64) / 32;
   const int warp = wr + 4 * wc, ntile = (col % 32) / 8;
   const GateVariant variant = r ? r->request.variant : s.gate_request.variant;
@@ -89,18 +96,24 @@ void draw_output(AppState& s, OutputRenderer& renderer) {
     ImGui::End();
     return;
   }
+  const bool have = s.gate.report && s.gate.report->ran;
+  // Block, warp and lane colours follow the built-in kernels' tiling; a user kernel's is unknown.
+  const bool user_kernel = have && s.gate.report->request.kernel.has_value();
+  if (user_kernel) s.output_colour = OutputColour::mismatch;
   for (OutputColour c :
        {OutputColour::mismatch, OutputColour::block, OutputColour::warp, OutputColour::lane}) {
     if (c != OutputColour::mismatch) ImGui::SameLine();
+    ImGui::BeginDisabled(user_kernel && c != OutputColour::mismatch);
     if (ImGui::RadioButton(to_string(c), s.output_colour == c)) s.output_colour = c;
+    ImGui::EndDisabled();
   }
-  const bool have = s.gate.report && s.gate.report->ran;
   const int n = have ? s.gate.report->request.n : std::max(64, s.gate_request.n);
   renderer.set_data(have ? s.gate.report : nullptr, n);
   if (have) {
     const GateReport& r = *s.gate.report;
-    std::string text = "n = " + std::to_string(n) + ", " + std::string(to_string(r.request.variant)) + ": " +
-                       grouped(r.mismatch_count) +
+    const std::string kernel_name = r.request.kernel ? "user kernel " + r.request.kernel->entry
+                                                     : std::string(to_string(r.request.variant));
+    std::string text = "n = " + std::to_string(n) + ", " + kernel_name + ": " + grouped(r.mismatch_count) +
                        (r.mismatch_count == 1 ? " element differs" : " elements differ");
     if (const auto& k = renderer.known_until()) {
       text += "; the report records the first " + grouped(r.mismatches.size());

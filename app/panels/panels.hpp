@@ -43,6 +43,8 @@ void draw_ldmatrix(AppState& s, const Derived& d, DrawLayer& grid);
 void draw_banks(AppState& s, const Derived& d, DrawLayer& unpadded, DrawLayer& padded);
 /// Run gate, progress, verdict, history. (panel_gate.cpp)
 void draw_gate(AppState& s);
+/// File > Load kernel: a user kernel's source, entry and launch, and its Run (panel_kernel.cpp).
+void draw_load_kernel(AppState& s);
 /// The n x n result drawn by the output shader. (panel_output.cpp)
 void draw_output(AppState& s, OutputRenderer& renderer);
 

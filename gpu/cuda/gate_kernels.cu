@@ -315,6 +315,8 @@ MatmulKernel matmul_kernel(GateVariant v) {
       return fragviz_gate_ldmatrix_k16;
     case GateVariant::broken_swap_b:
       return fragviz_gate_broken_swap_b;
+    case GateVariant::user_kernel:  // compiled at run time, launched by the kernel runner
+      break;
   }
   return nullptr;
 }
@@ -386,6 +388,8 @@ const char* matmul_kernel_name(GateVariant v) {
       return "fragviz_gate_ldmatrix_k16";
     case GateVariant::broken_swap_b:
       return "fragviz_gate_broken_swap_b";
+    case GateVariant::user_kernel:
+      break;
   }
   return "";
 }

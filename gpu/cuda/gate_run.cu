@@ -21,7 +21,9 @@
 #include "cublas_lazy.hpp"
 #include "fragviz/device.hpp"
 #include "fragviz/gate_host.hpp"
+#include "fragviz/user_kernel.hpp"
 #include "gate_kernels.cuh"
+#include "gate_run.hpp"
 
 namespace fragviz {
 namespace {
@@ -139,20 +141,16 @@ void check(cudaError_t e, const char* what) {
 
 class GateRun {
  public:
-  GateRun(const GateRequest& req, GateControl* control, GateReport& report)
-      : req_(req), control_(control), report_(report) {}
+  GateRun(const GateRequest& req, const gate::MatmulUnderTest& kernel, GateControl* control,
+          GateReport& report)
+      : req_(req), kernel_(kernel), control_(control), report_(report) {}
 
   void run() {
     const int n = req_.n;
     const std::uint64_t nn = static_cast<std::uint64_t>(n) * static_cast<std::uint64_t>(n);
 
     // Resources first: cheap, and shown even when the run stops later.
-    cudaFuncAttributes attr{};
-    check(gate::matmul_attributes(req_.variant, &attr), "cudaFuncGetAttributes");
-    report_.resources.registers = attr.numRegs;
-    report_.resources.static_shared_bytes = static_cast<int>(attr.sharedSizeBytes);
-    report_.resources.local_bytes = static_cast<int>(attr.localSizeBytes);
-    report_.resources.ptxas = gate::ptxas_info(gate::matmul_kernel_name(req_.variant));
+    check(kernel_.resources(report_.resources), "cudaFuncGetAttributes");
 
     check(gate::preload_helper_kernels(), "cudaFuncGetAttributes (gate helper kernels)");
     check(stream_.create(), "cudaStreamCreate");
@@ -182,8 +180,10 @@ class GateRun {
 
     check(gate::launch_generate(a_.as<__half>(), b_.as<__half>(), n, req_.seed, s), "input generator launch");
     progress(50);
-    check(gate::launch_matmul(req_.variant, a_.as<__half>(), b_.as<__half>(), c_.as<float>(), n, s),
-          "matmul kernel launch");
+    check(kernel_.launch(a_.as<__half>(), b_.as<__half>(), c_.as<float>(), n, s), "matmul kernel launch");
+    // A fault (a user kernel's stray store) is then named as the kernel's, not as whichever call
+    // happens to see the sticky error next (on the H200 that was "cudaMemcpy (state)").
+    check(cudaStreamSynchronize(s), "matmul kernel");
     check(gate::launch_reference(a_.as<__half>(), b_.as<__half>(), r_.as<float>(), n, s),
           "reference kernel launch");
     const gate::CompareState zero{0, ~0ull, 0};
@@ -234,9 +234,8 @@ class GateRun {
     stop_if_cancelled();
 
     // ---- Timing: the variant, then cuBLAS on the same inputs. ----
-    report_.kernel_ms = time_runs(300, 800, [&] {
-      return gate::launch_matmul(req_.variant, a_.as<__half>(), b_.as<__half>(), c_.as<float>(), n, s);
-    });
+    report_.kernel_ms = time_runs(
+        300, 800, [&] { return kernel_.launch(a_.as<__half>(), b_.as<__half>(), c_.as<float>(), n, s); });
     const double flop = 2.0 * static_cast<double>(n) * static_cast<double>(n) * static_cast<double>(n);
     report_.gflops = report_.kernel_ms > 0 ? flop / (report_.kernel_ms * 1e6) : 0;
     if (req_.with_cublas) {
@@ -361,6 +360,7 @@ class GateRun {
   }
 
   const GateRequest& req_;
+  const gate::MatmulUnderTest& kernel_;
   GateControl* control_;
   GateReport& report_;
   // Members die in reverse order: the stream is destroyed before the buffers are freed.
@@ -375,6 +375,12 @@ std::optional<Error> gate_refusal(const GateRequest& req, const DeviceInfo& dev)
   if (!dev.present)
     return Error{ErrorKind::no_device, dev.error.empty() ? std::string("no CUDA device") : dev.error};
   if (!parse_variant(to_string(req.variant))) return refused("unknown gate variant");
+  if (req.variant == GateVariant::user_kernel) {
+    if (auto why = user_kernel_request_problem(req)) return why;
+  } else if (req.kernel) {
+    return refused("a kernel source was given with the built-in variant " +
+                   std::string(to_string(req.variant)));
+  }
   if (req.timed_runs < 1)
     return refused("timed runs must be at least 1 (got " + std::to_string(req.timed_runs) + ")");
   if (dev.sm() < min_sm(req.variant)) {
@@ -393,7 +399,9 @@ std::optional<Error> gate_refusal(const GateRequest& req, const DeviceInfo& dev)
   return std::nullopt;
 }
 
-GateReport run_gate(const GateRequest& req, GateControl* control) {
+namespace gate {
+
+GateReport run_gate_with(const GateRequest& req, const MatmulUnderTest& kernel, GateControl* control) {
   GateReport report;
   report.created_utc = utc_now();
   report.request = req;
@@ -405,7 +413,7 @@ GateReport run_gate(const GateRequest& req, GateControl* control) {
     return report;
   }
   try {
-    GateRun(req, control, report).run();
+    GateRun(req, kernel, control, report).run();
     report.ran = true;
   } catch (const GateFailure& f) {
     report.error = f.message;
@@ -424,6 +432,38 @@ GateReport run_gate(const GateRequest& req, GateControl* control) {
     report.reference.clear();
   }
   return report;
+}
+
+}  // namespace gate
+
+GateReport run_gate(const GateRequest& req, GateControl* control) {
+  if (req.variant == GateVariant::user_kernel) {
+    // Never in this process: a faulting kernel would leave its CUDA context unusable.
+    GateReport report;
+    report.created_utc = utc_now();
+    report.request = req;
+    report.device = query_device();
+    report.error =
+        "a user kernel runs in the kernel runner's process (run_user_kernel_gate), not in run_gate";
+    report.error_kind = ErrorKind::internal;
+    return report;
+  }
+  const GateVariant v = req.variant;
+  gate::MatmulUnderTest kernel;
+  kernel.resources = [v](KernelResources& r) {
+    cudaFuncAttributes attr{};
+    const cudaError_t e = gate::matmul_attributes(v, &attr);
+    if (e != cudaSuccess) return e;
+    r.registers = attr.numRegs;
+    r.static_shared_bytes = static_cast<int>(attr.sharedSizeBytes);
+    r.local_bytes = static_cast<int>(attr.localSizeBytes);
+    r.ptxas = gate::ptxas_info(gate::matmul_kernel_name(v));
+    return cudaSuccess;
+  };
+  kernel.launch = [v](const __half* a, const __half* b, float* c, int n, cudaStream_t s) {
+    return gate::launch_matmul(v, a, b, c, n, s);
+  };
+  return gate::run_gate_with(req, kernel, control);
 }
 
 }  // namespace fragviz

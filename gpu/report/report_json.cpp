@@ -327,17 +327,48 @@ Mismatch mismatch_from(const json& j) {
                   number<float>(j.at("got"), "got"), number<float>(j.at("want"), "want")};
 }
 
+json dim3_json(const Dim3& d) { return json::array({d.x, d.y, d.z}); }
+Dim3 dim3_from(const json& j, const std::string& what) {
+  if (!j.is_array() || j.size() != 3) throw std::runtime_error(what + " must be an array of 3 integers");
+  return Dim3{integer<int>(j[0], what), integer<int>(j[1], what), integer<int>(j[2], what)};
+}
+
+/// A user kernel's description (gate.request.kernel): where it came from and how it was launched.
+json kernel_json(const UserKernel& k) {
+  return {{"source_path", k.source_path},
+          {"entry", k.entry},
+          {"block_text", k.block_text},
+          {"grid_text", k.grid_text},
+          {"dynamic_smem_bytes", k.dynamic_smem_bytes},
+          {"block", dim3_json(k.block)},
+          {"grid", dim3_json(k.grid)},
+          {"arch", k.arch}};
+}
+UserKernel kernel_from(const json& j) {
+  UserKernel k;
+  k.source_path = j.at("source_path").get<std::string>();
+  k.entry = j.at("entry").get<std::string>();
+  k.block_text = j.at("block_text").get<std::string>();
+  k.grid_text = j.at("grid_text").get<std::string>();
+  k.dynamic_smem_bytes = integer<int>(j.at("dynamic_smem_bytes"), "dynamic_smem_bytes");
+  k.block = dim3_from(j.at("block"), "kernel.block");
+  k.grid = dim3_from(j.at("grid"), "kernel.grid");
+  k.arch = j.at("arch").get<std::string>();
+  return k;
+}
+
 json gate_json(const GateReport& g) {
   json ms = json::array();
   for (const auto& m : g.mismatches) ms.push_back(mismatch_json(m));
+  json request = {{"n", g.request.n},
+                  {"variant", std::string(to_string(g.request.variant))},
+                  {"seed", g.request.seed},
+                  {"timed_runs", g.request.timed_runs},
+                  {"with_cublas", g.request.with_cublas}};
+  if (g.request.kernel) request["kernel"] = kernel_json(*g.request.kernel);
   return {{"created_utc", g.created_utc},
           {"device", device_json(g.device)},
-          {"request",
-           {{"n", g.request.n},
-            {"variant", std::string(to_string(g.request.variant))},
-            {"seed", g.request.seed},
-            {"timed_runs", g.request.timed_runs},
-            {"with_cublas", g.request.with_cublas}}},
+          {"request", request},
           {"ran", g.ran},
           {"error", g.error},
           {"error_kind", std::string(to_string(g.error_kind))},
@@ -371,6 +402,7 @@ GateReport gate_from(const json& j, int version) {
   g.request.seed = integer<std::uint64_t>(rq.at("seed"), "seed");
   g.request.timed_runs = integer<int>(rq.at("timed_runs"), "timed_runs");
   g.request.with_cublas = boolean(rq.at("with_cublas"), "with_cublas");
+  if (rq.contains("kernel")) g.request.kernel = kernel_from(rq.at("kernel"));
   g.ran = boolean(j.at("ran"), "ran");
   g.error = j.at("error").get<std::string>();
   g.error_kind = error_kind_from(j, version, g.error);
@@ -628,10 +660,20 @@ void check_gate(const GateReport& g) {
           "gate: negative or inconsistent figure");
   require(g.resources.registers >= 0 && g.resources.static_shared_bytes >= 0 && g.resources.local_bytes >= 0,
           "gate: negative resource figure");
+  require(g.request.kernel.has_value() == (g.request.variant == GateVariant::user_kernel),
+          g.request.kernel ? "gate.request.kernel is given but the variant is not user-kernel"
+                           : "gate.request.variant is user-kernel but gate.request.kernel is missing");
   if (!g.ran) {
     // A refusal records the request as asked, whatever it was; it must say why it did not run.
     require(!g.error.empty(), "gate did not run but gives no error");
     return;
+  }
+  if (g.request.kernel) {
+    const Dim3& b = g.request.kernel->block;
+    const Dim3& gr = g.request.kernel->grid;
+    require(b.x >= 1 && b.y >= 1 && b.z >= 1 && b.count() <= 1024 && gr.x >= 1 && gr.y >= 1 && gr.z >= 1 &&
+                g.request.kernel->dynamic_smem_bytes >= 0,
+            "gate.request.kernel: a launch no GPU runs (block of 1 to 1024 threads, grid >= 1, smem >= 0)");
   }
   if (auto why = gate_size_problem(g.request.n, 0)) require(false, "gate ran at an impossible size: " + *why);
   const int n = g.request.n;

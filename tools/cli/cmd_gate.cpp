@@ -4,7 +4,12 @@
 // 1 a mismatch (first one named with row, col and both values, plus the count) or a failed spot
 // check; 2 no usable GPU (built without CUDA, no driver or device); 3 refused before anything was
 // allocated (size does not tile, too large for free memory, variant needs a newer GPU);
-// 4 a CUDA error stopped the run; 5 the --json file could not be written.
+// 4 a CUDA error stopped the run (a user kernel's fault, its timeout); 5 the --json file could not
+// be written; 6 a user kernel (--kernel) did not compile (every message with file:line).
+//
+// `gate --kernel FILE.cu --entry NAME` puts the user's own kernel through the same gate: it is
+// checked here (entry, block, grid, size, a readable file), then compiled, run and judged by
+// fragviz-kernel-runner in a child process (docs/user-kernels.md), whose report is printed alike.
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -13,7 +18,9 @@
 #include "commands.hpp"
 #include "fragviz/device.hpp"
 #include "fragviz/gate_host.hpp"
+#include "fragviz/kernel_process.hpp"
 #include "fragviz/report_json.hpp"
+#include "fragviz/user_kernel.hpp"
 #include "fragviz/words.hpp"
 
 namespace fragviz::cli {
@@ -32,17 +39,110 @@ std::vector<std::string> variant_names() {
   return {"ldmatrix-k8", "scalar-b-k8", "ldmatrix-k16", "broken-swap-b"};
 }
 
+/// The verdict, the mismatches, spot check, times and resources of a run that ran; the exit code.
+int print_ran(const GateReport& r) {
+  int code = kExitOk;
+  std::cout << gate_verdict_line(r) << "\n";
+  if (!r.exact) {
+    const std::size_t listed = std::min(r.mismatches.size(), kMaxListed + 1);
+    for (std::size_t i = 1; i < listed; ++i) {
+      const Mismatch& m = r.mismatches[i];
+      std::cout << "  also row " << m.row << ", col " << m.col << ": got " << m.got << ", want " << m.want
+                << "\n";
+    }
+    if (r.mismatch_count > listed) std::cout << "  ... and " << r.mismatch_count - listed << " more\n";
+    code = kExitMismatch;
+  }
+  std::cout << "reference spot check: " << plural(r.spot_checks, "element")
+            << " recomputed in double on the CPU: "
+            << (r.spot_check_failures == 0 ? std::string("all equal")
+                                           : std::to_string(r.spot_check_failures) + " DIFFER")
+            << "\n";
+  if (r.spot_check_failures != 0) code = kExitMismatch;
+  std::cout << "verdict in " << fmt("%.1f", r.verdict_ms)
+            << " ms (inputs, kernel, reference, comparison of all elements, spot check)\n";
+  std::cout << "time: " << fmt("%.4f", r.kernel_ms) << " ms (median of " << r.request.timed_runs << "), "
+            << fmt("%.1f", r.gflops) << " GFLOP/s\n";
+  if (r.cublas_ms > 0) {
+    std::cout << "cuBLAS (cublasGemmEx FP16 in, FP32 compute): " << fmt("%.4f", r.cublas_ms) << " ms, "
+              << fmt("%.1f", r.cublas_gflops) << " GFLOP/s; this kernel runs at "
+              << fmt("%.3f", r.ratio_to_cublas) << " of cuBLAS's speed\n";
+  }
+  if (!r.error.empty()) std::cout << "note: " << r.error << "\n";
+  std::cout << "resources: " << plural(r.resources.registers, "register") << ", "
+            << plural(r.resources.static_shared_bytes, "byte") << " static shared memory, "
+            << plural(r.resources.local_bytes, "byte") << " local memory per thread"
+            << (r.resources.local_bytes == 0 ? " (no spills)" : " (spills or stack)") << "\n";
+  const bool user = r.request.kernel.has_value();
+  std::cout << (user ? "ptxas -v (NVRTC): " : "ptxas -v at build time: ")
+            << (r.resources.ptxas.empty() ? std::string("not captured") : r.resources.ptxas) << "\n";
+  return code;
+}
+
+/// Messages of a run that did not run: "gate refused: ...", "gate: compile error ...", ...
+int print_stopped(const GateReport& r) {
+  const char* lead = r.error_kind == ErrorKind::refused   ? "gate refused: "
+                     : r.error_kind == ErrorKind::compile ? "gate: "
+                                                          : "gate stopped: ";
+  std::cerr << lead << r.error << "\n";
+  return exit_code_for(r.error_kind);  // the kind, never the wording
+}
+
+struct Opts {
+  int n = 2048;
+  std::string variant = "ldmatrix-k8";
+  std::uint64_t seed = 1;
+  int runs = 20;
+  bool no_cublas = false;
+  std::string json;
+  std::string kernel, entry;
+  std::string block = std::string(kUserKernelDefaultBlock), grid = std::string(kUserKernelDefaultGrid);
+  int smem = 0;
+  double timeout_s = 300;
+};
+
+/// gate --kernel: checks that need nothing, then the kernel runner in a child process.
+int run_user_kernel(const Opts& o) {
+  GateRequest req;
+  req.n = o.n;
+  req.variant = GateVariant::user_kernel;
+  req.seed = o.seed;
+  req.timed_runs = o.runs;
+  req.with_cublas = !o.no_cublas;
+  UserKernel k;
+  k.source_path = o.kernel;
+  k.entry = o.entry;
+  k.block_text = o.block;
+  k.grid_text = o.grid;
+  k.dynamic_smem_bytes = o.smem;
+  req.kernel = k;
+  if (auto why = user_kernel_request_problem(req)) {
+    std::cerr << "gate refused: " << why->message << "\n";
+    return finish_output(exit_code_for(why->kind));
+  }
+  std::cout << "gate: " << k.entry << " from " << k.source_path << ", block " << k.block_text << ", grid "
+            << k.grid_text << ", " << k.dynamic_smem_bytes << " bytes dynamic shared memory, n = " << req.n
+            << ", seed " << req.seed << "\n";
+  KernelProcessOptions popts;
+  popts.timeout_s = o.timeout_s;
+  popts.want_output = false;  // the CLI prints figures, not the n*n output
+  const GateReport r = run_user_kernel_gate(req, popts);
+  if (r.device.present) std::cout << "device: " << r.device.name << " (sm_" << r.device.sm() << ")\n";
+  if (r.request.kernel && !r.request.kernel->arch.empty())
+    std::cout << "compiled with NVRTC for " << r.request.kernel->arch << "; launch: block ("
+              << r.request.kernel->block.x << ", " << r.request.kernel->block.y << ", "
+              << r.request.kernel->block.z << "), grid (" << r.request.kernel->grid.x << ", "
+              << r.request.kernel->grid.y << ", " << r.request.kernel->grid.z << ")\n";
+  int code = r.ran ? print_ran(r) : print_stopped(r);
+  ReportFile file;
+  file.gate = r;
+  write_report_if_asked(file, o.json, code);
+  return finish_output(code);
+}
+
 }  // namespace
 
 void add_gate_command(CLI::App& app, int& exit_code) {
-  struct Opts {
-    int n = 2048;
-    std::string variant = "ldmatrix-k8";
-    std::uint64_t seed = 1;
-    int runs = 20;
-    bool no_cublas = false;
-    std::string json;
-  };
   auto opts = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand(
       "gate",
@@ -52,11 +152,13 @@ void add_gate_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--n", opts->n,
                   "matrix size, a multiple of 64 from 256 to 65536 (and what fits in free memory)")
       ->capture_default_str();
-  cmd->add_option("--variant", opts->variant,
-                  "ldmatrix-k8 (the seed's kernel), scalar-b-k8 (B without ldmatrix), ldmatrix-k16 (sm_80+), "
-                  "broken-swap-b (DELIBERATELY WRONG, for the gate to catch)")
-      ->check(CLI::IsMember(variant_names()))
-      ->capture_default_str();
+  auto* variant =
+      cmd->add_option(
+             "--variant", opts->variant,
+             "ldmatrix-k8 (the seed's kernel), scalar-b-k8 (B without ldmatrix), ldmatrix-k16 (sm_80+), "
+             "broken-swap-b (DELIBERATELY WRONG, for the gate to catch)")
+          ->check(CLI::IsMember(variant_names()))
+          ->capture_default_str();
   cmd->add_option("--seed", opts->seed, "input seed (inputs are multiples of 0.25 in [-2, 2])")
       ->check(kUnsignedDecimal)
       ->capture_default_str();
@@ -65,7 +167,34 @@ void add_gate_command(CLI::App& app, int& exit_code) {
       ->capture_default_str();
   cmd->add_flag("--no-cublas", opts->no_cublas, "skip the cuBLAS yardstick");
   cmd->add_option("--json", opts->json, "write the report to this file (fragviz-report JSON)");
+  auto* kernel =
+      cmd->add_option("--kernel", opts->kernel,
+                      "your own kernel: a CUDA source file, compiled with NVRTC and run in a child "
+                      "process (docs/user-kernels.md)");
+  auto* entry = cmd->add_option("--entry", opts->entry,
+                                "with --kernel: the extern \"C\" __global__ void NAME(const __half* A, "
+                                "const __half* B, float* C, int n) to run");
+  auto* block = cmd->add_option("--block", opts->block,
+                                "with --kernel: threads per block, X[,Y[,Z]], each an expression of n")
+                    ->capture_default_str();
+  auto* grid = cmd->add_option("--grid", opts->grid,
+                               "with --kernel: blocks, X[,Y[,Z]], each an expression of n (+ - * / % ( ))")
+                   ->capture_default_str();
+  auto* smem = cmd->add_option("--smem", opts->smem, "with --kernel: dynamic shared memory bytes per block")
+                   ->check(CLI::Range(0, 1 << 30))
+                   ->capture_default_str();
+  auto* timeout = cmd->add_option("--timeout", opts->timeout_s,
+                                  "with --kernel: seconds after which the kernel's process is killed")
+                      ->check(CLI::Range(1.0, 86400.0))
+                      ->capture_default_str();
+  kernel->needs(entry);
+  for (CLI::Option* o : {entry, block, grid, smem, timeout}) o->needs(kernel);
+  kernel->excludes(variant);
   cmd->callback([opts, &exit_code] {
+    if (!opts->kernel.empty()) {
+      exit_code = run_user_kernel(*opts);
+      return;
+    }
     GateRequest req;
     req.n = opts->n;
     req.variant = *parse_variant(opts->variant);
@@ -94,45 +223,7 @@ void add_gate_command(CLI::App& app, int& exit_code) {
               << "gate: " << to_string(req.variant) << ", n = " << req.n << ", seed " << req.seed << "\n";
 
     const GateReport r = run_gate(req);
-    int code = 0;
-    if (!r.ran) {
-      std::cerr << "gate stopped: " << r.error << "\n";
-      code = exit_code_for(r.error_kind);  // the kind, never the wording
-    } else {
-      std::cout << gate_verdict_line(r) << "\n";
-      if (!r.exact) {
-        const std::size_t listed = std::min(r.mismatches.size(), kMaxListed + 1);
-        for (std::size_t i = 1; i < listed; ++i) {
-          const Mismatch& m = r.mismatches[i];
-          std::cout << "  also row " << m.row << ", col " << m.col << ": got " << m.got << ", want " << m.want
-                    << "\n";
-        }
-        if (r.mismatch_count > listed) std::cout << "  ... and " << r.mismatch_count - listed << " more\n";
-        code = kExitMismatch;
-      }
-      std::cout << "reference spot check: " << plural(r.spot_checks, "element")
-                << " recomputed in double on the CPU: "
-                << (r.spot_check_failures == 0 ? std::string("all equal")
-                                               : std::to_string(r.spot_check_failures) + " DIFFER")
-                << "\n";
-      if (r.spot_check_failures != 0) code = kExitMismatch;
-      std::cout << "verdict in " << fmt("%.1f", r.verdict_ms)
-                << " ms (inputs, kernel, reference, comparison of all elements, spot check)\n";
-      std::cout << "time: " << fmt("%.4f", r.kernel_ms) << " ms (median of " << req.timed_runs << "), "
-                << fmt("%.1f", r.gflops) << " GFLOP/s\n";
-      if (r.cublas_ms > 0) {
-        std::cout << "cuBLAS (cublasGemmEx FP16 in, FP32 compute): " << fmt("%.4f", r.cublas_ms) << " ms, "
-                  << fmt("%.1f", r.cublas_gflops) << " GFLOP/s; this kernel runs at "
-                  << fmt("%.3f", r.ratio_to_cublas) << " of cuBLAS's speed\n";
-      }
-      if (!r.error.empty()) std::cout << "note: " << r.error << "\n";
-      std::cout << "resources: " << plural(r.resources.registers, "register") << ", "
-                << plural(r.resources.static_shared_bytes, "byte") << " static shared memory, "
-                << plural(r.resources.local_bytes, "byte") << " local memory per thread"
-                << (r.resources.local_bytes == 0 ? " (no spills)" : " (spills or stack)") << "\n";
-      std::cout << "ptxas -v at build time: "
-                << (r.resources.ptxas.empty() ? std::string("not captured") : r.resources.ptxas) << "\n";
-    }
+    int code = r.ran ? print_ran(r) : print_stopped(r);
     ReportFile file;
     file.gate = r;
     write_report_if_asked(file, opts->json, code);

@@ -15,6 +15,7 @@ inline constexpr int kExitNoDevice = 2;   ///< no usable GPU, or a build without
 inline constexpr int kExitRefused = 3;    ///< request refused before launch (illegal geometry, size)
 inline constexpr int kExitCudaError = 4;  ///< a CUDA error stopped the run
 inline constexpr int kExitJson = 5;       ///< the --json report, or standard output, could not be written
+inline constexpr int kExitCompile = 6;    ///< a user kernel (gate --kernel) did not compile
 inline constexpr int kExitUsage = 64;     ///< bad command line (BSD sysexits' EX_USAGE)
 
 /// Accepts only plain decimal digits that fit 64 bits: a seed of "-1" or "1e9" is refused rather than
@@ -34,7 +35,7 @@ inline const CLI::Validator kNonEmpty(
 
 /// The exit code for an error of kind `k`: the one place the CLI turns errors into exit codes
 /// (never by reading the message). none 0, refused 3, no_device 2, io 5; a CUDA error, anything
-/// internal, a cancellation or a kind a version 1 report did not record 4.
+/// internal, a cancellation or a kind a version 1 report did not record 4; compile 6.
 int exit_code_for(ErrorKind k);
 
 /// Flushes standard output and returns `code`, or kExitJson with a message on standard error

@@ -22,6 +22,8 @@ int exit_code_for(ErrorKind k) {
     case ErrorKind::cancelled:  // the CLI never cancels; a run that stopped did not finish
     case ErrorKind::unrecorded:
       return kExitCudaError;
+    case ErrorKind::compile:
+      return kExitCompile;
   }
   return kExitCudaError;
 }

@@ -38,6 +38,7 @@ enum class ErrorKind {
   io,          ///< a file or standard output could not be read or written
   cancelled,   ///< the caller asked the run to stop
   unrecorded,  ///< read from a version 1 report, which stored the message but not its kind
+  compile,     ///< a user kernel's source did not compile (the message lists file:line: messages)
 };
 std::string_view to_string(ErrorKind k);
 std::optional<ErrorKind> parse_error_kind(std::string_view text);
@@ -159,12 +160,12 @@ struct ProbeReport {
   std::vector<FragmentProbe> fragments;        ///< ldmatrix-loaded: the seed's m16n8k8, m16n8k16
   std::vector<InstructionProbe> instructions;  ///< tensor-core probes, catalogue order
   std::vector<CyclesRow> cycles;
-  std::vector<WgmmaProbe> wgmma;          ///< wgmma entries, catalogue order (sm_90a)
-  std::vector<MatrixMoveProbe> moves;     ///< stmatrix forms, movmatrix, epilogue presets
-  double hopper_ms = 0;                   ///< of probe_ms: the wgmma and matrix-move probes
-  double cuda_init_ms = 0;  ///< context creation, measured separately
-  double probe_ms = 0;      ///< request to finished report, after start-up
-  std::string error;        ///< what stopped the run (no device, a CUDA error), if anything
+  std::vector<WgmmaProbe> wgmma;       ///< wgmma entries, catalogue order (sm_90a)
+  std::vector<MatrixMoveProbe> moves;  ///< stmatrix forms, movmatrix, epilogue presets
+  double hopper_ms = 0;                ///< of probe_ms: the wgmma and matrix-move probes
+  double cuda_init_ms = 0;             ///< context creation, measured separately
+  double probe_ms = 0;                 ///< request to finished report, after start-up
+  std::string error;                   ///< what stopped the run (no device, a CUDA error), if anything
   /// The kind of `error`: none exactly when it is empty.
   ErrorKind error_kind = ErrorKind::none;
 };
@@ -175,11 +176,32 @@ enum class GateVariant {
   scalar_b_k8,    ///< seed's exercise: B fragments from plain per-lane shared loads
   ldmatrix_k16,   ///< same design with m16n8k16 (sm_80+)
   broken_swap_b,  ///< DELIBERATELY WRONG: two B registers swapped, for the gate to catch
+  user_kernel,    ///< the user's own source (GateRequest::kernel), compiled with NVRTC, run in a child
 };
 std::string_view to_string(GateVariant v);
 std::optional<GateVariant> parse_variant(std::string_view text);
 /// Minimum compute capability (major*10+minor) a variant needs.
 int min_sm(GateVariant v);
+
+/// A launch's block or grid extent (CUDA's dim3).
+struct Dim3 {
+  int x = 1, y = 1, z = 1;
+  std::uint64_t count() const {
+    return static_cast<std::uint64_t>(x) * static_cast<std::uint64_t>(y) * static_cast<std::uint64_t>(z);
+  }
+};
+
+/// A user's kernel for the gate (docs/user-kernels.md): a CUDA source file whose `entry` is
+/// `extern "C" __global__ void entry(const __half* A, const __half* B, float* C, int n)`.
+struct UserKernel {
+  std::string source_path;  ///< as the user gave it; compile messages name it
+  std::string entry;
+  std::string block_text = "128";       ///< "X[,Y[,Z]]", expressions of n (user_kernel.hpp)
+  std::string grid_text = "n/64,n/64";  ///< the same form
+  int dynamic_smem_bytes = 0;           ///< launch's dynamic shared memory
+  Dim3 block, grid;                     ///< block_text and grid_text evaluated at the request's n
+  std::string arch;                     ///< what NVRTC compiled for, e.g. "sm_90" (set by the runner)
+};
 
 /// A gate run request. n must be a multiple of the block tile (64) in [256, what fits].
 struct GateRequest {
@@ -188,6 +210,8 @@ struct GateRequest {
   std::uint64_t seed = 1;
   int timed_runs = 20;  ///< median of these, after warm-up
   bool with_cublas = true;
+  /// Set exactly when variant is user_kernel.
+  std::optional<UserKernel> kernel;
 };
 
 /// First or sampled output element that differs from the reference.

@@ -1,0 +1,29 @@
+// File > Load kernel: the user's kernel as typed (UI state, a plain struct) and the gate request
+// it makes. No ImGui here, so tests/app checks it without a window; the window is
+// panels/panel_kernel.cpp, the run (a child process) starts in app.cpp.
+#pragma once
+
+#include <string>
+
+#include "fragviz/outcome.hpp"
+#include "fragviz/user_kernel.hpp"
+
+namespace fragviz::app {
+
+/// The Load kernel window's fields (docs/user-kernels.md).
+struct KernelForm {
+  bool open = false;  ///< the window is shown
+  std::string source_path;
+  std::string entry;
+  std::string block = std::string(kUserKernelDefaultBlock);
+  std::string grid = std::string(kUserKernelDefaultGrid);
+  int smem_bytes = 0;
+  bool run_requested = false;  ///< set by the window, acted on by app.cpp after drawing
+};
+
+/// The gate request for `form`, with n, seed, runs and cuBLAS from `base` (the gate panel's), or
+/// why it cannot run (user_kernel_request_problem: refused before anything starts). Whether the
+/// file exists is the child process's check, so the message is the same as the CLI's.
+Outcome<GateRequest> kernel_request(const KernelForm& form, const GateRequest& base);
+
+}  // namespace fragviz::app

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# File > Load kernel on the real window, with or without a GPU: a grid that does not parse is
+# refused in the window (with its column) before anything starts; a source that does not compile
+# comes back from the kernel runner's child process as "file:line: error" in the window and the
+# gate panel, and the app stays up. With no kernel runner (a build without CUDA) the run says so.
+source "$(dirname "$0")/lib.sh"
+gui_init "$@"
+start_app --no-device
+
+click $(centre_of "s['widgets']['menu_file']")
+wait_for "'menu_load_kernel' in s['widgets']"
+click $(centre_of "s['widgets']['menu_load_kernel']")
+wait_for "s['kernel']['open'] == True and 'kernel_source' in s['widgets']"
+# Empty fields: refused, nothing started.
+wait_for "'no kernel source' in s['kernel']['reason']"
+
+# type_into WIDGET TEXT CONDITION: click the (empty) field, type, wait; retried twice.
+type_into() {
+  local widget=$1 text=$2 cond=$3 attempt i
+  for attempt in 1 2 3; do
+    click $(centre_of "s['widgets']['$widget']")
+    sleep 0.3
+    xdotool type --delay 40 -- "$text"
+    for i in $(seq 50); do
+      python3 -c "import json,sys; s=json.load(open('$STATE')); sys.exit(0 if ($cond) else 1)" 2>/dev/null && return 0
+      sleep 0.1
+    done
+    echo "$widget: not there yet (attempt $attempt), retyping"
+    click $(centre_of "s['widgets']['$widget']")
+    xdotool key ctrl+a BackSpace
+    sleep 0.3
+  done
+  fail "timed out waiting for: $cond"
+}
+src_file="$SRC/tests/cli/kernels/syntax_error.cu"
+type_into kernel_source "$src_file" "s['kernel']['source'] == '$src_file'"
+type_into kernel_entry broken "s['kernel']['entry'] == 'broken' and s['kernel']['reason'] == ''"
+
+# A grid that does not parse: said in the window, with the column.
+click $(centre_of "s['widgets']['kernel_grid']")
+xdotool key End
+xdotool type --delay 40 -- "+"
+wait_for "'col 11' in s['kernel']['reason']"
+echo "grid refusal: $(q "s['kernel']['reason']")"
+xdotool key BackSpace
+wait_for "s['kernel']['reason'] == '' and s['kernel']['grid'] == 'n/64,n/64'"
+
+click $(centre_of "s['widgets']['kernel_run']")
+if [ -x "$(dirname "$CLI")/fragviz-kernel-runner" ]; then
+  wait_for "s['kernel']['is_last_run'] and s['kernel']['last_kind'] == 'compile' and 'syntax_error.cu:5: error' in s['kernel']['last_error']" 60
+else
+  wait_for "s['kernel']['is_last_run'] and 'fragviz-kernel-runner was not found' in s['kernel']['last_error']" 60
+fi
+echo "run: $(q "s['kernel']['last_error']")"
+screenshot_not_blank "$WORK/load_kernel.png"
+app_alive || fail "fragviz exited"
+quit_app
+echo PASS

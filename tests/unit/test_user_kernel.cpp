@@ -1,0 +1,238 @@
+// User kernels without a device: expressions of n, block/grid parsing, launch validation against
+// the limits the CUDA C++ Programming Guide states for sm_90 ("Technical Specifications per
+// Compute Capability": 1024 threads, block (1024, 1024, 64), grid (2^31-1, 65535, 65535),
+// 227 KiB opt-in shared memory), request checks, NVRTC logs (text NVRTC 13.0 printed for the
+// sources in the comments) and the report's round trip.
+#include <gtest/gtest.h>
+
+#include "fragviz/report_json.hpp"
+#include "fragviz/user_kernel.hpp"
+
+namespace fragviz {
+namespace {
+
+LaunchLimits h200() {
+  LaunchLimits l;
+  l.max_threads_per_block = 1024;
+  l.max_block = Dim3{1024, 1024, 64};
+  l.max_grid = Dim3{2147483647, 65535, 65535};
+  l.max_dynamic_smem_optin = 232448;  // 227 KiB
+  return l;
+}
+
+GateRequest user_request(std::string block = "128", std::string grid = "n/64,n/64") {
+  GateRequest r;
+  r.n = 2048;
+  r.variant = GateVariant::user_kernel;
+  UserKernel k;
+  k.source_path = "my.cu";
+  k.entry = "my_kernel";
+  k.block_text = std::move(block);
+  k.grid_text = std::move(grid);
+  r.kernel = k;
+  return r;
+}
+
+TEST(UserKernel, ExpressionsOfN) {
+  EXPECT_EQ(*eval_n_expression("n/64", 2048), 32);
+  EXPECT_EQ(*eval_n_expression("(n+127)/128", 2000), 16);  // 2127 / 128 = 16.6
+  EXPECT_EQ(*eval_n_expression(" 4 * n / 256 ", 1024), 16);
+  EXPECT_EQ(*eval_n_expression("n - 2*3", 10), 4);  // * before -
+  EXPECT_EQ(*eval_n_expression("-(n) + 100", 30), 70);
+  EXPECT_EQ(*eval_n_expression("n % 48", 2048), 32);  // 2048 = 42 * 48 + 32
+  EXPECT_EQ(*eval_n_expression("7", 2048), 7);
+  EXPECT_EQ(*eval_n_expression("10 - 4 - 3", 0), 3);  // left to right
+  EXPECT_EQ(*eval_n_expression("100 / 10 / 5", 0), 2);
+}
+
+TEST(UserKernel, ExpressionRefusalsNameTheColumn) {
+  auto e = eval_n_expression("n/0", 2048);
+  ASSERT_FALSE(e);
+  EXPECT_EQ(e.error.kind, ErrorKind::refused);
+  EXPECT_EQ(e.column, 2);
+  EXPECT_NE(e.error.message.find("division by zero"), std::string::npos);
+  e = eval_n_expression("m/64", 2048);
+  ASSERT_FALSE(e);
+  EXPECT_EQ(e.column, 1);
+  EXPECT_NE(e.error.message.find("only n"), std::string::npos);
+  e = eval_n_expression("nn", 2048);
+  ASSERT_FALSE(e);
+  EXPECT_EQ(e.column, 1);
+  e = eval_n_expression("(n/64", 2048);
+  ASSERT_FALSE(e);
+  EXPECT_NE(e.error.message.find("missing ')'"), std::string::npos);
+  e = eval_n_expression("n/64)", 2048);
+  ASSERT_FALSE(e);
+  EXPECT_EQ(e.column, 5);
+  EXPECT_FALSE(eval_n_expression("", 2048));
+  EXPECT_FALSE(eval_n_expression("n*", 2048));
+  EXPECT_FALSE(eval_n_expression("99999999999999999999", 2048));
+  EXPECT_FALSE(eval_n_expression("n*n*n*n*n*n*n", 65536));  // 2^112: out of range, not wrapped
+}
+
+TEST(UserKernel, Dim3Parts) {
+  auto d = parse_dim3("n/16,n/16", 2048, "grid");
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->x, 128);
+  EXPECT_EQ(d->y, 128);
+  EXPECT_EQ(d->z, 1);
+  d = parse_dim3("32, 4, 2", 0, "block");
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->count(), 256u);
+  d = parse_dim3("256", 0, "block");
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->y, 1);
+  EXPECT_FALSE(parse_dim3("1,2,3,4", 0, "block"));
+  EXPECT_FALSE(parse_dim3("", 0, "block"));
+  EXPECT_FALSE(parse_dim3("n/4096", 2048, "grid"));   // 0 blocks
+  EXPECT_FALSE(parse_dim3("n-4096", 2048, "grid"));   // negative
+  EXPECT_FALSE(parse_dim3("2147483648", 0, "grid"));  // 2^31 does not fit
+  // The column counts from the start of the whole text: "16,n/x" has its 'x' at column 6.
+  d = parse_dim3("16,n/x", 2048, "grid");
+  ASSERT_FALSE(d);
+  EXPECT_EQ(d.column, 6);
+  EXPECT_NE(d.error.message.find("grid '16,n/x', col 6"), std::string::npos) << d.error.message;
+}
+
+TEST(UserKernel, Identifiers) {
+  EXPECT_TRUE(is_c_identifier("mma_m16n8k16"));
+  EXPECT_TRUE(is_c_identifier("_k2"));
+  EXPECT_FALSE(is_c_identifier("2k"));
+  EXPECT_FALSE(is_c_identifier(""));
+  EXPECT_FALSE(is_c_identifier("ns::k"));
+  EXPECT_FALSE(is_c_identifier("k(int)"));
+}
+
+TEST(UserKernel, LaunchWithinLimits) {
+  EXPECT_FALSE(user_launch_problem({128, 1, 1}, {32, 32, 1}, 0, h200()));
+  EXPECT_FALSE(user_launch_problem({1024, 1, 1}, {2147483647, 1, 1}, 232448, h200()));
+  EXPECT_FALSE(user_launch_problem({32, 32, 1}, {1, 65535, 65535}, 0, h200()));
+}
+
+TEST(UserKernel, LaunchRefusals) {
+  const auto refused = [](const std::optional<Error>& e, const char* words) {
+    ASSERT_TRUE(e.has_value());
+    EXPECT_EQ(e->kind, ErrorKind::refused);
+    EXPECT_NE(e->message.find(words), std::string::npos) << e->message;
+  };
+  refused(user_launch_problem({1025, 1, 1}, {1, 1, 1}, 0, h200()), "block.x = 1025");
+  refused(user_launch_problem({64, 32, 1}, {1, 1, 1}, 0, h200()), "2048 threads");  // each axis fine
+  refused(user_launch_problem({1, 1, 65}, {1, 1, 1}, 0, h200()), "block.z = 65");
+  refused(user_launch_problem({128, 1, 1}, {1, 65536, 1}, 0, h200()), "grid.y = 65536");
+  refused(user_launch_problem({128, 1, 1}, {1, 1, 0}, 0, h200()), "grid.z must be at least 1");
+  refused(user_launch_problem({128, 1, 1}, {1, 1, 1}, 232449, h200()), "opt-in maximum of 232448");
+  // Static shared memory counts against the same budget.
+  refused(user_launch_problem({128, 1, 1}, {1, 1, 1}, 232448 - 1024, h200(), 2048), "2048 static");
+  refused(user_launch_problem({128, 1, 1}, {1, 1, 1}, -1, h200()), "negative");
+  // A kernel compiled with many registers allows fewer threads than the device.
+  refused(user_launch_problem({1024, 1, 1}, {1, 1, 1}, 0, h200(), 0, 512),
+          "compiled kernel's maximum of 512");
+  EXPECT_FALSE(user_launch_problem({512, 1, 1}, {1, 1, 1}, 0, h200(), 0, 512));
+}
+
+TEST(UserKernel, RequestChecksNeedNoDevice) {
+  EXPECT_FALSE(user_kernel_request_problem(user_request()));
+  EXPECT_TRUE(user_kernel_request_problem(user_request("2048")));           // more than 1024 threads
+  EXPECT_TRUE(user_kernel_request_problem(user_request("128", "n/0")));     // division by zero
+  EXPECT_TRUE(user_kernel_request_problem(user_request("128", "n/4096")));  // no block
+  GateRequest r = user_request();
+  r.kernel->entry = "not an identifier";
+  ASSERT_TRUE(user_kernel_request_problem(r));
+  EXPECT_NE(user_kernel_request_problem(r)->message.find("not a C identifier"), std::string::npos);
+  r = user_request();
+  r.kernel->source_path.clear();
+  EXPECT_TRUE(user_kernel_request_problem(r));
+  r = user_request();
+  r.n = 1000;  // the gate's size rule holds for user kernels too
+  EXPECT_TRUE(user_kernel_request_problem(r));
+  r = user_request();
+  r.kernel.reset();
+  EXPECT_TRUE(user_kernel_request_problem(r));
+  r = user_request();
+  r.kernel->dynamic_smem_bytes = -4;
+  EXPECT_TRUE(user_kernel_request_problem(r));
+}
+
+// NVRTC 13.0's log for a source whose line 3 used an undeclared `y`, then a second error.
+TEST(UserKernel, NvrtcLogToFileLineMessage) {
+  const std::string log =
+      "my/kern.cu(3): error: identifier \"y\" is undefined\n"
+      "    C[0] = __half2float(A[0]) + y;\n"
+      "                                ^\n"
+      "\n"
+      "my/kern.cu(12): warning #177-D: variable \"z\" was declared but never referenced\n"
+      "      int z;\n"
+      "          ^\n"
+      "\n"
+      "1 error detected in the compilation of \"my/kern.cu\".\n";
+  const auto d = parse_nvrtc_log(log);
+  ASSERT_EQ(d.size(), 2u);
+  EXPECT_EQ(d[0].file, "my/kern.cu");
+  EXPECT_EQ(d[0].line, 3);
+  EXPECT_EQ(d[0].severity, "error");
+  EXPECT_EQ(d[0].message, "identifier \"y\" is undefined");
+  EXPECT_EQ(d[0].text(), "my/kern.cu:3: error: identifier \"y\" is undefined");
+  EXPECT_EQ(d[1].line, 12);
+  EXPECT_EQ(d[1].severity, "warning #177-D");
+}
+
+// A path with parentheses of its own, and a message without a position.
+TEST(UserKernel, NvrtcLogOddLines) {
+  const auto d = parse_nvrtc_log(
+      "dir (old)/k.cu(1): catastrophic error: could not open source file \"cuda_fp16.h\" (no directories in "
+      "search list)\n  #include <cuda_fp16.h>\n                        ^\n\n"
+      "1 catastrophic error detected in the compilation of \"dir (old)/k.cu\".\nCompilation terminated.\n");
+  ASSERT_EQ(d.size(), 2u);
+  EXPECT_EQ(d[0].file, "dir (old)/k.cu");
+  EXPECT_EQ(d[0].line, 1);
+  EXPECT_EQ(d[0].severity, "catastrophic error");
+  EXPECT_EQ(d[1].file, "");
+  EXPECT_EQ(d[1].message, "Compilation terminated.");
+  EXPECT_EQ(d[1].text(), "Compilation terminated.");
+}
+
+TEST(UserKernel, ReportRoundTrip) {
+  GateReport g;
+  g.created_utc = "2026-12-01T16:00:00Z";
+  g.request = user_request("16,16", "n/16,n/16");
+  g.request.kernel->block = Dim3{16, 16, 1};
+  g.request.kernel->grid = Dim3{128, 128, 1};
+  g.request.kernel->dynamic_smem_bytes = 4096;
+  g.request.kernel->arch = "sm_90a";
+  g.error = "compile error (NVRTC, sm_90a)\nmy.cu:3: error: identifier \"y\" is undefined";
+  g.error_kind = ErrorKind::compile;
+  ReportFile f;
+  f.gate = g;
+  const auto back = parse_report(to_json_text(f));
+  ASSERT_TRUE(back) << back.error;
+  const GateReport& b = *back.value->gate;
+  ASSERT_TRUE(b.request.kernel.has_value());
+  EXPECT_EQ(b.request.variant, GateVariant::user_kernel);
+  EXPECT_EQ(b.request.kernel->entry, "my_kernel");
+  EXPECT_EQ(b.request.kernel->grid_text, "n/16,n/16");
+  EXPECT_EQ(b.request.kernel->block.y, 16);
+  EXPECT_EQ(b.request.kernel->grid.x, 128);
+  EXPECT_EQ(b.request.kernel->dynamic_smem_bytes, 4096);
+  EXPECT_EQ(b.request.kernel->arch, "sm_90a");
+  EXPECT_EQ(b.error_kind, ErrorKind::compile);
+  EXPECT_EQ(b.error, g.error);
+}
+
+TEST(UserKernel, ReportLoaderRefusesAVariantWithoutItsKernel) {
+  GateReport g;
+  g.created_utc = "2026-12-01T16:00:00Z";
+  g.request = user_request();
+  g.request.kernel.reset();
+  g.error = "refused";
+  g.error_kind = ErrorKind::refused;
+  ReportFile f;
+  f.gate = g;
+  EXPECT_FALSE(parse_report(to_json_text(f)));
+  g.request.variant = GateVariant::ldmatrix_k8;
+  g.request.kernel = user_request().kernel;
+  f.gate = g;
+  EXPECT_FALSE(parse_report(to_json_text(f)));
+}
+
+}  // namespace
+}  // namespace fragviz

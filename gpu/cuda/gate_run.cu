@@ -152,6 +152,7 @@ class GateRun {
     report_.resources.registers = attr.numRegs;
     report_.resources.static_shared_bytes = static_cast<int>(attr.sharedSizeBytes);
     report_.resources.local_bytes = static_cast<int>(attr.localSizeBytes);
+    report_.resources.dynamic_shared_bytes = gate::matmul_dynamic_shared_bytes(req_.variant);
     report_.resources.ptxas = gate::ptxas_info(gate::matmul_kernel_name(req_.variant));
 
     check(gate::preload_helper_kernels(), "cudaFuncGetAttributes (gate helper kernels)");
@@ -382,14 +383,14 @@ std::optional<Error> gate_refusal(const GateRequest& req, const DeviceInfo& dev)
                    " or newer (device is sm_" + std::to_string(dev.sm()) + ")");
   }
   // Size rules that need no device first, then free memory (this creates the CUDA context).
-  if (auto why = gate_size_problem(req.n, 0)) return refused(*why);
+  if (auto why = gate_size_problem(req.n, 0, req.variant)) return refused(*why);
   std::size_t free_bytes = 0, total_bytes = 0;
   const cudaError_t e = cudaMemGetInfo(&free_bytes, &total_bytes);
   if (e != cudaSuccess) {
     cudaGetLastError();
     return Error{ErrorKind::cuda, cuda_message("cudaMemGetInfo", e)};
   }
-  if (auto why = gate_size_problem(req.n, free_bytes)) return refused(*why);
+  if (auto why = gate_size_problem(req.n, free_bytes, req.variant)) return refused(*why);
   return std::nullopt;
 }
 

@@ -1,32 +1,24 @@
-// Names and minimum compute capabilities of the gate's kernel variants (report.hpp).
+// Names and minimum compute capabilities of the gate's kernel variants (report.hpp), read from the
+// variant table (gate_ladder.hpp).
+#include "fragviz/gate_ladder.hpp"
 #include "fragviz/report.hpp"
 
 namespace fragviz {
 
 std::string_view to_string(GateVariant v) {
-  switch (v) {
-    case GateVariant::ldmatrix_k8:
-      return "ldmatrix-k8";
-    case GateVariant::scalar_b_k8:
-      return "scalar-b-k8";
-    case GateVariant::ldmatrix_k16:
-      return "ldmatrix-k16";
-    case GateVariant::broken_swap_b:
-      return "broken-swap-b";
-  }
-  return "unknown";
+  const GateVariantInfo* info = find_gate_variant(v);
+  return info != nullptr ? info->name : "unknown";
 }
 
 std::optional<GateVariant> parse_variant(std::string_view text) {
-  for (GateVariant v : {GateVariant::ldmatrix_k8, GateVariant::scalar_b_k8, GateVariant::ldmatrix_k16,
-                        GateVariant::broken_swap_b}) {
-    if (text == to_string(v)) return v;
-  }
+  for (const GateVariantInfo& info : gate_variants())
+    if (text == info.name) return info.variant;
   return std::nullopt;
 }
 
-// m16n8k8 and ldmatrix need sm_75, m16n8k16 needs sm_80 (PTX ISA 8.5, mma and ldmatrix
-// "Target ISA notes").
-int min_sm(GateVariant v) { return v == GateVariant::ldmatrix_k16 ? 80 : 75; }
+int min_sm(GateVariant v) {
+  const GateVariantInfo* info = find_gate_variant(v);
+  return info != nullptr ? info->min_sm : 1000;
+}
 
 }  // namespace fragviz

@@ -184,6 +184,13 @@ void App::poll_jobs() {
       take_live_gate(s_, gate);
     }
   }
+  s_.gate_ladder.done = jobs_.ladder_done.load();
+  std::shared_ptr<const LadderResult> ladder;
+  if (jobs_.ladder.take(&ladder, &err)) {
+    s_.gate_ladder.running = false;
+    s_.gate_ladder.error = ladder ? "" : "ladder failed: " + err;
+    if (ladder) s_.gate_ladder.result = ladder;
+  }
 }
 
 void App::refresh_gate_blocked() {
@@ -195,7 +202,7 @@ void App::refresh_gate_blocked() {
   blocked_for_ = r;
   blocked_device_known_ = s_.device_known;
   // A size the gate refuses is the first thing to fix, whatever else is missing.
-  if (auto size = gate_size_problem(r.n, 0))
+  if (auto size = gate_size_problem(r.n, 0, r.variant))
     s_.gate_blocked = *size;
   else if (!built_with_cuda())
     s_.gate_blocked = "this build has no CUDA (model only); the gate needs an NVIDIA GPU of sm_75 or newer";
@@ -210,7 +217,7 @@ void App::refresh_gate_blocked() {
 void App::act_on_requests() {
   if (s_.gate_run_requested) {
     s_.gate_run_requested = false;
-    if (!s_.gate_blocked && !jobs_.gate.running()) {
+    if (!s_.gate_blocked && !jobs_.gate.running() && !jobs_.ladder.running()) {
       jobs_.gate_control.cancel = false;
       jobs_.gate_control.progress_permille = 0;
       s_.gate_status = JobStatus::running;
@@ -218,6 +225,23 @@ void App::act_on_requests() {
       const GateRequest req = s_.gate_request;
       GateControl* ctl = &jobs_.gate_control;
       jobs_.gate.start([req, ctl] { return run_gate(req, ctl); });
+    }
+  }
+  GateLadderState& ladder = s_.gate_ladder;
+  if (ladder.run_requested) {
+    ladder.run_requested = false;
+    const std::vector<int> sizes = ladder.chosen_sizes();
+    if (!sizes.empty() && s_.device.present && !jobs_.gate.running() && !jobs_.ladder.running()) {
+      jobs_.gate_control.cancel = false;
+      jobs_.ladder_done = 0;
+      ladder.running = true;
+      ladder.planned = static_cast<int>(ladder_plan(sizes).size());
+      ladder.error.clear();
+      const std::uint64_t seed = s_.gate_request.seed;
+      const int runs = s_.gate_request.timed_runs;
+      GateControl* ctl = &jobs_.gate_control;
+      std::atomic<int>* done = &jobs_.ladder_done;
+      jobs_.ladder.start([sizes, seed, runs, ctl, done] { return run_ladder(sizes, seed, runs, ctl, done); });
     }
   }
   if (s_.gate_cancel_requested) {
@@ -430,6 +454,12 @@ std::string App::state_json() const {
       {"seed_error", fr.gate_seed_error},
       {"history_rows", s_.history.size()},
       {"history_data_bytes", s_.history.data_bytes()}};
+  j["gate_ladder"] = {
+      {"running", s_.gate_ladder.running},
+      {"rows", s_.gate_ladder.result ? s_.gate_ladder.result->rows.size() : 0},
+      {"geometry_variant",
+       s_.gate_ladder.geometry ? std::string(to_string(s_.gate_ladder.geometry->variant)) : std::string()},
+      {"geometry_shown", fr.gate_geometry}};
   j["output_view_drawn"] = fr.output_view_drawn;
   j["output_view"] = {{"drawn", fr.output_view_drawn},
                       {"has_data", fr.output_has_data},

@@ -209,8 +209,8 @@ struct KernelResources {
   int registers = 0;
   int static_shared_bytes = 0;
   int dynamic_shared_bytes = 0;  ///< requested at launch (the ladder's kernels); 0 in older reports
-  int local_bytes = 0;  ///< spill/stack bytes per thread
-  std::string ptxas;    ///< "Used 62 registers, ..." as ptxas printed it, if captured
+  int local_bytes = 0;           ///< spill/stack bytes per thread
+  std::string ptxas;             ///< "Used 62 registers, ..." as ptxas printed it, if captured
 };
 
 /// The gate's verdict and figures.

@@ -185,6 +185,13 @@ void App::poll_jobs() {
       take_live_gate(s_, gate);
     }
   }
+  s_.gate_ladder.done = jobs_.ladder_done.load();
+  std::shared_ptr<const LadderResult> ladder;
+  if (jobs_.ladder.take(&ladder, &err)) {
+    s_.gate_ladder.running = false;
+    s_.gate_ladder.error = ladder ? "" : "ladder failed: " + err;
+    if (ladder) s_.gate_ladder.result = ladder;
+  }
 }
 
 void App::refresh_gate_blocked() {
@@ -196,7 +203,7 @@ void App::refresh_gate_blocked() {
   blocked_for_ = r;
   blocked_device_known_ = s_.device_known;
   // A size the gate refuses is the first thing to fix, whatever else is missing.
-  if (auto size = gate_size_problem(r.n, 0))
+  if (auto size = gate_size_problem(r.n, 0, r.variant))
     s_.gate_blocked = *size;
   else if (!built_with_cuda())
     s_.gate_blocked = "this build has no CUDA (model only); the gate needs an NVIDIA GPU of sm_75 or newer";
@@ -211,7 +218,7 @@ void App::refresh_gate_blocked() {
 void App::act_on_requests() {
   if (s_.gate_run_requested) {
     s_.gate_run_requested = false;
-    if (!s_.gate_blocked && !jobs_.gate.running()) {
+    if (!s_.gate_blocked && !jobs_.gate.running() && !jobs_.ladder.running()) {
       jobs_.gate_control.cancel = false;
       jobs_.gate_control.progress_permille = 0;
       s_.gate_status = JobStatus::running;
@@ -226,7 +233,7 @@ void App::act_on_requests() {
     // A user kernel runs in the kernel runner's process (kernel_process.hpp), never in this one:
     // a fault there leaves this process's CUDA context and its built-in gate runs untouched.
     const Outcome<GateRequest> req = kernel_request(s_.kernel, s_.gate_request);
-    if (req && !jobs_.gate.running()) {
+    if (req && !jobs_.gate.running() && !jobs_.ladder.running()) {
       jobs_.gate_control.cancel = false;
       jobs_.gate_control.progress_permille = 0;
       s_.gate_status = JobStatus::running;
@@ -234,6 +241,23 @@ void App::act_on_requests() {
       s_.windows.gate = true;
       GateControl* ctl = &jobs_.gate_control;
       jobs_.gate.start([r = *req, ctl] { return run_user_kernel_gate(r, KernelProcessOptions{}, ctl); });
+    }
+  }
+  GateLadderState& ladder = s_.gate_ladder;
+  if (ladder.run_requested) {
+    ladder.run_requested = false;
+    const std::vector<int> sizes = ladder.chosen_sizes();
+    if (!sizes.empty() && s_.device.present && !jobs_.gate.running() && !jobs_.ladder.running()) {
+      jobs_.gate_control.cancel = false;
+      jobs_.ladder_done = 0;
+      ladder.running = true;
+      ladder.planned = static_cast<int>(ladder_plan(sizes).size());
+      ladder.error.clear();
+      const std::uint64_t seed = s_.gate_request.seed;
+      const int runs = s_.gate_request.timed_runs;
+      GateControl* ctl = &jobs_.gate_control;
+      std::atomic<int>* done = &jobs_.ladder_done;
+      jobs_.ladder.start([sizes, seed, runs, ctl, done] { return run_ladder(sizes, seed, runs, ctl, done); });
     }
   }
   if (s_.gate_cancel_requested) {
@@ -472,6 +496,12 @@ std::string App::state_json() const {
       {"is_last_run", g != nullptr && g->request.kernel.has_value()},
       {"last_error", g != nullptr && g->request.kernel ? g->error : std::string()},
       {"last_kind", g != nullptr && g->request.kernel ? std::string(to_string(g->error_kind)) : ""}};
+  j["gate_ladder"] = {
+      {"running", s_.gate_ladder.running},
+      {"rows", s_.gate_ladder.result ? s_.gate_ladder.result->rows.size() : 0},
+      {"geometry_variant",
+       s_.gate_ladder.geometry ? std::string(to_string(s_.gate_ladder.geometry->variant)) : std::string()},
+      {"geometry_shown", fr.gate_geometry}};
   j["output_view_drawn"] = fr.output_view_drawn;
   j["output_view"] = {{"drawn", fr.output_view_drawn},
                       {"has_data", fr.output_has_data},

@@ -20,6 +20,7 @@
 #include "fragviz/ldmatrix.hpp"
 #include "fragviz/report.hpp"
 #include "gate_history.hpp"
+#include "gate_ladder_run.hpp"
 #include "hopper_state.hpp"
 #include "kernel_form.hpp"
 #include "window_layout.hpp"
@@ -179,6 +180,7 @@ struct FrameRecord {
   std::string gate_seed_error;  ///< why the typed seed was not taken, "" when it was
   std::string kernel_reason;    ///< why Load kernel's Run is disabled, "" when it is not
   std::string gate_verdict;     ///< the verdict line the gate panel shows, "" when none
+  std::string gate_geometry;    ///< the ladder's geometry detail shown, "" when none
   std::string fragments_measured_label;
   bool output_view_drawn = false;
   bool output_has_data = false;             ///< the output view shows a gate result (else ownership only)
@@ -253,6 +255,7 @@ struct AppState {
   GateRun gate;                             ///< shown in the gate panel and the output view
   GateHistory history;                      ///< this session's runs, oldest first, bounded
   std::optional<std::string> gate_blocked;  ///< cached reason the gate cannot run (nullopt = can)
+  GateLadderState gate_ladder;              ///< "Run ladder": every variant at the chosen sizes
 
   KernelForm kernel;  ///< File > Load kernel (kernel_form.hpp)
 

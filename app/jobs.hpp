@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "fragviz/device.hpp"
+#include "gate_ladder_run.hpp"
 
 namespace fragviz::app {
 
@@ -79,13 +80,15 @@ class BackgroundJob {
   std::atomic<bool> done_{false};
 };
 
-/// The app's three jobs. The gate's control block lives here so Cancel reaches the worker.
+/// The app's jobs. The gate's control block lives here so Cancel reaches the worker.
 struct Jobs {
   BackgroundJob<DeviceInfo> device;
   BackgroundJob<ProbeReport> probe;
   std::optional<ProbeRequest> probe_pending;  ///< newest request made while a probe ran
   BackgroundJob<GateReport> gate;
-  GateControl gate_control;
+  GateControl gate_control;  ///< also the ladder's (the two never run at once)
+  BackgroundJob<LadderResult> ladder;
+  std::atomic<int> ladder_done{0};  ///< rows the running ladder has finished
 
   /// Asks running work to stop and waits for it (called once, at exit).
   void shutdown() {
@@ -93,6 +96,7 @@ struct Jobs {
     device.join();
     probe.join();
     gate.join();
+    ladder.join();
   }
 };
 

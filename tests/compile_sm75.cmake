@@ -1,7 +1,7 @@
 # Compiles each CUDA source of gpu/cuda for -arch=sm_75 alone and fails if any does not exit 0.
 # The seed's rule: m16n8k16 PTX stays behind __CUDA_ARCH__ >= 800 so the sm_75 build keeps working;
-# stmatrix behind >= 900, wgmma behind __CUDA_ARCH_FEAT_SM90_ALL (cuda/hopper/ is built for sm_90a).
-file(GLOB _cu "${SRC_DIR}/cuda/*.cu" "${SRC_DIR}/cuda/hopper/*.cu")
+# cp.async and the ladder (cuda/ladder/) behind >= 800, stmatrix behind >= 900, wgmma behind __CUDA_ARCH_FEAT_SM90_ALL (cuda/hopper/ is built for sm_90a).
+file(GLOB _cu "${SRC_DIR}/cuda/*.cu" "${SRC_DIR}/cuda/hopper/*.cu" "${SRC_DIR}/cuda/ladder/*.cu")
 file(MAKE_DIRECTORY "${OUT_DIR}")
 if(NOT _cu)
   message(FATAL_ERROR "no CUDA sources found under ${SRC_DIR}/cuda")

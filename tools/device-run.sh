@@ -77,7 +77,13 @@ if command -v compute-sanitizer >/dev/null 2>&1; then
                "gate --n 256 --variant ldmatrix-k8 --runs 1 --no-cublas" \
                "gate --n 256 --variant scalar-b-k8 --runs 1 --no-cublas" \
                "gate --n 256 --variant ldmatrix-k16 --runs 1 --no-cublas" \
-               "gate --n 256 --variant broken-swap-b --runs 1 --no-cublas"; do
+               "gate --n 256 --variant broken-swap-b --runs 1 --no-cublas" \
+               "gate --n 256 --variant cp-async-db --runs 1 --no-cublas" \
+               "gate --n 256 --variant multistage --runs 1 --no-cublas" \
+               "gate --n 256 --variant tile-128 --runs 1 --no-cublas" \
+               "gate --n 256 --variant swizzle-xor --runs 1 --no-cublas" \
+               "gate --n 256 --variant reg-db --runs 1 --no-cublas" \
+               "gate --n 256 --variant reg-db-128x256 --runs 1 --no-cublas"; do
       echo "\$ compute-sanitizer --tool $tool fragviz-cli $cmd" >>"$san"
       # shellcheck disable=SC2086
       compute-sanitizer --tool "$tool" --error-exitcode 99 "$cli" $cmd >>"$san" 2>&1
@@ -107,7 +113,7 @@ run "$cli" gate --kernel "$ex/oob_store.cu" --entry oob_store --block 16,16 --gr
 run "$cli" gate --kernel "$root/tests/cli/kernels/syntax_error.cu" --entry broken
 
 if [ "${1:-}" != "quick" ]; then
-  section "bench"
-  run "$cli" bench
+  section "bench (every variant, the ladder included, and cuBLAS at 1024-8192; CSV in bench.csv)"
+  run "$cli" bench --csv "$out/bench.csv"
 fi
 section "done"

@@ -9,14 +9,12 @@
 
 #include "../layout.hpp"
 #include "fragviz/gate_host.hpp"
+#include "fragviz/gate_ladder.hpp"
 #include "panels.hpp"
 
 namespace fragviz::app {
 
 namespace {
-
-constexpr GateVariant kVariants[] = {GateVariant::ldmatrix_k8, GateVariant::scalar_b_k8,
-                                     GateVariant::ldmatrix_k16, GateVariant::broken_swap_b};
 
 std::optional<std::uint64_t> parse_seed(const char* text) {
   if (!*text) return std::nullopt;
@@ -73,11 +71,131 @@ void draw_result(const GateRun& run, std::string& shown) {
   ImGui::Text("kernel %.3f ms, %.1f GFLOP/s", r.kernel_ms, r.gflops);
   if (r.cublas_ms > 0)
     ImGui::Text("cuBLAS %.3f ms, %.1f GFLOP/s; ratio %.2f", r.cublas_ms, r.cublas_gflops, r.ratio_to_cublas);
-  ImGui::Text("%d registers, %d B shared, %d B spill/stack", r.resources.registers,
-              r.resources.static_shared_bytes, r.resources.local_bytes);
+  ImGui::Text("%d registers, %d B static + %d B dynamic shared, %d B spill/stack", r.resources.registers,
+              r.resources.static_shared_bytes, r.resources.dynamic_shared_bytes, r.resources.local_bytes);
   if (!r.resources.ptxas.empty()) ImGui::TextColored(kDimV, "ptxas: %s", r.resources.ptxas.c_str());
   ImGui::TextColored(kDimV, "verdict in %.1f ms; %d reference spot checks, %d failed", r.verdict_ms,
                      r.spot_checks, r.spot_check_failures);
+}
+
+/// The A and B geometry of a variant as the bank model sees it: layout, lanes, load, wavefronts.
+std::string geometry_text(const GateVariantInfo& info) {
+  std::string text = std::string(info.name) + " (rung " + std::to_string(info.rung) +
+                     "): " + std::string(info.technique) + "\n";
+  for (GateOperand o : {GateOperand::A, GateOperand::B}) {
+    const OperandGeometry& g = info.operand(o);
+    const GateLoadAnalysis a = analyze_gate_load(info, o);
+    text +=
+        std::string(to_string(o)) + ": " + g.layout + "\n   " + g.mnemonic + ", lanes " + g.lanes + "\n   ";
+    if (a.access && !a.access->refused())
+      text += "wavefronts " + std::to_string(a.access->wavefronts) + ", ideal " +
+              std::to_string(a.access->ideal_wavefronts) + ", bank conflicts " +
+              std::to_string(a.access->bank_conflicts) + "\n";
+    else
+      text += (a.access ? a.access->error.message : a.why) + "\n";
+  }
+  return text;
+}
+
+/// "Run ladder": the sizes, the button, progress, and the ladder as one table whose rows open the
+/// variant's shared-memory geometry.
+void draw_ladder(AppState& s, bool gate_running) {
+  GateLadderState& l = s.gate_ladder;
+  const bool open = ImGui::CollapsingHeader("Ladder (every variant, issue 10)");
+  record_widget(s, "ladder_header");
+  if (!open) return;
+  ImGui::BeginDisabled(l.running || gate_running);
+  for (std::size_t i = 0; i < kLadderSizes.size(); ++i) {
+    if (i > 0) ImGui::SameLine();
+    const std::string label = std::to_string(kLadderSizes[i]) + "##ladder_n";
+    ImGui::Checkbox(label.c_str(), &l.size_on[i]);
+  }
+  ImGui::SameLine();
+  const bool device = s.device_known && s.device.present;
+  ImGui::BeginDisabled(!device || l.chosen_sizes().empty());
+  if (ImGui::Button("Run ladder")) l.run_requested = true;
+  ImGui::EndDisabled();
+  record_widget(s, "run_ladder");
+  ImGui::EndDisabled();
+  if (!device) {
+    ImGui::SameLine();
+    ImGui::TextColored(kDimV, "(needs a CUDA device; the geometry opens without one)");
+  }
+  if (l.running) {
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel##ladder")) s.gate_cancel_requested = true;
+    ImGui::ProgressBar(l.planned > 0 ? static_cast<float>(l.done) / static_cast<float>(l.planned) : 0.f,
+                       ImVec2(-1, 0), (std::to_string(l.done) + " of " + std::to_string(l.planned)).c_str());
+  }
+  if (!l.error.empty()) ImGui::TextColored(kRedV, "%s", l.error.c_str());
+
+  // Rows: the finished ladder's, else one per variant without figures (geometry only).
+  std::vector<LadderRow> rows = l.result ? l.result->rows : ladder_plan({0});
+  const ImGuiTableFlags f = ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit;
+  if (ImGui::BeginTable("ladder", 10, f)) {
+    for (const char* h : {"geometry", "variant", "n", "ms", "TFLOP/s", "x cuBLAS", "registers", "shared B",
+                          "spills B", "verdict"})
+      ImGui::TableSetupColumn(h);
+    ImGui::TableHeadersRow();
+    int index = 0;
+    for (const LadderRow& row : rows) {
+      const GateVariantInfo& info = gate_variant_info(row.variant);
+      const GateReport* r = row.report.get();
+      ImGui::TableNextRow();
+      // The geometry button first: the panel is narrow and the table scrolls sideways.
+      ImGui::TableNextColumn();
+      const std::string label = "A/B##geometry" + std::to_string(index);
+      if (ImGui::SmallButton(label.c_str())) l.geometry = GateGeometryRequest{row.variant, GateOperand::A};
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", geometry_text(info).c_str());
+      if (index == 0) record_widget(s, "ladder_geometry");
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(std::string(info.name).c_str());
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("rung %d: %s", info.rung, std::string(info.technique).c_str());
+      ImGui::TableNextColumn();
+      if (row.n > 0) ImGui::Text("%d", row.n);
+      ImGui::TableNextColumn();
+      if (r) ImGui::Text("%.4f", r->kernel_ms);
+      ImGui::TableNextColumn();
+      if (r) ImGui::Text("%.1f", r->gflops / 1000.0);
+      ImGui::TableNextColumn();
+      if (r && row.ratio_to_cublas > 0) ImGui::Text("%.2f", row.ratio_to_cublas);
+      ImGui::TableNextColumn();
+      if (r) ImGui::Text("%d", r->resources.registers);
+      ImGui::TableNextColumn();
+      if (r) ImGui::Text("%d", r->resources.static_shared_bytes + r->resources.dynamic_shared_bytes);
+      ImGui::TableNextColumn();
+      if (r) ImGui::Text("%d", r->resources.local_bytes);
+      ImGui::TableNextColumn();
+      if (r && r->exact && r->spot_check_failures == 0)
+        ImGui::TextColored(kGreenV, "exact");
+      else if (r)
+        ImGui::TextColored(kRedV, "%" PRIu64 " wrong", r->mismatch_count);
+      else if (!row.refusal.empty()) {
+        ImGui::TextColored(kAmberV, "not run");
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", row.refusal.c_str());
+      }
+      ++index;
+    }
+    ImGui::EndTable();
+  }
+  if (l.result) {
+    std::string cublas = "cuBLAS (one timing per size):";
+    for (const auto& [n, ms] : l.result->cublas_ms) {
+      char buf[64];
+      std::snprintf(buf, sizeof buf, " n = %d %.4f ms;", n, ms);
+      cublas += buf;
+    }
+    ImGui::TextColored(kDimV, "%s", cublas.c_str());
+  }
+  if (l.geometry) {
+    ImGui::Separator();
+    ImGui::PushTextWrapPos(0.f);
+    const std::string text = geometry_text(gate_variant_info(l.geometry->variant));
+    ImGui::TextUnformatted(text.c_str());
+    ImGui::PopTextWrapPos();
+    s.frame.gate_geometry = text;
+  }
 }
 
 }  // namespace
@@ -88,21 +206,23 @@ void draw_gate(AppState& s) {
     return;
   }
   GateRequest& req = s.gate_request;
-  const bool running = s.gate_status == JobStatus::running;
+  const bool running = s.gate_status == JobStatus::running || s.gate_ladder.running;
   ImGui::BeginDisabled(running);
   ImGui::SetNextItemWidth(110);
-  // The gate's own range and tile step (gate_host.hpp); a size inside the range that does not tile
-  // (2000) stays as typed and the reason below says what would work.
-  ImGui::InputInt("n", &req.n, kGateBlockTile, 8 * kGateBlockTile);
+  // The gate's own range and the variant's tile step (gate_ladder.hpp); a size inside the range that
+  // does not tile (2000) stays as typed and the reason below says what would work.
+  const int step = gate_variant_info(req.variant).n_multiple;
+  ImGui::InputInt("n", &req.n, step, 8 * step);
   req.n = std::clamp(req.n, kGateMinN, kGateMaxN);
   record_widget(s, "gate_n");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(150);
   if (ImGui::BeginCombo("variant", std::string(to_string(req.variant)).c_str())) {
-    for (GateVariant v : kVariants) {
-      std::string name(to_string(v));
-      if (v == GateVariant::broken_swap_b) name += "  (deliberately wrong)";
-      if (ImGui::Selectable(name.c_str(), v == req.variant)) req.variant = v;
+    for (const GateVariantInfo& info : gate_variants()) {
+      std::string name = std::string(info.name) + "  (rung " + std::to_string(info.rung) + ")";
+      if (info.deliberately_wrong) name = std::string(info.name) + "  (deliberately wrong)";
+      if (ImGui::Selectable(name.c_str(), info.variant == req.variant)) req.variant = info.variant;
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", std::string(info.technique).c_str());
     }
     ImGui::EndCombo();
   }
@@ -160,6 +280,7 @@ void draw_gate(AppState& s) {
     draw_result(s.gate, s.frame.gate_verdict);
   else
     ImGui::TextColored(kDimV, "No gate result yet.");
+  draw_ladder(s, s.gate_status == JobStatus::running);
 
   if (!s.history.empty() && ImGui::CollapsingHeader("History", ImGuiTreeNodeFlags_DefaultOpen)) {
     const ImGuiTableFlags f = ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders |

@@ -3,16 +3,19 @@
 //
 // Every kernel is extern "C" so ptxas -v names it plainly (gpu/cuda/build.cmake captures those
 // lines at build time). Compiles for sm_75 alone: the m16n8k16 path is guarded by
-// __CUDA_ARCH__ >= 800 and refused on the host below sm_80.
+// __CUDA_ARCH__ >= 800 and refused on the host below sm_80. The ladder's kernels (rungs 2-6) live
+// in gpu/cuda/ladder/; launch_matmul dispatches to both.
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
 
 #include <cstdint>
 
 #include "fragviz/catalogue_table.hpp"
+#include "fragviz/gate_geometry.hpp"
 #include "fragviz/gate_host.hpp"
 #include "fragviz/layout.hpp"
 #include "gate_kernels.cuh"
+#include "ladder/ladder_kernels.cuh"
 #include "ptx.cuh"
 
 namespace fragviz::gate {
@@ -23,21 +26,28 @@ using namespace fragviz::ptx;
 // [SECTION] The mma.sync matmul ------------------------------------------------------------------
 
 // Block tile 64 x 64 of C, 32 deep in k; 8 warps arranged 4 (M) x 2 (N), each owning a 16 x 32 slab
-// of output = four m16n8 accumulator tiles.
-constexpr int kBlockM = 64;
-constexpr int kBlockN = 64;
-constexpr int kBlockK = 32;
-constexpr int kThreads = 256;
-static_assert(kBlockM == kGateBlockTile && kBlockN == kGateBlockTile, "host validation assumes this tile");
+// of output = four m16n8 accumulator tiles. The numbers come from the seed's TileConfig, which the
+// variant table shows (gate_geometry.hpp); the code below is written for exactly this tiling.
+constexpr TileConfig kSeed = kSeedK8;
+constexpr int kBlockM = kSeed.block_m;
+constexpr int kBlockN = kSeed.block_n;
+constexpr int kBlockK = kSeed.block_k;
+constexpr int kThreads = kSeed.threads();
+static_assert(kBlockM == 64 && kBlockN == 64 && kBlockK == 32 && kSeed.warps_m == 4 && kSeed.warps_n == 2,
+              "the seed kernel's index arithmetic assumes this tiling");
+static_assert(kSeedK16.block_m == kBlockM && kSeedK16.block_n == kBlockN && kSeedK16.block_k == kBlockK &&
+                  kSeedK16.pad == kSeed.pad,
+              "ldmatrix-k16 shares the seed's tiles");
 
 // Pad of 8 halves (16 bytes) per shared row. ldmatrix needs every row start 16-byte aligned ("a
 // group of four consecutive threads loads 16 bytes. The matrix addresses must be naturally
 // aligned", PTX ISA ldmatrix), so a one-element pad (2 bytes) is illegal. With 8 halves the row
 // strides are 80 bytes (A) and 144 bytes (B): the 8 row addresses of each 8x8 matrix land 20 and
 // 4 banks apart, all 32 banks distinct, so every ldmatrix phase is one wavefront.
-constexpr int kPad = 8;
-constexpr int kLdA = kBlockK + kPad;  // A tile: 64 rows (m) x 32 halves (k), stride 40 halves
-constexpr int kLdB = kBlockN + kPad;  // B tile: 32 rows (k) x 64 halves (n), stride 72 halves
+constexpr int kPad = kSeed.pad;
+constexpr int kLdA = kSeed.lda();  // A tile: 64 rows (m) x 32 halves (k), stride 40 halves
+constexpr int kLdB = kSeed.ldb();  // B tile: 32 rows (k) x 64 halves (n), stride 72 halves
+static_assert(kPad == 8 && kSeed.smem == SmemArrangement::padded, "the comment above");
 
 enum class Kind { ldmatrix_k8, scalar_b_k8, ldmatrix_k16, broken_swap_b };
 
@@ -305,6 +315,26 @@ namespace {
 
 using MatmulKernel = void (*)(const __half*, const __half*, float*, int);
 
+/// The ladder's rung for v, or a LadderKernel without kernel for the seed's variants.
+ladder::LadderKernel ladder_kernel(GateVariant v) {
+  switch (v) {
+    case GateVariant::cp_async_db:
+      return ladder::cp_async_db_kernel();
+    case GateVariant::multistage:
+      return ladder::multistage_kernel();
+    case GateVariant::tile_128:
+      return ladder::tile_128_kernel();
+    case GateVariant::swizzle_xor:
+      return ladder::swizzle_xor_kernel();
+    case GateVariant::reg_db:
+      return ladder::reg_db_kernel();
+    case GateVariant::reg_db_128x256:
+      return ladder::reg_db_128x256_kernel();
+    default:
+      return {};
+  }
+}
+
 MatmulKernel matmul_kernel(GateVariant v) {
   switch (v) {
     case GateVariant::ldmatrix_k8:
@@ -317,8 +347,9 @@ MatmulKernel matmul_kernel(GateVariant v) {
       return fragviz_gate_broken_swap_b;
     case GateVariant::user_kernel:  // compiled at run time, launched by the kernel runner
       break;
+    default:
+      return nullptr;
   }
-  return nullptr;
 }
 
 unsigned grid_stride_blocks(std::uint64_t count) {
@@ -335,6 +366,8 @@ cudaError_t launch_generate(__half* a, __half* b, int n, std::uint64_t seed, cud
 }
 
 cudaError_t launch_matmul(GateVariant v, const __half* a, const __half* b, float* c, int n, cudaStream_t s) {
+  if (const ladder::LadderKernel lk = ladder_kernel(v); lk.kernel != nullptr)
+    return ladder::launch(lk, a, b, c, n, s);
   const MatmulKernel k = matmul_kernel(v);
   if (k == nullptr) return cudaErrorInvalidValue;
   const dim3 grid(static_cast<unsigned>(n / kBlockN), static_cast<unsigned>(n / kBlockM));
@@ -373,9 +406,16 @@ cudaError_t preload_helper_kernels() {
 }
 
 cudaError_t matmul_attributes(GateVariant v, cudaFuncAttributes* attr) {
+  if (const ladder::LadderKernel lk = ladder_kernel(v); lk.kernel != nullptr)
+    return cudaFuncGetAttributes(attr, lk.kernel);
   const MatmulKernel k = matmul_kernel(v);
   if (k == nullptr) return cudaErrorInvalidValue;
   return cudaFuncGetAttributes(attr, k);
+}
+
+int matmul_dynamic_shared_bytes(GateVariant v) {
+  const ladder::LadderKernel lk = ladder_kernel(v);
+  return lk.kernel != nullptr ? lk.config.smem_bytes() : 0;
 }
 
 const char* matmul_kernel_name(GateVariant v) {
@@ -390,6 +430,18 @@ const char* matmul_kernel_name(GateVariant v) {
       return "fragviz_gate_broken_swap_b";
     case GateVariant::user_kernel:
       break;
+    case GateVariant::cp_async_db:
+      return "fragviz_gate_cp_async_db";
+    case GateVariant::multistage:
+      return "fragviz_gate_multistage";
+    case GateVariant::tile_128:
+      return "fragviz_gate_tile_128";
+    case GateVariant::swizzle_xor:
+      return "fragviz_gate_swizzle_xor";
+    case GateVariant::reg_db:
+      return "fragviz_gate_reg_db";
+    case GateVariant::reg_db_128x256:
+      return "fragviz_gate_reg_db_128x256";
   }
   return "";
 }

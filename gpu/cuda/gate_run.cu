@@ -388,14 +388,14 @@ std::optional<Error> gate_refusal(const GateRequest& req, const DeviceInfo& dev)
                    " or newer (device is sm_" + std::to_string(dev.sm()) + ")");
   }
   // Size rules that need no device first, then free memory (this creates the CUDA context).
-  if (auto why = gate_size_problem(req.n, 0)) return refused(*why);
+  if (auto why = gate_size_problem(req.n, 0, req.variant)) return refused(*why);
   std::size_t free_bytes = 0, total_bytes = 0;
   const cudaError_t e = cudaMemGetInfo(&free_bytes, &total_bytes);
   if (e != cudaSuccess) {
     cudaGetLastError();
     return Error{ErrorKind::cuda, cuda_message("cudaMemGetInfo", e)};
   }
-  if (auto why = gate_size_problem(req.n, free_bytes)) return refused(*why);
+  if (auto why = gate_size_problem(req.n, free_bytes, req.variant)) return refused(*why);
   return std::nullopt;
 }
 
@@ -457,6 +457,7 @@ GateReport run_gate(const GateRequest& req, GateControl* control) {
     r.registers = attr.numRegs;
     r.static_shared_bytes = static_cast<int>(attr.sharedSizeBytes);
     r.local_bytes = static_cast<int>(attr.localSizeBytes);
+    r.dynamic_shared_bytes = gate::matmul_dynamic_shared_bytes(v);
     r.ptxas = gate::ptxas_info(gate::matmul_kernel_name(v));
     return cudaSuccess;
   };

@@ -157,4 +157,32 @@ __device__ __forceinline__ std::uint32_t movmatrix_trans(std::uint32_t a) {
   return d;
 }
 
+// [SECTION] cp.async: PTX ISA 8.5, "Data Movement and Conversion Instructions: cp.async" (sm_80) --
+// Copies 16 bytes global -> shared without passing through registers; .cg caches in L2 only.
+// Copies issued since the last commit form one group; cp.async.wait_group N waits until at most N
+// of this thread's groups are pending. Other threads see the data only after a barrier. Empty
+// below sm_80 (the host refuses those variants there).
+
+/// cp.async.cg.shared.global [dst], [src], 16: both 16-byte aligned.
+__device__ __forceinline__ void cp_async_16(std::uint32_t dst, const void* src) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(dst), "l"(src) : "memory");
+#else
+  (void)dst, (void)src;
+#endif
+}
+/// cp.async.commit_group.
+__device__ __forceinline__ void cp_async_commit() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  asm volatile("cp.async.commit_group;\n" ::: "memory");
+#endif
+}
+/// cp.async.wait_group Pending: at most Pending of this thread's groups still in flight.
+template <int Pending>
+__device__ __forceinline__ void cp_async_wait() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  asm volatile("cp.async.wait_group %0;\n" ::"n"(Pending) : "memory");
+#endif
+}
+
 }  // namespace fragviz::ptx

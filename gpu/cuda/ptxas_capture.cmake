@@ -1,19 +1,24 @@
-# cmake -DNVCC=... -DSRC=gate_kernels.cu -DINCLUDE_DIR=... -DARCH=sm_90 -DWORK_DIR=... -DOUT=x.cpp -P
-# Runs nvcc -Xptxas -v on SRC and writes OUT, a C++ file defining
+# cmake -DNVCC=... -DSRC=gate_kernels.cu|ladder/a.cu|... -DINCLUDE_DIR=... -DARCH=sm_90 -DWORK_DIR=... -DOUT=x.cpp -P
+# Runs nvcc -Xptxas -v on each '|'-separated source of SRC and writes OUT, a C++ file defining
 #   const char* fragviz::gate::ptxas_info(const char* kernel)
 # that returns, per entry function, ptxas's "Used N registers, ..." line and its
 # "N bytes stack frame, N bytes spill stores, N bytes spill loads" line. Never fails the build:
 # anything that goes wrong leaves the table empty.
 file(MAKE_DIRECTORY "${WORK_DIR}")
-execute_process(
-  COMMAND "${NVCC}" -std=c++17 -O3 -arch=${ARCH} -Xptxas -v -I${INCLUDE_DIR} -c "${SRC}"
-          -o "${WORK_DIR}/gate_kernels_ptxas.o"
-  RESULT_VARIABLE _rc OUTPUT_VARIABLE _out ERROR_VARIABLE _err)
-set(_text "${_out}\n${_err}")
-if(NOT _rc EQUAL 0)
-  message(WARNING "ptxas -v capture failed (exit ${_rc}); gate reports will have no ptxas line")
-  set(_text "")
-endif()
+string(REPLACE "|" ";" _srcs "${SRC}")
+set(_text "")
+foreach(_src IN LISTS _srcs)
+  get_filename_component(_name "${_src}" NAME_WE)
+  execute_process(
+    COMMAND "${NVCC}" -std=c++17 -O3 -arch=${ARCH} -Xptxas -v -I${INCLUDE_DIR} -c "${_src}"
+            -o "${WORK_DIR}/${_name}_ptxas.o"
+    RESULT_VARIABLE _rc OUTPUT_VARIABLE _out ERROR_VARIABLE _err)
+  if(_rc EQUAL 0)
+    string(APPEND _text "${_out}\n${_err}\n")
+  else()
+    message(WARNING "ptxas -v capture failed on ${_name} (exit ${_rc}); its kernels will have no ptxas line")
+  endif()
+endforeach()
 file(WRITE "${WORK_DIR}/ptxas.log" "${_text}")
 
 # CMake lists split on ';' and treat '[' ']' specially: neutralise them before splitting lines.

@@ -6,6 +6,7 @@
 #include <thread>
 #include <unordered_set>
 
+#include "fragviz/gate_ladder.hpp"
 #include "fragviz/words.hpp"
 
 namespace fragviz {
@@ -77,7 +78,7 @@ std::uint64_t gate_device_bytes(int n) {
   return nn * (2 + 2 + 4 + 4) + kGateDeviceSlackBytes;
 }
 
-std::optional<std::string> gate_size_problem(int n, std::uint64_t free_bytes) {
+std::optional<std::string> gate_size_problem(int n, std::uint64_t free_bytes, GateVariant v) {
   const std::string size = "n = " + std::to_string(n);
   if (n < kGateMinN) {
     return size + " is below " + std::to_string(kGateMinN) + ", the smallest size the gate runs";
@@ -85,11 +86,7 @@ std::optional<std::string> gate_size_problem(int n, std::uint64_t free_bytes) {
   if (n > kGateMaxN) {
     return size + " is above " + std::to_string(kGateMaxN) + ", the largest size the gate runs";
   }
-  if (n % kGateBlockTile != 0) {
-    const int below = n / kGateBlockTile * kGateBlockTile;
-    return size + " is not a multiple of " + std::to_string(kGateBlockTile) + ", the kernels' block tile (" +
-           std::to_string(below) + " or " + std::to_string(below + kGateBlockTile) + " would be)";
-  }
+  if (auto why = gate_variant_size_problem(v, n)) return why;
   if (free_bytes != 0 && gate_device_bytes(n) > free_bytes) {
     return size + " needs " + gigabytes(gate_device_bytes(n)) + " of device memory but only " +
            gigabytes(free_bytes) + " is free";

@@ -259,7 +259,7 @@ std::optional<Error> user_kernel_request_problem(const GateRequest& req) {
   if (k.source_path.empty()) return refused("no kernel source file given");
   if (!is_c_identifier(k.entry))
     return refused("entry '" + k.entry + "' is not a C identifier (the kernel must be extern \"C\")");
-  if (auto why = gate_size_problem(req.n, 0)) return refused(*why);
+  if (auto why = gate_size_problem(req.n, 0, GateVariant::user_kernel)) return refused(*why);
   const auto block = parse_dim3(k.block_text, req.n, "block");
   if (!block) return block.error;
   const auto grid = parse_dim3(k.grid_text, req.n, "grid");

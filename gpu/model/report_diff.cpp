@@ -547,6 +547,7 @@ class Differ {
     Ctx res = g.at(".resources");
     field(res, "registers", a.resources.registers, b.resources.registers);
     field(res, "static_shared_bytes", a.resources.static_shared_bytes, b.resources.static_shared_bytes);
+    field(res, "dynamic_shared_bytes", a.resources.dynamic_shared_bytes, b.resources.dynamic_shared_bytes);
     field(res, "local_bytes", a.resources.local_bytes, b.resources.local_bytes);
     field(res, "ptxas", a.resources.ptxas, b.resources.ptxas);
     field(g, "verdict_ms", a.verdict_ms, b.verdict_ms, true);

@@ -387,6 +387,7 @@ json gate_json(const GateReport& g) {
           {"resources",
            {{"registers", g.resources.registers},
             {"static_shared_bytes", g.resources.static_shared_bytes},
+            {"dynamic_shared_bytes", g.resources.dynamic_shared_bytes},
             {"local_bytes", g.resources.local_bytes},
             {"ptxas", g.resources.ptxas}}},
           {"verdict_ms", g.verdict_ms}};
@@ -421,6 +422,9 @@ GateReport gate_from(const json& j, int version) {
   const json& res = j.at("resources");
   g.resources.registers = integer<int>(res.at("registers"), "registers");
   g.resources.static_shared_bytes = integer<int>(res.at("static_shared_bytes"), "static_shared_bytes");
+  // Added with the ladder's kernels (same report version): absent in older files, meaning none.
+  if (res.contains("dynamic_shared_bytes"))
+    g.resources.dynamic_shared_bytes = integer<int>(res.at("dynamic_shared_bytes"), "dynamic_shared_bytes");
   g.resources.local_bytes = integer<int>(res.at("local_bytes"), "local_bytes");
   g.resources.ptxas = res.at("ptxas").get<std::string>();
   g.verdict_ms = number<double>(j.at("verdict_ms"), "verdict_ms");
@@ -658,7 +662,8 @@ void check_gate(const GateReport& g) {
               g.ratio_to_cublas >= 0 && g.verdict_ms >= 0 && g.spot_checks >= 0 &&
               g.spot_check_failures >= 0 && g.spot_check_failures <= g.spot_checks,
           "gate: negative or inconsistent figure");
-  require(g.resources.registers >= 0 && g.resources.static_shared_bytes >= 0 && g.resources.local_bytes >= 0,
+  require(g.resources.registers >= 0 && g.resources.static_shared_bytes >= 0 &&
+              g.resources.dynamic_shared_bytes >= 0 && g.resources.local_bytes >= 0,
           "gate: negative resource figure");
   require(g.request.kernel.has_value() == (g.request.variant == GateVariant::user_kernel),
           g.request.kernel ? "gate.request.kernel is given but the variant is not user-kernel"
@@ -675,7 +680,8 @@ void check_gate(const GateReport& g) {
                 g.request.kernel->dynamic_smem_bytes >= 0,
             "gate.request.kernel: a launch no GPU runs (block of 1 to 1024 threads, grid >= 1, smem >= 0)");
   }
-  if (auto why = gate_size_problem(g.request.n, 0)) require(false, "gate ran at an impossible size: " + *why);
+  if (auto why = gate_size_problem(g.request.n, 0, g.request.variant))
+    require(false, "gate ran at an impossible size: " + *why);
   const int n = g.request.n;
   const std::uint64_t cells = static_cast<std::uint64_t>(n) * static_cast<std::uint64_t>(n);
   require(g.mismatch_count <= cells, "gate: more mismatches than elements");

@@ -75,6 +75,47 @@ GATE_EXACT_TEST(ldmatrix_k16, 256)
 GATE_EXACT_TEST(ldmatrix_k16, 512)
 GATE_EXACT_TEST(ldmatrix_k16, 2048)
 GATE_EXACT_TEST(ldmatrix_k8, 1088)  // a size that is a multiple of 64 but not of 128 or 256
+// The ladder (rungs 2-6): the smallest size, one with several k tiles per stage ring, and 2048.
+GATE_EXACT_TEST(cp_async_db, 256)
+GATE_EXACT_TEST(cp_async_db, 1088)
+GATE_EXACT_TEST(cp_async_db, 2048)
+GATE_EXACT_TEST(multistage, 256)
+GATE_EXACT_TEST(multistage, 1088)
+GATE_EXACT_TEST(multistage, 2048)
+GATE_EXACT_TEST(tile_128, 256)
+GATE_EXACT_TEST(tile_128, 1152)
+GATE_EXACT_TEST(tile_128, 2048)
+GATE_EXACT_TEST(swizzle_xor, 256)
+GATE_EXACT_TEST(swizzle_xor, 1152)
+GATE_EXACT_TEST(swizzle_xor, 2048)
+GATE_EXACT_TEST(reg_db, 256)
+GATE_EXACT_TEST(reg_db, 1152)
+GATE_EXACT_TEST(reg_db, 2048)
+GATE_EXACT_TEST(reg_db_128x256, 256)
+GATE_EXACT_TEST(reg_db_128x256, 1280)
+GATE_EXACT_TEST(reg_db_128x256, 2048)
+
+// A ladder kernel's dynamic shared memory is what its table entry says, and over 48 KB it runs.
+TEST(Gate, LadderReportsDynamicSharedMemory) {
+  SKIP_WITHOUT_DEVICE();
+  if (device().sm() < 80) GTEST_SKIP() << "the ladder needs sm_80";
+  const GateReport r = run_gate(quick_request(GateVariant::reg_db_128x256, 256));
+  expect_exact(r);
+  EXPECT_EQ(r.resources.dynamic_shared_bytes, 4 * (128 * 32 + 32 * 256) * 2);  // four stages of A and B
+  EXPECT_EQ(r.resources.static_shared_bytes, 0);
+}
+
+// A size the variant's tile does not divide is refused before anything runs, naming what works.
+TEST(Gate, LadderSizeRuleRefusesBeforeAllocation) {
+  SKIP_WITHOUT_DEVICE();
+  const GateReport r = run_gate(quick_request(GateVariant::reg_db, 1088));
+  EXPECT_FALSE(r.ran);
+  EXPECT_EQ(r.error_kind, ErrorKind::refused);
+  EXPECT_NE(r.error.find("not a multiple of 128, reg-db's block tile (1024 or 1152 would be"),
+            std::string::npos)
+      << r.error;
+  EXPECT_EQ(r.resources.registers, 0);
+}
 
 // The device's inputs and reference against the CPU's, element by element, at a small size: this
 // checks the device generator and the CUDA-core reference independently of the spot check.

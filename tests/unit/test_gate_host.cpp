@@ -76,25 +76,25 @@ TEST(GateHost, DifferentSeedsAndMatricesDiffer) {
 }
 
 TEST(GateHost, SizeValidationRefusesWithReasons) {
-  const auto r2000 = gate_size_problem(2000, 0);
+  const auto r2000 = gate_size_problem(2000, 0, GateVariant::ldmatrix_k8);
   ASSERT_TRUE(r2000);
   EXPECT_NE(r2000->find("n = 2000 is not a multiple of 64"), std::string::npos) << *r2000;
   EXPECT_NE(r2000->find("1984 or 2048"), std::string::npos) << *r2000;
-  const auto r100 = gate_size_problem(100, 0);
+  const auto r100 = gate_size_problem(100, 0, GateVariant::ldmatrix_k8);
   ASSERT_TRUE(r100);
   EXPECT_NE(r100->find("n = 100 is below 256"), std::string::npos) << *r100;
-  const auto r0 = gate_size_problem(0, 0);
+  const auto r0 = gate_size_problem(0, 0, GateVariant::ldmatrix_k8);
   ASSERT_TRUE(r0);
   EXPECT_NE(r0->find("n = 0 is below 256"), std::string::npos) << *r0;
-  EXPECT_TRUE(gate_size_problem(-64, 0));
-  EXPECT_TRUE(gate_size_problem(kGateMaxN + 64, 0));
+  EXPECT_TRUE(gate_size_problem(-64, 0, GateVariant::ldmatrix_k8));
+  EXPECT_TRUE(gate_size_problem(kGateMaxN + 64, 0, GateVariant::ldmatrix_k8));
 }
 
 TEST(GateHost, SizeValidationAcceptsTilesAndChecksMemory) {
-  EXPECT_FALSE(gate_size_problem(256, 0));
-  EXPECT_FALSE(gate_size_problem(2048, 0));
-  EXPECT_FALSE(gate_size_problem(2048, gate_device_bytes(2048)));
-  const auto tight = gate_size_problem(2048, gate_device_bytes(2048) - 1);
+  EXPECT_FALSE(gate_size_problem(256, 0, GateVariant::ldmatrix_k8));
+  EXPECT_FALSE(gate_size_problem(2048, 0, GateVariant::ldmatrix_k8));
+  EXPECT_FALSE(gate_size_problem(2048, gate_device_bytes(2048), GateVariant::ldmatrix_k8));
+  const auto tight = gate_size_problem(2048, gate_device_bytes(2048) - 1, GateVariant::ldmatrix_k8);
   ASSERT_TRUE(tight);
   EXPECT_NE(tight->find("of device memory but only"), std::string::npos) << *tight;
   // 12 bytes per element (2 + 2 fp16 inputs, 4 + 4 fp32 output and reference) plus slack.

@@ -115,6 +115,24 @@ TEST(ReportJson, RoundTripKeepsEveryField) {
   EXPECT_FLOAT_EQ(g.first->want, -0.25f);
 }
 
+TEST(ReportJson, DynamicSharedBytesRoundTripAndMayBeAbsent) {
+  ReportFile f = sample();
+  f.gate->request.variant = GateVariant::reg_db;
+  f.gate->request.n = 1024;
+  f.gate->resources.dynamic_shared_bytes = 65536;
+  const auto back = parse_report(to_json_text(f));
+  ASSERT_TRUE(back) << back.error;
+  EXPECT_EQ(back.value->gate->resources.dynamic_shared_bytes, 65536);
+  // A report written before the field existed still opens, with no dynamic shared memory.
+  std::string text = to_json_text(f);
+  const auto at = text.find("\"dynamic_shared_bytes\": 65536,");
+  ASSERT_NE(at, std::string::npos);
+  text.erase(at, text.find('\n', at) - at);
+  const auto old = parse_report(text);
+  ASSERT_TRUE(old) << old.error;
+  EXPECT_EQ(old.value->gate->resources.dynamic_shared_bytes, 0);
+}
+
 TEST(ReportJson, RefusesWhatIsNotAReport) {
   EXPECT_FALSE(parse_report("{not json"));
   EXPECT_NE(parse_report("{not json").error.find("JSON"), std::string::npos);

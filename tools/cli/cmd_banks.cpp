@@ -6,7 +6,8 @@
 // `--write-layout`/`--read-layout`, `--lanes`, `--load`, `--stmatrix`, `--at`, `--base`, `--units`,
 // `--elem`, `--sm`) goes through the layout model (smem_layout.hpp, lane_pattern.hpp,
 // smem_access.hpp). Either way every input is judged before the first line of a table: a refusal
-// prints its reasons on standard error and nothing on standard output.
+// prints its reasons on standard error and nothing on standard output. `--gate-variant NAME` prints
+// the A and B loads of a gate kernel through its own geometry (gate_ladder.hpp).
 #include <algorithm>
 #include <fstream>
 #include <iomanip>
@@ -15,6 +16,7 @@
 
 #include "commands.hpp"
 #include "fragviz/banks.hpp"
+#include "fragviz/gate_ladder.hpp"
 #include "fragviz/smem_access.hpp"
 #include "fragviz/words.hpp"
 
@@ -35,6 +37,8 @@ struct Opts {
   std::string at;
   std::int64_t base = 0;
   int sm = 75;
+  std::string gate_variant;
+  std::string operand;  ///< with --gate-variant: A, B or empty (both)
   // Which options were given (CLI11 counts).
   CLI::Option* stride_opt = nullptr;
   std::vector<CLI::Option*> layout_opts;  ///< any of these given: the layout path
@@ -265,6 +269,63 @@ int run_layout_form(const Opts& o) {
   return finish_output(trip && !trip->agree() ? kExitMismatch : kExitOk);
 }
 
+// [SECTION] the gate-variant form --------------------------------------------------------------------
+
+/// Each operand load of a gate variant: the geometry the kernel uses, then its wavefronts.
+int run_gate_variant_form(const Opts& o) {
+  const std::optional<GateVariant> v = parse_variant(o.gate_variant);
+  if (!v) {
+    std::string names;
+    for (const GateVariantInfo& i : gate_variants())
+      names += (names.empty() ? "" : ", ") + std::string(i.name);
+    std::cerr << "fragviz-cli banks: --gate-variant: unknown variant '" << o.gate_variant << "' (one of "
+              << names << ")\n";
+    return finish_output(kExitRefused);
+  }
+  const GateVariantInfo& info = gate_variant_info(*v);
+  std::vector<GateOperand> operands{GateOperand::A, GateOperand::B};
+  if (!o.operand.empty()) operands = {*parse_gate_operand(o.operand)};  // validated
+  // Judge everything first: a load that does not parse or is refused prints nothing on stdout.
+  std::vector<GateLoadAnalysis> loads;
+  for (GateOperand op : operands) {
+    loads.push_back(analyze_gate_load(info, op));
+    const GateLoadAnalysis& l = loads.back();
+    if (l.access && l.access->refused()) {
+      std::cerr << "fragviz-cli banks: " << info.name << " operand " << to_string(op)
+                << ": refused: " << l.access->error.message << "\n";
+      return finish_output(exit_code_for(l.access->error.kind));
+    }
+    if (!l.access && info.operand(op).op) {
+      std::cerr << "fragviz-cli banks: " << info.name << " operand " << to_string(op) << ": " << l.why
+                << "\n";
+      return finish_output(kExitRefused);
+    }
+  }
+  const gate::TileConfig& t = info.tile;
+  std::cout << info.name << " (rung " << info.rung << "): " << info.technique << "\n";
+  std::cout << "block " << t.block_m << "x" << t.block_n << "x" << t.block_k << ", warp " << t.warp_m() << "x"
+            << t.warp_n() << ", " << plural(t.threads(), "thread") << ", " << plural(t.stages, "stage")
+            << ", " << plural(t.smem_bytes(), "byte") << " of shared memory"
+            << (info.dynamic_shared_bytes > 0 ? " (dynamic)" : " (static)") << ", n a multiple of "
+            << info.n_multiple << "\n";
+  for (const GateLoadAnalysis& l : loads) {
+    const OperandGeometry& g = info.operand(l.operand);
+    std::cout << to_string(l.operand) << ": " << g.mnemonic << " over " << g.layout << ", lanes " << g.lanes;
+    if (g.origin != Coord{}) std::cout << ", at " << coord_text(g.origin);
+    std::cout << "\n";
+    if (!l.access) {
+      std::cout << "  " << l.why << "\n";
+      continue;
+    }
+    const AccessReport& r = *l.access;
+    std::cout << "  per matrix:";
+    for (const AccessPhase& p : r.phases) std::cout << " " << p.wavefronts;
+    std::cout << "; total: wavefronts " << r.wavefronts << ", ideal wavefronts " << r.ideal_wavefronts
+              << ", bank conflicts " << r.bank_conflicts << "\n";
+  }
+  return finish_output(kExitOk);
+}
+
 /// `--at ROW,COL`: two integers.
 const CLI::Validator kRowCol(
     [](std::string& v) -> std::string {
@@ -363,11 +424,26 @@ void add_banks_command(CLI::App& app, int& exit_code) {
                  ->check(kNonEmpty)
                  ->check(CLI::Range(70, 200));
   opts->layout_opts = {swz, layout, wr, rd, units, elem, lanes, at, base, sm, st, load};
+  auto* gv =
+      cmd->add_option("--gate-variant", opts->gate_variant,
+                      "a gate kernel (ldmatrix-k8, ..., reg-db-128x256): its A and B loads through the "
+                      "shared-memory geometry it uses")
+          ->check(kNonEmpty)
+          ->excludes(opts->stride_opt);
+  for (CLI::Option* o : opts->layout_opts) gv->excludes(o);
+  gv->excludes(num)->excludes(trans);
+  cmd->add_option("--operand", opts->operand, "with --gate-variant: A or B only")
+      ->check(CLI::IsMember({"A", "B", "a", "b"}))
+      ->needs(gv);
   cmd->callback([opts, &exit_code] {
+    if (!opts->gate_variant.empty()) {
+      exit_code = run_gate_variant_form(*opts);
+      return;
+    }
     if (opts->stride_opt->count() == 0 && opts->layout.empty() && opts->write_layout.empty()) {
       std::cerr
-          << "fragviz-cli banks: one of --stride-halves, --layout or --write-layout with --read-layout is "
-             "required\n";
+          << "fragviz-cli banks: one of --stride-halves, --layout, --write-layout with --read-layout or "
+             "--gate-variant is required\n";
       exit_code = kExitUsage;
       return;
     }

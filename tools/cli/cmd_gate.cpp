@@ -18,6 +18,7 @@
 #include "commands.hpp"
 #include "fragviz/device.hpp"
 #include "fragviz/gate_host.hpp"
+#include "fragviz/gate_ladder.hpp"
 #include "fragviz/kernel_process.hpp"
 #include "fragviz/report_json.hpp"
 #include "fragviz/user_kernel.hpp"
@@ -36,7 +37,9 @@ std::string fmt(const char* f, double v) {
 }
 
 std::vector<std::string> variant_names() {
-  return {"ldmatrix-k8", "scalar-b-k8", "ldmatrix-k16", "broken-swap-b"};
+  std::vector<std::string> names;
+  for (const GateVariantInfo& v : gate_variants()) names.emplace_back(v.name);
+  return names;
 }
 
 /// The verdict, the mismatches, spot check, times and resources of a run that ran; the exit code.
@@ -70,7 +73,8 @@ int print_ran(const GateReport& r) {
   }
   if (!r.error.empty()) std::cout << "note: " << r.error << "\n";
   std::cout << "resources: " << plural(r.resources.registers, "register") << ", "
-            << plural(r.resources.static_shared_bytes, "byte") << " static shared memory, "
+            << plural(r.resources.static_shared_bytes, "byte") << " static and "
+            << plural(r.resources.dynamic_shared_bytes, "byte") << " dynamic shared memory, "
             << plural(r.resources.local_bytes, "byte") << " local memory per thread"
             << (r.resources.local_bytes == 0 ? " (no spills)" : " (spills or stack)") << "\n";
   const bool user = r.request.kernel.has_value();
@@ -150,13 +154,16 @@ void add_gate_command(CLI::App& app, int& exit_code) {
       "CUDA-core reference (exit 0 exact, 1 mismatch, 2 no GPU, 3 refused, 4 CUDA error, 5 JSON not "
       "written)");
   cmd->add_option("--n", opts->n,
-                  "matrix size, a multiple of 64 from 256 to 65536 (and what fits in free memory)")
+                  "matrix size from 256 to 65536, a multiple of the variant's block tile (64 for the seed's "
+                  "kernels, 128 or 256 for the ladder's; and what fits in free memory)")
       ->capture_default_str();
   auto* variant =
       cmd->add_option(
              "--variant", opts->variant,
              "ldmatrix-k8 (the seed's kernel), scalar-b-k8 (B without ldmatrix), ldmatrix-k16 (sm_80+), "
-             "broken-swap-b (DELIBERATELY WRONG, for the gate to catch)")
+             "broken-swap-b (DELIBERATELY WRONG, for the gate to catch), the ladder (sm_80+): cp-async-db, "
+             "multistage, tile-128, swizzle-xor, reg-db, reg-db-128x256 (`fragviz-cli banks --gate-variant "
+             "NAME` shows its shared-memory geometry)")
           ->check(CLI::IsMember(variant_names()))
           ->capture_default_str();
   cmd->add_option("--seed", opts->seed, "input seed (inputs are multiples of 0.25 in [-2, 2])")
@@ -203,7 +210,7 @@ void add_gate_command(CLI::App& app, int& exit_code) {
     req.with_cublas = !opts->no_cublas;
 
     // A size that cannot tile is refused before looking for a GPU: the same answer everywhere.
-    if (auto why = gate_size_problem(req.n, 0)) {
+    if (auto why = gate_size_problem(req.n, 0, req.variant)) {
       std::cerr << "gate refused: " << *why << "\n";
       exit_code = finish_output(kExitRefused);
       return;

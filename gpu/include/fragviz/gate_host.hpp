@@ -26,8 +26,6 @@
 
 namespace fragviz {
 
-/// Output rows and columns one thread block of every gate kernel covers; n must be a multiple.
-inline constexpr int kGateBlockTile = 64;
 /// Smallest n the gate runs (4x4 blocks; smaller sizes say nothing about the kernel).
 inline constexpr int kGateMinN = 256;
 /// Largest n the gate accepts whatever memory is free: keeps n*n-sized index arithmetic and the
@@ -97,10 +95,11 @@ GateInputs generate_gate_inputs(int n, std::uint64_t seed, int threads = 0);
 /// plus kGateDeviceSlackBytes.
 std::uint64_t gate_device_bytes(int n);
 
-/// Why the gate cannot run at size n with `free_bytes` of device memory free, or nullopt:
-/// n below kGateMinN or above kGateMaxN, not a multiple of kGateBlockTile, or more memory than is
-/// free. Pass free_bytes = 0 to skip the memory check. The message names n and what would work.
-std::optional<std::string> gate_size_problem(int n, std::uint64_t free_bytes);
+/// Why the gate cannot run variant `v` at size n with `free_bytes` of device memory free, or
+/// nullopt: n below kGateMinN or above kGateMaxN, not a multiple of the variant's n_multiple
+/// (gate_ladder.hpp), or more memory than is free. Pass free_bytes = 0 to skip the memory check.
+/// The message names n and what would work.
+std::optional<std::string> gate_size_problem(int n, std::uint64_t free_bytes, GateVariant v);
 
 /// Outcome of an exact comparison.
 struct CompareResult {

@@ -176,7 +176,14 @@ enum class GateVariant {
   scalar_b_k8,    ///< seed's exercise: B fragments from plain per-lane shared loads
   ldmatrix_k16,   ///< same design with m16n8k16 (sm_80+)
   broken_swap_b,  ///< DELIBERATELY WRONG: two B registers swapped, for the gate to catch
-  user_kernel,    ///< the user's own source (GateRequest::kernel), compiled with NVRTC, run in a child
+  // The ladder (issue 10), each one step on the one before; gate_ladder.hpp describes them.
+  cp_async_db,     ///< rung 2: cp.async into two shared buffers
+  multistage,      ///< rung 3: four cp.async stages
+  tile_128,        ///< rung 4: 128x128 blocks, 64x64 warp tiles
+  swizzle_xor,     ///< rung 5: XOR-swizzled shared tiles instead of padding
+  reg_db,          ///< rung 6: fragments double-buffered in registers, L2-grouped block order
+  reg_db_128x256,  ///< rung 6 with 128x256 blocks of 8 warps (the tuned best)
+  user_kernel,     ///< the user's own source (GateRequest::kernel), compiled with NVRTC, run in a child
 };
 std::string_view to_string(GateVariant v);
 std::optional<GateVariant> parse_variant(std::string_view text);
@@ -203,7 +210,8 @@ struct UserKernel {
   std::string arch;                     ///< what NVRTC compiled for, e.g. "sm_90" (set by the runner)
 };
 
-/// A gate run request. n must be a multiple of the block tile (64) in [256, what fits].
+/// A gate run request. n must be a multiple of the variant's n_multiple (gate_ladder.hpp; 64 for a
+/// user kernel) in [256, what fits].
 struct GateRequest {
   int n = 2048;
   GateVariant variant = GateVariant::ldmatrix_k8;
@@ -224,8 +232,9 @@ struct Mismatch {
 struct KernelResources {
   int registers = 0;
   int static_shared_bytes = 0;
-  int local_bytes = 0;  ///< spill/stack bytes per thread
-  std::string ptxas;    ///< "Used 62 registers, ..." as ptxas printed it, if captured
+  int dynamic_shared_bytes = 0;  ///< requested at launch (the ladder's kernels); 0 in older reports
+  int local_bytes = 0;           ///< spill/stack bytes per thread
+  std::string ptxas;             ///< "Used 62 registers, ..." as ptxas printed it, if captured
 };
 
 /// The gate's verdict and figures.

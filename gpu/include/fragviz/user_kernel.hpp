@@ -20,7 +20,7 @@ namespace fragviz {
 inline constexpr std::string_view kUserKernelSignature =
     "extern \"C\" __global__ void NAME(const __half* A, const __half* B, float* C, int n)";
 
-/// Default --block and --grid: 128 threads, one block per 64 x 64 output tile (kGateBlockTile).
+/// Default --block and --grid: 128 threads, one block per 64 x 64 output tile.
 inline constexpr std::string_view kUserKernelDefaultBlock = "128";
 inline constexpr std::string_view kUserKernelDefaultGrid = "n/64,n/64";
 

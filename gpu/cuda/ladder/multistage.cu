@@ -1,0 +1,16 @@
+// Rung 3 of the gate's ladder: rung 2 with four cp.async stages, three k tiles in flight while
+// one multiplies (more global latency hidden per block).
+#include "ladder_kernels.cuh"
+#include "ladder_mainloop.cuh"
+
+extern "C" __global__ void __launch_bounds__(fragviz::gate::kMultistage.threads())
+    fragviz_gate_multistage(const __half* a, const __half* b, float* c, int n) {
+  fragviz::gate::ladder::matmul_block<fragviz::gate::kMultistage>(a, b, c, n);
+}
+
+namespace fragviz::gate::ladder {
+LadderKernel multistage_kernel() {
+  return LadderKernel{reinterpret_cast<const void*>(fragviz_gate_multistage), grid_for<kMultistage>,
+                      kMultistage};
+}
+}  // namespace fragviz::gate::ladder

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# fragviz-cli and the gate's ladder without a GPU: `banks --gate-variant` shows each variant's
+# geometry and wavefronts (figures derived by hand: padded 80-byte rows and swizzled rows are
+# conflict-free, the seed's ldmatrix.x2 is 2 wavefronts), and every refusal happens before a GPU is
+# looked for (bad variant, n the variant's tile does not divide, an unwritable --csv path).
+# Usage: test_gate_ladder.sh <fragviz-cli>
+set -u
+cli="$1"
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+
+out=$("$cli" banks --gate-variant swizzle-xor) || fail "banks --gate-variant swizzle-xor exited $?"
+grep -q "^A: ldmatrix.sync.aligned.m8n8.x4.shared.b16 over Swizzle<2,3,3> o (128,32):(32,1)" <<<"$out" ||
+  fail "swizzle-xor A geometry not shown"
+grep -q "^B: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 over Swizzle<3,3,4> o (32,128):(128,1)" <<<"$out" ||
+  fail "swizzle-xor B geometry not shown"
+[ "$(grep -c 'total: wavefronts 4, ideal wavefronts 4, bank conflicts 0' <<<"$out")" = 2 ] ||
+  fail "swizzle-xor: A and B are not 4 wavefronts, 0 conflicts"
+grep -q "65536 bytes of shared memory (dynamic), n a multiple of 128" <<<"$out" || fail "swizzle-xor: 64 KiB, n % 128"
+
+out=$("$cli" banks --gate-variant ldmatrix-k8 --operand A) || fail "banks ldmatrix-k8 --operand A exited $?"
+grep -q "over (64,32):(40,1)" <<<"$out" || fail "ldmatrix-k8 A is not the 40-half stride"
+grep -q "total: wavefronts 2, ideal wavefronts 2, bank conflicts 0" <<<"$out" || fail "ldmatrix-k8 A .x2 not 2/0"
+grep -q "^B:" <<<"$out" && fail "--operand A printed B"
+
+out=$("$cli" banks --gate-variant scalar-b-k8 --operand B) || fail "scalar-b-k8 B exited $?"
+grep -q "not modelled" <<<"$out" || fail "scalar-b-k8's 2-byte loads not marked as not modelled"
+
+# Refusals: exit 3 (5 for the CSV path), the reason on standard error, nothing on standard output.
+refuse() {
+  local code="$1" words="$2"
+  shift 2
+  local so se rc
+  so=$("$cli" "$@" 2>/tmp/fragviz-ladder-err.$$)
+  rc=$?
+  se=$(cat /tmp/fragviz-ladder-err.$$)
+  [ "$rc" = "$code" ] || fail "$* exited $rc, not $code"
+  [ -z "$so" ] || fail "$* wrote to standard output: $so"
+  grep -q -- "$words" <<<"$se" || fail "$*: standard error lacks '$words': $se"
+}
+refuse 3 "unknown variant 'reg_db'" banks --gate-variant reg_db
+refuse 3 "not a multiple of 128, reg-db's block tile (1024 or 1152 would be" gate --variant reg-db --n 1088
+refuse 3 "not a multiple of 256" gate --variant reg-db-128x256 --n 1152
+refuse 3 "is not a multiple of 64" bench --sizes 1000
+refuse 5 "cannot write the CSV" bench --csv /nonexistent-dir/ladder.csv
+rm -f /tmp/fragviz-ladder-err.$$
+
+[ "$fails" = 0 ] && echo "all gate ladder CLI checks passed"
+exit $((fails != 0))

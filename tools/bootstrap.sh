@@ -14,8 +14,10 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${FRAGVIZ_BUILD_DIR:-$root/build}"
 
 # fonts-dejavu-core: the app's fonts (assets/fonts.json); without it the app uses ImGui's own.
+# libcairo2-dev: PDF and PNG export (export/; found with pkg-config, optional: without it SVG/TikZ only).
 build_pkgs=(build-essential cmake ninja-build pkg-config libimgui-dev libglfw3-dev python3-glad
-            nlohmann-json3-dev libcli11-dev libgtest-dev libstb-dev fonts-dejavu-core)
+            nlohmann-json3-dev libcli11-dev libgtest-dev libstb-dev fonts-dejavu-core
+            libcairo2-dev)
 test_pkgs=(xvfb xdotool imagemagick x11-utils)
 # clang-14 and its runtimes (libFuzzer, ASan, UBSan): the report and settings fuzz targets (tests/fuzz).
 test_pkgs+=(clang-14 libclang-rt-14-dev)

@@ -25,6 +25,7 @@ struct GridSpec {
   double cw = 30, ch = 14;
   std::string caption;
   bool indices = true;
+  std::string id = {};  ///< the cells' Rect::id prefix, e.g. "A"; empty: no ids
 };
 double draw_grid(Scene& s, const GridSpec& g, const std::function<Cell(int row, int col)>& cell);
 

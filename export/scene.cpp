@@ -34,7 +34,9 @@ double draw_grid(Scene& s, const GridSpec& g, const std::function<Cell(int, int)
     for (int c = 0; c < g.cols; ++c) {
       const Cell k = cell(r, c);
       const double x = g.x + c * g.cw;
-      s.add(Rect{x, y, g.cw, g.ch, k.fill, true, kGrid, 0.4});
+      Rect rect{x, y, g.cw, g.ch, k.fill, true, kGrid, 0.4};
+      if (!g.id.empty()) rect.id = g.id + "-r" + std::to_string(r) + "-c" + std::to_string(c);
+      s.add(std::move(rect));
       if (!k.label.empty() && size >= 2.5)
         s.add(Text{x + g.cw * 0.5, y + g.ch * 0.5 + size * 0.36, k.label, size, text_on(k.fill),
                    Anchor::middle});

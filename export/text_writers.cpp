@@ -120,7 +120,9 @@ std::string svg_text(const Scene& s) {
     << "\" fill=\"#ffffff\"/>\n";
   for (const Item& item : s.items) {
     if (const Rect* r = std::get_if<Rect>(&item)) {
-      o << "<rect x=\"" << num(r->x) << "\" y=\"" << num(r->y) << "\" width=\"" << num(r->w) << "\" height=\""
+      o << "<rect ";
+      if (!r->id.empty()) o << "id=\"" << xml_escape(r->id) << "\" ";
+      o << "x=\"" << num(r->x) << "\" y=\"" << num(r->y) << "\" width=\"" << num(r->w) << "\" height=\""
         << num(r->h) << "\" fill=\"" << hex(r->fill) << "\"";
       if (r->stroked)
         o << " stroke=\"" << hex(r->stroke) << "\" stroke-width=\"" << num(r->stroke_width) << "\"";

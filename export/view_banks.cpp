@@ -100,7 +100,8 @@ Outcome<Scene> banks_scene(const ViewRequest& r) {
   const double cw = 30, ch = 14, left = 12 + kGridLeft;
   y = draw_grid(s,
                 GridSpec{left, y + kGridTop, l.rows(), l.cols(), cw, ch,
-                         "Tile (" + std::to_string(l.rows()) + " x " + std::to_string(l.cols()) + " .b16)"},
+                         "Tile (" + std::to_string(l.rows()) + " x " + std::to_string(l.cols()) + " .b16)",
+                         true, "tile"},
                 [&](int row, int col) {
                   const int bank = bank_of(static_cast<std::uint32_t>(l.byte_offset(row, col)));
                   const int lane = reader[static_cast<std::size_t>(row * l.cols() + col)];

@@ -60,8 +60,9 @@ Outcome<Scene> fragments_scene(const ViewRequest& r) {
   const auto a = owners(*in, Operand::A), b = owners(*in, Operand::B), c = owners(*in, Operand::C);
   for (int p = 0; p < in->products; ++p) {
     const double left = 12 + kGridLeft, top = y + kGridTop;
-    const double right_x = left + k * cw + gap + kGridLeft;  // B and C/D start here
-    const double below_b = top + k * ch + gap + kGridTop;    // A and C/D start here
+    const std::string suffix = in->products > 1 ? "p" + std::to_string(p) : "";  // ids "A", or "Ap0".."Ap3"
+    const double right_x = left + k * cw + gap + kGridLeft;                      // B and C/D start here
+    const double below_b = top + k * ch + gap + kGridTop;                        // A and C/D start here
     auto grid = [&](const std::vector<Owner>& own, int cols) {
       return [&own, cols, &r](int row, int col) {
         const Owner o = own[static_cast<std::size_t>(row * cols + col)];
@@ -72,12 +73,15 @@ Outcome<Scene> fragments_scene(const ViewRequest& r) {
         return cell;
       };
     };
-    draw_grid(s, GridSpec{right_x, top, k, n, cw, ch, operand_caption(*in, Operand::B, p)},
+    draw_grid(s,
+              GridSpec{right_x, top, k, n, cw, ch, operand_caption(*in, Operand::B, p), true, "B" + suffix},
               grid(b[static_cast<std::size_t>(p)], n));
-    draw_grid(s, GridSpec{left, below_b, m, k, cw, ch, operand_caption(*in, Operand::A, p)},
+    draw_grid(s,
+              GridSpec{left, below_b, m, k, cw, ch, operand_caption(*in, Operand::A, p), true, "A" + suffix},
               grid(a[static_cast<std::size_t>(p)], k));
-    y = draw_grid(s, GridSpec{right_x, below_b, m, n, cw, ch, operand_caption(*in, Operand::C, p)},
-                  grid(c[static_cast<std::size_t>(p)], n));
+    y = draw_grid(
+        s, GridSpec{right_x, below_b, m, n, cw, ch, operand_caption(*in, Operand::C, p), true, "C" + suffix},
+        grid(c[static_cast<std::size_t>(p)], n));
     y += 8;
   }
   draw_lane_legend(s, r.palette, 12, y, "Lanes");

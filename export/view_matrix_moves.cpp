@@ -30,24 +30,27 @@ Scene move_scene(const std::string& mnemonic, const std::string& verb, int rows,
                             "whose row address covers it.");
   const double cw = 30, ch = 14, top = y + kGridTop, left = 12 + kGridLeft;
   auto at = [&](int r, int c) { return cells[static_cast<std::size_t>(r * cols + c)]; };
-  draw_grid(s, GridSpec{left, top, rows, cols, cw, ch, "Tile (" + verb + ")"}, [&](int r, int c) {
-    const MoveCell m = at(r, c);
-    Cell cell;
-    if (m.lane < 0) return cell;
-    cell.fill = lane_colour(p, m.lane);
-    cell.label = "T" + std::to_string(m.lane) + " V" + std::to_string(2 * m.reg + m.half);
-    return cell;
-  });
-  y = draw_grid(s, GridSpec{left + cols * cw + 18 + kGridLeft, top, rows, cols, cw, ch, "Row addresses"},
-                [&](int r, int c) {
-                  const MoveCell m = at(r, c);
-                  Cell cell;
-                  if (m.address_lane < 0) return cell;
-                  cell.fill = lane_colour(p, m.address_lane);
-                  cell.label = "T" + std::to_string(m.address_lane);
-                  cell.marked = c % 8 == 0;  // the row start the lane passes
-                  return cell;
-                });
+  draw_grid(s, GridSpec{left, top, rows, cols, cw, ch, "Tile (" + verb + ")", true, "tile"},
+            [&](int r, int c) {
+              const MoveCell m = at(r, c);
+              Cell cell;
+              if (m.lane < 0) return cell;
+              cell.fill = lane_colour(p, m.lane);
+              cell.label = "T" + std::to_string(m.lane) + " V" + std::to_string(2 * m.reg + m.half);
+              return cell;
+            });
+  y = draw_grid(
+      s,
+      GridSpec{left + cols * cw + 18 + kGridLeft, top, rows, cols, cw, ch, "Row addresses", true, "address"},
+      [&](int r, int c) {
+        const MoveCell m = at(r, c);
+        Cell cell;
+        if (m.address_lane < 0) return cell;
+        cell.fill = lane_colour(p, m.address_lane);
+        cell.label = "T" + std::to_string(m.address_lane);
+        cell.marked = c % 8 == 0;  // the row start the lane passes
+        return cell;
+      });
   draw_lane_legend(s, p, 12, y + 12, "Lanes");
   return s;
 }
@@ -108,9 +111,10 @@ Outcome<Scene> movmatrix_scene(const ViewRequest& r) {
       return c;
     };
   };
-  draw_grid(s, GridSpec{left, top, 8, 8, cw, ch, "Before (source registers)"}, grid(before));
+  draw_grid(s, GridSpec{left, top, 8, 8, cw, ch, "Before (source registers)", true, "before"}, grid(before));
   y = draw_grid(s,
-                GridSpec{left + 8 * cw + 18 + kGridLeft, top, 8, 8, cw, ch, "After (destination registers)"},
+                GridSpec{left + 8 * cw + 18 + kGridLeft, top, 8, 8, cw, ch, "After (destination registers)",
+                         true, "after"},
                 grid(after));
   draw_lane_legend(s, r.palette, 12, y + 12, "Lanes");
   return Outcome<Scene>::ok(std::move(s));

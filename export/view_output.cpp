@@ -63,7 +63,7 @@ Outcome<Scene> output_scene(const ViewRequest& r) {
   const bool labels = side >= 14;
   y = draw_grid(s,
                 GridSpec{left, top, blocks, blocks, side, side, "64 x 64 blocks (red: a recorded mismatch)",
-                         blocks <= 64},
+                         blocks <= 64, "blocks"},
                 [&](int row, int col) {
                   const std::uint64_t k = by_block[static_cast<std::size_t>(row * blocks + col)];
                   Cell c;
@@ -73,8 +73,8 @@ Outcome<Scene> output_scene(const ViewRequest& r) {
                 });
   // Warps of a block (as they sit in it) and lanes of an 8 x 8 C/D tile, summed over all blocks.
   const double right = left + blocks * side + 30 + kGridLeft;
-  const double wy =
-      draw_grid(s, GridSpec{right, top, 4, 2, 64, 20, "By warp of the block", false}, [&](int row, int col) {
+  const double wy = draw_grid(
+      s, GridSpec{right, top, 4, 2, 64, 20, "By warp of the block", false, "warps"}, [&](int row, int col) {
         const int w = row + 4 * col;
         Cell c;
         c.fill = colour(r.palette.block_warps[static_cast<std::size_t>(w)]);
@@ -82,16 +82,18 @@ Outcome<Scene> output_scene(const ViewRequest& r) {
         c.marked = by_warp[static_cast<std::size_t>(w)] > 0;
         return c;
       });
-  draw_grid(
-      s, GridSpec{right, wy + kGridTop + 10, 8, 4, 44, 16, "By lane (C/D 8 x 8: T<lane>: count)", false},
-      [&](int row, int col) {
-        const int lane = row * 4 + col;
-        Cell c;
-        c.fill = lane_colour(r.palette, lane);
-        c.label = "T" + std::to_string(lane) + ": " + std::to_string(by_lane[static_cast<std::size_t>(lane)]);
-        c.marked = by_lane[static_cast<std::size_t>(lane)] > 0;
-        return c;
-      });
+  draw_grid(s,
+            GridSpec{right, wy + kGridTop + 10, 8, 4, 44, 16, "By lane (C/D 8 x 8: T<lane>: count)", false,
+                     "lanes"},
+            [&](int row, int col) {
+              const int lane = row * 4 + col;
+              Cell c;
+              c.fill = lane_colour(r.palette, lane);
+              c.label =
+                  "T" + std::to_string(lane) + ": " + std::to_string(by_lane[static_cast<std::size_t>(lane)]);
+              c.marked = by_lane[static_cast<std::size_t>(lane)] > 0;
+              return c;
+            });
   (void)y;
   return Outcome<Scene>::ok(std::move(s));
 }

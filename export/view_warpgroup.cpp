@@ -40,12 +40,14 @@ Outcome<Scene> warpgroup_scene(const ViewRequest& r) {
   draw_grid(s,
             GridSpec{left, top, t.a.rows, t.a.cols, cw, ch,
                      "A from registers (64 x " + std::to_string(t.a.cols) + ", ." +
-                         std::string(to_string(t.a.type)) + ")"},
+                         std::string(to_string(t.a.type)) + ")",
+                     true, "A"},
             grid(t.a));
   y = draw_grid(
       s,
       GridSpec{left + t.a.cols * cw + 18 + kGridLeft, top, t.d.rows, t.d.cols, cw, ch,
-               "D (64 x " + std::to_string(t.d.cols) + ", ." + std::string(to_string(t.d.type)) + ")"},
+               "D (64 x " + std::to_string(t.d.cols) + ", ." + std::string(to_string(t.d.type)) + ")", true,
+               "D"},
       grid(t.d));
   // Legend: the four warps' hues (thread 32w + 0 of each).
   y += 12;

@@ -31,6 +31,9 @@ struct Rect {
   bool stroked = true;
   Colour stroke = kGrid;
   double stroke_width = 0.4;
+  /// Names a grid cell, "<grid>-r<row>-c<col>" (e.g. "A-r8-c0"): the SVG's id attribute, so a cell
+  /// can be found in an editor and by the tests. Empty for other rectangles.
+  std::string id = {};
 };
 
 /// Where a text's x lies on it.
@@ -62,7 +65,7 @@ struct Scene {
   std::string title;
   std::vector<Item> items;
 
-  void add(Rect r) { items.emplace_back(r); }
+  void add(Rect r) { items.emplace_back(std::move(r)); }
   void add(Text t) { items.emplace_back(std::move(t)); }
   void add(Line l) { items.emplace_back(l); }
   /// Grows width/height to cover (x, y) plus a margin.

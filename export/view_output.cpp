@@ -17,6 +17,7 @@ namespace {
 
 constexpr Colour kMatch{33, 107, 56};
 constexpr Colour kMismatch{255, 46, 31};
+constexpr Colour kUnknown{133, 135, 143};
 constexpr int kBlock = 64;
 
 int warp_of(int row, int col) { return (row % kBlock) / 16 + 4 * ((col % kBlock) / 32); }
@@ -42,6 +43,18 @@ Outcome<Scene> output_scene(const ViewRequest& r) {
     ++by_warp[static_cast<std::size_t>(warp_of(m.row, m.col))];
     ++by_lane[static_cast<std::size_t>(lane_of(m.row, m.col))];
   }
+  // A report that records only its first mismatches (row-major, up to kMaxInOrderListN; a sorted
+  // sample beyond) says nothing of the elements after the last one it holds: those blocks are grey,
+  // as the app's output view hatches them, never green.
+  const bool partial = g.mismatches.size() < g.mismatch_count;
+  Coord known_until{-1, -1};
+  if (partial && n <= GateReport::kMaxInOrderListN && !g.mismatches.empty())
+    known_until = Coord{g.mismatches.back().row, g.mismatches.back().col};
+  const auto unknown = [&](int block_row, int block_col) {
+    const int row = block_row * kBlock + kBlock - 1,
+              col = block_col * kBlock + kBlock - 1;  // its last element
+    return partial && (row > known_until.row || (row == known_until.row && col > known_until.col));
+  };
   Scene s;
   const std::string verdict =
       g.exact ? "exact: every element equals the reference"
@@ -62,12 +75,13 @@ Outcome<Scene> output_scene(const ViewRequest& r) {
   const double left = 12 + kGridLeft, top = y + kGridTop;
   const bool labels = side >= 14;
   y = draw_grid(s,
-                GridSpec{left, top, blocks, blocks, side, side, "64 x 64 blocks (red: a recorded mismatch)",
+                GridSpec{left, top, blocks, blocks, side, side,
+                         "64 x 64 blocks (green: all match, red: a recorded mismatch, grey: not recorded)",
                          blocks <= 64, "blocks"},
                 [&](int row, int col) {
                   const std::uint64_t k = by_block[static_cast<std::size_t>(row * blocks + col)];
                   Cell c;
-                  c.fill = k ? kMismatch : kMatch;
+                  c.fill = k ? kMismatch : unknown(row, col) ? kUnknown : kMatch;
                   if (labels && k) c.label = k > 999 ? "999+" : std::to_string(k);
                   return c;
                 });

@@ -4,9 +4,10 @@
 # exit 5), and the files read back by tools independent of fragviz: the SVG parsed by Python's XML
 # parser (every cell a <rect id>, the labels <text> as the PTX ISA figure has them), the PNG's size
 # from its IHDR, the PDF's header. Builds without cairo: PNG/PDF refused with the reason.
-# Usage: test_export.sh <fragviz-cli>
+# Usage: test_export.sh <fragviz-cli> <source-dir>
 set -u
 cli="$1"
+src="${2:-.}"
 fails=0
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 tmp=$(mktemp -d)
@@ -107,6 +108,28 @@ if [ $cairo = yes ]; then
   "$cli" export --view warpgroup --instr wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 --png "$tmp/w.png" \
     --svg "$tmp/w.svg" --scale 1 >/dev/null || fail "m64n256 export exited $?"
   [ "$(grep -c '<rect id="D-r' "$tmp/w.svg")" = 16384 ] || fail "m64n256 SVG has not 64 x 256 D cells"
+fi
+
+# The output view of the H200 gate reports in docs/device-runs: the exact one all green; the
+# deliberately broken one red where it records mismatches and grey (not recorded) after its 65536th.
+runs="$src/docs/device-runs/2026-12-01-h200"
+if [ -f "$runs/gate-report.json" ] && [ -f "$runs/gate-broken-report.json" ]; then
+  "$cli" export --view output --report "$runs/gate-report.json" --svg "$tmp/ok.svg" >/dev/null || fail "output export exited $?"
+  "$cli" export --view output --report "$runs/gate-broken-report.json" --svg "$tmp/bad.svg" >/dev/null ||
+    fail "broken output export exited $?"
+  python3 - "$tmp/ok.svg" "$tmp/bad.svg" <<'PY' || fail "output view colours"
+import sys, xml.etree.ElementTree as ET
+ns = {"s": "http://www.w3.org/2000/svg"}
+def fills(path):
+    return {r.get("id"): r.get("fill") for r in ET.parse(path).getroot().findall(".//s:rect", ns) if r.get("id")}
+ok, bad = fills(sys.argv[1]), fills(sys.argv[2])
+blocks = [k for k in ok if k.startswith("blocks-")]
+assert len(blocks) == 32 * 32, len(blocks)
+assert all(ok[k] == "#216b38" for k in blocks), "the exact run is not all green"
+assert bad["blocks-r0-c0"] == "#ff2e1f" and bad["blocks-r31-c31"] == "#85878f", (bad["blocks-r0-c0"], bad["blocks-r31-c31"])
+PY
+else
+  echo "note: no docs/device-runs gate reports; output-view case skipped"
 fi
 
 [ $fails = 0 ] && echo "test_export: all checks passed (cairo: $cairo)"

@@ -237,6 +237,15 @@ TEST(ExportOutput, MismatchesByBlockWarpAndLane) {
   EXPECT_EQ(label(s, "lanes-r6-c0"), "T24: 1");
   EXPECT_EQ(label(s, "lanes-r0-c0"), "T0: 1");
   EXPECT_EQ(label(s, "lanes-r0-c1"), "T1: 0");
+  // Only the first two of 5000 recorded: a block without a recorded mismatch whose last element lies
+  // after (70, 33) in row-major order is unknown (grey), never green.
+  g->mismatch_count = 5000;
+  const fs::Scene p = build(r);
+  const fs::Colour grey{133, 135, 143};
+  EXPECT_EQ(fill(p, "blocks-r0-c1"), green);  // ends at (63, 127), before (70, 33)
+  EXPECT_EQ(fill(p, "blocks-r1-c0"), red);
+  EXPECT_EQ(fill(p, "blocks-r1-c1"), grey);
+  EXPECT_EQ(fill(p, "blocks-r3-c3"), grey);
   r.gate = nullptr;
   EXPECT_EQ(fs::build_scene(r).error.kind, ErrorKind::refused);
 }

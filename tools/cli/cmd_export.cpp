@@ -61,6 +61,10 @@ int run(const Opts& o) {
                         }()) +
                         ")",
                     kExitUsage);
+  if (*view == scene::View::banks && o.given.at("--instr")->count() > 0 && o.given.at("--num")->count() > 0)
+    return refuse(
+        "--instr picks the ldmatrix of its A operand (and its .num): give --instr or --num, not both",
+        kExitUsage);
   // The outputs: at least one, no path twice.
   std::vector<std::pair<scene::Format, std::string>> outputs;
   for (const auto& [f, path] : {std::pair{scene::Format::svg, o.svg}, std::pair{scene::Format::png, o.png},

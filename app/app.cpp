@@ -99,7 +99,6 @@ void App::frame() {
   if (s_.windows.gate) draw_gate(s_);
   if (s_.windows.output) draw_output(s_, renderer_);
   draw_hopper_views(s_, hopper_);  // the warpgroup, descriptor and matrix-move windows that are open
-  s_.reset_layout = false;
   s_.hovered_lane = s_.frame.hovered_lane;
   if (s_.report && s_.controls != before) {
     track_user_edits(before, s_.controls, s_.report->user_controls);
@@ -411,6 +410,23 @@ std::string App::state_json() const {
                           : json(nullptr);
   j["status"] = {{"headline", fr.status_headline}, {"tooltip", fr.status_tooltip}};
   j["settings_notices"] = s_.settings_notices;
+  {
+    // File > Open report's browser, as the modal shows it.
+    const FileBrowserState& b = s_.report_browser;
+    json entries = json::array();
+    for (const DirEntry& e : b.listing.entries) entries.push_back({{"name", e.name}, {"is_dir", e.is_dir}});
+    j["file_browser"] = {{"visible", b.visible},
+                         {"dir", b.listing.dir},
+                         {"error", b.listing.error},
+                         {"message", b.message},
+                         {"typed", b.typed},
+                         {"filter", b.filter >= 0 && static_cast<std::size_t>(b.filter) < b.filters.size()
+                                        ? json(b.filters[static_cast<std::size_t>(b.filter)].label)
+                                        : json(nullptr)},
+                         {"hidden", b.listing.hidden},
+                         {"filtered", b.listing.filtered},
+                         {"entries", entries}};
+  }
   j["fragments_measured_label"] = fr.fragments_measured_label;
   j["fragments_tile_problem"] = fr.fragments_tile_problem;
   const GateReport* g = s_.gate.report.get();
@@ -439,7 +455,6 @@ std::string App::state_json() const {
                                                                            fr.output_known_until->col})
                                                             : json(nullptr)},
                       {"text", fr.output_text}};
-  j["draw_layers"] = {{"renders", layers_.renders()}};
   j["hopper"] = hopper_.state_json(s_, px);
   j["device"] = {{"known", s_.device_known}, {"present", s_.device.present}, {"name", s_.device.name}};
   json cells = json::object();
@@ -464,6 +479,7 @@ std::string App::state_json() const {
   for (const auto& [k, r] : fr.widgets) widgets[k] = rect(r);
   j["widgets"] = widgets;
 
+  j["gl"] = {{"renderer", s_.gl_renderer}};  // which GPU (or software rasteriser) draws the window
   // Display scale, fonts, window rectangles and assets: what the HiDPI and asset tests check.
   j["display"] = {
       {"scale", px},
@@ -490,6 +506,18 @@ std::string App::state_json() const {
       windows[name] = {{"rect", json::array({w->Pos.x * px, w->Pos.y * px, w->Size.x * px, w->Size.y * px})},
                        {"scroll_max", json::array({w->ScrollMax.x * px, w->ScrollMax.y * px})}};
   j["windows"] = windows;
+  {
+    // The layout of this frame (window_layout.hpp), in window pixels like the rectangles above.
+    const LayoutFrame& lf = fr.layout;
+    auto box = [px](const LayoutRect& r) {
+      return json::array({r.x0 * px, r.y0 * px, r.w() * px, r.h() * px});
+    };
+    j["layout"] = {{"view", box(lf.canvas.view)},
+                   {"canvas", json::array({lf.canvas.width * px, lf.canvas.height * px})},
+                   {"scroll", json::array({lf.scroll_x * px, lf.scroll_y * px})},
+                   {"scroll_bars", json::array({lf.canvas.scroll_x, lf.canvas.scroll_y})},
+                   {"min_window", json::array({kMinLayoutWidth * px, kMinLayoutHeight * px})}};
+  }
   const Assets& a = assets();
   json lane_hex = json::array(), warp_hex = json::array(), block_warp_hex = json::array();
   for (Rgb c : a.palette.lanes) lane_hex.push_back(to_hex(c));

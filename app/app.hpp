@@ -8,7 +8,7 @@
 
 #include "app_state.hpp"
 #include "derived.hpp"
-#include "draw_cache.hpp"
+#include "draw_layer.hpp"
 #include "hopper_views.hpp"
 #include "jobs.hpp"
 #include "output_renderer.hpp"
@@ -26,12 +26,6 @@ class App {
   std::string start();
   /// Builds one frame's UI. Call between ImGui::NewFrame() and ImGui::Render().
   void frame();
-  /// Rasterises the cached grid layers that changed this frame. Call after ImGui::Render(), before
-  /// the frame's draw data is rendered.
-  void render_layers() {
-    layers_.render();
-    hopper_.render_layers();
-  }
   /// True while a background job runs or its result waits to be taken (the main loop then keeps
   /// polling instead of waiting).
   bool busy() const;
@@ -43,7 +37,6 @@ class App {
   /// JSON of the UI state for --dump-state (see docs in main.cpp's usage text).
   std::string state_json() const;
   const Derived& derived() const { return *derived_; }
-  const DrawLayers& layers() const { return layers_; }
 
  private:
   void refresh_derived();
@@ -61,7 +54,7 @@ class App {
   std::unique_ptr<Derived> derived_;
   Jobs jobs_;
   OutputRenderer renderer_;
-  DrawLayers layers_;
+  DrawLayers layers_;  ///< the grid layers' marks (the cached renderer reads them while rendering)
   std::string saved_settings_;
   std::string save_error_;  ///< the last save failure said, so it is said once
   // Key of the cached gate_blocked reason.

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "export_dialog.hpp"
+#include "file_browser_state.hpp"
 #include "fragviz/banks.hpp"
 #include "fragviz/catalogue.hpp"
 #include "fragviz/device.hpp"
@@ -21,6 +22,7 @@
 #include "fragviz/report.hpp"
 #include "gate_history.hpp"
 #include "hopper_state.hpp"
+#include "window_layout.hpp"
 
 namespace fragviz::app {
 
@@ -187,6 +189,7 @@ struct FrameRecord {
   /// Why the tile controls cannot hold an operand the fragments view loads through ldmatrix ("" when
   /// they can): its cells then show no shared-memory address (operand_tile_problem).
   std::string fragments_tile_problem;
+  LayoutFrame layout;  ///< where the views are this frame (layout.hpp)
 };
 
 /// A report file the views show (File > Open report, or the command line) and what it covers, so
@@ -233,7 +236,6 @@ struct AppState {
   FragmentsView fragments_view;
   int hovered_lane = -1;  ///< lane under the mouse last frame (outlined in every view)
   WindowsOpen windows;
-  bool reset_layout = false;  ///< place every window at its default rect next frame
 
   // Device and probes.
   bool device_known = false;  ///< query_device has returned
@@ -256,7 +258,9 @@ struct AppState {
   OutputViewport output_view;
 
   // Report files.
-  std::string open_path_input;  ///< File > Open report text field
+  /// File > Open report's file browser.
+  FileBrowserState report_browser =
+      make_file_browser("Open report", {{"Reports (*.json)", {".json"}}, {"All files", {}}});
   bool open_popup_requested = false;
   std::string report_error;            ///< last failed open, shown until dismissed
   std::optional<OpenedReport> report;  ///< the report shown, if any
@@ -272,6 +276,8 @@ struct AppState {
   std::string open_report_request;  ///< a path to open, set by the menu popup
   bool close_report_requested = false;
   bool quit_requested = false;
+
+  std::string gl_renderer;  ///< GL_RENDERER of the window's context (which GPU or rasteriser draws)
 
   FrameRecord frame;  ///< what this frame drew
   std::uint64_t frame_index = 0;

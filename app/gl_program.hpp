@@ -1,4 +1,4 @@
-// One place that compiles and links a GLSL 3.30 program, for the ImGui renderer and the output view.
+// One place that compiles and links a GLSL 3.30 program, for the cached renderer and the output view.
 #pragma once
 
 #include <string>

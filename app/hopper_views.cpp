@@ -29,17 +29,6 @@ void HopperViews::refresh(const AppState& s) {
   valid_ = true;
 }
 
-void HopperViews::render_layers() {
-  warpgroup_layer.render();
-  operand_layer.render();
-  tile_layer.render();
-  moves_layer.render();
-}
-
-std::uint64_t HopperViews::renders() const {
-  return warpgroup_layer.renders() + operand_layer.renders() + tile_layer.renders() + moves_layer.renders();
-}
-
 namespace {
 
 using nlohmann::json;

@@ -1,5 +1,5 @@
 // The Hopper views' cache and drawing layers: the tables of hopper_derived.hpp kept current for
-// AppState::hopper and the probe report (recomputed only when either changes), the cached layers
+// AppState::hopper and the probe report (recomputed only when either changes), the grid layers
 // the three windows draw their grids into, and a per-frame record of what they drew for the state
 // dump (--dump-state's "hopper" object) the GUI tests read. App owns one; the panels
 // (panel_warpgroup.cpp, panel_descriptor.cpp, panel_matrix_moves.cpp) draw from it.
@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "app_state.hpp"
-#include "draw_cache.hpp"
+#include "draw_layer.hpp"
 #include "hopper_derived.hpp"
 
 namespace fragviz::app {
@@ -64,14 +64,10 @@ class HopperViews {
   const EpilogueTable& epilogue() const { return epilogue_; }
   bool hopper_in_report() const { return report_has_hopper(report_.get()); }
 
-  /// Rasterises the layers that changed (after ImGui::Render, like DrawLayers::render).
-  void render_layers();
-  std::uint64_t renders() const;
-
   /// The "hopper" object of the state dump; rectangles in window pixels (`px` per logical pixel).
   nlohmann::json state_json(const AppState& s, float px) const;
 
-  CachedLayer warpgroup_layer, operand_layer, tile_layer, moves_layer;
+  DrawLayer warpgroup_layer, operand_layer, tile_layer, moves_layer;  ///< the grids (draw_layer.hpp)
   HopperFrame frame;
   int descriptor_hover = -1;  ///< element hovered last frame in the descriptor view, -1 none
 

@@ -1,6 +1,6 @@
-// The default window arrangement: fixed, deterministic rectangles (assets/layout.json, designed at
-// 1600x1000) stretched to the window, so every view is visible at start and tests can rely on where
-// things are. All sizes are ImGui's logical pixels: physical pixels divided by the display scale.
+// The views' windows in the layout of window_layout.hpp: each frame the layout is worked out for
+// the window's size and every view's window is placed at its rectangle. All sizes are ImGui's
+// logical pixels: physical pixels divided by the display scale.
 //
 //   menu bar + status strip (banner or "measured on ...")
 //   +-----------+--------------------------+---------------+
@@ -12,8 +12,13 @@
 //   | inspector |   Bank view              +---------------+
 //   |           |                          | Output        |
 //   +-----------+--------------------------+---------------+
+//
+// Window stacking: the views are created with ImGuiWindowFlags_NoBringToFrontOnFocus, which puts a
+// new window behind every other, so the menu bar and status strip stay in front of views scrolled
+// under them, and no view comes to the front of another.
 #pragma once
 
+#include "app_state.hpp"
 #include "imgui.h"
 
 namespace fragviz::app {
@@ -31,11 +36,15 @@ inline constexpr const char* kWinOutput = "Output view";
 /// Height of the status strip under the menu bar (layout.json's "status_height").
 float status_height();
 
-/// Sets the next window's position and size to its default (always when `force`, else only the
-/// first time it is ever shown, so a user's arrangement in imgui.ini wins).
-void place_window(const char* name, bool force);
-
 /// Top of the window area (menu bar + status strip) in pixels.
 float content_top();
+
+/// Works out this frame's layout into s.frame.layout and draws the canvas's scroll bars when the
+/// window is smaller than the layout's minimum. Call once a frame, before any view.
+void begin_layout(AppState& s);
+
+/// Places view `name` at its rectangle of this frame's layout and begins its window (the layout
+/// moves and sizes it; the user can close it). Call ImGui::End() whatever it returns.
+bool begin_view(AppState& s, const char* name, bool* open);
 
 }  // namespace fragviz::app

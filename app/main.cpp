@@ -36,9 +36,9 @@
 #include "gl_program.hpp"
 #include "image_file.hpp"
 #include "imgui.h"
-#include "imgui_renderer.hpp"
 #include "panels/panels.hpp"
 #include "settings.hpp"
+#include "ui_renderer.hpp"
 
 namespace {
 
@@ -187,7 +187,8 @@ void fit_framebuffer(GLFWwindow* window, int w, int h) {
 /// Switches to display scale `to`: fonts rebuilt and uploaded, and (where window coordinates are
 /// pixels, as on X11 and Windows) the window resized by the same ratio, so that it keeps its size
 /// on the screen and every view keeps its place in logical pixels.
-void change_scale(GLFWwindow* window, DisplayScale& ds, float to, int max_side) {
+void change_scale(GLFWwindow* window, DisplayScale& ds, float to, int max_side,
+                  fragviz::app::UiRenderer& renderer) {
   const float ratio = to / ds.scale;
   int ww = 0, wh = 0, fw = 0, fh = 0;
   glfwGetWindowSize(window, &ww, &wh);
@@ -210,7 +211,7 @@ void change_scale(GLFWwindow* window, DisplayScale& ds, float to, int max_side) 
   }
   ds.scale = to;
   fragviz::app::load_fonts(fragviz::app::assets().fonts, ds.scale);
-  fragviz::app::imgui_renderer().upload_fonts();
+  renderer.upload_fonts();
 }
 
 /// Sets ImGui's display size, framebuffer scale and mouse position in logical pixels for this
@@ -239,7 +240,7 @@ float to_logical_pixels(GLFWwindow* window, DisplayScale& ds) {
 struct Phase {
   std::vector<double> frame_ms;     ///< swap to swap
   std::vector<double> ui_ms;        ///< NewFrame..Render (CPU: layout and draw lists)
-  std::vector<double> raster_ms;    ///< cached layers, clear, RenderDrawData, glFinish (llvmpipe)
+  std::vector<double> raster_ms;    ///< clear, rendering the draw data, glFinish (llvmpipe)
   std::vector<double> swap_ms;      ///< glfwSwapBuffers after that glFinish (presenting to X)
   std::uint64_t layer_renders = 0;  ///< cached grid layers rasterised during the phase
   int vertices = 0, indices = 0, draw_cmds = 0, draw_lists = 0;  ///< of its last frame
@@ -307,10 +308,11 @@ std::string phase_json(const Phase& p) {
   return o.str();
 }
 
-void write_bench(const std::string& path, const Bench& b, int w, int h, float scale, const char* renderer) {
+void write_bench(const std::string& path, const Bench& b, int w, int h, float scale, const char* renderer,
+                 const char* ui_renderer) {
   std::ostringstream o;
   o << "{\n  \"size\": [" << w << ", " << h << "],\n  \"scale\": " << scale << ",\n  \"gl_renderer\": \""
-    << (renderer ? renderer : "?") << "\",\n"
+    << (renderer ? renderer : "?") << "\",\n  \"ui_renderer\": \"" << ui_renderer << "\",\n"
     << "  \"first_frame_ms_since_main\": " << b.first_frame_ms << ",\n"
     << "  \"process_age_at_main_ms\": " << b.process_age_at_main_ms << ",\n"
     << "  \"first_frame_ms_since_process_start\": "
@@ -424,6 +426,7 @@ int main(int argc, char** argv) {
     glfwTerminate();
     return 1;
   }
+  if (const GLubyte* r = glGetString(GL_RENDERER)) state.gl_renderer = reinterpret_cast<const char*>(r);
 
   // The window may never grow past what GL can draw into (a 32767x32767 window crashes llvmpipe).
   const int max_side = fragviz::app::gl_max_side();
@@ -467,9 +470,11 @@ int main(int argc, char** argv) {
   }
   ImGui_ImplGlfw_InitForOpenGL(window, true);
   install_activity_callbacks(window);
-  // Our renderer of ImGui's draw data (imgui_renderer.hpp says why not ImGui's OpenGL 3 backend).
-  if (!fragviz::app::imgui_renderer().init()) {
-    std::fprintf(stderr, "fragviz: cannot compile the ImGui shaders\n");
+  // What draws ImGui's draw data: ImGui's OpenGL 3 backend, or --renderer cached (ui_renderer.hpp).
+  std::unique_ptr<fragviz::app::UiRenderer> renderer = fragviz::app::make_renderer(wopt.renderer);
+  if (std::string e = renderer->init(); !e.empty()) {
+    std::fprintf(stderr, "fragviz: %s\n", e.c_str());
+    renderer->shutdown();
     ImGui_ImplGlfw_Shutdown();
     ImGui::DestroyContext();
     glfwDestroyWindow(window);
@@ -513,7 +518,7 @@ int main(int argc, char** argv) {
       if (g_scale_reported) {
         g_scale_reported = false;
         if (wopt.scale <= 0 && std::abs(g_reported_scale - display.scale) > 0.001f) {
-          change_scale(window, display, g_reported_scale, max_side);
+          change_scale(window, display, g_reported_scale, max_side, *renderer);
           active_frames = std::max(active_frames, 6);
         }
       }
@@ -532,7 +537,7 @@ int main(int argc, char** argv) {
       const bool in_changing = benching && static_cast<int>(bench.steady.frame_ms.size()) >= opt.bench_frames;
       Phase& phase = in_changing ? bench.changing : bench.steady;
       if (in_changing) state.selected_lane = static_cast<int>(bench.changing.frame_ms.size() % 32);
-      const std::uint64_t renders_before = app.layers().renders();
+      const std::uint64_t renders_before = renderer->layer_renders();
       const auto ui_start = Clock::now();
       ImGui_ImplGlfw_NewFrame();
       const float to_logical = to_logical_pixels(window, display);
@@ -547,13 +552,12 @@ int main(int argc, char** argv) {
       app.frame();
       ImGui::Render();
       const auto ui_end = Clock::now();
-      app.render_layers();  // grid layers whose drawing changed, into their textures
       int fw = 0, fh = 0;
       glfwGetFramebufferSize(window, &fw, &fh);
       glViewport(0, 0, fw, fh);
       glClearColor(0.06f, 0.06f, 0.07f, 1.f);
       glClear(GL_COLOR_BUFFER_BIT);
-      fragviz::app::imgui_renderer().render(ImGui::GetDrawData());
+      renderer->render(ImGui::GetDrawData());
       double raster_ms = 0;
       if (benching) {
         // Only the benchmark splits the frame: glFinish waits for llvmpipe's rasteriser threads, so
@@ -579,7 +583,7 @@ int main(int argc, char** argv) {
         phase.ui_ms.push_back(ms_between(ui_start, ui_end));
         phase.raster_ms.push_back(raster_ms);
         phase.swap_ms.push_back(ms_between(swap_start, now));
-        phase.layer_renders += app.layers().renders() - renders_before;
+        phase.layer_renders += renderer->layer_renders() - renders_before;
         const ImDrawData* dd = ImGui::GetDrawData();
         phase.vertices = dd->TotalVtxCount;
         phase.indices = dd->TotalIdxCount;
@@ -604,11 +608,11 @@ int main(int argc, char** argv) {
       int fw = 0, fh = 0;
       glfwGetFramebufferSize(window, &fw, &fh);
       write_bench(opt.bench, bench, fw, fh, display.scale,
-                  reinterpret_cast<const char*>(glGetString(GL_RENDERER)));
+                  reinterpret_cast<const char*>(glGetString(GL_RENDERER)), to_string(renderer->kind()));
     }
   }
   if (io.IniFilename) ImGui::SaveIniSettingsToDisk(io.IniFilename);
-  fragviz::app::imgui_renderer().shutdown();
+  renderer->shutdown();
   ImGui_ImplGlfw_Shutdown();
   ImGui::DestroyContext();
   glfwDestroyWindow(window);

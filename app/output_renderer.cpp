@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "gl_program.hpp"
-#include "imgui_renderer.hpp"
 #include "palette.hpp"
 
 namespace fragviz::app {
@@ -22,11 +21,7 @@ OutputRenderer::~OutputRenderer() {
   if (program_) glDeleteProgram(program_);
   if (vao_) glDeleteVertexArrays(1, &vao_);
   if (flags_tex_) glDeleteTextures(1, &flags_tex_);
-  if (colour_tex_) {
-    imgui_renderer().set_opaque(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(colour_tex_)),
-                                false);
-    glDeleteTextures(1, &colour_tex_);
-  }
+  if (colour_tex_) glDeleteTextures(1, &colour_tex_);
   if (fbo_) glDeleteFramebuffers(1, &fbo_);
 }
 
@@ -40,8 +35,6 @@ std::string OutputRenderer::init() {
   glGenTextures(1, &flags_tex_);
   glGenFramebuffers(1, &fbo_);
   glGenTextures(1, &colour_tex_);
-  // output.frag writes alpha 1 everywhere: the ImGui renderer may draw the image unblended.
-  imgui_renderer().set_opaque(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(colour_tex_)), true);
   set_data(nullptr, 256);
   return {};
 }

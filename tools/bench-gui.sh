@@ -2,14 +2,17 @@
 # Measures the fragviz window under Xvfb with software GL (llvmpipe) at 1600x1000, every view open:
 # time from launch to the first frame on screen, then (vsync off) 300 steady frames and 300 frames in
 # which the selected lane changes every frame, so every grid is drawn again (see --bench in
-# app/main.cpp). Writes the raw JSON and the measured part of docs/benchmarks/gui-frame-times.md
-# (between its "bench-gui.sh" markers; the hand-written analysis around them is kept).
+# app/main.cpp), once with each renderer of app/ui_renderer.hpp (Dear ImGui's OpenGL 3 backend, the
+# default, and the cached one). Writes the raw JSON and the measured part of
+# docs/benchmarks/gui-frame-times.md (between its "bench-gui.sh" markers; the hand-written analysis
+# around them is kept).
 #
-#   tools/bench-gui.sh [path/to/fragviz] [runs]
+#   tools/bench-gui.sh [path/to/fragviz] [runs] [renderers, default "opengl3 cached"]
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 APP=${1:-"$ROOT/build/app/fragviz"}
 RUNS=${2:-3}
+RENDERERS=${3:-opengl3 cached}
 OUT_MD="$ROOT/docs/benchmarks/gui-frame-times.md"
 OUT_JSON="$ROOT/docs/benchmarks/gui-frame-times.json"
 for tool in Xvfb python3 timeout; do
@@ -32,23 +35,25 @@ for n in $(seq 200 260); do
 done
 [ -n "$XVFB_PID" ] || { echo "bench-gui: cannot start Xvfb" >&2; exit 1; }
 
-for i in $(seq "$RUNS"); do
+for r in $RENDERERS; do
+  for i in $(seq "$RUNS"); do
+    rm -rf "$WORK/cfg"
+    LIBGL_ALWAYS_SOFTWARE=1 timeout 120 "$APP" --no-device --config-dir "$WORK/cfg" --size 1600x1000 \
+      --renderer "$r" --bench "$WORK/$r-run$i.json" --bench-frames 300 >/dev/null 2>&1
+  done
+  # Same at a quarter of the pixels: separates per-pixel cost (software rasterising and presenting)
+  # from per-frame UI work.
   rm -rf "$WORK/cfg"
-  LIBGL_ALWAYS_SOFTWARE=1 timeout 120 "$APP" --no-device --config-dir "$WORK/cfg" --size 1600x1000 \
-    --bench "$WORK/run$i.json" --bench-frames 300 >/dev/null 2>&1
+  LIBGL_ALWAYS_SOFTWARE=1 timeout 120 "$APP" --no-device --config-dir "$WORK/cfg" --size 800x500 \
+    --renderer "$r" --bench "$WORK/$r-small.json" --bench-frames 300 >/dev/null 2>&1
 done
 
-# Same at a quarter of the pixels: separates per-pixel cost (software rasterising and presenting)
-# from per-frame UI work.
-rm -rf "$WORK/cfg"
-LIBGL_ALWAYS_SOFTWARE=1 timeout 120 "$APP" --no-device --config-dir "$WORK/cfg" --size 800x500 \
-  --bench "$WORK/small.json" --bench-frames 300 >/dev/null 2>&1
-
-python3 - "$WORK" "$RUNS" "$OUT_MD" "$OUT_JSON" <<'PY'
+python3 - "$WORK" "$RUNS" "$OUT_MD" "$OUT_JSON" $RENDERERS <<'PY'
 import json, sys, datetime, os, re
 work, runs, out_md, out_json = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
-data = [json.load(open(f"{work}/run{i}.json")) for i in range(1, runs + 1)]
-small = json.load(open(f"{work}/small.json"))
+renderers = sys.argv[5:]
+all_data = {r: [json.load(open(f"{work}/{r}-run{i}.json")) for i in range(1, runs + 1)] for r in renderers}
+all_small = {r: json.load(open(f"{work}/{r}-small.json")) for r in renderers}
 cpu = "unknown"
 try:
     for line in open("/proc/cpuinfo"):
@@ -57,7 +62,7 @@ try:
 except OSError:
     pass
 date = datetime.datetime.utcnow().strftime("%Y-%m-%d")
-def rows(phase):
+def rows(data, phase):
     return "\n".join(
         f"| {i+1} | {d[phase]['frame_ms']['median']:.2f} | {d[phase]['frame_ms']['mean']:.2f} | "
         f"{d[phase]['frame_ms']['p95']:.2f} | {d[phase]['frame_ms']['max']:.2f} | {d[phase]['ui_ms_median']:.2f} | "
@@ -65,38 +70,46 @@ def rows(phase):
         f"{d[phase]['vertices']} |" for i, d in enumerate(data))
 head = ("| run | median (ms) | mean (ms) | p95 (ms) | max (ms) | UI build (ms) | render + glFinish (ms) | "
         "swap (ms) | grid layers rasterised | vertices |\n|---|---|---|---|---|---|---|---|---|---|")
-def verdict(phase):
+def verdict(data, phase):
     worst_med = max(d[phase]['frame_ms']['median'] for d in data)
     worst_p95 = max(d[phase]['frame_ms']['p95'] for d in data)
     ok = "met" if worst_p95 < 16 else ("met by the median, not by p95" if worst_med < 16 else "NOT met")
     return f"worst median {worst_med:.2f} ms, worst p95 {worst_p95:.2f} ms: 16 ms target {ok}"
-first = [d["first_frame_ms_since_process_start"] for d in data]
-measured = f"""<!-- bench-gui.sh: begin (generated; edit the text outside these markers) -->
-Measured {date} by `tools/bench-gui.sh`: the real app (`fragviz --bench`) at {data[0]['size'][0]}x{data[0]['size'][1]}
-under Xvfb with software OpenGL (`LIBGL_ALWAYS_SOFTWARE=1`, renderer `{data[0]['gl_renderer']}`,
-default `LP_NUM_THREADS`), every view open, model-only (`--no-device`), vsync off, {runs} runs.
-CPU: {cpu}, {os.cpu_count()} logical CPUs (shared with Xvfb and other work while measuring; load
-average {open('/proc/loadavg').read().split()[0]}).
+about = {"opengl3": "Dear ImGui's OpenGL 3 backend, the default",
+         "cached": "the cached renderer, grid layers kept in textures"}
+def section(r):
+    data, small = all_data[r], all_small[r]
+    first = [d["first_frame_ms_since_process_start"] for d in data]
+    return f"""### `--renderer {r}` ({about.get(r, r)})
 
 **Launch to first frame** (process start to the first frame on screen): {', '.join(f'{v:.0f}' for v in first)} ms;
 worst {max(first):.0f} ms: 1 s target {'met' if max(first) < 1000 else 'NOT met'}.
 
 **Steady frames** ({data[0]['steady']['frames']} per run: every view built and drawn each frame, nothing
-changing, so the grid layers are shown from their textures): {verdict('steady')}.
+changing): {verdict(data, 'steady')}.
 
 {head}
-{rows('steady')}
+{rows(data, 'steady')}
 
 **Changing frames** ({data[0]['changing']['frames']} per run: the selected lane changes every frame, so
-all four grid layers change and are rasterised again in every frame, where their pixels changed, as while
-clicking through lanes):
-{verdict('changing')}.
+every grid is drawn again, as while clicking through lanes; the cached renderer redraws its layers
+where their pixels changed): {verdict(data, 'changing')}.
 
 {head}
-{rows('changing')}
+{rows(data, 'changing')}
 
 At 800x500 (a quarter of the pixels): steady median {small['steady']['frame_ms']['median']:.2f} ms,
 changing median {small['changing']['frame_ms']['median']:.2f} ms.
+"""
+d0 = all_data[renderers[0]][0]
+measured = f"""<!-- bench-gui.sh: begin (generated; edit the text outside these markers) -->
+Measured {date} by `tools/bench-gui.sh`: the real app (`fragviz --bench`) at {d0['size'][0]}x{d0['size'][1]}
+under Xvfb with software OpenGL (`LIBGL_ALWAYS_SOFTWARE=1`, renderer `{d0['gl_renderer']}`,
+default `LP_NUM_THREADS`), every view open, model-only (`--no-device`), vsync off, {runs} runs per
+renderer. CPU: {cpu}, {os.cpu_count()} logical CPUs (shared with Xvfb and other work while measuring;
+load average {open('/proc/loadavg').read().split()[0]}).
+
+""" + "\n".join(section(r) for r in renderers) + """
 Raw numbers: `gui-frame-times.json`.
 <!-- bench-gui.sh: end -->"""
 old = open(out_md).read() if os.path.exists(out_md) else ""
@@ -106,6 +119,6 @@ if m:
 else:
     md = "# fragviz GUI frame times\n\n" + measured + "\n"
 open(out_md, "w").write(md)
-json.dump({"runs": data, "800x500": small}, open(out_json, "w"), indent=1)
+json.dump({r: {"runs": all_data[r], "800x500": all_small[r]} for r in renderers}, open(out_json, "w"), indent=1)
 print(measured)
 PY

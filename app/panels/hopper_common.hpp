@@ -14,12 +14,12 @@ inline constexpr const char* kWinWarpgroup = "Warpgroup: wgmma D and A fragments
 inline constexpr const char* kWinDescriptor = "Descriptor: wgmma operand in shared memory";
 inline constexpr const char* kWinMatrixMoves = "stmatrix / movmatrix: register halves and 8x8 matrices";
 
-/// Sets the next window's position and size to the Hopper view's default (always when `force`,
-/// else the first time it is ever shown), in the layout's design area stretched to the window like
-/// place_window: the warpgroup view over the left half, the descriptor view over the right, the
-/// matrix-move view over the fragments and bank views. (A window opened again comes to the front:
-/// ImGui focuses a window that appears.)
-void place_hopper_window(const char* name, bool force);
+/// Places the Hopper window `name` at its default rectangle of this frame's layout canvas
+/// (s.frame.layout), following the window's size and scroll.
+void place_hopper_window(const AppState& s, const char* name);
+/// place_hopper_window, then ImGui::Begin with the window fixed there (no move, resize or collapse,
+/// like the tiled views). Pair with ImGui::End() whatever it returns.
+bool begin_hopper_window(AppState& s, const char* name, bool* open);
 
 /// The View menu's entries for the three Hopper windows (recorded as "view_warpgroup",
 /// "view_descriptor", "view_moves" while the menu is open).

@@ -6,7 +6,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "../draw_cache.hpp"
+#include "../draw_layer.hpp"
 #include "../layout.hpp"
 #include "../palette.hpp"
 #include "panels.hpp"
@@ -25,7 +25,7 @@ const CyclesRow* find_cycles(const AppState& s, const TileGeometry& t) {
 }
 
 void draw_side(AppState& s, const BankTable& bt, const char* title, bool padded, std::vector<Coord>& marked,
-               CachedLayer& layer) {
+               DrawLayer& layer) {
   const BankReport& rep = bt.report;
   const TileGeometry& t = bt.tile;
   ImGui::Text("%s", title);
@@ -79,8 +79,9 @@ void draw_side(AppState& s, const BankTable& bt, const char* title, bool padded,
   const int hline = static_cast<int>(std::floor((mouse.y - g0.y) / chh));
   const bool hit = hovered && hb >= 0 && hb < 32 && hline >= 0 && hline < bt.lines;
 
-  // Drawn into the cached layer up to layer.end() (see draw_cache.hpp).
-  ImDrawList* dl = layer.begin(o, ImVec2(o.x + size.x, o.y + size.y), ImGui::GetColorU32(ImGuiCol_WindowBg));
+  // The grid layer, up to end_layer() (see draw_layer.hpp).
+  ImDrawList* dl =
+      begin_layer(layer, o, ImVec2(o.x + size.x, o.y + size.y), ImGui::GetColorU32(ImGuiCol_WindowBg));
   ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
   const ImU32 lab = IM_COL32(160, 166, 176, 255);
   char buf[24];
@@ -135,7 +136,7 @@ void draw_side(AppState& s, const BankTable& bt, const char* title, bool padded,
                    ImVec2(g0.x + (b + 1) * cw, g0.y + bt.lines * chh + foot), worst > 1 ? kRed : lab, buf);
     }
   }
-  layer.end();
+  end_layer(layer);
   if (sel >= 0 && rep.lanes[static_cast<std::size_t>(sel)].used)
     marked.push_back(rep.lanes[static_cast<std::size_t>(sel)].logical);
   if (hit) {
@@ -165,9 +166,8 @@ void draw_side(AppState& s, const BankTable& bt, const char* title, bool padded,
 
 }  // namespace
 
-void draw_banks(AppState& s, const Derived& d, CachedLayer& unpadded, CachedLayer& padded) {
-  place_window(kWinBanks, s.reset_layout);
-  if (!ImGui::Begin(kWinBanks, &s.windows.banks)) {
+void draw_banks(AppState& s, const Derived& d, DrawLayer& unpadded, DrawLayer& padded) {
+  if (!begin_view(s, kWinBanks, &s.windows.banks)) {
     ImGui::End();
     return;
   }

@@ -186,8 +186,7 @@ void instruction_summary(AppState& s, const Derived& d) {
 }  // namespace
 
 void draw_controls(AppState& s, const Derived& d) {
-  place_window(kWinControls, s.reset_layout);
-  if (!ImGui::Begin(kWinControls, &s.windows.controls)) {
+  if (!begin_view(s, kWinControls, &s.windows.controls)) {
     ImGui::End();
     return;
   }

@@ -10,7 +10,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "../draw_cache.hpp"
+#include "../draw_layer.hpp"
 #include "../palette.hpp"
 #include "hopper_common.hpp"
 
@@ -193,7 +193,7 @@ int draw_operand(AppState& s, HopperViews& v, int hovered_element, float width) 
   const ImVec2 vis_min(std::max(clip_min.x, o.x), std::max(clip_min.y, o.y));
   const ImVec2 vis_max(std::min(clip_max.x, o.x + size.x), std::min(clip_max.y, o.y + size.y));
   if (vis_max.x > vis_min.x && vis_max.y > vis_min.y) {
-    ImDrawList* dl = v.operand_layer.begin(vis_min, vis_max, ImGui::GetColorU32(ImGuiCol_WindowBg));
+    ImDrawList* dl = begin_layer(v.operand_layer, vis_min, vis_max, ImGui::GetColorU32(ImGuiCol_WindowBg));
     ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
     ImFont* bf = fonts().bold ? fonts().bold : ImGui::GetFont();
     const ImU32 lab = IM_COL32(160, 166, 176, 255);
@@ -232,7 +232,7 @@ int draw_operand(AppState& s, HopperViews& v, int hovered_element, float width) 
     for (int c = kper; c < l.k; c += kper)
       dl->AddLine(ImVec2(g0.x + c * cw, g0.y + r0 * ch), ImVec2(g0.x + c * cw, g0.y + r1 * ch),
                   IM_COL32(255, 255, 255, 160), 2.f);
-    v.operand_layer.end();
+    end_layer(v.operand_layer);
   }
   v.frame.operand = HopperGridRecord{
       true,
@@ -283,7 +283,7 @@ int draw_tile(AppState& s, HopperViews& v, int hovered_element) {
   const ImVec2 vis_min(std::max(clip_min.x, o.x), std::max(clip_min.y, o.y));
   const ImVec2 vis_max(std::min(clip_max.x, o.x + size.x), std::min(clip_max.y, o.y + size.y));
   if (vis_max.x > vis_min.x && vis_max.y > vis_min.y) {
-    ImDrawList* dl = v.tile_layer.begin(vis_min, vis_max, ImGui::GetColorU32(ImGuiCol_WindowBg));
+    ImDrawList* dl = begin_layer(v.tile_layer, vis_min, vis_max, ImGui::GetColorU32(ImGuiCol_WindowBg));
     ImFont* bf = fonts().bold ? fonts().bold : ImGui::GetFont();
     const ImU32 lab = IM_COL32(160, 166, 176, 255);
     char buf[48];
@@ -355,7 +355,7 @@ int draw_tile(AppState& s, HopperViews& v, int hovered_element) {
         }
       }
     }
-    v.tile_layer.end();
+    end_layer(v.tile_layer);
   }
   v.frame.tile = HopperGridRecord{
       true,
@@ -374,8 +374,7 @@ int draw_tile(AppState& s, HopperViews& v, int hovered_element) {
 }  // namespace
 
 void draw_descriptor(AppState& s, HopperViews& v) {
-  place_hopper_window(kWinDescriptor, s.reset_layout);
-  if (!ImGui::Begin(kWinDescriptor, &s.hopper.descriptor_open)) {
+  if (!begin_hopper_window(s, kWinDescriptor, &s.hopper.descriptor_open)) {
     ImGui::End();
     return;
   }

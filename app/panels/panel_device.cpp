@@ -7,8 +7,7 @@
 namespace fragviz::app {
 
 void draw_device(AppState& s, const Derived& d) {
-  place_window(kWinDevice, s.reset_layout);
-  if (!ImGui::Begin(kWinDevice, &s.windows.device)) {
+  if (!begin_view(s, kWinDevice, &s.windows.device)) {
     ImGui::End();
     return;
   }

@@ -13,14 +13,14 @@
 //   | m | A (m x k)        | m | C/D (m x n)|
 //
 // Only the cells inside the visible part of the child are drawn (the largest operand, b1
-// m16n8k256's A, has 4096 cells), into one cached layer the size of that visible part.
+// m16n8k256's A, has 4096 cells), as one grid layer (draw_layer.hpp) the size of that visible part.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
 #include <vector>
 
-#include "../draw_cache.hpp"
+#include "../draw_layer.hpp"
 #include "../layout.hpp"
 #include "../palette.hpp"
 #include "fragviz/banks.hpp"
@@ -377,9 +377,8 @@ void draw_grid(ImDrawList* dl, AppState& s, const Derived& d, const GridGeom& g,
 
 }  // namespace
 
-void draw_fragments(AppState& s, const Derived& d, CachedLayer& grids) {
-  place_window(kWinFragments, s.reset_layout);
-  if (!ImGui::Begin(kWinFragments, &s.windows.fragments)) {
+void draw_fragments(AppState& s, const Derived& d, DrawLayer& grids) {
+  if (!begin_view(s, kWinFragments, &s.windows.fragments)) {
     ImGui::End();
     return;
   }
@@ -511,8 +510,8 @@ void draw_fragments(AppState& s, const Derived& d, CachedLayer& grids) {
   const ImVec2 vis_max(std::min(clip_max.x, o.x + g.size.x), std::min(clip_max.y, o.y + g.size.y));
   int drawn = 0;
   if (vis_max.x > vis_min.x && vis_max.y > vis_min.y) {
-    // Everything below up to grids.end() is drawn into the cached layer (see draw_cache.hpp).
-    ImDrawList* dl = grids.begin(vis_min, vis_max, ImGui::GetColorU32(ImGuiCol_WindowBg));
+    // Everything below up to end_layer() is the grid layer (see draw_layer.hpp).
+    ImDrawList* dl = begin_layer(grids, vis_min, vis_max, ImGui::GetColorU32(ImGuiCol_WindowBg));
     if (in.products == 1) draw_corner(dl, d, g);
     ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
     int max_element = 0;
@@ -523,7 +522,7 @@ void draw_fragments(AppState& s, const Derived& d, CachedLayer& grids) {
       for (Operand op : {Operand::A, Operand::B, Operand::C})
         draw_grid(dl, s, d, g, op, p, hover_lane, vis_min, vis_max, mode, drawn);
     }
-    grids.end();
+    end_layer(grids);
   }
 
   // [SECTION] what was drawn, for the state dump

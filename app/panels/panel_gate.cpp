@@ -68,8 +68,7 @@ void draw_result(const GateRun& run, std::string& shown) {
 }  // namespace
 
 void draw_gate(AppState& s) {
-  place_window(kWinGate, s.reset_layout);
-  if (!ImGui::Begin(kWinGate, &s.windows.gate)) {
+  if (!begin_view(s, kWinGate, &s.windows.gate)) {
     ImGui::End();
     return;
   }

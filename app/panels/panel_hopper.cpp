@@ -21,9 +21,10 @@ void draw_hopper_views(AppState& s, HopperViews& v) {
   v.refresh(s);
 }
 
-void place_hopper_window(const char* name, bool force) {
-  // [x0, y0, x1, y1] as fractions of the area below the status strip (the embedded layout.json's
-  // 1600 x 950 design area: warpgroup 0-760, descriptor 760-1600, matrix moves 330-1120).
+void place_hopper_window(const AppState& s, const char* name) {
+  // [x0, y0, x1, y1] as fractions of the layout's canvas (the embedded layout.json's 1600 x 950
+  // design area: warpgroup 0-760, descriptor 760-1600, matrix moves 330-1120). They float over the
+  // tiled views and, like them, follow the window and its scroll (window_layout.hpp).
   struct Slot {
     const char* name;
     float x0, y0, x1, y1;
@@ -33,15 +34,22 @@ void place_hopper_window(const char* name, bool force) {
       {kWinDescriptor, 760.f / 1600.f, 0.f, 1.f, 1.f},
       {kWinMatrixMoves, 330.f / 1600.f, 0.f, 1120.f / 1600.f, 1.f},
   };
-  const ImVec2 d = ImGui::GetIO().DisplaySize;
-  const float top = content_top(), w = d.x, h = d.y - top;
+  const LayoutFrame& f = s.frame.layout;
+  const float ox = f.canvas.view.x0 - f.scroll_x, oy = f.canvas.view.y0 - f.scroll_y;
   for (const Slot& sl : kSlots)
     if (std::strcmp(sl.name, name) == 0) {
-      const ImGuiCond cond = force ? ImGuiCond_Always : ImGuiCond_FirstUseEver;
-      ImGui::SetNextWindowPos(ImVec2(sl.x0 * w, top + sl.y0 * h), cond);
-      ImGui::SetNextWindowSize(ImVec2((sl.x1 - sl.x0) * w, (sl.y1 - sl.y0) * h), cond);
+      ImGui::SetNextWindowPos(ImVec2(ox + sl.x0 * f.canvas.width, oy + sl.y0 * f.canvas.height),
+                              ImGuiCond_Always);
+      ImGui::SetNextWindowSize(ImVec2((sl.x1 - sl.x0) * f.canvas.width, (sl.y1 - sl.y0) * f.canvas.height),
+                               ImGuiCond_Always);
       return;
     }
+}
+
+bool begin_hopper_window(AppState& s, const char* name, bool* open) {
+  place_hopper_window(s, name);
+  return ImGui::Begin(name, open,
+                      ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
 }
 
 void draw_hopper_view_items(AppState& s) {

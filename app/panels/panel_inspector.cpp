@@ -324,8 +324,7 @@ void ldmatrix_relations(AppState& s, const Derived& d, int lane) {
 }  // namespace
 
 void draw_inspector(AppState& s, const Derived& d) {
-  place_window(kWinInspector, s.reset_layout);
-  if (!ImGui::Begin(kWinInspector, &s.windows.inspector)) {
+  if (!begin_view(s, kWinInspector, &s.windows.inspector)) {
     ImGui::End();
     return;
   }

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "../draw_cache.hpp"
+#include "../draw_layer.hpp"
 #include "../layout.hpp"
 #include "../palette.hpp"
 #include "fragviz/banks.hpp"
@@ -12,9 +12,8 @@
 
 namespace fragviz::app {
 
-void draw_ldmatrix(AppState& s, const Derived& d, CachedLayer& grid) {
-  place_window(kWinLdmatrix, s.reset_layout);
-  if (!ImGui::Begin(kWinLdmatrix, &s.windows.ldmatrix)) {
+void draw_ldmatrix(AppState& s, const Derived& d, DrawLayer& grid) {
+  if (!begin_view(s, kWinLdmatrix, &s.windows.ldmatrix)) {
     ImGui::End();
     return;
   }
@@ -73,9 +72,9 @@ void draw_ldmatrix(AppState& s, const Derived& d, CachedLayer& grid) {
           e.expected.col < t.cols)
         bad[static_cast<std::size_t>(e.expected.row * t.cols + e.expected.col)] = 1;
 
-  // Drawn into the cached layer up to grid.end() (see draw_cache.hpp).
-  ImDrawList* dl = grid.begin(o, ImVec2(g0.x + cell * t.cols, g0.y + cell * t.rows),
-                              ImGui::GetColorU32(ImGuiCol_WindowBg));
+  // The grid layer, up to end_layer() (see draw_layer.hpp).
+  ImDrawList* dl = begin_layer(grid, o, ImVec2(g0.x + cell * t.cols, g0.y + cell * t.rows),
+                               ImGui::GetColorU32(ImGuiCol_WindowBg));
   grid_backdrop(dl, g0, ImVec2(g0.x + cell * t.cols, g0.y + cell * t.rows));
   ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
   const ImU32 lab = IM_COL32(160, 166, 176, 255);
@@ -126,7 +125,7 @@ void draw_ldmatrix(AppState& s, const Derived& d, CachedLayer& grid) {
     dl->AddLine(ImVec2(g0.x, g0.y + 8 * cell), ImVec2(g0.x + t.cols * cell, g0.y + 8 * cell), rule, 2.f);
   if (t.cols == 16)
     dl->AddLine(ImVec2(g0.x + 8 * cell, g0.y), ImVec2(g0.x + 8 * cell, g0.y + t.rows * cell), rule, 2.f);
-  grid.end();
+  end_layer(grid);
 
   if (hit) {
     const LdmatrixTable::Cell& x = t.at(hr, hc);

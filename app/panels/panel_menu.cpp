@@ -1,12 +1,15 @@
-// Main menu bar, the status strip under it and the File > Open report popup.
+// Main menu bar, the status strip under it and the File > Open report file browser.
+#include <filesystem>
 #include <string>
 #include <string_view>
+#include <system_error>
 #include <vector>
 
 #include "../assets.hpp"
 #include "../layout.hpp"
 #include "../report_view.hpp"
 #include "../text_fit.hpp"
+#include "file_browser.hpp"
 #include "fragviz/device.hpp"
 #include "hopper_common.hpp"
 #include "imgui_stdlib.h"
@@ -19,29 +22,22 @@ namespace {
 constexpr const char* kBannerText =
     "These views show the PTX ISA predictions. Probes and the gate need an NVIDIA GPU of sm_75 or newer.";
 
+/// File > Open report: the file browser, in the folder of the report opened last (else where it
+/// was last, else the current folder).
 void draw_open_popup(AppState& s) {
+  FileBrowserState& b = s.report_browser;
   if (s.open_popup_requested) {
-    ImGui::OpenPopup("Open report");
     s.open_popup_requested = false;
+    std::error_code ec;
+    const std::string last =
+        !s.report ? std::string() : std::filesystem::absolute(s.report->path, ec).string();
+    const std::string start =
+        !last.empty() && !ec ? parent_folder(last) : b.listing.dir;  // "": the current folder
+    open_browser(b, start);
   }
-  ImGui::SetNextWindowSize(ImVec2(620, 0), ImGuiCond_Appearing);
-  if (ImGui::BeginPopupModal("Open report", nullptr, ImGuiWindowFlags_NoSavedSettings)) {
-    ImGui::TextUnformatted(
-        "Path of a report written by  fragviz-cli probe --json FILE  or  gate --json FILE:");
-    if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
-    ImGui::SetNextItemWidth(-1);
-    const bool enter = ImGui::InputText("##path", &s.open_path_input, ImGuiInputTextFlags_EnterReturnsTrue);
-    record_widget(s, "open_path");
-    if (!s.report_error.empty()) ImGui::TextColored(kRedV, "%s", s.report_error.c_str());
-    if (ImGui::Button("Open") || enter) {
-      s.open_report_request = s.open_path_input;
-      ImGui::CloseCurrentPopup();
-    }
-    record_widget(s, "open_ok");
-    ImGui::SameLine();
-    if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))
-      ImGui::CloseCurrentPopup();
-    ImGui::EndPopup();
+  if (draw_file_browser(b, s)) {
+    s.open_report_request = b.chosen;
+    b.chosen.clear();
   }
 }
 
@@ -153,6 +149,7 @@ void draw_status_segments(AppState& s, const std::vector<Segment>& segs) {
 }  // namespace
 
 void draw_menu_and_status(AppState& s) {
+  begin_layout(s);  // first: the scroll bars it draws decide where this frame's views go
   if (ImGui::BeginMainMenuBar()) {
     if (ImGui::BeginMenu("File")) {
       if (ImGui::MenuItem("Open report...", "Ctrl+O")) s.open_popup_requested = true;
@@ -178,10 +175,7 @@ void draw_menu_and_status(AppState& s) {
       ImGui::Separator();
       draw_hopper_view_items(s);
       ImGui::Separator();
-      if (ImGui::MenuItem("Reset layout")) {
-        s.windows = WindowsOpen{};
-        s.reset_layout = true;
-      }
+      if (ImGui::MenuItem("Show every view")) s.windows = WindowsOpen{};
       ImGui::EndMenu();
     }
     record_widget(s, "menu_view");

@@ -85,8 +85,7 @@ void element_tooltip(const AppState& s, int n, int row, int col) {
 }  // namespace
 
 void draw_output(AppState& s, OutputRenderer& renderer) {
-  place_window(kWinOutput, s.reset_layout);
-  if (!ImGui::Begin(kWinOutput, &s.windows.output)) {
+  if (!begin_view(s, kWinOutput, &s.windows.output)) {
     ImGui::End();
     return;
   }

@@ -17,7 +17,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "../draw_cache.hpp"
+#include "../draw_layer.hpp"
 #include "hopper_common.hpp"
 #include "imgui_internal.h"  // ImGui::SetNextWindowScroll
 
@@ -316,8 +316,7 @@ void register_table(AppState& s, HopperViews& v, int thread) {
 }  // namespace
 
 void draw_warpgroup(AppState& s, HopperViews& v) {
-  place_hopper_window(kWinWarpgroup, s.reset_layout);
-  if (!ImGui::Begin(kWinWarpgroup, &s.hopper.warpgroup_open)) {
+  if (!begin_hopper_window(s, kWinWarpgroup, &s.hopper.warpgroup_open)) {
     ImGui::End();
     return;
   }
@@ -437,13 +436,13 @@ void draw_warpgroup(AppState& s, HopperViews& v) {
   const CellLabelMode mode =
       cell_label_mode(sf, cw, ch, kWarpgroupSize - 1, std::max(t.d.per_thread, t.a.per_thread) - 1);
   if (vis_max.x > vis_min.x && vis_max.y > vis_min.y) {
-    ImDrawList* dl = v.warpgroup_layer.begin(vis_min, vis_max, ImGui::GetColorU32(ImGuiCol_WindowBg));
+    ImDrawList* dl = begin_layer(v.warpgroup_layer, vis_min, vis_max, ImGui::GetColorU32(ImGuiCol_WindowBg));
     draw_frame(dl, t, g, vis_min, vis_max);
     draw_grid(dl, t.a, m.a_state, g.a(), cw, ch, h.selected_thread, hover_thread, vis_min, vis_max, mode,
               drawn);
     draw_grid(dl, t.d, m.d_state, g.d(), cw, ch, h.selected_thread, hover_thread, vis_min, vis_max, mode,
               drawn);
-    v.warpgroup_layer.end();
+    end_layer(v.warpgroup_layer);
   }
 
   // [SECTION] what was drawn, for the state dump

@@ -11,7 +11,7 @@
 namespace fragviz::app {
 
 class OutputRenderer;
-class CachedLayer;
+struct DrawLayer;
 class HopperViews;
 
 /// Fonts the panels use; any may equal ImGui's default font.
@@ -23,7 +23,7 @@ struct Fonts {
 Fonts& fonts();
 
 /// Main menu bar (File, View), the status strip under it (model-only banner or "measured on"
-/// label, report errors) and the File > Open report popup. (panel_menu.cpp)
+/// label, report errors) and the File > Open report file browser. (panel_menu.cpp)
 void draw_menu_and_status(AppState& s);
 /// The File > Export dialog: a view with the current settings as SVG, PNG, PDF or TikZ.
 /// (panel_export.cpp)
@@ -37,13 +37,13 @@ void draw_device(AppState& s, const Derived& d);
 void draw_lane_strip(AppState& s, const Derived& d);
 /// A, B, C/D grids of any M/N/K, zoomed and scrolled; m8n8k4 .f16 as four quad-pair products.
 /// (panel_fragments.cpp)
-void draw_fragments(AppState& s, const Derived& d, CachedLayer& grids);
+void draw_fragments(AppState& s, const Derived& d, DrawLayer& grids);
 /// Registers and ldmatrix relations of the selected lane. (panel_inspector.cpp)
 void draw_inspector(AppState& s, const Derived& d);
 /// The explorer's ldmatrix: which lane receives each tile cell. (panel_ldmatrix.cpp)
-void draw_ldmatrix(AppState& s, const Derived& d, CachedLayer& grid);
+void draw_ldmatrix(AppState& s, const Derived& d, DrawLayer& grid);
 /// Unpadded and padded tiles over 32 banks with Nsight Compute totals. (panel_banks.cpp)
-void draw_banks(AppState& s, const Derived& d, CachedLayer& unpadded, CachedLayer& padded);
+void draw_banks(AppState& s, const Derived& d, DrawLayer& unpadded, DrawLayer& padded);
 /// Run gate, progress, verdict, history. (panel_gate.cpp)
 void draw_gate(AppState& s);
 /// The n x n result drawn by the output shader. (panel_output.cpp)

@@ -4,6 +4,8 @@
 # Exit codes: 0 pass, 1 fail, 77 skip (only when Xvfb or xdotool is not installed).
 # Set before gui_init: XVFB_SCREEN (default 1600x1000x24). Before start_app: APP_SIZE (--size, default
 # 1600x1000; empty: none, the app picks its default size), CONFIG_FROM_ENV, CONFIG_DEFAULT.
+# APP_TIMEOUT (environment): seconds before start_app's app is stopped (default 100). Xvfb, xdotool
+# and xwd are taken from PATH (tools/device-gui.sh puts the carried ones there).
 
 set -u
 
@@ -67,8 +69,8 @@ start_app() {
   [ "${CONFIG_FROM_ENV:-0}" = 1 ] && cfg=()
   [ "${CONFIG_DEFAULT:-0}" = 1 ] && cfg=() && env_cfg=()
   [ -n "${APP_SIZE-1600x1000}" ] && size=(--size "${APP_SIZE-1600x1000}")
-  env -u FRAGVIZ_CONFIG_DIR "${env_cfg[@]}" LIBGL_ALWAYS_SOFTWARE=1 timeout 100 "$APP" "${cfg[@]}" "${size[@]}" \
-    --dump-state "$STATE" "$@" >"$WORK/app.log" 2>&1 &
+  env -u FRAGVIZ_CONFIG_DIR "${env_cfg[@]}" LIBGL_ALWAYS_SOFTWARE=1 timeout "${APP_TIMEOUT:-100}" "$APP" \
+    "${cfg[@]}" "${size[@]}" --dump-state "$STATE" "$@" >"$WORK/app.log" 2>&1 &
   APP_PID=$!
   for _ in $(seq 200); do
     [ -s "$STATE" ] && break
@@ -160,14 +162,28 @@ pick_instruction() {
   fail "the instruction picker did not open with $m in it"
 }
 
+# capture_screen FILE: the whole screen as a PNG, through ImageMagick's import or else xwd (x11-apps,
+# converted by tools/xwd-to-png.py); returns 2 when neither is installed.
+capture_screen() {
+  local f=$1
+  if command -v import >/dev/null 2>&1; then
+    timeout 20 import -display "$DISPLAY" -window root "$f" 2>/dev/null || fail "import could not capture the screen"
+  elif command -v xwd >/dev/null 2>&1; then
+    timeout 20 xwd -root -silent -display "$DISPLAY" >"$f.xwd" || fail "xwd could not capture the screen"
+    python3 "$SRC/tools/xwd-to-png.py" "$f.xwd" "$f" || fail "could not convert the xwd dump to PNG"
+    rm -f "$f.xwd"
+  else
+    return 2
+  fi
+}
+
 # screenshot FILE: the whole screen; fails if it is blank (a uniform image).
 screenshot_not_blank() {
   local f=$1
-  if ! command -v import >/dev/null 2>&1; then
-    echo "note: ImageMagick's import is not installed; blank-window check skipped"
+  capture_screen "$f" || {
+    echo "note: neither ImageMagick's import nor xwd is installed; blank-window check skipped"
     return 0
-  fi
-  timeout 20 import -display "$DISPLAY" -window root "$f" 2>/dev/null || fail "import could not capture the screen"
+  }
   python3 - "$f" <<'PY' || fail "screenshot $f is blank"
 import struct, sys, zlib
 # Decode the PNG ourselves (no PIL needed) and require real variation in the pixels.

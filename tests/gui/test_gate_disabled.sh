@@ -4,6 +4,9 @@
 source "$(dirname "$0")/lib.sh"
 gui_init "$@"
 start_app --no-device
+# The state names the GL renderer the window draws with (tools/device-gui.sh checks it is the GPU).
+wait_for "s['gl']['renderer'] != ''"
+echo "GL renderer: $(q "s['gl']['renderer']")"
 
 wait_for "s['banner_shown'] == True and 'sm_75' in s['banner_text']"
 wait_for "s['gate']['button_enabled'] == False and len(s['gate']['reason']) > 10"

@@ -6,12 +6,16 @@ source "$(dirname "$0")/lib.sh"
 gui_init "$@"
 start_app --no-device
 xdotool windowsize "$WID" 32767 32767 2>/dev/null || true
-sleep 3
+# A frame at the largest size the app allows (the views follow the window, so under llvmpipe it
+# takes seconds): wait until one is drawn, so that what follows is not swallowed by it.
+wait_for "s['display']['pixel_size'][0] > 1600 and s['display']['pixel_size'][0] <= 16384" 40
 app_alive || fail "fragviz died after the window was resized to 32767x32767"
+echo "drawn at $(q "s['display']['pixel_size']")"
 # Still answering: a click on a lane button selects it.
 xdotool windowsize "$WID" 1600 1000 2>/dev/null || true
-sleep 1
+wait_for "s['display']['pixel_size'] == [1600, 1000]" 40
 app_alive || fail "fragviz died after the window was resized back"
+sleep 0.5
 click $(centre_of "s['lane_buttons'][3]")
 wait_for "s['selected_lane'] == 3"
 geom=$(xdotool getwindowgeometry "$WID" | awk '/Geometry/ {print $2}')

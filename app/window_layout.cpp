@@ -1,0 +1,141 @@
+#include "window_layout.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace fragviz::app {
+
+namespace {
+
+/// Slots whose edges are this close (design units) count as touching.
+constexpr float kTouch = 0.01f;
+
+bool near(float a, float b) { return std::abs(a - b) <= kTouch; }
+
+/// One column of slots: its [x0, x1) in design units and its slots from the top.
+struct Column {
+  float x0 = 0, x1 = 0;
+  std::vector<int> slots;
+};
+
+/// The columns of `l` from the left, or nothing when its slots do not form columns.
+std::vector<Column> columns_of(const Layout& l) {
+  std::vector<Column> cols;
+  for (int i = 0; i < static_cast<int>(l.slots.size()); ++i) {
+    const LayoutSlot& s = l.slots[static_cast<std::size_t>(i)];
+    auto it = std::find_if(cols.begin(), cols.end(),
+                           [&](const Column& c) { return near(c.x0, s.x0) && near(c.x1, s.x1); });
+    if (it == cols.end()) it = cols.insert(cols.end(), Column{s.x0, s.x1, {}});
+    it->slots.push_back(i);
+  }
+  std::sort(cols.begin(), cols.end(), [](const Column& a, const Column& b) { return a.x0 < b.x0; });
+  float x = 0;
+  for (Column& c : cols) {
+    if (!near(c.x0, x)) return {};
+    x = c.x1;
+    std::sort(c.slots.begin(), c.slots.end(), [&](int a, int b) {
+      return l.slots[static_cast<std::size_t>(a)].y0 < l.slots[static_cast<std::size_t>(b)].y0;
+    });
+    float y = 0;
+    for (int i : c.slots) {
+      const LayoutSlot& s = l.slots[static_cast<std::size_t>(i)];
+      if (!near(s.y0, y)) return {};
+      y = s.y1;
+    }
+    if (!near(y, l.design_height)) return {};
+  }
+  if (cols.empty() || !near(x, l.design_width)) return {};
+  return cols;
+}
+
+/// Each slot as fractions of the canvas, hidden slots' room given to their neighbours.
+std::vector<LayoutRect> fractions(const Layout& l, const std::vector<bool>& open) {
+  const auto shown = [&](int i) {
+    return static_cast<std::size_t>(i) < open.size() && open[static_cast<std::size_t>(i)];
+  };
+  std::vector<LayoutRect> f(l.slots.size());
+  const std::vector<Column> cols = columns_of(l);
+  if (cols.empty()) {
+    // Not columns: every view keeps its own slot.
+    for (std::size_t i = 0; i < l.slots.size(); ++i) {
+      const LayoutSlot& s = l.slots[i];
+      if (shown(static_cast<int>(i)))
+        f[i] = LayoutRect{s.x0 / l.design_width, s.y0 / l.design_height, s.x1 / l.design_width,
+                          s.y1 / l.design_height};
+    }
+    return f;
+  }
+  // Shown columns share the width in proportion to their design widths; in each, the shown
+  // slots share the height in proportion to their design heights. Edges are sums of the same
+  // numbers, so neighbours meet exactly.
+  float total_w = 0;
+  std::vector<float> col_h(cols.size(), 0.f);
+  for (std::size_t c = 0; c < cols.size(); ++c) {
+    for (int i : cols[c].slots)
+      if (shown(i))
+        col_h[c] += l.slots[static_cast<std::size_t>(i)].y1 - l.slots[static_cast<std::size_t>(i)].y0;
+    if (col_h[c] > 0) total_w += cols[c].x1 - cols[c].x0;
+  }
+  float x = 0;
+  for (std::size_t c = 0; c < cols.size(); ++c) {
+    if (col_h[c] <= 0) continue;
+    const float x0 = x / total_w;
+    x += cols[c].x1 - cols[c].x0;
+    const float x1 = x >= total_w - kTouch ? 1.f : x / total_w;
+    float y = 0;
+    for (int i : cols[c].slots) {
+      if (!shown(i)) continue;
+      const LayoutSlot& s = l.slots[static_cast<std::size_t>(i)];
+      const float y0 = y / col_h[c];
+      y += s.y1 - s.y0;
+      const float y1 = y >= col_h[c] - kTouch ? 1.f : y / col_h[c];
+      f[static_cast<std::size_t>(i)] = LayoutRect{x0, y0, x1, y1};
+    }
+  }
+  return f;
+}
+
+}  // namespace
+
+bool forms_columns(const Layout& layout) { return !columns_of(layout).empty(); }
+
+LayoutCanvas make_canvas(float display_w, float display_h, float top, float bar) {
+  LayoutCanvas c;
+  const float min_h = std::max(1.f, kMinLayoutHeight - top);
+  float w = std::max(1.f, display_w), h = std::max(1.f, display_h - top);
+  // A scroll bar along one edge takes room from the other direction, which may then need one too.
+  for (int pass = 0; pass < 2; ++pass) {
+    c.scroll_x = c.scroll_x || w < kMinLayoutWidth;
+    c.scroll_y = c.scroll_y || h < min_h;
+    w = std::max(1.f, display_w - (c.scroll_y ? bar : 0.f));
+    h = std::max(1.f, display_h - top - (c.scroll_x ? bar : 0.f));
+  }
+  c.view = LayoutRect{0, top, w, top + h};
+  c.width = std::max(w, kMinLayoutWidth);
+  c.height = std::max(h, min_h);
+  // The horizontal bar runs under the vertical one too, so that the corner between them is covered.
+  if (c.scroll_x) c.hbar = LayoutRect{0, c.view.y1, w + (c.scroll_y ? bar : 0.f), c.view.y1 + bar};
+  if (c.scroll_y) c.vbar = LayoutRect{w, top, w + bar, c.view.y1};
+  return c;
+}
+
+std::vector<LayoutRect> tile_views(const Layout& layout, const std::vector<bool>& open,
+                                   const LayoutCanvas& canvas, float scroll_x, float scroll_y, float scale) {
+  scale = scale > 0 ? scale : 1.f;
+  scroll_x = std::clamp(scroll_x, 0.f, std::max(0.f, canvas.max_scroll_x()));
+  scroll_y = std::clamp(scroll_y, 0.f, std::max(0.f, canvas.max_scroll_y()));
+  const auto px = [scale](float v) { return std::round(v * scale) / scale; };
+  std::vector<LayoutRect> out = fractions(layout, open);
+  for (LayoutRect& r : out) {
+    if (r.empty()) {
+      r = LayoutRect{};
+      continue;
+    }
+    const float ox = canvas.view.x0 - scroll_x, oy = canvas.view.y0 - scroll_y;
+    r = LayoutRect{px(ox + r.x0 * canvas.width), px(oy + r.y0 * canvas.height), px(ox + r.x1 * canvas.width),
+                   px(oy + r.y1 * canvas.height)};
+  }
+  return out;
+}
+
+}  // namespace fragviz::app

@@ -1,0 +1,68 @@
+// Where the eight views go, worked out again every frame from the window's size: plain arithmetic
+// (no ImGui), so the unit tests check it directly (tests/app/test_window_layout.cpp).
+//
+// The views tile the area under the menu bar and status strip as layout.json's slots say, stretched
+// to that area, so they follow the window at every size: nothing overlaps, nothing is left empty,
+// and going back to a size gives back the same rectangles. The user does not drag views around;
+// the View menu shows and hides them, and a hidden view's room goes to the others of its column
+// (or, when a whole column is hidden, to the other columns), as long as layout.json's slots form
+// such columns (the built-in one does).
+//
+// Below kMinLayoutWidth x kMinLayoutHeight logical pixels (a small window, or a large display
+// scale: 1600x1000 pixels at --scale 2 is 800x500 logical) the views are laid out at that size
+// instead, on a canvas the window shows part of, with scroll bars at its right and bottom edges.
+#pragma once
+
+#include <vector>
+
+#include "assets.hpp"
+
+namespace fragviz::app {
+
+/// The smallest window, in logical pixels, the views are fitted into; a smaller one scrolls.
+inline constexpr float kMinLayoutWidth = 1024.f, kMinLayoutHeight = 700.f;
+
+/// A rectangle [x0, x1) x [y0, y1).
+struct LayoutRect {
+  float x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+  float w() const { return x1 - x0; }
+  float h() const { return y1 - y0; }
+  bool empty() const { return !(x1 > x0 && y1 > y0); }
+};
+
+/// The area the views are laid out on in one frame, in the window's logical pixels.
+struct LayoutCanvas {
+  LayoutRect view;              ///< where the views show: the area under the status strip, less scroll bars
+  float width = 0, height = 0;  ///< the canvas: the view's size, or the minimum where that is larger
+  bool scroll_x = false, scroll_y = false;
+  LayoutRect hbar, vbar;  ///< the scroll bars (empty when not needed); hbar covers the corner
+  float max_scroll_x() const { return width - view.w(); }
+  float max_scroll_y() const { return height - view.h(); }
+};
+
+/// The canvas for a display of `display_w` x `display_h` logical pixels whose top `top` pixels are
+/// the menu bar and status strip, with scroll bars `bar` pixels thick where the canvas is larger
+/// than the view. The canvas is never smaller than kMinLayoutWidth x (kMinLayoutHeight - top).
+LayoutCanvas make_canvas(float display_w, float display_h, float top, float bar);
+
+/// The view of each slot of `layout` (in its order) in window coordinates, for a canvas scrolled
+/// by (`scroll_x`, `scroll_y`); `open[i]` says whether slot i is shown (a hidden one gets an empty
+/// rectangle). Edges are rounded to whole physical pixels at `scale` pixels per logical pixel, and
+/// neighbours share their edge exactly.
+std::vector<LayoutRect> tile_views(const Layout& layout, const std::vector<bool>& open,
+                                   const LayoutCanvas& canvas, float scroll_x, float scroll_y, float scale);
+
+/// What the layout worked out for one frame (kept in the frame's record for the views and the
+/// state dump).
+struct LayoutFrame {
+  LayoutCanvas canvas;
+  float scroll_x = 0, scroll_y = 0;  ///< how far the canvas is scrolled
+  std::vector<LayoutRect> views;     ///< by slot, in kLayoutIds order; empty rectangles for hidden views
+};
+
+/// Whether the slots of `layout` form columns that can give a hidden view's room to its neighbours:
+/// slots with the same [x0, x1) make a column, the columns cover the design width side by side, and
+/// each column's slots cover the design height one above the other.
+bool forms_columns(const Layout& layout);
+
+}  // namespace fragviz::app

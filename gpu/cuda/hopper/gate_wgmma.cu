@@ -1,0 +1,558 @@
+// The gate's Hopper rungs: c = a x b with TMA (cp.async.bulk.tensor) into 128B-swizzled shared
+// memory, completing on mbarriers, and wgmma reading both operands through descriptors.
+//   rung 0 wgmma-tma         one warpgroup; thread 0 also refills the stage it just consumed
+//   rung 1 wgmma-ws          a producer warpgroup and two consumer warpgroups (setmaxnreg),
+//                            full/empty mbarriers per stage, one wgmma group kept in flight
+//   rung 2 wgmma-persistent  rung 1 with one block per SM walking tiles in grouped order
+//   rung 3 wgmma-cluster     rung 2 in 2-block clusters sharing B by TMA multicast
+// Tiles, stages, layouts and descriptors: fragviz/wgmma_gate.hpp (the one definition the host
+// tests check). Every kernel is extern "C" so ptxas -v names it plainly. The assembly exists only
+// in sm_90a code (__CUDA_ARCH_FEAT_SM90_ALL); other targets compile empty kernels that the host
+// never launches (gate_wgmma_check refuses devices other than 9.0).
+#include <cuda.h>  // CUtensorMap and the cuTensorMapEncodeTiled types only; libcuda is not linked
+#include <cuda_fp16.h>
+#include <cuda_runtime.h>
+
+#include <cstdint>
+
+#include "fragviz/wgmma_gate.hpp"
+#include "gate_wgmma.cuh"
+#include "gate_wgmma_mma.cuh"
+
+namespace fragviz::cuda {
+namespace gate_wgmma {
+
+// [SECTION] PTX wrappers --------------------------------------------------------------------------
+
+__device__ __forceinline__ std::uint32_t smem_address(const void* p) {
+  return static_cast<std::uint32_t>(__cvta_generic_to_shared(p));
+}
+
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+/// PTX ISA "mbarrier.init": expected arrival count `count`, phase 0.
+__device__ __forceinline__ void mbarrier_init(std::uint32_t bar, std::uint32_t count) {
+  asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(bar), "r"(count) : "memory");
+}
+/// Makes the initialised mbarriers visible to the async proxy (TMA's complete_tx) and to other
+/// threads (PTX ISA "fence.mbarrier_init"); a __syncthreads follows.
+__device__ __forceinline__ void fence_mbarrier_init() {
+  asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+}
+/// One arrival plus `bytes` expected transaction bytes (PTX ISA "mbarrier.expect_tx" /
+/// "mbarrier.arrive"): the phase completes when the arrival count and the bytes are both in.
+__device__ __forceinline__ void mbarrier_arrive_expect_tx(std::uint32_t bar, std::uint32_t bytes) {
+  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(bar), "r"(bytes) : "memory");
+}
+__device__ __forceinline__ void mbarrier_arrive(std::uint32_t bar) {
+  asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" ::"r"(bar) : "memory");
+}
+/// Waits until the phase of parity `parity` has completed (PTX ISA "mbarrier.try_wait.parity":
+/// true once the current phase's parity differs from `parity`; right after init, parity 1 reads
+/// as completed).
+__device__ __forceinline__ void mbarrier_wait(std::uint32_t bar, std::uint32_t parity) {
+  std::uint32_t done = 0;
+  do {
+    asm volatile(
+        "{\n.reg .pred p;\nmbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\nselp.u32 %0, 1, 0, p;\n}\n"
+        : "=r"(done)
+        : "r"(bar), "r"(parity)
+        : "memory");
+  } while (done == 0);
+}
+/// PTX ISA "cp.async.bulk.tensor": one 2-D box at coordinates (c0 contiguous, c1 rows) of `map`
+/// into shared memory at `dst`, its bytes counted on the mbarrier `bar`.
+__device__ __forceinline__ void tma_load_2d(std::uint32_t dst, const CUtensorMap* map, std::uint32_t bar,
+                                            int c0, int c1) {
+  asm volatile(
+      "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%3, "
+      "%4}], "
+      "[%2];" ::"r"(dst),
+      "l"(reinterpret_cast<std::uint64_t>(map)), "r"(bar), "r"(c0), "r"(c1)
+      : "memory");
+}
+/// The same, with the box written to the same offset in every block of `cta_mask` (bit i = the
+/// cluster's block of rank i) and complete_tx counted on the mbarrier at `bar`'s offset in each
+/// (PTX ISA "cp.async.bulk.tensor", .multicast::cluster).
+__device__ __forceinline__ void tma_load_2d_multicast(std::uint32_t dst, const CUtensorMap* map,
+                                                      std::uint32_t bar, int c0, int c1,
+                                                      std::uint16_t cta_mask) {
+  asm volatile(
+      "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster "
+      "[%0], "
+      "[%1, {%3, %4}], [%2], %5;" ::"r"(dst),
+      "l"(reinterpret_cast<std::uint64_t>(map)), "r"(bar), "r"(c0), "r"(c1), "h"(cta_mask)
+      : "memory");
+}
+/// One arrival on the mbarrier at `bar`'s offset in the cluster's block `rank` (PTX ISA "mapa",
+/// "mbarrier.arrive" .shared::cluster). Default semantics (release, CTA scope), as CUTLASS's
+/// ClusterBarrier::arrive: what it orders is wgmma's reads, already complete by wgmma.wait_group.
+__device__ __forceinline__ void mbarrier_arrive_cluster(std::uint32_t bar, std::uint32_t rank) {
+  asm volatile(
+      "{\n.reg .b32 remote;\nmapa.shared::cluster.u32 remote, %0, %1;\n"
+      "mbarrier.arrive.shared::cluster.b64 _, [remote];\n}\n" ::"r"(bar),
+      "r"(rank)
+      : "memory");
+}
+/// Every thread of every block of the cluster (PTX ISA "barrier.cluster").
+__device__ __forceinline__ void cluster_sync() {
+  asm volatile("barrier.cluster.arrive.release.aligned;\nbarrier.cluster.wait.acquire.aligned;" ::: "memory");
+}
+__device__ __forceinline__ std::uint32_t cluster_ctarank() {
+  std::uint32_t r;
+  asm volatile("mov.u32 %0, %%cluster_ctarank;" : "=r"(r));
+  return r;
+}
+/// PTX ISA "wgmma.fence", "wgmma.commit_group", "wgmma.wait_group".
+__device__ __forceinline__ void wgmma_fence() { asm volatile("wgmma.fence.sync.aligned;" ::: "memory"); }
+__device__ __forceinline__ void wgmma_commit_group() {
+  asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
+}
+template <int Pending>
+__device__ __forceinline__ void wgmma_wait_group() {
+  asm volatile("wgmma.wait_group.sync.aligned %0;" ::"n"(Pending) : "memory");
+}
+/// PTX ISA "setmaxnreg": the warpgroup's register budget (needs the kernel's entry cap).
+template <int Registers>
+__device__ __forceinline__ void setmaxnreg_inc() {
+  asm volatile("setmaxnreg.inc.sync.aligned.u32 %0;" ::"n"(Registers));
+}
+template <int Registers>
+__device__ __forceinline__ void setmaxnreg_dec() {
+  asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;" ::"n"(Registers));
+}
+#endif
+
+/// Keeps the compiler from moving accumulator reads or writes across a wgmma wait (CUTLASS's
+/// warpgroup_fence_operand).
+template <int N>
+__device__ __forceinline__ void fence_accumulators(float (&d)[N]) {
+#pragma unroll
+  for (int i = 0; i < N; ++i) asm volatile("" : "+f"(d[i])::"memory");
+}
+
+// [SECTION] Shared pieces -------------------------------------------------------------------------
+
+/// Where one rung's stages and barriers sit in the (1024-aligned) dynamic window.
+template <int Rung>
+struct Smem {
+  static constexpr WgmmaGateRung kR = kWgmmaGateRungs[Rung];
+  static constexpr std::uint32_t kABytes = wgmma_gate_a_stage_bytes(kR);
+  static constexpr std::uint32_t kBBytes = wgmma_gate_b_stage_bytes(kR);
+  static_assert(kABytes % 1024 == 0 && kBBytes % 1024 == 0,
+                "every stage starts on the 128B swizzle's 1024-byte repeat");
+  std::uint32_t base;
+  __device__ std::uint32_t a(int s) const { return base + static_cast<std::uint32_t>(s) * kABytes; }
+  __device__ std::uint32_t b(int s) const {
+    return base + kR.stages * kABytes + static_cast<std::uint32_t>(s) * kBBytes;
+  }
+  __device__ std::uint32_t full(int s) const {
+    return base + kR.stages * (kABytes + kBBytes) + 8u * static_cast<std::uint32_t>(s);
+  }
+  __device__ std::uint32_t empty(int s) const { return full(kR.stages) + 8u * static_cast<std::uint32_t>(s); }
+};
+template <int Rung>
+__device__ __forceinline__ Smem<Rung> smem_layout(std::uint8_t* window) {
+  return {(smem_address(window) + 1023u) & ~1023u};
+}
+
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+/// One stage's loads: A's box (64 k x block_m rows) and block_n / 64 B boxes (64 n x 64 k). In a
+/// cluster the block of rank `rank` loads B boxes [rank, rank + 1) x boxes_per_block and
+/// multicasts them to every block; each block's full[s] still expects the whole stage's bytes.
+template <int Rung>
+__device__ __forceinline__ void issue_stage(const Smem<Rung>& sm, int s, const CUtensorMap* map_a,
+                                            const CUtensorMap* map_b, int tile_m, int tile_n, int kb,
+                                            std::uint32_t rank) {
+  constexpr WgmmaGateRung r = kWgmmaGateRungs[Rung];
+  mbarrier_arrive_expect_tx(sm.full(s), Smem<Rung>::kABytes + Smem<Rung>::kBBytes);
+  tma_load_2d(sm.a(s), map_a, sm.full(s), kb * r.block_k, tile_m * r.block_m);
+  if constexpr (r.cluster_m == 1) {
+    (void)rank;
+#pragma unroll
+    for (int j = 0; j < r.block_n / 64; ++j)
+      tma_load_2d(sm.b(s) + static_cast<std::uint32_t>(j) * 8192u, map_b, sm.full(s),
+                  tile_n * r.block_n + j * 64, kb * r.block_k);
+  } else {
+    constexpr int kBoxes = wgmma_gate_b_boxes_per_block(r);
+    constexpr std::uint16_t kAll = static_cast<std::uint16_t>((1u << r.cluster_m) - 1u);
+#pragma unroll
+    for (int i = 0; i < kBoxes; ++i) {
+      const int j = static_cast<int>(rank) * kBoxes + i;
+      tma_load_2d_multicast(sm.b(s) + static_cast<std::uint32_t>(j) * 8192u, map_b, sm.full(s),
+                            tile_n * r.block_n + j * 64, kb * r.block_k, kAll);
+    }
+  }
+}
+
+/// Stores one warpgroup's m64nN accumulators: rows [row0, row0 + 64), columns [col0, col0 + N).
+/// PTX ISA "Matrix fragments for wgmma.mma_async .m64nNk16" (D): element i of lane l in warp w
+/// is row 16w + l/4 + 8 ((i/2) % 2), column 8 (i/4) + 2 (l % 4) + i % 2, so (i, i+1) are a float2.
+template <int N>
+__device__ __forceinline__ void store_accumulators(const float (&d)[N / 2], float* c, int n, int row0,
+                                                   int col0, int thread_in_warpgroup) {
+  const int warp = thread_in_warpgroup / 32, lane = thread_in_warpgroup % 32;
+  const int row = row0 + 16 * warp + lane / 4;
+  const int col = col0 + 2 * (lane % 4);
+#pragma unroll
+  for (int i = 0; i < N / 2; i += 2) {
+    const int r = row + 8 * ((i / 2) % 2);
+    float2* p = reinterpret_cast<float2*>(c + static_cast<std::size_t>(r) * n + col + 8 * (i / 4));
+    *p = make_float2(d[i], d[i + 1]);
+  }
+}
+#endif
+
+// [SECTION] Rung 0: one warpgroup -----------------------------------------------------------------
+
+/// One 128x128 tile per block; the warpgroup issues two m64n128k16 per k-step (rows 0-63 and
+/// 64-127), waits for them, and thread 0 refills the stage just read. The wait and the
+/// __syncthreads before each refill are what the later rungs remove.
+__device__ __forceinline__ void rung0_body(const CUtensorMap* map_a, const CUtensorMap* map_b, float* c,
+                                           int n) {
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+  constexpr int kRung = 0;
+  constexpr WgmmaGateRung r = kWgmmaGateRungs[kRung];
+  extern __shared__ std::uint8_t window[];
+  const Smem<kRung> sm = smem_layout<kRung>(window);
+  const int tid = static_cast<int>(threadIdx.x);
+  const int tile_m = static_cast<int>(blockIdx.y), tile_n = static_cast<int>(blockIdx.x);
+  const int kblocks = n / r.block_k;
+  if (tid == 0) {
+    for (int s = 0; s < r.stages; ++s) mbarrier_init(sm.full(s), 1);
+    fence_mbarrier_init();
+  }
+  __syncthreads();
+  if (tid == 0)
+    for (int s = 0; s < r.stages && s < kblocks; ++s)
+      issue_stage<kRung>(sm, s, map_a, map_b, tile_m, tile_n, s, 0);
+
+  float d0[64], d1[64];
+#pragma unroll
+  for (int i = 0; i < 64; ++i) d0[i] = d1[i] = 0.f;
+  for (int kb = 0; kb < kblocks; ++kb) {
+    const int s = kb % r.stages;
+    mbarrier_wait(sm.full(s), static_cast<std::uint32_t>((kb / r.stages) & 1));
+    fence_accumulators(d0);
+    fence_accumulators(d1);
+    wgmma_fence();
+#pragma unroll
+    for (int kk = 0; kk < r.block_k / 16; ++kk) {
+      const std::uint64_t b = encode_descriptor(wgmma_gate_b_descriptor(sm.b(s), 0, kk));
+      wgmma_m64n128k16_f32_f16_f16_ss_tb(d0, encode_descriptor(wgmma_gate_a_descriptor(sm.a(s), 0, kk)), b);
+      wgmma_m64n128k16_f32_f16_f16_ss_tb(d1, encode_descriptor(wgmma_gate_a_descriptor(sm.a(s), 64, kk)), b);
+    }
+    wgmma_commit_group();
+    wgmma_wait_group<0>();
+    fence_accumulators(d0);
+    fence_accumulators(d1);
+    __syncthreads();  // all four warps are done reading stage s
+    if (tid == 0 && kb + r.stages < kblocks)
+      issue_stage<kRung>(sm, s, map_a, map_b, tile_m, tile_n, kb + r.stages, 0);
+  }
+  store_accumulators<128>(d0, c, n, tile_m * r.block_m, tile_n * r.block_n, tid);
+  store_accumulators<128>(d1, c, n, tile_m * r.block_m + 64, tile_n * r.block_n, tid);
+#else
+  (void)map_a, (void)map_b, (void)c, (void)n;
+#endif
+}
+
+// [SECTION] Rungs 1 to 3: producer and consumer warpgroups ----------------------------------------
+
+/// Warpgroup 0 produces (one thread issues every TMA), warpgroups 1 and 2 consume rows 0-63 and
+/// 64-127 of a 128x256 tile with m64n256k16. full[s] completes on the TMA bytes (1 arrival);
+/// empty[s] once every consumer warp that reads the stage's loads has released it: the block's 8,
+/// and in a cluster the other blocks' too, since this block's multicast B half lands in theirs.
+/// Stage and phase run on across tiles (the persistent rungs), counted by `it`.
+template <int Rung>
+__device__ __forceinline__ void warp_specialized_body(const CUtensorMap* map_a, const CUtensorMap* map_b,
+                                                      float* c, int n) {
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+  constexpr WgmmaGateRung r = kWgmmaGateRungs[Rung];
+  static_assert(r.consumer_warpgroups == 2 && r.producer_warpgroup && r.wgmma_n == r.block_n,
+                "this body's shape");
+  constexpr int kGroupRows = 16;  // tile rows per group of the persistent order
+  constexpr int kCluster = r.cluster_m;
+  extern __shared__ std::uint8_t window[];
+  const Smem<Rung> sm = smem_layout<Rung>(window);
+  const int tid = static_cast<int>(threadIdx.x);
+  const int warpgroup = tid / 128;
+  const std::uint32_t rank = kCluster > 1 ? cluster_ctarank() : 0u;
+  // Work is counted in units of kCluster vertically adjacent tiles; the block of rank r takes
+  // tile row kCluster * unit_m + r.
+  const int units_m = n / (r.block_m * kCluster), tiles_n = n / r.block_n;
+  const int units = units_m * tiles_n;
+  const int kblocks = n / r.block_k;
+  const int first = static_cast<int>(blockIdx.x) / kCluster;
+  const int step = r.persistent ? static_cast<int>(gridDim.x) / kCluster : units;
+  const auto tile_of = [&](int t) {
+    const WgmmaGateTile u = r.persistent ? wgmma_gate_tile_order(t, units_m, tiles_n, kGroupRows / kCluster)
+                                         : WgmmaGateTile{t / tiles_n, t % tiles_n};
+    return WgmmaGateTile{u.m * kCluster + static_cast<int>(rank), u.n};
+  };
+  if (tid == 0) {
+    for (int s = 0; s < r.stages; ++s) {
+      mbarrier_init(sm.full(s), 1);
+      mbarrier_init(sm.empty(s), wgmma_gate_empty_arrivals(r));
+    }
+    fence_mbarrier_init();
+  }
+  if constexpr (kCluster > 1)
+    cluster_sync();  // every block's barriers exist before any multicast or remote arrive
+  else
+    __syncthreads();
+
+  if (warpgroup == 0) {
+    setmaxnreg_dec<40>();
+    if (tid == 0) {
+      int it = 0;
+      for (int t = first; t < units; t += step) {
+        const WgmmaGateTile tile = tile_of(t);
+        for (int kb = 0; kb < kblocks; ++kb, ++it) {
+          const int s = it % r.stages;
+          // Use u = it / stages of stage s waits for the consumers' release of use u - 1.
+          mbarrier_wait(sm.empty(s), static_cast<std::uint32_t>(((it / r.stages) & 1) ^ 1));
+          issue_stage<Rung>(sm, s, map_a, map_b, tile.m, tile.n, kb, rank);
+        }
+      }
+    }
+  } else {
+    setmaxnreg_inc<232>();
+    const int consumer = warpgroup - 1;
+    const int thread_in_warpgroup = tid % 128;
+    const bool warp_leader = tid % 32 == 0;
+    const auto release = [&](int s) {
+      if constexpr (kCluster == 1) {
+        mbarrier_arrive(sm.empty(s));
+      } else {
+#pragma unroll
+        for (int b = 0; b < kCluster; ++b)
+          mbarrier_arrive_cluster(sm.empty(s), static_cast<std::uint32_t>(b));
+      }
+    };
+    int it = 0;
+    for (int t = first; t < units; t += step) {
+      const WgmmaGateTile tile = tile_of(t);
+      float d[128];
+#pragma unroll
+      for (int i = 0; i < 128; ++i) d[i] = 0.f;
+      for (int kb = 0; kb < kblocks; ++kb, ++it) {
+        const int s = it % r.stages;
+        mbarrier_wait(sm.full(s), static_cast<std::uint32_t>((it / r.stages) & 1));
+        fence_accumulators(d);
+        wgmma_fence();
+#pragma unroll
+        for (int kk = 0; kk < r.block_k / 16; ++kk)
+          wgmma_m64n256k16_f32_f16_f16_ss_tb(
+              d, encode_descriptor(wgmma_gate_a_descriptor(sm.a(s), 64 * consumer, kk)),
+              encode_descriptor(wgmma_gate_b_descriptor(sm.b(s), 0, kk)));
+        wgmma_commit_group();
+        // Keep this stage's group in flight; the one before it is done: release its stage.
+        wgmma_wait_group<1>();
+        fence_accumulators(d);
+        if (kb > 0 && warp_leader) release((it - 1) % r.stages);
+      }
+      wgmma_wait_group<0>();
+      fence_accumulators(d);
+      if (warp_leader) release((it - 1) % r.stages);
+      store_accumulators<256>(d, c, n, tile.m * r.block_m + 64 * consumer, tile.n * r.block_n,
+                              thread_in_warpgroup);
+    }
+  }
+  // No block may leave while another block of its cluster can still arrive on its barriers.
+  if constexpr (kCluster > 1) cluster_sync();
+#else
+  (void)map_a, (void)map_b, (void)c, (void)n;
+#endif
+}
+
+}  // namespace gate_wgmma
+
+// [SECTION] Kernels ------------------------------------------------------------------------------
+
+extern "C" __global__ void __launch_bounds__(128, 1)
+    gate_wgmma_tma(const __grid_constant__ CUtensorMap map_a, const __grid_constant__ CUtensorMap map_b,
+                   float* c, int n) {
+  gate_wgmma::rung0_body(&map_a, &map_b, c, n);
+}
+extern "C" __global__ void __launch_bounds__(384, 1)
+    gate_wgmma_ws(const __grid_constant__ CUtensorMap map_a, const __grid_constant__ CUtensorMap map_b,
+                  float* c, int n) {
+  gate_wgmma::warp_specialized_body<1>(&map_a, &map_b, c, n);
+}
+extern "C" __global__ void __launch_bounds__(384, 1)
+    gate_wgmma_persistent(const __grid_constant__ CUtensorMap map_a,
+                          const __grid_constant__ CUtensorMap map_b, float* c, int n) {
+  gate_wgmma::warp_specialized_body<2>(&map_a, &map_b, c, n);
+}
+extern "C" __global__ void __launch_bounds__(384, 1)
+    gate_wgmma_cluster(const __grid_constant__ CUtensorMap map_a, const __grid_constant__ CUtensorMap map_b,
+                       float* c, int n) {
+  gate_wgmma::warp_specialized_body<3>(&map_a, &map_b, c, n);
+}
+
+// [SECTION] Host side ----------------------------------------------------------------------------
+
+namespace {
+
+using Kernel = void (*)(CUtensorMap, CUtensorMap, float*, int);
+constexpr Kernel kKernels[kWgmmaGateRungCount] = {gate_wgmma_tma, gate_wgmma_ws, gate_wgmma_persistent,
+                                                  gate_wgmma_cluster};
+constexpr const char* kKernelNames[kWgmmaGateRungCount] = {"gate_wgmma_tma", "gate_wgmma_ws",
+                                                           "gate_wgmma_persistent", "gate_wgmma_cluster"};
+static_assert(sizeof(kKernels) / sizeof(kKernels[0]) == kWgmmaGateRungCount, "one kernel per rung");
+
+using EncodeTiled = CUresult (*)(CUtensorMap*, CUtensorMapDataType, cuuint32_t, void*, const cuuint64_t*,
+                                 const cuuint64_t*, const cuuint32_t*, const cuuint32_t*,
+                                 CUtensorMapInterleave, CUtensorMapSwizzle, CUtensorMapL2promotion,
+                                 CUtensorMapFloatOOBfill);
+
+/// cuTensorMapEncodeTiled from the driver the runtime loaded (no link against libcuda); nullptr
+/// with *error set when the driver lacks it.
+EncodeTiled encode_tiled(cudaError_t* error) {
+  static cudaError_t lookup_error = cudaSuccess;
+  static const EncodeTiled fn = [] {
+    void* p = nullptr;
+    cudaDriverEntryPointQueryResult q = cudaDriverEntryPointSymbolNotFound;
+    lookup_error =
+        cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &p, 12000, cudaEnableDefault, &q);
+    if (lookup_error == cudaSuccess && q != cudaDriverEntryPointSuccess)
+      lookup_error = cudaErrorSymbolNotFound;
+    return lookup_error == cudaSuccess ? reinterpret_cast<EncodeTiled>(p) : nullptr;
+  }();
+  *error = lookup_error;
+  return fn;
+}
+
+/// A 2-D f16 map with the 128B swizzle from the pure parameters.
+cudaError_t make_map(CUtensorMap* map, const __half* base, const WgmmaGateTensorMap& p) {
+  cudaError_t error = cudaSuccess;
+  const EncodeTiled encode = encode_tiled(&error);
+  if (encode == nullptr) return error;
+  const cuuint64_t dims[2] = {p.global_dim[0], p.global_dim[1]};
+  const cuuint64_t strides[1] = {p.global_stride};
+  const cuuint32_t box[2] = {p.box_dim[0], p.box_dim[1]};
+  const cuuint32_t element_strides[2] = {1, 1};
+  const CUresult rc =
+      encode(map, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 2, const_cast<__half*>(base), dims, strides, box,
+             element_strides, CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B,
+             CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+  return rc == CUDA_SUCCESS ? cudaSuccess : cudaErrorInvalidValue;
+}
+
+bool aligned(const void* p, std::uintptr_t bytes) { return reinterpret_cast<std::uintptr_t>(p) % bytes == 0; }
+
+/// Why nothing may be launched: the error launch_gate_wgmma returns and the sentence
+/// gate_wgmma_check returns.
+struct Refusal {
+  cudaError_t error;
+  std::string why;
+};
+
+std::optional<Refusal> refusal(int rung, const __half* a, const __half* b, const float* c, int n) {
+  if (auto why = validate_wgmma_gate(rung, n)) return Refusal{cudaErrorInvalidValue, *why};
+  if (a == nullptr || b == nullptr || c == nullptr)
+    return Refusal{cudaErrorInvalidValue, "wgmma gate: a null matrix pointer"};
+  if (!aligned(a, 16) || !aligned(b, 16))
+    return Refusal{cudaErrorInvalidValue, "wgmma gate: a and b must be 16-byte aligned (TMA)"};
+  if (!aligned(c, 8))
+    return Refusal{cudaErrorInvalidValue, "wgmma gate: c must be 8-byte aligned (float2 stores)"};
+  int device = 0, major = 0, minor = 0, optin = 0;
+  if (cudaError_t e = cudaGetDevice(&device); e != cudaSuccess)
+    return Refusal{e, std::string("wgmma gate: no usable CUDA device (") + cudaGetErrorString(e) + ")"};
+  if (cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device) != cudaSuccess ||
+      cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, device) != cudaSuccess ||
+      cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device) != cudaSuccess)
+    return Refusal{cudaErrorInvalidDevice, "wgmma gate: the device's attributes cannot be read"};
+  if (major != 9 || minor != 0)
+    return Refusal{cudaErrorNoKernelImageForDevice,
+                   "wgmma gate: needs compute capability 9.0 (sm_90a code), this "
+                   "device is " +
+                       std::to_string(major) + "." + std::to_string(minor)};
+  const int smem = wgmma_gate_dynamic_smem_bytes(kWgmmaGateRungs[rung]);
+  if (smem > optin)
+    return Refusal{cudaErrorInvalidConfiguration, "wgmma gate: " + std::to_string(smem) +
+                                                      " bytes of shared memory needed, the device allows " +
+                                                      std::to_string(optin)};
+  cudaError_t error = cudaSuccess;
+  if (encode_tiled(&error) == nullptr)
+    return Refusal{error, std::string("wgmma gate: the driver has no cuTensorMapEncodeTiled (") +
+                              cudaGetErrorString(error) + ")"};
+  return std::nullopt;
+}
+
+/// Blocks to launch: one per tile, or for the persistent rungs as many as are resident at once
+/// (whole clusters, from cudaOccupancyMaxActiveClusters: not every GPC holds a whole number of
+/// clusters), never more than the tiles.
+cudaError_t grid_blocks(int rung, int n, const cudaLaunchConfig_t& config, int* blocks) {
+  const WgmmaGateRung& r = kWgmmaGateRungs[rung];
+  const int tiles = (n / r.block_m) * (n / r.block_n);
+  *blocks = tiles;
+  if (!r.persistent) return cudaSuccess;
+  int resident = 0;
+  if (r.cluster_m > 1) {
+    int clusters = 0;
+    if (cudaError_t e = cudaOccupancyMaxActiveClusters(&clusters, kKernels[rung], &config); e != cudaSuccess)
+      return e;
+    resident = clusters * r.cluster_m;
+  } else {
+    int device = 0;
+    if (cudaError_t e = cudaGetDevice(&device); e != cudaSuccess) return e;
+    if (cudaError_t e = cudaDeviceGetAttribute(&resident, cudaDevAttrMultiProcessorCount, device);
+        e != cudaSuccess)
+      return e;
+  }
+  if (resident < r.cluster_m) return cudaErrorInvalidConfiguration;  // not even one cluster fits
+  *blocks = resident < tiles ? resident : tiles;
+  return cudaSuccess;
+}
+
+}  // namespace
+
+std::optional<std::string> gate_wgmma_check(int rung, const __half* a, const __half* b, const float* c,
+                                            int n) {
+  if (auto r = refusal(rung, a, b, c, n)) return r->why;
+  return std::nullopt;
+}
+
+cudaError_t launch_gate_wgmma(int rung, const __half* a, const __half* b, float* c, int n, cudaStream_t s) {
+  if (auto no = refusal(rung, a, b, c, n)) return no->error;
+  const WgmmaGateRung& r = kWgmmaGateRungs[rung];
+  CUtensorMap map_a, map_b;
+  if (cudaError_t e = make_map(&map_a, a, wgmma_gate_tensor_map_a(r, n)); e != cudaSuccess) return e;
+  if (cudaError_t e = make_map(&map_b, b, wgmma_gate_tensor_map_b(r, n)); e != cudaSuccess) return e;
+  const int smem = wgmma_gate_dynamic_smem_bytes(r);
+  if (cudaError_t e = cudaFuncSetAttribute(kKernels[rung], cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
+      e != cudaSuccess)
+    return e;
+  cudaLaunchAttribute cluster{};
+  cluster.id = cudaLaunchAttributeClusterDimension;
+  cluster.val.clusterDim.x = static_cast<unsigned>(r.cluster_m);
+  cluster.val.clusterDim.y = 1;
+  cluster.val.clusterDim.z = 1;
+  cudaLaunchConfig_t config{};
+  config.blockDim = dim3(static_cast<unsigned>(wgmma_gate_threads(r)));
+  config.dynamicSmemBytes = static_cast<std::size_t>(smem);
+  config.stream = s;
+  config.attrs = &cluster;
+  config.numAttrs = r.cluster_m > 1 ? 1 : 0;  // the others launch as plain grids
+  int blocks = 0;
+  config.gridDim = dim3(static_cast<unsigned>(r.cluster_m));  // what the occupancy query sizes
+  if (cudaError_t e = grid_blocks(rung, n, config, &blocks); e != cudaSuccess) return e;
+  // Rung 0 takes its tile from (blockIdx.x, blockIdx.y) = (tile column, tile row); the others
+  // from blockIdx.x.
+  config.gridDim = r.producer_warpgroup
+                       ? dim3(static_cast<unsigned>(blocks))
+                       : dim3(static_cast<unsigned>(n / r.block_n), static_cast<unsigned>(n / r.block_m));
+  return cudaLaunchKernelEx(&config, kKernels[rung], map_a, map_b, c, n);
+}
+
+cudaError_t gate_wgmma_attributes(int rung, cudaFuncAttributes* attr) {
+  if (rung < 0 || rung >= kWgmmaGateRungCount || attr == nullptr) return cudaErrorInvalidValue;
+  return cudaFuncGetAttributes(attr, kKernels[rung]);
+}
+
+const char* gate_wgmma_kernel_name(int rung) {
+  return rung >= 0 && rung < kWgmmaGateRungCount ? kKernelNames[rung] : nullptr;
+}
+
+}  // namespace fragviz::cuda

@@ -1,0 +1,213 @@
+// The layout's arithmetic (app/window_layout.hpp): the canvas and its scroll bars for a window size,
+// and the views' rectangles, checked against rectangles worked out by hand from the design
+// (assets/layout.json's numbers, written out here) and against properties that must hold at every
+// size: inside the canvas, no overlap, nothing left empty.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "window_layout.hpp"
+
+namespace fragviz::app {
+namespace {
+
+/// The built-in arrangement: 1600 x 950 design units, three columns.
+Layout design() {
+  Layout l;
+  l.window_width = 1600;
+  l.window_height = 1000;
+  l.status_height = 30;
+  l.design_width = 1600;
+  l.design_height = 950;
+  l.slots = {{"controls", 0, 0, 330, 345},    {"device", 0, 345, 330, 625},
+             {"inspector", 0, 625, 330, 950}, {"fragments", 330, 0, 1120, 590},
+             {"banks", 330, 590, 1120, 950},  {"ldmatrix", 1120, 0, 1600, 440},
+             {"gate", 1120, 440, 1600, 680},  {"output", 1120, 680, 1600, 950}};
+  return l;
+}
+
+const std::vector<bool> kAll(8, true);
+enum { kControls, kDevice, kInspector, kFragments, kBanks, kLdmatrix, kGate, kOutput };
+
+void expect_rect(const LayoutRect& r, float x0, float y0, float x1, float y1, const std::string& what) {
+  EXPECT_FLOAT_EQ(r.x0, x0) << what;
+  EXPECT_FLOAT_EQ(r.y0, y0) << what;
+  EXPECT_FLOAT_EQ(r.x1, x1) << what;
+  EXPECT_FLOAT_EQ(r.y1, y1) << what;
+}
+
+/// Inside the canvas, overlapping nowhere, and covering all of it.
+void expect_tiles(const std::vector<LayoutRect>& v, const LayoutCanvas& c, const std::string& what) {
+  double area = 0;
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    if (v[i].empty()) continue;
+    area += static_cast<double>(v[i].w()) * v[i].h();
+    EXPECT_GE(v[i].x0, c.view.x0 - 0.01f) << what << " view " << i;
+    EXPECT_GE(v[i].y0, c.view.y0 - 0.01f) << what << " view " << i;
+    EXPECT_LE(v[i].x1, c.view.x0 + c.width + 0.01f) << what << " view " << i;
+    EXPECT_LE(v[i].y1, c.view.y0 + c.height + 0.01f) << what << " view " << i;
+    for (std::size_t j = i + 1; j < v.size(); ++j) {
+      if (v[j].empty()) continue;
+      const float ox = std::min(v[i].x1, v[j].x1) - std::max(v[i].x0, v[j].x0);
+      const float oy = std::min(v[i].y1, v[j].y1) - std::max(v[i].y0, v[j].y0);
+      EXPECT_FALSE(ox > 0.01f && oy > 0.01f) << what << ": views " << i << " and " << j << " overlap";
+    }
+  }
+  EXPECT_NEAR(area, static_cast<double>(c.width) * c.height, 1.0) << what << ": part of the canvas is empty";
+}
+
+TEST(WindowLayout, CanvasIsTheAreaUnderTheStatusStripFromTheMinimumUp) {
+  const LayoutCanvas c = make_canvas(1600, 1000, 50, 14);
+  expect_rect(c.view, 0, 50, 1600, 1000, "view");
+  EXPECT_FLOAT_EQ(c.width, 1600);
+  EXPECT_FLOAT_EQ(c.height, 950);
+  EXPECT_FALSE(c.scroll_x);
+  EXPECT_FALSE(c.scroll_y);
+  EXPECT_TRUE(c.hbar.empty());
+  EXPECT_TRUE(c.vbar.empty());
+  // Exactly the minimum: still no scrolling.
+  const LayoutCanvas m = make_canvas(1024, 700, 50, 14);
+  EXPECT_FALSE(m.scroll_x || m.scroll_y);
+  EXPECT_FLOAT_EQ(m.width, 1024);
+  EXPECT_FLOAT_EQ(m.height, 650);
+}
+
+TEST(WindowLayout, BelowTheMinimumTheCanvasScrollsBehindBarsAtTheEdges) {
+  // 800 x 600 with a 50-pixel top: both directions are short; each bar takes 14 pixels of the view.
+  const LayoutCanvas c = make_canvas(800, 600, 50, 14);
+  EXPECT_TRUE(c.scroll_x);
+  EXPECT_TRUE(c.scroll_y);
+  expect_rect(c.view, 0, 50, 786, 586, "view");
+  EXPECT_FLOAT_EQ(c.width, 1024);
+  EXPECT_FLOAT_EQ(c.height, 650);
+  expect_rect(c.hbar, 0, 586, 800, 600, "horizontal bar, under the corner too");
+  expect_rect(c.vbar, 786, 50, 800, 586, "vertical bar");
+  EXPECT_FLOAT_EQ(c.max_scroll_x(), 1024 - 786);
+  EXPECT_FLOAT_EQ(c.max_scroll_y(), 650 - 536);
+}
+
+TEST(WindowLayout, OneShortDirectionScrollsAloneUnlessItsBarMakesTheOtherShort) {
+  const LayoutCanvas narrow = make_canvas(1000, 1000, 50, 14);
+  EXPECT_TRUE(narrow.scroll_x);
+  EXPECT_FALSE(narrow.scroll_y);
+  EXPECT_FLOAT_EQ(narrow.height, 1000 - 50 - 14);
+  const LayoutCanvas low = make_canvas(1600, 650, 50, 14);
+  EXPECT_FALSE(low.scroll_x);
+  EXPECT_TRUE(low.scroll_y);
+  EXPECT_FLOAT_EQ(low.view.w(), 1586);
+  // 1030 wide is enough alone, but not once a vertical bar takes 14 pixels.
+  const LayoutCanvas both = make_canvas(1030, 650, 50, 14);
+  EXPECT_TRUE(both.scroll_x);
+  EXPECT_TRUE(both.scroll_y);
+}
+
+TEST(WindowLayout, AtTheDesignSizeEveryViewIsItsSlot) {
+  const LayoutCanvas c = make_canvas(1600, 1000, 50, 14);
+  const std::vector<LayoutRect> v = tile_views(design(), kAll, c, 0, 0, 1);
+  ASSERT_EQ(v.size(), 8u);
+  expect_rect(v[kControls], 0, 50, 330, 395, "controls");
+  expect_rect(v[kDevice], 0, 395, 330, 675, "device");
+  expect_rect(v[kInspector], 0, 675, 330, 1000, "inspector");
+  expect_rect(v[kFragments], 330, 50, 1120, 640, "fragments");
+  expect_rect(v[kBanks], 330, 640, 1120, 1000, "banks");
+  expect_rect(v[kLdmatrix], 1120, 50, 1600, 490, "ldmatrix");
+  expect_rect(v[kGate], 1120, 490, 1600, 730, "gate");
+  expect_rect(v[kOutput], 1120, 730, 1600, 1000, "output");
+}
+
+TEST(WindowLayout, AtHalfTheSizeEveryViewIsHalved) {
+  LayoutCanvas c;
+  c.view = LayoutRect{0, 0, 800, 475};
+  c.width = 800;
+  c.height = 475;
+  const std::vector<LayoutRect> v = tile_views(design(), kAll, c, 0, 0, 1);
+  expect_rect(v[kControls], 0, 0, 165, 173, "controls (172.5 rounds to 173)");
+  expect_rect(v[kFragments], 165, 0, 560, 295, "fragments");
+  expect_rect(v[kOutput], 560, 340, 800, 475, "output");
+}
+
+TEST(WindowLayout, EdgesLandOnWholePhysicalPixels) {
+  LayoutCanvas c;
+  c.view = LayoutRect{0, 40, 1001, 700};
+  c.width = 1001;
+  c.height = 660;
+  for (float scale : {1.f, 1.5f, 2.f})
+    for (const LayoutRect& r : tile_views(design(), kAll, c, 0, 0, scale))
+      for (float e : {r.x0, r.y0, r.x1, r.y1}) EXPECT_NEAR(e * scale, std::round(e * scale), 1e-3) << scale;
+}
+
+TEST(WindowLayout, AHiddenViewsRoomGoesToItsColumn) {
+  const LayoutCanvas c = make_canvas(1600, 1000, 50, 14);
+  std::vector<bool> open = kAll;
+  open[kDevice] = false;
+  const std::vector<LayoutRect> v = tile_views(design(), open, c, 0, 0, 1);
+  EXPECT_TRUE(v[kDevice].empty());
+  // Controls and inspector share the column's 950 pixels as 345 : 325.
+  expect_rect(v[kControls], 0, 50, 330, std::round(50 + 950.f * 345 / 670), "controls");
+  expect_rect(v[kInspector], 0, std::round(50 + 950.f * 345 / 670), 330, 1000, "inspector");
+  expect_rect(v[kFragments], 330, 50, 1120, 640, "fragments (another column: unchanged)");
+  expect_tiles(v, c, "device hidden");
+}
+
+TEST(WindowLayout, AHiddenColumnsRoomGoesToTheOtherColumns) {
+  const LayoutCanvas c = make_canvas(1600, 1000, 50, 14);
+  std::vector<bool> open = kAll;
+  open[kLdmatrix] = open[kGate] = open[kOutput] = false;
+  const std::vector<LayoutRect> v = tile_views(design(), open, c, 0, 0, 1);
+  // Columns of 330 and 790 share 1600 pixels.
+  const float edge = std::round(1600.f * 330 / 1120);
+  expect_rect(v[kControls], 0, 50, edge, 395, "controls");
+  expect_rect(v[kFragments], edge, 50, 1600, 640, "fragments");
+  expect_rect(v[kBanks], edge, 640, 1600, 1000, "banks");
+  expect_tiles(v, c, "right column hidden");
+}
+
+TEST(WindowLayout, ScrollingMovesEveryViewByTheScrollWithinItsRange) {
+  const LayoutCanvas c = make_canvas(800, 600, 50, 14);
+  const std::vector<LayoutRect> at0 = tile_views(design(), kAll, c, 0, 0, 1);
+  const std::vector<LayoutRect> at = tile_views(design(), kAll, c, 100, 30, 1);
+  const std::vector<LayoutRect> past = tile_views(design(), kAll, c, 1e6f, 1e6f, 1);
+  for (std::size_t i = 0; i < at0.size(); ++i) {
+    expect_rect(at[i], at0[i].x0 - 100, at0[i].y0 - 30, at0[i].x1 - 100, at0[i].y1 - 30, "scrolled");
+    // Scrolled as far as it goes: the canvas's far edges meet the view's.
+    EXPECT_FLOAT_EQ(past[i].x0, at0[i].x0 - c.max_scroll_x());
+    EXPECT_FLOAT_EQ(past[i].y1, at0[i].y1 - c.max_scroll_y());
+  }
+  EXPECT_FLOAT_EQ(past[kOutput].x1, c.view.x1);
+  EXPECT_FLOAT_EQ(past[kOutput].y1, c.view.y1);
+}
+
+TEST(WindowLayout, EverySizeIsTiledWithoutOverlapOrGaps) {
+  const Layout l = design();
+  for (float w = 200; w <= 3000; w += 97)
+    for (float h = 200; h <= 2000; h += 83)
+      for (int hidden = -1; hidden < 8; ++hidden) {
+        std::vector<bool> open = kAll;
+        if (hidden >= 0) open[static_cast<std::size_t>(hidden)] = false;
+        const LayoutCanvas c = make_canvas(w, h, 49, 14);
+        EXPECT_GE(c.width, kMinLayoutWidth);
+        EXPECT_GE(c.height, kMinLayoutHeight - 49);
+        expect_tiles(tile_views(l, open, c, 0, 0, 1), c,
+                     std::to_string(w) + "x" + std::to_string(h) + " hidden " + std::to_string(hidden));
+        if (HasFailure()) return;
+      }
+}
+
+TEST(WindowLayout, SlotsThatFormNoColumnsKeepTheirPlaces) {
+  Layout l = design();
+  EXPECT_TRUE(forms_columns(l));
+  l.slots[kGate].y0 = 400;  // overlaps ldmatrix: no clean columns
+  EXPECT_FALSE(forms_columns(l));
+  const LayoutCanvas c = make_canvas(1600, 1000, 50, 14);
+  std::vector<bool> open = kAll;
+  open[kOutput] = false;
+  const std::vector<LayoutRect> v = tile_views(l, open, c, 0, 0, 1);
+  expect_rect(v[kGate], 1120, 450, 1600, 730, "gate where its slot says");
+  EXPECT_TRUE(v[kOutput].empty());
+  expect_rect(v[kControls], 0, 50, 330, 395, "controls");
+}
+
+}  // namespace
+}  // namespace fragviz::app

@@ -1,0 +1,161 @@
+// The gate's Hopper rungs as data (fragviz/wgmma_gate.hpp): sizes and n rules against values
+// worked out by hand, the descriptor bits against the PTX ISA's field positions by hand, and --
+// the check that matters -- every element wgmma reads through those descriptors (fragviz's
+// canonical-layout model) is the byte where TMA's 128B swizzle wrote it. TMA's placement is
+// written here from the CUDA Programming Guide's description of CU_TENSOR_MAP_SWIZZLE_128B
+// (rows of 128 bytes, the 16-byte chunk index XOR the row index mod 8, pattern 1024 bytes), a
+// second formulation independent of smem_descriptor.hpp. The H200 run decides (bit-exact C).
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <set>
+#include <string>
+#include <utility>
+
+#include "fragviz/wgmma_gate.hpp"
+
+using fragviz::kWgmmaGateRungs;
+using fragviz::WgmmaGateRung;
+
+namespace {
+
+// Byte at which a TMA box with 128-byte rows and the 128B swizzle puts (row, byte in row),
+// relative to a 1024-aligned box start.
+std::uint32_t tma_sw128_byte(int row, int byte_in_row) {
+  const int chunk = (byte_in_row / 16) ^ (row % 8);
+  return static_cast<std::uint32_t>(row * 128 + chunk * 16 + byte_in_row % 16);
+}
+
+}  // namespace
+
+TEST(WgmmaGate, RungSizesByHand) {
+  // Rung 0: 4 stages of A 128x64 (16384 B) + B 64x128 (16384 B), 1024 slack, 4 x 16 barriers.
+  EXPECT_EQ(fragviz::wgmma_gate_dynamic_smem_bytes(kWgmmaGateRungs[0]), 4 * 32768 + 1024 + 64);
+  EXPECT_EQ(fragviz::wgmma_gate_threads(kWgmmaGateRungs[0]), 128);
+  EXPECT_EQ(fragviz::wgmma_gate_n_multiple(kWgmmaGateRungs[0]), 128);
+  // Rungs 1, 2: B 64x256 (32768 B) per stage; producer + 2 consumer warpgroups.
+  for (int r = 1; r <= 2; ++r) {
+    EXPECT_EQ(fragviz::wgmma_gate_dynamic_smem_bytes(kWgmmaGateRungs[r]), 4 * 49152 + 1024 + 64);
+    EXPECT_EQ(fragviz::wgmma_gate_threads(kWgmmaGateRungs[r]), 384);
+    EXPECT_EQ(fragviz::wgmma_gate_n_multiple(kWgmmaGateRungs[r]), 256);
+  }
+  // H200's opt-in shared memory per block is 227 KB (232448 B): every rung must fit.
+  for (const WgmmaGateRung& r : kWgmmaGateRungs) EXPECT_LE(fragviz::wgmma_gate_dynamic_smem_bytes(r), 232448);
+}
+
+TEST(WgmmaGate, NRules) {
+  EXPECT_FALSE(fragviz::validate_wgmma_gate(0, 1024));
+  EXPECT_FALSE(fragviz::validate_wgmma_gate(0, 1152));  // 9 x 128
+  EXPECT_FALSE(fragviz::validate_wgmma_gate(0, 128));
+  EXPECT_FALSE(fragviz::validate_wgmma_gate(1, 1280));  // 5 x 256
+  EXPECT_FALSE(fragviz::validate_wgmma_gate(2, 32768));
+  const auto why = fragviz::validate_wgmma_gate(1, 1152);
+  ASSERT_TRUE(why);
+  EXPECT_NE(why->find("multiple of 256"), std::string::npos) << *why;
+  EXPECT_TRUE(fragviz::validate_wgmma_gate(0, 1000));
+  EXPECT_TRUE(fragviz::validate_wgmma_gate(0, 0));
+  EXPECT_TRUE(fragviz::validate_wgmma_gate(0, -128));
+  EXPECT_TRUE(fragviz::validate_wgmma_gate(2, 128));    // below one 128x256 tile
+  EXPECT_TRUE(fragviz::validate_wgmma_gate(2, 33024));  // above 32768
+  EXPECT_TRUE(fragviz::validate_wgmma_gate(-1, 1024));
+  EXPECT_TRUE(fragviz::validate_wgmma_gate(fragviz::kWgmmaGateRungCount, 1024));
+}
+
+TEST(WgmmaGate, TensorMapParametersByHand) {
+  const auto a = fragviz::wgmma_gate_tensor_map_a(kWgmmaGateRungs[1], 4096);
+  EXPECT_EQ(a.global_dim[0], 4096u);
+  EXPECT_EQ(a.global_dim[1], 4096u);
+  EXPECT_EQ(a.global_stride, 8192u);  // 4096 halves
+  EXPECT_EQ(a.box_dim[0], 64u);       // 128 bytes: the 128B swizzle's span
+  EXPECT_EQ(a.box_dim[1], 128u);
+  EXPECT_EQ(a.box_bytes, 16384u);
+  const auto b = fragviz::wgmma_gate_tensor_map_b(kWgmmaGateRungs[1], 8192);
+  EXPECT_EQ(b.global_stride, 16384u);
+  EXPECT_EQ(b.box_dim[0], 64u);
+  EXPECT_EQ(b.box_dim[1], 64u);
+  EXPECT_EQ(b.box_bytes, 8192u);
+  // One stage's transaction bytes: A's box plus block_n / 64 of B's.
+  for (const WgmmaGateRung& r : kWgmmaGateRungs)
+    EXPECT_EQ(
+        fragviz::wgmma_gate_tensor_map_a(r, 1024).box_bytes +
+            fragviz::wgmma_gate_tensor_map_b(r, 1024).box_bytes * static_cast<std::uint32_t>(r.block_n / 64),
+        static_cast<std::uint32_t>(fragviz::wgmma_gate_a_stage_bytes(r) +
+                                   fragviz::wgmma_gate_b_stage_bytes(r)));
+}
+
+TEST(WgmmaGate, DescriptorBitsByHand) {
+  // A: stage at 1024, rows 64.., k-step 1: start 1024 + 64*128 + 32 = 9248 (>>4 = 0x242, bits
+  // 0-13), LBO 16 (>>4 = 1, bits 16-29), SBO 1024 (>>4 = 0x40, bits 32-45), 128B = 1 at 62.
+  EXPECT_EQ(fragviz::encode_descriptor(fragviz::wgmma_gate_a_descriptor(1024, 64, 1)), 0x4000004000010242ull);
+  // B: stage at 0x8000, k-step 3: start 32768 + 3*2048 = 38912 (>>4 = 0x980), LBO 8192 (0x200),
+  // SBO 1024 (0x40).
+  EXPECT_EQ(fragviz::encode_descriptor(fragviz::wgmma_gate_b_descriptor(0x8000, 0, 3)),
+            0x4000004002000980ull);
+  // B columns 128.. start two boxes on.
+  EXPECT_EQ(fragviz::wgmma_gate_b_descriptor(0, 128, 0).start_address, 16384u);
+}
+
+// Every element of every wgmma a rung issues on one stage: where wgmma reads it (the descriptor
+// through smem_descriptor.hpp's canonical layout) is where TMA wrote it.
+TEST(WgmmaGate, DescriptorsReadWhereTmaWrote) {
+  const std::uint32_t a_stage = 3 * 1024, b_stage = 40 * 1024;  // any 1024-aligned starts
+  for (const WgmmaGateRung& r : kWgmmaGateRungs) {
+    SCOPED_TRACE(r.name);
+    for (int kk = 0; kk < r.block_k / 16; ++kk) {
+      for (int m0 = 0; m0 < r.block_m; m0 += 64) {
+        const fragviz::MatrixDescriptor d = fragviz::wgmma_gate_a_descriptor(a_stage, m0, kk);
+        fragviz::SmemOperandLayout l{fragviz::ElemType::f16,
+                                     fragviz::Major::K,
+                                     d.swizzle,
+                                     d.leading_byte_offset,
+                                     d.stride_byte_offset,
+                                     64,
+                                     16};
+        ASSERT_FALSE(fragviz::validate_layout(l, d.start_address));
+        for (int mn = 0; mn < 64; ++mn)
+          for (int k = 0; k < 16; ++k)
+            ASSERT_EQ(fragviz::smem_operand_address(l, d.start_address, mn, k),
+                      a_stage + tma_sw128_byte(m0 + mn, 2 * (16 * kk + k)))
+                << "A m0 " << m0 << " kk " << kk << " (" << mn << "," << k << ")";
+      }
+      for (int n0 = 0; n0 < r.block_n; n0 += r.wgmma_n) {
+        const fragviz::MatrixDescriptor d = fragviz::wgmma_gate_b_descriptor(b_stage, n0, kk);
+        fragviz::SmemOperandLayout l{
+            fragviz::ElemType::f16, fragviz::Major::MN, d.swizzle, d.leading_byte_offset,
+            d.stride_byte_offset,   r.wgmma_n,          16};
+        ASSERT_FALSE(fragviz::validate_layout(l, d.start_address));
+        for (int nn = 0; nn < r.wgmma_n; ++nn)
+          for (int k = 0; k < 16; ++k) {
+            const int col = n0 + nn, row = 16 * kk + k;  // B tile: rows k, boxes of 64 columns
+            ASSERT_EQ(
+                fragviz::smem_operand_address(l, d.start_address, nn, k),
+                b_stage + static_cast<std::uint32_t>(col / 64) * 8192u + tma_sw128_byte(row, 2 * (col % 64)))
+                << "B n0 " << n0 << " kk " << kk << " (" << nn << "," << k << ")";
+          }
+      }
+    }
+  }
+}
+
+TEST(WgmmaGate, TileOrderByHand) {
+  // 5 tile rows x 3 tile columns, groups of 2 rows: down each group's rows, then across.
+  const std::pair<int, int> want[15] = {{0, 0}, {1, 0}, {0, 1}, {1, 1}, {0, 2}, {1, 2}, {2, 0}, {3, 0},
+                                        {2, 1}, {3, 1}, {2, 2}, {3, 2}, {4, 0}, {4, 1}, {4, 2}};
+  for (int t = 0; t < 15; ++t) {
+    const auto tile = fragviz::wgmma_gate_tile_order(t, 5, 3, 2);
+    EXPECT_EQ(std::make_pair(tile.m, tile.n), want[t]) << "t " << t;
+  }
+}
+
+TEST(WgmmaGate, TileOrderCoversEveryTileOnce) {
+  for (const auto [tiles_m, tiles_n] :
+       {std::pair{64, 32}, std::pair{8, 4}, std::pair{20, 7}, std::pair{3, 1}}) {
+    std::set<std::pair<int, int>> seen;
+    for (int t = 0; t < tiles_m * tiles_n; ++t) {
+      const auto tile = fragviz::wgmma_gate_tile_order(t, tiles_m, tiles_n, 16);
+      ASSERT_TRUE(tile.m >= 0 && tile.m < tiles_m && tile.n >= 0 && tile.n < tiles_n) << t;
+      seen.insert({tile.m, tile.n});
+    }
+    EXPECT_EQ(seen.size(), static_cast<std::size_t>(tiles_m * tiles_n));
+  }
+}

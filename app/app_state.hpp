@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "export_dialog.hpp"
 #include "file_browser_state.hpp"
 #include "fragviz/banks.hpp"
 #include "fragviz/catalogue.hpp"
@@ -288,7 +289,8 @@ struct AppState {
   FrameRecord frame;  ///< what this frame drew
   std::uint64_t frame_index = 0;
 
-  HopperState hopper;  ///< the warpgroup, descriptor and matrix-move views (hopper_state.hpp)
+  HopperState hopper;          ///< the warpgroup, descriptor and matrix-move views (hopper_state.hpp)
+  ExportDialog export_dialog;  ///< File > Export (export_dialog.hpp)
 };
 
 }  // namespace fragviz::app

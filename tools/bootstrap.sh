@@ -15,9 +15,10 @@ build="${FRAGVIZ_BUILD_DIR:-$root/build}"
 
 # fonts-dejavu-core and fonts-dejavu-extra (DejaVuSansCondensed.ttf): the app's fonts
 # (assets/fonts.json); without them the app uses ImGui's own.
+# libcairo2-dev: PDF and PNG export (export/; found with pkg-config, optional: without it SVG/TikZ only).
 build_pkgs=(build-essential cmake ninja-build pkg-config libimgui-dev libglfw3-dev python3-glad
             nlohmann-json3-dev libcli11-dev libgtest-dev libstb-dev fonts-dejavu-core
-            fonts-dejavu-extra)
+            fonts-dejavu-extra libcairo2-dev)
 test_pkgs=(xvfb xdotool imagemagick x11-utils)
 # clang-14 and its runtimes (libFuzzer, ASan, UBSan): the report and settings fuzz targets (tests/fuzz).
 test_pkgs+=(clang-14 libclang-rt-14-dev)

@@ -158,6 +158,7 @@ void draw_menu_and_status(AppState& s) {
       // Closes whatever the report brought, probe or gate (report_view.hpp).
       if (ImGui::MenuItem("Close report", nullptr, false, s.report.has_value()))
         s.close_report_requested = true;
+      if (ImGui::MenuItem("Export...", "Ctrl+E")) s.export_dialog.open_requested = true;
       ImGui::Separator();
       if (ImGui::MenuItem("Quit", "Ctrl+Q")) s.quit_requested = true;
       ImGui::EndMenu();
@@ -186,6 +187,7 @@ void draw_menu_and_status(AppState& s) {
   // ImGui 1.86 indexes keys by the backend's codes; GLFW's letter keys are their ASCII capitals.
   if (io.KeyCtrl && ImGui::IsKeyPressed('O', false)) s.open_popup_requested = true;
   if (io.KeyCtrl && ImGui::IsKeyPressed('Q', false)) s.quit_requested = true;
+  if (io.KeyCtrl && ImGui::IsKeyPressed('E', false)) s.export_dialog.open_requested = true;
 
   // Status strip: what the views show (a recorded report, the model only, or this machine's
   // device), then every notice, each cut to its share of one line, in full on hover.
@@ -209,6 +211,7 @@ void draw_menu_and_status(AppState& s) {
   ImGui::PopStyleVar(2);
 
   draw_open_popup(s);
+  draw_export_popup(s);
 }
 
 }  // namespace fragviz::app

@@ -25,6 +25,9 @@ Fonts& fonts();
 /// Main menu bar (File, View), the status strip under it (model-only banner or "measured on"
 /// label, report errors) and the File > Open report file browser. (panel_menu.cpp)
 void draw_menu_and_status(AppState& s);
+/// The File > Export dialog: a view with the current settings as SVG, PNG, PDF or TikZ.
+/// (panel_export.cpp)
+void draw_export_popup(AppState& s);
 /// Instruction picker, ldmatrix, tile controls. (panel_controls.cpp)
 void draw_controls(AppState& s, const Derived& d);
 /// Device facts, probe status, how many catalogue instructions were measured, and the measured

@@ -67,5 +67,7 @@ void add_descriptor_command(CLI::App& app, int& exit_code);
 void add_relations_command(CLI::App& app, int& exit_code);
 /// `diff`: every difference between two reports (cmd_diff.cpp).
 void add_diff_command(CLI::App& app, int& exit_code);
+/// `export`: any view as SVG, PNG, PDF or TikZ (cmd_export.cpp).
+void add_export_command(CLI::App& app, int& exit_code);
 
 }  // namespace fragviz::cli

@@ -19,6 +19,7 @@ int main(int argc, char** argv) {
   fragviz::cli::add_bench_command(app, exit_code);
   fragviz::cli::add_relations_command(app, exit_code);
   fragviz::cli::add_diff_command(app, exit_code);
+  fragviz::cli::add_export_command(app, exit_code);
   // A first word that is no subcommand gets its own message (CLI11 would only say that a
   // subcommand is required).
   const auto all = app.get_subcommands([](CLI::App*) { return true; });
@@ -26,7 +27,8 @@ int main(int argc, char** argv) {
       argc > 1 && std::any_of(all.begin(), all.end(), [&](CLI::App* c) { return c->get_name() == argv[1]; });
   if (argc > 1 && argv[1][0] != '-' && !known) {
     std::cerr << "fragviz-cli: unknown command '" << argv[1]
-              << "'; commands: layout, banks, descriptor, device, probe, gate, bench, relations, diff (see --help)\n";
+              << "'; commands: layout, banks, descriptor, device, probe, gate, bench, relations, diff, "
+                 "export (see --help)\n";
     return fragviz::cli::kExitUsage;
   }
   // Every way out checks that standard output was written (help text included): a full disk or a

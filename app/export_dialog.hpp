@@ -1,0 +1,42 @@
+// File > Export: the dialog's state as plain data and the export itself, window-free. The picture is
+// the export/ library's Scene of the chosen view with the app's current settings (instruction,
+// ldmatrix .num/.trans, tile width/pad/swizzle, the Hopper views' wgmma and stmatrix form, the gate
+// report shown), the same code `fragviz-cli export` runs. panels/panel_export.cpp draws the dialog.
+#pragma once
+
+#include <string>
+
+#include "fragviz_export/views.hpp"
+#include "fragviz_export/writers.hpp"
+
+namespace fragviz::app {
+
+struct AppState;
+
+/// What the Export dialog holds between frames.
+struct ExportDialog {
+  bool open_requested = false;  ///< the menu asked for the dialog (opened next frame)
+  scene::View view = scene::View::fragments;
+  scene::Format format = scene::Format::svg;
+  std::string path;         ///< typed by the user; empty: default_export_path
+  float scale = 2;          ///< PNG pixels per point
+  std::string message;      ///< the last export's outcome, shown in the dialog
+  bool message_ok = false;  ///< green (written) or red (refused or failed)
+};
+
+/// The request for view `v` with the app's current settings. Never fails: what the settings cannot
+/// give (no gate run for the output view) is for build_scene to refuse.
+scene::ViewRequest export_request(const AppState& s, scene::View v);
+
+/// "fragviz-fragments.svg" and the like, in the working folder.
+std::string default_export_path(scene::View v, scene::Format f);
+
+/// Builds the scene and writes it; the message says where, or why not (nothing is written then).
+struct ExportOutcome {
+  bool ok = false;
+  std::string message;
+};
+ExportOutcome run_export(const AppState& s, scene::View v, scene::Format f, const std::string& path,
+                         double scale);
+
+}  // namespace fragviz::app

@@ -1,0 +1,78 @@
+// File > Export: a modal dialog (view, format, path, PNG scale) over export_dialog.hpp; the export
+// runs when Export is pressed and its outcome stays in the dialog (green: written, red: why not).
+#include <string>
+
+#include "../export_dialog.hpp"
+#include "imgui.h"
+#include "imgui_stdlib.h"
+#include "panels.hpp"
+
+namespace fragviz::app {
+namespace {
+
+constexpr scene::View kViews[] = {scene::View::fragments, scene::View::warpgroup, scene::View::ldmatrix,
+                                  scene::View::stmatrix,  scene::View::movmatrix, scene::View::banks,
+                                  scene::View::output};
+constexpr scene::Format kFormats[] = {scene::Format::svg, scene::Format::png, scene::Format::pdf,
+                                      scene::Format::tikz};
+
+}  // namespace
+
+void draw_export_popup(AppState& s) {
+  ExportDialog& d = s.export_dialog;
+  if (d.open_requested) {
+    ImGui::OpenPopup("Export");
+    d.open_requested = false;
+    d.message.clear();
+  }
+  ImGui::SetNextWindowSize(ImVec2(640, 0), ImGuiCond_Appearing);
+  if (!ImGui::BeginPopupModal("Export", nullptr, ImGuiWindowFlags_NoSavedSettings)) return;
+  ImGui::TextUnformatted("A view with the current settings, as fragviz-cli export writes it:");
+  const std::string old_default = default_export_path(d.view, d.format);
+  if (ImGui::BeginCombo("View", std::string(scene::to_string(d.view)).c_str())) {
+    for (scene::View v : kViews)
+      if (ImGui::Selectable(std::string(scene::to_string(v)).c_str(), v == d.view)) d.view = v;
+    ImGui::EndCombo();
+  }
+  record_widget(s, "export_view");
+  if (ImGui::BeginCombo("Format", std::string(scene::to_string(d.format)).c_str())) {
+    for (scene::Format f : kFormats) {
+      const bool needs_cairo = f == scene::Format::png || f == scene::Format::pdf;
+      if (ImGui::Selectable(std::string(scene::to_string(f)).c_str(), f == d.format,
+                            needs_cairo && !scene::cairo_available() ? ImGuiSelectableFlags_Disabled : 0))
+        d.format = f;
+    }
+    ImGui::EndCombo();
+  }
+  record_widget(s, "export_format");
+  if (!scene::cairo_available())
+    ImGui::TextColored(kDimV, "PNG and PDF: %s", scene::cairo_description().c_str());
+  // The path follows the view and format until the user types one of their own.
+  if (d.path.empty() || d.path == old_default) d.path = default_export_path(d.view, d.format);
+  ImGui::SetNextItemWidth(-80);
+  if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();  // typing replaces the default name
+  const bool enter = ImGui::InputText(
+      "File", &d.path, ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
+  record_widget(s, "export_path");
+  if (d.format == scene::Format::png) {
+    ImGui::SetNextItemWidth(160);
+    ImGui::SliderFloat("Pixels per point", &d.scale, 0.5f, 8.f, "%.1f");
+  }
+  if (ImGui::Button("Export") || enter) {
+    const ExportOutcome o = run_export(s, d.view, d.format, d.path, d.scale);
+    d.message = o.message;
+    d.message_ok = o.ok;
+  }
+  record_widget(s, "export_ok");
+  ImGui::SameLine();
+  if (ImGui::Button("Close") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))
+    ImGui::CloseCurrentPopup();
+  if (!d.message.empty()) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextColored(d.message_ok ? kGreenV : kRedV, "%s", d.message.c_str());
+    ImGui::PopTextWrapPos();
+  }
+  ImGui::EndPopup();
+}
+
+}  // namespace fragviz::app

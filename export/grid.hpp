@@ -1,0 +1,55 @@
+// Drawing helpers the view builders share: a labelled grid of cells, captions, a lane legend.
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include "assets.hpp"
+#include "fragviz_export/scene.hpp"
+
+namespace fragviz::scene {
+
+/// One cell of a grid.
+struct Cell {
+  Colour fill = kWhite;
+  std::string label;    ///< drawn centred, in text_on(fill)
+  bool marked = false;  ///< drawn with a heavy black outline (a selected or addressing lane)
+};
+
+/// A rows x cols grid at (x, y), cells cw x ch points, row indices to its left and column indices
+/// above it, `caption` above those. Labels share one font size, the largest up to 6.5 pt at which
+/// the longest label fits its cell. Returns the bottom-right corner's y (x + cols * cw is its right).
+struct GridSpec {
+  double x = 0, y = 0;
+  int rows = 0, cols = 0;
+  double cw = 30, ch = 14;
+  std::string caption;
+  bool indices = true;
+  std::string id = {};  ///< the cells' Rect::id prefix, e.g. "A"; empty: no ids
+};
+double draw_grid(Scene& s, const GridSpec& g, const std::function<Cell(int row, int col)>& cell);
+
+/// Room a grid's caption and column indices take above its first row, and its row indices to its
+/// left (points).
+inline constexpr double kGridTop = 22;
+inline constexpr double kGridLeft = 22;
+
+/// The title line and a second, smaller line under it at the top left; returns the y below them.
+double draw_title(Scene& s, const std::string& title, const std::string& subtitle);
+
+/// 32 swatches "T0" .. "T31" (`prefix` instead of "T") in the lane colours, in one row from (x, y);
+/// returns the y below.
+double draw_lane_legend(Scene& s, const app::Palette& p, double x, double y, const std::string& caption,
+                        const std::string& prefix = "T");
+
+/// A palette colour as a scene colour.
+inline Colour colour(app::Rgb c) { return Colour{c.r, c.g, c.b}; }
+/// Lane `lane`'s colour (0..31).
+inline Colour lane_colour(const app::Palette& p, int lane) {
+  return colour(p.lanes[static_cast<std::size_t>(lane & 31)]);
+}
+
+/// Line height of the scene's body text.
+inline constexpr double kBodySize = 8;
+
+}  // namespace fragviz::scene

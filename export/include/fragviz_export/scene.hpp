@@ -1,0 +1,86 @@
+// A picture as plain data: rectangles, text and lines in points (1/72 inch), y down, in drawing
+// order. Every exported view (fragments, warpgroup, ldmatrix/stmatrix/movmatrix, banks, output) is
+// built into a Scene by the pure code of views.hpp, and every writer (writers.hpp: SVG, TikZ, and
+// through cairo PDF and PNG) draws the same Scene, so the formats cannot disagree.
+//
+// No CUDA, no GL, no cairo: the unit tests read a Scene's cells and texts directly.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace fragviz::scene {
+
+/// 8 bits a channel, opaque.
+struct Colour {
+  std::uint8_t r = 0, g = 0, b = 0;
+  friend bool operator==(Colour x, Colour y) { return x.r == y.r && x.g == y.g && x.b == y.b; }
+  friend bool operator!=(Colour x, Colour y) { return !(x == y); }
+};
+
+inline constexpr Colour kBlack{0, 0, 0};
+inline constexpr Colour kWhite{255, 255, 255};
+inline constexpr Colour kGrid{96, 96, 96};
+
+/// A filled rectangle, optionally outlined. Points; (x, y) is the top-left corner.
+struct Rect {
+  double x = 0, y = 0, w = 0, h = 0;
+  Colour fill = kWhite;
+  bool stroked = true;
+  Colour stroke = kGrid;
+  double stroke_width = 0.4;
+  /// Names a grid cell, "<grid>-r<row>-c<col>" (e.g. "A-r8-c0"): the SVG's id attribute, so a cell
+  /// can be found in an editor and by the tests. Empty for other rectangles.
+  std::string id = {};
+};
+
+/// Where a text's x lies on it.
+enum class Anchor : std::uint8_t { start, middle, end };
+
+/// One line of text. (x, y) is on the baseline; size is the font size in points (DejaVu Sans, or
+/// the writer's sans-serif).
+struct Text {
+  double x = 0, y = 0;
+  std::string text;  ///< UTF-8, one line
+  double size = 8;
+  Colour colour = kBlack;
+  Anchor anchor = Anchor::start;
+  bool bold = false;
+};
+
+/// A straight line segment.
+struct Line {
+  double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+  Colour colour = kBlack;
+  double width = 1;
+};
+
+using Item = std::variant<Rect, Text, Line>;
+
+/// The whole picture: its size in points, a title (the SVG/PDF title) and its items in drawing order.
+struct Scene {
+  double width = 0, height = 0;
+  std::string title;
+  std::vector<Item> items;
+
+  void add(Rect r) { items.emplace_back(std::move(r)); }
+  void add(Text t) { items.emplace_back(std::move(t)); }
+  void add(Line l) { items.emplace_back(l); }
+  /// Grows width/height to cover (x, y) plus a margin.
+  void cover(double x, double y, double margin = 12) {
+    if (x + margin > width) width = x + margin;
+    if (y + margin > height) height = y + margin;
+  }
+};
+
+/// Black or white, whichever reads better on `background` (the app's lane_text_colour rule: luma
+/// 0.299 r + 0.587 g + 0.114 b above 0.55 gets black).
+Colour text_on(Colour background);
+
+/// Approximate width in points of `text` at `size` in DejaVu Sans (0.6 em a character for the
+/// digits and capitals the labels use): for fitting labels into cells; the writers measure nothing.
+double text_width(const std::string& text, double size);
+
+}  // namespace fragviz::scene

@@ -1,0 +1,69 @@
+// Every view as a Scene (scene.hpp), built by the pure model's one definition of each layout:
+// fragment_coord (layout.hpp) for mma.sync, wgmma_d_coord / wgmma_a_coord through the app's
+// warpgroup table (hopper_derived.hpp), ldmatrix_element / explorer_matrix_origin (ldmatrix.hpp),
+// the stmatrix and movmatrix tables (hopper_derived.hpp), analyze_access over a CuTe layout
+// (smem_access.hpp) for the bank view, and the gate report for the output view. Colours are the
+// app's palette (assets/palette.json), so an exported lane looks as it does on screen.
+//
+// Every request is judged before anything is built: a bad mnemonic, layout, lane pattern or report
+// comes back as an error (kind refused, or io for a report that cannot be read), never a picture.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "assets.hpp"
+#include "fragviz/ldmatrix.hpp"
+#include "fragviz/outcome.hpp"
+#include "fragviz/report.hpp"
+#include "fragviz_export/scene.hpp"
+
+namespace fragviz::scene {
+
+/// The views that export.
+enum class View : std::uint8_t { fragments, warpgroup, ldmatrix, stmatrix, movmatrix, banks, output };
+std::string_view to_string(View v);
+std::optional<View> parse_view(std::string_view text);
+/// "fragments, warpgroup, ldmatrix, stmatrix, movmatrix, banks, output".
+std::string view_names();
+
+/// What to draw: the view and its options, named as the CLI's options are.
+struct ViewRequest {
+  View view = View::fragments;
+  /// fragments: an mma.sync mnemonic of the catalogue (default: the app's first instruction, m16n8k8 f16).
+  /// warpgroup: a wgmma mnemonic, with or without "wgmma.mma_async.sync.aligned.". banks: optional; an
+  /// mma.sync whose A has an ldmatrix form picks that load's .num and lane pattern.
+  std::string instr;
+  LdmatrixConfig ldmatrix{LdmNum::x4, false};  ///< --num, --trans (ldmatrix, stmatrix, banks)
+  /// banks, the app's tile controls: width and pad in halves, swizzle none or xor (or a CuTe
+  /// Swizzle<B,M,S> on element offsets).
+  int width_halves = 64, pad_halves = 8;
+  std::string swizzle = "none";
+  std::string
+      layout;  ///< banks: a CuTe layout instead of width/pad/swizzle, e.g. 'Swizzle<3,3,3> o (16,64):(64,1)'
+  std::string lanes;                ///< banks: lane pattern (lane_pattern.hpp); empty: "explorer"
+  std::string access = "ldmatrix";  ///< banks: ldmatrix, stmatrix, lds32, lds64 or lds128
+  int sm = 0;                       ///< banks: oldest target (AccessRequest::sm); 0: 75, or 90 for stmatrix
+  /// output: the gate report (ReportFile with a gate part), e.g. from load_report.
+  std::shared_ptr<const GateReport> gate;
+  app::Palette palette;  ///< lane and warp colours
+};
+
+/// The Scene of `r`, or why there is none (kind refused).
+Outcome<Scene> build_scene(const ViewRequest& r);
+
+// One builder per view (each in its own file); build_scene picks one.
+Outcome<Scene> fragments_scene(const ViewRequest& r);
+Outcome<Scene> warpgroup_scene(const ViewRequest& r);
+Outcome<Scene> ldmatrix_scene(const ViewRequest& r);
+Outcome<Scene> stmatrix_scene(const ViewRequest& r);
+Outcome<Scene> movmatrix_scene(const ViewRequest& r);
+Outcome<Scene> banks_scene(const ViewRequest& r);
+Outcome<Scene> output_scene(const ViewRequest& r);
+
+/// The catalogue mma.sync the fragments view shows by default (the app's default instruction).
+inline constexpr std::string_view kDefaultMma = "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32";
+
+}  // namespace fragviz::scene

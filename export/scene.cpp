@@ -1,0 +1,94 @@
+#include "fragviz_export/scene.hpp"
+
+#include <algorithm>
+
+#include "grid.hpp"
+
+namespace fragviz::scene {
+
+Colour text_on(Colour b) {
+  const double luma = (0.299 * b.r + 0.587 * b.g + 0.114 * b.b) / 255.0;
+  return luma > 0.55 ? kBlack : kWhite;
+}
+
+double text_width(const std::string& text, double size) {
+  double chars = 0;
+  for (unsigned char c : text)
+    if ((c & 0xC0) != 0x80) chars += 1;  // count UTF-8 characters, not bytes
+  return chars * 0.6 * size;
+}
+
+double draw_grid(Scene& s, const GridSpec& g, const std::function<Cell(int, int)>& cell) {
+  // One font size for the whole grid, so labels line up; the longest label decides it.
+  std::size_t longest = 1;
+  for (int r = 0; r < g.rows; ++r)
+    for (int c = 0; c < g.cols; ++c) longest = std::max(longest, cell(r, c).label.size());
+  const double size = std::min({6.5, (g.cw - 3) / (0.6 * static_cast<double>(longest)), g.ch * 0.62});
+  if (!g.caption.empty()) s.add(Text{g.x, g.y - 12, g.caption, kBodySize, kBlack, Anchor::start, true});
+  const double index_size = std::min(5.5, g.cw * 0.5);
+  for (int r = 0; r < g.rows; ++r) {
+    const double y = g.y + r * g.ch;
+    if (g.indices)
+      s.add(Text{g.x - 3, y + g.ch * 0.5 + index_size * 0.35, std::to_string(r), index_size, kGrid,
+                 Anchor::end});
+    for (int c = 0; c < g.cols; ++c) {
+      const Cell k = cell(r, c);
+      const double x = g.x + c * g.cw;
+      Rect rect{x, y, g.cw, g.ch, k.fill, true, kGrid, 0.4};
+      if (!g.id.empty()) rect.id = g.id + "-r" + std::to_string(r) + "-c" + std::to_string(c);
+      s.add(std::move(rect));
+      if (!k.label.empty() && size >= 2.5)
+        s.add(Text{x + g.cw * 0.5, y + g.ch * 0.5 + size * 0.36, k.label, size, text_on(k.fill),
+                   Anchor::middle});
+    }
+  }
+  // Marked cells last, so no neighbour's outline is drawn over theirs.
+  for (int r = 0; r < g.rows; ++r)
+    for (int c = 0; c < g.cols; ++c)
+      if (cell(r, c).marked) {
+        Rect m{g.x + c * g.cw + 0.6, g.y + r * g.ch + 0.6, g.cw - 1.2, g.ch - 1.2};
+        m.fill = cell(r, c).fill;
+        m.stroke = kBlack;
+        m.stroke_width = 1.2;
+        // Outline only: the writers fill every Rect, so redraw the cell's label over it.
+        s.add(m);
+        const Cell k = cell(r, c);
+        if (!k.label.empty() && size >= 2.5)
+          s.add(Text{g.x + c * g.cw + g.cw * 0.5, g.y + r * g.ch + g.ch * 0.5 + size * 0.36, k.label, size,
+                     text_on(k.fill), Anchor::middle});
+      }
+  if (g.indices)
+    for (int c = 0; c < g.cols; ++c)
+      s.add(Text{g.x + c * g.cw + g.cw * 0.5, g.y - 3, std::to_string(c), index_size, kGrid, Anchor::middle});
+  s.cover(g.x + g.cols * g.cw, g.y + g.rows * g.ch);
+  return g.y + g.rows * g.ch;
+}
+
+double draw_title(Scene& s, const std::string& title, const std::string& subtitle) {
+  s.title = title;
+  s.add(Text{12, 22, title, 12, kBlack, Anchor::start, true});
+  double y = 22;
+  if (!subtitle.empty()) {
+    s.add(Text{12, 36, subtitle, kBodySize, kGrid});
+    y = 36;
+  }
+  s.cover(12 + text_width(title, 12), y);
+  return y + 10;
+}
+
+double draw_lane_legend(Scene& s, const app::Palette& p, double x, double y, const std::string& caption,
+                        const std::string& prefix) {
+  s.add(Text{x, y + 8, caption, kBodySize, kBlack, Anchor::start, true});
+  y += 14;
+  const double w = 20, h = 12;
+  for (int lane = 0; lane < 32; ++lane) {
+    const Colour c = lane_colour(p, lane);
+    s.add(Rect{x + lane * w, y, w, h, c, true, kGrid, 0.4});
+    s.add(Text{x + lane * w + w / 2, y + h / 2 + 2, prefix + std::to_string(lane), 5.5, text_on(c),
+               Anchor::middle});
+  }
+  s.cover(x + 32 * w, y + h);
+  return y + h + 8;
+}
+
+}  // namespace fragviz::scene

@@ -1,0 +1,91 @@
+// The fragments view: A (M x K) to the left, B (K x N) above, C/D (M x N) bottom-right, as the app
+// draws them; each cell coloured by its lane and labelled T<lane> V<element> (the element index of
+// the PTX ISA's fragment figures, which is CuTe's value index V of the instruction's TV layout).
+#include <string>
+#include <vector>
+
+#include "fragviz/catalogue.hpp"
+#include "fragviz/layout.hpp"
+#include "fragviz_export/views.hpp"
+#include "grid.hpp"
+
+namespace fragviz::scene {
+namespace {
+
+/// owner[product][row * cols + col] from the catalogue's one layout (fragment_coord).
+std::vector<std::vector<Owner>> owners(const Instruction& in, Operand op) {
+  const int rows = operand_rows(in, op), cols = operand_cols(in, op);
+  std::vector<std::vector<Owner>> out(
+      static_cast<std::size_t>(in.products),
+      std::vector<Owner>(static_cast<std::size_t>(rows * cols), Owner{-1, -1}));
+  for (int lane = 0; lane < in.threads; ++lane)
+    for (int e = 0; e < elements_per_lane(in, op); ++e) {
+      const Coord c = fragment_coord(in, op, lane, e);
+      out[static_cast<std::size_t>(c.product)][static_cast<std::size_t>(c.row * cols + c.col)] =
+          Owner{lane, e};
+    }
+  return out;
+}
+
+std::string operand_caption(const Instruction& in, Operand op, int product) {
+  const std::string name = op == Operand::A ? "A" : op == Operand::B ? "B" : "C/D";
+  std::string s = name + " (" + std::to_string(operand_rows(in, op)) + " x " +
+                  std::to_string(operand_cols(in, op)) + ", ." +
+                  std::string(to_string(operand_spec(in, op).type)) + ")";
+  if (in.products > 1) s += ", product " + std::to_string(product);
+  return s;
+}
+
+}  // namespace
+
+Outcome<Scene> fragments_scene(const ViewRequest& r) {
+  const std::string mnemonic = r.instr.empty() ? std::string(kDefaultMma) : r.instr;
+  const Instruction* in = find_instruction(mnemonic);
+  if (!in)
+    return Outcome<Scene>::fail(ErrorKind::refused,
+                                "'" + mnemonic +
+                                    "' is no mma.sync of the catalogue (fragviz-cli layout "
+                                    "--list names them; wgmma is --view warpgroup)");
+  Scene s;
+  double y = draw_title(
+      s, in->mnemonic,
+      std::string("PTX ISA: ") + in->ptx_section + ". Cell: T<lane> V<element>, coloured by lane.");
+  // Cell width: the longest label, "T31 V127", at 6 pt, with a little room.
+  int most = 0;
+  for (Operand op : {Operand::A, Operand::B, Operand::C})
+    most = std::max(most, elements_per_lane(*in, op) - 1);
+  const double cw = std::max(30.0, text_width("T31 V" + std::to_string(most), 6) + 4), ch = 14, gap = 18;
+  const int m = operand_rows(*in, Operand::A), k = operand_cols(*in, Operand::A),
+            n = operand_cols(*in, Operand::B);
+  const auto a = owners(*in, Operand::A), b = owners(*in, Operand::B), c = owners(*in, Operand::C);
+  for (int p = 0; p < in->products; ++p) {
+    const double left = 12 + kGridLeft, top = y + kGridTop;
+    const std::string suffix = in->products > 1 ? "p" + std::to_string(p) : "";  // ids "A", or "Ap0".."Ap3"
+    const double right_x = left + k * cw + gap + kGridLeft;                      // B and C/D start here
+    const double below_b = top + k * ch + gap + kGridTop;                        // A and C/D start here
+    auto grid = [&](const std::vector<Owner>& own, int cols) {
+      return [&own, cols, &r](int row, int col) {
+        const Owner o = own[static_cast<std::size_t>(row * cols + col)];
+        Cell cell;
+        if (o.lane < 0) return cell;  // never for a catalogue entry (every layout is a bijection)
+        cell.fill = lane_colour(r.palette, o.lane);
+        cell.label = "T" + std::to_string(o.lane) + " V" + std::to_string(o.element);
+        return cell;
+      };
+    };
+    draw_grid(s,
+              GridSpec{right_x, top, k, n, cw, ch, operand_caption(*in, Operand::B, p), true, "B" + suffix},
+              grid(b[static_cast<std::size_t>(p)], n));
+    draw_grid(s,
+              GridSpec{left, below_b, m, k, cw, ch, operand_caption(*in, Operand::A, p), true, "A" + suffix},
+              grid(a[static_cast<std::size_t>(p)], k));
+    y = draw_grid(
+        s, GridSpec{right_x, below_b, m, n, cw, ch, operand_caption(*in, Operand::C, p), true, "C" + suffix},
+        grid(c[static_cast<std::size_t>(p)], n));
+    y += 8;
+  }
+  draw_lane_legend(s, r.palette, 12, y, "Lanes");
+  return Outcome<Scene>::ok(std::move(s));
+}
+
+}  // namespace fragviz::scene

@@ -1,0 +1,66 @@
+// The warpgroup view: a wgmma entry's A from registers (64 x K) and its accumulator D (64 x N) over
+// the 128 threads of the warpgroup, coloured as the app colours them (warp hue, lane shade) and
+// labelled T<thread> V<element> (PTX ISA, "Warpgroup MMA: Register Fragments").
+#include <string>
+
+#include "fragviz/wgmma.hpp"
+#include "fragviz_export/views.hpp"
+#include "grid.hpp"
+#include "hopper_derived.hpp"
+
+namespace fragviz::scene {
+
+Outcome<Scene> warpgroup_scene(const ViewRequest& r) {
+  const std::string prefix = "wgmma.mma_async.sync.aligned.";
+  const std::string mnemonic = r.instr.empty() ? std::string(app::kDefaultWgmma) : r.instr;
+  const WgmmaInstruction* in = find_wgmma(mnemonic);
+  if (!in && mnemonic.rfind(prefix, 0) != 0) in = find_wgmma(prefix + mnemonic);
+  if (!in)
+    return Outcome<Scene>::fail(ErrorKind::refused, "'" + mnemonic +
+                                                        "' is no wgmma of the catalogue (fragviz-cli layout "
+                                                        "--list names them; mma.sync is --view fragments)");
+  const app::WarpgroupTable t = app::make_warpgroup_table(*in);
+  Scene s;
+  double y = draw_title(s, in->mnemonic,
+                        "PTX ISA: Warpgroup MMA, register fragments. Cell: T<thread> V<element>, coloured by "
+                        "warp (hue) and lane (shade).");
+  const int most = std::max(t.d.per_thread, t.a.per_thread) - 1;
+  const double cw = std::max(30.0, text_width("T127 V" + std::to_string(most), 6) + 4), ch = 14;
+  auto grid = [&](const app::WgmmaGrid& g) {
+    return [&g, &r](int row, int col) {
+      const Owner o = g.at(row, col);
+      Cell c;
+      if (o.lane < 0) return c;
+      c.fill = colour(app::warpgroup_thread_rgb(r.palette, o.lane));
+      c.label = "T" + std::to_string(o.lane) + " V" + std::to_string(o.element);
+      return c;
+    };
+  };
+  const double top = y + kGridTop, left = 12 + kGridLeft;
+  draw_grid(s,
+            GridSpec{left, top, t.a.rows, t.a.cols, cw, ch,
+                     "A from registers (64 x " + std::to_string(t.a.cols) + ", ." +
+                         std::string(to_string(t.a.type)) + ")",
+                     true, "A"},
+            grid(t.a));
+  y = draw_grid(
+      s,
+      GridSpec{left + t.a.cols * cw + 18 + kGridLeft, top, t.d.rows, t.d.cols, cw, ch,
+               "D (64 x " + std::to_string(t.d.cols) + ", ." + std::string(to_string(t.d.type)) + ")", true,
+               "D"},
+      grid(t.d));
+  // Legend: the four warps' hues (thread 32w + 0 of each).
+  y += 12;
+  s.add(Text{12, y + 8, "Warps", kBodySize, kBlack, Anchor::start, true});
+  for (int w = 0; w < 4; ++w) {
+    const Colour c = colour(app::warpgroup_thread_rgb(r.palette, 32 * w + 28));
+    const std::string label =
+        "warp " + std::to_string(w) + ": T" + std::to_string(32 * w) + "-T" + std::to_string(32 * w + 31);
+    s.add(Rect{12 + w * 90.0, y + 14, 86, 12, c, true, kGrid, 0.4});
+    s.add(Text{12 + w * 90.0 + 43, y + 22.5, label, 6, text_on(c), Anchor::middle});
+  }
+  s.cover(12 + 4 * 90.0, y + 26);
+  return Outcome<Scene>::ok(std::move(s));
+}
+
+}  // namespace fragviz::scene

@@ -1,0 +1,52 @@
+#include "fragviz_export/views.hpp"
+
+namespace fragviz::scene {
+namespace {
+
+constexpr std::pair<View, std::string_view> kNames[] = {
+    {View::fragments, "fragments"}, {View::warpgroup, "warpgroup"}, {View::ldmatrix, "ldmatrix"},
+    {View::stmatrix, "stmatrix"},   {View::movmatrix, "movmatrix"}, {View::banks, "banks"},
+    {View::output, "output"},
+};
+
+}  // namespace
+
+std::string_view to_string(View v) {
+  for (const auto& [view, name] : kNames)
+    if (view == v) return name;
+  return "?";
+}
+
+std::optional<View> parse_view(std::string_view text) {
+  for (const auto& [view, name] : kNames)
+    if (name == text) return view;
+  return std::nullopt;
+}
+
+std::string view_names() {
+  std::string s;
+  for (const auto& [view, name] : kNames) s += (s.empty() ? "" : ", ") + std::string(name);
+  return s;
+}
+
+Outcome<Scene> build_scene(const ViewRequest& r) {
+  switch (r.view) {
+    case View::fragments:
+      return fragments_scene(r);
+    case View::warpgroup:
+      return warpgroup_scene(r);
+    case View::ldmatrix:
+      return ldmatrix_scene(r);
+    case View::stmatrix:
+      return stmatrix_scene(r);
+    case View::movmatrix:
+      return movmatrix_scene(r);
+    case View::banks:
+      return banks_scene(r);
+    case View::output:
+      return output_scene(r);
+  }
+  return Outcome<Scene>::fail(ErrorKind::internal, "unknown view");
+}
+
+}  // namespace fragviz::scene

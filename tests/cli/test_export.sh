@@ -1,0 +1,137 @@
+#!/usr/bin/env bash
+# fragviz-cli export: refusals before anything is written (exit 64 for a bad command line, 3 for a
+# request the model refuses, nothing on standard output and no file left), a write error (/dev/full:
+# exit 5), and the files read back by tools independent of fragviz: the SVG parsed by Python's XML
+# parser (every cell a <rect id>, the labels <text> as the PTX ISA figure has them), the PNG's size
+# from its IHDR, the PDF's header. Builds without cairo: PNG/PDF refused with the reason.
+# Usage: test_export.sh <fragviz-cli> <source-dir>
+set -u
+cli="$1"
+src="${2:-.}"
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+M=mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+
+# Refused: exit code, a message on standard error naming the problem, nothing written anywhere.
+refuse() {
+  local code="$1" words="$2"
+  shift 2
+  out=$("$cli" export "$@" 2>"$tmp/err")
+  rc=$?
+  [ "$rc" = "$code" ] || fail "export $*: exit $rc, want $code"
+  [ -z "$out" ] || fail "export $*: printed '$out' on standard output"
+  grep -q -- "$words" "$tmp/err" || fail "export $*: stderr lacks '$words': $(cat "$tmp/err")"
+  [ -z "$(ls "$tmp" | grep -v '^err$')" ] || fail "export $*: left files: $(ls "$tmp")"
+}
+refuse 64 "nothing to write" --view fragments --instr "$M"
+refuse 64 "is none of fragments" --view tiles --svg "$tmp/a.svg"
+refuse 64 "not an option of --view fragments" --view fragments --instr "$M" --report x.json --svg "$tmp/a.svg"
+refuse 64 "not an option of --view ldmatrix" --view ldmatrix --instr "$M" --svg "$tmp/a.svg"
+refuse 64 "not both" --view banks --instr "$M" --num x2 --svg "$tmp/a.svg"
+refuse 64 "same file" --view movmatrix --svg "$tmp/a.svg" --tikz "$tmp/a.svg"
+refuse 3 "no mma.sync of the catalogue" --view fragments --instr mma.sync.m16n8k16 --svg "$tmp/a.svg"
+refuse 3 "no wgmma of the catalogue" --view warpgroup --instr m64n7k16.f32.f16.f16 --svg "$tmp/a.svg"
+refuse 3 "col " --view banks --layout '(16,64):(64,1' --svg "$tmp/a.svg"
+refuse 3 "16-byte" --view banks --pad 1 --svg "$tmp/a.svg"
+refuse 64 "needs --report" --view output --svg "$tmp/a.svg"
+refuse 5 "cannot read" --view output --report "$tmp/none.json" --svg "$tmp/a.svg"
+
+cairo=yes
+if ! "$cli" export --view movmatrix --png "$tmp/m.png" >/dev/null 2>"$tmp/err"; then
+  cairo=no
+  grep -q "built without cairo" "$tmp/err" || fail "PNG refused without saying the build lacks cairo: $(cat "$tmp/err")"
+  rm -f "$tmp/m.png"
+fi
+rm -f "$tmp/m.png"
+if [ $cairo = yes ]; then
+  # A PNG over cairo's 32767 pixels a side is refused before the SVG asked with it is written.
+  refuse 3 "32767" --view warpgroup --instr m64n256k16.f32.f16.f16 --svg "$tmp/a.svg" --png "$tmp/a.png" --scale 4
+fi
+
+# /dev/full: the write fails, exit 5.
+"$cli" export --view fragments --instr "$M" --svg /dev/full >/dev/null 2>"$tmp/err"
+[ $? = 5 ] || fail "--svg /dev/full did not exit 5"
+grep -q "could not write /dev/full" "$tmp/err" || fail "/dev/full: no message"
+# Standard output to /dev/full with a good file: also a failure.
+"$cli" export --view movmatrix --svg "$tmp/m.svg" >/dev/full 2>/dev/null
+[ $? = 5 ] || fail "export with standard output on /dev/full did not exit 5"
+rm -f "$tmp/m.svg"
+
+# The SVG through an XML parser. PTX ISA m16n8k16 A: (0,0) T0 V0, (8,0) T0 V2, (1,2) T5 V0.
+"$cli" export --view fragments --instr "$M" --svg "$tmp/f.svg" --tikz "$tmp/f.tex" >"$tmp/out" ||
+  fail "fragments export exited $?"
+grep -q "wrote $tmp/f.svg (SVG" "$tmp/out" || fail "no 'wrote' line: $(cat "$tmp/out")"
+python3 - "$tmp/f.svg" <<'PY' || fail "SVG read back"
+import sys, xml.etree.ElementTree as ET
+ns = {"s": "http://www.w3.org/2000/svg"}
+root = ET.parse(sys.argv[1]).getroot()
+rects = root.findall(".//s:rect", ns)
+ids = {r.get("id"): i for i, r in enumerate(rects) if r.get("id")}
+texts = [t.text for t in root.findall(".//s:text", ns)]
+ok = True
+def check(cond, what):
+    global ok
+    if not cond:
+        print("SVG:", what); ok = False
+check(sum(1 for i in ids if i.startswith("A-r")) == 256, "A has not 256 cells")
+check(sum(1 for i in ids if i.startswith("C-r")) == 128, "C/D has not 128 cells")
+check(sum(1 for t in texts if t and t.startswith("T") and " V" in t) == 512, "not 512 T<lane> V<element> labels")
+check(root.find("s:title", ns).text == "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32", "title")
+# The label drawn after each cell's rect is its text: the writer keeps drawing order.
+order = [e for e in root.iter() if e.tag.endswith("rect") or e.tag.endswith("text")]
+def label(cell):
+    for i, e in enumerate(order):
+        if e.get("id") == cell:
+            return order[i + 1].text
+check(label("A-r0-c0") == "T0 V0", "A(0,0)")
+check(label("A-r8-c0") == "T0 V2", "A(8,0)")
+check(label("A-r1-c2") == "T5 V0", "A(1,2)")
+sys.exit(0 if ok else 1)
+PY
+grep -q '{T0 V2};' "$tmp/f.tex" || fail "TikZ lacks the T0 V2 node"
+grep -q '^\\begin{tikzpicture}' "$tmp/f.tex" || fail "TikZ has no tikzpicture"
+
+if [ $cairo = yes ]; then
+  # PNG size from its IHDR (bytes 16-23, big-endian): twice the points at the default scale 2.
+  "$cli" export --view banks --swizzle xor --pad 0 --png "$tmp/b.png" --pdf "$tmp/b.pdf" >"$tmp/out" ||
+    fail "banks PNG/PDF exited $?"
+  pt=$(grep "(PDF" "$tmp/out" | sed -E 's/.*PDF, ([0-9]+) x ([0-9]+) pt.*/\1 \2/')
+  px=$(python3 -c 'import sys,struct; d=open(sys.argv[1],"rb").read(24); assert d[:8]==b"\x89PNG\r\n\x1a\n"; print(*struct.unpack(">II", d[16:24]))' "$tmp/b.png") ||
+    fail "not a PNG"
+  read -r pw ph <<<"$pt"
+  read -r xw xh <<<"$px"
+  [ $((xw - 2 * pw)) -ge -2 ] && [ $((xw - 2 * pw)) -le 2 ] && [ $((xh - 2 * ph)) -ge -2 ] && [ $((xh - 2 * ph)) -le 2 ] ||
+    fail "PNG $xw x $xh is not twice the $pw x $ph pt"
+  head -c 5 "$tmp/b.pdf" | grep -q '%PDF-' || fail "not a PDF"
+  # The large tile: wgmma m64n256 as PNG at scale 1 and as SVG.
+  "$cli" export --view warpgroup --instr wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 --png "$tmp/w.png" \
+    --svg "$tmp/w.svg" --scale 1 >/dev/null || fail "m64n256 export exited $?"
+  [ "$(grep -c '<rect id="D-r' "$tmp/w.svg")" = 16384 ] || fail "m64n256 SVG has not 64 x 256 D cells"
+fi
+
+# The output view of the H200 gate reports in docs/device-runs: the exact one all green; the
+# deliberately broken one red where it records mismatches and grey (not recorded) after its 65536th.
+runs="$src/docs/device-runs/2026-12-01-h200"
+if [ -f "$runs/gate-report.json" ] && [ -f "$runs/gate-broken-report.json" ]; then
+  "$cli" export --view output --report "$runs/gate-report.json" --svg "$tmp/ok.svg" >/dev/null || fail "output export exited $?"
+  "$cli" export --view output --report "$runs/gate-broken-report.json" --svg "$tmp/bad.svg" >/dev/null ||
+    fail "broken output export exited $?"
+  python3 - "$tmp/ok.svg" "$tmp/bad.svg" <<'PY' || fail "output view colours"
+import sys, xml.etree.ElementTree as ET
+ns = {"s": "http://www.w3.org/2000/svg"}
+def fills(path):
+    return {r.get("id"): r.get("fill") for r in ET.parse(path).getroot().findall(".//s:rect", ns) if r.get("id")}
+ok, bad = fills(sys.argv[1]), fills(sys.argv[2])
+blocks = [k for k in ok if k.startswith("blocks-")]
+assert len(blocks) == 32 * 32, len(blocks)
+assert all(ok[k] == "#216b38" for k in blocks), "the exact run is not all green"
+assert bad["blocks-r0-c0"] == "#ff2e1f" and bad["blocks-r31-c31"] == "#85878f", (bad["blocks-r0-c0"], bad["blocks-r31-c31"])
+PY
+else
+  echo "note: no docs/device-runs gate reports; output-view case skipped"
+fi
+
+[ $fails = 0 ] && echo "test_export: all checks passed (cairo: $cairo)"
+exit $((fails > 0))

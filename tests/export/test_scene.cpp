@@ -1,0 +1,339 @@
+// The export scenes against hand-derived facts: the PTX ISA's fragment figures ("Matrix Fragments for
+// mma.m16n8k16 with floating point type", "Warpgroup MMA: Register Fragments"), the bank rule
+// bank = (byte / 4) % 32 worked by hand for a swizzled and a padded tile, and the seed kernel's
+// output ownership; then the SVG read back (its <text> and <rect> elements), the TikZ text, and
+// (with cairo) the PNG decoded with stb_image: its size and the colour of pixels inside known cells.
+#include <gtest/gtest.h>
+
+#include <regex>
+#include <string>
+
+#include "assets.hpp"
+#include "fragviz_export/views.hpp"
+#include "fragviz_export/writers.hpp"
+
+#ifdef FRAGVIZ_TEST_PNG
+#define STB_IMAGE_IMPLEMENTATION
+#include <stb_image.h>
+#endif
+
+namespace fs = fragviz::scene;
+using fragviz::ErrorKind;
+
+namespace {
+
+constexpr const char* kM16n8k16 = "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32";
+
+fs::Scene build(fs::ViewRequest r) {
+  r.palette = fragviz::app::assets().palette;
+  auto s = fs::build_scene(r);
+  EXPECT_TRUE(s) << s.error.message;
+  return s ? *s.value : fs::Scene{};
+}
+
+fs::Scene fragments(const std::string& instr) {
+  fs::ViewRequest r;
+  r.view = fs::View::fragments;
+  r.instr = instr;
+  return build(r);
+}
+
+/// Index of the grid cell's Rect, or -1.
+long find_cell(const fs::Scene& s, const std::string& id) {
+  for (std::size_t i = 0; i < s.items.size(); ++i)
+    if (const auto* r = std::get_if<fs::Rect>(&s.items[i]); r && r->id == id) return static_cast<long>(i);
+  return -1;
+}
+
+/// The label drawn in a cell (the Text that follows its Rect), or "<none>".
+std::string label(const fs::Scene& s, const std::string& id) {
+  const long i = find_cell(s, id);
+  if (i < 0 || static_cast<std::size_t>(i + 1) >= s.items.size()) return "<none>";
+  const auto* t = std::get_if<fs::Text>(&s.items[static_cast<std::size_t>(i + 1)]);
+  return t ? t->text : "<none>";
+}
+
+fs::Colour fill(const fs::Scene& s, const std::string& id) {
+  const long i = find_cell(s, id);
+  return i < 0 ? fs::Colour{1, 2, 3} : std::get<fs::Rect>(s.items[static_cast<std::size_t>(i)]).fill;
+}
+
+fs::Colour lane(int l) {
+  const auto c = fragviz::app::assets().palette.lanes[static_cast<std::size_t>(l)];
+  return fs::Colour{c.r, c.g, c.b};
+}
+
+int count_cells(const fs::Scene& s, const std::string& prefix) {
+  int n = 0;
+  for (const auto& item : s.items)
+    if (const auto* r = std::get_if<fs::Rect>(&item); r && r->id.rfind(prefix + "-r", 0) == 0) ++n;
+  return n;
+}
+
+bool has_text(const fs::Scene& s, const std::string& text) {
+  for (const auto& item : s.items)
+    if (const auto* t = std::get_if<fs::Text>(&item); t && t->text == text) return true;
+  return false;
+}
+
+}  // namespace
+
+// PTX ISA, m16n8k16 .f16: a_i at row groupID (+8 for a2,a3,a6,a7), col 2*threadID_in_group + (i & 1)
+// (+8 for a4..a7); b_i at row 2*tid + (i & 1) (+8 for b2,b3), col groupID; c_i at row groupID (+8
+// for c2,c3), col 2*tid + (i & 1). lane = 4 * groupID + tid.
+TEST(ExportFragments, M16n8k16CellsAreThePtxFigure) {
+  const fs::Scene s = fragments(kM16n8k16);
+  EXPECT_EQ(label(s, "A-r0-c0"), "T0 V0");
+  EXPECT_EQ(label(s, "A-r8-c0"), "T0 V2");
+  EXPECT_EQ(label(s, "A-r0-c8"), "T0 V4");
+  EXPECT_EQ(label(s, "A-r1-c2"), "T5 V0");
+  EXPECT_EQ(label(s, "A-r15-c15"), "T31 V7");
+  EXPECT_EQ(label(s, "B-r3-c2"), "T9 V1");
+  EXPECT_EQ(label(s, "B-r8-c0"), "T0 V2");
+  EXPECT_EQ(label(s, "C-r9-c5"), "T6 V3");
+  EXPECT_EQ(count_cells(s, "A"), 16 * 16);
+  EXPECT_EQ(count_cells(s, "B"), 16 * 8);
+  EXPECT_EQ(count_cells(s, "C"), 16 * 8);
+  // Coloured by lane, the app's palette.
+  EXPECT_EQ(fill(s, "A-r1-c2"), lane(5));
+  EXPECT_NE(fill(s, "A-r1-c2"), lane(4));
+  EXPECT_EQ(fill(s, "C-r9-c5"), lane(6));
+  EXPECT_EQ(s.title, kM16n8k16);
+}
+
+// m8n8k4 .f16 has four quad-pair products: one grid set each, ids A p0..p3.
+TEST(ExportFragments, M8n8k4DrawsEveryProduct) {
+  const fs::Scene s = fragments("mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32");
+  for (int p = 0; p < 4; ++p) EXPECT_EQ(count_cells(s, "Ap" + std::to_string(p)), 8 * 4) << p;
+}
+
+TEST(ExportFragments, RefusesAMnemonicOutsideTheCatalogue) {
+  fs::ViewRequest r;
+  r.instr = "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f16x";
+  const auto s = fs::build_scene(r);
+  ASSERT_FALSE(s);
+  EXPECT_EQ(s.error.kind, ErrorKind::refused);
+  EXPECT_NE(s.error.message.find("no mma.sync of the catalogue"), std::string::npos);
+}
+
+// PTX ISA, wgmma D: warp w = thread / 32 owns rows 16w..16w+15; inside, the m16n8 C layout repeated
+// along N: d_i at row 16w + groupID + 8 * ((i / 2) % 2), col 8 * (i / 4) + 2 * tid + (i % 2).
+TEST(ExportWarpgroup, M64n256LargeTileCells) {
+  fs::ViewRequest r;
+  r.view = fs::View::warpgroup;
+  r.instr = "m64n256k16.f32.f16.f16";  // the prefix is optional
+  const fs::Scene s = build(r);
+  EXPECT_EQ(count_cells(s, "D"), 64 * 256);
+  EXPECT_EQ(count_cells(s, "A"), 64 * 16);
+  EXPECT_EQ(label(s, "D-r0-c0"), "T0 V0");
+  EXPECT_EQ(label(s, "D-r8-c0"), "T0 V2");
+  EXPECT_EQ(label(s, "D-r0-c8"), "T0 V4");
+  EXPECT_EQ(label(s, "D-r16-c0"), "T32 V0");
+  EXPECT_EQ(label(s, "D-r63-c255"), "T127 V127");
+  EXPECT_EQ(label(s, "A-r16-c0"), "T32 V0");
+  EXPECT_EQ(label(s, "A-r8-c8"), "T0 V6");
+  // The SVG of 17,000 cells: every cell a <rect id>, every label a <text>.
+  const std::string svg = fs::svg_text(s);
+  EXPECT_NE(svg.find("id=\"D-r63-c255\""), std::string::npos);
+  EXPECT_NE(svg.find(">T127 V127</text>"), std::string::npos);
+}
+
+// ldmatrix .x4 (plain): lane l receives row l/4, cols 2(l%4), +1 of each matrix j (register j),
+// matrix j at rows 8(j%2), cols 8(j/2); lanes 8j..8j+7 give matrix j's row addresses.
+TEST(ExportMatrixMoves, LdmatrixX4AndTrans) {
+  fs::ViewRequest r;
+  r.view = fs::View::ldmatrix;
+  fs::Scene s = build(r);
+  EXPECT_EQ(label(s, "tile-r0-c0"), "T0 V0");
+  EXPECT_EQ(label(s, "tile-r0-c1"), "T0 V1");
+  EXPECT_EQ(label(s, "tile-r9-c2"), "T5 V2");    // matrix 1 (register 1), lane 5
+  EXPECT_EQ(label(s, "tile-r3-c12"), "T14 V4");  // matrix 2 (register 2): row 3 col 4 -> lane 14, half 0
+  EXPECT_EQ(label(s, "address-r9-c3"), "T9");
+  EXPECT_EQ(label(s, "address-r3-c12"), "T19");
+  r.ldmatrix.trans = true;
+  s = build(r);
+  EXPECT_EQ(label(s, "tile-r1-c0"), "T0 V1");  // .trans: (lane/4, 2(lane%4)+h) read transposed
+  EXPECT_EQ(label(s, "tile-r0-c1"), "T4 V0");
+}
+
+// movmatrix.trans: destination lane l, half h holds M^T at (l/4, 2(l%4)+h) = M at (2(l%4)+h, l/4),
+// which source lane 4(2(l%4)+h) + (l/4)/2 held in half (l/4)%2.
+TEST(ExportMatrixMoves, MovmatrixIsTheTranspose) {
+  fs::ViewRequest r;
+  r.view = fs::View::movmatrix;
+  const fs::Scene s = build(r);
+  EXPECT_EQ(label(s, "before-r0-c1"), "T0 V1");
+  EXPECT_EQ(label(s, "after-r0-c1"), "T4 V0");   // lane 0 half 1 <- M(1,0): lane 4 half 0
+  EXPECT_EQ(label(s, "after-r2-c3"), "T13 V0");  // lane 9 half 1 <- M(3,2): lane 13 half 0
+}
+
+// Banks: Swizzle<3,3,3> o (16,64):(64,1) (the app's xor on a 64-half row): element (r, c) at offset
+// 64r + (c ^ 8(r % 8)), byte 2x that, bank (c ^ 8(r % 8)) / 2 % 32. A padded row of 72 halves puts
+// (r, c) at bank (36r + c/2) % 32.
+TEST(ExportBanks, BankColoursOfAKnownSwizzleAndPad) {
+  fs::ViewRequest r;
+  r.view = fs::View::banks;
+  r.pad_halves = 0;
+  r.swizzle = "xor";
+  fs::Scene s = build(r);
+  EXPECT_EQ(s.title, "ldmatrix.sync.aligned.m8n8.x4.shared.b16 over Swizzle<3,3,3> o (16,64):(64,1)");
+  EXPECT_EQ(fill(s, "tile-r1-c8"), lane(0));
+  EXPECT_EQ(fill(s, "tile-r3-c17"), lane(4));
+  EXPECT_EQ(fill(s, "tile-r0-c63"), lane(31));
+  EXPECT_EQ(label(s, "tile-r1-c0"), "T1 B4");  // explorer lane 1 reads row 1 from col 0
+  EXPECT_EQ(label(s, "tile-r0-c20"), "B10");
+  EXPECT_TRUE(has_text(s,
+                       "total: wavefronts 4, ideal wavefronts 4, bank conflicts 0 (Nsight Compute "
+                       "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum, "
+                       "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum)"));
+  r.pad_halves = 8;
+  r.swizzle = "none";
+  s = build(r);
+  EXPECT_EQ(fill(s, "tile-r1-c8"), lane(8));
+  EXPECT_EQ(fill(s, "tile-r2-c0"), lane(8));
+  // No pad, no swizzle: the 8 rows of each matrix start 128 bytes apart, on the same 4 banks.
+  r.pad_halves = 0;
+  s = build(r);
+  EXPECT_TRUE(has_text(s, "8 wavefronts (8-way conflict)"));
+  EXPECT_EQ(count_cells(s, "tile"), 16 * 64);
+}
+
+TEST(ExportBanks, RefusesBadTilesAndLanes) {
+  fs::ViewRequest r;
+  r.view = fs::View::banks;
+  r.width_halves = 7;
+  EXPECT_EQ(fs::build_scene(r).error.kind, ErrorKind::refused);
+  r.width_halves = 64;
+  r.lanes = "row=lane&, col=0";
+  EXPECT_EQ(fs::build_scene(r).error.kind, ErrorKind::refused);
+  r.lanes.clear();
+  r.pad_halves = 1;  // row starts off 16-byte boundaries: the PTX rule
+  EXPECT_EQ(fs::build_scene(r).error.kind, ErrorKind::refused);
+  r.pad_halves = 8;
+  r.instr = "mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32";  // A has no ldmatrix form
+  EXPECT_EQ(fs::build_scene(r).error.kind, ErrorKind::refused);
+}
+
+// The seed kernel's ownership (shaders/output.frag): warp (row % 64) / 16 + 4 ((col % 64) / 32),
+// lane (row % 8) * 4 + (col % 8) / 2.
+TEST(ExportOutput, MismatchesByBlockWarpAndLane) {
+  auto g = std::make_shared<fragviz::GateReport>();
+  g->ran = true;
+  g->request.n = 256;
+  g->mismatch_count = 2;
+  g->mismatches = {{0, 0, 1.f, 2.f}, {70, 33, 1.f, 3.f}};
+  fs::ViewRequest r;
+  r.view = fs::View::output;
+  r.gate = g;
+  const fs::Scene s = build(r);
+  EXPECT_EQ(count_cells(s, "blocks"), 4 * 4);
+  const fs::Colour red{255, 46, 31}, green{33, 107, 56};
+  EXPECT_EQ(fill(s, "blocks-r0-c0"), red);
+  EXPECT_EQ(fill(s, "blocks-r1-c0"), red);
+  EXPECT_EQ(fill(s, "blocks-r0-c1"), green);
+  EXPECT_EQ(label(s, "warps-r0-c1"), "warp 4: 1");
+  EXPECT_EQ(label(s, "warps-r0-c0"), "warp 0: 1");
+  EXPECT_EQ(label(s, "warps-r1-c0"), "warp 1: 0");
+  EXPECT_EQ(label(s, "lanes-r6-c0"), "T24: 1");
+  EXPECT_EQ(label(s, "lanes-r0-c0"), "T0: 1");
+  EXPECT_EQ(label(s, "lanes-r0-c1"), "T1: 0");
+  // Only the first two of 5000 recorded: a block without a recorded mismatch whose last element lies
+  // after (70, 33) in row-major order is unknown (grey), never green.
+  g->mismatch_count = 5000;
+  const fs::Scene p = build(r);
+  const fs::Colour grey{133, 135, 143};
+  EXPECT_EQ(fill(p, "blocks-r0-c1"), green);  // ends at (63, 127), before (70, 33)
+  EXPECT_EQ(fill(p, "blocks-r1-c0"), red);
+  EXPECT_EQ(fill(p, "blocks-r1-c1"), grey);
+  EXPECT_EQ(fill(p, "blocks-r3-c3"), grey);
+  r.gate = nullptr;
+  EXPECT_EQ(fs::build_scene(r).error.kind, ErrorKind::refused);
+}
+
+TEST(ExportSvg, ReadBackTextAndRects) {
+  const fs::Scene s = fragments(kM16n8k16);
+  const std::string svg = fs::svg_text(s);
+  // Every item is one element: rects = the scene's Rects + the white page.
+  int rects = 0, texts = 0;
+  for (const auto& item : s.items) {
+    rects += std::holds_alternative<fs::Rect>(item);
+    texts += std::holds_alternative<fs::Text>(item);
+  }
+  const auto count = [&](const std::regex& re) {
+    return static_cast<int>(
+        std::distance(std::sregex_iterator(svg.begin(), svg.end(), re), std::sregex_iterator()));
+  };
+  EXPECT_EQ(count(std::regex("<rect ")), rects + 1);
+  EXPECT_EQ(count(std::regex("<text [^>]*>[^<]*</text>")), texts);
+  EXPECT_EQ(count(std::regex(">T[0-9]+ V[0-9]+</text>")), 256 + 128 + 128);
+  EXPECT_NE(svg.find("<rect id=\"A-r8-c0\""), std::string::npos);
+  EXPECT_NE(svg.find(">T0 V2</text>"), std::string::npos);
+  EXPECT_EQ(svg.find("<svg"), svg.find("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+}
+
+TEST(ExportTikz, StandaloneDocumentWithEveryLabel) {
+  const fs::Scene s = fragments(kM16n8k16);
+  const std::string t = fs::tikz_text(s);
+  EXPECT_NE(t.find("\\documentclass[tikz"), std::string::npos);
+  EXPECT_NE(t.find("\\begin{tikzpicture}"), std::string::npos);
+  EXPECT_NE(t.find("{T0 V2};"), std::string::npos);
+  // The title's dots are plain; a TeX special in a label is escaped.
+  fs::Scene x;
+  x.width = x.height = 10;
+  x.add(fs::Text{1, 1, "a_b & 50%"});
+  EXPECT_NE(fs::tikz_text(x).find("{a\\_b \\& 50\\%};"), std::string::npos);
+}
+
+TEST(ExportFormats, ByExtension) {
+  EXPECT_EQ(fs::format_of_path("x/y.SVG"), fs::Format::svg);
+  EXPECT_EQ(fs::format_of_path("y.png"), fs::Format::png);
+  EXPECT_EQ(fs::format_of_path("y.tex"), fs::Format::tikz);
+  EXPECT_FALSE(fs::format_of_path("y.jpg"));
+  EXPECT_FALSE(fs::format_of_path("noext"));
+}
+
+#ifdef FRAGVIZ_TEST_PNG
+TEST(ExportPng, DecodedSizeAndCellColours) {
+  const fs::Scene s = fragments(kM16n8k16);
+  const auto bytes = fs::cairo_bytes(s, fs::Format::png, 2);
+  ASSERT_TRUE(bytes) << bytes.error.message;
+  int w = 0, h = 0, n = 0;
+  unsigned char* px = stbi_load_from_memory(reinterpret_cast<const unsigned char*>(bytes.value->data()),
+                                            static_cast<int>(bytes.value->size()), &w, &h, &n, 3);
+  ASSERT_NE(px, nullptr);
+  EXPECT_EQ(w, static_cast<int>(std::ceil(s.width * 2)));
+  EXPECT_EQ(h, static_cast<int>(std::ceil(s.height * 2)));
+  const auto at = [&](double x, double y) {
+    const unsigned char* p = px + (static_cast<int>(y * 2) * w + static_cast<int>(x * 2)) * 3;
+    return fs::Colour{p[0], p[1], p[2]};
+  };
+  // 1.5 pt inside a cell's top-left corner: its fill, away from the label and the 0.4 pt outline.
+  for (const char* id : {"A-r1-c2", "B-r3-c2", "C-r9-c5"}) {
+    const auto& r = std::get<fs::Rect>(s.items[static_cast<std::size_t>(find_cell(s, id))]);
+    EXPECT_EQ(at(r.x + 1.5, r.y + 1.5), r.fill) << id;
+  }
+  EXPECT_EQ(at(1, 1), fs::kWhite);
+  stbi_image_free(px);
+}
+
+TEST(ExportPng, LargeTileAndItsLimit) {
+  fs::ViewRequest r;
+  r.view = fs::View::warpgroup;
+  r.instr = "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16";
+  const fs::Scene s = build(r);
+  const auto one = fs::cairo_bytes(s, fs::Format::png, 1);
+  ASSERT_TRUE(one) << one.error.message;
+  int w = 0, h = 0, n = 0;
+  ASSERT_TRUE(stbi_info_from_memory(reinterpret_cast<const unsigned char*>(one.value->data()),
+                                    static_cast<int>(one.value->size()), &w, &h, &n));
+  EXPECT_EQ(w, static_cast<int>(std::ceil(s.width)));
+  EXPECT_GT(w, 9000);                                       // 256 columns of labelled cells
+  const auto big = fs::cairo_bytes(s, fs::Format::png, 4);  // over 32767 pixels wide
+  ASSERT_FALSE(big);
+  EXPECT_EQ(big.error.kind, ErrorKind::refused);
+  EXPECT_NE(big.error.message.find("32767"), std::string::npos);
+  const auto pdf = fs::cairo_bytes(s, fs::Format::pdf, 1);
+  ASSERT_TRUE(pdf);
+  EXPECT_EQ(pdf.value->rfind("%PDF-", 0), 0u);
+}
+#endif

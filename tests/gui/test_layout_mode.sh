@@ -14,14 +14,14 @@ gui_init "$@"
 start_app --no-device
 
 lv="s['layout_view']"
-# type_into WIDGET TEXT CONDITION: empties the field, waits until the app has seen it empty (Dear
-# ImGui 1.86 applies a frame's Backspace after its typed characters), types TEXT, waits for
-# CONDITION; retried twice.
+# type_into WIDGET KEY TEXT CONDITION: empties the field (Ctrl+A held over a few frames: Dear ImGui
+# 1.86 keeps no key queue, so a press and release inside one frame is lost), waits until the app
+# has seen it empty, types TEXT, waits for CONDITION; retried twice.
 type_into() {
   local widget=$1 key=$2 text=$3 cond=$4 attempt i
   for attempt in 1 2 3; do
     click $(centre_of "s['widgets']['$widget']")
-    xdotool key ctrl+a BackSpace
+    xdotool keydown ctrl sleep 0.2 keydown a sleep 0.2 keyup a sleep 0.1 keyup ctrl sleep 0.2 key BackSpace
     for i in $(seq 50); do
       [ "$(q "$lv['$key']")" = "" ] && break
       sleep 0.1

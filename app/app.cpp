@@ -40,6 +40,7 @@ std::string App::start() {
     }
   }
   refresh_derived();
+  refresh_layout_view();
   saved_settings_ = settings_json(s_);
   // query_device can take the CUDA start-up time: never on the UI thread.
   if (options_.no_device) {
@@ -88,6 +89,7 @@ void App::frame() {
   // What the user edits this frame is theirs, also while a report shows its own geometry.
   const Controls before = s_.controls;
   draw_menu_and_status(s_);
+  draw_compare(s_);
   // Each panel may change controls; recompute right after the controls panel so views drawn after
   // it in this frame already show the change.
   if (s_.windows.controls) draw_controls(s_, *derived_);
@@ -96,7 +98,11 @@ void App::frame() {
   if (s_.windows.fragments) draw_fragments(s_, *derived_, layers_.fragments);
   if (s_.windows.inspector) draw_inspector(s_, *derived_);
   if (s_.windows.ldmatrix) draw_ldmatrix(s_, *derived_, layers_.ldmatrix);
-  if (s_.windows.banks) draw_banks(s_, *derived_, layers_.banks_unpadded, layers_.banks_padded);
+  if (s_.windows.banks) {
+    refresh_layout_view();
+    draw_banks(s_, *derived_, *layout_view_, layers_.banks_unpadded, layers_.banks_padded);
+  }
+  refresh_layout_view();  // an edit this frame shows in the state dump and the next frame
   if (s_.windows.gate) draw_gate(s_);
   draw_load_kernel(s_);
   if (s_.windows.output) draw_output(s_, renderer_);
@@ -125,6 +131,11 @@ void App::refresh_derived() {
   derived_ = std::make_unique<Derived>(compute_derived(s_.controls));
   derived_->measured = compute_measured(*derived_, s_.probe.report);
   if (reprobe) request_probes();
+}
+
+void App::refresh_layout_view() {
+  if (!layout_view_ || layout_view_->key != s_.layout)
+    layout_view_ = std::make_unique<LayoutView>(compute_layout_view(s_.layout));
 }
 
 void App::request_probes() {
@@ -267,6 +278,16 @@ void App::act_on_requests() {
   if (s_.close_report_requested) {
     s_.close_report_requested = false;
     close_report(s_);
+    s_.comparison.reset();  // it compared against what the views no longer show
+  }
+  if (s_.close_compare_requested) {
+    s_.close_compare_requested = false;
+    s_.comparison.reset();
+  }
+  if (!s_.compare_request.empty()) {
+    const std::string path = std::move(s_.compare_request);
+    s_.compare_request.clear();
+    compare_with(path);
   }
   if (!s_.open_report_request.empty()) {
     const std::string path = std::move(s_.open_report_request);
@@ -276,6 +297,33 @@ void App::act_on_requests() {
 }
 
 // [SECTION] reports
+
+void App::compare_with(const std::string& path) {
+  Result<ReportFile> b = load_report(path);
+  if (!b) {
+    s_.compare_error = b.error.empty() ? path + ": unreadable report" : b.error;
+    return;
+  }
+  // Side A as recorded: the opened report's own file, not the views' summaries of it.
+  std::optional<ReportFile> opened;
+  if (s_.report) {
+    Result<ReportFile> a = load_report(s_.report->path);
+    if (!a) {
+      s_.compare_error = "cannot read the shown report again: " + a.error;
+      return;
+    }
+    opened = std::move(a.value);
+  }
+  const std::optional<ReportFile> a = shown_report(s_, opened);
+  if (!a) {
+    s_.compare_error = "nothing to compare " + path +
+                       " with: open a report (File > Open report) or run the probes or the gate first";
+    return;
+  }
+  s_.compare_error.clear();
+  s_.comparison = compare_reports(*a, s_.report ? "report " + s_.report->path : "this session's live results",
+                                  *b.value, path);
+}
 
 void App::open_report(const std::string& path) {
   Result<ReportFile> r = load_report(path);
@@ -290,9 +338,63 @@ void App::open_report(const std::string& path) {
   }
   s_.report_error.clear();
   show_report(s_, path, f);
+  s_.comparison.reset();  // it compared against what the views showed before
 }
 
 // [SECTION] state dump
+
+namespace {
+
+/// The Layout mode as the state dump gives it: fields and their errors, checks, figures, round trip.
+nlohmann::json layout_view_json(const LayoutView& v) {
+  using nlohmann::json;
+  auto field = [](const FieldError& e) { return json{{"error", e.message}, {"column", e.column}}; };
+  const LayoutControls& c = v.key;
+  json j = {{"enabled", c.enabled},
+            {"title", c.title},
+            {"write", c.write_layout},
+            {"read", c.read_layout},
+            {"lanes", c.lanes},
+            {"op", std::string(to_string(c.op))},
+            {"num", std::string(to_string(c.num))},
+            {"trans", c.trans},
+            {"element_type", c.element_type},
+            {"element_error", field(v.element_error)},
+            {"write_error", field(v.write_error)},
+            {"read_error", field(v.read_error)},
+            {"lanes_error", field(v.lanes_error)},
+            {"ready", v.ready()},
+            {"write_notation", v.write ? json(v.write->notation) : json(nullptr)},
+            {"read_notation", v.read ? json(v.read->notation) : json(nullptr)},
+            {"conflicting_lanes", v.conflicting_lanes},
+            {"phases", v.phase_lines},
+            {"totals", v.totals},
+            {"lines", v.lines}};
+  if (v.access) {
+    const AccessReport& r = *v.access;
+    json problems = json::array();
+    for (const AccessProblem& p : r.problems)
+      problems.push_back({{"fatal", p.fatal}, {"lanes", p.lanes}, {"message", p.message}});
+    j["access"] = {{"mnemonic", r.mnemonic},
+                   {"refused", r.refused()},
+                   {"problems", problems},
+                   {"wavefronts", r.wavefronts},
+                   {"ideal_wavefronts", r.ideal_wavefronts},
+                   {"bank_conflicts", r.bank_conflicts},
+                   {"max_way", r.max_way}};
+  }
+  if (v.trip) {
+    json first = nullptr;
+    if (v.trip->first)
+      first = {{"row", v.trip->first->logical.row},
+               {"col", v.trip->first->logical.col},
+               {"read_byte", v.trip->first->read_byte}};
+    j["round_trip"] = {{"mismatches", v.trip->mismatches}, {"first", first}, {"line", v.trip_line}};
+  }
+  return j;
+}
+
+}  // namespace
 
 std::string App::state_json() const {
   using nlohmann::json;
@@ -430,6 +532,31 @@ std::string App::state_json() const {
   j["bank_marked"] = {{"unpadded", coords(fr.bank_marked_unpadded)},
                       {"padded", coords(fr.bank_marked_padded)}};
   j["banks"] = {{"unpadded", bank(derived_->unpadded)}, {"padded", bank(derived_->padded)}};
+  if (layout_view_) {
+    j["layout_view"] = layout_view_json(*layout_view_);
+    const LayoutProbe* m = matching_layout_probe(*layout_view_, s_.probe.report.get());
+    j["layout_view"]["measured"] = m ? json(measured_lines(*m, *layout_view_)) : json(nullptr);
+  }
+  {
+    json marked = json::object();
+    for (const auto& [k, v] : fr.compare_marked) marked[k] = coords(v);
+    json cmp = nullptr;
+    if (s_.comparison) {
+      const Comparison& c = *s_.comparison;
+      json lines = json::array();
+      for (const ReportDifference& d : c.diff.differences) lines.push_back(d.line());
+      cmp = {{"path", c.path},
+             {"against", c.against},
+             {"headline", c.headline},
+             {"content", c.diff.content()},
+             {"timings", c.diff.timings()},
+             {"lines", lines},
+             {"ldmatrix_lanes", c.ldmatrix_lanes}};
+    }
+    j["comparison"] = cmp;
+    j["compare_marked"] = marked;
+    j["compare_error"] = s_.compare_error;
+  }
   j["banner_shown"] = fr.banner_shown;
   j["banner_text"] = fr.banner_text;
   j["report_label"] = s_.probe.report ? json(s_.probe.label) : json(nullptr);
@@ -468,6 +595,10 @@ std::string App::state_json() const {
                          {"filtered", b.listing.filtered},
                          {"entries", entries}};
   }
+  j["compare_browser"] = {{"visible", s_.compare_browser.visible},
+                          {"dir", s_.compare_browser.listing.dir},
+                          {"message", s_.compare_browser.message},
+                          {"typed", s_.compare_browser.typed}};
   j["fragments_measured_label"] = fr.fragments_measured_label;
   j["fragments_tile_problem"] = fr.fragments_tile_problem;
   const GateReport* g = s_.gate.report.get();

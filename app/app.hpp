@@ -11,6 +11,7 @@
 #include "draw_layer.hpp"
 #include "hopper_views.hpp"
 #include "jobs.hpp"
+#include "layout_view.hpp"
 #include "output_renderer.hpp"
 
 namespace fragviz::app {
@@ -40,6 +41,11 @@ class App {
 
  private:
   void refresh_derived();
+  /// File > Compare with report: loads `path` and compares what the views show with it; a
+  /// failure sets compare_error and keeps the comparison shown before.
+  void compare_with(const std::string& path);
+  /// Recomputes the Layout mode's tables when s_.layout changed.
+  void refresh_layout_view();
   void poll_jobs();
   void request_probes();
   void act_on_requests();
@@ -52,6 +58,7 @@ class App {
   LaunchOptions options_;
   std::string config_dir_;
   std::unique_ptr<Derived> derived_;
+  std::unique_ptr<LayoutView> layout_view_;  ///< the bank view's Layout mode, for s_.layout
   Jobs jobs_;
   OutputRenderer renderer_;
   DrawLayers layers_;  ///< the grid layers' marks (the cached renderer reads them while rendering)

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "compare_view.hpp"
 #include "export_dialog.hpp"
 #include "file_browser_state.hpp"
 #include "fragviz/banks.hpp"
@@ -20,6 +21,7 @@
 #include "fragviz/layout.hpp"
 #include "fragviz/ldmatrix.hpp"
 #include "fragviz/report.hpp"
+#include "fragviz/smem_access.hpp"
 #include "gate_history.hpp"
 #include "gate_ladder_run.hpp"
 #include "hopper_state.hpp"
@@ -67,6 +69,33 @@ struct Controls {
   TileGeometry tile() const { return TileGeometry{width_halves, pad_halves, 16, swizzle}; }
   /// Same tile without padding: the bank view's left-hand comparison.
   TileGeometry unpadded_tile() const { return TileGeometry{width_halves, 0, 16, swizzle}; }
+};
+
+/// The bank view's Layout mode (issue 9): the user's own tile layout and per-lane addresses, as
+/// typed, judged by the model (smem_layout.hpp, lane_pattern.hpp, smem_access.hpp) whenever they
+/// change. Persisted (settings "layout"), text and all; bad text is shown with its error, never lost.
+struct LayoutControls {
+  bool enabled = false;  ///< the bank view shows this instead of the explorer's padded tile
+  /// CuTe notation of the side that writes the tile (what a kernel stores through), in elements of
+  /// `element_type` unless it starts with `B:`.
+  std::string write_layout = "Swizzle<3,3,3> o (16,64):(64,1)";
+  /// The side the access reads through; "" means the same as write_layout (no round trip shown).
+  std::string read_layout;
+  /// A lane_pattern.hpp preset name, a `row=..., col=...` expression in `lane`, or a table.
+  std::string lanes = "explorer";
+  SharedOp op = SharedOp::ldmatrix;
+  LdmNum num = LdmNum::x4;           ///< .x1/.x2/.x4 of ldmatrix / stmatrix
+  bool trans = false;                ///< .trans (moves no address; kept for the mnemonic)
+  std::string element_type = "b16";  ///< a PTX type name parse_element_type accepts
+  /// Who asked for this geometry, e.g. "gate rung ldmatrix-k16" (open_layout_view); "" when the
+  /// user typed it. Not persisted.
+  std::string title;
+  friend bool operator==(const LayoutControls& a, const LayoutControls& b) {
+    return a.enabled == b.enabled && a.write_layout == b.write_layout && a.read_layout == b.read_layout &&
+           a.lanes == b.lanes && a.op == b.op && a.num == b.num && a.trans == b.trans &&
+           a.element_type == b.element_type && a.title == b.title;
+  }
+  friend bool operator!=(const LayoutControls& a, const LayoutControls& b) { return !(a == b); }
 };
 
 /// Windows the View menu toggles. Persisted.
@@ -193,6 +222,8 @@ struct FrameRecord {
   /// Why the tile controls cannot hold an operand the fragments view loads through ldmatrix ("" when
   /// they can): its cells then show no shared-memory address (operand_tile_problem).
   std::string fragments_tile_problem;
+  /// Cells the fragments view marked as named by the comparison this frame, per operand ("A", ...).
+  std::map<std::string, std::vector<Coord>> compare_marked;
   LayoutFrame layout;  ///< where the views are this frame (layout.hpp)
 };
 
@@ -214,6 +245,10 @@ struct OpenedReport {
   ProbeSource probe_before;    ///< live probe data it covers (newer live results land here too)
   GateRun gate_before;         ///< the gate result shown before it
   OutputViewport view_before;  ///< the output view's zoom and pan before it
+  /// A report with a `probe --layout` run shows its layout in the bank view's Layout mode: the
+  /// user's own layout before it, and what the report put there (an edit since is the user's).
+  std::optional<LayoutControls> layout_before;
+  LayoutControls layout_shown;
 };
 
 /// Options that come from the command line, not from the user in the window.
@@ -273,6 +308,15 @@ struct AppState {
   std::optional<OpenedReport> report;  ///< the report shown, if any
   int reports_opened = 0;              ///< for OpenedReport::id
 
+  // File > Compare with report... (compare_view.hpp): a second report against what the views show.
+  FileBrowserState compare_browser =
+      make_file_browser("Compare with report", {{"Reports (*.json)", {".json"}}, {"All files", {}}});
+  bool compare_popup_requested = false;
+  std::string compare_request;  ///< a path to compare with, set by the menu popup
+  bool close_compare_requested = false;
+  std::optional<Comparison> comparison;  ///< marks in the views and the Differences list, if any
+  std::string compare_error;             ///< the last failed comparison, shown until dismissed
+
   /// What was wrong with the settings (folder, file, fields) and what was used instead; shown in
   /// the status strip for the whole session.
   std::vector<std::string> settings_notices;
@@ -291,6 +335,8 @@ struct AppState {
 
   HopperState hopper;          ///< the warpgroup, descriptor and matrix-move views (hopper_state.hpp)
   ExportDialog export_dialog;  ///< File > Export (export_dialog.hpp)
+
+  LayoutControls layout;  ///< the bank view's Layout mode (persisted)
 };
 
 }  // namespace fragviz::app

@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "fragviz/layout_probe.hpp"
+
 namespace fragviz::app {
 
 std::string measured_label(const DeviceInfo& d) {
@@ -98,6 +100,22 @@ void show_report(AppState& s, const std::string& path, const ReportFile& f) {
     const DeviceInfo& d = p->device;
     std::string label = d.present || !d.name.empty() ? measured_label(d) : "recorded probe report";
     s.probe = ProbeSource{p, label, path};
+    // The user's own layout run (`probe --layout`): shown in the bank view's Layout mode.
+    if (p->layout) {
+      const LayoutProbe& lp = *p->layout;
+      r.layout_before = s.layout;
+      LayoutControls& l = s.layout;
+      l.enabled = true;
+      l.write_layout = lp.write;
+      l.read_layout = lp.read;
+      l.lanes = lp.lanes;
+      l.op = lp.op;
+      l.num = lp.ldmatrix.num;
+      l.trans = lp.ldmatrix.trans;
+      l.element_type = "b" + std::to_string(8 * lp.element_bytes);
+      l.title = "recorded: " + lp.mnemonic + " on " + (d.name.empty() ? std::string("a GPU") : d.name);
+      r.layout_shown = l;
+    }
     // Show the geometry the device measured, so its ldmatrix data lines up with the views.
     if (p->ldmatrix.ran || !p->ldmatrix.skipped.empty()) {
       Controls& c = s.controls;
@@ -130,6 +148,7 @@ void close_report(AppState& s) {
   OpenedReport r = std::move(*s.report);
   s.report.reset();
   s.controls = r.user_controls;
+  if (r.layout_before && s.layout == r.layout_shown) s.layout = *r.layout_before;
   if (r.has_probe) s.probe = std::move(r.probe_before);
   if (r.has_gate) {
     // A live run finished while the report was open is the user's and stays on screen.

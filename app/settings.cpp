@@ -235,11 +235,48 @@ ParsedSettings parse_settings(std::string_view text) {
       j, "output_colour", "output_colour", "mismatch, block, warp, lane",
       [](const std::string& t) { return parse_output_colour(t); }, to_string(s.output_colour),
       s.output_colour);
+  if (auto it = j.find("layout"); it != j.end()) {
+    if (it->is_object()) {
+      const json& l = *it;
+      LayoutControls& lc = s.layout;
+      r.boolean(l, "enabled", "layout.enabled", lc.enabled);
+      // Text is kept as typed even when it does not parse (the view shows why); only its size is
+      // bounded.
+      for (auto [key, field] : {std::pair<const char*, std::string*>{"write", &lc.write_layout},
+                                {"read", &lc.read_layout},
+                                {"lanes", &lc.lanes}}) {
+        const std::string name = std::string("layout.") + key;
+        if (auto t = r.string(l, key, name, shown(json(*field)))) {
+          if (t->size() > kMaxLayoutTextChars)
+            r.say(name + " is " + std::to_string(t->size()) + " characters, more than " +
+                  std::to_string(kMaxLayoutTextChars) + ": using " + shown(json(*field)));
+          else
+            *field = *t;
+        }
+      }
+      r.named(
+          l, "op", "layout.op", "ldmatrix, stmatrix, lds32, lds64, lds128",
+          [](const std::string& t) { return parse_shared_op(t); }, std::string(to_string(lc.op)), lc.op);
+      r.named(
+          l, "num", "layout.num", "x1, x2, x4", [](const std::string& t) { return parse_num(t); },
+          std::string(to_string(lc.num)), lc.num);
+      r.boolean(l, "trans", "layout.trans", lc.trans);
+      r.named(
+          l, "element_type", "layout.element_type", "b8, b16, b32, b64 (or f16, bf16, s8, ...)",
+          [](const std::string& t) -> std::optional<std::string> {
+            if (parse_element_type(t)) return t;
+            return std::nullopt;
+          },
+          lc.element_type, lc.element_type);
+    } else {
+      r.say("layout is " + shown(*it) + ", not an object: using the default layout");
+    }
+  }
   // A misspelt key is a setting silently not taken: say so (a newer version's keys are expected).
   if (!p.keep_file) {
     static const char* const kKnown[] = {
-        "format",     "version", "instruction",   "shape",   "ldmatrix_num", "trans",        "width_halves",
-        "pad_halves", "swizzle", "selected_lane", "windows", "gate",         "output_colour"};
+        "format",     "version", "instruction",   "shape",   "ldmatrix_num", "trans",         "width_halves",
+        "pad_halves", "swizzle", "selected_lane", "windows", "gate",         "output_colour", "layout"};
     for (auto it = j.begin(); it != j.end(); ++it)
       if (std::find_if(std::begin(kKnown), std::end(kKnown), [&](const char* k) { return it.key() == k; }) ==
           std::end(kKnown))
@@ -266,6 +303,15 @@ std::string settings_json(const Settings& s) {
                   {"gate", w.gate},           {"output", w.output}};
   j["gate"] = {{"n", s.gate_n}, {"variant", std::string(to_string(s.gate_variant))}, {"seed", s.gate_seed}};
   j["output_colour"] = to_string(s.output_colour);
+  const LayoutControls& l = s.layout;
+  j["layout"] = {{"enabled", l.enabled},
+                 {"write", l.write_layout},
+                 {"read", l.read_layout},
+                 {"lanes", l.lanes},
+                 {"op", std::string(to_string(l.op))},
+                 {"num", std::string(to_string(l.num))},
+                 {"trans", l.trans},
+                 {"element_type", l.element_type}};
   // The mnemonic comes from the catalogue or a parsed file, so it is valid UTF-8; replace anyway
   // rather than throw.
   return j.dump(2, ' ', false, json::error_handler_t::replace);
@@ -280,6 +326,11 @@ Settings settings_of(const AppState& s) {
   out.gate_variant = s.gate_request.variant;
   out.gate_seed = s.gate_request.seed;
   out.output_colour = s.output_colour;
+  // While a report shows its own layout run, the user's layout is the one it covered.
+  out.layout = s.report && s.report->layout_before && s.layout == s.report->layout_shown
+                   ? *s.report->layout_before
+                   : s.layout;
+  out.layout.title.clear();
   return out;
 }
 
@@ -292,6 +343,7 @@ void apply_settings(const ParsedSettings& p, AppState& s) {
   s.gate_request.variant = in.gate_variant;
   s.gate_request.seed = in.gate_seed;
   s.output_colour = in.output_colour;
+  s.layout = in.layout;
   s.instruction_notice = p.instruction_notice;
 }
 

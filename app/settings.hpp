@@ -41,7 +41,11 @@ struct Settings {
   GateVariant gate_variant = GateRequest{}.variant;
   std::uint64_t gate_seed = GateRequest{}.seed;
   OutputColour output_colour = OutputColour::mismatch;
+  LayoutControls layout;  ///< the bank view's Layout mode (title not persisted)
 };
+
+/// Longest layout or lane-pattern text settings keep (characters); longer is replaced by the default.
+inline constexpr std::size_t kMaxLayoutTextChars = 4096;
 
 /// The format and version settings_json writes.
 inline constexpr const char* kSettingsFormat = "fragviz-settings";

@@ -166,13 +166,22 @@ void draw_side(AppState& s, const BankTable& bt, const char* title, bool padded,
 
 }  // namespace
 
-void draw_banks(AppState& s, const Derived& d, DrawLayer& unpadded, DrawLayer& padded) {
+void draw_banks(AppState& s, const Derived& d, const LayoutView& layout, DrawLayer& unpadded,
+                DrawLayer& padded) {
   if (!begin_view(s, kWinBanks, &s.windows.banks)) {
     ImGui::End();
     return;
   }
   s.frame.bank_marked_padded.clear();
   s.frame.bank_marked_unpadded.clear();
+  // Explorer tile (the controls' width, pad, xor) or the user's own layout and addresses.
+  ImGui::Checkbox("Layout: your own layout and addresses", &s.layout.enabled);
+  record_widget(s, "banks_layout_mode");
+  if (s.layout.enabled) {
+    draw_banks_layout(s, layout, padded);
+    ImGui::End();
+    return;
+  }
   // The bank view follows the explorer's ldmatrix, which belongs with the selected instruction only
   // where its A or B is loaded that way.
   if (draw_no_ldmatrix_notice(s, d, "banks_none", "The bank view shows the row addresses of")) {

@@ -307,6 +307,10 @@ void draw_grid(ImDrawList* dl, AppState& s, const Derived& d, const GridGeom& g,
       const Owner ow = t.owner[static_cast<std::size_t>(cell)];
       const ImVec2 a = g.cell_min(op, p, r, c), b(a.x + g.cw, a.y + g.ch);
       ++drawn;
+      // File > Compare with report: an element whose fields differ between the two reports.
+      const bool compared =
+          s.comparison && marks_element(*s.comparison, d.instr->mnemonic, op, ow.lane, ow.element);
+      if (compared) s.frame.compare_marked[operand_key(op)].push_back(Coord{r, c, p});
       if (tiny) {
         // No room for a border or an outline: the selected lane stays bright, the others dim.
         ImU32 fill = lane_colour(ow.lane);
@@ -314,6 +318,7 @@ void draw_grid(ImDrawList* dl, AppState& s, const Derived& d, const GridGeom& g,
           fill = over_window_bg(fill, 0x38);
         dl->AddRectFilled(a, b, fill);
         if (state.empty() ? false : state[static_cast<std::size_t>(cell)] == 2) dl->AddRectFilled(a, b, kRed);
+        if (compared) dl->AddRect(a, b, kAmber, 0, 0, 1.f);
         continue;
       }
       lane_cell(dl, a, b, ow.lane, sel, ow.lane == hover_lane);
@@ -341,6 +346,8 @@ void draw_grid(ImDrawList* dl, AppState& s, const Derived& d, const GridGeom& g,
         case CellLabelMode::none:
           break;
       }
+      if (compared)
+        dl->AddRect(ImVec2(a.x + 1.f, a.y + 1.f), ImVec2(b.x - 1.f, b.y - 1.f), kAmber, 0, 0, 3.f);
       const std::uint8_t st = state.empty() ? 0 : state[static_cast<std::size_t>(cell)];
       if (st == 2) {
         mismatch_mark(dl, a, b);

@@ -159,6 +159,11 @@ void draw_menu_and_status(AppState& s) {
       if (ImGui::MenuItem("Close report", nullptr, false, s.report.has_value()))
         s.close_report_requested = true;
       if (ImGui::MenuItem("Export...", "Ctrl+E")) s.export_dialog.open_requested = true;
+      // A second report against what the views show (panel_compare.cpp).
+      if (ImGui::MenuItem("Compare with report...")) s.compare_popup_requested = true;
+      record_widget(s, "menu_compare");
+      if (ImGui::MenuItem("Close comparison", nullptr, false, s.comparison.has_value()))
+        s.close_compare_requested = true;
       ImGui::Separator();
       if (ImGui::MenuItem("Quit", "Ctrl+Q")) s.quit_requested = true;
       ImGui::EndMenu();

@@ -13,6 +13,7 @@ namespace fragviz::app {
 class OutputRenderer;
 struct DrawLayer;
 class HopperViews;
+struct LayoutView;
 
 /// Fonts the panels use; any may equal ImGui's default font.
 struct Fonts {
@@ -42,8 +43,16 @@ void draw_fragments(AppState& s, const Derived& d, DrawLayer& grids);
 void draw_inspector(AppState& s, const Derived& d);
 /// The explorer's ldmatrix: which lane receives each tile cell. (panel_ldmatrix.cpp)
 void draw_ldmatrix(AppState& s, const Derived& d, DrawLayer& grid);
-/// Unpadded and padded tiles over 32 banks with Nsight Compute totals. (panel_banks.cpp)
-void draw_banks(AppState& s, const Derived& d, DrawLayer& unpadded, DrawLayer& padded);
+/// Unpadded and padded tiles over 32 banks with Nsight Compute totals; or, in Layout mode
+/// (s.layout.enabled), the user's own layout drawn by draw_banks_layout into `padded`'s layer.
+/// (panel_banks.cpp)
+void draw_banks(AppState& s, const Derived& d, const LayoutView& layout, DrawLayer& unpadded,
+                DrawLayer& padded);
+/// The bank view's Layout mode: inputs, checks, wavefronts, round trip, the bank grid.
+/// (panel_banks_layout.cpp)
+void draw_banks_layout(AppState& s, const LayoutView& v, DrawLayer& layer);
+/// File > Compare with report's browser and the Differences window. (panel_compare.cpp)
+void draw_compare(AppState& s);
 /// Run gate, progress, verdict, history. (panel_gate.cpp)
 void draw_gate(AppState& s);
 /// File > Load kernel: a user kernel's source, entry and launch, and its Run (panel_kernel.cpp).

@@ -185,4 +185,20 @@ __device__ __forceinline__ void cp_async_wait() {
 #endif
 }
 
+// [SECTION] plain shared loads: PTX ISA 8.5, "Data Movement and Conversion Instructions: ld" ------
+// ld.shared.b32 / .v2.b32 / .v4.b32 (SASS LDS.32 / LDS.64 / LDS.128): one address per lane, naturally
+// aligned to the access size (4, 8, 16 bytes), else a misaligned-address fault.
+
+__device__ __forceinline__ void ld_shared_b32(std::uint32_t (&r)[1], std::uint32_t addr) {
+  asm volatile("ld.shared.b32 %0, [%1];\n" : "=r"(r[0]) : "r"(addr));
+}
+__device__ __forceinline__ void ld_shared_v2_b32(std::uint32_t (&r)[2], std::uint32_t addr) {
+  asm volatile("ld.shared.v2.b32 {%0, %1}, [%2];\n" : "=r"(r[0]), "=r"(r[1]) : "r"(addr));
+}
+__device__ __forceinline__ void ld_shared_v4_b32(std::uint32_t (&r)[4], std::uint32_t addr) {
+  asm volatile("ld.shared.v4.b32 {%0, %1, %2, %3}, [%4];\n"
+               : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3])
+               : "r"(addr));
+}
+
 }  // namespace fragviz::ptx

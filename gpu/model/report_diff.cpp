@@ -7,6 +7,7 @@
 #include <map>
 #include <tuple>
 
+#include "fragviz/layout_probe.hpp"
 #include "fragviz/words.hpp"
 
 namespace fragviz {
@@ -35,6 +36,8 @@ std::string_view to_string(DiffArea a) {
       return "wgmma";
     case DiffArea::moves:
       return "moves";
+    case DiffArea::layout:
+      return "layout";
   }
   return "?";
 }
@@ -341,6 +344,67 @@ class Differ {
       }
   }
 
+  /// `probe --layout`: slots by (lane, slot), in `element` of each difference.
+  void layout(Ctx c, const LayoutProbe* a, const LayoutProbe* b) {
+    c.area = DiffArea::layout;
+    c.prefix += ".layout";
+    const auto summary = [](const LayoutProbe& p) {
+      return p.ran ? p.mnemonic + " over " + p.write + ", " + plural(p.mismatches(), "mismatch", "mismatches")
+                   : "not run: " + p.skipped;
+    };
+    if (!a || !b) {
+      if (a || b) add(c, "", a ? summary(*a) : kAbsent, b ? summary(*b) : kAbsent);
+      return;
+    }
+    field(c, "write", a->write, b->write);
+    field(c, "read", a->read, b->read);
+    field(c, "lanes", a->lanes, b->lanes);
+    field(c, "op", std::string(to_string(a->op)), std::string(to_string(b->op)));
+    field(c, "ldmatrix", a->ldmatrix, b->ldmatrix);
+    field(c, "element_bytes", a->element_bytes, b->element_bytes);
+    field(c, "ran", a->ran, b->ran);
+    field(c, "skipped", a->skipped, b->skipped);
+    for (int l = 0; l < kWarpSize; ++l) {
+      Ctx lc = c;
+      lc.lane = l;
+      const auto x = a->addresses[static_cast<std::size_t>(l)], y = b->addresses[static_cast<std::size_t>(l)];
+      if (x != y) add(lc, "addresses[lane " + std::to_string(l) + "]", std::to_string(x), std::to_string(y));
+    }
+    std::map<std::pair<int, int>, const LayoutSlotCheck*> by;
+    for (const LayoutSlotCheck& s : b->slots) by[{s.lane, s.slot}] = &s;
+    const auto slot_where = [](int lane, int slot) {
+      return "slots[lane " + std::to_string(lane) + " slot " + std::to_string(slot) + "]";
+    };
+    for (const LayoutSlotCheck& s : a->slots) {
+      Ctx sc = c;
+      sc.lane = s.lane;
+      sc.element = s.slot;
+      const auto it = by.find({s.lane, s.slot});
+      if (it == by.end()) {
+        add(sc, slot_where(s.lane, s.slot), std::to_string(s.raw), kAbsent);
+        continue;
+      }
+      if (it->second->raw != s.raw)
+        add(sc, slot_where(s.lane, s.slot), std::to_string(s.raw), std::to_string(it->second->raw));
+      by.erase(it);
+    }
+    for (const auto& [key, s] : by) {
+      Ctx sc = c;
+      sc.lane = key.first;
+      sc.element = key.second;
+      add(sc, slot_where(key.first, key.second), kAbsent, std::to_string(s->raw));
+    }
+    std::map<std::string, double> keys = a->ncu;
+    keys.insert(b->ncu.begin(), b->ncu.end());
+    for (const auto& kv : keys) {
+      const auto x = a->ncu.find(kv.first), y = b->ncu.find(kv.first);
+      const std::string va = x == a->ncu.end() ? kAbsent : text(x->second);
+      const std::string vb = y == b->ncu.end() ? kAbsent : text(y->second);
+      if (va != vb) add(c, "ncu[" + kv.first + "]", va, vb);
+    }
+    field(c, "cycles_per_instruction", a->cycles_per_instruction, b->cycles_per_instruction, true);
+  }
+
   void probe(const ProbeReport& a, const ProbeReport& b) {
     Ctx c;
     c.prefix = "probe";
@@ -364,6 +428,7 @@ class Differ {
       add(rq, "instructions", list(a.request.instructions), list(b.request.instructions));
     }
     ldmatrix(c, a.ldmatrix, b.ldmatrix);
+    layout(c, a.layout.get(), b.layout.get());
 
     Ctx fr = c;
     fr.area = DiffArea::fragment;
@@ -426,9 +491,10 @@ class Differ {
           elements(m, x.d, y.d);
           elements(m, x.a, y.a);
           const auto name = [](const DescriptorProbe& d) {
-            return std::string(to_string(d.operand)) + " " + std::string(to_string(d.layout.major)) + "-major " +
-                   std::string(to_string(d.layout.swizzle)) + " LBO " + std::to_string(d.layout.lbo) + " SBO " +
-                   std::to_string(d.layout.sbo) + " start " + std::to_string(d.start);
+            return std::string(to_string(d.operand)) + " " + std::string(to_string(d.layout.major)) +
+                   "-major " + std::string(to_string(d.layout.swizzle)) + " LBO " +
+                   std::to_string(d.layout.lbo) + " SBO " + std::to_string(d.layout.sbo) + " start " +
+                   std::to_string(d.start);
           };
           std::map<std::string, const DescriptorProbe*> in_y;
           for (const DescriptorProbe& d : y.descriptors) in_y[name(d)] = &d;
@@ -446,7 +512,8 @@ class Differ {
             in_y.erase(it);
           }
           for (const auto& [key, d] : in_y)
-            add(m.at(".descriptors[" + key + "]"), "", kAbsent, plural(d->mismatches(), "mismatch", "mismatches"));
+            add(m.at(".descriptors[" + key + "]"), "", kAbsent,
+                plural(d->mismatches(), "mismatch", "mismatches"));
           field(m, "tile_exact", x.tile_exact, y.tile_exact);
           field(m, "tile_detail", x.tile_detail, y.tile_detail);
         },
@@ -456,7 +523,9 @@ class Differ {
     Ctx mv = c;
     mv.area = DiffArea::moves;
     mv.prefix += ".moves";
-    const auto key = [](const MatrixMoveProbe& p) { return p.kind + " " + p.mnemonic + (p.detail.empty() ? "" : " " + p.detail); };
+    const auto key = [](const MatrixMoveProbe& p) {
+      return p.kind + " " + p.mnemonic + (p.detail.empty() ? "" : " " + p.detail);
+    };
     const auto describe = [](const MatrixMoveProbe& p) {
       return p.ran ? "ran, " + plural(p.mismatches(), "mismatch", "mismatches") : "not run: " + p.skipped;
     };
@@ -476,8 +545,8 @@ class Differ {
       field(m, "stray_writes", p.stray_writes, q.stray_writes);
       for (std::size_t i = 0; i < p.cells.size() && i < q.cells.size(); ++i)
         if (!same(p.cells[i].measured, q.cells[i].measured)) {
-          Ctx x = m.at(".cells[lane " + std::to_string(p.cells[i].lane) + " reg " + std::to_string(p.cells[i].reg) +
-                       " half " + std::to_string(p.cells[i].half) + "]");
+          Ctx x = m.at(".cells[lane " + std::to_string(p.cells[i].lane) + " reg " +
+                       std::to_string(p.cells[i].reg) + " half " + std::to_string(p.cells[i].half) + "]");
           x.lane = p.cells[i].lane;
           add(x, "measured", text(p.cells[i].measured), text(q.cells[i].measured));
         }

@@ -17,6 +17,7 @@
 #include "fragviz/words.hpp"
 #include "hopper_json.hpp"
 #include "json_strict.hpp"
+#include "layout_json.hpp"
 
 namespace fragviz {
 namespace {
@@ -212,6 +213,7 @@ json probe_json(const ProbeReport& r) {
 json probe_json_with_hopper(const ProbeReport& r) {
   json j = probe_json(r);
   write_hopper(j, r);
+  write_layout_probe(j, r);
   return j;
 }
 
@@ -314,6 +316,7 @@ ProbeReport probe_from(const json& j, int version) {
   r.error = j.at("error").get<std::string>();
   r.error_kind = error_kind_from(j, version, r.error);
   read_hopper(j, version, r);
+  read_layout_probe(j, r);
   return r;
 }
 

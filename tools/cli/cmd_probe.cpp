@@ -20,6 +20,7 @@
 #include "fragviz/probe_decode.hpp"
 #include "fragviz/report_json.hpp"
 #include "fragviz/words.hpp"
+#include "probe_layout.hpp"
 
 namespace fragviz::cli {
 namespace {
@@ -192,6 +193,7 @@ void add_probe_command(CLI::App& app, int& exit_code) {
     std::string swizzle = "none";
     std::string json;
     bool no_cycles = false;
+    LayoutProbeOptions layout;  ///< --layout and its options (probe_layout.cpp)
   };
   auto opts = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand("probe",
@@ -225,7 +227,19 @@ void add_probe_command(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember({"none", "xor"}));
   cmd->add_option("--json", opts->json, "write the whole report to this file (fragviz-report JSON)");
   cmd->add_flag("--no-cycles", opts->no_cycles, "skip the cycles table");
+  add_layout_probe_options(*cmd, opts->layout);
   cmd->callback([opts, &exit_code] {
+    // The user's own layout instead of the catalogue (probe_layout.cpp).
+    if (!opts->layout.request.write_layout.empty()) {
+      opts->layout.json = opts->json;
+      exit_code = run_layout_probe_command(opts->layout, LdmatrixConfig{*parse_num(opts->num), opts->trans});
+      return;
+    }
+    if (opts->layout.ncu || opts->layout.ncu_child || !opts->layout.request.read_layout.empty()) {
+      std::cerr << "probe: --read-layout, --ncu and --ncu-child need --layout\n";
+      exit_code = kExitUsage;
+      return;
+    }
     ProbeRequest req;
     req.ldmatrix = LdmatrixConfig{*parse_num(opts->num), opts->trans};
     req.tile.width_halves = opts->width;

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -152,6 +153,8 @@ struct CyclesRow {
 std::string measured_wavefronts_words(const CyclesRow& row);
 
 /// Everything one probe run produced.
+struct LayoutProbe;  // fragviz/layout_probe.hpp (which needs this header through outcome.hpp)
+
 struct ProbeReport {
   std::string created_utc;  ///< ISO 8601
   DeviceInfo device;
@@ -163,9 +166,11 @@ struct ProbeReport {
   std::vector<WgmmaProbe> wgmma;       ///< wgmma entries, catalogue order (sm_90a)
   std::vector<MatrixMoveProbe> moves;  ///< stmatrix forms, movmatrix, epilogue presets
   double hopper_ms = 0;                ///< of probe_ms: the wgmma and matrix-move probes
-  double cuda_init_ms = 0;             ///< context creation, measured separately
-  double probe_ms = 0;                 ///< request to finished report, after start-up
-  std::string error;                   ///< what stopped the run (no device, a CUDA error), if anything
+  /// `fragviz-cli probe --layout`: the user's own layout and lanes, when that ran (else null).
+  std::shared_ptr<const LayoutProbe> layout;
+  double cuda_init_ms = 0;  ///< context creation, measured separately
+  double probe_ms = 0;      ///< request to finished report, after start-up
+  std::string error;        ///< what stopped the run (no device, a CUDA error), if anything
   /// The kind of `error`: none exactly when it is empty.
   ErrorKind error_kind = ErrorKind::none;
 };

@@ -13,8 +13,9 @@
 // (D and A elements, each descriptor layout's measured addresses, tile) and every matrix-move probe
 // by kind, mnemonic and detail (each cell's measured position); errors and their kinds; the
 // gate's request, verdict, mismatch count, first mismatch, every recorded mismatch matched by
-// (row, col), spot checks and resources. Timestamps and times (created_utc, *_ms, GFLOP/s, the ratio
-// to cuBLAS, cycles per instruction) differ between any two runs: they are listed as timing
+// (row, col), spot checks and resources; the `probe --layout` run (its request, each lane's address,
+// each received slot by lane and slot, ncu's counters). Timestamps and times (created_utc, *_ms, GFLOP/s, the
+// ratio to cuBLAS, cycles per instruction) differ between any two runs: they are listed as timing
 // differences, which agree() does not count.
 #pragma once
 
@@ -42,6 +43,7 @@ enum class DiffArea : std::uint8_t {
   gate,         ///< the gate's verdict, mismatches, spot checks, resources
   wgmma,        ///< a wgmma probe (WgmmaProbe): its D and A elements, descriptor layouts, tile
   moves,        ///< a stmatrix / movmatrix / epilogue probe (MatrixMoveProbe)
+  layout,       ///< `probe --layout` (LayoutProbe): request, addresses, received slots, ncu counters
 };
 std::string_view to_string(DiffArea a);
 

@@ -1,0 +1,50 @@
+// File > Compare with report: what the views show (the opened report, else the live probe and gate
+// results) against a second report, difference by difference (report_diff.hpp), and which
+// fragment elements and ldmatrix registers those differences name, for the views to mark. Opening
+// a comparison changes nothing the views show; closing it takes only the marks and the list away.
+// Plain data: no ImGui, no GL, no files.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <tuple>
+
+#include "fragviz/report.hpp"
+#include "fragviz/report_diff.hpp"
+
+namespace fragviz::app {
+
+struct AppState;
+
+/// One fragment element a difference names: (operand, lane, element).
+using ElementKey = std::tuple<Operand, int, int>;
+
+/// A second report compared with what the views show.
+struct Comparison {
+  std::string path;     ///< the second report (B)
+  std::string against;  ///< what A is: "report a.json" or "this session's live results"
+  ReportDiff diff;
+  /// Per instruction or fragment probe mnemonic: the elements whose fields differ.
+  std::map<std::string, std::set<ElementKey>> elements;
+  /// The explorer's ldmatrix probe: lanes whose registers or addresses differ.
+  std::set<int> ldmatrix_lanes;
+  /// "compared with b.json: 3 differences (2 timings)", or "... agree ...".
+  std::string headline;
+};
+
+/// What the views show as one report file (side A): the opened report as read from its file
+/// (`opened`, when a report is open), else the live probe and gate results of `s`; nullopt when
+/// there is neither.
+std::optional<ReportFile> shown_report(const AppState& s, const std::optional<ReportFile>& opened);
+
+/// Compares `a` (what the views show, described by `against`) with `b`, read from `path`.
+Comparison compare_reports(const ReportFile& a, std::string against, const ReportFile& b,
+                           const std::string& path);
+
+/// Whether `c` names element (operand, lane, element) of the probe of `mnemonic`.
+bool marks_element(const Comparison& c, const std::string& mnemonic, Operand op, int lane, int element);
+
+}  // namespace fragviz::app

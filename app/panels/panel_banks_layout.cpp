@@ -1,0 +1,339 @@
+// The bank view's Layout mode: the user's own CuTe tile layout (write and read side), lane address
+// pattern and shared-memory instruction, judged by the model (layout_view.hpp). Parse errors with
+// their column, static-check failures naming the lanes, per-phase and total wavefronts in Nsight
+// Compute's terms, and the tile as 128-byte lines over the 32 banks: words filled with the lane
+// that reads them, outlined red where a phase's bank serves more than one word (the conflicting
+// lanes), magenta where the first round-trip mismatch read.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "../draw_layer.hpp"
+#include "../layout_view.hpp"
+#include "../palette.hpp"
+#include "imgui_stdlib.h"
+#include "panels.hpp"
+
+namespace fragviz::app {
+
+namespace {
+
+constexpr ImU32 kMagenta = IM_COL32(236, 72, 220, 255);
+
+/// Layouts a user reaches for first; the tile controls' own notation is offered above them.
+struct LayoutPreset {
+  const char* notation;
+  const char* what;
+};
+constexpr LayoutPreset kLayoutPresets[] = {
+    {"Swizzle<3,3,3> o (16,64):(64,1)", "64 halves a row, CuTe's 128-byte swizzle"},
+    {"Swizzle<2,3,3> o (16,64):(64,1)", "64 halves a row, two of the three bits"},
+    {"(16,64):(64,1)", "64 halves a row, no swizzle"},
+    {"(16,64):(72,1)", "64 halves a row, padded by 8"},
+    {"B:Swizzle<3,4,3> o (16,128):(128,1)", "Hopper's 128-byte swizzle mode, in bytes"},
+    {"B:Swizzle<2,4,3> o (16,64):(64,1)", "Hopper's 64-byte swizzle mode, in bytes"},
+};
+
+constexpr SharedOp kOps[] = {SharedOp::ldmatrix, SharedOp::stmatrix, SharedOp::lds32, SharedOp::lds64,
+                             SharedOp::lds128};
+const char* op_label(SharedOp op) {
+  switch (op) {
+    case SharedOp::ldmatrix:
+      return "ldmatrix";
+    case SharedOp::stmatrix:
+      return "stmatrix (sm_90)";
+    case SharedOp::lds32:
+      return "LDS.32  ld.shared.b32";
+    case SharedOp::lds64:
+      return "LDS.64  ld.shared.v2.b32";
+    default:
+      return "LDS.128  ld.shared.v4.b32";
+  }
+}
+
+/// A field's parse error under it, with the text up to the column it names.
+void field_error_line(AppState& s, const FieldError& e, const std::string& text, const char* widget) {
+  if (e.ok()) return;
+  ImGui::PushTextWrapPos(0.f);
+  ImGui::TextColored(kRedV, "%s", e.message.c_str());
+  if (e.column > 0) {
+    const std::size_t at = std::min(text.size(), static_cast<std::size_t>(e.column - 1));
+    ImGui::TextColored(kDimV, "here: %s >>%s", text.substr(0, at).c_str(), text.substr(at).c_str());
+  }
+  ImGui::PopTextWrapPos();
+  record_widget(s, widget);
+}
+
+bool layout_field(AppState& s, const char* label, const char* id, std::string& text, const char* hint,
+                  const char* widget) {
+  ImGui::TextColored(kDimV, "%s", label);
+  ImGui::SameLine(70.f);
+  ImGui::SetNextItemWidth(-1.f);
+  const bool changed = ImGui::InputTextWithHint(id, hint, &text);
+  record_widget(s, widget);
+  return changed;
+}
+
+/// The inputs; returns whether the user changed any.
+bool draw_inputs(AppState& s, const LayoutView& v) {
+  LayoutControls& c = s.layout;
+  bool edited = false;
+  // Presets: the tile controls' width/pad/xor as the string they stand for, then common layouts.
+  const auto from_controls = controls_layout_notation(s.controls);
+  ImGui::SetNextItemWidth(-1.f);
+  if (ImGui::BeginCombo("##layout_presets", "layout presets...")) {
+    if (from_controls) {
+      const std::string label = "tile controls: " + *from_controls;
+      if (ImGui::Selectable(label.c_str())) {
+        c.write_layout = *from_controls;
+        edited = true;
+      }
+    } else {
+      ImGui::TextColored(kDimV, "tile controls: %s", from_controls.error.message.c_str());
+    }
+    for (const LayoutPreset& p : kLayoutPresets) {
+      const std::string label = std::string(p.notation) + "   (" + p.what + ")";
+      if (ImGui::Selectable(label.c_str())) {
+        c.write_layout = p.notation;
+        edited = true;
+      }
+    }
+    ImGui::EndCombo();
+  }
+  record_widget(s, "layout_presets");
+  edited |= layout_field(s, "write", "##layout_write", c.write_layout,
+                         "CuTe layout, e.g. Swizzle<3,3,3> o (16,64):(64,1)", "layout_write");
+  field_error_line(s, v.write_error, c.write_layout, "layout_write_error");
+  edited |= layout_field(s, "read", "##layout_read", c.read_layout,
+                         "same as write (type one to check a round trip)", "layout_read");
+  field_error_line(s, v.read_error, c.read_layout, "layout_read_error");
+  if (!v.trip_error.empty()) ImGui::TextColored(kRedV, "round trip: %s", v.trip_error.c_str());
+
+  // Lanes: a preset, an expression in `lane`, or a table.
+  ImGui::TextColored(kDimV, "lanes");
+  ImGui::SameLine(70.f);
+  ImGui::SetNextItemWidth(110.f);
+  if (ImGui::BeginCombo("##lane_presets", "preset...")) {
+    for (const LanePreset& p : lane_presets()) {
+      const std::string label = std::string(p.name) + "   " + std::string(p.expression);
+      if (ImGui::Selectable(label.c_str())) {
+        c.lanes = std::string(p.name);
+        edited = true;
+      }
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", std::string(p.description).c_str());
+    }
+    ImGui::EndCombo();
+  }
+  record_widget(s, "layout_lane_presets");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(-1.f);
+  edited |= ImGui::InputTextWithHint("##layout_lanes", "preset, row=EXPR, col=EXPR in lane, or r,c; r,c; ...",
+                                     &c.lanes);
+  record_widget(s, "layout_lanes");
+  if (ImGui::IsItemHovered() && !ImGui::IsItemActive())
+    ImGui::SetTooltip(
+        "A preset name (%s), an expression such as\n  row=lane&15, col=8*(lane>>4)\nor a table "
+        "of (row, col) per lane:\n  0,0; 1,0; 2,0; ...   ('-' for a lane without an address)",
+        "a, b-tiles, b-pair, rows, explorer");
+  field_error_line(s, v.lanes_error, c.lanes, "layout_lanes_error");
+
+  // The instruction and the element type.
+  ImGui::TextColored(kDimV, "op");
+  ImGui::SameLine(70.f);
+  ImGui::SetNextItemWidth(190.f);
+  if (ImGui::BeginCombo("##layout_op", op_label(c.op))) {
+    for (SharedOp op : kOps) {
+      if (ImGui::Selectable(op_label(op), op == c.op)) {
+        c.op = op;
+        edited = true;
+      }
+      record_widget(s, ("layout_op:" + std::string(to_string(op))).c_str());
+    }
+    ImGui::EndCombo();
+  }
+  record_widget(s, "layout_op");
+  if (is_matrix_op(c.op)) {
+    for (LdmNum n : {LdmNum::x1, LdmNum::x2, LdmNum::x4}) {
+      ImGui::SameLine();
+      const std::string label = "." + std::string(to_string(n)) + "##layout";
+      if (ImGui::RadioButton(label.c_str(), c.num == n)) {
+        c.num = n;
+        edited = true;
+      }
+      record_widget(s, ("layout_num_" + std::string(to_string(n))).c_str());
+    }
+    ImGui::SameLine();
+    edited |= ImGui::Checkbox(".trans##layout", &c.trans);
+    record_widget(s, "layout_trans");
+  }
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(70.f);
+  if (ImGui::BeginCombo("##layout_elem", c.element_type.c_str())) {
+    for (const char* t : {"b8", "b16", "b32", "b64"})
+      if (ImGui::Selectable(t, c.element_type == t)) {
+        c.element_type = t;
+        edited = true;
+      }
+    ImGui::EndCombo();
+  }
+  record_widget(s, "layout_elem");
+  if (!v.element_error.ok()) ImGui::TextColored(kRedV, "%s", v.element_error.message.c_str());
+  return edited;
+}
+
+/// Checks, figures and the round trip.
+void draw_figures(AppState& s, const LayoutView& v) {
+  const AccessReport& r = *v.access;
+  const SmemLayout& l = *v.access_layout();
+  ImGui::PushTextWrapPos(0.f);
+  ImGui::TextColored(
+      kDimV, "%s over %s: %d x %d elements of %d B, %lld B%s", r.mnemonic.c_str(), l.notation.c_str(),
+      l.rows(), l.cols(), l.element_bytes(), static_cast<long long>(l.footprint_bytes),
+      v.key.op == SharedOp::stmatrix && !v.key.read_layout.empty() ? " (stmatrix writes: the write side)"
+                                                                   : "");
+  for (const AccessProblem& p : r.problems)
+    ImGui::TextColored(p.fatal ? kRedV : kAmberV, "%s%s",
+                       p.fatal ? "refused: " : "note: ", p.message.c_str());
+  if (!r.problems.empty()) record_widget(s, "layout_problems");
+  if (!r.refused()) {
+    ImGui::TextColored(r.bank_conflicts ? kAmberV : kGreenV, "%s", v.totals.c_str());
+    record_widget(s, "layout_totals");
+    std::string per;
+    for (const std::string& p : v.phase_lines) per += (per.empty() ? "" : "\n") + p;
+    ImGui::TextColored(kDimV, "%s", per.c_str());
+    if (!v.conflicting_lanes.empty()) {
+      ImGui::TextColored(kRedV, "conflicting: %s", lane_list(v.conflicting_lanes).c_str());
+      record_widget(s, "layout_conflicting");
+    }
+  }
+  if (v.trip) {
+    ImGui::TextColored(v.trip->agree() ? kGreenV : kRedV, "%s", v.trip_line.c_str());
+    record_widget(s, "layout_round_trip");
+  }
+  // Measured beside the model: a `probe --layout` run of exactly this geometry (live or opened).
+  if (const LayoutProbe* m = matching_layout_probe(v, s.probe.report.get())) {
+    const bool agree = m->ran && m->mismatches() == 0 && m->address_mismatches() == 0;
+    for (const std::string& line : measured_lines(*m, v))
+      ImGui::TextColored(agree ? kGreenV : kRedV, "%s", line.c_str());
+    record_widget(s, "layout_measured");
+  }
+  if (v.truncated) ImGui::TextColored(kDimV, "showing the first %d lines of 128 bytes of the tile", v.lines);
+  ImGui::PopTextWrapPos();
+}
+
+void draw_grid(AppState& s, const LayoutView& v, DrawLayer& layer) {
+  const AccessReport& r = *v.access;
+  const SmemLayout& l = *v.access_layout();
+  const ImVec2 o = ImGui::GetCursorScreenPos();
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float wl = 52.f, hl = 14.f, foot = 16.f;
+  const float cw = std::max(4.f, std::floor((avail.x - wl) / 32.f));
+  const float chh = std::max(3.f, std::min(cw * 1.3f, std::floor((avail.y - hl - foot - 4.f) /
+                                                                 static_cast<float>(std::max(1, v.lines)))));
+  const ImVec2 g0(o.x + wl, o.y + hl);
+  const ImVec2 size(wl + 32 * cw, hl + chh * v.lines + foot);
+  ImGui::InvisibleButton("##layout_grid", size);
+  record_widget(s, "layout_grid");
+  const bool hovered = ImGui::IsItemHovered();
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  const int hb = static_cast<int>(std::floor((mouse.x - g0.x) / cw));
+  const int hline = static_cast<int>(std::floor((mouse.y - g0.y) / chh));
+  const bool hit = hovered && hb >= 0 && hb < 32 && hline >= 0 && hline < v.lines;
+
+  ImDrawList* dl =
+      begin_layer(layer, o, ImVec2(o.x + size.x, o.y + size.y), ImGui::GetColorU32(ImGuiCol_WindowBg));
+  ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
+  const ImU32 lab = IM_COL32(160, 166, 176, 255);
+  char buf[24];
+  for (int b = 0; b < 32; b += 4) {
+    std::snprintf(buf, sizeof buf, "%d", b);
+    dl->AddText(sf, sf->FontSize, ImVec2(g0.x + b * cw + 1, o.y), lab, buf);
+  }
+  const int label_every = chh >= sf->FontSize ? 1 : static_cast<int>(std::ceil(sf->FontSize / chh));
+  const int sel = s.selected_lane, hov = s.hovered_lane;
+  for (int line = 0; line < v.lines; ++line) {
+    if (line % label_every == 0) {
+      std::snprintf(buf, sizeof buf, "0x%04X", line * 128);
+      dl->AddText(sf, sf->FontSize, ImVec2(o.x, g0.y + line * chh + (chh - sf->FontSize) * 0.5f), lab, buf);
+    }
+    for (int b = 0; b < 32; ++b) {
+      const LayoutWord& w = v.words[static_cast<std::size_t>(line * 32 + b)];
+      const ImVec2 a(g0.x + b * cw, g0.y + line * chh), z(a.x + cw, a.y + chh);
+      ImU32 fill = IM_COL32(70, 40, 40, 255);  // pad: no element
+      if (w.cell >= 0) {
+        const int row = w.cell / l.cols();
+        fill = row % 2 ? IM_COL32(62, 66, 74, 255) : IM_COL32(82, 88, 98, 255);
+      }
+      int reader = -1;
+      if (w.lanes) {
+        reader = (sel >= 0 && (w.lanes >> sel) & 1u) ? sel : __builtin_ctz(w.lanes);
+        fill = lane_colour(reader);
+        if (sel >= 0 && !((w.lanes >> sel) & 1u)) fill = over_window_bg(fill, 0x60);
+      }
+      dl->AddRectFilled(a, z, fill);
+      if (w.conflict) dl->AddRect(a, z, kRed, 0, 0, 2.f);
+      if (w.round_trip) dl->AddRect(a, z, kMagenta, 0, 0, 3.f);
+      if (reader >= 0 && (reader == hov || (sel >= 0 && ((w.lanes >> sel) & 1u))))
+        dl->AddRect(a, z, IM_COL32(255, 255, 255, 255), 0, 0, reader == sel ? 2.f : 1.f);
+    }
+  }
+  // Under each bank: the most distinct words any phase asks of it (the phase's "n-way").
+  if (!r.refused())
+    for (int b = 0; b < 32; ++b) {
+      int worst = 0;
+      for (const AccessPhase& p : r.phases) worst = std::max(worst, p.words[static_cast<std::size_t>(b)]);
+      if (worst == 0) continue;
+      std::snprintf(buf, sizeof buf, "%d", worst);
+      centred_text(dl, sf, ImVec2(g0.x + b * cw, g0.y + v.lines * chh + 1),
+                   ImVec2(g0.x + (b + 1) * cw, g0.y + v.lines * chh + foot), worst > 1 ? kRed : lab, buf);
+    }
+  end_layer(layer);
+
+  if (hit) {
+    const int wi = hline * 32 + hb;
+    const LayoutWord& w = v.words[static_cast<std::size_t>(wi)];
+    ImGui::BeginTooltip();
+    ImGui::Text("bytes %s-%s, bank %d", hex(static_cast<std::uint32_t>(wi * 4), 4).c_str(),
+                hex(static_cast<std::uint32_t>(wi * 4 + 3), 4).c_str(), hb);
+    if (w.cell < 0) {
+      ImGui::TextColored(kDimV, "no element (pad)");
+    } else {
+      const Coord c = cell_coord(l, w.cell);
+      ImGui::Text("element (%d,%d)", c.row, c.col);
+    }
+    for (int lane = 0; lane < kWarpSize; ++lane)
+      if ((w.lanes >> lane) & 1u) {
+        const LaneAccess& a = r.lanes[static_cast<std::size_t>(lane)];
+        ImGui::Text("lane %d: address of (%d,%d), byte %lld", lane, a.logical.row, a.logical.col,
+                    static_cast<long long>(a.byte_address));
+      }
+    if (w.conflict) ImGui::TextColored(kRedV, "its bank serves more than one word in this phase");
+    if (w.round_trip) ImGui::TextColored(kRedV, "the first round-trip mismatch read here");
+    ImGui::EndTooltip();
+    if (w.lanes) {
+      s.frame.hovered_lane = __builtin_ctz(w.lanes);
+      if (ImGui::IsItemClicked(ImGuiMouseButton_Left)) toggle_lane(s, __builtin_ctz(w.lanes));
+    }
+  }
+}
+
+}  // namespace
+
+void draw_banks_layout(AppState& s, const LayoutView& v, DrawLayer& layer) {
+  if (!s.layout.title.empty()) {
+    ImGui::TextColored(kAmberV, "%s", s.layout.title.c_str());
+    record_widget(s, "layout_title");
+  }
+  // An edit makes the geometry the user's: it no longer stands for whoever opened it.
+  if (draw_inputs(s, v)) s.layout.title.clear();
+  ImGui::Separator();
+  // `v` is from the start of this frame; an edit this frame shows in the next.
+  if (!v.ready()) {
+    ImGui::TextColored(kDimV, "Nothing to show until every field above is taken.");
+    return;
+  }
+  draw_figures(s, v);
+  if (!v.words.empty()) draw_grid(s, v, layer);
+}
+
+}  // namespace fragviz::app

@@ -1,0 +1,76 @@
+// File > Compare with report...: the file browser that picks the second report, and the
+// Differences window: every difference (report_diff.hpp) as one line, A's value beside B's, timings
+// apart, and a Close button that takes the comparison (and its marks in the views) away.
+#include <filesystem>
+#include <system_error>
+
+#include "file_browser.hpp"
+#include "panels.hpp"
+
+namespace fragviz::app {
+
+namespace {
+
+void draw_compare_popup(AppState& s) {
+  FileBrowserState& b = s.compare_browser;
+  if (s.compare_popup_requested) {
+    s.compare_popup_requested = false;
+    // Start beside the report shown, if any: the second report usually lies next to it.
+    std::error_code ec;
+    const std::string shown =
+        s.report ? std::filesystem::absolute(s.report->path, ec).string() : std::string();
+    open_browser(b, !shown.empty() && !ec ? parent_folder(shown) : b.listing.dir);
+  }
+  if (draw_file_browser(b, s)) {
+    s.compare_request = b.chosen;
+    b.chosen.clear();
+  }
+}
+
+}  // namespace
+
+void draw_compare(AppState& s) {
+  draw_compare_popup(s);
+  if (!s.compare_error.empty()) {
+    ImGui::SetNextWindowSize(ImVec2(520, 0), ImGuiCond_Appearing);
+    ImGui::Begin("Comparison failed", nullptr,
+                 ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings);
+    ImGui::PushTextWrapPos(0.f);
+    ImGui::TextColored(kRedV, "%s", s.compare_error.c_str());
+    ImGui::PopTextWrapPos();
+    record_widget(s, "compare_error");
+    if (ImGui::Button("dismiss##compare")) s.compare_error.clear();
+    ImGui::End();
+  }
+  if (!s.comparison) return;
+  const Comparison& c = *s.comparison;
+  const ImGuiIO& io = ImGui::GetIO();
+  ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f), ImGuiCond_Appearing,
+                          ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowSize(ImVec2(io.DisplaySize.x * 0.6f, io.DisplaySize.y * 0.5f), ImGuiCond_Appearing);
+  bool open = true;
+  ImGui::Begin("Differences", &open, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings);
+  ImGui::TextColored(c.diff.agree() ? kGreenV : kAmberV, "%s", c.headline.c_str());
+  record_widget(s, "compare_headline");
+  ImGui::TextColored(kDimV, "A: %s   B: %s", c.against.c_str(), c.path.c_str());
+  ImGui::TextColored(kDimV, "Marked in the views: fragment elements (amber frame) and ldmatrix lanes.");
+  ImGui::SameLine();
+  if (ImGui::SmallButton("close comparison")) s.close_compare_requested = true;
+  record_widget(s, "compare_close");
+  ImGui::Separator();
+  ImGui::BeginChild("##differences");
+  ImGuiListClipper clip;
+  clip.Begin(static_cast<int>(c.diff.differences.size()));
+  while (clip.Step())
+    for (int i = clip.DisplayStart; i < clip.DisplayEnd; ++i) {
+      const ReportDifference& d = c.diff.differences[static_cast<std::size_t>(i)];
+      ImGui::TextColored(d.timing ? kDimV : ImVec4(1, 1, 1, 1), "%s%s", d.line().c_str(),
+                         d.timing ? "  [time]" : "");
+    }
+  ImGui::EndChild();
+  record_widget(s, "compare_list");
+  ImGui::End();
+  if (!open) s.close_compare_requested = true;
+}
+
+}  // namespace fragviz::app

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# File > Compare with report: the H200 probe report is shown; a copy in which one element was
+# edited by hand (A of the default m16n8k8 f16 instruction, lane 5 element 1, measured another cell) is
+# compared with it. The Differences list has exactly that one content difference, the fragments
+# view marks exactly that one cell (the one lane 5 element 1 owns), and closing the comparison
+# takes the marks away and leaves the shown report as it was.
+source "$(dirname "$0")/lib.sh"
+gui_init "$@"
+
+A="$SRC/docs/device-runs/2026-12-01-h200/probe-report.json"  # the run with every mma.sync probe
+[ -f "$A" ] || fail "no $A"
+B="$WORK/edited.json"
+python3 - "$A" "$B" <<'PY' || fail "could not write the edited report"
+import json, sys
+j = json.load(open(sys.argv[1]))
+mn = "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32"
+done = 0
+for p in j["probe"]["instructions"]:
+    if p["mnemonic"] != mn:
+        continue
+    for e in p["elements"]:
+        if e[0] == "A" and e[1] == 5 and e[2] == 1:
+            e[4] = [0, 0] if e[3] != [0, 0] else [1, 1]
+            done += 1
+assert done == 1, done
+json.dump(j, open(sys.argv[2], "w"))
+PY
+
+start_app --no-device "$A"
+wait_for "s['report_path'] == '$A' and s['comparison'] is None and s['compare_marked'] == {}"
+want=$(python3 -c "import json; s=json.load(open('$STATE')); c=[c for c in s['cells']['A'] if c['lane']==5 and c['element']==1]; print([c[0]['row'], c[0]['col']] if len(c)==1 else 'none')")
+[ "$want" != none ] || fail "no single A cell of lane 5 element 1 in the dump"
+
+opened=0
+for _ in 1 2 3; do
+  click $(centre_of "s['widgets']['menu_file']")
+  sleep 0.5
+  python3 -c "import json,sys; s=json.load(open('$STATE')); sys.exit(0 if 'menu_compare' in s['widgets'] else 1)" || continue
+  click $(centre_of "s['widgets']['menu_compare']")
+  for _ in $(seq 20); do
+    [ "$(q "s['compare_browser']['visible']")" = True ] && { opened=1; break; }
+    sleep 0.1
+  done
+  [ "$opened" = 1 ] && break
+done
+[ "$opened" = 1 ] || fail "File > Compare with report did not open the browser"
+xdotool type --delay 20 "$B"
+wait_for "s['compare_browser']['typed'] == '$B'"
+xdotool key Return
+wait_for "s['comparison'] is not None and s['comparison']['path'] == '$B'" 20
+echo "comparison: $(q "s['comparison']['headline']")"
+wait_for "s['comparison']['content'] == 1 and len([l for l in s['comparison']['lines'] if 'A lane 5 element 1' in l]) >= 1"
+wait_for "s['compare_marked'] == {'A': [$want]}"
+wait_for "'compare_list' in s['widgets'] and s['report_path'] == '$A'"
+
+click $(centre_of "s['widgets']['compare_close']")
+wait_for "s['comparison'] is None and s['compare_marked'] == {} and s['report_path'] == '$A'"
+quit_app
+echo "PASS"

@@ -67,35 +67,6 @@ else
   echo "cuobjdump not found" | tee -a "$log"
 fi
 
-section "compute-sanitizer (memcheck, racecheck, synccheck, initcheck) over every probe and gate variant"
-san="$out/sanitizer.log"
-: >"$san"
-if command -v compute-sanitizer >/dev/null 2>&1; then
-  for tool in memcheck racecheck synccheck initcheck; do
-    for cmd in "probe --shape all --instr all --num x4 --width 64 --pad 8 --no-cycles" \
-               "relations" \
-               "gate --n 256 --variant ldmatrix-k8 --runs 1 --no-cublas" \
-               "gate --n 256 --variant scalar-b-k8 --runs 1 --no-cublas" \
-               "gate --n 256 --variant ldmatrix-k16 --runs 1 --no-cublas" \
-               "gate --n 256 --variant broken-swap-b --runs 1 --no-cublas" \
-               "gate --n 256 --variant cp-async-db --runs 1 --no-cublas" \
-               "gate --n 256 --variant multistage --runs 1 --no-cublas" \
-               "gate --n 256 --variant tile-128 --runs 1 --no-cublas" \
-               "gate --n 256 --variant swizzle-xor --runs 1 --no-cublas" \
-               "gate --n 256 --variant reg-db --runs 1 --no-cublas" \
-               "gate --n 256 --variant reg-db-128x256 --runs 1 --no-cublas"; do
-      echo "\$ compute-sanitizer --tool $tool fragviz-cli $cmd" >>"$san"
-      # shellcheck disable=SC2086
-      compute-sanitizer --tool "$tool" --error-exitcode 99 "$cli" $cmd >>"$san" 2>&1
-      rc=$?
-      echo "[exit $rc]" >>"$san"
-      printf '%-10s %-62s %s\n' "$tool" "$cmd" "$(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$san" | tail -1) (exit $rc)" | tee -a "$log"
-    done
-  done
-else
-  echo "compute-sanitizer not found" | tee -a "$log"
-fi
-
 section "relations (K split, accumulator as A)"
 run "$cli" relations
 
@@ -116,4 +87,45 @@ if [ "${1:-}" != "quick" ]; then
   section "bench (every variant, the ladder included, and cuBLAS at 1024-8192; CSV in bench.csv)"
   run "$cli" bench --csv "$out/bench.csv"
 fi
+section "your own layout through the real instruction (probe --layout), Nsight Compute's counters (--ncu)"
+run "$cli" probe --layout 'Swizzle<3,3,3> o (16,64):(64,1)' --lanes explorer --load ldmatrix --json "$out/layout-report.json"
+run "$cli" probe --layout '(16,64):(64,1)' --lanes explorer --load ldmatrix
+run "$cli" probe --layout 'Swizzle<3,3,3> o (16,64):(64,1)' --lanes explorer --load ldmatrix --ncu
+run "$cli" probe --layout '(16,64):(64,1)' --lanes explorer --load ldmatrix --ncu
+run "$cli" probe --layout '(32,64):(64,1)' --lanes 'row=lane, col=0' --load lds128
+
+section "compute-sanitizer (memcheck, racecheck, synccheck, initcheck) over every probe and gate variant"
+san="$out/sanitizer.log"
+: >"$san"
+if command -v compute-sanitizer >/dev/null 2>&1; then
+  for tool in memcheck racecheck synccheck initcheck; do
+    for cmd in "probe --shape all --instr all --num x4 --width 64 --pad 8 --no-cycles" \
+               "relations" \
+               "gate --n 256 --variant ldmatrix-k8 --runs 1 --no-cublas" \
+               "gate --n 256 --variant scalar-b-k8 --runs 1 --no-cublas" \
+               "gate --n 256 --variant ldmatrix-k16 --runs 1 --no-cublas" \
+               "gate --n 256 --variant broken-swap-b --runs 1 --no-cublas" \
+               "gate --n 256 --variant cp-async-db --runs 1 --no-cublas" \
+               "gate --n 256 --variant multistage --runs 1 --no-cublas" \
+               "gate --n 256 --variant tile-128 --runs 1 --no-cublas" \
+               "gate --n 256 --variant swizzle-xor --runs 1 --no-cublas" \
+               "gate --n 256 --variant reg-db --runs 1 --no-cublas" \
+               "gate --n 256 --variant reg-db-128x256 --runs 1 --no-cublas" \
+               "gate --n 256 --variant wgmma-tma --runs 1 --no-cublas" \
+               "gate --n 256 --variant wgmma-ws --runs 1 --no-cublas" \
+               "gate --n 256 --variant wgmma-persistent --runs 1 --no-cublas" \
+               "gate --n 256 --variant wgmma-cluster --runs 1 --no-cublas" \
+               "probe --layout Swizzle<3,3,3>o(16,64):(64,1) --lanes explorer --load ldmatrix --no-cycles"; do
+      echo "\$ compute-sanitizer --tool $tool fragviz-cli $cmd" >>"$san"
+      # shellcheck disable=SC2086
+      compute-sanitizer --tool "$tool" --error-exitcode 99 "$cli" $cmd >>"$san" 2>&1
+      rc=$?
+      echo "[exit $rc]" >>"$san"
+      printf '%-10s %-62s %s\n' "$tool" "$cmd" "$(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$san" | tail -1) (exit $rc)" | tee -a "$log"
+    done
+  done
+else
+  echo "compute-sanitizer not found" | tee -a "$log"
+fi
+
 section "done"

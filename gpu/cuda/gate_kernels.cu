@@ -14,7 +14,9 @@
 #include "fragviz/gate_geometry.hpp"
 #include "fragviz/gate_host.hpp"
 #include "fragviz/layout.hpp"
+#include "fragviz/wgmma_gate.hpp"
 #include "gate_kernels.cuh"
+#include "hopper/gate_wgmma.cuh"
 #include "ladder/ladder_kernels.cuh"
 #include "ptx.cuh"
 
@@ -365,7 +367,24 @@ cudaError_t launch_generate(__half* a, __half* b, int n, std::uint64_t seed, cud
   return cudaGetLastError();
 }
 
+/// The kWgmmaGateRungs index of a wgmma variant, or -1 for every other.
+int wgmma_rung(GateVariant v) {
+  switch (v) {
+    case GateVariant::wgmma_tma:
+      return 0;
+    case GateVariant::wgmma_ws:
+      return 1;
+    case GateVariant::wgmma_persistent:
+      return 2;
+    case GateVariant::wgmma_cluster:
+      return 3;
+    default:
+      return -1;
+  }
+}
+
 cudaError_t launch_matmul(GateVariant v, const __half* a, const __half* b, float* c, int n, cudaStream_t s) {
+  if (const int r = wgmma_rung(v); r >= 0) return cuda::launch_gate_wgmma(r, a, b, c, n, s);
   if (const ladder::LadderKernel lk = ladder_kernel(v); lk.kernel != nullptr)
     return ladder::launch(lk, a, b, c, n, s);
   const MatmulKernel k = matmul_kernel(v);
@@ -406,6 +425,7 @@ cudaError_t preload_helper_kernels() {
 }
 
 cudaError_t matmul_attributes(GateVariant v, cudaFuncAttributes* attr) {
+  if (const int r = wgmma_rung(v); r >= 0) return cuda::gate_wgmma_attributes(r, attr);
   if (const ladder::LadderKernel lk = ladder_kernel(v); lk.kernel != nullptr)
     return cudaFuncGetAttributes(attr, lk.kernel);
   const MatmulKernel k = matmul_kernel(v);
@@ -414,11 +434,13 @@ cudaError_t matmul_attributes(GateVariant v, cudaFuncAttributes* attr) {
 }
 
 int matmul_dynamic_shared_bytes(GateVariant v) {
+  if (const int r = wgmma_rung(v); r >= 0) return wgmma_gate_dynamic_smem_bytes(kWgmmaGateRungs[r]);
   const ladder::LadderKernel lk = ladder_kernel(v);
   return lk.kernel != nullptr ? lk.config.smem_bytes() : 0;
 }
 
 const char* matmul_kernel_name(GateVariant v) {
+  if (const int r = wgmma_rung(v); r >= 0) return cuda::gate_wgmma_kernel_name(r);
   switch (v) {
     case GateVariant::ldmatrix_k8:
       return "fragviz_gate_ldmatrix_k8";

@@ -21,6 +21,7 @@
 #include "cublas_lazy.hpp"
 #include "fragviz/device.hpp"
 #include "fragviz/gate_host.hpp"
+#include "fragviz/gate_ladder.hpp"
 #include "fragviz/user_kernel.hpp"
 #include "gate_kernels.cuh"
 #include "gate_run.hpp"
@@ -387,6 +388,10 @@ std::optional<Error> gate_refusal(const GateRequest& req, const DeviceInfo& dev)
     return refused(std::string(to_string(req.variant)) + " needs sm_" + std::to_string(min_sm(req.variant)) +
                    " or newer (device is sm_" + std::to_string(dev.sm()) + ")");
   }
+  if (gate_variant_info(req.variant).min_sm == 90 && dev.sm() != 90)
+    return refused(std::string(to_string(req.variant)) +
+                   " is compiled for sm_90a, which runs on sm_90 (Hopper) only " + "(device is sm_" +
+                   std::to_string(dev.sm()) + ")");
   // Size rules that need no device first, then free memory (this creates the CUDA context).
   if (auto why = gate_size_problem(req.n, 0, req.variant)) return refused(*why);
   std::size_t free_bytes = 0, total_bytes = 0;

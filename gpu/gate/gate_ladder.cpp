@@ -6,6 +6,7 @@
 
 #include "fragviz/lane_pattern.hpp"
 #include "fragviz/smem_layout.hpp"
+#include "fragviz/wgmma_gate.hpp"
 
 namespace fragviz {
 namespace {
@@ -101,6 +102,38 @@ std::vector<GateVariantInfo> build_table() {
   t.push_back(entry(GateVariant::reg_db_128x256, "reg-db-128x256", 6,
                     "reg-db with 128x256 blocks of 8 warps (64x64 each): the tuned best on the H200.", 80,
                     gate::kRegDb128x256));
+  // The Hopper rungs (wgmma_gate.hpp, whose kernels read the same rung table). Their operands are
+  // read by wgmma through descriptors, not by a warp-wide load the bank model counts.
+  const GateVariant wgmma[kWgmmaGateRungCount] = {GateVariant::wgmma_tma, GateVariant::wgmma_ws,
+                                                  GateVariant::wgmma_persistent, GateVariant::wgmma_cluster};
+  for (int i = 0; i < kWgmmaGateRungCount; ++i) {
+    const WgmmaGateRung& r = kWgmmaGateRungs[i];
+    GateVariantInfo e;
+    e.variant = wgmma[i];
+    e.name = r.name;
+    e.rung = 7 + i;
+    e.technique = r.technique;
+    e.min_sm = 90;
+    e.tile = gate::TileConfig{r.block_m,
+                              r.block_n,
+                              r.block_k,
+                              4 * r.consumer_warpgroups,
+                              1,
+                              16,
+                              gate::CopyPath::tma,
+                              r.stages,
+                              gate::SmemArrangement::xor16,
+                              0,
+                              false,
+                              r.persistent ? 16 : 0};
+    e.dynamic_shared_bytes = wgmma_gate_dynamic_smem_bytes(r);
+    e.n_multiple = wgmma_gate_n_multiple(r);
+    const std::string mnemonic =
+        "wgmma.mma_async.sync.aligned.m64n" + std::to_string(r.wgmma_n) + "k16.f32.f16.f16 (descriptors)";
+    e.a = OperandGeometry{r.a_layout, "", std::nullopt, {}, mnemonic + ", A K-major", {}};
+    e.b = OperandGeometry{r.b_layout, "", std::nullopt, {}, mnemonic + ", B MN-major", {}};
+    t.push_back(e);
+  }
   return t;
 }
 

@@ -29,9 +29,10 @@ AccessReport load(GateVariant v, GateOperand o, Coord origin = {}) {
 
 TEST(GateLadder, NamesRungsAndMinSmAsIssue10Lists) {
   const std::vector<std::pair<std::string, int>> want = {
-      {"ldmatrix-k8", 1}, {"scalar-b-k8", 1},   {"ldmatrix-k16", 1}, {"broken-swap-b", 1},
-      {"cp-async-db", 2}, {"multistage", 3},    {"tile-128", 4},     {"swizzle-xor", 5},
-      {"reg-db", 6},      {"reg-db-128x256", 6}};
+      {"ldmatrix-k8", 1},      {"scalar-b-k8", 1},    {"ldmatrix-k16", 1}, {"broken-swap-b", 1},
+      {"cp-async-db", 2},      {"multistage", 3},     {"tile-128", 4},     {"swizzle-xor", 5},
+      {"reg-db", 6},           {"reg-db-128x256", 6}, {"wgmma-tma", 7},    {"wgmma-ws", 8},
+      {"wgmma-persistent", 9}, {"wgmma-cluster", 10}};
   ASSERT_EQ(gate_variants().size(), want.size());
   std::set<int> values;
   for (std::size_t i = 0; i < want.size(); ++i) {
@@ -43,8 +44,9 @@ TEST(GateLadder, NamesRungsAndMinSmAsIssue10Lists) {
     EXPECT_EQ(*parse_variant(v.name), v.variant);
     EXPECT_FALSE(v.technique.empty());
     values.insert(static_cast<int>(v.variant));
-    // ldmatrix and m16n8k8 need sm_75, m16n8k16 and cp.async sm_80 (PTX ISA target notes).
-    EXPECT_EQ(v.min_sm, v.tile.mma_k == 8 ? 75 : 80) << v.name;
+    // ldmatrix and m16n8k8 need sm_75, m16n8k16 and cp.async sm_80, wgmma and TMA sm_90a (PTX ISA
+    // target notes).
+    EXPECT_EQ(v.min_sm, v.tile.copy == gate::CopyPath::tma ? 90 : v.tile.mma_k == 8 ? 75 : 80) << v.name;
     EXPECT_EQ(v.deliberately_wrong, v.name == "broken-swap-b");
   }
   EXPECT_EQ(values.size(), want.size());
@@ -106,6 +108,12 @@ TEST(GateLadder, EveryGeometryParsesAndMatchesTheKernelsOffsets) {
       SCOPED_TRACE(std::string(i.name) + " " + std::string(to_string(o)) + ": " + g.layout);
       const auto l = parse_smem_layout(g.layout);
       ASSERT_TRUE(l) << l.error.message;
+      // The wgmma rungs' stages are read through descriptors, not per-lane addresses; their
+      // layouts against TMA's placement are test_wgmma_gate's.
+      if (i.tile.copy == gate::CopyPath::tma) {
+        EXPECT_EQ(g.op, std::nullopt);
+        continue;
+      }
       EXPECT_TRUE(parse_lane_pattern(g.lanes, g.ldmatrix.num)) << g.lanes;
       const int rows = o == GateOperand::A ? i.tile.block_m : i.tile.block_k;
       const int cols = o == GateOperand::A ? i.tile.block_k : i.tile.block_n;

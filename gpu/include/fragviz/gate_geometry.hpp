@@ -25,6 +25,7 @@ enum class SmemArrangement : std::uint8_t {
 enum class CopyPath : std::uint8_t {
   registers,  ///< ld.global into registers, st.shared, two barriers per k step (the seed)
   cp_async,   ///< cp.async.cg.shared.global 16 bytes, `stages` buffers (PTX ISA "cp.async", sm_80)
+  tma,        ///< cp.async.bulk.tensor (TMA) into swizzled stages, mbarrier-tracked (sm_90; wgmma rungs)
 };
 
 /// One gate kernel's tiling. Warp tile = (block_m / warps_m) x (block_n / warps_n); every warp

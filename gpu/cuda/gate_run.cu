@@ -388,7 +388,8 @@ std::optional<Error> gate_refusal(const GateRequest& req, const DeviceInfo& dev)
     return refused(std::string(to_string(req.variant)) + " needs sm_" + std::to_string(min_sm(req.variant)) +
                    " or newer (device is sm_" + std::to_string(dev.sm()) + ")");
   }
-  if (gate_variant_info(req.variant).min_sm == 90 && dev.sm() != 90)
+  // The wgmma rungs (min_sm 90) are sm_90a code; a user kernel (min_sm 0) is compiled for the device.
+  if (min_sm(req.variant) == 90 && dev.sm() != 90)
     return refused(std::string(to_string(req.variant)) +
                    " is compiled for sm_90a, which runs on sm_90 (Hopper) only " + "(device is sm_" +
                    std::to_string(dev.sm()) + ")");

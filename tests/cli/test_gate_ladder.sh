@@ -39,6 +39,7 @@ refuse() {
   grep -q -- "$words" <<<"$se" || fail "$*: standard error lacks '$words': $se"
 }
 refuse 3 "unknown variant 'reg_db'" banks --gate-variant reg_db
+refuse 3 "unknown variant 'user-kernel'" banks --gate-variant user-kernel
 refuse 3 "not a multiple of 128, reg-db's block tile (1024 or 1152 would be" gate --variant reg-db --n 1088
 refuse 3 "not a multiple of 256" gate --variant reg-db-128x256 --n 1152
 refuse 3 "is not a multiple of 64" bench --sizes 1000

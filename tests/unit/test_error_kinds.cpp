@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "fragviz/device.hpp"
+#include "fragviz/gate_ladder.hpp"
 
 using namespace fragviz;
 
@@ -45,4 +46,46 @@ TEST(ErrorKinds, TheDeviceLayerSetsTheKindWhereTheErrorArises) {
   EXPECT_EQ(p.error_kind, ErrorKind::none) << p.error;
   EXPECT_TRUE(p.error.empty());
   EXPECT_FALSE(p.ldmatrix.ran);
+}
+
+// Regression (H200 run, 2026-12-01): a user kernel's request reached the sm_90a check of the wgmma
+// rungs, which looked it up in the variant table and threw, so the kernel runner died of SIGABRT.
+// Every variant, the user kernel too, is judged without throwing, on a device described here (the
+// checks before cudaMemGetInfo need no GPU); sm_90a code is refused on sm_100 and sm_80 by name.
+TEST(ErrorKinds, EveryVariantIsJudgedWithoutThrowingAndSm90aOnlyOnSm90) {
+  if (!built_with_cuda()) GTEST_SKIP() << "a build without CUDA refuses every request as no_device";
+  DeviceInfo dev;
+  dev.present = true;
+  dev.name = "described";
+  std::vector<GateVariant> all;
+  for (const GateVariantInfo& v : gate_variants()) all.push_back(v.variant);
+  all.push_back(GateVariant::user_kernel);
+  for (int cc : {80, 90, 100}) {
+    dev.cc_major = cc / 10;
+    dev.cc_minor = 0;
+    for (GateVariant v : all) {
+      GateRequest req;
+      req.n = 2048;
+      req.variant = v;
+      if (v == GateVariant::user_kernel) {
+        UserKernel k;
+        k.source_path = "k.cu";
+        k.entry = "k";
+        req.kernel = k;
+      }
+      std::optional<Error> e;
+      EXPECT_NO_THROW(e = gate_refusal(req, dev)) << to_string(v) << " on sm_" << cc;
+      if (min_sm(v) == 90 && cc == 100) {
+        ASSERT_TRUE(e) << to_string(v);
+        EXPECT_EQ(e->kind, ErrorKind::refused);
+        EXPECT_NE(e->message.find("compiled for sm_90a, which runs on sm_90 (Hopper) only"),
+                  std::string::npos)
+            << e->message;
+      }
+      if (min_sm(v) == 90 && cc == 80) {
+        ASSERT_TRUE(e) << to_string(v);
+        EXPECT_NE(e->message.find("needs sm_90 or newer (device is sm_80)"), std::string::npos) << e->message;
+      }
+    }
+  }
 }

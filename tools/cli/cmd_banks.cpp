@@ -273,8 +273,10 @@ int run_layout_form(const Opts& o) {
 
 /// Each operand load of a gate variant: the geometry the kernel uses, then its wavefronts.
 int run_gate_variant_form(const Opts& o) {
+  // user-kernel parses as a variant but has no geometry of ours: the table is the list.
   const std::optional<GateVariant> v = parse_variant(o.gate_variant);
-  if (!v) {
+  const GateVariantInfo* found = v ? find_gate_variant(*v) : nullptr;
+  if (found == nullptr) {
     std::string names;
     for (const GateVariantInfo& i : gate_variants())
       names += (names.empty() ? "" : ", ") + std::string(i.name);
@@ -282,7 +284,7 @@ int run_gate_variant_form(const Opts& o) {
               << names << ")\n";
     return finish_output(kExitRefused);
   }
-  const GateVariantInfo& info = gate_variant_info(*v);
+  const GateVariantInfo& info = *found;
   std::vector<GateOperand> operands{GateOperand::A, GateOperand::B};
   if (!o.operand.empty()) operands = {*parse_gate_operand(o.operand)};  // validated
   // Judge everything first: a load that does not parse or is refused prints nothing on stdout.

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "../layout.hpp"
+#include "../layout_view.hpp"
 #include "fragviz/gate_host.hpp"
 #include "fragviz/gate_ladder.hpp"
 #include "panels.hpp"
@@ -78,6 +79,24 @@ void draw_result(const GateRun& run, std::string& shown) {
                      r.spot_checks, r.spot_check_failures);
 }
 
+/// Opens operand `o`'s shared tile and load of variant `info` in the bank view's Layout mode (the
+/// same layout string, lanes and instruction the kernel uses, so the view counts its wavefronts);
+/// a load the bank model has no form of (the wgmma rungs' descriptors, scalar-b-k8's 2-byte B
+/// loads) stays as text in the panel.
+void show_in_layout_view(AppState& s, const GateVariantInfo& info, GateOperand o) {
+  const OperandGeometry& g = info.operand(o);
+  if (!g.op || g.origin.row != 0 || g.origin.col != 0) return;
+  LayoutViewRequest r;
+  r.write_layout = g.layout;
+  r.lanes = g.lanes;
+  r.op = *g.op;
+  r.num = g.ldmatrix.num;
+  r.trans = g.ldmatrix.trans;
+  r.element_bytes = 2;
+  r.title = "gate variant " + std::string(info.name) + ", operand " + std::string(to_string(o));
+  open_layout_view(s, r);
+}
+
 /// The A and B geometry of a variant as the bank model sees it: layout, lanes, load, wavefronts.
 std::string geometry_text(const GateVariantInfo& info) {
   std::string text = std::string(info.name) + " (rung " + std::to_string(info.rung) +
@@ -144,10 +163,16 @@ void draw_ladder(AppState& s, bool gate_running) {
       ImGui::TableNextRow();
       // The geometry button first: the panel is narrow and the table scrolls sideways.
       ImGui::TableNextColumn();
-      const std::string label = "A/B##geometry" + std::to_string(index);
-      if (ImGui::SmallButton(label.c_str())) l.geometry = GateGeometryRequest{row.variant, GateOperand::A};
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", geometry_text(info).c_str());
-      if (index == 0) record_widget(s, "ladder_geometry");
+      for (GateOperand o : {GateOperand::A, GateOperand::B}) {
+        if (o == GateOperand::B) ImGui::SameLine(0, 2.f);
+        const std::string label = std::string(to_string(o)) + "##geometry" + std::to_string(index);
+        if (ImGui::SmallButton(label.c_str())) {
+          l.geometry = GateGeometryRequest{row.variant, o};
+          show_in_layout_view(s, info, o);
+        }
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", geometry_text(info).c_str());
+        if (index == 0) record_widget(s, o == GateOperand::A ? "ladder_geometry" : "ladder_geometry_b");
+      }
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(std::string(info.name).c_str());
       if (ImGui::IsItemHovered())

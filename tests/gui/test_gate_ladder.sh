@@ -18,6 +18,13 @@ grep -q "A: (64,32):(40,1)" <<<"$shown" || fail "A layout of ldmatrix-k8 not sho
 grep -q "ldmatrix.sync.aligned.m8n8.x2.shared.b16" <<<"$shown" || fail "A's ldmatrix.x2 not named"
 grep -q "wavefronts 2, ideal 2, bank conflicts 0" <<<"$shown" || fail "A's wavefronts not 2/2/0"
 grep -q "B: (32,64):(72,1)" <<<"$shown" || fail "B layout not shown"
+# The same A tile opens in the bank view's Layout mode, which counts its ldmatrix.x2 itself: 2
+# wavefronts, none wasted (8 rows of 80 bytes: 16-byte chunks 0, 5, 10, ... land in distinct banks).
+L="s['layout_view']"
+wait_for "$L['enabled'] and $L['write'] == '(64,32):(40,1)' and $L['num'] == 'x2' and $L['op'] == 'ldmatrix'"
+wait_for "$L['totals'].startswith('wavefronts 2') and 'bank conflicts 0' in $L['totals']"
+wait_for "$L['title'] == 'gate variant ldmatrix-k8, operand A'"
+echo "layout mode: $(q "$L['totals']")"
 # No device: the ladder does not start, nothing breaks.
 click $(centre_of "s['widgets']['run_ladder']")
 sleep 0.5

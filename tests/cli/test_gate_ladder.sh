@@ -46,5 +46,30 @@ refuse 3 "is not a multiple of 64" bench --sizes 1000
 refuse 5 "cannot write the CSV" bench --csv /nonexistent-dir/ladder.csv
 rm -f /tmp/fragviz-ladder-err.$$
 
+# Newcomer findings: without a GPU, bench --csv must leave an existing file as it was and create no
+# new one; --lanes @FILE and diff read only regular files (/dev/zero was read until the machine ran
+# out of memory, a FIFO blocked for ever).
+tmp=$(mktemp -d)
+if "$cli" device >/dev/null 2>&1; then
+  echo "note: a GPU is present; the no-GPU bench --csv checks are skipped"
+else
+  printf 'variant,n,ms\nprecious,2048,1.0\n' >"$tmp/keep.csv"
+  "$cli" bench --csv "$tmp/keep.csv" >/dev/null 2>&1
+  [ "$(cat "$tmp/keep.csv")" = "$(printf 'variant,n,ms\nprecious,2048,1.0')" ] || fail "bench --csv without a GPU changed an existing file"
+  "$cli" bench --csv "$tmp/new.csv" >/dev/null 2>&1
+  [ ! -e "$tmp/new.csv" ] || fail "bench --csv without a GPU left a new file behind"
+fi
+timeout 20 "$cli" banks --layout '(16,64):(64,1)' --lanes @/dev/zero >/dev/null 2>"$tmp/err"
+rc=$?
+[ "$rc" != 0 ] && [ "$rc" != 124 ] && grep -q "not a regular file" "$tmp/err" || fail "--lanes @/dev/zero: exit $rc, $(cat "$tmp/err")"
+mkfifo "$tmp/fifo"
+timeout 20 "$cli" banks --layout '(16,64):(64,1)' --lanes "@$tmp/fifo" >/dev/null 2>&1
+rc=$?
+[ "$rc" != 0 ] && [ "$rc" != 124 ] || fail "--lanes @FIFO: exit $rc (124: it blocked)"
+timeout 20 "$cli" diff "$tmp/fifo" "$tmp/fifo" >/dev/null 2>&1
+rc=$?
+[ "$rc" != 0 ] && [ "$rc" != 124 ] || fail "diff FIFO FIFO: exit $rc (124: it blocked)"
+rm -rf "$tmp"
+
 [ "$fails" = 0 ] && echo "all gate ladder CLI checks passed"
 exit $((fails != 0))

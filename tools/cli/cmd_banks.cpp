@@ -9,6 +9,7 @@
 // prints its reasons on standard error and nothing on standard output. `--gate-variant NAME` prints
 // the A and B loads of a gate kernel through its own geometry (gate_ladder.hpp).
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
@@ -117,14 +118,20 @@ int refuse(const std::string& option, const std::string& text, const Error& e, i
 }
 
 /// Reads `--lanes @FILE`.
+/// Only a regular file (a FIFO would block, /dev/zero never end), and never more than 64 KiB + 1
+/// bytes read, whatever size the file claims.
 Outcome<std::string> read_text_file(const std::string& path) {
+  constexpr std::size_t kMax = 64 * 1024;
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec))
+    return Outcome<std::string>::fail(ErrorKind::io, "cannot read " + path + " (not a regular file)");
   std::ifstream in(path, std::ios::binary);
   if (!in) return Outcome<std::string>::fail(ErrorKind::io, "cannot read " + path);
-  std::ostringstream s;
-  s << in.rdbuf();
-  if (s.str().size() > 64 * 1024)
-    return Outcome<std::string>::fail(ErrorKind::refused, path + " is over 64 KiB");
-  return Outcome<std::string>::ok(s.str());
+  std::string text(kMax + 1, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  text.resize(static_cast<std::size_t>(in.gcount()));
+  if (text.size() > kMax) return Outcome<std::string>::fail(ErrorKind::refused, path + " is over 64 KiB");
+  return Outcome<std::string>::ok(text);
 }
 
 std::string coord_text(Coord c) { return "(" + std::to_string(c.row) + "," + std::to_string(c.col) + ")"; }

@@ -11,6 +11,7 @@
 // Exit codes: 0 every run exact; 1 some run mismatched; 2 no usable GPU; 3 a size was refused;
 // 4 a CUDA error stopped a run; 5 the CSV could not be written.
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -110,12 +111,16 @@ void add_bench_command(CLI::App& app, int& exit_code) {
         return;
       }
     }
-    // The CSV file is opened before anything runs: an unwritable path costs no GPU time.
+    // The CSV path is checked before anything runs (an unwritable path costs no GPU time) by
+    // opening it to append, which changes nothing; it is emptied only once a device is there to
+    // fill it, so a run that finds no GPU leaves an existing file as it was.
     const bool csv_stdout = opts->csv == "-";
     std::ofstream csv_file;
+    bool csv_created = false;
     if (!opts->csv.empty() && !csv_stdout) {
-      csv_file.open(opts->csv, std::ios::binary | std::ios::trunc);
-      if (!csv_file) {
+      std::error_code ec;
+      csv_created = !std::filesystem::exists(opts->csv, ec);
+      if (!std::ofstream(opts->csv, std::ios::binary | std::ios::app)) {
         std::cerr << "bench: cannot write the CSV to " << opts->csv << "\n";
         exit_code = finish_output(kExitJson);
         return;
@@ -128,8 +133,20 @@ void add_bench_command(CLI::App& app, int& exit_code) {
     const DeviceInfo dev = query_device();
     if (!dev.present) {
       std::cerr << "bench: " << (dev.error.empty() ? "no CUDA device" : dev.error) << "\n";
+      if (csv_created) {
+        std::error_code ec;
+        std::filesystem::remove(opts->csv, ec);  // the check above made it; nothing goes in it
+      }
       exit_code = finish_output(kExitNoDevice);
       return;
+    }
+    if (!opts->csv.empty() && !csv_stdout) {
+      csv_file.open(opts->csv, std::ios::binary | std::ios::trunc);
+      if (!csv_file) {
+        std::cerr << "bench: cannot write the CSV to " << opts->csv << "\n";
+        exit_code = finish_output(kExitJson);
+        return;
+      }
     }
     notes << "device: " << dev.name << " (sm_" << dev.sm() << "), seed " << opts->seed << ", median of "
           << plural(opts->runs, "run") << "\n";

@@ -20,9 +20,10 @@ namespace {
 
 /// Loads one side; an unreadable file is kind io, one the loader refuses kind refused.
 Outcome<ReportFile> load_side(const std::string& path) {
+  // stat before opening: opening a FIFO for reading blocks until something writes to it.
   struct stat st {};
-  std::ifstream probe(path, std::ios::binary);
-  if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode) || !probe)
+  const bool regular = ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
+  if (!regular || !std::ifstream(path, std::ios::binary))
     return Outcome<ReportFile>::fail(ErrorKind::io,
                                      "cannot read " + path + " (no such regular, readable file)");
   auto r = load_report(path);

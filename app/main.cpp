@@ -68,14 +68,38 @@ double process_age_ms() {
   return (uptime - static_cast<double>(start_ticks) / hz) * 1000.0;
 }
 
+/// Writes `text` to `path` so that a reader never sees half of it (a sibling .tmp renamed over it).
+/// A path that exists and is not a regular file (/dev/full, a FIFO, /dev/stdout) is written in
+/// place: renaming over it would replace the device node itself (as root, /dev/full became a
+/// plain file). A failure is said on stderr, once per path.
 void write_file_atomically(const std::string& path, const std::string& text) {
+  static std::string failed;  // the path whose failure was said last
+  const auto say = [&](const std::string& why) {
+    if (failed != path) std::fprintf(stderr, "fragviz: cannot write %s: %s\n", path.c_str(), why.c_str());
+    failed = path;
+  };
+  std::error_code ec;
+  const auto st = std::filesystem::status(path, ec);
+  if (std::filesystem::exists(st) && !std::filesystem::is_regular_file(st)) {
+    std::ofstream out(path, std::ios::trunc);
+    out << text << '\n';
+    out.flush();
+    if (!out) say("the write failed");
+    return;
+  }
   const std::string tmp = path + ".tmp";
   {
     std::ofstream out(tmp, std::ios::trunc);
     out << text << '\n';
+    out.flush();
+    if (!out) {
+      say("the write failed");
+      std::filesystem::remove(tmp, ec);
+      return;
+    }
   }
-  std::error_code ec;
   std::filesystem::rename(tmp, path, ec);
+  if (ec) say(ec.message());
 }
 
 bool write_screenshot(const std::string& path, int w, int h) {

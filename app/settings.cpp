@@ -454,6 +454,12 @@ std::string start_settings(const ConfigDir& d, bool persist, AppState& s) {
 
 std::string save_settings(const std::string& dir, const Settings& s) {
   const std::string path = dir + "/settings.json", tmp = path + ".tmp";
+  // Only a regular file is replaced: renaming over anything else (a device node, a FIFO, a folder
+  // link) would replace that thing itself.
+  std::error_code st_ec;
+  const auto st = std::filesystem::status(path, st_ec);
+  if (std::filesystem::exists(st) && !std::filesystem::is_regular_file(st))
+    return path + " is not a regular file: settings are not saved";
   {
     std::ofstream out(tmp, std::ios::trunc);
     if (!out) return "cannot write " + tmp + ": settings are not saved";

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# --dump-state to something that is not a regular file is written in place, never replaced: the
+# state used to be written to PATH.tmp and renamed over PATH, which as root turned /dev/full into
+# a plain file (newcomer finding). Here a FIFO stands for the device node: it must still be a FIFO
+# afterwards, with the state read through it, and no PATH.tmp left.
+source "$(dirname "$0")/lib.sh"
+gui_init "$@"
+mkdir -p "$WORK/cfg"
+mkfifo "$WORK/state.fifo"
+# A reader for every write of the run (each write opens, writes and closes the FIFO).
+(while :; do cat "$WORK/state.fifo" >>"$WORK/read.json"; done) &
+reader=$!
+LIBGL_ALWAYS_SOFTWARE=1 timeout 60 "$APP" --no-device --config-dir "$WORK/cfg" --size 400x300 --frames 3 \
+  --dump-state "$WORK/state.fifo" >"$WORK/app.log" 2>&1 || fail "fragviz --dump-state FIFO exited $?"
+kill "$reader" 2>/dev/null
+wait "$reader" 2>/dev/null
+pkill -f "cat $WORK/state.fifo" 2>/dev/null  # the loop's last cat waits for a writer that never comes
+[ -p "$WORK/state.fifo" ] || fail "the FIFO was replaced by $(stat -c %F "$WORK/state.fifo")"
+[ ! -e "$WORK/state.fifo.tmp" ] || fail "state.fifo.tmp left behind"
+grep -q '"frame"\|"windows"' "$WORK/read.json" || fail "no state came through the FIFO: $(head -c 200 "$WORK/read.json")"
+echo "ok: still a FIFO, $(wc -c <"$WORK/read.json") bytes of state read through it"
+echo "PASS"

@@ -64,38 +64,24 @@ void draw_side(AppState& s, const BankTable& bt, const char* title, bool padded,
   ImGui::PopTextWrapPos();
 
   // Grid.
-  const ImVec2 o = ImGui::GetCursorScreenPos();
-  const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float wl = 46.f, hl = 14.f, foot = 16.f;
-  const float cw = std::max(4.f, std::floor((avail.x - wl) / 32.f));
-  const float chh = std::max(
-      3.f, std::min(cw * 1.3f, std::floor((avail.y - hl - foot - 4.f) / static_cast<float>(bt.lines))));
-  const ImVec2 g0(o.x + wl, o.y + hl);
-  const ImVec2 size(wl + 32 * cw, hl + chh * bt.lines + foot);
-  ImGui::InvisibleButton(("##grid" + key).c_str(), size);
-  const bool hovered = ImGui::IsItemHovered();
-  const ImVec2 mouse = ImGui::GetIO().MousePos;
-  const int hb = static_cast<int>(std::floor((mouse.x - g0.x) / cw));
-  const int hline = static_cast<int>(std::floor((mouse.y - g0.y) / chh));
-  const bool hit = hovered && hb >= 0 && hb < 32 && hline >= 0 && hline < bt.lines;
+  constexpr float kFoot = 16.f;  // room under the grid for the per-bank counts
+  const BankGrid grid = place_bank_grid(("##grid" + key).c_str(), bt.lines, 46.f, 14.f, kFoot);
+  const ImVec2 o = grid.o, g0 = grid.g0, size = grid.size;
+  const float cw = grid.cw, chh = grid.chh;
+  const bool hit = grid.hit;
+  const int hb = grid.hb, hline = grid.hline;
 
   // The grid layer, up to end_layer() (see draw_layer.hpp).
   ImDrawList* dl =
       begin_layer(layer, o, ImVec2(o.x + size.x, o.y + size.y), ImGui::GetColorU32(ImGuiCol_WindowBg));
+  draw_bank_grid_labels(dl, grid, "0x%03X");
+  // For the per-bank counts in the grid's foot.
+  const float foot = kFoot;
   ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
-  const ImU32 lab = IM_COL32(160, 166, 176, 255);
+  const ImU32 lab = kBankGridLabel;
   char buf[24];
-  for (int b = 0; b < 32; b += 4) {
-    std::snprintf(buf, sizeof buf, "%d", b);
-    dl->AddText(sf, sf->FontSize, ImVec2(g0.x + b * cw + 1, o.y), lab, buf);
-  }
-  const int label_every = chh >= sf->FontSize ? 1 : static_cast<int>(std::ceil(sf->FontSize / chh));
   const int sel = s.selected_lane, hov = s.hovered_lane;
   for (int line = 0; line < bt.lines; ++line) {
-    if (line % label_every == 0) {
-      std::snprintf(buf, sizeof buf, "0x%03X", line * 128);
-      dl->AddText(sf, sf->FontSize, ImVec2(o.x, g0.y + line * chh + (chh - sf->FontSize) * 0.5f), lab, buf);
-    }
     for (int b = 0; b < 32; ++b) {
       const BankWord& w = bt.words[static_cast<std::size_t>(line * 32 + b)];
       const ImVec2 a(g0.x + b * cw, g0.y + line * chh), z(a.x + cw, a.y + chh);

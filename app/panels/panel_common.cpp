@@ -1,3 +1,5 @@
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 #include "../palette.hpp"
@@ -134,6 +136,41 @@ CellLabelMode cell_label_mode(ImFont* f, float cw, float ch, int max_owner, int 
   if (ch + 1.f >= fh && width(owner) <= cw) return CellLabelMode::owner;
   if (ch + 1.f >= fh && width(number) <= cw) return CellLabelMode::number;
   return CellLabelMode::none;
+}
+
+BankGrid place_bank_grid(const char* id, int lines, float wl, float hl, float foot) {
+  BankGrid g;
+  g.o = ImGui::GetCursorScreenPos();
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  g.lines = lines;
+  g.cw = std::max(4.f, std::floor((avail.x - wl) / 32.f));
+  g.chh = std::max(3.f, std::min(g.cw * 1.3f, std::floor((avail.y - hl - foot - 4.f) /
+                                                         static_cast<float>(std::max(1, lines)))));
+  g.g0 = ImVec2(g.o.x + wl, g.o.y + hl);
+  g.size = ImVec2(wl + 32 * g.cw, hl + g.chh * lines + foot);
+  ImGui::InvisibleButton(id, g.size);
+  const bool hovered = ImGui::IsItemHovered();
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  g.hb = static_cast<int>(std::floor((mouse.x - g.g0.x) / g.cw));
+  g.hline = static_cast<int>(std::floor((mouse.y - g.g0.y) / g.chh));
+  g.hit = hovered && g.hb >= 0 && g.hb < 32 && g.hline >= 0 && g.hline < lines;
+  return g;
+}
+
+void draw_bank_grid_labels(ImDrawList* dl, const BankGrid& g, const char* address_format) {
+  ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
+  const ImU32 lab = kBankGridLabel;
+  char buf[24];
+  for (int b = 0; b < 32; b += 4) {
+    std::snprintf(buf, sizeof buf, "%d", b);
+    dl->AddText(sf, sf->FontSize, ImVec2(g.g0.x + b * g.cw + 1, g.o.y), lab, buf);
+  }
+  const int label_every = g.chh >= sf->FontSize ? 1 : static_cast<int>(std::ceil(sf->FontSize / g.chh));
+  for (int line = 0; line < g.lines; line += label_every) {
+    std::snprintf(buf, sizeof buf, address_format, line * 128);
+    dl->AddText(sf, sf->FontSize, ImVec2(g.o.x, g.g0.y + line * g.chh + (g.chh - sf->FontSize) * 0.5f), lab,
+                buf);
+  }
 }
 
 }  // namespace fragviz::app

@@ -89,6 +89,23 @@ bool draw_no_ldmatrix_notice(AppState& s, const Derived& d, const char* widget, 
 /// largest lane (31) or warpgroup thread (127), `max_element` the largest element index.
 enum class CellLabelMode { full, two_lines, owner, number, none };
 CellLabelMode cell_label_mode(ImFont* f, float cw, float ch, int max_owner, int max_element);
+
+/// A grid of 128-byte lines by 32 banks at the cursor (the bank view's grids): its cell size fitted
+/// to `avail` (`wl` pixels of address labels on the left, `hl` of bank numbers on top, `foot`
+/// below), the invisible button `id` over it, and the bank and line under the mouse.
+struct BankGrid {
+  ImVec2 o, g0, size;  ///< top-left of the whole grid, of the first cell; the whole size
+  float cw = 0, chh = 0;
+  int lines = 0;
+  bool hit = false;       ///< the mouse is over a cell: (hb, hline)
+  int hb = 0, hline = 0;  ///< bank and line under the mouse
+};
+/// The colour of the bank grids' labels (bank numbers, addresses, per-bank counts).
+inline constexpr ImU32 kBankGridLabel = IM_COL32(160, 166, 176, 255);
+BankGrid place_bank_grid(const char* id, int lines, float wl, float hl, float foot);
+/// The bank numbers above the grid and, every few lines as room allows, each line's byte address
+/// (printf `address_format`, e.g. "0x%03X") at its left.
+void draw_bank_grid_labels(ImDrawList* dl, const BankGrid& g, const char* address_format);
 /// Toggles the selected lane (click on the selected lane clears it).
 void toggle_lane(AppState& s, int lane);
 /// Text centred in [a, b] with `font` at its size, only if it fits; returns whether drawn.

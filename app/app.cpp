@@ -95,12 +95,12 @@ void App::frame() {
   if (s_.windows.controls) draw_controls(s_, *derived_);
   refresh_derived();
   if (s_.windows.device) draw_device(s_, *derived_);
-  if (s_.windows.fragments) draw_fragments(s_, *derived_, layers_.fragments);
+  if (s_.windows.fragments) draw_fragments(s_, *derived_);
   if (s_.windows.inspector) draw_inspector(s_, *derived_);
-  if (s_.windows.ldmatrix) draw_ldmatrix(s_, *derived_, layers_.ldmatrix);
+  if (s_.windows.ldmatrix) draw_ldmatrix(s_, *derived_);
   if (s_.windows.banks) {
     refresh_layout_view();
-    draw_banks(s_, *derived_, *layout_view_, layers_.banks_unpadded, layers_.banks_padded);
+    draw_banks(s_, *derived_, *layout_view_);
   }
   refresh_layout_view();  // an edit this frame shows in the state dump and the next frame
   if (s_.windows.gate) draw_gate(s_);

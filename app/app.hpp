@@ -8,7 +8,6 @@
 
 #include "app_state.hpp"
 #include "derived.hpp"
-#include "draw_layer.hpp"
 #include "hopper_views.hpp"
 #include "jobs.hpp"
 #include "layout_view.hpp"
@@ -61,14 +60,13 @@ class App {
   std::unique_ptr<LayoutView> layout_view_;  ///< the bank view's Layout mode, for s_.layout
   Jobs jobs_;
   OutputRenderer renderer_;
-  DrawLayers layers_;  ///< the grid layers' marks (the cached renderer reads them while rendering)
   std::string saved_settings_;
   std::string save_error_;  ///< the last save failure said, so it is said once
   // Key of the cached gate_blocked reason.
   GateRequest blocked_for_{};
   bool blocked_device_known_ = false;
   bool blocked_valid_ = false;
-  HopperViews hopper_;  ///< the Hopper views' tables and layers
+  HopperViews hopper_;  ///< the Hopper views' tables
 };
 
 }  // namespace fragviz::app

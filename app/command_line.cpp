@@ -91,16 +91,6 @@ int parse_command_line(int argc, char** argv, LaunchOptions& o, WindowOptions& w
   cli.add_option("--assets", win.assets_dir, "read palette.json, layout.json, fonts.json from DIR")
       ->type_name("DIR")
       ->envname("FRAGVIZ_ASSETS");
-  std::string renderer = to_string(win.renderer);
-  cli.add_option("--renderer", renderer,
-                 "what draws the UI: opengl3 (Dear ImGui's OpenGL 3 backend, the default) or cached\n"
-                 "(grid layers kept in textures, for software GL such as llvmpipe; same pixels)")
-      ->type_name("NAME")
-      ->check(
-          [](const std::string& v) -> std::string {
-            return parse_renderer(v) ? std::string() : std::string("needs opengl3 or cached");
-          },
-          "");
   std::string rescale;
   cli.add_option("--rescale-at", rescale,
                  "for tests: after frame N, act as if the window moved to a screen of scale S")
@@ -126,7 +116,6 @@ int parse_command_line(int argc, char** argv, LaunchOptions& o, WindowOptions& w
   }
   if (!size.empty()) std::sscanf(size.c_str(), "%dx%d", &o.width, &o.height);
   win.size_given = !size.empty();
-  win.renderer = *parse_renderer(renderer);
   if (!rescale.empty()) std::sscanf(rescale.c_str(), "%d:%f", &win.rescale_frame, &win.rescale_to);
   if (!o.screenshot.empty() && o.frames < 0) o.frames = 10;
   return -1;

@@ -3,7 +3,6 @@
 #pragma once
 
 #include "app_state.hpp"
-#include "ui_renderer.hpp"
 
 namespace fragviz::app {
 
@@ -15,7 +14,6 @@ struct WindowOptions {
   std::string assets_dir;   ///< --assets DIR or $FRAGVIZ_ASSETS; "" = the embedded assets only
   int rescale_frame = -1;   ///< --rescale-at N:S: after frame N, act as if the content scale became S
   float rescale_to = 0;
-  RendererKind renderer = RendererKind::opengl3;  ///< --renderer: what draws ImGui's draw data
 };
 
 /// The range --scale and --rescale-at accept.

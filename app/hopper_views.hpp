@@ -1,7 +1,6 @@
-// The Hopper views' cache and drawing layers: the tables of hopper_derived.hpp kept current for
-// AppState::hopper and the probe report (recomputed only when either changes), the grid layers
-// the three windows draw their grids into, and a per-frame record of what they drew for the state
-// dump (--dump-state's "hopper" object) the GUI tests read. App owns one; the panels
+// The Hopper views' cache: the tables of hopper_derived.hpp kept current for
+// AppState::hopper and the probe report (recomputed only when either changes), and a per-frame record of what
+// they drew for the state dump (--dump-state's "hopper" object) the GUI tests read. App owns one; the panels
 // (panel_warpgroup.cpp, panel_descriptor.cpp, panel_matrix_moves.cpp) draw from it.
 #pragma once
 
@@ -13,7 +12,6 @@
 #include <vector>
 
 #include "app_state.hpp"
-#include "draw_layer.hpp"
 #include "hopper_derived.hpp"
 
 namespace fragviz::app {
@@ -67,7 +65,6 @@ class HopperViews {
   /// The "hopper" object of the state dump; rectangles in window pixels (`px` per logical pixel).
   nlohmann::json state_json(const AppState& s, float px) const;
 
-  DrawLayer warpgroup_layer, operand_layer, tile_layer, moves_layer;  ///< the grids (draw_layer.hpp)
   HopperFrame frame;
   int descriptor_hover = -1;  ///< element hovered last frame in the descriptor view, -1 none
   /// Why the last typed start, LBO or SBO was refused (the field kept its value), "" when none.

@@ -25,12 +25,14 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "app.hpp"
 #include "app_state.hpp"
 #include "assets.hpp"
 #include "backends/imgui_impl_glfw.h"
+#include "backends/imgui_impl_opengl3.h"
 #include "command_line.hpp"
 #include "fonts.hpp"
 #include "gl_program.hpp"
@@ -38,7 +40,6 @@
 #include "imgui.h"
 #include "panels/panels.hpp"
 #include "settings.hpp"
-#include "ui_renderer.hpp"
 
 namespace {
 
@@ -211,8 +212,7 @@ void fit_framebuffer(GLFWwindow* window, int w, int h) {
 /// Switches to display scale `to`: fonts rebuilt and uploaded, and (where window coordinates are
 /// pixels, as on X11 and Windows) the window resized by the same ratio, so that it keeps its size
 /// on the screen and every view keeps its place in logical pixels.
-void change_scale(GLFWwindow* window, DisplayScale& ds, float to, int max_side,
-                  fragviz::app::UiRenderer& renderer) {
+void change_scale(GLFWwindow* window, DisplayScale& ds, float to, int max_side) {
   const float ratio = to / ds.scale;
   int ww = 0, wh = 0, fw = 0, fh = 0;
   glfwGetWindowSize(window, &ww, &wh);
@@ -235,7 +235,8 @@ void change_scale(GLFWwindow* window, DisplayScale& ds, float to, int max_side,
   }
   ds.scale = to;
   fragviz::app::load_fonts(fragviz::app::assets().fonts, ds.scale);
-  renderer.upload_fonts();
+  ImGui_ImplOpenGL3_DestroyFontsTexture();
+  ImGui_ImplOpenGL3_CreateFontsTexture();
 }
 
 /// Sets ImGui's display size, framebuffer scale and mouse position in logical pixels for this
@@ -262,11 +263,10 @@ float to_logical_pixels(GLFWwindow* window, DisplayScale& ds) {
 
 /// Timings of one benchmark phase.
 struct Phase {
-  std::vector<double> frame_ms;     ///< swap to swap
-  std::vector<double> ui_ms;        ///< NewFrame..Render (CPU: layout and draw lists)
-  std::vector<double> raster_ms;    ///< clear, rendering the draw data, glFinish (llvmpipe)
-  std::vector<double> swap_ms;      ///< glfwSwapBuffers after that glFinish (presenting to X)
-  std::uint64_t layer_renders = 0;  ///< cached grid layers rasterised during the phase
+  std::vector<double> frame_ms;   ///< swap to swap
+  std::vector<double> ui_ms;      ///< NewFrame..Render (CPU: layout and draw lists)
+  std::vector<double> raster_ms;  ///< clear, rendering the draw data, glFinish (llvmpipe)
+  std::vector<double> swap_ms;    ///< glfwSwapBuffers after that glFinish (presenting to X)
   int vertices = 0, indices = 0, draw_cmds = 0, draw_lists = 0;  ///< of its last frame
 };
 
@@ -302,6 +302,9 @@ struct Bench {
   Clock::time_point main_start;
   double process_age_at_main_ms = -1;
   double first_frame_ms = -1;
+  /// Where the time to the first frame goes: (step, ms since main when it ended), in order.
+  std::vector<std::pair<const char*, double>> startup;
+  void mark(const char* step) { startup.emplace_back(step, ms_between(main_start, Clock::now())); }
   Phase steady, changing;
 };
 
@@ -323,8 +326,7 @@ std::string phase_json(const Phase& p) {
     << ", \"min\": " << percentile(f, 0.0) << "},\n"
     << "    \"ui_ms_median\": " << percentile(p.ui_ms, 0.5)
     << ", \"raster_ms_median\": " << percentile(p.raster_ms, 0.5)
-    << ", \"swap_ms_median\": " << percentile(p.swap_ms, 0.5)
-    << ",\n    \"layer_renders\": " << p.layer_renders << ", \"vertices\": " << p.vertices
+    << ", \"swap_ms_median\": " << percentile(p.swap_ms, 0.5) << ",\n    \"vertices\": " << p.vertices
     << ", \"indices\": " << p.indices << ", \"draw_cmds\": " << p.draw_cmds
     << ", \"draw_lists\": " << p.draw_lists << ",\n    \"per_frame_ms\": [";
   for (std::size_t i = 0; i < f.size(); ++i) o << (i ? ", " : "") << f[i];
@@ -332,12 +334,15 @@ std::string phase_json(const Phase& p) {
   return o.str();
 }
 
-void write_bench(const std::string& path, const Bench& b, int w, int h, float scale, const char* renderer,
-                 const char* ui_renderer) {
+void write_bench(const std::string& path, const Bench& b, int w, int h, float scale, const char* renderer) {
   std::ostringstream o;
   o << "{\n  \"size\": [" << w << ", " << h << "],\n  \"scale\": " << scale << ",\n  \"gl_renderer\": \""
-    << (renderer ? renderer : "?") << "\",\n  \"ui_renderer\": \"" << ui_renderer << "\",\n"
+    << (renderer ? renderer : "?") << "\",\n"
     << "  \"first_frame_ms_since_main\": " << b.first_frame_ms << ",\n"
+    << "  \"startup_ms_since_main\": {";
+  for (std::size_t i = 0; i < b.startup.size(); ++i)
+    o << (i ? ", " : "") << "\"" << b.startup[i].first << "\": " << b.startup[i].second;
+  o << "},\n"
     << "  \"process_age_at_main_ms\": " << b.process_age_at_main_ms << ",\n"
     << "  \"first_frame_ms_since_process_start\": "
     << (b.process_age_at_main_ms >= 0 ? b.first_frame_ms + b.process_age_at_main_ms : -1) << ",\n"
@@ -435,7 +440,9 @@ int main(int argc, char** argv) {
       width = std::min(width, mode->width);
       height = std::min(height, mode->height);
     }
+  bench.mark("glfw_init");
   GLFWwindow* window = glfwCreateWindow(width, height, "fragviz", nullptr, nullptr);
+  bench.mark("window");
   if (!window) {
     std::fprintf(stderr, "fragviz: cannot create a GL 3.3 core window\n");
     glfwTerminate();
@@ -472,6 +479,7 @@ int main(int argc, char** argv) {
     g_activity = true;
   });
 
+  bench.mark("gl_loaded");
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
@@ -494,11 +502,14 @@ int main(int argc, char** argv) {
   }
   ImGui_ImplGlfw_InitForOpenGL(window, true);
   install_activity_callbacks(window);
-  // What draws ImGui's draw data: ImGui's OpenGL 3 backend, or --renderer cached (ui_renderer.hpp).
-  std::unique_ptr<fragviz::app::UiRenderer> renderer = fragviz::app::make_renderer(wopt.renderer);
-  if (std::string e = renderer->init(); !e.empty()) {
-    std::fprintf(stderr, "fragviz: %s\n", e.c_str());
-    renderer->shutdown();
+  // Dear ImGui's own OpenGL 3 backend draws the UI. GLSL 3.30 matches the GL 3.3 core context
+  // asked for above. Its objects (and the font texture) are made now rather than on the first
+  // NewFrame, so that a failure is reported here.
+  bench.mark("fonts");
+  const bool gl3_started = ImGui_ImplOpenGL3_Init("#version 330 core");
+  if (!gl3_started || !ImGui_ImplOpenGL3_CreateDeviceObjects()) {
+    std::fprintf(stderr, "fragviz: Dear ImGui's OpenGL 3 backend did not start (no shaders or fonts)\n");
+    if (gl3_started) ImGui_ImplOpenGL3_Shutdown();
     ImGui_ImplGlfw_Shutdown();
     ImGui::DestroyContext();
     glfwDestroyWindow(window);
@@ -509,7 +520,9 @@ int main(int argc, char** argv) {
   int rc = 0;
   {
     App app(state, opt, save_dir);
+    bench.mark("gl3_backend");
     if (std::string e = app.start(); !e.empty()) std::fprintf(stderr, "fragviz: %s\n", e.c_str());
+    bench.mark("app_start");
 
     std::string last_dump;
     int frame = 0, active_frames = 10;
@@ -542,7 +555,7 @@ int main(int argc, char** argv) {
       if (g_scale_reported) {
         g_scale_reported = false;
         if (wopt.scale <= 0 && std::abs(g_reported_scale - display.scale) > 0.001f) {
-          change_scale(window, display, g_reported_scale, max_side, *renderer);
+          change_scale(window, display, g_reported_scale, max_side);
           active_frames = std::max(active_frames, 6);
         }
       }
@@ -561,7 +574,6 @@ int main(int argc, char** argv) {
       const bool in_changing = benching && static_cast<int>(bench.steady.frame_ms.size()) >= opt.bench_frames;
       Phase& phase = in_changing ? bench.changing : bench.steady;
       if (in_changing) state.selected_lane = static_cast<int>(bench.changing.frame_ms.size() % 32);
-      const std::uint64_t renders_before = renderer->layer_renders();
       const auto ui_start = Clock::now();
       ImGui_ImplGlfw_NewFrame();
       const float to_logical = to_logical_pixels(window, display);
@@ -576,12 +588,13 @@ int main(int argc, char** argv) {
       app.frame();
       ImGui::Render();
       const auto ui_end = Clock::now();
+      if (frame == 0) bench.mark("first_ui");
       int fw = 0, fh = 0;
       glfwGetFramebufferSize(window, &fw, &fh);
       glViewport(0, 0, fw, fh);
       glClearColor(0.06f, 0.06f, 0.07f, 1.f);
       glClear(GL_COLOR_BUFFER_BIT);
-      renderer->render(ImGui::GetDrawData());
+      ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
       double raster_ms = 0;
       if (benching) {
         // Only the benchmark splits the frame: glFinish waits for llvmpipe's rasteriser threads, so
@@ -600,6 +613,7 @@ int main(int argc, char** argv) {
       glfwSwapBuffers(window);
       const auto now = Clock::now();
       if (frame == 1) {
+        bench.mark("first_swap");
         glFinish();  // the first frame counts once it is really on screen
         bench.first_frame_ms = ms_between(bench.main_start, Clock::now());
       } else if (benching) {
@@ -607,7 +621,6 @@ int main(int argc, char** argv) {
         phase.ui_ms.push_back(ms_between(ui_start, ui_end));
         phase.raster_ms.push_back(raster_ms);
         phase.swap_ms.push_back(ms_between(swap_start, now));
-        phase.layer_renders += renderer->layer_renders() - renders_before;
         const ImDrawData* dd = ImGui::GetDrawData();
         phase.vertices = dd->TotalVtxCount;
         phase.indices = dd->TotalIdxCount;
@@ -632,11 +645,11 @@ int main(int argc, char** argv) {
       int fw = 0, fh = 0;
       glfwGetFramebufferSize(window, &fw, &fh);
       write_bench(opt.bench, bench, fw, fh, display.scale,
-                  reinterpret_cast<const char*>(glGetString(GL_RENDERER)), to_string(renderer->kind()));
+                  reinterpret_cast<const char*>(glGetString(GL_RENDERER)));
     }
   }
   if (io.IniFilename) ImGui::SaveIniSettingsToDisk(io.IniFilename);
-  renderer->shutdown();
+  ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplGlfw_Shutdown();
   ImGui::DestroyContext();
   glfwDestroyWindow(window);

@@ -2,17 +2,16 @@
 # Measures the fragviz window under Xvfb with software GL (llvmpipe) at 1600x1000, every view open:
 # time from launch to the first frame on screen, then (vsync off) 300 steady frames and 300 frames in
 # which the selected lane changes every frame, so every grid is drawn again (see --bench in
-# app/main.cpp), once with each renderer of app/ui_renderer.hpp (Dear ImGui's OpenGL 3 backend, the
-# default, and the cached one). Writes the raw JSON and the measured part of
+# app/main.cpp), drawn by Dear ImGui's OpenGL 3 backend. Writes the raw JSON and the measured part of
 # docs/benchmarks/gui-frame-times.md (between its "bench-gui.sh" markers; the hand-written analysis
 # around them is kept).
 #
-#   tools/bench-gui.sh [path/to/fragviz] [runs] [renderers, default "opengl3 cached"]
+#   tools/bench-gui.sh [path/to/fragviz] [runs]
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 APP=${1:-"$ROOT/build/app/fragviz"}
 RUNS=${2:-3}
-RENDERERS=${3:-opengl3 cached}
+RENDERERS=opengl3  # the one renderer (results keyed by it, as before)
 OUT_MD="$ROOT/docs/benchmarks/gui-frame-times.md"
 OUT_JSON="$ROOT/docs/benchmarks/gui-frame-times.json"
 for tool in Xvfb python3 timeout; do
@@ -39,13 +38,13 @@ for r in $RENDERERS; do
   for i in $(seq "$RUNS"); do
     rm -rf "$WORK/cfg"
     LIBGL_ALWAYS_SOFTWARE=1 timeout 120 "$APP" --no-device --config-dir "$WORK/cfg" --size 1600x1000 \
-      --renderer "$r" --bench "$WORK/$r-run$i.json" --bench-frames 300 >/dev/null 2>&1
+      --bench "$WORK/$r-run$i.json" --bench-frames 300 >/dev/null 2>&1
   done
   # Same at a quarter of the pixels: separates per-pixel cost (software rasterising and presenting)
   # from per-frame UI work.
   rm -rf "$WORK/cfg"
   LIBGL_ALWAYS_SOFTWARE=1 timeout 120 "$APP" --no-device --config-dir "$WORK/cfg" --size 800x500 \
-    --renderer "$r" --bench "$WORK/$r-small.json" --bench-frames 300 >/dev/null 2>&1
+    --bench "$WORK/$r-small.json" --bench-frames 300 >/dev/null 2>&1
 done
 
 python3 - "$WORK" "$RUNS" "$OUT_MD" "$OUT_JSON" $RENDERERS <<'PY'
@@ -66,21 +65,20 @@ def rows(data, phase):
     return "\n".join(
         f"| {i+1} | {d[phase]['frame_ms']['median']:.2f} | {d[phase]['frame_ms']['mean']:.2f} | "
         f"{d[phase]['frame_ms']['p95']:.2f} | {d[phase]['frame_ms']['max']:.2f} | {d[phase]['ui_ms_median']:.2f} | "
-        f"{d[phase]['raster_ms_median']:.2f} | {d[phase]['swap_ms_median']:.2f} | {d[phase]['layer_renders']} | "
+        f"{d[phase]['raster_ms_median']:.2f} | {d[phase]['swap_ms_median']:.2f} | "
         f"{d[phase]['vertices']} |" for i, d in enumerate(data))
 head = ("| run | median (ms) | mean (ms) | p95 (ms) | max (ms) | UI build (ms) | render + glFinish (ms) | "
-        "swap (ms) | grid layers rasterised | vertices |\n|---|---|---|---|---|---|---|---|---|---|")
+        "swap (ms) | vertices |\n|---|---|---|---|---|---|---|---|---|")
 def verdict(data, phase):
     worst_med = max(d[phase]['frame_ms']['median'] for d in data)
     worst_p95 = max(d[phase]['frame_ms']['p95'] for d in data)
     ok = "met" if worst_p95 < 16 else ("met by the median, not by p95" if worst_med < 16 else "NOT met")
     return f"worst median {worst_med:.2f} ms, worst p95 {worst_p95:.2f} ms: 16 ms target {ok}"
-about = {"opengl3": "Dear ImGui's OpenGL 3 backend, the default",
-         "cached": "the cached renderer, grid layers kept in textures"}
+about = {"opengl3": "Dear ImGui's OpenGL 3 backend"}
 def section(r):
     data, small = all_data[r], all_small[r]
     first = [d["first_frame_ms_since_process_start"] for d in data]
-    return f"""### `--renderer {r}` ({about.get(r, r)})
+    return f"""### {about.get(r, r)}
 
 **Launch to first frame** (process start to the first frame on screen): {', '.join(f'{v:.0f}' for v in first)} ms;
 worst {max(first):.0f} ms: 1 s target {'met' if max(first) < 1000 else 'NOT met'}.
@@ -92,8 +90,7 @@ changing): {verdict(data, 'steady')}.
 {rows(data, 'steady')}
 
 **Changing frames** ({data[0]['changing']['frames']} per run: the selected lane changes every frame, so
-every grid is drawn again, as while clicking through lanes; the cached renderer redraws its layers
-where their pixels changed): {verdict(data, 'changing')}.
+every grid is drawn again, as while clicking through lanes): {verdict(data, 'changing')}.
 
 {head}
 {rows(data, 'changing')}
@@ -105,8 +102,7 @@ d0 = all_data[renderers[0]][0]
 measured = f"""<!-- bench-gui.sh: begin (generated; edit the text outside these markers) -->
 Measured {date} by `tools/bench-gui.sh`: the real app (`fragviz --bench`) at {d0['size'][0]}x{d0['size'][1]}
 under Xvfb with software OpenGL (`LIBGL_ALWAYS_SOFTWARE=1`, renderer `{d0['gl_renderer']}`,
-default `LP_NUM_THREADS`), every view open, model-only (`--no-device`), vsync off, {runs} runs per
-renderer. CPU: {cpu}, {os.cpu_count()} logical CPUs (shared with Xvfb and other work while measuring;
+default `LP_NUM_THREADS`), every view open, model-only (`--no-device`), vsync off, {runs} runs. CPU: {cpu}, {os.cpu_count()} logical CPUs (shared with Xvfb and other work while measuring;
 load average {open('/proc/loadavg').read().split()[0]}).
 
 """ + "\n".join(section(r) for r in renderers) + """

@@ -6,7 +6,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "../draw_layer.hpp"
+#include "../grid_clip.hpp"
 #include "../layout.hpp"
 #include "../palette.hpp"
 #include "panels.hpp"
@@ -24,8 +24,7 @@ const CyclesRow* find_cycles(const AppState& s, const TileGeometry& t) {
   return nullptr;
 }
 
-void draw_side(AppState& s, const BankTable& bt, const char* title, bool padded, std::vector<Coord>& marked,
-               DrawLayer& layer) {
+void draw_side(AppState& s, const BankTable& bt, const char* title, bool padded, std::vector<Coord>& marked) {
   const BankReport& rep = bt.report;
   const TileGeometry& t = bt.tile;
   ImGui::Text("%s", title);
@@ -71,9 +70,8 @@ void draw_side(AppState& s, const BankTable& bt, const char* title, bool padded,
   const bool hit = grid.hit;
   const int hb = grid.hb, hline = grid.hline;
 
-  // The grid layer, up to end_layer() (see draw_layer.hpp).
-  ImDrawList* dl =
-      begin_layer(layer, o, ImVec2(o.x + size.x, o.y + size.y), ImGui::GetColorU32(ImGuiCol_WindowBg));
+  // The grid, clipped to its rectangle up to end_grid_clip().
+  ImDrawList* dl = begin_grid_clip(o, ImVec2(o.x + size.x, o.y + size.y));
   draw_bank_grid_labels(dl, grid, "0x%03X");
   // For the per-bank counts in the grid's foot.
   const float foot = kFoot;
@@ -122,7 +120,7 @@ void draw_side(AppState& s, const BankTable& bt, const char* title, bool padded,
                    ImVec2(g0.x + (b + 1) * cw, g0.y + bt.lines * chh + foot), worst > 1 ? kRed : lab, buf);
     }
   }
-  end_layer(layer);
+  end_grid_clip();
   if (sel >= 0 && rep.lanes[static_cast<std::size_t>(sel)].used)
     marked.push_back(rep.lanes[static_cast<std::size_t>(sel)].logical);
   if (hit) {
@@ -152,8 +150,7 @@ void draw_side(AppState& s, const BankTable& bt, const char* title, bool padded,
 
 }  // namespace
 
-void draw_banks(AppState& s, const Derived& d, const LayoutView& layout, DrawLayer& unpadded,
-                DrawLayer& padded) {
+void draw_banks(AppState& s, const Derived& d, const LayoutView& layout) {
   if (!begin_view(s, kWinBanks, &s.windows.banks)) {
     ImGui::End();
     return;
@@ -164,7 +161,7 @@ void draw_banks(AppState& s, const Derived& d, const LayoutView& layout, DrawLay
   ImGui::Checkbox("Layout: your own layout and addresses", &s.layout.enabled);
   record_widget(s, "banks_layout_mode");
   if (s.layout.enabled) {
-    draw_banks_layout(s, layout, padded);
+    draw_banks_layout(s, layout);
     ImGui::End();
     return;
   }
@@ -176,9 +173,9 @@ void draw_banks(AppState& s, const Derived& d, const LayoutView& layout, DrawLay
   }
   if (ImGui::BeginTable("##sides", 2, ImGuiTableFlags_BordersInnerV)) {
     ImGui::TableNextColumn();
-    draw_side(s, d.unpadded, "Unpadded", false, s.frame.bank_marked_unpadded, unpadded);
+    draw_side(s, d.unpadded, "Unpadded", false, s.frame.bank_marked_unpadded);
     ImGui::TableNextColumn();
-    draw_side(s, d.padded, "Padded", true, s.frame.bank_marked_padded, padded);
+    draw_side(s, d.padded, "Padded", true, s.frame.bank_marked_padded);
     ImGui::EndTable();
   }
   ImGui::End();

@@ -8,7 +8,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "../draw_layer.hpp"
+#include "../grid_clip.hpp"
 #include "../layout_view.hpp"
 #include "../palette.hpp"
 #include "imgui_stdlib.h"
@@ -221,7 +221,7 @@ void draw_figures(AppState& s, const LayoutView& v) {
   ImGui::PopTextWrapPos();
 }
 
-void draw_grid(AppState& s, const LayoutView& v, DrawLayer& layer) {
+void draw_grid(AppState& s, const LayoutView& v) {
   const AccessReport& r = *v.access;
   const SmemLayout& l = *v.access_layout();
   constexpr float kFoot = 16.f;  // room under the grid for the per-bank counts
@@ -232,8 +232,7 @@ void draw_grid(AppState& s, const LayoutView& v, DrawLayer& layer) {
   const bool hit = grid.hit;
   const int hb = grid.hb, hline = grid.hline;
 
-  ImDrawList* dl =
-      begin_layer(layer, o, ImVec2(o.x + size.x, o.y + size.y), ImGui::GetColorU32(ImGuiCol_WindowBg));
+  ImDrawList* dl = begin_grid_clip(o, ImVec2(o.x + size.x, o.y + size.y));
   draw_bank_grid_labels(dl, grid, "0x%04X");
   // For the per-bank counts in the grid's foot.
   const float foot = kFoot;
@@ -273,7 +272,7 @@ void draw_grid(AppState& s, const LayoutView& v, DrawLayer& layer) {
       centred_text(dl, sf, ImVec2(g0.x + b * cw, g0.y + v.lines * chh + 1),
                    ImVec2(g0.x + (b + 1) * cw, g0.y + v.lines * chh + foot), worst > 1 ? kRed : lab, buf);
     }
-  end_layer(layer);
+  end_grid_clip();
 
   if (hit) {
     const int wi = hline * 32 + hb;
@@ -305,7 +304,7 @@ void draw_grid(AppState& s, const LayoutView& v, DrawLayer& layer) {
 
 }  // namespace
 
-void draw_banks_layout(AppState& s, const LayoutView& v, DrawLayer& layer) {
+void draw_banks_layout(AppState& s, const LayoutView& v) {
   if (!s.layout.title.empty()) {
     ImGui::TextColored(kAmberV, "%s", s.layout.title.c_str());
     record_widget(s, "layout_title");
@@ -319,7 +318,7 @@ void draw_banks_layout(AppState& s, const LayoutView& v, DrawLayer& layer) {
     return;
   }
   draw_figures(s, v);
-  if (!v.words.empty()) draw_grid(s, v, layer);
+  if (!v.words.empty()) draw_grid(s, v);
 }
 
 }  // namespace fragviz::app

@@ -10,7 +10,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "../draw_layer.hpp"
+#include "../grid_clip.hpp"
 #include "../palette.hpp"
 #include "hopper_common.hpp"
 
@@ -211,7 +211,7 @@ int draw_operand(AppState& s, HopperViews& v, int hovered_element, float width) 
   const ImVec2 vis_min(std::max(clip_min.x, o.x), std::max(clip_min.y, o.y));
   const ImVec2 vis_max(std::min(clip_max.x, o.x + size.x), std::min(clip_max.y, o.y + size.y));
   if (vis_max.x > vis_min.x && vis_max.y > vis_min.y) {
-    ImDrawList* dl = begin_layer(v.operand_layer, vis_min, vis_max, ImGui::GetColorU32(ImGuiCol_WindowBg));
+    ImDrawList* dl = begin_grid_clip(vis_min, vis_max);
     ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
     ImFont* bf = fonts().bold ? fonts().bold : ImGui::GetFont();
     const ImU32 lab = IM_COL32(160, 166, 176, 255);
@@ -250,7 +250,7 @@ int draw_operand(AppState& s, HopperViews& v, int hovered_element, float width) 
     for (int c = kper; c < l.k; c += kper)
       dl->AddLine(ImVec2(g0.x + c * cw, g0.y + r0 * ch), ImVec2(g0.x + c * cw, g0.y + r1 * ch),
                   IM_COL32(255, 255, 255, 160), 2.f);
-    end_layer(v.operand_layer);
+    end_grid_clip();
   }
   v.frame.operand = HopperGridRecord{
       true,
@@ -301,7 +301,7 @@ int draw_tile(AppState& s, HopperViews& v, int hovered_element) {
   const ImVec2 vis_min(std::max(clip_min.x, o.x), std::max(clip_min.y, o.y));
   const ImVec2 vis_max(std::min(clip_max.x, o.x + size.x), std::min(clip_max.y, o.y + size.y));
   if (vis_max.x > vis_min.x && vis_max.y > vis_min.y) {
-    ImDrawList* dl = begin_layer(v.tile_layer, vis_min, vis_max, ImGui::GetColorU32(ImGuiCol_WindowBg));
+    ImDrawList* dl = begin_grid_clip(vis_min, vis_max);
     ImFont* bf = fonts().bold ? fonts().bold : ImGui::GetFont();
     const ImU32 lab = IM_COL32(160, 166, 176, 255);
     char buf[48];
@@ -373,7 +373,7 @@ int draw_tile(AppState& s, HopperViews& v, int hovered_element) {
         }
       }
     }
-    end_layer(v.tile_layer);
+    end_grid_clip();
   }
   v.frame.tile = HopperGridRecord{
       true,

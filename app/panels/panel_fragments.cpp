@@ -13,14 +13,14 @@
 //   | m | A (m x k)        | m | C/D (m x n)|
 //
 // Only the cells inside the visible part of the child are drawn (the largest operand, b1
-// m16n8k256's A, has 4096 cells), as one grid layer (draw_layer.hpp) the size of that visible part.
+// m16n8k256's A, has 4096 cells), clipped to that visible part.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
 #include <vector>
 
-#include "../draw_layer.hpp"
+#include "../grid_clip.hpp"
 #include "../layout.hpp"
 #include "../palette.hpp"
 #include "fragviz/banks.hpp"
@@ -384,7 +384,7 @@ void draw_grid(ImDrawList* dl, AppState& s, const Derived& d, const GridGeom& g,
 
 }  // namespace
 
-void draw_fragments(AppState& s, const Derived& d, DrawLayer& grids) {
+void draw_fragments(AppState& s, const Derived& d) {
   if (!begin_view(s, kWinFragments, &s.windows.fragments)) {
     ImGui::End();
     return;
@@ -510,15 +510,15 @@ void draw_fragments(AppState& s, const Derived& d, DrawLayer& grids) {
   const int hover_lane = have_hit ? d.op(hit.op).at(hit.row, hit.col, hit.product).lane : s.hovered_lane;
   if (have_hit && clicked) toggle_lane(s, hover_lane);
 
-  // The visible part of the arrangement: only it is drawn, and the cached layer covers only it.
+  // The visible part of the arrangement: only it is drawn.
   ImDrawList* wl = ImGui::GetWindowDrawList();
   const ImVec2 clip_min = wl->GetClipRectMin(), clip_max = wl->GetClipRectMax();
   const ImVec2 vis_min(std::max(clip_min.x, o.x), std::max(clip_min.y, o.y));
   const ImVec2 vis_max(std::min(clip_max.x, o.x + g.size.x), std::min(clip_max.y, o.y + g.size.y));
   int drawn = 0;
   if (vis_max.x > vis_min.x && vis_max.y > vis_min.y) {
-    // Everything below up to end_layer() is the grid layer (see draw_layer.hpp).
-    ImDrawList* dl = begin_layer(grids, vis_min, vis_max, ImGui::GetColorU32(ImGuiCol_WindowBg));
+    // Everything below up to end_grid_clip() is clipped to the visible part.
+    ImDrawList* dl = begin_grid_clip(vis_min, vis_max);
     if (in.products == 1) draw_corner(dl, d, g);
     ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
     int max_element = 0;
@@ -529,7 +529,7 @@ void draw_fragments(AppState& s, const Derived& d, DrawLayer& grids) {
       for (Operand op : {Operand::A, Operand::B, Operand::C})
         draw_grid(dl, s, d, g, op, p, hover_lane, vis_min, vis_max, mode, drawn);
     }
-    end_layer(grids);
+    end_grid_clip();
   }
 
   // [SECTION] what was drawn, for the state dump

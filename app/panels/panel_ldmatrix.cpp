@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "../draw_layer.hpp"
+#include "../grid_clip.hpp"
 #include "../layout.hpp"
 #include "../palette.hpp"
 #include "fragviz/banks.hpp"
@@ -12,7 +12,7 @@
 
 namespace fragviz::app {
 
-void draw_ldmatrix(AppState& s, const Derived& d, DrawLayer& grid) {
+void draw_ldmatrix(AppState& s, const Derived& d) {
   if (!begin_view(s, kWinLdmatrix, &s.windows.ldmatrix)) {
     ImGui::End();
     return;
@@ -72,9 +72,8 @@ void draw_ldmatrix(AppState& s, const Derived& d, DrawLayer& grid) {
           e.expected.col < t.cols)
         bad[static_cast<std::size_t>(e.expected.row * t.cols + e.expected.col)] = 1;
 
-  // The grid layer, up to end_layer() (see draw_layer.hpp).
-  ImDrawList* dl = begin_layer(grid, o, ImVec2(g0.x + cell * t.cols, g0.y + cell * t.rows),
-                               ImGui::GetColorU32(ImGuiCol_WindowBg));
+  // The grid, clipped to its rectangle up to end_grid_clip().
+  ImDrawList* dl = begin_grid_clip(o, ImVec2(g0.x + cell * t.cols, g0.y + cell * t.rows));
   grid_backdrop(dl, g0, ImVec2(g0.x + cell * t.cols, g0.y + cell * t.rows));
   ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
   const ImU32 lab = IM_COL32(160, 166, 176, 255);
@@ -125,7 +124,7 @@ void draw_ldmatrix(AppState& s, const Derived& d, DrawLayer& grid) {
     dl->AddLine(ImVec2(g0.x, g0.y + 8 * cell), ImVec2(g0.x + t.cols * cell, g0.y + 8 * cell), rule, 2.f);
   if (t.cols == 16)
     dl->AddLine(ImVec2(g0.x + 8 * cell, g0.y), ImVec2(g0.x + 8 * cell, g0.y + t.rows * cell), rule, 2.f);
-  end_layer(grid);
+  end_grid_clip();
 
   if (hit) {
     const LdmatrixTable::Cell& x = t.at(hr, hc);

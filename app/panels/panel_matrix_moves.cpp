@@ -9,7 +9,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "../draw_layer.hpp"
+#include "../grid_clip.hpp"
 #include "../palette.hpp"
 #include "hopper_common.hpp"
 
@@ -128,8 +128,7 @@ void draw_stmatrix(AppState& s, HopperViews& v) {
   const int hov = p.hover_row >= 0 && p.hover_row < t.rows && p.hover_col < t.cols
                       ? t.at(p.hover_row, p.hover_col).lane
                       : -1;
-  ImDrawList* dl = begin_layer(v.moves_layer, p.o, ImVec2(p.g0.x + cell * t.cols, p.g0.y + cell * t.rows),
-                               ImGui::GetColorU32(ImGuiCol_WindowBg));
+  ImDrawList* dl = begin_grid_clip(p.o, ImVec2(p.g0.x + cell * t.cols, p.g0.y + cell * t.rows));
   grid_backdrop(dl, p.g0, ImVec2(p.g0.x + cell * t.cols, p.g0.y + cell * t.rows));
   indices(dl, p, t.rows, t.cols);
   char l1[16], l2[16];
@@ -166,7 +165,7 @@ void draw_stmatrix(AppState& s, HopperViews& v) {
   if (t.cols == 16)
     dl->AddLine(ImVec2(p.g0.x + 8 * cell, p.g0.y), ImVec2(p.g0.x + 8 * cell, p.g0.y + t.rows * cell), rule,
                 2.f);
-  end_layer(v.moves_layer);
+  end_grid_clip();
   v.frame.moves = record(p, t.rows, t.cols);
   if (hov >= 0) {
     const StmatrixTable::Cell& x = t.at(p.hover_row, p.hover_col);
@@ -338,8 +337,7 @@ void draw_epilogue(AppState& s, HopperViews& v) {
   record_widget(s, "ep_grid");
   const int sel = s.hopper.moves_lane;
   const int hov = p.hover_row >= 0 ? t.at(p.hover_row, p.hover_col).lane : -1;
-  ImDrawList* dl = begin_layer(v.moves_layer, p.o, ImVec2(p.g0.x + p.cell * t.cols, p.g0.y + p.cell * t.rows),
-                               ImGui::GetColorU32(ImGuiCol_WindowBg));
+  ImDrawList* dl = begin_grid_clip(p.o, ImVec2(p.g0.x + p.cell * t.cols, p.g0.y + p.cell * t.rows));
   grid_backdrop(dl, p.g0, ImVec2(p.g0.x + p.cell * t.cols, p.g0.y + p.cell * t.rows));
   indices(dl, p, t.rows, t.cols);
   char l1[16], l2[24];
@@ -369,7 +367,7 @@ void draw_epilogue(AppState& s, HopperViews& v) {
     dl->AddRect(ImVec2(p.g0.x + o.col * p.cell, p.g0.y + o.row * p.cell),
                 ImVec2(p.g0.x + (o.col + 8) * p.cell, p.g0.y + (o.row + 8) * p.cell), rule, 0.f, 0, 2.f);
   }
-  end_layer(v.moves_layer);
+  end_grid_clip();
   v.frame.moves = record(p, t.rows, t.cols);
   if (hov >= 0) {
     const EpilogueTable::Cell& x = t.at(p.hover_row, p.hover_col);

@@ -12,12 +12,12 @@
 //   +----+-----------+------+---------------------------+
 //   | registers of the selected thread                  |
 //
-// Only the visible cells are drawn, into one cached layer the size of the visible part.
+// Only the visible cells are drawn, clipped to the visible part.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
-#include "../draw_layer.hpp"
+#include "../grid_clip.hpp"
 #include "hopper_common.hpp"
 #include "imgui_internal.h"  // ImGui::SetNextWindowScroll
 
@@ -436,13 +436,13 @@ void draw_warpgroup(AppState& s, HopperViews& v) {
   const CellLabelMode mode =
       cell_label_mode(sf, cw, ch, kWarpgroupSize - 1, std::max(t.d.per_thread, t.a.per_thread) - 1);
   if (vis_max.x > vis_min.x && vis_max.y > vis_min.y) {
-    ImDrawList* dl = begin_layer(v.warpgroup_layer, vis_min, vis_max, ImGui::GetColorU32(ImGuiCol_WindowBg));
+    ImDrawList* dl = begin_grid_clip(vis_min, vis_max);
     draw_frame(dl, t, g, vis_min, vis_max);
     draw_grid(dl, t.a, m.a_state, g.a(), cw, ch, h.selected_thread, hover_thread, vis_min, vis_max, mode,
               drawn);
     draw_grid(dl, t.d, m.d_state, g.d(), cw, ch, h.selected_thread, hover_thread, vis_min, vis_max, mode,
               drawn);
-    end_layer(v.warpgroup_layer);
+    end_grid_clip();
   }
 
   // [SECTION] what was drawn, for the state dump

@@ -11,7 +11,6 @@
 namespace fragviz::app {
 
 class OutputRenderer;
-struct DrawLayer;
 class HopperViews;
 struct LayoutView;
 
@@ -38,19 +37,18 @@ void draw_device(AppState& s, const Derived& d);
 void draw_lane_strip(AppState& s, const Derived& d);
 /// A, B, C/D grids of any M/N/K, zoomed and scrolled; m8n8k4 .f16 as four quad-pair products.
 /// (panel_fragments.cpp)
-void draw_fragments(AppState& s, const Derived& d, DrawLayer& grids);
+void draw_fragments(AppState& s, const Derived& d);
 /// Registers and ldmatrix relations of the selected lane. (panel_inspector.cpp)
 void draw_inspector(AppState& s, const Derived& d);
 /// The explorer's ldmatrix: which lane receives each tile cell. (panel_ldmatrix.cpp)
-void draw_ldmatrix(AppState& s, const Derived& d, DrawLayer& grid);
+void draw_ldmatrix(AppState& s, const Derived& d);
 /// Unpadded and padded tiles over 32 banks with Nsight Compute totals; or, in Layout mode
-/// (s.layout.enabled), the user's own layout drawn by draw_banks_layout into `padded`'s layer.
+/// (s.layout.enabled), the user's own layout drawn by draw_banks_layout.
 /// (panel_banks.cpp)
-void draw_banks(AppState& s, const Derived& d, const LayoutView& layout, DrawLayer& unpadded,
-                DrawLayer& padded);
+void draw_banks(AppState& s, const Derived& d, const LayoutView& layout);
 /// The bank view's Layout mode: inputs, checks, wavefronts, round trip, the bank grid.
 /// (panel_banks_layout.cpp)
-void draw_banks_layout(AppState& s, const LayoutView& v, DrawLayer& layer);
+void draw_banks_layout(AppState& s, const LayoutView& v);
 /// File > Compare with report's browser and the Differences window. (panel_compare.cpp)
 void draw_compare(AppState& s);
 /// Run gate, progress, verdict, history. (panel_gate.cpp)

@@ -79,7 +79,8 @@ case "$mode" in
       -DFRAGVIZ_CUDA=OFF -DFRAGVIZ_GUI=OFF -DFRAGVIZ_WERROR=ON \
       -DCMAKE_CXX_FLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined -Wno-maybe-uninitialized"
     cmake --build "$sanitized" -j "$(nproc)"
-    ctest --test-dir "$sanitized" --output-on-failure -j 2
+    LSAN_OPTIONS="suppressions=$root/tests/sanitizers/lsan.supp:print_suppressions=0" \
+      ctest --test-dir "$sanitized" --output-on-failure -j 2
     # The report loader and the settings parser under libFuzzer (clang-14), each for a bounded time,
     # from the committed seeds; new inputs go to the build folder, a crash to $fuzz/artifacts/ (keep
     # it in tests/fuzz/regressions/).

@@ -147,11 +147,13 @@ class NExpression {
     if (std::isdigit(static_cast<unsigned char>(c))) {
       v = 0;
       while (pos_ < s_.size() && std::isdigit(static_cast<unsigned char>(s_[pos_]))) {
-        v = v * 10 + (s_[pos_] - '0');
-        if (v >= kLimit) {
+        const int digit = s_[pos_] - '0';
+        // Checked before the multiplication, which could overflow int64 past kLimit.
+        if (v > (kLimit - 1 - digit) / 10) {
           set_error("number out of range");
           return false;
         }
+        v = v * 10 + digit;
         ++pos_;
       }
       return true;

@@ -67,6 +67,13 @@ TEST(UserKernel, ExpressionRefusalsNameTheColumn) {
   EXPECT_FALSE(eval_n_expression("", 2048));
   EXPECT_FALSE(eval_n_expression("n*", 2048));
   EXPECT_FALSE(eval_n_expression("99999999999999999999", 2048));
+  // Numbers stop below 2^62 = 4611686018427387904, checked before the digit is added (the parser
+  // once multiplied 999999999999999999 by 10 in int64 first: signed overflow under UBSan).
+  const auto largest = eval_n_expression("4611686018427387903", 2048);
+  ASSERT_TRUE(largest);
+  EXPECT_EQ(*largest, 4611686018427387903LL);
+  EXPECT_FALSE(eval_n_expression("4611686018427387904", 2048));
+  EXPECT_FALSE(eval_n_expression("9999999999999999999", 2048));
   EXPECT_FALSE(eval_n_expression("n*n*n*n*n*n*n", 65536));  // 2^112: out of range, not wrapped
 }
 

@@ -138,15 +138,13 @@ int run_user_kernel(const Opts& o) {
   const GateReport r = run_user_kernel_gate(req, popts);
   if (r.device.present) std::cout << "device: " << r.device.name << " (sm_" << r.device.sm() << ")\n";
   // The runner records the target only once NVRTC made a module (user_gate.cpp).
-  const UserKernel* ran = r.request.kernel ? &*r.request.kernel : nullptr;
-  if (ran && !ran->arch.empty())
-    std::cout << "compiled with NVRTC for " << ran->arch
-              << (r.device.present ? ""
-                                   : " (no device: the target fragviz compiles for to find compile errors)")
-              << "\n";
-  if (ran && r.ran)
-    std::cout << "launched: block (" << ran->block.x << ", " << ran->block.y << ", " << ran->block.z
-              << "), grid (" << ran->grid.x << ", " << ran->grid.y << ", " << ran->grid.z << ")\n";
+  const UserKernel* done = r.request.kernel ? &*r.request.kernel : nullptr;
+  if (done && !done->arch.empty())
+    std::cout << "compiled with NVRTC for " << done->arch
+              << (r.device.present ? "" : " (no device: compiled only to find compile errors)") << "\n";
+  if (done && r.ran)
+    std::cout << "launched: block (" << done->block.x << ", " << done->block.y << ", " << done->block.z
+              << "), grid (" << done->grid.x << ", " << done->grid.y << ", " << done->grid.z << ")\n";
   int code = r.ran ? print_ran(r) : print_stopped(r);
   // Without a device nothing ran: an existing --json file is left as it was, as the built-in gate does.
   if (r.error_kind == ErrorKind::no_device) {

@@ -11,10 +11,8 @@
 namespace fragviz::scene {
 
 Outcome<Scene> warpgroup_scene(const ViewRequest& r) {
-  const std::string prefix = "wgmma.mma_async.sync.aligned.";
   const std::string mnemonic = r.instr.empty() ? std::string(app::kDefaultWgmma) : r.instr;
-  const WgmmaInstruction* in = find_wgmma(mnemonic);
-  if (!in && mnemonic.rfind(prefix, 0) != 0) in = find_wgmma(prefix + mnemonic);
+  const WgmmaInstruction* in = find_wgmma_named(mnemonic);
   if (!in)
     return Outcome<Scene>::fail(ErrorKind::refused, "'" + mnemonic +
                                                         "' is no wgmma of the catalogue (fragviz-cli layout "

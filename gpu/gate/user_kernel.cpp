@@ -270,6 +270,12 @@ std::optional<Error> user_kernel_request_problem(const GateRequest& req) {
   LaunchLimits common;
   common.max_dynamic_smem_optin = std::numeric_limits<int>::max();
   if (k.dynamic_smem_bytes < 0) return refused("--smem must not be negative");
+  if (k.dynamic_smem_bytes > kMaxDynamicSmemOptinBytes)
+    return refused(std::to_string(k.dynamic_smem_bytes) +
+                   " bytes of dynamic shared memory exceed the opt-in maximum of every GPU: " +
+                   std::to_string(kMaxDynamicSmemOptinBytes) +
+                   " bytes (227 KiB) per block on sm_90 and sm_100, less on "
+                   "the others");
   return user_launch_problem(*block, *grid, k.dynamic_smem_bytes, common);
 }
 

@@ -84,10 +84,18 @@ Outcome<LayoutProbePlan> plan_layout_probe(const LayoutProbeRequest& r, int sm) 
   if (!eb)
     return O::fail(ErrorKind::refused,
                    "--elem " + r.element_type + ": not an element type (b8, b16, b32, b64)");
-  if (r.op == SharedOp::stmatrix)
+  if (r.op == SharedOp::stmatrix) {
+    // The hint is a command line banks accepts as printed (its values single-quoted for the shell).
+    const auto quote = [](const std::string& v) {
+      std::string q = "'";
+      for (char c : v) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+      return q + "'";
+    };
     return O::fail(ErrorKind::refused,
                    "stmatrix stores: the layout probe runs loads (ldmatrix, lds32, lds64, lds128); "
-                   "`fragviz-cli banks --load stmatrix` shows its model");
+                   "`fragviz-cli banks --stmatrix --sm 90 --layout " +
+                       quote(r.write_layout) + " --lanes " + quote(r.lanes) + "` shows its model");
+  }
   if (is_matrix_op(r.op) && *eb != 2)
     return O::fail(ErrorKind::refused, "ldmatrix moves .b16 elements: use --elem b16 (or an LDS load)");
   if (r.iterations < 0 || r.iterations % 8 != 0 || r.iterations > (1 << 20))

@@ -223,10 +223,21 @@ class Differ {
   void ldmatrix(Ctx c, const LdmatrixProbe& a, const LdmatrixProbe& b) {
     c.area = DiffArea::ldmatrix;
     c.prefix += ".ldmatrix";
+    if (!a.ran && a.skipped.empty() && !b.ran && b.skipped.empty()) return;  // absent in both
     field(c, "config", a.config, b.config);
     field(c, "tile", a.tile, b.tile);
-    field(c, "ran", a.ran, b.ran);
-    field(c, "skipped", a.skipped, b.skipped);
+    // A side that did not run holds no registers, addresses or elements (zeros in the file): one
+    // line says so instead of a row per zero; two that did not run differ only in why.
+    if (!a.ran || !b.ran) {
+      const auto summary = [](const LdmatrixProbe& p) {
+        return p.ran ? "ran, " + plural(static_cast<long long>(p.elements.size()), "element") + ", " +
+                           plural(p.mismatches(), "mismatch", "mismatches")
+               : p.skipped.empty() ? std::string(kAbsent)
+                                   : "not run: " + p.skipped;
+      };
+      if (summary(a) != summary(b)) add(c, "", summary(a), summary(b));
+      return;
+    }
     for (int lane = 0; lane < kWarpSize; ++lane)
       for (int reg = 0; reg < 4; ++reg)
         if (a.registers[lane][reg] != b.registers[lane][reg]) {
@@ -364,6 +375,7 @@ class Differ {
     field(c, "element_bytes", a->element_bytes, b->element_bytes);
     field(c, "ran", a->ran, b->ran);
     field(c, "skipped", a->skipped, b->skipped);
+    if (!a->ran || !b->ran) return;
     for (int l = 0; l < kWarpSize; ++l) {
       Ctx lc = c;
       lc.lane = l;
@@ -438,6 +450,7 @@ class Differ {
         [this](const Ctx& m, const FragmentProbe& x, const FragmentProbe& y) {
           field(m, "ran", x.ran, y.ran);
           field(m, "skipped", x.skipped, y.skipped);
+          if (!x.ran || !y.ran) return;  // one line above, not a row per absent element
           elements(m, x.elements, y.elements);
           per_lane(m, "a_addresses", x.a_addresses, y.a_addresses);
           per_lane(m, "b_addresses", x.b_addresses, y.b_addresses);
@@ -458,6 +471,7 @@ class Differ {
         [this](const Ctx& m, const InstructionProbe& x, const InstructionProbe& y) {
           field(m, "ran", x.ran, y.ran);
           field(m, "skipped", x.skipped, y.skipped);
+          if (!x.ran || !y.ran) return;
           field(m, "passes", x.passes, y.passes);
           elements(m, x.elements, y.elements);
           field(m, "tile_exact", x.tile_exact, y.tile_exact);
@@ -487,6 +501,7 @@ class Differ {
         [this](const Ctx& m, const WgmmaProbe& x, const WgmmaProbe& y) {
           field(m, "ran", x.ran, y.ran);
           field(m, "skipped", x.skipped, y.skipped);
+          if (!x.ran || !y.ran) return;
           field(m, "passes", x.passes, y.passes);
           elements(m, x.d, y.d);
           elements(m, x.a, y.a);
@@ -542,6 +557,10 @@ class Differ {
       const MatrixMoveProbe& q = *it->second;
       field(m, "ran", p.ran, q.ran);
       field(m, "skipped", p.skipped, q.skipped);
+      if (!p.ran || !q.ran) {
+        in_b.erase(it);
+        continue;
+      }
       field(m, "stray_writes", p.stray_writes, q.stray_writes);
       for (std::size_t i = 0; i < p.cells.size() && i < q.cells.size(); ++i)
         if (!same(p.cells[i].measured, q.cells[i].measured)) {
@@ -658,6 +677,23 @@ ReportDiff diff_reports(const ReportFile& a, const ReportFile& b) {
     differ.gate(*a.gate, *b.gate);
   else if (a.gate || b.gate)
     differ.add(file, "", a.gate ? gate_summary(*a.gate) : kAbsent, b.gate ? gate_summary(*b.gate) : kAbsent);
+  const auto neither = [&d](bool in_a, bool in_b, const char* part) {
+    if (!in_a && !in_b) d.absent_in_both.emplace_back(part);
+  };
+  neither(a.probe.has_value(), b.probe.has_value(), "probe");
+  if (a.probe && b.probe) {
+    const ProbeReport &x = *a.probe, &y = *b.probe;
+    // The explorer is in a file when it ran or was refused (a layout report has none).
+    const auto explorer = [](const ProbeReport& p) { return p.ldmatrix.ran || !p.ldmatrix.skipped.empty(); };
+    neither(explorer(x), explorer(y), "probe.ldmatrix");
+    neither(x.layout != nullptr, y.layout != nullptr, "probe.layout");
+    neither(!x.fragments.empty(), !y.fragments.empty(), "probe.fragments");
+    neither(!x.instructions.empty(), !y.instructions.empty(), "probe.instructions");
+    neither(!x.wgmma.empty(), !y.wgmma.empty(), "probe.wgmma");
+    neither(!x.moves.empty(), !y.moves.empty(), "probe.moves");
+    neither(!x.cycles.empty(), !y.cycles.empty(), "probe.cycles");
+  }
+  neither(a.gate.has_value(), b.gate.has_value(), "gate");
   return d;
 }
 

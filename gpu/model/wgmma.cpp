@@ -68,6 +68,12 @@ const WgmmaInstruction* find_wgmma(std::string_view mnemonic) {
   return nullptr;
 }
 
+const WgmmaInstruction* find_wgmma_named(std::string_view name) {
+  if (const WgmmaInstruction* in = find_wgmma(name)) return in;
+  if (name.substr(0, kWgmmaPrefix.size()) == kWgmmaPrefix) return nullptr;
+  return find_wgmma(std::string(kWgmmaPrefix) + std::string(name));
+}
+
 int wgmma_index(const WgmmaInstruction* in) {
   const auto& all = wgmma_catalogue();
   if (!in || in < all.data() || in >= all.data() + all.size()) return -1;

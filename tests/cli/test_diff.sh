@@ -50,6 +50,42 @@ fi
 # A probe report against a gate report: each part only in one.
 expect 1 "probe: A a probe report (NVIDIA H200, 0 instruction probes), B absent" -- diff "$runs/2026-11-29-h200/probe-report.json" "$g1"
 
+# Data in neither report is named once ("absent in both"), never printed as rows of zeros; a part
+# one side did not run is one line, not a row per register, address and element of the other.
+layout="$runs/2026-12-01-h200-ladder-final/layout-report.json"
+out=$("$cli" diff "$layout" "$runs/2026-12-01-h200/probe-report.json" 2>&1)
+# The explorer of that probe run is ldmatrix .x4: 32 lanes x 4 registers x 2 halves = 256 elements.
+grep -qx "probe.ldmatrix: A absent, B ran, 256 elements, 0 mismatches" <<<"$out" ||
+  { echo "FAIL: layout report vs probe report: no one-line absent explorer"; fails=$((fails + 1)); }
+if grep -Eq 'ldmatrix\.(registers|addresses|elements)|: A 0x00000000,|: A 0, B ' <<<"$out"; then
+  echo "FAIL: layout report vs probe report prints rows of zeros for the explorer A lacks:"
+  grep -E 'ldmatrix\.(registers|addresses|elements)|: A 0x00000000,|: A 0, B ' <<<"$out" | head -3
+  fails=$((fails + 1))
+fi
+# What the file lacks, read off the JSON by Python: each part named once, in one line.
+want=$(python3 - "$layout" <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1]))["probe"]
+parts = []
+if not p["ldmatrix"]["ran"] and not p["ldmatrix"]["skipped"]: parts.append("probe.ldmatrix")
+for k in ["fragments", "instructions", "wgmma", "moves", "cycles"]:
+    if not p.get(k): parts.append("probe." + k)
+print("absent in both: " + " ".join(parts + ["gate"]))
+PY
+)
+expect 0 "$want" -- diff "$layout" "$layout"
+# Both without an explorer, their unused explorer fields edited apart: nothing to compare.
+tmpd=$(mktemp -d)
+python3 - "$layout" "$tmpd/edited.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["probe"]["ldmatrix"]["config"]["num"] = "x2"
+d["probe"]["ldmatrix"]["tile"]["pad_halves"] = 0
+json.dump(d, open(sys.argv[2], "w"))
+PY
+expect 0 "the reports agree" -- diff "$layout" "$tmpd/edited.json"
+rm -rf "$tmpd"
+
 # Unreadable input.
 expect 5 "cannot read" -- diff "$g1" "$src/no-such-report.json"
 expect 5 "cannot read" -- diff "$src/docs" "$g1"

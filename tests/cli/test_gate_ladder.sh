@@ -26,6 +26,20 @@ grep -q "^B:" <<<"$out" && fail "--operand A printed B"
 out=$("$cli" banks --gate-variant scalar-b-k8 --operand B) || fail "scalar-b-k8 B exited $?"
 grep -q "not modelled" <<<"$out" || fail "scalar-b-k8's 2-byte loads not marked as not modelled"
 
+# The wgmma rungs: no operand line ends in an empty "lanes" field; each says that wgmma reads
+# shared memory through its descriptor (PTX ISA "Matrix Descriptor Format": no lane addresses).
+wgmma_variants=$("$cli" banks --gate-variant no-such 2>&1 | grep -o 'wgmma-[a-z0-9-]*' | sort -u)
+[ -n "$wgmma_variants" ] || fail "banks --gate-variant names no wgmma variant"
+for v in $wgmma_variants; do
+  out=$("$cli" banks --gate-variant "$v") || fail "banks --gate-variant $v exited $?"
+  for op in A B; do
+    line=$(grep "^$op: " <<<"$out")
+    grep -q "lanes *$" <<<"$line" && fail "$v $op: empty lanes field: $line"
+    grep -q "lanes none (wgmma reads the operand from shared memory through its matrix descriptor" <<<"$line" ||
+      fail "$v $op does not say how wgmma reads its operand: $line"
+  done
+done
+
 # Refusals: exit 3 (5 for the CSV path), the reason on standard error, nothing on standard output.
 refuse() {
   local code="$1" words="$2"
@@ -43,7 +57,7 @@ refuse 3 "unknown variant 'user-kernel'" banks --gate-variant user-kernel
 refuse 3 "not a multiple of 128, reg-db's block tile (1024 or 1152 would be" gate --variant reg-db --n 1088
 refuse 3 "not a multiple of 256" gate --variant reg-db-128x256 --n 1152
 refuse 3 "is not a multiple of 64" bench --sizes 1000
-refuse 5 "cannot write the CSV" bench --csv /nonexistent-dir/ladder.csv
+refuse 5 "cannot write --csv /nonexistent-dir/ladder.csv: folder /nonexistent-dir does not exist" bench --csv /nonexistent-dir/ladder.csv
 rm -f /tmp/fragviz-ladder-err.$$
 
 # Newcomer findings: without a GPU, bench --csv must leave an existing file as it was and create no

@@ -22,6 +22,33 @@ check() {  # check CODE WORDS -- COMMAND...
   fi
 }
 good=(--kernel "$ex/mma_m16n8k16.cu" --entry mma_m16n8k16)
+# steps LACK-REGEX STEP-REGEX... -- COMMAND...: a line matches each STEP-REGEX, each after the
+# one before, and no line matches LACK-REGEX: the CLI says what happened, in order, and never a
+# step that did not happen.
+steps() {
+  local lack="$1"
+  shift
+  local want=()
+  while [ "$1" != "--" ]; do
+    want+=("$1")
+    shift
+  done
+  shift
+  local out at=0 n ok=1
+  out=$(timeout 120 "$@" 2>&1)
+  for w in "${want[@]}"; do
+    n=$(grep -nE -- "$w" <<<"$out" | head -1 | cut -d: -f1)
+    if [ -z "$n" ] || [ "$n" -le "$at" ]; then ok=0; break; fi
+    at=$n
+  done
+  if [ $ok = 0 ] || grep -Eq -- "$lack" <<<"$out"; then
+    echo "FAIL: $*: no line '$w' after line $at, or a line matching '$lack':"
+    echo "$out" | head -8
+    fails=$((fails + 1))
+  else
+    echo "ok: ${*#"$cli "}: steps in order"
+  fi
+}
 
 # Refused by fragviz-cli itself, before the runner starts (same answer on every machine).
 check 64 "requires --entry" -- "$cli" gate --kernel "$ex/mma_m16n8k16.cu"
@@ -42,6 +69,8 @@ check 3 "not a multiple of 64" -- "$cli" gate "${good[@]}" --n 1000
 if [ "$runner" = none ]; then
   # A build without CUDA has no runner: it says so (no GPU, exit 2).
   check 2 "fragviz-kernel-runner was not found" -- "$cli" gate "${good[@]}"
+  steps "compiled|launch:|launched" "^gate: mma_m16n8k16 from" "^gate stopped: fragviz-kernel-runner was not found" \
+    -- "$cli" gate "${good[@]}"
   echo "$fails failure(s)"
   exit $((fails != 0))
 fi
@@ -70,6 +99,11 @@ check 64 "required" -- "$runner" --compile-only --source "$ex/mma_m16n8k16.cu"
 # Through fragviz-cli (child process): compile errors and missing entries on every machine.
 check 6 "syntax_error.cu:5: error" -- "$cli" gate --kernel "$bad/syntax_error.cu" --entry broken
 check 3 "no kernel named 'mma'" -- "$cli" gate --kernel "$ex/mma_m16n8k16.cu" --entry mma
+# A compile error: nothing compiled, nothing launched. A missing entry: compiled, not launched.
+steps "compiled with|launch: |^launched" "^gate: broken from" "^gate: compile error" \
+  -- "$cli" gate --kernel "$bad/syntax_error.cu" --entry broken
+steps "launch: |^launched" "^gate: mma from" "^compiled with NVRTC for sm_[0-9]+a?" \
+  "^gate refused: no kernel named 'mma'" -- "$cli" gate --kernel "$ex/mma_m16n8k16.cu" --entry mma
 json="$(mktemp -d)"
 trap 'rm -rf "$json"' EXIT
 check 6 "report written" -- "$cli" gate --kernel "$bad/syntax_error.cu" --entry broken --json "$json/compile.json"
@@ -84,9 +118,15 @@ if "$cli" device >/dev/null 2>&1; then
   check 4 "matmul kernel failed: cudaError" -- "$cli" gate --kernel "$ex/oob_store.cu" --entry oob_store \
     --block 16,16 --grid n/16,n/16 --n 2048 --runs 3 --no-cublas
   check 3 "opt-in maximum" -- "$cli" gate "${good[@]}" --smem 1000000 --n 512
+  # n = 512: the default grid n/64,n/64 is 8 x 8 blocks of the default 128 threads.
+  steps "launch: " "^gate: mma_m16n8k16 from" "^device: " "^compiled with NVRTC for sm_[0-9]+a?$" \
+    "^launched: block \(128, 1, 1\), grid \(8, 8, 1\)$" "^matmul at n = 512 against the reference: exact match" \
+    -- "$cli" gate "${good[@]}" --n 512 --runs 3 --no-cublas
 else
   # No GPU: compiled (for sm_80, to report compile errors), then "no device".
   check 2 "compiled for sm_80" -- "$cli" gate "${good[@]}" --n 512
+  steps "launch: |^launched" "^gate: mma_m16n8k16 from" "^compiled with NVRTC for sm_80 \(no device" \
+    "^gate stopped: no CUDA device" -- "$cli" gate "${good[@]}" --n 512
 fi
 echo "$fails failure(s)"
 exit $((fails != 0))

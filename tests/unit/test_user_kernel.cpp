@@ -158,6 +158,16 @@ TEST(UserKernel, RequestChecksNeedNoDevice) {
   r = user_request();
   r.kernel->dynamic_smem_bytes = -4;
   EXPECT_TRUE(user_kernel_request_problem(r));
+  // 227 KiB = 232448 bytes, sm_90's opt-in maximum (the Programming Guide's table), is the most any
+  // GPU gives: one byte more is refused without a device, and the message names the limit.
+  r = user_request();
+  r.kernel->dynamic_smem_bytes = 232448;
+  EXPECT_FALSE(user_kernel_request_problem(r));
+  r.kernel->dynamic_smem_bytes = 232449;
+  ASSERT_TRUE(user_kernel_request_problem(r));
+  EXPECT_NE(user_kernel_request_problem(r)->message.find("232448"), std::string::npos);
+  r.kernel->dynamic_smem_bytes = 999999999;
+  EXPECT_TRUE(user_kernel_request_problem(r));
 }
 
 // NVRTC 13.0's log for a source whose line 3 used an undeclared `y`, then a second error.

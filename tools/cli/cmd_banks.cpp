@@ -319,7 +319,14 @@ int run_gate_variant_form(const Opts& o) {
             << info.n_multiple << "\n";
   for (const GateLoadAnalysis& l : loads) {
     const OperandGeometry& g = info.operand(l.operand);
-    std::cout << to_string(l.operand) << ": " << g.mnemonic << " over " << g.layout << ", lanes " << g.lanes;
+    // wgmma names no lane addresses: its operands come from shared memory through the descriptor.
+    const bool wgmma = g.mnemonic.rfind("wgmma.", 0) == 0;
+    std::cout << to_string(l.operand) << ": " << g.mnemonic << " over " << g.layout << ", lanes "
+              << (wgmma && g.lanes.empty() ? std::string("none (wgmma reads the operand from shared memory "
+                                                         "through its matrix descriptor: no per-lane "
+                                                         "ldmatrix, no lane addresses)")
+                  : g.lanes.empty()        ? std::string("none recorded")
+                                           : g.lanes);
     if (g.origin != Coord{}) std::cout << ", at " << coord_text(g.origin);
     std::cout << "\n";
     if (!l.access) {

@@ -11,7 +11,6 @@
 // Exit codes: 0 every run exact; 1 some run mismatched; 2 no usable GPU; 3 a size was refused;
 // 4 a CUDA error stopped a run; 5 the CSV could not be written.
 #include <cstdio>
-#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -92,6 +91,12 @@ void add_bench_command(CLI::App& app, int& exit_code) {
                       std::string(kCsvHeader))
       ->check(kNonEmpty);
   cmd->callback([opts, &exit_code] {
+    // The CSV path is judged before anything else (an unwritable one costs no GPU time) without
+    // creating or emptying it: an existing file is emptied only once a device is there to fill it.
+    if (refuse_unwritable("bench", {{"--csv", opts->csv}})) {
+      exit_code = finish_output(kExitJson);
+      return;
+    }
     // Sizes are judged before looking for a GPU, as `gate` does: the same refusal everywhere. A size
     // is refused when no variant takes it (a variant whose tile does not divide it is listed refused).
     const std::vector<GateVariant> variants = bench_variants();
@@ -111,21 +116,8 @@ void add_bench_command(CLI::App& app, int& exit_code) {
         return;
       }
     }
-    // The CSV path is checked before anything runs (an unwritable path costs no GPU time) by
-    // opening it to append, which changes nothing; it is emptied only once a device is there to
-    // fill it, so a run that finds no GPU leaves an existing file as it was.
-    const bool csv_stdout = opts->csv == "-";
+    const bool csv_stdout = opts->csv == kStdoutPath;
     std::ofstream csv_file;
-    bool csv_created = false;
-    if (!opts->csv.empty() && !csv_stdout) {
-      std::error_code ec;
-      csv_created = !std::filesystem::exists(opts->csv, ec);
-      if (!std::ofstream(opts->csv, std::ios::binary | std::ios::app)) {
-        std::cerr << "bench: cannot write the CSV to " << opts->csv << "\n";
-        exit_code = finish_output(kExitJson);
-        return;
-      }
-    }
     std::ostream* csv = csv_stdout ? &std::cout : !opts->csv.empty() ? &csv_file : nullptr;
     const bool table = !csv_stdout;
     std::ostream& notes = csv_stdout ? std::cerr : std::cout;
@@ -133,10 +125,6 @@ void add_bench_command(CLI::App& app, int& exit_code) {
     const DeviceInfo dev = query_device();
     if (!dev.present) {
       std::cerr << "bench: " << (dev.error.empty() ? "no CUDA device" : dev.error) << "\n";
-      if (csv_created) {
-        std::error_code ec;
-        std::filesystem::remove(opts->csv, ec);  // the check above made it; nothing goes in it
-      }
       exit_code = finish_output(kExitNoDevice);
       return;
     }

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "commands.hpp"
+#include "fragviz/gate_ladder.hpp"
 #include "fragviz/smem_descriptor.hpp"
 #include "fragviz/wgmma.hpp"
 
@@ -35,8 +36,13 @@ void add_descriptor_command(CLI::App& app, int& exit_code) {
   auto o = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand(
       "descriptor", "A wgmma shared-memory descriptor decoded, and the address of every operand element");
-  cmd->add_option("--instr", o->instr, "wgmma mnemonic (layout --list); sets --type and --mn from --operand");
-  cmd->add_option("--operand", o->operand, "A (64 x K) or B (K x N)")->check(CLI::IsMember({"A", "B"}));
+  cmd->add_option("--instr", o->instr,
+                  "wgmma mnemonic (layout --list), with or without 'wgmma.mma_async.sync.aligned.'; sets "
+                  "--type and --mn from --operand")
+      ->check(kNonEmpty);
+  // The spellings banks --operand takes (parse_gate_operand).
+  cmd->add_option("--operand", o->operand, "A (64 x K) or B (K x N); a or b too")
+      ->check(CLI::IsMember({"A", "B", "a", "b"}));
   cmd->add_option("--type", o->type, "element type: f16 bf16 tf32 e4m3 e5m2 s8 u8");
   cmd->add_option("--mn", o->mn, "M/N extent in elements (A: 64; B: N)");
   cmd->add_option("--major", o->major, "K or MN (MN: imm-trans = 1, 16-bit types only)");
@@ -48,6 +54,7 @@ void add_descriptor_command(CLI::App& app, int& exit_code) {
                                  "only decode these 64 descriptor bits (hex, e.g. 0x4000004000010040)");
   cmd->add_flag("--csv", o->csv, "CSV: mn,k,address,core_mn,core_k,row,chunk,bank");
   cmd->callback([o, decode, &exit_code] {
+    o->operand = parse_gate_operand(o->operand) == GateOperand::A ? "A" : "B";
     if (decode->count() > 0) {
       // Hex digits only (an optional 0x): stoull alone would take "-1" as 2^64 - 1.
       const std::string digits =
@@ -69,7 +76,7 @@ void add_descriptor_command(CLI::App& app, int& exit_code) {
     }
     SmemOperandLayout l;
     if (!o->instr.empty()) {
-      const WgmmaInstruction* in = find_wgmma(o->instr);
+      const WgmmaInstruction* in = find_wgmma_named(o->instr);
       if (!in) {
         std::cerr << "fragviz-cli descriptor: no wgmma catalogue entry is named '" << o->instr
                   << "' (fragviz-cli layout --list)\n";

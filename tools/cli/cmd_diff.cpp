@@ -67,6 +67,11 @@ void add_diff_command(CLI::App& app, int& exit_code) {
               << holds(files[1]) << ")\n";
     for (const ReportDifference& x : d.differences)
       if (!x.timing || opts->timings) std::cout << x.line() << (x.timing ? "  [time]" : "") << "\n";
+    if (!d.absent_in_both.empty()) {
+      std::cout << "absent in both:";
+      for (const std::string& part : d.absent_in_both) std::cout << " " << part;
+      std::cout << "\n";
+    }
     const std::size_t counted = d.content() + (opts->timings ? d.timings() : 0);
     if (counted == 0)
       std::cout << "the reports agree";

@@ -3,9 +3,12 @@
 //
 // Everything is judged before the first file is written: the view's options, the report, the
 // scene itself and every requested format's bytes (a PNG too large, a build without cairo). Only
-// then are the files written; one that cannot be written fails the command (exit 5).
+// then are the files written; one that cannot be written fails the command (exit 5). Every output
+// path is judged first of all (its folder exists and is writable, it is no folder): a bad later
+// path leaves no earlier file written. "-" is standard output.
 #include <sys/stat.h>
 
+#include <cctype>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -42,6 +45,13 @@ const std::map<scene::View, std::set<std::string>> kViewOptions = {
     {scene::View::output, {"--report"}},
 };
 
+/// "--svg" for Format::svg: the option that names the format's file.
+std::string option_of(scene::Format f) {
+  std::string name(scene::to_string(f));
+  for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return "--" + name;
+}
+
 int refuse(const std::string& why, int code = kExitRefused) {
   std::cerr << "fragviz-cli export: " << why << "\n";
   return finish_output(code);
@@ -73,11 +83,18 @@ int run(const Opts& o) {
   if (outputs.empty()) return refuse("nothing to write: give --svg, --png, --pdf or --tikz FILE", kExitUsage);
   for (std::size_t i = 0; i < outputs.size(); ++i)
     for (std::size_t j = i + 1; j < outputs.size(); ++j)
-      if (outputs[i].second == outputs[j].second)
+      if (outputs[i].second == outputs[j].second && outputs[i].second != kStdoutPath)
         return refuse("the same file '" + outputs[i].second + "' is given for " +
                           std::string(scene::to_string(outputs[i].first)) + " and " +
                           std::string(scene::to_string(outputs[j].first)),
                       kExitUsage);
+  int to_stdout = 0;
+  for (const auto& [f, path] : outputs) to_stdout += path == kStdoutPath ? 1 : 0;
+  if (to_stdout > 1) return refuse("standard output ('-') can take one file only", kExitUsage);
+  // Every path before any work: a later unwritable path leaves no earlier file written.
+  for (const auto& [f, path] : outputs)
+    if (auto why = output_path_problem({option_of(f), path}))
+      return refuse(*why, exit_code_for(ErrorKind::io));
   if (!scene::cairo_available())
     for (const auto& [f, path] : outputs)
       if (f == scene::Format::png || f == scene::Format::pdf)
@@ -121,21 +138,30 @@ int run(const Opts& o) {
   int code = kExitOk;
   for (std::size_t i = 0; i < outputs.size(); ++i) {
     const auto& [f, path] = outputs[i];
-    const Error e = scene::write_file(path, bytes[i]);
+    const bool piped = path == kStdoutPath;
+    Error e;
+    if (piped) {
+      std::cout.write(bytes[i].data(), static_cast<std::streamsize>(bytes[i].size()));
+      if (!std::cout.flush()) e = Error{ErrorKind::io, "could not write to standard output"};
+    } else {
+      e = scene::write_file(path, bytes[i]);
+    }
     if (e.kind != ErrorKind::none) {
       std::cerr << "fragviz-cli export: " << e.message << "\n";
       code = exit_code_for(e.kind);
       continue;
     }
-    std::cout << "wrote " << path << " (" << scene::to_string(f);
+    // With a file on standard output, what was written is said on standard error.
+    std::ostream& said = to_stdout > 0 ? std::cerr : std::cout;
+    said << "wrote " << (piped ? std::string("standard output") : path) << " (" << scene::to_string(f);
     if (f == scene::Format::png) {
       const auto [w, h] = scene::png_size(*s.value, o.scale);
-      std::cout << ", " << w << " x " << h << " pixels";
+      said << ", " << w << " x " << h << " pixels";
     } else {
-      std::cout << ", " << static_cast<int>(s.value->width + 0.5) << " x "
-                << static_cast<int>(s.value->height + 0.5) << " pt";
+      said << ", " << static_cast<int>(s.value->width + 0.5) << " x "
+           << static_cast<int>(s.value->height + 0.5) << " pt";
     }
-    std::cout << "): " << s.value->title << "\n";
+    said << "): " << s.value->title << "\n";
   }
   return finish_output(code);
 }
@@ -174,11 +200,15 @@ void add_export_command(CLI::App& app, int& exit_code) {
       cmd->add_option("--sm", o->sm, "banks: oldest target, e.g. 75 or 80")->check(CLI::Range(70, 200));
   o->given["--report"] =
       cmd->add_option("--report", o->report, "output: a gate report (JSON)")->check(kNonEmpty);
-  cmd->add_option("--svg", o->svg, "write SVG (vector, one <text> per label)")->check(kNonEmpty);
-  cmd->add_option("--png", o->png, "write PNG (cairo)")->check(kNonEmpty);
-  cmd->add_option("--pdf", o->pdf, "write PDF (cairo)")->check(kNonEmpty);
-  cmd->add_option("--tikz", o->tikz, "write a standalone LaTeX/TikZ document")->check(kNonEmpty);
-  cmd->add_option("--scale", o->scale, "PNG pixels per point (default 2)")->check(CLI::Range(0.05, 16.0));
+  // Each takes a file, or '-' for standard output (one of them; "wrote ..." then goes to standard error).
+  cmd->add_option("--svg", o->svg,
+                  "write SVG (vector, one <text> per label) to this file, or '-' for standard output")
+      ->check(kNonEmpty);
+  cmd->add_option("--png", o->png, "write PNG (cairo), or '-'")->check(kNonEmpty);
+  cmd->add_option("--pdf", o->pdf, "write PDF (cairo), or '-'")->check(kNonEmpty);
+  cmd->add_option("--tikz", o->tikz, "write a standalone LaTeX/TikZ document, or '-'")->check(kNonEmpty);
+  cmd->add_option("--scale", o->scale, "PNG pixels per point, 0.05 to 16 (default 2)")
+      ->check(finite_range(0.05, 16.0));
   cmd->callback([o, &exit_code] { exit_code = run(*o); });
 }
 

@@ -105,7 +105,9 @@ struct Opts {
   double timeout_s = 300;
 };
 
-/// gate --kernel: checks that need nothing, then the kernel runner in a child process.
+/// gate --kernel: checks that need nothing, then the kernel runner in a child process. What is
+/// printed after the run is only what happened: "compiled" once NVRTC made a module, "launched"
+/// once the gate ran the kernel.
 int run_user_kernel(const Opts& o) {
   GateRequest req;
   req.n = o.n;
@@ -126,18 +128,29 @@ int run_user_kernel(const Opts& o) {
   }
   std::cout << "gate: " << k.entry << " from " << k.source_path << ", block " << k.block_text << ", grid "
             << k.grid_text << ", " << k.dynamic_smem_bytes << " bytes dynamic shared memory, n = " << req.n
-            << ", seed " << req.seed << "\n";
+            << ", seed " << req.seed << "\n"
+            << "gate: in fragviz-kernel-runner (a child process): compile with NVRTC, check the launch "
+               "against the device, then run the gate\n";
+  std::cout.flush();  // the child may take seconds: say what it is doing first
   KernelProcessOptions popts;
   popts.timeout_s = o.timeout_s;
   popts.want_output = false;  // the CLI prints figures, not the n*n output
   const GateReport r = run_user_kernel_gate(req, popts);
   if (r.device.present) std::cout << "device: " << r.device.name << " (sm_" << r.device.sm() << ")\n";
-  if (r.request.kernel && !r.request.kernel->arch.empty())
-    std::cout << "compiled with NVRTC for " << r.request.kernel->arch << "; launch: block ("
-              << r.request.kernel->block.x << ", " << r.request.kernel->block.y << ", "
-              << r.request.kernel->block.z << "), grid (" << r.request.kernel->grid.x << ", "
-              << r.request.kernel->grid.y << ", " << r.request.kernel->grid.z << ")\n";
+  // The runner records the target only once NVRTC made a module (user_gate.cpp).
+  const UserKernel* done = r.request.kernel ? &*r.request.kernel : nullptr;
+  if (done && !done->arch.empty())
+    std::cout << "compiled with NVRTC for " << done->arch
+              << (r.device.present ? "" : " (no device: compiled only to find compile errors)") << "\n";
+  if (done && r.ran)
+    std::cout << "launched: block (" << done->block.x << ", " << done->block.y << ", " << done->block.z
+              << "), grid (" << done->grid.x << ", " << done->grid.y << ", " << done->grid.z << ")\n";
   int code = r.ran ? print_ran(r) : print_stopped(r);
+  // Without a device nothing ran: an existing --json file is left as it was, as the built-in gate does.
+  if (r.error_kind == ErrorKind::no_device) {
+    if (!o.json.empty() && o.json != kStdoutPath) std::cout << "nothing written to " << o.json << "\n";
+    return finish_output(code);
+  }
   ReportFile file;
   file.gate = r;
   write_report_if_asked(file, o.json, code);
@@ -173,7 +186,10 @@ void add_gate_command(CLI::App& app, int& exit_code) {
       ->check(CLI::Range(1, 100000))
       ->capture_default_str();
   cmd->add_flag("--no-cublas", opts->no_cublas, "skip the cuBLAS yardstick");
-  cmd->add_option("--json", opts->json, "write the report to this file (fragviz-report JSON)");
+  cmd->add_option("--json", opts->json,
+                  "write the report to this file (fragviz-report JSON), or '-' for standard output (the text "
+                  "then goes to standard error)")
+      ->check(kNonEmpty);
   auto* kernel =
       cmd->add_option("--kernel", opts->kernel,
                       "your own kernel: a CUDA source file, compiled with NVRTC and run in a child "
@@ -187,17 +203,27 @@ void add_gate_command(CLI::App& app, int& exit_code) {
   auto* grid = cmd->add_option("--grid", opts->grid,
                                "with --kernel: blocks, X[,Y[,Z]], each an expression of n (+ - * / % ( ))")
                    ->capture_default_str();
-  auto* smem = cmd->add_option("--smem", opts->smem, "with --kernel: dynamic shared memory bytes per block")
+  auto* smem = cmd->add_option("--smem", opts->smem,
+                               "with --kernel: dynamic shared memory bytes per block, 0 to " +
+                                   std::to_string(kMaxDynamicSmemOptinBytes) +
+                                   " (227 KiB, the most any GPU opts in to; the device's own limit is "
+                                   "checked before launch)")
                    ->check(CLI::Range(0, 1 << 30))
                    ->capture_default_str();
   auto* timeout = cmd->add_option("--timeout", opts->timeout_s,
                                   "with --kernel: seconds after which the kernel's process is killed")
-                      ->check(CLI::Range(1.0, 86400.0))
+                      ->check(finite_range(1.0, 86400.0))
                       ->capture_default_str();
   kernel->needs(entry);
   for (CLI::Option* o : {entry, block, grid, smem, timeout}) o->needs(kernel);
   kernel->excludes(variant);
   cmd->callback([opts, &exit_code] {
+    // The report's path is judged before anything else: an unwritable one costs no work.
+    if (refuse_unwritable("gate", {{"--json", opts->json}})) {
+      exit_code = finish_output(kExitJson);
+      return;
+    }
+    const TextOnStderr text_on_stderr(opts->json == kStdoutPath);
     if (!opts->kernel.empty()) {
       exit_code = run_user_kernel(*opts);
       return;

@@ -172,7 +172,9 @@ void add_layout_command(CLI::App& app, int& exit_code) {
       app.add_subcommand("layout", "Print each fragment element's (row, col) for operands A, B and C/D");
   cmd->add_flag("--list", opts->list,
                 "Every catalogue instruction's PTX mnemonic and minimum SM, one per line");
-  auto* instr = cmd->add_option("--instr", opts->instr, "Full PTX mnemonic (see --list)");
+  auto* instr = cmd->add_option("--instr", opts->instr,
+                                "Full PTX mnemonic (see --list); a wgmma one also without "
+                                "'wgmma.mma_async.sync.aligned.'");
   cmd->add_option("--shape", opts->shape,
                   "m16n8k8 or m16n8k16: shorthand for mma.sync.aligned.<shape>.row.col.f32.f16.f16.f32")
       ->check(CLI::IsMember({"m16n8k8", "m16n8k16"}))
@@ -188,7 +190,7 @@ void add_layout_command(CLI::App& app, int& exit_code) {
                              : !opts->shape.empty()
                                  ? "mma.sync.aligned." + opts->shape + ".row.col.f32.f16.f16.f32"
                                  : std::string("mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32");
-    if (const WgmmaInstruction* w = find_wgmma(name)) {
+    if (const WgmmaInstruction* w = find_wgmma_named(name)) {
       print_wgmma(*w, opts->csv);
       exit_code = finish_output(kExitOk);
       return;

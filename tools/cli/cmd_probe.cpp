@@ -19,6 +19,7 @@
 #include "fragviz/mma_probe.hpp"
 #include "fragviz/probe_decode.hpp"
 #include "fragviz/report_json.hpp"
+#include "fragviz/wgmma.hpp"
 #include "fragviz/words.hpp"
 #include "probe_layout.hpp"
 
@@ -49,11 +50,20 @@ std::string device_line(const DeviceInfo& d) {
   return line + "(CUDA " + cuda_version(d.driver_version) + "), runtime " + cuda_version(d.runtime_version);
 }
 
-void print_no_device(const DeviceInfo& d) {
-  std::cerr
-      << "no usable GPU: " << d.error << "\n"
-      << "the probes need an NVIDIA GPU of sm_75 or newer; `fragviz-cli layout` and `fragviz-cli banks` "
-         "show the PTX model without one\n";
+/// "no usable GPU", and the commands that show the model of the same request without one
+/// (`layout`, `banks`: each hint a command line the CLI accepts as printed).
+void print_no_device(const DeviceInfo& d, const std::string& layout_hint, const std::string& banks_hint) {
+  std::cerr << "no usable GPU: " << d.error << "\n"
+            << "the probes need an NVIDIA GPU of sm_75 or newer; the PTX model without one: `" << layout_hint
+            << "`, `" << banks_hint << "`\n";
+}
+
+/// `fragviz-cli banks` over the explorer's tile of `req` (its row stride and swizzle).
+std::string banks_hint(const ProbeRequest& req) {
+  return "fragviz-cli banks --num " + std::string(to_string(req.ldmatrix.num)) +
+         (req.ldmatrix.trans ? " --trans" : "") + " --stride-halves " +
+         std::to_string(req.tile.stride_halves()) +
+         (req.tile.swizzle == Swizzle::none ? "" : " --swizzle " + std::string(to_string(req.tile.swizzle)));
 }
 
 /// "m16n8k8" for a catalogue mnemonic (the shape field of the entry), or the mnemonic itself.
@@ -207,7 +217,8 @@ void add_probe_command(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember({"m16n8k8", "m16n8k16", "all"}));
   cmd->add_option(
          "--instr", opts->instr,
-         "what to probe: a full PTX mnemonic (mma.sync or wgmma, fragviz-cli layout --list), "
+         "what to probe: a full PTX mnemonic (mma.sync or wgmma, fragviz-cli layout --list; wgmma "
+         "also without 'wgmma.mma_async.sync.aligned.'), "
          "stmatrix, movmatrix, epilogue, hopper (wgmma, stmatrix, movmatrix, epilogues), all, or none")
       ->check(kNonEmpty);
   cmd->add_option("--num", opts->num, "explorer ldmatrix .num: x1, x2 or x4")
@@ -225,10 +236,19 @@ void add_probe_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--rows", opts->rows, "tile rows")->check(kNonEmpty)->check(CLI::Range(1, 4096));
   cmd->add_option("--swizzle", opts->swizzle, "none or xor (16-byte chunk ^= row % 8)")
       ->check(CLI::IsMember({"none", "xor"}));
-  cmd->add_option("--json", opts->json, "write the whole report to this file (fragviz-report JSON)");
+  cmd->add_option("--json", opts->json,
+                  "write the whole report to this file (fragviz-report JSON), or '-' for standard output "
+                  "(the text then goes to standard error)")
+      ->check(kNonEmpty);
   cmd->add_flag("--no-cycles", opts->no_cycles, "skip the cycles table");
   add_layout_probe_options(*cmd, opts->layout);
   cmd->callback([opts, &exit_code] {
+    // The report's path is judged before anything else: an unwritable one costs no work.
+    if (!opts->layout.ncu_child && refuse_unwritable("probe", {{"--json", opts->json}})) {
+      exit_code = finish_output(kExitJson);
+      return;
+    }
+    const TextOnStderr text_on_stderr(opts->json == kStdoutPath);
     // The user's own layout instead of the catalogue (probe_layout.cpp).
     if (!opts->layout.request.write_layout.empty()) {
       opts->layout.json = opts->json;
@@ -253,6 +273,7 @@ void add_probe_command(CLI::App& app, int& exit_code) {
       req.instructions = {"stmatrix", "movmatrix", "epilogue"};
       for (const WgmmaInstruction& w : wgmma_catalogue()) req.instructions.push_back(w.mnemonic);
     } else if (opts->instr != "all") {
+      if (const WgmmaInstruction* w = find_wgmma_named(opts->instr)) opts->instr = w->mnemonic;
       if (!find_instruction(opts->instr) && !find_wgmma(opts->instr) &&
           !(is_hopper_probe_name(opts->instr) && opts->instr.rfind("wgmma.", 0) != 0)) {
         std::cerr << "probe: no catalogue instruction is named '" << opts->instr
@@ -279,7 +300,11 @@ void add_probe_command(CLI::App& app, int& exit_code) {
         exit_code = finish_output(kExitRefused);
         return;
       }
-      print_no_device(r.device);
+      const bool one = req.instructions.size() == 1 &&
+                       (find_instruction(req.instructions[0]) || find_wgmma(req.instructions[0]));
+      print_no_device(r.device,
+                      one ? "fragviz-cli layout --instr " + req.instructions[0] : "fragviz-cli layout --list",
+                      banks_hint(req));
       exit_code =
           finish_output(exit_code_for(r.error_kind == ErrorKind::none ? ErrorKind::no_device : r.error_kind));
       return;
@@ -346,7 +371,7 @@ void add_device_command(CLI::App& app, int& exit_code) {
                   << "CUDA driver:     " << cuda_version(d.driver_version)
                   << (d.driver_release.empty() ? "" : " (" + d.driver_release + ")") << "\n";
       }
-      print_no_device(d);
+      print_no_device(d, "fragviz-cli layout --list", "fragviz-cli banks --num x4 --stride-halves 72");
       exit_code = finish_output(kExitNoDevice);
       return;
     }

@@ -3,8 +3,12 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <cmath>
+#include <iostream>
+#include <sstream>
 
 #include "fragviz/report.hpp"
+#include "output_path.hpp"
 
 namespace fragviz::cli {
 
@@ -29,9 +33,38 @@ inline const CLI::Validator kUnsignedDecimal(
       return {};
     },
     "UINT64");
+/// A number in [lo, hi]: unlike CLI::Range it refuses NaN (every comparison with NaN is false, so
+/// CLI::Range lets it through) and names the option's unit-free bounds.
+inline CLI::Validator finite_range(double lo, double hi) {
+  return CLI::Validator(
+      [lo, hi](std::string& v) -> std::string {
+        std::size_t used = 0;
+        double x = 0;
+        try {
+          x = std::stod(v, &used);
+        } catch (const std::exception&) {
+          used = 0;
+        }
+        if (used == 0 || used != v.size() || !std::isfinite(x) || x < lo || x > hi) {
+          std::ostringstream s;
+          s << "must be a number from " << lo << " to " << hi << ", got '" << v << "'";
+          return s.str();
+        }
+        return {};
+      },
+      "NUMBER");
+}
 /// Refuses an empty value, which CLI11 would otherwise read as 0.
 inline const CLI::Validator kNonEmpty(
     [](std::string& v) -> std::string { return v.empty() ? "is empty" : ""; }, "");
+
+/// `s` as one POSIX shell word: single-quoted, each ' written as '\''. Hints that print a command
+/// line quote the user's values with it, so the line can be pasted back as it is.
+inline std::string shell_quote(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
 
 /// The exit code for an error of kind `k`: the one place the CLI turns errors into exit codes
 /// (never by reading the message). none 0, refused 3, no_device 2, io 5; a CUDA error, anything
@@ -44,9 +77,28 @@ int exit_code_for(ErrorKind k);
 /// once more for help text and for any subcommand that does not; the message is printed once.
 int finish_output(int code);
 
-/// Writes `file` to `path` (if non-empty), prints where, and on failure prints why and sets
-/// `code` to kExitJson unless it already holds a failure.
+/// Writes `file` to `path` (if non-empty; "-" is standard output), prints where, and on failure
+/// prints why and sets `code` to kExitJson unless it already holds a failure.
 void write_report_if_asked(const ReportFile& file, const std::string& path, int& code);
+
+/// Refuses, before any work, output paths that cannot be written (output_path.hpp): prints
+/// "COMMAND: why" on standard error and returns true (the caller exits kExitJson).
+bool refuse_unwritable(const char* command, const std::vector<OutputOption>& outputs);
+
+/// While alive and `on`, what a command prints through std::cout goes to standard error, so that
+/// standard output carries only the file asked for with "-" (`--json -`).
+class TextOnStderr {
+ public:
+  explicit TextOnStderr(bool on) : saved_(on ? std::cout.rdbuf(std::cerr.rdbuf()) : nullptr) {}
+  ~TextOnStderr() {
+    if (saved_) std::cout.rdbuf(saved_);
+  }
+  TextOnStderr(const TextOnStderr&) = delete;
+  TextOnStderr& operator=(const TextOnStderr&) = delete;
+
+ private:
+  std::streambuf* saved_;
+};
 
 /// `layout`: PTX fragment tables as CSV or text (cmd_layout.cpp).
 void add_layout_command(CLI::App& app, int& exit_code);

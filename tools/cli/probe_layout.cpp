@@ -53,10 +53,20 @@ std::string find_on_path(const std::string& name) {
   return {};
 }
 
-std::string shell_quote(const std::string& s) {
-  std::string out = "'";
-  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
+/// The `banks` command line that prints the model's prediction of this request (every option
+/// it takes in banks' spelling: ldmatrix is --num/--trans, an LDS load --load).
+std::string banks_command_for(const LayoutProbeRequest& r) {
+  std::string cmd = "fragviz-cli banks ";
+  cmd += r.read_layout.empty() ? "--layout " + shell_quote(r.write_layout)
+                               : "--write-layout " + shell_quote(r.write_layout) + " --read-layout " +
+                                     shell_quote(r.read_layout);
+  cmd += " --lanes " + shell_quote(r.lanes);
+  if (r.op == SharedOp::ldmatrix)
+    cmd += " --num " + std::string(to_string(r.ldmatrix.num)) + (r.ldmatrix.trans ? " --trans" : "");
+  else
+    cmd += " --load " + std::string(to_string(r.op));
+  if (r.element_type != "b16") cmd += " --elem " + shell_quote(r.element_type);
+  return cmd;
 }
 
 /// Reruns this program's layout probe under ncu and parses its CSV.
@@ -131,7 +141,7 @@ int run_layout_probe_command(LayoutProbeOptions o, LdmatrixConfig config) {
   if (run.error.kind == ErrorKind::refused) return refuse("", run.error, 0);
   if (!run.device.present) {
     std::cerr << "no usable GPU: " << run.device.error << "\n"
-              << "the model's prediction: `fragviz-cli banks --layout ... --lanes ... --load ...`\n";
+              << "the model's prediction: `" << banks_command_for(o.request) << "`\n";
     return finish_output(exit_code_for(ErrorKind::no_device));
   }
   if (run.error.kind != ErrorKind::none) {

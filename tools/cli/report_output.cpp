@@ -1,5 +1,6 @@
 // What every subcommand shares at its end: writing the --json report, checking that standard output
 // was written, and the exit code of an error's kind.
+#include <cstdio>
 #include <iostream>
 
 #include "commands.hpp"
@@ -40,6 +41,17 @@ int finish_output(int code) {
 
 void write_report_if_asked(const ReportFile& file, const std::string& path, int& code) {
   if (path.empty()) return;
+  if (path == kStdoutPath) {
+    // C stdout: std::cout may be on standard error meanwhile (TextOnStderr).
+    const std::string text = to_json_text(file);
+    const bool ok =
+        std::fwrite(text.data(), 1, text.size(), stdout) == text.size() && std::fflush(stdout) == 0;
+    if (!ok) {
+      std::cerr << "could not write the report to standard output\n";
+      if (code == kExitOk) code = exit_code_for(ErrorKind::io);
+    }
+    return;
+  }
   const std::string why = save_report(file, path);
   if (!why.empty()) {
     std::cerr << "could not write " << path << ": " << why << "\n";
@@ -47,6 +59,12 @@ void write_report_if_asked(const ReportFile& file, const std::string& path, int&
   } else {
     std::cout << "report written to " << path << "\n";
   }
+}
+
+bool refuse_unwritable(const char* command, const std::vector<OutputOption>& outputs) {
+  const auto why = outputs_problem(outputs);
+  if (why) std::cerr << command << ": " << *why << "\n";
+  return why.has_value();
 }
 
 }  // namespace fragviz::cli

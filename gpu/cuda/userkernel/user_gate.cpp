@@ -76,7 +76,9 @@ GateReport run_user_kernel_here(const GateRequest& req_in, GateControl* control)
   // Compile first, device or not: a compile error is worth knowing on any machine.
   const int sm = report.device.present ? report.device.sm() : kNoDeviceSm;
   UserCompileOutcome compiled = compile_user_kernel(k, user_kernel_arch(sm));
-  k.arch = compiled.arch;
+  // Recorded only once NVRTC made a module (its kernels listed even when the entry is missing and
+  // the module dropped): the report and the CLI say "compiled" from it.
+  if (!compiled.cubin.empty() || !compiled.kernels.empty()) k.arch = compiled.arch;
   if (compiled.error.kind != ErrorKind::none) return stop(compiled.error.kind, compiled.error.message);
   if (!report.device.present) {
     return stop(ErrorKind::no_device,

@@ -217,7 +217,7 @@ struct UserKernel {
   std::string grid_text = "n/64,n/64";  ///< the same form
   int dynamic_smem_bytes = 0;           ///< launch's dynamic shared memory
   Dim3 block, grid;                     ///< block_text and grid_text evaluated at the request's n
-  std::string arch;                     ///< what NVRTC compiled for, e.g. "sm_90" (set by the runner)
+  std::string arch;  ///< what NVRTC compiled for, e.g. "sm_90a"; set by the runner once it compiled
 };
 
 /// A gate run request. n must be a multiple of the variant's n_multiple (gate_ladder.hpp; 64 for a

@@ -67,6 +67,9 @@ struct ReportDifference {
 /// Every difference between two reports, in report order.
 struct ReportDiff {
   std::vector<ReportDifference> differences;
+  /// Parts neither report holds ("gate", "probe.ldmatrix", "probe.layout", "probe.wgmma", ...):
+  /// named once, never compared row by row (no zeros for data that is in neither file).
+  std::vector<std::string> absent_in_both;
   std::size_t content() const;  ///< differences that are not timings
   std::size_t timings() const;
   /// True when the reports agree on everything but timestamps and times.

@@ -37,6 +37,13 @@ Outcome<Dim3> parse_dim3(std::string_view text, int n, std::string_view what);
 /// A C identifier (what an extern "C" kernel name must be): [A-Za-z_][A-Za-z0-9_]*.
 bool is_c_identifier(std::string_view name);
 
+/// The largest opt-in dynamic shared memory per block of any GPU fragviz runs on: 227 KiB
+/// (232448 bytes) on sm_90 and sm_100, less on sm_75 (64 KiB), sm_80 (163 KiB) and sm_86/89/120
+/// (99 KiB) (CUDA C++ Programming Guide, "Compute Capabilities", "Maximum amount of shared memory
+/// per thread block"). More is refused on its face, GPU or not; the device's own limit is checked
+/// before launch.
+inline constexpr int kMaxDynamicSmemOptinBytes = 227 * 1024;
+
 /// Launch limits of one device (cudaDeviceProp; CUDA C++ Programming Guide, "Compute
 /// Capabilities", table "Technical Specifications per Compute Capability").
 struct LaunchLimits {
@@ -56,7 +63,8 @@ std::optional<Error> user_launch_problem(const Dim3& block, const Dim3& grid, in
                                          int kernel_max_threads = 0);
 
 /// Why `req` (variant user_kernel) cannot even be handed to the runner, or nullopt: no kernel
-/// description, an entry that is no C identifier, an empty source path, negative shared memory,
+/// description, an entry that is no C identifier, an empty source path, negative shared memory or
+/// more than kMaxDynamicSmemOptinBytes,
 /// block or grid that do not parse at req.n, a block of more than 1024 threads, a size the gate
 /// refuses. Needs no device and no file access.
 std::optional<Error> user_kernel_request_problem(const GateRequest& req);

@@ -82,6 +82,11 @@ std::vector<int> wgmma_legal_n(ElemType a_type);
 const std::vector<WgmmaInstruction>& wgmma_catalogue();
 /// The entry whose mnemonic is `mnemonic`, or nullptr.
 const WgmmaInstruction* find_wgmma(std::string_view mnemonic);
+/// The prefix every wgmma mnemonic of the catalogue starts with.
+inline constexpr std::string_view kWgmmaPrefix = "wgmma.mma_async.sync.aligned.";
+/// The entry a user names, or nullptr: the full mnemonic or its part after kWgmmaPrefix
+/// ("m64n64k16.f32.bf16.bf16"). The one parser of wgmma names for every command and view.
+const WgmmaInstruction* find_wgmma_named(std::string_view name);
 /// Index in wgmma_catalogue(), or -1.
 int wgmma_index(const WgmmaInstruction* in);
 

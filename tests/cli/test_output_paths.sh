@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# Every fragviz-cli option that writes a file (gate/probe --json, bench --csv, export --svg/--png/
+# --pdf/--tikz): a path that cannot be written is refused before any work (exit 5, the option and
+# the reason named), no earlier file is written and an existing file is left as it was; '-' is
+# standard output (export's bytes read back by Python's XML parser, the JSON by Python's json).
+# Usage: test_output_paths.sh <fragviz-cli> <source-dir>
+set -u
+cli="$1"
+src="$2"
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+tmp=$(mktemp -d)
+trap 'chmod -R u+w "$tmp"; rm -rf "$tmp"' EXIT
+cd "$tmp" || exit 1
+gpu=no
+"$cli" device >/dev/null 2>&1 && gpu=yes
+
+# refused CODE WORDS -- ARGS...: exit CODE, WORDS on standard error, nothing on standard output and
+# nothing new in the folder (the existing keep.* files unchanged).
+printf 'keep me\n' >keep.json
+printf 'keep me\n' >keep.csv
+refused() {
+  local want="$1" words="$2"
+  shift 3
+  local before out rc
+  before=$(ls -l --time-style=+%s.%N; cat keep.json keep.csv)
+  out=$(timeout 60 "$cli" "$@" 2>err)
+  rc=$?
+  [ "$rc" = "$want" ] || fail "$*: exit $rc, want $want ($(head -2 err))"
+  grep -qF -- "$words" err || fail "$*: standard error lacks '$words': $(head -2 err)"
+  [ -z "$out" ] || fail "$*: printed on standard output: $(head -2 <<<"$out")"
+  rm -f err
+  [ "$before" = "$(ls -l --time-style=+%s.%N; cat keep.json keep.csv)" ] ||
+    fail "$*: the folder changed: $(ls)"
+  echo "ok: $* -> $rc"
+}
+mkdir folder
+M=mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+for cmd in "gate --n 256 --runs 1 --no-cublas --json" "probe --instr none --no-cycles --json" \
+  "bench --sizes 256 --runs 1 --csv"; do
+  read -ra args <<<"$cmd"
+  opt="${args[-1]}"
+  # shellcheck disable=SC2086
+  refused 5 "cannot write $opt /no/such/dir/r: folder /no/such/dir does not exist" -- "${args[@]}" /no/such/dir/r
+  refused 5 "cannot write $opt folder: is a folder, not a file" -- "${args[@]}" folder
+  refused 5 "cannot write $opt folder/: is a folder, not a file" -- "${args[@]}" folder/
+  refused 5 "names a folder, not a file" -- "${args[@]}" folder/new/
+done
+refused 5 "cannot write --json keep.json/x: keep.json is not a folder" -- probe --json keep.json/x
+kernel=(--kernel "$src/examples/kernels/mma_m16n8k16.cu" --entry mma_m16n8k16 --n 256 --runs 1 --no-cublas)
+refused 5 "cannot write --json /no/such/dir/r.json" -- gate "${kernel[@]}" --json /no/such/dir/r.json
+if [ "$(id -u)" != 0 ]; then  # root may write anywhere: access(2) rightly says so
+  mkdir ro && chmod a-w ro
+  refused 5 "folder ro is not writable" -- probe --instr none --json ro/r.json
+  chmod a-w keep.json
+  refused 5 "the file exists and is not writable" -- probe --instr none --json keep.json
+  chmod u+w keep.json
+fi
+
+# export: a bad later path leaves no earlier file (each format in turn the bad one).
+refused 5 "cannot write --png /no/such/dir/b.png" -- export --view movmatrix --svg a.svg --png /no/such/dir/b.png
+refused 5 "cannot write --tikz folder" -- export --view movmatrix --svg a.svg --tikz folder
+refused 5 "cannot write --svg /no/such/dir/a.svg" -- export --view movmatrix --tikz a.tex --svg /no/such/dir/a.svg
+refused 64 "standard output ('-') can take one file only" -- export --view movmatrix --svg - --tikz -
+refused 64 "same file" -- export --view movmatrix --svg a.out --tikz a.out
+
+# '-' is standard output, never a file named "-".
+"$cli" export --view movmatrix --svg - >svg.out 2>err || fail "export --svg - exited $?: $(cat err)"
+python3 - svg.out <<'PY' || fail "export --svg -: standard output is not the SVG"
+import sys, xml.etree.ElementTree as ET
+root = ET.parse(sys.argv[1]).getroot()
+assert root.tag.endswith("svg"), root.tag
+# movmatrix: 32 lanes x 2 halves before and after = 128 cells, each its own <rect id>.
+assert len([e for e in root.iter() if e.tag.endswith("rect") and e.get("id")]) >= 128
+PY
+grep -q "wrote standard output (SVG" err || fail "export --svg -: standard error lacks what was written: $(cat err)"
+rm -f err
+"$cli" export --view movmatrix --tikz - 2>/dev/null | grep -q '\\documentclass' || fail "export --tikz - wrote no TikZ"
+[ ! -e ./- ] || fail "a file named '-' was written"
+if [ "$gpu" = no ]; then
+  # No GPU: nothing ran, nothing written, the file named by --json untouched.
+  refused 2 "no usable GPU" -- probe --instr none --no-cycles --json keep.json
+  refused 2 "gate" -- gate --n 256 --runs 1 --json keep.json
+  refused 2 "bench" -- bench --sizes 256 --runs 1 --csv keep.csv
+  refused 2 "no usable GPU" -- probe --instr none --no-cycles --json -
+else
+  "$cli" probe --instr none --no-cycles --json - >probe.out 2>err || fail "probe --json - exited $?"
+  python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["format"] == "fragviz-report", d' probe.out ||
+    fail "probe --json -: standard output is not the report"
+  grep -q "device:" err || fail "probe --json -: the text did not go to standard error"
+  "$cli" gate --n 256 --runs 1 --no-cublas --json - >gate.out 2>err || fail "gate --json - exited $?"
+  python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["gate"]["request"]["n"] == 256' gate.out ||
+    fail "gate --json -: standard output is not the report"
+fi
+[ ! -e ./- ] || fail "a file named '-' was written"
+
+echo "$fails failed"
+[ "$fails" -eq 0 ]

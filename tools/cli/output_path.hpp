@@ -1,0 +1,32 @@
+// Output options that take a path (--json, --csv, --svg, --png, --pdf, --tikz): "-" is standard
+// output, anything else a file, and every one is judged before any work is done, so an unwritable
+// path costs no GPU time and leaves no earlier file written.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace fragviz::cli {
+
+/// The spelling of standard output for every output option.
+inline constexpr const char* kStdoutPath = "-";
+
+/// One output option as the user gave it: its name ("--json") and its value (a path or "-").
+struct OutputOption {
+  std::string option;
+  std::string path;
+};
+
+/// Why `path` cannot be written, or nothing: "-" is always writable; otherwise the path must not
+/// name a folder, an existing file must be writable, and a new file's parent folder must exist,
+/// be a folder and be writable (access(2), so the answer is the one open(2) will give). Nothing
+/// is created or truncated. The message names the option: "cannot write --json /x/r.json: folder /x does not
+/// exist".
+std::optional<std::string> output_path_problem(const OutputOption& o);
+
+/// The first problem among `outputs` (empty paths are options not given): a path that cannot be
+/// written, the same file given twice, or "-" given for more than one option.
+std::optional<std::string> outputs_problem(const std::vector<OutputOption>& outputs);
+
+}  // namespace fragviz::cli

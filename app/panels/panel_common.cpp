@@ -31,6 +31,31 @@ bool centred_text(ImDrawList* dl, ImFont* font, ImVec2 a, ImVec2 b, ImU32 col, c
   return true;
 }
 
+void index_labels(ImDrawList* dl, ImFont* f, ImVec2 o, int count, float cell, bool horizontal, float a,
+                  float b, const ImVec2& vis_min, const ImVec2& vis_max, const IndexLabelStyle& style) {
+  const ImU32 col = IM_COL32(160, 166, 176, 255);
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "%d", count - 1);
+  const ImVec2 ts = f->CalcTextSizeA(f->FontSize, 1e9f, 0.f, buf);
+  const float need = (horizontal ? ts.x : ts.y) + style.gap;
+  int step = 1;
+  while (step < count && static_cast<float>(step) * cell < need) step *= 2;
+  if (style.skip_thin_band && horizontal && b - a < ts.y - 1.f) return;
+  if (style.skip_thin_band && !horizontal && b - a < ts.x + 2.f) return;
+  for (int i = 0; i < count; i += step) {
+    const float p0 = (horizontal ? o.x : o.y) + static_cast<float>(i) * cell;
+    const float span = cell * static_cast<float>(step);
+    if (horizontal ? (p0 > vis_max.x || p0 + span < vis_min.x) : (p0 > vis_max.y || p0 + span < vis_min.y))
+      continue;
+    std::snprintf(buf, sizeof buf, "%d", i);
+    if (step == 1)
+      centred_text(dl, f, horizontal ? ImVec2(p0, a) : ImVec2(a, p0),
+                   horizontal ? ImVec2(p0 + cell, b) : ImVec2(b, p0 + cell), col, buf);
+    else
+      dl->AddText(f, f->FontSize, horizontal ? ImVec2(p0 + 1.f, a) : ImVec2(a, p0), col, buf);
+  }
+}
+
 ImU32 over_window_bg(ImU32 colour, int alpha) {
   const ImVec4 bg = ImGui::GetStyleColorVec4(ImGuiCol_WindowBg);
   const ImVec4 c = ImGui::ColorConvertU32ToFloat4(colour);

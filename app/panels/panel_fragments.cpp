@@ -197,32 +197,6 @@ void cell_tooltip(const AppState& s, const Derived& d, const Hit& h) {
 
 // [SECTION] drawing
 
-/// Index labels along one edge of a grid: every `step`-th index where one does not fit per cell.
-void index_labels(ImDrawList* dl, ImFont* f, ImVec2 o, int count, float cell, bool horizontal, float a,
-                  float b, const ImVec2& vis_min, const ImVec2& vis_max) {
-  const ImU32 col = IM_COL32(160, 166, 176, 255);
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "%d", count - 1);
-  const ImVec2 ts = f->CalcTextSizeA(f->FontSize, 1e9f, 0.f, buf);
-  const float need = (horizontal ? ts.x : ts.y) + 2.f;
-  int step = 1;
-  while (step < count && static_cast<float>(step) * cell < need) step *= 2;
-  if (horizontal && b - a < ts.y - 1.f) return;
-  if (!horizontal && b - a < ts.x + 2.f) return;
-  for (int i = 0; i < count; i += step) {
-    const float p0 = (horizontal ? o.x : o.y) + static_cast<float>(i) * cell;
-    if (horizontal ? (p0 > vis_max.x || p0 + cell * step < vis_min.x)
-                   : (p0 > vis_max.y || p0 + cell * step < vis_min.y))
-      continue;
-    std::snprintf(buf, sizeof buf, "%d", i);
-    if (step == 1)
-      centred_text(dl, f, horizontal ? ImVec2(p0, a) : ImVec2(a, p0),
-                   horizontal ? ImVec2(p0 + cell, b) : ImVec2(b, p0 + cell), col, buf);
-    else
-      dl->AddText(f, f->FontSize, horizontal ? ImVec2(p0 + 1.f, a) : ImVec2(a, p0), col, buf);
-  }
-}
-
 /// The legend in the corner above A and left of B (clipped to it).
 void draw_corner(ImDrawList* dl, const Derived& d, const GridGeom& g) {
   const Instruction& in = *d.instr;
@@ -378,8 +352,11 @@ void draw_grid(ImDrawList* dl, AppState& s, const Derived& d, const GridGeom& g,
   // Index labels: columns above A (k) and B (n, shared with C/D, whose gap holds its title); rows
   // to the left of every grid.
   const float gap = op == Operand::A ? g.mg.wl : g.mg.gap;
-  if (op != Operand::C) index_labels(dl, sf, g0, t.cols, g.cw, true, g0.y - g.mg.hl, g0.y, vis_min, vis_max);
-  index_labels(dl, sf, g0, t.rows, g.ch, false, g0.x - gap, g0.x - 1.f, vis_min, vis_max);
+  if (op != Operand::C)
+    index_labels(dl, sf, g0, t.cols, g.cw, true, g0.y - g.mg.hl, g0.y, vis_min, vis_max,
+                 kFragmentIndexLabels);
+  index_labels(dl, sf, g0, t.rows, g.ch, false, g0.x - gap, g0.x - 1.f, vis_min, vis_max,
+               kFragmentIndexLabels);
 }
 
 }  // namespace

@@ -87,30 +87,6 @@ const char* to_string(CellLabelMode m) {
   return "?";
 }
 
-/// Index labels along one edge of a grid: every `step`-th index where one does not fit per cell.
-void index_labels(ImDrawList* dl, ImFont* f, ImVec2 o, int count, float cell, bool horizontal, float a,
-                  float b, const ImVec2& vis_min, const ImVec2& vis_max) {
-  const ImU32 col = IM_COL32(160, 166, 176, 255);
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "%d", count - 1);
-  const ImVec2 ts = f->CalcTextSizeA(f->FontSize, 1e9f, 0.f, buf);
-  const float need = (horizontal ? ts.x : ts.y) + 3.f;
-  int step = 1;
-  while (step < count && static_cast<float>(step) * cell < need) step *= 2;
-  for (int i = 0; i < count; i += step) {
-    const float p0 = (horizontal ? o.x : o.y) + static_cast<float>(i) * cell;
-    if (horizontal ? (p0 > vis_max.x || p0 + cell * static_cast<float>(step) < vis_min.x)
-                   : (p0 > vis_max.y || p0 + cell * static_cast<float>(step) < vis_min.y))
-      continue;
-    std::snprintf(buf, sizeof buf, "%d", i);
-    if (step == 1)
-      centred_text(dl, f, horizontal ? ImVec2(p0, a) : ImVec2(a, p0),
-                   horizontal ? ImVec2(p0 + cell, b) : ImVec2(b, p0 + cell), col, buf);
-    else
-      dl->AddText(f, f->FontSize, horizontal ? ImVec2(p0 + 1.f, a) : ImVec2(a, p0), col, buf);
-  }
-}
-
 // [SECTION] drawing
 
 void draw_grid(ImDrawList* dl, const WgmmaGrid& t, const std::vector<std::uint8_t>& state, ImVec2 g0,
@@ -200,10 +176,12 @@ void draw_frame(ImDrawList* dl, const WarpgroupTable& t, const WgGeom& g, const 
   dl->AddText(sf, sf->FontSize, ImVec2(a.x - g.mg.wl + 2.f, g.origin.y + g.mg.title),
               IM_COL32(160, 166, 176, 255), "warp");
   for (const auto& [grid, o] : {std::pair{&t.a, a}, std::pair{&t.d, d}}) {
-    index_labels(dl, sf, o, grid->cols, g.cw, true, o.y - g.mg.hl, o.y, vis_min, vis_max);
+    index_labels(dl, sf, o, grid->cols, g.cw, true, o.y - g.mg.hl, o.y, vis_min, vis_max,
+                 kWarpgroupIndexLabels);
     // A's row numbers right of the warp names; D's in the gap.
     const float left = grid == &t.a ? o.x - g.mg.wl + 20.f : o.x - std::min(g.mg.gap, 28.f);
-    index_labels(dl, sf, o, grid->rows, g.ch, false, left, o.x - 1.f, vis_min, vis_max);
+    index_labels(dl, sf, o, grid->rows, g.ch, false, left, o.x - 1.f, vis_min, vis_max,
+                 kWarpgroupIndexLabels);
   }
   // Warp names in the colour of the warp, where a 16-row band is tall enough.
   if (16.f * g.ch >= 2.f * sf->FontSize)

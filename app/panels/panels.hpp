@@ -108,6 +108,21 @@ void draw_bank_grid_labels(ImDrawList* dl, const BankGrid& g, const char* addres
 void toggle_lane(AppState& s, int lane);
 /// Text centred in [a, b] with `font` at its size, only if it fits; returns whether drawn.
 bool centred_text(ImDrawList* dl, ImFont* font, ImVec2 a, ImVec2 b, ImU32 col, const char* text);
+/// How a grid's index labels are spaced: `gap` pixels of room beside each label's text, and whether
+/// an edge band thinner than one label (`skip_thin_band`) gets no labels at all.
+struct IndexLabelStyle {
+  float gap = 2.f;
+  bool skip_thin_band = true;
+};
+/// The fragments view's labels; the warpgroup view's (more room between them, none left out).
+inline constexpr IndexLabelStyle kFragmentIndexLabels{2.f, true};
+inline constexpr IndexLabelStyle kWarpgroupIndexLabels{3.f, false};
+/// Index labels 0..count-1 along one edge of a grid whose first cell starts at `o`, cells `cell`
+/// pixels apart: along x (`horizontal`, in the band y in [a, b]) or along y (band x in [a, b]).
+/// Every index where each fits its cell, else every `step`-th (a power of two); only those between
+/// `vis_min` and `vis_max` are drawn, in font `f`.
+void index_labels(ImDrawList* dl, ImFont* f, ImVec2 o, int count, float cell, bool horizontal, float a,
+                  float b, const ImVec2& vis_min, const ImVec2& vis_max, const IndexLabelStyle& style);
 /// `colour` drawn at `alpha` (0..255) over the window background, as one opaque colour.
 ImU32 over_window_bg(ImU32 colour, int alpha);
 /// The dark rectangle under a grid of lane_cell()s: it shows as each cell's 1-pixel border.

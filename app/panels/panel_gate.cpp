@@ -120,7 +120,7 @@ std::string geometry_text(const GateVariantInfo& info) {
 /// variant's shared-memory geometry.
 void draw_ladder(AppState& s, bool gate_running) {
   GateLadderState& l = s.gate_ladder;
-  const bool open = ImGui::CollapsingHeader("Ladder (every variant, issue 10)");
+  const bool open = ImGui::CollapsingHeader("Ladder (every variant)");
   record_widget(s, "ladder_header");
   if (!open) return;
   ImGui::BeginDisabled(l.running || gate_running);

@@ -1,8 +1,11 @@
 #include <algorithm>
 #include <cmath>
+#include <cstdarg>
 #include <cstdio>
+#include <string>
 
 #include "../palette.hpp"
+#include "imgui_internal.h"  // ImGui::GetCurrentWindow, for a window that sizes itself
 #include "panels.hpp"
 
 namespace fragviz::app {
@@ -18,6 +21,26 @@ Rect last_item_rect() {
 }
 
 void record_widget(AppState& s, const char* name) { s.frame.widgets[name] = last_item_rect(); }
+
+void status_text(const ImVec4& colour, const char* fmt, ...) {
+  std::va_list args;
+  va_start(args, fmt);
+  std::va_list again;
+  va_copy(again, args);
+  const int n = std::vsnprintf(nullptr, 0, fmt, args);
+  va_end(args);
+  std::string text(n > 0 ? static_cast<std::size_t>(n) : 0u, '\0');
+  if (n > 0) std::vsnprintf(text.data(), text.size() + 1, fmt, again);
+  va_end(again);
+  // A window that sizes itself to its content (tooltip, popup) has no right edge to wrap at: wrapping
+  // at it would narrow the window frame by frame.
+  const bool self_sizing = (ImGui::GetCurrentWindow()->Flags & ImGuiWindowFlags_AlwaysAutoResize) != 0;
+  ImGui::PushTextWrapPos(self_sizing ? ImGui::GetCursorPosX() + ImGui::GetFontSize() * 40.f : 0.f);
+  ImGui::PushStyleColor(ImGuiCol_Text, colour);
+  ImGui::TextUnformatted(text.data(), text.data() + text.size());
+  ImGui::PopStyleColor();
+  ImGui::PopTextWrapPos();
+}
 
 void toggle_lane(AppState& s, int lane) { s.selected_lane = (s.selected_lane == lane) ? -1 : lane; }
 

@@ -36,7 +36,7 @@ void draw_compare(AppState& s) {
     ImGui::Begin("Comparison failed", nullptr,
                  ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings);
     ImGui::PushTextWrapPos(0.f);
-    ImGui::TextColored(kRedV, "%s", s.compare_error.c_str());
+    status_text(kRedV, "%s", s.compare_error.c_str());
     ImGui::PopTextWrapPos();
     record_widget(s, "compare_error");
     if (ImGui::Button("dismiss##compare")) s.compare_error.clear();

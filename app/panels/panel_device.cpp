@@ -13,7 +13,7 @@ void draw_device(AppState& s, const Derived& d) {
   }
   const DeviceInfo& dev = s.device;
   if (!built_with_cuda()) {
-    ImGui::TextColored(kAmberV, "Built without CUDA: model only.");
+    status_text(kAmberV, "Built without CUDA: model only.");
   } else if (!s.device_known) {
     ImGui::TextColored(kDimV, "Querying the CUDA device...");
   } else if (!dev.present) {
@@ -36,7 +36,7 @@ void draw_device(AppState& s, const Derived& d) {
       ImGui::TextColored(kDimV, "probes: running...");
       break;
     case JobStatus::failed:
-      ImGui::TextColored(kRedV, "probes failed: %s", s.probe_error.c_str());
+      status_text(kRedV, "probes failed: %s", s.probe_error.c_str());
       break;
     default:
       break;
@@ -49,24 +49,24 @@ void draw_device(AppState& s, const Derived& d) {
   }
   if (const ProbeReport* p = s.probe.report.get()) {
     ImGui::Separator();
-    ImGui::TextColored(kGreenV, "%s", s.probe.label.c_str());
+    status_text(kGreenV, "%s", s.probe.label.c_str());
     // The tensor-core probes, one per catalogue instruction the report holds.
     const MeasuredTable& m = d.measured;
     if (m.in_report == 0) {
       ImGui::TextColored(kDimV, "no tensor-core instruction probes in this report");
     } else {
       ImGui::PushTextWrapPos(0.f);
-      ImGui::TextColored(m.matched == m.measured ? kGreenV : kRedV,
-                         "tensor core: %d instructions measured, %d matched", m.measured, m.matched);
+      status_text(m.matched == m.measured ? kGreenV : kRedV,
+                  "tensor core: %d instructions measured, %d matched", m.measured, m.matched);
       record_widget(s, "device_instruction_counts");
-      if (m.skipped) ImGui::TextColored(kAmberV, "%d in the report not run there", m.skipped);
+      if (m.skipped) status_text(kAmberV, "%d in the report not run there", m.skipped);
       ImGui::PopTextWrapPos();
       if ((m.skipped || m.matched != m.measured) && ImGui::TreeNode("not run or differing")) {
         using State = MeasuredTable::Entry::State;
         for (std::size_t i = 0; i < cat.size() && i < m.catalogue.size(); ++i) {
           const MeasuredTable::Entry& e = m.catalogue[i];
           if (e.state != State::skipped && e.state != State::differs) continue;
-          ImGui::TextColored(e.state == State::differs ? kRedV : kAmberV, "%s", short_mnemonic(cat[i]));
+          status_text(e.state == State::differs ? kRedV : kAmberV, "%s", short_mnemonic(cat[i]));
           if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n%s", cat[i].mnemonic, e.detail.c_str());
         }
         ImGui::TreePop();

@@ -137,9 +137,9 @@ void check_line(const ElementCheck& e, const char* via, bool products, bool labe
   const std::string got = e.measured ? coord_text(*e.measured, products) : std::string("no cell");
   const std::string raw = label ? "label " + std::to_string(e.raw) : "raw " + hex(e.raw, 8);
   if (e.match())
-    ImGui::TextColored(kGreenV, "%s: %s, %s  matches", via, got.c_str(), raw.c_str());
+    status_text(kGreenV, "%s: %s, %s  matches", via, got.c_str(), raw.c_str());
   else
-    ImGui::TextColored(kRedV, "%s: %s, %s  DIFFERS from the model", via, got.c_str(), raw.c_str());
+    status_text(kRedV, "%s: %s, %s  DIFFERS from the model", via, got.c_str(), raw.c_str());
 }
 
 void cell_tooltip(const AppState& s, const Derived& d, const Hit& h) {
@@ -169,10 +169,10 @@ void cell_tooltip(const AppState& s, const Derived& d, const Hit& h) {
   if (t.load) {
     const Coord src = loaded_coord(*t.load, o.lane, slot.reg, slot.bit / 16);
     const TileGeometry tile = s.controls.tile();
-    ImGui::TextColored(kDimV, "from shared memory by %s", ldmatrix_mnemonic(t.load->config).c_str());
+    status_text(kDimV, "from shared memory by %s", ldmatrix_mnemonic(t.load->config).c_str());
     if (const auto problem = operand_tile_problem(*d.instr, h.op, tile)) {
       // No address: it would be another cell's (the finding of a width-8 tile under a 16-wide A).
-      ImGui::TextColored(kRedV, "no shared-memory address: %s", problem->c_str());
+      status_text(kRedV, "no shared-memory address: %s", problem->c_str());
     } else {
       const std::uint32_t byte = byte_offset(tile, src);
       ImGui::Text("tile row %d, col %d   (stride %d halves)", src.row, src.col, tile.stride_halves());
@@ -182,9 +182,9 @@ void cell_tooltip(const AppState& s, const Derived& d, const Hit& h) {
     if (al >= 0)
       ImGui::Text("row start supplied by lane %d (matrix %d, row %d)", al, address_matrix(al),
                   address_row(al));
-    if (d.padded.report.error) ImGui::TextColored(kRedV, "this tile geometry is illegal for ldmatrix");
+    if (d.padded.report.error) status_text(kRedV, "this tile geometry is illegal for ldmatrix");
   } else {
-    ImGui::TextColored(kDimV, "%s", t.no_load.c_str());
+    status_text(kDimV, "%s", t.no_load.c_str());
   }
   const int slot_index = o.lane * t.per_lane + o.element;
   const ElementCheck* ip = d.measured.ip_check(h.op, slot_index);
@@ -379,8 +379,8 @@ void draw_fragments(AppState& s, const Derived& d) {
   }
   if (!s.frame.fragments_tile_problem.empty()) {
     ImGui::PushTextWrapPos(0.f);
-    ImGui::TextColored(kRedV, "Tile controls: %s; shared-memory addresses are not shown for its cells.",
-                       s.frame.fragments_tile_problem.c_str());
+    status_text(kRedV, "Tile controls: %s; shared-memory addresses are not shown for its cells.",
+                s.frame.fragments_tile_problem.c_str());
     ImGui::PopTextWrapPos();
   }
 
@@ -402,14 +402,14 @@ void draw_fragments(AppState& s, const Derived& d) {
     if (ms.instruction && !ms.instruction->tile_exact) text += "; the tile is NOT exact";
     if (ms.differing()) text += " (marked with a red X)";
     ImGui::PushTextWrapPos(0.f);
-    ImGui::TextColored(ms.differing() || (ms.instruction && !ms.instruction->tile_exact) ? kRedV : kGreenV,
-                       "%s", text.c_str());
+    status_text(ms.differing() || (ms.instruction && !ms.instruction->tile_exact) ? kRedV : kGreenV, "%s",
+                text.c_str());
     ImGui::PopTextWrapPos();
   } else if (s.probe.report && entry && entry->state == MeasuredTable::Entry::State::skipped) {
-    ImGui::TextColored(kAmberV, "%s: %s", s.probe.label.c_str(), entry->detail.c_str());
+    status_text(kAmberV, "%s: %s", s.probe.label.c_str(), entry->detail.c_str());
   } else if (s.probe.report) {
-    ImGui::TextColored(kDimV, "%s: this instruction is not in the report. PTX ISA prediction.",
-                       s.probe.label.c_str());
+    status_text(kDimV, "%s: this instruction is not in the report. PTX ISA prediction.",
+                s.probe.label.c_str());
   } else {
     ImGui::TextColored(kDimV,
                        "PTX ISA prediction. Cell = owning lane: T<lane> V<element>. Click to select a lane.");

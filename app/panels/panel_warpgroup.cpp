@@ -217,23 +217,23 @@ void cell_tooltip(const WarpgroupTable& t, const WarpgroupMeasured& m, Operand o
                        "row = 16*%d + %d/4 + 8*((%d>>1)&1) = %d,  col = 8*(%d>>2) + 2*(%d%%4) + (%d&1) = %d",
                        w, l, i, row, i, l, i, col);
   else
-    ImGui::TextColored(kDimV, "warp %d owns rows %d-%d; %d elements of .%s per thread in a0..a3", w, 16 * w,
-                       16 * w + 15, g.per_thread, std::string(to_string(g.type)).c_str());
+    status_text(kDimV, "warp %d owns rows %d-%d; %d elements of .%s per thread in a0..a3", w, 16 * w,
+                16 * w + 15, g.per_thread, std::string(to_string(g.type)).c_str());
   const auto& checks = op == Operand::A ? m.a_check : m.d_check;
   const std::size_t slot = static_cast<std::size_t>(o.lane * g.per_thread + i);
   if (slot < checks.size() && checks[slot]) {
     const ElementCheck& e = *checks[slot];
     ImGui::Separator();
     if (e.match())
-      ImGui::TextColored(kGreenV, "measured: the device put it at (%d,%d): matches", e.measured->row,
-                         e.measured->col);
+      status_text(kGreenV, "measured: the device put it at (%d,%d): matches", e.measured->row,
+                  e.measured->col);
     else if (e.measured)
-      ImGui::TextColored(kRedV, "measured: the device put it at (%d,%d): DIFFERS from the model",
-                         e.measured->row, e.measured->col);
+      status_text(kRedV, "measured: the device put it at (%d,%d): DIFFERS from the model", e.measured->row,
+                  e.measured->col);
     else
-      ImGui::TextColored(kRedV, "measured: the value named no cell: DIFFERS from the model");
+      status_text(kRedV, "measured: the value named no cell: DIFFERS from the model");
   } else {
-    ImGui::TextColored(kDimV, "model only (%s)", in.mnemonic.c_str());
+    status_text(kDimV, "model only (%s)", in.mnemonic.c_str());
   }
   ImGui::EndTooltip();
 }
@@ -245,9 +245,9 @@ void register_table(AppState& s, HopperViews& v, int thread) {
   v.frame.registers_thread = thread;
   ImGui::Text("thread %d: warp %d, lane %d", thread, thread / 32, thread % 32);
   ImGui::SameLine();
-  ImGui::TextColored(kDimV, "  D: %d x .%s in %d registers;  A: %d x .%s in a0..a3", wgmma_d_elements(in),
-                     std::string(to_string(in.d_type)).c_str(), wgmma_d_registers(in), wgmma_a_elements(in),
-                     std::string(to_string(in.a_type)).c_str());
+  status_text(kDimV, "  D: %d x .%s in %d registers;  A: %d x .%s in a0..a3", wgmma_d_elements(in),
+              std::string(to_string(in.d_type)).c_str(), wgmma_d_registers(in), wgmma_a_elements(in),
+              std::string(to_string(in.a_type)).c_str());
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
                                 ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit;
   if (!ImGui::BeginTable("##registers", 5, flags, ImVec2(0, ImGui::GetContentRegionAvail().y))) return;

@@ -104,6 +104,10 @@ BankGrid place_bank_grid(const char* id, int lines, float wl, float hl, float fo
 /// The bank numbers above the grid and, every few lines as room allows, each line's byte address
 /// (printf `address_format`, e.g. "0x%03X") at its left.
 void draw_bank_grid_labels(ImDrawList* dl, const BankGrid& g, const char* address_format);
+/// An error or status line in `colour` (printf `fmt`), wrapped so that no message runs off its
+/// window: at the window's right edge, or in a tooltip or other self-sizing window at 40 em. Every
+/// panel's errors and status lines go through here; the last item is the text (record_widget).
+void status_text(const ImVec4& colour, const char* fmt, ...) IM_FMTARGS(2);
 /// Toggles the selected lane (click on the selected lane clears it).
 void toggle_lane(AppState& s, int lane);
 /// Text centred in [a, b] with `font` at its size, only if it fits; returns whether drawn.

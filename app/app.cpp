@@ -600,6 +600,7 @@ std::string App::state_json() const {
                           {"message", s_.compare_browser.message},
                           {"typed", s_.compare_browser.typed}};
   j["fragments_measured_label"] = fr.fragments_measured_label;
+  j["device_recorded"] = fr.device_recorded;
   j["fragments_tile_problem"] = fr.fragments_tile_problem;
   const GateReport* g = s_.gate.report.get();
   j["gate"] = {

@@ -137,11 +137,6 @@ std::string hex(std::uint32_t v, int digits) {
   return buf;
 }
 
-std::string cuda_version(int v) {
-  if (v <= 0) return "-";
-  return std::to_string(v / 1000) + "." + std::to_string((v % 1000) / 10);
-}
-
 const char* short_mnemonic(const Instruction& in) {
   constexpr const char kPrefix[] = "mma.sync.aligned.";
   const std::string_view m = in.mnemonic;

@@ -61,14 +61,15 @@ std::string verdict_line(const GateReport& r) {
 
 void draw_result(const GateRun& run, std::string& shown) {
   const GateReport& r = *run.report;
-  ImGui::PushTextWrapPos(0.f);
   const ImVec4 col = !r.ran ? kAmberV : r.exact ? kGreenV : kRedV;
   shown = verdict_line(r);
-  ImGui::TextColored(col, "%s", shown.c_str());
-  ImGui::PopTextWrapPos();
+  status_text(col, "%s", shown.c_str());
   if (!r.ran) return;
-  ImGui::Text("%s, seed %" PRIu64 ", on %s%s", variant_words(r.request).c_str(), r.request.seed,
-              r.device.name.c_str(), run.origin == "live" ? "" : " (from file)");
+  const std::string run_line =
+      join_present({variant_words(r.request), "seed " + std::to_string(r.request.seed),
+                    labelled("on", r.device.name)}) +
+      (run.origin == "live" ? "" : " (from file)");
+  status_text(ImGui::GetStyleColorVec4(ImGuiCol_Text), "%s", run_line.c_str());
   ImGui::Text("kernel %.3f ms, %.1f GFLOP/s", r.kernel_ms, r.gflops);
   if (r.cublas_ms > 0)
     ImGui::Text("cuBLAS %.3f ms, %.1f GFLOP/s; ratio %.2f", r.cublas_ms, r.cublas_gflops, r.ratio_to_cublas);

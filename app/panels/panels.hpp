@@ -6,6 +6,7 @@
 
 #include "../app_state.hpp"
 #include "../derived.hpp"
+#include "../label_text.hpp"
 #include "imgui.h"
 
 namespace fragviz::app {
@@ -149,8 +150,6 @@ std::string register_name(const OperandTable& t, int r);
 std::string coord_text(const Coord& c, bool products);
 /// Hex text of a byte address, e.g. "0x0090".
 std::string hex(std::uint32_t v, int digits);
-/// "13.0" from a CUDA version number such as 13000.
-std::string cuda_version(int v);
 /// The mnemonic without the "mma.sync.aligned." every entry starts with.
 const char* short_mnemonic(const Instruction& in);
 /// The live/opened ldmatrix probe when it was run for exactly the current controls, else null.

@@ -579,21 +579,24 @@ std::string App::state_json() const {
   j["status"] = {{"headline", fr.status_headline}, {"tooltip", fr.status_tooltip}};
   j["settings_notices"] = s_.settings_notices;
   {
-    // File > Open report's browser, as the modal shows it.
-    const FileBrowserState& b = s_.report_browser;
-    json entries = json::array();
-    for (const DirEntry& e : b.listing.entries) entries.push_back({{"name", e.name}, {"is_dir", e.is_dir}});
-    j["file_browser"] = {{"visible", b.visible},
-                         {"dir", b.listing.dir},
-                         {"error", b.listing.error},
-                         {"message", b.message},
-                         {"typed", b.typed},
-                         {"filter", b.filter >= 0 && static_cast<std::size_t>(b.filter) < b.filters.size()
-                                        ? json(b.filters[static_cast<std::size_t>(b.filter)].label)
-                                        : json(nullptr)},
-                         {"hidden", b.listing.hidden},
-                         {"filtered", b.listing.filtered},
-                         {"entries", entries}};
+    // A file browser as its modal shows it: File > Open report's, and Load kernel's Browse...
+    const auto browser = [](const FileBrowserState& b) {
+      json entries = json::array();
+      for (const DirEntry& e : b.listing.entries) entries.push_back({{"name", e.name}, {"is_dir", e.is_dir}});
+      return json{{"visible", b.visible},
+                  {"dir", b.listing.dir},
+                  {"error", b.listing.error},
+                  {"message", b.message},
+                  {"typed", b.typed},
+                  {"filter", b.filter >= 0 && static_cast<std::size_t>(b.filter) < b.filters.size()
+                                 ? json(b.filters[static_cast<std::size_t>(b.filter)].label)
+                                 : json(nullptr)},
+                  {"hidden", b.listing.hidden},
+                  {"filtered", b.listing.filtered},
+                  {"entries", entries}};
+    };
+    j["file_browser"] = browser(s_.report_browser);
+    j["kernel_browser"] = browser(s_.kernel_browser);
   }
   j["compare_browser"] = {{"visible", s_.compare_browser.visible},
                           {"dir", s_.compare_browser.listing.dir},

@@ -295,6 +295,9 @@ struct AppState {
   GateLadderState gate_ladder;              ///< "Run ladder": every variant at the chosen sizes
 
   KernelForm kernel;  ///< File > Load kernel (kernel_form.hpp)
+  /// Load kernel's Browse...: the same file browser as File > Open report, for CUDA sources.
+  FileBrowserState kernel_browser = make_file_browser(
+      "Kernel source", {{"CUDA sources (*.cu, *.cuh)", {".cu", ".cuh"}}, {"All files", {}}});
 
   // Output view.
   OutputColour output_colour = OutputColour::mismatch;

@@ -54,7 +54,8 @@ void draw_banks_layout(AppState& s, const LayoutView& v);
 void draw_compare(AppState& s);
 /// Run gate, progress, verdict, history. (panel_gate.cpp)
 void draw_gate(AppState& s);
-/// File > Load kernel: a user kernel's source, entry and launch, and its Run (panel_kernel.cpp).
+/// File > Load kernel: a user kernel's source (typed, or picked with Browse... in the file browser),
+/// entry and launch, its status line and last error at the top, and its Run (panel_kernel.cpp).
 void draw_load_kernel(AppState& s);
 /// The n x n result drawn by the output shader. (panel_output.cpp)
 void draw_output(AppState& s, OutputRenderer& renderer);

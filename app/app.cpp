@@ -314,15 +314,16 @@ void App::compare_with(const std::string& path) {
     }
     opened = std::move(a.value);
   }
-  const std::optional<ReportFile> a = shown_report(s_, opened);
+  std::optional<ReportFile> a = shown_report(s_, opened);
   if (!a) {
     s_.compare_error = "nothing to compare " + path +
                        " with: open a report (File > Open report) or run the probes or the gate first";
     return;
   }
   s_.compare_error.clear();
-  s_.comparison = compare_reports(*a, s_.report ? "report " + s_.report->path : "this session's live results",
-                                  *b.value, path);
+  s_.comparison =
+      compare_reports(std::move(*a), s_.report ? "report " + s_.report->path : "this session's live results",
+                      std::move(*b.value), path);
 }
 
 void App::open_report(const std::string& path) {
@@ -548,6 +549,8 @@ std::string App::state_json() const {
       cmp = {{"path", c.path},
              {"against", c.against},
              {"headline", c.headline},
+             {"not_run", c.not_run},
+             {"nothing_compared", c.nothing_compared},
              {"content", c.diff.content()},
              {"timings", c.diff.timings()},
              {"lines", lines},

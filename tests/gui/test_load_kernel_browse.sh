@@ -21,12 +21,16 @@ wait_for "s['kernel']['open'] == True and 'kernel_browse' in s['widgets']"
 
 # A typed path first (the field is kept): the browser then starts in its folder.
 typed="$K/typed.cu"
-for _ in 1 2 3; do
+for attempt in 1 2 3; do
   click $(centre_of "s['widgets']['kernel_source']")
+  sleep 0.3
   xdotool key ctrl+a BackSpace
-  xdotool type --delay 20 -- "$typed"
-  sleep 0.5
-  [ "$(q "s['kernel']['source']")" = "$typed" ] && break
+  xdotool type --delay 40 -- "$typed"
+  for _ in $(seq 50); do  # a loaded machine can take seconds to take every key
+    [ "$(q "s['kernel']['source']")" = "$typed" ] && break 2
+    sleep 0.1
+  done
+  echo "kernel_source: not there yet (attempt $attempt), retyping"
 done
 wait_for "s['kernel']['source'] == '$typed'"
 

@@ -155,14 +155,12 @@ const LdmatrixProbe* measured_ldmatrix(const AppState& s) {
 
 bool draw_no_ldmatrix_notice(AppState& s, const Derived& d, const char* widget, const char* view) {
   if (d.has_ldmatrix_form) return false;
-  ImGui::PushTextWrapPos(0.f);
-  ImGui::TextColored(kAmberV, "%s", d.no_ldmatrix.c_str());
+  status_text(kAmberV, "%s", d.no_ldmatrix.c_str());
   record_widget(s, widget);
-  ImGui::TextColored(kDimV,
-                     "%s the .b16 ldmatrix that fills A and B of the 16-bit m16n8k8 and m16n8k16 "
-                     "instructions; pick one of those to use it.",
-                     view);
-  ImGui::PopTextWrapPos();
+  status_text(kDimV,
+              "%s the .b16 ldmatrix that fills A and B of the 16-bit m16n8k8 and m16n8k16 "
+              "instructions; pick one of those to use it.",
+              view);
   return true;
 }
 

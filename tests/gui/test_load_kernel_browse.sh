@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# File > Load kernel's Browse... is the file browser File > Open report uses, on CUDA sources: it
-# opens in the folder of the typed source, lists folders first and only *.cu and *.cuh files (a
-# .txt and a .json left out and counted), and the file picked becomes the source path; the typed
-# path field stays and still takes a path.
+# File > Load kernel's Browse... is the file browser File > Open report uses, on CUDA sources: its
+# path field takes a folder, it lists folders first and only *.cu and *.cuh files (a .txt and a
+# .json left out and counted), the file picked becomes the source path, and the next Browse...
+# opens in that source's folder. (The typed source field itself: test_load_kernel.)
 source "$(dirname "$0")/lib.sh"
 gui_init "$@"
 
@@ -19,23 +19,14 @@ wait_for "'menu_load_kernel' in s['widgets']"
 click $(centre_of "s['widgets']['menu_load_kernel']")
 wait_for "s['kernel']['open'] == True and 'kernel_browse' in s['widgets']"
 
-# A typed path first (the field is kept): the browser then starts in its folder.
-typed="$K/typed.cu"
-for attempt in 1 2 3; do
-  click $(centre_of "s['widgets']['kernel_source']")
-  sleep 0.3
-  xdotool key ctrl+a BackSpace
-  xdotool type --delay 40 -- "$typed"
-  for _ in $(seq 50); do  # a loaded machine can take seconds to take every key
-    [ "$(q "s['kernel']['source']")" = "$typed" ] && break 2
-    sleep 0.1
-  done
-  echo "kernel_source: not there yet (attempt $attempt), retyping"
-done
-wait_for "s['kernel']['source'] == '$typed'"
-
+# The browser's own path field has the keyboard when it opens (as in File > Open report): the
+# kernels' folder typed there, Enter.
 click $(centre_of "s['widgets']['kernel_browse']")
-wait_for "s['kernel_browser']['visible'] == True and s['kernel_browser']['dir'] == '$K'"
+wait_for "s['kernel_browser']['visible'] == True"
+xdotool type --delay 30 "$K"
+wait_for "s['kernel_browser']['typed'] == '$K'"
+xdotool key Return
+wait_for "s['kernel_browser']['dir'] == '$K'"
 python3 - "$STATE" <<'PY' || fail "the kernel browser does not list CUDA sources only"
 import json, sys
 b = json.load(open(sys.argv[1]))['kernel_browser']
@@ -51,6 +42,11 @@ click $(centre_of "s['widgets']['open_ok']")
 wait_for "s['kernel']['source'] == '$K/a.cu' and s['kernel_browser']['visible'] == False"
 # The Open report browser was not touched.
 [ "$(q "s['file_browser']['visible']")" = False ] || fail "the report browser opened too"
+# Browse... again: it opens in the folder of the source now in the field.
+click $(centre_of "s['widgets']['kernel_browse']")
+wait_for "s['kernel_browser']['visible'] == True and s['kernel_browser']['dir'] == '$K'"
+xdotool key Escape
+wait_for "s['kernel_browser']['visible'] == False and s['kernel']['source'] == '$K/a.cu'"
 app_alive || fail "fragviz exited"
 quit_app
 echo "PASS"

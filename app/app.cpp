@@ -314,15 +314,16 @@ void App::compare_with(const std::string& path) {
     }
     opened = std::move(a.value);
   }
-  const std::optional<ReportFile> a = shown_report(s_, opened);
+  std::optional<ReportFile> a = shown_report(s_, opened);
   if (!a) {
     s_.compare_error = "nothing to compare " + path +
                        " with: open a report (File > Open report) or run the probes or the gate first";
     return;
   }
   s_.compare_error.clear();
-  s_.comparison = compare_reports(*a, s_.report ? "report " + s_.report->path : "this session's live results",
-                                  *b.value, path);
+  s_.comparison =
+      compare_reports(std::move(*a), s_.report ? "report " + s_.report->path : "this session's live results",
+                      std::move(*b.value), path);
 }
 
 void App::open_report(const std::string& path) {
@@ -548,6 +549,8 @@ std::string App::state_json() const {
       cmp = {{"path", c.path},
              {"against", c.against},
              {"headline", c.headline},
+             {"not_run", c.not_run},
+             {"nothing_compared", c.nothing_compared},
              {"content", c.diff.content()},
              {"timings", c.diff.timings()},
              {"lines", lines},
@@ -579,27 +582,31 @@ std::string App::state_json() const {
   j["status"] = {{"headline", fr.status_headline}, {"tooltip", fr.status_tooltip}};
   j["settings_notices"] = s_.settings_notices;
   {
-    // File > Open report's browser, as the modal shows it.
-    const FileBrowserState& b = s_.report_browser;
-    json entries = json::array();
-    for (const DirEntry& e : b.listing.entries) entries.push_back({{"name", e.name}, {"is_dir", e.is_dir}});
-    j["file_browser"] = {{"visible", b.visible},
-                         {"dir", b.listing.dir},
-                         {"error", b.listing.error},
-                         {"message", b.message},
-                         {"typed", b.typed},
-                         {"filter", b.filter >= 0 && static_cast<std::size_t>(b.filter) < b.filters.size()
-                                        ? json(b.filters[static_cast<std::size_t>(b.filter)].label)
-                                        : json(nullptr)},
-                         {"hidden", b.listing.hidden},
-                         {"filtered", b.listing.filtered},
-                         {"entries", entries}};
+    // A file browser as its modal shows it: File > Open report's, and Load kernel's Browse...
+    const auto browser = [](const FileBrowserState& b) {
+      json entries = json::array();
+      for (const DirEntry& e : b.listing.entries) entries.push_back({{"name", e.name}, {"is_dir", e.is_dir}});
+      return json{{"visible", b.visible},
+                  {"dir", b.listing.dir},
+                  {"error", b.listing.error},
+                  {"message", b.message},
+                  {"typed", b.typed},
+                  {"filter", b.filter >= 0 && static_cast<std::size_t>(b.filter) < b.filters.size()
+                                 ? json(b.filters[static_cast<std::size_t>(b.filter)].label)
+                                 : json(nullptr)},
+                  {"hidden", b.listing.hidden},
+                  {"filtered", b.listing.filtered},
+                  {"entries", entries}};
+    };
+    j["file_browser"] = browser(s_.report_browser);
+    j["kernel_browser"] = browser(s_.kernel_browser);
   }
   j["compare_browser"] = {{"visible", s_.compare_browser.visible},
                           {"dir", s_.compare_browser.listing.dir},
                           {"message", s_.compare_browser.message},
                           {"typed", s_.compare_browser.typed}};
   j["fragments_measured_label"] = fr.fragments_measured_label;
+  j["device_recorded"] = fr.device_recorded;
   j["fragments_tile_problem"] = fr.fragments_tile_problem;
   const GateReport* g = s_.gate.report.get();
   j["gate"] = {

@@ -212,6 +212,7 @@ struct FrameRecord {
   std::string gate_verdict;     ///< the verdict line the gate panel shows, "" when none
   std::string gate_geometry;    ///< the ladder's geometry detail shown, "" when none
   std::string fragments_measured_label;
+  std::string device_recorded;  ///< the Device panel's "recorded ..., driver ..." line, "" when none
   bool output_view_drawn = false;
   bool output_has_data = false;             ///< the output view shows a gate result (else ownership only)
   std::uint64_t output_flagged = 0;         ///< elements the output view marks as differing
@@ -294,6 +295,9 @@ struct AppState {
   GateLadderState gate_ladder;              ///< "Run ladder": every variant at the chosen sizes
 
   KernelForm kernel;  ///< File > Load kernel (kernel_form.hpp)
+  /// Load kernel's Browse...: the same file browser as File > Open report, for CUDA sources.
+  FileBrowserState kernel_browser = make_file_browser(
+      "Kernel source", {{"CUDA sources (*.cu, *.cuh)", {".cu", ".cuh"}}, {"All files", {}}});
 
   // Output view.
   OutputColour output_colour = OutputColour::mismatch;

@@ -2,6 +2,9 @@
 // results) against a second report, difference by difference (report_diff.hpp), and which
 // fragment elements and ldmatrix registers those differences name, for the views to mark. Opening
 // a comparison changes nothing the views show; closing it takes only the marks and the list away.
+// A part that did not run on either side (the gate, the whole probe run, one instruction's probe,
+// the explorer's ldmatrix) is "not run": listed as such, never compared, never counted as a
+// difference, whatever its error text says.
 // Plain data: no ImGui, no GL, no files.
 #pragma once
 
@@ -31,7 +34,12 @@ struct Comparison {
   std::map<std::string, std::set<ElementKey>> elements;
   /// The explorer's ldmatrix probe: lanes whose registers or addresses differ.
   std::set<int> ldmatrix_lanes;
-  /// "compared with b.json: 3 differences (2 timings)", or "... agree ...".
+  /// The parts left out because they did not run on a side: "gate: not run in B (no CUDA device)".
+  std::vector<std::string> not_run;
+  /// Nothing ran on both sides: no part was compared at all (diff is then empty).
+  bool nothing_compared = false;
+  /// "compared with b.json: 3 differences (and 2 times)", or "... agree ...", followed by
+  /// "; 2 parts not run, not compared" when some were left out.
   std::string headline;
 };
 
@@ -40,9 +48,10 @@ struct Comparison {
 /// there is neither.
 std::optional<ReportFile> shown_report(const AppState& s, const std::optional<ReportFile>& opened);
 
-/// Compares `a` (what the views show, described by `against`) with `b`, read from `path`.
-Comparison compare_reports(const ReportFile& a, std::string against, const ReportFile& b,
-                           const std::string& path);
+/// Compares `a` (what the views show, described by `against`) with `b`, read from `path`: every
+/// part that ran on both sides (diff_reports); the others only named in Comparison::not_run.
+/// Taken by value: the parts set aside are removed from these copies (move a large gate in).
+Comparison compare_reports(ReportFile a, std::string against, ReportFile b, const std::string& path);
 
 /// Whether `c` names element (operand, lane, element) of the probe of `mnemonic`.
 bool marks_element(const Comparison& c, const std::string& mnemonic, Operand op, int lane, int element);

@@ -3,8 +3,8 @@
 // draws it is app/panels/file_browser.hpp. Debian 12 packages no Dear ImGui file dialog (apt-cache
 // search finds only libimgui-dev itself), so this is the app's own.
 //
-// One FileBrowserState per use: File > Open report browses for *.json; a kernel source would use
-// the same with {"CUDA sources", {".cu", ".cuh"}}. Nothing here throws: an unreadable or missing
+// One FileBrowserState per use: File > Open report and File > Compare browse for *.json, Load
+// kernel's Browse... for {"CUDA sources (*.cu, *.cuh)", {".cu", ".cuh"}}. Nothing here throws: an unreadable or missing
 // folder becomes DirListing::error, a path that leads nowhere becomes FileBrowserState::message.
 #pragma once
 

@@ -5,11 +5,13 @@
 #include <filesystem>
 
 #include "fragviz/layout_probe.hpp"
+#include "label_text.hpp"
 
 namespace fragviz::app {
 
 std::string measured_label(const DeviceInfo& d) {
-  return "measured on " + d.name + ", sm_" + std::to_string(d.sm());
+  const std::string device = join_present({d.name, sm_name(d)});
+  return "measured on " + (device.empty() ? std::string("an unnamed GPU") : device);
 }
 
 std::string report_date(const std::string& created_utc) {
@@ -27,8 +29,8 @@ std::string report_date(const std::string& created_utc) {
 namespace {
 
 std::string device_words(const DeviceInfo& d) {
-  if (d.name.empty()) return d.present ? "an unnamed GPU" : "no recorded GPU";
-  return d.name + ", sm_" + std::to_string(d.sm());
+  if (d.name.empty()) return d.present ? join_present({"an unnamed GPU", sm_name(d)}) : "no recorded GPU";
+  return join_present({d.name, sm_name(d)});
 }
 
 std::string on_off(bool b) { return b ? "on" : "off"; }

@@ -46,6 +46,8 @@ bool draw_file_browser(FileBrowserState& b, AppState& s) {
   ImGui::PopStyleColor();
   if (!shown) return false;
   b.visible = true;
+  s.frame.widgets["browser_window"] = Rect{ImGui::GetWindowPos().x, ImGui::GetWindowPos().y,
+                                           ImGui::GetWindowSize().x, ImGui::GetWindowSize().y};
   bool picked = false;
 
   // Where: Up, the folder, the filter.
@@ -72,10 +74,19 @@ bool draw_file_browser(FileBrowserState& b, AppState& s) {
     ImGui::SameLine();
   }
   if (ImGui::Checkbox("hidden files", &b.show_hidden)) refresh(b);
-  if (!b.listing.error.empty()) ImGui::TextColored(kRedV, "%s", b.listing.error.c_str());
+  // What went wrong, above the list where it is seen, wrapped: the folder could not be read, or
+  // the typed path leads nowhere.
+  if (!b.listing.error.empty()) {
+    status_text(kRedV, "%s", b.listing.error.c_str());
+    record_widget(s, "browser_error");
+  }
+  if (!b.message.empty()) {
+    status_text(kRedV, "%s", b.message.c_str());
+    record_widget(s, "browser_message");
+  }
 
-  // The entries.
-  const float footer = ImGui::GetFrameHeightWithSpacing() * 2.f + ImGui::GetTextLineHeightWithSpacing() * 2.f;
+  // The entries, down to the footer: the count line, the path field and the buttons.
+  const float footer = ImGui::GetFrameHeightWithSpacing() * 2.f + ImGui::GetTextLineHeightWithSpacing();
   int activate = -1;
   if (ImGui::BeginTable("##entries", 2,
                         ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersOuter,
@@ -117,7 +128,6 @@ bool draw_file_browser(FileBrowserState& b, AppState& s) {
       ImGui::InputTextWithHint("##path", "a file or folder; relative to the folder above, or ~/...", &b.typed,
                                ImGuiInputTextFlags_EnterReturnsTrue);
   record_widget(s, "open_path");
-  if (!b.message.empty()) ImGui::TextColored(kRedV, "%s", b.message.c_str());
   if (ImGui::Button("Open") || enter) submit(b);
   record_widget(s, "open_ok");
   ImGui::SameLine();

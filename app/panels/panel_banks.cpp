@@ -29,23 +29,23 @@ void draw_side(AppState& s, const BankTable& bt, const char* title, bool padded,
   const TileGeometry& t = bt.tile;
   ImGui::Text("%s", title);
   ImGui::SameLine();
-  ImGui::TextColored(kDimV, "width %d + pad %d = stride %d halves (%d B)%s", t.width_halves, t.pad_halves,
-                     t.stride_halves(), t.stride_bytes(), t.swizzle == Swizzle::none ? "" : ", xor swizzle");
+  status_text(kDimV, "width %d + pad %d = stride %d halves (%d B)%s", t.width_halves, t.pad_halves,
+              t.stride_halves(), t.stride_bytes(), t.swizzle == Swizzle::none ? "" : ", xor swizzle");
   const std::string key = padded ? "banks_padded" : "banks_unpadded";
   if (rep.error) {
     ImGui::PushTextWrapPos(0.f);
-    ImGui::TextColored(kRedV, "Illegal: %s", rep.error->c_str());
+    status_text(kRedV, "Illegal: %s", rep.error->c_str());
     ImGui::PopTextWrapPos();
     record_widget(s, (key + "_error").c_str());
   } else {
-    ImGui::TextColored(rep.bank_conflicts ? kAmberV : kGreenV,
-                       "wavefronts %d   ideal %d   bank conflicts %d   (%d-way)", rep.wavefronts,
-                       rep.ideal_wavefronts, rep.bank_conflicts, rep.max_way);
+    status_text(rep.bank_conflicts ? kAmberV : kGreenV,
+                "wavefronts %d   ideal %d   bank conflicts %d   (%d-way)", rep.wavefronts,
+                rep.ideal_wavefronts, rep.bank_conflicts, rep.max_way);
     record_widget(s, (key + "_totals").c_str());
     std::string per;
     for (const PhaseBanks& p : rep.phases)
       per += "m" + std::to_string(p.matrix) + ": " + std::to_string(p.wavefronts) + " wf   ";
-    ImGui::TextColored(kDimV, "per matrix  %s", per.c_str());
+    status_text(kDimV, "per matrix  %s", per.c_str());
   }
   // Measured, when the device ran this geometry.
   const LdmatrixProbe* mp = padded ? measured_ldmatrix(s) : nullptr;
@@ -53,12 +53,12 @@ void draw_side(AppState& s, const BankTable& bt, const char* title, bool padded,
   ImGui::PushTextWrapPos(0.f);
   if (mp) {
     const BankReport m = analyze_addresses(mp->config, mp->addresses);
-    ImGui::TextColored(m.wavefronts == rep.wavefronts ? kGreenV : kRedV,
-                       "measured addresses: %d wavefronts, %.1f cycles/ldmatrix", m.wavefronts,
-                       mp->cycles_per_instruction);
+    status_text(m.wavefronts == rep.wavefronts ? kGreenV : kRedV,
+                "measured addresses: %d wavefronts, %.1f cycles/ldmatrix", m.wavefronts,
+                mp->cycles_per_instruction);
   } else if (cr) {
-    ImGui::TextColored(kGreenV, "measured: %d wavefronts (predicted %d), %.1f cycles/ldmatrix",
-                       cr->measured_wavefronts, cr->predicted_wavefronts, cr->cycles_per_instruction);
+    status_text(kGreenV, "measured: %d wavefronts (predicted %d), %.1f cycles/ldmatrix",
+                cr->measured_wavefronts, cr->predicted_wavefronts, cr->cycles_per_instruction);
   }
   ImGui::PopTextWrapPos();
 

@@ -55,10 +55,10 @@ const char* op_label(SharedOp op) {
 void field_error_line(AppState& s, const FieldError& e, const std::string& text, const char* widget) {
   if (e.ok()) return;
   ImGui::PushTextWrapPos(0.f);
-  ImGui::TextColored(kRedV, "%s", e.message.c_str());
+  status_text(kRedV, "%s", e.message.c_str());
   if (e.column > 0) {
     const std::size_t at = std::min(text.size(), static_cast<std::size_t>(e.column - 1));
-    ImGui::TextColored(kDimV, "here: %s >>%s", text.substr(0, at).c_str(), text.substr(at).c_str());
+    status_text(kDimV, "here: %s >>%s", text.substr(0, at).c_str(), text.substr(at).c_str());
   }
   ImGui::PopTextWrapPos();
   record_widget(s, widget);
@@ -89,7 +89,7 @@ bool draw_inputs(AppState& s, const LayoutView& v) {
         edited = true;
       }
     } else {
-      ImGui::TextColored(kDimV, "tile controls: %s", from_controls.error.message.c_str());
+      status_text(kDimV, "tile controls: %s", from_controls.error.message.c_str());
     }
     for (const LayoutPreset& p : kLayoutPresets) {
       const std::string label = std::string(p.notation) + "   (" + p.what + ")";
@@ -107,7 +107,7 @@ bool draw_inputs(AppState& s, const LayoutView& v) {
   edited |= layout_field(s, "read", "##layout_read", c.read_layout,
                          "same as write (type one to check a round trip)", "layout_read");
   field_error_line(s, v.read_error, c.read_layout, "layout_read_error");
-  if (!v.trip_error.empty()) ImGui::TextColored(kRedV, "round trip: %s", v.trip_error.c_str());
+  if (!v.trip_error.empty()) status_text(kRedV, "round trip: %s", v.trip_error.c_str());
 
   // Lanes: a preset, an expression in `lane`, or a table.
   ImGui::TextColored(kDimV, "lanes");
@@ -177,7 +177,7 @@ bool draw_inputs(AppState& s, const LayoutView& v) {
     ImGui::EndCombo();
   }
   record_widget(s, "layout_elem");
-  if (!v.element_error.ok()) ImGui::TextColored(kRedV, "%s", v.element_error.message.c_str());
+  if (!v.element_error.ok()) status_text(kRedV, "%s", v.element_error.message.c_str());
   return edited;
 }
 
@@ -192,29 +192,28 @@ void draw_figures(AppState& s, const LayoutView& v) {
       v.key.op == SharedOp::stmatrix && !v.key.read_layout.empty() ? " (stmatrix writes: the write side)"
                                                                    : "");
   for (const AccessProblem& p : r.problems)
-    ImGui::TextColored(p.fatal ? kRedV : kAmberV, "%s%s",
-                       p.fatal ? "refused: " : "note: ", p.message.c_str());
+    status_text(p.fatal ? kRedV : kAmberV, "%s%s", p.fatal ? "refused: " : "note: ", p.message.c_str());
   if (!r.problems.empty()) record_widget(s, "layout_problems");
   if (!r.refused()) {
-    ImGui::TextColored(r.bank_conflicts ? kAmberV : kGreenV, "%s", v.totals.c_str());
+    status_text(r.bank_conflicts ? kAmberV : kGreenV, "%s", v.totals.c_str());
     record_widget(s, "layout_totals");
     std::string per;
     for (const std::string& p : v.phase_lines) per += (per.empty() ? "" : "\n") + p;
-    ImGui::TextColored(kDimV, "%s", per.c_str());
+    status_text(kDimV, "%s", per.c_str());
     if (!v.conflicting_lanes.empty()) {
-      ImGui::TextColored(kRedV, "conflicting: %s", lane_list(v.conflicting_lanes).c_str());
+      status_text(kRedV, "conflicting: %s", lane_list(v.conflicting_lanes).c_str());
       record_widget(s, "layout_conflicting");
     }
   }
   if (v.trip) {
-    ImGui::TextColored(v.trip->agree() ? kGreenV : kRedV, "%s", v.trip_line.c_str());
+    status_text(v.trip->agree() ? kGreenV : kRedV, "%s", v.trip_line.c_str());
     record_widget(s, "layout_round_trip");
   }
   // Measured beside the model: a `probe --layout` run of exactly this geometry (live or opened).
   if (const LayoutProbe* m = matching_layout_probe(v, s.probe.report.get())) {
     const bool agree = m->ran && m->mismatches() == 0 && m->address_mismatches() == 0;
     for (const std::string& line : measured_lines(*m, v))
-      ImGui::TextColored(agree ? kGreenV : kRedV, "%s", line.c_str());
+      status_text(agree ? kGreenV : kRedV, "%s", line.c_str());
     record_widget(s, "layout_measured");
   }
   if (v.truncated) ImGui::TextColored(kDimV, "showing the first %d lines of 128 bytes of the tile", v.lines);
@@ -292,8 +291,8 @@ void draw_grid(AppState& s, const LayoutView& v) {
         ImGui::Text("lane %d: address of (%d,%d), byte %lld", lane, a.logical.row, a.logical.col,
                     static_cast<long long>(a.byte_address));
       }
-    if (w.conflict) ImGui::TextColored(kRedV, "its bank serves more than one word in this phase");
-    if (w.round_trip) ImGui::TextColored(kRedV, "the first round-trip mismatch read here");
+    if (w.conflict) status_text(kRedV, "its bank serves more than one word in this phase");
+    if (w.round_trip) status_text(kRedV, "the first round-trip mismatch read here");
     ImGui::EndTooltip();
     if (w.lanes) {
       s.frame.hovered_lane = __builtin_ctz(w.lanes);
@@ -306,7 +305,7 @@ void draw_grid(AppState& s, const LayoutView& v) {
 
 void draw_banks_layout(AppState& s, const LayoutView& v) {
   if (!s.layout.title.empty()) {
-    ImGui::TextColored(kAmberV, "%s", s.layout.title.c_str());
+    status_text(kAmberV, "%s", s.layout.title.c_str());
     record_widget(s, "layout_title");
   }
   // An edit makes the geometry the user's: it no longer stands for whoever opened it.

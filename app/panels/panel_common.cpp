@@ -1,8 +1,11 @@
 #include <algorithm>
 #include <cmath>
+#include <cstdarg>
 #include <cstdio>
+#include <string>
 
 #include "../palette.hpp"
+#include "imgui_internal.h"  // ImGui::GetCurrentWindow, for a window that sizes itself
 #include "panels.hpp"
 
 namespace fragviz::app {
@@ -19,6 +22,26 @@ Rect last_item_rect() {
 
 void record_widget(AppState& s, const char* name) { s.frame.widgets[name] = last_item_rect(); }
 
+void status_text(const ImVec4& colour, const char* fmt, ...) {
+  std::va_list args;
+  va_start(args, fmt);
+  std::va_list again;
+  va_copy(again, args);
+  const int n = std::vsnprintf(nullptr, 0, fmt, args);
+  va_end(args);
+  std::string text(n > 0 ? static_cast<std::size_t>(n) : 0u, '\0');
+  if (n > 0) std::vsnprintf(text.data(), text.size() + 1, fmt, again);
+  va_end(again);
+  // A window that sizes itself to its content (tooltip, popup) has no right edge to wrap at: wrapping
+  // at it would narrow the window frame by frame.
+  const bool self_sizing = (ImGui::GetCurrentWindow()->Flags & ImGuiWindowFlags_AlwaysAutoResize) != 0;
+  ImGui::PushTextWrapPos(self_sizing ? ImGui::GetCursorPosX() + ImGui::GetFontSize() * 40.f : 0.f);
+  ImGui::PushStyleColor(ImGuiCol_Text, colour);
+  ImGui::TextUnformatted(text.data(), text.data() + text.size());
+  ImGui::PopStyleColor();
+  ImGui::PopTextWrapPos();
+}
+
 void toggle_lane(AppState& s, int lane) { s.selected_lane = (s.selected_lane == lane) ? -1 : lane; }
 
 bool centred_text(ImDrawList* dl, ImFont* font, ImVec2 a, ImVec2 b, ImU32 col, const char* text) {
@@ -29,6 +52,31 @@ bool centred_text(ImDrawList* dl, ImFont* font, ImVec2 a, ImVec2 b, ImU32 col, c
   dl->AddText(font, size, ImVec2(a.x + (b.x - a.x - ts.x) * 0.5f, a.y + (b.y - a.y - ts.y) * 0.5f), col,
               text);
   return true;
+}
+
+void index_labels(ImDrawList* dl, ImFont* f, ImVec2 o, int count, float cell, bool horizontal, float a,
+                  float b, const ImVec2& vis_min, const ImVec2& vis_max, const IndexLabelStyle& style) {
+  const ImU32 col = IM_COL32(160, 166, 176, 255);
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "%d", count - 1);
+  const ImVec2 ts = f->CalcTextSizeA(f->FontSize, 1e9f, 0.f, buf);
+  const float need = (horizontal ? ts.x : ts.y) + style.gap;
+  int step = 1;
+  while (step < count && static_cast<float>(step) * cell < need) step *= 2;
+  if (style.skip_thin_band && horizontal && b - a < ts.y - 1.f) return;
+  if (style.skip_thin_band && !horizontal && b - a < ts.x + 2.f) return;
+  for (int i = 0; i < count; i += step) {
+    const float p0 = (horizontal ? o.x : o.y) + static_cast<float>(i) * cell;
+    const float span = cell * static_cast<float>(step);
+    if (horizontal ? (p0 > vis_max.x || p0 + span < vis_min.x) : (p0 > vis_max.y || p0 + span < vis_min.y))
+      continue;
+    std::snprintf(buf, sizeof buf, "%d", i);
+    if (step == 1)
+      centred_text(dl, f, horizontal ? ImVec2(p0, a) : ImVec2(a, p0),
+                   horizontal ? ImVec2(p0 + cell, b) : ImVec2(b, p0 + cell), col, buf);
+    else
+      dl->AddText(f, f->FontSize, horizontal ? ImVec2(p0 + 1.f, a) : ImVec2(a, p0), col, buf);
+  }
 }
 
 ImU32 over_window_bg(ImU32 colour, int alpha) {
@@ -89,11 +137,6 @@ std::string hex(std::uint32_t v, int digits) {
   return buf;
 }
 
-std::string cuda_version(int v) {
-  if (v <= 0) return "-";
-  return std::to_string(v / 1000) + "." + std::to_string((v % 1000) / 10);
-}
-
 const char* short_mnemonic(const Instruction& in) {
   constexpr const char kPrefix[] = "mma.sync.aligned.";
   const std::string_view m = in.mnemonic;
@@ -112,14 +155,12 @@ const LdmatrixProbe* measured_ldmatrix(const AppState& s) {
 
 bool draw_no_ldmatrix_notice(AppState& s, const Derived& d, const char* widget, const char* view) {
   if (d.has_ldmatrix_form) return false;
-  ImGui::PushTextWrapPos(0.f);
-  ImGui::TextColored(kAmberV, "%s", d.no_ldmatrix.c_str());
+  status_text(kAmberV, "%s", d.no_ldmatrix.c_str());
   record_widget(s, widget);
-  ImGui::TextColored(kDimV,
-                     "%s the .b16 ldmatrix that fills A and B of the 16-bit m16n8k8 and m16n8k16 "
-                     "instructions; pick one of those to use it.",
-                     view);
-  ImGui::PopTextWrapPos();
+  status_text(kDimV,
+              "%s the .b16 ldmatrix that fills A and B of the 16-bit m16n8k8 and m16n8k16 "
+              "instructions; pick one of those to use it.",
+              view);
   return true;
 }
 

@@ -1,6 +1,7 @@
 // File > Compare with report...: the file browser that picks the second report, and the
 // Differences window: every difference (report_diff.hpp) as one line, A's value beside B's, timings
-// apart, and a Close button that takes the comparison (and its marks in the views) away.
+// apart, the parts that did not run (not compared) under their own header, and a Close button that takes the
+// comparison (and its marks in the views) away.
 #include <filesystem>
 #include <system_error>
 
@@ -36,7 +37,7 @@ void draw_compare(AppState& s) {
     ImGui::Begin("Comparison failed", nullptr,
                  ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings);
     ImGui::PushTextWrapPos(0.f);
-    ImGui::TextColored(kRedV, "%s", s.compare_error.c_str());
+    status_text(kRedV, "%s", s.compare_error.c_str());
     ImGui::PopTextWrapPos();
     record_widget(s, "compare_error");
     if (ImGui::Button("dismiss##compare")) s.compare_error.clear();
@@ -50,13 +51,19 @@ void draw_compare(AppState& s) {
   ImGui::SetNextWindowSize(ImVec2(io.DisplaySize.x * 0.6f, io.DisplaySize.y * 0.5f), ImGuiCond_Appearing);
   bool open = true;
   ImGui::Begin("Differences", &open, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings);
-  ImGui::TextColored(c.diff.agree() ? kGreenV : kAmberV, "%s", c.headline.c_str());
+  status_text(c.diff.agree() && !c.nothing_compared ? kGreenV : kAmberV, "%s", c.headline.c_str());
   record_widget(s, "compare_headline");
-  ImGui::TextColored(kDimV, "A: %s   B: %s", c.against.c_str(), c.path.c_str());
+  status_text(kDimV, "A: %s   B: %s", c.against.c_str(), c.path.c_str());
   ImGui::TextColored(kDimV, "Marked in the views: fragment elements (amber frame) and ldmatrix lanes.");
   ImGui::SameLine();
   if (ImGui::SmallButton("close comparison")) s.close_compare_requested = true;
   record_widget(s, "compare_close");
+  // Parts that did not run on a side: named, not compared, not counted.
+  if (!c.not_run.empty() &&
+      ImGui::CollapsingHeader(("Not run, not compared (" + std::to_string(c.not_run.size()) + ")").c_str())) {
+    for (const std::string& line : c.not_run) status_text(kDimV, "%s", line.c_str());
+  }
+  record_widget(s, "compare_not_run");
   ImGui::Separator();
   ImGui::BeginChild("##differences");
   ImGuiListClipper clip;

@@ -74,13 +74,12 @@ Tag entry_tag(const AppState& s, const Derived& d, int index, const Instruction&
 void entry_tooltip(const AppState& s, const Derived& d, int index, const Instruction& in) {
   ImGui::BeginTooltip();
   ImGui::TextUnformatted(in.mnemonic);
-  ImGui::TextColored(kDimV, "PTX ISA: %s", in.ptx_section);
-  ImGui::TextColored(kDimV, "A .%s %dx%d, B .%s %dx%d, C/D .%s %dx%d%s",
-                     std::string(to_string(in.a.type)).c_str(), in.a.rows, in.a.cols,
-                     std::string(to_string(in.b.type)).c_str(), in.b.rows, in.b.cols,
-                     std::string(to_string(in.c.type)).c_str(), in.c.rows, in.c.cols,
-                     in.products > 1 ? ", four quad-pair products" : "");
-  ImGui::TextColored(kDimV, "needs %s, PTX ISA %d.%d", target_name(in).c_str(), in.ptx_major, in.ptx_minor);
+  status_text(kDimV, "PTX ISA: %s", in.ptx_section);
+  status_text(kDimV, "A .%s %dx%d, B .%s %dx%d, C/D .%s %dx%d%s", std::string(to_string(in.a.type)).c_str(),
+              in.a.rows, in.a.cols, std::string(to_string(in.b.type)).c_str(), in.b.rows, in.b.cols,
+              std::string(to_string(in.c.type)).c_str(), in.c.rows, in.c.cols,
+              in.products > 1 ? ", four quad-pair products" : "");
+  status_text(kDimV, "needs %s, PTX ISA %d.%d", target_name(in).c_str(), in.ptx_major, in.ptx_minor);
   const std::string run = run_status(s, in);
   ImGui::TextColored(run.rfind("runs", 0) == 0 ? kGreenV : kAmberV, "%s", run.c_str());
   if (index >= 0 && static_cast<std::size_t>(index) < d.measured.catalogue.size()) {
@@ -94,7 +93,7 @@ void entry_tooltip(const AppState& s, const Derived& d, int index, const Instruc
   }
   if (in.note && *in.note) {
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 36.f);
-    ImGui::TextColored(kDimV, "%s", in.note);
+    status_text(kDimV, "%s", in.note);
     ImGui::PopTextWrapPos();
   }
   ImGui::EndTooltip();
@@ -155,10 +154,10 @@ void instruction_picker(AppState& s, const Derived& d) {
 void instruction_summary(AppState& s, const Derived& d) {
   const Instruction& in = *d.instr;
   ImGui::PushTextWrapPos(0.f);
-  ImGui::TextColored(kDimV, "%s: A .%s %dx%d, B .%s %dx%d, C/D .%s %dx%d", in.group,
-                     std::string(to_string(in.a.type)).c_str(), in.a.rows, in.a.cols,
-                     std::string(to_string(in.b.type)).c_str(), in.b.rows, in.b.cols,
-                     std::string(to_string(in.c.type)).c_str(), in.c.rows, in.c.cols);
+  status_text(kDimV, "%s: A .%s %dx%d, B .%s %dx%d, C/D .%s %dx%d", in.group,
+              std::string(to_string(in.a.type)).c_str(), in.a.rows, in.a.cols,
+              std::string(to_string(in.b.type)).c_str(), in.b.rows, in.b.cols,
+              std::string(to_string(in.c.type)).c_str(), in.c.rows, in.c.cols);
   const std::string run = run_status(s, in);
   ImGui::TextColored(run.rfind("runs", 0) == 0         ? kGreenV
                      : run.rfind("model only", 0) == 0 ? kAmberV
@@ -176,7 +175,7 @@ void instruction_summary(AppState& s, const Derived& d) {
                          "tensor core: %s", e.detail.c_str());
   }
   if (!s.instruction_notice.empty()) {
-    ImGui::TextColored(kAmberV, "%s", s.instruction_notice.c_str());
+    status_text(kAmberV, "%s", s.instruction_notice.c_str());
     record_widget(s, "instruction_notice");
     if (ImGui::SmallButton("dismiss")) s.instruction_notice.clear();
   }
@@ -201,7 +200,7 @@ void draw_controls(AppState& s, const Derived& d) {
   // user's come back on close (report_view.hpp).
   if (s.report && !s.report->changes.empty()) {
     ImGui::PushTextWrapPos(0.f);
-    ImGui::TextColored(kAmberV, "%s", changes_text(s.report->changes).c_str());
+    status_text(kAmberV, "%s", changes_text(s.report->changes).c_str());
     ImGui::PopTextWrapPos();
     record_widget(s, "controls_report_changes");
   }
@@ -211,7 +210,7 @@ void draw_controls(AppState& s, const Derived& d) {
   // instruction only where its A or B is loaded with ldmatrix.
   if (!d.has_ldmatrix_form) {
     ImGui::PushTextWrapPos(0.f);
-    ImGui::TextColored(kDimV, "ldmatrix explorer: %s", d.no_ldmatrix.c_str());
+    status_text(kDimV, "ldmatrix explorer: %s", d.no_ldmatrix.c_str());
     ImGui::PopTextWrapPos();
   }
   ImGui::BeginDisabled(!d.has_ldmatrix_form);
@@ -271,14 +270,14 @@ void draw_controls(AppState& s, const Derived& d) {
   const TileGeometry t = c.tile();
   ImGui::Text("row stride %d halves = %d bytes", t.stride_halves(), t.stride_bytes());
   if (d.padded.report.error)
-    ImGui::TextColored(kRedV, "illegal for ldmatrix (see bank view)");
+    status_text(kRedV, "illegal for ldmatrix (see bank view)");
   else
-    ImGui::TextColored(d.padded.report.bank_conflicts ? kAmberV : kGreenV, "%d wavefronts, %d bank conflicts",
-                       d.padded.report.wavefronts, d.padded.report.bank_conflicts);
+    status_text(d.padded.report.bank_conflicts ? kAmberV : kGreenV, "%d wavefronts, %d bank conflicts",
+                d.padded.report.wavefronts, d.padded.report.bank_conflicts);
   ImGui::EndDisabled();
   if (d.has_ldmatrix_form) {
     ImGui::PushTextWrapPos(0.f);
-    ImGui::TextColored(kDimV, "%s", ldmatrix_mnemonic(c.ldmatrix()).c_str());
+    status_text(kDimV, "%s", ldmatrix_mnemonic(c.ldmatrix()).c_str());
     ImGui::PopTextWrapPos();
   }
   if (s.selected_lane >= 0) {

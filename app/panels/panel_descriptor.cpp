@@ -132,9 +132,9 @@ void layout_controls(AppState& s, HopperViews& v, const WgmmaInstruction& in) {
   record_widget(s, "desc_canonical");
   ImGui::SameLine();
   const bool differ = c.custom && (c.lbo != canon.lbo || c.sbo != canon.sbo);
-  ImGui::TextColored(kDimV, "canonical_layout: LBO %u, SBO %u%s", canon.lbo, canon.sbo,
-                     differ ? "  (yours differ)" : "");
-  if (!v.descriptor_input_error.empty()) ImGui::TextColored(kRedV, "%s", v.descriptor_input_error.c_str());
+  status_text(kDimV, "canonical_layout: LBO %u, SBO %u%s", canon.lbo, canon.sbo,
+              differ ? "  (yours differ)" : "");
+  if (!v.descriptor_input_error.empty()) status_text(kRedV, "%s", v.descriptor_input_error.c_str());
 }
 
 // [SECTION] tooltip
@@ -169,15 +169,15 @@ void element_tooltip(const DescriptorTable& t, int i) {
     const std::int64_t got = t.measured_offset[static_cast<std::size_t>(i)];
     const std::int64_t raw = t.probe->measured[static_cast<std::size_t>(i)];
     if (got < 0)
-      ImGui::TextColored(kRedV, "measured: the value wgmma read named no address: DIFFERS");
+      status_text(kRedV, "measured: the value wgmma read named no address: DIFFERS");
     else if (t.state[static_cast<std::size_t>(i)] == 1)
-      ImGui::TextColored(kGreenV, "measured: read from byte %s at probe start %s: offset %lld, matches",
-                         hex(static_cast<std::uint32_t>(raw), 4).c_str(), hex(t.probe->start, 4).c_str(),
-                         static_cast<long long>(got));
+      status_text(kGreenV, "measured: read from byte %s at probe start %s: offset %lld, matches",
+                  hex(static_cast<std::uint32_t>(raw), 4).c_str(), hex(t.probe->start, 4).c_str(),
+                  static_cast<long long>(got));
     else
-      ImGui::TextColored(kRedV, "measured: read from byte %s at probe start %s: offset %lld, DIFFERS",
-                         hex(static_cast<std::uint32_t>(raw), 4).c_str(), hex(t.probe->start, 4).c_str(),
-                         static_cast<long long>(got));
+      status_text(kRedV, "measured: read from byte %s at probe start %s: offset %lld, DIFFERS",
+                  hex(static_cast<std::uint32_t>(raw), 4).c_str(), hex(t.probe->start, 4).c_str(),
+                  static_cast<long long>(got));
   }
   ImGui::EndTooltip();
 }
@@ -408,7 +408,7 @@ void draw_descriptor(AppState& s, HopperViews& v) {
   if (t.refusal) {
     // Nothing is drawn for a layout wgmma cannot read: only why.
     ImGui::PushTextWrapPos(0.f);
-    ImGui::TextColored(kRedV, "Refused: %s", t.refusal->c_str());
+    status_text(kRedV, "Refused: %s", t.refusal->c_str());
     record_widget(s, "desc_refusal");
     ImGui::TextColored(
         kDimV,
@@ -430,11 +430,10 @@ void draw_descriptor(AppState& s, HopperViews& v) {
                       back.stride_byte_offset == t.layout.sbo && back.swizzle == t.layout.swizzle;
     ImGui::SameLine(0, 20.f);
     ImGui::BeginGroup();
-    ImGui::TextColored(same ? kDimV : kRedV,
-                       same ? "decodes back to the fields above" : "decodes to other fields");
-    ImGui::TextColored(kDimV, "%s: %d x %d .%s, footprint %u bytes", layout_name(t.layout).c_str(),
-                       t.layout.mn, t.layout.k, std::string(to_string(t.layout.type)).c_str(),
-                       layout_footprint_bytes(t.layout, t.start));
+    status_text(same ? kDimV : kRedV, same ? "decodes back to the fields above" : "decodes to other fields");
+    status_text(kDimV, "%s: %d x %d .%s, footprint %u bytes", layout_name(t.layout).c_str(), t.layout.mn,
+                t.layout.k, std::string(to_string(t.layout.type)).c_str(),
+                layout_footprint_bytes(t.layout, t.start));
     ImGui::TextColored(kDimV, "%d x %d core matrices of 8 rows x 16 bytes", t.cores_mn, t.cores_k);
     ImGui::TextColored(kDimV, "operand cells: number = chunk (0-7) of its 128-byte row");
     ImGui::EndGroup();

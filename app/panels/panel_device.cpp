@@ -13,30 +13,25 @@ void draw_device(AppState& s, const Derived& d) {
   }
   const DeviceInfo& dev = s.device;
   if (!built_with_cuda()) {
-    ImGui::TextColored(kAmberV, "Built without CUDA: model only.");
+    status_text(kAmberV, "Built without CUDA: model only.");
   } else if (!s.device_known) {
     ImGui::TextColored(kDimV, "Querying the CUDA device...");
   } else if (!dev.present) {
-    ImGui::TextColored(kAmberV, "No CUDA device");
-    ImGui::PushTextWrapPos(0.f);
-    ImGui::TextColored(kDimV, "%s", dev.error.c_str());
-    ImGui::PopTextWrapPos();
+    status_text(kAmberV, "No CUDA device");
+    status_text(kDimV, "%s", dev.error.c_str());
   } else {
-    ImGui::Text("%s", dev.name.c_str());
+    if (!dev.name.empty()) ImGui::TextUnformatted(dev.name.c_str());
     ImGui::Text("compute capability %d.%d (sm_%d)", dev.cc_major, dev.cc_minor, dev.sm());
-    ImGui::Text("driver %s%s%s, runtime %s", cuda_version(dev.driver_version).c_str(),
-                dev.driver_release.empty() ? "" : " / ", dev.driver_release.c_str(),
-                cuda_version(dev.runtime_version).c_str());
-    ImGui::TextColored(kDimV, "%d SMs, %.1f GiB, %.0f MHz", dev.sm_count,
-                       static_cast<double>(dev.global_mem_bytes) / (1024.0 * 1024 * 1024),
-                       dev.clock_khz / 1000.0);
+    const std::string driver = driver_line(dev), figures = device_figures(dev);
+    if (!driver.empty()) ImGui::TextUnformatted(driver.c_str());
+    if (!figures.empty()) status_text(kDimV, "%s", figures.c_str());
   }
   switch (s.probe_status) {
     case JobStatus::running:
       ImGui::TextColored(kDimV, "probes: running...");
       break;
     case JobStatus::failed:
-      ImGui::TextColored(kRedV, "probes failed: %s", s.probe_error.c_str());
+      status_text(kRedV, "probes failed: %s", s.probe_error.c_str());
       break;
     default:
       break;
@@ -49,34 +44,37 @@ void draw_device(AppState& s, const Derived& d) {
   }
   if (const ProbeReport* p = s.probe.report.get()) {
     ImGui::Separator();
-    ImGui::TextColored(kGreenV, "%s", s.probe.label.c_str());
+    status_text(kGreenV, "%s", s.probe.label.c_str());
     // The tensor-core probes, one per catalogue instruction the report holds.
     const MeasuredTable& m = d.measured;
     if (m.in_report == 0) {
       ImGui::TextColored(kDimV, "no tensor-core instruction probes in this report");
     } else {
       ImGui::PushTextWrapPos(0.f);
-      ImGui::TextColored(m.matched == m.measured ? kGreenV : kRedV,
-                         "tensor core: %d instructions measured, %d matched", m.measured, m.matched);
+      status_text(m.matched == m.measured ? kGreenV : kRedV,
+                  "tensor core: %d instructions measured, %d matched", m.measured, m.matched);
       record_widget(s, "device_instruction_counts");
-      if (m.skipped) ImGui::TextColored(kAmberV, "%d in the report not run there", m.skipped);
+      if (m.skipped) status_text(kAmberV, "%d in the report not run there", m.skipped);
       ImGui::PopTextWrapPos();
       if ((m.skipped || m.matched != m.measured) && ImGui::TreeNode("not run or differing")) {
         using State = MeasuredTable::Entry::State;
         for (std::size_t i = 0; i < cat.size() && i < m.catalogue.size(); ++i) {
           const MeasuredTable::Entry& e = m.catalogue[i];
           if (e.state != State::skipped && e.state != State::differs) continue;
-          ImGui::TextColored(e.state == State::differs ? kRedV : kAmberV, "%s", short_mnemonic(cat[i]));
+          status_text(e.state == State::differs ? kRedV : kAmberV, "%s", short_mnemonic(cat[i]));
           if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n%s", cat[i].mnemonic, e.detail.c_str());
         }
         ImGui::TreePop();
       }
     }
-    if (p->device.present && s.probe.origin != "live")
-      ImGui::TextColored(kDimV, "recorded %s, driver %s", p->created_utc.c_str(),
-                         cuda_version(p->device.driver_version).c_str());
+    if (p->device.present && s.probe.origin != "live") {
+      const std::string recorded = recorded_line(p->created_utc, p->device);
+      if (!recorded.empty()) status_text(kDimV, "%s", recorded.c_str());
+      record_widget(s, "device_recorded");
+      s.frame.device_recorded = recorded;
+    }
     ImGui::TextColored(kDimV, "CUDA start-up %.1f ms, probes %.1f ms", p->cuda_init_ms, p->probe_ms);
-    if (!p->error.empty()) ImGui::TextColored(kRedV, "%s", p->error.c_str());
+    if (!p->error.empty()) status_text(kRedV, "%s", p->error.c_str());
     if (!p->cycles.empty() &&
         ImGui::BeginTable("cycles", 4,
                           ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {

@@ -1,5 +1,6 @@
 // File > Export: a modal dialog (view, format, path, PNG scale) over export_dialog.hpp; the export
-// runs when Export is pressed and its outcome stays in the dialog (green: written, red: why not).
+// runs when Export is pressed and its outcome stays at the top of the dialog (green: written, red:
+// why not), wrapped, the dialog's height fitted to it every frame so nothing falls below its edge.
 #include <string>
 
 #include "../export_dialog.hpp"
@@ -25,8 +26,16 @@ void draw_export_popup(AppState& s) {
     d.open_requested = false;
     d.message.clear();
   }
-  ImGui::SetNextWindowSize(ImVec2(640, 0), ImGuiCond_Appearing);
+  // Height 0 every frame: fitted to what the dialog holds now, the outcome line included.
+  ImGui::SetNextWindowSize(ImVec2(640, 0), ImGuiCond_Always);
   if (!ImGui::BeginPopupModal("Export", nullptr, ImGuiWindowFlags_NoSavedSettings)) return;
+  s.frame.widgets["export_dialog"] = Rect{ImGui::GetWindowPos().x, ImGui::GetWindowPos().y,
+                                          ImGui::GetWindowSize().x, ImGui::GetWindowSize().y};
+  if (!d.message.empty()) {
+    status_text(d.message_ok ? kGreenV : kRedV, "%s", d.message.c_str());
+    record_widget(s, "export_message");
+    ImGui::Separator();
+  }
   ImGui::TextUnformatted("A view with the current settings, as fragviz-cli export writes it:");
   const std::string old_default = default_export_path(d.view, d.format);
   if (ImGui::BeginCombo("View", std::string(scene::to_string(d.view)).c_str())) {
@@ -45,8 +54,7 @@ void draw_export_popup(AppState& s) {
     ImGui::EndCombo();
   }
   record_widget(s, "export_format");
-  if (!scene::cairo_available())
-    ImGui::TextColored(kDimV, "PNG and PDF: %s", scene::cairo_description().c_str());
+  if (!scene::cairo_available()) status_text(kDimV, "PNG and PDF: %s", scene::cairo_description().c_str());
   // The path follows the view and format until the user types one of their own.
   if (d.path.empty() || d.path == old_default) d.path = default_export_path(d.view, d.format);
   ImGui::SetNextItemWidth(-80);
@@ -67,11 +75,6 @@ void draw_export_popup(AppState& s) {
   ImGui::SameLine();
   if (ImGui::Button("Close") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))
     ImGui::CloseCurrentPopup();
-  if (!d.message.empty()) {
-    ImGui::PushTextWrapPos(0);
-    ImGui::TextColored(d.message_ok ? kGreenV : kRedV, "%s", d.message.c_str());
-    ImGui::PopTextWrapPos();
-  }
   ImGui::EndPopup();
 }
 

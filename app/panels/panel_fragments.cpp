@@ -137,9 +137,9 @@ void check_line(const ElementCheck& e, const char* via, bool products, bool labe
   const std::string got = e.measured ? coord_text(*e.measured, products) : std::string("no cell");
   const std::string raw = label ? "label " + std::to_string(e.raw) : "raw " + hex(e.raw, 8);
   if (e.match())
-    ImGui::TextColored(kGreenV, "%s: %s, %s  matches", via, got.c_str(), raw.c_str());
+    status_text(kGreenV, "%s: %s, %s  matches", via, got.c_str(), raw.c_str());
   else
-    ImGui::TextColored(kRedV, "%s: %s, %s  DIFFERS from the model", via, got.c_str(), raw.c_str());
+    status_text(kRedV, "%s: %s, %s  DIFFERS from the model", via, got.c_str(), raw.c_str());
 }
 
 void cell_tooltip(const AppState& s, const Derived& d, const Hit& h) {
@@ -169,10 +169,10 @@ void cell_tooltip(const AppState& s, const Derived& d, const Hit& h) {
   if (t.load) {
     const Coord src = loaded_coord(*t.load, o.lane, slot.reg, slot.bit / 16);
     const TileGeometry tile = s.controls.tile();
-    ImGui::TextColored(kDimV, "from shared memory by %s", ldmatrix_mnemonic(t.load->config).c_str());
+    status_text(kDimV, "from shared memory by %s", ldmatrix_mnemonic(t.load->config).c_str());
     if (const auto problem = operand_tile_problem(*d.instr, h.op, tile)) {
       // No address: it would be another cell's (the finding of a width-8 tile under a 16-wide A).
-      ImGui::TextColored(kRedV, "no shared-memory address: %s", problem->c_str());
+      status_text(kRedV, "no shared-memory address: %s", problem->c_str());
     } else {
       const std::uint32_t byte = byte_offset(tile, src);
       ImGui::Text("tile row %d, col %d   (stride %d halves)", src.row, src.col, tile.stride_halves());
@@ -182,9 +182,9 @@ void cell_tooltip(const AppState& s, const Derived& d, const Hit& h) {
     if (al >= 0)
       ImGui::Text("row start supplied by lane %d (matrix %d, row %d)", al, address_matrix(al),
                   address_row(al));
-    if (d.padded.report.error) ImGui::TextColored(kRedV, "this tile geometry is illegal for ldmatrix");
+    if (d.padded.report.error) status_text(kRedV, "this tile geometry is illegal for ldmatrix");
   } else {
-    ImGui::TextColored(kDimV, "%s", t.no_load.c_str());
+    status_text(kDimV, "%s", t.no_load.c_str());
   }
   const int slot_index = o.lane * t.per_lane + o.element;
   const ElementCheck* ip = d.measured.ip_check(h.op, slot_index);
@@ -196,32 +196,6 @@ void cell_tooltip(const AppState& s, const Derived& d, const Hit& h) {
 }
 
 // [SECTION] drawing
-
-/// Index labels along one edge of a grid: every `step`-th index where one does not fit per cell.
-void index_labels(ImDrawList* dl, ImFont* f, ImVec2 o, int count, float cell, bool horizontal, float a,
-                  float b, const ImVec2& vis_min, const ImVec2& vis_max) {
-  const ImU32 col = IM_COL32(160, 166, 176, 255);
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "%d", count - 1);
-  const ImVec2 ts = f->CalcTextSizeA(f->FontSize, 1e9f, 0.f, buf);
-  const float need = (horizontal ? ts.x : ts.y) + 2.f;
-  int step = 1;
-  while (step < count && static_cast<float>(step) * cell < need) step *= 2;
-  if (horizontal && b - a < ts.y - 1.f) return;
-  if (!horizontal && b - a < ts.x + 2.f) return;
-  for (int i = 0; i < count; i += step) {
-    const float p0 = (horizontal ? o.x : o.y) + static_cast<float>(i) * cell;
-    if (horizontal ? (p0 > vis_max.x || p0 + cell * step < vis_min.x)
-                   : (p0 > vis_max.y || p0 + cell * step < vis_min.y))
-      continue;
-    std::snprintf(buf, sizeof buf, "%d", i);
-    if (step == 1)
-      centred_text(dl, f, horizontal ? ImVec2(p0, a) : ImVec2(a, p0),
-                   horizontal ? ImVec2(p0 + cell, b) : ImVec2(b, p0 + cell), col, buf);
-    else
-      dl->AddText(f, f->FontSize, horizontal ? ImVec2(p0 + 1.f, a) : ImVec2(a, p0), col, buf);
-  }
-}
 
 /// The legend in the corner above A and left of B (clipped to it).
 void draw_corner(ImDrawList* dl, const Derived& d, const GridGeom& g) {
@@ -378,8 +352,11 @@ void draw_grid(ImDrawList* dl, AppState& s, const Derived& d, const GridGeom& g,
   // Index labels: columns above A (k) and B (n, shared with C/D, whose gap holds its title); rows
   // to the left of every grid.
   const float gap = op == Operand::A ? g.mg.wl : g.mg.gap;
-  if (op != Operand::C) index_labels(dl, sf, g0, t.cols, g.cw, true, g0.y - g.mg.hl, g0.y, vis_min, vis_max);
-  index_labels(dl, sf, g0, t.rows, g.ch, false, g0.x - gap, g0.x - 1.f, vis_min, vis_max);
+  if (op != Operand::C)
+    index_labels(dl, sf, g0, t.cols, g.cw, true, g0.y - g.mg.hl, g0.y, vis_min, vis_max,
+                 kFragmentIndexLabels);
+  index_labels(dl, sf, g0, t.rows, g.ch, false, g0.x - gap, g0.x - 1.f, vis_min, vis_max,
+               kFragmentIndexLabels);
 }
 
 }  // namespace
@@ -402,8 +379,8 @@ void draw_fragments(AppState& s, const Derived& d) {
   }
   if (!s.frame.fragments_tile_problem.empty()) {
     ImGui::PushTextWrapPos(0.f);
-    ImGui::TextColored(kRedV, "Tile controls: %s; shared-memory addresses are not shown for its cells.",
-                       s.frame.fragments_tile_problem.c_str());
+    status_text(kRedV, "Tile controls: %s; shared-memory addresses are not shown for its cells.",
+                s.frame.fragments_tile_problem.c_str());
     ImGui::PopTextWrapPos();
   }
 
@@ -425,14 +402,14 @@ void draw_fragments(AppState& s, const Derived& d) {
     if (ms.instruction && !ms.instruction->tile_exact) text += "; the tile is NOT exact";
     if (ms.differing()) text += " (marked with a red X)";
     ImGui::PushTextWrapPos(0.f);
-    ImGui::TextColored(ms.differing() || (ms.instruction && !ms.instruction->tile_exact) ? kRedV : kGreenV,
-                       "%s", text.c_str());
+    status_text(ms.differing() || (ms.instruction && !ms.instruction->tile_exact) ? kRedV : kGreenV, "%s",
+                text.c_str());
     ImGui::PopTextWrapPos();
   } else if (s.probe.report && entry && entry->state == MeasuredTable::Entry::State::skipped) {
-    ImGui::TextColored(kAmberV, "%s: %s", s.probe.label.c_str(), entry->detail.c_str());
+    status_text(kAmberV, "%s: %s", s.probe.label.c_str(), entry->detail.c_str());
   } else if (s.probe.report) {
-    ImGui::TextColored(kDimV, "%s: this instruction is not in the report. PTX ISA prediction.",
-                       s.probe.label.c_str());
+    status_text(kDimV, "%s: this instruction is not in the report. PTX ISA prediction.",
+                s.probe.label.c_str());
   } else {
     ImGui::TextColored(kDimV,
                        "PTX ISA prediction. Cell = owning lane: T<lane> V<element>. Click to select a lane.");

@@ -61,20 +61,21 @@ std::string verdict_line(const GateReport& r) {
 
 void draw_result(const GateRun& run, std::string& shown) {
   const GateReport& r = *run.report;
-  ImGui::PushTextWrapPos(0.f);
   const ImVec4 col = !r.ran ? kAmberV : r.exact ? kGreenV : kRedV;
   shown = verdict_line(r);
-  ImGui::TextColored(col, "%s", shown.c_str());
-  ImGui::PopTextWrapPos();
+  status_text(col, "%s", shown.c_str());
   if (!r.ran) return;
-  ImGui::Text("%s, seed %" PRIu64 ", on %s%s", variant_words(r.request).c_str(), r.request.seed,
-              r.device.name.c_str(), run.origin == "live" ? "" : " (from file)");
+  const std::string run_line =
+      join_present({variant_words(r.request), "seed " + std::to_string(r.request.seed),
+                    labelled("on", r.device.name)}) +
+      (run.origin == "live" ? "" : " (from file)");
+  status_text(ImGui::GetStyleColorVec4(ImGuiCol_Text), "%s", run_line.c_str());
   ImGui::Text("kernel %.3f ms, %.1f GFLOP/s", r.kernel_ms, r.gflops);
   if (r.cublas_ms > 0)
     ImGui::Text("cuBLAS %.3f ms, %.1f GFLOP/s; ratio %.2f", r.cublas_ms, r.cublas_gflops, r.ratio_to_cublas);
   ImGui::Text("%d registers, %d B static + %d B dynamic shared, %d B spill/stack", r.resources.registers,
               r.resources.static_shared_bytes, r.resources.dynamic_shared_bytes, r.resources.local_bytes);
-  if (!r.resources.ptxas.empty()) ImGui::TextColored(kDimV, "ptxas: %s", r.resources.ptxas.c_str());
+  if (!r.resources.ptxas.empty()) status_text(kDimV, "ptxas: %s", r.resources.ptxas.c_str());
   ImGui::TextColored(kDimV, "verdict in %.1f ms; %d reference spot checks, %d failed", r.verdict_ms,
                      r.spot_checks, r.spot_check_failures);
 }
@@ -120,7 +121,7 @@ std::string geometry_text(const GateVariantInfo& info) {
 /// variant's shared-memory geometry.
 void draw_ladder(AppState& s, bool gate_running) {
   GateLadderState& l = s.gate_ladder;
-  const bool open = ImGui::CollapsingHeader("Ladder (every variant, issue 10)");
+  const bool open = ImGui::CollapsingHeader("Ladder (every variant)");
   record_widget(s, "ladder_header");
   if (!open) return;
   ImGui::BeginDisabled(l.running || gate_running);
@@ -146,7 +147,7 @@ void draw_ladder(AppState& s, bool gate_running) {
     ImGui::ProgressBar(l.planned > 0 ? static_cast<float>(l.done) / static_cast<float>(l.planned) : 0.f,
                        ImVec2(-1, 0), (std::to_string(l.done) + " of " + std::to_string(l.planned)).c_str());
   }
-  if (!l.error.empty()) ImGui::TextColored(kRedV, "%s", l.error.c_str());
+  if (!l.error.empty()) status_text(kRedV, "%s", l.error.c_str());
 
   // Rows: the finished ladder's, else one per variant without figures (geometry only).
   std::vector<LadderRow> rows = l.result ? l.result->rows : ladder_plan({0});
@@ -211,7 +212,7 @@ void draw_ladder(AppState& s, bool gate_running) {
       std::snprintf(buf, sizeof buf, " n = %d %.4f ms;", n, ms);
       cublas += buf;
     }
-    ImGui::TextColored(kDimV, "%s", cublas.c_str());
+    status_text(kDimV, "%s", cublas.c_str());
   }
   if (l.geometry) {
     ImGui::Separator();
@@ -289,17 +290,14 @@ void draw_gate(AppState& s) {
     ImGui::ProgressBar(static_cast<float>(s.gate_progress_permille) / 1000.f, ImVec2(-1, 0));
   }
   if (s.gate_blocked) {
-    ImGui::PushTextWrapPos(0.f);
-    ImGui::TextColored(kAmberV, "Gate unavailable: %s", s.gate_blocked->c_str());
-    ImGui::PopTextWrapPos();
+    status_text(kAmberV, "Gate unavailable: %s", s.gate_blocked->c_str());
     record_widget(s, "gate_reason");
   }
-  if (!s.frame.gate_seed_error.empty()) {
-    ImGui::PushTextWrapPos(0.f);
-    ImGui::TextColored(kRedV, "%s", s.frame.gate_seed_error.c_str());
-    ImGui::PopTextWrapPos();
+  if (!s.frame.gate_seed_error.empty()) status_text(kRedV, "%s", s.frame.gate_seed_error.c_str());
+  if (!s.gate_error.empty()) {
+    status_text(kRedV, "%s", s.gate_error.c_str());
+    record_widget(s, "gate_error");
   }
-  if (!s.gate_error.empty()) ImGui::TextColored(kRedV, "%s", s.gate_error.c_str());
   ImGui::Separator();
   if (s.gate.report)
     draw_result(s.gate, s.frame.gate_verdict);

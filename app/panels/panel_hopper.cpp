@@ -171,9 +171,7 @@ void measured_mark(ImDrawList* dl, ImVec2 a, ImVec2 b, int state) {
 }
 
 void measured_line(const std::string& text, bool measured, bool differs) {
-  ImGui::PushTextWrapPos(0.f);
-  ImGui::TextColored(differs ? kRedV : measured ? kGreenV : kDimV, "%s", text.c_str());
-  ImGui::PopTextWrapPos();
+  status_text(differs ? kRedV : measured ? kGreenV : kDimV, "%s", text.c_str());
 }
 
 }  // namespace fragviz::app

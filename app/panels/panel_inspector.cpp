@@ -224,18 +224,18 @@ void draw_register(AppState& s, const Derived& d, const InspectorRegister& reg, 
     if (f.label >= 0) {
       const int digit_bits = t.label_digit_bits;
       const long digit0 = digit_bits > 0 ? f.label & ((1l << digit_bits) - 1) : f.label;
-      ImGui::TextColored(kDimV, "probe label %ld (digit 0 = %ld, %d-bit digits, %d pass%s)", f.label, digit0,
-                         digit_bits, t.label_digits, t.label_digits == 1 ? "" : "es");
+      status_text(kDimV, "probe label %ld (digit 0 = %ld, %d-bit digits, %d pass%s)", f.label, digit0,
+                  digit_bits, t.label_digits, t.label_digits == 1 ? "" : "es");
     }
     if (f.measured) {
       const std::string got =
           f.measured_coord ? coord_text(*f.measured_coord, products) : std::string("no cell");
       if (d.measured.instruction && reg.operand != Operand::C)
-        ImGui::TextColored(f.match ? kGreenV : kRedV, "measured: label %u -> %s%s", f.measured_raw,
-                           got.c_str(), f.match ? "  matches" : "  DIFFERS");
+        status_text(f.match ? kGreenV : kRedV, "measured: label %u -> %s%s", f.measured_raw, got.c_str(),
+                    f.match ? "  matches" : "  DIFFERS");
       else
-        ImGui::TextColored(f.match ? kGreenV : kRedV, "measured: raw %s -> %s%s",
-                           hex(f.measured_raw, 8).c_str(), got.c_str(), f.match ? "  matches" : "  DIFFERS");
+        status_text(f.match ? kGreenV : kRedV, "measured: raw %s -> %s%s", hex(f.measured_raw, 8).c_str(),
+                    got.c_str(), f.match ? "  matches" : "  DIFFERS");
     }
     ImGui::EndTooltip();
   }
@@ -244,10 +244,10 @@ void draw_register(AppState& s, const Derived& d, const InspectorRegister& reg, 
 void register_table(AppState& s, const Derived& d) {
   const std::string& encoding = s.frame.inspector_encoding;
   ImGui::PushTextWrapPos(0.f);
-  ImGui::TextColored(kDimV, "values: %s (hover: how they are encoded)",
-                     d.measured.instruction ? "measured, tensor core"
-                     : d.measured.fragment  ? "measured, through ldmatrix"
-                                            : "tensor-core probe labels (model)");
+  status_text(kDimV, "values: %s (hover: how they are encoded)",
+              d.measured.instruction ? "measured, tensor core"
+              : d.measured.fragment  ? "measured, through ldmatrix"
+                                     : "tensor-core probe labels (model)");
   ImGui::PopTextWrapPos();
   record_widget(s, "inspector_encoding");
   if (ImGui::IsItemHovered()) {
@@ -281,14 +281,14 @@ void register_table(AppState& s, const Derived& d) {
 void ldmatrix_relations(AppState& s, const Derived& d, int lane) {
   const LdmatrixTable& t = d.ldmatrix;
   const LdmatrixConfig cfg = t.config;
-  ImGui::TextColored(kDimV, "%s", ldmatrix_mnemonic(cfg).c_str());
+  status_text(kDimV, "%s", ldmatrix_mnemonic(cfg).c_str());
   const LaneAddress& a = d.padded.report.lanes[static_cast<std::size_t>(lane)];
   if (supplies_address(cfg.num, lane)) {
     const int j = address_matrix(lane), i = address_row(lane);
     ImGui::Text("supplies the row address of matrix %d, row %d:", j, i);
     ImGui::Text("  tile (%d, %d), byte %s, banks %d-%d", a.logical.row, a.logical.col,
                 hex(a.byte_address, 4).c_str(), a.banks[0], a.banks[3]);
-    if (!a.aligned) ImGui::TextColored(kRedV, "  not 16-byte aligned: illegal");
+    if (!a.aligned) status_text(kRedV, "  not 16-byte aligned: illegal");
     std::set<int> receivers;
     for (int k = 0; k < 8; ++k) receivers.insert(t.at(a.logical.row, a.logical.col + k).lane);
     ImGui::Text("lanes receiving that row (register %d):", j);
@@ -361,7 +361,7 @@ void draw_inspector(AppState& s, const Derived& d) {
       ldmatrix_relations(s, d, lane);
     } else {
       ImGui::PushTextWrapPos(0.f);
-      ImGui::TextColored(kDimV, "%s", d.no_ldmatrix.c_str());
+      status_text(kDimV, "%s", d.no_ldmatrix.c_str());
       ImGui::PopTextWrapPos();
     }
   }

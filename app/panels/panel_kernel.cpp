@@ -1,30 +1,83 @@
 // File > Load kernel: a user kernel's source, entry and launch (docs/user-kernels.md). The run
 // itself is the gate's (app.cpp starts it in the kernel runner's child process); its verdict,
 // figures and output land in the gate panel and the output view like a built-in variant's, its
-// compile errors (file:line) and CUDA errors in the gate panel's error line and here.
+// compile errors (file:line) and CUDA errors in the gate panel's error line and at the top of this
+// window. Browse... opens the file browser File > Open report uses, on CUDA sources.
+#include <filesystem>
+#include <string>
+#include <system_error>
+
 #include "../kernel_form.hpp"
 #include "../layout.hpp"
+#include "file_browser.hpp"
 #include "imgui_stdlib.h"
 #include "panels.hpp"
 
 namespace fragviz::app {
 
+namespace {
+
+/// Browse... beside the source field: the browser opens in the typed source's folder (else where it
+/// was last); the file picked replaces the typed path, which stays editable.
+void draw_source_browser(AppState& s) {
+  FileBrowserState& b = s.kernel_browser;
+  if (draw_file_browser(b, s)) {
+    s.kernel.source_path = b.chosen;
+    b.chosen.clear();
+  }
+}
+
+void open_source_browser(AppState& s) {
+  FileBrowserState& b = s.kernel_browser;
+  // A typed relative path is the kernel runner's: from the app's current folder.
+  std::error_code ec;
+  const std::string cwd = std::filesystem::current_path(ec).string();
+  const std::string typed =
+      s.kernel.source_path.empty() || ec ? std::string() : resolve_path(cwd, s.kernel.source_path);
+  open_browser(b, typed.empty() ? b.listing.dir : parent_folder(typed));
+}
+
+}  // namespace
+
 void draw_load_kernel(AppState& s) {
   KernelForm& f = s.kernel;
+  draw_source_browser(s);
   if (!f.open) return;
-  ImGui::SetNextWindowSize(ImVec2(640, 0), ImGuiCond_FirstUseEver);
+  // Height 0 every frame: fitted to what the window holds now, so no result is cut off below.
+  ImGui::SetNextWindowSize(ImVec2(640, 0), ImGuiCond_Always);
   if (!ImGui::Begin("Load kernel", &f.open)) {
     ImGui::End();
     return;
   }
-  ImGui::PushTextWrapPos(0.f);
-  ImGui::TextColored(kDimV,
-                     "extern \"C\" __global__ void NAME(const __half* A, const __half* B, float* C, int n): "
-                     "A and B n x n fp16 row-major, C fp32. Compiled with NVRTC for this GPU, run in a "
-                     "separate process.");
-  ImGui::PopTextWrapPos();
+  s.frame.widgets["kernel_window"] = Rect{ImGui::GetWindowPos().x, ImGui::GetWindowPos().y,
+                                          ImGui::GetWindowSize().x, ImGui::GetWindowSize().y};
   const bool running = s.gate_status == JobStatus::running;
+  // Checked every frame (cheap): what is wrong is said before anything is started.
+  const Outcome<GateRequest> req = kernel_request(f, s.gate_request);
+  // The results first, where they are seen: why Run is disabled, and the last user-kernel run's
+  // error in full (compile errors are one file:line per line).
+  // Always one status line, so that the fields below do not jump when the reason goes away.
+  if (!req) {
+    status_text(kAmberV, "%s", req.error.message.c_str());
+    s.frame.kernel_reason = req.error.message;
+  } else {
+    status_text(kGreenV, "ready: Run compiles %s and runs it through the gate", f.entry.c_str());
+  }
+  record_widget(s, "kernel_status");
+  const GateReport* last = s.gate.report.get();
+  if (last != nullptr && last->request.kernel && !last->ran && !last->cancelled) {
+    status_text(kRedV, "%s", last->error.c_str());
+    record_widget(s, "kernel_last_error");
+  }
+  ImGui::Separator();
+  status_text(kDimV,
+              "extern \"C\" __global__ void NAME(const __half* A, const __half* B, float* C, int n): "
+              "A and B n x n fp16 row-major, C fp32. Compiled with NVRTC for this GPU, run in a "
+              "separate process.");
   ImGui::BeginDisabled(running);
+  if (ImGui::Button("Browse...")) open_source_browser(s);
+  record_widget(s, "kernel_browse");
+  ImGui::SameLine();
   ImGui::SetNextItemWidth(-120);
   ImGui::InputText("source (.cu)", &f.source_path);
   record_widget(s, "kernel_source");
@@ -43,8 +96,6 @@ void draw_load_kernel(AppState& s) {
   record_widget(s, "kernel_smem");
   ImGui::EndDisabled();
 
-  // Checked every frame (cheap): what is wrong is said before anything is started.
-  const Outcome<GateRequest> req = kernel_request(f, s.gate_request);
   const bool can = req && !running;
   ImGui::TextColored(kDimV, "n = %d, seed %llu (from the Gate panel)", s.gate_request.n,
                      static_cast<unsigned long long>(s.gate_request.seed));
@@ -57,18 +108,6 @@ void draw_load_kernel(AppState& s) {
     if (ImGui::Button("Cancel")) s.gate_cancel_requested = true;
     ImGui::ProgressBar(static_cast<float>(s.gate_progress_permille) / 1000.f, ImVec2(-1, 0));
   }
-  ImGui::PushTextWrapPos(0.f);
-  if (!req) {
-    ImGui::TextColored(kAmberV, "%s", req.error.message.c_str());
-    s.frame.kernel_reason = req.error.message;
-  }
-  // The last user-kernel run's error, in full (compile errors are one file:line per line).
-  const GateReport* last = s.gate.report.get();
-  if (last != nullptr && last->request.kernel && !last->ran && !last->cancelled) {
-    ImGui::Separator();
-    ImGui::TextColored(kRedV, "%s", last->error.c_str());
-  }
-  ImGui::PopTextWrapPos();
   ImGui::End();
 }
 

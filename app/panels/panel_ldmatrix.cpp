@@ -32,20 +32,18 @@ void draw_ldmatrix(AppState& s, const Derived& d) {
       if (const auto& l = d.op(op).load)
         loads +=
             std::string(loads.empty() ? "" : ", ") + operand_key(op) + ": " + ldmatrix_mnemonic(l->config);
-    ImGui::PushTextWrapPos(0.f);
-    ImGui::TextColored(kDimV, "%s loads %s", shape_name(*d.instr).c_str(), loads.c_str());
-    ImGui::PopTextWrapPos();
+    status_text(kDimV, "%s loads %s", shape_name(*d.instr).c_str(), loads.c_str());
   }
   const LdmatrixProbe* mp = measured_ldmatrix(s);
   if (mp) {
     const int bad = mp->mismatches();
     ImGui::PushTextWrapPos(0.f);
-    ImGui::TextColored(bad ? kRedV : kGreenV, "%s: %s, %.1f cycles/instr", s.probe.label.c_str(),
-                       bad ? (std::to_string(bad) + " elements differ").c_str() : "every element matches",
-                       mp->cycles_per_instruction);
+    status_text(bad ? kRedV : kGreenV, "%s: %s, %.1f cycles/instr", s.probe.label.c_str(),
+                bad ? (std::to_string(bad) + " elements differ").c_str() : "every element matches",
+                mp->cycles_per_instruction);
     ImGui::PopTextWrapPos();
   } else if (s.probe.report && !s.probe.report->ldmatrix.skipped.empty() && !s.probe.report->ldmatrix.ran) {
-    ImGui::TextColored(kAmberV, "not run on the device: %s", s.probe.report->ldmatrix.skipped.c_str());
+    status_text(kAmberV, "not run on the device: %s", s.probe.report->ldmatrix.skipped.c_str());
   } else {
     ImGui::TextColored(kDimV, "tile rows 0-%d, cols 0-%d; matrix j at rows 8(j%%2), cols 8(j/2)", t.rows - 1,
                        t.cols - 1);
@@ -140,8 +138,7 @@ void draw_ldmatrix(AppState& s, const Derived& d) {
       for (const LdmatrixCheck& e : mp->elements)
         if (e.expected.row == hr && e.expected.col == hc) {
           if (e.match())
-            ImGui::TextColored(kGreenV, "measured: lane %d r%d.%s holds it", e.lane, e.reg,
-                               e.half ? "hi" : "lo");
+            status_text(kGreenV, "measured: lane %d r%d.%s holds it", e.lane, e.reg, e.half ? "hi" : "lo");
           else
             ImGui::TextColored(
                 kRedV, "measured: lane %d r%d.%s holds %s", e.lane, e.reg, e.half ? "hi" : "lo",

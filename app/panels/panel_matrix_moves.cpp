@@ -86,13 +86,12 @@ HopperGridRecord record(const GridPlace& p, int rows, int cols) {
 void measured_tooltip_line(const MoveCheck* m, const char* what) {
   if (!m) return;
   if (m->match())
-    ImGui::TextColored(kGreenV, "measured: %s (%d,%d): matches", what, m->measured->row, m->measured->col);
+    status_text(kGreenV, "measured: %s (%d,%d): matches", what, m->measured->row, m->measured->col);
   else if (m->measured)
-    ImGui::TextColored(kRedV, "measured: %s (%d,%d): DIFFERS (model (%d,%d))", what, m->measured->row,
-                       m->measured->col, m->expected.row, m->expected.col);
+    status_text(kRedV, "measured: %s (%d,%d): DIFFERS (model (%d,%d))", what, m->measured->row,
+                m->measured->col, m->expected.row, m->expected.col);
   else
-    ImGui::TextColored(kRedV, "measured: not found (model (%d,%d)): DIFFERS", m->expected.row,
-                       m->expected.col);
+    status_text(kRedV, "measured: not found (model (%d,%d)): DIFFERS", m->expected.row, m->expected.col);
 }
 
 // [SECTION] stmatrix
@@ -181,12 +180,12 @@ void draw_stmatrix(AppState& s, HopperViews& v) {
     ImGui::EndTooltip();
   }
   ImGui::PushTextWrapPos(0.f);
-  ImGui::TextColored(kDimV, "%s",
-                     t.config.trans
-                         ? ".trans: register j of lane l holds column l/4 of matrix j (stored column-major); "
-                           "lanes 8j..8j+7 give matrix j's row addresses."
-                         : "register j of lane l holds row l/4, cols 2(l%4), +1 of matrix j; lanes 8j..8j+7 "
-                           "give matrix j's row addresses (16 contiguous bytes each).");
+  status_text(kDimV, "%s",
+              t.config.trans
+                  ? ".trans: register j of lane l holds column l/4 of matrix j (stored column-major); "
+                    "lanes 8j..8j+7 give matrix j's row addresses."
+                  : "register j of lane l holds row l/4, cols 2(l%4), +1 of matrix j; lanes 8j..8j+7 "
+                    "give matrix j's row addresses (16 contiguous bytes each).");
   ImGui::PopTextWrapPos();
 }
 
@@ -316,12 +315,12 @@ void draw_epilogue(AppState& s, HopperViews& v) {
       stmatrix_mnemonic(t.store.store).c_str());
   const int total = static_cast<int>(t.cells.size());
   if (t.order_differences)
-    ImGui::TextColored(kAmberV,
-                       "%d of %d elements are stored away from their fragment position (amber outline): this "
-                       "register order is wrong for this tile",
-                       t.order_differences, total);
+    status_text(kAmberV,
+                "%d of %d elements are stored away from their fragment position (amber outline): this "
+                "register order is wrong for this tile",
+                t.order_differences, total);
   else
-    ImGui::TextColored(kGreenV, "all %d elements land at their fragment position", total);
+    status_text(kGreenV, "all %d elements land at their fragment position", total);
   record_widget(s, "ep_order");
   ImGui::PopTextWrapPos();
   const std::string text =
@@ -377,10 +376,10 @@ void draw_epilogue(AppState& s, HopperViews& v) {
     ImGui::Text("output (%d, %d): stmatrix writes lane %d, register r%d, %s half", p.hover_row, p.hover_col,
                 x.lane, x.reg, half_name(x.half));
     if (x.moved)
-      ImGui::TextColored(kAmberV, "that half holds C(%d, %d) of the accumulator: it belongs at (%d, %d)",
-                         x.fragment.row, x.fragment.col, x.fragment.row, x.fragment.col);
+      status_text(kAmberV, "that half holds C(%d, %d) of the accumulator: it belongs at (%d, %d)",
+                  x.fragment.row, x.fragment.col, x.fragment.row, x.fragment.col);
     else
-      ImGui::TextColored(kGreenV, "that half holds C(%d, %d): its own place", x.fragment.row, x.fragment.col);
+      status_text(kGreenV, "that half holds C(%d, %d): its own place", x.fragment.row, x.fragment.col);
     measured_tooltip_line(x.check, "the device stored it at");
     ImGui::EndTooltip();
   }

@@ -47,29 +47,29 @@ void element_tooltip(const AppState& s, int n, int row, int col) {
         static_cast<std::size_t>(row) * static_cast<std::size_t>(n) + static_cast<std::size_t>(col);
     if (r->output.size() == static_cast<std::size_t>(n) * n && r->reference.size() == r->output.size()) {
       const bool ok = r->output[i] == r->reference[i];
-      ImGui::TextColored(ok ? kGreenV : kRedV, "value %g, reference %g%s", static_cast<double>(r->output[i]),
-                         static_cast<double>(r->reference[i]), ok ? "" : "  MISMATCH");
+      status_text(ok ? kGreenV : kRedV, "value %g, reference %g%s", static_cast<double>(r->output[i]),
+                  static_cast<double>(r->reference[i]), ok ? "" : "  MISMATCH");
     } else {
       auto it = std::lower_bound(
           r->mismatches.begin(), r->mismatches.end(), std::make_pair(row, col),
           [](const Mismatch& m, std::pair<int, int> rc) { return std::make_pair(m.row, m.col) < rc; });
       if (it != r->mismatches.end() && it->row == row && it->col == col)
-        ImGui::TextColored(kRedV, "value %g, reference %g  MISMATCH", static_cast<double>(it->got),
-                           static_cast<double>(it->want));
+        status_text(kRedV, "value %g, reference %g  MISMATCH", static_cast<double>(it->got),
+                    static_cast<double>(it->want));
       else if (r->mismatch_count <= r->mismatches.size())
-        ImGui::TextColored(kGreenV, "equal to the reference (values not recorded in the file)");
+        status_text(kGreenV, "equal to the reference (values not recorded in the file)");
       else if (r->mismatches.empty() ||
                std::make_pair(row, col) > std::make_pair(r->mismatches.back().row, r->mismatches.back().col))
         ImGui::TextColored(kDimV, "not recorded: after the last of the %zu recorded mismatches",
                            r->mismatches.size());
       else
-        ImGui::TextColored(kGreenV, "equal to the reference (before the last recorded mismatch)");
+        status_text(kGreenV, "equal to the reference (before the last recorded mismatch)");
     }
   }
   if (r && r->request.kernel) {
     // A user kernel's block, warp and lane tiling is its own: nothing here may claim it.
-    ImGui::TextColored(kDimV, "user kernel %s: its block, warp and lane tiling is not known",
-                       r->request.kernel->entry.c_str());
+    status_text(kDimV, "user kernel %s: its block, warp and lane tiling is not known",
+                r->request.kernel->entry.c_str());
     ImGui::EndTooltip();
     return;
   }
@@ -84,8 +84,8 @@ void element_tooltip(const AppState& s, int n, int row, int col) {
   if (owner)
     ImGui::Text("lane %d, acc[%d][%d] = c%d of n-tile %d", owner->lane, ntile, owner->element, owner->element,
                 ntile);
-  ImGui::TextColored(kDimV, "ownership per the seed's 64x64 block, 8 warps of 16x32, C/D of %s",
-                     short_mnemonic(instr));
+  status_text(kDimV, "ownership per the seed's 64x64 block, 8 warps of 16x32, C/D of %s",
+              short_mnemonic(instr));
   ImGui::EndTooltip();
 }
 
@@ -122,7 +122,7 @@ void draw_output(AppState& s, OutputRenderer& renderer) {
     }
     s.frame.output_text = text;
     ImGui::PushTextWrapPos(0.f);
-    ImGui::TextColored(r.mismatch_count ? kRedV : kGreenV, "%s", text.c_str());
+    status_text(r.mismatch_count ? kRedV : kGreenV, "%s", text.c_str());
     ImGui::PopTextWrapPos();
     if (renderer.known_until()) {
       // A swatch of the "not recorded" colour, so the legend matches the picture.
@@ -143,7 +143,7 @@ void draw_output(AppState& s, OutputRenderer& renderer) {
     ImGui::TextColored(kDimV, "no gate result: ownership of an n = %d output", n);
   }
   if (!renderer.ready()) {
-    ImGui::TextColored(kRedV, "output shader unavailable");
+    status_text(kRedV, "output shader unavailable");
     ImGui::End();
     return;
   }

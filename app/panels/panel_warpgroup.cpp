@@ -87,30 +87,6 @@ const char* to_string(CellLabelMode m) {
   return "?";
 }
 
-/// Index labels along one edge of a grid: every `step`-th index where one does not fit per cell.
-void index_labels(ImDrawList* dl, ImFont* f, ImVec2 o, int count, float cell, bool horizontal, float a,
-                  float b, const ImVec2& vis_min, const ImVec2& vis_max) {
-  const ImU32 col = IM_COL32(160, 166, 176, 255);
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "%d", count - 1);
-  const ImVec2 ts = f->CalcTextSizeA(f->FontSize, 1e9f, 0.f, buf);
-  const float need = (horizontal ? ts.x : ts.y) + 3.f;
-  int step = 1;
-  while (step < count && static_cast<float>(step) * cell < need) step *= 2;
-  for (int i = 0; i < count; i += step) {
-    const float p0 = (horizontal ? o.x : o.y) + static_cast<float>(i) * cell;
-    if (horizontal ? (p0 > vis_max.x || p0 + cell * static_cast<float>(step) < vis_min.x)
-                   : (p0 > vis_max.y || p0 + cell * static_cast<float>(step) < vis_min.y))
-      continue;
-    std::snprintf(buf, sizeof buf, "%d", i);
-    if (step == 1)
-      centred_text(dl, f, horizontal ? ImVec2(p0, a) : ImVec2(a, p0),
-                   horizontal ? ImVec2(p0 + cell, b) : ImVec2(b, p0 + cell), col, buf);
-    else
-      dl->AddText(f, f->FontSize, horizontal ? ImVec2(p0 + 1.f, a) : ImVec2(a, p0), col, buf);
-  }
-}
-
 // [SECTION] drawing
 
 void draw_grid(ImDrawList* dl, const WgmmaGrid& t, const std::vector<std::uint8_t>& state, ImVec2 g0,
@@ -200,10 +176,12 @@ void draw_frame(ImDrawList* dl, const WarpgroupTable& t, const WgGeom& g, const 
   dl->AddText(sf, sf->FontSize, ImVec2(a.x - g.mg.wl + 2.f, g.origin.y + g.mg.title),
               IM_COL32(160, 166, 176, 255), "warp");
   for (const auto& [grid, o] : {std::pair{&t.a, a}, std::pair{&t.d, d}}) {
-    index_labels(dl, sf, o, grid->cols, g.cw, true, o.y - g.mg.hl, o.y, vis_min, vis_max);
+    index_labels(dl, sf, o, grid->cols, g.cw, true, o.y - g.mg.hl, o.y, vis_min, vis_max,
+                 kWarpgroupIndexLabels);
     // A's row numbers right of the warp names; D's in the gap.
     const float left = grid == &t.a ? o.x - g.mg.wl + 20.f : o.x - std::min(g.mg.gap, 28.f);
-    index_labels(dl, sf, o, grid->rows, g.ch, false, left, o.x - 1.f, vis_min, vis_max);
+    index_labels(dl, sf, o, grid->rows, g.ch, false, left, o.x - 1.f, vis_min, vis_max,
+                 kWarpgroupIndexLabels);
   }
   // Warp names in the colour of the warp, where a 16-row band is tall enough.
   if (16.f * g.ch >= 2.f * sf->FontSize)
@@ -239,23 +217,23 @@ void cell_tooltip(const WarpgroupTable& t, const WarpgroupMeasured& m, Operand o
                        "row = 16*%d + %d/4 + 8*((%d>>1)&1) = %d,  col = 8*(%d>>2) + 2*(%d%%4) + (%d&1) = %d",
                        w, l, i, row, i, l, i, col);
   else
-    ImGui::TextColored(kDimV, "warp %d owns rows %d-%d; %d elements of .%s per thread in a0..a3", w, 16 * w,
-                       16 * w + 15, g.per_thread, std::string(to_string(g.type)).c_str());
+    status_text(kDimV, "warp %d owns rows %d-%d; %d elements of .%s per thread in a0..a3", w, 16 * w,
+                16 * w + 15, g.per_thread, std::string(to_string(g.type)).c_str());
   const auto& checks = op == Operand::A ? m.a_check : m.d_check;
   const std::size_t slot = static_cast<std::size_t>(o.lane * g.per_thread + i);
   if (slot < checks.size() && checks[slot]) {
     const ElementCheck& e = *checks[slot];
     ImGui::Separator();
     if (e.match())
-      ImGui::TextColored(kGreenV, "measured: the device put it at (%d,%d): matches", e.measured->row,
-                         e.measured->col);
+      status_text(kGreenV, "measured: the device put it at (%d,%d): matches", e.measured->row,
+                  e.measured->col);
     else if (e.measured)
-      ImGui::TextColored(kRedV, "measured: the device put it at (%d,%d): DIFFERS from the model",
-                         e.measured->row, e.measured->col);
+      status_text(kRedV, "measured: the device put it at (%d,%d): DIFFERS from the model", e.measured->row,
+                  e.measured->col);
     else
-      ImGui::TextColored(kRedV, "measured: the value named no cell: DIFFERS from the model");
+      status_text(kRedV, "measured: the value named no cell: DIFFERS from the model");
   } else {
-    ImGui::TextColored(kDimV, "model only (%s)", in.mnemonic.c_str());
+    status_text(kDimV, "model only (%s)", in.mnemonic.c_str());
   }
   ImGui::EndTooltip();
 }
@@ -267,9 +245,9 @@ void register_table(AppState& s, HopperViews& v, int thread) {
   v.frame.registers_thread = thread;
   ImGui::Text("thread %d: warp %d, lane %d", thread, thread / 32, thread % 32);
   ImGui::SameLine();
-  ImGui::TextColored(kDimV, "  D: %d x .%s in %d registers;  A: %d x .%s in a0..a3", wgmma_d_elements(in),
-                     std::string(to_string(in.d_type)).c_str(), wgmma_d_registers(in), wgmma_a_elements(in),
-                     std::string(to_string(in.a_type)).c_str());
+  status_text(kDimV, "  D: %d x .%s in %d registers;  A: %d x .%s in a0..a3", wgmma_d_elements(in),
+              std::string(to_string(in.d_type)).c_str(), wgmma_d_registers(in), wgmma_a_elements(in),
+              std::string(to_string(in.a_type)).c_str());
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
                                 ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit;
   if (!ImGui::BeginTable("##registers", 5, flags, ImVec2(0, ImGui::GetContentRegionAvail().y))) return;

@@ -6,6 +6,7 @@
 
 #include "../app_state.hpp"
 #include "../derived.hpp"
+#include "../label_text.hpp"
 #include "imgui.h"
 
 namespace fragviz::app {
@@ -53,7 +54,8 @@ void draw_banks_layout(AppState& s, const LayoutView& v);
 void draw_compare(AppState& s);
 /// Run gate, progress, verdict, history. (panel_gate.cpp)
 void draw_gate(AppState& s);
-/// File > Load kernel: a user kernel's source, entry and launch, and its Run (panel_kernel.cpp).
+/// File > Load kernel: a user kernel's source (typed, or picked with Browse... in the file browser),
+/// entry and launch, its status line and last error at the top, and its Run (panel_kernel.cpp).
 void draw_load_kernel(AppState& s);
 /// The n x n result drawn by the output shader. (panel_output.cpp)
 void draw_output(AppState& s, OutputRenderer& renderer);
@@ -104,10 +106,29 @@ BankGrid place_bank_grid(const char* id, int lines, float wl, float hl, float fo
 /// The bank numbers above the grid and, every few lines as room allows, each line's byte address
 /// (printf `address_format`, e.g. "0x%03X") at its left.
 void draw_bank_grid_labels(ImDrawList* dl, const BankGrid& g, const char* address_format);
+/// An error or status line in `colour` (printf `fmt`), wrapped so that no message runs off its
+/// window: at the window's right edge, or in a tooltip or other self-sizing window at 40 em. Every
+/// panel's errors and status lines go through here; the last item is the text (record_widget).
+void status_text(const ImVec4& colour, const char* fmt, ...) IM_FMTARGS(2);
 /// Toggles the selected lane (click on the selected lane clears it).
 void toggle_lane(AppState& s, int lane);
 /// Text centred in [a, b] with `font` at its size, only if it fits; returns whether drawn.
 bool centred_text(ImDrawList* dl, ImFont* font, ImVec2 a, ImVec2 b, ImU32 col, const char* text);
+/// How a grid's index labels are spaced: `gap` pixels of room beside each label's text, and whether
+/// an edge band thinner than one label (`skip_thin_band`) gets no labels at all.
+struct IndexLabelStyle {
+  float gap = 2.f;
+  bool skip_thin_band = true;
+};
+/// The fragments view's labels; the warpgroup view's (more room between them, none left out).
+inline constexpr IndexLabelStyle kFragmentIndexLabels{2.f, true};
+inline constexpr IndexLabelStyle kWarpgroupIndexLabels{3.f, false};
+/// Index labels 0..count-1 along one edge of a grid whose first cell starts at `o`, cells `cell`
+/// pixels apart: along x (`horizontal`, in the band y in [a, b]) or along y (band x in [a, b]).
+/// Every index where each fits its cell, else every `step`-th (a power of two); only those between
+/// `vis_min` and `vis_max` are drawn, in font `f`.
+void index_labels(ImDrawList* dl, ImFont* f, ImVec2 o, int count, float cell, bool horizontal, float a,
+                  float b, const ImVec2& vis_min, const ImVec2& vis_max, const IndexLabelStyle& style);
 /// `colour` drawn at `alpha` (0..255) over the window background, as one opaque colour.
 ImU32 over_window_bg(ImU32 colour, int alpha);
 /// The dark rectangle under a grid of lane_cell()s: it shows as each cell's 1-pixel border.
@@ -130,8 +151,6 @@ std::string register_name(const OperandTable& t, int r);
 std::string coord_text(const Coord& c, bool products);
 /// Hex text of a byte address, e.g. "0x0090".
 std::string hex(std::uint32_t v, int digits);
-/// "13.0" from a CUDA version number such as 13000.
-std::string cuda_version(int v);
 /// The mnemonic without the "mma.sync.aligned." every entry starts with.
 const char* short_mnemonic(const Instruction& in);
 /// The live/opened ldmatrix probe when it was run for exactly the current controls, else null.

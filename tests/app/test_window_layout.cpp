@@ -209,5 +209,52 @@ TEST(WindowLayout, SlotsThatFormNoColumnsKeepTheirPlaces) {
   expect_rect(v[kControls], 0, 50, 330, 395, "controls");
 }
 
+TEST(WindowLayout, AtElevenHundredByFiveHundredEveryViewIsReachedByScrolling) {
+  // The newcomer's window: 1100 x 500 under a 51-pixel menu bar and status strip. The canvas is
+  // 1024 x 700 less the top (649) tall behind a 14-pixel vertical bar: 449 pixels show, 200 scroll.
+  const LayoutCanvas c = make_canvas(1100, 500, 51, 14);
+  EXPECT_FALSE(c.scroll_x);
+  ASSERT_TRUE(c.scroll_y);
+  EXPECT_FLOAT_EQ(c.height, 649);
+  EXPECT_FLOAT_EQ(c.view.h(), 449);
+  EXPECT_FLOAT_EQ(c.max_scroll_y(), 200);
+  // Every view lies wholly inside the window at some scroll from 0 to the end (each is shorter
+  // than what shows), and at the end the last view's bottom is the window's.
+  for (int i = 0; i < 8; ++i) {
+    bool seen = false;
+    for (float y = 0; y <= c.max_scroll_y() && !seen; y += 1.f) {
+      const LayoutRect r = tile_views(design(), kAll, c, 0, y, 1)[static_cast<std::size_t>(i)];
+      seen = r.y0 >= c.view.y0 - 0.5f && r.y1 <= c.view.y1 + 0.5f;
+    }
+    EXPECT_TRUE(seen) << "view " << i << " is never wholly in the window";
+  }
+  const std::vector<LayoutRect> end = tile_views(design(), kAll, c, 0, c.max_scroll_y(), 1);
+  EXPECT_FLOAT_EQ(end[kOutput].y1, 500);
+  EXPECT_FLOAT_EQ(end[kInspector].y1, 500);
+}
+
+TEST(WindowLayout, TheWheelScrollsTheCanvasWithinItsRange) {
+  const LayoutCanvas c = make_canvas(1100, 500, 51, 14);  // 200 pixels to scroll
+  EXPECT_FLOAT_EQ(wheel_scroll_y(c, 0, -1, 65), 65);      // one notch down
+  EXPECT_FLOAT_EQ(wheel_scroll_y(c, 65, -2, 65), 195);
+  EXPECT_FLOAT_EQ(wheel_scroll_y(c, 195, -1, 65), 200);  // stops at the end
+  EXPECT_FLOAT_EQ(wheel_scroll_y(c, 10, 1, 65), 0);      // and at the top
+  EXPECT_FLOAT_EQ(wheel_scroll_y(c, 100, 0.5f, 65), 67.5f);
+  const LayoutCanvas tall = make_canvas(1600, 1000, 51, 14);  // nothing to scroll
+  EXPECT_FLOAT_EQ(wheel_scroll_y(tall, 0, -3, 65), 0);
+}
+
+TEST(WindowLayout, TheWheelPassesThroughAViewOnlyAtItsEnd) {
+  EXPECT_TRUE(wheel_passes_through(0, 0, -1));  // a view with nothing to scroll
+  EXPECT_TRUE(wheel_passes_through(0, 0, 1));
+  EXPECT_FALSE(wheel_passes_through(0, 300, -1));   // at its top, going down: the view scrolls
+  EXPECT_TRUE(wheel_passes_through(0, 300, 1));     // at its top, going up: the canvas
+  EXPECT_FALSE(wheel_passes_through(120, 300, 1));  // in the middle: the view, either way
+  EXPECT_FALSE(wheel_passes_through(120, 300, -1));
+  EXPECT_TRUE(wheel_passes_through(300, 300, -1));  // at its end, going down: the canvas
+  EXPECT_FALSE(wheel_passes_through(300, 300, 1));
+  EXPECT_FALSE(wheel_passes_through(120, 300, 0));  // no wheel
+}
+
 }  // namespace
 }  // namespace fragviz::app

@@ -1,0 +1,146 @@
+// File > Compare (app/compare_view.hpp): a part that did not run on a side (the gate, the probe run,
+// one instruction's probe) is named as not run and never counted as a difference, nor claimed as
+// compared; what ran on both sides is still compared. Reports built by hand here; the expected
+// counts and lines worked out from them.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "compare_view.hpp"
+
+namespace fragviz::app {
+namespace {
+
+constexpr const char* kMma = "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32";
+constexpr const char* kMmaK16 = "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32";
+
+GateReport gate_ran() {
+  GateReport g;
+  g.request.n = 2048;
+  g.ran = true;
+  g.exact = true;
+  g.spot_checks = 16;
+  return g;
+}
+
+GateReport gate_not_run(const std::string& why) {
+  GateReport g;
+  g.request.n = 2048;
+  g.error = why;
+  g.error_kind = ErrorKind::no_device;
+  return g;
+}
+
+InstructionProbe instruction(const char* mnemonic, bool ran, int passes) {
+  InstructionProbe p;
+  p.mnemonic = mnemonic;
+  p.ran = ran;
+  p.passes = passes;
+  if (!ran) p.skipped = "needs sm_90 (device is sm_80)";
+  return p;
+}
+
+ProbeReport probe_with(std::vector<InstructionProbe> instructions) {
+  ProbeReport p;
+  p.device.present = true;
+  p.device.name = "NVIDIA H200";
+  p.ldmatrix.ran = true;
+  p.instructions = std::move(instructions);
+  return p;
+}
+
+bool any_line_starts(const Comparison& c, const std::string& prefix) {
+  for (const ReportDifference& d : c.diff.differences)
+    if (d.where.rfind(prefix, 0) == 0) return true;
+  return false;
+}
+
+TEST(CompareView, AGateThatDidNotRunIsNotADifference) {
+  ReportFile a, b;
+  a.probe = b.probe = probe_with({instruction(kMma, true, 37)});
+  a.gate = gate_ran();
+  b.gate = gate_not_run("no CUDA device");
+  const Comparison c = compare_reports(a, "this session's live results", b, "/tmp/b.json");
+  EXPECT_EQ(c.diff.content(), 0u);
+  EXPECT_FALSE(any_line_starts(c, "gate")) << c.diff.differences.front().line();
+  ASSERT_EQ(c.not_run.size(), 1u);
+  EXPECT_EQ(c.not_run[0], "gate: not run in B (no CUDA device)");
+  EXPECT_FALSE(c.nothing_compared);
+  EXPECT_EQ(c.headline, "compared with b.json: the reports agree; 1 part not run, not compared");
+}
+
+TEST(CompareView, TwoGatesNotRunForDifferentReasonsAgree) {
+  ReportFile a, b;
+  a.probe = b.probe = probe_with({instruction(kMma, true, 37)});
+  a.gate = gate_not_run("no CUDA device");
+  b.gate = gate_not_run("built without CUDA");
+  const Comparison c = compare_reports(a, "A", b, "b.json");
+  EXPECT_EQ(c.diff.content(), 0u);
+  ASSERT_EQ(c.not_run.size(), 1u);
+  EXPECT_EQ(c.not_run[0], "gate: not run in A or B (no CUDA device)");
+}
+
+TEST(CompareView, AnUnrunGateAgainstNoGateIsNotAMissingPart) {
+  ReportFile a, b;
+  a.probe = b.probe = probe_with({instruction(kMma, true, 37)});
+  a.gate = gate_not_run("no CUDA device");  // B holds probes only
+  const Comparison c = compare_reports(a, "A", b, "b.json");
+  EXPECT_EQ(c.diff.content(), 0u);
+  EXPECT_EQ(c.not_run, std::vector<std::string>{"gate: not run in A (no CUDA device)"});
+}
+
+TEST(CompareView, WhatRanOnBothSidesIsStillCompared) {
+  // k8 ran on both with a different pass count: one difference. k16 ran only in A: not run, not
+  // counted.
+  ReportFile a, b;
+  a.probe = probe_with({instruction(kMma, true, 37), instruction(kMmaK16, true, 37)});
+  b.probe = probe_with({instruction(kMma, true, 38), instruction(kMmaK16, false, 0)});
+  const Comparison c = compare_reports(a, "A", b, "b.json");
+  EXPECT_EQ(c.diff.content(), 1u);
+  ASSERT_FALSE(c.diff.differences.empty());
+  EXPECT_NE(c.diff.differences[0].where.find(kMma), std::string::npos) << c.diff.differences[0].line();
+  EXPECT_NE(c.diff.differences[0].where.find("passes"), std::string::npos) << c.diff.differences[0].line();
+  EXPECT_EQ(c.not_run, std::vector<std::string>{std::string("instruction probe ") + kMmaK16 +
+                                                ": not run in B (needs sm_90 (device is sm_80))"});
+  EXPECT_EQ(c.headline, "compared with b.json: 1 difference; 1 part not run, not compared");
+}
+
+TEST(CompareView, NothingThatRanOnBothSidesIsNotCalledAgreement) {
+  ReportFile a, b;
+  a.gate = gate_ran();
+  b.gate = gate_not_run("no CUDA device");
+  const Comparison c = compare_reports(a, "A", b, "b.json");
+  EXPECT_TRUE(c.nothing_compared);
+  EXPECT_EQ(c.diff.content(), 0u);
+  EXPECT_EQ(c.headline,
+            "nothing compared with b.json: no part ran on both sides; 1 part not run, not compared");
+}
+
+TEST(CompareView, AProbeRunThatMeasuredNothingIsNotRun) {
+  ReportFile a, b;
+  a.probe = probe_with({instruction(kMma, true, 37)});
+  ProbeReport none;
+  none.error = "no CUDA device";
+  b.probe = none;
+  a.gate = b.gate = gate_ran();
+  const Comparison c = compare_reports(a, "A", b, "b.json");
+  EXPECT_EQ(c.diff.content(), 0u);
+  EXPECT_EQ(c.not_run, std::vector<std::string>{"probes: not run in B (no CUDA device)"});
+  EXPECT_FALSE(c.nothing_compared);  // the gates were compared
+}
+
+TEST(CompareView, ARealGateDifferenceIsStillCounted) {
+  // The set-aside must not hide a gate that ran on both sides and differs.
+  ReportFile a, b;
+  a.gate = gate_ran();
+  b.gate = gate_ran();
+  b.gate->exact = false;
+  b.gate->mismatch_count = 3;
+  const Comparison c = compare_reports(a, "A", b, "b.json");
+  EXPECT_TRUE(c.not_run.empty());
+  EXPECT_EQ(c.diff.content(), 2u);  // exact, mismatch_count
+  EXPECT_TRUE(any_line_starts(c, "gate"));
+}
+
+}  // namespace
+}  // namespace fragviz::app

@@ -12,10 +12,18 @@
 #include <sstream>
 
 #include "fragviz/gate_host.hpp"
+#include "fragviz/gate_ladder.hpp"
 
 namespace fragviz::app {
 
 namespace {
+
+/// Every gate variant's name, in the table's order, comma-separated (what gate.variant may be).
+std::string gate_variant_names() {
+  std::string names;
+  for (const GateVariantInfo& v : gate_variants()) names += (names.empty() ? "" : ", ") + std::string(v.name);
+  return names;
+}
 
 using nlohmann::json;
 
@@ -224,7 +232,7 @@ ParsedSettings parse_settings(std::string_view text) {
                 def);
       }
       r.named(
-          g, "variant", "gate.variant", "ldmatrix-k8, scalar-b-k8, ldmatrix-k16, broken-swap-b",
+          g, "variant", "gate.variant", gate_variant_names(),
           [](const std::string& t) { return parse_variant(t); }, std::string(to_string(s.gate_variant)),
           s.gate_variant);
     } else {

@@ -348,7 +348,6 @@ MatmulKernel matmul_kernel(GateVariant v) {
     case GateVariant::broken_swap_b:
       return fragviz_gate_broken_swap_b;
     case GateVariant::user_kernel:  // compiled at run time, launched by the kernel runner
-      break;
     default:
       return nullptr;
   }

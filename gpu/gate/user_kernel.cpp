@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "fragviz/gate_host.hpp"
+#include "fragviz/parse_limits.hpp"
 
 namespace fragviz {
 namespace {
@@ -110,9 +111,16 @@ class NExpression {
       }
     }
   }
+  /// Enters one level of nesting (a parenthesis or a unary minus); false past the limit.
+  bool nest() {
+    if (++depth_ <= kMaxParseNesting) return true;
+    set_error(nesting_too_deep_message());
+    return false;
+  }
   bool unary(I64& v) {
     if (eat('-')) {
-      if (!unary(v)) return false;
+      if (!nest() || !unary(v)) return false;
+      --depth_;
       v = -v;
       return true;
     }
@@ -126,12 +134,14 @@ class NExpression {
     }
     const char c = s_[pos_];
     if (c == '(') {
+      if (!nest()) return false;
       ++pos_;
       if (!expr(v)) return false;
       if (!eat(')')) {
         set_error("missing ')'");
         return false;
       }
+      --depth_;
       return true;
     }
     if (c == 'n') {
@@ -167,6 +177,7 @@ class NExpression {
   std::string_view s_;
   int n_;
   std::size_t pos_ = 0;
+  int depth_ = 0;  ///< parentheses and unary minuses open at pos_
   std::string error_;
   std::size_t error_pos_ = 0;
 };

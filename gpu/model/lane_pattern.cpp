@@ -4,6 +4,7 @@
 #include <cctype>
 #include <limits>
 
+#include "fragviz/parse_limits.hpp"
 #include "fragviz/words.hpp"
 
 namespace fragviz {
@@ -172,12 +173,18 @@ class Expr {
       }
     }
   }
+  /// Enters one level of nesting (a parenthesis or a unary operator) at `at`.
+  void nest(std::size_t at) {
+    if (++depth_ > kMaxParseNesting) fail(at, nesting_too_deep_message());
+  }
   std::int64_t unary() {
     const char c = peek();
     if (c == '-' || c == '+' || c == '~') {
       const std::size_t at = pos();
       ++i_;
+      nest(at);
       const std::int64_t v = unary();
+      --depth_;
       if (c == '~') return ~v;
       check(c == '-' && v == std::numeric_limits<std::int64_t>::min(), at);
       return c == '-' ? -v : v;
@@ -187,9 +194,11 @@ class Expr {
   std::int64_t primary() {
     const char c = peek();
     if (c == '(') {
+      nest(pos());
       ++i_;
       const std::int64_t v = expr();
       expect(')', "')'");
+      --depth_;
       return v;
     }
     if (std::isdigit(static_cast<unsigned char>(c))) {
@@ -245,6 +254,7 @@ class Expr {
   std::string_view s_;
   std::size_t i_, end_;
   int lane_;
+  int depth_ = 0;  ///< parentheses and unary operators open at i_
 };
 
 template <class T>

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <limits>
 
+#include "fragviz/parse_limits.hpp"
 #include "fragviz/words.hpp"
 
 namespace fragviz {
@@ -146,12 +147,14 @@ class Parser {
     Node n;
     n.pos = pos();
     if (take('(')) {
+      if (++depth_ > kMaxParseNesting) fail(n.pos, nesting_too_deep_message());
       n.leaf = false;
       n.kids.push_back(tuple(what));
       for (;;) {
         if (take(',')) {
           n.kids.push_back(tuple(what));
         } else if (take(')')) {
+          --depth_;
           break;
         } else {
           fail(pos(), "expected ',' or ')'" + found());
@@ -172,6 +175,7 @@ class Parser {
  private:
   std::string_view s_;
   std::size_t i_ = 0;
+  int depth_ = 0;  ///< tuples open at i_
 };
 
 std::string node_text(const Node& n) {

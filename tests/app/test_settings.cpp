@@ -160,6 +160,16 @@ TEST(ParseSettings, FractionsAndWrongTypesKeepTheDefault) {
   EXPECT_FALSE(p.keep_file);
 }
 
+// The message names every variant the gate accepts, the ladder's rungs among them (it once listed
+// the seed's four only, though "tile-128" was accepted).
+TEST(ParseSettings, UnknownVariantNamesEveryRung) {
+  const ParsedSettings p = parse_fields(R"("gate": {"variant": "fast"})");
+  for (const char* name : {"ldmatrix-k8", "broken-swap-b", "cp-async-db", "tile-128", "reg-db-128x256",
+                           "wgmma-tma", "wgmma-persistent", "wgmma-cluster"})
+    EXPECT_TRUE(any_message_has(p, name)) << name << ": " << all(p);
+  EXPECT_EQ(parse_fields(R"("gate": {"variant": "tile-128"})").settings.gate_variant, GateVariant::tile_128);
+}
+
 TEST(ParseSettings, WholeNumberWrittenAsFloatIsTaken) {
   const ParsedSettings p = parse_fields(R"("width_halves": 96.0)");
   EXPECT_EQ(p.settings.controls.width_halves, 96);

@@ -63,6 +63,24 @@ refused 5 "cannot write --tikz folder" -- export --view movmatrix --svg a.svg --
 refused 5 "cannot write --svg /no/such/dir/a.svg" -- export --view movmatrix --tikz a.tex --svg /no/such/dir/a.svg
 refused 64 "standard output ('-') can take one file only" -- export --view movmatrix --svg - --tikz -
 refused 64 "same file" -- export --view movmatrix --svg a.out --tikz a.out
+# One file spelled two ways is still one file (it was written twice, the second format winning).
+refused 64 "same file" -- export --view movmatrix --svg ./a.out --tikz a.out
+refused 64 "same file" -- export --view movmatrix --svg "$tmp/a.out" --pdf a.out
+refused 64 "same file" -- export --view movmatrix --svg folder/../a.out --tikz a.out
+ln -s keep.json link.json
+refused 64 "same file" -- export --view movmatrix --svg link.json --tikz keep.json
+rm link.json
+
+# A FIFO nobody reads is refused at once (opening it for writing blocked forever); one with a
+# reader gets the output.
+mkfifo fifo.svg
+refused 5 "cannot write --svg fifo.svg: is a FIFO that no process is reading" -- export --view movmatrix --svg fifo.svg
+timeout 60 cat fifo.svg >fifo.out &
+reader=$!
+timeout 60 "$cli" export --view movmatrix --svg fifo.svg 2>err || fail "export --svg to a read FIFO exited $?: $(cat err)"
+wait "$reader"
+grep -q "<svg" fifo.out || fail "the FIFO's reader got no SVG ($(wc -c <fifo.out) bytes)"
+rm -f fifo.svg fifo.out err
 
 # '-' is standard output, never a file named "-".
 "$cli" export --view movmatrix --svg - >svg.out 2>err || fail "export --svg - exited $?: $(cat err)"

@@ -83,7 +83,8 @@ int run(const Opts& o) {
   if (outputs.empty()) return refuse("nothing to write: give --svg, --png, --pdf or --tikz FILE", kExitUsage);
   for (std::size_t i = 0; i < outputs.size(); ++i)
     for (std::size_t j = i + 1; j < outputs.size(); ++j)
-      if (outputs[i].second == outputs[j].second && outputs[i].second != kStdoutPath)
+      if (outputs[i].second != kStdoutPath && outputs[j].second != kStdoutPath &&
+          same_output_file(outputs[i].second, outputs[j].second))
         return refuse("the same file '" + outputs[i].second + "' is given for " +
                           std::string(scene::to_string(outputs[i].first)) + " and " +
                           std::string(scene::to_string(outputs[j].first)),

@@ -1,8 +1,12 @@
 // output_path.hpp: judging an output path before anything runs.
 #include "output_path.hpp"
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include <cerrno>
+#include <filesystem>
 
 namespace fragviz::cli {
 
@@ -14,6 +18,15 @@ std::optional<std::string> output_path_problem(const OutputOption& o) {
   if (::stat(o.path.c_str(), &st) == 0) {
     if (S_ISDIR(st.st_mode)) return what + "is a folder, not a file";
     if (::access(o.path.c_str(), W_OK) != 0) return what + "the file exists and is not writable";
+    if (S_ISFIFO(st.st_mode)) {
+      // Without a reader, open(O_WRONLY) blocks forever and O_NONBLOCK fails with ENXIO.
+      const int fd = ::open(o.path.c_str(), O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+      if (fd < 0)
+        return what + (errno == ENXIO ? "is a FIFO that no process is reading" : "cannot open the FIFO");
+      // Kept open (never closed): closing it now would end the reader's input before the output.
+      static std::vector<int> held;
+      held.push_back(fd);
+    }
     return std::nullopt;  // written in place: its folder's permissions do not matter
   }
   const std::size_t slash = o.path.find_last_of('/');
@@ -23,6 +36,18 @@ std::optional<std::string> output_path_problem(const OutputOption& o) {
   if (!S_ISDIR(st.st_mode)) return what + folder + " is not a folder";
   if (::access(folder.c_str(), W_OK | X_OK) != 0) return what + "folder " + folder + " is not writable";
   return std::nullopt;
+}
+
+bool same_output_file(const std::string& a, const std::string& b) {
+  if (a == b) return true;
+  struct stat sa {
+  }, sb{};
+  if (::stat(a.c_str(), &sa) == 0 && ::stat(b.c_str(), &sb) == 0)
+    return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+  std::error_code ea, eb;
+  const auto ca = std::filesystem::weakly_canonical(std::filesystem::absolute(a, ea), ea);
+  const auto cb = std::filesystem::weakly_canonical(std::filesystem::absolute(b, eb), eb);
+  return !ea && !eb && ca == cb;
 }
 
 std::optional<std::string> outputs_problem(const std::vector<OutputOption>& outputs) {
@@ -36,7 +61,8 @@ std::optional<std::string> outputs_problem(const std::vector<OutputOption>& outp
       to_stdout = &o;
     }
     for (std::size_t j = 0; j < i; ++j)
-      if (outputs[j].path == o.path && o.path != kStdoutPath)
+      if (o.path != kStdoutPath && outputs[j].path != kStdoutPath && !outputs[j].path.empty() &&
+          same_output_file(outputs[j].path, o.path))
         return "the same file '" + o.path + "' is given for " + outputs[j].option + " and " + o.option;
     if (auto why = output_path_problem(o)) return why;
   }

@@ -20,10 +20,17 @@ struct OutputOption {
 
 /// Why `path` cannot be written, or nothing: "-" is always writable; otherwise the path must not
 /// name a folder, an existing file must be writable, and a new file's parent folder must exist,
-/// be a folder and be writable (access(2), so the answer is the one open(2) will give). Nothing
+/// be a folder and be writable (access(2), so the answer is the one open(2) will give). A FIFO
+/// must have a reader now (opening it would block forever otherwise); it is then held open to
+/// the end of the process, so that the reader does not see the end before the output. Nothing
 /// is created or truncated. The message names the option: "cannot write --json /x/r.json: folder /x does not
 /// exist".
 std::optional<std::string> output_path_problem(const OutputOption& o);
+
+/// Whether two output paths (neither "-") name one file: the same device and inode where both
+/// exist, else the same absolute path with "." and ".." resolved (std::filesystem's
+/// weakly_canonical, so "./b.svg" and "b.svg", or a symlink and its target, are one file).
+bool same_output_file(const std::string& a, const std::string& b);
 
 /// The first problem among `outputs` (empty paths are options not given): a path that cannot be
 /// written, the same file given twice, or "-" given for more than one option.

@@ -174,3 +174,20 @@ TEST(Wgmma, FindsEntriesByMnemonicOnly) {
   EXPECT_EQ(fragviz::wgmma_index(in) >= 0, true);
   EXPECT_EQ(&fragviz::wgmma_catalogue()[static_cast<std::size_t>(fragviz::wgmma_index(in))], in);
 }
+
+// One name parser for every command: each entry by its full mnemonic and by the part after the
+// PTX prefix "wgmma.mma_async.sync.aligned." (spelled out here, not taken from the code).
+TEST(Wgmma, NamedByFullMnemonicOrWithoutThePrefix) {
+  const std::string prefix = "wgmma.mma_async.sync.aligned.";
+  ASSERT_FALSE(
+      fragviz::wgmma_catalogue().empty());  // counted in CatalogueHoldsEveryNForF16AndBf16AndOnlyLegalN
+  for (const fragviz::WgmmaInstruction& in : fragviz::wgmma_catalogue()) {
+    const std::string full(in.mnemonic);
+    ASSERT_EQ(full.rfind(prefix, 0), 0u) << full;
+    EXPECT_EQ(fragviz::find_wgmma_named(full), &in) << full;
+    EXPECT_EQ(fragviz::find_wgmma_named(full.substr(prefix.size())), &in) << full;
+  }
+  for (const char* bad : {"", "wgmma.mma_async.sync.aligned.", "m64n7k16.f32.f16.f16",
+                          "wgmma.m64n64k16.f32.f16.f16", "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32"})
+    EXPECT_EQ(fragviz::find_wgmma_named(bad), nullptr) << bad;
+}

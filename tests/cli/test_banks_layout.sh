@@ -8,20 +8,8 @@ cli="$1"
 fails=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-expect() {  # expect CODE WORDS-IN-OUTPUT -- ARGS...
-  local want="$1" words="$2"
-  shift 3
-  local out rc
-  out=$(timeout 60 "$cli" "$@" 2>&1)
-  rc=$?
-  if [ "$rc" != "$want" ] || ! grep -qF -- "$words" <<<"$out"; then
-    echo "FAIL: fragviz-cli $* -> exit $rc (want $want, output containing '$words'):"
-    echo "$out" | head -8
-    fails=$((fails + 1))
-  else
-    echo "ok: fragviz-cli $* -> $rc"
-  fi
-}
+# shellcheck source=expect.sh
+source "$(dirname "${BASH_SOURCE[0]}")/expect.sh"
 refused_quietly() {  # refused_quietly CODE -- ARGS...: the refusal prints no table, nothing on stdout
   local want="$1"
   shift 2

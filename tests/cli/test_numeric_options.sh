@@ -11,20 +11,8 @@ src="$2"
 fails=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-expect() {  # expect CODE WORDS -- ARGS...
-  local want="$1" words="$2"
-  shift 3
-  local out rc
-  out=$(timeout 60 "$cli" "$@" 2>&1)
-  rc=$?
-  if [ "$rc" != "$want" ] || ! grep -qF -- "$words" <<<"$out"; then
-    echo "FAIL: fragviz-cli $* -> exit $rc (want $want, output containing '$words'):"
-    echo "$out" | head -4
-    fails=$((fails + 1))
-  else
-    echo "ok: fragviz-cli $* -> $rc"
-  fi
-}
+# shellcheck source=expect.sh
+source "$(dirname "${BASH_SOURCE[0]}")/expect.sh"
 kernel=(--kernel "$src/examples/kernels/mma_m16n8k16.cu" --entry mma_m16n8k16)
 
 # --smem: 232448 = 227 * 1024 is the limit; one byte more is refused on its face (exit 3).

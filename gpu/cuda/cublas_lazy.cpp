@@ -1,23 +1,14 @@
 #include "cublas_lazy.hpp"
 
-#include <dlfcn.h>
-
 #include <mutex>
+
+#include "lazy_library.hpp"
 
 #ifndef FRAGVIZ_CUBLAS_DIR
 #define FRAGVIZ_CUBLAS_DIR ""
 #endif
 
 namespace fragviz::cuda {
-namespace {
-
-template <class F>
-bool bind(void* lib, const char* name, F& out) {
-  out = reinterpret_cast<F>(dlsym(lib, name));
-  return out != nullptr;
-}
-
-}  // namespace
 
 const CublasApi* cublas_api(std::string& error) {
   static std::once_flag once;
@@ -27,21 +18,19 @@ const CublasApi* cublas_api(std::string& error) {
   std::call_once(once, [] {
     const std::string major = std::to_string(CUBLAS_VER_MAJOR);
     const std::string dir = FRAGVIZ_CUBLAS_DIR;
-    void* lib = nullptr;
-    for (const std::string& name :
-         {"libcublas.so." + major, dir.empty() ? std::string() : dir + "/libcublas.so." + major,
-          std::string("libcublas.so")}) {
-      if (name.empty()) continue;
-      lib = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL);
-      if (lib) break;
-    }
+    std::string dl_error;
+    void* lib = open_first_library(
+        {"libcublas.so." + major, dir.empty() ? std::string() : dir + "/libcublas.so." + major,
+         std::string("libcublas.so")},
+        dl_error);
     if (!lib) {
-      const char* e = dlerror();
-      why = "cuBLAS could not be loaded (libcublas.so." + major + "): " + (e ? e : "not found");
+      why = "cuBLAS could not be loaded (libcublas.so." + major + "): " + dl_error;
       return;
     }
-    if (!bind(lib, "cublasCreate_v2", api.create) || !bind(lib, "cublasDestroy_v2", api.destroy) ||
-        !bind(lib, "cublasSetStream_v2", api.set_stream) || !bind(lib, "cublasGemmEx", api.gemm_ex)) {
+    if (!bind_symbol(lib, "cublasCreate_v2", api.create) ||
+        !bind_symbol(lib, "cublasDestroy_v2", api.destroy) ||
+        !bind_symbol(lib, "cublasSetStream_v2", api.set_stream) ||
+        !bind_symbol(lib, "cublasGemmEx", api.gemm_ex)) {
       why = "cuBLAS was loaded but lacks cublasCreate_v2/cublasDestroy_v2/cublasSetStream_v2/cublasGemmEx";
       return;
     }

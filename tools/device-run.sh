@@ -3,7 +3,7 @@
 # header-only libraries and googletest sources come from .carry/) and runs every GPU test, probe
 # and benchmark, writing logs under $OUT (default ./out). Used on the H200 through the device
 # tool; works on any Linux box with a CUDA GPU.
-#   tools/device-run.sh [quick]
+#   tools/device-run.sh [quick]   (FRAGVIZ_PACK_REPORTS=1: the JSON reports in one reports.tar.xz)
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 out="${OUT:-$root/out}"
@@ -129,3 +129,10 @@ else
 fi
 
 section "done"
+# The device tool returns at most 8 files: FRAGVIZ_PACK_REPORTS=1 puts the JSON reports into one
+# reports.tar.xz (run.log, build.log, ctest-gpu.log, sanitizer.log, bench.csv stay as they are).
+if [ "${FRAGVIZ_PACK_REPORTS:-0}" = 1 ]; then
+  (cd "$out" && ls ./*.json >/dev/null 2>&1 && tar -cJf reports.tar.xz ./*.json && rm -f ./*.json &&
+    echo "reports packed into reports.tar.xz" | tee -a "$log")
+fi
+echo "[device-run finished at $(date -u +%H:%M:%SZ)]" | tee -a "$log"

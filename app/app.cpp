@@ -155,6 +155,7 @@ void App::poll_jobs() {
   std::shared_ptr<const DeviceInfo> dev;
   std::string err;
   if (jobs_.device.take(&dev, &err)) {
+    s_.frame.results_taken.push_back("device");
     s_.device_known = true;
     if (dev)
       s_.device = *dev;
@@ -165,6 +166,7 @@ void App::poll_jobs() {
   }
   std::shared_ptr<const ProbeReport> probe;
   if (jobs_.probe.take(&probe, &err)) {
+    s_.frame.results_taken.push_back("probe");
     if (!probe) {
       s_.probe_status = JobStatus::failed;
       s_.probe_error = err;
@@ -187,6 +189,7 @@ void App::poll_jobs() {
   s_.gate_progress_permille = jobs_.gate_control.progress_permille.load();
   std::shared_ptr<const GateReport> gate;
   if (jobs_.gate.take(&gate, &err)) {
+    s_.frame.results_taken.push_back("gate");
     if (!gate) {
       s_.gate_status = JobStatus::failed;
       s_.gate_error = "gate failed: " + err;
@@ -199,6 +202,7 @@ void App::poll_jobs() {
   s_.gate_ladder.done = jobs_.ladder_done.load();
   std::shared_ptr<const LadderResult> ladder;
   if (jobs_.ladder.take(&ladder, &err)) {
+    s_.frame.results_taken.push_back("ladder");
     s_.gate_ladder.running = false;
     s_.gate_ladder.error = ladder ? "" : "ladder failed: " + err;
     if (ladder) s_.gate_ladder.result = ladder;

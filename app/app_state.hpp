@@ -226,6 +226,9 @@ struct FrameRecord {
   /// Cells the fragments view marked as named by the comparison this frame, per operand ("A", ...).
   std::map<std::string, std::vector<Coord>> compare_marked;
   LayoutFrame layout;  ///< where the views are this frame (layout.hpp)
+  /// Background results this frame took in, in order: "device", "probe", "gate", "ladder" (for
+  /// --bench, which times the frames that apply them).
+  std::vector<const char*> results_taken;
 };
 
 /// A report file the views show (File > Open report, or the command line) and what it covers, so

@@ -22,7 +22,9 @@ int parse_command_line(int argc, char** argv, LaunchOptions& o, WindowOptions& w
       "--assets DIR: palette.json, layout.json and fonts.json found there replace the built-in ones\n"
       "(copies of the source tree's assets/ are a start); a bad file is reported and the built-in one used.\n"
       "--bench: launch to first frame, then --bench-frames steady frames and as many frames with the\n"
-      "selected lane changing every frame (every grid drawn again), every view open.");
+      "selected lane changing every frame (every grid drawn again), every view open. With a device (no\n"
+      "--no-device) it runs on until the device query and the probes are in (60 s at most) and times\n"
+      "the frames that apply their results (result_frames).");
   cli.add_option("report", o.report_path,
                  "a report written by fragviz-cli probe/gate --json, shown as measured data")
       ->type_name("REPORT.json");

@@ -306,6 +306,16 @@ struct Bench {
   std::vector<std::pair<const char*, double>> startup;
   void mark(const char* step) { startup.emplace_back(step, ms_between(main_start, Clock::now())); }
   Phase steady, changing;
+  /// Frames that took in a background result (the device query, the probes, a gate run): the cost
+  /// of applying it shows in them. `ms` is the whole frame, swap included; `since_main_ms` when it
+  /// ended.
+  struct ResultFrame {
+    int frame = 0;
+    std::string what;
+    double ms = 0, ui_ms = 0, since_main_ms = 0;
+  };
+  std::vector<ResultFrame> result_frames;
+  bool device = false;  ///< the run looked for a CUDA device (no --no-device)
 };
 
 double percentile(std::vector<double> v, double p) {
@@ -346,6 +356,13 @@ void write_bench(const std::string& path, const Bench& b, int w, int h, float sc
     << "  \"process_age_at_main_ms\": " << b.process_age_at_main_ms << ",\n"
     << "  \"first_frame_ms_since_process_start\": "
     << (b.process_age_at_main_ms >= 0 ? b.first_frame_ms + b.process_age_at_main_ms : -1) << ",\n"
+    << "  \"device\": " << (b.device ? "true" : "false") << ",\n  \"result_frames\": [";
+  for (std::size_t i = 0; i < b.result_frames.size(); ++i) {
+    const Bench::ResultFrame& r = b.result_frames[i];
+    o << (i ? ", " : "") << "{\"frame\": " << r.frame << ", \"what\": \"" << r.what << "\", \"ms\": " << r.ms
+      << ", \"ui_ms\": " << r.ui_ms << ", \"since_main_ms\": " << r.since_main_ms << "}";
+  }
+  o << "],\n"
     << "  \"steady\": " << phase_json(b.steady) << ",\n  \"changing\": " << phase_json(b.changing) << "\n}";
   write_file_atomically(path, o.str());
 }
@@ -389,6 +406,7 @@ int main(int argc, char** argv) {
       fragviz::app::start_settings(config, fragviz::app::persists_settings(opt), state);
   for (const std::string& n : state.settings_notices) std::fprintf(stderr, "fragviz: %s\n", n.c_str());
   const bool benching = !opt.bench.empty();
+  bench.device = !opt.no_device;
   if (benching) state.windows = fragviz::app::WindowsOpen{};  // every view open
 
   glfwSetErrorCallback(
@@ -612,6 +630,16 @@ int main(int argc, char** argv) {
       const auto swap_start = Clock::now();
       glfwSwapBuffers(window);
       const auto now = Clock::now();
+      if (benching && !state.frame.results_taken.empty()) {
+        Bench::ResultFrame r;
+        r.frame = frame - 1;
+        for (const char* w : state.frame.results_taken)
+          r.what += (r.what.empty() ? "" : "+") + std::string(w);
+        r.ms = ms_between(last_swap, now);
+        r.ui_ms = ms_between(ui_start, ui_end);
+        r.since_main_ms = ms_between(bench.main_start, now);
+        bench.result_frames.push_back(std::move(r));
+      }
       if (frame == 1) {
         bench.mark("first_swap");
         glFinish();  // the first frame counts once it is really on screen
@@ -637,7 +665,11 @@ int main(int argc, char** argv) {
         }
       }
       if (last) break;
-      if (benching && static_cast<int>(bench.changing.frame_ms.size()) >= opt.bench_frames) break;
+      // With a device the run goes on (at most 60 s more) until the device query and the probes
+      // are in, so that the frames that apply their results are among the timed ones.
+      if (benching && static_cast<int>(bench.changing.frame_ms.size()) >= opt.bench_frames &&
+          (!bench.device || !app.busy() || ms_between(bench.main_start, Clock::now()) > 60000.0))
+        break;
     }
     app.shutdown();
     if (!opt.dump_state.empty()) write_file_atomically(opt.dump_state, app.state_json());

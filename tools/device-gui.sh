@@ -6,6 +6,8 @@
 # GL goes to the NVIDIA driver, and then:
 #   1. --bench (tools/bench-gui.sh's run: launch to first frame, 300 steady and 300 changing frames)
 #      -> $OUT/gui-bench.json, whose gl_renderer must name the NVIDIA GPU;
+#   1b. (with CUDA) the same --bench with the device: first frame while CUDA starts, and the frames
+#      that take in the device query and the probe results -> $OUT/gui-bench-device.json;
 #   2. the app as a user sees it: waits for its window and the CUDA device, clicks "Run gate" with
 #      xdotool, waits for the exact-match verdict, captures the screen (xwd) -> $OUT/gui-gate.png;
 #   3. --screenshot (the app's own read-back of its GL frame) -> $OUT/gui-readback.png;
@@ -19,7 +21,7 @@
 # (unpacked into DEST/fragviz-gui; default /tmp), FRAGVIZ_GUI_BUILD (default /tmp/fragviz-gui-build),
 # FRAGVIZ_GUI_DISPLAY (default :99), FRAGVIZ_GUI_CUDA (ON; OFF on a machine without CUDA: no gate),
 # FRAGVIZ_GUI_VENDOR (nvidia; empty: the app's GL goes to Mesa's llvmpipe too, as on a machine
-# without an NVIDIA GPU), FRAGVIZ_GUI_TEST_JOBS (GUI tests at once, default 6; each has its own Xvfb).
+# without an NVIDIA GPU), FRAGVIZ_GUI_TEST_JOBS (GUI tests at once, default 8; each has its own Xvfb).
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 out="${OUT:-$root/out}"
@@ -123,7 +125,8 @@ fi
 section "build (CMake, this machine's compiler and CUDA; GUI inputs from $home)"
 t0=$(date +%s)
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DFRAGVIZ_CUDA="$cuda" -DFRAGVIZ_GUI=ON \
-  -DFRAGVIZ_GUI_CARRY_DIR="$home" -DFRAGVIZ_CARRY_DIR="$home/carry" >"$work/configure.log" 2>&1 ||
+  -DFRAGVIZ_GUI_CARRY_DIR="$home" -DFRAGVIZ_CARRY_DIR="$home/carry" -DFRAGVIZ_GUI_TEST_LOCK=OFF \
+  >"$work/configure.log" 2>&1 ||
   { tail -40 "$work/configure.log"; die "cmake could not configure the build"; }
 grep 'fragviz:' "$work/configure.log"
 cmake --build "$build" -j "$(nproc)" --target fragviz fragviz-cli >"$work/build.log" 2>&1 ||
@@ -205,6 +208,31 @@ PY
 # Where the time to the first frame went (--bench's startup_ms_since_main).
 python3 -c "import json,sys; b=json.load(open(sys.argv[1])); print('startup (ms since main):', ', '.join(f'{k} {v:.0f}' for k,v in b.get('startup_ms_since_main',{}).items()))" "$out/gui-bench.json"
 
+if [ "$cuda" = ON ]; then
+  section "1b. --bench with the CUDA device: first frame with CUDA starting, the frames that take in results"
+  rm -f "$out/gui-bench-device.json"
+  timeout 300 "$app" --config-dir "$work/cfg-bench-device" --size 1600x1000 \
+    --bench "$out/gui-bench-device.json" --bench-frames 300 >"$work/app.log" 2>&1
+  rc=$?
+  [ "$rc" = 0 ] && [ -s "$out/gui-bench-device.json" ] || die "fragviz --bench (with the device) exited $rc without its JSON"
+  python3 - "$out/gui-bench-device.json" <<'PY' || die "the device benchmark is incomplete (above)"
+import json, sys
+b = json.load(open(sys.argv[1]))
+print(f"gl_renderer: {b['gl_renderer']}, device: {b['device']}")
+print(f"launch to first frame {b['first_frame_ms_since_process_start']:.0f} ms "
+      f"({b['process_age_at_main_ms']:.0f} ms before main)")
+print('startup (ms since main):', ', '.join(f'{k} {v:.0f}' for k, v in b['startup_ms_since_main'].items()))
+for r in b["result_frames"]:
+    print(f"frame {r['frame']} took in {r['what']} at {r['since_main_ms']:.0f} ms: frame {r['ms']:.2f} ms (UI {r['ui_ms']:.2f} ms)")
+for phase in ("steady", "changing"):
+    f = b[phase]["frame_ms"]
+    print(f"{phase}: {b[phase]['frames']} frames, median {f['median']:.2f} ms, p95 {f['p95']:.2f} ms, max {f['max']:.2f} ms")
+whats = "+".join(r["what"] for r in b["result_frames"])
+if "device" not in whats or "probe" not in whats:
+    sys.exit("the device query or the probes never came in during the benchmark")
+PY
+fi
+
 section "2. the window: Run gate clicked with xdotool, verdict awaited, screen captured"
 # tests/gui/lib.sh's helpers (start_app, wait_for, click, centre_of, q, quit_app, screenshot_not_blank),
 # here with this script's Xvfb and its own failure report.
@@ -263,7 +291,7 @@ if [ "$tests" = 1 ]; then
   XVFB_PID=""
   unset DISPLAY  # each test starts its own Xvfb
   export APP_TIMEOUT=100
-  ctest --test-dir "$build" -L gui --output-on-failure --timeout 180 -j "${FRAGVIZ_GUI_TEST_JOBS:-6}" >"$work/ctest.log" 2>&1
+  ctest --test-dir "$build" -L gui --output-on-failure --timeout 180 -j "${FRAGVIZ_GUI_TEST_JOBS:-8}" >"$work/ctest.log" 2>&1
   rc=$?
   grep -E "^ *[0-9]+/[0-9]+ Test|tests passed|Total Test" "$work/ctest.log"
   if [ "$rc" != 0 ]; then
@@ -274,4 +302,4 @@ if [ "$tests" = 1 ]; then
 fi
 
 section "done"
-echo "device-gui: PASS in $(($(date +%s) - started)) s: $(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["gl_renderer"])' "$out/gui-bench.json"); files: gui.log gui-bench.json gui-bench-cached.json gui-gate.png gui-readback.png"
+echo "device-gui: PASS in $(($(date +%s) - started)) s: $(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["gl_renderer"])' "$out/gui-bench.json"); files: gui.log gui-bench.json gui-bench-device.json gui-gate.png gui-readback.png"

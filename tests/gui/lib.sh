@@ -41,20 +41,29 @@ fail() {
 }
 
 start_xvfb() {
-  local n
-  for n in $(seq 140 199); do
-    [ -e "/tmp/.X$n-lock" ] || [ -e "/tmp/.X11-unix/X$n" ] && continue
-    Xvfb ":$n" -screen 0 "${XVFB_SCREEN:-1600x1000x24}" -nolisten tcp >"$WORK/xvfb.log" 2>&1 &
-    XVFB_PID=$!
+  # -displayfd: the server takes the first free display itself and writes its number to the fd, so
+  # tests started at once never pick the same one (a lock-file check before starting could race).
+  local n=""
+  Xvfb -displayfd 5 -screen 0 "${XVFB_SCREEN:-1600x1000x24}" -nolisten tcp 5>"$WORK/displayfd" >"$WORK/xvfb.log" 2>&1 &
+  XVFB_PID=$!
+  for _ in $(seq 100); do
+    n=$(tr -dc '0-9' <"$WORK/displayfd" 2>/dev/null)
+    # Whole once the newline after the number is there ($(...) drops a trailing newline).
+    [ -n "$n" ] && [ -z "$(tail -c1 "$WORK/displayfd")" ] && break
+    kill -0 "$XVFB_PID" 2>/dev/null || break
+    sleep 0.1
+  done
+  if [ -n "$n" ]; then
     export DISPLAY=":$n"
     for _ in $(seq 50); do
       if xdotool getdisplaygeometry >/dev/null 2>&1; then return 0; fi
       kill -0 "$XVFB_PID" 2>/dev/null || break
       sleep 0.1
     done
-    kill "$XVFB_PID" 2>/dev/null
-    XVFB_PID=""
-  done
+  fi
+  cat "$WORK/xvfb.log" 2>/dev/null | head -20
+  kill "$XVFB_PID" 2>/dev/null
+  XVFB_PID=""
   fail "could not start Xvfb"
 }
 

@@ -226,8 +226,12 @@ void App::refresh_gate_blocked() {
     s_.gate_blocked = "looking for a CUDA device";
   else if (!s_.device.present)
     s_.gate_blocked = s_.device.error.empty() ? std::string("no CUDA device") : s_.device.error;
+  else if (auto why = gate_static_refusal(r, s_.device))
+    // No CUDA call here (the first one creates the context: 123 ms of a frame on the H200); the
+    // gate job checks free memory itself before it allocates.
+    s_.gate_blocked = why->message;
   else
-    s_.gate_blocked = gate_can_implement(r, s_.device);
+    s_.gate_blocked.reset();
 }
 
 void App::act_on_requests() {

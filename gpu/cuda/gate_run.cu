@@ -372,36 +372,15 @@ class GateRun {
 }  // namespace
 
 std::optional<Error> gate_refusal(const GateRequest& req, const DeviceInfo& dev) {
-  const auto refused = [](std::string why) { return Error{ErrorKind::refused, std::move(why)}; };
-  if (!dev.present)
-    return Error{ErrorKind::no_device, dev.error.empty() ? std::string("no CUDA device") : dev.error};
-  if (!parse_variant(to_string(req.variant))) return refused("unknown gate variant");
-  if (req.variant == GateVariant::user_kernel) {
-    if (auto why = user_kernel_request_problem(req)) return why;
-  } else if (req.kernel) {
-    return refused("a kernel source was given with the built-in variant " +
-                   std::string(to_string(req.variant)));
-  }
-  if (req.timed_runs < 1)
-    return refused("timed runs must be at least 1 (got " + std::to_string(req.timed_runs) + ")");
-  if (dev.sm() < min_sm(req.variant)) {
-    return refused(std::string(to_string(req.variant)) + " needs sm_" + std::to_string(min_sm(req.variant)) +
-                   " or newer (device is sm_" + std::to_string(dev.sm()) + ")");
-  }
-  // The wgmma rungs (min_sm 90) are sm_90a code; a user kernel (min_sm 0) is compiled for the device.
-  if (min_sm(req.variant) == 90 && dev.sm() != 90)
-    return refused(std::string(to_string(req.variant)) +
-                   " is compiled for sm_90a, which runs on sm_90 (Hopper) only " + "(device is sm_" +
-                   std::to_string(dev.sm()) + ")");
-  // Size rules that need no device first, then free memory (this creates the CUDA context).
-  if (auto why = gate_size_problem(req.n, 0, req.variant)) return refused(*why);
+  // The rules that need no CUDA call first, then free memory (this creates the CUDA context).
+  if (auto why = gate_static_refusal(req, dev)) return why;
   std::size_t free_bytes = 0, total_bytes = 0;
   const cudaError_t e = cudaMemGetInfo(&free_bytes, &total_bytes);
   if (e != cudaSuccess) {
     cudaGetLastError();
     return Error{ErrorKind::cuda, cuda_message("cudaMemGetInfo", e)};
   }
-  if (auto why = gate_size_problem(req.n, free_bytes, req.variant)) return refused(*why);
+  if (auto why = gate_size_problem(req.n, free_bytes, req.variant)) return Error{ErrorKind::refused, *why};
   return std::nullopt;
 }
 

@@ -94,6 +94,12 @@ std::optional<std::string> gate_size_problem(int n, std::uint64_t free_bytes, Ga
   return std::nullopt;
 }
 
+std::optional<std::string> gate_whole_memory_problem(int n, std::uint64_t device_bytes) {
+  if (device_bytes == 0 || gate_device_bytes(n) <= device_bytes) return std::nullopt;
+  return "n = " + std::to_string(n) + " needs " + gigabytes(gate_device_bytes(n)) +
+         " of device memory; the device has " + gigabytes(device_bytes) + " in all";
+}
+
 CompareResult compare_exact(int rows, int cols, const float* got, const float* want,
                             std::size_t max_recorded) {
   CompareResult r;

@@ -101,6 +101,18 @@ std::uint64_t gate_device_bytes(int n);
 /// The message names n and what would work.
 std::optional<std::string> gate_size_problem(int n, std::uint64_t free_bytes, GateVariant v);
 
+/// Why size n cannot run on a device of `device_bytes` of memory in all (even with nothing else
+/// on it), or nullopt; 0 means unknown (nullopt). The message names both sizes.
+std::optional<std::string> gate_whole_memory_problem(int n, std::uint64_t device_bytes);
+
+/// Why `req` cannot run on `dev` by every rule that needs no CUDA call, or nullopt: no device
+/// (no_device), an unknown variant, a bad user-kernel request, timed runs below 1, a variant the
+/// device's sm cannot run, or a size gate_size_problem refuses against the device's whole memory
+/// (dev.global_mem_bytes, bytes, through gate_whole_memory_problem; 0 skips that check). Creates no CUDA
+/// context, so a UI thread may call it every time the request changes; run_gate's gate_refusal (device.hpp)
+/// adds the live free-memory check.
+std::optional<Error> gate_static_refusal(const GateRequest& req, const DeviceInfo& dev);
+
 /// Outcome of an exact comparison.
 struct CompareResult {
   std::uint64_t count = 0;         ///< elements that differ (NaN never equals anything)

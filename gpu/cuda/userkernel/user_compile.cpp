@@ -167,6 +167,13 @@ UserCompileOutcome compile_user_kernel(const UserKernel& k, const std::string& a
   const std::string user_inc = "-I" + folder_of(k.source_path);
   std::vector<std::string> opts = {arch_opt, "-std=c++17", "-lineinfo", "--ptxas-options=-v", user_inc};
   if (!cuda_inc.empty()) opts.push_back("-I" + cuda_inc);
+  // NVRTC 12.9 and newer cache compiles (with the driver's cache, so only where a driver is): a
+  // cached compile runs no ptxas and its log has no "Used N registers" line, so the second gate
+  // run of the same kernel showed no ptxas line (H200, 2026-12-01). The NVRTC guide, "Caching".
+  int nvrtc_major = 0, nvrtc_minor = 0;
+  if (api->version(&nvrtc_major, &nvrtc_minor) == NVRTC_SUCCESS &&
+      (nvrtc_major > 12 || (nvrtc_major == 12 && nvrtc_minor >= 9)))
+    opts.push_back("--no-cache");
   std::vector<const char*> argv;
   for (const std::string& o : opts) argv.push_back(o.c_str());
   const nvrtcResult compiled = api->compile_program(prog, static_cast<int>(argv.size()), argv.data());

@@ -31,8 +31,8 @@ std::string App::start() {
   std::string log = renderer_.init();
   // --instr wins over the settings (the command line checked that the catalogue has it).
   if (!options_.instruction.empty()) {
-    if (find_instruction(options_.instruction)) {
-      s_.controls.instruction = options_.instruction;
+    if (const Instruction* in = find_instruction_named(options_.instruction)) {
+      s_.controls.instruction = in->mnemonic;
       s_.instruction_notice.clear();
     } else {
       s_.instruction_notice = "--instr " + options_.instruction + " is not in the catalogue: showing " +

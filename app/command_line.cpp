@@ -65,11 +65,12 @@ int parse_command_line(int argc, char** argv, LaunchOptions& o, WindowOptions& w
   cli.add_flag("--no-device", o.no_device, "do not look for a CUDA device (model only)");
   cli.add_option("--instr", o.instruction,
                  "select this catalogue instruction at start, by its PTX mnemonic, e.g.\n"
-                 "mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 (fragviz-cli layout --list lists them)")
+                 "mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32, or without 'mma.sync.aligned.'\n"
+                 "(fragviz-cli layout --list lists them)")
       ->type_name("MNEMONIC")
       ->check(
           [](const std::string& v) -> std::string {
-            if (find_instruction(v)) return {};
+            if (find_instruction_named(v)) return {};
             // Name the entries of the same shape, which is what a near miss usually shares.
             std::string near;
             for (const Instruction& in : catalogue())

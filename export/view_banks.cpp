@@ -11,6 +11,7 @@
 #include "fragviz/lane_pattern.hpp"
 #include "fragviz/smem_access.hpp"
 #include "fragviz/smem_layout.hpp"
+#include "fragviz/words.hpp"
 #include "fragviz_export/views.hpp"
 #include "grid.hpp"
 
@@ -42,16 +43,18 @@ Outcome<Scene> banks_scene(const ViewRequest& r) {
   const auto op = parse_shared_op(r.access);
   if (!op)
     return Outcome<Scene>::fail(
-        ErrorKind::refused, "access '" + r.access + "' is none of ldmatrix, stmatrix, lds32, lds64, lds128");
+        ErrorKind::refused,
+        "access '" + echo_text(r.access) + "' is none of ldmatrix, stmatrix, lds32, lds64, lds128");
   req.op = *op;
   req.ldmatrix = r.ldmatrix;
   req.sm = r.sm > 0 ? r.sm : req.op == SharedOp::stmatrix ? 90 : 75;
   std::string lanes_text = r.lanes.empty() ? std::string("explorer") : r.lanes;
   if (!r.instr.empty()) {
     // An mma.sync names the ldmatrix that loads its A (fragment_load): that .num and the `a` lanes.
-    const Instruction* in = find_instruction(r.instr);
+    const Instruction* in = find_instruction_named(r.instr);
     if (!in)
-      return Outcome<Scene>::fail(ErrorKind::refused, "'" + r.instr + "' is no mma.sync of the catalogue");
+      return Outcome<Scene>::fail(ErrorKind::refused,
+                                  "'" + echo_text(r.instr) + "' is no mma.sync of the catalogue");
     const auto load = fragment_load(*in, Operand::A);
     if (!load)
       return Outcome<Scene>::fail(ErrorKind::refused,

@@ -6,6 +6,7 @@
 
 #include "fragviz/catalogue.hpp"
 #include "fragviz/layout.hpp"
+#include "fragviz/words.hpp"
 #include "fragviz_export/views.hpp"
 #include "grid.hpp"
 
@@ -40,10 +41,10 @@ std::string operand_caption(const Instruction& in, Operand op, int product) {
 
 Outcome<Scene> fragments_scene(const ViewRequest& r) {
   const std::string mnemonic = r.instr.empty() ? std::string(kDefaultMma) : r.instr;
-  const Instruction* in = find_instruction(mnemonic);
+  const Instruction* in = find_instruction_named(mnemonic);
   if (!in)
     return Outcome<Scene>::fail(ErrorKind::refused,
-                                "'" + mnemonic +
+                                "'" + echo_text(mnemonic) +
                                     "' is no mma.sync of the catalogue (fragviz-cli layout "
                                     "--list names them; wgmma is --view warpgroup)");
   Scene s;

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "fragviz/wgmma.hpp"
+#include "fragviz/words.hpp"
 #include "fragviz_export/views.hpp"
 #include "grid.hpp"
 #include "hopper_derived.hpp"
@@ -14,7 +15,7 @@ Outcome<Scene> warpgroup_scene(const ViewRequest& r) {
   const std::string mnemonic = r.instr.empty() ? std::string(app::kDefaultWgmma) : r.instr;
   const WgmmaInstruction* in = find_wgmma_named(mnemonic);
   if (!in)
-    return Outcome<Scene>::fail(ErrorKind::refused, "'" + mnemonic +
+    return Outcome<Scene>::fail(ErrorKind::refused, "'" + echo_text(mnemonic) +
                                                         "' is no wgmma of the catalogue (fragviz-cli layout "
                                                         "--list names them; mma.sync is --view fragments)");
   const app::WarpgroupTable t = app::make_warpgroup_table(*in);

@@ -6,6 +6,7 @@
 
 #include "fragviz/gate_host.hpp"
 #include "fragviz/parse_limits.hpp"
+#include "fragviz/words.hpp"
 
 namespace fragviz {
 namespace {
@@ -201,18 +202,18 @@ Outcome<Dim3> parse_dim3(std::string_view text, int n, std::string_view what) {
         text.substr(start, comma == std::string_view::npos ? text.npos : comma - start);
     if (i == 3)
       return Outcome<Dim3>::fail(ErrorKind::refused,
-                                 name + " '" + std::string(text) + "' has more than 3 parts");
+                                 name + " '" + echo_text(text) + "' has more than 3 parts");
     const auto v = eval_n_expression(part, n);
     if (!v) {
       // Point the column at the whole text, not the part.
       const int col = v.column + static_cast<int>(start);
       return Outcome<Dim3>::fail(ErrorKind::refused,
-                                 name + " '" + std::string(text) + "', col " + std::to_string(col) + ": " +
+                                 name + " '" + echo_text(text) + "', col " + std::to_string(col) + ": " +
                                      v.error.message.substr(v.error.message.find(": ") + 2),
                                  col);
     }
     if (*v < 1 || *v > kMaxDim) {
-      return Outcome<Dim3>::fail(ErrorKind::refused, name + " '" + std::string(text) + "': " + axis_name(i) +
+      return Outcome<Dim3>::fail(ErrorKind::refused, name + " '" + echo_text(text) + "': " + axis_name(i) +
                                                          " is " + std::to_string(*v) + " at n = " +
                                                          std::to_string(n) + " (must be 1 to 2147483647)");
     }
@@ -271,7 +272,8 @@ std::optional<Error> user_kernel_request_problem(const GateRequest& req) {
   const UserKernel& k = *req.kernel;
   if (k.source_path.empty()) return refused("no kernel source file given");
   if (!is_c_identifier(k.entry))
-    return refused("entry '" + k.entry + "' is not a C identifier (the kernel must be extern \"C\")");
+    return refused("entry '" + echo_text(k.entry) +
+                   "' is not a C identifier (the kernel must be extern \"C\")");
   if (auto why = gate_size_problem(req.n, 0, GateVariant::user_kernel)) return refused(*why);
   const auto block = parse_dim3(k.block_text, req.n, "block");
   if (!block) return block.error;

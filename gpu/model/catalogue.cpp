@@ -1,5 +1,7 @@
 #include "fragviz/catalogue.hpp"
 
+#include <string>
+
 #include "fragviz/catalogue_table.hpp"
 
 namespace fragviz {
@@ -13,6 +15,12 @@ const Instruction* find_instruction(std::string_view mnemonic) {
   for (const Instruction& in : catalogue())
     if (mnemonic == in.mnemonic) return &in;
   return nullptr;
+}
+
+const Instruction* find_instruction_named(std::string_view name) {
+  if (const Instruction* in = find_instruction(name)) return in;
+  if (name.substr(0, kMmaSyncPrefix.size()) == kMmaSyncPrefix) return nullptr;
+  return find_instruction(std::string(kMmaSyncPrefix) + std::string(name));
 }
 
 int catalogue_index(const Instruction* instr) {

@@ -218,7 +218,7 @@ class Expr {
       std::size_t n = 0;
       while (i_ + n < end_ && (std::isalnum(static_cast<unsigned char>(s_[i_ + n])) || s_[i_ + n] == '_'))
         ++n;
-      fail(at, "unknown name '" + std::string(s_.substr(i_, n)) + "': the only variable is 'lane'");
+      fail(at, "unknown name '" + echo_text(s_.substr(i_, n)) + "': the only variable is 'lane'");
     }
     fail(pos(), "expected a number, 'lane' or '('" + found());
   }
@@ -417,7 +417,7 @@ Outcome<LanePattern> parse_lane_pattern(std::string_view text, LdmNum num) {
     for (const LanePreset& p : kPresets)
       names += std::string(names.empty() ? "" : ", ") + std::string(p.name);
     return Outcome<LanePattern>::fail(
-        ErrorKind::refused, "unknown lane preset '" + t + "' (presets: " + names +
+        ErrorKind::refused, "unknown lane preset '" + echo_text(t) + "' (presets: " + names +
                                 "; or an expression like row=lane&15, col=8*(lane>>4), or a table like "
                                 "0,0; 1,0; 2,0)");
   }

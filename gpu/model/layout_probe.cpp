@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "fragviz/ldmatrix.hpp"
+#include "fragviz/words.hpp"
 
 namespace fragviz {
 
@@ -83,7 +84,7 @@ Outcome<LayoutProbePlan> plan_layout_probe(const LayoutProbeRequest& r, int sm) 
   const auto eb = parse_element_type(r.element_type);
   if (!eb)
     return O::fail(ErrorKind::refused,
-                   "--elem " + r.element_type + ": not an element type (b8, b16, b32, b64)");
+                   "--elem " + echo_text(r.element_type) + ": not an element type (b8, b16, b32, b64)");
   if (r.op == SharedOp::stmatrix) {
     // The hint is a command line banks accepts as printed (its values single-quoted for the shell).
     const auto quote = [](const std::string& v) {

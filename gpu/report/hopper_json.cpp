@@ -25,7 +25,7 @@ std::string join(const std::vector<std::int64_t>& v) {
 }
 
 std::vector<std::int64_t> split(const json& j, const std::string& what, std::size_t count) {
-  if (!j.is_string()) throw std::runtime_error(what + " must be a string of integers");
+  if (!j.is_string()) fail_at(j, what, "expected a string of integers, got " + what_is(j));
   const std::string& s = j.get_ref<const std::string&>();
   std::vector<std::int64_t> v;
   std::size_t i = 0;
@@ -41,13 +41,13 @@ std::vector<std::int64_t> split(const json& j, const std::string& what, std::siz
       used = 0;
     }
     if (tok.empty() || used != tok.size() || x < -1 || x > (1ll << 31))
-      throw std::runtime_error(what + ": \"" + tok.substr(0, 20) + "\" is not an integer from -1 up");
+      fail_at(j, what, "\"" + tok.substr(0, 20) + "\" is not an integer from -1 up");
     v.push_back(x);
     i = end + 1;
   }
   if (v.size() != count)
-    throw std::runtime_error(what + " holds " + std::to_string(v.size()) + " values, the model needs " +
-                             std::to_string(count));
+    fail_at(j, what,
+            "holds " + std::to_string(v.size()) + " values, the model needs " + std::to_string(count));
   return v;
 }
 
@@ -80,7 +80,7 @@ std::vector<ElementCheck> checks_from(const json& j, const std::string& what, Op
       c.element = i;
       c.expected = op == Operand::A ? wgmma_a_coord(in, t, i) : wgmma_d_coord(in, t, i);
       const std::int64_t cell = cells[static_cast<std::size_t>(t * per + i)];
-      if (cell >= rows * cols) throw std::runtime_error(what + ": a cell outside the operand");
+      if (cell >= rows * cols) fail_at(j, what, "a cell outside the operand");
       if (cell >= 0) c.measured = Coord{static_cast<int>(cell % rows), static_cast<int>(cell / rows), 0};
       out.push_back(c);
     }

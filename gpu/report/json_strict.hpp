@@ -9,6 +9,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "fragviz/words.hpp"
+
 namespace fragviz::json_strict {
 
 using nlohmann::json;
@@ -16,33 +18,51 @@ using nlohmann::json;
 // [SECTION] strict numbers -------------------------------------------------------------------------
 // nlohmann's get<int>() truncates 1.5 and wraps 2^32+3; a report must say exactly what it means.
 
+/// "null", "1.5", "true", "a string", "an array", "an object": what a value is, for a message.
+inline std::string what_is(const json& v) {
+  if (v.is_string()) return "a string";
+  if (v.is_array()) return "an array";
+  if (v.is_object()) return "an object";
+  return v.dump();  // null, a boolean or a number: short, and exactly what the file holds
+}
+
+/// Throws `message` about `v`. fragviz_report is built with JSON_DIAGNOSTICS, so nlohmann's
+/// type_error carries v's place in the document, which parse_report turns into the field's path
+/// ("gate.device.name: expected a string, got null"); a value without one gets `what` instead.
+[[noreturn]] inline void fail_at(const json& v, const std::string& what, const std::string& message) {
+  auto e = json::type_error::create(302, message, &v);
+  if (std::string(e.what()).find("] (/") == std::string::npos)
+    throw std::runtime_error(what + ": " + message);
+  throw e;
+}
+
 template <class T>
 inline T integer(const json& v, const std::string& what) {
-  if (!v.is_number_integer()) throw std::runtime_error(what + " must be an integer");
+  if (!v.is_number_integer()) fail_at(v, what, "expected an integer, got " + what_is(v));
   if (v.is_number_unsigned()) {
     const auto u = v.get<std::uint64_t>();
     if (u > static_cast<std::uint64_t>(std::numeric_limits<T>::max()))
-      throw std::runtime_error(what + " is out of range");
+      fail_at(v, what, "out of range, got " + v.dump());
     return static_cast<T>(u);
   }
   const auto i = v.get<std::int64_t>();
   if (i < static_cast<std::int64_t>(std::numeric_limits<T>::min()) ||
       (i > 0 && static_cast<std::uint64_t>(i) > static_cast<std::uint64_t>(std::numeric_limits<T>::max())))
-    throw std::runtime_error(what + " is out of range");
+    fail_at(v, what, "out of range, got " + v.dump());
   return static_cast<T>(i);
 }
 
 template <class T>
 inline T number(const json& v, const std::string& what) {
-  if (!v.is_number()) throw std::runtime_error(what + " must be a number");
+  if (!v.is_number()) fail_at(v, what, "expected a number, got " + what_is(v));
   // 1e39 read as a float is infinity: a figure the file never wrote, and one JSON cannot write back.
   const T x = v.get<T>();
-  if (!std::isfinite(x)) throw std::runtime_error(what + " is out of range");
+  if (!std::isfinite(x)) fail_at(v, what, "out of range, got " + v.dump());
   return x;
 }
 
 inline bool boolean(const json& v, const std::string& what) {
-  if (!v.is_boolean()) throw std::runtime_error(what + " must be true or false");
+  if (!v.is_boolean()) fail_at(v, what, "expected true or false, got " + what_is(v));
   return v.get<bool>();
 }
 
@@ -50,9 +70,10 @@ inline bool boolean(const json& v, const std::string& what) {
 
 template <class T, class Parse>
 inline T enum_from(const json& j, const char* what, Parse parse) {
+  if (!j.is_string()) fail_at(j, what, "expected a string, got " + what_is(j));
   const auto text = j.get<std::string>();
   if (auto v = parse(text)) return *v;
-  throw std::runtime_error(std::string("unknown ") + what + " \"" + text + "\"");
+  fail_at(j, what, std::string("unknown ") + what + " \"" + echo_text(text) + "\"");
 }
 
 }  // namespace fragviz::json_strict

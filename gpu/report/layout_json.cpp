@@ -49,13 +49,14 @@ void read_layout_probe(const json& probe, ProbeReport& r) {
                               boolean(j.at("trans"), "layout.trans")};
   p.element_bytes = integer<int>(j.at("element_bytes"), "layout.element_bytes");
   if (!valid_element_bytes(p.element_bytes))
-    throw std::runtime_error("layout.element_bytes must be 1, 2, 4 or 8");
+    fail_at(j.at("element_bytes"), "layout.element_bytes", "must be 1, 2, 4 or 8");
   p.ran = boolean(j.at("ran"), "layout.ran");
   p.skipped = j.at("skipped").get<std::string>();
   p.cycles = integer<long long>(j.at("cycles"), "layout.cycles");
   p.iterations = integer<int>(j.at("iterations"), "layout.iterations");
   std::map<std::string, double> ncu;
-  if (!j.at("ncu").is_object()) throw std::runtime_error("layout.ncu must be an object of metric values");
+  if (!j.at("ncu").is_object())
+    fail_at(j.at("ncu"), "layout.ncu", "expected an object of metric values, got " + what_is(j.at("ncu")));
   for (auto m = j.at("ncu").begin(); m != j.at("ncu").end(); ++m)
     ncu[m.key()] = number<double>(*m, "layout.ncu");
   if (!p.ran) {
@@ -68,15 +69,15 @@ void read_layout_probe(const json& probe, ProbeReport& r) {
   }
   const json& w = j.at("words");
   const json& a = j.at("addresses");
-  if (!w.is_array() || w.size() != 32 || !a.is_array() || a.size() != 32)
-    throw std::runtime_error("layout.words and layout.addresses must hold 32 lanes");
+  if (!w.is_array() || w.size() != 32) fail_at(w, "layout.words", "expected 32 lanes");
+  if (!a.is_array() || a.size() != 32) fail_at(a, "layout.addresses", "expected 32 lanes");
   std::uint32_t words[32][4] = {}, offsets[32] = {};
   for (std::size_t l = 0; l < 32; ++l) {
-    if (!w[l].is_array() || w[l].size() != 4) throw std::runtime_error("layout.words: 4 words per lane");
+    if (!w[l].is_array() || w[l].size() != 4) fail_at(w[l], "layout.words", "expected 4 words per lane");
     for (std::size_t k = 0; k < 4; ++k) words[l][k] = integer<std::uint32_t>(w[l][k], "layout.words");
     offsets[l] = static_cast<std::uint32_t>(integer<std::int64_t>(a[l], "layout.addresses") & 0xFFFFFFFF);
     if (integer<std::int64_t>(a[l], "layout.addresses") < 0)
-      throw std::runtime_error("layout.addresses must not be negative");
+      fail_at(a[l], "layout.addresses", "must not be negative");
   }
   // The prediction from the model, never from the file.
   const auto plan = plan_layout_probe(layout_probe_request(p), 90);

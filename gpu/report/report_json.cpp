@@ -56,11 +56,11 @@ json coord_json(Coord c) {
 }
 Coord coord_from(const json& j) {
   if (!j.is_array() || (j.size() != 2 && j.size() != 3))
-    throw std::runtime_error("a coordinate must be [row, col] or [row, col, product]");
+    fail_at(j, "coordinate", "a coordinate must be [row, col] or [row, col, product], got " + what_is(j));
   Coord c{integer<int>(j.at(0), "row"), integer<int>(j.at(1), "col")};
   if (j.size() == 3) {
     c.product = integer<int>(j.at(2), "product");
-    if (c.product == 0) throw std::runtime_error("a coordinate of product 0 is written [row, col]");
+    if (c.product == 0) fail_at(j, "coordinate", "a coordinate of product 0 is written [row, col]");
   }
   return c;
 }
@@ -73,8 +73,7 @@ std::optional<Coord> opt_coord_from(const json& j) {
 template <class T, std::size_t N>
 std::array<T, N> array_from(const json& j, const char* what) {
   if (!j.is_array() || j.size() != N)
-    throw std::runtime_error(std::string(what) + " must have " +
-                             plural(static_cast<long long>(N), "entry", "entries"));
+    fail_at(j, what, "expected " + plural(static_cast<long long>(N), "entry", "entries"));
   std::array<T, N> a{};
   for (std::size_t i = 0; i < N; ++i) a[i] = integer<T>(j.at(i), what);
   return a;
@@ -235,8 +234,7 @@ ProbeReport probe_from(const json& j, int version) {
   r.ldmatrix.ran = boolean(l.at("ran"), "ran");
   r.ldmatrix.skipped = l.at("skipped").get<std::string>();
   const json& regs = l.at("registers");
-  if (!regs.is_array() || regs.size() != kWarpSize)
-    throw std::runtime_error("ldmatrix.registers must have 32 lanes");
+  if (!regs.is_array() || regs.size() != kWarpSize) fail_at(regs, "ldmatrix.registers", "expected 32 lanes");
   for (int lane = 0; lane < kWarpSize; ++lane)
     r.ldmatrix.registers[lane] = array_from<std::uint32_t, 4>(regs.at(lane), "ldmatrix.registers[lane]");
   r.ldmatrix.addresses = array_from<std::uint32_t, kWarpSize>(l.at("addresses"), "ldmatrix.addresses");
@@ -284,8 +282,7 @@ ProbeReport probe_from(const json& j, int version) {
       p.tile_detail = ij.at("tile_detail").get<std::string>();
       for (const json& e : ij.at("elements")) {
         if (!e.is_array() || e.size() != 6)
-          throw std::runtime_error(
-              "instructions: an element is [operand, lane, element, expected, measured, raw]");
+          fail_at(e, "instructions", "an element is [operand, lane, element, expected, measured, raw]");
         ElementCheck c;
         c.operand = enum_from<Operand>(e.at(0), "operand", operand_named);
         c.lane = integer<int>(e.at(1), "lane");
@@ -332,7 +329,7 @@ Mismatch mismatch_from(const json& j) {
 
 json dim3_json(const Dim3& d) { return json::array({d.x, d.y, d.z}); }
 Dim3 dim3_from(const json& j, const std::string& what) {
-  if (!j.is_array() || j.size() != 3) throw std::runtime_error(what + " must be an array of 3 integers");
+  if (!j.is_array() || j.size() != 3) fail_at(j, what, "expected an array of 3 integers");
   return Dim3{integer<int>(j[0], what), integer<int>(j[1], what), integer<int>(j[2], what)};
 }
 
@@ -730,14 +727,69 @@ void check_gate(const GateReport& g) {
   }
 }
 
-/// nlohmann's messages start with "[json.exception.type_error.302] "; users need only the rest.
+/// "gate.mismatches[3].row" for the JSON pointer "/gate/mismatches/3/row" (RFC 6901 escapes
+/// undone; a report's keys are never all digits, so those are array indices).
+std::string dotted(const std::string& pointer) {
+  std::string out;
+  std::size_t i = 0;
+  while (i < pointer.size()) {
+    std::size_t end = pointer.find('/', i + 1);
+    if (end == std::string::npos) end = pointer.size();
+    std::string token;
+    for (std::size_t k = i + 1; k < end; ++k) {
+      if (pointer[k] == '~' && k + 1 < end && (pointer[k + 1] == '0' || pointer[k + 1] == '1')) {
+        token += pointer[k + 1] == '0' ? '~' : '/';
+        ++k;
+      } else {
+        token += pointer[k];
+      }
+    }
+    const bool index = !token.empty() && token.find_first_not_of("0123456789") == std::string::npos;
+    out += index ? "[" + token + "]" : (out.empty() ? "" : ".") + token;
+    i = end;
+  }
+  return out;
+}
+
+/// nlohmann's "type must be string, but is null" as "expected a string, got null".
+std::string type_words(const std::string& m) {
+  const std::string must = "type must be ", but = ", but is ";
+  const auto b = m.find(but);
+  if (m.rfind(must, 0) != 0 || b == std::string::npos) return m;
+  const auto article = [](const std::string& t) {
+    return t == "null" ? t : (t == "array" || t == "object" ? "an " : "a ") + t;
+  };
+  return "expected " + article(m.substr(must.size(), b - must.size())) + ", got " +
+         article(m.substr(b + but.size()));
+}
+
+/// A loader error as the user reads it: the bad field's path first, then what is wrong with it.
+/// nlohmann's messages start with "[json.exception.type_error.302] " and, built with
+/// JSON_DIAGNOSTICS, the value's JSON pointer: "(/gate/device/name) type must be string, but is
+/// null" becomes "gate.device.name: expected a string, got null"; "(/gate/device) key 'name' not
+/// found" becomes "gate.device.name: missing".
 std::string plain(const std::exception& e) {
   std::string what = e.what();
-  if (what.rfind("[json.exception.", 0) == 0) {
-    const auto close = what.find("] ");
-    if (close != std::string::npos) what = what.substr(close + 2);
+  if (what.rfind("[json.exception.", 0) != 0) return what;
+  const auto close = what.find("] ");
+  if (close == std::string::npos) return what;
+  what = what.substr(close + 2);
+  std::string path;
+  if (what.rfind("(/", 0) == 0) {
+    const auto end = what.find(") ");
+    if (end != std::string::npos) {
+      path = dotted(what.substr(1, end - 1));
+      what = what.substr(end + 2);
+    }
   }
-  return what;
+  const std::string key = "key '", not_found = "' not found";
+  if (what.rfind(key, 0) == 0 && what.size() > key.size() + not_found.size() &&
+      what.compare(what.size() - not_found.size(), not_found.size(), not_found) == 0) {
+    const std::string name = what.substr(key.size(), what.size() - key.size() - not_found.size());
+    return (path.empty() ? "" : path + ".") + name + ": missing";
+  }
+  what = type_words(what);
+  return path.empty() ? what : path + ": " + what;
 }
 
 }  // namespace

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # fragviz-cli export: refusals before anything is written (exit 64 for a bad command line, 3 for a
-# request the model refuses, nothing on standard output and no file left), a write error (/dev/full:
-# exit 5), and the files read back by tools independent of fragviz: the SVG parsed by Python's XML
+# request the model refuses, nothing on standard output and no file left), /dev/full refused (exit 5),
+# standard output on /dev/full (exit 5), and the files read back by tools independent of fragviz: the SVG parsed by Python's XML
 # parser (every cell a <rect id>, the labels <text> as the PTX ISA figure has them), the PNG's size
 # from its IHDR, the PDF's header. Builds without cairo: PNG/PDF refused with the reason.
 # Usage: test_export.sh <fragviz-cli> <source-dir>
@@ -50,10 +50,10 @@ if [ $cairo = yes ]; then
   refuse 3 "32767" --view warpgroup --instr m64n256k16.f32.f16.f16 --svg "$tmp/a.svg" --png "$tmp/a.png" --scale 4
 fi
 
-# /dev/full: the write fails, exit 5.
+# /dev/full: a device, refused before any work (exit 5; writing it failed half-way before).
 "$cli" export --view fragments --instr "$M" --svg /dev/full >/dev/null 2>"$tmp/err"
 [ $? = 5 ] || fail "--svg /dev/full did not exit 5"
-grep -q "could not write /dev/full" "$tmp/err" || fail "/dev/full: no message"
+grep -q "cannot write --svg /dev/full: is a character device" "$tmp/err" || fail "/dev/full: no message"
 # Standard output to /dev/full with a good file: also a failure.
 "$cli" export --view movmatrix --svg "$tmp/m.svg" >/dev/full 2>/dev/null
 [ $? = 5 ] || fail "export with standard output on /dev/full did not exit 5"

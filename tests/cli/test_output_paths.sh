@@ -57,6 +57,21 @@ if [ "$(id -u)" != 0 ]; then  # root may write anywhere: access(2) rightly says 
   chmod u+w keep.json
 fi
 
+# The kernel's pseudo file systems and devices are no files: refused before any work, as root too
+# (root's access(2) says /proc/version is writable; writing it then failed half-way, "disk full?").
+refused 5 "cannot write --svg /proc/version: is in the kernel's proc file system, not an ordinary file" -- export --view movmatrix --svg /proc/version
+refused 5 "cannot write --json /proc/fragviz.json: folder /proc is in the kernel's proc file system" -- probe --instr none --json /proc/fragviz.json
+refused 5 "folder /sys/kernel is in the kernel's sysfs file system" -- gate --n 256 --runs 1 --json /sys/kernel/fragviz.json
+refused 5 "cannot write --csv /dev/full: is a character device" -- bench --sizes 256 --runs 1 --csv /dev/full
+refused 5 "cannot write --tikz /dev/zero: is a character device" -- export --view movmatrix --svg a.svg --tikz /dev/zero
+# /dev/null and this process's own standard output are written to.
+timeout 60 "$cli" export --view movmatrix --svg /dev/null >/dev/null 2>err || fail "export --svg /dev/null exited $?: $(cat err)"
+# (Through a pipe: "wrote ..." goes to standard output too, after the SVG.)
+timeout 60 "$cli" export --view movmatrix --svg /dev/stdout 2>err | cat >stdout.svg
+[ "${PIPESTATUS[0]}" = 0 ] || fail "export --svg /dev/stdout exited ${PIPESTATUS[0]}: $(cat err)"
+grep -q "<svg" stdout.svg || fail "export --svg /dev/stdout wrote no SVG to standard output"
+rm -f err stdout.svg
+
 # export: a bad later path leaves no earlier file (each format in turn the bad one).
 refused 5 "cannot write --png /no/such/dir/b.png" -- export --view movmatrix --svg a.svg --png /no/such/dir/b.png
 refused 5 "cannot write --tikz folder" -- export --view movmatrix --svg a.svg --tikz folder

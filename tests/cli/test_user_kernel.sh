@@ -56,8 +56,8 @@ check 64 "requires --kernel" -- "$cli" gate --entry mma_m16n8k16
 check 64 "requires --kernel" -- "$cli" gate --block 256
 check 64 "excludes" -- "$cli" gate "${good[@]}" --variant ldmatrix-k8
 check 64 "smem" -- "$cli" gate "${good[@]}" --smem -1
-check 3 "cannot read kernel source" -- "$cli" gate --kernel "$ex/no_such_file.cu" --entry k
-check 3 "not a regular file" -- "$cli" gate --kernel "$ex" --entry k
+check 3 "cannot read --kernel $ex/no_such_file.cu: no such file" -- "$cli" gate --kernel "$ex/no_such_file.cu" --entry k
+check 3 "cannot read --kernel $ex: is a directory, not a file" -- "$cli" gate --kernel "$ex" --entry k
 check 3 "not a C identifier" -- "$cli" gate --kernel "$ex/mma_m16n8k16.cu" --entry "ns::k"
 check 3 "2048 threads" -- "$cli" gate "${good[@]}" --block 64,32
 check 3 "block.z = 65" -- "$cli" gate "${good[@]}" --block 1,1,65

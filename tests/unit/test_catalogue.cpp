@@ -1215,3 +1215,22 @@ class CountChecks : public ::testing::Environment {
 };
 const auto* const kCountChecks = ::testing::AddGlobalTestEnvironment(new CountChecks);
 }  // namespace
+
+// One name parser for mma.sync in every command and view (layout, probe, export, the app's
+// --instr): each entry by its full mnemonic and by the part after the PTX prefix
+// "mma.sync.aligned." (spelled out here, not taken from the code).
+TEST(Catalogue, NamedByFullMnemonicOrWithoutThePrefix) {
+  const std::string prefix = "mma.sync.aligned.";
+  ASSERT_EQ(fragviz::catalogue().size(), 70u);  // the README's count of mma.sync instructions
+  for (const fragviz::Instruction& in : fragviz::catalogue()) {
+    const std::string full(in.mnemonic);
+    ASSERT_EQ(full.rfind(prefix, 0), 0u) << full;
+    EXPECT_EQ(fragviz::find_instruction_named(full), &in) << full;
+    EXPECT_EQ(fragviz::find_instruction_named(full.substr(prefix.size())), &in) << full;
+  }
+  for (const char* bad : {"", "mma.sync.aligned.", "m16n8k16",
+                          "mma.sync.aligned.mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32",
+                          "mma.m16n8k16.row.col.f32.f16.f16.f32", "m16n8k16.row.col.f32.f16.f16.f32 ",
+                          "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16", "m64n64k16.f32.f16.f16"})
+    EXPECT_EQ(fragviz::find_instruction_named(bad), nullptr) << bad;
+}

@@ -110,3 +110,37 @@ TEST(ErrorKinds, NamesRoundTrip) {
   }
   EXPECT_FALSE(parse_error_kind("CUDA"));
 }
+
+// User text in messages: whole up to 80 bytes, else clipped with its length; the excerpt around an
+// error's column keeps the column's character under the caret (values worked out by hand).
+TEST(Words, EchoedTextIsClipped) {
+  const std::string eighty(80, 'a');
+  EXPECT_EQ(echo_text(eighty), eighty);
+  const std::string long_text = std::string(77, 'b') + std::string(9923, 'c');  // 10000 bytes
+  EXPECT_EQ(echo_text(long_text), std::string(77, 'b') + "... (10000 characters)");
+  // A two-byte UTF-8 character across byte 77 is not cut: the clip ends before it.
+  const std::string utf8 = std::string(76, 'd') + "\xc3\xa9" + std::string(100, 'e');
+  EXPECT_EQ(echo_text(utf8), std::string(76, 'd') + "... (178 characters)");
+
+  // Short text: as it is, the caret at column - 1.
+  EchoExcerpt e = echo_at("(16,64):(64,1)x", 15);
+  EXPECT_EQ(e.text, "(16,64):(64,1)x");
+  EXPECT_EQ(e.caret, 14u);
+  // 10000 x's with a 'Y' at column 5000: a window of 74 from byte 4999 - 37 = 4962, "..." both sides.
+  std::string x(10000, 'x');
+  x[4999] = 'Y';
+  e = echo_at(x, 5000);
+  EXPECT_EQ(e.text.size(), 80u);
+  EXPECT_EQ(e.text.substr(0, 3), "...");
+  EXPECT_EQ(e.text.substr(77), "...");
+  EXPECT_EQ(e.caret, 3u + 37u);
+  EXPECT_EQ(e.text[e.caret], 'Y');
+  // The error at the end (column 10001, after the last byte): the last 74 bytes, no trailing "...".
+  e = echo_at(x, 10001);
+  EXPECT_EQ(e.text, "..." + std::string(74, 'x'));
+  EXPECT_EQ(e.caret, 77u);
+  // Near the start: no leading "...".
+  e = echo_at(x, 3);
+  EXPECT_EQ(e.text, std::string(74, 'x') + "...");
+  EXPECT_EQ(e.caret, 2u);
+}

@@ -9,7 +9,6 @@
 // prints its reasons on standard error and nothing on standard output. `--gate-variant NAME` prints
 // the A and B loads of a gate kernel through its own geometry (gate_ladder.hpp).
 #include <algorithm>
-#include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
@@ -20,6 +19,7 @@
 #include "fragviz/gate_ladder.hpp"
 #include "fragviz/smem_access.hpp"
 #include "fragviz/words.hpp"
+#include "input_path.hpp"
 
 namespace fragviz::cli {
 namespace {
@@ -112,8 +112,7 @@ int run_stride_form(const Opts& o) {
 /// parse error names, and returns the exit code of its kind.
 int refuse(const std::string& option, const std::string& text, const Error& e, int column) {
   std::cerr << "fragviz-cli banks: " << option << ": " << e.message << "\n";
-  if (column > 0)
-    std::cerr << "  " << text << "\n  " << std::string(static_cast<std::size_t>(column - 1), ' ') << "^\n";
+  if (column > 0) print_caret(text, column);
   return finish_output(exit_code_for(e.kind));
 }
 
@@ -122,9 +121,8 @@ int refuse(const std::string& option, const std::string& text, const Error& e, i
 /// bytes read, whatever size the file claims.
 Outcome<std::string> read_text_file(const std::string& path) {
   constexpr std::size_t kMax = 64 * 1024;
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec))
-    return Outcome<std::string>::fail(ErrorKind::io, "cannot read " + path + " (not a regular file)");
+  if (auto why = input_file_problem("--lanes @FILE", path))
+    return Outcome<std::string>::fail(ErrorKind::io, *why);
   std::ifstream in(path, std::ios::binary);
   if (!in) return Outcome<std::string>::fail(ErrorKind::io, "cannot read " + path);
   std::string text(kMax + 1, '\0');
@@ -287,8 +285,8 @@ int run_gate_variant_form(const Opts& o) {
     std::string names;
     for (const GateVariantInfo& i : gate_variants())
       names += (names.empty() ? "" : ", ") + std::string(i.name);
-    std::cerr << "fragviz-cli banks: --gate-variant: unknown variant '" << o.gate_variant << "' (one of "
-              << names << ")\n";
+    std::cerr << "fragviz-cli banks: --gate-variant: unknown variant '" << echo_text(o.gate_variant)
+              << "' (one of " << names << ")\n";
     return finish_output(kExitRefused);
   }
   const GateVariantInfo& info = *found;
@@ -351,7 +349,7 @@ const CLI::Validator kRowCol(
         return s.size() > i && s.size() <= 7 && s.find_first_not_of("0123456789", i) == std::string::npos;
       };
       if (comma == std::string::npos || !integer(v.substr(0, comma)) || !integer(v.substr(comma + 1)))
-        return "must be ROW,COL (two whole numbers, elements), got '" + v + "'";
+        return "must be ROW,COL (two whole numbers, elements), got '" + echo_text(v) + "'";
       return {};
     },
     "ROW,COL");
@@ -359,7 +357,7 @@ const CLI::Validator kRowCol(
 const CLI::Validator kSwizzleName(
     [](std::string& v) -> std::string {
       if (v == "none" || v == "xor" || v.rfind("Swizzle", 0) == 0 || v.rfind("Sw<", 0) == 0) return {};
-      return "must be none, xor or a CuTe swizzle such as 'Swizzle<3,3,3>', got '" + v + "'";
+      return "must be none, xor or a CuTe swizzle such as 'Swizzle<3,3,3>', got '" + echo_text(v) + "'";
     },
     "none|xor|Swizzle<B,M,S>");
 
@@ -419,8 +417,9 @@ void add_banks_command(CLI::App& app, int& exit_code) {
       cmd->add_option("--elem", opts->elem, "element type: b8, b16 (default), b32, b64 or f16, tf32, ...")
           ->check(CLI::Validator(
               [](std::string& v) -> std::string {
-                return parse_element_type(v) ? ""
-                                             : "must be an element type such as b16 or f32, got '" + v + "'";
+                return parse_element_type(v)
+                           ? ""
+                           : "must be an element type such as b16 or f32, got '" + echo_text(v) + "'";
               },
               "TYPE"))
           ->excludes(opts->stride_opt);

@@ -66,7 +66,7 @@ std::vector<GateVariant> bench_variants() {
 
 void add_bench_command(CLI::App& app, int& exit_code) {
   struct Opts {
-    std::vector<int> sizes{1024, 2048, 4096, 8192};
+    std::vector<std::string> sizes;  ///< as given: comma-separated lists, each judged by kSizes
     std::uint64_t seed = 1;
     int runs = 20;
     std::string csv;
@@ -76,11 +76,14 @@ void add_bench_command(CLI::App& app, int& exit_code) {
                                  "Every gate variant (the seed's kernels and the mma.sync ladder, except the "
                                  "deliberately broken one) and cuBLAS at each size: time, TFLOP/s, ratio to "
                                  "cuBLAS, exact verdict, registers, shared memory, spills");
+  const CLI::Validator sizes =
+      int_list_validator(kGateMinN, kGateMaxN,
+                         "--sizes takes sizes from " + std::to_string(kGateMinN) + " to " +
+                             std::to_string(kGateMaxN) + ", comma-separated, e.g. --sizes 1024,2048");
   cmd->add_option("--sizes", opts->sizes,
-                  "comma-separated sizes from 256; each variant runs the sizes its block tile divides")
-      ->delimiter(',')
-      ->check(kNonEmpty)
-      ->capture_default_str();
+                  "comma-separated sizes from 256 (default 1024,2048,4096,8192); each variant runs the sizes "
+                  "its block tile divides")
+      ->check(sizes);
   cmd->add_option("--seed", opts->seed, "input seed")->check(kUnsignedDecimal)->capture_default_str();
   cmd->add_option("--runs", opts->runs, "timed runs per kernel; the median is reported")
       ->check(CLI::Range(1, 100000))
@@ -100,7 +103,11 @@ void add_bench_command(CLI::App& app, int& exit_code) {
     // Sizes are judged before looking for a GPU, as `gate` does: the same refusal everywhere. A size
     // is refused when no variant takes it (a variant whose tile does not divide it is listed refused).
     const std::vector<GateVariant> variants = bench_variants();
-    for (int n : opts->sizes) {
+    std::vector<int> ns;
+    for (const std::string& list : opts->sizes)
+      for (int n : int_list(list)) ns.push_back(n);
+    if (ns.empty()) ns = {1024, 2048, 4096, 8192};
+    for (int n : ns) {
       std::optional<std::string> why;
       bool any = false;
       for (GateVariant v : variants) {
@@ -142,7 +149,7 @@ void add_bench_command(CLI::App& app, int& exit_code) {
     if (csv) *csv << kCsvHeader << "\n";
     bool mismatch = false, refused = false;
     int failure = 0;  // exit code of the first run that stopped (by its error's kind)
-    for (int n : opts->sizes) {
+    for (int n : ns) {
       bool cublas_done = false;
       double cublas_ms = 0;
       std::vector<CsvRow> rows;

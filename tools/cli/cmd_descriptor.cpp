@@ -8,6 +8,7 @@
 #include "fragviz/gate_ladder.hpp"
 #include "fragviz/smem_descriptor.hpp"
 #include "fragviz/wgmma.hpp"
+#include "fragviz/words.hpp"
 
 namespace fragviz::cli {
 namespace {
@@ -65,8 +66,8 @@ void add_descriptor_command(CLI::App& app, int& exit_code) {
                        digits.find_first_not_of("0123456789abcdefABCDEF") == std::string::npos;
       if (hex) bits = std::stoull(digits, &used, 16);
       if (!hex || used != digits.size()) {
-        std::cerr << "fragviz-cli descriptor: --decode wants a hexadecimal 64-bit value, got '" << o->decode
-                  << "'\n";
+        std::cerr << "fragviz-cli descriptor: --decode wants a hexadecimal 64-bit value, got '"
+                  << echo_text(o->decode) << "'\n";
         exit_code = kExitUsage;
         return;
       }
@@ -78,7 +79,7 @@ void add_descriptor_command(CLI::App& app, int& exit_code) {
     if (!o->instr.empty()) {
       const WgmmaInstruction* in = find_wgmma_named(o->instr);
       if (!in) {
-        std::cerr << "fragviz-cli descriptor: no wgmma catalogue entry is named '" << o->instr
+        std::cerr << "fragviz-cli descriptor: no wgmma catalogue entry is named '" << echo_text(o->instr)
                   << "' (fragviz-cli layout --list)\n";
         exit_code = kExitUsage;
         return;
@@ -96,7 +97,7 @@ void add_descriptor_command(CLI::App& app, int& exit_code) {
       const auto t = type_named(o->type);
       if (!t) {
         std::cerr << "fragviz-cli descriptor: --type must be one of f16 bf16 tf32 e4m3 e5m2 s8 u8, got '"
-                  << o->type << "'\n";
+                  << echo_text(o->type) << "'\n";
         exit_code = kExitUsage;
         return;
       }

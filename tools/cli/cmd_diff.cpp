@@ -4,9 +4,6 @@
 // Exit codes: 0 the reports agree (times and timestamps aside, unless --timings); 1 they differ, each
 // difference listed; 3 a file is not a fragviz report the loader accepts (named, with why); 5 a file
 // cannot be read.
-#include <sys/stat.h>
-
-#include <fstream>
 #include <iostream>
 
 #include "commands.hpp"
@@ -14,20 +11,17 @@
 #include "fragviz/report_diff.hpp"
 #include "fragviz/report_json.hpp"
 #include "fragviz/words.hpp"
+#include "input_path.hpp"
 
 namespace fragviz::cli {
 namespace {
 
-/// Loads one side; an unreadable file is kind io, one the loader refuses kind refused.
-Outcome<ReportFile> load_side(const std::string& path) {
-  // stat before opening: opening a FIFO for reading blocks until something writes to it.
-  struct stat st {};
-  const bool regular = ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
-  if (!regular || !std::ifstream(path, std::ios::binary))
-    return Outcome<ReportFile>::fail(ErrorKind::io,
-                                     "cannot read " + path + " (no such regular, readable file)");
+/// Loads side `name` ("A" or "B"); an unreadable file is kind io (the message names the side and
+/// the path), one the loader refuses kind refused (the loader's message, which names the path).
+Outcome<ReportFile> load_side(const char* name, const std::string& path) {
+  if (auto why = input_file_problem(name, path)) return Outcome<ReportFile>::fail(ErrorKind::io, *why);
   auto r = load_report(path);
-  if (!r) return Outcome<ReportFile>::fail(ErrorKind::refused, r.error);
+  if (!r) return Outcome<ReportFile>::fail(ErrorKind::refused, std::string(name) + ": " + r.error);
   return Outcome<ReportFile>::ok(std::move(*r.value));
 }
 
@@ -54,9 +48,9 @@ void add_diff_command(CLI::App& app, int& exit_code) {
     ReportFile files[2];
     const std::string paths[2] = {opts->a, opts->b};
     for (int i = 0; i < 2; ++i) {
-      auto f = load_side(paths[i]);
+      auto f = load_side(i == 0 ? "A" : "B", paths[i]);
       if (!f) {
-        std::cerr << "fragviz-cli diff: " << (i == 0 ? "A" : "B") << ": " << f.error.message << "\n";
+        std::cerr << "fragviz-cli diff: " << f.error.message << "\n";
         exit_code = finish_output(exit_code_for(f.error.kind));
         return;
       }

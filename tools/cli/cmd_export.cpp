@@ -6,10 +6,7 @@
 // then are the files written; one that cannot be written fails the command (exit 5). Every output
 // path is judged first of all (its folder exists and is writable, it is no folder): a bad later
 // path leaves no earlier file written. "-" is standard output.
-#include <sys/stat.h>
-
 #include <cctype>
-#include <fstream>
 #include <iostream>
 #include <map>
 #include <set>
@@ -17,8 +14,10 @@
 #include "assets.hpp"
 #include "commands.hpp"
 #include "fragviz/report_json.hpp"
+#include "fragviz/words.hpp"
 #include "fragviz_export/views.hpp"
 #include "fragviz_export/writers.hpp"
+#include "input_path.hpp"
 
 namespace fragviz::cli {
 namespace {
@@ -59,7 +58,8 @@ int refuse(const std::string& why, int code = kExitRefused) {
 
 int run(const Opts& o) {
   const auto view = scene::parse_view(o.view);
-  if (!view) return refuse("--view: '" + o.view + "' is none of " + scene::view_names(), kExitUsage);
+  if (!view)
+    return refuse("--view: '" + echo_text(o.view) + "' is none of " + scene::view_names(), kExitUsage);
   const auto& takes = kViewOptions.at(*view);
   for (const auto& [name, opt] : o.given)
     if (opt->count() > 0 && !takes.count(name))
@@ -116,10 +116,8 @@ int run(const Opts& o) {
   r.palette = app::assets().palette;
   if (*view == scene::View::output) {
     if (o.report.empty()) return refuse("--view output needs --report FILE (a gate report)", kExitUsage);
-    struct stat st {};
-    if (::stat(o.report.c_str(), &st) != 0 || !S_ISREG(st.st_mode) || !std::ifstream(o.report))
-      return refuse("cannot read " + o.report + " (no such regular, readable file)",
-                    exit_code_for(ErrorKind::io));
+    if (auto why = input_file_problem("--report", o.report))
+      return refuse(*why, exit_code_for(ErrorKind::io));
     auto file = load_report(o.report);
     if (!file) return refuse(o.report + ": " + file.error);
     if (!file.value->gate) return refuse(o.report + " holds no gate report (it is a probe report)");

@@ -23,6 +23,7 @@
 #include "fragviz/report_json.hpp"
 #include "fragviz/user_kernel.hpp"
 #include "fragviz/words.hpp"
+#include "input_path.hpp"
 
 namespace fragviz::cli {
 namespace {
@@ -125,6 +126,11 @@ int run_user_kernel(const Opts& o) {
   if (auto why = user_kernel_request_problem(req)) {
     std::cerr << "gate refused: " << why->message << "\n";
     return finish_output(exit_code_for(why->kind));
+  }
+  // The source too, before a word about running: the runner would refuse it only after the banner.
+  if (auto why = input_file_problem("--kernel", k.source_path)) {
+    std::cerr << "gate refused: " << *why << "\n";
+    return finish_output(kExitRefused);
   }
   std::cout << "gate: " << k.entry << " from " << k.source_path << ", block " << k.block_text << ", grid "
             << k.grid_text << ", " << k.dynamic_smem_bytes << " bytes dynamic shared memory, n = " << req.n

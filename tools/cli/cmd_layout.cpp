@@ -8,6 +8,7 @@
 #include "fragviz/layout.hpp"
 #include "fragviz/matrix_move.hpp"
 #include "fragviz/wgmma.hpp"
+#include "fragviz/words.hpp"
 
 namespace fragviz::cli {
 namespace {
@@ -17,12 +18,16 @@ std::string target_name(const Instruction& in) {
   return "sm_" + std::to_string(in.min_sm) + (in.arch_specific ? "a" : "");
 }
 
-void print_list() {
-  for (const Instruction& in : catalogue()) std::cout << in.mnemonic << "  " << target_name(in) << "\n";
-  for (const WgmmaInstruction& in : wgmma_catalogue()) std::cout << in.mnemonic << "  sm_90a\n";
+/// Every catalogue entry and the target it needs, as text ("MNEMONIC  sm_80") or as CSV
+/// ("mnemonic,target").
+void print_list(bool csv) {
+  const char* sep = csv ? "," : "  ";
+  if (csv) std::cout << "mnemonic,target\n";
+  for (const Instruction& in : catalogue()) std::cout << in.mnemonic << sep << target_name(in) << "\n";
+  for (const WgmmaInstruction& in : wgmma_catalogue()) std::cout << in.mnemonic << sep << "sm_90a\n";
   for (LdmNum num : {LdmNum::x1, LdmNum::x2, LdmNum::x4})
-    for (bool trans : {false, true}) std::cout << stmatrix_mnemonic({num, trans}) << "  sm_90\n";
-  std::cout << kMovmatrixMnemonic << "  sm_75\n";
+    for (bool trans : {false, true}) std::cout << stmatrix_mnemonic({num, trans}) << sep << "sm_90\n";
+  std::cout << kMovmatrixMnemonic << sep << "sm_75\n";
 }
 
 /// wgmma: D and A-from-registers over the warpgroup's 128 threads; B (and A in the SS form) come
@@ -170,19 +175,22 @@ void add_layout_command(CLI::App& app, int& exit_code) {
   auto opts = std::make_shared<Opts>();
   auto* cmd =
       app.add_subcommand("layout", "Print each fragment element's (row, col) for operands A, B and C/D");
-  cmd->add_flag("--list", opts->list,
-                "Every catalogue instruction's PTX mnemonic and minimum SM, one per line");
+  auto* list = cmd->add_flag("--list", opts->list,
+                             "Every catalogue instruction's PTX mnemonic and minimum SM, one per line "
+                             "(with --csv: mnemonic,target)");
   auto* instr = cmd->add_option("--instr", opts->instr,
-                                "Full PTX mnemonic (see --list); a wgmma one also without "
-                                "'wgmma.mma_async.sync.aligned.'");
+                                "Full PTX mnemonic (see --list); mma.sync also without 'mma.sync.aligned.', "
+                                "wgmma without 'wgmma.mma_async.sync.aligned.'")
+                    ->excludes(list);
   cmd->add_option("--shape", opts->shape,
                   "m16n8k8 or m16n8k16: shorthand for mma.sync.aligned.<shape>.row.col.f32.f16.f16.f32")
       ->check(CLI::IsMember({"m16n8k8", "m16n8k16"}))
-      ->excludes(instr);
+      ->excludes(instr)
+      ->excludes(list);
   cmd->add_flag("--csv", opts->csv, "CSV: operand,lane,element,row,col (and product for m8n8k4 .f16)");
   cmd->callback([opts, &exit_code] {
     if (opts->list) {
-      print_list();
+      print_list(opts->csv);
       exit_code = finish_output(kExitOk);
       return;
     }
@@ -200,9 +208,9 @@ void add_layout_command(CLI::App& app, int& exit_code) {
       exit_code = finish_output(kExitOk);
       return;
     }
-    const Instruction* in = find_instruction(name);
+    const Instruction* in = find_instruction_named(name);
     if (!in) {
-      std::cerr << "fragviz-cli layout: no catalogue instruction is named '" << name
+      std::cerr << "fragviz-cli layout: no catalogue instruction is named '" << echo_text(name)
                 << "' (fragviz-cli layout --list prints them all)\n";
       exit_code = kExitUsage;
       return;

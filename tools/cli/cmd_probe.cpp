@@ -217,8 +217,8 @@ void add_probe_command(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember({"m16n8k8", "m16n8k16", "all"}));
   cmd->add_option(
          "--instr", opts->instr,
-         "what to probe: a full PTX mnemonic (mma.sync or wgmma, fragviz-cli layout --list; wgmma "
-         "also without 'wgmma.mma_async.sync.aligned.'), "
+         "what to probe: a full PTX mnemonic (mma.sync or wgmma, fragviz-cli layout --list; also "
+         "without 'mma.sync.aligned.' or 'wgmma.mma_async.sync.aligned.'), "
          "stmatrix, movmatrix, epilogue, hopper (wgmma, stmatrix, movmatrix, epilogues), all, or none")
       ->check(kNonEmpty);
   cmd->add_option("--num", opts->num, "explorer ldmatrix .num: x1, x2 or x4")
@@ -274,9 +274,10 @@ void add_probe_command(CLI::App& app, int& exit_code) {
       for (const WgmmaInstruction& w : wgmma_catalogue()) req.instructions.push_back(w.mnemonic);
     } else if (opts->instr != "all") {
       if (const WgmmaInstruction* w = find_wgmma_named(opts->instr)) opts->instr = w->mnemonic;
+      if (const Instruction* in = find_instruction_named(opts->instr)) opts->instr = in->mnemonic;
       if (!find_instruction(opts->instr) && !find_wgmma(opts->instr) &&
           !(is_hopper_probe_name(opts->instr) && opts->instr.rfind("wgmma.", 0) != 0)) {
-        std::cerr << "probe: no catalogue instruction is named '" << opts->instr
+        std::cerr << "probe: no catalogue instruction is named '" << echo_text(opts->instr)
                   << "' (fragviz-cli layout --list prints them all)\n";
         exit_code = kExitUsage;
         return;

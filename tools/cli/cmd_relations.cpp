@@ -69,7 +69,7 @@ bool print_relations(const RelationsReport& report, bool with_gpu, const std::ve
 void add_relations_command(CLI::App& app, int& exit_code) {
   struct Opts {
     bool model = false;
-    std::vector<int> lanes;
+    std::vector<std::string> lanes;  ///< as given: each a lane or a comma-separated list
   };
   auto opts = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand(
@@ -80,17 +80,21 @@ void add_relations_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--model", opts->model, "print the model's findings only (no GPU needed, exit 0)");
   cmd->add_option("--lane", opts->lanes,
                   "also print, for every accumulator-as-A pair, where each A element of this lane comes "
-                  "from (repeatable)")
-      ->check(CLI::Range(0, kWarpSize - 1));
+                  "from (repeatable, or comma-separated)")
+      ->check(int_list_validator(0, kWarpSize - 1,
+                                 "--lane takes lanes 0 to 31, repeated or comma-separated, e.g. --lane 0,5"));
   cmd->callback([opts, &exit_code] {
+    std::vector<int> lanes;
+    for (const std::string& list : opts->lanes)
+      for (int lane : int_list(list)) lanes.push_back(lane);
     if (opts->model) {
-      print_relations(relations_not_run(DeviceInfo{}, "model only"), false, opts->lanes);
+      print_relations(relations_not_run(DeviceInfo{}, "model only"), false, lanes);
       exit_code = finish_output(kExitOk);
       return;
     }
     const RelationsReport report = run_relations();
     if (!report.device.present) {
-      print_relations(report, false, opts->lanes);
+      print_relations(report, false, lanes);
       std::cout.flush();
       std::cerr << "no usable GPU: " << report.device.error
                 << "\nthe model is printed above; `fragviz-cli relations --model` prints it and exits 0\n";
@@ -98,7 +102,7 @@ void add_relations_command(CLI::App& app, int& exit_code) {
       return;
     }
     std::cout << "device: " << report.device.name << ", sm_" << report.device.sm() << "\n";
-    const bool agree = print_relations(report, true, opts->lanes);
+    const bool agree = print_relations(report, true, lanes);
     int ran = 0, waived = 0;
     for (const KSplitCheck& c : report.k_splits) (c.ran ? ran : waived) += 1;
     for (const ReuseCheck& c : report.reuse) (c.ran ? ran : waived) += 1;

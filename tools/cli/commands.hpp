@@ -6,8 +6,11 @@
 #include <cmath>
 #include <iostream>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "fragviz/report.hpp"
+#include "fragviz/words.hpp"
 #include "output_path.hpp"
 
 namespace fragviz::cli {
@@ -29,7 +32,7 @@ inline const CLI::Validator kUnsignedDecimal(
       const bool digits =
           !v.empty() && v.size() <= 20 && v.find_first_not_of("0123456789") == std::string::npos;
       if (!digits || (v.size() == 20 && v > "18446744073709551615"))
-        return "must be a non-negative whole number below 2^64, got '" + v + "'";
+        return "must be a non-negative whole number below 2^64, got '" + echo_text(v) + "'";
       return {};
     },
     "UINT64");
@@ -47,7 +50,7 @@ inline CLI::Validator finite_range(double lo, double hi) {
         }
         if (used == 0 || used != v.size() || !std::isfinite(x) || x < lo || x > hi) {
           std::ostringstream s;
-          s << "must be a number from " << lo << " to " << hi << ", got '" << v << "'";
+          s << "must be a number from " << lo << " to " << hi << ", got '" << echo_text(v) << "'";
           return s.str();
         }
         return {};
@@ -57,6 +60,65 @@ inline CLI::Validator finite_range(double lo, double hi) {
 /// Refuses an empty value, which CLI11 would otherwise read as 0.
 inline const CLI::Validator kNonEmpty(
     [](std::string& v) -> std::string { return v.empty() ? "is empty" : ""; }, "");
+
+/// Prints, on standard error, the part of `text` around its 1-based `column` (a parse error's
+/// position) and a caret under it; text over kEchoChars is clipped around the column
+/// (words.hpp's echo_at) and the column named: "(column 10015 of 10014)".
+inline void print_caret(const std::string& text, int column) {
+  const EchoExcerpt e = echo_at(text, column);
+  std::cerr << "  " << e.text << "\n  " << std::string(e.caret, ' ') << "^";
+  if (text.size() > kEchoChars) std::cerr << " (column " << column << " of " << text.size() << ")";
+  std::cerr << "\n";
+}
+
+/// Splits a comma-separated list at every comma, empty entries kept: "1,,2" is {"1", "", "2"}.
+inline std::vector<std::string> list_entries(const std::string& text) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  for (;;) {
+    const std::size_t comma = text.find(',', start);
+    out.push_back(text.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+    if (comma == std::string::npos) return out;
+    start = comma + 1;
+  }
+}
+
+/// A comma-separated list of whole numbers from `lo` to `hi` (CLI11 splitting on ',' would drop
+/// empty entries, and its conversion error names no range). Each refusal names the entry and ends
+/// with `accepted` (what the option takes): "--sizes: entry 2 of '256,,512' is empty; --sizes
+/// takes ...". For an option of std::vector<std::string>: each occurrence is one list.
+inline CLI::Validator int_list_validator(int lo, int hi, std::string accepted) {
+  return CLI::Validator(
+      [lo, hi, accepted](std::string& v) -> std::string {
+        const std::vector<std::string> entries = list_entries(v);
+        for (std::size_t i = 0; i < entries.size(); ++i) {
+          const std::string& e = entries[i];
+          const std::string which = entries.size() == 1
+                                        ? "'" + echo_text(e) + "'"
+                                        : "entry " + std::to_string(i + 1) + " of '" + echo_text(v) + "'" +
+                                              (e.empty() ? "" : ", '" + echo_text(e) + "',");
+          const bool digits =
+              !e.empty() && e.size() <= 9 && e.find_first_not_of("0123456789") == std::string::npos;
+          if (e.empty()) return which + " is empty; " + accepted;
+          if (!digits)
+            return which + " is not a whole number from " + std::to_string(lo) + " to " + std::to_string(hi) +
+                   "; " + accepted;
+          const int n = std::stoi(e);
+          if (n < lo || n > hi)
+            return which + " is not from " + std::to_string(lo) + " to " + std::to_string(hi) + "; " +
+                   accepted;
+        }
+        return {};
+      },
+      "LIST");
+}
+
+/// The numbers of a list int_list_validator accepted.
+inline std::vector<int> int_list(const std::string& text) {
+  std::vector<int> out;
+  for (const std::string& e : list_entries(text)) out.push_back(std::stoi(e));
+  return out;
+}
 
 /// `s` as one POSIX shell word: single-quoted, each ' written as '\''. Hints that print a command
 /// line quote the user's values with it, so the line can be pasted back as it is.

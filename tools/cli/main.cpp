@@ -4,11 +4,29 @@
 #include <iostream>
 
 #include "commands.hpp"
+#include "fragviz/words.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{
       "fragviz-cli: mma.sync / ldmatrix fragment layouts, bank conflicts, GPU probes and the matmul gate"};
   app.require_subcommand(1);
+  // CLI11's own messages ("Could not convert: --n = ...", "not in {...}", "not expected: ...")
+  // echo the user's words whole: each one over kEchoChars is clipped there as every message of
+  // ours clips it (words.hpp's echo_text), an --option=value's value too.
+  app.failure_message([argc, argv](const CLI::App* a, const CLI::Error& e) {
+    std::string m = CLI::FailureMessage::simple(a, e);
+    for (int i = 1; i < argc; ++i) {
+      std::string word = argv[i];
+      const auto eq = word.find('=');
+      for (const std::string& w : {word, eq == std::string::npos ? std::string() : word.substr(eq + 1)}) {
+        if (w.size() <= fragviz::kEchoChars) continue;
+        const std::string clipped = fragviz::echo_text(w);
+        for (auto at = m.find(w); at != std::string::npos; at = m.find(w, at + clipped.size()))
+          m.replace(at, w.size(), clipped);
+      }
+    }
+    return m;
+  });
   int exit_code = 0;
   fragviz::cli::add_layout_command(app, exit_code);
   fragviz::cli::add_banks_command(app, exit_code);
@@ -26,7 +44,7 @@ int main(int argc, char** argv) {
   const bool known =
       argc > 1 && std::any_of(all.begin(), all.end(), [&](CLI::App* c) { return c->get_name() == argv[1]; });
   if (argc > 1 && argv[1][0] != '-' && !known) {
-    std::cerr << "fragviz-cli: unknown command '" << argv[1]
+    std::cerr << "fragviz-cli: unknown command '" << fragviz::echo_text(argv[1])
               << "'; commands: layout, banks, descriptor, device, probe, gate, bench, relations, diff, "
                  "export (see --help)\n";
     return fragviz::cli::kExitUsage;

@@ -2,13 +2,63 @@
 #include "output_path.hpp"
 
 #include <fcntl.h>
+#include <linux/magic.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <filesystem>
 
 namespace fragviz::cli {
+namespace {
+
+/// The kernel's pseudo file systems (statfs(2) f_type, <linux/magic.h>): their "files" are kernel
+/// interfaces (writing one as root can change the system), never a place for a report or a picture.
+const char* pseudo_file_system(const std::string& path) {
+  struct statfs fs {};
+  if (::statfs(path.c_str(), &fs) != 0) return nullptr;
+  switch (static_cast<unsigned long>(fs.f_type)) {
+    case PROC_SUPER_MAGIC:
+      return "proc";
+    case SYSFS_MAGIC:
+      return "sysfs";
+    case DEBUGFS_MAGIC:
+      return "debugfs";
+    case TRACEFS_MAGIC:
+      return "tracefs";
+    case SECURITYFS_MAGIC:
+      return "securityfs";
+    case CGROUP_SUPER_MAGIC:
+      return "cgroup";
+    case CGROUP2_SUPER_MAGIC:
+      return "cgroup2";
+    case EFIVARFS_MAGIC:
+      return "efivarfs";
+    case PSTOREFS_MAGIC:
+      return "pstore";
+    case BPF_FS_MAGIC:
+      return "bpf";
+    case DEVPTS_SUPER_MAGIC:
+      return "devpts";
+    default:
+      return nullptr;
+  }
+}
+
+/// Whether a character device is one the CLI writes to: /dev/null, or this process's own standard
+/// output or error (/dev/stdout, /dev/stderr or the terminal they are on).
+bool accepted_char_device(const struct stat& st) {
+  if (st.st_rdev == makedev(1, 3)) return true;  // /dev/null (Linux's devices.txt: char 1:3)
+  for (int fd : {STDOUT_FILENO, STDERR_FILENO}) {
+    struct stat own {};
+    if (::fstat(fd, &own) == 0 && S_ISCHR(own.st_mode) && own.st_rdev == st.st_rdev) return true;
+  }
+  return false;
+}
+
+}  // namespace
 
 std::optional<std::string> output_path_problem(const OutputOption& o) {
   if (o.path == kStdoutPath) return std::nullopt;
@@ -17,6 +67,14 @@ std::optional<std::string> output_path_problem(const OutputOption& o) {
   struct stat st {};
   if (::stat(o.path.c_str(), &st) == 0) {
     if (S_ISDIR(st.st_mode)) return what + "is a folder, not a file";
+    // Judged before access(2): root may "write" /proc/version, which then fails half-way. A
+    // terminal that is this process's standard output lives on devpts: devices come first.
+    if (S_ISCHR(st.st_mode) && !accepted_char_device(st))
+      return what + "is a character device (only /dev/null, /dev/stdout and /dev/stderr are written to)";
+    const char* fs = S_ISCHR(st.st_mode) ? nullptr : pseudo_file_system(o.path);
+    if (fs) return what + "is in the kernel's " + fs + " file system, not an ordinary file";
+    if (S_ISBLK(st.st_mode)) return what + "is a block device, not a file";
+    if (S_ISSOCK(st.st_mode)) return what + "is a socket, not a file";
     if (::access(o.path.c_str(), W_OK) != 0) return what + "the file exists and is not writable";
     if (S_ISFIFO(st.st_mode)) {
       // Without a reader, open(O_WRONLY) blocks forever and O_NONBLOCK fails with ENXIO.
@@ -34,6 +92,9 @@ std::optional<std::string> output_path_problem(const OutputOption& o) {
   if (slash != std::string::npos && slash + 1 == o.path.size()) return what + "names a folder, not a file";
   if (::stat(folder.c_str(), &st) != 0) return what + "folder " + folder + " does not exist";
   if (!S_ISDIR(st.st_mode)) return what + folder + " is not a folder";
+  if (const char* fs = pseudo_file_system(folder))
+    return what + "folder " + folder + " is in the kernel's " + fs +
+           " file system, where no file can be made";
   if (::access(folder.c_str(), W_OK | X_OK) != 0) return what + "folder " + folder + " is not writable";
   return std::nullopt;
 }

@@ -19,7 +19,9 @@ struct OutputOption {
 };
 
 /// Why `path` cannot be written, or nothing: "-" is always writable; otherwise the path must not
-/// name a folder, an existing file must be writable, and a new file's parent folder must exist,
+/// name a folder, nor anything in the kernel's pseudo file systems (/proc, /sys, ...: statfs(2)),
+/// nor a device other than /dev/null and this process's own standard output or error (/dev/stdout,
+/// /dev/stderr); an existing file must be writable, and a new file's parent folder must exist,
 /// be a folder and be writable (access(2), so the answer is the one open(2) will give). A FIFO
 /// must have a reader now (opening it would block forever otherwise); it is then held open to
 /// the end of the process, so that the reader does not see the end before the output. Nothing

@@ -35,8 +35,7 @@ std::string slot_name(SharedOp op, int slot, int element_bytes) {
 /// A refusal on standard error with a caret under the column a parse error names.
 int refuse(const std::string& text, const Error& e, int column) {
   std::cerr << "probe refused: " << e.message << "\n";
-  if (column > 0)
-    std::cerr << "  " << text << "\n  " << std::string(static_cast<std::size_t>(column - 1), ' ') << "^\n";
+  if (column > 0) print_caret(text, column);
   return finish_output(exit_code_for(e.kind));
 }
 

@@ -114,6 +114,12 @@ struct Instruction {
 const std::vector<Instruction>& catalogue();
 /// The entry whose mnemonic is `mnemonic`, or nullptr.
 const Instruction* find_instruction(std::string_view mnemonic);
+/// The prefix every mma.sync mnemonic of the catalogue starts with.
+inline constexpr std::string_view kMmaSyncPrefix = "mma.sync.aligned.";
+/// The entry a user names, or nullptr: the full mnemonic or its part after kMmaSyncPrefix
+/// ("m16n8k16.row.col.f32.f16.f16.f32"). The one parser of mma.sync names for every command and
+/// view, as find_wgmma_named is for wgmma.
+const Instruction* find_instruction_named(std::string_view name);
 /// Index of `instr` in catalogue(), or -1.
 int catalogue_index(const Instruction* instr);
 

@@ -1,8 +1,10 @@
 // Counts in words: "1 wavefront", "4 wavefronts". Every message that prints a count with a noun
 // (CLI lines, model refusals, report describers, loader errors) goes through these, so a count of
-// one is never followed by a plural ("1 wavefronts", "tile has 1 rows").
+// one is never followed by a plural ("1 wavefronts", "tile has 1 rows"). And user text echoed in
+// a message, clipped (echo_text, echo_at), so a 10 kB input cannot flood a terminal.
 #pragma once
 
+#include <algorithm>
 #include <string>
 #include <string_view>
 
@@ -27,6 +29,47 @@ inline std::string plural(long long n, std::string_view singular, std::string_vi
 /// The verb form that agrees with a count of `n`: agree(1, "differs", "differ") == "differs".
 inline std::string_view agree(long long n, std::string_view one, std::string_view many) {
   return n == 1 || n == -1 ? one : many;
+}
+
+/// Longest user text a message echoes whole.
+inline constexpr std::size_t kEchoChars = 80;
+
+namespace detail {
+/// `i` moved back to the start of a UTF-8 character (never into a multi-byte sequence).
+inline std::size_t char_start(std::string_view s, std::size_t i) {
+  while (i > 0 && i < s.size() && (static_cast<unsigned char>(s[i]) & 0xC0) == 0x80) --i;
+  return i;
+}
+}  // namespace detail
+
+/// `text` as a message echoes it: whole up to kEchoChars bytes, else its first kEchoChars - 3,
+/// "..." and its length: "xxxx... (10014 characters)".
+inline std::string echo_text(std::string_view text) {
+  if (text.size() <= kEchoChars) return std::string(text);
+  const std::size_t keep = detail::char_start(text, kEchoChars - 3);
+  return std::string(text.substr(0, keep)) + "... (" + std::to_string(text.size()) + " characters)";
+}
+
+/// The part of `text` around its 1-based `column` (a parser's error position; size + 1 is its
+/// end) that fits in kEchoChars, "..." marking each clipped side, and that column's 0-based place
+/// in it, for a caret line under it.
+struct EchoExcerpt {
+  std::string text;
+  std::size_t caret = 0;
+};
+inline EchoExcerpt echo_at(std::string_view text, int column) {
+  const std::size_t at = column > 0 ? std::min(static_cast<std::size_t>(column - 1), text.size()) : 0;
+  if (text.size() <= kEchoChars) return {std::string(text), at};
+  constexpr std::size_t kWindow = kEchoChars - 6;  // room for "..." on both sides
+  std::size_t begin = at > kWindow / 2 ? at - kWindow / 2 : 0;
+  begin = detail::char_start(text, std::min(begin, text.size() - kWindow));
+  const std::size_t end = detail::char_start(text, std::min(text.size(), begin + kWindow));
+  EchoExcerpt e;
+  if (begin > 0) e.text = "...";
+  e.text += std::string(text.substr(begin, end - begin));
+  if (end < text.size()) e.text += "...";
+  e.caret = (begin > 0 ? 3 : 0) + (at - begin);
+  return e;
 }
 
 }  // namespace fragviz

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Every input that names a file (diff's A and B, export --report, gate --kernel, banks --lanes
+# @FILE) is judged by one rule and the message says what the path is: a directory, a FIFO, a
+# device, missing. gate --kernel says so before printing anything about running the kernel.
+# Usage: test_input_files.sh <fragviz-cli> <source-dir>
+set -u
+cli="$1"
+src="$2"
+fails=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=expect.sh
+source "$(dirname "${BASH_SOURCE[0]}")/expect.sh"
+g="$src/docs/device-runs/2026-12-01-h200/gate-report.json"
+mkdir "$tmp/dir"
+mkfifo "$tmp/fifo"
+
+# A directory is called one, for every reader.
+expect 5 "cannot read A $tmp/dir: is a directory, not a file" -- diff "$tmp/dir" "$g"
+expect 5 "cannot read B $tmp/dir: is a directory, not a file" -- diff "$g" "$tmp/dir"
+expect 5 "cannot read --report $tmp/dir: is a directory, not a file" -- export --view output --report "$tmp/dir" --svg "$tmp/o.svg"
+expect 3 "cannot read --kernel $tmp/dir: is a directory, not a file" -- gate --kernel "$tmp/dir" --entry k
+expect 5 "cannot read --lanes @FILE $tmp/dir: is a directory, not a file" -- banks --layout '(16,64):(64,1)' --lanes "@$tmp/dir"
+# Missing, a FIFO (never opened: that would block), a character device.
+expect 5 "cannot read A $tmp/none.json: no such file" -- diff "$tmp/none.json" "$g"
+expect 5 "cannot read A $tmp/fifo: is a FIFO, not a regular file" -- diff "$tmp/fifo" "$g"
+expect 5 "cannot read --report /dev/zero: is a character device, not a regular file" -- export --view output --report /dev/zero --svg "$tmp/o.svg"
+expect 3 "cannot read --kernel $tmp/fifo: is a FIFO, not a regular file" -- gate --kernel "$tmp/fifo" --entry k
+[ ! -e "$tmp/o.svg" ] || { echo "FAIL: a refused export wrote $tmp/o.svg"; fails=$((fails + 1)); }
+
+# gate --kernel with a source it cannot read: the refusal is all it prints (no "gate: k from ...",
+# no word about the kernel runner), on standard error, nothing on standard output.
+for bad in "$tmp/missing.cu" "$tmp/dir" "$tmp/fifo"; do
+  out=$(timeout 60 "$cli" gate --kernel "$bad" --entry k 2>"$tmp/err")
+  rc=$?
+  if [ "$rc" != 3 ] || [ -n "$out" ] || [ "$(wc -l <"$tmp/err")" != 1 ] || ! grep -q "^gate refused: cannot read --kernel" "$tmp/err"; then
+    echo "FAIL: gate --kernel $bad -> exit $rc, stdout '$out', stderr: $(cat "$tmp/err")"
+    fails=$((fails + 1))
+  else
+    echo "ok: gate --kernel $bad refused before any banner"
+  fi
+done
+
+echo "$fails failed"
+[ "$fails" -eq 0 ]

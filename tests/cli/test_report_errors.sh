@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# A report the loader refuses names the JSON path of the bad field (diff and export --report
+# alike, exit 3): each case below edits one field of a committed H200 gate or probe report with
+# Python's json module and expects the path written by hand.
+# Usage: test_report_errors.sh <fragviz-cli> <source-dir>
+set -u
+cli="$1"
+src="$2"
+fails=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=expect.sh
+source "$(dirname "${BASH_SOURCE[0]}")/expect.sh"
+g="$src/docs/device-runs/2026-12-01-h200/gate-report.json"
+p="$src/docs/device-runs/2026-12-01-h200/probe-report.json"
+
+# edited SOURCE PYTHON: a copy of SOURCE with PYTHON applied to it as d, in $tmp/bad.json.
+edited() {
+  python3 - "$1" "$tmp/bad.json" "$2" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+exec(sys.argv[3])
+json.dump(d, open(sys.argv[2], "w"))
+PY
+}
+bad() {  # bad SOURCE PYTHON WORDS: diff and export --report both name WORDS, exit 3
+  edited "$1" "$2"
+  expect 3 "$3" -- diff "$tmp/bad.json" "$1"
+  [ "$1" = "$g" ] && expect 3 "$3" -- export --view output --report "$tmp/bad.json" --svg "$tmp/o.svg"
+}
+bad "$g" "d['gate']['device']['name'] = None" "gate.device.name: expected a string, got null"
+bad "$g" "del d['gate']['device']['name']" "gate.device.name: missing"
+bad "$g" "d['gate']['device']['cc_major'] = 'nine'" "gate.device.cc_major: expected an integer, got a string"
+bad "$g" "d['gate']['request']['n'] = 1.5" "gate.request.n: expected an integer, got 1.5"
+bad "$g" "d['gate']['exact'] = 3" "gate.exact: expected true or false, got 3"
+bad "$g" "d['gate']['kernel_ms'] = [1]" "gate.kernel_ms: expected a number, got an array"
+bad "$g" "d['gate']['error_kind'] = 'oops'" 'gate.error_kind: unknown error_kind "oops"'
+bad "$g" "d['gate']['request']['seed'] = -1" "gate.request.seed: out of range, got -1"
+bad "$p" "d['probe']['instructions'][3]['elements'][5] = [1, 2]" \
+  "probe.instructions[3].elements[5]: an element is [operand, lane, element, expected, measured, raw]"
+bad "$p" "d['probe']['instructions'][0]['elements'][2][3] = 'x'" \
+  "probe.instructions[0].elements[2][3]: a coordinate must be [row, col] or [row, col, product], got a string"
+bad "$p" "del d['probe']['ldmatrix']['tile']" "probe.ldmatrix.tile: missing"
+[ ! -e "$tmp/o.svg" ] || { echo "FAIL: a refused export wrote $tmp/o.svg"; fails=$((fails + 1)); }
+
+echo "$fails failed"
+[ "$fails" -eq 0 ]

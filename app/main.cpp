@@ -313,6 +313,8 @@ struct Bench {
     int frame = 0;
     std::string what;
     double ms = 0, ui_ms = 0, since_main_ms = 0;
+    /// For "probe": the live report's own split (ProbeReport::cuda_init_ms, probe_ms), -1 if none.
+    double cuda_init_ms = -1, probe_ms = -1;
   };
   std::vector<ResultFrame> result_frames;
   bool device = false;  ///< the run looked for a CUDA device (no --no-device)
@@ -360,7 +362,8 @@ void write_bench(const std::string& path, const Bench& b, int w, int h, float sc
   for (std::size_t i = 0; i < b.result_frames.size(); ++i) {
     const Bench::ResultFrame& r = b.result_frames[i];
     o << (i ? ", " : "") << "{\"frame\": " << r.frame << ", \"what\": \"" << r.what << "\", \"ms\": " << r.ms
-      << ", \"ui_ms\": " << r.ui_ms << ", \"since_main_ms\": " << r.since_main_ms << "}";
+      << ", \"ui_ms\": " << r.ui_ms << ", \"since_main_ms\": " << r.since_main_ms
+      << ", \"cuda_init_ms\": " << r.cuda_init_ms << ", \"probe_ms\": " << r.probe_ms << "}";
   }
   o << "],\n"
     << "  \"steady\": " << phase_json(b.steady) << ",\n  \"changing\": " << phase_json(b.changing) << "\n}";
@@ -638,6 +641,10 @@ int main(int argc, char** argv) {
         r.ms = ms_between(last_swap, now);
         r.ui_ms = ms_between(ui_start, ui_end);
         r.since_main_ms = ms_between(bench.main_start, now);
+        if (r.what.find("probe") != std::string::npos && state.probe.origin == "live" && state.probe.report) {
+          r.cuda_init_ms = state.probe.report->cuda_init_ms;
+          r.probe_ms = state.probe.report->probe_ms;
+        }
         bench.result_frames.push_back(std::move(r));
       }
       if (frame == 1) {

@@ -223,7 +223,10 @@ print(f"launch to first frame {b['first_frame_ms_since_process_start']:.0f} ms "
       f"({b['process_age_at_main_ms']:.0f} ms before main)")
 print('startup (ms since main):', ', '.join(f'{k} {v:.0f}' for k, v in b['startup_ms_since_main'].items()))
 for r in b["result_frames"]:
-    print(f"frame {r['frame']} took in {r['what']} at {r['since_main_ms']:.0f} ms: frame {r['ms']:.2f} ms (UI {r['ui_ms']:.2f} ms)")
+    split = f"; the probe job: CUDA start-up {r['cuda_init_ms']:.1f} ms, probes {r['probe_ms']:.1f} ms" if r.get('probe_ms', -1) >= 0 else ""
+    print(f"frame {r['frame']} took in {r['what']} at {r['since_main_ms']:.0f} ms: frame {r['ms']:.2f} ms (UI {r['ui_ms']:.2f} ms){split}")
+slow = [(i + 1, v) for i, v in enumerate(b["steady"]["per_frame_ms"]) if v > 50]
+print("steady frames over 50 ms:", ", ".join(f"frame {i} {v:.1f} ms" for i, v in slow) or "none")
 for phase in ("steady", "changing"):
     f = b[phase]["frame_ms"]
     print(f"{phase}: {b[phase]['frames']} frames, median {f['median']:.2f} ms, p95 {f['p95']:.2f} ms, max {f['max']:.2f} ms")

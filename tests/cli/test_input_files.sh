@@ -41,5 +41,25 @@ for bad in "$tmp/missing.cu" "$tmp/dir" "$tmp/fifo"; do
   fi
 done
 
+# Newcomer round 4: an empty --kernel is refused (it used to run the built-in gate, so a script with
+# an unset variable would have printed the built-in kernel's verdict); /proc files are no source;
+# a name over 255 bytes is refused before any work, and nothing earlier is written; a long entry
+# name is echoed clipped to 80 characters.
+expect 64 "--kernel: is empty" -- gate --kernel '' --entry good --block 16,16
+expect 64 "--entry: is empty" -- gate --kernel "$src/examples/kernels/mma_m16n8k16.cu" --entry ''
+expect 3 "cannot read --kernel /proc/self/maps: is in the kernel's proc file system, not an ordinary file" -- gate --kernel /proc/self/maps --entry x
+long=$(printf 'x%.0s' $(seq 300))
+expect 5 "the name is too long (at most 255 bytes a part, 4096 in all)" -- export --view fragments --instr m16n8k8.row.col.f32.f16.f16.f32 --svg "$tmp/first.svg" --tikz "$tmp/$long.tex"
+[ ! -e "$tmp/first.svg" ] || { echo "FAIL: a refused export wrote $tmp/first.svg"; fails=$((fails + 1)); }
+expect 5 "the name is too long" -- gate --n 256 --json "$tmp/$long.json"
+entry=$(printf 'A%.0s' $(seq 300))
+out=$(timeout 60 "$cli" gate --kernel "$src/examples/kernels/mma_m16n8k16.cu" --entry "$entry" 2>&1)
+if grep -q "$entry" <<<"$out" || ! grep -qF "... (300 characters)" <<<"$out"; then
+  echo "FAIL: a 300-character --entry is echoed unclipped: $(head -c 300 <<<"$out")"
+  fails=$((fails + 1))
+else
+  echo "ok: a 300-character --entry is echoed clipped"
+fi
+
 echo "$fails failed"
 [ "$fails" -eq 0 ]

@@ -101,6 +101,19 @@ start_app() {
 
 app_alive() { kill -0 "$APP_PID" 2>/dev/null; }
 
+# app_end: how the app started by start_app ended (once it has): its exit status, and 124 said for
+# what it is, the test's own APP_TIMEOUT running out (not a crash: a signal shows as 128 + N).
+app_end() {
+  local rc=0
+  wait "$APP_PID" 2>/dev/null
+  rc=$?
+  case $rc in
+    124) echo "stopped by the test's APP_TIMEOUT of ${APP_TIMEOUT:-100} s" ;;
+    12[5-9]|1[3-9][0-9]|2[0-9][0-9]) echo "exit status $rc (signal $((rc - 128)) if above 128)" ;;
+    *) echo "exit status $rc" ;;
+  esac
+}
+
 # quit_app: Ctrl+Q (File > Quit's shortcut), as a user would; fails unless the app exits 0.
 quit_app() {
   local _ i rc
@@ -130,7 +143,7 @@ wait_for() {
     if python3 -c "import json,sys; s=json.load(open('$STATE')); sys.exit(0 if ($expr) else 1)" 2>/dev/null; then
       return 0
     fi
-    app_alive || fail "fragviz died while waiting for: $expr"
+    app_alive || fail "fragviz died while waiting for: $expr ($(app_end))"
     sleep 0.1
   done
   fail "timed out waiting for: $expr"

@@ -17,6 +17,10 @@
 XVFB_SCREEN=1920x1200x24
 source "$(dirname "$0")/lib.sh"
 gui_init "$@"
+# 40 s of actions, then the checks: on a loaded 2-core machine the whole run has taken 90 s, near
+# start_app's default 100 s limit for the app, whose end looked like a crash. At least 300 s here
+# (a real crash shows its exit status: app_end).
+[ "${APP_TIMEOUT:-100}" -lt 300 ] && export APP_TIMEOUT=300
 SEED=${SOAK_SEED:-20261201}
 SECONDS_LEFT=${SOAK_SECONDS:-40}
 [ "$SECONDS_LEFT" -le 60 ] || SECONDS_LEFT=60
@@ -167,7 +171,7 @@ xdotool key Escape
 xdotool windowsize "$WID" 1600 1000
 wait_for "s['display']['pixel_size'] == [1600, 1000] and not s['file_browser']['visible']" 30
 sleep 0.5
-app_alive || fail "fragviz died in the soak run (seed $SEED)"
+app_alive || fail "fragviz died in the soak run (seed $SEED; $(app_end))"
 # Still answering: a click on a lane button selects that lane (or clears it when it was selected).
 before=$(q "s['selected_lane']")
 click $(centre_of "s['lane_buttons'][9]")

@@ -132,9 +132,9 @@ int run_user_kernel(const Opts& o) {
     std::cerr << "gate refused: " << *why << "\n";
     return finish_output(kExitRefused);
   }
-  std::cout << "gate: " << k.entry << " from " << k.source_path << ", block " << k.block_text << ", grid "
-            << k.grid_text << ", " << k.dynamic_smem_bytes << " bytes dynamic shared memory, n = " << req.n
-            << ", seed " << req.seed << "\n"
+  std::cout << "gate: " << echo_text(k.entry) << " from " << echo_text(k.source_path) << ", block "
+            << echo_text(k.block_text) << ", grid " << echo_text(k.grid_text) << ", " << k.dynamic_smem_bytes
+            << " bytes dynamic shared memory, n = " << req.n << ", seed " << req.seed << "\n"
             << "gate: in fragviz-kernel-runner (a child process): compile with NVRTC, check the launch "
                "against the device, then run the gate\n";
   std::cout.flush();  // the child may take seconds: say what it is doing first
@@ -199,10 +199,12 @@ void add_gate_command(CLI::App& app, int& exit_code) {
   auto* kernel =
       cmd->add_option("--kernel", opts->kernel,
                       "your own kernel: a CUDA source file, compiled with NVRTC and run in a child "
-                      "process (docs/user-kernels.md)");
+                      "process (docs/user-kernels.md)")
+          ->check(kNonEmpty);  // --kernel "$UNSET" must not fall back to the built-in gate
   auto* entry = cmd->add_option("--entry", opts->entry,
                                 "with --kernel: the extern \"C\" __global__ void NAME(const __half* A, "
-                                "const __half* B, float* C, int n) to run");
+                                "const __half* B, float* C, int n) to run")
+                    ->check(kNonEmpty);
   auto* block = cmd->add_option("--block", opts->block,
                                 "with --kernel: threads per block, X[,Y[,Z]], each an expression of n")
                     ->capture_default_str();
@@ -223,14 +225,14 @@ void add_gate_command(CLI::App& app, int& exit_code) {
   kernel->needs(entry);
   for (CLI::Option* o : {entry, block, grid, smem, timeout}) o->needs(kernel);
   kernel->excludes(variant);
-  cmd->callback([opts, &exit_code] {
+  cmd->callback([opts, kernel, &exit_code] {
     // The report's path is judged before anything else: an unwritable one costs no work.
     if (refuse_unwritable("gate", {{"--json", opts->json}})) {
       exit_code = finish_output(kExitJson);
       return;
     }
     const TextOnStderr text_on_stderr(opts->json == kStdoutPath);
-    if (!opts->kernel.empty()) {
+    if (kernel->count() > 0) {
       exit_code = run_user_kernel(*opts);
       return;
     }

@@ -11,11 +11,9 @@
 #include <cerrno>
 #include <filesystem>
 
-namespace fragviz::cli {
-namespace {
+#include "fragviz/words.hpp"
 
-/// The kernel's pseudo file systems (statfs(2) f_type, <linux/magic.h>): their "files" are kernel
-/// interfaces (writing one as root can change the system), never a place for a report or a picture.
+namespace fragviz::cli {
 const char* pseudo_file_system(const std::string& path) {
   struct statfs fs {};
   if (::statfs(path.c_str(), &fs) != 0) return nullptr;
@@ -47,6 +45,8 @@ const char* pseudo_file_system(const std::string& path) {
   }
 }
 
+namespace {
+
 /// Whether a character device is one the CLI writes to: /dev/null, or this process's own standard
 /// output or error (/dev/stdout, /dev/stderr or the terminal they are on).
 bool accepted_char_device(const struct stat& st) {
@@ -62,10 +62,15 @@ bool accepted_char_device(const struct stat& st) {
 
 std::optional<std::string> output_path_problem(const OutputOption& o) {
   if (o.path == kStdoutPath) return std::nullopt;
-  const std::string what = "cannot write " + o.option + " " + o.path + ": ";
+  const std::string what = "cannot write " + o.option + " " + echo_text(o.path) + ": ";
   if (o.path.empty()) return what + "no file name";
   struct stat st {};
-  if (::stat(o.path.c_str(), &st) == 0) {
+  const bool exists = ::stat(o.path.c_str(), &st) == 0;
+  // A name over NAME_MAX (255 bytes) in any part, or a path over PATH_MAX: open(2) would fail the
+  // same way only after the work.
+  if (!exists && errno == ENAMETOOLONG)
+    return what + "the name is too long (at most 255 bytes a part, 4096 in all)";
+  if (exists) {
     if (S_ISDIR(st.st_mode)) return what + "is a folder, not a file";
     // Judged before access(2): root may "write" /proc/version, which then fails half-way. A
     // terminal that is this process's standard output lives on devpts: devices come first.

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "fragviz/kernel_runner.hpp"
+#include "fragviz/words.hpp"
 #include "nvrtc_lazy.hpp"
 
 #ifndef FRAGVIZ_CUDA_INCLUDE_DIR
@@ -130,7 +131,7 @@ UserCompileOutcome compile_user_kernel(const UserKernel& k, const std::string& a
   };
   if (!is_c_identifier(k.entry))
     return fail(ErrorKind::refused,
-                "entry '" + k.entry + "' is not a C identifier (the kernel must be extern \"C\")");
+                "entry '" + echo_text(k.entry) + "' is not a C identifier (the kernel must be extern \"C\")");
   // ---- The source. ----
   // An unreadable source is refused (nothing ran), like a missing entry.
   if (!is_file(k.source_path))
@@ -219,12 +220,18 @@ UserCompileOutcome compile_user_kernel(const UserKernel& k, const std::string& a
     return fail(ErrorKind::internal, "NVRTC's cubin is not an ELF64 image");
   if (!std::binary_search(out.kernels.begin(), out.kernels.end(), k.entry)) {
     std::string names;
-    for (const std::string& n : out.kernels) names += (names.empty() ? "" : ", ") + n;
-    return fail(ErrorKind::refused,
-                "no kernel named '" + k.entry + "' is defined in " + k.source_path +
-                    (names.empty() ? std::string(" (it defines no kernel)")
-                                   : " (it defines: " + names +
-                                         "; a C++ name is mangled: declare the kernel extern \"C\")"));
+    bool mangled = false;  // a C++ name (Itanium ABI: "_Z..."), which the extern "C" hint is for
+    for (const std::string& n : out.kernels) {
+      names += (names.empty() ? "" : ", ") + n;
+      mangled = mangled || n.rfind("_Z", 0) == 0;
+    }
+    return fail(
+        ErrorKind::refused,
+        "no kernel named '" + echo_text(k.entry) + "' is defined in " + echo_text(k.source_path) +
+            (names.empty()
+                 ? std::string(" (it defines no kernel)")
+                 : " (it defines: " + echo_text(names) +
+                       (mangled ? "; a C++ name is mangled: declare the kernel extern \"C\")" : ")")));
   }
   out.ptxas = ptxas_lines_for(log, k.entry);
   return out;

@@ -190,9 +190,13 @@ void draw_menu_and_status(AppState& s) {
   }
   const ImGuiIO& io = ImGui::GetIO();
   // ImGui 1.86 indexes keys by the backend's codes; GLFW's letter keys are their ASCII capitals.
-  if (io.KeyCtrl && ImGui::IsKeyPressed('O', false)) s.open_popup_requested = true;
+  // Open report and Export open a dialog: not over another one (a file browser, Export), nor while
+  // a text field is being typed in (Load kernel's), where a held Ctrl and a typed "o" or "e" would
+  // stack a dialog over what the user is typing.
+  const bool dialog_open = ImGui::IsPopupOpen(0u, ImGuiPopupFlags_AnyPopupId) || io.WantTextInput;
+  if (!dialog_open && io.KeyCtrl && ImGui::IsKeyPressed('O', false)) s.open_popup_requested = true;
   if (io.KeyCtrl && ImGui::IsKeyPressed('Q', false)) s.quit_requested = true;
-  if (io.KeyCtrl && ImGui::IsKeyPressed('E', false)) s.export_dialog.open_requested = true;
+  if (!dialog_open && io.KeyCtrl && ImGui::IsKeyPressed('E', false)) s.export_dialog.open_requested = true;
 
   // Status strip: what the views show (a recorded report, the model only, or this machine's
   // device), then every notice, each cut to its share of one line, in full on hover.

@@ -17,8 +17,10 @@
 #include <thread>
 #include <vector>
 
+#include "fragviz/file_check.hpp"
 #include "fragviz/report_json.hpp"
 #include "fragviz/user_kernel.hpp"
+#include "fragviz/words.hpp"
 
 extern char** environ;
 
@@ -136,17 +138,8 @@ GateReport run_user_kernel_gate(const GateRequest& req, const KernelProcessOptio
   if (control != nullptr) control->progress_permille.store(0);
   if (auto why = user_kernel_request_problem(req)) return stop(why->kind, why->message);
   const UserKernel& k = *req.kernel;
-  {
-    struct stat st {};
-    if (stat(k.source_path.c_str(), &st) != 0)
-      return stop(ErrorKind::refused,
-                  "cannot read kernel source " + k.source_path + ": " + std::strerror(errno));
-    if (!S_ISREG(st.st_mode))
-      return stop(ErrorKind::refused, "kernel source " + k.source_path + " is not a regular file");
-    if (access(k.source_path.c_str(), R_OK) != 0)
-      return stop(ErrorKind::refused,
-                  "cannot read kernel source " + k.source_path + ": " + std::strerror(errno));
-  }
+  if (auto why = input_file_problem(k.source_path))
+    return stop(ErrorKind::refused, "cannot read kernel source " + echo_text(k.source_path) + ": " + *why);
   std::string runner = opts.runner;
   if (runner.empty()) {
     std::string why;

@@ -2,14 +2,23 @@
 // anything starts (the same rules as fragviz-cli gate --kernel, docs/user-kernels.md).
 #include <gtest/gtest.h>
 
+#include <fstream>
+
 #include "kernel_form.hpp"
 
 namespace fragviz::app {
 namespace {
 
+/// A kernel source that exists (the form judges the file as it is typed).
+std::string source_file() {
+  const std::string path = ::testing::TempDir() + "fragviz_kernel_form.cu";
+  std::ofstream(path) << "extern \"C\" __global__ void off_by_one_k() {}\n";
+  return path;
+}
+
 KernelForm filled() {
   KernelForm f;
-  f.source_path = "examples/kernels/off_by_one_k.cu";
+  f.source_path = source_file();
   f.entry = "off_by_one_k";
   f.block = "16,16";
   f.grid = "n/16,n/16";
@@ -31,6 +40,26 @@ TEST(KernelForm, RequestTakesTheGatePanelsSizeAndSeed) {
   EXPECT_EQ(r->kernel->entry, "off_by_one_k");
   EXPECT_EQ(r->kernel->grid_text, "n/16,n/16");
   EXPECT_EQ(r->kernel->dynamic_smem_bytes, 512);
+}
+
+// The file is judged as it is typed, in the CLI's words (newcomer round 4: a folder, a FIFO or a
+// missing path said "ready" until Run).
+TEST(KernelForm, TheSourceFileIsJudgedBeforeRun) {
+  const GateRequest base;
+  KernelForm f = filled();
+  f.source_path = ::testing::TempDir();
+  auto r = kernel_request(f, base);
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error.message.find(": is a directory, not a file"), std::string::npos) << r.error.message;
+  f.source_path = ::testing::TempDir() + "no_such_kernel.cu";
+  r = kernel_request(f, base);
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error.message.find(": no such file"), std::string::npos) << r.error.message;
+  f.source_path = "/proc/self/maps";
+  r = kernel_request(f, base);
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error.message.find("is in the kernel's proc file system"), std::string::npos)
+      << r.error.message;
 }
 
 TEST(KernelForm, EmptyOrBadFieldsAreRefused) {

@@ -2,49 +2,17 @@
 #include "output_path.hpp"
 
 #include <fcntl.h>
-#include <linux/magic.h>
 #include <sys/stat.h>
-#include <sys/statfs.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <filesystem>
 
+#include "fragviz/file_check.hpp"
 #include "fragviz/words.hpp"
 
 namespace fragviz::cli {
-const char* pseudo_file_system(const std::string& path) {
-  struct statfs fs {};
-  if (::statfs(path.c_str(), &fs) != 0) return nullptr;
-  switch (static_cast<unsigned long>(fs.f_type)) {
-    case PROC_SUPER_MAGIC:
-      return "proc";
-    case SYSFS_MAGIC:
-      return "sysfs";
-    case DEBUGFS_MAGIC:
-      return "debugfs";
-    case TRACEFS_MAGIC:
-      return "tracefs";
-    case SECURITYFS_MAGIC:
-      return "securityfs";
-    case CGROUP_SUPER_MAGIC:
-      return "cgroup";
-    case CGROUP2_SUPER_MAGIC:
-      return "cgroup2";
-    case EFIVARFS_MAGIC:
-      return "efivarfs";
-    case PSTOREFS_MAGIC:
-      return "pstore";
-    case BPF_FS_MAGIC:
-      return "bpf";
-    case DEVPTS_SUPER_MAGIC:
-      return "devpts";
-    default:
-      return nullptr;
-  }
-}
-
 namespace {
 
 /// Whether a character device is one the CLI writes to: /dev/null, or this process's own standard

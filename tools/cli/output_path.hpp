@@ -18,12 +18,6 @@ struct OutputOption {
   std::string path;
 };
 
-/// The name of the kernel pseudo file system `path` lies in ("proc", "sysfs", "debugfs", "cgroup",
-/// ...: statfs(2) f_type, <linux/magic.h>), or null for an ordinary one or a path statfs cannot
-/// reach. Their "files" are kernel interfaces (writing one as root can change the system, reading
-/// one gives what the kernel says now), never a report, a picture or a kernel source.
-const char* pseudo_file_system(const std::string& path);
-
 /// Why `path` cannot be written, or nothing: "-" is always writable; otherwise the path must not
 /// name a folder, nor anything in the kernel's pseudo file systems (/proc, /sys, ...: statfs(2)),
 /// nor a device other than /dev/null and this process's own standard output or error (/dev/stdout,

@@ -84,9 +84,16 @@ void draw_result(const GateRun& run, std::string& shown) {
 /// same layout string, lanes and instruction the kernel uses, so the view counts its wavefronts);
 /// a load the bank model has no form of (the wgmma rungs' descriptors, scalar-b-k8's 2-byte B
 /// loads) stays as text in the panel.
+/// Whether the bank view can show operand `o` of `info`: its loads have per-lane row addresses
+/// (ldmatrix or plain loads) from the tile's origin; a wgmma rung's do not (its descriptor does).
+bool opens_in_layout_view(const GateVariantInfo& info, GateOperand o) {
+  const OperandGeometry& g = info.operand(o);
+  return g.op && g.origin.row == 0 && g.origin.col == 0;
+}
+
 void show_in_layout_view(AppState& s, const GateVariantInfo& info, GateOperand o) {
   const OperandGeometry& g = info.operand(o);
-  if (!g.op || g.origin.row != 0 || g.origin.col != 0) return;
+  if (!opens_in_layout_view(info, o)) return;
   LayoutViewRequest r;
   r.write_layout = g.layout;
   r.lanes = g.lanes;
@@ -106,7 +113,10 @@ std::string geometry_text(const GateVariantInfo& info) {
     const OperandGeometry& g = info.operand(o);
     const GateLoadAnalysis a = analyze_gate_load(info, o);
     text +=
-        std::string(to_string(o)) + ": " + g.layout + "\n   " + g.mnemonic + ", lanes " + g.lanes + "\n   ";
+        std::string(to_string(o)) + ": " + g.layout + "\n   " + g.mnemonic +
+        (g.lanes.empty() ? std::string(", no per-lane addresses (read through the instruction's descriptor)")
+                         : ", lanes " + g.lanes) +
+        "\n   ";
     if (a.access && !a.access->refused())
       text += "wavefronts " + std::to_string(a.access->wavefronts) + ", ideal " +
               std::to_string(a.access->ideal_wavefronts) + ", bank conflicts " +
@@ -167,12 +177,20 @@ void draw_ladder(AppState& s, bool gate_running) {
       for (GateOperand o : {GateOperand::A, GateOperand::B}) {
         if (o == GateOperand::B) ImGui::SameLine(0, 2.f);
         const std::string label = std::string(to_string(o)) + "##geometry" + std::to_string(index);
+        // Disabled where the bank view has nothing to show (the wgmma rungs): the tooltip says why.
+        const bool shows = opens_in_layout_view(info, o);
+        ImGui::BeginDisabled(!shows);
         if (ImGui::SmallButton(label.c_str())) {
           l.geometry = GateGeometryRequest{row.variant, o};
           show_in_layout_view(s, info, o);
         }
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", geometry_text(info).c_str());
+        ImGui::EndDisabled();
+        if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+          ImGui::SetTooltip("%s%s", geometry_text(info).c_str(),
+                            shows ? "" : "not in the bank view: the bank model covers per-lane loads");
         if (index == 0) record_widget(s, o == GateOperand::A ? "ladder_geometry" : "ladder_geometry_b");
+        if (!shows && o == GateOperand::A && !s.frame.widgets.count("ladder_geometry_unmodelled"))
+          record_widget(s, "ladder_geometry_unmodelled");  // the first row the bank view cannot show
       }
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(std::string(info.name).c_str());

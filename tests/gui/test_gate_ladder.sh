@@ -25,6 +25,13 @@ wait_for "$L['enabled'] and $L['write'] == '(64,32):(40,1)' and $L['num'] == 'x2
 wait_for "$L['totals'].startswith('wavefronts 2') and 'bank conflicts 0' in $L['totals']"
 wait_for "$L['title'] == 'gate variant ldmatrix-k8, operand A'"
 echo "layout mode: $(q "$L['totals']")"
+# A wgmma rung's A is read through its descriptor, with no per-lane addresses: its button is
+# disabled, and a click leaves the bank view on what it showed (newcomer round 4: it did nothing
+# visible and looked broken).
+wait_for "'ladder_geometry_unmodelled' in s['widgets']"
+click $(centre_of "s['widgets']['ladder_geometry_unmodelled']")
+sleep 0.5
+wait_for "s['gate_ladder']['geometry_variant'] == 'ldmatrix-k8' and $L['title'] == 'gate variant ldmatrix-k8, operand A'"
 # No device: the ladder does not start, nothing breaks.
 click $(centre_of "s['widgets']['run_ladder']")
 sleep 0.5

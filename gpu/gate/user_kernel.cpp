@@ -214,8 +214,9 @@ Outcome<Dim3> parse_dim3(std::string_view text, int n, std::string_view what) {
     }
     if (*v < 1 || *v > kMaxDim) {
       return Outcome<Dim3>::fail(ErrorKind::refused, name + " '" + echo_text(text) + "': " + axis_name(i) +
-                                                         " is " + std::to_string(*v) + " at n = " +
-                                                         std::to_string(n) + " (must be 1 to 2147483647)");
+                                                         " is " + std::to_string(*v) +
+                                                         " at n = " + std::to_string(n) +
+                                                         " (a launch dimension is 1 to 2147483647)");
     }
     parts[i] = static_cast<int>(*v);
     if (comma == std::string_view::npos) break;
@@ -232,19 +233,20 @@ bool is_c_identifier(std::string_view name) {
 }
 
 std::optional<Error> user_launch_problem(const Dim3& block, const Dim3& grid, int dynamic_smem,
-                                         const LaunchLimits& limits, int static_smem,
-                                         int kernel_max_threads) {
+                                         const LaunchLimits& limits, int static_smem, int kernel_max_threads,
+                                         const char* whose) {
   const auto refused = [](std::string why) { return Error{ErrorKind::refused, std::move(why)}; };
   for (int i = 0; i < 3; ++i) {
     if (axis(block, i) < 1) return refused(std::string("block.") + axis_name(i) + " must be at least 1");
     if (axis(block, i) > axis(limits.max_block, i))
       return refused(std::string("block.") + axis_name(i) + " = " + std::to_string(axis(block, i)) +
-                     " exceeds the device's maximum " + std::to_string(axis(limits.max_block, i)));
+                     " exceeds " + std::string(whose) + " maximum " +
+                     std::to_string(axis(limits.max_block, i)));
   }
   const std::uint64_t threads = block.count();
   if (threads > static_cast<std::uint64_t>(limits.max_threads_per_block))
-    return refused("block of " + std::to_string(threads) + " threads exceeds the device's maximum of " +
-                   std::to_string(limits.max_threads_per_block));
+    return refused("block of " + std::to_string(threads) + " threads exceeds " + std::string(whose) +
+                   " maximum of " + std::to_string(limits.max_threads_per_block));
   if (kernel_max_threads > 0 && threads > static_cast<std::uint64_t>(kernel_max_threads))
     return refused("block of " + std::to_string(threads) +
                    " threads exceeds the compiled kernel's maximum of " + std::to_string(kernel_max_threads) +
@@ -253,15 +255,16 @@ std::optional<Error> user_launch_problem(const Dim3& block, const Dim3& grid, in
     if (axis(grid, i) < 1) return refused(std::string("grid.") + axis_name(i) + " must be at least 1");
     if (axis(grid, i) > axis(limits.max_grid, i))
       return refused(std::string("grid.") + axis_name(i) + " = " + std::to_string(axis(grid, i)) +
-                     " exceeds the device's maximum " + std::to_string(axis(limits.max_grid, i)));
+                     " exceeds " + std::string(whose) + " maximum " +
+                     std::to_string(axis(limits.max_grid, i)));
   }
   if (dynamic_smem < 0) return refused("dynamic shared memory must not be negative");
   const long long smem = static_cast<long long>(dynamic_smem) + static_smem;
   if (smem > limits.max_dynamic_smem_optin)
     return refused(std::to_string(dynamic_smem) + " bytes of dynamic shared memory" +
                    (static_smem > 0 ? " + " + std::to_string(static_smem) + " static" : std::string()) +
-                   " exceed the device's opt-in maximum of " + std::to_string(limits.max_dynamic_smem_optin) +
-                   " bytes per block");
+                   " exceed " + std::string(whose) + " opt-in maximum of " +
+                   std::to_string(limits.max_dynamic_smem_optin) + " bytes per block");
   return std::nullopt;
 }
 
@@ -289,7 +292,7 @@ std::optional<Error> user_kernel_request_problem(const GateRequest& req) {
                    std::to_string(kMaxDynamicSmemOptinBytes) +
                    " bytes (227 KiB) per block on sm_90 and sm_100, less on "
                    "the others");
-  return user_launch_problem(*block, *grid, k.dynamic_smem_bytes, common);
+  return user_launch_problem(*block, *grid, k.dynamic_smem_bytes, common, 0, 0, "every CUDA GPU's");
 }
 
 std::string CompileDiagnostic::text() const {

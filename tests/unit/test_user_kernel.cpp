@@ -168,6 +168,15 @@ TEST(UserKernel, RequestChecksNeedNoDevice) {
   EXPECT_NE(user_kernel_request_problem(r)->message.find("232448"), std::string::npos);
   r.kernel->dynamic_smem_bytes = 999999999;
   EXPECT_TRUE(user_kernel_request_problem(r));
+  // Judged without a device, the limits are every GPU's, and the message says so (newcomer round 4:
+  // "exceeds the device's maximum 1024" with no device there).
+  const auto wide = user_kernel_request_problem(user_request("1025"));
+  ASSERT_TRUE(wide);
+  EXPECT_EQ(wide->message, "block.x = 1025 exceeds every CUDA GPU's maximum 1024");
+  const auto huge = user_kernel_request_problem(user_request("2147483648"));
+  ASSERT_TRUE(huge);
+  EXPECT_NE(huge->message.find("(a launch dimension is 1 to 2147483647)"), std::string::npos)
+      << huge->message;
 }
 
 // NVRTC 13.0's log for a source whose line 3 used an undeclared `y`, then a second error.

@@ -57,10 +57,12 @@ struct LaunchLimits {
 /// or nullopt: every block dimension and the block's thread count within limits, every grid
 /// dimension >= 1 and within limits, dynamic + `static_smem` bytes within the opt-in maximum.
 /// `kernel_max_threads` (cudaFuncAttributes::maxThreadsPerBlock; 0 = unknown) is the compiled
-/// kernel's own limit, lower than the device's when it uses many registers.
+/// kernel's own limit, lower than the device's when it uses many registers. `whose` names the
+/// limits in the message: "the device's" (a real device's), or "every CUDA GPU's" (the common ones,
+/// judged without a device).
 std::optional<Error> user_launch_problem(const Dim3& block, const Dim3& grid, int dynamic_smem,
                                          const LaunchLimits& limits, int static_smem = 0,
-                                         int kernel_max_threads = 0);
+                                         int kernel_max_threads = 0, const char* whose = "the device's");
 
 /// Why `req` (variant user_kernel) cannot even be handed to the runner, or nullopt: no kernel
 /// description, an entry that is no C identifier, an empty source path, negative shared memory or

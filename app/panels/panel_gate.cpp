@@ -11,6 +11,7 @@
 #include "../layout_view.hpp"
 #include "fragviz/gate_host.hpp"
 #include "fragviz/gate_ladder.hpp"
+#include "fragviz/wgmma_gate.hpp"
 #include "panels.hpp"
 
 namespace fragviz::app {
@@ -89,6 +90,25 @@ void draw_result(const GateRun& run, std::string& shown) {
 bool opens_in_layout_view(const GateVariantInfo& info, GateOperand o) {
   const OperandGeometry& g = info.operand(o);
   return g.op && g.origin.row == 0 && g.origin.col == 0;
+}
+
+/// The Hopper ladder rung of `info`, or null (an mma.sync variant).
+const WgmmaGateRung* wgmma_rung_of(const GateVariantInfo& info) {
+  for (const WgmmaGateRung& r : kWgmmaGateRungs)
+    if (info.name == r.name) return &r;
+  return nullptr;
+}
+
+/// A wgmma rung's operand in the descriptor view: the rung's wgmma entry, A K-major or B MN-major
+/// (both row-major in global memory), 128B swizzle, as its TMA loads them (wgmma_gate.hpp).
+void show_in_descriptor_view(AppState& s, const WgmmaGateRung& rung, GateOperand o) {
+  s.hopper.wgmma = "wgmma.mma_async.sync.aligned.m64n" + std::to_string(rung.wgmma_n) + "k16.f32.f16.f16";
+  DescriptorControls& d = s.hopper.descriptor;
+  d = DescriptorControls{};
+  d.operand = o == GateOperand::A ? Operand::A : Operand::B;
+  d.major = o == GateOperand::A ? Major::K : Major::MN;
+  d.swizzle = SmemSwizzle::b128;
+  s.hopper.descriptor_open = true;
 }
 
 void show_in_layout_view(AppState& s, const GateVariantInfo& info, GateOperand o) {
@@ -177,20 +197,28 @@ void draw_ladder(AppState& s, bool gate_running) {
       for (GateOperand o : {GateOperand::A, GateOperand::B}) {
         if (o == GateOperand::B) ImGui::SameLine(0, 2.f);
         const std::string label = std::string(to_string(o)) + "##geometry" + std::to_string(index);
-        // Disabled where the bank view has nothing to show (the wgmma rungs): the tooltip says why.
-        const bool shows = opens_in_layout_view(info, o);
-        ImGui::BeginDisabled(!shows);
+        // The mma.sync rungs' operands open in the bank view (per-lane loads), the wgmma rungs' in the
+        // descriptor view (their shared memory is read through a descriptor, no per-lane addresses).
+        const bool banks = opens_in_layout_view(info, o);
+        const WgmmaGateRung* rung = banks ? nullptr : wgmma_rung_of(info);
+        ImGui::BeginDisabled(!banks && rung == nullptr);
         if (ImGui::SmallButton(label.c_str())) {
           l.geometry = GateGeometryRequest{row.variant, o};
-          show_in_layout_view(s, info, o);
+          if (banks)
+            show_in_layout_view(s, info, o);
+          else if (rung)
+            show_in_descriptor_view(s, *rung, o);
         }
         ImGui::EndDisabled();
         if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
           ImGui::SetTooltip("%s%s", geometry_text(info).c_str(),
-                            shows ? "" : "not in the bank view: the bank model covers per-lane loads");
+                            banks  ? ""
+                            : rung ? "opens in the descriptor view (128B swizzle, as its TMA loads it)"
+                                   : "not in the bank view: the bank model covers per-lane loads");
         if (index == 0) record_widget(s, o == GateOperand::A ? "ladder_geometry" : "ladder_geometry_b");
-        if (!shows && o == GateOperand::A && !s.frame.widgets.count("ladder_geometry_unmodelled"))
-          record_widget(s, "ladder_geometry_unmodelled");  // the first row the bank view cannot show
+        if (rung &&
+            !s.frame.widgets.count(o == GateOperand::A ? "ladder_geometry_wgmma" : "ladder_geometry_wgmma_b"))
+          record_widget(s, o == GateOperand::A ? "ladder_geometry_wgmma" : "ladder_geometry_wgmma_b");
       }
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(std::string(info.name).c_str());

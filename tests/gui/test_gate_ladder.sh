@@ -25,13 +25,26 @@ wait_for "$L['enabled'] and $L['write'] == '(64,32):(40,1)' and $L['num'] == 'x2
 wait_for "$L['totals'].startswith('wavefronts 2') and 'bank conflicts 0' in $L['totals']"
 wait_for "$L['title'] == 'gate variant ldmatrix-k8, operand A'"
 echo "layout mode: $(q "$L['totals']")"
-# A wgmma rung's A is read through its descriptor, with no per-lane addresses: its button is
-# disabled, and a click leaves the bank view on what it showed (newcomer round 4: it did nothing
-# visible and looked broken).
-wait_for "'ladder_geometry_unmodelled' in s['widgets']"
-click $(centre_of "s['widgets']['ladder_geometry_unmodelled']")
-sleep 0.5
-wait_for "s['gate_ladder']['geometry_variant'] == 'ldmatrix-k8' and $L['title'] == 'gate variant ldmatrix-k8, operand A'"
+# A wgmma rung's operands are read through descriptors, with no per-lane addresses: their buttons
+# open the descriptor view as the rung's TMA loads them (wgmma-tma: m64n128k16, A K-major (B
+# MN-major, not clicked here: the opened view may cover its button), 128B swizzle; gpu/include/fragviz/wgmma_gate.hpp), and the bank view keeps what it
+# showed (newcomer round 4: the button did nothing visible and looked broken).
+D="s['hopper']['descriptor']"
+wait_for "'ladder_geometry_wgmma' in s['widgets']"
+# The wgmma rows are the table's last: scroll the gate panel until the button lies inside it.
+G="s['windows']['Gate: exact matmul']['rect']"
+inside="(lambda w, g: w[1] >= g[1] + 20 and w[1] + w[3] <= g[1] + g[3] - 5)(s['widgets']['ladder_geometry_wgmma'], $G)"
+for _ in $(seq 40); do
+  python3 -c "import json,sys; s=json.load(open('$STATE')); sys.exit(0 if $inside else 1)" 2>/dev/null && break
+  xdotool mousemove --window "$WID" $(centre_of "$G") click 5
+  sleep 0.15
+done
+wait_for "$inside" 2
+click $(centre_of "s['widgets']['ladder_geometry_wgmma']")
+wait_for "s['hopper']['windows']['descriptor'] and $D['operand'] == 'A' and $D['major'] == 'K' and $D['swizzle'] == '128B'"
+wait_for "s['hopper']['wgmma']['mnemonic'] == 'wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16'"
+wait_for "$L['title'] == 'gate variant ldmatrix-k8, operand A'"
+echo "wgmma-tma's A in the descriptor view: K-major, 128B swizzle, m64n128k16"
 # No device: the ladder does not start, nothing breaks.
 click $(centre_of "s['widgets']['run_ladder']")
 sleep 0.5

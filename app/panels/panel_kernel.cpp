@@ -56,7 +56,10 @@ void draw_load_kernel(AppState& s) {
   const Outcome<GateRequest> req = kernel_request(f, s.gate_request);
   // The results first, where they are seen: why Run is disabled, and the last user-kernel run's
   // error in full (compile errors are one file:line per line).
-  // Always one status line, so that the fields below do not jump when the reason goes away.
+  // A box of fixed height (it scrolls when a compile error is longer), so that the fields below do
+  // not move when a reason or an error line appears, goes or wraps: a click aimed at a field lands
+  // in it.
+  ImGui::BeginChild("##kernel_results", ImVec2(0, 4.f * ImGui::GetTextLineHeightWithSpacing()), false);
   if (!req) {
     status_text(kAmberV, "%s", req.error.message.c_str());
     s.frame.kernel_reason = req.error.message;
@@ -71,6 +74,7 @@ void draw_load_kernel(AppState& s) {
     status_text(kRedV, "%s", last->error.c_str());
     record_widget(s, "kernel_last_error");
   }
+  ImGui::EndChild();
   ImGui::Separator();
   status_text(kDimV,
               "extern \"C\" __global__ void NAME(const __half* A, const __half* B, float* C, int n): "

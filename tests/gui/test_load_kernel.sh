@@ -45,6 +45,9 @@ echo "grid refusal: $(q "s['kernel']['reason']")"
 xdotool key BackSpace
 wait_for "s['kernel']['reason'] == '' and s['kernel']['grid'] == 'n/64,n/64'"
 
+# The fields stay where they are when a run's error appears above them (newcomer round 4: each new
+# line pushed them down, and clicks aimed at one field landed in the next).
+source_y=$(q "s['widgets']['kernel_source'][1]")
 click $(centre_of "s['widgets']['kernel_run']")
 if [ -x "$(dirname "$CLI")/fragviz-kernel-runner" ]; then
   wait_for "s['kernel']['is_last_run'] and s['kernel']['last_kind'] == 'compile' and 'syntax_error.cu:5: error' in s['kernel']['last_error']" 60
@@ -52,6 +55,7 @@ else
   wait_for "s['kernel']['is_last_run'] and 'fragviz-kernel-runner was not found' in s['kernel']['last_error']" 60
 fi
 echo "run: $(q "s['kernel']['last_error']")"
+wait_for "'kernel_last_error' in s['widgets'] and abs(s['widgets']['kernel_source'][1] - $source_y) < 0.5" 5
 screenshot_not_blank "$WORK/load_kernel.png"
 app_alive || fail "fragviz exited"
 quit_app

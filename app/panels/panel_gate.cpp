@@ -94,9 +94,8 @@ bool opens_in_layout_view(const GateVariantInfo& info, GateOperand o) {
 
 /// The Hopper ladder rung of `info`, or null (an mma.sync variant).
 const WgmmaGateRung* wgmma_rung_of(const GateVariantInfo& info) {
-  for (const WgmmaGateRung& r : kWgmmaGateRungs)
-    if (info.name == r.name) return &r;
-  return nullptr;
+  const int r = wgmma_gate_rung(info.variant);
+  return r < 0 ? nullptr : &kWgmmaGateRungs[r];
 }
 
 /// A wgmma rung's operand in the descriptor view: the rung's wgmma entry, A K-major or B MN-major

@@ -13,6 +13,7 @@
 #include "fragviz/catalogue_table.hpp"
 #include "fragviz/gate_geometry.hpp"
 #include "fragviz/gate_host.hpp"
+#include "fragviz/gate_ladder.hpp"
 #include "fragviz/layout.hpp"
 #include "fragviz/wgmma_gate.hpp"
 #include "gate_kernels.cuh"
@@ -366,21 +367,8 @@ cudaError_t launch_generate(__half* a, __half* b, int n, std::uint64_t seed, cud
   return cudaGetLastError();
 }
 
-/// The kWgmmaGateRungs index of a wgmma variant, or -1 for every other.
-int wgmma_rung(GateVariant v) {
-  switch (v) {
-    case GateVariant::wgmma_tma:
-      return 0;
-    case GateVariant::wgmma_ws:
-      return 1;
-    case GateVariant::wgmma_persistent:
-      return 2;
-    case GateVariant::wgmma_cluster:
-      return 3;
-    default:
-      return -1;
-  }
-}
+/// The kWgmmaGateRungs index of a wgmma variant, or -1 for every other (the model's one mapping).
+int wgmma_rung(GateVariant v) { return wgmma_gate_rung(v); }
 
 cudaError_t launch_matmul(GateVariant v, const __half* a, const __half* b, float* c, int n, cudaStream_t s) {
   if (const int r = wgmma_rung(v); r >= 0) return cuda::launch_gate_wgmma(r, a, b, c, n, s);

@@ -11,6 +11,10 @@
 namespace fragviz {
 namespace {
 
+/// The variant of each kWgmmaGateRungs entry, in its order.
+constexpr GateVariant kWgmmaVariants[kWgmmaGateRungCount] = {
+    GateVariant::wgmma_tma, GateVariant::wgmma_ws, GateVariant::wgmma_persistent, GateVariant::wgmma_cluster};
+
 using gate::SmemArrangement;
 using gate::TileConfig;
 
@@ -104,12 +108,10 @@ std::vector<GateVariantInfo> build_table() {
                     gate::kRegDb128x256));
   // The Hopper rungs (wgmma_gate.hpp, whose kernels read the same rung table). Their operands are
   // read by wgmma through descriptors, not by a warp-wide load the bank model counts.
-  const GateVariant wgmma[kWgmmaGateRungCount] = {GateVariant::wgmma_tma, GateVariant::wgmma_ws,
-                                                  GateVariant::wgmma_persistent, GateVariant::wgmma_cluster};
   for (int i = 0; i < kWgmmaGateRungCount; ++i) {
     const WgmmaGateRung& r = kWgmmaGateRungs[i];
     GateVariantInfo e;
-    e.variant = wgmma[i];
+    e.variant = kWgmmaVariants[i];
     e.name = r.name;
     e.rung = 7 + i;
     e.technique = r.technique;
@@ -150,6 +152,12 @@ std::optional<GateOperand> parse_gate_operand(std::string_view text) {
 const std::vector<GateVariantInfo>& gate_variants() {
   static const std::vector<GateVariantInfo> table = build_table();
   return table;
+}
+
+int wgmma_gate_rung(GateVariant v) {
+  for (int i = 0; i < kWgmmaGateRungCount; ++i)
+    if (kWgmmaVariants[i] == v) return i;
+  return -1;
 }
 
 const GateVariantInfo* find_gate_variant(GateVariant v) {

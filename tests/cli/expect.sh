@@ -1,10 +1,11 @@
 # Sourced by CLI tests: expect CODE WORDS -- ARGS... runs fragviz-cli ($cli) with ARGS and counts a
-# failure (in $fails) unless it exits CODE with WORDS in its standard output or error.
+# failure (in $fails) unless it exits CODE with WORDS in its standard output or error, within
+# $EXPECT_TIMEOUT seconds (default 60).
 expect() {
   local want="$1" words="$2"
   shift 3
   local out rc
-  out=$(timeout 60 "$cli" "$@" 2>&1)
+  out=$(timeout "${EXPECT_TIMEOUT:-60}" "$cli" "$@" 2>&1)
   rc=$?
   if [ "$rc" != "$want" ] || ! grep -qF -- "$words" <<<"$out"; then
     echo "FAIL: fragviz-cli $* -> exit $rc (want $want, output containing '$words'):"

@@ -9,20 +9,9 @@ src="$2"
 runs="$src/docs/device-runs"
 seeds="$src/tests/fuzz/corpus/report"
 fails=0
-expect() {  # expect CODE WORDS-IN-OUTPUT -- ARGS...
-  local want="$1" words="$2"
-  shift 3
-  local out rc
-  out=$(timeout 120 "$cli" "$@" 2>&1)
-  rc=$?
-  if [ "$rc" != "$want" ] || ! grep -qF -- "$words" <<<"$out"; then
-    echo "FAIL: fragviz-cli $* -> exit $rc (want $want, output containing '$words'):"
-    echo "$out" | head -8
-    fails=$((fails + 1))
-  else
-    echo "ok: fragviz-cli $* -> $rc"
-  fi
-}
+EXPECT_TIMEOUT=120  # the large committed reports, also under the sanitizers
+# shellcheck source=expect.sh
+source "$(dirname "${BASH_SOURCE[0]}")/expect.sh"
 
 # The two gate runs (version 1 and version 2) differ only in their times.
 g1="$runs/2026-11-29-h200/gate-report.json"

@@ -61,6 +61,10 @@ struct GateVariantInfo {
 const std::vector<GateVariantInfo>& gate_variants();
 /// The entry of `v`, or nullptr for a value outside the enum.
 const GateVariantInfo* find_gate_variant(GateVariant v);
+
+/// The kWgmmaGateRungs index (wgmma_gate.hpp) of a Hopper rung's variant, or -1 for every other:
+/// the one mapping the variant table, the CUDA launcher and the app use.
+int wgmma_gate_rung(GateVariant v);
 /// The entry of `v`; throws std::out_of_range for a value outside the enum.
 const GateVariantInfo& gate_variant_info(GateVariant v);
 

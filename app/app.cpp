@@ -47,7 +47,17 @@ std::string App::start() {
     s_.device_known = true;
     s_.device.error = "disabled with --no-device";
   } else {
-    jobs_.device.start([] { return query_device(); });
+    const bool with_context = options_.cuda_start == "query";
+    jobs_.device.start([with_context] {
+      DeviceInfo d = query_device();
+      if (with_context && d.present) {
+        double ms = 0;
+        const std::string e = start_cuda_context(&ms);
+        std::fprintf(stderr, "fragviz: CUDA context in the device job: %.1f ms%s%s\n", ms,
+                     e.empty() ? "" : ": ", e.c_str());
+      }
+      return d;
+    });
   }
   if (!options_.report_path.empty()) {
     open_report(options_.report_path);
@@ -148,6 +158,7 @@ void App::request_probes() {
     return;
   }
   s_.probe_status = JobStatus::running;
+  s_.frame.jobs_started.push_back("probe");
   jobs_.probe.start([req] { return run_probes(req); });
 }
 
@@ -183,6 +194,7 @@ void App::poll_jobs() {
       const ProbeRequest req = *jobs_.probe_pending;
       jobs_.probe_pending.reset();
       s_.probe_status = JobStatus::running;
+      s_.frame.jobs_started.push_back("probe");
       jobs_.probe.start([req] { return run_probes(req); });
     }
   }

@@ -229,6 +229,7 @@ struct FrameRecord {
   /// Background results this frame took in, in order: "device", "probe", "gate", "ladder" (for
   /// --bench, which times the frames that apply them).
   std::vector<const char*> results_taken;
+  std::vector<const char*> jobs_started;  ///< background jobs this frame started ("probe", ...)
 };
 
 /// A report file the views show (File > Open report, or the command line) and what it covers, so
@@ -267,6 +268,9 @@ struct LaunchOptions {
   std::string report_path;  ///< positional report.json
   std::string instruction;  ///< --instr MNEMONIC: select this catalogue instruction at start
   bool no_device = false;   ///< --no-device: behave as if query_device found none (tests, demos)
+  /// Diagnostic (FRAGVIZ_CUDA_START): where the CUDA context is created. "" = the probe job;
+  /// "query" = the device-query job; "main"/"before-window" = main's own thread (main.cpp).
+  std::string cuda_start;
 };
 
 /// The whole app state. One instance, owned by main.

@@ -20,11 +20,13 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -35,6 +37,7 @@
 #include "backends/imgui_impl_opengl3.h"
 #include "command_line.hpp"
 #include "fonts.hpp"
+#include "fragviz/device.hpp"
 #include "gl_program.hpp"
 #include "image_file.hpp"
 #include "imgui.h"
@@ -318,6 +321,16 @@ struct Bench {
   };
   std::vector<ResultFrame> result_frames;
   bool device = false;  ///< the run looked for a CUDA device (no --no-device)
+  /// Frames over 30 ms after the first, split as the phases are, and the frames that started a job.
+  struct SlowFrame {
+    int frame = 0;
+    double ms = 0, ui_ms = 0, raster_ms = 0, swap_ms = 0, since_main_ms = 0;
+  };
+  std::vector<SlowFrame> slow_frames;
+  std::vector<std::pair<int, double>> probe_starts;  ///< (frame, ms since main) of each probe job's start
+  std::string cuda_start;  ///< FRAGVIZ_CUDA_START (diagnostic), "" = the probe job creates the context
+  /// main's own context thread ("main", "before-window"): start and end, ms since main; -1 = none.
+  double cuda_thread_start = -1, cuda_thread_end = -1;
 };
 
 double percentile(std::vector<double> v, double p) {
@@ -365,6 +378,19 @@ void write_bench(const std::string& path, const Bench& b, int w, int h, float sc
       << ", \"ui_ms\": " << r.ui_ms << ", \"since_main_ms\": " << r.since_main_ms
       << ", \"cuda_init_ms\": " << r.cuda_init_ms << ", \"probe_ms\": " << r.probe_ms << "}";
   }
+  o << "],\n  \"cuda_start\": \"" << (b.cuda_start.empty() ? "probe" : b.cuda_start)
+    << "\", \"cuda_thread_ms_since_main\": [" << b.cuda_thread_start << ", " << b.cuda_thread_end << "],\n"
+    << "  \"probe_starts\": [";
+  for (std::size_t i = 0; i < b.probe_starts.size(); ++i)
+    o << (i ? ", " : "") << "{\"frame\": " << b.probe_starts[i].first
+      << ", \"since_main_ms\": " << b.probe_starts[i].second << "}";
+  o << "],\n  \"slow_frames\": [";
+  for (std::size_t i = 0; i < b.slow_frames.size(); ++i) {
+    const Bench::SlowFrame& f = b.slow_frames[i];
+    o << (i ? ",\n    " : "") << "{\"frame\": " << f.frame << ", \"ms\": " << f.ms
+      << ", \"ui_ms\": " << f.ui_ms << ", \"raster_ms\": " << f.raster_ms << ", \"swap_ms\": " << f.swap_ms
+      << ", \"since_main_ms\": " << f.since_main_ms << "}";
+  }
   o << "],\n"
     << "  \"steady\": " << phase_json(b.steady) << ",\n  \"changing\": " << phase_json(b.changing) << "\n}";
   write_file_atomically(path, o.str());
@@ -381,6 +407,27 @@ int main(int argc, char** argv) {
   fragviz::app::WindowOptions wopt;
   if (const int exit_status = fragviz::app::parse_command_line(argc, argv, opt, wopt); exit_status >= 0)
     return exit_status;
+  // Diagnostic: where the CUDA context is created (LaunchOptions::cuda_start). "main" and
+  // "before-window" create it on a thread of main's own, started now; "before-window" waits for it
+  // before the window (and so its GL context) exists.
+  if (const char* v = std::getenv("FRAGVIZ_CUDA_START")) opt.cuda_start = v;
+  bench.cuda_start = opt.cuda_start;
+  struct JoinOnExit {
+    std::thread t;
+    ~JoinOnExit() {
+      if (t.joinable()) t.join();
+    }
+  } cuda_thread;
+  if (!opt.no_device && (opt.cuda_start == "main" || opt.cuda_start == "before-window")) {
+    bench.cuda_thread_start = ms_between(bench.main_start, Clock::now());
+    cuda_thread.t = std::thread([&bench] {
+      double ms = 0;
+      const std::string e = fragviz::start_cuda_context(&ms);
+      bench.cuda_thread_end = ms_between(bench.main_start, Clock::now());
+      std::fprintf(stderr, "fragviz: CUDA context on main's thread: %.1f ms%s%s\n", ms, e.empty() ? "" : ": ",
+                   e.c_str());
+    });
+  }
   // Files the run will write must be writable before a window opens, not silently lost at exit.
   for (const std::string* path : {&opt.bench, &opt.dump_state, &opt.screenshot}) {
     if (path->empty()) continue;
@@ -462,6 +509,10 @@ int main(int argc, char** argv) {
       height = std::min(height, mode->height);
     }
   bench.mark("glfw_init");
+  if (opt.cuda_start == "before-window" && cuda_thread.t.joinable()) {
+    cuda_thread.t.join();
+    bench.mark("cuda_context");
+  }
   GLFWwindow* window = glfwCreateWindow(width, height, "fragviz", nullptr, nullptr);
   bench.mark("window");
   if (!window) {
@@ -647,6 +698,15 @@ int main(int argc, char** argv) {
         }
         bench.result_frames.push_back(std::move(r));
       }
+      if (benching) {
+        for (const char* w : state.frame.jobs_started)
+          if (std::string(w) == "probe")
+            bench.probe_starts.emplace_back(frame - 1, ms_between(bench.main_start, now));
+        if (frame > 1 && ms_between(last_swap, now) > 30.0)
+          bench.slow_frames.push_back({frame - 1, ms_between(last_swap, now), ms_between(ui_start, ui_end),
+                                       raster_ms, ms_between(swap_start, now),
+                                       ms_between(bench.main_start, now)});
+      }
       if (frame == 1) {
         bench.mark("first_swap");
         glFinish();  // the first frame counts once it is really on screen
@@ -679,6 +739,7 @@ int main(int argc, char** argv) {
         break;
     }
     app.shutdown();
+    if (cuda_thread.t.joinable()) cuda_thread.t.join();  // bench.cuda_thread_end is read below
     if (!opt.dump_state.empty()) write_file_atomically(opt.dump_state, app.state_json());
     if (benching) {
       int fw = 0, fh = 0;

@@ -236,6 +236,35 @@ if "device" not in whats or "probe" not in whats:
 PY
 fi
 
+if [ "$cuda" = ON ] && [ -n "${FRAGVIZ_GUI_CUDA_STARTS:-}" ]; then
+  # Diagnostic: where the app creates its CUDA context (FRAGVIZ_CUDA_START, LaunchOptions::cuda_start),
+  # each FRAGVIZ_GUI_BENCH_RUNS times (default 3); the JSONs go into $OUT/gui-bench-starts.tar.xz.
+  section "1c. --bench with the device, for each place the CUDA context is created: $FRAGVIZ_GUI_CUDA_STARTS"
+  mkdir -p "$work/starts"
+  for where in $FRAGVIZ_GUI_CUDA_STARTS; do
+    for i in $(seq "${FRAGVIZ_GUI_BENCH_RUNS:-3}"); do
+      j="$work/starts/bench-$where-$i.json"
+      FRAGVIZ_CUDA_START="$where" timeout 120 "$app" --config-dir "$work/cfg-$where-$i" --size 1600x1000 \
+        --bench "$j" --bench-frames 300 >"$work/starts/app-$where-$i.log" 2>&1
+      echo "[$where run $i: exit $?] $(grep 'CUDA context' "$work/starts/app-$where-$i.log" | tr '\n' ' ')"
+      [ -s "$j" ] || continue
+      python3 - "$j" <<'PY'
+import json, sys
+b = json.load(open(sys.argv[1]))
+st = b["startup_ms_since_main"]
+print(f"  first frame {b['first_frame_ms_since_process_start']:.0f} ms; startup: " + ", ".join(f"{k} {v:.0f}" for k, v in st.items()))
+print(f"  context thread (ms since main): {b['cuda_thread_ms_since_main']}; probe job starts: {b['probe_starts']}")
+for r in b["result_frames"]:
+    print(f"  took in {r['what']} at {r['since_main_ms']:.0f} ms (frame {r['frame']}, {r['ms']:.1f} ms; cuda_init {r.get('cuda_init_ms', -1):.1f}, probes {r.get('probe_ms', -1):.1f})")
+for f in b["slow_frames"]:
+    print(f"  slow frame {f['frame']} at {f['since_main_ms']:.0f} ms: {f['ms']:.1f} ms (ui {f['ui_ms']:.1f}, raster {f['raster_ms']:.1f}, swap {f['swap_ms']:.1f})")
+print(f"  steady median {b['steady']['frame_ms']['median']:.2f} max {b['steady']['frame_ms']['max']:.1f}; changing max {b['changing']['frame_ms']['max']:.1f}")
+PY
+    done
+  done
+  tar -C "$work/starts" -cJf "$out/gui-bench-starts.tar.xz" . && echo "-> $out/gui-bench-starts.tar.xz"
+fi
+
 section "2. the window: Run gate clicked with xdotool, verdict awaited, screen captured"
 # tests/gui/lib.sh's helpers (start_app, wait_for, click, centre_of, q, quit_app, screenshot_not_blank),
 # here with this script's Xvfb and its own failure report.

@@ -162,6 +162,16 @@ struct LdmatrixPlan {
 
 }  // namespace
 
+std::string start_cuda_context(double* ms) {
+  const auto t0 = Clock::now();
+  std::string error;
+  (void)(FRAGVIZ_CUDA_OK(error, cudaSetDevice(0)) && FRAGVIZ_CUDA_OK(error, cudaFree(nullptr)) &&
+         FRAGVIZ_CUDA_OK(error, cuda::preload_probe_kernels()) &&
+         FRAGVIZ_CUDA_OK(error, cuda::preload_mma_probe_kernels()));
+  if (ms) *ms = ms_since(t0);
+  return error;
+}
+
 ProbeReport run_probes(const ProbeRequest& req) {
   ProbeReport report;
   report.created_utc = now_utc();

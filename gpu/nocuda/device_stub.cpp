@@ -33,6 +33,11 @@ DeviceInfo query_device() {
   return info;
 }
 
+std::string start_cuda_context(double* ms) {
+  if (ms) *ms = 0;
+  return kNoCuda;
+}
+
 ProbeReport run_probes(const ProbeRequest& req) {
   ProbeReport report;
   report.created_utc = now_utc();

@@ -25,6 +25,11 @@ DeviceInfo query_device();
 /// by an illegal geometry because none is launched.
 ProbeReport run_probes(const ProbeRequest& req);
 
+/// Creates device 0's primary CUDA context and loads the probe kernels' modules, the start-up
+/// work run_probes would otherwise do first. Returns "" or the CUDA error; `ms` (if given) gets
+/// the time it took. A build without CUDA returns its reason and does nothing.
+std::string start_cuda_context(double* ms = nullptr);
+
 /// Lets a caller on another thread follow and stop a gate run.
 struct GateControl {
   std::atomic<bool> cancel{false};

@@ -269,7 +269,7 @@ struct LaunchOptions {
   std::string instruction;  ///< --instr MNEMONIC: select this catalogue instruction at start
   bool no_device = false;   ///< --no-device: behave as if query_device found none (tests, demos)
   /// Diagnostic (FRAGVIZ_CUDA_START): where the CUDA context is created. "" = the probe job;
-  /// "query" = the device-query job; "main"/"before-window" = main's own thread (main.cpp).
+  /// "query" = the device-query job; "main"/"before-gl" = main's own thread (main.cpp).
   std::string cuda_start;
 };
 

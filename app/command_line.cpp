@@ -2,6 +2,7 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 
 #include "fragviz/catalogue.hpp"
@@ -24,7 +25,10 @@ int parse_command_line(int argc, char** argv, LaunchOptions& o, WindowOptions& w
       "--bench: launch to first frame, then --bench-frames steady frames and as many frames with the\n"
       "selected lane changing every frame (every grid drawn again), every view open. With a device (no\n"
       "--no-device) it runs on until the device query and the probes are in (60 s at most) and times\n"
-      "the frames that apply their results (result_frames).");
+      "the frames that apply their results (result_frames).\n"
+      "$FRAGVIZ_CUDA_START (a diagnostic for --bench on a GPU machine): where the CUDA context is created:\n"
+      "probe (the default: the first probe job), query (the device-query job), main (a thread started\n"
+      "with the process) or before-gl (that thread, waited for before the window opens).");
   cli.add_option("report", o.report_path,
                  "a report written by fragviz-cli probe/gate --json, shown as measured data")
       ->type_name("REPORT.json");
@@ -121,6 +125,16 @@ int parse_command_line(int argc, char** argv, LaunchOptions& o, WindowOptions& w
   win.size_given = !size.empty();
   if (!rescale.empty()) std::sscanf(rescale.c_str(), "%d:%f", &win.rescale_frame, &win.rescale_to);
   if (!o.screenshot.empty() && o.frames < 0) o.frames = 10;
+  // A diagnostic for the GPU machine (LaunchOptions::cuda_start); "probe" is the default.
+  if (const char* v = std::getenv("FRAGVIZ_CUDA_START"); v && *v) {
+    const std::string where = v;
+    if (where != "probe" && where != "query" && where != "main" && where != "before-gl") {
+      std::fprintf(stderr, "fragviz: FRAGVIZ_CUDA_START=%s is not one of probe, query, main, before-gl\n",
+                   where.c_str());
+      return 2;
+    }
+    o.cuda_start = where == "probe" ? "" : where;
+  }
   return -1;
 }
 

@@ -329,7 +329,7 @@ struct Bench {
   std::vector<SlowFrame> slow_frames;
   std::vector<std::pair<int, double>> probe_starts;  ///< (frame, ms since main) of each probe job's start
   std::string cuda_start;  ///< FRAGVIZ_CUDA_START (diagnostic), "" = the probe job creates the context
-  /// main's own context thread ("main", "before-window"): start and end, ms since main; -1 = none.
+  /// main's own context thread ("main", "before-gl"): start and end, ms since main; -1 = none.
   double cuda_thread_start = -1, cuda_thread_end = -1;
 };
 
@@ -407,10 +407,9 @@ int main(int argc, char** argv) {
   fragviz::app::WindowOptions wopt;
   if (const int exit_status = fragviz::app::parse_command_line(argc, argv, opt, wopt); exit_status >= 0)
     return exit_status;
-  // Diagnostic: where the CUDA context is created (LaunchOptions::cuda_start). "main" and
-  // "before-window" create it on a thread of main's own, started now; "before-window" waits for it
-  // before the window (and so its GL context) exists.
-  if (const char* v = std::getenv("FRAGVIZ_CUDA_START")) opt.cuda_start = v;
+  // Diagnostic: where the CUDA context is created (LaunchOptions::cuda_start, from
+  // $FRAGVIZ_CUDA_START). "main" and "before-gl" create it on a thread of main's own, started now;
+  // "before-gl" waits for it before the window (and so its GL context) exists.
   bench.cuda_start = opt.cuda_start;
   struct JoinOnExit {
     std::thread t;
@@ -418,7 +417,7 @@ int main(int argc, char** argv) {
       if (t.joinable()) t.join();
     }
   } cuda_thread;
-  if (!opt.no_device && (opt.cuda_start == "main" || opt.cuda_start == "before-window")) {
+  if (!opt.no_device && (opt.cuda_start == "main" || opt.cuda_start == "before-gl")) {
     bench.cuda_thread_start = ms_between(bench.main_start, Clock::now());
     cuda_thread.t = std::thread([&bench] {
       double ms = 0;
@@ -509,7 +508,7 @@ int main(int argc, char** argv) {
       height = std::min(height, mode->height);
     }
   bench.mark("glfw_init");
-  if (opt.cuda_start == "before-window" && cuda_thread.t.joinable()) {
+  if (opt.cuda_start == "before-gl" && cuda_thread.t.joinable()) {
     cuda_thread.t.join();
     bench.mark("cuda_context");
   }

@@ -22,6 +22,9 @@ run nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --form
 run nvcc --version
 echo "source: commit ${FRAGVIZ_COMMIT:-unknown} (+ working tree as sent)" | tee -a "$log"
 
+section "large committed files (tools/device-slim.sh)"
+"$root/tools/device-unslim.sh" 2>&1 | tee -a "$log"
+
 section "build (CMake + CUDA only)"
 t0=$(date +%s)
 run cmake -S "$root" -B "$build" -G Ninja -DFRAGVIZ_GUI=OFF -DFRAGVIZ_CARRY_DIR="$root/.carry" -DCMAKE_BUILD_TYPE=Release

@@ -88,6 +88,19 @@ TEST(Probes, DeviceIsDescribed) {
   EXPECT_GT(d.driver_version, 0);
 }
 
+// What the app may run ahead of its first probe job (FRAGVIZ_CUDA_START): it succeeds, twice, and
+// the probes that follow still run and match.
+TEST(Probes, StartCudaContextAheadOfTheProbes) {
+  SKIP_WITHOUT_DEVICE();
+  double ms = -1;
+  EXPECT_EQ(start_cuda_context(&ms), "");
+  EXPECT_GE(ms, 0.0);
+  EXPECT_EQ(start_cuda_context(), "");
+  const ProbeReport r = run_probes(request(LdmNum::x4, false, 64, 8));
+  ASSERT_TRUE(r.error.empty()) << r.error;
+  expect_fragment_matches(r, test::seed16());
+}
+
 TEST(Probes, FragmentOwnershipBothShapes) {
   SKIP_WITHOUT_DEVICE();
   const ProbeReport r = run_probes(request(LdmNum::x4, false, 64, 8));

@@ -18,7 +18,7 @@ run() { env -u DISPLAY timeout 10 "$APP" "$@" >"$WORK/out" 2>"$WORK/err"; }
 run --help
 [ $? = 0 ] || fail "--help did not exit 0"
 for opt in --config-dir --size --frames --screenshot --dump-state --bench --bench-frames --no-device \
-  --scale --assets --rescale-at --help FRAGVIZ_CONFIG_DIR FRAGVIZ_ASSETS REPORT.json; do
+  --scale --assets --rescale-at --help FRAGVIZ_CONFIG_DIR FRAGVIZ_ASSETS FRAGVIZ_CUDA_START REPORT.json; do
   grep -q -- "$opt" "$WORK/out" || fail "--help does not mention $opt"
 done
 [ -s "$WORK/err" ] && fail "--help wrote to stderr"
@@ -69,6 +69,9 @@ bad_args ".png, .jpg or .jpeg" --screenshot "$WORK/shot"
 touch "$WORK/plain"
 bad_args "cannot write $WORK/plain/x.json" --bench "$WORK/plain/x.json"
 [ -e "$missing" ] && fail "a refused run created $missing"
+# The CUDA start-up diagnostic takes only the places it names, before anything starts.
+FRAGVIZ_CUDA_START=gpu bad_args "FRAGVIZ_CUDA_START=gpu is not one of probe, query, main, before-gl" --no-device
+[ "$(FRAGVIZ_CUDA_START=early run --frames 1; echo $?)" = 2 ] || fail "FRAGVIZ_CUDA_START=early did not exit 2"
 # The check leaves no file behind where it could create one.
 run --bench "$WORK/b.json" --frames abc
 [ -e "$WORK/b.json" ] && fail "a refused command line left $WORK/b.json behind"

@@ -89,3 +89,15 @@ TEST(ErrorKinds, EveryVariantIsJudgedWithoutThrowingAndSm90aOnlyOnSm90) {
     }
   }
 }
+
+TEST(ErrorKinds, StartingCudaWithoutADeviceSaysWhyAndLeavesTheQueryWorking) {
+  if (query_device().present) GTEST_SKIP() << "a device is present: tests/gpu/test_probes.cpp covers it";
+  double ms = -1;
+  const std::string e = start_cuda_context(&ms);
+  EXPECT_FALSE(e.empty());
+  EXPECT_GE(ms, 0.0);
+  // Nothing is poisoned: the device query still answers, with its reason.
+  const DeviceInfo again = query_device();
+  EXPECT_FALSE(again.present);
+  EXPECT_FALSE(again.error.empty());
+}

@@ -249,19 +249,16 @@ if "device" not in whats or "probe" not in whats:
 PY
 fi
 
-if [ "$cuda" = ON ] && [ -n "${FRAGVIZ_GUI_CUDA_STARTS:-}" ]; then
-  # Diagnostic: where the app creates its CUDA context (FRAGVIZ_CUDA_START, LaunchOptions::cuda_start),
-  # each FRAGVIZ_GUI_BENCH_RUNS times (default 3); the JSONs go into $OUT/gui-bench-starts.tar.xz.
-  section "1c. --bench with the device, for each place the CUDA context is created: $FRAGVIZ_GUI_CUDA_STARTS"
+# bench_device WHERE LABEL: one --bench with the device, its CUDA context created at WHERE
+# (FRAGVIZ_CUDA_START), summarised here; its JSON and log go to $work/starts/ (-> gui-bench-starts.tar.xz).
+bench_device() {
+  local where=$1 label=$2 j="$work/starts/bench-$2.json"
   mkdir -p "$work/starts"
-  for where in $FRAGVIZ_GUI_CUDA_STARTS; do
-    for i in $(seq "${FRAGVIZ_GUI_BENCH_RUNS:-3}"); do
-      j="$work/starts/bench-$where-$i.json"
-      FRAGVIZ_CUDA_START="$where" timeout 120 "$app" --config-dir "$work/cfg-$where-$i" --size 1600x1000 \
-        --bench "$j" --bench-frames 300 >"$work/starts/app-$where-$i.log" 2>&1
-      echo "[$where run $i: exit $?] $(grep 'CUDA context' "$work/starts/app-$where-$i.log" | tr '\n' ' ')"
-      [ -s "$j" ] || continue
-      python3 - "$j" <<'PY'
+  FRAGVIZ_CUDA_START="$where" timeout 120 "$app" --config-dir "$work/cfg-$label" --size 1600x1000 \
+    --bench "$j" --bench-frames "${FRAGVIZ_GUI_BENCH_FRAMES:-300}" >"$work/starts/app-$label.log" 2>&1
+  echo "[$label ($where): exit $?] $(grep 'CUDA context' "$work/starts/app-$label.log" | tr '\n' ' ')"
+  [ -s "$j" ] || return 0
+  python3 - "$j" <<'PY'
 import json, sys
 b = json.load(open(sys.argv[1]))
 st = b["startup_ms_since_main"]
@@ -273,8 +270,19 @@ for f in b["slow_frames"]:
     print(f"  slow frame {f['frame']} at {f['since_main_ms']:.0f} ms: {f['ms']:.1f} ms (ui {f['ui_ms']:.1f}, raster {f['raster_ms']:.1f}, swap {f['swap_ms']:.1f})")
 print(f"  steady median {b['steady']['frame_ms']['median']:.2f} max {b['steady']['frame_ms']['max']:.1f}; changing max {b['changing']['frame_ms']['max']:.1f}")
 PY
-    done
+}
+if [ "$cuda" = ON ] && [ -n "${FRAGVIZ_GUI_CUDA_STARTS:-}${FRAGVIZ_GUI_EXPERIMENT:-}" ]; then
+  # Diagnostic: where the app creates its CUDA context (FRAGVIZ_CUDA_START, LaunchOptions::cuda_start),
+  # each FRAGVIZ_GUI_BENCH_RUNS times (default 3); or FRAGVIZ_GUI_EXPERIMENT, a bash file sourced
+  # here that calls bench_device between steps of its own (tools/experiments/).
+  section "1c. --bench with the device: ${FRAGVIZ_GUI_CUDA_STARTS:+context at $FRAGVIZ_GUI_CUDA_STARTS}${FRAGVIZ_GUI_EXPERIMENT:+experiment $FRAGVIZ_GUI_EXPERIMENT}"
+  for where in ${FRAGVIZ_GUI_CUDA_STARTS:-}; do
+    for i in $(seq "${FRAGVIZ_GUI_BENCH_RUNS:-3}"); do bench_device "$where" "$where-$i"; done
   done
+  if [ -n "${FRAGVIZ_GUI_EXPERIMENT:-}" ]; then
+    # shellcheck disable=SC1090
+    source "$FRAGVIZ_GUI_EXPERIMENT"
+  fi
   tar -C "$work/starts" -cJf "$out/gui-bench-starts.tar.xz" . && echo "-> $out/gui-bench-starts.tar.xz"
 fi
 

@@ -285,6 +285,11 @@ if [ "$cuda" = ON ] && [ -n "${FRAGVIZ_GUI_CUDA_STARTS:-}${FRAGVIZ_GUI_EXPERIMEN
   fi
   tar -C "$work/starts" -cJf "$out/gui-bench-starts.tar.xz" . && echo "-> $out/gui-bench-starts.tar.xz"
 fi
+if [ "${FRAGVIZ_GUI_BENCH_ONLY:-}" = 1 ]; then  # the benchmarks alone (an experiment's second run)
+  section "done"
+  echo "device-gui: benchmarks done in $(($(date +%s) - started)) s (FRAGVIZ_GUI_BENCH_ONLY: no window, no tests)"
+  exit 0
+fi
 
 section "2. the window: Run gate clicked with xdotool, verdict awaited, screen captured"
 # tests/gui/lib.sh's helpers (start_app, wait_for, click, centre_of, q, quit_app, screenshot_not_blank),

@@ -4,21 +4,8 @@
 # about 4.5 s in glFinish), never on a fresh machine. Here: one --bench on the fresh machine, then
 # the steps device-run.sh takes, one kind at a time, each followed by another --bench and the GPU's
 # clocks and memory, so that the first step after which the stall appears names the cause.
-cli="$build/tools/fragviz-cli"
-ex="$root/examples/kernels"
-gpu_state() {
-  nvidia-smi --query-gpu=pstate,clocks.sm,clocks.mem,clocks_event_reasons.active,memory.used,utilization.gpu,temperature.gpu \
-    --format=csv,noheader 2>&1 | sed 's/^/  gpu: /'
-}
-after() {
-  local label=$1 t0
-  shift
-  t0=$(date +%s%N)
-  echo "--- step $label: $*"
-  "$@" >"$work/starts/step-$label.log" 2>&1
-  echo "  [exit $?, $((($(date +%s%N) - t0) / 1000000)) ms] $(grep -E 'verdict|exit|error|Error|ERROR SUMMARY|timings' "$work/starts/step-$label.log" | tail -2 | tr '\n' ' ')"
-  gpu_state
-}
+# shellcheck source=tools/experiments/lib.sh
+source "$root/tools/experiments/lib.sh"
 gpu_state
 bench_device probe fresh
 after cli-probe "$cli" probe --shape all --instr all --num x4 --width 64 --pad 8

@@ -40,11 +40,6 @@ std::string driver_release() {
 
 bool built_with_cuda() { return true; }
 
-std::string end_cuda_context() {
-  const cudaError_t e = cudaDeviceReset();
-  return e == cudaSuccess ? std::string() : std::string(cudaGetErrorName(e)) + ": " + cudaGetErrorString(e);
-}
-
 DeviceInfo query_device() {
   DeviceInfo info;
   // Both succeed without a GPU: the runtime's own version, and 0 for "no driver".

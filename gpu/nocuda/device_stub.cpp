@@ -38,8 +38,6 @@ std::string start_cuda_context(double* ms) {
   return kNoCuda;
 }
 
-std::string end_cuda_context() { return {}; }
-
 ProbeReport run_probes(const ProbeRequest& req) {
   ProbeReport report;
   report.created_utc = now_utc();

@@ -13,13 +13,10 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
-#include <cstdlib>
 #include <fstream>
 #include <iostream>
-#include <string>
 #include <thread>
 
-#include "fragviz/device.hpp"
 #include "fragviz/kernel_runner.hpp"
 #include "fragviz/report_json.hpp"
 
@@ -110,13 +107,6 @@ int main(int argc, char** argv) {
   GateReport r = run_user_kernel_here(req, &control);
   done.store(true);
   progress.join();
-  // Take the context down here, a faulted one too, rather than leave it to the exit (measured on
-  // the H200: docs/device-runs/2026-12-02-h200-session5/). FRAGVIZ_RUNNER_KEEP_CONTEXT=1 leaves it
-  // to the exit, for that comparison.
-  if (const char* keep = std::getenv("FRAGVIZ_RUNNER_KEEP_CONTEXT"); !keep || std::string(keep) != "1") {
-    const std::string reset = end_cuda_context();
-    if (!reset.empty()) std::cerr << "fragviz-kernel-runner: cudaDeviceReset: " << reset << "\n";
-  }
 
   bool ok = true;
   if (r.ran && !output_path.empty()) ok = write_floats(output_path, r.output) && ok;

@@ -30,12 +30,6 @@ ProbeReport run_probes(const ProbeRequest& req);
 /// the time it took. A build without CUDA returns its reason and does nothing.
 std::string start_cuda_context(double* ms = nullptr);
 
-/// Destroys this process's CUDA context on device 0 (cudaDeviceReset), also after a sticky error
-/// such as cudaErrorIllegalAddress, so that the driver takes it down before the process exits.
-/// Returns "" or what the reset said; nothing CUDA may be used in this process afterwards. A
-/// build without CUDA does nothing.
-std::string end_cuda_context();
-
 /// Lets a caller on another thread follow and stop a gate run.
 struct GateControl {
   std::atomic<bool> cancel{false};

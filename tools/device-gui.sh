@@ -81,6 +81,13 @@ echo "app GL vendor: ${vendor:-Mesa (no __GLX_VENDOR_LIBRARY_NAME)}; CUDA: $cuda
 
 "$root/tools/device-unslim.sh" || die "the large committed files could not be put back"
 
+if [ -f /tmp/fragviz-kernel-faulted ]; then
+  section "warning: a kernel faulted on this GPU at $(cat /tmp/fragviz-kernel-faulted) (tools/device-run.sh's tests and oob_store)"
+  echo "Since then, on the H200 (driver 580.159.04), every app started here stalls the GPU about 4.4 s when its"
+  echo "first probes run, its frames with it, and 8 GUI tests at once time out. Run this script before"
+  echo "device-run.sh, or on a fresh machine (docs/device-runs/2026-12-02-h200-session5/README.md)."
+fi
+
 section "unpack $tarball"
 [ -f "$tarball" ] || die "no $tarball: run tools/gui-pack.sh on Debian 12 and carry .gl/gui-runtime.tar.xz"
 rm -rf "$home"

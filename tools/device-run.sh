@@ -33,6 +33,10 @@ echo "[build exit $?, $(( $(date +%s) - t0 )) s; full log in build.log]" | tee -
 grep -E "ptxas|error" "$out/build.log" | head -40 | tee -a "$log"
 
 section "tests (all labels; gpu tests run here)"
+# The tests and the user-kernel runs below fault a kernel on purpose (oob_store). After that, on the
+# H200, every process with both GL and CUDA (the app) stalls its frames ~4.4 s when its probes
+# start; tools/device-gui.sh warns when it finds this mark.
+date -u +%Y-%m-%dT%H:%M:%SZ >/tmp/fragviz-kernel-faulted
 run ctest --test-dir "$build" --output-on-failure -j 4 --timeout 300
 ctest --test-dir "$build" -L gpu -V >"$out/ctest-gpu.log" 2>&1
 

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "cli_checks.hpp"
 #include "fragviz/catalogue.hpp"
 #include "fragviz/layout.hpp"
 #include "image_file.hpp"
@@ -52,7 +53,7 @@ int parse_command_line(int argc, char** argv, LaunchOptions& o, WindowOptions& w
           "");
   cli.add_option("--frames", o.frames, "run N frames, then exit")
       ->type_name("N")
-      ->check(CLI::Range(1, 100000000));
+      ->check(whole_range(1, 100000000));
   cli.add_option("--screenshot", o.screenshot,
                  "write the window to FILE after --frames N (default 10), then exit; PNG or JPEG by the\n"
                  "name's extension (.png, .jpg, .jpeg)")
@@ -65,7 +66,7 @@ int parse_command_line(int argc, char** argv, LaunchOptions& o, WindowOptions& w
       ->type_name("FILE");
   cli.add_option("--bench-frames", o.bench_frames, "frames per --bench phase (default 300)")
       ->type_name("N")
-      ->check(CLI::Range(1, 100000000));
+      ->check(whole_range(1, 100000000));
   cli.add_flag("--no-device", o.no_device, "do not look for a CUDA device (model only)");
   cli.add_option("--instr", o.instruction,
                  "select this catalogue instruction at start, by its PTX mnemonic, e.g.\n"

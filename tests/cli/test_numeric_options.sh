@@ -22,6 +22,12 @@ done
 expect 64 "--smem" -- gate "${kernel[@]}" --smem 1073741825
 for v in nan -1 1e99 inf; do expect 64 "--smem" -- gate "${kernel[@]}" --smem "$v"; done
 
+# A value that is not a whole number is named for what it is, not "not in range" (CLI::Range's words).
+expect 64 "--smem: must be a whole number from 0 to 1073741824, got '1e3'" -- gate "${kernel[@]}" --smem 1e3
+expect 64 "--runs: must be a whole number from 1 to 100000, got 'abc'" -- gate --runs abc
+expect 64 "--runs: must be a whole number from 1 to 100000, got '2.5'" -- bench --runs 2.5
+expect 64 "--rows: must be a whole number from 1 to 4096, got '0x10'" -- probe --rows 0x10
+
 # Each option with each absurd value: exit 64 (CLI11) or 3 (the model's range), the option named.
 check() {  # check OPTION-NAME -- ARGS (the value last)
   local name="$1"

@@ -69,6 +69,9 @@ bad_args ".png, .jpg or .jpeg" --screenshot "$WORK/shot"
 touch "$WORK/plain"
 bad_args "cannot write $WORK/plain/x.json" --bench "$WORK/plain/x.json"
 [ -e "$missing" ] && fail "a refused run created $missing"
+# Whole numbers are named as such (not CLI::Range's "not in range" for "abc").
+bad_args "--frames: must be a whole number from 1 to 100000000, got 'abc'" --frames abc
+bad_args "--bench-frames: must be a whole number from 1 to 100000000, got '1e3'" --bench-frames 1e3
 # The CUDA start-up diagnostic takes only the places it names, before anything starts.
 FRAGVIZ_CUDA_START=gpu bad_args "FRAGVIZ_CUDA_START=gpu is not one of probe, query, main, before-gl" --no-device
 [ "$(FRAGVIZ_CUDA_START=early run --frames 1; echo $?)" = 2 ] || fail "FRAGVIZ_CUDA_START=early did not exit 2"

@@ -433,11 +433,11 @@ void add_banks_command(CLI::App& app, int& exit_code) {
           ->check(kRowCol);
   auto* base = cmd->add_option("--base", opts->base, "shared-memory byte address of the tile's first byte")
                    ->check(kNonEmpty)
-                   ->check(CLI::Range(std::int64_t{0}, std::int64_t{kMaxTileBytes}));
+                   ->check(whole_range(0, kMaxTileBytes));
   auto* sm = cmd->add_option("--sm", opts->sm,
                              "oldest target, e.g. 75 (default: every lane needs a valid address) or 80")
                  ->check(kNonEmpty)
-                 ->check(CLI::Range(70, 200));
+                 ->check(whole_range(70, 200));
   opts->layout_opts = {swz, layout, wr, rd, units, elem, lanes, at, base, sm, st, load};
   auto* gv =
       cmd->add_option("--gate-variant", opts->gate_variant,

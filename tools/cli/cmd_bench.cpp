@@ -78,17 +78,17 @@ void add_bench_command(CLI::App& app, int& exit_code) {
                                  "deliberately broken one) and cuBLAS at each size: time, TFLOP/s, ratio to "
                                  "cuBLAS, exact verdict, registers, shared memory, spills");
   // Whole numbers here (else exit 64); the gate's size rules below, as `gate --n` applies them (exit 3).
-  const CLI::Validator sizes =
-      int_list_validator(0, 999999999,
-                         "--sizes takes whole numbers, comma-separated, e.g. --sizes 1024,2048 (the gate runs " +
-                             std::to_string(kGateMinN) + " to " + std::to_string(kGateMaxN) + ")");
+  const CLI::Validator sizes = int_list_validator(
+      0, 999999999,
+      "--sizes takes whole numbers, comma-separated, e.g. --sizes 1024,2048 (the gate runs " +
+          std::to_string(kGateMinN) + " to " + std::to_string(kGateMaxN) + ")");
   cmd->add_option("--sizes", opts->sizes,
                   "comma-separated sizes from 256 (default 1024,2048,4096,8192); each variant runs the sizes "
                   "its block tile divides")
       ->check(sizes);
   cmd->add_option("--seed", opts->seed, "input seed")->check(kUnsignedDecimal)->capture_default_str();
   cmd->add_option("--runs", opts->runs, "timed runs per kernel; the median is reported")
-      ->check(CLI::Range(1, 100000))
+      ->check(whole_range(1, 100000))
       ->capture_default_str();
   cmd->add_option("--csv", opts->csv,
                   "also write the results as CSV to this file, or '-' for standard output (instead of the "

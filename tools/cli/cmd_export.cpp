@@ -196,7 +196,7 @@ void add_export_command(CLI::App& app, int& exit_code) {
       cmd->add_option("--access", o->access, "banks: ldmatrix, stmatrix, lds32, lds64 or lds128")
           ->check(CLI::IsMember({"ldmatrix", "stmatrix", "lds32", "lds64", "lds128"}));
   o->given["--sm"] =
-      cmd->add_option("--sm", o->sm, "banks: oldest target, e.g. 75 or 80")->check(CLI::Range(70, 200));
+      cmd->add_option("--sm", o->sm, "banks: oldest target, e.g. 75 or 80")->check(whole_range(70, 200));
   o->given["--report"] =
       cmd->add_option("--report", o->report, "output: a gate report (JSON)")->check(kNonEmpty);
   // Each takes a file, or '-' for standard output (one of them; "wrote ..." then goes to standard error).

@@ -189,7 +189,7 @@ void add_gate_command(CLI::App& app, int& exit_code) {
       ->check(kUnsignedDecimal)
       ->capture_default_str();
   cmd->add_option("--runs", opts->runs, "timed runs; the median is reported")
-      ->check(CLI::Range(1, 100000))
+      ->check(whole_range(1, 100000))
       ->capture_default_str();
   cmd->add_flag("--no-cublas", opts->no_cublas, "skip the cuBLAS yardstick");
   cmd->add_option("--json", opts->json,
@@ -216,7 +216,7 @@ void add_gate_command(CLI::App& app, int& exit_code) {
                                    std::to_string(kMaxDynamicSmemOptinBytes) +
                                    " (227 KiB, the most any GPU opts in to; the device's own limit is "
                                    "checked before launch)")
-                   ->check(CLI::Range(0, 1 << 30))
+                   ->check(whole_range(0, 1 << 30))
                    ->capture_default_str();
   auto* timeout = cmd->add_option("--timeout", opts->timeout_s,
                                   "with --kernel: seconds after which the kernel's process is killed")

@@ -233,7 +233,7 @@ void add_probe_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--pad", opts->pad,
                   "pad halves per row (row stride = width + pad), 0 to " + std::to_string(kMaxTilePadHalves))
       ->check(kNonEmpty);
-  cmd->add_option("--rows", opts->rows, "tile rows")->check(kNonEmpty)->check(CLI::Range(1, 4096));
+  cmd->add_option("--rows", opts->rows, "tile rows")->check(kNonEmpty)->check(whole_range(1, 4096));
   cmd->add_option("--swizzle", opts->swizzle, "none or xor (16-byte chunk ^= row % 8)")
       ->check(CLI::IsMember({"none", "xor"}));
   cmd->add_option("--json", opts->json,

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "cli_checks.hpp"
 #include "fragviz/report.hpp"
 #include "fragviz/words.hpp"
 #include "output_path.hpp"
@@ -24,42 +25,6 @@ inline constexpr int kExitCudaError = 4;  ///< a CUDA error stopped the run
 inline constexpr int kExitJson = 5;       ///< the --json report, or standard output, could not be written
 inline constexpr int kExitCompile = 6;    ///< a user kernel (gate --kernel) did not compile
 inline constexpr int kExitUsage = 64;     ///< bad command line (BSD sysexits' EX_USAGE)
-
-/// Accepts only plain decimal digits that fit 64 bits: a seed of "-1" or "1e9" is refused rather than
-/// wrapped or cut.
-inline const CLI::Validator kUnsignedDecimal(
-    [](std::string& v) -> std::string {
-      const bool digits =
-          !v.empty() && v.size() <= 20 && v.find_first_not_of("0123456789") == std::string::npos;
-      if (!digits || (v.size() == 20 && v > "18446744073709551615"))
-        return "must be a non-negative whole number below 2^64, got '" + echo_text(v) + "'";
-      return {};
-    },
-    "UINT64");
-/// A number in [lo, hi]: unlike CLI::Range it refuses NaN (every comparison with NaN is false, so
-/// CLI::Range lets it through) and names the option's unit-free bounds.
-inline CLI::Validator finite_range(double lo, double hi) {
-  return CLI::Validator(
-      [lo, hi](std::string& v) -> std::string {
-        std::size_t used = 0;
-        double x = 0;
-        try {
-          x = std::stod(v, &used);
-        } catch (const std::exception&) {
-          used = 0;
-        }
-        if (used == 0 || used != v.size() || !std::isfinite(x) || x < lo || x > hi) {
-          std::ostringstream s;
-          s << "must be a number from " << lo << " to " << hi << ", got '" << echo_text(v) << "'";
-          return s.str();
-        }
-        return {};
-      },
-      "NUMBER");
-}
-/// Refuses an empty value, which CLI11 would otherwise read as 0.
-inline const CLI::Validator kNonEmpty(
-    [](std::string& v) -> std::string { return v.empty() ? "is empty" : ""; }, "");
 
 /// Prints, on standard error, the part of `text` around its 1-based `column` (a parse error's
 /// position) and a caret under it; text over kEchoChars is clipped around the column

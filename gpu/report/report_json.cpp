@@ -4,9 +4,11 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <limits>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
@@ -14,6 +16,7 @@
 
 #include "fragviz/gate_host.hpp"
 #include "fragviz/probe_decode.hpp"
+#include "fragviz/user_kernel.hpp"
 #include "fragviz/words.hpp"
 #include "hopper_json.hpp"
 #include "json_strict.hpp"
@@ -543,6 +546,54 @@ void check_fragment_cells(const Instruction& in, const FragmentProbe& f, std::si
   }
 }
 
+/// A tensor-core probe's A and B cells are what its raw labels say (mma_probe.hpp): each element's
+/// `raw` is the label read at its expected cell, label s + 1 naming slot s = lane * per_lane +
+/// element; so the labels of all elements place every label, and an element's measured cell is the
+/// one cell holding its label (none when its label is seen in no cell or in two). A file cannot
+/// turn a mismatch into a match by editing `measured` or `raw` alone. C/D cells are named by
+/// one-hot passes the file does not keep (its raw is one pass's value): not recomputable here.
+void check_instruction_cells(const Instruction& in, const InstructionProbe& p, std::size_t index) {
+  for (Operand op : {Operand::A, Operand::B}) {
+    const int per_lane = elements_per_lane(in, op);
+    const std::size_t slots = static_cast<std::size_t>(in.threads * per_lane);
+    // Cells known from the file: each element's expected cell holds its raw label.
+    std::map<std::tuple<int, int, int>, std::uint32_t> label_at;
+    for (const ElementCheck& e : p.elements)
+      if (e.operand == op) label_at[{e.expected.product, e.expected.row, e.expected.col}] = e.raw;
+    const bool every_cell_known =
+        label_at.size() ==
+        static_cast<std::size_t>(operand_rows(in, op) * operand_cols(in, op) * std::max(1, in.products));
+    std::vector<int> seen(slots, 0);
+    std::vector<Coord> where(slots);
+    for (const auto& [cell, label] : label_at) {
+      if (label < 1 || label > slots) continue;
+      if (seen[label - 1]++ == 0)
+        where[label - 1] = Coord{std::get<1>(cell), std::get<2>(cell), std::get<0>(cell)};
+    }
+    for (std::size_t i = 0; i < p.elements.size(); ++i) {
+      const ElementCheck& e = p.elements[i];
+      if (e.operand != op) continue;
+      const std::size_t s = static_cast<std::size_t>(e.lane * per_lane + e.element);
+      std::optional<Coord> from_labels;
+      if (seen[s] == 1) from_labels = where[s];
+      // With cells the file does not cover, a label may sit in one of them: only a measured cell
+      // the file covers can be judged then.
+      const bool judged =
+          every_cell_known || from_labels ||
+          (e.measured && label_at.count({e.measured->product, e.measured->row, e.measured->col}));
+      if (!judged) continue;
+      require(from_labels == e.measured, at(at("instructions", index) + ".elements", i) + ".measured is " +
+                                             format_coord(e.measured) + " but the raw labels put " +
+                                             std::string(to_string(op)) + " lane " + std::to_string(e.lane) +
+                                             " element " + std::to_string(e.element) + "'s label (" +
+                                             std::to_string(s + 1) + ") " +
+                                             (from_labels    ? "at " + format_coord(from_labels)
+                                              : seen[s] == 0 ? std::string("in no cell")
+                                                             : "in " + std::to_string(seen[s]) + " cells"));
+    }
+  }
+}
+
 /// Every figure of the cycles table the model can compute is recomputed: predicted_wavefronts from
 /// the row's instruction and tile (a file may not redefine the model's prediction), and
 /// measured_wavefronts from the row's addresses. Version 1 rows have no addresses except the
@@ -584,6 +635,12 @@ void check_cycles(ProbeReport& r, int version) {
 
 void check_probe(ProbeReport& r, int version) {
   check_device(r.device);
+  if (!r.device.present) {
+    bool ran = r.ldmatrix.ran;
+    for (const FragmentProbe& f : r.fragments) ran = ran || f.ran;
+    for (const InstructionProbe& p : r.instructions) ran = ran || p.ran;
+    require(!ran, "probe: device.present is false but probes ran (a run needs a device)");
+  }
   check_error(r.error, r.error_kind, "probe");
   require(r.cuda_init_ms >= 0 && r.probe_ms >= 0 && r.ldmatrix.cycles_per_instruction >= 0,
           "probe: negative time");
@@ -636,9 +693,10 @@ void check_probe(ProbeReport& r, int version) {
     require(in != nullptr, "instructions: unknown instruction \"" + p.mnemonic + "\"");
     require(probed.insert(p.mnemonic).second, "instructions: " + p.mnemonic + " twice");
     require(p.passes >= 0, "instructions: negative pass count");
-    if (p.ran)
+    if (p.ran) {
       check_elements(*in, p.elements, "instructions");
-    else
+      check_instruction_cells(*in, p, i);
+    } else
       require(p.elements.empty(), "instructions: " + p.mnemonic + " did not run but lists elements");
     check_tile_verdict(p.ran, p.tile_exact, p.tile_detail, at("instructions", i));
   }
@@ -649,6 +707,33 @@ void check_probe(ProbeReport& r, int version) {
 std::uint64_t linear(const Mismatch& m, int n) {
   return static_cast<std::uint64_t>(m.row) * static_cast<std::uint64_t>(n) +
          static_cast<std::uint64_t>(m.col);
+}
+
+/// The rates follow from n and the times as the gate computes them (gpu/cuda/gate_run.cu): GFLOP/s
+/// = 2 n^3 / (ms * 1e6), 0 for a time of 0, and ratio_to_cublas = cublas_ms / kernel_ms. Compared
+/// to a relative 1e-9, the rounding of another compiler's arithmetic, so an edited figure shows.
+void check_gate_rates(const GateReport& g) {
+  const double n = g.request.n, flop = 2.0 * n * n * n;
+  const auto close = [](double a, double b) {
+    return std::abs(a - b) <= 1e-9 * std::max(std::abs(a), std::abs(b));
+  };
+  const auto say = [](double v) {
+    std::ostringstream o;
+    o.precision(10);
+    o << v;
+    return o.str();
+  };
+  const double gflops = g.kernel_ms > 0 ? flop / (g.kernel_ms * 1e6) : 0;
+  require(close(g.gflops, gflops), "gate.gflops is " + say(g.gflops) +
+                                       " but n = " + std::to_string(g.request.n) + " in " + say(g.kernel_ms) +
+                                       " ms is " + say(gflops) + " GFLOP/s");
+  const double cublas_gflops = g.cublas_ms > 0 ? flop / (g.cublas_ms * 1e6) : 0;
+  require(close(g.cublas_gflops, cublas_gflops),
+          "gate.cublas_gflops is " + say(g.cublas_gflops) + " but n = " + std::to_string(g.request.n) +
+              " in " + say(g.cublas_ms) + " ms is " + say(cublas_gflops) + " GFLOP/s");
+  const double ratio = g.kernel_ms > 0 ? g.cublas_ms / g.kernel_ms : 0;
+  require(close(g.ratio_to_cublas, ratio), "gate.ratio_to_cublas is " + say(g.ratio_to_cublas) +
+                                               " but cublas_ms / kernel_ms is " + say(ratio));
 }
 
 void check_gate(const GateReport& g) {
@@ -682,6 +767,26 @@ void check_gate(const GateReport& g) {
   }
   if (auto why = gate_size_problem(g.request.n, 0, g.request.variant))
     require(false, "gate ran at an impossible size: " + *why);
+  require(g.device.present, "gate ran but gate.device.present is false (a run needs a device)");
+  require(g.request.timed_runs >= 1, "gate ran but gate.request.timed_runs is " +
+                                         std::to_string(g.request.timed_runs) + " (at least 1)");
+  require(g.kernel_ms > 0, "gate ran but gate.kernel_ms is 0 (a timed kernel takes time)");
+  check_gate_rates(g);
+  // The limits of every GPU (CUDA C++ Programming Guide, "Technical Specifications per Compute
+  // Capability"): 255 registers per thread, 48 KiB of static and 227 KiB of dynamic shared memory
+  // per block, 512 KiB of local memory per thread.
+  require(g.resources.registers <= 255, "gate.resources.registers is " +
+                                            std::to_string(g.resources.registers) +
+                                            " (no GPU gives a thread more than 255)");
+  require(g.resources.static_shared_bytes <= 48 * 1024, "gate.resources.static_shared_bytes is " +
+                                                            std::to_string(g.resources.static_shared_bytes) +
+                                                            " (static shared memory is at most 48 KiB)");
+  require(g.resources.dynamic_shared_bytes <= kMaxDynamicSmemOptinBytes,
+          "gate.resources.dynamic_shared_bytes is " + std::to_string(g.resources.dynamic_shared_bytes) +
+              " (at most 227 KiB on any GPU)");
+  require(g.resources.local_bytes <= 512 * 1024, "gate.resources.local_bytes is " +
+                                                     std::to_string(g.resources.local_bytes) +
+                                                     " (local memory is at most 512 KiB per thread)");
   const int n = g.request.n;
   const std::uint64_t cells = static_cast<std::uint64_t>(n) * static_cast<std::uint64_t>(n);
   require(g.mismatch_count <= cells, "gate: more mismatches than elements");

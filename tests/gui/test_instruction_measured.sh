@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Measured data of catalogue instructions: a report holding tensor-core probes (here written from
 # the committed seed report, with instruction probes made from fragviz-cli's layout: s8 m16n8k32
-# with one A element of lane 5 measured in the wrong cell, s8 m16n8k16 all matching, one f8f6f4
+# with lane 0's a0 and lane 5's a2 measured in each other's cell, s8 m16n8k16 all matching, one f8f6f4
 # entry not run) marks the cells matched / mismatched, shows the measured labels with their cells in
 # the lane inspector, and the device panel counts the instructions measured and matched. The seed's
 # m16n8k8 keeps its ldmatrix-measured fragment probe.
@@ -34,22 +34,25 @@ if r.get('version', 1) < 2:  # the committed seed report predates the catalogue
     if p['cycles']:  # the last row is the explorer's own load: the same addresses
         p['cycles'][-1]['addresses'] = p['ldmatrix']['addresses']
     p.setdefault('error_kind', 'none')
-def probe(mnemonic, path, wrong=None):
+def probe(mnemonic, path, swap=None):
+    # raw: the label read at the element's expected cell (slot + 1, slot = lane * per_lane +
+    # element); measured: the cell its own label was read in (mma_probe.hpp). `swap` exchanges the
+    # cells of two A elements, as a tensor core that mixed them up would: each label in the other's
+    # cell, both measured there.
     rows = list(csv.DictReader(open(path)))
     per = {op: sum(1 for x in rows if x['operand'] == op and x['lane'] == '0') for op in 'ABC'}
     el = []
     for x in rows:
         op, lane, e = x['operand'], int(x['lane']), int(x['element'])
         exp = [int(x['row']), int(x['col'])]
-        meas = list(exp)
-        raw = lane * per[op] + e + 1 if op != 'C' else 0
-        if wrong == (op, lane, e):
-            meas = [0, 0]  # the label of lane 0's a0 came back in this cell
-            raw = 1
-        el.append([op, lane, e, exp, meas, raw])
+        el.append([op, lane, e, exp, list(exp), lane * per[op] + e + 1 if op != 'C' else 0])
+    if swap:
+        (a, b) = [next(x for x in el if (x[0], x[1], x[2]) == k) for k in swap]
+        a[4], b[4] = list(b[3]), list(a[3])
+        a[5], b[5] = b[5], a[5]
     return {'mnemonic': mnemonic, 'ran': True, 'skipped': '', 'passes': 30, 'tile_exact': True,
             'tile_detail': '', 'elements': el}
-p['instructions'] = [probe(s8, s8csv, ('A', 5, 2)), probe(s8k16, k16csv),
+p['instructions'] = [probe(s8, s8csv, (('A', 0, 0), ('A', 5, 2))), probe(s8k16, k16csv),
                      {'mnemonic': f4, 'ran': False, 'skipped': 'skipped: needs sm_120a or newer (device is sm_90)',
                       'passes': 0, 'tile_exact': False, 'tile_detail': '', 'elements': []}]
 json.dump(r, open(out, 'w'))
@@ -58,12 +61,13 @@ PY
 start_app --no-device --instr "$S8" "$WORK/report.json"
 wait_for "s['report_error'] == '' and s['report_label'] is not None" 20
 wait_for "s['catalogue_measured'] == {'in_report': 3, 'measured': 2, 'matched': 1, 'skipped': 1}"
-wait_for "s['instruction']['measured']['state'] == 'differs' and s['instruction']['measured']['tensor_core_differing'] == 1"
+wait_for "s['instruction']['measured']['state'] == 'differs' and s['instruction']['measured']['tensor_core_differing'] == 2"
 wait_for "s['instruction']['measured']['tensor_core_checked'] == 896 and 'device_instruction_counts' in s['widgets']"
 wait_for "s['fragments_measured_label'] == s['report_label']"
-# A (1,6) is lane 5's a2: marked as differing; every other cell as matching.
-wait_for "[c['measured'] for c in s['cells']['A'] if (c['row'], c['col']) == (1, 6)] == [2]"
-wait_for "sum(1 for op in 'ABC' for c in s['cells'][op] if c['measured'] == 1) == 896 - 1"
+# A (1,6) is lane 5's a2 and A (0,0) lane 0's a0: both marked as differing; every other cell as
+# matching.
+wait_for "[c['measured'] for c in s['cells']['A'] if (c['row'], c['col']) in ((1, 6), (0, 0))] == [2, 2]"
+wait_for "sum(1 for op in 'ABC' for c in s['cells'][op] if c['measured'] == 1) == 896 - 2"
 
 click $(centre_of "s['lane_buttons'][5]")
 wait_for "s['selected_lane'] == 5 and s['inspector']['lane'] == 5"

@@ -86,6 +86,13 @@ ReportFile sample() {
   g.mismatches = {*g.first, {0, 9, 2.f, 3.f}, {7, 0, 0.5f, 0.75f}};
   g.resources.registers = 62;
   g.resources.ptxas = "Used 62 registers";
+  g.device = p.device;  // a run has a device
+  // 2 * 1024^3 = 2147483648 flop: in 0.05 ms 42949.67296 GFLOP/s, in 0.02 ms 107374.1824.
+  g.kernel_ms = 0.05;
+  g.gflops = 42949.67296;
+  g.cublas_ms = 0.02;
+  g.cublas_gflops = 107374.1824;
+  g.ratio_to_cublas = 0.4;
   f.gate = g;
   return f;
 }
@@ -438,6 +445,92 @@ TEST(ReportRecompute, MeasuredCellsAreWhatTheRegistersDecodeTo) {
                         "ldmatrix did not run but lists elements");
 }
 
+TEST(ReportRecompute, TensorCoreCellsAreWhereTheirLabelsWere) {
+  // Found by a newcomer: an edited instructions[] element turned a mismatch into a match. In the
+  // H200's report, m8n8k4.row.row.f16's A lane 0 elements 0, 1, 2 expect (0,0), (0,1), (0,2) and
+  // read labels 1, 2, 3 there (label s + 1 names slot s = lane * 4 + element).
+  const auto committed = parse_report(read_file(device_run("probe-report.json", "2026-12-01-h200")));
+  ASSERT_TRUE(committed) << committed.error;
+  const auto error_after_edit = [&](auto change) {
+    ReportFile f = *committed.value;
+    change(*f.probe);
+    const auto r = parse_report(to_json_text(f));
+    return r ? std::string() : r.error;
+  };
+  EXPECT_EQ(error_after_edit([](ProbeReport&) {}), "");
+  // Label 3 at element 1's cell: label 2 is then seen nowhere, label 3 twice.
+  const std::string raw3 = error_after_edit([](ProbeReport& p) {
+    ASSERT_EQ(p.instructions[0].mnemonic, "mma.sync.aligned.m8n8k4.row.row.f16.f16.f16.f16");
+    ASSERT_EQ(p.instructions[0].elements[1].raw, 2u);
+    p.instructions[0].elements[1].raw = 3;
+  });
+  EXPECT_REFUSED_NAMING(raw3, "instructions[0].elements[1].measured is (0,1)");
+  EXPECT_REFUSED_NAMING(raw3, "label (2) in no cell");
+  // Changing that raw and the two measured cells it would move still leaves label 3 in two cells.
+  EXPECT_REFUSED_NAMING(
+      error_after_edit([](ProbeReport& p) {
+        p.instructions[0].elements[1].raw = 3;
+        p.instructions[0].elements[1].measured = std::nullopt;
+      }),
+      "instructions[0].elements[2].measured is (0,2) but the raw labels put A lane 0 element "
+      "2's label (3) in 2 cells");
+  // The measured cell alone: element 1 claims element 2's cell, its label says (0,1).
+  EXPECT_REFUSED_NAMING(
+      error_after_edit([](ProbeReport& p) {
+        p.instructions[0].elements[1].measured = Coord{0, 2};
+      }),
+      "instructions[0].elements[1].measured is (0,2) but the raw labels put A lane 0 element "
+      "1's label (2) at (0,1)");
+  // B is judged the same way.
+  EXPECT_REFUSED_NAMING(error_after_edit([](ProbeReport& p) {
+                          for (ElementCheck& e : p.instructions[0].elements)
+                            if (e.operand == Operand::B && e.lane == 0 && e.element == 0)
+                              e.measured = std::nullopt;
+                        }),
+                        "the raw labels put B lane 0 element 0's label (1) at");
+  // A consistent swap of two labels is a real mismatch, recorded as such: accepted, and counted.
+  ReportFile swapped = *committed.value;
+  auto& el = swapped.probe->instructions[0].elements;
+  std::swap(el[1].raw, el[2].raw);
+  el[1].measured = el[2].expected;
+  el[2].measured = el[1].expected;
+  const auto r = parse_report(to_json_text(swapped));
+  ASSERT_TRUE(r) << r.error;
+  EXPECT_EQ(r.value->probe->instructions[0].mismatches(), 2);
+}
+
+TEST(ReportRecompute, GateRatesFollowFromTheTimesAndARunHasADevice) {
+  // Found by a newcomer: a gflops of 9.9e9 at 0.135 ms, a ratio of 50 and a deviceless run were shown.
+  EXPECT_REFUSED_NAMING(error_after([](ReportFile& f) { f.gate->gflops = 9.9e9; }),
+                        "gate.gflops is 9900000000 but n = 1024 in 0.05 ms is 42949.67296 GFLOP/s");
+  EXPECT_REFUSED_NAMING(error_after([](ReportFile& f) { f.gate->ratio_to_cublas = 50; }),
+                        "gate.ratio_to_cublas is 50 but cublas_ms / kernel_ms is 0.4");
+  EXPECT_REFUSED_NAMING(error_after([](ReportFile& f) { f.gate->cublas_gflops = 1; }),
+                        "gate.cublas_gflops is 1");
+  // A time edited alone moves its rate: the old rate no longer follows.
+  EXPECT_REFUSED_NAMING(error_after([](ReportFile& f) { f.gate->kernel_ms = 0.1; }),
+                        "gate.gflops is 42949.67296");
+  EXPECT_REFUSED_NAMING(error_after([](ReportFile& f) { f.gate->kernel_ms = 0; }), "gate.kernel_ms is 0");
+  // Without cuBLAS both cuBLAS figures and the ratio are 0.
+  EXPECT_EQ(error_after([](ReportFile& f) {
+              f.gate->request.with_cublas = false;
+              f.gate->cublas_ms = f.gate->cublas_gflops = f.gate->ratio_to_cublas = 0;
+            }),
+            "");
+  EXPECT_REFUSED_NAMING(error_after([](ReportFile& f) { f.gate->device.present = false; }),
+                        "gate ran but gate.device.present is false");
+  EXPECT_REFUSED_NAMING(error_after([](ReportFile& f) { f.gate->request.timed_runs = 0; }),
+                        "gate.request.timed_runs is 0");
+  EXPECT_REFUSED_NAMING(error_after([](ReportFile& f) { f.gate->resources.registers = 100000; }),
+                        "gate.resources.registers is 100000");
+  EXPECT_REFUSED_NAMING(error_after([](ReportFile& f) { f.gate->resources.static_shared_bytes = 49153; }),
+                        "static_shared_bytes is 49153");
+  EXPECT_EQ(error_after([](ReportFile& f) { f.gate->resources.registers = 255; }), "");
+  // A probe that ran had a device too.
+  EXPECT_REFUSED_NAMING(error_after([](ReportFile& f) { f.probe->device.present = false; }),
+                        "probe: device.present is false but probes ran");
+}
+
 TEST(ReportRecompute, TileVerdictAndItsDetailAgree) {
   EXPECT_REFUSED_NAMING(error_after([](ReportFile& f) { f.probe->fragments[0].tile_exact = false; }),
                         "fragments[0].tile_exact is false");
@@ -534,6 +627,8 @@ TEST(GateReportConsistency, CommittedReportsAndASampledListAreAccepted) {
     return error_after([=](ReportFile& f) {
       GateReport& g = *f.gate;
       g.request.n = 16384;
+      g.gflops = 175921860.44416;        // 2 * 16384^3 = 8796093022208 flop in 0.05 ms
+      g.cublas_gflops = 439804651.1104;  // and in 0.02 ms
       g.mismatch_count = GateReport::kMaxRecordedMismatches + 10;
       g.first = Mismatch{first_row, 5, 1.f, 2.f};
       g.mismatches.clear();

@@ -51,19 +51,23 @@ int parse_command_line(int argc, char** argv, LaunchOptions& o, WindowOptions& w
             return {};
           },
           "");
-  cli.add_option("--frames", o.frames, "run N frames, then exit")
-      ->type_name("N")
-      ->check(whole_range(1, 100000000));
-  cli.add_option("--screenshot", o.screenshot,
-                 "write the window to FILE after --frames N (default 10), then exit; PNG or JPEG by the\n"
-                 "name's extension (.png, .jpg, .jpeg)")
-      ->type_name("FILE")
-      ->check([](const std::string& v) { return screenshot_path_problem(v); }, "");
+  auto* frames = cli.add_option("--frames", o.frames, "run N frames, then exit")
+                     ->type_name("N")
+                     ->check(whole_range(1, 100000000));
+  auto* screenshot =
+      cli.add_option("--screenshot", o.screenshot,
+                     "write the window to FILE after --frames N (default 10), then exit; PNG or JPEG by the\n"
+                     "name's extension (.png, .jpg, .jpeg)")
+          ->type_name("FILE")
+          ->check([](const std::string& v) { return screenshot_path_problem(v); }, "");
   cli.add_option("--dump-state", o.dump_state, "write the UI state as JSON whenever it changes and at exit")
       ->type_name("FILE");
+  // --bench runs its own frames, so a --screenshot (taken at the last of --frames) would never be.
   cli.add_option("--bench", o.bench,
                  "time launch to first frame and frames with every view open (JSON to FILE)")
-      ->type_name("FILE");
+      ->type_name("FILE")
+      ->excludes(frames)
+      ->excludes(screenshot);
   cli.add_option("--bench-frames", o.bench_frames, "frames per --bench phase (default 300)")
       ->type_name("N")
       ->check(whole_range(1, 100000000));

@@ -4,6 +4,8 @@
 
 #include <cctype>
 #include <cstddef>
+#include <fstream>
+#include <string>
 #include <vector>
 
 namespace fragviz::app {
@@ -29,9 +31,17 @@ std::string screenshot_path_problem(std::string_view path) {
 bool write_image(const std::string& path, ImageFormat format, int w, int h, const unsigned char* rgba,
                  int stride) {
   if (w <= 0 || h <= 0 || !rgba) return false;
+  // Encoded in memory, then written and checked: stb's own file writer ignores write errors, so a
+  // full disk (or /dev/full) left a cut image and a success.
+  std::string bytes;
+  const auto append = [](void* to, void* data, int size) {
+    static_cast<std::string*>(to)->append(static_cast<const char*>(data), static_cast<std::size_t>(size));
+  };
+  bool encoded = false;
   switch (format) {
     case ImageFormat::png:
-      return stbi_write_png(path.c_str(), w, h, 4, rgba, stride) != 0;
+      encoded = stbi_write_png_to_func(append, &bytes, w, h, 4, rgba, stride) != 0;
+      break;
     case ImageFormat::jpg: {
       // JPEG has no alpha: drop it rather than let stb guess.
       std::vector<unsigned char> rgb(static_cast<std::size_t>(w) * static_cast<std::size_t>(h) * 3);
@@ -43,10 +53,15 @@ bool write_image(const std::string& path, ImageFormat format, int w, int h, cons
                 static_cast<std::size_t>(c)] =
                 rgba[static_cast<std::size_t>(y) * static_cast<std::size_t>(stride) +
                      static_cast<std::size_t>(x) * 4 + static_cast<std::size_t>(c)];
-      return stbi_write_jpg(path.c_str(), w, h, 3, rgb.data(), 95) != 0;
+      encoded = stbi_write_jpg_to_func(append, &bytes, w, h, 3, rgb.data(), 95) != 0;
+      break;
     }
   }
-  return false;
+  if (!encoded) return false;
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  out.close();
+  return !out.fail();
 }
 
 }  // namespace fragviz::app

@@ -41,6 +41,7 @@
 #include "gl_program.hpp"
 #include "image_file.hpp"
 #include "imgui.h"
+#include "output_path.hpp"
 #include "panels/panels.hpp"
 #include "settings.hpp"
 
@@ -75,8 +76,8 @@ double process_age_ms() {
 /// Writes `text` to `path` so that a reader never sees half of it (a sibling .tmp renamed over it).
 /// A path that exists and is not a regular file (/dev/full, a FIFO, /dev/stdout) is written in
 /// place: renaming over it would replace the device node itself (as root, /dev/full became a
-/// plain file). A failure is said on stderr, once per path.
-void write_file_atomically(const std::string& path, const std::string& text) {
+/// plain file). A failure is said on stderr, once per path; returns whether the write succeeded.
+bool write_file_atomically(const std::string& path, const std::string& text) {
   static std::string failed;  // the path whose failure was said last
   const auto say = [&](const std::string& why) {
     if (failed != path) std::fprintf(stderr, "fragviz: cannot write %s: %s\n", path.c_str(), why.c_str());
@@ -89,7 +90,7 @@ void write_file_atomically(const std::string& path, const std::string& text) {
     out << text << '\n';
     out.flush();
     if (!out) say("the write failed");
-    return;
+    return static_cast<bool>(out);
   }
   const std::string tmp = path + ".tmp";
   {
@@ -99,11 +100,12 @@ void write_file_atomically(const std::string& path, const std::string& text) {
     if (!out) {
       say("the write failed");
       std::filesystem::remove(tmp, ec);
-      return;
+      return false;
     }
   }
   std::filesystem::rename(tmp, path, ec);
   if (ec) say(ec.message());
+  return !ec;
 }
 
 bool write_screenshot(const std::string& path, int w, int h) {
@@ -359,7 +361,7 @@ std::string phase_json(const Phase& p) {
   return o.str();
 }
 
-void write_bench(const std::string& path, const Bench& b, int w, int h, float scale, const char* renderer) {
+bool write_bench(const std::string& path, const Bench& b, int w, int h, float scale, const char* renderer) {
   std::ostringstream o;
   o << "{\n  \"size\": [" << w << ", " << h << "],\n  \"scale\": " << scale << ",\n  \"gl_renderer\": \""
     << (renderer ? renderer : "?") << "\",\n"
@@ -393,7 +395,7 @@ void write_bench(const std::string& path, const Bench& b, int w, int h, float sc
   }
   o << "],\n"
     << "  \"steady\": " << phase_json(b.steady) << ",\n  \"changing\": " << phase_json(b.changing) << "\n}";
-  write_file_atomically(path, o.str());
+  return write_file_atomically(path, o.str());
 }
 
 }  // namespace
@@ -427,18 +429,22 @@ int main(int argc, char** argv) {
                    e.c_str());
     });
   }
-  // Files the run will write must be writable before a window opens, not silently lost at exit.
-  for (const std::string* path : {&opt.bench, &opt.dump_state, &opt.screenshot}) {
-    if (path->empty()) continue;
-    std::error_code ec;
-    const bool existed = std::filesystem::exists(*path, ec);
-    std::FILE* f = std::fopen(path->c_str(), "a");
-    if (!f) {
-      std::fprintf(stderr, "fragviz: cannot write %s: %s\n", path->c_str(), std::strerror(errno));
+  // Files the run will write are judged before a window opens, as fragviz-cli judges its outputs
+  // (output_path.hpp): no folder, no FIFO nobody reads (opening it would hang), nothing in /proc,
+  // an existing parent folder we may write in, not one file for two options.
+  {
+    const std::vector<fragviz::cli::OutputOption> outputs = {
+        {"--bench", opt.bench}, {"--dump-state", opt.dump_state}, {"--screenshot", opt.screenshot}};
+    for (const fragviz::cli::OutputOption& o : outputs)
+      if (o.path == fragviz::cli::kStdoutPath) {
+        std::fprintf(stderr, "fragviz: %s -: the app writes files only; give a file name\n",
+                     o.option.c_str());
+        return 2;
+      }
+    if (const auto why = fragviz::cli::outputs_problem(outputs)) {
+      std::fprintf(stderr, "fragviz: %s\n", why->c_str());
       return 2;
     }
-    std::fclose(f);
-    if (!existed) std::filesystem::remove(*path, ec);
   }
   // The assets first: the layout names the default window size. A bad override file is reported
   // here and in the status strip, and the embedded one is used.
@@ -726,7 +732,7 @@ int main(int argc, char** argv) {
       if (!opt.dump_state.empty()) {
         std::string text = app.state_json();
         if (text != last_dump) {
-          write_file_atomically(opt.dump_state, text);
+          if (!write_file_atomically(opt.dump_state, text)) rc = 1;
           last_dump = std::move(text);
         }
       }
@@ -739,12 +745,13 @@ int main(int argc, char** argv) {
     }
     app.shutdown();
     if (cuda_thread.t.joinable()) cuda_thread.t.join();  // bench.cuda_thread_end is read below
-    if (!opt.dump_state.empty()) write_file_atomically(opt.dump_state, app.state_json());
+    if (!opt.dump_state.empty() && !write_file_atomically(opt.dump_state, app.state_json())) rc = 1;
     if (benching) {
       int fw = 0, fh = 0;
       glfwGetFramebufferSize(window, &fw, &fh);
-      write_bench(opt.bench, bench, fw, fh, display.scale,
-                  reinterpret_cast<const char*>(glGetString(GL_RENDERER)));
+      if (!write_bench(opt.bench, bench, fw, fh, display.scale,
+                       reinterpret_cast<const char*>(glGetString(GL_RENDERER))))
+        rc = 1;
     }
   }
   if (io.IniFilename) ImGui::SaveIniSettingsToDisk(io.IniFilename);

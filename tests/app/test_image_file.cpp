@@ -71,6 +71,11 @@ TEST(ImageFile, UnwritablePathFails) {
   std::vector<unsigned char> px(16, 255);
   EXPECT_FALSE(write_image((t.path / "missing" / "a.png").string(), ImageFormat::png, 2, 2, px.data(), 8));
   EXPECT_FALSE(write_image((t.path / "missing" / "a.jpg").string(), ImageFormat::jpg, 2, 2, px.data(), 8));
+  // A write that fails part-way (a full disk): found by a newcomer, stb's own writer said success.
+  if (std::filesystem::exists("/dev/full")) {
+    EXPECT_FALSE(write_image("/dev/full", ImageFormat::png, 2, 2, px.data(), 8));
+    EXPECT_FALSE(write_image("/dev/full", ImageFormat::jpg, 2, 2, px.data(), 8));
+  }
 }
 
 }  // namespace

@@ -56,19 +56,34 @@ bad_args "--rescale-at" --rescale-at 5:2x
 # folder they would go in is one this test knows is missing: a name under its own folder.
 missing="$WORK/missing"
 [ -e "$missing" ] && fail "$missing exists"
-bad_args "cannot write $missing/x.json: No such file or directory" --bench "$missing/x.json"
+bad_args "cannot write --bench $missing/x.json: folder $missing does not exist" --bench "$missing/x.json"
 [ "$(run --bench "$missing/x.json"; echo $?)" = 2 ] || fail "--bench to an unwritable path did not exit 2"
-bad_args "cannot write $missing/x.json" --dump-state "$missing/x.json"
+bad_args "cannot write --dump-state $missing/x.json" --dump-state "$missing/x.json"
 [ "$(run --dump-state "$missing/x.json"; echo $?)" = 2 ] || fail "--dump-state to an unwritable path did not exit 2"
-bad_args "cannot write $missing/x.png: No such file or directory" --screenshot "$missing/x.png"
+bad_args "cannot write --screenshot $missing/x.png: folder $missing does not exist" --screenshot "$missing/x.png"
 [ "$(run --screenshot "$missing/x.png"; echo $?)" = 2 ] || fail "--screenshot to an unwritable path did not exit 2"
 # A screenshot is written in the format its name says; a name of no known format is refused first.
 bad_args ".png, .jpg or .jpeg" --screenshot "$WORK/shot.bmp"
 bad_args ".png, .jpg or .jpeg" --screenshot "$WORK/shot"
 # A file where a folder should be: not writable either, whatever the user's rights.
 touch "$WORK/plain"
-bad_args "cannot write $WORK/plain/x.json" --bench "$WORK/plain/x.json"
+bad_args "cannot write --bench $WORK/plain/x.json" --bench "$WORK/plain/x.json"
 [ -e "$missing" ] && fail "a refused run created $missing"
+# Found by a newcomer: a FIFO nobody reads hung the app (opening it blocks); a folder, standard
+# output ("-") and one file for two options are refused as fragviz-cli refuses them.
+mkfifo "$WORK/fifo" "$WORK/fifo.png"
+bad_args "cannot write --dump-state $WORK/fifo: is a FIFO that no process is reading" --dump-state "$WORK/fifo"
+bad_args "cannot write --screenshot $WORK/fifo.png: is a FIFO that no process is reading" --screenshot "$WORK/fifo.png"
+bad_args "cannot write --bench $WORK: is a folder" --bench "$WORK"
+bad_args "--bench -: the app writes files only" --bench -
+# A link to /dev/full wrote nothing and exited 0 (newcomer): a device is refused before any work.
+ln -s /dev/full "$WORK/full.png"
+bad_args "cannot write --screenshot $WORK/full.png" --screenshot "$WORK/full.png"
+bad_args "cannot write --bench /dev/full" --bench /dev/full
+bad_args "the same file" --bench "$WORK/one.json" --dump-state "$WORK/one.json"
+# --bench runs its own frames: a --screenshot taken at the last of --frames would never be.
+bad_args "--screenshot excludes --bench" --bench "$WORK/b.json" --screenshot "$WORK/b.png"
+bad_args "excludes --bench" --bench "$WORK/b.json" --frames 5
 # Whole numbers are named as such (not CLI::Range's "not in range" for "abc").
 bad_args "--frames: must be a whole number from 1 to 100000000, got 'abc'" --frames abc
 bad_args "--bench-frames: must be a whole number from 1 to 100000000, got '1e3'" --bench-frames 1e3

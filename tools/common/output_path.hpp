@@ -1,6 +1,7 @@
-// Output options that take a path (--json, --csv, --svg, --png, --pdf, --tikz): "-" is standard
-// output, anything else a file, and every one is judged before any work is done, so an unwritable
-// path costs no GPU time and leaves no earlier file written.
+// Output options that take a path (fragviz-cli's --json, --csv, --svg, --png, --pdf, --tikz; the
+// app's --bench, --dump-state, --screenshot): "-" is standard output, anything else a file, and
+// every one is judged before any work is done, so an unwritable path costs no GPU time and leaves
+// no earlier file written.
 #pragma once
 
 #include <optional>

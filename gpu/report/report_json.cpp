@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <fstream>
 #include <limits>
 #include <map>
@@ -908,9 +909,84 @@ std::string to_json_text(const ReportFile& file) {
   return j.dump(1) + "\n";
 }
 
+/// The first string of `j` (keys included) holding a control character (U+0000 to U+001F or
+/// U+007F), as "at <JSON path>: U+001B", or "". A tab or newline is allowed only where a report
+/// keeps several lines (error messages, ptxas output, details): in `multi_line` fields.
+std::string control_character_in(const json& j, const std::string& path) {
+  const auto bad = [](const std::string& text, bool lines) -> int {
+    for (unsigned char c : text)
+      if ((c < 0x20 && !(lines && (c == '\n' || c == '\t'))) || c == 0x7f) return c;
+    return -1;
+  };
+  const auto name = [](int c) {
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "U+%04X", c);
+    return std::string(buf);
+  };
+  if (j.is_string()) {
+    // Fields that are one line (names, mnemonics, versions, kinds) end with these keys.
+    static const char* kOneLine[] = {"name",       "mnemonic", "driver_release", "variant",     "format",
+                                     "error_kind", "entry",    "source_path",    "created_utc", "arch"};
+    bool lines = true;
+    for (const char* k : kOneLine) {
+      const std::string tail = std::string("/") + k;
+      if (path.size() >= tail.size() && path.compare(path.size() - tail.size(), tail.size(), tail) == 0)
+        lines = false;
+    }
+    const int c = bad(j.get_ref<const std::string&>(), lines);
+    return c < 0 ? std::string() : "at " + path + ": " + name(c);
+  }
+  if (j.is_object()) {
+    for (const auto& [key, value] : j.items()) {
+      if (const int c = bad(key, false); c >= 0)
+        return "in a key of " + (path.empty() ? "/" : path) + ": " + name(c);
+      if (std::string e = control_character_in(value, path + "/" + key); !e.empty()) return e;
+    }
+  } else if (j.is_array()) {
+    for (std::size_t i = 0; i < j.size(); ++i)
+      if (std::string e = control_character_in(j[i], path + "/" + std::to_string(i)); !e.empty()) return e;
+  }
+  return {};
+}
+
 Result<ReportFile> parse_report(std::string_view text) {
-  json j = json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
-  if (j.is_discarded()) return Result<ReportFile>::fail("not a JSON document");
+  // A report is UTF-8 text: a NUL byte (trailing ones included) is damage, not content.
+  if (const std::size_t nul = text.find('\0'); nul != std::string_view::npos)
+    return Result<ReportFile>::fail("not a JSON document: a NUL byte at byte " + std::to_string(nul + 1));
+  // A key given twice in one object: JSON leaves it undefined which counts, so the file is refused
+  // rather than read as the last one.
+  std::vector<std::set<std::string>> keys;
+  std::string duplicate;
+  const json::parser_callback_t on = [&](int, json::parse_event_t event, json& parsed) {
+    if (event == json::parse_event_t::object_start) keys.emplace_back();
+    if (event == json::parse_event_t::object_end && !keys.empty()) keys.pop_back();
+    if (event == json::parse_event_t::key && !keys.empty() && duplicate.empty() &&
+        !keys.back().insert(parsed.get<std::string>()).second)
+      duplicate = parsed.get<std::string>();
+    return true;
+  };
+  json j;
+  try {
+    j = json::parse(text.begin(), text.end(), on);
+  } catch (const json::parse_error& e) {
+    // nlohmann's words without its "[json.exception.parse_error.101] parse error at line 1,
+    // column 7:" prefix, and the place said plainly.
+    std::string what = e.what();
+    if (const std::size_t colon = what.find(": ", what.find("column")); colon != std::string::npos)
+      what = what.substr(colon + 2);
+    return Result<ReportFile>::fail("not a JSON document: at byte " + std::to_string(e.byte) + ": " +
+                                    echo_text(what));
+  } catch (const json::exception& e) {
+    // A number beyond double ("1e400"): nlohmann's words without the "[json.exception...]" tag.
+    std::string what = e.what();
+    if (const std::size_t tag = what.find("] "); tag != std::string::npos) what = what.substr(tag + 2);
+    return Result<ReportFile>::fail("not a JSON document: " + echo_text(what));
+  }
+  if (!duplicate.empty())
+    return Result<ReportFile>::fail("not a JSON document we can read: the key \"" + echo_text(duplicate) +
+                                    "\" is given twice in one object");
+  if (std::string where = control_character_in(j, ""); !where.empty())
+    return Result<ReportFile>::fail("a text of the report holds a control character " + where);
   if (!j.is_object() || !j.contains("format") || j["format"] != kFormat)
     return Result<ReportFile>::fail("not a fragviz report (no \"format\": \"fragviz-report\")");
   if (!j.contains("version") || !j["version"].is_number_integer())

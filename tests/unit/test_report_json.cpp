@@ -531,6 +531,38 @@ TEST(ReportRecompute, GateRatesFollowFromTheTimesAndARunHasADevice) {
                         "probe: device.present is false but probes ran");
 }
 
+TEST(ReportJson, TextIsPlainAndEveryKeyOnce) {
+  // Found by a newcomer: a device name of ESC ] 0 ; ... BEL and a newline retitled the terminal and
+  // forged a line of fragviz-cli diff; trailing NULs and a key given twice were read silently.
+  const std::string text = to_json_text(sample());
+  const std::string name = "\"name\": \"NVIDIA H200\"";
+  EXPECT_EQ(parse_report(edited(text, name, "\"name\": \"NVIDIA\\u001b]0;pwned\\u0007\"")).error,
+            "a text of the report holds a control character at /gate/device/name: U+001B");
+  EXPECT_EQ(parse_report(edited(text, name, "\"name\": \"NVIDIA\\nH200\"")).error,
+            "a text of the report holds a control character at /gate/device/name: U+000A");
+  EXPECT_EQ(parse_report(edited(text, name, "\"name\": \"NVIDIA\\u007f\"")).error,
+            "a text of the report holds a control character at /gate/device/name: U+007F");
+  // An error message may hold several lines (a compile error does): newlines and tabs only.
+  ReportFile lines = sample();
+  lines.gate->error = "cuBLAS timing skipped: line one\n\tline two";
+  lines.gate->error_kind = ErrorKind::cuda;
+  EXPECT_TRUE(parse_report(to_json_text(lines)));
+  lines.gate->error = "line one\r\nline two";
+  EXPECT_EQ(parse_report(to_json_text(lines)).error,
+            "a text of the report holds a control character at /gate/error: U+000D");
+  EXPECT_EQ(parse_report(text + std::string(3, '\0')).error,
+            "not a JSON document: a NUL byte at byte " + std::to_string(text.size() + 1));
+  EXPECT_EQ(parse_report(edited(text, "\"format\": \"fragviz-report\",",
+                                "\"format\": \"fragviz-report\", \"format\": \"fragviz-report\","))
+                .error,
+            "not a JSON document we can read: the key \"format\" is given twice in one object");
+  // Where a broken document breaks: the byte.
+  EXPECT_EQ(
+      parse_report("{\"format\": \"fragviz-report\", }").error.rfind("not a JSON document: at byte 30: ", 0),
+      0u)
+      << parse_report("{\"format\": \"fragviz-report\", }").error;
+}
+
 TEST(ReportRecompute, TileVerdictAndItsDetailAgree) {
   EXPECT_REFUSED_NAMING(error_after([](ReportFile& f) { f.probe->fragments[0].tile_exact = false; }),
                         "fragments[0].tile_exact is false");

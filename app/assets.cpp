@@ -7,6 +7,8 @@
 #include <set>
 #include <sstream>
 
+#include "fragviz/file_check.hpp"
+
 namespace fragviz::app {
 
 namespace embedded {
@@ -111,6 +113,12 @@ std::string parse_font(const json& j, const char* key, FontSpec& out) {
 }
 
 std::string read_file(const std::filesystem::path& p, std::string& out) {
+  // Judged before it is opened: a FIFO would block the start forever and /dev/zero never end.
+  if (auto why = input_file_problem(p.string())) return *why;
+  std::error_code ec;
+  if (const auto bytes = std::filesystem::file_size(p, ec); !ec && bytes > kMaxAssetBytes)
+    return "is " + std::to_string(bytes) + " bytes; an asset file is at most " +
+           std::to_string(kMaxAssetBytes >> 10) + " KiB";
   std::ifstream in(p, std::ios::binary);
   if (!in) return "cannot be read";
   std::stringstream text;

@@ -85,6 +85,10 @@ std::string parse_fonts(std::string_view text, FontSet& out);
 /// The embedded defaults, replaced file by file from `override_dir` when it is not empty.
 Assets load_assets(const std::string& override_dir);
 
+/// Largest override asset file read (bytes); a FIFO, a device or a larger file is reported and the
+/// embedded asset used (a FIFO used to block the start, /dev/zero to fill the memory).
+inline constexpr std::uintmax_t kMaxAssetBytes = 1 << 20;
+
 /// The assets the app draws with (the embedded defaults until set_assets is called).
 const Assets& assets();
 /// Makes `a` the assets the app draws with.

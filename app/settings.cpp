@@ -422,6 +422,15 @@ LoadedSettings load_settings(const std::string& dir, AppState& s) {
     out.keep_file = true;
     return out;
   }
+  // A settings file is a few hundred bytes: a huge one (a 2 GB sparse file took 42 s to read) is
+  // not ours to read or overwrite.
+  if (const auto bytes = fs::file_size(path, ec); !ec && bytes > kMaxSettingsBytes) {
+    out.messages.push_back(path + " is " + std::to_string(bytes) + " bytes, more than a settings file's " +
+                           std::to_string(kMaxSettingsBytes >> 10) + " KiB: using the default settings");
+    out.messages.push_back(path + " is kept as it is: this session's settings are not saved");
+    out.keep_file = true;
+    return out;
+  }
   std::ifstream in(path, std::ios::binary);
   std::stringstream text;
   if (in) text << in.rdbuf();

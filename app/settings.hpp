@@ -44,6 +44,10 @@ struct Settings {
   LayoutControls layout;  ///< the bank view's Layout mode (title not persisted)
 };
 
+/// Largest settings.json read (bytes): the file is a few hundred bytes; a larger one is kept as it
+/// is, unread, and the defaults used.
+inline constexpr std::uintmax_t kMaxSettingsBytes = 1 << 20;
+
 /// Longest layout or lane-pattern text settings keep (characters); longer is replaced by the default.
 inline constexpr std::size_t kMaxLayoutTextChars = 4096;
 

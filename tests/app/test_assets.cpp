@@ -2,6 +2,7 @@
 // override replaces only what it names, and every kind of bad file is refused with a message that
 // names the problem, leaving the embedded values in place.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -49,6 +50,25 @@ TEST(Assets, EmbeddedFilesParseWithoutNotices) {
   EXPECT_EQ(a.fonts.ui.size, 15.f);
   ASSERT_FALSE(a.fonts.dirs.empty());
   EXPECT_EQ(a.fonts.dirs[0], "/usr/share/fonts/truetype/dejavu");
+}
+
+TEST(Assets, FifosDevicesAndHugeFilesAreNotRead) {
+  // Found by a newcomer: a FIFO palette.json blocked the start forever, a layout.json linked to
+  // /dev/zero filled the memory. Each is said, and the built-in asset used.
+  TempDir t;
+  ASSERT_EQ(mkfifo((t.path / "palette.json").c_str(), 0600), 0);
+  fs::create_symlink("/dev/zero", t.path / "layout.json");
+  { std::ofstream(t.path / "fonts.json") << "{"; }
+  fs::resize_file(t.path / "fonts.json", (1u << 20) + 1);
+  const Assets a = load_assets(t.path.string());
+  ASSERT_EQ(a.notices.size(), 3u);
+  EXPECT_EQ(a.notices[0], "assets: " + (t.path / "palette.json").string() +
+                              ": is a FIFO, not a regular file; using the built-in palette");
+  EXPECT_NE(a.notices[1].find("layout.json: is a character device"), std::string::npos) << a.notices[1];
+  EXPECT_NE(a.notices[2].find("fonts.json: is 1048577 bytes; an asset file is at most 1024 KiB"),
+            std::string::npos)
+      << a.notices[2];
+  EXPECT_EQ(a.palette_source, "embedded");
 }
 
 TEST(Assets, EmbeddedLaneColoursAreDistinct) {

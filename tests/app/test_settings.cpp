@@ -280,6 +280,21 @@ TEST(SettingsFiles, ConfigDirThatIsAFileIsSaidAndNothingIsSaved) {
   EXPECT_EQ(t.read("plain"), "a file, not a folder");
 }
 
+TEST(SettingsFiles, HugeFileIsNotReadNorSavedOver) {
+  // Found by a newcomer: a 2 GB sparse settings.json took 42 s to read before the window opened.
+  TempDir t;
+  const fs::path file = t.path / "settings.json";
+  { std::ofstream(file) << "{"; }
+  fs::resize_file(file, (1u << 20) + 1);  // one byte over the 1 MiB a settings file may be
+  AppState s;
+  const std::string save_dir =
+      start_settings(ConfigDir{t.path.string(), t.path.parent_path().string(), "x"}, true, s);
+  EXPECT_EQ(save_dir, "");
+  EXPECT_TRUE(notices_have(s, "is 1048577 bytes, more than a settings file's 1024 KiB", "default settings"));
+  EXPECT_TRUE(notices_have(s, "settings.json", "kept"));
+  EXPECT_EQ(fs::file_size(file), (1u << 20) + 1);
+}
+
 TEST(SettingsFiles, UnparseableFileIsNeverSavedOver) {
   TempDir t;
   const std::string broken = "{ \"format\": \"fragviz-settings\", \"trans\": tru";

@@ -1,9 +1,13 @@
 #include "settings.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <limits>
@@ -456,10 +460,15 @@ std::string start_settings(const ConfigDir& d, bool persist, AppState& s) {
       s.settings_notices.push_back(m);
   };
   if (persist) {
-    if (std::string e = ensure_config_dir(d); e.empty())
-      save_dir = d.path;
-    else
+    if (std::string e = ensure_config_dir(d); !e.empty()) {
       note(e);
+    } else if (access(d.path.c_str(), W_OK | X_OK) != 0) {
+      // Said now, in the strip, rather than at quit on stderr after the window is gone (a
+      // read-only mount, a folder of another user).
+      note("cannot write in " + d.path + " (" + std::strerror(errno) + "): settings are not saved");
+    } else {
+      save_dir = d.path;
+    }
   }
   if (!d.path.empty()) {
     const LoadedSettings l = load_settings(d.path, s);

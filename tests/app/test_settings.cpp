@@ -3,6 +3,7 @@
 // 65536, the seed an unsigned 64-bit number), and the files: a faulty setting is said and replaced
 // by a sane value; a file the app cannot read as its own is never written over.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -278,6 +279,20 @@ TEST(SettingsFiles, ConfigDirThatIsAFileIsSaidAndNothingIsSaved) {
       << (s.settings_notices.empty() ? "" : s.settings_notices[0]);
   EXPECT_EQ(s.settings_notices.size(), 1u);  // said once, not by both the folder and the file check
   EXPECT_EQ(t.read("plain"), "a file, not a folder");
+}
+
+TEST(SettingsFiles, UnwritableFolderIsSaidAtStart) {
+  // Found by a newcomer: a read-only --config-dir was said only at quit, on stderr. (As root every
+  // folder is writable: the test then has nothing to show.)
+  if (geteuid() == 0) GTEST_SKIP() << "root may write in any folder";
+  TempDir t;
+  fs::permissions(t.path, fs::perms::owner_read | fs::perms::owner_exec);
+  AppState s;
+  const std::string save_dir =
+      start_settings(ConfigDir{t.path.string(), t.path.parent_path().string(), "x"}, true, s);
+  fs::permissions(t.path, fs::perms::owner_all);
+  EXPECT_EQ(save_dir, "");
+  EXPECT_TRUE(notices_have(s, "cannot write in " + t.path.string(), "settings are not saved"));
 }
 
 TEST(SettingsFiles, HugeFileIsNotReadNorSavedOver) {

@@ -331,6 +331,10 @@ struct AppState {
   /// What was wrong with the settings (folder, file, fields) and what was used instead; shown in
   /// the status strip for the whole session.
   std::vector<std::string> settings_notices;
+  /// settings.json as read at start (save_settings writes back what the user did not change as
+  /// they wrote it): the file's text, and the settings JSON of what it was read as. Empty when
+  /// there was no file, or one the app never saves over.
+  std::string settings_file_text, settings_loaded_json;
 
   // Requests the panels make; app.cpp acts on them after drawing (panels never start threads).
   bool gate_run_requested = false;

@@ -447,6 +447,10 @@ LoadedSettings load_settings(const std::string& dir, AppState& s) {
   const ParsedSettings p = parse_settings(text.str());
   apply_settings(p, s);
   out.keep_file = p.keep_file;
+  if (!p.keep_file) {
+    s.settings_file_text = text.str();
+    s.settings_loaded_json = settings_json(p.settings);
+  }
   for (const std::string& m : p.messages) out.messages.push_back(path + ": " + m);
   // What the run does about a file it will not write, once.
   if (p.keep_file) out.messages.push_back(path + " is kept as it is: this session's settings are not saved");
@@ -478,22 +482,62 @@ std::string start_settings(const ConfigDir& d, bool persist, AppState& s) {
   return save_dir;
 }
 
-std::string save_settings(const std::string& dir, const Settings& s) {
-  const std::string path = dir + "/settings.json", tmp = path + ".tmp";
+namespace {
+
+/// `now` with what the user did not change since `loaded` taken from `file` (see save_settings):
+/// keys only `file` has are kept, a value equal to its `loaded` reading is written as `file` had
+/// it, objects are merged key by key.
+json merge_unchanged(const json& file, const json& loaded, const json& now) {
+  if (!file.is_object() || !now.is_object()) return now;
+  json out = now;
+  for (const auto& [key, value] : file.items()) {
+    if (!now.contains(key)) {
+      out[key] = value;  // a key this app does not know: the user's
+    } else if (now[key].is_object()) {
+      out[key] = merge_unchanged(
+          value, loaded.is_object() ? loaded.value(key, json::object()) : json::object(), now[key]);
+    } else if (loaded.is_object() && loaded.contains(key) && loaded[key] == now[key]) {
+      out[key] = value;  // not changed this session: as the user wrote it
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string save_settings(const std::string& dir, const Settings& s, const std::string& file_text,
+                          const std::string& loaded_json) {
+  namespace fs = std::filesystem;
+  std::string path = dir + "/settings.json";
+  std::error_code st_ec;
+  // A link (dotfiles kept elsewhere) is written through: its target is replaced, the link kept.
+  if (fs::is_symlink(fs::symlink_status(path, st_ec))) {
+    const fs::path target = fs::canonical(path, st_ec);
+    if (st_ec) return path + " is a link that leads to no file: settings are not saved";
+    path = target.string();
+  }
+  const std::string tmp = path + ".tmp";
   // Only a regular file is replaced: renaming over anything else (a device node, a FIFO, a folder
   // link) would replace that thing itself.
-  std::error_code st_ec;
-  const auto st = std::filesystem::status(path, st_ec);
-  if (std::filesystem::exists(st) && !std::filesystem::is_regular_file(st))
+  const auto st = fs::status(path, st_ec);
+  if (fs::exists(st) && !fs::is_regular_file(st))
     return path + " is not a regular file: settings are not saved";
+  std::string text = settings_json(s);
+  if (!file_text.empty()) {
+    const json file = json::parse(file_text, nullptr, false),
+               loaded = json::parse(loaded_json, nullptr, false);
+    if (file.is_object() && !loaded.is_discarded())
+      text = merge_unchanged(file, loaded, json::parse(text))
+                 .dump(2, ' ', false, json::error_handler_t::replace);
+  }
   {
     std::ofstream out(tmp, std::ios::trunc);
     if (!out) return "cannot write " + tmp + ": settings are not saved";
-    out << settings_json(s) << '\n';
+    out << text << '\n';
     if (!out) return "cannot write " + tmp + ": settings are not saved";
   }
   std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
+  fs::rename(tmp, path, ec);
   return ec ? "cannot replace " + path + ": " + ec.message() + "; settings are not saved" : std::string();
 }
 

@@ -98,8 +98,14 @@ LoadedSettings load_settings(const std::string& dir, AppState& s);
 /// could not read (kept as it is, and the notice says so). Creates the folder only when `persist`.
 std::string start_settings(const ConfigDir& d, bool persist, AppState& s);
 
-/// Writes settings.json into `dir` (via a temporary file and rename). Returns an error or "".
-std::string save_settings(const std::string& dir, const Settings& s);
+/// Writes settings.json into `dir` (via a temporary file and rename; where settings.json is a
+/// symbolic link, its target is replaced and the link kept). With the file as read at start
+/// (`file_text`, read as `loaded_json`: AppState::settings_file_text, settings_loaded_json), what
+/// the user did not change this session is written back as they wrote it: keys this app does not
+/// know, and values it had replaced (an out-of-range pad) unless the user set them since. Returns an
+/// error or "".
+std::string save_settings(const std::string& dir, const Settings& s, const std::string& file_text = "",
+                          const std::string& loaded_json = "");
 
 /// Whether a run with these options writes settings.json and imgui.ini: not for --frames,
 /// --screenshot or --bench (tests and automation read the user's settings but leave them alone).

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 
@@ -358,6 +359,58 @@ TEST(SettingsFiles, GoodFileLoadsSilentlyAndSavesBack) {
   EXPECT_EQ(s.controls.pad_halves, 16);
   EXPECT_EQ(s.selected_lane, 7);
   EXPECT_FALSE(fs::exists(t.path / "settings.json.tmp"));
+}
+
+// Found by a newcomer: quitting deleted a key of the user's own and overwrote values the app had
+// only stood in for, though nothing was changed; a symlinked settings.json became a plain file.
+TEST(SettingsFiles, WhatTheUserDidNotChangeIsWrittenBackAsWritten) {
+  TempDir t;
+  t.write("settings.json", R"({"format": "fragviz-settings", "version": 1, "my_note": "keep me",
+    "pad_halves": 9999, "trans": true, "gate": {"n": 7, "seed": 5, "colour": "mine"}})");
+  AppState s;
+  const std::string dir =
+      start_settings(ConfigDir{t.path.string(), t.path.parent_path().string(), "x"}, true, s);
+  ASSERT_EQ(dir, t.path.string());
+  EXPECT_EQ(s.controls.pad_halves, 64);  // the stand-in for the session, said in the notices
+  // Quit without a change: the user's key and values come back as written.
+  ASSERT_EQ(save_settings(dir, settings_of(s), s.settings_file_text, s.settings_loaded_json), "");
+  const nlohmann::json untouched = nlohmann::json::parse(t.read("settings.json"));
+  EXPECT_EQ(untouched["my_note"], "keep me");
+  EXPECT_EQ(untouched["pad_halves"], 9999);
+  EXPECT_EQ(untouched["gate"]["n"], 7);
+  EXPECT_EQ(untouched["gate"]["colour"], "mine");
+  EXPECT_EQ(untouched["gate"]["seed"], 5);
+  EXPECT_EQ(untouched["trans"], true);
+  // What the user sets is written; the rest stays theirs.
+  s.controls.pad_halves = 16;
+  s.gate_request.seed = 9;
+  ASSERT_EQ(save_settings(dir, settings_of(s), s.settings_file_text, s.settings_loaded_json), "");
+  const nlohmann::json changed = nlohmann::json::parse(t.read("settings.json"));
+  EXPECT_EQ(changed["pad_halves"], 16);
+  EXPECT_EQ(changed["gate"]["seed"], 9);
+  EXPECT_EQ(changed["gate"]["n"], 7);
+  EXPECT_EQ(changed["my_note"], "keep me");
+}
+
+TEST(SettingsFiles, ALinkedSettingsFileIsWrittenThrough) {
+  TempDir t;
+  fs::create_directory(t.path / "dotfiles");
+  fs::create_directory(t.path / "cfg");
+  {
+    std::ofstream(t.path / "dotfiles" / "fragviz.json") << R"({"format": "fragviz-settings", "version": 1})";
+  }
+  fs::create_symlink(t.path / "dotfiles" / "fragviz.json", t.path / "cfg" / "settings.json");
+  Settings want;
+  want.controls.pad_halves = 16;
+  ASSERT_EQ(save_settings((t.path / "cfg").string(), want), "");
+  EXPECT_TRUE(fs::is_symlink(t.path / "cfg" / "settings.json"));
+  std::ifstream in(t.path / "dotfiles" / "fragviz.json");
+  EXPECT_EQ(nlohmann::json::parse(in)["pad_halves"], 16);
+  // A link that leads nowhere is said, and nothing is created in its stead.
+  fs::remove(t.path / "dotfiles" / "fragviz.json");
+  EXPECT_EQ(save_settings((t.path / "cfg").string(), want),
+            (t.path / "cfg" / "settings.json").string() +
+                " is a link that leads to no file: settings are not saved");
 }
 
 TEST(SettingsFiles, RunsThatDoNotPersistCreateNothing) {

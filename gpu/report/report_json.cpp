@@ -16,6 +16,7 @@
 #include <tuple>
 
 #include "fragviz/gate_host.hpp"
+#include "fragviz/parse_limits.hpp"
 #include "fragviz/probe_decode.hpp"
 #include "fragviz/user_kernel.hpp"
 #include "fragviz/words.hpp"
@@ -909,6 +910,8 @@ std::string to_json_text(const ReportFile& file) {
   return j.dump(1) + "\n";
 }
 
+namespace {
+
 /// The first string of `j` (keys included) holding a control character (U+0000 to U+001F or
 /// U+007F), as "at <JSON path>: U+001B", or "". A tab or newline is allowed only where a report
 /// keeps several lines (error messages, ptxas output, details): in `multi_line` fields.
@@ -949,6 +952,11 @@ std::string control_character_in(const json& j, const std::string& path) {
   return {};
 }
 
+/// Thrown by parse_report's parser callback to stop at a document nested too deep.
+struct NestedTooDeep {};
+
+}  // namespace
+
 Result<ReportFile> parse_report(std::string_view text) {
   // A report is UTF-8 text: a NUL byte (trailing ones included) is damage, not content.
   if (const std::size_t nul = text.find('\0'); nul != std::string_view::npos)
@@ -957,7 +965,10 @@ Result<ReportFile> parse_report(std::string_view text) {
   // rather than read as the last one.
   std::vector<std::set<std::string>> keys;
   std::string duplicate;
-  const json::parser_callback_t on = [&](int, json::parse_event_t event, json& parsed) {
+  const json::parser_callback_t on = [&](int depth, json::parse_event_t event, json& parsed) {
+    // A report nests a few levels; the checks below walk it by recursion, so its depth is bounded
+    // (kMaxParseNesting, as every parser of user text) before any of them runs.
+    if (depth > kMaxParseNesting) throw NestedTooDeep{};
     if (event == json::parse_event_t::object_start) keys.emplace_back();
     if (event == json::parse_event_t::object_end && !keys.empty()) keys.pop_back();
     if (event == json::parse_event_t::key && !keys.empty() && duplicate.empty() &&
@@ -976,6 +987,8 @@ Result<ReportFile> parse_report(std::string_view text) {
       what = what.substr(colon + 2);
     return Result<ReportFile>::fail("not a JSON document: at byte " + std::to_string(e.byte) + ": " +
                                     echo_text(what));
+  } catch (const NestedTooDeep&) {
+    return Result<ReportFile>::fail("not a JSON document we can read: " + nesting_too_deep_message());
   } catch (const json::exception& e) {
     // A number beyond double ("1e400"): nlohmann's words without the "[json.exception...]" tag.
     std::string what = e.what();

@@ -556,6 +556,11 @@ TEST(ReportJson, TextIsPlainAndEveryKeyOnce) {
                                 "\"format\": \"fragviz-report\", \"format\": \"fragviz-report\","))
                 .error,
             "not a JSON document we can read: the key \"format\" is given twice in one object");
+  // The text checks walk the document by recursion: a deep one is refused before they run.
+  const std::string deep =
+      "{\"format\": \"fragviz-report\", \"version\": 3, \"probe\": " + std::string(100000, '[') +
+      std::string(100000, ']') + "}";
+  EXPECT_EQ(parse_report(deep).error, "not a JSON document we can read: nested more than 200 levels deep");
   // Where a broken document breaks: the byte.
   EXPECT_EQ(
       parse_report("{\"format\": \"fragviz-report\", }").error.rfind("not a JSON document: at byte 30: ", 0),

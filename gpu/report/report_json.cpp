@@ -459,13 +459,15 @@ void check_elements(const Instruction& in, const std::vector<ElementCheck>& elem
   require(elements.size() == expected_count,
           where + ": " + in.mnemonic + " needs " + plural(static_cast<long long>(expected_count), "element"));
   std::set<std::tuple<int, int, int>> seen;
-  for (const ElementCheck& e : elements) {
+  for (std::size_t i = 0; i < elements.size(); ++i) {
+    const ElementCheck& e = elements[i];
+    const std::string at_i = where + ": " + in.mnemonic + " elements[" + std::to_string(i) + "]";
     const int rows = operand_rows(in, e.operand), cols = operand_cols(in, e.operand);
-    require(e.lane >= 0 && e.lane < in.threads, where + ": lane out of range");
-    require(e.element >= 0 && e.element < elements_per_lane(in, e.operand), where + ": element out of range");
-    require(inside(e.expected, rows, cols, in.products), where + ": expected cell outside the operand");
+    require(e.lane >= 0 && e.lane < in.threads, at_i + ": lane out of range");
+    require(e.element >= 0 && e.element < elements_per_lane(in, e.operand), at_i + ": element out of range");
+    require(inside(e.expected, rows, cols, in.products), at_i + ": expected cell outside the operand");
     require(!e.measured || inside(*e.measured, rows, cols, in.products),
-            where + ": measured cell outside the operand");
+            at_i + ": measured cell " + format_coord(e.measured) + " outside the operand");
     require(e.expected == fragment_coord(in, e.operand, e.lane, e.element),
             where + ": expected cell is not the PTX table's for " + std::string(to_string(e.operand)) +
                 " lane " + std::to_string(e.lane) + " element " + std::to_string(e.element));
@@ -475,9 +477,15 @@ void check_elements(const Instruction& in, const std::vector<ElementCheck>& elem
 }
 
 void check_device(const DeviceInfo& d) {
-  require(d.cc_major >= 0 && d.cc_minor >= 0 && d.driver_version >= 0 && d.runtime_version >= 0 &&
-              d.sm_count >= 0 && d.clock_khz >= 0,
-          "device: negative figure");
+  const std::pair<const char*, long long> figures[] = {{"cc_major", d.cc_major},
+                                                       {"cc_minor", d.cc_minor},
+                                                       {"driver_version", d.driver_version},
+                                                       {"runtime_version", d.runtime_version},
+                                                       {"sm_count", d.sm_count},
+                                                       {"clock_khz", d.clock_khz}};
+  for (const auto& [field, value] : figures)
+    require(value >= 0,
+            std::string("device.") + field + " is " + std::to_string(value) + " (a negative figure)");
 }
 
 /// "error" and "error_kind" say the same thing: a kind exactly when there is a message.

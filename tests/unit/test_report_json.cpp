@@ -212,6 +212,20 @@ TEST(ReportJson, RefusesIndicesOutsideTheShapesItNames) {
               f.probe->fragments[0].elements[400].expected = Coord{0, 8};
             }).find("outside the operand"),
             std::string::npos);
+  // Found by a newcomer: "device: negative figure" and "measured cell outside the operand" named
+  // neither the field nor the element.
+  EXPECT_NE(error_after([](ReportFile& f) { f.gate->device.cc_minor = -3; }).find("device.cc_minor is -3"),
+            std::string::npos);
+  EXPECT_NE(error_after([](ReportFile& f) {
+              f.probe->fragments[0].elements[400].measured = Coord{99, 0};
+            })
+                .find("fragments: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 elements[400]: measured "
+                      "cell (99,0) "
+                      "outside the operand"),
+            std::string::npos)
+      << error_after([](ReportFile& f) {
+           f.probe->fragments[0].elements[400].measured = Coord{99, 0};
+         });
   for (int n : {2147483647, 100000000, 1000000, 0, -5, 2000, 128})
     EXPECT_NE(error_after([n](ReportFile& f) { f.gate->request.n = n; }).find("impossible size"),
               std::string::npos)

@@ -192,14 +192,12 @@ ProbeReport run_probes(const ProbeRequest& req) {
 
   // [SECTION] start-up, measured apart: context creation and loading the probe kernels' module.
   std::string& error = report.error;
-  const auto init_start = Clock::now();
-  if (!FRAGVIZ_CUDA_OK(error, cudaSetDevice(0)) || !FRAGVIZ_CUDA_OK(error, cudaFree(nullptr)) ||
-      !FRAGVIZ_CUDA_OK(error, cuda::preload_probe_kernels()) ||
-      !FRAGVIZ_CUDA_OK(error, cuda::preload_mma_probe_kernels())) {
+  double init_ms = 0;
+  if (error = start_cuda_context(&init_ms); !error.empty()) {
     report.error_kind = ErrorKind::cuda;
     return report;
   }
-  report.cuda_init_ms = ms_since(init_start);
+  report.cuda_init_ms = init_ms;
   const auto probe_start = Clock::now();
 
   // [SECTION] inputs ---------------------------------------------------------------------------

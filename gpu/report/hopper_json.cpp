@@ -142,7 +142,7 @@ void write_hopper(json& probe, const ProbeReport& r) {
 void read_hopper(const json& probe, int version, ProbeReport& r) {
   if (version < 3) return;
   std::set<std::string> seen;
-  for (const json& j : probe.at("wgmma")) {
+  for (const json& j : entries(probe.at("wgmma"), "wgmma")) {
     WgmmaProbe p;
     p.mnemonic = j.at("mnemonic").get<std::string>();
     const WgmmaInstruction* in = find_wgmma(p.mnemonic);
@@ -162,7 +162,7 @@ void read_hopper(const json& probe, int version, ProbeReport& r) {
                         wgmma_d_elements(*in), 64, in->n, *in);
       p.a = checks_from(j.at("a_measured"), "wgmma.a_measured", Operand::A, kWarpgroupSize,
                         wgmma_a_elements(*in), 64, in->k, *in);
-      for (const json& x : j.at("descriptors")) {
+      for (const json& x : entries(j.at("descriptors"), "descriptors")) {
         DescriptorProbe d;
         d.operand =
             enum_from<Operand>(x.at("operand"), "operand", [](std::string_view t) -> std::optional<Operand> {
@@ -199,7 +199,7 @@ void read_hopper(const json& probe, int version, ProbeReport& r) {
   const Instruction* mma = find_instruction("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32");
   const std::vector<MovePlan> plans = mma ? plan_matrix_moves(*mma) : std::vector<MovePlan>{};
   std::set<std::string> moves_seen;
-  for (const json& j : probe.at("moves")) {
+  for (const json& j : entries(probe.at("moves"), "moves")) {
     MatrixMoveProbe p;
     p.mnemonic = j.at("mnemonic").get<std::string>();
     p.kind = j.at("kind").get<std::string>();

@@ -66,6 +66,13 @@ inline bool boolean(const json& v, const std::string& what) {
   return v.get<bool>();
 }
 
+/// `v` itself, when it is an array: the loader's loops go through this, since a range-for over
+/// nlohmann's values would read an object's values, a number as one entry and null as none.
+inline const json& entries(const json& v, const std::string& what) {
+  if (!v.is_array()) fail_at(v, what, "expected an array, got " + what_is(v));
+  return v;
+}
+
 // [SECTION] enums as text ------------------------------------------------------------------------
 
 template <class T, class Parse>

@@ -11,6 +11,7 @@
 #include <limits>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <tuple>
@@ -231,7 +232,8 @@ ProbeReport probe_from(const json& j, int version) {
   r.request.cycles_table = boolean(rq.at("cycles_table"), "cycles_table");
   if (version >= 2) {
     r.request.instruction_probes = boolean(rq.at("instruction_probes"), "instruction_probes");
-    for (const json& m : rq.at("instructions")) r.request.instructions.push_back(m.get<std::string>());
+    for (const json& m : entries(rq.at("instructions"), "instructions"))
+      r.request.instructions.push_back(m.get<std::string>());
   }
   const json& l = j.at("ldmatrix");
   r.ldmatrix.config = ldm_from(l.at("config"));
@@ -243,7 +245,7 @@ ProbeReport probe_from(const json& j, int version) {
   for (int lane = 0; lane < kWarpSize; ++lane)
     r.ldmatrix.registers[lane] = array_from<std::uint32_t, 4>(regs.at(lane), "ldmatrix.registers[lane]");
   r.ldmatrix.addresses = array_from<std::uint32_t, kWarpSize>(l.at("addresses"), "ldmatrix.addresses");
-  for (const json& e : l.at("elements")) {
+  for (const json& e : entries(l.at("elements"), "elements")) {
     LdmatrixCheck c;
     c.lane = integer<int>(e.at("lane"), "lane");
     c.reg = integer<int>(e.at("reg"), "reg");
@@ -254,13 +256,13 @@ ProbeReport probe_from(const json& j, int version) {
   }
   r.ldmatrix.cycles_per_instruction =
       number<double>(l.at("cycles_per_instruction"), "cycles_per_instruction");
-  for (const json& f : j.at("fragments")) {
+  for (const json& f : entries(j.at("fragments"), "fragments")) {
     FragmentProbe p;
     p.mnemonic =
         version >= 2 ? f.at("mnemonic").get<std::string>() : v1_mnemonic(f.at("shape").get<std::string>());
     p.ran = boolean(f.at("ran"), "ran");
     p.skipped = f.at("skipped").get<std::string>();
-    for (const json& e : f.at("elements")) {
+    for (const json& e : entries(f.at("elements"), "elements")) {
       ElementCheck c;
       c.operand = enum_from<Operand>(e.at("operand"), "operand", operand_named);
       c.lane = integer<int>(e.at("lane"), "lane");
@@ -277,7 +279,7 @@ ProbeReport probe_from(const json& j, int version) {
     r.fragments.push_back(std::move(p));
   }
   if (version >= 2) {
-    for (const json& ij : j.at("instructions")) {
+    for (const json& ij : entries(j.at("instructions"), "instructions")) {
       InstructionProbe p;
       p.mnemonic = ij.at("mnemonic").get<std::string>();
       p.ran = boolean(ij.at("ran"), "ran");
@@ -285,7 +287,7 @@ ProbeReport probe_from(const json& j, int version) {
       p.passes = integer<int>(ij.at("passes"), "passes");
       p.tile_exact = boolean(ij.at("tile_exact"), "tile_exact");
       p.tile_detail = ij.at("tile_detail").get<std::string>();
-      for (const json& e : ij.at("elements")) {
+      for (const json& e : entries(ij.at("elements"), "elements")) {
         if (!e.is_array() || e.size() != 6)
           fail_at(e, "instructions", "an element is [operand, lane, element, expected, measured, raw]");
         ElementCheck c;
@@ -300,7 +302,7 @@ ProbeReport probe_from(const json& j, int version) {
       r.instructions.push_back(std::move(p));
     }
   }
-  for (const json& c : j.at("cycles")) {
+  for (const json& c : entries(j.at("cycles"), "cycles")) {
     CyclesRow row;
     row.config = ldm_from(c.at("ldmatrix"));
     row.tile = tile_from(c.at("tile"));
@@ -416,7 +418,7 @@ GateReport gate_from(const json& j, int version) {
   g.exact = boolean(j.at("exact"), "exact");
   g.mismatch_count = integer<std::uint64_t>(j.at("mismatch_count"), "mismatch_count");
   if (!j.at("first").is_null()) g.first = mismatch_from(j.at("first"));
-  for (const json& m : j.at("mismatches")) g.mismatches.push_back(mismatch_from(m));
+  for (const json& m : entries(j.at("mismatches"), "mismatches")) g.mismatches.push_back(mismatch_from(m));
   g.spot_checks = integer<int>(j.at("spot_checks"), "spot_checks");
   g.spot_check_failures = integer<int>(j.at("spot_check_failures"), "spot_check_failures");
   g.kernel_ms = number<double>(j.at("kernel_ms"), "kernel_ms");
@@ -866,23 +868,56 @@ std::string dotted(const std::string& pointer) {
   return out;
 }
 
-/// nlohmann's "type must be string, but is null" as "expected a string, got null".
-std::string type_words(const std::string& m) {
-  const std::string must = "type must be ", but = ", but is ";
-  const auto b = m.find(but);
-  if (m.rfind(must, 0) != 0 || b == std::string::npos) return m;
-  const auto article = [](const std::string& t) {
-    return t == "null" ? t : (t == "array" || t == "object" ? "an " : "a ") + t;
-  };
-  return "expected " + article(m.substr(must.size(), b - must.size())) + ", got " +
-         article(m.substr(b + but.size()));
+/// "a string", "an array", "null": nlohmann's type name with its article, for a message.
+std::string with_article(const std::string& t) {
+  if (t == "null") return t;
+  return (t == "array" || t == "object" ? "an " : "a ") + t;
+}
+
+/// nlohmann's own words (after its tag and path) as a report's reader says them, or nullopt for a
+/// message this loader does not know. Every message a report can provoke is listed: a library's
+/// wording ("cannot use at() with array") names its API, not the file.
+std::optional<std::string> report_words(const std::string& m) {
+  const auto starts = [&m](const std::string& p) { return m.rfind(p, 0) == 0; };
+  const auto after = [&m](const std::string& p) { return m.substr(p.size()); };
+  // type_error.302: get<T>() of the wrong type.
+  if (const std::string must = "type must be ", but = ", but is "; starts(must)) {
+    const auto b = m.find(but);
+    if (b != std::string::npos)
+      return "expected " + with_article(m.substr(must.size(), b - must.size())) + ", got " +
+             with_article(m.substr(b + but.size()));
+  }
+  // type_error.304 to 306: at(), operator[] or value() of a value that is not an object. This
+  // loader reads a field by at("key") from any value; an index only from an array it has checked
+  // (so "with object" means an index into an object).
+  for (const std::string use : {"cannot use at() with ", "cannot use value() with ",
+                                "cannot use operator[] with a string argument with ",
+                                "cannot use operator[] with a numeric argument with "}) {
+    if (!starts(use)) continue;
+    const std::string got = after(use);
+    const bool index = got == "object" || use.find("numeric") != std::string::npos;
+    return std::string("expected ") + (index ? "an array" : "an object") + ", got " + with_article(got);
+  }
+  // out_of_range.401: at(i) past an array's end.
+  if (const std::string index = "array index ";
+      starts(index) && m.find(" is out of range") != std::string::npos)
+    return "has too few entries: no entry [" +
+           m.substr(index.size(), m.find(' ', index.size()) - index.size()) + "]";
+  // type_error.303: get_ref of the wrong type.
+  if (const std::string ref = "incompatible ReferenceType for get_ref, actual type is "; starts(ref))
+    return "expected another kind of value, got " + with_article(after(ref));
+  // invalid_iterator.207: items() keys of an array.
+  if (starts("cannot use key() for non-object iterators")) return "expected an object, got an array";
+  return std::nullopt;
 }
 
 /// A loader error as the user reads it: the bad field's path first, then what is wrong with it.
 /// nlohmann's messages start with "[json.exception.type_error.302] " and, built with
 /// JSON_DIAGNOSTICS, the value's JSON pointer: "(/gate/device/name) type must be string, but is
 /// null" becomes "gate.device.name: expected a string, got null"; "(/gate/device) key 'name' not
-/// found" becomes "gate.device.name: missing".
+/// found" becomes "gate.device.name: missing"; "(/probe) cannot use at() with array" becomes
+/// "probe: expected an object, got an array". A message not known here keeps its words, without
+/// the library's tag.
 std::string plain(const std::exception& e) {
   std::string what = e.what();
   if (what.rfind("[json.exception.", 0) != 0) return what;
@@ -896,6 +931,8 @@ std::string plain(const std::exception& e) {
       path = dotted(what.substr(1, end - 1));
       what = what.substr(end + 2);
     }
+  } else if (what.rfind("() ", 0) == 0) {
+    what = what.substr(3);  // the document itself (an empty pointer)
   }
   const std::string key = "key '", not_found = "' not found";
   if (what.rfind(key, 0) == 0 && what.size() > key.size() + not_found.size() &&
@@ -903,7 +940,7 @@ std::string plain(const std::exception& e) {
     const std::string name = what.substr(key.size(), what.size() - key.size() - not_found.size());
     return (path.empty() ? "" : path + ".") + name + ": missing";
   }
-  what = type_words(what);
+  if (auto words = report_words(what)) what = *words;
   return path.empty() ? what : path + ": " + what;
 }
 

@@ -23,10 +23,25 @@ exec(sys.argv[3])
 json.dump(d, open(sys.argv[2], "w"))
 PY
 }
+# plain ARGS...: the refusal is in the report's words: no library tag or API name ("[json.exception",
+# "at()", "operator[]", "value()", "get_ref") and the file's path said once, not twice.
+plain() {
+  local out
+  out=$("$cli" "$@" 2>&1)
+  if grep -qE 'json\.exception|at\(\)|operator\[\]|value\(\)|get_ref|key\(\)' <<<"$out" ||
+    grep -qF -- "$tmp/bad.json: $tmp/bad.json" <<<"$out"; then
+    echo "FAIL: fragviz-cli $* speaks the library's words or repeats the path: $out"
+    fails=$((fails + 1))
+  fi
+}
 bad() {  # bad SOURCE PYTHON WORDS: diff and export --report both name WORDS, exit 3
   edited "$1" "$2"
   expect 3 "$3" -- diff "$tmp/bad.json" "$1"
-  [ "$1" = "$g" ] && expect 3 "$3" -- export --view output --report "$tmp/bad.json" --svg "$tmp/o.svg"
+  plain diff "$tmp/bad.json" "$1"
+  if [ "$1" = "$g" ]; then
+    expect 3 "$3" -- export --view output --report "$tmp/bad.json" --svg "$tmp/o.svg"
+    plain export --view output --report "$tmp/bad.json" --svg "$tmp/o.svg"
+  fi
 }
 bad "$g" "d['gate']['device']['name'] = None" "gate.device.name: expected a string, got null"
 bad "$g" "del d['gate']['device']['name']" "gate.device.name: missing"
@@ -41,6 +56,15 @@ bad "$p" "d['probe']['instructions'][3]['elements'][5] = [1, 2]" \
 bad "$p" "d['probe']['instructions'][0]['elements'][2][3] = 'x'" \
   "probe.instructions[0].elements[2][3]: a coordinate must be [row, col] or [row, col, product], got a string"
 bad "$p" "del d['probe']['ldmatrix']['tile']" "probe.ldmatrix.tile: missing"
+# A value of the wrong kind where the loader expects fields or entries (newcomer round 5: the
+# library's "cannot use at() with array" reached the user).
+bad "$g" "d['gate']['device'] = [1, 2]" "gate.device: expected an object, got an array"
+bad "$g" "d['gate']['request'] = 'n=64'" "gate.request: expected an object, got a string"
+bad "$g" "d['gate'] = 7" "gate: expected an object, got a number"
+bad "$p" "d['probe'] = [d['probe']]" "probe: expected an object, got an array"
+bad "$p" "d['probe']['device'] = None" "probe.device: expected an object, got null"
+bad "$p" "d['probe']['instructions'] = {'a': 1}" "probe.instructions: expected an array, got an object"
+bad "$p" "d['probe']['ldmatrix']['tile'] = True" "probe.ldmatrix.tile: expected an object, got a boolean"
 [ ! -e "$tmp/o.svg" ] || { echo "FAIL: a refused export wrote $tmp/o.svg"; fails=$((fails + 1)); }
 
 echo "$fails failed"

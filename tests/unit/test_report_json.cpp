@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 
 #include "fragviz/probe_decode.hpp"
 #include "fragviz/report_json.hpp"
@@ -715,4 +716,49 @@ TEST(ReportJson, VersionIsReadAsWritten) {
   ASSERT_FALSE(r);
   EXPECT_NE(r.error.find("version 4294967298"), std::string::npos) << r.error;
   EXPECT_FALSE(parse_report(R"({"format":"fragviz-report","version":-4294967294,"probe":{}})"));
+}
+
+// [SECTION] the loader speaks of the report, never of its JSON library -----------------------------
+
+namespace {
+/// Every place in `j` (arrays: their first two entries), as JSON pointers.
+void places(const nlohmann::json& j, const std::string& at, std::vector<std::string>& out) {
+  out.push_back(at);
+  if (j.is_object())
+    for (const auto& [key, value] : j.items()) places(value, at + "/" + key, out);
+  else if (j.is_array())
+    for (std::size_t i = 0; i < j.size() && i < 2; ++i) places(j[i], at + "/" + std::to_string(i), out);
+}
+}  // namespace
+
+// Newcomer round 5: a report whose "probe" was an array was refused with "cannot use at() with
+// array", the library's words. Every value of a probe and a gate report is replaced, one at a time,
+// by a value of each other kind; no refusal may carry the library's tag or name one of its calls.
+TEST(ReportJson, EveryRefusalIsInTheReportsWords) {
+  const nlohmann::json reports[] = {
+      nlohmann::json::parse(to_json_text(sample())),
+      nlohmann::json::parse(read_file(device_run("gate-report.json", "2026-12-01-h200")))};
+  const nlohmann::json kinds[] = {nlohmann::json::array(), nlohmann::json::object(), "x", nullptr, 7, true};
+  const char* library[] = {"json.exception", "at()",  "operator[]",   "value()",
+                           "get_ref",        "key()", "type must be", "cannot use"};
+  int refused = 0;
+  for (const nlohmann::json& report : reports) {
+    std::vector<std::string> all;
+    places(report, "", all);
+    ASSERT_GT(all.size(), 20u);
+    for (const std::string& place : all) {
+      if (place.empty()) continue;
+      for (const nlohmann::json& kind : kinds) {
+        nlohmann::json edited_report = report;
+        edited_report[nlohmann::json::json_pointer(place)] = kind;
+        const auto r = parse_report(edited_report.dump());
+        if (r) continue;
+        ++refused;
+        for (const char* words : library)
+          EXPECT_EQ(r.error.find(words), std::string::npos)
+              << place << " = " << kind.dump() << ": " << r.error;
+      }
+    }
+  }
+  EXPECT_GT(refused, 500);  // the edits above are refused, not quietly read
 }

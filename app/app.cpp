@@ -76,7 +76,10 @@ void App::shutdown() {
 void App::save_now() {
   if (!persists_settings(options_) || config_dir_.empty()) return;
   saved_settings_ = settings_json(s_);
-  std::string e = save_settings(config_dir_, settings_of(s_), s_.settings_file_text, s_.settings_loaded_json);
+  const Settings now = settings_of(s_);
+  note_settings_touched(s_.settings_loaded_json, now, s_.settings_touched);
+  std::string e =
+      save_settings(config_dir_, now, s_.settings_file_text, s_.settings_loaded_json, s_.settings_touched);
   if (e.empty() || e == save_error_) return;
   // Said once per different failure: on stderr and, for the rest of the session, in the strip.
   save_error_ = e;

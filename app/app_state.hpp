@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -335,6 +336,10 @@ struct AppState {
   /// they wrote it): the file's text, and the settings JSON of what it was read as. Empty when
   /// there was no file, or one the app never saves over.
   std::string settings_file_text, settings_loaded_json;
+  /// The JSON pointers ("/gate/seed") of the settings the user changed at some time this session
+  /// (note_settings_touched): from then on their value is the user's, even when it is back at what
+  /// the file was read as, so a value the app stood in for and the user set again is saved as set.
+  std::set<std::string> settings_touched;
 
   // Requests the panels make; app.cpp acts on them after drawing (panels never start threads).
   bool gate_run_requested = false;

@@ -181,9 +181,12 @@ ParsedSettings parse_settings(std::string_view text) {
     if (auto str = r.string(j, "instruction", "instruction", kDefaultInstruction)) {
       if (find_instruction(*str))
         c.instruction = *str;
-      else
+      else {
+        // Said beside the controls and, as every other field's fault, in the strip and on stderr.
         p.instruction_notice = "settings name an instruction the catalogue does not have (" +
                                shown(json(*str)) + "); showing " + kDefaultInstruction;
+        r.say("instruction " + shown(json(*str)) + " is not in the catalogue: using " + kDefaultInstruction);
+      }
     }
   } else if (auto shape = r.string(j, "shape", "shape", "m16n8k8")) {
     if (*shape == "m16n8k16")
@@ -484,29 +487,59 @@ std::string start_settings(const ConfigDir& d, bool persist, AppState& s) {
 
 namespace {
 
+/// "/gate/seed": the place of `key` in the object at `at` (a settings key holds no '/' or '~', so
+/// nothing needs escaping).
+std::string pointer_of(const std::string& at, const std::string& key) { return at + "/" + key; }
+
 /// `now` with what the user did not change since `loaded` taken from `file` (see save_settings):
-/// keys only `file` has are kept, a value equal to its `loaded` reading is written as `file` had
-/// it, objects are merged key by key.
-json merge_unchanged(const json& file, const json& loaded, const json& now) {
+/// keys only `file` has are kept, a value equal to its `loaded` reading and never `touched` is
+/// written as `file` had it, objects are merged key by key. `at`: the objects' JSON pointer.
+json merge_unchanged(const json& file, const json& loaded, const json& now,
+                     const std::set<std::string>& touched, const std::string& at) {
   if (!file.is_object() || !now.is_object()) return now;
   json out = now;
   for (const auto& [key, value] : file.items()) {
+    const std::string here = pointer_of(at, key);
     if (!now.contains(key)) {
       out[key] = value;  // a key this app does not know: the user's
     } else if (now[key].is_object()) {
-      out[key] = merge_unchanged(
-          value, loaded.is_object() ? loaded.value(key, json::object()) : json::object(), now[key]);
-    } else if (loaded.is_object() && loaded.contains(key) && loaded[key] == now[key]) {
+      out[key] =
+          merge_unchanged(value, loaded.is_object() ? loaded.value(key, json::object()) : json::object(),
+                          now[key], touched, here);
+    } else if (loaded.is_object() && loaded.contains(key) && loaded[key] == now[key] &&
+               !touched.count(here)) {
       out[key] = value;  // not changed this session: as the user wrote it
     }
   }
   return out;
 }
 
+/// Every pointer under `at` where `now` differs from `loaded`, into `touched`.
+void collect_touched(const json& loaded, const json& now, const std::string& at,
+                     std::set<std::string>& touched) {
+  if (!now.is_object()) return;
+  for (const auto& [key, value] : now.items()) {
+    const std::string here = pointer_of(at, key);
+    const bool known = loaded.is_object() && loaded.contains(key);
+    if (value.is_object() && known && loaded[key].is_object())
+      collect_touched(loaded[key], value, here, touched);
+    else if (!known || loaded[key] != value)
+      touched.insert(here);
+  }
+}
+
 }  // namespace
 
+void note_settings_touched(const std::string& loaded_json, const Settings& now,
+                           std::set<std::string>& touched) {
+  if (loaded_json.empty()) return;
+  const json loaded = json::parse(loaded_json, nullptr, false);
+  if (loaded.is_discarded()) return;
+  collect_touched(loaded, json::parse(settings_json(now)), "", touched);
+}
+
 std::string save_settings(const std::string& dir, const Settings& s, const std::string& file_text,
-                          const std::string& loaded_json) {
+                          const std::string& loaded_json, const std::set<std::string>& touched) {
   namespace fs = std::filesystem;
   std::string path = dir + "/settings.json";
   std::error_code st_ec;
@@ -527,7 +560,7 @@ std::string save_settings(const std::string& dir, const Settings& s, const std::
     const json file = json::parse(file_text, nullptr, false),
                loaded = json::parse(loaded_json, nullptr, false);
     if (file.is_object() && !loaded.is_discarded())
-      text = merge_unchanged(file, loaded, json::parse(text))
+      text = merge_unchanged(file, loaded, json::parse(text), touched, "")
                  .dump(2, ' ', false, json::error_handler_t::replace);
   }
   {

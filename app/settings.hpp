@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -102,10 +103,17 @@ std::string start_settings(const ConfigDir& d, bool persist, AppState& s);
 /// symbolic link, its target is replaced and the link kept). With the file as read at start
 /// (`file_text`, read as `loaded_json`: AppState::settings_file_text, settings_loaded_json), what
 /// the user did not change this session is written back as they wrote it: keys this app does not
-/// know, and values it had replaced (an out-of-range pad) unless the user set them since. Returns an
-/// error or "".
+/// know, and values it had replaced (an out-of-range pad) unless the user changed them this session
+/// (`touched`, as note_settings_touched collects them). Returns an error or "".
 std::string save_settings(const std::string& dir, const Settings& s, const std::string& file_text = "",
-                          const std::string& loaded_json = "");
+                          const std::string& loaded_json = "", const std::set<std::string>& touched = {});
+
+/// Adds to `touched` the JSON pointer of every settings value that `now` holds differently from
+/// `loaded_json` (the settings JSON of the file as read); nothing when `loaded_json` is empty.
+/// Called before each save, which follows every change, so a value changed and set back is known
+/// as the user's.
+void note_settings_touched(const std::string& loaded_json, const Settings& now,
+                           std::set<std::string>& touched);
 
 /// Whether a run with these options writes settings.json and imgui.ini: not for --frames,
 /// --screenshot or --bench (tests and automation read the user's settings but leave them alone).

@@ -239,6 +239,13 @@ TEST(ParseSettings, OldShapeKeyStillNamesItsInstruction) {
       parse_fields(R"("instruction": "mma.sync.aligned.m16n8k99.row.col.f32.f16.f16.f32")");
   EXPECT_EQ(p.settings.controls.instruction, "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32");
   EXPECT_NE(p.instruction_notice.find("m16n8k99"), std::string::npos);
+  // Newcomer round 5: the unknown instruction was named only beside the controls, never among the
+  // settings' faults (the strip and stderr), unlike every other field.
+  ASSERT_EQ(p.messages.size(), 1u);
+  EXPECT_EQ(
+      p.messages[0],
+      "instruction \"mma.sync.aligned.m16n8k99.row.col.f32.f16.f16.f32\" is not in the catalogue: using "
+      "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32");
 }
 
 // [SECTION] the files
@@ -390,6 +397,39 @@ TEST(SettingsFiles, WhatTheUserDidNotChangeIsWrittenBackAsWritten) {
   EXPECT_EQ(changed["gate"]["seed"], 9);
   EXPECT_EQ(changed["gate"]["n"], 7);
   EXPECT_EQ(changed["my_note"], "keep me");
+}
+
+// Newcomer round 5: a value the app stood in for (pad 9999 read as 64), changed by the user and set
+// back to that stand-in, was saved as the file's 9999: the user's own choice lost.
+TEST(SettingsFiles, AStandInTheUserSetsAgainIsSavedAsSet) {
+  TempDir t;
+  t.write("settings.json", R"({"format": "fragviz-settings", "version": 1, "pad_halves": 9999,
+    "width_halves": 100000, "gate": {"n": 7}})");
+  AppState s;
+  const std::string dir =
+      start_settings(ConfigDir{t.path.string(), t.path.parent_path().string(), "x"}, true, s);
+  ASSERT_EQ(dir, t.path.string());
+  ASSERT_EQ(s.controls.pad_halves, 64);
+  const auto save = [&] {
+    const Settings now = settings_of(s);
+    note_settings_touched(s.settings_loaded_json, now, s.settings_touched);
+    return save_settings(dir, now, s.settings_file_text, s.settings_loaded_json, s.settings_touched);
+  };
+  s.controls.pad_halves = 16;
+  ASSERT_EQ(save(), "");
+  EXPECT_EQ(nlohmann::json::parse(t.read("settings.json"))["pad_halves"], 16);
+  s.controls.pad_halves = 64;        // set back to the stand-in: now the user's value
+  ASSERT_EQ(s.gate_request.n, 256);  // gate.n 7 read as the smallest n
+  s.gate_request.n = 512;            // inside an object as well
+  ASSERT_EQ(save(), "");
+  s.gate_request.n = 256;
+  ASSERT_EQ(save(), "");
+  const nlohmann::json saved = nlohmann::json::parse(t.read("settings.json"));
+  EXPECT_EQ(saved["pad_halves"], 64);
+  EXPECT_EQ(saved["gate"]["n"], 256);
+  // Never touched: still as the user wrote it.
+  EXPECT_EQ(saved["width_halves"], 100000);
+  EXPECT_EQ(s.settings_touched, (std::set<std::string>{"/pad_halves", "/gate/n"}));
 }
 
 TEST(SettingsFiles, ALinkedSettingsFileIsWrittenThrough) {

@@ -439,6 +439,11 @@ const char* matmul_kernel_name(GateVariant v) {
       return "fragviz_gate_broken_swap_b";
     case GateVariant::user_kernel:
       break;
+    case GateVariant::wgmma_tma:
+    case GateVariant::wgmma_ws:
+    case GateVariant::wgmma_persistent:
+    case GateVariant::wgmma_cluster:
+      break;  // wgmma_rung named them above
     case GateVariant::cp_async_db:
       return "fragviz_gate_cp_async_db";
     case GateVariant::multistage:

@@ -261,8 +261,10 @@ fi
 bench_device() {
   local where=$1 label=$2 j="$work/starts/bench-$2.json"
   mkdir -p "$work/starts"
+  # BENCH_ARGS: more of the app's options for this one run (an experiment's, e.g. --no-device).
+  # shellcheck disable=SC2086  # words on purpose
   FRAGVIZ_CUDA_START="$where" timeout 120 "$app" --config-dir "$work/cfg-$label" --size 1600x1000 \
-    --bench "$j" --bench-frames "${FRAGVIZ_GUI_BENCH_FRAMES:-300}" >"$work/starts/app-$label.log" 2>&1
+    --bench "$j" --bench-frames "${FRAGVIZ_GUI_BENCH_FRAMES:-300}" ${BENCH_ARGS:-} >"$work/starts/app-$label.log" 2>&1
   echo "[$label ($where): exit $?] $(grep 'CUDA context' "$work/starts/app-$label.log" | tr '\n' ' ')"
   [ -s "$j" ] || return 0
   python3 - "$j" <<'PY'

@@ -85,11 +85,12 @@ void entry_tooltip(const AppState& s, const Derived& d, int index, const Instruc
   if (index >= 0 && static_cast<std::size_t>(index) < d.measured.catalogue.size()) {
     const MeasuredTable::Entry& e = d.measured.catalogue[static_cast<std::size_t>(index)];
     using State = MeasuredTable::Entry::State;
+    // status_text: a tooltip sizes itself to an unwrapped line, and the detail is the file's text.
     if (e.state != State::absent)
-      ImGui::TextColored(e.state == State::matched   ? kGreenV
-                         : e.state == State::differs ? kRedV
-                                                     : kAmberV,
-                         "%s: %s", s.probe.label.c_str(), e.detail.c_str());
+      status_text(e.state == State::matched   ? kGreenV
+                  : e.state == State::differs ? kRedV
+                                              : kAmberV,
+                  "%s: %s", s.probe.label.c_str(), e.detail.c_str());
   }
   if (in.note && *in.note) {
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 36.f);

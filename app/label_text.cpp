@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "fragviz/words.hpp"
 #include "report_view.hpp"
 
 namespace fragviz::app {
@@ -30,7 +31,7 @@ std::string sm_name(const DeviceInfo& d) { return d.sm() > 0 ? "sm_" + std::to_s
 
 std::string driver_line(const DeviceInfo& d) {
   return join_present(
-      {labelled("driver", join_present({cuda_version(d.driver_version), d.driver_release}, " / ")),
+      {labelled("driver", join_present({cuda_version(d.driver_version), echo_text(d.driver_release)}, " / ")),
        labelled("runtime", cuda_version(d.runtime_version))});
 }
 

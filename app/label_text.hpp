@@ -25,7 +25,7 @@ std::string cuda_version(int v);
 std::string sm_name(const DeviceInfo& d);
 
 /// The Device panel's driver line: "driver 13.0 / 580.65, runtime 13.0", each part only where
-/// recorded; "" when none is.
+/// recorded (the release as a file gave it, clipped by echo_text); "" when none is.
 std::string driver_line(const DeviceInfo& d);
 
 /// "132 SMs, 139.8 GiB, 1980 MHz", each part only where recorded (non-zero); "" when none is.

@@ -5,12 +5,14 @@
 #include <filesystem>
 
 #include "fragviz/layout_probe.hpp"
+#include "fragviz/words.hpp"
 #include "label_text.hpp"
 
 namespace fragviz::app {
 
 std::string measured_label(const DeviceInfo& d) {
-  const std::string device = join_present({d.name, sm_name(d)});
+  // The name is the file's text: clipped (echo_text), since every view repeats this label.
+  const std::string device = join_present({echo_text(d.name), sm_name(d)});
   return "measured on " + (device.empty() ? std::string("an unnamed GPU") : device);
 }
 
@@ -23,14 +25,14 @@ std::string report_date(const std::string& created_utc) {
     std::snprintf(buf, sizeof buf, "%04d-%02d-%02d %02d:%02d UTC", y, mo, d, h, mi);
     return buf;
   }
-  return created_utc;
+  return echo_text(created_utc);
 }
 
 namespace {
 
 std::string device_words(const DeviceInfo& d) {
   if (d.name.empty()) return d.present ? join_present({"an unnamed GPU", sm_name(d)}) : "no recorded GPU";
-  return join_present({d.name, sm_name(d)});
+  return join_present({echo_text(d.name), sm_name(d)});
 }
 
 std::string on_off(bool b) { return b ? "on" : "off"; }
@@ -39,7 +41,7 @@ std::string on_off(bool b) { return b ? "on" : "off"; }
 
 std::string report_headline(const std::string& path, const ReportFile& f) {
   const std::string name = std::filesystem::path(path).filename().string();
-  std::string text = "Recorded report " + (name.empty() ? path : name) + ":";
+  std::string text = "Recorded report " + echo_text(name.empty() ? path : name) + ":";
   if (f.probe)
     text += " probes measured on " + device_words(f.probe->device) + ", " + report_date(f.probe->created_utc);
   if (f.probe && f.gate) text += ";";

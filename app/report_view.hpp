@@ -12,15 +12,17 @@
 
 namespace fragviz::app {
 
-/// "measured on NVIDIA H200, sm_90": how the views label data measured on `d`.
+/// "measured on NVIDIA H200, sm_90": how the views label data measured on `d`. A long name is
+/// clipped as messages clip user text (echo_text), so no view that repeats the label floods.
 std::string measured_label(const DeviceInfo& d);
 
 /// "2026-12-01 11:36 UTC" from a report's "2026-12-01T11:36:07Z"; "no date recorded" for "";
-/// any other text as it is.
+/// any other text as it is, clipped like any user text a message echoes (echo_text).
 std::string report_date(const std::string& created_utc);
 
 /// What the status strip says while `f`, read from `path`, is shown: that it is a recorded
-/// report, its file name, and for its probes and its gate run the GPU and the date.
+/// report, its file name, and for its probes and its gate run the GPU and the date (the file's
+/// names clipped by echo_text).
 std::string report_headline(const std::string& path, const ReportFile& f);
 
 /// Each control where `shown` differs from `user`, as "pad 8 (yours 16)"; empty when none.

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "../palette.hpp"
+#include "../text_fit.hpp"
 #include "imgui_internal.h"  // ImGui::GetCurrentWindow, for a window that sizes itself
 #include "panels.hpp"
 
@@ -40,6 +41,26 @@ void status_text(const ImVec4& colour, const char* fmt, ...) {
   ImGui::TextUnformatted(text.data(), text.data() + text.size());
   ImGui::PopStyleColor();
   ImGui::PopTextWrapPos();
+}
+
+void fit_text(const ImVec4& colour, const std::string& text) {
+  // A self-sizing window (tooltip, popup) has no width to cut at: 40 em, as status_text wraps.
+  const bool self_sizing = (ImGui::GetCurrentWindow()->Flags & ImGuiWindowFlags_AlwaysAutoResize) != 0;
+  const float room = self_sizing ? ImGui::GetFontSize() * 40.f : ImGui::GetContentRegionAvail().x;
+  const auto measure = [](std::string_view t) {
+    return ImGui::CalcTextSize(t.data(), t.data() + t.size()).x;
+  };
+  const std::string shown = elide(text, room, measure);
+  ImGui::PushStyleColor(ImGuiCol_Text, colour);
+  ImGui::TextUnformatted(shown.data(), shown.data() + shown.size());
+  ImGui::PopStyleColor();
+  if (shown != text && ImGui::IsItemHovered()) text_tooltip(colour, text);
+}
+
+void text_tooltip(const ImVec4& colour, const std::string& text) {
+  ImGui::BeginTooltip();
+  status_text(colour, "%s", text.c_str());
+  ImGui::EndTooltip();
 }
 
 void toggle_lane(AppState& s, int lane) { s.selected_lane = (s.selected_lane == lane) ? -1 : lane; }

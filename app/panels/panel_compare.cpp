@@ -6,6 +6,7 @@
 #include <system_error>
 
 #include "file_browser.hpp"
+#include "fragviz/words.hpp"
 #include "panels.hpp"
 
 namespace fragviz::app {
@@ -53,7 +54,7 @@ void draw_compare(AppState& s) {
   ImGui::Begin("Differences", &open, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings);
   status_text(c.diff.agree() && !c.nothing_compared ? kGreenV : kAmberV, "%s", c.headline.c_str());
   record_widget(s, "compare_headline");
-  status_text(kDimV, "A: %s   B: %s", c.against.c_str(), c.path.c_str());
+  status_text(kDimV, "A: %s   B: %s", echo_text(c.against).c_str(), echo_text(c.path).c_str());
   ImGui::TextColored(kDimV, "Marked in the views: fragment elements (amber frame) and ldmatrix lanes.");
   ImGui::SameLine();
   if (ImGui::SmallButton("close comparison")) s.close_compare_requested = true;
@@ -71,8 +72,8 @@ void draw_compare(AppState& s) {
   while (clip.Step())
     for (int i = clip.DisplayStart; i < clip.DisplayEnd; ++i) {
       const ReportDifference& d = c.diff.differences[static_cast<std::size_t>(i)];
-      ImGui::TextColored(d.timing ? kDimV : ImVec4(1, 1, 1, 1), "%s%s", d.line().c_str(),
-                         d.timing ? "  [time]" : "");
+      // A difference quotes both files' values (a device name of any length): one line each.
+      fit_text(d.timing ? kDimV : ImVec4(1, 1, 1, 1), d.line() + (d.timing ? "  [time]" : ""));
     }
   ImGui::EndChild();
   record_widget(s, "compare_list");

@@ -7,6 +7,7 @@
 #include <tuple>
 #include <vector>
 
+#include "../controls_fit.hpp"
 #include "../layout.hpp"
 #include "../report_view.hpp"
 #include "panels.hpp"
@@ -85,11 +86,12 @@ void entry_tooltip(const AppState& s, const Derived& d, int index, const Instruc
   if (index >= 0 && static_cast<std::size_t>(index) < d.measured.catalogue.size()) {
     const MeasuredTable::Entry& e = d.measured.catalogue[static_cast<std::size_t>(index)];
     using State = MeasuredTable::Entry::State;
+    // status_text: a tooltip sizes itself to an unwrapped line, and the detail is the file's text.
     if (e.state != State::absent)
-      ImGui::TextColored(e.state == State::matched   ? kGreenV
-                         : e.state == State::differs ? kRedV
-                                                     : kAmberV,
-                         "%s: %s", s.probe.label.c_str(), e.detail.c_str());
+      status_text(e.state == State::matched   ? kGreenV
+                  : e.state == State::differs ? kRedV
+                                              : kAmberV,
+                  "%s: %s", s.probe.label.c_str(), e.detail.c_str());
   }
   if (in.note && *in.note) {
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 36.f);
@@ -182,6 +184,37 @@ void instruction_summary(AppState& s, const Derived& d) {
   ImGui::PopTextWrapPos();
 }
 
+// [SECTION] labelled rows
+
+/// The labelled rows' fit for this frame: measured in the current font, at the width left now
+/// (less the view's scroll bar when it shows), so they follow the window and the display scale.
+ControlRowsFit fit_rows() {
+  const ImGuiStyle& st = ImGui::GetStyle();
+  const float box = ImGui::GetFrameHeight();
+  const auto text = [](const char* t) { return ImGui::CalcTextSize(t).x; };
+  // A radio button or checkbox: its box, the inner gap, its label.
+  const auto button = [&](const char* t) { return box + st.ItemInnerSpacing.x + text(t); };
+  ControlRowsNeed n;
+  n.avail = ImGui::GetContentRegionAvail().x;
+  for (const char* l : {"ldmatrix .num", "transpose", "tile width", "pad", "swizzle"})
+    n.label_w = std::max(n.label_w, text(l));
+  n.spacing = st.ItemSpacing.x;
+  n.widest_buttons = std::max({button(".x1") + button(".x2") + button(".x4") + 2 * st.ItemSpacing.x,
+                               button(".trans"), button("none") + button("xor") + st.ItemSpacing.x});
+  // Four digits (512 and room) in the field, then its - and + buttons.
+  n.field_min = text("0000") + 2 * st.FramePadding.x + 2 * (box + st.ItemInnerSpacing.x);
+  n.suffix_w = text("halves");
+  return fit_control_rows(n);
+}
+
+/// A row's label (recorded as `widget`), leaving the cursor where its control goes: beside it, or
+/// on the next line when the rows are stacked.
+void row_label(AppState& s, const ControlRowsFit& fit, const char* label, const char* widget) {
+  ImGui::TextColored(kDimV, "%s", label);
+  record_widget(s, widget);
+  if (!fit.stacked) ImGui::SameLine(ImGui::GetCursorStartPos().x + fit.control_x);
+}
+
 }  // namespace
 
 void draw_controls(AppState& s, const Derived& d) {
@@ -190,7 +223,6 @@ void draw_controls(AppState& s, const Derived& d) {
     return;
   }
   Controls& c = s.controls;
-  const float label_w = 110.f;
 
   ImGui::TextColored(kDimV, "instruction");
   instruction_picker(s, d);
@@ -214,32 +246,30 @@ void draw_controls(AppState& s, const Derived& d) {
     ImGui::PopTextWrapPos();
   }
   ImGui::BeginDisabled(!d.has_ldmatrix_form);
-  ImGui::TextColored(kDimV, "ldmatrix .num");
-  ImGui::SameLine(label_w);
+  const ControlRowsFit fit = fit_rows();
+  row_label(s, fit, "ldmatrix .num", "label_num");
   for (LdmNum n : {LdmNum::x1, LdmNum::x2, LdmNum::x4}) {
     const std::string label = "." + std::string(to_string(n));
     if (ImGui::RadioButton(label.c_str(), c.num == n)) c.num = n;
     record_widget(s, ("num_" + std::string(to_string(n))).c_str());
     if (n != LdmNum::x4) ImGui::SameLine();
   }
-  ImGui::TextColored(kDimV, "transpose");
-  ImGui::SameLine(label_w);
+  row_label(s, fit, "transpose", "label_trans");
   ImGui::Checkbox(".trans", &c.trans);
   record_widget(s, "trans");
 
   ImGui::Separator();
-  ImGui::TextColored(kDimV, "tile width");
-  ImGui::SameLine(label_w);
-  ImGui::SetNextItemWidth(-60);
+  row_label(s, fit, "tile width", "label_width");
+  ImGui::SetNextItemWidth(fit.field_w);
   ImGui::InputInt("##width", &c.width_halves, 8, 64);
   record_widget(s, "width");
   ImGui::SameLine();
   ImGui::TextColored(kDimV, "halves");
+  record_widget(s, "width_unit");
   c.width_halves = std::clamp(c.width_halves, kMinWidthHalves, kMaxWidthHalves);
 
-  ImGui::TextColored(kDimV, "pad");
-  ImGui::SameLine(label_w);
-  ImGui::SetNextItemWidth(-60);
+  row_label(s, fit, "pad", "label_pad");
+  ImGui::SetNextItemWidth(fit.field_w);
   ImGui::InputInt("##pad", &c.pad_halves, 8, 1);
   {
     // InputInt draws [field][-][+]; record the step buttons separately so tests can click them.
@@ -252,10 +282,10 @@ void draw_controls(AppState& s, const Derived& d) {
   }
   ImGui::SameLine();
   ImGui::TextColored(kDimV, "halves");
+  record_widget(s, "pad_unit");
   c.pad_halves = std::clamp(c.pad_halves, 0, kMaxPadHalves);
 
-  ImGui::TextColored(kDimV, "swizzle");
-  ImGui::SameLine(label_w);
+  row_label(s, fit, "swizzle", "label_swizzle");
   if (ImGui::RadioButton("none", c.swizzle == Swizzle::none)) c.swizzle = Swizzle::none;
   record_widget(s, "swizzle_none");
   ImGui::SameLine();
@@ -268,7 +298,9 @@ void draw_controls(AppState& s, const Derived& d) {
 
   ImGui::Separator();
   const TileGeometry t = c.tile();
-  ImGui::Text("row stride %d halves = %d bytes", t.stride_halves(), t.stride_bytes());
+  // Wrapped, as every line below: a narrow view cuts no sentence off at its edge.
+  status_text(ImGui::GetStyleColorVec4(ImGuiCol_Text), "row stride %d halves = %d bytes", t.stride_halves(),
+              t.stride_bytes());
   if (d.padded.report.error)
     status_text(kRedV, "illegal for ldmatrix (see bank view)");
   else
@@ -283,7 +315,7 @@ void draw_controls(AppState& s, const Derived& d) {
   if (s.selected_lane >= 0) {
     if (ImGui::SmallButton("clear lane selection")) s.selected_lane = -1;
   } else {
-    ImGui::TextColored(kDimV, "Click a cell or a lane button to select a lane.");
+    status_text(kDimV, "Click a cell or a lane button to select a lane.");
   }
   ImGui::End();
 }

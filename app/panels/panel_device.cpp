@@ -20,11 +20,11 @@ void draw_device(AppState& s, const Derived& d) {
     status_text(kAmberV, "No CUDA device");
     status_text(kDimV, "%s", dev.error.c_str());
   } else {
-    if (!dev.name.empty()) ImGui::TextUnformatted(dev.name.c_str());
+    if (!dev.name.empty()) fit_text(ImGui::GetStyleColorVec4(ImGuiCol_Text), dev.name);
     ImGui::Text("compute capability %d.%d (sm_%d)", dev.cc_major, dev.cc_minor, dev.sm());
     const std::string driver = driver_line(dev), figures = device_figures(dev);
-    if (!driver.empty()) ImGui::TextUnformatted(driver.c_str());
-    if (!figures.empty()) status_text(kDimV, "%s", figures.c_str());
+    if (!driver.empty()) fit_text(ImGui::GetStyleColorVec4(ImGuiCol_Text), driver);
+    if (!figures.empty()) fit_text(kDimV, figures);
   }
   switch (s.probe_status) {
     case JobStatus::running:
@@ -44,7 +44,8 @@ void draw_device(AppState& s, const Derived& d) {
   }
   if (const ProbeReport* p = s.probe.report.get()) {
     ImGui::Separator();
-    status_text(kGreenV, "%s", s.probe.label.c_str());
+    fit_text(kGreenV, s.probe.label);
+    record_widget(s, "device_measured_label");
     // The tensor-core probes, one per catalogue instruction the report holds.
     const MeasuredTable& m = d.measured;
     if (m.in_report == 0) {
@@ -62,14 +63,14 @@ void draw_device(AppState& s, const Derived& d) {
           const MeasuredTable::Entry& e = m.catalogue[i];
           if (e.state != State::skipped && e.state != State::differs) continue;
           status_text(e.state == State::differs ? kRedV : kAmberV, "%s", short_mnemonic(cat[i]));
-          if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n%s", cat[i].mnemonic, e.detail.c_str());
+          if (ImGui::IsItemHovered()) text_tooltip(kDimV, std::string(cat[i].mnemonic) + "\n" + e.detail);
         }
         ImGui::TreePop();
       }
     }
     if (p->device.present && s.probe.origin != "live") {
       const std::string recorded = recorded_line(p->created_utc, p->device);
-      if (!recorded.empty()) status_text(kDimV, "%s", recorded.c_str());
+      if (!recorded.empty()) fit_text(kDimV, recorded);
       record_widget(s, "device_recorded");
       s.frame.device_recorded = recorded;
     }

@@ -12,6 +12,7 @@
 #include "fragviz/gate_host.hpp"
 #include "fragviz/gate_ladder.hpp"
 #include "fragviz/wgmma_gate.hpp"
+#include "fragviz/words.hpp"
 #include "panels.hpp"
 
 namespace fragviz::app {
@@ -35,13 +36,14 @@ std::string variant_words(const GateRequest& q) {
   if (!q.kernel) return std::string(to_string(q.variant));
   const UserKernel& k = *q.kernel;
   const std::size_t slash = k.source_path.rfind('/');
-  std::string s =
-      k.entry + " (" + (slash == std::string::npos ? k.source_path : k.source_path.substr(slash + 1));
+  // Entry, file and arch as the user (or a report) wrote them: clipped as messages echo them.
+  std::string s = echo_text(k.entry) + " (" +
+                  echo_text(slash == std::string::npos ? k.source_path : k.source_path.substr(slash + 1));
   auto dim = [](const Dim3& d) {
     return std::to_string(d.x) + "x" + std::to_string(d.y) + "x" + std::to_string(d.z);
   };
   if (k.block.count() > 0 && !k.arch.empty())
-    s += ", block " + dim(k.block) + ", grid " + dim(k.grid) + ", " + k.arch;
+    s += ", block " + dim(k.block) + ", grid " + dim(k.grid) + ", " + echo_text(k.arch);
   return s + ")";
 }
 
@@ -68,7 +70,7 @@ void draw_result(const GateRun& run, std::string& shown) {
   if (!r.ran) return;
   const std::string run_line =
       join_present({variant_words(r.request), "seed " + std::to_string(r.request.seed),
-                    labelled("on", r.device.name)}) +
+                    labelled("on", echo_text(r.device.name))}) +
       (run.origin == "live" ? "" : " (from file)");
   status_text(ImGui::GetStyleColorVec4(ImGuiCol_Text), "%s", run_line.c_str());
   ImGui::Text("kernel %.3f ms, %.1f GFLOP/s", r.kernel_ms, r.gflops);
@@ -244,7 +246,7 @@ void draw_ladder(AppState& s, bool gate_running) {
         ImGui::TextColored(kRedV, "%" PRIu64 " wrong", r->mismatch_count);
       else if (!row.refusal.empty()) {
         ImGui::TextColored(kAmberV, "not run");
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", row.refusal.c_str());
+        if (ImGui::IsItemHovered()) text_tooltip(kAmberV, row.refusal);
       }
       ++index;
     }
@@ -375,7 +377,7 @@ void draw_gate(AppState& s) {
           ImGui::TextColored(kGreenV, "exact");
         else
           ImGui::TextColored(kRedV, "%" PRIu64 " wrong", r.mismatch_count);
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", verdict_line(r).c_str());
+        if (ImGui::IsItemHovered()) text_tooltip(ImGui::GetStyleColorVec4(ImGuiCol_Text), verdict_line(r));
         ImGui::TableNextColumn();
         ImGui::Text("%.3f", r.kernel_ms);
         ImGui::TableNextColumn();

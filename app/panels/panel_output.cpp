@@ -8,6 +8,7 @@
 
 #include "../layout.hpp"
 #include "../output_renderer.hpp"
+#include "fragviz/words.hpp"
 #include "panels.hpp"
 
 namespace fragviz::app {
@@ -69,7 +70,7 @@ void element_tooltip(const AppState& s, int n, int row, int col) {
   if (r && r->request.kernel) {
     // A user kernel's block, warp and lane tiling is its own: nothing here may claim it.
     status_text(kDimV, "user kernel %s: its block, warp and lane tiling is not known",
-                r->request.kernel->entry.c_str());
+                echo_text(r->request.kernel->entry).c_str());
     ImGui::EndTooltip();
     return;
   }

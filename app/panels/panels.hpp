@@ -110,6 +110,14 @@ void draw_bank_grid_labels(ImDrawList* dl, const BankGrid& g, const char* addres
 /// window: at the window's right edge, or in a tooltip or other self-sizing window at 40 em. Every
 /// panel's errors and status lines go through here; the last item is the text (record_widget).
 void status_text(const ImVec4& colour, const char* fmt, ...) IM_FMTARGS(2);
+/// `text` on one line in `colour`, cut to the room left on the line (text_fit.hpp's elide, as the
+/// status strip cuts its segments) with the whole text in a tooltip when cut: for the names and
+/// labels a file brings (device, driver, dates, kernel, file names) in places of one line. The
+/// last item is the text (record_widget).
+void fit_text(const ImVec4& colour, const std::string& text);
+/// A tooltip holding `text` wrapped (status_text), for tooltips whose text may come from a file:
+/// ImGui::SetTooltip would size the tooltip to the whole line.
+void text_tooltip(const ImVec4& colour, const std::string& text);
 /// Toggles the selected lane (click on the selected lane clears it).
 void toggle_lane(AppState& s, int lane);
 /// Text centred in [a, b] with `font` at its size, only if it fits; returns whether drawn.

@@ -146,7 +146,7 @@ void read_hopper(const json& probe, int version, ProbeReport& r) {
     WgmmaProbe p;
     p.mnemonic = j.at("mnemonic").get<std::string>();
     const WgmmaInstruction* in = find_wgmma(p.mnemonic);
-    if (!in) throw std::runtime_error("wgmma: unknown instruction \"" + p.mnemonic + "\"");
+    if (!in) throw std::runtime_error("wgmma: unknown instruction \"" + echo_text(p.mnemonic) + "\"");
     if (!seen.insert(p.mnemonic).second) throw std::runtime_error("wgmma: " + p.mnemonic + " twice");
     p.ran = boolean(j.at("ran"), "ran");
     p.skipped = j.at("skipped").get<std::string>();

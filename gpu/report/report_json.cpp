@@ -687,7 +687,7 @@ void check_probe(ProbeReport& r, int version) {
   for (std::size_t i = 0; i < r.fragments.size(); ++i) {
     const FragmentProbe& f = r.fragments[i];
     const Instruction* in = find_instruction(f.mnemonic);
-    require(in != nullptr, "fragments: unknown instruction \"" + f.mnemonic + "\"");
+    require(in != nullptr, "fragments: unknown instruction \"" + echo_text(f.mnemonic) + "\"");
     require(fragment_load(*in, Operand::A) && fragment_load(*in, Operand::B),
             "fragments: " + f.mnemonic + " has no ldmatrix fragment load");
     if (f.ran) {
@@ -702,7 +702,7 @@ void check_probe(ProbeReport& r, int version) {
   for (std::size_t i = 0; i < r.instructions.size(); ++i) {
     const InstructionProbe& p = r.instructions[i];
     const Instruction* in = find_instruction(p.mnemonic);
-    require(in != nullptr, "instructions: unknown instruction \"" + p.mnemonic + "\"");
+    require(in != nullptr, "instructions: unknown instruction \"" + echo_text(p.mnemonic) + "\"");
     require(probed.insert(p.mnemonic).second, "instructions: " + p.mnemonic + " twice");
     require(p.passes >= 0, "instructions: negative pass count");
     if (p.ran) {

@@ -97,6 +97,39 @@ TEST(LabelText, MeasuredLabelWithoutNameOrCapability) {
   EXPECT_EQ(measured_label(d), "measured on Local GPU");  // was "measured on Local GPU, sm_0"
 }
 
+TEST(LabelText, FileTextsOfAnyLengthGiveLabelsOfReadableLength) {
+  // A report may name its GPU, driver release and date with 5000 characters; every label the views
+  // repeat them in keeps what it says around them and stays a few lines at most.
+  const std::string huge(5000, 'N');
+  DeviceInfo d;
+  d.present = true;
+  d.cc_major = 9;
+  d.name = huge;
+  d.driver_version = 13000;
+  d.driver_release = huge;
+  constexpr std::size_t kReadable = 200;
+  const std::string label = measured_label(d);
+  EXPECT_LE(label.size(), kReadable);
+  EXPECT_EQ(label.rfind("measured on NNN", 0), 0u) << label;
+  EXPECT_NE(label.find("5000 characters"), std::string::npos) << label;  // says it is cut
+  EXPECT_EQ(label.substr(label.size() - 7), ", sm_90");
+  const std::string driver = driver_line(d);
+  EXPECT_LE(driver.size(), kReadable);
+  EXPECT_EQ(driver.rfind("driver 13.0 / NNN", 0), 0u) << driver;
+  EXPECT_LE(report_date(huge).size(), kReadable);
+  EXPECT_LE(recorded_line(huge, d).size(), kReadable);
+  ReportFile f;
+  f.probe = ProbeReport{};
+  f.probe->device = d;
+  f.probe->created_utc = huge;
+  f.gate = GateReport{};
+  f.gate->device = d;
+  const std::string headline = report_headline("/tmp/" + huge + ".json", f);
+  EXPECT_LE(headline.size(), 4 * kReadable);
+  EXPECT_EQ(headline.rfind("Recorded report NNN", 0), 0u) << headline.substr(0, 100);
+  EXPECT_NE(headline.find("gate run on NNN"), std::string::npos);
+}
+
 TEST(LabelText, StraySeparatorCheckItself) {
   // The checker must catch the newcomer's line, or the sweep above proves nothing.
   EXPECT_TRUE(has_stray_separator("recorded , driver 13.0"));

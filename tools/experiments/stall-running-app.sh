@@ -9,6 +9,7 @@
 # Each step prints its own timings; nothing here judges them.
 # shellcheck source=tools/experiments/lib.sh
 source "$root/tools/experiments/lib.sh"
+mkdir -p "$work/starts"  # lib.sh's after writes there (bench_device makes it too)
 gpu_state
 
 # (a) one window, a gate run before and after another process's kernel faults.

@@ -68,7 +68,9 @@ inline bool boolean(const json& v, const std::string& what) {
 
 /// `v` itself, when it is an array: the loader's loops go through this, since a range-for over
 /// nlohmann's values would read an object's values, a number as one entry and null as none.
-inline const json& entries(const json& v, const std::string& what) {
+/// `what` is a C string: with a std::string parameter, a temporary made for it would lead g++ 13 to
+/// warn that the reference returned may dangle (-Wdangling-reference).
+inline const json& entries(const json& v, const char* what) {
   if (!v.is_array()) fail_at(v, what, "expected an array, got " + what_is(v));
   return v;
 }

@@ -875,8 +875,10 @@ std::string with_article(const std::string& t) {
 }
 
 /// nlohmann's own words (after its tag and path) as a report's reader says them, or nullopt for a
-/// message this loader does not know. Every message a report can provoke is listed: a library's
-/// wording ("cannot use at() with array") names its API, not the file.
+/// message this loader does not know. The loader reads values through json_strict's checks, checks
+/// sizes before it indexes and walks only arrays (entries), so what a report can still provoke is a
+/// get<T>() or a field of the wrong kind: a library's wording ("cannot use at() with array") names
+/// its API, not the file.
 std::optional<std::string> report_words(const std::string& m) {
   const auto starts = [&m](const std::string& p) { return m.rfind(p, 0) == 0; };
   const auto after = [&m](const std::string& p) { return m.substr(p.size()); };
@@ -898,16 +900,6 @@ std::optional<std::string> report_words(const std::string& m) {
     const bool index = got == "object" || use.find("numeric") != std::string::npos;
     return std::string("expected ") + (index ? "an array" : "an object") + ", got " + with_article(got);
   }
-  // out_of_range.401: at(i) past an array's end.
-  if (const std::string index = "array index ";
-      starts(index) && m.find(" is out of range") != std::string::npos)
-    return "has too few entries: no entry [" +
-           m.substr(index.size(), m.find(' ', index.size()) - index.size()) + "]";
-  // type_error.303: get_ref of the wrong type.
-  if (const std::string ref = "incompatible ReferenceType for get_ref, actual type is "; starts(ref))
-    return "expected another kind of value, got " + with_article(after(ref));
-  // invalid_iterator.207: items() keys of an array.
-  if (starts("cannot use key() for non-object iterators")) return "expected an object, got an array";
   return std::nullopt;
 }
 

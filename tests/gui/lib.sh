@@ -30,6 +30,10 @@ gui_init() {
 gui_cleanup() {
   [ -n "$APP_PID" ] && kill "$APP_PID" 2>/dev/null
   [ -n "$XVFB_PID" ] && kill "$XVFB_PID" 2>/dev/null
+  # Every other job a test started too: `wait` would otherwise block on one left running after a
+  # failure (a FIFO reader did, and the test hung until ctest's timeout instead of failing).
+  local job
+  for job in $(jobs -p); do kill "$job" 2>/dev/null; done
   wait 2>/dev/null
   rm -rf "$WORK"
 }

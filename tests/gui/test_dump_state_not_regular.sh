@@ -7,14 +7,19 @@ source "$(dirname "$0")/lib.sh"
 gui_init "$@"
 mkdir -p "$WORK/cfg"
 mkfifo "$WORK/state.fifo"
-# A reader for every write of the run (each write opens, writes and closes the FIFO).
-(while :; do cat "$WORK/state.fifo" >>"$WORK/read.json"; done) &
+# One reader for the whole run, there before the app starts: the FIFO is held open read-write on
+# fd 3, so a reader exists at every moment the app opens it (a loop of `cat`s left gaps between
+# them, and the app rightly refused the FIFO when it looked in one: a CI failure).
+exec 3<>"$WORK/state.fifo"
+cat <&3 >"$WORK/read.json" &
 reader=$!
 LIBGL_ALWAYS_SOFTWARE=1 timeout 60 "$APP" --no-device --config-dir "$WORK/cfg" --size 400x300 --frames 3 \
   --dump-state "$WORK/state.fifo" >"$WORK/app.log" 2>&1 || fail "fragviz --dump-state FIFO exited $?"
+# The last write may still sit in the pipe: wait (bounded) for cat to have read a whole state.
+for _ in $(seq 50); do grep -q '"frame"\|"windows"' "$WORK/read.json" && break; sleep 0.1; done
 kill "$reader" 2>/dev/null
 wait "$reader" 2>/dev/null
-pkill -f "cat $WORK/state.fifo" 2>/dev/null  # the loop's last cat waits for a writer that never comes
+exec 3<&-
 [ -p "$WORK/state.fifo" ] || fail "the FIFO was replaced by $(stat -c %F "$WORK/state.fifo")"
 [ ! -e "$WORK/state.fifo.tmp" ] || fail "state.fifo.tmp left behind"
 grep -q '"frame"\|"windows"' "$WORK/read.json" || fail "no state came through the FIFO: $(head -c 200 "$WORK/read.json")"

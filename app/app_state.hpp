@@ -31,8 +31,10 @@
 
 namespace fragviz::app {
 
-/// The tile geometry the drawn views (bank view, ldmatrix) support; the controls clamp to it.
-inline constexpr int kMinWidthHalves = 8, kMaxWidthHalves = 512, kMaxPadHalves = 64;
+/// The tile geometry the drawn views (bank view, ldmatrix) support, the controls clamp to and the
+/// CLI and report loader accept: the one tile range (banks.hpp), never a copy of its numbers.
+inline constexpr int kMinWidthHalves = kMinTileWidthHalves, kMaxWidthHalves = kMaxTileWidthHalves,
+                     kMaxPadHalves = kMaxTilePadHalves;
 /// Fragments view zoom range: 1 fits every grid in the window; more enlarges the cells and scrolls.
 inline constexpr float kMinFragmentsZoom = 1.f, kMaxFragmentsZoom = 32.f;
 
@@ -204,8 +206,9 @@ struct FrameRecord {
   std::array<Rect, kWarpSize> lane_buttons{};
   bool banner_shown = false;  ///< the model-only banner (not while a recorded report is shown)
   std::string banner_text;
-  std::string status_headline;  ///< the status strip's first segment, in full
-  std::string status_tooltip;   ///< the full text of the strip segment under the mouse, if any
+  std::string status_headline;              ///< the status strip's first segment, in full
+  std::string status_tooltip;               ///< the full text of the strip segment under the mouse, if any
+  std::vector<std::string> messages_shown;  ///< the lines the Messages window showed (none when closed)
   bool gate_button_enabled = false;
   std::string gate_reason;
   std::string gate_seed_error;  ///< why the typed seed was not taken, "" when it was
@@ -247,7 +250,6 @@ struct OpenedReport {
   Controls user_controls;
   /// Each control the report's geometry replaced, e.g. "pad 8 (yours 16)"; empty when none.
   std::vector<std::string> changes;
-  std::string notice;          ///< what of the report the views cannot show as recorded
   ProbeSource probe_before;    ///< live probe data it covers (newer live results land here too)
   GateRun gate_before;         ///< the gate result shown before it
   OutputViewport view_before;  ///< the output view's zoom and pan before it
@@ -346,6 +348,8 @@ struct AppState {
   bool gate_cancel_requested = false;
   std::string open_report_request;  ///< a path to open, set by the menu popup
   bool close_report_requested = false;
+  /// The Messages window is open (the status strip's "messages" button opens it).
+  bool messages_open = false;
   bool quit_requested = false;
 
   std::string gl_renderer;  ///< GL_RENDERER of the window's context (which GPU or rasteriser draws)

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "fragviz/file_check.hpp"
+#include "fragviz/json_text.hpp"
 
 namespace fragviz::app {
 
@@ -30,11 +31,10 @@ using nlohmann::json;
 std::string parse_object(std::string_view text, const char* format, json& j) {
   try {
     j = json::parse(text.begin(), text.end());
-  } catch (const json::parse_error& e) {
-    // nlohmann's message starts with "[json.exception.parse_error.101] parse error at ...".
-    std::string what = e.what();
-    if (const auto p = what.find("] "); p != std::string::npos) what = what.substr(p + 2);
-    return "not JSON: " + what;
+  } catch (const json::exception&) {
+    // In the file's words (json_text.hpp), a number beyond double ("1e400") included.
+    const auto c = json_parser_complaint<json>(text);
+    return "not JSON: " + (c ? json_syntax_words(text, *c) : std::string("the parser refused it"));
   }
   if (!j.is_object()) return "not a JSON object";
   if (auto it = j.find("format"); it != j.end() && *it != format)

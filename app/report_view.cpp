@@ -126,16 +126,10 @@ void show_report(AppState& s, const std::string& path, const ReportFile& f) {
       c.num = p->request.ldmatrix.num;
       c.trans = p->request.ldmatrix.trans;
       c.swizzle = p->request.tile.swizzle;
-      // Never narrow a recorded geometry silently: say what the views show instead.
-      const int w = p->request.tile.width_halves, pad = p->request.tile.pad_halves;
-      c.width_halves = std::clamp(w, kMinWidthHalves, kMaxWidthHalves);
-      c.pad_halves = std::clamp(pad, 0, kMaxPadHalves);
-      if (c.width_halves != w || c.pad_halves != pad)
-        r.notice = "report tile width " + std::to_string(w) + " halves, pad " + std::to_string(pad) +
-                   " is outside the app's views (width " + std::to_string(kMinWidthHalves) + "-" +
-                   std::to_string(kMaxWidthHalves) + ", pad 0-" + std::to_string(kMaxPadHalves) +
-                   " halves); showing width " + std::to_string(c.width_halves) + ", pad " +
-                   std::to_string(c.pad_halves) + ": the measured ldmatrix data does not match these views";
+      // Shown as recorded: the loader refuses a tile outside the one range the views draw
+      // (banks.hpp), so nothing here is narrowed.
+      c.width_halves = p->request.tile.width_halves;
+      c.pad_halves = p->request.tile.pad_halves;
     }
   }
   if (f.gate) {

@@ -36,19 +36,37 @@ inline std::string what_is(const json& v) {
   throw e;
 }
 
+/// "out of range (0 to 4294967295), got 1e+30": the bounds of T, which a field may narrow later.
+template <class T>
+[[noreturn]] inline void out_of_range(const json& v, const std::string& what) {
+  fail_at(v, what,
+          "out of range (" + std::to_string(std::numeric_limits<T>::min()) + " to " +
+              std::to_string(std::numeric_limits<T>::max()) + "), got " + v.dump());
+}
+
 template <class T>
 inline T integer(const json& v, const std::string& what) {
-  if (!v.is_number_integer()) fail_at(v, what, "expected an integer, got " + what_is(v));
+  if (!v.is_number_integer()) {
+    // A whole number written with an exponent ("1e30") is beyond T more often than not: say so,
+    // rather than that it is no integer.
+    if (v.is_number_float()) {
+      const double x = v.get<double>();
+      if (std::isfinite(x) && x == std::trunc(x) &&
+          (x < static_cast<double>(std::numeric_limits<T>::min()) ||
+           x > static_cast<double>(std::numeric_limits<T>::max())))
+        out_of_range<T>(v, what);
+    }
+    fail_at(v, what, "expected an integer, got " + what_is(v));
+  }
   if (v.is_number_unsigned()) {
     const auto u = v.get<std::uint64_t>();
-    if (u > static_cast<std::uint64_t>(std::numeric_limits<T>::max()))
-      fail_at(v, what, "out of range, got " + v.dump());
+    if (u > static_cast<std::uint64_t>(std::numeric_limits<T>::max())) out_of_range<T>(v, what);
     return static_cast<T>(u);
   }
   const auto i = v.get<std::int64_t>();
   if (i < static_cast<std::int64_t>(std::numeric_limits<T>::min()) ||
       (i > 0 && static_cast<std::uint64_t>(i) > static_cast<std::uint64_t>(std::numeric_limits<T>::max())))
-    fail_at(v, what, "out of range, got " + v.dump());
+    out_of_range<T>(v, what);
   return static_cast<T>(i);
 }
 

@@ -17,6 +17,7 @@
 #include <tuple>
 
 #include "fragviz/gate_host.hpp"
+#include "fragviz/json_text.hpp"
 #include "fragviz/parse_limits.hpp"
 #include "fragviz/probe_decode.hpp"
 #include "fragviz/user_kernel.hpp"
@@ -40,15 +41,16 @@ std::optional<Operand> operand_named(std::string_view t) {
   return std::nullopt;
 }
 
-/// Version 1 reports named the seed's two instructions by shape alone.
-std::string v1_mnemonic(const std::string& shape) {
-  if (shape == "m16n8k8" || shape == "m16n8k16")
-    return "mma.sync.aligned." + shape + ".row.col.f32.f16.f16.f32";
-  throw std::runtime_error("unknown shape \"" + shape + "\"");
+/// Version 1 reports named the seed's two instructions by shape alone ("m16n8k8", "m16n8k16").
+std::string v1_mnemonic(const json& shape) {
+  const std::string text =
+      enum_from<std::string>(shape, "shape", [](const std::string& t) -> std::optional<std::string> {
+        if (t == "m16n8k8" || t == "m16n8k16") return t;
+        return std::nullopt;
+      });
+  return "mma.sync.aligned." + text + ".row.col.f32.f16.f16.f32";
 }
 
-/// `error_kind` (version 2). Version 1 stored only the message: its kind is "unrecorded" (which a
-/// version 2 file re-saved from it keeps).
 ErrorKind error_kind_from(const json& j, int version, const std::string& error) {
   if (version < 2) return error.empty() ? ErrorKind::none : ErrorKind::unrecorded;
   return enum_from<ErrorKind>(j.at("error_kind"), "error_kind", parse_error_kind);
@@ -258,8 +260,7 @@ ProbeReport probe_from(const json& j, int version) {
       number<double>(l.at("cycles_per_instruction"), "cycles_per_instruction");
   for (const json& f : entries(j.at("fragments"), "fragments")) {
     FragmentProbe p;
-    p.mnemonic =
-        version >= 2 ? f.at("mnemonic").get<std::string>() : v1_mnemonic(f.at("shape").get<std::string>());
+    p.mnemonic = version >= 2 ? f.at("mnemonic").get<std::string>() : v1_mnemonic(f.at("shape"));
     p.ran = boolean(f.at("ran"), "ran");
     p.skipped = f.at("skipped").get<std::string>();
     for (const json& e : entries(f.at("elements"), "elements")) {
@@ -656,6 +657,10 @@ void check_probe(ProbeReport& r, int version) {
   check_error(r.error, r.error_kind, "probe");
   require(r.cuda_init_ms >= 0 && r.probe_ms >= 0 && r.ldmatrix.cycles_per_instruction >= 0,
           "probe: negative time");
+  // The one tile range (banks.hpp) holds for every tile a report names, run or not: the CLI and
+  // the app read the same file the same way, and no view is shown a tile it cannot draw.
+  if (auto why = tile_range_problem(r.request.tile)) require(false, "probe.request.tile: " + *why);
+  if (auto why = tile_range_problem(r.ldmatrix.tile)) require(false, "probe.ldmatrix.tile: " + *why);
   const LdmatrixProbe& l = r.ldmatrix;
   if (l.ran) {
     check_loaded_tile(l.tile, l.config, "ldmatrix");
@@ -687,7 +692,8 @@ void check_probe(ProbeReport& r, int version) {
   for (std::size_t i = 0; i < r.fragments.size(); ++i) {
     const FragmentProbe& f = r.fragments[i];
     const Instruction* in = find_instruction(f.mnemonic);
-    require(in != nullptr, "fragments: unknown instruction \"" + echo_text(f.mnemonic) + "\"");
+    require(in != nullptr,
+            at("fragments", i) + ".mnemonic: unknown instruction \"" + echo_text(f.mnemonic) + "\"");
     require(fragment_load(*in, Operand::A) && fragment_load(*in, Operand::B),
             "fragments: " + f.mnemonic + " has no ldmatrix fragment load");
     if (f.ran) {
@@ -702,7 +708,8 @@ void check_probe(ProbeReport& r, int version) {
   for (std::size_t i = 0; i < r.instructions.size(); ++i) {
     const InstructionProbe& p = r.instructions[i];
     const Instruction* in = find_instruction(p.mnemonic);
-    require(in != nullptr, "instructions: unknown instruction \"" + echo_text(p.mnemonic) + "\"");
+    require(in != nullptr,
+            at("instructions", i) + ".mnemonic: unknown instruction \"" + echo_text(p.mnemonic) + "\"");
     require(probed.insert(p.mnemonic).second, "instructions: " + p.mnemonic + " twice");
     require(p.passes >= 0, "instructions: negative pass count");
     if (p.ran) {
@@ -974,12 +981,12 @@ std::string control_character_in(const json& j, const std::string& path) {
         lines = false;
     }
     const int c = bad(j.get_ref<const std::string&>(), lines);
-    return c < 0 ? std::string() : "at " + path + ": " + name(c);
+    return c < 0 ? std::string() : "at " + dotted(path) + ": " + name(c);
   }
   if (j.is_object()) {
     for (const auto& [key, value] : j.items()) {
       if (const int c = bad(key, false); c >= 0)
-        return "in a key of " + (path.empty() ? "/" : path) + ": " + name(c);
+        return "in a key of " + (path.empty() ? std::string("the document") : dotted(path)) + ": " + name(c);
       if (std::string e = control_character_in(value, path + "/" + key); !e.empty()) return e;
     }
   } else if (j.is_array()) {
@@ -987,6 +994,13 @@ std::string control_character_in(const json& j, const std::string& path) {
       if (std::string e = control_character_in(j[i], path + "/" + std::to_string(i)); !e.empty()) return e;
   }
   return {};
+}
+
+/// Why `text` is not JSON, in the file's words (json_text.hpp); asked only once the parser has
+/// failed, so a good report is read once.
+std::string syntax_words(std::string_view text) {
+  const auto c = json_parser_complaint<json>(text);
+  return c ? json_syntax_words(text, *c) : "the JSON parser refused it";
 }
 
 /// Thrown by parse_report's parser callback to stop at a document nested too deep.
@@ -1016,21 +1030,13 @@ Result<ReportFile> parse_report(std::string_view text) {
   json j;
   try {
     j = json::parse(text.begin(), text.end(), on);
-  } catch (const json::parse_error& e) {
-    // nlohmann's words without its "[json.exception.parse_error.101] parse error at line 1,
-    // column 7:" prefix, and the place said plainly.
-    std::string what = e.what();
-    if (const std::size_t colon = what.find(": ", what.find("column")); colon != std::string::npos)
-      what = what.substr(colon + 2);
-    return Result<ReportFile>::fail("not a JSON document: at byte " + std::to_string(e.byte) + ": " +
-                                    echo_text(what));
+  } catch (const json::parse_error&) {
+    return Result<ReportFile>::fail("not a JSON document: " + syntax_words(text));
   } catch (const NestedTooDeep&) {
     return Result<ReportFile>::fail("not a JSON document we can read: " + nesting_too_deep_message());
-  } catch (const json::exception& e) {
-    // A number beyond double ("1e400"): nlohmann's words without the "[json.exception...]" tag.
-    std::string what = e.what();
-    if (const std::size_t tag = what.find("] "); tag != std::string::npos) what = what.substr(tag + 2);
-    return Result<ReportFile>::fail("not a JSON document: " + echo_text(what));
+  } catch (const json::exception&) {
+    // A number beyond double ("1e400") is refused too: a report must say exactly what it means.
+    return Result<ReportFile>::fail("not a JSON document: " + syntax_words(text));
   }
   if (!duplicate.empty())
     return Result<ReportFile>::fail("not a JSON document we can read: the key \"" + echo_text(duplicate) +
@@ -1058,7 +1064,16 @@ Result<ReportFile> parse_report(std::string_view text) {
     if (j.contains("gate")) f.gate = gate_from(j.at("gate"), version);
     if (!f.probe && !f.gate)
       return Result<ReportFile>::fail("report holds neither a probe nor a gate result");
-    if (f.probe) check_probe(*f.probe, version);
+    if (f.probe) {
+      // The checks name fields within the probe ("cycles[0].measured_wavefronts"); the user reads
+      // paths from the document's top, as the reading errors give them ("probe.cycles[0]...").
+      try {
+        check_probe(*f.probe, version);
+      } catch (const std::runtime_error& e) {
+        const std::string m = e.what();
+        throw std::runtime_error(m.rfind("probe", 0) == 0 ? m : "probe." + m);
+      }
+    }
     if (f.gate) check_gate(*f.gate);
     return Result<ReportFile>::ok(std::move(f));
   } catch (const std::exception& e) {

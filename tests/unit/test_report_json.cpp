@@ -378,9 +378,22 @@ TEST(ReportRecompute, RowsOnGeometriesOutsideTheRangeOrTheModelAreRefused) {
                           f.probe->ldmatrix.tile.width_halves = 1024;
                           f.probe->cycles[1].tile.width_halves = 1024;
                         }),
-                        "ldmatrix: tile width 1024 halves is out of range");
-  // The request is recorded as asked (the app says what it shows instead of a wider request).
-  EXPECT_EQ(error_after([](ReportFile& f) { f.probe->request.tile.width_halves = 1024; }), "");
+                        "probe.ldmatrix.tile: tile width 1024 halves is out of range");
+  // The request too, run or not (newcomer finding: fragviz-cli diff read widths -8, 9999 and 7 the
+  // app refused): one range, banks.hpp's, for every tile a report names.
+  EXPECT_EQ(error_after([](ReportFile& f) { f.probe->request.tile.width_halves = 1024; }),
+            "malformed report: probe.request.tile: tile width 1024 halves is out of range: fragviz accepts "
+            "tile widths of 8 to 512 halves and pads of 0 to 64 halves");
+  EXPECT_REFUSED_NAMING(error_after([](ReportFile& f) { f.probe->request.tile.width_halves = 7; }),
+                        "probe.request.tile: tile width 7 halves is out of range");
+  EXPECT_REFUSED_NAMING(error_after([](ReportFile& f) { f.probe->request.tile.pad_halves = -8; }),
+                        "probe.request.tile: pad -8 halves is out of range");
+  EXPECT_REFUSED_NAMING(error_after([](ReportFile& f) {
+                          f.probe->ldmatrix.ran = false;
+                          f.probe->ldmatrix.elements.clear();
+                          f.probe->ldmatrix.tile.width_halves = 9999;
+                        }),
+                        "probe.ldmatrix.tile: tile width 9999 halves is out of range");
 }
 
 TEST(ReportRecompute, VersionOneRowsWithoutAddressesAreMarkedNotRecomputable) {
@@ -552,11 +565,11 @@ TEST(ReportJson, TextIsPlainAndEveryKeyOnce) {
   const std::string text = to_json_text(sample());
   const std::string name = "\"name\": \"NVIDIA H200\"";
   EXPECT_EQ(parse_report(edited(text, name, "\"name\": \"NVIDIA\\u001b]0;pwned\\u0007\"")).error,
-            "a text of the report holds a control character at /gate/device/name: U+001B");
+            "a text of the report holds a control character at gate.device.name: U+001B");
   EXPECT_EQ(parse_report(edited(text, name, "\"name\": \"NVIDIA\\nH200\"")).error,
-            "a text of the report holds a control character at /gate/device/name: U+000A");
+            "a text of the report holds a control character at gate.device.name: U+000A");
   EXPECT_EQ(parse_report(edited(text, name, "\"name\": \"NVIDIA\\u007f\"")).error,
-            "a text of the report holds a control character at /gate/device/name: U+007F");
+            "a text of the report holds a control character at gate.device.name: U+007F");
   // An error message may hold several lines (a compile error does): newlines and tabs only.
   ReportFile lines = sample();
   lines.gate->error = "cuBLAS timing skipped: line one\n\tline two";
@@ -564,7 +577,7 @@ TEST(ReportJson, TextIsPlainAndEveryKeyOnce) {
   EXPECT_TRUE(parse_report(to_json_text(lines)));
   lines.gate->error = "line one\r\nline two";
   EXPECT_EQ(parse_report(to_json_text(lines)).error,
-            "a text of the report holds a control character at /gate/error: U+000D");
+            "a text of the report holds a control character at gate.error: U+000D");
   EXPECT_EQ(parse_report(text + std::string(3, '\0')).error,
             "not a JSON document: a NUL byte at byte " + std::to_string(text.size() + 1));
   EXPECT_EQ(parse_report(edited(text, "\"format\": \"fragviz-report\",",
@@ -576,11 +589,22 @@ TEST(ReportJson, TextIsPlainAndEveryKeyOnce) {
       "{\"format\": \"fragviz-report\", \"version\": 3, \"probe\": " + std::string(100000, '[') +
       std::string(100000, ']') + "}";
   EXPECT_EQ(parse_report(deep).error, "not a JSON document we can read: nested more than 200 levels deep");
-  // Where a broken document breaks: the byte.
+  // Where a broken document breaks, in the file's words (json_words.hpp): line and column, and
+  // what is wrong there (newcomer finding: nlohmann's "syntax error while parsing value", clipped).
+  EXPECT_EQ(parse_report("{\"format\": \"fragviz-report\", }").error,
+            "not a JSON document: line 1, column 30: found \"}\" where a key in double quotes should be");
+  EXPECT_EQ(parse_report("").error, "not a JSON document: the file is empty");
+  // Cut after its first field: line 2 is ` "format": "fragviz-report",` (28 characters).
+  ASSERT_EQ(text.substr(0, text.find(',') + 1), "{\n \"format\": \"fragviz-report\",");
   EXPECT_EQ(
-      parse_report("{\"format\": \"fragviz-report\", }").error.rfind("not a JSON document: at byte 30: ", 0),
-      0u)
-      << parse_report("{\"format\": \"fragviz-report\", }").error;
+      parse_report(text.substr(0, text.find(',') + 1)).error,
+      "not a JSON document: line 2, column 29: the text ends before the JSON value is complete (the file "
+      "may be cut short)");
+  const std::string cpi = "\"cycles_per_instruction\": 9.5";
+  EXPECT_REFUSED_NAMING(parse_report(edited(text, cpi, "\"cycles_per_instruction\": NaN")).error,
+                        "\"NaN\": JSON has no NaN or infinity");
+  EXPECT_REFUSED_NAMING(parse_report(edited(text, cpi, "\"cycles_per_instruction\": 1e400")).error,
+                        "the number 1e400 is too large to read");
 }
 
 TEST(ReportRecompute, TileVerdictAndItsDetailAgree) {

@@ -42,12 +42,40 @@ inline std::size_t char_start(std::string_view s, std::size_t i) {
 }
 }  // namespace detail
 
-/// `text` as a message echoes it: whole up to kEchoChars bytes, else its first kEchoChars - 3,
-/// "..." and its length: "xxxx... (10014 characters)".
+/// `text` with each control character (U+0000 to U+001F, U+007F) written as an escape, "\\n",
+/// "\\t", "\\r" or "\\x1b": user text echoed to a terminal must not move its cursor, recolour
+/// it or ring it (a newcomer's ESC in a CLI argument did).
+inline std::string escape_controls(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (const char ch : text) {
+    const auto u = static_cast<unsigned char>(ch);
+    if (u >= 0x20 && u != 0x7f) {
+      out += ch;
+    } else if (ch == '\n') {
+      out += "\\n";
+    } else if (ch == '\t') {
+      out += "\\t";
+    } else if (ch == '\r') {
+      out += "\\r";
+    } else {
+      static const char kHex[] = "0123456789abcdef";
+      out += "\\x";
+      out += kHex[u >> 4];
+      out += kHex[u & 15];
+    }
+  }
+  return out;
+}
+
+/// `text` as a message echoes it: control characters escaped (escape_controls), whole up to
+/// kEchoChars bytes, else its first kEchoChars - 3, "..." and its length: "xxxx... (10014
+/// characters)".
 inline std::string echo_text(std::string_view text) {
-  if (text.size() <= kEchoChars) return std::string(text);
-  const std::size_t keep = detail::char_start(text, kEchoChars - 3);
-  return std::string(text.substr(0, keep)) + "... (" + std::to_string(text.size()) + " characters)";
+  const std::string shown = escape_controls(text);
+  if (shown.size() <= kEchoChars) return shown;
+  const std::size_t keep = detail::char_start(shown, kEchoChars - 3);
+  return shown.substr(0, keep) + "... (" + std::to_string(text.size()) + " characters)";
 }
 
 /// The part of `text` around its 1-based `column` (a parser's error position; size + 1 is its

@@ -102,6 +102,7 @@ void App::frame() {
   // What the user edits this frame is theirs, also while a report shows its own geometry.
   const Controls before = s_.controls;
   draw_menu_and_status(s_);
+  draw_messages(s_);
   draw_compare(s_);
   // Each panel may change controls; recompute right after the controls panel so views drawn after
   // it in this frame already show the change.
@@ -588,7 +589,6 @@ std::string App::state_json() const {
   j["report_label"] = s_.probe.report ? json(s_.probe.label) : json(nullptr);
   j["report_path"] = s_.report ? s_.report->path : std::string();
   j["report_error"] = s_.report_error;
-  j["report_notice"] = s_.report ? s_.report->notice : std::string();
   auto controls_json = [](const Controls& x) {
     return json{{"instruction", x.instruction},
                 {"num", std::string(to_string(x.num))},
@@ -604,6 +604,7 @@ std::string App::state_json() const {
                           : json(nullptr);
   j["status"] = {{"headline", fr.status_headline}, {"tooltip", fr.status_tooltip}};
   j["settings_notices"] = s_.settings_notices;
+  j["messages"] = {{"open", s_.messages_open}, {"shown", fr.messages_shown}};
   {
     // A file browser as its modal shows it: File > Open report's, and Load kernel's Browse...
     const auto browser = [](const FileBrowserState& b) {

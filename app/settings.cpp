@@ -13,10 +13,15 @@
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 #include <sstream>
+#include <tuple>
 
 #include "fragviz/gate_host.hpp"
 #include "fragviz/gate_ladder.hpp"
+#include "fragviz/json_text.hpp"
+#include "fragviz/words.hpp"
+#include "layout_view.hpp"
 
 namespace fragviz::app {
 
@@ -121,6 +126,15 @@ struct Reader {
     return std::nullopt;
   }
 
+  /// Each key of the object `j` (at `prefix`, "gate.") that is none of `known`, said: a misspelt
+  /// key is a setting silently not taken.
+  void unknown_keys(const json& j, const std::string& prefix, std::initializer_list<const char*> known) {
+    for (auto it = j.begin(); it != j.end(); ++it)
+      if (std::find_if(known.begin(), known.end(), [&](const char* k) { return it.key() == k; }) ==
+          known.end())
+        say("unknown setting " + shown(json(prefix + it.key())) + " ignored");
+  }
+
   /// An enumeration by its name: `parse` gives the value or nullopt.
   template <class T, class Parse>
   void named(const json& j, const char* key, const std::string& name, const std::string& choices, Parse parse,
@@ -141,12 +155,26 @@ struct Reader {
 ParsedSettings parse_settings(std::string_view text) {
   ParsedSettings p;
   Reader r{p};
-  const json j = json::parse(text.begin(), text.end(), nullptr, false);
+  // A number too large for a double ("1e400") is one bad value, not a bad file: it is read as
+  // null (the field then says what it uses instead), the rest of the file as written.
+  std::string read(text);
+  for (int i = 0; i < 64; ++i) {
+    const auto c = json_parser_complaint<json>(read);
+    if (!c || !c->overflow || c->byte < c->token.size() ||
+        read.compare(c->byte - c->token.size(), c->token.size(), c->token) != 0)
+      break;
+    r.say(json_syntax_words(read, *c) + ": read as null");
+    read.replace(c->byte - c->token.size(), c->token.size(), "null");
+  }
+  const json j = json::parse(read.begin(), read.end(), nullptr, false);
   if (j.is_discarded()) {
     p.keep_file = true;
-    r.say("not JSON: using the default settings");
+    const auto c = json_parser_complaint<json>(read);
+    r.say("not JSON: " + (c ? json_syntax_words(read, *c) : std::string("the parser refused it")) +
+          ": using the default settings");
     return p;
   }
+  p.text_read = read;
   if (!j.is_object()) {
     p.keep_file = true;
     r.say(shown(j) + ", not a settings object: using the default settings");
@@ -217,6 +245,10 @@ ParsedSettings parse_settings(std::string_view text) {
                                {"gate", &w.gate},
                                {"output", &w.output}})
         r.boolean(*it, key, std::string("windows.") + key, *flag);
+      if (!p.keep_file)
+        r.unknown_keys(
+            *it, "windows.",
+            {"controls", "device", "inspector", "fragments", "ldmatrix", "banks", "gate", "output"});
     } else {
       r.say("windows is " + shown(*it) + ", not an object: every window open");
     }
@@ -242,6 +274,7 @@ ParsedSettings parse_settings(std::string_view text) {
           g, "variant", "gate.variant", gate_variant_names(),
           [](const std::string& t) { return parse_variant(t); }, std::string(to_string(s.gate_variant)),
           s.gate_variant);
+      if (!p.keep_file) r.unknown_keys(g, "gate.", {"n", "seed", "variant"});
     } else {
       r.say("gate is " + shown(*it) + ", not an object: using the default gate options");
     }
@@ -283,20 +316,28 @@ ParsedSettings parse_settings(std::string_view text) {
             return std::nullopt;
           },
           lc.element_type, lc.element_type);
+      if (!p.keep_file)
+        r.unknown_keys(l, "layout.",
+                       {"enabled", "write", "read", "lanes", "op", "num", "trans", "element_type"});
+      // A text that does not parse is kept as typed (the Layout view marks where), and said now,
+      // so the user knows at start why the view shows no layout.
+      const LayoutView v = compute_layout_view(lc);
+      for (auto [name, text, e] : {std::tuple<const char*, const std::string*, const FieldError*>{
+                                       "layout.write", &lc.write_layout, &v.write_error},
+                                   {"layout.read", &lc.read_layout, &v.read_error},
+                                   {"layout.lanes", &lc.lanes, &v.lanes_error}})
+        if (!e->ok())
+          p.layout_notices.push_back(std::string(name) + " " + shown(json(*text)) + " does not parse (" +
+                                     echo_text(e->message) + "): kept as typed; the Layout view shows where");
     } else {
       r.say("layout is " + shown(*it) + ", not an object: using the default layout");
     }
   }
   // A misspelt key is a setting silently not taken: say so (a newer version's keys are expected).
-  if (!p.keep_file) {
-    static const char* const kKnown[] = {
-        "format",     "version", "instruction",   "shape",   "ldmatrix_num", "trans",         "width_halves",
-        "pad_halves", "swizzle", "selected_lane", "windows", "gate",         "output_colour", "layout"};
-    for (auto it = j.begin(); it != j.end(); ++it)
-      if (std::find_if(std::begin(kKnown), std::end(kKnown), [&](const char* k) { return it.key() == k; }) ==
-          std::end(kKnown))
-        r.say("unknown setting " + shown(json(it.key())) + " ignored");
-  }
+  if (!p.keep_file)
+    r.unknown_keys(j, "",
+                   {"format", "version", "instruction", "shape", "ldmatrix_num", "trans", "width_halves",
+                    "pad_halves", "swizzle", "selected_lane", "windows", "gate", "output_colour", "layout"});
   return p;
 }
 
@@ -451,10 +492,11 @@ LoadedSettings load_settings(const std::string& dir, AppState& s) {
   apply_settings(p, s);
   out.keep_file = p.keep_file;
   if (!p.keep_file) {
-    s.settings_file_text = text.str();
+    s.settings_file_text = p.text_read;  // overflowing numbers as null: what the merge can read
     s.settings_loaded_json = settings_json(p.settings);
   }
   for (const std::string& m : p.messages) out.messages.push_back(path + ": " + m);
+  for (const std::string& m : p.layout_notices) out.messages.push_back(path + ": " + m);
   // What the run does about a file it will not write, once.
   if (p.keep_file) out.messages.push_back(path + " is kept as it is: this session's settings are not saved");
   return out;
@@ -491,6 +533,12 @@ namespace {
 /// nothing needs escaping).
 std::string pointer_of(const std::string& at, const std::string& key) { return at + "/" + key; }
 
+/// Whether `touched` holds `at` or a pointer below it.
+bool touched_under(const std::set<std::string>& touched, const std::string& at) {
+  const auto it = touched.lower_bound(at);
+  return it != touched.end() && (*it == at || it->rfind(at + "/", 0) == 0);
+}
+
 /// `now` with what the user did not change since `loaded` taken from `file` (see save_settings):
 /// keys only `file` has are kept, a value equal to its `loaded` reading and never `touched` is
 /// written as `file` had it, objects are merged key by key. `at`: the objects' JSON pointer.
@@ -502,6 +550,8 @@ json merge_unchanged(const json& file, const json& loaded, const json& now,
     const std::string here = pointer_of(at, key);
     if (!now.contains(key)) {
       out[key] = value;  // a key this app does not know: the user's
+    } else if (now[key].is_object() && !value.is_object() && !touched_under(touched, here)) {
+      out[key] = value;  // not an object in the file ("windows": [1, 2]) and nothing in it changed
     } else if (now[key].is_object()) {
       out[key] =
           merge_unchanged(value, loaded.is_object() ? loaded.value(key, json::object()) : json::object(),
@@ -559,9 +609,14 @@ std::string save_settings(const std::string& dir, const Settings& s, const std::
   if (!file_text.empty()) {
     const json file = json::parse(file_text, nullptr, false),
                loaded = json::parse(loaded_json, nullptr, false);
-    if (file.is_object() && !loaded.is_discarded())
+    if (file.is_object() && !loaded.is_discarded()) {
+      // Nothing changed this session (no setting differs from its reading, none was set and set
+      // back): the file stays byte for byte as the user keeps it (their order, spacing, number
+      // spellings, a "windows" that is no object), not rewritten in this app's format.
+      if (touched.empty() && json::parse(text) == loaded) return {};
       text = merge_unchanged(file, loaded, json::parse(text), touched, "")
                  .dump(2, ' ', false, json::error_handler_t::replace);
+    }
   }
   {
     std::ofstream out(tmp, std::ios::trunc);

@@ -65,9 +65,16 @@ struct ParsedSettings {
   std::vector<std::string> messages;
   /// An instruction the catalogue lacks (shown in the controls, not in `messages`).
   std::string instruction_notice;
+  /// Layout texts that do not parse ("layout.write ... does not parse (...)"): kept as typed, so
+  /// not faults of the file (settings_json writes them back as they are), but said at start with
+  /// the file's messages.
+  std::vector<std::string> layout_notices;
   /// The text is not a settings file this app may rewrite (not JSON, not an object, no or another
   /// "format", a newer version): it must never be saved over.
   bool keep_file = false;
+  /// The text as read: `text` with each number too large for a double replaced by null (said in
+  /// `messages`); what save_settings merges with. Empty when the text is not JSON.
+  std::string text_read;
 };
 
 /// Parses settings.json text. Never throws; any bytes give settings and messages.
@@ -104,7 +111,9 @@ std::string start_settings(const ConfigDir& d, bool persist, AppState& s);
 /// (`file_text`, read as `loaded_json`: AppState::settings_file_text, settings_loaded_json), what
 /// the user did not change this session is written back as they wrote it: keys this app does not
 /// know, and values it had replaced (an out-of-range pad) unless the user changed them this session
-/// (`touched`, as note_settings_touched collects them). Returns an error or "".
+/// (`touched`, as note_settings_touched collects them). When nothing differs from the file's
+/// reading and nothing was touched, the file is not written at all (left byte for byte).
+/// Returns an error or "".
 std::string save_settings(const std::string& dir, const Settings& s, const std::string& file_text = "",
                           const std::string& loaded_json = "", const std::set<std::string>& touched = {});
 

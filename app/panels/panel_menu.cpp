@@ -82,7 +82,6 @@ std::vector<Segment> status_segments(AppState& s, bool model_only) {
   s.frame.status_headline = out.front().text;
   if (s.report && !s.report->changes.empty())
     out.push_back({changes_text(s.report->changes), kAmberV, {}, "report_changes"});
-  if (s.report && !s.report->notice.empty()) out.push_back({s.report->notice, kAmberV, {}, "report_notice"});
   if (!s.settings_notices.empty())
     out.push_back(notice_list("settings: ", s.settings_notices, "settings_notice"));
   // What was wrong with the asset files (--assets) or the fonts.
@@ -105,6 +104,9 @@ void draw_status_segments(AppState& s, const std::vector<Segment>& segs) {
     return ImGui::CalcTextSize(label).x + 2 * st.FramePadding.x + st.ItemSpacing.x;
   };
   float buttons = 0;
+  // More notices than the strip can show in full: the Messages window has them all.
+  const bool messages = !s.settings_notices.empty() || !assets().notices.empty();
+  if (messages) buttons += button_w("messages");
   if (s.report) buttons += button_w("close report");
   if (!s.report_error.empty()) buttons += button_w("dismiss");
   const float sep = measure(kSep);
@@ -134,6 +136,11 @@ void draw_status_segments(AppState& s, const std::vector<Segment>& segs) {
       ImGui::PopTextWrapPos();
       ImGui::EndTooltip();
     }
+  }
+  if (messages) {
+    ImGui::SameLine();
+    if (ImGui::SmallButton("messages")) s.messages_open = true;
+    record_widget(s, "messages_button");
   }
   if (s.report) {
     ImGui::SameLine();

@@ -224,6 +224,45 @@ TEST(ParseSettings, UnknownKeyIsSaid) {
   EXPECT_EQ(p.settings.controls.width_halves, 64);
 }
 
+// Newcomer round 6: text that is no JSON was said only as "not JSON", with no place or reason.
+TEST(ParseSettings, NotJsonIsSaidWhereAndWhyInTheFilesWords) {
+  const ParsedSettings p = parse_settings("{\"format\": \"fragviz-settings\",\n \"trans\": tru}");
+  EXPECT_TRUE(p.keep_file);
+  ASSERT_EQ(p.messages.size(), 1u) << all(p);
+  // Line 2 is ` "trans": tru}`: "tru" starts at column 11, the parser stops at the "}" (column 14).
+  EXPECT_EQ(p.messages[0],
+            "not JSON: line 2, column 14: \"tru\" is not a JSON value (a value is a number, a \"string\", "
+            "true, false, null, an [array] or an {object}): using the default settings");
+}
+
+// Newcomer round 6: one number beyond double (1e400) made the whole file "not JSON" and turned
+// saving off for the session; it is one bad value.
+TEST(ParseSettings, ANumberTooLargeIsOneBadValueNotABadFile) {
+  const ParsedSettings p = parse_fields(R"("width_halves": 1e400, "trans": true, "pad_halves": -1e999)");
+  EXPECT_FALSE(p.keep_file) << all(p);
+  EXPECT_TRUE(p.settings.controls.trans);
+  EXPECT_EQ(p.settings.controls.width_halves, 64);
+  EXPECT_EQ(p.settings.controls.pad_halves, 8);
+  // kHead is 45 characters: "width_halves": starts at column 46, its value at column 62.
+  EXPECT_TRUE(any_message_has(p, "line 1, column 62: the number 1e400 is too large to read")) << all(p);
+  EXPECT_TRUE(any_message_has(p, "the number -1e999 is too large to read")) << all(p);
+  EXPECT_TRUE(any_message_has(p, "width_halves null is not a number: using 64")) << all(p);
+  EXPECT_EQ(p.text_read.find("1e400"), std::string::npos);
+}
+
+// Newcomer round 6: a misspelt key inside gate, windows or layout was silently not taken.
+TEST(ParseSettings, UnknownKeysInsideObjectsAreSaid) {
+  const ParsedSettings p = parse_fields(
+      R"("gate": {"n": 512, "sed": 3}, "windows": {"gate": false, "fragmnets": false},
+         "layout": {"enabled": true, "writ": "x"})");
+  EXPECT_EQ(p.settings.gate_n, 512);
+  EXPECT_FALSE(p.settings.windows.gate);
+  EXPECT_TRUE(any_message_has(p, "unknown setting \"gate.sed\" ignored")) << all(p);
+  EXPECT_TRUE(any_message_has(p, "unknown setting \"windows.fragmnets\" ignored")) << all(p);
+  EXPECT_TRUE(any_message_has(p, "unknown setting \"layout.writ\" ignored")) << all(p);
+  EXPECT_EQ(p.messages.size(), 3u) << all(p);
+}
+
 TEST(ParseSettings, DeepNestingIsDescribedNotDumped) {
   const std::string deep = std::string(20000, '[') + std::string(20000, ']');
   const ParsedSettings p = parse_fields("\"width_halves\": " + deep);
@@ -430,6 +469,52 @@ TEST(SettingsFiles, AStandInTheUserSetsAgainIsSavedAsSet) {
   // Never touched: still as the user wrote it.
   EXPECT_EQ(saved["width_halves"], 100000);
   EXPECT_EQ(s.settings_touched, (std::set<std::string>{"/pad_halves", "/gate/n"}));
+}
+
+// Newcomer round 6: a layout text that does not parse was said only once the Layout view was open.
+TEST(ParseSettings, ALayoutTextThatDoesNotParseIsSaidAtStartAndKept) {
+  const ParsedSettings p = parse_fields(R"("layout": {"write": "(8,8):(1,"})");
+  EXPECT_EQ(p.settings.layout.write_layout, "(8,8):(1,");
+  EXPECT_TRUE(p.messages.empty()) << all(p);  // no fault of the file: written back as typed
+  ASSERT_EQ(p.layout_notices.size(), 1u);
+  EXPECT_EQ(p.layout_notices[0].rfind("layout.write \"(8,8):(1,\" does not parse (", 0), 0u)
+      << p.layout_notices[0];
+  EXPECT_NE(p.layout_notices[0].find("): kept as typed; the Layout view shows where"), std::string::npos)
+      << p.layout_notices[0];
+  // Said at start with the file's messages.
+  TempDir t;
+  t.write("settings.json", std::string(kHead) + R"("layout": {"write": "(8,8):(1,"}})");
+  AppState s;
+  start_settings(ConfigDir{t.path.string(), t.path.parent_path().string(), "x"}, true, s);
+  EXPECT_TRUE(notices_have(s, "layout.write", "does not parse")) << s.settings_notices.size();
+}
+
+// Newcomer round 6: quitting without a change rewrote the file in the app's format (keys sorted,
+// spacing changed) and a "windows" that was no object became one.
+TEST(SettingsFiles, AnUnchangedQuitLeavesTheFileByteForByte) {
+  TempDir t;
+  const std::string text = R"({ "version": 1,  "format": "fragviz-settings",
+  "windows": [1, 2, 3], "width_halves": 1e400, "trans": true })";
+  t.write("settings.json", text);
+  AppState s;
+  const std::string dir =
+      start_settings(ConfigDir{t.path.string(), t.path.parent_path().string(), "x"}, true, s);
+  ASSERT_EQ(dir, t.path.string()) << "a file with one bad number is still saved into";
+  const auto save = [&] {
+    const Settings now = settings_of(s);
+    note_settings_touched(s.settings_loaded_json, now, s.settings_touched);
+    return save_settings(dir, now, s.settings_file_text, s.settings_loaded_json, s.settings_touched);
+  };
+  ASSERT_EQ(save(), "");
+  EXPECT_EQ(t.read("settings.json"), text);
+  EXPECT_FALSE(fs::exists(t.path / "settings.json.tmp"));
+  // A window the user closes: windows becomes this app's object, the rest stays the user's.
+  s.windows.gate = false;
+  ASSERT_EQ(save(), "");
+  const nlohmann::json saved = nlohmann::json::parse(t.read("settings.json"));
+  EXPECT_EQ(saved["windows"]["gate"], false);
+  EXPECT_EQ(saved["trans"], true);
+  EXPECT_TRUE(saved["width_halves"].is_null()) << "1e400 cannot be written back; it was read as null";
 }
 
 TEST(SettingsFiles, ALinkedSettingsFileIsWrittenThrough) {

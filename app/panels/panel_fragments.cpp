@@ -202,7 +202,11 @@ void draw_corner(ImDrawList* dl, const Derived& d, const GridGeom& g) {
   const Instruction& in = *d.instr;
   const ImVec2 b0 = g.block(0);
   const ImVec2 a = g.grid(Operand::A, 0), b = g.grid(Operand::B, 0);
-  dl->PushClipRect(b0, ImVec2(b.x - g.mg.gap, a.y - g.mg.gap - ImGui::GetTextLineHeight() - 2.f), true);
+  // Half an em short of B's row labels, so a clipped line never reads on into them.
+  dl->PushClipRect(
+      b0,
+      ImVec2(b.x - g.mg.gap - 0.5f * ImGui::GetFontSize(), a.y - g.mg.gap - ImGui::GetTextLineHeight() - 2.f),
+      true);
   float y = b0.y + 2.f;
   const ImU32 dim = IM_COL32(170, 176, 186, 255);
   auto line = [&](const char* text, ImU32 col) {

@@ -12,12 +12,21 @@ void draw_lane_strip(AppState& s, const Derived& d) {
   const bool products = d.instr->products > 1;
   const float avail = ImGui::GetContentRegionAvail().x;
   const float spacing = 2.f;
-  const float w = std::max(16.f, (avail - spacing * 31.f) / 32.f);
+  // Each button holds its number ("31") at the font's size: where 32 of them do not fit one row
+  // (a narrow window, a display scale of 2), 16 or 8 a row, so no lane falls off the edge
+  // (newcomer round 6: lanes 10 to 31 were cut off at 1024x700, scale 2).
+  const float min_w = ImGui::CalcTextSize("31").x + 0.3f * ImGui::GetFontSize();
+  int per_row = kWarpSize;
+  while (per_row > 8 &&
+         (avail - spacing * static_cast<float>(per_row - 1)) / static_cast<float>(per_row) < min_w)
+    per_row /= 2;
+  const float w =
+      std::max(min_w, (avail - spacing * static_cast<float>(per_row - 1)) / static_cast<float>(per_row));
   const float h = ImGui::GetFrameHeight();
   ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(spacing, 4.f));
   ImGui::PushStyleVar(ImGuiStyleVar_FrameRounding, 3.f);
   for (int lane = 0; lane < kWarpSize; ++lane) {
-    if (lane) ImGui::SameLine();
+    if (lane % per_row) ImGui::SameLine();
     const ImU32 c = lane_colour(lane);
     const bool dim = s.selected_lane >= 0 && s.selected_lane != lane;
     const ImVec4 col = ImGui::ColorConvertU32ToFloat4(dim ? ((c & 0x00ffffffu) | 0x50000000u) : c);

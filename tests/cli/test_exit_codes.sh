@@ -121,5 +121,46 @@ if [ "$rc" = 3 ] || [ "$rc" = 64 ]; then
   fails=$((fails + 1))
 fi
 
+
+# One rule for every option's value (newcomer round 6), whatever the command: an empty value is
+# refused, never read as "not given" (layout --instr '' showed the default instruction), and a
+# whole-number option names what it got in our words, never CLI11's "Could not convert".
+expect 64 "--instr: is empty" -- layout --instr ""
+expect 64 "--instr: is empty" -- probe --instr ""
+expect 64 "--type: is empty" -- descriptor --type ""
+for v in nan 72.5 1e99 0x40 "" " 64"; do
+  out=$("$cli" banks --num x4 --stride-halves "$v" 2>&1)
+  rc=$?
+  if [ "$rc" != 64 ] || grep -q "Could not convert" <<<"$out" || ! grep -q -- "--stride-halves" <<<"$out"; then
+    echo "FAIL: banks --stride-halves '$v' -> exit $rc: $out"
+    fails=$((fails + 1))
+  fi
+done
+expect 64 "--stride-halves: must be a whole number, got 'nan'" -- banks --num x4 --stride-halves nan
+expect 64 "--stride-halves: must be a whole number, got '72.5'" -- banks --num x4 --stride-halves 72.5
+expect 64 "--stride-halves: the number '99999999999' is too large for it" -- banks --num x4 --stride-halves 99999999999
+expect 64 "--mn: must be a whole number, got '1e3'" -- descriptor --type f16 --mn 1e3
+expect 64 "--start: must be a non-negative whole number, got '-16'" -- descriptor --type f16 --start -16
+# In range of the type, out of the model's: the model's words, exit 3 (as before).
+expect 3 "row stride" -- banks --num x4 --stride-halves 0
+
+# Control characters the user typed are echoed as escapes, never raw (an ESC recoloured the
+# terminal), in our messages and in CLI11's.
+ctl() {  # ctl ARGS...: the output holds no raw control character (newlines aside), only escapes
+  local out
+  out=$("$cli" "$@" 2>&1)
+  if printf '%s' "$out" | tr -d '\n' | LC_ALL=C grep -q '[[:cntrl:]]' || ! grep -qF '\' <<<"$out"; then
+    echo "FAIL: fragviz-cli $(printf '%q ' "$@")echoed a raw control character: $(printf '%q' "$out")"
+    fails=$((fails + 1))
+  else
+    echo "ok: fragviz-cli $(printf '%q ' "$@")-> $(head -c 100 <<<"$out")"
+  fi
+}
+ctl layout --instr $'a\e[31mred'
+ctl banks --num $'x\e[2J'
+ctl $'fragviz\a'
+ctl banks --num x4 --stride-halves $'6\e4'
+ctl probe --instr $'mma\tx'
+
 echo "$fails failed"
 [ "$fails" -eq 0 ]

@@ -61,6 +61,9 @@ fi
 # (root's access(2) says /proc/version is writable; writing it then failed half-way, "disk full?").
 refused 5 "cannot write --svg /proc/version: is in the kernel's proc file system, not an ordinary file" -- export --view movmatrix --svg /proc/version
 refused 5 "cannot write --json /proc/fragviz.json: folder /proc is in the kernel's proc file system" -- probe --instr none --json /proc/fragviz.json
+# A name in /proc that leads elsewhere (here to this process's standard output, a pipe) is still
+# a name in /proc: refused, as the README says (newcomer finding: it was written through).
+refused 5 "cannot write --svg /proc/self/fd/1: is in the kernel's proc file system, not an ordinary file" -- export --view movmatrix --svg /proc/self/fd/1
 refused 5 "folder /sys/kernel is in the kernel's sysfs file system" -- gate --n 256 --runs 1 --json /sys/kernel/fragviz.json
 refused 5 "cannot write --csv /dev/full: is a character device" -- bench --sizes 256 --runs 1 --csv /dev/full
 refused 5 "cannot write --tikz /dev/zero: is a character device" -- export --view movmatrix --svg a.svg --tikz /dev/zero

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <iostream>
 
+#include "cli_checks.hpp"
 #include "commands.hpp"
 #include "fragviz/words.hpp"
 
@@ -15,11 +16,23 @@ int main(int argc, char** argv) {
   // ours clips it (words.hpp's echo_text), an --option=value's value too.
   app.failure_message([argc, argv](const CLI::App* a, const CLI::Error& e) {
     std::string m = CLI::FailureMessage::simple(a, e);
+    // A number of digits too large for its option ("Could not convert: --n = 99999999999"): in
+    // the words every other refused number gets (cli_checks.hpp).
+    if (const std::string conv = "Could not convert: "; m.rfind(conv, 0) == 0) {
+      const auto eq = m.find(" = ");
+      if (eq != std::string::npos) {
+        const auto end = std::min(m.find('\n', eq), m.size());  // CLI11's "Run with --help" follows
+        m = m.substr(conv.size(), eq - conv.size()) + ": the number '" +
+            fragviz::echo_text(m.substr(eq + 3, end - eq - 3)) + "' is too large for it" + m.substr(end);
+      }
+    }
     for (int i = 1; i < argc; ++i) {
       std::string word = argv[i];
       const auto eq = word.find('=');
       for (const std::string& w : {word, eq == std::string::npos ? std::string() : word.substr(eq + 1)}) {
-        if (w.size() <= fragviz::kEchoChars) continue;
+        // Long words are clipped; control characters (an ESC that would recolour the terminal)
+        // written as escapes.
+        if (w.empty() || (w.size() <= fragviz::kEchoChars && fragviz::escape_controls(w) == w)) continue;
         const std::string clipped = fragviz::echo_text(w);
         for (auto at = m.find(w); at != std::string::npos; at = m.find(w, at + clipped.size()))
           m.replace(at, w.size(), clipped);
@@ -38,6 +51,17 @@ int main(int argc, char** argv) {
   fragviz::cli::add_relations_command(app, exit_code);
   fragviz::cli::add_diff_command(app, exit_code);
   fragviz::cli::add_export_command(app, exit_code);
+  // One rule for every option that takes a value, whatever its command: an empty value is refused
+  // (CLI11 reads "" as 0, and a command would take an empty --instr as not given), and a
+  // whole-number option refuses what is no whole number in the words above.
+  for (CLI::App* c : app.get_subcommands([](CLI::App*) { return true; }))
+    for (CLI::Option* o : c->get_options()) {
+      if (o->get_items_expected_min() <= 0) continue;  // a flag
+      o->check(fragviz::kNonEmpty);
+      const std::string type = o->get_type_name();
+      if (type.rfind("INT", 0) == 0 || type.rfind("UINT", 0) == 0)
+        o->check(fragviz::whole_number(type.rfind("INT", 0) == 0));
+    }
   // A first word that is no subcommand gets its own message (CLI11 would only say that a
   // subcommand is required).
   const auto all = app.get_subcommands([](CLI::App*) { return true; });

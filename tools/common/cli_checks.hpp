@@ -64,6 +64,23 @@ inline CLI::Validator finite_range(double lo, double hi) {
       "NUMBER");
 }
 
+/// A whole number in plain decimal digits ('-' first where `is_signed`), at most 18 digits; its
+/// range is the command's to judge (the model's words, exit 3). fragviz-cli puts it on every
+/// whole-number option, so "nan", "72.5" and "1e99" are named for what they are, not CLI11's
+/// "Could not convert".
+inline CLI::Validator whole_number(bool is_signed) {
+  return CLI::Validator(
+      [is_signed](std::string& v) -> std::string {
+        const std::size_t start = is_signed && !v.empty() && v[0] == '-' ? 1 : 0;
+        if (v.size() > start && v.size() - start <= 18 &&
+            v.find_first_not_of("0123456789", start) == std::string::npos)
+          return {};
+        return std::string("must be a ") + (is_signed ? "" : "non-negative ") + "whole number, got '" +
+               echo_text(v) + "'";
+      },
+      "");
+}
+
 /// Refuses an empty value, which CLI11 would otherwise read as 0.
 inline const CLI::Validator kNonEmpty(
     [](std::string& v) -> std::string { return v.empty() ? "is empty" : ""; }, "");

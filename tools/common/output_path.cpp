@@ -40,6 +40,13 @@ std::optional<std::string> output_path_problem(const OutputOption& o) {
     return what + "the name is too long (at most 255 bytes a part, 4096 in all)";
   if (exists) {
     if (S_ISDIR(st.st_mode)) return what + "is a folder, not a file";
+    // The name's own folder, before any link is followed: /proc/self/fd/1 leads to this
+    // process's output (a pipe, the terminal) but is a name in /proc, which nothing is written
+    // under. devpts is the terminals' folder (/dev/pts/3 may be this process's own terminal).
+    const std::size_t cut = o.path.find_last_of('/');
+    const std::string own_folder = cut == std::string::npos ? "." : cut == 0 ? "/" : o.path.substr(0, cut);
+    if (const char* fs = pseudo_file_system(own_folder); fs && std::string(fs) != "devpts")
+      return what + "is in the kernel's " + fs + " file system, not an ordinary file";
     // Judged before access(2): root may "write" /proc/version, which then fails half-way. A
     // terminal that is this process's standard output lives on devpts: devices come first.
     if (S_ISCHR(st.st_mode) && !accepted_char_device(st))

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The instruction is stored by mnemonic. A settings file from before the catalogue
-# ("shape": "m16n8k16") opens at mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32; a mnemonic the
+# ("shape": "m16n8k16") opens at mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32, stays as it is
+# while nothing changes and is saved with the mnemonic once something does; a mnemonic the
 # catalogue lacks falls back to the default instruction with a visible notice (never a crash); an
 # unknown --instr is refused before a window opens (exit 2, naming the entries of that shape).
 source "$(dirname "$0")/lib.sh"
@@ -13,7 +14,16 @@ printf '{ "format": "fragviz-settings", "version": 1, "shape": "m16n8k16", "sele
 start_app --no-device
 wait_for "s['controls']['instruction'] == '$K16' and len(s['cells']['A']) == 256 and s['selected_lane'] == 3"
 wait_for "s['instruction_notice'] == ''"
+before=$(cksum <"$WORK/cfg/settings.json")
 quit_app
+# Nothing changed: the old file stays as the user has it (and still reads as m16n8k16).
+[ "$(cksum <"$WORK/cfg/settings.json")" = "$before" ] || fail "an unchanged session rewrote settings.json"
+start_app --no-device
+wait_for "s['controls']['instruction'] == '$K16' and s['selected_lane'] == 3"
+click $(centre_of "s['lane_buttons'][5]")
+wait_for "s['selected_lane'] == 5"
+quit_app
+# Once something is saved, the instruction is stored by its mnemonic.
 grep -q "\"instruction\": \"$K16\"" "$WORK/cfg/settings.json" || fail "settings.json was not rewritten with the mnemonic"
 
 printf '{ "format": "fragviz-settings", "version": 1, "instruction": "mma.sync.aligned.m16n8k99.row.col.f32.f16.f16.f32" }\n' \

@@ -1,6 +1,7 @@
 #include "command_line.hpp"
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -8,6 +9,7 @@
 #include "cli_checks.hpp"
 #include "fragviz/catalogue.hpp"
 #include "fragviz/layout.hpp"
+#include "fragviz/words.hpp"
 #include "image_file.hpp"
 
 namespace fragviz::app {
@@ -118,12 +120,24 @@ int parse_command_line(int argc, char** argv, LaunchOptions& o, WindowOptions& w
             return {};
           },
           "");
+  // As in fragviz-cli: no option takes an empty value (`--dump-state ''` is a slip, not "none").
+  for (CLI::Option* opt : cli.get_options())
+    if (opt->get_items_expected_min() > 0) opt->check(kNonEmpty);
   try {
     cli.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
     return cli.exit(e);  // prints the help to stdout, returns 0
   } catch (const CLI::ParseError& e) {
-    std::fprintf(stderr, "fragviz: %s\nRun 'fragviz --help' for the options.\n", e.what());
+    // CLI11 echoes what was typed ("not expected: ..."): a control character in it is written as
+    // an escape (words.hpp's escape_controls), never sent to the terminal; its lines stay lines.
+    std::string what = e.what(), shown;
+    for (std::size_t start = 0; start <= what.size();) {
+      const std::size_t end = std::min(what.find('\n', start), what.size());
+      shown += escape_controls(std::string_view(what).substr(start, end - start));
+      if (end < what.size()) shown += '\n';
+      start = end + 1;
+    }
+    std::fprintf(stderr, "fragviz: %s\nRun 'fragviz --help' for the options.\n", shown.c_str());
     return 2;
   }
   if (!size.empty()) std::sscanf(size.c_str(), "%dx%d", &o.width, &o.height);

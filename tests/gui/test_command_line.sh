@@ -87,6 +87,14 @@ bad_args "excludes --bench" --bench "$WORK/b.json" --frames 5
 # Whole numbers are named as such (not CLI::Range's "not in range" for "abc").
 bad_args "--frames: must be a whole number from 1 to 100000000, got 'abc'" --frames abc
 bad_args "--bench-frames: must be a whole number from 1 to 100000000, got '1e3'" --bench-frames 1e3
+# No option takes an empty value, and what the user typed is echoed with its control characters
+# as escapes (newcomer round 6, as fragviz-cli).
+bad_args "--dump-state: is empty" --dump-state ""
+bad_args "--instr: not in the instruction catalogue" --instr ""
+bad_args "is empty" ""
+run $'--bogus\e[2J'
+grep -qF -- '--bogus\x1b[2J' "$WORK/err" || fail "a control character in an unknown option was not escaped: $(cat -v "$WORK/err")"
+tr -d '\n' <"$WORK/err" | LC_ALL=C grep -q '[[:cntrl:]]' && fail "a raw control character reached stderr: $(cat -v "$WORK/err")"
 # The CUDA start-up diagnostic takes only the places it names, before anything starts.
 FRAGVIZ_CUDA_START=gpu bad_args "FRAGVIZ_CUDA_START=gpu is not one of probe, query, main, before-gl" --no-device
 [ "$(FRAGVIZ_CUDA_START=early run --frames 1; echo $?)" = 2 ] || fail "FRAGVIZ_CUDA_START=early did not exit 2"

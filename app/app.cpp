@@ -749,7 +749,8 @@ std::string App::state_json() const {
                  {"lanes", lane_hex},
                  {"warps", warp_hex},
                  {"block_warps", block_warp_hex}};
-  return j.dump(1);
+  // Paths and typed texts may be no UTF-8 (a file named "g\xff.json"): replaced, never thrown.
+  return j.dump(1, ' ', false, json::error_handler_t::replace);
 }
 
 }  // namespace fragviz::app

@@ -951,7 +951,10 @@ std::string to_json_text(const ReportFile& file) {
   json j = {{"format", kFormat}, {"version", ReportFile::kVersion}};
   if (file.probe) j["probe"] = probe_json_with_hopper(*file.probe);
   if (file.gate) j["gate"] = gate_json(*file.gate);
-  return j.dump(1) + "\n";
+  // A text the report carries from the user (a kernel's source path, typed on a command line) may
+  // be no UTF-8 ("k\xff.cu"): written with U+FFFD in its place, as JSON must be, never thrown
+  // over (the kernel runner and fragviz-cli died of nlohmann's type_error 316).
+  return j.dump(1, ' ', false, json::error_handler_t::replace) + "\n";
 }
 
 namespace {

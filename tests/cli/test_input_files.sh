@@ -48,6 +48,21 @@ done
 expect 64 "--kernel: is empty" -- gate --kernel '' --entry good --block 16,16
 expect 64 "--entry: is empty" -- gate --kernel "$src/examples/kernels/mma_m16n8k16.cu" --entry ''
 expect 3 "cannot read --kernel /proc/self/maps: is in the kernel's proc file system, not an ordinary file" -- gate --kernel /proc/self/maps --entry x
+# Newcomer round 7: a source path that is no UTF-8 killed the kernel runner and fragviz-cli (nlohmann
+# threw while the report was written, exit 134). It runs as any other path: without a GPU, exit 2
+# (the source compiled, "no CUDA device"); with one, a report written.
+weird="$tmp/$(printf 'k\xff').cu"
+cp "$src/examples/kernels/mma_m16n8k16.cu" "$weird"
+timeout 120 "$cli" gate --kernel "$weird" --entry mma_m16n8k16 --json "$tmp/weird.json" >"$tmp/weird.log" 2>&1
+rc=$?
+if [ "$rc" -ge 128 ] || grep -aq "terminate called\|signal" "$tmp/weird.log" ||
+  { [ "$rc" = 2 ] && ! grep -aq "no CUDA device" "$tmp/weird.log"; } ||
+  { [ "$rc" != 2 ] && ! python3 -c "import json,sys; json.load(open(sys.argv[1]))" "$tmp/weird.json"; }; then
+  echo "FAIL: gate --kernel with a path that is no UTF-8 -> exit $rc: $(head -c 300 "$tmp/weird.log")"
+  fails=$((fails + 1))
+else
+  echo "ok: gate --kernel with a path that is no UTF-8 -> exit $rc"
+fi
 long=$(printf 'x%.0s' $(seq 300))
 expect 5 "the name is too long (at most 255 bytes a part, 4096 in all)" -- export --view fragments --instr m16n8k8.row.col.f32.f16.f16.f32 --svg "$tmp/first.svg" --tikz "$tmp/$long.tex"
 [ ! -e "$tmp/first.svg" ] || { echo "FAIL: a refused export wrote $tmp/first.svg"; fails=$((fails + 1)); }

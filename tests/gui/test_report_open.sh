@@ -32,6 +32,18 @@ fi
 app_alive || fail "fragviz exited after a corrupt report"
 kill "$APP_PID"; wait "$APP_PID" 2>/dev/null; APP_PID=""
 
+# Newcomer round 7: a report whose file name is no UTF-8 ("g\xff.json") killed the app as soon as
+# the state dump wrote that name (nlohmann's type_error 316). It opens, and the dump says U+FFFD.
+GATE=$(device_report gate-report.json)
+if [ -n "$GATE" ]; then
+  weird="$WORK/$(printf 'g\xff').json"
+  cp "$GATE" "$weird"
+  start_app --no-device "$weird"
+  wait_for "s['report'] is not None and s['report_error'] == '' and '\ufffd' in s['report']['path']"
+  app_alive || fail "fragviz exited on a report name that is no UTF-8"
+  kill "$APP_PID"; wait "$APP_PID" 2>/dev/null; APP_PID=""
+fi
+
 PROBE=$(device_report probe-report.json)
 if [ -z "$PROBE" ]; then
   echo "note: no docs/device-runs/*/probe-report.json yet; measured-label case skipped"

@@ -168,6 +168,19 @@ TEST(ReportJson, RefusesMissingOrMistypedFields) {
   EXPECT_FALSE(parse_report(mistyped));
 }
 
+// Newcomer round 7: a kernel source path that is no UTF-8 ("k\xff.cu") made nlohmann throw while the
+// report was written, and the kernel runner and fragviz-cli died of it.
+TEST(ReportJson, TextThatIsNoUtf8IsWrittenWithReplacementsNotThrown) {
+  ReportFile f = sample();
+  f.gate->device.name = "H200 \xff";
+  std::string text;
+  ASSERT_NO_THROW(text = to_json_text(f));
+  EXPECT_NE(text.find("\"H200 \xef\xbf\xbd\""), std::string::npos);  // U+FFFD, as UTF-8
+  const auto back = parse_report(text);
+  ASSERT_TRUE(back) << back.error;
+  EXPECT_EQ(back.value->gate->device.name, "H200 \xef\xbf\xbd");
+}
+
 TEST(ReportJson, FileSaveAndLoad) {
   const std::string path = ::testing::TempDir() + "fragviz_report_test.json";
   ASSERT_EQ(save_report(sample(), path), "");

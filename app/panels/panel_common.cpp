@@ -2,6 +2,7 @@
 #include <cmath>
 #include <cstdarg>
 #include <cstdio>
+#include <limits>
 #include <string>
 
 #include "../palette.hpp"
@@ -233,6 +234,20 @@ void draw_bank_grid_labels(ImDrawList* dl, const BankGrid& g, const char* addres
     dl->AddText(sf, sf->FontSize, ImVec2(g.o.x, g.g0.y + line * g.chh + (g.chh - sf->FontSize) * 0.5f), lab,
                 buf);
   }
+}
+
+bool input_int(const char* label, int* v, int step, int step_fast, ImGuiInputTextFlags flags) {
+  long long x = *v;
+  const long long s = step, f = step_fast;
+  if (!ImGui::InputScalar(label, ImGuiDataType_S64, &x, step > 0 ? &s : nullptr, step_fast > 0 ? &f : nullptr,
+                          "%lld", flags))
+    return false;
+  // A 20-digit number is already LLONG_MAX (strtoll's ERANGE); both ends of int are the fields'.
+  const int held = static_cast<int>(
+      std::clamp<long long>(x, std::numeric_limits<int>::min(), std::numeric_limits<int>::max()));
+  const bool changed = held != *v;
+  *v = held;
+  return changed;
 }
 
 }  // namespace fragviz::app

@@ -261,7 +261,7 @@ void draw_controls(AppState& s, const Derived& d) {
   ImGui::Separator();
   row_label(s, fit, "tile width", "label_width");
   ImGui::SetNextItemWidth(fit.field_w);
-  ImGui::InputInt("##width", &c.width_halves, 8, 64);
+  input_int("##width", &c.width_halves, 8, 64);
   record_widget(s, "width");
   ImGui::SameLine();
   ImGui::TextColored(kDimV, "halves");
@@ -270,7 +270,7 @@ void draw_controls(AppState& s, const Derived& d) {
 
   row_label(s, fit, "pad", "label_pad");
   ImGui::SetNextItemWidth(fit.field_w);
-  ImGui::InputInt("##pad", &c.pad_halves, 8, 1);
+  input_int("##pad", &c.pad_halves, 8, 1);
   {
     // InputInt draws [field][-][+]; record the step buttons separately so tests can click them.
     const Rect r = last_item_rect();

@@ -285,7 +285,7 @@ void draw_gate(AppState& s) {
   // The gate's own range and the variant's tile step (gate_ladder.hpp); a size inside the range that
   // does not tile (2000) stays as typed and the reason below says what would work.
   const int step = gate_variant_info(req.variant).n_multiple;
-  ImGui::InputInt("n", &req.n, step, 8 * step);
+  input_int("n", &req.n, step, 8 * step);
   req.n = std::clamp(req.n, kGateMinN, kGateMaxN);
   record_widget(s, "gate_n");
   ImGui::SameLine();

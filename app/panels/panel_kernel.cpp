@@ -97,7 +97,7 @@ void draw_load_kernel(AppState& s) {
   ImGui::InputText("grid (X,Y,Z of n)", &f.grid);
   record_widget(s, "kernel_grid");
   ImGui::SetNextItemWidth(200);
-  ImGui::InputInt("dynamic shared bytes", &f.smem_bytes, 1024, 16384);
+  input_int("dynamic shared bytes", &f.smem_bytes, 1024, 16384);
   if (f.smem_bytes < 0) f.smem_bytes = 0;
   record_widget(s, "kernel_smem");
   ImGui::EndDisabled();

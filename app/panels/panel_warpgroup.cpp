@@ -345,7 +345,7 @@ void draw_warpgroup(AppState& s, HopperViews& v) {
   ImGui::SameLine();
   ImGui::SetNextItemWidth(110.f);
   int thread = h.selected_thread;
-  if (ImGui::InputInt("##wg_thread", &thread, 1, 32))
+  if (input_int("##wg_thread", &thread, 1, 32))
     h.selected_thread = std::clamp(thread, -1, kWarpgroupSize - 1);
   record_widget(s, "wg_thread");
   ImGui::SameLine();

@@ -124,6 +124,12 @@ void fit_text(const ImVec4& colour, const std::string& text);
 /// A tooltip holding `text` wrapped (status_text), for tooltips whose text may come from a file:
 /// ImGui::SetTooltip would size the tooltip to the whole line.
 void text_tooltip(const ImVec4& colour, const std::string& text);
+/// ImGui::InputInt without its wrap-around: ImGui 1.86 reads the typed text with sscanf("%d"), so
+/// 4294967328 became 32 and 99999999999 1215752191 (newcomer round 7). The text is read as 64 bits
+/// and held to int's range, so a number too large for a field is its largest (the caller's own
+/// range then applies, as settings.json's huge numbers become the largest); returns whether `v`
+/// changed. Every whole-number field of the app goes through this.
+bool input_int(const char* label, int* v, int step = 1, int step_fast = 100, ImGuiInputTextFlags flags = 0);
 /// Toggles the selected lane (click on the selected lane clears it).
 void toggle_lane(AppState& s, int lane);
 /// Text centred in [a, b] with `font` at its size, only if it fits; returns whether drawn.

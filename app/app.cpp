@@ -233,15 +233,20 @@ void App::refresh_gate_blocked() {
   blocked_valid_ = true;
   blocked_for_ = r;
   blocked_device_known_ = s_.device_known;
+  if (!built_with_cuda())
+    s_.device_blocked =
+        "this build has no CUDA (model only); a GPU run needs an NVIDIA GPU of sm_75 or newer";
+  else if (!s_.device_known)
+    s_.device_blocked = "looking for a CUDA device";
+  else if (!s_.device.present)
+    s_.device_blocked = s_.device.error.empty() ? std::string("no CUDA device") : s_.device.error;
+  else
+    s_.device_blocked.reset();
   // A size the gate refuses is the first thing to fix, whatever else is missing.
   if (auto size = gate_size_problem(r.n, 0, r.variant))
     s_.gate_blocked = *size;
-  else if (!built_with_cuda())
-    s_.gate_blocked = "this build has no CUDA (model only); the gate needs an NVIDIA GPU of sm_75 or newer";
-  else if (!s_.device_known)
-    s_.gate_blocked = "looking for a CUDA device";
-  else if (!s_.device.present)
-    s_.gate_blocked = s_.device.error.empty() ? std::string("no CUDA device") : s_.device.error;
+  else if (s_.device_blocked)
+    s_.gate_blocked = *s_.device_blocked;
   else if (auto why = gate_static_refusal(r, s_.device))
     // No CUDA call here (the first one creates the context: 123 ms of a frame on the H200); the
     // gate job checks free memory itself before it allocates.
@@ -655,6 +660,7 @@ std::string App::state_json() const {
       {"entry", s_.kernel.entry},
       {"grid", s_.kernel.grid},
       {"reason", fr.kernel_reason},
+      {"status", fr.kernel_status},
       {"is_last_run", g != nullptr && g->request.kernel.has_value()},
       {"last_error", g != nullptr && g->request.kernel ? g->error : std::string()},
       {"last_kind", g != nullptr && g->request.kernel ? std::string(to_string(g->error_kind)) : ""}};

@@ -213,6 +213,7 @@ struct FrameRecord {
   std::string gate_reason;
   std::string gate_seed_error;  ///< why the typed seed was not taken, "" when it was
   std::string kernel_reason;    ///< why Load kernel's Run is disabled, "" when it is not
+  std::string kernel_status;    ///< Load kernel's status line as shown (its reason, or what Run will do)
   std::string gate_verdict;     ///< the verdict line the gate panel shows, "" when none
   std::string gate_geometry;    ///< the ladder's geometry detail shown, "" when none
   std::string fragments_measured_label;
@@ -302,7 +303,11 @@ struct AppState {
   GateRun gate;                             ///< shown in the gate panel and the output view
   GateHistory history;                      ///< this session's runs, oldest first, bounded
   std::optional<std::string> gate_blocked;  ///< cached reason the gate cannot run (nullopt = can)
-  GateLadderState gate_ladder;              ///< "Run ladder": every variant at the chosen sizes
+  /// Why no GPU run can start at all (no CUDA in the build, no device yet, none found, or
+  /// --no-device), nullopt when one can: the gate's reason, and Load kernel's word that its Run
+  /// only compiles then.
+  std::optional<std::string> device_blocked;
+  GateLadderState gate_ladder;  ///< "Run ladder": every variant at the chosen sizes
 
   KernelForm kernel;  ///< File > Load kernel (kernel_form.hpp)
   /// Load kernel's Browse...: the same file browser as File > Open report, for CUDA sources.

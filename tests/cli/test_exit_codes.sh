@@ -161,6 +161,13 @@ ctl banks --num $'x\e[2J'
 ctl $'fragviz\a'
 ctl banks --num x4 --stride-halves $'6\e4'
 ctl probe --instr $'mma\tx'
+# Newcomer round 7: the excerpt under a parse error's caret, a hint that repeats the command line
+# and export's "wrote" line still carried the raw ESC.
+ctl banks --layout $'x\e[2Jy'
+ctl probe --layout '(16,64):(64,1)' --lanes $'row=lane\e[2J, col=0' --load stmatrix
+esc_dir=$(mktemp -d)
+ctl export --view movmatrix --svg "$esc_dir/"$'x\e[2Jy.svg'
+rm -rf "$esc_dir"
 
 echo "$fails failed"
 [ "$fails" -eq 0 ]

@@ -152,7 +152,8 @@ int run(const Opts& o) {
     }
     // With a file on standard output, what was written is said on standard error.
     std::ostream& said = to_stdout > 0 ? std::cerr : std::cout;
-    said << "wrote " << (piped ? std::string("standard output") : path) << " (" << scene::to_string(f);
+    said << "wrote " << (piped ? std::string("standard output") : escape_controls(path)) << " ("
+         << scene::to_string(f);
     if (f == scene::Format::png) {
       const auto [w, h] = scene::png_size(*s.value, o.scale);
       said << ", " << w << " x " << h << " pixels";

@@ -2,12 +2,52 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <iostream>
+#include <streambuf>
+#include <string>
 
 #include "cli_checks.hpp"
 #include "commands.hpp"
 #include "fragviz/words.hpp"
 
+namespace {
+
+/// std::cerr's buffer: every control character but newline and tab written as an escape
+/// (words.hpp's escape_controls), so no user text a message echoes (a layout's excerpt under its
+/// caret, a hint that repeats the command line) can move the cursor or recolour the terminal.
+/// Standard output is left alone: it may carry a PNG (`export --png -`).
+class EscapingBuffer : public std::streambuf {
+ public:
+  explicit EscapingBuffer(std::streambuf* to) : to_(to) {}
+
+ protected:
+  int overflow(int c) override {
+    if (c == traits_type::eof()) return 0;
+    const auto u = static_cast<unsigned char>(c);
+    if ((u < 0x20 && u != '\n' && u != '\t') || u == 0x7f) {
+      const std::string e = fragviz::escape_controls(std::string(1, static_cast<char>(u)));
+      return to_->sputn(e.data(), static_cast<std::streamsize>(e.size())) ==
+                     static_cast<std::streamsize>(e.size())
+                 ? c
+                 : traits_type::eof();
+    }
+    return to_->sputc(static_cast<char>(u)) == traits_type::eof() ? traits_type::eof() : c;
+  }
+  std::streamsize xsputn(const char* s, std::streamsize n) override {
+    for (std::streamsize i = 0; i < n; ++i)
+      if (overflow(static_cast<unsigned char>(s[i])) == traits_type::eof()) return i;
+    return n;
+  }
+  int sync() override { return to_->pubsync(); }
+
+ private:
+  std::streambuf* to_;
+};
+
+}  // namespace
+
 int main(int argc, char** argv) {
+  static EscapingBuffer escaping_stderr(std::cerr.rdbuf());
+  std::cerr.rdbuf(&escaping_stderr);
   CLI::App app{
       "fragviz-cli: mma.sync / ldmatrix fragment layouts, bank conflicts, GPU probes and the matmul gate"};
   app.require_subcommand(1);

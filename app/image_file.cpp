@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "whole_file.hpp"
+
 namespace fragviz::app {
 
 std::optional<ImageFormat> image_format_of(std::string_view path) {
@@ -58,10 +60,8 @@ bool write_image(const std::string& path, ImageFormat format, int w, int h, cons
     }
   }
   if (!encoded) return false;
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-  out.close();
-  return !out.fail();
+  // Whole or not at all (whole_file.hpp): a full disk left a truncated PNG.
+  return cli::write_whole_file(path, bytes).empty();
 }
 
 }  // namespace fragviz::app

@@ -683,7 +683,10 @@ int main(int argc, char** argv) {
       ++frame;
       const bool last = opt.frames > 0 && frame >= opt.frames;
       if (last && !opt.screenshot.empty() && !write_screenshot(opt.screenshot, fw, fh)) {
-        std::fprintf(stderr, "fragviz: cannot write %s\n", opt.screenshot.c_str());
+        std::fprintf(stderr,
+                     "fragviz: cannot write %s (the disk full, or the folder gone?); nothing written, an "
+                     "existing file is kept\n",
+                     opt.screenshot.c_str());
         rc = 1;
       }
       const auto swap_start = Clock::now();

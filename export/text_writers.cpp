@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "fragviz_export/writers.hpp"
+#include "whole_file.hpp"
 
 namespace fragviz::scene {
 namespace {
@@ -195,13 +196,12 @@ Outcome<std::string> scene_bytes(const Scene& s, Format f, double scale) {
 }
 
 Error write_file(const std::string& path, const std::string& bytes) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out) return Error{ErrorKind::io, "cannot open " + path + " for writing"};
-  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-  out.flush();
-  const bool written = static_cast<bool>(out);
-  out.close();
-  if (!written || out.fail()) return Error{ErrorKind::io, "could not write " + path + " (disk full?)"};
+  // Whole or not at all (whole_file.hpp): a full disk used to leave a truncated file in place of a
+  // good one.
+  const std::string why = cli::write_whole_file(path, bytes);
+  if (!why.empty())
+    return Error{ErrorKind::io,
+                 "could not write " + path + ": " + why + " (nothing written; an existing file is kept)"};
   return Error{};
 }
 

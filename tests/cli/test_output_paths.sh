@@ -75,6 +75,21 @@ timeout 60 "$cli" export --view movmatrix --svg /dev/stdout 2>err | cat >stdout.
 grep -q "<svg" stdout.svg || fail "export --svg /dev/stdout wrote no SVG to standard output"
 rm -f err stdout.svg
 
+# A write that fails half-way (here the file size limit, as a full disk would) leaves the old file
+# whole and no partial or temporary file (newcomer round 7: a good SVG became a truncated one).
+timeout 60 "$cli" export --view movmatrix --svg good.svg >/dev/null 2>&1 || fail "export --svg good.svg failed"
+before=$(cksum <good.svg)
+( trap '' XFSZ; ulimit -f 4; timeout 60 "$cli" export --view fragments --instr m16n8k16.row.col.f32.f16.f16.f32 --svg good.svg ) >out 2>err
+rc=$?
+[ "$rc" = 5 ] || fail "export over the size limit exited $rc, want 5: $(head -2 err)"
+grep -q "could not write good.svg: File too large (nothing written; an existing file is kept)" err || fail "the failed write is not said so: $(head -2 err)"
+[ "$(cksum <good.svg)" = "$before" ] || fail "a failed write changed good.svg"
+ls | grep -q "fragviz-tmp" && fail "a failed write left a temporary file: $(ls)"
+( trap '' XFSZ; ulimit -f 4; timeout 60 "$cli" probe --shape all --instr all --json big.json ) >/dev/null 2>&1
+[ ! -e big.json ] || [ "$(stat -c %s big.json)" -lt 4096 ] || fail "a report over the size limit left big.json ($(stat -c %s big.json) bytes)"
+ls | grep -q "fragviz-tmp" && fail "a failed report write left a temporary file: $(ls)"
+rm -f good.svg big.json out err
+
 # export: a bad later path leaves no earlier file (each format in turn the bad one).
 refused 5 "cannot write --png /no/such/dir/b.png" -- export --view movmatrix --svg a.svg --png /no/such/dir/b.png
 refused 5 "cannot write --tikz folder" -- export --view movmatrix --svg a.svg --tikz folder

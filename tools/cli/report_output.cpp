@@ -5,6 +5,7 @@
 
 #include "commands.hpp"
 #include "fragviz/report_json.hpp"
+#include "whole_file.hpp"
 
 namespace fragviz::cli {
 
@@ -52,7 +53,7 @@ void write_report_if_asked(const ReportFile& file, const std::string& path, int&
     }
     return;
   }
-  const std::string why = save_report(file, path);
+  const std::string why = write_whole_file(path, to_json_text(file));  // whole or not at all
   if (!why.empty()) {
     std::cerr << "could not write " << path << ": " << why << "\n";
     if (code == kExitOk) code = exit_code_for(ErrorKind::io);

@@ -49,7 +49,7 @@ int parse_command_line(int argc, char** argv, LaunchOptions& o, WindowOptions& w
             // (16384 is llvmpipe's and most GPUs' largest framebuffer side).
             if (std::sscanf(v.c_str(), "%dx%d%c", &w, &h, &tail) != 2 || w < 200 || h < 200 || w > 16384 ||
                 h > 16384)
-              return "needs WxH between 200x200 and 16384x16384, e.g. 1600x1000";
+              return "needs WxH between 200x200 and 16384x16384, e.g. 1600x1000, got '" + echo_text(v) + "'";
             return {};
           },
           "");
@@ -86,7 +86,8 @@ int parse_command_line(int argc, char** argv, LaunchOptions& o, WindowOptions& w
             std::string near;
             for (const Instruction& in : catalogue())
               if (v.find(shape_name(in)) != std::string::npos) near += std::string("\n  ") + in.mnemonic;
-            return "not in the instruction catalogue" +
+            return "'" + echo_text(v) +
+                   "' is not in the instruction catalogue (fragviz-cli layout --list lists it)" +
                    (near.empty() ? std::string() : "; entries of that shape:" + near);
           },
           "");
@@ -98,7 +99,7 @@ int parse_command_line(int argc, char** argv, LaunchOptions& o, WindowOptions& w
             float sc = 0;
             char tail = 0;
             if (std::sscanf(v.c_str(), "%f%c", &sc, &tail) != 1 || !(sc >= kMinScale) || sc > kMaxScale)
-              return "needs a scale from 0.5 to 4, e.g. 2";
+              return "needs a scale from 0.5 to 4, e.g. 2, got '" + echo_text(v) + "'";
             return {};
           },
           "");
@@ -116,7 +117,8 @@ int parse_command_line(int argc, char** argv, LaunchOptions& o, WindowOptions& w
             char tail = 0;
             if (std::sscanf(v.c_str(), "%d:%f%c", &n, &sc, &tail) != 2 || n < 1 || !(sc >= kMinScale) ||
                 sc > kMaxScale)
-              return "needs N:S, a frame N >= 1 and a scale S from 0.5 to 4, e.g. 5:2";
+              return "needs N:S, a frame N >= 1 and a scale S from 0.5 to 4, e.g. 5:2, got '" + echo_text(v) +
+                     "'";
             return {};
           },
           "");

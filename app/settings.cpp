@@ -197,8 +197,12 @@ ParsedSettings parse_settings(std::string_view text) {
              v->get<std::uint64_t>() != static_cast<std::uint64_t>(kSettingsVersion)) {
     // A newer app wrote it (or it was edited): read what this version knows, never write over it.
     p.keep_file = true;
-    r.say("version " + shown(*v) + ", this app writes version " + std::to_string(kSettingsVersion) +
-          ": only the fields it knows are read");
+    // Below 1 no app ever wrote: an edit, not a newer app's file.
+    const bool newer =
+        v->is_number_unsigned() && v->get<std::uint64_t>() > static_cast<std::uint64_t>(kSettingsVersion);
+    r.say("version " + shown(*v) +
+          (newer ? ", this app writes version " : " is no version any app wrote (this one writes version ") +
+          std::to_string(kSettingsVersion) + (newer ? "" : ")") + ": only the fields it knows are read");
   }
 
   Settings& s = p.settings;

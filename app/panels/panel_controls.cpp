@@ -293,7 +293,8 @@ void draw_controls(AppState& s, const Derived& d) {
   record_widget(s, "swizzle_xor");
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(
-        "16-byte chunk index XOR (row %% 8) inside each 128-byte group (CUTLASS Swizzle<3,4,3>);\n"
+        "16-byte chunk index XOR (row %% 8) inside each 128-byte group: CUTLASS Swizzle<3,4,3> on\n"
+        "byte offsets, Swizzle<3,3,3> on offsets in halves (as fragviz-cli banks --swizzle takes it);\n"
         "needs a row stride that is a multiple of 64 halves, so use it with pad 0");
 
   ImGui::Separator();

@@ -218,6 +218,19 @@ TEST(ParseSettings, NewerVersionIsReadButKept) {
   EXPECT_TRUE(any_message_has(p, "version 2")) << all(p);
 }
 
+// Newcomer round 7: version -1 was said as a newer app's file.
+TEST(ParseSettings, AVersionBelowOneIsNoNewerApps) {
+  const ParsedSettings p = parse_settings(R"({"format": "fragviz-settings", "version": -1, "trans": true})");
+  EXPECT_TRUE(p.keep_file);
+  EXPECT_TRUE(p.settings.controls.trans);
+  ASSERT_EQ(p.messages.size(), 1u) << all(p);
+  EXPECT_EQ(p.messages[0],
+            "version -1 is no version any app wrote (this one writes version 1): only the fields it knows "
+            "are read");
+  EXPECT_TRUE(any_message_has(parse_settings(R"({"format": "fragviz-settings", "version": 2})"),
+                              "version 2, this app writes version 1"));
+}
+
 TEST(ParseSettings, UnknownKeyIsSaid) {
   const ParsedSettings p = parse_fields(R"("widht_halves": 96)");
   EXPECT_TRUE(any_message_has(p, "widht_halves")) << all(p);

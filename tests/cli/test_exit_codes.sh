@@ -139,6 +139,7 @@ done
 expect 64 "--stride-halves: must be a whole number, got 'nan'" -- banks --num x4 --stride-halves nan
 expect 64 "--stride-halves: must be a whole number, got '72.5'" -- banks --num x4 --stride-halves 72.5
 expect 64 "--stride-halves: the number '99999999999' is too large for it" -- banks --num x4 --stride-halves 99999999999
+expect 64 "--stride-halves: the number '99999999999999999999' is too large for it" -- banks --num x4 --stride-halves 99999999999999999999
 expect 64 "--mn: must be a whole number, got '1e3'" -- descriptor --type f16 --mn 1e3
 expect 64 "--start: must be a non-negative whole number, got '-16'" -- descriptor --type f16 --start -16
 # In range of the type, out of the model's: the model's words, exit 3 (as before).

@@ -90,7 +90,10 @@ bad_args "--bench-frames: must be a whole number from 1 to 100000000, got '1e3'"
 # No option takes an empty value, and what the user typed is echoed with its control characters
 # as escapes (newcomer round 6, as fragviz-cli).
 bad_args "--dump-state: is empty" --dump-state ""
-bad_args "--instr: not in the instruction catalogue" --instr ""
+bad_args "--instr: '' is not in the instruction catalogue" --instr ""
+bad_args "--instr: 'bogus' is not in the instruction catalogue (fragviz-cli layout --list lists it)" --instr bogus
+bad_args "--size: needs WxH between 200x200 and 16384x16384, e.g. 1600x1000, got 'wide'" --size wide
+bad_args "--scale: needs a scale from 0.5 to 4, e.g. 2, got 'big'" --scale big
 bad_args "is empty" ""
 run $'--bogus\e[2J'
 grep -qF -- '--bogus\x1b[2J' "$WORK/err" || fail "a control character in an unknown option was not escaped: $(cat -v "$WORK/err")"

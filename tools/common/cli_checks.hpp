@@ -72,9 +72,9 @@ inline CLI::Validator whole_number(bool is_signed) {
   return CLI::Validator(
       [is_signed](std::string& v) -> std::string {
         const std::size_t start = is_signed && !v.empty() && v[0] == '-' ? 1 : 0;
-        if (v.size() > start && v.size() - start <= 18 &&
-            v.find_first_not_of("0123456789", start) == std::string::npos)
-          return {};
+        const bool digits = v.size() > start && v.find_first_not_of("0123456789", start) == std::string::npos;
+        if (digits && v.size() - start <= 18) return {};
+        if (digits) return "the number '" + echo_text(v) + "' is too large for it";
         return std::string("must be a ") + (is_signed ? "" : "non-negative ") + "whole number, got '" +
                echo_text(v) + "'";
       },

@@ -2,6 +2,7 @@
 
 #include "app_state.hpp"
 #include "assets.hpp"
+#include "output_path.hpp"
 
 namespace fragviz::app {
 
@@ -50,6 +51,9 @@ std::string default_export_path(scene::View v, scene::Format f) {
 ExportOutcome run_export(const AppState& s, scene::View v, scene::Format f, const std::string& path,
                          double scale) {
   if (path.empty()) return {false, "no file name given"};
+  // Judged as fragviz-cli judges its outputs (output_path.hpp), before anything is drawn: a folder,
+  // /dev/full or a folder that does not exist is said in those words.
+  if (auto why = cli::output_path_problem({"to", path})) return {false, *why};
   const auto built = scene::build_scene(export_request(s, v));
   if (!built) return {false, built.error.message};
   const auto bytes = scene::scene_bytes(*built.value, f, scale);

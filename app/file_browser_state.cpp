@@ -6,6 +6,8 @@
 #include <filesystem>
 #include <system_error>
 
+#include "fragviz/words.hpp"
+
 namespace fragviz::app {
 
 namespace fs = std::filesystem;
@@ -28,8 +30,9 @@ std::string without_trailing_slash(std::string p) {
 std::string missing(const std::string& path, const fs::file_status& st, const std::error_code& ec) {
   if (st.type() == fs::file_type::not_found || ec == std::errc::no_such_file_or_directory ||
       ec == std::errc::not_a_directory)
-    return path + " does not exist";
-  if (ec) return "cannot read " + path + ": " + ec.message();
+    return echo_text(path) + " does not exist";
+  // A typed path is echoed clipped (words.hpp): 5000 characters filled the dialog.
+  if (ec) return "cannot read " + echo_text(path) + ": " + ec.message();
   return {};
 }
 
@@ -55,12 +58,12 @@ DirListing list_directory(const std::string& dir, const FileFilter& filter, bool
     return l;
   }
   if (!fs::is_directory(st)) {
-    l.error = dir + " is not a folder";
+    l.error = echo_text(dir) + " is not a folder";
     return l;
   }
   fs::directory_iterator it(dir, ec);
   if (ec) {
-    l.error = "cannot read " + dir + ": " + ec.message();
+    l.error = "cannot read " + echo_text(dir) + ": " + ec.message();
     return l;
   }
   for (; it != fs::directory_iterator(); it.increment(ec)) {
@@ -82,7 +85,7 @@ DirListing list_directory(const std::string& dir, const FileFilter& filter, bool
     }
     l.entries.push_back(std::move(d));
   }
-  if (ec) l.error = "could not read all of " + dir + ": " + ec.message();
+  if (ec) l.error = "could not read all of " + echo_text(dir) + ": " + ec.message();
   std::sort(l.entries.begin(), l.entries.end(), [](const DirEntry& a, const DirEntry& b) {
     if (a.is_dir != b.is_dir) return a.is_dir;
     const std::string la = lower(a.name), lb = lower(b.name);

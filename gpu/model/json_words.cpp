@@ -136,9 +136,16 @@ std::string json_syntax_words(std::string_view text, const JsonParserComplaint& 
   if (core == "unexpected end of input")
     return line_column(text, text.size()) +
            ": the text ends before the JSON value is complete (the file may be cut short)";
-  if (starts(core, "unexpected "))
-    return place + "found " + token_words(core.substr(std::string_view("unexpected ").size())) +
-           (expected.empty() ? "" : " " + expected_words(expected));
+  if (starts(core, "unexpected ")) {
+    const std::string_view found = core.substr(std::string_view("unexpected ").size());
+    // A string or a number is said where it starts (its token is exactly it; other tokens'
+    // text holds what came before them): a missing comma before `  "selected_lane"` is at its
+    // quote, column 3, not at the last character the parser read.
+    const bool whole_token = found == "string literal" || found == "number literal";
+    const std::string where =
+        whole_token && c.byte >= c.token.size() ? line_column(text, c.byte - c.token.size()) + ": " : place;
+    return where + "found " + token_words(found) + (expected.empty() ? "" : " " + expected_words(expected));
+  }
   return place + echo_text(core);
 }
 

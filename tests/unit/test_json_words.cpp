@@ -69,6 +69,11 @@ TEST(JsonWords, MisplacedTokens) {
             "line 1, column 4: \"x\" is not a JSON value (a value is a number, a \"string\", true, "
             "false, null, an [array] or an {object})");
   EXPECT_EQ(words("[1 2]"), "line 1, column 4: found a number where a \",\" or the closing \"]\" should be");
+  // Newcomer round 7: a missing comma was placed at the end of the string after it (column 17).
+  EXPECT_EQ(words("{\"a\": 1\n  \"selected_lane\": 24}"),
+            "line 2, column 3: found a string where a \",\" or the closing \"}\" should be");
+  EXPECT_EQ(words("[1 22.5]"),
+            "line 1, column 4: found a number where a \",\" or the closing \"]\" should be");
   EXPECT_EQ(words("{} {}"),
             "line 1, column 4: found \"{\" after the end of the JSON value (only white space may follow it)");
 }

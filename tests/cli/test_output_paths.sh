@@ -108,10 +108,17 @@ rm link.json
 # reader gets the output.
 mkfifo fifo.svg
 refused 5 "cannot write --svg fifo.svg: is a FIFO that no process is reading" -- export --view movmatrix --svg fifo.svg
-timeout 60 cat fifo.svg >fifo.out &
+# The reader is there before fragviz-cli looks: the FIFO held open read-write on fd 3 (a `cat`
+# started in the background may not have opened it yet, and the CLI then rightly refuses it: a
+# flaky failure under load).
+exec 3<>fifo.svg
+timeout 60 cat <&3 >fifo.out &
 reader=$!
 timeout 60 "$cli" export --view movmatrix --svg fifo.svg 2>err || fail "export --svg to a read FIFO exited $?: $(cat err)"
-wait "$reader"
+for _ in $(seq 50); do grep -q "</svg>" fifo.out && break; sleep 0.1; done
+kill "$reader" 2>/dev/null
+wait "$reader" 2>/dev/null
+exec 3<&-
 grep -q "<svg" fifo.out || fail "the FIFO's reader got no SVG ($(wc -c <fifo.out) bytes)"
 rm -f fifo.svg fifo.out err
 

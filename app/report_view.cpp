@@ -138,6 +138,13 @@ void show_report(AppState& s, const std::string& path, const ReportFile& f) {
     s.output_view = OutputViewport{};
   }
   r.changes = describe_changes(r.user_controls, s.controls);
+  // The Layout view's texts too, when the report's layout run replaced the user's (newcomer round
+  // 7: the write text changed and the strip listed nothing).
+  if (r.layout_before && !(*r.layout_before == r.layout_shown))
+    r.changes.push_back("the Layout view's layout " + echo_text(r.layout_shown.write_layout) + " (yours " +
+                        echo_text(r.layout_before->write_layout.empty() ? std::string("none")
+                                                                        : r.layout_before->write_layout) +
+                        ")");
   s.report = std::move(r);
 }
 

@@ -250,6 +250,11 @@ TEST(LayoutView, OpeningAReportWithALayoutRunShowsItAndClosingGivesTheUsersBack)
   EXPECT_EQ(s.layout.write_layout, "(16,64):(64,1)");
   EXPECT_EQ(s.layout.title, "recorded: ldmatrix.sync.aligned.m8n8.x4.shared.b16 on NVIDIA H200");
   EXPECT_EQ(settings_of(s).layout.write_layout, mine.write_layout);  // the user's is what is saved
+  // Said among the report's changes (newcomer round 7: the strip listed nothing).
+  ASSERT_TRUE(s.report);
+  ASSERT_FALSE(s.report->changes.empty());
+  EXPECT_EQ(s.report->changes.back(),
+            "the Layout view's layout (16,64):(64,1) (yours Swizzle<2,3,3> o (16,64):(64,1))");
   close_report(s);
   EXPECT_EQ(s.layout, mine);
   // An edit while the report is shown is the user's and stays.

@@ -637,6 +637,7 @@ std::string App::state_json() const {
   j["fragments_measured_label"] = fr.fragments_measured_label;
   j["device_recorded"] = fr.device_recorded;
   j["fragments_tile_problem"] = fr.fragments_tile_problem;
+  j["ldmatrix_tile_problem"] = fr.ldmatrix_tile_problem;
   const GateReport* g = s_.gate.report.get();
   j["gate"] = {
       {"button_enabled", fr.gate_button_enabled},

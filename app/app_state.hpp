@@ -228,6 +228,9 @@ struct FrameRecord {
   /// Why the tile controls cannot hold an operand the fragments view loads through ldmatrix ("" when
   /// they can): its cells then show no shared-memory address (operand_tile_problem).
   std::string fragments_tile_problem;
+  /// Why the tile controls cannot be loaded with the explorer's ldmatrix (validate()), "" when they
+  /// can: the ldmatrix view says so above its grid.
+  std::string ldmatrix_tile_problem;
   /// Cells the fragments view marked as named by the comparison this frame, per operand ("A", ...).
   std::map<std::string, std::vector<Coord>> compare_marked;
   LayoutFrame layout;  ///< where the views are this frame (layout.hpp)

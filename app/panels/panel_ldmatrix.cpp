@@ -34,6 +34,18 @@ void draw_ldmatrix(AppState& s, const Derived& d) {
             std::string(loads.empty() ? "" : ", ") + operand_key(op) + ": " + ldmatrix_mnemonic(l->config);
     status_text(kDimV, "%s loads %s", shape_name(*d.instr).c_str(), loads.c_str());
   }
+  // A tile the explorer's load cannot run on (.x4 on a width of 8, a misaligned row stride) is said
+  // here too, as the bank view says it: the grid below is then the instruction's delivery over its
+  // own matrices, not a load of these controls' tile (newcomer round 7).
+  s.frame.ldmatrix_tile_problem.clear();
+  if (auto why = validate(s.controls.tile(), t.config)) {
+    s.frame.ldmatrix_tile_problem = *why;
+    status_text(kAmberV,
+                "these tile controls cannot be loaded so (%s): the cells below are what %s delivers from its "
+                "own matrices",
+                why->c_str(), ldmatrix_mnemonic(t.config).c_str());
+    record_widget(s, "ldmatrix_tile_problem");
+  }
   const LdmatrixProbe* mp = measured_ldmatrix(s);
   if (mp) {
     const int bad = mp->mismatches();

@@ -21,8 +21,19 @@ wait_for "s['controls']['width_halves'] == 8"
 wait_for "'8 halves wide cannot hold A (16 x 16)' in s['fragments_tile_problem']"
 echo "width 8: $(q "s['fragments_tile_problem']")"
 quit_app
+# The ldmatrix view flags a tile its explorer cannot load (.x4 reads 16 columns of every row),
+# as the bank view does (newcomer round 7: it drew the delivery as if the load ran).
+python3 - "$WORK/cfg/settings.json" <<'PY'
+import json, sys
+p = sys.argv[1]; j = json.load(open(p)); j['ldmatrix_num'] = 'x4'; json.dump(j, open(p, 'w'))
+PY
+start_app --no-device --instr "$K16"
+wait_for "s['controls']['width_halves'] == 8 and s['controls']['num'] == 'x4'"
+wait_for "s['ldmatrix_tile_problem'] != '' and s['banks']['padded']['legal'] == False"
+echo "ldmatrix view: $(q "s['ldmatrix_tile_problem']")"
+quit_app
 set_width 16
 start_app --no-device --instr "$K16"
-wait_for "s['controls']['width_halves'] == 16 and s['fragments_tile_problem'] == ''"
+wait_for "s['controls']['width_halves'] == 16 and s['fragments_tile_problem'] == '' and s['ldmatrix_tile_problem'] == ''"
 quit_app
 echo "PASS"

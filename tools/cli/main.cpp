@@ -46,8 +46,10 @@ class EscapingBuffer : public std::streambuf {
 }  // namespace
 
 int main(int argc, char** argv) {
-  static EscapingBuffer escaping_stderr(std::cerr.rdbuf());
-  std::cerr.rdbuf(&escaping_stderr);
+  // Never destroyed: std::cerr is flushed after main's statics are gone (ios_base::Init's
+  // destructor), so a static buffer here was used after its end (ASan: SEGV at every exit).
+  static EscapingBuffer* const escaping_stderr = new EscapingBuffer(std::cerr.rdbuf());
+  std::cerr.rdbuf(escaping_stderr);
   CLI::App app{
       "fragviz-cli: mma.sync / ldmatrix fragment layouts, bank conflicts, GPU probes and the matmul gate"};
   app.require_subcommand(1);

@@ -128,7 +128,9 @@ struct Reader {
 
   /// Each key of the object `j` (at `prefix`, "gate.") that is none of `known`, said: a misspelt
   /// key is a setting silently not taken.
+  /// Not for a file kept as it is (a newer version's keys are expected there).
   void unknown_keys(const json& j, const std::string& prefix, std::initializer_list<const char*> known) {
+    if (out.keep_file) return;
     for (auto it = j.begin(); it != j.end(); ++it)
       if (std::find_if(known.begin(), known.end(), [&](const char* k) { return it.key() == k; }) ==
           known.end())
@@ -157,21 +159,25 @@ ParsedSettings parse_settings(std::string_view text) {
   Reader r{p};
   // A number too large for a double ("1e400") is one bad value, not a bad file: it is read as
   // null (the field then says what it uses instead), the rest of the file as written.
+  // The parser's complaint is asked for only once a parse has failed: a good file is read once.
   std::string read(text);
-  for (int i = 0; i < 64; ++i) {
+  json j = json::parse(read.begin(), read.end(), nullptr, false);
+  for (int i = 0; j.is_discarded() && i < 64; ++i) {
     const auto c = json_parser_complaint<json>(read);
     if (!c || !c->overflow || c->byte < c->token.size() ||
-        read.compare(c->byte - c->token.size(), c->token.size(), c->token) != 0)
-      break;
+        read.compare(c->byte - c->token.size(), c->token.size(), c->token) != 0) {
+      p.keep_file = true;
+      r.say("not JSON: " + (c ? json_syntax_words(read, *c) : std::string("the parser refused it")) +
+            ": using the default settings");
+      return p;
+    }
     r.say(json_syntax_words(read, *c) + ": read as null");
     read.replace(c->byte - c->token.size(), c->token.size(), "null");
+    j = json::parse(read.begin(), read.end(), nullptr, false);
   }
-  const json j = json::parse(read.begin(), read.end(), nullptr, false);
-  if (j.is_discarded()) {
+  if (j.is_discarded()) {  // more than 64 numbers too large to read
     p.keep_file = true;
-    const auto c = json_parser_complaint<json>(read);
-    r.say("not JSON: " + (c ? json_syntax_words(read, *c) : std::string("the parser refused it")) +
-          ": using the default settings");
+    r.say("not JSON: more than 64 numbers too large to read: using the default settings");
     return p;
   }
   p.text_read = read;
@@ -249,10 +255,8 @@ ParsedSettings parse_settings(std::string_view text) {
                                {"gate", &w.gate},
                                {"output", &w.output}})
         r.boolean(*it, key, std::string("windows.") + key, *flag);
-      if (!p.keep_file)
-        r.unknown_keys(
-            *it, "windows.",
-            {"controls", "device", "inspector", "fragments", "ldmatrix", "banks", "gate", "output"});
+      r.unknown_keys(*it, "windows.",
+                     {"controls", "device", "inspector", "fragments", "ldmatrix", "banks", "gate", "output"});
     } else {
       r.say("windows is " + shown(*it) + ", not an object: every window open");
     }
@@ -278,7 +282,7 @@ ParsedSettings parse_settings(std::string_view text) {
           g, "variant", "gate.variant", gate_variant_names(),
           [](const std::string& t) { return parse_variant(t); }, std::string(to_string(s.gate_variant)),
           s.gate_variant);
-      if (!p.keep_file) r.unknown_keys(g, "gate.", {"n", "seed", "variant"});
+      r.unknown_keys(g, "gate.", {"n", "seed", "variant"});
     } else {
       r.say("gate is " + shown(*it) + ", not an object: using the default gate options");
     }
@@ -320,9 +324,8 @@ ParsedSettings parse_settings(std::string_view text) {
             return std::nullopt;
           },
           lc.element_type, lc.element_type);
-      if (!p.keep_file)
-        r.unknown_keys(l, "layout.",
-                       {"enabled", "write", "read", "lanes", "op", "num", "trans", "element_type"});
+      r.unknown_keys(l, "layout.",
+                     {"enabled", "write", "read", "lanes", "op", "num", "trans", "element_type"});
       // A text that does not parse is kept as typed (the Layout view marks where), and said now,
       // so the user knows at start why the view shows no layout.
       const LayoutView v = compute_layout_view(lc);
@@ -338,10 +341,9 @@ ParsedSettings parse_settings(std::string_view text) {
     }
   }
   // A misspelt key is a setting silently not taken: say so (a newer version's keys are expected).
-  if (!p.keep_file)
-    r.unknown_keys(j, "",
-                   {"format", "version", "instruction", "shape", "ldmatrix_num", "trans", "width_halves",
-                    "pad_halves", "swizzle", "selected_lane", "windows", "gate", "output_colour", "layout"});
+  r.unknown_keys(j, "",
+                 {"format", "version", "instruction", "shape", "ldmatrix_num", "trans", "width_halves",
+                  "pad_halves", "swizzle", "selected_lane", "windows", "gate", "output_colour", "layout"});
   return p;
 }
 

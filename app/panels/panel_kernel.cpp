@@ -62,7 +62,7 @@ void draw_load_kernel(AppState& s) {
   ImGui::BeginChild("##kernel_results", ImVec2(0, 4.f * ImGui::GetTextLineHeightWithSpacing()), false);
   if (!req) {
     status_text(kAmberV, "%s", req.error.message.c_str());
-    s.frame.kernel_reason = req.error.message;
+    s.frame.kernel_reason = s.frame.kernel_status = req.error.message;
   } else if (s.device_blocked) {
     // Without a GPU (none found, or --no-device) the runner still compiles the source, which finds
     // its compile errors; said before Run, so no one expects a gate verdict from it.
@@ -73,7 +73,6 @@ void draw_load_kernel(AppState& s) {
     s.frame.kernel_status = "ready: Run compiles " + f.entry + " and runs it through the gate";
     status_text(kGreenV, "%s", s.frame.kernel_status.c_str());
   }
-  if (!req) s.frame.kernel_status = req.error.message;
   record_widget(s, "kernel_status");
   const GateReport* last = s.gate.report.get();
   // Only while the form still names that kernel: an error of another source is no answer to this one.

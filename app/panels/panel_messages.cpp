@@ -11,26 +11,20 @@ namespace fragviz::app {
 
 namespace {
 
-/// One group of notices under its heading, each wrapped to the window; also into `shown`.
-void draw_group(const char* heading, const std::vector<std::string>& lines, std::vector<std::string>& shown) {
-  if (lines.empty()) return;
-  ImGui::TextDisabled("%s", heading);
-  for (const std::string& l : lines) {
-    ImGui::Bullet();
-    ImGui::TextWrapped("%s", l.c_str());
-    shown.push_back(l);
-  }
-  ImGui::Spacing();
+/// A heading and its notices.
+struct Group {
+  const char* heading;
+  std::vector<std::string> lines;
+};
+
+/// Every notice, in the window's order: settings, asset files, the report's.
+std::vector<Group> groups(const AppState& s) {
+  std::vector<Group> out{{"Settings", s.settings_notices}, {"Asset files", assets().notices}, {"Report", {}}};
+  if (!s.report_error.empty()) out.back().lines.push_back("Could not open report: " + s.report_error);
+  return out;
 }
 
 }  // namespace
-
-std::vector<std::string> all_messages(const AppState& s) {
-  std::vector<std::string> out = s.settings_notices;
-  out.insert(out.end(), assets().notices.begin(), assets().notices.end());
-  if (!s.report_error.empty()) out.push_back("Could not open report: " + s.report_error);
-  return out;
-}
 
 void draw_messages(AppState& s) {
   s.frame.messages_shown.clear();
@@ -43,9 +37,11 @@ void draw_messages(AppState& s) {
   ImGui::SetNextWindowSize(ImVec2(vp->WorkSize.x * 0.7f, vp->WorkSize.y * 0.6f), ImGuiCond_Appearing);
   if (ImGui::Begin("Messages", &s.messages_open, ImGuiWindowFlags_NoCollapse)) {
     record_widget(s, "messages_window");
+    const std::vector<Group> all = groups(s);
     if (ImGui::SmallButton("Copy all")) {
       std::string text;
-      for (const std::string& m : all_messages(s)) text += m + "\n";
+      for (const Group& g : all)
+        for (const std::string& m : g.lines) text += m + "\n";
       ImGui::SetClipboardText(text.c_str());
     }
     ImGui::SameLine();
@@ -53,11 +49,16 @@ void draw_messages(AppState& s) {
     record_widget(s, "messages_close");
     ImGui::Separator();
     ImGui::BeginChild("messages_list");
-    draw_group("Settings", s.settings_notices, s.frame.messages_shown);
-    draw_group("Asset files", assets().notices, s.frame.messages_shown);
-    std::vector<std::string> report;
-    if (!s.report_error.empty()) report.push_back("Could not open report: " + s.report_error);
-    draw_group("Report", report, s.frame.messages_shown);
+    for (const Group& g : all) {
+      if (g.lines.empty()) continue;
+      ImGui::TextDisabled("%s", g.heading);
+      for (const std::string& l : g.lines) {
+        ImGui::Bullet();
+        ImGui::TextWrapped("%s", l.c_str());
+        s.frame.messages_shown.push_back(l);
+      }
+      ImGui::Spacing();
+    }
     ImGui::EndChild();
   }
   ImGui::End();

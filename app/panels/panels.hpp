@@ -30,8 +30,6 @@ void draw_menu_and_status(AppState& s);
 /// The Messages window (s.messages_open): every settings, asset and report notice in full,
 /// scrollable, with Copy all. (panel_messages.cpp)
 void draw_messages(AppState& s);
-/// Every notice draw_messages shows, in its order: settings, asset files, the report's.
-std::vector<std::string> all_messages(const AppState& s);
 /// The File > Export dialog: a view with the current settings as SVG, PNG, PDF or TikZ.
 /// (panel_export.cpp)
 void draw_export_popup(AppState& s);

@@ -1033,12 +1033,11 @@ Result<ReportFile> parse_report(std::string_view text) {
   json j;
   try {
     j = json::parse(text.begin(), text.end(), on);
-  } catch (const json::parse_error&) {
-    return Result<ReportFile>::fail("not a JSON document: " + syntax_words(text));
   } catch (const NestedTooDeep&) {
     return Result<ReportFile>::fail("not a JSON document we can read: " + nesting_too_deep_message());
   } catch (const json::exception&) {
-    // A number beyond double ("1e400") is refused too: a report must say exactly what it means.
+    // A syntax error, or a number beyond double ("1e400"): refused, since a report must say
+    // exactly what it means.
     return Result<ReportFile>::fail("not a JSON document: " + syntax_words(text));
   }
   if (!duplicate.empty())

@@ -32,6 +32,9 @@ std::optional<std::string> output_path_problem(const OutputOption& o) {
   if (o.path == kStdoutPath) return std::nullopt;
   const std::string what = "cannot write " + o.option + " " + echo_text(o.path) + ": ";
   if (o.path.empty()) return what + "no file name";
+  // The name's own folder, before any link is followed.
+  const std::size_t slash = o.path.find_last_of('/');
+  const std::string folder = slash == std::string::npos ? "." : slash == 0 ? "/" : o.path.substr(0, slash);
   struct stat st {};
   const bool exists = ::stat(o.path.c_str(), &st) == 0;
   // A name over NAME_MAX (255 bytes) in any part, or a path over PATH_MAX: open(2) would fail the
@@ -40,12 +43,10 @@ std::optional<std::string> output_path_problem(const OutputOption& o) {
     return what + "the name is too long (at most 255 bytes a part, 4096 in all)";
   if (exists) {
     if (S_ISDIR(st.st_mode)) return what + "is a folder, not a file";
-    // The name's own folder, before any link is followed: /proc/self/fd/1 leads to this
-    // process's output (a pipe, the terminal) but is a name in /proc, which nothing is written
-    // under. devpts is the terminals' folder (/dev/pts/3 may be this process's own terminal).
-    const std::size_t cut = o.path.find_last_of('/');
-    const std::string own_folder = cut == std::string::npos ? "." : cut == 0 ? "/" : o.path.substr(0, cut);
-    if (const char* fs = pseudo_file_system(own_folder); fs && std::string(fs) != "devpts")
+    // Judged by its folder too: /proc/self/fd/1 leads to this process's output (a pipe, the
+    // terminal) but is a name in /proc, which nothing is written under. devpts is the terminals'
+    // folder (/dev/pts/3 may be this process's own terminal).
+    if (const char* fs = pseudo_file_system(folder); fs && std::string(fs) != "devpts")
       return what + "is in the kernel's " + fs + " file system, not an ordinary file";
     // Judged before access(2): root may "write" /proc/version, which then fails half-way. A
     // terminal that is this process's standard output lives on devpts: devices come first.
@@ -67,8 +68,6 @@ std::optional<std::string> output_path_problem(const OutputOption& o) {
     }
     return std::nullopt;  // written in place: its folder's permissions do not matter
   }
-  const std::size_t slash = o.path.find_last_of('/');
-  const std::string folder = slash == std::string::npos ? "." : slash == 0 ? "/" : o.path.substr(0, slash);
   if (slash != std::string::npos && slash + 1 == o.path.size()) return what + "names a folder, not a file";
   if (::stat(folder.c_str(), &st) != 0) return what + "folder " + folder + " does not exist";
   if (!S_ISDIR(st.st_mode)) return what + folder + " is not a folder";

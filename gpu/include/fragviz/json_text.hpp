@@ -1,9 +1,10 @@
 // Why a user's JSON file (a report, settings.json, a palette) cannot be read, in the words of the
 // file rather than of the parser: "line 3, column 7: the text ends before the JSON value is
 // complete", not nlohmann's "syntax error while parsing value - unexpected end of input; expected
-// '[', '{', or a literal". Every loader of user JSON goes through json_syntax_problem, so none
-// shows the library's wording. Needs nlohmann/json.hpp (the fragviz_json target); the words
-// themselves are json_syntax_words (model/json_words.cpp), which needs no JSON library.
+// '[', '{', or a literal". Every loader of user JSON (reports, settings, asset files) asks
+// json_parser_complaint once its parse failed, so none shows the library's wording. Needs
+// nlohmann/json.hpp (the fragviz_json target); the words themselves are json_words.hpp's, which
+// need no JSON library.
 #pragma once
 
 #include <nlohmann/json.hpp>

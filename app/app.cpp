@@ -411,7 +411,8 @@ nlohmann::json layout_view_json(const LayoutView& v) {
                    {"wavefronts", r.wavefronts},
                    {"ideal_wavefronts", r.ideal_wavefronts},
                    {"bank_conflicts", r.bank_conflicts},
-                   {"max_way", r.max_way}};
+                   {"max_way", r.max_way},
+                   {"rule", phase_rule_text(c.op)}};
   }
   if (v.trip) {
     json first = nullptr;

@@ -67,7 +67,7 @@ void lay_out_grid(LayoutView& v, const SmemLayout& l, const AccessReport& r) {
 }  // namespace
 
 const SmemLayout* LayoutView::access_layout() const {
-  const auto& side = key.op == SharedOp::stmatrix ? write : read;
+  const auto& side = is_store(key.op) ? write : read;
   return side ? &*side : nullptr;
 }
 
@@ -142,8 +142,8 @@ LayoutView compute_layout_view(const LayoutControls& c) {
   v.access = analyze_access(*l, *v.lanes, req);
   const AccessReport& r = *v.access;
   lay_out_grid(v, *l, r);
-  // The mismatch is marked where the read went; stmatrix's grid is the write side's.
-  if (v.trip && v.trip->first && c.op != SharedOp::stmatrix)
+  // The mismatch is marked where the read went; a store's grid is the write side's.
+  if (v.trip && v.trip->first && !is_store(c.op))
     for_words(v, v.trip->first->read_byte, l->element_bytes(), [](LayoutWord& w) { w.round_trip = true; });
   if (r.refused()) return v;
   const bool matrix = is_matrix_op(c.op);

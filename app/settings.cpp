@@ -311,8 +311,8 @@ ParsedSettings parse_settings(std::string_view text) {
         }
       }
       r.named(
-          l, "op", "layout.op", "ldmatrix, stmatrix, lds32, lds64, lds128",
-          [](const std::string& t) { return parse_shared_op(t); }, std::string(to_string(lc.op)), lc.op);
+          l, "op", "layout.op", shared_op_names(), [](const std::string& t) { return parse_shared_op(t); },
+          std::string(to_string(lc.op)), lc.op);
       r.named(
           l, "num", "layout.num", "x1, x2, x4", [](const std::string& t) { return parse_num(t); },
           std::string(to_string(lc.num)), lc.num);

@@ -42,12 +42,11 @@ Outcome<Scene> banks_scene(const ViewRequest& r) {
   AccessRequest req;
   const auto op = parse_shared_op(r.access);
   if (!op)
-    return Outcome<Scene>::fail(
-        ErrorKind::refused,
-        "access '" + echo_text(r.access) + "' is none of ldmatrix, stmatrix, lds32, lds64, lds128");
+    return Outcome<Scene>::fail(ErrorKind::refused,
+                                "access '" + echo_text(r.access) + "' is none of " + shared_op_names());
   req.op = *op;
   req.ldmatrix = r.ldmatrix;
-  req.sm = r.sm > 0 ? r.sm : req.op == SharedOp::stmatrix ? 90 : 75;
+  req.sm = r.sm > 0 ? r.sm : req.op == SharedOp::stmatrix ? 90 : 75;  // st.shared: any SM
   std::string lanes_text = r.lanes.empty() ? std::string("explorer") : r.lanes;
   if (!r.instr.empty()) {
     // An mma.sync names the ldmatrix that loads its A (fragment_load): that .num and the `a` lanes.

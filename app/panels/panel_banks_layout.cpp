@@ -34,23 +34,6 @@ constexpr LayoutPreset kLayoutPresets[] = {
     {"B:Swizzle<2,4,3> o (16,64):(64,1)", "Hopper's 64-byte swizzle mode, in bytes"},
 };
 
-constexpr SharedOp kOps[] = {SharedOp::ldmatrix, SharedOp::stmatrix, SharedOp::lds32, SharedOp::lds64,
-                             SharedOp::lds128};
-const char* op_label(SharedOp op) {
-  switch (op) {
-    case SharedOp::ldmatrix:
-      return "ldmatrix";
-    case SharedOp::stmatrix:
-      return "stmatrix (sm_90)";
-    case SharedOp::lds32:
-      return "LDS.32  ld.shared.b32";
-    case SharedOp::lds64:
-      return "LDS.64  ld.shared.v2.b32";
-    default:
-      return "LDS.128  ld.shared.v4.b32";
-  }
-}
-
 /// A field's parse error under it, with the text up to the column it names.
 void field_error_line(AppState& s, const FieldError& e, const std::string& text, const char* widget) {
   if (e.ok()) return;
@@ -141,9 +124,10 @@ bool draw_inputs(AppState& s, const LayoutView& v) {
   ImGui::TextColored(kDimV, "op");
   ImGui::SameLine(70.f);
   ImGui::SetNextItemWidth(190.f);
-  if (ImGui::BeginCombo("##layout_op", op_label(c.op))) {
-    for (SharedOp op : kOps) {
-      if (ImGui::Selectable(op_label(op), op == c.op)) {
+  if (ImGui::BeginCombo("##layout_op", shared_op_info(c.op).label)) {
+    for (const SharedOpInfo& i : kSharedOps) {
+      const SharedOp op = i.op;
+      if (ImGui::Selectable(i.label, op == c.op)) {
         c.op = op;
         edited = true;
       }
@@ -189,8 +173,7 @@ void draw_figures(AppState& s, const LayoutView& v) {
   ImGui::TextColored(
       kDimV, "%s over %s: %d x %d elements of %d B, %lld B%s", r.mnemonic.c_str(), l.notation.c_str(),
       l.rows(), l.cols(), l.element_bytes(), static_cast<long long>(l.footprint_bytes),
-      v.key.op == SharedOp::stmatrix && !v.key.read_layout.empty() ? " (stmatrix writes: the write side)"
-                                                                   : "");
+      is_store(v.key.op) && !v.key.read_layout.empty() ? " (a store writes: the write side)" : "");
   for (const AccessProblem& p : r.problems)
     status_text(p.fatal ? kRedV : kAmberV, "%s%s", p.fatal ? "refused: " : "note: ", p.message.c_str());
   if (!r.problems.empty()) record_widget(s, "layout_problems");
@@ -204,6 +187,9 @@ void draw_figures(AppState& s, const LayoutView& v) {
       status_text(kRedV, "conflicting: %s", lane_list(v.conflicting_lanes).c_str());
       record_widget(s, "layout_conflicting");
     }
+    // Why these numbers: the phase rule and what it rests on (smem_access.hpp).
+    status_text(kDimV, "%s", phase_rule_text(v.key.op).c_str());
+    record_widget(s, "layout_rule");
   }
   if (v.trip) {
     status_text(v.trip->agree() ? kGreenV : kRedV, "%s", v.trip_line.c_str());

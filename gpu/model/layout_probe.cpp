@@ -85,7 +85,7 @@ Outcome<LayoutProbePlan> plan_layout_probe(const LayoutProbeRequest& r, int sm) 
   if (!eb)
     return O::fail(ErrorKind::refused,
                    "--elem " + echo_text(r.element_type) + ": not an element type (b8, b16, b32, b64)");
-  if (r.op == SharedOp::stmatrix) {
+  if (is_store(r.op)) {
     // The hint is a command line banks accepts as printed (its values single-quoted for the shell).
     const auto quote = [](const std::string& v) {
       std::string q = "'";
@@ -93,9 +93,13 @@ Outcome<LayoutProbePlan> plan_layout_probe(const LayoutProbeRequest& r, int sm) 
       return q + "'";
     };
     return O::fail(ErrorKind::refused,
-                   "stmatrix stores: the layout probe runs loads (ldmatrix, lds32, lds64, lds128); "
-                   "`fragviz-cli banks --stmatrix --sm 90 --layout " +
-                       quote(r.write_layout) + " --lanes " + quote(r.lanes) + "` shows its model");
+                   std::string(to_string(r.op)) + " stores: the layout probe runs loads (" +
+                       shared_op_names(true, false) +
+                       "); stores were measured by the bank sweep (tools/bank-sweep); `fragviz-cli banks " +
+                       (r.op == SharedOp::stmatrix ? std::string("--stmatrix --sm 90")
+                                                   : "--store " + std::string(to_string(r.op))) +
+                       " --layout " + quote(r.write_layout) + " --lanes " + quote(r.lanes) +
+                       "` shows its model");
   }
   if (is_matrix_op(r.op) && *eb != 2)
     return O::fail(ErrorKind::refused, "ldmatrix moves .b16 elements: use --elem b16 (or an LDS load)");

@@ -8,37 +8,87 @@
 
 namespace fragviz {
 
-std::string_view to_string(SharedOp op) {
-  switch (op) {
-    case SharedOp::ldmatrix:
-      return "ldmatrix";
-    case SharedOp::stmatrix:
-      return "stmatrix";
-    case SharedOp::lds32:
-      return "lds32";
-    case SharedOp::lds64:
-      return "lds64";
-    case SharedOp::lds128:
-      return "lds128";
-  }
-  return "?";
-}
+// Each SharedOp's row must sit at its own index: shared_op_info reads the table by position.
+static_assert([] {
+  for (int i = 0; i < static_cast<int>(std::size(kSharedOps)); ++i)
+    if (static_cast<int>(kSharedOps[i].op) != i) return false;
+  return true;
+}());
+
+std::string_view to_string(SharedOp op) { return shared_op_info(op).name; }
 
 std::optional<SharedOp> parse_shared_op(std::string_view text) {
-  for (SharedOp op :
-       {SharedOp::ldmatrix, SharedOp::stmatrix, SharedOp::lds32, SharedOp::lds64, SharedOp::lds128})
-    if (text == to_string(op)) return op;
+  for (const SharedOpInfo& i : kSharedOps)
+    if (text == i.name) return i.op;
   return std::nullopt;
 }
 
+std::string shared_op_names(bool loads, bool stores) {
+  std::string s;
+  for (const SharedOpInfo& i : kSharedOps)
+    if (i.store ? stores : loads) s += (s.empty() ? "" : ", ") + std::string(i.name);
+  return s;
+}
+
 std::string_view wavefronts_metric(SharedOp op) {
-  return op == SharedOp::stmatrix ? "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum"
-                                  : "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum";
+  return is_store(op) ? "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum"
+                      : "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum";
 }
 
 std::string_view bank_conflicts_metric(SharedOp op) {
-  return op == SharedOp::stmatrix ? "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"
-                                  : "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum";
+  return is_store(op) ? "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"
+                      : "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum";
+}
+
+std::string phase_rule_text(SharedOp op) {
+  const int lanes = phase_lanes(op);
+  const std::string phases =
+      is_matrix_op(op) ? std::string("one phase per 8x8 matrix (its 8 row addresses, 16 bytes each)")
+                       : std::to_string(kWarpSize / lanes) + (lanes == kWarpSize ? " phase" : " phases") +
+                             " of " + std::to_string(lanes) + " lanes (" +
+                             std::to_string(access_bytes(op) * lanes) + " bytes each)";
+  std::string s =
+      std::string(to_string(op)) + ": " + phases +
+      "; in a phase each bank serves one distinct 4-byte word per wavefront, lanes on the same word "
+      "share it. Ideal = bytes / 128; conflicts = wavefronts - ideal.";
+  if (is_store(op) || is_matrix_op(op))
+    s += " Measured so on the H200 for every pattern of the bank sweep (tools/bank-sweep)";
+  if (is_store(op))
+    s += ": stores never merge lanes that share an address, so a broadcast " + std::string(to_string(op)) +
+         " still takes " + std::to_string(kWarpSize / lanes) +
+         (lanes == kWarpSize ? " wavefront." : " wavefronts.");
+  else if (is_matrix_op(op))
+    s += ".";
+  else if (op == SharedOp::lds32)
+    s += " Not yet held to the bank sweep (the 32-bit rule is the CUDA Programming Guide's).";
+  else
+    s += " Not yet held to the bank sweep: where lanes share an address the H200 counted fewer (a broadcast "
+         "ld.shared.v2 1 wavefront, .v4 2; this rule says 2 and 4): the hardware packs lanes that share an "
+         "address, by a rule still to be measured.";
+  return s;
+}
+
+SharedCount count_shared_access(SharedOp op, LdmatrixConfig c,
+                                const std::vector<std::uint32_t>& byte_addresses) {
+  SharedCount n;
+  const int per_phase = phase_lanes(op);
+  const int used = is_matrix_op(op) ? address_lanes(c.num) : kWarpSize;
+  const int phases = std::min(used, static_cast<int>(byte_addresses.size())) / per_phase;
+  for (int j = 0; j < phases; ++j) {
+    const auto first = byte_addresses.begin() + static_cast<std::ptrdiff_t>(j) * per_phase;
+    const std::vector<std::uint32_t> addrs(first, first + per_phase);
+    AccessPhase p;
+    p.index = j;
+    p.first_lane = j * per_phase;
+    p.lanes = per_phase;
+    p.wavefronts = phase_wavefronts(addrs, access_bytes(op), &p.words);
+    n.wavefronts += p.wavefronts;
+    n.max_way = std::max(n.max_way, p.wavefronts);
+    n.phases.push_back(p);
+  }
+  n.ideal_wavefronts = used * access_bytes(op) / 128;
+  n.bank_conflicts = std::max(0, n.wavefronts - n.ideal_wavefronts);
+  return n;
 }
 
 std::string lane_list(const std::vector<int>& lanes) {
@@ -69,6 +119,12 @@ std::string mnemonic_of(const AccessRequest& r) {
       return "ld.shared.v2.b32 (LDS.64)";
     case SharedOp::lds128:
       return "ld.shared.v4.b32 (LDS.128)";
+    case SharedOp::sts32:
+      return "st.shared.b32 (STS.32)";
+    case SharedOp::sts64:
+      return "st.shared.v2.b32 (STS.64)";
+    case SharedOp::sts128:
+      return "st.shared.v4.b32 (STS.128)";
   }
   return "?";
 }
@@ -226,23 +282,35 @@ AccessReport analyze_access(const SmemLayout& layout, const LanePattern& pattern
   if (r.refused() || !placed) return r;
 
   // [SECTION] phases and wavefronts.
-  const int per_phase = phase_lanes(req.op);
-  const int phases = used / per_phase;
-  for (int j = 0; j < phases; ++j) {
-    std::vector<std::uint32_t> addrs;
-    for (int lane = j * per_phase; lane < (j + 1) * per_phase; ++lane)
-      addrs.push_back(static_cast<std::uint32_t>(lane_at(lane).byte_address));
-    AccessPhase p;
-    p.index = j;
-    p.first_lane = j * per_phase;
-    p.lanes = per_phase;
-    p.wavefronts = phase_wavefronts(addrs, bytes, &p.words);
-    r.wavefronts += p.wavefronts;
-    r.max_way = std::max(r.max_way, p.wavefronts);
-    r.phases.push_back(p);
+  std::vector<std::uint32_t> addrs;
+  for (int lane = 0; lane < used; ++lane)
+    addrs.push_back(static_cast<std::uint32_t>(lane_at(lane).byte_address));
+  SharedCount count = count_shared_access(req.op, req.ldmatrix, addrs);
+  r.phases = std::move(count.phases);
+  r.wavefronts = count.wavefronts;
+  r.ideal_wavefronts = count.ideal_wavefronts;
+  r.bank_conflicts = count.bank_conflicts;
+  r.max_way = count.max_way;
+  // The one case the H200 showed this rule counting too many: a 64/128-bit load whose lanes share
+  // an address (smem_access.hpp).
+  if (req.op == SharedOp::lds64 || req.op == SharedOp::lds128) {
+    std::vector<int> sharing;
+    for (int lane = 0; lane < used; ++lane)
+      for (int other = 0; other < used; ++other)
+        if (other != lane &&
+            addrs[static_cast<std::size_t>(other)] == addrs[static_cast<std::size_t>(lane)]) {
+          sharing.push_back(lane);
+          break;
+        }
+    if (!sharing.empty())
+      problem(
+          AccessCheck::unmeasured_rule, false, sharing,
+          lane_list(sharing) + " share addresses with other lanes: for such " + r.mnemonic +
+              " the H200 counted fewer wavefronts than this model (a broadcast ld.shared.v2 1, .v4 2, where "
+              "the model says 2 and 4); the rule for loads whose lanes share addresses is not yet measured, "
+              "so " +
+              std::to_string(r.wavefronts) + " is an upper bound");
   }
-  r.ideal_wavefronts = used * bytes / 128;
-  r.bank_conflicts = r.wavefronts - r.ideal_wavefronts;
   return r;
 }
 

@@ -115,6 +115,19 @@ if [ $? != 3 ]; then
   fails=$((fails + 1))
 fi
 
+# Stores (st.shared), as the H200 bank sweep measured them (tests/fixtures/bank-sweep): a broadcast
+# store is not merged (STS.128: 4 wavefronts), counted with the op_st metrics.
+expect 0 "total: wavefronts 4, ideal wavefronts 4, bank conflicts 0" -- banks --store sts128 --layout '(16,64):(0,0)' --lanes 'row=0, col=0'
+expect 0 "total: wavefronts 2, ideal wavefronts 2, bank conflicts 0" -- banks --store sts64 --layout '(16,64):(0,0)' --lanes 'row=0, col=0'
+expect 0 "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum 4" -- banks --store sts128 --layout '(16,64):(0,0)' --lanes 'row=0, col=0'
+expect 0 "rule: sts128: 4 phases of 8 lanes" -- banks --store sts128 --layout '(32,64):(64,1)' --lanes 'row=lane, col=0'
+# Row-major 64 halves a row, every lane a row: 32 rows of 128 bytes, one bank group: 8-way per phase.
+expect 0 "total: wavefronts 32, ideal wavefronts 4, bank conflicts 28" -- banks --store sts128 --layout '(32,64):(64,1)' --lanes 'row=lane, col=0'
+refused_quietly 64 -- banks --store sts256 --layout '(16,64):(64,1)'
+refused_quietly 64 -- banks --store sts32 --load lds32 --layout '(16,64):(64,1)'
+# A load whose lanes share an address: the count is marked as an upper bound (not yet measured).
+expect 0 "note: lanes 0-31 share addresses with other lanes" -- banks --load lds128 --layout '(16,64):(0,0)' --lanes 'row=0, col=0'
+
 # The row-stride form prints what it always printed.
 first=$("$cli" banks --num x4 --stride-halves 72 | head -1)
 if [ "$first" != "ldmatrix.sync.aligned.m8n8.x4.shared.b16, row stride 72 halves (144 bytes), swizzle none" ]; then

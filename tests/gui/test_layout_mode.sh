@@ -9,6 +9,7 @@
 # bits: rows r and r + 4 share a chunk: 2-way, 8 in all. Written through Swizzle<3,3,3> and read
 # through the plain (16,64):(64,1), the first element that comes back wrong is (1,0), read at byte
 # 128 (element 64). Column 1 puts every lane's row address 2 bytes off a 16-byte boundary.
+# st.shared.v4 (sts128) with the same lanes: 4 phases of 8 lanes, each one matrix's rows on 8 chunks.
 source "$(dirname "$0")/lib.sh"
 gui_init "$@"
 start_app --no-device
@@ -50,6 +51,18 @@ echo "step: Swizzle<3,3,3> -> 4 wavefronts, conflict-free"
 type_into layout_write write "Swizzle<3,3,3> o (16,64):(64,1)" \
   "$lv['write'] == 'Swizzle<3,3,3> o (16,64):(64,1)' and $lv['ready']"
 wait_for "$lv['access']['wavefronts'] == 4 and $lv['access']['bank_conflicts'] == 0 and $lv['conflicting_lanes'] == []"
+
+echo "step: the op picker has the stores: st.shared.v4 over Swizzle<3,3,3> -> 4 wavefronts, the measured rule"
+click $(centre_of "s['widgets']['layout_op']")
+wait_for "'layout_op:sts128' in s['widgets']"
+click $(centre_of "s['widgets']['layout_op:sts128']")
+wait_for "$lv['op'] == 'sts128' and $lv['access']['mnemonic'] == 'st.shared.v4.b32 (STS.128)'"
+wait_for "$lv['access']['wavefronts'] == 4 and $lv['access']['bank_conflicts'] == 0"
+wait_for "'Measured so on the H200' in $lv['access']['rule'] and 'layout_rule' in s['widgets']"
+click $(centre_of "s['widgets']['layout_op']")
+wait_for "'layout_op:ldmatrix' in s['widgets']"
+click $(centre_of "s['widgets']['layout_op:ldmatrix']")
+wait_for "$lv['op'] == 'ldmatrix'"
 
 echo "step: a missing ')' is named with its column"
 type_into layout_write write "Swizzle<3,3,3> o (16,64):(64,1" "$lv['write'] == 'Swizzle<3,3,3> o (16,64):(64,1'"

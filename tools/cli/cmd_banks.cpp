@@ -29,6 +29,7 @@ struct Opts {
   bool trans = false;
   bool stmatrix = false;
   std::string load;
+  std::string store;  ///< --store: sts32, sts64 or sts128
   int stride = 0;
   std::string swizzle = "none";
   std::string layout, write_layout, read_layout;
@@ -142,7 +143,10 @@ int run_layout_form(const Opts& o) {
   const int eb = *parse_element_type(o.elem);
   const LayoutUnits units = *parse_layout_units(o.units);
   AccessRequest req;
-  req.op = !o.load.empty() ? *parse_shared_op(o.load) : o.stmatrix ? SharedOp::stmatrix : SharedOp::ldmatrix;
+  req.op = !o.load.empty()    ? *parse_shared_op(o.load)
+           : !o.store.empty() ? *parse_shared_op(o.store)
+           : o.stmatrix       ? SharedOp::stmatrix
+                              : SharedOp::ldmatrix;
   req.ldmatrix = LdmatrixConfig{*parse_num(o.num), o.trans};
   req.base_bytes = o.base;
   req.sm = o.sm;
@@ -269,8 +273,8 @@ int run_layout_form(const Opts& o) {
   std::cout << "total: wavefronts " << r.wavefronts << ", ideal wavefronts " << r.ideal_wavefronts
             << ", bank conflicts " << r.bank_conflicts << "\n";
   std::cout << "Nsight Compute, per warp instruction: " << wavefronts_metric(req.op) << " " << r.wavefronts
-            << ", " << bank_conflicts_metric(req.op) << " " << r.bank_conflicts
-            << (req.op == SharedOp::stmatrix ? " (stmatrix: the load model, not yet measured)" : "") << "\n";
+            << ", " << bank_conflicts_metric(req.op) << " " << r.bank_conflicts << "\n";
+  std::cout << "rule: " << phase_rule_text(req.op) << "\n";
   return finish_output(trip && !trip->agree() ? kExitMismatch : kExitOk);
 }
 
@@ -367,7 +371,7 @@ void add_banks_command(CLI::App& app, int& exit_code) {
   auto opts = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand(
       "banks",
-      "Row addresses, banks and wavefronts of one ldmatrix, stmatrix or LDS over a shared-memory tile");
+      "Row addresses, banks and wavefronts of one ldmatrix, stmatrix, LDS or STS over a shared-memory tile");
   auto* num = cmd->add_option("--num", opts->num, "x1, x2 or x4")->check(CLI::IsMember({"x1", "x2", "x4"}));
   auto* trans =
       cmd->add_flag("--trans", opts->trans, ".trans (same addresses and banks; changes what lanes receive)");
@@ -380,6 +384,15 @@ void add_banks_command(CLI::App& app, int& exit_code) {
                    ->excludes(num)
                    ->excludes(trans)
                    ->excludes(st);
+  cmd->add_option(
+         "--store", opts->store,
+         "a plain per-lane store instead: sts32 (1 phase of 32 lanes), sts64 (2 of 16), sts128 (4 of "
+         "8); measured on the H200 (tools/bank-sweep)")
+      ->check(CLI::IsMember({"sts32", "sts64", "sts128"}))
+      ->excludes(num)
+      ->excludes(trans)
+      ->excludes(st)
+      ->excludes(load);
   opts->stride_opt =
       cmd->add_option("--stride-halves", opts->stride,
                       "row-major tile with this row stride in halves (tile width + pad), " +

@@ -14,6 +14,7 @@
 #include "assets.hpp"
 #include "commands.hpp"
 #include "fragviz/report_json.hpp"
+#include "fragviz/smem_access.hpp"
 #include "fragviz/words.hpp"
 #include "fragviz_export/views.hpp"
 #include "fragviz_export/writers.hpp"
@@ -193,9 +194,14 @@ void add_export_command(CLI::App& app, int& exit_code) {
   o->given["--lanes"] =
       cmd->add_option("--lanes", o->lanes, "banks: each lane's address (a preset, expression or table)")
           ->check(kNonEmpty);
-  o->given["--access"] =
-      cmd->add_option("--access", o->access, "banks: ldmatrix, stmatrix, lds32, lds64 or lds128")
-          ->check(CLI::IsMember({"ldmatrix", "stmatrix", "lds32", "lds64", "lds128"}));
+  o->given["--access"] = cmd->add_option("--access", o->access, "banks: " + shared_op_names())
+                             ->check(CLI::Validator(
+                                 [](std::string& v) -> std::string {
+                                   return parse_shared_op(v) ? ""
+                                                             : "must be one of " + shared_op_names() +
+                                                                   ", got '" + echo_text(v) + "'";
+                                 },
+                                 "ACCESS"));
   o->given["--sm"] =
       cmd->add_option("--sm", o->sm, "banks: oldest target, e.g. 75 or 80")->check(whole_range(70, 200));
   o->given["--report"] =

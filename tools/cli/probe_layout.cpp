@@ -114,7 +114,8 @@ void add_layout_probe_options(CLI::App& cmd, LayoutProbeOptions& o) {
                  "lane pattern: a preset, 'row=EXPR, col=EXPR' in lane, or a table")
       ->check(kNonEmpty);
   cmd.add_option("--load", o.load, "ldmatrix, lds32, lds64 or lds128 (with --layout)")
-      ->check(CLI::IsMember({"ldmatrix", "lds32", "lds64", "lds128", "stmatrix"}));
+      ->check(
+          CLI::IsMember({"ldmatrix", "lds32", "lds64", "lds128", "stmatrix", "sts32", "sts64", "sts128"}));
   cmd.add_option("--elem", o.request.element_type, "element type of the layout's units (b16 default)")
       ->check(kNonEmpty);
   cmd.add_flag("--ncu", o.ncu,

@@ -1,5 +1,8 @@
 #include "export_dialog.hpp"
 
+#include <cstdlib>
+#include <filesystem>
+
 #include "app_state.hpp"
 #include "assets.hpp"
 #include "output_path.hpp"
@@ -14,19 +17,36 @@ scene::ViewRequest export_request(const AppState& s, scene::View v) {
   switch (v) {
     case scene::View::fragments:
       r.instr = c.instruction;
+      r.lane = s.selected_lane;
       break;
     case scene::View::warpgroup:
       r.instr = s.hopper.wgmma;
+      r.lane = s.hopper.selected_thread;
       break;
     case scene::View::ldmatrix:
       r.ldmatrix = c.ldmatrix();
+      r.lane = s.selected_lane;
       break;
     case scene::View::stmatrix:
       r.ldmatrix = s.hopper.moves.stmatrix;
+      r.lane = s.hopper.moves_lane;
       break;
     case scene::View::movmatrix:
+      r.lane = s.hopper.moves_lane;
       break;
     case scene::View::banks:
+      r.lane = s.selected_lane;
+      if (s.layout.enabled) {
+        // Layout mode: the access over the side the view draws (a store's write side, else the read
+        // side, which defaults to the write side), its lanes, instruction and element type.
+        const LayoutControls& l = s.layout;
+        r.layout = is_store(l.op) || l.read_layout.empty() ? l.write_layout : l.read_layout;
+        r.lanes = l.lanes;
+        r.access = std::string(to_string(l.op));
+        r.ldmatrix = LdmatrixConfig{l.num, l.trans};
+        r.elem = l.element_type;
+        break;
+      }
       // The bank view's configured (padded) tile and the explorer's ldmatrix, as the app draws it.
       r.ldmatrix = c.ldmatrix();
       r.width_halves = c.width_halves;
@@ -40,12 +60,36 @@ scene::ViewRequest export_request(const AppState& s, scene::View v) {
   return r;
 }
 
-std::string default_export_path(scene::View v, scene::Format f) {
-  const char* ext = f == scene::Format::svg   ? "svg"
-                    : f == scene::Format::png ? "png"
-                    : f == scene::Format::pdf ? "pdf"
-                                              : "tex";
-  return "fragviz-" + std::string(scene::to_string(v)) + "." + ext;
+const char* format_extension(scene::Format f) {
+  return f == scene::Format::svg   ? "svg"
+         : f == scene::Format::png ? "png"
+         : f == scene::Format::pdf ? "pdf"
+                                   : "tex";
+}
+
+std::string default_export_folder(const ExportDialog& d) {
+  if (!d.last_folder.empty()) return d.last_folder;
+  const char* home = std::getenv("HOME");
+  if (home == nullptr || *home == '\0') return ".";
+  std::error_code ec;
+  const std::string pictures = std::string(home) + "/Pictures";
+  if (std::filesystem::is_directory(pictures, ec)) return pictures;
+  return home;
+}
+
+std::string default_export_path(const std::string& folder, scene::View v, scene::Format f) {
+  return (folder.empty() || folder == "." ? std::string() : folder + "/") + "fragviz-" +
+         std::string(scene::to_string(v)) + "." + format_extension(f);
+}
+
+std::string path_for_format(const std::string& path, scene::Format f) {
+  const std::size_t dot = path.rfind('.');
+  const std::size_t slash = path.rfind('/');
+  if (dot == std::string::npos || (slash != std::string::npos && dot < slash)) return path;
+  const std::string ext = path.substr(dot + 1);
+  for (scene::Format g : {scene::Format::svg, scene::Format::png, scene::Format::pdf, scene::Format::tikz})
+    if (ext == format_extension(g)) return path.substr(0, dot + 1) + format_extension(f);
+  return path;
 }
 
 ExportOutcome run_export(const AppState& s, scene::View v, scene::Format f, const std::string& path,

@@ -22,14 +22,30 @@ struct ExportDialog {
   float scale = 2;          ///< PNG pixels per point
   std::string message;      ///< the last export's outcome, shown in the dialog
   bool message_ok = false;  ///< green (written) or red (refused or failed)
+  std::string last_folder;  ///< where the last export was written (this session); empty: none yet
+  /// A path that exists and that Export was pressed for: the dialog asks before replacing it; empty:
+  /// nothing to confirm.
+  std::string overwrite_pending;
 };
 
 /// The request for view `v` with the app's current settings. Never fails: what the settings cannot
 /// give (no gate run for the output view) is for build_scene to refuse.
 scene::ViewRequest export_request(const AppState& s, scene::View v);
 
-/// "fragviz-fragments.svg" and the like, in the working folder.
-std::string default_export_path(scene::View v, scene::Format f);
+/// The folder a new export goes to: the last one used this session, else the user's Pictures folder
+/// ($HOME/Pictures) where it exists, else $HOME, else the working folder (".") without a HOME.
+/// Never the working folder when a HOME exists: started from a clone, that is the clone.
+std::string default_export_folder(const ExportDialog& d);
+
+/// "<folder>/fragviz-fragments.svg" and the like.
+std::string default_export_path(const std::string& folder, scene::View v, scene::Format f);
+
+/// `path` with its extension made `f`'s where it ends in another format's (.svg, .png, .pdf, .tex):
+/// choosing PNG never leaves a ".svg" name holding PNG bytes. Any other name is left as typed.
+std::string path_for_format(const std::string& path, scene::Format f);
+
+/// The file extension of `f`, without the dot: svg, png, pdf, tex.
+const char* format_extension(scene::Format f);
 
 /// Builds the scene and writes it; the message says where, or why not (nothing is written then).
 struct ExportOutcome {

@@ -41,6 +41,8 @@ double draw_title(Scene& s, const std::string& title, const std::string& subtitl
 /// returns the y below.
 double draw_lane_legend(Scene& s, const app::Palette& p, double x, double y, const std::string& caption,
                         const std::string& prefix = "T");
+/// 32 swatches "B0" .. "B31" in the bank colours; returns the y below.
+double draw_bank_legend(Scene& s, double x, double y, const std::string& caption);
 
 /// A palette colour as a scene colour.
 inline Colour colour(app::Rgb c) { return Colour{c.r, c.g, c.b}; }
@@ -48,6 +50,13 @@ inline Colour colour(app::Rgb c) { return Colour{c.r, c.g, c.b}; }
 inline Colour lane_colour(const app::Palette& p, int lane) {
   return colour(p.lanes[static_cast<std::size_t>(lane & 31)]);
 }
+
+/// A cell of a lane other than the highlighted one (ViewRequest::lane): its colour faded to a tint.
+Colour faded(Colour c);
+
+/// Fills and marks `cell` for the highlighted lane `highlight` (-1: none): the lane's cells keep
+/// their colour and are outlined, every other lane's are faded.
+void highlight_lane(Cell& cell, int cell_lane, int highlight);
 
 /// Line height of the scene's body text.
 inline constexpr double kBodySize = 8;

@@ -76,6 +76,44 @@ double draw_title(Scene& s, const std::string& title, const std::string& subtitl
   return y + 10;
 }
 
+Colour bank_colour(int bank) {
+  // Five stops of a viridis-like ramp, interpolated: ordered by bank, far from the lane rainbow.
+  static constexpr Colour kStops[] = {
+      {68, 1, 84}, {59, 82, 139}, {33, 145, 140}, {94, 201, 98}, {200, 224, 60}};
+  const double t = static_cast<double>(bank & 31) / 31.0 * 4.0;
+  const int i = std::min(3, static_cast<int>(t));
+  const double f = t - i;
+  const auto mix = [f](int a, int b) { return static_cast<std::uint8_t>(a + (b - a) * f + 0.5); };
+  return Colour{mix(kStops[i].r, kStops[i + 1].r), mix(kStops[i].g, kStops[i + 1].g),
+                mix(kStops[i].b, kStops[i + 1].b)};
+}
+
+Colour faded(Colour c) {
+  const auto tint = [](int v) { return static_cast<std::uint8_t>(v + (255 - v) * 3 / 4); };
+  return Colour{tint(c.r), tint(c.g), tint(c.b)};
+}
+
+void highlight_lane(Cell& cell, int cell_lane, int highlight) {
+  if (highlight < 0 || cell_lane < 0) return;
+  if (cell_lane == highlight)
+    cell.marked = true;
+  else
+    cell.fill = faded(cell.fill);
+}
+
+double draw_bank_legend(Scene& s, double x, double y, const std::string& caption) {
+  s.add(Text{x, y + 8, caption, kBodySize, kBlack, Anchor::start, true});
+  y += 14;
+  const double w = 20, h = 12;
+  for (int b = 0; b < 32; ++b) {
+    const Colour c = bank_colour(b);
+    s.add(Rect{x + b * w, y, w, h, c, true, kGrid, 0.4});
+    s.add(Text{x + b * w + w / 2, y + h / 2 + 2, "B" + std::to_string(b), 5.5, text_on(c), Anchor::middle});
+  }
+  s.cover(x + 32 * w, y + h);
+  return y + h + 8;
+}
+
 double draw_lane_legend(Scene& s, const app::Palette& p, double x, double y, const std::string& caption,
                         const std::string& prefix) {
   s.add(Text{x, y + 8, caption, kBodySize, kBlack, Anchor::start, true});

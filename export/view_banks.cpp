@@ -74,7 +74,11 @@ Outcome<Scene> banks_scene(const ViewRequest& r) {
     if (!n) return Outcome<Scene>::from(n);
     notation = *n.value;
   }
-  const auto layout = parse_smem_layout(notation, LayoutUnits::elements, 2);
+  const auto eb = parse_element_type(r.elem);
+  if (!eb)
+    return Outcome<Scene>::fail(ErrorKind::refused, "--elem " + echo_text(r.elem) + ": not an element type");
+  // The explorer's tile is always halves; a layout counts elements of --elem.
+  const auto layout = parse_smem_layout(notation, LayoutUnits::elements, r.layout.empty() ? 2 : *eb);
   if (!layout) return Outcome<Scene>::fail(ErrorKind::refused, "--layout: " + layout.error.message);
   const SmemLayout& l = *layout.value;
   if (static_cast<std::int64_t>(l.rows()) * l.cols() > 1 << 16)
@@ -102,16 +106,18 @@ Outcome<Scene> banks_scene(const ViewRequest& r) {
   const double cw = 30, ch = 14, left = 12 + kGridLeft;
   y = draw_grid(s,
                 GridSpec{left, y + kGridTop, l.rows(), l.cols(), cw, ch,
-                         "Tile (" + std::to_string(l.rows()) + " x " + std::to_string(l.cols()) + " .b16)",
+                         "Tile (" + std::to_string(l.rows()) + " x " + std::to_string(l.cols()) + " ." + "b" +
+                             std::to_string(8 * l.element_bytes()) + ")",
                          true, "tile"},
                 [&](int row, int col) {
                   const int bank = bank_of(static_cast<std::uint32_t>(l.byte_offset(row, col)));
                   const int lane = reader[static_cast<std::size_t>(row * l.cols() + col)];
                   Cell c;
-                  c.fill = lane_colour(r.palette, bank);
+                  c.fill = bank_colour(bank);
                   c.label = (lane >= 0 ? "T" + std::to_string(lane) + " " : std::string()) + "B" +
                             std::to_string(bank);
-                  c.marked = lane >= 0;
+                  c.marked = lane >= 0 && (r.lane < 0 || lane == r.lane);
+                  if (r.lane >= 0 && lane != r.lane) c.fill = faded(c.fill);
                   return c;
                 });
   // Per phase: distinct words per bank; a bank with more than one is a conflict.
@@ -127,7 +133,7 @@ Outcome<Scene> banks_scene(const ViewRequest& r) {
     s.add(Text{12, y + 10, name, 7});
     for (int b = 0; b < kBanks; ++b) {
       const int w = p.words[static_cast<std::size_t>(b)];
-      const Colour fill = w > 1 ? kConflict : w == 1 ? lane_colour(r.palette, b) : kWhite;
+      const Colour fill = w > 1 ? kConflict : w == 1 ? bank_colour(b) : kWhite;
       s.add(Rect{110 + b * 20.0, y, 20, 13, fill, true, kGrid, 0.4});
       if (w > 0) s.add(Text{110 + b * 20.0 + 10, y + 9, std::to_string(w), 6, text_on(fill), Anchor::middle});
     }
@@ -153,7 +159,7 @@ Outcome<Scene> banks_scene(const ViewRequest& r) {
     s.cover(12 + text_width("note: " + p.message, 7), y + 8);
     y += 11;
   }
-  draw_lane_legend(s, r.palette, 12, y + 6, "Banks", "B");
+  draw_bank_legend(s, 12, y + 6, "Banks");
   return Outcome<Scene>::ok(std::move(s));
 }
 

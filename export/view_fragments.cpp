@@ -48,9 +48,13 @@ Outcome<Scene> fragments_scene(const ViewRequest& r) {
                                     "' is no mma.sync of the catalogue (fragviz-cli layout "
                                     "--list names them; wgmma is --view warpgroup)");
   Scene s;
+  if (r.lane >= in->threads)
+    return Outcome<Scene>::fail(ErrorKind::refused, "--lane " + std::to_string(r.lane) + ": " + in->mnemonic +
+                                                        " has lanes 0-" + std::to_string(in->threads - 1));
   double y = draw_title(
       s, in->mnemonic,
-      std::string("PTX ISA: ") + in->ptx_section + ". Cell: T<lane> V<element>, coloured by lane.");
+      std::string("PTX ISA: ") + in->ptx_section + ". Cell: T<lane> V<element>, coloured by lane" +
+          (r.lane >= 0 ? "; lane " + std::to_string(r.lane) + " outlined, the others faded." : "."));
   // Cell width: the longest label, "T31 V127", at 6 pt, with a little room.
   int most = 0;
   for (Operand op : {Operand::A, Operand::B, Operand::C})
@@ -71,6 +75,7 @@ Outcome<Scene> fragments_scene(const ViewRequest& r) {
         if (o.lane < 0) return cell;  // never for a catalogue entry (every layout is a bijection)
         cell.fill = lane_colour(r.palette, o.lane);
         cell.label = "T" + std::to_string(o.lane) + " V" + std::to_string(o.element);
+        highlight_lane(cell, o.lane, r.lane);
         return cell;
       };
     };

@@ -22,7 +22,7 @@ struct MoveCell {
 };
 
 Scene move_scene(const std::string& mnemonic, const std::string& verb, int rows, int cols,
-                 const std::vector<MoveCell>& cells, const app::Palette& p) {
+                 const std::vector<MoveCell>& cells, const app::Palette& p, int highlight) {
   Scene s;
   double y = draw_title(s, mnemonic,
                         "Cell: the lane that " + verb +
@@ -37,6 +37,7 @@ Scene move_scene(const std::string& mnemonic, const std::string& verb, int rows,
               if (m.lane < 0) return cell;
               cell.fill = lane_colour(p, m.lane);
               cell.label = "T" + std::to_string(m.lane) + " V" + std::to_string(2 * m.reg + m.half);
+              highlight_lane(cell, m.lane, highlight);
               return cell;
             });
   y = draw_grid(
@@ -49,6 +50,7 @@ Scene move_scene(const std::string& mnemonic, const std::string& verb, int rows,
         cell.fill = lane_colour(p, m.address_lane);
         cell.label = "T" + std::to_string(m.address_lane);
         cell.marked = c % 8 == 0;  // the row start the lane passes
+        if (highlight >= 0 && m.address_lane != highlight) cell.fill = faded(cell.fill);
         return cell;
       });
   draw_lane_legend(s, p, 12, y + 12, "Lanes");
@@ -75,14 +77,15 @@ Outcome<Scene> ldmatrix_scene(const ViewRequest& r) {
     for (int k = 0; k < 8; ++k)
       cells[static_cast<std::size_t>((o.row + address_row(lane)) * cols + o.col + k)].address_lane = lane;
   }
-  return Outcome<Scene>::ok(move_scene(ldmatrix_mnemonic(c), "receives", rows, cols, cells, r.palette));
+  return Outcome<Scene>::ok(
+      move_scene(ldmatrix_mnemonic(c), "receives", rows, cols, cells, r.palette, r.lane));
 }
 
 Outcome<Scene> stmatrix_scene(const ViewRequest& r) {
   const app::StmatrixTable t = app::make_stmatrix_table(r.ldmatrix, nullptr);
   std::vector<MoveCell> cells;
   for (const auto& c : t.cells) cells.push_back(MoveCell{c.lane, c.reg, c.half, c.address_lane});
-  return Outcome<Scene>::ok(move_scene(t.mnemonic, "stores", t.rows, t.cols, cells, r.palette));
+  return Outcome<Scene>::ok(move_scene(t.mnemonic, "stores", t.rows, t.cols, cells, r.palette, r.lane));
 }
 
 Outcome<Scene> movmatrix_scene(const ViewRequest& r) {
@@ -108,6 +111,7 @@ Outcome<Scene> movmatrix_scene(const ViewRequest& r) {
       Cell c;
       c.fill = lane_colour(r.palette, lh.lane);
       c.label = "T" + std::to_string(lh.lane) + " V" + std::to_string(lh.half);
+      highlight_lane(c, lh.lane, r.lane);
       return c;
     };
   };

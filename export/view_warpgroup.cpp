@@ -32,6 +32,7 @@ Outcome<Scene> warpgroup_scene(const ViewRequest& r) {
       if (o.lane < 0) return c;
       c.fill = colour(app::warpgroup_thread_rgb(r.palette, o.lane));
       c.label = "T" + std::to_string(o.lane) + " V" + std::to_string(o.element);
+      highlight_lane(c, o.lane, r.lane);
       return c;
     };
   };

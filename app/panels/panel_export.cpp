@@ -1,6 +1,7 @@
 // File > Export: a modal dialog (view, format, path, PNG scale) over export_dialog.hpp; the export
 // runs when Export is pressed and its outcome stays at the top of the dialog (green: written, red:
 // why not), wrapped, the dialog's height fitted to it every frame so nothing falls below its edge.
+#include <filesystem>
 #include <string>
 
 #include "../export_dialog.hpp"
@@ -36,8 +37,12 @@ void draw_export_popup(AppState& s) {
     record_widget(s, "export_message");
     ImGui::Separator();
   }
-  ImGui::TextUnformatted("A view with the current settings, as fragviz-cli export writes it:");
-  const std::string old_default = default_export_path(d.view, d.format);
+  ImGui::TextUnformatted(
+      "A view as it is on screen (its settings, layout and selected lane), as fragviz-cli "
+      "export writes it:");
+  const std::string folder = default_export_folder(d);
+  const std::string old_default = default_export_path(folder, d.view, d.format);
+  const scene::Format old_format = d.format;
   if (ImGui::BeginCombo("View", std::string(scene::to_string(d.view)).c_str())) {
     for (scene::View v : kViews)
       if (ImGui::Selectable(std::string(scene::to_string(v)).c_str(), v == d.view)) d.view = v;
@@ -55,8 +60,12 @@ void draw_export_popup(AppState& s) {
   }
   record_widget(s, "export_format");
   if (!scene::cairo_available()) status_text(kDimV, "PNG and PDF: %s", scene::cairo_description().c_str());
-  // The path follows the view and format until the user types one of their own.
-  if (d.path.empty() || d.path == old_default) d.path = default_export_path(d.view, d.format);
+  // The path follows the view and format until the user types one of their own; a typed name still
+  // follows the format's extension.
+  if (d.path.empty() || d.path == old_default)
+    d.path = default_export_path(folder, d.view, d.format);
+  else if (d.format != old_format)
+    d.path = path_for_format(d.path, d.format);
   ImGui::SetNextItemWidth(-80);
   if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();  // typing replaces the default name
   const bool enter = ImGui::InputText(
@@ -66,12 +75,32 @@ void draw_export_popup(AppState& s) {
     ImGui::SetNextItemWidth(160);
     ImGui::SliderFloat("Pixels per point", &d.scale, 0.5f, 8.f, "%.1f");
   }
-  if (ImGui::Button("Export") || enter) {
+  if (d.overwrite_pending != d.path) d.overwrite_pending.clear();  // the name changed: ask again
+  const auto write = [&] {
     const ExportOutcome o = run_export(s, d.view, d.format, d.path, d.scale);
     d.message = o.message;
     d.message_ok = o.ok;
+    d.overwrite_pending.clear();
+    std::error_code ec;
+    if (o.ok) d.last_folder = std::filesystem::absolute(d.path, ec).parent_path().string();
+  };
+  if (ImGui::Button("Export") || enter) {
+    std::error_code ec;
+    if (std::filesystem::exists(d.path, ec) && !std::filesystem::is_directory(d.path, ec)) {
+      // Never replace a file silently: the user says so with Overwrite.
+      d.overwrite_pending = d.path;
+      d.message = d.path + " exists: Overwrite replaces it, or type another name";
+      d.message_ok = false;
+    } else {
+      write();
+    }
   }
   record_widget(s, "export_ok");
+  if (!d.overwrite_pending.empty()) {
+    ImGui::SameLine();
+    if (ImGui::Button("Overwrite")) write();
+    record_widget(s, "export_overwrite");
+  }
   ImGui::SameLine();
   if (ImGui::Button("Close") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))
     ImGui::CloseCurrentPopup();

@@ -3,12 +3,14 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
 
 #include "app_state.hpp"
 #include "export_dialog.hpp"
+#include "layout_view.hpp"
 
 namespace fragviz::app {
 namespace {
@@ -40,6 +42,96 @@ TEST(ExportDialog, AWrittenFileIsWholeAndNoTemporaryIsLeft) {
   for (const auto& e : std::filesystem::directory_iterator(dir))
     EXPECT_EQ(e.path().filename().string().find("fragviz-tmp"), std::string::npos) << e.path();
   std::filesystem::remove_all(dir);
+}
+
+// Issue 22: the bank view in Layout mode exported the explorer tile (16,64):(72,1) instead of the
+// layout on screen. Every view's export request is the view's own state, and the exported bank scene
+// is what the Layout mode itself computed (its access and layout, its totals).
+TEST(ExportDialog, TheBankViewInLayoutModeExportsTheLayoutOnScreen) {
+  AppState s;
+  s.layout.enabled = true;
+  s.layout.write_layout = "Swizzle<3,3,3> o (64,64):(64,1)";
+  s.layout.lanes = "row=lane, col=0";
+  s.layout.op = SharedOp::lds128;
+  s.layout.element_type = "b16";
+  s.selected_lane = 7;
+  const scene::ViewRequest r = export_request(s, scene::View::banks);
+  EXPECT_EQ(r.layout, s.layout.write_layout);
+  EXPECT_EQ(r.lanes, s.layout.lanes);
+  EXPECT_EQ(r.access, "lds128");
+  EXPECT_EQ(r.elem, "b16");
+  EXPECT_EQ(r.lane, 7);
+  const auto built = scene::build_scene(r);
+  ASSERT_TRUE(built) << built.error.message;
+  const LayoutView v = compute_layout_view(s.layout);
+  ASSERT_TRUE(v.ready());
+  EXPECT_EQ(built.value->title, v.access->mnemonic + " over " + v.access_layout()->notation);
+  const std::string total = "total: wavefronts " + std::to_string(v.access->wavefronts) +
+                            ", ideal wavefronts " + std::to_string(v.access->ideal_wavefronts) +
+                            ", bank conflicts " + std::to_string(v.access->bank_conflicts);
+  bool found = false;
+  for (const auto& item : built.value->items)
+    if (const auto* t = std::get_if<scene::Text>(&item); t && t->text.rfind(total, 0) == 0) found = true;
+  EXPECT_TRUE(found) << total;
+  // A store draws its write side; a read side that differs is what a load draws.
+  s.layout.read_layout = "(64,64):(64,1)";
+  EXPECT_EQ(export_request(s, scene::View::banks).layout, "(64,64):(64,1)");
+  s.layout.op = SharedOp::sts128;
+  EXPECT_EQ(export_request(s, scene::View::banks).layout, s.layout.write_layout);
+  // Layout mode off: the explorer tile of the controls, as before.
+  s.layout.enabled = false;
+  EXPECT_TRUE(export_request(s, scene::View::banks).layout.empty());
+}
+
+TEST(ExportDialog, EveryViewExportsItsSelectedLaneAndSettings) {
+  AppState s;
+  s.controls.instruction = "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32";
+  s.selected_lane = 5;
+  s.hopper.selected_thread = 77;
+  s.hopper.moves_lane = 9;
+  const scene::ViewRequest f = export_request(s, scene::View::fragments);
+  EXPECT_EQ(f.instr, s.controls.instruction);
+  EXPECT_EQ(f.lane, 5);
+  EXPECT_EQ(export_request(s, scene::View::ldmatrix).lane, 5);
+  EXPECT_EQ(export_request(s, scene::View::warpgroup).lane, 77);
+  EXPECT_EQ(export_request(s, scene::View::warpgroup).instr, s.hopper.wgmma);
+  EXPECT_EQ(export_request(s, scene::View::stmatrix).lane, 9);
+  EXPECT_EQ(export_request(s, scene::View::movmatrix).lane, 9);
+  s.selected_lane = -1;
+  EXPECT_EQ(export_request(s, scene::View::fragments).lane, -1);
+}
+
+// Issue 22: PNG chosen in the dialog kept the .svg name and wrote PNG bytes into it.
+TEST(ExportDialog, TheNameFollowsTheFormat) {
+  EXPECT_EQ(path_for_format("/tmp/fig.svg", scene::Format::png), "/tmp/fig.png");
+  EXPECT_EQ(path_for_format("fig.png", scene::Format::tikz), "fig.tex");
+  EXPECT_EQ(path_for_format("fig.tex", scene::Format::pdf), "fig.pdf");
+  EXPECT_EQ(path_for_format("notes/fig", scene::Format::png), "notes/fig");      // no extension: as typed
+  EXPECT_EQ(path_for_format("v1.2/figure", scene::Format::png), "v1.2/figure");  // a dot in a folder
+  EXPECT_EQ(path_for_format("fig.jpeg", scene::Format::png), "fig.jpeg");        // not ours: as typed
+  EXPECT_EQ(default_export_path("/home/u/Pictures", scene::View::banks, scene::Format::pdf),
+            "/home/u/Pictures/fragviz-banks.pdf");
+}
+
+// Issue 22: the default folder was the working folder (the clone, when started from it).
+TEST(ExportDialog, TheDefaultFolderIsTheLastOneUsedElsePicturesElseHome) {
+  const std::string home = ::testing::TempDir() + "fragviz-export-home";
+  std::filesystem::remove_all(home);
+  std::filesystem::create_directories(home);
+  const char* old = std::getenv("HOME");
+  const std::string saved = old ? old : "";
+  setenv("HOME", home.c_str(), 1);
+  ExportDialog d;
+  EXPECT_EQ(default_export_folder(d), home);
+  std::filesystem::create_directories(home + "/Pictures");
+  EXPECT_EQ(default_export_folder(d), home + "/Pictures");
+  d.last_folder = "/srv/figures";
+  EXPECT_EQ(default_export_folder(d), "/srv/figures");
+  if (old)
+    setenv("HOME", saved.c_str(), 1);
+  else
+    unsetenv("HOME");
+  std::filesystem::remove_all(home);
 }
 
 }  // namespace

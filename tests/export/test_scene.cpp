@@ -177,9 +177,10 @@ TEST(ExportBanks, BankColoursOfAKnownSwizzleAndPad) {
   r.swizzle = "xor";
   fs::Scene s = build(r);
   EXPECT_EQ(s.title, "ldmatrix.sync.aligned.m8n8.x4.shared.b16 over Swizzle<3,3,3> o (16,64):(64,1)");
-  EXPECT_EQ(fill(s, "tile-r1-c8"), lane(0));
-  EXPECT_EQ(fill(s, "tile-r3-c17"), lane(4));
-  EXPECT_EQ(fill(s, "tile-r0-c63"), lane(31));
+  // Cells are coloured by bank (hand-derived: r1 c8 is chunk 1 ^ 1 = 0 of row 1, byte 128: bank 0).
+  EXPECT_EQ(fill(s, "tile-r1-c8"), fs::bank_colour(0));
+  EXPECT_EQ(fill(s, "tile-r3-c17"), fs::bank_colour(4));
+  EXPECT_EQ(fill(s, "tile-r0-c63"), fs::bank_colour(31));
   EXPECT_EQ(label(s, "tile-r1-c0"), "T1 B4");  // explorer lane 1 reads row 1 from col 0
   EXPECT_EQ(label(s, "tile-r0-c20"), "B10");
   EXPECT_TRUE(has_text(s,
@@ -189,8 +190,8 @@ TEST(ExportBanks, BankColoursOfAKnownSwizzleAndPad) {
   r.pad_halves = 8;
   r.swizzle = "none";
   s = build(r);
-  EXPECT_EQ(fill(s, "tile-r1-c8"), lane(8));
-  EXPECT_EQ(fill(s, "tile-r2-c0"), lane(8));
+  EXPECT_EQ(fill(s, "tile-r1-c8"), fs::bank_colour(8));
+  EXPECT_EQ(fill(s, "tile-r2-c0"), fs::bank_colour(8));
   // No pad, no swizzle: the 8 rows of each matrix start 128 bytes apart, on the same 4 banks.
   r.pad_halves = 0;
   s = build(r);
@@ -337,3 +338,38 @@ TEST(ExportPng, LargeTileAndItsLimit) {
   EXPECT_EQ(pdf.value->rfind("%PDF-", 0), 0u);
 }
 #endif
+
+// Issue 22: bank 0 and lane 0 were the same red in two figures of one document.
+TEST(ExportBanks, BankColoursAreNeverLaneColours) {
+  for (int b = 0; b < 32; ++b)
+    for (int l = 0; l < 32; ++l) EXPECT_NE(fs::bank_colour(b), lane(l)) << "bank " << b << ", lane " << l;
+  for (int b = 1; b < 32; ++b) EXPECT_NE(fs::bank_colour(b), fs::bank_colour(b - 1)) << b;
+  fs::ViewRequest r;
+  r.view = fs::View::banks;
+  EXPECT_TRUE(has_text(build(r), "B0"));  // the legend names banks
+}
+
+// --lane: the lane's cells keep their colour and are outlined; every other lane's are faded.
+TEST(ExportHighlight, OneLaneKeepsItsColourTheOthersFade) {
+  fs::ViewRequest r;
+  r.view = fs::View::fragments;
+  r.instr = kM16n8k16;
+  r.lane = 5;
+  const fs::Scene s = build(r);
+  // PTX ISA m16n8k16 A: lane 5 (groupID 1, tid 1) holds a0 at (1, 2); lane 0 holds a0 at (0, 0).
+  EXPECT_EQ(fill(s, "A-r1-c2"), lane(5));
+  EXPECT_NE(fill(s, "A-r0-c0"), lane(0));
+  int outlined = 0;
+  for (const auto& item : s.items)
+    if (const auto* rect = std::get_if<fs::Rect>(&item); rect && rect->id.empty() && rect->stroke_width > 1)
+      ++outlined;
+  EXPECT_EQ(outlined, 8 + 4 + 4);  // lane 5's A, B and C elements of m16n8k16
+  r.lane = 32;
+  EXPECT_FALSE(fs::build_scene(r));
+  r.view = fs::View::banks;
+  r.lane = 3;
+  const fs::Scene b = build(r);
+  // The explorer's lane 3 reads row 3 from column 0 (.x4, pad 8): its cells outlined, lane 0's faded.
+  EXPECT_EQ(label(b, "tile-r3-c0").rfind("T3 ", 0), 0u);
+  EXPECT_NE(fill(b, "tile-r0-c0"), fs::bank_colour(0));
+}

@@ -24,9 +24,10 @@ namespace fragviz::cli {
 namespace {
 
 struct Opts {
-  std::string view, instr, num = "x4", swizzle = "none", layout, lanes, access = "ldmatrix", report;
+  std::string view, instr, num = "x4", swizzle = "none", layout, lanes, access = "ldmatrix", report,
+                           elem = "b16";
   bool trans = false;
-  int width = 64, pad = 8, sm = 0;
+  int width = 64, pad = 8, sm = 0, lane = -1;
   double scale = 2;
   std::string svg, png, pdf, tikz;
   std::map<std::string, CLI::Option*> given;  ///< view options by name, to refuse those a view ignores
@@ -34,14 +35,14 @@ struct Opts {
 
 /// The options each view reads (the rest are refused for it, so nothing given is silently dropped).
 const std::map<scene::View, std::set<std::string>> kViewOptions = {
-    {scene::View::fragments, {"--instr"}},
-    {scene::View::warpgroup, {"--instr"}},
-    {scene::View::ldmatrix, {"--num", "--trans"}},
-    {scene::View::stmatrix, {"--num", "--trans"}},
-    {scene::View::movmatrix, {}},
+    {scene::View::fragments, {"--instr", "--lane"}},
+    {scene::View::warpgroup, {"--instr", "--lane"}},
+    {scene::View::ldmatrix, {"--num", "--trans", "--lane"}},
+    {scene::View::stmatrix, {"--num", "--trans", "--lane"}},
+    {scene::View::movmatrix, {"--lane"}},
     {scene::View::banks,
      {"--instr", "--num", "--trans", "--width", "--pad", "--swizzle", "--layout", "--lanes", "--access",
-      "--sm"}},
+      "--sm", "--elem", "--lane"}},
     {scene::View::output, {"--report"}},
 };
 
@@ -113,7 +114,15 @@ int run(const Opts& o) {
   r.layout = o.layout;
   r.lanes = o.lanes;
   r.access = o.access;
+  r.elem = o.elem;
   r.sm = o.sm;
+  r.lane = o.lane;
+  if (o.lane > (*view == scene::View::warpgroup ? 127 : 31))
+    return refuse("--lane " + std::to_string(o.lane) + ": --view " + o.view + " has " +
+                  (*view == scene::View::warpgroup ? "threads 0-127" : "lanes 0-31"));
+  if (*view == scene::View::banks && o.given.at("--elem")->count() > 0 && o.layout.empty())
+    return refuse("--elem counts a --layout's numbers: give --layout too (the tile controls are halves)",
+                  kExitUsage);
   r.palette = app::assets().palette;
   if (*view == scene::View::output) {
     if (o.report.empty()) return refuse("--view output needs --report FILE (a gate report)", kExitUsage);
@@ -202,6 +211,14 @@ void add_export_command(CLI::App& app, int& exit_code) {
                                                                    ", got '" + echo_text(v) + "'";
                                  },
                                  "ACCESS"));
+  o->given["--elem"] =
+      cmd->add_option("--elem", o->elem,
+                      "banks with --layout: element type its numbers count (b8, b16, b32, b64)")
+          ->check(kNonEmpty);
+  o->given["--lane"] = cmd->add_option("--lane", o->lane,
+                                       "highlight one lane (warpgroup: thread 0-127): its cells outlined, "
+                                       "the others faded")
+                           ->check(whole_range(0, 127));
   o->given["--sm"] =
       cmd->add_option("--sm", o->sm, "banks: oldest target, e.g. 75 or 80")->check(whole_range(70, 200));
   o->given["--report"] =

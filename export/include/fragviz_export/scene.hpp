@@ -22,6 +22,9 @@ struct Colour {
 
 inline constexpr Colour kBlack{0, 0, 0};
 inline constexpr Colour kWhite{255, 255, 255};
+/// Bank `bank`'s colour (0..31): a cool ramp (viridis-like, dark blue to yellow-green), never the
+/// lane palette's, so a bank figure and a lane figure side by side in one document cannot be misread.
+Colour bank_colour(int bank);
 inline constexpr Colour kGrid{96, 96, 96};
 
 /// A filled rectangle, optionally outlined. Points; (x, y) is the top-left corner.

@@ -44,8 +44,12 @@ struct ViewRequest {
   std::string
       layout;  ///< banks: a CuTe layout instead of width/pad/swizzle, e.g. 'Swizzle<3,3,3> o (16,64):(64,1)'
   std::string lanes;                ///< banks: lane pattern (lane_pattern.hpp); empty: "explorer"
-  std::string access = "ldmatrix";  ///< banks: ldmatrix, stmatrix, lds32, lds64 or lds128
-  int sm = 0;                       ///< banks: oldest target (AccessRequest::sm); 0: 75, or 90 for stmatrix
+  std::string access = "ldmatrix";  ///< banks: a SharedOp name (ldmatrix, stmatrix, lds32 .. sts128)
+  std::string elem = "b16";         ///< banks with a layout: the element type its numbers count (b8 .. b64)
+  /// The highlighted lane (thread 0-127 for warpgroup): its cells outlined, every other lane's faded;
+  /// -1: none. fragments, warpgroup, ldmatrix, stmatrix, movmatrix and banks.
+  int lane = -1;
+  int sm = 0;  ///< banks: oldest target (AccessRequest::sm); 0: 75, or 90 for stmatrix
   /// output: the gate report (ReportFile with a gate part), e.g. from load_report.
   std::shared_ptr<const GateReport> gate;
   app::Palette palette;  ///< lane and warp colours

@@ -359,6 +359,8 @@ struct AppState {
   /// The Messages window is open (the status strip's "messages" button opens it).
   bool messages_open = false;
   bool quit_requested = false;
+  /// File > Quit was chosen: a dialog asks first (Ctrl+Q quits at once: a shortcut is deliberate).
+  bool quit_confirm_requested = false;
 
   std::string gl_renderer;  ///< GL_RENDERER of the window's context (which GPU or rasteriser draws)
 
@@ -369,6 +371,10 @@ struct AppState {
   ExportDialog export_dialog;  ///< File > Export (export_dialog.hpp)
 
   LayoutControls layout;  ///< the bank view's Layout mode (persisted)
+  /// The user's own Layout-mode geometry that a gate rung's A/B button replaced (open_layout_view),
+  /// given back by the view's "Back to your layout" and saved in its place at quit; nullopt when
+  /// the user's layout is the one shown.
+  std::optional<LayoutControls> layout_yours;
 };
 
 }  // namespace fragviz::app

@@ -219,6 +219,8 @@ std::vector<std::string> measured_lines(const LayoutProbe& p, const LayoutView& 
 
 void open_layout_view(AppState& s, const LayoutViewRequest& r) {
   LayoutControls& l = s.layout;
+  // The first rung shown over the user's own geometry keeps it; a second rung keeps the same one.
+  if (l.title.empty()) s.layout_yours = l;
   l.enabled = true;
   l.write_layout = r.write_layout;
   l.read_layout = r.read_layout == r.write_layout ? std::string() : r.read_layout;
@@ -231,6 +233,12 @@ void open_layout_view(AppState& s, const LayoutViewRequest& r) {
                                                         : std::to_string(r.element_bytes) + " bytes";
   l.title = r.title;
   s.windows.banks = true;
+}
+
+void restore_your_layout(AppState& s) {
+  if (!s.layout_yours) return;
+  s.layout = *s.layout_yours;
+  s.layout_yours.reset();
 }
 
 }  // namespace fragviz::app

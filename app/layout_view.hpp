@@ -85,9 +85,14 @@ struct LayoutViewRequest {
 };
 
 /// Shows `r` in the bank view's Layout mode: opens the bank view, switches it to Layout and puts
-/// r's fields into s.layout (the user's previous layout is replaced, as if typed). Bad fields are
-/// shown with their errors like typed ones.
+/// r's fields into s.layout. The user's own layout (one no request titled) is kept in
+/// s.layout_yours for restore_your_layout and for the settings. Bad fields are shown with their
+/// errors like typed ones.
 void open_layout_view(AppState& s, const LayoutViewRequest& r);
+
+/// Gives back the user's own Layout-mode geometry that open_layout_view replaced (s.layout_yours);
+/// nothing when none was replaced.
+void restore_your_layout(AppState& s);
 
 /// The `probe --layout` run of `report` that measured exactly what `v` shows (same write and read
 /// layouts, lane addresses, instruction and element size), or null.

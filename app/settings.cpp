@@ -389,9 +389,11 @@ Settings settings_of(const AppState& s) {
   out.gate_seed = s.gate_request.seed;
   out.output_colour = s.output_colour;
   // While a report shows its own layout run, the user's layout is the one it covered.
+  // A gate rung's geometry shown over the user's: the user's is saved.
   out.layout = s.report && s.report->layout_before && s.layout == s.report->layout_shown
                    ? *s.report->layout_before
-                   : s.layout;
+               : s.layout_yours && !s.layout.title.empty() ? *s.layout_yours
+                                                           : s.layout;
   out.layout.title.clear();
   return out;
 }

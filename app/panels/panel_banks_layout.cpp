@@ -293,9 +293,18 @@ void draw_banks_layout(AppState& s, const LayoutView& v) {
   if (!s.layout.title.empty()) {
     status_text(kAmberV, "%s", s.layout.title.c_str());
     record_widget(s, "layout_title");
+    if (s.layout_yours) {
+      ImGui::SameLine();
+      if (ImGui::SmallButton("Back to your layout")) restore_your_layout(s);
+      record_widget(s, "layout_back");
+    }
   }
-  // An edit makes the geometry the user's: it no longer stands for whoever opened it.
-  if (draw_inputs(s, v)) s.layout.title.clear();
+  // An edit makes the geometry the user's: it no longer stands for whoever opened it (and the one it
+  // replaced stays given back only by undoing the edit).
+  if (draw_inputs(s, v)) {
+    s.layout.title.clear();
+    s.layout_yours.reset();
+  }
   ImGui::Separator();
   // `v` is from the start of this frame; an edit this frame shows in the next.
   if (!v.ready()) {

@@ -153,26 +153,53 @@ void draw_status_segments(AppState& s, const std::vector<Segment>& segs) {
   }
 }
 
+/// File > Quit...: what ends with the session, then Quit or Cancel (Escape).
+void draw_quit_popup(AppState& s) {
+  if (s.quit_confirm_requested) {
+    ImGui::OpenPopup("Quit fragviz?");
+    s.quit_confirm_requested = false;
+  }
+  if (!ImGui::BeginPopupModal("Quit fragviz?", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+  record_widget(s, "quit_dialog");
+  ImGui::TextUnformatted(
+      "Your settings are saved. This session's gate runs and history, live probe results and");
+  ImGui::TextUnformatted("comparisons end with it (fragviz-cli --json and File > Export keep such things).");
+  if (ImGui::Button("Quit")) {
+    s.quit_requested = true;
+    ImGui::CloseCurrentPopup();
+  }
+  record_widget(s, "quit_ok");
+  ImGui::SameLine();
+  if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))
+    ImGui::CloseCurrentPopup();
+  record_widget(s, "quit_cancel");
+  ImGui::EndPopup();
+}
+
 }  // namespace
 
 void draw_menu_and_status(AppState& s) {
   begin_layout(s);  // first: the scroll bars it draws decide where this frame's views go
   if (ImGui::BeginMainMenuBar()) {
     if (ImGui::BeginMenu("File")) {
+      // Reports and comparisons together; Load kernel and Export; Quit apart from all of them, and
+      // asking first (a click meant for "Close comparison" must not end the session).
       if (ImGui::MenuItem("Open report...", "Ctrl+O")) s.open_popup_requested = true;
-      if (ImGui::MenuItem("Load kernel...")) s.kernel.open = true;
-      record_widget(s, "menu_load_kernel");
       // Closes whatever the report brought, probe or gate (report_view.hpp).
       if (ImGui::MenuItem("Close report", nullptr, false, s.report.has_value()))
         s.close_report_requested = true;
-      if (ImGui::MenuItem("Export...", "Ctrl+E")) s.export_dialog.open_requested = true;
       // A second report against what the views show (panel_compare.cpp).
       if (ImGui::MenuItem("Compare with report...")) s.compare_popup_requested = true;
       record_widget(s, "menu_compare");
       if (ImGui::MenuItem("Close comparison", nullptr, false, s.comparison.has_value()))
         s.close_compare_requested = true;
       ImGui::Separator();
-      if (ImGui::MenuItem("Quit", "Ctrl+Q")) s.quit_requested = true;
+      if (ImGui::MenuItem("Load kernel...")) s.kernel.open = true;
+      record_widget(s, "menu_load_kernel");
+      if (ImGui::MenuItem("Export...", "Ctrl+E")) s.export_dialog.open_requested = true;
+      ImGui::Separator();
+      if (ImGui::MenuItem("Quit...", "Ctrl+Q")) s.quit_confirm_requested = true;
+      record_widget(s, "menu_quit");
       ImGui::EndMenu();
     }
     record_widget(s, "menu_file");
@@ -228,6 +255,7 @@ void draw_menu_and_status(AppState& s) {
 
   draw_open_popup(s);
   draw_export_popup(s);
+  draw_quit_popup(s);
 }
 
 }  // namespace fragviz::app

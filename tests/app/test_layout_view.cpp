@@ -265,5 +265,33 @@ TEST(LayoutView, OpeningAReportWithALayoutRunShowsItAndClosingGivesTheUsersBack)
   EXPECT_EQ(s.layout.read_layout, "(16,64):(72,1)");
 }
 
+// Issue 22: a ladder rung's A/B button replaced the user's own layout text with no way back.
+TEST(LayoutView, AGateRungKeepsTheUsersLayoutToGiveBackAndToSave) {
+  AppState s;
+  s.layout.enabled = true;
+  s.layout.write_layout = "Swizzle<2,3,3> o (32,64):(64,1)";
+  s.layout.lanes = "row=lane, col=0";
+  const LayoutControls mine = s.layout;
+  LayoutViewRequest r;
+  r.write_layout = "(16,64):(72,1)";
+  r.lanes = "a";
+  r.title = "gate variant ldmatrix-k16, operand A";
+  open_layout_view(s, r);
+  EXPECT_EQ(s.layout.write_layout, "(16,64):(72,1)");
+  ASSERT_TRUE(s.layout_yours);
+  EXPECT_EQ(*s.layout_yours, mine);
+  // Quitting now saves the user's layout, not the rung's.
+  EXPECT_EQ(settings_of(s).layout.write_layout, mine.write_layout);
+  // A second rung: the user's is still the one kept.
+  r.write_layout = "Swizzle<3,3,3> o (16,64):(64,1)";
+  r.title = "gate variant swizzle-xor, operand A";
+  open_layout_view(s, r);
+  EXPECT_EQ(*s.layout_yours, mine);
+  restore_your_layout(s);
+  EXPECT_EQ(s.layout, mine);
+  EXPECT_FALSE(s.layout_yours);
+  EXPECT_EQ(settings_of(s).layout.write_layout, mine.write_layout);
+}
+
 }  // namespace
 }  // namespace fragviz::app

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# File > Quit... asks first (issue 22: it sat right under "Close comparison" and quit at once):
+# Cancel keeps the app running, Quit ends it with status 0. Ctrl+Q stays immediate (lib.sh's quit_app).
+source "$(dirname "$0")/lib.sh"
+gui_init "$@"
+start_app --no-device
+
+open_quit() {
+  wait_for "'menu_file' in s['widgets']"
+  click $(centre_of "s['widgets']['menu_file']")
+  wait_for "'menu_quit' in s['widgets']"
+  click $(centre_of "s['widgets']['menu_quit']")
+  wait_for "'quit_dialog' in s['widgets'] and 'quit_cancel' in s['widgets']"
+}
+
+echo "step: File > Quit... asks; Cancel keeps the app"
+open_quit
+app_alive || fail "File > Quit... quit without asking"
+click $(centre_of "s['widgets']['quit_cancel']")
+wait_for "'quit_dialog' not in s['widgets']"
+sleep 0.5
+app_alive || fail "Cancel quit the app"
+
+echo "step: File > Quit..., then Quit: the app ends with status 0"
+open_quit
+click $(centre_of "s['widgets']['quit_ok']")
+for _ in $(seq 50); do app_alive || break; sleep 0.1; done
+app_alive && fail "Quit in the dialog did not quit"
+wait "$APP_PID"
+rc=$?
+APP_PID=""
+[ "$rc" = 0 ] || fail "fragviz exited with status $rc after Quit"
+echo "PASS"

@@ -226,21 +226,8 @@ std::string no_ldmatrix_reason(const Instruction& in, Operand op) {
   return "no ldmatrix form for this operand (" + std::to_string(bits) + "-bit elements)";
 }
 
-bool device_runs(const DeviceInfo& dev, const Instruction& in) {
-  return dev.present && dev.sm() >= in.min_sm && !in.arch_specific;
-}
-
-std::string target_name(const Instruction& in) {
-  return "sm_" + std::to_string(in.min_sm) + (in.arch_specific ? "a" : "");
-}
-
 std::string run_status(const AppState& s, const Instruction& in) {
-  if (!built_with_cuda()) return "model only: built without CUDA (needs " + target_name(in) + ")";
-  if (!s.device_known) return "needs " + target_name(in) + "; looking for a GPU";
-  if (!s.device.present) return "model only: no GPU (needs " + target_name(in) + ")";
-  const std::string dev = "sm_" + std::to_string(s.device.sm());
-  if (device_runs(s.device, in)) return "runs on this GPU (" + dev + ")";
-  return "model only: needs " + target_name(in) + " (device is " + dev + ")";
+  return run_status_text(built_with_cuda(), s.device_known, s.device, s.report && s.report->has_probe, in);
 }
 
 }  // namespace fragviz::app

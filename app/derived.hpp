@@ -17,6 +17,7 @@
 #include "fragviz/layout.hpp"
 #include "fragviz/ldmatrix.hpp"
 #include "fragviz/report.hpp"
+#include "run_status.hpp"
 
 namespace fragviz::app {
 
@@ -138,12 +139,7 @@ MeasuredTable compute_measured(const Derived& d, std::shared_ptr<const ProbeRepo
 /// elements)".
 std::string no_ldmatrix_reason(const Instruction& in, Operand op);
 
-/// Whether `dev` can run `in`: sm >= min_sm and not an arch-specific (sm_XXa) instruction.
-bool device_runs(const DeviceInfo& dev, const Instruction& in);
-/// "sm_80", or "sm_120a" for an arch-specific entry.
-std::string target_name(const Instruction& in);
-/// What the picker says about running `in`: "runs on this GPU (sm_90)", "model only: needs
-/// sm_120a (device is sm_90)", "model only: no GPU (needs sm_80)".
+/// run_status_text for the app's state (run_status.hpp).
 std::string run_status(const AppState& s, const Instruction& in);
 
 /// The tensor-core probe's label of slot (lane, element): lane * per_lane + element + 1

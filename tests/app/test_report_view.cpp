@@ -8,6 +8,7 @@
 
 #include "fragviz/report_json.hpp"
 #include "report_view.hpp"
+#include "run_status.hpp"
 #include "settings.hpp"
 
 namespace fragviz::app {
@@ -224,6 +225,18 @@ TEST(ReportView, AReportWithoutLdmatrixGeometryChangesNoControl) {
   EXPECT_EQ(s.controls, user_state().controls);
   EXPECT_TRUE(s.report->changes.empty());
   EXPECT_EQ(changes_text(s.report->changes), "");
+}
+
+// Issue 22: "model only: no GPU" sat under "tensor core: all 512 elements match" with a report open.
+TEST(ReportView, RunStatusNeverSaysModelOnlyWhileARecordedProbeIsShown) {
+  const Instruction& in = catalogue().front();
+  DeviceInfo none;
+  for (bool cuda : {false, true}) {
+    EXPECT_EQ(run_status_text(cuda, true, none, false, in).rfind("model only", 0), 0u) << cuda;
+    const std::string shown = run_status_text(cuda, true, none, true, in);
+    EXPECT_EQ(shown.find("model only"), std::string::npos) << shown;
+    EXPECT_EQ(shown.rfind("this machine cannot run it", 0), 0u) << shown;
+  }
 }
 
 }  // namespace

@@ -1,0 +1,30 @@
+#include "run_status.hpp"
+
+namespace fragviz::app {
+
+bool device_runs(const DeviceInfo& dev, const Instruction& in) {
+  return dev.present && dev.sm() >= in.min_sm && !in.arch_specific;
+}
+
+std::string target_name(const Instruction& in) {
+  return "sm_" + std::to_string(in.min_sm) + (in.arch_specific ? "a" : "");
+}
+
+std::string run_status_text(bool cuda_built, bool device_known, const DeviceInfo& dev, bool recorded,
+                            const Instruction& in) {
+  // With a recorded probe report open the views show measurements, not the model: the line then
+  // speaks of this machine only, so it never reads "model only" under "all elements match".
+  if (!cuda_built)
+    return recorded ? "this machine cannot run it (built without CUDA; needs " + target_name(in) + ")"
+                    : "model only: built without CUDA (needs " + target_name(in) + ")";
+  if (!device_known) return "needs " + target_name(in) + "; looking for a GPU";
+  if (!dev.present)
+    return recorded ? "this machine cannot run it (no GPU; needs " + target_name(in) + ")"
+                    : "model only: no GPU (needs " + target_name(in) + ")";
+  const std::string sm = "sm_" + std::to_string(dev.sm());
+  if (device_runs(dev, in)) return "runs on this GPU (" + sm + ")";
+  return (recorded ? "this machine cannot run it: needs " : "model only: needs ") + target_name(in) +
+         " (device is " + sm + ")";
+}
+
+}  // namespace fragviz::app

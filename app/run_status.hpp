@@ -1,0 +1,23 @@
+// Whether this machine runs a catalogue instruction, in the words the instruction picker and its
+// summary use. Window-free, device-free: the caller says whether CUDA is built in.
+#pragma once
+
+#include <string>
+
+#include "fragviz/catalogue.hpp"
+#include "fragviz/report.hpp"  // DeviceInfo
+
+namespace fragviz::app {
+
+/// Whether `dev` can run `in`: sm >= min_sm and not an arch-specific (sm_XXa) instruction.
+bool device_runs(const DeviceInfo& dev, const Instruction& in);
+/// "sm_80", or "sm_120a" for an arch-specific entry.
+std::string target_name(const Instruction& in);
+/// What the picker says about running `in`: "runs on this GPU (sm_90)", "model only: needs
+/// sm_120a (device is sm_90)", "model only: no GPU (needs sm_80)", or, while a recorded probe
+/// report is shown (`recorded`: the views show its measurements), "this machine cannot run it (no
+/// GPU; needs sm_80)", never "model only".
+std::string run_status_text(bool cuda_built, bool device_known, const DeviceInfo& dev, bool recorded,
+                            const Instruction& in);
+
+}  // namespace fragviz::app

@@ -29,7 +29,7 @@ inline constexpr const char* kWinDevice = "Device";
 inline constexpr const char* kWinInspector = "Lane inspector";
 inline constexpr const char* kWinFragments = "Fragments: mma.sync A, B, C/D";
 inline constexpr const char* kWinLdmatrix = "ldmatrix: what each lane receives";
-inline constexpr const char* kWinBanks = "Bank view: ldmatrix row addresses over 32 banks";
+inline constexpr const char* kWinBanks = "Bank view: shared-memory accesses over 32 banks";
 inline constexpr const char* kWinGate = "Gate: exact matmul";
 inline constexpr const char* kWinOutput = "Output view";
 

@@ -105,7 +105,7 @@ python3 - "$WORK/cfg/imgui.ini" <<'PY' || fail "imgui.ini carries a layout that 
 import re, sys
 text = open(sys.argv[1]).read()
 views = ["Controls", "Device", "Lane inspector", "Fragments: mma.sync A, B, C/D", "ldmatrix: what each lane receives",
-         "Bank view: ldmatrix row addresses over 32 banks", "Gate: exact matmul", "Output view"]
+         "Bank view: shared-memory accesses over 32 banks", "Gate: exact matmul", "Output view"]
 rects = {}
 for name in views:
     m = re.search(r"^\[Window\]\[" + re.escape(name) + r"\]\nPos=(-?\d+),(-?\d+)\nSize=(\d+),(\d+)", text, re.M)

@@ -1,11 +1,10 @@
 #!/usr/bin/env bash
 # The fragments view's WMMA mode. Without a measurement (--no-device, no report) `--wmma` picks a
 # kind and the view says that WMMA has no published mapping and draws no cell. Then a report whose
-# WMMA section is a SYNTHETIC test fixture written here (not a measurement: the device is named
-# "test fixture, not a GPU"): the f32 accumulator of m16n16k16 as two mma.m16n8k16 C tiles side
-# by side, its bytes encoded by this script from the PTX ISA's C/D formulas (row = groupID (+8 for
-# c2, c3), col = threadID_in_group * 2 + (i & 1), +8 for x[4..7]) and the report format's digits
-# (docs/report-format.md), independently of fragviz's code. The view must say whose measurement
+# WMMA section is a SYNTHETIC test fixture (tests/cli/wmma_fixture.py; not a measurement: the device
+# is named "test fixture, not a GPU"): the f32 accumulator of m16n16k16 as two mma.m16n8k16 C tiles
+# side by side, its bytes encoded from the PTX ISA's C/D formulas and the report format's digits,
+# independently of fragviz's code. The view must say whose measurement
 # it is and that it is no contract, name the relation, draw every cell with its holder, and select
 # a lane on a click. With a committed device report holding WMMA results, its m16n16k16 f32
 # accumulator is opened too and must be drawn whole.
@@ -22,25 +21,8 @@ wait_for "'fragviz-cli probe --instr $KIND --json FILE' in $W['nothing'] and 'wm
 shot wmma-no-measurement
 quit_app
 
-python3 - "$SRC/tests/fuzz/corpus/report/v2-probe-small.json" "$WORK/fixture.json" "$KIND" <<'PY' || fail "could not write the fixture"
-import json, struct, sys
-base, out, kind = sys.argv[1], sys.argv[2], sys.argv[3]
-r = json.load(open(base))
-r['version'] = 3
-p = r['probe']
-p['device']['name'] = 'test fixture, not a GPU'
-p['wgmma'], p['moves'], p['hopper_ms'] = [], [], 0
-# Lane l's x[i]: C/D element e = i % 4 of tile i // 4 (columns 8 * tile ...).
-def cell(lane, i):
-    g, t, e = lane >> 2, lane % 4, i % 4
-    return (g + (8 if e >= 2 else 0)) * 16 + 8 * (i // 4) + 2 * t + (e & 1)
-cells = [cell(l, i) for l in range(32) for i in range(8)]
-# 256 cells: 9 label bits, one f32 digit (24 bits) per labelling; labelling 1 is the complement
-# within 9 bits. Each x[i] is the f32 value of its digit, little-endian.
-raw = [b''.join(struct.pack('<f', float(c if lab == 0 else c ^ 511)) for c in cells).hex() for lab in (0, 1)]
-p['wmma'] = [{'name': kind, 'ran': True, 'skipped': '', 'raw': raw, 'cells': ' '.join(map(str, cells))}]
-json.dump(r, open(out, 'w'))
-PY
+python3 "$SRC/tests/cli/wmma_fixture.py" "$SRC/tests/fuzz/corpus/report/v2-probe-small.json" "$WORK/fixture.json" ||
+  fail "could not write the fixture"
 
 start_app --no-device --wmma "$KIND" "$WORK/fixture.json"
 wait_for "s['report_error'] == '' and s['report_label'] is not None" 30

@@ -235,15 +235,19 @@ std::string describe_wmma_map(const WmmaKind& w, const WmmaMap& m) {
   const std::vector<int> n = m.holders(w);
   const int cells = wmma_cells(w);
   const int held = static_cast<int>(std::count_if(n.begin(), n.end(), [](int k) { return k > 0; }));
-  const int most = n.empty() ? 0 : *std::max_element(n.begin(), n.end());
-  const int least = n.empty() ? 0 : *std::min_element(n.begin(), n.end());
+  int most = 0, least = 0;  // over the cells held
+  for (int k : n)
+    if (k > 0) {
+      most = std::max(most, k);
+      least = least == 0 ? k : std::min(least, k);
+    }
   std::string s = std::to_string(w.elements) + " x ." + std::string(to_string(w.type)) + " per lane (" +
                   std::to_string(kWarpSize * w.elements) + " slots): " + std::to_string(held) + " of " +
                   plural(cells, "cell") + " held";
-  if (held == cells && most == least)
+  if (held > 0 && most == least)
     s += most == 1 ? ", each once" : ", each by " + std::to_string(most) + " slots";
   else if (held > 0)
-    s += ", by 1 to " + std::to_string(most) + " slots";
+    s += ", by " + std::to_string(least) + " to " + std::to_string(most) + " slots";
   if (const int none = m.no_cell())
     s += "; " + plural(none, "slot") + " " + std::string(agree(none, "names", "name")) + " no cell";
   if (const int bad = m.disagreeing())

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <memory>
 #include <string>
 
 #include "../palette.hpp"
@@ -17,12 +18,12 @@ namespace {
 /// The view of the picked kind, computed again only when the kind, the report or its label change.
 const WmmaView& view_of(const AppState& s, const WmmaKind& kind) {
   static WmmaView cached;
-  static const ProbeReport* report = nullptr;
+  static std::shared_ptr<const ProbeReport> report;  // held, so a new report is never at its address
   static std::string label;
-  if (cached.kind != &kind || report != s.probe.report.get() || label != s.probe.label) {
-    report = s.probe.report.get();
+  if (cached.kind != &kind || report != s.probe.report || label != s.probe.label) {
+    report = s.probe.report;
     label = s.probe.label;
-    cached = compute_wmma_view(kind, report, label);
+    cached = compute_wmma_view(kind, report.get(), label);
   }
   return cached;
 }

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# fragviz-cli and WMMA: --list-wmma names the 88 kinds; --instr takes "wmma", a kind (with or
+# fragviz-cli and WMMA: --list-wmma names the 88 kinds; `layout` has no layout to print for one
+# (3, pointing at the probe); probe's --instr takes "wmma", a kind (with or
 # without "wmma.") and refuses an unknown one (64) before anything runs; without a GPU `probe
 # --instr wmma` says that WMMA has no published mapping and shows nothing (2); and `diff` compares
 # two reports' WMMA sections slot by slot, here two SYNTHETIC fixtures (tests/cli/wmma_fixture.py,
@@ -19,6 +20,7 @@ kind=wmma.m16n16k16.accumulator.row.f32
 expect 0 "wmma.m8n8k128.matrix_b.col.b1  sm_75  wmma.load.b.sync.aligned.col.m8n8k128.b1  fragment<matrix_b, 8, 8, 128, experimental::precision::b1, col_major>" -- probe --list-wmma
 lines=$("$cli" probe --list-wmma | wc -l)
 [ "$lines" = 88 ] || { echo "FAIL: --list-wmma printed $lines lines, want 88"; fails=$((fails + 1)); }
+expect 3 "WMMA has no published mapping, so there is no layout of wmma.m16n16k16.matrix_a.row.f16 to print" -- layout --instr m16n16k16.matrix_a.row.f16
 expect 64 "no WMMA fragment kind is named 'wmma.m16n16k16.matrix_a.row.f15'" -- probe --instr wmma.m16n16k16.matrix_a.row.f15
 if "$cli" device >/dev/null 2>&1; then
   # A GPU: the kinds are measured, and the text says whose measurement it is (the GPU tests check

@@ -39,6 +39,9 @@ std::string App::start() {
                               std::string(kDefaultInstruction);
     }
   }
+  // --wmma: the command line checked the name.
+  if (const WmmaKind* w = options_.wmma.empty() ? nullptr : find_wmma_kind(options_.wmma))
+    s_.wmma_kind = wmma_name(*w);
   refresh_derived();
   refresh_layout_view();
   saved_settings_ = settings_json(s_);
@@ -636,6 +639,21 @@ std::string App::state_json() const {
                           {"message", s_.compare_browser.message},
                           {"typed", s_.compare_browser.typed}};
   j["fragments_measured_label"] = fr.fragments_measured_label;
+  {
+    json cells = json::array();
+    for (const WmmaCellRecord& c : fr.wmma.cells)
+      cells.push_back({{"row", c.row},
+                       {"col", c.col},
+                       {"lane", c.lane},
+                       {"slot", c.slot},
+                       {"holders", c.holders},
+                       {"rect", rect(c.rect)}});
+    j["wmma"] = {{"shown", fr.wmma.shown},       {"name", fr.wmma.name},
+                 {"label", fr.wmma.label},       {"holders", fr.wmma.holders},
+                 {"relation", fr.wmma.relation}, {"same_as", fr.wmma.same_as},
+                 {"nothing", fr.wmma.nothing},   {"cells", cells},
+                 {"kind", s_.wmma_kind}};
+  }
   j["device_recorded"] = fr.device_recorded;
   j["fragments_tile_problem"] = fr.fragments_tile_problem;
   j["ldmatrix_tile_problem"] = fr.ldmatrix_tile_problem;

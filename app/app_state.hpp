@@ -164,6 +164,22 @@ struct FragmentsViewRecord {
   int cells_drawn = 0;     ///< cells inside the visible part, all operands
 };
 
+/// One cell of the fragments view's WMMA grid as drawn (for tests and the state dump).
+struct WmmaCellRecord {
+  int row = 0, col = 0;
+  int lane = -1, slot = -1;  ///< the first slot holding it (-1: none)
+  int holders = 0;           ///< slots holding it
+  Rect rect;
+};
+
+/// The fragments view's WMMA mode this frame.
+struct WmmaFrame {
+  bool shown = false;  ///< a WMMA kind was picked: it replaced the instruction's grids
+  std::string name;
+  std::string label, holders, relation, same_as, nothing;  ///< the lines shown (wmma_view.hpp)
+  std::vector<WmmaCellRecord> cells;                       ///< every cell drawn; none without a measurement
+};
+
 /// One bit field of a register in the lane inspector: one fragment element.
 struct InspectorField {
   int element = 0;
@@ -217,6 +233,7 @@ struct FrameRecord {
   std::string gate_verdict;     ///< the verdict line the gate panel shows, "" when none
   std::string gate_geometry;    ///< the ladder's geometry detail shown, "" when none
   std::string fragments_measured_label;
+  WmmaFrame wmma;               ///< the fragments view's WMMA mode
   std::string device_recorded;  ///< the Device panel's "recorded ..., driver ..." line, "" when none
   bool output_view_drawn = false;
   bool output_has_data = false;             ///< the output view shows a gate result (else ownership only)
@@ -274,6 +291,7 @@ struct LaunchOptions {
   int bench_frames = 300;
   std::string report_path;  ///< positional report.json
   std::string instruction;  ///< --instr MNEMONIC: select this catalogue instruction at start
+  std::string wmma;         ///< --wmma KIND: show this WMMA fragment kind in the fragments view at start
   bool no_device = false;   ///< --no-device: behave as if query_device found none (tests, demos)
   /// Diagnostic (FRAGVIZ_CUDA_START): where the CUDA context is created. "" = the probe job;
   /// "query" = the device-query job; "main"/"before-gl" = main's own thread (main.cpp).
@@ -288,6 +306,9 @@ struct AppState {
   std::string instruction_notice;
   int selected_lane = -1;  ///< -1 = none
   FragmentsView fragments_view;
+  /// The WMMA fragment kind (wmma_name) the fragments view shows instead of the instruction's
+  /// grids; "" for none. A session's choice, not saved.
+  std::string wmma_kind;
   int hovered_lane = -1;  ///< lane under the mouse last frame (outlined in every view)
   WindowsOpen windows;
 

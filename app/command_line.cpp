@@ -9,6 +9,7 @@
 #include "cli_checks.hpp"
 #include "fragviz/catalogue.hpp"
 #include "fragviz/layout.hpp"
+#include "fragviz/wmma.hpp"
 #include "fragviz/words.hpp"
 #include "image_file.hpp"
 
@@ -89,6 +90,17 @@ int parse_command_line(int argc, char** argv, LaunchOptions& o, WindowOptions& w
             return "'" + echo_text(v) +
                    "' is not in the instruction catalogue (fragviz-cli layout --list lists it)" +
                    (near.empty() ? std::string() : "; entries of that shape:" + near);
+          },
+          "");
+  cli.add_option("--wmma", o.wmma,
+                 "show this nvcuda::wmma fragment kind in the fragments view at start, as measured (e.g.\n"
+                 "wmma.m16n16k16.matrix_a.row.f16; fragviz-cli probe --list-wmma lists them)")
+      ->type_name("KIND")
+      ->check(
+          [](const std::string& v) -> std::string {
+            if (find_wmma_kind(v)) return {};
+            return "'" + echo_text(v) +
+                   "' is no WMMA fragment kind (fragviz-cli probe --list-wmma lists them)";
           },
           "");
   cli.add_option("--scale", win.scale,

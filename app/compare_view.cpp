@@ -27,7 +27,7 @@ bool probe_ran(const ProbeReport& p) {
     return std::any_of(v.begin(), v.end(), [](const auto& x) { return x.ran; });
   };
   return p.ldmatrix.ran || any(p.fragments) || any(p.instructions) || any(p.wgmma) || any(p.moves) ||
-         (p.layout && p.layout->ran);
+         any(p.wmma) || (p.layout && p.layout->ran);
 }
 
 /// "not run in A (why)", "not run in B", "not run in A or B".
@@ -88,6 +88,8 @@ void set_aside_unrun(ReportFile& a, ReportFile& b, std::vector<std::string>& not
   set_aside_entries(x.fragments, y.fragments, "fragment probe", by_mnemonic, not_run);
   set_aside_entries(x.instructions, y.instructions, "instruction probe", by_mnemonic, not_run);
   set_aside_entries(x.wgmma, y.wgmma, "wgmma probe", by_mnemonic, not_run);
+  set_aside_entries(
+      x.wmma, y.wmma, "WMMA fragment", [](const WmmaProbe& p) { return p.name; }, not_run);
   set_aside_entries(
       x.moves, y.moves, "matrix-move probe",
       [](const MatrixMoveProbe& p) {

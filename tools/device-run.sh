@@ -58,6 +58,10 @@ run "$cli" probe --instr hopper --no-cycles
 run "$cli" probe --instr wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16 --no-cycles
 run "$cli" descriptor --instr wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16 --operand B --major K --swizzle 128B --csv
 run "$cli" descriptor --type f16 --major K --swizzle 128B --start 128
+section "WMMA: every nvcuda::wmma fragment kind, measured (also in probe-report.json); two kinds' full maps"
+run "$cli" probe --instr wmma --no-cycles --json "$out/wmma-report.json"
+run "$cli" probe --instr wmma.m16n16k16.matrix_a.row.f16 --no-cycles
+run "$cli" probe --instr wmma.m16n16k16.accumulator.row.f32 --no-cycles
 section "probe refusal: misaligned pad (must refuse, context healthy)"
 run "$cli" probe --shape all --instr none --num x4 --width 64 --pad 1 --no-cycles
 
@@ -108,6 +112,7 @@ if command -v compute-sanitizer >/dev/null 2>&1; then
   for tool in memcheck racecheck synccheck initcheck; do
     for cmd in "probe --shape all --instr all --num x4 --width 64 --pad 8 --no-cycles" \
                "relations" \
+               "probe --instr wmma --no-cycles" \
                "gate --n 256 --variant ldmatrix-k8 --runs 1 --no-cublas" \
                "gate --n 256 --variant scalar-b-k8 --runs 1 --no-cublas" \
                "gate --n 256 --variant ldmatrix-k16 --runs 1 --no-cublas" \

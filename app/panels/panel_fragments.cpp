@@ -371,6 +371,12 @@ void draw_fragments(AppState& s, const Derived& d) {
     return;
   }
   draw_lane_strip(s, d);
+  // A WMMA fragment kind, when one is picked, replaces the instruction's grids.
+  if (draw_wmma_picker(s)) {
+    draw_wmma_fragment(s);
+    ImGui::End();
+    return;
+  }
   const Instruction& in = *d.instr;
   const MeasuredTable& ms = d.measured;
 

@@ -43,6 +43,12 @@ void draw_lane_strip(AppState& s, const Derived& d);
 /// A, B, C/D grids of any M/N/K, zoomed and scrolled; m8n8k4 .f16 as four quad-pair products.
 /// (panel_fragments.cpp)
 void draw_fragments(AppState& s, const Derived& d);
+/// The fragments view's WMMA picker (a fragment kind, or none); returns whether one is picked.
+/// (panel_wmma.cpp)
+bool draw_wmma_picker(AppState& s);
+/// The picked WMMA kind's matrix as measured (who holds each cell, the relation to mma.sync), or
+/// why nothing is drawn; inside the fragments window, in place of its grids. (panel_wmma.cpp)
+void draw_wmma_fragment(AppState& s);
 /// Registers and ldmatrix relations of the selected lane. (panel_inspector.cpp)
 void draw_inspector(AppState& s, const Derived& d);
 /// The explorer's ldmatrix: which lane receives each tile cell. (panel_ldmatrix.cpp)

@@ -20,6 +20,7 @@
 #include "hopper_run.hpp"
 #include "mma_probe_kernels.hpp"
 #include "probe_kernels.hpp"
+#include "wmma_run.hpp"
 
 namespace fragviz {
 namespace {
@@ -105,9 +106,9 @@ LdmatrixConfig kernel_load(int k, Operand op) {
 std::vector<std::string> requested_instructions(const ProbeRequest& req) {
   if (!req.instruction_probes) return {};
   if (!req.instructions.empty()) {
-    std::vector<std::string> mma;  // the Hopper names go to run_hopper_probes
+    std::vector<std::string> mma;  // the Hopper names go to run_hopper_probes, WMMA to run_wmma_probes
     for (const std::string& n : req.instructions)
-      if (!is_hopper_probe_name(n)) mma.push_back(n);
+      if (!is_hopper_probe_name(n) && !is_wmma_probe_name(n)) mma.push_back(n);
     return mma;
   }
   std::vector<std::string> all;
@@ -490,6 +491,8 @@ ProbeReport run_probes(const ProbeRequest& req) {
   const auto hopper_start = Clock::now();
   if (!run_hopper_probes(req, report, error)) report.error_kind = ErrorKind::cuda;
   report.hopper_ms = ms_since(hopper_start);
+  if (report.error_kind == ErrorKind::none && !run_wmma_probes(req, report, error))
+    report.error_kind = ErrorKind::cuda;
   report.probe_ms = ms_since(probe_start);
   return report;
 }

@@ -38,6 +38,8 @@ std::string_view to_string(DiffArea a) {
       return "moves";
     case DiffArea::layout:
       return "layout";
+    case DiffArea::wmma:
+      return "wmma";
   }
   return "?";
 }
@@ -484,6 +486,7 @@ class Differ {
         });
 
     hopper(c, a, b);
+    wmma(c, a.wmma, b.wmma);
     cycles(c, a.cycles, b.cycles);
     field(c, "cuda_init_ms", a.cuda_init_ms, b.cuda_init_ms, true);
     field(c, "hopper_ms", a.hopper_ms, b.hopper_ms, true);
@@ -578,6 +581,48 @@ class Differ {
       m.mnemonic = p->mnemonic;
       add(m, "", kAbsent, describe(*p));
     }
+  }
+
+  /// WMMA kinds matched by name; each lane's x[i] compared by the cell it holds.
+  void wmma(const Ctx& c, const std::vector<WmmaProbe>& a, const std::vector<WmmaProbe>& b) {
+    Ctx w = c;
+    w.area = DiffArea::wmma;
+    w.prefix += ".wmma";
+    const auto describe = [](const WmmaProbe& p) {
+      const WmmaKind* k = find_wmma_kind(p.name);
+      return p.ran && k ? "ran, " + describe_wmma_map(*k, p.map) : "not run: " + p.skipped;
+    };
+    std::map<std::string, const WmmaProbe*> in_b;
+    for (const WmmaProbe& p : b) in_b.emplace(p.name, &p);
+    for (const WmmaProbe& x : a) {
+      Ctx m = w.at("[" + x.name + "]");
+      m.mnemonic = x.name;
+      const auto it = in_b.find(x.name);
+      if (it == in_b.end()) {
+        add(m, "", describe(x), kAbsent);
+        continue;
+      }
+      const WmmaProbe& y = *it->second;
+      in_b.erase(it);
+      field(m, "ran", x.ran, y.ran);
+      field(m, "skipped", x.skipped, y.skipped);
+      const WmmaKind* k = find_wmma_kind(x.name);
+      if (!x.ran || !y.ran || !k || x.map.cells.size() != y.map.cells.size()) continue;
+      for (std::size_t s = 0; s < x.map.cells.size(); ++s)
+        if (x.map.cells[s] != y.map.cells[s]) {
+          Ctx slot = m;
+          slot.lane = static_cast<int>(s) / k->elements;
+          slot.element = static_cast<int>(s) % k->elements;
+          add(slot, "x[lane " + std::to_string(slot.lane) + "][" + std::to_string(slot.element) + "]",
+              wmma_cell_text(*k, x.map.cells[s]), wmma_cell_text(*k, y.map.cells[s]));
+        }
+    }
+    for (const WmmaProbe& y : b)
+      if (in_b.count(y.name)) {
+        Ctx m = w.at("[" + y.name + "]");
+        m.mnemonic = y.name;
+        add(m, "", kAbsent, describe(y));
+      }
   }
 
   void gate(const GateReport& a, const GateReport& b) {
@@ -691,6 +736,7 @@ ReportDiff diff_reports(const ReportFile& a, const ReportFile& b) {
     neither(!x.instructions.empty(), !y.instructions.empty(), "probe.instructions");
     neither(!x.wgmma.empty(), !y.wgmma.empty(), "probe.wgmma");
     neither(!x.moves.empty(), !y.moves.empty(), "probe.moves");
+    neither(!x.wmma.empty(), !y.wmma.empty(), "probe.wmma");
     neither(!x.cycles.empty(), !y.cycles.empty(), "probe.cycles");
   }
   neither(a.gate.has_value(), b.gate.has_value(), "gate");

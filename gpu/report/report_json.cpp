@@ -25,6 +25,7 @@
 #include "hopper_json.hpp"
 #include "json_strict.hpp"
 #include "layout_json.hpp"
+#include "wmma_json.hpp"
 
 namespace fragviz {
 namespace {
@@ -221,6 +222,7 @@ json probe_json_with_hopper(const ProbeReport& r) {
   json j = probe_json(r);
   write_hopper(j, r);
   write_layout_probe(j, r);
+  write_wmma(j, r);
   return j;
 }
 
@@ -322,6 +324,7 @@ ProbeReport probe_from(const json& j, int version) {
   r.error_kind = error_kind_from(j, version, r.error);
   read_hopper(j, version, r);
   read_layout_probe(j, r);
+  read_wmma(j, r);
   return r;
 }
 

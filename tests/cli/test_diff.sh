@@ -57,7 +57,7 @@ import json, sys
 p = json.load(open(sys.argv[1]))["probe"]
 parts = []
 if not p["ldmatrix"]["ran"] and not p["ldmatrix"]["skipped"]: parts.append("probe.ldmatrix")
-for k in ["fragments", "instructions", "wgmma", "moves", "cycles"]:
+for k in ["fragments", "instructions", "wgmma", "moves", "wmma", "cycles"]:
     if not p.get(k): parts.append("probe." + k)
 print("absent in both: " + " ".join(parts + ["gate"]))
 PY

@@ -8,6 +8,7 @@
 #include "fragviz/layout.hpp"
 #include "fragviz/matrix_move.hpp"
 #include "fragviz/wgmma.hpp"
+#include "fragviz/wmma.hpp"
 #include "fragviz/words.hpp"
 
 namespace fragviz::cli {
@@ -206,6 +207,14 @@ void add_layout_command(CLI::App& app, int& exit_code) {
     if (is_move_name(name)) {
       print_move(name, opts->csv);
       exit_code = finish_output(kExitOk);
+      return;
+    }
+    if (const WmmaKind* w = find_wmma_kind(name)) {
+      // No model to print: the map is only ever measured.
+      std::cerr << "fragviz-cli layout: WMMA has no published mapping, so there is no layout of "
+                << wmma_name(*w) << " to print; measure it on a GPU: `fragviz-cli probe --instr "
+                << wmma_name(*w) << "`\n";
+      exit_code = kExitRefused;
       return;
     }
     const Instruction* in = find_instruction_named(name);

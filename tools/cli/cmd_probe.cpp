@@ -2,9 +2,10 @@
 // lines, or say which GPU (if any) this build sees.
 //
 // Exit codes: 0 every check matched; 1 a mismatch (hardware and PTX tables disagree, or a tile is
-// not exact; each one is named); 2 no usable GPU (built without CUDA, no driver or device, older
-// than sm_75); 3 the ldmatrix request was refused as illegal and not launched (everything else
-// matched); 4 a CUDA error stopped the run; 5 the --json file could not be written.
+// not exact; each one is named), or a WMMA kind whose two labellings disagree; 2 no usable GPU
+// (built without CUDA, no driver or device, older than sm_75); 3 the ldmatrix request was refused as illegal
+// and not launched (everything else matched); 4 a CUDA error stopped the run; 5 the --json file could not be
+// written.
 #include <cstdio>
 #include <iomanip>
 #include <iostream>
@@ -20,6 +21,7 @@
 #include "fragviz/probe_decode.hpp"
 #include "fragviz/report_json.hpp"
 #include "fragviz/wgmma.hpp"
+#include "fragviz/wmma.hpp"
 #include "fragviz/words.hpp"
 #include "probe_layout.hpp"
 
@@ -189,6 +191,57 @@ void print_cycles(const ProbeReport& r) {
   }
 }
 
+/// Why nothing is shown for WMMA without a GPU: there is no model to fall back on.
+constexpr const char* kWmmaNoModel =
+    "WMMA has no published mapping (nvcuda::wmma's fragment layout is \"unspecified and subject to "
+    "change\"): without a GPU there is nothing to show, and no model stands in for a measurement";
+
+/// `probe --list-wmma`: every kind, its minimum SM, the PTX it compiles to and its C++ type.
+void print_wmma_kinds() {
+  for (int i = 0; i < wmma_kind_count(); ++i) {
+    const WmmaKind& w = wmma_kinds()[i];
+    std::cout << wmma_name(w) << "  sm_" << w.min_sm << "  " << wmma_ptx(w) << "  " << wmma_cxx(w) << "\n";
+  }
+}
+
+/// Prints the WMMA kinds measured: a headline saying whose measurement it is, then per kind its
+/// holders, its relation to mma.sync and any kind with the same map; with `full`, every lane's x[i].
+/// Returns false when a kind's passes disagreed somewhere (the measurement failed there).
+bool print_wmma(const ProbeReport& r, bool full) {
+  if (r.wmma.empty()) return true;
+  std::cout << "WMMA fragments, measured on " << r.device.name << ", sm_" << r.device.sm()
+            << ": not a contract (nvcuda::wmma's mapping is unspecified and subject to change)\n";
+  bool ok = true;
+  int ran = 0;
+  for (const WmmaProbe& p : r.wmma) {
+    const WmmaKind* w = find_wmma_kind(p.name);
+    if (!p.ran || !w) {
+      std::cout << "NOT RUN  " << p.name << ": " << p.skipped << "\n";
+      continue;
+    }
+    ++ran;
+    const bool agreed = p.map.disagreeing() == 0;
+    ok = ok && agreed;
+    std::cout << (agreed ? "MEASURED " : "FAILED   ") << p.name << " (" << wmma_ptx(*w)
+              << "): " << describe_wmma_map(*w, p.map) << "\n";
+    std::cout << "         " << describe_relation(*w, relate_to_mma(*w, p.map)) << "\n";
+    if (const WmmaProbe* same = wmma_same_map(r.wmma, p))
+      std::cout << "         same map as " << same->name << "\n";
+    if (!full) continue;
+    for (int lane = 0; lane < kWarpSize; ++lane) {
+      std::cout << "  lane " << std::setw(2) << lane << ":";
+      for (int i = 0; i < w->elements; ++i)
+        std::cout << " x[" << i << "] " << wmma_cell_text(*w, p.map.at(*w, lane, i))
+                  << (i + 1 < w->elements ? "," : "");
+      std::cout << "\n";
+    }
+  }
+  if (r.wmma.size() > 1)
+    std::cout << "WMMA probes: " << ran << " of "
+              << plural(static_cast<long long>(r.wmma.size()), "fragment kind") << " measured\n";
+  return ok;
+}
+
 }  // namespace
 
 void add_probe_command(CLI::App& app, int& exit_code) {
@@ -203,6 +256,7 @@ void add_probe_command(CLI::App& app, int& exit_code) {
     std::string swizzle = "none";
     std::string json;
     bool no_cycles = false;
+    bool list_wmma = false;
     LayoutProbeOptions layout;  ///< --layout and its options (probe_layout.cpp)
   };
   auto opts = std::make_shared<Opts>();
@@ -219,7 +273,8 @@ void add_probe_command(CLI::App& app, int& exit_code) {
          "--instr", opts->instr,
          "what to probe: a full PTX mnemonic (mma.sync or wgmma, fragviz-cli layout --list; also "
          "without 'mma.sync.aligned.' or 'wgmma.mma_async.sync.aligned.'), "
-         "stmatrix, movmatrix, epilogue, hopper (wgmma, stmatrix, movmatrix, epilogues), all, or none")
+         "stmatrix, movmatrix, epilogue, hopper (wgmma, stmatrix, movmatrix, epilogues), wmma (every "
+         "nvcuda::wmma fragment kind) or one kind (--list-wmma), all, or none")
       ->check(kNonEmpty);
   cmd->add_option("--num", opts->num, "explorer ldmatrix .num: x1, x2 or x4")
       ->check(CLI::IsMember({"x1", "x2", "x4"}));
@@ -241,6 +296,8 @@ void add_probe_command(CLI::App& app, int& exit_code) {
                   "(the text then goes to standard error)")
       ->check(kNonEmpty);
   cmd->add_flag("--no-cycles", opts->no_cycles, "skip the cycles table");
+  cmd->add_flag("--list-wmma", opts->list_wmma,
+                "list the WMMA fragment kinds --instr takes (name, minimum SM, PTX, C++ type) and exit");
   add_layout_probe_options(*cmd, opts->layout);
   cmd->callback([opts, &exit_code] {
     // The report's path is judged before anything else: an unwritable one costs no work.
@@ -249,6 +306,11 @@ void add_probe_command(CLI::App& app, int& exit_code) {
       return;
     }
     const TextOnStderr text_on_stderr(opts->json == kStdoutPath);
+    if (opts->list_wmma) {
+      print_wmma_kinds();
+      exit_code = finish_output(kExitOk);
+      return;
+    }
     // The user's own layout instead of the catalogue (probe_layout.cpp).
     if (!opts->layout.request.write_layout.empty()) {
       opts->layout.json = opts->json;
@@ -269,6 +331,17 @@ void add_probe_command(CLI::App& app, int& exit_code) {
     req.cycles_table = !opts->no_cycles;
     if (opts->instr == "none") {
       req.instruction_probes = false;
+    } else if (opts->instr == "wmma") {
+      req.instructions = {"wmma"};
+    } else if (is_wmma_probe_name(opts->instr) || find_wmma_kind(opts->instr)) {
+      const WmmaKind* w = find_wmma_kind(opts->instr);
+      if (!w) {
+        std::cerr << "probe: no WMMA fragment kind is named '" << echo_text(opts->instr)
+                  << "' (fragviz-cli probe --list-wmma prints them all)\n";
+        exit_code = kExitUsage;
+        return;
+      }
+      req.instructions = {wmma_name(*w)};
     } else if (opts->instr == "hopper") {
       req.instructions = {"stmatrix", "movmatrix", "epilogue"};
       for (const WgmmaInstruction& w : wgmma_catalogue()) req.instructions.push_back(w.mnemonic);
@@ -299,6 +372,12 @@ void add_probe_command(CLI::App& app, int& exit_code) {
       if (geometry_problem) {
         std::cerr << "probe refused: " << *geometry_problem << "\n";
         exit_code = finish_output(kExitRefused);
+        return;
+      }
+      if (req.instructions.size() == 1 && is_wmma_probe_name(req.instructions[0])) {
+        std::cerr << "no usable GPU: " << r.device.error << "\n" << kWmmaNoModel << "\n";
+        exit_code = finish_output(
+            exit_code_for(r.error_kind == ErrorKind::none ? ErrorKind::no_device : r.error_kind));
         return;
       }
       const bool one = req.instructions.size() == 1 &&
@@ -338,6 +417,10 @@ void add_probe_command(CLI::App& app, int& exit_code) {
       std::cout << (p.ran ? (p.mismatches() == 0 ? "MATCH    " : "MISMATCH ") : "NOT RUN  ")
                 << describe_move_probe(p) << "\n";
       matched = matched && p.mismatches() == 0;
+    }
+    if (!print_wmma(r, req.instructions.size() == 1 && find_wmma_kind(req.instructions[0]))) {
+      std::cout << "a WMMA kind's passes disagree where marked FAILED: those slots are not measured\n";
+      matched = false;
     }
     const int explorer = r.ldmatrix.ran || !r.ldmatrix.skipped.empty() ? print_explorer(r.ldmatrix) : 0;
     print_cycles(r);

@@ -14,6 +14,7 @@
 #include "fragviz/hopper_results.hpp"
 #include "fragviz/layout.hpp"
 #include "fragviz/ldmatrix.hpp"
+#include "fragviz/wmma.hpp"
 
 namespace fragviz {
 
@@ -75,10 +76,13 @@ struct ProbeRequest {
   /// Probe catalogue instructions through the tensor core at all.
   bool instruction_probes = true;
   /// Mnemonics to probe: mma.sync and wgmma catalogue entries, stmatrix forms, "movmatrix" and
-  /// "epilogue" (every epilogue preset); empty = all of them (the Hopper ones if hopper_probes).
+  /// "epilogue" (every epilogue preset), WMMA fragment kinds (wmma.hpp) and "wmma" (every kind);
+  /// empty = all of them (the Hopper ones if hopper_probes, the WMMA ones if wmma_probes).
   std::vector<std::string> instructions;
   /// With an empty list: also the wgmma entries, stmatrix, movmatrix and the epilogues.
   bool hopper_probes = true;
+  /// With an empty list: also every WMMA fragment kind.
+  bool wmma_probes = true;
 };
 
 /// Fragment ownership of one instruction with 16-bit A and B (the seed's m16n8k8 / m16n8k16
@@ -166,6 +170,9 @@ struct ProbeReport {
   std::vector<WgmmaProbe> wgmma;       ///< wgmma entries, catalogue order (sm_90a)
   std::vector<MatrixMoveProbe> moves;  ///< stmatrix forms, movmatrix, epilogue presets
   double hopper_ms = 0;                ///< of probe_ms: the wgmma and matrix-move probes
+  /// WMMA fragment kinds loaded on the device, table order (wmma_table.hpp), then unknown names.
+  /// Measurements with nothing to compare against: WMMA publishes no map.
+  std::vector<WmmaProbe> wmma;
   /// `fragviz-cli probe --layout`: the user's own layout and lanes, when that ran (else null).
   std::shared_ptr<const LayoutProbe> layout;
   double cuda_init_ms = 0;  ///< context creation, measured separately

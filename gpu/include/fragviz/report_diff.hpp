@@ -14,9 +14,10 @@
 // by kind, mnemonic and detail (each cell's measured position); errors and their kinds; the
 // gate's request, verdict, mismatch count, first mismatch, every recorded mismatch matched by
 // (row, col), spot checks and resources; the `probe --layout` run (its request, each lane's address,
-// each received slot by lane and slot, ncu's counters). Timestamps and times (created_utc, *_ms, GFLOP/s, the
-// ratio to cuBLAS, cycles per instruction) differ between any two runs: they are listed as timing
-// differences, which agree() does not count.
+// each received slot by lane and slot, ncu's counters); every WMMA fragment kind by name (ran, the
+// cell of each lane's x[i], in `lane` and `element` of each difference). Timestamps and times (created_utc,
+// *_ms, GFLOP/s, the ratio to cuBLAS, cycles per instruction) differ between any two runs: they are listed as
+// timing differences, which agree() does not count.
 #pragma once
 
 #include <cstddef>
@@ -44,6 +45,7 @@ enum class DiffArea : std::uint8_t {
   wgmma,        ///< a wgmma probe (WgmmaProbe): its D and A elements, descriptor layouts, tile
   moves,        ///< a stmatrix / movmatrix / epilogue probe (MatrixMoveProbe)
   layout,       ///< `probe --layout` (LayoutProbe): request, addresses, received slots, ncu counters
+  wmma,         ///< a WMMA fragment kind (WmmaProbe): the cell each lane's x[i] holds
 };
 std::string_view to_string(DiffArea a);
 

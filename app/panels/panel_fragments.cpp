@@ -167,18 +167,27 @@ void cell_tooltip(const AppState& s, const Derived& d, const Hit& h) {
                        probe_label(t, o.lane, o.element), o.lane, t.per_lane, o.element);
   ImGui::Separator();
   if (t.load) {
-    const Coord src = loaded_coord(*t.load, o.lane, slot.reg, slot.bit / 16);
+    // Where ldmatrix takes this element from: its byte in the stored operand (the tile controls'
+    // stride and swizzle), in register slot.reg at the element's bits.
+    const FragmentLoad& l = *t.load;
+    const Coord got = loaded_byte(l, o.lane, slot.reg, slot.bit / 8);
     const TileGeometry tile = s.controls.tile();
-    status_text(kDimV, "from shared memory by %s", ldmatrix_mnemonic(t.load->config).c_str());
+    status_text(kDimV, "from shared memory by %s, %s", ldmatrix_mnemonic(l.config).c_str(),
+                storage_words(*d.instr, l).c_str());
     if (const auto problem = operand_tile_problem(*d.instr, h.op, tile)) {
       // No address: it would be another cell's (the finding of a width-8 tile under a 16-wide A).
       status_text(kRedV, "no shared-memory address: %s", problem->c_str());
     } else {
-      const std::uint32_t byte = byte_offset(tile, src);
-      ImGui::Text("tile row %d, col %d   (stride %d halves)", src.row, src.col, tile.stride_halves());
+      const std::uint32_t byte = tile_byte(tile, got.row, got.col);
+      ImGui::Text("stored row %d, byte %d%s   (stride %d bytes)", got.row, got.col,
+                  slot.bits < 8 ? (", bits " + std::to_string(slot.bit % 8) + "-" +
+                                   std::to_string(slot.bit % 8 + slot.bits - 1))
+                                      .c_str()
+                                : "",
+                  tile.stride_bytes());
       ImGui::Text("byte %s (%u), bank %d", hex(byte, 4).c_str(), byte, bank_of(byte));
     }
-    const int al = t.address_lane[static_cast<std::size_t>(h.row * t.cols + h.col)];
+    const int al = t.address_lane[static_cast<std::size_t>(t.cell(Coord{h.row, h.col, h.product}))];
     if (al >= 0)
       ImGui::Text("row start supplied by lane %d (matrix %d, row %d)", al, address_matrix(al),
                   address_row(al));

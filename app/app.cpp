@@ -498,7 +498,11 @@ std::string App::state_json() const {
                   {"tensor_core_checked", m.ip_checked},
                   {"tensor_core_differing", m.ip_differing},
                   {"ldmatrix_checked", m.fp_checked},
-                  {"ldmatrix_differing", m.fp_differing}};
+                  {"ldmatrix_differing", m.fp_differing},
+                  {"fed_probe", m.fed != nullptr},
+                  {"fed_checked", m.fd_checked},
+                  {"fed_differing", m.fd_differing},
+                  {"fed_mma_differing", m.fed ? m.fed->mma.mismatches() : 0}};
     }
     j["instruction"] = {{"mnemonic", in.mnemonic},
                         {"group", in.group},

@@ -179,6 +179,7 @@ MeasuredTable compute_measured(const Derived& d, std::shared_ptr<const ProbeRepo
     const OperandTable& t = d.operands[i];
     m.ip_slot[i].assign(static_cast<std::size_t>(kWarpSize * t.per_lane), -1);
     m.fp_slot[i].assign(static_cast<std::size_t>(kWarpSize * t.per_lane), -1);
+    m.fd_slot[i].assign(static_cast<std::size_t>(kWarpSize * t.per_lane), -1);
     m.cell_state[i].assign(t.owner.size(), 0);
   }
   if (!m.report) return m;
@@ -209,12 +210,26 @@ MeasuredTable compute_measured(const Derived& d, std::shared_ptr<const ProbeRepo
     }
   }
 
+  // An entry the tensor core matched but whose run through ldmatrix differs is marked so.
+  for (const LdmatrixFedProbe& p : r.through_ldmatrix) {
+    const int i = catalogue_index(find_instruction(p.mnemonic));
+    if (i < 0 || !p.ran) continue;
+    MeasuredTable::Entry& e = m.catalogue[static_cast<std::size_t>(i)];
+    const int bad = p.mismatches();
+    if (e.state != MeasuredTable::Entry::State::matched || (bad == 0 && p.mma.tile_exact)) continue;
+    e.state = MeasuredTable::Entry::State::differs;
+    e.detail = "through ldmatrix: " + (bad ? std::to_string(bad) + " elements differ" : "tile not exact");
+    --m.matched;
+  }
+
   // The selected instruction's checks, indexed by slot.
   const std::string mnemonic = d.instr->mnemonic;
   for (const InstructionProbe& p : r.instructions)
     if (p.mnemonic == mnemonic && p.ran) m.instruction = &p;
   for (const FragmentProbe& f : r.fragments)
     if (f.mnemonic == mnemonic && f.ran) m.fragment = &f;
+  for (const LdmatrixFedProbe& f : r.through_ldmatrix)
+    if (f.mnemonic == mnemonic && f.ran) m.fed = &f;
   auto index = [&](const std::vector<ElementCheck>& el, std::array<std::vector<int>, 3>& idx) {
     for (std::size_t i = 0; i < el.size(); ++i) {
       const ElementCheck& e = el[i];
@@ -226,6 +241,7 @@ MeasuredTable compute_measured(const Derived& d, std::shared_ptr<const ProbeRepo
   };
   if (m.instruction) index(m.instruction->elements, m.ip_slot);
   if (m.fragment) index(m.fragment->elements, m.fp_slot);
+  if (m.fed) index(m.fed->bytes, m.fd_slot);
   for (std::size_t o = 0; o < 3; ++o) {
     const OperandTable& t = d.operands[o];
     for (std::size_t cell = 0; cell < t.owner.size(); ++cell) {
@@ -235,6 +251,7 @@ MeasuredTable compute_measured(const Derived& d, std::shared_ptr<const ProbeRepo
       std::uint8_t state = 0;
       const ElementCheck* ip = m.ip_check(t.operand, slot);
       const ElementCheck* fp = m.fp_check(t.operand, slot);
+      const ElementCheck* fd = m.fd_check(t.operand, slot);
       if (ip) {
         ++m.ip_checked;
         m.ip_differing += ip->match() ? 0 : 1;
@@ -243,7 +260,11 @@ MeasuredTable compute_measured(const Derived& d, std::shared_ptr<const ProbeRepo
         ++m.fp_checked;
         m.fp_differing += fp->match() ? 0 : 1;
       }
-      for (const ElementCheck* e : {ip, fp})
+      if (fd) {
+        ++m.fd_checked;
+        m.fd_differing += fd->match() ? 0 : 1;
+      }
+      for (const ElementCheck* e : {ip, fp, fd})
         if (e) state = !e->match() ? 2 : state == 0 ? 1 : state;
       m.cell_state[o][cell] = state;
     }

@@ -50,13 +50,17 @@ struct MeasuredTable {
   std::shared_ptr<const ProbeReport> report;      ///< what this was computed from (null: none)
   const InstructionProbe* instruction = nullptr;  ///< tensor-core probe of the selected instruction
   const FragmentProbe* fragment = nullptr;        ///< ldmatrix probe (the seed's two instructions)
-  /// Per operand, by slot (lane * per_lane + element): index into the probe's elements, or -1.
-  std::array<std::vector<int>, 3> ip_slot, fp_slot;
+  /// Through-ldmatrix probe of the selected instruction: the bytes its A and B registers received,
+  /// and the tensor core fed with them (every catalogue entry with an ldmatrix form).
+  const LdmatrixFedProbe* fed = nullptr;
+  /// Per operand, by slot (lane * per_lane + element): index into the probe's elements (fd: into
+  /// fed->bytes), or -1.
+  std::array<std::vector<int>, 3> ip_slot, fp_slot, fd_slot;
   /// Per operand, per cell (OperandTable::cell): 0 not measured, 1 every check matches, 2 differs.
   std::array<std::vector<std::uint8_t>, 3> cell_state;
   /// Elements of the selected instruction each probe checked, and those that differ.
-  int ip_checked = 0, ip_differing = 0, fp_checked = 0, fp_differing = 0;
-  int differing() const { return ip_differing + fp_differing; }
+  int ip_checked = 0, ip_differing = 0, fp_checked = 0, fp_differing = 0, fd_checked = 0, fd_differing = 0;
+  int differing() const { return ip_differing + fp_differing + fd_differing; }
 
   /// One catalogue entry as the report has it.
   struct Entry {
@@ -71,6 +75,9 @@ struct MeasuredTable {
   }
   const ElementCheck* fp_check(Operand op, int slot) const {
     return check(fragment ? &fragment->elements : nullptr, fp_slot, op, slot);
+  }
+  const ElementCheck* fd_check(Operand op, int slot) const {
+    return check(fed ? &fed->bytes : nullptr, fd_slot, op, slot);
   }
 
  private:

@@ -198,9 +198,16 @@ void cell_tooltip(const AppState& s, const Derived& d, const Hit& h) {
   const int slot_index = o.lane * t.per_lane + o.element;
   const ElementCheck* ip = d.measured.ip_check(h.op, slot_index);
   const ElementCheck* fp = d.measured.fp_check(h.op, slot_index);
-  if (ip || fp) ImGui::Separator();
+  const ElementCheck* fd = d.measured.fd_check(h.op, slot_index);
+  if (ip || fp || fd) ImGui::Separator();
   if (ip) check_line(*ip, "measured (tensor core)", products, h.op != Operand::C);
   if (fp) check_line(*fp, "measured (through ldmatrix)", products, false);
+  if (fd) {
+    // Its raw value is the stored byte the register byte came from (the byte-labelled tile).
+    const std::string got = fd->measured ? coord_text(*fd->measured, products) : std::string("no cell");
+    status_text(fd->match() ? kGreenV : kRedV, "measured (ldmatrix bytes): %s, from stored byte %u  %s",
+                got.c_str(), fd->raw, fd->match() ? "matches" : "DIFFERS from the model");
+  }
   ImGui::EndTooltip();
 }
 
@@ -402,7 +409,7 @@ void draw_fragments(AppState& s, const Derived& d) {
   const MeasuredTable::Entry* entry = index >= 0 && static_cast<std::size_t>(index) < ms.catalogue.size()
                                           ? &ms.catalogue[static_cast<std::size_t>(index)]
                                           : nullptr;
-  if (ms.instruction || ms.fragment) {
+  if (ms.instruction || ms.fragment || ms.fed) {
     s.frame.fragments_measured_label = s.probe.label;
     std::string text = s.probe.label + ":";
     auto part = [&](const char* via, int checked, int differing) {
@@ -412,11 +419,20 @@ void draw_fragments(AppState& s, const Derived& d) {
     };
     if (ms.instruction) part("tensor core", ms.ip_checked, ms.ip_differing);
     if (ms.fragment) part("through ldmatrix", ms.fp_checked, ms.fp_differing);
+    if (ms.fed) {
+      part("ldmatrix bytes", ms.fd_checked, ms.fd_differing);
+      const int mma_bad = ms.fed->mma.mismatches();
+      text += mma_bad ? "; the tensor core fed by ldmatrix: " + std::to_string(mma_bad) + " elements differ"
+                      : "; the tensor core fed by ldmatrix: all match";
+      if (!ms.fed->mma.tile_exact) text += ", its tile NOT exact";
+    }
     if (ms.instruction && !ms.instruction->tile_exact) text += "; the tile is NOT exact";
     if (ms.differing()) text += " (marked with a red X)";
     ImGui::PushTextWrapPos(0.f);
-    status_text(ms.differing() || (ms.instruction && !ms.instruction->tile_exact) ? kRedV : kGreenV, "%s",
-                text.c_str());
+    const bool fed_bad = ms.fed && (ms.fed->mma.mismatches() || !ms.fed->mma.tile_exact);
+    status_text(
+        ms.differing() || fed_bad || (ms.instruction && !ms.instruction->tile_exact) ? kRedV : kGreenV, "%s",
+        text.c_str());
     ImGui::PopTextWrapPos();
   } else if (s.probe.report && entry && entry->state == MeasuredTable::Entry::State::skipped) {
     status_text(kAmberV, "%s: %s", s.probe.label.c_str(), entry->detail.c_str());

@@ -373,8 +373,13 @@ ProbeReport run_probes(const ProbeRequest& req) {
       fed.skipped = probe.skipped;
     } else {
       const LdmatrixFeedPlan& f = *fp;
-      auto words = [&](const std::vector<std::uint32_t>& v) { return in.put_bytes(v.data(), v.size() * 4); };
-      auto bytes = [&](const std::vector<std::uint8_t>& v) { return in.put_bytes(v.data(), v.size()); };
+      // An operand fed from registers has no image: offset 0 still points into the buffer.
+      auto words = [&](const std::vector<std::uint32_t>& v) {
+        return v.empty() ? std::size_t{0} : in.put_bytes(v.data(), v.size() * 4);
+      };
+      auto bytes = [&](const std::vector<std::uint8_t>& v) {
+        return v.empty() ? std::size_t{0} : in.put_bytes(v.data(), v.size());
+      };
       for (int l = 0; l < kWarpSize; ++l) {
         ip.feed_params.a_offset[l] = f.a.lane_offsets[static_cast<std::size_t>(l)];
         ip.feed_params.b_offset[l] = f.b.lane_offsets[static_cast<std::size_t>(l)];

@@ -452,6 +452,15 @@ std::string App::state_json() const {
     j["ideal_wavefronts"] = b.report.ideal_wavefronts;
     j["bank_conflicts"] = b.report.bank_conflicts;
     j["max_way"] = b.report.max_way;
+    json loads = json::array();
+    for (const BankTable::OperandLoad& o : b.operand_loads)
+      loads.push_back({{"operand", std::string(to_string(o.operand))},
+                       {"ldmatrix", ldmatrix_mnemonic(o.config)},
+                       {"problem", o.problem},
+                       {"addresses", o.addresses},
+                       {"wavefronts", o.report.wavefronts},
+                       {"bank_conflicts", o.report.bank_conflicts}});
+    j["operand_loads"] = loads;
     return j;
   };
   json j;
@@ -493,7 +502,11 @@ std::string App::state_json() const {
                   {"tensor_core_checked", m.ip_checked},
                   {"tensor_core_differing", m.ip_differing},
                   {"ldmatrix_checked", m.fp_checked},
-                  {"ldmatrix_differing", m.fp_differing}};
+                  {"ldmatrix_differing", m.fp_differing},
+                  {"fed_probe", m.fed != nullptr},
+                  {"fed_checked", m.fd_checked},
+                  {"fed_differing", m.fd_differing},
+                  {"fed_mma_differing", m.fed ? m.fed->mma.mismatches() : 0}};
     }
     j["instruction"] = {{"mnemonic", in.mnemonic},
                         {"group", in.group},
@@ -561,7 +574,10 @@ std::string App::state_json() const {
                       {"source", r.value_source},
                       {"fields", fields}});
     }
-    j["inspector"] = {{"lane", fr.inspector_lane}, {"registers", regs}, {"encoding", fr.inspector_encoding}};
+    j["inspector"] = {{"lane", fr.inspector_lane},
+                      {"registers", regs},
+                      {"encoding", fr.inspector_encoding},
+                      {"loads", fr.inspector_loads}};
   }
   j["bank_marked"] = {{"unpadded", coords(fr.bank_marked_unpadded)},
                       {"padded", coords(fr.bank_marked_padded)}};
@@ -657,6 +673,19 @@ std::string App::state_json() const {
   j["device_recorded"] = fr.device_recorded;
   j["fragments_tile_problem"] = fr.fragments_tile_problem;
   j["ldmatrix_tile_problem"] = fr.ldmatrix_tile_problem;
+  {
+    // The explorer's grid as derived (what the ldmatrix view draws): cell width and, row-major,
+    // each cell's [lane, register, part, address lane].
+    const LdmatrixTable& t = d.ldmatrix;
+    json cells = json::array();
+    for (const LdmatrixTable::Cell& c : t.cells)
+      cells.push_back(json::array({c.lane, c.reg, c.part, c.address_lane}));
+    j["ldmatrix_view"] = {{"mnemonic", ldmatrix_mnemonic(t.config)},
+                          {"unit_bytes", t.unit_bytes},
+                          {"rows", t.rows},
+                          {"cols", t.cols},
+                          {"cells", cells}};
+  }
   const GateReport* g = s_.gate.report.get();
   j["gate"] = {
       {"button_enabled", fr.gate_button_enabled},

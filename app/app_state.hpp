@@ -216,6 +216,7 @@ struct FrameRecord {
   int inspector_lane = -1;                                      ///< lane the inspector showed, -1 when none
   std::vector<InspectorRegister> inspector;                     ///< its registers, A then B then C
   std::string inspector_encoding;                               ///< the line that explains the values
+  std::vector<std::string> inspector_loads;                     ///< its lines on A's and B's own ldmatrix
   bool picker_open = false;                                     ///< the instruction picker's list is open
   std::vector<Coord> bank_marked_padded, bank_marked_unpadded;  ///< selected lane's row starts
   std::map<std::string, Rect> widgets;                          ///< named widgets' rects

@@ -31,17 +31,17 @@ OperandTable make_operand(const Instruction& in, Operand op) {
     }
   }
   t.load = fragment_load(in, op);
-  if (!t.load) t.no_load = no_ldmatrix_reason(in, op);
+  if (!t.load) t.no_load = ldmatrix_problem(in, op);
   t.address_lane.assign(t.owner.size(), -1);
   if (t.load) {
-    // A row address covers 8 consecutive halves starting at address_coord; find the lane whose
-    // row start covers each cell.
-    const int lanes = address_lanes(t.load->config.num);
-    for (int lane = 0; lane < lanes; ++lane) {
-      const Coord a = address_coord(*t.load, lane);
-      for (int k = 0; k < 8; ++k)
-        if (a.row < t.rows && a.col + k < t.cols)
-          t.address_lane[static_cast<std::size_t>(a.row * t.cols + a.col + k)] = lane;
+    // A row address covers 16 bytes of its stored row: the lane whose row start covers each cell.
+    const FragmentLoad& l = *t.load;
+    for (int lane = 0; lane < address_lanes(l.config.num); ++lane) {
+      const Coord a = address_byte(l, lane);
+      for (int k = 0; k < row_elements(l); ++k) {
+        const Coord c = operand_cell(l, Coord{a.row, a.col * 8 / l.element_bits + k});
+        if (c.row < t.rows && c.col < t.cols) t.address_lane[static_cast<std::size_t>(t.cell(c))] = lane;
+      }
     }
   }
   // The registers the tensor-core probe feeds in its first label pass of this operand (digit 0 of
@@ -67,36 +67,69 @@ OperandTable make_operand(const Instruction& in, Operand op) {
   return t;
 }
 
-LdmatrixTable make_ldmatrix(LdmatrixConfig cfg) {
+/// Explorer cell width for `in`: the element where ldmatrix moves whole ones (bytes for 8-bit and
+/// narrower data, words for tf32), halves with .trans or without a form.
+int explorer_unit_bytes(const Instruction& in, LdmatrixConfig cfg) {
+  if (cfg.trans || !(fragment_load(in, Operand::A) || fragment_load(in, Operand::B))) return kHalfBytes;
+  return std::clamp(element_bits(in.a.type) / 8, 1, 4);
+}
+
+LdmatrixTable make_ldmatrix(LdmatrixConfig cfg, int unit) {
   LdmatrixTable t;
   t.config = cfg;
+  t.unit_bytes = unit;
   const int n = matrices(cfg.num);
   t.rows = n == 1 ? 8 : 16;
-  t.cols = n == 4 ? 16 : 8;
+  t.cols = (n == 4 ? 32 : 16) / unit;  // 16 or 32 bytes a row
   t.cells.assign(static_cast<std::size_t>(t.rows * t.cols), LdmatrixTable::Cell{});
+  // Matrix j sits at rows 8 (j % 2), bytes 16 (j / 2) (explorer_matrix_origin, in halves).
+  auto origin_byte = [](int j) {
+    return Coord{explorer_matrix_origin(j).row, explorer_matrix_origin(j).col * kHalfBytes};
+  };
   for (int lane = 0; lane < kWarpSize; ++lane)
     for (int reg = 0; reg < n; ++reg)
-      for (int half = 0; half < 2; ++half) {
-        const Coord o = explorer_matrix_origin(reg);
-        const Coord e = ldmatrix_element(cfg.trans, lane, half);
-        auto& cell = t.cells[static_cast<std::size_t>((o.row + e.row) * t.cols + o.col + e.col)];
+      for (int part = 0; part < 4 / unit; ++part) {
+        const Coord o = origin_byte(reg);
+        const Coord b = ldmatrix_byte(cfg.trans, lane, part * unit);
+        auto& cell = t.cells[static_cast<std::size_t>((o.row + b.row) * t.cols + (o.col + b.col) / unit)];
         cell.lane = lane;
         cell.reg = reg;
-        cell.half = half;
+        cell.part = part;
       }
   for (int lane = 0; lane < address_lanes(cfg.num); ++lane) {
-    const Coord o = explorer_matrix_origin(address_matrix(lane));
+    const Coord o = origin_byte(address_matrix(lane));
     const int row = o.row + address_row(lane);
-    for (int k = 0; k < 8; ++k)
-      t.cells[static_cast<std::size_t>(row * t.cols + o.col + k)].address_lane = lane;
+    for (int k = 0; k < kRowBytes / unit; ++k)
+      t.cells[static_cast<std::size_t>(row * t.cols + o.col / unit + k)].address_lane = lane;
   }
   return t;
 }
 
-BankTable make_banks(LdmatrixConfig cfg, const TileGeometry& tile) {
+BankTable make_banks(const Instruction& in, LdmatrixConfig cfg, const TileGeometry& tile) {
   BankTable b;
   b.tile = tile;
   b.report = analyze_ldmatrix(cfg, tile);
+  // The instruction's own loads: the plan's row starts (stored row, byte column) placed in this
+  // tile, counted by the same rule as any measured addresses.
+  for (Operand op : {Operand::A, Operand::B}) {
+    const auto load = fragment_load(in, op);
+    if (!load) continue;
+    BankTable::OperandLoad o;
+    o.operand = op;
+    o.config = load->config;
+    if (const auto problem = operand_tile_problem(in, op, tile)) {
+      o.problem = *problem;
+    } else if (const auto illegal = validate(tile, load->config)) {
+      o.problem = *illegal;
+    } else {
+      for (int lane = 0; lane < kWarpSize; ++lane) {
+        const Coord a = address_byte(*load, lane);
+        o.addresses[static_cast<std::size_t>(lane)] = tile_byte(tile, a.row, a.col);
+      }
+      o.report = analyze_addresses(load->config, o.addresses);
+    }
+    b.operand_loads.push_back(o);
+  }
   const int stride = std::max(1, tile.stride_bytes());
   const int bytes = tile.rows * stride;
   b.lines = (bytes + 127) / 128;
@@ -130,10 +163,10 @@ Derived compute_derived(const Controls& c) {
   for (Operand op : {Operand::A, Operand::B, Operand::C})
     d.operands[static_cast<std::size_t>(op)] = make_operand(*d.instr, op);
   d.has_ldmatrix_form = d.op(Operand::A).load || d.op(Operand::B).load;
-  if (!d.has_ldmatrix_form) d.no_ldmatrix = no_ldmatrix_reason(*d.instr, Operand::A);
-  d.ldmatrix = make_ldmatrix(c.ldmatrix());
-  d.unpadded = make_banks(c.ldmatrix(), c.unpadded_tile());
-  d.padded = make_banks(c.ldmatrix(), c.tile());
+  if (!d.has_ldmatrix_form) d.no_ldmatrix = d.op(Operand::A).no_load;
+  d.ldmatrix = make_ldmatrix(c.ldmatrix(), explorer_unit_bytes(*d.instr, c.ldmatrix()));
+  d.unpadded = make_banks(*d.instr, c.ldmatrix(), c.unpadded_tile());
+  d.padded = make_banks(*d.instr, c.ldmatrix(), c.tile());
   return d;
 }
 
@@ -146,6 +179,7 @@ MeasuredTable compute_measured(const Derived& d, std::shared_ptr<const ProbeRepo
     const OperandTable& t = d.operands[i];
     m.ip_slot[i].assign(static_cast<std::size_t>(kWarpSize * t.per_lane), -1);
     m.fp_slot[i].assign(static_cast<std::size_t>(kWarpSize * t.per_lane), -1);
+    m.fd_slot[i].assign(static_cast<std::size_t>(kWarpSize * t.per_lane), -1);
     m.cell_state[i].assign(t.owner.size(), 0);
   }
   if (!m.report) return m;
@@ -176,12 +210,26 @@ MeasuredTable compute_measured(const Derived& d, std::shared_ptr<const ProbeRepo
     }
   }
 
+  // An entry the tensor core matched but whose run through ldmatrix differs is marked so.
+  for (const LdmatrixFedProbe& p : r.through_ldmatrix) {
+    const int i = catalogue_index(find_instruction(p.mnemonic));
+    if (i < 0 || !p.ran) continue;
+    MeasuredTable::Entry& e = m.catalogue[static_cast<std::size_t>(i)];
+    const int bad = p.mismatches();
+    if (e.state != MeasuredTable::Entry::State::matched || (bad == 0 && p.mma.tile_exact)) continue;
+    e.state = MeasuredTable::Entry::State::differs;
+    e.detail = "through ldmatrix: " + (bad ? std::to_string(bad) + " elements differ" : "tile not exact");
+    --m.matched;
+  }
+
   // The selected instruction's checks, indexed by slot.
   const std::string mnemonic = d.instr->mnemonic;
   for (const InstructionProbe& p : r.instructions)
     if (p.mnemonic == mnemonic && p.ran) m.instruction = &p;
   for (const FragmentProbe& f : r.fragments)
     if (f.mnemonic == mnemonic && f.ran) m.fragment = &f;
+  for (const LdmatrixFedProbe& f : r.through_ldmatrix)
+    if (f.mnemonic == mnemonic && f.ran) m.fed = &f;
   auto index = [&](const std::vector<ElementCheck>& el, std::array<std::vector<int>, 3>& idx) {
     for (std::size_t i = 0; i < el.size(); ++i) {
       const ElementCheck& e = el[i];
@@ -193,6 +241,7 @@ MeasuredTable compute_measured(const Derived& d, std::shared_ptr<const ProbeRepo
   };
   if (m.instruction) index(m.instruction->elements, m.ip_slot);
   if (m.fragment) index(m.fragment->elements, m.fp_slot);
+  if (m.fed) index(m.fed->bytes, m.fd_slot);
   for (std::size_t o = 0; o < 3; ++o) {
     const OperandTable& t = d.operands[o];
     for (std::size_t cell = 0; cell < t.owner.size(); ++cell) {
@@ -202,6 +251,7 @@ MeasuredTable compute_measured(const Derived& d, std::shared_ptr<const ProbeRepo
       std::uint8_t state = 0;
       const ElementCheck* ip = m.ip_check(t.operand, slot);
       const ElementCheck* fp = m.fp_check(t.operand, slot);
+      const ElementCheck* fd = m.fd_check(t.operand, slot);
       if (ip) {
         ++m.ip_checked;
         m.ip_differing += ip->match() ? 0 : 1;
@@ -210,7 +260,11 @@ MeasuredTable compute_measured(const Derived& d, std::shared_ptr<const ProbeRepo
         ++m.fp_checked;
         m.fp_differing += fp->match() ? 0 : 1;
       }
-      for (const ElementCheck* e : {ip, fp})
+      if (fd) {
+        ++m.fd_checked;
+        m.fd_differing += fd->match() ? 0 : 1;
+      }
+      for (const ElementCheck* e : {ip, fp, fd})
         if (e) state = !e->match() ? 2 : state == 0 ? 1 : state;
       m.cell_state[o][cell] = state;
     }
@@ -218,12 +272,16 @@ MeasuredTable compute_measured(const Derived& d, std::shared_ptr<const ProbeRepo
   return m;
 }
 
-std::string no_ldmatrix_reason(const Instruction& in, Operand op) {
-  if (op == Operand::C) return "C/D lives in registers: mma reads C and writes D, no ldmatrix";
-  if (in.products > 1) return "no ldmatrix form for this operand (m8n8k4: four quad-pair products)";
-  const int bits = element_bits(operand_spec(in, op).type);
-  if (bits == 16) return "no ldmatrix form for this operand (16-bit elements in another layout)";
-  return "no ldmatrix form for this operand (" + std::to_string(bits) + "-bit elements)";
+std::string register_part_name(int reg, int part, int unit_bytes) {
+  const std::string r = "r" + std::to_string(reg);
+  if (unit_bytes == 1) return r + ".b" + std::to_string(part);
+  if (unit_bytes == 2) return r + (part ? ".hi" : ".lo");
+  return r;
+}
+
+std::uint32_t tile_byte(const TileGeometry& tile, int row, int byte) {
+  // The swizzle moves whole 16-byte chunks: the byte keeps its place inside its half.
+  return byte_offset(tile, Coord{row, byte / kHalfBytes}) + static_cast<std::uint32_t>(byte % kHalfBytes);
 }
 
 std::string run_status(const AppState& s, const Instruction& in) {

@@ -30,8 +30,8 @@ struct OperandTable {
   int registers = 0;                                     ///< registers each lane holds
   std::vector<Owner> owner;                              ///< cell-major: product*rows*cols + row*cols + col
   std::array<std::vector<Coord>, kWarpSize> lane_cells;  ///< per lane, indexed by element
-  std::optional<FragmentLoad> load;                      ///< the seed's ldmatrix, where one exists
-  std::string no_load;                                   ///< why there is no ldmatrix, when !load
+  std::optional<FragmentLoad> load;                      ///< the ldmatrix that fills it (fragment_load)
+  std::string no_load;                                   ///< why there is none (ldmatrix_problem), when !load
   /// For a loaded operand: lane whose ldmatrix row address covers each cell, else -1.
   std::vector<int> address_lane;
   /// A/B: each lane's registers as the tensor-core probe feeds them in its first label pass
@@ -51,13 +51,17 @@ struct MeasuredTable {
   std::shared_ptr<const ProbeReport> report;      ///< what this was computed from (null: none)
   const InstructionProbe* instruction = nullptr;  ///< tensor-core probe of the selected instruction
   const FragmentProbe* fragment = nullptr;        ///< ldmatrix probe (the seed's two instructions)
-  /// Per operand, by slot (lane * per_lane + element): index into the probe's elements, or -1.
-  std::array<std::vector<int>, 3> ip_slot, fp_slot;
+  /// Through-ldmatrix probe of the selected instruction: the bytes its A and B registers received,
+  /// and the tensor core fed with them (every catalogue entry with an ldmatrix form).
+  const LdmatrixFedProbe* fed = nullptr;
+  /// Per operand, by slot (lane * per_lane + element): index into the probe's elements (fd: into
+  /// fed->bytes), or -1.
+  std::array<std::vector<int>, 3> ip_slot, fp_slot, fd_slot;
   /// Per operand, per cell (OperandTable::cell): 0 not measured, 1 every check matches, 2 differs.
   std::array<std::vector<std::uint8_t>, 3> cell_state;
   /// Elements of the selected instruction each probe checked, and those that differ.
-  int ip_checked = 0, ip_differing = 0, fp_checked = 0, fp_differing = 0;
-  int differing() const { return ip_differing + fp_differing; }
+  int ip_checked = 0, ip_differing = 0, fp_checked = 0, fp_differing = 0, fd_checked = 0, fd_differing = 0;
+  int differing() const { return ip_differing + fp_differing + fd_differing; }
 
   /// One catalogue entry as the report has it.
   struct Entry {
@@ -72,6 +76,9 @@ struct MeasuredTable {
   }
   const ElementCheck* fp_check(Operand op, int slot) const {
     return check(fragment ? &fragment->elements : nullptr, fp_slot, op, slot);
+  }
+  const ElementCheck* fd_check(Operand op, int slot) const {
+    return check(fed ? &fed->bytes : nullptr, fd_slot, op, slot);
   }
 
  private:
@@ -99,14 +106,29 @@ struct BankTable {
   BankReport report;
   int lines = 0;                ///< 128-byte lines drawn
   std::vector<BankWord> words;  ///< lines * 32
+  /// The selected instruction's own loads of A and B over this tile (the operand stored in it as
+  /// its ldmatrix assumes): their lanes' byte addresses, and the bank figures of those addresses.
+  struct OperandLoad {
+    Operand operand = Operand::A;
+    LdmatrixConfig config{};
+    std::string problem;  ///< why the tile cannot hold the stored operand (then no report)
+    std::array<std::uint32_t, kWarpSize> addresses{};
+    BankReport report;
+  };
+  std::vector<OperandLoad> operand_loads;  ///< A, B: those with an ldmatrix form
 };
 
-/// The explorer's ldmatrix: which lane and register half receives each tile cell it loads.
+/// The explorer's ldmatrix: which lane and which part of which register receives each tile cell it
+/// loads. Cells are `unit_bytes` wide: the selected instruction's element where ldmatrix moves
+/// whole ones (1 byte for 8-, 4- and 1-bit data, 2 for 16-bit, 4 for tf32), always 2 with .trans
+/// (which moves 16-bit elements).
 struct LdmatrixTable {
   LdmatrixConfig config;
-  int rows = 0, cols = 0;  ///< region of the tile covered by the .num matrices
+  int unit_bytes = 2;
+  int rows = 0, cols = 0;  ///< region of the tile covered by the .num matrices, in cells
   struct Cell {
-    int lane = -1, reg = 0, half = 0;
+    int lane = -1, reg = 0;
+    int part = 0;           ///< which unit of the 32-bit register: byte 0-3, half 0-1 (0 = low), or 0
     int address_lane = -1;  ///< lane that supplied this cell's row start
   };
   std::vector<Cell> cells;  ///< row-major rows*cols
@@ -119,7 +141,7 @@ struct Derived {
   const Instruction* instr = nullptr;    ///< the selected catalogue entry, never null
   std::array<OperandTable, 3> operands;  ///< A, B, C
   /// Whether A or B of the instruction is loaded with ldmatrix (the explorer and bank view relate
-  /// to it); else `no_ldmatrix` says why.
+  /// to it); else `no_ldmatrix` says why (A's reason: the PTX's words).
   bool has_ldmatrix_form = false;
   std::string no_ldmatrix;
   LdmatrixTable ldmatrix;
@@ -135,9 +157,10 @@ Derived compute_derived(const Controls& c);
 /// Measured tables of `d`'s instruction from `report` (null: none).
 MeasuredTable compute_measured(const Derived& d, std::shared_ptr<const ProbeReport> report);
 
-/// Why operand `op` of `in` has no ldmatrix form, e.g. "no ldmatrix form for this operand (8-bit
-/// elements)".
-std::string no_ldmatrix_reason(const Instruction& in, Operand op);
+/// "r0.b2", "r0.hi", "r0": register `reg` and the part of it a unit of `unit_bytes` is.
+std::string register_part_name(int reg, int part, int unit_bytes);
+/// Byte offset in `tile` (its stride and swizzle) of byte `byte` of stored row `row`.
+std::uint32_t tile_byte(const TileGeometry& tile, int row, int byte);
 
 /// run_status_text for the app's state (run_status.hpp).
 std::string run_status(const AppState& s, const Instruction& in);

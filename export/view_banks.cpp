@@ -49,19 +49,25 @@ Outcome<Scene> banks_scene(const ViewRequest& r) {
   req.sm = r.sm > 0 ? r.sm : req.op == SharedOp::stmatrix ? 90 : 75;  // st.shared: any SM
   std::string lanes_text = r.lanes.empty() ? std::string("explorer") : r.lanes;
   if (!r.instr.empty()) {
-    // An mma.sync names the ldmatrix that loads its A (fragment_load): that .num and the `a` lanes.
+    // An mma.sync names the ldmatrix that loads its A (fragment_load): that .num and, unless --lanes
+    // says otherwise, its lanes' row addresses (stored row, byte column) as a table in halves.
     const Instruction* in = find_instruction_named(r.instr);
     if (!in)
       return Outcome<Scene>::fail(ErrorKind::refused,
                                   "'" + echo_text(r.instr) + "' is no mma.sync of the catalogue");
     const auto load = fragment_load(*in, Operand::A);
     if (!load)
-      return Outcome<Scene>::fail(ErrorKind::refused,
-                                  std::string(in->mnemonic) +
-                                      ": operand A has no ldmatrix form (16-bit m16n8k8 and "
-                                      "m16n8k16 only); give --num instead");
+      return Outcome<Scene>::fail(ErrorKind::refused, std::string(in->mnemonic) + ": operand A has " +
+                                                          ldmatrix_problem(*in, Operand::A) +
+                                                          "; give --num instead");
     req.ldmatrix = load->config;
-    if (r.lanes.empty()) lanes_text = "a";
+    if (r.lanes.empty()) {
+      lanes_text.clear();
+      for (int lane = 0; lane < kWarpSize; ++lane) {
+        const Coord a = address_byte(*load, lane);
+        lanes_text += (lane ? "; " : "") + std::to_string(a.row) + "," + std::to_string(a.col / kHalfBytes);
+      }
+    }
   }
   const auto lanes = parse_lane_pattern(lanes_text, req.ldmatrix.num);
   if (!lanes) return Outcome<Scene>::fail(ErrorKind::refused, "--lanes: " + lanes.error.message);

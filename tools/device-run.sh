@@ -52,6 +52,10 @@ run "$cli" probe --shape all --instr none --num x2 --trans --width 64 --pad 8 --
 run "$cli" probe --shape all --instr none --num x1 --width 32 --pad 8 --no-cycles
 run "$cli" probe --shape all --instr none --num x4 --trans --width 64 --pad 0 --swizzle xor --no-cycles
 run "$cli" probe --instr mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 --no-cycles
+# Through ldmatrix (issue 21): tf32 A .x4 / B .x2, s4 and b1 K-contiguous, loaded by the real ldmatrix.
+run "$cli" probe --instr mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 --no-cycles
+run "$cli" probe --instr mma.sync.aligned.m16n8k64.row.col.s32.s4.s4.s32 --no-cycles
+run "$cli" probe --instr mma.sync.aligned.m16n8k256.row.col.s32.b1.b1.s32.and.popc --no-cycles
 run "$cli" probe --instr mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e2m1.e2m1.f32 --no-cycles
 section "Hopper: wgmma (144 entries), descriptors, stmatrix, movmatrix, epilogues (also in probe-report.json)"
 run "$cli" probe --instr hopper --no-cycles

@@ -47,6 +47,19 @@ void draw_side(AppState& s, const BankTable& bt, const char* title, bool padded,
       per += "m" + std::to_string(p.matrix) + ": " + std::to_string(p.wavefronts) + " wf   ";
     status_text(kDimV, "per matrix  %s", per.c_str());
   }
+  // The selected instruction's own loads over this tile: A and B stored as their ldmatrix assumes.
+  for (const BankTable::OperandLoad& o : bt.operand_loads) {
+    ImGui::PushTextWrapPos(0.f);
+    if (!o.problem.empty())
+      status_text(kDimV, "%s's %s: %s", operand_key(o.operand), ldmatrix_mnemonic(o.config).c_str(),
+                  o.problem.c_str());
+    else
+      status_text(o.report.bank_conflicts ? kAmberV : kDimV, "%s's own %s: %d wavefronts, %d bank conflicts",
+                  operand_key(o.operand), ldmatrix_mnemonic(o.config).c_str(), o.report.wavefronts,
+                  o.report.bank_conflicts);
+    ImGui::PopTextWrapPos();
+    record_widget(s, (key + "_load_" + std::string(to_string(o.operand))).c_str());
+  }
   // Measured, when the device ran this geometry.
   const LdmatrixProbe* mp = padded ? measured_ldmatrix(s) : nullptr;
   const CyclesRow* cr = find_cycles(s, t);
@@ -134,7 +147,8 @@ void draw_side(AppState& s, const BankTable& bt, const char* title, bool padded,
     else if (w.pad)
       ImGui::Text("tile row %d: padding", w.tile_row);
     else
-      ImGui::Text("tile row %d, halves %d-%d", w.tile_row, (wi * 4 % t.stride_bytes()) / 2,
+      ImGui::Text("tile row %d, bytes %d-%d (halves %d-%d)", w.tile_row, wi * 4 % t.stride_bytes(),
+                  wi * 4 % t.stride_bytes() + 3, (wi * 4 % t.stride_bytes()) / 2,
                   (wi * 4 % t.stride_bytes()) / 2 + 1);
     for (int l = 0; l < 32; ++l)
       if ((w.readers >> l) & 1u)
@@ -166,7 +180,8 @@ void draw_banks(AppState& s, const Derived& d, const LayoutView& layout) {
     return;
   }
   // The bank view follows the explorer's ldmatrix, which belongs with the selected instruction only
-  // where its A or B is loaded that way.
+  // where its A or B is loaded that way (every entry but f64 and m8n8k4: ldmatrix moves bytes, so the
+  // row addresses, banks and wavefronts are the same whatever the elements' width).
   if (draw_no_ldmatrix_notice(s, d, "banks_none", "The bank view shows the row addresses of")) {
     ImGui::End();
     return;

@@ -180,8 +180,8 @@ bool draw_no_ldmatrix_notice(AppState& s, const Derived& d, const char* widget, 
   status_text(kAmberV, "%s", d.no_ldmatrix.c_str());
   record_widget(s, widget);
   status_text(kDimV,
-              "%s the .b16 ldmatrix that fills A and B of the 16-bit m16n8k8 and m16n8k16 "
-              "instructions; pick one of those to use it.",
+              "%s the .b16 ldmatrix, which fills A and B of every other instruction (16-, 8-, 4- and 1-bit "
+              "and tf32 operands); pick one of those to use it.",
               view);
   return true;
 }

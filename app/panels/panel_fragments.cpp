@@ -167,18 +167,27 @@ void cell_tooltip(const AppState& s, const Derived& d, const Hit& h) {
                        probe_label(t, o.lane, o.element), o.lane, t.per_lane, o.element);
   ImGui::Separator();
   if (t.load) {
-    const Coord src = loaded_coord(*t.load, o.lane, slot.reg, slot.bit / 16);
+    // Where ldmatrix takes this element from: its byte in the stored operand (the tile controls'
+    // stride and swizzle), in register slot.reg at the element's bits.
+    const FragmentLoad& l = *t.load;
+    const Coord got = loaded_byte(l, o.lane, slot.reg, slot.bit / 8);
     const TileGeometry tile = s.controls.tile();
-    status_text(kDimV, "from shared memory by %s", ldmatrix_mnemonic(t.load->config).c_str());
+    status_text(kDimV, "from shared memory by %s, %s", ldmatrix_mnemonic(l.config).c_str(),
+                storage_words(*d.instr, l).c_str());
     if (const auto problem = operand_tile_problem(*d.instr, h.op, tile)) {
       // No address: it would be another cell's (the finding of a width-8 tile under a 16-wide A).
       status_text(kRedV, "no shared-memory address: %s", problem->c_str());
     } else {
-      const std::uint32_t byte = byte_offset(tile, src);
-      ImGui::Text("tile row %d, col %d   (stride %d halves)", src.row, src.col, tile.stride_halves());
+      const std::uint32_t byte = tile_byte(tile, got.row, got.col);
+      ImGui::Text("stored row %d, byte %d%s   (stride %d bytes)", got.row, got.col,
+                  slot.bits < 8 ? (", bits " + std::to_string(slot.bit % 8) + "-" +
+                                   std::to_string(slot.bit % 8 + slot.bits - 1))
+                                      .c_str()
+                                : "",
+                  tile.stride_bytes());
       ImGui::Text("byte %s (%u), bank %d", hex(byte, 4).c_str(), byte, bank_of(byte));
     }
-    const int al = t.address_lane[static_cast<std::size_t>(h.row * t.cols + h.col)];
+    const int al = t.address_lane[static_cast<std::size_t>(t.cell(Coord{h.row, h.col, h.product}))];
     if (al >= 0)
       ImGui::Text("row start supplied by lane %d (matrix %d, row %d)", al, address_matrix(al),
                   address_row(al));
@@ -189,9 +198,16 @@ void cell_tooltip(const AppState& s, const Derived& d, const Hit& h) {
   const int slot_index = o.lane * t.per_lane + o.element;
   const ElementCheck* ip = d.measured.ip_check(h.op, slot_index);
   const ElementCheck* fp = d.measured.fp_check(h.op, slot_index);
-  if (ip || fp) ImGui::Separator();
+  const ElementCheck* fd = d.measured.fd_check(h.op, slot_index);
+  if (ip || fp || fd) ImGui::Separator();
   if (ip) check_line(*ip, "measured (tensor core)", products, h.op != Operand::C);
   if (fp) check_line(*fp, "measured (through ldmatrix)", products, false);
+  if (fd) {
+    // Its raw value is the stored byte the register byte came from (the byte-labelled tile).
+    const std::string got = fd->measured ? coord_text(*fd->measured, products) : std::string("no cell");
+    status_text(fd->match() ? kGreenV : kRedV, "measured (ldmatrix bytes): %s, from stored byte %u  %s",
+                got.c_str(), fd->raw, fd->match() ? "matches" : "DIFFERS from the model");
+  }
   ImGui::EndTooltip();
 }
 
@@ -399,7 +415,7 @@ void draw_fragments(AppState& s, const Derived& d) {
   const MeasuredTable::Entry* entry = index >= 0 && static_cast<std::size_t>(index) < ms.catalogue.size()
                                           ? &ms.catalogue[static_cast<std::size_t>(index)]
                                           : nullptr;
-  if (ms.instruction || ms.fragment) {
+  if (ms.instruction || ms.fragment || ms.fed) {
     s.frame.fragments_measured_label = s.probe.label;
     std::string text = s.probe.label + ":";
     auto part = [&](const char* via, int checked, int differing) {
@@ -409,11 +425,20 @@ void draw_fragments(AppState& s, const Derived& d) {
     };
     if (ms.instruction) part("tensor core", ms.ip_checked, ms.ip_differing);
     if (ms.fragment) part("through ldmatrix", ms.fp_checked, ms.fp_differing);
+    if (ms.fed) {
+      part("ldmatrix bytes", ms.fd_checked, ms.fd_differing);
+      const int mma_bad = ms.fed->mma.mismatches();
+      text += mma_bad ? "; the tensor core fed by ldmatrix: " + std::to_string(mma_bad) + " elements differ"
+                      : "; the tensor core fed by ldmatrix: all match";
+      if (!ms.fed->mma.tile_exact) text += ", its tile NOT exact";
+    }
     if (ms.instruction && !ms.instruction->tile_exact) text += "; the tile is NOT exact";
     if (ms.differing()) text += " (marked with a red X)";
     ImGui::PushTextWrapPos(0.f);
-    status_text(ms.differing() || (ms.instruction && !ms.instruction->tile_exact) ? kRedV : kGreenV, "%s",
-                text.c_str());
+    const bool fed_bad = ms.fed && (ms.fed->mma.mismatches() || !ms.fed->mma.tile_exact);
+    status_text(
+        ms.differing() || fed_bad || (ms.instruction && !ms.instruction->tile_exact) ? kRedV : kGreenV, "%s",
+        text.c_str());
     ImGui::PopTextWrapPos();
   } else if (s.probe.report && entry && entry->state == MeasuredTable::Entry::State::skipped) {
     status_text(kAmberV, "%s: %s", s.probe.label.c_str(), entry->detail.c_str());

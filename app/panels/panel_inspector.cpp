@@ -2,8 +2,9 @@
 // register as the tensor-core probe feeds it: every A/B element holds its slot's label, the one
 // encoding the probes use), every element's bit field (two halves, four bytes, eight nibbles, 32
 // bits or one 64-bit double, from register_slot) decoded to (operand, row, col), and, where the
-// instruction's A/B is loaded with ldmatrix, the lane's part in the explorer's ldmatrix: the row
-// it addresses and who receives it, and who addresses the rows it receives.
+// instruction's A/B is loaded with ldmatrix, the lane's part in those loads (the stored row it
+// addresses, the bytes each register receives and from whom) and in the explorer's ldmatrix: the
+// row it addresses and who receives it, and who addresses the rows it receives.
 #include <algorithm>
 #include <cstdio>
 #include <set>
@@ -281,16 +282,19 @@ void register_table(AppState& s, const Derived& d) {
 void ldmatrix_relations(AppState& s, const Derived& d, int lane) {
   const LdmatrixTable& t = d.ldmatrix;
   const LdmatrixConfig cfg = t.config;
+  const int unit = t.unit_bytes;
   status_text(kDimV, "%s", ldmatrix_mnemonic(cfg).c_str());
   const LaneAddress& a = d.padded.report.lanes[static_cast<std::size_t>(lane)];
   if (supplies_address(cfg.num, lane)) {
     const int j = address_matrix(lane), i = address_row(lane);
     ImGui::Text("supplies the row address of matrix %d, row %d:", j, i);
-    ImGui::Text("  tile (%d, %d), byte %s, banks %d-%d", a.logical.row, a.logical.col,
+    ImGui::Text("  tile row %d, byte %d, address %s, banks %d-%d", a.logical.row, a.logical.col * kHalfBytes,
                 hex(a.byte_address, 4).c_str(), a.banks[0], a.banks[3]);
     if (!a.aligned) status_text(kRedV, "  not 16-byte aligned: illegal");
     std::set<int> receivers;
-    for (int k = 0; k < 8; ++k) receivers.insert(t.at(a.logical.row, a.logical.col + k).lane);
+    const int c0 = a.logical.col * kHalfBytes / unit;
+    for (int k = 0; k < kRowBytes / unit; ++k)
+      if (a.logical.row < t.rows && c0 + k < t.cols) receivers.insert(t.at(a.logical.row, c0 + k).lane);
     ImGui::Text("lanes receiving that row (register %d):", j);
     lane_chips(s, receivers);
   } else {
@@ -302,23 +306,84 @@ void ldmatrix_relations(AppState& s, const Derived& d, int lane) {
         std::string(to_string(cfg.num)).c_str(), address_lanes(cfg.num) - 1, lane % address_lanes(cfg.num));
     ImGui::PopTextWrapPos();
   }
-  ImGui::Text("receives:");
+  ImGui::Text("receives (tile row, byte):");
   std::set<int> suppliers;
   for (int reg = 0; reg < matrices(cfg.num); ++reg) {
-    std::string line = "  r" + std::to_string(reg) + ":";
-    for (int half = 0; half < 2; ++half) {
-      const Coord o = explorer_matrix_origin(reg);
-      const Coord e = ldmatrix_element(cfg.trans, lane, half);
-      const Coord c{o.row + e.row, o.col + e.col};
-      const int sup = t.at(c.row, c.col).address_lane;
+    std::string line = " ";
+    const Coord o = explorer_matrix_origin(reg);
+    for (int part = 0; part < 4 / unit; ++part) {
+      const Coord b = ldmatrix_byte(cfg.trans, lane, part * unit);
+      const int row = o.row + b.row, byte = o.col * kHalfBytes + b.col;
+      const int sup = t.at(row, byte / unit).address_lane;
       suppliers.insert(sup);
-      line += std::string(half ? "  hi" : " lo") + " (" + std::to_string(c.row) + "," +
-              std::to_string(c.col) + ") from T" + std::to_string(sup);
+      line += " " + register_part_name(reg, part, unit) + " (" + std::to_string(row) + "," +
+              std::to_string(byte) + ") T" + std::to_string(sup);
     }
     ImGui::TextUnformatted(line.c_str());
   }
   ImGui::Text("lanes supplying the rows it receives:");
   lane_chips(s, suppliers);
+}
+
+/// "A(1,4)..A(1,7)" or "A(1,4)": the operand cells of elements first..last of `lane`.
+std::string cells_text(const OperandTable& t, int lane, int first, int last) {
+  auto one = [&](int e) {
+    const Coord c = t.lane_cells[static_cast<std::size_t>(lane)][static_cast<std::size_t>(e)];
+    return std::string(operand_key(t.operand)) + "(" + std::to_string(c.row) + "," + std::to_string(c.col) +
+           ")";
+  };
+  return first == last ? one(first) : one(first) + ".." + one(last);
+}
+
+/// The instruction's own loads of A and B (fragment_load): the stored row this lane addresses,
+/// and for each register the stored row and bytes it receives, from which lane, holding which
+/// elements. One line each in `lines` (the state dump's record), drawn as they are built.
+void operand_load_relations(AppState& s, const Derived& d, int lane) {
+  std::vector<std::string>& lines = s.frame.inspector_loads;
+  lines.clear();
+  auto line = [&](const std::string& text, const ImVec4& colour) {
+    lines.push_back(text);
+    status_text(colour, "%s", text.c_str());
+  };
+  ImGui::PushTextWrapPos(0.f);
+  for (Operand op : {Operand::A, Operand::B}) {
+    const OperandTable& t = d.op(op);
+    if (!t.load) {
+      line(std::string(operand_key(op)) + ": " + t.no_load, kDimV);
+      continue;
+    }
+    const FragmentLoad& l = *t.load;
+    line(
+        std::string(operand_key(op)) + ": " + ldmatrix_mnemonic(l.config) + ", " + storage_words(*d.instr, l),
+        kDimV);
+    if (supplies_address(l.config.num, lane)) {
+      const Coord a = address_byte(l, lane);
+      const int e0 = a.col * 8 / l.element_bits;
+      const Coord c0 = operand_cell(l, Coord{a.row, e0});
+      const Coord c1 = operand_cell(l, Coord{a.row, e0 + row_elements(l) - 1});
+      line("  addresses stored row " + std::to_string(a.row) + ", bytes " + std::to_string(a.col) + "-" +
+               std::to_string(a.col + 15) + ": " + operand_key(op) + "(" + std::to_string(c0.row) + "," +
+               std::to_string(c0.col) + ").." + operand_key(op) + "(" + std::to_string(c1.row) + "," +
+               std::to_string(c1.col) + ")",
+           ImGui::GetStyleColorVec4(ImGuiCol_Text));
+    } else {
+      line("  supplies no address (lanes 0-" + std::to_string(address_lanes(l.config.num) - 1) + " do)",
+           kDimV);
+    }
+    const int per_reg = t.per_lane / t.registers;
+    for (int reg = 0; reg < t.registers; ++reg) {
+      const Coord b0 = loaded_byte(l, lane, reg, 0), b3 = loaded_byte(l, lane, reg, 3);
+      const int sup = 8 * reg + (l.config.trans ? 2 * (lane % 4) : lane / 4);
+      std::string text = "  " + register_name(t, reg) + ": stored row " + std::to_string(b0.row);
+      text += l.config.trans ? "-" + std::to_string(b3.row) + ", bytes " + std::to_string(b0.col) + "-" +
+                                   std::to_string(b0.col + 1) + " (.trans)"
+                             : ", bytes " + std::to_string(b0.col) + "-" + std::to_string(b3.col);
+      text += " from T" + std::to_string(sup) + (l.config.trans ? "-T" + std::to_string(sup + 1) : "") +
+              ": " + cells_text(t, lane, reg * per_reg, reg * per_reg + per_reg - 1);
+      line(text, ImGui::GetStyleColorVec4(ImGuiCol_Text));
+    }
+  }
+  ImGui::PopTextWrapPos();
 }
 
 }  // namespace
@@ -356,6 +421,9 @@ void draw_inspector(AppState& s, const Derived& d) {
   s.frame.inspector = build_registers(d, lane, s.frame.inspector_encoding, s.probe.label);
   s.frame.inspector_lane = lane;
   if (ImGui::CollapsingHeader("Registers", ImGuiTreeNodeFlags_DefaultOpen)) register_table(s, d);
+  s.frame.inspector_loads.clear();
+  if (ImGui::CollapsingHeader("ldmatrix (this instruction's A and B)", ImGuiTreeNodeFlags_DefaultOpen))
+    operand_load_relations(s, d, lane);
   if (ImGui::CollapsingHeader("ldmatrix (explorer)", ImGuiTreeNodeFlags_DefaultOpen)) {
     if (d.has_ldmatrix_form) {
       ldmatrix_relations(s, d, lane);

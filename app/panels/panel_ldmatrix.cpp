@@ -1,5 +1,6 @@
 // The explorer's ldmatrix over the tile: every loaded tile cell coloured by the lane that
-// receives it (label T<lane> r<reg>.lo/hi), each matrix row start marked with the lane that
+// receives it (label T<lane> r<reg>.lo/hi; for 8-bit and narrower operands the cells are bytes,
+// r<reg>.b0-b3, for tf32 whole registers), each matrix row start marked with the lane that
 // supplies its address. Toggling .trans visibly transposes each 8x8 matrix on its own.
 #include <cmath>
 #include <cstdio>
@@ -17,8 +18,8 @@ void draw_ldmatrix(AppState& s, const Derived& d) {
     ImGui::End();
     return;
   }
-  // The explorer is the seed's .b16 ldmatrix; it belongs with the instruction only where A or B
-  // is loaded that way (the 16-bit m16n8k8 / m16n8k16 entries).
+  // The explorer is the .b16 ldmatrix; it belongs with the instruction only where A or B is loaded
+  // that way (every entry but f64 and m8n8k4).
   if (draw_no_ldmatrix_notice(s, d, "ldmatrix_none", "The explorer models")) {
     ImGui::End();
     return;
@@ -30,9 +31,25 @@ void draw_ldmatrix(AppState& s, const Derived& d) {
     std::string loads;
     for (Operand op : {Operand::A, Operand::B})
       if (const auto& l = d.op(op).load)
-        loads +=
-            std::string(loads.empty() ? "" : ", ") + operand_key(op) + ": " + ldmatrix_mnemonic(l->config);
+        loads += std::string(loads.empty() ? "" : "; ") + operand_key(op) + ": " +
+                 ldmatrix_mnemonic(l->config) + ", " + storage_words(*d.instr, *l);
+    ImGui::PushTextWrapPos(0.f);
     status_text(kDimV, "%s loads %s", shape_name(*d.instr).c_str(), loads.c_str());
+    if (t.config.trans && element_bits(d.instr->a.type) != 16)
+      status_text(
+          kAmberV,
+          ".trans moves 16-bit elements (cells are halves here): it fills no operand of %s, whose .%s "
+          "elements are loaded without it",
+          shape_name(*d.instr).c_str(), std::string(to_string(d.instr->a.type)).c_str());
+    if (t.unit_bytes != kHalfBytes) {
+      const std::string what =
+          t.unit_bytes == 1
+              ? "bytes: r0.b0 is bits 0-7 of r0"
+              : "32-bit words: one ." + std::string(to_string(d.instr->a.type)) + " element each";
+      status_text(kDimV, "cells are %s (ldmatrix moves bytes: each lane's register is four bytes of one row)",
+                  what.c_str());
+    }
+    ImGui::PopTextWrapPos();
   }
   // A tile the explorer's load cannot run on (.x4 on a width of 8, a misaligned row stride) is said
   // here too, as the bank view says it: the grid below is then the instruction's delivery over its
@@ -57,55 +74,62 @@ void draw_ldmatrix(AppState& s, const Derived& d) {
   } else if (s.probe.report && !s.probe.report->ldmatrix.skipped.empty() && !s.probe.report->ldmatrix.ran) {
     status_text(kAmberV, "not run on the device: %s", s.probe.report->ldmatrix.skipped.c_str());
   } else {
-    ImGui::TextColored(kDimV, "tile rows 0-%d, cols 0-%d; matrix j at rows 8(j%%2), cols 8(j/2)", t.rows - 1,
-                       t.cols - 1);
+    ImGui::TextColored(kDimV, "tile rows 0-%d, %d-byte cells 0-%d; matrix j at rows 8(j%%2), bytes 16(j/2)",
+                       t.rows - 1, t.unit_bytes, t.cols - 1);
   }
 
   const ImVec2 o = ImGui::GetCursorScreenPos();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float wl = 34.f, hl = 16.f, foot = 2.f * ImGui::GetTextLineHeightWithSpacing();
-  const float cell = std::max(8.f, std::min((avail.x - wl) / 16.f, (avail.y - hl - foot) / 16.f));
+  // Rows as tall as 16 fit; cells as wide as the row's units fit, up to twice their height (a 4-byte
+  // cell of tf32 is wider than a half's, a byte's narrower).
+  const float ch = std::max(8.f, std::min((avail.x - wl) / 16.f, (avail.y - hl - foot) / 16.f));
+  const float cw = std::max(8.f, std::min((avail.x - wl) / static_cast<float>(t.cols), 2.f * ch));
+  const int row_cells = kRowBytes / t.unit_bytes;  // cells one row address covers
   const ImVec2 g0(o.x + wl, o.y + hl);
-  ImGui::InvisibleButton("##ldm", ImVec2(wl + cell * t.cols, hl + cell * t.rows));
+  ImGui::InvisibleButton("##ldm", ImVec2(wl + cw * t.cols, hl + ch * t.rows));
   record_widget(s, "ldmatrix_grid");
   const bool hovered = ImGui::IsItemHovered();
   const ImVec2 mouse = ImGui::GetIO().MousePos;
-  const int hc = static_cast<int>(std::floor((mouse.x - g0.x) / cell));
-  const int hr = static_cast<int>(std::floor((mouse.y - g0.y) / cell));
+  const int hc = static_cast<int>(std::floor((mouse.x - g0.x) / cw));
+  const int hr = static_cast<int>(std::floor((mouse.y - g0.y) / ch));
   const bool hit = hovered && hr >= 0 && hr < t.rows && hc >= 0 && hc < t.cols;
 
-  // Measured mismatches by (row, col) of the tile.
+  // Measured mismatches (the probe checks halves) by the cells they cover.
   std::vector<char> bad(t.cells.size(), 0);
   if (mp)
-    for (const LdmatrixCheck& e : mp->elements)
-      if (!e.match() && e.expected.row >= 0 && e.expected.row < t.rows && e.expected.col >= 0 &&
-          e.expected.col < t.cols)
-        bad[static_cast<std::size_t>(e.expected.row * t.cols + e.expected.col)] = 1;
+    for (const LdmatrixCheck& e : mp->elements) {
+      if (e.match() || e.expected.row < 0 || e.expected.row >= t.rows) continue;
+      for (int b = 0; b < kHalfBytes; b += std::min(t.unit_bytes, kHalfBytes)) {
+        const int c = (e.expected.col * kHalfBytes + b) / t.unit_bytes;
+        if (e.expected.col >= 0 && c < t.cols) bad[static_cast<std::size_t>(e.expected.row * t.cols + c)] = 1;
+      }
+    }
 
   // The grid, clipped to its rectangle up to end_grid_clip().
-  ImDrawList* dl = begin_grid_clip(o, ImVec2(g0.x + cell * t.cols, g0.y + cell * t.rows));
-  grid_backdrop(dl, g0, ImVec2(g0.x + cell * t.cols, g0.y + cell * t.rows));
+  ImDrawList* dl = begin_grid_clip(o, ImVec2(g0.x + cw * t.cols, g0.y + ch * t.rows));
+  grid_backdrop(dl, g0, ImVec2(g0.x + cw * t.cols, g0.y + ch * t.rows));
   ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
   const ImU32 lab = IM_COL32(160, 166, 176, 255);
   char buf[32];
   for (int c = 0; c < t.cols; ++c) {
     std::snprintf(buf, sizeof buf, "%d", c);
-    centred_text(dl, sf, ImVec2(g0.x + c * cell, o.y), ImVec2(g0.x + (c + 1) * cell, g0.y), lab, buf);
+    centred_text(dl, sf, ImVec2(g0.x + c * cw, o.y), ImVec2(g0.x + (c + 1) * cw, g0.y), lab, buf);
   }
   const int sel = s.selected_lane, hov = hit ? t.at(hr, hc).lane : s.hovered_lane;
   for (int r = 0; r < t.rows; ++r) {
     std::snprintf(buf, sizeof buf, "%d", r);
-    centred_text(dl, sf, ImVec2(o.x, g0.y + r * cell), ImVec2(o.x + 16.f, g0.y + (r + 1) * cell), lab, buf);
+    centred_text(dl, sf, ImVec2(o.x, g0.y + r * ch), ImVec2(o.x + 16.f, g0.y + (r + 1) * ch), lab, buf);
     for (int c = 0; c < t.cols; ++c) {
       const LdmatrixTable::Cell& x = t.at(r, c);
-      const ImVec2 a(g0.x + c * cell, g0.y + r * cell), b(a.x + cell, a.y + cell);
+      const ImVec2 a(g0.x + c * cw, g0.y + r * ch), b(a.x + cw, a.y + ch);
       lane_cell(dl, a, b, x.lane, sel, x.lane == hov);
       const ImU32 tc = (sel >= 0 && sel != x.lane) ? IM_COL32(200, 200, 200, 120) : lane_text_colour(x.lane);
       std::snprintf(buf, sizeof buf, "T%d", x.lane);
-      if (cell >= 2.f * sf->FontSize + 2.f) {
-        centred_text(dl, sf, a, ImVec2(b.x, a.y + cell * 0.5f + 1.f), tc, buf);
-        std::snprintf(buf, sizeof buf, "r%d.%s", x.reg, x.half ? "hi" : "lo");
-        centred_text(dl, sf, ImVec2(a.x, a.y + cell * 0.5f - 1.f), b, tc, buf);
+      if (ch >= 2.f * sf->FontSize + 2.f &&
+          centred_text(dl, sf, a, ImVec2(b.x, a.y + ch * 0.5f + 1.f), tc, buf)) {
+        centred_text(dl, sf, ImVec2(a.x, a.y + ch * 0.5f - 1.f), b, tc,
+                     register_part_name(x.reg, x.part, t.unit_bytes).c_str());
       } else if (!centred_text(dl, sf, a, b, tc, buf)) {
         std::snprintf(buf, sizeof buf, "%d", x.lane);
         centred_text(dl, sf, a, b, tc, buf);
@@ -117,38 +141,43 @@ void draw_ldmatrix(AppState& s, const Derived& d) {
   // selected lane), and the supplier's number in the label column.
   for (int lane = 0; lane < address_lanes(t.config.num); ++lane) {
     const Coord org = explorer_matrix_origin(address_matrix(lane));
-    const int r = org.row + address_row(lane), c = org.col;
-    const ImVec2 a(g0.x + c * cell, g0.y + r * cell);
+    const int r = org.row + address_row(lane), c = org.col * kHalfBytes / t.unit_bytes;
+    const ImVec2 a(g0.x + c * cw, g0.y + r * ch);
     const float w = lane == sel ? 6.f : 3.f;
-    dl->AddRectFilled(ImVec2(a.x - w, a.y + 1), ImVec2(a.x, a.y + cell - 1), lane_colour(lane));
+    dl->AddRectFilled(ImVec2(a.x - w, a.y + 1), ImVec2(a.x, a.y + ch - 1), lane_colour(lane));
     if (lane == sel)
-      dl->AddRect(a, ImVec2(a.x + 8 * cell, a.y + cell), IM_COL32(255, 255, 255, 255), 0, 0, 2.f);
+      dl->AddRect(a, ImVec2(a.x + row_cells * cw, a.y + ch), IM_COL32(255, 255, 255, 255), 0, 0, 2.f);
     if (c == 0) {
       std::snprintf(buf, sizeof buf, "T%d", lane);
-      centred_text(dl, sf, ImVec2(o.x + 14.f, a.y), ImVec2(g0.x - 3.f, a.y + cell), lane_colour(lane), buf);
+      centred_text(dl, sf, ImVec2(o.x + 14.f, a.y), ImVec2(g0.x - 3.f, a.y + ch), lane_colour(lane), buf);
     }
   }
   // Matrix boundaries.
   const ImU32 rule = IM_COL32(255, 255, 255, 150);
   if (t.rows == 16)
-    dl->AddLine(ImVec2(g0.x, g0.y + 8 * cell), ImVec2(g0.x + t.cols * cell, g0.y + 8 * cell), rule, 2.f);
-  if (t.cols == 16)
-    dl->AddLine(ImVec2(g0.x + 8 * cell, g0.y), ImVec2(g0.x + 8 * cell, g0.y + t.rows * cell), rule, 2.f);
+    dl->AddLine(ImVec2(g0.x, g0.y + 8 * ch), ImVec2(g0.x + t.cols * cw, g0.y + 8 * ch), rule, 2.f);
+  if (t.cols == 2 * row_cells)
+    dl->AddLine(ImVec2(g0.x + row_cells * cw, g0.y), ImVec2(g0.x + row_cells * cw, g0.y + t.rows * ch), rule,
+                2.f);
   end_grid_clip();
 
   if (hit) {
     const LdmatrixTable::Cell& x = t.at(hr, hc);
     if (ImGui::IsItemClicked(ImGuiMouseButton_Left)) toggle_lane(s, x.lane);
     s.frame.hovered_lane = x.lane;
-    const std::uint32_t byte = byte_offset(s.controls.tile(), Coord{hr, hc});
+    const int first = hc * t.unit_bytes;  // byte of the row
+    const std::uint32_t byte = tile_byte(s.controls.tile(), hr, first);
     ImGui::BeginTooltip();
-    ImGui::Text("tile (%d, %d): matrix %d", hr, hc, (hr / 8) + 2 * (hc / 8));
-    ImGui::Text("received by lane %d in register r%d, %s 16 bits", x.lane, x.reg, x.half ? "high" : "low");
+    ImGui::Text("tile row %d, bytes %d-%d: matrix %d", hr, first, first + t.unit_bytes - 1,
+                (hr / 8) + 2 * (first / kRowBytes));
+    ImGui::Text("received by lane %d in register %s (bits %d-%d)", x.lane,
+                register_part_name(x.reg, x.part, t.unit_bytes).c_str(), 8 * x.part * t.unit_bytes,
+                8 * (x.part + 1) * t.unit_bytes - 1);
     ImGui::Text("row start supplied by lane %d", x.address_lane);
     ImGui::Text("byte %s (%u), bank %d", hex(byte, 4).c_str(), byte, bank_of(byte));
     if (mp)
       for (const LdmatrixCheck& e : mp->elements)
-        if (e.expected.row == hr && e.expected.col == hc) {
+        if (e.expected.row == hr && e.expected.col == first / kHalfBytes) {
           if (e.match())
             status_text(kGreenV, "measured: lane %d r%d.%s holds it", e.lane, e.reg, e.half ? "hi" : "lo");
           else

@@ -23,6 +23,40 @@ bool mma_probe_available(int index, int sm);
 cudaError_t launch_mma_probe(int index, const std::uint32_t* a, const std::uint32_t* b,
                              const std::uint32_t* c, std::uint32_t* d, int passes, cudaStream_t stream);
 
+/// What the through-ldmatrix probe kernel (mma_ldmatrix_probe_kernels.cu) takes besides buffers:
+/// per operand the stored image size (0: the operand comes from registers) and .trans, and each
+/// lane's byte offset from the image base (fragviz/ldmatrix_feed.hpp builds all of it).
+struct MmaLdmatrixParams {
+  std::uint32_t a_offset[32];
+  std::uint32_t b_offset[32];
+  std::uint32_t a_image_bytes;  ///< multiple of 16; 0: A from registers
+  std::uint32_t b_image_bytes;
+  std::int32_t a_trans;  ///< 1: ldmatrix .trans
+  std::int32_t b_trans;
+};
+
+/// Largest stored image (bytes) of one operand the kernel takes.
+inline constexpr std::uint32_t kMaxMmaLdmatrixImageBytes = 4096;
+
+/// Launches one warp (<<<1, 32>>>) running `passes` mma of catalogue entry `index` with A and B
+/// loaded by ldmatrix.sync.aligned.m8n8.x{words}{.trans}.shared.b16 where their image size is set:
+/// per pass it copies that pass's images (a_images + pass * a_image_bytes, likewise B) into shared
+/// memory, loads, issues the mma and writes D (passes x 32 x words_per_lane(C)), the A and B
+/// registers the mma was given (a_got, b_got, like a and b) and, once, the byte offsets the lanes'
+/// shared addresses have from each image base (offsets: 32 for A, then 32 for B). a, b, c are the
+/// register words (pass-major, lane-major) for an operand not loaded and for C. Returns
+/// cudaErrorNotSupported when the build has no code for `index` or its operand cannot be loaded
+/// so (a register count other than 1, 2, 4), cudaErrorInvalidValue for an image over
+/// kMaxMmaLdmatrixImageBytes or not a multiple of 16, else the launch error.
+cudaError_t launch_mma_ldmatrix_probe(int index, const MmaLdmatrixParams& params,
+                                      const std::uint8_t* a_images, const std::uint8_t* b_images,
+                                      const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c,
+                                      std::uint32_t* d, std::uint32_t* a_got, std::uint32_t* b_got,
+                                      std::uint32_t* offsets, int passes, cudaStream_t stream);
+
+/// Loads every through-ldmatrix probe kernel's module now (as preload_mma_probe_kernels).
+cudaError_t preload_mma_ldmatrix_probe_kernels();
+
 /// Loads every mma probe kernel's module now (cudaFuncGetAttributes), so lazy loading counts as
 /// CUDA start-up rather than probe time.
 cudaError_t preload_mma_probe_kernels();

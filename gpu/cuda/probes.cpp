@@ -1,6 +1,8 @@
-// run_probes(): builds every probe's inputs on the host (probe_decode.hpp), moves them to the
-// device in one copy, runs at most four launches (explorer, m16n8k8, m16n8k16, cycles table),
-// copies everything back in one copy and judges it against the model.
+// run_probes(): builds every probe's inputs on the host (probe_decode.hpp, mma_probe.hpp,
+// ldmatrix_feed.hpp), moves them to the device in one copy, runs the launches (explorer, the seed's
+// m16n8k8 and m16n8k16, each requested mma.sync twice: registers from the host, then A and B
+// through ldmatrix; the cycles table), copies everything back in one copy and judges it against
+// the model.
 #include <cuda_runtime_api.h>
 
 #include <algorithm>
@@ -14,6 +16,7 @@
 #include "cuda_check.hpp"
 #include "fragviz/banks.hpp"
 #include "fragviz/device.hpp"
+#include "fragviz/ldmatrix_feed.hpp"
 #include "fragviz/mma_probe.hpp"
 #include "fragviz/probe_decode.hpp"
 #include "fragviz/words.hpp"
@@ -116,12 +119,23 @@ std::vector<std::string> requested_instructions(const ProbeRequest& req) {
   return all;
 }
 
-/// Builds every requested plan (pure host work, about 50 ms for the whole catalogue), meant to
-/// run on its own thread while CUDA starts.
-std::vector<MmaProbePlan> build_plans(std::vector<std::string> names) {
-  std::vector<MmaProbePlan> plans;
+/// Every requested instruction's plans: the register probe's, and the through-ldmatrix probe's
+/// where A or B has an ldmatrix form.
+struct Plans {
+  std::vector<MmaProbePlan> mma;
+  std::vector<std::optional<LdmatrixFeedPlan>> feed;  ///< parallel to mma
+};
+
+/// Builds every requested plan (pure host work, well under a second for the whole catalogue),
+/// meant to run on its own thread while CUDA starts.
+Plans build_plans(std::vector<std::string> names) {
+  Plans plans;
   for (const std::string& name : names) {
-    if (const Instruction* in = find_instruction(name)) plans.push_back(plan_mma_probe(*in));
+    const Instruction* in = find_instruction(name);
+    if (!in) continue;
+    plans.mma.push_back(plan_mma_probe(*in));
+    plans.feed.push_back(feed_problem(*in).empty() ? std::optional<LdmatrixFeedPlan>(plan_ldmatrix_feed(*in))
+                                                   : std::nullopt);
   }
   return plans;
 }
@@ -131,6 +145,11 @@ struct InstructionPlan {
   std::size_t plan = 0;  ///< into the plans vector
   bool launch = false;
   std::size_t a_at = 0, b_at = 0, c_at = 0, d_at = 0;
+  /// The through-ldmatrix launch: inputs (images, register words) and outputs (D, registers given,
+  /// offsets).
+  bool feed = false;
+  cuda::MmaLdmatrixParams feed_params{};
+  std::size_t fa_img = 0, fb_img = 0, fa = 0, fb = 0, fc = 0, fd = 0, fa_got = 0, fb_got = 0, f_off = 0;
 };
 
 /// Fills a FragmentSetIn from dense float operands (A, B as halves; C as per-lane registers).
@@ -168,7 +187,8 @@ std::string start_cuda_context(double* ms) {
   std::string error;
   (void)(FRAGVIZ_CUDA_OK(error, cudaSetDevice(0)) && FRAGVIZ_CUDA_OK(error, cudaFree(nullptr)) &&
          FRAGVIZ_CUDA_OK(error, cuda::preload_probe_kernels()) &&
-         FRAGVIZ_CUDA_OK(error, cuda::preload_mma_probe_kernels()));
+         FRAGVIZ_CUDA_OK(error, cuda::preload_mma_probe_kernels()) &&
+         FRAGVIZ_CUDA_OK(error, cuda::preload_mma_ldmatrix_probe_kernels()));
   if (ms) *ms = ms_since(t0);
   return error;
 }
@@ -306,7 +326,8 @@ ProbeReport run_probes(const ProbeRequest& req) {
   }
 
   // Tensor-core probes: every requested catalogue entry the device and this build can run.
-  const std::vector<MmaProbePlan> plans = plans_future.get();
+  const Plans all_plans = plans_future.get();
+  const std::vector<MmaProbePlan>& plans = all_plans.mma;
   std::vector<InstructionPlan> instr_plans;
   std::size_t next_plan = 0;
   for (const std::string& name : names) {
@@ -316,6 +337,10 @@ ProbeReport run_probes(const ProbeRequest& req) {
     const Instruction* instr = find_instruction(name);
     if (!instr) {
       probe.skipped = "not run: no catalogue entry has this mnemonic";
+      LdmatrixFedProbe fed;
+      fed.mnemonic = name;
+      fed.skipped = probe.skipped;
+      report.through_ldmatrix.push_back(fed);  // parallel to report.instructions
       report.instructions.push_back(probe);
       instr_plans.push_back(ip);
       continue;
@@ -339,6 +364,44 @@ ProbeReport run_probes(const ProbeRequest& req) {
                       static_cast<std::size_t>(words_per_lane(*instr, Operand::C)) * sizeof(std::uint32_t));
       ip.launch = true;
     }
+    // The same instruction through ldmatrix, where A or B has a form and the register probe runs.
+    LdmatrixFedProbe fed;
+    fed.mnemonic = name;
+    const std::optional<LdmatrixFeedPlan>& fp = all_plans.feed[ip.plan];
+    if (!fp) {
+      fed.skipped = "not run: " + feed_problem(*instr);
+    } else if (!ip.launch) {
+      fed.skipped = probe.skipped;
+    } else {
+      const LdmatrixFeedPlan& f = *fp;
+      // An operand fed from registers has no image: offset 0 still points into the buffer.
+      auto words = [&](const std::vector<std::uint32_t>& v) {
+        return v.empty() ? std::size_t{0} : in.put_bytes(v.data(), v.size() * 4);
+      };
+      auto bytes = [&](const std::vector<std::uint8_t>& v) {
+        return v.empty() ? std::size_t{0} : in.put_bytes(v.data(), v.size());
+      };
+      for (int l = 0; l < kWarpSize; ++l) {
+        ip.feed_params.a_offset[l] = f.a.lane_offsets[static_cast<std::size_t>(l)];
+        ip.feed_params.b_offset[l] = f.b.lane_offsets[static_cast<std::size_t>(l)];
+      }
+      ip.feed_params.a_image_bytes = static_cast<std::uint32_t>(f.a.image_bytes);
+      ip.feed_params.b_image_bytes = static_cast<std::uint32_t>(f.b.image_bytes);
+      ip.feed_params.a_trans = f.a.load && f.a.load->config.trans ? 1 : 0;
+      ip.feed_params.b_trans = f.b.load && f.b.load->config.trans ? 1 : 0;
+      ip.fa_img = bytes(f.a_images);
+      ip.fb_img = bytes(f.b_images);
+      ip.fa = words(f.a_words);
+      ip.fb = words(f.b_words);
+      ip.fc = words(f.c_words);
+      const std::size_t passes = static_cast<std::size_t>(f.passes) * kWarpSize;
+      ip.fd = out.reserve(passes * static_cast<std::size_t>(words_per_lane(*instr, Operand::C)) * 4);
+      ip.fa_got = out.reserve(passes * static_cast<std::size_t>(words_per_lane(*instr, Operand::A)) * 4);
+      ip.fb_got = out.reserve(passes * static_cast<std::size_t>(words_per_lane(*instr, Operand::B)) * 4);
+      ip.f_off = out.reserve(2 * kWarpSize * 4);
+      ip.feed = true;
+    }
+    report.through_ldmatrix.push_back(fed);
     report.instructions.push_back(probe);
     instr_plans.push_back(ip);
   }
@@ -390,6 +453,18 @@ ProbeReport run_probes(const ProbeRequest& req) {
         FRAGVIZ_CUDA_OK(error, cuda::launch_mma_probe(ip.index, word(ip.a_at), word(ip.b_at), word(ip.c_at),
                                                       reinterpret_cast<std::uint32_t*>(d_out.ptr + ip.d_at),
                                                       plans[ip.plan].passes, nullptr));
+  }
+  for (const InstructionPlan& ip : instr_plans) {
+    if (!launched || !ip.feed) continue;
+    const auto word_in = [&](std::size_t at) {
+      return reinterpret_cast<const std::uint32_t*>(d_in.ptr + at);
+    };
+    const auto word_out = [&](std::size_t at) { return reinterpret_cast<std::uint32_t*>(d_out.ptr + at); };
+    launched = FRAGVIZ_CUDA_OK(
+        error, cuda::launch_mma_ldmatrix_probe(
+                   ip.index, ip.feed_params, d_in.ptr + ip.fa_img, d_in.ptr + ip.fb_img, word_in(ip.fa),
+                   word_in(ip.fb), word_in(ip.fc), word_out(ip.fd), word_out(ip.fa_got), word_out(ip.fb_got),
+                   word_out(ip.f_off), all_plans.feed[ip.plan]->passes, nullptr));
   }
   if (launched && !cycle_jobs.empty()) {
     launched = FRAGVIZ_CUDA_OK(
@@ -462,6 +537,20 @@ ProbeReport run_probes(const ProbeRequest& req) {
     std::vector<std::uint32_t> d(words);
     std::memcpy(d.data(), out.data() + ip.d_at, words * sizeof(std::uint32_t));
     report.instructions[i] = judge_mma_probe(plan, d);
+    if (!ip.feed) continue;
+    const LdmatrixFeedPlan& f = *all_plans.feed[ip.plan];
+    const auto copy_words = [&](std::size_t at, Operand op) {
+      std::vector<std::uint32_t> v(static_cast<std::size_t>(f.passes) * kWarpSize *
+                                   static_cast<std::size_t>(words_per_lane(*f.instr, op)));
+      std::memcpy(v.data(), out.data() + at, v.size() * 4);
+      return v;
+    };
+    std::array<std::uint32_t, kWarpSize> a_off{}, b_off{};
+    std::memcpy(a_off.data(), out.data() + ip.f_off, sizeof a_off);
+    std::memcpy(b_off.data(), out.data() + ip.f_off + sizeof a_off, sizeof b_off);
+    report.through_ldmatrix[i] =
+        judge_ldmatrix_feed(f, copy_words(ip.fd, Operand::C), copy_words(ip.fa_got, Operand::A),
+                            copy_words(ip.fb_got, Operand::B), a_off, b_off);
   }
 
   const auto add_cycles_row = [&report](const LdmatrixPlan& plan,

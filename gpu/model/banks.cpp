@@ -162,13 +162,24 @@ std::optional<Swizzle> parse_swizzle(std::string_view text) {
 std::optional<std::string> operand_tile_problem(const Instruction& in, Operand op, const TileGeometry& tile) {
   const OperandSpec& spec = operand_spec(in, op);
   const char* name = op == Operand::A ? "A" : op == Operand::B ? "B" : "C/D";
-  if (spec.cols > tile.width_halves)
-    return std::string("a tile ") + std::to_string(tile.width_halves) + " halves wide cannot hold " + name +
-           " (" + std::to_string(spec.rows) + " x " + std::to_string(spec.cols) + "): column " +
-           std::to_string(tile.width_halves) + " and beyond lie outside its rows";
-  if (spec.rows > tile.rows)
-    return std::string("a tile of ") + std::to_string(tile.rows) + " rows cannot hold " + name + " (" +
-           std::to_string(spec.rows) + " x " + std::to_string(spec.cols) + "): row " +
+  // The operand as its ldmatrix stores it (fragment_load: 8-bit B is N x K, say), else as the
+  // catalogue lays it out; counted in bytes, as the tile holds it.
+  const auto load = fragment_load(in, op);
+  const int rows = load ? load->stored_rows : spec.rows, cols = load ? load->stored_cols : spec.cols;
+  const int bits = load ? load->element_bits : element_bits(spec.type);
+  const int row_bytes = cols * bits / 8;
+  const std::string what = std::string(name) + " (" + std::to_string(rows) + " x " + std::to_string(cols) +
+                           (bits == 16 ? ""
+                                       : " ." + std::string(to_string(spec.type)) + ", " +
+                                             std::to_string(row_bytes) + " bytes a row") +
+                           ")";
+  if (row_bytes > tile.width_halves * kHalfBytes)
+    return std::string("a tile ") + std::to_string(tile.width_halves) + " halves wide cannot hold " + what +
+           ": " + (bits == 16 ? "column " : "byte ") +
+           std::to_string(bits == 16 ? tile.width_halves : tile.width_halves * kHalfBytes) +
+           " and beyond lie outside its rows";
+  if (rows > tile.rows)
+    return std::string("a tile of ") + std::to_string(tile.rows) + " rows cannot hold " + what + ": row " +
            std::to_string(tile.rows) + " and beyond lie outside it";
   return std::nullopt;
 }

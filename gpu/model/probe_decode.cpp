@@ -207,12 +207,11 @@ Result<std::array<std::uint32_t, kWarpSize>> fragment_lane_offsets(const Instruc
   using R = Result<std::array<std::uint32_t, kWarpSize>>;
   const auto load = fragment_load(s, op);
   if (!load) return R::fail("operand " + std::string(to_string(op)) + " is not loaded with ldmatrix");
-  const int stride = fragment_stride_halves(s, op);
-  const int lanes = address_lanes(load->config.num);
+  const int stride_bytes = fragment_stride_halves(s, op) * kHalfBytes;
   std::array<std::uint32_t, kWarpSize> offsets{};
   for (int lane = 0; lane < kWarpSize; ++lane) {
-    const Coord at = address_coord(*load, lane % lanes);  // sm_75 copy rule, as in the explorer
-    offsets[lane] = static_cast<std::uint32_t>((at.row * stride + at.col) * kHalfBytes);
+    const Coord at = address_byte(*load, lane);  // lane % address lanes: the sm_75 copy rule
+    offsets[lane] = static_cast<std::uint32_t>(at.row * stride_bytes + at.col);
   }
   return R::ok(offsets);
 }

@@ -14,6 +14,12 @@ int LdmatrixProbe::mismatches() const {
       std::count_if(elements.begin(), elements.end(), [](const LdmatrixCheck& e) { return !e.match(); }));
 }
 
+int LdmatrixFedProbe::mismatches() const {
+  int n = mma.mismatches();
+  for (const ElementCheck& e : bytes) n += e.match() ? 0 : 1;
+  return n;
+}
+
 int InstructionProbe::mismatches() const {
   int n = 0;
   for (const ElementCheck& e : elements) n += e.match() ? 0 : 1;

@@ -18,6 +18,7 @@
 
 #include "fragviz/gate_host.hpp"
 #include "fragviz/json_text.hpp"
+#include "fragviz/ldmatrix_feed.hpp"
 #include "fragviz/parse_limits.hpp"
 #include "fragviz/probe_decode.hpp"
 #include "fragviz/user_kernel.hpp"
@@ -140,6 +141,33 @@ TileGeometry tile_from(const json& j) {
 
 // [SECTION] probe report -------------------------------------------------------------------------
 
+/// Probes of the catalogue hold up to 6272 elements each: one compact row per element,
+/// [operand, lane, element, expected, measured, raw].
+json element_rows(const std::vector<ElementCheck>& elements) {
+  json el = json::array();
+  for (const auto& e : elements)
+    el.push_back(json::array({std::string(to_string(e.operand)), e.lane, e.element, coord_json(e.expected),
+                              opt_coord_json(e.measured), e.raw}));
+  return el;
+}
+
+std::vector<ElementCheck> element_rows_from(const json& rows, const char* where) {
+  std::vector<ElementCheck> out;
+  for (const json& e : entries(rows, where)) {
+    if (!e.is_array() || e.size() != 6)
+      fail_at(e, where, "an element is [operand, lane, element, expected, measured, raw]");
+    ElementCheck c;
+    c.operand = enum_from<Operand>(e.at(0), "operand", operand_named);
+    c.lane = integer<int>(e.at(1), "lane");
+    c.element = integer<int>(e.at(2), "element");
+    c.expected = coord_from(e.at(3));
+    c.measured = opt_coord_from(e.at(4));
+    c.raw = integer<std::uint32_t>(e.at(5), "raw");
+    out.push_back(c);
+  }
+  return out;
+}
+
 json probe_json(const ProbeReport& r) {
   json fr = json::array();
   for (const auto& f : r.fragments) {
@@ -160,22 +188,27 @@ json probe_json(const ProbeReport& r) {
                   {"tile_exact", f.tile_exact},
                   {"tile_detail", f.tile_detail}});
   }
-  // Instruction probes hold up to 6272 elements each: one compact row per element,
-  // [operand, lane, element, expected, measured, raw].
   json ins = json::array();
-  for (const auto& p : r.instructions) {
-    json el = json::array();
-    for (const auto& e : p.elements)
-      el.push_back(json::array({std::string(to_string(e.operand)), e.lane, e.element, coord_json(e.expected),
-                                opt_coord_json(e.measured), e.raw}));
+  for (const auto& p : r.instructions)
     ins.push_back({{"mnemonic", p.mnemonic},
                    {"ran", p.ran},
                    {"skipped", p.skipped},
                    {"passes", p.passes},
                    {"tile_exact", p.tile_exact},
                    {"tile_detail", p.tile_detail},
-                   {"elements", el}});
-  }
+                   {"elements", element_rows(p.elements)}});
+  json fed = json::array();
+  for (const auto& p : r.through_ldmatrix)
+    fed.push_back({{"mnemonic", p.mnemonic},
+                   {"ran", p.ran},
+                   {"skipped", p.skipped},
+                   {"a_addresses", p.a_addresses},
+                   {"b_addresses", p.b_addresses},
+                   {"bytes", element_rows(p.bytes)},
+                   {"passes", p.mma.passes},
+                   {"tile_exact", p.mma.tile_exact},
+                   {"tile_detail", p.mma.tile_detail},
+                   {"elements", element_rows(p.mma.elements)}});
   json le = json::array();
   for (const auto& e : r.ldmatrix.elements)
     le.push_back({{"lane", e.lane},
@@ -211,6 +244,7 @@ json probe_json(const ProbeReport& r) {
             {"cycles_per_instruction", r.ldmatrix.cycles_per_instruction}}},
           {"fragments", fr},
           {"instructions", ins},
+          {"through_ldmatrix", fed},
           {"cycles", cy},
           {"cuda_init_ms", r.cuda_init_ms},
           {"probe_ms", r.probe_ms},
@@ -290,19 +324,27 @@ ProbeReport probe_from(const json& j, int version) {
       p.passes = integer<int>(ij.at("passes"), "passes");
       p.tile_exact = boolean(ij.at("tile_exact"), "tile_exact");
       p.tile_detail = ij.at("tile_detail").get<std::string>();
-      for (const json& e : entries(ij.at("elements"), "elements")) {
-        if (!e.is_array() || e.size() != 6)
-          fail_at(e, "instructions", "an element is [operand, lane, element, expected, measured, raw]");
-        ElementCheck c;
-        c.operand = enum_from<Operand>(e.at(0), "operand", operand_named);
-        c.lane = integer<int>(e.at(1), "lane");
-        c.element = integer<int>(e.at(2), "element");
-        c.expected = coord_from(e.at(3));
-        c.measured = opt_coord_from(e.at(4));
-        c.raw = integer<std::uint32_t>(e.at(5), "raw");
-        p.elements.push_back(c);
-      }
+      p.elements = element_rows_from(ij.at("elements"), "instructions");
       r.instructions.push_back(std::move(p));
+    }
+  }
+  // Added with the through-ldmatrix probe (same report version): absent in older files, meaning none.
+  if (j.contains("through_ldmatrix")) {
+    for (const json& fj : entries(j.at("through_ldmatrix"), "through_ldmatrix")) {
+      LdmatrixFedProbe p;
+      p.mnemonic = fj.at("mnemonic").get<std::string>();
+      p.ran = boolean(fj.at("ran"), "ran");
+      p.skipped = fj.at("skipped").get<std::string>();
+      p.a_addresses = array_from<std::uint32_t, kWarpSize>(fj.at("a_addresses"), "a_addresses");
+      p.b_addresses = array_from<std::uint32_t, kWarpSize>(fj.at("b_addresses"), "b_addresses");
+      p.bytes = element_rows_from(fj.at("bytes"), "through_ldmatrix");
+      p.mma.mnemonic = p.mnemonic;
+      p.mma.ran = p.ran;
+      p.mma.passes = integer<int>(fj.at("passes"), "passes");
+      p.mma.tile_exact = boolean(fj.at("tile_exact"), "tile_exact");
+      p.mma.tile_detail = fj.at("tile_detail").get<std::string>();
+      p.mma.elements = element_rows_from(fj.at("elements"), "through_ldmatrix");
+      r.through_ldmatrix.push_back(std::move(p));
     }
   }
   for (const json& c : entries(j.at("cycles"), "cycles")) {
@@ -568,7 +610,7 @@ void check_fragment_cells(const Instruction& in, const FragmentProbe& f, std::si
 /// one cell holding its label (none when its label is seen in no cell or in two). A file cannot
 /// turn a mismatch into a match by editing `measured` or `raw` alone. C/D cells are named by
 /// one-hot passes the file does not keep (its raw is one pass's value): not recomputable here.
-void check_instruction_cells(const Instruction& in, const InstructionProbe& p, std::size_t index) {
+void check_instruction_cells(const Instruction& in, const InstructionProbe& p, const std::string& list) {
   for (Operand op : {Operand::A, Operand::B}) {
     const int per_lane = elements_per_lane(in, op);
     const std::size_t slots = static_cast<std::size_t>(in.threads * per_lane);
@@ -598,7 +640,7 @@ void check_instruction_cells(const Instruction& in, const InstructionProbe& p, s
           every_cell_known || from_labels ||
           (e.measured && label_at.count({e.measured->product, e.measured->row, e.measured->col}));
       if (!judged) continue;
-      require(from_labels == e.measured, at(at("instructions", index) + ".elements", i) + ".measured is " +
+      require(from_labels == e.measured, at(list + ".elements", i) + ".measured is " +
                                              format_coord(e.measured) + " but the raw labels put " +
                                              std::string(to_string(op)) + " lane " + std::to_string(e.lane) +
                                              " element " + std::to_string(e.element) + "'s label (" +
@@ -608,6 +650,49 @@ void check_instruction_cells(const Instruction& in, const InstructionProbe& p, s
                                                              : "in " + std::to_string(seen[s]) + " cells"));
     }
   }
+}
+
+/// A through-ldmatrix probe's received bytes: one row per element of each operand the model loads
+/// (fragment_load), the PTX table's cell expected, and the measured cell what its raw label (the
+/// stored byte the register byte came from) names in the probe's stored image (decode_feed_label).
+/// Addresses of a loaded operand lie on 16-byte row starts inside its image; the other's are 0.
+void check_fed_probe(const Instruction& in, const LdmatrixFedProbe& p, std::size_t index) {
+  const std::string where = at("through_ldmatrix", index);
+  require(feed_problem(in).empty(), where + ": " + in.mnemonic + " has no ldmatrix form, yet it ran");
+  std::size_t expected = 0;
+  std::set<std::tuple<int, int, int>> seen;
+  for (Operand op : {Operand::A, Operand::B}) {
+    const FeedOperand o = feed_operand(in, op);
+    const auto& addresses = op == Operand::A ? p.a_addresses : p.b_addresses;
+    for (std::uint32_t a : addresses)
+      require(
+          o.load ? a % 16 == 0 && a < static_cast<std::uint32_t>(o.image_bytes) : a == 0,
+          where + "." + (op == Operand::A ? "a" : "b") + "_addresses: " + std::to_string(a) +
+              (o.load ? " is no row start inside the stored operand" : " for an operand fed from registers"));
+    if (o.load) expected += static_cast<std::size_t>(in.threads * elements_per_lane(in, op));
+    for (std::size_t i = 0; i < p.bytes.size(); ++i) {
+      const ElementCheck& e = p.bytes[i];
+      if (e.operand != op) continue;
+      const std::string at_i = at(where + ".bytes", i);
+      require(o.load.has_value(),
+              at_i + ": operand " + std::string(to_string(op)) + " is not loaded with ldmatrix");
+      require(e.lane >= 0 && e.lane < in.threads && e.element >= 0 && e.element < elements_per_lane(in, op),
+              at_i + ": lane or element out of range");
+      require(e.expected == fragment_coord(in, op, e.lane, e.element),
+              at_i + ": expected cell is not the PTX table's");
+      require(seen.insert({static_cast<int>(op), e.lane, e.element}).second, at_i + ": an element twice");
+      const std::optional<Coord> decoded = decode_feed_label(o, e.raw, register_slot(in, op, e.element).bit);
+      require(decoded == e.measured, at_i + ".measured is " + format_coord(e.measured) +
+                                         " but its stored byte " + std::to_string(e.raw) + " names " +
+                                         format_coord(decoded));
+    }
+  }
+  for (const ElementCheck& e : p.bytes)
+    require(e.operand != Operand::C, where + ".bytes: C/D is never loaded with ldmatrix");
+  require(p.bytes.size() == expected,
+          where + ".bytes: " + in.mnemonic + " loads " + plural(static_cast<long long>(expected), "element"));
+  check_elements(in, p.mma.elements, where);
+  check_instruction_cells(in, p.mma, where);
 }
 
 /// Every figure of the cycles table the model can compute is recomputed: predicted_wavefronts from
@@ -655,6 +740,7 @@ void check_probe(ProbeReport& r, int version) {
     bool ran = r.ldmatrix.ran;
     for (const FragmentProbe& f : r.fragments) ran = ran || f.ran;
     for (const InstructionProbe& p : r.instructions) ran = ran || p.ran;
+    for (const LdmatrixFedProbe& p : r.through_ldmatrix) ran = ran || p.ran;
     require(!ran, "probe: device.present is false but probes ran (a run needs a device)");
   }
   check_error(r.error, r.error_kind, "probe");
@@ -697,8 +783,10 @@ void check_probe(ProbeReport& r, int version) {
     const Instruction* in = find_instruction(f.mnemonic);
     require(in != nullptr,
             at("fragments", i) + ".mnemonic: unknown instruction \"" + echo_text(f.mnemonic) + "\"");
-    require(fragment_load(*in, Operand::A) && fragment_load(*in, Operand::B),
-            "fragments: " + f.mnemonic + " has no ldmatrix fragment load");
+    // The seed's fragment kernel: 16-bit A and B, both loaded with ldmatrix (its values are halves).
+    require(
+        fragment_load(*in, Operand::A) && fragment_load(*in, Operand::B) && element_bits(in->a.type) == 16,
+        "fragments: " + f.mnemonic + " has no 16-bit ldmatrix fragment load");
     if (f.ran) {
       check_elements(*in, f.elements, "fragments");
       check_fragment_cells(*in, f, i);
@@ -717,10 +805,25 @@ void check_probe(ProbeReport& r, int version) {
     require(p.passes >= 0, "instructions: negative pass count");
     if (p.ran) {
       check_elements(*in, p.elements, "instructions");
-      check_instruction_cells(*in, p, i);
+      check_instruction_cells(*in, p, at("instructions", i));
     } else
       require(p.elements.empty(), "instructions: " + p.mnemonic + " did not run but lists elements");
     check_tile_verdict(p.ran, p.tile_exact, p.tile_detail, at("instructions", i));
+  }
+  std::set<std::string> fed;
+  for (std::size_t i = 0; i < r.through_ldmatrix.size(); ++i) {
+    const LdmatrixFedProbe& p = r.through_ldmatrix[i];
+    const Instruction* in = find_instruction(p.mnemonic);
+    require(in != nullptr,
+            at("through_ldmatrix", i) + ".mnemonic: unknown instruction \"" + echo_text(p.mnemonic) + "\"");
+    require(fed.insert(p.mnemonic).second, "through_ldmatrix: " + p.mnemonic + " twice");
+    require(p.mma.passes >= 0, "through_ldmatrix: negative pass count");
+    if (p.ran)
+      check_fed_probe(*in, p, i);
+    else
+      require(p.bytes.empty() && p.mma.elements.empty(),
+              "through_ldmatrix: " + p.mnemonic + " did not run but lists elements");
+    check_tile_verdict(p.ran, p.mma.tile_exact, p.mma.tile_detail, at("through_ldmatrix", i));
   }
   check_cycles(r, version);
 }

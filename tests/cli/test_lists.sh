@@ -74,6 +74,14 @@ if grep -q "no catalogue instruction" <<<"$out" || ! grep -qF "$M" <<<"$out"; th
   fails=$((fails + 1))
 fi
 expect 64 "no catalogue instruction is named 'm16n8k32.row.col.s32.s8.s8.s33'" -- layout --instr m16n8k32.row.col.s32.s8.s8.s33
+# layout names the ldmatrix that fills A and B (PTX: "a group of four consecutive threads loads 16
+# bytes", the s8 A register a0..a3 is four K bytes of row groupID): A .x4 from 16 rows of 32 bytes,
+# lanes 24-31 at rows 8-15, byte 16; B .x2 from 8 rows of 32 K bytes; f64 says why it has none.
+expect 0 "ldmatrix: ldmatrix.sync.aligned.m8n8.x4.shared.b16, A stored 16 x 32 (M x K, K contiguous)" -- layout --instr "$S"
+expect 0 "register 3 = matrix 3: lanes 24-31 address stored rows 8-15 at byte 16" -- layout --instr "$S"
+expect 0 "ldmatrix: ldmatrix.sync.aligned.m8n8.x2.shared.b16, B stored 8 x 32 (N x K, K contiguous)" -- layout --instr "$S"
+expect 0 "ldmatrix: no ldmatrix form: an .f64 element fills a 64-bit register" -- layout --instr m16n8k8.row.col.f64.f64.f64.f64
+expect 0 "wrote" -- export --view banks --instr "$S" --svg "$tmp/s8.svg"
 
 echo "$fails failed"
 [ "$fails" -eq 0 ]

@@ -211,8 +211,29 @@ TEST(ExportBanks, RefusesBadTilesAndLanes) {
   r.pad_halves = 1;  // row starts off 16-byte boundaries: the PTX rule
   EXPECT_EQ(fs::build_scene(r).error.kind, ErrorKind::refused);
   r.pad_halves = 8;
-  r.instr = "mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32";  // A has no ldmatrix form
-  EXPECT_EQ(fs::build_scene(r).error.kind, ErrorKind::refused);
+  r.instr = "mma.sync.aligned.m16n8k8.row.col.f64.f64.f64.f64";  // A has no ldmatrix form
+  const auto f64 = fs::build_scene(r);
+  EXPECT_EQ(f64.error.kind, ErrorKind::refused);
+  EXPECT_NE(f64.error.message.find("64-bit register"), std::string::npos) << f64.error.message;
+}
+
+TEST(ExportBanks, An8BitOperandIsLoadedWithItsOwnLaneAddresses) {
+  // s8 m16n8k32 A, stored 16 x 32 bytes with K contiguous, is filled by ldmatrix .x4 with lane L at
+  // row L % 16, byte 16 (L / 16): in the .b16 tile (width 64 + pad 8 halves, no swizzle) lane 17's
+  // row starts at row 1, half 8, so cells (1, 8..15) are outlined as T17's; the pad leaves 4
+  // wavefronts, one per matrix, as for the seed's f16 A (the same addresses).
+  fs::ViewRequest r;
+  r.view = fs::View::banks;
+  r.instr = "mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32";
+  const fs::Scene s = build(r);
+  EXPECT_EQ(s.title.rfind("ldmatrix.sync.aligned.m8n8.x4.shared.b16 over ", 0), 0u) << s.title;
+  EXPECT_EQ(label(s, "tile-r1-c8").rfind("T17 ", 0), 0u) << label(s, "tile-r1-c8");
+  EXPECT_EQ(label(s, "tile-r1-c15").rfind("T17 ", 0), 0u) << label(s, "tile-r1-c15");
+  EXPECT_EQ(label(s, "tile-r9-c0").rfind("T9 ", 0), 0u) << label(s, "tile-r9-c0");
+  EXPECT_TRUE(has_text(s,
+                       "total: wavefronts 4, ideal wavefronts 4, bank conflicts 0 (Nsight Compute "
+                       "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum, "
+                       "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum)"));
 }
 
 // The seed kernel's ownership (shaders/output.frag): warp (row % 64) / 16 + 4 ((col % 64) / 32),

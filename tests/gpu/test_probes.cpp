@@ -1,8 +1,9 @@
 // The probes on a real GPU against the model: every fragment element of both shapes, the
 // accumulator map by values, the exact single tile, the explorer's ldmatrix for .x1/.x2/.x4 with
 // and without .trans over several pads and a swizzle, refusal of an illegal pad without poisoning
-// the context, and the cycles table's direction. Without a usable device every test is SKIPPED
-// (never passed), with the reason.
+// the context, the cycles table's direction, and every catalogue instruction through the tensor
+// core, with registers from the host and with A and B through ldmatrix. Without a usable device every test is
+// SKIPPED (never passed), with the reason.
 #include <gtest/gtest.h>
 
 #include <ostream>
@@ -10,6 +11,7 @@
 
 #include "../unit/seed_instructions.hpp"
 #include "fragviz/device.hpp"
+#include "fragviz/ldmatrix_feed.hpp"
 #include "fragviz/mma_probe.hpp"
 #include "fragviz/probe_decode.hpp"
 #include "skip_without_device.hpp"
@@ -143,6 +145,43 @@ TEST(Probes, EveryCatalogueInstructionOnTheTensorCore) {
   if (r.device.sm() >= 90) EXPECT_EQ(ran, static_cast<int>(catalogue().size()) - 4);  // all but .kind::f8f6f4
 }
 
+// Every catalogue instruction again with A and B loaded through the real ldmatrix: each one with an
+// ldmatrix form (fragment_load) that the device runs must deliver every byte from the stored cell
+// the PTX tables name and feed the tensor core exactly what the register probe feeds it (every
+// element matches through D, tile exact); f64 and m8n8k4 say why there is nothing to load.
+TEST(Probes, EveryLoadableOperandThroughLdmatrix) {
+  SKIP_WITHOUT_DEVICE();
+  ProbeRequest req = request(LdmNum::x4, false, 64, 8);
+  req.instruction_probes = true;
+  const ProbeReport r = run_probes(req);
+  ASSERT_TRUE(r.error.empty()) << r.error;
+  ASSERT_EQ(r.through_ldmatrix.size(), catalogue().size());
+  int ran = 0;
+  for (std::size_t i = 0; i < r.through_ldmatrix.size(); ++i) {
+    const LdmatrixFedProbe& p = r.through_ldmatrix[i];
+    const Instruction& in = catalogue()[i];
+    EXPECT_EQ(p.mnemonic, in.mnemonic);
+    const bool runnable = r.device.sm() >= in.min_sm && !in.arch_specific && feed_problem(in).empty();
+    if (!runnable) {
+      EXPECT_FALSE(p.ran) << in.mnemonic;
+      EXPECT_FALSE(p.skipped.empty()) << in.mnemonic;
+      continue;
+    }
+    ASSERT_TRUE(p.ran) << describe_fed_probe(p);
+    ++ran;
+    std::size_t loaded = 0;
+    for (Operand op : {Operand::A, Operand::B})
+      if (fragment_load(in, op)) loaded += static_cast<std::size_t>(in.threads * elements_per_lane(in, op));
+    EXPECT_EQ(p.bytes.size(), loaded) << in.mnemonic;
+    EXPECT_EQ(p.mismatches(), 0) << describe_fed_probe(p);
+    EXPECT_TRUE(p.mma.tile_exact) << describe_fed_probe(p);
+    // The addresses the lanes passed are the plan's.
+    EXPECT_EQ(p.a_addresses, feed_operand(in, Operand::A).lane_offsets) << in.mnemonic;
+  }
+  // On sm_90: all but the four .kind::f8f6f4, four f64 and eight m8n8k4 .f16 entries.
+  if (r.device.sm() >= 90) EXPECT_EQ(ran, static_cast<int>(catalogue().size()) - 16);
+}
+
 TEST(Probes, OneInstructionByName) {
   SKIP_WITHOUT_DEVICE();
   ProbeRequest req = request(LdmNum::x4, false, 64, 8);
@@ -160,6 +199,14 @@ TEST(Probes, OneInstructionByName) {
   EXPECT_EQ(p.matched(Operand::A), 512);
   EXPECT_EQ(p.matched(Operand::B), 256);
   EXPECT_EQ(p.matched(Operand::C), 128);
+  // Through ldmatrix: A .x4 (512 bytes, lane L at row L % 16, byte 16 (L / 16)), B .x2.
+  ASSERT_EQ(r.through_ldmatrix.size(), 2u);
+  const LdmatrixFedProbe& f = r.through_ldmatrix[0];
+  ASSERT_TRUE(f.ran) << f.skipped;
+  EXPECT_EQ(f.bytes.size(), 512u + 256u);
+  EXPECT_EQ(f.mismatches(), 0) << describe_fed_probe(f);
+  EXPECT_EQ(f.a_addresses[17], 1u * (32 + 16) + 16);  // stride: 32 bytes + the 16-byte pad
+  EXPECT_FALSE(r.through_ldmatrix[1].ran);
 }
 
 TEST(Probes, SeedLanesZeroAndFive) {

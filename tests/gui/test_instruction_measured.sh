@@ -3,7 +3,8 @@
 # the committed seed report, with instruction probes made from fragviz-cli's layout: s8 m16n8k32
 # with lane 0's a0 and lane 5's a2 measured in each other's cell, s8 m16n8k16 all matching, one f8f6f4
 # entry not run) marks the cells matched / mismatched, shows the measured labels with their cells in
-# the lane inspector, and the device panel counts the instructions measured and matched. The seed's
+# the lane inspector, and the device panel counts the instructions measured and matched. s8 m16n8k32
+# also has a through-ldmatrix record (one received byte planted wrong), counted apart. The seed's
 # m16n8k8 keeps its ldmatrix-measured fragment probe.
 source "$(dirname "$0")/lib.sh"
 gui_init "$@"
@@ -55,6 +56,27 @@ def probe(mnemonic, path, swap=None):
 p['instructions'] = [probe(s8, s8csv, (('A', 0, 0), ('A', 5, 2))), probe(s8k16, k16csv),
                      {'mnemonic': f4, 'ran': False, 'skipped': 'skipped: needs sm_120a or newer (device is sm_90)',
                       'passes': 0, 'tile_exact': False, 'tile_detail': '', 'elements': []}]
+# s8 m16n8k32 through ldmatrix (probe.through_ldmatrix): A stored 16 x 32 bytes and B 8 x 32 (N x K)
+# with rows of 32 + 16 bytes; each element's raw is the stored byte it came from. Lane 5's a2, A(1,6),
+# is planted as received from the next byte, A(1,7). The tensor core fed so: the probe above.
+def fed(mnemonic, path, tensor_core):
+    rows = list(csv.DictReader(open(path)))
+    stride = 32 + 16
+    got = []
+    for x in rows:
+        op, lane, e, r, c = x['operand'], int(x['lane']), int(x['element']), int(x['row']), int(x['col'])
+        if op == 'C':
+            continue
+        raw, cell = (r * stride + c if op == 'A' else c * stride + r), [r, c]
+        if (op, lane, e) == ('A', 5, 2):
+            raw, cell = raw + 1, [r, c + 1]
+        got.append([op, lane, e, [r, c], cell, raw])
+    return {'mnemonic': mnemonic, 'ran': True, 'skipped': '',
+            'a_addresses': [(l % 16) * stride + 16 * (l // 16) for l in range(32)],
+            'b_addresses': [(l % 8) * stride + 16 * ((l % 16) // 8) for l in range(32)],
+            'bytes': got, 'passes': 32, 'tile_exact': True, 'tile_detail': '',
+            'elements': tensor_core['elements']}
+p['through_ldmatrix'] = [fed(s8, s8csv, p['instructions'][0])]
 json.dump(r, open(out, 'w'))
 PY
 
@@ -64,6 +86,10 @@ wait_for "s['catalogue_measured'] == {'in_report': 3, 'measured': 2, 'matched': 
 wait_for "s['instruction']['measured']['state'] == 'differs' and s['instruction']['measured']['tensor_core_differing'] == 2"
 wait_for "s['instruction']['measured']['tensor_core_checked'] == 896 and 'device_instruction_counts' in s['widgets']"
 wait_for "s['fragments_measured_label'] == s['report_label']"
+# Through ldmatrix: all 768 A and B elements' bytes checked, the planted one differs; the tensor
+# core fed by ldmatrix differs where the register probe did.
+wait_for "s['instruction']['measured']['fed_probe'] and s['instruction']['measured']['fed_checked'] == 768"
+wait_for "s['instruction']['measured']['fed_differing'] == 1 and s['instruction']['measured']['fed_mma_differing'] == 2"
 # A (1,6) is lane 5's a2 and A (0,0) lane 0's a0: both marked as differing; every other cell as
 # matching.
 wait_for "[c['measured'] for c in s['cells']['A'] if (c['row'], c['col']) in ((1, 6), (0, 0))] == [2, 2]"

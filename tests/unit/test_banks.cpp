@@ -186,4 +186,15 @@ TEST(OperandTile, NamesTheFirstColumnOrRowOutsideTheTile) {
   const auto rows = fragviz::operand_tile_problem(k16, fragviz::Operand::A, t);
   ASSERT_TRUE(rows.has_value());
   EXPECT_NE(rows->find("8 rows cannot hold A (16 x 16): row 8"), std::string::npos) << *rows;
+  // s8 B is stored as its ldmatrix loads it, N x K: 8 rows of 32 bytes (not 32 rows of K).
+  const fragviz::Instruction& s8 =
+      *fragviz::find_instruction("mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32");
+  t = fragviz::TileGeometry{16, 0, 8, fragviz::Swizzle::none};
+  EXPECT_FALSE(fragviz::operand_tile_problem(s8, fragviz::Operand::B, t));
+  t.width_halves = 8;
+  const auto narrow = fragviz::operand_tile_problem(s8, fragviz::Operand::B, t);
+  ASSERT_TRUE(narrow.has_value());
+  EXPECT_NE(narrow->find("8 halves wide cannot hold B (8 x 32 .s8, 32 bytes a row): byte 16"),
+            std::string::npos)
+      << *narrow;
 }

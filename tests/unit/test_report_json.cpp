@@ -6,6 +6,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "fragviz/ldmatrix_feed.hpp"
 #include "fragviz/probe_decode.hpp"
 #include "fragviz/report_json.hpp"
 #include "seed_instructions.hpp"
@@ -13,6 +14,42 @@
 using namespace fragviz;
 
 namespace {
+constexpr const char* kFedSample = "mma.sync.aligned.m16n8k4.row.col.f32.tf32.tf32.f32";
+
+/// tf32 m16n8k4 through ldmatrix, every element where the PTX tables put it: each received byte's
+/// raw label is the stored byte it names (the image keeps each cell at stored_cell, rows of
+/// stride_bytes), and each tensor-core label is its slot + 1 at its own cell.
+LdmatrixFedProbe sample_fed() {
+  const Instruction& in = *find_instruction(kFedSample);
+  LdmatrixFedProbe p;
+  p.mnemonic = in.mnemonic;
+  p.ran = true;
+  for (Operand op : {Operand::A, Operand::B}) {
+    const FeedOperand o = feed_operand(in, op);
+    (op == Operand::A ? p.a_addresses : p.b_addresses) = o.lane_offsets;
+    for (int lane = 0; lane < 32; ++lane)
+      for (int e = 0; e < elements_per_lane(in, op); ++e) {
+        const Coord c = fragment_coord(in, op, lane, e);
+        const Coord at = stored_cell(*o.load, c);
+        const auto raw = static_cast<std::uint32_t>(at.row * o.stride_bytes + at.col * 4);
+        p.bytes.push_back({op, lane, e, c, c, raw});
+      }
+  }
+  p.mma.mnemonic = in.mnemonic;
+  p.mma.ran = true;
+  p.mma.passes = 41;
+  p.mma.tile_exact = true;
+  for (Operand op : {Operand::A, Operand::B, Operand::C})
+    for (int lane = 0; lane < 32; ++lane)
+      for (int e = 0; e < elements_per_lane(in, op); ++e) {
+        const Coord c = fragment_coord(in, op, lane, e);
+        const auto label =
+            op == Operand::C ? 0u : static_cast<std::uint32_t>(lane * elements_per_lane(in, op) + e + 1);
+        p.mma.elements.push_back({op, lane, e, c, c, label});
+      }
+  return p;
+}
+
 /// A report every check accepts: each measured figure is what its raw data decodes to.
 ReportFile sample() {
   ReportFile f;
@@ -62,6 +99,7 @@ ReportFile sample() {
   fr.a_addresses[2] = 144;
   fr.tile_exact = true;
   p.fragments.push_back(fr);
+  p.through_ldmatrix.push_back(sample_fed());
   // A standard row of the cycles table, then the explorer's own request (always the last row).
   CyclesRow standard{{LdmNum::x4, false}, {80, 0, 16, Swizzle::none}, 0, 0, 17.25, std::nullopt};
   const BankReport predicted = analyze_ldmatrix(standard.config, standard.tile);
@@ -798,4 +836,59 @@ TEST(ReportJson, EveryRefusalIsInTheReportsWords) {
     }
   }
   EXPECT_GT(refused, 500);  // the edits above are refused, not quietly read
+}
+
+TEST(ReportRecompute, ThroughLdmatrixCellsAreWhatTheirStoredBytesName) {
+  // tf32 m16n8k4: A stored 16 x 4 (16 bytes a row, stride 32), B 8 x 4 (N x K). bytes[0] is A
+  // lane 0 element 0, (0,0), from stored byte 0; bytes[1] is A lane 0 element 1, (8,0), byte 256.
+  const ReportFile f = sample();
+  const auto back = parse_report(to_json_text(f));
+  ASSERT_TRUE(back) << back.error;
+  const LdmatrixFedProbe& p = back.value->probe->through_ldmatrix.at(0);
+  EXPECT_EQ(p.mnemonic, kFedSample);
+  ASSERT_EQ(p.bytes.size(), 64u + 32u);
+  EXPECT_EQ(p.bytes[1].expected, (Coord{8, 0}));
+  EXPECT_EQ(p.bytes[1].raw, 256u);
+  EXPECT_EQ(p.mismatches(), 0);
+  // The measured cell alone, or the raw byte alone, edited: refused, naming both.
+  EXPECT_REFUSED_NAMING(error_after([](ReportFile& r) {
+                          r.probe->through_ldmatrix[0].bytes[1].measured = Coord{0, 1};
+                        }),
+                        "through_ldmatrix[0].bytes[1].measured is (0,1) but its stored byte 256 names (8,0)");
+  EXPECT_REFUSED_NAMING(error_after([](ReportFile& r) { r.probe->through_ldmatrix[0].bytes[1].raw = 4; }),
+                        "through_ldmatrix[0].bytes[1].measured is (8,0) but its stored byte 4 names (0,1)");
+  // A pad byte names no cell: a consistent record of it is a mismatch, accepted and counted.
+  const auto pad = parse_report(to_json_text([] {
+    ReportFile r = sample();
+    r.probe->through_ldmatrix[0].bytes[1].raw = 16;  // bytes 16-31 of row 0 are its pad
+    r.probe->through_ldmatrix[0].bytes[1].measured = std::nullopt;
+    return r;
+  }()));
+  ASSERT_TRUE(pad) << pad.error;
+  EXPECT_EQ(pad.value->probe->through_ldmatrix[0].mismatches(), 1);
+  // The expected cells are the PTX tables', the tensor-core cells their labels'.
+  EXPECT_REFUSED_NAMING(error_after([](ReportFile& r) {
+                          r.probe->through_ldmatrix[0].bytes[0].expected = Coord{1, 0};
+                        }),
+                        "expected cell is not the PTX table's");
+  EXPECT_REFUSED_NAMING(error_after([](ReportFile& r) {
+                          r.probe->through_ldmatrix[0].mma.elements[0].measured = Coord{1, 0};
+                        }),
+                        "through_ldmatrix[0].elements[0].measured is (1,0) but the raw labels put");
+  // Only an instruction with an ldmatrix form runs through it; a run needs a device.
+  EXPECT_REFUSED_NAMING(error_after([](ReportFile& r) {
+                          r.probe->through_ldmatrix[0].mnemonic =
+                              "mma.sync.aligned.m16n8k4.row.col.f64.f64.f64.f64";
+                        }),
+                        "has no ldmatrix form, yet it ran");
+  EXPECT_REFUSED_NAMING(error_after([](ReportFile& r) { r.probe->through_ldmatrix[0].a_addresses[0] = 8; }),
+                        "a_addresses: 8 is no row start");
+  EXPECT_REFUSED_NAMING(error_after([](ReportFile& r) { r.probe->through_ldmatrix[0].bytes.pop_back(); }),
+                        "loads 96 elements");
+  // A report written before the probe existed has no such list: none, not an error.
+  nlohmann::json j = nlohmann::json::parse(to_json_text(f));
+  j["probe"].erase("through_ldmatrix");
+  const auto old = parse_report(j.dump());
+  ASSERT_TRUE(old) << old.error;
+  EXPECT_TRUE(old.value->probe->through_ldmatrix.empty());
 }

@@ -1,11 +1,12 @@
 // `fragviz-cli layout`: the catalogue's fragment tables, one line per (operand, lane, element),
-// and `--list`, every catalogue instruction with its minimum SM: mma.sync, wgmma (threads 0-127),
-// stmatrix and movmatrix.
+// with the ldmatrix that fills A and B (or why none does), and `--list`, every catalogue instruction with its
+// minimum SM: mma.sync, wgmma (threads 0-127), stmatrix and movmatrix.
 #include <iostream>
 #include <string>
 
 #include "commands.hpp"
 #include "fragviz/layout.hpp"
+#include "fragviz/ldmatrix.hpp"
 #include "fragviz/matrix_move.hpp"
 #include "fragviz/wgmma.hpp"
 #include "fragviz/wmma.hpp"
@@ -123,6 +124,33 @@ bool is_move_name(const std::string& name) {
   return false;
 }
 
+/// How ldmatrix fills operand `op` (text only): the load, the stored layout it assumes and which
+/// lanes address which stored rows; the other storage's load when there is one; or why none does.
+void print_ldmatrix(const Instruction& in, Operand op) {
+  const auto load = fragment_load(in, op);
+  if (!load) {
+    std::cout << "  ldmatrix: " << ldmatrix_problem(in, op) << "\n";
+    return;
+  }
+  std::cout << "  ldmatrix: " << ldmatrix_mnemonic(load->config) << ", " << storage_words(in, *load) << "\n";
+  for (int j = 0; j < matrices(load->config.num); ++j) {
+    const Coord a = address_byte(*load, 8 * j);
+    std::cout << "    register " << j << " = matrix " << j << ": lanes " << 8 * j << "-" << 8 * j + 7
+              << " address stored rows " << a.row << "-" << a.row + 7 << " at byte " << a.col << "\n";
+  }
+  std::cout
+      << (load->config.trans
+              ? "    .trans: lane l gets the halves in rows 2(l%4), 2(l%4)+1 at column l/4 of each matrix\n"
+              : "    lane l gets bytes 4(l%4)..4(l%4)+3 of row l/4 of each matrix\n");
+  for (LdmStorage s : {LdmStorage::k_contiguous, LdmStorage::mn_contiguous}) {
+    if (s == load->storage) continue;
+    const LdmatrixFit other = plan_ldmatrix(in, op, s);
+    if (other.load)
+      std::cout << "    also: " << ldmatrix_mnemonic(other.load->config) << ", "
+                << storage_words(in, *other.load) << "\n";
+  }
+}
+
 void print_table(const Instruction& in, bool csv) {
   const bool products = in.products > 1;
   if (csv) {
@@ -161,6 +189,7 @@ void print_table(const Instruction& in, bool csv) {
       }
       if (!csv) std::cout << "\n";
     }
+    if (!csv && op != Operand::C) print_ldmatrix(in, op);
   }
 }
 

@@ -17,6 +17,7 @@
 #include "fragviz/banks.hpp"
 #include "fragviz/device.hpp"
 #include "fragviz/hopper_probe.hpp"
+#include "fragviz/ldmatrix_feed.hpp"
 #include "fragviz/mma_probe.hpp"
 #include "fragviz/probe_decode.hpp"
 #include "fragviz/report_json.hpp"
@@ -133,6 +134,30 @@ bool print_instruction(const InstructionProbe& p) {
   }
   if (bad > kMaxListed) std::cout << "    ... and " << bad - kMaxListed << " more\n";
   return bad == 0 && p.tile_exact;
+}
+
+/// Prints one through-ldmatrix probe's line, and its mismatches: which stored byte each wrong
+/// element came from, then the tensor core's. Returns true unless something differed.
+bool print_fed(const LdmatrixFedProbe& p) {
+  const int bad = p.mismatches();
+  std::cout << (p.ran ? (bad == 0 && p.mma.tile_exact ? "MATCH    " : "MISMATCH ") : "NOT RUN  ")
+            << describe_fed_probe(p) << "\n";
+  if (!p.ran) return true;
+  int shown = 0;
+  for (const ElementCheck& e : p.bytes) {
+    if (e.match() || shown++ >= kMaxListed) continue;
+    std::cout << "    " << to_string(e.operand) << " lane " << e.lane << " element " << e.element
+              << ": expected " << format_coord(e.expected) << ", received " << format_coord(e.measured)
+              << " (stored byte " << e.raw << ")\n";
+  }
+  for (const ElementCheck& e : p.mma.elements) {
+    if (e.match() || shown++ >= kMaxListed) continue;
+    std::cout << "    mma " << to_string(e.operand) << " lane " << e.lane << " element " << e.element
+              << ": expected " << format_coord(e.expected) << ", received " << format_coord(e.measured)
+              << "\n";
+  }
+  if (bad > kMaxListed) std::cout << "    ... and " << bad - kMaxListed << " more\n";
+  return bad == 0 && p.mma.tile_exact;
 }
 
 std::string tile_words(const TileGeometry& t) {
@@ -403,6 +428,15 @@ void add_probe_command(CLI::App& app, int& exit_code) {
     if (ran + waived > 1)
       std::cout << "tensor-core probes: " << plural(ran, "instruction") << " run, " << waived
                 << " not runnable here\n";
+    int fed_ran = 0;
+    for (const LdmatrixFedProbe& p : r.through_ldmatrix) {
+      matched = print_fed(p) && matched;
+      fed_ran += p.ran ? 1 : 0;
+    }
+    if (r.through_ldmatrix.size() > 1)
+      std::cout << "through ldmatrix: " << plural(fed_ran, "instruction") << " run, "
+                << r.through_ldmatrix.size() - static_cast<std::size_t>(fed_ran)
+                << " not (no ldmatrix form, or not runnable here)\n";
     int wgmma_ran = 0;
     for (const WgmmaProbe& p : r.wgmma) {
       std::cout << (p.ran ? (p.mismatches() == 0 ? "MATCH    " : "MISMATCH ") : "NOT RUN  ")

@@ -54,10 +54,12 @@ struct TileGeometry {
   constexpr int stride_bytes() const { return stride_halves() * kHalfBytes; }
 };
 
-/// Why `tile` cannot hold operand `op` of `in` stored row-major in shared memory (A as M x K, B
-/// as K x N, the layout fragment_load assumes): fewer columns (width_halves) or rows than the
-/// operand, named with the first cell that falls outside; nullopt when every cell has its own
-/// place. Where this says no, a byte address computed for a cell is another cell's.
+/// Why `tile` cannot hold operand `op` of `in` stored row-major in shared memory as its ldmatrix
+/// stores it (fragment_load: A as M x K; 16-bit B as K x N, narrower and tf32 B as N x K; the
+/// catalogue's layout where there is no load): fewer bytes a row (width_halves x 2) or fewer rows
+/// than the stored operand, named with the first column or byte that falls outside; nullopt when
+/// every cell has its own place. Where this says no, a byte address computed for a cell is another
+/// cell's.
 std::optional<std::string> operand_tile_problem(const Instruction& in, Operand op, const TileGeometry& tile);
 
 // [SECTION] the one tile range -----------------------------------------------------------------

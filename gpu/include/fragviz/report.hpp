@@ -117,6 +117,27 @@ struct InstructionProbe {
   int matched(Operand op) const;
 };
 
+/// One catalogue instruction probed with A and B loaded through the real ldmatrix (the
+/// "through ldmatrix" probe, fragviz/ldmatrix_feed.hpp): each operand with an ldmatrix form
+/// (fragment_load) stored in shared memory as that load assumes and loaded with its lane
+/// addresses, the other one fed from registers.
+struct LdmatrixFedProbe {
+  std::string mnemonic;
+  bool ran = false;
+  std::string skipped;  ///< why not run: no form, the device's SM, this build
+  /// Byte offsets from each stored operand's base that the lanes passed (0 for an operand fed
+  /// from registers).
+  std::array<std::uint32_t, kWarpSize> a_addresses{};
+  std::array<std::uint32_t, kWarpSize> b_addresses{};
+  /// A, then B (each loaded operand), lane-major: the stored element each register field
+  /// received, named by the byte-labelled tile; raw = index of the stored byte it came from.
+  std::vector<ElementCheck> bytes;
+  /// The tensor-core probe's passes (mma_probe.hpp) with A and B through ldmatrix, judged by
+  /// judge_mma_probe: every element named through D, and the exact tile.
+  InstructionProbe mma;
+  int mismatches() const;
+};
+
 /// One element the explorer's ldmatrix delivered.
 struct LdmatrixCheck {
   int lane = 0, reg = 0, half = 0;
@@ -166,6 +187,9 @@ struct ProbeReport {
   LdmatrixProbe ldmatrix;
   std::vector<FragmentProbe> fragments;        ///< ldmatrix-loaded: the seed's m16n8k8, m16n8k16
   std::vector<InstructionProbe> instructions;  ///< tensor-core probes, catalogue order
+  /// The same instructions with A and B loaded through ldmatrix, catalogue order (absent from
+  /// reports written before it existed: none).
+  std::vector<LdmatrixFedProbe> through_ldmatrix;
   std::vector<CyclesRow> cycles;
   std::vector<WgmmaProbe> wgmma;       ///< wgmma entries, catalogue order (sm_90a)
   std::vector<MatrixMoveProbe> moves;  ///< stmatrix forms, movmatrix, epilogue presets

@@ -131,20 +131,10 @@ void mismatch_mark(ImDrawList* dl, ImVec2 a, ImVec2 b) {
   dl->AddLine(ImVec2(a.x, b.y), ImVec2(b.x, a.y), kRed, 2.f);
 }
 
-std::string element_name(Operand op, int e) {
-  const char p = op == Operand::A ? 'a' : op == Operand::B ? 'b' : 'c';
-  return std::string(1, p) + std::to_string(e);
-}
-
 const char* operand_key(Operand op) { return op == Operand::A ? "A" : op == Operand::B ? "B" : "C"; }
 
-const char* operand_title(Operand op) { return op == Operand::A ? "A" : op == Operand::B ? "B" : "C/D"; }
-
 std::string register_name(const OperandTable& t, int r) {
-  const int per = elements_per_register(t.type), e0 = r * per;
-  if (per == 1) return element_name(t.operand, e0);
-  if (per == 2) return element_name(t.operand, e0) + element_name(t.operand, e0 + 1);
-  return element_name(t.operand, e0) + ".." + element_name(t.operand, e0 + per - 1);
+  return fragviz::register_name(t.operand, t.type, r);
 }
 
 std::string coord_text(const Coord& c, bool products) {

@@ -143,7 +143,7 @@ void draw_ldmatrix(AppState& s, const Derived& d) {
     const std::uint32_t byte = byte_offset(s.controls.tile(), Coord{hr, hc});
     ImGui::BeginTooltip();
     ImGui::Text("tile (%d, %d): matrix %d", hr, hc, (hr / 8) + 2 * (hc / 8));
-    ImGui::Text("received by lane %d in register r%d, %s 16 bits", x.lane, x.reg, x.half ? "high" : "low");
+    ImGui::Text("received by lane %d in reg %d, %s half", x.lane, x.reg, x.half ? "high" : "low");
     ImGui::Text("row start supplied by lane %d", x.address_lane);
     ImGui::Text("byte %s (%u), bank %d", hex(byte, 4).c_str(), byte, bank_of(byte));
     if (mp)

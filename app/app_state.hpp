@@ -286,7 +286,8 @@ struct AppState {
   /// Why the stored instruction was not taken (unknown mnemonic in the settings), shown in the
   /// controls until the user picks one; "" when none.
   std::string instruction_notice;
-  int selected_lane = -1;  ///< -1 = none
+  std::string instruction_filter;  ///< the instruction picker's filter text, cleared as it opens
+  int selected_lane = -1;          ///< -1 = none
   FragmentsView fragments_view;
   int hovered_lane = -1;  ///< lane under the mouse last frame (outlined in every view)
   WindowsOpen windows;

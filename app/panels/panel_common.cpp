@@ -8,6 +8,7 @@
 #include "../palette.hpp"
 #include "../text_fit.hpp"
 #include "imgui_internal.h"  // ImGui::GetCurrentWindow, for a window that sizes itself
+#include "imgui_stdlib.h"
 #include "panels.hpp"
 
 namespace fragviz::app {
@@ -132,6 +133,21 @@ void mismatch_mark(ImDrawList* dl, ImVec2 a, ImVec2 b) {
 }
 
 const char* operand_key(Operand op) { return op == Operand::A ? "A" : op == Operand::B ? "B" : "C"; }
+
+bool picker_filter_field(AppState& s, const char* id, const char* hint, std::string& text,
+                         const char* widget) {
+  if (ImGui::IsWindowAppearing()) {
+    text.clear();
+    ImGui::SetKeyboardFocusHere();
+  }
+  ImGui::SetNextItemWidth(-1);
+  const bool enter = ImGui::InputTextWithHint(id, hint, &text, ImGuiInputTextFlags_EnterReturnsTrue);
+  record_widget(s, widget);
+  // Escape in the field only ends its editing; a user means the list.
+  if (ImGui::IsItemDeactivated() && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))
+    ImGui::CloseCurrentPopup();
+  return enter;
+}
 
 std::string register_name(const OperandTable& t, int r) {
   return fragviz::register_name(t.operand, t.type, r);

@@ -159,6 +159,11 @@ void lane_cell(ImDrawList* dl, ImVec2 a, ImVec2 b, int lane, int selected, bool 
 void mismatch_mark(ImDrawList* dl, ImVec2 a, ImVec2 b);
 /// "A", "B", "C": the key of an operand in the state dump.
 const char* operand_key(Operand op);
+/// The filter field at the top of a picker's open list (picker_filter.hpp): emptied and focused as
+/// the list opens, so typing narrows it at once; Escape closes the list. Records `widget`.
+/// Returns true when Enter was pressed in it (the picker then takes its first entry shown).
+bool picker_filter_field(AppState& s, const char* id, const char* hint, std::string& text,
+                         const char* widget);
 /// Register `r` of `t`'s operand by its elements: "{a0,a1}" (fragment_names.hpp, which also names
 /// elements and operands for every view).
 std::string register_name(const OperandTable& t, int r);

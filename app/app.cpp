@@ -526,6 +526,7 @@ std::string App::state_json() const {
         {"in_report", m.in_report}, {"measured", m.measured}, {"matched", m.matched}, {"skipped", m.skipped}};
   }
   j["picker_open"] = fr.picker_open;
+  j["instruction_filter"] = s_.instruction_filter;
   j["selected_lane"] = s_.selected_lane;
   // Coordinates are [row, col], or [row, col, product] for an instruction of several products.
   const bool products = in.products > 1;

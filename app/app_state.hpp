@@ -305,7 +305,8 @@ struct AppState {
   /// Why the stored instruction was not taken (unknown mnemonic in the settings), shown in the
   /// controls until the user picks one; "" when none.
   std::string instruction_notice;
-  int selected_lane = -1;  ///< -1 = none
+  std::string instruction_filter;  ///< the instruction picker's filter text, cleared as it opens
+  int selected_lane = -1;          ///< -1 = none
   FragmentsView fragments_view;
   /// The WMMA fragment kind (wmma_name) the fragments view shows instead of the instruction's
   /// grids; "" for none. A session's choice, not saved.

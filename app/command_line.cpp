@@ -10,6 +10,7 @@
 #include "fragviz/catalogue.hpp"
 #include "fragviz/layout.hpp"
 #include "fragviz/wmma.hpp"
+#include "fragviz/name_suggest.hpp"
 #include "fragviz/words.hpp"
 #include "image_file.hpp"
 
@@ -83,13 +84,15 @@ int parse_command_line(int argc, char** argv, LaunchOptions& o, WindowOptions& w
       ->check(
           [](const std::string& v) -> std::string {
             if (find_instruction_named(v)) return {};
-            // Name the entries of the same shape, which is what a near miss usually shares.
-            std::string near;
-            for (const Instruction& in : catalogue())
-              if (v.find(shape_name(in)) != std::string::npos) near += std::string("\n  ") + in.mnemonic;
+            // The nearest names; where none is near, the entries of the shape it names.
+            std::string near = did_you_mean(v, kMmaSyncNames);
+            if (near.empty())
+              for (const Instruction& in : catalogue())
+                if (v.find(shape_name(in)) != std::string::npos)
+                  near +=
+                      (near.empty() ? "; entries of that shape:" : "") + std::string("\n  ") + in.mnemonic;
             return "'" + echo_text(v) +
-                   "' is not in the instruction catalogue (fragviz-cli layout --list lists it)" +
-                   (near.empty() ? std::string() : "; entries of that shape:" + near);
+                   "' is not in the instruction catalogue (fragviz-cli layout --list lists it)" + near;
           },
           "");
   cli.add_option("--wmma", o.wmma,

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "fragviz/fragment_names.hpp"
+
 namespace fragviz::app {
 
 namespace {
@@ -103,7 +105,7 @@ std::vector<WgmmaRegister> thread_registers(const WgmmaInstruction& in, int thre
   const int d_per = in.d_type == ElemType::f16 ? 2 : 1;
   const int d_bits = 32 / d_per;
   for (int r = 0; r < wgmma_d_registers(in); ++r) {
-    WgmmaRegister reg{Operand::C, r, "d" + std::to_string(r), {}};
+    WgmmaRegister reg{Operand::C, r, register_name(Operand::C, in.d_type, r, FragmentScope::warpgroup), {}};
     for (int j = 0; j < d_per; ++j) {
       const int i = r * d_per + j;
       reg.fields.push_back(WgmmaField{i, j * d_bits, d_bits, wgmma_d_coord(in, thread, i)});
@@ -113,7 +115,7 @@ std::vector<WgmmaRegister> thread_registers(const WgmmaInstruction& in, int thre
   // A from registers: 32 / bits elements per register, element i at bits (i % per) * bits.
   const int a_per = elements_per_register(in.a_type), a_bits = element_bits(in.a_type);
   for (int r = 0; r < kWgmmaARegisters; ++r) {
-    WgmmaRegister reg{Operand::A, r, "a" + std::to_string(r), {}};
+    WgmmaRegister reg{Operand::A, r, register_name(Operand::A, in.a_type, r, FragmentScope::warpgroup), {}};
     for (int j = 0; j < a_per; ++j) {
       const int i = r * a_per + j;
       if (i >= wgmma_a_elements(in)) break;

@@ -51,7 +51,8 @@ struct WgmmaField {
   int bit = 0, bits = 32;
   Coord coord{};  ///< (row, col) of D, or (row, k) of A
 };
-/// One 32-bit register of a thread: "d5" (D) or "a2" (A from registers).
+/// One 32-bit register of a thread, named by its elements (fragment_names.hpp): "{d5}" (an f32 D),
+/// "{a4,a5}" (A from registers, .bf16).
 struct WgmmaRegister {
   Operand operand = Operand::C;  ///< C stands for D
   int index = 0;
@@ -78,9 +79,9 @@ struct WarpgroupTable {
 };
 WarpgroupTable make_warpgroup_table(const WgmmaInstruction& in);
 
-/// The registers of warpgroup thread `thread`: D's (d0.., N/2 of them for a 32-bit D, N/4 packed
-/// f16x2 for an .f16 D), then A's four (a0..a3) when A comes from registers: per register, which
-/// elements sit in which bits and at which (row, col) / (row, k).
+/// The registers of warpgroup thread `thread`: D's (N/2 of them for a 32-bit D, N/4 packed f16x2
+/// for an .f16 D), then A's four when A comes from registers: per register, which elements sit in
+/// which bits and at which (row, col) / (row, k).
 std::vector<WgmmaRegister> thread_registers(const WgmmaInstruction& in, int thread);
 
 /// The colour of warpgroup thread `thread` (0-127): its warp's hue (palette.warps), lighter for

@@ -62,11 +62,12 @@ struct MoveControls {
   friend bool operator!=(const MoveControls& a, const MoveControls& b) { return !(a == b); }
 };
 
-/// Everything the Hopper views let the user choose. Not persisted (yet): each start shows the
-/// defaults.
+/// Everything the Hopper views let the user choose. The entry and the open windows are persisted
+/// (settings.hpp's HopperSettings); the rest starts at the defaults.
 struct HopperState {
   bool warpgroup_open = false, descriptor_open = false, moves_open = false;  ///< View menu
   std::string wgmma = kDefaultWgmma;  ///< the entry both wgmma views show, by PTX mnemonic
+  std::string wgmma_filter;           ///< the wgmma picker's filter text, cleared as it opens
   int selected_thread = -1;           ///< warpgroup thread 0-127, -1 = none
   GridZoom warpgroup_zoom;
   DescriptorControls descriptor;

@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include "picker_filter.hpp"
+
 namespace fragviz::app {
 
 void HopperViews::refresh(const AppState& s) {
@@ -55,13 +57,17 @@ json HopperViews::state_json(const AppState& s, float px) const {
   j["windows"] = {
       {"warpgroup", h.warpgroup_open}, {"descriptor", h.descriptor_open}, {"moves", h.moves_open}};
   j["picker_open"] = f.picker_open;
-  // While the picker is open: its entries in the order it lists them (tests scroll towards one).
+  // While the picker is open: the entries it shows under its filter, in its order (tests scroll
+  // towards one).
   json order = json::array();
   if (f.picker_open)
     for (const auto& g : wgmma_picker_order().groups)
       for (const auto& t : g.types)
-        for (int i : t.entries) order.push_back(wgmma_catalogue()[static_cast<std::size_t>(i)].mnemonic);
+        for (int i : t.entries)
+          if (wgmma_entry_shown(h.wgmma_filter, i))
+            order.push_back(wgmma_catalogue()[static_cast<std::size_t>(i)].mnemonic);
   j["picker_entries"] = order;
+  j["picker_filter"] = h.wgmma_filter;
   j["hopper_in_report"] = hopper_in_report();
   j["hover"] = f.hover ? json{{"view", f.hover->view},
                               {"grid", f.hover->grid},

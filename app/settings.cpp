@@ -20,6 +20,8 @@
 #include "fragviz/gate_host.hpp"
 #include "fragviz/gate_ladder.hpp"
 #include "fragviz/json_text.hpp"
+#include "fragviz/name_suggest.hpp"
+#include "fragviz/wgmma.hpp"
 #include "fragviz/words.hpp"
 #include "layout_view.hpp"
 
@@ -232,6 +234,14 @@ ParsedSettings parse_settings(std::string_view text) {
     else if (*shape != "m16n8k8")
       r.say("shape " + shown(json(*shape)) + " is not m16n8k8 or m16n8k16: showing " + kDefaultInstruction);
   }
+  // The wgmma entry of the Hopper views, by mnemonic (also without its prefix, as everywhere).
+  if (auto str = r.string(j, "wgmma", "wgmma", kDefaultWgmma)) {
+    if (const WgmmaInstruction* w = find_wgmma_named(*str))
+      s.hopper.wgmma = w->mnemonic;
+    else
+      r.say("wgmma " + shown(json(*str)) + " is not in the wgmma catalogue: using " + kDefaultWgmma +
+            did_you_mean(*str, kWgmmaNames));
+  }
   r.named(
       j, "ldmatrix_num", "ldmatrix_num", "x1, x2, x4", [](const std::string& t) { return parse_num(t); },
       std::string(to_string(c.num)), c.num);
@@ -253,10 +263,14 @@ ParsedSettings parse_settings(std::string_view text) {
                                {"ldmatrix", &w.ldmatrix},
                                {"banks", &w.banks},
                                {"gate", &w.gate},
-                               {"output", &w.output}})
+                               {"output", &w.output},
+                               {"warpgroup", &s.hopper.warpgroup},
+                               {"descriptor", &s.hopper.descriptor},
+                               {"moves", &s.hopper.moves}})
         r.boolean(*it, key, std::string("windows.") + key, *flag);
       r.unknown_keys(*it, "windows.",
-                     {"controls", "device", "inspector", "fragments", "ldmatrix", "banks", "gate", "output"});
+                     {"controls", "device", "inspector", "fragments", "ldmatrix", "banks", "gate", "output",
+                      "warpgroup", "descriptor", "moves"});
     } else {
       r.say("windows is " + shown(*it) + ", not an object: every window open");
     }
@@ -341,9 +355,10 @@ ParsedSettings parse_settings(std::string_view text) {
     }
   }
   // A misspelt key is a setting silently not taken: say so (a newer version's keys are expected).
-  r.unknown_keys(j, "",
-                 {"format", "version", "instruction", "shape", "ldmatrix_num", "trans", "width_halves",
-                  "pad_halves", "swizzle", "selected_lane", "windows", "gate", "output_colour", "layout"});
+  r.unknown_keys(
+      j, "",
+      {"format", "version", "instruction", "shape", "wgmma", "ldmatrix_num", "trans", "width_halves",
+       "pad_halves", "swizzle", "selected_lane", "windows", "gate", "output_colour", "layout"});
   return p;
 }
 
@@ -353,6 +368,7 @@ std::string settings_json(const Settings& s) {
   j["format"] = kSettingsFormat;
   j["version"] = kSettingsVersion;
   j["instruction"] = c.instruction;
+  j["wgmma"] = s.hopper.wgmma;
   j["ldmatrix_num"] = std::string(to_string(c.num));
   j["trans"] = c.trans;
   j["width_halves"] = c.width_halves;
@@ -360,9 +376,17 @@ std::string settings_json(const Settings& s) {
   j["swizzle"] = std::string(to_string(c.swizzle));
   j["selected_lane"] = s.selected_lane;
   const WindowsOpen& w = s.windows;
-  j["windows"] = {{"controls", w.controls},   {"device", w.device},     {"inspector", w.inspector},
-                  {"fragments", w.fragments}, {"ldmatrix", w.ldmatrix}, {"banks", w.banks},
-                  {"gate", w.gate},           {"output", w.output}};
+  j["windows"] = {{"controls", w.controls},
+                  {"device", w.device},
+                  {"inspector", w.inspector},
+                  {"fragments", w.fragments},
+                  {"ldmatrix", w.ldmatrix},
+                  {"banks", w.banks},
+                  {"gate", w.gate},
+                  {"output", w.output},
+                  {"warpgroup", s.hopper.warpgroup},
+                  {"descriptor", s.hopper.descriptor},
+                  {"moves", s.hopper.moves}};
   j["gate"] = {{"n", s.gate_n}, {"variant", std::string(to_string(s.gate_variant))}, {"seed", s.gate_seed}};
   j["output_colour"] = to_string(s.output_colour);
   const LayoutControls& l = s.layout;
@@ -395,6 +419,8 @@ Settings settings_of(const AppState& s) {
                : s.layout_yours && !s.layout.title.empty() ? *s.layout_yours
                                                            : s.layout;
   out.layout.title.clear();
+  out.hopper =
+      HopperSettings{s.hopper.wgmma, s.hopper.warpgroup_open, s.hopper.descriptor_open, s.hopper.moves_open};
   return out;
 }
 
@@ -408,6 +434,10 @@ void apply_settings(const ParsedSettings& p, AppState& s) {
   s.gate_request.seed = in.gate_seed;
   s.output_colour = in.output_colour;
   s.layout = in.layout;
+  s.hopper.wgmma = in.hopper.wgmma;
+  s.hopper.warpgroup_open = in.hopper.warpgroup;
+  s.hopper.descriptor_open = in.hopper.descriptor;
+  s.hopper.moves_open = in.hopper.moves;
   s.instruction_notice = p.instruction_notice;
 }
 

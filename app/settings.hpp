@@ -32,6 +32,14 @@ ConfigDir resolve_config_dir(const std::string& override_dir);
 /// saved, or "" when the folder exists now. Only runs that save settings call it.
 std::string ensure_config_dir(const ConfigDir& d);
 
+/// The Hopper views' persisted part (HopperState): the wgmma entry both wgmma views show, by full
+/// mnemonic, and which of the three windows are open (settings.json: "wgmma", and "warpgroup",
+/// "descriptor", "moves" in "windows").
+struct HopperSettings {
+  std::string wgmma = kDefaultWgmma;
+  bool warpgroup = false, descriptor = false, moves = false;
+};
+
 /// What settings.json holds: the persisted part of AppState, apart from it so that it can be
 /// parsed and written without a window.
 struct Settings {
@@ -43,6 +51,7 @@ struct Settings {
   std::uint64_t gate_seed = GateRequest{}.seed;
   OutputColour output_colour = OutputColour::mismatch;
   LayoutControls layout;  ///< the bank view's Layout mode (title not persisted)
+  HopperSettings hopper;
 };
 
 /// Largest settings.json read (bytes): the file is a few hundred bytes; a larger one is kept as it

@@ -9,6 +9,7 @@
 #include "fragviz/banks.hpp"
 #include "fragviz/catalogue.hpp"
 #include "fragviz/lane_pattern.hpp"
+#include "fragviz/name_suggest.hpp"
 #include "fragviz/smem_access.hpp"
 #include "fragviz/smem_layout.hpp"
 #include "fragviz/words.hpp"
@@ -53,8 +54,9 @@ Outcome<Scene> banks_scene(const ViewRequest& r) {
     // says otherwise, its lanes' row addresses (stored row, byte column) as a table in halves.
     const Instruction* in = find_instruction_named(r.instr);
     if (!in)
-      return Outcome<Scene>::fail(ErrorKind::refused,
-                                  "'" + echo_text(r.instr) + "' is no mma.sync of the catalogue");
+      return Outcome<Scene>::fail(ErrorKind::refused, "'" + echo_text(r.instr) +
+                                                          "' is no mma.sync of the catalogue" +
+                                                          did_you_mean(r.instr, kMmaSyncNames));
     const auto load = fragment_load(*in, Operand::A);
     if (!load)
       return Outcome<Scene>::fail(ErrorKind::refused, std::string(in->mnemonic) + ": operand A has " +

@@ -6,6 +6,7 @@
 
 #include "fragviz/catalogue.hpp"
 #include "fragviz/layout.hpp"
+#include "fragviz/name_suggest.hpp"
 #include "fragviz/words.hpp"
 #include "fragviz_export/views.hpp"
 #include "grid.hpp"
@@ -46,7 +47,8 @@ Outcome<Scene> fragments_scene(const ViewRequest& r) {
     return Outcome<Scene>::fail(ErrorKind::refused,
                                 "'" + echo_text(mnemonic) +
                                     "' is no mma.sync of the catalogue (fragviz-cli layout "
-                                    "--list names them; wgmma is --view warpgroup)");
+                                    "--list names them; wgmma is --view warpgroup)" +
+                                    did_you_mean(mnemonic, kMmaSyncNames));
   Scene s;
   if (r.lane >= in->threads)
     return Outcome<Scene>::fail(ErrorKind::refused, "--lane " + std::to_string(r.lane) + ": " + in->mnemonic +

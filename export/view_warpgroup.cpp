@@ -3,6 +3,7 @@
 // labelled T<thread> V<element> (PTX ISA, "Warpgroup MMA: Register Fragments").
 #include <string>
 
+#include "fragviz/name_suggest.hpp"
 #include "fragviz/wgmma.hpp"
 #include "fragviz/words.hpp"
 #include "fragviz_export/views.hpp"
@@ -17,7 +18,8 @@ Outcome<Scene> warpgroup_scene(const ViewRequest& r) {
   if (!in)
     return Outcome<Scene>::fail(ErrorKind::refused, "'" + echo_text(mnemonic) +
                                                         "' is no wgmma of the catalogue (fragviz-cli layout "
-                                                        "--list names them; mma.sync is --view fragments)");
+                                                        "--list names them; mma.sync is --view fragments)" +
+                                                        did_you_mean(mnemonic, kWgmmaNames));
   const app::WarpgroupTable t = app::make_warpgroup_table(*in);
   Scene s;
   double y = draw_title(s, in->mnemonic,

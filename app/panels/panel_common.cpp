@@ -8,6 +8,7 @@
 #include "../palette.hpp"
 #include "../text_fit.hpp"
 #include "imgui_internal.h"  // ImGui::GetCurrentWindow, for a window that sizes itself
+#include "imgui_stdlib.h"
 #include "panels.hpp"
 
 namespace fragviz::app {
@@ -131,20 +132,25 @@ void mismatch_mark(ImDrawList* dl, ImVec2 a, ImVec2 b) {
   dl->AddLine(ImVec2(a.x, b.y), ImVec2(b.x, a.y), kRed, 2.f);
 }
 
-std::string element_name(Operand op, int e) {
-  const char p = op == Operand::A ? 'a' : op == Operand::B ? 'b' : 'c';
-  return std::string(1, p) + std::to_string(e);
-}
-
 const char* operand_key(Operand op) { return op == Operand::A ? "A" : op == Operand::B ? "B" : "C"; }
 
-const char* operand_title(Operand op) { return op == Operand::A ? "A" : op == Operand::B ? "B" : "C/D"; }
+bool picker_filter_field(AppState& s, const char* id, const char* hint, std::string& text,
+                         const char* widget) {
+  if (ImGui::IsWindowAppearing()) {
+    text.clear();
+    ImGui::SetKeyboardFocusHere();
+  }
+  ImGui::SetNextItemWidth(-1);
+  const bool enter = ImGui::InputTextWithHint(id, hint, &text, ImGuiInputTextFlags_EnterReturnsTrue);
+  record_widget(s, widget);
+  // Escape in the field only ends its editing; a user means the list.
+  if (ImGui::IsItemDeactivated() && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))
+    ImGui::CloseCurrentPopup();
+  return enter;
+}
 
 std::string register_name(const OperandTable& t, int r) {
-  const int per = elements_per_register(t.type), e0 = r * per;
-  if (per == 1) return element_name(t.operand, e0);
-  if (per == 2) return element_name(t.operand, e0) + element_name(t.operand, e0 + 1);
-  return element_name(t.operand, e0) + ".." + element_name(t.operand, e0 + per - 1);
+  return fragviz::register_name(t.operand, t.type, r);
 }
 
 std::string coord_text(const Coord& c, bool products) {

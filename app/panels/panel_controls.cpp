@@ -9,6 +9,7 @@
 
 #include "../controls_fit.hpp"
 #include "../layout.hpp"
+#include "../picker_filter.hpp"
 #include "../report_view.hpp"
 #include "panels.hpp"
 
@@ -114,16 +115,26 @@ void instruction_picker(AppState& s, const Derived& d) {
     const ImVec2 wp = ImGui::GetWindowPos(), ws = ImGui::GetWindowSize();
     s.frame.widgets["instruction_popup"] = Rect{wp.x, wp.y, ws.x, ws.y};
   }
+  const bool enter = picker_filter_field(s, "##instruction_filter", "type to filter, e.g. k16 bf16",
+                                         s.instruction_filter, "instruction_filter");
   const std::vector<Instruction>& cat = catalogue();
+  const auto shown = [&](int i) {
+    const Instruction& in = cat[static_cast<std::size_t>(i)];
+    return picker_matches(s.instruction_filter, in.mnemonic, in.group);
+  };
+  const Instruction* first = nullptr;
   ImFont* bold = fonts().bold ? fonts().bold : ImGui::GetFont();
   const float tag_x = ImGui::GetFontSize() * 27.f;
   for (const PickerOrder::Group& g : picker_order().groups) {
+    if (std::none_of(g.entries.begin(), g.entries.end(), shown)) continue;
     ImGui::PushFont(bold);
     ImGui::TextColored(ImVec4(0.55f, 0.78f, 1.f, 1.f), "%s", g.name.c_str());
     ImGui::PopFont();
     std::string shape;
     for (int i : g.entries) {
+      if (!shown(i)) continue;
       const Instruction& in = cat[static_cast<std::size_t>(i)];
+      if (!first) first = &in;
       if (const std::string sh = shape_name(in); sh != shape) {
         shape = sh;
         ImGui::Indent();
@@ -148,6 +159,13 @@ void instruction_picker(AppState& s, const Derived& d) {
       ImGui::PopID();
       ImGui::Unindent(2.f * ImGui::GetFontSize());
     }
+  }
+  if (!first) {
+    ImGui::TextColored(kAmberV, "no entry has every word of the filter");
+  } else if (enter) {
+    s.controls.instruction = first->mnemonic;
+    s.instruction_notice.clear();
+    ImGui::CloseCurrentPopup();
   }
   ImGui::EndCombo();
 }

@@ -148,18 +148,14 @@ void cell_tooltip(const AppState& s, const Derived& d, const Hit& h) {
   const RegisterSlot slot = register_slot(*d.instr, h.op, o.element);
   const bool products = t.products > 1;
   ImGui::BeginTooltip();
-  ImGui::Text("%s[%d][%d]%s   lane %d (T%d V%d)", operand_title(h.op), h.row, h.col,
+  ImGui::Text("%s[%d][%d]%s   lane %d (T%d V%d)", operand_title(h.op).c_str(), h.row, h.col,
               products ? (" of quad pair " + std::to_string(h.product)).c_str() : "", o.lane, o.lane,
               o.element);
   ImGui::Separator();
   ImGui::Text("element   %s (V%d), .%s", element_name(h.op, o.element).c_str(), o.element,
               std::string(to_string(t.type)).c_str());
-  if (slot.bits >= 32)
-    ImGui::Text("register  %s (reg %d), all %d bits", register_name(t, slot.reg).c_str(), slot.reg,
-                slot.bits);
-  else
-    ImGui::Text("register  %s (reg %d), bits %d..%d", register_name(t, slot.reg).c_str(), slot.reg,
-                slot.bit + slot.bits - 1, slot.bit);
+  ImGui::Text("register  %s (%s), %s, %s", register_name(t, slot.reg).c_str(),
+              register_index_name(slot.reg).c_str(), register_part(slot).c_str(), bit_range(slot).c_str());
   ImGui::Text("row %d, col %d   groupID %d, threadID_in_group %d", h.row, h.col, group_id(o.lane),
               thread_id_in_group(o.lane));
   if (h.op != Operand::C)

@@ -6,6 +6,7 @@
 #include "../assets.hpp"
 #include "../layout.hpp"
 #include "../palette.hpp"
+#include "../picker_filter.hpp"
 #include "hopper_common.hpp"
 
 namespace fragviz::app {
@@ -94,19 +95,31 @@ void wgmma_picker(AppState& s, HopperViews& v) {
     const ImVec2 wp = ImGui::GetWindowPos(), ws = ImGui::GetWindowSize();
     s.frame.widgets["wgmma_popup"] = Rect{wp.x, wp.y, ws.x, ws.y};
   }
+  HopperState& h = s.hopper;
+  const bool enter = picker_filter_field(s, "##wgmma_filter", "type to filter, e.g. n256 e4m3",
+                                         h.wgmma_filter, "wgmma_filter");
   const std::vector<WgmmaInstruction>& cat = wgmma_catalogue();
+  const auto listed = [&](int i) { return wgmma_entry_shown(h.wgmma_filter, i); };
+  const WgmmaInstruction* first = nullptr;
   ImFont* bold = fonts().bold ? fonts().bold : ImGui::GetFont();
   const float tag_x = ImGui::GetFontSize() * 19.f;
   for (const WgmmaPickerOrder::Group& g : wgmma_picker_order().groups) {
+    if (std::none_of(g.types.begin(), g.types.end(), [&](const WgmmaPickerOrder::Types& t) {
+          return std::any_of(t.entries.begin(), t.entries.end(), listed);
+        }))
+      continue;
     ImGui::PushFont(bold);
     ImGui::TextColored(ImVec4(0.55f, 0.78f, 1.f, 1.f), "%s", g.name.c_str());
     ImGui::PopFont();
     for (const WgmmaPickerOrder::Types& t : g.types) {
+      if (std::none_of(t.entries.begin(), t.entries.end(), listed)) continue;
       ImGui::Indent();
       ImGui::TextColored(kDimV, "%s  (D, A, B)", t.name.c_str());
       ImGui::Unindent();
       for (int i : t.entries) {
+        if (!listed(i)) continue;
         const WgmmaInstruction& in = cat[static_cast<std::size_t>(i)];
+        if (!first) first = &in;
         ImGui::Indent(2.f * ImGui::GetFontSize());
         ImGui::PushID(i);
         const bool selected = &in == &cur;
@@ -131,6 +144,13 @@ void wgmma_picker(AppState& s, HopperViews& v) {
         ImGui::Unindent(2.f * ImGui::GetFontSize());
       }
     }
+  }
+  if (!first) {
+    ImGui::TextColored(kAmberV, "no entry has every word of the filter");
+  } else if (enter) {
+    h.wgmma = first->mnemonic;
+    h.selected_thread = -1;
+    ImGui::CloseCurrentPopup();
   }
   ImGui::EndCombo();
 }

@@ -138,11 +138,12 @@ std::vector<InspectorRegister> build_registers(const Derived& d, int lane, std::
 
 /// One register: name and hex on a line, then a bar of its bit fields, most significant on the
 /// left as the hex reads; each field labelled with its element and (row, col) where that fits.
-void draw_register(AppState& s, const Derived& d, const InspectorRegister& reg, int& hovered_field) {
+void draw_register(AppState& s, const Derived& d, const InspectorRegister& reg, float hex_x,
+                   int& hovered_field) {
   const OperandTable& t = d.op(reg.operand);
   const bool products = t.products > 1;
   ImGui::TextUnformatted(reg.name.c_str());
-  ImGui::SameLine(ImGui::GetFontSize() * 5.5f);
+  ImGui::SameLine(hex_x);
   bool bad = false;
   for (const InspectorField& f : reg.fields) bad |= f.measured && !f.match;
   if (reg.hex.empty() && reg.value_source == "measured-mma")
@@ -217,10 +218,12 @@ void draw_register(AppState& s, const Derived& d, const InspectorRegister& reg, 
   if (hovered_field >= 0) {
     const InspectorField& f = reg.fields[static_cast<std::size_t>(hovered_field)];
     ImGui::BeginTooltip();
-    ImGui::Text("%s of %s: bits %d..%d of %s (.%s)", element_name(reg.operand, f.element).c_str(),
-                operand_title(reg.operand), f.bit + f.bits - 1, f.bit, reg.name.c_str(),
+    const RegisterSlot slot{reg.index, f.bit, f.bits};
+    ImGui::Text("%s of %s: %s of %s (%s), %s (.%s)", element_name(reg.operand, f.element).c_str(),
+                operand_title(reg.operand).c_str(), register_part(slot).c_str(), reg.name.c_str(),
+                register_index_name(reg.index).c_str(), bit_range(slot).c_str(),
                 std::string(to_string(t.type)).c_str());
-    ImGui::Text("model: (%s, %d, %d)%s", operand_title(reg.operand), f.coord.row, f.coord.col,
+    ImGui::Text("model: (%s, %d, %d)%s", operand_title(reg.operand).c_str(), f.coord.row, f.coord.col,
                 products ? (" quad pair " + std::to_string(f.coord.product)).c_str() : "");
     if (f.label >= 0) {
       const int digit_bits = t.label_digit_bits;
@@ -258,6 +261,10 @@ void register_table(AppState& s, const Derived& d) {
     ImGui::PopTextWrapPos();
     ImGui::EndTooltip();
   }
+  // The hex column starts right of the longest register name ("{a12,a13,a14,a15}").
+  float hex_x = ImGui::GetFontSize() * 5.5f;
+  for (const InspectorRegister& reg : s.frame.inspector)
+    hex_x = std::max(hex_x, ImGui::CalcTextSize(reg.name.c_str()).x + ImGui::GetFontSize());
   Operand last = Operand::C;
   bool first = true;
   for (const InspectorRegister& reg : s.frame.inspector) {
@@ -266,15 +273,15 @@ void register_table(AppState& s, const Derived& d) {
       const int per = elements_per_register(t.type);
       ImGui::Spacing();
       ImGui::TextColored(ImVec4(0.55f, 0.78f, 1.f, 1.f), "%s  .%s: %d register%s of %d x %d bit%s",
-                         operand_title(reg.operand), std::string(to_string(t.type)).c_str(), t.registers,
-                         t.registers == 1 ? "" : "s", per, element_bits(t.type),
+                         operand_title(reg.operand).c_str(), std::string(to_string(t.type)).c_str(),
+                         t.registers, t.registers == 1 ? "" : "s", per, element_bits(t.type),
                          element_bits(t.type) == 1 ? "" : "s");
       first = false;
       last = reg.operand;
     }
     int hovered_field = -1;
     ImGui::PushID(&reg);
-    draw_register(s, d, reg, hovered_field);
+    draw_register(s, d, reg, hex_x, hovered_field);
     ImGui::PopID();
   }
 }

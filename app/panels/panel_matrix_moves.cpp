@@ -174,7 +174,7 @@ void draw_stmatrix(AppState& s, HopperViews& v) {
     ImGui::BeginTooltip();
     ImGui::Text("tile (%d, %d): matrix %d, its (%d, %d)", p.hover_row, p.hover_col, matrix, p.hover_row % 8,
                 p.hover_col % 8);
-    ImGui::Text("stored from lane %d, register r%d, %s 16 bits", x.lane, x.reg, x.half ? "high" : "low");
+    ImGui::Text("stored from lane %d, reg %d, %s half", x.lane, x.reg, x.half ? "high" : "low");
     ImGui::Text("row %d of matrix %d: address from lane %d", p.hover_row % 8, matrix, x.address_lane);
     measured_tooltip_line(x.check, "lane's half found at");
     ImGui::EndTooltip();
@@ -373,8 +373,8 @@ void draw_epilogue(AppState& s, HopperViews& v) {
     if (p.clicked) s.hopper.moves_lane = s.hopper.moves_lane == x.lane ? -1 : x.lane;
     v.frame.hover = HopperHover{"moves", "epilogue", p.hover_row, p.hover_col};
     ImGui::BeginTooltip();
-    ImGui::Text("output (%d, %d): stmatrix writes lane %d, register r%d, %s half", p.hover_row, p.hover_col,
-                x.lane, x.reg, half_name(x.half));
+    ImGui::Text("output (%d, %d): stmatrix writes lane %d, reg %d, %s half", p.hover_row, p.hover_col, x.lane,
+                x.reg, half_name(x.half));
     if (x.moved)
       status_text(kAmberV, "that half holds C(%d, %d) of the accumulator: it belongs at (%d, %d)",
                   x.fragment.row, x.fragment.col, x.fragment.row, x.fragment.col);

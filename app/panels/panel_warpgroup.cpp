@@ -200,25 +200,21 @@ void cell_tooltip(const WarpgroupTable& t, const WarpgroupMeasured& m, Operand o
   const Owner o = g.at(row, col);
   const int w = o.lane / 32, l = o.lane % 32, i = o.element;
   ImGui::BeginTooltip();
-  ImGui::Text("%s[%d][%d]   thread %d (warp %d, lane %d), V%d", op == Operand::A ? "A" : "D", row, col,
+  constexpr FragmentScope wg = FragmentScope::warpgroup;
+  ImGui::Text("%s[%d][%d]   thread %d (warp %d, lane %d), V%d", operand_title(op, wg).c_str(), row, col,
               o.lane, w, l, i);
   ImGui::Separator();
-  const int per = elements_per_register(g.type);  // 2 for .f16/.bf16, 4 for 8-bit, 1 for 32-bit
-  const int bits = element_bits(g.type);
-  const int reg = i / per;
-  if (per == 1)
-    ImGui::Text("register %c%d, all 32 bits (.%s)", op == Operand::A ? 'a' : 'd', reg,
-                std::string(to_string(g.type)).c_str());
-  else
-    ImGui::Text("register %c%d, bits %d..%d (.%s)", op == Operand::A ? 'a' : 'd', reg,
-                (i % per) * bits + bits - 1, (i % per) * bits, std::string(to_string(g.type)).c_str());
+  const RegisterSlot rs = register_slot(g.type, i);
+  ImGui::Text("element %s in register %s (%s), %s, %s (.%s)", element_name(op, i, wg).c_str(),
+              register_name(op, g.type, rs.reg, wg).c_str(), register_index_name(rs.reg).c_str(),
+              register_part(rs).c_str(), bit_range(rs).c_str(), std::string(to_string(g.type)).c_str());
   if (op == Operand::C)
     ImGui::TextColored(kDimV,
                        "row = 16*%d + %d/4 + 8*((%d>>1)&1) = %d,  col = 8*(%d>>2) + 2*(%d%%4) + (%d&1) = %d",
                        w, l, i, row, i, l, i, col);
   else
-    status_text(kDimV, "warp %d owns rows %d-%d; %d elements of .%s per thread in a0..a3", w, 16 * w,
-                16 * w + 15, g.per_thread, std::string(to_string(g.type)).c_str());
+    status_text(kDimV, "warp %d owns rows %d-%d; %d elements of .%s per thread in %d registers", w, 16 * w,
+                16 * w + 15, g.per_thread, std::string(to_string(g.type)).c_str(), kWgmmaARegisters);
   const auto& checks = op == Operand::A ? m.a_check : m.d_check;
   const std::size_t slot = static_cast<std::size_t>(o.lane * g.per_thread + i);
   if (slot < checks.size() && checks[slot]) {
@@ -245,9 +241,9 @@ void register_table(AppState& s, HopperViews& v, int thread) {
   v.frame.registers_thread = thread;
   ImGui::Text("thread %d: warp %d, lane %d", thread, thread / 32, thread % 32);
   ImGui::SameLine();
-  status_text(kDimV, "  D: %d x .%s in %d registers;  A: %d x .%s in a0..a3", wgmma_d_elements(in),
+  status_text(kDimV, "  D: %d x .%s in %d registers;  A: %d x .%s in %d registers", wgmma_d_elements(in),
               std::string(to_string(in.d_type)).c_str(), wgmma_d_registers(in), wgmma_a_elements(in),
-              std::string(to_string(in.a_type)).c_str());
+              std::string(to_string(in.a_type)).c_str(), kWgmmaARegisters);
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
                                 ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit;
   if (!ImGui::BeginTable("##registers", 5, flags, ImVec2(0, ImGui::GetContentRegionAvail().y))) return;
@@ -271,7 +267,8 @@ void register_table(AppState& s, HopperViews& v, int thread) {
       else
         ImGui::Text("%d..%d", f.bit + f.bits - 1, f.bit);
       ImGui::TableNextColumn();
-      ImGui::Text("%s V%d", r.operand == Operand::A ? "A" : "D", f.element);
+      ImGui::Text("%s (V%d)", element_name(r.operand, f.element, FragmentScope::warpgroup).c_str(),
+                  f.element);
       ImGui::TableNextColumn();
       ImGui::Text(r.operand == Operand::A ? "(%d, k %d)" : "(%d, %d)", f.coord.row, f.coord.col);
       ImGui::TableNextColumn();

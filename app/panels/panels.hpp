@@ -8,6 +8,7 @@
 #include "../app_state.hpp"
 #include "../derived.hpp"
 #include "../label_text.hpp"
+#include "fragviz/fragment_names.hpp"
 #include "imgui.h"
 
 namespace fragviz::app {
@@ -164,12 +165,13 @@ void lane_cell(ImDrawList* dl, ImVec2 a, ImVec2 b, int lane, int selected, bool 
 void mismatch_mark(ImDrawList* dl, ImVec2 a, ImVec2 b);
 /// "A", "B", "C": the key of an operand in the state dump.
 const char* operand_key(Operand op);
-/// "A", "B", "C/D": an operand as the views name it.
-const char* operand_title(Operand op);
-/// "a0", "b1", "c3": the PTX name of fragment element `e` of `op`.
-std::string element_name(Operand op, int e);
-/// The PTX-style name of register `r` of `t`'s operand: "c2" (one element), "a0a1" (two),
-/// "a0..a3" (four or more).
+/// The filter field at the top of a picker's open list (picker_filter.hpp): emptied and focused as
+/// the list opens, so typing narrows it at once; Escape closes the list. Records `widget`.
+/// Returns true when Enter was pressed in it (the picker then takes its first entry shown).
+bool picker_filter_field(AppState& s, const char* id, const char* hint, std::string& text,
+                         const char* widget);
+/// Register `r` of `t`'s operand by its elements: "{a0,a1}" (fragment_names.hpp, which also names
+/// elements and operands for every view).
 std::string register_name(const OperandTable& t, int r);
 /// "(1,4)", or "(1,4) q2" for an instruction of several products.
 std::string coord_text(const Coord& c, bool products);

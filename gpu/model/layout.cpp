@@ -3,14 +3,18 @@
 namespace fragviz {
 
 std::optional<Owner> owner_of(const Instruction& in, Operand op, Coord c) {
-  const OperandSpec& s = operand_spec(in, op);
+  return operand_owner(operand_spec(in, op), in.threads, in.products, c);
+}
+
+std::optional<Owner> operand_owner(const OperandSpec& s, int threads, int products, Coord c) {
   if (c.row < 0 || c.col < 0 || c.product < 0 || c.row >= s.rows || c.col >= s.cols ||
-      c.product >= in.products)
+      c.product >= products || threads <= 0)
     return std::nullopt;
   // At most 128 threads x 128 elements: a direct search keeps the inverse tied to the one table.
-  for (int lane = 0; lane < in.threads; ++lane)
-    for (int e = 0; e < elements_per_lane(in, op); ++e)
-      if (fragment_coord(in, op, lane, e) == c) return Owner{lane, e};
+  const int per_thread = s.rows * s.cols * products / threads;
+  for (int t = 0; t < threads; ++t)
+    for (int e = 0; e < per_thread; ++e)
+      if (operand_coord(s, t, e) == c) return Owner{t, e};
   return std::nullopt;
 }
 

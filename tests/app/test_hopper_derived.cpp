@@ -93,7 +93,7 @@ TEST(HopperWarpgroup, ThreadRegistersOfF32DAndBf16A) {
   for (int r = 0; r < 32; ++r) {
     const WgmmaRegister& reg = regs[static_cast<std::size_t>(r)];
     EXPECT_EQ(reg.operand, Operand::C);
-    EXPECT_EQ(reg.name, "d" + std::to_string(r));
+    EXPECT_EQ(reg.name, "{d" + std::to_string(r) + "}");  // one f32 element per register
     ASSERT_EQ(reg.fields.size(), 1u);
     EXPECT_EQ(reg.fields[0].bits, 32);
     EXPECT_EQ(reg.fields[0].coord, (Coord{17 + 8 * ((r >> 1) & 1), 8 * (r >> 2) + 2 + (r & 1)}));
@@ -101,7 +101,8 @@ TEST(HopperWarpgroup, ThreadRegistersOfF32DAndBf16A) {
   for (int r = 0; r < 4; ++r) {
     const WgmmaRegister& reg = regs[static_cast<std::size_t>(32 + r)];
     EXPECT_EQ(reg.operand, Operand::A);
-    EXPECT_EQ(reg.name, "a" + std::to_string(r));
+    // Two bf16 per register, PTX's a0..a7 (never a register named a0..a3).
+    EXPECT_EQ(reg.name, "{a" + std::to_string(2 * r) + ",a" + std::to_string(2 * r + 1) + "}");
     ASSERT_EQ(reg.fields.size(), 2u);
     for (int h = 0; h < 2; ++h) {
       const int i = 2 * r + h;

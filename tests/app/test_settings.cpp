@@ -300,6 +300,41 @@ TEST(ParseSettings, OldShapeKeyStillNamesItsInstruction) {
       "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32");
 }
 
+// The Hopper views' entry and windows are settings like the others (issue 22).
+TEST(ParseSettings, WgmmaEntryAndHopperWindowsReadBack) {
+  Settings s;
+  s.hopper.wgmma = "wgmma.mma_async.sync.aligned.m64n128k16.f16.f16.f16";
+  s.hopper.warpgroup = true;
+  s.hopper.moves = true;
+  const std::string text = settings_json(s);
+  const ParsedSettings p = parse_settings(text);
+  EXPECT_TRUE(p.messages.empty()) << all(p);
+  EXPECT_EQ(p.settings.hopper.wgmma, "wgmma.mma_async.sync.aligned.m64n128k16.f16.f16.f16");
+  EXPECT_TRUE(p.settings.hopper.warpgroup);
+  EXPECT_FALSE(p.settings.hopper.descriptor);
+  EXPECT_TRUE(p.settings.hopper.moves);
+  EXPECT_EQ(settings_json(p.settings), text);
+}
+
+TEST(ParseSettings, WgmmaWithoutItsPrefixIsTheEntry) {
+  const ParsedSettings p = parse_fields(R"("wgmma": "m64n256k16.f32.bf16.bf16")");
+  EXPECT_TRUE(p.messages.empty()) << all(p);
+  EXPECT_EQ(p.settings.hopper.wgmma, "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16");
+}
+
+TEST(ParseSettings, UnknownWgmmaKeepsTheDefaultAndSaysTheNearest) {
+  const ParsedSettings p =
+      parse_fields(R"("wgmma": "m64n256k16.f32.bf16", "windows": {"descriptor": "yes"})");
+  EXPECT_EQ(p.settings.hopper.wgmma, kDefaultWgmma);
+  EXPECT_TRUE(any_message_has(
+      p, "wgmma \"m64n256k16.f32.bf16\" is not in the wgmma catalogue: using " + std::string(kDefaultWgmma),
+      "did you mean:\n  wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16"))
+      << all(p);
+  EXPECT_FALSE(p.settings.hopper.descriptor);
+  EXPECT_TRUE(any_message_has(p, "windows.descriptor \"yes\" is not true or false: using false")) << all(p);
+  EXPECT_FALSE(any_message_has(p, "unknown setting")) << all(p);
+}
+
 // [SECTION] the files
 
 /// A fresh folder under the system's temporary one, removed at the end of the test.
@@ -418,6 +453,24 @@ TEST(SettingsFiles, GoodFileLoadsSilentlyAndSavesBack) {
   EXPECT_EQ(s.controls.pad_halves, 16);
   EXPECT_EQ(s.selected_lane, 7);
   EXPECT_FALSE(fs::exists(t.path / "settings.json.tmp"));
+}
+
+// The wgmma entry and the open Hopper windows survive a restart, as every other setting does.
+TEST(SettingsFiles, HopperChoicesAreSavedAndReadAtTheNextStart) {
+  TempDir t;
+  const ConfigDir dir{t.path.string(), t.path.parent_path().string(), "x"};
+  AppState first;
+  ASSERT_EQ(start_settings(dir, true, first), t.path.string());
+  first.hopper.wgmma = "wgmma.mma_async.sync.aligned.m64n32k32.f32.e4m3.e5m2";
+  first.hopper.descriptor_open = true;
+  ASSERT_EQ(save_settings(t.path.string(), settings_of(first)), "");
+  AppState next;
+  ASSERT_EQ(start_settings(dir, true, next), t.path.string());
+  EXPECT_TRUE(next.settings_notices.empty());
+  EXPECT_EQ(next.hopper.wgmma, "wgmma.mma_async.sync.aligned.m64n32k32.f32.e4m3.e5m2");
+  EXPECT_TRUE(next.hopper.descriptor_open);
+  EXPECT_FALSE(next.hopper.warpgroup_open);
+  EXPECT_FALSE(next.hopper.moves_open);
 }
 
 // Found by a newcomer: quitting deleted a key of the user's own and overwrote values the app had

@@ -37,7 +37,7 @@ expect 64 "unknown command" -- nosuchcmd
 expect 64 "not in" -- banks --num x3 --stride-halves 72
 expect 64 "required" -- banks --num x4
 expect 64 "m16n8k32" -- layout --shape m16n8k32
-expect 0 "operand,lane,element,row,col" -- layout --shape m16n8k16 --csv
+expect 0 "operand,lane,element,register,bit,bits,row,col" -- layout --shape m16n8k16 --csv
 expect 0 "24 of 24 candidate pairs hold" -- relations --model
 expect 64 "lane" -- relations --model --lane 32
 

@@ -17,12 +17,13 @@ grep -qx "stmatrix.sync.aligned.m8n8.x4.trans.shared.b16  sm_90" <<<"$list" || f
 grep -qx "movmatrix.sync.aligned.m8n8.trans.b16  sm_75" <<<"$list" || fail "no movmatrix"
 
 # D of thread 37 (warp 1, lane 5: groupID 1, threadID_in_group 1), element 5 (j = 1, i%4 = 1):
-# row 16*1 + 1 + 0 = 17, col 8*1 + 2*1 + 1 = 11; register 5 (f32 D, one element each).
+# row 16*1 + 1 + 0 = 17, col 8*1 + 2*1 + 1 = 11; register 5, bits 0..31 (f32 D, one element each).
 csv=$("$cli" layout --instr "$W" --csv) || fail "layout --instr $W --csv exited $?"
 [ "$(wc -l <<<"$csv")" = $((1 + 128 * 8 + 128 * 32)) ] || fail "layout csv: wrong line count"
-grep -qx "D,37,1,5,5,5,17,11" <<<"$csv" || fail "D thread 37 element 5 is not (17, 11)"
-# A of thread 37, element 6: rows +8 (i>>1 & 1 = 1), cols +8 (i>>2 = 1): (16+1+8, 2+8) = (25, 10), register 3.
-grep -qx "A,37,1,5,6,3,25,10" <<<"$csv" || fail "A thread 37 element 6 is not (25, 10)"
+grep -qx "D,37,1,5,5,5,0,32,17,11" <<<"$csv" || fail "D thread 37 element 5 is not (17, 11)"
+# A of thread 37, element 6: rows +8 (i>>1 & 1 = 1), cols +8 (i>>2 = 1): (16+1+8, 2+8) = (25, 10),
+# register 3, its low half (bits 0..15: two 16-bit elements a register, element 6 first).
+grep -qx "A,37,1,5,6,3,0,16,25,10" <<<"$csv" || fail "A thread 37 element 6 is not (25, 10)"
 
 # B (k = 9, n = 3), K-major 128B: row n = 3 is bytes 384..511; 16-byte chunk k/8 = 1 xor n%8 = 3 = 2;
 # (k%8) * 2 = 2 bytes in: 418, core matrix (0, 1), row 3, chunk 2, bank 418/4 % 32 = 8.

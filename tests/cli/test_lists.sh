@@ -61,7 +61,7 @@ for args in "layout --instr" "layout --csv --instr"; do
     fails=$((fails + 1))
   fi
 done
-expect 0 "operand,lane,element,row,col" -- layout --csv --instr "$S"
+expect 0 "operand,lane,element,register,bit,bits,row,col" -- layout --csv --instr "$S"
 "$cli" export --view fragments --instr "$M" --svg "$tmp/full.svg" >/dev/null || fails=$((fails + 1))
 "$cli" export --view fragments --instr "$S" --svg "$tmp/short.svg" >/dev/null || fails=$((fails + 1))
 cmp -s "$tmp/full.svg" "$tmp/short.svg" || { echo "FAIL: export --instr $S differs from $M"; fails=$((fails + 1)); }

@@ -3,9 +3,11 @@
 # "hopper" object, and keep screenshots where FRAGVIZ_GUI_SHOTS says (else in the test's scratch
 # folder, removed at the end).
 
-# open_view NAME (warpgroup | descriptor | moves): View > the window's entry, as a user would.
+# open_view NAME (warpgroup | descriptor | moves): View > the window's entry, as a user would; a
+# window already open (settings keep the open Hopper windows across starts) is left open.
 open_view() {
   local name=$1 _ i
+  python3 -c "import json,sys; s=json.load(open('$STATE')); sys.exit(0 if s['hopper']['windows']['$name'] else 1)" 2>/dev/null && return 0
   for _ in 1 2 3; do
     click $(centre_of "s['widgets']['menu_view']")
     for i in $(seq 20); do

@@ -94,6 +94,10 @@ json.dump(r, open(sys.argv[2], 'w'))
 PY
 start_app --no-device
 open_view warpgroup
+# The settings kept the entry picked last (and the open windows): back to $BF.
+wait_for "s['hopper']['wgmma']['mnemonic'] == '$N128' and s['hopper']['windows']['moves']"
+pick_wgmma "$BF"
+wait_for "s['hopper']['wgmma']['mnemonic'] == '$BF'"
 opened=0
 for _ in 1 2 3; do
   xdotool windowfocus --sync "$WID" 2>/dev/null

@@ -57,7 +57,7 @@ regs = s['hopper']['warpgroup']['registers']
 warp, lane = 37 // 32, 37 % 32
 d = [r for r in regs if r['operand'] == 'D']
 a = [r for r in regs if r['operand'] == 'A']
-assert [r['name'] for r in d] == ['d%d' % i for i in range(32)], [r['name'] for r in d]
+assert [r['name'] for r in d] == ['{d%d}' % i for i in range(32)], [r['name'] for r in d]
 for i, r in enumerate(d):  # one f32 element per register, all 32 bits
     row = 16 * warp + lane // 4 + 8 * ((i >> 1) & 1)
     col = 8 * (i >> 2) + 2 * (lane % 4) + (i & 1)
@@ -66,7 +66,8 @@ for i, r in enumerate(d):  # one f32 element per register, all 32 bits
 # By hand, the first few: d0 (17,2) d1 (17,3) d2 (25,2) d3 (25,3) d4 (17,10) ... d31 (25,59).
 assert [(r['fields'][0]['row'], r['fields'][0]['col']) for r in d[:5]] == [(17, 2), (17, 3), (25, 2), (25, 3), (17, 10)]
 assert (d[31]['fields'][0]['row'], d[31]['fields'][0]['col']) == (25, 59)
-assert [r['name'] for r in a] == ['a0', 'a1', 'a2', 'a3']
+# Registers by the elements they hold: bf16 a0..a7 in four registers, never "a0".."a3".
+assert [r['name'] for r in a] == ['{a0,a1}', '{a2,a3}', '{a4,a5}', '{a6,a7}'], [r['name'] for r in a]
 for r in a:  # two bf16 per register: element 2j in bits 0-15, 2j+1 in bits 16-31
     assert len(r['fields']) == 2
     for h, f in enumerate(r['fields']):

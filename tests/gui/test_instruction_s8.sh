@@ -96,7 +96,9 @@ for f in [f for r in b for f in r['fields']]:
     assert f['label'] == 5 * 8 + f['element'] + 1, f
 # The hex is the register the probe feeds: labels 81..84 (digit 0 of 7-bit digits) in a0..a3.
 assert a[0]['hex'] == '0x54535251', a[0]['hex']
-assert a[0]['name'] == 'a0..a3', a[0]['name']
+# A register is named by the four .s8 elements it holds (elements a0..a15), not as an element range.
+assert [r['name'] for r in a] == ['{a0,a1,a2,a3}', '{a4,a5,a6,a7}', '{a8,a9,a10,a11}', '{a12,a13,a14,a15}'], [r['name'] for r in a]
+assert [r['name'] for r in c] == ['{c0}', '{c1}', '{c2}', '{c3}'], [r['name'] for r in c]
 assert 'label' in s['inspector']['encoding']
 # Every highlighted A cell is one of lane 5's.
 assert sorted(map(tuple, s['highlighted']['A'])) == sorted(a_coord(i) for i in range(16))

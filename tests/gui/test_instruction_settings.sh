@@ -3,7 +3,7 @@
 # ("shape": "m16n8k16") opens at mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32, stays as it is
 # while nothing changes and is saved with the mnemonic once something does; a mnemonic the
 # catalogue lacks falls back to the default instruction with a visible notice (never a crash); an
-# unknown --instr is refused before a window opens (exit 2, naming the entries of that shape).
+# unknown --instr is refused before a window opens (exit 2, "did you mean" the nearest entries).
 source "$(dirname "$0")/lib.sh"
 gui_init "$@"
 K8=mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32
@@ -41,5 +41,10 @@ LIBGL_ALWAYS_SOFTWARE=1 timeout 20 "$APP" --config-dir "$WORK/cfg" --no-device -
 rc=$?
 [ "$rc" = 2 ] || { cat "$WORK/bad.log"; fail "an unknown --instr exited $rc, not 2"; }
 grep -q "catalogue" "$WORK/bad.log" || { cat "$WORK/bad.log"; fail "an unknown --instr does not say why"; }
-grep -q "$K16" "$WORK/bad.log" || { cat "$WORK/bad.log"; fail "an unknown --instr does not name the entries of its shape"; }
+grep -q "did you mean:" "$WORK/bad.log" && grep -qx "  $K16" "$WORK/bad.log" ||
+  { cat "$WORK/bad.log"; fail "an unknown --instr does not suggest the nearest entry, $K16"; }
+# Near no entry but naming a shape: that shape's entries.
+LIBGL_ALWAYS_SOFTWARE=1 timeout 20 "$APP" --config-dir "$WORK/cfg" --no-device --instr m16n8k16 >"$WORK/bad.log" 2>&1
+[ "$?" = 2 ] && grep -q "entries of that shape:" "$WORK/bad.log" && grep -qx "  $K16" "$WORK/bad.log" ||
+  { cat "$WORK/bad.log"; fail "--instr m16n8k16 does not list the entries of that shape"; }
 echo "PASS"

@@ -6,6 +6,7 @@
 
 #include "commands.hpp"
 #include "fragviz/gate_ladder.hpp"
+#include "fragviz/name_suggest.hpp"
 #include "fragviz/smem_descriptor.hpp"
 #include "fragviz/wgmma.hpp"
 #include "fragviz/words.hpp"
@@ -80,7 +81,7 @@ void add_descriptor_command(CLI::App& app, int& exit_code) {
       const WgmmaInstruction* in = find_wgmma_named(o->instr);
       if (!in) {
         std::cerr << "fragviz-cli descriptor: no wgmma catalogue entry is named '" << echo_text(o->instr)
-                  << "' (fragviz-cli layout --list)\n";
+                  << "' (fragviz-cli layout --list)" << did_you_mean(o->instr, kWgmmaNames) << "\n";
         exit_code = kExitUsage;
         return;
       }

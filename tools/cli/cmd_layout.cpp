@@ -1,6 +1,7 @@
 // `fragviz-cli layout`: the catalogue's fragment tables, one line per (operand, lane, element),
 // with the ldmatrix that fills A and B (or why none does), and `--list`, every catalogue instruction with its
-// minimum SM: mma.sync, wgmma (threads 0-127), stmatrix and movmatrix.
+// minimum SM: mma.sync, wgmma (threads 0-127), stmatrix and movmatrix; `--where` and `--lane` ask the
+// tables one question (layout_query.hpp).
 #include <iostream>
 #include <string>
 
@@ -8,9 +9,11 @@
 #include "fragviz/layout.hpp"
 #include "fragviz/ldmatrix.hpp"
 #include "fragviz/matrix_move.hpp"
+#include "fragviz/name_suggest.hpp"
 #include "fragviz/wgmma.hpp"
 #include "fragviz/wmma.hpp"
 #include "fragviz/words.hpp"
+#include "layout_query.hpp"
 
 namespace fragviz::cli {
 namespace {
@@ -36,36 +39,31 @@ void print_list(bool csv) {
 /// through a shared-memory descriptor, which `fragviz-cli descriptor` prints.
 void print_wgmma(const WgmmaInstruction& in, bool csv) {
   if (csv) {
-    std::cout << "operand,thread,warp,lane,element,register,row,col\n";
+    std::cout << csv_header(FragmentScope::warpgroup, false) << "\n";
   } else {
     std::cout
         << in.mnemonic << "  (sm_90a, PTX ISA 8.0, \"Register Fragments and Shared Memory Matrix Layouts\")\n"
         << "warpgroup of 128 threads: warp w = thread / 32 owns rows 16w..16w+15; B always, and A in the\n"
         << "descriptor form, come from shared memory: fragviz-cli descriptor --instr " << in.mnemonic << "\n";
   }
-  const auto table = [&](Operand op, const OperandSpec& spec, int per) {
-    const bool half_regs = element_bits(spec.type) < 32;
-    const int per_reg = half_regs ? 32 / element_bits(spec.type) : 1;
+  for (const FragmentOperand& f : fragment_operands(in)) {
     if (!csv)
       std::cout << "\n"
-                << (op == Operand::A ? "A from registers" : "D") << " (" << spec.rows << "x" << spec.cols
-                << ", ." << to_string(spec.type) << ", " << per << " elements in " << per / per_reg
-                << " registers per thread)\n";
+                << (f.op == Operand::A ? "A from registers" : operand_title(f.op, f.scope)) << " ("
+                << f.spec->rows << "x" << f.spec->cols << ", ." << to_string(f.spec->type) << ", "
+                << f.per_thread() << " elements in " << f.registers() << " registers per thread)\n";
     for (int t = 0; t < kWarpgroupSize; ++t) {
       if (!csv) std::cout << "  thread " << (t < 10 ? "  " : t < 100 ? " " : "") << t << ":";
-      for (int e = 0; e < per; ++e) {
-        const Coord c = operand_coord(spec, t, e);
+      for (int e = 0; e < f.per_thread(); ++e) {
+        const Coord c = operand_coord(*f.spec, t, e);
         if (csv)
-          std::cout << (op == Operand::A ? "A" : "D") << ',' << t << ',' << t / 32 << ',' << t % 32 << ','
-                    << e << ',' << e / per_reg << ',' << c.row << ',' << c.col << '\n';
+          std::cout << csv_row(f, t, e) << '\n';
         else
-          std::cout << "  " << (op == Operand::A ? 'a' : 'd') << e << "=(" << c.row << "," << c.col << ")";
+          std::cout << "  " << element_name(f.op, e, f.scope) << "=(" << c.row << "," << c.col << ")";
       }
       if (!csv) std::cout << "\n";
     }
-  };
-  table(Operand::A, in.a, wgmma_a_elements(in));
-  table(Operand::C, in.d, wgmma_d_elements(in));
+  }
 }
 
 /// stmatrix (as ldmatrix's register layout, inverted) and movmatrix: per lane and register half.
@@ -154,7 +152,7 @@ void print_ldmatrix(const Instruction& in, Operand op) {
 void print_table(const Instruction& in, bool csv) {
   const bool products = in.products > 1;
   if (csv) {
-    std::cout << "operand,lane,element,row,col" << (products ? ",product" : "") << "\n";
+    std::cout << csv_header(FragmentScope::warp, products) << "\n";
   } else {
     std::cout << in.mnemonic << "  (" << target_name(in) << ", PTX ISA " << in.ptx_major << "."
               << in.ptx_minor << ", \"" << in.ptx_section << "\")\n"
@@ -162,14 +160,15 @@ void print_table(const Instruction& in, bool csv) {
     if (*in.note) std::cout << "\n" << in.note;
     std::cout << "\n";
   }
-  for (Operand op : {Operand::A, Operand::B, Operand::C}) {
+  for (const FragmentOperand& f : fragment_operands(in)) {
+    const Operand op = f.op;
     const int per_lane = elements_per_lane(in, op);
     if (!csv) {
       std::cout << "\n"
-                << (op == Operand::C ? "C/D" : std::string(to_string(op))) << " (" << operand_rows(in, op)
-                << "x" << operand_cols(in, op) << (products ? " per quad pair" : "") << ", ."
-                << to_string(operand_spec(in, op).type) << ", " << per_lane
-                << (per_lane == 1 ? " element" : " elements") << " in " << registers_per_lane(in, op)
+                << operand_title(op) << " (" << operand_rows(in, op) << "x" << operand_cols(in, op)
+                << (products ? " per quad pair" : "") << ", ." << to_string(operand_spec(in, op).type) << ", "
+                << per_lane << (per_lane == 1 ? " element" : " elements") << " in "
+                << registers_per_lane(in, op)
                 << (registers_per_lane(in, op) == 1 ? " register" : " registers") << " per lane)\n";
     }
     for (int lane = 0; lane < in.threads; ++lane) {
@@ -177,12 +176,9 @@ void print_table(const Instruction& in, bool csv) {
       for (int e = 0; e < per_lane; ++e) {
         const Coord c = fragment_coord(in, op, lane, e);
         if (csv) {
-          std::cout << to_string(op) << ',' << lane << ',' << e << ',' << c.row << ',' << c.col;
-          if (products) std::cout << ',' << c.product;
-          std::cout << '\n';
+          std::cout << csv_row(f, lane, e) << '\n';
         } else {
-          std::cout << "  " << static_cast<char>(std::tolower(to_string(op)[0])) << e << "=(" << c.row << ","
-                    << c.col;
+          std::cout << "  " << element_name(op, e) << "=(" << c.row << "," << c.col;
           if (products) std::cout << ",q" << c.product;
           std::cout << ")";
         }
@@ -199,6 +195,8 @@ void add_layout_command(CLI::App& app, int& exit_code) {
   struct Opts {
     std::string shape;
     std::string instr;
+    std::string where;
+    int lane = -1;
     bool csv = false;
     bool list = false;
   };
@@ -217,8 +215,21 @@ void add_layout_command(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember({"m16n8k8", "m16n8k16"}))
       ->excludes(instr)
       ->excludes(list);
-  cmd->add_flag("--csv", opts->csv, "CSV: operand,lane,element,row,col (and product for m8n8k4 .f16)");
-  cmd->callback([opts, &exit_code] {
+  auto* where = cmd->add_option("--where", opts->where,
+                                "Who holds this element: OPERAND,ROW,COL (A, B, C or D; e.g. A,9,3; m8n8k4 "
+                                ".f16 also ,PRODUCT): lane, element, register, its part and bits")
+                    ->type_name("OP,ROW,COL")
+                    ->excludes(list);
+  auto* lane =
+      cmd->add_option("--lane,--thread", opts->lane,
+                      "One lane's registers (0-31; a wgmma warpgroup's thread 0-127) and what each holds")
+          ->type_name("N")
+          ->excludes(list)
+          ->excludes(where);
+  cmd->add_flag("--csv", opts->csv,
+                "CSV: operand,lane,element,register,bit,bits,row,col (and product for m8n8k4 .f16); "
+                "wgmma: operand,thread,warp,lane,element,register,bit,bits,row,col");
+  cmd->callback([opts, lane, &exit_code] {
     if (opts->list) {
       print_list(opts->csv);
       exit_code = finish_output(kExitOk);
@@ -228,32 +239,64 @@ void add_layout_command(CLI::App& app, int& exit_code) {
                              : !opts->shape.empty()
                                  ? "mma.sync.aligned." + opts->shape + ".row.col.f32.f16.f16.f32"
                                  : std::string("mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32");
-    if (const WgmmaInstruction* w = find_wgmma_named(name)) {
-      print_wgmma(*w, opts->csv);
-      exit_code = finish_output(kExitOk);
-      return;
-    }
-    if (is_move_name(name)) {
+    const bool query = !opts->where.empty() || lane->count() > 0;
+    const WgmmaInstruction* w = find_wgmma_named(name);
+    const Instruction* in = w ? nullptr : find_instruction_named(name);
+    if (!w && !in && is_move_name(name)) {
+      if (query) {
+        std::cerr << "fragviz-cli layout: --where and --lane take an mma.sync or wgmma entry; " << name
+                  << " moves matrices (its table: fragviz-cli layout --instr " << name << ")\n";
+        exit_code = kExitUsage;
+        return;
+      }
       print_move(name, opts->csv);
       exit_code = finish_output(kExitOk);
       return;
     }
-    if (const WmmaKind* w = find_wmma_kind(name)) {
+    if (const WmmaKind* wk = find_wmma_kind(name)) {
       // No model to print: the map is only ever measured.
       std::cerr << "fragviz-cli layout: WMMA has no published mapping, so there is no layout of "
-                << wmma_name(*w) << " to print; measure it on a GPU: `fragviz-cli probe --instr "
-                << wmma_name(*w) << "`\n";
+                << wmma_name(*wk) << " to print; measure it on a GPU: `fragviz-cli probe --instr "
+                << wmma_name(*wk) << "`\n";
       exit_code = kExitRefused;
       return;
     }
-    const Instruction* in = find_instruction_named(name);
-    if (!in) {
+    if (!w && !in) {
       std::cerr << "fragviz-cli layout: no catalogue instruction is named '" << echo_text(name)
-                << "' (fragviz-cli layout --list prints them all)\n";
+                << "' (fragviz-cli layout --list prints them all)"
+                << did_you_mean(name, kMmaSyncNames | kWgmmaNames | kMoveNames) << "\n";
       exit_code = kExitUsage;
       return;
     }
-    print_table(*in, opts->csv);
+    if (query) {
+      const std::vector<FragmentOperand> operands = w ? fragment_operands(*w) : fragment_operands(*in);
+      const std::string mnemonic = w ? w->mnemonic : std::string(in->mnemonic);
+      if (lane->count() > 0) {
+        if (opts->lane < 0 || opts->lane >= operands.front().threads) {
+          std::cerr << "fragviz-cli layout: --lane " << opts->lane << ": "
+                    << (w ? "a wgmma warpgroup has threads 0 to 127" : "a warp has lanes 0 to 31") << "\n";
+          exit_code = kExitUsage;
+          return;
+        }
+        print_thread(mnemonic, operands, opts->lane, opts->csv);
+      } else {
+        std::string why;
+        const std::optional<WhereRequest> req = parse_where(opts->where, why);
+        if (req) why = where_problem(operands, *req);
+        if (!why.empty()) {
+          std::cerr << "fragviz-cli layout: --where: " << why << "\n";
+          exit_code = kExitUsage;
+          return;
+        }
+        print_where(mnemonic, operands, *req, opts->csv);
+      }
+      exit_code = finish_output(kExitOk);
+      return;
+    }
+    if (w)
+      print_wgmma(*w, opts->csv);
+    else
+      print_table(*in, opts->csv);
     exit_code = finish_output(kExitOk);
   });
 }

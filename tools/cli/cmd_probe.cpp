@@ -19,6 +19,7 @@
 #include "fragviz/hopper_probe.hpp"
 #include "fragviz/ldmatrix_feed.hpp"
 #include "fragviz/mma_probe.hpp"
+#include "fragviz/name_suggest.hpp"
 #include "fragviz/probe_decode.hpp"
 #include "fragviz/report_json.hpp"
 #include "fragviz/wgmma.hpp"
@@ -376,7 +377,8 @@ void add_probe_command(CLI::App& app, int& exit_code) {
       if (!find_instruction(opts->instr) && !find_wgmma(opts->instr) &&
           !(is_hopper_probe_name(opts->instr) && opts->instr.rfind("wgmma.", 0) != 0)) {
         std::cerr << "probe: no catalogue instruction is named '" << echo_text(opts->instr)
-                  << "' (fragviz-cli layout --list prints them all)\n";
+                  << "' (fragviz-cli layout --list prints them all)"
+                  << did_you_mean(opts->instr, kMmaSyncNames | kWgmmaNames) << "\n";
         exit_code = kExitUsage;
         return;
       }

@@ -69,10 +69,13 @@ struct RegisterSlot {
 FRAGVIZ_HD constexpr int elements_per_register(ElemType t) {
   return element_bits(t) >= 32 ? 1 : 32 / element_bits(t);
 }
-FRAGVIZ_HD constexpr RegisterSlot register_slot(const Instruction& in, Operand op, int i) {
-  const ElemType t = operand_spec(in, op).type;
+/// Where element `i` of an operand of element type `t` sits (mma.sync and wgmma pack alike).
+FRAGVIZ_HD constexpr RegisterSlot register_slot(ElemType t, int i) {
   const int p = elements_per_register(t);
   return RegisterSlot{i / p, (i % p) * element_bits(t), element_bits(t)};
+}
+FRAGVIZ_HD constexpr RegisterSlot register_slot(const Instruction& in, Operand op, int i) {
+  return register_slot(operand_spec(in, op).type, i);
 }
 /// Registers per lane for the operand (e.g. A of m16n8k16 .f16: 4; C of m8n8k4 .f32: 8).
 FRAGVIZ_HD constexpr int registers_per_lane(const Instruction& in, Operand op) {
@@ -90,6 +93,9 @@ struct Owner {
   int element;
 };
 std::optional<Owner> owner_of(const Instruction& in, Operand op, Coord c);
+/// The same for any operand map over `threads` threads (a wgmma operand: 128): which thread and
+/// element hold (row, col, product); nullopt outside the matrix or where no thread holds it.
+std::optional<Owner> operand_owner(const OperandSpec& s, int threads, int products, Coord c);
 
 /// The instruction's shape as PTX spells it: "m16n8k8".
 std::string shape_name(const Instruction& in);

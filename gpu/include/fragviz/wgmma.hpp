@@ -96,6 +96,12 @@ inline bool wgmma_mn_major_probed(const WgmmaInstruction& in) {
   return in.transpose_allowed && (in.n == 64 || in.n == 256);
 }
 
+/// The register fragment of operand `op`: A from registers (in.a), D (in.d, for Operand::C);
+/// nullptr for B, which always comes through a shared-memory descriptor.
+inline const OperandSpec* wgmma_register_operand(const WgmmaInstruction& in, Operand op) {
+  return op == Operand::A ? &in.a : op == Operand::C ? &in.d : nullptr;
+}
+
 /// (row, col) of D element `i` of warpgroup thread `thread`.
 FRAGVIZ_HD constexpr Coord wgmma_d_coord(const WgmmaInstruction& in, int thread, int i) {
   return operand_coord(in.d, thread, i);

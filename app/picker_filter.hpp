@@ -1,0 +1,18 @@
+// The instruction and wgmma pickers' filter (70 and 144 entries): what the user types above the
+// list narrows it as they type. Plain C++, no ImGui: tests/app/test_picker_filter.cpp checks it.
+#pragma once
+
+#include <string_view>
+
+namespace fragviz::app {
+
+/// Whether an entry shows under `filter`: each word of it (split at spaces) is part of the entry's
+/// mnemonic or is its picker group's name, ignoring case ("k16 bf16", "S8 m16n8k32", "fp8 n256";
+/// "s8" is no group, so it keeps the u8 entries of "s8/u8" out). An empty filter (or one of
+/// spaces) shows every entry.
+bool picker_matches(std::string_view filter, std::string_view mnemonic, std::string_view group = {});
+
+/// picker_matches for the wgmma picker's entry wgmma_catalogue()[index]: its mnemonic and group.
+bool wgmma_entry_shown(std::string_view filter, int index);
+
+}  // namespace fragviz::app

@@ -1,0 +1,32 @@
+// "Did you mean ...": the catalogue names nearest to a mistyped instruction name, for every
+// command and option that takes one (fragviz-cli layout/probe/export/descriptor, the app's --instr).
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace fragviz {
+
+/// Which catalogue's names a command accepts (bits, or-ed).
+enum NameSets : unsigned {
+  kMmaSyncNames = 1,  ///< the mma.sync catalogue (catalogue.hpp)
+  kWgmmaNames = 2,    ///< the wgmma catalogue (wgmma.hpp)
+  kMoveNames = 4,     ///< stmatrix .x1/.x2/.x4 (.trans) and movmatrix (matrix_move.hpp)
+};
+
+/// Every full mnemonic of the sets in `sets`, in catalogue order.
+std::vector<std::string> catalogue_names(unsigned sets);
+
+/// Up to `max` names of `sets` nearest to `typed`, nearest first; none when no name is near.
+/// Names are compared as their dot-separated words, without the "mma.sync.aligned." and
+/// "wgmma.mma_async.sync.aligned." prefixes (either spelling is accepted everywhere): a word left
+/// out costs 1, a word the name lacks or a wrong word 2, a word off by one or two characters
+/// ("f23", "k61") 1; a name is near at a cost of 4 or less and when its first word (the shape) is
+/// among the words typed, give or take two characters; ties ordered by characters changed.
+std::vector<std::string> nearest_names(std::string_view typed, unsigned sets, std::size_t max = 3);
+
+/// "; did you mean:\n  NAME\n  NAME" for nearest_names(typed, sets), or "" when none is near.
+std::string did_you_mean(std::string_view typed, unsigned sets);
+
+}  // namespace fragviz

@@ -1,0 +1,48 @@
+// The pickers' filter: every word typed must be part of the entry's mnemonic or group, in any case;
+// counted over the real catalogues against what each word plainly selects.
+#include <gtest/gtest.h>
+
+#include "fragviz/catalogue.hpp"
+#include "fragviz/wgmma.hpp"
+#include "picker_filter.hpp"
+
+namespace fragviz::app {
+namespace {
+
+TEST(PickerFilter, EmptyOrSpacesShowEverything) {
+  EXPECT_TRUE(picker_matches("", "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32"));
+  EXPECT_TRUE(picker_matches("   ", "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32"));
+}
+
+TEST(PickerFilter, EveryWordMustBePartOfTheNameOrGroupInAnyCase) {
+  const char* k16 = "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32";
+  EXPECT_TRUE(picker_matches("k16 bf16", k16));
+  EXPECT_TRUE(picker_matches("BF16  M16N8K16", k16));
+  EXPECT_FALSE(picker_matches("k16 s8", k16));
+  EXPECT_TRUE(picker_matches("fp8", "wgmma.mma_async.sync.aligned.m64n8k32.f32.e4m3.e4m3", "fp8"));
+  EXPECT_FALSE(picker_matches("fp8", "wgmma.mma_async.sync.aligned.m64n8k32.f32.e4m3.e4m3", "f16"));
+  // A group is matched by its whole name only: "s8" keeps the u8 entries of "s8/u8" out.
+  EXPECT_FALSE(picker_matches("s8", "mma.sync.aligned.m16n8k32.row.col.s32.u8.u8.s32", "s8/u8"));
+  EXPECT_TRUE(picker_matches("S8/U8", "mma.sync.aligned.m16n8k32.row.col.s32.u8.u8.s32", "s8/u8"));
+}
+
+TEST(PickerFilter, CountsOverTheCatalogues) {
+  // The mma.sync entries with m16n8k32 and s8 in their names: those of which A or B is .s8.
+  int s8_k32 = 0, want = 0;
+  for (const Instruction& in : catalogue()) {
+    s8_k32 += picker_matches("m16n8k32 s8", in.mnemonic, in.group);
+    const std::string m = in.mnemonic;
+    want += m.find("m16n8k32") != std::string::npos && m.find("s8") != std::string::npos;
+  }
+  EXPECT_GT(want, 0);
+  EXPECT_EQ(s8_k32, want);
+  // wgmma: N = 256 entries, one per type triple of the catalogue (wgmma.hpp: every type has N = 256).
+  int n256 = 0;
+  for (int i = 0; i < static_cast<int>(wgmma_catalogue().size()); ++i) n256 += wgmma_entry_shown("n256", i);
+  int triples = 0;
+  for (const WgmmaInstruction& in : wgmma_catalogue()) triples += in.n == 8;
+  EXPECT_EQ(n256, triples);
+}
+
+}  // namespace
+}  // namespace fragviz::app

@@ -1,0 +1,73 @@
+// "Did you mean": the catalogue names nearest to the slips people make typing a mnemonic (a word
+// left out, a type mistyped, the wrong family's prefix), and nothing for a name that is no near miss.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "fragviz/catalogue.hpp"
+#include "fragviz/name_suggest.hpp"
+#include "fragviz/wgmma.hpp"
+
+namespace fragviz {
+namespace {
+
+constexpr unsigned kAll = kMmaSyncNames | kWgmmaNames | kMoveNames;
+
+TEST(NameSuggest, CatalogueNamesAreEveryEntryOfTheSetsAsked) {
+  EXPECT_EQ(catalogue_names(kMmaSyncNames).size(), catalogue().size());
+  EXPECT_EQ(catalogue_names(kWgmmaNames).size(), wgmma_catalogue().size());
+  EXPECT_EQ(catalogue_names(kMoveNames).size(), 7u);  // stmatrix x1/x2/x4 (.trans) and movmatrix
+  EXPECT_EQ(catalogue_names(kAll).size(), catalogue().size() + wgmma_catalogue().size() + 7u);
+}
+
+TEST(NameSuggest, AMistypedTypeSuggestsTheEntry) {
+  const auto n = nearest_names("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f23", kAll);
+  ASSERT_FALSE(n.empty());
+  EXPECT_EQ(n.front(), "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32");
+}
+
+TEST(NameSuggest, LeftOutRowColSuggestsTheMmaSyncEntryFirst) {
+  const auto n = nearest_names("m16n8k16.f32.f16.f16.f32", kAll);
+  ASSERT_FALSE(n.empty());
+  EXPECT_EQ(n.front(), "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32");
+}
+
+TEST(NameSuggest, AWgmmaWithoutItsLastTypeSuggestsIt) {
+  const auto n = nearest_names("m64n64k16.f32.bf16", kAll);
+  ASSERT_FALSE(n.empty());
+  EXPECT_EQ(n.front(), "wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16");
+  EXPECT_LE(n.size(), 3u);
+}
+
+TEST(NameSuggest, AWrongPrefixStillFindsTheEntry) {
+  const auto n = nearest_names("wgmma.m64n128k16.f32.f16.f16", kWgmmaNames);
+  ASSERT_FALSE(n.empty());
+  EXPECT_EQ(n.front(), "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16");
+}
+
+TEST(NameSuggest, MatrixMovesToo) {
+  const auto n = nearest_names("stmatrix.sync.aligned.m8n8.x4.trans.b16", kAll);
+  ASSERT_FALSE(n.empty());
+  EXPECT_EQ(n.front(), "stmatrix.sync.aligned.m8n8.x4.trans.shared.b16");
+}
+
+TEST(NameSuggest, OnlyTheSetsAskedAreSuggested) {
+  // The app's --instr takes mma.sync only: a wgmma slip gets no wgmma name.
+  for (const std::string& n : nearest_names("m64n64k16.f32.bf16", kMmaSyncNames))
+    EXPECT_NE(find_instruction(n), nullptr) << n;
+}
+
+TEST(NameSuggest, NothingNearIsNoSuggestion) {
+  EXPECT_TRUE(nearest_names("bogus", kAll).empty());
+  EXPECT_TRUE(nearest_names("", kAll).empty());
+  EXPECT_EQ(did_you_mean("bogus", kAll), "");
+}
+
+TEST(NameSuggest, TheTextListsOneNamePerLine) {
+  const std::string t = did_you_mean("m16n8k16.row.col.f32.f16.f16.f23", kMmaSyncNames);
+  EXPECT_EQ(t.rfind("; did you mean:\n  mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32", 0), 0u) << t;
+  EXPECT_LE(std::count(t.begin(), t.end(), '\n'), 3);
+}
+
+}  // namespace
+}  // namespace fragviz

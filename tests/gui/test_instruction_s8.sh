@@ -109,17 +109,18 @@ python3 - "$STATE" <<'PY' || fail "the inspector does not say which bytes lane 5
 import json, sys
 s = json.load(open(sys.argv[1]))
 loads = s['inspector']['loads']
+# Registers named by their elements, {a0,a1,a2,a3} (fragment_names.hpp), as the lane inspector names them.
 want = [
     'A: ldmatrix.sync.aligned.m8n8.x4.shared.b16, A stored 16 x 32 (M x K, K contiguous)',
     '  addresses stored row 5, bytes 0-15: A(5,0)..A(5,15)',
-    '  a0..a3: stored row 1, bytes 4-7 from T1: A(1,4)..A(1,7)',
-    '  a4..a7: stored row 9, bytes 4-7 from T9: A(9,4)..A(9,7)',
-    '  a8..a11: stored row 1, bytes 20-23 from T17: A(1,20)..A(1,23)',
-    '  a12..a15: stored row 9, bytes 20-23 from T25: A(9,20)..A(9,23)',
+    '  {a0,a1,a2,a3}: stored row 1, bytes 4-7 from T1: A(1,4)..A(1,7)',
+    '  {a4,a5,a6,a7}: stored row 9, bytes 4-7 from T9: A(9,4)..A(9,7)',
+    '  {a8,a9,a10,a11}: stored row 1, bytes 20-23 from T17: A(1,20)..A(1,23)',
+    '  {a12,a13,a14,a15}: stored row 9, bytes 20-23 from T25: A(9,20)..A(9,23)',
     'B: ldmatrix.sync.aligned.m8n8.x2.shared.b16, B stored 8 x 32 (N x K, K contiguous)',
     '  addresses stored row 5, bytes 0-15: B(0,5)..B(15,5)',
-    '  b0..b3: stored row 1, bytes 4-7 from T1: B(4,1)..B(7,1)',
-    '  b4..b7: stored row 1, bytes 20-23 from T9: B(20,1)..B(23,1)',
+    '  {b0,b1,b2,b3}: stored row 1, bytes 4-7 from T1: B(4,1)..B(7,1)',
+    '  {b4,b5,b6,b7}: stored row 1, bytes 20-23 from T9: B(20,1)..B(23,1)',
 ]
 assert loads == want, loads
 PY

@@ -55,12 +55,15 @@ Result<T> guarded(F&& f) {
   return r;
 }
 
-/// A layout's values, looked up for indices inside it (its offsets() table) and evaluated
-/// outside: the checks' A(B(i)) without a division per index.
+/// A layout's values, looked up for indices inside it (its offsets() table, for a layout of at
+/// most kMaxTable indices) and evaluated elsewhere: the checks' A(B(i)) without a division per
+/// index.
 class Lookup {
  public:
+  static constexpr std::int64_t kMaxTable = std::int64_t{1} << 22;
   explicit Lookup(const Layout& l) : Lookup(ComposedLayout{{}, 0, l}) {}
-  explicit Lookup(ComposedLayout c) : c_(std::move(c)), table_(offsets(c_)) {}
+  explicit Lookup(ComposedLayout c)
+      : c_(std::move(c)), table_(size(c_.layout) <= kMaxTable ? offsets(c_) : std::vector<std::int64_t>{}) {}
   std::int64_t operator()(std::int64_t i) const {
     return i >= 0 && i < static_cast<std::int64_t>(table_.size()) ? table_[static_cast<std::size_t>(i)]
                                                                   : evaluate(c_, i);

@@ -355,10 +355,18 @@ std::string operation_names() {
 /// then fits 64 bits with room to spare, whatever the caller computes from it.
 constexpr std::int64_t kMaxExtent = std::int64_t{1} << 40;
 
-/// Refuses a layout beyond kMaxExtent (beyond_fragviz).
+/// Most leaf modes a layout of an expression may have (the complement and the inverses sort them
+/// in quadratic time).
+constexpr std::size_t kMaxLeaves = 1024;
+
+/// Refuses a layout beyond kMaxExtent or kMaxLeaves (beyond_fragviz).
 Term bounded(Term t) {
   if (t.value.kind != Value::Kind::layout) return t;
   const Layout& l = t.value.layout.layout;
+  if (leaf_modes(l).size() > kMaxLeaves)
+    throw Refused{t.pos, Refusal::beyond_fragviz,
+                  "a layout of " + std::to_string(leaf_modes(l).size()) + " modes: fragviz holds at most " +
+                      std::to_string(kMaxLeaves)};
   const auto extent = detail::guarded<std::int64_t>([&] { return std::max(size(l), cosize(l)); });
   if (!extent || *extent > kMaxExtent)
     throw Refused{t.pos, Refusal::beyond_fragviz,

@@ -167,7 +167,7 @@ std::vector<Case> random_cases(std::uint64_t seed, double scale) {
     if (l.rank() > 1)
       add("select", {layout_arg(l), index_arg(r.below(l.rank())), index_arg(r.below(l.rank()))});
   }
-  for (int i = 0; i < count(800); ++i) {
+  for (int i = 0; i < count(1100); ++i) {
     const Layout l = m.layout(6, 512);
     if (r.chance(70) || l.rank() == 1) {
       add("coalesce", {layout_arg(l)});
@@ -192,7 +192,7 @@ std::vector<Case> random_cases(std::uint64_t seed, double scale) {
       add("complement",
           {layout_arg(a), tuple_arg(r.chance(70) ? IntTuple::number(1 + r.below(600)) : m.shape(3, 512))});
   }
-  for (int i = 0; i < count(600); ++i) {
+  for (int i = 0; i < count(1000); ++i) {
     add("right_inverse", {layout_arg(m.layout(5, 256, 80))});
     add("left_inverse", {layout_arg(m.layout(5, 256, 80))});
   }
@@ -271,23 +271,23 @@ std::vector<Case> dynamic_cases(std::uint64_t seed, double scale) {
     return Tiler::of(
         Layout::leaf(r.pick<std::int64_t>({2, 2, 3, 4, 4, 8}), r.pick<std::int64_t>({1, 1, 2, 3, 4, 8})));
   };
-  for (int i = 0; i < count(600); ++i) {
+  for (int i = 0; i < count(5000); ++i) {
     const Layout l = flat(1 + r.below(3), 512, true);
-    add(r.pick<std::string>({"size", "cosize", "flatten"}), {layout_arg(l)});
+    add(r.pick<std::string>({"size", "cosize", "flatten", "rank", "depth"}), {layout_arg(l)});
     add("get", {layout_arg(l), index_arg(r.below(l.rank()))});
     add("select", {layout_arg(l), index_arg(r.below(l.rank()))});
   }
   for (int i = 0; i < count(4000); ++i) {
     const Layout a = coalesced(1, 256);
     add("composition", {layout_arg(a), layout_arg(flat(1 + r.below(2), 64, true))});
-    if (i % 4 == 0)
+    if (i % 2 == 0)
       add("with_shape", {layout_arg(a), tuple_arg(fragviz::algebra::shape(flat(1 + r.below(2), 64, false)))});
   }
   for (int i = 0; i < count(3000); ++i) {
     const Layout a = flat(1, 64, false);
     add("complement", {layout_arg(a), tuple_arg(IntTuple::number(2 + r.below(1000)))});
   }
-  for (int i = 0; i < count(4000); ++i) {
+  for (int i = 0; i < count(8000); ++i) {
     // A tiler of one tile divides the whole layout, which must then be coalesced as a whole; a
     // tiler of two divides each mode, coalesced on its own.
     const bool by_mode = r.chance(50);
@@ -296,7 +296,7 @@ std::vector<Case> dynamic_cases(std::uint64_t seed, double scale) {
     add(r.pick<std::string>({"logical_divide", "zipped_divide", "tiled_divide", "flat_divide"}),
         {layout_arg(a), tiler_arg(t)});
   }
-  for (int i = 0; i < count(3000); ++i) {
+  for (int i = 0; i < count(6000); ++i) {
     const Layout a = Layout::leaf(r.pick<std::int64_t>({2, 3, 4, 8}), r.pick<std::int64_t>({1, 2, 3, 4}));
     add(r.pick<std::string>({"logical_product", "zipped_product", "tiled_product", "flat_product"}),
         {layout_arg(a), tiler_arg(Tiler::of(flat(1 + r.below(2), 32, true)))});

@@ -72,14 +72,17 @@ std::string quoted(const std::string& s) {
 }
 
 /// What g++ prints for CuTe's refusal as fragviz quotes it, `(CuTe refuses it too: "MESSAGE")`:
-/// the message, or for a static_assert without one (fragviz quotes its condition) g++'s words.
+/// the message, or g++'s words for a static_assert without one (fragviz quotes its condition) and
+/// for CuTe's zip of a tuple and a number (its static_assert does not compile).
 std::string cute_message(const std::string& m) {
   const std::string key = "(CuTe refuses it too: \"";
   const auto at = m.find(key);
   if (at == std::string::npos) return {};
   const auto end = m.find("\")", at + key.size());
   const std::string quoted = m.substr(at + key.size(), end - at - key.size());
-  return quoted.rfind("static_assert(", 0) == 0 ? "static assertion failed" : quoted;
+  if (quoted.rfind("static_assert(", 0) == 0) return "static assertion failed";
+  if (quoted.find("tuple_size of a non-tuple") != std::string::npos) return "incomplete type";
+  return quoted;
 }
 
 /// A case's number: FNV-1a of its text, so that adding a case leaves every other case's number and

@@ -53,7 +53,10 @@ Layout append_to(const Layout& l, int r) {
 /// CuTe's zip(A, B) of two layouts: ((A0,B0),(A1,B1),...), or ((A,B)) when A is a leaf.
 Layout zip(const Layout& a, const Layout& b) {
   if (!a.is_tuple) return Layout::tuple({Layout::tuple({a, b})});
-  if (!b.is_tuple || b.rank() != a.rank())
+  if (!b.is_tuple)  // CuTe's static_assert takes tuple_size of B, which then does not compile
+    cute_refuses("zip of " + to_string(a) + " and " + to_string(b) + ": a tuple and a number",
+                 "zip: tuple_size of a non-tuple does not compile");
+  if (b.rank() != a.rank())
     cute_refuses("zip of " + to_string(a) + " and " + to_string(b) + ": their ranks differ",
                  "Mismatched Ranks");
   std::vector<Layout> modes;

@@ -5,9 +5,8 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
-#include <limits>
 
-#include "fragviz/parse_limits.hpp"
+#include "fragviz/algebra/notation.hpp"
 #include "fragviz/words.hpp"
 
 namespace fragviz {
@@ -36,175 +35,13 @@ std::optional<int> parse_element_type(std::string_view t) {
 
 namespace {
 
-/// 1-based character position of byte `i` of `text`: UTF-8 continuation bytes do not count, so
-/// `∘` (three bytes) is one column.
-int column_of(std::string_view text, std::size_t i) {
-  int col = 1;
-  for (std::size_t k = 0; k < i && k < text.size(); ++k)
-    if ((static_cast<unsigned char>(text[k]) & 0xC0) != 0x80) ++col;
-  return col;
-}
-
-/// One node of a shape or stride tuple: a number or a tuple of nodes.
-struct Node {
-  bool leaf = true;
-  std::int64_t value = 0;
-  std::vector<Node> kids;
-  std::size_t pos = 0;  ///< byte where it starts
-};
-
-struct ParseFailure {
-  std::size_t pos;
-  std::string message;
-};
-
-constexpr std::int64_t kMaxNumber = std::numeric_limits<std::int32_t>::max();
-constexpr std::string_view kCompose = "\xE2\x88\x98";  // U+2218 RING OPERATOR
-
-class Parser {
- public:
-  explicit Parser(std::string_view text) : s_(text) {}
-
-  [[noreturn]] void fail(std::size_t pos, std::string message) const {
-    throw ParseFailure{pos, std::move(message)};
-  }
-
-  void ws() {
-    while (i_ < s_.size() && (s_[i_] == ' ' || s_[i_] == '\t' || s_[i_] == '\n' || s_[i_] == '\r')) ++i_;
-  }
-  bool at_end() {
-    ws();
-    return i_ >= s_.size();
-  }
-  char peek() {
-    ws();
-    return i_ < s_.size() ? s_[i_] : '\0';
-  }
-  std::size_t pos() {
-    ws();
-    return i_;
-  }
-  bool take(char c) {
-    if (peek() != c) return false;
-    ++i_;
-    return true;
-  }
-  void expect(char c, const std::string& what) {
-    if (!take(c)) fail(pos(), "expected " + what + found());
-  }
-  /// ", found 'x'" or ", found the end of the text".
-  std::string found() {
-    if (at_end()) return ", found the end of the text";
-    const unsigned char c = static_cast<unsigned char>(s_[i_]);
-    if (c < 0x80) return std::string(", found '") + s_[i_] + "'";
-    std::size_t n = 1;
-    while (i_ + n < s_.size() && (static_cast<unsigned char>(s_[i_ + n]) & 0xC0) == 0x80) ++n;
-    return ", found '" + std::string(s_.substr(i_, n)) + "'";
-  }
-  bool starts_with(std::string_view word) {
-    ws();
-    return s_.substr(i_, word.size()) == word;
-  }
-  /// The composition operator: `o` or `∘`.
-  bool take_compose() {
-    ws();
-    if (s_.substr(i_, kCompose.size()) == kCompose) {
-      i_ += kCompose.size();
-      return true;
-    }
-    if (i_ < s_.size() && s_[i_] == 'o') {
-      const char next = i_ + 1 < s_.size() ? s_[i_ + 1] : ' ';
-      if (!std::isalnum(static_cast<unsigned char>(next)) && next != '<') {
-        ++i_;
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /// A number: optional `_` (CuTe's static integers print as _8), optional `-`, digits.
-  std::int64_t number(const char* what) {
-    const std::size_t start = pos();
-    take('_');
-    bool negative = false;
-    if (i_ < s_.size() && s_[i_] == '-') {
-      negative = true;
-      ++i_;
-    }
-    if (i_ >= s_.size() || !std::isdigit(static_cast<unsigned char>(s_[i_])))
-      fail(i_ == start ? start : i_, std::string("expected ") + what + found());
-    std::int64_t v = 0;
-    while (i_ < s_.size() && std::isdigit(static_cast<unsigned char>(s_[i_]))) {
-      v = v * 10 + (s_[i_] - '0');
-      if (v > kMaxNumber) fail(start, "number too large (fragviz takes numbers up to 2147483647)");
-      ++i_;
-    }
-    return negative ? -v : v;
-  }
-
-  /// A number or a parenthesised tuple of them.
-  Node tuple(const char* what) {
-    Node n;
-    n.pos = pos();
-    if (take('(')) {
-      if (++depth_ > kMaxParseNesting) fail(n.pos, nesting_too_deep_message());
-      n.leaf = false;
-      n.kids.push_back(tuple(what));
-      for (;;) {
-        if (take(',')) {
-          n.kids.push_back(tuple(what));
-        } else if (take(')')) {
-          --depth_;
-          break;
-        } else {
-          fail(pos(), "expected ',' or ')'" + found());
-        }
-      }
-      return n;
-    }
-    const char c = peek();
-    if (c != '_' && c != '-' && !std::isdigit(static_cast<unsigned char>(c)))
-      fail(pos(), std::string("expected ") + what + " or '('" + found());
-    n.value = number(what);
-    return n;
-  }
-
-  std::size_t index() const { return i_; }
-  void rewind(std::size_t i) { i_ = i; }
-
- private:
-  std::string_view s_;
-  std::size_t i_ = 0;
-  int depth_ = 0;  ///< tuples open at i_
-};
-
-std::string node_text(const Node& n) {
-  if (n.leaf) return std::to_string(n.value);
-  std::string s = "(";
-  for (std::size_t k = 0; k < n.kids.size(); ++k) s += (k ? "," : "") + node_text(n.kids[k]);
-  return s + ")";
-}
-
-/// The stride must have the shape's tree: a number where the shape has one, a tuple of as many
-/// entries where it has a tuple.
-void check_congruent(const Parser& p, const Node& shape, const Node& stride) {
-  if (shape.leaf) {
-    if (shape.value < 1) p.fail(shape.pos, "a shape must be at least 1, got " + std::to_string(shape.value));
-    if (!stride.leaf)
-      p.fail(stride.pos, "the stride " + node_text(stride) + " is a tuple where the shape has the number " +
-                             std::to_string(shape.value) + " (shape and stride must be congruent)");
-    return;
-  }
-  if (stride.leaf)
-    p.fail(stride.pos, "the stride " + std::to_string(stride.value) + " is a number where the shape has " +
-                           node_text(shape) + " (shape and stride must be congruent)");
-  if (stride.kids.size() != shape.kids.size())
-    p.fail(stride.pos, "the stride " + node_text(stride) + " has " +
-                           plural(static_cast<long long>(stride.kids.size()), "entry", "entries") +
-                           " where the shape " + node_text(shape) + " has " +
-                           std::to_string(shape.kids.size()) + " (shape and stride must be congruent)");
-  for (std::size_t k = 0; k < shape.kids.size(); ++k) check_congruent(p, shape.kids[k], stride.kids[k]);
-}
+using notation::check_congruent;
+using notation::column_of;
+using notation::Node;
+using notation::node_text;
+using notation::Parser;
+using notation::swizzle_text;
+using ParseFailure = notation::Failure;
 
 void flatten(const Node& shape, const Node& stride, std::vector<Mode>& out) {
   if (shape.leaf) {
@@ -212,43 +49,6 @@ void flatten(const Node& shape, const Node& stride, std::vector<Mode>& out) {
     return;
   }
   for (std::size_t k = 0; k < shape.kids.size(); ++k) flatten(shape.kids[k], stride.kids[k], out);
-}
-
-/// `Swizzle<B,M,S>` (or `Sw<B,M,S>`, `Swizzle<B,M>`, a trailing `{}`), checked as CuTe's
-/// static_asserts check it.
-CuteSwizzle swizzle_part(Parser& p) {
-  const std::size_t at = p.pos();
-  p.rewind(at + (p.starts_with("Swizzle") ? 7 : 2));
-  p.expect('<', "'<' after Swizzle");
-  const std::size_t b_pos = p.pos();
-  const std::int64_t b = p.number("the swizzle's B (bits)");
-  p.expect(',', "',' after B in Swizzle<B,M,S>");
-  const std::size_t m_pos = p.pos();
-  const std::int64_t m = p.number("the swizzle's M (base)");
-  std::int64_t s = b;
-  std::size_t s_pos = p.pos();
-  if (p.take(',')) {
-    s_pos = p.pos();
-    s = p.number("the swizzle's S (shift)");
-  }
-  if (!p.take('>')) p.fail(p.pos(), "expected ',' or '>' in Swizzle<B,M,S>" + p.found());
-  if (p.take('{')) p.expect('}', "'}' after Swizzle<...>{");
-  // CuTe's own static_asserts (include/cute/swizzle.hpp).
-  if (b < 0) p.fail(b_pos, "Swizzle<B,M,S> needs B >= 0 (CuTe: \"BBits must be positive\")");
-  if (m < 0) p.fail(m_pos, "Swizzle<B,M,S> needs M >= 0 (CuTe: \"MBase must be positive\")");
-  if (std::llabs(s) < b)
-    p.fail(s_pos, "Swizzle<" + std::to_string(b) + "," + std::to_string(m) + "," + std::to_string(s) +
-                      "> needs |S| >= B (CuTe: \"abs(SShift) must be more than BBits\")");
-  if (b + m + std::llabs(s) > 30)
-    p.fail(at, "Swizzle<" + std::to_string(b) + "," + std::to_string(m) + "," + std::to_string(s) +
-                   "> reaches bit " + std::to_string(b + m + std::llabs(s)) +
-                   "; fragviz's tiles (at most 227 KB) use bits below 30");
-  return CuteSwizzle{static_cast<int>(b), static_cast<int>(m), static_cast<int>(s)};
-}
-
-std::string swizzle_text(CuteSwizzle w) {
-  return "Swizzle<" + std::to_string(w.bits) + "," + std::to_string(w.base) + "," + std::to_string(w.shift) +
-         ">";
 }
 
 struct Parsed {
@@ -262,8 +62,8 @@ Parsed parse_notation(Parser& p) {
   std::string prefix;
   if (p.at_end()) p.fail(0, "empty layout: expected e.g. (8,64):(64,1) or Swizzle<3,3,3> o (8,64):(64,1)");
   // The swizzle and the composed offset: `Swizzle<B,M,S> o [K o]`.
-  if (p.starts_with("Swizzle") || p.starts_with("Sw<")) {
-    out.layout.swizzle = swizzle_part(p);
+  if (p.at_swizzle()) {
+    out.layout.swizzle = p.swizzle();
     prefix = swizzle_text(out.layout.swizzle) + " o ";
     if (!p.take_compose()) p.fail(p.pos(), "expected 'o' (or '\xE2\x88\x98') after the swizzle" + p.found());
     // A number followed by another `o` is the composed offset (CuTe prints `Sw<3,3,3> o _0 o ...`).
@@ -408,9 +208,8 @@ Outcome<SmemLayout> parse_smem_layout(std::string_view text, LayoutUnits units, 
 Outcome<CuteSwizzle> parse_cute_swizzle(std::string_view text) {
   Parser p(text);
   try {
-    if (!p.starts_with("Swizzle") && !p.starts_with("Sw<"))
-      p.fail(p.pos(), "expected Swizzle<B,M,S>" + p.found());
-    const CuteSwizzle w = swizzle_part(p);
+    if (!p.at_swizzle()) p.fail(p.pos(), "expected Swizzle<B,M,S>" + p.found());
+    const CuteSwizzle w = p.swizzle();
     if (!p.at_end()) p.fail(p.pos(), "unexpected text after the swizzle" + p.found());
     return Outcome<CuteSwizzle>::ok(w);
   } catch (const ParseFailure& f) {

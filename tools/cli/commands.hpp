@@ -148,5 +148,7 @@ void add_relations_command(CLI::App& app, int& exit_code);
 void add_diff_command(CLI::App& app, int& exit_code);
 /// `export`: any view as SVG, PNG, PDF or TikZ (cmd_export.cpp).
 void add_export_command(CLI::App& app, int& exit_code);
+/// `algebra`: an expression of CuTe's layout algebra, its result and table (cmd_algebra.cpp).
+void add_algebra_command(CLI::App& app, int& exit_code);
 
 }  // namespace fragviz::cli

@@ -9,6 +9,8 @@
 // comes back as an error (kind refused, or io for a report that cannot be read), never a picture.
 #pragma once
 
+#include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -66,6 +68,12 @@ Outcome<Scene> stmatrix_scene(const ViewRequest& r);
 Outcome<Scene> movmatrix_scene(const ViewRequest& r);
 Outcome<Scene> banks_scene(const ViewRequest& r);
 Outcome<Scene> output_scene(const ViewRequest& r);
+
+/// A layout's table (fragviz-cli algebra --svg): `rows` x `cols` cells, cell (r, c) labelled with
+/// offset(r, c) and coloured by that offset modulo 32 in the lane colours; `title` and `subtitle`
+/// above. Preconditions: rows, cols >= 1.
+Scene layout_table_scene(const std::string& title, const std::string& subtitle, int rows, int cols,
+                         const std::function<std::int64_t(int, int)>& offset, const app::Palette& p);
 
 /// The catalogue mma.sync the fragments view shows by default (the app's default instruction).
 inline constexpr std::string_view kDefaultMma = "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32";

@@ -1,0 +1,121 @@
+// The layout algebra's expressions (algebra/expression.hpp): CuTe documentation's worked examples
+// (media/docs/cpp/cute/02_layout_algebra.md: their results as the document states them), and
+// refusals with their columns and what CuTe does there. These run without the CUTLASS headers;
+// tests/cute/test_cute_algebra.cpp holds thousands of cases against CuTe itself.
+#include <gtest/gtest.h>
+
+#include "fragviz/algebra/expression.hpp"
+
+using namespace fragviz::algebra;
+
+namespace {
+
+std::string value(const std::string& text) {
+  const auto v = evaluate_expression(text);
+  EXPECT_TRUE(v) << text << ": " << v.message;
+  return v ? to_string(*v) : std::string();
+}
+
+Result<Value> refused(const std::string& text) {
+  auto v = evaluate_expression(text);
+  EXPECT_FALSE(v) << text << " gave " << (v ? to_string(*v) : "");
+  return v;
+}
+
+}  // namespace
+
+TEST(Algebra, CuteDocumentationExamples) {
+  EXPECT_EQ(value("coalesce((2,(1,6)):(1,(6,2)))"), "12:1");
+  EXPECT_EQ(value("coalesce((2,(1,6)):(1,(6,2)), (1,1))"), "(2,6):(1,2)");
+  EXPECT_EQ(value("composition((6,2):(8,2), (4,3):(3,1))"), "((2,2),3):((24,2),8)");
+  EXPECT_EQ(value("composition(20:2, (5,4):(4,1))"), "(5,4):(8,2)");
+  EXPECT_EQ(value("composition((10,2):(16,4), (5,4):(1,5))"), "(5,(2,2)):(16,(80,4))");
+  EXPECT_EQ(value("composition((12,(4,8)):(59,(13,1)), <3:4, 8:2>)"), "(3,(2,4)):(236,(26,1))");
+  EXPECT_EQ(value("composition((12,(4,8)):(59,(13,1)), (3,8))"), "(3,(4,2)):(59,(13,1))");
+  EXPECT_EQ(value("complement(4:1, 24)"), "6:4");
+  EXPECT_EQ(value("complement(6:4, 24)"), "4:1");
+  EXPECT_EQ(value("complement((4,6):(1,4), 24)"), "1:0");
+  EXPECT_EQ(value("complement(4:2, 24)"), "(2,3):(1,8)");
+  EXPECT_EQ(value("complement((2,4):(1,6), 24)"), "3:2");
+  EXPECT_EQ(value("complement((2,2):(1,6), 24)"), "(3,2):(2,12)");
+  EXPECT_EQ(value("logical_divide((4,2,3):(2,1,8), 4:2)"), "((2,2),(2,3)):((4,1),(2,8))");
+  // The 2-D divide's tile is (3,(2,4)):(177,(13,2)); zipped_divide gathers tiles and rests.
+  EXPECT_EQ(value("get(zipped_divide((9,(4,8)):(59,(13,1)), <3:3, (2,4):(1,8)>), 0)"),
+            "(3,(2,4)):(177,(13,2))");
+  EXPECT_EQ(value("logical_product((2,2):(4,1), 6:1)"), "((2,2),(2,3)):((4,1),(2,8))");
+  EXPECT_EQ(value("size(logical_product((2,2):(4,1), (4,2):(2,1)))"), "32");
+}
+
+TEST(Algebra, Queries) {
+  EXPECT_EQ(value("size(((4,8),(2,2)):((32,1),(16,8)))"), "128");
+  EXPECT_EQ(value("rank(((4,8),(2,2)):((32,1),(16,8)))"), "2");
+  EXPECT_EQ(value("depth(((4,8),(2,2)):((32,1),(16,8)))"), "2");
+  // cosize: 1 + 3*32 + 7*1 + 1*16 + 1*8
+  EXPECT_EQ(value("cosize(((4,8),(2,2)):((32,1),(16,8)))"), "128");
+  EXPECT_EQ(value("get(((4,8),(2,2)):((32,1),(16,8)), 0, 1)"), "8:1");
+  EXPECT_EQ(value("select(((4,8),(2,2)):((32,1),(16,8)), 1)"), "((2,2)):((16,8))");
+  EXPECT_EQ(value("flatten(((4,8),(2,2)):((32,1),(16,8)))"), "(4,8,2,2):(32,1,16,8)");
+  EXPECT_EQ(value("((4,8),(2,2)):((32,1),(16,8))"), "((4,8),(2,2)):((32,1),(16,8))");
+  EXPECT_EQ(value("make_layout((4,(2,3)))"), "(4,(2,3)):(1,(4,8))");
+}
+
+TEST(Algebra, SwizzleSpellings) {
+  EXPECT_EQ(value("Swizzle<3,3,3> o (8,64):(64,1)"), "Swizzle<3,3,3> o (8,64):(64,1)");
+  EXPECT_EQ(value("Sw<3,3,3> o _0 o (_8,_64):(_64,_1)"), "Swizzle<3,3,3> o (8,64):(64,1)");
+  EXPECT_EQ(value("Swizzle<2,4> \xE2\x88\x98 16 \xE2\x88\x98 (8,8):(8,1)"),
+            "Swizzle<2,4,2> o 16 o (8,8):(8,1)");
+  // B = (8,8):(8,1) sends (i, j) to 8i + j, which A = (8,64):(64,1) sends to 64j + i: (8,8):(1,64).
+  EXPECT_EQ(value("composition(Swizzle<3,3,3> o (8,64):(64,1), (8,8):(8,1))"),
+            "Swizzle<3,3,3> o (8,8):(1,64)");
+}
+
+TEST(Algebra, ParseErrorsNameTheirColumn) {
+  auto v = refused("logical_divide((16,64):(64,1), (8,8)");  // 36 characters: the end is column 37
+  EXPECT_EQ(v.refusal, Refusal::bad_input);
+  EXPECT_EQ(v.column, 37) << v.message;
+  v = refused("logical_divid((16,64):(64,1), 8)");
+  EXPECT_EQ(v.column, 1) << v.message;
+  EXPECT_NE(v.message.find("no operation is named 'logical_divid'"), std::string::npos) << v.message;
+  v = refused("((4,8),(2,2)):((32,1),16)");
+  EXPECT_EQ(v.column, 23) << v.message;
+  EXPECT_NE(v.message.find("congruent"), std::string::npos) << v.message;
+  v = refused("composition((4,8):(1,4), Swizzle<3,4,2>)");  // at S
+  EXPECT_EQ(v.column, 38) << v.message;
+  v = refused("size(8:1, 2)");
+  EXPECT_EQ(v.column, 1) << v.message;
+  v = refused("logical_divide(8:1, Swizzle<1,1,1>)");
+  EXPECT_EQ(v.column, 21) << v.message;
+  EXPECT_NE(v.message.find("argument 2 must be a tiler"), std::string::npos) << v.message;
+  v = refused(std::string(300, '(') + "1" + std::string(300, ')'));
+  EXPECT_NE(v.message.find("nested more than"), std::string::npos) << v.message;
+  v = refused("");
+  EXPECT_NE(v.message.find("empty expression"), std::string::npos) << v.message;
+}
+
+TEST(Algebra, RefusalsSayWhatCuteDoes) {
+  // CuTe's static_asserts, quoted.
+  auto v = refused("composition((4,3):(1,10), 6:5)");
+  EXPECT_EQ(v.refusal, Refusal::cute_refuses);
+  EXPECT_NE(v.message.find("Stride Divisibility Condition"), std::string::npos) << v.message;
+  EXPECT_EQ(v.column, 1);
+  v = refused("complement((2,2):(2,3))");
+  EXPECT_EQ(v.refusal, Refusal::cute_refuses);
+  EXPECT_NE(v.message.find("Non-injective Layout detected in complement."), std::string::npos) << v.message;
+  v = refused("logical_divide((8,8):(1,8), (2,2,2))");
+  EXPECT_EQ(v.refusal, Refusal::cute_refuses);
+  EXPECT_NE(v.message.find("Too many modes in tiler"), std::string::npos) << v.message;
+  v = refused("  left_inverse((2,3):(3,2))");
+  EXPECT_EQ(v.column, 3);
+  EXPECT_NE(v.message.find("Left inverse divisibility condition"), std::string::npos) << v.message;
+  // Where CuTe's answer is wrong: A o B that is not A(B(i)), a Layout o Swizzle that is not one.
+  v = refused("composition((4,3):(1,10), 4:3)");
+  EXPECT_EQ(v.refusal, Refusal::cute_wrong);
+  EXPECT_NE(v.message.find("A(B(2)) = A(6) = 12"), std::string::npos) << v.message;
+  v = refused("composition((6,8):(1,16), Swizzle<1,1,1>)");
+  EXPECT_EQ(v.refusal, Refusal::cute_wrong);
+  // Beyond fragviz: negative strides where CuTe's result has negative shapes, 64-bit overflow.
+  v = refused("right_inverse(4:-1)");
+  EXPECT_EQ(v.refusal, Refusal::beyond_fragviz);
+  v = refused("size((2147483647,2147483647,2147483647):(1,1,1))");
+  EXPECT_EQ(v.refusal, Refusal::beyond_fragviz) << v.message;
+}

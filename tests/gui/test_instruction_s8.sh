@@ -132,8 +132,8 @@ wait_for "s['controls']['instruction'] == '$K8' and len(s['cells']['A']) == 128 
 wait_for "'ldmatrix_none' not in s['widgets'] and 'banks_padded_totals' in s['widgets']"
 wait_for "len([r for r in s['inspector']['registers'] if r['operand'] == 'A']) == 2"
 wait_for "s['ldmatrix_view']['unit_bytes'] == 2 and s['ldmatrix_view']['cols'] == 16"
-# B of the seed: .x1.trans from K x N; lane 5's b0b1 are the halves of rows 2 and 3 at column 1.
-wait_for "'  b0b1: stored row 2-3, bytes 2-3 (.trans) from T2-T3: B(2,1)..B(3,1)' in s['inspector']['loads']"
+# B of the seed: .x1.trans from K x N; lane 5's {b0,b1} are the halves of rows 2 and 3 at column 1.
+wait_for "'  {b0,b1}: stored row 2-3, bytes 2-3 (.trans) from T2-T3: B(2,1)..B(3,1)' in s['inspector']['loads']"
 F64=mma.sync.aligned.m16n8k8.row.col.f64.f64.f64.f64
 pick_instruction "$F64"
 wait_for "s['controls']['instruction'] == '$F64' and not s['instruction']['has_ldmatrix_form']"

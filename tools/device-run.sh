@@ -109,6 +109,18 @@ run "$cli" probe --layout 'Swizzle<3,3,3> o (16,64):(64,1)' --lanes explorer --l
 run "$cli" probe --layout '(16,64):(64,1)' --lanes explorer --load ldmatrix --ncu
 run "$cli" probe --layout '(32,64):(64,1)' --lanes 'row=lane, col=0' --load lds128
 
+section "bank sweep: the plain loads (ld.shared .b32/.v2/.v4) under Nsight Compute (tools/bank-sweep)"
+# Session 9 measured stores and ld/stmatrix (tests/fixtures/bank-sweep/h200-2026-12-04.csv); its load
+# kernels never executed their load. Set BANK_SWEEP_OPS to sweep other ops; bank-sweep.csv comes back
+# in $out/bank-sweep/ (tools/bank-sweep/to-fixture.py makes a new pinned fixture of it).
+if command -v ncu >/dev/null 2>&1; then
+  export OPS="${BANK_SWEEP_OPS:-lds32 lds64 lds128}"
+  run "$root/tools/bank-sweep/run.sh" "$out/bank-sweep"
+  unset OPS
+else
+  echo "ncu not found: bank sweep skipped" | tee -a "$log"
+fi
+
 section "compute-sanitizer (memcheck, racecheck, synccheck, initcheck) over every probe and gate variant"
 san="$out/sanitizer.log"
 : >"$san"

@@ -93,6 +93,11 @@ struct LayoutControls {
   /// Who asked for this geometry, e.g. "gate rung ldmatrix-k16" (open_layout_view); "" when the
   /// user typed it. Not persisted.
   std::string title;
+  /// The layout text the access goes through: a store's write side, else the read side (the
+  /// write side when read_layout is ""). LayoutView::access_layout parses the same side.
+  const std::string& access_layout_text() const {
+    return is_store(op) || read_layout.empty() ? write_layout : read_layout;
+  }
   friend bool operator==(const LayoutControls& a, const LayoutControls& b) {
     return a.enabled == b.enabled && a.write_layout == b.write_layout && a.read_layout == b.read_layout &&
            a.lanes == b.lanes && a.op == b.op && a.num == b.num && a.trans == b.trans &&

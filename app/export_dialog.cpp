@@ -40,7 +40,7 @@ scene::ViewRequest export_request(const AppState& s, scene::View v) {
         // Layout mode: the access over the side the view draws (a store's write side, else the read
         // side, which defaults to the write side), its lanes, instruction and element type.
         const LayoutControls& l = s.layout;
-        r.layout = is_store(l.op) || l.read_layout.empty() ? l.write_layout : l.read_layout;
+        r.layout = l.access_layout_text();
         r.lanes = l.lanes;
         r.access = std::string(to_string(l.op));
         r.ldmatrix = LdmatrixConfig{l.num, l.trans};

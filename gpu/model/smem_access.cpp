@@ -15,6 +15,16 @@ static_assert([] {
   return true;
 }());
 
+// A plain op's picker label is its SASS and PTX side by side: the same two words as its mnemonic.
+static_assert([] {
+  for (const SharedOpInfo& i : kSharedOps) {
+    if (i.matrix) continue;
+    std::string_view label(i.label), sass(i.sass), ptx(i.ptx);
+    if (label.substr(0, sass.size()) != sass || label.substr(label.size() - ptx.size()) != ptx) return false;
+  }
+  return true;
+}());
+
 std::string_view to_string(SharedOp op) { return shared_op_info(op).name; }
 
 std::optional<SharedOp> parse_shared_op(std::string_view text) {
@@ -107,26 +117,12 @@ std::string lane_list(const std::vector<int>& lanes) {
 namespace {
 
 std::string mnemonic_of(const AccessRequest& r) {
-  switch (r.op) {
-    case SharedOp::ldmatrix:
-      return ldmatrix_mnemonic(r.ldmatrix);
-    case SharedOp::stmatrix:
-      return "stmatrix.sync.aligned.m8n8." + std::string(to_string(r.ldmatrix.num)) +
-             (r.ldmatrix.trans ? ".trans" : "") + ".shared.b16";
-    case SharedOp::lds32:
-      return "ld.shared.b32 (LDS.32)";
-    case SharedOp::lds64:
-      return "ld.shared.v2.b32 (LDS.64)";
-    case SharedOp::lds128:
-      return "ld.shared.v4.b32 (LDS.128)";
-    case SharedOp::sts32:
-      return "st.shared.b32 (STS.32)";
-    case SharedOp::sts64:
-      return "st.shared.v2.b32 (STS.64)";
-    case SharedOp::sts128:
-      return "st.shared.v4.b32 (STS.128)";
-  }
-  return "?";
+  if (r.op == SharedOp::ldmatrix) return ldmatrix_mnemonic(r.ldmatrix);
+  if (r.op == SharedOp::stmatrix)
+    return "stmatrix.sync.aligned.m8n8." + std::string(to_string(r.ldmatrix.num)) +
+           (r.ldmatrix.trans ? ".trans" : "") + ".shared.b16";
+  const SharedOpInfo& i = shared_op_info(r.op);
+  return std::string(i.ptx) + " (" + i.sass + ")";
 }
 
 std::string coord_text(Coord c) { return "(" + std::to_string(c.row) + "," + std::to_string(c.col) + ")"; }

@@ -53,21 +53,27 @@ enum class SharedOp : std::uint8_t {
 struct SharedOpInfo {
   SharedOp op;
   const char* name;   ///< the CLI's, settings' and reports' word: "ldmatrix", "sts128", ...
-  const char* label;  ///< the app's picker: SASS and PTX side by side
-  int bytes;          ///< bytes one lane's address covers (a 16-byte row for ld/stmatrix)
-  int phase_lanes;    ///< lanes served in one phase
-  bool store;         ///< writes shared memory (Nsight Compute's op_st counters)
-  bool matrix;        ///< ld/stmatrix: 8 row addresses per 8x8 matrix
+  const char* label;  ///< the app's picker: SASS and PTX side by side, e.g. "LDS.128  ld.shared.v4.b32"
+  /// The plain ops' PTX and SASS, e.g. "ld.shared.v4.b32" and "LDS.128" (the access report's
+  /// mnemonic "ld.shared.v4.b32 (LDS.128)"); null for ld/stmatrix, whose mnemonic has .num/.trans.
+  const char* ptx;
+  const char* sass;
+  int bytes;        ///< bytes one lane's address covers (a 16-byte row for ld/stmatrix)
+  int phase_lanes;  ///< lanes served in one phase
+  bool store;       ///< writes shared memory (Nsight Compute's op_st counters)
+  bool matrix;      ///< ld/stmatrix: 8 row addresses per 8x8 matrix
 };
 inline constexpr SharedOpInfo kSharedOps[] = {
-    {SharedOp::ldmatrix, "ldmatrix", "ldmatrix", 16, 8, false, true},
-    {SharedOp::stmatrix, "stmatrix", "stmatrix (sm_90)", 16, 8, true, true},
-    {SharedOp::lds32, "lds32", "LDS.32  ld.shared.b32", 4, 32, false, false},
-    {SharedOp::lds64, "lds64", "LDS.64  ld.shared.v2.b32", 8, 16, false, false},
-    {SharedOp::lds128, "lds128", "LDS.128  ld.shared.v4.b32", 16, 8, false, false},
-    {SharedOp::sts32, "sts32", "STS.32  st.shared.b32", 4, 32, true, false},
-    {SharedOp::sts64, "sts64", "STS.64  st.shared.v2.b32", 8, 16, true, false},
-    {SharedOp::sts128, "sts128", "STS.128  st.shared.v4.b32", 16, 8, true, false},
+    {SharedOp::ldmatrix, "ldmatrix", "ldmatrix", nullptr, nullptr, 16, 8, false, true},
+    {SharedOp::stmatrix, "stmatrix", "stmatrix (sm_90)", nullptr, nullptr, 16, 8, true, true},
+    {SharedOp::lds32, "lds32", "LDS.32  ld.shared.b32", "ld.shared.b32", "LDS.32", 4, 32, false, false},
+    {SharedOp::lds64, "lds64", "LDS.64  ld.shared.v2.b32", "ld.shared.v2.b32", "LDS.64", 8, 16, false, false},
+    {SharedOp::lds128, "lds128", "LDS.128  ld.shared.v4.b32", "ld.shared.v4.b32", "LDS.128", 16, 8, false,
+     false},
+    {SharedOp::sts32, "sts32", "STS.32  st.shared.b32", "st.shared.b32", "STS.32", 4, 32, true, false},
+    {SharedOp::sts64, "sts64", "STS.64  st.shared.v2.b32", "st.shared.v2.b32", "STS.64", 8, 16, true, false},
+    {SharedOp::sts128, "sts128", "STS.128  st.shared.v4.b32", "st.shared.v4.b32", "STS.128", 16, 8, true,
+     false},
 };
 constexpr const SharedOpInfo& shared_op_info(SharedOp op) { return kSharedOps[static_cast<int>(op)]; }
 

@@ -5,18 +5,18 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
-#include "assets.hpp"
 #include "fonts.hpp"
-#include "fragviz/device.hpp"
-#include "fragviz/gate_host.hpp"
-#include "fragviz/kernel_process.hpp"
-#include "fragviz/report_json.hpp"
+#include "fragviz/device/device.hpp"
+#include "fragviz/device/kernel_process.hpp"
+#include "fragviz/gate/gate_host.hpp"
+#include "fragviz/report/report_json.hpp"
+#include "fragviz/viewmodel/assets.hpp"
 #include "imgui.h"
 #include "imgui_internal.h"  // ImGui::FindWindowByName, for the windows' rectangles in the dump
-#include "layout.hpp"
 #include "panels/panels.hpp"
 #include "report_view.hpp"
 #include "settings.hpp"
+#include "window_placement.hpp"
 
 namespace fragviz::app {
 

@@ -7,10 +7,10 @@
 #include <string>
 
 #include "app_state.hpp"
+#include "bank_layout_mode.hpp"
 #include "derived.hpp"
 #include "hopper_views.hpp"
 #include "jobs.hpp"
-#include "layout_view.hpp"
 #include "output_renderer.hpp"
 
 namespace fragviz::app {

@@ -6,12 +6,12 @@
 #include <cstdlib>
 #include <string>
 
-#include "cli_checks.hpp"
-#include "fragviz/catalogue.hpp"
-#include "fragviz/layout.hpp"
-#include "fragviz/wmma.hpp"
-#include "fragviz/name_suggest.hpp"
-#include "fragviz/words.hpp"
+#include "fragviz/isa/catalogue.hpp"
+#include "fragviz/isa/fragment.hpp"
+#include "fragviz/isa/wmma.hpp"
+#include "fragviz/util/cli_checks.hpp"
+#include "fragviz/util/name_suggest.hpp"
+#include "fragviz/util/words.hpp"
 #include "image_file.hpp"
 
 namespace fragviz::app {

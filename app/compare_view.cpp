@@ -6,7 +6,7 @@
 #include <set>
 
 #include "app_state.hpp"
-#include "fragviz/layout_probe.hpp"
+#include "fragviz/probe/layout_probe.hpp"
 
 namespace fragviz::app {
 

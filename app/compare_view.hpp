@@ -15,8 +15,8 @@
 #include <string>
 #include <tuple>
 
-#include "fragviz/report.hpp"
-#include "fragviz/report_diff.hpp"
+#include "fragviz/report/report.hpp"
+#include "fragviz/report/report_diff.hpp"
 
 namespace fragviz::app {
 

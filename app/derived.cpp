@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <cmath>
 
-#include "fragviz/device.hpp"
-#include "fragviz/element_codec.hpp"
-#include "fragviz/mma_probe.hpp"
+#include "fragviz/device/device.hpp"
+#include "fragviz/isa/element_codec.hpp"
+#include "fragviz/probe/mma_probe.hpp"
 
 namespace fragviz::app {
 
@@ -46,7 +46,7 @@ OperandTable make_operand(const Instruction& in, Operand op) {
   }
   // The registers the tensor-core probe feeds in its first label pass of this operand (digit 0 of
   // every slot's label, slot + 1, in the probe's digit width), packed by the probe's own packing:
-  // the one encoding the inspector shows (gpu/model/mma_probe.cpp, plan_mma_probe).
+  // the one encoding the inspector shows (model/probe/mma_probe.cpp, plan_mma_probe).
   if (op != Operand::C) {
     const int slots = in.threads * t.per_lane;
     t.label_digit_bits = label_digit_bits(t.type);

@@ -12,11 +12,11 @@
 #include <vector>
 
 #include "app_state.hpp"
-#include "fragviz/banks.hpp"
-#include "fragviz/catalogue.hpp"
-#include "fragviz/layout.hpp"
-#include "fragviz/ldmatrix.hpp"
-#include "fragviz/report.hpp"
+#include "fragviz/isa/catalogue.hpp"
+#include "fragviz/isa/fragment.hpp"
+#include "fragviz/isa/ldmatrix.hpp"
+#include "fragviz/report/report.hpp"
+#include "fragviz/smem/banks.hpp"
 #include "run_status.hpp"
 
 namespace fragviz::app {
@@ -166,7 +166,7 @@ std::uint32_t tile_byte(const TileGeometry& tile, int row, int byte);
 std::string run_status(const AppState& s, const Instruction& in);
 
 /// The tensor-core probe's label of slot (lane, element): lane * per_lane + element + 1
-/// (gpu/model/mma_probe.cpp, plan_mma_probe).
+/// (model/probe/mma_probe.cpp, plan_mma_probe).
 inline long probe_label(const OperandTable& t, int lane, int element) {
   return static_cast<long>(lane) * t.per_lane + element + 1;
 }

@@ -4,8 +4,8 @@
 #include <filesystem>
 
 #include "app_state.hpp"
-#include "assets.hpp"
-#include "output_path.hpp"
+#include "fragviz/util/output_path.hpp"
+#include "fragviz/viewmodel/assets.hpp"
 
 namespace fragviz::app {
 

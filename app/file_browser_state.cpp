@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <system_error>
 
-#include "fragviz/words.hpp"
+#include "fragviz/util/words.hpp"
 
 namespace fragviz::app {
 

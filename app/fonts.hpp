@@ -11,7 +11,7 @@
 
 #include <string>
 
-#include "assets.hpp"
+#include "fragviz/viewmodel/assets.hpp"
 
 namespace fragviz::app {
 

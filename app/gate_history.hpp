@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "fragviz/report.hpp"
+#include "fragviz/report/report.hpp"
 
 namespace fragviz::app {
 

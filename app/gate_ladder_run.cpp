@@ -1,7 +1,7 @@
 // The gate ladder's run (gate_ladder_run.hpp).
 #include "gate_ladder_run.hpp"
 
-#include "fragviz/gate_host.hpp"
+#include "fragviz/gate/gate_host.hpp"
 #include "gate_history.hpp"
 
 namespace fragviz::app {

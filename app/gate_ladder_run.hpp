@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "fragviz/device.hpp"
-#include "fragviz/gate_ladder.hpp"
+#include "fragviz/device/device.hpp"
+#include "fragviz/gate/gate_ladder.hpp"
 
 namespace fragviz::app {
 

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "app_state.hpp"
-#include "hopper_derived.hpp"
+#include "fragviz/viewmodel/hopper_derived.hpp"
 
 namespace fragviz::app {
 

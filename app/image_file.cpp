@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "whole_file.hpp"
+#include "fragviz/util/whole_file.hpp"
 
 namespace fragviz::app {
 

@@ -11,7 +11,7 @@
 #include <string>
 #include <thread>
 
-#include "fragviz/device.hpp"
+#include "fragviz/device/device.hpp"
 #include "gate_ladder_run.hpp"
 
 namespace fragviz::app {

@@ -1,7 +1,7 @@
 #include "kernel_form.hpp"
 
-#include "fragviz/file_check.hpp"
-#include "fragviz/words.hpp"
+#include "fragviz/util/file_check.hpp"
+#include "fragviz/util/words.hpp"
 
 namespace fragviz::app {
 

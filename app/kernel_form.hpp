@@ -5,8 +5,8 @@
 
 #include <string>
 
-#include "fragviz/outcome.hpp"
-#include "fragviz/user_kernel.hpp"
+#include "fragviz/gate/user_kernel.hpp"
+#include "fragviz/util/outcome.hpp"
 
 namespace fragviz::app {
 

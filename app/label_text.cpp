@@ -2,7 +2,7 @@
 
 #include <cstdio>
 
-#include "fragviz/words.hpp"
+#include "fragviz/util/words.hpp"
 #include "report_view.hpp"
 
 namespace fragviz::app {

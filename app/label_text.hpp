@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "fragviz/report.hpp"
+#include "fragviz/report/report.hpp"
 
 namespace fragviz::app {
 

@@ -1,6 +1,6 @@
 #include "palette.hpp"
 
-#include "assets.hpp"
+#include "fragviz/viewmodel/assets.hpp"
 
 namespace fragviz::app {
 

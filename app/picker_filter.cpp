@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
-#include "fragviz/wgmma.hpp"
+#include "fragviz/isa/wgmma.hpp"
 
 namespace fragviz::app {
 

@@ -4,8 +4,8 @@
 #include <cstdio>
 #include <filesystem>
 
-#include "fragviz/layout_probe.hpp"
-#include "fragviz/words.hpp"
+#include "fragviz/probe/layout_probe.hpp"
+#include "fragviz/util/words.hpp"
 #include "label_text.hpp"
 
 namespace fragviz::app {

@@ -4,8 +4,8 @@
 
 #include <string>
 
-#include "fragviz/catalogue.hpp"
-#include "fragviz/report.hpp"  // DeviceInfo
+#include "fragviz/isa/catalogue.hpp"
+#include "fragviz/report/report.hpp"  // DeviceInfo
 
 namespace fragviz::app {
 

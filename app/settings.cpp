@@ -17,13 +17,13 @@
 #include <sstream>
 #include <tuple>
 
-#include "fragviz/gate_host.hpp"
-#include "fragviz/gate_ladder.hpp"
-#include "fragviz/json_text.hpp"
-#include "fragviz/name_suggest.hpp"
-#include "fragviz/wgmma.hpp"
-#include "fragviz/words.hpp"
-#include "layout_view.hpp"
+#include "bank_layout_mode.hpp"
+#include "fragviz/gate/gate_host.hpp"
+#include "fragviz/gate/gate_ladder.hpp"
+#include "fragviz/isa/wgmma.hpp"
+#include "fragviz/util/json_text.hpp"
+#include "fragviz/util/name_suggest.hpp"
+#include "fragviz/util/words.hpp"
 
 namespace fragviz::app {
 

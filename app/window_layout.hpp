@@ -18,7 +18,7 @@
 
 #include <vector>
 
-#include "assets.hpp"
+#include "fragviz/viewmodel/assets.hpp"
 
 namespace fragviz::app {
 

@@ -1,14 +1,14 @@
 // The fragments view's WMMA mode without a window: for one nvcuda::wmma fragment kind, what a
 // probe report measured (who holds each cell, the relation to mma.sync) or why nothing is drawn.
 // WMMA publishes no map, so there is no model to fall back on: without a measurement the view
-// says so and draws nothing (fragviz/wmma.hpp).
+// says so and draws nothing (fragviz/isa/wmma.hpp).
 #pragma once
 
 #include <string>
 #include <vector>
 
-#include "fragviz/report.hpp"
-#include "fragviz/wmma.hpp"
+#include "fragviz/isa/wmma.hpp"
+#include "fragviz/report/report.hpp"
 
 namespace fragviz::app {
 

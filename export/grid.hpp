@@ -4,7 +4,7 @@
 #include <functional>
 #include <string>
 
-#include "assets.hpp"
+#include "fragviz/viewmodel/assets.hpp"
 #include "fragviz_export/scene.hpp"
 
 namespace fragviz::scene {

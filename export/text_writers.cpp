@@ -5,8 +5,8 @@
 #include <map>
 #include <sstream>
 
+#include "fragviz/util/whole_file.hpp"
 #include "fragviz_export/writers.hpp"
-#include "whole_file.hpp"
 
 namespace fragviz::scene {
 namespace {

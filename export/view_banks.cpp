@@ -6,13 +6,13 @@
 #include <algorithm>
 #include <string>
 
-#include "fragviz/banks.hpp"
-#include "fragviz/catalogue.hpp"
-#include "fragviz/lane_pattern.hpp"
-#include "fragviz/name_suggest.hpp"
-#include "fragviz/smem_access.hpp"
-#include "fragviz/smem_layout.hpp"
-#include "fragviz/words.hpp"
+#include "fragviz/isa/catalogue.hpp"
+#include "fragviz/smem/banks.hpp"
+#include "fragviz/smem/lane_pattern.hpp"
+#include "fragviz/smem/smem_access.hpp"
+#include "fragviz/smem/smem_layout.hpp"
+#include "fragviz/util/name_suggest.hpp"
+#include "fragviz/util/words.hpp"
 #include "fragviz_export/views.hpp"
 #include "grid.hpp"
 

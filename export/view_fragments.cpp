@@ -4,10 +4,10 @@
 #include <string>
 #include <vector>
 
-#include "fragviz/catalogue.hpp"
-#include "fragviz/layout.hpp"
-#include "fragviz/name_suggest.hpp"
-#include "fragviz/words.hpp"
+#include "fragviz/isa/catalogue.hpp"
+#include "fragviz/isa/fragment.hpp"
+#include "fragviz/util/name_suggest.hpp"
+#include "fragviz/util/words.hpp"
 #include "fragviz_export/views.hpp"
 #include "grid.hpp"
 

@@ -7,11 +7,11 @@
 #include <string>
 #include <vector>
 
-#include "fragviz/ldmatrix.hpp"
-#include "fragviz/matrix_move.hpp"
+#include "fragviz/isa/ldmatrix.hpp"
+#include "fragviz/isa/matrix_move.hpp"
+#include "fragviz/viewmodel/hopper_derived.hpp"
 #include "fragviz_export/views.hpp"
 #include "grid.hpp"
-#include "hopper_derived.hpp"
 
 namespace fragviz::scene {
 namespace {

@@ -3,12 +3,12 @@
 // labelled T<thread> V<element> (PTX ISA, "Warpgroup MMA: Register Fragments").
 #include <string>
 
-#include "fragviz/name_suggest.hpp"
-#include "fragviz/wgmma.hpp"
-#include "fragviz/words.hpp"
+#include "fragviz/isa/wgmma.hpp"
+#include "fragviz/util/name_suggest.hpp"
+#include "fragviz/util/words.hpp"
+#include "fragviz/viewmodel/hopper_derived.hpp"
 #include "fragviz_export/views.hpp"
 #include "grid.hpp"
-#include "hopper_derived.hpp"
 
 namespace fragviz::scene {
 

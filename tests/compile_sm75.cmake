@@ -12,7 +12,7 @@ endif()
 foreach(src ${_cu})
   get_filename_component(name ${src} NAME_WE)
   execute_process(
-    COMMAND "${NVCC}" -std=c++17 -O3 -arch=sm_75 ${_flags} -I${SRC_DIR}/include -c ${src} -o ${OUT_DIR}/${name}.o
+    COMMAND "${NVCC}" -std=c++17 -O3 -arch=sm_75 ${_flags} -I${SRC_DIR}/include -I${SRC_DIR}/../model/include -c ${src} -o ${OUT_DIR}/${name}.o
     RESULT_VARIABLE rc ERROR_VARIABLE err OUTPUT_VARIABLE out)
   if(NOT rc EQUAL 0)
     message(FATAL_ERROR "nvcc -arch=sm_75 failed on ${src} (exit ${rc}):\n${out}${err}")

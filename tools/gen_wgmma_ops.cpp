@@ -1,4 +1,4 @@
-// Writes gpu/cuda/hopper/wgmma_ops.cuh from the model's wgmma catalogue (fragviz/wgmma.hpp): one
+// Writes gpu/cuda/hopper/wgmma_ops.cuh from the model's wgmma catalogue (fragviz/isa/wgmma.hpp): one
 // WgmmaOp<Index> per entry with its PTX inline assembly, so the kernels issue exactly the
 // instructions the catalogue lists (the assembly's operand lists are too long to write by hand:
 // m64n256k16 .f32 has 128 D registers). The file is committed; the test build.wgmma_ops_current
@@ -8,7 +8,7 @@
 #include <cstdio>
 #include <string>
 
-#include "fragviz/wgmma.hpp"
+#include "fragviz/isa/wgmma.hpp"
 
 namespace {
 

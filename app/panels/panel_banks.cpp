@@ -7,8 +7,8 @@
 #include <cstdio>
 
 #include "../grid_clip.hpp"
-#include "../layout.hpp"
 #include "../palette.hpp"
+#include "../window_placement.hpp"
 #include "panels.hpp"
 
 namespace fragviz::app {

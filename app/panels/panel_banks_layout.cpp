@@ -8,8 +8,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "../bank_layout_mode.hpp"
 #include "../grid_clip.hpp"
-#include "../layout_view.hpp"
 #include "../palette.hpp"
 #include "imgui_stdlib.h"
 #include "panels.hpp"

@@ -6,7 +6,7 @@
 #include <system_error>
 
 #include "file_browser.hpp"
-#include "fragviz/words.hpp"
+#include "fragviz/util/words.hpp"
 #include "panels.hpp"
 
 namespace fragviz::app {

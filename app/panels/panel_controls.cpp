@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "../controls_fit.hpp"
-#include "../layout.hpp"
 #include "../picker_filter.hpp"
 #include "../report_view.hpp"
+#include "../window_placement.hpp"
 #include "panels.hpp"
 
 namespace fragviz::app {

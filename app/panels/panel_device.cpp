@@ -1,7 +1,7 @@
 // The CUDA device (or why there is none), probe status, how many catalogue instructions this GPU
 // runs and the report measured and matched, and the measured cycles table.
-#include "../layout.hpp"
-#include "fragviz/device.hpp"
+#include "../window_placement.hpp"
+#include "fragviz/device/device.hpp"
 #include "panels.hpp"
 
 namespace fragviz::app {

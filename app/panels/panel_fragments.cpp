@@ -21,9 +21,9 @@
 #include <vector>
 
 #include "../grid_clip.hpp"
-#include "../layout.hpp"
 #include "../palette.hpp"
-#include "fragviz/banks.hpp"
+#include "../window_placement.hpp"
+#include "fragviz/smem/banks.hpp"
 #include "imgui_internal.h"  // ImGui::SetNextWindowScroll
 #include "panels.hpp"
 

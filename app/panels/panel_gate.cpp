@@ -7,12 +7,12 @@
 #include <optional>
 #include <string>
 
-#include "../layout.hpp"
-#include "../layout_view.hpp"
-#include "fragviz/gate_host.hpp"
-#include "fragviz/gate_ladder.hpp"
-#include "fragviz/wgmma_gate.hpp"
-#include "fragviz/words.hpp"
+#include "../bank_layout_mode.hpp"
+#include "../window_placement.hpp"
+#include "fragviz/gate/gate_host.hpp"
+#include "fragviz/gate/gate_ladder.hpp"
+#include "fragviz/gate/wgmma_gate.hpp"
+#include "fragviz/util/words.hpp"
 #include "panels.hpp"
 
 namespace fragviz::app {

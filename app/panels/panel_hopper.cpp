@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <cstring>
 
-#include "../assets.hpp"
-#include "../layout.hpp"
 #include "../palette.hpp"
 #include "../picker_filter.hpp"
+#include "../window_placement.hpp"
+#include "fragviz/viewmodel/assets.hpp"
 #include "hopper_common.hpp"
 
 namespace fragviz::app {

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "../layout.hpp"
 #include "../palette.hpp"
+#include "../window_placement.hpp"
 #include "panels.hpp"
 
 namespace fragviz::app {

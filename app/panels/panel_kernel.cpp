@@ -8,7 +8,7 @@
 #include <system_error>
 
 #include "../kernel_form.hpp"
-#include "../layout.hpp"
+#include "../window_placement.hpp"
 #include "file_browser.hpp"
 #include "imgui_stdlib.h"
 #include "panels.hpp"

@@ -6,9 +6,9 @@
 #include <cstdio>
 
 #include "../grid_clip.hpp"
-#include "../layout.hpp"
 #include "../palette.hpp"
-#include "fragviz/banks.hpp"
+#include "../window_placement.hpp"
+#include "fragviz/smem/banks.hpp"
 #include "panels.hpp"
 
 namespace fragviz::app {

@@ -5,12 +5,12 @@
 #include <system_error>
 #include <vector>
 
-#include "../assets.hpp"
-#include "../layout.hpp"
 #include "../report_view.hpp"
 #include "../text_fit.hpp"
+#include "../window_placement.hpp"
 #include "file_browser.hpp"
-#include "fragviz/device.hpp"
+#include "fragviz/device/device.hpp"
+#include "fragviz/viewmodel/assets.hpp"
 #include "hopper_common.hpp"
 #include "imgui_stdlib.h"
 #include "panels.hpp"

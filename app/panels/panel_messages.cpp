@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "../assets.hpp"
+#include "fragviz/viewmodel/assets.hpp"
 #include "panels.hpp"
 
 namespace fragviz::app {

@@ -6,9 +6,9 @@
 #include <cmath>
 #include <string>
 
-#include "../layout.hpp"
 #include "../output_renderer.hpp"
-#include "fragviz/words.hpp"
+#include "../window_placement.hpp"
+#include "fragviz/util/words.hpp"
 #include "panels.hpp"
 
 namespace fragviz::app {

@@ -8,7 +8,7 @@
 #include "../app_state.hpp"
 #include "../derived.hpp"
 #include "../label_text.hpp"
-#include "fragviz/fragment_names.hpp"
+#include "fragviz/isa/fragment_names.hpp"
 #include "imgui.h"
 
 namespace fragviz::app {

@@ -12,13 +12,14 @@ set(_gate_ptxas_cpp "${CMAKE_CURRENT_BINARY_DIR}/gate_ptxas.cpp")
 add_custom_command(
   OUTPUT "${_gate_ptxas_cpp}"
   COMMAND "${CMAKE_COMMAND}" "-DNVCC=${CMAKE_CUDA_COMPILER}" "-DSRC=${_gate_src}"
-          "-DINCLUDE_DIR=${CMAKE_CURRENT_SOURCE_DIR}/include" "-DARCH=sm_90"
+          "-DINCLUDE_DIR=${CMAKE_CURRENT_SOURCE_DIR}/include"
+          "-DMODEL_INCLUDE_DIR=${CMAKE_SOURCE_DIR}/model/include" "-DARCH=sm_90"
           "-DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/gate_ptxas" "-DOUT=${_gate_ptxas_cpp}"
           -P "${CMAKE_CURRENT_LIST_DIR}/ptxas_capture.cmake"
   DEPENDS ${_gate_srcs} "${CMAKE_CURRENT_LIST_DIR}/gate_kernels.cuh" "${CMAKE_CURRENT_LIST_DIR}/ptx.cuh"
           "${CMAKE_CURRENT_LIST_DIR}/ladder/ladder_kernels.cuh" "${CMAKE_CURRENT_LIST_DIR}/ladder/ladder_mainloop.cuh"
-          "${CMAKE_CURRENT_SOURCE_DIR}/include/fragviz/gate_geometry.hpp"
-          "${CMAKE_CURRENT_SOURCE_DIR}/include/fragviz/gate_host.hpp"
+          "${CMAKE_SOURCE_DIR}/model/include/fragviz/gate/gate_geometry.hpp"
+          "${CMAKE_SOURCE_DIR}/model/include/fragviz/gate/gate_host.hpp"
           "${CMAKE_CURRENT_LIST_DIR}/ptxas_capture.cmake"
   COMMENT "Capturing ptxas -v for the gate kernels (sm_90)"
   VERBATIM)

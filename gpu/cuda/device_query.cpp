@@ -8,7 +8,7 @@
 #include <string>
 
 #include "cuda_check.hpp"
-#include "fragviz/device.hpp"
+#include "fragviz/device/device.hpp"
 
 namespace fragviz {
 namespace {

@@ -10,12 +10,12 @@
 
 #include <cstdint>
 
-#include "fragviz/catalogue_table.hpp"
-#include "fragviz/gate_geometry.hpp"
-#include "fragviz/gate_host.hpp"
-#include "fragviz/gate_ladder.hpp"
-#include "fragviz/layout.hpp"
-#include "fragviz/wgmma_gate.hpp"
+#include "fragviz/gate/gate_geometry.hpp"
+#include "fragviz/gate/gate_host.hpp"
+#include "fragviz/gate/gate_ladder.hpp"
+#include "fragviz/gate/wgmma_gate.hpp"
+#include "fragviz/isa/catalogue_table.hpp"
+#include "fragviz/isa/fragment.hpp"
 #include "gate_kernels.cuh"
 #include "hopper/gate_wgmma.cuh"
 #include "ladder/ladder_kernels.cuh"

@@ -7,7 +7,7 @@
 
 #include <cstdint>
 
-#include "fragviz/report.hpp"
+#include "fragviz/report/report.hpp"
 
 namespace fragviz::gate {
 

@@ -19,10 +19,10 @@
 #include <vector>
 
 #include "cublas_lazy.hpp"
-#include "fragviz/device.hpp"
-#include "fragviz/gate_host.hpp"
-#include "fragviz/gate_ladder.hpp"
-#include "fragviz/user_kernel.hpp"
+#include "fragviz/device/device.hpp"
+#include "fragviz/gate/gate_host.hpp"
+#include "fragviz/gate/gate_ladder.hpp"
+#include "fragviz/gate/user_kernel.hpp"
 #include "gate_kernels.cuh"
 #include "gate_run.hpp"
 

@@ -10,7 +10,7 @@
 #include <functional>
 #include <string>
 
-#include "fragviz/device.hpp"
+#include "fragviz/device/device.hpp"
 
 namespace fragviz::gate {
 

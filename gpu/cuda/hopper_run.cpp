@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "cuda_check.hpp"
-#include "fragviz/hopper_probe.hpp"
+#include "fragviz/probe/hopper_probe.hpp"
 #include "hopper/wgmma_kernels.hpp"
 #include "matrix_move_kernels.hpp"
 

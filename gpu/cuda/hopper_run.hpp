@@ -4,7 +4,7 @@
 #include <string>
 #include <string_view>
 
-#include "fragviz/hopper_probe.hpp"
+#include "fragviz/probe/hopper_probe.hpp"
 
 namespace fragviz {
 

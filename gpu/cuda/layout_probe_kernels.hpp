@@ -1,16 +1,16 @@
 // What the layout probe kernel (layout_probe_kernels.cu) takes and returns: the user's two tile
 // layouts as TileMap (evaluated on the device by tile_map.hpp, the model's own functions), each
 // lane's logical coordinate, and the raw words and addresses it measured. Judging is host work
-// (fragviz/layout_probe.hpp).
+// (fragviz/probe/layout_probe.hpp).
 #pragma once
 
 #include <cuda_runtime_api.h>
 
 #include <cstdint>
 
-#include "fragviz/ldmatrix.hpp"
-#include "fragviz/smem_access.hpp"
-#include "fragviz/tile_map.hpp"
+#include "fragviz/isa/ldmatrix.hpp"
+#include "fragviz/smem/smem_access.hpp"
+#include "fragviz/smem/tile_map.hpp"
 
 namespace fragviz::cuda {
 

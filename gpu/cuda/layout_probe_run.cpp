@@ -1,12 +1,12 @@
 // run_layout_probe() on device 0: plan first (nothing launches on a refusal), then one warp.
-#include "fragviz/layout_probe_run.hpp"
+#include "fragviz/device/layout_probe_run.hpp"
 
 #include <cuda_runtime_api.h>
 
 #include <memory>
 
 #include "cuda_check.hpp"
-#include "fragviz/device.hpp"
+#include "fragviz/device/device.hpp"
 #include "layout_probe_kernels.hpp"
 
 namespace fragviz {

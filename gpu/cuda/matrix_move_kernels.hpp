@@ -1,6 +1,6 @@
 // What the stmatrix / movmatrix / epilogue probe kernel (matrix_move_kernels.cu) takes and
 // returns. One warp runs the jobs in order; the host builds every value and address from the model
-// (fragviz/hopper_probe.hpp) and judges the tile and registers that come back.
+// (fragviz/probe/hopper_probe.hpp) and judges the tile and registers that come back.
 #pragma once
 
 #include <cuda_runtime_api.h>

@@ -1,6 +1,6 @@
 // The through-ldmatrix tensor-core probe kernel (mma_probe_kernels.hpp, launch_mma_ldmatrix_probe):
 // images in, registers out. One template over the catalogue index, as mma_probe_kernels.cu: every
-// address and image comes from the host (fragviz/ldmatrix_feed.hpp), the kernel only copies,
+// address and image comes from the host (fragviz/probe/ldmatrix_feed.hpp), the kernel only copies,
 // issues ldmatrix and the instruction's PTX wrapper (mma_wrappers.cuh), and writes what came back.
 #include <cuda_runtime.h>
 
@@ -9,9 +9,9 @@
 #include <cstdint>
 #include <utility>
 
-#include "fragviz/catalogue.hpp"
-#include "fragviz/catalogue_table.hpp"
-#include "fragviz/layout.hpp"
+#include "fragviz/isa/catalogue.hpp"
+#include "fragviz/isa/catalogue_table.hpp"
+#include "fragviz/isa/fragment.hpp"
 #include "mma_probe_kernels.hpp"
 #include "mma_wrappers.cuh"
 #include "ptx.cuh"

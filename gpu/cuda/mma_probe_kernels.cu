@@ -8,9 +8,9 @@
 #include <cstdint>
 #include <utility>
 
-#include "fragviz/catalogue.hpp"
-#include "fragviz/catalogue_table.hpp"
-#include "fragviz/layout.hpp"
+#include "fragviz/isa/catalogue.hpp"
+#include "fragviz/isa/catalogue_table.hpp"
+#include "fragviz/isa/fragment.hpp"
 #include "mma_probe_kernels.hpp"
 #include "mma_wrappers.cuh"
 

@@ -2,7 +2,7 @@
 // runs `passes` mma of one catalogue instruction; for each pass every lane reads its A, B and C
 // registers as raw 32-bit words, issues the instruction through its PTX wrapper
 // (mma_wrappers.cuh) and writes its D registers' raw words. The host builds every input and
-// judges every output (fragviz/mma_probe.hpp); the kernel knows no layout.
+// judges every output (fragviz/probe/mma_probe.hpp); the kernel knows no layout.
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -25,7 +25,7 @@ cudaError_t launch_mma_probe(int index, const std::uint32_t* a, const std::uint3
 
 /// What the through-ldmatrix probe kernel (mma_ldmatrix_probe_kernels.cu) takes besides buffers:
 /// per operand the stored image size (0: the operand comes from registers) and .trans, and each
-/// lane's byte offset from the image base (fragviz/ldmatrix_feed.hpp builds all of it).
+/// lane's byte offset from the image base (fragviz/probe/ldmatrix_feed.hpp builds all of it).
 struct MmaLdmatrixParams {
   std::uint32_t a_offset[32];
   std::uint32_t b_offset[32];

@@ -6,7 +6,7 @@
 // - "Multiply-and-Accumulate Instruction: mma" (#warp-level-matrix-instructions-mma): the syntax of
 //   every form, its PTX ISA notes (first PTX ISA version) and target ISA notes (first SM).
 // - Fragment layouts: the "Matrix Fragments for mma.m..." section each entry names (quoted on each
-//   wrapper); modelled in catalogue_table.hpp and fragviz/layout.hpp, never re-derived here.
+//   wrapper); modelled in catalogue_table.hpp and fragviz/isa/fragment.hpp, never re-derived here.
 //
 // Every wrapper has
 //   static constexpr bool kAvailable;                         // false: no asm in this build
@@ -55,10 +55,10 @@
 
 #include <cstdint>
 
-#include "fragviz/catalogue.hpp"
-#include "fragviz/catalogue_table.hpp"
-#include "fragviz/host_device.hpp"
-#include "fragviz/layout.hpp"
+#include "fragviz/isa/catalogue.hpp"
+#include "fragviz/isa/catalogue_table.hpp"
+#include "fragviz/isa/fragment.hpp"
+#include "fragviz/util/host_device.hpp"
 
 namespace fragviz::cuda {
 

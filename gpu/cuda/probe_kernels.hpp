@@ -1,14 +1,14 @@
 // What the probe kernels (probe_kernels.cu) take and return: plain structs the host launcher
 // (probes.cpp) fills and decodes, and one launch function per kernel. Kernels only move raw
-// bits; naming cells and judging them is host work (fragviz/probe_decode.hpp).
+// bits; naming cells and judging them is host work (fragviz/probe/probe_decode.hpp).
 #pragma once
 
 #include <cuda_runtime_api.h>
 
 #include <cstdint>
 
-#include "fragviz/layout.hpp"
-#include "fragviz/ldmatrix.hpp"
+#include "fragviz/isa/fragment.hpp"
+#include "fragviz/isa/ldmatrix.hpp"
 
 namespace fragviz::cuda {
 

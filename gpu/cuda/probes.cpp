@@ -14,12 +14,12 @@
 #include <vector>
 
 #include "cuda_check.hpp"
-#include "fragviz/banks.hpp"
-#include "fragviz/device.hpp"
-#include "fragviz/ldmatrix_feed.hpp"
-#include "fragviz/mma_probe.hpp"
-#include "fragviz/probe_decode.hpp"
-#include "fragviz/words.hpp"
+#include "fragviz/device/device.hpp"
+#include "fragviz/probe/ldmatrix_feed.hpp"
+#include "fragviz/probe/mma_probe.hpp"
+#include "fragviz/probe/probe_decode.hpp"
+#include "fragviz/smem/banks.hpp"
+#include "fragviz/util/words.hpp"
 #include "hopper_run.hpp"
 #include "mma_probe_kernels.hpp"
 #include "probe_kernels.hpp"

@@ -6,7 +6,7 @@
 // - "Multiply-and-Accumulate Instruction: mma" (#warp-level-matrix-instructions-mma): the f16
 //   shapes m16n8k8 ("requires sm_75 or higher") and m16n8k16 (requires sm_80).
 // - Fragment layouts: "Matrix Fragments for mma.m16n8k8" and "... mma.m16n8k16 with floating
-//   point type"; modelled in fragviz/layout.hpp, never re-derived here.
+//   point type"; modelled in fragviz/isa/fragment.hpp, never re-derived here.
 //
 // Rules the wrappers rely on:
 // - Addresses are .shared state-space addresses (32-bit), from smem_address(); passing a generic

@@ -1,4 +1,4 @@
-# cmake -DNVCC=... -DSRC=gate_kernels.cu|ladder/a.cu|... -DINCLUDE_DIR=... -DARCH=sm_90 -DWORK_DIR=... -DOUT=x.cpp -P
+# cmake -DNVCC=... -DSRC=gate_kernels.cu|ladder/a.cu|... -DINCLUDE_DIR=... -DMODEL_INCLUDE_DIR=... -DARCH=sm_90 -DWORK_DIR=... -DOUT=x.cpp -P
 # Runs nvcc -Xptxas -v on each '|'-separated source of SRC and writes OUT, a C++ file defining
 #   const char* fragviz::gate::ptxas_info(const char* kernel)
 # that returns, per entry function, ptxas's "Used N registers, ..." line and its
@@ -10,7 +10,7 @@ set(_text "")
 foreach(_src IN LISTS _srcs)
   get_filename_component(_name "${_src}" NAME_WE)
   execute_process(
-    COMMAND "${NVCC}" -std=c++17 -O3 -arch=${ARCH} -Xptxas -v -I${INCLUDE_DIR} -c "${_src}"
+    COMMAND "${NVCC}" -std=c++17 -O3 -arch=${ARCH} -Xptxas -v -I${INCLUDE_DIR} -I${MODEL_INCLUDE_DIR} -c "${_src}"
             -o "${WORK_DIR}/${_name}_ptxas.o"
     RESULT_VARIABLE _rc OUTPUT_VARIABLE _out ERROR_VARIABLE _err)
   if(_rc EQUAL 0)

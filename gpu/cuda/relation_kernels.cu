@@ -13,10 +13,10 @@
 #include <cstdint>
 #include <utility>
 
-#include "fragviz/catalogue.hpp"
-#include "fragviz/catalogue_table.hpp"
-#include "fragviz/layout.hpp"
-#include "fragviz/relations.hpp"
+#include "fragviz/isa/catalogue.hpp"
+#include "fragviz/isa/catalogue_table.hpp"
+#include "fragviz/isa/fragment.hpp"
+#include "fragviz/probe/relations.hpp"
 #include "mma_probe_kernels.hpp"
 #include "mma_wrappers.cuh"
 #include "relation_kernels.hpp"

@@ -1,5 +1,5 @@
 // The relation kernels (relation_kernels.cu): registers in, registers out, one warp each. The
-// host builds every input and judges every output (fragviz/relations.hpp); the kernels know no
+// host builds every input and judges every output (fragviz/probe/relations.hpp); the kernels know no
 // layout beyond the catalogue's word counts and element widths.
 // - K split: D_whole = W(a, b, c) and D_split = H(a_hi, b_hi, H(a_lo, b_lo, c)), the halves' words
 //   picked from W's words by a map the host passes as data.

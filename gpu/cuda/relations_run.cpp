@@ -1,7 +1,7 @@
-// run_relations(): builds every relation check's inputs on the host (fragviz/relations.hpp),
+// run_relations(): builds every relation check's inputs on the host (fragviz/probe/relations.hpp),
 // moves them to the device in one copy, launches one warp per check, copies everything back in
 // one copy and judges it against the model.
-#include "fragviz/relations_run.hpp"
+#include "fragviz/device/relations_run.hpp"
 
 #include <cuda_runtime_api.h>
 
@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "cuda_check.hpp"
-#include "fragviz/device.hpp"
+#include "fragviz/device/device.hpp"
 #include "relation_kernels.hpp"
 
 namespace fragviz {

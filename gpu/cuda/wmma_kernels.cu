@@ -1,5 +1,5 @@
 // The WMMA probe kernel: one template over the kind table's index (see wmma_kernels.hpp). The
-// fragment type is built from the table row, so fragviz/wmma_table.hpp is the one list of kinds;
+// fragment type is built from the table row, so fragviz/isa/wmma_table.hpp is the one list of kinds;
 // num_elements and sizeof(x) are checked against the row at compile time.
 //
 // crt/mma.h declares the .bf16, .tf32 and .f64 fragments only for sm_80 code (and the sub-byte
@@ -16,8 +16,8 @@
 #include <type_traits>
 #include <utility>
 
-#include "fragviz/wmma.hpp"
-#include "fragviz/wmma_table.hpp"
+#include "fragviz/isa/wmma.hpp"
+#include "fragviz/isa/wmma_table.hpp"
 #include "wmma_kernels.hpp"
 
 namespace fragviz::cuda {

@@ -1,7 +1,7 @@
 // The WMMA probe kernel (wmma_kernels.cu): tiles in, each lane's fragment bytes out. One warp
-// runs `passes` nvcuda::wmma::load_matrix_sync of one fragment kind (fragviz/wmma_table.hpp),
+// runs `passes` nvcuda::wmma::load_matrix_sync of one fragment kind (fragviz/isa/wmma_table.hpp),
 // pass p reading the tile at tiles + p * wmma_tile_stride, and writes every lane's sizeof(frag.x)
-// bytes as they are. The host builds every tile and reads every byte (fragviz/wmma.hpp); the
+// bytes as they are. The host builds every tile and reads every byte (fragviz/isa/wmma.hpp); the
 // kernel knows no map.
 #pragma once
 

@@ -1,4 +1,4 @@
-// run_wmma_probes(): every kind's tiles from the model (fragviz/wmma.hpp), one copy in, one launch
+// run_wmma_probes(): every kind's tiles from the model (fragviz/isa/wmma.hpp), one copy in, one launch
 // per kind, one copy out, decoded by the model.
 #include "wmma_run.hpp"
 
@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "cuda_check.hpp"
-#include "fragviz/wmma.hpp"
+#include "fragviz/isa/wmma.hpp"
 #include "wmma_kernels.hpp"
 
 namespace fragviz {

@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "fragviz/report.hpp"
+#include "fragviz/report/report.hpp"
 
 namespace fragviz {
 

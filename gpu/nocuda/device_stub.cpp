@@ -2,7 +2,7 @@
 #include <chrono>
 #include <ctime>
 
-#include "fragviz/device.hpp"
+#include "fragviz/device/device.hpp"
 
 namespace fragviz {
 namespace {

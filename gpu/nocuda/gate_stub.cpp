@@ -1,5 +1,5 @@
 // The gate in a build without CUDA: refuses, with the reason, and never pretends to have run.
-#include "fragviz/device.hpp"
+#include "fragviz/device/device.hpp"
 
 namespace fragviz {
 namespace {

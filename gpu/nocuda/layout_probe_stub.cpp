@@ -1,7 +1,7 @@
 // run_layout_probe() in a build without CUDA: the request is still judged (a refusal is the answer
 // the user needs first), nothing runs, and the result says why.
-#include "fragviz/device.hpp"
-#include "fragviz/layout_probe_run.hpp"
+#include "fragviz/device/device.hpp"
+#include "fragviz/device/layout_probe_run.hpp"
 
 namespace fragviz {
 

@@ -1,6 +1,6 @@
 // run_relations() in a build without CUDA: the model's relations, none run, and why.
-#include "fragviz/device.hpp"
-#include "fragviz/relations_run.hpp"
+#include "fragviz/device/device.hpp"
+#include "fragviz/device/relations_run.hpp"
 
 namespace fragviz {
 

@@ -1,5 +1,5 @@
 // run_user_kernel_gate (kernel_process.hpp): spawn the kernel runner, follow it, read its report.
-#include "fragviz/kernel_process.hpp"
+#include "fragviz/device/kernel_process.hpp"
 
 #include <fcntl.h>
 #include <signal.h>
@@ -17,10 +17,10 @@
 #include <thread>
 #include <vector>
 
-#include "fragviz/file_check.hpp"
-#include "fragviz/report_json.hpp"
-#include "fragviz/user_kernel.hpp"
-#include "fragviz/words.hpp"
+#include "fragviz/gate/user_kernel.hpp"
+#include "fragviz/report/report_json.hpp"
+#include "fragviz/util/file_check.hpp"
+#include "fragviz/util/words.hpp"
 
 extern char** environ;
 
@@ -115,7 +115,7 @@ std::string find_kernel_runner(std::string& why_not) {
   }
   const std::string dir = self_dir();
   for (const std::string& p : {dir.empty() ? std::string() : dir + "/" + kRunnerName,
-                               dir.empty() ? std::string() : dir + "/../tools/" + kRunnerName,
+                               dir.empty() ? std::string() : dir + "/../cli/" + kRunnerName,
                                std::string(FRAGVIZ_KERNEL_RUNNER_PATH)})
     if (is_executable(p)) return p;
   why_not = std::string(kRunnerName) +

@@ -9,7 +9,7 @@
 #include <fstream>
 #include <string>
 
-#include "assets.hpp"
+#include "fragviz/viewmodel/assets.hpp"
 
 namespace fragviz::app {
 namespace {

@@ -9,8 +9,8 @@
 #include <string>
 
 #include "app_state.hpp"
+#include "bank_layout_mode.hpp"
 #include "export_dialog.hpp"
-#include "layout_view.hpp"
 
 namespace fragviz::app {
 namespace {

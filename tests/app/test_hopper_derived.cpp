@@ -1,6 +1,6 @@
-// The Hopper views' tables (app/hopper_derived.hpp), without a window: the warpgroup grids and
-// registers against the PTX ISA's formulas written out by hand, the descriptor view's addresses,
-// chunks and banks against a hand computation of the 128B swizzle, the stmatrix / movmatrix /
+// The Hopper views' tables (viewmodel/include/fragviz/viewmodel/hopper_derived.hpp), without a window: the
+// warpgroup grids and registers against the PTX ISA's formulas written out by hand, the descriptor view's
+// addresses, chunks and banks against a hand computation of the 128B swizzle, the stmatrix / movmatrix /
 // epilogue maps, and what the views say about a report (measured against the model, planted faults
 // included, or "model only").
 #include <gtest/gtest.h>
@@ -8,7 +8,7 @@
 #include <set>
 #include <string>
 
-#include "hopper_derived.hpp"
+#include "fragviz/viewmodel/hopper_derived.hpp"
 
 namespace fragviz::app {
 namespace {

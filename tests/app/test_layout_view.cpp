@@ -1,4 +1,4 @@
-// The bank view's Layout mode tables (app/layout_view.hpp) against hand-derived figures.
+// The bank view's Layout mode tables (app/bank_layout_mode.hpp) against hand-derived figures.
 //
 // The tile is 16 rows of 64 halves (128 bytes a row). The explorer's .x4 pattern puts lanes 8j..8j+7
 // on rows 8 (j % 2) + 0..7 at column 8 (j / 2). Swizzle<3,3,3> on element offsets xors the 8-half
@@ -7,7 +7,7 @@
 // r + 4 share a chunk, 2-way, 8 in all. Without a swizzle every row starts at bank 0: 8-way, 32.
 #include <gtest/gtest.h>
 
-#include "layout_view.hpp"
+#include "bank_layout_mode.hpp"
 #include "report_view.hpp"
 #include "settings.hpp"
 

@@ -2,8 +2,8 @@
 // counted over the real catalogues against what each word plainly selects.
 #include <gtest/gtest.h>
 
-#include "fragviz/catalogue.hpp"
-#include "fragviz/wgmma.hpp"
+#include "fragviz/isa/catalogue.hpp"
+#include "fragviz/isa/wgmma.hpp"
 #include "picker_filter.hpp"
 
 namespace fragviz::app {

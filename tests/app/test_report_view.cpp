@@ -6,7 +6,7 @@
 #include <memory>
 #include <string>
 
-#include "fragviz/report_json.hpp"
+#include "fragviz/report/report_json.hpp"
 #include "report_view.hpp"
 #include "run_status.hpp"
 #include "settings.hpp"

@@ -19,8 +19,8 @@
 #include <string>
 #include <vector>
 
-#include "fragviz/catalogue.hpp"
-#include "fragviz/layout.hpp"
+#include "fragviz/isa/catalogue.hpp"
+#include "fragviz/isa/fragment.hpp"
 
 using namespace fragviz;
 

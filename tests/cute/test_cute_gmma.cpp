@@ -6,7 +6,7 @@
 
 #include <cute/atom/mma_traits_sm90_gmma.hpp>
 
-#include "fragviz/wgmma.hpp"
+#include "fragviz/isa/wgmma.hpp"
 
 namespace {
 

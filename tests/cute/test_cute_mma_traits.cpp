@@ -10,7 +10,7 @@
 //   ThrID   logical thread -> lane. The SM70 m8n8k4 atoms describe ONE quad pair (8 threads,
 //           ThrID (4,2):(1,16)); the PTX ISA's quad pair q is lanes 4q..4q+3 and 16+4q..16+4q+3,
 //           so lane = ThrID(t) + 4q, and the catalogue names q as the product.
-// The catalogue's A is M x K, B is K x N (row = k), C is M x N (fragviz/catalogue.hpp).
+// The catalogue's A is M x K, B is K x N (row = k), C is M x N (fragviz/isa/catalogue.hpp).
 //
 // Each atom's mnemonic is checked against the asm string in CuTe's own arch header
 // (cute/arch/mma_sm*.hpp), so the mapping below is CuTe's, not ours. A CuTe layout that cannot
@@ -39,8 +39,8 @@
 #include <string>
 #include <vector>
 
-#include "fragviz/catalogue.hpp"
-#include "fragviz/layout.hpp"
+#include "fragviz/isa/catalogue.hpp"
+#include "fragviz/isa/fragment.hpp"
 
 #ifndef FRAGVIZ_CUTLASS_INCLUDE
 #error "FRAGVIZ_CUTLASS_INCLUDE (the CUTLASS include folder) must be defined by the build"

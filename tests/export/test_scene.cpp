@@ -8,7 +8,7 @@
 #include <regex>
 #include <string>
 
-#include "assets.hpp"
+#include "fragviz/viewmodel/assets.hpp"
 #include "fragviz_export/views.hpp"
 #include "fragviz_export/writers.hpp"
 

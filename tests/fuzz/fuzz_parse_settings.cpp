@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-#include "fragviz/gate_host.hpp"
+#include "fragviz/gate/gate_host.hpp"
 #include "settings.hpp"
 
 namespace {

@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "fragviz/device.hpp"
+#include "fragviz/device/device.hpp"
 
 #define SKIP_WITHOUT_DEVICE()                                           \
   do {                                                                  \

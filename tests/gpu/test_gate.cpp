@@ -7,8 +7,8 @@
 #include <chrono>
 #include <thread>
 
-#include "fragviz/device.hpp"
-#include "fragviz/gate_host.hpp"
+#include "fragviz/device/device.hpp"
+#include "fragviz/gate/gate_host.hpp"
 
 namespace fragviz {
 namespace {

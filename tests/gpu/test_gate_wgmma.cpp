@@ -10,8 +10,8 @@
 #include <cstring>
 #include <vector>
 
-#include "fragviz/gate_host.hpp"
-#include "fragviz/wgmma_gate.hpp"
+#include "fragviz/gate/gate_host.hpp"
+#include "fragviz/gate/wgmma_gate.hpp"
 #include "gate_wgmma.cuh"
 #include "skip_without_device.hpp"
 

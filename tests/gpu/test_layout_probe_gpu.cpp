@@ -1,11 +1,11 @@
-// `probe --layout` on the GPU (fragviz/layout_probe_run.hpp): the user's layout written and read
+// `probe --layout` on the GPU (fragviz/device/layout_probe_run.hpp): the user's layout written and read
 // through the real instructions. Expected wavefront counts are hand-derived (64-half rows, the
 // explorer's .x4 pattern: Swizzle<3,3,3> puts a matrix's 8 rows on 8 chunks, 4 wavefronts in all;
 // the plain layout puts them on one, 32); received labels must equal the model's to the bit.
 // Without a usable device every test is SKIPPED.
 #include <gtest/gtest.h>
 
-#include "fragviz/layout_probe_run.hpp"
+#include "fragviz/device/layout_probe_run.hpp"
 #include "skip_without_device.hpp"
 
 namespace fragviz {

@@ -10,10 +10,10 @@
 #include <string>
 
 #include "../unit/seed_instructions.hpp"
-#include "fragviz/device.hpp"
-#include "fragviz/ldmatrix_feed.hpp"
-#include "fragviz/mma_probe.hpp"
-#include "fragviz/probe_decode.hpp"
+#include "fragviz/device/device.hpp"
+#include "fragviz/probe/ldmatrix_feed.hpp"
+#include "fragviz/probe/mma_probe.hpp"
+#include "fragviz/probe/probe_decode.hpp"
 #include "skip_without_device.hpp"
 
 namespace fragviz {

@@ -1,4 +1,4 @@
-// The relations (fragviz/relations.hpp) on a real GPU against the model: every K split the model
+// The relations (fragviz/probe/relations.hpp) on a real GPU against the model: every K split the model
 // finds gives D of the whole instruction == D of the two halves == the double reference; the f16
 // and bf16 accumulators are the next m16n8k16's A in place; the s8, e4m3 and tf32 ones are not,
 // the naive repack giving exactly the cells the model predicts and the shuffle plan fixing it.
@@ -8,8 +8,8 @@
 
 #include <string>
 
-#include "fragviz/device.hpp"
-#include "fragviz/relations_run.hpp"
+#include "fragviz/device/device.hpp"
+#include "fragviz/device/relations_run.hpp"
 #include "skip_without_device.hpp"
 
 namespace fragviz {

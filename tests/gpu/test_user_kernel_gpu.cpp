@@ -6,9 +6,9 @@
 #include <cstdio>
 #include <fstream>
 
-#include "fragviz/device.hpp"
-#include "fragviz/gate_host.hpp"
-#include "fragviz/kernel_process.hpp"
+#include "fragviz/device/device.hpp"
+#include "fragviz/device/kernel_process.hpp"
+#include "fragviz/gate/gate_host.hpp"
 
 namespace fragviz {
 namespace {

@@ -9,9 +9,9 @@
 #include <iostream>
 #include <string>
 
-#include "fragviz/device.hpp"
-#include "fragviz/report_json.hpp"
-#include "fragviz/wmma.hpp"
+#include "fragviz/device/device.hpp"
+#include "fragviz/isa/wmma.hpp"
+#include "fragviz/report/report_json.hpp"
 #include "skip_without_device.hpp"
 
 namespace fragviz {

@@ -27,7 +27,7 @@ wait_for "$L['title'] == 'gate variant ldmatrix-k8, operand A'"
 echo "layout mode: $(q "$L['totals']")"
 # A wgmma rung's operands are read through descriptors, with no per-lane addresses: their buttons
 # open the descriptor view as the rung's TMA loads them (wgmma-tma: m64n128k16, A K-major (B
-# MN-major, not clicked here: the opened view may cover its button), 128B swizzle; gpu/include/fragviz/wgmma_gate.hpp), and the bank view keeps what it
+# MN-major, not clicked here: the opened view may cover its button), 128B swizzle; model/include/fragviz/gate/wgmma_gate.hpp), and the bank view keeps what it
 # showed (newcomer round 4: the button did nothing visible and looked broken).
 D="s['hopper']['descriptor']"
 wait_for "'ladder_geometry_wgmma' in s['widgets']"

@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "fragviz/catalogue.hpp"
+#include "fragviz/isa/catalogue.hpp"
 
 namespace fragviz::test {
 

@@ -6,8 +6,8 @@
 #include <functional>
 #include <vector>
 
-#include "fragviz/element_codec.hpp"
-#include "fragviz/mma_probe.hpp"
+#include "fragviz/isa/element_codec.hpp"
+#include "fragviz/probe/mma_probe.hpp"
 
 namespace fragviz {
 namespace {

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "fragviz/smem_access.hpp"
+#include "fragviz/smem/smem_access.hpp"
 
 using namespace fragviz;
 

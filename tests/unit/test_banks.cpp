@@ -6,7 +6,7 @@
 #include <limits>
 #include <set>
 
-#include "fragviz/banks.hpp"
+#include "fragviz/smem/banks.hpp"
 
 using namespace fragviz;
 

@@ -29,9 +29,9 @@
 #include <tuple>
 #include <vector>
 
-#include "fragviz/catalogue.hpp"
-#include "fragviz/layout.hpp"
-#include "fragviz/tv_layout.hpp"
+#include "fragviz/isa/catalogue.hpp"
+#include "fragviz/isa/fragment.hpp"
+#include "fragviz/isa/tv_layout.hpp"
 
 using fragviz::Coord;
 using fragviz::ElemType;

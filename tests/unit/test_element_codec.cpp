@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "fragviz/element_codec.hpp"
+#include "fragviz/isa/element_codec.hpp"
 
 namespace fragviz {
 namespace {

@@ -3,8 +3,8 @@
 // without CUDA, or no driver) every request says no_device; with one, refusals say refused.
 #include <gtest/gtest.h>
 
-#include "fragviz/device.hpp"
-#include "fragviz/gate_ladder.hpp"
+#include "fragviz/device/device.hpp"
+#include "fragviz/gate/gate_ladder.hpp"
 
 using namespace fragviz;
 

@@ -6,10 +6,10 @@
 // formulas.
 #include <gtest/gtest.h>
 
-#include "fragviz/catalogue.hpp"
-#include "fragviz/fragment_names.hpp"
-#include "fragviz/layout.hpp"
-#include "fragviz/wgmma.hpp"
+#include "fragviz/isa/catalogue.hpp"
+#include "fragviz/isa/fragment.hpp"
+#include "fragviz/isa/fragment_names.hpp"
+#include "fragviz/isa/wgmma.hpp"
 
 namespace fragviz {
 namespace {

@@ -6,7 +6,7 @@
 #include <cstring>
 #include <set>
 
-#include "fragviz/gate_host.hpp"
+#include "fragviz/gate/gate_host.hpp"
 
 namespace fragviz {
 namespace {

@@ -7,10 +7,10 @@
 
 #include <set>
 
-#include "fragviz/gate_host.hpp"
-#include "fragviz/gate_ladder.hpp"
-#include "fragviz/lane_pattern.hpp"
-#include "fragviz/smem_layout.hpp"
+#include "fragviz/gate/gate_host.hpp"
+#include "fragviz/gate/gate_ladder.hpp"
+#include "fragviz/smem/lane_pattern.hpp"
+#include "fragviz/smem/smem_layout.hpp"
 
 using namespace fragviz;
 

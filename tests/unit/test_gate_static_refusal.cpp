@@ -4,8 +4,8 @@
 // reference fp32) plus 96 MiB of slack.
 #include <gtest/gtest.h>
 
-#include "fragviz/gate_host.hpp"
-#include "fragviz/gate_ladder.hpp"
+#include "fragviz/gate/gate_host.hpp"
+#include "fragviz/gate/gate_ladder.hpp"
 
 using namespace fragviz;
 

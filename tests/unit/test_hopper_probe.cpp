@@ -8,8 +8,8 @@
 #include <cstring>
 #include <map>
 
-#include "fragviz/element_codec.hpp"
-#include "fragviz/hopper_probe.hpp"
+#include "fragviz/isa/element_codec.hpp"
+#include "fragviz/probe/hopper_probe.hpp"
 
 using fragviz::Coord;
 using fragviz::ElemType;

@@ -4,8 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "fragviz/hopper_probe.hpp"
-#include "fragviz/report_json.hpp"
+#include "fragviz/probe/hopper_probe.hpp"
+#include "fragviz/report/report_json.hpp"
 
 using fragviz::Coord;
 using fragviz::ReportFile;

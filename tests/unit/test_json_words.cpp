@@ -5,8 +5,8 @@
 
 #include <string>
 
-#include "fragviz/json_text.hpp"
-#include "fragviz/words.hpp"
+#include "fragviz/util/json_text.hpp"
+#include "fragviz/util/words.hpp"
 
 namespace fragviz {
 namespace {

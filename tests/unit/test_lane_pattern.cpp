@@ -3,8 +3,8 @@
 // formulas, the expression language against C's rules worked by hand, and the table form.
 #include <gtest/gtest.h>
 
-#include "fragviz/catalogue.hpp"
-#include "fragviz/lane_pattern.hpp"
+#include "fragviz/isa/catalogue.hpp"
+#include "fragviz/smem/lane_pattern.hpp"
 #include "seed_instructions.hpp"
 
 using namespace fragviz;

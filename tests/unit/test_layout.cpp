@@ -6,7 +6,7 @@
 #include <set>
 #include <utility>
 
-#include "fragviz/layout.hpp"
+#include "fragviz/isa/fragment.hpp"
 #include "seed_instructions.hpp"
 
 using namespace fragviz;

@@ -1,12 +1,12 @@
-// `probe --layout`'s host half (fragviz/layout_probe.hpp): the plan's refusals, the labels each
+// `probe --layout`'s host half (fragviz/probe/layout_probe.hpp): the plan's refusals, the labels each
 // lane should receive (hand-derived, and against received_element, which derives them another
 // way: from each row address's bytes in analyze_access), judging raw words, ncu's CSV and the
 // report round trip. The kernel itself is tests/gpu/test_layout_probe_gpu.cpp.
 #include <gtest/gtest.h>
 
-#include "fragviz/layout_probe.hpp"
-#include "fragviz/report_diff.hpp"
-#include "fragviz/report_json.hpp"
+#include "fragviz/probe/layout_probe.hpp"
+#include "fragviz/report/report_diff.hpp"
+#include "fragviz/report/report_json.hpp"
 
 namespace fragviz {
 namespace {

@@ -2,7 +2,7 @@
 // independently stated rules that must agree element for element.
 #include <gtest/gtest.h>
 
-#include "fragviz/ldmatrix.hpp"
+#include "fragviz/isa/ldmatrix.hpp"
 #include "seed_instructions.hpp"
 
 using namespace fragviz;

@@ -6,7 +6,7 @@
 // where it moved them.
 #include <gtest/gtest.h>
 
-#include "fragviz/ldmatrix_feed.hpp"
+#include "fragviz/probe/ldmatrix_feed.hpp"
 #include "soft_tensor_core.hpp"
 
 namespace fragviz {

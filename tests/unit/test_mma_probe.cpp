@@ -8,7 +8,7 @@
 
 #include <functional>
 
-#include "fragviz/mma_probe.hpp"
+#include "fragviz/probe/mma_probe.hpp"
 #include "soft_tensor_core.hpp"
 
 namespace fragviz {

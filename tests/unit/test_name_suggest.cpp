@@ -4,9 +4,9 @@
 
 #include <algorithm>
 
-#include "fragviz/catalogue.hpp"
-#include "fragviz/name_suggest.hpp"
-#include "fragviz/wgmma.hpp"
+#include "fragviz/isa/catalogue.hpp"
+#include "fragviz/isa/wgmma.hpp"
+#include "fragviz/util/name_suggest.hpp"
 
 namespace fragviz {
 namespace {

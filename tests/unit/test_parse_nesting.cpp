@@ -6,10 +6,10 @@
 
 #include <string>
 
-#include "fragviz/lane_pattern.hpp"
-#include "fragviz/parse_limits.hpp"
-#include "fragviz/smem_layout.hpp"
-#include "fragviz/user_kernel.hpp"
+#include "fragviz/gate/user_kernel.hpp"
+#include "fragviz/smem/lane_pattern.hpp"
+#include "fragviz/smem/smem_layout.hpp"
+#include "fragviz/util/parse_limits.hpp"
 
 namespace fragviz {
 namespace {

@@ -8,7 +8,7 @@
 #include <cmath>
 #include <set>
 
-#include "fragviz/probe_decode.hpp"
+#include "fragviz/probe/probe_decode.hpp"
 #include "seed_instructions.hpp"
 
 namespace fragviz {

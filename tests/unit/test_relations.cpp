@@ -1,4 +1,4 @@
-// The relations model (fragviz/relations.hpp) against facts derived by hand from the PTX ISA's
+// The relations model (fragviz/probe/relations.hpp) against facts derived by hand from the PTX ISA's
 // fragment formulas, and its hardware checks' inputs and judges against a software tensor core.
 //
 // The formulas below are transcribed from PTX ISA 9.x, "Warp-level Matrix Fragment Storage"
@@ -22,10 +22,9 @@
 #include <utility>
 #include <vector>
 
-#include "fragviz/element_codec.hpp"
-#include "fragviz/mma_probe.hpp"
-#include "fragviz/relations.hpp"
-#include "fragviz/relations_run.hpp"
+#include "fragviz/isa/element_codec.hpp"
+#include "fragviz/probe/mma_probe.hpp"
+#include "fragviz/probe/relations.hpp"
 
 namespace fragviz {
 namespace {

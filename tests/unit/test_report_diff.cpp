@@ -5,9 +5,9 @@
 // the addresses version 1 never stored for its six standard cycles rows (the cycle counts agree).
 #include <gtest/gtest.h>
 
-#include "fragviz/report_diff.hpp"
-#include "fragviz/wgmma.hpp"
-#include "fragviz/report_json.hpp"
+#include "fragviz/isa/wgmma.hpp"
+#include "fragviz/report/report_diff.hpp"
+#include "fragviz/report/report_json.hpp"
 
 using namespace fragviz;
 

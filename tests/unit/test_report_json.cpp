@@ -6,9 +6,9 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "fragviz/ldmatrix_feed.hpp"
-#include "fragviz/probe_decode.hpp"
-#include "fragviz/report_json.hpp"
+#include "fragviz/probe/ldmatrix_feed.hpp"
+#include "fragviz/probe/probe_decode.hpp"
+#include "fragviz/report/report_json.hpp"
 #include "seed_instructions.hpp"
 
 using namespace fragviz;

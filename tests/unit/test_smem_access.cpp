@@ -4,8 +4,8 @@
 // tables, and the existing explorer bank model (analyze_ldmatrix) for every row stride in range.
 #include <gtest/gtest.h>
 
-#include "fragviz/catalogue.hpp"
-#include "fragviz/smem_access.hpp"
+#include "fragviz/isa/catalogue.hpp"
+#include "fragviz/smem/smem_access.hpp"
 
 using namespace fragviz;
 

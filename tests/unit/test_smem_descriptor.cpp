@@ -10,7 +10,7 @@
 #include <set>
 #include <vector>
 
-#include "fragviz/smem_descriptor.hpp"
+#include "fragviz/isa/smem_descriptor.hpp"
 
 using fragviz::ElemType;
 using fragviz::Major;

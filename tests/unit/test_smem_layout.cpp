@@ -5,7 +5,7 @@
 // and from the existing bank model's byte_offset for every tile the app's controls can make.
 #include <gtest/gtest.h>
 
-#include "fragviz/smem_layout.hpp"
+#include "fragviz/smem/smem_layout.hpp"
 
 using namespace fragviz;
 

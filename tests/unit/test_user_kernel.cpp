@@ -5,8 +5,8 @@
 // sources in the comments) and the report's round trip.
 #include <gtest/gtest.h>
 
-#include "fragviz/report_json.hpp"
-#include "fragviz/user_kernel.hpp"
+#include "fragviz/gate/user_kernel.hpp"
+#include "fragviz/report/report_json.hpp"
 
 namespace fragviz {
 namespace {

@@ -3,14 +3,14 @@
 // Transcribed here from PTX ISA 9.0, "Asynchronous Warpgroup Level Matrix Multiply-Accumulate
 // Instructions" -> "Register Fragments and Shared Memory Matrix Layouts" (the figures' row/col
 // rules, per warp of the warpgroup) and "Warpgroup MMA: wgmma.mma_async" (shapes, types, N per
-// type), never from fragviz/wgmma.hpp. CuTe's CLayout_64xN / ALayout_64x{8,16,32} are checked in
+// type), never from fragviz/isa/wgmma.hpp. CuTe's CLayout_64xN / ALayout_64x{8,16,32} are checked in
 // tests/cute; the H200 checks everything (docs/device-runs/).
 #include <gtest/gtest.h>
 
 #include <set>
 #include <string>
 
-#include "fragviz/wgmma.hpp"
+#include "fragviz/isa/wgmma.hpp"
 
 using fragviz::Coord;
 using fragviz::ElemType;

@@ -1,4 +1,4 @@
-// The gate's Hopper rungs as data (fragviz/wgmma_gate.hpp): sizes and n rules against values
+// The gate's Hopper rungs as data (fragviz/gate/wgmma_gate.hpp): sizes and n rules against values
 // worked out by hand, the descriptor bits against the PTX ISA's field positions by hand, and --
 // the check that matters -- every element wgmma reads through those descriptors (fragviz's
 // canonical-layout model) is the byte where TMA's 128B swizzle wrote it. TMA's placement is
@@ -12,7 +12,7 @@
 #include <string>
 #include <utility>
 
-#include "fragviz/wgmma_gate.hpp"
+#include "fragviz/gate/wgmma_gate.hpp"
 
 using fragviz::kWgmmaGateRungs;
 using fragviz::WgmmaGateRung;

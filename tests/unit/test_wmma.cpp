@@ -1,7 +1,7 @@
 // WMMA probe tiles, their decoding and the relation to the mma.sync catalogue, on synthetic bytes.
 //
 // There is no published WMMA map to test against, so every map here is made up independently of
-// fragviz/wmma.hpp (a random permutation with duplicates and holes, or an mma.sync fragment
+// fragviz/isa/wmma.hpp (a random permutation with duplicates and holes, or an mma.sync fragment
 // written out from the PTX ISA text's formulas) and a software stand-in for load_matrix_sync
 // reads the probe tiles through it. The decode must give the made-up map back; the relation must
 // name the catalogue fragment the map was built from. Sizes and pass counts are worked out by hand
@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "fragviz/element_codec.hpp"
-#include "fragviz/wmma.hpp"
+#include "fragviz/isa/element_codec.hpp"
+#include "fragviz/isa/wmma.hpp"
 #include "wmma_stand_in.hpp"
 
 using namespace fragviz;

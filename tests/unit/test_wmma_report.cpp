@@ -9,8 +9,8 @@
 #include <numeric>
 #include <string>
 
-#include "fragviz/report_diff.hpp"
-#include "fragviz/report_json.hpp"
+#include "fragviz/report/report_diff.hpp"
+#include "fragviz/report/report_json.hpp"
 #include "wmma_stand_in.hpp"
 
 using namespace fragviz;

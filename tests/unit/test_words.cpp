@@ -4,11 +4,11 @@
 
 #include <regex>
 
-#include "fragviz/banks.hpp"
-#include "fragviz/gate_host.hpp"
-#include "fragviz/mma_probe.hpp"
-#include "fragviz/probe_decode.hpp"
-#include "fragviz/words.hpp"
+#include "fragviz/gate/gate_host.hpp"
+#include "fragviz/probe/mma_probe.hpp"
+#include "fragviz/probe/probe_decode.hpp"
+#include "fragviz/smem/banks.hpp"
+#include "fragviz/util/words.hpp"
 #include "seed_instructions.hpp"
 
 using namespace fragviz;

@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "fragviz/wmma.hpp"
+#include "fragviz/isa/wmma.hpp"
 
 namespace wmma_test {
 

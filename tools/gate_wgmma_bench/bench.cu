@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "fragviz/wgmma_gate.hpp"
+#include "fragviz/gate/wgmma_gate.hpp"
 #include "gate_wgmma.cuh"
 
 extern "C" __global__ void gate_wgmma_cluster(CUtensorMap, CUtensorMap, float*, int);

@@ -8,14 +8,14 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 work="${WORK:-/tmp/gate-wgmma-bench}"
 mkdir -p "$work"
 src="$root/gpu/cuda/hopper/gate_wgmma.cu"
-F="-O3 -std=c++17 -gencode=arch=compute_90a,code=sm_90a -I$root/gpu/include -I$root/gpu/cuda/hopper"
+F="-O3 -std=c++17 -gencode=arch=compute_90a,code=sm_90a -I$root/gpu/include -I$root/model/include -I$root/gpu/cuda/hopper"
 sed 's/mbarrier.arrive.shared::cluster.b64 _, \[remote\]/mbarrier.arrive.release.cluster.shared::cluster.b64 _, [remote]/' "$src" >"$work/v_rel.cu"
 sed 's/kGroupRows = 16;/kGroupRows = 8;/' "$src" >"$work/v_g8.cu"
 sed 's/kGroupRows = 16;/kGroupRows = 32;/' "$src" >"$work/v_g32.cu"
 cp "$src" "$work/gate_wgmma.cu"
 for v in v_rel v_g8 v_g32; do cmp -s "$src" "$work/$v.cu" && echo "sed made no change in $v"; done
 nvcc $F -c "$root/tools/gate_wgmma_bench/bench.cu" -o "$work/bench.o" &
-nvcc $F -c "$root/gpu/model/wgmma_gate.cpp" -o "$work/wg.o" &
+nvcc $F -c "$root/model/gate/wgmma_gate.cpp" -o "$work/wg.o" &
 for v in gate_wgmma v_rel v_g8 v_g32; do nvcc $F -c "$work/$v.cu" -o "$work/$v.o" & done
 wait
 for v in gate_wgmma v_rel v_g8 v_g32; do

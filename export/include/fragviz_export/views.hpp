@@ -16,10 +16,10 @@
 #include <string>
 #include <string_view>
 
-#include "assets.hpp"
-#include "fragviz/ldmatrix.hpp"
-#include "fragviz/outcome.hpp"
-#include "fragviz/report.hpp"
+#include "fragviz/isa/ldmatrix.hpp"
+#include "fragviz/report/report.hpp"
+#include "fragviz/util/outcome.hpp"
+#include "fragviz/viewmodel/assets.hpp"
 #include "fragviz_export/scene.hpp"
 
 namespace fragviz::scene {

@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-#include "fragviz/outcome.hpp"
+#include "fragviz/util/outcome.hpp"
 #include "fragviz_export/scene.hpp"
 
 namespace fragviz::scene {

@@ -5,7 +5,7 @@
 //                            full/empty mbarriers per stage, one wgmma group kept in flight
 //   rung 2 wgmma-persistent  rung 1 with one block per SM walking tiles in grouped order
 //   rung 3 wgmma-cluster     rung 2 in 2-block clusters sharing B by TMA multicast
-// Tiles, stages, layouts and descriptors: fragviz/wgmma_gate.hpp (the one definition the host
+// Tiles, stages, layouts and descriptors: fragviz/gate/wgmma_gate.hpp (the one definition the host
 // tests check). Every kernel is extern "C" so ptxas -v names it plainly. The assembly exists only
 // in sm_90a code (__CUDA_ARCH_FEAT_SM90_ALL); other targets compile empty kernels that the host
 // never launches (gate_wgmma_check refuses devices other than 9.0).
@@ -15,7 +15,7 @@
 
 #include <cstdint>
 
-#include "fragviz/wgmma_gate.hpp"
+#include "fragviz/gate/wgmma_gate.hpp"
 #include "gate_wgmma.cuh"
 #include "gate_wgmma_mma.cuh"
 

@@ -1,6 +1,6 @@
 // The gate's Hopper rungs as seen from host code: launchers that check first and return a
 // cudaError_t, never abort. The rungs themselves (tiles, stages, layouts) are plain data in
-// fragviz/wgmma_gate.hpp. Private to gpu/cuda.
+// fragviz/gate/wgmma_gate.hpp. Private to gpu/cuda.
 #pragma once
 
 #include <cuda_fp16.h>

@@ -1,14 +1,14 @@
 // What the wgmma probe kernels take and return (wgmma_kernels.cuh; sm_90a code only). One
 // warpgroup per launch runs its jobs in order: each copies a shared-memory image, issues one
 // wgmma of catalogue entry `index` and stores D as raw registers. The host (hopper_run.cpp) builds
-// every image and descriptor from the model and judges every bit (fragviz/hopper_probe.hpp).
+// every image and descriptor from the model and judges every bit (fragviz/probe/hopper_probe.hpp).
 #pragma once
 
 #include <cuda_runtime_api.h>
 
 #include <cstdint>
 
-#include "fragviz/wgmma.hpp"
+#include "fragviz/isa/wgmma.hpp"
 
 namespace fragviz::cuda {
 

@@ -4,7 +4,7 @@
 
 #include <cuda_runtime.h>
 
-#include "fragviz/gate_geometry.hpp"
+#include "fragviz/gate/gate_geometry.hpp"
 
 namespace fragviz::gate::ladder {
 

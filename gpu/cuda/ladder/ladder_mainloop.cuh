@@ -20,9 +20,9 @@
 #include <cstdint>
 
 #include "../ptx.cuh"
-#include "fragviz/catalogue_table.hpp"
-#include "fragviz/gate_geometry.hpp"
-#include "fragviz/layout.hpp"
+#include "fragviz/gate/gate_geometry.hpp"
+#include "fragviz/isa/catalogue_table.hpp"
+#include "fragviz/isa/fragment.hpp"
 
 namespace fragviz::gate::ladder {
 

@@ -8,8 +8,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "fragviz/kernel_runner.hpp"
-#include "fragviz/words.hpp"
+#include "fragviz/device/kernel_runner.hpp"
+#include "fragviz/util/words.hpp"
 #include "nvrtc_lazy.hpp"
 
 #ifndef FRAGVIZ_CUDA_INCLUDE_DIR

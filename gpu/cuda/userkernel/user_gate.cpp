@@ -3,7 +3,7 @@
 #include <cuda_runtime.h>
 
 #include "../gate_run.hpp"
-#include "fragviz/kernel_runner.hpp"
+#include "fragviz/device/kernel_runner.hpp"
 
 namespace fragviz {
 namespace {

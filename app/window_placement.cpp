@@ -1,0 +1,128 @@
+#include "window_placement.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <optional>
+
+#include "fragviz/viewmodel/assets.hpp"
+#include "imgui_internal.h"  // the hovered window and its scroll, for the wheel over the canvas
+#include "window_layout.hpp"
+
+namespace fragviz::app {
+
+namespace {
+
+/// The slot (kLayoutIds index) of a window name, or -1.
+int slot_of(const char* name) {
+  static constexpr const char* kNames[] = {kWinControls, kWinDevice,   kWinInspector, kWinFragments,
+                                           kWinBanks,    kWinLdmatrix, kWinGate,      kWinOutput};
+  static_assert(sizeof kNames / sizeof kNames[0] == sizeof kLayoutIds / sizeof kLayoutIds[0]);
+  for (int i = 0; i < static_cast<int>(sizeof kNames / sizeof kNames[0]); ++i)
+    if (std::strcmp(kNames[i], name) == 0) return i;
+  return -1;
+}
+
+/// One scroll bar of the canvas: a window as large as the bar whose content is `extent` long, so
+/// that its own scroll bar scrolls the canvas. Returns its scroll. Both bars are submitted every
+/// frame from the first one, invisible and click-through while not needed: a window created later
+/// with NoBringToFrontOnFocus would go behind the views, which then hide it.
+float scroll_bar(AppState& s, const char* id, const LayoutRect& r, bool horizontal, float extent,
+                 std::optional<float> scroll_to = std::nullopt) {
+  const bool shown = !r.empty();
+  if (shown && scroll_to)
+    ImGui::SetNextWindowScroll(horizontal ? ImVec2(*scroll_to, 0) : ImVec2(0, *scroll_to));
+  ImGui::SetNextWindowPos(shown ? ImVec2(r.x0, r.y0) : ImVec2(0, 0));
+  ImGui::SetNextWindowSize(shown ? ImVec2(r.w(), r.h()) : ImVec2(1, 1));
+  ImGui::SetNextWindowContentSize(!shown ? ImVec2(0, 0) : horizontal ? ImVec2(extent, 0) : ImVec2(0, extent));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowMinSize, ImVec2(1, 1));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 0.f);
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 0.f);
+  // Lighter than the views' own bars: this one moves the whole window's content and must be seen.
+  ImGui::PushStyleColor(ImGuiCol_ScrollbarGrab, ImVec4(0.52f, 0.57f, 0.66f, 1.f));
+  ImGui::PushStyleColor(ImGuiCol_ScrollbarGrabHovered, ImVec4(0.62f, 0.67f, 0.76f, 1.f));
+  ImGui::PushStyleColor(ImGuiCol_ScrollbarGrabActive, ImVec4(0.72f, 0.77f, 0.86f, 1.f));
+  ImGuiWindowFlags flags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
+                           ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
+                           ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoFocusOnAppearing;
+  if (!shown)
+    flags |= ImGuiWindowFlags_NoInputs | ImGuiWindowFlags_NoBackground | ImGuiWindowFlags_NoScrollbar;
+  else if (horizontal)
+    flags |= ImGuiWindowFlags_HorizontalScrollbar | ImGuiWindowFlags_AlwaysHorizontalScrollbar;
+  else
+    flags |= ImGuiWindowFlags_AlwaysVerticalScrollbar;
+  ImGui::Begin(id, nullptr, flags);
+  const float scroll = !shown ? 0.f : horizontal ? ImGui::GetScrollX() : ImGui::GetScrollY();
+  if (shown) s.frame.widgets[id] = Rect{r.x0, r.y0, r.w(), r.h()};
+  ImGui::End();
+  ImGui::PopStyleColor(3);
+  ImGui::PopStyleVar(4);
+  return scroll;
+}
+
+/// Where the mouse wheel moves the canvas this frame: when it turned over a view (or the menu bar,
+/// the status strip, or no window) that has nothing left to scroll that way, the canvas's new
+/// vertical scroll; else nothing (ImGui already gave the wheel to the window under the mouse).
+std::optional<float> wheel_over_canvas(const LayoutCanvas& canvas) {
+  const ImGuiIO& io = ImGui::GetIO();
+  const ImGuiContext& g = *GImGui;
+  if (!canvas.scroll_y || io.MouseWheel == 0.f || io.KeyCtrl || io.KeyShift) return std::nullopt;
+  if (ImGui::IsPopupOpen(0u, ImGuiPopupFlags_AnyPopupId)) return std::nullopt;
+  ImGuiWindow* bar = ImGui::FindWindowByName("##layout_vscroll");
+  if (!bar) return std::nullopt;
+  // The window ImGui gave the wheel to: the hovered one, or the first parent of a child window
+  // that cannot scroll (as ImGui::UpdateMouseWheel walks).
+  ImGuiWindow* w = g.WheelingWindow ? g.WheelingWindow : g.HoveredWindow;  // as UpdateMouseWheel picks
+  while (w && (w->Flags & ImGuiWindowFlags_ChildWindow) &&
+         (w->ScrollMax.y == 0.f || (w->Flags & ImGuiWindowFlags_NoScrollWithMouse)))
+    w = w->ParentWindow;
+  if (w == bar) return std::nullopt;  // the bar scrolls itself
+  if (w) {
+    const bool canvas_window = slot_of(w->RootWindow->Name) >= 0 ||
+                               std::strcmp(w->RootWindow->Name, "##status") == 0 ||
+                               std::strcmp(w->RootWindow->Name, "##MainMenuBar") == 0;
+    if (!canvas_window || !wheel_passes_through(w->Scroll.y, w->ScrollMax.y, io.MouseWheel))
+      return std::nullopt;
+  }
+  const float step = std::floor(std::min(5.f * ImGui::GetFontSize(), 0.67f * canvas.view.h()));
+  return wheel_scroll_y(canvas, bar->Scroll.y, io.MouseWheel, step);
+}
+
+}  // namespace
+
+float status_height() { return assets().layout.status_height; }
+
+float content_top() { return ImGui::GetFrameHeight() + status_height(); }
+
+void begin_layout(AppState& s) {
+  const ImGuiIO& io = ImGui::GetIO();
+  LayoutFrame& f = s.frame.layout;
+  f.canvas = make_canvas(io.DisplaySize.x, io.DisplaySize.y, content_top(), ImGui::GetStyle().ScrollbarSize);
+  const float bar = ImGui::GetStyle().ScrollbarSize;
+  f.scroll_x = scroll_bar(s, "##layout_hscroll", f.canvas.hbar, true,
+                          f.canvas.width + (f.canvas.scroll_y ? bar : 0.f));  // its bar runs under the corner
+  f.scroll_y =
+      scroll_bar(s, "##layout_vscroll", f.canvas.vbar, false, f.canvas.height, wheel_over_canvas(f.canvas));
+  const WindowsOpen& w = s.windows;
+  // In kLayoutIds order.
+  const std::vector<bool> open = {w.controls, w.device,   w.inspector, w.fragments,
+                                  w.banks,    w.ldmatrix, w.gate,      w.output};
+  f.views = tile_views(assets().layout, open, f.canvas, f.scroll_x, f.scroll_y, io.DisplayFramebufferScale.x);
+}
+
+bool begin_view(AppState& s, const char* name, bool* open) {
+  const int slot = slot_of(name);
+  const std::vector<LayoutRect>& views = s.frame.layout.views;
+  if (slot >= 0 && static_cast<std::size_t>(slot) < views.size() &&
+      !views[static_cast<std::size_t>(slot)].empty()) {
+    const LayoutRect& r = views[static_cast<std::size_t>(slot)];
+    ImGui::SetNextWindowPos(ImVec2(r.x0, r.y0), ImGuiCond_Always);
+    ImGui::SetNextWindowSize(ImVec2(r.w(), r.h()), ImGuiCond_Always);
+  }
+  return ImGui::Begin(name, open,
+                      ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
+                          ImGuiWindowFlags_NoBringToFrontOnFocus);
+}
+
+}  // namespace fragviz::app

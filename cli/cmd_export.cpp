@@ -1,0 +1,238 @@
+// `fragviz-cli export`: any view as SVG, PNG, PDF or TikZ, from the same scene code the app's
+// File -> Export runs (export/: views.hpp builds the Scene, writers.hpp writes it).
+//
+// Everything is judged before the first file is written: the view's options, the report, the
+// scene itself and every requested format's bytes (a PNG too large, a build without cairo). Only
+// then are the files written; one that cannot be written fails the command (exit 5). Every output
+// path is judged first of all (its folder exists and is writable, it is no folder): a bad later
+// path leaves no earlier file written. "-" is standard output.
+#include <cctype>
+#include <iostream>
+#include <map>
+#include <set>
+
+#include "commands.hpp"
+#include "fragviz/report/report_json.hpp"
+#include "fragviz/smem/smem_access.hpp"
+#include "fragviz/util/words.hpp"
+#include "fragviz/viewmodel/assets.hpp"
+#include "fragviz_export/views.hpp"
+#include "fragviz_export/writers.hpp"
+#include "input_path.hpp"
+
+namespace fragviz::cli {
+namespace {
+
+struct Opts {
+  std::string view, instr, num = "x4", swizzle = "none", layout, lanes, access = "ldmatrix", report,
+                           elem = "b16";
+  bool trans = false;
+  int width = 64, pad = 8, sm = 0, lane = -1;
+  double scale = 2;
+  std::string svg, png, pdf, tikz;
+  std::map<std::string, CLI::Option*> given;  ///< view options by name, to refuse those a view ignores
+};
+
+/// The options each view reads (the rest are refused for it, so nothing given is silently dropped).
+const std::map<scene::View, std::set<std::string>> kViewOptions = {
+    {scene::View::fragments, {"--instr", "--lane"}},
+    {scene::View::warpgroup, {"--instr", "--lane"}},
+    {scene::View::ldmatrix, {"--num", "--trans", "--lane"}},
+    {scene::View::stmatrix, {"--num", "--trans", "--lane"}},
+    {scene::View::movmatrix, {"--lane"}},
+    {scene::View::banks,
+     {"--instr", "--num", "--trans", "--width", "--pad", "--swizzle", "--layout", "--lanes", "--access",
+      "--sm", "--elem", "--lane"}},
+    {scene::View::output, {"--report"}},
+};
+
+/// "--svg" for Format::svg: the option that names the format's file.
+std::string option_of(scene::Format f) {
+  std::string name(scene::to_string(f));
+  for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return "--" + name;
+}
+
+int refuse(const std::string& why, int code = kExitRefused) {
+  std::cerr << "fragviz-cli export: " << why << "\n";
+  return finish_output(code);
+}
+
+int run(const Opts& o) {
+  const auto view = scene::parse_view(o.view);
+  if (!view)
+    return refuse("--view: '" + echo_text(o.view) + "' is none of " + scene::view_names(), kExitUsage);
+  const auto& takes = kViewOptions.at(*view);
+  for (const auto& [name, opt] : o.given)
+    if (opt->count() > 0 && !takes.count(name))
+      return refuse(name + " is not an option of --view " + o.view + " (it takes " +
+                        (takes.empty() ? std::string("none") : [&] {
+                          std::string s;
+                          for (const auto& t : takes) s += (s.empty() ? "" : ", ") + t;
+                          return s;
+                        }()) +
+                        ")",
+                    kExitUsage);
+  if (*view == scene::View::banks && o.given.at("--instr")->count() > 0 && o.given.at("--num")->count() > 0)
+    return refuse(
+        "--instr picks the ldmatrix of its A operand (and its .num): give --instr or --num, not both",
+        kExitUsage);
+  // The outputs: at least one, no path twice.
+  std::vector<std::pair<scene::Format, std::string>> outputs;
+  for (const auto& [f, path] : {std::pair{scene::Format::svg, o.svg}, std::pair{scene::Format::png, o.png},
+                                std::pair{scene::Format::pdf, o.pdf}, std::pair{scene::Format::tikz, o.tikz}})
+    if (!path.empty()) outputs.emplace_back(f, path);
+  if (outputs.empty()) return refuse("nothing to write: give --svg, --png, --pdf or --tikz FILE", kExitUsage);
+  for (std::size_t i = 0; i < outputs.size(); ++i)
+    for (std::size_t j = i + 1; j < outputs.size(); ++j)
+      if (outputs[i].second != kStdoutPath && outputs[j].second != kStdoutPath &&
+          same_output_file(outputs[i].second, outputs[j].second))
+        return refuse("the same file '" + outputs[i].second + "' is given for " +
+                          std::string(scene::to_string(outputs[i].first)) + " and " +
+                          std::string(scene::to_string(outputs[j].first)),
+                      kExitUsage);
+  int to_stdout = 0;
+  for (const auto& [f, path] : outputs) to_stdout += path == kStdoutPath ? 1 : 0;
+  if (to_stdout > 1) return refuse("standard output ('-') can take one file only", kExitUsage);
+  // Every path before any work: a later unwritable path leaves no earlier file written.
+  for (const auto& [f, path] : outputs)
+    if (auto why = output_path_problem({option_of(f), path}))
+      return refuse(*why, exit_code_for(ErrorKind::io));
+  if (!scene::cairo_available())
+    for (const auto& [f, path] : outputs)
+      if (f == scene::Format::png || f == scene::Format::pdf)
+        return refuse(std::string(scene::to_string(f)) + " (" + path + "): this fragviz-cli was " +
+                      scene::cairo_description() + "; --svg and --tikz work without it");
+
+  scene::ViewRequest r;
+  r.view = *view;
+  r.instr = o.instr;
+  r.ldmatrix = LdmatrixConfig{*parse_num(o.num), o.trans};
+  r.width_halves = o.width;
+  r.pad_halves = o.pad;
+  r.swizzle = o.swizzle;
+  r.layout = o.layout;
+  r.lanes = o.lanes;
+  r.access = o.access;
+  r.elem = o.elem;
+  r.sm = o.sm;
+  r.lane = o.lane;
+  if (o.lane > (*view == scene::View::warpgroup ? 127 : 31))
+    return refuse("--lane " + std::to_string(o.lane) + ": --view " + o.view + " has " +
+                  (*view == scene::View::warpgroup ? "threads 0-127" : "lanes 0-31"));
+  if (*view == scene::View::banks && o.given.at("--elem")->count() > 0 && o.layout.empty())
+    return refuse("--elem counts a --layout's numbers: give --layout too (the tile controls are halves)",
+                  kExitUsage);
+  r.palette = app::assets().palette;
+  if (*view == scene::View::output) {
+    if (o.report.empty()) return refuse("--view output needs --report FILE (a gate report)", kExitUsage);
+    if (auto why = input_file_problem("--report", o.report))
+      return refuse(*why, exit_code_for(ErrorKind::io));
+    auto file = load_report(o.report);
+    if (!file) return refuse(file.error);  // load_report names the file
+    if (!file.value->gate) return refuse(o.report + " holds no gate report (it is a probe report)");
+    r.gate = std::make_shared<const GateReport>(*file.value->gate);
+  }
+  const auto s = scene::build_scene(r);
+  if (!s) return refuse(s.error.message, exit_code_for(s.error.kind));
+  // Every file's bytes before the first is written: a refused PNG leaves no SVG behind.
+  std::vector<std::string> bytes;
+  for (const auto& [f, path] : outputs) {
+    auto b = scene::scene_bytes(*s.value, f, o.scale);
+    if (!b)
+      return refuse(std::string(scene::to_string(f)) + " (" + path + "): " + b.error.message,
+                    exit_code_for(b.error.kind));
+    bytes.push_back(std::move(*b.value));
+  }
+  int code = kExitOk;
+  for (std::size_t i = 0; i < outputs.size(); ++i) {
+    const auto& [f, path] = outputs[i];
+    const bool piped = path == kStdoutPath;
+    Error e;
+    if (piped) {
+      std::cout.write(bytes[i].data(), static_cast<std::streamsize>(bytes[i].size()));
+      if (!std::cout.flush()) e = Error{ErrorKind::io, "could not write to standard output"};
+    } else {
+      e = scene::write_file(path, bytes[i]);
+    }
+    if (e.kind != ErrorKind::none) {
+      std::cerr << "fragviz-cli export: " << e.message << "\n";
+      code = exit_code_for(e.kind);
+      continue;
+    }
+    // With a file on standard output, what was written is said on standard error.
+    std::ostream& said = to_stdout > 0 ? std::cerr : std::cout;
+    said << "wrote " << (piped ? std::string("standard output") : escape_controls(path)) << " ("
+         << scene::to_string(f);
+    if (f == scene::Format::png) {
+      const auto [w, h] = scene::png_size(*s.value, o.scale);
+      said << ", " << w << " x " << h << " pixels";
+    } else {
+      said << ", " << static_cast<int>(s.value->width + 0.5) << " x "
+           << static_cast<int>(s.value->height + 0.5) << " pt";
+    }
+    said << "): " << s.value->title << "\n";
+  }
+  return finish_output(code);
+}
+
+}  // namespace
+
+void add_export_command(CLI::App& app, int& exit_code) {
+  auto o = std::make_shared<Opts>();
+  auto* cmd = app.add_subcommand("export",
+                                 "Any view as SVG, PNG, PDF or TikZ: fragments, warpgroup, ldmatrix, "
+                                 "stmatrix, movmatrix, banks, output");
+  cmd->add_option("--view", o->view, scene::view_names())->required();
+  o->given["--instr"] = cmd->add_option("--instr", o->instr,
+                                        "fragments: an mma.sync mnemonic; warpgroup: a wgmma one; banks: an "
+                                        "mma.sync whose A ldmatrix loads")
+                            ->check(kNonEmpty);
+  o->given["--num"] =
+      cmd->add_option("--num", o->num, "x1, x2 or x4")->check(CLI::IsMember({"x1", "x2", "x4"}));
+  o->given["--trans"] = cmd->add_flag("--trans", o->trans, ".trans");
+  o->given["--width"] = cmd->add_option("--width", o->width, "banks: tile width in halves")->check(kNonEmpty);
+  o->given["--pad"] =
+      cmd->add_option("--pad", o->pad, "banks: pad in halves after each row")->check(kNonEmpty);
+  o->given["--swizzle"] = cmd->add_option("--swizzle", o->swizzle,
+                                          "banks: none, xor or a CuTe 'Swizzle<B,M,S>' on element offsets");
+  o->given["--layout"] =
+      cmd->add_option("--layout", o->layout,
+                      "banks: the tile in CuTe notation instead of --width/--pad/--swizzle")
+          ->check(kNonEmpty);
+  o->given["--lanes"] =
+      cmd->add_option("--lanes", o->lanes, "banks: each lane's address (a preset, expression or table)")
+          ->check(kNonEmpty);
+  o->given["--access"] = cmd->add_option("--access", o->access, "banks: " + shared_op_names())
+                             ->check(CLI::Validator(
+                                 [](std::string& v) -> std::string {
+                                   return parse_shared_op(v) ? ""
+                                                             : "must be one of " + shared_op_names() +
+                                                                   ", got '" + echo_text(v) + "'";
+                                 },
+                                 "ACCESS"));
+  o->given["--elem"] =
+      cmd->add_option("--elem", o->elem,
+                      "banks with --layout: element type its numbers count (b8, b16, b32, b64)")
+          ->check(kNonEmpty);
+  o->given["--lane"] = cmd->add_option("--lane", o->lane,
+                                       "highlight one lane (warpgroup: thread 0-127): its cells outlined, "
+                                       "the others faded")
+                           ->check(whole_range(0, 127));
+  o->given["--sm"] =
+      cmd->add_option("--sm", o->sm, "banks: oldest target, e.g. 75 or 80")->check(whole_range(70, 200));
+  o->given["--report"] =
+      cmd->add_option("--report", o->report, "output: a gate report (JSON)")->check(kNonEmpty);
+  // Each takes a file, or '-' for standard output (one of them; "wrote ..." then goes to standard error).
+  cmd->add_option("--svg", o->svg,
+                  "write SVG (vector, one <text> per label) to this file, or '-' for standard output")
+      ->check(kNonEmpty);
+  cmd->add_option("--png", o->png, "write PNG (cairo), or '-'")->check(kNonEmpty);
+  cmd->add_option("--pdf", o->pdf, "write PDF (cairo), or '-'")->check(kNonEmpty);
+  cmd->add_option("--tikz", o->tikz, "write a standalone LaTeX/TikZ document, or '-'")->check(kNonEmpty);
+  cmd->add_option("--scale", o->scale, "PNG pixels per point, 0.05 to 16 (default 2)")
+      ->check(finite_range(0.05, 16.0));
+  cmd->callback([o, &exit_code] { exit_code = run(*o); });
+}
+
+}  // namespace fragviz::cli

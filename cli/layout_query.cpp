@@ -1,0 +1,170 @@
+#include "layout_query.hpp"
+
+#include <cctype>
+#include <iostream>
+
+#include "fragviz/util/words.hpp"
+
+namespace fragviz::cli {
+
+namespace {
+
+/// "lane 5 (groupID 1, threadID_in_group 1)" or "thread 37 (warp 1, lane 5)".
+std::string thread_text(FragmentScope scope, int t) {
+  if (scope == FragmentScope::warpgroup)
+    return "thread " + std::to_string(t) + " (warp " + std::to_string(t / kWarpSize) + ", lane " +
+           std::to_string(t % kWarpSize) + ")";
+  return "lane " + std::to_string(t) + " (groupID " + std::to_string(group_id(t)) + ", threadID_in_group " +
+         std::to_string(thread_id_in_group(t)) + ")";
+}
+
+/// "(9,3)", or "(9,3) q2" for a product of m8n8k4 .f16.
+std::string coord_text(const FragmentOperand& f, Coord c) {
+  return "(" + std::to_string(c.row) + "," + std::to_string(c.col) + ")" +
+         (f.products > 1 ? " q" + std::to_string(c.product) : "");
+}
+
+/// The operand letter of the CSV: A, B, C for mma.sync (C stands for C/D), A, D for wgmma.
+char csv_operand(const FragmentOperand& f) {
+  return static_cast<char>(std::toupper(element_letter(f.op, f.scope)));
+}
+
+const FragmentOperand* find_operand(const std::vector<FragmentOperand>& operands, Operand op) {
+  for (const FragmentOperand& f : operands)
+    if (f.op == op) return &f;
+  return nullptr;
+}
+
+}  // namespace
+
+std::vector<FragmentOperand> fragment_operands(const Instruction& in) {
+  std::vector<FragmentOperand> out;
+  for (Operand op : {Operand::A, Operand::B, Operand::C})
+    out.push_back(FragmentOperand{op, &operand_spec(in, op), in.threads, in.products, FragmentScope::warp});
+  return out;
+}
+
+std::vector<FragmentOperand> fragment_operands(const WgmmaInstruction& in) {
+  std::vector<FragmentOperand> out;
+  for (Operand op : {Operand::A, Operand::C})
+    out.push_back(
+        FragmentOperand{op, wgmma_register_operand(in, op), kWarpgroupSize, 1, FragmentScope::warpgroup});
+  return out;
+}
+
+std::string csv_header(FragmentScope scope, bool products) {
+  if (scope == FragmentScope::warpgroup) return "operand,thread,warp,lane,element,register,bit,bits,row,col";
+  return std::string("operand,lane,element,register,bit,bits,row,col") + (products ? ",product" : "");
+}
+
+std::string csv_row(const FragmentOperand& f, int t, int e) {
+  const Coord c = operand_coord(*f.spec, t, e);
+  const RegisterSlot s = register_slot(f.spec->type, e);
+  std::string row(1, csv_operand(f));
+  row += "," + std::to_string(t);
+  if (f.scope == FragmentScope::warpgroup)
+    row += "," + std::to_string(t / kWarpSize) + "," + std::to_string(t % kWarpSize);
+  for (int v : {e, s.reg, s.bit, s.bits, c.row, c.col}) row += "," + std::to_string(v);
+  if (f.products > 1) row += "," + std::to_string(c.product);
+  return row;
+}
+
+std::optional<WhereRequest> parse_where(const std::string& text, std::string& why) {
+  why = "'" + echo_text(text) + "' is not OPERAND,ROW,COL (operand A, B, C or D; e.g. A,9,3)";
+  std::vector<std::string> parts;
+  for (std::size_t start = 0;;) {
+    const std::size_t comma = text.find(',', start);
+    parts.push_back(text.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  if (parts.size() != 3 && parts.size() != 4) return std::nullopt;
+  std::string letter = parts[0];
+  for (char& ch : letter) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+  const std::optional<Operand> op = parse_operand(letter);
+  if (!op) return std::nullopt;
+  int v[3] = {0, 0, -1};
+  for (std::size_t i = 1; i < parts.size(); ++i) {
+    const std::string& p = parts[i];
+    if (p.empty() || p.size() > 6 || p.find_first_not_of("0123456789") != std::string::npos)
+      return std::nullopt;
+    v[i - 1] = std::stoi(p);
+  }
+  why.clear();
+  return WhereRequest{*op, v[0], v[1], v[2]};
+}
+
+std::string where_problem(const std::vector<FragmentOperand>& operands, const WhereRequest& w) {
+  const FragmentOperand* f = find_operand(operands, w.op);
+  if (!f)
+    return "B of a wgmma comes from shared memory, not registers (fragviz-cli descriptor --operand B shows "
+           "where each element lies)";
+  const std::string name = operand_title(f->op, f->scope),
+                    size = std::to_string(f->spec->rows) + " x " + std::to_string(f->spec->cols);
+  if (w.row >= f->spec->rows)
+    return "row " + std::to_string(w.row) + " is outside " + name + " (" + size + ": rows 0 to " +
+           std::to_string(f->spec->rows - 1) + ")";
+  if (w.col >= f->spec->cols)
+    return "col " + std::to_string(w.col) + " is outside " + name + " (" + size + ": cols 0 to " +
+           std::to_string(f->spec->cols - 1) + ")";
+  if (w.product >= f->products)
+    return f->products == 1 ? "this instruction computes one product: give OPERAND,ROW,COL"
+                            : "product " + std::to_string(w.product) + " is outside 0 to " +
+                                  std::to_string(f->products - 1) + " (the quad pairs)";
+  return {};
+}
+
+void print_where(const std::string& mnemonic, const std::vector<FragmentOperand>& operands,
+                 const WhereRequest& w, bool csv) {
+  const FragmentOperand& f = *find_operand(operands, w.op);
+  if (csv)
+    std::cout << csv_header(f.scope, f.products > 1) << "\n";
+  else
+    std::cout << mnemonic << "\n";
+  for (int q = 0; q < f.products; ++q) {
+    if (w.product >= 0 && q != w.product) continue;
+    const std::optional<Owner> o = operand_owner(*f.spec, f.threads, f.products, Coord{w.row, w.col, q});
+    if (!o) continue;  // every cell has one owner (tests/unit/test_catalogue.cpp)
+    if (csv) {
+      std::cout << csv_row(f, o->lane, o->element) << "\n";
+      continue;
+    }
+    const RegisterSlot s = register_slot(f.spec->type, o->element);
+    std::cout << operand_title(f.op, f.scope) << "[" << w.row << "][" << w.col << "]"
+              << (f.products > 1 ? " of quad pair " + std::to_string(q) : "") << ": "
+              << thread_text(f.scope, o->lane) << ", element " << element_name(f.op, o->element, f.scope)
+              << ", register " << register_name(f.op, f.spec->type, s.reg, f.scope) << " ("
+              << register_index_name(s.reg) << "), " << register_part(s) << ", " << bit_range(s) << "\n";
+  }
+}
+
+void print_thread(const std::string& mnemonic, const std::vector<FragmentOperand>& operands, int t,
+                  bool csv) {
+  if (csv) {
+    bool products = false;
+    for (const FragmentOperand& f : operands) products |= f.products > 1;
+    std::cout << csv_header(operands.front().scope, products) << "\n";
+    for (const FragmentOperand& f : operands)
+      for (int e = 0; e < f.per_thread(); ++e) std::cout << csv_row(f, t, e) << "\n";
+    return;
+  }
+  std::cout << mnemonic << "\n" << thread_text(operands.front().scope, t) << "\n";
+  for (const FragmentOperand& f : operands) {
+    const int per_reg = elements_per_register(f.spec->type);
+    std::cout << operand_title(f.op, f.scope) << " (." << to_string(f.spec->type)
+              << "): " << plural(f.per_thread(), "element") << " in " << plural(f.registers(), "register")
+              << "\n";
+    for (int r = 0; r < f.registers(); ++r) {
+      std::string name = register_name(f.op, f.spec->type, r, f.scope);
+      name.resize(std::max<std::size_t>(name.size(), 10), ' ');
+      std::cout << "  " << name << " " << register_index_name(r) << ":";
+      for (int e = r * per_reg; e < (r + 1) * per_reg; ++e)
+        std::cout << (e > r * per_reg ? "," : "") << " " << element_name(f.op, e, f.scope) << " "
+                  << coord_text(f, operand_coord(*f.spec, t, e)) << " "
+                  << register_part(register_slot(f.spec->type, e));
+      std::cout << "\n";
+    }
+  }
+}
+
+}  // namespace fragviz::cli

@@ -1,0 +1,63 @@
+// `fragviz-cli layout`'s fragment tables as rows, and the two questions asked of them first:
+// who holds element (row, col) of an operand (`--where A,9,3`), and what one lane's (or warpgroup
+// thread's) registers hold (`--lane 5`). mma.sync and wgmma alike: each operand in registers is a
+// FragmentOperand, named with fragment_names.hpp's one scheme.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "fragviz/isa/fragment_names.hpp"
+#include "fragviz/isa/wgmma.hpp"
+
+namespace fragviz::cli {
+
+/// One operand held in registers: its map over `threads` threads (32 for mma.sync, 128 for a
+/// wgmma warpgroup) and how it is named.
+struct FragmentOperand {
+  Operand op = Operand::A;
+  const OperandSpec* spec = nullptr;
+  int threads = 32;
+  int products = 1;  ///< m8n8k4 .f16: four quad-pair products
+  FragmentScope scope = FragmentScope::warp;
+  int per_thread() const { return spec->rows * spec->cols * products / threads; }
+  int registers() const { return per_thread() / elements_per_register(spec->type); }
+};
+
+/// The operands of an mma.sync entry held in registers: A, B and C/D.
+std::vector<FragmentOperand> fragment_operands(const Instruction& in);
+/// The operands of a wgmma entry held in registers: A (when it comes from registers) and D.
+std::vector<FragmentOperand> fragment_operands(const WgmmaInstruction& in);
+
+/// The CSV header of a fragment table: "operand,lane,element,register,bit,bits,row,col" (and
+/// ",product" where `products`) for a warp, "operand,thread,warp,lane,element,register,bit,bits,
+/// row,col" for a warpgroup. register: its index in the operand's vector; bit, bits: the element's
+/// first bit in it and its width.
+std::string csv_header(FragmentScope scope, bool products);
+/// One CSV row: element `e` of thread `t`.
+std::string csv_row(const FragmentOperand& f, int t, int e);
+
+/// What `--where` asks for: an element of an operand; product -1 = every product.
+struct WhereRequest {
+  Operand op = Operand::A;
+  int row = 0, col = 0, product = -1;
+};
+/// Parses "A,9,3" (operand A, B, C or D in either case, row, col) or "A,9,3,2" (and product).
+/// nullopt with `why` set when it is not that.
+std::optional<WhereRequest> parse_where(const std::string& text, std::string& why);
+
+/// Why `w` names no element of `operands` (an operand not in registers, a row or col outside,
+/// a product the instruction lacks), or "".
+std::string where_problem(const std::vector<FragmentOperand>& operands, const WhereRequest& w);
+
+/// Prints who holds `w` (checked by where_problem): thread/lane, element, register, its part and
+/// bits; as text, or as CSV rows (one per product).
+void print_where(const std::string& mnemonic, const std::vector<FragmentOperand>& operands,
+                 const WhereRequest& w, bool csv);
+
+/// Prints lane (or warpgroup thread) `t`'s registers, each with the elements it holds: as text,
+/// or as the CSV rows of that thread.
+void print_thread(const std::string& mnemonic, const std::vector<FragmentOperand>& operands, int t, bool csv);
+
+}  // namespace fragviz::cli

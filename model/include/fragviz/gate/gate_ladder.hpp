@@ -1,0 +1,95 @@
+// The gate's kernel variants as one table: the seed's kernels (rung 1) and the mma.sync ladder
+// (rungs 2-6, issue 10), each with its tiling and, per operand, the shared-memory geometry and the
+// warp-wide load the kernel reads it with, in the terms the bank view takes (a CuTe layout for
+// parse_smem_layout, a lane pattern for parse_lane_pattern, a SharedOp). The geometry is generated
+// from the same TileConfig the kernels compile from (gate_geometry.hpp), so the view shows what
+// runs. Pure model: no CUDA, no GL.
+//
+// Adding a variant: one GateVariant value (report.hpp), one entry in gate_variants()
+// (model/gate/gate_ladder.cpp), its kernel behind launch_matmul.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "fragviz/gate/gate_geometry.hpp"
+#include "fragviz/isa/ldmatrix.hpp"
+#include "fragviz/report/report.hpp"
+#include "fragviz/smem/smem_access.hpp"
+
+namespace fragviz {
+
+/// Operand A or B of the gate's matmul.
+enum class GateOperand : std::uint8_t { A, B };
+std::string_view to_string(GateOperand o);
+/// "A"/"a" or "B"/"b".
+std::optional<GateOperand> parse_gate_operand(std::string_view text);
+
+/// How a kernel keeps one operand's tile in shared memory and how each warp reads it.
+struct OperandGeometry {
+  /// CuTe notation in .b16 elements, rows x cols of one stage: A is block_m x block_k (m, k), B is
+  /// block_k x block_n (k, n). parse_smem_layout(layout) accepts it.
+  std::string layout;
+  /// Each lane's address relative to `origin` (parse_lane_pattern text); the instruction repeats
+  /// it at every m16 (A) or n16/n32 (B) tile of the warp tile and every k step.
+  std::string lanes;
+  /// The load, or nullopt where smem_access has no model of it (the seed's 2-byte ld.shared.b16).
+  std::optional<SharedOp> op;
+  LdmatrixConfig ldmatrix{};
+  std::string mnemonic;  ///< the PTX instruction the kernel issues for it
+  Coord origin{};        ///< a representative placement: warp 0's first tile at k step 0
+};
+
+/// One gate variant.
+struct GateVariantInfo {
+  GateVariant variant{};
+  std::string_view name;            ///< the CLI/JSON spelling, e.g. "cp-async-db"
+  int rung = 1;                     ///< issue 10's ladder step (1 = the seed's kernels)
+  std::string_view technique;       ///< one sentence
+  int min_sm = 75;                  ///< major*10+minor
+  bool deliberately_wrong = false;  ///< broken-swap-b: the gate must catch it; bench skips it
+  gate::TileConfig tile{};
+  int dynamic_shared_bytes = 0;  ///< requested at launch (0: the seed's static arrays)
+  int n_multiple = 64;           ///< n must be a multiple of this
+  OperandGeometry a, b;
+  const OperandGeometry& operand(GateOperand o) const { return o == GateOperand::A ? a : b; }
+};
+
+/// Every variant, in ladder order (the seed's four, then rungs 2-6).
+const std::vector<GateVariantInfo>& gate_variants();
+/// The entry of `v`, or nullptr for a value outside the enum.
+const GateVariantInfo* find_gate_variant(GateVariant v);
+
+/// The kWgmmaGateRungs index (wgmma_gate.hpp) of a Hopper rung's variant, or -1 for every other:
+/// the one mapping the variant table, the CUDA launcher and the app use.
+int wgmma_gate_rung(GateVariant v);
+/// The entry of `v`; throws std::out_of_range for a value outside the enum.
+const GateVariantInfo& gate_variant_info(GateVariant v);
+
+/// CuTe notation of the A or B tile of a configuration (elements): `(rows,cols):(stride,1)` when
+/// padded, `Swizzle<B,M,S> o (rows,cols):(cols,1)` when XOR-swizzled.
+std::string tile_layout_notation(const gate::TileConfig& c, GateOperand o);
+
+/// Why variant `v` cannot run at size n (not a multiple of its n_multiple), naming what would
+/// work: the nearest sizes and the variants that take n; nullopt when it can.
+std::optional<std::string> gate_variant_size_problem(GateVariant v, int n);
+
+/// One operand load of a variant through the bank model.
+struct GateLoadAnalysis {
+  GateOperand operand{};
+  std::optional<AccessReport> access;  ///< nullopt when the load is not modelled (see `why`)
+  std::string why;                     ///< parse error or "not modelled" note; empty when analysed
+};
+/// The operand's load at its representative origin, checked and counted by analyze_access (sm as
+/// the variant's min_sm).
+GateLoadAnalysis analyze_gate_load(const GateVariantInfo& info, GateOperand o);
+
+/// What the app asks the layout view to show: one operand of one variant.
+struct GateGeometryRequest {
+  GateVariant variant{};
+  GateOperand operand = GateOperand::A;
+};
+
+}  // namespace fragviz

@@ -1,0 +1,175 @@
+// The gate's Hopper rungs as plain data: C (n x n f32) = A (n x n f16, row-major: K-major for
+// wgmma) x B (n x n f16, row-major K x N: MN-major for wgmma), each rung a TMA + mbarrier +
+// wgmma kernel (gpu/cuda/hopper/gate_wgmma.cu). Here: what each rung is (for the variant table),
+// which n it accepts, the tensor maps' parameters and the shared-memory descriptors its
+// warpgroups give wgmma. No CUDA: the kernels and the host tests use these same functions.
+//
+// Shared memory per stage (both operands in the 128B swizzle, Swizzle<3,4,3> on byte addresses):
+//   A: block_m rows x 64 k, one 128-byte row per m (what one TMA box {64, block_m} writes);
+//      K-major, 8-row groups 1024 bytes apart (SBO), k-step kk of 16 starts kk*32 bytes in.
+//   B: block_n / 64 boxes of 64 k rows x 64 n (8192 bytes each, one TMA box {64, 64} per box);
+//      MN-major, atoms of 64 n x 8 k: next atom along N one box on (LBO 8192), next 8 k 1024
+//      bytes on (SBO), k-step kk of 16 starts kk*2048 bytes in.
+// PTX ISA 9.0 "Matrix Descriptor Format", "Shared Memory Matrix Layout" (wgmma), and CUDA
+// Driver API "cuTensorMapEncodeTiled" (box inner extent <= the swizzle span, 128 bytes).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "fragviz/isa/smem_descriptor.hpp"
+#include "fragviz/util/host_device.hpp"
+
+namespace fragviz {
+
+/// One rung of the Hopper ladder. Sizes in elements unless named bytes.
+struct WgmmaGateRung {
+  const char* name;         ///< variant name, e.g. "wgmma-tma"
+  const char* technique;    ///< one sentence for the variant table
+  int block_m;              ///< C rows per tile
+  int block_n;              ///< C columns per tile
+  int block_k;              ///< k per pipeline stage (64: one 128-byte swizzle row of f16)
+  int stages;               ///< shared-memory pipeline depth
+  int consumer_warpgroups;  ///< warpgroups issuing wgmma
+  bool producer_warpgroup;  ///< a separate warpgroup issues TMA (else thread 0 of the consumer)
+  bool persistent;          ///< one block per SM walks tiles; else one block per tile
+  int cluster_m;            ///< blocks per cluster along M; > 1: they share B through TMA multicast
+  int wgmma_n;              ///< N of the wgmma.mma_async.m64nNk16.f32.f16.f16 issued
+  /// One stage's A tile as a CuTe layout, (m,k) -> f16 element offset from the stage's start.
+  /// The swizzle acts on element offsets: Swizzle<3,3,3> here is Swizzle<3,4,3> on bytes.
+  const char* a_layout;
+  const char* b_layout;  ///< the same for B, (k,n) -> f16 element offset
+};
+
+inline constexpr int kWgmmaGateBlockK = 64;
+inline constexpr int kWgmmaGateRungCount = 4;
+
+/// The rungs, in ladder order (index = the rung number launch_gate_wgmma takes).
+inline constexpr WgmmaGateRung kWgmmaGateRungs[kWgmmaGateRungCount] = {
+    {"wgmma-tma",
+     "one warpgroup: TMA into 128B-swizzled shared memory, a 4-stage mbarrier pipeline, wgmma m64n128k16 "
+     "(thread 0 also issues the TMA)",
+     128, 128, 64, 4, 1, false, false, 1, 128, "Swizzle<3,3,3> o (128,64):(64,1)",
+     "Swizzle<3,3,3> o (64,(64,2)):(64,(1,4096))"},
+    {"wgmma-ws",
+     "producer warpgroup (setmaxnreg 40) issues TMA, two consumer warpgroups (setmaxnreg 232) wgmma "
+     "m64n256k16 on a 128x256 tile, 4 stages, full/empty mbarriers",
+     128, 256, 64, 4, 2, true, false, 1, 256, "Swizzle<3,3,3> o (128,64):(64,1)",
+     "Swizzle<3,3,3> o (64,(64,4)):(64,(1,4096))"},
+    {"wgmma-persistent",
+     "wgmma-ws with one block per SM walking 128x256 tiles in groups of 16 tile rows (L2 reuse); the "
+     "producer loads the next tile while the consumers store the last",
+     128, 256, 64, 4, 2, true, true, 1, 256, "Swizzle<3,3,3> o (128,64):(64,1)",
+     "Swizzle<3,3,3> o (64,(64,4)):(64,(1,4096))"},
+    {"wgmma-cluster",
+     "wgmma-persistent in clusters of 2 blocks on vertically adjacent tiles: each block loads half of the "
+     "shared B stage and TMA-multicasts it to both, halving B's L2 traffic; stages are freed by both blocks' "
+     "consumers (remote mbarrier arrive)",
+     128, 256, 64, 4, 2, true, true, 2, 256, "Swizzle<3,3,3> o (128,64):(64,1)",
+     "Swizzle<3,3,3> o (64,(64,4)):(64,(1,4096))"},
+};
+
+/// Threads per block: 128 per warpgroup.
+FRAGVIZ_HD constexpr int wgmma_gate_threads(const WgmmaGateRung& r) {
+  return 128 * (r.consumer_warpgroups + (r.producer_warpgroup ? 1 : 0));
+}
+/// Bytes of one stage's A tile (block_m x 64 f16) and B tile (64 x block_n f16).
+FRAGVIZ_HD constexpr int wgmma_gate_a_stage_bytes(const WgmmaGateRung& r) {
+  return r.block_m * r.block_k * 2;
+}
+FRAGVIZ_HD constexpr int wgmma_gate_b_stage_bytes(const WgmmaGateRung& r) {
+  return r.block_k * r.block_n * 2;
+}
+/// Dynamic shared memory: the stages, 1024 bytes of slack to align them to the 128B swizzle's
+/// repeat (the dynamic window's start is only 16-byte aligned by contract), and 16 bytes per
+/// stage for the full and empty mbarriers.
+FRAGVIZ_HD constexpr int wgmma_gate_dynamic_smem_bytes(const WgmmaGateRung& r) {
+  return r.stages * (wgmma_gate_a_stage_bytes(r) + wgmma_gate_b_stage_bytes(r)) + 1024 + 16 * r.stages;
+}
+/// n must be a multiple of this (whole tiles in M and N, whole clusters in M, whole stages in K).
+FRAGVIZ_HD constexpr int wgmma_gate_n_multiple(const WgmmaGateRung& r) {
+  const int m = r.block_m * r.cluster_m;
+  return m > r.block_n ? m : r.block_n;
+}
+/// Arrivals that free one stage: one per consumer warp of every block the stage's loads write
+/// into (the multicast B half lands in each block of the cluster).
+FRAGVIZ_HD constexpr int wgmma_gate_empty_arrivals(const WgmmaGateRung& r) {
+  return 4 * r.consumer_warpgroups * r.cluster_m;
+}
+/// B boxes (64 columns each) one block of a cluster loads and multicasts per stage.
+FRAGVIZ_HD constexpr int wgmma_gate_b_boxes_per_block(const WgmmaGateRung& r) {
+  return r.block_n / 64 / r.cluster_m;
+}
+
+/// Why rung `rung` cannot run at size n, or nullopt: rung in range, n a multiple of the tile,
+/// n in [n multiple, 32768] (row pitch n*2 bytes < 2^40 for TMA, indices in int).
+std::optional<std::string> validate_wgmma_gate(int rung, int n);
+
+/// A 2-D tiled tensor map's parameters (cuTensorMapEncodeTiled): dimension 0 is the contiguous
+/// one. f16 elements, 128B swizzle, no interleave, element strides 1.
+struct WgmmaGateTensorMap {
+  std::uint64_t global_dim[2];  ///< elements: {contiguous, rows}
+  std::uint64_t global_stride;  ///< bytes between rows (dimension 1); dimension 0 is dense
+  std::uint32_t box_dim[2];     ///< elements per TMA copy: {contiguous, rows}
+  std::uint32_t box_bytes;      ///< what one copy writes to shared memory (mbarrier tx count)
+};
+
+/// A's map: rows are m, contiguous k; one box is one stage's A tile (64 k x block_m rows).
+FRAGVIZ_HD constexpr WgmmaGateTensorMap wgmma_gate_tensor_map_a(const WgmmaGateRung& r, int n) {
+  const auto un = static_cast<std::uint64_t>(n);
+  return {{un, un},
+          un * 2,
+          {static_cast<std::uint32_t>(r.block_k), static_cast<std::uint32_t>(r.block_m)},
+          static_cast<std::uint32_t>(wgmma_gate_a_stage_bytes(r))};
+}
+/// B's map: rows are k, contiguous n; one box is 64 n x 64 k (the 128B swizzle caps the inner
+/// extent at 128 bytes), block_n / 64 boxes per stage.
+FRAGVIZ_HD constexpr WgmmaGateTensorMap wgmma_gate_tensor_map_b(const WgmmaGateRung& r, int n) {
+  const auto un = static_cast<std::uint64_t>(n);
+  return {{un, un},
+          un * 2,
+          {64u, static_cast<std::uint32_t>(r.block_k)},
+          64u * 2u * static_cast<std::uint32_t>(r.block_k)};
+}
+
+/// Descriptor of the A operand of one wgmma: rows [m0, m0 + 64) of the stage's A tile (which
+/// starts at shared address a_stage, 1024-aligned), k-step kk (k = 16 kk .. 16 kk + 15).
+/// K-major 128B: SBO 1024 (next 8 rows); LBO unused by swizzled K-major, set to 16 (CuTe's 1).
+FRAGVIZ_HD constexpr MatrixDescriptor wgmma_gate_a_descriptor(std::uint32_t a_stage, int m0, int kk) {
+  MatrixDescriptor d;
+  d.start_address = a_stage + static_cast<std::uint32_t>(m0) * 128u + static_cast<std::uint32_t>(kk) * 32u;
+  d.leading_byte_offset = 16;
+  d.stride_byte_offset = 1024;
+  d.swizzle = SmemSwizzle::b128;
+  return d;
+}
+/// Descriptor of the B operand: columns [n0, n0 + wgmma_n) of the stage's B tile (b_stage,
+/// 1024-aligned; n0 a multiple of 64), k-step kk. MN-major 128B: LBO 8192 (next 64-n atom =
+/// next TMA box), SBO 1024 (next 8 k rows).
+FRAGVIZ_HD constexpr MatrixDescriptor wgmma_gate_b_descriptor(std::uint32_t b_stage, int n0, int kk) {
+  MatrixDescriptor d;
+  d.start_address =
+      b_stage + static_cast<std::uint32_t>(n0 / 64) * 8192u + static_cast<std::uint32_t>(kk) * 2048u;
+  d.leading_byte_offset = 8192;
+  d.stride_byte_offset = 1024;
+  d.swizzle = SmemSwizzle::b128;
+  return d;
+}
+
+/// Tile (tile_m, tile_n) the persistent rung's `t`-th tile is, for a grid of tiles_m x tiles_n:
+/// tiles go down groups of `group` tile rows first, so one wave of blocks shares a few columns
+/// of B and a few rows of A in L2. The last group may be shorter (tiles_m % group).
+struct WgmmaGateTile {
+  int m, n;
+};
+FRAGVIZ_HD constexpr WgmmaGateTile wgmma_gate_tile_order(int t, int tiles_m, int tiles_n, int group) {
+  const int per_group = group * tiles_n;
+  const int g = t / per_group;
+  const int first_m = g * group;
+  const int rows = tiles_m - first_m < group ? tiles_m - first_m : group;
+  const int in_group = t - g * per_group;
+  return {first_m + in_group % rows, in_group / rows};
+}
+
+}  // namespace fragviz

@@ -1,0 +1,131 @@
+// The instruction catalogue: one plain-data entry per warp-level matrix instruction, the centre
+// of the model. It is to fragviz what CuTe's MMA_Traits are to CUTLASS: views, CLI, probes,
+// reports and tests iterate over it, and nothing else branches on which instruction it is.
+//
+// Every entry holds the PTX mnemonic exactly as PTX spells it, the PTX ISA section its fragment
+// layouts come from, the minimum SM and PTX ISA version, M/N/K, the element types of A, B and
+// C/D, and per operand a thread-value layout (fragviz/isa/tv_layout.hpp): (lane, element) ->
+// (row, col). A is M x K, B is K x N (row = k), C/D is M x N, whatever `.row/.col` says.
+// Register packing follows from the element width: register j holds elements [j*p, (j+1)*p)
+// with p = 32 / bits elements per 32-bit register, element 0 in the least significant bits
+// (PTX ISA, "Matrix Fragments for mma.m…": elements are listed "low to high"); .f64 elements
+// take one 64-bit register each.
+//
+// Source: PTX ISA 9.0, "Warp-level Matrix Fragment Storage" (the "Matrix Fragments for mma.m…"
+// subsections) and "Multiply-and-Accumulate Instruction: mma" (target ISA notes). The table
+// itself is in catalogue_table.hpp; tests/unit/test_catalogue.cpp checks it against formulas
+// transcribed from the PTX text, tests/cute/ against CuTe's MMA_Traits, and the probes against
+// the hardware.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "fragviz/isa/tv_layout.hpp"
+#include "fragviz/util/host_device.hpp"
+
+namespace fragviz {
+
+/// Element types of mma operands, as PTX names them.
+enum class ElemType : std::uint8_t {
+  f16,
+  bf16,
+  tf32,
+  f32,
+  f64,
+  s32,
+  s8,
+  u8,
+  e4m3,
+  e5m2,
+  s4,
+  u4,
+  b1,
+  e3m2,
+  e2m3,
+  e2m1,
+};
+
+/// Bits one element occupies in a register: 64 f64, 32 f32/tf32/s32, 16 f16/bf16, 8 for the
+/// 8-bit types (and for .kind::f8f6f4's fp6/fp4, which sit in 8-bit containers), 4 s4/u4, 1 b1.
+FRAGVIZ_HD constexpr int element_bits(ElemType t) {
+  switch (t) {
+    case ElemType::f64:
+      return 64;
+    case ElemType::f32:
+    case ElemType::tf32:
+    case ElemType::s32:
+      return 32;
+    case ElemType::f16:
+    case ElemType::bf16:
+      return 16;
+    case ElemType::s4:
+    case ElemType::u4:
+      return 4;
+    case ElemType::b1:
+      return 1;
+    default:
+      return 8;
+  }
+}
+
+/// PTX spelling without the dot: "f16", "e4m3", "b1", ...
+std::string_view to_string(ElemType t);
+
+/// How D is formed from A and B: D = A*B + C, or the .b1 forms D = popc(A AND B) + C and
+/// D = popc(A XOR B) + C summed over k (PTX ISA, mma ".and.popc"/".xor.popc").
+enum class MmaOp : std::uint8_t { multiply_add, and_popc, xor_popc };
+
+/// mma operands. C and D share one fragment layout and type here (the catalogue lists only
+/// entries with ctype == dtype), so `C` stands for both.
+enum class Operand { A, B, C };
+std::string_view to_string(Operand op);
+/// Parses "A", "B", "C" (or "D", the same fragment).
+std::optional<Operand> parse_operand(std::string_view text);
+
+/// One operand's fragment: element type, matrix shape and the (thread, element) map.
+struct OperandSpec {
+  ElemType type = ElemType::f16;
+  int rows = 0, cols = 0;  ///< A: M x K, B: K x N, C/D: M x N (elements)
+  TvLayout map{};          ///< (thread, element) -> row + rows*col + rows*cols*product
+};
+
+/// One instruction of the catalogue.
+struct Instruction {
+  const char*
+      mnemonic;       ///< exactly as PTX spells it, e.g. "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32"
+  const char* group;  ///< picker group: input type family, e.g. "f16", "s8/u8", "b1"
+  const char* ptx_section;   ///< PTX ISA section name of its fragment layouts
+  int min_sm;                ///< minimum compute capability, major*10+minor
+  bool arch_specific;        ///< needs the sm_XXa target (e.g. sm_120a for .kind::f8f6f4)
+  int ptx_major, ptx_minor;  ///< minimum PTX ISA version
+  int m, n, k;
+  int threads;   ///< 32 for mma.sync
+  int products;  ///< independent products per instruction: 4 for m8n8k4 .f16, else 1
+  MmaOp op;
+  OperandSpec a, b, c;
+  const char* note;  ///< one line shown with the entry ("" if none)
+};
+
+/// Every entry, in picker order. Stable: reports refer to entries by mnemonic, never by index.
+const std::vector<Instruction>& catalogue();
+/// The entry whose mnemonic is `mnemonic`, or nullptr.
+const Instruction* find_instruction(std::string_view mnemonic);
+/// The prefix every mma.sync mnemonic of the catalogue starts with.
+inline constexpr std::string_view kMmaSyncPrefix = "mma.sync.aligned.";
+/// The entry a user names, or nullptr: the full mnemonic or its part after kMmaSyncPrefix
+/// ("m16n8k16.row.col.f32.f16.f16.f32"). The one parser of mma.sync names for every command and
+/// view, as find_wgmma_named is for wgmma.
+const Instruction* find_instruction_named(std::string_view name);
+/// Index of `instr` in catalogue(), or -1.
+int catalogue_index(const Instruction* instr);
+
+/// The operand's fragment spec.
+FRAGVIZ_HD constexpr const OperandSpec& operand_spec(const Instruction& in, Operand op) {
+  return op == Operand::A ? in.a : op == Operand::B ? in.b : in.c;
+}
+
+}  // namespace fragviz

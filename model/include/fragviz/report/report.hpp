@@ -1,0 +1,323 @@
+// Plain data types for what the probes and the gate return: predicted and measured side by side,
+// serialisable to JSON (report_json.hpp) so a report recorded on a GPU box opens anywhere.
+// No CUDA, no GL, no JSON types in here.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "fragviz/isa/fragment.hpp"
+#include "fragviz/isa/ldmatrix.hpp"
+#include "fragviz/isa/wmma.hpp"
+#include "fragviz/probe/hopper_results.hpp"
+#include "fragviz/smem/banks.hpp"
+
+namespace fragviz {
+
+/// A value or the reason there is none. Used at API boundaries instead of exceptions.
+template <class T>
+struct Result {
+  std::optional<T> value;
+  std::string error;
+  static Result ok(T v) { return Result{std::move(v), {}}; }
+  static Result fail(std::string why) { return Result{std::nullopt, std::move(why)}; }
+  explicit operator bool() const { return value.has_value(); }
+};
+
+/// What kind of failure an error message reports. Set where the error arises (the model's
+/// refusals, gpu/cuda/, gpu/nocuda/) and carried next to the message, so callers act on the kind
+/// (the CLI's exit code, the app's wording) and the wording can change freely.
+enum class ErrorKind {
+  none,        ///< no error: the message is empty
+  refused,     ///< judged and refused before anything ran (geometry, size, an SM the device lacks)
+  no_device,   ///< no usable GPU, or a build without CUDA
+  cuda,        ///< a CUDA or cuBLAS call failed
+  internal,    ///< anything else that stopped a run: host memory, the gate's self-checks
+  io,          ///< a file or standard output could not be read or written
+  cancelled,   ///< the caller asked the run to stop
+  unrecorded,  ///< read from a version 1 report, which stored the message but not its kind
+  compile,     ///< a user kernel's source did not compile (the message lists file:line: messages)
+};
+std::string_view to_string(ErrorKind k);
+std::optional<ErrorKind> parse_error_kind(std::string_view text);
+
+/// An error message and its kind.
+struct Error {
+  ErrorKind kind = ErrorKind::none;
+  std::string message;
+};
+
+/// The CUDA device the probes ran on (or why there is none).
+struct DeviceInfo {
+  bool present = false;
+  std::string error;  ///< why no device: "built without CUDA", "no CUDA device", driver error
+  std::string name;
+  int cc_major = 0, cc_minor = 0;
+  int driver_version = 0;      ///< cudaDriverGetVersion, e.g. 13000
+  int runtime_version = 0;     ///< cudaRuntimeGetVersion
+  std::string driver_release;  ///< e.g. "580.159.04" when known (nvidia-smi / NVML), else empty
+  int sm_count = 0;
+  std::uint64_t global_mem_bytes = 0;
+  int clock_khz = 0;
+  /// Compute capability as major*10+minor (90 on the H200).
+  int sm() const { return cc_major * 10 + cc_minor; }
+};
+
+/// What the user asked the probes to run: the explorer's ldmatrix over its tile, and the
+/// catalogue instructions whose fragments the tensor core is asked about.
+struct ProbeRequest {
+  LdmatrixConfig ldmatrix{};
+  TileGeometry tile{};
+  bool cycles_table = true;  ///< also time the standard strides (64, 72, 80, 96, 40 halves, swizzled)
+  /// Probe catalogue instructions through the tensor core at all.
+  bool instruction_probes = true;
+  /// Mnemonics to probe: mma.sync and wgmma catalogue entries, stmatrix forms, "movmatrix" and
+  /// "epilogue" (every epilogue preset), WMMA fragment kinds (wmma.hpp) and "wmma" (every kind);
+  /// empty = all of them (the Hopper ones if hopper_probes, the WMMA ones if wmma_probes).
+  std::vector<std::string> instructions;
+  /// With an empty list: also the wgmma entries, stmatrix, movmatrix and the epilogues.
+  bool hopper_probes = true;
+  /// With an empty list: also every WMMA fragment kind.
+  bool wmma_probes = true;
+};
+
+/// Fragment ownership of one instruction with 16-bit A and B (the seed's m16n8k8 / m16n8k16
+/// .f16), measured through memory: A and B loaded with the seed's ldmatrix (fragment_load), C/D
+/// decoded from the values of one mma whose D elements are all distinct.
+struct FragmentProbe {
+  std::string mnemonic;  ///< catalogue entry
+  bool ran = false;
+  std::string skipped;                 ///< e.g. "skipped: needs sm_80 or newer (device is sm_75)"
+  std::vector<ElementCheck> elements;  ///< A, then B, then C: 192 (k8) or 384 (k16) entries
+  std::array<std::uint32_t, kWarpSize> a_addresses{};  ///< shared-space addresses lanes passed
+  std::array<std::uint32_t, kWarpSize> b_addresses{};
+  bool tile_exact = false;  ///< one tile's D == double-precision reference, every element
+  std::string tile_detail;  ///< when ran && !tile_exact: "D(r,c): got x, want y" (first mismatch)
+  int mismatches() const;
+};
+
+/// One catalogue instruction probed through the tensor core (model/probe/mma_probe.cpp): every A
+/// and B element named by the value the mma returned for it, every C/D element by one-hot
+/// passes, and one tile of random exact inputs against a double-precision reference.
+struct InstructionProbe {
+  std::string mnemonic;
+  bool ran = false;
+  std::string skipped;                 ///< why not run: "needs sm_120a (device is sm_90)", no device
+  std::vector<ElementCheck> elements;  ///< A, then B, then C, lane-major within each
+  int passes = 0;                      ///< mma instructions issued
+  bool tile_exact = false;             ///< random tile: every D element == reference
+  std::string tile_detail;             ///< first tile mismatch when !tile_exact
+  int mismatches() const;
+  /// Elements of `op` checked and matched.
+  int checked(Operand op) const;
+  int matched(Operand op) const;
+};
+
+/// One catalogue instruction probed with A and B loaded through the real ldmatrix (the
+/// "through ldmatrix" probe, fragviz/probe/ldmatrix_feed.hpp): each operand with an ldmatrix form
+/// (fragment_load) stored in shared memory as that load assumes and loaded with its lane
+/// addresses, the other one fed from registers.
+struct LdmatrixFedProbe {
+  std::string mnemonic;
+  bool ran = false;
+  std::string skipped;  ///< why not run: no form, the device's SM, this build
+  /// Byte offsets from each stored operand's base that the lanes passed (0 for an operand fed
+  /// from registers).
+  std::array<std::uint32_t, kWarpSize> a_addresses{};
+  std::array<std::uint32_t, kWarpSize> b_addresses{};
+  /// A, then B (each loaded operand), lane-major: the stored element each register field
+  /// received, named by the byte-labelled tile; raw = index of the stored byte it came from.
+  std::vector<ElementCheck> bytes;
+  /// The tensor-core probe's passes (mma_probe.hpp) with A and B through ldmatrix, judged by
+  /// judge_mma_probe: every element named through D, and the exact tile.
+  InstructionProbe mma;
+  int mismatches() const;
+};
+
+/// One element the explorer's ldmatrix delivered.
+struct LdmatrixCheck {
+  int lane = 0, reg = 0, half = 0;
+  Coord expected{};               ///< logical tile (row, col) the model predicts
+  std::optional<Coord> measured;  ///< tile cell the 16-bit value names
+  bool match() const { return measured && *measured == expected; }
+};
+
+/// The explorer's ldmatrix run on the device.
+struct LdmatrixProbe {
+  LdmatrixConfig config{};
+  TileGeometry tile{};
+  bool ran = false;
+  std::string skipped;  ///< refusal reason (illegal geometry, no device) when !ran
+  std::array<std::array<std::uint32_t, 4>, kWarpSize> registers{};  ///< raw destination registers
+  std::array<std::uint32_t, kWarpSize> addresses{};                 ///< measured shared addresses
+  std::vector<LdmatrixCheck> elements;                              ///< 32 lanes x .num registers x 2 halves
+  double cycles_per_instruction = 0;  ///< clock64() over repeated ldmatrix, one warp
+  int mismatches() const;
+};
+
+/// One row of the cycles table: measured cycles per ldmatrix beside predicted wavefronts.
+struct CyclesRow {
+  LdmatrixConfig config{};
+  TileGeometry tile{};
+  int predicted_wavefronts = 0;  ///< analyze_ldmatrix(config, tile).wavefronts (checked on load)
+  int measured_wavefronts = 0;   ///< analyze_addresses(config, *addresses).wavefronts (checked on load)
+  double cycles_per_instruction = 0;
+  /// The shared-space byte offsets the lanes passed, as measured. nullopt only for a row read from
+  /// a version 1 report, which did not store them (except for the explorer's row, whose addresses
+  /// are ldmatrix.addresses): its measured_wavefronts cannot be recomputed (see measured_words).
+  std::optional<std::array<std::uint32_t, kWarpSize>> addresses;
+  /// True when measured_wavefronts was recomputed from stored addresses (always, for a fresh run).
+  bool recomputable() const { return addresses.has_value(); }
+};
+/// "4" or, for a row whose addresses were never stored, "4 (not recomputable: recorded without
+/// addresses)": how every view must print a row's measured wavefronts.
+std::string measured_wavefronts_words(const CyclesRow& row);
+
+/// Everything one probe run produced.
+struct LayoutProbe;  // fragviz/probe/layout_probe.hpp (which needs this header through outcome.hpp)
+
+struct ProbeReport {
+  std::string created_utc;  ///< ISO 8601
+  DeviceInfo device;
+  ProbeRequest request;
+  LdmatrixProbe ldmatrix;
+  std::vector<FragmentProbe> fragments;        ///< ldmatrix-loaded: the seed's m16n8k8, m16n8k16
+  std::vector<InstructionProbe> instructions;  ///< tensor-core probes, catalogue order
+  /// The same instructions with A and B loaded through ldmatrix, catalogue order (absent from
+  /// reports written before it existed: none).
+  std::vector<LdmatrixFedProbe> through_ldmatrix;
+  std::vector<CyclesRow> cycles;
+  std::vector<WgmmaProbe> wgmma;       ///< wgmma entries, catalogue order (sm_90a)
+  std::vector<MatrixMoveProbe> moves;  ///< stmatrix forms, movmatrix, epilogue presets
+  double hopper_ms = 0;                ///< of probe_ms: the wgmma and matrix-move probes
+  /// WMMA fragment kinds loaded on the device, table order (wmma_table.hpp), then unknown names.
+  /// Measurements with nothing to compare against: WMMA publishes no map.
+  std::vector<WmmaProbe> wmma;
+  /// `fragviz-cli probe --layout`: the user's own layout and lanes, when that ran (else null).
+  std::shared_ptr<const LayoutProbe> layout;
+  double cuda_init_ms = 0;  ///< context creation, measured separately
+  double probe_ms = 0;      ///< request to finished report, after start-up
+  std::string error;        ///< what stopped the run (no device, a CUDA error), if anything
+  /// The kind of `error`: none exactly when it is empty.
+  ErrorKind error_kind = ErrorKind::none;
+};
+
+/// Matmul kernels the gate can run.
+enum class GateVariant {
+  ldmatrix_k8,    ///< seed's kernel: ldmatrix.x2 A, ldmatrix.x4.trans B, m16n8k8
+  scalar_b_k8,    ///< seed's exercise: B fragments from plain per-lane shared loads
+  ldmatrix_k16,   ///< same design with m16n8k16 (sm_80+)
+  broken_swap_b,  ///< DELIBERATELY WRONG: two B registers swapped, for the gate to catch
+  // The ladder (issue 10), each one step on the one before; gate_ladder.hpp describes them.
+  cp_async_db,     ///< rung 2: cp.async into two shared buffers
+  multistage,      ///< rung 3: four cp.async stages
+  tile_128,        ///< rung 4: 128x128 blocks, 64x64 warp tiles
+  swizzle_xor,     ///< rung 5: XOR-swizzled shared tiles instead of padding
+  reg_db,          ///< rung 6: fragments double-buffered in registers, L2-grouped block order
+  reg_db_128x256,  ///< rung 6 with 128x256 blocks of 8 warps (the tuned best)
+  // sm_90a only (gpu/cuda/hopper/gate_wgmma.cu; wgmma_gate.hpp describes them): TMA, mbarriers, wgmma.
+  wgmma_tma,         ///< rung 7: one warpgroup, TMA into 128B-swizzled stages, wgmma m64n128k16
+  wgmma_ws,          ///< rung 8: producer + two consumer warpgroups, 128x256 tiles
+  wgmma_persistent,  ///< rung 9: wgmma-ws with one block per SM walking L2-grouped tiles
+  wgmma_cluster,     ///< rung 10: wgmma-persistent in 2-block clusters sharing B by TMA multicast
+  user_kernel,       ///< the user's own source (GateRequest::kernel), compiled with NVRTC, run in a child
+};
+std::string_view to_string(GateVariant v);
+std::optional<GateVariant> parse_variant(std::string_view text);
+/// Minimum compute capability (major*10+minor) a variant needs.
+int min_sm(GateVariant v);
+
+/// A launch's block or grid extent (CUDA's dim3).
+struct Dim3 {
+  int x = 1, y = 1, z = 1;
+  std::uint64_t count() const {
+    return static_cast<std::uint64_t>(x) * static_cast<std::uint64_t>(y) * static_cast<std::uint64_t>(z);
+  }
+};
+
+/// A user's kernel for the gate (docs/user-kernels.md): a CUDA source file whose `entry` is
+/// `extern "C" __global__ void entry(const __half* A, const __half* B, float* C, int n)`.
+struct UserKernel {
+  std::string source_path;  ///< as the user gave it; compile messages name it
+  std::string entry;
+  std::string block_text = "128";       ///< "X[,Y[,Z]]", expressions of n (user_kernel.hpp)
+  std::string grid_text = "n/64,n/64";  ///< the same form
+  int dynamic_smem_bytes = 0;           ///< launch's dynamic shared memory
+  Dim3 block, grid;                     ///< block_text and grid_text evaluated at the request's n
+  std::string arch;  ///< what NVRTC compiled for, e.g. "sm_90a"; set by the runner once it compiled
+};
+
+/// A gate run request. n must be a multiple of the variant's n_multiple (gate_ladder.hpp; 64 for a
+/// user kernel) in [256, what fits].
+struct GateRequest {
+  int n = 2048;
+  GateVariant variant = GateVariant::ldmatrix_k8;
+  std::uint64_t seed = 1;
+  int timed_runs = 20;  ///< median of these, after warm-up
+  bool with_cublas = true;
+  /// Set exactly when variant is user_kernel.
+  std::optional<UserKernel> kernel;
+};
+
+/// First or sampled output element that differs from the reference.
+struct Mismatch {
+  int row = 0, col = 0;
+  float got = 0, want = 0;
+};
+
+/// Per-kernel resources (cudaFuncGetAttributes) plus the ptxas -v line captured at build time.
+struct KernelResources {
+  int registers = 0;
+  int static_shared_bytes = 0;
+  int dynamic_shared_bytes = 0;  ///< requested at launch (the ladder's kernels); 0 in older reports
+  int local_bytes = 0;           ///< spill/stack bytes per thread
+  std::string ptxas;             ///< "Used 62 registers, ..." as ptxas printed it, if captured
+};
+
+/// The gate's verdict and figures.
+struct GateReport {
+  std::string created_utc;
+  DeviceInfo device;
+  GateRequest request;
+  bool ran = false;
+  std::string error;  ///< refusal or CUDA error; set when !ran (and for a skipped cuBLAS when ran)
+  /// The kind of `error`: none exactly when it is empty.
+  ErrorKind error_kind = ErrorKind::none;
+  bool cancelled = false;
+  bool exact = false;                ///< every element equal to the reference
+  std::uint64_t mismatch_count = 0;  ///< over all n*n elements
+  std::optional<Mismatch> first;     ///< first in row-major order
+  std::vector<Mismatch> mismatches;  ///< up to kMaxRecordedMismatches, row-major order
+  static constexpr std::size_t kMaxRecordedMismatches = 65536;
+  /// Largest n whose list is exactly the first min(mismatch_count, kMaxRecordedMismatches)
+  /// mismatches (the output is compared again on the host); beyond it, with more mismatches than the
+  /// list holds, the list is a row-major sorted sample of the device's records, which may start
+  /// after `first`. Must equal kMaxCopiedN in gpu/cuda/gate_run.cu.
+  static constexpr int kMaxInOrderListN = 8192;
+  int spot_checks = 0;  ///< reference elements re-checked in double on the CPU
+  int spot_check_failures = 0;
+  double kernel_ms = 0;  ///< median over timed_runs
+  double gflops = 0;     ///< 2 n^3 / kernel time
+  double cublas_ms = 0, cublas_gflops = 0;
+  double ratio_to_cublas = 0;  ///< cublas_ms / kernel_ms (1.0 = as fast as cuBLAS)
+  KernelResources resources;
+  double verdict_ms = 0;  ///< inputs + kernel + reference + compare + spot check, wall time
+  /// Not serialised: the full output and reference (n*n, row-major), for the output view.
+  std::vector<float> output, reference;
+};
+
+/// The file a report is saved in: either part may be absent.
+struct ReportFile {
+  /// 2: keyed by mnemonic, with tensor-core instruction probes, each cycles row's addresses and
+  /// each error's kind. 3: with the wgmma, stmatrix, movmatrix and epilogue probes. Versions 1
+  /// and 2 still open.
+  static constexpr int kVersion = 3;
+  std::optional<ProbeReport> probe;
+  std::optional<GateReport> gate;
+};
+
+}  // namespace fragviz

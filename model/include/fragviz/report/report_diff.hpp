@@ -1,0 +1,84 @@
+// Comparing two fragviz reports (report.hpp; read from JSON by report_json.hpp, versions 1 to 3):
+// every field that differs, one entry each, located precisely enough for a view to mark it (the
+// instruction, operand, lane and element of a fragment element; the cycles row; the gate's
+// mismatch). Pure model: plain structs in, plain structs out; no JSON, no CUDA, no GL.
+//
+// What is compared: which parts the files hold (probe, gate); the instrument (device name, compute
+// capability, driver and runtime versions, SM count, memory, clock); the request; the explorer's
+// ldmatrix (config, tile, ran/skipped, raw registers and addresses per lane, every element's
+// expected and measured cell); every ldmatrix-loaded fragment probe and every tensor-core
+// instruction probe, matched by mnemonic (ran, skipped, passes, each element matched by operand,
+// lane and element: expected, measured, raw; addresses; tile verdict); every cycles row matched by
+// its ldmatrix and tile (predicted and measured wavefronts, addresses); every wgmma probe by mnemonic
+// (D and A elements, each descriptor layout's measured addresses, tile) and every matrix-move probe
+// by kind, mnemonic and detail (each cell's measured position); errors and their kinds; the
+// gate's request, verdict, mismatch count, first mismatch, every recorded mismatch matched by
+// (row, col), spot checks and resources; the `probe --layout` run (its request, each lane's address,
+// each received slot by lane and slot, ncu's counters); every WMMA fragment kind by name (ran, the
+// cell of each lane's x[i], in `lane` and `element` of each difference). Timestamps and times (created_utc,
+// *_ms, GFLOP/s, the ratio to cuBLAS, cycles per instruction) differ between any two runs: they are listed as
+// timing differences, which agree() does not count.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "fragviz/report/report.hpp"
+
+namespace fragviz {
+
+/// Which part of a report a difference lies in.
+enum class DiffArea : std::uint8_t {
+  file,         ///< which parts (probe, gate) the files hold
+  device,       ///< the instrument: DeviceInfo of the probe or the gate
+  request,      ///< what was asked (ProbeRequest, GateRequest)
+  ldmatrix,     ///< the explorer's ldmatrix probe
+  fragment,     ///< an ldmatrix-loaded fragment probe (FragmentProbe)
+  instruction,  ///< a tensor-core instruction probe (InstructionProbe)
+  cycles,       ///< a cycles-table row
+  run,          ///< a probe run's or gate's error, error kind, ran / cancelled
+  gate,         ///< the gate's verdict, mismatches, spot checks, resources
+  wgmma,        ///< a wgmma probe (WgmmaProbe): its D and A elements, descriptor layouts, tile
+  moves,        ///< a stmatrix / movmatrix / epilogue probe (MatrixMoveProbe)
+  layout,       ///< `probe --layout` (LayoutProbe): request, addresses, received slots, ncu counters
+  wmma,         ///< a WMMA fragment kind (WmmaProbe): the cell each lane's x[i] holds
+};
+std::string_view to_string(DiffArea a);
+
+/// One field that differs.
+struct ReportDifference {
+  DiffArea area = DiffArea::file;
+  bool timing = false;  ///< a timestamp or a time: differs between any two runs, not counted by agree()
+  /// Where, as a path into the report: "probe.instructions[<mnemonic>].elements[A lane 5 element
+  /// 2].measured".
+  std::string where;
+  std::string a, b;      ///< the value in the first and the second report, as text; "absent" where missing
+  std::string mnemonic;  ///< the instruction or fragment probe, or empty
+  std::optional<Operand> operand;  ///< for fragment elements
+  int lane = -1;                   ///< for per-lane fields (elements, registers, addresses)
+  int element = -1;                ///< fragment element index (ldmatrix probe: reg * 2 + half)
+  int index = -1;                  ///< cycles row (in the first report, else the second), or -1
+  /// "where: A <a>, B <b>", one plain line.
+  std::string line() const;
+};
+
+/// Every difference between two reports, in report order.
+struct ReportDiff {
+  std::vector<ReportDifference> differences;
+  /// Parts neither report holds ("gate", "probe.ldmatrix", "probe.layout", "probe.wgmma", ...):
+  /// named once, never compared row by row (no zeros for data that is in neither file).
+  std::vector<std::string> absent_in_both;
+  std::size_t content() const;  ///< differences that are not timings
+  std::size_t timings() const;
+  /// True when the reports agree on everything but timestamps and times.
+  bool agree() const { return content() == 0; }
+};
+
+/// Compares `a` with `b` field by field (see the header comment for what is compared).
+ReportDiff diff_reports(const ReportFile& a, const ReportFile& b);
+
+}  // namespace fragviz

@@ -1,0 +1,65 @@
+// Per-lane address patterns: which logical (row, col) of a tile each lane's shared-memory address
+// points at, for ldmatrix/stmatrix (one 16-byte row per address lane) and plain per-lane loads.
+//
+// A pattern is a preset, a small integer expression in `lane`, or a table. Coordinates are logical
+// tile elements (row, col), relative to where the matrices sit (AccessRequest::origin,
+// smem_access.hpp). Pure model: no CUDA, no GL.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "fragviz/isa/fragment.hpp"
+#include "fragviz/isa/ldmatrix.hpp"
+#include "fragviz/util/outcome.hpp"
+
+namespace fragviz {
+
+/// Where each lane's address points, in logical tile elements (row, col); nullopt: the lane holds
+/// no address (a table that lists fewer than 32 lanes).
+struct LanePattern {
+  std::array<std::optional<Coord>, kWarpSize> at{};
+  std::string notation;  ///< the expression or table as fragviz writes it back
+  std::string preset;    ///< the preset's name, or empty
+};
+
+/// A named pattern and the expression it stands for.
+struct LanePreset {
+  std::string_view name;
+  std::string_view expression;  ///< `row=…, col=…`; for "explorer" the .x4 form (see lane_preset)
+  std::string_view description;
+};
+
+/// The presets: `a` (A of m16n8k16 with .x4, of m16n8k8 with .x2: row lane & 15, col 8 * (lane >> 4)),
+/// `b-tiles` (four 8x8 B tiles of m16n8k8 side by side, .x4.trans: row lane & 7, col 8 * (lane >> 3)),
+/// `b-pair` (B of m16n8k16, k16 x n8 as two stacked 8x8 tiles, .x2.trans: row lane & 15, col 0),
+/// `rows` (row lane, col 0), `explorer` (the app's bank view: matrix j at rows 8 (j % 2), cols
+/// 8 (j / 2); lanes an .x1/.x2 ignores repeat the lower lanes).
+const std::vector<LanePreset>& lane_presets();
+
+/// The preset named `name` for `num` (only `explorer` depends on it); nullopt for an unknown name.
+std::optional<LanePattern> lane_preset(std::string_view name, LdmNum num = LdmNum::x4);
+
+/// Evaluates one integer expression in `lane`: decimal numbers, `lane`, unary - + ~, and
+/// * / % + - << >> & ^ | with C's precedence and C's truncating / and %, parentheses. 64-bit;
+/// division by zero, a shift by less than 0 or more than 62, or an overflow is an error naming the
+/// lane and the position. Errors are kind `refused`, "col N: ...".
+Outcome<std::int64_t> eval_lane_expression(std::string_view expr, int lane);
+
+/// A pattern from `row=EXPR, col=EXPR` (or `EXPR, EXPR`, or either in parentheses), evaluated for
+/// lanes 0 to 31.
+Outcome<LanePattern> lane_expression(std::string_view text);
+
+/// A pattern from a table of (row, col) pairs in lane order, `r,c; r,c; …` (`;` or new lines between
+/// entries, optional parentheses around each, `-` for a lane that holds no address). At most 32
+/// entries; lanes beyond the last entry hold no address.
+Outcome<LanePattern> lane_table(std::string_view text);
+
+/// A preset name, else a table (text with `;` or a new line), else an expression.
+Outcome<LanePattern> parse_lane_pattern(std::string_view text, LdmNum num = LdmNum::x4);
+
+}  // namespace fragviz

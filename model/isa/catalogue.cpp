@@ -1,0 +1,89 @@
+#include "fragviz/isa/catalogue.hpp"
+
+#include <string>
+
+#include "fragviz/isa/catalogue_table.hpp"
+
+namespace fragviz {
+
+const std::vector<Instruction>& catalogue() {
+  static const std::vector<Instruction> all(std::begin(kInstructions), std::end(kInstructions));
+  return all;
+}
+
+const Instruction* find_instruction(std::string_view mnemonic) {
+  for (const Instruction& in : catalogue())
+    if (mnemonic == in.mnemonic) return &in;
+  return nullptr;
+}
+
+const Instruction* find_instruction_named(std::string_view name) {
+  if (const Instruction* in = find_instruction(name)) return in;
+  if (name.substr(0, kMmaSyncPrefix.size()) == kMmaSyncPrefix) return nullptr;
+  return find_instruction(std::string(kMmaSyncPrefix) + std::string(name));
+}
+
+int catalogue_index(const Instruction* instr) {
+  const auto& all = catalogue();
+  if (!instr || instr < all.data() || instr >= all.data() + all.size()) return -1;
+  return static_cast<int>(instr - all.data());
+}
+
+std::string_view to_string(ElemType t) {
+  switch (t) {
+    case ElemType::f16:
+      return "f16";
+    case ElemType::bf16:
+      return "bf16";
+    case ElemType::tf32:
+      return "tf32";
+    case ElemType::f32:
+      return "f32";
+    case ElemType::f64:
+      return "f64";
+    case ElemType::s32:
+      return "s32";
+    case ElemType::s8:
+      return "s8";
+    case ElemType::u8:
+      return "u8";
+    case ElemType::e4m3:
+      return "e4m3";
+    case ElemType::e5m2:
+      return "e5m2";
+    case ElemType::s4:
+      return "s4";
+    case ElemType::u4:
+      return "u4";
+    case ElemType::b1:
+      return "b1";
+    case ElemType::e3m2:
+      return "e3m2";
+    case ElemType::e2m3:
+      return "e2m3";
+    case ElemType::e2m1:
+      return "e2m1";
+  }
+  return "?";
+}
+
+std::string_view to_string(Operand op) {
+  switch (op) {
+    case Operand::A:
+      return "A";
+    case Operand::B:
+      return "B";
+    case Operand::C:
+      return "C";
+  }
+  return "?";
+}
+
+std::optional<Operand> parse_operand(std::string_view text) {
+  if (text == "A") return Operand::A;
+  if (text == "B") return Operand::B;
+  if (text == "C" || text == "D") return Operand::C;
+  return std::nullopt;
+}
+
+}  // namespace fragviz

@@ -1,0 +1,154 @@
+#include "fragviz/isa/element_codec.hpp"
+
+#include <cmath>
+#include <cstring>
+
+namespace fragviz {
+namespace {
+
+/// A binary floating-point format: sign, `exp` exponent bits, `man` mantissa bits.
+struct FloatFormat {
+  int exp, man, bias;
+  bool ieee_specials;  ///< all-ones exponent is inf/NaN (f16, bf16, f32, f64, e5m2)
+  bool e4m3_nan;       ///< e4m3: only S.1111.111 is NaN, the rest of that binade is finite
+};
+
+std::optional<FloatFormat> float_format(ElemType t) {
+  switch (t) {
+    case ElemType::f16:
+      return FloatFormat{5, 10, 15, true, false};
+    case ElemType::bf16:
+      return FloatFormat{8, 7, 127, true, false};
+    case ElemType::tf32:
+      return FloatFormat{8, 10, 127, true, false};
+    case ElemType::f32:
+      return FloatFormat{8, 23, 127, true, false};
+    case ElemType::f64:
+      return FloatFormat{11, 52, 1023, true, false};
+    case ElemType::e4m3:
+      return FloatFormat{4, 3, 7, false, true};
+    case ElemType::e5m2:
+      return FloatFormat{5, 2, 15, true, false};
+    case ElemType::e3m2:
+      return FloatFormat{3, 2, 3, false, false};
+    case ElemType::e2m3:
+      return FloatFormat{2, 3, 1, false, false};
+    case ElemType::e2m1:
+      return FloatFormat{2, 1, 1, false, false};
+    default:
+      return std::nullopt;
+  }
+}
+
+std::optional<std::uint64_t> encode_float(const FloatFormat& f, double v) {
+  if (!std::isfinite(v)) return std::nullopt;
+  const std::uint64_t sign = std::signbit(v) ? 1u : 0u;
+  double a = std::fabs(v);
+  std::uint64_t biased = 0, mant = 0;
+  if (a != 0) {
+    int e2 = 0;
+    std::frexp(a, &e2);  // a = fr * 2^e2, fr in [0.5, 1): a = 1.xxx * 2^(e2-1)
+    int exponent = e2 - 1;
+    long long be = static_cast<long long>(exponent) + f.bias;
+    double scaled;
+    if (be >= 1) {
+      scaled = std::ldexp(a, f.man - exponent) - std::ldexp(1.0, f.man);  // mantissa field
+    } else {
+      be = 0;
+      scaled = std::ldexp(a, f.man - (1 - f.bias));  // subnormal: units of 2^(1-bias-man)
+    }
+    if (scaled != std::floor(scaled) || scaled < 0 || scaled >= std::ldexp(1.0, f.man)) return std::nullopt;
+    const long long max_biased = (1LL << f.exp) - (f.ieee_specials ? 2 : 1);
+    if (be > max_biased) return std::nullopt;
+    mant = static_cast<std::uint64_t>(scaled);
+    if (f.e4m3_nan && be == max_biased && mant == (1u << f.man) - 1) return std::nullopt;  // NaN code
+    biased = static_cast<std::uint64_t>(be);
+  }
+  return (sign << (f.exp + f.man)) | (biased << f.man) | mant;
+}
+
+std::optional<double> decode_float(const FloatFormat& f, std::uint64_t bits) {
+  const std::uint64_t mant = bits & ((1ull << f.man) - 1);
+  const std::uint64_t be = (bits >> f.man) & ((1ull << f.exp) - 1);
+  const bool negative = (bits >> (f.exp + f.man)) & 1u;
+  const std::uint64_t all_ones = (1ull << f.exp) - 1;
+  if (f.ieee_specials && be == all_ones) return std::nullopt;
+  if (f.e4m3_nan && be == all_ones && mant == (1ull << f.man) - 1) return std::nullopt;
+  double v;
+  if (be == 0) {
+    v = std::ldexp(static_cast<double>(mant), 1 - f.bias - f.man);
+  } else {
+    v = std::ldexp(static_cast<double>(mant) + std::ldexp(1.0, f.man), static_cast<int>(be) - f.bias - f.man);
+  }
+  return negative ? -v : v;
+}
+
+std::optional<std::uint64_t> encode_int(double v, double lo, double hi, int bits) {
+  if (!std::isfinite(v) || v != std::floor(v) || v < lo || v > hi) return std::nullopt;
+  const auto i = static_cast<long long>(v);
+  return static_cast<std::uint64_t>(i) & (bits == 64 ? ~0ull : (1ull << bits) - 1);
+}
+
+std::optional<double> decode_int(std::uint64_t bits, int width, bool is_signed) {
+  const std::uint64_t mask = (1ull << width) - 1;
+  const std::uint64_t u = bits & mask;
+  if (is_signed && (u >> (width - 1)) != 0)
+    return static_cast<double>(static_cast<long long>(u) - (1ll << width));
+  return static_cast<double>(u);
+}
+
+}  // namespace
+
+std::optional<std::uint64_t> encode_element(ElemType t, double v) {
+  switch (t) {
+    case ElemType::s32:
+      return encode_int(v, -2147483648.0, 2147483647.0, 32);
+    case ElemType::s8:
+      return encode_int(v, -128, 127, 8);
+    case ElemType::u8:
+      return encode_int(v, 0, 255, 8);
+    case ElemType::s4:
+      return encode_int(v, -8, 7, 4);
+    case ElemType::u4:
+      return encode_int(v, 0, 15, 4);
+    case ElemType::b1:
+      return encode_int(v, 0, 1, 1);
+    case ElemType::tf32: {
+      // tf32 lives in an f32 container; the tensor core reads only the top 19 bits.
+      const auto f = encode_float(*float_format(ElemType::f32), v);
+      if (!f || (*f & 0x1FFFu) != 0) return std::nullopt;
+      return f;
+    }
+    default: {
+      const auto f = float_format(t);
+      if (!f) return std::nullopt;
+      return encode_float(*f, v);
+    }
+  }
+}
+
+std::optional<double> decode_element(ElemType t, std::uint64_t bits) {
+  switch (t) {
+    case ElemType::s32:
+      return decode_int(bits, 32, true);
+    case ElemType::s8:
+      return decode_int(bits, 8, true);
+    case ElemType::u8:
+      return decode_int(bits, 8, false);
+    case ElemType::s4:
+      return decode_int(bits, 4, true);
+    case ElemType::u4:
+      return decode_int(bits, 4, false);
+    case ElemType::b1:
+      return decode_int(bits, 1, false);
+    case ElemType::tf32:
+      return decode_float(*float_format(ElemType::f32), bits & 0xFFFFE000u);
+    default: {
+      const auto f = float_format(t);
+      if (!f) return std::nullopt;
+      return decode_float(*f, bits);
+    }
+  }
+}
+
+}  // namespace fragviz

@@ -1,0 +1,746 @@
+// Field-by-field comparison of two reports (report_diff.hpp).
+#include "fragviz/report/report_diff.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cstdio>
+#include <map>
+#include <tuple>
+
+#include "fragviz/probe/layout_probe.hpp"
+#include "fragviz/util/words.hpp"
+
+namespace fragviz {
+
+std::string_view to_string(DiffArea a) {
+  switch (a) {
+    case DiffArea::file:
+      return "file";
+    case DiffArea::device:
+      return "device";
+    case DiffArea::request:
+      return "request";
+    case DiffArea::ldmatrix:
+      return "ldmatrix";
+    case DiffArea::fragment:
+      return "fragment";
+    case DiffArea::instruction:
+      return "instruction";
+    case DiffArea::cycles:
+      return "cycles";
+    case DiffArea::run:
+      return "run";
+    case DiffArea::gate:
+      return "gate";
+    case DiffArea::wgmma:
+      return "wgmma";
+    case DiffArea::moves:
+      return "moves";
+    case DiffArea::layout:
+      return "layout";
+    case DiffArea::wmma:
+      return "wmma";
+  }
+  return "?";
+}
+
+std::string ReportDifference::line() const { return where + ": A " + a + ", B " + b; }
+
+std::size_t ReportDiff::content() const {
+  return static_cast<std::size_t>(std::count_if(differences.begin(), differences.end(),
+                                                [](const ReportDifference& d) { return !d.timing; }));
+}
+
+std::size_t ReportDiff::timings() const { return differences.size() - content(); }
+
+namespace {
+
+constexpr const char* kAbsent = "absent";
+
+// [SECTION] values as text ---------------------------------------------------------------------------
+
+std::string text(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    if (c == '\n') {
+      out += "\\n";
+      continue;
+    }
+    out += c;
+  }
+  return out + "\"";
+}
+std::string text(bool v) { return v ? "true" : "false"; }
+std::string text(int v) { return std::to_string(v); }
+std::string text(std::uint32_t v) { return std::to_string(v); }
+std::string text(std::uint64_t v) { return std::to_string(v); }
+std::string text(double v) {
+  char buf[64];
+  const auto r = std::to_chars(buf, buf + sizeof buf, v);  // shortest text that reads back exactly
+  return std::string(buf, r.ptr);
+}
+std::string text(float v) { return text(static_cast<double>(v)); }
+std::string text(Coord c) {
+  return "(" + std::to_string(c.row) + "," + std::to_string(c.col) +
+         (c.product ? "," + std::to_string(c.product) : std::string()) + ")";
+}
+std::string text(const std::optional<Coord>& c) { return c ? text(*c) : "none"; }
+std::string text(ErrorKind k) { return std::string(to_string(k)); }
+std::string text(GateVariant v) { return std::string(to_string(v)); }
+std::string text(LdmatrixConfig c) { return "." + std::string(to_string(c.num)) + (c.trans ? ".trans" : ""); }
+std::string text(const TileGeometry& t) {
+  return "width " + std::to_string(t.width_halves) + ", pad " + std::to_string(t.pad_halves) + ", rows " +
+         std::to_string(t.rows) + ", swizzle " + std::string(to_string(t.swizzle));
+}
+std::string text(const Mismatch& m) {
+  return "(" + std::to_string(m.row) + "," + std::to_string(m.col) + ") got " + text(m.got) + " want " +
+         text(m.want);
+}
+std::string text(const std::optional<Mismatch>& m) { return m ? text(*m) : "none"; }
+std::string hex(std::uint32_t v) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "0x%08x", v);
+  return buf;
+}
+
+bool same(const TileGeometry& a, const TileGeometry& b) {
+  return a.width_halves == b.width_halves && a.pad_halves == b.pad_halves && a.rows == b.rows &&
+         a.swizzle == b.swizzle;
+}
+bool same(LdmatrixConfig a, LdmatrixConfig b) { return a.num == b.num && a.trans == b.trans; }
+bool same(const Mismatch& a, const Mismatch& b) {
+  return a.row == b.row && a.col == b.col && a.got == b.got && a.want == b.want;
+}
+bool same(const std::optional<Mismatch>& a, const std::optional<Mismatch>& b) {
+  return a.has_value() == b.has_value() && (!a || same(*a, *b));
+}
+template <class T>
+bool same(const T& a, const T& b) {
+  return a == b;
+}
+
+// [SECTION] the comparer ------------------------------------------------------------------------------
+
+/// Context copied into each difference: where it is, for views to mark.
+struct Ctx {
+  DiffArea area = DiffArea::file;
+  std::string prefix;  ///< "probe.device"
+  std::string mnemonic;
+  std::optional<Operand> operand;
+  int lane = -1, element = -1, index = -1;
+  Ctx at(std::string sub) const {
+    Ctx c = *this;
+    c.prefix += sub;
+    return c;
+  }
+};
+
+class Differ {
+ public:
+  explicit Differ(std::vector<ReportDifference>& out) : out_(out) {}
+
+  void add(const Ctx& c, const std::string& field, std::string a, std::string b, bool timing = false) {
+    ReportDifference d;
+    d.area = c.area;
+    d.timing = timing;
+    d.where = c.prefix + (field.empty() ? "" : "." + field);
+    d.a = std::move(a);
+    d.b = std::move(b);
+    d.mnemonic = c.mnemonic;
+    d.operand = c.operand;
+    d.lane = c.lane;
+    d.element = c.element;
+    d.index = c.index;
+    out_.push_back(std::move(d));
+  }
+  template <class T>
+  void field(const Ctx& c, const std::string& name, const T& a, const T& b, bool timing = false) {
+    if (!same(a, b)) add(c, name, text(a), text(b), timing);
+  }
+
+  void device(Ctx c, const DeviceInfo& a, const DeviceInfo& b) {
+    c.area = DiffArea::device;
+    c.prefix += ".device";
+    field(c, "present", a.present, b.present);
+    field(c, "error", a.error, b.error);
+    field(c, "name", a.name, b.name);
+    if (a.cc_major != b.cc_major || a.cc_minor != b.cc_minor)
+      add(c, "compute capability", "sm_" + std::to_string(a.sm()), "sm_" + std::to_string(b.sm()));
+    field(c, "driver_version", a.driver_version, b.driver_version);
+    field(c, "runtime_version", a.runtime_version, b.runtime_version);
+    field(c, "driver_release", a.driver_release, b.driver_release);
+    field(c, "sm_count", a.sm_count, b.sm_count);
+    field(c, "global_mem_bytes", a.global_mem_bytes, b.global_mem_bytes);
+    field(c, "clock_khz", a.clock_khz, b.clock_khz);
+  }
+
+  template <std::size_t N>
+  void per_lane(const Ctx& c, const std::string& name, const std::array<std::uint32_t, N>& a,
+                const std::array<std::uint32_t, N>& b) {
+    for (std::size_t lane = 0; lane < N; ++lane)
+      if (a[lane] != b[lane]) {
+        Ctx l = c;
+        l.lane = static_cast<int>(lane);
+        add(l, name + "[lane " + std::to_string(lane) + "]", text(a[lane]), text(b[lane]));
+      }
+  }
+
+  /// Elements of fragment and instruction probes, matched by (operand, lane, element).
+  void elements(const Ctx& c, const std::vector<ElementCheck>& a, const std::vector<ElementCheck>& b) {
+    using Key = std::tuple<int, int, int>;
+    std::map<Key, const ElementCheck*> in_b;
+    for (const ElementCheck& e : b) in_b[Key{static_cast<int>(e.operand), e.lane, e.element}] = &e;
+    std::map<Key, bool> seen;
+    const auto ctx_of = [&c](const ElementCheck& e) {
+      Ctx x = c.at(".elements[" + std::string(to_string(e.operand)) + " lane " + std::to_string(e.lane) +
+                   " element " + std::to_string(e.element) + "]");
+      x.operand = e.operand;
+      x.lane = e.lane;
+      x.element = e.element;
+      return x;
+    };
+    const auto verdict = [](const ElementCheck& e) {
+      return text(e.measured) + (e.match() ? " (match)" : " (mismatch)");
+    };
+    for (const ElementCheck& e : a) {
+      const Key k{static_cast<int>(e.operand), e.lane, e.element};
+      seen[k] = true;
+      const auto it = in_b.find(k);
+      const Ctx x = ctx_of(e);
+      if (it == in_b.end()) {
+        add(x, "", "expected " + text(e.expected) + ", measured " + verdict(e), kAbsent);
+        continue;
+      }
+      const ElementCheck& f = *it->second;
+      field(x, "expected", e.expected, f.expected);
+      if (!same(e.measured, f.measured)) add(x, "measured", verdict(e), verdict(f));
+      field(x, "raw", e.raw, f.raw);
+    }
+    for (const ElementCheck& f : b)
+      if (!seen.count(Key{static_cast<int>(f.operand), f.lane, f.element}))
+        add(ctx_of(f), "", kAbsent, "expected " + text(f.expected) + ", measured " + verdict(f));
+  }
+
+  void ldmatrix(Ctx c, const LdmatrixProbe& a, const LdmatrixProbe& b) {
+    c.area = DiffArea::ldmatrix;
+    c.prefix += ".ldmatrix";
+    if (!a.ran && a.skipped.empty() && !b.ran && b.skipped.empty()) return;  // absent in both
+    field(c, "config", a.config, b.config);
+    field(c, "tile", a.tile, b.tile);
+    // A side that did not run holds no registers, addresses or elements (zeros in the file): one
+    // line says so instead of a row per zero; two that did not run differ only in why.
+    if (!a.ran || !b.ran) {
+      const auto summary = [](const LdmatrixProbe& p) {
+        return p.ran ? "ran, " + plural(static_cast<long long>(p.elements.size()), "element") + ", " +
+                           plural(p.mismatches(), "mismatch", "mismatches")
+               : p.skipped.empty() ? std::string(kAbsent)
+                                   : "not run: " + p.skipped;
+      };
+      if (summary(a) != summary(b)) add(c, "", summary(a), summary(b));
+      return;
+    }
+    for (int lane = 0; lane < kWarpSize; ++lane)
+      for (int reg = 0; reg < 4; ++reg)
+        if (a.registers[lane][reg] != b.registers[lane][reg]) {
+          Ctx l = c;
+          l.lane = lane;
+          add(l, "registers[lane " + std::to_string(lane) + "][" + std::to_string(reg) + "]",
+              hex(a.registers[lane][reg]), hex(b.registers[lane][reg]));
+        }
+    per_lane(c, "addresses", a.addresses, b.addresses);
+    using Key = std::tuple<int, int, int>;
+    std::map<Key, const LdmatrixCheck*> in_b;
+    for (const LdmatrixCheck& e : b.elements) in_b[Key{e.lane, e.reg, e.half}] = &e;
+    std::map<Key, bool> seen;
+    const auto ctx_of = [&c](const LdmatrixCheck& e) {
+      Ctx x = c.at(".elements[lane " + std::to_string(e.lane) + " reg " + std::to_string(e.reg) + " half " +
+                   std::to_string(e.half) + "]");
+      x.lane = e.lane;
+      x.element = e.reg * 2 + e.half;
+      return x;
+    };
+    const auto verdict = [](const LdmatrixCheck& e) {
+      return text(e.measured) + (e.match() ? " (match)" : " (mismatch)");
+    };
+    for (const LdmatrixCheck& e : a.elements) {
+      const Key k{e.lane, e.reg, e.half};
+      seen[k] = true;
+      const auto it = in_b.find(k);
+      if (it == in_b.end()) {
+        add(ctx_of(e), "", "expected " + text(e.expected) + ", measured " + verdict(e), kAbsent);
+        continue;
+      }
+      field(ctx_of(e), "expected", e.expected, it->second->expected);
+      if (!same(e.measured, it->second->measured))
+        add(ctx_of(e), "measured", verdict(e), verdict(*it->second));
+    }
+    for (const LdmatrixCheck& f : b.elements)
+      if (!seen.count(Key{f.lane, f.reg, f.half}))
+        add(ctx_of(f), "", kAbsent, "expected " + text(f.expected) + ", measured " + verdict(f));
+    field(c, "cycles_per_instruction", a.cycles_per_instruction, b.cycles_per_instruction, true);
+  }
+
+  /// Matches entries of two lists by name (mnemonic), in the first list's order, then the second's.
+  template <class T, class Compare, class Describe>
+  void by_mnemonic(const Ctx& c, const std::vector<T>& a, const std::vector<T>& b, Compare compare,
+                   Describe describe) {
+    std::map<std::string, const T*> in_b;
+    for (const T& x : b) in_b.emplace(x.mnemonic, &x);
+    std::map<std::string, bool> seen;
+    for (const T& x : a) {
+      Ctx m = c.at("[" + x.mnemonic + "]");
+      m.mnemonic = x.mnemonic;
+      seen[x.mnemonic] = true;
+      const auto it = in_b.find(x.mnemonic);
+      if (it == in_b.end()) {
+        add(m, "", describe(x), kAbsent);
+        continue;
+      }
+      compare(m, x, *it->second);
+    }
+    for (const T& y : b)
+      if (!seen.count(y.mnemonic)) {
+        Ctx m = c.at("[" + y.mnemonic + "]");
+        m.mnemonic = y.mnemonic;
+        add(m, "", kAbsent, describe(y));
+      }
+  }
+
+  void cycles(Ctx c, const std::vector<CyclesRow>& a, const std::vector<CyclesRow>& b) {
+    c.area = DiffArea::cycles;
+    // Rows are matched by what they measured (ldmatrix and tile) and, for repeats, their order.
+    const auto key_of = [](const std::vector<CyclesRow>& rows, std::size_t i) {
+      int repeat = 0;
+      for (std::size_t k = 0; k < i; ++k)
+        repeat += same(rows[k].config, rows[i].config) && same(rows[k].tile, rows[i].tile) ? 1 : 0;
+      return repeat;
+    };
+    const auto name = [](const CyclesRow& r) { return text(r.config) + ", " + text(r.tile); };
+    std::vector<bool> used(b.size(), false);
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      const int repeat = key_of(a, i);
+      std::optional<std::size_t> match;
+      for (std::size_t k = 0; k < b.size() && !match; ++k)
+        if (!used[k] && same(a[i].config, b[k].config) && same(a[i].tile, b[k].tile) &&
+            key_of(b, k) == repeat)
+          match = k;
+      Ctx r = c.at(".cycles[" + name(a[i]) + (repeat ? " #" + std::to_string(repeat + 1) : "") + "]");
+      r.index = static_cast<int>(i);
+      if (!match) {
+        add(r, "",
+            "predicted " + text(a[i].predicted_wavefronts) + ", measured " + measured_wavefronts_words(a[i]) +
+                " wavefronts",
+            kAbsent);
+        continue;
+      }
+      used[*match] = true;
+      const CyclesRow& y = b[*match];
+      field(r, "predicted_wavefronts", a[i].predicted_wavefronts, y.predicted_wavefronts);
+      field(r, "measured_wavefronts", a[i].measured_wavefronts, y.measured_wavefronts);
+      if (a[i].addresses && y.addresses) {
+        per_lane(r, "addresses", *a[i].addresses, *y.addresses);
+      } else if (a[i].addresses.has_value() != y.addresses.has_value()) {
+        add(r, "addresses", a[i].addresses ? "recorded" : "not recorded",
+            y.addresses ? "recorded" : "not recorded");
+      }
+      if (i != *match) add(r, "position", "row " + std::to_string(i), "row " + std::to_string(*match));
+      field(r, "cycles_per_instruction", a[i].cycles_per_instruction, y.cycles_per_instruction, true);
+    }
+    for (std::size_t k = 0; k < b.size(); ++k)
+      if (!used[k]) {
+        Ctx r = c.at(".cycles[" + name(b[k]) + "]");
+        r.index = static_cast<int>(k);
+        add(r, "", kAbsent,
+            "predicted " + text(b[k].predicted_wavefronts) + ", measured " + measured_wavefronts_words(b[k]) +
+                " wavefronts");
+      }
+  }
+
+  /// `probe --layout`: slots by (lane, slot), in `element` of each difference.
+  void layout(Ctx c, const LayoutProbe* a, const LayoutProbe* b) {
+    c.area = DiffArea::layout;
+    c.prefix += ".layout";
+    const auto summary = [](const LayoutProbe& p) {
+      return p.ran ? p.mnemonic + " over " + p.write + ", " + plural(p.mismatches(), "mismatch", "mismatches")
+                   : "not run: " + p.skipped;
+    };
+    if (!a || !b) {
+      if (a || b) add(c, "", a ? summary(*a) : kAbsent, b ? summary(*b) : kAbsent);
+      return;
+    }
+    field(c, "write", a->write, b->write);
+    field(c, "read", a->read, b->read);
+    field(c, "lanes", a->lanes, b->lanes);
+    field(c, "op", std::string(to_string(a->op)), std::string(to_string(b->op)));
+    field(c, "ldmatrix", a->ldmatrix, b->ldmatrix);
+    field(c, "element_bytes", a->element_bytes, b->element_bytes);
+    field(c, "ran", a->ran, b->ran);
+    field(c, "skipped", a->skipped, b->skipped);
+    if (!a->ran || !b->ran) return;
+    for (int l = 0; l < kWarpSize; ++l) {
+      Ctx lc = c;
+      lc.lane = l;
+      const auto x = a->addresses[static_cast<std::size_t>(l)], y = b->addresses[static_cast<std::size_t>(l)];
+      if (x != y) add(lc, "addresses[lane " + std::to_string(l) + "]", std::to_string(x), std::to_string(y));
+    }
+    std::map<std::pair<int, int>, const LayoutSlotCheck*> by;
+    for (const LayoutSlotCheck& s : b->slots) by[{s.lane, s.slot}] = &s;
+    const auto slot_where = [](int lane, int slot) {
+      return "slots[lane " + std::to_string(lane) + " slot " + std::to_string(slot) + "]";
+    };
+    for (const LayoutSlotCheck& s : a->slots) {
+      Ctx sc = c;
+      sc.lane = s.lane;
+      sc.element = s.slot;
+      const auto it = by.find({s.lane, s.slot});
+      if (it == by.end()) {
+        add(sc, slot_where(s.lane, s.slot), std::to_string(s.raw), kAbsent);
+        continue;
+      }
+      if (it->second->raw != s.raw)
+        add(sc, slot_where(s.lane, s.slot), std::to_string(s.raw), std::to_string(it->second->raw));
+      by.erase(it);
+    }
+    for (const auto& [key, s] : by) {
+      Ctx sc = c;
+      sc.lane = key.first;
+      sc.element = key.second;
+      add(sc, slot_where(key.first, key.second), kAbsent, std::to_string(s->raw));
+    }
+    std::map<std::string, double> keys = a->ncu;
+    keys.insert(b->ncu.begin(), b->ncu.end());
+    for (const auto& kv : keys) {
+      const auto x = a->ncu.find(kv.first), y = b->ncu.find(kv.first);
+      const std::string va = x == a->ncu.end() ? kAbsent : text(x->second);
+      const std::string vb = y == b->ncu.end() ? kAbsent : text(y->second);
+      if (va != vb) add(c, "ncu[" + kv.first + "]", va, vb);
+    }
+    field(c, "cycles_per_instruction", a->cycles_per_instruction, b->cycles_per_instruction, true);
+  }
+
+  void probe(const ProbeReport& a, const ProbeReport& b) {
+    Ctx c;
+    c.prefix = "probe";
+    c.area = DiffArea::run;
+    field(c, "created_utc", a.created_utc, b.created_utc, true);
+    device(c, a.device, b.device);
+    Ctx rq = c;
+    rq.area = DiffArea::request;
+    rq.prefix += ".request";
+    field(rq, "ldmatrix", a.request.ldmatrix, b.request.ldmatrix);
+    field(rq, "tile", a.request.tile, b.request.tile);
+    field(rq, "cycles_table", a.request.cycles_table, b.request.cycles_table);
+    field(rq, "instruction_probes", a.request.instruction_probes, b.request.instruction_probes);
+    if (a.request.instructions != b.request.instructions) {
+      const auto list = [](const std::vector<std::string>& v) {
+        if (v.empty()) return std::string("every catalogue entry");
+        std::string s;
+        for (const auto& m : v) s += (s.empty() ? "" : ", ") + m;
+        return s;
+      };
+      add(rq, "instructions", list(a.request.instructions), list(b.request.instructions));
+    }
+    ldmatrix(c, a.ldmatrix, b.ldmatrix);
+    layout(c, a.layout.get(), b.layout.get());
+
+    Ctx fr = c;
+    fr.area = DiffArea::fragment;
+    fr.prefix += ".fragments";
+    by_mnemonic(
+        fr, a.fragments, b.fragments,
+        [this](const Ctx& m, const FragmentProbe& x, const FragmentProbe& y) {
+          field(m, "ran", x.ran, y.ran);
+          field(m, "skipped", x.skipped, y.skipped);
+          if (!x.ran || !y.ran) return;  // one line above, not a row per absent element
+          elements(m, x.elements, y.elements);
+          per_lane(m, "a_addresses", x.a_addresses, y.a_addresses);
+          per_lane(m, "b_addresses", x.b_addresses, y.b_addresses);
+          field(m, "tile_exact", x.tile_exact, y.tile_exact);
+          field(m, "tile_detail", x.tile_detail, y.tile_detail);
+        },
+        [](const FragmentProbe& x) {
+          return x.ran ? "ran, " + plural(static_cast<long long>(x.elements.size()), "element") + ", " +
+                             plural(x.mismatches(), "mismatch", "mismatches")
+                       : "not run: " + x.skipped;
+        });
+
+    Ctx in = c;
+    in.area = DiffArea::instruction;
+    in.prefix += ".instructions";
+    by_mnemonic(
+        in, a.instructions, b.instructions,
+        [this](const Ctx& m, const InstructionProbe& x, const InstructionProbe& y) {
+          field(m, "ran", x.ran, y.ran);
+          field(m, "skipped", x.skipped, y.skipped);
+          if (!x.ran || !y.ran) return;
+          field(m, "passes", x.passes, y.passes);
+          elements(m, x.elements, y.elements);
+          field(m, "tile_exact", x.tile_exact, y.tile_exact);
+          field(m, "tile_detail", x.tile_detail, y.tile_detail);
+        },
+        [](const InstructionProbe& x) {
+          return x.ran ? "ran, " + plural(static_cast<long long>(x.elements.size()), "element") + ", " +
+                             plural(x.mismatches(), "mismatch", "mismatches")
+                       : "not run: " + x.skipped;
+        });
+
+    hopper(c, a, b);
+    wmma(c, a.wmma, b.wmma);
+    cycles(c, a.cycles, b.cycles);
+    field(c, "cuda_init_ms", a.cuda_init_ms, b.cuda_init_ms, true);
+    field(c, "hopper_ms", a.hopper_ms, b.hopper_ms, true);
+    field(c, "probe_ms", a.probe_ms, b.probe_ms, true);
+    field(c, "error", a.error, b.error);
+    field(c, "error_kind", a.error_kind, b.error_kind);
+  }
+
+  void hopper(const Ctx& c, const ProbeReport& a, const ProbeReport& b) {
+    Ctx w = c;
+    w.area = DiffArea::wgmma;
+    w.prefix += ".wgmma";
+    by_mnemonic(
+        w, a.wgmma, b.wgmma,
+        [this](const Ctx& m, const WgmmaProbe& x, const WgmmaProbe& y) {
+          field(m, "ran", x.ran, y.ran);
+          field(m, "skipped", x.skipped, y.skipped);
+          if (!x.ran || !y.ran) return;
+          field(m, "passes", x.passes, y.passes);
+          elements(m, x.d, y.d);
+          elements(m, x.a, y.a);
+          const auto name = [](const DescriptorProbe& d) {
+            return std::string(to_string(d.operand)) + " " + std::string(to_string(d.layout.major)) +
+                   "-major " + std::string(to_string(d.layout.swizzle)) + " LBO " +
+                   std::to_string(d.layout.lbo) + " SBO " + std::to_string(d.layout.sbo) + " start " +
+                   std::to_string(d.start);
+          };
+          std::map<std::string, const DescriptorProbe*> in_y;
+          for (const DescriptorProbe& d : y.descriptors) in_y[name(d)] = &d;
+          for (const DescriptorProbe& d : x.descriptors) {
+            const Ctx dc = m.at(".descriptors[" + name(d) + "]");
+            const auto it = in_y.find(name(d));
+            if (it == in_y.end()) {
+              add(dc, "", plural(d.mismatches(), "mismatch", "mismatches"), kAbsent);
+              continue;
+            }
+            for (std::size_t e = 0; e < d.measured.size() && e < it->second->measured.size(); ++e)
+              if (d.measured[e] != it->second->measured[e])
+                add(dc, "measured[" + std::to_string(e) + "]", std::to_string(d.measured[e]),
+                    std::to_string(it->second->measured[e]));
+            in_y.erase(it);
+          }
+          for (const auto& [key, d] : in_y)
+            add(m.at(".descriptors[" + key + "]"), "", kAbsent,
+                plural(d->mismatches(), "mismatch", "mismatches"));
+          field(m, "tile_exact", x.tile_exact, y.tile_exact);
+          field(m, "tile_detail", x.tile_detail, y.tile_detail);
+        },
+        [](const WgmmaProbe& x) {
+          return x.ran ? "ran, " + plural(x.mismatches(), "mismatch", "mismatches") : "not run: " + x.skipped;
+        });
+    Ctx mv = c;
+    mv.area = DiffArea::moves;
+    mv.prefix += ".moves";
+    const auto key = [](const MatrixMoveProbe& p) {
+      return p.kind + " " + p.mnemonic + (p.detail.empty() ? "" : " " + p.detail);
+    };
+    const auto describe = [](const MatrixMoveProbe& p) {
+      return p.ran ? "ran, " + plural(p.mismatches(), "mismatch", "mismatches") : "not run: " + p.skipped;
+    };
+    std::map<std::string, const MatrixMoveProbe*> in_b;
+    for (const MatrixMoveProbe& p : b.moves) in_b[key(p)] = &p;
+    for (const MatrixMoveProbe& p : a.moves) {
+      Ctx m = mv.at("[" + key(p) + "]");
+      m.mnemonic = p.mnemonic;
+      const auto it = in_b.find(key(p));
+      if (it == in_b.end()) {
+        add(m, "", describe(p), kAbsent);
+        continue;
+      }
+      const MatrixMoveProbe& q = *it->second;
+      field(m, "ran", p.ran, q.ran);
+      field(m, "skipped", p.skipped, q.skipped);
+      if (!p.ran || !q.ran) {
+        in_b.erase(it);
+        continue;
+      }
+      field(m, "stray_writes", p.stray_writes, q.stray_writes);
+      for (std::size_t i = 0; i < p.cells.size() && i < q.cells.size(); ++i)
+        if (!same(p.cells[i].measured, q.cells[i].measured)) {
+          Ctx x = m.at(".cells[lane " + std::to_string(p.cells[i].lane) + " reg " +
+                       std::to_string(p.cells[i].reg) + " half " + std::to_string(p.cells[i].half) + "]");
+          x.lane = p.cells[i].lane;
+          add(x, "measured", text(p.cells[i].measured), text(q.cells[i].measured));
+        }
+      if (p.cells.size() != q.cells.size())
+        add(m, "cells", std::to_string(p.cells.size()), std::to_string(q.cells.size()));
+      in_b.erase(it);
+    }
+    for (const auto& [k, p] : in_b) {
+      Ctx m = mv.at("[" + k + "]");
+      m.mnemonic = p->mnemonic;
+      add(m, "", kAbsent, describe(*p));
+    }
+  }
+
+  /// WMMA kinds matched by name; each lane's x[i] compared by the cell it holds.
+  void wmma(const Ctx& c, const std::vector<WmmaProbe>& a, const std::vector<WmmaProbe>& b) {
+    Ctx w = c;
+    w.area = DiffArea::wmma;
+    w.prefix += ".wmma";
+    const auto describe = [](const WmmaProbe& p) {
+      const WmmaKind* k = find_wmma_kind(p.name);
+      return p.ran && k ? "ran, " + describe_wmma_map(*k, p.map) : "not run: " + p.skipped;
+    };
+    std::map<std::string, const WmmaProbe*> in_b;
+    for (const WmmaProbe& p : b) in_b.emplace(p.name, &p);
+    for (const WmmaProbe& x : a) {
+      Ctx m = w.at("[" + x.name + "]");
+      m.mnemonic = x.name;
+      const auto it = in_b.find(x.name);
+      if (it == in_b.end()) {
+        add(m, "", describe(x), kAbsent);
+        continue;
+      }
+      const WmmaProbe& y = *it->second;
+      in_b.erase(it);
+      field(m, "ran", x.ran, y.ran);
+      field(m, "skipped", x.skipped, y.skipped);
+      const WmmaKind* k = find_wmma_kind(x.name);
+      if (!x.ran || !y.ran || !k || x.map.cells.size() != y.map.cells.size()) continue;
+      for (std::size_t s = 0; s < x.map.cells.size(); ++s)
+        if (x.map.cells[s] != y.map.cells[s]) {
+          Ctx slot = m;
+          slot.lane = static_cast<int>(s) / k->elements;
+          slot.element = static_cast<int>(s) % k->elements;
+          add(slot, "x[lane " + std::to_string(slot.lane) + "][" + std::to_string(slot.element) + "]",
+              wmma_cell_text(*k, x.map.cells[s]), wmma_cell_text(*k, y.map.cells[s]));
+        }
+    }
+    for (const WmmaProbe& y : b)
+      if (in_b.count(y.name)) {
+        Ctx m = w.at("[" + y.name + "]");
+        m.mnemonic = y.name;
+        add(m, "", kAbsent, describe(y));
+      }
+  }
+
+  void gate(const GateReport& a, const GateReport& b) {
+    Ctx c;
+    c.prefix = "gate";
+    c.area = DiffArea::run;
+    field(c, "created_utc", a.created_utc, b.created_utc, true);
+    device(c, a.device, b.device);
+    Ctx rq = c;
+    rq.area = DiffArea::request;
+    rq.prefix += ".request";
+    field(rq, "n", a.request.n, b.request.n);
+    field(rq, "variant", a.request.variant, b.request.variant);
+    field(rq, "seed", a.request.seed, b.request.seed);
+    field(rq, "timed_runs", a.request.timed_runs, b.request.timed_runs);
+    field(rq, "with_cublas", a.request.with_cublas, b.request.with_cublas);
+    field(c, "ran", a.ran, b.ran);
+    field(c, "error", a.error, b.error);
+    field(c, "error_kind", a.error_kind, b.error_kind);
+    field(c, "cancelled", a.cancelled, b.cancelled);
+    Ctx g = c;
+    g.area = DiffArea::gate;
+    field(g, "exact", a.exact, b.exact);
+    field(g, "mismatch_count", a.mismatch_count, b.mismatch_count);
+    field(g, "first", a.first, b.first);
+    // Recorded mismatches, matched by output cell.
+    std::map<std::pair<int, int>, const Mismatch*> in_b;
+    for (const Mismatch& m : b.mismatches) in_b.emplace(std::pair{m.row, m.col}, &m);
+    std::map<std::pair<int, int>, bool> seen;
+    const auto cell = [&g](const Mismatch& m, int index) {
+      Ctx x = g.at(".mismatches[(" + std::to_string(m.row) + "," + std::to_string(m.col) + ")]");
+      x.index = index;
+      return x;
+    };
+    const auto value = [](const Mismatch& m) { return "got " + text(m.got) + " want " + text(m.want); };
+    for (std::size_t i = 0; i < a.mismatches.size(); ++i) {
+      const Mismatch& m = a.mismatches[i];
+      seen[{m.row, m.col}] = true;
+      const auto it = in_b.find({m.row, m.col});
+      if (it == in_b.end())
+        add(cell(m, static_cast<int>(i)), "", value(m), kAbsent);
+      else if (!same(m, *it->second))
+        add(cell(m, static_cast<int>(i)), "", value(m), value(*it->second));
+    }
+    for (std::size_t i = 0; i < b.mismatches.size(); ++i)
+      if (!seen.count({b.mismatches[i].row, b.mismatches[i].col}))
+        add(cell(b.mismatches[i], static_cast<int>(i)), "", kAbsent, value(b.mismatches[i]));
+    field(g, "spot_checks", a.spot_checks, b.spot_checks);
+    field(g, "spot_check_failures", a.spot_check_failures, b.spot_check_failures);
+    field(g, "kernel_ms", a.kernel_ms, b.kernel_ms, true);
+    field(g, "gflops", a.gflops, b.gflops, true);
+    field(g, "cublas_ms", a.cublas_ms, b.cublas_ms, true);
+    field(g, "cublas_gflops", a.cublas_gflops, b.cublas_gflops, true);
+    field(g, "ratio_to_cublas", a.ratio_to_cublas, b.ratio_to_cublas, true);
+    Ctx res = g.at(".resources");
+    field(res, "registers", a.resources.registers, b.resources.registers);
+    field(res, "static_shared_bytes", a.resources.static_shared_bytes, b.resources.static_shared_bytes);
+    field(res, "dynamic_shared_bytes", a.resources.dynamic_shared_bytes, b.resources.dynamic_shared_bytes);
+    field(res, "local_bytes", a.resources.local_bytes, b.resources.local_bytes);
+    field(res, "ptxas", a.resources.ptxas, b.resources.ptxas);
+    field(g, "verdict_ms", a.verdict_ms, b.verdict_ms, true);
+  }
+
+ private:
+  std::vector<ReportDifference>& out_;
+};
+
+std::string probe_summary(const ProbeReport& p) {
+  return "a probe report (" + (p.device.present ? p.device.name : std::string("no device")) + ", " +
+         plural(static_cast<long long>(p.instructions.size()), "instruction probe") + ")";
+}
+std::string gate_summary(const GateReport& g) {
+  return "a gate report (n = " + std::to_string(g.request.n) + ", " +
+         std::string(to_string(g.request.variant)) +
+         (g.ran
+              ? (g.exact ? ", exact"
+                         : ", " + plural(static_cast<long long>(g.mismatch_count), "mismatch", "mismatches"))
+              : ", not run") +
+         ")";
+}
+
+}  // namespace
+
+ReportDiff diff_reports(const ReportFile& a, const ReportFile& b) {
+  ReportDiff d;
+  Differ differ(d.differences);
+  Ctx file;
+  file.area = DiffArea::file;
+  file.prefix = "probe";
+  if (a.probe && b.probe)
+    differ.probe(*a.probe, *b.probe);
+  else if (a.probe || b.probe)
+    differ.add(file, "", a.probe ? probe_summary(*a.probe) : kAbsent,
+               b.probe ? probe_summary(*b.probe) : kAbsent);
+  file.prefix = "gate";
+  if (a.gate && b.gate)
+    differ.gate(*a.gate, *b.gate);
+  else if (a.gate || b.gate)
+    differ.add(file, "", a.gate ? gate_summary(*a.gate) : kAbsent, b.gate ? gate_summary(*b.gate) : kAbsent);
+  const auto neither = [&d](bool in_a, bool in_b, const char* part) {
+    if (!in_a && !in_b) d.absent_in_both.emplace_back(part);
+  };
+  neither(a.probe.has_value(), b.probe.has_value(), "probe");
+  if (a.probe && b.probe) {
+    const ProbeReport &x = *a.probe, &y = *b.probe;
+    // The explorer is in a file when it ran or was refused (a layout report has none).
+    const auto explorer = [](const ProbeReport& p) { return p.ldmatrix.ran || !p.ldmatrix.skipped.empty(); };
+    neither(explorer(x), explorer(y), "probe.ldmatrix");
+    neither(x.layout != nullptr, y.layout != nullptr, "probe.layout");
+    neither(!x.fragments.empty(), !y.fragments.empty(), "probe.fragments");
+    neither(!x.instructions.empty(), !y.instructions.empty(), "probe.instructions");
+    neither(!x.wgmma.empty(), !y.wgmma.empty(), "probe.wgmma");
+    neither(!x.moves.empty(), !y.moves.empty(), "probe.moves");
+    neither(!x.wmma.empty(), !y.wmma.empty(), "probe.wmma");
+    neither(!x.cycles.empty(), !y.cycles.empty(), "probe.cycles");
+  }
+  neither(a.gate.has_value(), b.gate.has_value(), "gate");
+  return d;
+}
+
+}  // namespace fragviz

@@ -1,0 +1,78 @@
+// What the user chose in the Hopper views, as plain data: the warpgroup view's wgmma entry, zoom
+// and selected thread; the descriptor view's operand and layout fields; the matrix-move view's
+// stmatrix form, tab, epilogue preset and lane. AppState holds one (AppState::hopper). Nothing here
+// draws or owns a GL object; the derived tables live in HopperViews (hopper_views.hpp).
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "fragviz/isa/catalogue.hpp"
+#include "fragviz/isa/ldmatrix.hpp"
+#include "fragviz/isa/smem_descriptor.hpp"
+
+namespace fragviz::app {
+
+/// The wgmma entry the Hopper views show first (and when a stored one is not in the catalogue).
+inline constexpr const char* kDefaultWgmma = "wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16";
+/// The mma.sync whose accumulator the epilogue presets store (the one the device probes use).
+inline constexpr const char* kEpilogueMma = "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32";
+/// Warpgroup view zoom range: 1 fits A and D in the window; more enlarges the cells and scrolls.
+inline constexpr float kMinWarpgroupZoom = 1.f, kMaxWarpgroupZoom = 48.f;
+
+/// Zoom and scroll of a zoomable grid view, kept between frames so a zoom change keeps the point
+/// under the mouse (ctrl+wheel) or the view's centre (slider) in place.
+struct GridZoom {
+  float zoom = 1.f;
+  std::string key;  ///< what the zoom is for: another entry starts at 1
+  float drawn_zoom = 1.f, cell_w = 0, cell_h = 0, scroll_x = 0, scroll_y = 0, view_w = 0, view_h = 0;
+  float anchor_x = -1, anchor_y = -1;  ///< point (from the view's top-left) kept put; < 0 = centre
+};
+
+/// The descriptor view's layout: which operand of the wgmma entry, its major-ness, swizzle, and the
+/// descriptor's LBO, SBO and start address. While `custom` is false, LBO and SBO are
+/// canonical_layout's for the entry (and follow every change of entry, operand, major or swizzle).
+struct DescriptorControls {
+  Operand operand = Operand::B;
+  Major major = Major::K;
+  SmemSwizzle swizzle = SmemSwizzle::b128;
+  bool custom = false;             ///< LBO / SBO typed by the user
+  std::uint32_t lbo = 0, sbo = 0;  ///< bytes, used when custom
+  std::uint32_t start = 0;         ///< descriptor start address, bytes
+  friend bool operator==(const DescriptorControls& a, const DescriptorControls& b) {
+    return a.operand == b.operand && a.major == b.major && a.swizzle == b.swizzle && a.custom == b.custom &&
+           a.lbo == b.lbo && a.sbo == b.sbo && a.start == b.start;
+  }
+  friend bool operator!=(const DescriptorControls& a, const DescriptorControls& b) { return !(a == b); }
+};
+
+/// Which tab of the matrix-move view is shown.
+enum class MoveView { stmatrix, movmatrix, epilogue };
+const char* to_string(MoveView v);
+
+/// The matrix-move view's choices.
+struct MoveControls {
+  MoveView view = MoveView::stmatrix;
+  LdmatrixConfig stmatrix{LdmNum::x4, false};
+  std::string epilogue = "x4";  ///< an epilogue_presets() name
+  friend bool operator==(const MoveControls& a, const MoveControls& b) {
+    return a.view == b.view && a.stmatrix.num == b.stmatrix.num && a.stmatrix.trans == b.stmatrix.trans &&
+           a.epilogue == b.epilogue;
+  }
+  friend bool operator!=(const MoveControls& a, const MoveControls& b) { return !(a == b); }
+};
+
+/// Everything the Hopper views let the user choose. The entry and the open windows are persisted
+/// (settings.hpp's HopperSettings); the rest starts at the defaults.
+struct HopperState {
+  bool warpgroup_open = false, descriptor_open = false, moves_open = false;  ///< View menu
+  std::string wgmma = kDefaultWgmma;  ///< the entry both wgmma views show, by PTX mnemonic
+  std::string wgmma_filter;           ///< the wgmma picker's filter text, cleared as it opens
+  int selected_thread = -1;           ///< warpgroup thread 0-127, -1 = none
+  GridZoom warpgroup_zoom;
+  DescriptorControls descriptor;
+  MoveControls moves;
+  int moves_lane = -1;  ///< lane selected in the matrix-move view, -1 = none
+};
+
+}  // namespace fragviz::app

@@ -781,7 +781,7 @@ std::string App::state_json() const {
                        {"scroll_max", json::array({w->ScrollMax.x * px, w->ScrollMax.y * px})}};
   j["windows"] = windows;
   {
-    // The layout of this frame (window_layout.hpp), in window pixels like the rectangles above.
+    // The layout of this frame (view_tiling.hpp), in window pixels like the rectangles above.
     const LayoutFrame& lf = fr.layout;
     auto box = [px](const LayoutRect& r) {
       return json::array({r.x0 * px, r.y0 * px, r.w() * px, r.h() * px});

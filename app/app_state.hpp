@@ -27,7 +27,7 @@
 #include "gate_history.hpp"
 #include "gate_ladder_run.hpp"
 #include "kernel_form.hpp"
-#include "window_layout.hpp"
+#include "view_tiling.hpp"
 
 namespace fragviz::app {
 

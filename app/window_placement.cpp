@@ -7,7 +7,7 @@
 
 #include "fragviz/viewmodel/assets.hpp"
 #include "imgui_internal.h"  // the hovered window and its scroll, for the wheel over the canvas
-#include "window_layout.hpp"
+#include "view_tiling.hpp"
 
 namespace fragviz::app {
 

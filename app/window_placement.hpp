@@ -1,4 +1,4 @@
-// The views' windows in the layout of window_layout.hpp: each frame the layout is worked out for
+// The views' windows in the tiling of view_tiling.hpp: each frame the layout is worked out for
 // the window's size and every view's window is placed at its rectangle. All sizes are ImGui's
 // logical pixels: physical pixels divided by the display scale.
 //

@@ -25,7 +25,7 @@ void draw_hopper_views(AppState& s, HopperViews& v) {
 void place_hopper_window(const AppState& s, const char* name) {
   // [x0, y0, x1, y1] as fractions of the layout's canvas (the embedded layout.json's 1600 x 950
   // design area: warpgroup 0-760, descriptor 760-1600, matrix moves 330-1120). They float over the
-  // tiled views and, like them, follow the window and its scroll (window_layout.hpp).
+  // tiled views and, like them, follow the window and its scroll (view_tiling.hpp).
   struct Slot {
     const char* name;
     float x0, y0, x1, y1;

@@ -1,4 +1,4 @@
-#include "window_layout.hpp"
+#include "view_tiling.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-// The layout's arithmetic (app/window_layout.hpp): the canvas and its scroll bars for a window size,
+// The layout's arithmetic (app/view_tiling.hpp): the canvas and its scroll bars for a window size,
 // and the views' rectangles, checked against rectangles worked out by hand from the design
 // (assets/layout.json's numbers, written out here) and against properties that must hold at every
 // size: inside the canvas, no overlap, nothing left empty.
@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "window_layout.hpp"
+#include "view_tiling.hpp"
 
 namespace fragviz::app {
 namespace {
@@ -58,7 +58,7 @@ void expect_tiles(const std::vector<LayoutRect>& v, const LayoutCanvas& c, const
   EXPECT_NEAR(area, static_cast<double>(c.width) * c.height, 1.0) << what << ": part of the canvas is empty";
 }
 
-TEST(WindowLayout, CanvasIsTheAreaUnderTheStatusStripFromTheMinimumUp) {
+TEST(ViewTiling, CanvasIsTheAreaUnderTheStatusStripFromTheMinimumUp) {
   const LayoutCanvas c = make_canvas(1600, 1000, 50, 14);
   expect_rect(c.view, 0, 50, 1600, 1000, "view");
   EXPECT_FLOAT_EQ(c.width, 1600);
@@ -74,7 +74,7 @@ TEST(WindowLayout, CanvasIsTheAreaUnderTheStatusStripFromTheMinimumUp) {
   EXPECT_FLOAT_EQ(m.height, 650);
 }
 
-TEST(WindowLayout, BelowTheMinimumTheCanvasScrollsBehindBarsAtTheEdges) {
+TEST(ViewTiling, BelowTheMinimumTheCanvasScrollsBehindBarsAtTheEdges) {
   // 800 x 600 with a 50-pixel top: both directions are short; each bar takes 14 pixels of the view.
   const LayoutCanvas c = make_canvas(800, 600, 50, 14);
   EXPECT_TRUE(c.scroll_x);
@@ -88,7 +88,7 @@ TEST(WindowLayout, BelowTheMinimumTheCanvasScrollsBehindBarsAtTheEdges) {
   EXPECT_FLOAT_EQ(c.max_scroll_y(), 650 - 536);
 }
 
-TEST(WindowLayout, OneShortDirectionScrollsAloneUnlessItsBarMakesTheOtherShort) {
+TEST(ViewTiling, OneShortDirectionScrollsAloneUnlessItsBarMakesTheOtherShort) {
   const LayoutCanvas narrow = make_canvas(1000, 1000, 50, 14);
   EXPECT_TRUE(narrow.scroll_x);
   EXPECT_FALSE(narrow.scroll_y);
@@ -103,7 +103,7 @@ TEST(WindowLayout, OneShortDirectionScrollsAloneUnlessItsBarMakesTheOtherShort) 
   EXPECT_TRUE(both.scroll_y);
 }
 
-TEST(WindowLayout, AtTheDesignSizeEveryViewIsItsSlot) {
+TEST(ViewTiling, AtTheDesignSizeEveryViewIsItsSlot) {
   const LayoutCanvas c = make_canvas(1600, 1000, 50, 14);
   const std::vector<LayoutRect> v = tile_views(design(), kAll, c, 0, 0, 1);
   ASSERT_EQ(v.size(), 8u);
@@ -117,7 +117,7 @@ TEST(WindowLayout, AtTheDesignSizeEveryViewIsItsSlot) {
   expect_rect(v[kOutput], 1120, 730, 1600, 1000, "output");
 }
 
-TEST(WindowLayout, AtHalfTheSizeEveryViewIsHalved) {
+TEST(ViewTiling, AtHalfTheSizeEveryViewIsHalved) {
   LayoutCanvas c;
   c.view = LayoutRect{0, 0, 800, 475};
   c.width = 800;
@@ -128,7 +128,7 @@ TEST(WindowLayout, AtHalfTheSizeEveryViewIsHalved) {
   expect_rect(v[kOutput], 560, 340, 800, 475, "output");
 }
 
-TEST(WindowLayout, EdgesLandOnWholePhysicalPixels) {
+TEST(ViewTiling, EdgesLandOnWholePhysicalPixels) {
   LayoutCanvas c;
   c.view = LayoutRect{0, 40, 1001, 700};
   c.width = 1001;
@@ -138,7 +138,7 @@ TEST(WindowLayout, EdgesLandOnWholePhysicalPixels) {
       for (float e : {r.x0, r.y0, r.x1, r.y1}) EXPECT_NEAR(e * scale, std::round(e * scale), 1e-3) << scale;
 }
 
-TEST(WindowLayout, AHiddenViewsRoomGoesToItsColumn) {
+TEST(ViewTiling, AHiddenViewsRoomGoesToItsColumn) {
   const LayoutCanvas c = make_canvas(1600, 1000, 50, 14);
   std::vector<bool> open = kAll;
   open[kDevice] = false;
@@ -151,7 +151,7 @@ TEST(WindowLayout, AHiddenViewsRoomGoesToItsColumn) {
   expect_tiles(v, c, "device hidden");
 }
 
-TEST(WindowLayout, AHiddenColumnsRoomGoesToTheOtherColumns) {
+TEST(ViewTiling, AHiddenColumnsRoomGoesToTheOtherColumns) {
   const LayoutCanvas c = make_canvas(1600, 1000, 50, 14);
   std::vector<bool> open = kAll;
   open[kLdmatrix] = open[kGate] = open[kOutput] = false;
@@ -164,7 +164,7 @@ TEST(WindowLayout, AHiddenColumnsRoomGoesToTheOtherColumns) {
   expect_tiles(v, c, "right column hidden");
 }
 
-TEST(WindowLayout, ScrollingMovesEveryViewByTheScrollWithinItsRange) {
+TEST(ViewTiling, ScrollingMovesEveryViewByTheScrollWithinItsRange) {
   const LayoutCanvas c = make_canvas(800, 600, 50, 14);
   const std::vector<LayoutRect> at0 = tile_views(design(), kAll, c, 0, 0, 1);
   const std::vector<LayoutRect> at = tile_views(design(), kAll, c, 100, 30, 1);
@@ -179,7 +179,7 @@ TEST(WindowLayout, ScrollingMovesEveryViewByTheScrollWithinItsRange) {
   EXPECT_FLOAT_EQ(past[kOutput].y1, c.view.y1);
 }
 
-TEST(WindowLayout, EverySizeIsTiledWithoutOverlapOrGaps) {
+TEST(ViewTiling, EverySizeIsTiledWithoutOverlapOrGaps) {
   const Layout l = design();
   for (float w = 200; w <= 3000; w += 97)
     for (float h = 200; h <= 2000; h += 83)
@@ -195,7 +195,7 @@ TEST(WindowLayout, EverySizeIsTiledWithoutOverlapOrGaps) {
       }
 }
 
-TEST(WindowLayout, SlotsThatFormNoColumnsKeepTheirPlaces) {
+TEST(ViewTiling, SlotsThatFormNoColumnsKeepTheirPlaces) {
   Layout l = design();
   EXPECT_TRUE(forms_columns(l));
   l.slots[kGate].y0 = 400;  // overlaps ldmatrix: no clean columns
@@ -209,7 +209,7 @@ TEST(WindowLayout, SlotsThatFormNoColumnsKeepTheirPlaces) {
   expect_rect(v[kControls], 0, 50, 330, 395, "controls");
 }
 
-TEST(WindowLayout, AtElevenHundredByFiveHundredEveryViewIsReachedByScrolling) {
+TEST(ViewTiling, AtElevenHundredByFiveHundredEveryViewIsReachedByScrolling) {
   // The newcomer's window: 1100 x 500 under a 51-pixel menu bar and status strip. The canvas is
   // 1024 x 700 less the top (649) tall behind a 14-pixel vertical bar: 449 pixels show, 200 scroll.
   const LayoutCanvas c = make_canvas(1100, 500, 51, 14);
@@ -233,7 +233,7 @@ TEST(WindowLayout, AtElevenHundredByFiveHundredEveryViewIsReachedByScrolling) {
   EXPECT_FLOAT_EQ(end[kInspector].y1, 500);
 }
 
-TEST(WindowLayout, TheWheelScrollsTheCanvasWithinItsRange) {
+TEST(ViewTiling, TheWheelScrollsTheCanvasWithinItsRange) {
   const LayoutCanvas c = make_canvas(1100, 500, 51, 14);  // 200 pixels to scroll
   EXPECT_FLOAT_EQ(wheel_scroll_y(c, 0, -1, 65), 65);      // one notch down
   EXPECT_FLOAT_EQ(wheel_scroll_y(c, 65, -2, 65), 195);
@@ -244,7 +244,7 @@ TEST(WindowLayout, TheWheelScrollsTheCanvasWithinItsRange) {
   EXPECT_FLOAT_EQ(wheel_scroll_y(tall, 0, -3, 65), 0);
 }
 
-TEST(WindowLayout, TheWheelPassesThroughAViewOnlyAtItsEnd) {
+TEST(ViewTiling, TheWheelPassesThroughAViewOnlyAtItsEnd) {
   EXPECT_TRUE(wheel_passes_through(0, 0, -1));  // a view with nothing to scroll
   EXPECT_TRUE(wheel_passes_through(0, 0, 1));
   EXPECT_FALSE(wheel_passes_through(0, 300, -1));   // at its top, going down: the view scrolls

@@ -1,5 +1,5 @@
-// Where the eight views go, worked out again every frame from the window's size: plain arithmetic
-// (no ImGui), so the unit tests check it directly (tests/app/test_window_layout.cpp).
+// Where the eight views go (the view tiling; window_placement.hpp puts the ImGui windows there),
+// worked out again every frame from the window's size: plain arithmetic (no ImGui), so the unit tests check it directly (tests/app/test_view_tiling.cpp).
 //
 // The views tile the area under the menu bar and status strip as layout.json's slots say, stretched
 // to that area, so they follow the window at every size: nothing overlaps, nothing is left empty,

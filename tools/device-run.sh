@@ -10,7 +10,7 @@ out="${OUT:-$root/out}"
 mkdir -p "$out"
 build="${FRAGVIZ_DEVICE_BUILD:-/tmp/fragviz-build}"
 log="$out/run.log"
-cli="$build/tools/fragviz-cli"
+cli="$build/cli/fragviz-cli"
 
 section() { printf '\n=== %s ===\n' "$*" | tee -a "$log"; }
 run() { printf '$ %s\n' "$*" | tee -a "$log"; "$@" 2>&1 | tee -a "$log"; local rc=${PIPESTATUS[0]}; echo "[exit $rc]" | tee -a "$log"; return 0; }

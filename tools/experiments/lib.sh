@@ -1,6 +1,6 @@
 # Helpers for the experiments here, sourced by them inside tools/device-gui.sh (its $build, $root,
 # $work and bench_device).
-cli="$build/tools/fragviz-cli"
+cli="$build/cli/fragviz-cli"
 ex="$root/examples/kernels"
 # gpu_state: the GPU's performance state, clocks, throttle reasons, memory and load (nvidia-smi).
 gpu_state() {

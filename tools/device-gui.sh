@@ -17,7 +17,8 @@
 #   3. --screenshot (the app's own read-back of its GL frame) -> $OUT/gui-readback.png;
 #   4. with --tests, the GUI tests (ctest -L gui) against the same Xvfb, xdotool and GL.
 # Everything is logged to $OUT/gui.log (default OUT: ./out). Stops at the first step that fails, with
-# the reason, and exits non-zero.
+# the reason, and exits non-zero. A run commits its README and the small --bench JSON files to
+# docs/device-runs/; the log, the screenshots and the archives stay under $OUT.
 #
 #   tools/device-gui.sh [--tests]
 #
@@ -78,8 +79,6 @@ uname -srm
 command -v nvidia-smi >/dev/null && nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 echo "source: commit ${FRAGVIZ_COMMIT:-$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)} (+ working tree as sent)"
 echo "app GL vendor: ${vendor:-Mesa (no __GLX_VENDOR_LIBRARY_NAME)}; CUDA: $cuda"
-
-"$root/tools/device-unslim.sh" || die "the large committed files could not be put back"
 
 if [ -f /tmp/fragviz-kernel-faulted ]; then
   section "warning: a kernel faulted on this GPU at $(cat /tmp/fragviz-kernel-faulted) (tools/device-run.sh's tests and oob_store)"

@@ -4,6 +4,10 @@
 # and benchmark, writing logs under $OUT (default ./out). Used on the H200 through the device
 # tool; works on any Linux box with a CUDA GPU.
 #   tools/device-run.sh [quick]   (FRAGVIZ_PACK_REPORTS=1: the JSON reports in one reports.tar.xz)
+# What a run commits (docs/device-runs/<date>-<machine>/): a README written from $OUT, quoting what
+# it found, and the small tables ($OUT/bench.csv, bank-sweep/*.csv). The logs, the JSON reports and
+# the archives stay under $OUT, out of the tree; the tests read pinned fixtures, never a run
+# (tests/fixtures/README.md; tools/record-fixtures.sh records those again).
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 out="${OUT:-$root/out}"
@@ -21,9 +25,6 @@ run date -u +%Y-%m-%dT%H:%M:%SZ
 run nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv
 run nvcc --version
 echo "source: commit ${FRAGVIZ_COMMIT:-unknown} (+ working tree as sent)" | tee -a "$log"
-
-section "large committed files (tools/device-slim.sh)"
-"$root/tools/device-unslim.sh" 2>&1 | tee -a "$log"
 
 section "build (CMake + CUDA only)"
 t0=$(date +%s)

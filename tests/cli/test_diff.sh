@@ -1,21 +1,21 @@
 #!/usr/bin/env bash
-# fragviz-cli diff: the committed H200 runs and fuzz seeds, whose differences were read off the JSON
-# by hand; exit 0 when the reports agree, 1 with every difference listed, 3 for a file that is no
+# fragviz-cli diff: the pinned H200 reports (tests/fixtures/reports/) and fuzz seeds, whose
+# differences were read off the JSON by hand; exit 0 when the reports agree, 1 with every difference listed, 3 for a file that is no
 # report, 5 for one that cannot be read, 64 for a bad command line.
 # Usage: test_diff.sh <fragviz-cli> <source dir>
 set -u
 cli="$1"
 src="$2"
-runs="$src/docs/device-runs"
+fx="$src/tests/fixtures/reports"
 seeds="$src/tests/fuzz/corpus/report"
 fails=0
-EXPECT_TIMEOUT=120  # the large committed reports, also under the sanitizers
+EXPECT_TIMEOUT=120  # the reports, also under the sanitizers
 # shellcheck source=expect.sh
 source "$(dirname "${BASH_SOURCE[0]}")/expect.sh"
 
 # The two gate runs (version 1 and version 2) differ only in their times.
-g1="$runs/2026-11-29-h200/gate-report.json"
-g2="$runs/2026-12-01-h200/gate-report.json"
+g1="$fx/h200-2026-11-29-gate.json"
+g2="$fx/h200-2026-12-01-gate.json"
 expect 0 "the reports agree (7 times or timestamps also differ; --timings lists them)" -- diff "$g1" "$g2"
 expect 1 "gate.kernel_ms: A 0.13359999656677246, B 0.1345440000295639  [time]" -- diff --timings "$g1" "$g2"
 expect 1 "7 differences" -- diff --timings "$g1" "$g2"
@@ -25,24 +25,29 @@ expect 1 "gate.first: A none, B (0,8) got 1.5 want -0.25" -- diff "$seeds/v2-gat
 expect 1 "gate.mismatches[(7,0)]: A absent, B got 0.5 want 0.75" -- diff "$seeds/v2-gate-exact.json" "$seeds/v2-gate-three-mismatches.json"
 expect 1 "6 differences" -- diff "$seeds/v2-gate-exact.json" "$seeds/v2-gate-three-mismatches.json"
 expect 1 'gate.error_kind: A none, B refused' -- diff "$seeds/v2-gate-exact.json" "$seeds/v2-gate-refused.json"
-# The probe runs: version 1 lacks the 70 instruction probes and six cycles rows' addresses.
-out=$("$cli" diff "$runs/2026-11-29-h200/probe-report.json" "$runs/2026-12-01-h200/probe-report.json" 2>&1)
+# The probe runs: version 1 lacks the instruction probes and six cycles rows' addresses. The
+# 2026-12-01 fixture keeps 4 of that run's 70 instruction probes (3 run, 1 skipped on sm_90:
+# tests/fixtures/trim.py); the cycles table has 7 rows in both files, and version 1 stored the
+# addresses of the explorer's row alone (ldmatrix.addresses): 4 + 6 = 10 differences.
+out=$("$cli" diff "$fx/h200-2026-11-29-probe.json" "$fx/h200-2026-12-01-probe.json" 2>&1)
 rc=$?
 absent=$(grep -c '^probe.instructions\[.*\]: A absent, B ' <<<"$out")
-if [ "$rc" != 1 ] || [ "$absent" != 70 ] || ! grep -q "^76 differences" <<<"$out"; then
-  echo "FAIL: probe runs: exit $rc, $absent instruction probes only in B (want 1, 70, 76 differences)"
+addresses=$(grep -c '^probe.cycles\[.*\].addresses: A not recorded, B recorded$' <<<"$out")
+if [ "$rc" != 1 ] || [ "$absent" != 4 ] || [ "$addresses" != 6 ] || ! grep -q "^10 differences" <<<"$out" ||
+  ! grep -qx 'probe.instructions\[mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e2m1.e2m1.f32\]: A absent, B not run: skipped: needs sm_120a or newer (device is sm_90)' <<<"$out"; then
+  echo "FAIL: probe runs: exit $rc, $absent instruction probes only in B, $addresses rows' addresses (want 1, 4, 6, 10 differences, the f8f6f4 entry skipped)"
   echo "$out" | tail -3
   fails=$((fails + 1))
 else
-  echo "ok: probe runs differ in 70 instruction probes and 6 cycles rows' addresses"
+  echo "ok: probe runs differ in 4 instruction probes and 6 cycles rows' addresses"
 fi
 # A probe report against a gate report: each part only in one.
-expect 1 "probe: A a probe report (NVIDIA H200, 0 instruction probes), B absent" -- diff "$runs/2026-11-29-h200/probe-report.json" "$g1"
+expect 1 "probe: A a probe report (NVIDIA H200, 0 instruction probes), B absent" -- diff "$fx/h200-2026-11-29-probe.json" "$g1"
 
 # Data in neither report is named once ("absent in both"), never printed as rows of zeros; a part
 # one side did not run is one line, not a row per register, address and element of the other.
-layout="$runs/2026-12-01-h200-ladder-final/layout-report.json"
-out=$("$cli" diff "$layout" "$runs/2026-12-01-h200/probe-report.json" 2>&1)
+layout="$fx/h200-2026-12-01-layout.json"
+out=$("$cli" diff "$layout" "$fx/h200-2026-12-01-probe.json" 2>&1)
 # The explorer of that probe run is ldmatrix .x4: 32 lanes x 4 registers x 2 halves = 256 elements.
 grep -qx "probe.ldmatrix: A absent, B ran, 256 elements, 0 mismatches" <<<"$out" ||
   { echo "FAIL: layout report vs probe report: no one-line absent explorer"; fails=$((fails + 1)); }

@@ -11,7 +11,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # shellcheck source=expect.sh
 source "$(dirname "${BASH_SOURCE[0]}")/expect.sh"
-g="$src/docs/device-runs/2026-12-01-h200/gate-report.json"
+g="$src/tests/fixtures/reports/h200-2026-12-01-gate.json"  # a readable report for the other side
+[ -f "$g" ] || { echo "FAIL: no fixture $g"; exit 1; }
 mkdir "$tmp/dir"
 mkfifo "$tmp/fifo"
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A report the loader refuses names the JSON path of the bad field (diff and export --report
-# alike, exit 3): each case below edits one field of a committed H200 gate or probe report with
-# Python's json module and expects the path written by hand.
+# alike, exit 3): each case below edits one field of a pinned H200 gate or probe report
+# (tests/fixtures/reports/) with Python's json module and expects the path written by hand.
 # Usage: test_report_errors.sh <fragviz-cli> <source-dir>
 set -u
 cli="$1"
@@ -11,8 +11,9 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # shellcheck source=expect.sh
 source "$(dirname "${BASH_SOURCE[0]}")/expect.sh"
-g="$src/docs/device-runs/2026-12-01-h200/gate-report.json"
-p="$src/docs/device-runs/2026-12-01-h200/probe-report.json"
+g="$src/tests/fixtures/reports/h200-2026-12-01-gate.json"
+p="$src/tests/fixtures/reports/h200-2026-12-01-probe.json"
+for f in "$g" "$p"; do [ -f "$f" ] || { echo "FAIL: no fixture $f"; exit 1; }; done
 
 # edited SOURCE PYTHON: a copy of SOURCE with PYTHON applied to it as d, in $tmp/bad.json.
 edited() {
@@ -61,8 +62,9 @@ bad "$g" "d['gate']['device']['name'] = 'H200\x1b[31m'" "control character at ga
 bad "$p" "d['probe']['request']['tile']['width_halves'] = 9999" "probe.request.tile: tile width 9999 halves is out of range"
 bad "$p" "d['probe']['request']['tile']['pad_halves'] = -8" "probe.request.tile: pad -8 halves is out of range"
 bad "$p" "d['probe']['request']['tile']['width_halves'] = 7" "probe.request.tile: tile width 7 halves is out of range"
-bad "$p" "d['probe']['instructions'][3]['elements'][5] = [1, 2]" \
-  "probe.instructions[3].elements[5]: an element is [operand, lane, element, expected, measured, raw]"
+# (instructions[2] is m8n8k4 f64, 128 elements; [3], the skipped f8f6f4 entry, has none.)
+bad "$p" "d['probe']['instructions'][2]['elements'][5] = [1, 2]" \
+  "probe.instructions[2].elements[5]: an element is [operand, lane, element, expected, measured, raw]"
 bad "$p" "d['probe']['instructions'][0]['elements'][2][3] = 'x'" \
   "probe.instructions[0].elements[2][3]: a coordinate must be [row, col] or [row, col, product], got a string"
 bad "$p" "del d['probe']['ldmatrix']['tile']" "probe.ldmatrix.tile: missing"
@@ -77,7 +79,7 @@ bad "$p" "d['probe']['instructions'] = {'a': 1}" "probe.instructions: expected a
 bad "$p" "d['probe']['ldmatrix']['tile'] = True" "probe.ldmatrix.tile: expected an object, got a boolean"
 # A version 1 report's unknown shape: named at its path and clipped (it was printed whole, 5000
 # characters, without a path).
-p1="$src/docs/device-runs/2026-11-29-h200/probe-report.json"
+p1="$src/tests/fixtures/reports/h200-2026-11-29-probe.json"
 bad "$p1" "d['probe']['fragments'][0]['shape'] = 'm' * 5000" 'probe.fragments[0].shape: unknown shape "mmmm'
 out=$("$cli" diff "$tmp/bad.json" "$p1" 2>&1)
 [ "${#out}" -lt 600 ] || { echo "FAIL: the unknown shape was echoed whole (${#out} characters)"; fails=$((fails + 1)); }

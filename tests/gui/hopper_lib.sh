@@ -78,18 +78,3 @@ shot() {
   return 0
 }
 
-# hopper_report: prints the path of a probe report holding the Hopper probes: $FRAGVIZ_HOPPER_REPORT,
-# else the newest docs/device-runs/*/hopper-report.json or a version-3 probe-report.json with wgmma
-# results; nothing when there is none.
-hopper_report() {
-  if [ -n "${FRAGVIZ_HOPPER_REPORT:-}" ] && [ -f "$FRAGVIZ_HOPPER_REPORT" ]; then
-    echo "$FRAGVIZ_HOPPER_REPORT"
-    return
-  fi
-  local found="" f
-  for f in "$SRC"/docs/device-runs/*/hopper-report.json "$SRC"/docs/device-runs/*/probe-report.json; do
-    [ -f "$f" ] || continue
-    python3 -c "import json,sys; r=json.load(open('$f')); sys.exit(0 if r.get('version',1)>=3 and r.get('probe',{}).get('wgmma') else 1)" 2>/dev/null && found=$f
-  done
-  echo "$found"
-}

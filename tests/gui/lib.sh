@@ -237,13 +237,23 @@ sys.exit(0 if len(colours) > 50 else 1)
 PY
 }
 
-# Prints the newest committed device-run file named $1 (docs/device-runs/*/$1), or nothing.
-device_report() {
-  local found=""
-  for f in "$SRC"/docs/device-runs/*/"$1"; do
-    [ -f "$f" ] && found=$f
-  done
-  echo "$found"
+# fixture NAME: prints the path of the pinned H200 report tests/fixtures/reports/NAME
+# (tests/fixtures/README.md); returns 1, saying so on stderr, when it is missing. Use as
+# X=$(fixture NAME) || fail "...": the fixtures are committed, so a missing one is a failure.
+fixture() {
+  local f="$SRC/tests/fixtures/reports/$1"
+  [ -f "$f" ] || { echo "no fixture $f" >&2; return 1; }
+  echo "$f"
+}
+
+# broken_gate_report: unpacks the pinned H200 run of the broken-swap-b gate variant (n = 2048,
+# 2026-12-01: 2,096,642 mismatches counted, the first 65,536 recorded; committed whole, packed, in
+# tests/fixtures/reports/h200-gate-broken.tar.xz) into $WORK and prints its path.
+broken_gate_report() {
+  local out="$WORK/h200-2026-12-01-gate-broken.json"
+  python3 -c 'import sys, tarfile; open(sys.argv[3], "wb").write(tarfile.open(sys.argv[1]).extractfile(sys.argv[2]).read())' \
+    "$SRC/tests/fixtures/reports/h200-gate-broken.tar.xz" h200-2026-12-01-gate-broken.json "$out" || return 1
+  echo "$out"
 }
 
 # png_pixel FILE X Y: prints "R G B" of that pixel of an 8-bit RGB/RGBA PNG (such as --screenshot's).

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# File > Compare with report: the H200 probe report is shown; a copy in which one element was
+# File > Compare with report: the pinned H200 probe report (tests/fixtures/reports/) is shown; a copy in which one element was
 # edited by hand (A of the default m16n8k8 f16 instruction, lane 5 element 1: its label lost, so
 # measured in no cell) is compared with it. The Differences list has exactly that element's two
 # content differences (its measured cell and its raw label), the fragments
@@ -8,8 +8,8 @@
 source "$(dirname "$0")/lib.sh"
 gui_init "$@"
 
-A="$SRC/docs/device-runs/2026-12-01-h200/probe-report.json"  # the run with every mma.sync probe
-[ -f "$A" ] || fail "no $A"
+# The 2026-12-01 run of every mma.sync probe, 4 of its entries kept (m16n8k8 f16 among them).
+A=$(fixture h200-2026-12-01-probe.json) || fail "the pinned probe report is missing"
 B="$WORK/edited.json"
 python3 - "$A" "$B" <<'PY' || fail "could not write the edited report"
 import json, sys

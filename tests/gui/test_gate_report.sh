@@ -1,16 +1,12 @@
 #!/usr/bin/env bash
-# A recorded gate report opened from the command line: the committed H200 run of the deliberately
-# broken variant (docs/device-runs/*/gate-broken-report.json) shows its verdict with the first
-# mismatch at row 0, col 8 (the swapped B registers put wrong values in column 8 onwards), and the
-# output view flags mismatching elements. Skipped, with a note, until such a report is committed.
+# A recorded gate report opened from the command line: the pinned H200 run of the deliberately
+# broken variant (n = 2048, 2026-12-01, tests/fixtures/reports/h200-gate-broken.tar.xz) shows its
+# verdict with the first mismatch at row 0, col 8 (the swapped B registers put wrong values in
+# column 8 onwards), and the output view flags mismatching elements.
 source "$(dirname "$0")/lib.sh"
 gui_init "$@"
 
-BROKEN=$(device_report gate-broken-report.json)
-if [ -z "$BROKEN" ]; then
-  echo "note: no docs/device-runs/*/gate-broken-report.json; skipped"
-  exit 77
-fi
+BROKEN=$(broken_gate_report) || fail "the pinned broken-gate report is missing"
 echo "report: $BROKEN"
 start_app --no-device "$BROKEN"
 wait_for "s['report_error'] == '' and s['gate']['has_result'] == True" 30
@@ -22,22 +18,17 @@ wait_for "s['output_view']['n'] == s['gate']['n']"
 echo "verdict: $(q "s['gate']['verdict_shown']")"
 # The report records only the first of its mismatches (row-major); every cell after the last
 # recorded one is unknown and must not be drawn as correct: the view says up to where it knows.
+# Read off the file by hand: mismatch_count 2096642, 65536 entries in "mismatches", the last at
+# row 64, col 11 (the first at row 0, col 8).
 python3 - "$BROKEN" "$STATE" <<'PY' || fail "output view does not mark the unrecorded cells"
 import json, sys
-r = json.load(open(sys.argv[1]))
-g = r.get('gate', r)
-s = json.load(open(sys.argv[2]))
-ov = s['output_view']
-mm, count = g['mismatches'], g['mismatch_count']
-def rc(m):
-    return [m['row'], m['col']] if isinstance(m, dict) else [m[0], m[1]]
-if count > len(mm):
-    last = rc(mm[-1])
-    assert ov['known_until'] == last, (ov['known_until'], last)
-    assert 'not recorded' in ov['text'] and f"{count:,}" in ov['text'] and f"{len(mm):,}" in ov['text'], ov['text']
-    assert f"rows 0-{last[0]}" in ov['text'], ov['text']
-else:
-    assert ov['known_until'] is None, ov['known_until']
+g = json.load(open(sys.argv[1]))['gate']
+assert (g['mismatch_count'], len(g['mismatches'])) == (2096642, 65536), "not the pinned report"
+assert (g['mismatches'][-1]['row'], g['mismatches'][-1]['col']) == (64, 11), "not the pinned report"
+ov = json.load(open(sys.argv[2]))['output_view']
+assert ov['known_until'] == [64, 11], ov['known_until']
+assert 'not recorded' in ov['text'] and '2,096,642' in ov['text'] and '65,536' in ov['text'], ov['text']
+assert 'rows 0-64' in ov['text'], ov['text']
 print('output text:', ov['text'])
 PY
 echo "output view: $(q "s['output_view']['flagged']") elements flagged of $(q "s['output_view']['n']")^2"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Measured Hopper data: a version-3 probe report recorded on the H200 ($FRAGVIZ_HOPPER_REPORT, or a
-# committed docs/device-runs/*/ report with wgmma results; skipped without one) opened on the
-# command line and through File > Open report (Ctrl+O). The warpgroup view of m64n64k16
+# Measured Hopper data: a version-3 probe report recorded on the H200 (the pinned
+# tests/fixtures/reports/h200-2026-12-01-hopper-probe.json: the two wgmma entries below, stmatrix
+# .x4, movmatrix and the x4-swapped epilogue) opened on the command line and through File > Open
+# report (Ctrl+O). The warpgroup view of m64n64k16
 # .f32.bf16.bf16 says "measured on NVIDIA H200, sm_90: 4096 of 4096 D elements, 1024 of 1024 A,
 # descriptor B K-major 128B: 1024 of 1024 elements match the model", thread 37's registers are
 # measured and matching; the descriptor view finds the probe of B K-major 128B (recorded at start
@@ -12,8 +13,7 @@
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/hopper_lib.sh"
 gui_init "$@"
-REPORT=$(hopper_report)
-[ -n "$REPORT" ] || { echo "SKIP: no Hopper report (set FRAGVIZ_HOPPER_REPORT, or commit one under docs/device-runs/)"; exit 77; }
+REPORT=$(fixture h200-2026-12-01-hopper-probe.json) || fail "the pinned Hopper report is missing"
 BF=wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16
 N128=wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16
 W="s['hopper']['warpgroup']"
@@ -59,8 +59,8 @@ wait_for "s['report_error'] == '' and s['report_label'] is not None" 30
 open_view warpgroup
 open_view descriptor
 wait_for "$D['drawn'] and $D['measured']['probe']"
-# An entry without descriptor probes (they cover N = 64 and 256): its fragments are measured, its
-# descriptor layouts model only.
+# An entry without descriptor probes (the H200 run probed them for N = 64 and 256): its fragments
+# are measured, its descriptor layouts model only.
 pick_wgmma "$N128"
 wait_for "s['hopper']['wgmma']['mnemonic'] == '$N128' and $W['measured']['d_checked'] == 8192"
 wait_for "'8192 of 8192 D elements' in $W['measured_text'] and 'no descriptor layouts were probed' in $W['measured_text']"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Measured data of catalogue instructions: a report holding tensor-core probes (here written from
-# the committed seed report, with instruction probes made from fragviz-cli's layout: s8 m16n8k32
+# the pinned H200 Hopper-run report, tests/fixtures/reports/h200-2026-12-01-hopper-probe.json, its
+# instruction probes replaced by ones made from fragviz-cli's layout: s8 m16n8k32
 # with lane 0's a0 and lane 5's a2 measured in each other's cell, s8 m16n8k16 all matching, one f8f6f4
 # entry not run) marks the cells matched / mismatched, shows the measured labels with their cells in
 # the lane inspector, and the device panel counts the instructions measured and matched. s8 m16n8k32
@@ -9,8 +10,7 @@
 source "$(dirname "$0")/lib.sh"
 gui_init "$@"
 [ -x "$CLI" ] || { echo "SKIP: no fragviz-cli"; exit 77; }
-BASE=$(device_report probe-report.json)
-[ -n "$BASE" ] || { echo "SKIP: no docs/device-runs/*/probe-report.json"; exit 77; }
+BASE=$(fixture h200-2026-12-01-hopper-probe.json) || fail "the pinned probe report is missing"
 S8=mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32
 S8K16=mma.sync.aligned.m16n8k16.row.col.s32.s8.s8.s32
 K8=mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32

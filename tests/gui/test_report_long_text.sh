@@ -2,12 +2,11 @@
 # A report whose texts are 5000 characters long (device name of the probes and the gate run, driver
 # release, dates) draws like one with ordinary texts: no view grows by more than a few lines, and
 # the Device view's "measured on" label stays one line inside its window. Built from the committed
-# Hopper probe report and ladder gate report (skipped without them).
+# Hopper probe report and ladder gate report (tests/fixtures/reports/).
 source "$(dirname "$0")/lib.sh"
 gui_init "$@"
-PROBE="$SRC/docs/device-runs/2026-12-01-h200-hopper/probe-report.json"
-GATE="$SRC/docs/device-runs/2026-12-01-h200-ladder-final/gate-report.json"
-[ -f "$PROBE" ] && [ -f "$GATE" ] || { echo "SKIP: the committed H200 reports are not there"; exit 77; }
+PROBE=$(fixture h200-2026-12-01-hopper-probe.json) || fail "the pinned probe report is missing"
+GATE=$(fixture h200-2026-12-01-ladder-gate.json) || fail "the pinned gate report is missing"
 
 # make_report OUT LENGTH: both reports in one file; LENGTH 0 keeps their texts as recorded.
 make_report() {

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Opening reports: a corrupt file (command line, then File > Open report via Ctrl+O) shows the
-# error and changes nothing on screen; a recorded probe report, docs/device-runs/*/probe-report.json
-# (when one is committed), shows as measured data with the "measured on <GPU>, sm_XY" label.
+# error and changes nothing on screen; a recorded probe report (the pinned H200 one,
+# tests/fixtures/reports/h200-2026-12-01-hopper-probe.json) shows as measured data with the
+# "measured on <GPU>, sm_XY" label.
 source "$(dirname "$0")/lib.sh"
 gui_init "$@"
 
@@ -34,40 +35,34 @@ kill "$APP_PID"; wait "$APP_PID" 2>/dev/null; APP_PID=""
 
 # Newcomer round 7: a report whose file name is no UTF-8 ("g\xff.json") killed the app as soon as
 # the state dump wrote that name (nlohmann's type_error 316). It opens, and the dump says U+FFFD.
-GATE=$(device_report gate-report.json)
-if [ -n "$GATE" ]; then
-  weird="$WORK/$(printf 'g\xff').json"
-  cp "$GATE" "$weird"
-  start_app --no-device "$weird"
-  wait_for "s['report'] is not None and s['report_error'] == '' and '\ufffd' in s['report']['path']"
-  app_alive || fail "fragviz exited on a report name that is no UTF-8"
-  kill "$APP_PID"; wait "$APP_PID" 2>/dev/null; APP_PID=""
-fi
+GATE=$(fixture h200-2026-12-01-ladder-gate.json) || fail "the pinned gate report is missing"
+weird="$WORK/$(printf 'g\xff').json"
+cp "$GATE" "$weird"
+start_app --no-device "$weird"
+wait_for "s['report'] is not None and s['report_error'] == '' and '\ufffd' in s['report']['path']"
+app_alive || fail "fragviz exited on a report name that is no UTF-8"
+kill "$APP_PID"; wait "$APP_PID" 2>/dev/null; APP_PID=""
 
-PROBE=$(device_report probe-report.json)
-if [ -z "$PROBE" ]; then
-  echo "note: no docs/device-runs/*/probe-report.json yet; measured-label case skipped"
-else
-  start_app --no-device "$PROBE"
-  wait_for "s['report_label'] is not None and s['report_label'].startswith('measured on ') and ', sm_' in s['report_label']"
-  wait_for "s['report_error'] == ''"
-  echo "label: $(q "s['report_label']")"
-  # The recorded fragment probe is drawn as measured in the fragments view too.
-  wait_for "s['fragments_measured_label'] == s['report_label']"
-  screenshot_not_blank "$WORK/probe.png"
-  wait_for "s['controls']['width_halves'] == 64"
-  kill "$APP_PID"; wait "$APP_PID" 2>/dev/null; APP_PID=""
+PROBE=$(fixture h200-2026-12-01-hopper-probe.json) || fail "the pinned probe report is missing"
+start_app --no-device "$PROBE"
+wait_for "s['report_label'] == 'measured on NVIDIA H200, sm_90'"
+wait_for "s['report_error'] == ''"
+echo "label: $(q "s['report_label']")"
+# The recorded fragment probe is drawn as measured in the fragments view too.
+wait_for "s['fragments_measured_label'] == s['report_label']"
+screenshot_not_blank "$WORK/probe.png"
+wait_for "s['controls']['width_halves'] == 64"
+kill "$APP_PID"; wait "$APP_PID" 2>/dev/null; APP_PID=""
 
-  # A recorded tile wider than the app's views (1024 halves) is refused in the one range's words,
-  # as fragviz-cli diff refuses it, and the user's controls stay.
-  python3 - "$PROBE" "$WORK/wide.json" <<'PY'
+# A recorded tile wider than the app's views (1024 halves) is refused in the one range's words,
+# as fragviz-cli diff refuses it, and the user's controls stay.
+python3 - "$PROBE" "$WORK/wide.json" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1])); r['probe']['request']['tile']['width_halves'] = 1024
 json.dump(r, open(sys.argv[2], 'w'))
 PY
-  start_app --no-device "$WORK/wide.json"
-  wait_for "'probe.request.tile: tile width 1024 halves is out of range' in s['report_error'] and s['report'] is None"
-  wait_for "s['controls']['width_halves'] == 64"
-  echo "refused: $(q "s['report_error'][:160]")"
-fi
+start_app --no-device "$WORK/wide.json"
+wait_for "'probe.request.tile: tile width 1024 halves is out of range' in s['report_error'] and s['report'] is None"
+wait_for "s['controls']['width_halves'] == 64"
+echo "refused: $(q "s['report_error'][:160]")"
 echo "PASS"

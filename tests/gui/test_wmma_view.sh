@@ -6,8 +6,9 @@
 # side by side, its bytes encoded from the PTX ISA's C/D formulas and the report format's digits,
 # independently of fragviz's code. The view must say whose measurement
 # it is and that it is no contract, name the relation, draw every cell with its holder, and select
-# a lane on a click. With a committed device report holding WMMA results, its m16n16k16 f32
-# accumulator is opened too and must be drawn whole.
+# a lane on a click. No H200 recording holds WMMA results yet (tests/fixtures/README.md: the
+# committed runs predate the WMMA probes; tools/record-fixtures.sh records one), so the measured
+# part is the synthetic fixture's alone.
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/hopper_lib.sh"
 gui_init "$@"
@@ -37,14 +38,4 @@ wait_for "s['selected_lane'] == 6"
 shot wmma-fixture
 quit_app
 
-REPORT=$(hopper_report)
-if [ -n "$REPORT" ] && python3 -c "import json,sys; r=json.load(open('$REPORT')); sys.exit(0 if any(w['name']=='$KIND' and w['ran'] for w in r['probe'].get('wmma',[])) else 1)"; then
-  start_app --no-device --wmma "$KIND" "$REPORT"
-  wait_for "s['report_error'] == '' and $W['label'].endswith(': not a contract')" 30
-  wait_for "len($W['cells']) == 256 and all(c['holders'] >= 1 for c in $W['cells'])"
-  echo "device report $(basename "$(dirname "$REPORT")"): $(q "$W['relation']")"
-  quit_app
-else
-  echo "note: no committed device report with WMMA results; the measured part used the fixture only"
-fi
 echo "PASS"

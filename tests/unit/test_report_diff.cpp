@@ -1,8 +1,9 @@
 // Report comparison (report_diff.hpp): hand-made reports that differ in one known field, and the
-// committed H200 runs (docs/device-runs/), whose differences were read off the JSON files by hand:
-// the two gate reports (version 1 of 2026-11-29, version 2 of 2026-12-01) differ only in their
-// times; the two probe reports in their times, the 70 instruction probes only version 2 has, and
-// the addresses version 1 never stored for its six standard cycles rows (the cycle counts agree).
+// pinned H200 reports (tests/fixtures/reports/), whose differences were read off the JSON files by
+// hand: the two gate reports (version 1 of 2026-11-29, version 2 of 2026-12-01) differ only in their
+// times; the two probe reports in their times, the instruction probes only version 2 has (the
+// fixture keeps 4 of that run's 70), and the addresses version 1 never stored for its six standard
+// cycles rows (the cycle counts agree).
 #include <gtest/gtest.h>
 
 #include "fragviz/isa/wgmma.hpp"
@@ -61,10 +62,8 @@ ReportFile gate_file() {
   return f;
 }
 
-std::string device_run(const std::string& run, const std::string& name) {
-  std::string here = __FILE__;
-  here.erase(here.rfind("tests/unit/"));
-  return here + "docs/device-runs/" + run + "/" + name;
+std::string fixture(const std::string& name) {
+  return std::string(FRAGVIZ_SOURCE_DIR) + "/tests/fixtures/reports/" + name;
 }
 
 ReportFile load(const std::string& path) {
@@ -196,8 +195,8 @@ TEST(ReportDiff, GateVerdictAndMismatches) {
 TEST(ReportDiff, TheTwoH200GateRunsDifferOnlyInTheirTimes) {
   // 2026-11-29 (version 1) and 2026-12-01 (version 2): same request, device, verdict and resources;
   // created_utc, cublas_gflops, cublas_ms, gflops, kernel_ms, ratio_to_cublas and verdict_ms differ.
-  const ReportDiff d = diff_reports(load(device_run("2026-11-29-h200", "gate-report.json")),
-                                    load(device_run("2026-12-01-h200", "gate-report.json")));
+  const ReportDiff d = diff_reports(load(fixture("h200-2026-11-29-gate.json")),
+                                    load(fixture("h200-2026-12-01-gate.json")));
   EXPECT_TRUE(d.agree()) << (d.differences.empty() ? "" : d.differences[0].line());
   std::vector<std::string> fields;
   for (const auto& x : d.differences) fields.push_back(x.where);
@@ -208,8 +207,8 @@ TEST(ReportDiff, TheTwoH200GateRunsDifferOnlyInTheirTimes) {
 }
 
 TEST(ReportDiff, TheTwoH200ProbeRunsDifferInWhatVersion1LacksAndTheirTimes) {
-  const ReportFile a = load(device_run("2026-11-29-h200", "probe-report.json"));
-  const ReportFile b = load(device_run("2026-12-01-h200", "probe-report.json"));
+  const ReportFile a = load(fixture("h200-2026-11-29-probe.json"));
+  const ReportFile b = load(fixture("h200-2026-12-01-probe.json"));
   const ReportDiff d = diff_reports(a, b);
   int instructions = 0, cycles_addresses = 0, other = 0;
   for (const auto& x : d.differences) {
@@ -222,7 +221,9 @@ TEST(ReportDiff, TheTwoH200ProbeRunsDifferInWhatVersion1LacksAndTheirTimes) {
     else
       ++other;
   }
-  EXPECT_EQ(instructions, 70);     // every catalogue entry, run or skipped, only in version 2
+  // Only in version 2: the fixture's 4 entries (3 run, 1 skipped on sm_90; tests/fixtures/trim.py),
+  // of the run's 70 catalogue entries.
+  EXPECT_EQ(instructions, 4);
   EXPECT_EQ(cycles_addresses, 6);  // the seven rows but the explorer's, whose are ldmatrix.addresses
   EXPECT_EQ(other, 0) << d.differences.front().line();
   // The cycles per instruction are the same to the last bit on both days (66.9287109375 for 64 halves ...):

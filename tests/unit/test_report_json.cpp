@@ -372,11 +372,13 @@ TEST(ReportJson, ExpectedCellsAreTheModelsNotTheFiles) {
 // [SECTION] issue 11, item 4: what the model can compute is recomputed on load ---------------------
 
 namespace {
-/// The repository's docs/device-runs/2026-11-29-h200/<name>, found from this file's path.
-std::string device_run(const std::string& name, const std::string& run = "2026-11-29-h200") {
-  std::string here = __FILE__;
-  here.erase(here.rfind("tests/unit/"));
-  return here + "docs/device-runs/" + run + "/" + name;
+/// A pinned H200 report, tests/fixtures/reports/<name> (tests/fixtures/README.md).
+std::string fixture(const std::string& name) {
+  return std::string(FRAGVIZ_SOURCE_DIR) + "/tests/fixtures/reports/" + name;
+}
+/// A broken-gate report of tests/fixtures/reports/h200-gate-broken.tar.xz, unpacked by CMake.
+std::string unpacked_fixture(const std::string& name) {
+  return std::string(FRAGVIZ_UNPACKED_FIXTURES_DIR) + "/" + name;
 }
 /// Replaces the first `from` in `text` with `to` (the edit must exist).
 std::string edited(std::string text, const std::string& from, const std::string& to) {
@@ -448,8 +450,8 @@ TEST(ReportRecompute, RowsOnGeometriesOutsideTheRangeOrTheModelAreRefused) {
 }
 
 TEST(ReportRecompute, VersionOneRowsWithoutAddressesAreMarkedNotRecomputable) {
-  const std::string text = read_file(device_run("probe-report.json"));
-  ASSERT_FALSE(text.empty()) << device_run("probe-report.json");
+  const std::string text = read_file(fixture("h200-2026-11-29-probe.json"));
+  ASSERT_FALSE(text.empty()) << fixture("h200-2026-11-29-probe.json");
   const auto r = parse_report(text);
   ASSERT_TRUE(r) << r.error;
   const auto& cycles = r.value->probe->cycles;
@@ -481,7 +483,7 @@ TEST(ReportRecompute, VersionOneRowsWithoutAddressesAreMarkedNotRecomputable) {
 
 TEST(ReportRecompute, AVersionTwoDeviceRunIsRecomputedThroughout) {
   // The H200 run of 2026-12-01 stored every cycles row's addresses: nothing is left unchecked.
-  const std::string text = read_file(device_run("probe-report.json", "2026-12-01-h200"));
+  const std::string text = read_file(fixture("h200-2026-12-01-probe.json"));
   ASSERT_FALSE(text.empty());
   const auto r = parse_report(text);
   ASSERT_TRUE(r) << r.error;
@@ -528,7 +530,7 @@ TEST(ReportRecompute, TensorCoreCellsAreWhereTheirLabelsWere) {
   // Found by a newcomer: an edited instructions[] element turned a mismatch into a match. In the
   // H200's report, m8n8k4.row.row.f16's A lane 0 elements 0, 1, 2 expect (0,0), (0,1), (0,2) and
   // read labels 1, 2, 3 there (label s + 1 names slot s = lane * 4 + element).
-  const auto committed = parse_report(read_file(device_run("probe-report.json", "2026-12-01-h200")));
+  const auto committed = parse_report(read_file(fixture("h200-2026-12-01-probe.json")));
   ASSERT_TRUE(committed) << committed.error;
   const auto error_after_edit = [&](auto change) {
     ReportFile f = *committed.value;
@@ -696,7 +698,7 @@ TEST(ReportRecompute, ErrorsCarryTheirKind) {
                         }),
                         "gate.cancelled");
   // Version 1 reports stored no kind: "unrecorded" when there is a message.
-  const auto v1 = parse_report(read_file(device_run("gate-report.json")));
+  const auto v1 = parse_report(read_file(fixture("h200-2026-11-29-gate.json")));
   ASSERT_TRUE(v1) << v1.error;
   EXPECT_EQ(v1.value->gate->error_kind,
             v1.value->gate->error.empty() ? ErrorKind::none : ErrorKind::unrecorded);
@@ -742,11 +744,13 @@ TEST(GateReportConsistency, MismatchListIsRowMajorDistinctAndStartsAtFirst) {
 }
 
 TEST(GateReportConsistency, CommittedReportsAndASampledListAreAccepted) {
-  for (const char* name : {"gate-report.json", "gate-broken-report.json"}) {
-    const auto r = parse_report(read_file(device_run(name)));
-    EXPECT_TRUE(r) << name << ": " << r.error;
-    const auto v2 = parse_report(read_file(device_run(name, "2026-12-01-h200")));
-    EXPECT_TRUE(v2) << "2026-12-01-h200/" << name << ": " << v2.error;
+  for (const std::string& path :
+       {fixture("h200-2026-11-29-gate.json"), unpacked_fixture("h200-2026-11-29-gate-broken.json"),
+        fixture("h200-2026-12-01-gate.json"), unpacked_fixture("h200-2026-12-01-gate-broken.json")}) {
+    const std::string text = read_file(path);
+    ASSERT_FALSE(text.empty()) << path;
+    const auto r = parse_report(text);
+    EXPECT_TRUE(r) << path << ": " << r.error;
   }
   // Beyond n = 8192 with more mismatches than the list holds, the list is a sorted sample of the
   // device's records: it may start after the first mismatch, never before it.
@@ -769,9 +773,7 @@ TEST(GateReportConsistency, CommittedReportsAndASampledListAreAccepted) {
 
 TEST(ReportRecompute, FuzzSeedsAreWhatTheirNamesSay) {
   // tests/fuzz/corpus/report: "invalid-*" documents are refused, every other seed is accepted.
-  std::string dir = __FILE__;
-  dir.erase(dir.rfind("tests/unit/"));
-  dir += "tests/fuzz/corpus/report";
+  const std::string dir = std::string(FRAGVIZ_SOURCE_DIR) + "/tests/fuzz/corpus/report";
   int seen = 0, invalid_seen = 0;
   for (const auto& entry : std::filesystem::directory_iterator(dir)) {
     const std::string name = entry.path().filename().string();
@@ -812,7 +814,7 @@ void places(const nlohmann::json& j, const std::string& at, std::vector<std::str
 TEST(ReportJson, EveryRefusalIsInTheReportsWords) {
   const nlohmann::json reports[] = {
       nlohmann::json::parse(to_json_text(sample())),
-      nlohmann::json::parse(read_file(device_run("gate-report.json", "2026-12-01-h200")))};
+      nlohmann::json::parse(read_file(fixture("h200-2026-12-01-gate.json")))};
   const nlohmann::json kinds[] = {nlohmann::json::array(), nlohmann::json::object(), "x", nullptr, 7, true};
   const char* library[] = {"json.exception", "at()",  "operator[]",   "value()",
                            "get_ref",        "key()", "type must be", "cannot use"};

@@ -35,7 +35,7 @@ if [ -z "$cli" ]; then
     -DCMAKE_BUILD_TYPE=Release >/dev/null || { say "record-fixtures: cmake failed"; exit 1; }
   cmake --build "$build" --target fragviz-cli -j "$(nproc)" >"$out/build.log" 2>&1 ||
     { say "record-fixtures: the build failed (build.log)"; exit 1; }
-  cli="$build/tools/fragviz-cli"
+  cli="$build/cli/fragviz-cli"
 fi
 [ -x "$cli" ] || { say "record-fixtures: no fragviz-cli at $cli"; exit 1; }
 run "$cli" device || { say "record-fixtures: no CUDA device: nothing recorded"; exit 1; }

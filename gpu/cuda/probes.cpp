@@ -249,7 +249,8 @@ ProbeReport run_probes(const ProbeRequest& req) {
     explorer_max_bytes = static_cast<std::uint32_t>(plan.value->tile_bytes);
     explorer.push_back(LdmatrixPlan{req.ldmatrix, req.tile});
   } else {
-    report.ldmatrix.skipped = plan.error;  // the model's validate() message (or why the tile does not fit)
+    // The model's validate() message, or why the tile does not fit.
+    report.ldmatrix.skipped = plan.error.message;
   }
 
   std::vector<LdmatrixPlan> cycle_rows;
@@ -298,8 +299,8 @@ ProbeReport run_probes(const ProbeRequest& req) {
       }
       const auto a_offsets = fragment_lane_offsets(s, Operand::A);
       const auto b_offsets = fragment_lane_offsets(s, Operand::B);
-      if (why.empty() && !a_offsets) why = a_offsets.error;
-      if (why.empty() && !b_offsets) why = b_offsets.error;
+      if (why.empty() && !a_offsets) why = a_offsets.error.message;
+      if (why.empty() && !b_offsets) why = b_offsets.error.message;
       if (!why.empty()) {
         probe.skipped = "not run: " + why;
       } else {

@@ -61,15 +61,15 @@ ReportFile gate_file() {
   return f;
 }
 
+/// docs/device-runs/<run>/<name> of the repository (FRAGVIZ_SOURCE_DIR: __FILE__ may be relative
+/// to the build directory under ccache).
 std::string device_run(const std::string& run, const std::string& name) {
-  std::string here = __FILE__;
-  here.erase(here.rfind("tests/unit/"));
-  return here + "docs/device-runs/" + run + "/" + name;
+  return std::string(FRAGVIZ_SOURCE_DIR) + "/docs/device-runs/" + run + "/" + name;
 }
 
 ReportFile load(const std::string& path) {
   auto r = load_report(path);
-  EXPECT_TRUE(r) << path << ": " << r.error;
+  EXPECT_TRUE(r) << path << ": " << r.error.message;
   return r ? *r.value : ReportFile{};
 }
 

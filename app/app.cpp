@@ -331,17 +331,17 @@ void App::act_on_requests() {
 // [SECTION] reports
 
 void App::compare_with(const std::string& path) {
-  Result<ReportFile> b = load_report(path);
+  Outcome<ReportFile> b = load_report(path);
   if (!b) {
-    s_.compare_error = b.error.empty() ? path + ": unreadable report" : b.error;
+    s_.compare_error = b.error.message.empty() ? path + ": unreadable report" : b.error.message;
     return;
   }
   // Side A as recorded: the opened report's own file, not the views' summaries of it.
   std::optional<ReportFile> opened;
   if (s_.report) {
-    Result<ReportFile> a = load_report(s_.report->path);
+    Outcome<ReportFile> a = load_report(s_.report->path);
     if (!a) {
-      s_.compare_error = "cannot read the shown report again: " + a.error;
+      s_.compare_error = "cannot read the shown report again: " + a.error.message;
       return;
     }
     opened = std::move(a.value);
@@ -359,9 +359,9 @@ void App::compare_with(const std::string& path) {
 }
 
 void App::open_report(const std::string& path) {
-  Result<ReportFile> r = load_report(path);
+  Outcome<ReportFile> r = load_report(path);
   if (!r) {
-    s_.report_error = r.error.empty() ? path + ": unreadable report" : r.error;
+    s_.report_error = r.error.message.empty() ? path + ": unreadable report" : r.error.message;
     return;
   }
   const ReportFile& f = *r.value;

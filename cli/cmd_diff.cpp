@@ -17,12 +17,13 @@ namespace fragviz::cli {
 namespace {
 
 /// Loads side `name` ("A" or "B"); an unreadable file is kind io (the message names the side and
-/// the path), one the loader refuses kind refused (the loader's message, which names the path).
+/// the path), one the loader refuses kind refused (the loader's message, which names the path and
+/// carries the kind).
 Outcome<ReportFile> load_side(const char* name, const std::string& path) {
   if (auto why = input_file_problem(name, path)) return Outcome<ReportFile>::fail(ErrorKind::io, *why);
   auto r = load_report(path);
-  if (!r) return Outcome<ReportFile>::fail(ErrorKind::refused, std::string(name) + ": " + r.error);
-  return Outcome<ReportFile>::ok(std::move(*r.value));
+  if (!r) r.error.message = std::string(name) + ": " + r.error.message;
+  return r;
 }
 
 std::string holds(const ReportFile& f) {

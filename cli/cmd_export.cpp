@@ -129,7 +129,7 @@ int run(const Opts& o) {
     if (auto why = input_file_problem("--report", o.report))
       return refuse(*why, exit_code_for(ErrorKind::io));
     auto file = load_report(o.report);
-    if (!file) return refuse(file.error);  // load_report names the file
+    if (!file) return refuse(file.error.message, exit_code_for(file.error.kind));  // it names the file
     if (!file.value->gate) return refuse(o.report + " holds no gate report (it is a probe report)");
     r.gate = std::make_shared<const GateReport>(*file.value->gate);
   }

@@ -13,6 +13,7 @@
 #include "fragviz/isa/wmma.hpp"
 #include "fragviz/util/name_suggest.hpp"
 #include "fragviz/util/words.hpp"
+#include "fragviz/viewmodel/hopper_derived.hpp"
 #include "layout_query.hpp"
 
 namespace fragviz::cli {
@@ -66,9 +67,11 @@ void print_wgmma(const WgmmaInstruction& in, bool csv) {
   }
 }
 
-/// stmatrix (as ldmatrix's register layout, inverted) and movmatrix: per lane and register half.
+/// stmatrix (as ldmatrix's register layout, inverted) and movmatrix (the table the app draws):
+/// per lane and register half.
 void print_move(const std::string& name, bool csv) {
   const bool mov = name == kMovmatrixMnemonic;
+  const app::MovmatrixTable moves = app::make_movmatrix_table(nullptr);
   LdmatrixConfig c{LdmNum::x4, name.find(".trans.") != std::string::npos};
   for (LdmNum num : {LdmNum::x1, LdmNum::x2, LdmNum::x4})
     if (name.find(std::string(".") + std::string(to_string(num)) + ".") != std::string::npos) c.num = num;
@@ -88,9 +91,8 @@ void print_move(const std::string& name, bool csv) {
     if (!csv) std::cout << "  lane " << (lane < 10 ? " " : "") << lane << ":";
     if (mov) {
       for (int h = 0; h < 2; ++h) {
-        const Coord before{lane / 4, 2 * (lane % 4) + h};
-        const LaneHalf s = movmatrix_source(lane, h);
-        const Coord after{s.lane / 4, 2 * (s.lane % 4) + s.half};
+        const auto& half = moves.lanes[static_cast<std::size_t>(lane)][static_cast<std::size_t>(h)];
+        const Coord before = half.before, after = half.after;
         if (csv)
           std::cout << lane << ',' << h << ',' << before.row << ',' << before.col << ',' << after.row << ','
                     << after.col << '\n';

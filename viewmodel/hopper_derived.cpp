@@ -349,8 +349,8 @@ MovmatrixTable make_movmatrix_table(const ProbeReport* report) {
     for (int half = 0; half < 2; ++half) {
       MovmatrixTable::Half& h = t.lanes[static_cast<std::size_t>(lane)][static_cast<std::size_t>(half)];
       h.source = movmatrix_source(lane, half);
-      h.before = Coord{lane / 4, 2 * (lane % 4) + half};
-      h.after = Coord{h.source.lane / 4, 2 * (h.source.lane % 4) + h.source.half};
+      h.before = ldmatrix_element(false, lane, half);
+      h.after = ldmatrix_element(false, h.source.lane, h.source.half);
     }
   t.probe = find_move(report, "movmatrix", kMovmatrixMnemonic, "");
   if (t.probe && t.probe->ran)

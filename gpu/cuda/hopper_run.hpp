@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "fragviz/probe/hopper_probe.hpp"
+#include "fragviz/report/report.hpp"
 
 namespace fragviz {
 

@@ -35,10 +35,7 @@ constexpr bool kHasKernel = MmaWrapper<Index>::kAvailable && (loadable(kInstruct
 template <int N>
 __device__ __forceinline__ void load_matrix(std::uint32_t (&r)[N], std::uint32_t addr, bool trans) {
   if constexpr (N == 1 || N == 2 || N == 4) {
-    if (trans)
-      ptx::ldmatrix<N, true>(r, addr);
-    else
-      ptx::ldmatrix<N, false>(r, addr);
+    ptx::ldmatrix(r, addr, trans);
   } else {
     (void)r, (void)addr, (void)trans;
   }

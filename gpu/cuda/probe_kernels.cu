@@ -94,8 +94,9 @@ cudaError_t launch_ldm(const LdmatrixJob* jobs, int job_count, const std::uint8_
 
 // [SECTION] fragment probe ---------------------------------------------------------------------
 
-/// Stores one set's A and B in padded shared tiles, loads them with the seed's ldmatrix plan and
-/// runs one mma. Called only where the shape's PTX exists (see fragment_probe_kernel).
+/// Stores one set's A and B in padded shared tiles, loads them with the model's ldmatrix plan (its
+/// .trans in `p`; .num is the mma's register count) and runs one mma. Called only where the shape's PTX
+/// exists (see fragment_probe_kernel).
 template <int K>
 __device__ void fragment_probe_body(const FragmentParams& p, const FragmentSetIn* in, FragmentSetOut* out,
                                     int lane) {
@@ -121,8 +122,8 @@ __device__ void fragment_probe_body(const FragmentParams& p, const FragmentSetIn
     const std::uint32_t b_addr =
         ptx::smem_address(reinterpret_cast<const std::uint8_t*>(sb) + p.b_offset[lane]);
     std::uint32_t a[kRegsA], b[kRegsB];
-    ptx::ldmatrix<kRegsA, false>(a, a_addr);  // A row-major MxK: plain
-    ptx::ldmatrix<kRegsB, true>(b, b_addr);   // B stored row-major KxN, mma wants "col": .trans
+    ptx::ldmatrix(a, a_addr, p.a_trans != 0);  // the seed's plan: A stored MxK, plain
+    ptx::ldmatrix(b, b_addr, p.b_trans != 0);  // B stored KxN, mma wants "col": .trans
     const float c[4] = {in[set].c[lane][0], in[set].c[lane][1], in[set].c[lane][2], in[set].c[lane][3]};
     float d[4] = {0.f, 0.f, 0.f, 0.f};
     if constexpr (K == 8) {

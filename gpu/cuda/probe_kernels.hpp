@@ -58,10 +58,13 @@ enum FragmentSet : int {
 };
 
 /// Each lane's row address for A and B (bytes from each operand tile's base, where A is stored
-/// with a stride of K+8 halves and B with N+8), from the model's fragment_load plan.
+/// with a stride of K+8 halves and B with N+8) and each load's .trans, from the model's plan
+/// (plan_fragment_probe_loads, fragviz/probe/probe_run_plan.hpp).
 struct FragmentParams {
   std::uint32_t a_offset[32];
   std::uint32_t b_offset[32];
+  std::int32_t a_trans;  ///< 1: ldmatrix .trans
+  std::int32_t b_trans;
 };
 
 struct FragmentSetOut {
@@ -78,7 +81,7 @@ inline constexpr const char* kFragmentKernelMnemonic8 = "mma.sync.aligned.m16n8k
 inline constexpr const char* kFragmentKernelMnemonic16 = "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32";
 
 /// Launches one warp that, for each of the kFragmentSets sets, stores A and B in shared memory,
-/// loads them with the seed's ldmatrix (A: m16n8k8 .x2, m16n8k16 .x4; B: .x1.trans / .x2.trans)
+/// loads each with ldmatrix .x<the mma's registers> (A: K/4, B: K/8) and the .trans `params` gives,
 /// and runs one mma with K = `k` (8 or 16; anything else returns cudaErrorInvalidValue).
 /// K = 16 must only be launched on sm_80 or newer (the caller checks cudaDeviceProp); its sm_75
 /// code is an empty stub.

@@ -18,6 +18,7 @@
 #include "fragviz/probe/ldmatrix_feed.hpp"
 #include "fragviz/probe/mma_probe.hpp"
 #include "fragviz/probe/probe_decode.hpp"
+#include "fragviz/probe/probe_run_plan.hpp"
 #include "fragviz/smem/banks.hpp"
 #include "fragviz/util/words.hpp"
 #include "hopper_run.hpp"
@@ -87,37 +88,6 @@ struct DeviceBuffer {
   }
   ~DeviceBuffer() { reset(); }
 };
-
-/// The standard rows of the cycles table: .x4 at strides 64 (8-way), 72, 80 (2-way), 96 (4-way)
-/// and 40 halves, and a 64-wide XOR-swizzled tile.
-std::vector<TileGeometry> standard_cycle_tiles() {
-  std::vector<TileGeometry> tiles;
-  for (int stride : {64, 72, 80, 96, 40}) tiles.push_back(TileGeometry{stride, 0, 16, Swizzle::none});
-  tiles.push_back(TileGeometry{64, 0, 16, Swizzle::xor_row_mod8});
-  return tiles;
-}
-
-/// What the fragment kernel issues for `op` at K = `k`; must equal the model's fragment_load.
-LdmatrixConfig kernel_load(int k, Operand op) {
-  const bool k8 = k == 8;
-  if (op == Operand::A) return LdmatrixConfig{k8 ? LdmNum::x2 : LdmNum::x4, false};
-  return LdmatrixConfig{k8 ? LdmNum::x1 : LdmNum::x2, true};
-}
-
-/// Catalogue entries the request asks for (all when the list is empty); unknown names are
-/// reported as skipped probes rather than dropped.
-std::vector<std::string> requested_instructions(const ProbeRequest& req) {
-  if (!req.instruction_probes) return {};
-  if (!req.instructions.empty()) {
-    std::vector<std::string> mma;  // the Hopper names go to run_hopper_probes, WMMA to run_wmma_probes
-    for (const std::string& n : req.instructions)
-      if (!is_hopper_probe_name(n) && !is_wmma_probe_name(n)) mma.push_back(n);
-    return mma;
-  }
-  std::vector<std::string> all;
-  for (const Instruction& in : catalogue()) all.emplace_back(in.mnemonic);
-  return all;
-}
 
 /// Every requested instruction's plans: the register probe's, and the through-ldmatrix probe's
 /// where A or B has an ldmatrix form.
@@ -249,7 +219,8 @@ ProbeReport run_probes(const ProbeRequest& req) {
     explorer_max_bytes = static_cast<std::uint32_t>(plan.value->tile_bytes);
     explorer.push_back(LdmatrixPlan{req.ldmatrix, req.tile});
   } else {
-    report.ldmatrix.skipped = plan.error;  // the model's validate() message (or why the tile does not fit)
+    // The model's validate() message, or why the tile does not fit.
+    report.ldmatrix.skipped = plan.error.message;
   }
 
   std::vector<LdmatrixPlan> cycle_rows;
@@ -287,26 +258,17 @@ ProbeReport run_probes(const ProbeRequest& req) {
       probe.skipped = "skipped: needs sm_" + std::to_string(s.min_sm) + " or newer (device is sm_" +
                       std::to_string(report.device.sm()) + ")";
     } else {
-      std::string why;
-      for (Operand op : {Operand::A, Operand::B}) {
-        const auto load = fragment_load(s, op);
-        const LdmatrixConfig kl = kernel_load(k, op);
-        if (!load || load->config.num != kl.num || load->config.trans != kl.trans) {
-          why = "model and kernel disagree on the ldmatrix for " + std::string(to_string(op)) +
-                ": the kernel issues " + ldmatrix_mnemonic(kl);
-        }
-      }
-      const auto a_offsets = fragment_lane_offsets(s, Operand::A);
-      const auto b_offsets = fragment_lane_offsets(s, Operand::B);
-      if (why.empty() && !a_offsets) why = a_offsets.error;
-      if (why.empty() && !b_offsets) why = b_offsets.error;
-      if (!why.empty()) {
-        probe.skipped = "not run: " + why;
+      // The kernel issues the model's own loads: their .trans, and .num = the mma's registers.
+      const auto loads = plan_fragment_probe_loads(s);
+      if (!loads) {
+        probe.skipped = "not run: " + loads.error.message;
       } else {
         for (int l = 0; l < kWarpSize; ++l) {
-          plan.params.a_offset[l] = (*a_offsets.value)[l];
-          plan.params.b_offset[l] = (*b_offsets.value)[l];
+          plan.params.a_offset[l] = loads->a_offsets[l];
+          plan.params.b_offset[l] = loads->b_offsets[l];
         }
+        plan.params.a_trans = loads->a.trans ? 1 : 0;
+        plan.params.b_trans = loads->b.trans ? 1 : 0;
         cuda::FragmentSetIn sets[cuda::kFragmentSets]{};
         const std::vector<std::uint16_t> a = ownership_tile(s, Operand::A);
         const std::vector<std::uint16_t> b = ownership_tile(s, Operand::B);

@@ -81,6 +81,15 @@ __device__ __forceinline__ void ldmatrix(std::uint32_t (&r)[Num], std::uint32_t 
   }
 }
 
+/// The same with .trans chosen at run time (a plan the host computed).
+template <int Num>
+__device__ __forceinline__ void ldmatrix(std::uint32_t (&r)[Num], std::uint32_t addr, bool trans) {
+  if (trans)
+    ldmatrix<Num, true>(r, addr);
+  else
+    ldmatrix<Num, false>(r, addr);
+}
+
 // [SECTION] mma: PTX ISA 8.5, "Multiply-and-Accumulate Instruction: mma" -----------------------
 
 /// D (16x8 f32) = A (16x8 f16, row) x B (8x8 f16, col) + C. a = {a0a1, a2a3}, b = {b0b1}, four

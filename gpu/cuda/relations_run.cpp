@@ -10,6 +10,7 @@
 #include <cstring>
 #include <exception>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cuda_check.hpp"
@@ -158,11 +159,12 @@ void run(RelationsReport& report) {
     if (!check.skipped.empty()) continue;
     ReuseLaunch l;
     l.check = i;
-    l.plan = plan_reuse_run(r, kReuseSeed);
-    if (!l.plan.error.empty()) {
-      check.skipped = "model error: " + l.plan.error;
+    auto plan = plan_reuse_run(r, kReuseSeed);
+    if (!plan) {
+      check.skipped = "model error: " + plan.error.message;
       continue;
     }
+    l.plan = std::move(*plan.value);
     l.pa = in.put(l.plan.pa);
     l.pb = in.put(l.plan.pb);
     l.pc = in.put(l.plan.pc);

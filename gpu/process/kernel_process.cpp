@@ -253,12 +253,13 @@ GateReport run_user_kernel_gate(const GateRequest& req, const KernelProcessOptio
                                          (err_tail.empty() ? std::string() : ": " + err_tail));
   }
   const int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  Result<ReportFile> loaded = load_report(tmp.file("report.json"));
+  Outcome<ReportFile> loaded = load_report(tmp.file("report.json"));
   if (code != 0 || !loaded || !loaded.value->gate) {
-    return stop(ErrorKind::internal, "the kernel runner exited with status " + std::to_string(code) +
-                                         (loaded ? std::string(" and no gate report")
-                                                 : " without a readable report (" + loaded.error + ")") +
-                                         (err_tail.empty() ? std::string() : ": " + err_tail));
+    return stop(ErrorKind::internal,
+                "the kernel runner exited with status " + std::to_string(code) +
+                    (loaded ? std::string(" and no gate report")
+                            : " without a readable report (" + loaded.error.message + ")") +
+                    (err_tail.empty() ? std::string() : ": " + err_tail));
   }
   GateReport child = std::move(*loaded.value->gate);
   if (child.ran && want_output) {

@@ -70,8 +70,9 @@ std::vector<GateVariantInfo> build_table() {
             "The seed's exercise: as ldmatrix-k8, but each lane fetches its B elements with "
             "2-byte shared loads.",
             75, gate::kSeedK8);
-  // Lane l's first B element b0 of m16n8k8 is (k 2(l % 4), n l / 4) of each n8 tile.
-  scalar.b.lanes = "row=2*(lane&3), col=lane>>2";
+  // Lane l's first B element b0 of m16n8k8 is (k 2(l % 4), n l / 4) of each n8 tile: the 8x8
+  // matrix fragment's low half, transposed.
+  scalar.b.lanes = std::string(ldmatrix_element_lanes(true));
   scalar.b.op = std::nullopt;
   scalar.b.mnemonic = "ld.shared.b16 (b0 and b1 of each n8 tile: 8 per k step)";
   t.push_back(scalar);

@@ -63,7 +63,7 @@ MovePlan movmatrix_plan() {
       m.lane = lane;
       m.half = half;
       const LaneHalf s = movmatrix_source(lane, half);
-      m.expected = Coord{s.lane / 4, 2 * (s.lane % 4) + s.half};  // the source element it holds
+      m.expected = ldmatrix_element(false, s.lane, s.half);  // the source element it holds
       p.probe.cells.push_back(m);
     }
   }
@@ -161,7 +161,7 @@ MatrixMoveProbe judge_matrix_move(const MovePlan& plan, const std::vector<std::u
       // label(lane, 0, half) = 1 + 8 lane + half
       if (v >= 1 && (v - 1) / 8 < kWarpSize && (v - 1) % 8 < 2) {
         const int src_lane = (v - 1) / 8, src_half = (v - 1) % 8;
-        m.measured = Coord{src_lane / 4, 2 * (src_lane % 4) + src_half};
+        m.measured = ldmatrix_element(false, src_lane, src_half);
       }
     }
     return out;

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <utility>
 
 namespace fragviz {
 
@@ -109,19 +110,20 @@ std::optional<Coord> decode_explorer_value(const TileGeometry& t, std::uint16_t 
   return Coord{index / t.width_halves, index % t.width_halves};
 }
 
-Result<ExplorerPlan> plan_explorer(LdmatrixConfig c, const TileGeometry& t) {
-  using R = Result<ExplorerPlan>;
-  if (auto why = validate(t, c)) return R::fail(*why);
+Outcome<ExplorerPlan> plan_explorer(LdmatrixConfig c, const TileGeometry& t) {
+  using R = Outcome<ExplorerPlan>;
+  const auto refuse = [](std::string why) { return R::fail(ErrorKind::refused, std::move(why)); };
+  if (auto why = validate(t, c)) return refuse(*why);
   const Coord extent = explorer_extent(c.num);
   if (t.rows < extent.row || t.width_halves < extent.col) {
-    return R::fail("the probe's " + std::string(to_string(c.num)) + " needs a tile of at least " +
-                   std::to_string(extent.row) + " rows and " + std::to_string(extent.col) +
-                   " columns; this one has " + std::to_string(t.rows) + " x " +
-                   std::to_string(t.width_halves));
+    return refuse("the probe's " + std::string(to_string(c.num)) + " needs a tile of at least " +
+                  std::to_string(extent.row) + " rows and " + std::to_string(extent.col) +
+                  " columns; this one has " + std::to_string(t.rows) + " x " +
+                  std::to_string(t.width_halves));
   }
   if (t.rows * t.width_halves > kMaxExplorerCells) {
-    return R::fail("tile too large for the probe: " + std::to_string(t.rows * t.width_halves) +
-                   " cells, but a 16-bit cell index names at most " + std::to_string(kMaxExplorerCells));
+    return refuse("tile too large for the probe: " + std::to_string(t.rows * t.width_halves) +
+                  " cells, but a 16-bit cell index names at most " + std::to_string(kMaxExplorerCells));
   }
   std::uint32_t end = static_cast<std::uint32_t>(t.rows * t.stride_bytes());
   for (int r = 0; r < t.rows; ++r) {
@@ -129,8 +131,8 @@ Result<ExplorerPlan> plan_explorer(LdmatrixConfig c, const TileGeometry& t) {
   }
   const int tile_bytes = static_cast<int>((end + 15) / 16 * 16);
   if (tile_bytes > kMaxExplorerTileBytes) {
-    return R::fail("tile too large for the probe: " + std::to_string(tile_bytes) +
-                   " bytes of shared memory, limit " + std::to_string(kMaxExplorerTileBytes));
+    return refuse("tile too large for the probe: " + std::to_string(tile_bytes) +
+                  " bytes of shared memory, limit " + std::to_string(kMaxExplorerTileBytes));
   }
   ExplorerPlan plan;
   plan.tile_bytes = tile_bytes;
@@ -139,8 +141,9 @@ Result<ExplorerPlan> plan_explorer(LdmatrixConfig c, const TileGeometry& t) {
     for (int col = 0; col < t.width_halves; ++col) {
       const std::uint32_t at = byte_offset(t, Coord{r, col});
       if (at % 2 != 0 || plan.tile[at / 2] != kPadSentinel) {
-        return R::fail("model error: cell (" + std::to_string(r) + "," + std::to_string(col) +
-                       ") maps to byte " + std::to_string(at) + ", odd or already taken");
+        return R::fail(ErrorKind::internal, "model error: cell (" + std::to_string(r) + "," +
+                                                std::to_string(col) + ") maps to byte " + std::to_string(at) +
+                                                ", odd or already taken");
       }
       plan.tile[at / 2] = explorer_cell_value(t, Coord{r, col});
     }
@@ -203,10 +206,12 @@ std::vector<std::uint16_t> ownership_tile(const Instruction& s, Operand op) {
   return tile;
 }
 
-Result<std::array<std::uint32_t, kWarpSize>> fragment_lane_offsets(const Instruction& s, Operand op) {
-  using R = Result<std::array<std::uint32_t, kWarpSize>>;
+Outcome<std::array<std::uint32_t, kWarpSize>> fragment_lane_offsets(const Instruction& s, Operand op) {
+  using R = Outcome<std::array<std::uint32_t, kWarpSize>>;
   const auto load = fragment_load(s, op);
-  if (!load) return R::fail("operand " + std::string(to_string(op)) + " is not loaded with ldmatrix");
+  if (!load)
+    return R::fail(ErrorKind::refused,
+                   "operand " + std::string(to_string(op)) + " is not loaded with ldmatrix");
   const int stride_bytes = fragment_stride_halves(s, op) * kHalfBytes;
   std::array<std::uint32_t, kWarpSize> offsets{};
   for (int lane = 0; lane < kWarpSize; ++lane) {

@@ -497,11 +497,11 @@ std::string describe_k_split_check(const KSplitCheck& c) {
 // [SECTION] hardware checks: accumulator as A
 // ----------------------------------------------------------------
 
-ReuseRunPlan plan_reuse_run(const AccumulatorReuse& r, std::uint64_t seed) {
+Outcome<ReuseRunPlan> plan_reuse_run(const AccumulatorReuse& r, std::uint64_t seed) {
+  if (!r.refused.empty()) return Outcome<ReuseRunPlan>::fail(ErrorKind::refused, r.refused);
   ReuseRunPlan p;
   p.producer = r.producer;
   p.consumer = r.consumer;
-  if (!r.refused.empty()) return p;
   const Instruction& P = *r.producer;
   const Instruction& Q = *r.consumer;
   const int M = P.m, N = P.n, KQ = Q.k, NQ = Q.n, E = r.accumulators;
@@ -518,7 +518,7 @@ ReuseRunPlan plan_reuse_run(const AccumulatorReuse& r, std::uint64_t seed) {
     const long x = static_cast<long>(tile) * M * N + static_cast<long>(row) * N + col;
     return set[static_cast<std::size_t>((x * stride + 11) % size)];
   };
-  std::string& bad = p.error;
+  std::string bad;  // the first value that would not be exact
 
   // Producer tiles: random exact A_j, B_j; C_j = L_j - A_j*B_j, so D_j = L_j.
   for (int j = 0; j < r.tiles; ++j) {
@@ -605,7 +605,8 @@ ReuseRunPlan plan_reuse_run(const AccumulatorReuse& r, std::uint64_t seed) {
       }
     }
   }
-  return p;
+  if (!bad.empty()) return Outcome<ReuseRunPlan>::fail(ErrorKind::internal, bad);
+  return Outcome<ReuseRunPlan>::ok(std::move(p));
 }
 
 bool ReuseCheck::agrees() const {
@@ -620,10 +621,6 @@ ReuseCheck judge_reuse_run(const AccumulatorReuse& model, const ReuseRunPlan& pl
                            const std::vector<std::uint32_t>& d_right) {
   ReuseCheck out;
   out.model = model;
-  if (!plan.error.empty()) {
-    out.skipped = "model error: " + plan.error;
-    return out;
-  }
   const Instruction& Q = *plan.consumer;
   const int M = Q.m, NQ = Q.n, KQ = Q.k;
   const int wc = words_per_lane(Q, Operand::C), per_lane = elements_per_lane(Q, Operand::C);

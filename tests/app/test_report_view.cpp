@@ -213,8 +213,9 @@ TEST(ReportView, AnOutOfRangeTileIsRefusedOnLoad) {
   f.probe->request.tile.width_halves = 1024;
   const auto r = parse_report(to_json_text(f));
   ASSERT_FALSE(r);
-  EXPECT_NE(r.error.find("probe.request.tile: tile width 1024 halves is out of range"), std::string::npos)
-      << r.error;
+  EXPECT_NE(r.error.message.find("probe.request.tile: tile width 1024 halves is out of range"),
+            std::string::npos)
+      << r.error.message;
 }
 
 TEST(ReportView, AReportWithoutLdmatrixGeometryChangesNoControl) {

@@ -12,15 +12,16 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
-  const fragviz::Result<fragviz::ReportFile> r = fragviz::parse_report(text);
+  const fragviz::Outcome<fragviz::ReportFile> r = fragviz::parse_report(text);
   if (!r) {
-    if (r.error.empty()) __builtin_trap();  // a refusal always says why
+    if (r.error.message.empty() || r.error.kind == fragviz::ErrorKind::none)
+      __builtin_trap();  // a refusal says why
     return 0;
   }
   const std::string written = fragviz::to_json_text(*r.value);
   const auto again = fragviz::parse_report(written);
   if (!again) {
-    std::fprintf(stderr, "accepted report does not read back: %s\n", again.error.c_str());
+    std::fprintf(stderr, "accepted report does not read back: %s\n", again.error.message.c_str());
     __builtin_trap();
   }
   if (fragviz::to_json_text(*again.value) != written) {

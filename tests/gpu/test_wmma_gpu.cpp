@@ -75,7 +75,7 @@ TEST(WmmaGpu, TheSameLoadGivesTheSameMapAndAReportKeepsIt) {
   ReportFile f;
   f.probe = a;
   const auto back = parse_report(to_json_text(f));
-  ASSERT_TRUE(back) << back.error;
+  ASSERT_TRUE(back) << back.error.message;
   ASSERT_EQ(back.value->probe->wmma.size(), a.wmma.size());
   for (std::size_t k = 0; k < a.wmma.size(); ++k)
     EXPECT_EQ(back.value->probe->wmma[k].map.cells, a.wmma[k].map.cells) << a.wmma[k].name;

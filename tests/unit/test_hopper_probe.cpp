@@ -7,6 +7,7 @@
 
 #include <cstring>
 #include <map>
+#include <set>
 
 #include "fragviz/isa/element_codec.hpp"
 #include "fragviz/probe/hopper_probe.hpp"
@@ -323,13 +324,40 @@ TEST(MatrixMoves, EpilogueOrderDifferencesAreThoseOfTheSwappedPresetOnly) {
 }
 
 TEST(MatrixMoves, MovmatrixSourcesAreTheTranspose) {
+  // PTX ISA "Warp Level Matrix Transpose Instruction: movmatrix": source lane l holds row l/4,
+  // cols 2(l%4) and 2(l%4)+1 (halves 0, 1) of an 8x8 matrix M; the destination holds the same
+  // positions of M^T. Worked by hand: destination (l, h) holds M^T(l/4, 2(l%4)+h) = M(c, r), and
+  // M(r, c) sits in source lane 4r + c/2, half c%2.
+  const struct {
+    int lane, half, source_lane, source_half;
+  } by_hand[] = {
+      {0, 0, 0, 0},    // M^T(0,0) = M(0,0)
+      {0, 1, 4, 0},    // M^T(0,1) = M(1,0): lane 4, half 0
+      {1, 0, 8, 0},    // M^T(0,2) = M(2,0)
+      {3, 1, 28, 0},   // M^T(0,7) = M(7,0)
+      {4, 0, 0, 1},    // M^T(1,0) = M(0,1): lane 0, half 1
+      {5, 1, 12, 1},   // M^T(1,3) = M(3,1)
+      {6, 0, 16, 1},   // M^T(1,4) = M(4,1)
+      {9, 0, 9, 0},    // M^T(2,2) = M(2,2): the diagonal stays
+      {13, 1, 13, 1},  // M^T(3,3)
+      {18, 1, 22, 0},  // M^T(4,5) = M(5,4): lane 4*5 + 2, half 0
+      {30, 0, 19, 1},  // M^T(7,4) = M(4,7): lane 4*4 + 3, half 1
+      {31, 1, 31, 1},  // M^T(7,7)
+  };
+  for (const auto& e : by_hand) {
+    const fragviz::LaneHalf s = fragviz::movmatrix_source(e.lane, e.half);
+    EXPECT_EQ(s.lane, e.source_lane) << "lane " << e.lane << " half " << e.half;
+    EXPECT_EQ(s.half, e.source_half) << "lane " << e.lane << " half " << e.half;
+  }
+  // A transpose moves every element once, and twice is no move at all.
+  std::set<std::pair<int, int>> sources;
   for (int l = 0; l < 32; ++l)
     for (int h = 0; h < 2; ++h) {
       const fragviz::LaneHalf s = fragviz::movmatrix_source(l, h);
-      // Destination (l, h) is position (l/4, 2(l%4)+h) of the transpose = source (2(l%4)+h, l/4).
-      EXPECT_EQ(s.lane / 4, 2 * (l % 4) + h);
-      EXPECT_EQ(2 * (s.lane % 4) + s.half, l / 4);
+      sources.insert({s.lane, s.half});
+      EXPECT_EQ(fragviz::movmatrix_source(s.lane, s.half), (fragviz::LaneHalf{l, h})) << l << "." << h;
     }
+  EXPECT_EQ(sources.size(), 64u);
 }
 
 TEST(MatrixMoves, NamesSelectTheirProbes) {

@@ -69,7 +69,7 @@ nlohmann::json as_json(const ReportFile& f) { return nlohmann::json::parse(fragv
 TEST(HopperReport, RoundTripKeepsEveryMeasurement) {
   const ReportFile f = sample();
   const auto back = fragviz::parse_report(fragviz::to_json_text(f));
-  ASSERT_TRUE(back) << back.error;
+  ASSERT_TRUE(back) << back.error.message;
   const auto &a = f.probe->wgmma, &b = back.value->probe->wgmma;
   ASSERT_EQ(a.size(), b.size());
   EXPECT_EQ(b[0].d.size(), a[0].d.size());
@@ -95,7 +95,7 @@ TEST(HopperReport, EditedFilesAreRefusedWithTheFaultNamed) {
   const auto refused = [](nlohmann::json j, const std::string& why) {
     const auto r = fragviz::parse_report(j.dump());
     EXPECT_FALSE(r) << "accepted: " << why;
-    if (!r) EXPECT_NE(r.error.find(why), std::string::npos) << r.error;
+    if (!r) EXPECT_NE(r.error.message.find(why), std::string::npos) << r.error.message;
   };
   {
     auto j = good;
@@ -140,7 +140,7 @@ TEST(HopperReport, VersionTwoFilesStillOpenWithoutHopperProbes) {
   auto j = as_json(sample());
   j["version"] = 2;
   const auto r = fragviz::parse_report(j.dump());
-  ASSERT_TRUE(r) << r.error;
+  ASSERT_TRUE(r) << r.error.message;
   EXPECT_TRUE(r.value->probe->wgmma.empty());
   EXPECT_TRUE(r.value->probe->moves.empty());
 }

@@ -141,7 +141,7 @@ TEST(LayoutProbeReport, RoundTripsAndIsJudgedAgainOnLoad) {
   f.probe = r;
   const std::string text = to_json_text(f);
   const auto back = parse_report(text);
-  ASSERT_TRUE(back) << back.error;
+  ASSERT_TRUE(back) << back.error.message;
   ASSERT_TRUE(back.value->probe && back.value->probe->layout);
   const LayoutProbe& q = *back.value->probe->layout;
   EXPECT_EQ(q.write, "Swizzle<3,3,3> o (16,64):(64,1)");
@@ -154,7 +154,7 @@ TEST(LayoutProbeReport, RoundTripsAndIsJudgedAgainOnLoad) {
   ReportFile plain;
   plain.probe = ProbeReport{};
   const auto none = parse_report(to_json_text(plain));
-  ASSERT_TRUE(none) << none.error;
+  ASSERT_TRUE(none) << none.error.message;
   EXPECT_EQ(none.value->probe->layout, nullptr);
 }
 

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "fragviz/isa/ldmatrix.hpp"
+#include "fragviz/smem/lane_pattern.hpp"
 #include "seed_instructions.hpp"
 
 using namespace fragviz;
@@ -25,6 +26,37 @@ TEST(Ldmatrix, PlainFragmentLayoutPerPtx) {
   for (int lane = 0; lane < 32; ++lane)
     for (int h = 0; h < 2; ++h)
       EXPECT_EQ(ldmatrix_element(false, lane, h), (Coord{lane / 4, (lane % 4) * 2 + h}));
+}
+
+TEST(Ldmatrix, HolderIsTheInverseOfTheFragmentMap) {
+  // Position (r, c) of a plain matrix is in lane 4r + c/2, half c%2 (row l/4, cols 2(l%4), +1);
+  // with .trans, (r, c) is where the plain map puts (c, r).
+  EXPECT_EQ(ldmatrix_holder(false, Coord{0, 0}), (LaneHalf{0, 0}));
+  EXPECT_EQ(ldmatrix_holder(false, Coord{0, 1}), (LaneHalf{0, 1}));
+  EXPECT_EQ(ldmatrix_holder(false, Coord{2, 5}), (LaneHalf{10, 1}));
+  EXPECT_EQ(ldmatrix_holder(false, Coord{7, 6}), (LaneHalf{31, 0}));
+  EXPECT_EQ(ldmatrix_holder(true, Coord{5, 2}), (LaneHalf{10, 1}));
+  EXPECT_EQ(ldmatrix_holder(true, Coord{1, 0}), (LaneHalf{0, 1}));
+  EXPECT_EQ(ldmatrix_holder(false, Coord{8, 0}), (LaneHalf{-1, -1}));
+  for (bool trans : {false, true})
+    for (int lane = 0; lane < 32; ++lane)
+      for (int h = 0; h < 2; ++h)
+        EXPECT_EQ(ldmatrix_holder(trans, ldmatrix_element(trans, lane, h)), (LaneHalf{lane, h}));
+}
+
+TEST(Ldmatrix, LaneNotationOfTheLowHalfIsTheFragmentMap) {
+  // The notation the gate's geometry strings use, evaluated by the lane-pattern parser.
+  for (bool trans : {false, true}) {
+    const auto p = lane_expression(ldmatrix_element_lanes(trans));
+    ASSERT_TRUE(p) << p.error.message;
+    for (int lane = 0; lane < 32; ++lane) {
+      ASSERT_TRUE(p->at[lane].has_value()) << lane;
+      EXPECT_EQ(p->at[lane]->row, ldmatrix_element(trans, lane, 0).row) << trans << " lane " << lane;
+      EXPECT_EQ(p->at[lane]->col, ldmatrix_element(trans, lane, 0).col) << trans << " lane " << lane;
+    }
+  }
+  // By hand, .trans: lane 13 (13 % 4 = 1, 13 / 4 = 3) holds (2, 3).
+  EXPECT_EQ(lane_expression(ldmatrix_element_lanes(true))->at[13], (Coord{2, 3}));
 }
 
 TEST(Ldmatrix, BytesPerPtx) {

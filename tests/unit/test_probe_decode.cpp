@@ -220,7 +220,7 @@ TEST(Tile, CRegistersFollowTheTable) {
 TEST(FragmentOffsets, FollowTheSeedsPlanAndSm75CopyRule) {
   // m16n8k8 B: .x1.trans, lanes 0-7 address rows 0-7 of the KxN tile (stride 16 halves).
   const auto b = fragment_lane_offsets(test::seed8(), Operand::B);
-  ASSERT_TRUE(b) << b.error;
+  ASSERT_TRUE(b) << b.error.message;
   for (int lane = 0; lane < kWarpSize; ++lane) {
     EXPECT_EQ((*b.value)[lane], static_cast<std::uint32_t>((lane % 8) * 16 * 2)) << lane;
     EXPECT_EQ((*b.value)[lane] % 16, 0u);
@@ -229,7 +229,7 @@ TEST(FragmentOffsets, FollowTheSeedsPlanAndSm75CopyRule) {
   const auto a = fragment_lane_offsets(test::seed8(), Operand::A);
   ASSERT_TRUE(a);
   for (int lane = 0; lane < kWarpSize; ++lane) EXPECT_EQ((*a.value)[lane], (*a.value)[lane % 16]);
-  EXPECT_FALSE(fragment_lane_offsets(test::seed8(), Operand::C));
+  EXPECT_EQ(fragment_lane_offsets(test::seed8(), Operand::C).error.kind, ErrorKind::refused);
   // m16n8k16: every offset 16-byte aligned and inside the padded tile.
   for (Operand op : {Operand::A, Operand::B}) {
     const auto o = fragment_lane_offsets(test::seed16(), op);
@@ -283,7 +283,7 @@ TEST(EmulatedProbe, OwnershipPlanDecodesToTheFragmentTables) {
           image[static_cast<std::size_t>(r * ld + c)] = dense[static_cast<std::size_t>(r * cols + c)];
       }
       const auto offsets = fragment_lane_offsets(s, op);
-      ASSERT_TRUE(offsets) << offsets.error;
+      ASSERT_TRUE(offsets) << offsets.error.message;
       const auto load = fragment_load(s, op);
       ASSERT_TRUE(load);
       const auto regs = emulate_ldmatrix(load->config, image, *offsets.value);
@@ -305,7 +305,7 @@ TEST(Explorer, PlanHoldsIndicesAndRowStarts) {
         const LdmatrixConfig c{n, trans};
         const TileGeometry t{64, sw == Swizzle::none ? 8 : 0, 16, sw};
         const auto plan = plan_explorer(c, t);
-        ASSERT_TRUE(plan) << plan.error;
+        ASSERT_TRUE(plan) << plan.error.message;
         EXPECT_EQ(plan.value->tile_bytes % 16, 0);
         for (int lane = 0; lane < kWarpSize; ++lane) {
           const std::uint32_t off = plan.value->lane_offsets[lane];
@@ -345,7 +345,8 @@ TEST(Explorer, TransposedDataIsCaughtAsAMismatch) {
 TEST(Explorer, IllegalGeometriesAreRefused) {
   const auto misaligned = plan_explorer({LdmNum::x4, false}, TileGeometry{64, 1, 16, Swizzle::none});
   EXPECT_FALSE(misaligned);
-  EXPECT_NE(misaligned.error.find("16-byte"), std::string::npos) << misaligned.error;
+  EXPECT_NE(misaligned.error.message.find("16-byte"), std::string::npos) << misaligned.error.message;
+  EXPECT_EQ(misaligned.error.kind, ErrorKind::refused);
   EXPECT_FALSE(plan_explorer({LdmNum::x4, false}, TileGeometry{8, 0, 16, Swizzle::none}));  // too narrow
   EXPECT_FALSE(plan_explorer({LdmNum::x2, false}, TileGeometry{64, 8, 8, Swizzle::none}));  // too few rows
   EXPECT_FALSE(

@@ -314,6 +314,13 @@ TEST(AccumulatorReuse, RefusesUnrelatedPairs) {
                 .refused.find("no multiple"),
             std::string::npos);
   EXPECT_FALSE(reuse_candidate_error(instr(kS8K32), instr(kF16K16)) == std::nullopt);  // s32 -> f16
+  // A refused pair has no plan: the refusal, kind refused, is the plan's error.
+  const AccumulatorReuse unrelated =
+      analyze_accumulator_reuse(instr(kF16K16), instr("mma.sync.aligned.m8n8k16.row.col.s32.s8.s8.s32"));
+  const auto plan = plan_reuse_run(unrelated, 7);
+  ASSERT_FALSE(plan);
+  EXPECT_EQ(plan.error.kind, ErrorKind::refused);
+  EXPECT_EQ(plan.error.message, unrelated.refused);
   EXPECT_EQ(static_cast<int>(accumulator_reuse_relations().size()), kReusePairCount);
 }
 
@@ -449,8 +456,9 @@ std::pair<std::vector<std::uint32_t>, std::vector<std::uint32_t>> run_reuse(cons
 
 TEST(ReuseCheck, PlansAreExactForEveryPair) {
   for (const AccumulatorReuse& r : accumulator_reuse_relations()) {
-    const ReuseRunPlan p = plan_reuse_run(r, 7);
-    EXPECT_EQ(p.error, "") << describe_accumulator_reuse(r);
+    const auto planned = plan_reuse_run(r, 7);
+    ASSERT_TRUE(planned) << describe_accumulator_reuse(r) << ": " << planned.error.message;
+    const ReuseRunPlan& p = *planned.value;
     EXPECT_EQ(p.passes, 1 + r.consumer->k / r.consumer->n);
     EXPECT_EQ(p.src_lane.size(), static_cast<std::size_t>(r.slots()));
     // Where the model says the naive repack is wrong, the labels show it: some A cell differs.
@@ -465,7 +473,7 @@ TEST(ReuseCheck, PlansAreExactForEveryPair) {
 
 TEST(ReuseCheck, EveryPairAgreesOnASoftwareTensorCore) {
   for (const AccumulatorReuse& r : accumulator_reuse_relations()) {
-    const ReuseRunPlan p = plan_reuse_run(r, 7);
+    const ReuseRunPlan p = *plan_reuse_run(r, 7).value;
     const auto [naive, right] = run_reuse(r, p, false);
     const ReuseCheck c = judge_reuse_run(r, p, naive, right);
     EXPECT_TRUE(c.agrees()) << describe_accumulator_reuse(r) << ": " << describe_reuse_check(c);
@@ -483,7 +491,7 @@ TEST(ReuseCheck, EveryPairAgreesOnASoftwareTensorCore) {
 
 TEST(ReuseCheck, S8WrongCellsAreTheModelsAndABrokenPlanIsCaught) {
   const AccumulatorReuse r = analyze_accumulator_reuse(instr(kS8K32), instr(kS8K32));
-  const ReuseRunPlan p = plan_reuse_run(r, 7);
+  const ReuseRunPlan p = *plan_reuse_run(r, 7).value;
   {
     const auto [naive, right] = run_reuse(r, p, false);
     const ReuseCheck c = judge_reuse_run(r, p, naive, right);
@@ -501,7 +509,7 @@ TEST(ReuseCheck, S8WrongCellsAreTheModelsAndABrokenPlanIsCaught) {
 
 TEST(ReuseCheck, ShortOutputIsAModelErrorNotAVerdict) {
   const AccumulatorReuse r = analyze_accumulator_reuse(instr(kF16K16), instr(kF16K16));
-  const ReuseCheck c = judge_reuse_run(r, plan_reuse_run(r, 7), {}, {});
+  const ReuseCheck c = judge_reuse_run(r, *plan_reuse_run(r, 7).value, {}, {});
   EXPECT_FALSE(c.ran);
   EXPECT_EQ(c.skipped.rfind("model error", 0), 0u);
 }

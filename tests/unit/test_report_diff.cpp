@@ -68,7 +68,7 @@ std::string fixture(const std::string& name) {
 
 ReportFile load(const std::string& path) {
   auto r = load_report(path);
-  EXPECT_TRUE(r) << path << ": " << r.error;
+  EXPECT_TRUE(r) << path << ": " << r.error.message;
   return r ? *r.value : ReportFile{};
 }
 

@@ -230,7 +230,7 @@ TEST(UserKernel, ReportRoundTrip) {
   ReportFile f;
   f.gate = g;
   const auto back = parse_report(to_json_text(f));
-  ASSERT_TRUE(back) << back.error;
+  ASSERT_TRUE(back) << back.error.message;
   const GateReport& b = *back.value->gate;
   ASSERT_TRUE(b.request.kernel.has_value());
   EXPECT_EQ(b.request.variant, GateVariant::user_kernel);

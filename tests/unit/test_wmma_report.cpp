@@ -56,7 +56,7 @@ nlohmann::json as_json(const ReportFile& f) { return nlohmann::json::parse(to_js
 
 std::string refusal(const nlohmann::json& j) {
   const auto r = parse_report(j.dump());
-  return r ? std::string("accepted") : r.error;
+  return r ? std::string("accepted") : r.error.message;
 }
 
 }  // namespace
@@ -64,7 +64,7 @@ std::string refusal(const nlohmann::json& j) {
 TEST(WmmaReport, RoundTripKeepsEveryByteAndCell) {
   const ReportFile f = sample();
   const auto back = parse_report(to_json_text(f));
-  ASSERT_TRUE(back) << back.error;
+  ASSERT_TRUE(back) << back.error.message;
   const auto &a = f.probe->wmma, &b = back.value->probe->wmma;
   ASSERT_EQ(b.size(), 3u);
   for (std::size_t i = 0; i < a.size(); ++i) {
@@ -80,7 +80,7 @@ TEST(WmmaReport, RoundTripKeepsEveryByteAndCell) {
   nlohmann::json j = as_json(f);
   j["probe"].erase("wmma");
   const auto old = parse_report(j.dump());
-  ASSERT_TRUE(old) << old.error;
+  ASSERT_TRUE(old) << old.error.message;
   EXPECT_TRUE(old.value->probe->wmma.empty());
 }
 

@@ -50,7 +50,7 @@ TEST(Words, ModelRefusalsCountInTheRightNumber) {
           if (auto why = validate(t, {num, false})) EXPECT_FALSE(has_plural_after_one(*why)) << *why;
           if (auto why = tile_range_problem(t)) EXPECT_FALSE(has_plural_after_one(*why)) << *why;
           if (auto plan = plan_explorer({num, false}, t); !plan)
-            EXPECT_FALSE(has_plural_after_one(plan.error)) << plan.error;
+            EXPECT_FALSE(has_plural_after_one(plan.error.message)) << plan.error.message;
         }
 }
 
@@ -96,7 +96,7 @@ TEST(TileRange, OneRangeAndEveryTileInItFitsTheProbe) {
           const TileGeometry t{width, pad, 16, sw};
           if (validate(t, {num, false})) continue;
           const auto plan = plan_explorer({num, false}, t);
-          ASSERT_TRUE(plan) << width << " + " << pad << ": " << plan.error;
+          ASSERT_TRUE(plan) << width << " + " << pad << ": " << plan.error.message;
           ++planned;
         }
   EXPECT_GT(planned, 1000);

@@ -15,6 +15,7 @@
 #include <set>
 #include <sstream>
 #include <tuple>
+#include <utility>
 
 #include "fragviz/gate/gate_host.hpp"
 #include "fragviz/gate/user_kernel.hpp"
@@ -754,7 +755,7 @@ void check_probe(ProbeReport& r, int version) {
   if (l.ran) {
     check_loaded_tile(l.tile, l.config, "ldmatrix");
     if (auto plan = plan_explorer(l.config, l.tile); !plan)
-      require(false, "ldmatrix ran on a tile the probe refuses: " + plan.error);
+      require(false, "ldmatrix ran on a tile the probe refuses: " + plan.error.message);
     require(l.elements.size() == static_cast<std::size_t>(kWarpSize * matrices(l.config.num) * 2),
             "ldmatrix.elements: expected 32 lanes x .num registers x 2 halves");
     std::set<std::tuple<int, int, int>> seen;
@@ -1115,12 +1116,21 @@ std::string syntax_words(std::string_view text) {
 /// Thrown by parse_report's parser callback to stop at a document nested too deep.
 struct NestedTooDeep {};
 
+/// What parse_report and load_report give for a text that is no report this build reads, and for a
+/// path that cannot be read as a file.
+Outcome<ReportFile> refused(std::string why) {
+  return Outcome<ReportFile>::fail(ErrorKind::refused, std::move(why));
+}
+Outcome<ReportFile> unreadable(std::string why) {
+  return Outcome<ReportFile>::fail(ErrorKind::io, std::move(why));
+}
+
 }  // namespace
 
-Result<ReportFile> parse_report(std::string_view text) {
+Outcome<ReportFile> parse_report(std::string_view text) {
   // A report is UTF-8 text: a NUL byte (trailing ones included) is damage, not content.
   if (const std::size_t nul = text.find('\0'); nul != std::string_view::npos)
-    return Result<ReportFile>::fail("not a JSON document: a NUL byte at byte " + std::to_string(nul + 1));
+    return refused("not a JSON document: a NUL byte at byte " + std::to_string(nul + 1));
   // A key given twice in one object: JSON leaves it undefined which counts, so the file is refused
   // rather than read as the last one.
   std::vector<std::set<std::string>> keys;
@@ -1140,21 +1150,21 @@ Result<ReportFile> parse_report(std::string_view text) {
   try {
     j = json::parse(text.begin(), text.end(), on);
   } catch (const NestedTooDeep&) {
-    return Result<ReportFile>::fail("not a JSON document we can read: " + nesting_too_deep_message());
+    return refused("not a JSON document we can read: " + nesting_too_deep_message());
   } catch (const json::exception&) {
     // A syntax error, or a number beyond double ("1e400"): refused, since a report must say
     // exactly what it means.
-    return Result<ReportFile>::fail("not a JSON document: " + syntax_words(text));
+    return refused("not a JSON document: " + syntax_words(text));
   }
   if (!duplicate.empty())
-    return Result<ReportFile>::fail("not a JSON document we can read: the key \"" + echo_text(duplicate) +
-                                    "\" is given twice in one object");
+    return refused("not a JSON document we can read: the key \"" + echo_text(duplicate) +
+                   "\" is given twice in one object");
   if (std::string where = control_character_in(j, ""); !where.empty())
-    return Result<ReportFile>::fail("a text of the report holds a control character " + where);
+    return refused("a text of the report holds a control character " + where);
   if (!j.is_object() || !j.contains("format") || j["format"] != kFormat)
-    return Result<ReportFile>::fail("not a fragviz report (no \"format\": \"fragviz-report\")");
+    return refused("not a fragviz report (no \"format\": \"fragviz-report\")");
   if (!j.contains("version") || !j["version"].is_number_integer())
-    return Result<ReportFile>::fail("report has no integer \"version\"");
+    return refused("report has no integer \"version\"");
   // Compared as written: get<int>() would read 4294967298 as version 2.
   const json& v = j["version"];
   constexpr auto kLast = static_cast<std::int64_t>(ReportFile::kVersion);
@@ -1162,16 +1172,14 @@ Result<ReportFile> parse_report(std::string_view text) {
                                                   v.get<std::uint64_t>() >= 1
                                             : v.get<std::int64_t>() >= 1 && v.get<std::int64_t>() <= kLast;
   if (!known)
-    return Result<ReportFile>::fail("report version " + v.dump() +
-                                    " is not supported (this build reads versions 1 to " +
-                                    std::to_string(ReportFile::kVersion) + ")");
+    return refused("report version " + v.dump() + " is not supported (this build reads versions 1 to " +
+                   std::to_string(ReportFile::kVersion) + ")");
   const int version = v.get<int>();
   try {
     ReportFile f;
     if (j.contains("probe")) f.probe = probe_from(j.at("probe"), version);
     if (j.contains("gate")) f.gate = gate_from(j.at("gate"), version);
-    if (!f.probe && !f.gate)
-      return Result<ReportFile>::fail("report holds neither a probe nor a gate result");
+    if (!f.probe && !f.gate) return refused("report holds neither a probe nor a gate result");
     if (f.probe) {
       // The checks name fields within the probe ("cycles[0].measured_wavefronts"); the user reads
       // paths from the document's top, as the reading errors give them ("probe.cycles[0]...").
@@ -1183,30 +1191,28 @@ Result<ReportFile> parse_report(std::string_view text) {
       }
     }
     if (f.gate) check_gate(*f.gate);
-    return Result<ReportFile>::ok(std::move(f));
+    return Outcome<ReportFile>::ok(std::move(f));
   } catch (const std::exception& e) {
-    return Result<ReportFile>::fail("malformed report: " + plain(e));
+    return refused("malformed report: " + plain(e));
   }
 }
 
-Result<ReportFile> load_report(const std::string& path) {
+Outcome<ReportFile> load_report(const std::string& path) {
   // Only regular files of sane size: a directory, a FIFO or /dev/zero would otherwise be read
   // without end.
   struct stat st {};
-  if (::stat(path.c_str(), &st) != 0)
-    return Result<ReportFile>::fail("cannot open " + path + ": no such file");
-  if (S_ISDIR(st.st_mode)) return Result<ReportFile>::fail(path + " is a directory, not a report file");
-  if (!S_ISREG(st.st_mode)) return Result<ReportFile>::fail(path + " is not a regular file");
+  if (::stat(path.c_str(), &st) != 0) return unreadable("cannot open " + path + ": no such file");
+  if (S_ISDIR(st.st_mode)) return unreadable(path + " is a directory, not a report file");
+  if (!S_ISREG(st.st_mode)) return unreadable(path + " is not a regular file");
   if (static_cast<std::uint64_t>(st.st_size) > kMaxReportBytes)
-    return Result<ReportFile>::fail(path + " is " + std::to_string(st.st_size) +
-                                    " bytes; a report is at most " + std::to_string(kMaxReportBytes >> 20) +
-                                    " MiB");
+    return refused(path + " is " + std::to_string(st.st_size) + " bytes; a report is at most " +
+                   std::to_string(kMaxReportBytes >> 20) + " MiB");
   std::ifstream in(path, std::ios::binary);
-  if (!in) return Result<ReportFile>::fail("cannot open " + path);
+  if (!in) return unreadable("cannot open " + path);
   std::ostringstream ss;
   ss << in.rdbuf();
   auto r = parse_report(ss.str());
-  if (!r) r.error = path + ": " + r.error;
+  if (!r) r.error.message = path + ": " + r.error.message;
   return r;
 }
 

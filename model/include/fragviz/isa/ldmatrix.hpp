@@ -47,10 +47,37 @@ constexpr int address_row(int lane) { return lane % 8; }
 
 /// Position inside 8x8 matrix `r` (= destination register r) of the 16-bit half `half` (0 = low
 /// bits) that `lane` receives. Plain: row lane/4, col (lane%4)*2 + half. .trans: the matrix is
-/// read column-major, so the same register slot holds the transposed position.
+/// read column-major, so the same register slot holds the transposed position. The one definition
+/// of the 8x8 .b16 matrix fragment ("Matrix fragment for ldmatrix"), which stmatrix and movmatrix
+/// share (matrix_move.hpp).
 constexpr Coord ldmatrix_element(bool trans, int lane, int half) {
   const Coord plain{lane / 4, (lane % 4) * 2 + half};
   return trans ? Coord{plain.col, plain.row} : plain;
+}
+
+/// A (lane, half) of a warp's 32-bit registers: half 0 = bits 0-15.
+struct LaneHalf {
+  int lane = 0;
+  int half = 0;
+  friend constexpr bool operator==(LaneHalf a, LaneHalf b) { return a.lane == b.lane && a.half == b.half; }
+};
+
+/// The (lane, half) that ldmatrix_element puts at position `c` (row, col in 0-7) of an 8x8 matrix:
+/// its inverse, found by asking it. {-1, -1} outside the matrix.
+constexpr LaneHalf ldmatrix_holder(bool trans, Coord c) {
+  for (int lane = 0; lane < kWarpSize; ++lane)
+    for (int half = 0; half < 2; ++half) {
+      const Coord e = ldmatrix_element(trans, lane, half);
+      if (e.row == c.row && e.col == c.col) return LaneHalf{lane, half};
+    }
+  return LaneHalf{-1, -1};
+}
+
+/// ldmatrix_element(trans, lane, 0), the cell of each lane's low half, in the lane notation of
+/// smem/lane_pattern.hpp (for geometry strings such as a gate variant's per-lane loads).
+/// tests/unit/test_ldmatrix.cpp evaluates it against ldmatrix_element for every lane.
+constexpr std::string_view ldmatrix_element_lanes(bool trans) {
+  return trans ? "row=2*(lane&3), col=lane>>2" : "row=lane>>2, col=2*(lane&3)";
 }
 
 /// How the explorer lays the .num matrices out in a tile: matrix j at rows 8*(j%2), cols

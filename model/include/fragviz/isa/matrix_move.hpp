@@ -31,20 +31,12 @@ std::string stmatrix_mnemonic(LdmatrixConfig c);
 /// The one movmatrix form PTX has.
 inline constexpr const char* kMovmatrixMnemonic = "movmatrix.sync.aligned.m8n8.trans.b16";
 
-/// A (lane, half) of a warp's 32-bit registers: half 0 = bits 0-15.
-struct LaneHalf {
-  int lane = 0;
-  int half = 0;
-  friend constexpr bool operator==(LaneHalf a, LaneHalf b) { return a.lane == b.lane && a.half == b.half; }
-};
-
 /// Which source (lane, half) movmatrix puts into destination (lane, half): the destination holds
-/// position (lane/4, 2*(lane%4) + half) of the transpose, i.e. source element (2*(lane%4) + half,
-/// lane/4), which source lane 4*row + col/2 holds in half col%2.
+/// the transpose's element at its fragment position ldmatrix_element(false, lane, half), which is
+/// the source's element at the transposed position, ldmatrix_element(true, lane, half); the source
+/// (lane, half) holding that is ldmatrix_holder(false, ...).
 constexpr LaneHalf movmatrix_source(int lane, int half) {
-  const int row = 2 * (lane % 4) + half;
-  const int col = lane / 4;
-  return LaneHalf{4 * row + col / 2, col % 2};
+  return ldmatrix_holder(false, ldmatrix_element(true, lane, half));
 }
 
 /// How an epilogue stores mma.sync accumulators through stmatrix: the 16-bit (packed) accumulator

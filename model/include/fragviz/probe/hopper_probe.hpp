@@ -27,7 +27,7 @@
 #include "fragviz/isa/matrix_move.hpp"
 #include "fragviz/isa/smem_descriptor.hpp"
 #include "fragviz/isa/wgmma.hpp"
-#include "fragviz/report/report.hpp"
+#include "fragviz/probe/hopper_results.hpp"
 
 namespace fragviz {
 

@@ -28,6 +28,7 @@
 #include "fragviz/isa/ldmatrix.hpp"
 #include "fragviz/report/report.hpp"
 #include "fragviz/smem/banks.hpp"
+#include "fragviz/util/outcome.hpp"
 
 namespace fragviz {
 
@@ -83,8 +84,8 @@ std::optional<Coord> decode_explorer_value(const TileGeometry& t, std::uint16_t 
 /// Tile image and lane addresses for the explorer probe of `c` over `t`. Fails (with the model's
 /// validate() message, or why the tile does not fit the probe) when the geometry must not be
 /// launched: misaligned rows, too few rows/columns for the .num, more than kMaxExplorerCells
-/// cells or kMaxExplorerTileBytes bytes.
-Result<ExplorerPlan> plan_explorer(LdmatrixConfig c, const TileGeometry& t);
+/// cells or kMaxExplorerTileBytes bytes (kind refused; internal if the model's own map collides).
+Outcome<ExplorerPlan> plan_explorer(LdmatrixConfig c, const TileGeometry& t);
 
 /// Judges the explorer's raw registers: for each lane, register r < .num and half h, the cell the
 /// value names against explorer_matrix_origin(r) + ldmatrix_element(trans, lane, h). 32 x .num x 2
@@ -108,8 +109,9 @@ std::vector<std::uint16_t> ownership_tile(const Instruction& s, Operand op);
 
 /// Byte offset, within an operand stored with fragment_stride_halves, of the row start each lane
 /// passes for the seed's ldmatrix of `op` (fragment_load). Lanes beyond the address lanes repeat
-/// lane % address_lanes. Fails for C (never loaded with ldmatrix) or if the model has no load.
-Result<std::array<std::uint32_t, kWarpSize>> fragment_lane_offsets(const Instruction& s, Operand op);
+/// lane % address_lanes. Fails (kind refused) for C, never loaded with ldmatrix, or if the model
+/// has no load.
+Outcome<std::array<std::uint32_t, kWarpSize>> fragment_lane_offsets(const Instruction& s, Operand op);
 
 /// Judges one operand's raw registers. `regs` is lane-major, registers_per_lane(s, op) per lane.
 /// For A and B each half is decoded with decode_fragment_value; for C each register is a float

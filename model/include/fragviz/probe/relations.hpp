@@ -29,6 +29,7 @@
 #include "fragviz/isa/fragment.hpp"
 #include "fragviz/report/report.hpp"  // DeviceInfo
 #include "fragviz/util/host_device.hpp"
+#include "fragviz/util/outcome.hpp"
 
 namespace fragviz {
 
@@ -225,11 +226,12 @@ struct ReuseRunPlan {
                                                  ///< lane, source tile * E + element
   std::vector<double> a_right, a_naive;          ///< consumer A cell-major (row * K + col): right, naive
   std::vector<double> d_right, d_naive;          ///< passes x M x N cell-major: the two expected D
-  std::string error;  ///< a value that would not be exact (never for kReusePairs: unit tested)
 };
 
-/// Builds the check's inputs. Precondition: r.refused is empty.
-ReuseRunPlan plan_reuse_run(const AccumulatorReuse& r, std::uint64_t seed);
+/// Builds the check's inputs. Fails with kind refused for a pair the model refuses (r.refused), and
+/// kind internal, naming the first such value, where a value would not be exact (never for
+/// kReusePairs: unit tested).
+Outcome<ReuseRunPlan> plan_reuse_run(const AccumulatorReuse& r, std::uint64_t seed);
 
 /// What the hardware said about one accumulator reuse.
 struct ReuseCheck {

@@ -14,42 +14,11 @@
 #include "fragviz/isa/ldmatrix.hpp"
 #include "fragviz/isa/wmma.hpp"
 #include "fragviz/probe/hopper_results.hpp"
+#include "fragviz/probe/layout_probe.hpp"
 #include "fragviz/smem/banks.hpp"
+#include "fragviz/util/error.hpp"
 
 namespace fragviz {
-
-/// A value or the reason there is none. Used at API boundaries instead of exceptions.
-template <class T>
-struct Result {
-  std::optional<T> value;
-  std::string error;
-  static Result ok(T v) { return Result{std::move(v), {}}; }
-  static Result fail(std::string why) { return Result{std::nullopt, std::move(why)}; }
-  explicit operator bool() const { return value.has_value(); }
-};
-
-/// What kind of failure an error message reports. Set where the error arises (the model's
-/// refusals, gpu/cuda/, gpu/nocuda/) and carried next to the message, so callers act on the kind
-/// (the CLI's exit code, the app's wording) and the wording can change freely.
-enum class ErrorKind {
-  none,        ///< no error: the message is empty
-  refused,     ///< judged and refused before anything ran (geometry, size, an SM the device lacks)
-  no_device,   ///< no usable GPU, or a build without CUDA
-  cuda,        ///< a CUDA or cuBLAS call failed
-  internal,    ///< anything else that stopped a run: host memory, the gate's self-checks
-  io,          ///< a file or standard output could not be read or written
-  cancelled,   ///< the caller asked the run to stop
-  unrecorded,  ///< read from a version 1 report, which stored the message but not its kind
-  compile,     ///< a user kernel's source did not compile (the message lists file:line: messages)
-};
-std::string_view to_string(ErrorKind k);
-std::optional<ErrorKind> parse_error_kind(std::string_view text);
-
-/// An error message and its kind.
-struct Error {
-  ErrorKind kind = ErrorKind::none;
-  std::string message;
-};
 
 /// The CUDA device the probes ran on (or why there is none).
 struct DeviceInfo {
@@ -178,8 +147,6 @@ struct CyclesRow {
 std::string measured_wavefronts_words(const CyclesRow& row);
 
 /// Everything one probe run produced.
-struct LayoutProbe;  // fragviz/probe/layout_probe.hpp (which needs this header through outcome.hpp)
-
 struct ProbeReport {
   std::string created_utc;  ///< ISO 8601
   DeviceInfo device;

@@ -1,13 +1,14 @@
-// A value, or the error (kind + message) that stopped it: what the layout, lane and access models
-// return at their boundaries instead of throwing. The kind decides what callers do (the CLI's exit
-// code through exit_code_for, the app's wording); the message is for people.
+// A value, or the error (error.hpp: kind + message) that stopped it: what functions return at their
+// boundaries instead of throwing (the layout, lane and access models, the probes' plans, the report
+// loader). The kind decides what callers do (the CLI's exit code through exit_code_for, the app's
+// wording); the message is for people.
 #pragma once
 
 #include <optional>
 #include <string>
 #include <utility>
 
-#include "fragviz/report/report.hpp"
+#include "fragviz/util/error.hpp"
 
 namespace fragviz {
 

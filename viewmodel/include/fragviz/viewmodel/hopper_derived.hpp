@@ -180,12 +180,12 @@ struct StmatrixTable {
 StmatrixTable make_stmatrix_table(LdmatrixConfig c, const ProbeReport* report);
 
 /// movmatrix: per destination (lane, half), the source (lane, half) it receives; positions are of
-/// the 8x8 matrix M the source registers hold (row lane/4, cols 2(lane%4), +1).
+/// the 8x8 matrix M the source registers hold, in the fragment layout ldmatrix_element(false, ...).
 struct MovmatrixTable {
   struct Half {
-    LaneHalf source;
-    Coord before{};  ///< M's element this (lane, half) holds before: (lane/4, 2(lane%4) + half)
-    Coord after{};   ///< M's element it holds after (the transpose's (lane/4, 2(lane%4) + half))
+    LaneHalf source;  ///< movmatrix_source(lane, half)
+    Coord before{};   ///< M's element this (lane, half) holds before: ldmatrix_element(false, lane, half)
+    Coord after{};    ///< M's element it holds after: the source's, M^T's at `before`
     std::uint8_t measured = 0;
     const MoveCheck* check = nullptr;
   };

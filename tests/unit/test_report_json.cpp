@@ -538,7 +538,7 @@ TEST(ReportRecompute, TensorCoreCellsAreWhereTheirLabelsWere) {
   // H200's report, m8n8k4.row.row.f16's A lane 0 elements 0, 1, 2 expect (0,0), (0,1), (0,2) and
   // read labels 1, 2, 3 there (label s + 1 names slot s = lane * 4 + element).
   const auto committed = parse_report(read_file(fixture("h200-2026-12-01-probe.json")));
-  ASSERT_TRUE(committed) << committed.error;
+  ASSERT_TRUE(committed) << committed.error.message;
   const auto error_after_edit = [&](auto change) {
     ReportFile f = *committed.value;
     change(*f.probe);
@@ -707,7 +707,7 @@ TEST(ReportRecompute, ErrorsCarryTheirKind) {
                         "gate.cancelled");
   // Version 1 reports stored no kind: "unrecorded" when there is a message.
   const auto v1 = parse_report(read_file(fixture("h200-2026-11-29-gate.json")));
-  ASSERT_TRUE(v1) << v1.error;
+  ASSERT_TRUE(v1) << v1.error.message;
   EXPECT_EQ(v1.value->gate->error_kind,
             v1.value->gate->error.empty() ? ErrorKind::none : ErrorKind::unrecorded);
 }
@@ -758,7 +758,7 @@ TEST(GateReportConsistency, CommittedReportsAndASampledListAreAccepted) {
     const std::string text = read_file(path);
     ASSERT_FALSE(text.empty()) << path;
     const auto r = parse_report(text);
-    EXPECT_TRUE(r) << path << ": " << r.error;
+    EXPECT_TRUE(r) << path << ": " << r.error.message;
   }
   // Beyond n = 8192 with more mismatches than the list holds, the list is a sorted sample of the
   // device's records: it may start after the first mismatch, never before it.

@@ -62,9 +62,7 @@ ReportFile gate_file() {
 }
 
 std::string device_run(const std::string& run, const std::string& name) {
-  std::string here = __FILE__;
-  here.erase(here.rfind("tests/unit/"));
-  return here + "docs/device-runs/" + run + "/" + name;
+  return std::string(FRAGVIZ_SOURCE_DIR) + "/docs/device-runs/" + run + "/" + name;
 }
 
 ReportFile load(const std::string& path) {

@@ -390,16 +390,41 @@ extern "C" __global__ void __launch_bounds__(384, 1)
   gate_wgmma::warp_specialized_body<3>(&map_a, &map_b, c, n);
 }
 
+namespace {
+
+/// Launches rung `Rung` as a GateKernel record does (launch_gate_wgmma judges first).
+template <int Rung>
+cudaError_t launch_rung(const gate::GateKernel&, const __half* a, const __half* b, float* c, int n,
+                        cudaStream_t s) {
+  return launch_gate_wgmma(Rung, a, b, c, n, s);
+}
+
+/// The record of rung `Rung`'s kernel: its threads and dynamic shared memory from the rung's data.
+template <int Rung>
+gate::GateKernel rung_kernel(GateVariant v, const void* kernel, const char* name) {
+  constexpr WgmmaGateRung r = kWgmmaGateRungs[Rung];
+  return gate::GateKernel{
+      v, kernel, name, wgmma_gate_threads(r), wgmma_gate_dynamic_smem_bytes(r), nullptr, launch_rung<Rung>};
+}
+
+}  // namespace
+
+const std::vector<gate::GateKernel>& gate_wgmma_kernels() {
+  static const std::vector<gate::GateKernel> records = {
+      rung_kernel<0>(GateVariant::wgmma_tma, FRAGVIZ_GATE_KERNEL_SYMBOL(gate_wgmma_tma)),
+      rung_kernel<1>(GateVariant::wgmma_ws, FRAGVIZ_GATE_KERNEL_SYMBOL(gate_wgmma_ws)),
+      rung_kernel<2>(GateVariant::wgmma_persistent, FRAGVIZ_GATE_KERNEL_SYMBOL(gate_wgmma_persistent)),
+      rung_kernel<3>(GateVariant::wgmma_cluster, FRAGVIZ_GATE_KERNEL_SYMBOL(gate_wgmma_cluster)),
+  };
+  return records;
+}
+
 // [SECTION] Host side ----------------------------------------------------------------------------
 
 namespace {
 
-using Kernel = void (*)(CUtensorMap, CUtensorMap, float*, int);
-constexpr Kernel kKernels[kWgmmaGateRungCount] = {gate_wgmma_tma, gate_wgmma_ws, gate_wgmma_persistent,
-                                                  gate_wgmma_cluster};
-constexpr const char* kKernelNames[kWgmmaGateRungCount] = {"gate_wgmma_tma", "gate_wgmma_ws",
-                                                           "gate_wgmma_persistent", "gate_wgmma_cluster"};
-static_assert(sizeof(kKernels) / sizeof(kKernels[0]) == kWgmmaGateRungCount, "one kernel per rung");
+/// Rung `rung`'s kernel (rung in range).
+const void* rung_function(int rung) { return gate_wgmma_kernels()[static_cast<std::size_t>(rung)].kernel; }
 
 using EncodeTiled = CUresult (*)(CUtensorMap*, CUtensorMapDataType, cuuint32_t, void*, const cuuint64_t*,
                                  const cuuint64_t*, const cuuint32_t*, const cuuint32_t*,
@@ -491,7 +516,8 @@ cudaError_t grid_blocks(int rung, int n, const cudaLaunchConfig_t& config, int* 
   int resident = 0;
   if (r.cluster_m > 1) {
     int clusters = 0;
-    if (cudaError_t e = cudaOccupancyMaxActiveClusters(&clusters, kKernels[rung], &config); e != cudaSuccess)
+    if (cudaError_t e = cudaOccupancyMaxActiveClusters(&clusters, rung_function(rung), &config);
+        e != cudaSuccess)
       return e;
     resident = clusters * r.cluster_m;
   } else {
@@ -521,7 +547,8 @@ cudaError_t launch_gate_wgmma(int rung, const __half* a, const __half* b, float*
   if (cudaError_t e = make_map(&map_a, a, wgmma_gate_tensor_map_a(r, n)); e != cudaSuccess) return e;
   if (cudaError_t e = make_map(&map_b, b, wgmma_gate_tensor_map_b(r, n)); e != cudaSuccess) return e;
   const int smem = wgmma_gate_dynamic_smem_bytes(r);
-  if (cudaError_t e = cudaFuncSetAttribute(kKernels[rung], cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
+  if (cudaError_t e =
+          cudaFuncSetAttribute(rung_function(rung), cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
       e != cudaSuccess)
     return e;
   cudaLaunchAttribute cluster{};
@@ -543,16 +570,18 @@ cudaError_t launch_gate_wgmma(int rung, const __half* a, const __half* b, float*
   config.gridDim = r.producer_warpgroup
                        ? dim3(static_cast<unsigned>(blocks))
                        : dim3(static_cast<unsigned>(n / r.block_n), static_cast<unsigned>(n / r.block_m));
-  return cudaLaunchKernelEx(&config, kKernels[rung], map_a, map_b, c, n);
+  void* args[] = {&map_a, &map_b, &c, &n};
+  return cudaLaunchKernelExC(&config, rung_function(rung), args);
 }
 
 cudaError_t gate_wgmma_attributes(int rung, cudaFuncAttributes* attr) {
   if (rung < 0 || rung >= kWgmmaGateRungCount || attr == nullptr) return cudaErrorInvalidValue;
-  return cudaFuncGetAttributes(attr, kKernels[rung]);
+  return cudaFuncGetAttributes(attr, rung_function(rung));
 }
 
 const char* gate_wgmma_kernel_name(int rung) {
-  return rung >= 0 && rung < kWgmmaGateRungCount ? kKernelNames[rung] : nullptr;
+  return rung >= 0 && rung < kWgmmaGateRungCount ? gate_wgmma_kernels()[static_cast<std::size_t>(rung)].name
+                                                 : nullptr;
 }
 
 }  // namespace fragviz::cuda

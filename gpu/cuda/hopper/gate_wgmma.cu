@@ -16,6 +16,7 @@
 #include <cstdint>
 
 #include "fragviz/gate/wgmma_gate.hpp"
+#include "fragviz/isa/wgmma.hpp"
 #include "gate_wgmma.cuh"
 #include "gate_wgmma_mma.cuh"
 
@@ -122,6 +123,27 @@ __device__ __forceinline__ void setmaxnreg_dec() {
 }
 #endif
 
+/// True when thread 0's element 0 is (0, 0) and every thread's element i sits at its element 0 plus
+/// thread 0's element i (so the epilogue adds compile-time offsets to one coordinate per thread, as
+/// PTX's figure reads), and elements 2p and 2p+1 side by side in one row from an even column (one
+/// 8-byte float2).
+FRAGVIZ_HD constexpr bool base_plus_offset_pairs(const OperandSpec& d, int threads, int elements) {
+  const Coord origin = operand_coord(d, 0, 0);
+  if (origin.row != 0 || origin.col != 0) return false;
+  for (int t = 0; t < threads; ++t) {
+    const Coord base = operand_coord(d, t, 0);
+    for (int e = 0; e < elements; ++e) {
+      const Coord at = operand_coord(d, t, e), step = operand_coord(d, 0, e);
+      if (at.row != base.row + step.row || at.col != base.col + step.col) return false;
+      if (e % 2 == 1) {
+        const Coord lo = operand_coord(d, t, e - 1);
+        if (at.row != lo.row || at.col != lo.col + 1 || lo.col % 2 != 0) return false;
+      }
+    }
+  }
+  return true;
+}
+
 /// Keeps the compiler from moving accumulator reads or writes across a wgmma wait (CUTLASS's
 /// warpgroup_fence_operand).
 template <int N>
@@ -185,18 +207,22 @@ __device__ __forceinline__ void issue_stage(const Smem<Rung>& sm, int s, const C
 }
 
 /// Stores one warpgroup's m64nN accumulators: rows [row0, row0 + 64), columns [col0, col0 + N).
-/// PTX ISA "Matrix fragments for wgmma.mma_async .m64nNk16" (D): element i of lane l in warp w
-/// is row 16w + l/4 + 8 ((i/2) % 2), column 8 (i/4) + 2 (l % 4) + i % 2, so (i, i+1) are a float2.
+/// Element i of warpgroup thread t sits where the model's D map wgmma_d_layout(N) puts it (PTX ISA
+/// "Matrix fragments for wgmma.mma_async .m64nNk16", D): thread t's element 0 plus element i's
+/// constant offset, and (i, i+1) for even i adjacent in a row (both checked below), so they go out
+/// as one float2.
 template <int N>
 __device__ __forceinline__ void store_accumulators(const float (&d)[N / 2], float* c, int n, int row0,
                                                    int col0, int thread_in_warpgroup) {
-  const int warp = thread_in_warpgroup / 32, lane = thread_in_warpgroup % 32;
-  const int row = row0 + 16 * warp + lane / 4;
-  const int col = col0 + 2 * (lane % 4);
+  constexpr OperandSpec kD{ElemType::f32, 64, N, wgmma_d_layout(N)};
+  static_assert(base_plus_offset_pairs(kD, kWarpgroupSize, N / 2),
+                "one base per thread plus constant offsets, (d[i], d[i+1]) adjacent for the float2 stores");
+  const Coord base = operand_coord(kD, thread_in_warpgroup, 0);
+  const int row = row0 + base.row, col = col0 + base.col;
 #pragma unroll
   for (int i = 0; i < N / 2; i += 2) {
-    const int r = row + 8 * ((i / 2) % 2);
-    float2* p = reinterpret_cast<float2*>(c + static_cast<std::size_t>(r) * n + col + 8 * (i / 4));
+    const Coord at = operand_coord(kD, 0, i);  // a constant once unrolled
+    float2* p = reinterpret_cast<float2*>(c + static_cast<std::size_t>(row + at.row) * n + col + at.col);
     *p = make_float2(d[i], d[i + 1]);
   }
 }

@@ -728,7 +728,16 @@ std::string App::state_json() const {
                       {"known_until", fr.output_known_until ? json::array({fr.output_known_until->row,
                                                                            fr.output_known_until->col})
                                                             : json(nullptr)},
-                      {"text", fr.output_text}};
+                      {"text", fr.output_text},
+                      {"viewport", {s_.output_view.x0, s_.output_view.y0, s_.output_view.scale}},
+                      {"tiling",
+                       {{"variant", fr.output_tiling_variant},
+                        {"block", {fr.output_tiling.block_m, fr.output_tiling.block_n}},
+                        {"warp_grid", {fr.output_tiling.warps_m, fr.output_tiling.warps_n}},
+                        {"warp", {fr.output_tiling.warp_m, fr.output_tiling.warp_n}},
+                        {"first_warp", fr.output_tiling.first_warp},
+                        {"mma", {fr.output_tiling.mma_m, fr.output_tiling.mma_n}}}},
+                      {"tooltip", fr.output_tooltip}};
   j["hopper"] = hopper_.state_json(s_, px);
   j["device"] = {{"known", s_.device_known}, {"present", s_.device.present}, {"name", s_.device.name}};
   json cells = json::object();

@@ -17,6 +17,7 @@
 #include "export_dialog.hpp"
 #include "file_browser_state.hpp"
 #include "fragviz/device/device.hpp"
+#include "fragviz/gate/gate_output.hpp"
 #include "fragviz/isa/catalogue.hpp"
 #include "fragviz/isa/fragment.hpp"
 #include "fragviz/isa/ldmatrix.hpp"
@@ -247,7 +248,12 @@ struct FrameRecord {
   int output_n = 0;                         ///< n of the matrix the output view shows
   std::optional<Coord> output_known_until;  ///< last recorded (row, col) when later cells are unknown
   std::string output_text;                  ///< the summary line above the output view
-  int hovered_lane = -1;                    ///< lane under the mouse this frame (any view)
+  /// Whose tiling the block, warp and lane colours follow ("" for a user kernel: none known) and
+  /// that tiling; the output tooltip's lines this frame (empty when none shows).
+  std::string output_tiling_variant;
+  GateOutputTiling output_tiling;
+  std::vector<std::string> output_tooltip;
+  int hovered_lane = -1;  ///< lane under the mouse this frame (any view)
   /// Why the tile controls cannot hold an operand the fragments view loads through ldmatrix ("" when
   /// they can): its cells then show no shared-memory address (operand_tile_problem).
   std::string fragments_tile_problem;

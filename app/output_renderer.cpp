@@ -95,6 +95,12 @@ void OutputRenderer::set_data(const std::shared_ptr<const GateReport>& report, i
   glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(prev_tex));
 }
 
+void OutputRenderer::set_tiling(const GateOutputTiling& t) {
+  if (t == tiling_) return;
+  tiling_ = t;
+  dirty_ = true;
+}
+
 unsigned OutputRenderer::render(int w, int h, const OutputViewport& view_in, OutputColour mode) {
   if (!program_ || w <= 0 || h <= 0) return 0;
   // A view larger than the driver's largest texture is drawn smaller (same aspect) and scaled up
@@ -147,7 +153,15 @@ unsigned OutputRenderer::render(int w, int h, const OutputViewport& view_in, Out
     glUniform3fv(glGetUniformLocation(program_, "u_palette"), 32, pal);
     float warps[8 * 3];
     for (int w = 0; w < 8; ++w) block_warp_colour_rgb(w, warps + 3 * w);
-    glUniform3fv(glGetUniformLocation(program_, "u_warps"), 8, warps);
+    glUniform3fv(glGetUniformLocation(program_, "u_warp_colours"), 8, warps);
+    // A tiling without blocks (none set yet) draws as one warp per 64x64 block, never divides by 0.
+    const auto side = [](int v, int fallback) { return v > 0 ? v : fallback; };
+    const GateOutputTiling& t = tiling_;
+    glUniform2i(glGetUniformLocation(program_, "u_block"), side(t.block_m, 64), side(t.block_n, 64));
+    glUniform2i(glGetUniformLocation(program_, "u_warp"), side(t.warp_m, side(t.block_m, 64)),
+                side(t.warp_n, side(t.block_n, 64)));
+    glUniform2i(glGetUniformLocation(program_, "u_warp_grid"), side(t.warps_m, 1), side(t.warps_n, 1));
+    glUniform2i(glGetUniformLocation(program_, "u_mma"), side(t.mma_m, 8), side(t.mma_n, 8));
     glBindVertexArray(vao_);
     glDrawArrays(GL_TRIANGLES, 0, 3);
     dirty_ = false;

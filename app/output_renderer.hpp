@@ -9,6 +9,7 @@
 #include <string>
 
 #include "app_state.hpp"
+#include "fragviz/gate/gate_output.hpp"
 
 namespace fragviz::app {
 
@@ -26,6 +27,11 @@ class OutputRenderer {
   /// Uses `report`'s flags (from output/reference when in memory, else its recorded mismatch
   /// list); null shows ownership only for an n x n matrix. Uploads only when the report changes.
   void set_data(const std::shared_ptr<const GateReport>& report, int n);
+
+  /// The block, warp and instruction tiles the block, warp and lane colours follow (the run's
+  /// variant's GateVariantInfo::output); re-renders when they change.
+  void set_tiling(const GateOutputTiling& t);
+  const GateOutputTiling& tiling() const { return tiling_; }
 
   /// Renders at `w` x `h` pixels; returns the colour texture (0 when not ready).
   unsigned render(int w, int h, const OutputViewport& view, OutputColour mode);
@@ -50,6 +56,7 @@ class OutputRenderer {
   bool has_data_ = false;
   std::uint64_t flagged_ = 0;
   std::optional<Coord> known_until_;
+  GateOutputTiling tiling_{};
   const GateReport* data_key_ = nullptr;
   bool dirty_ = true;
   OutputViewport last_view_{};

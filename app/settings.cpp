@@ -29,13 +29,6 @@ namespace fragviz::app {
 
 namespace {
 
-/// Every gate variant's name, in the table's order, comma-separated (what gate.variant may be).
-std::string gate_variant_names() {
-  std::string names;
-  for (const GateVariantInfo& v : gate_variants()) names += (names.empty() ? "" : ", ") + std::string(v.name);
-  return names;
-}
-
 using nlohmann::json;
 
 // [SECTION] reading one field

@@ -286,11 +286,8 @@ int run_gate_variant_form(const Opts& o) {
   const std::optional<GateVariant> v = parse_variant(o.gate_variant);
   const GateVariantInfo* found = v ? find_gate_variant(*v) : nullptr;
   if (found == nullptr) {
-    std::string names;
-    for (const GateVariantInfo& i : gate_variants())
-      names += (names.empty() ? "" : ", ") + std::string(i.name);
     std::cerr << "fragviz-cli banks: --gate-variant: unknown variant '" << echo_text(o.gate_variant)
-              << "' (one of " << names << ")\n";
+              << "' (one of " << gate_variant_names() << ")\n";
     return finish_output(kExitRefused);
   }
   const GateVariantInfo& info = *found;
@@ -452,12 +449,11 @@ void add_banks_command(CLI::App& app, int& exit_code) {
                  ->check(kNonEmpty)
                  ->check(whole_range(70, 200));
   opts->layout_opts = {swz, layout, wr, rd, units, elem, lanes, at, base, sm, st, load};
-  auto* gv =
-      cmd->add_option("--gate-variant", opts->gate_variant,
-                      "a gate kernel (ldmatrix-k8, ..., reg-db-128x256): its A and B loads through the "
-                      "shared-memory geometry it uses")
-          ->check(kNonEmpty)
-          ->excludes(opts->stride_opt);
+  auto* gv = cmd->add_option("--gate-variant", opts->gate_variant,
+                             "a gate kernel (" + gate_variant_names() +
+                                 "): its A and B loads through the shared-memory geometry it uses")
+                 ->check(kNonEmpty)
+                 ->excludes(opts->stride_opt);
   for (CLI::Option* o : opts->layout_opts) gv->excludes(o);
   gv->excludes(num)->excludes(trans);
   cmd->add_option("--operand", opts->operand, "with --gate-variant: A or B only")

@@ -179,10 +179,8 @@ void add_gate_command(CLI::App& app, int& exit_code) {
   auto* variant =
       cmd->add_option(
              "--variant", opts->variant,
-             "ldmatrix-k8 (the seed's kernel), scalar-b-k8 (B without ldmatrix), ldmatrix-k16 (sm_80+), "
-             "broken-swap-b (DELIBERATELY WRONG, for the gate to catch), the ladder (sm_80+): cp-async-db, "
-             "multistage, tile-128, swizzle-xor, reg-db, reg-db-128x256 (`fragviz-cli banks --gate-variant "
-             "NAME` shows its shared-memory geometry)")
+             "the built-in kernel: " + gate_variant_help() +
+                 " (`fragviz-cli banks --gate-variant NAME` shows its tiling and shared-memory geometry)")
           ->check(CLI::IsMember(variant_names()))
           ->capture_default_str();
   cmd->add_option("--seed", opts->seed, "input seed (inputs are multiples of 0.25 in [-2, 2])")

@@ -1,9 +1,12 @@
 #version 330 core
 // The gate's n x n output, u_flag_scale x u_flag_scale elements per texel of u_flags (R8: 1 = one of
 // them differs from the reference; the scale is 1 up to 4096 elements a side),
-// coloured by mismatch or by who produced it. Ownership follows the seed's kernel: 64x64 block
-// tiles, 8 warps of 16x32 (warp w at rows (w%4)*16, cols (w/4)*32), four m16n8 mma tiles per warp,
-// and inside each 16x8 tile the C/D fragment map: lane = (row%8)*4 + (col%8)/2.
+// coloured by mismatch or by who produced it. Ownership follows the run's own variant
+// (GateVariantInfo::output, fragviz/gate/gate_output.hpp): u_block tiles; inside a block, warp
+// (r / warp_m) % warps_m + warps_m * ((c / warp_n) % warps_n) of the u_warp_grid (a grid shorter
+// than the block repeats down it: a wgmma warpgroup's warps hold 16 rows of each m64 tile); and
+// inside each instruction tile (u_mma: m16n8 or m64nN) the C/D fragment map, which for every
+// built-in variant is mma.m16n8's accumulator repeated: lane = (row%8)*4 + (col%8)/2.
 uniform sampler2D u_flags;
 uniform int u_n;
 uniform int u_flag_scale;
@@ -12,7 +15,11 @@ uniform int u_mode;      // 0 mismatch, 1 block, 2 warp, 3 lane
 uniform vec3 u_view;     // x0, y0 (element coords at the top-left pixel), elements per pixel
 uniform vec2 u_size;     // view size in pixels
 uniform vec3 u_palette[32];     // lane colours (assets/palette.json "lanes")
-uniform vec3 u_warps[8];        // the block's eight warps ("block_warps")
+uniform vec3 u_warp_colours[8]; // the block's warps ("block_warps"), by warp grid index mod 8
+uniform ivec2 u_block;          // block tile: rows, cols
+uniform ivec2 u_warp;           // one warp's slab: rows, cols
+uniform ivec2 u_warp_grid;      // warps holding C: along M, along N
+uniform ivec2 u_mma;            // one instruction's C/D tile: rows, cols
 // u_partial = 1: the report records only its first mismatches, up to the element u_known_until
 // (row, col) in row-major order; elements after it were never compared on record, so mismatch
 // mode draws them hatched grey ("not recorded") instead of green.
@@ -51,13 +58,14 @@ void main() {
     c = d < 2 ? vec3(0.52, 0.53, 0.56) : vec3(0.36, 0.37, 0.40);
   } else if (u_mode == 0) {
     c = u_has_data == 1 ? vec3(0.13, 0.42, 0.22) : vec3(0.22, 0.23, 0.26);
-    if ((((row / 64) + (col / 64)) & 1) == 1) c *= 0.8;  // faint block checkerboard for orientation
+    if ((((row / u_block.x) + (col / u_block.y)) & 1) == 1) c *= 0.8;  // faint block checkerboard
   } else if (u_mode == 1) {
-    int br = row / 64, bc = col / 64;
+    int br = row / u_block.x, bc = col / u_block.y;
     c = u_palette[(br * 7 + bc * 3) & 31];
   } else if (u_mode == 2) {
-    int w = (row % 64) / 16 + 4 * ((col % 64) / 32);
-    c = u_warps[w];
+    int r = row % u_block.x, cc = col % u_block.y;
+    int w = (r / u_warp.x) % u_warp_grid.x + u_warp_grid.x * ((cc / u_warp.y) % u_warp_grid.y);
+    c = u_warp_colours[w % 8];
   } else {
     int lane = (row % 8) * 4 + (col % 8) / 2;
     c = u_palette[lane];
@@ -70,8 +78,12 @@ void main() {
     vec2 f = fract(e);
     if (f.x * ppe < 1.0 || f.y * ppe < 1.0) c *= 0.6;
   }
+  if (u_mode == 3 && ppe >= 3.0) {  // instruction tile borders, where the lane pattern restarts
+    vec2 t = mod(e, vec2(u_mma.y, u_mma.x));
+    if (t.x < u_view.z * 1.5 || t.y < u_view.z * 1.5) c *= 0.7;
+  }
   if (ppe >= 0.5) {  // block borders
-    vec2 b = mod(e, 64.0);
+    vec2 b = mod(e, vec2(u_block.y, u_block.x));  // e is (col, row)
     if (b.x < u_view.z * 1.5 || b.y < u_view.z * 1.5) c = mix(c, vec3(1.0), 0.35);
   }
   frag = vec4(c, 1.0);

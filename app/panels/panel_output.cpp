@@ -1,13 +1,17 @@
 // The n x n gate output, drawn by the output shader into a texture; wheel zooms about the cursor,
 // drag pans, double-click fits. Hover names the element, its value and reference when known, and
-// the block / warp / lane / accumulator register that produced it.
+// the block / warp / lane / accumulator register that produced it in the run's own variant's
+// tiling (GateVariantInfo::output), which the shader's colours follow too.
 #include <algorithm>
 #include <cinttypes>
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include "../output_renderer.hpp"
 #include "../window_placement.hpp"
+#include "fragviz/gate/gate_ladder.hpp"
+#include "fragviz/gate/gate_output.hpp"
 #include "fragviz/util/words.hpp"
 #include "panels.hpp"
 
@@ -25,12 +29,12 @@ std::string grouped(std::uint64_t v) {
   return out;
 }
 
-/// The catalogue entry of the mma a gate variant issues (its C/D layout names the owning lane).
-const Instruction& gate_instruction(GateVariant v) {
-  static const Instruction* const k8 = find_instruction("mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32");
-  static const Instruction* const k16 = find_instruction("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32");
-  const Instruction* in = v == GateVariant::ldmatrix_k16 ? k16 : k8;
-  return in ? *in : catalogue().front();
+/// The variant whose tiling the block, warp and lane colours follow: the shown report's, else the
+/// request's; nullptr for a user kernel (its tiling is its own, unknown here).
+const GateVariantInfo* output_variant(const AppState& s) {
+  const GateReport* r = s.gate.report && s.gate.report->ran ? s.gate.report.get() : nullptr;
+  if (r != nullptr && r->request.kernel) return nullptr;
+  return find_gate_variant(r != nullptr ? r->request.variant : s.gate_request.variant);
 }
 
 void fit(OutputViewport& v, int n, float w, float h) {
@@ -39,7 +43,7 @@ void fit(OutputViewport& v, int n, float w, float h) {
   v.y0 = -(static_cast<double>(h) * v.scale - n) * 0.5;
 }
 
-void element_tooltip(const AppState& s, int n, int row, int col) {
+void element_tooltip(AppState& s, int n, int row, int col) {
   const GateReport* r = s.gate.report && s.gate.report->ran ? s.gate.report.get() : nullptr;
   ImGui::BeginTooltip();
   ImGui::Text("row %d, col %d", row, col);
@@ -74,19 +78,22 @@ void element_tooltip(const AppState& s, int n, int row, int col) {
     ImGui::EndTooltip();
     return;
   }
-  const int br = row / 64, bc = col / 64, wr = (row % 64) / 16, wc = (col % 64) / 32;
-  const int warp = wr + 4 * wc, ntile = (col % 32) / 8;
-  const GateVariant variant = r ? r->request.variant : s.gate_request.variant;
-  const Instruction& instr = gate_instruction(variant);
-  const Coord in{row % instr.m, col % instr.n};
-  const auto owner = owner_of(instr, Operand::C, in);
+  // Block, warp, lane and accumulator as the run's own variant's kernel tiles C.
+  const GateVariantInfo* info = output_variant(s);
+  if (info == nullptr) {
+    ImGui::EndTooltip();
+    return;
+  }
+  std::vector<std::string>& lines = s.frame.output_tooltip;
+  lines = gate_output_owner_words(info->output, row, col);
+  lines.push_back(gate_output_tiling_words(info->name, info->output));
   ImGui::Separator();
-  ImGui::Text("block (%d, %d), warp %d (rows +%d, cols +%d)", br, bc, warp, wr * 16, wc * 32);
-  if (owner)
-    ImGui::Text("lane %d, acc[%d][%d] = c%d of n-tile %d", owner->lane, ntile, owner->element, owner->element,
-                ntile);
-  status_text(kDimV, "ownership per the seed's 64x64 block, 8 warps of 16x32, C/D of %s",
-              short_mnemonic(instr));
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    if (i + 1 < lines.size())
+      ImGui::TextUnformatted(lines[i].c_str());
+    else
+      status_text(kDimV, "%s", lines[i].c_str());
+  }
   ImGui::EndTooltip();
 }
 
@@ -110,6 +117,14 @@ void draw_output(AppState& s, OutputRenderer& renderer) {
   }
   const int n = have ? s.gate.report->request.n : std::max(64, s.gate_request.n);
   renderer.set_data(have ? s.gate.report : nullptr, n);
+  // The run's own variant's tiling; a user kernel's is unknown, so only its mismatches (and the
+  // gate's 64x64 checkerboard for orientation) are drawn.
+  const GateVariantInfo* tiled = output_variant(s);
+  GateOutputTiling regions;
+  regions.block_m = regions.block_n = 64;
+  renderer.set_tiling(tiled != nullptr ? tiled->output : regions);
+  s.frame.output_tiling_variant = tiled != nullptr ? std::string(tiled->name) : std::string();
+  s.frame.output_tiling = renderer.tiling();
   if (have) {
     const GateReport& r = *s.gate.report;
     const std::string kernel_name = r.request.kernel ? "user kernel " + r.request.kernel->entry

@@ -4,16 +4,18 @@
 // Every kernel is extern "C" so ptxas -v names it plainly (gpu/cuda/build.cmake captures those
 // lines at build time). Compiles for sm_75 alone: the m16n8k16 path is guarded by
 // __CUDA_ARCH__ >= 800 and refused on the host below sm_80. The ladder's kernels (rungs 2-6) live
-// in gpu/cuda/ladder/; launch_matmul dispatches to both.
+// in gpu/cuda/ladder/, the Hopper rungs' in gpu/cuda/hopper/gate_wgmma.cu; each file registers
+// its kernels' GateKernel records (gate_kernel.cuh), which gate_kernels() collects here.
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
 
 #include <cstdint>
+#include <iterator>
+#include <vector>
 
+#include "fragviz/device/gate_kernels.hpp"
 #include "fragviz/gate/gate_geometry.hpp"
 #include "fragviz/gate/gate_host.hpp"
-#include "fragviz/gate/gate_ladder.hpp"
-#include "fragviz/gate/wgmma_gate.hpp"
 #include "fragviz/isa/catalogue_table.hpp"
 #include "fragviz/isa/fragment.hpp"
 #include "gate_kernels.cuh"
@@ -57,9 +59,8 @@ enum class Kind { ldmatrix_k8, scalar_b_k8, ldmatrix_k16, broken_swap_b };
 /// The catalogue entry each kernel issues: its B and C/D fragment maps below come from there, the
 /// one definition the probes, views and tests use.
 template <Kind K>
-constexpr int kInstructionIndex = instruction_index(K == Kind::ldmatrix_k16
-                                                        ? "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32"
-                                                        : "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32");
+constexpr int kInstructionIndex = instruction_index(mma_mnemonic(K == Kind::ldmatrix_k16 ? kSeedK16
+                                                                                         : kSeedK8));
 
 /// True when every lane's C/D elements 2p and 2p+1 sit side by side in one row (so the epilogue
 /// may store them as one float2).
@@ -217,6 +218,26 @@ extern "C" __global__ void __launch_bounds__(256)
   matmul_block<Kind::broken_swap_b>(a, b, c, n);
 }
 
+namespace fragviz::gate {
+namespace {
+
+/// The seed's grid: one block per 64 x 64 tile of C, as (cols, rows).
+dim3 seed_grid(int n) { return dim3(static_cast<unsigned>(n / kBlockN), static_cast<unsigned>(n / kBlockM)); }
+
+/// The seed's four kernels' records: static shared tiles, the same grid and block.
+GateKernel seed_kernel(GateVariant v, const void* kernel, const char* name) {
+  return GateKernel{v, kernel, name, kThreads, 0, seed_grid, launch_plain};
+}
+const GateKernel kSeedKernels[] = {
+    seed_kernel(GateVariant::ldmatrix_k8, FRAGVIZ_GATE_KERNEL_SYMBOL(fragviz_gate_ldmatrix_k8)),
+    seed_kernel(GateVariant::scalar_b_k8, FRAGVIZ_GATE_KERNEL_SYMBOL(fragviz_gate_scalar_b_k8)),
+    seed_kernel(GateVariant::ldmatrix_k16, FRAGVIZ_GATE_KERNEL_SYMBOL(fragviz_gate_ldmatrix_k16)),
+    seed_kernel(GateVariant::broken_swap_b, FRAGVIZ_GATE_KERNEL_SYMBOL(fragviz_gate_broken_swap_b)),
+};
+
+}  // namespace
+}  // namespace fragviz::gate
+
 // [SECTION] Inputs, reference, comparison --------------------------------------------------------
 
 /// a, b = the seeded gate inputs as fp16, grid-stride over n*n elements.
@@ -316,44 +337,6 @@ extern "C" __global__ void fragviz_gate_gather(const float* r, int n, const int2
 namespace fragviz::gate {
 namespace {
 
-using MatmulKernel = void (*)(const __half*, const __half*, float*, int);
-
-/// The ladder's rung for v, or a LadderKernel without kernel for the seed's variants.
-ladder::LadderKernel ladder_kernel(GateVariant v) {
-  switch (v) {
-    case GateVariant::cp_async_db:
-      return ladder::cp_async_db_kernel();
-    case GateVariant::multistage:
-      return ladder::multistage_kernel();
-    case GateVariant::tile_128:
-      return ladder::tile_128_kernel();
-    case GateVariant::swizzle_xor:
-      return ladder::swizzle_xor_kernel();
-    case GateVariant::reg_db:
-      return ladder::reg_db_kernel();
-    case GateVariant::reg_db_128x256:
-      return ladder::reg_db_128x256_kernel();
-    default:
-      return {};
-  }
-}
-
-MatmulKernel matmul_kernel(GateVariant v) {
-  switch (v) {
-    case GateVariant::ldmatrix_k8:
-      return fragviz_gate_ldmatrix_k8;
-    case GateVariant::scalar_b_k8:
-      return fragviz_gate_scalar_b_k8;
-    case GateVariant::ldmatrix_k16:
-      return fragviz_gate_ldmatrix_k16;
-    case GateVariant::broken_swap_b:
-      return fragviz_gate_broken_swap_b;
-    case GateVariant::user_kernel:  // compiled at run time, launched by the kernel runner
-    default:
-      return nullptr;
-  }
-}
-
 unsigned grid_stride_blocks(std::uint64_t count) {
   const std::uint64_t blocks = (count + 255) / 256;
   return static_cast<unsigned>(blocks < 65536 ? (blocks == 0 ? 1 : blocks) : 65536);
@@ -367,19 +350,49 @@ cudaError_t launch_generate(__half* a, __half* b, int n, std::uint64_t seed, cud
   return cudaGetLastError();
 }
 
-/// The kWgmmaGateRungs index of a wgmma variant, or -1 for every other (the model's one mapping).
-int wgmma_rung(GateVariant v) { return wgmma_gate_rung(v); }
-
-cudaError_t launch_matmul(GateVariant v, const __half* a, const __half* b, float* c, int n, cudaStream_t s) {
-  if (const int r = wgmma_rung(v); r >= 0) return cuda::launch_gate_wgmma(r, a, b, c, n, s);
-  if (const ladder::LadderKernel lk = ladder_kernel(v); lk.kernel != nullptr)
-    return ladder::launch(lk, a, b, c, n, s);
-  const MatmulKernel k = matmul_kernel(v);
-  if (k == nullptr) return cudaErrorInvalidValue;
-  const dim3 grid(static_cast<unsigned>(n / kBlockN), static_cast<unsigned>(n / kBlockM));
-  k<<<grid, kThreads, 0, s>>>(a, b, c, n);
-  return cudaGetLastError();
+cudaError_t launch_plain(const GateKernel& k, const __half* a, const __half* b, float* c, int n,
+                         cudaStream_t s) {
+  if (k.dynamic_shared_bytes > 0) {
+    const cudaError_t e =
+        cudaFuncSetAttribute(k.kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, k.dynamic_shared_bytes);
+    if (e != cudaSuccess) return e;
+  }
+  void* args[] = {&a, &b, &c, &n};
+  const cudaError_t e = cudaLaunchKernel(k.kernel, k.grid(n), dim3(static_cast<unsigned>(k.threads)), args,
+                                         static_cast<std::size_t>(k.dynamic_shared_bytes), s);
+  return e != cudaSuccess ? e : cudaGetLastError();
 }
+
+const std::vector<GateKernel>& gate_kernels() {
+  static const std::vector<GateKernel> all = [] {
+    std::vector<GateKernel> v(std::begin(kSeedKernels), std::end(kSeedKernels));
+    for (GateKernel (*rung)() : ladder::kRungs) v.push_back(rung());
+    for (const GateKernel& k : cuda::gate_wgmma_kernels()) v.push_back(k);
+    return v;
+  }();
+  return all;
+}
+
+const GateKernel* find_gate_kernel(GateVariant v) {
+  for (const GateKernel& k : gate_kernels())
+    if (k.variant == v) return &k;
+  return nullptr;
+}
+
+}  // namespace fragviz::gate
+
+namespace fragviz {
+
+std::vector<GateKernelInfo> gate_kernel_registry() {
+  std::vector<GateKernelInfo> out;
+  for (const gate::GateKernel& k : gate::gate_kernels())
+    out.push_back(GateKernelInfo{k.variant, k.name, k.threads, k.dynamic_shared_bytes});
+  return out;
+}
+
+}  // namespace fragviz
+
+namespace fragviz::gate {
 
 cudaError_t launch_reference(const __half* a, const __half* b, float* r, int n, cudaStream_t s) {
   const dim3 grid(static_cast<unsigned>(n / kRefTile), static_cast<unsigned>(n / kRefTile));
@@ -409,55 +422,6 @@ cudaError_t preload_helper_kernels() {
     if (e != cudaSuccess) return e;
   }
   return cudaSuccess;
-}
-
-cudaError_t matmul_attributes(GateVariant v, cudaFuncAttributes* attr) {
-  if (const int r = wgmma_rung(v); r >= 0) return cuda::gate_wgmma_attributes(r, attr);
-  if (const ladder::LadderKernel lk = ladder_kernel(v); lk.kernel != nullptr)
-    return cudaFuncGetAttributes(attr, lk.kernel);
-  const MatmulKernel k = matmul_kernel(v);
-  if (k == nullptr) return cudaErrorInvalidValue;
-  return cudaFuncGetAttributes(attr, k);
-}
-
-int matmul_dynamic_shared_bytes(GateVariant v) {
-  if (const int r = wgmma_rung(v); r >= 0) return wgmma_gate_dynamic_smem_bytes(kWgmmaGateRungs[r]);
-  const ladder::LadderKernel lk = ladder_kernel(v);
-  return lk.kernel != nullptr ? lk.config.smem_bytes() : 0;
-}
-
-const char* matmul_kernel_name(GateVariant v) {
-  if (const int r = wgmma_rung(v); r >= 0) return cuda::gate_wgmma_kernel_name(r);
-  switch (v) {
-    case GateVariant::ldmatrix_k8:
-      return "fragviz_gate_ldmatrix_k8";
-    case GateVariant::scalar_b_k8:
-      return "fragviz_gate_scalar_b_k8";
-    case GateVariant::ldmatrix_k16:
-      return "fragviz_gate_ldmatrix_k16";
-    case GateVariant::broken_swap_b:
-      return "fragviz_gate_broken_swap_b";
-    case GateVariant::user_kernel:
-      break;
-    case GateVariant::wgmma_tma:
-    case GateVariant::wgmma_ws:
-    case GateVariant::wgmma_persistent:
-    case GateVariant::wgmma_cluster:
-      break;  // wgmma_rung named them above
-    case GateVariant::cp_async_db:
-      return "fragviz_gate_cp_async_db";
-    case GateVariant::multistage:
-      return "fragviz_gate_multistage";
-    case GateVariant::tile_128:
-      return "fragviz_gate_tile_128";
-    case GateVariant::swizzle_xor:
-      return "fragviz_gate_swizzle_xor";
-    case GateVariant::reg_db:
-      return "fragviz_gate_reg_db";
-    case GateVariant::reg_db_128x256:
-      return "fragviz_gate_reg_db_128x256";
-  }
-  return "";
 }
 
 }  // namespace fragviz::gate

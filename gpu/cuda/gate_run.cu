@@ -433,21 +433,23 @@ GateReport run_gate(const GateRequest& req, GateControl* control) {
     report.error_kind = ErrorKind::internal;
     return report;
   }
-  const GateVariant v = req.variant;
+  // The variant's registered kernel (gate_kernel.cuh); none for a value outside the table.
+  const gate::GateKernel* k = gate::find_gate_kernel(req.variant);
   gate::MatmulUnderTest kernel;
-  kernel.resources = [v](KernelResources& r) {
+  kernel.resources = [k](KernelResources& r) {
+    if (k == nullptr) return cudaErrorInvalidValue;
     cudaFuncAttributes attr{};
-    const cudaError_t e = gate::matmul_attributes(v, &attr);
+    const cudaError_t e = cudaFuncGetAttributes(&attr, k->kernel);
     if (e != cudaSuccess) return e;
     r.registers = attr.numRegs;
     r.static_shared_bytes = static_cast<int>(attr.sharedSizeBytes);
     r.local_bytes = static_cast<int>(attr.localSizeBytes);
-    r.dynamic_shared_bytes = gate::matmul_dynamic_shared_bytes(v);
-    r.ptxas = gate::ptxas_info(gate::matmul_kernel_name(v));
+    r.dynamic_shared_bytes = k->dynamic_shared_bytes;
+    r.ptxas = gate::ptxas_info(k->name);
     return cudaSuccess;
   };
-  kernel.launch = [v](const __half* a, const __half* b, float* c, int n, cudaStream_t s) {
-    return gate::launch_matmul(v, a, b, c, n, s);
+  kernel.launch = [k](const __half* a, const __half* b, float* c, int n, cudaStream_t s) {
+    return k != nullptr ? k->launch(*k, a, b, c, n, s) : cudaErrorInvalidValue;
   };
   return gate::run_gate_with(req, kernel, control);
 }

@@ -1,5 +1,6 @@
 // The gate in a build without CUDA: refuses, with the reason, and never pretends to have run.
 #include "fragviz/device/device.hpp"
+#include "fragviz/device/gate_kernels.hpp"
 
 namespace fragviz {
 namespace {
@@ -19,5 +20,7 @@ GateReport run_gate(const GateRequest& req, GateControl* control) {
   if (control != nullptr) control->progress_permille.store(0);
   return report;
 }
+
+std::vector<GateKernelInfo> gate_kernel_registry() { return {}; }
 
 }  // namespace fragviz

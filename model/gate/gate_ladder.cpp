@@ -1,19 +1,18 @@
-// The gate's variant table (gate_ladder.hpp): names, rungs, techniques and each operand's shared
-// geometry, generated from the kernels' TileConfigs (gate_geometry.hpp).
+// The gate's variant table (gate_ladder.hpp): names, rungs, techniques, output tiling and each
+// operand's shared geometry, generated from the kernels' TileConfigs (gate_geometry.hpp) and Hopper
+// rungs (wgmma_gate.hpp).
 #include "fragviz/gate/gate_ladder.hpp"
 
 #include <stdexcept>
 
 #include "fragviz/gate/wgmma_gate.hpp"
+#include "fragviz/isa/catalogue.hpp"
+#include "fragviz/isa/wgmma.hpp"
 #include "fragviz/smem/lane_pattern.hpp"
 #include "fragviz/smem/smem_layout.hpp"
 
 namespace fragviz {
 namespace {
-
-/// The variant of each kWgmmaGateRungs entry, in its order.
-constexpr GateVariant kWgmmaVariants[kWgmmaGateRungCount] = {
-    GateVariant::wgmma_tma, GateVariant::wgmma_ws, GateVariant::wgmma_persistent, GateVariant::wgmma_cluster};
 
 using gate::SmemArrangement;
 using gate::TileConfig;
@@ -39,8 +38,10 @@ OperandGeometry ldmatrix_load(const TileConfig& c, GateOperand o, std::string_vi
   return g;
 }
 
-GateVariantInfo entry(GateVariant v, std::string_view name, int rung, std::string_view technique, int sm,
-                      const TileConfig& c) {
+/// A row of an mma.sync kernel (rungs 1-6): warps of warp_m() x warp_n() in a warps_m x warps_n
+/// grid, each issuing m16n8 tiles over its slab, A and B through ldmatrix.
+GateVariantInfo mma_sync(GateVariant v, std::string_view name, int rung, std::string_view technique, int sm,
+                         const TileConfig& c) {
   GateVariantInfo e;
   e.variant = v;
   e.name = name;
@@ -50,6 +51,17 @@ GateVariantInfo entry(GateVariant v, std::string_view name, int rung, std::strin
   e.tile = c;
   e.dynamic_shared_bytes = c.copy == gate::CopyPath::cp_async ? c.smem_bytes() : 0;
   e.n_multiple = c.n_multiple();
+  e.output.block_m = c.block_m;
+  e.output.block_n = c.block_n;
+  e.output.warps_m = c.warps_m;
+  e.output.warps_n = c.warps_n;
+  e.output.warp_m = c.warp_m();
+  e.output.warp_n = c.warp_n();
+  e.output.instruction = gate::mma_mnemonic(c);
+  if (const Instruction* in = find_instruction(e.output.instruction)) {
+    e.output.mma_m = in->c.rows;  // m16n8: each warp issues them over its slab
+    e.output.mma_n = in->c.cols;
+  }
   e.a = ldmatrix_load(c, GateOperand::A, kLanesA, c.mma_k == 16 ? LdmNum::x4 : LdmNum::x2, false,
                       c.mma_k == 16 ? kLdmX4 : kLdmX2);
   e.b = ldmatrix_load(c, GateOperand::B, c.mma_k == 16 ? kLanesBPairs : kLanesBTiles, LdmNum::x4, true,
@@ -57,19 +69,67 @@ GateVariantInfo entry(GateVariant v, std::string_view name, int rung, std::strin
   return e;
 }
 
-// Rung techniques: what each adds to the one before.
+/// A row of a Hopper rung (rungs 7-10): name, technique and tiles are kWgmmaGateRungs[index]'s.
+/// Each consumer warpgroup issues m64 x wgmma_n tiles, its warp w holding rows 16w .. 16w+15 of
+/// each; a producer warpgroup (warps 0-3) holds no C. The operands are read by wgmma through
+/// descriptors, not by a warp-wide load the bank model counts.
+GateVariantInfo wgmma(GateVariant v, int index) {
+  const WgmmaGateRung& r = kWgmmaGateRungs[index];
+  GateVariantInfo e;
+  e.variant = v;
+  e.name = r.name;
+  e.rung = 7 + index;
+  e.technique = r.technique;
+  e.min_sm = 90;
+  e.wgmma_rung = index;
+  e.tile = TileConfig{r.block_m,
+                      r.block_n,
+                      r.block_k,
+                      4 * r.consumer_warpgroups,
+                      1,
+                      16,
+                      gate::CopyPath::tma,
+                      r.stages,
+                      SmemArrangement::xor16,
+                      0,
+                      false,
+                      r.persistent ? 16 : 0};
+  e.dynamic_shared_bytes = wgmma_gate_dynamic_smem_bytes(r);
+  e.n_multiple = wgmma_gate_n_multiple(r);
+  const std::string mnemonic =
+      "wgmma.mma_async.sync.aligned.m64n" + std::to_string(r.wgmma_n) + "k16.f32.f16.f16";
+  // Consumer warpgroups stack along M, four warps of 16 rows each across the whole block width;
+  // a producer warpgroup takes warps 0-3.
+  e.output.block_m = r.block_m;
+  e.output.block_n = r.block_n;
+  e.output.warps_m = 4 * r.consumer_warpgroups;
+  e.output.warps_n = 1;
+  e.output.warp_m = 16;
+  e.output.warp_n = r.block_n;
+  e.output.first_warp = r.producer_warpgroup ? 4 : 0;
+  e.output.instruction = mnemonic;
+  if (const WgmmaInstruction* in = find_wgmma(mnemonic)) {
+    e.output.mma_m = in->m;
+    e.output.mma_n = in->n;
+  }
+  e.a = OperandGeometry{r.a_layout, "", std::nullopt, {}, mnemonic + " (descriptors), A K-major", {}};
+  e.b = OperandGeometry{r.b_layout, "", std::nullopt, {}, mnemonic + " (descriptors), B MN-major", {}};
+  return e;
+}
+
+// One row per variant, in ladder order. Rung techniques: what each adds to the one before.
 std::vector<GateVariantInfo> build_table() {
   std::vector<GateVariantInfo> t;
   t.push_back(
-      entry(GateVariant::ldmatrix_k8, "ldmatrix-k8", 1,
-            "The seed: 64x64x32 blocks of 8 warps (16x32 each), copies through registers, 8-half pad, "
-            "ldmatrix.x2 A and ldmatrix.x4.trans B into m16n8k8.",
-            75, gate::kSeedK8));
+      mma_sync(GateVariant::ldmatrix_k8, "ldmatrix-k8", 1,
+               "The seed: 64x64x32 blocks of 8 warps (16x32 each), copies through registers, 8-half pad, "
+               "ldmatrix.x2 A and ldmatrix.x4.trans B into m16n8k8.",
+               75, gate::kSeedK8));
   GateVariantInfo scalar =
-      entry(GateVariant::scalar_b_k8, "scalar-b-k8", 1,
-            "The seed's exercise: as ldmatrix-k8, but each lane fetches its B elements with "
-            "2-byte shared loads.",
-            75, gate::kSeedK8);
+      mma_sync(GateVariant::scalar_b_k8, "scalar-b-k8", 1,
+               "The seed's exercise: as ldmatrix-k8, but each lane fetches its B elements with "
+               "2-byte shared loads.",
+               75, gate::kSeedK8);
   // Lane l's first B element b0 of m16n8k8 is (k 2(l % 4), n l / 4) of each n8 tile: the 8x8
   // matrix fragment's low half, transposed.
   scalar.b.lanes = std::string(ldmatrix_element_lanes(true));
@@ -77,66 +137,41 @@ std::vector<GateVariantInfo> build_table() {
   scalar.b.mnemonic = "ld.shared.b16 (b0 and b1 of each n8 tile: 8 per k step)";
   t.push_back(scalar);
   t.push_back(
-      entry(GateVariant::ldmatrix_k16, "ldmatrix-k16", 1,
-            "The seed's tiling with m16n8k16: ldmatrix.x4 A, ldmatrix.x4.trans for two n8 tiles of B.", 80,
-            gate::kSeedK16));
-  GateVariantInfo broken = entry(GateVariant::broken_swap_b, "broken-swap-b", 1,
-                                 "DELIBERATELY WRONG: ldmatrix-k8 with the B fragments of n tiles 1 and 2 "
-                                 "swapped, for the gate to catch.",
-                                 75, gate::kSeedK8);
+      mma_sync(GateVariant::ldmatrix_k16, "ldmatrix-k16", 1,
+               "The seed's tiling with m16n8k16: ldmatrix.x4 A, ldmatrix.x4.trans for two n8 tiles of B.", 80,
+               gate::kSeedK16));
+  GateVariantInfo broken = mma_sync(GateVariant::broken_swap_b, "broken-swap-b", 1,
+                                    "DELIBERATELY WRONG: ldmatrix-k8 with the B fragments of n tiles 1 and 2 "
+                                    "swapped, for the gate to catch.",
+                                    75, gate::kSeedK8);
   broken.deliberately_wrong = true;
   t.push_back(broken);
   t.push_back(
-      entry(GateVariant::cp_async_db, "cp-async-db", 2,
-            "ldmatrix-k16's tiling with cp.async copies into two shared buffers: one barrier per k step.", 80,
-            gate::kCpAsyncDb));
-  t.push_back(entry(GateVariant::multistage, "multistage", 3,
-                    "Four cp.async stages: three k tiles in flight while one multiplies.", 80,
-                    gate::kMultistage));
-  t.push_back(entry(GateVariant::tile_128, "tile-128", 4,
-                    "128x128 blocks of 4 warps, 64x64 per warp: 32 mma per 8 ldmatrix.x4.", 80,
-                    gate::kTile128));
-  t.push_back(entry(GateVariant::swizzle_xor, "swizzle-xor", 5,
-                    "Unpadded XOR-swizzled tiles: conflict-free ldmatrix and conflict-free cp.async stores.",
-                    80, gate::kSwizzleXor));
+      mma_sync(GateVariant::cp_async_db, "cp-async-db", 2,
+               "ldmatrix-k16's tiling with cp.async copies into two shared buffers: one barrier per k step.",
+               80, gate::kCpAsyncDb));
+  t.push_back(mma_sync(GateVariant::multistage, "multistage", 3,
+                       "Four cp.async stages: three k tiles in flight while one multiplies.", 80,
+                       gate::kMultistage));
+  t.push_back(mma_sync(GateVariant::tile_128, "tile-128", 4,
+                       "128x128 blocks of 4 warps, 64x64 per warp: 32 mma per 8 ldmatrix.x4.", 80,
+                       gate::kTile128));
   t.push_back(
-      entry(GateVariant::reg_db, "reg-db", 6,
-            "Fragments double-buffered in registers (next k16 step's ldmatrix under this step's mma), "
-            "blocks in L2 groups of 8 block rows.",
-            80, gate::kRegDb));
-  t.push_back(entry(GateVariant::reg_db_128x256, "reg-db-128x256", 6,
-                    "reg-db with 128x256 blocks of 8 warps (64x64 each): the tuned best on the H200.", 80,
-                    gate::kRegDb128x256));
-  // The Hopper rungs (wgmma_gate.hpp, whose kernels read the same rung table). Their operands are
-  // read by wgmma through descriptors, not by a warp-wide load the bank model counts.
-  for (int i = 0; i < kWgmmaGateRungCount; ++i) {
-    const WgmmaGateRung& r = kWgmmaGateRungs[i];
-    GateVariantInfo e;
-    e.variant = kWgmmaVariants[i];
-    e.name = r.name;
-    e.rung = 7 + i;
-    e.technique = r.technique;
-    e.min_sm = 90;
-    e.tile = gate::TileConfig{r.block_m,
-                              r.block_n,
-                              r.block_k,
-                              4 * r.consumer_warpgroups,
-                              1,
-                              16,
-                              gate::CopyPath::tma,
-                              r.stages,
-                              gate::SmemArrangement::xor16,
-                              0,
-                              false,
-                              r.persistent ? 16 : 0};
-    e.dynamic_shared_bytes = wgmma_gate_dynamic_smem_bytes(r);
-    e.n_multiple = wgmma_gate_n_multiple(r);
-    const std::string mnemonic =
-        "wgmma.mma_async.sync.aligned.m64n" + std::to_string(r.wgmma_n) + "k16.f32.f16.f16 (descriptors)";
-    e.a = OperandGeometry{r.a_layout, "", std::nullopt, {}, mnemonic + ", A K-major", {}};
-    e.b = OperandGeometry{r.b_layout, "", std::nullopt, {}, mnemonic + ", B MN-major", {}};
-    t.push_back(e);
-  }
+      mma_sync(GateVariant::swizzle_xor, "swizzle-xor", 5,
+               "Unpadded XOR-swizzled tiles: conflict-free ldmatrix and conflict-free cp.async stores.", 80,
+               gate::kSwizzleXor));
+  t.push_back(
+      mma_sync(GateVariant::reg_db, "reg-db", 6,
+               "Fragments double-buffered in registers (next k16 step's ldmatrix under this step's mma), "
+               "blocks in L2 groups of 8 block rows.",
+               80, gate::kRegDb));
+  t.push_back(mma_sync(GateVariant::reg_db_128x256, "reg-db-128x256", 6,
+                       "reg-db with 128x256 blocks of 8 warps (64x64 each): the tuned best on the H200.", 80,
+                       gate::kRegDb128x256));
+  t.push_back(wgmma(GateVariant::wgmma_tma, 0));
+  t.push_back(wgmma(GateVariant::wgmma_ws, 1));
+  t.push_back(wgmma(GateVariant::wgmma_persistent, 2));
+  t.push_back(wgmma(GateVariant::wgmma_cluster, 3));
   return t;
 }
 
@@ -155,10 +190,26 @@ const std::vector<GateVariantInfo>& gate_variants() {
   return table;
 }
 
+std::string gate_variant_names() {
+  std::string names;
+  for (const GateVariantInfo& v : gate_variants()) names += (names.empty() ? "" : ", ") + std::string(v.name);
+  return names;
+}
+
+std::string gate_variant_help() {
+  std::string text;
+  for (const GateVariantInfo& v : gate_variants()) {
+    // The Hopper rungs are sm_90a code: gate_wgmma_check refuses every other device.
+    text += (text.empty() ? "" : ", ") + std::string(v.name) + " (rung " + std::to_string(v.rung) + ", sm_" +
+            std::to_string(v.min_sm) + (v.wgmma_rung >= 0 ? "a only" : "+") +
+            (v.deliberately_wrong ? ", DELIBERATELY WRONG: for the gate to catch" : "") + ")";
+  }
+  return text;
+}
+
 int wgmma_gate_rung(GateVariant v) {
-  for (int i = 0; i < kWgmmaGateRungCount; ++i)
-    if (kWgmmaVariants[i] == v) return i;
-  return -1;
+  const GateVariantInfo* info = find_gate_variant(v);
+  return info != nullptr ? info->wgmma_rung : -1;
 }
 
 const GateVariantInfo* find_gate_variant(GateVariant v) {

@@ -236,8 +236,8 @@ TEST(ExportBanks, An8BitOperandIsLoadedWithItsOwnLaneAddresses) {
                        "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum)"));
 }
 
-// The seed kernel's ownership (shaders/output.frag): warp (row % 64) / 16 + 4 ((col % 64) / 32),
-// lane (row % 8) * 4 + (col % 8) / 2.
+// The seed kernel's ownership (ldmatrix-k8, a request's default variant): warp (row % 64) / 16 +
+// 4 ((col % 64) / 32), lane (row % 8) * 4 + (col % 8) / 2.
 TEST(ExportOutput, MismatchesByBlockWarpAndLane) {
   auto g = std::make_shared<fragviz::GateReport>();
   g->ran = true;
@@ -270,6 +270,81 @@ TEST(ExportOutput, MismatchesByBlockWarpAndLane) {
   EXPECT_EQ(fill(p, "blocks-r3-c3"), grey);
   r.gate = nullptr;
   EXPECT_EQ(fs::build_scene(r).error.kind, ErrorKind::refused);
+}
+
+// Each run is drawn with its own variant's tiling (gate_output.hpp), worked by hand: tile-128 has
+// 128x128 blocks of 2x2 warps of 64x64, so (70, 3) is block (0, 0) (the seed's 64x64 would make it
+// block (1, 0)) and warp 1 (64 rows down), lane (70 % 8) * 4 + (3 % 8) / 2 = 25; (200, 200) is block
+// (1, 1), in it (72, 72): warp 1 + 2 = 3, lane 0.
+TEST(ExportOutput, Tile128DrawsItsOwnBlocksAndWarps) {
+  auto g = std::make_shared<fragviz::GateReport>();
+  g->ran = true;
+  g->request.n = 256;
+  g->request.variant = fragviz::GateVariant::tile_128;
+  g->mismatch_count = 2;
+  g->mismatches = {{70, 3, 1.f, 2.f}, {200, 200, 1.f, 3.f}};
+  fs::ViewRequest r;
+  r.view = fs::View::output;
+  r.gate = g;
+  const fs::Scene s = build(r);
+  EXPECT_EQ(count_cells(s, "blocks"), 2 * 2);
+  const fs::Colour red{255, 46, 31}, green{33, 107, 56};
+  EXPECT_EQ(fill(s, "blocks-r0-c0"), red);
+  EXPECT_EQ(fill(s, "blocks-r1-c0"), green);
+  EXPECT_EQ(fill(s, "blocks-r0-c1"), green);
+  EXPECT_EQ(fill(s, "blocks-r1-c1"), red);
+  EXPECT_TRUE(
+      has_text(s, "128 x 128 blocks (green: all match, red: a recorded mismatch, grey: not recorded)"));
+  EXPECT_TRUE(has_text(s, "ownership per tile-128's 128x128 block, 4 warps of 64x64, C/D of m16n8k16"));
+  EXPECT_EQ(count_cells(s, "warps"), 2 * 2);
+  EXPECT_EQ(label(s, "warps-r0-c0"), "warp 0: 0");
+  EXPECT_EQ(label(s, "warps-r1-c0"), "warp 1: 1");
+  EXPECT_EQ(label(s, "warps-r0-c1"), "warp 2: 0");
+  EXPECT_EQ(label(s, "warps-r1-c1"), "warp 3: 1");
+  EXPECT_EQ(label(s, "lanes-r6-c1"), "T25: 1");
+  EXPECT_EQ(label(s, "lanes-r0-c0"), "T0: 1");
+  // A size the variant's blocks do not tile is refused, not drawn with another kernel's blocks.
+  g->request.n = 320;
+  EXPECT_EQ(fs::build_scene(r).error.kind, ErrorKind::refused);
+}
+
+// wgmma-ws: 128x256 blocks; warps 0-3 produce, consumer warps 4-11 hold 16 rows each. (100, 5) is
+// warp 4 + 100 / 16 = 10 (grid row 6), lane (100 % 8) * 4 + (5 % 8) / 2 = 18.
+TEST(ExportOutput, WgmmaWsDrawsItsConsumerWarps) {
+  auto g = std::make_shared<fragviz::GateReport>();
+  g->ran = true;
+  g->request.n = 256;
+  g->request.variant = fragviz::GateVariant::wgmma_ws;
+  g->mismatch_count = 1;
+  g->mismatches = {{100, 5, 1.f, 2.f}};
+  fs::ViewRequest r;
+  r.view = fs::View::output;
+  r.gate = g;
+  const fs::Scene s = build(r);
+  EXPECT_EQ(count_cells(s, "blocks"), 2 * 1);
+  EXPECT_EQ(count_cells(s, "warps"), 8);
+  EXPECT_EQ(label(s, "warps-r0-c0"), "warp 4: 0");
+  EXPECT_EQ(label(s, "warps-r6-c0"), "warp 10: 1");
+  EXPECT_EQ(label(s, "lanes-r4-c2"), "T18: 1");
+}
+
+// A user kernel's tiling is its own: regions of 64 x 64, no warps or lanes claimed.
+TEST(ExportOutput, UserKernelClaimsNoWarps) {
+  auto g = std::make_shared<fragviz::GateReport>();
+  g->ran = true;
+  g->request.n = 256;
+  g->request.variant = fragviz::GateVariant::user_kernel;
+  g->request.kernel = fragviz::UserKernel{};
+  g->mismatch_count = 1;
+  g->mismatches = {{70, 3, 1.f, 2.f}};
+  fs::ViewRequest r;
+  r.view = fs::View::output;
+  r.gate = g;
+  const fs::Scene s = build(r);
+  EXPECT_EQ(count_cells(s, "blocks"), 4 * 4);
+  EXPECT_EQ(fill(s, "blocks-r1-c0"), (fs::Colour{255, 46, 31}));
+  EXPECT_EQ(count_cells(s, "warps"), 0);
+  EXPECT_EQ(count_cells(s, "lanes"), 0);
 }
 
 TEST(ExportSvg, ReadBackTextAndRects) {

@@ -9,6 +9,7 @@
 
 #include "fragviz/gate/gate_host.hpp"
 #include "fragviz/gate/gate_ladder.hpp"
+#include "fragviz/gate/wgmma_gate.hpp"
 #include "fragviz/smem/lane_pattern.hpp"
 #include "fragviz/smem/smem_layout.hpp"
 
@@ -51,6 +52,47 @@ TEST(GateLadder, NamesRungsAndMinSmAsIssue10Lists) {
   }
   EXPECT_EQ(values.size(), want.size());
   EXPECT_FALSE(parse_variant("reg_db"));
+}
+
+TEST(GateLadder, EachHopperRungHasOneRowAndTheRestNone) {
+  const std::pair<GateVariant, int> want[] = {{GateVariant::wgmma_tma, 0},
+                                              {GateVariant::wgmma_ws, 1},
+                                              {GateVariant::wgmma_persistent, 2},
+                                              {GateVariant::wgmma_cluster, 3}};
+  ASSERT_EQ(std::size(want), static_cast<std::size_t>(kWgmmaGateRungCount));
+  for (const auto& [v, rung] : want) {
+    EXPECT_EQ(wgmma_gate_rung(v), rung);
+    EXPECT_EQ(gate_variant_info(v).name, kWgmmaGateRungs[rung].name);
+  }
+  int hopper_rows = 0;
+  for (const GateVariantInfo& v : gate_variants()) {
+    hopper_rows += v.wgmma_rung >= 0;
+    EXPECT_EQ(v.wgmma_rung >= 0, v.tile.copy == gate::CopyPath::tma) << v.name;
+  }
+  EXPECT_EQ(hopper_rows, kWgmmaGateRungCount);
+  EXPECT_EQ(wgmma_gate_rung(GateVariant::reg_db), -1);
+  EXPECT_EQ(wgmma_gate_rung(GateVariant::user_kernel), -1);
+}
+
+// What the CLI's --variant help and the lists print (cmd_gate.cpp, cmd_banks.cpp, settings).
+TEST(GateLadder, NameListsAndHelpComeFromTheTable) {
+  const std::string names = gate_variant_names();
+  EXPECT_EQ(names.rfind("ldmatrix-k8, scalar-b-k8, ldmatrix-k16, broken-swap-b, cp-async-db, ", 0), 0u)
+      << names;
+  EXPECT_EQ(names.substr(names.size() - std::string("wgmma-persistent, wgmma-cluster").size()),
+            "wgmma-persistent, wgmma-cluster");
+  const std::string help = gate_variant_help();
+  EXPECT_EQ(
+      help.rfind("ldmatrix-k8 (rung 1, sm_75+), scalar-b-k8 (rung 1, sm_75+), ldmatrix-k16 (rung 1, sm_80+), "
+                 "broken-swap-b (rung 1, sm_75+, DELIBERATELY WRONG: for the gate to catch), cp-async-db "
+                 "(rung 2, sm_80+)",
+                 0),
+      0u)
+      << help;
+  EXPECT_NE(help.find("reg-db-128x256 (rung 6, sm_80+), wgmma-tma (rung 7, sm_90a only)"), std::string::npos)
+      << help;
+  EXPECT_EQ(help.substr(help.size() - std::string("wgmma-cluster (rung 10, sm_90a only)").size()),
+            "wgmma-cluster (rung 10, sm_90a only)");
 }
 
 TEST(GateLadder, TilesSharedBytesAndSizeMultiplesByHand) {

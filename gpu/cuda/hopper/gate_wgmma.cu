@@ -16,6 +16,7 @@
 #include <cstdint>
 
 #include "fragviz/gate/wgmma_gate.hpp"
+#include "fragviz/isa/wgmma.hpp"
 #include "gate_wgmma.cuh"
 #include "gate_wgmma_mma.cuh"
 
@@ -122,6 +123,27 @@ __device__ __forceinline__ void setmaxnreg_dec() {
 }
 #endif
 
+/// True when thread 0's element 0 is (0, 0) and every thread's element i sits at its element 0 plus
+/// thread 0's element i (so the epilogue adds compile-time offsets to one coordinate per thread, as
+/// PTX's figure reads), and elements 2p and 2p+1 side by side in one row from an even column (one
+/// 8-byte float2).
+FRAGVIZ_HD constexpr bool base_plus_offset_pairs(const OperandSpec& d, int threads, int elements) {
+  const Coord origin = operand_coord(d, 0, 0);
+  if (origin.row != 0 || origin.col != 0) return false;
+  for (int t = 0; t < threads; ++t) {
+    const Coord base = operand_coord(d, t, 0);
+    for (int e = 0; e < elements; ++e) {
+      const Coord at = operand_coord(d, t, e), step = operand_coord(d, 0, e);
+      if (at.row != base.row + step.row || at.col != base.col + step.col) return false;
+      if (e % 2 == 1) {
+        const Coord lo = operand_coord(d, t, e - 1);
+        if (at.row != lo.row || at.col != lo.col + 1 || lo.col % 2 != 0) return false;
+      }
+    }
+  }
+  return true;
+}
+
 /// Keeps the compiler from moving accumulator reads or writes across a wgmma wait (CUTLASS's
 /// warpgroup_fence_operand).
 template <int N>
@@ -185,18 +207,22 @@ __device__ __forceinline__ void issue_stage(const Smem<Rung>& sm, int s, const C
 }
 
 /// Stores one warpgroup's m64nN accumulators: rows [row0, row0 + 64), columns [col0, col0 + N).
-/// PTX ISA "Matrix fragments for wgmma.mma_async .m64nNk16" (D): element i of lane l in warp w
-/// is row 16w + l/4 + 8 ((i/2) % 2), column 8 (i/4) + 2 (l % 4) + i % 2, so (i, i+1) are a float2.
+/// Element i of warpgroup thread t sits where the model's D map wgmma_d_layout(N) puts it (PTX ISA
+/// "Matrix fragments for wgmma.mma_async .m64nNk16", D): thread t's element 0 plus element i's
+/// constant offset, and (i, i+1) for even i adjacent in a row (both checked below), so they go out
+/// as one float2.
 template <int N>
 __device__ __forceinline__ void store_accumulators(const float (&d)[N / 2], float* c, int n, int row0,
                                                    int col0, int thread_in_warpgroup) {
-  const int warp = thread_in_warpgroup / 32, lane = thread_in_warpgroup % 32;
-  const int row = row0 + 16 * warp + lane / 4;
-  const int col = col0 + 2 * (lane % 4);
+  constexpr OperandSpec kD{ElemType::f32, 64, N, wgmma_d_layout(N)};
+  static_assert(base_plus_offset_pairs(kD, kWarpgroupSize, N / 2),
+                "one base per thread plus constant offsets, (d[i], d[i+1]) adjacent for the float2 stores");
+  const Coord base = operand_coord(kD, thread_in_warpgroup, 0);
+  const int row = row0 + base.row, col = col0 + base.col;
 #pragma unroll
   for (int i = 0; i < N / 2; i += 2) {
-    const int r = row + 8 * ((i / 2) % 2);
-    float2* p = reinterpret_cast<float2*>(c + static_cast<std::size_t>(r) * n + col + 8 * (i / 4));
+    const Coord at = operand_coord(kD, 0, i);  // a constant once unrolled
+    float2* p = reinterpret_cast<float2*>(c + static_cast<std::size_t>(row + at.row) * n + col + at.col);
     *p = make_float2(d[i], d[i + 1]);
   }
 }
@@ -390,16 +416,41 @@ extern "C" __global__ void __launch_bounds__(384, 1)
   gate_wgmma::warp_specialized_body<3>(&map_a, &map_b, c, n);
 }
 
+namespace {
+
+/// Launches rung `Rung` as a GateKernel record does (launch_gate_wgmma judges first).
+template <int Rung>
+cudaError_t launch_rung(const gate::GateKernel&, const __half* a, const __half* b, float* c, int n,
+                        cudaStream_t s) {
+  return launch_gate_wgmma(Rung, a, b, c, n, s);
+}
+
+/// The record of rung `Rung`'s kernel: its threads and dynamic shared memory from the rung's data.
+template <int Rung>
+gate::GateKernel rung_kernel(GateVariant v, const void* kernel, const char* name) {
+  constexpr WgmmaGateRung r = kWgmmaGateRungs[Rung];
+  return gate::GateKernel{
+      v, kernel, name, wgmma_gate_threads(r), wgmma_gate_dynamic_smem_bytes(r), nullptr, launch_rung<Rung>};
+}
+
+}  // namespace
+
+const std::vector<gate::GateKernel>& gate_wgmma_kernels() {
+  static const std::vector<gate::GateKernel> records = {
+      rung_kernel<0>(GateVariant::wgmma_tma, FRAGVIZ_GATE_KERNEL_SYMBOL(gate_wgmma_tma)),
+      rung_kernel<1>(GateVariant::wgmma_ws, FRAGVIZ_GATE_KERNEL_SYMBOL(gate_wgmma_ws)),
+      rung_kernel<2>(GateVariant::wgmma_persistent, FRAGVIZ_GATE_KERNEL_SYMBOL(gate_wgmma_persistent)),
+      rung_kernel<3>(GateVariant::wgmma_cluster, FRAGVIZ_GATE_KERNEL_SYMBOL(gate_wgmma_cluster)),
+  };
+  return records;
+}
+
 // [SECTION] Host side ----------------------------------------------------------------------------
 
 namespace {
 
-using Kernel = void (*)(CUtensorMap, CUtensorMap, float*, int);
-constexpr Kernel kKernels[kWgmmaGateRungCount] = {gate_wgmma_tma, gate_wgmma_ws, gate_wgmma_persistent,
-                                                  gate_wgmma_cluster};
-constexpr const char* kKernelNames[kWgmmaGateRungCount] = {"gate_wgmma_tma", "gate_wgmma_ws",
-                                                           "gate_wgmma_persistent", "gate_wgmma_cluster"};
-static_assert(sizeof(kKernels) / sizeof(kKernels[0]) == kWgmmaGateRungCount, "one kernel per rung");
+/// Rung `rung`'s kernel (rung in range).
+const void* rung_function(int rung) { return gate_wgmma_kernels()[static_cast<std::size_t>(rung)].kernel; }
 
 using EncodeTiled = CUresult (*)(CUtensorMap*, CUtensorMapDataType, cuuint32_t, void*, const cuuint64_t*,
                                  const cuuint64_t*, const cuuint32_t*, const cuuint32_t*,
@@ -491,7 +542,8 @@ cudaError_t grid_blocks(int rung, int n, const cudaLaunchConfig_t& config, int* 
   int resident = 0;
   if (r.cluster_m > 1) {
     int clusters = 0;
-    if (cudaError_t e = cudaOccupancyMaxActiveClusters(&clusters, kKernels[rung], &config); e != cudaSuccess)
+    if (cudaError_t e = cudaOccupancyMaxActiveClusters(&clusters, rung_function(rung), &config);
+        e != cudaSuccess)
       return e;
     resident = clusters * r.cluster_m;
   } else {
@@ -521,7 +573,8 @@ cudaError_t launch_gate_wgmma(int rung, const __half* a, const __half* b, float*
   if (cudaError_t e = make_map(&map_a, a, wgmma_gate_tensor_map_a(r, n)); e != cudaSuccess) return e;
   if (cudaError_t e = make_map(&map_b, b, wgmma_gate_tensor_map_b(r, n)); e != cudaSuccess) return e;
   const int smem = wgmma_gate_dynamic_smem_bytes(r);
-  if (cudaError_t e = cudaFuncSetAttribute(kKernels[rung], cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
+  if (cudaError_t e =
+          cudaFuncSetAttribute(rung_function(rung), cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
       e != cudaSuccess)
     return e;
   cudaLaunchAttribute cluster{};
@@ -543,16 +596,18 @@ cudaError_t launch_gate_wgmma(int rung, const __half* a, const __half* b, float*
   config.gridDim = r.producer_warpgroup
                        ? dim3(static_cast<unsigned>(blocks))
                        : dim3(static_cast<unsigned>(n / r.block_n), static_cast<unsigned>(n / r.block_m));
-  return cudaLaunchKernelEx(&config, kKernels[rung], map_a, map_b, c, n);
+  void* args[] = {&map_a, &map_b, &c, &n};
+  return cudaLaunchKernelExC(&config, rung_function(rung), args);
 }
 
 cudaError_t gate_wgmma_attributes(int rung, cudaFuncAttributes* attr) {
   if (rung < 0 || rung >= kWgmmaGateRungCount || attr == nullptr) return cudaErrorInvalidValue;
-  return cudaFuncGetAttributes(attr, kKernels[rung]);
+  return cudaFuncGetAttributes(attr, rung_function(rung));
 }
 
 const char* gate_wgmma_kernel_name(int rung) {
-  return rung >= 0 && rung < kWgmmaGateRungCount ? kKernelNames[rung] : nullptr;
+  return rung >= 0 && rung < kWgmmaGateRungCount ? gate_wgmma_kernels()[static_cast<std::size_t>(rung)].name
+                                                 : nullptr;
 }
 
 }  // namespace fragviz::cuda

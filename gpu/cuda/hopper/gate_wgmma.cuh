@@ -8,6 +8,9 @@
 
 #include <optional>
 #include <string>
+#include <vector>
+
+#include "../gate_kernel.cuh"
 
 namespace fragviz::cuda {
 
@@ -24,6 +27,9 @@ std::optional<std::string> gate_wgmma_check(int rung, const __half* a, const __h
 /// cudaErrorInvalidConfiguration for too little shared memory, the driver lookup's error else;
 /// nothing is launched then. Otherwise the launch's error (asynchronous errors come later).
 cudaError_t launch_gate_wgmma(int rung, const __half* a, const __half* b, float* c, int n, cudaStream_t s);
+
+/// The rungs' kernels' GateKernel records, index = rung (registered beside the kernels).
+const std::vector<gate::GateKernel>& gate_wgmma_kernels();
 
 /// cudaFuncGetAttributes of the rung's kernel; cudaErrorInvalidValue for a bad rung.
 cudaError_t gate_wgmma_attributes(int rung, cudaFuncAttributes* attr);

@@ -10,8 +10,8 @@ extern "C" __global__ void __launch_bounds__(fragviz::gate::kCpAsyncDb.threads()
 }
 
 namespace fragviz::gate::ladder {
-LadderKernel cp_async_db_kernel() {
-  return LadderKernel{reinterpret_cast<const void*>(fragviz_gate_cp_async_db), grid_for<kCpAsyncDb>,
-                      kCpAsyncDb};
+GateKernel cp_async_db_kernel() {
+  return rung_kernel<kCpAsyncDb>(GateVariant::cp_async_db,
+                                 FRAGVIZ_GATE_KERNEL_SYMBOL(fragviz_gate_cp_async_db));
 }
 }  // namespace fragviz::gate::ladder

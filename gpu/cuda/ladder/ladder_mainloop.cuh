@@ -26,8 +26,9 @@
 
 namespace fragviz::gate::ladder {
 
-/// The catalogue entry every ladder kernel issues.
-inline constexpr int kMmaIndex = instruction_index("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32");
+/// The catalogue entry the kernel of configuration C issues (gate_geometry.hpp's mma_mnemonic).
+template <const TileConfig& C>
+inline constexpr int kMmaIndex = instruction_index(mma_mnemonic(C));
 
 /// Which block of C this block computes: (block row, block col). With raster_group G > 0 the 1-D
 /// grid walks G block rows column by column, so G consecutive blocks share one B block column and
@@ -185,8 +186,8 @@ __device__ __forceinline__ void matmul_block(const __half* __restrict__ a, const
   static_assert(!C.register_double_buffer || C.block_k >= 32,
                 "register double buffering needs two k16 steps");
   static_assert(offsets_are_row_shifts<C>(), "the geometry's offsets must be row shifts (see above)");
-  static_assert(kMmaIndex >= 0, "the ladder's instruction is in the catalogue");
-  constexpr OperandSpec kCFrag = kInstructions[kMmaIndex].c;
+  static_assert(kMmaIndex<C> >= 0, "the ladder's instruction is in the catalogue");
+  constexpr OperandSpec kCFrag = kInstructions[kMmaIndex<C>].c;
   static_assert(kCFrag.rows == 16 && kCFrag.cols == 8, "one 16x8 accumulator tile per mma");
   using Frag = Fragments<C>;
   constexpr int KS = C.block_k / 16;
@@ -292,13 +293,6 @@ __device__ __forceinline__ void matmul_block(const __half* __restrict__ a, const
 #else
   (void)a, (void)b, (void)c, (void)n;
 #endif
-}
-
-/// Grid of a ladder kernel at size n (n a multiple of C.n_multiple()).
-template <const TileConfig& C>
-inline dim3 grid_for(int n) {
-  const unsigned rows = static_cast<unsigned>(n / C.block_m), cols = static_cast<unsigned>(n / C.block_n);
-  return C.raster_group == 0 ? dim3(cols, rows) : dim3(rows * cols);
 }
 
 }  // namespace fragviz::gate::ladder

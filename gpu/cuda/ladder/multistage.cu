@@ -9,8 +9,8 @@ extern "C" __global__ void __launch_bounds__(fragviz::gate::kMultistage.threads(
 }
 
 namespace fragviz::gate::ladder {
-LadderKernel multistage_kernel() {
-  return LadderKernel{reinterpret_cast<const void*>(fragviz_gate_multistage), grid_for<kMultistage>,
-                      kMultistage};
+GateKernel multistage_kernel() {
+  return rung_kernel<kMultistage>(GateVariant::multistage,
+                                  FRAGVIZ_GATE_KERNEL_SYMBOL(fragviz_gate_multistage));
 }
 }  // namespace fragviz::gate::ladder

@@ -10,7 +10,7 @@ extern "C" __global__ void __launch_bounds__(fragviz::gate::kRegDb.threads())
 }
 
 namespace fragviz::gate::ladder {
-LadderKernel reg_db_kernel() {
-  return LadderKernel{reinterpret_cast<const void*>(fragviz_gate_reg_db), grid_for<kRegDb>, kRegDb};
+GateKernel reg_db_kernel() {
+  return rung_kernel<kRegDb>(GateVariant::reg_db, FRAGVIZ_GATE_KERNEL_SYMBOL(fragviz_gate_reg_db));
 }
 }  // namespace fragviz::gate::ladder

@@ -10,8 +10,8 @@ extern "C" __global__ void __launch_bounds__(fragviz::gate::kRegDb128x256.thread
 }
 
 namespace fragviz::gate::ladder {
-LadderKernel reg_db_128x256_kernel() {
-  return LadderKernel{reinterpret_cast<const void*>(fragviz_gate_reg_db_128x256), grid_for<kRegDb128x256>,
-                      kRegDb128x256};
+GateKernel reg_db_128x256_kernel() {
+  return rung_kernel<kRegDb128x256>(GateVariant::reg_db_128x256,
+                                    FRAGVIZ_GATE_KERNEL_SYMBOL(fragviz_gate_reg_db_128x256));
 }
 }  // namespace fragviz::gate::ladder

@@ -10,8 +10,8 @@ extern "C" __global__ void __launch_bounds__(fragviz::gate::kSwizzleXor.threads(
 }
 
 namespace fragviz::gate::ladder {
-LadderKernel swizzle_xor_kernel() {
-  return LadderKernel{reinterpret_cast<const void*>(fragviz_gate_swizzle_xor), grid_for<kSwizzleXor>,
-                      kSwizzleXor};
+GateKernel swizzle_xor_kernel() {
+  return rung_kernel<kSwizzleXor>(GateVariant::swizzle_xor,
+                                  FRAGVIZ_GATE_KERNEL_SYMBOL(fragviz_gate_swizzle_xor));
 }
 }  // namespace fragviz::gate::ladder

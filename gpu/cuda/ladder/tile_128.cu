@@ -10,7 +10,7 @@ extern "C" __global__ void __launch_bounds__(fragviz::gate::kTile128.threads())
 }
 
 namespace fragviz::gate::ladder {
-LadderKernel tile_128_kernel() {
-  return LadderKernel{reinterpret_cast<const void*>(fragviz_gate_tile_128), grid_for<kTile128>, kTile128};
+GateKernel tile_128_kernel() {
+  return rung_kernel<kTile128>(GateVariant::tile_128, FRAGVIZ_GATE_KERNEL_SYMBOL(fragviz_gate_tile_128));
 }
 }  // namespace fragviz::gate::ladder

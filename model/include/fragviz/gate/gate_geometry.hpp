@@ -90,6 +90,13 @@ FRAGVIZ_HD constexpr std::int32_t b_tile_offset(TileConfig c, int k, int col) {
                                            : xor_swizzle_for_row(c.block_n)(k * c.block_n + col);
 }
 
+/// The mma.sync every warp of configuration `c` issues, as the catalogue names it
+/// (catalogue_table.hpp): m16n8k8 or m16n8k16 with .f16 inputs and .f32 accumulators.
+FRAGVIZ_HD constexpr const char* mma_mnemonic(TileConfig c) {
+  return c.mma_k == 16 ? "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32"
+                       : "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32";
+}
+
 // [SECTION] The configurations ------------------------------------------------------------------
 // Each ladder rung changes one thing from the rung before it.
 

@@ -1,12 +1,15 @@
-// The gate's kernel variants as one table: the seed's kernels (rung 1) and the mma.sync ladder
-// (rungs 2-6, issue 10), each with its tiling and, per operand, the shared-memory geometry and the
-// warp-wide load the kernel reads it with, in the terms the bank view takes (a CuTe layout for
-// parse_smem_layout, a lane pattern for parse_lane_pattern, a SharedOp). The geometry is generated
-// from the same TileConfig the kernels compile from (gate_geometry.hpp), so the view shows what
+// The gate's kernel variants as one table: the seed's kernels (rung 1), the mma.sync ladder
+// (rungs 2-6, issue 10) and the Hopper rungs (7-10, wgmma_gate.hpp), each with its tiling, who
+// writes which output element, and, per operand, the shared-memory geometry and the warp-wide load
+// the kernel reads it with, in the terms the bank view takes (a CuTe layout for parse_smem_layout, a
+// lane pattern for parse_lane_pattern, a SharedOp). The geometry is generated from the same
+// TileConfig (gate_geometry.hpp) or WgmmaGateRung the kernels compile from, so the view shows what
 // runs. Pure model: no CUDA, no GL.
 //
-// Adding a variant: one GateVariant value (report.hpp), one entry in gate_variants()
-// (model/gate/gate_ladder.cpp), its kernel behind launch_matmul.
+// Adding a variant: one GateVariant value (report.hpp: the report's stored identity), one row of
+// the table in model/gate/gate_ladder.cpp (its name is the JSON and CLI spelling), and its kernel
+// with the GateKernel record registered beside it (gpu/cuda/gate_kernel.cuh); test_gate_registry
+// fails while either half lacks the other.
 #pragma once
 
 #include <optional>
@@ -15,6 +18,7 @@
 #include <vector>
 
 #include "fragviz/gate/gate_geometry.hpp"
+#include "fragviz/gate/gate_output.hpp"
 #include "fragviz/isa/ldmatrix.hpp"
 #include "fragviz/report/report.hpp"
 #include "fragviz/smem/smem_access.hpp"
@@ -53,17 +57,26 @@ struct GateVariantInfo {
   gate::TileConfig tile{};
   int dynamic_shared_bytes = 0;  ///< requested at launch (0: the seed's static arrays)
   int n_multiple = 64;           ///< n must be a multiple of this
+  /// The Hopper rung's index in kWgmmaGateRungs (wgmma_gate.hpp), -1 for an mma.sync variant.
+  int wgmma_rung = -1;
+  /// Who writes which element of C: the block, warp and instruction tiles the kernel uses.
+  GateOutputTiling output{};
   OperandGeometry a, b;
   const OperandGeometry& operand(GateOperand o) const { return o == GateOperand::A ? a : b; }
 };
 
-/// Every variant, in ladder order (the seed's four, then rungs 2-6).
+/// Every variant, in ladder order (the seed's four, then rungs 2-10).
 const std::vector<GateVariantInfo>& gate_variants();
-/// The entry of `v`, or nullptr for a value outside the enum.
+/// The entry of `v`, or nullptr for a value outside the table (user_kernel: the user's own tiling).
 const GateVariantInfo* find_gate_variant(GateVariant v);
+/// Every variant's name in table order, joined by ", " (what lists, refusals and help print).
+std::string gate_variant_names();
+/// Every variant as the gate's --variant help lists it: "ldmatrix-k8 (rung 1, sm_75+), ...,
+/// wgmma-cluster (rung 10, sm_90a only)", the deliberately wrong one marked so.
+std::string gate_variant_help();
 
-/// The kWgmmaGateRungs index (wgmma_gate.hpp) of a Hopper rung's variant, or -1 for every other:
-/// the one mapping the variant table, the CUDA launcher and the app use.
+/// The kWgmmaGateRungs index (wgmma_gate.hpp) of a Hopper rung's variant (its table row's
+/// wgmma_rung), or -1 for every other.
 int wgmma_gate_rung(GateVariant v);
 /// The entry of `v`; throws std::out_of_range for a value outside the enum.
 const GateVariantInfo& gate_variant_info(GateVariant v);

@@ -23,6 +23,7 @@
 #include "fragviz/isa/wgmma.hpp"
 #include "fragviz/util/json_text.hpp"
 #include "fragviz/util/name_suggest.hpp"
+#include "fragviz/util/whole_file.hpp"
 #include "fragviz/util/words.hpp"
 
 namespace fragviz::app {
@@ -628,21 +629,7 @@ void note_settings_touched(const std::string& loaded_json, const Settings& now,
 
 std::string save_settings(const std::string& dir, const Settings& s, const std::string& file_text,
                           const std::string& loaded_json, const std::set<std::string>& touched) {
-  namespace fs = std::filesystem;
-  std::string path = dir + "/settings.json";
-  std::error_code st_ec;
-  // A link (dotfiles kept elsewhere) is written through: its target is replaced, the link kept.
-  if (fs::is_symlink(fs::symlink_status(path, st_ec))) {
-    const fs::path target = fs::canonical(path, st_ec);
-    if (st_ec) return path + " is a link that leads to no file: settings are not saved";
-    path = target.string();
-  }
-  const std::string tmp = path + ".tmp";
-  // Only a regular file is replaced: renaming over anything else (a device node, a FIFO, a folder
-  // link) would replace that thing itself.
-  const auto st = fs::status(path, st_ec);
-  if (fs::exists(st) && !fs::is_regular_file(st))
-    return path + " is not a regular file: settings are not saved";
+  const std::string path = dir + "/settings.json";
   std::string text = settings_json(s);
   if (!file_text.empty()) {
     const json file = json::parse(file_text, nullptr, false),
@@ -656,15 +643,12 @@ std::string save_settings(const std::string& dir, const Settings& s, const std::
                  .dump(2, ' ', false, json::error_handler_t::replace);
     }
   }
-  {
-    std::ofstream out(tmp, std::ios::trunc);
-    if (!out) return "cannot write " + tmp + ": settings are not saved";
-    out << text << '\n';
-    if (!out) return "cannot write " + tmp + ": settings are not saved";
-  }
-  std::error_code ec;
-  fs::rename(tmp, path, ec);
-  return ec ? "cannot replace " + path + ": " + ec.message() + "; settings are not saved" : std::string();
+  // A link (dotfiles kept elsewhere) is written through, its target replaced and the link kept;
+  // anything but a regular file (a device node, a FIFO) is refused, never renamed over.
+  const auto problem = cli::write_whole_file(path, text + '\n', cli::NotRegular::refuse);
+  if (!problem) return {};
+  return problem->refused ? path + " " + problem->why + ": settings are not saved"
+                          : "cannot write " + path + ": " + problem->why + "; settings are not saved";
 }
 
 }  // namespace fragviz::app

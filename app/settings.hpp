@@ -115,8 +115,9 @@ LoadedSettings load_settings(const std::string& dir, AppState& s);
 /// could not read (kept as it is, and the notice says so). Creates the folder only when `persist`.
 std::string start_settings(const ConfigDir& d, bool persist, AppState& s);
 
-/// Writes settings.json into `dir` (via a temporary file and rename; where settings.json is a
-/// symbolic link, its target is replaced and the link kept). With the file as read at start
+/// Writes settings.json into `dir`, whole or not at all (whole_file.hpp: a symbolic link is written
+/// through, its target replaced and the link kept; a link that leads to no file, or anything but a
+/// regular file, is refused and said). With the file as read at start
 /// (`file_text`, read as `loaded_json`: AppState::settings_file_text, settings_loaded_json), what
 /// the user did not change this session is written back as they wrote it: keys this app does not
 /// know, and values it had replaced (an out-of-range pad) unless the user changed them this session

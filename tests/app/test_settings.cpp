@@ -3,14 +3,17 @@
 // 65536, the seed an unsigned 64-bit number), and the files: a faulty setting is said and replaced
 // by a sane value; a file the app cannot read as its own is never written over.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "settings.hpp"
 
@@ -355,6 +358,13 @@ struct TempDir {
     t << in.rdbuf();
     return t.str();
   }
+  /// The folder's names other than settings.json: a save's temporary file would be one.
+  std::vector<std::string> others() const {
+    std::vector<std::string> out;
+    for (const auto& e : fs::directory_iterator(path))
+      if (e.path().filename() != "settings.json") out.push_back(e.path().filename().string());
+    return out;
+  }
 };
 
 bool notices_have(const AppState& s, const std::string& a, const std::string& b = "") {
@@ -452,7 +462,7 @@ TEST(SettingsFiles, GoodFileLoadsSilentlyAndSavesBack) {
   EXPECT_TRUE(s.settings_notices.empty());
   EXPECT_EQ(s.controls.pad_halves, 16);
   EXPECT_EQ(s.selected_lane, 7);
-  EXPECT_FALSE(fs::exists(t.path / "settings.json.tmp"));
+  EXPECT_TRUE(t.others().empty()) << t.others()[0];
 }
 
 // The wgmma entry and the open Hopper windows survive a restart, as every other setting does.
@@ -573,7 +583,7 @@ TEST(SettingsFiles, AnUnchangedQuitLeavesTheFileByteForByte) {
   };
   ASSERT_EQ(save(), "");
   EXPECT_EQ(t.read("settings.json"), text);
-  EXPECT_FALSE(fs::exists(t.path / "settings.json.tmp"));
+  EXPECT_TRUE(t.others().empty()) << t.others()[0];
   // A window the user closes: windows becomes this app's object, the rest stays the user's.
   s.windows.gate = false;
   ASSERT_EQ(save(), "");
@@ -602,6 +612,19 @@ TEST(SettingsFiles, ALinkedSettingsFileIsWrittenThrough) {
   EXPECT_EQ(save_settings((t.path / "cfg").string(), want),
             (t.path / "cfg" / "settings.json").string() +
                 " is a link that leads to no file: settings are not saved");
+}
+
+// settings.json is the app's own file: a FIFO (or a device) in its place is neither written into
+// nor replaced.
+TEST(SettingsFiles, ASettingsFileThatIsNoRegularFileIsNotSaved) {
+  TempDir t;
+  const fs::path fifo = t.path / "settings.json";
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  const Settings defaults;
+  EXPECT_EQ(save_settings(t.path.string(), defaults),
+            fifo.string() + " is not a regular file: settings are not saved");
+  EXPECT_TRUE(fs::is_fifo(fs::symlink_status(fifo)));
+  EXPECT_TRUE(t.others().empty());
 }
 
 TEST(SettingsFiles, RunsThatDoNotPersistCreateNothing) {

@@ -9,8 +9,8 @@ src="$2"
 fails=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-# shellcheck source=expect.sh
-source "$(dirname "${BASH_SOURCE[0]}")/expect.sh"
+# shellcheck source=lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 g="$src/docs/device-runs/2026-12-01-h200/gate-report.json"
 mkdir "$tmp/dir"
 mkfifo "$tmp/fifo"

@@ -64,6 +64,45 @@ TEST(ParseSettings, WrittenSettingsReadBackUnchangedAndSilently) {
   EXPECT_EQ(p.settings.controls.width_halves, 128);
 }
 
+// settings.json's keys, object by object: the file's format, written out here (not taken from the
+// tables that read and write it). A key lost or renamed breaks every user's saved file.
+TEST(ParseSettings, TheFileHoldsTheseKeys) {
+  const Settings defaults;
+  const nlohmann::json j = nlohmann::json::parse(settings_json(defaults));
+  const auto keys = [](const nlohmann::json& o) {
+    std::set<std::string> k;
+    for (const auto& [key, value] : o.items()) k.insert(key);
+    return k;
+  };
+  EXPECT_EQ(keys(j), (std::set<std::string>{"format", "version", "instruction", "wgmma", "ldmatrix_num",
+                                            "trans", "width_halves", "pad_halves", "swizzle", "selected_lane",
+                                            "windows", "gate", "output_colour", "layout"}));
+  EXPECT_EQ(keys(j["windows"]),
+            (std::set<std::string>{"controls", "device", "inspector", "fragments", "ldmatrix", "banks",
+                                   "gate", "output", "warpgroup", "descriptor", "moves"}));
+  EXPECT_EQ(keys(j["gate"]), (std::set<std::string>{"n", "seed", "variant"}));
+  EXPECT_EQ(keys(j["layout"]), (std::set<std::string>{"enabled", "write", "read", "lanes", "op", "num",
+                                                      "trans", "element_type"}));
+  EXPECT_EQ(nlohmann::json(layout_settings_json(LayoutControls{})), j["layout"]);
+}
+
+// Each window's key is read into its own flag and written back from it: closing one window in the
+// file closes that window only.
+TEST(ParseSettings, EachWindowKeyIsItsOwnWindow) {
+  const Settings defaults;
+  const nlohmann::json d = nlohmann::json::parse(settings_json(defaults))["windows"];
+  for (const char* key : {"controls", "device", "inspector", "fragments", "ldmatrix", "banks", "gate",
+                          "output", "warpgroup", "descriptor", "moves"})
+    for (bool open : {false, true}) {
+      const ParsedSettings p =
+          parse_fields(std::string(R"("windows": {")") + key + R"(": )" + (open ? "true" : "false") + "}");
+      EXPECT_TRUE(p.messages.empty()) << all(p);
+      const nlohmann::json w = nlohmann::json::parse(settings_json(p.settings))["windows"];
+      for (const auto& [k, v] : w.items())
+        EXPECT_EQ(v, k == key ? nlohmann::json(open) : d[k]) << key << " " << k;
+    }
+}
+
 TEST(ParseSettings, LayoutModeReadsBackAsTyped) {
   Settings s;
   s.layout.enabled = true;

@@ -61,10 +61,10 @@ ReportFile gate_file() {
   return f;
 }
 
+/// docs/device-runs/<run>/<name> of the build's source folder (FRAGVIZ_SOURCE_DIR: __FILE__ may be
+/// relative to the build folder under ccache).
 std::string device_run(const std::string& run, const std::string& name) {
-  std::string here = __FILE__;
-  here.erase(here.rfind("tests/unit/"));
-  return here + "docs/device-runs/" + run + "/" + name;
+  return std::string(FRAGVIZ_SOURCE_DIR) + "/docs/device-runs/" + run + "/" + name;
 }
 
 ReportFile load(const std::string& path) {

@@ -372,11 +372,10 @@ TEST(ReportJson, ExpectedCellsAreTheModelsNotTheFiles) {
 // [SECTION] issue 11, item 4: what the model can compute is recomputed on load ---------------------
 
 namespace {
-/// The repository's docs/device-runs/2026-11-29-h200/<name>, found from this file's path.
+/// The repository's docs/device-runs/2026-11-29-h200/<name> (FRAGVIZ_SOURCE_DIR: the build's source
+/// folder; __FILE__ may be relative to the build folder under ccache).
 std::string device_run(const std::string& name, const std::string& run = "2026-11-29-h200") {
-  std::string here = __FILE__;
-  here.erase(here.rfind("tests/unit/"));
-  return here + "docs/device-runs/" + run + "/" + name;
+  return std::string(FRAGVIZ_SOURCE_DIR) + "/docs/device-runs/" + run + "/" + name;
 }
 /// Replaces the first `from` in `text` with `to` (the edit must exist).
 std::string edited(std::string text, const std::string& from, const std::string& to) {
@@ -769,9 +768,7 @@ TEST(GateReportConsistency, CommittedReportsAndASampledListAreAccepted) {
 
 TEST(ReportRecompute, FuzzSeedsAreWhatTheirNamesSay) {
   // tests/fuzz/corpus/report: "invalid-*" documents are refused, every other seed is accepted.
-  std::string dir = __FILE__;
-  dir.erase(dir.rfind("tests/unit/"));
-  dir += "tests/fuzz/corpus/report";
+  const std::string dir = std::string(FRAGVIZ_SOURCE_DIR) + "/tests/fuzz/corpus/report";
   int seen = 0, invalid_seen = 0;
   for (const auto& entry : std::filesystem::directory_iterator(dir)) {
     const std::string name = entry.path().filename().string();

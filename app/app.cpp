@@ -383,15 +383,9 @@ nlohmann::json layout_view_json(const LayoutView& v) {
   using nlohmann::json;
   auto field = [](const FieldError& e) { return json{{"error", e.message}, {"column", e.column}}; };
   const LayoutControls& c = v.key;
-  json j = {{"enabled", c.enabled},
-            {"title", c.title},
-            {"write", c.write_layout},
-            {"read", c.read_layout},
-            {"lanes", c.lanes},
-            {"op", std::string(to_string(c.op))},
-            {"num", std::string(to_string(c.num))},
-            {"trans", c.trans},
-            {"element_type", c.element_type},
+  // The fields as settings.json names them, then what the view made of them.
+  json j = layout_settings_json(c);
+  j.update({{"title", c.title},
             {"element_error", field(v.element_error)},
             {"write_error", field(v.write_error)},
             {"read_error", field(v.read_error)},
@@ -402,7 +396,7 @@ nlohmann::json layout_view_json(const LayoutView& v) {
             {"conflicting_lanes", v.conflicting_lanes},
             {"phases", v.phase_lines},
             {"totals", v.totals},
-            {"lines", v.lines}};
+            {"lines", v.lines}});
   if (v.access) {
     const AccessReport& r = *v.access;
     json problems = json::array();
@@ -783,11 +777,13 @@ std::string App::state_json() const {
                 {"bold", font(fs.bold, fonts().bold)},
                 {"notice", fs.notice}};
   json windows = json::object();
-  for (const char* name : {kWinControls, kWinDevice, kWinInspector, kWinFragments, kWinLdmatrix, kWinBanks,
-                           kWinGate, kWinOutput})
-    if (const ImGuiWindow* w = ImGui::FindWindowByName(name); w && w->Active)
-      windows[name] = {{"rect", json::array({w->Pos.x * px, w->Pos.y * px, w->Size.x * px, w->Size.y * px})},
-                       {"scroll_max", json::array({w->ScrollMax.x * px, w->ScrollMax.y * px})}};
+  for (const WindowSetting& view : kWindowSettings) {
+    if (!view.tiled) continue;  // the tiled views' rectangles (the Hopper windows are in "hopper")
+    if (const ImGuiWindow* w = ImGui::FindWindowByName(view.title); w && w->Active)
+      windows[view.title] = {
+          {"rect", json::array({w->Pos.x * px, w->Pos.y * px, w->Size.x * px, w->Size.y * px})},
+          {"scroll_max", json::array({w->ScrollMax.x * px, w->ScrollMax.y * px})}};
+  }
   j["windows"] = windows;
   {
     // The layout of this frame (view_tiling.hpp), in window pixels like the rectangles above.

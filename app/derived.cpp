@@ -21,14 +21,12 @@ OperandTable make_operand(const Instruction& in, Operand op) {
   t.per_lane = elements_per_lane(in, op);
   t.registers = registers_per_lane(in, op);
   t.words = words_per_lane(in, op);
-  t.owner.assign(static_cast<std::size_t>(t.rows * t.cols * t.products), Owner{-1, -1});
+  t.owner = owner_table(in, op);
   for (int lane = 0; lane < kWarpSize; ++lane) {
     t.lane_cells[static_cast<std::size_t>(lane)].resize(static_cast<std::size_t>(t.per_lane));
-    for (int e = 0; e < t.per_lane; ++e) {
-      const Coord c = fragment_coord(in, op, lane, e);
-      t.lane_cells[static_cast<std::size_t>(lane)][static_cast<std::size_t>(e)] = c;
-      t.owner[static_cast<std::size_t>(t.cell(c))] = Owner{lane, e};
-    }
+    for (int e = 0; e < t.per_lane; ++e)
+      t.lane_cells[static_cast<std::size_t>(lane)][static_cast<std::size_t>(e)] =
+          fragment_coord(in, op, lane, e);
   }
   t.load = fragment_load(in, op);
   if (!t.load) t.no_load = ldmatrix_problem(in, op);

@@ -28,7 +28,7 @@ struct OperandTable {
   int rows = 0, cols = 0, products = 1;
   int per_lane = 0;                                      ///< elements each lane holds
   int registers = 0;                                     ///< registers each lane holds
-  std::vector<Owner> owner;                              ///< cell-major: product*rows*cols + row*cols + col
+  std::vector<Owner> owner;                              ///< cell-major (cell): owner_table
   std::array<std::vector<Coord>, kWarpSize> lane_cells;  ///< per lane, indexed by element
   std::optional<FragmentLoad> load;                      ///< the ldmatrix that fills it (fragment_load)
   std::string no_load;                                   ///< why there is none (ldmatrix_problem), when !load
@@ -40,7 +40,7 @@ struct OperandTable {
   int words = 0;             ///< 32-bit words per lane
   int label_digits = 0;      ///< passes (digits) the probe spreads one label over
   int label_digit_bits = 0;  ///< bits per digit
-  int cell(Coord c) const { return (c.product * rows + c.row) * cols + c.col; }
+  int cell(Coord c) const { return cell_index(rows, cols, c); }
   const Owner& at(int row, int col, int product = 0) const {
     return owner[static_cast<std::size_t>(cell(Coord{row, col, product}))];
   }

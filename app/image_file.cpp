@@ -61,7 +61,7 @@ bool write_image(const std::string& path, ImageFormat format, int w, int h, cons
   }
   if (!encoded) return false;
   // Whole or not at all (whole_file.hpp): a full disk left a truncated PNG.
-  return cli::write_whole_file(path, bytes).empty();
+  return !cli::write_whole_file(path, bytes);
 }
 
 }  // namespace fragviz::app

@@ -14,7 +14,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <cfloat>
 #include <chrono>
 #include <cmath>
@@ -22,7 +21,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -38,6 +36,7 @@
 #include "fonts.hpp"
 #include "fragviz/device/device.hpp"
 #include "fragviz/util/output_path.hpp"
+#include "fragviz/util/whole_file.hpp"
 #include "fragviz/viewmodel/assets.hpp"
 #include "gl_program.hpp"
 #include "image_file.hpp"
@@ -73,39 +72,16 @@ double process_age_ms() {
   return (uptime - static_cast<double>(start_ticks) / hz) * 1000.0;
 }
 
-/// Writes `text` to `path` so that a reader never sees half of it (a sibling .tmp renamed over it).
-/// A path that exists and is not a regular file (/dev/full, a FIFO, /dev/stdout) is written in
-/// place: renaming over it would replace the device node itself (as root, /dev/full became a
-/// plain file). A failure is said on stderr, once per path; returns whether the write succeeded.
-bool write_file_atomically(const std::string& path, const std::string& text) {
+/// Writes `text` and a newline to `path`, whole or not at all (whole_file.hpp: links written
+/// through, a device or FIFO in place). A failure is said on stderr, once per path; returns whether
+/// the write succeeded.
+bool write_output(const std::string& path, const std::string& text) {
   static std::string failed;  // the path whose failure was said last
-  const auto say = [&](const std::string& why) {
-    if (failed != path) std::fprintf(stderr, "fragviz: cannot write %s: %s\n", path.c_str(), why.c_str());
-    failed = path;
-  };
-  std::error_code ec;
-  const auto st = std::filesystem::status(path, ec);
-  if (std::filesystem::exists(st) && !std::filesystem::is_regular_file(st)) {
-    std::ofstream out(path, std::ios::trunc);
-    out << text << '\n';
-    out.flush();
-    if (!out) say("the write failed");
-    return static_cast<bool>(out);
-  }
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::trunc);
-    out << text << '\n';
-    out.flush();
-    if (!out) {
-      say("the write failed");
-      std::filesystem::remove(tmp, ec);
-      return false;
-    }
-  }
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) say(ec.message());
-  return !ec;
+  const auto problem = fragviz::cli::write_whole_file(path, text + '\n');
+  if (problem && failed != path)
+    std::fprintf(stderr, "fragviz: cannot write %s: %s\n", path.c_str(), problem->why.c_str());
+  if (problem) failed = path;
+  return !problem;
 }
 
 bool write_screenshot(const std::string& path, int w, int h) {
@@ -395,7 +371,7 @@ bool write_bench(const std::string& path, const Bench& b, int w, int h, float sc
   }
   o << "],\n"
     << "  \"steady\": " << phase_json(b.steady) << ",\n  \"changing\": " << phase_json(b.changing) << "\n}";
-  return write_file_atomically(path, o.str());
+  return write_output(path, o.str());
 }
 
 }  // namespace
@@ -735,7 +711,7 @@ int main(int argc, char** argv) {
       if (!opt.dump_state.empty()) {
         std::string text = app.state_json();
         if (text != last_dump) {
-          if (!write_file_atomically(opt.dump_state, text)) rc = 1;
+          if (!write_output(opt.dump_state, text)) rc = 1;
           last_dump = std::move(text);
         }
       }
@@ -748,7 +724,7 @@ int main(int argc, char** argv) {
     }
     app.shutdown();
     if (cuda_thread.t.joinable()) cuda_thread.t.join();  // bench.cuda_thread_end is read below
-    if (!opt.dump_state.empty() && !write_file_atomically(opt.dump_state, app.state_json())) rc = 1;
+    if (!opt.dump_state.empty() && !write_output(opt.dump_state, app.state_json())) rc = 1;
     if (benching) {
       int fw = 0, fh = 0;
       glfwGetFramebufferSize(window, &fw, &fh);

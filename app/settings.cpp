@@ -23,6 +23,7 @@
 #include "fragviz/isa/wgmma.hpp"
 #include "fragviz/util/json_text.hpp"
 #include "fragviz/util/name_suggest.hpp"
+#include "fragviz/util/whole_file.hpp"
 #include "fragviz/util/words.hpp"
 
 namespace fragviz::app {
@@ -121,14 +122,14 @@ struct Reader {
     return std::nullopt;
   }
 
-  /// Each key of the object `j` (at `prefix`, "gate.") that is none of `known`, said: a misspelt
-  /// key is a setting silently not taken.
+  /// Each key of the object `j` (at `prefix`, "gate.") that no entry of the key table `known`
+  /// names, said: a misspelt key is a setting silently not taken.
   /// Not for a file kept as it is (a newer version's keys are expected there).
-  void unknown_keys(const json& j, const std::string& prefix, std::initializer_list<const char*> known) {
+  template <class Keys>
+  void unknown_keys(const json& j, const std::string& prefix, const Keys& known) {
     if (out.keep_file) return;
     for (auto it = j.begin(); it != j.end(); ++it)
-      if (std::find_if(known.begin(), known.end(), [&](const char* k) { return it.key() == k; }) ==
-          known.end())
+      if (std::none_of(std::begin(known), std::end(known), [&](const auto& k) { return it.key() == k.key; }))
         say("unknown setting " + shown(json(prefix + it.key())) + " ignored");
   }
 
@@ -143,6 +144,273 @@ struct Reader {
         say(name + " " + shown(json(*s)) + " is not one of " + choices + ": using " + def);
     }
   }
+};
+
+}  // namespace
+
+// [SECTION] the keys: one table per object of settings.json
+
+namespace {
+
+/// One key of an object of settings.json: how parse_settings reads it from the object `j` into
+/// `T` (`name`: the key as messages give it, "gate.n") and how settings_json writes it. Reading,
+/// writing and the unknown-key check all walk the object's one table.
+template <class T>
+struct Key {
+  const char* key;
+  /// nullptr: read before the table (format, version).
+  void (*read)(Reader& r, const json& j, const char* key, const std::string& name, T& out);
+  /// nullptr: never written (shape, which files from before the catalogue hold).
+  json (*write)(const T& in);
+};
+
+template <class T, std::size_t N>
+void read_keys(Reader& r, const json& j, const std::string& prefix, const Key<T> (&keys)[N], T& out) {
+  for (const Key<T>& k : keys)
+    if (k.read) k.read(r, j, k.key, prefix + k.key, out);
+  r.unknown_keys(j, prefix, keys);
+}
+
+template <class T, std::size_t N>
+json write_keys(const Key<T> (&keys)[N], const T& in) {
+  json j = json::object();
+  for (const Key<T>& k : keys)
+    if (k.write) j[k.key] = k.write(in);
+  return j;
+}
+
+/// A key that is the boolean field `F` of T.
+template <class T, bool T::*F>
+Key<T> bool_key(const char* key) {
+  return {key,
+          [](Reader& r, const json& j, const char* k, const std::string& name, T& out) {
+            r.boolean(j, k, name, out.*F);
+          },
+          [](const T& in) -> json { return in.*F; }};
+}
+
+/// A key of "layout" that is the text field `F` (a layout or a lane pattern): kept as typed even
+/// when it does not parse (the view shows why); only its size is bounded.
+template <std::string LayoutControls::*F>
+Key<LayoutControls> layout_text_key(const char* key) {
+  return {key,
+          [](Reader& r, const json& l, const char* k, const std::string& name, LayoutControls& c) {
+            std::string& field = c.*F;
+            if (auto t = r.string(l, k, name, shown(json(field)))) {
+              if (t->size() > kMaxLayoutTextChars)
+                r.say(name + " is " + std::to_string(t->size()) + " characters, more than " +
+                      std::to_string(kMaxLayoutTextChars) + ": using " + shown(json(field)));
+              else
+                field = *t;
+            }
+          },
+          [](const LayoutControls& c) -> json { return c.*F; }};
+}
+
+/// "layout": the bank view's Layout mode.
+const Key<LayoutControls> kLayoutKeys[] = {
+    bool_key<LayoutControls, &LayoutControls::enabled>("enabled"),
+    layout_text_key<&LayoutControls::write_layout>("write"),
+    layout_text_key<&LayoutControls::read_layout>("read"),
+    layout_text_key<&LayoutControls::lanes>("lanes"),
+    {"op",
+     [](Reader& r, const json& l, const char* key, const std::string& name, LayoutControls& c) {
+       r.named(
+           l, key, name, shared_op_names(), [](const std::string& t) { return parse_shared_op(t); },
+           std::string(to_string(c.op)), c.op);
+     },
+     [](const LayoutControls& c) -> json { return std::string(to_string(c.op)); }},
+    {"num",
+     [](Reader& r, const json& l, const char* key, const std::string& name, LayoutControls& c) {
+       r.named(
+           l, key, name, "x1, x2, x4", [](const std::string& t) { return parse_num(t); },
+           std::string(to_string(c.num)), c.num);
+     },
+     [](const LayoutControls& c) -> json { return std::string(to_string(c.num)); }},
+    bool_key<LayoutControls, &LayoutControls::trans>("trans"),
+    {"element_type",
+     [](Reader& r, const json& l, const char* key, const std::string& name, LayoutControls& c) {
+       r.named(
+           l, key, name, "b8, b16, b32, b64 (or f16, bf16, s8, ...)",
+           [](const std::string& t) -> std::optional<std::string> {
+             if (parse_element_type(t)) return t;
+             return std::nullopt;
+           },
+           c.element_type, c.element_type);
+     },
+     [](const LayoutControls& c) -> json { return c.element_type; }},
+};
+
+/// "gate": the gate's options.
+const Key<Settings> kGateKeys[] = {
+    {"n",
+     [](Reader& r, const json& g, const char* key, const std::string& name, Settings& s) {
+       r.integer(g, key, name, kGateMinN, kGateMaxN, s.gate_n);
+     },
+     [](const Settings& s) -> json { return s.gate_n; }},
+    // The seed is any unsigned 64-bit number, written as such: a negative one (which a plain
+    // conversion would wrap to 2^64 - 1), a fraction or a float is refused.
+    {"seed",
+     [](Reader& r, const json& g, const char* key, const std::string& name, Settings& s) {
+       auto sd = g.find(key);
+       if (sd == g.end()) return;
+       const std::string def = std::to_string(s.gate_seed);
+       if (sd->is_number_unsigned())
+         s.gate_seed = sd->get<std::uint64_t>();
+       else if (sd->is_number_integer())
+         r.say(name + " " + shown(*sd) + " is negative; a seed is 0 to 18446744073709551615: using " + def);
+       else
+         r.say(name + " " + shown(*sd) + " is not a whole number from 0 to 18446744073709551615: using " +
+               def);
+     },
+     [](const Settings& s) -> json { return s.gate_seed; }},
+    {"variant",
+     [](Reader& r, const json& g, const char* key, const std::string& name, Settings& s) {
+       r.named(
+           g, key, name, gate_variant_names(), [](const std::string& t) { return parse_variant(t); },
+           std::string(to_string(s.gate_variant)), s.gate_variant);
+     },
+     [](const Settings& s) -> json { return std::string(to_string(s.gate_variant)); }},
+};
+
+/// The whole file. Read in this order (so the messages come in it); "format" and "version" are
+/// read first, by parse_settings itself.
+const Key<Settings> kSettingsKeys[] = {
+    {"format", nullptr, [](const Settings&) -> json { return kSettingsFormat; }},
+    {"version", nullptr, [](const Settings&) -> json { return kSettingsVersion; }},
+    // The instruction by mnemonic. An unknown mnemonic keeps the default and says so.
+    {"instruction",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       auto str = r.string(j, key, name, kDefaultInstruction);
+       if (!str) return;
+       if (find_instruction(*str)) {
+         s.controls.instruction = *str;
+         return;
+       }
+       // Said beside the controls and, as every other field's fault, in the strip and on stderr.
+       r.out.instruction_notice = "settings name an instruction the catalogue does not have (" +
+                                  shown(json(*str)) + "); showing " + kDefaultInstruction;
+       r.say(name + " " + shown(json(*str)) + " is not in the catalogue: using " + kDefaultInstruction);
+     },
+     [](const Settings& s) -> json { return s.controls.instruction; }},
+    // Settings from before the catalogue stored "shape": "m16n8k8" or "m16n8k16" (the
+    // f32.f16.f16.f32 entries); read where there is no "instruction".
+    {"shape",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       if (j.contains("instruction")) return;
+       if (auto shape = r.string(j, key, name, "m16n8k8")) {
+         if (*shape == "m16n8k16")
+           s.controls.instruction = "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32";
+         else if (*shape != "m16n8k8")
+           r.say(name + " " + shown(json(*shape)) + " is not m16n8k8 or m16n8k16: showing " +
+                 kDefaultInstruction);
+       }
+     },
+     nullptr},
+    // The wgmma entry of the Hopper views, by mnemonic (also without its prefix, as everywhere).
+    {"wgmma",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       if (auto str = r.string(j, key, name, kDefaultWgmma)) {
+         if (const WgmmaInstruction* w = find_wgmma_named(*str))
+           s.hopper.wgmma = w->mnemonic;
+         else
+           r.say(name + " " + shown(json(*str)) + " is not in the wgmma catalogue: using " + kDefaultWgmma +
+                 did_you_mean(*str, kWgmmaNames));
+       }
+     },
+     [](const Settings& s) -> json { return s.hopper.wgmma; }},
+    {"ldmatrix_num",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       r.named(
+           j, key, name, "x1, x2, x4", [](const std::string& t) { return parse_num(t); },
+           std::string(to_string(s.controls.num)), s.controls.num);
+     },
+     [](const Settings& s) -> json { return std::string(to_string(s.controls.num)); }},
+    {"trans",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       r.boolean(j, key, name, s.controls.trans);
+     },
+     [](const Settings& s) -> json { return s.controls.trans; }},
+    {"width_halves",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       r.integer(j, key, name, kMinWidthHalves, kMaxWidthHalves, s.controls.width_halves);
+     },
+     [](const Settings& s) -> json { return s.controls.width_halves; }},
+    {"pad_halves",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       r.integer(j, key, name, 0, kMaxPadHalves, s.controls.pad_halves);
+     },
+     [](const Settings& s) -> json { return s.controls.pad_halves; }},
+    {"swizzle",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       r.named(
+           j, key, name, "none, xor", [](const std::string& t) { return parse_swizzle(t); },
+           std::string(to_string(s.controls.swizzle)), s.controls.swizzle);
+     },
+     [](const Settings& s) -> json { return std::string(to_string(s.controls.swizzle)); }},
+    // A lane outside the warp selects none (-1), not the nearest lane.
+    {"selected_lane",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       r.integer(j, key, name, -1, kWarpSize - 1, s.selected_lane, false);
+     },
+     [](const Settings& s) -> json { return s.selected_lane; }},
+    {"windows",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       auto it = j.find(key);
+       if (it == j.end()) return;
+       if (!it->is_object()) {
+         r.say(name + " is " + shown(*it) + ", not an object: every window open");
+         return;
+       }
+       for (const WindowSetting& w : kWindowSettings) r.boolean(*it, w.key, name + "." + w.key, w.open(s));
+       r.unknown_keys(*it, name + ".", kWindowSettings);
+     },
+     [](const Settings& s) {
+       json j = json::object();
+       for (const WindowSetting& w : kWindowSettings) j[w.key] = w.open(s);
+       return j;
+     }},
+    {"gate",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       auto it = j.find(key);
+       if (it == j.end()) return;
+       if (it->is_object())
+         read_keys(r, *it, name + ".", kGateKeys, s);
+       else
+         r.say(name + " is " + shown(*it) + ", not an object: using the default gate options");
+     },
+     [](const Settings& s) { return write_keys(kGateKeys, s); }},
+    {"output_colour",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       r.named(
+           j, key, name, "mismatch, block, warp, lane",
+           [](const std::string& t) { return parse_output_colour(t); }, to_string(s.output_colour),
+           s.output_colour);
+     },
+     [](const Settings& s) -> json { return to_string(s.output_colour); }},
+    {"layout",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       auto it = j.find(key);
+       if (it == j.end()) return;
+       if (!it->is_object()) {
+         r.say(name + " is " + shown(*it) + ", not an object: using the default layout");
+         return;
+       }
+       LayoutControls& lc = s.layout;
+       read_keys(r, *it, name + ".", kLayoutKeys, lc);
+       // A text that does not parse is kept as typed (the Layout view marks where), and said now,
+       // so the user knows at start why the view shows no layout.
+       const LayoutView v = compute_layout_view(lc);
+       for (auto [field, text, e] : {std::tuple<const char*, const std::string*, const FieldError*>{
+                                         "write", &lc.write_layout, &v.write_error},
+                                     {"read", &lc.read_layout, &v.read_error},
+                                     {"lanes", &lc.lanes, &v.lanes_error}})
+         if (!e->ok())
+           r.out.layout_notices.push_back(name + "." + field + " " + shown(json(*text)) +
+                                          " does not parse (" + echo_text(e->message) +
+                                          "): kept as typed; the Layout view shows where");
+     },
+     [](const Settings& s) { return layout_settings_json(s.layout); }},
 };
 
 }  // namespace
@@ -206,195 +474,18 @@ ParsedSettings parse_settings(std::string_view text) {
           std::to_string(kSettingsVersion) + (newer ? "" : ")") + ": only the fields it knows are read");
   }
 
-  Settings& s = p.settings;
-  Controls& c = s.controls;
-  // The instruction by mnemonic. Settings from before the catalogue stored "shape": "m16n8k8" or
-  // "m16n8k16" (the f32.f16.f16.f32 entries). An unknown mnemonic keeps the default and says so.
-  if (j.contains("instruction")) {
-    if (auto str = r.string(j, "instruction", "instruction", kDefaultInstruction)) {
-      if (find_instruction(*str))
-        c.instruction = *str;
-      else {
-        // Said beside the controls and, as every other field's fault, in the strip and on stderr.
-        p.instruction_notice = "settings name an instruction the catalogue does not have (" +
-                               shown(json(*str)) + "); showing " + kDefaultInstruction;
-        r.say("instruction " + shown(json(*str)) + " is not in the catalogue: using " + kDefaultInstruction);
-      }
-    }
-  } else if (auto shape = r.string(j, "shape", "shape", "m16n8k8")) {
-    if (*shape == "m16n8k16")
-      c.instruction = "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32";
-    else if (*shape != "m16n8k8")
-      r.say("shape " + shown(json(*shape)) + " is not m16n8k8 or m16n8k16: showing " + kDefaultInstruction);
-  }
-  // The wgmma entry of the Hopper views, by mnemonic (also without its prefix, as everywhere).
-  if (auto str = r.string(j, "wgmma", "wgmma", kDefaultWgmma)) {
-    if (const WgmmaInstruction* w = find_wgmma_named(*str))
-      s.hopper.wgmma = w->mnemonic;
-    else
-      r.say("wgmma " + shown(json(*str)) + " is not in the wgmma catalogue: using " + kDefaultWgmma +
-            did_you_mean(*str, kWgmmaNames));
-  }
-  r.named(
-      j, "ldmatrix_num", "ldmatrix_num", "x1, x2, x4", [](const std::string& t) { return parse_num(t); },
-      std::string(to_string(c.num)), c.num);
-  r.boolean(j, "trans", "trans", c.trans);
-  r.integer(j, "width_halves", "width_halves", kMinWidthHalves, kMaxWidthHalves, c.width_halves);
-  r.integer(j, "pad_halves", "pad_halves", 0, kMaxPadHalves, c.pad_halves);
-  r.named(
-      j, "swizzle", "swizzle", "none, xor", [](const std::string& t) { return parse_swizzle(t); },
-      std::string(to_string(c.swizzle)), c.swizzle);
-  // A lane outside the warp selects none (-1), not the nearest lane.
-  r.integer(j, "selected_lane", "selected_lane", -1, kWarpSize - 1, s.selected_lane, false);
-  if (auto it = j.find("windows"); it != j.end()) {
-    if (it->is_object()) {
-      WindowsOpen& w = s.windows;
-      for (auto [key, flag] : {std::pair<const char*, bool*>{"controls", &w.controls},
-                               {"device", &w.device},
-                               {"inspector", &w.inspector},
-                               {"fragments", &w.fragments},
-                               {"ldmatrix", &w.ldmatrix},
-                               {"banks", &w.banks},
-                               {"gate", &w.gate},
-                               {"output", &w.output},
-                               {"warpgroup", &s.hopper.warpgroup},
-                               {"descriptor", &s.hopper.descriptor},
-                               {"moves", &s.hopper.moves}})
-        r.boolean(*it, key, std::string("windows.") + key, *flag);
-      r.unknown_keys(*it, "windows.",
-                     {"controls", "device", "inspector", "fragments", "ldmatrix", "banks", "gate", "output",
-                      "warpgroup", "descriptor", "moves"});
-    } else {
-      r.say("windows is " + shown(*it) + ", not an object: every window open");
-    }
-  }
-  if (auto it = j.find("gate"); it != j.end()) {
-    if (it->is_object()) {
-      const json& g = *it;
-      r.integer(g, "n", "gate.n", kGateMinN, kGateMaxN, s.gate_n);
-      // The seed is any unsigned 64-bit number, written as such: a negative one (which a plain
-      // conversion would wrap to 2^64 - 1), a fraction or a float is refused.
-      if (auto sd = g.find("seed"); sd != g.end()) {
-        const std::string def = std::to_string(s.gate_seed);
-        if (sd->is_number_unsigned())
-          s.gate_seed = sd->get<std::uint64_t>();
-        else if (sd->is_number_integer())
-          r.say("gate.seed " + shown(*sd) + " is negative; a seed is 0 to 18446744073709551615: using " +
-                def);
-        else
-          r.say("gate.seed " + shown(*sd) + " is not a whole number from 0 to 18446744073709551615: using " +
-                def);
-      }
-      r.named(
-          g, "variant", "gate.variant", gate_variant_names(),
-          [](const std::string& t) { return parse_variant(t); }, std::string(to_string(s.gate_variant)),
-          s.gate_variant);
-      r.unknown_keys(g, "gate.", {"n", "seed", "variant"});
-    } else {
-      r.say("gate is " + shown(*it) + ", not an object: using the default gate options");
-    }
-  }
-  r.named(
-      j, "output_colour", "output_colour", "mismatch, block, warp, lane",
-      [](const std::string& t) { return parse_output_colour(t); }, to_string(s.output_colour),
-      s.output_colour);
-  if (auto it = j.find("layout"); it != j.end()) {
-    if (it->is_object()) {
-      const json& l = *it;
-      LayoutControls& lc = s.layout;
-      r.boolean(l, "enabled", "layout.enabled", lc.enabled);
-      // Text is kept as typed even when it does not parse (the view shows why); only its size is
-      // bounded.
-      for (auto [key, field] : {std::pair<const char*, std::string*>{"write", &lc.write_layout},
-                                {"read", &lc.read_layout},
-                                {"lanes", &lc.lanes}}) {
-        const std::string name = std::string("layout.") + key;
-        if (auto t = r.string(l, key, name, shown(json(*field)))) {
-          if (t->size() > kMaxLayoutTextChars)
-            r.say(name + " is " + std::to_string(t->size()) + " characters, more than " +
-                  std::to_string(kMaxLayoutTextChars) + ": using " + shown(json(*field)));
-          else
-            *field = *t;
-        }
-      }
-      r.named(
-          l, "op", "layout.op", shared_op_names(), [](const std::string& t) { return parse_shared_op(t); },
-          std::string(to_string(lc.op)), lc.op);
-      r.named(
-          l, "num", "layout.num", "x1, x2, x4", [](const std::string& t) { return parse_num(t); },
-          std::string(to_string(lc.num)), lc.num);
-      r.boolean(l, "trans", "layout.trans", lc.trans);
-      r.named(
-          l, "element_type", "layout.element_type", "b8, b16, b32, b64 (or f16, bf16, s8, ...)",
-          [](const std::string& t) -> std::optional<std::string> {
-            if (parse_element_type(t)) return t;
-            return std::nullopt;
-          },
-          lc.element_type, lc.element_type);
-      r.unknown_keys(l, "layout.",
-                     {"enabled", "write", "read", "lanes", "op", "num", "trans", "element_type"});
-      // A text that does not parse is kept as typed (the Layout view marks where), and said now,
-      // so the user knows at start why the view shows no layout.
-      const LayoutView v = compute_layout_view(lc);
-      for (auto [name, text, e] : {std::tuple<const char*, const std::string*, const FieldError*>{
-                                       "layout.write", &lc.write_layout, &v.write_error},
-                                   {"layout.read", &lc.read_layout, &v.read_error},
-                                   {"layout.lanes", &lc.lanes, &v.lanes_error}})
-        if (!e->ok())
-          p.layout_notices.push_back(std::string(name) + " " + shown(json(*text)) + " does not parse (" +
-                                     echo_text(e->message) + "): kept as typed; the Layout view shows where");
-    } else {
-      r.say("layout is " + shown(*it) + ", not an object: using the default layout");
-    }
-  }
-  // A misspelt key is a setting silently not taken: say so (a newer version's keys are expected).
-  r.unknown_keys(
-      j, "",
-      {"format", "version", "instruction", "shape", "wgmma", "ldmatrix_num", "trans", "width_halves",
-       "pad_halves", "swizzle", "selected_lane", "windows", "gate", "output_colour", "layout"});
+  // Every key of the file, in the table's order; then the keys no table names.
+  read_keys(r, j, "", kSettingsKeys, p.settings);
   return p;
 }
 
 std::string settings_json(const Settings& s) {
-  const Controls& c = s.controls;
-  json j;
-  j["format"] = kSettingsFormat;
-  j["version"] = kSettingsVersion;
-  j["instruction"] = c.instruction;
-  j["wgmma"] = s.hopper.wgmma;
-  j["ldmatrix_num"] = std::string(to_string(c.num));
-  j["trans"] = c.trans;
-  j["width_halves"] = c.width_halves;
-  j["pad_halves"] = c.pad_halves;
-  j["swizzle"] = std::string(to_string(c.swizzle));
-  j["selected_lane"] = s.selected_lane;
-  const WindowsOpen& w = s.windows;
-  j["windows"] = {{"controls", w.controls},
-                  {"device", w.device},
-                  {"inspector", w.inspector},
-                  {"fragments", w.fragments},
-                  {"ldmatrix", w.ldmatrix},
-                  {"banks", w.banks},
-                  {"gate", w.gate},
-                  {"output", w.output},
-                  {"warpgroup", s.hopper.warpgroup},
-                  {"descriptor", s.hopper.descriptor},
-                  {"moves", s.hopper.moves}};
-  j["gate"] = {{"n", s.gate_n}, {"variant", std::string(to_string(s.gate_variant))}, {"seed", s.gate_seed}};
-  j["output_colour"] = to_string(s.output_colour);
-  const LayoutControls& l = s.layout;
-  j["layout"] = {{"enabled", l.enabled},
-                 {"write", l.write_layout},
-                 {"read", l.read_layout},
-                 {"lanes", l.lanes},
-                 {"op", std::string(to_string(l.op))},
-                 {"num", std::string(to_string(l.num))},
-                 {"trans", l.trans},
-                 {"element_type", l.element_type}};
   // The mnemonic comes from the catalogue or a parsed file, so it is valid UTF-8; replace anyway
   // rather than throw.
-  return j.dump(2, ' ', false, json::error_handler_t::replace);
+  return write_keys(kSettingsKeys, s).dump(2, ' ', false, json::error_handler_t::replace);
 }
+
+nlohmann::json layout_settings_json(const LayoutControls& l) { return write_keys(kLayoutKeys, l); }
 
 Settings settings_of(const AppState& s) {
   Settings out;
@@ -621,21 +712,7 @@ void note_settings_touched(const std::string& loaded_json, const Settings& now,
 
 std::string save_settings(const std::string& dir, const Settings& s, const std::string& file_text,
                           const std::string& loaded_json, const std::set<std::string>& touched) {
-  namespace fs = std::filesystem;
-  std::string path = dir + "/settings.json";
-  std::error_code st_ec;
-  // A link (dotfiles kept elsewhere) is written through: its target is replaced, the link kept.
-  if (fs::is_symlink(fs::symlink_status(path, st_ec))) {
-    const fs::path target = fs::canonical(path, st_ec);
-    if (st_ec) return path + " is a link that leads to no file: settings are not saved";
-    path = target.string();
-  }
-  const std::string tmp = path + ".tmp";
-  // Only a regular file is replaced: renaming over anything else (a device node, a FIFO, a folder
-  // link) would replace that thing itself.
-  const auto st = fs::status(path, st_ec);
-  if (fs::exists(st) && !fs::is_regular_file(st))
-    return path + " is not a regular file: settings are not saved";
+  const std::string path = dir + "/settings.json";
   std::string text = settings_json(s);
   if (!file_text.empty()) {
     const json file = json::parse(file_text, nullptr, false),
@@ -649,15 +726,12 @@ std::string save_settings(const std::string& dir, const Settings& s, const std::
                  .dump(2, ' ', false, json::error_handler_t::replace);
     }
   }
-  {
-    std::ofstream out(tmp, std::ios::trunc);
-    if (!out) return "cannot write " + tmp + ": settings are not saved";
-    out << text << '\n';
-    if (!out) return "cannot write " + tmp + ": settings are not saved";
-  }
-  std::error_code ec;
-  fs::rename(tmp, path, ec);
-  return ec ? "cannot replace " + path + ": " + ec.message() + "; settings are not saved" : std::string();
+  // A link (dotfiles kept elsewhere) is written through, its target replaced and the link kept;
+  // anything but a regular file (a device node, a FIFO) is refused, never renamed over.
+  const auto problem = cli::write_whole_file(path, text + '\n', cli::NotRegular::refuse);
+  if (!problem) return {};
+  return problem->refused ? path + " " + problem->why + ": settings are not saved"
+                          : "cannot write " + path + ": " + problem->why + "; settings are not saved";
 }
 
 }  // namespace fragviz::app

@@ -7,12 +7,14 @@
 #pragma once
 
 #include <cstdint>
+#include <nlohmann/json_fwd.hpp>
 #include <set>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "app_state.hpp"
+#include "window_names.hpp"
 
 namespace fragviz::app {
 
@@ -54,6 +56,35 @@ struct Settings {
   HopperSettings hopper;
 };
 
+/// One view's window in settings.json's "windows" object: its key there, its window name
+/// (window_names.hpp) and where Settings says whether it is open: a tiled view's flag in
+/// WindowsOpen (`tiled`) or a Hopper window's in HopperSettings (`hopper`). kWindowSettings is the
+/// one list that parse_settings, its unknown-key check, settings_json, the View menu and the state
+/// dump walk.
+struct WindowSetting {
+  const char* key;
+  const char* title;
+  bool WindowsOpen::*tiled;
+  bool HopperSettings::*hopper;
+  bool& open(Settings& s) const { return tiled ? s.windows.*tiled : s.hopper.*hopper; }
+  bool open(const Settings& s) const { return tiled ? s.windows.*tiled : s.hopper.*hopper; }
+};
+
+/// Every window, in settings.json's order: the eight tiled views, then the three Hopper windows.
+inline constexpr WindowSetting kWindowSettings[] = {
+    {"controls", kWinControls, &WindowsOpen::controls, nullptr},
+    {"device", kWinDevice, &WindowsOpen::device, nullptr},
+    {"inspector", kWinInspector, &WindowsOpen::inspector, nullptr},
+    {"fragments", kWinFragments, &WindowsOpen::fragments, nullptr},
+    {"ldmatrix", kWinLdmatrix, &WindowsOpen::ldmatrix, nullptr},
+    {"banks", kWinBanks, &WindowsOpen::banks, nullptr},
+    {"gate", kWinGate, &WindowsOpen::gate, nullptr},
+    {"output", kWinOutput, &WindowsOpen::output, nullptr},
+    {"warpgroup", kWinWarpgroup, nullptr, &HopperSettings::warpgroup},
+    {"descriptor", kWinDescriptor, nullptr, &HopperSettings::descriptor},
+    {"moves", kWinMatrixMoves, nullptr, &HopperSettings::moves},
+};
+
 /// Largest settings.json read (bytes): the file is a few hundred bytes; a larger one is kept as it
 /// is, unread, and the defaults used.
 inline constexpr std::uintmax_t kMaxSettingsBytes = 1 << 20;
@@ -92,6 +123,10 @@ ParsedSettings parse_settings(std::string_view text);
 /// The settings JSON text of `s` (what save_settings writes).
 std::string settings_json(const Settings& s);
 
+/// settings.json's "layout" object for `l`: every key parse_settings reads there (the state dump's
+/// Layout view starts from it).
+nlohmann::json layout_settings_json(const LayoutControls& l);
+
 /// The user's own settings in `s`: while a report shows its geometry, the controls the user had
 /// (OpenedReport::user_controls), never the report's.
 Settings settings_of(const AppState& s);
@@ -115,8 +150,9 @@ LoadedSettings load_settings(const std::string& dir, AppState& s);
 /// could not read (kept as it is, and the notice says so). Creates the folder only when `persist`.
 std::string start_settings(const ConfigDir& d, bool persist, AppState& s);
 
-/// Writes settings.json into `dir` (via a temporary file and rename; where settings.json is a
-/// symbolic link, its target is replaced and the link kept). With the file as read at start
+/// Writes settings.json into `dir`, whole or not at all (whole_file.hpp: a symbolic link is written
+/// through, its target replaced and the link kept; a link that leads to no file, or anything but a
+/// regular file, is refused and said). With the file as read at start
 /// (`file_text`, read as `loaded_json`: AppState::settings_file_text, settings_loaded_json), what
 /// the user did not change this session is written back as they wrote it: keys this app does not
 /// know, and values it had replaced (an out-of-range pad) unless the user changed them this session

@@ -20,18 +20,9 @@
 
 #include "app_state.hpp"
 #include "imgui.h"
+#include "window_names.hpp"  // kWin*: the views' names
 
 namespace fragviz::app {
-
-/// Window names (also their ImGui IDs, so imgui.ini keys stay stable).
-inline constexpr const char* kWinControls = "Controls";
-inline constexpr const char* kWinDevice = "Device";
-inline constexpr const char* kWinInspector = "Lane inspector";
-inline constexpr const char* kWinFragments = "Fragments: mma.sync A, B, C/D";
-inline constexpr const char* kWinLdmatrix = "ldmatrix: what each lane receives";
-inline constexpr const char* kWinBanks = "Bank view: shared-memory accesses over 32 banks";
-inline constexpr const char* kWinGate = "Gate: exact matmul";
-inline constexpr const char* kWinOutput = "Output view";
 
 /// Height of the status strip under the menu bar (layout.json's "status_height").
 float status_height();

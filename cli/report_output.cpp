@@ -53,9 +53,8 @@ void write_report_if_asked(const ReportFile& file, const std::string& path, int&
     }
     return;
   }
-  const std::string why = write_whole_file(path, to_json_text(file));  // whole or not at all
-  if (!why.empty()) {
-    std::cerr << "could not write " << path << ": " << why << "\n";
+  if (const auto problem = write_whole_file(path, to_json_text(file))) {  // whole or not at all
+    std::cerr << "could not write " << path << ": " << problem->why << "\n";
     if (code == kExitOk) code = exit_code_for(ErrorKind::io);
   } else {
     std::cout << "report written to " << path << "\n";

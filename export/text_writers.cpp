@@ -198,10 +198,9 @@ Outcome<std::string> scene_bytes(const Scene& s, Format f, double scale) {
 Error write_file(const std::string& path, const std::string& bytes) {
   // Whole or not at all (whole_file.hpp): a full disk used to leave a truncated file in place of a
   // good one.
-  const std::string why = cli::write_whole_file(path, bytes);
-  if (!why.empty())
-    return Error{ErrorKind::io,
-                 "could not write " + path + ": " + why + " (nothing written; an existing file is kept)"};
+  if (const auto problem = cli::write_whole_file(path, bytes))
+    return Error{ErrorKind::io, "could not write " + path + ": " + problem->why +
+                                    " (nothing written; an existing file is kept)"};
   return Error{};
 }
 

@@ -14,21 +14,6 @@
 namespace fragviz::scene {
 namespace {
 
-/// owner[product][row * cols + col] from the catalogue's one layout (fragment_coord).
-std::vector<std::vector<Owner>> owners(const Instruction& in, Operand op) {
-  const int rows = operand_rows(in, op), cols = operand_cols(in, op);
-  std::vector<std::vector<Owner>> out(
-      static_cast<std::size_t>(in.products),
-      std::vector<Owner>(static_cast<std::size_t>(rows * cols), Owner{-1, -1}));
-  for (int lane = 0; lane < in.threads; ++lane)
-    for (int e = 0; e < elements_per_lane(in, op); ++e) {
-      const Coord c = fragment_coord(in, op, lane, e);
-      out[static_cast<std::size_t>(c.product)][static_cast<std::size_t>(c.row * cols + c.col)] =
-          Owner{lane, e};
-    }
-  return out;
-}
-
 std::string operand_caption(const Instruction& in, Operand op, int product) {
   const std::string name = op == Operand::A ? "A" : op == Operand::B ? "B" : "C/D";
   std::string s = name + " (" + std::to_string(operand_rows(in, op)) + " x " +
@@ -64,15 +49,16 @@ Outcome<Scene> fragments_scene(const ViewRequest& r) {
   const double cw = std::max(30.0, text_width("T31 V" + std::to_string(most), 6) + 4), ch = 14, gap = 18;
   const int m = operand_rows(*in, Operand::A), k = operand_cols(*in, Operand::A),
             n = operand_cols(*in, Operand::B);
-  const auto a = owners(*in, Operand::A), b = owners(*in, Operand::B), c = owners(*in, Operand::C);
+  const auto a = owner_table(*in, Operand::A), b = owner_table(*in, Operand::B),
+             c = owner_table(*in, Operand::C);
   for (int p = 0; p < in->products; ++p) {
     const double left = 12 + kGridLeft, top = y + kGridTop;
     const std::string suffix = in->products > 1 ? "p" + std::to_string(p) : "";  // ids "A", or "Ap0".."Ap3"
     const double right_x = left + k * cw + gap + kGridLeft;                      // B and C/D start here
     const double below_b = top + k * ch + gap + kGridTop;                        // A and C/D start here
-    auto grid = [&](const std::vector<Owner>& own, int cols) {
-      return [&own, cols, &r](int row, int col) {
-        const Owner o = own[static_cast<std::size_t>(row * cols + col)];
+    auto grid = [&](const std::vector<Owner>& own, Operand op) {
+      return [&own, op, p, in, &r](int row, int col) {
+        const Owner o = own[static_cast<std::size_t>(cell_index(*in, op, Coord{row, col, p}))];
         Cell cell;
         if (o.lane < 0) return cell;  // never for a catalogue entry (every layout is a bijection)
         cell.fill = lane_colour(r.palette, o.lane);
@@ -83,13 +69,13 @@ Outcome<Scene> fragments_scene(const ViewRequest& r) {
     };
     draw_grid(s,
               GridSpec{right_x, top, k, n, cw, ch, operand_caption(*in, Operand::B, p), true, "B" + suffix},
-              grid(b[static_cast<std::size_t>(p)], n));
+              grid(b, Operand::B));
     draw_grid(s,
               GridSpec{left, below_b, m, k, cw, ch, operand_caption(*in, Operand::A, p), true, "A" + suffix},
-              grid(a[static_cast<std::size_t>(p)], k));
+              grid(a, Operand::A));
     y = draw_grid(
         s, GridSpec{right_x, below_b, m, n, cw, ch, operand_caption(*in, Operand::C, p), true, "C" + suffix},
-        grid(c[static_cast<std::size_t>(p)], n));
+        grid(c, Operand::C));
     y += 8;
   }
   draw_lane_legend(s, r.palette, 12, y, "Lanes");

@@ -76,15 +76,12 @@ WgmmaGrid make_grid(const WgmmaInstruction& in, Operand op) {
   g.cols = d ? in.n : in.k;
   g.per_thread = d ? wgmma_d_elements(in) : wgmma_a_elements(in);
   g.registers = d ? wgmma_d_registers(in) : kWgmmaARegisters;
-  g.owner.assign(static_cast<std::size_t>(g.rows * g.cols), Owner{-1, -1});
+  const OperandSpec& spec = d ? in.d : in.a;  // 64 x N, 64 x K
+  g.owner = owner_table(spec, kWarpgroupSize, 1);
   g.thread_cells.assign(kWarpgroupSize, std::vector<Coord>(static_cast<std::size_t>(g.per_thread)));
   for (int t = 0; t < kWarpgroupSize; ++t)
-    for (int i = 0; i < g.per_thread; ++i) {
-      const Coord c = d ? wgmma_d_coord(in, t, i) : wgmma_a_coord(in, t, i);
-      g.thread_cells[static_cast<std::size_t>(t)][static_cast<std::size_t>(i)] = c;
-      if (c.row >= 0 && c.row < g.rows && c.col >= 0 && c.col < g.cols)
-        g.owner[static_cast<std::size_t>(c.row * g.cols + c.col)] = Owner{t, i};
-    }
+    for (int i = 0; i < g.per_thread; ++i)
+      g.thread_cells[static_cast<std::size_t>(t)][static_cast<std::size_t>(i)] = operand_coord(spec, t, i);
   return g;
 }
 

@@ -1,18 +1,14 @@
-// Helpers the three Hopper windows share (panel_hopper.cpp): their names and default places, the
+// Helpers the three Hopper windows share (panel_hopper.cpp): their default places, the
 // wgmma picker, warpgroup thread colours and the measured marks.
 #pragma once
 
 #include <string>
 
 #include "../hopper_views.hpp"
+#include "../window_names.hpp"  // kWinWarpgroup, kWinDescriptor, kWinMatrixMoves
 #include "panels.hpp"
 
 namespace fragviz::app {
-
-/// Window names (also their ImGui IDs, so imgui.ini keys stay stable).
-inline constexpr const char* kWinWarpgroup = "Warpgroup: wgmma D and A fragments";
-inline constexpr const char* kWinDescriptor = "Descriptor: wgmma operand in shared memory";
-inline constexpr const char* kWinMatrixMoves = "stmatrix / movmatrix: register halves and 8x8 matrices";
 
 /// Places the Hopper window `name` at its default rectangle of this frame's layout canvas
 /// (s.frame.layout), following the window's size and scroll.

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "../report_view.hpp"
+#include "../settings.hpp"
 #include "../text_fit.hpp"
 #include "../window_placement.hpp"
 #include "file_browser.hpp"
@@ -204,15 +205,8 @@ void draw_menu_and_status(AppState& s) {
     }
     record_widget(s, "menu_file");
     if (ImGui::BeginMenu("View")) {
-      WindowsOpen& w = s.windows;
-      ImGui::MenuItem(kWinControls, nullptr, &w.controls);
-      ImGui::MenuItem(kWinDevice, nullptr, &w.device);
-      ImGui::MenuItem(kWinInspector, nullptr, &w.inspector);
-      ImGui::MenuItem(kWinFragments, nullptr, &w.fragments);
-      ImGui::MenuItem(kWinLdmatrix, nullptr, &w.ldmatrix);
-      ImGui::MenuItem(kWinBanks, nullptr, &w.banks);
-      ImGui::MenuItem(kWinGate, nullptr, &w.gate);
-      ImGui::MenuItem(kWinOutput, nullptr, &w.output);
+      for (const WindowSetting& view : kWindowSettings)  // the tiled views, in settings.json's order
+        if (view.tiled) ImGui::MenuItem(view.title, nullptr, &(s.windows.*view.tiled));
       ImGui::Separator();
       draw_hopper_view_items(s);
       ImGui::Separator();

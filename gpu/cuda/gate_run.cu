@@ -12,7 +12,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <ctime>
 #include <exception>
 #include <future>
 #include <string>
@@ -23,6 +22,7 @@
 #include "fragviz/gate/gate_host.hpp"
 #include "fragviz/gate/gate_ladder.hpp"
 #include "fragviz/gate/user_kernel.hpp"
+#include "fragviz/util/utc_time.hpp"
 #include "gate_kernels.cuh"
 #include "gate_run.hpp"
 
@@ -46,15 +46,6 @@ std::string cuda_message(const char* what, cudaError_t e) {
 
 std::string cublas_message(const char* what, cublasStatus_t s) {
   return std::string(what) + " failed: cuBLAS status " + std::to_string(static_cast<int>(s));
-}
-
-std::string utc_now() {
-  const std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
 }
 
 double median(std::vector<float> v) {

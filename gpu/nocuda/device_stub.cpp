@@ -1,27 +1,12 @@
 // Device layer of a build without CUDA: says so, runs nothing. (The gate's stub is gate_stub.cpp.)
-#include <chrono>
-#include <ctime>
-
 #include "fragviz/device/device.hpp"
+#include "fragviz/util/utc_time.hpp"
 
 namespace fragviz {
 namespace {
 
 constexpr const char* kNoCuda =
     "built without CUDA: probes and the gate need an NVIDIA GPU of sm_75 or newer";
-
-std::string now_utc() {
-  const std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-  std::tm tm{};
-#if defined(_WIN32)
-  gmtime_s(&tm, &t);
-#else
-  gmtime_r(&t, &tm);
-#endif
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
-}
 
 }  // namespace
 
@@ -40,7 +25,7 @@ std::string start_cuda_context(double* ms) {
 
 ProbeReport run_probes(const ProbeRequest& req) {
   ProbeReport report;
-  report.created_utc = now_utc();
+  report.created_utc = utc_now();
   report.request = req;
   report.device = query_device();
   report.ldmatrix.config = req.ldmatrix;

@@ -12,7 +12,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <ctime>
 #include <fstream>
 #include <thread>
 #include <vector>
@@ -20,6 +19,7 @@
 #include "fragviz/gate/user_kernel.hpp"
 #include "fragviz/report/report_json.hpp"
 #include "fragviz/util/file_check.hpp"
+#include "fragviz/util/utc_time.hpp"
 #include "fragviz/util/words.hpp"
 
 extern char** environ;
@@ -48,15 +48,6 @@ std::string self_dir() {
   std::string p(buf.data(), static_cast<std::size_t>(len));
   const std::size_t slash = p.rfind('/');
   return slash == std::string::npos ? std::string() : p.substr(0, slash);
-}
-
-std::string utc_now() {
-  const std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
 }
 
 std::string read_tail(const std::string& path, std::size_t max) {

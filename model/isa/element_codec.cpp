@@ -1,7 +1,7 @@
 #include "fragviz/isa/element_codec.hpp"
 
 #include <cmath>
-#include <cstring>
+#include <limits>
 
 namespace fragviz {
 namespace {
@@ -40,47 +40,76 @@ std::optional<FloatFormat> float_format(ElemType t) {
   }
 }
 
-std::optional<std::uint64_t> encode_float(const FloatFormat& f, double v) {
-  if (!std::isfinite(v)) return std::nullopt;
-  const std::uint64_t sign = std::signbit(v) ? 1u : 0u;
-  double a = std::fabs(v);
-  std::uint64_t biased = 0, mant = 0;
-  if (a != 0) {
-    int e2 = 0;
-    std::frexp(a, &e2);  // a = fr * 2^e2, fr in [0.5, 1): a = 1.xxx * 2^(e2-1)
-    int exponent = e2 - 1;
-    long long be = static_cast<long long>(exponent) + f.bias;
-    double scaled;
-    if (be >= 1) {
-      scaled = std::ldexp(a, f.man - exponent) - std::ldexp(1.0, f.man);  // mantissa field
-    } else {
-      be = 0;
-      scaled = std::ldexp(a, f.man - (1 - f.bias));  // subnormal: units of 2^(1-bias-man)
-    }
-    if (scaled != std::floor(scaled) || scaled < 0 || scaled >= std::ldexp(1.0, f.man)) return std::nullopt;
-    const long long max_biased = (1LL << f.exp) - (f.ieee_specials ? 2 : 1);
-    if (be > max_biased) return std::nullopt;
-    mant = static_cast<std::uint64_t>(scaled);
-    if (f.e4m3_nan && be == max_biased && mant == (1u << f.man) - 1) return std::nullopt;  // NaN code
-    biased = static_cast<std::uint64_t>(be);
+/// `v` in format `f` rounded to nearest, ties to even: the one conversion every float encoding
+/// goes through. Beyond the largest finite value: infinity where the format has one; NaN: the quiet
+/// NaN (e4m3: its NaN code). nullopt where the format cannot hold the result (no infinity or NaN).
+std::optional<std::uint64_t> round_float(const FloatFormat& f, double v) {
+  const std::uint64_t sign = (std::signbit(v) ? 1ull : 0ull) << (f.exp + f.man);
+  const std::uint64_t all_ones = (1ull << f.exp) - 1;
+  const std::uint64_t top = 1ull << f.man;  // the implicit leading 1 of a normal number
+  if (std::isnan(v)) {
+    if (f.ieee_specials) return sign | (all_ones << f.man) | (top >> 1);
+    if (f.e4m3_nan) return sign | (all_ones << f.man) | (top - 1);
+    return std::nullopt;
   }
-  return (sign << (f.exp + f.man)) | (biased << f.man) | mant;
+  const std::uint64_t max_biased = all_ones - (f.ieee_specials ? 1 : 0);
+  const auto overflow = [&]() -> std::optional<std::uint64_t> {
+    if (!f.ieee_specials) return std::nullopt;
+    return sign | (all_ones << f.man);
+  };
+  const double a = std::fabs(v);
+  if (std::isinf(a)) return overflow();
+  if (a == 0) return sign;
+  int e2 = 0;
+  std::frexp(a, &e2);  // a = fr * 2^e2, fr in [0.5, 1): a = 1.xxx * 2^(e2-1)
+  const int exponent = e2 - 1;
+  const bool normal = exponent + f.bias >= 1;
+  // `a` in units of its binade's last mantissa place (a subnormal's: 2^(1-bias-man)). Exact, and
+  // so is its fraction: a double has 53 significant bits.
+  const double units = std::ldexp(a, normal ? f.man - exponent : f.man - (1 - f.bias));
+  double whole = std::floor(units);
+  const double rest = units - whole;
+  if (rest > 0.5 || (rest == 0.5 && std::fmod(whole, 2.0) != 0)) whole += 1;
+  auto r = static_cast<std::uint64_t>(whole);
+  std::uint64_t biased = normal ? static_cast<std::uint64_t>(exponent + f.bias) : 0;
+  // Rounding up may carry into the next binade (the largest subnormal up to the smallest normal).
+  if (normal && r == 2 * top) {
+    ++biased;
+    r = top;
+  } else if (!normal && r == top) {
+    biased = 1;
+  }
+  const std::uint64_t mant = r & (top - 1);
+  if (biased > max_biased) return overflow();
+  if (f.e4m3_nan && biased == max_biased && mant == top - 1) return std::nullopt;  // the NaN code
+  return sign | (biased << f.man) | mant;
 }
 
-std::optional<double> decode_float(const FloatFormat& f, std::uint64_t bits) {
+/// The number `bits` stands for in format `f`, infinities and NaN included.
+double float_value(const FloatFormat& f, std::uint64_t bits) {
   const std::uint64_t mant = bits & ((1ull << f.man) - 1);
   const std::uint64_t be = (bits >> f.man) & ((1ull << f.exp) - 1);
   const bool negative = (bits >> (f.exp + f.man)) & 1u;
   const std::uint64_t all_ones = (1ull << f.exp) - 1;
-  if (f.ieee_specials && be == all_ones) return std::nullopt;
-  if (f.e4m3_nan && be == all_ones && mant == (1ull << f.man) - 1) return std::nullopt;
   double v;
-  if (be == 0) {
+  if (f.ieee_specials && be == all_ones) {
+    v = mant != 0 ? std::numeric_limits<double>::quiet_NaN() : std::numeric_limits<double>::infinity();
+  } else if (f.e4m3_nan && be == all_ones && mant == (1ull << f.man) - 1) {
+    v = std::numeric_limits<double>::quiet_NaN();
+  } else if (be == 0) {
     v = std::ldexp(static_cast<double>(mant), 1 - f.bias - f.man);
   } else {
     v = std::ldexp(static_cast<double>(mant) + std::ldexp(1.0, f.man), static_cast<int>(be) - f.bias - f.man);
   }
   return negative ? -v : v;
+}
+
+/// `v` in format `f` when it is exactly representable: rounding it changes nothing.
+std::optional<std::uint64_t> encode_float(const FloatFormat& f, double v) {
+  if (!std::isfinite(v)) return std::nullopt;
+  const auto r = round_float(f, v);
+  if (!r || float_value(f, *r) != v) return std::nullopt;
+  return r;
 }
 
 std::optional<std::uint64_t> encode_int(double v, double lo, double hi, int bits) {
@@ -89,7 +118,7 @@ std::optional<std::uint64_t> encode_int(double v, double lo, double hi, int bits
   return static_cast<std::uint64_t>(i) & (bits == 64 ? ~0ull : (1ull << bits) - 1);
 }
 
-std::optional<double> decode_int(std::uint64_t bits, int width, bool is_signed) {
+double decode_int(std::uint64_t bits, int width, bool is_signed) {
   const std::uint64_t mask = (1ull << width) - 1;
   const std::uint64_t u = bits & mask;
   if (is_signed && (u >> (width - 1)) != 0)
@@ -127,7 +156,16 @@ std::optional<std::uint64_t> encode_element(ElemType t, double v) {
   }
 }
 
-std::optional<double> decode_element(ElemType t, std::uint64_t bits) {
+std::optional<std::uint64_t> round_element(ElemType t, double v) {
+  const auto f = float_format(t);
+  if (!f) return std::nullopt;
+  const auto r = round_float(*f, v);
+  // tf32 sits in the top 19 bits of its f32 container.
+  if (r && t == ElemType::tf32) return *r << 13;
+  return r;
+}
+
+double element_value(ElemType t, std::uint64_t bits) {
   switch (t) {
     case ElemType::s32:
       return decode_int(bits, 32, true);
@@ -142,13 +180,18 @@ std::optional<double> decode_element(ElemType t, std::uint64_t bits) {
     case ElemType::b1:
       return decode_int(bits, 1, false);
     case ElemType::tf32:
-      return decode_float(*float_format(ElemType::f32), bits & 0xFFFFE000u);
+      return float_value(*float_format(ElemType::f32), bits & 0xFFFFE000u);
     default: {
       const auto f = float_format(t);
-      if (!f) return std::nullopt;
-      return decode_float(*f, bits);
+      return f ? float_value(*f, bits) : std::numeric_limits<double>::quiet_NaN();
     }
   }
+}
+
+std::optional<double> decode_element(ElemType t, std::uint64_t bits) {
+  const double v = element_value(t, bits);
+  if (!std::isfinite(v)) return std::nullopt;
+  return v;
 }
 
 }  // namespace fragviz

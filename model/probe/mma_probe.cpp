@@ -114,11 +114,6 @@ std::string coord_text(const Coord& c, bool products) {
 
 }  // namespace
 
-int cell_index(const Instruction& in, Operand op, Coord c) {
-  const int rows = operand_rows(in, op), cols = operand_cols(in, op);
-  return c.product * rows * cols + c.row * cols + c.col;
-}
-
 int label_digit_bits(ElemType t) {
   switch (t) {
     case ElemType::f16:
@@ -322,15 +317,11 @@ InstructionProbe judge_mma_probe(const MmaProbePlan& plan, const std::vector<std
         &d[static_cast<std::size_t>(pass) * pass_words + static_cast<std::size_t>(lane * wc)];
     return decode_element(in.c.type, element_bits_of(in, Operand::C, w, i));
   };
-  std::vector<int> d_owner(static_cast<std::size_t>(cell_count(in, Operand::C)), -1);
-  for (int lane = 0; lane < in.threads; ++lane)
-    for (int i = 0; i < ec; ++i)
-      d_owner[static_cast<std::size_t>(cell_index(in, Operand::C, fragment_coord(in, Operand::C, lane, i)))] =
-          lane * ec + i;
+  const std::vector<Owner> d_owner = owner_table(in, Operand::C);
   auto cell_value = [&](int pass, int m, int n, int p) -> std::optional<double> {
-    const int s = d_owner[static_cast<std::size_t>(p * M * N + m * N + n)];
-    if (s < 0) return std::nullopt;
-    return slot_value(pass, s / ec, s % ec);
+    const Owner o = d_owner[static_cast<std::size_t>(cell_index(in, Operand::C, Coord{m, n, p}))];
+    if (o.lane < 0) return std::nullopt;
+    return slot_value(pass, o.lane, o.element);
   };
 
   // Pass indices by kind.

@@ -10,7 +10,7 @@
 
 namespace fragviz {
 
-// [SECTION] half <-> float ---------------------------------------------------------------------
+// [SECTION] float bits -------------------------------------------------------------------------
 
 std::uint32_t float_bits(float v) {
   std::uint32_t b;
@@ -22,42 +22,6 @@ float bits_float(std::uint32_t bits) {
   float v;
   std::memcpy(&v, &bits, sizeof v);
   return v;
-}
-
-std::uint16_t half_bits(float v) {
-  const std::uint32_t x = float_bits(v);
-  const auto sign = static_cast<std::uint16_t>((x >> 16) & 0x8000u);
-  const std::uint32_t mag = x & 0x7FFFFFFFu;
-  if (mag >= 0x7F800000u)
-    return static_cast<std::uint16_t>(sign | 0x7C00u | (mag > 0x7F800000u ? 0x200u : 0u));
-  if (mag >= 0x477FF000u) return static_cast<std::uint16_t>(sign | 0x7C00u);  // >= 65520 rounds to inf
-  if (mag < 0x38800000u) {
-    // Below 2^-14: a subnormal half counts units of 2^-24; scaling by 2^24 is exact in float and
-    // nearbyint rounds to nearest even. A result of 1024 is the smallest normal, encoded alike.
-    const float units = std::nearbyint(bits_float(mag) * 16777216.0f);
-    return static_cast<std::uint16_t>(sign | static_cast<std::uint32_t>(units));
-  }
-  const std::uint32_t exponent = (mag >> 23) - 127 + 15;
-  const std::uint32_t mantissa = mag & 0x7FFFFFu;
-  std::uint32_t h = (exponent << 10) | (mantissa >> 13);
-  const std::uint32_t rest = mantissa & 0x1FFFu;
-  if (rest > 0x1000u || (rest == 0x1000u && (h & 1u))) ++h;  // a carry correctly bumps the exponent
-  return static_cast<std::uint16_t>(sign | h);
-}
-
-float half_to_float(std::uint16_t bits) {
-  const bool negative = (bits & 0x8000u) != 0;
-  const int exponent = (bits >> 10) & 0x1F;
-  const int mantissa = bits & 0x3FF;
-  float v;
-  if (exponent == 0) {
-    v = std::ldexp(static_cast<float>(mantissa), -24);
-  } else if (exponent == 31) {
-    v = mantissa ? std::nanf("") : INFINITY;
-  } else {
-    v = std::ldexp(static_cast<float>(1024 + mantissa), exponent - 25);
-  }
-  return negative ? -v : v;
 }
 
 namespace {

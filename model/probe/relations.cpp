@@ -23,17 +23,6 @@ int cell_count(const Instruction& in, Operand op) {
   return operand_rows(in, op) * operand_cols(in, op) * in.products;
 }
 
-/// Cell index (cell_index order) -> lane * elements_per_lane + element, -1 where no lane holds it.
-std::vector<int> owners(const Instruction& in, Operand op) {
-  std::vector<int> out(static_cast<std::size_t>(cell_count(in, op)), -1);
-  const int per_lane = elements_per_lane(in, op);
-  for (int lane = 0; lane < in.threads; ++lane)
-    for (int i = 0; i < per_lane; ++i)
-      out[static_cast<std::size_t>(cell_index(in, op, fragment_coord(in, op, lane, i)))] =
-          lane * per_lane + i;
-  return out;
-}
-
 /// 32-bit words per register of an operand: 2 for .f64, else 1.
 int words_per_register(const Instruction& in, Operand op) {
   return element_bits(operand_spec(in, op).type) == 64 ? 2 : 1;
@@ -52,8 +41,8 @@ OperandSplit split_operand(const Instruction& whole, const Instruction& half, Op
     return s;
   }
   const int half_k = half.k;
-  const int per_lane_w = elements_per_lane(whole, op), per_lane_h = elements_per_lane(half, op);
-  const std::vector<int> inverse = owners(half, op);
+  const int per_lane_w = elements_per_lane(whole, op);
+  const std::vector<Owner> inverse = owner_table(half, op);
   std::vector<std::optional<HalfRegister>> map(static_cast<std::size_t>(regs_w));
   for (int lane = 0; lane < whole.threads; ++lane) {
     for (int i = 0; i < per_lane_w; ++i) {
@@ -64,12 +53,12 @@ OperandSplit split_operand(const Instruction& whole, const Instruction& half, Op
       (op == Operand::A ? hc.col : hc.row) -= h * half_k;
       const std::string where = "lane " + std::to_string(lane) + " element " + std::to_string(i) + " (" +
                                 name + coord_text(c) + ")";
-      const int owner = inverse[static_cast<std::size_t>(cell_index(half, op, hc))];
-      if (owner < 0) {
+      const Owner owner = inverse[static_cast<std::size_t>(cell_index(half, op, hc))];
+      if (owner.lane < 0) {
         s.why = name + ": " + where + ": no lane of the half holds " + coord_text(hc);
         return s;
       }
-      const int lane_h = owner / per_lane_h, j = owner % per_lane_h;
+      const int lane_h = owner.lane, j = owner.element;
       if (lane_h != lane) {
         s.why = name + ": " + where + " is, in half " + std::to_string(h) + ", element " + std::to_string(j) +
                 " of lane " + std::to_string(lane_h);
@@ -344,15 +333,15 @@ AccumulatorReuse analyze_accumulator_reuse(const Instruction& producer, const In
   r.tiles = consumer.k / producer.n;
   r.accumulators = elements_per_lane(producer, Operand::C);
   r.a_elements = elements_per_lane(consumer, Operand::A);
-  const std::vector<int> inverse = owners(producer, Operand::C);
+  const std::vector<Owner> inverse = owner_table(producer, Operand::C);
   const int E = r.accumulators;
   for (int lane = 0; lane < kWarpSize; ++lane) {
     for (int i = 0; i < r.a_elements; ++i) {
       const Coord c = fragment_coord(consumer, Operand::A, lane, i);
       const int tile = c.col / producer.n;
-      const int owner = inverse[static_cast<std::size_t>(
+      const Owner owner = inverse[static_cast<std::size_t>(
           cell_index(producer, Operand::C, Coord{c.row, c.col % producer.n, 0}))];
-      const ElementSource right{owner / E, tile, owner % E};
+      const ElementSource right{owner.lane, tile, owner.element};
       const ElementSource naive{lane, i / E, i % E};
       r.right.push_back(right);
       r.naive.push_back(naive);

@@ -41,6 +41,10 @@ std::optional<std::string> output_path_problem(const OutputOption& o) {
   // same way only after the work.
   if (!exists && errno == ENAMETOOLONG)
     return what + "the name is too long (at most 255 bytes a part, 4096 in all)";
+  // write_whole_file writes a link through and refuses one that leads nowhere: said now.
+  struct stat lst {};
+  if (!exists && errno == ENOENT && ::lstat(o.path.c_str(), &lst) == 0 && S_ISLNK(lst.st_mode))
+    return what + "is a link that leads to no file";
   if (exists) {
     if (S_ISDIR(st.st_mode)) return what + "is a folder, not a file";
     // Judged by its folder too: /proc/self/fd/1 leads to this process's output (a pipe, the

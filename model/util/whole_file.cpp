@@ -14,50 +14,67 @@
 namespace fragviz::cli {
 namespace {
 
-/// Writes all of `bytes` to `fd`; "" or strerror of the failure.
-std::string write_all(int fd, std::string_view bytes) {
+WriteProblem system_problem(int err) { return WriteProblem{false, std::strerror(err)}; }
+
+/// Writes all of `bytes` to `fd`; nothing or the system's failure.
+std::optional<WriteProblem> write_all(int fd, std::string_view bytes) {
   std::size_t done = 0;
   while (done < bytes.size()) {
     const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return std::strerror(n < 0 ? errno : EIO);
+    if (n <= 0) return system_problem(n < 0 ? errno : EIO);
     done += static_cast<std::size_t>(n);
   }
-  return {};
+  return std::nullopt;
 }
 
-std::string in_place(const std::string& path, std::string_view bytes) {
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
-  if (fd < 0) return std::strerror(errno);
-  std::string why = write_all(fd, bytes);
-  if (::close(fd) != 0 && why.empty()) why = std::strerror(errno);
-  return why;
+/// Into an existing file that is not a regular one. Opened without blocking (a FIFO without a
+/// reader would wait forever), then written blocking, as any output.
+std::optional<WriteProblem> in_place(const std::string& path, std::string_view bytes) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0 && errno == ENXIO) return WriteProblem{true, "is a FIFO that no process is reading"};
+  if (fd < 0) return system_problem(errno);
+  std::optional<WriteProblem> problem;
+  const int flags = ::fcntl(fd, F_GETFL);
+  if (flags < 0 || ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) != 0) problem = system_problem(errno);
+  if (!problem) problem = write_all(fd, bytes);
+  if (::close(fd) != 0 && !problem) problem = system_problem(errno);
+  return problem;
 }
 
 }  // namespace
 
-std::string write_whole_file(const std::string& path, std::string_view bytes) {
+std::optional<WriteProblem> write_whole_file(const std::string& path, std::string_view bytes,
+                                             NotRegular not_regular) {
+  // Judged by what the name leads to, before any link is resolved by name: /dev/stdout leads to
+  // /proc/self/fd/1, which may be a pipe that has no path.
   struct stat st {};
   const bool exists = ::stat(path.c_str(), &st) == 0;
-  if (exists && !S_ISREG(st.st_mode)) return in_place(path, bytes);
+  const int stat_errno = errno;
+  if (exists && !S_ISREG(st.st_mode)) {
+    if (not_regular == NotRegular::refuse) return WriteProblem{true, "is not a regular file"};
+    return in_place(path, bytes);
+  }
   std::string target = path;
   struct stat lst {};
-  if (exists && ::lstat(path.c_str(), &lst) == 0 && S_ISLNK(lst.st_mode)) {
+  if (::lstat(path.c_str(), &lst) == 0 && S_ISLNK(lst.st_mode)) {
+    if (!exists && stat_errno == ENOENT) return WriteProblem{true, "is a link that leads to no file"};
+    if (!exists) return system_problem(stat_errno);  // a loop of links, a folder not searchable
     char resolved[PATH_MAX];
-    if (::realpath(path.c_str(), resolved) == nullptr) return std::strerror(errno);
+    if (::realpath(path.c_str(), resolved) == nullptr) return system_problem(errno);
     target = resolved;
   }
   const std::string tmp = target + ".fragviz-tmp-" + std::to_string(::getpid());
   const mode_t mode = exists ? (st.st_mode & 07777) : 0666;  // a new file: 0666 less the umask
   const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
-  if (fd < 0) return std::strerror(errno);
-  std::string why = write_all(fd, bytes);
-  if (why.empty() && exists && ::fchmod(fd, mode) != 0) why = std::strerror(errno);
-  if (why.empty() && ::fsync(fd) != 0) why = std::strerror(errno);
-  if (::close(fd) != 0 && why.empty()) why = std::strerror(errno);
-  if (why.empty() && ::rename(tmp.c_str(), target.c_str()) != 0) why = std::strerror(errno);
-  if (!why.empty()) ::unlink(tmp.c_str());
-  return why;
+  if (fd < 0) return system_problem(errno);
+  std::optional<WriteProblem> problem = write_all(fd, bytes);
+  if (!problem && exists && ::fchmod(fd, mode) != 0) problem = system_problem(errno);
+  if (!problem && ::fsync(fd) != 0) problem = system_problem(errno);
+  if (::close(fd) != 0 && !problem) problem = system_problem(errno);
+  if (!problem && ::rename(tmp.c_str(), target.c_str()) != 0) problem = system_problem(errno);
+  if (problem) ::unlink(tmp.c_str());
+  return problem;
 }
 
 }  // namespace fragviz::cli

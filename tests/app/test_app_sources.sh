@@ -2,8 +2,8 @@
 # Two facts about app/'s sources that no window shows directly:
 #  1. No text a user can see names an issue number: no string literal in app/ holds "issue" followed
 #     by a number ("Ladder (every variant, issue 10)" was a view's header). Comments may.
-#  2. The grids' index labels have one definition (panels/panel_common.cpp), used by the fragments and
-#     the warpgroup views, not a copy in each.
+#  2. The grids' index labels have one definition anywhere under app/ (in whichever file), which
+#     the grid views call from their own files, not a copy in each.
 # Usage: test_app_sources.sh <source-dir>
 set -u
 src=${1:?usage: test_app_sources.sh <source-dir>}
@@ -29,15 +29,39 @@ if [ -n "$hits" ]; then
   echo "$hits"
   bad=1
 fi
-defs=$(grep -rnE --include='*.cpp' '^void index_labels\(' "$src/app" | wc -l)
+# A definition: `index_labels(` at the start of a declarator whose parameter list is followed by
+# a body ({), not by `;`. Callers: files that call it, other than the one defining it.
+labels=$(python3 - "$src/app" <<'PY'
+import pathlib, re, sys
+head = re.compile(r'^[A-Za-z_][\w:<>*& ]*\bindex_labels\(', re.M)
+defs, callers = [], set()
+for p in sorted(pathlib.Path(sys.argv[1]).rglob('*')):
+    if p.suffix not in ('.cpp', '.hpp', '.h'):
+        continue
+    text = p.read_text(errors='replace')
+    for m in head.finditer(text):
+        depth, i = 0, m.end() - 1
+        while i < len(text):
+            depth += {'(': 1, ')': -1}.get(text[i], 0)
+            i += 1
+            if depth == 0:
+                break
+        if text[i:].lstrip()[:1] == '{':
+            defs.append(f"{p}:{text.count(chr(10), 0, m.start()) + 1}")
+    if re.search(r'^\s+[^/\n]*\bindex_labels\(', text, re.M):
+        callers.add(str(p))
+for d in defs:
+    callers.discard(d.rsplit(':', 1)[0])
+print(len(defs), len(callers))
+print('\n'.join(defs))
+PY
+)
+read -r defs callers <<<"$(head -1 <<<"$labels")"
 if [ "$defs" != 1 ]; then
-  echo "FAIL: index_labels is defined $defs times (want one, in app/panels/panel_common.cpp):"
-  grep -rnE --include='*.cpp' '^void index_labels\(' "$src/app"
+  echo "FAIL: index_labels is defined $defs times under app/ (want one):"
+  tail -n +2 <<<"$labels"
   bad=1
 fi
-grep -qE '^void index_labels\(' "$src/app/panels/panel_common.cpp" || { echo "FAIL: index_labels is not in panel_common.cpp"; bad=1; }
-for f in panel_fragments.cpp panel_warpgroup.cpp; do
-  grep -q 'index_labels(' "$src/app/panels/$f" || { echo "FAIL: $f draws no index labels"; bad=1; }
-done
+[ "$callers" -ge 2 ] || { echo "FAIL: index_labels is called from $callers files besides its own (want the grid views)"; bad=1; }
 [ "$bad" = 0 ] && echo "PASS: no issue numbers in app/'s strings; one index_labels"
 exit "$bad"

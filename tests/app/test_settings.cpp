@@ -3,14 +3,17 @@
 // 65536, the seed an unsigned 64-bit number), and the files: a faulty setting is said and replaced
 // by a sane value; a file the app cannot read as its own is never written over.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "settings.hpp"
 
@@ -59,6 +62,45 @@ TEST(ParseSettings, WrittenSettingsReadBackUnchangedAndSilently) {
   EXPECT_EQ(settings_json(p.settings), text);
   EXPECT_EQ(p.settings.gate_seed, 18446744073709551615ull);
   EXPECT_EQ(p.settings.controls.width_halves, 128);
+}
+
+// settings.json's keys, object by object: the file's format, written out here (not taken from the
+// tables that read and write it). A key lost or renamed breaks every user's saved file.
+TEST(ParseSettings, TheFileHoldsTheseKeys) {
+  const Settings defaults;
+  const nlohmann::json j = nlohmann::json::parse(settings_json(defaults));
+  const auto keys = [](const nlohmann::json& o) {
+    std::set<std::string> k;
+    for (const auto& [key, value] : o.items()) k.insert(key);
+    return k;
+  };
+  EXPECT_EQ(keys(j), (std::set<std::string>{"format", "version", "instruction", "wgmma", "ldmatrix_num",
+                                            "trans", "width_halves", "pad_halves", "swizzle", "selected_lane",
+                                            "windows", "gate", "output_colour", "layout"}));
+  EXPECT_EQ(keys(j["windows"]),
+            (std::set<std::string>{"controls", "device", "inspector", "fragments", "ldmatrix", "banks",
+                                   "gate", "output", "warpgroup", "descriptor", "moves"}));
+  EXPECT_EQ(keys(j["gate"]), (std::set<std::string>{"n", "seed", "variant"}));
+  EXPECT_EQ(keys(j["layout"]), (std::set<std::string>{"enabled", "write", "read", "lanes", "op", "num",
+                                                      "trans", "element_type"}));
+  EXPECT_EQ(nlohmann::json(layout_settings_json(LayoutControls{})), j["layout"]);
+}
+
+// Each window's key is read into its own flag and written back from it: closing one window in the
+// file closes that window only.
+TEST(ParseSettings, EachWindowKeyIsItsOwnWindow) {
+  const Settings defaults;
+  const nlohmann::json d = nlohmann::json::parse(settings_json(defaults))["windows"];
+  for (const char* key : {"controls", "device", "inspector", "fragments", "ldmatrix", "banks", "gate",
+                          "output", "warpgroup", "descriptor", "moves"})
+    for (bool open : {false, true}) {
+      const ParsedSettings p =
+          parse_fields(std::string(R"("windows": {")") + key + R"(": )" + (open ? "true" : "false") + "}");
+      EXPECT_TRUE(p.messages.empty()) << all(p);
+      const nlohmann::json w = nlohmann::json::parse(settings_json(p.settings))["windows"];
+      for (const auto& [k, v] : w.items())
+        EXPECT_EQ(v, k == key ? nlohmann::json(open) : d[k]) << key << " " << k;
+    }
 }
 
 TEST(ParseSettings, LayoutModeReadsBackAsTyped) {
@@ -355,6 +397,13 @@ struct TempDir {
     t << in.rdbuf();
     return t.str();
   }
+  /// The folder's names other than settings.json: a save's temporary file would be one.
+  std::vector<std::string> others() const {
+    std::vector<std::string> out;
+    for (const auto& e : fs::directory_iterator(path))
+      if (e.path().filename() != "settings.json") out.push_back(e.path().filename().string());
+    return out;
+  }
 };
 
 bool notices_have(const AppState& s, const std::string& a, const std::string& b = "") {
@@ -452,7 +501,7 @@ TEST(SettingsFiles, GoodFileLoadsSilentlyAndSavesBack) {
   EXPECT_TRUE(s.settings_notices.empty());
   EXPECT_EQ(s.controls.pad_halves, 16);
   EXPECT_EQ(s.selected_lane, 7);
-  EXPECT_FALSE(fs::exists(t.path / "settings.json.tmp"));
+  EXPECT_TRUE(t.others().empty()) << t.others()[0];
 }
 
 // The wgmma entry and the open Hopper windows survive a restart, as every other setting does.
@@ -573,7 +622,7 @@ TEST(SettingsFiles, AnUnchangedQuitLeavesTheFileByteForByte) {
   };
   ASSERT_EQ(save(), "");
   EXPECT_EQ(t.read("settings.json"), text);
-  EXPECT_FALSE(fs::exists(t.path / "settings.json.tmp"));
+  EXPECT_TRUE(t.others().empty()) << t.others()[0];
   // A window the user closes: windows becomes this app's object, the rest stays the user's.
   s.windows.gate = false;
   ASSERT_EQ(save(), "");
@@ -602,6 +651,19 @@ TEST(SettingsFiles, ALinkedSettingsFileIsWrittenThrough) {
   EXPECT_EQ(save_settings((t.path / "cfg").string(), want),
             (t.path / "cfg" / "settings.json").string() +
                 " is a link that leads to no file: settings are not saved");
+}
+
+// settings.json is the app's own file: a FIFO (or a device) in its place is neither written into
+// nor replaced.
+TEST(SettingsFiles, ASettingsFileThatIsNoRegularFileIsNotSaved) {
+  TempDir t;
+  const fs::path fifo = t.path / "settings.json";
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  const Settings defaults;
+  EXPECT_EQ(save_settings(t.path.string(), defaults),
+            fifo.string() + " is not a regular file: settings are not saved");
+  EXPECT_TRUE(fs::is_fifo(fs::symlink_status(fifo)));
+  EXPECT_TRUE(t.others().empty());
 }
 
 TEST(SettingsFiles, RunsThatDoNotPersistCreateNothing) {

@@ -9,8 +9,8 @@ cli="$1"
 fails=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-# shellcheck source=expect.sh
-source "$(dirname "${BASH_SOURCE[0]}")/expect.sh"
+# shellcheck source=lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 # The issue's three examples.
 expect 0 "((8,2),(8,8)):((64,512),(1,8))" -- algebra 'logical_divide((16,64):(64,1), (8,8))'

@@ -8,8 +8,8 @@ cli="$1"
 fails=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-# shellcheck source=expect.sh
-source "$(dirname "${BASH_SOURCE[0]}")/expect.sh"
+# shellcheck source=lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 refused_quietly() {  # refused_quietly CODE -- ARGS...: the refusal prints no table, nothing on stdout
   local want="$1"
   shift 2

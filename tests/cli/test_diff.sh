@@ -10,8 +10,8 @@ fx="$src/tests/fixtures/reports"
 seeds="$src/tests/fuzz/corpus/report"
 fails=0
 EXPECT_TIMEOUT=120  # the reports, also under the sanitizers
-# shellcheck source=expect.sh
-source "$(dirname "${BASH_SOURCE[0]}")/expect.sh"
+# shellcheck source=lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 # The two gate runs (version 1 and version 2) differ only in their times.
 g1="$fx/h200-2026-11-29-gate.json"

@@ -4,20 +4,8 @@
 set -u
 cli="$1"
 fails=0
-expect() {  # expect CODE WORDS-IN-OUTPUT -- ARGS...
-  local want="$1" words="$2"
-  shift 3
-  local out rc
-  out=$(timeout 60 "$cli" "$@" 2>&1)
-  rc=$?
-  if [ "$rc" != "$want" ] || ! grep -qi -- "$words" <<<"$out"; then
-    echo "FAIL: fragviz-cli $* -> exit $rc (want $want, output containing '$words'):"
-    echo "$out" | head -5
-    fails=$((fails + 1))
-  else
-    echo "ok: fragviz-cli $* -> $rc"
-  fi
-}
+# shellcheck source=lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 expect 0 "bank conflicts 28" -- banks --num x4 --stride-halves 64
 expect 0 "bank conflicts 0" -- banks --num x4 --stride-halves 72
 expect 3 "16-byte" -- banks --num x4 --stride-halves 65

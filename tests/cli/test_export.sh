@@ -9,7 +9,8 @@ set -u
 cli="$1"
 src="${2:-.}"
 fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+# shellcheck source=lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 M=mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32

@@ -7,7 +7,8 @@
 set -u
 cli="$1"
 fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+# shellcheck source=lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 out=$("$cli" banks --gate-variant swizzle-xor) || fail "banks --gate-variant swizzle-xor exited $?"
 grep -q "^A: ldmatrix.sync.aligned.m8n8.x4.shared.b16 over Swizzle<2,3,3> o (128,32):(32,1)" <<<"$out" ||

@@ -6,7 +6,8 @@
 set -u
 cli="$1"
 fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+# shellcheck source=lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 W=wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16
 
 # --list: 144 wgmma entries, the six stmatrix forms and movmatrix, with their targets.

@@ -9,8 +9,8 @@ src="$2"
 fails=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-# shellcheck source=expect.sh
-source "$(dirname "${BASH_SOURCE[0]}")/expect.sh"
+# shellcheck source=lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 g="$src/tests/fixtures/reports/h200-2026-12-01-gate.json"  # a readable report for the other side
 [ -f "$g" ] || { echo "FAIL: no fixture $g"; exit 1; }
 mkdir "$tmp/dir"

@@ -12,7 +12,8 @@
 set -u
 cli="$1"
 fails=0
-source "$(dirname "$0")/expect.sh"
+# shellcheck source=lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 K16=mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 S8=mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32
 

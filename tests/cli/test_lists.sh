@@ -9,8 +9,8 @@ cli="$1"
 fails=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-# shellcheck source=expect.sh
-source "$(dirname "${BASH_SOURCE[0]}")/expect.sh"
+# shellcheck source=lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 # --sizes: judged before a GPU is looked for (exit 64 with or without one).
 expect 64 "--sizes: entry 1 of ',,,' is empty; --sizes takes whole numbers, comma-separated" -- bench --sizes ,,,

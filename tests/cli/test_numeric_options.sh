@@ -11,8 +11,8 @@ src="$2"
 fails=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-# shellcheck source=expect.sh
-source "$(dirname "${BASH_SOURCE[0]}")/expect.sh"
+# shellcheck source=lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 kernel=(--kernel "$src/examples/kernels/mma_m16n8k16.cu" --entry mma_m16n8k16)
 
 # --smem: 232448 = 227 * 1024 is the limit; one byte more is refused on its face (exit 3).

@@ -8,7 +8,8 @@ set -u
 cli="$1"
 src="$2"
 fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+# shellcheck source=lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 tmp=$(mktemp -d)
 trap 'chmod -R u+w "$tmp"; rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 1
@@ -103,6 +104,13 @@ refused 64 "same file" -- export --view movmatrix --svg folder/../a.out --tikz a
 ln -s keep.json link.json
 refused 64 "same file" -- export --view movmatrix --svg link.json --tikz keep.json
 rm link.json
+# A link that leads to no file is refused before any work and left as it is (a plain file used to
+# take its place).
+ln -s nowhere.json dangling.json
+refused 5 "cannot write --json dangling.json: is a link that leads to no file" -- probe --instr none --json dangling.json
+refused 5 "cannot write --svg dangling.json: is a link that leads to no file" -- export --view movmatrix --svg dangling.json
+{ [ -L dangling.json ] && [ ! -e nowhere.json ]; } || fail "the link that leads nowhere was changed: $(ls -l)"
+rm dangling.json
 
 # A FIFO nobody reads is refused at once (opening it for writing blocked forever); one with a
 # reader gets the output.

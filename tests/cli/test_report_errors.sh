@@ -9,8 +9,8 @@ src="$2"
 fails=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-# shellcheck source=expect.sh
-source "$(dirname "${BASH_SOURCE[0]}")/expect.sh"
+# shellcheck source=lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 g="$src/tests/fixtures/reports/h200-2026-12-01-gate.json"
 p="$src/tests/fixtures/reports/h200-2026-12-01-probe.json"
 for f in "$g" "$p"; do [ -f "$f" ] || { echo "FAIL: no fixture $f"; exit 1; }; done

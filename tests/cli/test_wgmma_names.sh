@@ -12,7 +12,8 @@ cli="$1"
 fails=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+# shellcheck source=lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 gpu=no
 "$cli" device >/dev/null 2>&1 && gpu=yes
 prefix=wgmma.mma_async.sync.aligned.

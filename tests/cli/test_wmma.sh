@@ -13,8 +13,8 @@ src="$2"
 fails=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-# shellcheck source=expect.sh
-source "$(dirname "${BASH_SOURCE[0]}")/expect.sh"
+# shellcheck source=lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 kind=wmma.m16n16k16.accumulator.row.f32
 
 expect 0 "wmma.m8n8k128.matrix_b.col.b1  sm_75  wmma.load.b.sync.aligned.col.m8n8k128.b1  fragment<matrix_b, 8, 8, 128, experimental::precision::b1, col_major>" -- probe --list-wmma

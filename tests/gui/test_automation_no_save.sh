@@ -34,7 +34,8 @@ FRAGVIZ_CONFIG_DIR="$WORK/cfg" LIBGL_ALWAYS_SOFTWARE=1 timeout 60 "$APP" --no-de
 [ -s "$WORK/shot.png" ] || fail "--screenshot wrote nothing"
 after=$(cd "$WORK/cfg" && cksum settings.json imgui.ini)
 [ "$before" = "$after" ] || fail "an automation run changed the saved settings: $before -> $after"
-[ -e "$WORK/cfg/settings.json.tmp" ] && fail "settings.json.tmp left behind"
+leftover=$(ls "$WORK/cfg" | grep -e '\.tmp' -e 'fragviz-tmp')
+[ -n "$leftover" ] && fail "a temporary file left behind: $leftover"
 
 # The next normal start still reads what the user saved.
 start_app --no-device

@@ -2,7 +2,7 @@
 # --dump-state to something that is not a regular file is written in place, never replaced: the
 # state used to be written to PATH.tmp and renamed over PATH, which as root turned /dev/full into
 # a plain file (newcomer finding). Here a FIFO stands for the device node: it must still be a FIFO
-# afterwards, with the state read through it, and no PATH.tmp left.
+# afterwards, with the state read through it, and no temporary file left.
 source "$(dirname "$0")/lib.sh"
 gui_init "$@"
 mkdir -p "$WORK/cfg"
@@ -21,7 +21,8 @@ kill "$reader" 2>/dev/null
 wait "$reader" 2>/dev/null
 exec 3<&-
 [ -p "$WORK/state.fifo" ] || fail "the FIFO was replaced by $(stat -c %F "$WORK/state.fifo")"
-[ ! -e "$WORK/state.fifo.tmp" ] || fail "state.fifo.tmp left behind"
+leftover=$(ls "$WORK" | grep -e '\.tmp' -e 'fragviz-tmp')
+[ -z "$leftover" ] || fail "a temporary file left behind: $leftover"
 grep -q '"frame"\|"windows"' "$WORK/read.json" || fail "no state came through the FIFO: $(head -c 200 "$WORK/read.json")"
 echo "ok: still a FIFO, $(wc -c <"$WORK/read.json") bytes of state read through it"
 echo "PASS"

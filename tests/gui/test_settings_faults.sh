@@ -51,6 +51,7 @@ for text in '{ "format": "someone-else", "version": 3, "theme": "dark" }' '{ "fo
   quit_app
   [ "$(cksum <"$WORK/c3/settings.json")" = "$before" ] || fail "settings.json ('$text') was written over: $(cat "$WORK/c3/settings.json")"
   [ -e "$WORK/c3/imgui.ini" ] && fail "a run that keeps settings.json wrote imgui.ini beside it"
-  [ -e "$WORK/c3/settings.json.tmp" ] && fail "settings.json.tmp left behind"
+  leftover=$(ls "$WORK/c3" | grep -e '\.tmp' -e 'fragviz-tmp')
+  [ -n "$leftover" ] && fail "a temporary file left behind: $leftover"
 done
 echo "PASS"

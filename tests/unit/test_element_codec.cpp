@@ -88,5 +88,78 @@ TEST(ElementCodec, EveryPatternOfTheSmallTypesRoundTrips) {
   }
 }
 
+// Rounding, worked out from each format's spacing: f16 holds 11 significant bits, so in
+// [2048, 4096) its values are 2 apart (2049 lies halfway between 2048 and 2050); bf16 holds 8, so
+// in [256, 512) they are 2 apart; e4m3 holds 4, so in [16, 32) they are 2 apart and in [256, 448]
+// 32 apart. A tie goes to the even mantissa.
+TEST(ElementCodec, RoundsToNearestTiesToEven) {
+  const auto rnd = [](ElemType t, double v) { return round_element(t, v); };
+  EXPECT_EQ(rnd(ElemType::f16, 2049.0), 0x6800u);  // 2048 = 2^11: mantissa 0 (even), not 2050
+  EXPECT_EQ(rnd(ElemType::f16, 2051.0), 0x6802u);  // 2052 (mantissa 2), not 2050 (mantissa 1)
+  EXPECT_EQ(rnd(ElemType::f16, 2050.9), 0x6801u);  // nearer 2050
+  EXPECT_EQ(rnd(ElemType::f16, -2049.0), 0xE800u);
+  EXPECT_EQ(rnd(ElemType::bf16, 257.0), 0x4380u);  // 256 = 2^8: biased 135, mantissa 0
+  EXPECT_EQ(rnd(ElemType::e4m3, 17.0), 0x58u);     // 16: biased 4 + 7 = 11, mantissa 0
+  EXPECT_EQ(rnd(ElemType::e4m3, 19.0), 0x5Au);     // 20 (mantissa 2), not 18 (mantissa 1)
+  // Subnormals: f16's last place there is 2^-24; half of it is a tie with zero.
+  EXPECT_EQ(rnd(ElemType::f16, std::ldexp(1.0, -25)), 0x0000u);
+  EXPECT_EQ(rnd(ElemType::f16, 3 * std::ldexp(1.0, -25)), 0x0002u);  // 1.5 units: to 2
+  // 1023.5 units of 2^-24 rounds up to 1024 units = 2^-14, the smallest normal (biased 1).
+  EXPECT_EQ(rnd(ElemType::f16, std::ldexp(1.0, -14) - std::ldexp(1.0, -25)), 0x0400u);
+  // A carry out of the mantissa bumps the exponent: 4095 lies halfway between 4094 and 4096.
+  EXPECT_EQ(rnd(ElemType::f16, 4095.0), 0x6C00u);  // 4096 = 2^12: biased 27
+  // tf32 rounds at 10 mantissa bits, in its f32 container.
+  EXPECT_EQ(rnd(ElemType::tf32, 1.0 + std::ldexp(1.0, -11)), 0x3F800000u);      // a tie: to 1.0
+  EXPECT_EQ(rnd(ElemType::tf32, 1.0 + 3 * std::ldexp(1.0, -11)), 0x3F804000u);  // to 1 + 2^-9
+}
+
+TEST(ElementCodec, RoundingPastTheRange) {
+  // f16: 65504 is the largest finite value, the next step (32) would be 65536; 65520 is the tie,
+  // and goes to the even side, which is infinity.
+  EXPECT_EQ(round_element(ElemType::f16, 65519.0), 0x7BFFu);
+  EXPECT_EQ(round_element(ElemType::f16, 65520.0), 0x7C00u);
+  EXPECT_EQ(round_element(ElemType::f16, -1e6), 0xFC00u);
+  EXPECT_EQ(round_element(ElemType::f16, INFINITY), 0x7C00u);
+  EXPECT_EQ(round_element(ElemType::f16, NAN), 0x7E00u);  // the quiet NaN
+  EXPECT_EQ(round_element(ElemType::e5m2, 1e6), 0x7Cu);
+  // e4m3 has no infinity: 464 ties 448 (mantissa 110) and 480, which is the NaN code; past that
+  // there is nothing to round to.
+  EXPECT_EQ(round_element(ElemType::e4m3, 464.0), 0x7Eu);
+  EXPECT_FALSE(round_element(ElemType::e4m3, 470.0));
+  EXPECT_EQ(round_element(ElemType::e4m3, NAN), 0x7Fu);
+  EXPECT_FALSE(round_element(ElemType::e2m1, NAN));
+  EXPECT_FALSE(round_element(ElemType::s8, 1.0));  // integers are not rounded
+}
+
+TEST(ElementCodec, ValuesOfTheSpecials) {
+  EXPECT_EQ(element_value(ElemType::f16, 0x7C00), INFINITY);
+  EXPECT_EQ(element_value(ElemType::f16, 0xFC00), -INFINITY);
+  EXPECT_TRUE(std::isnan(element_value(ElemType::f16, 0x7E00)));
+  EXPECT_TRUE(std::isnan(element_value(ElemType::e4m3, 0x7F)));
+  EXPECT_EQ(element_value(ElemType::e4m3, 0x7E), 448.0);
+  EXPECT_EQ(element_value(ElemType::s4, 0x8), -8.0);
+}
+
+// The f16 names the probes use: the same codec.
+TEST(HalfBits, ExactValuesRoundTrip) {
+  for (int i = -2048; i <= 2048; ++i)
+    EXPECT_EQ(half_to_float(half_bits(static_cast<float>(i))), static_cast<float>(i));
+  for (int q = -8; q <= 8; ++q) EXPECT_EQ(half_to_float(half_bits(q * 0.25f)), q * 0.25f);
+  EXPECT_EQ(half_bits(1.0f), 0x3C00);
+  EXPECT_EQ(half_bits(-2.0f), 0xC000);
+  EXPECT_EQ(half_bits(65504.0f), 0x7BFF);
+  EXPECT_EQ(half_bits(1e6f), 0x7C00);
+  EXPECT_EQ(half_bits(5.9604645e-8f), 0x0001);        // smallest subnormal
+  EXPECT_EQ(half_bits(2049.0f), half_bits(2048.0f));  // ties to even
+}
+
+TEST(HalfBits, EveryPatternSurvivesFloat) {
+  for (std::uint32_t b = 0; b < 0x10000u; ++b) {
+    const float f = half_to_float(static_cast<std::uint16_t>(b));
+    if (f != f) continue;  // NaN
+    EXPECT_EQ(half_bits(f), b) << b;
+  }
+}
+
 }  // namespace
 }  // namespace fragviz

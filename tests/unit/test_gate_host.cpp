@@ -7,6 +7,7 @@
 #include <set>
 
 #include "fragviz/gate/gate_host.hpp"
+#include "fragviz/isa/element_codec.hpp"
 
 namespace fragviz {
 namespace {
@@ -35,6 +36,13 @@ TEST(GateHost, HalfBitsDecodeToEveryQuarter) {
   for (int q = -8; q <= 8; ++q) {
     EXPECT_EQ(decode_half(half_bits_of_quarters(q)), q * 0.25) << "q = " << q;
   }
+}
+
+// half_bits_of_quarters is the device's f16 encoder of the gate's inputs (constexpr integer code,
+// for kernels); element_codec.hpp is the one codec: both give the same bits.
+TEST(GateHost, HalfBitsAreTheCodecs) {
+  for (int q = -8; q <= 8; ++q)
+    EXPECT_EQ(half_bits_of_quarters(q), encode_element(ElemType::f16, q * 0.25)) << q;
 }
 
 TEST(GateHost, InputsAreQuartersInRangeAndHalvesMatch) {

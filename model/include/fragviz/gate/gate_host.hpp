@@ -16,13 +16,7 @@
 #include <vector>
 
 #include "fragviz/report/report.hpp"
-
-// The generator below is compiled for the device as well when nvcc includes this header.
-#if defined(__CUDACC__)
-#define FRAGVIZ_HOST_DEVICE __host__ __device__
-#else
-#define FRAGVIZ_HOST_DEVICE
-#endif
+#include "fragviz/util/host_device.hpp"  // the generator below compiles for the device too
 
 namespace fragviz {
 
@@ -43,7 +37,7 @@ enum class GateMatrix : int { A = 0, B = 1 };
 /// splitmix64's finaliser: a fixed bijective 64-bit mix (Steele, Lea, Flood 2014). Written out
 /// here, not taken from <random>, so the values are the same with every standard library and on
 /// the device.
-FRAGVIZ_HOST_DEVICE constexpr std::uint64_t gate_mix64(std::uint64_t x) {
+FRAGVIZ_HD constexpr std::uint64_t gate_mix64(std::uint64_t x) {
   x += 0x9E3779B97F4A7C15ull;
   x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
   x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
@@ -54,19 +48,20 @@ FRAGVIZ_HOST_DEVICE constexpr std::uint64_t gate_mix64(std::uint64_t x) {
 /// an integer q in [-8, 8], the value being q / 4. Counter-based, so any element can be produced
 /// on its own, in any order, on the host or the device. The 17 values are mapped from the top 32
 /// bits by a multiply-shift (bias below 1e-8).
-FRAGVIZ_HOST_DEVICE constexpr int gate_input_quarters(std::uint64_t seed, GateMatrix m, std::uint64_t index) {
+FRAGVIZ_HD constexpr int gate_input_quarters(std::uint64_t seed, GateMatrix m, std::uint64_t index) {
   const std::uint64_t h = gate_mix64(gate_mix64(seed ^ (static_cast<std::uint64_t>(m) << 62)) + index);
   return static_cast<int>(((h >> 32) * 17u) >> 32) - 8;
 }
 
 /// The same element as a float: q * 0.25 (exact).
-FRAGVIZ_HOST_DEVICE constexpr float gate_input_value(std::uint64_t seed, GateMatrix m, std::uint64_t index) {
+FRAGVIZ_HD constexpr float gate_input_value(std::uint64_t seed, GateMatrix m, std::uint64_t index) {
   return static_cast<float>(gate_input_quarters(seed, m, index)) * 0.25f;
 }
 
 /// IEEE binary16 bit pattern of q * 0.25 for q in [-8, 8] (what __half stores), computed with
-/// integers: every such value is a normal fp16 number or zero, so the conversion is exact.
-FRAGVIZ_HOST_DEVICE constexpr std::uint16_t half_bits_of_quarters(int q) {
+/// integers: every such value is a normal fp16 number or zero, so the conversion is exact. The
+/// kernels' constexpr form of element_codec.hpp's f16 encoding (a unit test holds them equal).
+FRAGVIZ_HD constexpr std::uint16_t half_bits_of_quarters(int q) {
   if (q == 0) return 0;
   const std::uint16_t sign = q < 0 ? 0x8000u : 0u;
   const unsigned a = static_cast<unsigned>(q < 0 ? -q : q);  // 1..8

@@ -1,6 +1,7 @@
-// Exact encoding of numbers into the bit patterns of every mma element type, and back. The
-// probes only ever use values a type holds exactly (small integers, multiples of 0.25), so
-// encoding refuses anything it would have to round.
+// The one codec of numbers and the bit patterns of every mma element type: exact encoding and
+// decoding (the probes only ever use values a type holds exactly, small integers and multiples of
+// 0.25, so encode_element refuses anything it would have to round), the rounding conversion it is
+// built on, and the f16 names the probes' host side uses (half_bits, half_to_float).
 //
 // Formats (PTX ISA, "Fundamental Types" and "Alternate Floating-Point Data Formats"): f16 (1, 5,
 // 10), bf16 (1, 8, 7), tf32 (1, 8, 10 in a 32-bit container whose low 13 bits are ignored), f32,
@@ -24,5 +25,26 @@ std::optional<std::uint64_t> encode_element(ElemType t, double v);
 /// The number a bit pattern of type `t` stands for; nullopt for NaN and infinities. Bits above
 /// element_bits(t) are ignored.
 std::optional<double> decode_element(ElemType t, std::uint64_t bits);
+
+/// Bit pattern of `v` in floating-point type `t` rounded to nearest, ties to even (IEEE 754
+/// roundTiesToEven, PTX's .rn): past the largest finite value, infinity where the type has one
+/// (f16, bf16, tf32, f32, f64, e5m2); NaN, the type's quiet NaN (e4m3: S.1111.111). nullopt for an
+/// integer type, and where the type cannot hold the result (e4m3, e3m2, e2m3, e2m1 past their
+/// largest value; NaN in the last three). tf32 comes in its f32 container, low 13 bits zero.
+std::optional<std::uint64_t> round_element(ElemType t, double v);
+
+/// The number a bit pattern of type `t` stands for, infinities and NaN included (decode_element
+/// refuses those). Bits above element_bits(t) are ignored.
+double element_value(ElemType t, std::uint64_t bits);
+
+/// IEEE binary16 bits of `v`, rounded to nearest even (round_element's f16): exact for the probes'
+/// values, integers up to 2048 and multiples of 0.25 in [-2, 2].
+inline std::uint16_t half_bits(float v) {
+  return static_cast<std::uint16_t>(*round_element(ElemType::f16, v));  // f16 holds every result
+}
+/// The float a binary16 pattern stands for (exact: every half is a float), NaN and infinities too.
+inline float half_to_float(std::uint16_t bits) {
+  return static_cast<float>(element_value(ElemType::f16, bits));
+}
 
 }  // namespace fragviz

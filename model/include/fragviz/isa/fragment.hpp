@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "fragviz/isa/catalogue.hpp"
 #include "fragviz/util/host_device.hpp"
@@ -96,6 +97,24 @@ std::optional<Owner> owner_of(const Instruction& in, Operand op, Coord c);
 /// The same for any operand map over `threads` threads (a wgmma operand: 128): which thread and
 /// element hold (row, col, product); nullopt outside the matrix or where no thread holds it.
 std::optional<Owner> operand_owner(const OperandSpec& s, int threads, int products, Coord c);
+
+/// Index of (row, col, product) in a cell-major image of a rows x cols operand: product * rows *
+/// cols + row * cols + col (row-major within a product, products one after another).
+FRAGVIZ_HD constexpr int cell_index(int rows, int cols, Coord c) {
+  return (c.product * rows + c.row) * cols + c.col;
+}
+FRAGVIZ_HD constexpr int cell_index(const OperandSpec& s, Coord c) { return cell_index(s.rows, s.cols, c); }
+FRAGVIZ_HD constexpr int cell_index(const Instruction& in, Operand op, Coord c) {
+  return cell_index(operand_spec(in, op), c);
+}
+
+/// The owner of every cell of an operand at once, in cell_index order (rows * cols * products
+/// entries): entry cell_index(c) is owner_of(c), Owner{-1, -1} where no lane holds c. One pass over
+/// the map, for views and probes that look up many cells.
+std::vector<Owner> owner_table(const Instruction& in, Operand op);
+/// The same for any operand map over `threads` threads and `products` products (a wgmma
+/// operand: 128 threads, 1 product).
+std::vector<Owner> owner_table(const OperandSpec& s, int threads, int products);
 
 /// The instruction's shape as PTX spells it: "m16n8k8".
 std::string shape_name(const Instruction& in);

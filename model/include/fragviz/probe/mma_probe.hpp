@@ -48,8 +48,7 @@ struct MmaProbePlan {
   std::vector<double> tile_reference;  ///< D of the tile pass, cell-major (see cell_index)
 };
 
-/// Index of (row, col, product) in a cell-major operand image: product*rows*cols + row*cols + col.
-int cell_index(const Instruction& in, Operand op, Coord c);
+// cell_index (the cell-major order of every image here) is fragment.hpp's.
 
 /// Bits of a non-negative integer label one element of `t` holds exactly (see the file comment);
 /// 0 for types the probe does not label with (s32, f32).

@@ -24,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "fragviz/isa/element_codec.hpp"
 #include "fragviz/isa/fragment.hpp"
 #include "fragviz/isa/ldmatrix.hpp"
 #include "fragviz/report/report.hpp"
@@ -32,13 +33,8 @@
 
 namespace fragviz {
 
-// [SECTION] half <-> float for exactly representable values ------------------------------------
+// [SECTION] register halves and float bits (f16 <-> float: element_codec.hpp) ---------------------
 
-/// IEEE binary16 bits of `v`, rounded to nearest even (exact for the probes' values: integers
-/// below 2048 and multiples of 0.25 in [-2, 2]).
-std::uint16_t half_bits(float v);
-/// The float a binary16 pattern stands for (exact: every half is a float).
-float half_to_float(std::uint16_t bits);
 /// The two 16-bit halves of an .f16x2 / .b16x2 register: half 0 = low 16 bits, which holds the
 /// lower-numbered element (PTX ISA, "Matrix Fragments": elements are listed low to high).
 constexpr std::uint16_t register_half(std::uint32_t reg, int half) {

@@ -1,5 +1,6 @@
-// FRAGVIZ_HD marks the model's layout functions callable from host and device code, so probe and
-// gate kernels use the one definition the views and tests use. Plain C++ compilers see nothing.
+// FRAGVIZ_HD marks the model's functions callable from host and device code (layouts, the gate's
+// geometry and input generator), so probe and gate kernels use the one definition the views and
+// tests use. Plain C++ compilers see nothing. The only such marker in the tree.
 #pragma once
 
 #if defined(__CUDACC__)

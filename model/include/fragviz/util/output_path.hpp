@@ -25,9 +25,10 @@ struct OutputOption {
 /// /dev/stderr); an existing file must be writable, and a new file's parent folder must exist,
 /// be a folder and be writable (access(2), so the answer is the one open(2) will give). A FIFO
 /// must have a reader now (opening it would block forever otherwise); it is then held open to
-/// the end of the process, so that the reader does not see the end before the output. Nothing
-/// is created or truncated. The message names the option: "cannot write --json /x/r.json: folder /x does not
-/// exist".
+/// the end of the process, so that the reader does not see the end before the output. A symbolic
+/// link is judged by what it leads to; one that leads to no file is refused (write_whole_file
+/// would refuse it after the work). Nothing is created or truncated. The message names the
+/// option: "cannot write --json /x/r.json: folder /x does not exist".
 std::optional<std::string> output_path_problem(const OutputOption& o);
 
 /// Whether two output paths (neither "-") name one file: the same device and inode where both

@@ -67,9 +67,11 @@ struct WgmmaGrid {
   int rows = 64, cols = 0;
   int per_thread = 0;                            ///< elements each thread holds
   int registers = 0;                             ///< 32-bit registers each thread holds
-  std::vector<Owner> owner;                      ///< row-major: row * cols + col; lane = thread 0-127
+  std::vector<Owner> owner;                      ///< row-major (owner_table); lane = thread 0-127
   std::vector<std::vector<Coord>> thread_cells;  ///< [128][per_thread]
-  const Owner& at(int row, int col) const { return owner[static_cast<std::size_t>(row * cols + col)]; }
+  const Owner& at(int row, int col) const {
+    return owner[static_cast<std::size_t>(cell_index(rows, cols, Coord{row, col, 0}))];
+  }
 };
 
 /// Both grids of one wgmma entry.

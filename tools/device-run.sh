@@ -29,10 +29,17 @@ echo "source: commit ${FRAGVIZ_COMMIT:-unknown} (+ working tree as sent)" | tee 
 section "build (CMake + CUDA only)"
 t0=$(date +%s)
 run cmake -S "$root" -B "$build" -G Ninja -DFRAGVIZ_GUI=OFF -DFRAGVIZ_CARRY_DIR="$root/.carry" -DCMAKE_BUILD_TYPE=Release
-cmake --build "$build" -j "$(nproc)" >"$out/build.log" 2>&1
+# FRAGVIZ_ONLY=sanitizer: only fragviz-cli, then only the compute-sanitizer section (a second call
+# of a device session); FRAGVIZ_NO_SANITIZER=1 leaves that section out (the first call).
+if [ "${FRAGVIZ_ONLY:-}" = sanitizer ]; then
+  cmake --build "$build" -j "$(nproc)" --target fragviz-cli >"$out/build.log" 2>&1
+else
+  cmake --build "$build" -j "$(nproc)" >"$out/build.log" 2>&1
+fi
 echo "[build exit $?, $(( $(date +%s) - t0 )) s; full log in build.log]" | tee -a "$log"
 grep -E "ptxas|error" "$out/build.log" | head -40 | tee -a "$log"
 
+if [ "${FRAGVIZ_ONLY:-}" != sanitizer ]; then
 section "tests (all labels; gpu tests run here)"
 # The tests and the user-kernel runs below fault a kernel on purpose (oob_store). After that, on the
 # H200, every process with both GL and CUDA (the app) stalls its frames ~4.4 s when its probes
@@ -122,6 +129,9 @@ else
   echo "ncu not found: bank sweep skipped" | tee -a "$log"
 fi
 
+fi  # FRAGVIZ_ONLY != sanitizer
+
+if [ -z "${FRAGVIZ_NO_SANITIZER:-}" ]; then
 section "compute-sanitizer (memcheck, racecheck, synccheck, initcheck) over every probe and gate variant"
 san="$out/sanitizer.log"
 : >"$san"
@@ -156,6 +166,7 @@ if command -v compute-sanitizer >/dev/null 2>&1; then
 else
   echo "compute-sanitizer not found" | tee -a "$log"
 fi
+fi  # FRAGVIZ_NO_SANITIZER
 
 section "done"
 # The device tool returns at most 8 files: FRAGVIZ_PACK_REPORTS=1 puts the JSON reports into one

@@ -1,6 +1,7 @@
 // CuTe's side of the TiledCopy cross-check (test_cute_tiled.cpp): every copy atom of the list
 // made for every TiledMMA configuration of tiled_record.hpp (make_tiled_copy_A/B/C), and a few
-// make_tiled_copy(atom, thr, val), recorded as CuTe computes them. Where CuTe's TiledCopy would
+// make_tiled_copy(atom, thr, val), recorded as CuTe computes them, each when its test asks (every
+// test is its own process under CTest, and all of them at -O0 take seconds). Where CuTe's TiledCopy would
 // static_assert (too few threads or values for the atom) the copy is not instantiated; the record
 // says so, from CuTe's own sizes, and fragviz must refuse it. No fragviz code here.
 #define TILED_CUTE
@@ -66,32 +67,36 @@ void record_copy(CopyRecord& r, const TC& tc, const Tile& tile) {
 }
 
 template <class CopyOp, class ValType, char Op, class Mma>
-void copy_for(std::vector<CopyRecord>& out, const char* mma_id, const Mma& mma, const char* copy_name) {
-  using Atom = Copy_Atom<CopyOp, ValType>;
-  CopyRecord r;
-  r.mma = mma_id;
-  r.copy = copy_name;
-  r.value_bits = int(sizeof_bits_v<ValType>);
-  r.operand = Op;
-  r.id = std::string(mma_id) + "_" + Op + "_" + copy_name;
-  using TV = decltype(operand_tv<Op>(mma));
-  using Ref = typename Atom::ValLayoutRef;
-  constexpr bool accepts = size<0>(TV{}) % size<0>(Ref{}) == 0 && size<1>(TV{}) % size<1>(Ref{}) == 0;
-  r.cute_accepts = accepts;
-  if constexpr (accepts) {
-    const auto tile = operand_tile<Op>(mma);
-    const auto tc = [&] {
-      if constexpr (Op == 'A')
-        return make_tiled_copy_A(Atom{}, mma);
-      else if constexpr (Op == 'B')
-        return make_tiled_copy_B(Atom{}, mma);
-      else
-        return make_tiled_copy_C(Atom{}, mma);
-    }();
-    record_copy(r, tc, tile);
-    r.retile = record(decltype(tc)::retile(fragment_of<Op>(mma, tile)));
-  }
-  out.push_back(std::move(r));
+void copy_for(std::vector<CopyCase>& out, const char* mma_id, const Mma& mma, const char* copy_name) {
+  const std::string id = std::string(mma_id) + "_" + Op + "_" + copy_name;
+  out.push_back(CopyCase{id, [=] {
+                           using Atom = Copy_Atom<CopyOp, ValType>;
+                           CopyRecord r;
+                           r.id = id;
+                           r.mma = mma_id;
+                           r.copy = copy_name;
+                           r.value_bits = int(sizeof_bits_v<ValType>);
+                           r.operand = Op;
+                           using TV = decltype(operand_tv<Op>(mma));
+                           using Ref = typename Atom::ValLayoutRef;
+                           constexpr bool accepts =
+                               size<0>(TV{}) % size<0>(Ref{}) == 0 && size<1>(TV{}) % size<1>(Ref{}) == 0;
+                           r.cute_accepts = accepts;
+                           if constexpr (accepts) {
+                             const auto tile = operand_tile<Op>(mma);
+                             const auto tc = [&] {
+                               if constexpr (Op == 'A')
+                                 return make_tiled_copy_A(Atom{}, mma);
+                               else if constexpr (Op == 'B')
+                                 return make_tiled_copy_B(Atom{}, mma);
+                               else
+                                 return make_tiled_copy_C(Atom{}, mma);
+                             }();
+                             record_copy(r, tc, tile);
+                             r.retile = record(decltype(tc)::retile(fragment_of<Op>(mma, tile)));
+                           }
+                           return r;
+                         }});
 }
 
 // Which operands of an atom are register fragments: a GMMA's B, and A of _SS, come through a
@@ -110,7 +115,7 @@ struct RegisterOperands<cfg::GmmaRS> {
 };
 
 template <class MmaOp, class Mma>
-void copies_for_mma(std::vector<CopyRecord>& out, const char* id, const Mma& mma) {
+void copies_for_mma(std::vector<CopyCase>& out, const char* id, const Mma& mma) {
   if constexpr (RegisterOperands<MmaOp>::a) {
     copy_for<SM75_U32x4_LDSM_N, half_t, 'A'>(out, id, mma, "SM75_U32x4_LDSM_N");
     copy_for<SM75_U32x2_LDSM_N, half_t, 'A'>(out, id, mma, "SM75_U32x2_LDSM_N");
@@ -132,23 +137,25 @@ void copies_for_mma(std::vector<CopyRecord>& out, const char* id, const Mma& mma
 }
 
 template <class CopyOp, class ValType, class Thr, class Val>
-void thr_val_copy(std::vector<CopyRecord>& out, const char* id, const char* copy_name, const char* thr,
+void thr_val_copy(std::vector<CopyCase>& out, const char* id, const char* copy_name, const char* thr,
                   const char* val) {
-  CopyRecord r;
-  r.id = id;
-  r.copy = copy_name;
-  r.value_bits = int(sizeof_bits_v<ValType>);
-  r.operand = 'T';
-  r.thr = thr;
-  r.val = val;
-  const auto tc = make_tiled_copy(Copy_Atom<CopyOp, ValType>{}, Thr{}, Val{});
-  record_copy(r, tc, typename decltype(tc)::Tiler_MN{});
-  out.push_back(std::move(r));
+  out.push_back(CopyCase{id, [=] {
+                           CopyRecord r;
+                           r.id = id;
+                           r.copy = copy_name;
+                           r.value_bits = int(sizeof_bits_v<ValType>);
+                           r.operand = 'T';
+                           r.thr = thr;
+                           r.val = val;
+                           const auto tc = make_tiled_copy(Copy_Atom<CopyOp, ValType>{}, Thr{}, Val{});
+                           record_copy(r, tc, typename decltype(tc)::Tiler_MN{});
+                           return r;
+                         }});
 }
 
 }  // namespace
 
-void copy_records(std::vector<CopyRecord>& out) {
+void copy_cases(std::vector<CopyCase>& out) {
   using namespace cfg;
 #define TILED_COPIES_FOR(id, Op, AtomLayout, Perm, layout_text, perm_text) \
   copies_for_mma<Op>(out, #id, make_tiled_mma(Op{}, AtomLayout{}, Perm{}));

@@ -32,6 +32,7 @@
 #include <cute/atom/mma_traits_sm90.hpp>
 #include <cute/atom/mma_traits_sm90_gmma.hpp>
 #include <fstream>
+#include <functional>
 #include <set>
 #include <sstream>
 
@@ -167,12 +168,29 @@ MmaRecord mma_record(const char* id, const char* atom, const char* layout_text, 
   return r;
 }
 
-const std::vector<MmaRecord>& cute_mmas() {
-  static const std::vector<MmaRecord> all = [] {
+// One TiledMMA configuration: its description (id, atom, layout, permutation) and its CuTe record,
+// made when a test asks for it (each test is its own process under CTest).
+struct MmaCase {
+  MmaRecord description;
+  std::function<MmaRecord()> make;
+};
+
+MmaRecord described(const char* id, const char* atom, const char* layout_text, const char* perm_text) {
+  MmaRecord r;
+  r.id = id;
+  r.atom = atom;
+  r.atom_layout = layout_text;
+  r.permutation = perm_text;
+  return r;
+}
+
+const std::vector<MmaCase>& mma_cases() {
+  static const std::vector<MmaCase> all = [] {
     using namespace tiled_oracle::cfg;
-    std::vector<MmaRecord> v;
+    std::vector<MmaCase> v;
 #define TILED_MMA_RECORD(id, Op, AtomLayout, Perm, layout_text, perm_text) \
-  v.push_back(mma_record<Op, AtomLayout, Perm>(#id, #Op, layout_text, perm_text));
+  v.push_back(MmaCase{described(#id, #Op, layout_text, perm_text),         \
+                      [] { return mma_record<Op, AtomLayout, Perm>(#id, #Op, layout_text, perm_text); }});
     TILED_MMA_CONFIGS(TILED_MMA_RECORD)
 #undef TILED_MMA_RECORD
     return v;
@@ -180,10 +198,10 @@ const std::vector<MmaRecord>& cute_mmas() {
   return all;
 }
 
-const std::vector<CopyRecord>& cute_copies() {
-  static const std::vector<CopyRecord> all = [] {
-    std::vector<CopyRecord> v;
-    copy_records(v);
+const std::vector<CopyCase>& copy_cases() {
+  static const std::vector<CopyCase> all = [] {
+    std::vector<CopyCase> v;
+    tiled_oracle::copy_cases(v);
     return v;
   }();
   return all;
@@ -275,8 +293,8 @@ fa::Layout parsed(const std::string& text) {
 }
 
 const MmaRecord* mma_config(const std::string& id) {
-  for (const MmaRecord& r : cute_mmas())
-    if (r.id == id) return &r;
+  for (const MmaCase& c : mma_cases())
+    if (c.description.id == id) return &c.description;
   return nullptr;
 }
 
@@ -390,7 +408,7 @@ TEST(CuteTiledAtoms, CopyAtomInstructions) {
 class CuteTiledMma : public ::testing::TestWithParam<std::size_t> {};
 
 TEST_P(CuteTiledMma, LayoutsEqualCute) {
-  const MmaRecord& c = cute_mmas()[GetParam()];
+  const MmaRecord c = mma_cases()[GetParam()].make();
   SCOPED_TRACE(c.id + ": " + c.atom + " " + c.atom_layout + " " + c.permutation);
   const auto t = our_mma(c);
   ASSERT_TRUE(t) << t.message;
@@ -416,15 +434,15 @@ TEST_P(CuteTiledMma, LayoutsEqualCute) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(All, CuteTiledMma, ::testing::Range<std::size_t>(0, cute_mmas().size()),
+INSTANTIATE_TEST_SUITE_P(All, CuteTiledMma, ::testing::Range<std::size_t>(0, mma_cases().size()),
                          [](const ::testing::TestParamInfo<std::size_t>& i) {
-                           return cute_mmas()[i.param].id;
+                           return mma_cases()[i.param].description.id;
                          });
 
 class CuteTiledCopy : public ::testing::TestWithParam<std::size_t> {};
 
 TEST_P(CuteTiledCopy, LayoutsEqualCute) {
-  const CopyRecord& c = cute_copies()[GetParam()];
+  const CopyRecord c = copy_cases()[GetParam()].make();
   SCOPED_TRACE(c.id);
   const ft::CopyAtom* atom = ft::find_copy_atom(c.copy);
   ASSERT_NE(atom, nullptr) << c.copy;
@@ -482,9 +500,9 @@ TEST_P(CuteTiledCopy, LayoutsEqualCute) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(All, CuteTiledCopy, ::testing::Range<std::size_t>(0, cute_copies().size()),
+INSTANTIATE_TEST_SUITE_P(All, CuteTiledCopy, ::testing::Range<std::size_t>(0, copy_cases().size()),
                          [](const ::testing::TestParamInfo<std::size_t>& i) {
-                           std::string id = cute_copies()[i.param].id;
+                           std::string id = copy_cases()[i.param].id;
                            for (char& ch : id)
                              if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
                            return id;

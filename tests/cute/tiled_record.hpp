@@ -5,6 +5,7 @@
 // what fragviz's model/tile/ computes from the same description.
 #pragma once
 
+#include <functional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -61,7 +62,12 @@ struct MmaAtomRecord {
   LayoutRecord thr_id, a, b, c;
 };
 
-void copy_records(std::vector<CopyRecord>& out);  ///< cute_tiled_copies.cpp
+/// One TiledCopy configuration, its record made on demand.
+struct CopyCase {
+  std::string id;
+  std::function<CopyRecord()> make;
+};
+void copy_cases(std::vector<CopyCase>& out);  ///< cute_tiled_copies.cpp
 
 inline std::string without_underscores(const std::string& s) {
   std::string out;

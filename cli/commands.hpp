@@ -150,5 +150,7 @@ void add_diff_command(CLI::App& app, int& exit_code);
 void add_export_command(CLI::App& app, int& exit_code);
 /// `algebra`: an expression of CuTe's layout algebra, its result and table (cmd_algebra.cpp).
 void add_algebra_command(CLI::App& app, int& exit_code);
+/// `tiled`: CuTe's TiledMMA and TiledCopy, their layouts and their join (cmd_tiled.cpp).
+void add_tiled_command(CLI::App& app, int& exit_code);
 
 }  // namespace fragviz::cli

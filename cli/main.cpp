@@ -94,6 +94,7 @@ int main(int argc, char** argv) {
   fragviz::cli::add_diff_command(app, exit_code);
   fragviz::cli::add_export_command(app, exit_code);
   fragviz::cli::add_algebra_command(app, exit_code);
+  fragviz::cli::add_tiled_command(app, exit_code);
   // One rule for every option that takes a value, whatever its command: an empty value is refused
   // (CLI11 reads "" as 0, and a command would take an empty --instr as not given), and a
   // whole-number option refuses what is no whole number in the words above.
@@ -113,7 +114,7 @@ int main(int argc, char** argv) {
   if (argc > 1 && argv[1][0] != '-' && !known) {
     std::cerr << "fragviz-cli: unknown command '" << fragviz::echo_text(argv[1])
               << "'; commands: layout, banks, descriptor, device, probe, gate, bench, relations, diff, "
-                 "export, algebra (see --help)\n";
+                 "export, algebra, tiled (see --help)\n";
     return fragviz::cli::kExitUsage;
   }
   // Every way out checks that standard output was written (help text included): a full disk or a

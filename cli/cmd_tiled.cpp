@@ -1,0 +1,300 @@
+// `fragviz-cli tiled`: CuTe's TiledMMA (and TiledCopy) for an MMA atom named as CuTe names it, an
+// atom layout and a permutation tile (model/tile/): thr_layout_vmnk, the tile, get_layoutA/B/C_TV
+// in CuTe's notation, and with --copy-a/--copy-b/--copy-c the TiledCopy CuTe's
+// make_tiled_copy_A/B/C builds for it and the join: does every register a thread receives (or
+// stores) hold the cell the MMA's fragment has there. --thread N prints one thread's cells and
+// registers; --csv one line per (operand, thread, register). Exit 0, 1 when a join finds a
+// register wrong, 3 when CuTe (and fragviz) refuse the configuration, 64 for a bad command line.
+#include <algorithm>
+#include <iostream>
+#include <optional>
+
+#include "commands.hpp"
+#include "fragviz/tile/join.hpp"
+
+namespace fragviz::cli {
+namespace {
+
+struct Opts {
+  std::string mma;
+  std::string atoms = "(1,1,1)";
+  std::string permute = "Tile<_,_,_>";
+  std::string copy[3];  ///< --copy-a, --copy-b, --copy-c
+  int value_bits = 0;   ///< 0: the operand's element width (16 for a stmatrix of C)
+  long long thread = -1;
+  bool csv = false;
+  bool list = false;
+};
+
+const Operand kOperands[] = {Operand::A, Operand::B, Operand::C};
+
+int refuse(const std::string& why, int code) {
+  std::cerr << "fragviz-cli tiled: " << why << "\n";
+  return finish_output(code);
+}
+
+/// Up to three names of `names`: those that contain `typed` (case-insensitively), then those that
+/// share its first two '_'-separated words.
+std::string suggestions(const std::string& typed, const std::vector<std::string>& names) {
+  const auto lower = [](std::string s) {
+    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+  };
+  const std::string t = lower(typed);
+  const std::string head = t.substr(0, t.find('_', t.find('_') + 1));
+  std::vector<std::string> near;
+  for (int pass = 0; pass < 2; ++pass)  // names holding what was typed first, then the same prefix
+    for (const std::string& n : names) {
+      const bool hit = pass == 0 ? lower(n).find(t) != std::string::npos : lower(n).rfind(head, 0) == 0;
+      if (near.size() < 3 && !t.empty() && hit && std::find(near.begin(), near.end(), n) == near.end())
+        near.push_back(n);
+    }
+  if (near.empty()) return "";
+  std::string out = "; did you mean:";
+  for (const std::string& n : near) out += "\n  " + n;
+  return out;
+}
+
+std::vector<std::string> mma_names() {
+  std::vector<std::string> out;
+  for (const tile::MmaAtom& a : tile::mma_atoms()) out.push_back(a.name);
+  return out;
+}
+std::vector<std::string> copy_names() {
+  std::vector<std::string> out;
+  for (const tile::CopyAtom& a : tile::copy_atoms()) out.push_back(a.name);
+  return out;
+}
+
+std::string coalesced(const algebra::Layout& l) {
+  const auto r = algebra::coalesce(
+      l, algebra::IntTuple::tuple({algebra::IntTuple::number(1), algebra::IntTuple::number(1)}));
+  return r ? algebra::to_string(*r.value) : algebra::to_string(algebra::coalesce(l));
+}
+
+/// "m + 32*k" for an operand's column-major tile index.
+std::string index_words(const tile::TiledMma& m, Operand op) {
+  const char* names[3][2] = {{"m", "k"}, {"n", "k"}, {"m", "n"}};
+  const int i = op == Operand::A ? 0 : op == Operand::B ? 1 : 2;
+  return std::string(names[i][0]) + " + " + std::to_string(tile::tile_rows(m, op)) + "*" + names[i][1];
+}
+
+const char* coordinate_names(Operand op) {
+  return op == Operand::A ? "(m,k)" : op == Operand::B ? "(n,k)" : "(m,n)";
+}
+
+bool from_descriptor(const tile::TiledMma& m, Operand op) {
+  return (op == Operand::A && m.atom.a_source == tile::OperandSource::descriptor) ||
+         (op == Operand::B && m.atom.b_source == tile::OperandSource::descriptor);
+}
+
+int element_bits_of(const tile::MmaAtom& a, Operand op) {
+  return element_bits(op == Operand::A ? a.a_type : op == Operand::B ? a.b_type : a.c_type);
+}
+
+void print_list(bool csv) {
+  if (csv) std::cout << "kind,name,issues\n";
+  for (const tile::MmaAtom& a : tile::mma_atoms())
+    std::cout << (csv ? "mma," : "mma   ") << a.name << (csv ? "," : "  ") << a.mnemonic << "\n";
+  for (const tile::CopyAtom& a : tile::copy_atoms())
+    std::cout << (csv ? "copy," : "copy  ") << a.name << (csv ? "," : "  ")
+              << (a.instruction.empty() ? "C++ assignment of the vector" : a.instruction) << "\n";
+}
+
+struct CopyPart {
+  Operand op;
+  tile::TiledCopy copy;
+  tile::Join join;
+};
+
+void print_layout_line(const char* label, const algebra::Layout& l, const std::string& meaning) {
+  std::cout << "  " << label << std::string(16 - std::min<std::size_t>(15, std::string(label).size()), ' ')
+            << algebra::to_string(l) << "\n"
+            << "  " << std::string(16, ' ') << "coalesced " << coalesced(l)
+            << (meaning.empty() ? "" : "  " + meaning) << "\n";
+}
+
+int run(const Opts& o) {
+  if (o.list) {
+    print_list(o.csv);
+    return finish_output(kExitOk);
+  }
+  if (o.mma.empty())
+    return refuse("--mma is required (an MMA atom as CuTe names it; --list lists them)", kExitUsage);
+  const tile::MmaAtom* atom = tile::find_mma_atom(o.mma);
+  if (!atom)
+    return refuse("no MMA atom '" + echo_text(o.mma) +
+                      "' (CuTe's names, e.g. SM80_16x8x16_F32F16F16F32_TN; --list)" +
+                      suggestions(o.mma, mma_names()),
+                  kExitUsage);
+  const auto layout = tile::parse_atom_layout(o.atoms);
+  if (!layout) return refuse("--atoms '" + echo_text(o.atoms) + "': " + layout.message, kExitUsage);
+  const auto perm = tile::parse_permutation(o.permute);
+  if (!perm)
+    return refuse("--permute '" + echo_text(o.permute) + "': " + perm.message,
+                  perm.refusal == algebra::Refusal::cute_refuses ? kExitRefused : kExitUsage);
+  std::optional<const tile::CopyAtom*> copies[3];
+  for (int i = 0; i < 3; ++i) {
+    if (o.copy[i].empty()) continue;
+    const tile::CopyAtom* c = tile::find_copy_atom(o.copy[i]);
+    if (!c)
+      return refuse("no copy atom '" + echo_text(o.copy[i]) +
+                        "' (CuTe's names, e.g. SM75_U32x4_LDSM_N; --list)" +
+                        suggestions(o.copy[i], copy_names()),
+                    kExitUsage);
+    copies[i] = c;
+  }
+  const auto made = tile::make_tiled_mma(*atom, *layout.value, *perm.value);
+  if (!made) return refuse("make_tiled_mma: " + made.message, kExitRefused);
+  const tile::TiledMma& m = *made.value;
+  if (o.thread >= m.threads())
+    return refuse("--thread " + std::to_string(o.thread) + ": the tiled MMA has threads 0.." +
+                      std::to_string(m.threads() - 1),
+                  kExitUsage);
+  std::vector<CopyPart> parts;
+  for (int i = 0; i < 3; ++i) {
+    if (!copies[i]) continue;
+    const Operand op = kOperands[i];
+    const tile::CopyAtom& c = **copies[i];
+    const int bits = o.value_bits > 0                     ? o.value_bits
+                     : c.kind == tile::CopyKind::stmatrix ? 16
+                                                          : element_bits_of(*atom, op);
+    const std::string what =
+        std::string("--copy-") + static_cast<char>(std::tolower(to_string(op)[0])) + " " + c.name;
+    const auto tc = tile::make_tiled_copy_for(c, bits, m, op);
+    if (!tc)
+      return refuse(what + ": make_tiled_copy_" + std::string(to_string(op)) + ": " + tc.message,
+                    kExitRefused);
+    const auto j = tile::join(*tc.value, m, op);
+    if (!j) return refuse(what + ": " + j.message, kExitRefused);
+    parts.push_back(CopyPart{op, *tc.value, *j.value});
+  }
+  const auto part_of = [&](Operand op) -> const CopyPart* {
+    for (const CopyPart& p : parts)
+      if (p.op == op) return &p;
+    return nullptr;
+  };
+  bool wrong = false;
+  for (const CopyPart& p : parts) wrong = wrong || p.join.mismatches != 0 || p.join.unvectorized != 0;
+
+  if (o.csv) {
+    std::cout << "operand,thread,register,row,col,copied_row,copied_col,match\n";
+    for (Operand op : kOperands) {
+      if (from_descriptor(m, op)) continue;
+      const CopyPart* p = part_of(op);
+      for (std::int64_t t = 0; t < m.threads(); ++t) {
+        if (o.thread >= 0 && t != o.thread) continue;
+        const std::vector<tile::Cell> cells = tile::thread_cells(m, op, t);
+        std::vector<const tile::JoinCell*> by_slot(cells.size(), nullptr);
+        if (p)
+          for (const tile::JoinCell& c : p->join.cells)
+            if (c.thread == t) by_slot[static_cast<std::size_t>(c.slot)] = &c;
+        for (std::size_t r = 0; r < cells.size(); ++r) {
+          std::cout << to_string(op) << "," << t << "," << r << "," << cells[r].row << "," << cells[r].col
+                    << ",";
+          if (const tile::JoinCell* c = by_slot[r])
+            std::cout << c->moved.row << "," << c->moved.col << "," << (c->match() ? "yes" : "no");
+          else
+            std::cout << ",,";
+          std::cout << "\n";
+        }
+      }
+    }
+    return finish_output(wrong ? kExitMismatch : kExitOk);
+  }
+
+  std::cout << "TiledMMA " << atom->name << "  (" << atom->mnemonic << ")\n"
+            << "  atom layout     " << algebra::to_string(m.atom_layout_mnk) << ", permutation "
+            << tile::permutation_text(m.permutation) << "\n"
+            << "  thr_layout_vmnk " << algebra::to_string(m.thr_layout_vmnk) << "  (" << m.threads()
+            << " threads)\n"
+            << "  tile            M " << m.tile_mnk[0] << " x N " << m.tile_mnk[1] << " x K " << m.tile_mnk[2]
+            << "\n";
+  for (Operand op : kOperands) {
+    const std::string label = std::string("LayoutTV ") + std::string(to_string(op));
+    print_layout_line(
+        label.c_str(), tile::layout_tv(m, op),
+        "(thread, value) -> " + index_words(m, op) +
+            (from_descriptor(m, op) ? " (a shared-memory descriptor: every thread sees all)" : ""));
+  }
+  for (const CopyPart& p : parts) {
+    const tile::TiledCopy& c = p.copy;
+    std::cout << "\ncopy " << to_string(p.op) << ": " << c.atom.name << "  ("
+              << (c.atom.instruction.empty() ? "a C++ assignment of the vector" : c.atom.instruction) << "), "
+              << c.values.value_bits << "-bit values, tiler " << algebra::to_string(c.tiler) << "\n";
+    print_layout_line("TiledLayout_TV", c.layout_tv, "");
+    print_layout_line("LayoutS_TV", c.layout_s_tv,
+                      p.join.store ? "(registers)" : "(shared memory addresses)");
+    print_layout_line("LayoutD_TV", c.layout_d_tv,
+                      p.join.store ? "(shared memory addresses)" : "(registers)");
+    std::cout << "  shared-memory vectors " << p.join.vector_run << "\n"
+              << "  join " << to_string(p.op) << ": " << p.join.verdict() << "\n";
+    if (p.join.unvectorized)
+      std::cout << "  " << p.join.unvectorized
+                << " register groups sit in slots that are not consecutive: CuTe's copy_unpack could not "
+                   "recast them "
+                   "(\"failed to vectorize into registers\")\n";
+    if (p.join.cute_disagrees)
+      std::cout << "  " << p.join.cute_disagrees
+                << " registers where CuTe's copy traits and the PTX ISA's instruction part\n";
+  }
+  if (o.thread >= 0) {
+    const auto v = tile::thread_vmnk(m, o.thread);
+    std::cout << "\nthread " << o.thread << ": (v,m,n,k) = (" << v[0] << "," << v[1] << "," << v[2] << ","
+              << v[3] << "), warp " << o.thread / kWarpSize << " lane " << o.thread % kWarpSize << "\n";
+    for (Operand op : kOperands) {
+      if (from_descriptor(m, op)) {
+        std::cout << "  " << to_string(op) << ": through a shared-memory descriptor\n";
+        continue;
+      }
+      const std::vector<tile::Cell> cells = tile::thread_cells(m, op, o.thread);
+      std::cout << "  " << to_string(op) << " " << coordinate_names(op) << ":";
+      for (std::size_t r = 0; r < cells.size(); ++r)
+        std::cout << " r" << r << " " << tile::to_string(cells[r]);
+      std::cout << "\n";
+      if (const CopyPart* p = part_of(op)) {
+        std::cout << "  " << to_string(op) << " " << (p->join.store ? "stored by " : "from ")
+                  << p->copy.atom.name << ":";
+        for (const tile::JoinCell& c : p->join.cells)
+          if (c.thread == o.thread)
+            std::cout << " r" << c.slot << " " << tile::to_string(c.moved) << (c.match() ? "" : " (wrong)");
+        std::cout << "\n";
+      }
+    }
+  }
+  return finish_output(wrong ? kExitMismatch : kExitOk);
+}
+
+}  // namespace
+
+void add_tiled_command(CLI::App& app, int& exit_code) {
+  auto o = std::make_shared<Opts>();
+  auto* cmd = app.add_subcommand(
+      "tiled",
+      "CuTe's TiledMMA and TiledCopy: e.g. --mma SM80_16x8x16_F32F16F16F32_TN --atoms '(2,2,1)' --permute "
+      "'Tile<_32,_32,_16>' --copy-a SM75_U32x4_LDSM_N; prints the layouts in CuTe notation and whether each "
+      "register the copy fills is the cell the MMA expects");
+  cmd->add_option("--mma", o->mma, "the MMA atom as CuTe names it (--list lists them)");
+  cmd->add_option("--atoms", o->atoms,
+                  "the atom layout over M, N, K: a shape '(2,2,1)' or a layout '(2,2,1):(2,1,0)'")
+      ->capture_default_str();
+  cmd->add_option("--permute", o->permute,
+                  "the permutation tile, 'Tile<_32,_32,_16>' (each entry _, a number or a layout)")
+      ->capture_default_str();
+  cmd->add_option("--copy-a", o->copy[0], "a copy atom for A (make_tiled_copy_A), e.g. SM75_U32x4_LDSM_N");
+  cmd->add_option("--copy-b", o->copy[1], "a copy atom for B (make_tiled_copy_B), e.g. SM75_U16x8_LDSM_T");
+  cmd->add_option("--copy-c", o->copy[2],
+                  "a copy atom storing C (make_tiled_copy_C), e.g. SM90_U32x4_STSM_N");
+  cmd->add_option("--value-bits", o->value_bits,
+                  "bits of the copies' ValType (default: the operand's element width; 16 for stmatrix)")
+      ->check(CLI::Range(1, 128));
+  cmd->add_option("--thread", o->thread, "one thread's cells and registers")
+      ->check(CLI::Range(0LL, 1LL << 20));
+  cmd->add_flag("--csv", o->csv,
+                "one line per (operand, thread, register): operand,thread,register,row,col,"
+                "copied_row,copied_col,match (A (m,k), B (n,k), C (m,n))");
+  cmd->add_flag("--list", o->list, "list the MMA and copy atoms");
+  cmd->callback([o, &exit_code] { exit_code = run(*o); });
+}
+
+}  // namespace fragviz::cli

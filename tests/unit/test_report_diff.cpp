@@ -62,8 +62,7 @@ ReportFile gate_file() {
 }
 
 std::string device_run(const std::string& run, const std::string& name) {
-  std::string here = __FILE__;
-  here.erase(here.rfind("tests/unit/"));
+  std::string here = FRAGVIZ_SOURCE_DIR "/";  // not __FILE__: ccache may make it relative
   return here + "docs/device-runs/" + run + "/" + name;
 }
 

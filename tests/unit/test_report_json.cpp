@@ -372,10 +372,9 @@ TEST(ReportJson, ExpectedCellsAreTheModelsNotTheFiles) {
 // [SECTION] issue 11, item 4: what the model can compute is recomputed on load ---------------------
 
 namespace {
-/// The repository's docs/device-runs/2026-11-29-h200/<name>, found from this file's path.
+/// The repository's docs/device-runs/2026-11-29-h200/<name>.
 std::string device_run(const std::string& name, const std::string& run = "2026-11-29-h200") {
-  std::string here = __FILE__;
-  here.erase(here.rfind("tests/unit/"));
+  std::string here = FRAGVIZ_SOURCE_DIR "/";  // not __FILE__: ccache may make it relative
   return here + "docs/device-runs/" + run + "/" + name;
 }
 /// Replaces the first `from` in `text` with `to` (the edit must exist).
@@ -769,8 +768,7 @@ TEST(GateReportConsistency, CommittedReportsAndASampledListAreAccepted) {
 
 TEST(ReportRecompute, FuzzSeedsAreWhatTheirNamesSay) {
   // tests/fuzz/corpus/report: "invalid-*" documents are refused, every other seed is accepted.
-  std::string dir = __FILE__;
-  dir.erase(dir.rfind("tests/unit/"));
+  std::string dir = FRAGVIZ_SOURCE_DIR "/";  // not __FILE__: ccache may make it relative
   dir += "tests/fuzz/corpus/report";
   int seen = 0, invalid_seen = 0;
   for (const auto& entry : std::filesystem::directory_iterator(dir)) {

@@ -10,8 +10,9 @@
 // tests/cute/ checks each named layout against CuTe and every entry against CuTe's MMA_Traits.
 //
 // The table stays constexpr plain data: kernels read kInstructions[Index] in device code.
-// Adding an instruction: one entry here (a new layout in mma_layouts.hpp if it needs one), its
-// PTX wrapper in gpu/cuda/mma_wrappers.cuh, its tests.
+// Adding an instruction: one entry here (a new layout in mma_layouts.hpp if it needs one), then
+// `gen_ptx_ops mma > gpu/cuda/mma_wrappers.cuh` writes its PTX wrapper (tools/gen_ptx_ops_mma.cpp),
+// then its tests.
 #pragma once
 
 #include "fragviz/isa/catalogue.hpp"

@@ -13,7 +13,8 @@
 //
 // Source: PTX ISA 9.0, "Warp-level Matrix Fragment Storage" (the "Matrix Fragments for mma.m…"
 // subsections) and "Multiply-and-Accumulate Instruction: mma" (target ISA notes). The table
-// itself is in catalogue_table.hpp; tests/unit/test_catalogue.cpp checks it against formulas
+// itself is in catalogue_table.hpp, its operand maps named once in mma_layouts.hpp (CuTe's names);
+// tests/unit/test_catalogue.cpp checks it against formulas
 // transcribed from the PTX text, tests/cute/ against CuTe's MMA_Traits, and the probes against
 // the hardware.
 #pragma once

@@ -6,8 +6,8 @@
 // "Asynchronous Warpgroup Level Matrix Multiply-Accumulate Instructions" (the fragments are given
 // as figures: per warp, D of m64nNk* repeats mma.m16n8's accumulator along N, A repeats the
 // m16n8k16 / m16n8k8 .tf32 / m16n8k32 .s8 A fragment), and "Warpgroup MMA: wgmma.mma_async"
-// (shapes, types, N per type). CuTe writes the same maps as CLayout_64xN and ALayout_64x{8,16,32}
-// (cute/atom/mma_traits_sm90_gmma.hpp); tests/cute checks them, the device probes check all.
+// (shapes, types, N per type). The maps are named as CuTe names them, CLayout_64xN and
+// ALayout_64x{8,16,32}, in wgmma_layouts.hpp; tests/cute checks them, the device probes check all.
 //
 // Offsets are column-major like the mma.sync catalogue: A row + 64*k, D row + 64*col. B always
 // comes from shared memory (fragviz/isa/smem_descriptor.hpp).
@@ -19,6 +19,7 @@
 
 #include "fragviz/isa/catalogue.hpp"
 #include "fragviz/isa/fragment.hpp"
+#include "fragviz/isa/wgmma_layouts.hpp"
 #include "fragviz/util/host_device.hpp"
 
 namespace fragviz {
@@ -26,19 +27,15 @@ namespace fragviz {
 /// Threads of a warpgroup.
 inline constexpr int kWarpgroupSize = 128;
 
-/// D of m64nNk*: thread T (warp w = T/32, lane l), element i (of N/2):
-/// row = 16w + l/4 + 8*((i>>1)&1), col = 8*(i>>2) + 2*(l%4) + (i&1).
-FRAGVIZ_HD constexpr TvLayout wgmma_d_layout(int n) {
-  return TvLayout{{{4, 128}, {8, 1}, {4, 16}}, {{2, 64}, {2, 8}, {n / 8, 512}}};
-}
+/// D of m64nNk* over the warpgroup: gmma_layouts::CLayout_64xN(n), CuTe's CLayout_64xN.
+FRAGVIZ_HD constexpr TvLayout wgmma_d_layout(int n) { return gmma_layouts::CLayout_64xN(n); }
 
-/// A from registers, 64 x K over the warpgroup, by element width: 16-bit (k16): row = 16w + l/4 +
-/// 8*((i>>1)&1), k = 2*(l%4) + (i&1) + 8*(i>>2); 32-bit tf32 (k8): row = 16w + l/4 + 8*(i&1),
-/// k = l%4 + 4*(i>>1); 8-bit (k32): row = 16w + l/4 + 8*((i>>2)&1), k = 4*(l%4) + (i&3) + 16*(i>>3).
+/// A from registers, 64 x K over the warpgroup, by element width: CuTe's ALayout_64x8 (32-bit
+/// .tf32, k8), ALayout_64x16 (16-bit, k16) or ALayout_64x32 (8-bit, k32); gmma_layouts names them.
 FRAGVIZ_HD constexpr TvLayout wgmma_a_layout(int element_bits) {
-  return element_bits == 32   ? TvLayout{{{4, 64}, {8, 1}, {4, 16}}, {{2, 8}, {2, 256}}}
-         : element_bits == 16 ? TvLayout{{{4, 128}, {8, 1}, {4, 16}}, {{2, 64}, {2, 8}, {2, 512}}}
-                              : TvLayout{{{4, 256}, {8, 1}, {4, 16}}, {{4, 64}, {2, 8}, {2, 1024}}};
+  return element_bits == 32   ? gmma_layouts::ALayout_64x8()
+         : element_bits == 16 ? gmma_layouts::ALayout_64x16()
+                              : gmma_layouts::ALayout_64x32();
 }
 
 /// Which operands wgmma takes through descriptors, and which are M/N-major (imm-trans-a/b = 1).

@@ -205,6 +205,59 @@ std::vector<Pattern> patterns_for(const Op& op, int op_index) {
     for (auto& x : a) x = std::int64_t{rnd(16)} * 128 + bank_byte + (rnd(4) == 0 ? u * rnd(128 / u) : 0);
     add("random bank-heavy #" + std::to_string(i), [a](int l) { return a[static_cast<std::size_t>(l)]; });
   }
+  // Packing: where do lanes that share an address merge phases? Pairs (T, T^x) share in part of
+  // the warp only, pairings mix, or random addresses are paired then one pair is broken. Plain
+  // loads and stores only; appended last so the rows above keep their order and seeds.
+  if (!matrix) {
+    struct Region {
+      const char* name;
+      bool (*in)(int);
+    };
+    const Region regions[] = {
+        {"all", [](int) { return true; }},
+        {"lanes 0-15", [](int l) { return l < 16; }},
+        {"lanes 16-31", [](int l) { return l >= 16; }},
+        {"lanes 0-7", [](int l) { return l < 8; }},
+        {"lanes 0-7,16-23", [](int l) { return (l & 8) == 0; }},
+        {"all but lanes 30-31", [](int l) { return l < 30; }},
+        {"all but lanes 0-1", [](int l) { return l >= 2; }},
+    };
+    for (int x : {1, 2, 4, 8})
+      for (const Region& r : regions)
+        for (int m : {1, 8, 32}) {
+          if (x != 1 && x != 2 && std::strcmp(r.name, "all") != 0) continue;
+          auto in = r.in;
+          add("pair T^" + std::to_string(x) + " in " + r.name + " *" + std::to_string(m) + " units",
+              [=](int l) { return std::int64_t{in(l) ? (l & ~x) : l} * m * u; });
+        }
+    for (int m : {1, 8, 32}) {
+      add("pair T^1 in lanes 0-15, T^2 in 16-31 *" + std::to_string(m) + " units",
+          [=](int l) { return std::int64_t{l & (l < 16 ? ~1 : ~2)} * m * u; });
+      add("pair T^1 in even quads, T^2 in odd quads *" + std::to_string(m) + " units",
+          [=](int l) { return std::int64_t{l & ((l & 4) ? ~2 : ~1)} * m * u; });
+      add("pair T^1 and T^16 *" + std::to_string(m) + " units",
+          [=](int l) { return std::int64_t{l & ~17} * m * u; });
+      add("pair T^3 (lane^3 shares) *" + std::to_string(m) + " units",
+          [=](int l) { return std::int64_t{std::min(l, l ^ 3)} * m * u; });
+    }
+    std::mt19937 prng(777u + static_cast<unsigned>(op_index) * 31u);
+    const auto prnd = [&](int n) { return static_cast<int>(prng() % static_cast<unsigned>(n)); };
+    for (int x : {1, 2})
+      for (int broken : {0, 1})
+        for (int i = 0; i < 12; ++i) {  // random addresses, lanes T and T^x given the same one
+          std::vector<std::int64_t> a(32);
+          const int span = (i % 3 == 0 ? 512 : 4096) / u;
+          for (int l = 0; l < 32; ++l) a[static_cast<std::size_t>(l)] = std::int64_t{prnd(span)} * u;
+          for (int l = 0; l < 32; ++l)
+            if (l & x) a[static_cast<std::size_t>(l)] = a[static_cast<std::size_t>(l ^ x)];
+          if (broken) {  // one lane of one pair elsewhere
+            const int l = prnd(32) | x;
+            a[static_cast<std::size_t>(l)] = a[static_cast<std::size_t>(l)] + u * (1 + prnd(8));
+          }
+          add("random pair T^" + std::to_string(x) + (broken ? " one broken #" : " #") + std::to_string(i),
+              [a](int l) { return a[static_cast<std::size_t>(l)]; });
+        }
+  }
   if (keep_every > 1) {
     std::vector<Pattern> kept;
     for (std::size_t i = 0; i < out.size(); i += static_cast<std::size_t>(keep_every)) kept.push_back(out[i]);

@@ -147,6 +147,7 @@ LayoutView compute_layout_view(const LayoutControls& c) {
     for_words(v, v.trip->first->read_byte, l->element_bytes(), [](LayoutWord& w) { w.round_trip = true; });
   if (r.refused()) return v;
   const bool matrix = is_matrix_op(c.op);
+  if (r.packed_pairs) v.phase_lines.push_back(packing_note(c.op, r.packed_pairs));
   for (const AccessPhase& p : r.phases)
     v.phase_lines.push_back(
         std::string(matrix ? "matrix " : "phase ") + std::to_string(p.index) + " (lanes " +

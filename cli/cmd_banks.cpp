@@ -251,12 +251,14 @@ int run_layout_form(const Opts& o) {
                 << coord_text((*trip->write_overlap)[1]) << " on the same bytes (the later write is kept)\n";
   }
   for (const AccessProblem& p : r.problems) std::cout << "note: " << p.message << "\n";
+  if (r.packed_pairs) std::cout << "note: " << packing_note(req.op, r.packed_pairs) << "\n";
+  const int lanes_per_phase = r.phases.empty() ? phase_lanes(req.op) : r.phases.front().lanes;
   std::cout << "lane  " << (matrix ? "matrix" : " phase") << "  row,col    byte_address  banks\n";
   const int used = matrix ? address_lanes(req.ldmatrix.num) : kWarpSize;
   const int words = access_bytes(req.op) / kBankBytes;
   for (int lane = 0; lane < used; ++lane) {
     const LaneAccess& a = r.lanes[static_cast<std::size_t>(lane)];
-    std::cout << std::setw(4) << lane << std::setw(8) << lane / phase_lanes(req.op) << "  " << std::left
+    std::cout << std::setw(4) << lane << std::setw(8) << lane / lanes_per_phase << "  " << std::left
               << std::setw(9) << coord_text(a.logical) << std::right << std::setw(14) << a.byte_address
               << "  ";
     for (int w = 0; w < words; ++w) std::cout << (w ? "," : "") << a.banks[static_cast<std::size_t>(w)];

@@ -162,6 +162,12 @@ Outcome<Scene> banks_scene(const ViewRequest& r) {
   s.add(Text{12, y + 8, total, kBodySize, kBlack, Anchor::start, true});
   s.cover(12 + text_width(total, kBodySize), y + 8);
   y += 14;
+  if (a.packed_pairs) {
+    const std::string note = packing_note(req.op, a.packed_pairs);
+    s.add(Text{12, y + 8, note, kBodySize});
+    s.cover(12 + text_width(note, kBodySize), y + 8);
+    y += 14;
+  }
   for (const AccessProblem& p : a.problems) {
     s.add(Text{12, y + 8, "note: " + p.message, 7, kGrid});
     s.cover(12 + text_width("note: " + p.message, 7), y + 8);

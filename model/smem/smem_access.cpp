@@ -60,28 +60,45 @@ std::string phase_rule_text(SharedOp op) {
   std::string s =
       std::string(to_string(op)) + ": " + phases +
       "; in a phase each bank serves one distinct 4-byte word per wavefront, lanes on the same word "
-      "share it. Ideal = bytes / 128; conflicts = wavefronts - ideal.";
-  if (is_store(op) || is_matrix_op(op))
-    s += " Measured so on the H200 for every pattern of the bank sweep (tools/bank-sweep)";
-  if (is_store(op))
-    s += ": stores never merge lanes that share an address, so a broadcast " + std::string(to_string(op)) +
+      "share it. Ideal = one wavefront per phase (bytes / 128 unless lanes pack); conflicts = wavefronts - "
+      "ideal.";
+  if (op == SharedOp::lds64 || op == SharedOp::lds128)
+    s += " Lanes that share an address pack: when every lane T shares its address with T^1, or every "
+         "lane with T^2, the load takes half the phases (" +
+         std::to_string(2 * lanes) + " lanes each), so a broadcast " + std::string(to_string(op)) +
+         " takes " + std::to_string(kWarpSize / lanes / 2) +
+         (kWarpSize / lanes / 2 == 1 ? " wavefront." : " wavefronts.");
+  else if (is_store(op))
+    s += " Stores never merge lanes that share an address, so a broadcast " + std::string(to_string(op)) +
          " still takes " + std::to_string(kWarpSize / lanes) +
          (lanes == kWarpSize ? " wavefront." : " wavefronts.");
-  else if (is_matrix_op(op))
-    s += ".";
-  else if (op == SharedOp::lds32)
-    s += " Not yet held to the bank sweep (the 32-bit rule is the CUDA Programming Guide's).";
-  else
-    s += " Not yet held to the bank sweep: where lanes share an address the H200 counted fewer (a broadcast "
-         "ld.shared.v2 1 wavefront, .v4 2; this rule says 2 and 4): the hardware packs lanes that share an "
-         "address, by a rule still to be measured.";
+  s += " Measured so on the H200 for every pattern of the bank sweep (tools/bank-sweep).";
   return s;
+}
+
+int packed_lane_pairs(SharedOp op, const std::vector<std::uint32_t>& byte_addresses) {
+  if ((op != SharedOp::lds64 && op != SharedOp::lds128) || byte_addresses.size() != kWarpSize) return 0;
+  for (std::size_t x : {std::size_t{1}, std::size_t{2}}) {
+    bool all = true;
+    for (std::size_t t = 0; t < kWarpSize && all; ++t) all = byte_addresses[t] == byte_addresses[t ^ x];
+    if (all) return static_cast<int>(x);
+  }
+  return 0;
+}
+
+std::string packing_note(SharedOp op, int packed_pairs) {
+  if (!packed_pairs) return "";
+  const int lanes = 2 * phase_lanes(op);
+  return "every lane T shares its address with lane T^" + std::to_string(packed_pairs) +
+         ": the load packs the pairs into " + plural(kWarpSize / lanes, "phase", "phases") + " of " +
+         std::to_string(lanes) + " lanes";
 }
 
 SharedCount count_shared_access(SharedOp op, LdmatrixConfig c,
                                 const std::vector<std::uint32_t>& byte_addresses) {
   SharedCount n;
-  const int per_phase = phase_lanes(op);
+  n.packed_pairs = packed_lane_pairs(op, byte_addresses);
+  const int per_phase = phase_lanes(op) * (n.packed_pairs ? 2 : 1);
   const int used = is_matrix_op(op) ? address_lanes(c.num) : kWarpSize;
   const int phases = std::min(used, static_cast<int>(byte_addresses.size())) / per_phase;
   for (int j = 0; j < phases; ++j) {
@@ -96,7 +113,7 @@ SharedCount count_shared_access(SharedOp op, LdmatrixConfig c,
     n.max_way = std::max(n.max_way, p.wavefronts);
     n.phases.push_back(p);
   }
-  n.ideal_wavefronts = used * access_bytes(op) / 128;
+  n.ideal_wavefronts = used / per_phase;
   n.bank_conflicts = std::max(0, n.wavefronts - n.ideal_wavefronts);
   return n;
 }
@@ -287,26 +304,7 @@ AccessReport analyze_access(const SmemLayout& layout, const LanePattern& pattern
   r.ideal_wavefronts = count.ideal_wavefronts;
   r.bank_conflicts = count.bank_conflicts;
   r.max_way = count.max_way;
-  // The one case the H200 showed this rule counting too many: a 64/128-bit load whose lanes share
-  // an address (smem_access.hpp).
-  if (req.op == SharedOp::lds64 || req.op == SharedOp::lds128) {
-    std::vector<int> sharing;
-    for (int lane = 0; lane < used; ++lane)
-      for (int other = 0; other < used; ++other)
-        if (other != lane &&
-            addrs[static_cast<std::size_t>(other)] == addrs[static_cast<std::size_t>(lane)]) {
-          sharing.push_back(lane);
-          break;
-        }
-    if (!sharing.empty())
-      problem(
-          AccessCheck::unmeasured_rule, false, sharing,
-          lane_list(sharing) + " share addresses with other lanes: for such " + r.mnemonic +
-              " the H200 counted fewer wavefronts than this model (a broadcast ld.shared.v2 1, .v4 2, where "
-              "the model says 2 and 4); the rule for loads whose lanes share addresses is not yet measured, "
-              "so " +
-              std::to_string(r.wavefronts) + " is an upper bound");
-  }
+  r.packed_pairs = count.packed_pairs;
   return r;
 }
 

@@ -125,8 +125,10 @@ expect 0 "rule: sts128: 4 phases of 8 lanes" -- banks --store sts128 --layout '(
 expect 0 "total: wavefronts 32, ideal wavefronts 4, bank conflicts 28" -- banks --store sts128 --layout '(32,64):(64,1)' --lanes 'row=lane, col=0'
 refused_quietly 64 -- banks --store sts256 --layout '(16,64):(64,1)'
 refused_quietly 64 -- banks --store sts32 --load lds32 --layout '(16,64):(64,1)'
-# A load whose lanes share an address: the count is marked as an upper bound (not yet measured).
-expect 0 "note: lanes 0-31 share addresses with other lanes" -- banks --load lds128 --layout '(16,64):(0,0)' --lanes 'row=0, col=0'
+# A load whose lanes share an address packs the pairs (the H200 sweep: broadcast .v4 2 wavefronts, .v2 1).
+expect 0 "note: every lane T shares its address with lane T^1: the load packs the pairs into 2 phases of 16 lanes" -- banks --load lds128 --layout '(16,64):(0,0)' --lanes 'row=0, col=0'
+expect 0 "total: wavefronts 2, ideal wavefronts 2, bank conflicts 0" -- banks --load lds128 --layout '(16,64):(0,0)' --lanes 'row=0, col=0'
+expect 0 "total: wavefronts 1, ideal wavefronts 1, bank conflicts 0" -- banks --load lds64 --layout '(16,64):(0,0)' --lanes 'row=0, col=0'
 
 # The row-stride form prints what it always printed.
 first=$("$cli" banks --num x4 --stride-halves 72 | head -1)

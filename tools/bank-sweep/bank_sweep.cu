@@ -3,7 +3,7 @@
 // (l1tex__data_pipe_lsu_wavefronts_mem_shared_op_{ld,st}.sum, ..._bank_conflicts_...) are the
 // wavefronts of exactly that one instruction. tools/bank-sweep/run.sh compiles this, runs it under
 // ncu and merges the counters with the patterns into the measured table the bank model is held to
-// (tests/fixtures/bank-sweep/h200-bank-sweep.csv, tests/unit/test_bank_sweep.cpp).
+// (tests/fixtures/bank-sweep/h200-DATE*.csv, held by tests/unit/test_bank_sweep.cpp).
 //
 //   bank_sweep list            every (op, pattern, addresses) row, in launch order, as CSV
 //   bank_sweep run OP          launch every pattern of OP (one kernel each), in the same order

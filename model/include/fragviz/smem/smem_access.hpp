@@ -9,15 +9,19 @@
 // Matrix Store Instruction: stmatrix"); 32-bit accesses one phase of 32 lanes, 64-bit two of 16,
 // 128-bit four of 8. Ideal wavefronts = bytes requested / 128; bank conflicts = wavefronts - ideal.
 //
-// Evidence: the H200 bank sweep (tools/bank-sweep, measured table
-// tests/fixtures/bank-sweep/h200-2026-12-04.csv, held by tests/unit/test_bank_sweep.cpp) measured
-// this rule exactly, wavefronts and Nsight Compute's bank conflicts, on every one of 2,376 address
-// patterns of st.shared .b32/.v2/.v4, ldmatrix .x1/.x2/.x4(.trans) and stmatrix .x1/.x2/.x4(.trans):
-// stores never merge lanes that share an address (a broadcast st.shared.v4 is 4 wavefronts).
-// Plain loads (ld.shared .b32/.v2/.v4) are NOT yet held to a sweep: on the H200 a broadcast
-// ld.shared.v2 took 1 wavefront and .v4 2 (docs/device-runs/2026-12-02-h200-session8), fewer than
-// this rule's 2 and 4, so where lanes of a 64- or 128-bit load share an address the count is an
-// upper bound, and the access report says so (AccessCheck::unmeasured_rule).
+// Plain 64- and 128-bit loads pack lanes that share an address: when every lane T shares its
+// address with lane T^1, or every lane with lane T^2, the load is served in half the phases (LDS.64
+// one phase of 32 lanes, LDS.128 two of 16), counted by the same bank rule. Nothing else packs:
+// 32-bit loads (already one phase), stores, ld/stmatrix. Nsight Compute's bank conflicts are then
+// wavefronts - phases (ideal_wavefronts below is the phase count, packed or not).
+//
+// Evidence: the H200 bank sweep (tools/bank-sweep: one warp, one instruction per launch, Nsight
+// Compute's wavefronts and bank conflicts), held row by row by tests/unit/test_bank_sweep.cpp:
+// tests/fixtures/bank-sweep/h200-2026-12-04.csv (2,376 patterns of st.shared .b32/.v2/.v4,
+// ldmatrix and stmatrix .x1/.x2/.x4(.trans): stores never merge lanes on one address, a broadcast
+// st.shared.v4 is 4 wavefronts) and h200-2026-12-05-loads.csv (1,044 patterns of ld.shared
+// .b32/.v2/.v4: a broadcast ld.shared.v2 is 1 wavefront, .v4 2). The packing condition is the
+// public rule of NVIDIA forum thread 77228, and the one rule found that fits every row.
 //
 // Pure model: no CUDA, no GL.
 #pragma once
@@ -103,14 +107,13 @@ struct AccessRequest {
 
 /// Which static check a problem comes from.
 enum class AccessCheck : std::uint8_t {
-  placement,        ///< the tile at base_bytes does not fit shared memory, or the element is too wide
-  target,           ///< the instruction needs a newer SM than `sm`
-  no_address,       ///< a lane the instruction reads an address from holds none
-  out_of_bounds,    ///< the bytes a lane's address covers leave the logical tile
-  misaligned,       ///< a lane's address is not aligned to its access (16 bytes for ld/stmatrix rows)
-  ignored_lane,     ///< sm_75 rule: a lane .x1/.x2 ignores holds no valid address
-  not_contiguous,   ///< a lane's bytes hold other elements than its row's next ones (the layout splits them)
-  unmeasured_rule,  ///< a 64/128-bit load whose lanes share an address: the H200 counted fewer (a note)
+  placement,       ///< the tile at base_bytes does not fit shared memory, or the element is too wide
+  target,          ///< the instruction needs a newer SM than `sm`
+  no_address,      ///< a lane the instruction reads an address from holds none
+  out_of_bounds,   ///< the bytes a lane's address covers leave the logical tile
+  misaligned,      ///< a lane's address is not aligned to its access (16 bytes for ld/stmatrix rows)
+  ignored_lane,    ///< sm_75 rule: a lane .x1/.x2 ignores holds no valid address
+  not_contiguous,  ///< a lane's bytes hold other elements than its row's next ones (the layout splits them)
 };
 
 /// One broken rule, with the lanes that break it.
@@ -154,8 +157,10 @@ struct AccessReport {
   Error error;                          ///< kind refused with every fatal problem's message, or none
   std::vector<AccessPhase> phases;      ///< empty when refused
   int wavefronts = 0;                   ///< sum over phases
-  int ideal_wavefronts = 0;             ///< bytes requested / 128 (ldmatrix: .num; LDS.32/64/128: 1/2/4)
+  int ideal_wavefronts = 0;             ///< phases: bytes requested / 128 (ldmatrix: .num; LDS.32/64/128:
+                                        ///< 1/2/4), halved when a load packs lane pairs
   int bank_conflicts = 0;               ///< wavefronts - ideal_wavefronts
+  int packed_pairs = 0;                 ///< 1 or 2: lanes T and T^this share each address and packed
   int max_way = 0;                      ///< worst phase's wavefronts
   bool refused() const { return error.kind != ErrorKind::none; }
 };
@@ -178,12 +183,22 @@ std::string lane_list(const std::vector<int>& lanes);
 std::string_view wavefronts_metric(SharedOp op);
 std::string_view bank_conflicts_metric(SharedOp op);
 
+/// A plain 64- or 128-bit load (lds64, lds128) packs lane pairs when every lane T shares its byte
+/// address with lane T^1 (returns 1) or, failing that, every lane with T^2 (returns 2): it is then
+/// served in half the phases. 0 for every other op or address set. `byte_addresses`: all 32 lanes.
+int packed_lane_pairs(SharedOp op, const std::vector<std::uint32_t>& byte_addresses);
+
+/// "" when `packed_pairs` is 0, else the sentence the CLI and the bank view print: which lanes share
+/// addresses and the phases the load then takes.
+std::string packing_note(SharedOp op, int packed_pairs);
+
 /// Wavefronts of one warp's access, counted from its byte addresses alone.
 struct SharedCount {
   std::vector<AccessPhase> phases;
   int wavefronts = 0;        ///< sum over phases
-  int ideal_wavefronts = 0;  ///< bytes requested / 128
-  int bank_conflicts = 0;    ///< wavefronts - ideal, never below 0 (Nsight Compute's counter)
+  int ideal_wavefronts = 0;  ///< the number of phases (one wavefront each at best)
+  int bank_conflicts = 0;    ///< wavefronts - ideal (Nsight Compute's counter)
+  int packed_pairs = 0;      ///< 0, or 1 / 2: a 64/128-bit load whose lanes T, T^1 (T^2) share addresses
   int max_way = 0;           ///< worst phase's wavefronts
 };
 /// Counts `op` (.num from `c` for ld/stmatrix) over the shared byte addresses of the lanes it uses

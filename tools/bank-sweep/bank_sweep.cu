@@ -218,22 +218,28 @@ std::vector<Pattern> patterns_for(const Op& op, int op_index) {
         {"lanes 0-15", [](int l) { return l < 16; }},
         {"lanes 16-31", [](int l) { return l >= 16; }},
         {"lanes 0-7", [](int l) { return l < 8; }},
-        {"lanes 0-7,16-23", [](int l) { return (l & 8) == 0; }},
+        {"lanes 0-7 and 16-23", [](int l) { return (l & 8) == 0; }},
         {"all but lanes 30-31", [](int l) { return l < 30; }},
         {"all but lanes 0-1", [](int l) { return l >= 2; }},
     };
+    // Lanes T and T^x share address `compact(T)` (bit x squeezed out, so the pairs sit side by side
+    // and a packed phase of them is conflict-free); lanes outside the region get their own.
     for (int x : {1, 2, 4, 8})
       for (const Region& r : regions)
-        for (int m : {1, 8, 32}) {
+        for (int m : {1, 2, 8}) {
           if (x != 1 && x != 2 && std::strcmp(r.name, "all") != 0) continue;
           auto in = r.in;
+          const int b = x == 1 ? 0 : x == 2 ? 1 : x == 4 ? 2 : 3;
           add("pair T^" + std::to_string(x) + " in " + r.name + " *" + std::to_string(m) + " units",
-              [=](int l) { return std::int64_t{in(l) ? (l & ~x) : l} * m * u; });
+              [=](int l) {
+                const int compact = ((l >> (b + 1)) << b) | (l & (x - 1));
+                return std::int64_t{in(l) ? compact : 32 + l} * m * u;
+              });
         }
     for (int m : {1, 8, 32}) {
-      add("pair T^1 in lanes 0-15, T^2 in 16-31 *" + std::to_string(m) + " units",
+      add("pair T^1 in lanes 0-15 and T^2 in 16-31 *" + std::to_string(m) + " units",
           [=](int l) { return std::int64_t{l & (l < 16 ? ~1 : ~2)} * m * u; });
-      add("pair T^1 in even quads, T^2 in odd quads *" + std::to_string(m) + " units",
+      add("pair T^1 in even quads and T^2 in odd quads *" + std::to_string(m) + " units",
           [=](int l) { return std::int64_t{l & ((l & 4) ? ~2 : ~1)} * m * u; });
       add("pair T^1 and T^16 *" + std::to_string(m) + " units",
           [=](int l) { return std::int64_t{l & ~17} * m * u; });

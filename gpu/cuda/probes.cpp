@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cstring>
-#include <ctime>
 #include <future>
 #include <string>
 #include <vector>
@@ -20,6 +19,7 @@
 #include "fragviz/probe/probe_decode.hpp"
 #include "fragviz/probe/probe_run_plan.hpp"
 #include "fragviz/smem/banks.hpp"
+#include "fragviz/util/utc_time.hpp"
 #include "fragviz/util/words.hpp"
 #include "hopper_run.hpp"
 #include "mma_probe_kernels.hpp"
@@ -33,15 +33,6 @@ using Clock = std::chrono::steady_clock;
 
 double ms_since(Clock::time_point t0) {
   return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-}
-
-std::string now_utc() {
-  const std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
 }
 
 /// Seed of the single-tile check's inputs (fixed, so every run and every report are comparable).
@@ -165,7 +156,7 @@ std::string start_cuda_context(double* ms) {
 
 ProbeReport run_probes(const ProbeRequest& req) {
   ProbeReport report;
-  report.created_utc = now_utc();
+  report.created_utc = utc_now();
   report.request = req;
   report.ldmatrix.config = req.ldmatrix;
   report.ldmatrix.tile = req.tile;

@@ -9,6 +9,7 @@
 
 #include "commands.hpp"
 #include "fragviz/algebra/expression.hpp"
+#include "fragviz/algebra/table.hpp"
 #include "fragviz/viewmodel/assets.hpp"
 #include "fragviz_export/views.hpp"
 #include "fragviz_export/writers.hpp"
@@ -31,29 +32,10 @@ int refuse(const std::string& why, int code) {
   return finish_output(code);
 }
 
-/// The table's extent: mode 0 down, the rest across (a rank-1 layout is one row).
-struct Grid {
-  std::int64_t rows = 1, cols = 1;
-};
-
-Grid grid_of(const algebra::Layout& l) {
-  const std::int64_t n = algebra::size(l);
-  if (l.rank() == 1) return Grid{1, n};
-  const std::int64_t rows = algebra::size(l.mode(0));
-  return Grid{rows, n / rows};
-}
-
-/// The table: every offset of the layout, in index order (row r, column c is index r + rows * c).
-struct Table {
-  Grid g;
-  std::vector<std::int64_t> offsets;
-  std::int64_t at(std::int64_t r, std::int64_t c) const {
-    return offsets[static_cast<std::size_t>(r + g.rows * c)];
-  }
-};
+using Table = algebra::LayoutTable;
 
 void print_text(const Table& t) {
-  const Grid& g = t.g;
+  const algebra::TableExtent& g = t.extent;
   std::size_t w = 1;
   for (std::int64_t r = 0; r < g.rows; ++r)
     for (std::int64_t c = 0; c < g.cols; ++c) w = std::max(w, std::to_string(t.at(r, c)).size());
@@ -95,11 +77,9 @@ int run(const Opts& o) {
     return finish_output(kExitOk);
   }
   const algebra::ComposedLayout& l = v->layout;
-  const Grid g = grid_of(l.layout);
-  const std::int64_t cells = g.rows * g.cols;
-  const auto table = [&] {
-    return Table{g, cells <= kMaxTableCells ? algebra::offsets(l) : std::vector<std::int64_t>{}};
-  };
+  const algebra::TableExtent g = algebra::table_extent(l.layout);
+  const std::int64_t cells = g.cells();
+  const auto table = [&] { return cells <= kMaxTableCells ? algebra::layout_table(l) : Table{g, {}}; };
   if (!o.svg.empty()) {
     if (cells > kMaxPictureCells)
       return refuse("--svg: " + text + " has " + std::to_string(cells) +

@@ -376,7 +376,8 @@ Term bounded(Term t) {
 
 class Reader {
  public:
-  explicit Reader(std::string_view text) : p_(text) {}
+  /// `steps`, when given, receives every operation applied, innermost first.
+  explicit Reader(std::string_view text, std::vector<Step>* steps = nullptr) : p_(text), steps_(steps) {}
 
   Value whole() {
     if (p_.at_end()) p_.fail(0, "empty expression: expected e.g. logical_divide((16,64):(64,1), (8,8))");
@@ -458,7 +459,13 @@ class Reader {
     }
     --p_.depth();
     try {
-      return bounded(Term{h->second(c), std::nullopt, pos});
+      Term result = bounded(Term{h->second(c), std::nullopt, pos});
+      if (steps_) {
+        Step st{name, static_cast<int>(pos), {}, result.value};
+        for (const Term& a : c.args) st.args.push_back(a.value);
+        steps_->push_back(std::move(st));
+      }
+      return result;
     } catch (const detail::Stop& stop) {
       throw Refused{pos, stop.refusal, name + ": " + stop.message};
     }
@@ -515,17 +522,27 @@ class Reader {
   }
 
   Parser p_;
+  std::vector<Step>* steps_;
 };
 
 }  // namespace
 
 Result<Value> evaluate_expression(std::string_view text) {
+  auto e = evaluate_steps(text);
+  if (!e) return Result<Value>::fail(e.refusal, e.message, e.column);
+  return Result<Value>::ok(std::move(e->value));
+}
+
+Result<Evaluation> evaluate_steps(std::string_view text) {
   const auto at = [&](std::size_t pos, Refusal r, const std::string& message) {
     const int col = notation::column_of(text, pos);
-    return Result<Value>::fail(r, "col " + std::to_string(col) + ": " + message, col);
+    return Result<Evaluation>::fail(r, "col " + std::to_string(col) + ": " + message, col);
   };
   try {
-    return Result<Value>::ok(Reader(text).whole());
+    Evaluation e;
+    e.value = Reader(text, &e.steps).whole();
+    for (Step& st : e.steps) st.column = notation::column_of(text, static_cast<std::size_t>(st.column));
+    return Result<Evaluation>::ok(std::move(e));
   } catch (const notation::Failure& f) {
     return at(f.pos, Refusal::bad_input, f.message);
   } catch (const Refused& r) {

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "fragviz/algebra/expression.hpp"
+#include "fragviz/algebra/table.hpp"
 
 using namespace fragviz::algebra;
 
@@ -118,4 +119,59 @@ TEST(Algebra, RefusalsSayWhatCuteDoes) {
   EXPECT_EQ(v.refusal, Refusal::beyond_fragviz);
   v = refused("size((2147483647,2147483647,2147483647):(1,1,1))");
   EXPECT_EQ(v.refusal, Refusal::beyond_fragviz) << v.message;
+}
+
+TEST(Algebra, StepsAreEveryOperationInnermostFirst) {
+  // What the app's Algebra view draws: each operation's operands and result.
+  const auto e = evaluate_steps("coalesce(composition((4,8):(8,1), (8,4):(4,1)))");
+  ASSERT_TRUE(e) << e.message;
+  ASSERT_EQ(e->steps.size(), 2u);
+  EXPECT_EQ(e->steps[0].operation, "composition");
+  EXPECT_EQ(e->steps[0].column, 10);
+  ASSERT_EQ(e->steps[0].args.size(), 2u);
+  EXPECT_EQ(to_string(e->steps[0].args[0]), "(4,8):(8,1)");
+  EXPECT_EQ(to_string(e->steps[0].args[1]), "(8,4):(4,1)");
+  EXPECT_EQ(e->steps[1].operation, "coalesce");
+  EXPECT_EQ(e->steps[1].column, 1);
+  EXPECT_EQ(to_string(e->steps[1].result), to_string(e->value));
+  EXPECT_EQ(to_string(e->steps[1].args[0]), to_string(e->steps[0].result));
+  // A plain layout applies no operation; a refusal is the same as evaluate_expression's.
+  const auto plain = evaluate_steps("(4,8):(8,1)");
+  ASSERT_TRUE(plain);
+  EXPECT_TRUE(plain->steps.empty());
+  const auto bad = evaluate_steps("complement((2,2):(2,3))");
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.message, evaluate_expression("complement((2,2):(2,3))").message);
+}
+
+TEST(Algebra, TableIsPrintLayoutsAndCoordinatesAreIdx2crds) {
+  // (4,8):(8,1) is row-major 4x8: cell (r, c) holds 8r + c (CuTe's print_layout of it).
+  const auto v = evaluate_expression("(4,8):(8,1)");
+  ASSERT_TRUE(v) << v.message;
+  const LayoutTable t = layout_table(v->layout);
+  EXPECT_EQ(t.extent.rows, 4);
+  EXPECT_EQ(t.extent.cols, 8);
+  EXPECT_EQ(t.at(1, 2), 10);
+  EXPECT_EQ(t.at(3, 7), 31);
+  // Rank 1: one row. Rank 3: mode 0 down, modes 1 and 2 across, colexicographic.
+  const auto r1 = evaluate_expression("8:2");
+  ASSERT_TRUE(r1);
+  EXPECT_EQ(table_extent(r1->layout.layout).rows, 1);
+  EXPECT_EQ(table_extent(r1->layout.layout).cols, 8);
+  const auto r3 = evaluate_expression("(2,3,4):(1,2,6)");
+  ASSERT_TRUE(r3);
+  const LayoutTable t3 = layout_table(r3->layout);
+  EXPECT_EQ(t3.extent.rows, 2);
+  EXPECT_EQ(t3.extent.cols, 12);
+  EXPECT_EQ(t3.at(1, 4), 1 + 2 * 1 + 6 * 1);  // column 4 = (1, 1) of (3,4)
+  // Swizzled: Swizzle<1,0,1> o 4:1 sends 2 -> 3, 3 -> 2.
+  const auto sw = evaluate_expression("Swizzle<1,0,1> o 4:1");
+  ASSERT_TRUE(sw);
+  EXPECT_EQ(layout_table(sw->layout).offsets, (std::vector<std::int64_t>{0, 1, 3, 2}));
+  // idx2crd: 23 = 3 + 4 * (1 + 2 * 2) in (4,(2,3)).
+  const IntTuple s = IntTuple::tuple(
+      {IntTuple::number(4), IntTuple::tuple({IntTuple::number(2), IntTuple::number(3)})});
+  EXPECT_EQ(natural_coordinate(s, 23), "(3,(1,2))");
+  EXPECT_EQ(natural_coordinate(s, 0), "(0,(0,0))");
+  EXPECT_EQ(natural_coordinate(IntTuple::number(8), 5), "5");
 }

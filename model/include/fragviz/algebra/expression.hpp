@@ -19,6 +19,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "fragviz/algebra/operations.hpp"
 
@@ -39,6 +40,25 @@ struct Value {
 std::string to_string(const Value& v);
 /// "a number", "a shape", "a tiler", "a layout", "a swizzle".
 const char* kind_name(Value::Kind k);
+
+/// One operation an expression applied: its name, the 1-based column of the name, its operands'
+/// values and its result.
+struct Step {
+  std::string operation;  ///< CuTe's name, e.g. "logical_divide"
+  int column = 0;
+  std::vector<Value> args;
+  Value result;
+};
+
+/// An expression's value and every operation it applied, innermost first (the last is the
+/// outermost, whose result is `value`); none for a plain layout, shape or swizzle.
+struct Evaluation {
+  Value value;
+  std::vector<Step> steps;
+};
+
+/// evaluate_expression, keeping the steps (the app's Algebra view draws each).
+Result<Evaluation> evaluate_steps(std::string_view text);
 
 /// Reads and evaluates `text`. A refusal carries the column of the operation (or of the text a
 /// parse error stopped at) and says what CuTe does there (operations.hpp).

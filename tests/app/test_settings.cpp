@@ -76,10 +76,10 @@ TEST(ParseSettings, TheFileHoldsTheseKeys) {
   };
   EXPECT_EQ(keys(j), (std::set<std::string>{"format", "version", "instruction", "wgmma", "ldmatrix_num",
                                             "trans", "width_halves", "pad_halves", "swizzle", "selected_lane",
-                                            "windows", "gate", "output_colour", "layout"}));
+                                            "windows", "gate", "output_colour", "layout", "algebra"}));
   EXPECT_EQ(keys(j["windows"]),
             (std::set<std::string>{"controls", "device", "inspector", "fragments", "ldmatrix", "banks",
-                                   "gate", "output", "warpgroup", "descriptor", "moves"}));
+                                   "gate", "output", "warpgroup", "descriptor", "moves", "algebra"}));
   EXPECT_EQ(keys(j["gate"]), (std::set<std::string>{"n", "seed", "variant"}));
   EXPECT_EQ(keys(j["layout"]), (std::set<std::string>{"enabled", "write", "read", "lanes", "op", "num",
                                                       "trans", "element_type"}));
@@ -92,7 +92,7 @@ TEST(ParseSettings, EachWindowKeyIsItsOwnWindow) {
   const Settings defaults;
   const nlohmann::json d = nlohmann::json::parse(settings_json(defaults))["windows"];
   for (const char* key : {"controls", "device", "inspector", "fragments", "ldmatrix", "banks", "gate",
-                          "output", "warpgroup", "descriptor", "moves"})
+                          "output", "warpgroup", "descriptor", "moves", "algebra"})
     for (bool open : {false, true}) {
       const ParsedSettings p =
           parse_fields(std::string(R"("windows": {")") + key + R"(": )" + (open ? "true" : "false") + "}");
@@ -673,6 +673,18 @@ TEST(SettingsFiles, RunsThatDoNotPersistCreateNothing) {
   EXPECT_EQ(start_settings(ConfigDir{dir.string(), t.path.string(), "x"}, false, s), "");
   EXPECT_FALSE(fs::exists(dir));
   EXPECT_TRUE(s.settings_notices.empty());
+}
+
+// The Algebra window's expression is kept as typed, even when it does not evaluate (the window
+// says why), and read back; one beyond the text bound is said and the default kept.
+TEST(ParseSettings, AlgebraExpressionIsKeptAsTyped) {
+  ParsedSettings p = parse_fields(R"x("algebra": "complement((2,2):(2,3))")x");
+  EXPECT_TRUE(p.messages.empty()) << all(p);
+  EXPECT_EQ(p.settings.algebra_expression, "complement((2,2):(2,3))");
+  EXPECT_EQ(nlohmann::json::parse(settings_json(p.settings))["algebra"], "complement((2,2):(2,3))");
+  p = parse_fields(R"x("algebra": ")x" + std::string(kMaxLayoutTextChars + 1, '(') + "\"");
+  ASSERT_EQ(p.messages.size(), 1u) << all(p);
+  EXPECT_EQ(p.settings.algebra_expression, AlgebraControls{}.expression);
 }
 
 }  // namespace

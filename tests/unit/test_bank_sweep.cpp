@@ -2,7 +2,8 @@
 // recorded by tools/bank-sweep/run.sh: one warp, one shared-memory instruction per launch, Nsight
 // Compute's wavefronts and bank conflicts per pattern) must come out of count_shared_access exactly.
 // The expected values are the hardware's, never the model's: h200-2026-12-04.csv holds stores and
-// ld/stmatrix, h200-2026-12-05-loads.csv the plain loads.
+// ld/stmatrix, h200-2026-12-05-loads.csv the plain loads, h200-2026-12-05-packing.csv the packing
+// family (lanes that share addresses in part of the warp) of loads and stores.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -131,6 +132,23 @@ TEST(BankSweep, AStoreThroughALayoutCountsAsTheSweepMeasured) {
     EXPECT_EQ(r.bank_conflicts, 0) << to_string(op);
     EXPECT_EQ(wavefronts_metric(op), "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum");
   }
+}
+
+TEST(BankSweep, ModelEqualsEveryMeasuredPackingRow) {
+  // The packing family (pairs T, T^x sharing an address in all or part of the warp, mixed
+  // pairings, random paired sets with one pair broken): loads and stores.
+  const std::vector<SweepRow> rows = read_sweep("h200-2026-12-05-packing.csv");
+  std::map<std::string, int> per_op = check_every_row(rows);
+  EXPECT_EQ(rows.size(), 540u);
+  for (const char* op : {"lds32", "lds64", "lds128", "sts64", "sts128"}) EXPECT_EQ(per_op[op], 108) << op;
+  // Packing is all or nothing over the warp: pairs in lanes 0-15 only leave the phases as they are.
+  std::map<std::string, int> wf;
+  for (const SweepRow& r : rows) wf[r.op + " " + r.pattern] = r.wavefronts;
+  EXPECT_EQ(wf["lds64 pair T^1 in all *1 units"], 1);
+  EXPECT_EQ(wf["lds64 pair T^1 in lanes 0-15 *1 units"], 2);
+  EXPECT_EQ(wf["lds128 pair T^1 in all *1 units"], 2);
+  EXPECT_EQ(wf["lds128 pair T^1 in lanes 0-15 *1 units"], 4);
+  EXPECT_EQ(wf["sts128 pair T^1 in all *1 units"], 4);
 }
 
 TEST(BankSweep, LoadsPackLanePairsAsTheSweepMeasured) {

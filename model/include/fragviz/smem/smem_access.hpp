@@ -20,8 +20,10 @@
 // tests/fixtures/bank-sweep/h200-2026-12-04.csv (2,376 patterns of st.shared .b32/.v2/.v4,
 // ldmatrix and stmatrix .x1/.x2/.x4(.trans): stores never merge lanes on one address, a broadcast
 // st.shared.v4 is 4 wavefronts) and h200-2026-12-05-loads.csv (1,044 patterns of ld.shared
-// .b32/.v2/.v4: a broadcast ld.shared.v2 is 1 wavefront, .v4 2). The packing condition is the
-// public rule of NVIDIA forum thread 77228, and the one rule found that fits every row.
+// .b32/.v2/.v4: a broadcast ld.shared.v2 is 1 wavefront, .v4 2) and h200-2026-12-05-packing.csv
+// (540 patterns of pairs sharing addresses in part of the warp: packing is all 32 lanes or none).
+// The packing condition is the public rule of NVIDIA forum thread 77228, and the one rule found
+// that fits every row.
 //
 // Pure model: no CUDA, no GL.
 #pragma once

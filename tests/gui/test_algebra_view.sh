@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# View > Algebra: CuTe's layout algebra typed and drawn. From an empty config dir: the default
+# logical_divide((16,64):(64,1), (8,8)) is ((8,2),(8,8)):((64,512),(1,8)) (CuTe's result), drawn
+# as its operand and result tables, cell (r, c) of the result the offset of row r = (r%8, r/8),
+# column c = (c%8, c/8) worked out from that shape:stride; a nested expression offers each of its
+# operations; CuTe's refusal of a non-injective complement is said with its column; the expression
+# and the open window come back after a restart.
+source "$(dirname "$0")/lib.sh"
+gui_init "$@"
+start_app --no-device
+A="s['algebra']"
+
+open_algebra() {
+  local _ i
+  for _ in 1 2 3; do
+    click $(centre_of "s['widgets']['menu_view']")
+    for i in $(seq 20); do
+      [ "$(q "'view_algebra' in s['widgets']")" = True ] && break
+      sleep 0.1
+    done
+    click $(centre_of "s['widgets']['view_algebra']")
+    for i in $(seq 20); do
+      [ "$(q "$A['open']")" = True ] && return 0
+      sleep 0.1
+    done
+    xdotool key Escape
+  done
+  fail "View > Algebra did not open the window"
+}
+
+type_expression() {
+  local text=$1 cond=$2 attempt i
+  for attempt in 1 2 3; do
+    click $(centre_of "s['widgets']['algebra_expression']")
+    xdotool keydown ctrl sleep 0.2 keydown a sleep 0.2 keyup a sleep 0.1 keyup ctrl sleep 0.2 key BackSpace
+    for i in $(seq 50); do
+      [ "$(q "$A['expression']")" = "" ] && break
+      sleep 0.1
+    done
+    xdotool type --delay 30 -- "$text"
+    for i in $(seq 50); do
+      python3 -c "import json,sys; s=json.load(open('$STATE')); sys.exit(0 if ($cond) else 1)" 2>/dev/null && return 0
+      sleep 0.1
+    done
+    echo "'$text': not there yet (attempt $attempt), retyping"
+  done
+  fail "timed out waiting for: $cond"
+}
+
+wait_for "not $A['open']"
+open_algebra
+wait_for "$A['ok'] and $A['value'] == '((8,2),(8,8)):((64,512),(1,8))'"
+python3 - "$STATE" <<'PY' || fail "the default expression's tables are not CuTe's"
+import json, sys
+a = json.load(open(sys.argv[1]))['algebra']
+assert a['facts'] == 'size 1024, cosize 1024, rank 2, depth 2', a['facts']
+t = a['tables']
+assert [x['title'] for x in t] == ['operand 1', 'logical_divide ='], [x['title'] for x in t]
+op, res = t
+assert (op['rows'], op['cols']) == (16, 64) and (res['rows'], res['cols']) == (16, 64)
+for r in range(16):
+    for c in range(64):
+        assert op['offsets'][r + 16 * c] == 64 * r + c
+        want = 64 * (r % 8) + 512 * (r // 8) + (c % 8) + 8 * (c // 8)
+        assert res['offsets'][r + 16 * c] == want, (r, c)
+PY
+
+type_expression "coalesce(composition((4,8):(8,1), (8,4):(4,1)))" "$A['ok'] and len($A['steps']) == 2"
+wait_for "$A['shown_step'] == 1 and $A['tables'][-1]['title'] == 'coalesce ='"
+
+type_expression "complement((2,2):(2,3))" "not $A['ok'] and 'Non-injective' in $A['error']"
+wait_for "$A['error'].startswith('col 1:')"
+type_expression "Swizzle<3,3,3> o (8,64):(64,1)" "$A['ok'] and $A['tables'][0]['swizzle'] != ''"
+wait_for "$A['tables'][0]['swizzle'] == 'Swizzle<3,3,3>: bits 6-8 of the offset are XORed into bits 3-5'"
+# Row 1, column 8: 64 + 8 = 72 = 0b1001000; bit 6 (1) flips bit 3 (1): 64.
+wait_for "$A['tables'][0]['offsets'][1 + 8 * 8] == 64"
+quit_app
+grep -q '"algebra": "Swizzle<3,3,3> o (8,64):(64,1)"' "$WORK/cfg/settings.json" || fail "settings.json lacks the expression"
+
+CONFIG_FROM_ENV=1 start_app --no-device
+wait_for "$A['open'] and $A['expression'] == 'Swizzle<3,3,3> o (8,64):(64,1)' and $A['ok']"
+quit_app
+echo "PASS"

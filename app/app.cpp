@@ -124,6 +124,7 @@ void App::frame() {
   draw_load_kernel(s_);
   if (s_.windows.output) draw_output(s_, renderer_);
   draw_hopper_views(s_, hopper_);  // the warpgroup, descriptor and matrix-move windows that are open
+  draw_algebra(s_, algebra_);
   s_.hovered_lane = s_.frame.hovered_lane;
   if (s_.report && s_.controls != before) {
     track_user_edits(before, s_.controls, s_.report->user_controls);
@@ -733,6 +734,27 @@ std::string App::state_json() const {
                         {"mma", {fr.output_tiling.mma_m, fr.output_tiling.mma_n}}}},
                       {"tooltip", fr.output_tooltip}};
   j["hopper"] = hopper_.state_json(s_, px);
+  {
+    json tables = json::array();
+    for (const AlgebraTable& t : algebra_.tables)
+      tables.push_back({{"title", t.title},
+                        {"layout", t.layout},
+                        {"rows", t.table.extent.rows},
+                        {"cols", t.table.extent.cols},
+                        {"offsets", t.table.offsets},
+                        {"swizzle", t.swizzle},
+                        {"too_large", t.too_large}});
+    j["algebra"] = {{"open", s_.algebra.open},
+                    {"expression", s_.algebra.expression},
+                    {"ok", algebra_.ok},
+                    {"error", algebra_.error},
+                    {"value", algebra_.value},
+                    {"facts", algebra_.facts},
+                    {"steps", algebra_.step_names},
+                    {"shown_step", algebra_.shown_step},
+                    {"colour", to_string(s_.algebra.colour)},
+                    {"tables", tables}};
+  }
   j["device"] = {{"known", s_.device_known}, {"present", s_.device.present}, {"name", s_.device.name}};
   json cells = json::object();
   for (const auto& [k, v] : fr.cells) {

@@ -67,6 +67,7 @@ class App {
   bool blocked_device_known_ = false;
   bool blocked_valid_ = false;
   HopperViews hopper_;  ///< the Hopper views' tables
+  AlgebraModel algebra_;  ///< the Algebra window's evaluation, kept between frames
 };
 
 }  // namespace fragviz::app

@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "algebra_view.hpp"
 #include "compare_view.hpp"
 #include "export_dialog.hpp"
 #include "file_browser_state.hpp"
@@ -402,6 +403,7 @@ struct AppState {
   std::uint64_t frame_index = 0;
 
   HopperState hopper;          ///< the warpgroup, descriptor and matrix-move views (hopper_state.hpp)
+  AlgebraControls algebra;     ///< the Algebra window (algebra_view.hpp)
   ExportDialog export_dialog;  ///< File > Export (export_dialog.hpp)
 
   LayoutControls layout;  ///< the bank view's Layout mode (persisted)

@@ -319,6 +319,19 @@ const Key<Settings> kSettingsKeys[] = {
        }
      },
      [](const Settings& s) -> json { return s.hopper.wgmma; }},
+    // The Algebra window's expression: kept as typed even when it does not evaluate (the view
+    // says why); only its size is bounded.
+    {"algebra",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       if (auto t = r.string(j, key, name, shown(json(s.algebra_expression)))) {
+         if (t->size() > kMaxLayoutTextChars)
+           r.say(name + " is " + std::to_string(t->size()) + " characters, more than " +
+                 std::to_string(kMaxLayoutTextChars) + ": using " + shown(json(s.algebra_expression)));
+         else
+           s.algebra_expression = *t;
+       }
+     },
+     [](const Settings& s) -> json { return s.algebra_expression; }},
     {"ldmatrix_num",
      [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
        r.named(
@@ -505,6 +518,8 @@ Settings settings_of(const AppState& s) {
   out.layout.title.clear();
   out.hopper =
       HopperSettings{s.hopper.wgmma, s.hopper.warpgroup_open, s.hopper.descriptor_open, s.hopper.moves_open};
+  out.algebra_open = s.algebra.open;
+  out.algebra_expression = s.algebra.expression;
   return out;
 }
 
@@ -522,6 +537,8 @@ void apply_settings(const ParsedSettings& p, AppState& s) {
   s.hopper.warpgroup_open = in.hopper.warpgroup;
   s.hopper.descriptor_open = in.hopper.descriptor;
   s.hopper.moves_open = in.hopper.moves;
+  s.algebra.open = in.algebra_open;
+  s.algebra.expression = in.algebra_expression;
   s.instruction_notice = p.instruction_notice;
 }
 

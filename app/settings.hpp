@@ -54,23 +54,26 @@ struct Settings {
   OutputColour output_colour = OutputColour::mismatch;
   LayoutControls layout;  ///< the bank view's Layout mode (title not persisted)
   HopperSettings hopper;
+  bool algebra_open = false;  ///< the Algebra window ("algebra" in "windows")
+  std::string algebra_expression = AlgebraControls{}.expression;  ///< its expression ("algebra")
 };
 
 /// One view's window in settings.json's "windows" object: its key there, its window name
 /// (window_names.hpp) and where Settings says whether it is open: a tiled view's flag in
 /// WindowsOpen (`tiled`) or a Hopper window's in HopperSettings (`hopper`). kWindowSettings is the
 /// one list that parse_settings, its unknown-key check, settings_json, the View menu and the state
-/// dump walk.
+/// dump walk. A window of neither kind (Algebra) has its flag in Settings itself (`own`).
 struct WindowSetting {
   const char* key;
   const char* title;
   bool WindowsOpen::*tiled;
   bool HopperSettings::*hopper;
-  bool& open(Settings& s) const { return tiled ? s.windows.*tiled : s.hopper.*hopper; }
-  bool open(const Settings& s) const { return tiled ? s.windows.*tiled : s.hopper.*hopper; }
+  bool Settings::*own = nullptr;
+  bool& open(Settings& s) const { return tiled ? s.windows.*tiled : hopper ? s.hopper.*hopper : s.*own; }
+  bool open(const Settings& s) const { return tiled ? s.windows.*tiled : hopper ? s.hopper.*hopper : s.*own; }
 };
 
-/// Every window, in settings.json's order: the eight tiled views, then the three Hopper windows.
+/// Every window, in settings.json's order: the eight tiled views, the three Hopper windows, Algebra.
 inline constexpr WindowSetting kWindowSettings[] = {
     {"controls", kWinControls, &WindowsOpen::controls, nullptr},
     {"device", kWinDevice, &WindowsOpen::device, nullptr},
@@ -83,6 +86,7 @@ inline constexpr WindowSetting kWindowSettings[] = {
     {"warpgroup", kWinWarpgroup, nullptr, &HopperSettings::warpgroup},
     {"descriptor", kWinDescriptor, nullptr, &HopperSettings::descriptor},
     {"moves", kWinMatrixMoves, nullptr, &HopperSettings::moves},
+    {"algebra", kWinAlgebra, nullptr, nullptr, &Settings::algebra_open},
 };
 
 /// Largest settings.json read (bytes): the file is a few hundred bytes; a larger one is kept as it

@@ -20,4 +20,7 @@ inline constexpr const char* kWinWarpgroup = "Warpgroup: wgmma D and A fragments
 inline constexpr const char* kWinDescriptor = "Descriptor: wgmma operand in shared memory";
 inline constexpr const char* kWinMatrixMoves = "stmatrix / movmatrix: register halves and 8x8 matrices";
 
+// The Algebra window (panels/panel_algebra.cpp): opened from the View menu, movable.
+inline constexpr const char* kWinAlgebra = "Algebra: CuTe layouts and their operations";
+
 }  // namespace fragviz::app

@@ -210,6 +210,9 @@ void draw_menu_and_status(AppState& s) {
       ImGui::Separator();
       draw_hopper_view_items(s);
       ImGui::Separator();
+      ImGui::MenuItem(kWinAlgebra, nullptr, &s.algebra.open);
+      record_widget(s, "view_algebra");
+      ImGui::Separator();
       if (ImGui::MenuItem("Show every view")) s.windows = WindowsOpen{};
       ImGui::EndMenu();
     }

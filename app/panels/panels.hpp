@@ -71,6 +71,11 @@ void draw_load_kernel(AppState& s);
 /// The n x n result drawn by the output shader. (panel_output.cpp)
 void draw_output(AppState& s, OutputRenderer& renderer);
 
+/// The Algebra window (View > Algebra): an expression of CuTe's layout algebra, its result and one
+/// operation's operands and result as print_layout tables linked by offset; `m` caches the
+/// evaluation between frames. (panel_algebra.cpp)
+void draw_algebra(AppState& s, AlgebraModel& m);
+
 // [SECTION] Hopper views (each window opened from the View menu; hopper_common.hpp)
 
 /// Refreshes `v` and draws each open Hopper window below. (panel_hopper.cpp)

@@ -1,0 +1,164 @@
+// The Algebra window: an expression of CuTe's layout algebra typed or picked, its result in CuTe's
+// notation, and for one operation its operands and result drawn as print_layout tables, linked by
+// offset: cells of one offset share a colour, and hovering a cell outlines every cell of its offset
+// in every table (the web visualizer's linked colouring).
+#include <algorithm>
+#include <cstdio>
+
+#include "../palette.hpp"
+#include "../window_names.hpp"
+#include "panels.hpp"
+// After imgui.h (panels.hpp): its header needs IMGUI_API.
+#include "imgui_stdlib.h"
+
+namespace fragviz::app {
+namespace {
+
+ImU32 cell_fill(AlgebraColour by, std::int64_t offset, std::int64_t row, std::int64_t col) {
+  const std::int64_t k = by == AlgebraColour::offset ? offset : by == AlgebraColour::row ? row : col;
+  return lane_colour(static_cast<int>(((k % 32) + 32) % 32));
+}
+
+ImU32 cell_text(AlgebraColour by, std::int64_t offset, std::int64_t row, std::int64_t col) {
+  const std::int64_t k = by == AlgebraColour::offset ? offset : by == AlgebraColour::row ? row : col;
+  return lane_text_colour(static_cast<int>(((k % 32) + 32) % 32));
+}
+
+/// One table at the cursor: column numbers above, row numbers left, each cell its offset. Returns
+/// the offset under the mouse, if any.
+std::optional<std::int64_t> draw_table(AppState& s, const AlgebraTable& t, int index,
+                                       std::optional<std::int64_t> linked) {
+  ImGui::TextUnformatted((t.title + "  " + t.layout).c_str());
+  if (!t.swizzle.empty()) ImGui::TextColored(kDimV, "%s", t.swizzle.c_str());
+  if (!t.too_large.empty()) {
+    status_text(kDimV, "%s", t.too_large.c_str());
+    return std::nullopt;
+  }
+  const float cw = s.algebra.cell, ch = std::max(12.f, cw * 0.7f);
+  const float left = ImGui::CalcTextSize("0000").x, top = ImGui::GetTextLineHeight() + 2;
+  const auto rows = t.table.extent.rows, cols = t.table.extent.cols;
+  const ImVec2 o = ImGui::GetCursorScreenPos();
+  const ImVec2 g0(o.x + left, o.y + top);
+  const ImVec2 size(left + cw * static_cast<float>(cols), top + ch * static_cast<float>(rows));
+  char id[32];
+  std::snprintf(id, sizeof id, "##algebra_table%d", index);
+  ImGui::InvisibleButton(id, ImVec2(std::max(size.x, 1.f), std::max(size.y, 1.f)));
+  const bool hovered = ImGui::IsItemHovered();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImU32 label = IM_COL32(160, 166, 176, 255);
+  const ImVec2 clip0 = dl->GetClipRectMin(), clip1 = dl->GetClipRectMax();
+  char buf[32];
+  for (std::int64_t c = 0; c < cols; ++c) {
+    std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(c));
+    const float x = g0.x + cw * static_cast<float>(c);
+    centred_text(dl, fonts().small, ImVec2(x, o.y), ImVec2(x + cw, g0.y), label, buf);
+  }
+  std::optional<std::int64_t> under;
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  for (std::int64_t r = 0; r < rows; ++r) {
+    const float y = g0.y + ch * static_cast<float>(r);
+    if (y > clip1.y || y + ch < clip0.y) continue;
+    std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(r));
+    centred_text(dl, fonts().small, ImVec2(o.x, y), ImVec2(g0.x - 2, y + ch), label, buf);
+    for (std::int64_t c = 0; c < cols; ++c) {
+      const float x = g0.x + cw * static_cast<float>(c);
+      if (x > clip1.x || x + cw < clip0.x) continue;
+      const std::int64_t off = t.table.at(r, c);
+      const ImVec2 a(x, y), b(x + cw, y + ch);
+      const AlgebraColour by = s.algebra.colour;
+      dl->AddRectFilled(a, b, cell_fill(by, off, r, c));
+      dl->AddRect(a, b, IM_COL32(30, 30, 30, 255));
+      std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(off));
+      centred_text(dl, fonts().small, a, b, cell_text(by, off, r, c), buf);
+      if (linked && *linked == off) dl->AddRect(a, b, IM_COL32(255, 255, 255, 255), 0.f, 0, 2.5f);
+      if (hovered && mouse.x >= a.x && mouse.x < b.x && mouse.y >= a.y && mouse.y < b.y) {
+        under = off;
+        text_tooltip(ImVec4(1, 1, 1, 1), algebra_cell_text(t, r, c));
+      }
+    }
+  }
+  return under;
+}
+
+}  // namespace
+
+void draw_algebra(AppState& s, AlgebraModel& m) {
+  if (!s.algebra.open) return;
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  ImGui::SetNextWindowPos(
+      ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.2f, vp->WorkPos.y + vp->WorkSize.y * 0.12f),
+      ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(vp->WorkSize.x * 0.6f, vp->WorkSize.y * 0.8f), ImGuiCond_FirstUseEver);
+  if (!ImGui::Begin(kWinAlgebra, &s.algebra.open)) {
+    ImGui::End();
+    return;
+  }
+  AlgebraControls& c = s.algebra;
+  ImGui::SetNextItemWidth(-ImGui::CalcTextSize("Examples").x - 24);
+  if (ImGui::InputTextWithHint("##algebra_expression", "e.g. logical_divide((16,64):(64,1), (8,8))",
+                               &c.expression))
+    c.step = -1;
+  record_widget(s, "algebra_expression");
+  ImGui::SameLine();
+  if (ImGui::BeginCombo("##algebra_examples", "Examples",
+                        ImGuiComboFlags_NoPreview | ImGuiComboFlags_HeightLarge)) {
+    for (const AlgebraExample& e : kAlgebraExamples)
+      if (ImGui::Selectable((std::string(e.label) + "   " + e.expression).c_str())) {
+        c.expression = e.expression;
+        c.step = -1;
+      }
+    ImGui::EndCombo();
+  }
+  record_widget(s, "algebra_examples");
+  if (m.expression != c.expression || m.step != c.step) m = make_algebra_model(c);
+
+  if (!m.ok) {
+    status_text(kRedV, "%s", m.error.c_str());
+    record_widget(s, "algebra_error");
+    if (m.error_column > 0) {
+      // The expression again with a caret under the column the refusal names.
+      ImGui::PushFont(fonts().small);
+      ImGui::TextUnformatted(c.expression.c_str());
+      ImGui::TextUnformatted((std::string(static_cast<std::size_t>(m.error_column - 1), ' ') + "^").c_str());
+      ImGui::PopFont();
+    }
+    ImGui::End();
+    return;
+  }
+  ImGui::Text("= %s", m.value.c_str());
+  record_widget(s, "algebra_value");
+  ImGui::TextColored(kDimV, "%s", m.facts.c_str());
+  if (m.step_names.size() > 1) {
+    const int shown = m.shown_step;
+    ImGui::SetNextItemWidth(260);
+    if (ImGui::BeginCombo("operation shown", m.step_names[static_cast<std::size_t>(shown)].c_str())) {
+      for (std::size_t i = 0; i < m.step_names.size(); ++i)
+        if (ImGui::Selectable(m.step_names[i].c_str(), static_cast<int>(i) == shown))
+          c.step =
+              static_cast<int>(i) + 1 == static_cast<int>(m.step_names.size()) ? -1 : static_cast<int>(i);
+      ImGui::EndCombo();
+    }
+    record_widget(s, "algebra_step");
+    ImGui::SameLine();
+  }
+  ImGui::TextUnformatted("colour by");
+  for (AlgebraColour by : {AlgebraColour::offset, AlgebraColour::row, AlgebraColour::column}) {
+    ImGui::SameLine();
+    if (ImGui::RadioButton(to_string(by), c.colour == by)) c.colour = by;
+  }
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(120);
+  ImGui::SliderFloat("cell", &c.cell, 12.f, 48.f, "%.0f px");
+  ImGui::BeginChild("##algebra_tables", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
+  std::optional<std::int64_t> hovered;
+  for (std::size_t i = 0; i < m.tables.size(); ++i) {
+    if (auto h = draw_table(s, m.tables[i], static_cast<int>(i), m.linked)) hovered = h;
+    record_widget(s, ("algebra_table_" + std::to_string(i)).c_str());
+    ImGui::Spacing();
+  }
+  m.linked = hovered;
+  ImGui::EndChild();
+  ImGui::End();
+}
+
+}  // namespace fragviz::app

@@ -21,6 +21,8 @@
 #include <string_view>
 #include <vector>
 
+#include "fragviz/util/host_device.hpp"
+
 namespace fragviz {
 
 // --- Shared-memory descriptor ---------------------------------------------------------------
@@ -48,7 +50,7 @@ struct UmmaSmemDescriptor {
 
 /// The 64 bits of `d`: every field masked to its width (start, LBO, SBO through
 /// matrix-descriptor-encode), reserved and fixed fields written as they are in `d`.
-constexpr std::uint64_t encode_umma_smem_descriptor(const UmmaSmemDescriptor& d) {
+FRAGVIZ_HD constexpr std::uint64_t encode_umma_smem_descriptor(const UmmaSmemDescriptor& d) {
   const auto enc = [](std::uint32_t bytes) -> std::uint64_t { return (bytes & 0x3FFFFu) >> 4; };
   return enc(d.start_address) | static_cast<std::uint64_t>(d.reserved_14_15 & 3) << 14 |
          enc(d.leading_byte_offset) << 16 | static_cast<std::uint64_t>(d.reserved_30_31 & 3) << 30 |
@@ -60,7 +62,7 @@ constexpr std::uint64_t encode_umma_smem_descriptor(const UmmaSmemDescriptor& d)
 }
 
 /// Every field of a 64-bit sm_100 shared-memory descriptor (addresses and offsets in bytes).
-constexpr UmmaSmemDescriptor decode_umma_smem_descriptor(std::uint64_t bits) {
+FRAGVIZ_HD constexpr UmmaSmemDescriptor decode_umma_smem_descriptor(std::uint64_t bits) {
   UmmaSmemDescriptor d;
   d.start_address = static_cast<std::uint32_t>(bits & 0x3FFF) << 4;
   d.reserved_14_15 = static_cast<int>((bits >> 14) & 3);
@@ -76,12 +78,12 @@ constexpr UmmaSmemDescriptor decode_umma_smem_descriptor(std::uint64_t bits) {
 }
 
 /// Whether `code` is one of the five swizzle codes Table 40 defines.
-constexpr bool umma_swizzle_code_valid(int code) {
+FRAGVIZ_HD constexpr bool umma_swizzle_code_valid(int code) {
   return code == 0 || code == 1 || code == 2 || code == 4 || code == 6;
 }
 /// Bytes after which the pattern of swizzle `code` repeats (Table 41): 1024 for both 128B modes,
 /// 512 for 64B, 256 for 32B; 0 for none and invalid codes.
-constexpr int umma_swizzle_repeat_bytes(int code) {
+FRAGVIZ_HD constexpr int umma_swizzle_repeat_bytes(int code) {
   return code == 1 || code == 2 ? 1024 : code == 4 ? 512 : code == 6 ? 256 : 0;
 }
 
@@ -93,7 +95,7 @@ std::optional<std::string> validate_umma_smem_descriptor(const UmmaSmemDescripto
 
 /// The base offset Table 41 asks for when a swizzle pattern starts at `pattern_start` (a byte
 /// address): 0 on the pattern's repeat boundary, else (pattern_start >> 7) & 7.
-constexpr int umma_base_offset_for(int swizzle_code, std::uint32_t pattern_start) {
+FRAGVIZ_HD constexpr int umma_base_offset_for(int swizzle_code, std::uint32_t pattern_start) {
   const int repeat = umma_swizzle_repeat_bytes(swizzle_code);
   if (repeat == 0 || pattern_start % static_cast<std::uint32_t>(repeat) == 0) return 0;
   return static_cast<int>((pattern_start >> 7) & 7);
@@ -114,7 +116,7 @@ std::vector<std::string> describe_umma_smem_descriptor(std::uint64_t bits);
 enum class UmmaKind : std::uint8_t { f16, tf32, f8f6f4, i8, mxf8f6f4, mxf4, mxf4nvf4 };
 
 /// Whether `k` is a block-scaled kind (.kind::mxf8f6f4, mxf4, mxf4nvf4: Tables 43 and 44).
-constexpr bool umma_kind_block_scaled(UmmaKind k) {
+FRAGVIZ_HD constexpr bool umma_kind_block_scaled(UmmaKind k) {
   return k == UmmaKind::mxf8f6f4 || k == UmmaKind::mxf4 || k == UmmaKind::mxf4nvf4;
 }
 

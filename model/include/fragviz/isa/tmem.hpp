@@ -27,32 +27,36 @@
 #include <string>
 #include <string_view>
 
+#include "fragviz/util/host_device.hpp"
+
 namespace fragviz {
 
 /// The tcgen05.ld/st data-movement shapes (PTX ISA 9.1, 9.7.16.2.3).
 enum class TmemShape : std::uint8_t { s32x32b, s16x64b, s16x128b, s16x256b, s16x32bx2 };
 
 /// Lanes one repetition of `s` covers: 32 for .32x32b, 16 for the others.
-constexpr int tmem_shape_lanes(TmemShape s) { return s == TmemShape::s32x32b ? 32 : 16; }
+FRAGVIZ_HD constexpr int tmem_shape_lanes(TmemShape s) { return s == TmemShape::s32x32b ? 32 : 16; }
 /// 32-bit columns one repetition of `s` covers per lane (.16x32bx2: 1 per half).
-constexpr int tmem_shape_columns(TmemShape s) {
+FRAGVIZ_HD constexpr int tmem_shape_columns(TmemShape s) {
   return s == TmemShape::s16x64b ? 2 : s == TmemShape::s16x128b ? 4 : s == TmemShape::s16x256b ? 8 : 1;
 }
 /// 32-bit registers each thread holds per repetition: 1, 1, 2, 4, 1.
-constexpr int tmem_registers_per_repetition(TmemShape s) {
+FRAGVIZ_HD constexpr int tmem_registers_per_repetition(TmemShape s) {
   return s == TmemShape::s16x128b ? 2 : s == TmemShape::s16x256b ? 4 : 1;
 }
 /// Largest .num of `s` (PTX ISA 9.1 Table 49): 128, except .16x128b 64 and .16x256b 32, so that
 /// no thread holds more than 128 registers.
-constexpr int tmem_max_num(TmemShape s) {
+FRAGVIZ_HD constexpr int tmem_max_num(TmemShape s) {
   return s == TmemShape::s16x128b ? 64 : s == TmemShape::s16x256b ? 32 : 128;
 }
 /// Whether `num` (the count of .xN) is a power of two from 1 to tmem_max_num(s).
-constexpr bool tmem_num_valid(TmemShape s, int num) {
+FRAGVIZ_HD constexpr bool tmem_num_valid(TmemShape s, int num) {
   return num >= 1 && num <= tmem_max_num(s) && (num & (num - 1)) == 0;
 }
 /// Registers per thread of `.shape.num`: num * tmem_registers_per_repetition(s).
-constexpr int tmem_registers(TmemShape s, int num) { return num * tmem_registers_per_repetition(s); }
+FRAGVIZ_HD constexpr int tmem_registers(TmemShape s, int num) {
+  return num * tmem_registers_per_repetition(s);
+}
 
 /// One 32-bit TMEM cell, relative to the instruction's taddr.
 struct TmemCell {
@@ -63,7 +67,7 @@ struct TmemCell {
 /// The cell register `reg` (0 to tmem_registers(s, num) - 1) of thread `thread` (0-31) moves,
 /// per the formulas of the file comment; `half_split` is .16x32bx2's immHalfSplitoff (columns),
 /// ignored by the other shapes. Arguments out of range give lane and column -1.
-constexpr TmemCell tmem_cell(TmemShape s, int num, int thread, int reg, int half_split = 0) {
+FRAGVIZ_HD constexpr TmemCell tmem_cell(TmemShape s, int num, int thread, int reg, int half_split = 0) {
   if (thread < 0 || thread > 31 || reg < 0 || reg >= tmem_registers(s, num)) return {-1, -1};
   const int per = tmem_registers_per_repetition(s);
   const int rep = reg / per;
@@ -86,7 +90,7 @@ constexpr TmemCell tmem_cell(TmemShape s, int num, int thread, int reg, int half
 }
 
 /// First TMEM lane warp `warp_id` (its index in the CTA) may access: 32 * (warp_id % 4).
-constexpr int tmem_warp_lane_base(int warp_id) { return 32 * (warp_id % 4); }
+FRAGVIZ_HD constexpr int tmem_warp_lane_base(int warp_id) { return 32 * (warp_id % 4); }
 
 /// Why warp `warp_id` cannot run `.shape.num` at taddr lane `taddr_lane`, or nullopt: the lanes it
 /// would touch (taddr_lane to taddr_lane + tmem_shape_lanes(s) - 1) leave its 32-lane

@@ -229,7 +229,7 @@ void add_tmem_command(CLI::App& app, int& exit_code) {
   struct Opts {
     std::string shape = "32x32b", num = "x1";
     int split = -1, warp = 0, lane = -1;
-    bool csv = false;
+    bool csv = false, pack16 = false;
   };
   auto o = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand("tmem",
@@ -240,7 +240,11 @@ void add_tmem_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--split", o->split, "16x32bx2's immHalfSplitoff in columns (default: --num's count)");
   cmd->add_option("--warp", o->warp, "warp id in the CTA: it reaches lanes 32*(warp%4) to 32*(warp%4)+31");
   cmd->add_option("--lane", o->lane, "taddr's lane (default: the warp's first lane)");
-  cmd->add_flag("--csv", o->csv, "CSV: thread,register,lane,column");
+  cmd->add_flag("--pack16", o->pack16,
+                ".pack::16b (ld) / .unpack::16b (st): each register's two 16-bit halves, each in the low "
+                "half of an adjacent column");
+  cmd->add_flag("--csv", o->csv,
+                "CSV: thread,register,lane,column (with --pack16: thread,register,half,lane,column)");
   cmd->callback([o, &exit_code] {
     const char* name = "fragviz-cli tmem";
     const auto shape = parse_tmem_shape(o->shape);
@@ -260,28 +264,46 @@ void add_tmem_command(CLI::App& app, int& exit_code) {
       exit_code = kExitRefused;
       return;
     }
-    const int split = o->split >= 0 ? o->split : *num;
+    // CuTe issues .16x32bx2 with immHalfSplitoff = the columns one half spans: .num, twice that packed.
+    const int split = o->split >= 0 ? o->split : (o->pack16 ? 2 : 1) * *num;
     const int regs = tmem_registers(*shape, *num);
     if (o->csv) {
       std::cerr << kModelOnly << "\n";  // standard output carries the CSV alone
-      std::cout << "thread,register,lane,column\n";
+      std::cout << (o->pack16 ? "thread,register,half,lane,column\n" : "thread,register,lane,column\n");
     } else {
       std::cout << kModelOnly << "\n"
                 << "tcgen05.ld/st .sync.aligned." << to_string(*shape) << ".x" << *num
-                << ".b32 (PTX ISA 9.1, 9.7.16.2.3.1 \"Memory Layout\"): " << regs
+                << (o->pack16 ? ".{pack,unpack}::16b" : "")
+                << ".b32 (PTX ISA 9.1, 9.7.16.2.3.1 \"Memory Layout\""
+                << (o->pack16 ? ", 9.7.16.8.2 \"Packing and Unpacking\"" : "") << "): " << regs
                 << " registers per thread; warp " << o->warp << " (warp id % 4 = " << o->warp % 4
                 << ") reaches lanes " << tmem_warp_lane_base(o->warp) << "-"
                 << tmem_warp_lane_base(o->warp) + 31 << "\n";
       if (*shape == TmemShape::s16x32bx2)
         std::cout << "threads 16-31 read taddr + immHalfSplitoff = " << split << " columns\n";
-      if (*shape == TmemShape::s16x256b)
+      if (*shape == TmemShape::s16x256b && !o->pack16)
         std::cout << "each repetition's r0-r3 are the mma.sync m16n8 accumulator fragment c0-c3 "
                      "(row = lane - taddr lane, column = TMEM column - taddr column)\n";
-      std::cout << "thread: register -> (lane, column from taddr's column)\n";
+      std::cout << (o->pack16
+                        ? "thread: register -> (lane, column) of its low 16 bits | of its high 16 bits; "
+                          "each from the low half of a TMEM word\n"
+                        : "thread: register -> (lane, column from taddr's column)\n");
     }
     for (int t = 0; t < 32; ++t) {
       if (!o->csv) std::cout << "  T" << t << (t < 10 ? " " : "") << ":";
       for (int r = 0; r < regs; ++r) {
+        if (o->pack16) {
+          const TmemCell lo = tmem_cell_packed16(*shape, *num, t, r, 0, split);
+          const TmemCell hi = tmem_cell_packed16(*shape, *num, t, r, 1, split);
+          if (o->csv)
+            for (int h = 0; h < 2; ++h)
+              std::cout << t << ',' << r << ',' << h << ',' << lane0 + (h ? hi : lo).lane << ','
+                        << (h ? hi : lo).column << '\n';
+          else
+            std::cout << " r" << r << "(" << lane0 + lo.lane << "," << lo.column << "|" << lane0 + hi.lane
+                      << "," << hi.column << ")";
+          continue;
+        }
         const TmemCell c = tmem_cell(*shape, *num, t, r, split);
         if (o->csv)
           std::cout << t << ',' << r << ',' << lane0 + c.lane << ',' << c.column << '\n';

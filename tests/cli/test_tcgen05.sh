@@ -47,6 +47,9 @@ expect 0 "T3 : r0(35,0)" -- tmem --shape 32x32b --num x1 --warp 5
 expect 3 "reaches TMEM lanes 32-63 only" -- tmem --shape 32x32b --warp 1 --lane 0
 expect 3 "up to .x32" -- tmem --shape 16x256b --num x64
 expect 64 "--num must be" -- tmem --shape 16x256b --num x3
+# .pack::16b: each register takes the low halves of two adjacent columns (9.7.16.8.2); .16x256b
+# thread 1 r0 is unpacked column 2, so columns 4 and 5.
+expect 0 "T1 : r0(0,4|0,5)" -- tmem --shape 16x256b --num x1 --pack16
 csv=$("$cli" tmem --shape 16x32bx2 --num x2 --split 8 --csv 2>/dev/null)
 if [ "$(head -1 <<<"$csv")" != "thread,register,lane,column" ] || ! grep -qx "17,1,1,9" <<<"$csv" ||
   [ "$(wc -l <<<"$csv")" != 65 ]; then

@@ -328,6 +328,55 @@ TEST(CuteSm100, Tmem16x32bx2EqualsCuteWithSplitNum) {
   FRAGVIZ_TMEM_ATOM(s16x32bx2, 16dp32b, 128);
 }
 
+// The *_16b atoms (.pack::16b loads, .unpack::16b stores): ValID sends each 16 logical bits to the
+// low half of a column; register r's half h is value bit 32 r + 16 h. CuTe issues .16x32bx2 with
+// immHalfSplitoff = 2 * .num here.
+template <class Op, bool kLoad>
+void check_atom_16b(fragviz::TmemShape s, int num, const char* name) {
+  using Traits = cute::Copy_Traits<Op>;
+  using RegLayout = std::conditional_t<kLoad, typename Traits::DstLayout, typename Traits::SrcLayout>;
+  using Regs = std::conditional_t<kLoad, typename Op::DRegisters, typename Op::SRegisters>;
+  const int regs = static_cast<int>(sizeof(Regs) / sizeof(std::uint32_t));
+  ASSERT_EQ(regs, fragviz::tmem_registers(s, num)) << name;
+  const std::int64_t dp = cute::TMEM::DP_b::value;
+  for (int t = 0; t < 32; ++t)
+    for (int r = 0; r < regs; ++r)
+      for (int h = 0; h < 2; ++h) {
+        const int logical = static_cast<int>(RegLayout{}(t, 32 * r + 16 * h));
+        const std::int64_t addr = static_cast<std::int64_t>(typename Traits::ValID{}(logical));
+        const fragviz::TmemCell want = fragviz::tmem_cell_packed16(s, num, t, r, h, 2 * num);
+        ASSERT_EQ(addr % 32, 0) << name << ": not the low half of a column";
+        ASSERT_EQ(want.lane, static_cast<int>(addr / dp))
+            << name << " thread " << t << " r" << r << " half " << h;
+        ASSERT_EQ(want.column, static_cast<int>((addr % dp) / 32))
+            << name << " thread " << t << " r" << r << " half " << h;
+      }
+}
+
+#define FRAGVIZ_TMEM_ATOM_16B(shape, cute_shape, n)                             \
+  check_atom_16b<cute::SM100_TMEM_LOAD_##cute_shape##n##x_16b, true>(           \
+      fragviz::TmemShape::shape, n, "SM100_TMEM_LOAD_" #cute_shape #n "x_16b"); \
+  check_atom_16b<cute::SM100_TMEM_STORE_##cute_shape##n##x_16b, false>(         \
+      fragviz::TmemShape::shape, n, "SM100_TMEM_STORE_" #cute_shape #n "x_16b")
+
+TEST(CuteSm100, TmemPack16bEqualsCute) {
+  FRAGVIZ_TMEM_ATOM_16B(s32x32b, 32dp32b, 1);
+  FRAGVIZ_TMEM_ATOM_16B(s32x32b, 32dp32b, 8);
+  FRAGVIZ_TMEM_ATOM_16B(s32x32b, 32dp32b, 128);
+  FRAGVIZ_TMEM_ATOM_16B(s16x64b, 16dp64b, 1);
+  FRAGVIZ_TMEM_ATOM_16B(s16x64b, 16dp64b, 4);
+  FRAGVIZ_TMEM_ATOM_16B(s16x64b, 16dp64b, 128);
+  FRAGVIZ_TMEM_ATOM_16B(s16x128b, 16dp128b, 1);
+  FRAGVIZ_TMEM_ATOM_16B(s16x128b, 16dp128b, 2);
+  FRAGVIZ_TMEM_ATOM_16B(s16x128b, 16dp128b, 64);
+  FRAGVIZ_TMEM_ATOM_16B(s16x256b, 16dp256b, 1);
+  FRAGVIZ_TMEM_ATOM_16B(s16x256b, 16dp256b, 2);
+  FRAGVIZ_TMEM_ATOM_16B(s16x256b, 16dp256b, 32);
+  FRAGVIZ_TMEM_ATOM_16B(s16x32bx2, 16dp32b, 1);
+  FRAGVIZ_TMEM_ATOM_16B(s16x32bx2, 16dp32b, 4);
+  FRAGVIZ_TMEM_ATOM_16B(s16x32bx2, 16dp32b, 128);
+}
+
 // CuTe's make_tmem_copy puts warp w of a warpgroup at lane 32 w (atom_t_layout stride 32 * DP),
 // and its copy_unpack asserts (threadIdx.x / 32) % 4 == (lane / 32) % 4: the model's rule.
 TEST(CuteSm100, WarpSubPartitionRuleEqualsCutesAssert) {

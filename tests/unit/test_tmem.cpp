@@ -94,6 +94,23 @@ TEST(Tmem, EveryShapeCoversItsCellsOnce) {
     }
 }
 
+TEST(Tmem, Pack16bTakesTwoAdjacentColumnsPerRegister) {
+  // 9.7.16.8.2: .pack::16b packs two 16-bit chunks from adjacent columns into one register, the
+  // first column's in the low half. .16x256b.x1 thread 5 r0: unpacked column 2, so columns 4, 5.
+  const TmemCell lo = fragviz::tmem_cell_packed16(TmemShape::s16x256b, 1, 5, 0, 0);
+  const TmemCell hi = fragviz::tmem_cell_packed16(TmemShape::s16x256b, 1, 5, 0, 1);
+  EXPECT_EQ(lo.lane, 1);
+  EXPECT_EQ(lo.column, 4);
+  EXPECT_EQ(hi.lane, 1);
+  EXPECT_EQ(hi.column, 5);
+  // .32x32b.x2: thread 9 r1 covers columns 2 and 3 of lane 9.
+  EXPECT_EQ(fragviz::tmem_cell_packed16(TmemShape::s32x32b, 2, 9, 1, 1).column, 3);
+  // .16x32bx2.x1 with immHalfSplitoff 2: thread 16 reads lane 0, columns 2 and 3.
+  EXPECT_EQ(fragviz::tmem_cell_packed16(TmemShape::s16x32bx2, 1, 16, 0, 0, 2).column, 2);
+  EXPECT_EQ(fragviz::tmem_cell_packed16(TmemShape::s16x32bx2, 1, 16, 0, 1, 2).column, 3);
+  EXPECT_EQ(fragviz::tmem_cell_packed16(TmemShape::s16x32bx2, 1, 16, 0, 2, 2).lane, -1);  // no third half
+}
+
 TEST(Tmem, NumAndRegisterCounts) {
   EXPECT_EQ(fragviz::tmem_registers(TmemShape::s16x256b, 32), 128);
   EXPECT_EQ(fragviz::tmem_registers(TmemShape::s16x128b, 64), 128);

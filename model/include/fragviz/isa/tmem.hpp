@@ -89,6 +89,18 @@ FRAGVIZ_HD constexpr TmemCell tmem_cell(TmemShape s, int num, int thread, int re
   return {-1, -1};
 }
 
+/// With .pack::16b (tcgen05.ld) or .unpack::16b (tcgen05.st), PTX ISA 9.1, 9.7.16.8.2 "Packing
+/// and Unpacking" (Figure 193): the cell whose lower 16 bits (9.7.16.10.4.1: a 16-bit element
+/// sits in the lower half of its TMEM word) are bits 16*half to 16*half+15 of register `reg`.
+/// Each register spans two adjacent columns, so a repetition spans twice the columns:
+/// column = 2 * (unpacked column) + half; `half_split` (.16x32bx2) is in columns as given.
+FRAGVIZ_HD constexpr TmemCell tmem_cell_packed16(TmemShape s, int num, int thread, int reg, int half,
+                                                 int half_split = 0) {
+  const TmemCell u = tmem_cell(s, num, thread, reg, 0);
+  if (u.lane < 0 || half < 0 || half > 1) return {-1, -1};
+  return {u.lane, 2 * u.column + half + (s == TmemShape::s16x32bx2 && thread >= 16 ? half_split : 0)};
+}
+
 /// First TMEM lane warp `warp_id` (its index in the CTA) may access: 32 * (warp_id % 4).
 FRAGVIZ_HD constexpr int tmem_warp_lane_base(int warp_id) { return 32 * (warp_id % 4); }
 

@@ -29,7 +29,7 @@ void print_lines(const std::vector<std::string>& lines) {
 
 void add_descriptor_command(CLI::App& app, int& exit_code) {
   struct Opts {
-    std::string instr, operand = "B", type = "f16", major = "K", swizzle = "128B", decode;
+    std::string instr, operand = "B", type = "f16", major = "K", swizzle = "128B", decode, arch = "sm_90";
     int mn = 64;
     std::uint32_t start = 0;
     std::optional<std::uint32_t> lbo, sbo;
@@ -55,7 +55,23 @@ void add_descriptor_command(CLI::App& app, int& exit_code) {
   auto* decode = cmd->add_option("--decode", o->decode,
                                  "only decode these 64 descriptor bits (hex, e.g. 0x4000004000010040)");
   cmd->add_flag("--csv", o->csv, "CSV: mn,k,address,core_mn,core_k,row,chunk,bank");
+  // The same 64 bits mean different things on Hopper and Blackwell (bits 46-48, 52, 61): the
+  // decoder branches on the architecture.
+  cmd->add_option("--arch", o->arch,
+                  "sm_90 (wgmma, the default) or sm_100 (tcgen05: --decode only, model only; "
+                  "fragviz-cli tcgen05-desc encodes)")
+      ->check(CLI::IsMember({"sm_90", "sm_90a", "sm90", "sm_100", "sm_100a", "sm100"}));
   cmd->callback([o, decode, &exit_code] {
+    if (o->arch.find("100") != std::string::npos) {
+      if (decode->count() == 0) {
+        std::cerr << "fragviz-cli descriptor: --arch sm_100 decodes (--decode HEX); to encode an sm_100 "
+                     "descriptor use fragviz-cli tcgen05-desc --encode-smem\n";
+        exit_code = kExitUsage;
+        return;
+      }
+      exit_code = finish_output(decode_sm100_smem_descriptor(o->decode, "fragviz-cli descriptor"));
+      return;
+    }
     o->operand = parse_gate_operand(o->operand) == GateOperand::A ? "A" : "B";
     if (decode->count() > 0) {
       // Hex digits only (an optional 0x): stoull alone would take "-1" as 2^64 - 1.

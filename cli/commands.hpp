@@ -142,6 +142,13 @@ void add_bench_command(CLI::App& app, int& exit_code);
 void add_device_command(CLI::App& app, int& exit_code);
 /// `descriptor`: a wgmma shared-memory descriptor and its operand's addresses (cmd_descriptor.cpp).
 void add_descriptor_command(CLI::App& app, int& exit_code);
+/// `tcgen05-desc`: sm_100 tcgen05 shared-memory and instruction descriptors, model only (cmd_tcgen05.cpp).
+void add_tcgen05_desc_command(CLI::App& app, int& exit_code);
+/// `tmem`: tcgen05.ld/st (thread, register) -> (TMEM lane, column), model only (cmd_tcgen05.cpp).
+void add_tmem_command(CLI::App& app, int& exit_code);
+/// Prints the fields of a 64-bit sm_100 shared-memory descriptor given as hex and its verdict;
+/// returns the exit code (0 readable, 3 refused, 64 not hex). `command` prefixes messages.
+int decode_sm100_smem_descriptor(const std::string& hex, const char* command);
 /// `relations`: K splits and accumulators as A, the model and the GPU (cmd_relations.cpp).
 void add_relations_command(CLI::App& app, int& exit_code);
 /// `diff`: every difference between two reports (cmd_diff.cpp).

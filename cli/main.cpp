@@ -86,6 +86,8 @@ int main(int argc, char** argv) {
   fragviz::cli::add_layout_command(app, exit_code);
   fragviz::cli::add_banks_command(app, exit_code);
   fragviz::cli::add_descriptor_command(app, exit_code);
+  fragviz::cli::add_tcgen05_desc_command(app, exit_code);
+  fragviz::cli::add_tmem_command(app, exit_code);
   fragviz::cli::add_probe_command(app, exit_code);
   fragviz::cli::add_device_command(app, exit_code);
   fragviz::cli::add_gate_command(app, exit_code);
@@ -113,7 +115,8 @@ int main(int argc, char** argv) {
       argc > 1 && std::any_of(all.begin(), all.end(), [&](CLI::App* c) { return c->get_name() == argv[1]; });
   if (argc > 1 && argv[1][0] != '-' && !known) {
     std::cerr << "fragviz-cli: unknown command '" << fragviz::echo_text(argv[1])
-              << "'; commands: layout, banks, descriptor, device, probe, gate, bench, relations, diff, "
+              << "'; commands: layout, banks, descriptor, tcgen05-desc, tmem, device, probe, gate, bench, "
+                 "relations, diff, "
                  "export, algebra, tiled (see --help)\n";
     return fragviz::cli::kExitUsage;
   }

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# fragviz-cli tcgen05-desc, tmem and descriptor --arch sm_100: Blackwell, model only. The expected
+# words were assembled by hand from PTX ISA 9.1 Tables 40 and 42-44 (the bits named beside each)
+# and the tcgen05.ld/st figures of 9.7.16.2.3.1; every output must say "model only".
+# Usage: test_tcgen05.sh <fragviz-cli>
+set -u
+cli="$1"
+fails=0
+# shellcheck source=lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+# Shared-memory descriptor: start 0x400 (0x40), LBO 16 (1 << 16), SBO 1024 (0x40 << 32), fixed bit
+# 46, swizzle 128B (2 << 61).
+expect 0 "sm_100 smem descriptor 0x4000404000010040" -- tcgen05-desc --encode-smem --start 1024 --lbo 16 --sbo 1024 --swizzle 128B
+expect 0 "swizzle          bits 61-63  1       = 128B_BASE32B" -- tcgen05-desc --smem 0x2000404000010040
+expect 0 "model only (no Blackwell GPU has run this)" -- tcgen05-desc --smem 0x2000404000010040
+expect 0 "an sm_100 tcgen05.mma can read it" -- descriptor --arch sm_100 --decode 0x4000404000010040
+# The same layout as a Hopper wgmma descriptor has nothing in bits 46-48: refused on sm_100.
+expect 3 "bits 46-48 = 0" -- descriptor --arch sm_100 --decode 0x4000004000010040
+expect 3 "swizzle code 3 is invalid" -- tcgen05-desc --encode-smem --swizzle 3
+expect 3 "sm_103a" -- tcgen05-desc --encode-smem --lbo-mode 1
+expect 64 "to encode an sm_100" -- descriptor --arch sm_100
+expect 64 "--decode wants a hexadecimal" -- descriptor --arch sm_100 --decode 0xZZ
+
+# Instruction descriptors: .kind::f16 D F32 (1 << 4), A, B BF16 (1 << 7, 1 << 10), N 256
+# (32 << 17), M 128 (8 << 24).
+expect 0 "instruction descriptor 0x08400490" -- tcgen05-desc --encode-idesc --kind f16 --a bf16 --b bf16 --d f32 --m 128 --n 256
+expect 0 "M >> 4            bits 24-28  8       = M 128" -- tcgen05-desc --idesc 0x08400490 --kind f16
+# .kind::mxf4nvf4: B scale ID 2 (2 << 4), E2M1 (1 << 7, 1 << 10), N 128 (16 << 17), UE4M3, M 256
+# (2 << 27), A scale ID 2 (2 << 29), K 96 (1 << 31).
+expect 0 "instruction descriptor 0xd02004a0" -- tcgen05-desc --encode-idesc --kind mxf4nvf4 --a e2m1 --b e2m1 --m 256 --n 128 --scale ue4m3 --a-sf-id 2 --b-sf-id 2 --k96
+expect 3 "UE4M3 scale factors" -- tcgen05-desc --idesc 0xd02004a0 --kind mxf4
+expect 3 "A and B formats must match" -- tcgen05-desc --encode-idesc --kind f16 --a f16 --b bf16
+expect 3 "has no A type 'e2m1'" -- tcgen05-desc --encode-idesc --kind f16 --a e2m1
+expect 3 "N runs from 16 to 256 in steps of 16" -- tcgen05-desc --encode-idesc --kind f16 --m 128 --n 24
+expect 64 "--kind must be one of" -- tcgen05-desc --idesc 0x0 --kind f32
+expect 64 "give one of" -- tcgen05-desc
+
+# tmem: .16x256b thread 5 holds lane 1 columns 2, 3 and lane 9 columns 2, 3 (the m16n8 C fragment).
+expect 0 "T5 : r0(1,2) r1(1,3) r2(9,2) r3(9,3)" -- tmem --shape 16x256b --num x1
+expect 0 "model only" -- tmem --shape 16x256b --num x1
+# .16x64b: thread 1 reads lane 8, thread 2 lane 0 column 1.
+expect 0 "T1 : r0(8,0)" -- tmem --shape 16x64b --num x1
+expect 0 "T2 : r0(0,1)" -- tmem --shape 16x64b --num x1
+# Warp 5 reaches lanes 32-63: .32x32b thread 3 reads lane 35.
+expect 0 "T3 : r0(35,0)" -- tmem --shape 32x32b --num x1 --warp 5
+expect 3 "reaches TMEM lanes 32-63 only" -- tmem --shape 32x32b --warp 1 --lane 0
+expect 3 "up to .x32" -- tmem --shape 16x256b --num x64
+expect 64 "--num must be" -- tmem --shape 16x256b --num x3
+# .pack::16b: each register takes the low halves of two adjacent columns (9.7.16.8.2); .16x256b
+# thread 1 r0 is unpacked column 2, so columns 4 and 5.
+expect 0 "T1 : r0(0,4|0,5)" -- tmem --shape 16x256b --num x1 --pack16
+csv=$("$cli" tmem --shape 16x32bx2 --num x2 --split 8 --csv 2>/dev/null)
+if [ "$(head -1 <<<"$csv")" != "thread,register,lane,column" ] || ! grep -qx "17,1,1,9" <<<"$csv" ||
+  [ "$(wc -l <<<"$csv")" != 65 ]; then
+  fail "tmem --shape 16x32bx2 --num x2 --split 8 --csv: $(head -3 <<<"$csv")"
+fi
+
+[ "$fails" = 0 ] && echo "all tcgen05 CLI checks passed"
+exit $((fails > 0))

@@ -597,6 +597,12 @@ std::string App::state_json() const {
              {"nothing_compared", c.nothing_compared},
              {"content", c.diff.content()},
              {"timings", c.diff.timings()},
+             {"counts",
+              {{"differ", c.counts.differ},
+               {"older_format", c.counts.older_format},
+               {"not_run", c.counts.not_run},
+               {"timings", c.counts.timings}}},
+             {"counts_text", counts_text(c.counts)},
              {"lines", lines},
              {"ldmatrix_lanes", c.ldmatrix_lanes}};
     }

@@ -336,15 +336,29 @@ void App::compare_with(const std::string& path) {
     s_.compare_error = b.error.message.empty() ? path + ": unreadable report" : b.error.message;
     return;
   }
-  // Side A as recorded: the opened report's own file, not the views' summaries of it.
+  // Side A as recorded: the opened reports' own files, not the views' summaries of them (the probe
+  // part and the gate part may come from two files).
   std::optional<ReportFile> opened;
+  std::string against;
   if (s_.report) {
-    Outcome<ReportFile> a = load_report(s_.report->path);
-    if (!a) {
-      s_.compare_error = "cannot read the shown report again: " + a.error.message;
-      return;
+    const OpenedReport& r = *s_.report;
+    // Each file once: the probe's, then the gate's when that is another file.
+    for (const std::string* file : {&r.probe_path, &r.gate_path}) {
+      if (file->empty() || (file == &r.gate_path && r.gate_path == r.probe_path)) continue;
+      Outcome<ReportFile> a = load_report(*file);
+      if (!a) {
+        s_.compare_error = "cannot read the shown report again: " + a.error.message;
+        return;
+      }
+      if (!opened) {
+        opened = std::move(*a.value);  // its version: the probe's, whose fields versions differ in
+      } else {
+        opened->gate = std::move(a.value->gate);
+      }
+      against += (against.empty() ? "report " : " and report ") + *file;
     }
-    opened = std::move(a.value);
+    if (opened && r.probe_path.empty()) opened->probe.reset();
+    if (opened && r.gate_path.empty()) opened->gate.reset();
   }
   std::optional<ReportFile> a = shown_report(s_, opened);
   if (!a) {
@@ -353,9 +367,8 @@ void App::compare_with(const std::string& path) {
     return;
   }
   s_.compare_error.clear();
-  s_.comparison =
-      compare_reports(std::move(*a), s_.report ? "report " + s_.report->path : "this session's live results",
-                      std::move(*b.value), path);
+  s_.comparison = compare_reports(std::move(*a), s_.report ? against : "this session's live results",
+                                  std::move(*b.value), path);
 }
 
 void App::open_report(const std::string& path) {
@@ -624,6 +637,8 @@ std::string App::state_json() const {
                 {"swizzle", std::string(to_string(x.swizzle))}};
   };
   j["report"] = s_.report ? json{{"path", s_.report->path},
+                                 {"probe_path", s_.report->probe_path},
+                                 {"gate_path", s_.report->gate_path},
                                  {"headline", s_.report->headline},
                                  {"changes", s_.report->changes},
                                  {"user_controls", controls_json(s_.report->user_controls)}}

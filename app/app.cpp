@@ -3,13 +3,17 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "fonts.hpp"
 #include "fragviz/device/device.hpp"
 #include "fragviz/device/kernel_process.hpp"
+#include "fragviz/gate/bench_csv.hpp"
 #include "fragviz/gate/gate_host.hpp"
 #include "fragviz/report/report_json.hpp"
+#include "fragviz/util/file_check.hpp"
 #include "fragviz/viewmodel/assets.hpp"
 #include "imgui.h"
 #include "imgui_internal.h"  // ImGui::FindWindowByName, for the windows' rectangles in the dump
@@ -224,7 +228,7 @@ void App::poll_jobs() {
     s_.frame.results_taken.push_back("ladder");
     s_.gate_ladder.running = false;
     s_.gate_ladder.error = ladder ? "" : "ladder failed: " + err;
-    if (ladder) s_.gate_ladder.result = ladder;
+    if (ladder) take_live_ladder(s_.gate_ladder, ladder);
   }
 }
 
@@ -312,6 +316,10 @@ void App::act_on_requests() {
     close_report(s_);
     s_.comparison.reset();  // it compared against what the views no longer show
   }
+  if (s_.gate_ladder.close_recorded_requested) {
+    s_.gate_ladder.close_recorded_requested = false;
+    close_recorded_bench(s_.gate_ladder);
+  }
   if (s_.close_compare_requested) {
     s_.close_compare_requested = false;
     s_.comparison.reset();
@@ -371,7 +379,37 @@ void App::compare_with(const std::string& path) {
                                   std::move(*b.value), path);
 }
 
+void App::open_bench(const std::string& path) {
+  if (auto why = input_file_problem(path)) {
+    s_.report_error = "cannot read " + path + ": " + *why;
+    return;
+  }
+  std::ifstream in(path, std::ios::binary);
+  std::string text(kMaxBenchCsvBytes + 1, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  if (in.bad()) {
+    s_.report_error = "cannot read " + path;
+    return;
+  }
+  text.resize(static_cast<std::size_t>(in.gcount()));
+  Outcome<BenchTable> t = parse_bench_csv(text);
+  if (!t) {
+    s_.report_error = path + ": " + t.error.message;
+    return;
+  }
+  s_.report_error.clear();
+  show_recorded_bench(s_.gate_ladder,
+                      std::make_shared<const LadderResult>(ladder_from_bench(*t.value, path)));
+}
+
 void App::open_report(const std::string& path) {
+  // A ladder bench (`fragviz-cli bench --csv`) opens in the gate panel's ladder, beside whatever
+  // report is shown.
+  const std::string ext = std::filesystem::path(path).extension().string();
+  if (ext == ".csv" || ext == ".CSV") {
+    open_bench(path);
+    return;
+  }
   Outcome<ReportFile> r = load_report(path);
   if (!r) {
     s_.report_error = r.error.message.empty() ? path + ": unreadable report" : r.error.message;
@@ -729,9 +767,23 @@ std::string App::state_json() const {
       {"is_last_run", g != nullptr && g->request.kernel.has_value()},
       {"last_error", g != nullptr && g->request.kernel ? g->error : std::string()},
       {"last_kind", g != nullptr && g->request.kernel ? std::string(to_string(g->error_kind)) : ""}};
+  json ladder_rows = json::array();
+  if (s_.gate_ladder.result)
+    for (const LadderRow& row : s_.gate_ladder.result->rows) {
+      const GateReport* r = row.report.get();
+      ladder_rows.push_back({{"variant", std::string(to_string(row.variant))},
+                             {"n", row.n},
+                             {"tflops", r ? json(r->gflops / 1000.0) : json(nullptr)},
+                             {"ratio_to_cublas", row.ratio_to_cublas},
+                             {"exact", r ? json(r->exact) : json(nullptr)},
+                             {"refusal", row.refusal}});
+    }
   j["gate_ladder"] = {
       {"running", s_.gate_ladder.running},
       {"rows", s_.gate_ladder.result ? s_.gate_ladder.result->rows.size() : 0},
+      {"recorded", s_.gate_ladder.result ? s_.gate_ladder.result->recorded : std::string()},
+      {"has_live_before", s_.gate_ladder.live_before != nullptr},
+      {"table", ladder_rows},
       {"geometry_variant",
        s_.gate_ladder.geometry ? std::string(to_string(s_.gate_ladder.geometry->variant)) : std::string()},
       {"geometry_shown", fr.gate_geometry}};

@@ -360,8 +360,9 @@ struct AppState {
 
   // Report files.
   /// File > Open report's file browser.
-  FileBrowserState report_browser =
-      make_file_browser("Open report", {{"Reports (*.json)", {".json"}}, {"All files", {}}});
+  FileBrowserState report_browser = make_file_browser(
+      "Open report",
+      {{"Reports (*.json)", {".json"}}, {"Ladder benches (*.csv)", {".csv"}}, {"All files", {}}});
   bool open_popup_requested = false;
   std::string report_error;            ///< last failed open, shown until dismissed
   std::optional<OpenedReport> report;  ///< the report shown, if any

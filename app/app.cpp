@@ -3,13 +3,17 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "fonts.hpp"
 #include "fragviz/device/device.hpp"
 #include "fragviz/device/kernel_process.hpp"
+#include "fragviz/gate/bench_csv.hpp"
 #include "fragviz/gate/gate_host.hpp"
 #include "fragviz/report/report_json.hpp"
+#include "fragviz/util/file_check.hpp"
 #include "fragviz/viewmodel/assets.hpp"
 #include "imgui.h"
 #include "imgui_internal.h"  // ImGui::FindWindowByName, for the windows' rectangles in the dump
@@ -225,7 +229,7 @@ void App::poll_jobs() {
     s_.frame.results_taken.push_back("ladder");
     s_.gate_ladder.running = false;
     s_.gate_ladder.error = ladder ? "" : "ladder failed: " + err;
-    if (ladder) s_.gate_ladder.result = ladder;
+    if (ladder) take_live_ladder(s_.gate_ladder, ladder);
   }
 }
 
@@ -313,6 +317,10 @@ void App::act_on_requests() {
     close_report(s_);
     s_.comparison.reset();  // it compared against what the views no longer show
   }
+  if (s_.gate_ladder.close_recorded_requested) {
+    s_.gate_ladder.close_recorded_requested = false;
+    close_recorded_bench(s_.gate_ladder);
+  }
   if (s_.close_compare_requested) {
     s_.close_compare_requested = false;
     s_.comparison.reset();
@@ -337,15 +345,29 @@ void App::compare_with(const std::string& path) {
     s_.compare_error = b.error.message.empty() ? path + ": unreadable report" : b.error.message;
     return;
   }
-  // Side A as recorded: the opened report's own file, not the views' summaries of it.
+  // Side A as recorded: the opened reports' own files, not the views' summaries of them (the probe
+  // part and the gate part may come from two files).
   std::optional<ReportFile> opened;
+  std::string against;
   if (s_.report) {
-    Outcome<ReportFile> a = load_report(s_.report->path);
-    if (!a) {
-      s_.compare_error = "cannot read the shown report again: " + a.error.message;
-      return;
+    const OpenedReport& r = *s_.report;
+    // Each file once: the probe's, then the gate's when that is another file.
+    for (const std::string* file : {&r.probe_path, &r.gate_path}) {
+      if (file->empty() || (file == &r.gate_path && r.gate_path == r.probe_path)) continue;
+      Outcome<ReportFile> a = load_report(*file);
+      if (!a) {
+        s_.compare_error = "cannot read the shown report again: " + a.error.message;
+        return;
+      }
+      if (!opened) {
+        opened = std::move(*a.value);  // its version: the probe's, whose fields versions differ in
+      } else {
+        opened->gate = std::move(a.value->gate);
+      }
+      against += (against.empty() ? "report " : " and report ") + *file;
     }
-    opened = std::move(a.value);
+    if (opened && r.probe_path.empty()) opened->probe.reset();
+    if (opened && r.gate_path.empty()) opened->gate.reset();
   }
   std::optional<ReportFile> a = shown_report(s_, opened);
   if (!a) {
@@ -354,12 +376,41 @@ void App::compare_with(const std::string& path) {
     return;
   }
   s_.compare_error.clear();
-  s_.comparison =
-      compare_reports(std::move(*a), s_.report ? "report " + s_.report->path : "this session's live results",
-                      std::move(*b.value), path);
+  s_.comparison = compare_reports(std::move(*a), s_.report ? against : "this session's live results",
+                                  std::move(*b.value), path);
+}
+
+void App::open_bench(const std::string& path) {
+  if (auto why = input_file_problem(path)) {
+    s_.report_error = "cannot read " + path + ": " + *why;
+    return;
+  }
+  std::ifstream in(path, std::ios::binary);
+  std::string text(kMaxBenchCsvBytes + 1, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  if (in.bad()) {
+    s_.report_error = "cannot read " + path;
+    return;
+  }
+  text.resize(static_cast<std::size_t>(in.gcount()));
+  Outcome<BenchTable> t = parse_bench_csv(text);
+  if (!t) {
+    s_.report_error = path + ": " + t.error.message;
+    return;
+  }
+  s_.report_error.clear();
+  show_recorded_bench(s_.gate_ladder,
+                      std::make_shared<const LadderResult>(ladder_from_bench(*t.value, path)));
 }
 
 void App::open_report(const std::string& path) {
+  // A ladder bench (`fragviz-cli bench --csv`) opens in the gate panel's ladder, beside whatever
+  // report is shown.
+  const std::string ext = std::filesystem::path(path).extension().string();
+  if (ext == ".csv" || ext == ".CSV") {
+    open_bench(path);
+    return;
+  }
   Outcome<ReportFile> r = load_report(path);
   if (!r) {
     s_.report_error = r.error.message.empty() ? path + ": unreadable report" : r.error.message;
@@ -598,6 +649,12 @@ std::string App::state_json() const {
              {"nothing_compared", c.nothing_compared},
              {"content", c.diff.content()},
              {"timings", c.diff.timings()},
+             {"counts",
+              {{"differ", c.counts.differ},
+               {"older_format", c.counts.older_format},
+               {"not_run", c.counts.not_run},
+               {"timings", c.counts.timings}}},
+             {"counts_text", counts_text(c.counts)},
              {"lines", lines},
              {"ldmatrix_lanes", c.ldmatrix_lanes}};
     }
@@ -619,6 +676,8 @@ std::string App::state_json() const {
                 {"swizzle", std::string(to_string(x.swizzle))}};
   };
   j["report"] = s_.report ? json{{"path", s_.report->path},
+                                 {"probe_path", s_.report->probe_path},
+                                 {"gate_path", s_.report->gate_path},
                                  {"headline", s_.report->headline},
                                  {"changes", s_.report->changes},
                                  {"user_controls", controls_json(s_.report->user_controls)}}
@@ -709,9 +768,23 @@ std::string App::state_json() const {
       {"is_last_run", g != nullptr && g->request.kernel.has_value()},
       {"last_error", g != nullptr && g->request.kernel ? g->error : std::string()},
       {"last_kind", g != nullptr && g->request.kernel ? std::string(to_string(g->error_kind)) : ""}};
+  json ladder_rows = json::array();
+  if (s_.gate_ladder.result)
+    for (const LadderRow& row : s_.gate_ladder.result->rows) {
+      const GateReport* r = row.report.get();
+      ladder_rows.push_back({{"variant", std::string(to_string(row.variant))},
+                             {"n", row.n},
+                             {"tflops", r ? json(r->gflops / 1000.0) : json(nullptr)},
+                             {"ratio_to_cublas", row.ratio_to_cublas},
+                             {"exact", r ? json(r->exact) : json(nullptr)},
+                             {"refusal", row.refusal}});
+    }
   j["gate_ladder"] = {
       {"running", s_.gate_ladder.running},
       {"rows", s_.gate_ladder.result ? s_.gate_ladder.result->rows.size() : 0},
+      {"recorded", s_.gate_ladder.result ? s_.gate_ladder.result->recorded : std::string()},
+      {"has_live_before", s_.gate_ladder.live_before != nullptr},
+      {"table", ladder_rows},
       {"geometry_variant",
        s_.gate_ladder.geometry ? std::string(to_string(s_.gate_ladder.geometry->variant)) : std::string()},
       {"geometry_shown", fr.gate_geometry}};

@@ -32,8 +32,12 @@ class App {
   /// Waits for jobs and saves the settings.
   void shutdown();
 
-  /// Opens a recorded report. On failure sets report_error and changes nothing else.
+  /// Opens a recorded report, or a ladder bench (`*.csv`: open_bench). On failure sets
+  /// report_error and changes nothing else.
   void open_report(const std::string& path);
+  /// Opens a recorded ladder bench (a `*.csv` open_report was given) in the gate panel's ladder.
+  /// On failure sets report_error and changes nothing else.
+  void open_bench(const std::string& path);
   /// JSON of the UI state for --dump-state (see docs in main.cpp's usage text).
   std::string state_json() const;
   const Derived& derived() const { return *derived_; }

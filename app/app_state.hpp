@@ -270,11 +270,14 @@ struct FrameRecord {
   std::vector<const char*> jobs_started;  ///< background jobs this frame started ("probe", ...)
 };
 
-/// A report file the views show (File > Open report, or the command line) and what it covers, so
-/// that closing it gives back exactly what the user had (report_view.hpp).
+/// The report files the views show (File > Open report, or the command line) and what they cover, so
+/// that closing them gives back exactly what the user had (report_view.hpp). Its probe part and its
+/// gate part may come from two files: a probe report and a gate report describe different views.
 struct OpenedReport {
-  int id = 0;  ///< tags the gate runs it added (GateRun::report_id)
-  std::string path;
+  int id = 0;        ///< tags the gate runs it added (GateRun::report_id)
+  std::string path;  ///< the file opened last
+  /// The file each shown part was read from; "" for a part no report shows.
+  std::string probe_path, gate_path;
   bool has_probe = false, has_gate = false;
   /// What the status strip says while it is open: which report, measured on which GPU, when.
   std::string headline;
@@ -358,8 +361,9 @@ struct AppState {
 
   // Report files.
   /// File > Open report's file browser.
-  FileBrowserState report_browser =
-      make_file_browser("Open report", {{"Reports (*.json)", {".json"}}, {"All files", {}}});
+  FileBrowserState report_browser = make_file_browser(
+      "Open report",
+      {{"Reports (*.json)", {".json"}}, {"Ladder benches (*.csv)", {".csv"}}, {"All files", {}}});
   bool open_popup_requested = false;
   std::string report_error;            ///< last failed open, shown until dismissed
   std::optional<OpenedReport> report;  ///< the report shown, if any

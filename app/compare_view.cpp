@@ -1,12 +1,8 @@
 #include "compare_view.hpp"
 
-#include <algorithm>
 #include <filesystem>
-#include <map>
-#include <set>
 
 #include "app_state.hpp"
-#include "fragviz/probe/layout_probe.hpp"
 
 namespace fragviz::app {
 
@@ -19,101 +15,15 @@ std::optional<ReportFile> shown_report(const AppState& s, const std::optional<Re
   return f;
 }
 
-namespace {
-
-/// Whether the probe run measured anything at all (else it is "not run", e.g. without a device).
-bool probe_ran(const ProbeReport& p) {
-  const auto any = [](const auto& v) {
-    return std::any_of(v.begin(), v.end(), [](const auto& x) { return x.ran; });
-  };
-  return p.ldmatrix.ran || any(p.fragments) || any(p.instructions) || any(p.wgmma) || any(p.moves) ||
-         any(p.wmma) || (p.layout && p.layout->ran);
-}
-
-/// "not run in A (why)", "not run in B", "not run in A or B".
-std::string not_run_text(bool in_a, bool in_b, const std::string& why_a, const std::string& why_b) {
-  std::string t = "not run in ";
-  t += in_a && in_b ? "A or B" : in_a ? "A" : "B";
-  const std::string why = in_a && !why_a.empty() ? why_a : in_b ? why_b : std::string();
-  return why.empty() ? t : t + " (" + why + ")";
-}
-
-/// Sets aside, in `a` and `b` alike, the entries of one list (matched by `key`) that did not run
-/// on a side, naming each in `not_run`: they are not compared.
-template <class Probe, class Key>
-void set_aside_entries(std::vector<Probe>& a, std::vector<Probe>& b, const std::string& what, Key key,
-                       std::vector<std::string>& not_run) {
-  std::map<std::string, const Probe*> in_a, in_b;
-  for (const Probe& p : a) in_a.emplace(key(p), &p);
-  for (const Probe& p : b) in_b.emplace(key(p), &p);
-  std::set<std::string> aside;
-  for (const auto& side : {in_a, in_b})
-    for (const auto& [k, p] : side) {
-      const auto ia = in_a.find(k), ib = in_b.find(k);
-      const bool na = ia != in_a.end() && !ia->second->ran, nb = ib != in_b.end() && !ib->second->ran;
-      if ((na || nb) && aside.insert(k).second)
-        not_run.push_back(what + " " + k + ": " +
-                          not_run_text(na, nb, na ? ia->second->skipped : "", nb ? ib->second->skipped : ""));
-    }
-  const auto drop = [&](std::vector<Probe>& v) {
-    v.erase(std::remove_if(v.begin(), v.end(), [&](const Probe& p) { return aside.count(key(p)) > 0; }),
-            v.end());
-  };
-  drop(a);
-  drop(b);
-}
-
-/// Takes every part that did not run on a side out of both `a` and `b`, naming it in `not_run`.
-void set_aside_unrun(ReportFile& a, ReportFile& b, std::vector<std::string>& not_run) {
-  const bool ga = a.gate && !a.gate->ran, gb = b.gate && !b.gate->ran;
-  if (ga || gb) {
-    not_run.push_back("gate: " + not_run_text(ga, gb, ga ? a.gate->error : "", gb ? b.gate->error : ""));
-    a.gate.reset();
-    b.gate.reset();
-  }
-  const bool pa = a.probe && !probe_ran(*a.probe), pb = b.probe && !probe_ran(*b.probe);
-  if (pa || pb) {
-    not_run.push_back("probes: " + not_run_text(pa, pb, pa ? a.probe->error : "", pb ? b.probe->error : ""));
-    a.probe.reset();
-    b.probe.reset();
-  }
-  if (!a.probe || !b.probe) return;
-  ProbeReport &x = *a.probe, &y = *b.probe;
-  if (!x.ldmatrix.ran || !y.ldmatrix.ran) {
-    not_run.push_back("explorer ldmatrix: " +
-                      not_run_text(!x.ldmatrix.ran, !y.ldmatrix.ran, x.ldmatrix.skipped, y.ldmatrix.skipped));
-    x.ldmatrix = y.ldmatrix = LdmatrixProbe{};
-  }
-  const auto by_mnemonic = [](const auto& p) { return p.mnemonic; };
-  set_aside_entries(x.fragments, y.fragments, "fragment probe", by_mnemonic, not_run);
-  set_aside_entries(x.instructions, y.instructions, "instruction probe", by_mnemonic, not_run);
-  set_aside_entries(x.wgmma, y.wgmma, "wgmma probe", by_mnemonic, not_run);
-  set_aside_entries(
-      x.wmma, y.wmma, "WMMA fragment", [](const WmmaProbe& p) { return p.name; }, not_run);
-  set_aside_entries(
-      x.moves, y.moves, "matrix-move probe",
-      [](const MatrixMoveProbe& p) {
-        return p.kind + " " + p.mnemonic + (p.detail.empty() ? "" : " " + p.detail);
-      },
-      not_run);
-  if ((x.layout && !x.layout->ran) || (y.layout && !y.layout->ran)) {
-    const bool la = x.layout && !x.layout->ran, lb = y.layout && !y.layout->ran;
-    not_run.push_back("layout probe: " +
-                      not_run_text(la, lb, la ? x.layout->skipped : "", lb ? y.layout->skipped : ""));
-    x.layout.reset();
-    y.layout.reset();
-  }
-}
-
-}  // namespace
-
 Comparison compare_reports(ReportFile a, std::string against, ReportFile b, const std::string& path) {
   Comparison c;
   c.path = path;
   c.against = std::move(against);
-  set_aside_unrun(a, b, c.not_run);
-  c.nothing_compared = !a.probe && !b.probe && !a.gate && !b.gate;
-  c.diff = diff_reports(a, b);
+  ReportComparison r = compare_report_files(std::move(a), std::move(b));
+  c.counts = r.counts();  // before the lists move out of r
+  c.diff = std::move(r.diff);
+  c.not_run = std::move(r.not_run);
+  c.nothing_compared = r.nothing_compared;
   for (const ReportDifference& d : c.diff.differences) {
     if (d.timing) continue;
     if ((d.area == DiffArea::instruction || d.area == DiffArea::fragment) && d.operand && d.lane >= 0 &&
@@ -122,13 +32,14 @@ Comparison compare_reports(ReportFile a, std::string against, ReportFile b, cons
     if (d.area == DiffArea::ldmatrix && d.lane >= 0) c.ldmatrix_lanes.insert(d.lane);
   }
   const std::string name = std::filesystem::path(path).filename().string();
-  const std::size_t content = c.diff.content(), timings = c.diff.timings();
+  const std::size_t content = c.counts.differ, timings = c.counts.timings, older = c.counts.older_format;
   c.headline = content == 0
                    ? "compared with " + name + ": the reports agree" +
                          (timings ? " (" + std::to_string(timings) + " times differ)" : std::string())
                    : "compared with " + name + ": " + std::to_string(content) +
                          (content == 1 ? " difference" : " differences") +
                          (timings ? " (and " + std::to_string(timings) + " times)" : std::string());
+  if (older) c.headline += "; " + std::to_string(older) + " absent in the older report's format";
   if (c.nothing_compared) c.headline = "nothing compared with " + name + ": no part ran on both sides";
   if (!c.not_run.empty())
     c.headline += "; " + std::to_string(c.not_run.size()) + (c.not_run.size() == 1 ? " part" : " parts") +

@@ -4,7 +4,8 @@
 // a comparison changes nothing the views show; closing it takes only the marks and the list away.
 // A part that did not run on either side (the gate, the whole probe run, one instruction's probe,
 // the explorer's ldmatrix) is "not run": listed as such, never compared, never counted as a
-// difference, whatever its error text says.
+// difference, whatever its error text says. The comparison itself is the model's
+// (report_compare.hpp), the one `fragviz-cli diff` prints: both count alike.
 // Plain data: no ImGui, no GL, no files.
 #pragma once
 
@@ -16,6 +17,7 @@
 #include <tuple>
 
 #include "fragviz/report/report.hpp"
+#include "fragviz/report/report_compare.hpp"
 #include "fragviz/report/report_diff.hpp"
 
 namespace fragviz::app {
@@ -38,7 +40,10 @@ struct Comparison {
   std::vector<std::string> not_run;
   /// Nothing ran on both sides: no part was compared at all (diff is then empty).
   bool nothing_compared = false;
+  /// The entries by kind, as `fragviz-cli diff` counts them for the same two files.
+  DiffCounts counts;
   /// "compared with b.json: 3 differences (and 2 times)", or "... agree ...", followed by
+  /// "; 5 absent in the older report's format" when a side's format lacks fields, and
   /// "; 2 parts not run, not compared" when some were left out.
   std::string headline;
 };
@@ -48,8 +53,9 @@ struct Comparison {
 /// there is neither.
 std::optional<ReportFile> shown_report(const AppState& s, const std::optional<ReportFile>& opened);
 
-/// Compares `a` (what the views show, described by `against`) with `b`, read from `path`: every
-/// part that ran on both sides (diff_reports); the others only named in Comparison::not_run.
+/// Compares `a` (what the views show, described by `against`) with `b`, read from `path`, by
+/// compare_report_files: every part that ran on both sides; the others only named in
+/// Comparison::not_run.
 /// Taken by value: the parts set aside are removed from these copies (move a large gate in).
 Comparison compare_reports(ReportFile a, std::string against, ReportFile b, const std::string& path);
 

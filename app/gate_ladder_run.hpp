@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "fragviz/device/device.hpp"
+#include "fragviz/gate/bench_csv.hpp"
 #include "fragviz/gate/gate_ladder.hpp"
 
 namespace fragviz::app {
@@ -27,12 +28,20 @@ struct LadderRow {
   double ratio_to_cublas = 0;                ///< against this size's one cuBLAS timing, 0 if none
 };
 
-/// A finished ladder run.
+/// A finished ladder run, or a recorded bench read back.
 struct LadderResult {
   std::vector<LadderRow> rows;                    ///< sizes ascending, variants in ladder order
   std::vector<std::pair<int, double>> cublas_ms;  ///< per size that had a yardstick
   bool cancelled = false;
+  /// The bench CSV the rows were read from (ladder_from_bench); "" for a run in this session.
+  std::string recorded;
 };
+
+/// A recorded bench (bench_csv.hpp), read from `path`, as the ladder table shows a run: each row
+/// that ran with a summary report (ms, GFLOP/s, registers, shared bytes as static, spills, exact or
+/// not; a mismatch count the CSV does not keep is 0), each that did not with why ("refused" or
+/// "error", as recorded); the ratio to cuBLAS as recorded (0 when none); cuBLAS's ms per size.
+LadderResult ladder_from_bench(const BenchTable& bench, const std::string& path);
 
 /// The rows the ladder runs for `sizes`: every variant that is not deliberately wrong, per size.
 std::vector<LadderRow> ladder_plan(const std::vector<int>& sizes);
@@ -53,7 +62,21 @@ struct GateLadderState {
   /// The geometry a row's button asked to show (the layout view reads it; the panel shows its
   /// strings and wavefronts meanwhile).
   std::optional<GateGeometryRequest> geometry;
+  /// While a recorded bench is shown (result->recorded set): the ladder run of this session it
+  /// covers, back when the bench is closed.
+  std::shared_ptr<const LadderResult> live_before;
+  bool close_recorded_requested = false;  ///< the panel's "close recorded bench"
   std::vector<int> chosen_sizes() const;
 };
+
+/// Shows recorded bench `bench` (ladder_from_bench) in place of what the ladder showed, keeping a
+/// run of this session for close_recorded_bench (a second bench replaces the first, not the run).
+void show_recorded_bench(GateLadderState& l, std::shared_ptr<const LadderResult> bench);
+
+/// Takes the recorded bench away: the run it covered, if any, is shown again.
+void close_recorded_bench(GateLadderState& l);
+
+/// A ladder run of this session finished: shown (over a recorded bench too: the user asked for it).
+void take_live_ladder(GateLadderState& l, std::shared_ptr<const LadderResult> run);
 
 }  // namespace fragviz::app

@@ -87,55 +87,106 @@ void track_user_edits(const Controls& before, const Controls& after, Controls& u
   if (after.swizzle != before.swizzle) user.swizzle = after.swizzle;
 }
 
+namespace {
+
+/// Shows recorded probe data `p`, read from `path`, as part of `r`: its ldmatrix geometry in the
+/// controls and its layout run in the bank view's Layout mode (r.layout_before keeps the user's).
+void show_probe_part(AppState& s, OpenedReport& r, const std::string& path,
+                     std::shared_ptr<const ProbeReport> p) {
+  const DeviceInfo& d = p->device;
+  std::string label = d.present || !d.name.empty() ? measured_label(d) : "recorded probe report";
+  s.probe = ProbeSource{p, label, path};
+  r.probe_path = path;
+  r.has_probe = true;
+  // The user's own layout run (`probe --layout`): shown in the bank view's Layout mode.
+  if (p->layout) {
+    const LayoutProbe& lp = *p->layout;
+    r.layout_before = s.layout;
+    LayoutControls& l = s.layout;
+    l.enabled = true;
+    l.write_layout = lp.write;
+    l.read_layout = lp.read;
+    l.lanes = lp.lanes;
+    l.op = lp.op;
+    l.num = lp.ldmatrix.num;
+    l.trans = lp.ldmatrix.trans;
+    l.element_type = "b" + std::to_string(8 * lp.element_bytes);
+    l.title = "recorded: " + lp.mnemonic + " on " + (d.name.empty() ? std::string("a GPU") : d.name);
+    r.layout_shown = l;
+  }
+  // Show the geometry the device measured, so its ldmatrix data lines up with the views.
+  if (p->ldmatrix.ran || !p->ldmatrix.skipped.empty()) {
+    Controls& c = s.controls;
+    c.num = p->request.ldmatrix.num;
+    c.trans = p->request.ldmatrix.trans;
+    c.swizzle = p->request.tile.swizzle;
+    // Shown as recorded: the loader refuses a tile outside the one range the views draw
+    // (banks.hpp), so nothing here is narrowed.
+    c.width_halves = p->request.tile.width_halves;
+    c.pad_halves = p->request.tile.pad_halves;
+  }
+}
+
+/// Shows recorded gate run `g`, read from `path`, as part of `r`: in the gate panel, the output
+/// view and the history.
+void show_gate_part(AppState& s, OpenedReport& r, const std::string& path,
+                    std::shared_ptr<const GateReport> g) {
+  s.gate = GateRun{std::move(g), path, r.id};
+  s.history.add(s.gate);
+  r.gate_path = path;
+  r.has_gate = true;
+}
+
+}  // namespace
+
 void show_report(AppState& s, const std::string& path, const ReportFile& f) {
+  // A part the new file lacks stays as shown when a report showed it: a gate report opened over a
+  // probe report (or the other way round) joins it instead of taking it away.
+  std::shared_ptr<const ProbeReport> kept_probe;
+  std::shared_ptr<const GateReport> kept_gate;
+  std::string kept_probe_path, kept_gate_path;
+  const OutputViewport kept_view = s.output_view;
+  if (s.report) {
+    if (!f.probe && s.report->has_probe) {
+      kept_probe = s.probe.report;
+      kept_probe_path = s.report->probe_path;
+    }
+    // Unless a live run has replaced it on screen since (then it is closed with the report).
+    if (!f.gate && s.report->has_gate && s.gate.report_id == s.report->id) {
+      kept_gate = s.gate.report;
+      kept_gate_path = s.report->gate_path;
+    }
+  }
   close_report(s);
   OpenedReport r;
   r.id = ++s.reports_opened;
   r.path = path;
-  r.has_probe = f.probe.has_value();
-  r.has_gate = f.gate.has_value();
-  r.headline = report_headline(path, f);
   r.user_controls = s.controls;
   r.probe_before = s.probe;
   r.gate_before = s.gate;
   r.view_before = s.output_view;
-  if (f.probe) {
-    auto p = std::make_shared<const ProbeReport>(*f.probe);
-    const DeviceInfo& d = p->device;
-    std::string label = d.present || !d.name.empty() ? measured_label(d) : "recorded probe report";
-    s.probe = ProbeSource{p, label, path};
-    // The user's own layout run (`probe --layout`): shown in the bank view's Layout mode.
-    if (p->layout) {
-      const LayoutProbe& lp = *p->layout;
-      r.layout_before = s.layout;
-      LayoutControls& l = s.layout;
-      l.enabled = true;
-      l.write_layout = lp.write;
-      l.read_layout = lp.read;
-      l.lanes = lp.lanes;
-      l.op = lp.op;
-      l.num = lp.ldmatrix.num;
-      l.trans = lp.ldmatrix.trans;
-      l.element_type = "b" + std::to_string(8 * lp.element_bytes);
-      l.title = "recorded: " + lp.mnemonic + " on " + (d.name.empty() ? std::string("a GPU") : d.name);
-      r.layout_shown = l;
-    }
-    // Show the geometry the device measured, so its ldmatrix data lines up with the views.
-    if (p->ldmatrix.ran || !p->ldmatrix.skipped.empty()) {
-      Controls& c = s.controls;
-      c.num = p->request.ldmatrix.num;
-      c.trans = p->request.ldmatrix.trans;
-      c.swizzle = p->request.tile.swizzle;
-      // Shown as recorded: the loader refuses a tile outside the one range the views draw
-      // (banks.hpp), so nothing here is narrowed.
-      c.width_halves = p->request.tile.width_halves;
-      c.pad_halves = p->request.tile.pad_halves;
-    }
-  }
+  if (f.probe)
+    show_probe_part(s, r, path, std::make_shared<const ProbeReport>(*f.probe));
+  else if (kept_probe)
+    show_probe_part(s, r, kept_probe_path, kept_probe);
   if (f.gate) {
-    s.gate = GateRun{std::make_shared<const GateReport>(*f.gate), path, r.id};
-    s.history.add(s.gate);
+    show_gate_part(s, r, path, std::make_shared<const GateReport>(*f.gate));
     s.output_view = OutputViewport{};
+  } else if (kept_gate) {
+    show_gate_part(s, r, kept_gate_path, kept_gate);
+    s.output_view = kept_view;
+  }
+  // The headline names each file shown.
+  if (r.has_probe && r.has_gate && r.probe_path != r.gate_path) {
+    ReportFile probe_only, gate_only;
+    probe_only.probe = *s.probe.report;
+    gate_only.gate = *s.gate.report;
+    r.headline = report_headline(r.probe_path, probe_only) + "; " + report_headline(r.gate_path, gate_only);
+  } else {
+    ReportFile shown;
+    if (r.has_probe) shown.probe = *s.probe.report;
+    if (r.has_gate) shown.gate = *s.gate.report;
+    r.headline = report_headline(r.has_probe ? r.probe_path : r.gate_path, shown);
   }
   r.changes = describe_changes(r.user_controls, s.controls);
   // The Layout view's texts too, when the report's layout run replaced the user's (newcomer round

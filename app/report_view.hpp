@@ -38,11 +38,14 @@ void track_user_edits(const Controls& before, const Controls& after, Controls& u
 /// Shows report `f`, read from `path`: closes the report shown before (close_report), keeps the
 /// user's controls, probe data, gate result and output view in s.report, then shows the file's
 /// probe data (with its ldmatrix geometry in the controls, each change listed) and gate result.
-/// `f` should hold a probe or a gate part.
+/// A part `f` lacks that the report shown before had stays shown (a gate report opened over a
+/// probe report joins it; the probe part and the gate part then name their own files), unless a
+/// live gate run has replaced that report's gate on screen. `f` should hold a probe or a gate part.
 void show_report(AppState& s, const std::string& path, const ReportFile& f);
 
-/// Closes the shown report, if any: the user's controls, the live probe data and the gate result
-/// and output view it covered come back; its gate runs leave the history; its notices go.
+/// Closes the shown report (both files, when a probe report and a gate report are shown), if any: the user's
+/// controls, the live probe data and the gate result and output view it covered come back; its gate runs
+/// leave the history; its notices go.
 void close_report(AppState& s);
 
 /// A live probe result: shown, or, while a recorded probe is shown, kept for when it closes.

@@ -20,6 +20,7 @@
 
 #include "commands.hpp"
 #include "fragviz/device/device.hpp"
+#include "fragviz/gate/bench_csv.hpp"
 #include "fragviz/gate/gate_host.hpp"
 #include "fragviz/gate/gate_ladder.hpp"
 #include "fragviz/util/words.hpp"
@@ -40,9 +41,8 @@ void print_row(const std::string& variant, int n, const std::string& ms, const s
               ratio.c_str(), verdict.c_str(), regs.c_str(), smem.c_str(), spills.c_str());
 }
 
-/// The CSV's columns, in order.
-constexpr const char* kCsvHeader =
-    "variant,n,ms,tflops,ratio_to_cublas,exact,registers,smem_bytes,spill_bytes";
+/// The CSV's columns, in order (bench_csv.hpp reads them back).
+constexpr const char* kCsvHeader = kBenchCsvHeader;
 
 /// One CSV row; empty strings are empty fields.
 struct CsvRow {

@@ -1,13 +1,17 @@
-// `fragviz-cli diff A.json B.json`: every difference between two fragviz reports (versions 1 and 2),
-// one plain line each, from the model's comparison (report_diff.hpp).
+// `fragviz-cli diff A.json B.json [--timings] [--limit N]`: every difference between two fragviz
+// reports (versions 1 to 3), from the comparison the app's File > Compare with report uses
+// (report_compare.hpp), so both count alike. First the counts by kind, then one plain line each:
+// the real disagreements, the fields absent in the older report's format, the parts not run (not
+// compared) and, with --timings, the times; --limit N stops the listing after N lines.
 //
-// Exit codes: 0 the reports agree (times and timestamps aside, unless --timings); 1 they differ, each
-// difference listed; 3 a file is not a fragviz report the loader accepts (named, with why); 5 a file
-// cannot be read.
+// Exit codes: 0 the reports agree (times, timestamps, fields absent in the older format and parts
+// not run aside; times count with --timings); 1 they differ, each difference listed, or no part ran
+// on both sides (nothing compared); 3 a file is not
+// a fragviz report the loader accepts (named, with why); 5 a file cannot be read.
 #include <iostream>
 
 #include "commands.hpp"
-#include "fragviz/report/report_diff.hpp"
+#include "fragviz/report/report_compare.hpp"
 #include "fragviz/report/report_json.hpp"
 #include "fragviz/util/outcome.hpp"
 #include "fragviz/util/words.hpp"
@@ -37,6 +41,7 @@ void add_diff_command(CLI::App& app, int& exit_code) {
   struct Opts {
     std::string a, b;
     bool timings = false;
+    std::int64_t limit = -1;  ///< lines listed after the counts; -1 = all
   };
   auto opts = std::make_shared<Opts>();
   auto* cmd =
@@ -45,6 +50,9 @@ void add_diff_command(CLI::App& app, int& exit_code) {
   cmd->add_option("B", opts->b, "second report (.json)")->required()->check(kNonEmpty);
   cmd->add_flag("--timings", opts->timings,
                 "also list timestamps and times (ms, GFLOP/s, cycles), and count them as differences");
+  cmd->add_option("--limit", opts->limit,
+                  "list at most N lines after the counts (the counts and the verdict always print)")
+      ->check(whole_range(0, 1000000000));
   cmd->callback([opts, &exit_code] {
     ReportFile files[2];
     const std::string paths[2] = {opts->a, opts->b};
@@ -57,28 +65,52 @@ void add_diff_command(CLI::App& app, int& exit_code) {
       }
       files[i] = std::move(*f.value);
     }
-    const ReportDiff d = diff_reports(files[0], files[1]);
     std::cout << "A: " << paths[0] << " (" << holds(files[0]) << ")\nB: " << paths[1] << " ("
               << holds(files[1]) << ")\n";
-    for (const ReportDifference& x : d.differences)
-      if (!x.timing || opts->timings) std::cout << x.line() << (x.timing ? "  [time]" : "") << "\n";
-    if (!d.absent_in_both.empty()) {
+    const ReportComparison c = compare_report_files(std::move(files[0]), std::move(files[1]));
+    const DiffCounts counts = c.counts();
+    std::cout << "counts: " << counts_text(counts) << "\n";
+    // The listing, kind by kind, cut after --limit lines.
+    std::size_t listed = 0, held_back = 0;
+    const auto list = [&](const std::string& line) {
+      if (opts->limit >= 0 && listed >= static_cast<std::size_t>(opts->limit)) {
+        ++held_back;
+        return;
+      }
+      std::cout << line << "\n";
+      ++listed;
+    };
+    for (const ReportDifference& x : c.diff.differences)
+      if (!x.timing && !x.older_format) list(x.line());
+    for (const ReportDifference& x : c.diff.differences)
+      if (x.older_format) list(x.line() + "  [absent in the older report's format]");
+    for (const std::string& line : c.not_run) list("not run, not compared: " + line);
+    if (opts->timings)
+      for (const ReportDifference& x : c.diff.differences)
+        if (x.timing) list(x.line() + "  [time]");
+    if (held_back > 0)
+      std::cout << "... " << plural(static_cast<long long>(held_back), "more line") << " (--limit "
+                << opts->limit << ")\n";
+    if (!c.diff.absent_in_both.empty()) {
       std::cout << "absent in both:";
-      for (const std::string& part : d.absent_in_both) std::cout << " " << part;
+      for (const std::string& part : c.diff.absent_in_both) std::cout << " " << part;
       std::cout << "\n";
     }
-    const std::size_t counted = d.content() + (opts->timings ? d.timings() : 0);
-    if (counted == 0)
+    const std::size_t counted = counts.differ + (opts->timings ? counts.timings : 0);
+    if (c.nothing_compared)
+      std::cout << "nothing compared: no part ran on both sides";
+    else if (counted == 0)
       std::cout << "the reports agree";
     else
       std::cout << plural(static_cast<long long>(counted), "difference");
-    if (!opts->timings && d.timings() > 0)
+    if (!opts->timings && counts.timings > 0)
       std::cout << " ("
-                << plural(static_cast<long long>(d.timings()), "time or timestamp", "times or timestamps")
-                << " also " << agree(static_cast<long long>(d.timings()), "differs", "differ")
+                << plural(static_cast<long long>(counts.timings), "time or timestamp", "times or timestamps")
+                << " also " << agree(static_cast<long long>(counts.timings), "differs", "differ")
                 << "; --timings lists them)";
     std::cout << "\n";
-    exit_code = finish_output(counted == 0 ? kExitOk : kExitMismatch);
+    // Nothing compared is no agreement: exit 1, as for differences.
+    exit_code = finish_output(counted == 0 && !c.nothing_compared ? kExitOk : kExitMismatch);
   });
 }
 

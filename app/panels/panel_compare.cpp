@@ -1,7 +1,7 @@
 // File > Compare with report...: the file browser that picks the second report, and the
 // Differences window: every difference (report_diff.hpp) as one line, A's value beside B's, timings
-// apart, the parts that did not run (not compared) under their own header, and a Close button that takes the
-// comparison (and its marks in the views) away.
+// apart, fields absent in the older report's format dimmed, the parts that did not run (not compared) under
+// their own header, and a Close button that takes the comparison (and its marks in the views) away.
 #include <filesystem>
 #include <system_error>
 
@@ -54,6 +54,8 @@ void draw_compare(AppState& s) {
   ImGui::Begin("Differences", &open, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings);
   status_text(c.diff.agree() && !c.nothing_compared ? kGreenV : kAmberV, "%s", c.headline.c_str());
   record_widget(s, "compare_headline");
+  // The counts by kind, worded as `fragviz-cli diff` words them for the same two files.
+  status_text(kDimV, "%s", counts_text(c.counts).c_str());
   status_text(kDimV, "A: %s   B: %s", echo_text(c.against).c_str(), echo_text(c.path).c_str());
   ImGui::TextColored(kDimV, "Marked in the views: fragment elements (amber frame) and ldmatrix lanes.");
   ImGui::SameLine();
@@ -73,7 +75,10 @@ void draw_compare(AppState& s) {
     for (int i = clip.DisplayStart; i < clip.DisplayEnd; ++i) {
       const ReportDifference& d = c.diff.differences[static_cast<std::size_t>(i)];
       // A difference quotes both files' values (a device name of any length): one line each.
-      fit_text(d.timing ? kDimV : ImVec4(1, 1, 1, 1), d.line() + (d.timing ? "  [time]" : ""));
+      const char* tag = d.timing         ? "  [time]"
+                        : d.older_format ? "  [absent in the older report's format]"
+                                         : "";
+      fit_text(d.timing || d.older_format ? kDimV : ImVec4(1, 1, 1, 1), d.line() + tag);
     }
   ImGui::EndChild();
   record_widget(s, "compare_list");

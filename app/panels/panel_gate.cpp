@@ -4,6 +4,7 @@
 #include <cinttypes>
 #include <cstdint>
 #include <cstdio>
+#include <filesystem>
 #include <optional>
 #include <string>
 
@@ -179,8 +180,22 @@ void draw_ladder(AppState& s, bool gate_running) {
                        ImVec2(-1, 0), (std::to_string(l.done) + " of " + std::to_string(l.planned)).c_str());
   }
   if (!l.error.empty()) status_text(kRedV, "%s", l.error.c_str());
+  // A recorded bench (File > Open report, a *.csv): its figures beside the rungs' geometry.
+  if (l.result && !l.result->recorded.empty()) {
+    // The button first: the text after it wraps in a narrow panel.
+    if (ImGui::SmallButton("close bench")) l.close_recorded_requested = true;
+    record_widget(s, "ladder_recorded_close");
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("%s", l.live_before ? "shows this session's ladder run again" : "empties the table");
+    ImGui::SameLine();
+    status_text(ImGui::GetStyleColorVec4(ImGuiCol_Text),
+                "Recorded bench %s: TFLOP/s and x cuBLAS as measured there",
+                echo_text(std::filesystem::path(l.result->recorded).filename().string()).c_str());
+    record_widget(s, "ladder_recorded");
+  }
 
-  // Rows: the finished ladder's, else one per variant without figures (geometry only).
+  // Rows: the finished ladder's or the recorded bench's, else one per variant without figures
+  // (geometry only).
   std::vector<LadderRow> rows = l.result ? l.result->rows : ladder_plan({0});
   const ImGuiTableFlags f = ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit;
   if (ImGui::BeginTable("ladder", 10, f)) {
@@ -242,8 +257,10 @@ void draw_ladder(AppState& s, bool gate_running) {
       ImGui::TableNextColumn();
       if (r && r->exact && r->spot_check_failures == 0)
         ImGui::TextColored(kGreenV, "exact");
-      else if (r)
+      else if (r && r->mismatch_count > 0)
         ImGui::TextColored(kRedV, "%" PRIu64 " wrong", r->mismatch_count);
+      else if (r)
+        ImGui::TextColored(kRedV, "not exact");  // a recorded bench keeps no count
       else if (!row.refusal.empty()) {
         ImGui::TextColored(kAmberV, "not run");
         if (ImGui::IsItemHovered()) text_tooltip(kAmberV, row.refusal);
@@ -255,8 +272,10 @@ void draw_ladder(AppState& s, bool gate_running) {
   if (l.result) {
     std::string cublas = "cuBLAS (one timing per size):";
     for (const auto& [n, ms] : l.result->cublas_ms) {
-      char buf[64];
-      std::snprintf(buf, sizeof buf, " n = %d %.4f ms;", n, ms);
+      char buf[96];
+      const double nn = static_cast<double>(n);
+      std::snprintf(buf, sizeof buf, " n = %d %.4f ms (%.1f TFLOP/s);", n, ms,
+                    2.0 * nn * nn * nn / (ms * 1e9));
       cublas += buf;
     }
     status_text(kDimV, "%s", cublas.c_str());

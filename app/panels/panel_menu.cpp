@@ -186,7 +186,8 @@ void draw_menu_and_status(AppState& s) {
       // Reports and comparisons together; Load kernel and Export; Quit apart from all of them, and
       // asking first (a click meant for "Close comparison" must not end the session).
       if (ImGui::MenuItem("Open report...", "Ctrl+O")) s.open_popup_requested = true;
-      // Closes whatever the report brought, probe or gate (report_view.hpp).
+      record_widget(s, "menu_open");
+      // Closes whatever the reports brought, probe and gate (report_view.hpp).
       if (ImGui::MenuItem("Close report", nullptr, false, s.report.has_value()))
         s.close_report_requested = true;
       // A second report against what the views show (panel_compare.cpp).

@@ -47,11 +47,20 @@ std::string_view to_string(DiffArea a) {
 std::string ReportDifference::line() const { return where + ": A " + a + ", B " + b; }
 
 std::size_t ReportDiff::content() const {
-  return static_cast<std::size_t>(std::count_if(differences.begin(), differences.end(),
-                                                [](const ReportDifference& d) { return !d.timing; }));
+  return static_cast<std::size_t>(
+      std::count_if(differences.begin(), differences.end(),
+                    [](const ReportDifference& d) { return !d.timing && !d.older_format; }));
 }
 
-std::size_t ReportDiff::timings() const { return differences.size() - content(); }
+std::size_t ReportDiff::older_format() const {
+  return static_cast<std::size_t>(std::count_if(differences.begin(), differences.end(),
+                                                [](const ReportDifference& d) { return d.older_format; }));
+}
+
+std::size_t ReportDiff::timings() const {
+  return static_cast<std::size_t>(std::count_if(differences.begin(), differences.end(),
+                                                [](const ReportDifference& d) { return d.timing; }));
+}
 
 namespace {
 
@@ -138,7 +147,8 @@ struct Ctx {
 
 class Differ {
  public:
-  explicit Differ(std::vector<ReportDifference>& out) : out_(out) {}
+  /// `va` and `vb`: the format versions of the two files (ReportFile::version).
+  Differ(std::vector<ReportDifference>& out, int va, int vb) : out_(out), va_(va), vb_(vb) {}
 
   void add(const Ctx& c, const std::string& field, std::string a, std::string b, bool timing = false) {
     ReportDifference d;
@@ -157,6 +167,12 @@ class Differ {
   template <class T>
   void field(const Ctx& c, const std::string& name, const T& a, const T& b, bool timing = false) {
     if (!same(a, b)) add(c, name, text(a), text(b), timing);
+  }
+  /// Marks the difference just added as absent in the older report's format when the side that
+  /// lacks the field (`a_lacks`: A, else B) was written in a version older than `since`, the first
+  /// version with that field.
+  void older_if(bool a_lacks, int since) {
+    if ((a_lacks ? va_ : vb_) < since) out_.back().older_format = true;
   }
 
   void device(Ctx c, const DeviceInfo& a, const DeviceInfo& b) {
@@ -282,8 +298,9 @@ class Differ {
   }
 
   /// Matches entries of two lists by name (mnemonic), in the first list's order, then the second's.
+  /// `since`: the first report version with these entries (an older file has none).
   template <class T, class Compare, class Describe>
-  void by_mnemonic(const Ctx& c, const std::vector<T>& a, const std::vector<T>& b, Compare compare,
+  void by_mnemonic(const Ctx& c, const std::vector<T>& a, const std::vector<T>& b, int since, Compare compare,
                    Describe describe) {
     std::map<std::string, const T*> in_b;
     for (const T& x : b) in_b.emplace(x.mnemonic, &x);
@@ -295,6 +312,7 @@ class Differ {
       const auto it = in_b.find(x.mnemonic);
       if (it == in_b.end()) {
         add(m, "", describe(x), kAbsent);
+        older_if(false, since);
         continue;
       }
       compare(m, x, *it->second);
@@ -304,6 +322,7 @@ class Differ {
         Ctx m = c.at("[" + y.mnemonic + "]");
         m.mnemonic = y.mnemonic;
         add(m, "", kAbsent, describe(y));
+        older_if(true, since);
       }
   }
 
@@ -343,6 +362,9 @@ class Differ {
       } else if (a[i].addresses.has_value() != y.addresses.has_value()) {
         add(r, "addresses", a[i].addresses ? "recorded" : "not recorded",
             y.addresses ? "recorded" : "not recorded");
+        // Only a row first read from a version 1 file lacks them (a re-saved one too): always
+        // absent in the older format, whatever version the file says now.
+        out_.back().older_format = true;
       }
       if (i != *match) add(r, "position", "row " + std::to_string(i), "row " + std::to_string(*match));
       field(r, "cycles_per_instruction", a[i].cycles_per_instruction, y.cycles_per_instruction, true);
@@ -366,7 +388,10 @@ class Differ {
                    : "not run: " + p.skipped;
     };
     if (!a || !b) {
-      if (a || b) add(c, "", a ? summary(*a) : kAbsent, b ? summary(*b) : kAbsent);
+      if (a || b) {
+        add(c, "", a ? summary(*a) : kAbsent, b ? summary(*b) : kAbsent);
+        older_if(!a, 3);
+      }
       return;
     }
     field(c, "write", a->write, b->write);
@@ -431,7 +456,10 @@ class Differ {
     field(rq, "ldmatrix", a.request.ldmatrix, b.request.ldmatrix);
     field(rq, "tile", a.request.tile, b.request.tile);
     field(rq, "cycles_table", a.request.cycles_table, b.request.cycles_table);
+    // Version 1 asked for no instruction probes: what it reads as is the default, not a request.
+    const bool v1_request = va_ < 2 || vb_ < 2;
     field(rq, "instruction_probes", a.request.instruction_probes, b.request.instruction_probes);
+    if (a.request.instruction_probes != b.request.instruction_probes && v1_request) older_if(va_ < 2, 2);
     if (a.request.instructions != b.request.instructions) {
       const auto list = [](const std::vector<std::string>& v) {
         if (v.empty()) return std::string("every catalogue entry");
@@ -440,6 +468,7 @@ class Differ {
         return s;
       };
       add(rq, "instructions", list(a.request.instructions), list(b.request.instructions));
+      if (v1_request) older_if(va_ < 2, 2);
     }
     ldmatrix(c, a.ldmatrix, b.ldmatrix);
     layout(c, a.layout.get(), b.layout.get());
@@ -448,7 +477,7 @@ class Differ {
     fr.area = DiffArea::fragment;
     fr.prefix += ".fragments";
     by_mnemonic(
-        fr, a.fragments, b.fragments,
+        fr, a.fragments, b.fragments, 1,
         [this](const Ctx& m, const FragmentProbe& x, const FragmentProbe& y) {
           field(m, "ran", x.ran, y.ran);
           field(m, "skipped", x.skipped, y.skipped);
@@ -469,7 +498,7 @@ class Differ {
     in.area = DiffArea::instruction;
     in.prefix += ".instructions";
     by_mnemonic(
-        in, a.instructions, b.instructions,
+        in, a.instructions, b.instructions, 2,
         [this](const Ctx& m, const InstructionProbe& x, const InstructionProbe& y) {
           field(m, "ran", x.ran, y.ran);
           field(m, "skipped", x.skipped, y.skipped);
@@ -492,7 +521,13 @@ class Differ {
     field(c, "hopper_ms", a.hopper_ms, b.hopper_ms, true);
     field(c, "probe_ms", a.probe_ms, b.probe_ms, true);
     field(c, "error", a.error, b.error);
-    field(c, "error_kind", a.error_kind, b.error_kind);
+    error_kind(c, a.error_kind, b.error_kind);
+  }
+
+  /// An error's kind; version 1 recorded none (read as unrecorded): absent in its format.
+  void error_kind(const Ctx& c, ErrorKind a, ErrorKind b) {
+    field(c, "error_kind", a, b);
+    if (a != b && (a == ErrorKind::unrecorded || b == ErrorKind::unrecorded)) out_.back().older_format = true;
   }
 
   void hopper(const Ctx& c, const ProbeReport& a, const ProbeReport& b) {
@@ -500,7 +535,7 @@ class Differ {
     w.area = DiffArea::wgmma;
     w.prefix += ".wgmma";
     by_mnemonic(
-        w, a.wgmma, b.wgmma,
+        w, a.wgmma, b.wgmma, 3,
         [this](const Ctx& m, const WgmmaProbe& x, const WgmmaProbe& y) {
           field(m, "ran", x.ran, y.ran);
           field(m, "skipped", x.skipped, y.skipped);
@@ -555,6 +590,7 @@ class Differ {
       const auto it = in_b.find(key(p));
       if (it == in_b.end()) {
         add(m, "", describe(p), kAbsent);
+        older_if(false, 3);
         continue;
       }
       const MatrixMoveProbe& q = *it->second;
@@ -580,6 +616,7 @@ class Differ {
       Ctx m = mv.at("[" + k + "]");
       m.mnemonic = p->mnemonic;
       add(m, "", kAbsent, describe(*p));
+      older_if(true, 3);
     }
   }
 
@@ -600,6 +637,7 @@ class Differ {
       const auto it = in_b.find(x.name);
       if (it == in_b.end()) {
         add(m, "", describe(x), kAbsent);
+        older_if(false, 3);
         continue;
       }
       const WmmaProbe& y = *it->second;
@@ -622,6 +660,7 @@ class Differ {
         Ctx m = w.at("[" + y.name + "]");
         m.mnemonic = y.name;
         add(m, "", kAbsent, describe(y));
+        older_if(true, 3);
       }
   }
 
@@ -641,7 +680,7 @@ class Differ {
     field(rq, "with_cublas", a.request.with_cublas, b.request.with_cublas);
     field(c, "ran", a.ran, b.ran);
     field(c, "error", a.error, b.error);
-    field(c, "error_kind", a.error_kind, b.error_kind);
+    error_kind(c, a.error_kind, b.error_kind);
     field(c, "cancelled", a.cancelled, b.cancelled);
     Ctx g = c;
     g.area = DiffArea::gate;
@@ -688,6 +727,7 @@ class Differ {
 
  private:
   std::vector<ReportDifference>& out_;
+  int va_, vb_;
 };
 
 std::string probe_summary(const ProbeReport& p) {
@@ -708,7 +748,7 @@ std::string gate_summary(const GateReport& g) {
 
 ReportDiff diff_reports(const ReportFile& a, const ReportFile& b) {
   ReportDiff d;
-  Differ differ(d.differences);
+  Differ differ(d.differences, a.version, b.version);
   Ctx file;
   file.area = DiffArea::file;
   file.prefix = "probe";

@@ -142,5 +142,26 @@ TEST(CompareView, ARealGateDifferenceIsStillCounted) {
   EXPECT_TRUE(any_line_starts(c, "gate"));
 }
 
+// A probe a version 2 file cannot hold (wgmma, version 3) is absent in its older format: said in
+// the headline and the counts, not a difference; the same two probes in version 3 files differ.
+TEST(CompareView, AFieldTheOlderFormatLacksIsNamedNotCounted) {
+  ReportFile a, b;
+  a.probe = probe_with({instruction(kMma, true, 3)});
+  b.probe = probe_with({instruction(kMma, true, 3)});
+  WgmmaProbe w;
+  w.mnemonic = "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16";
+  w.ran = true;
+  w.tile_exact = true;
+  b.probe->wgmma.push_back(w);
+  a.version = 2;
+  Comparison c = compare_reports(a, "A", b, "b.json");
+  EXPECT_EQ(c.counts, (DiffCounts{0, 1, 0, 0}));
+  EXPECT_EQ(c.headline, "compared with b.json: the reports agree; 1 absent in the older report's format");
+  a.version = 3;
+  c = compare_reports(a, "A", b, "b.json");
+  EXPECT_EQ(c.counts, (DiffCounts{1, 0, 0, 0}));
+  EXPECT_EQ(c.headline, "compared with b.json: 1 difference");
+}
+
 }  // namespace
 }  // namespace fragviz::app

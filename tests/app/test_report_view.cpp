@@ -137,6 +137,88 @@ TEST(ReportView, ASecondReportKeepsTheUsersControlsNotTheFirstReports) {
   EXPECT_EQ(s.controls, mine);
 }
 
+// A probe report and a gate report describe different views: opening the gate report keeps the
+// probe report shown (it used to drop it), and the other way round; closing gives both back.
+TEST(ReportView, AGateReportOpenedOverAProbeReportJoinsIt) {
+  AppState s = user_state();
+  const Controls mine = s.controls;
+  const auto live = std::make_shared<const ProbeReport>();
+  s.probe = ProbeSource{live, "live", "live"};
+  show_report(s, "runs/probe-report.json", probe_file());
+  const auto recorded_probe = s.probe.report;
+  show_report(s, "runs/gate-report.json", gate_file());
+  ASSERT_TRUE(s.report);
+  EXPECT_EQ(s.probe.report, recorded_probe);  // still the probe report's data
+  EXPECT_EQ(s.probe.origin, "runs/probe-report.json");
+  EXPECT_EQ(s.controls.width_halves, 128);  // and its geometry
+  ASSERT_TRUE(s.gate.report);
+  EXPECT_EQ(s.gate.report->mismatch_count, 3u);
+  EXPECT_EQ(s.gate.origin, "runs/gate-report.json");
+  EXPECT_TRUE(s.report->has_probe);
+  EXPECT_TRUE(s.report->has_gate);
+  EXPECT_EQ(s.report->probe_path, "runs/probe-report.json");
+  EXPECT_EQ(s.report->gate_path, "runs/gate-report.json");
+  EXPECT_EQ(s.report->user_controls, mine);
+  EXPECT_EQ(s.history.size(), 1u);
+  // The headline names both files.
+  EXPECT_NE(s.report->headline.find("probe-report.json: probes measured on NVIDIA H200"), std::string::npos)
+      << s.report->headline;
+  EXPECT_NE(s.report->headline.find("gate-report.json: gate run on NVIDIA H200"), std::string::npos)
+      << s.report->headline;
+  close_report(s);
+  EXPECT_EQ(s.probe.report, live);
+  EXPECT_FALSE(s.gate.report);
+  EXPECT_TRUE(s.history.empty());
+  EXPECT_EQ(s.controls, mine);
+}
+
+TEST(ReportView, AProbeReportOpenedOverAGateReportJoinsIt) {
+  AppState s = user_state();
+  show_report(s, "gate-report.json", gate_file());
+  s.output_view = OutputViewport{10, 20, 0.5};  // the user zooms into the gate's output
+  show_report(s, "probe-report.json", probe_file());
+  ASSERT_TRUE(s.gate.report);
+  EXPECT_EQ(s.gate.origin, "gate-report.json");
+  EXPECT_EQ(s.output_view, (OutputViewport{10, 20, 0.5}));  // the gate's view as the user left it
+  EXPECT_EQ(s.history.size(), 1u);
+  ASSERT_TRUE(s.probe.report);
+  EXPECT_EQ(s.probe.origin, "probe-report.json");
+  // A second gate report replaces the first gate report only; the probe report stays.
+  ReportFile other = gate_file();
+  other.gate->mismatch_count = 0;
+  other.gate->request.variant = GateVariant::ldmatrix_k8;
+  show_report(s, "gate-2.json", other);
+  EXPECT_EQ(s.gate.origin, "gate-2.json");
+  EXPECT_EQ(s.gate.report->mismatch_count, 0u);
+  EXPECT_EQ(s.probe.origin, "probe-report.json");
+  EXPECT_EQ(s.history.size(), 1u);  // the first gate report's row left with it
+  EXPECT_EQ(s.output_view, OutputViewport{});
+  // A file holding both parts replaces both.
+  ReportFile both = probe_file();
+  both.gate = gate_file().gate;
+  show_report(s, "both.json", both);
+  EXPECT_EQ(s.report->probe_path, "both.json");
+  EXPECT_EQ(s.report->gate_path, "both.json");
+  close_report(s);
+  EXPECT_FALSE(s.gate.report);
+  EXPECT_FALSE(s.probe.report);
+}
+
+// A live gate run that replaced a gate report on screen is the user's: opening a probe report then
+// does not bring the old gate report back.
+TEST(ReportView, ALiveGateRunIsNotReplacedByTheGateReportItSuperseded) {
+  AppState s = user_state();
+  show_report(s, "gate-report.json", gate_file());
+  auto live = std::make_shared<GateReport>();
+  live->ran = true;
+  live->exact = true;
+  take_live_gate(s, live);
+  show_report(s, "probe-report.json", probe_file());
+  EXPECT_EQ(s.gate.report, live);
+  EXPECT_FALSE(s.report->has_gate);
+  EXPECT_EQ(s.history.size(), 1u);  // the live run; the gate report's row closed with it
+}
+
 TEST(ReportView, ClosingAGateReportClearsItsResultHistoryAndView) {
   AppState s = user_state();
   show_report(s, "gate-broken-report.json", gate_file());

@@ -24,23 +24,42 @@ expect 0 "the reports agree" -- diff "$g2" "$g2"
 expect 1 "gate.first: A none, B (0,8) got 1.5 want -0.25" -- diff "$seeds/v2-gate-exact.json" "$seeds/v2-gate-three-mismatches.json"
 expect 1 "gate.mismatches[(7,0)]: A absent, B got 0.5 want 0.75" -- diff "$seeds/v2-gate-exact.json" "$seeds/v2-gate-three-mismatches.json"
 expect 1 "6 differences" -- diff "$seeds/v2-gate-exact.json" "$seeds/v2-gate-three-mismatches.json"
-expect 1 'gate.error_kind: A none, B refused' -- diff "$seeds/v2-gate-exact.json" "$seeds/v2-gate-refused.json"
+# A gate that did not run is not compared (as in the app's comparison); nothing else ran on both sides.
+expect 1 'not run, not compared: gate: not run in B (n = 2000 is not a multiple of 64)' -- diff "$seeds/v2-gate-exact.json" "$seeds/v2-gate-refused.json"
+expect 1 'nothing compared: no part ran on both sides' -- diff "$seeds/v2-gate-exact.json" "$seeds/v2-gate-refused.json"
 # The probe runs: version 1 lacks the instruction probes and six cycles rows' addresses. The
 # 2026-12-01 fixture keeps 4 of that run's 70 instruction probes (3 run, 1 skipped on sm_90:
 # tests/fixtures/trim.py); the cycles table has 7 rows in both files, and version 1 stored the
-# addresses of the explorer's row alone (ldmatrix.addresses): 4 + 6 = 10 differences.
+# addresses of the explorer's row alone (ldmatrix.addresses): 3 + 6 = 9 fields absent in the older
+# report's format, the skipped one not run (not compared), no real difference: exit 0.
 out=$("$cli" diff "$fx/h200-2026-11-29-probe.json" "$fx/h200-2026-12-01-probe.json" 2>&1)
 rc=$?
-absent=$(grep -c '^probe.instructions\[.*\]: A absent, B ' <<<"$out")
-addresses=$(grep -c '^probe.cycles\[.*\].addresses: A not recorded, B recorded$' <<<"$out")
-if [ "$rc" != 1 ] || [ "$absent" != 4 ] || [ "$addresses" != 6 ] || ! grep -q "^10 differences" <<<"$out" ||
-  ! grep -qx 'probe.instructions\[mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e2m1.e2m1.f32\]: A absent, B not run: skipped: needs sm_120a or newer (device is sm_90)' <<<"$out"; then
-  echo "FAIL: probe runs: exit $rc, $absent instruction probes only in B, $addresses rows' addresses (want 1, 4, 6, 10 differences, the f8f6f4 entry skipped)"
-  echo "$out" | tail -3
+older=$(grep -c "^probe.instructions\[.*\]: A absent, B ran, .*  \[absent in the older report's format\]$" <<<"$out")
+addresses=$(grep -c "^probe.cycles\[.*\].addresses: A not recorded, B recorded  \[absent in the older report's format\]$" <<<"$out")
+if [ "$rc" != 0 ] || [ "$older" != 3 ] || [ "$addresses" != 6 ] ||
+  ! grep -qx "counts: 0 differences, 9 absent in the older report's format, 1 part not run (not compared), 3 times or timestamps" <<<"$out" ||
+  [ "$(sed -n 3p <<<"$out" | cut -c1-7)" != "counts:" ] ||
+  ! grep -qx 'not run, not compared: instruction probe mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e2m1.e2m1.f32: not run in B (skipped: needs sm_120a or newer (device is sm_90))' <<<"$out"; then
+  echo "FAIL: probe runs: exit $rc, $older instruction probes and $addresses rows' addresses absent in the older format (want 0, 3, 6, the counts third, the f8f6f4 entry not run)"
+  echo "$out" | head -4
   fails=$((fails + 1))
 else
-  echo "ok: probe runs differ in 4 instruction probes and 6 cycles rows' addresses"
+  echo "ok: probe runs differ only in what version 1 lacks, and a probe not run"
 fi
+# --limit N: the counts and the verdict, and N lines of the listing, then how many were held back.
+out=$("$cli" diff --limit 2 "$fx/h200-2026-11-29-probe.json" "$fx/h200-2026-12-01-probe.json" 2>&1)
+listed=$(grep -c '^probe\.' <<<"$out")
+if [ "$listed" != 2 ] || ! grep -qx '\.\.\. 8 more lines (--limit 2)' <<<"$out" || ! grep -q '^counts: ' <<<"$out" ||
+  ! grep -q '^the reports agree' <<<"$out"; then
+  echo "FAIL: --limit 2 listed $listed lines"; echo "$out"; fails=$((fails + 1))
+else
+  echo "ok: --limit 2"
+fi
+expect 0 "... 10 more lines (--limit 0)" -- diff --limit 0 "$fx/h200-2026-11-29-probe.json" "$fx/h200-2026-12-01-probe.json"
+expect 64 "" -- diff --limit -1 "$g1" "$g2"
+# Version 2 against version 3: the Hopper probes are absent in the older format; the instruction
+# probes only the version 2 file holds are real differences (version 3 has them).
+expect 1 "counts: 3 differences, 5 absent in the older report's format, 1 part not run (not compared), 4 times or timestamps" -- diff "$fx/h200-2026-12-01-probe.json" "$fx/h200-2026-12-01-hopper-probe.json"
 # A probe report against a gate report: each part only in one.
 expect 1 "probe: A a probe report (NVIDIA H200, 0 instruction probes), B absent" -- diff "$fx/h200-2026-11-29-probe.json" "$g1"
 

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "fragviz/isa/wgmma.hpp"
+#include "fragviz/report/report_compare.hpp"
 #include "fragviz/report/report_diff.hpp"
 #include "fragviz/report/report_json.hpp"
 
@@ -195,8 +196,8 @@ TEST(ReportDiff, GateVerdictAndMismatches) {
 TEST(ReportDiff, TheTwoH200GateRunsDifferOnlyInTheirTimes) {
   // 2026-11-29 (version 1) and 2026-12-01 (version 2): same request, device, verdict and resources;
   // created_utc, cublas_gflops, cublas_ms, gflops, kernel_ms, ratio_to_cublas and verdict_ms differ.
-  const ReportDiff d = diff_reports(load(fixture("h200-2026-11-29-gate.json")),
-                                    load(fixture("h200-2026-12-01-gate.json")));
+  const ReportDiff d =
+      diff_reports(load(fixture("h200-2026-11-29-gate.json")), load(fixture("h200-2026-12-01-gate.json")));
   EXPECT_TRUE(d.agree()) << (d.differences.empty() ? "" : d.differences[0].line());
   std::vector<std::string> fields;
   for (const auto& x : d.differences) fields.push_back(x.where);
@@ -226,6 +227,13 @@ TEST(ReportDiff, TheTwoH200ProbeRunsDifferInWhatVersion1LacksAndTheirTimes) {
   EXPECT_EQ(instructions, 4);
   EXPECT_EQ(cycles_addresses, 6);  // the seven rows but the explorer's, whose are ldmatrix.addresses
   EXPECT_EQ(other, 0) << d.differences.front().line();
+  // Version 1 has no instruction probes and stored no row's addresses: all ten are absent in the
+  // older report's format, not disagreements.
+  EXPECT_EQ(a.version, 1);
+  EXPECT_EQ(b.version, 2);
+  EXPECT_EQ(d.older_format(), 10u);
+  EXPECT_EQ(d.content(), 0u);
+  EXPECT_TRUE(d.agree());
   // The cycles per instruction are the same to the last bit on both days (66.9287109375 for 64 halves ...):
   // only the start time, the CUDA start-up and the probe time differ.
   std::vector<std::string> times;
@@ -269,4 +277,86 @@ TEST(ReportDiff, WgmmaAndMatrixMoveProbesAreCompared) {
   EXPECT_EQ(d.differences[1].lane, 3);
   b.probe->wgmma.clear();
   EXPECT_NE(diff_reports(a, b).differences[0].line().find("B absent"), std::string::npos);
+}
+
+// A field the older file's format does not have is "absent in the older report's format"; the same
+// gap between two files of one version is a real difference.
+TEST(ReportDiff, AnEntryTheOlderFormatLacksIsNotADisagreement) {
+  fragviz::WgmmaProbe w;
+  w.mnemonic = "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16";
+  w.ran = true;
+  w.tile_exact = true;
+  ReportFile a = probe_file(), b = probe_file();
+  b.probe->wgmma.push_back(w);
+  a.version = 2;  // before the wgmma probes (version 3)
+  ReportDiff d = diff_reports(a, b);
+  ASSERT_EQ(d.differences.size(), 1u);
+  EXPECT_TRUE(d.differences[0].older_format) << d.differences[0].line();
+  EXPECT_EQ(d.older_format(), 1u);
+  EXPECT_EQ(d.content(), 0u);
+  EXPECT_TRUE(d.agree());
+  // The other way round too: B is the older file.
+  d = diff_reports(b, ReportFile{a});
+  ASSERT_EQ(d.differences.size(), 1u);
+  EXPECT_TRUE(d.differences[0].older_format);
+  // Both version 3: a wgmma probe only one of them holds is a real difference.
+  a.version = 3;
+  d = diff_reports(a, b);
+  ASSERT_EQ(d.differences.size(), 1u);
+  EXPECT_FALSE(d.differences[0].older_format);
+  EXPECT_EQ(d.content(), 1u);
+  EXPECT_FALSE(d.agree());
+  // A version 2 file does hold instruction probes: one missing there is real.
+  ReportFile c = probe_file();
+  c.version = 2;
+  c.probe->instructions.clear();
+  d = diff_reports(c, probe_file());
+  ASSERT_EQ(d.content(), 1u);
+  EXPECT_EQ(d.older_format(), 0u);
+  c.version = 1;
+  d = diff_reports(c, probe_file());
+  EXPECT_EQ(d.content(), 0u);
+  EXPECT_EQ(d.older_format(), 1u);
+}
+
+// The comparison the CLI and the app share (report_compare.hpp), on the pinned 2026-12-01 probe
+// report (version 2; 4 instruction probes, the f8f6f4 one skipped on sm_90) against that day's
+// Hopper probe report (version 3; no instruction probes, 2 wgmma and 3 matrix-move probes; the
+// fixture README): the skipped probe is not run, not compared; the 3 instruction probes only A
+// holds are real differences (version 3 has instruction probes); the 5 Hopper probes only B holds
+// are absent in A's older format; 4 times (created, CUDA start-up, probe time, Hopper time).
+TEST(ReportCompare, CountsByKindOnTheTwoPinnedProbeReports) {
+  const ReportComparison c = compare_report_files(load(fixture("h200-2026-12-01-probe.json")),
+                                                  load(fixture("h200-2026-12-01-hopper-probe.json")));
+  const DiffCounts n = c.counts();
+  EXPECT_EQ(n.differ, 3u);
+  EXPECT_EQ(n.older_format, 5u);
+  EXPECT_EQ(n.not_run, 1u);
+  EXPECT_EQ(n.timings, 4u);
+  ASSERT_EQ(c.not_run.size(), 1u);
+  EXPECT_EQ(
+      c.not_run[0],
+      "instruction probe mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e2m1.e2m1.f32: not run in A "
+      "(skipped: needs sm_120a or newer (device is sm_90))");
+  for (const ReportDifference& d : c.diff.differences)
+    if (!d.timing)
+      EXPECT_EQ(d.older_format, d.area == DiffArea::wgmma || d.area == DiffArea::moves) << d.line();
+  EXPECT_FALSE(c.nothing_compared);
+  EXPECT_EQ(counts_text(n),
+            "3 differences, 5 absent in the older report's format, 1 part not run (not compared), 4 times or "
+            "timestamps");
+}
+
+// A part that did not run on a side is set aside, not compared: the gate without a device.
+TEST(ReportCompare, AGateThatDidNotRunIsSetAside) {
+  ReportFile a = gate_file(), b = gate_file();
+  b.gate->ran = false;
+  b.gate->exact = false;
+  b.gate->error = "no CUDA device";
+  b.gate->error_kind = ErrorKind::no_device;
+  EXPECT_FALSE(diff_reports(a, b).agree());  // field by field they differ
+  const ReportComparison c = compare_report_files(a, b);
+  EXPECT_TRUE(c.diff.agree());
+  EXPECT_TRUE(c.nothing_compared);
+  EXPECT_EQ(c.not_run, std::vector<std::string>{"gate: not run in B (no CUDA device)"});
 }

@@ -1177,6 +1177,7 @@ Outcome<ReportFile> parse_report(std::string_view text) {
   const int version = v.get<int>();
   try {
     ReportFile f;
+    f.version = version;
     if (j.contains("probe")) f.probe = probe_from(j.at("probe"), version);
     if (j.contains("gate")) f.gate = gate_from(j.at("gate"), version);
     if (!f.probe && !f.gate) return refused("report holds neither a probe nor a gate result");

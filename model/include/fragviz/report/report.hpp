@@ -283,6 +283,10 @@ struct ReportFile {
   /// each error's kind. 3: with the wgmma, stmatrix, movmatrix and epilogue probes. Versions 1
   /// and 2 still open.
   static constexpr int kVersion = 3;
+  /// The format version the file was written in (kVersion for results made in this process). A
+  /// field this version does not have is "absent in the older report's format" when compared with
+  /// a newer file, never a disagreement (report_diff.hpp).
+  int version = kVersion;
   std::optional<ProbeReport> probe;
   std::optional<GateReport> gate;
 };

@@ -17,7 +17,12 @@
 // each received slot by lane and slot, ncu's counters); every WMMA fragment kind by name (ran, the
 // cell of each lane's x[i], in `lane` and `element` of each difference). Timestamps and times (created_utc,
 // *_ms, GFLOP/s, the ratio to cuBLAS, cycles per instruction) differ between any two runs: they are listed as
-// timing differences, which agree() does not count.
+// timing differences, which agree() does not count. A field one file's older format does not have
+// (version 1: instruction probes, cycles rows' addresses, the request's instruction list, error
+// kinds; versions 1 and 2: the wgmma, matrix-move, WMMA and layout probes) is absent in the older
+// report's format: listed as such (ReportDifference::older_format), not counted by agree() either.
+// report_compare.hpp sets aside the parts that did not run before comparing; the CLI and the app
+// compare through it.
 #pragma once
 
 #include <cstddef>
@@ -53,6 +58,9 @@ std::string_view to_string(DiffArea a);
 struct ReportDifference {
   DiffArea area = DiffArea::file;
   bool timing = false;  ///< a timestamp or a time: differs between any two runs, not counted by agree()
+  /// The field is absent in the older report's format (the side without it was written before that
+  /// field existed, ReportFile::version): not a disagreement, not counted by agree().
+  bool older_format = false;
   /// Where, as a path into the report: "probe.instructions[<mnemonic>].elements[A lane 5 element
   /// 2].measured".
   std::string where;
@@ -72,9 +80,10 @@ struct ReportDiff {
   /// Parts neither report holds ("gate", "probe.ldmatrix", "probe.layout", "probe.wgmma", ...):
   /// named once, never compared row by row (no zeros for data that is in neither file).
   std::vector<std::string> absent_in_both;
-  std::size_t content() const;  ///< differences that are not timings
+  std::size_t content() const;       ///< real disagreements: neither timings nor older_format
+  std::size_t older_format() const;  ///< fields absent in the older report's format
   std::size_t timings() const;
-  /// True when the reports agree on everything but timestamps and times.
+  /// True when the reports agree on everything both formats hold, timestamps and times aside.
   bool agree() const { return content() == 0; }
 };
 

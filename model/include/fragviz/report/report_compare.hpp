@@ -1,0 +1,52 @@
+// Comparing two reports as `fragviz-cli diff` and the app's File > Compare with report both do: the
+// one comparison behind both, so they count alike. A part that did not run on a side (the gate, the
+// whole probe run, one instruction's, wgmma's, matrix move's or WMMA kind's probe, the explorer's
+// ldmatrix, the layout probe) is set aside as "not run": named, never compared, never counted as a
+// difference, whatever its error text says. Everything else is compared field by field
+// (report_diff.hpp), each difference of one kind: a real disagreement, a field absent in the older
+// report's format, or a time. Pure model: no JSON, no files.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "fragviz/report/report.hpp"
+#include "fragviz/report/report_diff.hpp"
+
+namespace fragviz {
+
+/// How many entries of each kind a comparison holds.
+struct DiffCounts {
+  std::size_t differ = 0;        ///< real disagreements (ReportDiff::content)
+  std::size_t older_format = 0;  ///< fields absent in the older report's format
+  std::size_t not_run = 0;       ///< parts that did not run on a side: not compared
+  std::size_t timings = 0;       ///< timestamps and times
+  bool operator==(const DiffCounts& o) const {
+    return differ == o.differ && older_format == o.older_format && not_run == o.not_run &&
+           timings == o.timings;
+  }
+};
+
+/// Two reports compared: what ran on both sides, difference by difference, and what did not run.
+struct ReportComparison {
+  /// The parts that ran on both sides, compared (diff_reports of the copies with the rest removed).
+  ReportDiff diff;
+  /// Each part set aside, one line: "gate: not run in B (no CUDA device)", "instruction probe
+  /// <mnemonic>: not run in A (needs sm_120a ...)".
+  std::vector<std::string> not_run;
+  /// Nothing ran on both sides: no part was compared at all (diff is then empty).
+  bool nothing_compared = false;
+  DiffCounts counts() const;
+};
+
+/// Compares `a` with `b`: sets aside, in both, every part that did not run on a side (named in
+/// ReportComparison::not_run), then diff_reports. Taken by value: the parts set aside are removed
+/// from these copies (move a large gate in).
+ReportComparison compare_report_files(ReportFile a, ReportFile b);
+
+/// The counts by kind in words, each kind named even at zero: "3 differences, 2 absent in the older
+/// report's format, 1 part not run (not compared), 7 times or timestamps".
+std::string counts_text(const DiffCounts& c);
+
+}  // namespace fragviz

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# A probe report and a gate report open together: they describe different views. The pinned H200
+# probe report is opened from the command line, then the pinned gate report through File > Open
+# report: the probe report's data stays shown beside the gate run (opening the gate report used to
+# drop it), the status strip names both files, and Close report takes both away.
+source "$(dirname "$0")/lib.sh"
+gui_init "$@"
+
+PROBE=$(fixture h200-2026-12-01-probe.json) || fail "the pinned probe report is missing"
+GATE=$(fixture h200-2026-12-01-ladder-gate.json) || fail "the pinned gate report is missing"
+
+start_app --no-device "$PROBE"
+wait_for "s['report'] is not None and s['report']['probe_path'] == '$PROBE' and s['report_label'] == 'measured on NVIDIA H200, sm_90'"
+wait_for "s['gate']['has_result'] == False"
+
+opened=0
+for _ in 1 2 3; do
+  click $(centre_of "s['widgets']['menu_file']")
+  sleep 0.5
+  python3 -c "import json,sys; s=json.load(open('$STATE')); sys.exit(0 if 'menu_open' in s['widgets'] else 1)" || continue
+  click $(centre_of "s['widgets']['menu_open']")
+  for _ in $(seq 20); do
+    [ "$(q "s['file_browser']['visible']")" = True ] && { opened=1; break; }
+    sleep 0.1
+  done
+  [ "$opened" = 1 ] && break
+done
+[ "$opened" = 1 ] || fail "File > Open report did not open the browser"
+xdotool type --delay 20 "$GATE"
+wait_for "s['file_browser']['typed'] == '$GATE'"
+xdotool key Return
+wait_for "s['gate']['has_result'] == True and s['gate']['origin'] == '$GATE'" 20
+# The probe report is still shown, beside the gate run.
+wait_for "s['report']['probe_path'] == '$PROBE' and s['report']['gate_path'] == '$GATE'"
+wait_for "s['report_label'] == 'measured on NVIDIA H200, sm_90'"
+wait_for "'h200-2026-12-01-probe.json' in s['report']['headline'] and 'h200-2026-12-01-ladder-gate.json' in s['report']['headline']"
+echo "headline: $(q "s['report']['headline']")"
+
+click $(centre_of "s['widgets']['close_report']")
+wait_for "s['report'] is None and s['gate']['has_result'] == False and s['report_label'] is None"
+quit_app
+echo "PASS"

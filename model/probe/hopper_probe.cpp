@@ -37,6 +37,13 @@ void put_element(std::vector<std::uint8_t>& image, std::uint32_t at, ElemType t,
   for (std::uint32_t b = 0; b < eb; ++b) image[at + b] = static_cast<std::uint8_t>(bits >> (8 * b));
 }
 
+/// bits_of(t, v) for v = 0, 1, ..., count - 1: the label digits a pass writes, encoded once.
+std::vector<std::uint64_t> digit_bits(ElemType t, int count) {
+  std::vector<std::uint64_t> out(static_cast<std::size_t>(count));
+  for (int v = 0; v < count; ++v) out[static_cast<std::size_t>(v)] = bits_of(t, static_cast<double>(v));
+  return out;
+}
+
 /// Writes operand values through a layout: value(mn, k) at the layout's address of (mn, k).
 template <class F>
 void fill(std::vector<std::uint8_t>& image, const SmemOperandLayout& l, std::uint32_t start, F value) {
@@ -63,8 +70,20 @@ std::int64_t power(int base, int e) {
   return p;
 }
 
-/// D registers -> D(row + 64*col) values, read with the model's D map.
-std::vector<std::optional<double>> decode_d(const WgmmaInstruction& in,
+/// The model's D map as cells: [t * wgmma_d_elements + i] = row + 64 * col of thread t's element i.
+std::vector<std::size_t> d_cells(const WgmmaInstruction& in) {
+  const int ne = wgmma_d_elements(in);
+  std::vector<std::size_t> cells(static_cast<std::size_t>(kWarpgroupSize * ne));
+  for (int t = 0; t < kWarpgroupSize; ++t)
+    for (int i = 0; i < ne; ++i) {
+      const Coord c = wgmma_d_coord(in, t, i);
+      cells[static_cast<std::size_t>(t * ne + i)] = static_cast<std::size_t>(c.row + 64 * c.col);
+    }
+  return cells;
+}
+
+/// D registers -> D(row + 64*col) values, read with the model's D map (`cells`, from d_cells(in)).
+std::vector<std::optional<double>> decode_d(const WgmmaInstruction& in, const std::vector<std::size_t>& cells,
                                             const std::vector<std::uint32_t>& regs) {
   std::vector<std::optional<double>> out(static_cast<std::size_t>(64 * in.n));
   const int nr = wgmma_d_registers(in), ne = wgmma_d_elements(in);
@@ -75,8 +94,7 @@ std::vector<std::optional<double>> decode_d(const WgmmaInstruction& in,
       if (r >= regs.size()) continue;
       const std::uint32_t word = regs[r];
       const std::uint64_t bits = half ? (word >> (16 * (i % 2))) & 0xFFFFu : word;
-      const Coord c = wgmma_d_coord(in, t, i);
-      out[static_cast<std::size_t>(c.row + 64 * c.col)] = decode_element(in.d_type, bits);
+      out[cells[static_cast<std::size_t>(t * ne + i)]] = decode_element(in.d_type, bits);
     }
   }
   return out;
@@ -207,13 +225,16 @@ WgmmaProbePlan plan_wgmma_probe(const WgmmaInstruction& in) {
     plan.a_digits = digits_for(kWarpgroupSize * elems, base);
     const int per_reg = elements_per_register(in.a_type), bits = element_bits(in.a_type);
     for (int shift = 0; shift < K; shift += N) {
+      // The same B selector for every digit: written once, copied into each pass.
+      std::vector<std::uint8_t> selector;
+      fill(selector, b_canon, kHelperB, [&](int n, int k) { return k == (n + shift) % K ? 1 : 0; });
       for (int digit = 0; digit < plan.a_digits; ++digit) {
         WgmmaPass p = ss_pass(WgmmaForm::rs, Role::a_label);
         p.digit = digit;
         p.shift = shift;
         p.b_start = kHelperB;
         p.b_descriptor = descriptor_bits(b_canon);
-        fill(p.image, b_canon, kHelperB, [&](int n, int k) { return k == (n + shift) % K ? 1 : 0; });
+        p.image = selector;
         finish_image(p);
         p.a_registers.assign(static_cast<std::size_t>(kWarpgroupSize * kWgmmaARegisters), 0u);
         for (int t = 0; t < kWarpgroupSize; ++t) {
@@ -272,7 +293,14 @@ WgmmaProbePlan plan_wgmma_probe(const WgmmaInstruction& in) {
       const WgmmaForm form = m.major == Major::K ? WgmmaForm::ss
                              : is_a              ? WgmmaForm::ss_a_mn
                                                  : WgmmaForm::ss_b_mn;
+      const std::vector<std::uint64_t> encoded = digit_bits(type, base);
       for (int shift = 0; shift < (is_a ? K : 1); shift += N) {
+        // The other operand's selector, the same for every digit: written once, copied per pass.
+        std::vector<std::uint8_t> selector;
+        if (is_a)
+          fill(selector, b_canon, kHelperB, [&](int n, int k) { return k == (n + shift) % K ? 1 : 0; });
+        else
+          fill(selector, a_canon, 0, [&](int r, int k) { return k == r % K ? 1 : 0; });
         for (int digit = 0; digit < digits; ++digit) {
           WgmmaPass p = ss_pass(form, Role::descriptor);
           p.digit = digit;
@@ -283,18 +311,18 @@ WgmmaProbePlan plan_wgmma_probe(const WgmmaInstruction& in) {
             p.a_descriptor = descriptor_bits(probe.layout);
             p.b_start = kHelperB;
             p.b_descriptor = descriptor_bits(b_canon);
-            fill(p.image, b_canon, kHelperB, [&](int n, int k) { return k == (n + shift) % K ? 1 : 0; });
           } else {
             p.a_start = 0;
             p.a_descriptor = descriptor_bits(a_canon);
             p.b_start = probe.start;
             p.b_descriptor = descriptor_bits(probe.layout);
-            fill(p.image, a_canon, 0, [&](int r, int k) { return k == r % K ? 1 : 0; });
           }
+          p.image = selector;
+          p.image.reserve((end + 15) / 16 * 16);
+          const std::int64_t weight = power(base, digit);
           for (std::uint32_t at = kProbedBase; at < end; at += eb) {
-            const double v =
-                static_cast<double>((static_cast<std::int64_t>(at / eb) / power(base, digit)) % base);
-            put_element(p.image, at, type, bits_of(type, v));
+            const std::int64_t v = (static_cast<std::int64_t>(at / eb) / weight) % base;
+            put_element(p.image, at, type, encoded[static_cast<std::size_t>(v)]);
           }
           finish_image(p);
           plan.passes.push_back(std::move(p));
@@ -307,7 +335,7 @@ WgmmaProbePlan plan_wgmma_probe(const WgmmaInstruction& in) {
 
 std::optional<double> d_value(const WgmmaInstruction& in, const std::vector<std::uint32_t>& d_regs, int row,
                               int col) {
-  const auto all = decode_d(in, d_regs);
+  const auto all = decode_d(in, d_cells(in), d_regs);
   const std::size_t at = static_cast<std::size_t>(row + 64 * col);
   return at < all.size() ? all[at] : std::nullopt;
 }
@@ -328,6 +356,7 @@ WgmmaProbe judge_wgmma_probe(const WgmmaProbePlan& plan, const std::vector<std::
   }
   const std::vector<std::uint32_t>* rows = nullptr;
   const std::vector<std::uint32_t>* cols = nullptr;
+  const std::vector<std::size_t> cells = d_cells(in);
   // Labels of A seen at each (row, k) and addresses of each descriptor probe's elements, built
   // digit by digit; -2 marks a cell whose observations disagree.
   std::vector<std::int64_t> a_label(static_cast<std::size_t>(64 * K), 0);
@@ -341,7 +370,7 @@ WgmmaProbe judge_wgmma_probe(const WgmmaProbePlan& plan, const std::vector<std::
     if (p.role == Role::d_rows) rows = &d[pi];
     if (p.role == Role::d_cols) cols = &d[pi];
     if (p.role == Role::tile) {
-      const auto got = decode_d(in, d[pi]);
+      const auto got = decode_d(in, cells, d[pi]);
       out.tile_exact = true;
       for (int c = 0; c < N && out.tile_exact; ++c) {
         for (int r = 0; r < 64; ++r) {
@@ -358,7 +387,7 @@ WgmmaProbe judge_wgmma_probe(const WgmmaProbePlan& plan, const std::vector<std::
       }
     }
     if (p.role == Role::a_label) {
-      const auto got = decode_d(in, d[pi]);
+      const auto got = decode_d(in, cells, d[pi]);
       const std::int64_t weight = power(plan.a_digit_base, p.digit);
       for (int r = 0; r < 64; ++r) {
         for (int n = 0; n < N && n < K; ++n) {
@@ -379,7 +408,7 @@ WgmmaProbe judge_wgmma_probe(const WgmmaProbePlan& plan, const std::vector<std::
       const bool is_a = probe.operand == Operand::A;
       const int base = 1 << label_digit_bits(is_a ? in.a_type : in.b_type);
       const std::int64_t weight = power(base, p.digit);
-      const auto got = decode_d(in, d[pi]);
+      const auto got = decode_d(in, cells, d[pi]);
       std::vector<std::int64_t>& idx = desc_index[static_cast<std::size_t>(p.descriptor)];
       // B: D(r, n) = B(k = r % K, n), rows r = k first, the rest must agree; A: D(r, n) = A(r, (n + shift) %
       // K).

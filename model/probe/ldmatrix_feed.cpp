@@ -16,20 +16,32 @@ void put_bits(std::vector<std::uint8_t>& image, std::size_t at, std::size_t bit,
   }
 }
 
-/// The stored image of one pass of a loaded operand: each element of every lane's `words` (the
-/// catalogue places it) written where the load's storage keeps its cell.
+/// Bit offset in a pass's image of element e of every lane ([lane * elements_per_lane + e]): where
+/// the load's storage keeps the cell the catalogue places it in. The same for every pass.
+std::vector<std::size_t> image_bit_offsets(const Instruction& in, Operand op, const FeedOperand& o) {
+  std::vector<std::size_t> bit;
+  const int epl = elements_per_lane(in, op);
+  bit.reserve(static_cast<std::size_t>(kWarpSize * epl));
+  for (int lane = 0; lane < kWarpSize; ++lane)
+    for (int e = 0; e < epl; ++e) {
+      const Coord s = stored_cell(*o.load, fragment_coord(in, op, lane, e));
+      bit.push_back(static_cast<std::size_t>(s.row * o.stride_bytes) * 8 +
+                    static_cast<std::size_t>(s.col) * static_cast<std::size_t>(o.load->element_bits));
+    }
+  return bit;
+}
+
+/// The stored image of one pass of a loaded operand: each element of every lane's `words` written
+/// at its offset from image_bit_offsets().
 void append_image(std::vector<std::uint8_t>& images, const Instruction& in, Operand op, const FeedOperand& o,
-                  const std::uint32_t* words) {
+                  const std::vector<std::size_t>& bit_offsets, const std::uint32_t* words) {
   const std::size_t at = images.size();
   images.resize(at + static_cast<std::size_t>(o.image_bytes), 0);
-  const int wpl = words_per_lane(in, op), bits = o.load->element_bits;
+  const int wpl = words_per_lane(in, op), bits = o.load->element_bits, epl = elements_per_lane(in, op);
   for (int lane = 0; lane < kWarpSize; ++lane)
-    for (int e = 0; e < elements_per_lane(in, op); ++e) {
-      const Coord s = stored_cell(*o.load, fragment_coord(in, op, lane, e));
-      const std::size_t bit = static_cast<std::size_t>(s.row * o.stride_bytes) * 8 +
-                              static_cast<std::size_t>(s.col) * static_cast<std::size_t>(bits);
-      put_bits(images, at, bit, bits, element_bits_of(in, op, words + lane * wpl, e));
-    }
+    for (int e = 0; e < epl; ++e)
+      put_bits(images, at, bit_offsets[static_cast<std::size_t>(lane * epl + e)], bits,
+               element_bits_of(in, op, words + lane * wpl, e));
 }
 
 void append_label_image(std::vector<std::uint8_t>& images, const FeedOperand& o, int pass) {
@@ -102,10 +114,18 @@ LdmatrixFeedPlan plan_ldmatrix_feed(const Instruction& in) {
   plan.a_words.insert(plan.a_words.end(), plan.mma.a.begin(), plan.mma.a.end());
   plan.b_words.insert(plan.b_words.end(), plan.mma.b.begin(), plan.mma.b.end());
   plan.c_words.insert(plan.c_words.end(), plan.mma.c.begin(), plan.mma.c.end());
+  const std::vector<std::size_t> a_bits =
+      plan.a.load ? image_bit_offsets(in, Operand::A, plan.a) : std::vector<std::size_t>();
+  const std::vector<std::size_t> b_bits =
+      plan.b.load ? image_bit_offsets(in, Operand::B, plan.b) : std::vector<std::size_t>();
+  plan.a_images.reserve(plan.a_images.size() + static_cast<std::size_t>(plan.mma.passes) *
+                                                   static_cast<std::size_t>(plan.a.image_bytes));
+  plan.b_images.reserve(plan.b_images.size() + static_cast<std::size_t>(plan.mma.passes) *
+                                                   static_cast<std::size_t>(plan.b.image_bytes));
   for (int p = 0; p < plan.mma.passes; ++p) {
     const std::size_t pass = static_cast<std::size_t>(p);
-    if (plan.a.load) append_image(plan.a_images, in, Operand::A, plan.a, &plan.mma.a[pass * wa]);
-    if (plan.b.load) append_image(plan.b_images, in, Operand::B, plan.b, &plan.mma.b[pass * wb]);
+    if (plan.a.load) append_image(plan.a_images, in, Operand::A, plan.a, a_bits, &plan.mma.a[pass * wa]);
+    if (plan.b.load) append_image(plan.b_images, in, Operand::B, plan.b, b_bits, &plan.mma.b[pass * wb]);
   }
   return plan;
 }

@@ -1,6 +1,7 @@
 // run_hopper_probes(): every image and descriptor from the model (hopper_probe.hpp), one copy in,
 // one launch per (wgmma entry, form) plus one for the matrix moves, one copy out, judged by the
-// model.
+// model. Planning and judging (most of the time: 1,572 passes, 20 MB of images for the whole
+// catalogue) run on every core; the plans can be built ahead (plan_requested_wgmma).
 #include "hopper_run.hpp"
 
 #include <cuda_runtime_api.h>
@@ -13,6 +14,8 @@
 #include "fragviz/probe/hopper_probe.hpp"
 #include "hopper/wgmma_kernels.hpp"
 #include "matrix_move_kernels.hpp"
+#include "parallel_map.hpp"
+#include "probe_timing.hpp"
 
 namespace fragviz {
 namespace {
@@ -31,9 +34,40 @@ bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.
 
 constexpr const char* kEpilogueMma = "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32";
 
+/// The wgmma entries `req` asks for, catalogue order for "all"; names without an entry go to
+/// `unknown` (when given).
+std::vector<const WgmmaInstruction*> wanted_wgmma(const ProbeRequest& req,
+                                                  std::vector<std::string>* unknown) {
+  std::vector<const WgmmaInstruction*> out;
+  if (req.instructions.empty()) {
+    if (!req.instruction_probes || !req.hopper_probes) return out;
+    for (const WgmmaInstruction& in : wgmma_catalogue()) out.push_back(&in);
+    return out;
+  }
+  for (const std::string& name : req.instructions) {
+    if (!is_hopper_probe_name(name) || !starts_with(name, "wgmma.")) continue;
+    if (const WgmmaInstruction* in = find_wgmma(name))
+      out.push_back(in);
+    else if (unknown)
+      unknown->push_back(name);
+  }
+  return out;
+}
+
 }  // namespace
 
-bool run_hopper_probes(const ProbeRequest& req, ProbeReport& report, std::string& error) {
+std::vector<WgmmaProbePlan> plan_requested_wgmma(const ProbeRequest& req) {
+  const std::vector<const WgmmaInstruction*> wanted = wanted_wgmma(req, nullptr);
+  std::vector<WgmmaProbePlan> plans(wgmma_catalogue().size());
+  parallel_for(wanted.size(), [&](std::size_t i) {
+    plans[static_cast<std::size_t>(wgmma_index(wanted[i]))] = plan_wgmma_probe(*wanted[i]);
+  });
+  return plans;
+}
+
+bool run_hopper_probes(const ProbeRequest& req, ProbeReport& report, std::string& error,
+                       std::vector<WgmmaProbePlan>* ahead) {
+  ProbePhaseTimer timer("hopper");
   const int sm = report.device.sm();
   const std::string device_sm = "sm_" + std::to_string(sm);
   // Which probes: the named ones, or all of them.
@@ -66,7 +100,8 @@ bool run_hopper_probes(const ProbeRequest& req, ProbeReport& report, std::string
   // [SECTION] plans -----------------------------------------------------------------------------
   const bool wgmma_ok = report.device.cc_major == 9 && report.device.cc_minor == 0;
   std::vector<WgmmaProbePlan> plans;
-  std::vector<std::size_t> probe_of;  // plan -> index in report.wgmma
+  std::vector<std::size_t> probe_of;   // plan -> index in report.wgmma
+  std::vector<std::size_t> plan_here;  // plans `ahead` lacks, built below on every core
   for (const WgmmaInstruction* in : wgmma) {
     WgmmaProbe p;
     p.mnemonic = in->mnemonic;
@@ -78,11 +113,26 @@ bool run_hopper_probes(const ProbeRequest& req, ProbeReport& report, std::string
       p.skipped = std::string("internal: the compiled kernel issues ") + (compiled ? compiled : "nothing") +
                   " for this entry (regenerate gpu/cuda/hopper/wgmma_ops.cuh)";
     } else {
-      plans.push_back(plan_wgmma_probe(*in));
+      WgmmaProbePlan* built = ahead && static_cast<std::size_t>(index) < ahead->size()
+                                  ? &(*ahead)[static_cast<std::size_t>(index)]
+                                  : nullptr;
+      if (built && built->instr == in) {
+        plans.push_back(std::move(*built));
+        built->instr = nullptr;  // moved from: a second request for the entry plans it again
+      } else {
+        plan_here.push_back(plans.size());
+        plans.emplace_back();
+        plans.back().instr = in;
+      }
       probe_of.push_back(report.wgmma.size());
     }
     report.wgmma.push_back(p);
   }
+  parallel_for(plan_here.size(), [&](std::size_t i) {
+    WgmmaProbePlan& p = plans[plan_here[i]];
+    p = plan_wgmma_probe(*p.instr);
+  });
+  timer.lap("plans (what was not built ahead)");
   const Instruction* mma = find_instruction(kEpilogueMma);
   std::vector<MovePlan> moves;
   std::vector<std::size_t> move_of;
@@ -108,6 +158,12 @@ bool run_hopper_probes(const ProbeRequest& req, ProbeReport& report, std::string
 
   // [SECTION] inputs: every image and register block in one buffer ------------------------------
   std::vector<std::uint8_t> in;
+  {
+    std::size_t bytes = 0;
+    for (const WgmmaProbePlan& plan : plans)
+      for (const WgmmaPass& pass : plan.passes) bytes += align16(pass.image.size()) + 16 * 128 + 64;
+    in.reserve(bytes);
+  }
   const auto put = [&in](const void* p, std::size_t bytes) {
     const std::size_t at = align16(in.size());
     in.resize(at + bytes, 0);
@@ -184,6 +240,8 @@ bool run_hopper_probes(const ProbeRequest& req, ProbeReport& report, std::string
   const std::size_t d_bytes = static_cast<std::size_t>(out_words) * sizeof(std::uint32_t);
   const std::size_t out_bytes = align16(d_bytes) + moves.size() * sizeof(cuda::MoveOut);
 
+  timer.lap("inputs packed");
+
   // [SECTION] device ----------------------------------------------------------------------------
   Buffer d_in, d_out;
   if (!FRAGVIZ_CUDA_OK(
@@ -193,6 +251,7 @@ bool run_hopper_probes(const ProbeRequest& req, ProbeReport& report, std::string
       !FRAGVIZ_CUDA_OK(error, cudaMemcpy(d_in.ptr, in.data(), in.size(), cudaMemcpyHostToDevice)) ||
       !FRAGVIZ_CUDA_OK(error, cudaMemset(d_out.ptr, 0, out_bytes)))
     return false;
+  timer.lap("device buffers and copy in");
   std::uint32_t* d_words = reinterpret_cast<std::uint32_t*>(d_out.ptr);
   for (const Launch& l : launches) {
     const int index = wgmma_index(plans[l.plan].instr);
@@ -208,12 +267,15 @@ bool run_hopper_probes(const ProbeRequest& req, ProbeReport& report, std::string
                                   static_cast<int>(move_jobs.size()),
                                   reinterpret_cast<cuda::MoveOut*>(d_out.ptr + align16(d_bytes)), nullptr)))
     return false;
+  timer.lap(("launches queued (" + std::to_string(launches.size()) + " wgmma kernels)").c_str());
   std::vector<std::uint8_t> out(out_bytes);
   if (!FRAGVIZ_CUDA_OK(error, cudaMemcpy(out.data(), d_out.ptr, out_bytes, cudaMemcpyDeviceToHost)))
     return false;
+  timer.lap("kernels finished and copy out");
 
   // [SECTION] judge -----------------------------------------------------------------------------
-  for (std::size_t pi = 0; pi < plans.size(); ++pi) {
+  // Each plan's judge writes its own report entry: safe to run side by side.
+  parallel_for(plans.size(), [&](std::size_t pi) {
     const WgmmaProbePlan& plan = plans[pi];
     const std::size_t regs = static_cast<std::size_t>(kWarpgroupSize * wgmma_d_registers(*plan.instr));
     std::vector<std::vector<std::uint32_t>> d(plan.passes.size(), std::vector<std::uint32_t>(regs));
@@ -221,7 +283,7 @@ bool run_hopper_probes(const ProbeRequest& req, ProbeReport& report, std::string
       std::memcpy(d[k].data(), out.data() + static_cast<std::size_t>(out_at[pi][k]) * sizeof(std::uint32_t),
                   regs * sizeof(std::uint32_t));
     report.wgmma[probe_of[pi]] = judge_wgmma_probe(plan, d);
-  }
+  });
   for (std::size_t i = 0; i < moves.size(); ++i) {
     cuda::MoveOut o;
     std::memcpy(&o, out.data() + align16(d_bytes) + i * sizeof(cuda::MoveOut), sizeof o);
@@ -230,6 +292,7 @@ bool run_hopper_probes(const ProbeRequest& req, ProbeReport& report, std::string
     for (int lane = 0; lane < 32; ++lane) regs[static_cast<std::size_t>(lane)] = o.regs[lane];
     report.moves[move_of[i]] = judge_matrix_move(moves[i], tile, regs);
   }
+  timer.lap("judged");
   return true;
 }
 

@@ -2,7 +2,9 @@
 // ldmatrix_feed.hpp), moves them to the device in one copy, runs the launches (explorer, the seed's
 // m16n8k8 and m16n8k16, each requested mma.sync twice: registers from the host, then A and B
 // through ldmatrix; the cycles table), copies everything back in one copy and judges it against
-// the model.
+// the model. The host work (plans and judges) runs on every core, the wgmma plans and the wgmma
+// kernels' module loading start ahead, side by side with the mma.sync probes;
+// FRAGVIZ_PROBE_TIMING=1 prints the phases (probe_timing.hpp).
 #include <cuda_runtime_api.h>
 
 #include <algorithm>
@@ -21,9 +23,12 @@
 #include "fragviz/smem/banks.hpp"
 #include "fragviz/util/utc_time.hpp"
 #include "fragviz/util/words.hpp"
+#include "hopper/wgmma_kernels.hpp"
 #include "hopper_run.hpp"
 #include "mma_probe_kernels.hpp"
+#include "parallel_map.hpp"
 #include "probe_kernels.hpp"
+#include "probe_timing.hpp"
 #include "wmma_run.hpp"
 
 namespace fragviz {
@@ -87,18 +92,35 @@ struct Plans {
   std::vector<std::optional<LdmatrixFeedPlan>> feed;  ///< parallel to mma
 };
 
-/// Builds every requested plan (pure host work, well under a second for the whole catalogue),
-/// meant to run on its own thread while CUDA starts.
+/// Builds every requested plan (pure host work, on every core), meant to run on its own thread
+/// while CUDA starts. The register probe's plan is the feed plan's own where there is one (the
+/// same plan_mma_probe result, built once).
 Plans build_plans(std::vector<std::string> names) {
+  std::vector<const Instruction*> found;
+  for (const std::string& name : names)
+    if (const Instruction* in = find_instruction(name)) found.push_back(in);
   Plans plans;
-  for (const std::string& name : names) {
-    const Instruction* in = find_instruction(name);
-    if (!in) continue;
-    plans.mma.push_back(plan_mma_probe(*in));
-    plans.feed.push_back(feed_problem(*in).empty() ? std::optional<LdmatrixFeedPlan>(plan_ldmatrix_feed(*in))
-                                                   : std::nullopt);
-  }
+  plans.mma.resize(found.size());
+  plans.feed.resize(found.size());
+  parallel_for(found.size(), [&](std::size_t i) {
+    const Instruction& in = *found[i];
+    if (feed_problem(in).empty()) {
+      plans.feed[i] = plan_ldmatrix_feed(in);
+      plans.mma[i] = plans.feed[i]->mma;
+    } else {
+      plans.mma[i] = plan_mma_probe(in);
+    }
+  });
   return plans;
+}
+
+/// Whether `req` runs any wgmma probe on this device (so its plans and kernels are worth
+/// preparing ahead).
+bool wants_wgmma(const ProbeRequest& req, const DeviceInfo& device) {
+  if (device.cc_major != 9 || device.cc_minor != 0) return false;
+  if (req.instructions.empty()) return req.instruction_probes && req.hopper_probes;
+  return std::any_of(req.instructions.begin(), req.instructions.end(),
+                     [](const std::string& n) { return n.rfind("wgmma.", 0) == 0; });
 }
 
 struct InstructionPlan {
@@ -168,9 +190,14 @@ ProbeReport run_probes(const ProbeRequest& req) {
     return report;
   }
 
-  // The tensor-core probes' inputs are pure host work: build them while CUDA starts.
+  // The tensor-core probes' inputs are pure host work: build them while CUDA starts, the wgmma
+  // plans too (needed last, after the mma.sync probes).
+  ProbePhaseTimer timer("mma.sync");
   const std::vector<std::string> names = requested_instructions(req);
   auto plans_future = std::async(std::launch::async, build_plans, names);
+  const bool wgmma_ahead = wants_wgmma(req, report.device);
+  std::future<std::vector<WgmmaProbePlan>> wgmma_plans;
+  if (wgmma_ahead) wgmma_plans = std::async(std::launch::async, plan_requested_wgmma, req);
 
   // [SECTION] start-up, measured apart: context creation and loading the probe kernels' module.
   std::string& error = report.error;
@@ -181,6 +208,11 @@ ProbeReport run_probes(const ProbeRequest& req) {
   }
   report.cuda_init_ms = init_ms;
   const auto probe_start = Clock::now();
+  timer.lap("CUDA start-up (measured apart)");
+  // The wgmma kernels' lazy module loading (about 300 kernels) on its own thread, while the host
+  // builds plans and the mma.sync probes run; counted in the probe time, not start-up.
+  std::future<cudaError_t> wgmma_loaded;
+  if (wgmma_ahead) wgmma_loaded = std::async(std::launch::async, cuda::preload_wgmma_probe_kernels);
 
   // [SECTION] inputs ---------------------------------------------------------------------------
   Arena in, out;
@@ -279,7 +311,9 @@ ProbeReport run_probes(const ProbeRequest& req) {
   }
 
   // Tensor-core probes: every requested catalogue entry the device and this build can run.
+  timer.lap("explorer and fragment inputs");
   const Plans all_plans = plans_future.get();
+  timer.lap("waited for the mma.sync plans");
   const std::vector<MmaProbePlan>& plans = all_plans.mma;
   std::vector<InstructionPlan> instr_plans;
   std::size_t next_plan = 0;
@@ -371,6 +405,8 @@ ProbeReport run_probes(const ProbeRequest& req) {
   in.reserve(16);  // never an empty allocation
   out.reserve(16);
 
+  timer.lap("inputs packed");
+
   // [SECTION] one copy in, launches, one copy out ----------------------------------------------
   DeviceBuffer d_in, d_out;
   if (!FRAGVIZ_CUDA_OK(error, cudaMalloc(reinterpret_cast<void**>(&d_in.ptr), in.size())) ||
@@ -383,6 +419,7 @@ ProbeReport run_probes(const ProbeRequest& req) {
     report.probe_ms = ms_since(probe_start);
     return report;
   }
+  timer.lap("device buffers and copy in");
   const std::uint8_t* d_tiles = d_in.ptr + tiles_at;
   bool launched = true;
   if (!explorer_jobs.empty()) {
@@ -427,6 +464,7 @@ ProbeReport run_probes(const ProbeRequest& req) {
                    static_cast<int>(cycle_jobs.size()), d_tiles, cycle_max_bytes,
                    reinterpret_cast<cuda::LdmatrixJobOut*>(d_out.ptr + cycle_out_at), nullptr));
   }
+  timer.lap("launches queued");
   // The copy waits for every launch and reports any fault they raised.
   if (!launched ||
       !FRAGVIZ_CUDA_OK(error, cudaMemcpy(out.data(), d_out.ptr, out.size(), cudaMemcpyDeviceToHost))) {
@@ -434,6 +472,8 @@ ProbeReport run_probes(const ProbeRequest& req) {
     report.probe_ms = ms_since(probe_start);
     return report;
   }
+
+  timer.lap("kernels finished and copy out");
 
   // [SECTION] judge against the model ----------------------------------------------------------
   if (!explorer.empty()) {
@@ -481,16 +521,17 @@ ProbeReport run_probes(const ProbeRequest& req) {
     probe.ran = true;
   }
 
-  for (std::size_t i = 0; i < instr_plans.size(); ++i) {
+  // Each instruction's judges write its own two report entries: safe to run side by side.
+  parallel_for(instr_plans.size(), [&](std::size_t i) {
     const InstructionPlan& ip = instr_plans[i];
-    if (!ip.launch) continue;
+    if (!ip.launch) return;
     const MmaProbePlan& plan = plans[ip.plan];
     const std::size_t words = static_cast<std::size_t>(plan.passes) * static_cast<std::size_t>(kWarpSize) *
                               static_cast<std::size_t>(words_per_lane(*plan.instr, Operand::C));
     std::vector<std::uint32_t> d(words);
     std::memcpy(d.data(), out.data() + ip.d_at, words * sizeof(std::uint32_t));
     report.instructions[i] = judge_mma_probe(plan, d);
-    if (!ip.feed) continue;
+    if (!ip.feed) return;
     const LdmatrixFeedPlan& f = *all_plans.feed[ip.plan];
     const auto copy_words = [&](std::size_t at, Operand op) {
       std::vector<std::uint32_t> v(static_cast<std::size_t>(f.passes) * kWarpSize *
@@ -504,7 +545,7 @@ ProbeReport run_probes(const ProbeRequest& req) {
     report.through_ldmatrix[i] =
         judge_ldmatrix_feed(f, copy_words(ip.fd, Operand::C), copy_words(ip.fa_got, Operand::A),
                             copy_words(ip.fb_got, Operand::B), a_off, b_off);
-  }
+  });
 
   const auto add_cycles_row = [&report](const LdmatrixPlan& plan,
                                         const std::array<std::uint32_t, kWarpSize>& offsets, double cycles) {
@@ -530,11 +571,26 @@ ProbeReport run_probes(const ProbeRequest& req) {
 
   d_in.reset();  // freeing is part of the request-to-report time
   d_out.reset();
+  timer.lap("judged");
   const auto hopper_start = Clock::now();
-  if (!run_hopper_probes(req, report, error)) report.error_kind = ErrorKind::cuda;
+  std::vector<WgmmaProbePlan> ahead;
+  if (wgmma_ahead) {
+    ahead = wgmma_plans.get();
+    timer.lap("waited for the wgmma plans");
+    if (!FRAGVIZ_CUDA_OK(error, wgmma_loaded.get())) {
+      report.error_kind = ErrorKind::cuda;
+      report.probe_ms = ms_since(probe_start);
+      return report;
+    }
+    timer.lap("waited for the wgmma kernels' loading");
+  }
+  if (!run_hopper_probes(req, report, error, wgmma_ahead ? &ahead : nullptr))
+    report.error_kind = ErrorKind::cuda;
   report.hopper_ms = ms_since(hopper_start);
+  timer.lap("hopper probes");
   if (report.error_kind == ErrorKind::none && !run_wmma_probes(req, report, error))
     report.error_kind = ErrorKind::cuda;
+  timer.lap("wmma probes");
   report.probe_ms = ms_since(probe_start);
   return report;
 }

@@ -116,6 +116,27 @@ cudaError_t launch_entry(WgmmaForm form, const WgmmaJob* jobs, int job_count, co
   return cudaErrorInvalidValue;
 }
 
+/// Loads entry Index's kernels (every form compiled for it) now: cudaFuncGetAttributes makes lazy
+/// module loading do its work here rather than at the first launch.
+template <int Index>
+cudaError_t preload_entry() {
+  cudaFuncAttributes attr{};
+  cudaError_t e = cudaFuncGetAttributes(&attr, wgmma_probe_kernel<Index, 0>);
+  if (e == cudaSuccess) e = cudaFuncGetAttributes(&attr, wgmma_probe_kernel<Index, 3>);
+  if constexpr (kHasMnForms<Index>) {
+    if (e == cudaSuccess) e = cudaFuncGetAttributes(&attr, wgmma_probe_kernel<Index, 1>);
+    if (e == cudaSuccess) e = cudaFuncGetAttributes(&attr, wgmma_probe_kernel<Index, 2>);
+  }
+  return e;
+}
+
+template <int Begin, int... I>
+cudaError_t preload_all(std::integer_sequence<int, I...>) {
+  cudaError_t result = cudaSuccess;
+  (void)(((result = preload_entry<Begin + I>()) == cudaSuccess) && ...);
+  return result;
+}
+
 /// Dispatches `index` in [Begin, Begin + sizeof...(I)) to its instantiation.
 template <int Begin, int... I>
 cudaError_t dispatch(int index, WgmmaForm form, const WgmmaJob* jobs, int job_count,
@@ -156,6 +177,9 @@ constexpr int kPartCount =
                                    cudaStream_t stream) {                                                    \
     return wgmma_detail::dispatch<kPartBegin<P>>(index, form, jobs, job_count, images, out, smem_bytes,      \
                                                  stream, std::make_integer_sequence<int, kPartCount<P>>{});  \
+  }                                                                                                          \
+  cudaError_t preload_wgmma_part##P() {                                                                      \
+    return wgmma_detail::preload_all<kPartBegin<P>>(std::make_integer_sequence<int, kPartCount<P>>{});       \
   }                                                                                                          \
   const char* wgmma_part_mnemonic##P(int index) {                                                            \
     return wgmma_detail::mnemonic_of<kPartBegin<P>>(index,                                                   \

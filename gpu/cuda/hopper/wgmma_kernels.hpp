@@ -33,6 +33,11 @@ cudaError_t launch_wgmma_probe(int index, WgmmaForm form, const WgmmaJob* jobs, 
                                const std::uint8_t* images, std::uint32_t* out, std::uint32_t smem_bytes,
                                cudaStream_t stream);
 
+/// Loads every wgmma probe kernel (each entry's compiled forms; cudaFuncGetAttributes), so lazy
+/// module loading happens here, e.g. on a thread while the host plans, not at each first launch.
+/// sm_90 devices only: elsewhere the sm_90a images do not load (cudaErrorNoKernelImageForDevice).
+cudaError_t preload_wgmma_probe_kernels();
+
 /// The mnemonic compiled into entry `index`'s assembly (nullptr out of range): the launcher checks
 /// it against the catalogue before any launch.
 const char* wgmma_compiled_mnemonic(int index);

@@ -9,6 +9,9 @@ cudaError_t launch_wgmma_part1(int, WgmmaForm, const WgmmaJob*, int, const std::
                                std::uint32_t, cudaStream_t);
 cudaError_t launch_wgmma_part2(int, WgmmaForm, const WgmmaJob*, int, const std::uint8_t*, std::uint32_t*,
                                std::uint32_t, cudaStream_t);
+cudaError_t preload_wgmma_part0();
+cudaError_t preload_wgmma_part1();
+cudaError_t preload_wgmma_part2();
 const char* wgmma_part_mnemonic0(int);
 const char* wgmma_part_mnemonic1(int);
 const char* wgmma_part_mnemonic2(int);
@@ -26,6 +29,13 @@ cudaError_t launch_wgmma_probe(int index, WgmmaForm form, const WgmmaJob* jobs, 
     default:
       return cudaErrorInvalidValue;
   }
+}
+
+cudaError_t preload_wgmma_probe_kernels() {
+  cudaError_t e = preload_wgmma_part0();
+  if (e == cudaSuccess) e = preload_wgmma_part1();
+  if (e == cudaSuccess) e = preload_wgmma_part2();
+  return e;
 }
 
 const char* wgmma_compiled_mnemonic(int index) {

@@ -16,6 +16,7 @@
 #include "matrix_move_kernels.hpp"
 #include "parallel_map.hpp"
 #include "probe_timing.hpp"
+#include "stream_pool.hpp"
 
 namespace fragviz {
 namespace {
@@ -253,22 +254,25 @@ bool run_hopper_probes(const ProbeRequest& req, ProbeReport& report, std::string
     return false;
   timer.lap("device buffers and copy in");
   std::uint32_t* d_words = reinterpret_cast<std::uint32_t*>(d_out.ptr);
+  StreamPool streams;  // one warpgroup per launch: several launches share the SMs
   for (const Launch& l : launches) {
     const int index = wgmma_index(plans[l.plan].instr);
     if (!FRAGVIZ_CUDA_OK(error,
                          cuda::launch_wgmma_probe(
                              index, l.form, reinterpret_cast<const cuda::WgmmaJob*>(d_in.ptr + l.jobs_at),
-                             static_cast<int>(l.jobs.size()), d_in.ptr, d_words, l.smem, nullptr)))
+                             static_cast<int>(l.jobs.size()), d_in.ptr, d_words, l.smem, streams.next())))
       return false;
   }
   if (!move_jobs.empty() &&
-      !FRAGVIZ_CUDA_OK(error, cuda::launch_matrix_move_probe(
-                                  reinterpret_cast<const cuda::MoveJob*>(d_in.ptr + moves_at),
-                                  static_cast<int>(move_jobs.size()),
-                                  reinterpret_cast<cuda::MoveOut*>(d_out.ptr + align16(d_bytes)), nullptr)))
+      !FRAGVIZ_CUDA_OK(
+          error,
+          cuda::launch_matrix_move_probe(
+              reinterpret_cast<const cuda::MoveJob*>(d_in.ptr + moves_at), static_cast<int>(move_jobs.size()),
+              reinterpret_cast<cuda::MoveOut*>(d_out.ptr + align16(d_bytes)), streams.next())))
     return false;
   timer.lap(("launches queued (" + std::to_string(launches.size()) + " wgmma kernels)").c_str());
   std::vector<std::uint8_t> out(out_bytes);
+  // On the legacy default stream: waits for every launch on the pool's (blocking) streams.
   if (!FRAGVIZ_CUDA_OK(error, cudaMemcpy(out.data(), d_out.ptr, out_bytes, cudaMemcpyDeviceToHost)))
     return false;
   timer.lap("kernels finished and copy out");

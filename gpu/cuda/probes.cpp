@@ -29,6 +29,7 @@
 #include "parallel_map.hpp"
 #include "probe_kernels.hpp"
 #include "probe_timing.hpp"
+#include "stream_pool.hpp"
 #include "wmma_run.hpp"
 
 namespace fragviz {
@@ -422,6 +423,10 @@ ProbeReport run_probes(const ProbeRequest& req) {
   timer.lap("device buffers and copy in");
   const std::uint8_t* d_tiles = d_in.ptr + tiles_at;
   bool launched = true;
+  // The instruction probes (one warp each) share the SMs on a few streams. The explorer, the
+  // fragments and the cycles table stay on the legacy default stream, which waits for the pool's
+  // streams and they for it: the timed ldmatrix launches run alone.
+  StreamPool streams;
   if (!explorer_jobs.empty()) {
     launched = FRAGVIZ_CUDA_OK(
         error, cuda::launch_ldmatrix_probe(
@@ -442,7 +447,7 @@ ProbeReport run_probes(const ProbeRequest& req) {
     launched =
         FRAGVIZ_CUDA_OK(error, cuda::launch_mma_probe(ip.index, word(ip.a_at), word(ip.b_at), word(ip.c_at),
                                                       reinterpret_cast<std::uint32_t*>(d_out.ptr + ip.d_at),
-                                                      plans[ip.plan].passes, nullptr));
+                                                      plans[ip.plan].passes, streams.next()));
   }
   for (const InstructionPlan& ip : instr_plans) {
     if (!launched || !ip.feed) continue;
@@ -454,7 +459,7 @@ ProbeReport run_probes(const ProbeRequest& req) {
         error, cuda::launch_mma_ldmatrix_probe(
                    ip.index, ip.feed_params, d_in.ptr + ip.fa_img, d_in.ptr + ip.fb_img, word_in(ip.fa),
                    word_in(ip.fb), word_in(ip.fc), word_out(ip.fd), word_out(ip.fa_got), word_out(ip.fb_got),
-                   word_out(ip.f_off), all_plans.feed[ip.plan]->passes, nullptr));
+                   word_out(ip.f_off), all_plans.feed[ip.plan]->passes, streams.next()));
   }
   if (launched && !cycle_jobs.empty()) {
     launched = FRAGVIZ_CUDA_OK(

@@ -1,6 +1,8 @@
 #include "fragviz/isa/element_codec.hpp"
 
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <limits>
 
 namespace fragviz {
@@ -189,6 +191,18 @@ double element_value(ElemType t, std::uint64_t bits) {
 }
 
 std::optional<double> decode_element(ElemType t, std::uint64_t bits) {
+  // f32 and s32 are the probes' D registers, millions a run: the host's own types decode them,
+  // to the same values as the generic path (tests/unit/test_element_codec.cpp).
+  static_assert(std::numeric_limits<float>::is_iec559, "f32 is decoded as the host's float");
+  if (t == ElemType::f32) {
+    const std::uint32_t word = static_cast<std::uint32_t>(bits);
+    float f = 0;
+    std::memcpy(&f, &word, sizeof f);
+    if (!std::isfinite(f)) return std::nullopt;
+    return static_cast<double>(f);
+  }
+  if (t == ElemType::s32)
+    return static_cast<double>(static_cast<std::int32_t>(static_cast<std::uint32_t>(bits)));
   const double v = element_value(t, bits);
   if (!std::isfinite(v)) return std::nullopt;
   return v;

@@ -3,6 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdint>
+#include <optional>
+#include <vector>
 
 #include "fragviz/isa/element_codec.hpp"
 
@@ -39,6 +42,37 @@ TEST(ElementCodec, KnownBitPatterns) {
   EXPECT_EQ(enc(ElemType::u4, 15), 0xFu);
   EXPECT_EQ(enc(ElemType::b1, 1), 0x1u);
   EXPECT_EQ(enc(ElemType::s32, -1), 0xFFFFFFFFu);
+}
+
+// binary32 by its definition: (-1)^s * 2^(e - 127) * 1.m, subnormals 2^-126 * 0.m; nullopt for
+// an all-ones exponent. decode_element must agree on every pattern class, signed zeros included.
+std::optional<double> binary32(std::uint32_t b) {
+  const int e = static_cast<int>((b >> 23) & 0xFFu);
+  const double m = static_cast<double>(b & 0x7FFFFFu);
+  if (e == 0xFF) return std::nullopt;
+  const double mag = e == 0 ? std::ldexp(m, -126 - 23) : std::ldexp(m + 8388608.0, e - 127 - 23);
+  return (b >> 31) ? -mag : mag;
+}
+
+TEST(ElementCodec, F32AndS32DecodeAsTheirDefinitions) {
+  std::vector<std::uint32_t> patterns = {0x00000000u, 0x80000000u, 0x00000001u, 0x807FFFFFu, 0x00800000u,
+                                         0x3F800000u, 0xC0490FDBu, 0x7F7FFFFFu, 0xFF7FFFFFu, 0x7F800000u,
+                                         0xFF800000u, 0x7FC00000u, 0xFFFFFFFFu, 0x7F800001u};
+  std::uint64_t state = 7;
+  for (int i = 0; i < 100000; ++i) {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    patterns.push_back(static_cast<std::uint32_t>(state >> 32));
+  }
+  for (const std::uint32_t b : patterns) {
+    const auto got = decode_element(ElemType::f32, b), want = binary32(b);
+    ASSERT_EQ(got.has_value(), want.has_value()) << std::hex << b;
+    if (want) {
+      EXPECT_EQ(*got, *want) << std::hex << b;
+      EXPECT_EQ(std::signbit(*got), std::signbit(*want)) << std::hex << b;
+    }
+    const std::int64_t s = (b >> 31) ? static_cast<std::int64_t>(b) - (std::int64_t{1} << 32) : b;
+    EXPECT_EQ(decode_element(ElemType::s32, b), static_cast<double>(s)) << std::hex << b;
+  }
 }
 
 TEST(ElementCodec, RefusesWhatWouldRound) {

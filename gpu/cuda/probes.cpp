@@ -210,10 +210,16 @@ ProbeReport run_probes(const ProbeRequest& req) {
   report.cuda_init_ms = init_ms;
   const auto probe_start = Clock::now();
   timer.lap("CUDA start-up (measured apart)");
-  // The wgmma kernels' lazy module loading (about 300 kernels) on its own thread, while the host
-  // builds plans and the mma.sync probes run; counted in the probe time, not start-up.
-  std::future<cudaError_t> wgmma_loaded;
-  if (wgmma_ahead) wgmma_loaded = std::async(std::launch::async, cuda::preload_wgmma_probe_kernels);
+  // The wgmma and WMMA kernels' lazy module loading (about 400 kernels) on its own thread, while
+  // the host builds plans and the mma.sync probes run; counted in the probe time, not start-up.
+  std::future<cudaError_t> loaded;
+  if (wgmma_ahead || wants_wmma(req)) {
+    loaded = std::async(std::launch::async, [&req, wgmma_ahead] {
+      const cudaError_t e = wgmma_ahead ? cuda::preload_wgmma_probe_kernels() : cudaSuccess;
+      preload_wmma_kernels(req);
+      return e;
+    });
+  }
 
   // [SECTION] inputs ---------------------------------------------------------------------------
   Arena in, out;
@@ -582,13 +588,13 @@ ProbeReport run_probes(const ProbeRequest& req) {
   if (wgmma_ahead) {
     ahead = wgmma_plans.get();
     timer.lap("waited for the wgmma plans");
-    if (!FRAGVIZ_CUDA_OK(error, wgmma_loaded.get())) {
-      report.error_kind = ErrorKind::cuda;
-      report.probe_ms = ms_since(probe_start);
-      return report;
-    }
-    timer.lap("waited for the wgmma kernels' loading");
   }
+  if (loaded.valid() && !FRAGVIZ_CUDA_OK(error, loaded.get())) {
+    report.error_kind = ErrorKind::cuda;
+    report.probe_ms = ms_since(probe_start);
+    return report;
+  }
+  timer.lap("waited for the wgmma and WMMA kernels' loading");
   if (!run_hopper_probes(req, report, error, wgmma_ahead ? &ahead : nullptr))
     report.error_kind = ErrorKind::cuda;
   report.hopper_ms = ms_since(hopper_start);

@@ -58,6 +58,16 @@ std::vector<const WmmaKind*> requested(const ProbeRequest& req, std::vector<Wmma
 
 }  // namespace
 
+bool wants_wmma(const ProbeRequest& req) {
+  std::vector<WmmaProbe> unknown;
+  return !requested(req, unknown).empty();
+}
+
+void preload_wmma_kernels(const ProbeRequest& req) {
+  std::vector<WmmaProbe> unknown;
+  for (const WmmaKind* w : requested(req, unknown)) (void)cuda::wmma_probe_available(wmma_kind_index(w));
+}
+
 bool run_wmma_probes(const ProbeRequest& req, ProbeReport& report, std::string& error) {
   std::vector<WmmaProbe> unknown;
   const std::vector<const WmmaKind*> kinds = requested(req, unknown);

@@ -13,4 +13,12 @@ namespace fragviz {
 /// a CUDA call fails (the kinds already decoded stay).
 bool run_wmma_probes(const ProbeRequest& req, ProbeReport& report, std::string& error);
 
+/// Whether `req` asks for any WMMA kind (so its kernels are worth loading ahead).
+bool wants_wmma(const ProbeRequest& req);
+
+/// Loads the kernels of every WMMA kind `req` asks for (the availability query, which lazy module
+/// loading makes do the loading), e.g. on a thread while other probes run. Errors are left to
+/// run_wmma_probes, which asks again and reports them.
+void preload_wmma_kernels(const ProbeRequest& req);
+
 }  // namespace fragviz

@@ -5,7 +5,8 @@
 #
 #   tools/bench-probes.sh [CLI] [N] [OUT.md]
 #   defaults: build/cli/fragviz-cli, 5 runs, docs/benchmarks/probe-times.md
-# FRAGVIZ_PROBE_THREADS=1 in the environment times the host work on one core.
+# FRAGVIZ_PROBE_THREADS=1 in the environment times the host work on one core; FRAGVIZ_COMMIT names
+# the commit where the tree has no .git (a device copy).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cli="${1:-$root/build/cli/fragviz-cli}"
@@ -31,7 +32,7 @@ col() { awk -v c="$1" '{print $c}' "$tmp/times.txt" | median; }
 {
   echo "# Probe timings: \`fragviz-cli ${args[*]}\`"
   echo
-  echo "Written by \`tools/bench-probes.sh\` on $(date -u +%Y-%m-%d), commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown),"
+  echo "Written by \`tools/bench-probes.sh\` on $(date -u +%Y-%m-%d), commit ${FRAGVIZ_COMMIT:-$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)},"
   echo "$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | head -1 || echo 'GPU unknown'), ${runs} runs${FRAGVIZ_PROBE_THREADS:+, FRAGVIZ_PROBE_THREADS=$FRAGVIZ_PROBE_THREADS}."
   echo "Milliseconds; \"probes\" is request to judged report after the CUDA context exists (issue 27's"
   echo "figure, target < 100 ms); \"wall\" is the whole process."

@@ -45,11 +45,24 @@ std::vector<std::uint64_t> digit_bits(ElemType t, int count) {
 }
 
 /// Writes operand values through a layout: value(mn, k) at the layout's address of (mn, k).
+/// Runs of one value (the selectors' zeros) are encoded once: the last value's bits are kept,
+/// keyed by the double's own bits so -0.0 and 0.0 stay apart.
 template <class F>
 void fill(std::vector<std::uint8_t>& image, const SmemOperandLayout& l, std::uint32_t start, F value) {
+  std::uint64_t last_key = 0, last_bits = 0;
+  bool have_last = false;
   for (int mn = 0; mn < l.mn; ++mn)
-    for (int k = 0; k < l.k; ++k)
-      put_element(image, smem_operand_address(l, start, mn, k), l.type, bits_of(l.type, value(mn, k)));
+    for (int k = 0; k < l.k; ++k) {
+      const double v = static_cast<double>(value(mn, k));
+      std::uint64_t key = 0;
+      std::memcpy(&key, &v, sizeof key);
+      if (!have_last || key != last_key) {
+        last_key = key;
+        last_bits = bits_of(l.type, v);
+        have_last = true;
+      }
+      put_element(image, smem_operand_address(l, start, mn, k), l.type, last_bits);
+    }
 }
 
 std::uint64_t descriptor_bits(const SmemOperandLayout& l) { return encode_descriptor(descriptor_for(l, 0)); }

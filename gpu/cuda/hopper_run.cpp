@@ -12,9 +12,9 @@
 
 #include "cuda_check.hpp"
 #include "fragviz/probe/hopper_probe.hpp"
+#include "fragviz/util/parallel.hpp"
 #include "hopper/wgmma_kernels.hpp"
 #include "matrix_move_kernels.hpp"
-#include "parallel_map.hpp"
 #include "probe_timing.hpp"
 #include "stream_pool.hpp"
 

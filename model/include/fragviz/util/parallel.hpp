@@ -1,6 +1,6 @@
-// parallel_map(): the probes' host work (plans and judges, pure functions of the model) spread
-// over the machine's cores. Results land at their own index, so the output is the same as a plain
-// loop's, whatever the thread count.
+// parallel_for / parallel_map: the probes' host work (plans and judges, pure functions of the
+// model) spread over the machine's cores. Results land at their own index, so the output is the
+// same as a plain loop's, whatever the thread count.
 #pragma once
 
 #include <algorithm>

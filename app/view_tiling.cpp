@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
 
 namespace fragviz::app {
 
@@ -98,6 +99,34 @@ std::vector<LayoutRect> fractions(const Layout& l, const std::vector<bool>& open
 }  // namespace
 
 bool forms_columns(const Layout& layout) { return !columns_of(layout).empty(); }
+
+Layout with_stacked_slots(const Layout& layout, int under, int extra) {
+  Layout out = layout;
+  if (under < 0 || static_cast<std::size_t>(under) >= layout.slots.size() || extra <= 0) return out;
+  const LayoutSlot base = layout.slots[static_cast<std::size_t>(under)];
+  const bool columns = forms_columns(layout);
+  const float h = base.y1 - base.y0;
+  // The column grows by `extra` slots of height h, then is scaled back to the design height.
+  const float scale =
+      columns ? layout.design_height / (layout.design_height + static_cast<float>(extra) * h) : 1.f;
+  if (columns)
+    for (LayoutSlot& s : out.slots)
+      if (near(s.x0, base.x0) && near(s.x1, base.x1)) {
+        s.y0 *= scale;
+        s.y1 *= scale;
+      }
+  for (int i = 0; i < extra; ++i) {
+    LayoutSlot s = base;
+    s.id = "extra" + std::to_string(i);
+    if (columns) {
+      s.y0 = (layout.design_height + static_cast<float>(i) * h) * scale;
+      s.y1 = i + 1 == extra ? layout.design_height
+                            : (layout.design_height + static_cast<float>(i + 1) * h) * scale;
+    }
+    out.slots.push_back(s);
+  }
+  return out;
+}
 
 LayoutCanvas make_canvas(float display_w, float display_h, float top, float bar) {
   LayoutCanvas c;

@@ -13,15 +13,20 @@ namespace fragviz::app {
 
 namespace {
 
-/// The slot (kLayoutIds index) of a window name, or -1.
+/// The slot of a window name, or -1: kLayoutIds' index for the tiled views, then the three Hopper
+/// windows (stacked under the fragments view's column, with_stacked_slots).
 int slot_of(const char* name) {
-  static constexpr const char* kNames[] = {kWinControls, kWinDevice,   kWinInspector, kWinFragments,
-                                           kWinBanks,    kWinLdmatrix, kWinGate,      kWinOutput};
-  static_assert(sizeof kNames / sizeof kNames[0] == sizeof kLayoutIds / sizeof kLayoutIds[0]);
+  static constexpr const char* kNames[] = {kWinControls,  kWinDevice,     kWinInspector,  kWinFragments,
+                                           kWinBanks,     kWinLdmatrix,   kWinGate,       kWinOutput,
+                                           kWinWarpgroup, kWinDescriptor, kWinMatrixMoves};
+  static_assert(sizeof kNames / sizeof kNames[0] == sizeof kLayoutIds / sizeof kLayoutIds[0] + 3);
   for (int i = 0; i < static_cast<int>(sizeof kNames / sizeof kNames[0]); ++i)
     if (std::strcmp(kNames[i], name) == 0) return i;
   return -1;
 }
+
+/// The slot whose column the Hopper windows join: the fragments view's (kLayoutIds[3]).
+constexpr int kHopperColumnSlot = 3;
 
 /// One scroll bar of the canvas: a window as large as the bar whose content is `extent` long, so
 /// that its own scroll bar scrolls the canvas. Returns its scroll. Both bars are submitted every
@@ -105,10 +110,14 @@ void begin_layout(AppState& s) {
   f.scroll_y =
       scroll_bar(s, "##layout_vscroll", f.canvas.vbar, false, f.canvas.height, wheel_over_canvas(f.canvas));
   const WindowsOpen& w = s.windows;
-  // In kLayoutIds order.
-  const std::vector<bool> open = {w.controls, w.device,   w.inspector, w.fragments,
-                                  w.banks,    w.ldmatrix, w.gate,      w.output};
-  f.views = tile_views(assets().layout, open, f.canvas, f.scroll_x, f.scroll_y, io.DisplayFramebufferScale.x);
+  const HopperState& h = s.hopper;
+  // In slot_of's order: kLayoutIds, then the Hopper windows, which take their place in the tiling
+  // (under the fragments view's column) instead of floating over the views.
+  const std::vector<bool> open = {w.controls,       w.device,          w.inspector, w.fragments,
+                                  w.banks,          w.ldmatrix,        w.gate,      w.output,
+                                  h.warpgroup_open, h.descriptor_open, h.moves_open};
+  f.views = tile_views(with_stacked_slots(assets().layout, kHopperColumnSlot, 3), open, f.canvas, f.scroll_x,
+                       f.scroll_y, io.DisplayFramebufferScale.x);
 }
 
 bool begin_view(AppState& s, const char* name, bool* open) {

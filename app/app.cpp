@@ -541,7 +541,18 @@ std::string App::state_json() const {
                          {"scroll", json::array({fv.scroll_x * px, fv.scroll_y * px})},
                          {"scroll_max", json::array({fv.scroll_max_x * px, fv.scroll_max_y * px})},
                          {"blocks_per_row", fv.blocks_per_row},
-                         {"cells_drawn", fv.cells_drawn}};
+                         {"cells_drawn", fv.cells_drawn},
+                         {"readable_zoom", fv.readable_zoom},
+                         {"label_mode", fv.label_mode},
+                         {"label_steps", json::array({fv.row_label_step, fv.col_label_step})}};
+  {
+    // Each operand's index bands: the column band's top, the row band's left (null: none drawn).
+    json bands = json::object();
+    for (const auto& [k, b] : fv.label_bands)
+      bands[k] = json::array({std::isnan(b.first) ? json(nullptr) : json(b.first * px),
+                              std::isnan(b.second) ? json(nullptr) : json(b.second * px)});
+    j["fragments_view"]["label_bands"] = bands;
+  }
   {
     json regs = json::array();
     for (const InspectorRegister& r : fr.inspector) {
@@ -778,7 +789,7 @@ std::string App::state_json() const {
                 {"notice", fs.notice}};
   json windows = json::object();
   for (const WindowSetting& view : kWindowSettings) {
-    if (!view.tiled) continue;  // the tiled views' rectangles (the Hopper windows are in "hopper")
+    // Every view's rectangle, the Hopper windows' too while open (they are tiled with the others).
     if (const ImGuiWindow* w = ImGui::FindWindowByName(view.title); w && w->Active)
       windows[view.title] = {
           {"rect", json::array({w->Pos.x * px, w->Pos.y * px, w->Size.x * px, w->Size.y * px})},

@@ -77,15 +77,23 @@ bool centred_text(ImDrawList* dl, ImFont* font, ImVec2 a, ImVec2 b, ImU32 col, c
   return true;
 }
 
-void index_labels(ImDrawList* dl, ImFont* f, ImVec2 o, int count, float cell, bool horizontal, float a,
-                  float b, const ImVec2& vis_min, const ImVec2& vis_max, const IndexLabelStyle& style) {
-  const ImU32 col = IM_COL32(160, 166, 176, 255);
+int index_label_step(ImFont* f, int count, float cell, bool horizontal, const IndexLabelStyle& style) {
   char buf[16];
   std::snprintf(buf, sizeof buf, "%d", count - 1);
   const ImVec2 ts = f->CalcTextSizeA(f->FontSize, 1e9f, 0.f, buf);
   const float need = (horizontal ? ts.x : ts.y) + style.gap;
   int step = 1;
   while (step < count && static_cast<float>(step) * cell < need) step *= 2;
+  return step;
+}
+
+void index_labels(ImDrawList* dl, ImFont* f, ImVec2 o, int count, float cell, bool horizontal, float a,
+                  float b, const ImVec2& vis_min, const ImVec2& vis_max, const IndexLabelStyle& style) {
+  const ImU32 col = IM_COL32(160, 166, 176, 255);
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "%d", count - 1);
+  const ImVec2 ts = f->CalcTextSizeA(f->FontSize, 1e9f, 0.f, buf);
+  const int step = index_label_step(f, count, cell, horizontal, style);
   if (style.skip_thin_band && horizontal && b - a < ts.y - 1.f) return;
   if (style.skip_thin_band && !horizontal && b - a < ts.x + 2.f) return;
   for (int i = 0; i < count; i += step) {

@@ -154,6 +154,9 @@ inline constexpr IndexLabelStyle kWarpgroupIndexLabels{3.f, false};
 /// `vis_min` and `vis_max` are drawn, in font `f`.
 void index_labels(ImDrawList* dl, ImFont* f, ImVec2 o, int count, float cell, bool horizontal, float a,
                   float b, const ImVec2& vis_min, const ImVec2& vis_max, const IndexLabelStyle& style);
+/// Every how many of `count` indices index_labels draws one with cells `cell` pixels apart: 1 where
+/// each label fits its cell, else the smallest power of two that leaves room.
+int index_label_step(ImFont* f, int count, float cell, bool horizontal, const IndexLabelStyle& style);
 /// `colour` drawn at `alpha` (0..255) over the window background, as one opaque colour.
 ImU32 over_window_bg(ImU32 colour, int alpha);
 /// The dark rectangle under a grid of lane_cell()s: it shows as each cell's 1-pixel border.

@@ -588,6 +588,23 @@ std::string App::state_json() const {
   j["bank_marked"] = {{"unpadded", coords(fr.bank_marked_unpadded)},
                       {"padded", coords(fr.bank_marked_padded)}};
   j["banks"] = {{"unpadded", bank(derived_->unpadded)}, {"padded", bank(derived_->padded)}};
+  {
+    const BanksViewRecord& bv = fr.banks_view;
+    json grids = json::object();
+    for (const auto& [k, g] : bv.grids) {
+      json a = json::array();
+      for (float v : g) a.push_back(std::isnan(v) ? json(nullptr) : json(v * px));  // NaN: no band drawn
+      grids[k] = a;
+    }
+    j["banks_view"] = {{"drawn", bv.drawn},
+                       {"zoom", bv.zoom},
+                       {"readable_zoom", bv.readable_zoom},
+                       {"cell_size", json::array({bv.cell_w * px, bv.cell_h * px})},
+                       {"scroll", json::array({bv.scroll_x * px, bv.scroll_y * px})},
+                       {"scroll_max", json::array({bv.scroll_max_x * px, bv.scroll_max_y * px})},
+                       {"address_every", bv.address_every},
+                       {"grids", grids}};
+  }
   if (layout_view_) {
     j["layout_view"] = layout_view_json(*layout_view_);
     const LayoutProbe* m = matching_layout_probe(*layout_view_, s_.probe.report.get());

@@ -168,6 +168,18 @@ struct FragmentsViewRecord {
   std::map<std::string, std::pair<float, float>> label_bands;
 };
 
+/// The bank view's zoom and scroll as drawn this frame (either mode; zoom_grid.hpp).
+struct BanksViewRecord {
+  bool drawn = false;
+  float zoom = 1.f, readable_zoom = 1.f;
+  float cell_w = 0, cell_h = 0;
+  float scroll_x = 0, scroll_y = 0, scroll_max_x = 0, scroll_max_y = 0;
+  int address_every = 1;  ///< every how many 128-byte lines an address label is drawn
+  /// Per grid ("unpadded", "padded", "layout"): its first cell's top-left (screen pixels), and
+  /// where its bank-number band's top and address band's left were drawn (sticky).
+  std::map<std::string, std::array<float, 4>> grids;
+};
+
 /// One cell of the fragments view's WMMA grid as drawn (for tests and the state dump).
 struct WmmaCellRecord {
   int row = 0, col = 0;
@@ -217,6 +229,7 @@ struct FrameRecord {
   std::map<std::string, std::vector<CellRecord>> cells;   ///< "A", "B", "C" -> every cell
   std::map<std::string, std::vector<Coord>> highlighted;  ///< "A", "B", "C" -> the selected lane's cells
   FragmentsViewRecord fragments_view;
+  BanksViewRecord banks_view;
   int inspector_lane = -1;                                      ///< lane the inspector showed, -1 when none
   std::vector<InspectorRegister> inspector;                     ///< its registers, A then B then C
   std::string inspector_encoding;                               ///< the line that explains the values
@@ -391,6 +404,9 @@ struct AppState {
   bool close_report_requested = false;
   /// The Messages window is open (the status strip's "messages" button opens it).
   bool messages_open = false;
+  /// The gate view's Ladder header was open last frame: the layout gives the view the room its
+  /// table needs (window_placement.cpp).
+  bool gate_ladder_open = false;
   bool quit_requested = false;
   /// File > Quit was chosen: a dialog asks first (Ctrl+Q quits at once: a shortcut is deliberate).
   bool quit_confirm_requested = false;

@@ -80,6 +80,13 @@ struct LayoutFrame {
 /// what they had. A layout whose slots form no columns gives each extra slot slot `under`'s place.
 Layout with_stacked_slots(const Layout& layout, int under, int extra);
 
+/// `layout` with slot `slot` made taller in its column, where needed, so that it gets `need` of the
+/// column's `column_px` pixels (at most `most` of them, 0 < most < 1): its design height raised and
+/// the column's slots scaled back to the design height, the others keeping their proportions. A slot
+/// that already gets `need`, or a layout whose slots form no columns, is left as it is. The gate view
+/// gets the room its ladder table needs this way.
+Layout with_room(const Layout& layout, int slot, float need, float column_px, float most);
+
 /// Whether the slots of `layout` form columns that can give a hidden view's room to its neighbours:
 /// slots with the same [x0, x1) make a column, the columns cover the design width side by side, and
 /// each column's slots cover the design height one above the other.

@@ -27,6 +27,18 @@ int slot_of(const char* name) {
 
 /// The slot whose column the Hopper windows join: the fragments view's (kLayoutIds[3]).
 constexpr int kHopperColumnSlot = 3;
+/// The gate view's slot (kLayoutIds[6]), and the most of its column it takes for its content.
+constexpr int kGateSlot = 6;
+constexpr float kGateMostOfColumn = 0.6f;
+
+/// The height the gate view's window needed last frame for all it holds (with its ladder table
+/// open), in logical pixels; 0 before it was drawn.
+float gate_needs() {
+  const ImGuiWindow* w = ImGui::FindWindowByName(kWinGate);
+  if (!w || !w->WasActive) return 0.f;
+  return w->ContentSize.y + 2.f * w->WindowPadding.y + w->TitleBarHeight() +
+         (w->ScrollbarX ? ImGui::GetStyle().ScrollbarSize : 0.f);
+}
 
 /// One scroll bar of the canvas: a window as large as the bar whose content is `extent` long, so
 /// that its own scroll bar scrolls the canvas. Returns its scroll. Both bars are submitted every
@@ -116,8 +128,13 @@ void begin_layout(AppState& s) {
   const std::vector<bool> open = {w.controls,       w.device,          w.inspector, w.fragments,
                                   w.banks,          w.ldmatrix,        w.gate,      w.output,
                                   h.warpgroup_open, h.descriptor_open, h.moves_open};
-  f.views = tile_views(with_stacked_slots(assets().layout, kHopperColumnSlot, 3), open, f.canvas, f.scroll_x,
-                       f.scroll_y, io.DisplayFramebufferScale.x);
+  // With its ladder open, the gate view grows in its column to what it holds where that is more than
+  // its slot, up to kGateMostOfColumn of it, instead of scrolling that table.
+  const Layout base = s.gate_ladder_open && w.gate ? with_room(assets().layout, kGateSlot, gate_needs(),
+                                                               f.canvas.height, kGateMostOfColumn)
+                                                   : assets().layout;
+  f.views = tile_views(with_stacked_slots(base, kHopperColumnSlot, 3), open, f.canvas, f.scroll_x, f.scroll_y,
+                       io.DisplayFramebufferScale.x);
 }
 
 bool begin_view(AppState& s, const char* name, bool* open) {

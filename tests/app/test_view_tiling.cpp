@@ -294,5 +294,32 @@ TEST(ViewTiling, HopperWindowsTakeTheirPlaceInTheColumn) {
   for (std::size_t i = 8; i < 11; ++i) EXPECT_NEAR(h[i].h(), 950.f / 3, 1.f) << i;
 }
 
+// The gate view gets the room its ladder needs: at 1600 x 1000 (950 pixels under the top) its slot
+// of 240 grows to the 470 asked, ldmatrix and output keep their 440 : 270 proportion below and
+// above it; a need it already meets changes nothing; a need past `most` of the column stops there.
+TEST(ViewTiling, TheGateGetsTheRoomItNeeds) {
+  const LayoutCanvas c = make_canvas(1600, 1000, 50, 14);
+  const Layout grown = with_room(design(), kGate, 470, c.height, 0.6f);
+  EXPECT_TRUE(forms_columns(grown));
+  const std::vector<LayoutRect> v = tile_views(grown, kAll, c, 0, 0, 1);
+  expect_tiles(v, c, "gate grown");
+  EXPECT_NEAR(v[kGate].h(), 470.f, 1.f);
+  EXPECT_NEAR(v[kLdmatrix].h() / v[kOutput].h(), 440.f / 270.f, 0.02f);
+  EXPECT_FLOAT_EQ(v[kLdmatrix].y0, 50.f);
+  const std::vector<LayoutRect> plain = tile_views(design(), kAll, c, 0, 0, 1);
+  for (int i : {kControls, kDevice, kInspector, kFragments, kBanks})
+    expect_rect(v[static_cast<std::size_t>(i)], plain[static_cast<std::size_t>(i)].x0,
+                plain[static_cast<std::size_t>(i)].y0, plain[static_cast<std::size_t>(i)].x1,
+                plain[static_cast<std::size_t>(i)].y1, "other column " + std::to_string(i));
+  // Enough already: unchanged.
+  const std::vector<LayoutRect> same =
+      tile_views(with_room(design(), kGate, 200, c.height, 0.6f), kAll, c, 0, 0, 1);
+  expect_rect(same[kGate], plain[kGate].x0, plain[kGate].y0, plain[kGate].x1, plain[kGate].y1, "enough");
+  // More than 60 % of the column: 60 %.
+  const std::vector<LayoutRect> most =
+      tile_views(with_room(design(), kGate, 5000, c.height, 0.6f), kAll, c, 0, 0, 1);
+  EXPECT_NEAR(most[kGate].h(), 0.6f * 950.f, 1.f);
+}
+
 }  // namespace
 }  // namespace fragviz::app

@@ -134,7 +134,7 @@ Layout with_stacked_slots(const Layout& layout, int under, int extra) {
   if (under < 0 || static_cast<std::size_t>(under) >= layout.slots.size() || extra <= 0) return out;
   const LayoutSlot base = layout.slots[static_cast<std::size_t>(under)];
   const bool columns = forms_columns(layout);
-  const float h = base.y1 - base.y0;
+  const float h = layout.design_height;  // each as tall as the column: an open one gets half of it
   // The column grows by `extra` slots of height h, then is scaled back to the design height.
   const float scale =
       columns ? layout.design_height / (layout.design_height + static_cast<float>(extra) * h) : 1.f;

@@ -1,4 +1,6 @@
-// Where the eight views go (the view tiling; window_placement.hpp puts the ImGui windows there),
+// Where the views go (the view tiling; window_placement.hpp puts the ImGui windows there): the eight
+// of layout.json, the Hopper windows stacked into a column (with_stacked_slots), the gate view grown
+// to its content (with_room);
 // worked out again every frame from the window's size: plain arithmetic (no ImGui), so the unit tests check
 // it directly (tests/app/test_view_tiling.cpp).
 //
@@ -74,10 +76,11 @@ struct LayoutFrame {
 };
 
 /// `layout` with `extra` more slots (ids "extra0", "extra1", ...) stacked under the column of slot
-/// `under`, each as tall as that slot: the Hopper windows' places. The column's slots are scaled
-/// together so that it still covers the design height; as tile_views shares a column's height among
-/// its shown slots in proportion, a hidden extra slot takes no room and the others get back exactly
-/// what they had. A layout whose slots form no columns gives each extra slot slot `under`'s place.
+/// `under`, each as tall as the whole column (one open gets half of it): the Hopper windows' places. The
+/// column's slots are scaled together so that it still covers the design height; as tile_views shares a
+/// column's height among its shown slots in proportion, a hidden extra slot takes no room and the others get
+/// back exactly what they had. A layout whose slots form no columns gives each extra slot slot `under`'s
+/// place.
 Layout with_stacked_slots(const Layout& layout, int under, int extra);
 
 /// `layout` with slot `slot` made taller in its column, where needed, so that it gets `need` of the

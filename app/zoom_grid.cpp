@@ -34,6 +34,7 @@ void zoom_bar(AppState& s, GridZoom& z, const char* id, float lo, float hi, floa
   if (ImGui::SmallButton(("fit##" + name).c_str())) z.zoom = 1.f;
   record_widget(s, (name + "_fit").c_str());
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Every cell in the view (zoom 1).");
+  if (readable <= 0.f) return;  // a view that opens fitted has no first zoom to go back to
   ImGui::SameLine();
   if (ImGui::SmallButton(("labels##" + name).c_str())) z.zoom = std::clamp(readable, lo, hi);
   record_widget(s, (name + "_labels").c_str());

@@ -28,8 +28,8 @@ bool zoom_for(GridZoom& z, const std::string& key, float start);
 
 /// The zoom row: a logarithmic slider over [lo, hi] (recorded as "<id>_zoom"), "fit" (zoom 1: every
 /// cell in the view; "<id>_fit") and "labels" (zoom `readable`: the smallest at which every cell
-/// holds its label and every row and column its number; "<id>_labels"). `tip` is the slider's
-/// tooltip. Call before begin_zoom_child, on the line above the grid.
+/// holds its label and every row and column its number; "<id>_labels"; none where `readable` <= 0). `tip` is
+/// the slider's tooltip. Call before begin_zoom_child, on the line above the grid.
 void zoom_bar(AppState& s, GridZoom& z, const char* id, float lo, float hi, float readable, const char* tip);
 
 /// A fitted cell side `base` (pixels) at zoom `zoom`: whole pixels from 4 up, fractions below.

@@ -258,7 +258,7 @@ TEST(ViewTiling, TheWheelPassesThroughAViewOnlyAtItsEnd) {
 
 // The Hopper windows take their place in the tiling: stacked under the fragments view's column, an
 // open one shares that column's height with fragments and banks (each in proportion to its design
-// height: fragments 590, banks 360, a Hopper window as tall as fragments), overlapping nothing;
+// height: fragments 590, banks 360, a Hopper window the column's 950), overlapping nothing;
 // closed, they give back every rectangle exactly.
 TEST(ViewTiling, HopperWindowsTakeTheirPlaceInTheColumn) {
   const Layout l = with_stacked_slots(design(), kFragments, 3);
@@ -272,11 +272,12 @@ TEST(ViewTiling, HopperWindowsTakeTheirPlaceInTheColumn) {
   for (std::size_t i = 0; i < 8; ++i)
     expect_rect(closed[i], plain[i].x0, plain[i].y0, plain[i].x1, plain[i].y1, "closed " + std::to_string(i));
   for (std::size_t i = 8; i < 11; ++i) EXPECT_TRUE(closed[i].empty()) << i;
-  // The warpgroup window open: the middle column's 950 pixels are 590 : 360 : 590 of 1540.
+  // The warpgroup window open: the middle column's 950 pixels are 590 : 360 : 950 of 1900, half of
+  // them the warpgroup's.
   open[8] = true;
   const std::vector<LayoutRect> v = tile_views(l, open, c, 0, 0, 1);
   expect_tiles(v, c, "warpgroup open");
-  const float fh = std::round(950.f * 590.f / 1540.f), bh = std::round(950.f * 950.f / 1540.f);
+  const float fh = std::round(950.f * 590.f / 1900.f), bh = std::round(950.f * 950.f / 1900.f);
   expect_rect(v[kFragments], 330, 50, 1120, 50 + fh, "fragments");
   expect_rect(v[kBanks], 330, 50 + fh, 1120, 50 + bh, "banks");
   expect_rect(v[8], 330, 50 + bh, 1120, 1000, "warpgroup");

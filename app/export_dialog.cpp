@@ -9,9 +9,21 @@
 
 namespace fragviz::app {
 
+scene::Crop export_crop(const ExportDialog& d, scene::View v) {
+  scene::Crop c;
+  if (!scene::croppable(v)) return c;
+  c.operand = d.operand;
+  if (d.crop && !d.operand.empty()) {
+    c.rows = scene::IndexRange{d.first_row, d.last_row + 1};
+    c.cols = scene::IndexRange{d.first_col, d.last_col + 1};
+  }
+  return c;
+}
+
 scene::ViewRequest export_request(const AppState& s, scene::View v) {
   scene::ViewRequest r;
   r.view = v;
+  r.crop = export_crop(s.export_dialog, v);
   r.palette = assets().palette;
   const Controls& c = s.controls;
   switch (v) {

@@ -26,10 +26,20 @@ struct ExportDialog {
   /// A path that exists and that Export was pressed for: the dialog asks before replacing it; empty:
   /// nothing to confirm.
   std::string overwrite_pending;
+  /// fragviz-cli export's --operand and --crop, for the views that take them (scene::croppable):
+  /// one operand ("A", "B", "C"; empty: all), and with `crop`, rows first_row..last_row and columns
+  /// first_col..last_col of it (both ends included, as the dialog shows them).
+  std::string operand;
+  bool crop = false;
+  int first_row = 0, last_row = 7, first_col = 0, last_col = 7;
 };
 
-/// The request for view `v` with the app's current settings. Never fails: what the settings cannot
-/// give (no gate run for the output view) is for build_scene to refuse.
+/// The crop `d` asks of view `v`: none for a view that cannot be cropped; the operand, and the
+/// ranges when `crop` is on and an operand is picked (build_scene refuses a range outside it).
+scene::Crop export_crop(const ExportDialog& d, scene::View v);
+
+/// The request for view `v` with the app's current settings and the dialog's crop. Never fails: what the
+/// settings cannot give (no gate run for the output view) is for build_scene to refuse.
 scene::ViewRequest export_request(const AppState& s, scene::View v);
 
 /// The folder a new export goes to: the last one used this session, else the user's Pictures folder

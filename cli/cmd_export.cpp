@@ -25,7 +25,7 @@ namespace {
 
 struct Opts {
   std::string view, instr, num = "x4", swizzle = "none", layout, lanes, access = "ldmatrix", report,
-                           elem = "b16";
+                           elem = "b16", operand, crop;
   bool trans = false;
   int width = 64, pad = 8, sm = 0, lane = -1;
   double scale = 2;
@@ -35,8 +35,8 @@ struct Opts {
 
 /// The options each view reads (the rest are refused for it, so nothing given is silently dropped).
 const std::map<scene::View, std::set<std::string>> kViewOptions = {
-    {scene::View::fragments, {"--instr", "--lane"}},
-    {scene::View::warpgroup, {"--instr", "--lane"}},
+    {scene::View::fragments, {"--instr", "--lane", "--operand", "--crop"}},
+    {scene::View::warpgroup, {"--instr", "--lane", "--operand", "--crop"}},
     {scene::View::ldmatrix, {"--num", "--trans", "--lane"}},
     {scene::View::stmatrix, {"--num", "--trans", "--lane"}},
     {scene::View::movmatrix, {"--lane"}},
@@ -123,6 +123,18 @@ int run(const Opts& o) {
   if (*view == scene::View::banks && o.given.at("--elem")->count() > 0 && o.layout.empty())
     return refuse("--elem counts a --layout's numbers: give --layout too (the tile controls are halves)",
                   kExitUsage);
+  if (!o.operand.empty()) {
+    if (!scene::parse_crop_operand(o.operand))
+      return refuse("--operand '" + echo_text(o.operand) + "': give A, B or C (D and C/D name C too)",
+                    kExitUsage);
+    r.crop.operand = o.operand;
+  }
+  if (!o.crop.empty()) {
+    const auto crop = scene::parse_crop(o.crop);
+    if (!crop) return refuse(crop.error.message, kExitUsage);
+    r.crop.rows = crop->rows;
+    r.crop.cols = crop->cols;
+  }
   r.palette = app::assets().palette;
   if (*view == scene::View::output) {
     if (o.report.empty()) return refuse("--view output needs --report FILE (a gate report)", kExitUsage);
@@ -219,6 +231,15 @@ void add_export_command(CLI::App& app, int& exit_code) {
                                        "highlight one lane (warpgroup: thread 0-127): its cells outlined, "
                                        "the others faded")
                            ->check(whole_range(0, 127));
+  o->given["--operand"] =
+      cmd->add_option("--operand", o->operand,
+                      "fragments, warpgroup: draw one operand only: A, B or C (C/D; D for warpgroup)")
+          ->check(kNonEmpty);
+  o->given["--crop"] =
+      cmd->add_option("--crop", o->crop,
+                      "fragments, warpgroup, with --operand: a block of its rows and columns, "
+                      "e.g. rows=0:16,cols=0:8 (last excluded; either part alone)")
+          ->check(kNonEmpty);
   o->given["--sm"] =
       cmd->add_option("--sm", o->sm, "banks: oldest target, e.g. 75 or 80")->check(whole_range(70, 200));
   o->given["--report"] =

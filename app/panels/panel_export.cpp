@@ -1,6 +1,7 @@
 // File > Export: a modal dialog (view, format, path, PNG scale) over export_dialog.hpp; the export
 // runs when Export is pressed and its outcome stays at the top of the dialog (green: written, red:
 // why not), wrapped, the dialog's height fitted to it every frame so nothing falls below its edge.
+#include <algorithm>
 #include <filesystem>
 #include <string>
 
@@ -59,6 +60,45 @@ void draw_export_popup(AppState& s) {
     ImGui::EndCombo();
   }
   record_widget(s, "export_format");
+  if (scene::croppable(d.view)) {
+    // Part of the view: one operand, and a block of its rows and columns (--operand, --crop).
+    const bool wg = d.view == scene::View::warpgroup;
+    const char* names[] = {"all", "A", wg ? "D" : "B", "C/D"};
+    const char* keys[] = {"", "A", wg ? "C" : "B", "C"};
+    const int count = wg ? 3 : 4;
+    if (wg && d.operand == "B") d.operand.clear();
+    int at = 0;
+    for (int i = 0; i < count; ++i)
+      if (d.operand == keys[i]) at = i;
+    if (ImGui::BeginCombo("Operand", names[at])) {
+      for (int i = 0; i < count; ++i)
+        if (ImGui::Selectable(names[i], i == at)) d.operand = keys[i];
+      ImGui::EndCombo();
+    }
+    record_widget(s, "export_operand");
+    if (!d.operand.empty()) {
+      ImGui::Checkbox("Crop", &d.crop);
+      record_widget(s, "export_crop");
+      if (d.crop) {
+        const auto range = [&](const char* label, int* first, int* last, const char* widget) {
+          ImGui::TextUnformatted(label);
+          ImGui::SameLine(90);
+          ImGui::SetNextItemWidth(110);
+          input_int((std::string("##first") + widget).c_str(), first);
+          ImGui::SameLine();
+          ImGui::TextUnformatted("to");
+          ImGui::SameLine();
+          ImGui::SetNextItemWidth(110);
+          input_int((std::string("##last") + widget).c_str(), last);
+          record_widget(s, widget);
+          *first = std::max(0, *first);
+          *last = std::max(*first, *last);
+        };
+        range("rows", &d.first_row, &d.last_row, "export_crop_rows");
+        range("columns", &d.first_col, &d.last_col, "export_crop_cols");
+      }
+    }
+  }
   if (!scene::cairo_available()) status_text(kDimV, "PNG and PDF: %s", scene::cairo_description().c_str());
   // The path follows the view and format until the user types one of their own; a typed name still
   // follows the format's extension.

@@ -134,5 +134,54 @@ TEST(ExportDialog, TheDefaultFolderIsTheLastOneUsedElsePicturesElseHome) {
   std::filesystem::remove_all(home);
 }
 
+// The dialog's Operand and Crop: the file holds that operand's block only, the cells named as in the
+// whole tile (PTX ISA m16n8k16 A: (4,8) is T16 V4), both ends of each range included as shown.
+TEST(ExportDialog, ACropWritesExactlyTheBlockAsked) {
+  AppState s;
+  s.controls.instruction = "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32";
+  s.export_dialog.operand = "A";
+  s.export_dialog.crop = true;
+  s.export_dialog.first_row = 4;
+  s.export_dialog.last_row = 11;
+  s.export_dialog.first_col = 8;
+  s.export_dialog.last_col = 15;
+  const scene::ViewRequest r = export_request(s, scene::View::fragments);
+  EXPECT_EQ(r.crop.operand, "A");
+  EXPECT_EQ(r.crop.rows, (scene::IndexRange{4, 12}));
+  EXPECT_EQ(r.crop.cols, (scene::IndexRange{8, 16}));
+  // Views without operands take no crop.
+  EXPECT_TRUE(export_request(s, scene::View::banks).crop.whole());
+  const std::string dir = ::testing::TempDir() + "fragviz-export-crop";
+  std::filesystem::create_directories(dir);
+  const std::string path = dir + "/a.svg";
+  std::filesystem::remove(path);
+  const ExportOutcome o = run_export(s, scene::View::fragments, scene::Format::svg, path, 2.0);
+  ASSERT_TRUE(o.ok) << o.message;
+  std::ifstream in(path);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  int cells = 0;
+  for (std::size_t at = text.find("id=\""); at != std::string::npos; at = text.find("id=\"", at + 1)) {
+    const std::string id = text.substr(at + 4, text.find('"', at + 4) - at - 4);
+    int row = -1, col = -1;
+    ASSERT_EQ(std::sscanf(id.c_str(), "A-r%d-c%d", &row, &col), 2) << id;
+    EXPECT_TRUE(row >= 4 && row <= 11 && col >= 8 && col <= 15) << id;
+    ++cells;
+  }
+  EXPECT_EQ(cells, 64);
+  EXPECT_NE(text.find(">T16 V4<"), std::string::npos);
+  // Without an operand the crop is off: the whole view.
+  s.export_dialog.operand.clear();
+  EXPECT_TRUE(export_request(s, scene::View::fragments).crop.whole());
+  // A range outside the operand is refused, nothing written.
+  s.export_dialog.operand = "B";
+  s.export_dialog.first_row = 0;
+  s.export_dialog.last_row = 16;
+  std::filesystem::remove(path);
+  const ExportOutcome bad = run_export(s, scene::View::fragments, scene::Format::svg, path, 2.0);
+  EXPECT_FALSE(bad.ok);
+  EXPECT_EQ(bad.message, "rows=0:17 is outside B's 16 x 8 (rows 0:16)");
+  EXPECT_FALSE(std::filesystem::exists(path));
+}
+
 }  // namespace
 }  // namespace fragviz::app

@@ -119,4 +119,15 @@ ExportOutcome run_export(const AppState& s, scene::View v, scene::Format f, cons
   return {true, "wrote " + path + " (" + std::string(scene::to_string(f)) + "): " + built.value->title};
 }
 
+std::string follow_export_path(const std::string& path, const std::string& folder, scene::View old_view,
+                               scene::Format old_format, scene::View view, scene::Format format) {
+  if (path.empty() || path == default_export_path(folder, old_view, old_format))
+    return default_export_path(folder, view, format);
+  if (view != old_view) {
+    const std::string typed_folder = std::filesystem::path(path).parent_path().string();
+    return default_export_path(typed_folder.empty() ? folder : typed_folder, view, format);
+  }
+  return format != old_format ? path_for_format(path, format) : path;
+}
+
 }  // namespace fragviz::app

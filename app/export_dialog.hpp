@@ -54,6 +54,13 @@ std::string default_export_path(const std::string& folder, scene::View v, scene:
 /// choosing PNG never leaves a ".svg" name holding PNG bytes. Any other name is left as typed.
 std::string path_for_format(const std::string& path, scene::Format f);
 
+/// The dialog's file name after the view or format changed from (old_view, old_format): an empty or
+/// default name follows both (default_export_path in `folder`); a name the user typed takes the new
+/// view's default name in the typed name's folder when the view changes (another picture never
+/// lands on the last one's name), and otherwise only follows the format (path_for_format).
+std::string follow_export_path(const std::string& path, const std::string& folder, scene::View old_view,
+                               scene::Format old_format, scene::View view, scene::Format format);
+
 /// The file extension of `f`, without the dot: svg, png, pdf, tex.
 const char* format_extension(scene::Format f);
 

@@ -42,8 +42,8 @@ void draw_export_popup(AppState& s) {
       "A view as it is on screen (its settings, layout and selected lane), as fragviz-cli "
       "export writes it:");
   const std::string folder = default_export_folder(d);
-  const std::string old_default = default_export_path(folder, d.view, d.format);
   const scene::Format old_format = d.format;
+  const scene::View old_view = d.view;
   if (ImGui::BeginCombo("View", std::string(scene::to_string(d.view)).c_str())) {
     for (scene::View v : kViews)
       if (ImGui::Selectable(std::string(scene::to_string(v)).c_str(), v == d.view)) d.view = v;
@@ -102,10 +102,7 @@ void draw_export_popup(AppState& s) {
   if (!scene::cairo_available()) status_text(kDimV, "PNG and PDF: %s", scene::cairo_description().c_str());
   // The path follows the view and format until the user types one of their own; a typed name still
   // follows the format's extension.
-  if (d.path.empty() || d.path == old_default)
-    d.path = default_export_path(folder, d.view, d.format);
-  else if (d.format != old_format)
-    d.path = path_for_format(d.path, d.format);
+  d.path = follow_export_path(d.path, folder, old_view, old_format, d.view, d.format);
   ImGui::SetNextItemWidth(-80);
   if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();  // typing replaces the default name
   const bool enter = ImGui::InputText(

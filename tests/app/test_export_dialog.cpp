@@ -113,6 +113,32 @@ TEST(ExportDialog, TheNameFollowsTheFormat) {
             "/home/u/Pictures/fragviz-banks.pdf");
 }
 
+// Newcomer round 8: a typed name stayed when the view changed, so the next picture was aimed at
+// the last one's file. Another view takes its own default name, in the typed name's folder.
+TEST(ExportDialog, TheNameFollowsTheView) {
+  using scene::Format;
+  using scene::View;
+  EXPECT_EQ(follow_export_path("/w/exp/app-frag.png", "/home/u", View::fragments, Format::png, View::banks,
+                               Format::png),
+            "/w/exp/fragviz-banks.png");
+  EXPECT_EQ(
+      follow_export_path("app-frag.png", "/home/u", View::fragments, Format::png, View::banks, Format::png),
+      "/home/u/fragviz-banks.png");
+  // The same view: a typed name stays, and follows only the format.
+  EXPECT_EQ(follow_export_path("/w/exp/app-frag.png", "/home/u", View::fragments, Format::png,
+                               View::fragments, Format::svg),
+            "/w/exp/app-frag.svg");
+  EXPECT_EQ(follow_export_path("/w/exp/app-frag.png", "/home/u", View::fragments, Format::png,
+                               View::fragments, Format::png),
+            "/w/exp/app-frag.png");
+  // A default name follows view and format in the default folder.
+  EXPECT_EQ(follow_export_path("/home/u/fragviz-fragments.svg", "/home/u", View::fragments, Format::svg,
+                               View::banks, Format::pdf),
+            "/home/u/fragviz-banks.pdf");
+  EXPECT_EQ(follow_export_path("", "/home/u", View::fragments, Format::svg, View::fragments, Format::svg),
+            "/home/u/fragviz-fragments.svg");
+}
+
 // Issue 22: the default folder was the working folder (the clone, when started from it).
 TEST(ExportDialog, TheDefaultFolderIsTheLastOneUsedElsePicturesElseHome) {
   const std::string home = ::testing::TempDir() + "fragviz-export-home";

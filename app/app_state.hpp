@@ -14,7 +14,7 @@
 #include <utility>
 #include <vector>
 
-#include "algebra_view.hpp"
+#include "fragviz/viewmodel/algebra_view.hpp"
 #include "compare_view.hpp"
 #include "export_dialog.hpp"
 #include "file_browser_state.hpp"

@@ -68,6 +68,11 @@ scene::ViewRequest export_request(const AppState& s, scene::View v) {
     case scene::View::output:
       r.gate = s.gate.report;
       break;
+    case scene::View::algebra:
+      r.expression = s.algebra.expression;
+      r.step = s.algebra.step;
+      r.colour = to_string(s.algebra.colour);
+      break;
   }
   return r;
 }

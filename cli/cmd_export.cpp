@@ -25,9 +25,9 @@ namespace {
 
 struct Opts {
   std::string view, instr, num = "x4", swizzle = "none", layout, lanes, access = "ldmatrix", report,
-                           elem = "b16", operand, crop;
+                           elem = "b16", operand, crop, expression, colour = "offset";
   bool trans = false;
-  int width = 64, pad = 8, sm = 0, lane = -1;
+  int width = 64, pad = 8, sm = 0, lane = -1, step = -1;
   double scale = 2;
   std::string svg, png, pdf, tikz;
   std::map<std::string, CLI::Option*> given;  ///< view options by name, to refuse those a view ignores
@@ -44,6 +44,7 @@ const std::map<scene::View, std::set<std::string>> kViewOptions = {
      {"--instr", "--num", "--trans", "--width", "--pad", "--swizzle", "--layout", "--lanes", "--access",
       "--sm", "--elem", "--lane"}},
     {scene::View::output, {"--report"}},
+    {scene::View::algebra, {"--expression", "--step", "--colour"}},
 };
 
 /// "--svg" for Format::svg: the option that names the format's file.
@@ -117,6 +118,13 @@ int run(const Opts& o) {
   r.elem = o.elem;
   r.sm = o.sm;
   r.lane = o.lane;
+  r.expression = o.expression;
+  r.step = o.step > 0 ? o.step - 1 : -1;  // 1-based on the command line, as the window lists them
+  r.colour = o.colour;
+  if (*view == scene::View::algebra && o.expression.empty())
+    return refuse(
+        "--view algebra draws an expression: give --expression 'logical_divide((16,64):(64,1), (8,8))'",
+        kExitUsage);
   if (o.lane > (*view == scene::View::warpgroup ? 127 : 31))
     return refuse("--lane " + std::to_string(o.lane) + ": --view " + o.view + " has " +
                   (*view == scene::View::warpgroup ? "threads 0-127" : "lanes 0-31"));
@@ -194,7 +202,7 @@ void add_export_command(CLI::App& app, int& exit_code) {
   auto o = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand("export",
                                  "Any view as SVG, PNG, PDF or TikZ: fragments, warpgroup, ldmatrix, "
-                                 "stmatrix, movmatrix, banks, output");
+                                 "stmatrix, movmatrix, banks, output, algebra");
   cmd->add_option("--view", o->view, scene::view_names())->required();
   o->given["--instr"] = cmd->add_option("--instr", o->instr,
                                         "fragments: an mma.sync mnemonic; warpgroup: a wgmma one; banks: an "
@@ -231,6 +239,17 @@ void add_export_command(CLI::App& app, int& exit_code) {
                                        "highlight one lane (warpgroup: thread 0-127): its cells outlined, "
                                        "the others faded")
                            ->check(whole_range(0, 127));
+  o->given["--expression"] =
+      cmd->add_option("--expression", o->expression,
+                      "algebra: an expression of CuTe's layout algebra, as fragviz-cli algebra takes it")
+          ->check(kNonEmpty);
+  o->given["--step"] = cmd->add_option("--step", o->step,
+                                       "algebra: which operation of a nested expression to draw, 1 = the "
+                                       "innermost (default: the outermost)")
+                           ->check(whole_range(1, 1000));
+  o->given["--colour"] =
+      cmd->add_option("--colour", o->colour, "algebra: colour cells by offset, row or column")
+          ->check(CLI::IsMember({"offset", "row", "column"}));
   o->given["--operand"] =
       cmd->add_option("--operand", o->operand,
                       "fragments, warpgroup: draw one operand only: A, B or C (C/D; D for warpgroup)")

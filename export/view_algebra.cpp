@@ -3,6 +3,7 @@
 // colours, so cells that share an offset share a colour.
 #include <algorithm>
 
+#include "fragviz/viewmodel/algebra_view.hpp"
 #include "fragviz_export/views.hpp"
 #include "grid.hpp"
 
@@ -25,6 +26,62 @@ Scene layout_table_scene(const std::string& title, const std::string& subtitle, 
               return cell;
             });
   return s;
+}
+
+Outcome<Scene> algebra_scene(const ViewRequest& r) {
+  app::AlgebraControls c;
+  c.expression = r.expression;
+  c.step = r.step;
+  if (r.colour == "row")
+    c.colour = app::AlgebraColour::row;
+  else if (r.colour == "column")
+    c.colour = app::AlgebraColour::column;
+  else if (r.colour != "offset")
+    return Outcome<Scene>::fail(ErrorKind::refused,
+                                "algebra: colour '" + r.colour + "' is none of offset, row, column");
+  const app::AlgebraModel m = app::make_algebra_model(c);
+  if (!m.ok) return Outcome<Scene>::fail(ErrorKind::refused, "algebra: " + m.error);
+  if (m.tables.empty())
+    return Outcome<Scene>::fail(ErrorKind::refused,
+                                "algebra: " + m.value + " is " + m.facts + ", not a layout: nothing to draw");
+  Scene s;
+  double y = draw_title(s, r.expression, "= " + m.value + "   (" + m.facts + ")");
+  for (std::size_t i = 0; i < m.tables.size(); ++i) {
+    const app::AlgebraTable& t = m.tables[i];
+    const std::string heading = t.title + "  " + t.layout;
+    s.add(Text{12, y + 10, heading, kBodySize, kBlack, Anchor::start, true});
+    s.cover(12 + text_width(heading, kBodySize), y + 10);
+    y += 14;
+    if (!t.swizzle.empty()) {
+      s.add(Text{12, y + 10, t.swizzle, kBodySize});
+      s.cover(12 + text_width(t.swizzle, kBodySize), y + 10);
+      y += 14;
+    }
+    if (!t.too_large.empty()) {
+      s.add(Text{12, y + 10, t.too_large, kBodySize});
+      y += 20;
+      continue;
+    }
+    std::size_t widest = 1;
+    for (std::int64_t o : t.table.offsets) widest = std::max(widest, std::to_string(o).size());
+    const double cw = std::max(18.0, text_width(std::string(widest, '8'), 6.5) + 6);
+    const int rows = static_cast<int>(t.table.extent.rows), cols = static_cast<int>(t.table.extent.cols);
+    y = draw_grid(s,
+                  GridSpec{12 + kGridLeft, y + kGridTop, rows, cols, cw, 14, "offset at (row, col)", true,
+                           "T" + std::to_string(i)},
+                  [&](int row, int col) {
+                    const std::int64_t o = t.table.at(row, col);
+                    const std::int64_t k = c.colour == app::AlgebraColour::offset ? o
+                                           : c.colour == app::AlgebraColour::row  ? row
+                                                                                  : col;
+                    Cell cell;
+                    cell.fill = lane_colour(r.palette, static_cast<int>(((k % 32) + 32) % 32));
+                    cell.label = std::to_string(o);
+                    return cell;
+                  }) +
+        16;
+  }
+  return Outcome<Scene>::ok(std::move(s));
 }
 
 }  // namespace fragviz::scene

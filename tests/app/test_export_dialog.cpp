@@ -113,6 +113,28 @@ TEST(ExportDialog, TheNameFollowsTheFormat) {
             "/home/u/Pictures/fragviz-banks.pdf");
 }
 
+// The Algebra window exports what it shows: its expression, the operation picked and the colouring,
+// the scene's tables those of the window's own model.
+TEST(ExportDialog, TheAlgebraWindowExportsItsExpressionStepAndColour) {
+  AppState s;
+  s.algebra.expression = "coalesce(composition((4,8):(8,1), (8,4):(4,1)))";
+  s.algebra.step = 0;
+  s.algebra.colour = AlgebraColour::row;
+  const scene::ViewRequest r = export_request(s, scene::View::algebra);
+  EXPECT_EQ(r.expression, s.algebra.expression);
+  EXPECT_EQ(r.step, 0);
+  EXPECT_EQ(r.colour, "row");
+  const auto scene = scene::build_scene(r);
+  ASSERT_TRUE(scene) << scene.error.message;
+  // Step 1 is composition: operands (4,8):(8,1) and (8,4):(4,1), then its result, as the window.
+  const AlgebraModel m = make_algebra_model(s.algebra);
+  ASSERT_EQ(m.tables.size(), 3u);
+  std::size_t cells = 0;
+  for (const scene::Item& it : scene->items)
+    if (const auto* rect = std::get_if<scene::Rect>(&it); rect && !rect->id.empty()) ++cells;
+  EXPECT_EQ(cells, 32u * 3);
+}
+
 // Newcomer round 8: a typed name stayed when the view changed, so the next picture was aimed at
 // the last one's file. Another view takes its own default name, in the typed name's folder.
 TEST(ExportDialog, TheNameFollowsTheView) {

@@ -154,5 +154,27 @@ assert label["A-r4-c8"] == "T16 V4" and label["A-r8-c8"] == "T0 V6", (label["A-r
 PY
 rm -f "$tmp/crop.svg"
 
+# The Algebra window's tables: composition(Swizzle<3,3,3> o (8,64):(64,1), (8,8):(8,1)) draws operand
+# 1 (T0, 8 x 64), operand 2 (T1, 8 x 8) and the result (T2): B(0,1) = 8 is (0,1) of the 8 x 64
+# row-major tile, offset 64 before the swizzle; Swizzle<3,3,3> moves bit 6 to bit 3: 72.
+"$cli" export --view algebra --expression 'composition(Swizzle<3,3,3> o (8,64):(64,1), (8,8):(8,1))' \
+  --svg "$tmp/alg.svg" >/dev/null || fail "algebra export exited $?"
+python3 - "$tmp/alg.svg" <<'PY' || fail "algebra SVG"
+import sys, xml.etree.ElementTree as ET
+root = ET.parse(sys.argv[1]).getroot()
+order = [e for e in root.iter() if e.tag.endswith("rect") or e.tag.endswith("text")]
+label = {e.get("id"): order[i + 1].text for i, e in enumerate(order) if e.get("id")}
+for t, n in (("T0", 8 * 64), ("T1", 64), ("T2", 64)):
+    assert sum(1 for i in label if i.startswith(t + "-")) == n, t
+assert label["T0-r1-c8"] == "64" and label["T1-r0-c1"] == "1" and label["T2-r0-c1"] == "72", label["T2-r0-c1"]
+PY
+"$cli" export --view algebra --expression 'complement((2,2):(2,3))' --svg "$tmp/alg2.svg" 2>"$tmp/err"
+[ $? = 3 ] || fail "a refused expression did not exit 3"
+grep -q "Non-injective" "$tmp/err" || fail "the refusal does not quote CuTe: $(cat "$tmp/err")"
+[ -e "$tmp/alg2.svg" ] && fail "a refused expression wrote a picture"
+"$cli" export --view algebra --svg "$tmp/alg2.svg" 2>/dev/null
+[ $? = 64 ] || fail "--view algebra without --expression did not exit 64"
+rm -f "$tmp/alg.svg"
+
 [ $fails = 0 ] && echo "test_export: all checks passed (cairo: $cairo)"
 exit $((fails > 0))

@@ -25,10 +25,19 @@
 namespace fragviz::scene {
 
 /// The views that export.
-enum class View : std::uint8_t { fragments, warpgroup, ldmatrix, stmatrix, movmatrix, banks, output };
+enum class View : std::uint8_t {
+  fragments,
+  warpgroup,
+  ldmatrix,
+  stmatrix,
+  movmatrix,
+  banks,
+  output,
+  algebra
+};
 std::string_view to_string(View v);
 std::optional<View> parse_view(std::string_view text);
-/// "fragments, warpgroup, ldmatrix, stmatrix, movmatrix, banks, output".
+/// "fragments, warpgroup, ldmatrix, stmatrix, movmatrix, banks, output, algebra".
 std::string view_names();
 
 /// A range [first, last) of a grid's rows or columns.
@@ -78,6 +87,11 @@ struct ViewRequest {
   /// fragments (A, B, C), warpgroup (A, D): the part drawn. A row or column range needs one operand
   /// (the grids differ in shape) and must lie inside it; the scene holds exactly those cells.
   Crop crop;
+  /// algebra: the expression, the operation whose operands and result are drawn (-1: the
+  /// outermost) and what colours the cells, as the Algebra window shows them (algebra_view.hpp).
+  std::string expression;
+  int step = -1;
+  std::string colour = "offset";  ///< offset, row or column
   /// output: the gate report (ReportFile with a gate part), e.g. from load_report.
   std::shared_ptr<const GateReport> gate;
   app::Palette palette;  ///< lane and warp colours
@@ -93,6 +107,9 @@ Outcome<Scene> ldmatrix_scene(const ViewRequest& r);
 Outcome<Scene> stmatrix_scene(const ViewRequest& r);
 Outcome<Scene> movmatrix_scene(const ViewRequest& r);
 Outcome<Scene> banks_scene(const ViewRequest& r);
+/// The Algebra window's tables: the shown operation's layout operands and result (or the layout
+/// alone), each cell its offset, coloured as asked; refused with the expression's own refusal.
+Outcome<Scene> algebra_scene(const ViewRequest& r);
 Outcome<Scene> output_scene(const ViewRequest& r);
 
 /// A layout's table (fragviz-cli algebra --svg): `rows` x `cols` cells, cell (r, c) labelled with

@@ -1,5 +1,5 @@
 // The Algebra view's content (algebra_view.hpp).
-#include "algebra_view.hpp"
+#include "fragviz/viewmodel/algebra_view.hpp"
 
 #include <algorithm>
 

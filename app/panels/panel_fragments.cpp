@@ -99,6 +99,9 @@ struct Fit {
   float cw, ch;
   int per_row;
 };
+/// The widest a fitted cell may be against its height.
+constexpr float kMaxCellAspect = 3.f;
+
 Fit fit_cells(const Instruction& in, ImVec2 avail, const Margins& mg) {
   Fit best{1.f, 1.f, 1};
   float best_score = -1.f;
@@ -118,6 +121,9 @@ Fit fit_cells(const Instruction& in, ImVec2 avail, const Margins& mg) {
                     static_cast<float>(per_row * (in.k + in.n)),
                 64.f);
     const float ch = size((avail.y - fixed_h) / static_cast<float>(rows * (in.k + in.m)), 40.f);
+    // A short view (a Hopper window below it) must not make flat, wide cells: zooming those to
+    // readable height stretched them sideways (newcomer round 8). At most kMaxCellAspect wide.
+    cw = std::min(cw, std::max(1.f, std::floor(ch * kMaxCellAspect)));
     // Cells read best about 1.6 times as wide as tall ("T31 V7" on one line).
     const float score = std::min(cw, ch * 1.6f);
     if (score > best_score) {

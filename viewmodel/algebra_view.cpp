@@ -17,6 +17,17 @@ const char* to_string(AlgebraColour c) {
   return "offset";
 }
 
+std::optional<AlgebraColour> parse_algebra_colour(std::string_view text) {
+  for (AlgebraColour c : {AlgebraColour::offset, AlgebraColour::row, AlgebraColour::column})
+    if (text == to_string(c)) return c;
+  return std::nullopt;
+}
+
+int algebra_colour_index(AlgebraColour by, std::int64_t offset, std::int64_t row, std::int64_t col) {
+  const std::int64_t k = by == AlgebraColour::offset ? offset : by == AlgebraColour::row ? row : col;
+  return static_cast<int>(((k % 32) + 32) % 32);
+}
+
 const std::vector<AlgebraExample> kAlgebraExamples = {
     {"a 16x64 tile of halves in 8x8 blocks", "logical_divide((16,64):(64,1), (8,8))"},
     {"the same tile swizzled (ldmatrix without conflicts)", "Swizzle<3,3,3> o (16,64):(64,1)"},

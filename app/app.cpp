@@ -593,7 +593,18 @@ std::string App::state_json() const {
                          {"scroll", json::array({fv.scroll_x * px, fv.scroll_y * px})},
                          {"scroll_max", json::array({fv.scroll_max_x * px, fv.scroll_max_y * px})},
                          {"blocks_per_row", fv.blocks_per_row},
-                         {"cells_drawn", fv.cells_drawn}};
+                         {"cells_drawn", fv.cells_drawn},
+                         {"readable_zoom", fv.readable_zoom},
+                         {"label_mode", fv.label_mode},
+                         {"label_steps", json::array({fv.row_label_step, fv.col_label_step})}};
+  {
+    // Each operand's index bands: the column band's top, the row band's left (null: none drawn).
+    json bands = json::object();
+    for (const auto& [k, b] : fv.label_bands)
+      bands[k] = json::array({std::isnan(b.first) ? json(nullptr) : json(b.first * px),
+                              std::isnan(b.second) ? json(nullptr) : json(b.second * px)});
+    j["fragments_view"]["label_bands"] = bands;
+  }
   {
     json regs = json::array();
     for (const InspectorRegister& r : fr.inspector) {
@@ -629,6 +640,23 @@ std::string App::state_json() const {
   j["bank_marked"] = {{"unpadded", coords(fr.bank_marked_unpadded)},
                       {"padded", coords(fr.bank_marked_padded)}};
   j["banks"] = {{"unpadded", bank(derived_->unpadded)}, {"padded", bank(derived_->padded)}};
+  {
+    const BanksViewRecord& bv = fr.banks_view;
+    json grids = json::object();
+    for (const auto& [k, g] : bv.grids) {
+      json a = json::array();
+      for (float v : g) a.push_back(std::isnan(v) ? json(nullptr) : json(v * px));  // NaN: no band drawn
+      grids[k] = a;
+    }
+    j["banks_view"] = {{"drawn", bv.drawn},
+                       {"zoom", bv.zoom},
+                       {"readable_zoom", bv.readable_zoom},
+                       {"cell_size", json::array({bv.cell_w * px, bv.cell_h * px})},
+                       {"scroll", json::array({bv.scroll_x * px, bv.scroll_y * px})},
+                       {"scroll_max", json::array({bv.scroll_max_x * px, bv.scroll_max_y * px})},
+                       {"address_every", bv.address_every},
+                       {"grids", grids}};
+  }
   if (layout_view_) {
     j["layout_view"] = layout_view_json(*layout_view_);
     const LayoutProbe* m = matching_layout_probe(*layout_view_, s_.probe.report.get());
@@ -873,7 +901,7 @@ std::string App::state_json() const {
                 {"notice", fs.notice}};
   json windows = json::object();
   for (const WindowSetting& view : kWindowSettings) {
-    if (!view.tiled) continue;  // the tiled views' rectangles (the Hopper windows are in "hopper")
+    // Every view's rectangle, the Hopper windows' too while open (they are tiled with the others).
     if (const ImGuiWindow* w = ImGui::FindWindowByName(view.title); w && w->Active)
       windows[view.title] = {
           {"rect", json::array({w->Pos.x * px, w->Pos.y * px, w->Size.x * px, w->Size.y * px})},

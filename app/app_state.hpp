@@ -11,9 +11,10 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
-#include "algebra_view.hpp"
+#include "fragviz/viewmodel/algebra_view.hpp"
 #include "compare_view.hpp"
 #include "export_dialog.hpp"
 #include "file_browser_state.hpp"
@@ -39,6 +40,8 @@ inline constexpr int kMinWidthHalves = kMinTileWidthHalves, kMaxWidthHalves = kM
                      kMaxPadHalves = kMaxTilePadHalves;
 /// Fragments view zoom range: 1 fits every grid in the window; more enlarges the cells and scrolls.
 inline constexpr float kMinFragmentsZoom = 1.f, kMaxFragmentsZoom = 32.f;
+/// Bank view zoom range: 1 fits each grid in its column; more enlarges the cells and scrolls.
+inline constexpr float kMinBanksZoom = 1.f, kMaxBanksZoom = 32.f;
 
 /// The instruction shown at first start and whenever a stored mnemonic is not in the catalogue.
 inline constexpr const char* kDefaultInstruction = "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32";
@@ -127,17 +130,6 @@ struct OutputViewport {
   bool operator==(const OutputViewport& o) const { return x0 == o.x0 && y0 == o.y0 && scale == o.scale; }
 };
 
-/// Zoom and scroll of the fragments view, kept between frames so a zoom change keeps the point
-/// under the mouse (ctrl+wheel) or the view's centre (slider) where it was.
-struct FragmentsView {
-  float zoom = 1.f;                    ///< 1 = fit the window, up to kMaxFragmentsZoom
-  const Instruction* instr = nullptr;  ///< what the zoom is for: a new instruction starts at 1
-  // What the last frame drew: its zoom, cell size, scroll and view size.
-  float drawn_zoom = 1.f, cell_w = 0, cell_h = 0, scroll_x = 0, scroll_y = 0, view_w = 0, view_h = 0;
-  /// Point of the view (from its top-left) that stays put when the zoom changes; < 0 = the centre.
-  float anchor_x = -1, anchor_y = -1;
-};
-
 /// Measured probe data the views draw: from a live run or from an opened report file.
 struct ProbeSource {
   std::shared_ptr<const ProbeReport> report;
@@ -167,8 +159,26 @@ struct FragmentsViewRecord {
   float zoom = 1.f;
   float cell_w = 0, cell_h = 0;
   float scroll_x = 0, scroll_y = 0, scroll_max_x = 0, scroll_max_y = 0;
-  int blocks_per_row = 1;  ///< product blocks (quad pairs) side by side
-  int cells_drawn = 0;     ///< cells inside the visible part, all operands
+  int blocks_per_row = 1;     ///< product blocks (quad pairs) side by side
+  int cells_drawn = 0;        ///< cells inside the visible part, all operands
+  float readable_zoom = 1.f;  ///< the view's first zoom: every label and index fits (zoom_grid.hpp)
+  std::string label_mode;     ///< what each cell holds: "full", "two_lines", "owner", "number", "none"
+  int row_label_step = 1, col_label_step = 1;  ///< every how many rows / columns an index is drawn
+  /// Where each operand's ("A", "B", "C") index bands were drawn this frame (screen pixels): the
+  /// column band's top and the row band's left; NaN where none (sticky: in view while the grid is).
+  std::map<std::string, std::pair<float, float>> label_bands;
+};
+
+/// The bank view's zoom and scroll as drawn this frame (either mode; zoom_grid.hpp).
+struct BanksViewRecord {
+  bool drawn = false;
+  float zoom = 1.f, readable_zoom = 1.f;
+  float cell_w = 0, cell_h = 0;
+  float scroll_x = 0, scroll_y = 0, scroll_max_x = 0, scroll_max_y = 0;
+  int address_every = 1;  ///< every how many 128-byte lines an address label is drawn
+  /// Per grid ("unpadded", "padded", "layout"): its first cell's top-left (screen pixels), and
+  /// where its bank-number band's top and address band's left were drawn (sticky).
+  std::map<std::string, std::array<float, 4>> grids;
 };
 
 /// One cell of the fragments view's WMMA grid as drawn (for tests and the state dump).
@@ -220,6 +230,7 @@ struct FrameRecord {
   std::map<std::string, std::vector<CellRecord>> cells;   ///< "A", "B", "C" -> every cell
   std::map<std::string, std::vector<Coord>> highlighted;  ///< "A", "B", "C" -> the selected lane's cells
   FragmentsViewRecord fragments_view;
+  BanksViewRecord banks_view;
   int inspector_lane = -1;                                      ///< lane the inspector showed, -1 when none
   std::vector<InspectorRegister> inspector;                     ///< its registers, A then B then C
   std::string inspector_encoding;                               ///< the line that explains the values
@@ -322,7 +333,8 @@ struct AppState {
   std::string instruction_notice;
   std::string instruction_filter;  ///< the instruction picker's filter text, cleared as it opens
   int selected_lane = -1;          ///< -1 = none
-  FragmentsView fragments_view;
+  GridZoom fragments_view;  ///< the fragments view's zoom and scroll (zoom_grid.hpp); key: the mnemonic
+  GridZoom banks_zoom;      ///< the bank view's (zoom_grid.hpp); key: what its grids show
   /// The WMMA fragment kind (wmma_name) the fragments view shows instead of the instruction's
   /// grids; "" for none. A session's choice, not saved.
   std::string wmma_kind;
@@ -397,6 +409,9 @@ struct AppState {
   bool close_report_requested = false;
   /// The Messages window is open (the status strip's "messages" button opens it).
   bool messages_open = false;
+  /// The gate view's Ladder header was open last frame: the layout gives the view the room its
+  /// table needs (window_placement.cpp).
+  bool gate_ladder_open = false;
   bool quit_requested = false;
   /// File > Quit was chosen: a dialog asks first (Ctrl+Q quits at once: a shortcut is deliberate).
   bool quit_confirm_requested = false;

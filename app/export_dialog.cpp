@@ -9,9 +9,21 @@
 
 namespace fragviz::app {
 
+scene::Crop export_crop(const ExportDialog& d, scene::View v) {
+  scene::Crop c;
+  if (!scene::croppable(v)) return c;
+  c.operand = d.operand;
+  if (d.crop && !d.operand.empty()) {
+    c.rows = scene::IndexRange{d.first_row, d.last_row + 1};
+    c.cols = scene::IndexRange{d.first_col, d.last_col + 1};
+  }
+  return c;
+}
+
 scene::ViewRequest export_request(const AppState& s, scene::View v) {
   scene::ViewRequest r;
   r.view = v;
+  r.crop = export_crop(s.export_dialog, v);
   r.palette = assets().palette;
   const Controls& c = s.controls;
   switch (v) {
@@ -55,6 +67,11 @@ scene::ViewRequest export_request(const AppState& s, scene::View v) {
       break;
     case scene::View::output:
       r.gate = s.gate.report;
+      break;
+    case scene::View::algebra:
+      r.expression = s.algebra.expression;
+      r.step = s.algebra.step;
+      r.colour = to_string(s.algebra.colour);
       break;
   }
   return r;
@@ -105,6 +122,17 @@ ExportOutcome run_export(const AppState& s, scene::View v, scene::Format f, cons
   const Error e = scene::write_file(path, *bytes.value);
   if (e.kind != ErrorKind::none) return {false, e.message};
   return {true, "wrote " + path + " (" + std::string(scene::to_string(f)) + "): " + built.value->title};
+}
+
+std::string follow_export_path(const std::string& path, const std::string& folder, scene::View old_view,
+                               scene::Format old_format, scene::View view, scene::Format format) {
+  if (path.empty() || path == default_export_path(folder, old_view, old_format))
+    return default_export_path(folder, view, format);
+  if (view != old_view) {
+    const std::string typed_folder = std::filesystem::path(path).parent_path().string();
+    return default_export_path(typed_folder.empty() ? folder : typed_folder, view, format);
+  }
+  return format != old_format ? path_for_format(path, format) : path;
 }
 
 }  // namespace fragviz::app

@@ -26,10 +26,20 @@ struct ExportDialog {
   /// A path that exists and that Export was pressed for: the dialog asks before replacing it; empty:
   /// nothing to confirm.
   std::string overwrite_pending;
+  /// fragviz-cli export's --operand and --crop, for the views that take them (scene::croppable):
+  /// one operand ("A", "B", "C"; empty: all), and with `crop`, rows first_row..last_row and columns
+  /// first_col..last_col of it (both ends included, as the dialog shows them).
+  std::string operand;
+  bool crop = false;
+  int first_row = 0, last_row = 7, first_col = 0, last_col = 7;
 };
 
-/// The request for view `v` with the app's current settings. Never fails: what the settings cannot
-/// give (no gate run for the output view) is for build_scene to refuse.
+/// The crop `d` asks of view `v`: none for a view that cannot be cropped; the operand, and the
+/// ranges when `crop` is on and an operand is picked (build_scene refuses a range outside it).
+scene::Crop export_crop(const ExportDialog& d, scene::View v);
+
+/// The request for view `v` with the app's current settings and the dialog's crop. Never fails: what the
+/// settings cannot give (no gate run for the output view) is for build_scene to refuse.
 scene::ViewRequest export_request(const AppState& s, scene::View v);
 
 /// The folder a new export goes to: the last one used this session, else the user's Pictures folder
@@ -43,6 +53,13 @@ std::string default_export_path(const std::string& folder, scene::View v, scene:
 /// `path` with its extension made `f`'s where it ends in another format's (.svg, .png, .pdf, .tex):
 /// choosing PNG never leaves a ".svg" name holding PNG bytes. Any other name is left as typed.
 std::string path_for_format(const std::string& path, scene::Format f);
+
+/// The dialog's file name after the view or format changed from (old_view, old_format): an empty or
+/// default name follows both (default_export_path in `folder`); a name the user typed takes the new
+/// view's default name in the typed name's folder when the view changes (another picture never
+/// lands on the last one's name), and otherwise only follows the format (path_for_format).
+std::string follow_export_path(const std::string& path, const std::string& folder, scene::View old_view,
+                               scene::Format old_format, scene::View view, scene::Format format);
 
 /// The file extension of `f`, without the dot: svg, png, pdf, tex.
 const char* format_extension(scene::Format f);

@@ -21,6 +21,7 @@
 #include "fragviz/gate/gate_host.hpp"
 #include "fragviz/gate/gate_ladder.hpp"
 #include "fragviz/isa/wgmma.hpp"
+#include "fragviz/smem/lane_pattern.hpp"
 #include "fragviz/util/json_text.hpp"
 #include "fragviz/util/name_suggest.hpp"
 #include "fragviz/util/whole_file.hpp"
@@ -411,6 +412,13 @@ const Key<Settings> kSettingsKeys[] = {
        }
        LayoutControls& lc = s.layout;
        read_keys(r, *it, name + ".", kLayoutKeys, lc);
+       // A preset merged into another (`a` into `explorer`) loads as the one kept, silently: the
+       // same addresses under the name the preset list shows.
+       const std::size_t b = lc.lanes.find_first_not_of(" \t\r\n"), e = lc.lanes.find_last_not_of(" \t\r\n");
+       if (b != std::string::npos) {
+         const std::string t = lc.lanes.substr(b, e - b + 1);
+         if (canonical_lane_preset(t) != t) lc.lanes = std::string(canonical_lane_preset(t));
+       }
        // A text that does not parse is kept as typed (the Layout view marks where), and said now,
        // so the user knows at start why the view shows no layout.
        const LayoutView v = compute_layout_view(lc);

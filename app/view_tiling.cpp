@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
 
 namespace fragviz::app {
 
@@ -98,6 +99,63 @@ std::vector<LayoutRect> fractions(const Layout& l, const std::vector<bool>& open
 }  // namespace
 
 bool forms_columns(const Layout& layout) { return !columns_of(layout).empty(); }
+
+Layout with_room(const Layout& layout, int slot, float need, float column_px, float most) {
+  Layout out = layout;
+  if (slot < 0 || static_cast<std::size_t>(slot) >= layout.slots.size() || column_px <= 0 ||
+      !forms_columns(layout))
+    return out;
+  const LayoutSlot& me = layout.slots[static_cast<std::size_t>(slot)];
+  const float h = me.y1 - me.y0;
+  const float others = layout.design_height - h;  // the column covers the design height
+  const float target = std::min(need, std::clamp(most, 0.05f, 0.95f) * column_px);
+  if (h / layout.design_height * column_px >= target || others <= 0) return out;
+  // Heights in the column: the others as they are, this slot `grown`, all scaled to the design height.
+  const float grown = target * others / (column_px - target);
+  const float scale = layout.design_height / (others + grown);
+  float y = 0;
+  std::vector<std::size_t> column;
+  for (std::size_t i = 0; i < out.slots.size(); ++i)
+    if (near(out.slots[i].x0, me.x0) && near(out.slots[i].x1, me.x1)) column.push_back(i);
+  std::sort(column.begin(), column.end(),
+            [&](std::size_t a, std::size_t b) { return layout.slots[a].y0 < layout.slots[b].y0; });
+  for (std::size_t i : column) {
+    LayoutSlot& s = out.slots[i];
+    const float hi = static_cast<int>(i) == slot ? grown : s.y1 - s.y0;
+    s.y0 = y;
+    y += hi * scale;
+    s.y1 = i == column.back() ? layout.design_height : y;
+  }
+  return out;
+}
+
+Layout with_stacked_slots(const Layout& layout, int under, int extra) {
+  Layout out = layout;
+  if (under < 0 || static_cast<std::size_t>(under) >= layout.slots.size() || extra <= 0) return out;
+  const LayoutSlot base = layout.slots[static_cast<std::size_t>(under)];
+  const bool columns = forms_columns(layout);
+  const float h = layout.design_height;  // each as tall as the column: an open one gets half of it
+  // The column grows by `extra` slots of height h, then is scaled back to the design height.
+  const float scale =
+      columns ? layout.design_height / (layout.design_height + static_cast<float>(extra) * h) : 1.f;
+  if (columns)
+    for (LayoutSlot& s : out.slots)
+      if (near(s.x0, base.x0) && near(s.x1, base.x1)) {
+        s.y0 *= scale;
+        s.y1 *= scale;
+      }
+  for (int i = 0; i < extra; ++i) {
+    LayoutSlot s = base;
+    s.id = "extra" + std::to_string(i);
+    if (columns) {
+      s.y0 = (layout.design_height + static_cast<float>(i) * h) * scale;
+      s.y1 = i + 1 == extra ? layout.design_height
+                            : (layout.design_height + static_cast<float>(i + 1) * h) * scale;
+    }
+    out.slots.push_back(s);
+  }
+  return out;
+}
 
 LayoutCanvas make_canvas(float display_w, float display_h, float top, float bar) {
   LayoutCanvas c;

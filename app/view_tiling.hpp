@@ -1,5 +1,8 @@
-// Where the eight views go (the view tiling; window_placement.hpp puts the ImGui windows there),
-// worked out again every frame from the window's size: plain arithmetic (no ImGui), so the unit tests check it directly (tests/app/test_view_tiling.cpp).
+// Where the views go (the view tiling; window_placement.hpp puts the ImGui windows there): the eight
+// of layout.json, the Hopper windows stacked into a column (with_stacked_slots), the gate view grown
+// to its content (with_room);
+// worked out again every frame from the window's size: plain arithmetic (no ImGui), so the unit tests check
+// it directly (tests/app/test_view_tiling.cpp).
 //
 // The views tile the area under the menu bar and status strip as layout.json's slots say, stretched
 // to that area, so they follow the window at every size: nothing overlaps, nothing is left empty,
@@ -71,6 +74,21 @@ struct LayoutFrame {
   float scroll_x = 0, scroll_y = 0;  ///< how far the canvas is scrolled
   std::vector<LayoutRect> views;     ///< by slot, in kLayoutIds order; empty rectangles for hidden views
 };
+
+/// `layout` with `extra` more slots (ids "extra0", "extra1", ...) stacked under the column of slot
+/// `under`, each as tall as the whole column (one open gets half of it): the Hopper windows' places. The
+/// column's slots are scaled together so that it still covers the design height; as tile_views shares a
+/// column's height among its shown slots in proportion, a hidden extra slot takes no room and the others get
+/// back exactly what they had. A layout whose slots form no columns gives each extra slot slot `under`'s
+/// place.
+Layout with_stacked_slots(const Layout& layout, int under, int extra);
+
+/// `layout` with slot `slot` made taller in its column, where needed, so that it gets `need` of the
+/// column's `column_px` pixels (at most `most` of them, 0 < most < 1): its design height raised and
+/// the column's slots scaled back to the design height, the others keeping their proportions. A slot
+/// that already gets `need`, or a layout whose slots form no columns, is left as it is. The gate view
+/// gets the room its ladder table needs this way.
+Layout with_room(const Layout& layout, int slot, float need, float column_px, float most);
 
 /// Whether the slots of `layout` form columns that can give a hidden view's room to its neighbours:
 /// slots with the same [x0, x1) make a column, the columns cover the design width side by side, and

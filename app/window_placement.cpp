@@ -13,14 +13,31 @@ namespace fragviz::app {
 
 namespace {
 
-/// The slot (kLayoutIds index) of a window name, or -1.
+/// The slot of a window name, or -1: kLayoutIds' index for the tiled views, then the three Hopper
+/// windows (stacked under the fragments view's column, with_stacked_slots).
 int slot_of(const char* name) {
-  static constexpr const char* kNames[] = {kWinControls, kWinDevice,   kWinInspector, kWinFragments,
-                                           kWinBanks,    kWinLdmatrix, kWinGate,      kWinOutput};
-  static_assert(sizeof kNames / sizeof kNames[0] == sizeof kLayoutIds / sizeof kLayoutIds[0]);
+  static constexpr const char* kNames[] = {kWinControls,  kWinDevice,     kWinInspector,  kWinFragments,
+                                           kWinBanks,     kWinLdmatrix,   kWinGate,       kWinOutput,
+                                           kWinWarpgroup, kWinDescriptor, kWinMatrixMoves};
+  static_assert(sizeof kNames / sizeof kNames[0] == sizeof kLayoutIds / sizeof kLayoutIds[0] + 3);
   for (int i = 0; i < static_cast<int>(sizeof kNames / sizeof kNames[0]); ++i)
     if (std::strcmp(kNames[i], name) == 0) return i;
   return -1;
+}
+
+/// The slot whose column the Hopper windows join: the fragments view's (kLayoutIds[3]).
+constexpr int kHopperColumnSlot = 3;
+/// The gate view's slot (kLayoutIds[6]), and the most of its column it takes for its content.
+constexpr int kGateSlot = 6;
+constexpr float kGateMostOfColumn = 0.6f;
+
+/// The height the gate view's window needed last frame for all it holds (with its ladder table
+/// open), in logical pixels; 0 before it was drawn.
+float gate_needs() {
+  const ImGuiWindow* w = ImGui::FindWindowByName(kWinGate);
+  if (!w || !w->WasActive) return 0.f;
+  return w->ContentSize.y + 2.f * w->WindowPadding.y + w->TitleBarHeight() +
+         (w->ScrollbarX ? ImGui::GetStyle().ScrollbarSize : 0.f);
 }
 
 /// One scroll bar of the canvas: a window as large as the bar whose content is `extent` long, so
@@ -105,10 +122,19 @@ void begin_layout(AppState& s) {
   f.scroll_y =
       scroll_bar(s, "##layout_vscroll", f.canvas.vbar, false, f.canvas.height, wheel_over_canvas(f.canvas));
   const WindowsOpen& w = s.windows;
-  // In kLayoutIds order.
-  const std::vector<bool> open = {w.controls, w.device,   w.inspector, w.fragments,
-                                  w.banks,    w.ldmatrix, w.gate,      w.output};
-  f.views = tile_views(assets().layout, open, f.canvas, f.scroll_x, f.scroll_y, io.DisplayFramebufferScale.x);
+  const HopperState& h = s.hopper;
+  // In slot_of's order: kLayoutIds, then the Hopper windows, which take their place in the tiling
+  // (under the fragments view's column) instead of floating over the views.
+  const std::vector<bool> open = {w.controls,       w.device,          w.inspector, w.fragments,
+                                  w.banks,          w.ldmatrix,        w.gate,      w.output,
+                                  h.warpgroup_open, h.descriptor_open, h.moves_open};
+  // With its ladder open, the gate view grows in its column to what it holds where that is more than
+  // its slot, up to kGateMostOfColumn of it, instead of scrolling that table.
+  const Layout base = s.gate_ladder_open && w.gate ? with_room(assets().layout, kGateSlot, gate_needs(),
+                                                               f.canvas.height, kGateMostOfColumn)
+                                                   : assets().layout;
+  f.views = tile_views(with_stacked_slots(base, kHopperColumnSlot, 3), open, f.canvas, f.scroll_x, f.scroll_y,
+                       io.DisplayFramebufferScale.x);
 }
 
 bool begin_view(AppState& s, const char* name, bool* open) {

@@ -437,7 +437,7 @@ void add_banks_command(CLI::App& app, int& exit_code) {
           ->excludes(opts->stride_opt);
   auto* lanes =
       cmd->add_option("--lanes", opts->lanes,
-                      "each lane's address: a preset (a, b-tiles, b-pair, rows, explorer), an expression "
+                      "each lane's address: a preset (explorer, b-tiles, b-pair, rows), an expression "
                       "'row=lane&15, col=8*(lane>>4)', a table 'r,c; r,c; ...', or @FILE")
           ->check(kNonEmpty);
   auto* at =

@@ -25,9 +25,9 @@ namespace {
 
 struct Opts {
   std::string view, instr, num = "x4", swizzle = "none", layout, lanes, access = "ldmatrix", report,
-                           elem = "b16";
+                           elem = "b16", operand, crop, expression, colour = "offset";
   bool trans = false;
-  int width = 64, pad = 8, sm = 0, lane = -1;
+  int width = 64, pad = 8, sm = 0, lane = -1, step = -1;
   double scale = 2;
   std::string svg, png, pdf, tikz;
   std::map<std::string, CLI::Option*> given;  ///< view options by name, to refuse those a view ignores
@@ -35,8 +35,8 @@ struct Opts {
 
 /// The options each view reads (the rest are refused for it, so nothing given is silently dropped).
 const std::map<scene::View, std::set<std::string>> kViewOptions = {
-    {scene::View::fragments, {"--instr", "--lane"}},
-    {scene::View::warpgroup, {"--instr", "--lane"}},
+    {scene::View::fragments, {"--instr", "--lane", "--operand", "--crop"}},
+    {scene::View::warpgroup, {"--instr", "--lane", "--operand", "--crop"}},
     {scene::View::ldmatrix, {"--num", "--trans", "--lane"}},
     {scene::View::stmatrix, {"--num", "--trans", "--lane"}},
     {scene::View::movmatrix, {"--lane"}},
@@ -44,6 +44,7 @@ const std::map<scene::View, std::set<std::string>> kViewOptions = {
      {"--instr", "--num", "--trans", "--width", "--pad", "--swizzle", "--layout", "--lanes", "--access",
       "--sm", "--elem", "--lane"}},
     {scene::View::output, {"--report"}},
+    {scene::View::algebra, {"--expression", "--step", "--colour"}},
 };
 
 /// "--svg" for Format::svg: the option that names the format's file.
@@ -117,12 +118,31 @@ int run(const Opts& o) {
   r.elem = o.elem;
   r.sm = o.sm;
   r.lane = o.lane;
+  r.expression = o.expression;
+  r.step = o.step > 0 ? o.step - 1 : -1;  // 1-based on the command line, as the window lists them
+  r.colour = o.colour;
+  if (*view == scene::View::algebra && o.expression.empty())
+    return refuse(
+        "--view algebra draws an expression: give --expression 'logical_divide((16,64):(64,1), (8,8))'",
+        kExitUsage);
   if (o.lane > (*view == scene::View::warpgroup ? 127 : 31))
     return refuse("--lane " + std::to_string(o.lane) + ": --view " + o.view + " has " +
                   (*view == scene::View::warpgroup ? "threads 0-127" : "lanes 0-31"));
   if (*view == scene::View::banks && o.given.at("--elem")->count() > 0 && o.layout.empty())
     return refuse("--elem counts a --layout's numbers: give --layout too (the tile controls are halves)",
                   kExitUsage);
+  if (!o.operand.empty()) {
+    if (!scene::parse_crop_operand(o.operand))
+      return refuse("--operand '" + echo_text(o.operand) + "': give A, B or C (D and C/D name C too)",
+                    kExitUsage);
+    r.crop.operand = o.operand;
+  }
+  if (!o.crop.empty()) {
+    const auto crop = scene::parse_crop(o.crop);
+    if (!crop) return refuse(crop.error.message, kExitUsage);
+    r.crop.rows = crop->rows;
+    r.crop.cols = crop->cols;
+  }
   r.palette = app::assets().palette;
   if (*view == scene::View::output) {
     if (o.report.empty()) return refuse("--view output needs --report FILE (a gate report)", kExitUsage);
@@ -182,7 +202,7 @@ void add_export_command(CLI::App& app, int& exit_code) {
   auto o = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand("export",
                                  "Any view as SVG, PNG, PDF or TikZ: fragments, warpgroup, ldmatrix, "
-                                 "stmatrix, movmatrix, banks, output");
+                                 "stmatrix, movmatrix, banks, output, algebra");
   cmd->add_option("--view", o->view, scene::view_names())->required();
   o->given["--instr"] = cmd->add_option("--instr", o->instr,
                                         "fragments: an mma.sync mnemonic; warpgroup: a wgmma one; banks: an "
@@ -219,6 +239,26 @@ void add_export_command(CLI::App& app, int& exit_code) {
                                        "highlight one lane (warpgroup: thread 0-127): its cells outlined, "
                                        "the others faded")
                            ->check(whole_range(0, 127));
+  o->given["--expression"] =
+      cmd->add_option("--expression", o->expression,
+                      "algebra: an expression of CuTe's layout algebra, as fragviz-cli algebra takes it")
+          ->check(kNonEmpty);
+  o->given["--step"] = cmd->add_option("--step", o->step,
+                                       "algebra: which operation of a nested expression to draw, 1 = the "
+                                       "innermost (default: the outermost)")
+                           ->check(whole_range(1, 1000));
+  o->given["--colour"] =
+      cmd->add_option("--colour", o->colour, "algebra: colour cells by offset, row or column")
+          ->check(CLI::IsMember({"offset", "row", "column"}));
+  o->given["--operand"] =
+      cmd->add_option("--operand", o->operand,
+                      "fragments, warpgroup: draw one operand only: A, B or C (C/D; D for warpgroup)")
+          ->check(kNonEmpty);
+  o->given["--crop"] =
+      cmd->add_option("--crop", o->crop,
+                      "fragments, warpgroup, with --operand: a block of its rows and columns, "
+                      "e.g. rows=0:16,cols=0:8 (last excluded; either part alone)")
+          ->check(kNonEmpty);
   o->given["--sm"] =
       cmd->add_option("--sm", o->sm, "banks: oldest target, e.g. 75 or 80")->check(whole_range(70, 200));
   o->given["--report"] =

@@ -275,7 +275,8 @@ void add_layout_command(CLI::App& app, int& exit_code) {
       const std::string mnemonic = w ? w->mnemonic : std::string(in->mnemonic);
       if (lane->count() > 0) {
         if (opts->lane < 0 || opts->lane >= operands.front().threads) {
-          std::cerr << "fragviz-cli layout: --lane " << opts->lane << ": "
+          // A warpgroup's index is a thread (--thread), a warp's a lane (--lane): either flag takes both.
+          std::cerr << "fragviz-cli layout: " << (w ? "--thread " : "--lane ") << opts->lane << ": "
                     << (w ? "a wgmma warpgroup has threads 0 to 127" : "a warp has lanes 0 to 31") << "\n";
           exit_code = kExitUsage;
           return;

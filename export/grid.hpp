@@ -6,6 +6,7 @@
 
 #include "fragviz/viewmodel/assets.hpp"
 #include "fragviz_export/scene.hpp"
+#include "fragviz_export/views.hpp"
 
 namespace fragviz::scene {
 
@@ -16,9 +17,10 @@ struct Cell {
   bool marked = false;  ///< drawn with a heavy black outline (a selected or addressing lane)
 };
 
-/// A rows x cols grid at (x, y), cells cw x ch points, row indices to its left and column indices
-/// above it, `caption` above those. Labels share one font size, the largest up to 6.5 pt at which
-/// the longest label fits its cell. Returns the bottom-right corner's y (x + cols * cw is its right).
+/// A rows x cols grid at (x, y) (rows row0.. and columns col0.. of a larger one), cells cw x ch points, row
+/// indices to its left and column indices above it, `caption` above those. Labels share one font size, the
+/// largest up to 6.5 pt at which the longest label fits its cell. Returns the bottom-right corner's y (x +
+/// cols * cw is its right).
 struct GridSpec {
   double x = 0, y = 0;
   int rows = 0, cols = 0;
@@ -26,8 +28,18 @@ struct GridSpec {
   std::string caption;
   bool indices = true;
   std::string id = {};  ///< the cells' Rect::id prefix, e.g. "A"; empty: no ids
+  /// The first row and column drawn (a crop): indices, ids and `cell`'s arguments count from the
+  /// whole grid's origin, so a cropped cell is named as it is uncropped.
+  int row0 = 0, col0 = 0;
 };
 double draw_grid(Scene& s, const GridSpec& g, const std::function<Cell(int row, int col)>& cell);
+
+/// The block of a rows x cols grid (named `grid` in errors) that crop `c`'s ranges keep; an error
+/// (kind refused) when a range runs past the grid.
+struct Block {
+  int row0 = 0, rows = 0, col0 = 0, cols = 0;
+};
+Outcome<Block> crop_block(const Crop& c, const std::string& grid, int rows, int cols);
 
 /// Room a grid's caption and column indices take above its first row, and its row indices to its
 /// left (points).

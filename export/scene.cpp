@@ -18,7 +18,8 @@ double text_width(const std::string& text, double size) {
   return chars * 0.6 * size;
 }
 
-double draw_grid(Scene& s, const GridSpec& g, const std::function<Cell(int, int)>& cell) {
+double draw_grid(Scene& s, const GridSpec& g, const std::function<Cell(int, int)>& whole_cell) {
+  const auto cell = [&](int r, int c) { return whole_cell(g.row0 + r, g.col0 + c); };
   // One font size for the whole grid, so labels line up; the longest label decides it.
   std::size_t longest = 1;
   for (int r = 0; r < g.rows; ++r)
@@ -29,13 +30,14 @@ double draw_grid(Scene& s, const GridSpec& g, const std::function<Cell(int, int)
   for (int r = 0; r < g.rows; ++r) {
     const double y = g.y + r * g.ch;
     if (g.indices)
-      s.add(Text{g.x - 3, y + g.ch * 0.5 + index_size * 0.35, std::to_string(r), index_size, kGrid,
+      s.add(Text{g.x - 3, y + g.ch * 0.5 + index_size * 0.35, std::to_string(g.row0 + r), index_size, kGrid,
                  Anchor::end});
     for (int c = 0; c < g.cols; ++c) {
       const Cell k = cell(r, c);
       const double x = g.x + c * g.cw;
       Rect rect{x, y, g.cw, g.ch, k.fill, true, kGrid, 0.4};
-      if (!g.id.empty()) rect.id = g.id + "-r" + std::to_string(r) + "-c" + std::to_string(c);
+      if (!g.id.empty())
+        rect.id = g.id + "-r" + std::to_string(g.row0 + r) + "-c" + std::to_string(g.col0 + c);
       s.add(std::move(rect));
       if (!k.label.empty() && size >= 2.5)
         s.add(Text{x + g.cw * 0.5, y + g.ch * 0.5 + size * 0.36, k.label, size, text_on(k.fill),
@@ -59,7 +61,8 @@ double draw_grid(Scene& s, const GridSpec& g, const std::function<Cell(int, int)
       }
   if (g.indices)
     for (int c = 0; c < g.cols; ++c)
-      s.add(Text{g.x + c * g.cw + g.cw * 0.5, g.y - 3, std::to_string(c), index_size, kGrid, Anchor::middle});
+      s.add(Text{g.x + c * g.cw + g.cw * 0.5, g.y - 3, std::to_string(g.col0 + c), index_size, kGrid,
+                 Anchor::middle});
   s.cover(g.x + g.cols * g.cw, g.y + g.rows * g.ch);
   return g.y + g.rows * g.ch;
 }

@@ -51,31 +51,61 @@ Outcome<Scene> fragments_scene(const ViewRequest& r) {
             n = operand_cols(*in, Operand::B);
   const auto a = owner_table(*in, Operand::A), b = owner_table(*in, Operand::B),
              c = owner_table(*in, Operand::C);
+  auto grid = [&](const std::vector<Owner>& own, Operand op, int p) {
+    return [&own, op, p, in, &r](int row, int col) {
+      const Owner o = own[static_cast<std::size_t>(cell_index(*in, op, Coord{row, col, p}))];
+      Cell cell;
+      if (o.lane < 0) return cell;  // never for a catalogue entry (every layout is a bijection)
+      cell.fill = lane_colour(r.palette, o.lane);
+      cell.label = "T" + std::to_string(o.lane) + " V" + std::to_string(o.element);
+      highlight_lane(cell, o.lane, r.lane);
+      return cell;
+    };
+  };
+  if (!r.crop.whole()) {
+    // One operand (its rows and columns as cropped) of each product, one under the other.
+    const auto key = parse_crop_operand(r.crop.operand);
+    if (!key)
+      return Outcome<Scene>::fail(
+          ErrorKind::refused,
+          r.crop.operand.empty()
+              ? "a row or column crop needs --operand A, B or C (the grids differ in shape)"
+              : "--operand '" + echo_text(r.crop.operand) + "': fragments has A, B and C/D");
+    const Operand op = *key == "A" ? Operand::A : *key == "B" ? Operand::B : Operand::C;
+    const auto block =
+        crop_block(r.crop, *key == "C" ? "C/D" : *key, operand_rows(*in, op), operand_cols(*in, op));
+    if (!block) return Outcome<Scene>::from(block);
+    const auto& own = op == Operand::A ? a : op == Operand::B ? b : c;
+    for (int p = 0; p < in->products; ++p) {
+      const std::string suffix = in->products > 1 ? "p" + std::to_string(p) : "";
+      std::string caption = operand_caption(*in, op, p);
+      if (r.crop.rows || r.crop.cols)
+        caption += ", rows " + std::to_string(block->row0) + "-" +
+                   std::to_string(block->row0 + block->rows - 1) + ", cols " + std::to_string(block->col0) +
+                   "-" + std::to_string(block->col0 + block->cols - 1);
+      GridSpec spec{12 + kGridLeft, y + kGridTop, block->rows,  block->cols, cw, ch,
+                    caption,        true,         *key + suffix};
+      spec.row0 = block->row0;
+      spec.col0 = block->col0;
+      y = draw_grid(s, spec, grid(own, op, p)) + 8;
+    }
+    draw_lane_legend(s, r.palette, 12, y, "Lanes");
+    return Outcome<Scene>::ok(std::move(s));
+  }
   for (int p = 0; p < in->products; ++p) {
     const double left = 12 + kGridLeft, top = y + kGridTop;
     const std::string suffix = in->products > 1 ? "p" + std::to_string(p) : "";  // ids "A", or "Ap0".."Ap3"
     const double right_x = left + k * cw + gap + kGridLeft;                      // B and C/D start here
     const double below_b = top + k * ch + gap + kGridTop;                        // A and C/D start here
-    auto grid = [&](const std::vector<Owner>& own, Operand op) {
-      return [&own, op, p, in, &r](int row, int col) {
-        const Owner o = own[static_cast<std::size_t>(cell_index(*in, op, Coord{row, col, p}))];
-        Cell cell;
-        if (o.lane < 0) return cell;  // never for a catalogue entry (every layout is a bijection)
-        cell.fill = lane_colour(r.palette, o.lane);
-        cell.label = "T" + std::to_string(o.lane) + " V" + std::to_string(o.element);
-        highlight_lane(cell, o.lane, r.lane);
-        return cell;
-      };
-    };
     draw_grid(s,
               GridSpec{right_x, top, k, n, cw, ch, operand_caption(*in, Operand::B, p), true, "B" + suffix},
-              grid(b, Operand::B));
+              grid(b, Operand::B, p));
     draw_grid(s,
               GridSpec{left, below_b, m, k, cw, ch, operand_caption(*in, Operand::A, p), true, "A" + suffix},
-              grid(a, Operand::A));
+              grid(a, Operand::A, p));
     y = draw_grid(
         s, GridSpec{right_x, below_b, m, n, cw, ch, operand_caption(*in, Operand::C, p), true, "C" + suffix},
-        grid(c, Operand::C));
+        grid(c, Operand::C, p));
     y += 8;
   }
   draw_lane_legend(s, r.palette, 12, y, "Lanes");

@@ -39,18 +39,39 @@ Outcome<Scene> warpgroup_scene(const ViewRequest& r) {
     };
   };
   const double top = y + kGridTop, left = 12 + kGridLeft;
-  draw_grid(s,
-            GridSpec{left, top, t.a.rows, t.a.cols, cw, ch,
-                     "A from registers (64 x " + std::to_string(t.a.cols) + ", ." +
-                         std::string(to_string(t.a.type)) + ")",
-                     true, "A"},
-            grid(t.a));
-  y = draw_grid(
-      s,
-      GridSpec{left + t.a.cols * cw + 18 + kGridLeft, top, t.d.rows, t.d.cols, cw, ch,
-               "D (64 x " + std::to_string(t.d.cols) + ", ." + std::string(to_string(t.d.type)) + ")", true,
-               "D"},
-      grid(t.d));
+  const std::string a_caption = "A from registers (64 x " + std::to_string(t.a.cols) + ", ." +
+                                std::string(to_string(t.a.type)) + ")",
+                    d_caption = "D (64 x " + std::to_string(t.d.cols) + ", ." +
+                                std::string(to_string(t.d.type)) + ")";
+  if (!r.crop.whole()) {
+    // One operand, its rows and columns as cropped: A from registers or the accumulator D.
+    const auto key = parse_crop_operand(r.crop.operand);
+    if (!key || *key == "B")
+      return Outcome<Scene>::fail(
+          ErrorKind::refused, r.crop.operand.empty()
+                                  ? "a row or column crop needs --operand A or D (the grids differ in shape)"
+                                  : "--operand '" + echo_text(r.crop.operand) +
+                                        "': warpgroup has A (from registers) and D (B is in shared memory)");
+    const app::WgmmaGrid& g = *key == "A" ? t.a : t.d;
+    const std::string name = *key == "A" ? "A" : "D";
+    const auto block = crop_block(r.crop, name, g.rows, g.cols);
+    if (!block) return Outcome<Scene>::from(block);
+    std::string caption = name == "A" ? a_caption : d_caption;
+    if (r.crop.rows || r.crop.cols)
+      caption += ", rows " + std::to_string(block->row0) + "-" +
+                 std::to_string(block->row0 + block->rows - 1) + ", cols " + std::to_string(block->col0) +
+                 "-" + std::to_string(block->col0 + block->cols - 1);
+    GridSpec spec{left, top, block->rows, block->cols, cw, ch, caption, true, name};
+    spec.row0 = block->row0;
+    spec.col0 = block->col0;
+    y = draw_grid(s, spec, grid(g));
+  } else {
+    draw_grid(s, GridSpec{left, top, t.a.rows, t.a.cols, cw, ch, a_caption, true, "A"}, grid(t.a));
+    y = draw_grid(s,
+                  GridSpec{left + t.a.cols * cw + 18 + kGridLeft, top, t.d.rows, t.d.cols, cw, ch, d_caption,
+                           true, "D"},
+                  grid(t.d));
+  }
   // Legend: the four warps' hues (thread 32w + 0 of each).
   y += 12;
   s.add(Text{12, y + 8, "Warps", kBodySize, kBlack, Anchor::start, true});

@@ -6,7 +6,7 @@ namespace {
 constexpr std::pair<View, std::string_view> kNames[] = {
     {View::fragments, "fragments"}, {View::warpgroup, "warpgroup"}, {View::ldmatrix, "ldmatrix"},
     {View::stmatrix, "stmatrix"},   {View::movmatrix, "movmatrix"}, {View::banks, "banks"},
-    {View::output, "output"},
+    {View::output, "output"},       {View::algebra, "algebra"},
 };
 
 }  // namespace
@@ -45,6 +45,8 @@ Outcome<Scene> build_scene(const ViewRequest& r) {
       return banks_scene(r);
     case View::output:
       return output_scene(r);
+    case View::algebra:
+      return algebra_scene(r);
   }
   return Outcome<Scene>::fail(ErrorKind::internal, "unknown view");
 }

@@ -1,4 +1,4 @@
-// Helpers the three Hopper windows share (panel_hopper.cpp): their default places, the
+// Helpers the three Hopper windows share (panel_hopper.cpp): their place in the tiling, the
 // wgmma picker, warpgroup thread colours and the measured marks.
 #pragma once
 
@@ -10,11 +10,9 @@
 
 namespace fragviz::app {
 
-/// Places the Hopper window `name` at its default rectangle of this frame's layout canvas
-/// (s.frame.layout), following the window's size and scroll.
-void place_hopper_window(const AppState& s, const char* name);
-/// place_hopper_window, then ImGui::Begin with the window fixed there (no move, resize or collapse,
-/// like the tiled views). Pair with ImGui::End() whatever it returns.
+/// Begins the Hopper window `name` at its place in this frame's tiling (begin_view: stacked under
+/// the fragments view's column, sharing its height, overlapping no view). Pair with ImGui::End()
+/// whatever it returns.
 bool begin_hopper_window(AppState& s, const char* name, bool* open);
 
 /// The View menu's entries for the three Hopper windows (recorded as "view_warpgroup",

@@ -14,16 +14,6 @@
 namespace fragviz::app {
 namespace {
 
-ImU32 cell_fill(AlgebraColour by, std::int64_t offset, std::int64_t row, std::int64_t col) {
-  const std::int64_t k = by == AlgebraColour::offset ? offset : by == AlgebraColour::row ? row : col;
-  return lane_colour(static_cast<int>(((k % 32) + 32) % 32));
-}
-
-ImU32 cell_text(AlgebraColour by, std::int64_t offset, std::int64_t row, std::int64_t col) {
-  const std::int64_t k = by == AlgebraColour::offset ? offset : by == AlgebraColour::row ? row : col;
-  return lane_text_colour(static_cast<int>(((k % 32) + 32) % 32));
-}
-
 /// One table at the cursor: column numbers above, row numbers left, each cell its offset. Returns
 /// the offset under the mouse, if any.
 std::optional<std::int64_t> draw_table(AppState& s, const AlgebraTable& t, int index,
@@ -65,11 +55,11 @@ std::optional<std::int64_t> draw_table(AppState& s, const AlgebraTable& t, int i
       if (x > clip1.x || x + cw < clip0.x) continue;
       const std::int64_t off = t.table.at(r, c);
       const ImVec2 a(x, y), b(x + cw, y + ch);
-      const AlgebraColour by = s.algebra.colour;
-      dl->AddRectFilled(a, b, cell_fill(by, off, r, c));
+      const int colour = algebra_colour_index(s.algebra.colour, off, r, c);
+      dl->AddRectFilled(a, b, lane_colour(colour));
       dl->AddRect(a, b, IM_COL32(30, 30, 30, 255));
       std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(off));
-      centred_text(dl, fonts().small, a, b, cell_text(by, off, r, c), buf);
+      centred_text(dl, fonts().small, a, b, lane_text_colour(colour), buf);
       if (linked && *linked == off) dl->AddRect(a, b, IM_COL32(255, 255, 255, 255), 0.f, 0, 2.5f);
       if (hovered && mouse.x >= a.x && mouse.x < b.x && mouse.y >= a.y && mouse.y < b.y) {
         under = off;

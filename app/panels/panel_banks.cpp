@@ -3,12 +3,15 @@
 // column that one phase (one 8x8 matrix) hits with more than one distinct word is an n-way
 // conflict, counted under the column. Figures in Nsight Compute's terms: wavefronts, ideal
 // wavefronts (one per matrix), bank conflicts = wavefronts - ideal.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <string>
 
 #include "../grid_clip.hpp"
 #include "../palette.hpp"
 #include "../window_placement.hpp"
+#include "../zoom_grid.hpp"
 #include "panels.hpp"
 
 namespace fragviz::app {
@@ -24,7 +27,8 @@ const CyclesRow* find_cycles(const AppState& s, const TileGeometry& t) {
   return nullptr;
 }
 
-void draw_side(AppState& s, const BankTable& bt, const char* title, bool padded, std::vector<Coord>& marked) {
+/// One side's title, totals and measured lines (the table cell above its grid).
+void draw_side_header(AppState& s, const BankTable& bt, const char* title, bool padded) {
   const BankReport& rep = bt.report;
   const TileGeometry& t = bt.tile;
   ImGui::Text("%s", title);
@@ -74,18 +78,30 @@ void draw_side(AppState& s, const BankTable& bt, const char* title, bool padded,
                 cr->measured_wavefronts, cr->predicted_wavefronts, cr->cycles_per_instruction);
   }
   ImGui::PopTextWrapPos();
+}
 
-  // Grid.
-  constexpr float kFoot = 16.f;  // room under the grid for the per-bank counts
-  const BankGrid grid = place_bank_grid(("##grid" + key).c_str(), bt.lines, 46.f, 14.f, kFoot);
-  const ImVec2 o = grid.o, g0 = grid.g0, size = grid.size;
-  const float cw = grid.cw, chh = grid.chh;
+/// Margins of each grid: address labels on the left, bank numbers on top, per-bank counts below;
+/// and the gap between the two grids.
+constexpr float kWl = 46.f, kHl = 16.f, kFoot = 16.f, kGap = 24.f;
+
+/// One side's grid at `o` with cells cw x chh, drawn where it meets the view's visible part.
+void draw_side_grid(AppState& s, const BankTable& bt, bool padded, std::vector<Coord>& marked, ImVec2 o,
+                    float cw, float chh, const ImVec2& view_min, const ImVec2& view_max) {
+  const BankReport& rep = bt.report;
+  const TileGeometry& t = bt.tile;
+  const std::string key = padded ? "padded" : "unpadded";
+  const BankGrid grid = place_bank_grid(("##grid" + key).c_str(), o, bt.lines, kWl, kHl, kFoot, cw, chh);
+  const ImVec2 g0 = grid.g0, size = grid.size;
   const bool hit = grid.hit;
   const int hb = grid.hb, hline = grid.hline;
+  const ImVec2 vis_min(std::max(view_min.x, o.x), std::max(view_min.y, o.y));
+  const ImVec2 vis_max(std::min(view_max.x, o.x + size.x), std::min(view_max.y, o.y + size.y));
+  const float none = std::nanf("");
+  s.frame.banks_view.grids[key] = {g0.x, g0.y, none, none};
+  if (vis_max.x <= vis_min.x || vis_max.y <= vis_min.y) return;
 
-  // The grid, clipped to its rectangle up to end_grid_clip().
-  ImDrawList* dl = begin_grid_clip(o, ImVec2(o.x + size.x, o.y + size.y));
-  draw_bank_grid_labels(dl, grid, "0x%03X");
+  // The grid, clipped to its visible part up to end_grid_clip().
+  ImDrawList* dl = begin_grid_clip(vis_min, vis_max);
   // For the per-bank counts in the grid's foot.
   const float foot = kFoot;
   ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
@@ -133,6 +149,10 @@ void draw_side(AppState& s, const BankTable& bt, const char* title, bool padded,
                    ImVec2(g0.x + (b + 1) * cw, g0.y + bt.lines * chh + foot), worst > 1 ? kRed : lab, buf);
     }
   }
+  // Labels last: the bands that stay in view are drawn over the cells scrolled under them.
+  const auto bands =
+      draw_bank_grid_labels(dl, grid, "0x%03X", vis_min, vis_max, &s.frame.banks_view.address_every);
+  s.frame.banks_view.grids[key] = {g0.x, g0.y, bands.first, bands.second};
   end_grid_clip();
   if (sel >= 0 && rep.lanes[static_cast<std::size_t>(sel)].used)
     marked.push_back(rep.lanes[static_cast<std::size_t>(sel)].logical);
@@ -188,11 +208,44 @@ void draw_banks(AppState& s, const Derived& d, const LayoutView& layout) {
   }
   if (ImGui::BeginTable("##sides", 2, ImGuiTableFlags_BordersInnerV)) {
     ImGui::TableNextColumn();
-    draw_side(s, d.unpadded, "Unpadded", false, s.frame.bank_marked_unpadded);
+    draw_side_header(s, d.unpadded, "Unpadded", false);
     ImGui::TableNextColumn();
-    draw_side(s, d.padded, "Padded", true, s.frame.bank_marked_padded);
+    draw_side_header(s, d.padded, "Padded", true);
     ImGui::EndTable();
   }
+  // Both grids side by side in one zoomed, scrolled child: they open at the zoom where every line
+  // has its address (a 64 x 64 tile is 64 lines), and "fit" shows them whole.
+  const int lines = std::max(d.unpadded.lines, d.padded.lines);
+  const float sb = ImGui::GetStyle().ScrollbarSize, bar_h = ImGui::GetFrameHeightWithSpacing();
+  // The grid gets the rest of the window, but never less than half of it (the window scrolls to it
+  // below a long text).
+  const ImVec2 avail(ImGui::GetContentRegionAvail().x,
+                     std::max(ImGui::GetContentRegionAvail().y, 0.5f * ImGui::GetWindowHeight()));
+  const ImVec2 fit =
+      fit_bank_cells(ImVec2(avail.x - sb - 10.f, avail.y - bar_h - sb), 2, lines, kWl, kHl, kFoot, kGap);
+  const float readable = readable_bank_zoom(fit);
+  GridZoom& z = s.banks_zoom;
+  zoom_for(z, "explorer " + std::to_string(d.unpadded.lines) + " " + std::to_string(d.padded.lines),
+           readable);
+  zoom_bar(s, z, "banks", kMinBanksZoom, kMaxBanksZoom, readable,
+           "1x fits both grids in the view; the view opens at the zoom where every 128-byte line has its\n"
+           "address. Ctrl+wheel over the grids zooms about the mouse; wheel scrolls, shift+wheel sideways.");
+  const float zoom = std::clamp(z.zoom, kMinBanksZoom, kMaxBanksZoom);
+  const ImVec2 cell = zoomed_bank_cells(fit, zoom);
+  const float cw = cell.x, chh = cell.y;
+  const float grid_w = kWl + 32.f * cw;
+  begin_zoom_child(s, z, "##banks_view", "banks_view", ImVec2(0, avail.y - bar_h),
+                   ImVec2(2.f * grid_w + kGap + 4.f, kHl + static_cast<float>(lines) * chh + kFoot + 4.f),
+                   zoom, cw, chh);
+  const ImVec2 o = ImGui::GetCursorScreenPos();
+  ImDrawList* wl = ImGui::GetWindowDrawList();
+  const ImVec2 view_min = wl->GetClipRectMin(), view_max = wl->GetClipRectMax();
+  draw_side_grid(s, d.unpadded, false, s.frame.bank_marked_unpadded, o, cw, chh, view_min, view_max);
+  draw_side_grid(s, d.padded, true, s.frame.bank_marked_padded, ImVec2(o.x + grid_w + kGap, o.y), cw, chh,
+                 view_min, view_max);
+  const ZoomScroll sc = end_zoom_child(z, zoom, cw, chh, kMinBanksZoom, kMaxBanksZoom);
+  record_banks_view(s, zoom, readable, cw, chh, sc);
+  ImGui::EndChild();
   ImGui::End();
 }
 

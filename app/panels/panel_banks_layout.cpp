@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <string>
 
 #include "../bank_layout_mode.hpp"
 #include "../grid_clip.hpp"
@@ -117,7 +118,7 @@ bool draw_inputs(AppState& s, const LayoutView& v) {
     ImGui::SetTooltip(
         "A preset name (%s), an expression such as\n  row=lane&15, col=8*(lane>>4)\nor a table "
         "of (row, col) per lane:\n  0,0; 1,0; 2,0; ...   ('-' for a lane without an address)",
-        "a, b-tiles, b-pair, rows, explorer");
+        "explorer, b-tiles, b-pair, rows");
   field_error_line(s, v.lanes_error, c.lanes, "layout_lanes_error");
 
   // The instruction and the element type.
@@ -206,19 +207,26 @@ void draw_figures(AppState& s, const LayoutView& v) {
   ImGui::PopTextWrapPos();
 }
 
-void draw_grid(AppState& s, const LayoutView& v) {
+/// The grid's margins: address labels, bank numbers, per-bank counts.
+constexpr float kWl = 52.f, kHl = 16.f, kFoot = 16.f;
+
+/// The grid's cells, labels and counts at `o`, cells cw x chh, drawn where they meet the view.
+void draw_grid_cells(AppState& s, const LayoutView& v, ImVec2 o, float cw, float chh, const ImVec2& view_min,
+                     const ImVec2& view_max) {
   const AccessReport& r = *v.access;
   const SmemLayout& l = *v.access_layout();
-  constexpr float kFoot = 16.f;  // room under the grid for the per-bank counts
-  const BankGrid grid = place_bank_grid("##layout_grid", v.lines, 52.f, 14.f, kFoot);
+  const BankGrid grid = place_bank_grid("##layout_grid", o, v.lines, kWl, kHl, kFoot, cw, chh);
   record_widget(s, "layout_grid");
-  const ImVec2 o = grid.o, g0 = grid.g0, size = grid.size;
-  const float cw = grid.cw, chh = grid.chh;
+  const ImVec2 g0 = grid.g0, size = grid.size;
   const bool hit = grid.hit;
   const int hb = grid.hb, hline = grid.hline;
+  const ImVec2 vis_min(std::max(view_min.x, o.x), std::max(view_min.y, o.y));
+  const ImVec2 vis_max(std::min(view_max.x, o.x + size.x), std::min(view_max.y, o.y + size.y));
+  const float none = std::nanf("");
+  s.frame.banks_view.grids["layout"] = {g0.x, g0.y, none, none};
+  if (vis_max.x <= vis_min.x || vis_max.y <= vis_min.y) return;
 
-  ImDrawList* dl = begin_grid_clip(o, ImVec2(o.x + size.x, o.y + size.y));
-  draw_bank_grid_labels(dl, grid, "0x%04X");
+  ImDrawList* dl = begin_grid_clip(vis_min, vis_max);
   // For the per-bank counts in the grid's foot.
   const float foot = kFoot;
   ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
@@ -257,6 +265,10 @@ void draw_grid(AppState& s, const LayoutView& v) {
       centred_text(dl, sf, ImVec2(g0.x + b * cw, g0.y + v.lines * chh + 1),
                    ImVec2(g0.x + (b + 1) * cw, g0.y + v.lines * chh + foot), worst > 1 ? kRed : lab, buf);
     }
+  // Labels last: the bands that stay in view are drawn over the cells scrolled under them.
+  const auto bands =
+      draw_bank_grid_labels(dl, grid, "0x%04X", vis_min, vis_max, &s.frame.banks_view.address_every);
+  s.frame.banks_view.grids["layout"] = {g0.x, g0.y, bands.first, bands.second};
   end_grid_clip();
 
   if (hit) {
@@ -285,6 +297,36 @@ void draw_grid(AppState& s, const LayoutView& v) {
       if (ImGui::IsItemClicked(ImGuiMouseButton_Left)) toggle_lane(s, __builtin_ctz(w.lanes));
     }
   }
+}
+
+/// The tile as 128-byte lines over the banks, zoomed and scrolled in a child (zoom_grid.hpp) under a
+/// zoom row: it opens at the zoom where every line has its address.
+void draw_grid(AppState& s, const LayoutView& v) {
+  const float sb = ImGui::GetStyle().ScrollbarSize, bar_h = ImGui::GetFrameHeightWithSpacing();
+  // The grid gets the rest of the window, but never less than half of it (the window scrolls to it
+  // below a long text).
+  const ImVec2 avail(ImGui::GetContentRegionAvail().x,
+                     std::max(ImGui::GetContentRegionAvail().y, 0.5f * ImGui::GetWindowHeight()));
+  const ImVec2 fit =
+      fit_bank_cells(ImVec2(avail.x - sb - 10.f, avail.y - bar_h - sb), 1, v.lines, kWl, kHl, kFoot, 0.f);
+  const float readable = readable_bank_zoom(fit);
+  GridZoom& z = s.banks_zoom;
+  zoom_for(z, "layout " + s.layout.access_layout_text() + " " + std::to_string(v.lines), readable);
+  zoom_bar(s, z, "banks", kMinBanksZoom, kMaxBanksZoom, readable,
+           "1x fits the grid in the view; the view opens at the zoom where every 128-byte line has its\n"
+           "address. Ctrl+wheel over the grid zooms about the mouse; wheel scrolls, shift+wheel sideways.");
+  const float zoom = std::clamp(z.zoom, kMinBanksZoom, kMaxBanksZoom);
+  const ImVec2 cell = zoomed_bank_cells(fit, zoom);
+  const float cw = cell.x, chh = cell.y;
+  begin_zoom_child(s, z, "##banks_view", "banks_view", ImVec2(0, avail.y - bar_h),
+                   ImVec2(kWl + 32.f * cw + 4.f, kHl + static_cast<float>(v.lines) * chh + kFoot + 4.f), zoom,
+                   cw, chh);
+  ImDrawList* wl = ImGui::GetWindowDrawList();
+  const ImVec2 view_min = wl->GetClipRectMin(), view_max = wl->GetClipRectMax();
+  draw_grid_cells(s, v, ImGui::GetCursorScreenPos(), cw, chh, view_min, view_max);
+  const ZoomScroll sc = end_zoom_child(z, zoom, cw, chh, kMinBanksZoom, kMaxBanksZoom);
+  record_banks_view(s, zoom, readable, cw, chh, sc);
+  ImGui::EndChild();
 }
 
 }  // namespace

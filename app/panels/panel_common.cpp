@@ -7,6 +7,7 @@
 
 #include "../palette.hpp"
 #include "../text_fit.hpp"
+#include "../zoom_grid.hpp"
 #include "imgui_internal.h"  // ImGui::GetCurrentWindow, for a window that sizes itself
 #include "imgui_stdlib.h"
 #include "panels.hpp"
@@ -77,15 +78,23 @@ bool centred_text(ImDrawList* dl, ImFont* font, ImVec2 a, ImVec2 b, ImU32 col, c
   return true;
 }
 
-void index_labels(ImDrawList* dl, ImFont* f, ImVec2 o, int count, float cell, bool horizontal, float a,
-                  float b, const ImVec2& vis_min, const ImVec2& vis_max, const IndexLabelStyle& style) {
-  const ImU32 col = IM_COL32(160, 166, 176, 255);
+int index_label_step(ImFont* f, int count, float cell, bool horizontal, const IndexLabelStyle& style) {
   char buf[16];
   std::snprintf(buf, sizeof buf, "%d", count - 1);
   const ImVec2 ts = f->CalcTextSizeA(f->FontSize, 1e9f, 0.f, buf);
   const float need = (horizontal ? ts.x : ts.y) + style.gap;
   int step = 1;
   while (step < count && static_cast<float>(step) * cell < need) step *= 2;
+  return step;
+}
+
+void index_labels(ImDrawList* dl, ImFont* f, ImVec2 o, int count, float cell, bool horizontal, float a,
+                  float b, const ImVec2& vis_min, const ImVec2& vis_max, const IndexLabelStyle& style) {
+  const ImU32 col = IM_COL32(160, 166, 176, 255);
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "%d", count - 1);
+  const ImVec2 ts = f->CalcTextSizeA(f->FontSize, 1e9f, 0.f, buf);
+  const int step = index_label_step(f, count, cell, horizontal, style);
   if (style.skip_thin_band && horizontal && b - a < ts.y - 1.f) return;
   if (style.skip_thin_band && !horizontal && b - a < ts.x + 2.f) return;
   for (int i = 0; i < count; i += step) {
@@ -207,16 +216,38 @@ CellLabelMode cell_label_mode(ImFont* f, float cw, float ch, int max_owner, int 
   return CellLabelMode::none;
 }
 
-BankGrid place_bank_grid(const char* id, int lines, float wl, float hl, float foot) {
+ImVec2 fit_bank_cells(ImVec2 avail, int grids, int lines, float wl, float hl, float foot, float gap) {
+  const float n = static_cast<float>(std::max(1, grids));
+  const float cw = std::max(4.f, std::floor((avail.x - n * wl - (n - 1.f) * gap) / (32.f * n)));
+  // Whole pixels down to 3, fractions below (a long tile fits whole at zoom 1, however thin).
+  const float raw = (avail.y - hl - foot - 4.f) / static_cast<float>(std::max(1, lines));
+  const float chh = std::min(cw * 1.3f, raw >= 3.f ? std::floor(raw) : std::max(raw, 1.f));
+  return ImVec2(cw, chh);
+}
+
+float readable_bank_zoom(ImVec2 fit) {
+  ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
+  // zoomed_cell floors to whole pixels: a hair more, so the zoomed line is at least the font's height.
+  return std::max(1.f, (std::ceil(sf->FontSize) + 0.5f) / std::max(fit.y, 0.01f));
+}
+
+ImVec2 zoomed_bank_cells(ImVec2 fit, float zoom) {
+  const float chh = zoomed_cell(fit.y, zoom);
+  return ImVec2(std::max(fit.x, std::floor(chh / 1.3f)), chh);
+}
+
+BankGrid place_bank_grid(const char* id, ImVec2 o, int lines, float wl, float hl, float foot, float cw,
+                         float chh) {
   BankGrid g;
-  g.o = ImGui::GetCursorScreenPos();
-  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  g.o = o;
   g.lines = lines;
-  g.cw = std::max(4.f, std::floor((avail.x - wl) / 32.f));
-  g.chh = std::max(3.f, std::min(g.cw * 1.3f, std::floor((avail.y - hl - foot - 4.f) /
-                                                         static_cast<float>(std::max(1, lines)))));
-  g.g0 = ImVec2(g.o.x + wl, g.o.y + hl);
-  g.size = ImVec2(wl + 32 * g.cw, hl + g.chh * lines + foot);
+  g.cw = cw;
+  g.chh = chh;
+  g.wl = wl;
+  g.hl = hl;
+  g.g0 = ImVec2(o.x + wl, o.y + hl);
+  g.size = ImVec2(wl + 32 * cw, hl + chh * static_cast<float>(lines) + foot);
+  ImGui::SetCursorScreenPos(o);
   ImGui::InvisibleButton(id, g.size);
   const bool hovered = ImGui::IsItemHovered();
   const ImVec2 mouse = ImGui::GetIO().MousePos;
@@ -226,20 +257,44 @@ BankGrid place_bank_grid(const char* id, int lines, float wl, float hl, float fo
   return g;
 }
 
-void draw_bank_grid_labels(ImDrawList* dl, const BankGrid& g, const char* address_format) {
+std::pair<float, float> draw_bank_grid_labels(ImDrawList* dl, const BankGrid& g, const char* address_format,
+                                              const ImVec2& vis_min, const ImVec2& vis_max,
+                                              int* address_every) {
   ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
   const ImU32 lab = kBankGridLabel;
+  const ImVec2 g1(g.g0.x + 32.f * g.cw, g.g0.y + static_cast<float>(g.lines) * g.chh);
+  // Bank numbers: at the top of the grid, or of the view while the grid runs on under it.
+  const float y = sticky_band(g.o.y, vis_min.y, g1.y - g.hl);
+  if (y > g.o.y)
+    sticky_backdrop(dl, ImVec2(std::max(g.g0.x, vis_min.x), y), ImVec2(std::min(g1.x, vis_max.x), y + g.hl));
+  index_labels(dl, sf, g.g0, 32, g.cw, true, y, y + g.hl, vis_min, vis_max, IndexLabelStyle{3.f, false});
+  // Line addresses: every line where a label fits its height, else every few.
+  const float x = sticky_band(g.o.x, vis_min.x, g1.x - g.wl);
+  if (x > g.o.x)
+    sticky_backdrop(dl, ImVec2(x, std::max(g.g0.y, vis_min.y)), ImVec2(x + g.wl, std::min(g1.y, vis_max.y)));
+  const int every = g.chh >= sf->FontSize ? 1 : static_cast<int>(std::ceil(sf->FontSize / g.chh));
+  if (address_every) *address_every = every;
   char buf[24];
-  for (int b = 0; b < 32; b += 4) {
-    std::snprintf(buf, sizeof buf, "%d", b);
-    dl->AddText(sf, sf->FontSize, ImVec2(g.g0.x + b * g.cw + 1, g.o.y), lab, buf);
-  }
-  const int label_every = g.chh >= sf->FontSize ? 1 : static_cast<int>(std::ceil(sf->FontSize / g.chh));
-  for (int line = 0; line < g.lines; line += label_every) {
+  for (int line = 0; line < g.lines; line += every) {
+    const float ly = g.g0.y + static_cast<float>(line) * g.chh;
+    if (ly + g.chh < vis_min.y || ly > vis_max.y) continue;
     std::snprintf(buf, sizeof buf, address_format, line * 128);
-    dl->AddText(sf, sf->FontSize, ImVec2(g.o.x, g.g0.y + line * g.chh + (g.chh - sf->FontSize) * 0.5f), lab,
-                buf);
+    dl->AddText(sf, sf->FontSize, ImVec2(x, ly + (g.chh - sf->FontSize) * 0.5f), lab, buf);
   }
+  return {y, x};
+}
+
+void record_banks_view(AppState& s, float zoom, float readable, float cw, float chh, const ZoomScroll& sc) {
+  BanksViewRecord& r = s.frame.banks_view;
+  r.drawn = true;
+  r.zoom = zoom;
+  r.readable_zoom = readable;
+  r.cell_w = cw;
+  r.cell_h = chh;
+  r.scroll_x = sc.x;
+  r.scroll_y = sc.y;
+  r.scroll_max_x = sc.max_x;
+  r.scroll_max_y = sc.max_y;
 }
 
 bool input_int(const char* label, int* v, int step, int step_fast, ImGuiInputTextFlags flags) {

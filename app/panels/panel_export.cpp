@@ -1,6 +1,7 @@
 // File > Export: a modal dialog (view, format, path, PNG scale) over export_dialog.hpp; the export
 // runs when Export is pressed and its outcome stays at the top of the dialog (green: written, red:
 // why not), wrapped, the dialog's height fitted to it every frame so nothing falls below its edge.
+#include <algorithm>
 #include <filesystem>
 #include <string>
 
@@ -14,7 +15,7 @@ namespace {
 
 constexpr scene::View kViews[] = {scene::View::fragments, scene::View::warpgroup, scene::View::ldmatrix,
                                   scene::View::stmatrix,  scene::View::movmatrix, scene::View::banks,
-                                  scene::View::output};
+                                  scene::View::output,    scene::View::algebra};
 constexpr scene::Format kFormats[] = {scene::Format::svg, scene::Format::png, scene::Format::pdf,
                                       scene::Format::tikz};
 
@@ -41,8 +42,8 @@ void draw_export_popup(AppState& s) {
       "A view as it is on screen (its settings, layout and selected lane), as fragviz-cli "
       "export writes it:");
   const std::string folder = default_export_folder(d);
-  const std::string old_default = default_export_path(folder, d.view, d.format);
   const scene::Format old_format = d.format;
+  const scene::View old_view = d.view;
   if (ImGui::BeginCombo("View", std::string(scene::to_string(d.view)).c_str())) {
     for (scene::View v : kViews)
       if (ImGui::Selectable(std::string(scene::to_string(v)).c_str(), v == d.view)) d.view = v;
@@ -59,13 +60,49 @@ void draw_export_popup(AppState& s) {
     ImGui::EndCombo();
   }
   record_widget(s, "export_format");
+  if (scene::croppable(d.view)) {
+    // Part of the view: one operand, and a block of its rows and columns (--operand, --crop).
+    const bool wg = d.view == scene::View::warpgroup;
+    const char* names[] = {"all", "A", wg ? "D" : "B", "C/D"};
+    const char* keys[] = {"", "A", wg ? "C" : "B", "C"};
+    const int count = wg ? 3 : 4;
+    if (wg && d.operand == "B") d.operand.clear();
+    int at = 0;
+    for (int i = 0; i < count; ++i)
+      if (d.operand == keys[i]) at = i;
+    if (ImGui::BeginCombo("Operand", names[at])) {
+      for (int i = 0; i < count; ++i)
+        if (ImGui::Selectable(names[i], i == at)) d.operand = keys[i];
+      ImGui::EndCombo();
+    }
+    record_widget(s, "export_operand");
+    if (!d.operand.empty()) {
+      ImGui::Checkbox("Crop", &d.crop);
+      record_widget(s, "export_crop");
+      if (d.crop) {
+        const auto range = [&](const char* label, int* first, int* last, const char* widget) {
+          ImGui::TextUnformatted(label);
+          ImGui::SameLine(90);
+          ImGui::SetNextItemWidth(110);
+          input_int((std::string("##first") + widget).c_str(), first);
+          ImGui::SameLine();
+          ImGui::TextUnformatted("to");
+          ImGui::SameLine();
+          ImGui::SetNextItemWidth(110);
+          input_int((std::string("##last") + widget).c_str(), last);
+          record_widget(s, widget);
+          *first = std::max(0, *first);
+          *last = std::max(*first, *last);
+        };
+        range("rows", &d.first_row, &d.last_row, "export_crop_rows");
+        range("columns", &d.first_col, &d.last_col, "export_crop_cols");
+      }
+    }
+  }
   if (!scene::cairo_available()) status_text(kDimV, "PNG and PDF: %s", scene::cairo_description().c_str());
   // The path follows the view and format until the user types one of their own; a typed name still
   // follows the format's extension.
-  if (d.path.empty() || d.path == old_default)
-    d.path = default_export_path(folder, d.view, d.format);
-  else if (d.format != old_format)
-    d.path = path_for_format(d.path, d.format);
+  d.path = follow_export_path(d.path, folder, old_view, old_format, d.view, d.format);
   ImGui::SetNextItemWidth(-80);
   if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();  // typing replaces the default name
   const bool enter = ImGui::InputText(

@@ -1,8 +1,10 @@
 // A, B and C/D fragment grids of the selected instruction, arranged as the product is read: A to
 // the left, B above, C/D at the bottom right, so a row of A and a column of B meet at the C/D cell
-// they produce. Any M/N/K: the grids sit in a scrolled child window with a zoom (slider, or
-// ctrl+wheel about the mouse); zoom 1 fits everything. m8n8k4 .f16 shows its four independent
-// quad-pair products as four such blocks, arranged to give the largest cells.
+// they produce. Any M/N/K: the grids sit in a scrolled child window with a zoom (zoom_grid.hpp:
+// slider, "fit", "labels", ctrl+wheel about the mouse); zoom 1 fits everything, and the view opens
+// at the smallest zoom at which every cell holds "T<lane> V<element>" and every row and column its
+// index; the index bands stay in view while their grid scrolls under them. m8n8k4 .f16 shows its four
+// independent quad-pair products as four such blocks, arranged to give the largest cells.
 //
 //   +----------------------+---+-----------+
 //   | corner: mnemonic,    | k | B (k x n) |
@@ -18,11 +20,13 @@
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "../grid_clip.hpp"
 #include "../palette.hpp"
 #include "../window_placement.hpp"
+#include "../zoom_grid.hpp"
 #include "fragviz/smem/banks.hpp"
 #include "imgui_internal.h"  // ImGui::SetNextWindowScroll
 #include "panels.hpp"
@@ -95,6 +99,9 @@ struct Fit {
   float cw, ch;
   int per_row;
 };
+/// The widest a fitted cell may be against its height.
+constexpr float kMaxCellAspect = 3.f;
+
 Fit fit_cells(const Instruction& in, ImVec2 avail, const Margins& mg) {
   Fit best{1.f, 1.f, 1};
   float best_score = -1.f;
@@ -114,6 +121,9 @@ Fit fit_cells(const Instruction& in, ImVec2 avail, const Margins& mg) {
                     static_cast<float>(per_row * (in.k + in.n)),
                 64.f);
     const float ch = size((avail.y - fixed_h) / static_cast<float>(rows * (in.k + in.m)), 40.f);
+    // A short view (a Hopper window below it) must not make flat, wide cells: zooming those to
+    // readable height stretched them sideways (newcomer round 8). At most kMaxCellAspect wide.
+    cw = std::min(cw, std::max(1.f, std::floor(ch * kMaxCellAspect)));
     // Cells read best about 1.6 times as wide as tall ("T31 V7" on one line).
     const float score = std::min(cw, ch * 1.6f);
     if (score > best_score) {
@@ -365,14 +375,71 @@ void draw_grid(ImDrawList* dl, AppState& s, const Derived& d, const GridGeom& g,
   };
   rules(t.rows, g.ch, false);
   rules(t.cols, g.cw, true);
-  // Index labels: columns above A (k) and B (n, shared with C/D, whose gap holds its title); rows
-  // to the left of every grid.
+}
+
+/// One operand grid's index labels, drawn after every grid: its columns above it (A's k, B's n; C/D
+/// shares B's, and gets its own band only once B's has scrolled away), its rows to its left. Each
+/// band stays in view while its grid does (sticky_band), over a backdrop where it covers cells.
+/// Returns the column band's top and the row band's left (NaN where none is drawn).
+std::pair<float, float> draw_grid_labels(ImDrawList* dl, const Derived& d, const GridGeom& g, Operand op,
+                                         int p, const ImVec2& vis_min, const ImVec2& vis_max) {
+  const float none = std::nanf("");
+  const OperandTable& t = d.op(op);
+  ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
+  const ImVec2 g0 = g.grid(op, p);
+  const ImVec2 g1(g0.x + static_cast<float>(t.cols) * g.cw, g0.y + static_cast<float>(t.rows) * g.ch);
+  if (g1.x <= vis_min.x || g0.x >= vis_max.x || g1.y <= vis_min.y || g0.y >= vis_max.y) return {none, none};
+  float band_y = none, band_x = none;
+  const float hl = g.mg.hl;
+  const float y = sticky_band(g0.y - hl, vis_min.y, g1.y - hl);
+  const bool stuck_y = y > g0.y - hl;
+  if (op != Operand::C || stuck_y) {
+    if (stuck_y)
+      sticky_backdrop(dl, ImVec2(std::max(g0.x, vis_min.x), y), ImVec2(std::min(g1.x, vis_max.x), y + hl));
+    index_labels(dl, sf, g0, t.cols, g.cw, true, y, y + hl, vis_min, vis_max, kFragmentIndexLabels);
+    band_y = y;
+  }
   const float gap = op == Operand::A ? g.mg.wl : g.mg.gap;
-  if (op != Operand::C)
-    index_labels(dl, sf, g0, t.cols, g.cw, true, g0.y - g.mg.hl, g0.y, vis_min, vis_max,
-                 kFragmentIndexLabels);
-  index_labels(dl, sf, g0, t.rows, g.ch, false, g0.x - gap, g0.x - 1.f, vis_min, vis_max,
-               kFragmentIndexLabels);
+  const float x = sticky_band(g0.x - gap, vis_min.x, g1.x - gap);
+  if (x > g0.x - gap)
+    sticky_backdrop(dl, ImVec2(x, std::max(g0.y, vis_min.y)), ImVec2(x + gap, std::min(g1.y, vis_max.y)));
+  index_labels(dl, sf, g0, t.rows, g.ch, false, x, x + gap - 1.f, vis_min, vis_max, kFragmentIndexLabels);
+  band_x = x;
+  return {band_y, band_x};
+}
+
+/// The smallest zoom (from 1, fit, in steps of 3%) at which every cell holds "T<lane> V<element>"
+/// and every row and column index is drawn; kMaxFragmentsZoom where none is.
+float readable_zoom(const Instruction& in, ImFont* sf, const Fit& fit, int max_element) {
+  int rows = 0, cols = 0;
+  for (Operand op : {Operand::A, Operand::B, Operand::C}) {
+    rows = std::max(rows, operand_rows(in, op));
+    cols = std::max(cols, operand_cols(in, op));
+  }
+  for (float z = kMinFragmentsZoom; z <= kMaxFragmentsZoom; z *= 1.03f) {
+    const float cw = zoomed_cell(fit.cw, z), ch = zoomed_cell(fit.ch, z);
+    if (cell_label_mode(sf, cw, ch, kWarpSize - 1, max_element) == CellLabelMode::full &&
+        index_label_step(sf, rows, ch, false, kFragmentIndexLabels) == 1 &&
+        index_label_step(sf, cols, cw, true, kFragmentIndexLabels) == 1)
+      return z;
+  }
+  return kMaxFragmentsZoom;
+}
+
+const char* label_mode_name(CellLabelMode m) {
+  switch (m) {
+    case CellLabelMode::full:
+      return "full";
+    case CellLabelMode::two_lines:
+      return "two_lines";
+    case CellLabelMode::owner:
+      return "owner";
+    case CellLabelMode::number:
+      return "number";
+    case CellLabelMode::none:
+      break;
+  }
+  return "none";
 }
 
 }  // namespace
@@ -446,55 +513,41 @@ void draw_fragments(AppState& s, const Derived& d) {
                        "PTX ISA prediction. Cell = owning lane: T<lane> V<element>. Click to select a lane.");
   }
 
-  // [SECTION] zoom
-  ImGui::TextColored(kDimV, "zoom");
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(160.f);
-  FragmentsView& view = s.fragments_view;
-  if (view.instr != &in) view = FragmentsView{1.f, &in};
-  ImGui::SliderFloat("##zoom", &view.zoom, kMinFragmentsZoom, kMaxFragmentsZoom, "%.2fx",
-                     ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
-  record_widget(s, "fragments_zoom");
-  if (ImGui::IsItemHovered())
-    ImGui::SetTooltip(
-        "1x fits every grid in the window. Ctrl+wheel over the grids zooms about the mouse;\n"
-        "wheel scrolls, shift+wheel scrolls sideways.");
-  ImGui::SameLine();
-  if (ImGui::SmallButton("fit")) view.zoom = 1.f;
-  record_widget(s, "fragments_fit");
-  ImGui::SameLine();
-  ImGui::TextColored(kDimV, "ctrl+wheel: zoom   %s: A %dx%d, B %dx%d, C/D %dx%d%s", shape_name(in).c_str(),
-                     in.m, in.k, in.k, in.n, in.m, in.n, in.products > 1 ? ", four quad pairs" : "");
-
-  // [SECTION] layout
+  // [SECTION] zoom: first at the readable zoom (every label and index), "fit" shows every cell
   Margins mg;
   if (in.products > 1) mg.block_gap = 20.f;
-  const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float sb = ImGui::GetStyle().ScrollbarSize;
-  const Fit fit = fit_cells(in, ImVec2(avail.x - sb - 4.f, avail.y - sb - 4.f), mg);
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float bar_h = ImGui::GetFrameHeightWithSpacing();  // the zoom row above the grids
+  const Fit fit = fit_cells(in, ImVec2(avail.x - sb - 4.f, avail.y - bar_h - sb - 4.f), mg);
+  ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
+  int max_element = 0;
+  for (const OperandTable& t : d.operands) max_element = std::max(max_element, t.per_lane - 1);
+  const float readable = readable_zoom(in, sf, fit, max_element);
+  GridZoom& view = s.fragments_view;
+  const bool fresh = zoom_for(view, in.mnemonic, readable);
+  zoom_bar(s, view, "fragments", kMinFragmentsZoom, kMaxFragmentsZoom, readable,
+           "1x fits every grid in the view; the view opens at the zoom where every cell holds its label.\n"
+           "Ctrl+wheel over the grids zooms about the mouse; wheel scrolls, shift+wheel scrolls sideways.");
+  ImGui::SameLine();
+  ImGui::TextColored(kDimV, "%s: A %dx%d, B %dx%d, C/D %dx%d%s", shape_name(in).c_str(), in.m, in.k, in.k,
+                     in.n, in.m, in.n, in.products > 1 ? ", four quad pairs" : "");
+
+  // [SECTION] layout
   const float zoom = std::clamp(view.zoom, kMinFragmentsZoom, kMaxFragmentsZoom);
-  auto zoomed = [](float base, float z) { return base * z >= 4.f ? std::floor(base * z) : base * z; };
-  const float cw = zoomed(fit.cw, zoom), ch = zoomed(fit.ch, zoom);
+  const float cw = zoomed_cell(fit.cw, zoom), ch = zoomed_cell(fit.ch, zoom);
   // Size of the arrangement, known before the child begins, so its scroll range is this frame's.
   const GridGeom size_only = make_geom(in, ImVec2(0, 0), cw, ch, fit.per_row, mg);
-  ImGui::SetNextWindowContentSize(ImVec2(size_only.size.x + 4.f, size_only.size.y + 4.f));
-  if (zoom != view.drawn_zoom && view.cell_w > 0 && view.cell_h > 0) {
-    // Scale the scroll so the anchor (the mouse for ctrl+wheel, else the view's centre) stays on
-    // the same cell; set before the child begins, so this frame already shows it.
-    const float ax = view.anchor_x >= 0 ? view.anchor_x : view.view_w * 0.5f;
-    const float ay = view.anchor_y >= 0 ? view.anchor_y : view.view_h * 0.5f;
-    ImGui::SetNextWindowScroll(ImVec2(std::max(0.f, (view.scroll_x + ax) * (cw / view.cell_w) - ax),
-                                      std::max(0.f, (view.scroll_y + ay) * (ch / view.cell_h) - ay)));
+  if (fresh) {
+    // The first frame shows cells: where neither B (right of the corner) nor A (below it) would be
+    // in view, as with a long k, it opens at A's title.
+    const ImVec2 a = size_only.grid(Operand::A, 0), b = size_only.grid(Operand::B, 0);
+    if (b.x >= avail.x - sb && a.y >= avail.y - bar_h - sb)
+      ImGui::SetNextWindowScroll(ImVec2(0, std::max(0.f, a.y - mg.gap - ImGui::GetFontSize() - 6.f)));
   }
-  view.anchor_x = view.anchor_y = -1;
+  begin_zoom_child(s, view, "##fragment_view", "fragment_view", ImVec2(0, 0),
+                   ImVec2(size_only.size.x + 4.f, size_only.size.y + 4.f), zoom, cw, ch);
   const ImGuiIO& io = ImGui::GetIO();
-  ImGuiWindowFlags flags = ImGuiWindowFlags_HorizontalScrollbar;
-  if (io.KeyCtrl) flags |= ImGuiWindowFlags_NoScrollWithMouse;  // ctrl+wheel zooms instead
-  ImGui::BeginChild("##fragment_view", ImVec2(0, 0), false, flags);
-  {
-    const ImVec2 wp = ImGui::GetWindowPos(), ws = ImGui::GetWindowSize();
-    s.frame.widgets["fragment_view"] = Rect{wp.x, wp.y, ws.x, ws.y};
-  }
   const ImVec2 o = ImGui::GetCursorScreenPos();
   const GridGeom g = make_geom(in, o, cw, ch, fit.per_row, mg);
   ImGui::InvisibleButton("##grids", ImVec2(std::max(g.size.x, 1.f), std::max(g.size.y, 1.f)));
@@ -524,19 +577,23 @@ void draw_fragments(AppState& s, const Derived& d) {
   const ImVec2 vis_min(std::max(clip_min.x, o.x), std::max(clip_min.y, o.y));
   const ImVec2 vis_max(std::min(clip_max.x, o.x + g.size.x), std::min(clip_max.y, o.y + g.size.y));
   int drawn = 0;
+  const CellLabelMode mode = cell_label_mode(sf, g.cw, g.ch, kWarpSize - 1, max_element);
+  s.frame.fragments_view.label_bands.clear();
   if (vis_max.x > vis_min.x && vis_max.y > vis_min.y) {
     // Everything below up to end_grid_clip() is clipped to the visible part.
     ImDrawList* dl = begin_grid_clip(vis_min, vis_max);
     if (in.products == 1) draw_corner(dl, d, g);
-    ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
-    int max_element = 0;
-    for (const OperandTable& t : d.operands) max_element = std::max(max_element, t.per_lane - 1);
-    const CellLabelMode mode = cell_label_mode(sf, g.cw, g.ch, kWarpSize - 1, max_element);
     for (int p = 0; p < in.products; ++p) {
       draw_titles(dl, g, p);
       for (Operand op : {Operand::A, Operand::B, Operand::C})
         draw_grid(dl, s, d, g, op, p, hover_lane, vis_min, vis_max, mode, drawn);
     }
+    // The index bands over every grid, so one that stays in view is never drawn over.
+    for (int p = 0; p < in.products; ++p)
+      for (Operand op : {Operand::A, Operand::B, Operand::C}) {
+        const auto band = draw_grid_labels(dl, d, g, op, p, vis_min, vis_max);
+        if (p == 0) s.frame.fragments_view.label_bands[operand_key(op)] = band;
+      }
     end_grid_clip();
   }
 
@@ -561,33 +618,26 @@ void draw_fragments(AppState& s, const Derived& d) {
         }
     if (s.selected_lane >= 0) lit = t.lane_cells[static_cast<std::size_t>(s.selected_lane)];
   }
+  const ZoomScroll sc = end_zoom_child(view, zoom, cw, ch, kMinFragmentsZoom, kMaxFragmentsZoom);
   FragmentsViewRecord& fv = s.frame.fragments_view;
   fv.zoom = zoom;
   fv.cell_w = g.cw;
   fv.cell_h = g.ch;
-  fv.scroll_x = ImGui::GetScrollX();
-  fv.scroll_y = ImGui::GetScrollY();
-  fv.scroll_max_x = ImGui::GetScrollMaxX();
-  fv.scroll_max_y = ImGui::GetScrollMaxY();
+  fv.scroll_x = sc.x;
+  fv.scroll_y = sc.y;
+  fv.scroll_max_x = sc.max_x;
+  fv.scroll_max_y = sc.max_y;
   fv.blocks_per_row = g.per_row;
   fv.cells_drawn = drawn;
-  const ImVec2 view_size = ImGui::GetWindowSize();
-  view.drawn_zoom = zoom;
-  view.cell_w = cw;
-  view.cell_h = ch;
-  view.scroll_x = fv.scroll_x;
-  view.scroll_y = fv.scroll_y;
-  view.view_w = view_size.x;
-  view.view_h = view_size.y;
-
-  // [SECTION] ctrl+wheel: zoom about the mouse
-  // (applied next frame, about the mouse, by the scroll scaling above)
-  if (ImGui::IsWindowHovered() && io.KeyCtrl && io.MouseWheel != 0.f) {
-    view.zoom = std::clamp(zoom * std::pow(1.25f, io.MouseWheel), kMinFragmentsZoom, kMaxFragmentsZoom);
-    const ImVec2 win = ImGui::GetWindowPos();
-    view.anchor_x = mouse.x - win.x;
-    view.anchor_y = mouse.y - win.y;
+  fv.readable_zoom = readable;
+  fv.label_mode = label_mode_name(mode);
+  int rows = 0, cols = 0;
+  for (Operand op : {Operand::A, Operand::B, Operand::C}) {
+    rows = std::max(rows, operand_rows(in, op));
+    cols = std::max(cols, operand_cols(in, op));
   }
+  fv.row_label_step = index_label_step(sf, rows, g.ch, false, kFragmentIndexLabels);
+  fv.col_label_step = index_label_step(sf, cols, g.cw, true, kFragmentIndexLabels);
   if (have_hit) cell_tooltip(s, d, hit);
   if (have_hit) s.frame.hovered_lane = hover_lane;
   ImGui::EndChild();

@@ -155,6 +155,7 @@ void draw_ladder(AppState& s, bool gate_running) {
   GateLadderState& l = s.gate_ladder;
   const bool open = ImGui::CollapsingHeader("Ladder (every variant)");
   record_widget(s, "ladder_header");
+  s.gate_ladder_open = open;  // the layout gives the open ladder room (window_placement.cpp)
   if (!open) return;
   ImGui::BeginDisabled(l.running || gate_running);
   for (std::size_t i = 0; i < kLadderSizes.size(); ++i) {

@@ -1,5 +1,5 @@
-// What the three Hopper windows share: the frame's entry point (draw_hopper_views), their default
-// places, the wgmma picker and the warpgroup colours.
+// What the three Hopper windows share: the frame's entry point (draw_hopper_views), their place
+// in the tiling, the wgmma picker and the warpgroup colours.
 #include <algorithm>
 #include <cstring>
 
@@ -22,35 +22,9 @@ void draw_hopper_views(AppState& s, HopperViews& v) {
   v.refresh(s);
 }
 
-void place_hopper_window(const AppState& s, const char* name) {
-  // [x0, y0, x1, y1] as fractions of the layout's canvas (the embedded layout.json's 1600 x 950
-  // design area: warpgroup 0-760, descriptor 760-1600, matrix moves 330-1120). They float over the
-  // tiled views and, like them, follow the window and its scroll (view_tiling.hpp).
-  struct Slot {
-    const char* name;
-    float x0, y0, x1, y1;
-  };
-  static constexpr Slot kSlots[] = {
-      {kWinWarpgroup, 0.f, 0.f, 760.f / 1600.f, 1.f},
-      {kWinDescriptor, 760.f / 1600.f, 0.f, 1.f, 1.f},
-      {kWinMatrixMoves, 330.f / 1600.f, 0.f, 1120.f / 1600.f, 1.f},
-  };
-  const LayoutFrame& f = s.frame.layout;
-  const float ox = f.canvas.view.x0 - f.scroll_x, oy = f.canvas.view.y0 - f.scroll_y;
-  for (const Slot& sl : kSlots)
-    if (std::strcmp(sl.name, name) == 0) {
-      ImGui::SetNextWindowPos(ImVec2(ox + sl.x0 * f.canvas.width, oy + sl.y0 * f.canvas.height),
-                              ImGuiCond_Always);
-      ImGui::SetNextWindowSize(ImVec2((sl.x1 - sl.x0) * f.canvas.width, (sl.y1 - sl.y0) * f.canvas.height),
-                               ImGuiCond_Always);
-      return;
-    }
-}
-
 bool begin_hopper_window(AppState& s, const char* name, bool* open) {
-  place_hopper_window(s, name);
-  return ImGui::Begin(name, open,
-                      ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
+  // A tiled view like the others (window_placement.hpp): its place in the layout, no overlap.
+  return begin_view(s, name, open);
 }
 
 void draw_hopper_view_items(AppState& s) {

@@ -207,7 +207,10 @@ void draw_menu_and_status(AppState& s) {
     record_widget(s, "menu_file");
     if (ImGui::BeginMenu("View")) {
       for (const WindowSetting& view : kWindowSettings)  // the tiled views, in settings.json's order
-        if (view.tiled) ImGui::MenuItem(view.title, nullptr, &(s.windows.*view.tiled));
+        if (view.tiled) {
+          ImGui::MenuItem(view.title, nullptr, &(s.windows.*view.tiled));
+          record_widget(s, (std::string("view_") + view.key).c_str());
+        }
       ImGui::Separator();
       draw_hopper_view_items(s);
       ImGui::Separator();

@@ -19,7 +19,6 @@
 
 #include "../grid_clip.hpp"
 #include "hopper_common.hpp"
-#include "imgui_internal.h"  // ImGui::SetNextWindowScroll
 
 namespace fragviz::app {
 
@@ -323,20 +322,10 @@ void draw_warpgroup(AppState& s, HopperViews& v) {
 
   // [SECTION] zoom and thread
   GridZoom& view = h.warpgroup_zoom;
-  if (view.key != in.mnemonic) view = GridZoom{1.f, in.mnemonic};
-  ImGui::TextColored(kDimV, "zoom");
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(150.f);
-  ImGui::SliderFloat("##wg_zoom", &view.zoom, kMinWarpgroupZoom, kMaxWarpgroupZoom, "%.2fx",
-                     ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
-  record_widget(s, "wg_zoom");
-  if (ImGui::IsItemHovered())
-    ImGui::SetTooltip(
-        "1x fits A and D in the window. Ctrl+wheel over the grids zooms about the mouse;\n"
-        "wheel scrolls, shift+wheel scrolls sideways.");
-  ImGui::SameLine();
-  if (ImGui::SmallButton("fit")) view.zoom = 1.f;
-  record_widget(s, "wg_fit");
+  zoom_for(view, in.mnemonic, 1.f);
+  zoom_bar(s, view, "wg", kMinWarpgroupZoom, kMaxWarpgroupZoom, 0.f,
+           "1x fits A and D in the window. Ctrl+wheel over the grids zooms about the mouse;\n"
+           "wheel scrolls, shift+wheel scrolls sideways.");
   ImGui::SameLine();
   ImGui::TextColored(kDimV, "thread");
   ImGui::SameLine();
@@ -356,28 +345,13 @@ void draw_warpgroup(AppState& s, HopperViews& v) {
   const float sb = ImGui::GetStyle().ScrollbarSize;
   const ImVec2 fit = fit_cells(in, ImVec2(child.x - sb - 4.f, child.y - sb - 4.f));
   const float zoom = std::clamp(view.zoom, kMinWarpgroupZoom, kMaxWarpgroupZoom);
-  auto zoomed = [](float base, float z) { return base * z >= 4.f ? std::floor(base * z) : base * z; };
   // Cells grow in height only while they are wider than 2.5 times their height (a wide N makes
   // the fitted cells narrow and tall; "T127 V127" wants width).
-  const float cw = zoomed(fit.x, zoom);
-  const float ch = std::max(fit.y, std::min(zoomed(fit.y, zoom), std::floor(cw / 2.5f)));
+  const float cw = zoomed_cell(fit.x, zoom);
+  const float ch = std::max(fit.y, std::min(zoomed_cell(fit.y, zoom), std::floor(cw / 2.5f)));
   const WgGeom size_only = make_geom(in, ImVec2(0, 0), cw, ch);
-  ImGui::SetNextWindowContentSize(size_only.size);
-  if (zoom != view.drawn_zoom && view.cell_w > 0 && view.cell_h > 0) {
-    const float ax = view.anchor_x >= 0 ? view.anchor_x : view.view_w * 0.5f;
-    const float ay = view.anchor_y >= 0 ? view.anchor_y : view.view_h * 0.5f;
-    ImGui::SetNextWindowScroll(ImVec2(std::max(0.f, (view.scroll_x + ax) * (cw / view.cell_w) - ax),
-                                      std::max(0.f, (view.scroll_y + ay) * (ch / view.cell_h) - ay)));
-  }
-  view.anchor_x = view.anchor_y = -1;
+  begin_zoom_child(s, view, "##wg_view", "wg_view", child, size_only.size, zoom, cw, ch);
   const ImGuiIO& io = ImGui::GetIO();
-  ImGuiWindowFlags flags = ImGuiWindowFlags_HorizontalScrollbar;
-  if (io.KeyCtrl) flags |= ImGuiWindowFlags_NoScrollWithMouse;
-  ImGui::BeginChild("##wg_view", child, false, flags);
-  {
-    const ImVec2 wp = ImGui::GetWindowPos(), ws = ImGui::GetWindowSize();
-    s.frame.widgets["wg_view"] = Rect{wp.x, wp.y, ws.x, ws.y};
-  }
   const ImVec2 o = ImGui::GetCursorScreenPos();
   const WgGeom g = make_geom(in, o, cw, ch);
   ImGui::InvisibleButton("##wg_grids", ImVec2(std::max(g.size.x, 1.f), std::max(g.size.y, 1.f)));
@@ -425,27 +399,14 @@ void draw_warpgroup(AppState& s, HopperViews& v) {
                  std::max(0.f, vis_max.y - vis_min.y)};
   v.frame.a = HopperGridRecord{true, g.a().x, g.a().y, cw, ch, t.a.rows, t.a.cols, vis};
   v.frame.d = HopperGridRecord{true, g.d().x, g.d().y, cw, ch, t.d.rows, t.d.cols, vis};
+  const ZoomScroll sc = end_zoom_child(view, zoom, cw, ch, kMinWarpgroupZoom, kMaxWarpgroupZoom);
   v.frame.zoom = zoom;
-  v.frame.scroll_x = ImGui::GetScrollX();
-  v.frame.scroll_y = ImGui::GetScrollY();
-  v.frame.scroll_max_x = ImGui::GetScrollMaxX();
-  v.frame.scroll_max_y = ImGui::GetScrollMaxY();
+  v.frame.scroll_x = sc.x;
+  v.frame.scroll_y = sc.y;
+  v.frame.scroll_max_x = sc.max_x;
+  v.frame.scroll_max_y = sc.max_y;
   v.frame.cells_drawn = drawn;
   v.frame.label_mode = to_string(mode);
-  const ImVec2 view_size = ImGui::GetWindowSize();
-  view.drawn_zoom = zoom;
-  view.cell_w = cw;
-  view.cell_h = ch;
-  view.scroll_x = v.frame.scroll_x;
-  view.scroll_y = v.frame.scroll_y;
-  view.view_w = view_size.x;
-  view.view_h = view_size.y;
-  if (ImGui::IsWindowHovered() && io.KeyCtrl && io.MouseWheel != 0.f) {
-    view.zoom = std::clamp(zoom * std::pow(1.25f, io.MouseWheel), kMinWarpgroupZoom, kMaxWarpgroupZoom);
-    const ImVec2 win = ImGui::GetWindowPos();
-    view.anchor_x = mouse.x - win.x;
-    view.anchor_y = mouse.y - win.y;
-  }
   if (have_hit) {
     cell_tooltip(t, m, hit_op, hit_row, hit_col);
     v.frame.hover = HopperHover{"warpgroup", hit_op == Operand::A ? "A" : "D", hit_row, hit_col};

@@ -3,11 +3,13 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "../app_state.hpp"
 #include "../derived.hpp"
 #include "../label_text.hpp"
+#include "../zoom_grid.hpp"
 #include "fragviz/isa/fragment_names.hpp"
 #include "imgui.h"
 
@@ -106,22 +108,41 @@ bool draw_no_ldmatrix_notice(AppState& s, const Derived& d, const char* widget, 
 enum class CellLabelMode { full, two_lines, owner, number, none };
 CellLabelMode cell_label_mode(ImFont* f, float cw, float ch, int max_owner, int max_element);
 
-/// A grid of 128-byte lines by 32 banks at the cursor (the bank view's grids): its cell size fitted
-/// to `avail` (`wl` pixels of address labels on the left, `hl` of bank numbers on top, `foot`
-/// below), the invisible button `id` over it, and the bank and line under the mouse.
+/// A grid of 128-byte lines by 32 banks (the bank view's grids, zoomed and scrolled in a child:
+/// zoom_grid.hpp): `wl` pixels of address labels on its left, `hl` of bank numbers on top, `foot`
+/// below for the per-bank counts; cells cw x chh.
 struct BankGrid {
   ImVec2 o, g0, size;  ///< top-left of the whole grid, of the first cell; the whole size
   float cw = 0, chh = 0;
+  float wl = 0, hl = 0;
   int lines = 0;
   bool hit = false;       ///< the mouse is over a cell: (hb, hline)
   int hb = 0, hline = 0;  ///< bank and line under the mouse
 };
 /// The colour of the bank grids' labels (bank numbers, addresses, per-bank counts).
 inline constexpr ImU32 kBankGridLabel = IM_COL32(160, 166, 176, 255);
-BankGrid place_bank_grid(const char* id, int lines, float wl, float hl, float foot);
-/// The bank numbers above the grid and, every few lines as room allows, each line's byte address
-/// (printf `address_format`, e.g. "0x%03X") at its left.
-void draw_bank_grid_labels(ImDrawList* dl, const BankGrid& g, const char* address_format);
+/// The cell size (w, h) at which `grids` bank grids of `lines` lines, side by side `gap` apart, fill
+/// `avail` at zoom 1: whole pixels (at least 4 wide; rows of fractions below 3 high, at least 1), no
+/// taller than 1.3 times as wide.
+ImVec2 fit_bank_cells(ImVec2 avail, int grids, int lines, float wl, float hl, float foot, float gap);
+/// The smallest zoom (at least 1) of cells `fit` at which every line has its address.
+float readable_bank_zoom(ImVec2 fit);
+/// Bank cells at `zoom` from the fitted `fit`: the lines grow taller first (a long tile becomes a
+/// tall list as wide as the view), the banks wider only once a cell would be 1.3 times as tall as wide.
+ImVec2 zoomed_bank_cells(ImVec2 fit, float zoom);
+/// A bank grid at `o` with cells cw x chh: the invisible button `id` over it, and the bank and line
+/// under the mouse.
+BankGrid place_bank_grid(const char* id, ImVec2 o, int lines, float wl, float hl, float foot, float cw,
+                         float chh);
+/// The bank numbers above the grid and each line's byte address (printf `address_format`, e.g.
+/// "0x%03X") at its left, as many as fit; both bands stay in view while the grid does
+/// (sticky_band), within the visible [vis_min, vis_max]. Returns the bank band's top and the address
+/// band's left; `address_every` gets every how many lines an address is drawn.
+std::pair<float, float> draw_bank_grid_labels(ImDrawList* dl, const BankGrid& g, const char* address_format,
+                                              const ImVec2& vis_min, const ImVec2& vis_max,
+                                              int* address_every);
+/// The bank view's zoom, cell size and scroll (either mode) into the frame's record for the dump.
+void record_banks_view(AppState& s, float zoom, float readable, float cw, float chh, const ZoomScroll& sc);
 /// An error or status line in `colour` (printf `fmt`), wrapped so that no message runs off its
 /// window: at the window's right edge, or in a tooltip or other self-sizing window at 40 em. Every
 /// panel's errors and status lines go through here; the last item is the text (record_widget).
@@ -159,6 +180,9 @@ inline constexpr IndexLabelStyle kWarpgroupIndexLabels{3.f, false};
 /// `vis_min` and `vis_max` are drawn, in font `f`.
 void index_labels(ImDrawList* dl, ImFont* f, ImVec2 o, int count, float cell, bool horizontal, float a,
                   float b, const ImVec2& vis_min, const ImVec2& vis_max, const IndexLabelStyle& style);
+/// Every how many of `count` indices index_labels draws one with cells `cell` pixels apart: 1 where
+/// each label fits its cell, else the smallest power of two that leaves room.
+int index_label_step(ImFont* f, int count, float cell, bool horizontal, const IndexLabelStyle& style);
 /// `colour` drawn at `alpha` (0..255) over the window background, as one opaque colour.
 ImU32 over_window_bg(ImU32 colour, int alpha);
 /// The dark rectangle under a grid of lane_cell()s: it shows as each cell's 1-pixel border.

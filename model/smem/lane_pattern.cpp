@@ -3,6 +3,7 @@
 
 #include <cctype>
 #include <limits>
+#include <utility>
 
 #include "fragviz/util/parse_limits.hpp"
 #include "fragviz/util/words.hpp"
@@ -11,22 +12,25 @@ namespace fragviz {
 
 namespace {
 
-// The presets as expressions. `a`: PTX-FACTS section 2 and the m16n8k16 A fragment: ldmatrix.x4 with
-// lane l at row l & 15, k offset 8 * (l >> 4) gives {a0a1, a2a3, a4a5, a6a7}. `b-tiles`: the seed's B
+// The presets as expressions. `explorer`: PTX-FACTS section 2 and the m16n8k16 A fragment: ldmatrix.x4
+// with lane l at row l & 15, k offset 8 * (l >> 4) gives {a0a1, a2a3, a4a5, a6a7}. `b-tiles`: the seed's B
 // load (.x4.trans), matrix j = lanes 8j..8j+7 at k rows 0-7, n columns 8j. `b-pair`: m16n8k16's B
 // (.x2.trans): k rows 0-15 of one n8 column block; lanes 16-31 repeat 0-15 so every lane's address
 // is valid (the sm_75 rule). tests/unit/test_lane_pattern.cpp checks each against the loads the
 // catalogue derives (fragment_load).
 const std::vector<LanePreset> kPresets = {
-    {"a", "row=lane&15, col=8*(lane>>4)",
-     "A of m16n8k16 (.x4), of m16n8k8 (.x2): rows 0-15, k columns 0 and 8"},
     {"b-tiles", "row=lane&7, col=8*(lane>>3)",
      "four 8x8 B tiles of m16n8k8 side by side (.x4.trans): k rows 0-7, n columns 0, 8, 16, 24"},
     {"b-pair", "row=lane&15, col=0", "B of m16n8k16 (.x2.trans): k rows 0-15 of one n8 column block"},
     {"rows", "row=lane, col=0", "lane l at row l, column 0 (e.g. one 16-byte row per lane for LDS.128)"},
     {"explorer", "row=lane&15, col=8*(lane>>4)",
-     "the app's bank view: matrix j at rows 8(j%2), cols 8(j/2); lanes .x1/.x2 ignore repeat lower lanes"},
+     "the app's bank view, and A of m16n8k16 (.x4) or m16n8k8 (.x2): matrix j at rows 8(j%2), cols "
+     "8(j/2); lanes .x1/.x2 ignore repeat lower lanes"},
 };
+
+/// Names that were presets of their own and are now another's: `a` was `explorer`'s expression
+/// under a second name (the same addresses on every lane an ldmatrix reads).
+constexpr std::pair<std::string_view, std::string_view> kPresetAliases[] = {{"a", "explorer"}};
 
 struct Failure {
   std::size_t pos;
@@ -387,7 +391,14 @@ Outcome<LanePattern> lane_table(std::string_view text) {
   return Outcome<LanePattern>::ok(std::move(p));
 }
 
+std::string_view canonical_lane_preset(std::string_view name) {
+  for (const auto& [alias, kept] : kPresetAliases)
+    if (name == alias) return kept;
+  return name;
+}
+
 std::optional<LanePattern> lane_preset(std::string_view name, LdmNum num) {
+  name = canonical_lane_preset(name);
   for (const LanePreset& preset : kPresets) {
     if (preset.name != name) continue;
     std::string expr(preset.expression);

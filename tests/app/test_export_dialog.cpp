@@ -113,6 +113,54 @@ TEST(ExportDialog, TheNameFollowsTheFormat) {
             "/home/u/Pictures/fragviz-banks.pdf");
 }
 
+// The Algebra window exports what it shows: its expression, the operation picked and the colouring,
+// the scene's tables those of the window's own model.
+TEST(ExportDialog, TheAlgebraWindowExportsItsExpressionStepAndColour) {
+  AppState s;
+  s.algebra.expression = "coalesce(composition((4,8):(8,1), (8,4):(4,1)))";
+  s.algebra.step = 0;
+  s.algebra.colour = AlgebraColour::row;
+  const scene::ViewRequest r = export_request(s, scene::View::algebra);
+  EXPECT_EQ(r.expression, s.algebra.expression);
+  EXPECT_EQ(r.step, 0);
+  EXPECT_EQ(r.colour, "row");
+  const auto scene = scene::build_scene(r);
+  ASSERT_TRUE(scene) << scene.error.message;
+  // Step 1 is composition: operands (4,8):(8,1) and (8,4):(4,1), then its result, as the window.
+  const AlgebraModel m = make_algebra_model(s.algebra);
+  ASSERT_EQ(m.tables.size(), 3u);
+  std::size_t cells = 0;
+  for (const scene::Item& it : scene->items)
+    if (const auto* rect = std::get_if<scene::Rect>(&it); rect && !rect->id.empty()) ++cells;
+  EXPECT_EQ(cells, 32u * 3);
+}
+
+// Newcomer round 8: a typed name stayed when the view changed, so the next picture was aimed at
+// the last one's file. Another view takes its own default name, in the typed name's folder.
+TEST(ExportDialog, TheNameFollowsTheView) {
+  using scene::Format;
+  using scene::View;
+  EXPECT_EQ(follow_export_path("/w/exp/app-frag.png", "/home/u", View::fragments, Format::png, View::banks,
+                               Format::png),
+            "/w/exp/fragviz-banks.png");
+  EXPECT_EQ(
+      follow_export_path("app-frag.png", "/home/u", View::fragments, Format::png, View::banks, Format::png),
+      "/home/u/fragviz-banks.png");
+  // The same view: a typed name stays, and follows only the format.
+  EXPECT_EQ(follow_export_path("/w/exp/app-frag.png", "/home/u", View::fragments, Format::png,
+                               View::fragments, Format::svg),
+            "/w/exp/app-frag.svg");
+  EXPECT_EQ(follow_export_path("/w/exp/app-frag.png", "/home/u", View::fragments, Format::png,
+                               View::fragments, Format::png),
+            "/w/exp/app-frag.png");
+  // A default name follows view and format in the default folder.
+  EXPECT_EQ(follow_export_path("/home/u/fragviz-fragments.svg", "/home/u", View::fragments, Format::svg,
+                               View::banks, Format::pdf),
+            "/home/u/fragviz-banks.pdf");
+  EXPECT_EQ(follow_export_path("", "/home/u", View::fragments, Format::svg, View::fragments, Format::svg),
+            "/home/u/fragviz-fragments.svg");
+}
+
 // Issue 22: the default folder was the working folder (the clone, when started from it).
 TEST(ExportDialog, TheDefaultFolderIsTheLastOneUsedElsePicturesElseHome) {
   const std::string home = ::testing::TempDir() + "fragviz-export-home";
@@ -132,6 +180,55 @@ TEST(ExportDialog, TheDefaultFolderIsTheLastOneUsedElsePicturesElseHome) {
   else
     unsetenv("HOME");
   std::filesystem::remove_all(home);
+}
+
+// The dialog's Operand and Crop: the file holds that operand's block only, the cells named as in the
+// whole tile (PTX ISA m16n8k16 A: (4,8) is T16 V4), both ends of each range included as shown.
+TEST(ExportDialog, ACropWritesExactlyTheBlockAsked) {
+  AppState s;
+  s.controls.instruction = "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32";
+  s.export_dialog.operand = "A";
+  s.export_dialog.crop = true;
+  s.export_dialog.first_row = 4;
+  s.export_dialog.last_row = 11;
+  s.export_dialog.first_col = 8;
+  s.export_dialog.last_col = 15;
+  const scene::ViewRequest r = export_request(s, scene::View::fragments);
+  EXPECT_EQ(r.crop.operand, "A");
+  EXPECT_EQ(r.crop.rows, (scene::IndexRange{4, 12}));
+  EXPECT_EQ(r.crop.cols, (scene::IndexRange{8, 16}));
+  // Views without operands take no crop.
+  EXPECT_TRUE(export_request(s, scene::View::banks).crop.whole());
+  const std::string dir = ::testing::TempDir() + "fragviz-export-crop";
+  std::filesystem::create_directories(dir);
+  const std::string path = dir + "/a.svg";
+  std::filesystem::remove(path);
+  const ExportOutcome o = run_export(s, scene::View::fragments, scene::Format::svg, path, 2.0);
+  ASSERT_TRUE(o.ok) << o.message;
+  std::ifstream in(path);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  int cells = 0;
+  for (std::size_t at = text.find("id=\""); at != std::string::npos; at = text.find("id=\"", at + 1)) {
+    const std::string id = text.substr(at + 4, text.find('"', at + 4) - at - 4);
+    int row = -1, col = -1;
+    ASSERT_EQ(std::sscanf(id.c_str(), "A-r%d-c%d", &row, &col), 2) << id;
+    EXPECT_TRUE(row >= 4 && row <= 11 && col >= 8 && col <= 15) << id;
+    ++cells;
+  }
+  EXPECT_EQ(cells, 64);
+  EXPECT_NE(text.find(">T16 V4<"), std::string::npos);
+  // Without an operand the crop is off: the whole view.
+  s.export_dialog.operand.clear();
+  EXPECT_TRUE(export_request(s, scene::View::fragments).crop.whole());
+  // A range outside the operand is refused, nothing written.
+  s.export_dialog.operand = "B";
+  s.export_dialog.first_row = 0;
+  s.export_dialog.last_row = 16;
+  std::filesystem::remove(path);
+  const ExportOutcome bad = run_export(s, scene::View::fragments, scene::Format::svg, path, 2.0);
+  EXPECT_FALSE(bad.ok);
+  EXPECT_EQ(bad.message, "rows=0:17 is outside B's 16 x 8 (rows 0:16)");
+  EXPECT_FALSE(std::filesystem::exists(path));
 }
 
 }  // namespace

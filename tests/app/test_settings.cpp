@@ -129,6 +129,18 @@ TEST(ParseSettings, LayoutModeReadsBackAsTyped) {
   EXPECT_EQ(l.title, "");
 }
 
+TEST(ParseSettings, AMergedLanePresetLoadsAsTheOneKept) {
+  // `a` was a preset of its own with `explorer`'s expression; a file that names it loads, as explorer.
+  const ParsedSettings p = parse_fields(R"("layout": {"lanes": " a "})");
+  EXPECT_TRUE(p.messages.empty()) << all(p);
+  EXPECT_TRUE(p.layout_notices.empty());
+  EXPECT_EQ(p.settings.layout.lanes, "explorer");
+  // Other text stays as typed.
+  EXPECT_EQ(parse_fields(R"("layout": {"lanes": "b-pair"})").settings.layout.lanes, "b-pair");
+  EXPECT_EQ(parse_fields(R"("layout": {"lanes": "row=lane, col=a"})").settings.layout.lanes,
+            "row=lane, col=a");
+}
+
 TEST(ParseSettings, BadLayoutFieldsKeepTheDefaultAndAreSaid) {
   const LayoutControls def;
   const ParsedSettings p = parse_fields(

@@ -256,5 +256,71 @@ TEST(ViewTiling, TheWheelPassesThroughAViewOnlyAtItsEnd) {
   EXPECT_FALSE(wheel_passes_through(120, 300, 0));  // no wheel
 }
 
+// The Hopper windows take their place in the tiling: stacked under the fragments view's column, an
+// open one shares that column's height with fragments and banks (each in proportion to its design
+// height: fragments 590, banks 360, a Hopper window the column's 950), overlapping nothing;
+// closed, they give back every rectangle exactly.
+TEST(ViewTiling, HopperWindowsTakeTheirPlaceInTheColumn) {
+  const Layout l = with_stacked_slots(design(), kFragments, 3);
+  ASSERT_EQ(l.slots.size(), 11u);
+  EXPECT_TRUE(forms_columns(l));
+  const LayoutCanvas c = make_canvas(1600, 1000, 50, 14);  // 1600 x 950 under a 50-pixel top
+  std::vector<bool> open = kAll;
+  open.insert(open.end(), {false, false, false});
+  const std::vector<LayoutRect> closed = tile_views(l, open, c, 0, 0, 1);
+  const std::vector<LayoutRect> plain = tile_views(design(), kAll, c, 0, 0, 1);
+  for (std::size_t i = 0; i < 8; ++i)
+    expect_rect(closed[i], plain[i].x0, plain[i].y0, plain[i].x1, plain[i].y1, "closed " + std::to_string(i));
+  for (std::size_t i = 8; i < 11; ++i) EXPECT_TRUE(closed[i].empty()) << i;
+  // The warpgroup window open: the middle column's 950 pixels are 590 : 360 : 950 of 1900, half of
+  // them the warpgroup's.
+  open[8] = true;
+  const std::vector<LayoutRect> v = tile_views(l, open, c, 0, 0, 1);
+  expect_tiles(v, c, "warpgroup open");
+  const float fh = std::round(950.f * 590.f / 1900.f), bh = std::round(950.f * 950.f / 1900.f);
+  expect_rect(v[kFragments], 330, 50, 1120, 50 + fh, "fragments");
+  expect_rect(v[kBanks], 330, 50 + fh, 1120, 50 + bh, "banks");
+  expect_rect(v[8], 330, 50 + bh, 1120, 1000, "warpgroup");
+  // The side columns do not move.
+  for (int i : {kControls, kDevice, kInspector, kLdmatrix, kGate, kOutput})
+    expect_rect(v[static_cast<std::size_t>(i)], plain[static_cast<std::size_t>(i)].x0,
+                plain[static_cast<std::size_t>(i)].y0, plain[static_cast<std::size_t>(i)].x1,
+                plain[static_cast<std::size_t>(i)].y1, "side " + std::to_string(i));
+  // All three open, fragments and banks hidden: the three share the column equally.
+  open = kAll;
+  open[kFragments] = open[kBanks] = false;
+  open.insert(open.end(), {true, true, true});
+  const std::vector<LayoutRect> h = tile_views(l, open, c, 0, 0, 1);
+  expect_tiles(h, c, "three Hopper windows");
+  for (std::size_t i = 8; i < 11; ++i) EXPECT_NEAR(h[i].h(), 950.f / 3, 1.f) << i;
+}
+
+// The gate view gets the room its ladder needs: at 1600 x 1000 (950 pixels under the top) its slot
+// of 240 grows to the 470 asked, ldmatrix and output keep their 440 : 270 proportion below and
+// above it; a need it already meets changes nothing; a need past `most` of the column stops there.
+TEST(ViewTiling, TheGateGetsTheRoomItNeeds) {
+  const LayoutCanvas c = make_canvas(1600, 1000, 50, 14);
+  const Layout grown = with_room(design(), kGate, 470, c.height, 0.6f);
+  EXPECT_TRUE(forms_columns(grown));
+  const std::vector<LayoutRect> v = tile_views(grown, kAll, c, 0, 0, 1);
+  expect_tiles(v, c, "gate grown");
+  EXPECT_NEAR(v[kGate].h(), 470.f, 1.f);
+  EXPECT_NEAR(v[kLdmatrix].h() / v[kOutput].h(), 440.f / 270.f, 0.02f);
+  EXPECT_FLOAT_EQ(v[kLdmatrix].y0, 50.f);
+  const std::vector<LayoutRect> plain = tile_views(design(), kAll, c, 0, 0, 1);
+  for (int i : {kControls, kDevice, kInspector, kFragments, kBanks})
+    expect_rect(v[static_cast<std::size_t>(i)], plain[static_cast<std::size_t>(i)].x0,
+                plain[static_cast<std::size_t>(i)].y0, plain[static_cast<std::size_t>(i)].x1,
+                plain[static_cast<std::size_t>(i)].y1, "other column " + std::to_string(i));
+  // Enough already: unchanged.
+  const std::vector<LayoutRect> same =
+      tile_views(with_room(design(), kGate, 200, c.height, 0.6f), kAll, c, 0, 0, 1);
+  expect_rect(same[kGate], plain[kGate].x0, plain[kGate].y0, plain[kGate].x1, plain[kGate].y1, "enough");
+  // More than 60 % of the column: 60 %.
+  const std::vector<LayoutRect> most =
+      tile_views(with_room(design(), kGate, 5000, c.height, 0.6f), kAll, c, 0, 0, 1);
+  EXPECT_NEAR(most[kGate].h(), 0.6f * 950.f, 1.f);
+}
+
 }  // namespace
 }  // namespace fragviz::app

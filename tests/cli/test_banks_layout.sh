@@ -28,8 +28,8 @@ refused_quietly() {  # refused_quietly CODE -- ARGS...: the refusal prints no ta
 # PTX-FACTS 5, ldmatrix.x4 on the H200 by row stride (wavefronts / bank conflicts).
 for pair in 64:32:28 72:4:0 32:16:12 40:4:0 16:8:4; do
   IFS=: read -r s w c <<<"$pair"
-  expect 0 "total: wavefronts $w, ideal wavefronts 4, bank conflicts $c" -- banks --layout "(16,$s):($s,1)" --lanes a
-  expect 0 "total: wavefronts $w, ideal wavefronts 4, bank conflicts $c" -- banks --layout "(16,$s):($s,1)" --lanes a --trans
+  expect 0 "total: wavefronts $w, ideal wavefronts 4, bank conflicts $c" -- banks --layout "(16,$s):($s,1)" --lanes explorer
+  expect 0 "total: wavefronts $w, ideal wavefronts 4, bank conflicts $c" -- banks --layout "(16,$s):($s,1)" --lanes explorer --trans
 done
 expect 0 "total: wavefronts 4, ideal wavefronts 4, bank conflicts 0" -- banks --layout 'Swizzle<3,3,3> o (16,64):(64,1)'
 # The issue's examples: 4 wavefronts for Swizzle<3,3,3> on 64-half rows, 8 for Swizzle<2,3,3>.
@@ -55,10 +55,10 @@ expect 0 "bank conflicts 0" -- banks --layout '(16,8):(8,1)' --num x2 --lanes b-
 printf '0,0; 1,0; 2,0; 3,0\n4,0; 5,0; 6,0; 7,0\n' >"$tmp/lanes.txt"
 expect 0 "matrix 0: 1 wavefront (conflict-free)" -- banks --layout '(8,64):(72,1)' --num x1 --lanes "@$tmp/lanes.txt" --sm 80
 expect 5 "cannot read" -- banks --layout '(8,64):(72,1)' --lanes "@$tmp/missing.txt"
-expect 0 "bank conflicts 28" -- banks --layout '(16,128):(128,1)' --lanes a --at 0,8
-expect 3 "not 16-byte aligned" -- banks --layout '(16,128):(128,1)' --lanes a --at 0,4
-expect 0 "(0,0)                16" -- banks --layout '(16,72):(72,1)' --lanes a --base 16
-expect 3 "not 16-byte aligned (lane 0 at byte 8)" -- banks --layout '(16,72):(72,1)' --lanes a --base 8
+expect 0 "bank conflicts 28" -- banks --layout '(16,128):(128,1)' --lanes explorer --at 0,8
+expect 3 "not 16-byte aligned" -- banks --layout '(16,128):(128,1)' --lanes explorer --at 0,4
+expect 0 "(0,0)                16" -- banks --layout '(16,72):(72,1)' --lanes explorer --base 16
+expect 3 "not 16-byte aligned (lane 0 at byte 8)" -- banks --layout '(16,72):(72,1)' --lanes explorer --base 8
 
 # The round trip: written swizzled, read plain, the first wrong read named with its byte.
 expect 1 "896 of 1024 elements read back wrong; first (1,0): read at tile byte 128 (shared byte 128), which holds (1,8); it was written at tile byte 144" -- \
@@ -69,13 +69,15 @@ expect 3 "a round trip needs one logical tile" -- banks --write-layout '(16,64):
 
 # Static checks, each naming its lanes; sm_75's rule for the lanes .x1/.x2 ignore.
 expect 3 "lanes 1-3, 5-7, 9-11, 13-15, 17-19, 21-23, 25-27, 29-31 have row starts that are not 16-byte aligned (lane 1 at byte 132)" -- \
-  banks --layout '(16,66):(66,1)' --lanes a
-expect 3 "lanes 16-31 point outside the 16 x 8 tile" -- banks --layout '(16,8):(8,1)' --lanes a
-expect 3 "lanes 16-31 hold no valid address" -- banks --layout '(16,8):(8,1)' --num x2 --lanes a
-expect 0 "fine for sm_80" -- banks --layout '(16,8):(8,1)' --num x2 --lanes a --sm 80
+  banks --layout '(16,66):(66,1)' --lanes explorer
+expect 3 "lanes 16-31 point outside the 16 x 8 tile" -- banks --layout '(16,8):(8,1)' --lanes explorer
+expect 3 "lanes 16-31 hold no valid address" -- banks --layout '(16,8):(8,1)' --num x2 --lanes 'row=lane&15, col=8*(lane>>4)'
+expect 0 "fine for sm_80" -- banks --layout '(16,8):(8,1)' --num x2 --lanes 'row=lane&15, col=8*(lane>>4)' --sm 80
+# `a` was a second name of explorer's expression: one preset now, the old name still read as it.
+expect 0 "lanes explorer: row=lane&15, col=0" -- banks --layout '(16,8):(8,1)' --num x2 --lanes a
 expect 3 "stmatrix needs sm_90" -- banks --layout '(16,64):(64,1)' --stmatrix
 expect 0 "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum 32" -- banks --layout '(16,64):(64,1)' --stmatrix --sm 90
-expect 3 "the XOR swizzle on a row stride of 192 halves" -- banks --stride-halves 192 --swizzle xor --lanes a
+expect 3 "the XOR swizzle on a row stride of 192 halves" -- banks --stride-halves 192 --swizzle xor --lanes explorer
 
 # Parse errors: the column, and a caret under it.
 expect 3 "--layout: col 12: expected ',' or ')', found '1'" -- banks --layout '(8,64):(64 1)'
@@ -91,16 +93,16 @@ expect 64 "requires" -- banks --write-layout '(16,64):(64,1)'
 expect 64 "ROW,COL" -- banks --layout '(16,64):(64,1)' --at 3
 expect 64 "element type" -- banks --layout '(16,64):(64,1)' --elem b12
 expect 64 "Swizzle<3,3,3>" -- banks --stride-halves 64 --swizzle rot13
-expect 64 "required" -- banks --lanes a
+expect 64 "required" -- banks --lanes explorer
 
 # A refusal comes before any table: nothing on standard output, for the row-stride form too (a
 # misaligned stride used to print its rows and then refuse).
 refused_quietly 3 -- banks --num x4 --stride-halves 65
 refused_quietly 3 -- banks --num x4 --stride-halves 12
 refused_quietly 3 -- banks --num x4 --stride-halves 72 --swizzle xor
-refused_quietly 3 -- banks --layout '(16,66):(66,1)' --lanes a
+refused_quietly 3 -- banks --layout '(16,66):(66,1)' --lanes explorer
 refused_quietly 3 -- banks --layout '(8,64):(64 1)'
-refused_quietly 3 -- banks --layout '(16,8):(8,1)' --num x2 --lanes a
+refused_quietly 3 -- banks --layout '(16,8):(8,1)' --num x2 --lanes 'row=lane&15, col=8*(lane>>4)'
 refused_quietly 3 -- banks --write-layout '(16,64):(64,1)' --read-layout '(8,64):(64,1)'
 refused_quietly 3 -- banks --layout '(16,64):(64,1)' --stmatrix
 if "$cli" banks --num x4 --stride-halves 65 2>&1 >/dev/null | grep -q "lanes 1-7, 9-15, 17-23, 25-31"; then

@@ -37,6 +37,12 @@ refuse 3 "no wgmma of the catalogue" --view warpgroup --instr m64n7k16.f32.f16.f
 refuse 3 "col " --view banks --layout '(16,64):(64,1' --svg "$tmp/a.svg"
 refuse 3 "16-byte" --view banks --pad 1 --svg "$tmp/a.svg"
 refuse 64 "needs --report" --view output --svg "$tmp/a.svg"
+# --operand and --crop: a view that has no operands, a crop that does not read or fits no grid.
+refuse 64 "not an option of --view banks" --view banks --operand A --svg "$tmp/a.svg"
+refuse 64 "rows=FIRST:LAST" --view fragments --instr "$M" --operand A --crop rows=4 --svg "$tmp/a.svg"
+refuse 64 "give A, B or C" --view fragments --instr "$M" --operand E --svg "$tmp/a.svg"
+refuse 3 "needs --operand" --view fragments --instr "$M" --crop rows=0:4 --svg "$tmp/a.svg"
+refuse 3 "outside A's 16 x 16" --view fragments --instr "$M" --operand A --crop cols=8:17 --svg "$tmp/a.svg"
 refuse 5 "cannot read" --view output --report "$tmp/none.json" --svg "$tmp/a.svg"
 
 cairo=yes
@@ -132,6 +138,43 @@ assert len(blocks) == 32 * 32, len(blocks)
 assert all(ok[k] == "#216b38" for k in blocks), "the exact run is not all green"
 assert bad["blocks-r0-c0"] == "#ff2e1f" and bad["blocks-r31-c31"] == "#85878f", (bad["blocks-r0-c0"], bad["blocks-r31-c31"])
 PY
+
+# A crop: one operand's block, exactly the cells asked for (PTX ISA m16n8k16 A: (4,8) T16 V4, (8,8) T0 V6).
+"$cli" export --view fragments --instr "$M" --operand A --crop rows=4:12,cols=8:16 --svg "$tmp/crop.svg" \
+  >/dev/null || fail "cropped export exited $?"
+python3 - "$tmp/crop.svg" <<'PY' || fail "cropped SVG"
+import sys, xml.etree.ElementTree as ET
+root = ET.parse(sys.argv[1]).getroot()
+order = [e for e in root.iter() if e.tag.endswith("rect") or e.tag.endswith("text")]
+ids = [e.get("id") for e in order if e.get("id")]
+want = ["A-r%d-c%d" % (r, c) for r in range(4, 12) for c in range(8, 16)]
+assert sorted(ids) == sorted(want), ids[:5]
+label = {e.get("id"): order[i + 1].text for i, e in enumerate(order) if e.get("id")}
+assert label["A-r4-c8"] == "T16 V4" and label["A-r8-c8"] == "T0 V6", (label["A-r4-c8"], label["A-r8-c8"])
+PY
+rm -f "$tmp/crop.svg"
+
+# The Algebra window's tables: composition(Swizzle<3,3,3> o (8,64):(64,1), (8,8):(8,1)) draws operand
+# 1 (T0, 8 x 64), operand 2 (T1, 8 x 8) and the result (T2): B(0,1) = 8 is (0,1) of the 8 x 64
+# row-major tile, offset 64 before the swizzle; Swizzle<3,3,3> moves bit 6 to bit 3: 72.
+"$cli" export --view algebra --expression 'composition(Swizzle<3,3,3> o (8,64):(64,1), (8,8):(8,1))' \
+  --svg "$tmp/alg.svg" >/dev/null || fail "algebra export exited $?"
+python3 - "$tmp/alg.svg" <<'PY' || fail "algebra SVG"
+import sys, xml.etree.ElementTree as ET
+root = ET.parse(sys.argv[1]).getroot()
+order = [e for e in root.iter() if e.tag.endswith("rect") or e.tag.endswith("text")]
+label = {e.get("id"): order[i + 1].text for i, e in enumerate(order) if e.get("id")}
+for t, n in (("T0", 8 * 64), ("T1", 64), ("T2", 64)):
+    assert sum(1 for i in label if i.startswith(t + "-")) == n, t
+assert label["T0-r1-c8"] == "64" and label["T1-r0-c1"] == "1" and label["T2-r0-c1"] == "72", label["T2-r0-c1"]
+PY
+"$cli" export --view algebra --expression 'complement((2,2):(2,3))' --svg "$tmp/alg2.svg" 2>"$tmp/err"
+[ $? = 3 ] || fail "a refused expression did not exit 3"
+grep -q "Non-injective" "$tmp/err" || fail "the refusal does not quote CuTe: $(cat "$tmp/err")"
+[ -e "$tmp/alg2.svg" ] && fail "a refused expression wrote a picture"
+"$cli" export --view algebra --svg "$tmp/alg2.svg" 2>/dev/null
+[ $? = 64 ] || fail "--view algebra without --expression did not exit 64"
+rm -f "$tmp/alg.svg"
 
 [ $fails = 0 ] && echo "test_export: all checks passed (cairo: $cairo)"
 exit $((fails > 0))

@@ -71,7 +71,7 @@ expect 64 "one product" -- layout --instr "$K16" --where A,1,1,1
 expect 64 "B of a wgmma comes from shared memory" -- layout --instr m64n64k16.f32.bf16.bf16 --where B,0,0
 expect 64 "--lane 32: a warp has lanes 0 to 31" -- layout --instr "$K16" --lane 32
 expect 64 "--lane -1: a warp has lanes 0 to 31" -- layout --instr "$K16" --lane -1
-expect 64 "--lane 128: a wgmma warpgroup has threads 0 to 127" -- layout --instr m64n64k16.f32.bf16.bf16 --lane 128
+expect 64 "--thread 128: a wgmma warpgroup has threads 0 to 127" -- layout --instr m64n64k16.f32.bf16.bf16 --thread 128
 expect 64 "take an mma.sync or wgmma entry" -- layout --instr movmatrix.sync.aligned.m8n8.trans.b16 --lane 0
 expect 64 "excludes" -- layout --where A,0,0 --lane 0
 [ -z "$("$cli" layout --instr "$K16" --where A,16,0 2>/dev/null)" ] ||

@@ -116,6 +116,105 @@ TEST(ExportFragments, RefusesAMnemonicOutsideTheCatalogue) {
   EXPECT_NE(s.error.message.find("no mma.sync of the catalogue"), std::string::npos);
 }
 
+// A crop keeps exactly the cells asked for, named and labelled as uncropped (PTX ISA m16n8k16 A:
+// a_i at row groupID (+8 for a2, a3, a6, a7), col 2 * tid + (i & 1) (+8 for a4..a7)).
+TEST(ExportCrop, OneOperandsBlockIsExactlyTheCellsAsked) {
+  fs::ViewRequest r;
+  r.view = fs::View::fragments;
+  r.instr = kM16n8k16;
+  r.crop.operand = "A";
+  r.crop.rows = fs::IndexRange{4, 12};
+  r.crop.cols = fs::IndexRange{8, 16};
+  const fs::Scene s = build(r);
+  EXPECT_EQ(count_cells(s, "A"), 8 * 8);
+  EXPECT_EQ(count_cells(s, "B"), 0);
+  EXPECT_EQ(count_cells(s, "C"), 0);
+  for (int row = 0; row < 16; ++row)
+    for (int col = 0; col < 16; ++col) {
+      const std::string id = "A-r" + std::to_string(row) + "-c" + std::to_string(col);
+      EXPECT_EQ(find_cell(s, id) >= 0, row >= 4 && row < 12 && col >= 8) << id;
+    }
+  EXPECT_EQ(label(s, "A-r4-c8"), "T16 V4");    // groupID 4, tid 0, a4
+  EXPECT_EQ(label(s, "A-r8-c8"), "T0 V6");     // groupID 0 (+8), tid 0, a6
+  EXPECT_EQ(label(s, "A-r11-c15"), "T15 V7");  // groupID 3 (+8), tid 3, col 2*3+1+8, a7
+  EXPECT_EQ(fill(s, "A-r4-c8"), lane(16));
+  // The index labels are the tile's, not the crop's 0-7.
+  EXPECT_TRUE(has_text(s, "15"));
+  EXPECT_TRUE(has_text(s, "11"));
+}
+
+TEST(ExportCrop, AnOperandAloneAndEveryProduct) {
+  fs::ViewRequest r;
+  r.view = fs::View::fragments;
+  r.instr = kM16n8k16;
+  r.crop.operand = "C/D";
+  const fs::Scene s = build(r);
+  EXPECT_EQ(count_cells(s, "C"), 16 * 8);
+  EXPECT_EQ(count_cells(s, "A") + count_cells(s, "B"), 0);
+  EXPECT_EQ(label(s, "C-r9-c5"), "T6 V3");
+  r.instr = "mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32";
+  r.crop.operand = "b";
+  r.crop.cols = fs::IndexRange{0, 4};
+  const fs::Scene q = build(r);
+  for (int p = 0; p < 4; ++p) EXPECT_EQ(count_cells(q, "Bp" + std::to_string(p)), 4 * 4) << p;
+  EXPECT_EQ(count_cells(q, "Ap0") + count_cells(q, "Cp0"), 0);
+}
+
+// PTX ISA, wgmma D: warp w owns rows 16w..16w+15; d_i at row 16w + groupID + 8 * ((i / 2) % 2), col
+// 8 * (i / 4) + 2 * tid + (i % 2).
+TEST(ExportCrop, WarpgroupD) {
+  fs::ViewRequest r;
+  r.view = fs::View::warpgroup;
+  r.instr = "m64n256k16.f32.f16.f16";
+  r.crop.operand = "D";
+  r.crop.rows = fs::IndexRange{16, 32};
+  r.crop.cols = fs::IndexRange{8, 16};
+  const fs::Scene s = build(r);
+  EXPECT_EQ(count_cells(s, "D"), 16 * 8);
+  EXPECT_EQ(count_cells(s, "A"), 0);
+  EXPECT_EQ(label(s, "D-r16-c8"), "T32 V4");
+  EXPECT_EQ(label(s, "D-r31-c15"), "T63 V7");
+  EXPECT_LT(find_cell(s, "D-r15-c8"), 0);
+}
+
+TEST(ExportCrop, RefusesWhatCannotBeCut) {
+  fs::ViewRequest r;
+  r.view = fs::View::fragments;
+  r.instr = kM16n8k16;
+  r.crop.rows = fs::IndexRange{0, 4};  // no operand: A, B and C/D differ in shape
+  auto s = fs::build_scene(r);
+  ASSERT_FALSE(s);
+  EXPECT_NE(s.error.message.find("needs --operand"), std::string::npos) << s.error.message;
+  r.crop.operand = "B";
+  r.crop.rows = fs::IndexRange{0, 17};
+  s = fs::build_scene(r);
+  ASSERT_FALSE(s);
+  EXPECT_EQ(s.error.message, "rows=0:17 is outside B's 16 x 8 (rows 0:16)");
+  r.view = fs::View::warpgroup;
+  r.instr = "m64n64k16.f32.f16.f16";
+  r.crop.rows.reset();
+  s = fs::build_scene(r);
+  ASSERT_FALSE(s);
+  EXPECT_NE(s.error.message.find("B is in shared memory"), std::string::npos) << s.error.message;
+}
+
+TEST(ExportCrop, ParsesRowsAndCols) {
+  const auto both = fs::parse_crop("rows=0:16, cols=0:8");
+  ASSERT_TRUE(both) << both.error.message;
+  EXPECT_EQ(both->rows, (fs::IndexRange{0, 16}));
+  EXPECT_EQ(both->cols, (fs::IndexRange{0, 8}));
+  const auto cols = fs::parse_crop("cols=4:12");
+  ASSERT_TRUE(cols);
+  EXPECT_FALSE(cols->rows);
+  EXPECT_EQ(cols->cols, (fs::IndexRange{4, 12}));
+  for (const char* bad : {"", "rows=4", "rows=4:4", "rows=5:2", "rows=-1:2", "rows=0:2,rows=2:4", "row=0:2",
+                          "rows=a:b", "rows=0:2,"})
+    EXPECT_FALSE(fs::parse_crop(bad)) << bad;
+  EXPECT_EQ(fs::parse_crop_operand("d"), std::optional<std::string>("C"));
+  EXPECT_EQ(fs::parse_crop_operand("C/D"), std::optional<std::string>("C"));
+  EXPECT_FALSE(fs::parse_crop_operand("E"));
+}
+
 // PTX ISA, wgmma D: warp w = thread / 32 owns rows 16w..16w+15; inside, the m16n8 C layout repeated
 // along N: d_i at row 16w + groupID + 8 * ((i / 2) % 2), col 8 * (i / 4) + 2 * tid + (i % 2).
 TEST(ExportWarpgroup, M64n256LargeTileCells) {

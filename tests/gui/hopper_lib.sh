@@ -26,6 +26,39 @@ open_view() {
   fail "View > $name did not open the window"
 }
 
+# close_view NAME (warpgroup | descriptor | moves): View > the window's entry when it is open, so the
+# Hopper views left open get its share of the middle column.
+close_view() {
+  local name=$1 _
+  for _ in 1 2 3; do
+    python3 -c "import json,sys; s=json.load(open('$STATE')); sys.exit(0 if s['hopper']['windows']['$name'] else 1)" 2>/dev/null || return 0
+    click $(centre_of "s['widgets']['menu_view']")
+    sleep 0.3
+    python3 -c "import json,sys; s=json.load(open('$STATE')); sys.exit(0 if 'view_$name' in s['widgets'] else 1)" 2>/dev/null &&
+      click $(centre_of "s['widgets']['view_$name']")
+    sleep 0.3
+  done
+  wait_for "not s['hopper']['windows']['$name']"
+}
+
+# make_room: View > Fragments and View > Bank view closed, as a user gives an open Hopper view the
+# whole middle column (the Hopper views share it with those two).
+make_room() {
+  local name title _
+  for name in fragments banks; do
+    title=$([ $name = fragments ] && echo 'Fragments: mma.sync A, B, C/D' || echo 'Bank view: shared-memory accesses over 32 banks')
+    for _ in 1 2 3; do
+      python3 -c "import json,sys; s=json.load(open('$STATE')); sys.exit(0 if '$title' in s['windows'] else 1)" 2>/dev/null || break
+      click $(centre_of "s['widgets']['menu_view']")
+      sleep 0.3
+      python3 -c "import json,sys; s=json.load(open('$STATE')); sys.exit(0 if 'view_$name' in s['widgets'] else 1)" 2>/dev/null &&
+        click $(centre_of "s['widgets']['view_$name']")
+      sleep 0.3
+    done
+  done
+  wait_for "'Fragments: mma.sync A, B, C/D' not in s['windows'] and 'Bank view: shared-memory accesses over 32 banks' not in s['windows']"
+}
+
 # pick_wgmma MNEMONIC: opens the wgmma picker of the last-drawn Hopper window and scrolls its list
 # with the wheel towards that entry (the dump lists the picker's entries in order, and which are
 # visible), then clicks it, as a user would.

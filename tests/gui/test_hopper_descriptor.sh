@@ -14,6 +14,7 @@ BF=wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16
 TF32=wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32
 start_app --no-device
 open_view descriptor
+make_room  # the whole middle column for the descriptor view
 wait_for "s['hopper']['descriptor']['drawn'] and s['hopper']['wgmma']['mnemonic'] == '$BF'"
 D="s['hopper']['descriptor']"
 wait_for "$D['operand'] == 'B' and $D['major'] == 'K' and $D['swizzle'] == '128B' and $D['start'] == 0"

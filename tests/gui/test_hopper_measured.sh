@@ -37,6 +37,7 @@ wait_for "all(f['match'] and f['measured'] == [f['row'], f['col']] for r in $W['
 shot measured-warpgroup
 
 open_view descriptor
+make_room  # the whole middle column for the descriptor view
 wait_for "$D['drawn'] and $D['measured']['probe'] and $D['measured']['probe_start'] == 10240"
 wait_for "$D['measured']['checked'] == 1024 and $D['measured']['matching'] == 1024"
 wait_for "$D['measured_text'] == 'measured on NVIDIA H200, sm_90: B K-major 128B at start 0x2800: 1024 of 1024 element addresses match the model'"
@@ -58,6 +59,7 @@ start_app --no-device "$REPORT"
 wait_for "s['report_error'] == '' and s['report_label'] is not None" 30
 open_view warpgroup
 open_view descriptor
+make_room  # the whole middle column for the descriptor view
 wait_for "$D['drawn'] and $D['measured']['probe']"
 # An entry without descriptor probes (the H200 run probed them for N = 64 and 256): its fragments
 # are measured, its descriptor layouts model only.
@@ -119,6 +121,10 @@ fi
 wait_for "s['report_path'].endswith('planted.json') and s['report_error'] == ''" 30
 wait_for "$W['measured']['d_matched'] == 4095 and $W['measured']['cells_differing'] == 1"
 wait_for "'4095 of 4096 D elements' in $W['measured_text'] and '(1 differ: red X)' in $W['measured_text']"
+# The warpgroup view alone in the middle column (the Hopper views share it): cells large enough to hit.
+close_view descriptor
+close_view moves
+sleep 0.5
 click $(grid_cell warpgroup D 17 2)
 wait_for "$W['registers_thread'] == 37 and $W['registers'][0]['fields'][0]['match'] is False"
 wait_for "$W['registers'][0]['fields'][0]['measured'] == [0, 0]"

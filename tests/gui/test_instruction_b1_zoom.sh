@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The largest operand of the catalogue, A of b1 m16n8k256 (16 x 256 = 4096 cells), at zoom 1 fits
-# the window with every cell drawn; ctrl+wheel and the zoom slider enlarge the cells (labels appear,
+# The largest operand of the catalogue, A of b1 m16n8k256 (16 x 256 = 4096 cells), opens labelled
+# and scrolled; at zoom 1 (fit) it fits the window with every cell drawn; ctrl+wheel and the zoom slider enlarge the cells (labels appear,
 # the view scrolls and only the visible cells are drawn), the wheel and shift+wheel scroll, a click
 # on a visible cell selects its lane, and the inspector shows four A registers of 32 one-bit fields.
 source "$(dirname "$0")/lib.sh"
@@ -10,6 +10,9 @@ start_app --no-device --instr "$B1"
 
 wait_for "s['controls']['instruction'] == '$B1' and len(s['cells']['A']) == 4096 and len(s['cells']['B']) == 2048"
 wait_for "len(set((c['row'], c['col']) for c in s['cells']['A'])) == 4096"
+# It opens at the zoom where every cell holds its label; "fit" shows every cell.
+wait_for "s['fragments_view']['zoom'] == s['fragments_view']['readable_zoom'] > 1 and s['fragments_view']['label_mode'] == 'full'"
+click $(centre_of "s['widgets']['fragments_fit']")
 wait_for "s['fragments_view']['zoom'] == 1 and s['fragments_view']['cells_drawn'] == 4096 + 2048 + 128"
 wait_for "all(c['visible'] for c in s['cells']['A'])"
 screenshot_not_blank "$WORK/fit.png"

@@ -40,9 +40,26 @@ TEST(LanePattern, PresetsAreThePtxFormulas) {
     EXPECT_EQ(pair.at[l], (Coord{l % 16, 0})) << l;
     EXPECT_EQ(rows.at[l], (Coord{l, 0})) << l;
   }
-  EXPECT_EQ(a.preset, "a");
+  EXPECT_EQ(a.preset, "explorer");  // `a` is an old name of explorer (one preset, one expression)
   EXPECT_EQ(a.notation, "row=lane&15, col=8*(lane>>4)");
-  EXPECT_EQ(lane_presets().size(), 5u);
+  EXPECT_EQ(lane_presets().size(), 4u);
+}
+
+TEST(LanePattern, NoTwoPresetsAreTheSameExpression) {
+  // `a` and `explorer` were one expression under two names: the list offers each pattern once.
+  const auto& all = lane_presets();
+  for (std::size_t i = 0; i < all.size(); ++i)
+    for (std::size_t j = i + 1; j < all.size(); ++j)
+      EXPECT_NE(all[i].expression, all[j].expression) << all[i].name << " and " << all[j].name;
+  // The removed name still parses, for every .num, as the kept one.
+  for (LdmNum num : {LdmNum::x1, LdmNum::x2, LdmNum::x4}) {
+    const auto old = parse_lane_pattern("a", num), kept = parse_lane_pattern("explorer", num);
+    ASSERT_TRUE(old && kept);
+    EXPECT_EQ(old.value->at, kept.value->at);
+    EXPECT_EQ(old.value->preset, "explorer");
+  }
+  EXPECT_EQ(canonical_lane_preset("a"), "explorer");
+  EXPECT_EQ(canonical_lane_preset("b-pair"), "b-pair");
 }
 
 TEST(LanePattern, PresetsAreTheCataloguesLoads) {

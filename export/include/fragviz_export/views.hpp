@@ -25,11 +25,43 @@
 namespace fragviz::scene {
 
 /// The views that export.
-enum class View : std::uint8_t { fragments, warpgroup, ldmatrix, stmatrix, movmatrix, banks, output };
+enum class View : std::uint8_t {
+  fragments,
+  warpgroup,
+  ldmatrix,
+  stmatrix,
+  movmatrix,
+  banks,
+  output,
+  algebra
+};
 std::string_view to_string(View v);
 std::optional<View> parse_view(std::string_view text);
-/// "fragments, warpgroup, ldmatrix, stmatrix, movmatrix, banks, output".
+/// "fragments, warpgroup, ldmatrix, stmatrix, movmatrix, banks, output, algebra".
 std::string view_names();
+
+/// A range [first, last) of a grid's rows or columns.
+struct IndexRange {
+  int first = 0, last = 0;
+  friend bool operator==(IndexRange a, IndexRange b) { return a.first == b.first && a.last == b.last; }
+};
+
+/// Part of a view instead of the whole (fragments and warpgroup): one operand's grid, and within it
+/// a block of rows and columns. Default: everything.
+struct Crop {
+  /// "A", "B" or "C" (C and D share one layout; "D" and "C/D" name it too); empty: every operand.
+  std::string operand;
+  std::optional<IndexRange> rows, cols;  ///< of that operand's grid; nullopt: all of them
+  bool whole() const { return operand.empty() && !rows && !cols; }
+};
+
+/// A crop's ranges from text like "rows=0:16,cols=0:8" (either part alone; `first:last`, last
+/// excluded, 0 <= first < last); an error (kind refused) names what does not read.
+Outcome<Crop> parse_crop(std::string_view text);
+/// "A", "B" or "C" for an operand name (A, B, C, D or C/D, any case); nullopt for anything else.
+std::optional<std::string> parse_crop_operand(std::string_view text);
+/// Whether view `v` can be cropped (fragments, warpgroup).
+bool croppable(View v);
 
 /// What to draw: the view and its options, named as the CLI's options are.
 struct ViewRequest {
@@ -52,6 +84,14 @@ struct ViewRequest {
   /// -1: none. fragments, warpgroup, ldmatrix, stmatrix, movmatrix and banks.
   int lane = -1;
   int sm = 0;  ///< banks: oldest target (AccessRequest::sm); 0: 75, or 90 for stmatrix
+  /// fragments (A, B, C), warpgroup (A, D): the part drawn. A row or column range needs one operand
+  /// (the grids differ in shape) and must lie inside it; the scene holds exactly those cells.
+  Crop crop;
+  /// algebra: the expression, the operation whose operands and result are drawn (-1: the
+  /// outermost) and what colours the cells, as the Algebra window shows them (algebra_view.hpp).
+  std::string expression;
+  int step = -1;
+  std::string colour = "offset";  ///< offset, row or column
   /// output: the gate report (ReportFile with a gate part), e.g. from load_report.
   std::shared_ptr<const GateReport> gate;
   app::Palette palette;  ///< lane and warp colours
@@ -67,6 +107,9 @@ Outcome<Scene> ldmatrix_scene(const ViewRequest& r);
 Outcome<Scene> stmatrix_scene(const ViewRequest& r);
 Outcome<Scene> movmatrix_scene(const ViewRequest& r);
 Outcome<Scene> banks_scene(const ViewRequest& r);
+/// The Algebra window's tables: the shown operation's layout operands and result (or the layout
+/// alone), each cell its offset, coloured as asked; refused with the expression's own refusal.
+Outcome<Scene> algebra_scene(const ViewRequest& r);
 Outcome<Scene> output_scene(const ViewRequest& r);
 
 /// A layout's table (fragviz-cli algebra --svg): `rows` x `cols` cells, cell (r, c) labelled with

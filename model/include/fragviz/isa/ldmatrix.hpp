@@ -23,6 +23,7 @@
 #include <string_view>
 
 #include "fragviz/isa/fragment.hpp"
+#include "fragviz/isa/tv_layout.hpp"
 
 namespace fragviz {
 
@@ -45,14 +46,22 @@ constexpr int address_matrix(int lane) { return lane / 8; }
 /// Row within that matrix (lane % 8).
 constexpr int address_row(int lane) { return lane % 8; }
 
+/// The 8x8 .b16 matrix fragment as a thread-value layout, (T32,V2) -> (M8,N8) column-major
+/// (offset row + 8 * col), named in the style of mma_layouts.hpp. ("Matrix fragment for
+/// ldmatrix": lane l holds row l/4, columns 2(l%4) and 2(l%4)+1.) The one definition of what
+/// ldmatrix delivers per matrix, stmatrix stores and movmatrix takes (matrix_move.hpp).
+/// Row: ((4,8),2):((16,1),8).
+inline constexpr TvLayout SM75_8x8_16b_Row{{{4, 16}, {8, 1}}, {{2, 8}}};
+/// The same read column-major (.trans, and movmatrix's destination): lane l holds row 2(l%4)+h,
+/// column l/4. ((4,8),2):((2,8),1).
+inline constexpr TvLayout SM75_8x8_16b_Col{{{4, 2}, {8, 8}}, {{2, 1}}};
+
 /// Position inside 8x8 matrix `r` (= destination register r) of the 16-bit half `half` (0 = low
-/// bits) that `lane` receives. Plain: row lane/4, col (lane%4)*2 + half. .trans: the matrix is
-/// read column-major, so the same register slot holds the transposed position. The one definition
-/// of the 8x8 .b16 matrix fragment ("Matrix fragment for ldmatrix"), which stmatrix and movmatrix
-/// share (matrix_move.hpp).
+/// bits) that `lane` receives: SM75_8x8_16b_Row (plain) or _Col (.trans: the matrix is read
+/// column-major, so the same register slot holds the transposed position).
 constexpr Coord ldmatrix_element(bool trans, int lane, int half) {
-  const Coord plain{lane / 4, (lane % 4) * 2 + half};
-  return trans ? Coord{plain.col, plain.row} : plain;
+  const int offset = tv_offset(trans ? SM75_8x8_16b_Col : SM75_8x8_16b_Row, lane, half);
+  return Coord{offset % 8, offset / 8};
 }
 
 /// A (lane, half) of a warp's 32-bit registers: half 0 = bits 0-15.

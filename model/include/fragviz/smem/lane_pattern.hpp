@@ -34,14 +34,19 @@ struct LanePreset {
   std::string_view description;
 };
 
-/// The presets: `a` (A of m16n8k16 with .x4, of m16n8k8 with .x2: row lane & 15, col 8 * (lane >> 4)),
-/// `b-tiles` (four 8x8 B tiles of m16n8k8 side by side, .x4.trans: row lane & 7, col 8 * (lane >> 3)),
-/// `b-pair` (B of m16n8k16, k16 x n8 as two stacked 8x8 tiles, .x2.trans: row lane & 15, col 0),
-/// `rows` (row lane, col 0), `explorer` (the app's bank view: matrix j at rows 8 (j % 2), cols
+/// The presets: `b-tiles` (four 8x8 B tiles of m16n8k8 side by side, .x4.trans: row lane & 7, col 8 * (lane
+/// >> 3)), `b-pair` (B of m16n8k16, k16 x n8 as two stacked 8x8 tiles, .x2.trans: row lane & 15, col 0),
+/// `rows` (row lane, col 0), `explorer` (the app's bank view, which is also A of m16n8k16 with .x4
+/// and of m16n8k8 with .x2: row lane & 15, col 8 * (lane >> 4), i.e. matrix j at rows 8 (j % 2), cols
 /// 8 (j / 2); lanes an .x1/.x2 ignores repeat the lower lanes).
 const std::vector<LanePreset>& lane_presets();
 
-/// The preset named `name` for `num` (only `explorer` depends on it); nullopt for an unknown name.
+/// The preset a name stands for: `a` (once a preset of its own with `explorer`'s expression) is
+/// `explorer`; any other name is itself. Settings and command lines that name `a` keep working.
+std::string_view canonical_lane_preset(std::string_view name);
+
+/// The preset named `name` (or an old name of it, canonical_lane_preset) for `num` (only `explorer`
+/// depends on it); nullopt for an unknown name. The pattern's `preset` is the kept name.
 std::optional<LanePattern> lane_preset(std::string_view name, LdmNum num = LdmNum::x4);
 
 /// Evaluates one integer expression in `lane`: decimal numbers, `lane`, unary - + ~, and

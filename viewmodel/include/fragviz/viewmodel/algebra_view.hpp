@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "fragviz/algebra/expression.hpp"
@@ -18,6 +19,11 @@ namespace fragviz::app {
 /// tables), its row (mode 0: the thread of a thread-value layout) or its column (the value).
 enum class AlgebraColour : std::uint8_t { offset, row, column };
 const char* to_string(AlgebraColour c);
+/// The colour `text` names (offset, row, column), or nullopt.
+std::optional<AlgebraColour> parse_algebra_colour(std::string_view text);
+/// The lane colour (0-31) of cell (row, col) holding `offset` when coloured `by`: the one rule the
+/// window, export's algebra view and the CLI's table picture share.
+int algebra_colour_index(AlgebraColour by, std::int64_t offset, std::int64_t row, std::int64_t col);
 
 /// The view's controls (AppState::algebra; the expression is saved in settings.json).
 struct AlgebraControls {

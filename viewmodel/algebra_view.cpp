@@ -1,5 +1,5 @@
 // The Algebra view's content (algebra_view.hpp).
-#include "algebra_view.hpp"
+#include "fragviz/viewmodel/algebra_view.hpp"
 
 #include <algorithm>
 
@@ -15,6 +15,17 @@ const char* to_string(AlgebraColour c) {
       return "column";
   }
   return "offset";
+}
+
+std::optional<AlgebraColour> parse_algebra_colour(std::string_view text) {
+  for (AlgebraColour c : {AlgebraColour::offset, AlgebraColour::row, AlgebraColour::column})
+    if (text == to_string(c)) return c;
+  return std::nullopt;
+}
+
+int algebra_colour_index(AlgebraColour by, std::int64_t offset, std::int64_t row, std::int64_t col) {
+  const std::int64_t k = by == AlgebraColour::offset ? offset : by == AlgebraColour::row ? row : col;
+  return static_cast<int>(((k % 32) + 32) % 32);
 }
 
 const std::vector<AlgebraExample> kAlgebraExamples = {

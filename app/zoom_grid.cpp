@@ -1,0 +1,95 @@
+#include "zoom_grid.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "imgui_internal.h"  // ImGui::SetNextWindowScroll
+#include "panels/panels.hpp"
+
+namespace fragviz::app {
+
+bool zoom_for(GridZoom& z, const std::string& key, float start) {
+  if (z.key == key) {
+    if (z.zoom == z.start) z.zoom = start;  // not moved off the first zoom: it follows the view's size
+    z.start = start;
+    return false;
+  }
+  z = GridZoom{};
+  z.key = key;
+  z.zoom = z.drawn_zoom = z.start = start;
+  return true;
+}
+
+void zoom_bar(AppState& s, GridZoom& z, const char* id, float lo, float hi, float readable, const char* tip) {
+  const std::string name(id);
+  ImGui::TextColored(kDimV, "zoom");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(150.f);
+  ImGui::SliderFloat(("##" + name + "_zoom").c_str(), &z.zoom, lo, hi, "%.2fx",
+                     ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
+  record_widget(s, (name + "_zoom").c_str());
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip);
+  ImGui::SameLine();
+  if (ImGui::SmallButton(("fit##" + name).c_str())) z.zoom = 1.f;
+  record_widget(s, (name + "_fit").c_str());
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Every cell in the view (zoom 1).");
+  if (readable <= 0.f) return;  // a view that opens fitted has no first zoom to go back to
+  ImGui::SameLine();
+  if (ImGui::SmallButton(("labels##" + name).c_str())) z.zoom = std::clamp(readable, lo, hi);
+  record_widget(s, (name + "_labels").c_str());
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "The smallest zoom at which every cell holds its label and every row and\n"
+        "column its number (the view's first zoom); the view scrolls.");
+}
+
+float zoomed_cell(float base, float zoom) {
+  return base * zoom >= 4.f ? std::floor(base * zoom) : base * zoom;
+}
+
+void begin_zoom_child(AppState& s, GridZoom& z, const char* child_id, const char* widget, ImVec2 size,
+                      ImVec2 content, float zoom, float cw, float ch) {
+  ImGui::SetNextWindowContentSize(content);
+  if (zoom != z.drawn_zoom && z.cell_w > 0 && z.cell_h > 0) {
+    // Scale the scroll so the anchor (the mouse for ctrl+wheel, else the view's centre) stays on the
+    // same cell; set before the child begins, so this frame already shows it.
+    const float ax = z.anchor_x >= 0 ? z.anchor_x : z.view_w * 0.5f;
+    const float ay = z.anchor_y >= 0 ? z.anchor_y : z.view_h * 0.5f;
+    ImGui::SetNextWindowScroll(ImVec2(std::max(0.f, (z.scroll_x + ax) * (cw / z.cell_w) - ax),
+                                      std::max(0.f, (z.scroll_y + ay) * (ch / z.cell_h) - ay)));
+  }
+  z.anchor_x = z.anchor_y = -1;
+  ImGuiWindowFlags flags = ImGuiWindowFlags_HorizontalScrollbar;
+  if (ImGui::GetIO().KeyCtrl) flags |= ImGuiWindowFlags_NoScrollWithMouse;  // ctrl+wheel zooms instead
+  ImGui::BeginChild(child_id, size, false, flags);
+  const ImVec2 wp = ImGui::GetWindowPos(), ws = ImGui::GetWindowSize();
+  s.frame.widgets[widget] = Rect{wp.x, wp.y, ws.x, ws.y};
+}
+
+ZoomScroll end_zoom_child(GridZoom& z, float zoom, float cw, float ch, float lo, float hi) {
+  ZoomScroll sc{ImGui::GetScrollX(), ImGui::GetScrollY(), ImGui::GetScrollMaxX(), ImGui::GetScrollMaxY()};
+  const ImVec2 size = ImGui::GetWindowSize();
+  z.drawn_zoom = zoom;
+  z.cell_w = cw;
+  z.cell_h = ch;
+  z.scroll_x = sc.x;
+  z.scroll_y = sc.y;
+  z.view_w = size.x;
+  z.view_h = size.y;
+  // Applied next frame, about the mouse, by begin_zoom_child's scroll scaling.
+  const ImGuiIO& io = ImGui::GetIO();
+  if (ImGui::IsWindowHovered() && io.KeyCtrl && io.MouseWheel != 0.f) {
+    z.zoom = std::clamp(zoom * std::pow(1.25f, io.MouseWheel), lo, hi);
+    const ImVec2 win = ImGui::GetWindowPos();
+    z.anchor_x = io.MousePos.x - win.x;
+    z.anchor_y = io.MousePos.y - win.y;
+  }
+  return sc;
+}
+
+void sticky_backdrop(ImDrawList* dl, ImVec2 a, ImVec2 b) {
+  dl->AddRectFilled(a, b, ImGui::GetColorU32(ImGuiCol_WindowBg));
+}
+
+}  // namespace fragviz::app

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# The gate view gives its ladder table room: at the default 1600x1000, opening "Ladder (every
+# variant)" makes the view taller in its column (ldmatrix above and output below keep their places
+# in the column, smaller), so the table's rows need no scrolling; closed, the view is back in its
+# slot.
+source "$(dirname "$0")/lib.sh"
+gui_init "$@"
+start_app --no-device
+G="s['windows']['Gate: exact matmul']"
+wait_for "'ladder_header' in s['widgets'] and 'Gate: exact matmul' in s['windows']"
+H0=$(q "$G['rect'][3]")
+click $(centre_of "s['widgets']['ladder_header']")
+wait_for "'run_ladder' in s['widgets']"
+wait_for "$G['scroll_max'][1] == 0 and $G['rect'][3] > $H0 + 100"
+python3 - "$STATE" <<'PY' || fail "the views overlap or leave the window"
+import json, sys
+s = json.load(open(sys.argv[1]))
+W, H = s['display']['pixel_size']
+top = s['display']['menu_bar_height'] + s['display']['status_height']
+rects = {k: v['rect'] for k, v in s['windows'].items()}
+for k, (x, y, w, h) in rects.items():
+    assert x >= -0.5 and y >= top - 0.5 and x + w <= W + 0.5 and y + h <= H + 0.5, (k, x, y, w, h)
+ns = sorted(rects)
+for i, a in enumerate(ns):
+    for b in ns[i + 1:]:
+        ra, rb = rects[a], rects[b]
+        assert not (min(ra[0] + ra[2], rb[0] + rb[2]) - max(ra[0], rb[0]) > 0.5 and
+                    min(ra[1] + ra[3], rb[1] + rb[3]) - max(ra[1], rb[1]) > 0.5), (a, b)
+print("gate view", rects['Gate: exact matmul'])
+PY
+click $(centre_of "s['widgets']['ladder_header']")
+wait_for "'run_ladder' not in s['widgets'] and abs($G['rect'][3] - $H0) < 1"
+quit_app
+echo "PASS: the open ladder gets its room"

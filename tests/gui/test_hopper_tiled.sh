@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# The Hopper windows take their place in the window layout instead of floating over the views:
+# opened from the View menu, each joins the middle column under the bank view, sharing its height
+# with fragments and banks; no two views overlap, every view stays inside the window, and closing
+# them gives the views back their rectangles.
+source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/hopper_lib.sh"
+gui_init "$@"
+start_app --no-device
+wait_for "s['hopper']['windows'] == {'warpgroup': False, 'descriptor': False, 'moves': False}"
+cp "$STATE" "$WORK/before.json"
+
+check_tiled() {
+  python3 - "$STATE" "$@" <<'PY' || fail "the views overlap or leave the window with $*"
+import json, sys
+s = json.load(open(sys.argv[1]))
+want = sys.argv[2:]
+W, H = s['display']['pixel_size']
+top = s['display']['menu_bar_height'] + s['display']['status_height']
+rects = {k: v['rect'] for k, v in s['windows'].items()}
+names = {'warpgroup': 'Warpgroup: wgmma D and A fragments', 'descriptor': 'Descriptor: wgmma operand in shared memory',
+         'moves': 'stmatrix / movmatrix: register halves and 8x8 matrices'}
+for w in want:
+    assert names[w] in rects, (w, sorted(rects))
+assert len(rects) == 8 + len(want), sorted(rects)
+for k, (x, y, w, h) in rects.items():
+    assert x >= -0.5 and y >= top - 0.5 and x + w <= W + 0.5 and y + h <= H + 0.5, (k, x, y, w, h)
+ns = sorted(rects)
+for i, a in enumerate(ns):
+    for b in ns[i + 1:]:
+        ra, rb = rects[a], rects[b]
+        ox = min(ra[0] + ra[2], rb[0] + rb[2]) - max(ra[0], rb[0])
+        oy = min(ra[1] + ra[3], rb[1] + rb[3]) - max(ra[1], rb[1])
+        assert not (ox > 0.5 and oy > 0.5), (a, b, ra, rb)
+# They share the fragments view's column.
+f = rects['Fragments: mma.sync A, B, C/D']
+for w in want:
+    r = rects[names[w]]
+    assert abs(r[0] - f[0]) < 1 and abs(r[2] - f[2]) < 1, (w, r, f)
+print("tiled:", ", ".join(want))
+PY
+}
+
+open_view warpgroup
+wait_for "s['hopper']['warpgroup']['drawn']"
+sleep 0.5
+check_tiled warpgroup
+open_view moves
+wait_for "s['hopper']['windows']['moves']"
+sleep 0.5
+check_tiled warpgroup moves
+screenshot_not_blank "$WORK/hopper-tiled.png"
+[ -n "${FRAGVIZ_GUI_SHOTS:-}" ] && cp "$WORK/hopper-tiled.png" "$FRAGVIZ_GUI_SHOTS/"
+# Closed again (View menu), the views have their rectangles back.
+for name in warpgroup moves; do
+  click $(centre_of "s['widgets']['menu_view']")
+  wait_for "'view_$name' in s['widgets']"
+  click $(centre_of "s['widgets']['view_$name']")
+  wait_for "not s['hopper']['windows']['$name']"
+done
+sleep 0.5
+python3 - "$STATE" "$WORK/before.json" <<'PY' || fail "closing the Hopper windows did not give the views back their places"
+import json, sys
+s, b = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+for k, v in b['windows'].items():
+    assert all(abs(p - q) < 1 for p, q in zip(v['rect'], s['windows'][k]['rect'])), (k, v['rect'], s['windows'][k]['rect'])
+PY
+quit_app
+echo "PASS: the Hopper windows are tiled with the views"

@@ -15,8 +15,7 @@ namespace fragviz::cli {
 namespace {
 
 constexpr const char* kModelOnly =
-    "model only (no Blackwell GPU has run this): PTX ISA 9.1 and CuTe (CUTLASS 4.2) agree "
-    "(tests/cute/test_cute_sm100.cpp)";
+    "model only: PTX ISA 9.1 and CuTe 4.2 agree; not yet run on a GPU (tests/cute/test_cute_sm100.cpp)";
 
 /// Hex digits (an optional 0x) of at most `max_digits`: the value, or nullopt.
 std::optional<std::uint64_t> parse_hex(const std::string& text, std::size_t max_digits) {
@@ -228,8 +227,8 @@ void add_tcgen05_desc_command(CLI::App& app, int& exit_code) {
 void add_tmem_command(CLI::App& app, int& exit_code) {
   struct Opts {
     std::string shape = "32x32b", num = "x1";
-    int split = -1, warp = 0, lane = -1;
-    bool csv = false, pack16 = false;
+    int split = -1, warp = 0, lane = -1, m = 128, n = 64, cta_group = 1;
+    bool csv = false, pack16 = false, accumulator = false, sparse = false;
   };
   auto o = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand("tmem",
@@ -244,9 +243,34 @@ void add_tmem_command(CLI::App& app, int& exit_code) {
                 ".pack::16b (ld) / .unpack::16b (st): each register's two 16-bit halves, each in the low "
                 "half of an adjacent column");
   cmd->add_flag("--csv", o->csv,
-                "CSV: thread,register,lane,column (with --pack16: thread,register,half,lane,column)");
+                "CSV: thread,register,lane,column (with --pack16: thread,register,half,lane,column; with "
+                "--accumulator: row,column,cta,lane,tmem_column,warp)");
+  auto* acc =
+      cmd->add_flag("--accumulator", o->accumulator,
+                    "where tcgen05.mma's D lives: TMEM lanes and columns per row and column of D, the "
+                    "PTX data-path layout letter (with --m --n --cta-group --sparse)");
+  auto* m =
+      cmd->add_option("--m", o->m, "--accumulator: M, 64 or 128 (cta_group::1), 128 or 256 (cta_group::2)");
+  auto* n = cmd->add_option("--n", o->n, "--accumulator: N, 8-256 in steps of 8 (M 64) or 16 (M 128, 256)");
+  auto* cg = cmd->add_option("--cta-group", o->cta_group, "--accumulator: 1 or 2 (a CTA pair)");
+  auto* sp =
+      cmd->add_flag("--sparse", o->sparse, "--accumulator: sparse A (Layout C for M 128, cta_group::2)");
+  m->needs(acc);
+  n->needs(acc);
+  cg->needs(acc);
+  sp->needs(acc);
   cmd->callback([o, &exit_code] {
     const char* name = "fragviz-cli tmem";
+    if (o->accumulator) {
+      const UmmaAccumulator a{o->m, o->n, o->cta_group, o->sparse};
+      if (auto why = umma_accumulator_refusal(a)) {
+        std::cerr << name << ": refused: " << *why << "\n";
+        exit_code = kExitRefused;
+        return;
+      }
+      exit_code = finish_output(print_tmem_accumulator(a, o->csv));
+      return;
+    }
     const auto shape = parse_tmem_shape(o->shape);
     const auto num = parse_tmem_num(o->num);
     if (!shape || !num) {

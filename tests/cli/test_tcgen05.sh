@@ -13,7 +13,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 # 46, swizzle 128B (2 << 61).
 expect 0 "sm_100 smem descriptor 0x4000404000010040" -- tcgen05-desc --encode-smem --start 1024 --lbo 16 --sbo 1024 --swizzle 128B
 expect 0 "swizzle          bits 61-63  1       = 128B_BASE32B" -- tcgen05-desc --smem 0x2000404000010040
-expect 0 "model only (no Blackwell GPU has run this)" -- tcgen05-desc --smem 0x2000404000010040
+expect 0 "model only: PTX ISA 9.1 and CuTe 4.2 agree; not yet run on a GPU" -- tcgen05-desc --smem 0x2000404000010040
 expect 0 "an sm_100 tcgen05.mma can read it" -- descriptor --arch sm_100 --decode 0x4000404000010040
 # The same layout as a Hopper wgmma descriptor has nothing in bits 46-48: refused on sm_100.
 expect 3 "bits 46-48 = 0" -- descriptor --arch sm_100 --decode 0x4000004000010040
@@ -50,6 +50,21 @@ expect 64 "--num must be" -- tmem --shape 16x256b --num x3
 # .pack::16b: each register takes the low halves of two adjacent columns (9.7.16.8.2); .16x256b
 # thread 1 r0 is unpacked column 2, so columns 4 and 5.
 expect 0 "T1 : r0(0,4|0,5)" -- tmem --shape 16x256b --num x1 --pack16
+# tmem --accumulator (PTX 9.7.16.10.5): M = 64 is Layout F, rows 16-31 in lanes 32-47 (warp 1);
+# M = 128 on a CTA pair is Layout B, columns 32-63 of rows 0-15 in lanes 64-79 from column 0.
+expect 0 "Layout F, 4x1, half the data path" -- tmem --accumulator --m 64 --n 16
+expect 0 "rows 16-31, columns 0-15 -> CTA 0, lanes 32-47, TMEM columns 0-15 (warp 1)" -- tmem --accumulator --m 64 --n 16
+expect 0 "rows 0-15, columns 32-63 -> CTA 0, lanes 64-79, TMEM columns 0-31 (warp 2)" -- tmem --accumulator --m 128 --n 64 --cta-group 2
+expect 0 "rows 128-143, columns 0-15 -> CTA 1, lanes 0-15" -- tmem --accumulator --m 256 --n 16 --cta-group 2
+expect 0 "CuTe 4.2 disagrees" -- tmem --accumulator --m 128 --n 32 --cta-group 2 --sparse
+expect 0 "exactly the mma.sync m16n8 C fragment" -- tmem --accumulator --m 128 --n 16
+expect 3 "steps of 16" -- tmem --accumulator --m 128 --n 24
+expect 3 "cta_group::2 takes M = 128 or 256" -- tmem --accumulator --m 64 --cta-group 2
+csv=$("$cli" tmem --accumulator --m 64 --n 8 --csv 2>/dev/null)
+if [ "$(head -1 <<<"$csv")" != "row,column,cta,lane,tmem_column,warp" ] || ! grep -qx "17,3,0,33,3,1" <<<"$csv" ||
+  [ "$(wc -l <<<"$csv")" != 513 ]; then
+  fail "tmem --accumulator --m 64 --n 8 --csv: $(head -3 <<<"$csv")"
+fi
 csv=$("$cli" tmem --shape 16x32bx2 --num x2 --split 8 --csv 2>/dev/null)
 if [ "$(head -1 <<<"$csv")" != "thread,register,lane,column" ] || ! grep -qx "17,1,1,9" <<<"$csv" ||
   [ "$(wc -l <<<"$csv")" != 65 ]; then

@@ -9,6 +9,7 @@
 #include "fragviz/isa/fragment.hpp"
 #include "fragviz/isa/ldmatrix.hpp"
 #include "fragviz/isa/matrix_move.hpp"
+#include "fragviz/isa/matrix_move_b8.hpp"
 #include "fragviz/isa/wgmma.hpp"
 #include "fragviz/isa/wmma.hpp"
 #include "fragviz/util/name_suggest.hpp"
@@ -244,6 +245,17 @@ void add_layout_command(CLI::App& app, int& exit_code) {
     const bool query = !opts->where.empty() || lane->count() > 0;
     const WgmmaInstruction* w = find_wgmma_named(name);
     const Instruction* in = w ? nullptr : find_instruction_named(name);
+    if (!w && !in && parse_matrix_move_b8(name)) {
+      if (query) {
+        std::cerr << "fragviz-cli layout: --where and --lane take an mma.sync or wgmma entry; " << name
+                  << " moves matrices (its table: fragviz-cli layout --instr " << name << ")\n";
+        exit_code = kExitUsage;
+        return;
+      }
+      print_matrix_move_b8(name, opts->csv);
+      exit_code = finish_output(kExitOk);
+      return;
+    }
     if (!w && !in && is_move_name(name)) {
       if (query) {
         std::cerr << "fragviz-cli layout: --where and --lane take an mma.sync or wgmma entry; " << name

@@ -154,6 +154,10 @@ int decode_sm100_smem_descriptor(const std::string& hex, const char* command);
 /// CTA, TMEM lanes, columns, warp), or with `csv` one row,column,cta,lane,tmem_column,warp line per
 /// element; `a` must pass umma_accumulator_refusal. Returns the exit code (cmd_tmem_accumulator.cpp).
 int print_tmem_accumulator(const UmmaAccumulator& a, bool csv);
+/// `layout --instr` of an 8-bit or sub-byte ldmatrix/stmatrix of sm_100a (matrix_move_b8.hpp): prints
+/// its per-lane table (or CSV) and returns true, or returns false when `name` is not one of them
+/// (matrix_move_b8_print.cpp).
+bool print_matrix_move_b8(const std::string& name, bool csv);
 /// `relations`: K splits and accumulators as A, the model and the GPU (cmd_relations.cpp).
 void add_relations_command(CLI::App& app, int& exit_code);
 /// `diff`: every difference between two reports (cmd_diff.cpp).

@@ -65,6 +65,22 @@ if [ "$(head -1 <<<"$csv")" != "row,column,cta,lane,tmem_column,warp" ] || ! gre
   [ "$(wc -l <<<"$csv")" != 513 ]; then
   fail "tmem --accumulator --m 64 --n 8 --csv: $(head -3 <<<"$csv")"
 fi
+# layout --instr of the 8-bit matrix moves (PTX ISA 9.0 ldmatrix Figures 105, 106; stmatrix m16n8):
+# m16n16 lane 5 byte 2 of r0 is D(1, 6), stored row 6 byte 1; stmatrix lane 6 byte 3 is M(9, 5).
+L16=ldmatrix.sync.aligned.m16n16.x1.trans.shared.b8
+expect 0 "r0.2=m0(1,6)[6,1]" -- layout --instr $L16
+expect 0 "SM100_U8x8_LDSM_T permutes bytes after the instruction, deliberately" -- layout --instr $L16
+expect 0 "model only: PTX ISA 9.0 and CuTe 4.2 agree; not yet run on a GPU" -- layout --instr $L16
+expect 0 "r0.3=m0(9,5)[5,9]" -- layout --instr stmatrix.sync.aligned.m16n8.x1.trans.shared.b8
+expect 0 "r2.0=m2(3,4)[3,4]" -- layout --instr ldmatrix.sync.aligned.m8n16.x4.shared.b8x16.b4x16_p64
+expect 0 "SM100_SU6_DU8x16_x2_LDSM_N, the raw registers" -- layout --instr ldmatrix.sync.aligned.m8n16.x2.shared.b8x16.b6x16_p32
+expect 64 "no catalogue instruction" -- layout --instr ldmatrix.sync.aligned.m16n16.x4.trans.shared.b8
+expect 64 "moves matrices" -- layout --instr $L16 --lane 3
+csv=$("$cli" layout --instr ldmatrix.sync.aligned.m16n16.x2.trans.shared.b8 --csv 2>/dev/null)
+if [ "$(head -1 <<<"$csv")" != "lane,register,byte,matrix,row,col,stored_row,stored_col,address_lane" ] ||
+  ! grep -qx "31,3,3,1,15,15,15,15,31" <<<"$csv" || [ "$(wc -l <<<"$csv")" != 513 ]; then
+  fail "layout --instr ldmatrix m16n16 x2 --csv: $(head -3 <<<"$csv")"
+fi
 csv=$("$cli" tmem --shape 16x32bx2 --num x2 --split 8 --csv 2>/dev/null)
 if [ "$(head -1 <<<"$csv")" != "thread,register,lane,column" ] || ! grep -qx "17,1,1,9" <<<"$csv" ||
   [ "$(wc -l <<<"$csv")" != 65 ]; then

@@ -1,0 +1,69 @@
+// The Blackwell (sm_100a) matrix-move probes, host side: what to put in shared memory and
+// registers so that what the 8-bit and sub-byte ldmatrix / stmatrix forms (fragviz/isa/
+// matrix_move_b8.hpp) return names, byte by byte, where each element went, and how to judge it.
+// Pure model: no CUDA. gpu/cuda/blackwell_run.cpp moves the bits (its kernels are built for
+// sm_100a only); tests/unit/test_blackwell_probe.cpp runs the plans through a software stand-in
+// with planted faults. No Blackwell GPU has run them yet.
+//
+// Loads: three passes, each filling every stored value with one coordinate of its own position:
+// its matrix, its stored row, its stored column (all below 16, so 4-bit values hold them too).
+// Each register byte then names, across the passes, the stored byte it came from.
+// Stores: two passes, each register byte labelled with its lane, then with 4 * register + byte;
+// shared memory starts at 0xFF (no label), so each stored byte names the register byte that
+// reached it and a byte no register should reach shows as a stray write.
+// The sub-byte loads assume each stored row packs value c at bits 4c (6c) from the row's first
+// byte, little-endian, and the widened byte holds the value in its low bits: a GPU run tests that
+// too (a mismatch prints the raw byte).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "fragviz/isa/matrix_move_b8.hpp"
+#include "fragviz/probe/hopper_results.hpp"
+
+namespace fragviz {
+
+/// Bytes of shared memory a probe uses: every stored row (16 bytes each) and a 16-byte guard.
+constexpr int b8_probe_smem_bytes(MatrixMoveB8 m) { return 16 * matrix_move_b8_address_lanes(m) + 16; }
+
+/// One issue of the instruction.
+struct B8MovePass {
+  std::vector<std::uint8_t> image;                      ///< shared memory before it (b8_probe_smem_bytes)
+  std::array<std::array<std::uint32_t, 32>, 4> regs{};  ///< stmatrix: register j per lane
+};
+
+/// Everything needed to probe one form and judge it.
+struct B8MovePlan {
+  MatrixMoveB8 move{};
+  std::array<std::uint32_t, 32> lane_offset{};  ///< byte offset of each lane's row address from the base
+  std::vector<B8MovePass> passes;
+};
+
+/// The passes of `m` (which must be matrix_move_b8_valid). Lanes beyond the address lanes repeat
+/// a valid row address.
+B8MovePlan plan_b8_move(MatrixMoveB8 m);
+
+/// The 16 stored bytes of one row holding `values` (each below 2^bits of the form): plain bytes
+/// (.b8), or packed little-endian with the padding after them (b6x16_p32, b4x16_p64).
+std::array<std::uint8_t, 16> pack_b8_row(MatrixMoveB8Form form, const std::array<std::uint8_t, 16>& values);
+
+/// Judges one probe. Loads: `regs[pass][reg][lane]` (the registers each pass returned); stores:
+/// `smem[pass]` (shared memory after each pass, b8_probe_smem_bytes). One MoveCheck per (lane,
+/// register, byte), `half` holding the byte: expected = (address lane of its stored row, byte in
+/// that row), measured = what the device did. kind "ldmatrix-b8" or "stmatrix-b8".
+MatrixMoveProbe judge_b8_move(const B8MovePlan& plan,
+                              const std::vector<std::array<std::array<std::uint32_t, 32>, 4>>& regs,
+                              const std::vector<std::vector<std::uint8_t>>& smem);
+
+/// True for a name the Blackwell probes answer to: "blackwell" (every form) or a mnemonic
+/// parse_matrix_move_b8 knows.
+bool is_blackwell_probe_name(std::string_view name);
+
+/// Every form: m16n16 .x1 .x2, the two m8n16 forms and stmatrix m16n8 at .x1 .x2 .x4.
+std::vector<MatrixMoveB8> all_b8_moves();
+
+}  // namespace fragviz

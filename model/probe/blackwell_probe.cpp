@@ -1,0 +1,154 @@
+// The Blackwell matrix-move probes: plans and judge (fragviz/probe/blackwell_probe.hpp).
+#include "fragviz/probe/blackwell_probe.hpp"
+
+namespace fragviz {
+namespace {
+
+std::uint8_t byte_of(std::uint32_t word, int byte) { return static_cast<std::uint8_t>(word >> (8 * byte)); }
+
+int value_bits(MatrixMoveB8Form f) {
+  return f == MatrixMoveB8Form::ldsm_m8n16_b4x16_p64   ? 4
+         : f == MatrixMoveB8Form::ldsm_m8n16_b6x16_p32 ? 6
+                                                       : 8;
+}
+
+/// Load pass `pass`: every stored value holds coordinate `pass` of its position (0 matrix, 1 stored
+/// row, 2 stored column).
+std::vector<std::uint8_t> load_image(MatrixMoveB8 m, int pass) {
+  std::vector<std::uint8_t> image(static_cast<std::size_t>(b8_probe_smem_bytes(m)), 0);
+  const int rows = matrix_move_b8_stored_rows(m);
+  for (int a = 0; a < matrix_move_b8_address_lanes(m); ++a) {
+    std::array<std::uint8_t, 16> values{};
+    for (int c = 0; c < 16; ++c)
+      values[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(pass == 0   ? a / rows
+                                                                      : pass == 1 ? a % rows
+                                                                                  : c);
+    const auto row = pack_b8_row(m.form, values);
+    for (int b = 0; b < 16; ++b)
+      image[static_cast<std::size_t>(16 * a + b)] = row[static_cast<std::size_t>(b)];
+  }
+  return image;
+}
+
+}  // namespace
+
+std::array<std::uint8_t, 16> pack_b8_row(MatrixMoveB8Form form, const std::array<std::uint8_t, 16>& values) {
+  std::array<std::uint8_t, 16> row{};
+  const int bits = value_bits(form);
+  if (bits == 8) return values;
+  for (int c = 0; c < 16; ++c)
+    for (int k = 0; k < bits; ++k)
+      if ((values[static_cast<std::size_t>(c)] >> k) & 1) {
+        const int bit = bits * c + k;
+        row[static_cast<std::size_t>(bit / 8)] |= static_cast<std::uint8_t>(1u << (bit % 8));
+      }
+  return row;
+}
+
+B8MovePlan plan_b8_move(MatrixMoveB8 m) {
+  B8MovePlan plan;
+  plan.move = m;
+  const int lanes = matrix_move_b8_address_lanes(m);
+  for (int lane = 0; lane < 32; ++lane)
+    plan.lane_offset[static_cast<std::size_t>(lane)] = static_cast<std::uint32_t>(16 * (lane % lanes));
+  if (!matrix_move_b8_is_store(m)) {
+    for (int pass = 0; pass < 3; ++pass) plan.passes.push_back({load_image(m, pass), {}});
+    return plan;
+  }
+  for (int pass = 0; pass < 2; ++pass) {
+    B8MovePass p;
+    p.image.assign(static_cast<std::size_t>(b8_probe_smem_bytes(m)), 0xFF);
+    for (int r = 0; r < matrix_move_b8_registers(m); ++r)
+      for (int lane = 0; lane < 32; ++lane) {
+        std::uint32_t word = 0;
+        for (int b = 0; b < 4; ++b)
+          word |= static_cast<std::uint32_t>(pass == 0 ? lane : 4 * r + b) << (8 * b);
+        p.regs[static_cast<std::size_t>(r)][static_cast<std::size_t>(lane)] = word;
+      }
+    plan.passes.push_back(std::move(p));
+  }
+  return plan;
+}
+
+MatrixMoveProbe judge_b8_move(const B8MovePlan& plan,
+                              const std::vector<std::array<std::array<std::uint32_t, 32>, 4>>& regs,
+                              const std::vector<std::vector<std::uint8_t>>& smem) {
+  const MatrixMoveB8 m = plan.move;
+  MatrixMoveProbe probe;
+  probe.mnemonic = matrix_move_b8_mnemonic(m);
+  probe.kind = matrix_move_b8_is_store(m) ? "stmatrix-b8" : "ldmatrix-b8";
+  probe.detail = "sm_100a, model only until run";
+  const int n_regs = matrix_move_b8_registers(m);
+  const int rows = matrix_move_b8_stored_rows(m);
+  const int stored_bytes = 16 * matrix_move_b8_address_lanes(m);
+  if (matrix_move_b8_is_store(m)) {
+    if (smem.size() != 2) {
+      probe.skipped = "internal: a stmatrix probe returns two shared-memory images";
+      return probe;
+    }
+    // Where each (lane, register, byte) landed: the stored byte whose two labels name it.
+    std::vector<std::optional<Coord>> landed(static_cast<std::size_t>(32 * 4 * 4));
+    for (int at = 0; at < static_cast<int>(smem[0].size()) && at < static_cast<int>(smem[1].size()); ++at) {
+      const std::uint8_t lane = smem[0][static_cast<std::size_t>(at)],
+                         rb = smem[1][static_cast<std::size_t>(at)];
+      if (lane == 0xFF && rb == 0xFF) continue;
+      if (at >= stored_bytes || lane > 31 || rb > 15 || rb / 4 >= n_regs) {
+        ++probe.stray_writes;
+        continue;
+      }
+      landed[static_cast<std::size_t>(16 * lane + rb)] = Coord{at / 16, at % 16};
+    }
+    for (int lane = 0; lane < 32; ++lane)
+      for (int r = 0; r < n_regs; ++r)
+        for (int b = 0; b < 4; ++b) {
+          const MatrixMoveB8Cell c = matrix_move_b8_cell(m, lane, r, b);
+          MoveCheck check;
+          check.lane = lane;
+          check.reg = r;
+          check.half = b;
+          check.expected = {c.address_lane, c.stored_col};
+          check.measured = landed[static_cast<std::size_t>(16 * lane + 4 * r + b)];
+          probe.cells.push_back(check);
+        }
+  } else {
+    if (regs.size() != 3) {
+      probe.skipped = "internal: an ldmatrix probe returns three register sets";
+      return probe;
+    }
+    for (int lane = 0; lane < 32; ++lane)
+      for (int r = 0; r < n_regs; ++r)
+        for (int b = 0; b < 4; ++b) {
+          const MatrixMoveB8Cell c = matrix_move_b8_cell(m, lane, r, b);
+          MoveCheck check;
+          check.lane = lane;
+          check.reg = r;
+          check.half = b;
+          check.expected = {c.address_lane, c.stored_col};
+          const auto label = [&](int pass) {
+            return byte_of(regs[static_cast<std::size_t>(pass)][static_cast<std::size_t>(r)]
+                               [static_cast<std::size_t>(lane)],
+                           b);
+          };
+          const int matrix = label(0), row = label(1), col = label(2);
+          if (matrix < m.num && row < rows && col < 16) check.measured = Coord{rows * matrix + row, col};
+          probe.cells.push_back(check);
+        }
+  }
+  probe.ran = true;
+  return probe;
+}
+
+bool is_blackwell_probe_name(std::string_view name) {
+  return name == "blackwell" || parse_matrix_move_b8(name).has_value();
+}
+
+std::vector<MatrixMoveB8> all_b8_moves() {
+  std::vector<MatrixMoveB8> all;
+  for (MatrixMoveB8Form f : {MatrixMoveB8Form::ldsm_m16n16_trans_b8, MatrixMoveB8Form::ldsm_m8n16_b6x16_p32,
+                             MatrixMoveB8Form::ldsm_m8n16_b4x16_p64, MatrixMoveB8Form::stsm_m16n8_trans_b8})
+    for (int num : {1, 2, 4})
+      if (matrix_move_b8_valid({f, num})) all.push_back({f, num});
+  return all;
+}
+
+}  // namespace fragviz

@@ -1,0 +1,156 @@
+// The Blackwell matrix-move probes' plans and judge (fragviz/probe/blackwell_probe.hpp), run
+// through a software stand-in of the instructions written from the PTX ISA 9.0 text (it reads the
+// rows at the addresses the plan gives each lane and unpacks 4- and 6-bit values itself), and with
+// planted faults the judge must see.
+#include <gtest/gtest.h>
+
+#include "fragviz/probe/blackwell_probe.hpp"
+
+namespace {
+
+using fragviz::B8MovePlan;
+using fragviz::MatrixMoveB8;
+using fragviz::MatrixMoveB8Form;
+using Regs = std::array<std::array<std::uint32_t, 32>, 4>;
+
+// Value `c` (0-15) of the stored row at byte offset `row_at` of `image`, as the form stores it.
+int stored_value(MatrixMoveB8Form f, const std::vector<std::uint8_t>& image, std::uint32_t row_at, int c) {
+  const int bits = f == MatrixMoveB8Form::ldsm_m8n16_b4x16_p64   ? 4
+                   : f == MatrixMoveB8Form::ldsm_m8n16_b6x16_p32 ? 6
+                                                                 : 8;
+  int v = 0;
+  for (int k = 0; k < bits; ++k) {
+    const int bit = bits * c + k;
+    v |= ((image[row_at + static_cast<std::uint32_t>(bit / 8)] >> (bit % 8)) & 1) << k;
+  }
+  return v;
+}
+
+// The load as the PTX text describes it: m16n16 lane t register 2m + r byte j is stored row
+// 4(t%4) + j (addressed by lane 16m + that row), byte t/4 + 8r; m8n16 lane t register m byte j is
+// value 4(t%4) + j of row t/4 (lane 8m + t/4). `swap_lanes`: lanes 0 and 1 exchange addresses.
+Regs emulate_load(const B8MovePlan& plan, const std::vector<std::uint8_t>& image, bool swap_lanes) {
+  auto offsets = plan.lane_offset;
+  if (swap_lanes) std::swap(offsets[0], offsets[1]);
+  Regs regs{};
+  const MatrixMoveB8 m = plan.move;
+  for (int t = 0; t < 32; ++t)
+    for (int reg = 0; reg < fragviz::matrix_move_b8_registers(m); ++reg)
+      for (int j = 0; j < 4; ++j) {
+        int v = 0;
+        if (m.form == MatrixMoveB8Form::ldsm_m16n16_trans_b8) {
+          const int row = 4 * (t % 4) + j, byte = t / 4 + 8 * (reg % 2);
+          v = stored_value(m.form, image, offsets[static_cast<std::size_t>(16 * (reg / 2) + row)], byte);
+        } else {
+          v = stored_value(m.form, image, offsets[static_cast<std::size_t>(8 * reg + t / 4)],
+                           4 * (t % 4) + j);
+        }
+        regs[static_cast<std::size_t>(reg)][static_cast<std::size_t>(t)] |= static_cast<std::uint32_t>(v)
+                                                                            << (8 * j);
+      }
+  return regs;
+}
+
+// stmatrix.m16n8.trans.b8 as the PTX text describes it: lane t register m byte k is M_m(t/4 +
+// 8(k/2), 2(t%4) + k%2), stored transposed: row 2(t%4) + k%2 (lane 8m + row), byte t/4 + 8(k/2).
+// `stray`: one extra byte written past the rows.
+std::vector<std::uint8_t> emulate_store(const B8MovePlan& plan, const fragviz::B8MovePass& pass, bool stray) {
+  std::vector<std::uint8_t> smem = pass.image;
+  for (int t = 0; t < 32; ++t)
+    for (int reg = 0; reg < plan.move.num; ++reg)
+      for (int k = 0; k < 4; ++k) {
+        const int row = 2 * (t % 4) + k % 2, byte = t / 4 + 8 * (k / 2);
+        const std::uint32_t at =
+            plan.lane_offset[static_cast<std::size_t>(8 * reg + row)] + static_cast<std::uint32_t>(byte);
+        smem[at] = static_cast<std::uint8_t>(
+            pass.regs[static_cast<std::size_t>(reg)][static_cast<std::size_t>(t)] >> (8 * k));
+      }
+  if (stray) smem[smem.size() - 1] = 7;
+  return smem;
+}
+
+TEST(BlackwellProbe, EveryLoadFormPassesThroughTheStandIn) {
+  for (const MatrixMoveB8 m : fragviz::all_b8_moves()) {
+    if (fragviz::matrix_move_b8_is_store(m)) continue;
+    const B8MovePlan plan = fragviz::plan_b8_move(m);
+    ASSERT_EQ(plan.passes.size(), 3u);
+    std::vector<Regs> regs;
+    for (const auto& p : plan.passes) regs.push_back(emulate_load(plan, p.image, false));
+    const fragviz::MatrixMoveProbe probe = fragviz::judge_b8_move(plan, regs, {});
+    EXPECT_TRUE(probe.ran) << probe.mnemonic;
+    EXPECT_EQ(static_cast<int>(probe.cells.size()), 32 * 4 * fragviz::matrix_move_b8_registers(m));
+    EXPECT_EQ(probe.mismatches(), 0) << probe.mnemonic;
+    EXPECT_EQ(probe.kind, "ldmatrix-b8");
+  }
+}
+
+TEST(BlackwellProbe, SwappedRowAddressesAreSeen) {
+  const B8MovePlan plan = fragviz::plan_b8_move({MatrixMoveB8Form::ldsm_m8n16_b4x16_p64, 1});
+  std::vector<Regs> regs;
+  for (const auto& p : plan.passes) regs.push_back(emulate_load(plan, p.image, true));
+  // Rows 0 and 1 trade places: lanes 0-7 receive 16 values each that name the other row.
+  EXPECT_EQ(fragviz::judge_b8_move(plan, regs, {}).mismatches(), 2 * 16);
+}
+
+TEST(BlackwellProbe, CutesByteShuffleWouldShowAsHalfTheBytes) {
+  // The registers of SM100_U8x8_LDSM_T (raw bytes permuted) judged against the raw map.
+  const B8MovePlan plan = fragviz::plan_b8_move({MatrixMoveB8Form::ldsm_m16n16_trans_b8, 1});
+  std::vector<Regs> regs;
+  for (const auto& p : plan.passes) {
+    const Regs raw = emulate_load(plan, p.image, false);
+    Regs shuffled{};
+    for (int d = 0; d < 2; ++d)
+      for (int t = 0; t < 32; ++t)
+        for (int k = 0; k < 4; ++k) {
+          const auto src = fragviz::cute_ldsm_t_u8_raw_source(d, k);
+          const std::uint32_t b =
+              (raw[static_cast<std::size_t>(src.reg)][static_cast<std::size_t>(t)] >> (8 * src.byte)) & 0xFF;
+          shuffled[static_cast<std::size_t>(d)][static_cast<std::size_t>(t)] |= b << (8 * k);
+        }
+    regs.push_back(shuffled);
+  }
+  EXPECT_EQ(fragviz::judge_b8_move(plan, regs, {}).mismatches(), 32 * 8 / 2);
+}
+
+TEST(BlackwellProbe, EveryStoreFormPassesAndAStrayWriteIsCounted) {
+  for (int num : {1, 2, 4}) {
+    const B8MovePlan plan = fragviz::plan_b8_move({MatrixMoveB8Form::stsm_m16n8_trans_b8, num});
+    ASSERT_EQ(plan.passes.size(), 2u);
+    std::vector<std::vector<std::uint8_t>> smem;
+    for (const auto& p : plan.passes) smem.push_back(emulate_store(plan, p, false));
+    const fragviz::MatrixMoveProbe probe = fragviz::judge_b8_move(plan, {}, smem);
+    EXPECT_EQ(probe.mismatches(), 0) << num;
+    EXPECT_EQ(probe.stray_writes, 0);
+    EXPECT_EQ(static_cast<int>(probe.cells.size()), 32 * 4 * num);
+  }
+  const B8MovePlan plan = fragviz::plan_b8_move({MatrixMoveB8Form::stsm_m16n8_trans_b8, 1});
+  std::vector<std::vector<std::uint8_t>> smem;
+  for (const auto& p : plan.passes) smem.push_back(emulate_store(plan, p, true));
+  EXPECT_EQ(fragviz::judge_b8_move(plan, {}, smem).stray_writes, 1);
+}
+
+TEST(BlackwellProbe, PacksSubByteRowsLittleEndian) {
+  std::array<std::uint8_t, 16> v{};
+  v[0] = 0x3;
+  v[1] = 0xA;
+  v[15] = 0xF;
+  const auto b4 = fragviz::pack_b8_row(MatrixMoveB8Form::ldsm_m8n16_b4x16_p64, v);
+  EXPECT_EQ(b4[0], 0xA3);  // value 0 in the low nibble, value 1 in the high one
+  EXPECT_EQ(b4[7], 0xF0);
+  EXPECT_EQ(b4[8], 0);  // 64 bits of padding
+  v[1] = 0x3F;
+  const auto b6 = fragviz::pack_b8_row(MatrixMoveB8Form::ldsm_m8n16_b6x16_p32, v);
+  EXPECT_EQ(b6[0], 0xC3);  // bits 0-5 value 0, bits 6-11 value 1 = 0x3F
+  EXPECT_EQ(b6[1], 0x0F);
+  EXPECT_EQ(b6[11], 0x0F << 2);  // value 15 at bits 90-95: byte 11 bits 2-7
+  EXPECT_EQ(b6[12], 0);
+}
+
+TEST(BlackwellProbe, NamesIt) {
+  EXPECT_TRUE(fragviz::is_blackwell_probe_name("blackwell"));
+  EXPECT_TRUE(fragviz::is_blackwell_probe_name("stmatrix.sync.aligned.m16n8.x4.trans.shared.b8"));
+  EXPECT_FALSE(fragviz::is_blackwell_probe_name("stmatrix.sync.aligned.m8n8.x4.trans.shared.b16"));
+  EXPECT_EQ(fragviz::all_b8_moves().size(), 11u);
+}
+
+}  // namespace

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "blackwell_run.hpp"
 #include "cuda_check.hpp"
 #include "fragviz/device/device.hpp"
 #include "fragviz/probe/ldmatrix_feed.hpp"
@@ -534,6 +535,8 @@ ProbeReport run_probes(const ProbeRequest& req) {
   if (!run_hopper_probes(req, report, error)) report.error_kind = ErrorKind::cuda;
   report.hopper_ms = ms_since(hopper_start);
   if (report.error_kind == ErrorKind::none && !run_wmma_probes(req, report, error))
+    report.error_kind = ErrorKind::cuda;
+  if (report.error_kind == ErrorKind::none && !run_blackwell_probes(req, report, error))
     report.error_kind = ErrorKind::cuda;
   report.probe_ms = ms_since(probe_start);
   return report;

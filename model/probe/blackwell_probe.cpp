@@ -138,8 +138,61 @@ MatrixMoveProbe judge_b8_move(const B8MovePlan& plan,
   return probe;
 }
 
+std::vector<std::uint32_t> tmem_probe_labels() {
+  std::vector<std::uint32_t> labels(128 * 4);
+  for (int t = 0; t < 128; ++t)
+    for (int r = 0; r < 4; ++r)
+      labels[static_cast<std::size_t>(4 * t + r)] = static_cast<std::uint32_t>(t << 8 | r);
+  return labels;
+}
+
+std::string tmem_probe_mnemonic(TmemShape s) {
+  return "tcgen05.st.sync.aligned." + std::string(to_string(s)) + ".x1.b32";
+}
+
+MatrixMoveProbe judge_tmem_probe(TmemShape s, const std::vector<std::uint32_t>& out) {
+  MatrixMoveProbe probe;
+  probe.mnemonic = tmem_probe_mnemonic(s);
+  probe.kind = "tcgen05.st";
+  probe.detail = "read back with tcgen05.ld.32x32b.x8; sm_100a, model only until run";
+  constexpr int kCols = 8;
+  if (out.size() != static_cast<std::size_t>(128 * kCols)) {
+    probe.skipped = "internal: the round trip returns 128 threads x 8 columns";
+    return probe;
+  }
+  const int regs = tmem_registers(s, 1);
+  std::vector<std::optional<Coord>> found(128 * 4);
+  for (int lane = 0; lane < 128; ++lane)
+    for (int c = 0; c < kCols; ++c) {
+      const std::uint32_t v = out[static_cast<std::size_t>(lane * kCols + c)];
+      if (v == 0xFFFFFFFFu) continue;
+      const int t = static_cast<int>(v >> 8), r = static_cast<int>(v & 0xFF);
+      if (t >= 128 || r >= regs || (v >> 16) != 0) {
+        ++probe.stray_writes;
+        continue;
+      }
+      found[static_cast<std::size_t>(4 * t + r)] = Coord{lane, c};
+    }
+  for (int t = 0; t < 128; ++t)
+    for (int r = 0; r < regs; ++r) {
+      const TmemCell cell = tmem_cell(s, 1, t % 32, r, 1);
+      MoveCheck check;
+      check.lane = t;
+      check.reg = r;
+      check.expected = {32 * (t / 32) + cell.lane, cell.column};
+      check.measured = found[static_cast<std::size_t>(4 * t + r)];
+      probe.cells.push_back(check);
+    }
+  probe.ran = true;
+  return probe;
+}
+
 bool is_blackwell_probe_name(std::string_view name) {
-  return name == "blackwell" || parse_matrix_move_b8(name).has_value();
+  if (name == "blackwell" || parse_matrix_move_b8(name).has_value()) return true;
+  for (TmemShape s : {TmemShape::s32x32b, TmemShape::s16x64b, TmemShape::s16x128b, TmemShape::s16x256b,
+                      TmemShape::s16x32bx2})
+    if (name == tmem_probe_mnemonic(s)) return true;
+  return false;
 }
 
 std::vector<MatrixMoveB8> all_b8_moves() {

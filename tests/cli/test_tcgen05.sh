@@ -81,6 +81,19 @@ if [ "$(head -1 <<<"$csv")" != "lane,register,byte,matrix,row,col,stored_row,sto
   ! grep -qx "31,3,3,1,15,15,15,15,31" <<<"$csv" || [ "$(wc -l <<<"$csv")" != 513 ]; then
   fail "layout --instr ldmatrix m16n16 x2 --csv: $(head -3 <<<"$csv")"
 fi
+# probe takes the Blackwell names: without a GPU it says so (exit 2); on any GPU but sm_100a each
+# probe is reported not run, "needs sm_100a"; on sm_100a a default build says it has no sm_100a
+# code, and a -DFRAGVIZ_SM100_PROBES=ON build runs them (no MISMATCH).
+for name in ldmatrix.sync.aligned.m16n16.x1.trans.shared.b8 tcgen05.st.sync.aligned.16x256b.x1.b32 blackwell; do
+  out=$("$cli" probe --instr "$name" --no-cycles 2>&1)
+  rc=$?
+  if ! { [ "$rc" = 2 ] && grep -q "no usable GPU" <<<"$out"; } && ! grep -q "needs sm_100a" <<<"$out" &&
+    ! grep -q "has no sm_100a code" <<<"$out" && ! { [ "$rc" = 0 ] && ! grep -q "MISMATCH" <<<"$out"; }; then
+    fail "probe --instr $name: exit $rc: $(tail -3 <<<"$out")"
+  else
+    echo "ok: fragviz-cli probe --instr $name -> $rc"
+  fi
+done
 csv=$("$cli" tmem --shape 16x32bx2 --num x2 --split 8 --csv 2>/dev/null)
 if [ "$(head -1 <<<"$csv")" != "thread,register,lane,column" ] || ! grep -qx "17,1,1,9" <<<"$csv" ||
   [ "$(wc -l <<<"$csv")" != 65 ]; then

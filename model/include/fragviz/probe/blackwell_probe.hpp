@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "fragviz/isa/matrix_move_b8.hpp"
+#include "fragviz/isa/tmem.hpp"
 #include "fragviz/probe/hopper_results.hpp"
 
 namespace fragviz {
@@ -59,8 +60,22 @@ MatrixMoveProbe judge_b8_move(const B8MovePlan& plan,
                               const std::vector<std::array<std::array<std::uint32_t, 32>, 4>>& regs,
                               const std::vector<std::vector<std::uint8_t>>& smem);
 
-/// True for a name the Blackwell probes answer to: "blackwell" (every form) or a mnemonic
-/// parse_matrix_move_b8 knows.
+/// The tensor-memory round trip (gpu/cuda/blackwell/tmem_kernels.cu): the label thread 0-127 stores
+/// from register r (0-3) is (thread << 8) | r, never the kernel's sentinel 0xFFFFFFFF; [thread][4].
+std::vector<std::uint32_t> tmem_probe_labels();
+
+/// "tcgen05.st.sync.aligned.16x256b.x1.b32" and the like: the store a round trip probes.
+std::string tmem_probe_mnemonic(TmemShape s);
+
+/// Judges one round trip of tcgen05.st `s`.x1 (.16x32bx2 with immHalfSplitoff 1) by warps 0-3, each
+/// at its own sub-partition's first lane: `out[thread * 8 + c]` is what tcgen05.ld.32x32b.x8 gave
+/// thread (lane = thread) at column c. One MoveCheck per stored (thread, register): expected =
+/// (lane, column) from tmem_cell, measured = where its label came back; any other non-sentinel
+/// cell is a stray write. kind "tcgen05.st", mnemonic "tcgen05.st.sync.aligned.SHAPE.x1.b32".
+MatrixMoveProbe judge_tmem_probe(TmemShape s, const std::vector<std::uint32_t>& out);
+
+/// True for a name the Blackwell probes answer to: "blackwell" (every form), a mnemonic
+/// parse_matrix_move_b8 knows, or "tcgen05.st.sync.aligned.SHAPE.x1.b32".
 bool is_blackwell_probe_name(std::string_view name);
 
 /// Every form: m16n16 .x1 .x2, the two m8n16 forms and stmatrix m16n8 at .x1 .x2 .x4.

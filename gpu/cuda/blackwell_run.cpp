@@ -69,22 +69,22 @@ bool run_blackwell_probes(const ProbeRequest& req, ProbeReport& report, std::str
                 : "";
   std::vector<B8MovePlan> plans;
   std::vector<std::size_t> move_at, shape_at;
-  for (const MatrixMoveB8 m : moves) {
-    MatrixMoveProbe p;
-    p.mnemonic = matrix_move_b8_mnemonic(m);
-    p.kind = matrix_move_b8_is_store(m) ? "stmatrix-b8" : "ldmatrix-b8";
+  // A skipped probe keeps the mnemonic, kind and detail its judge gives (a saved report is read
+  // back against them) and no cells, as the Hopper ones do.
+  const auto skipped = [&](const std::string& mnemonic) {
+    MatrixMoveProbe p = blackwell_expected_probe(mnemonic).value_or(MatrixMoveProbe{});
+    p.cells.clear();
     p.skipped = why;
+    return p;
+  };
+  for (const MatrixMoveB8 m : moves) {
     move_at.push_back(report.moves.size());
-    report.moves.push_back(p);
+    report.moves.push_back(skipped(matrix_move_b8_mnemonic(m)));
     plans.push_back(plan_b8_move(m));
   }
   for (TmemShape s : shapes) {
-    MatrixMoveProbe p;
-    p.mnemonic = tmem_probe_mnemonic(s);
-    p.kind = "tcgen05.st";
-    p.skipped = why;
     shape_at.push_back(report.moves.size());
-    report.moves.push_back(p);
+    report.moves.push_back(skipped(tmem_probe_mnemonic(s)));
   }
   if (!why.empty()) return true;
 

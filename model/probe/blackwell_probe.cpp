@@ -187,6 +187,25 @@ MatrixMoveProbe judge_tmem_probe(TmemShape s, const std::vector<std::uint32_t>& 
   return probe;
 }
 
+std::optional<MatrixMoveProbe> blackwell_expected_probe(std::string_view mnemonic) {
+  std::optional<MatrixMoveProbe> p;
+  if (const auto m = parse_matrix_move_b8(mnemonic)) {
+    // Nothing labelled comes back: every register byte 0xFF, shared memory untouched.
+    const B8MovePlan plan = plan_b8_move(*m);
+    std::array<std::array<std::uint32_t, 32>, 4> none{};
+    for (auto& reg : none) reg.fill(0xFFFFFFFFu);
+    const std::vector<std::uint8_t> fill(static_cast<std::size_t>(b8_probe_smem_bytes(*m)), 0xFF);
+    p = matrix_move_b8_is_store(*m) ? judge_b8_move(plan, {}, {fill, fill})
+                                    : judge_b8_move(plan, {none, none, none}, {});
+  }
+  for (TmemShape s : {TmemShape::s32x32b, TmemShape::s16x64b, TmemShape::s16x128b, TmemShape::s16x256b,
+                      TmemShape::s16x32bx2})
+    if (mnemonic == tmem_probe_mnemonic(s))
+      p = judge_tmem_probe(s, std::vector<std::uint32_t>(128 * 8, 0xFFFFFFFFu));
+  if (p) p->ran = false;
+  return p;
+}
+
 bool is_blackwell_probe_name(std::string_view name) {
   if (name == "blackwell" || parse_matrix_move_b8(name).has_value()) return true;
   for (TmemShape s : {TmemShape::s32x32b, TmemShape::s16x64b, TmemShape::s16x128b, TmemShape::s16x256b,

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "fragviz/probe/blackwell_probe.hpp"
+#include "fragviz/report/report_json.hpp"
 
 namespace {
 
@@ -203,6 +204,36 @@ TEST(BlackwellProbe, TmemRoundTripJudgesEveryShape) {
   EXPECT_EQ(fragviz::judge_tmem_probe(fragviz::TmemShape::s32x32b, out).stray_writes, 1);
   EXPECT_EQ(fragviz::tmem_probe_mnemonic(fragviz::TmemShape::s16x32bx2),
             "tcgen05.st.sync.aligned.16x32bx2.x1.b32");
+}
+
+// A report holding Blackwell probes, judged and skipped, reads back as written: the loader finds
+// each probe's expected cells (blackwell_expected_probe) and takes TMEM lanes up to 127.
+TEST(BlackwellProbe, ReportsRoundTrip) {
+  fragviz::ProbeReport r;
+  const B8MovePlan plan = fragviz::plan_b8_move({MatrixMoveB8Form::ldsm_m16n16_trans_b8, 2});
+  std::vector<Regs> regs;
+  for (const auto& p : plan.passes) regs.push_back(emulate_load(plan, p.image, true));  // 16 bytes off
+  r.moves.push_back(fragviz::judge_b8_move(plan, regs, {}));
+  r.moves.push_back(fragviz::judge_tmem_probe(fragviz::TmemShape::s16x256b,
+                                              emulate_tmem(fragviz::TmemShape::s16x256b, true)));
+  fragviz::MatrixMoveProbe skipped =
+      *fragviz::blackwell_expected_probe("stmatrix.sync.aligned.m16n8.x4.trans.shared.b8");
+  skipped.cells.clear();
+  skipped.skipped = "skipped: needs sm_100a";
+  r.moves.push_back(skipped);
+  fragviz::ReportFile f;
+  f.probe = r;
+  const std::string text = fragviz::to_json_text(f);
+  const auto back = fragviz::parse_report(text);
+  ASSERT_TRUE(back) << back.error.message;
+  EXPECT_EQ(fragviz::to_json_text(*back.value), text);
+  const auto& moves = back.value->probe->moves;
+  ASSERT_EQ(moves.size(), 3u);
+  EXPECT_EQ(moves[0].mismatches(), 32);
+  EXPECT_EQ(moves[1].mismatches(), 1);
+  EXPECT_EQ(moves[1].cells.back().measured->row, 96 + 15);  // thread 127 r3: lane 32*3 + 15
+  EXPECT_FALSE(moves[2].ran);
+  EXPECT_FALSE(fragviz::blackwell_expected_probe("stmatrix.sync.aligned.m8n8.x4.trans.shared.b16"));
 }
 
 TEST(BlackwellProbe, NamesIt) {

@@ -18,6 +18,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -73,6 +74,11 @@ std::string tmem_probe_mnemonic(TmemShape s);
 /// (lane, column) from tmem_cell, measured = where its label came back; any other non-sentinel
 /// cell is a stray write. kind "tcgen05.st", mnemonic "tcgen05.st.sync.aligned.SHAPE.x1.b32".
 MatrixMoveProbe judge_tmem_probe(TmemShape s, const std::vector<std::uint32_t>& out);
+
+/// The probe named `mnemonic` (a b8 move or a tcgen05.st round trip) as its judge fills it, every
+/// cell expected and nothing measured, ran false: what run_blackwell_probes reports for a probe it
+/// skips, and what a saved report's cells are read against. nullopt for any other name.
+std::optional<MatrixMoveProbe> blackwell_expected_probe(std::string_view mnemonic);
 
 /// True for a name the Blackwell probes answer to: "blackwell" (every form), a mnemonic
 /// parse_matrix_move_b8 knows, or "tcgen05.st.sync.aligned.SHAPE.x1.b32".

@@ -12,6 +12,7 @@
 
 #include "blackwell/b8_move_kernels.hpp"
 #include "blackwell/tmem_kernels.hpp"
+#include "blackwell/umma_kernels.hpp"
 #include "cuda_check.hpp"
 #include "fragviz/probe/blackwell_probe.hpp"
 
@@ -43,9 +44,11 @@ bool run_blackwell_probes(const ProbeRequest& req, ProbeReport& report, std::str
   // run them (an H200 report does not grow eleven skipped lines).
   std::vector<MatrixMoveB8> moves;
   std::vector<TmemShape> shapes;
+  std::vector<int> umma_m;  // the accumulator probes, by M
   const auto add_all = [&] {
     moves = all_b8_moves();
     shapes.assign(std::begin(kTmemShapes), std::end(kTmemShapes));
+    umma_m = {64, 128};
   };
   if (req.instructions.empty()) {
     if (!req.instruction_probes || !sm100a) return true;
@@ -59,9 +62,11 @@ bool run_blackwell_probes(const ProbeRequest& req, ProbeReport& report, std::str
     } else {
       for (TmemShape s : kTmemShapes)
         if (name == tmem_probe_mnemonic(s)) shapes.push_back(s);
+      for (int m : {64, 128})
+        if (name == umma_probe_mnemonic(m)) umma_m.push_back(m);
     }
   }
-  if (moves.empty() && shapes.empty()) return true;
+  if (moves.empty() && shapes.empty() && umma_m.empty()) return true;
   const std::string why =
       !sm100a ? "skipped: needs sm_100a, a compute capability 10.0 GPU (device is sm_" +
                     std::to_string(report.device.sm()) + ")"
@@ -85,6 +90,11 @@ bool run_blackwell_probes(const ProbeRequest& req, ProbeReport& report, std::str
   for (TmemShape s : shapes) {
     shape_at.push_back(report.moves.size());
     report.moves.push_back(skipped(tmem_probe_mnemonic(s)));
+  }
+  std::vector<std::size_t> umma_at;
+  for (int m : umma_m) {
+    umma_at.push_back(report.moves.size());
+    report.moves.push_back(skipped(umma_probe_mnemonic(m)));
   }
   if (!why.empty()) return true;
 
@@ -158,6 +168,37 @@ bool run_blackwell_probes(const ProbeRequest& req, ProbeReport& report, std::str
                                            cudaMemcpyDeviceToHost)))
       return false;
     report.moves[shape_at[i]] = judge_tmem_probe(shapes[i], out);
+  }
+
+  // [SECTION] accumulators: one launch per pass -------------------------------------------------
+  for (std::size_t i = 0; i < umma_m.size(); ++i) {
+    const UmmaProbePlan plan = plan_umma_probe(umma_m[i]);
+    std::vector<std::vector<std::uint32_t>> outs2;
+    for (const std::vector<std::uint8_t>& image : plan.image) {
+      cuda::UmmaJob j;
+      std::memset(&j, 0, sizeof j);
+      std::memcpy(j.image, image.data(), std::min<std::size_t>(image.size(), sizeof j.image));
+      j.b_offset = plan.b_offset;
+      j.a_descriptor = plan.a_descriptor;
+      j.b_descriptor = plan.b_descriptor;
+      j.instr_descriptor = plan.instr_descriptor;
+      Buffer d_job, d_out;
+      std::vector<std::uint32_t> out(static_cast<std::size_t>(128 * kUmmaProbeColumns));
+      if (!FRAGVIZ_CUDA_OK(error, cudaMalloc(&d_job.ptr, sizeof j)) ||
+          !FRAGVIZ_CUDA_OK(error, cudaMalloc(&d_out.ptr, out.size() * sizeof(std::uint32_t))) ||
+          !FRAGVIZ_CUDA_OK(error, cudaMemcpy(d_job.ptr, &j, sizeof j, cudaMemcpyHostToDevice)))
+        return false;
+#if FRAGVIZ_HAVE_SM100_PROBES
+      if (!FRAGVIZ_CUDA_OK(error, cuda::launch_umma_probe(static_cast<const cuda::UmmaJob*>(d_job.ptr),
+                                                          static_cast<std::uint32_t*>(d_out.ptr), nullptr)))
+        return false;
+#endif
+      if (!FRAGVIZ_CUDA_OK(error, cudaMemcpy(out.data(), d_out.ptr, out.size() * sizeof(std::uint32_t),
+                                             cudaMemcpyDeviceToHost)))
+        return false;
+      outs2.push_back(std::move(out));
+    }
+    report.moves[umma_at[i]] = judge_umma_probe(plan, outs2);
   }
   return true;
 }

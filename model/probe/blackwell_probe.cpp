@@ -1,6 +1,8 @@
 // The Blackwell matrix-move probes: plans and judge (fragviz/probe/blackwell_probe.hpp).
 #include "fragviz/probe/blackwell_probe.hpp"
 
+#include <cstring>
+
 namespace fragviz {
 namespace {
 
@@ -187,6 +189,109 @@ MatrixMoveProbe judge_tmem_probe(TmemShape s, const std::vector<std::uint32_t>& 
   return probe;
 }
 
+namespace {
+
+/// f16 bits of a small non-negative integer (exact below 2048).
+std::uint16_t f16_of(int v) {
+  if (v <= 0) return 0;
+  int e = 0;
+  while ((v >> (e + 1)) != 0) ++e;
+  const int mantissa = (v << (10 - e)) & 0x3FF;
+  return static_cast<std::uint16_t>(((e + 15) << 10) | mantissa);
+}
+
+/// Byte offset of element (row, k) of a K-major operand of 16 f16 columns stored without swizzle:
+/// 8x16-byte core matrices, the two along K kLbo apart, 8-row groups kSbo apart.
+constexpr std::uint32_t kLbo = 128, kSbo = 256;
+std::uint32_t kmajor_offset(int row, int k) {
+  return static_cast<std::uint32_t>((row / 8) * kSbo + (k / 8) * kLbo + (row % 8) * 16 + (k % 8) * 2);
+}
+
+float f32_of(std::uint32_t bits) {
+  float f;
+  std::memcpy(&f, &bits, sizeof f);
+  return f;
+}
+
+}  // namespace
+
+std::string umma_probe_mnemonic(int m) {
+  return "tcgen05.mma.cta_group::1.kind::f16.m" + std::to_string(m) + "n" +
+         std::to_string(kUmmaProbeColumns) + "k16";
+}
+
+UmmaProbePlan plan_umma_probe(int m) {
+  UmmaProbePlan plan;
+  plan.shape = {m == 64 ? 64 : 128, kUmmaProbeColumns, 1, false};
+  const int M = plan.shape.m, N = plan.shape.n;
+  plan.b_offset = static_cast<std::uint32_t>(M * 16 * 2);
+  for (int pass = 0; pass < 2; ++pass) {
+    std::vector<std::uint8_t>& img = plan.image[pass];
+    img.assign(plan.b_offset + static_cast<std::size_t>(N * 16 * 2), 0);
+    const auto put = [&img](std::uint32_t at, std::uint16_t h) {
+      img[at] = static_cast<std::uint8_t>(h);
+      img[at + 1] = static_cast<std::uint8_t>(h >> 8);
+    };
+    for (int r = 0; r < M; ++r) put(kmajor_offset(r, 0), f16_of(pass == 0 ? r : 1));
+    for (int n = 0; n < N; ++n) put(plan.b_offset + kmajor_offset(n, 0), f16_of(pass == 0 ? 1 : n));
+  }
+  UmmaSmemDescriptor d;
+  d.leading_byte_offset = kLbo;
+  d.stride_byte_offset = kSbo;
+  plan.a_descriptor = encode_umma_smem_descriptor(d);
+  plan.b_descriptor = plan.a_descriptor;
+  UmmaInstrDescriptor i;
+  i.d_format = 1;  // F32
+  i.a_format = 0;  // F16
+  i.b_format = 0;
+  i.m = M;
+  i.n = N;
+  plan.instr_descriptor = encode_umma_instr_descriptor(i, UmmaKind::f16);
+  return plan;
+}
+
+MatrixMoveProbe judge_umma_probe(const UmmaProbePlan& plan,
+                                 const std::vector<std::vector<std::uint32_t>>& out) {
+  MatrixMoveProbe probe;
+  probe.mnemonic = umma_probe_mnemonic(plan.shape.m);
+  probe.kind = "tcgen05.mma";
+  probe.detail = std::string("Layout ") + static_cast<char>(umma_data_path(plan.shape)) +
+                 "; sm_100a, model only until run";
+  constexpr int kCols = kUmmaProbeColumns;
+  if (out.size() != 2 || out[0].size() != 128u * kCols || out[1].size() != 128u * kCols) {
+    probe.skipped = "internal: the accumulator probe returns two passes of 128 lanes x 64 columns";
+    return probe;
+  }
+  const int M = plan.shape.m, N = plan.shape.n;
+  std::vector<std::optional<Coord>> found(static_cast<std::size_t>(M * N));
+  for (int lane = 0; lane < 128; ++lane)
+    for (int c = 0; c < kCols; ++c) {
+      const std::uint32_t a = out[0][static_cast<std::size_t>(lane * kCols + c)];
+      const std::uint32_t b = out[1][static_cast<std::size_t>(lane * kCols + c)];
+      if (a == 0xFFFFFFFFu && b == 0xFFFFFFFFu) continue;
+      const float row = f32_of(a), col = f32_of(b);
+      const int r = static_cast<int>(row), k = static_cast<int>(col);
+      if (!(row >= 0 && row < static_cast<float>(M) && col >= 0 && col < static_cast<float>(N)) ||
+          static_cast<float>(r) != row || static_cast<float>(k) != col) {
+        ++probe.stray_writes;
+        continue;
+      }
+      found[static_cast<std::size_t>(r * N + k)] = Coord{lane, c};
+    }
+  for (int r = 0; r < M; ++r)
+    for (int k = 0; k < N; ++k) {
+      const TmemAccumulatorCell cell = umma_accumulator_cell(plan.shape, r, k);
+      MoveCheck check;
+      check.lane = r;
+      check.reg = k;
+      check.expected = {cell.lane, cell.column};
+      check.measured = found[static_cast<std::size_t>(r * N + k)];
+      probe.cells.push_back(check);
+    }
+  probe.ran = true;
+  return probe;
+}
+
 std::optional<MatrixMoveProbe> blackwell_expected_probe(std::string_view mnemonic) {
   std::optional<MatrixMoveProbe> p;
   if (const auto m = parse_matrix_move_b8(mnemonic)) {
@@ -202,6 +307,11 @@ std::optional<MatrixMoveProbe> blackwell_expected_probe(std::string_view mnemoni
                       TmemShape::s16x32bx2})
     if (mnemonic == tmem_probe_mnemonic(s))
       p = judge_tmem_probe(s, std::vector<std::uint32_t>(128 * 8, 0xFFFFFFFFu));
+  for (int m : {64, 128})
+    if (mnemonic == umma_probe_mnemonic(m))
+      p = judge_umma_probe(plan_umma_probe(m),
+                           std::vector<std::vector<std::uint32_t>>(
+                               2, std::vector<std::uint32_t>(128 * kUmmaProbeColumns, 0xFFFFFFFFu)));
   if (p) p->ran = false;
   return p;
 }
@@ -211,7 +321,7 @@ bool is_blackwell_probe_name(std::string_view name) {
   for (TmemShape s : {TmemShape::s32x32b, TmemShape::s16x64b, TmemShape::s16x128b, TmemShape::s16x256b,
                       TmemShape::s16x32bx2})
     if (name == tmem_probe_mnemonic(s)) return true;
-  return false;
+  return name == umma_probe_mnemonic(64) || name == umma_probe_mnemonic(128);
 }
 
 std::vector<MatrixMoveB8> all_b8_moves() {

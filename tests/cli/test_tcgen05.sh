@@ -84,7 +84,8 @@ fi
 # probe takes the Blackwell names: without a GPU it says so (exit 2); on any GPU but sm_100a each
 # probe is reported not run, "needs sm_100a"; on sm_100a a default build says it has no sm_100a
 # code, and a -DFRAGVIZ_SM100_PROBES=ON build runs them (no MISMATCH).
-for name in ldmatrix.sync.aligned.m16n16.x1.trans.shared.b8 tcgen05.st.sync.aligned.16x256b.x1.b32 blackwell; do
+for name in ldmatrix.sync.aligned.m16n16.x1.trans.shared.b8 tcgen05.st.sync.aligned.16x256b.x1.b32 \
+  tcgen05.mma.cta_group::1.kind::f16.m64n64k16 blackwell; do
   out=$("$cli" probe --instr "$name" --no-cycles 2>&1)
   rc=$?
   if ! { [ "$rc" = 2 ] && grep -q "no usable GPU" <<<"$out"; } && ! grep -q "needs sm_100a" <<<"$out" &&

@@ -4,6 +4,8 @@
 // planted faults the judge must see.
 #include <gtest/gtest.h>
 
+#include <cstring>
+
 #include "fragviz/probe/blackwell_probe.hpp"
 #include "fragviz/report/report_json.hpp"
 
@@ -234,6 +236,55 @@ TEST(BlackwellProbe, ReportsRoundTrip) {
   EXPECT_EQ(moves[1].cells.back().measured->row, 96 + 15);  // thread 127 r3: lane 32*3 + 15
   EXPECT_FALSE(moves[2].ran);
   EXPECT_FALSE(fragviz::blackwell_expected_probe("stmatrix.sync.aligned.m8n8.x4.trans.shared.b16"));
+}
+
+// The accumulator probe through a stand-in: A and B read from the plan's images at the canonical
+// K-major no-swizzle offsets (PTX ISA 9.1, 9.7.16.4.1: 8-row core matrices of 16 bytes, LBO between
+// the two along K, SBO between 8-row groups, both read from the plan's descriptor), D = A B^T,
+// placed by the Layout D / F rules of 9.7.16.10.5 written out here.
+std::vector<std::vector<std::uint32_t>> emulate_umma(const fragviz::UmmaProbePlan& plan,
+                                                     bool layout_d_for_m64) {
+  const auto desc = fragviz::decode_umma_smem_descriptor(plan.a_descriptor);
+  const auto half = [](const std::vector<std::uint8_t>& img, std::uint32_t at) {
+    const int h = img[at] | img[at + 1] << 8;
+    if (h == 0) return 0.0f;
+    return static_cast<float>((1024 + (h & 0x3FF)) << ((h >> 10) - 15)) / 1024.0f;
+  };
+  const auto at = [&desc](int row, int k) {
+    return (row / 8) * desc.stride_byte_offset + (k / 8) * desc.leading_byte_offset +
+           static_cast<std::uint32_t>((row % 8) * 16 + (k % 8) * 2);
+  };
+  std::vector<std::vector<std::uint32_t>> out(2, std::vector<std::uint32_t>(128 * 64, 0xFFFFFFFFu));
+  for (int pass = 0; pass < 2; ++pass)
+    for (int m = 0; m < plan.shape.m; ++m)
+      for (int n = 0; n < plan.shape.n; ++n) {
+        float d = 0;
+        for (int k = 0; k < 16; ++k)
+          d += half(plan.image[pass], at(m, k)) * half(plan.image[pass], plan.b_offset + at(n, k));
+        const int lane = plan.shape.m == 128 || layout_d_for_m64 ? m : m % 16 + 32 * (m / 16);
+        std::uint32_t bits;
+        std::memcpy(&bits, &d, sizeof bits);
+        out[static_cast<std::size_t>(pass)][static_cast<std::size_t>(lane * 64 + n)] = bits;
+      }
+  return out;
+}
+
+TEST(BlackwellProbe, AccumulatorProbeJudgesLayoutsDAndF) {
+  for (int m : {64, 128}) {
+    const fragviz::UmmaProbePlan plan = fragviz::plan_umma_probe(m);
+    EXPECT_EQ(plan.instr_descriptor >> 24 & 0x1F, static_cast<std::uint32_t>(m >> 4));
+    const fragviz::MatrixMoveProbe p = fragviz::judge_umma_probe(plan, emulate_umma(plan, false));
+    EXPECT_TRUE(p.ran);
+    EXPECT_EQ(p.mismatches(), 0) << p.mnemonic;
+    EXPECT_EQ(p.stray_writes, 0);
+    EXPECT_EQ(static_cast<int>(p.cells.size()), m * 64);
+  }
+  // An M = 64 accumulator laid out in lanes 0-63 (the mistake tilelang #2877 is about) is seen:
+  // every row from 16 on is elsewhere.
+  const fragviz::UmmaProbePlan plan = fragviz::plan_umma_probe(64);
+  EXPECT_EQ(fragviz::judge_umma_probe(plan, emulate_umma(plan, true)).mismatches(), 48 * 64);
+  EXPECT_TRUE(fragviz::is_blackwell_probe_name("tcgen05.mma.cta_group::1.kind::f16.m64n64k16"));
+  EXPECT_TRUE(fragviz::blackwell_expected_probe("tcgen05.mma.cta_group::1.kind::f16.m128n64k16"));
 }
 
 TEST(BlackwellProbe, NamesIt) {

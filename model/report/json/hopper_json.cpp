@@ -223,7 +223,7 @@ void read_hopper(const json& probe, int version, ProbeReport& r) {
     if (p.ran) {
       const auto v = split(j.at("measured"), "moves.measured", 2 * expected->cells.size());
       p.cells = expected->cells;
-      const std::int64_t limit = p.kind == "tcgen05.st" ? 127 : 64;  // TMEM lanes 0-127
+      const std::int64_t limit = p.kind == "tcgen05.st" || p.kind == "tcgen05.mma" ? 127 : 64;  // TMEM lanes
       for (std::size_t i = 0; i < p.cells.size(); ++i) {
         const std::int64_t row = v[2 * i], col = v[2 * i + 1];
         if ((row < 0) != (col < 0) || row > limit || col > 64)

@@ -24,7 +24,9 @@
 #include <vector>
 
 #include "fragviz/isa/matrix_move_b8.hpp"
+#include "fragviz/isa/tcgen05_desc.hpp"
 #include "fragviz/isa/tmem.hpp"
+#include "fragviz/isa/tmem_accumulator.hpp"
 #include "fragviz/probe/hopper_results.hpp"
 
 namespace fragviz {
@@ -75,13 +77,41 @@ std::string tmem_probe_mnemonic(TmemShape s);
 /// cell is a stray write. kind "tcgen05.st", mnemonic "tcgen05.st.sync.aligned.SHAPE.x1.b32".
 MatrixMoveProbe judge_tmem_probe(TmemShape s, const std::vector<std::uint32_t>& out);
 
-/// The probe named `mnemonic` (a b8 move or a tcgen05.st round trip) as its judge fills it, every
-/// cell expected and nothing measured, ran false: what run_blackwell_probes reports for a probe it
+/// The accumulator probe (gpu/cuda/blackwell/umma_kernels.cu): tcgen05.mma.cta_group::1.kind::f16
+/// of M x 64 x 16 (f16 A and B K-major without swizzle, f32 D) run twice, D(row, col) = row, then
+/// = col (A column 0 holds row or 1, B column 0 holds 1 or col, the rest 0), and read back whole
+/// with tcgen05.ld.32x32b by the four warps: the value at (lane, column) names the element of D
+/// there. Layouts D (M 128) and F (M 64); A-C need a CTA pair and are not probed yet.
+struct UmmaProbePlan {
+  UmmaAccumulator shape{};                           ///< M 64 or 128, N 64, cta_group 1
+  std::vector<std::uint8_t> image[2];                ///< shared memory per pass: A at 0, B at b_offset
+  std::uint32_t b_offset = 0;                        ///< bytes
+  std::uint64_t a_descriptor = 0, b_descriptor = 0;  ///< start fields 0: the kernel adds the base
+  std::uint32_t instr_descriptor = 0;                ///< .kind::f16
+};
+/// Columns of TMEM the probe allocates and reads (N).
+inline constexpr int kUmmaProbeColumns = 64;
+
+/// The plan for M = 64 or 128 (anything else: M 128).
+UmmaProbePlan plan_umma_probe(int m);
+
+/// "tcgen05.mma.cta_group::1.kind::f16.m64n64k16": the name run_probes knows the probe by.
+std::string umma_probe_mnemonic(int m);
+
+/// Judges the two passes (`out[pass][lane * 64 + column]`, f32 bits; the cells the MMA does not
+/// write keep the kernel's sentinel 0xFFFFFFFF). One MoveCheck per element of D: lane = row,
+/// reg = column, expected = (TMEM lane, column) from umma_accumulator_cell, measured = where its
+/// (row, col) came back; any other value is a stray write. kind "tcgen05.mma".
+MatrixMoveProbe judge_umma_probe(const UmmaProbePlan& plan,
+                                 const std::vector<std::vector<std::uint32_t>>& out);
+
+/// The probe named `mnemonic` (a b8 move, a tcgen05.st round trip, an accumulator probe) as its judge fills
+/// it, every cell expected and nothing measured, ran false: what run_blackwell_probes reports for a probe it
 /// skips, and what a saved report's cells are read against. nullopt for any other name.
 std::optional<MatrixMoveProbe> blackwell_expected_probe(std::string_view mnemonic);
 
 /// True for a name the Blackwell probes answer to: "blackwell" (every form), a mnemonic
-/// parse_matrix_move_b8 knows, or "tcgen05.st.sync.aligned.SHAPE.x1.b32".
+/// parse_matrix_move_b8 knows, "tcgen05.st.sync.aligned.SHAPE.x1.b32" or umma_probe_mnemonic(64, 128).
 bool is_blackwell_probe_name(std::string_view name);
 
 /// Every form: m16n16 .x1 .x2, the two m8n16 forms and stmatrix m16n8 at .x1 .x2 .x4.

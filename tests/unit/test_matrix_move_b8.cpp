@@ -1,8 +1,9 @@
 // 8-bit and sub-byte ldmatrix/stmatrix (fragviz/isa/matrix_move_b8.hpp). Expected cells worked
 // out by hand from PTX ISA 9.0 "ldmatrix" (Figures 105, 106: "4 consecutive columns across 2
-// rows", "4 consecutive columns"; matrix m's rows addressed by consecutive lanes) and "stmatrix"
-// (the m16n8 fragment), and mma.sync's m16n8 accumulator layout (9.7.14.5); CuTe's copy traits
-// check the same maps in tests/cute/cute_sm100_matrix_move.cpp.
+// rows", "4 consecutive columns"; matrix m's rows addressed by consecutive lanes) and, for
+// stmatrix.m16n8 (whose figure was not available as text), from CuTe's SM100_U8x4_STSM_T layouts
+// read by hand and mma.sync's m16n8 accumulator layout (9.7.14.5); CuTe's copy traits check the
+// same maps in tests/cute/cute_sm100_matrix_move.cpp.
 #include <gtest/gtest.h>
 
 #include <set>

@@ -1,7 +1,8 @@
 // tcgen05.mma accumulators in tensor memory (fragviz/isa/tmem_accumulator.hpp). Expected cells
 // worked out by hand from PTX ISA 9.1, 9.7.16.10.5 "Data path layout organization" (the table's
-// letters and organizations, the figures of Layouts A-D and F); CuTe's tmem_frg checks the same
-// maps element by element in tests/cute/test_cute_sm100.cpp.
+// letters and organizations, as TVM's tmem_datapath_layout documentation describes each layout's
+// lanes); CuTe's tmem_frg checks the same maps element by element in
+// tests/cute/cute_sm100_accumulator.cpp.
 #include <gtest/gtest.h>
 
 #include <set>

@@ -19,7 +19,10 @@
 //     stored transposed as 8 rows of 16 bytes: lane t, register m, byte k holds
 //     M_m(t/4 + 8(k/2), 2(t%4) + k%2), the mma.sync m16n8 accumulator layout of 8-bit values;
 //     it goes to stored row 2(t%4) + k%2 of matrix m (addressed by lane 8m + that row), byte
-//     t/4 + 8(k/2).
+//     t/4 + 8(k/2). The PTX text draws this fragment in a figure that was not available as text
+//     here: this map is the one CuTe's SM100_U8x*_STSM_T traits encode (an independent source
+//     from the ldmatrix text above), so for stmatrix the check against CuTe is not independent
+//     of the model, and a GPU run is the real test.
 // Which bits of each widened byte hold a 4- or 6-bit value is not modelled here.
 #pragma once
 

@@ -3,9 +3,11 @@
 // MODEL ONLY: no Blackwell GPU has run these; checked against CuTe's UMMA::tmem_frg and the UMMA
 // CLayouts (tests/cute/test_cute_sm100.cpp), disagreements in docs/guide/blackwell.md.
 //
-// PTX ISA 9.1, 9.7.16.10.5 "Data path layout organization" (its table of layouts A-G and their
-// figures). With M the instruction's M and N its N; under .cta_group::2 CTA k of the pair holds
-// rows k*M/2 to (k+1)*M/2 - 1 of D ("local row" m below), one 32-bit column per element:
+// PTX ISA 9.1, 9.7.16.10.5 "Data path layout organization" (its table of layouts A-G; the
+// figures themselves are pictures, read here through the table's organization column and TVM's
+// tmem_datapath_layout documentation of the same section). With M the instruction's M and N its N; under
+// .cta_group::2 CTA k of the pair holds rows k*M/2 to (k+1)*M/2 - 1 of D ("local row" m below), one 32-bit
+// column per element:
 //   Layout A  M=256 cta_group::2         4x1: lane m,                               column n
 //   Layout B  M=128 cta_group::2 dense   2x2: lane m + 64*(n / (N/2)),              column n % (N/2)
 //   Layout C  M=128 cta_group::2 sparse  4x1, half the data path: lane m%16 + 32*(m/16), column n

@@ -72,6 +72,7 @@ expect 0 "r0.2=m0(1,6)[6,1]" -- layout --instr $L16
 expect 0 "SM100_U8x8_LDSM_T permutes bytes after the instruction, deliberately" -- layout --instr $L16
 expect 0 "model only: PTX ISA 9.0 and CuTe 4.2 agree; not yet run on a GPU" -- layout --instr $L16
 expect 0 "r0.3=m0(9,5)[5,9]" -- layout --instr stmatrix.sync.aligned.m16n8.x1.trans.shared.b8
+expect 0 "model only: the map is CuTe 4.2's" -- layout --instr stmatrix.sync.aligned.m16n8.x1.trans.shared.b8
 expect 0 "r2.0=m2(3,4)[3,4]" -- layout --instr ldmatrix.sync.aligned.m8n16.x4.shared.b8x16.b4x16_p64
 expect 0 "SM100_SU6_DU8x16_x2_LDSM_N, the raw registers" -- layout --instr ldmatrix.sync.aligned.m8n16.x2.shared.b8x16.b6x16_p32
 expect 64 "no catalogue instruction" -- layout --instr ldmatrix.sync.aligned.m16n16.x4.trans.shared.b8

@@ -29,6 +29,25 @@ int catalogue_index(const Instruction* instr) {
   return static_cast<int>(instr - all.data());
 }
 
+std::string_view to_string(MmaKind k) {
+  switch (k) {
+    case MmaKind::f8f6f4:
+      return "f8f6f4";
+    case MmaKind::mxf8f6f4:
+      return "mxf8f6f4";
+    case MmaKind::mxf4:
+      return "mxf4";
+    case MmaKind::mxf4nvf4:
+      return "mxf4nvf4";
+    default:
+      return "";
+  }
+}
+
+std::string_view to_string(ScaleType t) {
+  return t == ScaleType::ue8m0 ? "ue8m0" : t == ScaleType::ue4m3 ? "ue4m3" : "";
+}
+
 std::string_view to_string(ElemType t) {
   switch (t) {
     case ElemType::f16:

@@ -311,7 +311,12 @@ TEST(CuteSm120, EverySm120aEntryIsCovered) {
   int in_cute = 0, not_in_cute = 0;
   for (const Instruction& in : fragviz::catalogue()) {
     if (!in.arch_specific) continue;
-    (cute_mnemonics().count(in.mnemonic) ? in_cute : not_in_cute) += 1;
+    const bool compared = cute_mnemonics().count(in.mnemonic) > 0;
+    (compared ? in_cute : not_in_cute) += 1;
+    // What the CLI and the views say of the entry is what this test found.
+    const std::string status = fragviz::model_status(in);
+    EXPECT_EQ(status.find("PTX ISA 9.2 and CuTe 4.2 agree") != std::string::npos, compared) << in.mnemonic;
+    EXPECT_NE(status.find("not yet run on a GPU"), std::string::npos) << in.mnemonic;
   }
   EXPECT_EQ(in_cute, 50 + 25 + 2);
   EXPECT_EQ(not_in_cute, 1);  // .kind::mxf4

@@ -133,7 +133,7 @@ void print_where(const std::string& mnemonic, const std::vector<FragmentOperand>
     std::cout << operand_title(f.op, f.scope) << "[" << w.row << "][" << w.col << "]"
               << (f.products > 1 ? " of quad pair " + std::to_string(q) : "") << ": "
               << thread_text(f.scope, o->lane) << ", element " << element_name(f.op, o->element, f.scope)
-              << ", register " << register_name(f.op, f.spec->type, s.reg, f.scope) << " ("
+              << ", register " << register_name(f.op, *f.spec, s.reg, f.scope) << " ("
               << register_index_name(s.reg) << "), " << register_part(s) << ", " << bit_range(s) << "\n";
   }
 }
@@ -155,7 +155,7 @@ void print_thread(const std::string& mnemonic, const std::vector<FragmentOperand
               << "): " << plural(f.per_thread(), "element") << " in " << plural(f.registers(), "register")
               << "\n";
     for (int r = 0; r < f.registers(); ++r) {
-      std::string name = register_name(f.op, f.spec->type, r, f.scope);
+      std::string name = register_name(f.op, *f.spec, r, f.scope);
       name.resize(std::max<std::size_t>(name.size(), 10), ' ');
       std::cout << "  " << name << " " << register_index_name(r) << ":";
       for (int e = r * per_reg; e < (r + 1) * per_reg; ++e)

@@ -18,7 +18,15 @@ std::string operand_title(Operand op, FragmentScope scope) {
 }
 
 std::string register_name(Operand op, ElemType type, int reg, FragmentScope scope) {
-  const int per = elements_per_register(type), first = reg * per;
+  return register_name_per(op, elements_per_register(type), reg, scope);
+}
+
+std::string register_name(Operand op, const OperandSpec& s, int reg, FragmentScope scope) {
+  return register_name_per(op, elements_per_register(s), reg, scope);
+}
+
+std::string register_name_per(Operand op, int per, int reg, FragmentScope scope) {
+  const int first = reg * per;
   if (per > 4)
     return "{" + element_name(op, first, scope) + ".." + element_name(op, first + per - 1, scope) + "}";
   std::string out = "{";

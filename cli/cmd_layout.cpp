@@ -213,9 +213,10 @@ void print_scales(const Instruction& in, ScaleOperand op, ScaleSelector sel, boo
               << " ." << to_string(in.scale.type) << ", one scale per " << (a ? "row of A" : "column of B")
               << " and " << chunk << " of K (.scale_vec::" << in.scale.vec << "X)\n"
               << "selector {byte-id " << sel.byte_id << ", thread-id-" << (a ? "a " : "b ") << sel.thread_id
-              << "}: " << (a ? "lanes with lane % 4 = " + std::to_string(2 * sel.thread_id) + " or " +
-                                   std::to_string(2 * sel.thread_id + 1)
-                             : "lanes with lane % 4 = " + std::to_string(sel.thread_id))
+              << "}: "
+              << (a ? "lanes with lane % 4 = " + std::to_string(2 * sel.thread_id) + " or " +
+                          std::to_string(2 * sel.thread_id + 1)
+                    : "lanes with lane % 4 = " + std::to_string(sel.thread_id))
               << " provide it; other lanes and bytes are ignored\n"
               << model_status(in) << "\n\n";
   }
@@ -226,13 +227,15 @@ void print_scales(const Instruction& in, ScaleOperand op, ScaleSelector sel, boo
       if (!c) continue;
       const int first = c->k_block * chunk, last = first + chunk - 1;
       if (csv)
-        std::cout << to_string(op) << "," << lane << "," << byte << "," << c->index << "," << c->k_block << ","
-                  << first << "," << last << "\n";
+        std::cout << to_string(op) << "," << lane << "," << byte << "," << c->index << "," << c->k_block
+                  << "," << first << "," << last << "\n";
       else
-        line += "  byte" + std::to_string(byte) + "=(" + (a ? "row " : "col ") + std::to_string(c->index) + ", k " +
-                std::to_string(first) + "-" + std::to_string(last) + ")";
+        line += "  byte" + std::to_string(byte) + "=(" + (a ? "row " : "col ") + std::to_string(c->index) +
+                ", k " + std::to_string(first) + "-" + std::to_string(last) + ")";
     }
-    if (!csv) std::cout << "  lane " << (lane < 10 ? " " : "") << lane << ":" << (line.empty() ? "  -" : line) << "\n";
+    if (!csv)
+      std::cout << "  lane " << (lane < 10 ? " " : "") << lane << ":" << (line.empty() ? "  -" : line)
+                << "\n";
   }
 }
 
@@ -335,8 +338,9 @@ void add_layout_command(CLI::App& app, int& exit_code) {
       const std::optional<ScaleOperand> op = parse_scale_operand(opts->operand);
       std::string why = !op ? "--operand takes sfa or sfb (A, B and C/D are printed together), got '" +
                                   echo_text(opts->operand) + "'"
-                        : !in ? name + " is a wgmma; --operand sfa|sfb takes a block-scaled mma.sync"
-                              : scale_selector_problem(*in, *op, ScaleSelector{opts->byte_id, opts->thread_id});
+                        : !in
+                            ? name + " is a wgmma; --operand sfa|sfb takes a block-scaled mma.sync"
+                            : scale_selector_problem(*in, *op, ScaleSelector{opts->byte_id, opts->thread_id});
       if (!why.empty()) {
         std::cerr << "fragviz-cli layout: " << why << "\n";
         exit_code = kExitUsage;

@@ -211,18 +211,18 @@ void doc_comment(const Instruction& in) {
               : in.products > 1 ? ", in each of its products"
                                 : "");
   std::printf("/// Registers per lane: A %d x %s, B %d x %s, C and D %d x %s.\n",
-              registers_per_lane(in, Operand::A), reg_type(in.a).c_str(),
-              registers_per_lane(in, Operand::B), reg_type(in.b).c_str(),
-              registers_per_lane(in, Operand::C), reg_type(in.c).c_str());
+              registers_per_lane(in, Operand::A), reg_type(in.a).c_str(), registers_per_lane(in, Operand::B),
+              reg_type(in.b).c_str(), registers_per_lane(in, Operand::C), reg_type(in.c).c_str());
   std::printf("/// Fragments: PTX ISA \"%s\". Requires sm_%d%s, PTX ISA %d.%d.\n", in.ptx_section, in.min_sm,
               in.arch_specific ? "a" : "", in.ptx_major, in.ptx_minor);
   if (in.note[0]) std::printf("/// Note: %s.\n", in.note);
   if (in.scale.vec > 0)
-    std::printf("/// Scales: scale-a-data, scale-b-data one .b32 (.%s) each, .scale_vec::%dX, selectors {0, 0}.\n",
-                std::string(to_string(in.scale.type)).c_str(), in.scale.vec);
+    std::printf(
+        "/// Scales: scale-a-data, scale-b-data one .b32 (.%s) each, .scale_vec::%dX, selectors {0, 0}.\n",
+        std::string(to_string(in.scale.type)).c_str(), in.scale.vec);
   if (in.arch_specific)
-    std::printf("/// Assembled only for sm_%da (__CUDA_ARCH_FEAT_SM%d_ALL); empty in other code.\n", in.min_sm,
-                in.min_sm);
+    std::printf("/// Assembled only for sm_%da (__CUDA_ARCH_FEAT_SM%d_ALL); empty in other code.\n",
+                in.min_sm, in.min_sm);
 }
 
 /// run()'s body where an asm exists: the operand lists follow from words_per_lane() and the
@@ -259,8 +259,8 @@ std::string asm_body(const Instruction& in) {
         std::string("    ") + (c_kind == Reg::f32 ? "float" : "double") + " f[" + std::to_string(rc) + "];\n";
   body += "    asm volatile(FRAGVIZ_MMA_MNEMONIC \" " + reg_list(0, rc) + ", " + reg_list(rc, ra) + ", " +
           reg_list(rc + ra, rb) + ", " + reg_list(rc + ra + rb, rc) +
-          (scaled ? ", %" + std::to_string(rc + ra + rb + rc) + ", {0, 0}, %" + std::to_string(rc + ra + rb + rc + 1) +
-                        ", {0, 0}"
+          (scaled ? ", %" + std::to_string(rc + ra + rb + rc) + ", {0, 0}, %" +
+                        std::to_string(rc + ra + rb + rc + 1) + ", {0, 0}"
                   : "") +
           ";\\n\"\n                 : ";
   append_list(body, outputs, "                   ");
@@ -292,12 +292,14 @@ void wrapper(int index, const Instruction& in) {
   if (scaled) {
     // Unit scales in every byte: 2^0 (ue8m0 127) or 1.0 (ue4m3 0x38).
     const char* unit = in.scale.type == ScaleType::ue4m3 ? "0x38383838u" : "0x7F7F7F7Fu";
-    std::printf("  __device__ __forceinline__ static void run_scaled%s,\n"
-                "                                                    std::uint32_t sfa, std::uint32_t sfb) {\n",
-                params);
+    std::printf(
+        "  __device__ __forceinline__ static void run_scaled%s,\n"
+        "                                                    std::uint32_t sfa, std::uint32_t sfb) {\n",
+        params);
     std::printf("%s  }\n", asm_body(in).c_str());
-    std::printf("  __device__ __forceinline__ static void run%s) {\n    run_scaled(d, a, b, c, %s, %s);\n  }\n",
-                params, unit, unit);
+    std::printf(
+        "  __device__ __forceinline__ static void run%s) {\n    run_scaled(d, a, b, c, %s, %s);\n  }\n",
+        params, unit, unit);
   } else {
     std::printf("  __device__ __forceinline__ static void run%s) {\n%s  }\n", params, asm_body(in).c_str());
   }

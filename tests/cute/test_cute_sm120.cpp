@@ -69,7 +69,8 @@ const std::set<std::string>& cute_mnemonics() {
   static const std::set<std::string> all = [] {
     const std::string text = read_file(std::string(FRAGVIZ_CUTLASS_INCLUDE) + "/cute/arch/mma_sm120.hpp");
     std::set<std::string> out;
-    for (std::size_t at = text.find("\"mma.sync."); at != std::string::npos; at = text.find("\"mma.sync.", at + 1)) {
+    for (std::size_t at = text.find("\"mma.sync."); at != std::string::npos;
+         at = text.find("\"mma.sync.", at + 1)) {
       const std::size_t end = text.find_first_of(" \"", at + 1);
       out.insert(syntax_order(text.substr(at + 1, end - at - 1)));
     }
@@ -165,9 +166,10 @@ const char* const kTypeNames[] = {"e4m3", "e5m2", "e3m2", "e2m3", "e2m1"};
 template <int I>
 using TypeAt = std::conditional_t<
     I == 0, cutlass::float_e4m3_t,
-    std::conditional_t<I == 1, cutlass::float_e5m2_t,
-                       std::conditional_t<I == 2, cutlass::float_e3m2_t,
-                                          std::conditional_t<I == 3, cutlass::float_e2m3_t, cutlass::float_e2m1_t>>>>;
+    std::conditional_t<
+        I == 1, cutlass::float_e5m2_t,
+        std::conditional_t<I == 2, cutlass::float_e3m2_t,
+                           std::conditional_t<I == 3, cutlass::float_e2m3_t, cutlass::float_e2m1_t>>>>;
 
 /// One .kind::f8f6f4 entry (A type I, B type J, C/D TC named `c`) against SM120_16x8x32_TN.
 template <int I, int J, class TC>
@@ -208,19 +210,23 @@ TEST(CuteSm120, EveryKindF8f6f4EntryEqualsCute) {
 /// One .kind::mxf8f6f4 entry against SM120_16x8x32_TN_VS<A, B, float, ue8m0, 32>.
 template <int I, int J>
 void check_mxf8f6f4(int& checked) {
-  const std::string name = std::string("mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.") +
-                           kTypeNames[I] + "." + kTypeNames[J] + ".f32.ue8m0";
+  const std::string name =
+      std::string("mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.") +
+      kTypeNames[I] + "." + kTypeNames[J] + ".f32.ue8m0";
   const Instruction* in = fragviz::find_instruction(name);
   ASSERT_NE(in, nullptr) << name;
   EXPECT_TRUE(cute_mnemonics().count(name)) << name << ": not among the asm of cute/arch/mma_sm120.hpp";
-  using Op = cute::SM120::BLOCKSCALED::SM120_16x8x32_TN_VS<TypeAt<I>, TypeAt<J>, float, cutlass::float_ue8m0_t, 32>;
+  using Op =
+      cute::SM120::BLOCKSCALED::SM120_16x8x32_TN_VS<TypeAt<I>, TypeAt<J>, float, cutlass::float_ue8m0_t, 32>;
   using Traits = cute::MMA_Traits<Op>;
   EXPECT_EQ(operand_mismatches<Traits>(*in), 0) << name;
   EXPECT_EQ(Traits::SFVecSize, fragviz::scale_chunk_k(*in)) << name;
   // One scale byte per lane: 1X.
   EXPECT_EQ(sizeof(typename Op::SFARegisters), 1u) << name;
-  const ScaleComparison a = compare_scales<typename Traits::SFALayout>(*in, ScaleOperand::A, Traits::SFVecSize);
-  const ScaleComparison b = compare_scales<typename Traits::SFBLayout>(*in, ScaleOperand::B, Traits::SFVecSize);
+  const ScaleComparison a =
+      compare_scales<typename Traits::SFALayout>(*in, ScaleOperand::A, Traits::SFVecSize);
+  const ScaleComparison b =
+      compare_scales<typename Traits::SFBLayout>(*in, ScaleOperand::B, Traits::SFVecSize);
   EXPECT_EQ(a.bad, 0) << name;
   EXPECT_EQ(b.bad, 0) << name;
   // thread-id-a 0 reads lanes 4g and 4g + 1 (16 lanes), thread-id-b 0 lane 4g (8); CuTe also puts
@@ -255,11 +261,13 @@ template <class SF, int VS>
 void check_k64(const std::string& name) {
   const Instruction* in = fragviz::find_instruction(name);
   ASSERT_NE(in, nullptr) << name;
-  using Op = cute::SM120::BLOCKSCALED::SM120_16x8x64_TN_VS<cutlass::float_e2m1_t, cutlass::float_e2m1_t, float, SF, VS>;
+  using Op = cute::SM120::BLOCKSCALED::SM120_16x8x64_TN_VS<cutlass::float_e2m1_t, cutlass::float_e2m1_t,
+                                                           float, SF, VS>;
   using Traits = cute::MMA_Traits<Op>;
   EXPECT_EQ(operand_mismatches<Traits>(*in), 0) << name;
   EXPECT_EQ(Traits::SFVecSize, fragviz::scale_chunk_k(*in)) << name;
-  EXPECT_EQ(sizeof(typename Op::SFARegisters), std::size_t(in->scale.vec)) << name << ": one byte per k-block";
+  EXPECT_EQ(sizeof(typename Op::SFARegisters), std::size_t(in->scale.vec))
+      << name << ": one byte per k-block";
   const ScaleComparison a = compare_scales<typename Traits::SFALayout>(*in, ScaleOperand::A, VS);
   const ScaleComparison b = compare_scales<typename Traits::SFBLayout>(*in, ScaleOperand::B, VS);
   EXPECT_EQ(a.bad, 0) << name;
@@ -285,17 +293,20 @@ TEST(CuteSm120, KnownDifferencesStillDiffer) {
   // CuTe has no atom issuing .kind::mxf4: its ue8m0 m16n8k64 atom issues .kind::mxf4nvf4
   // .scale_vec::2X (the same operands), so the catalogue's mxf4 entry is checked against the PTX
   // text only.
-  const std::string mxf4 = "mma.sync.aligned.m16n8k64.row.col.kind::mxf4.block_scale.scale_vec::2X.f32.e2m1.e2m1.f32.ue8m0";
+  const std::string mxf4 =
+      "mma.sync.aligned.m16n8k64.row.col.kind::mxf4.block_scale.scale_vec::2X.f32.e2m1.e2m1.f32.ue8m0";
   ASSERT_NE(fragviz::find_instruction(mxf4), nullptr);
   EXPECT_FALSE(cute_mnemonics().count(mxf4));
   for (const std::string& m : cute_mnemonics()) EXPECT_EQ(m.find("kind::mxf4."), std::string::npos) << m;
   // SM120_16x8x64_TN_VS takes VS 16 or 32 for either scale type, but its register width follows VS
   // while its asm does not: ue8m0 with VS 16 passes a 32-bit scale register (4 scales) to
   // .scale_vec::2X, which reads 2; ue4m3 with VS 32 passes 16 bits to .scale_vec::4X, which reads 4.
-  using Ue8m0Vs16 = cute::SM120::BLOCKSCALED::SM120_16x8x64_TN_VS<cutlass::float_e2m1_t, cutlass::float_e2m1_t,
-                                                                  float, cutlass::float_ue8m0_t, 16>;
-  using Ue4m3Vs32 = cute::SM120::BLOCKSCALED::SM120_16x8x64_TN_VS<cutlass::float_e2m1_t, cutlass::float_e2m1_t,
-                                                                  float, cutlass::float_ue4m3_t, 32>;
+  using Ue8m0Vs16 =
+      cute::SM120::BLOCKSCALED::SM120_16x8x64_TN_VS<cutlass::float_e2m1_t, cutlass::float_e2m1_t, float,
+                                                    cutlass::float_ue8m0_t, 16>;
+  using Ue4m3Vs32 =
+      cute::SM120::BLOCKSCALED::SM120_16x8x64_TN_VS<cutlass::float_e2m1_t, cutlass::float_e2m1_t, float,
+                                                    cutlass::float_ue4m3_t, 32>;
   EXPECT_EQ(sizeof(Ue8m0Vs16::SFARegisters), 4u);
   EXPECT_EQ(sizeof(Ue4m3Vs32::SFARegisters), 2u);
   // CuTe issues no mxf4nvf4 .ue8m0 .scale_vec::4X (PTX ISA 9.2 Table 36 lists it; ptxas 13.0

@@ -35,7 +35,9 @@ const Instruction& named(const char* name) {
 const Instruction& mxf8() {
   return named("m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e4m3.e2m1.f32.ue8m0");
 }
-const Instruction& mxf4() { return named("m16n8k64.row.col.kind::mxf4.block_scale.scale_vec::2X.f32.e2m1.e2m1.f32.ue8m0"); }
+const Instruction& mxf4() {
+  return named("m16n8k64.row.col.kind::mxf4.block_scale.scale_vec::2X.f32.e2m1.e2m1.f32.ue8m0");
+}
 const Instruction& nvf4_4x() {
   return named("m16n8k64.row.col.kind::mxf4nvf4.block_scale.scale_vec::4X.f32.e2m1.e2m1.f32.ue4m3");
 }
@@ -62,10 +64,10 @@ TEST(BlockScale, OneX_ThreadPairAndByteOfA) {
   const ScaleSelector s{2, 1};  // byte 2, the upper thread pair (lanes 4g + 2, 4g + 3)
   // Lane 6: group 1, threadID_in_group 2 -> the pair's lower lane -> row 1, byte 2 -> k-block 0.
   EXPECT_EQ(cell(mxf8(), ScaleOperand::A, s, 6, 2), (ScaleCell{1, 0}));
-  EXPECT_EQ(cell(mxf8(), ScaleOperand::A, s, 7, 2), (ScaleCell{9, 0}));     // upper lane -> row 9
-  EXPECT_EQ(cell(mxf8(), ScaleOperand::A, s, 31, 2), (ScaleCell{15, 0}));   // group 7, upper -> 15
-  EXPECT_FALSE(cell(mxf8(), ScaleOperand::A, s, 4, 2));                     // lower pair: not read
-  EXPECT_FALSE(cell(mxf8(), ScaleOperand::A, s, 6, 1));                     // another byte
+  EXPECT_EQ(cell(mxf8(), ScaleOperand::A, s, 7, 2), (ScaleCell{9, 0}));    // upper lane -> row 9
+  EXPECT_EQ(cell(mxf8(), ScaleOperand::A, s, 31, 2), (ScaleCell{15, 0}));  // group 7, upper -> 15
+  EXPECT_FALSE(cell(mxf8(), ScaleOperand::A, s, 4, 2));                    // lower pair: not read
+  EXPECT_FALSE(cell(mxf8(), ScaleOperand::A, s, 6, 1));                    // another byte
   EXPECT_FALSE(cell(mxf8(), ScaleOperand::A, s, 6, 3));
 }
 
@@ -99,11 +101,11 @@ TEST(BlockScale, FourX_AllBytes) {
 TEST(BlockScale, SelectorRefusals) {
   using fragviz::scale_selector_problem;
   EXPECT_EQ(scale_selector_problem(mxf8(), ScaleOperand::A, {3, 1}), "");
-  EXPECT_NE(scale_selector_problem(mxf8(), ScaleOperand::A, {4, 0}), "");   // 1X: byte-id 0-3
-  EXPECT_NE(scale_selector_problem(mxf8(), ScaleOperand::A, {0, 2}), "");   // thread-id-a 0-1
-  EXPECT_EQ(scale_selector_problem(mxf8(), ScaleOperand::B, {0, 3}), "");   // thread-id-b 0-3
+  EXPECT_NE(scale_selector_problem(mxf8(), ScaleOperand::A, {4, 0}), "");  // 1X: byte-id 0-3
+  EXPECT_NE(scale_selector_problem(mxf8(), ScaleOperand::A, {0, 2}), "");  // thread-id-a 0-1
+  EXPECT_EQ(scale_selector_problem(mxf8(), ScaleOperand::B, {0, 3}), "");  // thread-id-b 0-3
   EXPECT_NE(scale_selector_problem(mxf8(), ScaleOperand::B, {0, 4}), "");
-  EXPECT_NE(scale_selector_problem(mxf4(), ScaleOperand::A, {1, 0}), "");   // 2X: 0 or 2
+  EXPECT_NE(scale_selector_problem(mxf4(), ScaleOperand::A, {1, 0}), "");  // 2X: 0 or 2
   EXPECT_EQ(scale_selector_problem(mxf4(), ScaleOperand::A, {2, 0}), "");
   EXPECT_NE(scale_selector_problem(nvf4_4x(), ScaleOperand::B, {2, 0}), "");  // 4X: 0 only
   EXPECT_NE(scale_selector_problem(named("m16n8k16.row.col.f32.f16.f16.f32"), ScaleOperand::A, {0, 0}), "");
@@ -164,7 +166,8 @@ TEST(BlockScale, ContainersOfFp4AndFp6) {
   EXPECT_EQ(wb.at(0), 0x0C0C0C0Cu);
 
   const std::vector<std::uint32_t> w4 = fragviz::pack_operand(
-      mxf4(), fragviz::Operand::A, std::vector<std::uint64_t>(16 * 64, *fragviz::encode_element(fragviz::ElemType::e2m1, 1.0)));
+      mxf4(), fragviz::Operand::A,
+      std::vector<std::uint64_t>(16 * 64, *fragviz::encode_element(fragviz::ElemType::e2m1, 1.0)));
   ASSERT_EQ(w4.size(), 32u * 4u);  // four registers per lane, eight .e2m1 each
   EXPECT_EQ(w4.at(0), 0x22222222u);
   EXPECT_EQ(fragviz::register_slot(mxf4(), fragviz::Operand::A, 3).bit, 12);

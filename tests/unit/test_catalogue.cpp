@@ -347,7 +347,7 @@ struct Mnemonic {
   std::vector<std::string> tokens;  // split on '.'
   int m = 0, n = 0, k = 0;
   std::string shape, alayout, blayout, dtype, atype, btype, ctype;
-  std::string kind;  // "kind::f8f6f4" or empty
+  std::string kind;          // "kind::f8f6f4" or empty
   bool block_scale = false;  // .block_scale
   int scale_vec = 0;         // .scale_vec::NX: N; 0 if not written
   std::string stype;         // .ue8m0 / .ue4m3 (block-scaled) or empty
@@ -516,12 +516,14 @@ std::string ptx_combination_error(const Mnemonic& mn) {
     if (!rowcol || mn.dtype != "f32" || mn.ctype != "f32") return "block scaling: .row.col.f32 ... .f32";
     if (mn.kind == "kind::mxf8f6f4") {
       if (s != "m16n8k32" || !f8f6f4_ab) return "mxf8f6f4: m16n8k32 with .f8f6f4type A and B";
-      if (mn.stype != "ue8m0" || (mn.scale_vec != 0 && mn.scale_vec != 1)) return "Table 36: mxf8f6f4 .ue8m0 1X";
+      if (mn.stype != "ue8m0" || (mn.scale_vec != 0 && mn.scale_vec != 1))
+        return "Table 36: mxf8f6f4 .ue8m0 1X";
       return "";
     }
     if (s != "m16n8k64" || mn.atype != "e2m1" || mn.btype != "e2m1") return "mxf4*: m16n8k64 .e2m1.e2m1";
     if (mn.kind == "kind::mxf4")
-      return mn.stype == "ue8m0" && (mn.scale_vec == 0 || mn.scale_vec == 2) ? "" : "Table 36: mxf4 .ue8m0 2X";
+      return mn.stype == "ue8m0" && (mn.scale_vec == 0 || mn.scale_vec == 2) ? ""
+                                                                             : "Table 36: mxf4 .ue8m0 2X";
     if (mn.kind == "kind::mxf4nvf4") {
       if (mn.scale_vec == 0) return "mxf4nvf4 must name .scale_vec_size";
       if (mn.stype == "ue8m0" && (mn.scale_vec == 2 || mn.scale_vec == 4)) return "";
@@ -1311,8 +1313,8 @@ TEST(Catalogue, Sm120SetIsComplete) {
   for (const char* d : {"f32", "f16"})
     for (const char* a : types)
       for (const char* b : types) {
-        const std::string name = std::string("mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.") + d + "." + a +
-                                 "." + b + "." + d;
+        const std::string name =
+            std::string("mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.") + d + "." + a + "." + b + "." + d;
         EXPECT_NE(fragviz::find_instruction(name), nullptr) << name;
       }
   for (const char* a : types)
@@ -1323,10 +1325,14 @@ TEST(Catalogue, Sm120SetIsComplete) {
       EXPECT_NE(fragviz::find_instruction(name), nullptr) << name;
     }
   const std::string k64 = "mma.sync.aligned.m16n8k64.row.col.kind::";
-  EXPECT_NE(fragviz::find_instruction(k64 + "mxf4.block_scale.scale_vec::2X.f32.e2m1.e2m1.f32.ue8m0"), nullptr);
-  EXPECT_NE(fragviz::find_instruction(k64 + "mxf4nvf4.block_scale.scale_vec::2X.f32.e2m1.e2m1.f32.ue8m0"), nullptr);
-  EXPECT_NE(fragviz::find_instruction(k64 + "mxf4nvf4.block_scale.scale_vec::4X.f32.e2m1.e2m1.f32.ue4m3"), nullptr);
-  EXPECT_EQ(fragviz::find_instruction(k64 + "mxf4nvf4.block_scale.scale_vec::4X.f32.e2m1.e2m1.f32.ue8m0"), nullptr);
+  EXPECT_NE(fragviz::find_instruction(k64 + "mxf4.block_scale.scale_vec::2X.f32.e2m1.e2m1.f32.ue8m0"),
+            nullptr);
+  EXPECT_NE(fragviz::find_instruction(k64 + "mxf4nvf4.block_scale.scale_vec::2X.f32.e2m1.e2m1.f32.ue8m0"),
+            nullptr);
+  EXPECT_NE(fragviz::find_instruction(k64 + "mxf4nvf4.block_scale.scale_vec::4X.f32.e2m1.e2m1.f32.ue4m3"),
+            nullptr);
+  EXPECT_EQ(fragviz::find_instruction(k64 + "mxf4nvf4.block_scale.scale_vec::4X.f32.e2m1.e2m1.f32.ue8m0"),
+            nullptr);
   int arch_specific = 0;
   for (const Instruction& in : fragviz::catalogue()) arch_specific += in.arch_specific ? 1 : 0;
   EXPECT_EQ(arch_specific, 50 + 25 + 3);

@@ -63,8 +63,8 @@ std::string scale_selector_problem(const Instruction& in, ScaleOperand op, Scale
 /// Which row (A) or column (B) and k-block byte `byte` (0-3, low first) of lane `lane`'s scale
 /// register feeds under selector `sel`; nullopt where the mma ignores that byte, for an invalid
 /// selector (scale_selector_problem) or lane/byte out of range.
-std::optional<ScaleCell> scale_factor_cell(const Instruction& in, ScaleOperand op, ScaleSelector sel, int lane,
-                                           int byte);
+std::optional<ScaleCell> scale_factor_cell(const Instruction& in, ScaleOperand op, ScaleSelector sel,
+                                           int lane, int byte);
 
 /// Where a scale lives: lane and byte of its scale register.
 struct ScaleHolder {

@@ -230,6 +230,8 @@ constexpr FormRow kForms[] = {
     {"e2m1", "m16n8k32", 4, 2, false},
     {"e3m2", "m16n8k32", 4, 2, false},
     {"e2m3", "m16n8k32", 4, 2, false},
+    // .kind::mxf4/mxf4nvf4: .e2m1 packed, the 4-bit m16n8k64 fragment (like .s4/.u4).
+    {"e2m1", "m16n8k64", 4, 2, false},
 };
 
 const FormRow* form_of(const Instruction& in) {

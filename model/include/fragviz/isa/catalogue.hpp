@@ -163,10 +163,10 @@ const Instruction* find_instruction_named(std::string_view name);
 /// Index of `instr` in catalogue(), or -1.
 int catalogue_index(const Instruction* instr);
 
-/// What stands behind an entry no GPU has run (arch-specific: sm_120a), as every view and CLI line
+/// What stands behind an entry no GPU has run (arch-specific: sm_120a), as `fragviz-cli layout`
 /// says it: "model only: PTX ISA 9.2 and CuTe 4.2 agree; not yet run on a GPU", or the same naming
-/// where CuTe has nothing to compare (tests/cute/test_cute_sm120.cpp asserts each claim). Empty for
-/// the entries the H200 measured.
+/// what CuTe lacks (tests/cute/test_cute_sm120.cpp asserts each claim). Empty for the entries the
+/// H200 measured.
 std::string model_status(const Instruction& in);
 
 /// The operand's fragment spec.

@@ -159,7 +159,8 @@ bool picker_filter_field(AppState& s, const char* id, const char* hint, std::str
 }
 
 std::string register_name(const OperandTable& t, int r) {
-  return fragviz::register_name(t.operand, t.type, r);
+  // Elements per register from the table itself: .kind::mxf4 packs eight .e2m1 where element_bits says 8.
+  return fragviz::register_name_per(t.operand, t.registers > 0 ? t.per_lane / t.registers : 1, r);
 }
 
 std::string coord_text(const Coord& c, bool products) {

@@ -28,7 +28,10 @@ void append_image(std::vector<std::uint8_t>& images, const Instruction& in, Oper
       const Coord s = stored_cell(*o.load, fragment_coord(in, op, lane, e));
       const std::size_t bit = static_cast<std::size_t>(s.row * o.stride_bytes) * 8 +
                               static_cast<std::size_t>(s.col) * static_cast<std::size_t>(bits);
-      put_bits(images, at, bit, bits, element_bits_of(in, op, words + lane * wpl, e));
+      // A value narrower than its container (.e2m1 in bits 2-5 of a byte) keeps its place in it.
+      const RegisterSlot slot = register_slot(in, op, e);
+      put_bits(images, at, bit + static_cast<std::size_t>(slot.bit % bits), slot.bits,
+               element_bits_of(in, op, words + lane * wpl, e));
     }
 }
 

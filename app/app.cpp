@@ -604,6 +604,11 @@ std::string App::state_json() const {
       bands[k] = json::array({std::isnan(b.first) ? json(nullptr) : json(b.first * px),
                               std::isnan(b.second) ? json(nullptr) : json(b.second * px)});
     j["fragments_view"]["label_bands"] = bands;
+    json texts = json::array();
+    for (const TextRecord& t : fv.texts)
+      texts.push_back({{"text", t.text},
+                       {"rect", json::array({t.rect.x * px, t.rect.y * px, t.rect.w * px, t.rect.h * px})}});
+    j["fragments_view"]["texts"] = texts;
   }
   {
     json regs = json::array();

@@ -9,6 +9,7 @@
 #include "../app_state.hpp"
 #include "../derived.hpp"
 #include "../label_text.hpp"
+#include "../palette.hpp"
 #include "../zoom_grid.hpp"
 #include "fragviz/isa/fragment_names.hpp"
 #include "imgui.h"
@@ -217,6 +218,7 @@ inline constexpr ImU32 kGreen = IM_COL32(80, 200, 120, 255);
 inline const ImVec4 kRedV{0.95f, 0.35f, 0.3f, 1.f};
 inline const ImVec4 kGreenV{0.4f, 0.85f, 0.5f, 1.f};
 inline const ImVec4 kAmberV{1.f, 0.78f, 0.2f, 1.f};
-inline const ImVec4 kDimV{0.65f, 0.68f, 0.72f, 1.f};
+/// Dim text: palette.json's "screen" "dim" (palette.hpp), as the app was started with.
+inline const ImVec4& kDimV = screen_dim();
 
 }  // namespace fragviz::app

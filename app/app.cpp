@@ -788,6 +788,7 @@ std::string App::state_json() const {
       {"verdict_shown", fr.gate_verdict},
       {"request_n", s_.gate_request.n},
       {"request_seed", s_.gate_request.seed},
+      {"request_variant", std::string(to_string(s_.gate_request.variant))},
       {"seed_error", fr.gate_seed_error},
       {"history_rows", s_.history.size()},
       {"history_data_bytes", s_.history.data_bytes()}};

@@ -339,7 +339,8 @@ struct AppState {
   /// controls until the user picks one; "" when none.
   std::string instruction_notice;
   std::string instruction_filter;  ///< the instruction picker's filter text, cleared as it opens
-  int selected_lane = -1;          ///< -1 = none
+  std::string list_filter;  ///< the open list picker's filter text (filtered_list), cleared as one opens
+  int selected_lane = -1;   ///< -1 = none
   GridZoom fragments_view;  ///< the fragments view's zoom and scroll (zoom_grid.hpp); key: the mnemonic
   GridZoom banks_zoom;      ///< the bank view's (zoom_grid.hpp); key: what its grids show
   /// The WMMA fragment kind (wmma_name) the fragments view shows instead of the instruction's
@@ -379,10 +380,12 @@ struct AppState {
   OutputViewport output_view;
 
   // Report files.
-  /// File > Open report's file browser.
-  FileBrowserState report_browser = make_file_browser(
-      "Open report",
-      {{"Reports (*.json)", {".json"}}, {"Ladder benches (*.csv)", {".csv"}}, {"All files", {}}});
+  /// File > Open report's file browser: by default every file it opens (a report or a ladder bench).
+  FileBrowserState report_browser =
+      make_file_browser("Open report", {{"Reports and benches (*.json, *.csv)", {".json", ".csv"}},
+                                        {"Reports (*.json)", {".json"}},
+                                        {"Ladder benches (*.csv)", {".csv"}},
+                                        {"All files", {}}});
   bool open_popup_requested = false;
   std::string report_error;            ///< last failed open, shown until dismissed
   std::optional<OpenedReport> report;  ///< the report shown, if any

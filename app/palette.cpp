@@ -36,7 +36,6 @@ void apply_screen_paper(ImGuiStyle& st) {
   const Paper& p = assets().palette.screen;
   st.Colors[ImGuiCol_WindowBg] = vec4(p.background);
   st.Colors[ImGuiCol_Text] = vec4(p.ink);
-  st.Colors[ImGuiCol_TextDisabled] = vec4(p.dim);
   dim_text() = vec4(p.dim);
 }
 

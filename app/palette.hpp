@@ -26,8 +26,8 @@ void block_warp_colour_rgb(int warp, float rgb[3]);
 /// The screen's dim text colour (palette.json "screen" "dim") as ImGui floats; kDimV refers to it.
 /// Set by apply_screen_paper (a neutral grey until then).
 const ImVec4& screen_dim();
-/// Sets `st`'s window background, text and disabled text, and screen_dim(), from palette.json's
-/// "screen" (assets() must be loaded).
+/// Sets `st`'s window background and text, and screen_dim() (kDimV), from palette.json's "screen"
+/// (assets() must be loaded). Disabled text keeps ImGui's own grey, so disabled controls look it.
 void apply_screen_paper(ImGuiStyle& st);
 
 }  // namespace fragviz::app

@@ -573,6 +573,16 @@ std::string App::state_json() const {
   }
   j["picker_open"] = fr.picker_open;
   j["instruction_filter"] = s_.instruction_filter;
+  {
+    // File > Export's fields as the dialog holds them (the dialog may be closed).
+    const ExportDialog& d = s_.export_dialog;
+    j["export_dialog"] = {{"view", std::string(scene::to_string(d.view))},
+                          {"format", std::string(scene::to_string(d.format))},
+                          {"path", d.path},
+                          {"dark", d.dark},
+                          {"operand", d.operand},
+                          {"crop", d.crop}};
+  }
   j["selected_lane"] = s_.selected_lane;
   // Coordinates are [row, col], or [row, col, product] for an instruction of several products.
   const bool products = in.products > 1;

@@ -48,6 +48,7 @@ pick() {
 snap open
 # The path field has the focus, its name selected: a name of our own, then Export (the button).
 xdotool type --delay 30 "$WORK/one.svg"
+wait_for "s['export_dialog']['path'] == '$WORK/one.svg'"
 click $(centre_of "s['widgets']['export_ok']")
 for _ in $(seq 50); do [ -s "$WORK/one.svg" ] && break; sleep 0.1; done
 [ -s "$WORK/one.svg" ] || fail "Export wrote no $WORK/one.svg"
@@ -74,10 +75,16 @@ pick export_format SVG
 pick export_view banks
 wait_for "'export_crop' in s['widgets']"
 click $(centre_of "s['widgets']['export_crop']")
+wait_for "s['export_dialog']['crop'] and s['export_dialog']['view'] == 'banks' and s['export_dialog']['dark']"
 same "banks, crop on"
-click $(centre_of "s['widgets']['export_path']")
-xdotool key ctrl+a
-xdotool type --delay 30 "$WORK/banks.svg"
+for _ in 1 2 3; do
+  click $(centre_of "s['widgets']['export_path']")
+  xdotool key ctrl+a
+  xdotool type --delay 30 "$WORK/banks.svg"
+  sleep 0.3
+  [ "$(q "s['export_dialog']['path']")" = "$WORK/banks.svg" ] && break
+done
+wait_for "s['export_dialog']['path'] == '$WORK/banks.svg'"
 click $(centre_of "s['widgets']['export_ok']")
 for _ in $(seq 50); do [ -s "$WORK/banks.svg" ] && break; sleep 0.1; done
 [ -s "$WORK/banks.svg" ] || fail "Export wrote no $WORK/banks.svg"

@@ -573,6 +573,16 @@ std::string App::state_json() const {
   }
   j["picker_open"] = fr.picker_open;
   j["instruction_filter"] = s_.instruction_filter;
+  {
+    // File > Export's fields as the dialog holds them (the dialog may be closed).
+    const ExportDialog& d = s_.export_dialog;
+    j["export_dialog"] = {{"view", std::string(scene::to_string(d.view))},
+                          {"format", std::string(scene::to_string(d.format))},
+                          {"path", d.path},
+                          {"dark", d.dark},
+                          {"operand", d.operand},
+                          {"crop", d.crop}};
+  }
   j["selected_lane"] = s_.selected_lane;
   // Coordinates are [row, col], or [row, col, product] for an instruction of several products.
   const bool products = in.products > 1;
@@ -604,6 +614,11 @@ std::string App::state_json() const {
       bands[k] = json::array({std::isnan(b.first) ? json(nullptr) : json(b.first * px),
                               std::isnan(b.second) ? json(nullptr) : json(b.second * px)});
     j["fragments_view"]["label_bands"] = bands;
+    json texts = json::array();
+    for (const TextRecord& t : fv.texts)
+      texts.push_back({{"text", t.text},
+                       {"rect", json::array({t.rect.x * px, t.rect.y * px, t.rect.w * px, t.rect.h * px})}});
+    j["fragments_view"]["texts"] = texts;
   }
   {
     json regs = json::array();
@@ -783,6 +798,7 @@ std::string App::state_json() const {
       {"verdict_shown", fr.gate_verdict},
       {"request_n", s_.gate_request.n},
       {"request_seed", s_.gate_request.seed},
+      {"request_variant", std::string(to_string(s_.gate_request.variant))},
       {"seed_error", fr.gate_seed_error},
       {"history_rows", s_.history.size()},
       {"history_data_bytes", s_.history.data_bytes()}};

@@ -14,7 +14,6 @@
 #include <utility>
 #include <vector>
 
-#include "fragviz/viewmodel/algebra_view.hpp"
 #include "compare_view.hpp"
 #include "export_dialog.hpp"
 #include "file_browser_state.hpp"
@@ -26,6 +25,7 @@
 #include "fragviz/report/report.hpp"
 #include "fragviz/smem/banks.hpp"
 #include "fragviz/smem/smem_access.hpp"
+#include "fragviz/viewmodel/algebra_view.hpp"
 #include "fragviz/viewmodel/hopper_state.hpp"
 #include "gate_history.hpp"
 #include "gate_ladder_run.hpp"
@@ -155,6 +155,12 @@ struct CellRecord {
 };
 
 /// The fragments view's zoom and scroll as drawn this frame.
+/// A line of text a view drew (a heading, a legend line): the text and its box as drawn.
+struct TextRecord {
+  std::string text;
+  Rect rect;
+};
+
 struct FragmentsViewRecord {
   float zoom = 1.f;
   float cell_w = 0, cell_h = 0;
@@ -167,6 +173,7 @@ struct FragmentsViewRecord {
   /// Where each operand's ("A", "B", "C") index bands were drawn this frame (screen pixels): the
   /// column band's top and the row band's left; NaN where none (sticky: in view while the grid is).
   std::map<std::string, std::pair<float, float>> label_bands;
+  std::vector<TextRecord> texts;  ///< the grid titles and corner legend lines drawn this frame
 };
 
 /// The bank view's zoom and scroll as drawn this frame (either mode; zoom_grid.hpp).
@@ -332,7 +339,8 @@ struct AppState {
   /// controls until the user picks one; "" when none.
   std::string instruction_notice;
   std::string instruction_filter;  ///< the instruction picker's filter text, cleared as it opens
-  int selected_lane = -1;          ///< -1 = none
+  std::string list_filter;  ///< the open list picker's filter text (filtered_list), cleared as one opens
+  int selected_lane = -1;   ///< -1 = none
   GridZoom fragments_view;  ///< the fragments view's zoom and scroll (zoom_grid.hpp); key: the mnemonic
   GridZoom banks_zoom;      ///< the bank view's (zoom_grid.hpp); key: what its grids show
   /// The WMMA fragment kind (wmma_name) the fragments view shows instead of the instruction's
@@ -372,10 +380,12 @@ struct AppState {
   OutputViewport output_view;
 
   // Report files.
-  /// File > Open report's file browser.
-  FileBrowserState report_browser = make_file_browser(
-      "Open report",
-      {{"Reports (*.json)", {".json"}}, {"Ladder benches (*.csv)", {".csv"}}, {"All files", {}}});
+  /// File > Open report's file browser: by default every file it opens (a report or a ladder bench).
+  FileBrowserState report_browser =
+      make_file_browser("Open report", {{"Reports and benches (*.json, *.csv)", {".json", ".csv"}},
+                                        {"Reports (*.json)", {".json"}},
+                                        {"Ladder benches (*.csv)", {".csv"}},
+                                        {"All files", {}}});
   bool open_popup_requested = false;
   std::string report_error;            ///< last failed open, shown until dismissed
   std::optional<OpenedReport> report;  ///< the report shown, if any

@@ -12,8 +12,9 @@ namespace fragviz::app {
 scene::Crop export_crop(const ExportDialog& d, scene::View v) {
   scene::Crop c;
   if (!scene::croppable(v)) return c;
-  c.operand = d.operand;
-  if (d.crop && !d.operand.empty()) {
+  const bool tile = v == scene::View::banks;  // one tile: rows and columns of it, no operand
+  if (!tile) c.operand = d.operand;
+  if (d.crop && (tile || !d.operand.empty())) {
     c.rows = scene::IndexRange{d.first_row, d.last_row + 1};
     c.cols = scene::IndexRange{d.first_col, d.last_col + 1};
   }
@@ -25,6 +26,7 @@ scene::ViewRequest export_request(const AppState& s, scene::View v) {
   r.view = v;
   r.crop = export_crop(s.export_dialog, v);
   r.palette = assets().palette;
+  r.dark = s.export_dialog.dark;
   const Controls& c = s.controls;
   switch (v) {
     case scene::View::fragments:

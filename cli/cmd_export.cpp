@@ -25,7 +25,7 @@ namespace {
 
 struct Opts {
   std::string view, instr, num = "x4", swizzle = "none", layout, lanes, access = "ldmatrix", report,
-                           elem = "b16", operand, crop, expression, colour = "offset";
+                           elem = "b16", operand, crop, expression, colour = "offset", palette = "light";
   bool trans = false;
   int width = 64, pad = 8, sm = 0, lane = -1, step = -1;
   double scale = 2;
@@ -42,7 +42,7 @@ const std::map<scene::View, std::set<std::string>> kViewOptions = {
     {scene::View::movmatrix, {"--lane"}},
     {scene::View::banks,
      {"--instr", "--num", "--trans", "--width", "--pad", "--swizzle", "--layout", "--lanes", "--access",
-      "--sm", "--elem", "--lane"}},
+      "--sm", "--elem", "--lane", "--crop"}},
     {scene::View::output, {"--report"}},
     {scene::View::algebra, {"--expression", "--step", "--colour"}},
 };
@@ -144,6 +144,7 @@ int run(const Opts& o) {
     r.crop.cols = crop->cols;
   }
   r.palette = app::assets().palette;
+  r.dark = *scene::parse_palette_name(o.palette);  // checked by the option
   if (*view == scene::View::output) {
     if (o.report.empty()) return refuse("--view output needs --report FILE (a gate report)", kExitUsage);
     if (auto why = input_file_problem("--report", o.report))
@@ -256,9 +257,13 @@ void add_export_command(CLI::App& app, int& exit_code) {
           ->check(kNonEmpty);
   o->given["--crop"] =
       cmd->add_option("--crop", o->crop,
-                      "fragments, warpgroup, with --operand: a block of its rows and columns, "
-                      "e.g. rows=0:16,cols=0:8 (last excluded; either part alone)")
+                      "fragments, warpgroup, with --operand: a block of its rows and columns; banks: "
+                      "of the tile's; e.g. rows=0:16,cols=0:8 (last excluded; either part alone)")
           ->check(kNonEmpty);
+  cmd->add_option("--palette", o->palette,
+                  "light (default: the document palette, dark text on white) or dark (the screen's: "
+                  "the app's window background and text); every view")
+      ->check(CLI::IsMember({"light", "dark"}));
   o->given["--sm"] =
       cmd->add_option("--sm", o->sm, "banks: oldest target, e.g. 75 or 80")->check(whole_range(70, 200));
   o->given["--report"] =

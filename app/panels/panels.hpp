@@ -9,6 +9,7 @@
 #include "../app_state.hpp"
 #include "../derived.hpp"
 #include "../label_text.hpp"
+#include "../palette.hpp"
 #include "../zoom_grid.hpp"
 #include "fragviz/isa/fragment_names.hpp"
 #include "imgui.h"
@@ -199,6 +200,20 @@ const char* operand_key(Operand op);
 /// Returns true when Enter was pressed in it (the picker then takes its first entry shown).
 bool picker_filter_field(AppState& s, const char* id, const char* hint, std::string& text,
                          const char* widget);
+/// One entry of a list picker (filtered_list): its text, the group heading it sits under (empty:
+/// none; the filter matches the group's name too), a tooltip, whether it is the current one, and the
+/// name its rect is recorded under while shown (empty: none).
+struct PickerEntry {
+  std::string label, group, tooltip;
+  bool selected = false;
+  std::string widget;
+};
+/// The list of an open picker (between BeginCombo and EndCombo) that filters as the user types, as
+/// the instruction picker does: picker_filter_field at its top (AppState::list_filter, emptied as
+/// the list opens, recorded as "<widget>_filter"), then the entries with every word of the filter
+/// (picker_matches over label and group), under their group headings; Enter takes the first entry
+/// shown. Returns the index of the entry picked this frame, or -1.
+int filtered_list(AppState& s, const char* widget, const std::vector<PickerEntry>& entries);
 /// Register `r` of `t`'s operand by its elements: "{a0,a1}" (fragment_names.hpp, which also names
 /// elements and operands for every view).
 std::string register_name(const OperandTable& t, int r);
@@ -217,6 +232,7 @@ inline constexpr ImU32 kGreen = IM_COL32(80, 200, 120, 255);
 inline const ImVec4 kRedV{0.95f, 0.35f, 0.3f, 1.f};
 inline const ImVec4 kGreenV{0.4f, 0.85f, 0.5f, 1.f};
 inline const ImVec4 kAmberV{1.f, 0.78f, 0.2f, 1.f};
-inline const ImVec4 kDimV{0.65f, 0.68f, 0.72f, 1.f};
+/// Dim text: palette.json's "screen" "dim" (palette.hpp), as the app was started with.
+inline const ImVec4& kDimV = screen_dim();
 
 }  // namespace fragviz::app

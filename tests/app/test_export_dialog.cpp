@@ -197,8 +197,18 @@ TEST(ExportDialog, ACropWritesExactlyTheBlockAsked) {
   EXPECT_EQ(r.crop.operand, "A");
   EXPECT_EQ(r.crop.rows, (scene::IndexRange{4, 12}));
   EXPECT_EQ(r.crop.cols, (scene::IndexRange{8, 16}));
-  // Views without operands take no crop.
-  EXPECT_TRUE(export_request(s, scene::View::banks).crop.whole());
+  // The bank view crops its one tile: the same rows and columns, no operand.
+  const scene::ViewRequest b = export_request(s, scene::View::banks);
+  EXPECT_EQ(b.crop.operand, "");
+  EXPECT_EQ(b.crop.rows, (scene::IndexRange{4, 12}));
+  EXPECT_EQ(b.crop.cols, (scene::IndexRange{8, 16}));
+  // Views that cannot be cropped take no crop.
+  EXPECT_TRUE(export_request(s, scene::View::ldmatrix).crop.whole());
+  // The palette: the document's unless the dialog asks for the screen's.
+  EXPECT_FALSE(export_request(s, scene::View::fragments).dark);
+  s.export_dialog.dark = true;
+  EXPECT_TRUE(export_request(s, scene::View::output).dark);
+  s.export_dialog.dark = false;
   const std::string dir = ::testing::TempDir() + "fragviz-export-crop";
   std::filesystem::create_directories(dir);
   const std::string path = dir + "/a.svg";

@@ -176,5 +176,43 @@ grep -q "Non-injective" "$tmp/err" || fail "the refusal does not quote CuTe: $(c
 [ $? = 64 ] || fail "--view algebra without --expression did not exit 64"
 rm -f "$tmp/alg.svg"
 
+# --crop on the bank view: a block of the tile's rows and columns (no --operand: one tile); the
+# explorer's .x4 over the padded 64-wide tile: lane 11 reads row 11 from column 0.
+rm -rf "${tmp:?}"/*  # refuse() checks that nothing is left
+refuse 3 "outside the tile" --view banks --crop rows=0:999 --svg "$tmp/a.svg"
+"$cli" export --view banks --crop rows=8:16,cols=0:8 --svg "$tmp/bcrop.svg" >/dev/null ||
+  fail "cropped bank export exited $?"
+python3 - "$tmp/bcrop.svg" <<'PY' || fail "cropped bank SVG"
+import sys, xml.etree.ElementTree as ET
+root = ET.parse(sys.argv[1]).getroot()
+order = [e for e in root.iter() if e.tag.endswith("rect") or e.tag.endswith("text")]
+ids = [e.get("id") for e in order if e.get("id")]
+assert sorted(ids) == sorted("tile-r%d-c%d" % (r, c) for r in range(8, 16) for c in range(8)), ids[:5]
+label = {e.get("id"): order[i + 1].text for i, e in enumerate(order) if e.get("id")}
+assert label["tile-r11-c0"].startswith("T11 "), label["tile-r11-c0"]
+PY
+rm -f "$tmp/bcrop.svg"
+
+# --palette: light (default) draws on palette.json's "document" paper, dark on its "screen" paper
+# (the app's window background and text); anything else is a usage error.
+refuse 64 "palette" --view movmatrix --palette blue --svg "$tmp/a.svg"
+for p in light dark default; do
+  opt=(--palette "$p")
+  [ "$p" = default ] && opt=()
+  "$cli" export --view movmatrix "${opt[@]}" --svg "$tmp/pal.svg" >/dev/null || fail "--palette $p exited $?"
+  python3 - "$tmp/pal.svg" "$src/assets/palette.json" "$p" <<'PY' || fail "--palette $p: not the palette's paper"
+import json, sys, xml.etree.ElementTree as ET
+ns = {"s": "http://www.w3.org/2000/svg"}
+pal = json.load(open(sys.argv[2]))
+paper = pal["screen" if sys.argv[3] == "dark" else "document"]
+root = ET.parse(sys.argv[1]).getroot()
+ground = root.find("s:rect", ns)  # the first rect is the ground
+assert ground.get("fill").lower() == paper["background"].lower(), (ground.get("fill"), paper)
+title = [t for t in root.findall(".//s:text", ns) if t.text == root.find("s:title", ns).text][0]
+assert title.get("fill").lower() == paper["ink"].lower(), (title.get("fill"), paper)
+PY
+  rm -f "$tmp/pal.svg"
+done
+
 [ $fails = 0 ] && echo "test_export: all checks passed (cairo: $cairo)"
 exit $((fails > 0))

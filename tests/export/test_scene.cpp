@@ -568,3 +568,84 @@ TEST(ExportHighlight, OneLaneKeepsItsColourTheOthersFade) {
   EXPECT_EQ(label(b, "tile-r3-c0").rfind("T3 ", 0), 0u);
   EXPECT_NE(fill(b, "tile-r0-c0"), fs::bank_colour(0));
 }
+
+// --palette dark (File > Export's "screen (dark)"): the picture is drawn on the palette's "screen"
+// paper, the one the app's windows take their background and text from; lanes keep their colours
+// and a faded lane fades towards that ground. The default is the "document" paper.
+TEST(ExportPalette, DarkIsTheScreensPaperLightTheDocuments) {
+  fs::ViewRequest r;
+  r.view = fs::View::fragments;
+  r.instr = kM16n8k16;
+  r.lane = 5;
+  r.palette = fragviz::app::assets().palette;
+  // Papers of our own, unlike any lane colour: the scene takes them from the request's palette.
+  r.palette.document = {{250, 251, 252}, {1, 2, 3}, {100, 101, 102}};
+  r.palette.screen = {{10, 20, 30}, {240, 230, 220}, {150, 140, 130}};
+  const auto title_colour = [](const fs::Scene& s) {
+    for (const auto& item : s.items)
+      if (const auto* t = std::get_if<fs::Text>(&item); t && t->text == s.title) return t->colour;
+    return fs::Colour{7, 7, 7};
+  };
+  const auto dist = [](fs::Colour a, fs::Colour b) {
+    return std::abs(a.r - b.r) + std::abs(a.g - b.g) + std::abs(a.b - b.b);
+  };
+  for (bool dark : {false, true}) {
+    r.dark = dark;
+    const auto built = fs::build_scene(r);
+    ASSERT_TRUE(built) << built.error.message;
+    const fs::Scene& s = *built.value;
+    const auto& paper = dark ? r.palette.screen : r.palette.document;
+    const fs::Colour bg{paper.background.r, paper.background.g, paper.background.b};
+    EXPECT_EQ(s.background, bg) << dark;
+    EXPECT_EQ(title_colour(s), (fs::Colour{paper.ink.r, paper.ink.g, paper.ink.b})) << dark;
+    // Lane 5's cell keeps its colour; lane 0's (PTX ISA m16n8k16 A (0,0)) is nearer the ground.
+    EXPECT_EQ(fill(s, "A-r1-c2"), lane(5)) << dark;
+    EXPECT_LT(dist(fill(s, "A-r0-c0"), bg), dist(lane(0), bg) / 2) << dark;
+    // No colour is left a placeholder: nothing of the other paper appears.
+    const auto& other = dark ? r.palette.document : r.palette.screen;
+    for (const auto& item : s.items) {
+      std::vector<fs::Colour> used;
+      if (const auto* x = std::get_if<fs::Rect>(&item)) used = {x->fill, x->stroke};
+      if (const auto* x = std::get_if<fs::Text>(&item)) used = {x->colour};
+      if (const auto* x = std::get_if<fs::Line>(&item)) used = {x->colour};
+      for (const fs::Colour c : used)
+        for (const auto& o : {other.background, other.ink, other.dim})
+          EXPECT_NE(c, (fs::Colour{o.r, o.g, o.b})) << dark;
+    }
+    // The writers paint that ground.
+    char hex[8];
+    std::snprintf(hex, sizeof hex, "#%02x%02x%02x", bg.r, bg.g, bg.b);
+    const auto svg = fs::scene_bytes(s, fs::Format::svg, 1);
+    ASSERT_TRUE(svg);
+    EXPECT_NE(svg.value->find(std::string("fill=\"") + hex + "\"/>"), std::string::npos) << dark;
+  }
+  EXPECT_EQ(fs::parse_palette_name("dark"), std::optional<bool>(true));
+  EXPECT_EQ(fs::parse_palette_name("light"), std::optional<bool>(false));
+  EXPECT_FALSE(fs::parse_palette_name("blue"));
+}
+
+// --crop on the bank view: a block of the tile's rows and columns, each cell as it is uncropped
+// (the explorer's .x4 over the 64-wide tile padded by 8: lane 11 reads row 11 from column 0).
+TEST(ExportBanks, CropKeepsABlockOfTheTile) {
+  fs::ViewRequest r;
+  r.view = fs::View::banks;
+  const fs::Scene whole = build(r);
+  r.crop.rows = fs::IndexRange{8, 16};
+  r.crop.cols = fs::IndexRange{0, 8};
+  const fs::Scene part = build(r);
+  EXPECT_EQ(count_cells(part, "tile"), 8 * 8);
+  EXPECT_EQ(find_cell(part, "tile-r0-c0"), -1);
+  EXPECT_EQ(label(part, "tile-r11-c0").rfind("T11 ", 0), 0u);
+  for (const char* id : {"tile-r8-c0", "tile-r11-c3", "tile-r15-c7"}) {
+    EXPECT_EQ(label(part, id), label(whole, id)) << id;
+    EXPECT_EQ(fill(part, id), fill(whole, id)) << id;
+  }
+  EXPECT_TRUE(fs::croppable(fs::View::banks));
+  r.crop.operand = "A";  // the tile has no operands
+  EXPECT_FALSE(fs::build_scene(r));
+  r.crop.operand.clear();
+  r.crop.rows = fs::IndexRange{0, 999};  // past the tile's rows
+  const auto past = fs::build_scene(r);
+  ASSERT_FALSE(past);
+  EXPECT_NE(past.error.message.find("outside the tile"), std::string::npos) << past.error.message;
+}

@@ -46,8 +46,8 @@ struct IndexRange {
   friend bool operator==(IndexRange a, IndexRange b) { return a.first == b.first && a.last == b.last; }
 };
 
-/// Part of a view instead of the whole (fragments and warpgroup): one operand's grid, and within it
-/// a block of rows and columns. Default: everything.
+/// Part of a view instead of the whole: for fragments and warpgroup one operand's grid, and within it
+/// a block of rows and columns; for banks a block of the tile's rows and columns. Default: everything.
 struct Crop {
   /// "A", "B" or "C" (C and D share one layout; "D" and "C/D" name it too); empty: every operand.
   std::string operand;
@@ -60,7 +60,8 @@ struct Crop {
 Outcome<Crop> parse_crop(std::string_view text);
 /// "A", "B" or "C" for an operand name (A, B, C, D or C/D, any case); nullopt for anything else.
 std::optional<std::string> parse_crop_operand(std::string_view text);
-/// Whether view `v` can be cropped (fragments, warpgroup).
+/// Whether view `v` can be cropped (fragments, warpgroup: an operand and its rows and columns;
+/// banks: the tile's rows and columns).
 bool croppable(View v);
 
 /// What to draw: the view and its options, named as the CLI's options are.
@@ -85,7 +86,8 @@ struct ViewRequest {
   int lane = -1;
   int sm = 0;  ///< banks: oldest target (AccessRequest::sm); 0: 75, or 90 for stmatrix
   /// fragments (A, B, C), warpgroup (A, D): the part drawn. A row or column range needs one operand
-  /// (the grids differ in shape) and must lie inside it; the scene holds exactly those cells.
+  /// (the grids differ in shape) and must lie inside it; the scene holds exactly those cells. banks:
+  /// rows and columns of the tile (no operand), its access and conflicts counted over the whole tile.
   Crop crop;
   /// algebra: the expression, the operation whose operands and result are drawn (-1: the
   /// outermost) and what colours the cells, as the Algebra window shows them (algebra_view.hpp).
@@ -94,8 +96,18 @@ struct ViewRequest {
   std::string colour = "offset";  ///< offset, row or column
   /// output: the gate report (ReportFile with a gate part), e.g. from load_report.
   std::shared_ptr<const GateReport> gate;
-  app::Palette palette;  ///< lane and warp colours
+  app::Palette palette;  ///< lane and warp colours, and the papers
+  /// Drawn on the palette's "screen" paper (the app's dark window background and light text) instead
+  /// of its "document" paper (white, black text): --palette dark.
+  bool dark = false;
 };
+
+/// "light" (the document paper) or "dark" (the screen's): whether it is dark; nullopt for anything else.
+std::optional<bool> parse_palette_name(std::string_view text);
+
+/// Puts `paper`'s colours into every placeholder of `s` (a colour of role background, ink, dim or
+/// faded, scene.hpp), the ground included; build_scene does this last, with the request's paper.
+void paint_scene(Scene& s, const app::Paper& paper);
 
 /// The Scene of `r`, or why there is none (kind refused).
 Outcome<Scene> build_scene(const ViewRequest& r);

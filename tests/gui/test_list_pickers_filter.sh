@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Every list picker filters as you type, as the README says of pickers (newcomer round 9: the bank
+# view's op list ignored typing): the bank view's op list opens with its filter focused, "128"
+# leaves LDS.128 and STS.128 (SASS, PTX and the CLI's word all match), Enter takes the first; the
+# lane presets, element types, the gate's variants and the WMMA list filter the same way.
+source "$(dirname "$0")/lib.sh"
+gui_init "$@"
+start_app --no-device
+lv="s['layout_view']"
+wait_for "'banks_layout_mode' in s['widgets']"
+click $(centre_of "s['widgets']['banks_layout_mode']")
+wait_for "$lv['enabled'] and 'layout_op' in s['widgets']"
+
+# shown PREFIX: the entries of an open list recorded under PREFIX, sorted.
+shown() { q "' '.join(sorted(k[len('$1'):] for k in s['widgets'] if k.startswith('$1')))"; }
+click $(centre_of "s['widgets']['layout_op']")
+wait_for "'layout_op_filter' in s['widgets'] and 'layout_op:lds32' in s['widgets']"
+xdotool type --delay 40 "128"
+wait_for "'layout_op:lds32' not in s['widgets']"
+[ "$(shown layout_op:)" = "lds128 sts128" ] || fail "op list under '128' shows: $(shown layout_op:)"
+xdotool key Return
+wait_for "$lv['op'] == 'lds128' and 'layout_op_filter' not in s['widgets']"
+# PTX words filter it too, and a filter nothing matches leaves an empty list.
+click $(centre_of "s['widgets']['layout_op']")
+wait_for "'layout_op_filter' in s['widgets'] and 'layout_op:lds32' in s['widgets']"
+xdotool type --delay 40 "st.shared v2"
+wait_for "'layout_op:lds32' not in s['widgets']"
+[ "$(shown layout_op:)" = "sts64" ] || fail "op list under 'st.shared v2' shows: $(shown layout_op:)"
+xdotool key Return
+wait_for "$lv['op'] == 'sts64'"
+
+# The element type and the lane presets: Enter takes the first entry the filter leaves.
+click $(centre_of "s['widgets']['layout_elem']")
+wait_for "'layout_elem_filter' in s['widgets']"
+xdotool type --delay 40 "64"
+xdotool key Return
+wait_for "$lv['element_type'] == 'b64'"
+click $(centre_of "s['widgets']['layout_lane_presets']")
+wait_for "'layout_lane_presets_filter' in s['widgets']"
+xdotool type --delay 40 "rows"
+xdotool key Return
+wait_for "$lv['lanes'] == 'rows'"
+
+# The gate's variant list.
+click $(centre_of "s['widgets']['gate_variant']")
+wait_for "'gate_variant_filter' in s['widgets']"
+xdotool type --delay 40 "wrong"
+xdotool key Return
+wait_for "'gate_variant_filter' not in s['widgets'] and s['gate']['request_variant'] != 'ldmatrix-k8'"
+# The deliberately wrong variant as fragviz-cli gate --help names it.
+WRONG=$("$CLI" gate --help | grep -o '[a-z0-9-]* (rung [0-9]*, [^)]*DELIBERATELY WRONG' | awk '{ print $1 }' | head -1)
+[ -n "$WRONG" ] || fail "fragviz-cli gate --help names no deliberately wrong variant"
+[ "$(q "s['gate']['request_variant']")" = "$WRONG" ] ||
+  fail "Enter under 'wrong' picked $(q "s['gate']['request_variant']"), not $WRONG"
+quit_app
+echo "PASS"

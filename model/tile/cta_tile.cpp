@@ -328,7 +328,20 @@ CtaDescriptors match_descriptors(const CtaTile& tile, Operand op, const SmemLayo
   std::vector<DescriptorSlice> first_try;
   for (const Candidate& c : candidates) {
     if (c.major == Major::MN && element_bits(type) != 16) continue;
-    const SmemOperandLayout cl = canonical_layout(type, c.major, c.swizzle, mn, k);
+    SmemOperandLayout cl = canonical_layout(type, c.major, c.swizzle, mn, k);
+    // LBO and SBO as the user's layout spaces its core matrices (CuTe's make_gmma_desc reads them
+    // off the layout the same way); the canonical ones where the tile is too small to say.
+    const int t_units = 16 / (element_bits(type) / 8), w = swizzle_units(c.swizzle);
+    const auto gap = [&](int mn1, int k1) -> std::int64_t {
+      if (mn1 >= extent[0] || k1 >= extent[1]) return -1;
+      return unswizzled_byte_offset(layout, mn1, k1) - unswizzled_byte_offset(layout, 0, 0);
+    };
+    const bool swz = c.swizzle != SmemSwizzle::none;
+    const std::int64_t lbo =
+        c.major == Major::K ? (swz ? -1 : gap(0, t_units)) : (swz ? gap(t_units * w, 0) : gap(0, 8));
+    const std::int64_t sbo = c.major == Major::K ? gap(8, 0) : (swz ? gap(0, 8) : gap(t_units, 0));
+    if (lbo > 0) cl.lbo = static_cast<std::uint32_t>(lbo);
+    if (sbo > 0) cl.sbo = static_cast<std::uint32_t>(sbo);
     std::vector<DescriptorSlice> got;
     std::int64_t bad = 0;
     for (int s = 0; s < slices; ++s)

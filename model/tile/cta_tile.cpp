@@ -114,6 +114,42 @@ BankOp bank_op(const TiledCopy& copy, bool store, std::int64_t mem_values) {
   return b;
 }
 
+/// cta_copy_addresses over `layout`.
+std::vector<CopyAddress> copy_addresses(const CtaTile& tile, Operand op, const SmemLayout& layout) {
+  std::vector<CopyAddress> out;
+  const auto& copy = tile.copy[static_cast<std::size_t>(index_of(op))];
+  if (!copy) return out;
+  const bool store = op == Operand::C;
+  const Layout& memory = store ? copy->layout_d_tv : copy->layout_s_tv;
+  const std::int64_t mem_values = store ? copy->values.num_val_dst : copy->values.num_val_src;
+  const std::int64_t calls = copy->values_per_thread() / copy->atom_values;
+  const std::int64_t threads = copy->threads();
+  const FragmentGeometry g = geometry(tile.mma, op, tile.extent(op));
+  std::vector<Cell> starts(static_cast<std::size_t>(threads * calls));
+  for (std::int64_t t = 0; t < threads; ++t)
+    for (std::int64_t x = 0; x < calls; ++x) {
+      const std::int64_t index = at(memory, t, mem_values * x);
+      starts[static_cast<std::size_t>(t * calls + x)] = Cell{index % g.rows, index / g.rows};
+    }
+  out.reserve(static_cast<std::size_t>(g.tiles0 * g.tiles1 * threads * calls));
+  for (std::int64_t r1 = 0; r1 < g.tiles1; ++r1)
+    for (std::int64_t r0 = 0; r0 < g.tiles0; ++r0)
+      for (std::int64_t t = 0; t < threads; ++t)
+        for (std::int64_t x = 0; x < calls; ++x) {
+          const Cell& s = starts[static_cast<std::size_t>(t * calls + x)];
+          CopyAddress a;
+          a.thread = t;
+          a.call = x;
+          a.tile0 = r0;
+          a.tile1 = r1;
+          a.k_block = op == Operand::C ? -1 : r1 * g.cols / tile.k_block;
+          a.cell = Cell{s.row + r0 * g.rows, s.col + r1 * g.cols};
+          a.byte = layout.byte_offset(static_cast<int>(a.cell.row), static_cast<int>(a.cell.col));
+          out.push_back(a);
+        }
+  return out;
+}
+
 /// One operand's join and banks over `layout` (no suggestion).
 struct OperandResult {
   CtaJoin join;
@@ -214,38 +250,31 @@ Result<OperandResult> analyze_copy(const CtaTile& tile, Operand op, const SmemLa
   const int lanes = is_matrix_op(b.op) ? address_lanes(b.ldmatrix.num) : kWarpSize;
   const int access = access_bytes(b.op);
   std::vector<std::uint32_t> addresses(static_cast<std::size_t>(lanes));
-  // Each lane's vector start per (thread, call), one MMA tile.
-  std::vector<Cell> starts(static_cast<std::size_t>(threads * calls));
-  for (std::int64_t t = 0; t < threads; ++t)
-    for (std::int64_t x = 0; x < calls; ++x) {
-      const std::int64_t index = at(memory, t, mem_values * x);
-      starts[static_cast<std::size_t>(t * calls + x)] = Cell{index % g.rows, index / g.rows};
-    }
-  for (std::int64_t r1 = 0; r1 < g.tiles1; ++r1)
-    for (std::int64_t r0 = 0; r0 < g.tiles0; ++r0)
-      for (int w = 0; w < warps; ++w) {
-        const std::int64_t kb = op == Operand::C ? 0 : k_block_of(r1);
-        WarpBanks& row = b.rows[static_cast<std::size_t>(w * k_rows + kb)];
-        for (std::int64_t x = 0; x < calls; ++x) {
-          bool aligned = true;
-          for (int l = 0; l < lanes; ++l) {
-            const std::int64_t t = std::min<std::int64_t>(threads - 1, w * kWarpSize + l);
-            const Cell& s = starts[static_cast<std::size_t>(t * calls + x)];
-            const std::int64_t a = layout.byte_offset(static_cast<int>(s.row + r0 * g.rows),
-                                                      static_cast<int>(s.col + r1 * g.cols));
-            aligned = aligned && a % access == 0;
-            addresses[static_cast<std::size_t>(l)] = static_cast<std::uint32_t>(a);
-          }
-          ++row.instructions;
-          if (!aligned) {
-            ++row.misaligned;
-            continue;
-          }
-          const SharedCount n = count_shared_access(b.op, b.ldmatrix, addresses);
-          row.wavefronts += n.wavefronts;
-          row.ideal += n.ideal_wavefronts;
-          row.conflicts += n.bank_conflicts;
+  const std::vector<CopyAddress> all = copy_addresses(tile, op, layout);
+  const std::int64_t per_tile = threads * calls;
+  for (std::int64_t tile_index = 0; tile_index < g.tiles0 * g.tiles1; ++tile_index)
+    for (int w = 0; w < warps; ++w)
+      for (std::int64_t x = 0; x < calls; ++x) {
+        const CopyAddress& first =
+            all[static_cast<std::size_t>(tile_index * per_tile + w * kWarpSize * calls + x)];
+        WarpBanks& row =
+            b.rows[static_cast<std::size_t>(w * k_rows + (op == Operand::C ? 0 : first.k_block))];
+        bool aligned = true;
+        for (int l = 0; l < lanes; ++l) {
+          const std::int64_t t = std::min<std::int64_t>(threads - 1, w * kWarpSize + l);
+          const std::int64_t a = all[static_cast<std::size_t>(tile_index * per_tile + t * calls + x)].byte;
+          aligned = aligned && a % access == 0;
+          addresses[static_cast<std::size_t>(l)] = static_cast<std::uint32_t>(a);
         }
+        ++row.instructions;
+        if (!aligned) {
+          ++row.misaligned;
+          continue;
+        }
+        const SharedCount n = count_shared_access(b.op, b.ldmatrix, addresses);
+        row.wavefronts += n.wavefronts;
+        row.ideal += n.ideal_wavefronts;
+        row.conflicts += n.bank_conflicts;
       }
   b.per_k_block.resize(static_cast<std::size_t>(k_rows));
   for (int k = 0; k < k_rows; ++k) {
@@ -575,6 +604,11 @@ Result<CtaReport> analyze_cta_tile(const CtaTile& tile, const CtaOptions& option
     report.reuse = std::move(*r.value);
   }
   return Result<CtaReport>::ok(std::move(report));
+}
+
+std::vector<CopyAddress> cta_copy_addresses(const CtaTile& tile, Operand op) {
+  const auto& layout = tile.smem[static_cast<std::size_t>(index_of(op))];
+  return layout ? copy_addresses(tile, op, *layout) : std::vector<CopyAddress>{};
 }
 
 Cell cta_fragment_cell(const CtaTile& tile, Operand op, std::int64_t thread, std::int64_t reg) {

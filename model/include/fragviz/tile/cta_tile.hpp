@@ -179,6 +179,21 @@ struct CtaReport {
 /// refusals) or the attention reuse does not fit (fragment shapes).
 Result<CtaReport> analyze_cta_tile(const CtaTile& tile, const CtaOptions& options = {});
 
+/// One thread's address of one copy instruction: the first byte of the vector (an ldmatrix/stmatrix
+/// row, a universal copy's vector) the thread gives in atom call `call` over MMA tile (tile0, tile1)
+/// of the operand, through the shared layout and its swizzle. CuTe's partition_S (load) / partition_D
+/// (store) of the CTA tile at ((0, call), tile0, tile1).
+struct CopyAddress {
+  std::int64_t thread = 0, call = 0, tile0 = 0, tile1 = 0;
+  std::int64_t k_block = 0;  ///< -1: the epilogue
+  Cell cell;                 ///< the vector's first cell, CTA coordinates
+  std::int64_t byte = 0;     ///< its byte offset from the tile's base
+};
+/// Every thread's every address of `op`'s copy, ordered tile1, tile0, thread, call (empty without
+/// a copy or a layout). For ld/stmatrix only lanes 8j..8j+7 of matrix j give addresses the
+/// instruction reads; the others' are listed too (CuTe's partition gives every thread one).
+std::vector<CopyAddress> cta_copy_addresses(const CtaTile& tile, Operand op);
+
 /// The cell CuTe's partition_fragment of the CTA tile gives thread `thread` at register `reg` of
 /// operand `op`: registers ordered (FrgV, (RestM_in, M tiles), (RestK_in, K tiles)).
 Cell cta_fragment_cell(const CtaTile& tile, Operand op, std::int64_t thread, std::int64_t reg);

@@ -150,6 +150,80 @@ std::vector<CopyAddress> copy_addresses(const CtaTile& tile, Operand op, const S
   return out;
 }
 
+/// Every warp's every copy instruction of `op` over `layout`, counted by the measured bank model.
+CtaBanks count_banks(const CtaTile& tile, Operand op, const SmemLayout& layout) {
+  CtaBanks b;
+  const TiledCopy& copy = *tile.copy[static_cast<std::size_t>(index_of(op))];
+  const bool store = op == Operand::C;
+  const std::int64_t mem_values = store ? copy.values.num_val_dst : copy.values.num_val_src;
+  const std::int64_t calls = copy.values_per_thread() / copy.atom_values;
+  const std::int64_t threads = copy.threads();
+  const FragmentGeometry g = geometry(tile.mma, op, tile.extent(op));
+  const BankOp bo = bank_op(copy, store, mem_values);
+  b.instruction = bo.instruction;
+  b.note = bo.note;
+  b.ldmatrix = bo.ldm;
+  if (!bo.op) return b;
+  b.op = *bo.op;
+  const int warps = static_cast<int>((threads + kWarpSize - 1) / kWarpSize);
+  const int k_rows = op == Operand::C ? 1 : static_cast<int>(tile.k_blocks());
+  b.rows.resize(static_cast<std::size_t>(warps * k_rows));
+  for (int w = 0; w < warps; ++w)
+    for (int k = 0; k < k_rows; ++k) {
+      WarpBanks& row = b.rows[static_cast<std::size_t>(w * k_rows + k)];
+      row.warp = w;
+      row.k_block = op == Operand::C ? -1 : k;
+    }
+  const int lanes = is_matrix_op(b.op) ? address_lanes(b.ldmatrix.num) : kWarpSize;
+  const int access = access_bytes(b.op);
+  std::vector<std::uint32_t> addresses(static_cast<std::size_t>(lanes));
+  const std::vector<CopyAddress> all = copy_addresses(tile, op, layout);
+  const std::int64_t per_tile = threads * calls;
+  for (std::int64_t tile_index = 0; tile_index < g.tiles0 * g.tiles1; ++tile_index)
+    for (int w = 0; w < warps; ++w)
+      for (std::int64_t x = 0; x < calls; ++x) {
+        const CopyAddress& first =
+            all[static_cast<std::size_t>(tile_index * per_tile + w * kWarpSize * calls + x)];
+        WarpBanks& row =
+            b.rows[static_cast<std::size_t>(w * k_rows + (op == Operand::C ? 0 : first.k_block))];
+        bool aligned = true;
+        for (int l = 0; l < lanes; ++l) {
+          const std::int64_t t = std::min<std::int64_t>(threads - 1, w * kWarpSize + l);
+          const std::int64_t a = all[static_cast<std::size_t>(tile_index * per_tile + t * calls + x)].byte;
+          aligned = aligned && a % access == 0;
+          addresses[static_cast<std::size_t>(l)] = static_cast<std::uint32_t>(a);
+        }
+        ++row.instructions;
+        if (!aligned) {
+          ++row.misaligned;
+          continue;
+        }
+        const SharedCount n = count_shared_access(b.op, b.ldmatrix, addresses);
+        row.wavefronts += n.wavefronts;
+        row.ideal += n.ideal_wavefronts;
+        row.conflicts += n.bank_conflicts;
+      }
+  b.per_k_block.resize(static_cast<std::size_t>(k_rows));
+  for (int k = 0; k < k_rows; ++k) {
+    b.per_k_block[static_cast<std::size_t>(k)].warp = -1;
+    b.per_k_block[static_cast<std::size_t>(k)].k_block = op == Operand::C ? -1 : k;
+  }
+  for (const WarpBanks& r : b.rows) {
+    WarpBanks& k = b.per_k_block[static_cast<std::size_t>(r.k_block < 0 ? 0 : r.k_block)];
+    k.instructions += r.instructions;
+    k.wavefronts += r.wavefronts;
+    k.ideal += r.ideal;
+    k.conflicts += r.conflicts;
+    k.misaligned += r.misaligned;
+    b.instructions += r.instructions;
+    b.wavefronts += r.wavefronts;
+    b.ideal += r.ideal;
+    b.conflicts += r.conflicts;
+    b.misaligned += r.misaligned;
+  }
+  return b;
+}
+
 /// One operand's join and banks over `layout` (no suggestion).
 struct OperandResult {
   CtaJoin join;
@@ -168,8 +242,6 @@ Result<OperandResult> analyze_copy(const CtaTile& tile, Operand op, const SmemLa
   const std::int64_t mem_values = store ? copy.values.num_val_dst : copy.values.num_val_src;
   const std::int64_t av = copy.atom_values;
   const std::int64_t value_bytes = copy.values.value_bits / 8;
-  const std::int64_t calls = copy.values_per_thread() / av;
-  const std::int64_t threads = copy.threads();
   const std::vector<ByteOwner> owners = tile_byte_owners(layout);
 
   // One MMA tile: per (thread, copy value) the first cell of the vector that holds it and its byte.
@@ -230,70 +302,7 @@ Result<OperandResult> analyze_copy(const CtaTile& tile, Operand op, const SmemLa
       return a.thread != b.thread ? a.thread < b.thread : a.reg < b.reg;
     });
 
-  // Banks: every warp's every instruction.
-  CtaBanks& b = out.banks;
-  const BankOp bo = bank_op(copy, store, mem_values);
-  b.instruction = bo.instruction;
-  b.note = bo.note;
-  b.ldmatrix = bo.ldm;
-  if (!bo.op) return Result<OperandResult>::ok(std::move(out));
-  b.op = *bo.op;
-  const int warps = static_cast<int>((threads + kWarpSize - 1) / kWarpSize);
-  const int k_rows = op == Operand::C ? 1 : static_cast<int>(tile.k_blocks());
-  b.rows.resize(static_cast<std::size_t>(warps * k_rows));
-  for (int w = 0; w < warps; ++w)
-    for (int k = 0; k < k_rows; ++k) {
-      WarpBanks& row = b.rows[static_cast<std::size_t>(w * k_rows + k)];
-      row.warp = w;
-      row.k_block = op == Operand::C ? -1 : k;
-    }
-  const int lanes = is_matrix_op(b.op) ? address_lanes(b.ldmatrix.num) : kWarpSize;
-  const int access = access_bytes(b.op);
-  std::vector<std::uint32_t> addresses(static_cast<std::size_t>(lanes));
-  const std::vector<CopyAddress> all = copy_addresses(tile, op, layout);
-  const std::int64_t per_tile = threads * calls;
-  for (std::int64_t tile_index = 0; tile_index < g.tiles0 * g.tiles1; ++tile_index)
-    for (int w = 0; w < warps; ++w)
-      for (std::int64_t x = 0; x < calls; ++x) {
-        const CopyAddress& first =
-            all[static_cast<std::size_t>(tile_index * per_tile + w * kWarpSize * calls + x)];
-        WarpBanks& row =
-            b.rows[static_cast<std::size_t>(w * k_rows + (op == Operand::C ? 0 : first.k_block))];
-        bool aligned = true;
-        for (int l = 0; l < lanes; ++l) {
-          const std::int64_t t = std::min<std::int64_t>(threads - 1, w * kWarpSize + l);
-          const std::int64_t a = all[static_cast<std::size_t>(tile_index * per_tile + t * calls + x)].byte;
-          aligned = aligned && a % access == 0;
-          addresses[static_cast<std::size_t>(l)] = static_cast<std::uint32_t>(a);
-        }
-        ++row.instructions;
-        if (!aligned) {
-          ++row.misaligned;
-          continue;
-        }
-        const SharedCount n = count_shared_access(b.op, b.ldmatrix, addresses);
-        row.wavefronts += n.wavefronts;
-        row.ideal += n.ideal_wavefronts;
-        row.conflicts += n.bank_conflicts;
-      }
-  b.per_k_block.resize(static_cast<std::size_t>(k_rows));
-  for (int k = 0; k < k_rows; ++k) {
-    b.per_k_block[static_cast<std::size_t>(k)].warp = -1;
-    b.per_k_block[static_cast<std::size_t>(k)].k_block = op == Operand::C ? -1 : k;
-  }
-  for (const WarpBanks& r : b.rows) {
-    WarpBanks& k = b.per_k_block[static_cast<std::size_t>(r.k_block < 0 ? 0 : r.k_block)];
-    k.instructions += r.instructions;
-    k.wavefronts += r.wavefronts;
-    k.ideal += r.ideal;
-    k.conflicts += r.conflicts;
-    k.misaligned += r.misaligned;
-    b.instructions += r.instructions;
-    b.wavefronts += r.wavefronts;
-    b.ideal += r.ideal;
-    b.conflicts += r.conflicts;
-    b.misaligned += r.misaligned;
-  }
+  out.banks = count_banks(tile, op, layout);
   return Result<OperandResult>::ok(std::move(out));
 }
 
@@ -317,24 +326,35 @@ std::optional<SwizzleSuggestion> suggest_swizzle(const CtaTile& tile, Operand op
   const int access = access_bytes(now.banks.op);
   int m0 = 0;
   while ((unit << m0) < access) ++m0;  // a vector stays whole: 2^M units cover one access
-  std::optional<SwizzleSuggestion> best;
+  // Count every candidate's banks, then judge the join of the best ones until one keeps it.
+  struct Candidate {
+    SmemLayout layout;
+    CuteSwizzle swizzle;
+    CtaBanks banks;
+  };
+  std::vector<Candidate> better;
   for (int bb = 1; bb <= 3; ++bb)
     for (int m = m0; m <= m0 + 2; ++m)
       for (int s = bb; s <= 7; ++s) {
         const CuteSwizzle sw{bb, m, s};
         if (sw == layout.map.layout.swizzle) continue;
         const std::string text = std::string(bytes ? "B:" : "") + to_string(sw) + " o " + base;
-        const auto parsed = parse_smem_layout(text, LayoutUnits::elements, layout.element_bytes());
+        auto parsed = parse_smem_layout(text, LayoutUnits::elements, layout.element_bytes());
         if (!parsed || parsed->footprint_bytes != layout.footprint_bytes) continue;
-        const auto r = analyze_copy(tile, op, *parsed, false);
-        if (!r || r->join.mismatches > now.join.mismatches || r->banks.misaligned > now.banks.misaligned)
-          continue;
-        if (r->banks.wavefronts >= now.banks.wavefronts) continue;
-        if (!best || r->banks.wavefronts < best->wavefronts)
-          best = SwizzleSuggestion{parsed->notation, sw, r->banks.wavefronts, r->banks.ideal,
-                                   r->banks.conflicts};
+        CtaBanks b = count_banks(tile, op, *parsed);
+        if (b.misaligned > now.banks.misaligned || b.wavefronts >= now.banks.wavefronts) continue;
+        better.push_back(Candidate{std::move(*parsed.value), sw, std::move(b)});
       }
-  return best;
+  std::stable_sort(better.begin(), better.end(), [](const Candidate& a, const Candidate& b) {
+    return a.banks.wavefronts < b.banks.wavefronts;
+  });
+  for (const Candidate& c : better) {
+    const auto r = analyze_copy(tile, op, c.layout, false);
+    if (!r || r->join.mismatches > now.join.mismatches) continue;
+    return SwizzleSuggestion{c.layout.notation, c.swizzle, c.banks.wavefronts, c.banks.ideal,
+                             c.banks.conflicts};
+  }
+  return std::nullopt;
 }
 
 CtaDescriptors match_descriptors(const CtaTile& tile, Operand op, const SmemLayout& layout) {

@@ -14,7 +14,6 @@
 #include <utility>
 #include <vector>
 
-#include "fragviz/viewmodel/algebra_view.hpp"
 #include "compare_view.hpp"
 #include "export_dialog.hpp"
 #include "file_browser_state.hpp"
@@ -26,6 +25,8 @@
 #include "fragviz/report/report.hpp"
 #include "fragviz/smem/banks.hpp"
 #include "fragviz/smem/smem_access.hpp"
+#include "fragviz/viewmodel/algebra_view.hpp"
+#include "fragviz/viewmodel/cta_tile_view.hpp"
 #include "fragviz/viewmodel/hopper_state.hpp"
 #include "gate_history.hpp"
 #include "gate_ladder_run.hpp"
@@ -423,6 +424,7 @@ struct AppState {
 
   HopperState hopper;          ///< the warpgroup, descriptor and matrix-move views (hopper_state.hpp)
   AlgebraControls algebra;     ///< the Algebra window (algebra_view.hpp)
+  CtaTileControls cta_tile;    ///< the CTA tile window (cta_tile_view.hpp)
   ExportDialog export_dialog;  ///< File > Export (export_dialog.hpp)
 
   LayoutControls layout;  ///< the bank view's Layout mode (persisted)

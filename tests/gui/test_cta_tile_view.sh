@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# View > CTA tile: a preset's A, B, C grids, a thread's cells, the joins and bank tables. From an
+# empty config dir the sm80 preset (2x2 warps of m16n8k16, Tile<_32,_32,_16>, CTA 128x128x32) shows:
+#  - A's cell (17,2) held first by thread 37 (warp 1 holds A rows 16-31; lane 5: group 1, k 2-3)
+#    in its register 0, cell (0,0) by thread 0 register 0;
+#  - thread 0 chosen: its 64 A registers outlined, (0,0) and (8,1) among them (a0 and a3);
+#  - after typing thread 37: (17,2) and (25,10) outlined (a0 and a6 of lane 5), (0,0) not;
+#  - the joins all match and the ldmatrix banks are conflict-free: 128 wavefronts for A.
+# The preset and the open window come back after a restart; a saved fa2-attention shows its C
+# reused as the next A.
+source "$(dirname "$0")/lib.sh"
+gui_init "$@"
+start_app --no-device
+C="s['cta_tile']"
+A="$C['grids'][0]"
+
+open_cta() {
+  local _ i
+  for _ in 1 2 3; do
+    click $(centre_of "s['widgets']['menu_view']")
+    for i in $(seq 20); do
+      [ "$(q "'view_cta_tile' in s['widgets']")" = True ] && break
+      sleep 0.1
+    done
+    click $(centre_of "s['widgets']['view_cta_tile']")
+    for i in $(seq 20); do
+      [ "$(q "$C['open']")" = True ] && return 0
+      sleep 0.1
+    done
+    xdotool key Escape
+  done
+  fail "View > CTA tile did not open the window"
+}
+
+wait_for "not $C['open']"
+open_cta
+wait_for "$C['ok'] and $C['preset'] == 'sm80-gemm-128x128x32'"
+wait_for "$A['rows'] == 128 and $A['cols'] == 32"
+wait_for "$A['threads'][17 * 32 + 2] == 37 and $A['values'][17 * 32 + 2] == 0"
+wait_for "$A['threads'][0] == 0 and $A['values'][0] == 0"
+wait_for "sum($A['mine']) == 64 and $A['mine'][0] == 1 and $A['mine'][8 * 32 + 1] == 1"
+wait_for "$A['join'] == 'join: all 8192 match (128 threads x 64 registers)' and $A['join_ok']"
+wait_for "$A['wavefronts'] == 128 and $A['bank_conflicts'] == 0"
+wait_for "$C['grids'][1]['join_ok'] and $C['grids'][2]['threads'] != []"
+
+for attempt in 1 2 3; do
+  # The number's text, left of InputInt's -/+ buttons.
+  click $(q "(lambda r: '%d %d' % (r[0] + 20, r[1] + r[3] / 2))(s['widgets']['cta_thread'])")
+  xdotool keydown ctrl sleep 0.2 keydown a sleep 0.2 keyup a sleep 0.1 keyup ctrl sleep 0.2 key BackSpace
+  xdotool type --delay 40 -- "37"
+  xdotool key Return
+  ok=1
+  for i in $(seq 50); do
+    [ "$(q "$C['thread']")" = 37 ] && ok=0 && break
+    sleep 0.1
+  done
+  [ $ok = 0 ] && break
+done
+wait_for "$C['thread'] == 37"
+wait_for "$A['mine'][17 * 32 + 2] == 1 and $A['mine'][25 * 32 + 10] == 1 and $A['mine'][0] == 0"
+quit_app
+grep -q '"cta_tile": "sm80-gemm-128x128x32"' "$WORK/cfg/settings.json" || fail "settings.json lacks the preset"
+
+# A saved preset comes back with the window.
+python3 - "$WORK/cfg/settings.json" <<'PY'
+import json, sys
+p = sys.argv[1]
+j = json.load(open(p))
+j['cta_tile'] = 'fa2-attention'
+json.dump(j, open(p, 'w'))
+PY
+start_app --no-device
+wait_for "$C['open'] and $C['preset'] == 'fa2-attention' and $C['ok']"
+wait_for "$C['reuse'] == 'C as the next A ((4,1,8) -> ((4,2),1,4)): all 4096 match (128 threads x 32 registers)'"
+quit_app
+echo "PASS"

@@ -860,17 +860,23 @@ std::string App::state_json() const {
   {
     json grids = json::array();
     for (const CtaGrid& g : cta_tile_.grids) {
-      json threads = json::array(), values = json::array();
-      for (const CtaCell& c : g.cells) {
-        threads.push_back(c.thread);
-        values.push_back(c.value);
-      }
+      // Every cell's holder for grids of up to 4096 cells (A and B of the presets; C's 16384 would
+      // make each dump large); the chosen thread's cells as row-major indices.
+      json threads = json::array(), values = json::array(), mine = json::array();
+      if (g.cells.size() <= 4096)
+        for (const CtaCell& c : g.cells) {
+          threads.push_back(c.thread);
+          values.push_back(c.value);
+        }
+      for (std::size_t k = 0; k < g.mine.size(); ++k)
+        if (g.mine[k]) mine.push_back(k);
       grids.push_back({{"operand", std::string(to_string(g.operand))},
                        {"rows", g.rows},
                        {"cols", g.cols},
                        {"threads", threads},
                        {"values", values},
-                       {"mine", g.mine},
+                       {"cells", g.cells.size()},
+                       {"mine", mine},
                        {"join", g.join},
                        {"join_ok", g.join_ok},
                        {"layout", g.layout},

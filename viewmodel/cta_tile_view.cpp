@@ -60,14 +60,16 @@ CtaTileModel make_cta_tile_model(const CtaTileControls& c) {
       g.cells.assign(static_cast<std::size_t>(g.rows * g.cols), CtaCell{});
       g.mine.assign(g.cells.size(), 0);
       const std::int64_t regs = tile::cta_fragment_size(t, op);
-      for (std::int64_t th = 0; th < m.threads; ++th)
+      for (std::int64_t th = 0; th < m.threads; ++th) {
+        const std::vector<tile::Cell> cells = tile::cta_fragment_cells(t, op, th);
         for (std::int64_t r = 0; r < regs; ++r) {
-          const tile::Cell cell = tile::cta_fragment_cell(t, op, th, r);
+          const tile::Cell cell = cells[static_cast<std::size_t>(r)];
           const std::size_t k = static_cast<std::size_t>(cell.row * g.cols + cell.col);
           if (g.cells[k].thread < 0)
             g.cells[k] = CtaCell{static_cast<std::int32_t>(th), static_cast<std::int32_t>(r)};
           if (th == c.thread) g.mine[k] = 1;
         }
+      }
       g.fragment = c.thread >= 0 && c.thread < m.threads
                        ? "thread " + std::to_string(c.thread) + ": " + std::to_string(regs) + " registers"
                        : "";

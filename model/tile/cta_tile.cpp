@@ -635,6 +635,14 @@ Cell cta_fragment_cell(const CtaTile& tile, Operand op, std::int64_t thread, std
   return fragment_cell(tile.mma, op, geometry(tile.mma, op, tile.extent(op)), thread, reg);
 }
 
+std::vector<Cell> cta_fragment_cells(const CtaTile& tile, Operand op, std::int64_t thread) {
+  const FragmentGeometry g = geometry(tile.mma, op, tile.extent(op));
+  std::vector<Cell> out;
+  out.reserve(static_cast<std::size_t>(g.size()));
+  for (std::int64_t r = 0; r < g.size(); ++r) out.push_back(fragment_cell(tile.mma, op, g, thread, r));
+  return out;
+}
+
 std::int64_t cta_fragment_size(const CtaTile& tile, Operand op) {
   return geometry(tile.mma, op, tile.extent(op)).size();
 }

@@ -65,12 +65,14 @@ TEST_P(CuteCtaPreset, EqualsCute) {
     if (o.registers) {
       ASSERT_EQ(ft::cta_fragment_size(t, op), o.registers_per_thread);
       std::size_t k = 0;
-      for (std::int64_t th = 0; th < t.mma.threads(); ++th)
+      for (std::int64_t th = 0; th < t.mma.threads(); ++th) {
+        const std::vector<ft::Cell> cells = ft::cta_fragment_cells(t, op, th);
         for (std::int64_t r = 0; r < o.registers_per_thread; ++r, k += 2) {
-          const ft::Cell cell = ft::cta_fragment_cell(t, op, th, r);
+          const ft::Cell cell = cells[static_cast<std::size_t>(r)];
           ASSERT_EQ(cell.row, o.cells[k]) << "thread " << th << " register " << r;
           ASSERT_EQ(cell.col, o.cells[k + 1]) << "thread " << th << " register " << r;
         }
+      }
     }
     ASSERT_EQ(t.smem[i].has_value(), o.layout);
     if (o.layout) {

@@ -4,6 +4,7 @@
 #  - A's cell (17,2) held first by thread 37 (warp 1 holds A rows 16-31; lane 5: group 1, k 2-3)
 #    in its register 0, cell (0,0) by thread 0 register 0;
 #  - thread 0 chosen: its 64 A registers outlined, (0,0) and (8,1) among them (a0 and a3);
+#    (the state dump lists a grid's holders up to 4096 cells: A and B here, C only its count)
 #  - after typing thread 37: (17,2) and (25,10) outlined (a0 and a6 of lane 5), (0,0) not;
 #  - the joins all match and the ldmatrix banks are conflict-free: 128 wavefronts for A.
 # The preset and the open window come back after a restart; a saved fa2-attention shows its C
@@ -38,10 +39,10 @@ wait_for "$C['ok'] and $C['preset'] == 'sm80-gemm-128x128x32'"
 wait_for "$A['rows'] == 128 and $A['cols'] == 32"
 wait_for "$A['threads'][17 * 32 + 2] == 37 and $A['values'][17 * 32 + 2] == 0"
 wait_for "$A['threads'][0] == 0 and $A['values'][0] == 0"
-wait_for "sum($A['mine']) == 64 and $A['mine'][0] == 1 and $A['mine'][8 * 32 + 1] == 1"
+wait_for "len($A['mine']) == 64 and 0 in $A['mine'] and 8 * 32 + 1 in $A['mine']"
 wait_for "$A['join'] == 'join: all 8192 match (128 threads x 64 registers)' and $A['join_ok']"
 wait_for "$A['wavefronts'] == 128 and $A['bank_conflicts'] == 0"
-wait_for "$C['grids'][1]['join_ok'] and $C['grids'][2]['threads'] != []"
+wait_for "$C['grids'][1]['join_ok'] and $C['grids'][2]['cells'] == 128 * 128"
 
 for attempt in 1 2 3; do
   # The number's text, left of InputInt's -/+ buttons.
@@ -57,7 +58,7 @@ for attempt in 1 2 3; do
   [ $ok = 0 ] && break
 done
 wait_for "$C['thread'] == 37"
-wait_for "$A['mine'][17 * 32 + 2] == 1 and $A['mine'][25 * 32 + 10] == 1 and $A['mine'][0] == 0"
+wait_for "17 * 32 + 2 in $A['mine'] and 25 * 32 + 10 in $A['mine'] and 0 not in $A['mine']"
 quit_app
 grep -q '"cta_tile": "sm80-gemm-128x128x32"' "$WORK/cfg/settings.json" || fail "settings.json lacks the preset"
 

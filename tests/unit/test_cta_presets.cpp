@@ -47,9 +47,12 @@ TEST(CtaPresets, EveryGateVariantHasItsTile) {
     }
     // Who holds each C cell: the gate's output tiling against the preset's TiledMMA.
     const std::int64_t regs = fragviz::tile::cta_fragment_size(t, Operand::C);
-    for (std::int64_t thread = 0; thread < t.mma.threads(); ++thread)
+    for (std::int64_t thread = 0; thread < t.mma.threads(); ++thread) {
+      const auto cells = fragviz::tile::cta_fragment_cells(t, Operand::C, thread);
+      ASSERT_EQ(static_cast<std::int64_t>(cells.size()), regs);
       for (std::int64_t r = 0; r < regs; ++r) {
-        const auto cell = fragviz::tile::cta_fragment_cell(t, Operand::C, thread, r);
+        const auto cell = cells[static_cast<std::size_t>(r)];
+        ASSERT_EQ(cell, fragviz::tile::cta_fragment_cell(t, Operand::C, thread, r));
         const auto owner =
             fragviz::gate_output_owner(v.output, static_cast<int>(cell.row), static_cast<int>(cell.col));
         ASSERT_TRUE(owner);
@@ -57,6 +60,7 @@ TEST(CtaPresets, EveryGateVariantHasItsTile) {
                                                           : 128 * (owner->grid_warp / 4) + owner->thread;
         ASSERT_EQ(gate_thread, thread) << "register " << r << " cell (" << cell.row << "," << cell.col << ")";
       }
+    }
     const auto r = fragviz::tile::analyze_cta_tile(t);
     ASSERT_TRUE(r) << r.message;
     EXPECT_TRUE(r->joins_ok());

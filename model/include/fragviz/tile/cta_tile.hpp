@@ -197,6 +197,9 @@ std::vector<CopyAddress> cta_copy_addresses(const CtaTile& tile, Operand op);
 /// The cell CuTe's partition_fragment of the CTA tile gives thread `thread` at register `reg` of
 /// operand `op`: registers ordered (FrgV, (RestM_in, M tiles), (RestK_in, K tiles)).
 Cell cta_fragment_cell(const CtaTile& tile, Operand op, std::int64_t thread, std::int64_t reg);
+/// Every register's cell of `thread` (cta_fragment_cell for each register, the fragment's shape
+/// computed once: what a view of every thread asks).
+std::vector<Cell> cta_fragment_cells(const CtaTile& tile, Operand op, std::int64_t thread);
 /// Registers per thread of operand `op` over the CTA tile.
 std::int64_t cta_fragment_size(const CtaTile& tile, Operand op);
 

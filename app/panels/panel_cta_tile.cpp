@@ -1,7 +1,7 @@
 // The CTA tile window (issue 25): a preset's A (M x K), B (N x K) and C (M x N) as CuTe's
 // print_latex draws a TiledMMA, each cell "T12 V3" (thread, register) coloured by warp, a chosen
-// thread's cells outlined; each operand's join verdict through its shared layout and its bank
-// table per warp and k-block (viewmodel/cta_tile_view.hpp).
+// thread's cells outlined (typed, or picked by clicking a cell); each operand's join verdict through its
+// shared layout and its bank table per warp and k-block (viewmodel/cta_tile_view.hpp).
 #include <algorithm>
 #include <cstdio>
 
@@ -53,7 +53,12 @@ void draw_grid(AppState& s, const CtaGrid& g, int index) {
         centred_text(dl, fonts().small, a, b, lane_text_colour(colour), buf);
       }
       if (g.mine[k]) dl->AddRect(a, b, IM_COL32(255, 255, 255, 255), 0.f, 0, 2.5f);
+      // Cell (1,0)'s rect in the state dump, so tests click where the app drew it.
+      if (r == 1 && c == 0)
+        s.frame.widgets["cta_cell_" + std::string(to_string(g.operand)) + "_1_0"] = Rect{a.x, a.y, cw, ch};
       if (hovered && mouse.x >= a.x && mouse.x < b.x && mouse.y >= a.y && mouse.y < b.y) {
+        // A click picks the thread holding the cell.
+        if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) s.cta_tile.thread = cell.thread;
         const char* names = g.operand == Operand::A ? "(m,k)" : g.operand == Operand::B ? "(n,k)" : "(m,n)";
         text_tooltip(ImVec4(1, 1, 1, 1), std::string(names) + " = (" + std::to_string(r) + "," +
                                              std::to_string(c) + "): thread " + std::to_string(cell.thread) +

@@ -5,7 +5,7 @@
 #    in its register 0, cell (0,0) by thread 0 register 0;
 #  - thread 0 chosen: its 64 A registers outlined, (0,0) and (8,1) among them (a0 and a3);
 #    (the state dump lists a grid's holders up to 4096 cells: A and B here, C only its count)
-#  - after typing thread 37: (17,2) and (25,10) outlined (a0 and a6 of lane 5), (0,0) not;
+#  - a click on cell (1,0) picks thread 4, whose cells are then outlined;
 #  - the joins all match and the ldmatrix banks are conflict-free: 128 wavefronts for A.
 # The preset and the open window come back after a restart; a saved fa2-attention shows its C
 # reused as the next A.
@@ -44,21 +44,19 @@ wait_for "$A['join'] == 'join: all 8192 match (128 threads x 64 registers)' and 
 wait_for "$A['wavefronts'] == 128 and $A['bank_conflicts'] == 0"
 wait_for "$C['grids'][1]['join_ok'] and $C['grids'][2]['cells'] == 128 * 128"
 
+# Clicking A's cell (1,0) picks its holder, thread 4 (lane 4: group 1, k 0-1): (1,0), (9,1) and
+# (1,8) (a0, a3, a4) outlined, (0,0) not.
 for attempt in 1 2 3; do
-  # The number's text, left of InputInt's -/+ buttons.
-  click $(q "(lambda r: '%d %d' % (r[0] + 20, r[1] + r[3] / 2))(s['widgets']['cta_thread'])")
-  xdotool keydown ctrl sleep 0.2 keydown a sleep 0.2 keyup a sleep 0.1 keyup ctrl sleep 0.2 key BackSpace
-  xdotool type --delay 40 -- "37"
-  xdotool key Return
+  click $(centre_of "s['widgets']['cta_cell_A_1_0']")
   ok=1
   for i in $(seq 50); do
-    [ "$(q "$C['thread']")" = 37 ] && ok=0 && break
+    [ "$(q "$C['thread']")" = 4 ] && ok=0 && break
     sleep 0.1
   done
   [ $ok = 0 ] && break
 done
-wait_for "$C['thread'] == 37"
-wait_for "17 * 32 + 2 in $A['mine'] and 25 * 32 + 10 in $A['mine'] and 0 not in $A['mine']"
+wait_for "$C['thread'] == 4"
+wait_for "1 * 32 + 0 in $A['mine'] and 9 * 32 + 1 in $A['mine'] and 1 * 32 + 8 in $A['mine'] and 0 not in $A['mine']"
 quit_app
 grep -q '"cta_tile": "sm80-gemm-128x128x32"' "$WORK/cfg/settings.json" || fail "settings.json lacks the preset"
 

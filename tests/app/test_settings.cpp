@@ -74,14 +74,13 @@ TEST(ParseSettings, TheFileHoldsTheseKeys) {
     for (const auto& [key, value] : o.items()) k.insert(key);
     return k;
   };
-  EXPECT_EQ(keys(j), (std::set<std::string>{"format", "version", "instruction", "wgmma", "ldmatrix_num",
-                                            "trans", "width_halves", "pad_halves", "swizzle", "selected_lane",
-                                            "windows", "gate", "output_colour", "layout", "algebra",
-                                            "cta_tile"}));
-  EXPECT_EQ(keys(j["windows"]),
-            (std::set<std::string>{"controls", "device", "inspector", "fragments", "ldmatrix", "banks",
-                                   "gate", "output", "warpgroup", "descriptor", "moves", "algebra",
-                                   "cta_tile"}));
+  EXPECT_EQ(keys(j),
+            (std::set<std::string>{"format", "version", "instruction", "wgmma", "ldmatrix_num", "trans",
+                                   "width_halves", "pad_halves", "swizzle", "selected_lane", "windows",
+                                   "gate", "output_colour", "layout", "algebra", "cta_tile"}));
+  EXPECT_EQ(keys(j["windows"]), (std::set<std::string>{"controls", "device", "inspector", "fragments",
+                                                       "ldmatrix", "banks", "gate", "output", "warpgroup",
+                                                       "descriptor", "moves", "algebra", "cta_tile"}));
   EXPECT_EQ(keys(j["gate"]), (std::set<std::string>{"n", "seed", "variant"}));
   EXPECT_EQ(keys(j["layout"]), (std::set<std::string>{"enabled", "write", "read", "lanes", "op", "num",
                                                       "trans", "element_type"}));

@@ -129,6 +129,7 @@ void App::frame() {
   if (s_.windows.output) draw_output(s_, renderer_);
   draw_hopper_views(s_, hopper_);  // the warpgroup, descriptor and matrix-move windows that are open
   draw_algebra(s_, algebra_);
+  draw_cta_tile(s_, cta_tile_);
   s_.hovered_lane = s_.frame.hovered_lane;
   if (s_.report && s_.controls != before) {
     track_user_edits(before, s_.controls, s_.report->user_controls);
@@ -871,6 +872,39 @@ std::string App::state_json() const {
                     {"shown_step", algebra_.shown_step},
                     {"colour", to_string(s_.algebra.colour)},
                     {"tables", tables}};
+  }
+  {
+    json grids = json::array();
+    for (const CtaGrid& g : cta_tile_.grids) {
+      // Every cell's holder for grids of up to 4096 cells (A and B of the presets; C's 16384 would
+      // make each dump large); the chosen thread's cells as row-major indices.
+      json threads = json::array(), values = json::array(), mine = json::array();
+      if (g.cells.size() <= 4096)
+        for (const CtaCell& c : g.cells) {
+          threads.push_back(c.thread);
+          values.push_back(c.value);
+        }
+      for (std::size_t k = 0; k < g.mine.size(); ++k)
+        if (g.mine[k]) mine.push_back(k);
+      grids.push_back({{"operand", std::string(to_string(g.operand))},
+                       {"rows", g.rows},
+                       {"cols", g.cols},
+                       {"threads", threads},
+                       {"values", values},
+                       {"cells", g.cells.size()},
+                       {"mine", mine},
+                       {"join", g.join},
+                       {"join_ok", g.join_ok},
+                       {"layout", g.layout},
+                       {"suggestion", g.suggestion},
+                       {"bank_rows", g.banks.size()},
+                       {"wavefronts", g.banks.empty() ? 0 : g.banks.back().wavefronts},
+                       {"bank_conflicts", g.banks.empty() ? 0 : g.banks.back().conflicts}});
+    }
+    j["cta_tile"] = {{"open", s_.cta_tile.open},     {"preset", s_.cta_tile.preset},
+                     {"thread", s_.cta_tile.thread}, {"ok", cta_tile_.ok},
+                     {"error", cta_tile_.error},     {"summary", cta_tile_.summary},
+                     {"reuse", cta_tile_.reuse},     {"grids", grids}};
   }
   j["device"] = {{"known", s_.device_known}, {"present", s_.device.present}, {"name", s_.device.name}};
   json cells = json::object();

@@ -26,6 +26,7 @@
 #include "fragviz/smem/banks.hpp"
 #include "fragviz/smem/smem_access.hpp"
 #include "fragviz/viewmodel/algebra_view.hpp"
+#include "fragviz/viewmodel/cta_tile_view.hpp"
 #include "fragviz/viewmodel/hopper_state.hpp"
 #include "gate_history.hpp"
 #include "gate_ladder_run.hpp"
@@ -433,6 +434,7 @@ struct AppState {
 
   HopperState hopper;          ///< the warpgroup, descriptor and matrix-move views (hopper_state.hpp)
   AlgebraControls algebra;     ///< the Algebra window (algebra_view.hpp)
+  CtaTileControls cta_tile;    ///< the CTA tile window (cta_tile_view.hpp)
   ExportDialog export_dialog;  ///< File > Export (export_dialog.hpp)
 
   LayoutControls layout;  ///< the bank view's Layout mode (persisted)

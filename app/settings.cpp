@@ -333,6 +333,18 @@ const Key<Settings> kSettingsKeys[] = {
        }
      },
      [](const Settings& s) -> json { return s.algebra_expression; }},
+    // The CTA tile window's preset: a name of tile/cta_presets.hpp.
+    {"cta_tile",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       if (auto t = r.string(j, key, name, shown(json(s.cta_tile_preset)))) {
+         if (tile::find_cta_preset(*t))
+           s.cta_tile_preset = *t;
+         else
+           r.say(name + " " + shown(json(*t)) + " is no CTA tile preset: using " +
+                 shown(json(s.cta_tile_preset)));
+       }
+     },
+     [](const Settings& s) -> json { return s.cta_tile_preset; }},
     {"ldmatrix_num",
      [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
        r.named(
@@ -528,6 +540,8 @@ Settings settings_of(const AppState& s) {
       HopperSettings{s.hopper.wgmma, s.hopper.warpgroup_open, s.hopper.descriptor_open, s.hopper.moves_open};
   out.algebra_open = s.algebra.open;
   out.algebra_expression = s.algebra.expression;
+  out.cta_tile_open = s.cta_tile.open;
+  out.cta_tile_preset = s.cta_tile.preset;
   return out;
 }
 
@@ -547,6 +561,8 @@ void apply_settings(const ParsedSettings& p, AppState& s) {
   s.hopper.moves_open = in.hopper.moves;
   s.algebra.open = in.algebra_open;
   s.algebra.expression = in.algebra_expression;
+  s.cta_tile.open = in.cta_tile_open;
+  s.cta_tile.preset = in.cta_tile_preset;
   s.instruction_notice = p.instruction_notice;
 }
 

@@ -216,6 +216,8 @@ void draw_menu_and_status(AppState& s) {
       ImGui::Separator();
       ImGui::MenuItem(kWinAlgebra, nullptr, &s.algebra.open);
       record_widget(s, "view_algebra");
+      ImGui::MenuItem(kWinCtaTile, nullptr, &s.cta_tile.open);
+      record_widget(s, "view_cta_tile");
       ImGui::Separator();
       if (ImGui::MenuItem("Show every view")) s.windows = WindowsOpen{};
       ImGui::EndMenu();

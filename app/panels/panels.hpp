@@ -78,6 +78,9 @@ void draw_output(AppState& s, OutputRenderer& renderer);
 /// operation's operands and result as print_layout tables linked by offset; `m` caches the
 /// evaluation between frames. (panel_algebra.cpp)
 void draw_algebra(AppState& s, AlgebraModel& m);
+/// The CTA tile window (View > CTA tile): a preset's A, B, C grids by thread and warp, a thread's
+/// cells, the joins and bank tables; `m` caches the analysis between frames. (panel_cta_tile.cpp)
+void draw_cta_tile(AppState& s, CtaTileModel& m);
 
 // [SECTION] Hopper views (each window opened from the View menu; hopper_common.hpp)
 

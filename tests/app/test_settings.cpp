@@ -74,12 +74,13 @@ TEST(ParseSettings, TheFileHoldsTheseKeys) {
     for (const auto& [key, value] : o.items()) k.insert(key);
     return k;
   };
-  EXPECT_EQ(keys(j), (std::set<std::string>{"format", "version", "instruction", "wgmma", "ldmatrix_num",
-                                            "trans", "width_halves", "pad_halves", "swizzle", "selected_lane",
-                                            "windows", "gate", "output_colour", "layout", "algebra"}));
-  EXPECT_EQ(keys(j["windows"]),
-            (std::set<std::string>{"controls", "device", "inspector", "fragments", "ldmatrix", "banks",
-                                   "gate", "output", "warpgroup", "descriptor", "moves", "algebra"}));
+  EXPECT_EQ(keys(j),
+            (std::set<std::string>{"format", "version", "instruction", "wgmma", "ldmatrix_num", "trans",
+                                   "width_halves", "pad_halves", "swizzle", "selected_lane", "windows",
+                                   "gate", "output_colour", "layout", "algebra", "cta_tile"}));
+  EXPECT_EQ(keys(j["windows"]), (std::set<std::string>{"controls", "device", "inspector", "fragments",
+                                                       "ldmatrix", "banks", "gate", "output", "warpgroup",
+                                                       "descriptor", "moves", "algebra", "cta_tile"}));
   EXPECT_EQ(keys(j["gate"]), (std::set<std::string>{"n", "seed", "variant"}));
   EXPECT_EQ(keys(j["layout"]), (std::set<std::string>{"enabled", "write", "read", "lanes", "op", "num",
                                                       "trans", "element_type"}));
@@ -92,7 +93,7 @@ TEST(ParseSettings, EachWindowKeyIsItsOwnWindow) {
   const Settings defaults;
   const nlohmann::json d = nlohmann::json::parse(settings_json(defaults))["windows"];
   for (const char* key : {"controls", "device", "inspector", "fragments", "ldmatrix", "banks", "gate",
-                          "output", "warpgroup", "descriptor", "moves", "algebra"})
+                          "output", "warpgroup", "descriptor", "moves", "algebra", "cta_tile"})
     for (bool open : {false, true}) {
       const ParsedSettings p =
           parse_fields(std::string(R"("windows": {")") + key + R"(": )" + (open ? "true" : "false") + "}");
@@ -697,6 +698,18 @@ TEST(ParseSettings, AlgebraExpressionIsKeptAsTyped) {
   p = parse_fields(R"x("algebra": ")x" + std::string(kMaxLayoutTextChars + 1, '(') + "\"");
   ASSERT_EQ(p.messages.size(), 1u) << all(p);
   EXPECT_EQ(p.settings.algebra_expression, AlgebraControls{}.expression);
+}
+
+// The CTA tile window's preset is a cta_presets() name; another is said and the default kept.
+TEST(ParseSettings, CtaTilePresetIsAPresetName) {
+  ParsedSettings p = parse_fields(R"x("cta_tile": "fa2-attention")x");
+  EXPECT_TRUE(p.messages.empty()) << all(p);
+  EXPECT_EQ(p.settings.cta_tile_preset, "fa2-attention");
+  EXPECT_EQ(nlohmann::json::parse(settings_json(p.settings))["cta_tile"], "fa2-attention");
+  p = parse_fields(R"x("cta_tile": "sm99-gemm")x");
+  ASSERT_EQ(p.messages.size(), 1u) << all(p);
+  EXPECT_NE(p.messages[0].find("\"sm99-gemm\" is no CTA tile preset"), std::string::npos) << all(p);
+  EXPECT_EQ(p.settings.cta_tile_preset, CtaTileControls{}.preset);
 }
 
 }  // namespace

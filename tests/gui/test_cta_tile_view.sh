@@ -15,23 +15,7 @@ start_app --no-device
 C="s['cta_tile']"
 A="$C['grids'][0]"
 
-open_cta() {
-  local _ i
-  for _ in 1 2 3; do
-    click $(centre_of "s['widgets']['menu_view']")
-    for i in $(seq 20); do
-      [ "$(q "'view_cta_tile' in s['widgets']")" = True ] && break
-      sleep 0.1
-    done
-    click $(centre_of "s['widgets']['view_cta_tile']")
-    for i in $(seq 20); do
-      [ "$(q "$C['open']")" = True ] && return 0
-      sleep 0.1
-    done
-    xdotool key Escape
-  done
-  fail "View > CTA tile did not open the window"
-}
+open_cta() { open_from_view_menu view_cta_tile "$C['open']"; }
 
 wait_for "not $C['open']"
 open_cta

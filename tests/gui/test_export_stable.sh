@@ -77,14 +77,7 @@ wait_for "'export_crop' in s['widgets']"
 click $(centre_of "s['widgets']['export_crop']")
 wait_for "s['export_dialog']['crop'] and s['export_dialog']['view'] == 'banks' and s['export_dialog']['dark']"
 same "banks, crop on"
-for _ in 1 2 3; do
-  click $(centre_of "s['widgets']['export_path']")
-  xdotool key ctrl+a
-  xdotool type --delay 30 "$WORK/banks.svg"
-  sleep 0.3
-  [ "$(q "s['export_dialog']['path']")" = "$WORK/banks.svg" ] && break
-done
-wait_for "s['export_dialog']['path'] == '$WORK/banks.svg'"
+type_into export_path "s['export_dialog']['path']" "$WORK/banks.svg" "s['export_dialog']['path'] == '$WORK/banks.svg'"
 click $(centre_of "s['widgets']['export_ok']")
 for _ in $(seq 50); do [ -s "$WORK/banks.svg" ] && break; sleep 0.1; done
 [ -s "$WORK/banks.svg" ] || fail "Export wrote no $WORK/banks.svg"

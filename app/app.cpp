@@ -129,6 +129,7 @@ void App::frame() {
   if (s_.windows.output) draw_output(s_, renderer_);
   draw_hopper_views(s_, hopper_);  // the warpgroup, descriptor and matrix-move windows that are open
   draw_algebra(s_, algebra_);
+  draw_tmem(s_, tmem_);
   s_.hovered_lane = s_.frame.hovered_lane;
   if (s_.report && s_.controls != before) {
     track_user_edits(before, s_.controls, s_.report->user_controls);
@@ -855,6 +856,32 @@ std::string App::state_json() const {
                     {"shown_step", algebra_.shown_step},
                     {"colour", to_string(s_.algebra.colour)},
                     {"tables", tables}};
+  }
+  {
+    // The Tensor memory window: its controls, the model's lines and, per used cell, "lane,column":
+    // label (the cells a test checks by hand), plus where the grid was drawn and what is hovered.
+    json used = json::object();
+    if (tmem_.ok)
+      for (int lane = 0; lane < tmem_.lanes; ++lane)
+        for (int col = 0; col < tmem_.columns; ++col)
+          if (tmem_.at(lane, col).used())
+            used[std::to_string(lane) + "," + std::to_string(col)] = tmem_cell_label(tmem_.at(lane, col));
+    const TmemModel::Drawn& d = tmem_.drawn;
+    j["tmem"] = {{"open", s_.tmem.open},
+                 {"controls", tmem_controls_text(s_.tmem)},
+                 {"key", tmem_.key},
+                 {"ok", tmem_.ok},
+                 {"error", tmem_.error},
+                 {"title", tmem_.title},
+                 {"status", tmem_.status},
+                 {"relation", tmem_.relation},
+                 {"facts", tmem_.facts},
+                 {"layout", tmem_.layout ? std::string(1, tmem_.layout) : std::string()},
+                 {"lanes", tmem_.lanes},
+                 {"columns", tmem_.columns},
+                 {"cells", used},
+                 {"grid", {{"drawn", d.drawn}, {"x", d.x * px}, {"y", d.y * px}, {"cw", d.cw * px}, {"ch", d.ch * px}, {"zoom", d.zoom}}},
+                 {"hover", {{"lane", d.hover_lane}, {"column", d.hover_column}, {"text", d.hover}}}};
   }
   j["device"] = {{"known", s_.device_known}, {"present", s_.device.present}, {"name", s_.device.name}};
   json cells = json::object();

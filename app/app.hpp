@@ -72,6 +72,7 @@ class App {
   bool blocked_valid_ = false;
   HopperViews hopper_;  ///< the Hopper views' tables
   AlgebraModel algebra_;  ///< the Algebra window's evaluation, kept between frames
+  TmemModel tmem_;        ///< the Tensor memory window's grid, kept between frames
 };
 
 }  // namespace fragviz::app

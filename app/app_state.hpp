@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "fragviz/viewmodel/algebra_view.hpp"
+#include "fragviz/viewmodel/tmem_view.hpp"
 #include "compare_view.hpp"
 #include "export_dialog.hpp"
 #include "file_browser_state.hpp"
@@ -423,6 +424,7 @@ struct AppState {
 
   HopperState hopper;          ///< the warpgroup, descriptor and matrix-move views (hopper_state.hpp)
   AlgebraControls algebra;     ///< the Algebra window (algebra_view.hpp)
+  TmemControls tmem;           ///< the Tensor memory window (tmem_view.hpp)
   ExportDialog export_dialog;  ///< File > Export (export_dialog.hpp)
 
   LayoutControls layout;  ///< the bank view's Layout mode (persisted)

@@ -56,6 +56,8 @@ struct Settings {
   HopperSettings hopper;
   bool algebra_open = false;  ///< the Algebra window ("algebra" in "windows")
   std::string algebra_expression = AlgebraControls{}.expression;  ///< its expression ("algebra")
+  bool tmem_open = false;                                         ///< the Tensor memory window ("tmem")
+  std::string tmem = tmem_controls_text(TmemControls{});          ///< its controls ("tmem", tmem_view.hpp)
 };
 
 /// One view's window in settings.json's "windows" object: its key there, its window name
@@ -87,6 +89,7 @@ inline constexpr WindowSetting kWindowSettings[] = {
     {"descriptor", kWinDescriptor, nullptr, &HopperSettings::descriptor},
     {"moves", kWinMatrixMoves, nullptr, &HopperSettings::moves},
     {"algebra", kWinAlgebra, nullptr, nullptr, &Settings::algebra_open},
+    {"tmem", kWinTmem, nullptr, nullptr, &Settings::tmem_open},
 };
 
 /// Largest settings.json read (bytes): the file is a few hundred bytes; a larger one is kept as it

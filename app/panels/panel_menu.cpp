@@ -216,6 +216,8 @@ void draw_menu_and_status(AppState& s) {
       ImGui::Separator();
       ImGui::MenuItem(kWinAlgebra, nullptr, &s.algebra.open);
       record_widget(s, "view_algebra");
+      ImGui::MenuItem(kWinTmem, nullptr, &s.tmem.open);
+      record_widget(s, "view_tmem");
       ImGui::Separator();
       if (ImGui::MenuItem("Show every view")) s.windows = WindowsOpen{};
       ImGui::EndMenu();

@@ -77,6 +77,9 @@ void draw_output(AppState& s, OutputRenderer& renderer);
 /// operation's operands and result as print_layout tables linked by offset; `m` caches the
 /// evaluation between frames. (panel_algebra.cpp)
 void draw_algebra(AppState& s, AlgebraModel& m);
+/// The Tensor memory window (View > Tensor memory): TMEM lanes x columns filled by one tcgen05.ld/st
+/// or a tcgen05.mma accumulator, model only; `m` caches the grid between frames. (panel_tmem.cpp)
+void draw_tmem(AppState& s, TmemModel& m);
 
 // [SECTION] Hopper views (each window opened from the View menu; hopper_common.hpp)
 

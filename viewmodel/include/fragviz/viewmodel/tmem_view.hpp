@@ -15,6 +15,7 @@
 
 #include "fragviz/isa/tmem.hpp"
 #include "fragviz/isa/tmem_accumulator.hpp"
+#include "fragviz/viewmodel/hopper_state.hpp"  // GridZoom
 
 namespace fragviz::app {
 
@@ -34,7 +35,7 @@ struct TmemControls {
   // accumulator
   UmmaAccumulator acc{};  ///< M, N, cta_group, sparse A
   int cta = 0;            ///< under cta_group::2, the CTA of the pair whose tensor memory is drawn
-  float zoom = 1.f;       ///< not saved: the grid's zoom follows zoom_grid's rules
+  GridZoom zoom;          ///< the grid's zoom and scroll (app/zoom_grid.hpp); not saved
 };
 
 /// "ld shape=16x256b num=1 warp=0" (+ " pack16", " split=N") or
@@ -75,6 +76,14 @@ struct TmemModel {
   int columns = 0;       ///< grid columns: 0 to the last column touched
   int lane_base = 0;     ///< load/store: taddr's lane (the warp's first)
   std::vector<TmemGridCell> cells;  ///< lanes x columns, row-major: cells[lane * columns + column]
+  /// What the window drew last frame, for the state dump: the first cell's top-left and the cell
+  /// size (screen pixels), and the cell under the mouse with its hover text (lane -1: none).
+  struct Drawn {
+    bool drawn = false;
+    float x = 0, y = 0, cw = 0, ch = 0, zoom = 1;
+    int hover_lane = -1, hover_column = -1;
+    std::string hover;
+  } drawn;
   const TmemGridCell& at(int lane, int column) const {
     return cells[static_cast<std::size_t>(lane) * static_cast<std::size_t>(columns) +
                  static_cast<std::size_t>(column)];

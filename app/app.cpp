@@ -880,7 +880,13 @@ std::string App::state_json() const {
                  {"lanes", tmem_.lanes},
                  {"columns", tmem_.columns},
                  {"cells", used},
-                 {"grid", {{"drawn", d.drawn}, {"x", d.x * px}, {"y", d.y * px}, {"cw", d.cw * px}, {"ch", d.ch * px}, {"zoom", d.zoom}}},
+                 {"grid",
+                  {{"drawn", d.drawn},
+                   {"x", d.x * px},
+                   {"y", d.y * px},
+                   {"cw", d.cw * px},
+                   {"ch", d.ch * px},
+                   {"zoom", d.zoom}}},
                  {"hover", {{"lane", d.hover_lane}, {"column", d.hover_column}, {"text", d.hover}}}};
   }
   j["device"] = {{"known", s_.device_known}, {"present", s_.device.present}, {"name", s_.device.name}};

@@ -4,7 +4,10 @@
 // c0 c1 in row groupID, columns 2*tig and +1; c2 c3 eight rows down), not from the code.
 #include <gtest/gtest.h>
 
+#include "app_state.hpp"
+#include "export_dialog.hpp"
 #include "fragviz/viewmodel/tmem_view.hpp"
+#include "fragviz_export/views.hpp"
 
 namespace fragviz::app {
 namespace {
@@ -151,6 +154,17 @@ TEST(TmemView, ControlsText) {
   EXPECT_FALSE(parse_tmem_controls("shape=16x512b").controls);
   EXPECT_FALSE(parse_tmem_controls("colour=red").controls);
   EXPECT_NE(parse_tmem_controls("bogus").error.find("'bogus'"), std::string::npos);
+}
+
+TEST(TmemView, FileExportDrawsTheWindowsControls) {
+  AppState s;
+  s.tmem.mode = TmemMode::accumulator;
+  s.tmem.acc = UmmaAccumulator{64, 32, 1, false};
+  const scene::ViewRequest r = export_request(s, scene::View::tmem);
+  EXPECT_EQ(r.tmem, "accumulator m=64 n=32 cta_group=1 cta=0");
+  const auto built = scene::build_scene(r);
+  ASSERT_TRUE(built) << built.error.message;
+  EXPECT_EQ(built.value->title, "tcgen05.mma.cta_group::1 M=64 N=32: D in tensor memory");
 }
 
 }  // namespace

@@ -889,6 +889,24 @@ std::string App::state_json() const {
                    {"zoom", d.zoom}}},
                  {"hover", {{"lane", d.hover_lane}, {"column", d.hover_column}, {"text", d.hover}}}};
   }
+  {
+    // The descriptor view's sm_100 side: what it decodes and what it says.
+    const Sm100DescriptorControls& c = s_.descriptor_sm100;
+    const Sm100DescriptorView v = make_sm100_descriptor_view(c);
+    const auto word = [](const DecodedWord& w) {
+      return json{{"read", w.read},
+                  {"error", w.error},
+                  {"lines", w.lines},
+                  {"refusal", w.refusal ? json(*w.refusal) : json(nullptr)}};
+    };
+    j["descriptor_sm100"] = {{"arch", c.arch == DescriptorArch::sm100 ? "sm_100" : "sm_90"},
+                             {"smem", c.smem},
+                             {"kind", std::string(to_string(c.kind))},
+                             {"idesc", c.idesc},
+                             {"status", v.status},
+                             {"smem_word", word(v.smem)},
+                             {"idesc_word", word(v.idesc)}};
+  }
   j["device"] = {{"known", s_.device_known}, {"present", s_.device.present}, {"name", s_.device.name}};
   json cells = json::object();
   for (const auto& [k, v] : fr.cells) {

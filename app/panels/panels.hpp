@@ -91,6 +91,10 @@ void draw_warpgroup(AppState& s, HopperViews& v);
 /// A wgmma operand in shared memory through its matrix descriptor: 16-byte chunks by core
 /// matrix over the 32 banks, each element's address, the 64 descriptor bits. (panel_descriptor.cpp)
 void draw_descriptor(AppState& s, HopperViews& v);
+/// The descriptor view's architecture choice (sm_90 / sm_100); with sm_100 draws the tcgen05
+/// shared-memory and instruction descriptor decoders and returns true, the wgmma view then skipped.
+/// (panel_descriptor_sm100.cpp)
+bool draw_descriptor_arch(AppState& s);
 /// stmatrix .x1/.x2/.x4(.trans), movmatrix and the epilogue presets. (panel_matrix_moves.cpp)
 void draw_matrix_moves(AppState& s, HopperViews& v);
 

@@ -907,6 +907,22 @@ std::string App::state_json() const {
                              {"smem_word", word(v.smem)},
                              {"idesc_word", word(v.idesc)}};
   }
+  {
+    // The matrix-move view's 8-bit page: the form, its lines and per element "matrix,row,col": label.
+    const MoveB8Model m = make_move_b8_model(s_.moves_b8.move);
+    json cells = json::object();
+    for (std::size_t i = 0; i < m.matrices.size(); ++i)
+      for (int r = 0; r < m.matrices[i].rows; ++r)
+        for (int c = 0; c < m.matrices[i].cols; ++c)
+          cells[std::to_string(i) + "," + std::to_string(r) + "," + std::to_string(c)] =
+              move_b8_cell_label(m.matrices[i].at(r, c));
+    j["moves_b8"] = {{"shown", s_.moves_b8.shown},
+                     {"mnemonic", m.mnemonic},
+                     {"status", m.status},
+                     {"cute", m.cute},
+                     {"cells", cells},
+                     {"hover", s_.moves_b8.hover}};
+  }
   j["device"] = {{"known", s_.device_known}, {"present", s_.device.present}, {"name", s_.device.name}};
   json cells = json::object();
   for (const auto& [k, v] : fr.cells) {

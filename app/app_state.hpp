@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "fragviz/viewmodel/algebra_view.hpp"
+#include "fragviz/viewmodel/move_b8_view.hpp"
 #include "fragviz/viewmodel/tcgen05_desc_view.hpp"
 #include "fragviz/viewmodel/tmem_view.hpp"
 #include "compare_view.hpp"
@@ -426,6 +427,7 @@ struct AppState {
   HopperState hopper;          ///< the warpgroup, descriptor and matrix-move views (hopper_state.hpp)
   AlgebraControls algebra;     ///< the Algebra window (algebra_view.hpp)
   TmemControls tmem;           ///< the Tensor memory window (tmem_view.hpp)
+  MoveB8Controls moves_b8;     ///< the matrix-move view's 8-bit page (move_b8_view.hpp)
   Sm100DescriptorControls descriptor_sm100;  ///< the descriptor view's sm_100 side (tcgen05_desc_view.hpp)
   ExportDialog export_dialog;  ///< File > Export (export_dialog.hpp)
 

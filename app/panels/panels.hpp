@@ -97,6 +97,9 @@ void draw_descriptor(AppState& s, HopperViews& v);
 bool draw_descriptor_arch(AppState& s);
 /// stmatrix .x1/.x2/.x4(.trans), movmatrix and the epilogue presets. (panel_matrix_moves.cpp)
 void draw_matrix_moves(AppState& s, HopperViews& v);
+/// The matrix-move view's "8-bit (sm_100a)" choice, on the line of its other choices; when chosen,
+/// draws the 8-bit / sub-byte ldmatrix and stmatrix page and returns true. (panel_moves_b8.cpp)
+bool draw_moves_b8(AppState& s);
 
 // [SECTION] helpers shared by panels (panel_common.cpp)
 

@@ -6,6 +6,7 @@
 
 #include <string>
 
+#include "fragviz/isa/matrix_move_b8.hpp"
 #include "fragviz/isa/tmem_accumulator.hpp"
 
 namespace fragviz {
@@ -25,5 +26,14 @@ const char* tmem_16x256b_relation();
 /// The same relation said of an accumulator: the 16x256b load from a 16-row block's first lane
 /// gives each thread, per 8 columns, the m16n8 C fragment of D, which is why it pairs with stmatrix.
 const char* umma_accumulator_relation();
+
+/// The status of an 8-bit / sub-byte matrix move: the loads are the PTX text's and CuTe agrees; the
+/// store's map is CuTe's (its PTX figure was not read as text), and the line says so.
+std::string matrix_move_b8_status(MatrixMoveB8 m);
+/// CuTe's atom of the instruction and what it does to the raw registers (the deliberate byte
+/// shuffle of SM100_U8x{8,16}_LDSM_T).
+std::string matrix_move_b8_cute_line(MatrixMoveB8 m);
+/// What each matrix is and how it is stored, with the lane/register/byte formula.
+std::string matrix_move_b8_shape_line(MatrixMoveB8 m);
 
 }  // namespace fragviz

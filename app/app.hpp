@@ -70,7 +70,7 @@ class App {
   GateRequest blocked_for_{};
   bool blocked_device_known_ = false;
   bool blocked_valid_ = false;
-  HopperViews hopper_;  ///< the Hopper views' tables
+  HopperViews hopper_;    ///< the Hopper views' tables
   AlgebraModel algebra_;  ///< the Algebra window's evaluation, kept between frames
   TmemModel tmem_;        ///< the Tensor memory window's grid, kept between frames
 };

@@ -130,6 +130,7 @@ void App::frame() {
   draw_hopper_views(s_, hopper_);  // the warpgroup, descriptor and matrix-move windows that are open
   draw_algebra(s_, algebra_);
   draw_cta_tile(s_, cta_tile_);
+  draw_tmem(s_, tmem_);
   s_.hovered_lane = s_.frame.hovered_lane;
   if (s_.report && s_.controls != before) {
     track_user_edits(before, s_.controls, s_.report->user_controls);
@@ -905,6 +906,70 @@ std::string App::state_json() const {
                      {"thread", s_.cta_tile.thread}, {"ok", cta_tile_.ok},
                      {"error", cta_tile_.error},     {"summary", cta_tile_.summary},
                      {"reuse", cta_tile_.reuse},     {"grids", grids}};
+    // The Tensor memory window: its controls, the model's lines and, per used cell, "lane,column":
+    // label (the cells a test checks by hand), plus where the grid was drawn and what is hovered.
+    json used = json::object();
+    if (tmem_.ok)
+      for (int lane = 0; lane < tmem_.lanes; ++lane)
+        for (int col = 0; col < tmem_.columns; ++col)
+          if (tmem_.at(lane, col).used())
+            used[std::to_string(lane) + "," + std::to_string(col)] = tmem_cell_label(tmem_.at(lane, col));
+    const TmemModel::Drawn& d = tmem_.drawn;
+    j["tmem"] = {{"open", s_.tmem.open},
+                 {"controls", tmem_controls_text(s_.tmem)},
+                 {"key", tmem_.key},
+                 {"ok", tmem_.ok},
+                 {"error", tmem_.error},
+                 {"title", tmem_.title},
+                 {"status", tmem_.status},
+                 {"relation", tmem_.relation},
+                 {"facts", tmem_.facts},
+                 {"layout", tmem_.layout ? std::string(1, tmem_.layout) : std::string()},
+                 {"lanes", tmem_.lanes},
+                 {"columns", tmem_.columns},
+                 {"cells", used},
+                 {"grid",
+                  {{"drawn", d.drawn},
+                   {"x", d.x * px},
+                   {"y", d.y * px},
+                   {"cw", d.cw * px},
+                   {"ch", d.ch * px},
+                   {"zoom", d.zoom}}},
+                 {"hover", {{"lane", d.hover_lane}, {"column", d.hover_column}, {"text", d.hover}}}};
+  }
+  {
+    // The descriptor view's sm_100 side: what it decodes and what it says.
+    const Sm100DescriptorControls& c = s_.descriptor_sm100;
+    const Sm100DescriptorView v = make_sm100_descriptor_view(c);
+    const auto word = [](const DecodedWord& w) {
+      return json{{"read", w.read},
+                  {"error", w.error},
+                  {"lines", w.lines},
+                  {"refusal", w.refusal ? json(*w.refusal) : json(nullptr)}};
+    };
+    j["descriptor_sm100"] = {{"arch", c.arch == DescriptorArch::sm100 ? "sm_100" : "sm_90"},
+                             {"smem", c.smem},
+                             {"kind", std::string(to_string(c.kind))},
+                             {"idesc", c.idesc},
+                             {"status", v.status},
+                             {"smem_word", word(v.smem)},
+                             {"idesc_word", word(v.idesc)}};
+  }
+  {
+    // The matrix-move view's 8-bit page: the form, its lines and per element "matrix,row,col": label.
+    const MoveB8Model m = make_move_b8_model(s_.moves_b8.move);
+    json cells = json::object();
+    for (std::size_t i = 0; i < m.matrices.size(); ++i)
+      for (int r = 0; r < m.matrices[i].rows; ++r)
+        for (int c = 0; c < m.matrices[i].cols; ++c)
+          cells[std::to_string(i) + "," + std::to_string(r) + "," + std::to_string(c)] =
+              move_b8_cell_label(m.matrices[i].at(r, c));
+    j["moves_b8"] = {{"shown", s_.moves_b8.shown},
+                     {"mnemonic", m.mnemonic},
+                     {"status", m.status},
+                     {"cute", m.cute},
+                     {"cells", cells},
+                     {"hover", s_.moves_b8.hover}};
   }
   j["device"] = {{"known", s_.device_known}, {"present", s_.device.present}, {"name", s_.device.name}};
   json cells = json::object();

@@ -73,6 +73,7 @@ class App {
   HopperViews hopper_;     ///< the Hopper views' tables
   AlgebraModel algebra_;   ///< the Algebra window's evaluation, kept between frames
   CtaTileModel cta_tile_;  ///< the CTA tile window's analysis, kept between frames
+  TmemModel tmem_;         ///< the Tensor memory window's grid, kept between frames
 };
 
 }  // namespace fragviz::app

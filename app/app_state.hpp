@@ -28,6 +28,9 @@
 #include "fragviz/viewmodel/algebra_view.hpp"
 #include "fragviz/viewmodel/cta_tile_view.hpp"
 #include "fragviz/viewmodel/hopper_state.hpp"
+#include "fragviz/viewmodel/move_b8_view.hpp"
+#include "fragviz/viewmodel/tcgen05_desc_view.hpp"
+#include "fragviz/viewmodel/tmem_view.hpp"
 #include "gate_history.hpp"
 #include "gate_ladder_run.hpp"
 #include "kernel_form.hpp"
@@ -432,10 +435,13 @@ struct AppState {
   FrameRecord frame;  ///< what this frame drew
   std::uint64_t frame_index = 0;
 
-  HopperState hopper;          ///< the warpgroup, descriptor and matrix-move views (hopper_state.hpp)
-  AlgebraControls algebra;     ///< the Algebra window (algebra_view.hpp)
-  CtaTileControls cta_tile;    ///< the CTA tile window (cta_tile_view.hpp)
-  ExportDialog export_dialog;  ///< File > Export (export_dialog.hpp)
+  HopperState hopper;        ///< the warpgroup, descriptor and matrix-move views (hopper_state.hpp)
+  AlgebraControls algebra;   ///< the Algebra window (algebra_view.hpp)
+  CtaTileControls cta_tile;  ///< the CTA tile window (cta_tile_view.hpp)
+  TmemControls tmem;         ///< the Tensor memory window (tmem_view.hpp)
+  MoveB8Controls moves_b8;   ///< the matrix-move view's 8-bit page (move_b8_view.hpp)
+  Sm100DescriptorControls descriptor_sm100;  ///< the descriptor view's sm_100 side (tcgen05_desc_view.hpp)
+  ExportDialog export_dialog;                ///< File > Export (export_dialog.hpp)
 
   LayoutControls layout;  ///< the bank view's Layout mode (persisted)
   /// The user's own Layout-mode geometry that a gate rung's A/B button replaced (open_layout_view),

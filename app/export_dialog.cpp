@@ -75,6 +75,9 @@ scene::ViewRequest export_request(const AppState& s, scene::View v) {
       r.step = s.algebra.step;
       r.colour = to_string(s.algebra.colour);
       break;
+    case scene::View::tmem:
+      r.tmem = tmem_controls_text(s.tmem);
+      break;
   }
   return r;
 }

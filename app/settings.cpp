@@ -345,6 +345,20 @@ const Key<Settings> kSettingsKeys[] = {
        }
      },
      [](const Settings& s) -> json { return s.cta_tile_preset; }},
+    // The Tensor memory window's controls, as tmem_controls_text writes them; text that does not
+    // read is said and the default kept (a combination the model refuses is kept: the view says why).
+    {"tmem",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       if (auto t = r.string(j, key, name, shown(json(s.tmem)))) {
+         const TmemControlsParse p = parse_tmem_controls(*t);
+         if (t->size() > kMaxLayoutTextChars || !p.controls)
+           r.say(name + " " + shown(json(*t)) + " does not read (" +
+                 (p.controls ? std::string("too long") : p.error) + "): using " + shown(json(s.tmem)));
+         else
+           s.tmem = tmem_controls_text(*p.controls);
+       }
+     },
+     [](const Settings& s) -> json { return s.tmem; }},
     {"ldmatrix_num",
      [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
        r.named(
@@ -542,6 +556,8 @@ Settings settings_of(const AppState& s) {
   out.algebra_expression = s.algebra.expression;
   out.cta_tile_open = s.cta_tile.open;
   out.cta_tile_preset = s.cta_tile.preset;
+  out.tmem_open = s.tmem.open;
+  out.tmem = tmem_controls_text(s.tmem);
   return out;
 }
 
@@ -563,6 +579,8 @@ void apply_settings(const ParsedSettings& p, AppState& s) {
   s.algebra.expression = in.algebra_expression;
   s.cta_tile.open = in.cta_tile_open;
   s.cta_tile.preset = in.cta_tile_preset;
+  if (const TmemControlsParse t = parse_tmem_controls(in.tmem); t.controls) s.tmem = *t.controls;
+  s.tmem.open = in.tmem_open;
   s.instruction_notice = p.instruction_notice;
 }
 

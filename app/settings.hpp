@@ -58,6 +58,8 @@ struct Settings {
   std::string algebra_expression = AlgebraControls{}.expression;  ///< its expression ("algebra")
   bool cta_tile_open = false;                              ///< the CTA tile window ("cta_tile" in "windows")
   std::string cta_tile_preset = CtaTileControls{}.preset;  ///< its preset ("cta_tile")
+  bool tmem_open = false;                                  ///< the Tensor memory window ("tmem")
+  std::string tmem = tmem_controls_text(TmemControls{});   ///< its controls ("tmem", tmem_view.hpp)
 };
 
 /// One view's window in settings.json's "windows" object: its key there, its window name
@@ -91,6 +93,7 @@ inline constexpr WindowSetting kWindowSettings[] = {
     {"moves", kWinMatrixMoves, nullptr, &HopperSettings::moves},
     {"algebra", kWinAlgebra, nullptr, nullptr, &Settings::algebra_open},
     {"cta_tile", kWinCtaTile, nullptr, nullptr, &Settings::cta_tile_open},
+    {"tmem", kWinTmem, nullptr, nullptr, &Settings::tmem_open},
 };
 
 /// Largest settings.json read (bytes): the file is a few hundred bytes; a larger one is kept as it

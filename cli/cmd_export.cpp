@@ -25,7 +25,8 @@ namespace {
 
 struct Opts {
   std::string view, instr, num = "x4", swizzle = "none", layout, lanes, access = "ldmatrix", report,
-                           elem = "b16", operand, crop, expression, colour = "offset", palette = "light";
+                           elem = "b16", operand, crop, expression, colour = "offset", palette = "light",
+                           tmem = app::tmem_controls_text(app::TmemControls{});
   bool trans = false;
   int width = 64, pad = 8, sm = 0, lane = -1, step = -1;
   double scale = 2;
@@ -45,6 +46,7 @@ const std::map<scene::View, std::set<std::string>> kViewOptions = {
       "--sm", "--elem", "--lane", "--crop"}},
     {scene::View::output, {"--report"}},
     {scene::View::algebra, {"--expression", "--step", "--colour"}},
+    {scene::View::tmem, {"--tmem"}},
 };
 
 /// "--svg" for Format::svg: the option that names the format's file.
@@ -121,6 +123,7 @@ int run(const Opts& o) {
   r.expression = o.expression;
   r.step = o.step > 0 ? o.step - 1 : -1;  // 1-based on the command line, as the window lists them
   r.colour = o.colour;
+  r.tmem = o.tmem;
   if (*view == scene::View::algebra && o.expression.empty())
     return refuse(
         "--view algebra draws an expression: give --expression 'logical_divide((16,64):(64,1), (8,8))'",
@@ -203,7 +206,7 @@ void add_export_command(CLI::App& app, int& exit_code) {
   auto o = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand("export",
                                  "Any view as SVG, PNG, PDF or TikZ: fragments, warpgroup, ldmatrix, "
-                                 "stmatrix, movmatrix, banks, output, algebra");
+                                 "stmatrix, movmatrix, banks, output, algebra, tmem");
   cmd->add_option("--view", o->view, scene::view_names())->required();
   o->given["--instr"] = cmd->add_option("--instr", o->instr,
                                         "fragments: an mma.sync mnemonic; warpgroup: a wgmma one; banks: an "
@@ -251,6 +254,11 @@ void add_export_command(CLI::App& app, int& exit_code) {
   o->given["--colour"] =
       cmd->add_option("--colour", o->colour, "algebra: colour cells by offset, row or column")
           ->check(CLI::IsMember({"offset", "row", "column"}));
+  o->given["--tmem"] =
+      cmd->add_option("--tmem", o->tmem,
+                      "tmem: what the Tensor memory view draws, e.g. 'ld shape=16x256b num=2 warp=1 [pack16] "
+                      "[split=N]' or 'accumulator m=64 n=64 cta_group=1 [sparse] [cta=0]' (model only)")
+          ->check(kNonEmpty);
   o->given["--operand"] =
       cmd->add_option("--operand", o->operand,
                       "fragments, warpgroup: draw one operand only: A, B or C (C/D; D for warpgroup)")

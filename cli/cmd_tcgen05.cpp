@@ -7,6 +7,7 @@
 #include <string>
 
 #include "commands.hpp"
+#include "fragviz/isa/sm100_wording.hpp"
 #include "fragviz/isa/tcgen05_desc.hpp"
 #include "fragviz/isa/tmem.hpp"
 #include "fragviz/util/words.hpp"
@@ -14,8 +15,7 @@
 namespace fragviz::cli {
 namespace {
 
-constexpr const char* kModelOnly =
-    "model only: PTX ISA 9.1 and CuTe 4.2 agree; not yet run on a GPU (tests/cute/test_cute_sm100.cpp)";
+const char* const kModelOnly = sm100_model_only_line();
 
 /// Hex digits (an optional 0x) of at most `max_digits`: the value, or nullopt.
 std::optional<std::uint64_t> parse_hex(const std::string& text, std::size_t max_digits) {
@@ -305,9 +305,7 @@ void add_tmem_command(CLI::App& app, int& exit_code) {
                 << tmem_warp_lane_base(o->warp) + 31 << "\n";
       if (*shape == TmemShape::s16x32bx2)
         std::cout << "threads 16-31 read taddr + immHalfSplitoff = " << split << " columns\n";
-      if (*shape == TmemShape::s16x256b && !o->pack16)
-        std::cout << "each repetition's r0-r3 are the mma.sync m16n8 accumulator fragment c0-c3 "
-                     "(row = lane - taddr lane, column = TMEM column - taddr column)\n";
+      if (*shape == TmemShape::s16x256b && !o->pack16) std::cout << tmem_16x256b_relation() << "\n";
       std::cout << (o->pack16
                         ? "thread: register -> (lane, column) of its low 16 bits | of its high 16 bits; "
                           "each from the low half of a TMEM word\n"

@@ -6,19 +6,11 @@
 #include <string>
 
 #include "commands.hpp"
+#include "fragviz/isa/sm100_wording.hpp"
 #include "fragviz/isa/tmem_accumulator.hpp"
 
 namespace fragviz::cli {
 namespace {
-
-/// The model-only line: CuTe agrees except for Layout C, whose disagreement it names.
-std::string accumulator_verdict(TmemDataPath p) {
-  if (p == TmemDataPath::C)
-    return "model only: PTX ISA 9.1 gives Layout C; CuTe 4.2 disagrees (its sparse 2SM M=128 atom lays D out "
-           "as Layout B); not yet run on a GPU (docs/guide/blackwell.md)";
-  return "model only: PTX ISA 9.1 and CuTe 4.2 agree; not yet run on a GPU "
-         "(tests/cute/cute_sm100_accumulator.cpp)";
-}
 
 /// One run of D: rows [r0, r1] and columns [c0, c1] in CTA `cta`, lanes from `lane0`, TMEM columns
 /// from `col0`, both rising with the row and column.
@@ -31,7 +23,7 @@ struct Run {
 int print_tmem_accumulator(const UmmaAccumulator& a, bool csv) {
   const TmemDataPath p = umma_data_path(a);
   if (csv) {
-    std::cerr << accumulator_verdict(p) << "\n";  // standard output carries the CSV alone
+    std::cerr << umma_accumulator_status(p) << "\n";  // standard output carries the CSV alone
     std::cout << "row,column,cta,lane,tmem_column,warp\n";
     for (int r = 0; r < a.m; ++r)
       for (int c = 0; c < a.n; ++c) {
@@ -42,7 +34,7 @@ int print_tmem_accumulator(const UmmaAccumulator& a, bool csv) {
     return kExitOk;
   }
   std::cout
-      << accumulator_verdict(p) << "\n"
+      << umma_accumulator_status(p) << "\n"
       << "tcgen05.mma.cta_group::" << a.cta_group << " M=" << a.m << " N=" << a.n
       << (a.sparse ? " (sparse A)" : "")
       << ": D in tensor memory (PTX ISA 9.1, 9.7.16.10.5 \"Data path layout organization\"): Layout "
@@ -72,14 +64,12 @@ int print_tmem_accumulator(const UmmaAccumulator& a, bool csv) {
     }
   }
   const int lanes_used = p == TmemDataPath::C || p == TmemDataPath::F ? 16 : 32;
-  std::cout
-      << "lanes used per 32-lane sub-partition: " << lanes_used
-      << (lanes_used == 16 ? " (lanes 16-31 stay free: a second accumulator at taddr lane + 16 fills them)"
-                           : "")
-      << "\n"
-      << "the relation: warp w's tcgen05.ld.16x256b at a run's first lane gives thread t, per 8 columns, "
-         "r0 r1 = D(row0 + t/4, col0 + 2*(t%4) +0/+1) and r2 r3 eight rows down: exactly the mma.sync "
-         "m16n8 C fragment c0-c3, which is why it pairs with stmatrix (fragviz-cli tmem --shape 16x256b)\n";
+  std::cout << "lanes used per 32-lane sub-partition: " << lanes_used
+            << (lanes_used == 16
+                    ? " (lanes 16-31 stay free: a second accumulator at taddr lane + 16 fills them)"
+                    : "")
+            << "\n"
+            << umma_accumulator_relation() << " (fragviz-cli tmem --shape 16x256b)\n";
   return kExitOk;
 }
 

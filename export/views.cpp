@@ -6,7 +6,7 @@ namespace {
 constexpr std::pair<View, std::string_view> kNames[] = {
     {View::fragments, "fragments"}, {View::warpgroup, "warpgroup"}, {View::ldmatrix, "ldmatrix"},
     {View::stmatrix, "stmatrix"},   {View::movmatrix, "movmatrix"}, {View::banks, "banks"},
-    {View::output, "output"},       {View::algebra, "algebra"},
+    {View::output, "output"},       {View::algebra, "algebra"},     {View::tmem, "tmem"},
 };
 
 /// The scene of `r` in placeholder colours (build_scene paints it).
@@ -64,6 +64,8 @@ Outcome<Scene> build_unpainted(const ViewRequest& r) {
       return output_scene(r);
     case View::algebra:
       return algebra_scene(r);
+    case View::tmem:
+      return tmem_scene(r);
   }
   return Outcome<Scene>::fail(ErrorKind::internal, "unknown view");
 }

@@ -218,6 +218,8 @@ void draw_menu_and_status(AppState& s) {
       record_widget(s, "view_algebra");
       ImGui::MenuItem(kWinCtaTile, nullptr, &s.cta_tile.open);
       record_widget(s, "view_cta_tile");
+      ImGui::MenuItem(kWinTmem, nullptr, &s.tmem.open);
+      record_widget(s, "view_tmem");
       ImGui::Separator();
       if (ImGui::MenuItem("Show every view")) s.windows = WindowsOpen{};
       ImGui::EndMenu();

@@ -81,6 +81,9 @@ void draw_algebra(AppState& s, AlgebraModel& m);
 /// The CTA tile window (View > CTA tile): a preset's A, B, C grids by thread and warp, a thread's
 /// cells, the joins and bank tables; `m` caches the analysis between frames. (panel_cta_tile.cpp)
 void draw_cta_tile(AppState& s, CtaTileModel& m);
+/// The Tensor memory window (View > Tensor memory): TMEM lanes x columns filled by one tcgen05.ld/st
+/// or a tcgen05.mma accumulator, model only; `m` caches the grid between frames. (panel_tmem.cpp)
+void draw_tmem(AppState& s, TmemModel& m);
 
 // [SECTION] Hopper views (each window opened from the View menu; hopper_common.hpp)
 
@@ -92,8 +95,15 @@ void draw_warpgroup(AppState& s, HopperViews& v);
 /// A wgmma operand in shared memory through its matrix descriptor: 16-byte chunks by core
 /// matrix over the 32 banks, each element's address, the 64 descriptor bits. (panel_descriptor.cpp)
 void draw_descriptor(AppState& s, HopperViews& v);
+/// The descriptor view's architecture choice (sm_90 / sm_100); with sm_100 draws the tcgen05
+/// shared-memory and instruction descriptor decoders and returns true, the wgmma view then skipped.
+/// (panel_descriptor_sm100.cpp)
+bool draw_descriptor_arch(AppState& s);
 /// stmatrix .x1/.x2/.x4(.trans), movmatrix and the epilogue presets. (panel_matrix_moves.cpp)
 void draw_matrix_moves(AppState& s, HopperViews& v);
+/// The matrix-move view's "8-bit (sm_100a)" choice, on the line of its other choices; when chosen,
+/// draws the 8-bit / sub-byte ldmatrix and stmatrix page and returns true. (panel_moves_b8.cpp)
+bool draw_moves_b8(AppState& s);
 
 // [SECTION] helpers shared by panels (panel_common.cpp)
 

@@ -20,6 +20,7 @@
 #include "fragviz/report/report.hpp"
 #include "fragviz/util/outcome.hpp"
 #include "fragviz/viewmodel/assets.hpp"
+#include "fragviz/viewmodel/tmem_view.hpp"
 #include "fragviz_export/scene.hpp"
 
 namespace fragviz::scene {
@@ -33,11 +34,12 @@ enum class View : std::uint8_t {
   movmatrix,
   banks,
   output,
-  algebra
+  algebra,
+  tmem
 };
 std::string_view to_string(View v);
 std::optional<View> parse_view(std::string_view text);
-/// "fragments, warpgroup, ldmatrix, stmatrix, movmatrix, banks, output, algebra".
+/// "fragments, warpgroup, ldmatrix, stmatrix, movmatrix, banks, output, algebra, tmem".
 std::string view_names();
 
 /// A range [first, last) of a grid's rows or columns.
@@ -94,6 +96,8 @@ struct ViewRequest {
   std::string expression;
   int step = -1;
   std::string colour = "offset";  ///< offset, row or column
+  /// tmem: the Tensor memory window's controls as tmem_controls_text writes them (tmem_view.hpp).
+  std::string tmem = app::tmem_controls_text(app::TmemControls{});
   /// output: the gate report (ReportFile with a gate part), e.g. from load_report.
   std::shared_ptr<const GateReport> gate;
   app::Palette palette;  ///< lane and warp colours, and the papers
@@ -123,6 +127,9 @@ Outcome<Scene> banks_scene(const ViewRequest& r);
 /// alone), each cell its offset, coloured as asked; refused with the expression's own refusal.
 Outcome<Scene> algebra_scene(const ViewRequest& r);
 Outcome<Scene> output_scene(const ViewRequest& r);
+/// The Tensor memory window's grid for r.tmem (model only, its status line under the title);
+/// refused with the controls' parse error or the model's refusal.
+Outcome<Scene> tmem_scene(const ViewRequest& r);
 
 /// A layout's table (fragviz-cli algebra --svg): `rows` x `cols` cells, cell (r, c) labelled with
 /// offset(r, c) and coloured by that offset modulo 32 in the lane colours; `title` and `subtitle`

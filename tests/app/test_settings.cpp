@@ -711,21 +711,23 @@ TEST(ParseSettings, CtaTilePresetIsAPresetName) {
   ASSERT_EQ(p.messages.size(), 1u) << all(p);
   EXPECT_NE(p.messages[0].find("\"sm99-gemm\" is no CTA tile preset"), std::string::npos) << all(p);
   EXPECT_EQ(p.settings.cta_tile_preset, CtaTileControls{}.preset);
-  // The Tensor memory window's controls: read and written back in their own words; a combination
-  // the model refuses (.16x256b has no .x64) is kept, for the window to say why; text that does not
-  // read is said and the default kept.
-  TEST(ParseSettings, TmemControlsAreKept) {
-    ParsedSettings p = parse_fields(R"x("tmem": "accumulator m=64 n=32 cta_group=1 cta=0")x");
-    EXPECT_TRUE(p.messages.empty()) << all(p);
-    EXPECT_EQ(nlohmann::json::parse(settings_json(p.settings))["tmem"],
-              "accumulator m=64 n=32 cta_group=1 cta=0");
-    p = parse_fields(R"x("tmem": "ld shape=16x256b num=64 warp=0")x");
-    EXPECT_TRUE(p.messages.empty()) << all(p);
-    EXPECT_EQ(p.settings.tmem, "ld shape=16x256b num=64 warp=0");
-    p = parse_fields(R"x("tmem": "ld colour=red")x");
-    ASSERT_EQ(p.messages.size(), 1u) << all(p);
-    EXPECT_EQ(p.settings.tmem, "ld shape=16x256b num=1 warp=0");
-  }
+}
+
+// The Tensor memory window's controls: read and written back in their own words; a combination
+// the model refuses (.16x256b has no .x64) is kept, for the window to say why; text that does not
+// read is said and the default kept.
+TEST(ParseSettings, TmemControlsAreKept) {
+  ParsedSettings p = parse_fields(R"x("tmem": "accumulator m=64 n=32 cta_group=1 cta=0")x");
+  EXPECT_TRUE(p.messages.empty()) << all(p);
+  EXPECT_EQ(nlohmann::json::parse(settings_json(p.settings))["tmem"],
+            "accumulator m=64 n=32 cta_group=1 cta=0");
+  p = parse_fields(R"x("tmem": "ld shape=16x256b num=64 warp=0")x");
+  EXPECT_TRUE(p.messages.empty()) << all(p);
+  EXPECT_EQ(p.settings.tmem, "ld shape=16x256b num=64 warp=0");
+  p = parse_fields(R"x("tmem": "ld colour=red")x");
+  ASSERT_EQ(p.messages.size(), 1u) << all(p);
+  EXPECT_EQ(p.settings.tmem, "ld shape=16x256b num=1 warp=0");
+}
 
 }  // namespace
 }  // namespace fragviz::app

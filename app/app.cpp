@@ -110,7 +110,6 @@ void App::frame() {
   const Controls before = s_.controls;
   draw_menu_and_status(s_);
   draw_messages(s_);
-  draw_compare(s_);
   // Each panel may change controls; recompute right after the controls panel so views drawn after
   // it in this frame already show the change.
   if (s_.windows.controls) draw_controls(s_, *derived_);
@@ -125,12 +124,16 @@ void App::frame() {
   }
   refresh_layout_view();  // an edit this frame shows in the state dump and the next frame
   if (s_.windows.gate) draw_gate(s_);
-  draw_load_kernel(s_);
   if (s_.windows.output) draw_output(s_, renderer_);
   draw_hopper_views(s_, hopper_);  // the warpgroup, descriptor and matrix-move windows that are open
   draw_algebra(s_, algebra_);
   draw_cta_tile(s_, cta_tile_);
   draw_tmem(s_, tmem_);
+  // Windows with modal file browsers, then the menu's modals: last, so no window is begun after a
+  // modal opened this frame (draw_menu_popups says why).
+  draw_compare(s_);
+  draw_load_kernel(s_);
+  draw_menu_popups(s_);
   s_.hovered_lane = s_.frame.hovered_lane;
   if (s_.report && s_.controls != before) {
     track_user_edits(before, s_.controls, s_.report->user_controls);

@@ -257,7 +257,9 @@ void draw_menu_and_status(AppState& s) {
   ImGui::End();
   ImGui::PopStyleColor();
   ImGui::PopStyleVar(2);
+}
 
+void draw_menu_popups(AppState& s) {
   draw_open_popup(s);
   draw_export_popup(s);
   draw_quit_popup(s);

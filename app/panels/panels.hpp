@@ -31,6 +31,10 @@ Fonts& fonts();
 /// Main menu bar (File, View), the status strip under it (model-only banner or "measured on"
 /// label, report errors) and the File > Open report file browser. (panel_menu.cpp)
 void draw_menu_and_status(AppState& s);
+/// The menu's modal popups (File > Open, Export, Quit). Drawn after every window of the frame:
+/// Dear ImGui 1.86 asserts (blocking_modal != NULL, ocornut/imgui#4920, fixed in 1.87) when a window
+/// is begun after a modal that opened in the same frame. (panel_menu.cpp)
+void draw_menu_popups(AppState& s);
 /// The Messages window (s.messages_open): every settings, asset and report notice in full,
 /// scrollable, with Copy all. (panel_messages.cpp)
 void draw_messages(AppState& s);

@@ -115,6 +115,9 @@ rm -rf "$tmpd"
 expect 5 "cannot read" -- diff "$g1" "$src/no-such-report.json"
 expect 5 "cannot read" -- diff "$src/docs" "$g1"
 expect 3 "B:" -- diff "$g1" "$seeds/invalid-not-json.txt"
+# A readable file that is no report (issue 22: the README) is refused, 3, as docs/cli.md's table says;
+# 5 is for a file that cannot be read at all.
+expect 3 "A: $src/README.md: not a JSON document" -- diff "$src/README.md" "$g1"
 expect 3 "version" -- diff "$seeds/invalid-version-99.json" "$g1"
 expect 64 "required" -- diff "$g1"
 

@@ -81,6 +81,15 @@ struct Controls {
   TileGeometry tile() const { return TileGeometry{width_halves, pad_halves, 16, swizzle}; }
   /// Same tile without padding: the bank view's left-hand comparison.
   TileGeometry unpadded_tile() const { return TileGeometry{width_halves, 0, 16, swizzle}; }
+  /// Picks swizzle `s`, as the Controls view's radio buttons do. The XOR swizzle is defined on an
+  /// unpadded tile (its 128-byte groups need a row stride of whole groups; padded, ldmatrix's rows
+  /// are refused), so picking xor sets the pad to 0. True when it changed the pad.
+  bool pick_swizzle(Swizzle s) {
+    swizzle = s;
+    if (s != Swizzle::xor_row_mod8 || pad_halves == 0) return false;
+    pad_halves = 0;
+    return true;
+  }
 };
 
 /// The bank view's Layout mode (issue 9): the user's own tile layout and per-lane addresses, as
@@ -342,6 +351,9 @@ struct AppState {
   /// Why the stored instruction was not taken (unknown mnemonic in the settings), shown in the
   /// controls until the user picks one; "" when none.
   std::string instruction_notice;
+  /// Picking xor set the pad to 0 (Controls::pick_swizzle): the Controls view says so in a dim
+  /// line while xor and pad 0 stay.
+  bool pad_cleared_for_xor = false;
   std::string instruction_filter;  ///< the instruction picker's filter text, cleared as it opens
   std::string list_filter;  ///< the open list picker's filter text (filtered_list), cleared as one opens
   int selected_lane = -1;   ///< -1 = none

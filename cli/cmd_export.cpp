@@ -19,6 +19,7 @@
 #include "fragviz_export/views.hpp"
 #include "fragviz_export/writers.hpp"
 #include "input_path.hpp"
+#include "shared_op_options.hpp"
 
 namespace fragviz::cli {
 namespace {
@@ -31,6 +32,7 @@ struct Opts {
   int width = 64, pad = 8, sm = 0, lane = -1, step = -1;
   double scale = 2;
   std::string svg, png, pdf, tikz;
+  std::string load, store;  ///< banks: --load / --store, as `banks` takes them (--access names either)
   std::map<std::string, CLI::Option*> given;  ///< view options by name, to refuse those a view ignores
 };
 
@@ -43,7 +45,7 @@ const std::map<scene::View, std::set<std::string>> kViewOptions = {
     {scene::View::movmatrix, {"--lane"}},
     {scene::View::banks,
      {"--instr", "--num", "--trans", "--width", "--pad", "--swizzle", "--layout", "--lanes", "--access",
-      "--sm", "--elem", "--lane", "--crop"}},
+      "--load", "--store", "--sm", "--elem", "--lane", "--crop"}},
     {scene::View::output, {"--report"}},
     {scene::View::algebra, {"--expression", "--step", "--colour"}},
     {scene::View::tmem, {"--tmem"}},
@@ -116,7 +118,7 @@ int run(const Opts& o) {
   r.swizzle = o.swizzle;
   r.layout = o.layout;
   r.lanes = o.lanes;
-  r.access = o.access;
+  r.access = !o.load.empty() ? o.load : !o.store.empty() ? o.store : o.access;
   r.elem = o.elem;
   r.sm = o.sm;
   r.lane = o.lane;
@@ -235,6 +237,11 @@ void add_export_command(CLI::App& app, int& exit_code) {
                                                                    ", got '" + echo_text(v) + "'";
                                  },
                                  "ACCESS"));
+  // --load/--store as `banks` spells them; --access (documented) stays, naming any of them.
+  const SharedOpOptions plain = add_shared_op_options(cmd, o->load, o->store, "banks: ");
+  for (CLI::Option* p : {plain.load, plain.store}) p->excludes(o->given["--access"]);
+  o->given["--load"] = plain.load;
+  o->given["--store"] = plain.store;
   o->given["--elem"] =
       cmd->add_option("--elem", o->elem,
                       "banks with --layout: element type its numbers count (b8, b16, b32, b64)")

@@ -302,10 +302,14 @@ void add_layout_command(CLI::App& app, int& exit_code) {
       exit_code = finish_output(kExitOk);
       return;
     }
-    const std::string name = !opts->instr.empty() ? opts->instr
-                             : !opts->shape.empty()
-                                 ? "mma.sync.aligned." + opts->shape + ".row.col.f32.f16.f16.f32"
-                                 : std::string("mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32");
+    std::string name = !opts->instr.empty() ? opts->instr
+                       : !opts->shape.empty()
+                           ? "mma.sync.aligned." + opts->shape + ".row.col.f32.f16.f16.f32"
+                           : std::string("mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32");
+    // An entry spelled in upper case is still that entry.
+    if (std::string exact = catalogue_name_ignoring_case(name, kMmaSyncNames | kWgmmaNames | kMoveNames);
+        !exact.empty())
+      name = std::move(exact);
     const bool query = !opts->where.empty() || lane->count() > 0;
     const WgmmaInstruction* w = find_wgmma_named(name);
     const Instruction* in = w ? nullptr : find_instruction_named(name);

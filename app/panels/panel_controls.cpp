@@ -289,16 +289,22 @@ void draw_controls(AppState& s, const Derived& d) {
   c.pad_halves = std::clamp(c.pad_halves, 0, kMaxPadHalves);
 
   row_label(s, fit, "swizzle", "label_swizzle");
-  if (ImGui::RadioButton("none", c.swizzle == Swizzle::none)) c.swizzle = Swizzle::none;
+  if (ImGui::RadioButton("none", c.swizzle == Swizzle::none)) c.pick_swizzle(Swizzle::none);
   record_widget(s, "swizzle_none");
   ImGui::SameLine();
-  if (ImGui::RadioButton("xor", c.swizzle == Swizzle::xor_row_mod8)) c.swizzle = Swizzle::xor_row_mod8;
+  if (ImGui::RadioButton("xor", c.swizzle == Swizzle::xor_row_mod8))
+    s.pad_cleared_for_xor = c.pick_swizzle(Swizzle::xor_row_mod8) || s.pad_cleared_for_xor;
   record_widget(s, "swizzle_xor");
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(
         "16-byte chunk index XOR (row %% 8) inside each 128-byte group: CUTLASS Swizzle<3,4,3> on\n"
         "byte offsets, Swizzle<3,3,3> on offsets in halves (as fragviz-cli banks --swizzle takes it);\n"
-        "needs a row stride that is a multiple of 64 halves, so use it with pad 0");
+        "needs a row stride that is a multiple of 64 halves, so picking it sets pad 0");
+  if (c.swizzle != Swizzle::xor_row_mod8 || c.pad_halves != 0) s.pad_cleared_for_xor = false;
+  if (s.pad_cleared_for_xor) {
+    status_text(kDimV, "pad set to 0: the XOR swizzle is defined on an unpadded tile");
+    record_widget(s, "pad_cleared_for_xor");
+  }
 
   ImGui::Separator();
   const TileGeometry t = c.tile();

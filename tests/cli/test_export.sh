@@ -244,5 +244,24 @@ grep -q "up to .x32" "$tmp/err" || fail "the tmem refusal does not say why: $(ca
 [ -e "$tmp/tmem2.svg" ] && fail "a refused tmem shape wrote a picture"
 rm -f "$tmp/tmem.svg" "$tmp/tmem_acc.svg"
 
+# --load/--store as `banks` takes them (issue 22): the same picture as --access naming that access,
+# not the default ldmatrix's; refused beside --access, for another view, or with a non-plain access.
+for pair in "--load lds128" "--store sts128" "--load lds32"; do
+  set -- $pair
+  "$cli" export --view banks "$1" "$2" --svg "$tmp/plain.svg" >/dev/null 2>"$tmp/err" ||
+    fail "export --view banks $pair: exit $?: $(cat "$tmp/err")"
+  "$cli" export --view banks --access "$2" --svg "$tmp/access.svg" >/dev/null 2>&1 || fail "export --access $2 failed"
+  cmp -s "$tmp/plain.svg" "$tmp/access.svg" || fail "export --view banks $pair draws other than --access $2"
+  rm -f "$tmp/plain.svg" "$tmp/access.svg"
+done
+"$cli" export --view banks --svg "$tmp/ldm.svg" >/dev/null 2>&1 && "$cli" export --view banks --load lds128 --svg "$tmp/lds.svg" >/dev/null 2>&1 &&
+  cmp -s "$tmp/ldm.svg" "$tmp/lds.svg" && fail "export --view banks --load lds128 draws the default ldmatrix"
+rm -f "$tmp/ldm.svg" "$tmp/lds.svg"
+refuse 64 "excludes" --view banks --load lds128 --access lds64 --svg "$tmp/a.svg"
+refuse 64 "excludes" --view banks --load lds128 --store sts128 --svg "$tmp/a.svg"
+refuse 64 "--load" --view banks --load ldmatrix --svg "$tmp/a.svg"
+refuse 64 "not an option of --view fragments" --view fragments --instr "$M" --load lds128 --svg "$tmp/a.svg"
+rm -f "$tmp/err"
+
 [ $fails = 0 ] && echo "test_export: all checks passed (cairo: $cairo)"
 exit $((fails > 0))

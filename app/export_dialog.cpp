@@ -51,10 +51,13 @@ scene::ViewRequest export_request(const AppState& s, scene::View v) {
     case scene::View::banks:
       r.lane = s.selected_lane;
       if (s.layout.enabled) {
-        // Layout mode: the access over the side the view draws (a store's write side, else the read
-        // side, which defaults to the write side), its lanes, instruction and element type.
+        // Layout mode: the screen's lines x banks grid of the same write and read sides, lanes,
+        // instruction and element type (banks_layout_scene over the shared LayoutView).
         const LayoutControls& l = s.layout;
-        r.layout = l.access_layout_text();
+        r.layout_mode = true;
+        r.crop = {};  // the dialog's crop is the tile view's; this picture is the whole grid
+        r.layout = l.write_layout;
+        r.read_layout = l.read_layout;
         r.lanes = l.lanes;
         r.access = std::string(to_string(l.op));
         r.ldmatrix = LdmatrixConfig{l.num, l.trans};

@@ -56,7 +56,9 @@ TEST(ExportDialog, TheBankViewInLayoutModeExportsTheLayoutOnScreen) {
   s.layout.element_type = "b16";
   s.selected_lane = 7;
   const scene::ViewRequest r = export_request(s, scene::View::banks);
+  EXPECT_TRUE(r.layout_mode);
   EXPECT_EQ(r.layout, s.layout.write_layout);
+  EXPECT_EQ(r.read_layout, "");
   EXPECT_EQ(r.lanes, s.layout.lanes);
   EXPECT_EQ(r.access, "lds128");
   EXPECT_EQ(r.elem, "b16");
@@ -66,20 +68,24 @@ TEST(ExportDialog, TheBankViewInLayoutModeExportsTheLayoutOnScreen) {
   const LayoutView v = compute_layout_view(s.layout);
   ASSERT_TRUE(v.ready());
   EXPECT_EQ(built.value->title, v.access->mnemonic + " over " + v.access_layout()->notation);
-  const std::string total = "total: wavefronts " + std::to_string(v.access->wavefronts) +
-                            ", ideal wavefronts " + std::to_string(v.access->ideal_wavefronts) +
-                            ", bank conflicts " + std::to_string(v.access->bank_conflicts);
+  // The screen's totals line, word for word, and its lines x banks grid (one Rect per word).
   bool found = false;
-  for (const auto& item : built.value->items)
-    if (const auto* t = std::get_if<scene::Text>(&item); t && t->text.rfind(total, 0) == 0) found = true;
-  EXPECT_TRUE(found) << total;
-  // A store draws its write side; a read side that differs is what a load draws.
+  int words = 0;
+  for (const auto& item : built.value->items) {
+    if (const auto* t = std::get_if<scene::Text>(&item); t && t->text == v.totals) found = true;
+    if (const auto* c = std::get_if<scene::Rect>(&item); c && c->id.rfind("words-", 0) == 0) ++words;
+  }
+  EXPECT_TRUE(found) << v.totals;
+  EXPECT_EQ(words, v.lines * 32);
+  // Both sides travel: a load draws its read side, a store its write side (the shared LayoutView).
   s.layout.read_layout = "(64,64):(64,1)";
-  EXPECT_EQ(export_request(s, scene::View::banks).layout, "(64,64):(64,1)");
-  s.layout.op = SharedOp::sts128;
-  EXPECT_EQ(export_request(s, scene::View::banks).layout, s.layout.write_layout);
+  EXPECT_EQ(export_request(s, scene::View::banks).read_layout, "(64,64):(64,1)");
+  // The dialog's crop is the tile view's; the Layout mode's picture is the whole grid.
+  s.export_dialog.crop = true;
+  EXPECT_TRUE(export_request(s, scene::View::banks).crop.whole());
   // Layout mode off: the explorer tile of the controls, as before.
   s.layout.enabled = false;
+  EXPECT_FALSE(export_request(s, scene::View::banks).layout_mode);
   EXPECT_TRUE(export_request(s, scene::View::banks).layout.empty());
 }
 

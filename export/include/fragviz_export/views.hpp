@@ -78,6 +78,13 @@ struct ViewRequest {
   std::string swizzle = "none";
   std::string
       layout;  ///< banks: a CuTe layout instead of width/pad/swizzle, e.g. 'Swizzle<3,3,3> o (16,64):(64,1)'
+  /// banks: the bank view's Layout mode (bank_layout_view.hpp) instead of the element tile: `layout`
+  /// is the write side and `read_layout` the read side ("" = the same), with lanes, access, ldmatrix
+  /// and elem; drawn as the screen draws it, 128-byte lines x 32 banks, each word in the colour of
+  /// the lane that reads it (T<lane>), conflicts outlined in red, per bank the most words one phase
+  /// asks of it, then the per-phase lines, totals and round trip.
+  bool layout_mode = false;
+  std::string read_layout;          ///< banks, layout_mode: the read side ("" = the write side)
   std::string lanes;                ///< banks: lane pattern (lane_pattern.hpp); empty: "explorer"
   std::string access = "ldmatrix";  ///< banks: a SharedOp name (ldmatrix, stmatrix, lds32 .. sts128)
   std::string elem = "b16";         ///< banks with a layout: the element type its numbers count (b8 .. b64)
@@ -119,6 +126,9 @@ Outcome<Scene> ldmatrix_scene(const ViewRequest& r);
 Outcome<Scene> stmatrix_scene(const ViewRequest& r);
 Outcome<Scene> movmatrix_scene(const ViewRequest& r);
 Outcome<Scene> banks_scene(const ViewRequest& r);
+/// banks with layout_mode: the Layout mode's lines x banks grid (banks_scene calls it); refused
+/// with the first field's error when a field does not parse or the access is refused.
+Outcome<Scene> banks_layout_scene(const ViewRequest& r);
 /// The Algebra window's tables: the shown operation's layout operands and result (or the layout
 /// alone), each cell its offset, coloured as asked; refused with the expression's own refusal.
 Outcome<Scene> algebra_scene(const ViewRequest& r);

@@ -129,6 +129,14 @@ ExportOutcome run_export(const AppState& s, scene::View v, scene::Format f, cons
   return {true, "wrote " + path + " (" + std::string(scene::to_string(f)) + "): " + built.value->title};
 }
 
+void forget_stale_outcome(ExportDialog& d, scene::View old_view, scene::Format old_format,
+                          const std::string& old_path) {
+  if (d.view == old_view && d.format == old_format && d.path == old_path) return;
+  d.message.clear();
+  d.message_ok = false;
+  d.overwrite_pending.clear();
+}
+
 std::string follow_export_path(const std::string& path, const std::string& folder, scene::View old_view,
                                scene::Format old_format, scene::View view, scene::Format format) {
   if (path.empty() || path == default_export_path(folder, old_view, old_format))

@@ -58,6 +58,10 @@ struct Settings {
   std::string algebra_expression = AlgebraControls{}.expression;  ///< its expression ("algebra")
   bool cta_tile_open = false;                              ///< the CTA tile window ("cta_tile" in "windows")
   std::string cta_tile_preset = CtaTileControls{}.preset;  ///< its preset ("cta_tile")
+  /// File > Export's format and palette ("export_format": svg, png, pdf or tikz; "export_palette":
+  /// light or dark, as fragviz-cli export's --palette).
+  scene::Format export_format = scene::Format::svg;
+  bool export_dark = false;
 };
 
 /// One view's window in settings.json's "windows" object: its key there, its window name

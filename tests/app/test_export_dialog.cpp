@@ -89,6 +89,36 @@ TEST(ExportDialog, TheBankViewInLayoutModeExportsTheLayoutOnScreen) {
   EXPECT_TRUE(export_request(s, scene::View::banks).layout.empty());
 }
 
+// Issue 22: "...svg exists" stayed after the format went to PNG. The outcome line speaks of one
+// file: a change of view, format or name forgets it (and a pending Overwrite); nothing else does.
+TEST(ExportDialog, TheOutcomeLineGoesWhenTheFileItSpokeOfChanges) {
+  ExportDialog d;
+  d.view = scene::View::banks;
+  d.format = scene::Format::svg;
+  d.path = "/w/fragviz-banks.svg";
+  const auto asked = [&] {
+    d.message = d.path + " exists: Overwrite replaces it, or type another name";
+    d.overwrite_pending = d.path;
+  };
+  asked();
+  forget_stale_outcome(d, scene::View::banks, scene::Format::svg, "/w/fragviz-banks.svg");
+  EXPECT_FALSE(d.message.empty());  // nothing changed: still true
+  EXPECT_EQ(d.overwrite_pending, d.path);
+  d.format = scene::Format::png;
+  forget_stale_outcome(d, scene::View::banks, scene::Format::svg, "/w/fragviz-banks.svg");
+  EXPECT_TRUE(d.message.empty());
+  EXPECT_TRUE(d.overwrite_pending.empty());
+  asked();
+  d.view = scene::View::output;
+  forget_stale_outcome(d, scene::View::banks, scene::Format::png, d.path);
+  EXPECT_TRUE(d.message.empty());
+  asked();
+  const std::string before = d.path;
+  d.path = "/w/other.png";
+  forget_stale_outcome(d, d.view, d.format, before);
+  EXPECT_TRUE(d.message.empty());
+}
+
 TEST(ExportDialog, EveryViewExportsItsSelectedLaneAndSettings) {
   AppState s;
   s.controls.instruction = "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32";

@@ -312,7 +312,10 @@ struct AppState {
   std::string list_filter;  ///< the open list picker's filter text (filtered_list), cleared as one opens
   int selected_lane = -1;   ///< -1 = none
   GridZoom fragments_view;  ///< the fragments view's zoom and scroll (zoom_grid.hpp); key: the mnemonic
-  GridZoom banks_zoom;      ///< the bank view's (zoom_grid.hpp); key: what its grids show
+  /// What the fragments view's cells said when last drawn (at its zoom; its "labels" button zooms
+  /// until each holds T<lane> V<element>): File > Export labels the cells the same way.
+  scene::CellLabels fragments_labels = scene::CellLabels::full;
+  GridZoom banks_zoom;  ///< the bank view's (zoom_grid.hpp); key: what its grids show
   /// The WMMA fragment kind (wmma_name) the fragments view shows instead of the instruction's
   /// grids; "" for none. A session's choice, not saved.
   std::string wmma_kind;

@@ -32,6 +32,7 @@ scene::ViewRequest export_request(const AppState& s, scene::View v) {
     case scene::View::fragments:
       r.instr = c.instruction;
       r.lane = s.selected_lane;
+      r.labels = s.fragments_labels;
       break;
     case scene::View::warpgroup:
       r.instr = s.hopper.wgmma;

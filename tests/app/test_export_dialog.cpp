@@ -119,6 +119,16 @@ TEST(ExportDialog, TheOutcomeLineGoesWhenTheFileItSpokeOfChanges) {
   EXPECT_TRUE(d.message.empty());
 }
 
+// Issue 22: the fragments export labels its cells as the view's cells read when last drawn.
+TEST(ExportDialog, TheFragmentsExportLabelsAsTheScreen) {
+  AppState s;
+  EXPECT_EQ(export_request(s, scene::View::fragments).labels, scene::CellLabels::full);
+  s.fragments_labels = scene::CellLabels::none;
+  EXPECT_EQ(export_request(s, scene::View::fragments).labels, scene::CellLabels::none);
+  s.fragments_labels = scene::CellLabels::lane;
+  EXPECT_EQ(export_request(s, scene::View::fragments).labels, scene::CellLabels::lane);
+}
+
 TEST(ExportDialog, EveryViewExportsItsSelectedLaneAndSettings) {
   AppState s;
   s.controls.instruction = "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32";

@@ -102,6 +102,28 @@ TEST(ExportFragments, M16n8k16CellsAreThePtxFigure) {
 }
 
 // m8n8k4 .f16 has four quad-pair products: one grid set each, ids A p0..p3.
+// Issue 22: the export labels its cells as the screen's read (ViewRequest::labels) and carries the
+// screen's header lines. Hand-derived for m16n8k8 .f16: A 16 x 8 = 128 halves over 32 lanes is 4 a
+// lane, B 8 x 8 is 2, C/D 16 x 8 is 4; a0 of lane 0 is A (0,0).
+TEST(ExportFragments, LabelsFollowTheScreenAndTheHeaderIsACaption) {
+  fs::ViewRequest r;
+  r.view = fs::View::fragments;
+  fs::Scene s = build(r);
+  EXPECT_EQ(label(s, "A-r0-c0"), "T0 V0");  // the CLI's default, as before
+  EXPECT_TRUE(has_text(s, "D = A x B + C   (C and D share one layout)"));
+  EXPECT_TRUE(has_text(s, "groupID = lane >> 2, threadID_in_group = lane % 4"));
+  EXPECT_TRUE(has_text(s, "per lane: A 4 x .f16, B 2 x .f16, C/D 4 x .f32"));
+  r.labels = fs::CellLabels::lane;
+  s = build(r);
+  EXPECT_EQ(label(s, "A-r0-c0"), "T0");
+  r.labels = fs::CellLabels::none;
+  s = build(r);
+  EXPECT_EQ(label(s, "A-r0-c0"), "<none>");
+  EXPECT_EQ(fill(s, "A-r0-c0"), lane(0));  // still coloured by lane
+  EXPECT_EQ(count_cells(s, "A"), 16 * 8);
+  EXPECT_TRUE(has_text(s, "groupID = lane >> 2, threadID_in_group = lane % 4"));
+}
+
 TEST(ExportFragments, M8n8k4DrawsEveryProduct) {
   const fs::Scene s = fragments("mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32");
   for (int p = 0; p < 4; ++p) EXPECT_EQ(count_cells(s, "Ap" + std::to_string(p)), 8 * 4) << p;

@@ -64,6 +64,10 @@ std::optional<std::string> parse_crop_operand(std::string_view text);
 /// banks: the tile's rows and columns).
 bool croppable(View v);
 
+/// What a fragments cell says: "T<lane> V<element>", "T<lane>" alone, or nothing (colours only), as
+/// the screen's cells read at the view's zoom.
+enum class CellLabels : std::uint8_t { full, lane, none };
+
 /// What to draw: the view and its options, named as the CLI's options are.
 struct ViewRequest {
   View view = View::fragments;
@@ -91,6 +95,8 @@ struct ViewRequest {
   /// The highlighted lane (thread 0-127 for warpgroup): its cells outlined, every other lane's faded;
   /// -1: none. fragments, warpgroup, ldmatrix, stmatrix, movmatrix and banks.
   int lane = -1;
+  /// fragments: what each cell says (the app: what its view's cells say now; the CLI: full).
+  CellLabels labels = CellLabels::full;
   int sm = 0;  ///< banks: oldest target (AccessRequest::sm); 0: 75, or 90 for stmatrix
   /// fragments (A, B, C), warpgroup (A, D): the part drawn. A row or column range needs one operand
   /// (the grids differ in shape) and must lie inside it; the scene holds exactly those cells. banks:

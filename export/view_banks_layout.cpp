@@ -16,9 +16,10 @@ namespace {
 
 constexpr Colour kConflict{220, 40, 30};
 constexpr Colour kTrip{236, 72, 220};
-constexpr Colour kPad{236, 214, 214};                  // a word no element starts in
-constexpr Colour kEvenRow{226, 228, 232};              // an unread word of an even tile row
-constexpr Colour kOddRow{204, 208, 214};               // ... of an odd one, so rows read apart
+// Unread words: a pad word, and an element's on even and odd tile rows (so rows read apart); on the
+// dark (screen) paper the screen's own colours.
+constexpr Colour kPad{236, 214, 214}, kEvenRow{226, 228, 232}, kOddRow{204, 208, 214};
+constexpr Colour kPadDark{70, 40, 40}, kEvenRowDark{82, 88, 98}, kOddRowDark{62, 66, 74};
 constexpr double kCw = 24, kCh = 13, kLeft = 12 + 40;  // 40: room for "0x0000"
 
 /// The field errors in the screen's order; "" when every field was taken.
@@ -81,8 +82,9 @@ Outcome<Scene> banks_layout_scene(const ViewRequest& r) {
     return (w.lanes & sel) ? r.lane : __builtin_ctz(w.lanes);
   };
   const auto cell_fill = [&](const app::LayoutWord& w) {
-    Colour fill = kPad;
-    if (w.cell >= 0) fill = (w.cell / l.cols()) % 2 ? kOddRow : kEvenRow;
+    Colour fill = r.dark ? kPadDark : kPad;
+    if (w.cell >= 0)
+      fill = (w.cell / l.cols()) % 2 ? (r.dark ? kOddRowDark : kOddRow) : (r.dark ? kEvenRowDark : kEvenRow);
     if (const int reader = reader_of(w); reader >= 0) {
       fill = lane_colour(r.palette, reader);
       if (sel && !(w.lanes & sel)) fill = faded(fill);

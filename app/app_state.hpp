@@ -26,6 +26,7 @@
 #include "fragviz/smem/banks.hpp"
 #include "fragviz/smem/smem_access.hpp"
 #include "fragviz/viewmodel/algebra_view.hpp"
+#include "fragviz/viewmodel/bank_layout_view.hpp"
 #include "fragviz/viewmodel/cta_tile_view.hpp"
 #include "fragviz/viewmodel/hopper_state.hpp"
 #include "fragviz/viewmodel/move_b8_view.hpp"
@@ -90,38 +91,6 @@ struct Controls {
     pad_halves = 0;
     return true;
   }
-};
-
-/// The bank view's Layout mode (issue 9): the user's own tile layout and per-lane addresses, as
-/// typed, judged by the model (smem_layout.hpp, lane_pattern.hpp, smem_access.hpp) whenever they
-/// change. Persisted (settings "layout"), text and all; bad text is shown with its error, never lost.
-struct LayoutControls {
-  bool enabled = false;  ///< the bank view shows this instead of the explorer's padded tile
-  /// CuTe notation of the side that writes the tile (what a kernel stores through), in elements of
-  /// `element_type` unless it starts with `B:`.
-  std::string write_layout = "Swizzle<3,3,3> o (16,64):(64,1)";
-  /// The side the access reads through; "" means the same as write_layout (no round trip shown).
-  std::string read_layout;
-  /// A lane_pattern.hpp preset name, a `row=..., col=...` expression in `lane`, or a table.
-  std::string lanes = "explorer";
-  SharedOp op = SharedOp::ldmatrix;
-  LdmNum num = LdmNum::x4;           ///< .x1/.x2/.x4 of ldmatrix / stmatrix
-  bool trans = false;                ///< .trans (moves no address; kept for the mnemonic)
-  std::string element_type = "b16";  ///< a PTX type name parse_element_type accepts
-  /// Who asked for this geometry, e.g. "gate rung ldmatrix-k16" (open_layout_view); "" when the
-  /// user typed it. Not persisted.
-  std::string title;
-  /// The layout text the access goes through: a store's write side, else the read side (the
-  /// write side when read_layout is ""). LayoutView::access_layout parses the same side.
-  const std::string& access_layout_text() const {
-    return is_store(op) || read_layout.empty() ? write_layout : read_layout;
-  }
-  friend bool operator==(const LayoutControls& a, const LayoutControls& b) {
-    return a.enabled == b.enabled && a.write_layout == b.write_layout && a.read_layout == b.read_layout &&
-           a.lanes == b.lanes && a.op == b.op && a.num == b.num && a.trans == b.trans &&
-           a.element_type == b.element_type && a.title == b.title;
-  }
-  friend bool operator!=(const LayoutControls& a, const LayoutControls& b) { return !(a == b); }
 };
 
 /// Windows the View menu toggles. Persisted.
@@ -358,7 +327,10 @@ struct AppState {
   std::string list_filter;  ///< the open list picker's filter text (filtered_list), cleared as one opens
   int selected_lane = -1;   ///< -1 = none
   GridZoom fragments_view;  ///< the fragments view's zoom and scroll (zoom_grid.hpp); key: the mnemonic
-  GridZoom banks_zoom;      ///< the bank view's (zoom_grid.hpp); key: what its grids show
+  /// What the fragments view's cells said when last drawn (at its zoom; its "labels" button zooms
+  /// until each holds T<lane> V<element>): File > Export labels the cells the same way.
+  scene::CellLabels fragments_labels = scene::CellLabels::full;
+  GridZoom banks_zoom;  ///< the bank view's (zoom_grid.hpp); key: what its grids show
   /// The WMMA fragment kind (wmma_name) the fragments view shows instead of the instruction's
   /// grids; "" for none. A session's choice, not saved.
   std::string wmma_kind;

@@ -57,6 +57,11 @@ std::string default_export_path(const std::string& folder, scene::View v, scene:
 /// choosing PNG never leaves a ".svg" name holding PNG bytes. Any other name is left as typed.
 std::string path_for_format(const std::string& path, scene::Format f);
 
+/// Forgets the outcome line (and a pending Overwrite) once the view, format or file name differs
+/// from (old_view, old_format, old_path): "...svg exists" or "wrote ..." spoke of another file.
+void forget_stale_outcome(ExportDialog& d, scene::View old_view, scene::Format old_format,
+                          const std::string& old_path);
+
 /// The dialog's file name after the view or format changed from (old_view, old_format): an empty or
 /// default name follows both (default_export_path in `folder`); a name the user typed takes the new
 /// view's default name in the typed name's folder when the view changes (another picture never

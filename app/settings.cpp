@@ -180,6 +180,13 @@ json write_keys(const Key<T> (&keys)[N], const T& in) {
   return j;
 }
 
+/// `t` in ASCII lower case ("TikZ" -> "tikz"): File > Export's format names in settings.json.
+std::string lower(std::string t) {
+  for (char& c : t)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return t;
+}
+
 /// A key that is the boolean field `F` of T.
 template <class T, bool T::*F>
 Key<T> bool_key(const char* key) {
@@ -428,6 +435,27 @@ const Key<Settings> kSettingsKeys[] = {
            s.output_colour);
      },
      [](const Settings& s) -> json { return to_string(s.output_colour); }},
+    // File > Export's format by the name the dialog shows (any case), and its palette.
+    {"export_format",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       r.named(
+           j, key, name, "svg, png, pdf, tikz",
+           [](const std::string& t) -> std::optional<scene::Format> {
+             for (scene::Format f :
+                  {scene::Format::svg, scene::Format::png, scene::Format::pdf, scene::Format::tikz})
+               if (lower(t) == lower(std::string(scene::to_string(f)))) return f;
+             return std::nullopt;
+           },
+           lower(std::string(scene::to_string(s.export_format))), s.export_format);
+     },
+     [](const Settings& s) -> json { return lower(std::string(scene::to_string(s.export_format))); }},
+    {"export_palette",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       r.named(
+           j, key, name, "light, dark", [](const std::string& t) { return scene::parse_palette_name(t); },
+           s.export_dark ? "dark" : "light", s.export_dark);
+     },
+     [](const Settings& s) -> json { return s.export_dark ? "dark" : "light"; }},
     {"layout",
      [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
        auto it = j.find(key);
@@ -558,6 +586,8 @@ Settings settings_of(const AppState& s) {
   out.cta_tile_preset = s.cta_tile.preset;
   out.tmem_open = s.tmem.open;
   out.tmem = tmem_controls_text(s.tmem);
+  out.export_format = s.export_dialog.format;
+  out.export_dark = s.export_dialog.dark;
   return out;
 }
 
@@ -581,6 +611,10 @@ void apply_settings(const ParsedSettings& p, AppState& s) {
   s.cta_tile.preset = in.cta_tile_preset;
   if (const TmemControlsParse t = parse_tmem_controls(in.tmem); t.controls) s.tmem = *t.controls;
   s.tmem.open = in.tmem_open;
+  // PNG or PDF saved by a build with cairo: this one cannot write them, so the dialog opens on SVG.
+  const bool needs_cairo = in.export_format == scene::Format::png || in.export_format == scene::Format::pdf;
+  s.export_dialog.format = needs_cairo && !scene::cairo_available() ? scene::Format::svg : in.export_format;
+  s.export_dialog.dark = in.export_dark;
   s.instruction_notice = p.instruction_notice;
 }
 

@@ -60,6 +60,10 @@ struct Settings {
   std::string cta_tile_preset = CtaTileControls{}.preset;  ///< its preset ("cta_tile")
   bool tmem_open = false;                                  ///< the Tensor memory window ("tmem")
   std::string tmem = tmem_controls_text(TmemControls{});   ///< its controls ("tmem", tmem_view.hpp)
+  /// File > Export's format and palette ("export_format": svg, png, pdf or tikz; "export_palette":
+  /// light or dark, as fragviz-cli export's --palette).
+  scene::Format export_format = scene::Format::svg;
+  bool export_dark = false;
 };
 
 /// One view's window in settings.json's "windows" object: its key there, its window name

@@ -40,6 +40,7 @@ Outcome<std::string> controls_notation(const ViewRequest& r, int rows) {
 }  // namespace
 
 Outcome<Scene> banks_scene(const ViewRequest& r) {
+  if (r.layout_mode) return banks_layout_scene(r);
   AccessRequest req;
   const auto op = parse_shared_op(r.access);
   if (!op)

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "../export_dialog.hpp"
 #include "imgui.h"
@@ -54,32 +55,42 @@ void draw_export_popup(AppState& s) {
   const std::string folder = default_export_folder(d);
   const scene::Format old_format = d.format;
   const scene::View old_view = d.view;
+  const std::string old_path = d.path;
+  // Every picker filters as the user types and Enter takes the first entry shown (filtered_list),
+  // as every other picker of the app does.
   if (ImGui::BeginCombo("View", std::string(scene::to_string(d.view)).c_str())) {
+    std::vector<PickerEntry> entries;
     for (scene::View v : kViews) {
       const std::string name(scene::to_string(v));
-      if (ImGui::Selectable(name.c_str(), v == d.view)) d.view = v;
-      record_widget(s, ("export_view:" + name).c_str());
+      entries.push_back(PickerEntry{name, "", "", v == d.view, "export_view:" + name});
     }
+    if (const int i = filtered_list(s, "export_view", entries); i >= 0) d.view = kViews[i];
     ImGui::EndCombo();
   }
   record_widget(s, "export_view");
   if (ImGui::BeginCombo("Format", std::string(scene::to_string(d.format)).c_str())) {
+    std::vector<PickerEntry> entries;
     for (scene::Format f : kFormats) {
-      const bool needs_cairo = f == scene::Format::png || f == scene::Format::pdf;
-      if (ImGui::Selectable(std::string(scene::to_string(f)).c_str(), f == d.format,
-                            needs_cairo && !scene::cairo_available() ? ImGuiSelectableFlags_Disabled : 0))
-        d.format = f;
-      record_widget(s, ("export_format:" + std::string(scene::to_string(f))).c_str());
+      const std::string name(scene::to_string(f));
+      const bool missing = (f == scene::Format::png || f == scene::Format::pdf) && !scene::cairo_available();
+      entries.push_back(PickerEntry{missing ? name + " (not built: no cairo)" : name, "",
+                                    missing ? scene::cairo_description() : std::string(), f == d.format,
+                                    "export_format:" + name});
+    }
+    // A format this build cannot write stays listed (so the user learns why) but is not taken.
+    if (const int i = filtered_list(s, "export_format", entries); i >= 0) {
+      const scene::Format f = kFormats[i];
+      if (!((f == scene::Format::png || f == scene::Format::pdf) && !scene::cairo_available())) d.format = f;
     }
     ImGui::EndCombo();
   }
   record_widget(s, "export_format");
   const char* palettes[] = {"document (light)", "screen (dark)"};
   if (ImGui::BeginCombo("Palette", palettes[d.dark ? 1 : 0])) {
-    for (int i = 0; i < 2; ++i) {
-      if (ImGui::Selectable(palettes[i], (i == 1) == d.dark)) d.dark = i == 1;
-      record_widget(s, i == 1 ? "export_palette:dark" : "export_palette:light");
-    }
+    const std::vector<PickerEntry> entries = {
+        PickerEntry{palettes[0], "", "", !d.dark, "export_palette:light"},
+        PickerEntry{palettes[1], "", "", d.dark, "export_palette:dark"}};
+    if (const int i = filtered_list(s, "export_palette", entries); i >= 0) d.dark = i == 1;
     ImGui::EndCombo();
   }
   record_widget(s, "export_palette");
@@ -99,8 +110,10 @@ void draw_export_popup(AppState& s) {
       if (d.operand == keys[i]) at = i;
     ImGui::SetNextItemWidth(160);
     if (ImGui::BeginCombo("Operand", !croppable || tile ? "-" : names[at])) {
+      std::vector<PickerEntry> entries;
       for (int i = 0; i < count; ++i)
-        if (ImGui::Selectable(names[i], i == at)) d.operand = keys[i];
+        entries.push_back(PickerEntry{names[i], "", "", i == at, std::string("export_operand:") + names[i]});
+      if (const int i = filtered_list(s, "export_operand", entries); i >= 0) d.operand = keys[i];
       ImGui::EndCombo();
     }
     record_widget(s, "export_operand");
@@ -143,6 +156,7 @@ void draw_export_popup(AppState& s) {
   const bool enter = ImGui::InputText(
       "File", &d.path, ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
   record_widget(s, "export_path");
+  forget_stale_outcome(d, old_view, old_format, old_path);
   ImGui::BeginDisabled(d.format != scene::Format::png);
   ImGui::SetNextItemWidth(160);
   ImGui::SliderFloat("Pixels per point (PNG)", &d.scale, 0.5f, 8.f, "%.1f");

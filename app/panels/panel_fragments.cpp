@@ -29,6 +29,7 @@
 #include "../window_placement.hpp"
 #include "../zoom_grid.hpp"
 #include "fragviz/smem/banks.hpp"
+#include "fragviz/viewmodel/fragments_header.hpp"
 #include "imgui_internal.h"  // ImGui::SetNextWindowScroll
 #include "panels.hpp"
 
@@ -253,18 +254,13 @@ void draw_corner(ImDrawList* dl, const Derived& d, const GridGeom& g, std::vecto
     y += ImGui::GetTextLineHeightWithSpacing();
   };
   line(short_mnemonic(in), IM_COL32(230, 230, 235, 255));
-  line(in.op == MmaOp::xor_popc   ? "D = popc(A XOR B) + C, summed over k"
-       : in.op == MmaOp::and_popc ? "D = popc(A AND B) + C, summed over k"
-                                  : "D = A x B + C   (C and D share one layout)",
-       dim);
-  line("cell: T<lane> V<element>", dim);
-  line("groupID = lane >> 2, threadID_in_group = lane % 4", dim);
-  char buf[128];
-  std::snprintf(buf, sizeof buf, "per lane: A %d x .%s, B %d x .%s, C/D %d x .%s", d.op(Operand::A).per_lane,
-                std::string(to_string(in.a.type)).c_str(), d.op(Operand::B).per_lane,
-                std::string(to_string(in.b.type)).c_str(), d.op(Operand::C).per_lane,
-                std::string(to_string(in.c.type)).c_str());
-  line(buf, dim);
+  // The header the export carries too (fragments_header_lines), with the cell legend after its
+  // first line.
+  const std::vector<std::string> header = fragments_header_lines(in);
+  for (std::size_t i = 0; i < header.size(); ++i) {
+    line(header[i].c_str(), dim);
+    if (i == 0) line("cell: T<lane> V<element>", dim);
+  }
   dl->PopClipRect();
 }
 
@@ -668,6 +664,11 @@ void draw_fragments(AppState& s, const Derived& d) {
   fv.cells_drawn = drawn;
   fv.readable_zoom = readable;
   fv.label_mode = label_mode_name(mode);
+  // The export draws the cells as they read now (ViewRequest::labels).
+  s.fragments_labels = mode == CellLabelMode::none ? scene::CellLabels::none
+                       : mode == CellLabelMode::full || mode == CellLabelMode::two_lines
+                           ? scene::CellLabels::full
+                           : scene::CellLabels::lane;
   int rows = 0, cols = 0;
   for (Operand op : {Operand::A, Operand::B, Operand::C}) {
     rows = std::max(rows, operand_rows(in, op));

@@ -74,10 +74,10 @@ TEST(ParseSettings, TheFileHoldsTheseKeys) {
     for (const auto& [key, value] : o.items()) k.insert(key);
     return k;
   };
-  EXPECT_EQ(keys(j),
-            (std::set<std::string>{"format", "version", "instruction", "wgmma", "ldmatrix_num", "trans",
-                                   "width_halves", "pad_halves", "swizzle", "selected_lane", "windows",
-                                   "gate", "output_colour", "layout", "algebra", "cta_tile", "tmem"}));
+  EXPECT_EQ(keys(j), (std::set<std::string>{"format", "version", "instruction", "wgmma", "ldmatrix_num",
+                                            "trans", "width_halves", "pad_halves", "swizzle", "selected_lane",
+                                            "windows", "gate", "output_colour", "export_format",
+                                            "export_palette", "layout", "algebra", "cta_tile", "tmem"}));
   EXPECT_EQ(
       keys(j["windows"]),
       (std::set<std::string>{"controls", "device", "inspector", "fragments", "ldmatrix", "banks", "gate",
@@ -727,6 +727,32 @@ TEST(ParseSettings, TmemControlsAreKept) {
   p = parse_fields(R"x("tmem": "ld colour=red")x");
   ASSERT_EQ(p.messages.size(), 1u) << all(p);
   EXPECT_EQ(p.settings.tmem, "ld shape=16x256b num=1 warp=0");
+}
+
+// Issue 22: File > Export's format and palette outlive a restart (read, applied, written back); a
+// name no format has is said and SVG kept.
+TEST(ParseSettings, ExportFormatAndPaletteAreKept) {
+  ParsedSettings p = parse_fields(R"x("export_format": "tikz", "export_palette": "dark")x");
+  EXPECT_TRUE(p.messages.empty()) << all(p);
+  EXPECT_EQ(p.settings.export_format, scene::Format::tikz);
+  EXPECT_TRUE(p.settings.export_dark);
+  const nlohmann::json j = nlohmann::json::parse(settings_json(p.settings));
+  EXPECT_EQ(j["export_format"], "tikz");
+  EXPECT_EQ(j["export_palette"], "dark");
+  AppState s;
+  apply_settings(p, s);
+  EXPECT_EQ(s.export_dialog.format, scene::Format::tikz);
+  EXPECT_TRUE(s.export_dialog.dark);
+  s.export_dialog.format = scene::Format::svg;
+  s.export_dialog.dark = false;
+  const Settings back = settings_of(s);
+  EXPECT_EQ(back.export_format, scene::Format::svg);
+  EXPECT_FALSE(back.export_dark);
+  p = parse_fields(R"x("export_format": "jpeg", "export_palette": "grey")x");
+  ASSERT_EQ(p.messages.size(), 2u) << all(p);
+  EXPECT_NE(p.messages[0].find("\"jpeg\" is not one of svg, png, pdf, tikz"), std::string::npos) << all(p);
+  EXPECT_EQ(p.settings.export_format, scene::Format::svg);
+  EXPECT_FALSE(p.settings.export_dark);
 }
 
 }  // namespace

@@ -102,6 +102,28 @@ TEST(ExportFragments, M16n8k16CellsAreThePtxFigure) {
 }
 
 // m8n8k4 .f16 has four quad-pair products: one grid set each, ids A p0..p3.
+// Issue 22: the export labels its cells as the screen's read (ViewRequest::labels) and carries the
+// screen's header lines. Hand-derived for m16n8k8 .f16: A 16 x 8 = 128 halves over 32 lanes is 4 a
+// lane, B 8 x 8 is 2, C/D 16 x 8 is 4; a0 of lane 0 is A (0,0).
+TEST(ExportFragments, LabelsFollowTheScreenAndTheHeaderIsACaption) {
+  fs::ViewRequest r;
+  r.view = fs::View::fragments;
+  fs::Scene s = build(r);
+  EXPECT_EQ(label(s, "A-r0-c0"), "T0 V0");  // the CLI's default, as before
+  EXPECT_TRUE(has_text(s, "D = A x B + C   (C and D share one layout)"));
+  EXPECT_TRUE(has_text(s, "groupID = lane >> 2, threadID_in_group = lane % 4"));
+  EXPECT_TRUE(has_text(s, "per lane: A 4 x .f16, B 2 x .f16, C/D 4 x .f32"));
+  r.labels = fs::CellLabels::lane;
+  s = build(r);
+  EXPECT_EQ(label(s, "A-r0-c0"), "T0");
+  r.labels = fs::CellLabels::none;
+  s = build(r);
+  EXPECT_EQ(label(s, "A-r0-c0"), "<none>");
+  EXPECT_EQ(fill(s, "A-r0-c0"), lane(0));  // still coloured by lane
+  EXPECT_EQ(count_cells(s, "A"), 16 * 8);
+  EXPECT_TRUE(has_text(s, "groupID = lane >> 2, threadID_in_group = lane % 4"));
+}
+
 TEST(ExportFragments, M8n8k4DrawsEveryProduct) {
   const fs::Scene s = fragments("mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32");
   for (int p = 0; p < 4; ++p) EXPECT_EQ(count_cells(s, "Ap" + std::to_string(p)), 8 * 4) << p;
@@ -296,6 +318,63 @@ TEST(ExportBanks, BankColoursOfAKnownSwizzleAndPad) {
   s = build(r);
   EXPECT_TRUE(has_text(s, "8 wavefronts (8-way conflict)"));
   EXPECT_EQ(count_cells(s, "tile"), 16 * 64);
+}
+
+/// Whether the cell's word is outlined in `stroke` (the Rect drawn over it, inset 0.6).
+bool outlined(const fs::Scene& s, const std::string& id, fs::Colour stroke) {
+  const long i = find_cell(s, id);
+  if (i < 0) return false;
+  const auto& c = std::get<fs::Rect>(s.items[static_cast<std::size_t>(i)]);
+  for (const auto& item : s.items)
+    if (const auto* r = std::get_if<fs::Rect>(&item);
+        r && r->id.empty() && r->x == c.x + 0.6 && r->y == c.y + 0.6 && r->stroke == stroke)
+      return true;
+  return false;
+}
+
+// Issue 22: the Layout mode exports its own lines x banks grid. Hand-derived: (32,64):(64,1) of b16
+// puts each 64-half row in one 128-byte line; lds32 with row=lane, col=0 sends lane l to byte 128 l,
+// line l, bank 0: one phase of 32 lanes asks bank 0 for 32 distinct words, 32 wavefronts, ideal 1.
+TEST(ExportBanks, LayoutModeDrawsLinesByBanksAsTheScreen) {
+  fs::ViewRequest r;
+  r.view = fs::View::banks;
+  r.layout_mode = true;
+  r.layout = "(32,64):(64,1)";
+  r.access = "lds32";
+  r.lanes = "row=lane, col=0";
+  fs::Scene s = build(r);
+  EXPECT_EQ(count_cells(s, "words"), 32 * 32);
+  EXPECT_EQ(count_cells(s, "tile"), 0);
+  EXPECT_EQ(label(s, "words-r5-c0"), "T5");
+  EXPECT_EQ(fill(s, "words-r5-c0"), lane(5));
+  EXPECT_EQ(label(s, "words-r5-c1"), "<none>");  // an element no lane reads
+  const fs::Colour red{220, 40, 30};
+  EXPECT_TRUE(outlined(s, "words-r5-c0", red));
+  EXPECT_FALSE(outlined(s, "words-r5-c1", red));
+  EXPECT_TRUE(has_text(s, "0x0280"));  // line 5 starts at byte 5 * 128
+  EXPECT_TRUE(has_text(s, "32"));      // bank 0's count under the grid (bank numbers stop at 31)
+  EXPECT_TRUE(has_text(s, "wavefronts 32   ideal 1   bank conflicts 31   (32-way)"));
+  EXPECT_TRUE(has_text(s, "phase 0 (lanes 0-31): 32 wavefronts (32-way conflict)"));
+  // row=0, col=2*lane: lane l at byte 4 l, line 0, bank l; no bank serves two words.
+  r.lanes = "row=0, col=2*lane";
+  s = build(r);
+  EXPECT_EQ(label(s, "words-r0-c9"), "T9");
+  EXPECT_EQ(fill(s, "words-r0-c9"), lane(9));
+  EXPECT_EQ(label(s, "words-r1-c9"), "<none>");
+  EXPECT_FALSE(outlined(s, "words-r0-c9", red));
+  EXPECT_TRUE(has_text(s, "wavefronts 1   ideal 1   bank conflicts 0   (1-way)"));
+  // A bad field is refused with its own error, never a picture.
+  r.layout = "(32,64):(64";
+  EXPECT_FALSE(fs::build_scene(r));
+  // The normal mode of the same request is the element tile coloured by bank, as before.
+  r.layout = "(32,64):(64,1)";
+  r.lanes = "row=lane, col=0";
+  r.layout_mode = false;
+  s = build(r);
+  EXPECT_EQ(count_cells(s, "words"), 0);
+  EXPECT_EQ(count_cells(s, "tile"), 32 * 64);
+  EXPECT_EQ(label(s, "tile-r5-c0"), "T5 B0");
+  EXPECT_EQ(fill(s, "tile-r5-c2"), fs::bank_colour(1));
 }
 
 TEST(ExportBanks, RefusesBadTilesAndLanes) {

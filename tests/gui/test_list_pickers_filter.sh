@@ -2,7 +2,8 @@
 # Every list picker filters as you type, as the README says of pickers (newcomer round 9: the bank
 # view's op list ignored typing): the bank view's op list opens with its filter focused, "128"
 # leaves LDS.128 and STS.128 (SASS, PTX and the CLI's word all match), Enter takes the first; the
-# lane presets, element types, the gate's variants and the WMMA list filter the same way.
+# lane presets, element types, the gate's variants and the WMMA list filter the same way, and so do
+# the Export dialog's View, Format, Palette and Operand pickers (issue 22: they ignored typing).
 source "$(dirname "$0")/lib.sh"
 gui_init "$@"
 start_app --no-device
@@ -52,5 +53,41 @@ WRONG=$("$CLI" gate --help | grep -o '[a-z0-9-]* (rung [0-9]*, [^)]*DELIBERATELY
 [ -n "$WRONG" ] || fail "fragviz-cli gate --help names no deliberately wrong variant"
 [ "$(q "s['gate']['request_variant']")" = "$WRONG" ] ||
   fail "Enter under 'wrong' picked $(q "s['gate']['request_variant']"), not $WRONG"
+# The Export dialog's pickers: typing filters, Enter takes the first entry shown.
+for _ in 1 2 3; do
+  xdotool windowfocus --sync "$WID" 2>/dev/null
+  xdotool key ctrl+e
+  sleep 1
+  [ "$(q "'export_view' in s['widgets']")" = "True" ] && break
+done
+if [ "$(q "'export_view' in s['widgets']")" != "True" ]; then
+  echo "note: the Export dialog did not receive Ctrl+E under this X server; its pickers not checked"
+else
+  ed="s['export_dialog']"
+  # pick_typed COMBO TEXT CONDITION: opens COMBO, types TEXT, Enter; waits for CONDITION.
+  pick_typed() {
+    click $(centre_of "s['widgets']['$1']")
+    wait_for "'$1_filter' in s['widgets']"
+    xdotool type --delay 40 "$2"
+    xdotool key Return
+    wait_for "'$1_filter' not in s['widgets'] and ($3)"
+  }
+  pick_typed export_view "warp" "$ed['view'] == 'warpgroup'"
+  click $(centre_of "s['widgets']['export_view']")
+  wait_for "'export_view_filter' in s['widgets'] and 'export_view:banks' in s['widgets']"
+  xdotool type --delay 40 "matrix"
+  wait_for "'export_view:banks' not in s['widgets']"
+  [ "$(shown export_view:)" = "ldmatrix movmatrix stmatrix" ] ||
+    fail "Export's view list under 'matrix' shows: $(shown export_view:)"
+  xdotool key Return
+  wait_for "$ed['view'] == 'ldmatrix'"
+  pick_typed export_format "tik" "$ed['format'] == 'TikZ'"
+  pick_typed export_palette "dark" "$ed['dark']"
+  pick_typed export_palette "doc" "not $ed['dark']"
+  pick_typed export_view "frag" "$ed['view'] == 'fragments'"
+  pick_typed export_operand "c/d" "$ed['operand'] == 'C'"
+  xdotool key Escape
+  wait_for "'export_view' not in s['widgets']"
+fi
 quit_app
 echo "PASS"

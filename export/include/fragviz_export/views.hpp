@@ -66,6 +66,10 @@ std::optional<std::string> parse_crop_operand(std::string_view text);
 /// banks: the tile's rows and columns).
 bool croppable(View v);
 
+/// What a fragments cell says: "T<lane> V<element>", "T<lane>" alone, or nothing (colours only), as
+/// the screen's cells read at the view's zoom.
+enum class CellLabels : std::uint8_t { full, lane, none };
+
 /// What to draw: the view and its options, named as the CLI's options are.
 struct ViewRequest {
   View view = View::fragments;
@@ -80,12 +84,21 @@ struct ViewRequest {
   std::string swizzle = "none";
   std::string
       layout;  ///< banks: a CuTe layout instead of width/pad/swizzle, e.g. 'Swizzle<3,3,3> o (16,64):(64,1)'
+  /// banks: the bank view's Layout mode (bank_layout_view.hpp) instead of the element tile: `layout`
+  /// is the write side and `read_layout` the read side ("" = the same), with lanes, access, ldmatrix
+  /// and elem; drawn as the screen draws it, 128-byte lines x 32 banks, each word in the colour of
+  /// the lane that reads it (T<lane>), conflicts outlined in red, per bank the most words one phase
+  /// asks of it, then the per-phase lines, totals and round trip.
+  bool layout_mode = false;
+  std::string read_layout;          ///< banks, layout_mode: the read side ("" = the write side)
   std::string lanes;                ///< banks: lane pattern (lane_pattern.hpp); empty: "explorer"
   std::string access = "ldmatrix";  ///< banks: a SharedOp name (ldmatrix, stmatrix, lds32 .. sts128)
   std::string elem = "b16";         ///< banks with a layout: the element type its numbers count (b8 .. b64)
   /// The highlighted lane (thread 0-127 for warpgroup): its cells outlined, every other lane's faded;
   /// -1: none. fragments, warpgroup, ldmatrix, stmatrix, movmatrix and banks.
   int lane = -1;
+  /// fragments: what each cell says (the app: what its view's cells say now; the CLI: full).
+  CellLabels labels = CellLabels::full;
   int sm = 0;  ///< banks: oldest target (AccessRequest::sm); 0: 75, or 90 for stmatrix
   /// fragments (A, B, C), warpgroup (A, D): the part drawn. A row or column range needs one operand
   /// (the grids differ in shape) and must lie inside it; the scene holds exactly those cells. banks:
@@ -123,6 +136,9 @@ Outcome<Scene> ldmatrix_scene(const ViewRequest& r);
 Outcome<Scene> stmatrix_scene(const ViewRequest& r);
 Outcome<Scene> movmatrix_scene(const ViewRequest& r);
 Outcome<Scene> banks_scene(const ViewRequest& r);
+/// banks with layout_mode: the Layout mode's lines x banks grid (banks_scene calls it); refused
+/// with the first field's error when a field does not parse or the access is refused.
+Outcome<Scene> banks_layout_scene(const ViewRequest& r);
 /// The Algebra window's tables: the shown operation's layout operands and result (or the layout
 /// alone), each cell its offset, coloured as asked; refused with the expression's own refusal.
 Outcome<Scene> algebra_scene(const ViewRequest& r);

@@ -2,6 +2,7 @@
 // encoded and decoded field by field, and what each tcgen05.ld/st shape moves between each
 // thread's registers and tensor memory. Model only: no Blackwell GPU has run any of it
 // (fragviz/isa/tcgen05_desc.hpp, fragviz/isa/tmem.hpp); every output says so.
+#include <algorithm>
 #include <cstdint>
 #include <iostream>
 #include <string>
@@ -236,7 +237,8 @@ void add_tmem_command(CLI::App& app, int& exit_code) {
                                  "with tcgen05.ld/st (model only)");
   cmd->add_option("--shape", o->shape, "32x32b, 16x64b, 16x128b, 16x256b or 16x32bx2");
   cmd->add_option("--num", o->num, "repeat count: x1, x2, x4, ... x128 (x64 for 16x128b, x32 for 16x256b)");
-  cmd->add_option("--split", o->split, "16x32bx2's immHalfSplitoff in columns (default: --num's count)");
+  cmd->add_option("--split", o->split, "16x32bx2's immHalfSplitoff in columns (default: --num's count)")
+      ->check(CLI::Range(0, kTmemColumns - 1));
   cmd->add_option("--warp", o->warp, "warp id in the CTA: it reaches lanes 32*(warp%4) to 32*(warp%4)+31");
   cmd->add_option("--lane", o->lane, "taddr's lane (default: the warp's first lane)");
   cmd->add_flag("--pack16", o->pack16,
@@ -291,6 +293,19 @@ void add_tmem_command(CLI::App& app, int& exit_code) {
     // CuTe issues .16x32bx2 with immHalfSplitoff = the columns one half spans: .num, twice that packed.
     const int split = o->split >= 0 ? o->split : (o->pack16 ? 2 : 1) * *num;
     const int regs = tmem_registers(*shape, *num);
+    // Tensor memory has 512 columns per lane: an access (with its split) must end inside them.
+    int last_column = 0;
+    for (int t = 0; t < 32; ++t)
+      for (int r = 0; r < regs; ++r)
+        last_column =
+            std::max(last_column, o->pack16 ? tmem_cell_packed16(*shape, *num, t, r, 1, split).column
+                                            : tmem_cell(*shape, *num, t, r, split).column);
+    if (last_column >= kTmemColumns) {
+      std::cerr << name << ": refused: the access reaches column " << last_column << " from taddr's column; "
+                << "tensor memory has " << kTmemColumns << " columns (0-" << kTmemColumns - 1 << ")\n";
+      exit_code = kExitRefused;
+      return;
+    }
     if (o->csv) {
       std::cerr << kModelOnly << "\n";  // standard output carries the CSV alone
       std::cout << (o->pack16 ? "thread,register,half,lane,column\n" : "thread,register,lane,column\n");
@@ -300,9 +315,9 @@ void add_tmem_command(CLI::App& app, int& exit_code) {
                 << (o->pack16 ? ".{pack,unpack}::16b" : "")
                 << ".b32 (PTX ISA 9.1, 9.7.16.2.3.1 \"Memory Layout\""
                 << (o->pack16 ? ", 9.7.16.8.2 \"Packing and Unpacking\"" : "") << "): " << regs
-                << " registers per thread; warp " << o->warp << " (warp id % 4 = " << o->warp % 4
-                << ") reaches lanes " << tmem_warp_lane_base(o->warp) << "-"
-                << tmem_warp_lane_base(o->warp) + 31 << "\n";
+                << (regs == 1 ? " register" : " registers") << " per thread; warp " << o->warp
+                << " (warp id % 4 = " << o->warp % 4 << ") reaches lanes " << tmem_warp_lane_base(o->warp)
+                << "-" << tmem_warp_lane_base(o->warp) + 31 << "\n";
       if (*shape == TmemShape::s16x32bx2)
         std::cout << "threads 16-31 read taddr + immHalfSplitoff = " << split << " columns\n";
       if (*shape == TmemShape::s16x256b && !o->pack16) std::cout << tmem_16x256b_relation() << "\n";

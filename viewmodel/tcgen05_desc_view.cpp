@@ -42,7 +42,7 @@ Sm100DescriptorView make_sm100_descriptor_view(const Sm100DescriptorControls& c)
     v.smem.lines = describe_umma_smem_descriptor(*b);
     v.smem.refusal = validate_umma_smem_descriptor(decode_umma_smem_descriptor(*b));
   } else {
-    v.smem.error = "a shared-memory descriptor is 64 bits: up to 16 hexadecimal digits";
+    v.smem.error = "a shared-memory descriptor is 64 bits: up to 16 hexadecimal digits, 0x optional";
   }
   if (const auto b = parse_descriptor_hex(c.idesc, 8)) {
     v.idesc.read = true;
@@ -51,7 +51,7 @@ Sm100DescriptorView make_sm100_descriptor_view(const Sm100DescriptorControls& c)
     v.idesc.lines = describe_umma_instr_descriptor(w, c.kind);
     v.idesc.refusal = validate_umma_instr_descriptor(decode_umma_instr_descriptor(w, c.kind), c.kind);
   } else {
-    v.idesc.error = "an instruction descriptor is 32 bits: up to 8 hexadecimal digits";
+    v.idesc.error = "an instruction descriptor is 32 bits: up to 8 hexadecimal digits, 0x optional";
   }
   return v;
 }

@@ -104,7 +104,8 @@ bool draw_descriptor_arch(AppState& s) {
   ImGui::TextUnformatted("Shared-memory matrix descriptor");
   ImGui::TextColored(kDimV, "%s", v.smem_source.c_str());
   ImGui::SetNextItemWidth(220);
-  ImGui::InputText("64 bits (hex)", &c.smem, ImGuiInputTextFlags_CharsHexadecimal);
+  // No character filter: ImGui's hexadecimal filter drops the x of the 0x the tool prints.
+  ImGui::InputText("64 bits (hex)", &c.smem);
   record_widget(s, "desc100_smem");
   if (v.smem.read) smem_fields(s, c, v.smem.bits);
   lines(v.smem);
@@ -125,7 +126,7 @@ bool draw_descriptor_arch(AppState& s) {
   record_widget(s, "desc100_kind");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(160);
-  ImGui::InputText("32 bits (hex)", &c.idesc, ImGuiInputTextFlags_CharsHexadecimal);
+  ImGui::InputText("32 bits (hex)", &c.idesc);
   record_widget(s, "desc100_idesc");
   lines(v.idesc);
   record_widget(s, "desc100_idesc_lines");

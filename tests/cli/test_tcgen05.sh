@@ -20,6 +20,11 @@ expect 3 "bits 46-48 = 0" -- descriptor --arch sm_100 --decode 0x400000400001004
 expect 3 "swizzle code 3 is invalid" -- tcgen05-desc --encode-smem --swizzle 3
 expect 3 "sm_103a" -- tcgen05-desc --encode-smem --lbo-mode 1
 expect 64 "to encode an sm_100" -- descriptor --arch sm_100
+# immHalfSplitoff: a negative one is a usage error; one reaching past column 511 is refused
+# (.16x32bx2 .x1: threads 16-31 read taddr + 1000, beyond tensor memory's 512 columns).
+expect 64 "--split" -- tmem --shape 16x32bx2 --split -3
+expect 3 "tensor memory has 512 columns" -- tmem --shape 16x32bx2 --split 511 --num 2
+expect 0 "1 register per thread" -- tmem --shape 32x32b
 expect 64 "--decode wants a hexadecimal" -- descriptor --arch sm_100 --decode 0xZZ
 
 # Instruction descriptors: .kind::f16 D F32 (1 << 4), A, B BF16 (1 << 7, 1 << 10), N 256

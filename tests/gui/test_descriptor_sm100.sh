@@ -50,8 +50,9 @@ retype desc100_smem smem 4000004000010040
 wait_for "$D['smem'] == '4000004000010040' and 'bits 46-48' in ($D['smem_word']['refusal'] or '')"
 retype desc100_idesc idesc 08400050
 wait_for "$D['idesc'] == '08400050' and 'reserved bits 0x00000040' in ($D['idesc_word']['refusal'] or '')"
-retype desc100_idesc idesc 08400010
-wait_for "$D['idesc'] == '08400010' and $D['idesc_word']['refusal'] is None"
+# The 0x the CLI prints is taken as typed (a hexadecimal character filter once dropped its x).
+retype desc100_idesc idesc 0x08400010
+wait_for "$D['idesc'] == '0x08400010' and $D['idesc_word']['read'] and $D['idesc_word']['refusal'] is None"
 click $(centre_of "s['widgets']['desc100_kind']")
 wait_for "'desc100_kind_i8' in s['widgets']"
 click $(centre_of "s['widgets']['desc100_kind_i8']")

@@ -11,23 +11,7 @@ gui_init "$@"
 start_app --no-device
 T="s['tmem']"
 
-open_tmem() {
-  local _ i
-  for _ in 1 2 3; do
-    click $(centre_of "s['widgets']['menu_view']")
-    for i in $(seq 20); do
-      [ "$(q "'view_tmem' in s['widgets']")" = True ] && break
-      sleep 0.1
-    done
-    click $(centre_of "s['widgets']['view_tmem']")
-    for i in $(seq 20); do
-      [ "$(q "$T['open']")" = True ] && return 0
-      sleep 0.1
-    done
-    xdotool key Escape
-  done
-  fail "View > Tensor memory did not open the window"
-}
+open_tmem() { open_from_view_menu view_tmem "$T['open']"; }
 
 wait_for "not $T['open']"
 open_tmem

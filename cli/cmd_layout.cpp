@@ -154,6 +154,14 @@ void print_ldmatrix(const Instruction& in, Operand op) {
   }
 }
 
+/// What an unmeasured entry rests on (model_status), after a --lane/--where answer or a CSV: on
+/// standard error with --csv, so standard output carries the CSV alone.
+void print_model_status(const Instruction* in, bool csv) {
+  if (!in) return;
+  if (const std::string status = model_status(*in); !status.empty())
+    (csv ? std::cerr : std::cout) << status << "\n";
+}
+
 void print_table(const Instruction& in, bool csv) {
   const bool products = in.products > 1;
   if (csv) {
@@ -378,6 +386,7 @@ void add_layout_command(CLI::App& app, int& exit_code) {
           return;
         }
         print_thread(mnemonic, operands, opts->lane, opts->csv);
+        print_model_status(in, opts->csv);
       } else {
         std::string why;
         const std::optional<WhereRequest> req = parse_where(opts->where, why);
@@ -388,6 +397,7 @@ void add_layout_command(CLI::App& app, int& exit_code) {
           return;
         }
         print_where(mnemonic, operands, *req, opts->csv);
+        print_model_status(in, opts->csv);
       }
       exit_code = finish_output(kExitOk);
       return;
@@ -396,6 +406,7 @@ void add_layout_command(CLI::App& app, int& exit_code) {
       print_wgmma(*w, opts->csv);
     else
       print_table(*in, opts->csv);
+    if (in && opts->csv) print_model_status(in, true);  // the table's own header says it otherwise
     exit_code = finish_output(kExitOk);
   });
 }

@@ -18,6 +18,14 @@ K16=mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 S8=mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32
 
 # --where: lane, element, register by its elements and by index, its part and bits.
+# An unmeasured sm_120a entry says what it rests on after a --lane or --where answer, and on
+# standard error with --csv (standard output keeps the CSV alone).
+f8='mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e4m3.e5m2.f32'
+expect 0 "model only: PTX ISA 9.2 and CuTe 4.2 agree; not yet run on a GPU" -- layout --instr "$f8" --lane 5
+expect 0 "model only: PTX ISA 9.2 and CuTe 4.2 agree; not yet run on a GPU" -- layout --instr "$f8" --where A,0,1
+[ "$("$cli" layout --instr "$f8" --csv 2>/dev/null | grep -c "model only")" = 0 ] ||
+  fail "layout --csv of an sm_120a entry: the model-only line belongs on standard error"
+expect 0 "model only: PTX ISA 9.2" -- layout --instr "$f8" --csv
 expect 0 "A[9][3]: lane 5 (groupID 1, threadID_in_group 1), element a3, register {a2,a3} (reg 1), high half, bits 31..16" \
   -- layout --instr "$K16" --where A,9,3
 expect 0 "B[10][1]: lane 5 (groupID 1, threadID_in_group 1), element b2, register {b2,b3} (reg 1), low half, bits 15..0" \

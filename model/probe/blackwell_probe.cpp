@@ -32,6 +32,24 @@ std::vector<std::uint8_t> load_image(MatrixMoveB8 m, int pass) {
   return image;
 }
 
+/// One MoveCheck per (lane, register, byte) of `m`, expected from the PTX map (matrix_move_b8_cell),
+/// measured as `measured(lane, register, byte)` says (nullopt: nothing readable arrived).
+template <class Measured>
+void add_move_cells(MatrixMoveProbe& probe, const MatrixMoveB8& m, int n_regs, Measured&& measured) {
+  for (int lane = 0; lane < 32; ++lane)
+    for (int r = 0; r < n_regs; ++r)
+      for (int b = 0; b < 4; ++b) {
+        const MatrixMoveB8Cell c = matrix_move_b8_cell(m, lane, r, b);
+        MoveCheck check;
+        check.lane = lane;
+        check.reg = r;
+        check.half = b;
+        check.expected = {c.address_lane, c.stored_col};
+        check.measured = measured(lane, r, b);
+        probe.cells.push_back(check);
+      }
+}
+
 }  // namespace
 
 std::array<std::uint8_t, 16> pack_b8_row(MatrixMoveB8Form form, const std::array<std::uint8_t, 16>& values) {
@@ -100,41 +118,24 @@ MatrixMoveProbe judge_b8_move(const B8MovePlan& plan,
       }
       landed[static_cast<std::size_t>(16 * lane + rb)] = Coord{at / 16, at % 16};
     }
-    for (int lane = 0; lane < 32; ++lane)
-      for (int r = 0; r < n_regs; ++r)
-        for (int b = 0; b < 4; ++b) {
-          const MatrixMoveB8Cell c = matrix_move_b8_cell(m, lane, r, b);
-          MoveCheck check;
-          check.lane = lane;
-          check.reg = r;
-          check.half = b;
-          check.expected = {c.address_lane, c.stored_col};
-          check.measured = landed[static_cast<std::size_t>(16 * lane + 4 * r + b)];
-          probe.cells.push_back(check);
-        }
+    add_move_cells(probe, m, n_regs, [&](int lane, int r, int b) -> std::optional<Coord> {
+      return landed[static_cast<std::size_t>(16 * lane + 4 * r + b)];
+    });
   } else {
     if (regs.size() != 3) {
       probe.skipped = "internal: an ldmatrix probe returns three register sets";
       return probe;
     }
-    for (int lane = 0; lane < 32; ++lane)
-      for (int r = 0; r < n_regs; ++r)
-        for (int b = 0; b < 4; ++b) {
-          const MatrixMoveB8Cell c = matrix_move_b8_cell(m, lane, r, b);
-          MoveCheck check;
-          check.lane = lane;
-          check.reg = r;
-          check.half = b;
-          check.expected = {c.address_lane, c.stored_col};
-          const auto label = [&](int pass) {
-            return byte_of(regs[static_cast<std::size_t>(pass)][static_cast<std::size_t>(r)]
-                               [static_cast<std::size_t>(lane)],
-                           b);
-          };
-          const int matrix = label(0), row = label(1), col = label(2);
-          if (matrix < m.num && row < rows && col < 16) check.measured = Coord{rows * matrix + row, col};
-          probe.cells.push_back(check);
-        }
+    add_move_cells(probe, m, n_regs, [&](int lane, int r, int b) -> std::optional<Coord> {
+      const auto label = [&](int pass) {
+        return byte_of(
+            regs[static_cast<std::size_t>(pass)][static_cast<std::size_t>(r)][static_cast<std::size_t>(lane)],
+            b);
+      };
+      const int matrix = label(0), row = label(1), col = label(2);
+      if (matrix < m.num && row < rows && col < 16) return Coord{rows * matrix + row, col};
+      return std::nullopt;
+    });
   }
   probe.ran = true;
   return probe;

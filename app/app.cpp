@@ -110,7 +110,6 @@ void App::frame() {
   const Controls before = s_.controls;
   draw_menu_and_status(s_);
   draw_messages(s_);
-  draw_compare(s_);
   // Each panel may change controls; recompute right after the controls panel so views drawn after
   // it in this frame already show the change.
   if (s_.windows.controls) draw_controls(s_, *derived_);
@@ -125,10 +124,16 @@ void App::frame() {
   }
   refresh_layout_view();  // an edit this frame shows in the state dump and the next frame
   if (s_.windows.gate) draw_gate(s_);
-  draw_load_kernel(s_);
   if (s_.windows.output) draw_output(s_, renderer_);
   draw_hopper_views(s_, hopper_);  // the warpgroup, descriptor and matrix-move windows that are open
   draw_algebra(s_, algebra_);
+  draw_cta_tile(s_, cta_tile_);
+  draw_tmem(s_, tmem_);
+  // Windows with modal file browsers, then the menu's modals: last, so no window is begun after a
+  // modal opened this frame (draw_menu_popups says why).
+  draw_compare(s_);
+  draw_load_kernel(s_);
+  draw_menu_popups(s_);
   s_.hovered_lane = s_.frame.hovered_lane;
   if (s_.report && s_.controls != before) {
     track_user_edits(before, s_.controls, s_.report->user_controls);
@@ -573,6 +578,16 @@ std::string App::state_json() const {
   }
   j["picker_open"] = fr.picker_open;
   j["instruction_filter"] = s_.instruction_filter;
+  {
+    // File > Export's fields as the dialog holds them (the dialog may be closed).
+    const ExportDialog& d = s_.export_dialog;
+    j["export_dialog"] = {{"view", std::string(scene::to_string(d.view))},
+                          {"format", std::string(scene::to_string(d.format))},
+                          {"path", d.path},
+                          {"dark", d.dark},
+                          {"operand", d.operand},
+                          {"crop", d.crop}};
+  }
   j["selected_lane"] = s_.selected_lane;
   // Coordinates are [row, col], or [row, col, product] for an instruction of several products.
   const bool products = in.products > 1;
@@ -604,6 +619,11 @@ std::string App::state_json() const {
       bands[k] = json::array({std::isnan(b.first) ? json(nullptr) : json(b.first * px),
                               std::isnan(b.second) ? json(nullptr) : json(b.second * px)});
     j["fragments_view"]["label_bands"] = bands;
+    json texts = json::array();
+    for (const TextRecord& t : fv.texts)
+      texts.push_back({{"text", t.text},
+                       {"rect", json::array({t.rect.x * px, t.rect.y * px, t.rect.w * px, t.rect.h * px})}});
+    j["fragments_view"]["texts"] = texts;
   }
   {
     json regs = json::array();
@@ -783,6 +803,7 @@ std::string App::state_json() const {
       {"verdict_shown", fr.gate_verdict},
       {"request_n", s_.gate_request.n},
       {"request_seed", s_.gate_request.seed},
+      {"request_variant", std::string(to_string(s_.gate_request.variant))},
       {"seed_error", fr.gate_seed_error},
       {"history_rows", s_.history.size()},
       {"history_data_bytes", s_.history.data_bytes()}};
@@ -855,6 +876,103 @@ std::string App::state_json() const {
                     {"shown_step", algebra_.shown_step},
                     {"colour", to_string(s_.algebra.colour)},
                     {"tables", tables}};
+  }
+  {
+    json grids = json::array();
+    for (const CtaGrid& g : cta_tile_.grids) {
+      // Every cell's holder for grids of up to 4096 cells (A and B of the presets; C's 16384 would
+      // make each dump large); the chosen thread's cells as row-major indices.
+      json threads = json::array(), values = json::array(), mine = json::array();
+      if (g.cells.size() <= 4096)
+        for (const CtaCell& c : g.cells) {
+          threads.push_back(c.thread);
+          values.push_back(c.value);
+        }
+      for (std::size_t k = 0; k < g.mine.size(); ++k)
+        if (g.mine[k]) mine.push_back(k);
+      grids.push_back({{"operand", std::string(to_string(g.operand))},
+                       {"rows", g.rows},
+                       {"cols", g.cols},
+                       {"threads", threads},
+                       {"values", values},
+                       {"cells", g.cells.size()},
+                       {"mine", mine},
+                       {"join", g.join},
+                       {"join_ok", g.join_ok},
+                       {"layout", g.layout},
+                       {"suggestion", g.suggestion},
+                       {"bank_rows", g.banks.size()},
+                       {"wavefronts", g.banks.empty() ? 0 : g.banks.back().wavefronts},
+                       {"bank_conflicts", g.banks.empty() ? 0 : g.banks.back().conflicts}});
+    }
+    j["cta_tile"] = {{"open", s_.cta_tile.open},     {"preset", s_.cta_tile.preset},
+                     {"thread", s_.cta_tile.thread}, {"ok", cta_tile_.ok},
+                     {"error", cta_tile_.error},     {"summary", cta_tile_.summary},
+                     {"reuse", cta_tile_.reuse},     {"grids", grids}};
+    // The Tensor memory window: its controls, the model's lines and, per used cell, "lane,column":
+    // label (the cells a test checks by hand), plus where the grid was drawn and what is hovered.
+    json used = json::object();
+    if (tmem_.ok)
+      for (int lane = 0; lane < tmem_.lanes; ++lane)
+        for (int col = 0; col < tmem_.columns; ++col)
+          if (tmem_.at(lane, col).used())
+            used[std::to_string(lane) + "," + std::to_string(col)] = tmem_cell_label(tmem_.at(lane, col));
+    const TmemModel::Drawn& d = tmem_.drawn;
+    j["tmem"] = {{"open", s_.tmem.open},
+                 {"controls", tmem_controls_text(s_.tmem)},
+                 {"key", tmem_.key},
+                 {"ok", tmem_.ok},
+                 {"error", tmem_.error},
+                 {"title", tmem_.title},
+                 {"status", tmem_.status},
+                 {"relation", tmem_.relation},
+                 {"facts", tmem_.facts},
+                 {"layout", tmem_.layout ? std::string(1, tmem_.layout) : std::string()},
+                 {"lanes", tmem_.lanes},
+                 {"columns", tmem_.columns},
+                 {"cells", used},
+                 {"grid",
+                  {{"drawn", d.drawn},
+                   {"x", d.x * px},
+                   {"y", d.y * px},
+                   {"cw", d.cw * px},
+                   {"ch", d.ch * px},
+                   {"zoom", d.zoom}}},
+                 {"hover", {{"lane", d.hover_lane}, {"column", d.hover_column}, {"text", d.hover}}}};
+  }
+  {
+    // The descriptor view's sm_100 side: what it decodes and what it says.
+    const Sm100DescriptorControls& c = s_.descriptor_sm100;
+    const Sm100DescriptorView v = make_sm100_descriptor_view(c);
+    const auto word = [](const DecodedWord& w) {
+      return json{{"read", w.read},
+                  {"error", w.error},
+                  {"lines", w.lines},
+                  {"refusal", w.refusal ? json(*w.refusal) : json(nullptr)}};
+    };
+    j["descriptor_sm100"] = {{"arch", c.arch == DescriptorArch::sm100 ? "sm_100" : "sm_90"},
+                             {"smem", c.smem},
+                             {"kind", std::string(to_string(c.kind))},
+                             {"idesc", c.idesc},
+                             {"status", v.status},
+                             {"smem_word", word(v.smem)},
+                             {"idesc_word", word(v.idesc)}};
+  }
+  {
+    // The matrix-move view's 8-bit page: the form, its lines and per element "matrix,row,col": label.
+    const MoveB8Model m = make_move_b8_model(s_.moves_b8.move);
+    json cells = json::object();
+    for (std::size_t i = 0; i < m.matrices.size(); ++i)
+      for (int r = 0; r < m.matrices[i].rows; ++r)
+        for (int c = 0; c < m.matrices[i].cols; ++c)
+          cells[std::to_string(i) + "," + std::to_string(r) + "," + std::to_string(c)] =
+              move_b8_cell_label(m.matrices[i].at(r, c));
+    j["moves_b8"] = {{"shown", s_.moves_b8.shown},
+                     {"mnemonic", m.mnemonic},
+                     {"status", m.status},
+                     {"cute", m.cute},
+                     {"cells", cells},
+                     {"hover", s_.moves_b8.hover}};
   }
   j["device"] = {{"known", s_.device_known}, {"present", s_.device.present}, {"name", s_.device.name}};
   json cells = json::object();

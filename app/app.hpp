@@ -70,8 +70,10 @@ class App {
   GateRequest blocked_for_{};
   bool blocked_device_known_ = false;
   bool blocked_valid_ = false;
-  HopperViews hopper_;  ///< the Hopper views' tables
-  AlgebraModel algebra_;  ///< the Algebra window's evaluation, kept between frames
+  HopperViews hopper_;     ///< the Hopper views' tables
+  AlgebraModel algebra_;   ///< the Algebra window's evaluation, kept between frames
+  CtaTileModel cta_tile_;  ///< the CTA tile window's analysis, kept between frames
+  TmemModel tmem_;         ///< the Tensor memory window's grid, kept between frames
 };
 
 }  // namespace fragviz::app

@@ -14,7 +14,6 @@
 #include <utility>
 #include <vector>
 
-#include "fragviz/viewmodel/algebra_view.hpp"
 #include "compare_view.hpp"
 #include "export_dialog.hpp"
 #include "file_browser_state.hpp"
@@ -26,7 +25,13 @@
 #include "fragviz/report/report.hpp"
 #include "fragviz/smem/banks.hpp"
 #include "fragviz/smem/smem_access.hpp"
+#include "fragviz/viewmodel/algebra_view.hpp"
+#include "fragviz/viewmodel/bank_layout_view.hpp"
+#include "fragviz/viewmodel/cta_tile_view.hpp"
 #include "fragviz/viewmodel/hopper_state.hpp"
+#include "fragviz/viewmodel/move_b8_view.hpp"
+#include "fragviz/viewmodel/tcgen05_desc_view.hpp"
+#include "fragviz/viewmodel/tmem_view.hpp"
 #include "gate_history.hpp"
 #include "gate_ladder_run.hpp"
 #include "kernel_form.hpp"
@@ -77,38 +82,15 @@ struct Controls {
   TileGeometry tile() const { return TileGeometry{width_halves, pad_halves, 16, swizzle}; }
   /// Same tile without padding: the bank view's left-hand comparison.
   TileGeometry unpadded_tile() const { return TileGeometry{width_halves, 0, 16, swizzle}; }
-};
-
-/// The bank view's Layout mode (issue 9): the user's own tile layout and per-lane addresses, as
-/// typed, judged by the model (smem_layout.hpp, lane_pattern.hpp, smem_access.hpp) whenever they
-/// change. Persisted (settings "layout"), text and all; bad text is shown with its error, never lost.
-struct LayoutControls {
-  bool enabled = false;  ///< the bank view shows this instead of the explorer's padded tile
-  /// CuTe notation of the side that writes the tile (what a kernel stores through), in elements of
-  /// `element_type` unless it starts with `B:`.
-  std::string write_layout = "Swizzle<3,3,3> o (16,64):(64,1)";
-  /// The side the access reads through; "" means the same as write_layout (no round trip shown).
-  std::string read_layout;
-  /// A lane_pattern.hpp preset name, a `row=..., col=...` expression in `lane`, or a table.
-  std::string lanes = "explorer";
-  SharedOp op = SharedOp::ldmatrix;
-  LdmNum num = LdmNum::x4;           ///< .x1/.x2/.x4 of ldmatrix / stmatrix
-  bool trans = false;                ///< .trans (moves no address; kept for the mnemonic)
-  std::string element_type = "b16";  ///< a PTX type name parse_element_type accepts
-  /// Who asked for this geometry, e.g. "gate rung ldmatrix-k16" (open_layout_view); "" when the
-  /// user typed it. Not persisted.
-  std::string title;
-  /// The layout text the access goes through: a store's write side, else the read side (the
-  /// write side when read_layout is ""). LayoutView::access_layout parses the same side.
-  const std::string& access_layout_text() const {
-    return is_store(op) || read_layout.empty() ? write_layout : read_layout;
+  /// Picks swizzle `s`, as the Controls view's radio buttons do. The XOR swizzle is defined on an
+  /// unpadded tile (its 128-byte groups need a row stride of whole groups; padded, ldmatrix's rows
+  /// are refused), so picking xor sets the pad to 0. True when it changed the pad.
+  bool pick_swizzle(Swizzle s) {
+    swizzle = s;
+    if (s != Swizzle::xor_row_mod8 || pad_halves == 0) return false;
+    pad_halves = 0;
+    return true;
   }
-  friend bool operator==(const LayoutControls& a, const LayoutControls& b) {
-    return a.enabled == b.enabled && a.write_layout == b.write_layout && a.read_layout == b.read_layout &&
-           a.lanes == b.lanes && a.op == b.op && a.num == b.num && a.trans == b.trans &&
-           a.element_type == b.element_type && a.title == b.title;
-  }
-  friend bool operator!=(const LayoutControls& a, const LayoutControls& b) { return !(a == b); }
 };
 
 /// Windows the View menu toggles. Persisted.
@@ -155,6 +137,12 @@ struct CellRecord {
 };
 
 /// The fragments view's zoom and scroll as drawn this frame.
+/// A line of text a view drew (a heading, a legend line): the text and its box as drawn.
+struct TextRecord {
+  std::string text;
+  Rect rect;
+};
+
 struct FragmentsViewRecord {
   float zoom = 1.f;
   float cell_w = 0, cell_h = 0;
@@ -167,6 +155,7 @@ struct FragmentsViewRecord {
   /// Where each operand's ("A", "B", "C") index bands were drawn this frame (screen pixels): the
   /// column band's top and the row band's left; NaN where none (sticky: in view while the grid is).
   std::map<std::string, std::pair<float, float>> label_bands;
+  std::vector<TextRecord> texts;  ///< the grid titles and corner legend lines drawn this frame
 };
 
 /// The bank view's zoom and scroll as drawn this frame (either mode; zoom_grid.hpp).
@@ -331,10 +320,17 @@ struct AppState {
   /// Why the stored instruction was not taken (unknown mnemonic in the settings), shown in the
   /// controls until the user picks one; "" when none.
   std::string instruction_notice;
+  /// Picking xor set the pad to 0 (Controls::pick_swizzle): the Controls view says so in a dim
+  /// line while xor and pad 0 stay.
+  bool pad_cleared_for_xor = false;
   std::string instruction_filter;  ///< the instruction picker's filter text, cleared as it opens
-  int selected_lane = -1;          ///< -1 = none
+  std::string list_filter;  ///< the open list picker's filter text (filtered_list), cleared as one opens
+  int selected_lane = -1;   ///< -1 = none
   GridZoom fragments_view;  ///< the fragments view's zoom and scroll (zoom_grid.hpp); key: the mnemonic
-  GridZoom banks_zoom;      ///< the bank view's (zoom_grid.hpp); key: what its grids show
+  /// What the fragments view's cells said when last drawn (at its zoom; its "labels" button zooms
+  /// until each holds T<lane> V<element>): File > Export labels the cells the same way.
+  scene::CellLabels fragments_labels = scene::CellLabels::full;
+  GridZoom banks_zoom;  ///< the bank view's (zoom_grid.hpp); key: what its grids show
   /// The WMMA fragment kind (wmma_name) the fragments view shows instead of the instruction's
   /// grids; "" for none. A session's choice, not saved.
   std::string wmma_kind;
@@ -372,10 +368,12 @@ struct AppState {
   OutputViewport output_view;
 
   // Report files.
-  /// File > Open report's file browser.
-  FileBrowserState report_browser = make_file_browser(
-      "Open report",
-      {{"Reports (*.json)", {".json"}}, {"Ladder benches (*.csv)", {".csv"}}, {"All files", {}}});
+  /// File > Open report's file browser: by default every file it opens (a report or a ladder bench).
+  FileBrowserState report_browser =
+      make_file_browser("Open report", {{"Reports and benches (*.json, *.csv)", {".json", ".csv"}},
+                                        {"Reports (*.json)", {".json"}},
+                                        {"Ladder benches (*.csv)", {".csv"}},
+                                        {"All files", {}}});
   bool open_popup_requested = false;
   std::string report_error;            ///< last failed open, shown until dismissed
   std::optional<OpenedReport> report;  ///< the report shown, if any
@@ -421,9 +419,13 @@ struct AppState {
   FrameRecord frame;  ///< what this frame drew
   std::uint64_t frame_index = 0;
 
-  HopperState hopper;          ///< the warpgroup, descriptor and matrix-move views (hopper_state.hpp)
-  AlgebraControls algebra;     ///< the Algebra window (algebra_view.hpp)
-  ExportDialog export_dialog;  ///< File > Export (export_dialog.hpp)
+  HopperState hopper;        ///< the warpgroup, descriptor and matrix-move views (hopper_state.hpp)
+  AlgebraControls algebra;   ///< the Algebra window (algebra_view.hpp)
+  CtaTileControls cta_tile;  ///< the CTA tile window (cta_tile_view.hpp)
+  TmemControls tmem;         ///< the Tensor memory window (tmem_view.hpp)
+  MoveB8Controls moves_b8;   ///< the matrix-move view's 8-bit page (move_b8_view.hpp)
+  Sm100DescriptorControls descriptor_sm100;  ///< the descriptor view's sm_100 side (tcgen05_desc_view.hpp)
+  ExportDialog export_dialog;                ///< File > Export (export_dialog.hpp)
 
   LayoutControls layout;  ///< the bank view's Layout mode (persisted)
   /// The user's own Layout-mode geometry that a gate rung's A/B button replaced (open_layout_view),

@@ -12,8 +12,9 @@ namespace fragviz::app {
 scene::Crop export_crop(const ExportDialog& d, scene::View v) {
   scene::Crop c;
   if (!scene::croppable(v)) return c;
-  c.operand = d.operand;
-  if (d.crop && !d.operand.empty()) {
+  const bool tile = v == scene::View::banks;  // one tile: rows and columns of it, no operand
+  if (!tile) c.operand = d.operand;
+  if (d.crop && (tile || !d.operand.empty())) {
     c.rows = scene::IndexRange{d.first_row, d.last_row + 1};
     c.cols = scene::IndexRange{d.first_col, d.last_col + 1};
   }
@@ -25,11 +26,13 @@ scene::ViewRequest export_request(const AppState& s, scene::View v) {
   r.view = v;
   r.crop = export_crop(s.export_dialog, v);
   r.palette = assets().palette;
+  r.dark = s.export_dialog.dark;
   const Controls& c = s.controls;
   switch (v) {
     case scene::View::fragments:
       r.instr = c.instruction;
       r.lane = s.selected_lane;
+      r.labels = s.fragments_labels;
       break;
     case scene::View::warpgroup:
       r.instr = s.hopper.wgmma;
@@ -49,10 +52,13 @@ scene::ViewRequest export_request(const AppState& s, scene::View v) {
     case scene::View::banks:
       r.lane = s.selected_lane;
       if (s.layout.enabled) {
-        // Layout mode: the access over the side the view draws (a store's write side, else the read
-        // side, which defaults to the write side), its lanes, instruction and element type.
+        // Layout mode: the screen's lines x banks grid of the same write and read sides, lanes,
+        // instruction and element type (banks_layout_scene over the shared LayoutView).
         const LayoutControls& l = s.layout;
-        r.layout = l.access_layout_text();
+        r.layout_mode = true;
+        r.crop = {};  // the dialog's crop is the tile view's; this picture is the whole grid
+        r.layout = l.write_layout;
+        r.read_layout = l.read_layout;
         r.lanes = l.lanes;
         r.access = std::string(to_string(l.op));
         r.ldmatrix = LdmatrixConfig{l.num, l.trans};
@@ -72,6 +78,9 @@ scene::ViewRequest export_request(const AppState& s, scene::View v) {
       r.expression = s.algebra.expression;
       r.step = s.algebra.step;
       r.colour = to_string(s.algebra.colour);
+      break;
+    case scene::View::tmem:
+      r.tmem = tmem_controls_text(s.tmem);
       break;
   }
   return r;
@@ -122,6 +131,14 @@ ExportOutcome run_export(const AppState& s, scene::View v, scene::Format f, cons
   const Error e = scene::write_file(path, *bytes.value);
   if (e.kind != ErrorKind::none) return {false, e.message};
   return {true, "wrote " + path + " (" + std::string(scene::to_string(f)) + "): " + built.value->title};
+}
+
+void forget_stale_outcome(ExportDialog& d, scene::View old_view, scene::Format old_format,
+                          const std::string& old_path) {
+  if (d.view == old_view && d.format == old_format && d.path == old_path) return;
+  d.message.clear();
+  d.message_ok = false;
+  d.overwrite_pending.clear();
 }
 
 std::string follow_export_path(const std::string& path, const std::string& folder, scene::View old_view,

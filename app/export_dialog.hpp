@@ -28,14 +28,17 @@ struct ExportDialog {
   std::string overwrite_pending;
   /// fragviz-cli export's --operand and --crop, for the views that take them (scene::croppable):
   /// one operand ("A", "B", "C"; empty: all), and with `crop`, rows first_row..last_row and columns
-  /// first_col..last_col of it (both ends included, as the dialog shows them).
+  /// first_col..last_col of it (both ends included, as the dialog shows them); banks: of its tile.
   std::string operand;
-  bool crop = false;
+  bool crop = false;  ///< banks: rows and columns of the tile, no operand
+  /// The screen's palette (dark ground, light text) instead of the document's (white ground): --palette.
+  bool dark = false;
   int first_row = 0, last_row = 7, first_col = 0, last_col = 7;
 };
 
 /// The crop `d` asks of view `v`: none for a view that cannot be cropped; the operand, and the
-/// ranges when `crop` is on and an operand is picked (build_scene refuses a range outside it).
+/// ranges when `crop` is on and an operand is picked (build_scene refuses a range outside it); for
+/// banks the ranges of the tile when `crop` is on (it has no operands).
 scene::Crop export_crop(const ExportDialog& d, scene::View v);
 
 /// The request for view `v` with the app's current settings and the dialog's crop. Never fails: what the
@@ -53,6 +56,11 @@ std::string default_export_path(const std::string& folder, scene::View v, scene:
 /// `path` with its extension made `f`'s where it ends in another format's (.svg, .png, .pdf, .tex):
 /// choosing PNG never leaves a ".svg" name holding PNG bytes. Any other name is left as typed.
 std::string path_for_format(const std::string& path, scene::Format f);
+
+/// Forgets the outcome line (and a pending Overwrite) once the view, format or file name differs
+/// from (old_view, old_format, old_path): "...svg exists" or "wrote ..." spoke of another file.
+void forget_stale_outcome(ExportDialog& d, scene::View old_view, scene::Format old_format,
+                          const std::string& old_path);
 
 /// The dialog's file name after the view or format changed from (old_view, old_format): an empty or
 /// default name follows both (default_export_path in `folder`); a name the user typed takes the new

@@ -109,7 +109,7 @@ void apply_style() {
   st.FrameRounding = 3.f;
   st.WindowPadding = ImVec2(8, 8);
   st.ItemSpacing = ImVec2(8, 5);
-  st.Colors[ImGuiCol_WindowBg] = ImVec4(0.11f, 0.115f, 0.13f, 1.f);
+  fragviz::app::apply_screen_paper(st);  // window background, text, dim text: palette.json "screen"
   st.Colors[ImGuiCol_TitleBgActive] = ImVec4(0.16f, 0.26f, 0.42f, 1.f);
 }
 

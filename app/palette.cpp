@@ -1,6 +1,7 @@
 #include "palette.hpp"
 
 #include "fragviz/viewmodel/assets.hpp"
+#include "imgui.h"
 
 namespace fragviz::app {
 
@@ -16,7 +17,27 @@ void floats(Rgb c, float out[3]) {
   out[2] = static_cast<float>(c.b) / 255.f;
 }
 
+ImVec4 vec4(Rgb c) {
+  float f[3];
+  floats(c, f);
+  return ImVec4(f[0], f[1], f[2], 1.f);
+}
+
+ImVec4& dim_text() {
+  static ImVec4 dim(0.65f, 0.65f, 0.65f, 1.f);
+  return dim;
+}
+
 }  // namespace
+
+const ImVec4& screen_dim() { return dim_text(); }
+
+void apply_screen_paper(ImGuiStyle& st) {
+  const Paper& p = assets().palette.screen;
+  st.Colors[ImGuiCol_WindowBg] = vec4(p.background);
+  st.Colors[ImGuiCol_Text] = vec4(p.ink);
+  dim_text() = vec4(p.dim);
+}
 
 std::uint32_t lane_colour(int lane) {
   return packed(assets().palette.lanes[static_cast<std::size_t>(lane & 31)]);

@@ -1,9 +1,14 @@
 // The lane and warp colours. Every view that colours by lane uses these, so a lane looks the same
 // in the fragment grids, the ldmatrix view, the bank view, the lane strip and the output view. The
-// colours themselves are data: assets/palette.json (embedded, or replaced with --assets DIR).
+// colours themselves are data: assets/palette.json (embedded, or replaced with --assets DIR), and so
+// are the screen's window background, text and dim text ("screen"), which File > Export's "screen
+// (dark)" palette draws with too.
 #pragma once
 
 #include <cstdint>
+
+struct ImVec4;
+struct ImGuiStyle;
 
 namespace fragviz::app {
 
@@ -17,5 +22,12 @@ std::uint32_t lane_text_colour(int lane);
 std::uint32_t warp_colour(int warp);
 /// Colour of warp `warp` (0..7) of the output view's 64x64 block, as floats in [0, 1].
 void block_warp_colour_rgb(int warp, float rgb[3]);
+
+/// The screen's dim text colour (palette.json "screen" "dim") as ImGui floats; kDimV refers to it.
+/// Set by apply_screen_paper (a neutral grey until then).
+const ImVec4& screen_dim();
+/// Sets `st`'s window background and text, and screen_dim() (kDimV), from palette.json's "screen"
+/// (assets() must be loaded). Disabled text keeps ImGui's own grey, so disabled controls look it.
+void apply_screen_paper(ImGuiStyle& st);
 
 }  // namespace fragviz::app

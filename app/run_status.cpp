@@ -10,8 +10,19 @@ std::string target_name(const Instruction& in) {
   return "sm_" + std::to_string(in.min_sm) + (in.arch_specific ? "a" : "");
 }
 
-std::string run_status_text(bool cuda_built, bool device_known, const DeviceInfo& dev, bool recorded,
-                            const Instruction& in) {
+namespace {
+
+/// "model only: ..." lines of an entry no GPU has run name what stands behind the model (the
+/// catalogue's model_status: which PTX ISA and CuTe versions agree), as the CLI does.
+std::string with_sources(std::string line, const Instruction& in) {
+  const std::string why = model_status(in);
+  const std::string prefix = "model only: ";
+  if (line.rfind(prefix, 0) != 0 || why.rfind(prefix, 0) != 0) return line;
+  return line + "; " + why.substr(prefix.size());
+}
+
+std::string status_line(bool cuda_built, bool device_known, const DeviceInfo& dev, bool recorded,
+                        const Instruction& in) {
   // With a recorded probe report open the views show measurements, not the model: the line then
   // speaks of this machine only, so it never reads "model only" under "all elements match".
   if (!cuda_built)
@@ -25,6 +36,13 @@ std::string run_status_text(bool cuda_built, bool device_known, const DeviceInfo
   if (device_runs(dev, in)) return "runs on this GPU (" + sm + ")";
   return (recorded ? "this machine cannot run it: needs " : "model only: needs ") + target_name(in) +
          " (device is " + sm + ")";
+}
+
+}  // namespace
+
+std::string run_status_text(bool cuda_built, bool device_known, const DeviceInfo& dev, bool recorded,
+                            const Instruction& in) {
+  return with_sources(status_line(cuda_built, device_known, dev, recorded, in), in);
 }
 
 }  // namespace fragviz::app

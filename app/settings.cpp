@@ -180,6 +180,13 @@ json write_keys(const Key<T> (&keys)[N], const T& in) {
   return j;
 }
 
+/// `t` in ASCII lower case ("TikZ" -> "tikz"): File > Export's format names in settings.json.
+std::string lower(std::string t) {
+  for (char& c : t)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return t;
+}
+
 /// A key that is the boolean field `F` of T.
 template <class T, bool T::*F>
 Key<T> bool_key(const char* key) {
@@ -333,6 +340,32 @@ const Key<Settings> kSettingsKeys[] = {
        }
      },
      [](const Settings& s) -> json { return s.algebra_expression; }},
+    // The CTA tile window's preset: a name of tile/cta_presets.hpp.
+    {"cta_tile",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       if (auto t = r.string(j, key, name, shown(json(s.cta_tile_preset)))) {
+         if (tile::find_cta_preset(*t))
+           s.cta_tile_preset = *t;
+         else
+           r.say(name + " " + shown(json(*t)) + " is no CTA tile preset: using " +
+                 shown(json(s.cta_tile_preset)));
+       }
+     },
+     [](const Settings& s) -> json { return s.cta_tile_preset; }},
+    // The Tensor memory window's controls, as tmem_controls_text writes them; text that does not
+    // read is said and the default kept (a combination the model refuses is kept: the view says why).
+    {"tmem",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       if (auto t = r.string(j, key, name, shown(json(s.tmem)))) {
+         const TmemControlsParse p = parse_tmem_controls(*t);
+         if (t->size() > kMaxLayoutTextChars || !p.controls)
+           r.say(name + " " + shown(json(*t)) + " does not read (" +
+                 (p.controls ? std::string("too long") : p.error) + "): using " + shown(json(s.tmem)));
+         else
+           s.tmem = tmem_controls_text(*p.controls);
+       }
+     },
+     [](const Settings& s) -> json { return s.tmem; }},
     {"ldmatrix_num",
      [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
        r.named(
@@ -402,6 +435,27 @@ const Key<Settings> kSettingsKeys[] = {
            s.output_colour);
      },
      [](const Settings& s) -> json { return to_string(s.output_colour); }},
+    // File > Export's format by the name the dialog shows (any case), and its palette.
+    {"export_format",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       r.named(
+           j, key, name, "svg, png, pdf, tikz",
+           [](const std::string& t) -> std::optional<scene::Format> {
+             for (scene::Format f :
+                  {scene::Format::svg, scene::Format::png, scene::Format::pdf, scene::Format::tikz})
+               if (lower(t) == lower(std::string(scene::to_string(f)))) return f;
+             return std::nullopt;
+           },
+           lower(std::string(scene::to_string(s.export_format))), s.export_format);
+     },
+     [](const Settings& s) -> json { return lower(std::string(scene::to_string(s.export_format))); }},
+    {"export_palette",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       r.named(
+           j, key, name, "light, dark", [](const std::string& t) { return scene::parse_palette_name(t); },
+           s.export_dark ? "dark" : "light", s.export_dark);
+     },
+     [](const Settings& s) -> json { return s.export_dark ? "dark" : "light"; }},
     {"layout",
      [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
        auto it = j.find(key);
@@ -528,6 +582,12 @@ Settings settings_of(const AppState& s) {
       HopperSettings{s.hopper.wgmma, s.hopper.warpgroup_open, s.hopper.descriptor_open, s.hopper.moves_open};
   out.algebra_open = s.algebra.open;
   out.algebra_expression = s.algebra.expression;
+  out.cta_tile_open = s.cta_tile.open;
+  out.cta_tile_preset = s.cta_tile.preset;
+  out.tmem_open = s.tmem.open;
+  out.tmem = tmem_controls_text(s.tmem);
+  out.export_format = s.export_dialog.format;
+  out.export_dark = s.export_dialog.dark;
   return out;
 }
 
@@ -547,6 +607,14 @@ void apply_settings(const ParsedSettings& p, AppState& s) {
   s.hopper.moves_open = in.hopper.moves;
   s.algebra.open = in.algebra_open;
   s.algebra.expression = in.algebra_expression;
+  s.cta_tile.open = in.cta_tile_open;
+  s.cta_tile.preset = in.cta_tile_preset;
+  if (const TmemControlsParse t = parse_tmem_controls(in.tmem); t.controls) s.tmem = *t.controls;
+  s.tmem.open = in.tmem_open;
+  // PNG or PDF saved by a build with cairo: this one cannot write them, so the dialog opens on SVG.
+  const bool needs_cairo = in.export_format == scene::Format::png || in.export_format == scene::Format::pdf;
+  s.export_dialog.format = needs_cairo && !scene::cairo_available() ? scene::Format::svg : in.export_format;
+  s.export_dialog.dark = in.export_dark;
   s.instruction_notice = p.instruction_notice;
 }
 

@@ -56,6 +56,14 @@ struct Settings {
   HopperSettings hopper;
   bool algebra_open = false;  ///< the Algebra window ("algebra" in "windows")
   std::string algebra_expression = AlgebraControls{}.expression;  ///< its expression ("algebra")
+  bool cta_tile_open = false;                              ///< the CTA tile window ("cta_tile" in "windows")
+  std::string cta_tile_preset = CtaTileControls{}.preset;  ///< its preset ("cta_tile")
+  bool tmem_open = false;                                  ///< the Tensor memory window ("tmem")
+  std::string tmem = tmem_controls_text(TmemControls{});   ///< its controls ("tmem", tmem_view.hpp)
+  /// File > Export's format and palette ("export_format": svg, png, pdf or tikz; "export_palette":
+  /// light or dark, as fragviz-cli export's --palette).
+  scene::Format export_format = scene::Format::svg;
+  bool export_dark = false;
 };
 
 /// One view's window in settings.json's "windows" object: its key there, its window name
@@ -73,7 +81,8 @@ struct WindowSetting {
   bool open(const Settings& s) const { return tiled ? s.windows.*tiled : hopper ? s.hopper.*hopper : s.*own; }
 };
 
-/// Every window, in settings.json's order: the eight tiled views, the three Hopper windows, Algebra.
+/// Every window, in settings.json's order: the eight tiled views, the three Hopper windows, Algebra, CTA
+/// tile.
 inline constexpr WindowSetting kWindowSettings[] = {
     {"controls", kWinControls, &WindowsOpen::controls, nullptr},
     {"device", kWinDevice, &WindowsOpen::device, nullptr},
@@ -87,6 +96,8 @@ inline constexpr WindowSetting kWindowSettings[] = {
     {"descriptor", kWinDescriptor, nullptr, &HopperSettings::descriptor},
     {"moves", kWinMatrixMoves, nullptr, &HopperSettings::moves},
     {"algebra", kWinAlgebra, nullptr, nullptr, &Settings::algebra_open},
+    {"cta_tile", kWinCtaTile, nullptr, nullptr, &Settings::cta_tile_open},
+    {"tmem", kWinTmem, nullptr, nullptr, &Settings::tmem_open},
 };
 
 /// Largest settings.json read (bytes): the file is a few hundred bytes; a larger one is kept as it

@@ -22,5 +22,10 @@ inline constexpr const char* kWinMatrixMoves = "stmatrix / movmatrix: register h
 
 // The Algebra window (panels/panel_algebra.cpp): opened from the View menu, movable.
 inline constexpr const char* kWinAlgebra = "Algebra: CuTe layouts and their operations";
+// The CTA tile window (panels/panel_cta_tile.cpp): opened from the View menu, movable.
+inline constexpr const char* kWinCtaTile = "CTA tile: TiledMMA, TiledCopy and shared layouts";
+
+// The Tensor memory window (panels/panel_tmem.cpp): opened from the View menu, movable.
+inline constexpr const char* kWinTmem = "Tensor memory: tcgen05 lanes and columns (sm_100, model only)";
 
 }  // namespace fragviz::app

@@ -20,6 +20,7 @@
 #include "fragviz/smem/smem_access.hpp"
 #include "fragviz/util/words.hpp"
 #include "input_path.hpp"
+#include "shared_op_options.hpp"
 
 namespace fragviz::cli {
 namespace {
@@ -376,22 +377,9 @@ void add_banks_command(CLI::App& app, int& exit_code) {
       cmd->add_flag("--trans", opts->trans, ".trans (same addresses and banks; changes what lanes receive)");
   auto* st = cmd->add_flag("--stmatrix", opts->stmatrix,
                            "stmatrix (sm_90) instead of ldmatrix: the same address table, op_st metrics");
-  auto* load = cmd->add_option("--load", opts->load,
-                               "a plain per-lane load instead: lds32 (1 phase of 32 lanes), lds64 (2 of 16), "
-                               "lds128 (4 of 8)")
-                   ->check(CLI::IsMember({"lds32", "lds64", "lds128"}))
-                   ->excludes(num)
-                   ->excludes(trans)
-                   ->excludes(st);
-  cmd->add_option(
-         "--store", opts->store,
-         "a plain per-lane store instead: sts32 (1 phase of 32 lanes), sts64 (2 of 16), sts128 (4 of "
-         "8); measured on the H200 (tools/bank-sweep)")
-      ->check(CLI::IsMember({"sts32", "sts64", "sts128"}))
-      ->excludes(num)
-      ->excludes(trans)
-      ->excludes(st)
-      ->excludes(load);
+  const SharedOpOptions plain = add_shared_op_options(cmd, opts->load, opts->store);
+  for (CLI::Option* o : {plain.load, plain.store}) o->excludes(num)->excludes(trans)->excludes(st);
+  CLI::Option* load = plain.load;
   opts->stride_opt =
       cmd->add_option("--stride-halves", opts->stride,
                       "row-major tile with this row stride in halves (tile width + pad), " +

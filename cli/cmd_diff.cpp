@@ -5,9 +5,9 @@
 // compared) and, with --timings, the times; --limit N stops the listing after N lines.
 //
 // Exit codes: 0 the reports agree (times, timestamps, fields absent in the older format and parts
-// not run aside; times count with --timings); 1 they differ, each difference listed, or no part ran
-// on both sides (nothing compared); 3 a file is not
-// a fragviz report the loader accepts (named, with why); 5 a file cannot be read.
+// not run, probe entries one report never ran included, aside; times count with --timings); 1 they differ,
+// each difference listed, or no part ran on both sides (nothing compared); 3 a file is not a fragviz report
+// the loader accepts (named, with why); 5 a file cannot be read.
 #include <iostream>
 
 #include "commands.hpp"

@@ -19,17 +19,20 @@
 #include "fragviz_export/views.hpp"
 #include "fragviz_export/writers.hpp"
 #include "input_path.hpp"
+#include "shared_op_options.hpp"
 
 namespace fragviz::cli {
 namespace {
 
 struct Opts {
   std::string view, instr, num = "x4", swizzle = "none", layout, lanes, access = "ldmatrix", report,
-                           elem = "b16", operand, crop, expression, colour = "offset";
+                           elem = "b16", operand, crop, expression, colour = "offset", palette = "light",
+                           tmem = app::tmem_controls_text(app::TmemControls{});
   bool trans = false;
   int width = 64, pad = 8, sm = 0, lane = -1, step = -1;
   double scale = 2;
   std::string svg, png, pdf, tikz;
+  std::string load, store;  ///< banks: --load / --store, as `banks` takes them (--access names either)
   std::map<std::string, CLI::Option*> given;  ///< view options by name, to refuse those a view ignores
 };
 
@@ -42,9 +45,10 @@ const std::map<scene::View, std::set<std::string>> kViewOptions = {
     {scene::View::movmatrix, {"--lane"}},
     {scene::View::banks,
      {"--instr", "--num", "--trans", "--width", "--pad", "--swizzle", "--layout", "--lanes", "--access",
-      "--sm", "--elem", "--lane"}},
+      "--load", "--store", "--sm", "--elem", "--lane", "--crop"}},
     {scene::View::output, {"--report"}},
     {scene::View::algebra, {"--expression", "--step", "--colour"}},
+    {scene::View::tmem, {"--tmem"}},
 };
 
 /// "--svg" for Format::svg: the option that names the format's file.
@@ -114,13 +118,14 @@ int run(const Opts& o) {
   r.swizzle = o.swizzle;
   r.layout = o.layout;
   r.lanes = o.lanes;
-  r.access = o.access;
+  r.access = !o.load.empty() ? o.load : !o.store.empty() ? o.store : o.access;
   r.elem = o.elem;
   r.sm = o.sm;
   r.lane = o.lane;
   r.expression = o.expression;
   r.step = o.step > 0 ? o.step - 1 : -1;  // 1-based on the command line, as the window lists them
   r.colour = o.colour;
+  r.tmem = o.tmem;
   if (*view == scene::View::algebra && o.expression.empty())
     return refuse(
         "--view algebra draws an expression: give --expression 'logical_divide((16,64):(64,1), (8,8))'",
@@ -144,6 +149,7 @@ int run(const Opts& o) {
     r.crop.cols = crop->cols;
   }
   r.palette = app::assets().palette;
+  r.dark = *scene::parse_palette_name(o.palette);  // checked by the option
   if (*view == scene::View::output) {
     if (o.report.empty()) return refuse("--view output needs --report FILE (a gate report)", kExitUsage);
     if (auto why = input_file_problem("--report", o.report))
@@ -202,7 +208,7 @@ void add_export_command(CLI::App& app, int& exit_code) {
   auto o = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand("export",
                                  "Any view as SVG, PNG, PDF or TikZ: fragments, warpgroup, ldmatrix, "
-                                 "stmatrix, movmatrix, banks, output, algebra");
+                                 "stmatrix, movmatrix, banks, output, algebra, tmem");
   cmd->add_option("--view", o->view, scene::view_names())->required();
   o->given["--instr"] = cmd->add_option("--instr", o->instr,
                                         "fragments: an mma.sync mnemonic; warpgroup: a wgmma one; banks: an "
@@ -231,6 +237,11 @@ void add_export_command(CLI::App& app, int& exit_code) {
                                                                    ", got '" + echo_text(v) + "'";
                                  },
                                  "ACCESS"));
+  // --load/--store as `banks` spells them; --access (documented) stays, naming any of them.
+  const SharedOpOptions plain = add_shared_op_options(cmd, o->load, o->store, "banks: ");
+  for (CLI::Option* p : {plain.load, plain.store}) p->excludes(o->given["--access"]);
+  o->given["--load"] = plain.load;
+  o->given["--store"] = plain.store;
   o->given["--elem"] =
       cmd->add_option("--elem", o->elem,
                       "banks with --layout: element type its numbers count (b8, b16, b32, b64)")
@@ -250,15 +261,24 @@ void add_export_command(CLI::App& app, int& exit_code) {
   o->given["--colour"] =
       cmd->add_option("--colour", o->colour, "algebra: colour cells by offset, row or column")
           ->check(CLI::IsMember({"offset", "row", "column"}));
+  o->given["--tmem"] =
+      cmd->add_option("--tmem", o->tmem,
+                      "tmem: what the Tensor memory view draws, e.g. 'ld shape=16x256b num=2 warp=1 [pack16] "
+                      "[split=N]' or 'accumulator m=64 n=64 cta_group=1 [sparse] [cta=0]' (model only)")
+          ->check(kNonEmpty);
   o->given["--operand"] =
       cmd->add_option("--operand", o->operand,
                       "fragments, warpgroup: draw one operand only: A, B or C (C/D; D for warpgroup)")
           ->check(kNonEmpty);
   o->given["--crop"] =
       cmd->add_option("--crop", o->crop,
-                      "fragments, warpgroup, with --operand: a block of its rows and columns, "
-                      "e.g. rows=0:16,cols=0:8 (last excluded; either part alone)")
+                      "fragments, warpgroup, with --operand: a block of its rows and columns; banks: "
+                      "of the tile's; e.g. rows=0:16,cols=0:8 (last excluded; either part alone)")
           ->check(kNonEmpty);
+  cmd->add_option("--palette", o->palette,
+                  "light (default: the document palette, dark text on white) or dark (the screen's: "
+                  "the app's window background and text); every view")
+      ->check(CLI::IsMember({"light", "dark"}));
   o->given["--sm"] =
       cmd->add_option("--sm", o->sm, "banks: oldest target, e.g. 75 or 80")->check(whole_range(70, 200));
   o->given["--report"] =

@@ -1,14 +1,17 @@
 // `fragviz-cli layout`: the catalogue's fragment tables, one line per (operand, lane, element),
 // with the ldmatrix that fills A and B (or why none does), and `--list`, every catalogue instruction with its
 // minimum SM: mma.sync, wgmma (threads 0-127), stmatrix and movmatrix; `--where` and `--lane` ask the
-// tables one question (layout_query.hpp).
+// tables one question (layout_query.hpp); `--operand sfa|sfb` prints a block-scaled mma's scale-factor
+// registers under a selector (fragviz/isa/block_scale.hpp).
 #include <iostream>
 #include <string>
 
 #include "commands.hpp"
+#include "fragviz/isa/block_scale.hpp"
 #include "fragviz/isa/fragment.hpp"
 #include "fragviz/isa/ldmatrix.hpp"
 #include "fragviz/isa/matrix_move.hpp"
+#include "fragviz/isa/matrix_move_b8.hpp"
 #include "fragviz/isa/wgmma.hpp"
 #include "fragviz/isa/wmma.hpp"
 #include "fragviz/util/name_suggest.hpp"
@@ -151,6 +154,14 @@ void print_ldmatrix(const Instruction& in, Operand op) {
   }
 }
 
+/// What an unmeasured entry rests on (model_status), after a --lane/--where answer or a CSV: on
+/// standard error with --csv, so standard output carries the CSV alone.
+void print_model_status(const Instruction* in, bool csv) {
+  if (!in) return;
+  if (const std::string status = model_status(*in); !status.empty())
+    (csv ? std::cerr : std::cout) << status << "\n";
+}
+
 void print_table(const Instruction& in, bool csv) {
   const bool products = in.products > 1;
   if (csv) {
@@ -160,6 +171,10 @@ void print_table(const Instruction& in, bool csv) {
               << in.ptx_minor << ", \"" << in.ptx_section << "\")\n"
               << "groupID = lane >> 2, threadID_in_group = lane % 4";
     if (*in.note) std::cout << "\n" << in.note;
+    if (const std::string status = model_status(in); !status.empty()) std::cout << "\n" << status;
+    if (in.scale.vec > 0)
+      std::cout << "\nscale factors: fragviz-cli layout --instr " << in.mnemonic
+                << " --operand sfa|sfb [--byte-id N] [--thread-id N]";
     std::cout << "\n";
   }
   for (const FragmentOperand& f : fragment_operands(in)) {
@@ -191,6 +206,48 @@ void print_table(const Instruction& in, bool csv) {
   }
 }
 
+/// The scale-factor registers of a block-scaled mma under selector `sel`: per lane, each byte the
+/// mma reads and the row (sfa) or column (sfb) and K range it scales; CSV:
+/// operand,lane,byte,row_or_col,k_block,k_first,k_last.
+void print_scales(const Instruction& in, ScaleOperand op, ScaleSelector sel, bool csv) {
+  const int chunk = scale_chunk_k(in);
+  const bool a = op == ScaleOperand::A;
+  if (csv) {
+    std::cout << "operand,lane,byte,row_or_col,k_block,k_first,k_last\n";
+  } else {
+    std::cout << in.mnemonic << "  (" << target_name(in) << ", PTX ISA 9.2, \"Block Scaling for mma.sync\")\n"
+              << (a ? "scale-a-data: scale_A is " : "scale-b-data: scale_B is ")
+              << (a ? std::to_string(in.m) + " x " + std::to_string(in.scale.vec)
+                    : std::to_string(in.scale.vec) + " x " + std::to_string(in.n))
+              << " ." << to_string(in.scale.type) << ", one scale per " << (a ? "row of A" : "column of B")
+              << " and " << chunk << " of K (.scale_vec::" << in.scale.vec << "X)\n"
+              << "selector {byte-id " << sel.byte_id << ", thread-id-" << (a ? "a " : "b ") << sel.thread_id
+              << "}: "
+              << (a ? "lanes with lane % 4 = " + std::to_string(2 * sel.thread_id) + " or " +
+                          std::to_string(2 * sel.thread_id + 1)
+                    : "lanes with lane % 4 = " + std::to_string(sel.thread_id))
+              << " provide it; other lanes and bytes are ignored\n"
+              << model_status(in) << "\n\n";
+  }
+  for (int lane = 0; lane < kWarpSize; ++lane) {
+    std::string line;
+    for (int byte = 0; byte < 4; ++byte) {
+      const std::optional<ScaleCell> c = scale_factor_cell(in, op, sel, lane, byte);
+      if (!c) continue;
+      const int first = c->k_block * chunk, last = first + chunk - 1;
+      if (csv)
+        std::cout << to_string(op) << "," << lane << "," << byte << "," << c->index << "," << c->k_block
+                  << "," << first << "," << last << "\n";
+      else
+        line += "  byte" + std::to_string(byte) + "=(" + (a ? "row " : "col ") + std::to_string(c->index) +
+                ", k " + std::to_string(first) + "-" + std::to_string(last) + ")";
+    }
+    if (!csv)
+      std::cout << "  lane " << (lane < 10 ? " " : "") << lane << ":" << (line.empty() ? "  -" : line)
+                << "\n";
+  }
+}
+
 }  // namespace
 
 void add_layout_command(CLI::App& app, int& exit_code) {
@@ -201,6 +258,9 @@ void add_layout_command(CLI::App& app, int& exit_code) {
     int lane = -1;
     bool csv = false;
     bool list = false;
+    std::string operand;
+    int byte_id = 0;
+    int thread_id = 0;
   };
   auto opts = std::make_shared<Opts>();
   auto* cmd =
@@ -228,6 +288,19 @@ void add_layout_command(CLI::App& app, int& exit_code) {
           ->type_name("N")
           ->excludes(list)
           ->excludes(where);
+  auto* operand = cmd->add_option("--operand", opts->operand,
+                                  "sfa or sfb: a block-scaled mma's scale-factor registers (scale-a-data, "
+                                  "scale-b-data), per lane and byte, under --byte-id and --thread-id")
+                      ->type_name("sfa|sfb")
+                      ->excludes(list)
+                      ->excludes(where)
+                      ->excludes(lane);
+  cmd->add_option("--byte-id", opts->byte_id, "With --operand: the selector's byte-id (default 0)")
+      ->type_name("N")
+      ->needs(operand);
+  cmd->add_option("--thread-id", opts->thread_id, "With --operand: the selector's thread-id (default 0)")
+      ->type_name("N")
+      ->needs(operand);
   cmd->add_flag("--csv", opts->csv,
                 "CSV: operand,lane,element,register,bit,bits,row,col (and product for m8n8k4 .f16); "
                 "wgmma: operand,thread,warp,lane,element,register,bit,bits,row,col");
@@ -237,13 +310,28 @@ void add_layout_command(CLI::App& app, int& exit_code) {
       exit_code = finish_output(kExitOk);
       return;
     }
-    const std::string name = !opts->instr.empty() ? opts->instr
-                             : !opts->shape.empty()
-                                 ? "mma.sync.aligned." + opts->shape + ".row.col.f32.f16.f16.f32"
-                                 : std::string("mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32");
+    std::string name = !opts->instr.empty() ? opts->instr
+                       : !opts->shape.empty()
+                           ? "mma.sync.aligned." + opts->shape + ".row.col.f32.f16.f16.f32"
+                           : std::string("mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32");
+    // An entry spelled in upper case is still that entry.
+    if (std::string exact = catalogue_name_ignoring_case(name, kMmaSyncNames | kWgmmaNames | kMoveNames);
+        !exact.empty())
+      name = std::move(exact);
     const bool query = !opts->where.empty() || lane->count() > 0;
     const WgmmaInstruction* w = find_wgmma_named(name);
     const Instruction* in = w ? nullptr : find_instruction_named(name);
+    if (!w && !in && parse_matrix_move_b8(name)) {
+      if (query) {
+        std::cerr << "fragviz-cli layout: --where and --lane take an mma.sync or wgmma entry; " << name
+                  << " moves matrices (its table: fragviz-cli layout --instr " << name << ")\n";
+        exit_code = kExitUsage;
+        return;
+      }
+      print_matrix_move_b8(name, opts->csv);
+      exit_code = finish_output(kExitOk);
+      return;
+    }
     if (!w && !in && is_move_name(name)) {
       if (query) {
         std::cerr << "fragviz-cli layout: --where and --lane take an mma.sync or wgmma entry; " << name
@@ -270,6 +358,22 @@ void add_layout_command(CLI::App& app, int& exit_code) {
       exit_code = kExitUsage;
       return;
     }
+    if (!opts->operand.empty()) {
+      const std::optional<ScaleOperand> op = parse_scale_operand(opts->operand);
+      std::string why = !op ? "--operand takes sfa or sfb (A, B and C/D are printed together), got '" +
+                                  echo_text(opts->operand) + "'"
+                        : !in
+                            ? name + " is a wgmma; --operand sfa|sfb takes a block-scaled mma.sync"
+                            : scale_selector_problem(*in, *op, ScaleSelector{opts->byte_id, opts->thread_id});
+      if (!why.empty()) {
+        std::cerr << "fragviz-cli layout: " << why << "\n";
+        exit_code = kExitUsage;
+        return;
+      }
+      print_scales(*in, *op, ScaleSelector{opts->byte_id, opts->thread_id}, opts->csv);
+      exit_code = finish_output(kExitOk);
+      return;
+    }
     if (query) {
       const std::vector<FragmentOperand> operands = w ? fragment_operands(*w) : fragment_operands(*in);
       const std::string mnemonic = w ? w->mnemonic : std::string(in->mnemonic);
@@ -282,6 +386,7 @@ void add_layout_command(CLI::App& app, int& exit_code) {
           return;
         }
         print_thread(mnemonic, operands, opts->lane, opts->csv);
+        print_model_status(in, opts->csv);
       } else {
         std::string why;
         const std::optional<WhereRequest> req = parse_where(opts->where, why);
@@ -292,6 +397,7 @@ void add_layout_command(CLI::App& app, int& exit_code) {
           return;
         }
         print_where(mnemonic, operands, *req, opts->csv);
+        print_model_status(in, opts->csv);
       }
       exit_code = finish_output(kExitOk);
       return;
@@ -300,6 +406,7 @@ void add_layout_command(CLI::App& app, int& exit_code) {
       print_wgmma(*w, opts->csv);
     else
       print_table(*in, opts->csv);
+    if (in && opts->csv) print_model_status(in, true);  // the table's own header says it otherwise
     exit_code = finish_output(kExitOk);
   });
 }

@@ -17,6 +17,7 @@
 #include "fragviz/device/device.hpp"
 #include "fragviz/isa/wgmma.hpp"
 #include "fragviz/isa/wmma.hpp"
+#include "fragviz/probe/blackwell_probe.hpp"
 #include "fragviz/probe/hopper_probe.hpp"
 #include "fragviz/probe/ldmatrix_feed.hpp"
 #include "fragviz/probe/mma_probe.hpp"
@@ -368,6 +369,8 @@ void add_probe_command(CLI::App& app, int& exit_code) {
         return;
       }
       req.instructions = {wmma_name(*w)};
+    } else if (is_blackwell_probe_name(opts->instr)) {
+      req.instructions = {opts->instr};  // sm_100a: skipped with the reason elsewhere
     } else if (opts->instr == "hopper") {
       req.instructions = {"stmatrix", "movmatrix", "epilogue"};
       for (const WgmmaInstruction& w : wgmma_catalogue()) req.instructions.push_back(w.mnemonic);

@@ -2,11 +2,13 @@
 // encoded and decoded field by field, and what each tcgen05.ld/st shape moves between each
 // thread's registers and tensor memory. Model only: no Blackwell GPU has run any of it
 // (fragviz/isa/tcgen05_desc.hpp, fragviz/isa/tmem.hpp); every output says so.
+#include <algorithm>
 #include <cstdint>
 #include <iostream>
 #include <string>
 
 #include "commands.hpp"
+#include "fragviz/isa/sm100_wording.hpp"
 #include "fragviz/isa/tcgen05_desc.hpp"
 #include "fragviz/isa/tmem.hpp"
 #include "fragviz/util/words.hpp"
@@ -14,9 +16,7 @@
 namespace fragviz::cli {
 namespace {
 
-constexpr const char* kModelOnly =
-    "model only (no Blackwell GPU has run this): PTX ISA 9.1 and CuTe (CUTLASS 4.2) agree "
-    "(tests/cute/test_cute_sm100.cpp)";
+const char* const kModelOnly = sm100_model_only_line();
 
 /// Hex digits (an optional 0x) of at most `max_digits`: the value, or nullopt.
 std::optional<std::uint64_t> parse_hex(const std::string& text, std::size_t max_digits) {
@@ -228,8 +228,8 @@ void add_tcgen05_desc_command(CLI::App& app, int& exit_code) {
 void add_tmem_command(CLI::App& app, int& exit_code) {
   struct Opts {
     std::string shape = "32x32b", num = "x1";
-    int split = -1, warp = 0, lane = -1;
-    bool csv = false, pack16 = false;
+    int split = -1, warp = 0, lane = -1, m = 128, n = 64, cta_group = 1;
+    bool csv = false, pack16 = false, accumulator = false, sparse = false;
   };
   auto o = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand("tmem",
@@ -237,16 +237,42 @@ void add_tmem_command(CLI::App& app, int& exit_code) {
                                  "with tcgen05.ld/st (model only)");
   cmd->add_option("--shape", o->shape, "32x32b, 16x64b, 16x128b, 16x256b or 16x32bx2");
   cmd->add_option("--num", o->num, "repeat count: x1, x2, x4, ... x128 (x64 for 16x128b, x32 for 16x256b)");
-  cmd->add_option("--split", o->split, "16x32bx2's immHalfSplitoff in columns (default: --num's count)");
+  cmd->add_option("--split", o->split, "16x32bx2's immHalfSplitoff in columns (default: --num's count)")
+      ->check(CLI::Range(0, kTmemColumns - 1));
   cmd->add_option("--warp", o->warp, "warp id in the CTA: it reaches lanes 32*(warp%4) to 32*(warp%4)+31");
   cmd->add_option("--lane", o->lane, "taddr's lane (default: the warp's first lane)");
   cmd->add_flag("--pack16", o->pack16,
                 ".pack::16b (ld) / .unpack::16b (st): each register's two 16-bit halves, each in the low "
                 "half of an adjacent column");
   cmd->add_flag("--csv", o->csv,
-                "CSV: thread,register,lane,column (with --pack16: thread,register,half,lane,column)");
+                "CSV: thread,register,lane,column (with --pack16: thread,register,half,lane,column; with "
+                "--accumulator: row,column,cta,lane,tmem_column,warp)");
+  auto* acc =
+      cmd->add_flag("--accumulator", o->accumulator,
+                    "where tcgen05.mma's D lives: TMEM lanes and columns per row and column of D, the "
+                    "PTX data-path layout letter (with --m --n --cta-group --sparse)");
+  auto* m =
+      cmd->add_option("--m", o->m, "--accumulator: M, 64 or 128 (cta_group::1), 128 or 256 (cta_group::2)");
+  auto* n = cmd->add_option("--n", o->n, "--accumulator: N, 8-256 in steps of 8 (M 64) or 16 (M 128, 256)");
+  auto* cg = cmd->add_option("--cta-group", o->cta_group, "--accumulator: 1 or 2 (a CTA pair)");
+  auto* sp =
+      cmd->add_flag("--sparse", o->sparse, "--accumulator: sparse A (Layout C for M 128, cta_group::2)");
+  m->needs(acc);
+  n->needs(acc);
+  cg->needs(acc);
+  sp->needs(acc);
   cmd->callback([o, &exit_code] {
     const char* name = "fragviz-cli tmem";
+    if (o->accumulator) {
+      const UmmaAccumulator a{o->m, o->n, o->cta_group, o->sparse};
+      if (auto why = umma_accumulator_refusal(a)) {
+        std::cerr << name << ": refused: " << *why << "\n";
+        exit_code = kExitRefused;
+        return;
+      }
+      exit_code = finish_output(print_tmem_accumulator(a, o->csv));
+      return;
+    }
     const auto shape = parse_tmem_shape(o->shape);
     const auto num = parse_tmem_num(o->num);
     if (!shape || !num) {
@@ -267,6 +293,19 @@ void add_tmem_command(CLI::App& app, int& exit_code) {
     // CuTe issues .16x32bx2 with immHalfSplitoff = the columns one half spans: .num, twice that packed.
     const int split = o->split >= 0 ? o->split : (o->pack16 ? 2 : 1) * *num;
     const int regs = tmem_registers(*shape, *num);
+    // Tensor memory has 512 columns per lane: an access (with its split) must end inside them.
+    int last_column = 0;
+    for (int t = 0; t < 32; ++t)
+      for (int r = 0; r < regs; ++r)
+        last_column =
+            std::max(last_column, o->pack16 ? tmem_cell_packed16(*shape, *num, t, r, 1, split).column
+                                            : tmem_cell(*shape, *num, t, r, split).column);
+    if (last_column >= kTmemColumns) {
+      std::cerr << name << ": refused: the access reaches column " << last_column << " from taddr's column; "
+                << "tensor memory has " << kTmemColumns << " columns (0-" << kTmemColumns - 1 << ")\n";
+      exit_code = kExitRefused;
+      return;
+    }
     if (o->csv) {
       std::cerr << kModelOnly << "\n";  // standard output carries the CSV alone
       std::cout << (o->pack16 ? "thread,register,half,lane,column\n" : "thread,register,lane,column\n");
@@ -276,14 +315,12 @@ void add_tmem_command(CLI::App& app, int& exit_code) {
                 << (o->pack16 ? ".{pack,unpack}::16b" : "")
                 << ".b32 (PTX ISA 9.1, 9.7.16.2.3.1 \"Memory Layout\""
                 << (o->pack16 ? ", 9.7.16.8.2 \"Packing and Unpacking\"" : "") << "): " << regs
-                << " registers per thread; warp " << o->warp << " (warp id % 4 = " << o->warp % 4
-                << ") reaches lanes " << tmem_warp_lane_base(o->warp) << "-"
-                << tmem_warp_lane_base(o->warp) + 31 << "\n";
+                << (regs == 1 ? " register" : " registers") << " per thread; warp " << o->warp
+                << " (warp id % 4 = " << o->warp % 4 << ") reaches lanes " << tmem_warp_lane_base(o->warp)
+                << "-" << tmem_warp_lane_base(o->warp) + 31 << "\n";
       if (*shape == TmemShape::s16x32bx2)
         std::cout << "threads 16-31 read taddr + immHalfSplitoff = " << split << " columns\n";
-      if (*shape == TmemShape::s16x256b && !o->pack16)
-        std::cout << "each repetition's r0-r3 are the mma.sync m16n8 accumulator fragment c0-c3 "
-                     "(row = lane - taddr lane, column = TMEM column - taddr column)\n";
+      if (*shape == TmemShape::s16x256b && !o->pack16) std::cout << tmem_16x256b_relation() << "\n";
       std::cout << (o->pack16
                         ? "thread: register -> (lane, column) of its low 16 bits | of its high 16 bits; "
                           "each from the low half of a TMEM word\n"

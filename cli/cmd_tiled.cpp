@@ -10,21 +10,73 @@
 #include <optional>
 
 #include "commands.hpp"
+#include "fragviz/tile/cta_presets.hpp"
 #include "fragviz/tile/join.hpp"
+#include "tiled_cta.hpp"
 
 namespace fragviz::cli {
 namespace {
 
 struct Opts {
   std::string mma;
-  std::string atoms = "(1,1,1)";
-  std::string permute = "Tile<_,_,_>";
+  std::string atoms;    ///< "" as not given: (1,1,1)
+  std::string permute;  ///< "" as not given: Tile<_,_,_>
   std::string copy[3];  ///< --copy-a, --copy-b, --copy-c
   int value_bits = 0;   ///< 0: the operand's element width (16 for a stmatrix of C)
   long long thread = -1;
   bool csv = false;
   bool list = false;
+  // The CTA mode (tiled_cta.hpp): any of these turns it on.
+  std::string preset;
+  std::string smem[3];  ///< --smem-a, --smem-b, --smem-c
+  std::string tile;
+  int k_block = 0;
+  std::string json;
+  bool presets = false;
+  bool no_suggest = false;
+  bool reuse = false;
+  bool cta() const {
+    return !preset.empty() || !smem[0].empty() || !smem[1].empty() || !smem[2].empty() || !tile.empty() ||
+           k_block > 0 || !json.empty() || reuse;
+  }
 };
+
+/// The CTA mode's spec: the preset's, with every flag given on top of it.
+int run_cta(const Opts& o) {
+  CtaCliOptions c;
+  if (!o.preset.empty()) {
+    const tile::CtaPreset* p = tile::find_cta_preset(o.preset);
+    if (!p) {
+      std::cerr << "fragviz-cli tiled: no preset '" << echo_text(o.preset)
+                << "' (tiled --presets): " << tile::cta_preset_names() << "\n";
+      return finish_output(kExitUsage);
+    }
+    c.spec = p->spec;
+    c.preset = p->name;
+  }
+  tile::CtaTileSpec& s = c.spec;
+  if (!o.mma.empty()) s.mma = o.mma;
+  if (!o.atoms.empty()) s.atoms = o.atoms;
+  if (!o.permute.empty()) s.permute = o.permute;
+  for (std::size_t i = 0; i < 3; ++i) {
+    if (!o.copy[i].empty()) s.copy[i] = o.copy[i];
+    if (!o.smem[i].empty()) s.smem[i] = o.smem[i];
+    if (o.value_bits > 0) s.value_bits[i] = o.value_bits;
+  }
+  if (!o.tile.empty()) s.tile = o.tile;
+  if (o.k_block > 0) s.k_block = o.k_block;
+  if (o.reuse) s.reuse_c_as_a = true;
+  if (s.mma.empty()) {
+    std::cerr << "fragviz-cli tiled: --mma or --preset is required (tiled --list, tiled --presets)\n";
+    return finish_output(kExitUsage);
+  }
+  c.thread = o.thread;
+  c.csv = o.csv;
+  c.json = o.json;
+  c.suggest = !o.no_suggest;
+  if (!c.json.empty() && c.json != "-" && refuse_unwritable("tiled", {{"--json", c.json}})) return kExitJson;
+  return run_tiled_cta(c);
+}
 
 const Operand kOperands[] = {Operand::A, Operand::B, Operand::C};
 
@@ -119,6 +171,8 @@ int run(const Opts& o) {
     print_list(o.csv);
     return finish_output(kExitOk);
   }
+  if (o.presets) return print_cta_presets(o.csv);
+  if (o.cta()) return run_cta(o);
   if (o.mma.empty())
     return refuse("--mma is required (an MMA atom as CuTe names it; --list lists them)", kExitUsage);
   const tile::MmaAtom* atom = tile::find_mma_atom(o.mma);
@@ -127,11 +181,13 @@ int run(const Opts& o) {
                       "' (CuTe's names, e.g. SM80_16x8x16_F32F16F16F32_TN; --list)" +
                       suggestions(o.mma, mma_names()),
                   kExitUsage);
-  const auto layout = tile::parse_atom_layout(o.atoms);
-  if (!layout) return refuse("--atoms '" + echo_text(o.atoms) + "': " + layout.message, kExitUsage);
-  const auto perm = tile::parse_permutation(o.permute);
+  const std::string atoms = o.atoms.empty() ? "(1,1,1)" : o.atoms;
+  const std::string permute = o.permute.empty() ? "Tile<_,_,_>" : o.permute;
+  const auto layout = tile::parse_atom_layout(atoms);
+  if (!layout) return refuse("--atoms '" + echo_text(atoms) + "': " + layout.message, kExitUsage);
+  const auto perm = tile::parse_permutation(permute);
   if (!perm)
-    return refuse("--permute '" + echo_text(o.permute) + "': " + perm.message,
+    return refuse("--permute '" + echo_text(permute) + "': " + perm.message,
                   perm.refusal == algebra::Refusal::cute_refuses ? kExitRefused : kExitUsage);
   std::optional<const tile::CopyAtom*> copies[3];
   for (int i = 0; i < 3; ++i) {
@@ -275,12 +331,12 @@ void add_tiled_command(CLI::App& app, int& exit_code) {
       "'Tile<_32,_32,_16>' --copy-a SM75_U32x4_LDSM_N; prints the layouts in CuTe notation and whether each "
       "register the copy fills is the cell the MMA expects");
   cmd->add_option("--mma", o->mma, "the MMA atom as CuTe names it (--list lists them)");
-  cmd->add_option("--atoms", o->atoms,
-                  "the atom layout over M, N, K: a shape '(2,2,1)' or a layout '(2,2,1):(2,1,0)'")
-      ->capture_default_str();
+  cmd->add_option(
+      "--atoms", o->atoms,
+      "the atom layout over M, N, K: a shape '(2,2,1)' or a layout '(2,2,1):(2,1,0)' (default (1,1,1))");
   cmd->add_option("--permute", o->permute,
-                  "the permutation tile, 'Tile<_32,_32,_16>' (each entry _, a number or a layout)")
-      ->capture_default_str();
+                  "the permutation tile, 'Tile<_32,_32,_16>' (each entry _, a number or a layout; default "
+                  "Tile<_,_,_>)");
   cmd->add_option("--copy-a", o->copy[0], "a copy atom for A (make_tiled_copy_A), e.g. SM75_U32x4_LDSM_N");
   cmd->add_option("--copy-b", o->copy[1], "a copy atom for B (make_tiled_copy_B), e.g. SM75_U16x8_LDSM_T");
   cmd->add_option("--copy-c", o->copy[2],
@@ -292,8 +348,28 @@ void add_tiled_command(CLI::App& app, int& exit_code) {
       ->check(CLI::Range(0LL, 1LL << 20));
   cmd->add_flag("--csv", o->csv,
                 "one line per (operand, thread, register): operand,thread,register,row,col,"
-                "copied_row,copied_col,match (A (m,k), B (n,k), C (m,n))");
+                "copied_row,copied_col,match (A (m,k), B (n,k), C (m,n)); in CTA mode the bank table "
+                "operand,warp,k_block,instructions,wavefronts,ideal_wavefronts,bank_conflicts,misaligned, or "
+                "with --thread that thread's registers");
   cmd->add_flag("--list", o->list, "list the MMA and copy atoms");
+  // The CTA tile (docs/cta-tile.md): shared layouts, the CTA's M x N x K, banks per warp and k-block.
+  cmd->add_option("--preset", o->preset,
+                  "a CTA tile of a real kernel (--presets lists them); the flags given change it");
+  cmd->add_flag("--presets", o->presets, "list the CTA tile presets");
+  cmd->add_option("--smem-a", o->smem[0],
+                  "A's shared layout, M x K in CuTe notation: 'Swizzle<3,3,3> o (128,32):(32,1)'");
+  cmd->add_option("--smem-b", o->smem[1],
+                  "B's shared layout, N x K: 'Swizzle<3,3,3> o ((64,2),(8,4)):((1,512),(64,1024))'");
+  cmd->add_option("--smem-c", o->smem[2], "C's shared layout, M x N, for the --copy-c store");
+  cmd->add_option("--tile", o->tile,
+                  "the CTA tile MxNxK, a multiple of the TiledMMA's (default: the TiledMMA's)");
+  cmd->add_option("--k-block", o->k_block, "k of one k-block (default: the TiledMMA's K)")
+      ->check(CLI::Range(1, 1 << 20));
+  cmd->add_flag(
+      "--reuse-c-as-a", o->reuse,
+      "attention: C's registers are the next GEMM's A (FlashAttention-2's convert_layout_acc_Aregs)");
+  cmd->add_flag("--no-suggest", o->no_suggest, "do not search a swizzle for an operand that conflicts");
+  cmd->add_option("--json", o->json, "the CTA report as JSON to this file ('-': standard output)");
   cmd->callback([o, &exit_code] { exit_code = run(*o); });
 }
 

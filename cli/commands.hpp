@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "fragviz/isa/tmem_accumulator.hpp"
 #include "fragviz/report/report.hpp"
 #include "fragviz/util/cli_checks.hpp"
 #include "fragviz/util/output_path.hpp"
@@ -149,6 +150,14 @@ void add_tmem_command(CLI::App& app, int& exit_code);
 /// Prints the fields of a 64-bit sm_100 shared-memory descriptor given as hex and its verdict;
 /// returns the exit code (0 readable, 3 refused, 64 not hex). `command` prefixes messages.
 int decode_sm100_smem_descriptor(const std::string& hex, const char* command);
+/// `tmem --accumulator`: prints where each element of tcgen05.mma's D lives (rows, columns ->
+/// CTA, TMEM lanes, columns, warp), or with `csv` one row,column,cta,lane,tmem_column,warp line per
+/// element; `a` must pass umma_accumulator_refusal. Returns the exit code (cmd_tmem_accumulator.cpp).
+int print_tmem_accumulator(const UmmaAccumulator& a, bool csv);
+/// `layout --instr` of an 8-bit or sub-byte ldmatrix/stmatrix of sm_100a (matrix_move_b8.hpp): prints
+/// its per-lane table (or CSV) and returns true, or returns false when `name` is not one of them
+/// (matrix_move_b8_print.cpp).
+bool print_matrix_move_b8(const std::string& name, bool csv);
 /// `relations`: K splits and accumulators as A, the model and the GPU (cmd_relations.cpp).
 void add_relations_command(CLI::App& app, int& exit_code);
 /// `diff`: every difference between two reports (cmd_diff.cpp).

@@ -59,7 +59,7 @@ std::string csv_header(FragmentScope scope, bool products) {
 
 std::string csv_row(const FragmentOperand& f, int t, int e) {
   const Coord c = operand_coord(*f.spec, t, e);
-  const RegisterSlot s = register_slot(f.spec->type, e);
+  const RegisterSlot s = register_slot(*f.spec, e);
   std::string row(1, csv_operand(f));
   row += "," + std::to_string(t);
   if (f.scope == FragmentScope::warpgroup)
@@ -129,11 +129,11 @@ void print_where(const std::string& mnemonic, const std::vector<FragmentOperand>
       std::cout << csv_row(f, o->lane, o->element) << "\n";
       continue;
     }
-    const RegisterSlot s = register_slot(f.spec->type, o->element);
+    const RegisterSlot s = register_slot(*f.spec, o->element);
     std::cout << operand_title(f.op, f.scope) << "[" << w.row << "][" << w.col << "]"
               << (f.products > 1 ? " of quad pair " + std::to_string(q) : "") << ": "
               << thread_text(f.scope, o->lane) << ", element " << element_name(f.op, o->element, f.scope)
-              << ", register " << register_name(f.op, f.spec->type, s.reg, f.scope) << " ("
+              << ", register " << register_name(f.op, *f.spec, s.reg, f.scope) << " ("
               << register_index_name(s.reg) << "), " << register_part(s) << ", " << bit_range(s) << "\n";
   }
 }
@@ -150,18 +150,18 @@ void print_thread(const std::string& mnemonic, const std::vector<FragmentOperand
   }
   std::cout << mnemonic << "\n" << thread_text(operands.front().scope, t) << "\n";
   for (const FragmentOperand& f : operands) {
-    const int per_reg = elements_per_register(f.spec->type);
+    const int per_reg = elements_per_register(*f.spec);
     std::cout << operand_title(f.op, f.scope) << " (." << to_string(f.spec->type)
               << "): " << plural(f.per_thread(), "element") << " in " << plural(f.registers(), "register")
               << "\n";
     for (int r = 0; r < f.registers(); ++r) {
-      std::string name = register_name(f.op, f.spec->type, r, f.scope);
+      std::string name = register_name(f.op, *f.spec, r, f.scope);
       name.resize(std::max<std::size_t>(name.size(), 10), ' ');
       std::cout << "  " << name << " " << register_index_name(r) << ":";
       for (int e = r * per_reg; e < (r + 1) * per_reg; ++e)
         std::cout << (e > r * per_reg ? "," : "") << " " << element_name(f.op, e, f.scope) << " "
                   << coord_text(f, operand_coord(*f.spec, t, e)) << " "
-                  << register_part(register_slot(f.spec->type, e));
+                  << register_part(register_slot(*f.spec, e));
       std::cout << "\n";
     }
   }

@@ -22,7 +22,7 @@ struct FragmentOperand {
   int products = 1;  ///< m8n8k4 .f16: four quad-pair products
   FragmentScope scope = FragmentScope::warp;
   int per_thread() const { return spec->rows * spec->cols * products / threads; }
-  int registers() const { return per_thread() / elements_per_register(spec->type); }
+  int registers() const { return per_thread() / elements_per_register(*spec); }
 };
 
 /// The operands of an mma.sync entry held in registers: A, B and C/D.

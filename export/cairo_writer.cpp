@@ -12,7 +12,7 @@ namespace {
 void set_colour(cairo_t* cr, Colour c) { cairo_set_source_rgb(cr, c.r / 255.0, c.g / 255.0, c.b / 255.0); }
 
 void draw_scene(cairo_t* cr, const Scene& s) {
-  cairo_set_source_rgb(cr, 1, 1, 1);
+  set_colour(cr, s.background);
   cairo_paint(cr);
   for (const Item& item : s.items) {
     if (const Rect* r = std::get_if<Rect>(&item)) {

@@ -63,7 +63,8 @@ inline Colour lane_colour(const app::Palette& p, int lane) {
   return colour(p.lanes[static_cast<std::size_t>(lane & 31)]);
 }
 
-/// A cell of a lane other than the highlighted one (ViewRequest::lane): its colour faded to a tint.
+/// A cell of a lane other than the highlighted one (ViewRequest::lane): its colour faded to a tint
+/// towards the paper (Role::faded, worked out by paint_scene).
 Colour faded(Colour c);
 
 /// Fills and marks `cell` for the highlighted lane `highlight` (-1: none): the lane's cells keep

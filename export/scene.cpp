@@ -7,8 +7,46 @@
 namespace fragviz::scene {
 
 Colour text_on(Colour b) {
+  // On the paper or a tint towards it, the paper's ink: it reads on either palette's ground.
+  if (b.role == Role::background || b.role == Role::faded) return kBlack;
   const double luma = (0.299 * b.r + 0.587 * b.g + 0.114 * b.b) / 255.0;
-  return luma > 0.55 ? kBlack : kWhite;
+  return luma > 0.55 ? Colour{0, 0, 0} : Colour{255, 255, 255};
+}
+
+void paint_scene(Scene& s, const app::Paper& paper) {
+  const auto rgb = [](app::Rgb c) { return Colour{c.r, c.g, c.b}; };
+  const Colour bg = rgb(paper.background);
+  const auto paint = [&](Colour& c) {
+    switch (c.role) {
+      case Role::fixed:
+        return;
+      case Role::background:
+        c = bg;
+        return;
+      case Role::ink:
+        c = rgb(paper.ink);
+        return;
+      case Role::dim:
+        c = rgb(paper.dim);
+        return;
+      case Role::faded: {
+        const auto tint = [](int v, int to) { return static_cast<std::uint8_t>(v + (to - v) * 3 / 4); };
+        c = Colour{tint(c.r, bg.r), tint(c.g, bg.g), tint(c.b, bg.b)};
+        return;
+      }
+    }
+  };
+  paint(s.background);
+  for (Item& item : s.items) {
+    if (Rect* r = std::get_if<Rect>(&item)) {
+      paint(r->fill);
+      paint(r->stroke);
+    } else if (Text* t = std::get_if<Text>(&item)) {
+      paint(t->colour);
+    } else if (Line* l = std::get_if<Line>(&item)) {
+      paint(l->colour);
+    }
+  }
 }
 
 double text_width(const std::string& text, double size) {
@@ -91,10 +129,7 @@ Colour bank_colour(int bank) {
                 mix(kStops[i].b, kStops[i + 1].b)};
 }
 
-Colour faded(Colour c) {
-  const auto tint = [](int v) { return static_cast<std::uint8_t>(v + (255 - v) * 3 / 4); };
-  return Colour{tint(c.r), tint(c.g), tint(c.b)};
-}
+Colour faded(Colour c) { return Colour{c.r, c.g, c.b, Role::faded}; }
 
 void highlight_lane(Cell& cell, int cell_lane, int highlight) {
   if (highlight < 0 || cell_lane < 0) return;

@@ -117,8 +117,8 @@ std::string svg_text(const Scene& s) {
     << "pt\" height=\"" << num(s.height) << "pt\" viewBox=\"0 0 " << num(s.width) << " " << num(s.height)
     << "\" font-family=\"DejaVu Sans, Verdana, sans-serif\">\n"
     << "<title>" << xml_escape(s.title) << "</title>\n"
-    << "<rect x=\"0\" y=\"0\" width=\"" << num(s.width) << "\" height=\"" << num(s.height)
-    << "\" fill=\"#ffffff\"/>\n";
+    << "<rect x=\"0\" y=\"0\" width=\"" << num(s.width) << "\" height=\"" << num(s.height) << "\" fill=\""
+    << hex(s.background) << "\"/>\n";
   for (const Item& item : s.items) {
     if (const Rect* r = std::get_if<Rect>(&item)) {
       o << "<rect ";
@@ -153,6 +153,7 @@ std::string tikz_text(const Scene& s) {
     colours.emplace(n, c);
     return n;
   };
+  const std::string ground = name(s.background);
   std::ostringstream body;
   for (const Item& item : s.items) {
     if (const Rect* r = std::get_if<Rect>(&item)) {
@@ -180,7 +181,7 @@ std::string tikz_text(const Scene& s) {
   for (const auto& [n, c] : colours)
     o << "\\definecolor{" << n << "}{RGB}{" << int(c.r) << "," << int(c.g) << "," << int(c.b) << "}\n";
   o << "\\begin{document}\n\\begin{tikzpicture}[x=1pt,y=-1pt]\n"
-    << "\\path[fill=white] (0,0) rectangle (" << num(s.width) << "," << num(s.height) << ");\n"
+    << "\\path[fill=" << ground << "] (0,0) rectangle (" << num(s.width) << "," << num(s.height) << ");\n"
     << body.str() << "\\end{tikzpicture}\n\\end{document}\n";
   return o.str();
 }

@@ -36,6 +36,7 @@ Scene layout_table_scene(const std::string& title, const std::string& subtitle, 
               cell.label = std::to_string(o);
               return cell;
             });
+  paint_scene(s, p.document);
   return s;
 }
 

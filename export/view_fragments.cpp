@@ -1,6 +1,7 @@
 // The fragments view: A (M x K) to the left, B (K x N) above, C/D (M x N) bottom-right, as the app
-// draws them; each cell coloured by its lane and labelled T<lane> V<element> (the element index of
-// the PTX ISA's fragment figures, which is CuTe's value index V of the instruction's TV layout).
+// draws them, under the screen's header lines; each cell coloured by its lane and labelled as the
+// screen's cells read (ViewRequest::labels): T<lane> V<element> (the element index of the PTX ISA's
+// fragment figures, which is CuTe's value index V of the instruction's TV layout), T<lane>, or none.
 #include <string>
 #include <vector>
 
@@ -8,6 +9,7 @@
 #include "fragviz/isa/fragment.hpp"
 #include "fragviz/util/name_suggest.hpp"
 #include "fragviz/util/words.hpp"
+#include "fragviz/viewmodel/fragments_header.hpp"
 #include "fragviz_export/views.hpp"
 #include "grid.hpp"
 
@@ -38,10 +40,20 @@ Outcome<Scene> fragments_scene(const ViewRequest& r) {
   if (r.lane >= in->threads)
     return Outcome<Scene>::fail(ErrorKind::refused, "--lane " + std::to_string(r.lane) + ": " + in->mnemonic +
                                                         " has lanes 0-" + std::to_string(in->threads - 1));
+  const char* cell_words = r.labels == CellLabels::full   ? "Cell: T<lane> V<element>, coloured by lane"
+                           : r.labels == CellLabels::lane ? "Cell: T<lane>, coloured by lane"
+                                                          : "Cell: coloured by lane";
   double y = draw_title(
       s, in->mnemonic,
-      std::string("PTX ISA: ") + in->ptx_section + ". Cell: T<lane> V<element>, coloured by lane" +
+      std::string("PTX ISA: ") + in->ptx_section + ". " + cell_words +
           (r.lane >= 0 ? "; lane " + std::to_string(r.lane) + " outlined, the others faded." : "."));
+  // The screen's header lines (its corner legend), as a caption under the title.
+  for (const std::string& line : app::fragments_header_lines(*in)) {
+    s.add(Text{12, y + 8, line, 7, kGrid});
+    s.cover(12 + text_width(line, 7), y + 8);
+    y += 10;
+  }
+  y += 4;
   // Cell width: the longest label, "T31 V127", at 6 pt, with a little room.
   int most = 0;
   for (Operand op : {Operand::A, Operand::B, Operand::C})
@@ -57,7 +69,9 @@ Outcome<Scene> fragments_scene(const ViewRequest& r) {
       Cell cell;
       if (o.lane < 0) return cell;  // never for a catalogue entry (every layout is a bijection)
       cell.fill = lane_colour(r.palette, o.lane);
-      cell.label = "T" + std::to_string(o.lane) + " V" + std::to_string(o.element);
+      if (r.labels != CellLabels::none)
+        cell.label = "T" + std::to_string(o.lane) +
+                     (r.labels == CellLabels::full ? " V" + std::to_string(o.element) : std::string());
       highlight_lane(cell, o.lane, r.lane);
       return cell;
     };

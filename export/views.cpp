@@ -6,8 +6,11 @@ namespace {
 constexpr std::pair<View, std::string_view> kNames[] = {
     {View::fragments, "fragments"}, {View::warpgroup, "warpgroup"}, {View::ldmatrix, "ldmatrix"},
     {View::stmatrix, "stmatrix"},   {View::movmatrix, "movmatrix"}, {View::banks, "banks"},
-    {View::output, "output"},       {View::algebra, "algebra"},
+    {View::output, "output"},       {View::algebra, "algebra"},     {View::tmem, "tmem"},
 };
+
+/// The scene of `r` in placeholder colours (build_scene paints it).
+Outcome<Scene> build_unpainted(const ViewRequest& r);
 
 }  // namespace
 
@@ -29,7 +32,21 @@ std::string view_names() {
   return s;
 }
 
+std::optional<bool> parse_palette_name(std::string_view text) {
+  if (text == "light") return false;
+  if (text == "dark") return true;
+  return std::nullopt;
+}
+
 Outcome<Scene> build_scene(const ViewRequest& r) {
+  Outcome<Scene> s = build_unpainted(r);
+  if (s) paint_scene(*s.value, r.dark ? r.palette.screen : r.palette.document);
+  return s;
+}
+
+namespace {
+
+Outcome<Scene> build_unpainted(const ViewRequest& r) {
   switch (r.view) {
     case View::fragments:
       return fragments_scene(r);
@@ -47,8 +64,12 @@ Outcome<Scene> build_scene(const ViewRequest& r) {
       return output_scene(r);
     case View::algebra:
       return algebra_scene(r);
+    case View::tmem:
+      return tmem_scene(r);
   }
   return Outcome<Scene>::fail(ErrorKind::internal, "unknown view");
 }
+
+}  // namespace
 
 }  // namespace fragviz::scene

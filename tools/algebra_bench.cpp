@@ -6,35 +6,17 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
-#include <ctime>
 #include <string>
 #include <vector>
 
+#include "cpu_timing.hpp"
 #include "fragviz/algebra/expression.hpp"
 
 namespace {
 
 using namespace fragviz::algebra;
 
-/// This thread's CPU time in microseconds.
-double cpu_us() {
-  timespec t{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-  return static_cast<double>(t.tv_sec) * 1e6 + static_cast<double>(t.tv_nsec) / 1e3;
-}
-
-/// Median and maximum microseconds of `runs` calls of f.
-template <class F>
-std::pair<double, double> time_us(int runs, F&& f) {
-  std::vector<double> us;
-  for (int i = 0; i < runs; ++i) {
-    const double t0 = cpu_us();
-    f();
-    us.push_back(cpu_us() - t0);
-  }
-  std::sort(us.begin(), us.end());
-  return {us[us.size() / 2], us.back()};
-}
+using fragviz::bench::time_us;
 
 volatile std::int64_t g_sink = 0;
 

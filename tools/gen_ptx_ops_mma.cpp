@@ -28,7 +28,7 @@ const char* const kHeader =
 //   wrapper); modelled in catalogue_table.hpp and fragviz/isa/fragment.hpp, never re-derived here.
 //
 // Every wrapper has
-//   static constexpr bool kAvailable;                         // false: no asm in this build
+//   static constexpr bool kAvailable;                         // true: every entry has its wrapper
 //   static constexpr int kAWords, kBWords, kCWords, kDWords;  // words_per_lane(); D has C's count
 //   static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
 //                   const std::uint32_t (&b)[kBWords], const std::uint32_t (&c)[kCWords]);
@@ -41,12 +41,21 @@ const char* const kHeader =
 //   word, passed as is.
 // Each asm is compiled only where __CUDA_ARCH__ >= min_sm * 10 (FRAGVIZ_MMA_ARCH); elsewhere run()
 // is empty and leaves d untouched, so the host asks mma_probe_available() before launching. An
-// entry that needs an arch-specific target (.kind::f8f6f4: sm_120a) is model only: this build makes
-// no such target, so its kAvailable is false and run() holds no asm. ptxas (CUDA 13.0) for sm_90
-// rejects it: "Instruction 'mma with with FP6/FP4 floating point type' not supported on .target
-// 'sm_90'", "Feature '.kind::f8f6f4' not supported on .target 'sm_90'"; it assembles for sm_120a,
-// spelled as the catalogue does (the PTX ISA syntax's order) or with .kind::f8f6f4 right after
-// .aligned, as CUTLASS writes it.
+// entry that needs an arch-specific target (.kind::f8f6f4, mxf8f6f4, mxf4, mxf4nvf4: sm_120a) is
+// compiled only where that target's feature macro is defined too (__CUDA_ARCH_FEAT_SM120_ALL, i.e.
+// code for sm_120a): the main build makes no such target (compile time), so there run() is empty;
+// a build whose CUDA architectures include 120a runs them with no code change, and the test
+// build.cuda_sources_compile_for_sm_120a has ptxas assemble every one for sm_120a. ptxas (CUDA
+// 13.0) for sm_90 rejects them: "Instruction 'mma with with FP6/FP4 floating point type' not
+// supported on .target 'sm_90'", "Feature '.kind::f8f6f4' not supported on .target 'sm_90'"; it
+// assembles them for sm_120a, spelled as the catalogue does (the PTX ISA syntax's order) or with
+// .kind::... right after .aligned, as CUTLASS writes it.
+//
+// A block-scaled entry (.block_scale) also takes scale-a-data and scale-b-data, one .b32 each, with
+// the selectors {byte-id, thread-id} as immediates {0, 0}: run_scaled(d, a, b, c, sfa, sfb) passes
+// the lane's scale words; run() passes unit scales in every byte (ue8m0 0x7F = 2^0, ue4m3 0x38 =
+// 1.0), so the probe's plan, launch and judge are those of every other entry and check A, B and
+// C/D. Which scale each element used is a later probe's question (docs/guide/blackwell.md).
 //
 // Drift guard, beside the test build.mma_wrappers_current that regenerates this file: each
 // specialisation spells its mnemonic once, as FRAGVIZ_MMA_MNEMONIC, which is both the text of its
@@ -143,7 +152,8 @@ enum class Reg { word, f32, f64 };
 Reg reg_kind(ElemType t) { return t == ElemType::f32 ? Reg::f32 : t == ElemType::f64 ? Reg::f64 : Reg::word; }
 
 /// The PTX register type of one register of `t`, as the doc comments name it.
-std::string reg_type(ElemType t) {
+std::string reg_type(const OperandSpec& s) {
+  const ElemType t = s.type;
   const std::string name(to_string(t));
   switch (t) {
     case ElemType::f16:
@@ -157,7 +167,7 @@ std::string reg_type(ElemType t) {
     case ElemType::tf32:
       return ".b32 (tf32)";
     default:
-      return ".b32 (" + std::to_string(elements_per_register(t)) + " x " + name + ")";
+      return ".b32 (" + std::to_string(elements_per_register(s)) + " x " + name + ")";
   }
 }
 
@@ -201,14 +211,18 @@ void doc_comment(const Instruction& in) {
               : in.products > 1 ? ", in each of its products"
                                 : "");
   std::printf("/// Registers per lane: A %d x %s, B %d x %s, C and D %d x %s.\n",
-              registers_per_lane(in, Operand::A), reg_type(in.a.type).c_str(),
-              registers_per_lane(in, Operand::B), reg_type(in.b.type).c_str(),
-              registers_per_lane(in, Operand::C), reg_type(in.c.type).c_str());
+              registers_per_lane(in, Operand::A), reg_type(in.a).c_str(), registers_per_lane(in, Operand::B),
+              reg_type(in.b).c_str(), registers_per_lane(in, Operand::C), reg_type(in.c).c_str());
   std::printf("/// Fragments: PTX ISA \"%s\". Requires sm_%d%s, PTX ISA %d.%d.\n", in.ptx_section, in.min_sm,
               in.arch_specific ? "a" : "", in.ptx_major, in.ptx_minor);
   if (in.note[0]) std::printf("/// Note: %s.\n", in.note);
+  if (in.scale.vec > 0)
+    std::printf(
+        "/// Scales: scale-a-data, scale-b-data one .b32 (.%s) each, .scale_vec::%dX, selectors {0, 0}.\n",
+        std::string(to_string(in.scale.type)).c_str(), in.scale.vec);
   if (in.arch_specific)
-    std::printf("/// No asm: this build makes no arch-specific target, so kAvailable is false.\n");
+    std::printf("/// Assembled only for sm_%da (__CUDA_ARCH_FEAT_SM%d_ALL); empty in other code.\n",
+                in.min_sm, in.min_sm);
 }
 
 /// run()'s body where an asm exists: the operand lists follow from words_per_lane() and the
@@ -232,12 +246,23 @@ std::string asm_body(const Instruction& in) {
                      : c_kind == Reg::f64 ? "\"d\"(mma_detail::f64_from_words(c, " + jj + "))"
                                           : "\"r\"(c[" + jj + "])");
   }
-  std::string body = "#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH\n";
+  const bool scaled = in.scale.vec > 0;
+  if (scaled) {
+    inputs.push_back("\"r\"(sfa)");
+    inputs.push_back("\"r\"(sfb)");
+  }
+  std::string body = "#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH";
+  if (in.arch_specific) body += " && defined(__CUDA_ARCH_FEAT_SM" + std::to_string(in.min_sm) + "_ALL)";
+  body += "\n";
   if (c_kind != Reg::word)
     body +=
         std::string("    ") + (c_kind == Reg::f32 ? "float" : "double") + " f[" + std::to_string(rc) + "];\n";
   body += "    asm volatile(FRAGVIZ_MMA_MNEMONIC \" " + reg_list(0, rc) + ", " + reg_list(rc, ra) + ", " +
-          reg_list(rc + ra, rb) + ", " + reg_list(rc + ra + rb, rc) + ";\\n\"\n                 : ";
+          reg_list(rc + ra, rb) + ", " + reg_list(rc + ra + rb, rc) +
+          (scaled ? ", %" + std::to_string(rc + ra + rb + rc) + ", {0, 0}, %" +
+                        std::to_string(rc + ra + rb + rc + 1) + ", {0, 0}"
+                  : "") +
+          ";\\n\"\n                 : ";
   append_list(body, outputs, "                   ");
   body += "\n                 : ";
   append_list(body, inputs, "                   ");
@@ -247,25 +272,38 @@ std::string asm_body(const Instruction& in) {
   if (c_kind == Reg::f64)
     body +=
         "    for (int j = 0; j < " + std::to_string(rc) + "; ++j) mma_detail::f64_to_words(f[j], d, j);\n";
-  return body + "#else\n    (void)d, (void)a, (void)b, (void)c;\n#endif\n";
+  return body + "#else\n    (void)d, (void)a, (void)b, (void)c;" + (scaled ? " (void)sfa, (void)sfb;" : "") +
+         "\n#endif\n";
 }
 
 /// One MmaWrapper<index> specialisation, with its macros.
 void wrapper(int index, const Instruction& in) {
-  const bool available = !in.arch_specific;
+  const bool scaled = in.scale.vec > 0;
   doc_comment(in);
   std::printf("#define FRAGVIZ_MMA_MNEMONIC \"%s\"\n#define FRAGVIZ_MMA_ARCH %d\n", in.mnemonic,
               in.min_sm * 10);
   std::printf("template <>\nstruct MmaWrapper<%d> {\n", index);
-  std::printf("  FRAGVIZ_MMA_TRAITS(%d, %s, %d, %d, %d);\n", index, available ? "true" : "false",
-              words_per_lane(in, Operand::A), words_per_lane(in, Operand::B), words_per_lane(in, Operand::C));
-  std::printf(
-      "  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t "
-      "(&a)[kAWords],\n"
+  std::printf("  FRAGVIZ_MMA_TRAITS(%d, true, %d, %d, %d);\n", index, words_per_lane(in, Operand::A),
+              words_per_lane(in, Operand::B), words_per_lane(in, Operand::C));
+  const char* params =
+      "(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],\n"
       "                                             const std::uint32_t (&b)[kBWords],\n"
-      "                                             const std::uint32_t (&c)[kCWords]) {\n");
-  const std::string body = available ? asm_body(in) : "    (void)d, (void)a, (void)b, (void)c;\n";
-  std::printf("%s  }\n};\n#undef FRAGVIZ_MMA_ARCH\n#undef FRAGVIZ_MMA_MNEMONIC\n\n", body.c_str());
+      "                                             const std::uint32_t (&c)[kCWords]";
+  if (scaled) {
+    // Unit scales in every byte: 2^0 (ue8m0 127) or 1.0 (ue4m3 0x38).
+    const char* unit = in.scale.type == ScaleType::ue4m3 ? "0x38383838u" : "0x7F7F7F7Fu";
+    std::printf(
+        "  __device__ __forceinline__ static void run_scaled%s,\n"
+        "                                                    std::uint32_t sfa, std::uint32_t sfb) {\n",
+        params);
+    std::printf("%s  }\n", asm_body(in).c_str());
+    std::printf(
+        "  __device__ __forceinline__ static void run%s) {\n    run_scaled(d, a, b, c, %s, %s);\n  }\n",
+        params, unit, unit);
+  } else {
+    std::printf("  __device__ __forceinline__ static void run%s) {\n%s  }\n", params, asm_body(in).c_str());
+  }
+  std::printf("};\n#undef FRAGVIZ_MMA_ARCH\n#undef FRAGVIZ_MMA_MNEMONIC\n\n");
 }
 
 }  // namespace

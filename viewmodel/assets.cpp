@@ -129,14 +129,34 @@ std::string read_file(const std::filesystem::path& p, std::string& out) {
 
 }  // namespace
 
+/// {"background": "#RRGGBB", "ink": .., "dim": ..} at j[key] into out (each part optional); absent
+/// keeps out.
+std::string parse_paper(const json& j, const char* key, Paper& out) {
+  auto it = j.find(key);
+  if (it == j.end()) return {};
+  const std::string where = std::string("\"") + key + "\"";
+  if (!it->is_object()) return where + " needs {\"background\", \"ink\", \"dim\"} as \"#RRGGBB\"";
+  if (std::string e = unknown_key(*it, {"background", "ink", "dim"}); !e.empty()) return where + ": " + e;
+  Paper p = out;
+  for (auto [name, rgb] :
+       {std::pair{"background", &p.background}, std::pair{"ink", &p.ink}, std::pair{"dim", &p.dim}})
+    if (auto c = it->find(name); c != it->end() && !parse_hex(*c, *rgb))
+      return where + "." + name + " is " + c->dump() + ", not \"#RRGGBB\"";
+  out = p;
+  return {};
+}
+
 std::string parse_palette(std::string_view text, Palette& out) {
   json j;
   if (std::string e = parse_object(text, "fragviz-palette", j); !e.empty()) return e;
-  if (std::string e = unknown_key(j, {"lanes", "warps", "block_warps"}); !e.empty()) return e;
+  if (std::string e = unknown_key(j, {"lanes", "warps", "block_warps", "document", "screen"}); !e.empty())
+    return e;
   Palette p = out;
   if (std::string e = parse_colours(j, "lanes", p.lanes); !e.empty()) return e;
   if (std::string e = parse_colours(j, "warps", p.warps); !e.empty()) return e;
   if (std::string e = parse_colours(j, "block_warps", p.block_warps); !e.empty()) return e;
+  if (std::string e = parse_paper(j, "document", p.document); !e.empty()) return e;
+  if (std::string e = parse_paper(j, "screen", p.screen); !e.empty()) return e;
   out = p;
   return {};
 }

@@ -92,11 +92,13 @@ void draw_algebra(AppState& s, AlgebraModel& m) {
   ImGui::SameLine();
   if (ImGui::BeginCombo("##algebra_examples", "Examples",
                         ImGuiComboFlags_NoPreview | ImGuiComboFlags_HeightLarge)) {
+    std::vector<PickerEntry> entries;
     for (const AlgebraExample& e : kAlgebraExamples)
-      if (ImGui::Selectable((std::string(e.label) + "   " + e.expression).c_str())) {
-        c.expression = e.expression;
-        c.step = -1;
-      }
+      entries.push_back(PickerEntry{std::string(e.label) + "   " + e.expression});
+    if (const int i = filtered_list(s, "algebra_examples", entries); i >= 0) {
+      c.expression = kAlgebraExamples[i].expression;
+      c.step = -1;
+    }
     ImGui::EndCombo();
   }
   record_widget(s, "algebra_examples");

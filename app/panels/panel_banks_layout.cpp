@@ -66,21 +66,22 @@ bool draw_inputs(AppState& s, const LayoutView& v) {
   const auto from_controls = controls_layout_notation(s.controls);
   ImGui::SetNextItemWidth(-1.f);
   if (ImGui::BeginCombo("##layout_presets", "layout presets...")) {
+    // The tile controls' notation first (or why there is none), then the common layouts.
+    std::vector<PickerEntry> entries;
+    std::vector<std::string> notation;
     if (from_controls) {
-      const std::string label = "tile controls: " + *from_controls;
-      if (ImGui::Selectable(label.c_str())) {
-        c.write_layout = *from_controls;
-        edited = true;
-      }
+      entries.push_back(PickerEntry{"tile controls: " + *from_controls});
+      notation.push_back(*from_controls);
     } else {
       status_text(kDimV, "tile controls: %s", from_controls.error.message.c_str());
     }
     for (const LayoutPreset& p : kLayoutPresets) {
-      const std::string label = std::string(p.notation) + "   (" + p.what + ")";
-      if (ImGui::Selectable(label.c_str())) {
-        c.write_layout = p.notation;
-        edited = true;
-      }
+      entries.push_back(PickerEntry{std::string(p.notation) + "   (" + p.what + ")"});
+      notation.push_back(p.notation);
+    }
+    if (const int i = filtered_list(s, "layout_presets", entries); i >= 0) {
+      c.write_layout = notation[static_cast<std::size_t>(i)];
+      edited = true;
     }
     ImGui::EndCombo();
   }
@@ -98,13 +99,13 @@ bool draw_inputs(AppState& s, const LayoutView& v) {
   ImGui::SameLine(70.f);
   ImGui::SetNextItemWidth(110.f);
   if (ImGui::BeginCombo("##lane_presets", "preset...")) {
-    for (const LanePreset& p : lane_presets()) {
-      const std::string label = std::string(p.name) + "   " + std::string(p.expression);
-      if (ImGui::Selectable(label.c_str())) {
-        c.lanes = std::string(p.name);
-        edited = true;
-      }
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", std::string(p.description).c_str());
+    std::vector<PickerEntry> entries;
+    for (const LanePreset& p : lane_presets())
+      entries.push_back(PickerEntry{std::string(p.name) + "   " + std::string(p.expression), "",
+                                    std::string(p.description), c.lanes == p.name});
+    if (const int i = filtered_list(s, "layout_lane_presets", entries); i >= 0) {
+      c.lanes = std::string(lane_presets()[static_cast<std::size_t>(i)].name);
+      edited = true;
     }
     ImGui::EndCombo();
   }
@@ -125,14 +126,15 @@ bool draw_inputs(AppState& s, const LayoutView& v) {
   ImGui::TextColored(kDimV, "op");
   ImGui::SameLine(70.f);
   ImGui::SetNextItemWidth(190.f);
-  if (ImGui::BeginCombo("##layout_op", shared_op_info(c.op).label)) {
-    for (const SharedOpInfo& i : kSharedOps) {
-      const SharedOp op = i.op;
-      if (ImGui::Selectable(i.label, op == c.op)) {
-        c.op = op;
-        edited = true;
-      }
-      record_widget(s, ("layout_op:" + std::string(to_string(op))).c_str());
+  if (ImGui::BeginCombo("##layout_op", shared_op_info(c.op).label, ImGuiComboFlags_HeightLarge)) {
+    // Typing filters: "128", "sts", "ld.shared" each narrow it (label and name: SASS, PTX, CLI word).
+    std::vector<PickerEntry> entries;
+    for (const SharedOpInfo& i : kSharedOps)
+      entries.push_back(PickerEntry{std::string(i.label) + "##" + i.name, "", "", i.op == c.op,
+                                    "layout_op:" + std::string(to_string(i.op))});
+    if (const int i = filtered_list(s, "layout_op", entries); i >= 0) {
+      c.op = kSharedOps[i].op;
+      edited = true;
     }
     ImGui::EndCombo();
   }
@@ -154,11 +156,13 @@ bool draw_inputs(AppState& s, const LayoutView& v) {
   ImGui::SameLine();
   ImGui::SetNextItemWidth(70.f);
   if (ImGui::BeginCombo("##layout_elem", c.element_type.c_str())) {
-    for (const char* t : {"b8", "b16", "b32", "b64"})
-      if (ImGui::Selectable(t, c.element_type == t)) {
-        c.element_type = t;
-        edited = true;
-      }
+    const char* types[] = {"b8", "b16", "b32", "b64"};
+    std::vector<PickerEntry> entries;
+    for (const char* t : types) entries.push_back(PickerEntry{t, "", "", c.element_type == t});
+    if (const int i = filtered_list(s, "layout_elem", entries); i >= 0) {
+      c.element_type = types[i];
+      edited = true;
+    }
     ImGui::EndCombo();
   }
   record_widget(s, "layout_elem");

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "../palette.hpp"
+#include "../picker_filter.hpp"
 #include "../text_fit.hpp"
 #include "../zoom_grid.hpp"
 #include "imgui_internal.h"  // ImGui::GetCurrentWindow, for a window that sizes itself
@@ -143,6 +144,37 @@ void mismatch_mark(ImDrawList* dl, ImVec2 a, ImVec2 b) {
 
 const char* operand_key(Operand op) { return op == Operand::A ? "A" : op == Operand::B ? "B" : "C"; }
 
+int filtered_list(AppState& s, const char* widget, const std::vector<PickerEntry>& entries) {
+  const std::string field = std::string(widget) + "_filter";
+  const bool enter =
+      picker_filter_field(s, ("##" + field).c_str(), "type to filter", s.list_filter, field.c_str());
+  int picked = -1, first = -1;
+  const std::string* group = nullptr;
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    const PickerEntry& e = entries[i];
+    if (!picker_matches(s.list_filter, e.label, e.group)) continue;
+    if (first < 0) first = static_cast<int>(i);
+    if (!e.group.empty() && (!group || *group != e.group)) {
+      group = &e.group;
+      ImGui::Separator();
+      ImGui::TextDisabled("%s", e.group.c_str());
+    }
+    ImGui::PushID(static_cast<int>(i));
+    if (ImGui::Selectable(e.label.c_str(), e.selected)) picked = static_cast<int>(i);
+    if (e.selected) ImGui::SetItemDefaultFocus();
+    if (!e.widget.empty() && ImGui::IsItemVisible()) record_widget(s, e.widget.c_str());
+    if (!e.tooltip.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", e.tooltip.c_str());
+    ImGui::PopID();
+  }
+  if (first < 0) {
+    ImGui::TextColored(kAmberV, "no entry has every word of the filter");
+  } else if (enter && picked < 0) {
+    picked = first;
+    ImGui::CloseCurrentPopup();
+  }
+  return picked;
+}
+
 bool picker_filter_field(AppState& s, const char* id, const char* hint, std::string& text,
                          const char* widget) {
   if (ImGui::IsWindowAppearing()) {
@@ -159,7 +191,8 @@ bool picker_filter_field(AppState& s, const char* id, const char* hint, std::str
 }
 
 std::string register_name(const OperandTable& t, int r) {
-  return fragviz::register_name(t.operand, t.type, r);
+  // Elements per register from the table itself: .kind::mxf4 packs eight .e2m1 where element_bits says 8.
+  return fragviz::register_name_per(t.operand, t.registers > 0 ? t.per_lane / t.registers : 1, r);
 }
 
 std::string coord_text(const Coord& c, bool products) {

@@ -9,6 +9,7 @@
 
 #include "../controls_fit.hpp"
 #include "../picker_filter.hpp"
+#include "../picker_order.hpp"
 #include "../report_view.hpp"
 #include "../window_placement.hpp"
 #include "panels.hpp"
@@ -18,36 +19,6 @@ namespace fragviz::app {
 namespace {
 
 // [SECTION] instruction picker
-
-/// Catalogue indices grouped for the picker: groups in catalogue order of first appearance, each
-/// group's entries by shape (M, N, K), then catalogue order. Built once.
-struct PickerOrder {
-  struct Group {
-    std::string name;
-    std::vector<int> entries;
-  };
-  std::vector<Group> groups;
-};
-
-const PickerOrder& picker_order() {
-  static const PickerOrder order = [] {
-    PickerOrder o;
-    const std::vector<Instruction>& cat = catalogue();
-    for (int i = 0; i < static_cast<int>(cat.size()); ++i) {
-      const std::string g = cat[static_cast<std::size_t>(i)].group;
-      auto it = std::find_if(o.groups.begin(), o.groups.end(), [&](const auto& x) { return x.name == g; });
-      if (it == o.groups.end()) it = o.groups.insert(o.groups.end(), PickerOrder::Group{g, {}});
-      it->entries.push_back(i);
-    }
-    for (auto& g : o.groups)
-      std::stable_sort(g.entries.begin(), g.entries.end(), [&](int a, int b) {
-        const Instruction &x = cat[static_cast<std::size_t>(a)], &y = cat[static_cast<std::size_t>(b)];
-        return std::make_tuple(x.m, x.n, x.k) < std::make_tuple(y.m, y.n, y.k);
-      });
-    return o;
-  }();
-  return order;
-}
 
 /// The short tag shown right of an entry, and its colour.
 struct Tag {
@@ -125,41 +96,55 @@ void instruction_picker(AppState& s, const Derived& d) {
   const Instruction* first = nullptr;
   ImFont* bold = fonts().bold ? fonts().bold : ImGui::GetFont();
   const float tag_x = ImGui::GetFontSize() * 27.f;
-  for (const PickerOrder::Group& g : picker_order().groups) {
-    if (std::none_of(g.entries.begin(), g.entries.end(), shown)) continue;
-    ImGui::PushFont(bold);
-    ImGui::TextColored(ImVec4(0.55f, 0.78f, 1.f, 1.f), "%s", g.name.c_str());
-    ImGui::PopFont();
-    std::string shape;
-    for (int i : g.entries) {
-      if (!shown(i)) continue;
-      const Instruction& in = cat[static_cast<std::size_t>(i)];
-      if (!first) first = &in;
-      if (const std::string sh = shape_name(in); sh != shape) {
-        shape = sh;
-        ImGui::Indent();
-        ImGui::TextColored(kDimV, "%s", shape.c_str());
-        ImGui::Unindent();
+  // Architecture headings (sm_70 ... sm_120a), each over its groups; a heading shows while any
+  // entry under it does.
+  for (const PickerOrder::Arch& arch : picker_order().archs)
+    for (std::size_t gi = 0; gi < arch.groups.size(); ++gi) {
+      const PickerOrder::Group& g = arch.groups[gi];
+      if (std::none_of(g.entries.begin(), g.entries.end(), shown)) continue;
+      if (std::none_of(arch.groups.begin(), arch.groups.begin() + static_cast<std::ptrdiff_t>(gi),
+                       [&](const PickerOrder::Group& e) {
+                         return std::any_of(e.entries.begin(), e.entries.end(), shown);
+                       })) {
+        ImGui::PushFont(bold);
+        ImGui::TextColored(ImVec4(1.f, 0.85f, 0.45f, 1.f), "%s", arch.name.c_str());
+        ImGui::PopFont();
+        if (ImGui::IsItemVisible()) s.frame.widgets["arch:" + arch.name] = last_item_rect();
+        ImGui::Separator();
       }
-      ImGui::Indent(2.f * ImGui::GetFontSize());
-      ImGui::PushID(i);
-      const bool selected = &in == &cur;
-      if (ImGui::Selectable(short_mnemonic(in), selected, ImGuiSelectableFlags_None,
-                            ImVec2(tag_x + ImGui::GetFontSize() * 13.f, 0))) {
-        s.controls.instruction = in.mnemonic;
-        s.instruction_notice.clear();
+      ImGui::PushFont(bold);
+      ImGui::TextColored(ImVec4(0.55f, 0.78f, 1.f, 1.f), "%s", g.name.c_str());
+      ImGui::PopFont();
+      std::string shape;
+      for (int i : g.entries) {
+        if (!shown(i)) continue;
+        const Instruction& in = cat[static_cast<std::size_t>(i)];
+        if (!first) first = &in;
+        if (const std::string sh = shape_name(in); sh != shape) {
+          shape = sh;
+          ImGui::Indent();
+          ImGui::TextColored(kDimV, "%s", shape.c_str());
+          ImGui::Unindent();
+        }
+        ImGui::Indent(2.f * ImGui::GetFontSize());
+        ImGui::PushID(i);
+        const bool selected = &in == &cur;
+        if (ImGui::Selectable(short_mnemonic(in), selected, ImGuiSelectableFlags_None,
+                              ImVec2(tag_x + ImGui::GetFontSize() * 13.f, 0))) {
+          s.controls.instruction = in.mnemonic;
+          s.instruction_notice.clear();
+        }
+        // Only entries the popup shows, so tests click what a user could.
+        if (ImGui::IsItemVisible()) s.frame.widgets[std::string("instr:") + in.mnemonic] = last_item_rect();
+        if (selected) ImGui::SetItemDefaultFocus();
+        if (ImGui::IsItemHovered()) entry_tooltip(s, d, i, in);
+        const Tag tag = entry_tag(s, d, i, in);
+        ImGui::SameLine(tag_x);
+        ImGui::TextColored(tag.colour, "%s", tag.text.c_str());
+        ImGui::PopID();
+        ImGui::Unindent(2.f * ImGui::GetFontSize());
       }
-      // Only entries the popup shows, so tests click what a user could.
-      if (ImGui::IsItemVisible()) s.frame.widgets[std::string("instr:") + in.mnemonic] = last_item_rect();
-      if (selected) ImGui::SetItemDefaultFocus();
-      if (ImGui::IsItemHovered()) entry_tooltip(s, d, i, in);
-      const Tag tag = entry_tag(s, d, i, in);
-      ImGui::SameLine(tag_x);
-      ImGui::TextColored(tag.colour, "%s", tag.text.c_str());
-      ImGui::PopID();
-      ImGui::Unindent(2.f * ImGui::GetFontSize());
     }
-  }
   if (!first) {
     ImGui::TextColored(kAmberV, "no entry has every word of the filter");
   } else if (enter) {
@@ -304,16 +289,22 @@ void draw_controls(AppState& s, const Derived& d) {
   c.pad_halves = std::clamp(c.pad_halves, 0, kMaxPadHalves);
 
   row_label(s, fit, "swizzle", "label_swizzle");
-  if (ImGui::RadioButton("none", c.swizzle == Swizzle::none)) c.swizzle = Swizzle::none;
+  if (ImGui::RadioButton("none", c.swizzle == Swizzle::none)) c.pick_swizzle(Swizzle::none);
   record_widget(s, "swizzle_none");
   ImGui::SameLine();
-  if (ImGui::RadioButton("xor", c.swizzle == Swizzle::xor_row_mod8)) c.swizzle = Swizzle::xor_row_mod8;
+  if (ImGui::RadioButton("xor", c.swizzle == Swizzle::xor_row_mod8))
+    s.pad_cleared_for_xor = c.pick_swizzle(Swizzle::xor_row_mod8) || s.pad_cleared_for_xor;
   record_widget(s, "swizzle_xor");
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(
         "16-byte chunk index XOR (row %% 8) inside each 128-byte group: CUTLASS Swizzle<3,4,3> on\n"
         "byte offsets, Swizzle<3,3,3> on offsets in halves (as fragviz-cli banks --swizzle takes it);\n"
-        "needs a row stride that is a multiple of 64 halves, so use it with pad 0");
+        "needs a row stride that is a multiple of 64 halves, so picking it sets pad 0");
+  if (c.swizzle != Swizzle::xor_row_mod8 || c.pad_halves != 0) s.pad_cleared_for_xor = false;
+  if (s.pad_cleared_for_xor) {
+    status_text(kDimV, "pad set to 0: the XOR swizzle is defined on an unpadded tile");
+    record_widget(s, "pad_cleared_for_xor");
+  }
 
   ImGui::Separator();
   const TileGeometry t = c.tile();

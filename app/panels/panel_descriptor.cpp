@@ -397,6 +397,10 @@ void draw_descriptor(AppState& s, HopperViews& v) {
     return;
   }
   v.frame.descriptor_drawn = true;
+  if (draw_descriptor_arch(s)) {
+    ImGui::End();
+    return;
+  }
   wgmma_picker(s, v);
   v.refresh(s);
   const WgmmaInstruction& in = *v.warpgroup().instr;

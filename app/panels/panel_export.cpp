@@ -1,9 +1,12 @@
-// File > Export: a modal dialog (view, format, path, PNG scale) over export_dialog.hpp; the export
-// runs when Export is pressed and its outcome stays at the top of the dialog (green: written, red:
-// why not), wrapped, the dialog's height fitted to it every frame so nothing falls below its edge.
+// File > Export: a modal dialog (view, format, palette, operand and crop, path, PNG scale) over
+// export_dialog.hpp; the export runs when Export is pressed and its outcome stays at the top of the
+// dialog (green: written, red: why not), wrapped in room kept for it. Its rows never come and go:
+// one that does not apply to the view or format is disabled, so the controls stay where the user
+// last saw them.
 #include <algorithm>
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "../export_dialog.hpp"
 #include "imgui.h"
@@ -15,7 +18,7 @@ namespace {
 
 constexpr scene::View kViews[] = {scene::View::fragments, scene::View::warpgroup, scene::View::ldmatrix,
                                   scene::View::stmatrix,  scene::View::movmatrix, scene::View::banks,
-                                  scene::View::output,    scene::View::algebra};
+                                  scene::View::output,    scene::View::algebra,   scene::View::tmem};
 constexpr scene::Format kFormats[] = {scene::Format::svg, scene::Format::png, scene::Format::pdf,
                                       scene::Format::tikz};
 
@@ -28,41 +31,76 @@ void draw_export_popup(AppState& s) {
     d.open_requested = false;
     d.message.clear();
   }
-  // Height 0 every frame: fitted to what the dialog holds now, the outcome line included.
+  // Height 0 every frame: fitted to what the dialog holds. Every row is always there (a row that
+  // does not apply is disabled, never hidden) and the outcome has its room kept, so no control moves
+  // between clicks: a second click lands where the first one's control still is.
   ImGui::SetNextWindowSize(ImVec2(640, 0), ImGuiCond_Always);
   if (!ImGui::BeginPopupModal("Export", nullptr, ImGuiWindowFlags_NoSavedSettings)) return;
   s.frame.widgets["export_dialog"] = Rect{ImGui::GetWindowPos().x, ImGui::GetWindowPos().y,
                                           ImGui::GetWindowSize().x, ImGui::GetWindowSize().y};
+  // The outcome at the top, where it is seen, in a box of three lines kept whether or not there is
+  // one (wrapped; a longer one scrolls in it), so nothing below moves when it comes or goes.
+  ImGui::BeginChild("##export_outcome", ImVec2(0, 3.f * ImGui::GetTextLineHeightWithSpacing()), false);
   if (!d.message.empty()) {
+    ImGui::PushTextWrapPos(0.f);
     status_text(d.message_ok ? kGreenV : kRedV, "%s", d.message.c_str());
+    ImGui::PopTextWrapPos();
     record_widget(s, "export_message");
-    ImGui::Separator();
   }
+  ImGui::EndChild();
+  ImGui::Separator();
   ImGui::TextUnformatted(
       "A view as it is on screen (its settings, layout and selected lane), as fragviz-cli "
       "export writes it:");
   const std::string folder = default_export_folder(d);
   const scene::Format old_format = d.format;
   const scene::View old_view = d.view;
+  const std::string old_path = d.path;
+  // Every picker filters as the user types and Enter takes the first entry shown (filtered_list),
+  // as every other picker of the app does.
   if (ImGui::BeginCombo("View", std::string(scene::to_string(d.view)).c_str())) {
-    for (scene::View v : kViews)
-      if (ImGui::Selectable(std::string(scene::to_string(v)).c_str(), v == d.view)) d.view = v;
+    std::vector<PickerEntry> entries;
+    for (scene::View v : kViews) {
+      const std::string name(scene::to_string(v));
+      entries.push_back(PickerEntry{name, "", "", v == d.view, "export_view:" + name});
+    }
+    if (const int i = filtered_list(s, "export_view", entries); i >= 0) d.view = kViews[i];
     ImGui::EndCombo();
   }
   record_widget(s, "export_view");
   if (ImGui::BeginCombo("Format", std::string(scene::to_string(d.format)).c_str())) {
+    std::vector<PickerEntry> entries;
     for (scene::Format f : kFormats) {
-      const bool needs_cairo = f == scene::Format::png || f == scene::Format::pdf;
-      if (ImGui::Selectable(std::string(scene::to_string(f)).c_str(), f == d.format,
-                            needs_cairo && !scene::cairo_available() ? ImGuiSelectableFlags_Disabled : 0))
-        d.format = f;
+      const std::string name(scene::to_string(f));
+      const bool missing = (f == scene::Format::png || f == scene::Format::pdf) && !scene::cairo_available();
+      entries.push_back(PickerEntry{missing ? name + " (not built: no cairo)" : name, "",
+                                    missing ? scene::cairo_description() : std::string(), f == d.format,
+                                    "export_format:" + name});
+    }
+    // A format this build cannot write stays listed (so the user learns why) but is not taken.
+    if (const int i = filtered_list(s, "export_format", entries); i >= 0) {
+      const scene::Format f = kFormats[i];
+      if (!((f == scene::Format::png || f == scene::Format::pdf) && !scene::cairo_available())) d.format = f;
     }
     ImGui::EndCombo();
   }
   record_widget(s, "export_format");
-  if (scene::croppable(d.view)) {
-    // Part of the view: one operand, and a block of its rows and columns (--operand, --crop).
-    const bool wg = d.view == scene::View::warpgroup;
+  const char* palettes[] = {"document (light)", "screen (dark)"};
+  if (ImGui::BeginCombo("Palette", palettes[d.dark ? 1 : 0])) {
+    const std::vector<PickerEntry> entries = {
+        PickerEntry{palettes[0], "", "", !d.dark, "export_palette:light"},
+        PickerEntry{palettes[1], "", "", d.dark, "export_palette:dark"}};
+    if (const int i = filtered_list(s, "export_palette", entries); i >= 0) d.dark = i == 1;
+    ImGui::EndCombo();
+  }
+  record_widget(s, "export_palette");
+  // Part of the view: one operand, and a block of its rows and columns (--operand, --crop); the bank
+  // view's one tile has no operands, only rows and columns.
+  const bool croppable = scene::croppable(d.view);
+  const bool tile = d.view == scene::View::banks;
+  const bool wg = d.view == scene::View::warpgroup;
+  ImGui::BeginDisabled(!croppable || tile);
+  {
     const char* names[] = {"all", "A", wg ? "D" : "B", "C/D"};
     const char* keys[] = {"", "A", wg ? "C" : "B", "C"};
     const int count = wg ? 3 : 4;
@@ -70,35 +108,45 @@ void draw_export_popup(AppState& s) {
     int at = 0;
     for (int i = 0; i < count; ++i)
       if (d.operand == keys[i]) at = i;
-    if (ImGui::BeginCombo("Operand", names[at])) {
+    ImGui::SetNextItemWidth(160);
+    if (ImGui::BeginCombo("Operand", !croppable || tile ? "-" : names[at])) {
+      std::vector<PickerEntry> entries;
       for (int i = 0; i < count; ++i)
-        if (ImGui::Selectable(names[i], i == at)) d.operand = keys[i];
+        entries.push_back(PickerEntry{names[i], "", "", i == at, std::string("export_operand:") + names[i]});
+      if (const int i = filtered_list(s, "export_operand", entries); i >= 0) d.operand = keys[i];
       ImGui::EndCombo();
     }
     record_widget(s, "export_operand");
-    if (!d.operand.empty()) {
-      ImGui::Checkbox("Crop", &d.crop);
-      record_widget(s, "export_crop");
-      if (d.crop) {
-        const auto range = [&](const char* label, int* first, int* last, const char* widget) {
-          ImGui::TextUnformatted(label);
-          ImGui::SameLine(90);
-          ImGui::SetNextItemWidth(110);
-          input_int((std::string("##first") + widget).c_str(), first);
-          ImGui::SameLine();
-          ImGui::TextUnformatted("to");
-          ImGui::SameLine();
-          ImGui::SetNextItemWidth(110);
-          input_int((std::string("##last") + widget).c_str(), last);
-          record_widget(s, widget);
-          *first = std::max(0, *first);
-          *last = std::max(*first, *last);
-        };
-        range("rows", &d.first_row, &d.last_row, "export_crop_rows");
-        range("columns", &d.first_col, &d.last_col, "export_crop_cols");
-      }
-    }
   }
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  ImGui::TextColored(kDimV, "%s",
+                     !croppable ? "crop: fragments, warpgroup and banks only"
+                     : tile     ? "banks: crop rows and columns of the tile"
+                                : "crop: pick one operand");
+  const bool can_crop = croppable && (tile || !d.operand.empty());
+  ImGui::BeginDisabled(!can_crop);
+  ImGui::Checkbox("Crop", &d.crop);
+  record_widget(s, "export_crop");
+  ImGui::EndDisabled();
+  ImGui::BeginDisabled(!can_crop || !d.crop);
+  const auto range = [&](const char* label, int* first, int* last, const char* widget) {
+    ImGui::TextUnformatted(label);
+    ImGui::SameLine(90);
+    ImGui::SetNextItemWidth(110);
+    input_int((std::string("##first") + widget).c_str(), first);
+    ImGui::SameLine();
+    ImGui::TextUnformatted("to");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(110);
+    input_int((std::string("##last") + widget).c_str(), last);
+    record_widget(s, widget);
+    *first = std::max(0, *first);
+    *last = std::max(*first, *last);
+  };
+  range("rows", &d.first_row, &d.last_row, "export_crop_rows");
+  range("columns", &d.first_col, &d.last_col, "export_crop_cols");
+  ImGui::EndDisabled();
   if (!scene::cairo_available()) status_text(kDimV, "PNG and PDF: %s", scene::cairo_description().c_str());
   // The path follows the view and format until the user types one of their own; a typed name still
   // follows the format's extension.
@@ -108,10 +156,12 @@ void draw_export_popup(AppState& s) {
   const bool enter = ImGui::InputText(
       "File", &d.path, ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
   record_widget(s, "export_path");
-  if (d.format == scene::Format::png) {
-    ImGui::SetNextItemWidth(160);
-    ImGui::SliderFloat("Pixels per point", &d.scale, 0.5f, 8.f, "%.1f");
-  }
+  forget_stale_outcome(d, old_view, old_format, old_path);
+  ImGui::BeginDisabled(d.format != scene::Format::png);
+  ImGui::SetNextItemWidth(160);
+  ImGui::SliderFloat("Pixels per point (PNG)", &d.scale, 0.5f, 8.f, "%.1f");
+  record_widget(s, "export_scale");
+  ImGui::EndDisabled();
   if (d.overwrite_pending != d.path) d.overwrite_pending.clear();  // the name changed: ask again
   const auto write = [&] {
     const ExportOutcome o = run_export(s, d.view, d.format, d.path, d.scale);
@@ -133,14 +183,15 @@ void draw_export_popup(AppState& s) {
     }
   }
   record_widget(s, "export_ok");
-  if (!d.overwrite_pending.empty()) {
-    ImGui::SameLine();
-    if (ImGui::Button("Overwrite")) write();
-    record_widget(s, "export_overwrite");
-  }
+  ImGui::SameLine();
+  ImGui::BeginDisabled(d.overwrite_pending.empty());
+  if (ImGui::Button("Overwrite")) write();
+  record_widget(s, "export_overwrite");
+  ImGui::EndDisabled();
   ImGui::SameLine();
   if (ImGui::Button("Close") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))
     ImGui::CloseCurrentPopup();
+  record_widget(s, "export_close");
   ImGui::EndPopup();
 }
 

@@ -1,7 +1,8 @@
 // A, B and C/D fragment grids of the selected instruction, arranged as the product is read: A to
 // the left, B above, C/D at the bottom right, so a row of A and a column of B meet at the C/D cell
 // they produce. Any M/N/K: the grids sit in a scrolled child window with a zoom (zoom_grid.hpp:
-// slider, "fit", "labels", ctrl+wheel about the mouse); zoom 1 fits everything, and the view opens
+// slider, "fit", "labels", ctrl+wheel about the mouse); zoom 1 fits everything (rows never shorter
+// than half an index label: a view too short for that scrolls), and the view opens
 // at the smallest zoom at which every cell holds "T<lane> V<element>" and every row and column its
 // index; the index bands stay in view while their grid scrolls under them. m8n8k4 .f16 shows its four
 // independent quad-pair products as four such blocks, arranged to give the largest cells.
@@ -28,6 +29,7 @@
 #include "../window_placement.hpp"
 #include "../zoom_grid.hpp"
 #include "fragviz/smem/banks.hpp"
+#include "fragviz/viewmodel/fragments_header.hpp"
 #include "imgui_internal.h"  // ImGui::SetNextWindowScroll
 #include "panels.hpp"
 
@@ -94,7 +96,9 @@ GridGeom make_geom(const Instruction& in, ImVec2 origin, float cw, float ch, int
 }
 
 /// Cell size (and blocks per row) that fits every grid into `avail` at zoom 1: at most 64x40 as
-/// the seed drew them; whole pixels down to 4, fractions below (b1 m16n8k256 fits at about 2x1.5).
+/// the seed drew them; whole pixels down to 4, fractions below in width (b1 m16n8k256 fits its 264
+/// columns at about 3 wide), but never less than `min_ch` tall: a view too short for every row at
+/// that height scrolls instead (a Hopper window below it made 2-3 px rows nobody could read or hit).
 struct Fit {
   float cw, ch;
   int per_row;
@@ -102,7 +106,7 @@ struct Fit {
 /// The widest a fitted cell may be against its height.
 constexpr float kMaxCellAspect = 3.f;
 
-Fit fit_cells(const Instruction& in, ImVec2 avail, const Margins& mg) {
+Fit fit_cells(const Instruction& in, ImVec2 avail, const Margins& mg, float min_ch) {
   Fit best{1.f, 1.f, 1};
   float best_score = -1.f;
   for (int per_row : {1, 2, 4}) {
@@ -115,12 +119,16 @@ Fit fit_cells(const Instruction& in, ImVec2 avail, const Margins& mg) {
     auto size = [](float raw, float most) {
       return std::min(most, raw >= 4.f ? std::floor(raw) : std::max(raw, 1.f));
     };
-    float cw = size((avail.x - fixed_w) / static_cast<float>(per_row * (in.k + in.n)), 64.f);
-    if (const float pad = kTitleWidth - static_cast<float>(in.n) * cw; pad > 0)  // see make_geom
-      cw = size((avail.x - fixed_w - static_cast<float>(per_row) * pad) /
-                    static_cast<float>(per_row * (in.k + in.n)),
-                64.f);
-    const float ch = size((avail.y - fixed_h) / static_cast<float>(rows * (in.k + in.m)), 40.f);
+    // A B and C/D narrower than their titles get room for them (make_geom): a block is then k cells
+    // and kTitleWidth wide, so the cells may be no wider than that leaves (else the view overflows
+    // its width by a few pixels and scrolls sideways).
+    const float free_w = avail.x - fixed_w;
+    const float cw_all = free_w / static_cast<float>(per_row * (in.k + in.n));
+    const float cw_titled =
+        (free_w - static_cast<float>(per_row) * kTitleWidth) / static_cast<float>(per_row * in.k);
+    float cw = size(cw_all * static_cast<float>(in.n) >= kTitleWidth ? cw_all : cw_titled, 64.f);
+    const float ch =
+        std::max(min_ch, size((avail.y - fixed_h) / static_cast<float>(rows * (in.k + in.m)), 40.f));
     // A short view (a Hopper window below it) must not make flat, wide cells: zooming those to
     // readable height stretched them sideways (newcomer round 8). At most kMaxCellAspect wide.
     cw = std::min(cw, std::max(1.f, std::floor(ch * kMaxCellAspect)));
@@ -219,41 +227,46 @@ void cell_tooltip(const AppState& s, const Derived& d, const Hit& h) {
 
 // [SECTION] drawing
 
-/// The legend in the corner above A and left of B (clipped to it).
-void draw_corner(ImDrawList* dl, const Derived& d, const GridGeom& g) {
+/// Where a heading or legend line was drawn: its text's box, clipped as drawn (for the state dump).
+void record_text(std::vector<TextRecord>* out, ImFont* f, ImVec2 at, const char* text, ImVec2 clip_max) {
+  if (!out) return;
+  const ImVec2 sz = f->CalcTextSizeA(f->FontSize, 1e9f, 0.f, text);
+  const float w = std::min(sz.x, clip_max.x - at.x), h = std::min(sz.y, clip_max.y - at.y);
+  if (w > 0 && h > 0) out->push_back(TextRecord{text, Rect{at.x, at.y, w, h}});
+}
+
+/// The legend in the corner above A and left of B: whole lines only, as many as the corner holds
+/// (a line cut at the corner's foot read as run into A's title).
+void draw_corner(ImDrawList* dl, const Derived& d, const GridGeom& g, std::vector<TextRecord>* texts) {
   const Instruction& in = *d.instr;
   const ImVec2 b0 = g.block(0);
   const ImVec2 a = g.grid(Operand::A, 0), b = g.grid(Operand::B, 0);
   // Half an em short of B's row labels, so a clipped line never reads on into them.
-  dl->PushClipRect(
-      b0,
-      ImVec2(b.x - g.mg.gap - 0.5f * ImGui::GetFontSize(), a.y - g.mg.gap - ImGui::GetTextLineHeight() - 2.f),
-      true);
+  const ImVec2 clip(b.x - g.mg.gap - 0.5f * ImGui::GetFontSize(),
+                    a.y - g.mg.gap - ImGui::GetTextLineHeight() - 2.f);
+  dl->PushClipRect(b0, clip, true);
   float y = b0.y + 2.f;
   const ImU32 dim = IM_COL32(170, 176, 186, 255);
   auto line = [&](const char* text, ImU32 col) {
+    if (y + ImGui::GetTextLineHeight() > clip.y) return;
     dl->AddText(ImVec2(b0.x + 4.f, y), col, text);
+    record_text(texts, ImGui::GetFont(), ImVec2(b0.x + 4.f, y), text, clip);
     y += ImGui::GetTextLineHeightWithSpacing();
   };
   line(short_mnemonic(in), IM_COL32(230, 230, 235, 255));
-  line(in.op == MmaOp::xor_popc   ? "D = popc(A XOR B) + C, summed over k"
-       : in.op == MmaOp::and_popc ? "D = popc(A AND B) + C, summed over k"
-                                  : "D = A x B + C   (C and D share one layout)",
-       dim);
-  line("cell: T<lane> V<element>", dim);
-  line("groupID = lane >> 2, threadID_in_group = lane % 4", dim);
-  char buf[128];
-  std::snprintf(buf, sizeof buf, "per lane: A %d x .%s, B %d x .%s, C/D %d x .%s", d.op(Operand::A).per_lane,
-                std::string(to_string(in.a.type)).c_str(), d.op(Operand::B).per_lane,
-                std::string(to_string(in.b.type)).c_str(), d.op(Operand::C).per_lane,
-                std::string(to_string(in.c.type)).c_str());
-  line(buf, dim);
+  // The header the export carries too (fragments_header_lines), with the cell legend after its
+  // first line.
+  const std::vector<std::string> header = fragments_header_lines(in);
+  for (std::size_t i = 0; i < header.size(); ++i) {
+    line(header[i].c_str(), dim);
+    if (i == 0) line("cell: T<lane> V<element>", dim);
+  }
   dl->PopClipRect();
 }
 
 /// Grid titles: B's above its column indices, A's at the bottom of the corner above A, C/D's in the
 /// gap above C/D; and the quad-pair title of a product block.
-void draw_titles(ImDrawList* dl, const GridGeom& g, int p) {
+void draw_titles(ImDrawList* dl, const GridGeom& g, int p, std::vector<TextRecord>* texts) {
   ImFont* bf = fonts().bold ? fonts().bold : ImGui::GetFont();
   const ImU32 white = IM_COL32(240, 240, 240, 255);
   char buf[96];
@@ -269,15 +282,29 @@ void draw_titles(ImDrawList* dl, const GridGeom& g, int p) {
                 buf);
     dl->PopClipRect();
   }
+  const ImVec2 far(1e9f, 1e9f);
   std::snprintf(buf, sizeof buf, "B  %dx%d (k x n)", g.k, g.n);
-  dl->AddText(bf, bf->FontSize, ImVec2(b.x, b.y - g.mg.hl - g.mg.btitle + 1.f), white, buf);
+  const ImVec2 bt(b.x, b.y - g.mg.hl - g.mg.btitle + 1.f);
+  dl->AddText(bf, bf->FontSize, bt, white, buf);
+  record_text(texts, bf, bt, buf, far);
+  // A's title stays in A's column: clipped short of C/D's (a narrow A under a short view ran on
+  // into "C/D").
   std::snprintf(buf, sizeof buf, "A  %dx%d (m x k)", g.m, g.k);
-  dl->AddText(bf, bf->FontSize, ImVec2(a.x - g.mg.wl + 4.f, a.y - g.mg.gap - bf->FontSize - 2.f), white, buf);
+  const ImVec2 at(a.x - g.mg.wl + 4.f, a.y - g.mg.gap - bf->FontSize - 2.f);
+  const ImVec2 a_clip(b.x - 0.5f * g.mg.gap, a.y);
+  dl->PushClipRect(at, a_clip, true);
+  dl->AddText(bf, bf->FontSize, at, white, buf);
+  dl->PopClipRect();
+  record_text(texts, bf, at, buf, a_clip);
   std::snprintf(buf, sizeof buf, "C/D  %dx%d", g.m, g.n);
-  if (!centred_text(dl, bf, ImVec2(c.x, c.y - g.mg.gap), ImVec2(c.x + static_cast<float>(g.n) * g.cw, c.y),
-                    white, buf))
-    centred_text(dl, bf, ImVec2(c.x - 20.f, c.y - g.mg.gap),
-                 ImVec2(c.x + static_cast<float>(g.n) * g.cw + 20.f, c.y), white, "C/D");
+  const ImVec2 ca(c.x, c.y - g.mg.gap), cb(c.x + static_cast<float>(g.n) * g.cw, c.y);
+  const char* cd = buf;
+  if (!centred_text(dl, bf, ca, cb, white, buf)) {
+    cd = "C/D";
+    if (!centred_text(dl, bf, ImVec2(ca.x - 20.f, ca.y), ImVec2(cb.x + 20.f, cb.y), white, cd)) return;
+  }
+  const ImVec2 cs = bf->CalcTextSizeA(bf->FontSize, 1e9f, 0.f, cd);
+  record_text(texts, bf, ImVec2(0.5f * (ca.x + cb.x - cs.x), 0.5f * (ca.y + cb.y - cs.y)), cd, far);
 }
 
 /// One operand grid of one product block: cells in the visible range, labels, marks, rules.
@@ -519,15 +546,19 @@ void draw_fragments(AppState& s, const Derived& d) {
   const float sb = ImGui::GetStyle().ScrollbarSize;
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float bar_h = ImGui::GetFrameHeightWithSpacing();  // the zoom row above the grids
-  const Fit fit = fit_cells(in, ImVec2(avail.x - sb - 4.f, avail.y - bar_h - sb - 4.f), mg);
   ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
+  // The least row height "fit" gives: every second row's index reads beside the grid (half an index
+  // label and its gap), rows a pointer can hit; shorter rows (2-3 px in a short view) read as noise.
+  const float min_ch = std::ceil(0.5f * (sf->FontSize + kFragmentIndexLabels.gap));
+  const Fit fit = fit_cells(in, ImVec2(avail.x - sb - 4.f, avail.y - bar_h - sb - 4.f), mg, min_ch);
   int max_element = 0;
   for (const OperandTable& t : d.operands) max_element = std::max(max_element, t.per_lane - 1);
   const float readable = readable_zoom(in, sf, fit, max_element);
   GridZoom& view = s.fragments_view;
   const bool fresh = zoom_for(view, in.mnemonic, readable);
   zoom_bar(s, view, "fragments", kMinFragmentsZoom, kMaxFragmentsZoom, readable,
-           "1x fits every grid in the view; the view opens at the zoom where every cell holds its label.\n"
+           "1x fits every grid in the view (rows no shorter than half a row number: a short view scrolls);\n"
+           "the view opens at the zoom where every cell holds its label.\n"
            "Ctrl+wheel over the grids zooms about the mouse; wheel scrolls, shift+wheel scrolls sideways.");
   ImGui::SameLine();
   ImGui::TextColored(kDimV, "%s: A %dx%d, B %dx%d, C/D %dx%d%s", shape_name(in).c_str(), in.m, in.k, in.k,
@@ -579,12 +610,14 @@ void draw_fragments(AppState& s, const Derived& d) {
   int drawn = 0;
   const CellLabelMode mode = cell_label_mode(sf, g.cw, g.ch, kWarpSize - 1, max_element);
   s.frame.fragments_view.label_bands.clear();
+  s.frame.fragments_view.texts.clear();
   if (vis_max.x > vis_min.x && vis_max.y > vis_min.y) {
     // Everything below up to end_grid_clip() is clipped to the visible part.
     ImDrawList* dl = begin_grid_clip(vis_min, vis_max);
-    if (in.products == 1) draw_corner(dl, d, g);
+    std::vector<TextRecord>* texts = &s.frame.fragments_view.texts;
+    if (in.products == 1) draw_corner(dl, d, g, texts);
     for (int p = 0; p < in.products; ++p) {
-      draw_titles(dl, g, p);
+      draw_titles(dl, g, p, texts);
       for (Operand op : {Operand::A, Operand::B, Operand::C})
         draw_grid(dl, s, d, g, op, p, hover_lane, vis_min, vis_max, mode, drawn);
     }
@@ -631,6 +664,11 @@ void draw_fragments(AppState& s, const Derived& d) {
   fv.cells_drawn = drawn;
   fv.readable_zoom = readable;
   fv.label_mode = label_mode_name(mode);
+  // The export draws the cells as they read now (ViewRequest::labels).
+  s.fragments_labels = mode == CellLabelMode::none ? scene::CellLabels::none
+                       : mode == CellLabelMode::full || mode == CellLabelMode::two_lines
+                           ? scene::CellLabels::full
+                           : scene::CellLabels::lane;
   int rows = 0, cols = 0;
   for (Operand op : {Operand::A, Operand::B, Operand::C}) {
     rows = std::max(rows, operand_rows(in, op));

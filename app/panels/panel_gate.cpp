@@ -198,18 +198,34 @@ void draw_ladder(AppState& s, bool gate_running) {
   // Rows: the finished ladder's or the recorded bench's, else one per variant without figures
   // (geometry only).
   std::vector<LadderRow> rows = l.result ? l.result->rows : ladder_plan({0});
-  const ImGuiTableFlags f = ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit;
-  if (ImGui::BeginTable("ladder", 10, f)) {
-    for (const char* h : {"geometry", "variant", "n", "ms", "TFLOP/s", "x cuBLAS", "registers", "shared B",
-                          "spills B", "verdict"})
-      ImGui::TableSetupColumn(h);
-    ImGui::TableHeadersRow();
+  // Ten columns are wider than the panel at the default size (480 px): every column keeps the width
+  // its content needs and the table scrolls sideways under the geometry and variant columns, which
+  // stay (a table as wide as the panel cut the last columns off). As tall as its rows: the view
+  // grows to it (with_room), so only the sideways bar is ever needed.
+  const ImGuiTableFlags f = ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit |
+                            ImGuiTableFlags_ScrollX;
+  const ImGuiStyle& st = ImGui::GetStyle();
+  const float row_h = ImGui::GetTextLineHeight() + 2.f * st.CellPadding.y + 1.f;
+  const float table_h = static_cast<float>(rows.size() + 1) * row_h + st.ScrollbarSize + 6.f;
+  static constexpr const char* kColumns[] = {"geometry", "variant",   "n",        "ms",       "TFLOP/s",
+                                             "x cuBLAS", "registers", "shared B", "spills B", "verdict"};
+  if (ImGui::BeginTable("ladder", 10, f, ImVec2(0, table_h))) {
+    s.frame.widgets["ladder_table"] = Rect{ImGui::GetWindowPos().x, ImGui::GetWindowPos().y,
+                                           ImGui::GetWindowSize().x, ImGui::GetWindowSize().y};
+    for (const char* h : kColumns) ImGui::TableSetupColumn(h);
+    ImGui::TableSetupScrollFreeze(2, 1);
+    ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+    for (int c = 0; c < 10; ++c) {
+      ImGui::TableSetColumnIndex(c);
+      ImGui::TableHeader(kColumns[c]);
+      record_widget(s, (std::string("ladder_col:") + kColumns[c]).c_str());
+    }
     int index = 0;
     for (const LadderRow& row : rows) {
       const GateVariantInfo& info = gate_variant_info(row.variant);
       const GateReport* r = row.report.get();
       ImGui::TableNextRow();
-      // The geometry button first: the panel is narrow and the table scrolls sideways.
+      // The geometry button first: it stays while the table scrolls sideways.
       ImGui::TableNextColumn();
       for (GateOperand o : {GateOperand::A, GateOperand::B}) {
         if (o == GateOperand::B) ImGui::SameLine(0, 2.f);
@@ -310,15 +326,19 @@ void draw_gate(AppState& s) {
   record_widget(s, "gate_n");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(150);
-  if (ImGui::BeginCombo("variant", std::string(to_string(req.variant)).c_str())) {
+  if (ImGui::BeginCombo("variant", std::string(to_string(req.variant)).c_str(),
+                        ImGuiComboFlags_HeightLarge)) {
+    std::vector<PickerEntry> entries;
     for (const GateVariantInfo& info : gate_variants()) {
       std::string name = std::string(info.name) + "  (rung " + std::to_string(info.rung) + ")";
       if (info.deliberately_wrong) name = std::string(info.name) + "  (deliberately wrong)";
-      if (ImGui::Selectable(name.c_str(), info.variant == req.variant)) req.variant = info.variant;
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", std::string(info.technique).c_str());
+      entries.push_back(PickerEntry{name, "", std::string(info.technique), info.variant == req.variant});
     }
+    if (const int i = filtered_list(s, "gate_variant", entries); i >= 0)
+      req.variant = gate_variants()[static_cast<std::size_t>(i)].variant;
     ImGui::EndCombo();
   }
+  record_widget(s, "gate_variant");
   ImGui::SetNextItemWidth(110);
   // Unsigned decimal digits only: InputScalar would wrap "-1" and accept "1e3".
   static char seed_text[32] = "";

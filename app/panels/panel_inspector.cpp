@@ -53,7 +53,7 @@ std::vector<InspectorRegister> build_registers(const Derived& d, int lane, std::
   std::vector<InspectorRegister> out;
   for (Operand op : {Operand::A, Operand::B, Operand::C}) {
     const OperandTable& t = d.op(op);
-    const int per_reg = elements_per_register(t.type);
+    const int per_reg = elements_per_register(operand_spec(*d.instr, op));
     const int reg_bits = element_bits(t.type) == 64 ? 64 : 32;
     for (int r = 0; r < t.registers; ++r) {
       InspectorRegister reg;
@@ -270,12 +270,12 @@ void register_table(AppState& s, const Derived& d) {
   for (const InspectorRegister& reg : s.frame.inspector) {
     if (first || reg.operand != last) {
       const OperandTable& t = d.op(reg.operand);
-      const int per = elements_per_register(t.type);
+      const int per = elements_per_register(operand_spec(*d.instr, reg.operand));
+      const int bits = slot_bits(operand_spec(*d.instr, reg.operand));
       ImGui::Spacing();
       ImGui::TextColored(ImVec4(0.55f, 0.78f, 1.f, 1.f), "%s  .%s: %d register%s of %d x %d bit%s",
                          operand_title(reg.operand).c_str(), std::string(to_string(t.type)).c_str(),
-                         t.registers, t.registers == 1 ? "" : "s", per, element_bits(t.type),
-                         element_bits(t.type) == 1 ? "" : "s");
+                         t.registers, t.registers == 1 ? "" : "s", per, bits, bits == 1 ? "" : "s");
       first = false;
       last = reg.operand;
     }

@@ -397,9 +397,16 @@ void draw_matrix_moves(AppState& s, HopperViews& v) {
   v.frame.moves_drawn = true;
   MoveControls& c = s.hopper.moves;
   for (MoveView mv : {MoveView::stmatrix, MoveView::movmatrix, MoveView::epilogue}) {
-    if (ImGui::RadioButton(to_string(mv), c.view == mv)) c.view = mv;
+    if (ImGui::RadioButton(to_string(mv), c.view == mv && !s.moves_b8.shown)) {
+      c.view = mv;
+      s.moves_b8.shown = false;
+    }
     record_widget(s, (std::string("moves_") + to_string(mv)).c_str());
     ImGui::SameLine();
+  }
+  if (draw_moves_b8(s)) {  // the 8-bit sm_100a page (panel_moves_b8.cpp)
+    ImGui::End();
+    return;
   }
   ImGui::TextColored(
       kDimV, "  lane %s",

@@ -216,6 +216,10 @@ void draw_menu_and_status(AppState& s) {
       ImGui::Separator();
       ImGui::MenuItem(kWinAlgebra, nullptr, &s.algebra.open);
       record_widget(s, "view_algebra");
+      ImGui::MenuItem(kWinCtaTile, nullptr, &s.cta_tile.open);
+      record_widget(s, "view_cta_tile");
+      ImGui::MenuItem(kWinTmem, nullptr, &s.tmem.open);
+      record_widget(s, "view_tmem");
       ImGui::Separator();
       if (ImGui::MenuItem("Show every view")) s.windows = WindowsOpen{};
       ImGui::EndMenu();
@@ -253,7 +257,9 @@ void draw_menu_and_status(AppState& s) {
   ImGui::End();
   ImGui::PopStyleColor();
   ImGui::PopStyleVar(2);
+}
 
+void draw_menu_popups(AppState& s) {
   draw_open_popup(s);
   draw_export_popup(s);
   draw_quit_popup(s);

@@ -88,6 +88,25 @@ const char* to_string(CellLabelMode m) {
 
 // [SECTION] drawing
 
+/// Rings the cells at `cells` (top-left corners, cw x ch each): a dark halo and a white ring two
+/// pixels wide just outside each, then the cell refilled in `fill` (red where `wrong` says it was
+/// measured wrong), so that cells side by side (a thread's pair of accumulators) read as one ringed
+/// block, bright among the dimmed others.
+void selection_rings(ImDrawList* dl, const std::vector<ImVec2>& cells, const std::vector<bool>& wrong,
+                     float cw, float ch, ImU32 fill) {
+  for (const ImVec2& a : cells)
+    dl->AddRect(ImVec2(a.x - 3.f, a.y - 3.f), ImVec2(a.x + cw + 3.f, a.y + ch + 3.f), IM_COL32(0, 0, 0, 255),
+                0.f, 0, 1.5f);
+  for (const ImVec2& a : cells)
+    dl->AddRect(ImVec2(a.x - 1.5f, a.y - 1.5f), ImVec2(a.x + cw + 1.5f, a.y + ch + 1.5f),
+                IM_COL32(255, 255, 255, 255), 0.f, 0, 2.f);
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    const ImVec2 a = cells[i], b(a.x + cw, a.y + ch);
+    dl->AddRectFilled(a, b, fill);
+    if (wrong[i]) mismatch_mark(dl, a, b);
+  }
+}
+
 void draw_grid(ImDrawList* dl, const WgmmaGrid& t, const std::vector<std::uint8_t>& state, ImVec2 g0,
                float cw, float ch, int sel, int hover, const ImVec2& vis_min, const ImVec2& vis_max,
                CellLabelMode mode, int& drawn) {
@@ -102,6 +121,12 @@ void draw_grid(ImDrawList* dl, const WgmmaGrid& t, const std::vector<std::uint8_
     grid_backdrop(dl, ImVec2(g0.x + static_cast<float>(c0) * cw, g0.y + static_cast<float>(r0) * ch),
                   ImVec2(g0.x + static_cast<float>(c1) * cw, g0.y + static_cast<float>(r1) * ch));
   char l1[16], l2[16];
+  // The selected thread's cells in a small cell size (zoom 1: about 7 x 5 px), ringed after the grid
+  // so that no neighbour covers the ring: dimming the other 127 threads' shades alone left it hard to
+  // find (newcomer round 9).
+  const bool ringed = cw < 14.f || ch < 12.f;
+  std::vector<ImVec2> picked;
+  std::vector<bool> picked_wrong;
   for (int r = r0; r < r1; ++r)
     for (int c = c0; c < c1; ++c) {
       const Owner ow = t.at(r, c);
@@ -110,6 +135,10 @@ void draw_grid(ImDrawList* dl, const WgmmaGrid& t, const std::vector<std::uint8_
       const std::uint8_t st = state.empty() ? 0 : state[static_cast<std::size_t>(r * t.cols + c)];
       ++drawn;
       const bool dim = (sel >= 0 && sel != ow.lane) || (sel < 0 && hover >= 0 && hover != ow.lane && tiny);
+      if (ringed && sel >= 0 && sel == ow.lane) {
+        picked.push_back(a);
+        picked_wrong.push_back(st == 2);
+      }
       if (tiny) {
         dl->AddRectFilled(a, b,
                           st == 2 ? kRed
@@ -145,6 +174,7 @@ void draw_grid(ImDrawList* dl, const WgmmaGrid& t, const std::vector<std::uint8_
     }
   // Rules: every 16 rows a new warp (strong), every 8 rows and columns for reading.
   const ImVec2 g1(g0.x + static_cast<float>(t.cols) * cw, g0.y + static_cast<float>(t.rows) * ch);
+  selection_rings(dl, picked, picked_wrong, cw, ch, thread_colour(sel));
   for (int i = 8; i < t.rows; i += 8) {
     const float y = g0.y + static_cast<float>(i) * ch;
     if (y < vis_min.y || y > vis_max.y) continue;

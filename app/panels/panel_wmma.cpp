@@ -49,19 +49,19 @@ bool draw_wmma_picker(AppState& s) {
   ImGui::SetNextItemWidth(std::min(420.f, std::max(200.f, ImGui::GetContentRegionAvail().x * 0.5f)));
   const std::string preview = picked ? s.wmma_kind : "none: the instruction's mma.sync fragments";
   if (ImGui::BeginCombo("##wmma", preview.c_str(), ImGuiComboFlags_HeightLarge)) {
-    if (ImGui::Selectable("none: the instruction's mma.sync fragments", !picked)) s.wmma_kind.clear();
-    const char* group = "";
+    // Entry 0 is "none"; then the kinds under their groups, filtered as the user types.
+    std::vector<PickerEntry> entries{
+        PickerEntry{"none: the instruction's mma.sync fragments", "", "", !picked}};
     for (int i = 0; i < wmma_kind_count(); ++i) {
       const WmmaKind& w = wmma_kinds()[i];
-      if (std::string(group) != w.group) {
-        group = w.group;
-        ImGui::Separator();
-        ImGui::TextDisabled("%s", group);
-      }
       const std::string name = wmma_name(w), status = wmma_status(w, s.probe.report.get());
-      const std::string item = status.empty() ? name : name + "   (" + status + ")";
-      if (ImGui::Selectable(item.c_str(), picked == &w)) s.wmma_kind = name;
+      entries.push_back(
+          PickerEntry{status.empty() ? name : name + "   (" + status + ")", w.group, "", picked == &w});
     }
+    if (const int i = filtered_list(s, "wmma_picker", entries); i == 0)
+      s.wmma_kind.clear();
+    else if (i > 0)
+      s.wmma_kind = wmma_name(wmma_kinds()[i - 1]);
     ImGui::EndCombo();
   }
   record_widget(s, "wmma_picker");

@@ -9,6 +9,7 @@
 #include "../app_state.hpp"
 #include "../derived.hpp"
 #include "../label_text.hpp"
+#include "../palette.hpp"
 #include "../zoom_grid.hpp"
 #include "fragviz/isa/fragment_names.hpp"
 #include "imgui.h"
@@ -30,6 +31,10 @@ Fonts& fonts();
 /// Main menu bar (File, View), the status strip under it (model-only banner or "measured on"
 /// label, report errors) and the File > Open report file browser. (panel_menu.cpp)
 void draw_menu_and_status(AppState& s);
+/// The menu's modal popups (File > Open, Export, Quit). Drawn after every window of the frame:
+/// Dear ImGui 1.86 asserts (blocking_modal != NULL, ocornut/imgui#4920, fixed in 1.87) when a window
+/// is begun after a modal that opened in the same frame. (panel_menu.cpp)
+void draw_menu_popups(AppState& s);
 /// The Messages window (s.messages_open): every settings, asset and report notice in full,
 /// scrollable, with Copy all. (panel_messages.cpp)
 void draw_messages(AppState& s);
@@ -77,6 +82,12 @@ void draw_output(AppState& s, OutputRenderer& renderer);
 /// operation's operands and result as print_layout tables linked by offset; `m` caches the
 /// evaluation between frames. (panel_algebra.cpp)
 void draw_algebra(AppState& s, AlgebraModel& m);
+/// The CTA tile window (View > CTA tile): a preset's A, B, C grids by thread and warp, a thread's
+/// cells, the joins and bank tables; `m` caches the analysis between frames. (panel_cta_tile.cpp)
+void draw_cta_tile(AppState& s, CtaTileModel& m);
+/// The Tensor memory window (View > Tensor memory): TMEM lanes x columns filled by one tcgen05.ld/st
+/// or a tcgen05.mma accumulator, model only; `m` caches the grid between frames. (panel_tmem.cpp)
+void draw_tmem(AppState& s, TmemModel& m);
 
 // [SECTION] Hopper views (each window opened from the View menu; hopper_common.hpp)
 
@@ -88,8 +99,15 @@ void draw_warpgroup(AppState& s, HopperViews& v);
 /// A wgmma operand in shared memory through its matrix descriptor: 16-byte chunks by core
 /// matrix over the 32 banks, each element's address, the 64 descriptor bits. (panel_descriptor.cpp)
 void draw_descriptor(AppState& s, HopperViews& v);
+/// The descriptor view's architecture choice (sm_90 / sm_100); with sm_100 draws the tcgen05
+/// shared-memory and instruction descriptor decoders and returns true, the wgmma view then skipped.
+/// (panel_descriptor_sm100.cpp)
+bool draw_descriptor_arch(AppState& s);
 /// stmatrix .x1/.x2/.x4(.trans), movmatrix and the epilogue presets. (panel_matrix_moves.cpp)
 void draw_matrix_moves(AppState& s, HopperViews& v);
+/// The matrix-move view's "8-bit (sm_100a)" choice, on the line of its other choices; when chosen,
+/// draws the 8-bit / sub-byte ldmatrix and stmatrix page and returns true. (panel_moves_b8.cpp)
+bool draw_moves_b8(AppState& s);
 
 // [SECTION] helpers shared by panels (panel_common.cpp)
 
@@ -199,6 +217,20 @@ const char* operand_key(Operand op);
 /// Returns true when Enter was pressed in it (the picker then takes its first entry shown).
 bool picker_filter_field(AppState& s, const char* id, const char* hint, std::string& text,
                          const char* widget);
+/// One entry of a list picker (filtered_list): its text, the group heading it sits under (empty:
+/// none; the filter matches the group's name too), a tooltip, whether it is the current one, and the
+/// name its rect is recorded under while shown (empty: none).
+struct PickerEntry {
+  std::string label, group, tooltip;
+  bool selected = false;
+  std::string widget;
+};
+/// The list of an open picker (between BeginCombo and EndCombo) that filters as the user types, as
+/// the instruction picker does: picker_filter_field at its top (AppState::list_filter, emptied as
+/// the list opens, recorded as "<widget>_filter"), then the entries with every word of the filter
+/// (picker_matches over label and group), under their group headings; Enter takes the first entry
+/// shown. Returns the index of the entry picked this frame, or -1.
+int filtered_list(AppState& s, const char* widget, const std::vector<PickerEntry>& entries);
 /// Register `r` of `t`'s operand by its elements: "{a0,a1}" (fragment_names.hpp, which also names
 /// elements and operands for every view).
 std::string register_name(const OperandTable& t, int r);
@@ -217,6 +249,7 @@ inline constexpr ImU32 kGreen = IM_COL32(80, 200, 120, 255);
 inline const ImVec4 kRedV{0.95f, 0.35f, 0.3f, 1.f};
 inline const ImVec4 kGreenV{0.4f, 0.85f, 0.5f, 1.f};
 inline const ImVec4 kAmberV{1.f, 0.78f, 0.2f, 1.f};
-inline const ImVec4 kDimV{0.65f, 0.68f, 0.72f, 1.f};
+/// Dim text: palette.json's "screen" "dim" (palette.hpp), as the app was started with.
+inline const ImVec4& kDimV = screen_dim();
 
 }  // namespace fragviz::app

@@ -10,7 +10,7 @@
 //   wrapper); modelled in catalogue_table.hpp and fragviz/isa/fragment.hpp, never re-derived here.
 //
 // Every wrapper has
-//   static constexpr bool kAvailable;                         // false: no asm in this build
+//   static constexpr bool kAvailable;                         // true: every entry has its wrapper
 //   static constexpr int kAWords, kBWords, kCWords, kDWords;  // words_per_lane(); D has C's count
 //   static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
 //                   const std::uint32_t (&b)[kBWords], const std::uint32_t (&c)[kCWords]);
@@ -23,12 +23,21 @@
 //   word, passed as is.
 // Each asm is compiled only where __CUDA_ARCH__ >= min_sm * 10 (FRAGVIZ_MMA_ARCH); elsewhere run()
 // is empty and leaves d untouched, so the host asks mma_probe_available() before launching. An
-// entry that needs an arch-specific target (.kind::f8f6f4: sm_120a) is model only: this build makes
-// no such target, so its kAvailable is false and run() holds no asm. ptxas (CUDA 13.0) for sm_90
-// rejects it: "Instruction 'mma with with FP6/FP4 floating point type' not supported on .target
-// 'sm_90'", "Feature '.kind::f8f6f4' not supported on .target 'sm_90'"; it assembles for sm_120a,
-// spelled as the catalogue does (the PTX ISA syntax's order) or with .kind::f8f6f4 right after
-// .aligned, as CUTLASS writes it.
+// entry that needs an arch-specific target (.kind::f8f6f4, mxf8f6f4, mxf4, mxf4nvf4: sm_120a) is
+// compiled only where that target's feature macro is defined too (__CUDA_ARCH_FEAT_SM120_ALL, i.e.
+// code for sm_120a): the main build makes no such target (compile time), so there run() is empty;
+// a build whose CUDA architectures include 120a runs them with no code change, and the test
+// build.cuda_sources_compile_for_sm_120a has ptxas assemble every one for sm_120a. ptxas (CUDA
+// 13.0) for sm_90 rejects them: "Instruction 'mma with with FP6/FP4 floating point type' not
+// supported on .target 'sm_90'", "Feature '.kind::f8f6f4' not supported on .target 'sm_90'"; it
+// assembles them for sm_120a, spelled as the catalogue does (the PTX ISA syntax's order) or with
+// .kind::... right after .aligned, as CUTLASS writes it.
+//
+// A block-scaled entry (.block_scale) also takes scale-a-data and scale-b-data, one .b32 each, with
+// the selectors {byte-id, thread-id} as immediates {0, 0}: run_scaled(d, a, b, c, sfa, sfb) passes
+// the lane's scale words; run() passes unit scales in every byte (ue8m0 0x7F = 2^0, ue4m3 0x38 =
+// 1.0), so the probe's plan, launch and judge are those of every other entry and check A, B and
+// C/D. Which scale each element used is a later probe's question (docs/guide/blackwell.md).
 //
 // Drift guard, beside the test build.mma_wrappers_current that regenerates this file: each
 // specialisation spells its mnemonic once, as FRAGVIZ_MMA_MNEMONIC, which is both the text of its
@@ -1772,58 +1781,117 @@ struct MmaWrapper<65> {
 
 // [SECTION] f8f6f4 ----------------------------------------------------------------------------------------------
 
-/// `mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e2m1.e2m1.f32`: D (16x8 .f32) = A (16x32 .e2m1) * B (32x8 .e2m1) + C.
-/// Registers per lane: A 4 x .b32 (4 x e2m1), B 2 x .b32 (4 x e2m1), C and D 4 x .f32.
+/// `mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e4m3.e4m3.f32`: D (16x8 .f32) = A (16x32 .e4m3) * B (32x8 .e4m3) + C.
+/// Registers per lane: A 4 x .b32 (4 x e4m3), B 2 x .b32 (4 x e4m3), C and D 4 x .f32.
 /// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
-/// Note: model only here: needs sm_120a (ptxas rejects .kind::f8f6f4 for sm_90); fp6/fp4 values sit in 8-bit containers.
-/// No asm: this build makes no arch-specific target, so kAvailable is false.
-#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e2m1.e2m1.f32"
+/// Note: needs sm_120a (ptxas rejects .kind::f8f6f4 for sm_90); each element in an 8-bit container: e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e4m3.e4m3.f32"
 #define FRAGVIZ_MMA_ARCH 1200
 template <>
 struct MmaWrapper<66> {
-  FRAGVIZ_MMA_TRAITS(66, false, 4, 2, 4);
+  FRAGVIZ_MMA_TRAITS(66, true, 4, 2, 4);
   __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
                                              const std::uint32_t (&b)[kBWords],
                                              const std::uint32_t (&c)[kCWords]) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    float f[4];
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};\n"
+                 : "=f"(f[0]), "=f"(f[1]), "=f"(f[2]), "=f"(f[3])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]),
+                   "f"(__uint_as_float(c[0])), "f"(__uint_as_float(c[1])), "f"(__uint_as_float(c[2])),
+                   "f"(__uint_as_float(c[3])));
+    for (int j = 0; j < 4; ++j) d[j] = __float_as_uint(f[j]);
+#else
     (void)d, (void)a, (void)b, (void)c;
+#endif
   }
 };
 #undef FRAGVIZ_MMA_ARCH
 #undef FRAGVIZ_MMA_MNEMONIC
 
-/// `mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e3m2.e3m2.f32`: D (16x8 .f32) = A (16x32 .e3m2) * B (32x8 .e3m2) + C.
-/// Registers per lane: A 4 x .b32 (4 x e3m2), B 2 x .b32 (4 x e3m2), C and D 4 x .f32.
+/// `mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e4m3.e5m2.f32`: D (16x8 .f32) = A (16x32 .e4m3) * B (32x8 .e5m2) + C.
+/// Registers per lane: A 4 x .b32 (4 x e4m3), B 2 x .b32 (4 x e5m2), C and D 4 x .f32.
 /// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
-/// Note: model only here: needs sm_120a (ptxas rejects .kind::f8f6f4 for sm_90); fp6/fp4 values sit in 8-bit containers.
-/// No asm: this build makes no arch-specific target, so kAvailable is false.
-#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e3m2.e3m2.f32"
+/// Note: needs sm_120a (ptxas rejects .kind::f8f6f4 for sm_90); each element in an 8-bit container: e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e4m3.e5m2.f32"
 #define FRAGVIZ_MMA_ARCH 1200
 template <>
 struct MmaWrapper<67> {
-  FRAGVIZ_MMA_TRAITS(67, false, 4, 2, 4);
+  FRAGVIZ_MMA_TRAITS(67, true, 4, 2, 4);
   __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
                                              const std::uint32_t (&b)[kBWords],
                                              const std::uint32_t (&c)[kCWords]) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    float f[4];
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};\n"
+                 : "=f"(f[0]), "=f"(f[1]), "=f"(f[2]), "=f"(f[3])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]),
+                   "f"(__uint_as_float(c[0])), "f"(__uint_as_float(c[1])), "f"(__uint_as_float(c[2])),
+                   "f"(__uint_as_float(c[3])));
+    for (int j = 0; j < 4; ++j) d[j] = __float_as_uint(f[j]);
+#else
     (void)d, (void)a, (void)b, (void)c;
+#endif
   }
 };
 #undef FRAGVIZ_MMA_ARCH
 #undef FRAGVIZ_MMA_MNEMONIC
 
-/// `mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e2m3.e2m3.f32`: D (16x8 .f32) = A (16x32 .e2m3) * B (32x8 .e2m3) + C.
-/// Registers per lane: A 4 x .b32 (4 x e2m3), B 2 x .b32 (4 x e2m3), C and D 4 x .f32.
+/// `mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e4m3.e3m2.f32`: D (16x8 .f32) = A (16x32 .e4m3) * B (32x8 .e3m2) + C.
+/// Registers per lane: A 4 x .b32 (4 x e4m3), B 2 x .b32 (4 x e3m2), C and D 4 x .f32.
 /// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
-/// Note: model only here: needs sm_120a (ptxas rejects .kind::f8f6f4 for sm_90); fp6/fp4 values sit in 8-bit containers.
-/// No asm: this build makes no arch-specific target, so kAvailable is false.
-#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e2m3.e2m3.f32"
+/// Note: needs sm_120a (ptxas rejects .kind::f8f6f4 for sm_90); each element in an 8-bit container: e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e4m3.e3m2.f32"
 #define FRAGVIZ_MMA_ARCH 1200
 template <>
 struct MmaWrapper<68> {
-  FRAGVIZ_MMA_TRAITS(68, false, 4, 2, 4);
+  FRAGVIZ_MMA_TRAITS(68, true, 4, 2, 4);
   __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
                                              const std::uint32_t (&b)[kBWords],
                                              const std::uint32_t (&c)[kCWords]) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    float f[4];
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};\n"
+                 : "=f"(f[0]), "=f"(f[1]), "=f"(f[2]), "=f"(f[3])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]),
+                   "f"(__uint_as_float(c[0])), "f"(__uint_as_float(c[1])), "f"(__uint_as_float(c[2])),
+                   "f"(__uint_as_float(c[3])));
+    for (int j = 0; j < 4; ++j) d[j] = __float_as_uint(f[j]);
+#else
     (void)d, (void)a, (void)b, (void)c;
+#endif
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e4m3.e2m3.f32`: D (16x8 .f32) = A (16x32 .e4m3) * B (32x8 .e2m3) + C.
+/// Registers per lane: A 4 x .b32 (4 x e4m3), B 2 x .b32 (4 x e2m3), C and D 4 x .f32.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a (ptxas rejects .kind::f8f6f4 for sm_90); each element in an 8-bit container: e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e4m3.e2m3.f32"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<69> {
+  FRAGVIZ_MMA_TRAITS(69, true, 4, 2, 4);
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    float f[4];
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};\n"
+                 : "=f"(f[0]), "=f"(f[1]), "=f"(f[2]), "=f"(f[3])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]),
+                   "f"(__uint_as_float(c[0])), "f"(__uint_as_float(c[1])), "f"(__uint_as_float(c[2])),
+                   "f"(__uint_as_float(c[3])));
+    for (int j = 0; j < 4; ++j) d[j] = __float_as_uint(f[j]);
+#else
+    (void)d, (void)a, (void)b, (void)c;
+#endif
   }
 };
 #undef FRAGVIZ_MMA_ARCH
@@ -1832,17 +1900,2246 @@ struct MmaWrapper<68> {
 /// `mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e4m3.e2m1.f32`: D (16x8 .f32) = A (16x32 .e4m3) * B (32x8 .e2m1) + C.
 /// Registers per lane: A 4 x .b32 (4 x e4m3), B 2 x .b32 (4 x e2m1), C and D 4 x .f32.
 /// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
-/// Note: model only here: needs sm_120a (ptxas rejects .kind::f8f6f4 for sm_90); fp6/fp4 values sit in 8-bit containers.
-/// No asm: this build makes no arch-specific target, so kAvailable is false.
+/// Note: needs sm_120a (ptxas rejects .kind::f8f6f4 for sm_90); each element in an 8-bit container: e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
 #define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e4m3.e2m1.f32"
 #define FRAGVIZ_MMA_ARCH 1200
 template <>
-struct MmaWrapper<69> {
-  FRAGVIZ_MMA_TRAITS(69, false, 4, 2, 4);
+struct MmaWrapper<70> {
+  FRAGVIZ_MMA_TRAITS(70, true, 4, 2, 4);
   __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
                                              const std::uint32_t (&b)[kBWords],
                                              const std::uint32_t (&c)[kCWords]) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    float f[4];
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};\n"
+                 : "=f"(f[0]), "=f"(f[1]), "=f"(f[2]), "=f"(f[3])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]),
+                   "f"(__uint_as_float(c[0])), "f"(__uint_as_float(c[1])), "f"(__uint_as_float(c[2])),
+                   "f"(__uint_as_float(c[3])));
+    for (int j = 0; j < 4; ++j) d[j] = __float_as_uint(f[j]);
+#else
     (void)d, (void)a, (void)b, (void)c;
+#endif
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e5m2.e4m3.f32`: D (16x8 .f32) = A (16x32 .e5m2) * B (32x8 .e4m3) + C.
+/// Registers per lane: A 4 x .b32 (4 x e5m2), B 2 x .b32 (4 x e4m3), C and D 4 x .f32.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a (ptxas rejects .kind::f8f6f4 for sm_90); each element in an 8-bit container: e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e5m2.e4m3.f32"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<71> {
+  FRAGVIZ_MMA_TRAITS(71, true, 4, 2, 4);
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    float f[4];
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};\n"
+                 : "=f"(f[0]), "=f"(f[1]), "=f"(f[2]), "=f"(f[3])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]),
+                   "f"(__uint_as_float(c[0])), "f"(__uint_as_float(c[1])), "f"(__uint_as_float(c[2])),
+                   "f"(__uint_as_float(c[3])));
+    for (int j = 0; j < 4; ++j) d[j] = __float_as_uint(f[j]);
+#else
+    (void)d, (void)a, (void)b, (void)c;
+#endif
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e5m2.e5m2.f32`: D (16x8 .f32) = A (16x32 .e5m2) * B (32x8 .e5m2) + C.
+/// Registers per lane: A 4 x .b32 (4 x e5m2), B 2 x .b32 (4 x e5m2), C and D 4 x .f32.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a (ptxas rejects .kind::f8f6f4 for sm_90); each element in an 8-bit container: e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e5m2.e5m2.f32"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<72> {
+  FRAGVIZ_MMA_TRAITS(72, true, 4, 2, 4);
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    float f[4];
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};\n"
+                 : "=f"(f[0]), "=f"(f[1]), "=f"(f[2]), "=f"(f[3])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]),
+                   "f"(__uint_as_float(c[0])), "f"(__uint_as_float(c[1])), "f"(__uint_as_float(c[2])),
+                   "f"(__uint_as_float(c[3])));
+    for (int j = 0; j < 4; ++j) d[j] = __float_as_uint(f[j]);
+#else
+    (void)d, (void)a, (void)b, (void)c;
+#endif
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e5m2.e3m2.f32`: D (16x8 .f32) = A (16x32 .e5m2) * B (32x8 .e3m2) + C.
+/// Registers per lane: A 4 x .b32 (4 x e5m2), B 2 x .b32 (4 x e3m2), C and D 4 x .f32.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a (ptxas rejects .kind::f8f6f4 for sm_90); each element in an 8-bit container: e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e5m2.e3m2.f32"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<73> {
+  FRAGVIZ_MMA_TRAITS(73, true, 4, 2, 4);
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    float f[4];
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};\n"
+                 : "=f"(f[0]), "=f"(f[1]), "=f"(f[2]), "=f"(f[3])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]),
+                   "f"(__uint_as_float(c[0])), "f"(__uint_as_float(c[1])), "f"(__uint_as_float(c[2])),
+                   "f"(__uint_as_float(c[3])));
+    for (int j = 0; j < 4; ++j) d[j] = __float_as_uint(f[j]);
+#else
+    (void)d, (void)a, (void)b, (void)c;
+#endif
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e5m2.e2m3.f32`: D (16x8 .f32) = A (16x32 .e5m2) * B (32x8 .e2m3) + C.
+/// Registers per lane: A 4 x .b32 (4 x e5m2), B 2 x .b32 (4 x e2m3), C and D 4 x .f32.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a (ptxas rejects .kind::f8f6f4 for sm_90); each element in an 8-bit container: e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e5m2.e2m3.f32"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<74> {
+  FRAGVIZ_MMA_TRAITS(74, true, 4, 2, 4);
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    float f[4];
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};\n"
+                 : "=f"(f[0]), "=f"(f[1]), "=f"(f[2]), "=f"(f[3])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]),
+                   "f"(__uint_as_float(c[0])), "f"(__uint_as_float(c[1])), "f"(__uint_as_float(c[2])),
+                   "f"(__uint_as_float(c[3])));
+    for (int j = 0; j < 4; ++j) d[j] = __float_as_uint(f[j]);
+#else
+    (void)d, (void)a, (void)b, (void)c;
+#endif
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e5m2.e2m1.f32`: D (16x8 .f32) = A (16x32 .e5m2) * B (32x8 .e2m1) + C.
+/// Registers per lane: A 4 x .b32 (4 x e5m2), B 2 x .b32 (4 x e2m1), C and D 4 x .f32.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a (ptxas rejects .kind::f8f6f4 for sm_90); each element in an 8-bit container: e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e5m2.e2m1.f32"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<75> {
+  FRAGVIZ_MMA_TRAITS(75, true, 4, 2, 4);
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    float f[4];
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};\n"
+                 : "=f"(f[0]), "=f"(f[1]), "=f"(f[2]), "=f"(f[3])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]),
+                   "f"(__uint_as_float(c[0])), "f"(__uint_as_float(c[1])), "f"(__uint_as_float(c[2])),
+                   "f"(__uint_as_float(c[3])));
+    for (int j = 0; j < 4; ++j) d[j] = __float_as_uint(f[j]);
+#else
+    (void)d, (void)a, (void)b, (void)c;
+#endif
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e3m2.e4m3.f32`: D (16x8 .f32) = A (16x32 .e3m2) * B (32x8 .e4m3) + C.
+/// Registers per lane: A 4 x .b32 (4 x e3m2), B 2 x .b32 (4 x e4m3), C and D 4 x .f32.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a (ptxas rejects .kind::f8f6f4 for sm_90); each element in an 8-bit container: e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e3m2.e4m3.f32"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<76> {
+  FRAGVIZ_MMA_TRAITS(76, true, 4, 2, 4);
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    float f[4];
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};\n"
+                 : "=f"(f[0]), "=f"(f[1]), "=f"(f[2]), "=f"(f[3])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]),
+                   "f"(__uint_as_float(c[0])), "f"(__uint_as_float(c[1])), "f"(__uint_as_float(c[2])),
+                   "f"(__uint_as_float(c[3])));
+    for (int j = 0; j < 4; ++j) d[j] = __float_as_uint(f[j]);
+#else
+    (void)d, (void)a, (void)b, (void)c;
+#endif
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e3m2.e5m2.f32`: D (16x8 .f32) = A (16x32 .e3m2) * B (32x8 .e5m2) + C.
+/// Registers per lane: A 4 x .b32 (4 x e3m2), B 2 x .b32 (4 x e5m2), C and D 4 x .f32.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a (ptxas rejects .kind::f8f6f4 for sm_90); each element in an 8-bit container: e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e3m2.e5m2.f32"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<77> {
+  FRAGVIZ_MMA_TRAITS(77, true, 4, 2, 4);
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    float f[4];
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};\n"
+                 : "=f"(f[0]), "=f"(f[1]), "=f"(f[2]), "=f"(f[3])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]),
+                   "f"(__uint_as_float(c[0])), "f"(__uint_as_float(c[1])), "f"(__uint_as_float(c[2])),
+                   "f"(__uint_as_float(c[3])));
+    for (int j = 0; j < 4; ++j) d[j] = __float_as_uint(f[j]);
+#else
+    (void)d, (void)a, (void)b, (void)c;
+#endif
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e3m2.e3m2.f32`: D (16x8 .f32) = A (16x32 .e3m2) * B (32x8 .e3m2) + C.
+/// Registers per lane: A 4 x .b32 (4 x e3m2), B 2 x .b32 (4 x e3m2), C and D 4 x .f32.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a (ptxas rejects .kind::f8f6f4 for sm_90); each element in an 8-bit container: e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e3m2.e3m2.f32"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<78> {
+  FRAGVIZ_MMA_TRAITS(78, true, 4, 2, 4);
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    float f[4];
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};\n"
+                 : "=f"(f[0]), "=f"(f[1]), "=f"(f[2]), "=f"(f[3])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]),
+                   "f"(__uint_as_float(c[0])), "f"(__uint_as_float(c[1])), "f"(__uint_as_float(c[2])),
+                   "f"(__uint_as_float(c[3])));
+    for (int j = 0; j < 4; ++j) d[j] = __float_as_uint(f[j]);
+#else
+    (void)d, (void)a, (void)b, (void)c;
+#endif
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e3m2.e2m3.f32`: D (16x8 .f32) = A (16x32 .e3m2) * B (32x8 .e2m3) + C.
+/// Registers per lane: A 4 x .b32 (4 x e3m2), B 2 x .b32 (4 x e2m3), C and D 4 x .f32.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a (ptxas rejects .kind::f8f6f4 for sm_90); each element in an 8-bit container: e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e3m2.e2m3.f32"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<79> {
+  FRAGVIZ_MMA_TRAITS(79, true, 4, 2, 4);
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    float f[4];
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};\n"
+                 : "=f"(f[0]), "=f"(f[1]), "=f"(f[2]), "=f"(f[3])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]),
+                   "f"(__uint_as_float(c[0])), "f"(__uint_as_float(c[1])), "f"(__uint_as_float(c[2])),
+                   "f"(__uint_as_float(c[3])));
+    for (int j = 0; j < 4; ++j) d[j] = __float_as_uint(f[j]);
+#else
+    (void)d, (void)a, (void)b, (void)c;
+#endif
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e3m2.e2m1.f32`: D (16x8 .f32) = A (16x32 .e3m2) * B (32x8 .e2m1) + C.
+/// Registers per lane: A 4 x .b32 (4 x e3m2), B 2 x .b32 (4 x e2m1), C and D 4 x .f32.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a (ptxas rejects .kind::f8f6f4 for sm_90); each element in an 8-bit container: e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e3m2.e2m1.f32"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<80> {
+  FRAGVIZ_MMA_TRAITS(80, true, 4, 2, 4);
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    float f[4];
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};\n"
+                 : "=f"(f[0]), "=f"(f[1]), "=f"(f[2]), "=f"(f[3])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]),
+                   "f"(__uint_as_float(c[0])), "f"(__uint_as_float(c[1])), "f"(__uint_as_float(c[2])),
+                   "f"(__uint_as_float(c[3])));
+    for (int j = 0; j < 4; ++j) d[j] = __float_as_uint(f[j]);
+#else
+    (void)d, (void)a, (void)b, (void)c;
+#endif
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e2m3.e4m3.f32`: D (16x8 .f32) = A (16x32 .e2m3) * B (32x8 .e4m3) + C.
+/// Registers per lane: A 4 x .b32 (4 x e2m3), B 2 x .b32 (4 x e4m3), C and D 4 x .f32.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a (ptxas rejects .kind::f8f6f4 for sm_90); each element in an 8-bit container: e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e2m3.e4m3.f32"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<81> {
+  FRAGVIZ_MMA_TRAITS(81, true, 4, 2, 4);
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    float f[4];
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};\n"
+                 : "=f"(f[0]), "=f"(f[1]), "=f"(f[2]), "=f"(f[3])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]),
+                   "f"(__uint_as_float(c[0])), "f"(__uint_as_float(c[1])), "f"(__uint_as_float(c[2])),
+                   "f"(__uint_as_float(c[3])));
+    for (int j = 0; j < 4; ++j) d[j] = __float_as_uint(f[j]);
+#else
+    (void)d, (void)a, (void)b, (void)c;
+#endif
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e2m3.e5m2.f32`: D (16x8 .f32) = A (16x32 .e2m3) * B (32x8 .e5m2) + C.
+/// Registers per lane: A 4 x .b32 (4 x e2m3), B 2 x .b32 (4 x e5m2), C and D 4 x .f32.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a (ptxas rejects .kind::f8f6f4 for sm_90); each element in an 8-bit container: e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e2m3.e5m2.f32"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<82> {
+  FRAGVIZ_MMA_TRAITS(82, true, 4, 2, 4);
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    float f[4];
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};\n"
+                 : "=f"(f[0]), "=f"(f[1]), "=f"(f[2]), "=f"(f[3])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]),
+                   "f"(__uint_as_float(c[0])), "f"(__uint_as_float(c[1])), "f"(__uint_as_float(c[2])),
+                   "f"(__uint_as_float(c[3])));
+    for (int j = 0; j < 4; ++j) d[j] = __float_as_uint(f[j]);
+#else
+    (void)d, (void)a, (void)b, (void)c;
+#endif
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e2m3.e3m2.f32`: D (16x8 .f32) = A (16x32 .e2m3) * B (32x8 .e3m2) + C.
+/// Registers per lane: A 4 x .b32 (4 x e2m3), B 2 x .b32 (4 x e3m2), C and D 4 x .f32.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a (ptxas rejects .kind::f8f6f4 for sm_90); each element in an 8-bit container: e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e2m3.e3m2.f32"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<83> {
+  FRAGVIZ_MMA_TRAITS(83, true, 4, 2, 4);
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    float f[4];
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};\n"
+                 : "=f"(f[0]), "=f"(f[1]), "=f"(f[2]), "=f"(f[3])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]),
+                   "f"(__uint_as_float(c[0])), "f"(__uint_as_float(c[1])), "f"(__uint_as_float(c[2])),
+                   "f"(__uint_as_float(c[3])));
+    for (int j = 0; j < 4; ++j) d[j] = __float_as_uint(f[j]);
+#else
+    (void)d, (void)a, (void)b, (void)c;
+#endif
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e2m3.e2m3.f32`: D (16x8 .f32) = A (16x32 .e2m3) * B (32x8 .e2m3) + C.
+/// Registers per lane: A 4 x .b32 (4 x e2m3), B 2 x .b32 (4 x e2m3), C and D 4 x .f32.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a (ptxas rejects .kind::f8f6f4 for sm_90); each element in an 8-bit container: e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e2m3.e2m3.f32"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<84> {
+  FRAGVIZ_MMA_TRAITS(84, true, 4, 2, 4);
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    float f[4];
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};\n"
+                 : "=f"(f[0]), "=f"(f[1]), "=f"(f[2]), "=f"(f[3])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]),
+                   "f"(__uint_as_float(c[0])), "f"(__uint_as_float(c[1])), "f"(__uint_as_float(c[2])),
+                   "f"(__uint_as_float(c[3])));
+    for (int j = 0; j < 4; ++j) d[j] = __float_as_uint(f[j]);
+#else
+    (void)d, (void)a, (void)b, (void)c;
+#endif
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e2m3.e2m1.f32`: D (16x8 .f32) = A (16x32 .e2m3) * B (32x8 .e2m1) + C.
+/// Registers per lane: A 4 x .b32 (4 x e2m3), B 2 x .b32 (4 x e2m1), C and D 4 x .f32.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a (ptxas rejects .kind::f8f6f4 for sm_90); each element in an 8-bit container: e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e2m3.e2m1.f32"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<85> {
+  FRAGVIZ_MMA_TRAITS(85, true, 4, 2, 4);
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    float f[4];
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};\n"
+                 : "=f"(f[0]), "=f"(f[1]), "=f"(f[2]), "=f"(f[3])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]),
+                   "f"(__uint_as_float(c[0])), "f"(__uint_as_float(c[1])), "f"(__uint_as_float(c[2])),
+                   "f"(__uint_as_float(c[3])));
+    for (int j = 0; j < 4; ++j) d[j] = __float_as_uint(f[j]);
+#else
+    (void)d, (void)a, (void)b, (void)c;
+#endif
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e2m1.e4m3.f32`: D (16x8 .f32) = A (16x32 .e2m1) * B (32x8 .e4m3) + C.
+/// Registers per lane: A 4 x .b32 (4 x e2m1), B 2 x .b32 (4 x e4m3), C and D 4 x .f32.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a (ptxas rejects .kind::f8f6f4 for sm_90); each element in an 8-bit container: e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e2m1.e4m3.f32"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<86> {
+  FRAGVIZ_MMA_TRAITS(86, true, 4, 2, 4);
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    float f[4];
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};\n"
+                 : "=f"(f[0]), "=f"(f[1]), "=f"(f[2]), "=f"(f[3])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]),
+                   "f"(__uint_as_float(c[0])), "f"(__uint_as_float(c[1])), "f"(__uint_as_float(c[2])),
+                   "f"(__uint_as_float(c[3])));
+    for (int j = 0; j < 4; ++j) d[j] = __float_as_uint(f[j]);
+#else
+    (void)d, (void)a, (void)b, (void)c;
+#endif
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e2m1.e5m2.f32`: D (16x8 .f32) = A (16x32 .e2m1) * B (32x8 .e5m2) + C.
+/// Registers per lane: A 4 x .b32 (4 x e2m1), B 2 x .b32 (4 x e5m2), C and D 4 x .f32.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a (ptxas rejects .kind::f8f6f4 for sm_90); each element in an 8-bit container: e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e2m1.e5m2.f32"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<87> {
+  FRAGVIZ_MMA_TRAITS(87, true, 4, 2, 4);
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    float f[4];
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};\n"
+                 : "=f"(f[0]), "=f"(f[1]), "=f"(f[2]), "=f"(f[3])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]),
+                   "f"(__uint_as_float(c[0])), "f"(__uint_as_float(c[1])), "f"(__uint_as_float(c[2])),
+                   "f"(__uint_as_float(c[3])));
+    for (int j = 0; j < 4; ++j) d[j] = __float_as_uint(f[j]);
+#else
+    (void)d, (void)a, (void)b, (void)c;
+#endif
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e2m1.e3m2.f32`: D (16x8 .f32) = A (16x32 .e2m1) * B (32x8 .e3m2) + C.
+/// Registers per lane: A 4 x .b32 (4 x e2m1), B 2 x .b32 (4 x e3m2), C and D 4 x .f32.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a (ptxas rejects .kind::f8f6f4 for sm_90); each element in an 8-bit container: e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e2m1.e3m2.f32"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<88> {
+  FRAGVIZ_MMA_TRAITS(88, true, 4, 2, 4);
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    float f[4];
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};\n"
+                 : "=f"(f[0]), "=f"(f[1]), "=f"(f[2]), "=f"(f[3])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]),
+                   "f"(__uint_as_float(c[0])), "f"(__uint_as_float(c[1])), "f"(__uint_as_float(c[2])),
+                   "f"(__uint_as_float(c[3])));
+    for (int j = 0; j < 4; ++j) d[j] = __float_as_uint(f[j]);
+#else
+    (void)d, (void)a, (void)b, (void)c;
+#endif
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e2m1.e2m3.f32`: D (16x8 .f32) = A (16x32 .e2m1) * B (32x8 .e2m3) + C.
+/// Registers per lane: A 4 x .b32 (4 x e2m1), B 2 x .b32 (4 x e2m3), C and D 4 x .f32.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a (ptxas rejects .kind::f8f6f4 for sm_90); each element in an 8-bit container: e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e2m1.e2m3.f32"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<89> {
+  FRAGVIZ_MMA_TRAITS(89, true, 4, 2, 4);
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    float f[4];
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};\n"
+                 : "=f"(f[0]), "=f"(f[1]), "=f"(f[2]), "=f"(f[3])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]),
+                   "f"(__uint_as_float(c[0])), "f"(__uint_as_float(c[1])), "f"(__uint_as_float(c[2])),
+                   "f"(__uint_as_float(c[3])));
+    for (int j = 0; j < 4; ++j) d[j] = __float_as_uint(f[j]);
+#else
+    (void)d, (void)a, (void)b, (void)c;
+#endif
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e2m1.e2m1.f32`: D (16x8 .f32) = A (16x32 .e2m1) * B (32x8 .e2m1) + C.
+/// Registers per lane: A 4 x .b32 (4 x e2m1), B 2 x .b32 (4 x e2m1), C and D 4 x .f32.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a (ptxas rejects .kind::f8f6f4 for sm_90); each element in an 8-bit container: e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e2m1.e2m1.f32"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<90> {
+  FRAGVIZ_MMA_TRAITS(90, true, 4, 2, 4);
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    float f[4];
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};\n"
+                 : "=f"(f[0]), "=f"(f[1]), "=f"(f[2]), "=f"(f[3])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]),
+                   "f"(__uint_as_float(c[0])), "f"(__uint_as_float(c[1])), "f"(__uint_as_float(c[2])),
+                   "f"(__uint_as_float(c[3])));
+    for (int j = 0; j < 4; ++j) d[j] = __float_as_uint(f[j]);
+#else
+    (void)d, (void)a, (void)b, (void)c;
+#endif
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f16.e4m3.e4m3.f16`: D (16x8 .f16) = A (16x32 .e4m3) * B (32x8 .e4m3) + C.
+/// Registers per lane: A 4 x .b32 (4 x e4m3), B 2 x .b32 (4 x e4m3), C and D 2 x .f16x2.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a (ptxas rejects .kind::f8f6f4 for sm_90); each element in an 8-bit container: e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f16.e4m3.e4m3.f16"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<91> {
+  FRAGVIZ_MMA_TRAITS(91, true, 4, 2, 2);
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1}, {%2, %3, %4, %5}, {%6, %7}, {%8, %9};\n"
+                 : "=r"(d[0]), "=r"(d[1])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]), "r"(c[0]), "r"(c[1]));
+#else
+    (void)d, (void)a, (void)b, (void)c;
+#endif
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f16.e4m3.e5m2.f16`: D (16x8 .f16) = A (16x32 .e4m3) * B (32x8 .e5m2) + C.
+/// Registers per lane: A 4 x .b32 (4 x e4m3), B 2 x .b32 (4 x e5m2), C and D 2 x .f16x2.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a (ptxas rejects .kind::f8f6f4 for sm_90); each element in an 8-bit container: e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f16.e4m3.e5m2.f16"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<92> {
+  FRAGVIZ_MMA_TRAITS(92, true, 4, 2, 2);
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1}, {%2, %3, %4, %5}, {%6, %7}, {%8, %9};\n"
+                 : "=r"(d[0]), "=r"(d[1])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]), "r"(c[0]), "r"(c[1]));
+#else
+    (void)d, (void)a, (void)b, (void)c;
+#endif
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f16.e4m3.e3m2.f16`: D (16x8 .f16) = A (16x32 .e4m3) * B (32x8 .e3m2) + C.
+/// Registers per lane: A 4 x .b32 (4 x e4m3), B 2 x .b32 (4 x e3m2), C and D 2 x .f16x2.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a (ptxas rejects .kind::f8f6f4 for sm_90); each element in an 8-bit container: e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f16.e4m3.e3m2.f16"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<93> {
+  FRAGVIZ_MMA_TRAITS(93, true, 4, 2, 2);
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1}, {%2, %3, %4, %5}, {%6, %7}, {%8, %9};\n"
+                 : "=r"(d[0]), "=r"(d[1])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]), "r"(c[0]), "r"(c[1]));
+#else
+    (void)d, (void)a, (void)b, (void)c;
+#endif
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f16.e4m3.e2m3.f16`: D (16x8 .f16) = A (16x32 .e4m3) * B (32x8 .e2m3) + C.
+/// Registers per lane: A 4 x .b32 (4 x e4m3), B 2 x .b32 (4 x e2m3), C and D 2 x .f16x2.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a (ptxas rejects .kind::f8f6f4 for sm_90); each element in an 8-bit container: e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f16.e4m3.e2m3.f16"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<94> {
+  FRAGVIZ_MMA_TRAITS(94, true, 4, 2, 2);
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1}, {%2, %3, %4, %5}, {%6, %7}, {%8, %9};\n"
+                 : "=r"(d[0]), "=r"(d[1])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]), "r"(c[0]), "r"(c[1]));
+#else
+    (void)d, (void)a, (void)b, (void)c;
+#endif
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f16.e4m3.e2m1.f16`: D (16x8 .f16) = A (16x32 .e4m3) * B (32x8 .e2m1) + C.
+/// Registers per lane: A 4 x .b32 (4 x e4m3), B 2 x .b32 (4 x e2m1), C and D 2 x .f16x2.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a (ptxas rejects .kind::f8f6f4 for sm_90); each element in an 8-bit container: e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f16.e4m3.e2m1.f16"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<95> {
+  FRAGVIZ_MMA_TRAITS(95, true, 4, 2, 2);
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1}, {%2, %3, %4, %5}, {%6, %7}, {%8, %9};\n"
+                 : "=r"(d[0]), "=r"(d[1])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]), "r"(c[0]), "r"(c[1]));
+#else
+    (void)d, (void)a, (void)b, (void)c;
+#endif
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f16.e5m2.e4m3.f16`: D (16x8 .f16) = A (16x32 .e5m2) * B (32x8 .e4m3) + C.
+/// Registers per lane: A 4 x .b32 (4 x e5m2), B 2 x .b32 (4 x e4m3), C and D 2 x .f16x2.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a (ptxas rejects .kind::f8f6f4 for sm_90); each element in an 8-bit container: e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f16.e5m2.e4m3.f16"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<96> {
+  FRAGVIZ_MMA_TRAITS(96, true, 4, 2, 2);
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1}, {%2, %3, %4, %5}, {%6, %7}, {%8, %9};\n"
+                 : "=r"(d[0]), "=r"(d[1])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]), "r"(c[0]), "r"(c[1]));
+#else
+    (void)d, (void)a, (void)b, (void)c;
+#endif
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f16.e5m2.e5m2.f16`: D (16x8 .f16) = A (16x32 .e5m2) * B (32x8 .e5m2) + C.
+/// Registers per lane: A 4 x .b32 (4 x e5m2), B 2 x .b32 (4 x e5m2), C and D 2 x .f16x2.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a (ptxas rejects .kind::f8f6f4 for sm_90); each element in an 8-bit container: e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f16.e5m2.e5m2.f16"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<97> {
+  FRAGVIZ_MMA_TRAITS(97, true, 4, 2, 2);
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1}, {%2, %3, %4, %5}, {%6, %7}, {%8, %9};\n"
+                 : "=r"(d[0]), "=r"(d[1])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]), "r"(c[0]), "r"(c[1]));
+#else
+    (void)d, (void)a, (void)b, (void)c;
+#endif
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f16.e5m2.e3m2.f16`: D (16x8 .f16) = A (16x32 .e5m2) * B (32x8 .e3m2) + C.
+/// Registers per lane: A 4 x .b32 (4 x e5m2), B 2 x .b32 (4 x e3m2), C and D 2 x .f16x2.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a (ptxas rejects .kind::f8f6f4 for sm_90); each element in an 8-bit container: e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f16.e5m2.e3m2.f16"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<98> {
+  FRAGVIZ_MMA_TRAITS(98, true, 4, 2, 2);
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1}, {%2, %3, %4, %5}, {%6, %7}, {%8, %9};\n"
+                 : "=r"(d[0]), "=r"(d[1])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]), "r"(c[0]), "r"(c[1]));
+#else
+    (void)d, (void)a, (void)b, (void)c;
+#endif
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f16.e5m2.e2m3.f16`: D (16x8 .f16) = A (16x32 .e5m2) * B (32x8 .e2m3) + C.
+/// Registers per lane: A 4 x .b32 (4 x e5m2), B 2 x .b32 (4 x e2m3), C and D 2 x .f16x2.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a (ptxas rejects .kind::f8f6f4 for sm_90); each element in an 8-bit container: e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f16.e5m2.e2m3.f16"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<99> {
+  FRAGVIZ_MMA_TRAITS(99, true, 4, 2, 2);
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1}, {%2, %3, %4, %5}, {%6, %7}, {%8, %9};\n"
+                 : "=r"(d[0]), "=r"(d[1])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]), "r"(c[0]), "r"(c[1]));
+#else
+    (void)d, (void)a, (void)b, (void)c;
+#endif
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f16.e5m2.e2m1.f16`: D (16x8 .f16) = A (16x32 .e5m2) * B (32x8 .e2m1) + C.
+/// Registers per lane: A 4 x .b32 (4 x e5m2), B 2 x .b32 (4 x e2m1), C and D 2 x .f16x2.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a (ptxas rejects .kind::f8f6f4 for sm_90); each element in an 8-bit container: e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f16.e5m2.e2m1.f16"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<100> {
+  FRAGVIZ_MMA_TRAITS(100, true, 4, 2, 2);
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1}, {%2, %3, %4, %5}, {%6, %7}, {%8, %9};\n"
+                 : "=r"(d[0]), "=r"(d[1])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]), "r"(c[0]), "r"(c[1]));
+#else
+    (void)d, (void)a, (void)b, (void)c;
+#endif
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f16.e3m2.e4m3.f16`: D (16x8 .f16) = A (16x32 .e3m2) * B (32x8 .e4m3) + C.
+/// Registers per lane: A 4 x .b32 (4 x e3m2), B 2 x .b32 (4 x e4m3), C and D 2 x .f16x2.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a (ptxas rejects .kind::f8f6f4 for sm_90); each element in an 8-bit container: e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f16.e3m2.e4m3.f16"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<101> {
+  FRAGVIZ_MMA_TRAITS(101, true, 4, 2, 2);
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1}, {%2, %3, %4, %5}, {%6, %7}, {%8, %9};\n"
+                 : "=r"(d[0]), "=r"(d[1])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]), "r"(c[0]), "r"(c[1]));
+#else
+    (void)d, (void)a, (void)b, (void)c;
+#endif
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f16.e3m2.e5m2.f16`: D (16x8 .f16) = A (16x32 .e3m2) * B (32x8 .e5m2) + C.
+/// Registers per lane: A 4 x .b32 (4 x e3m2), B 2 x .b32 (4 x e5m2), C and D 2 x .f16x2.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a (ptxas rejects .kind::f8f6f4 for sm_90); each element in an 8-bit container: e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f16.e3m2.e5m2.f16"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<102> {
+  FRAGVIZ_MMA_TRAITS(102, true, 4, 2, 2);
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1}, {%2, %3, %4, %5}, {%6, %7}, {%8, %9};\n"
+                 : "=r"(d[0]), "=r"(d[1])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]), "r"(c[0]), "r"(c[1]));
+#else
+    (void)d, (void)a, (void)b, (void)c;
+#endif
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f16.e3m2.e3m2.f16`: D (16x8 .f16) = A (16x32 .e3m2) * B (32x8 .e3m2) + C.
+/// Registers per lane: A 4 x .b32 (4 x e3m2), B 2 x .b32 (4 x e3m2), C and D 2 x .f16x2.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a (ptxas rejects .kind::f8f6f4 for sm_90); each element in an 8-bit container: e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f16.e3m2.e3m2.f16"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<103> {
+  FRAGVIZ_MMA_TRAITS(103, true, 4, 2, 2);
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1}, {%2, %3, %4, %5}, {%6, %7}, {%8, %9};\n"
+                 : "=r"(d[0]), "=r"(d[1])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]), "r"(c[0]), "r"(c[1]));
+#else
+    (void)d, (void)a, (void)b, (void)c;
+#endif
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f16.e3m2.e2m3.f16`: D (16x8 .f16) = A (16x32 .e3m2) * B (32x8 .e2m3) + C.
+/// Registers per lane: A 4 x .b32 (4 x e3m2), B 2 x .b32 (4 x e2m3), C and D 2 x .f16x2.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a (ptxas rejects .kind::f8f6f4 for sm_90); each element in an 8-bit container: e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f16.e3m2.e2m3.f16"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<104> {
+  FRAGVIZ_MMA_TRAITS(104, true, 4, 2, 2);
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1}, {%2, %3, %4, %5}, {%6, %7}, {%8, %9};\n"
+                 : "=r"(d[0]), "=r"(d[1])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]), "r"(c[0]), "r"(c[1]));
+#else
+    (void)d, (void)a, (void)b, (void)c;
+#endif
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f16.e3m2.e2m1.f16`: D (16x8 .f16) = A (16x32 .e3m2) * B (32x8 .e2m1) + C.
+/// Registers per lane: A 4 x .b32 (4 x e3m2), B 2 x .b32 (4 x e2m1), C and D 2 x .f16x2.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a (ptxas rejects .kind::f8f6f4 for sm_90); each element in an 8-bit container: e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f16.e3m2.e2m1.f16"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<105> {
+  FRAGVIZ_MMA_TRAITS(105, true, 4, 2, 2);
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1}, {%2, %3, %4, %5}, {%6, %7}, {%8, %9};\n"
+                 : "=r"(d[0]), "=r"(d[1])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]), "r"(c[0]), "r"(c[1]));
+#else
+    (void)d, (void)a, (void)b, (void)c;
+#endif
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f16.e2m3.e4m3.f16`: D (16x8 .f16) = A (16x32 .e2m3) * B (32x8 .e4m3) + C.
+/// Registers per lane: A 4 x .b32 (4 x e2m3), B 2 x .b32 (4 x e4m3), C and D 2 x .f16x2.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a (ptxas rejects .kind::f8f6f4 for sm_90); each element in an 8-bit container: e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f16.e2m3.e4m3.f16"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<106> {
+  FRAGVIZ_MMA_TRAITS(106, true, 4, 2, 2);
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1}, {%2, %3, %4, %5}, {%6, %7}, {%8, %9};\n"
+                 : "=r"(d[0]), "=r"(d[1])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]), "r"(c[0]), "r"(c[1]));
+#else
+    (void)d, (void)a, (void)b, (void)c;
+#endif
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f16.e2m3.e5m2.f16`: D (16x8 .f16) = A (16x32 .e2m3) * B (32x8 .e5m2) + C.
+/// Registers per lane: A 4 x .b32 (4 x e2m3), B 2 x .b32 (4 x e5m2), C and D 2 x .f16x2.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a (ptxas rejects .kind::f8f6f4 for sm_90); each element in an 8-bit container: e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f16.e2m3.e5m2.f16"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<107> {
+  FRAGVIZ_MMA_TRAITS(107, true, 4, 2, 2);
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1}, {%2, %3, %4, %5}, {%6, %7}, {%8, %9};\n"
+                 : "=r"(d[0]), "=r"(d[1])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]), "r"(c[0]), "r"(c[1]));
+#else
+    (void)d, (void)a, (void)b, (void)c;
+#endif
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f16.e2m3.e3m2.f16`: D (16x8 .f16) = A (16x32 .e2m3) * B (32x8 .e3m2) + C.
+/// Registers per lane: A 4 x .b32 (4 x e2m3), B 2 x .b32 (4 x e3m2), C and D 2 x .f16x2.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a (ptxas rejects .kind::f8f6f4 for sm_90); each element in an 8-bit container: e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f16.e2m3.e3m2.f16"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<108> {
+  FRAGVIZ_MMA_TRAITS(108, true, 4, 2, 2);
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1}, {%2, %3, %4, %5}, {%6, %7}, {%8, %9};\n"
+                 : "=r"(d[0]), "=r"(d[1])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]), "r"(c[0]), "r"(c[1]));
+#else
+    (void)d, (void)a, (void)b, (void)c;
+#endif
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f16.e2m3.e2m3.f16`: D (16x8 .f16) = A (16x32 .e2m3) * B (32x8 .e2m3) + C.
+/// Registers per lane: A 4 x .b32 (4 x e2m3), B 2 x .b32 (4 x e2m3), C and D 2 x .f16x2.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a (ptxas rejects .kind::f8f6f4 for sm_90); each element in an 8-bit container: e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f16.e2m3.e2m3.f16"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<109> {
+  FRAGVIZ_MMA_TRAITS(109, true, 4, 2, 2);
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1}, {%2, %3, %4, %5}, {%6, %7}, {%8, %9};\n"
+                 : "=r"(d[0]), "=r"(d[1])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]), "r"(c[0]), "r"(c[1]));
+#else
+    (void)d, (void)a, (void)b, (void)c;
+#endif
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f16.e2m3.e2m1.f16`: D (16x8 .f16) = A (16x32 .e2m3) * B (32x8 .e2m1) + C.
+/// Registers per lane: A 4 x .b32 (4 x e2m3), B 2 x .b32 (4 x e2m1), C and D 2 x .f16x2.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a (ptxas rejects .kind::f8f6f4 for sm_90); each element in an 8-bit container: e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f16.e2m3.e2m1.f16"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<110> {
+  FRAGVIZ_MMA_TRAITS(110, true, 4, 2, 2);
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1}, {%2, %3, %4, %5}, {%6, %7}, {%8, %9};\n"
+                 : "=r"(d[0]), "=r"(d[1])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]), "r"(c[0]), "r"(c[1]));
+#else
+    (void)d, (void)a, (void)b, (void)c;
+#endif
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f16.e2m1.e4m3.f16`: D (16x8 .f16) = A (16x32 .e2m1) * B (32x8 .e4m3) + C.
+/// Registers per lane: A 4 x .b32 (4 x e2m1), B 2 x .b32 (4 x e4m3), C and D 2 x .f16x2.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a (ptxas rejects .kind::f8f6f4 for sm_90); each element in an 8-bit container: e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f16.e2m1.e4m3.f16"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<111> {
+  FRAGVIZ_MMA_TRAITS(111, true, 4, 2, 2);
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1}, {%2, %3, %4, %5}, {%6, %7}, {%8, %9};\n"
+                 : "=r"(d[0]), "=r"(d[1])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]), "r"(c[0]), "r"(c[1]));
+#else
+    (void)d, (void)a, (void)b, (void)c;
+#endif
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f16.e2m1.e5m2.f16`: D (16x8 .f16) = A (16x32 .e2m1) * B (32x8 .e5m2) + C.
+/// Registers per lane: A 4 x .b32 (4 x e2m1), B 2 x .b32 (4 x e5m2), C and D 2 x .f16x2.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a (ptxas rejects .kind::f8f6f4 for sm_90); each element in an 8-bit container: e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f16.e2m1.e5m2.f16"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<112> {
+  FRAGVIZ_MMA_TRAITS(112, true, 4, 2, 2);
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1}, {%2, %3, %4, %5}, {%6, %7}, {%8, %9};\n"
+                 : "=r"(d[0]), "=r"(d[1])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]), "r"(c[0]), "r"(c[1]));
+#else
+    (void)d, (void)a, (void)b, (void)c;
+#endif
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f16.e2m1.e3m2.f16`: D (16x8 .f16) = A (16x32 .e2m1) * B (32x8 .e3m2) + C.
+/// Registers per lane: A 4 x .b32 (4 x e2m1), B 2 x .b32 (4 x e3m2), C and D 2 x .f16x2.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a (ptxas rejects .kind::f8f6f4 for sm_90); each element in an 8-bit container: e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f16.e2m1.e3m2.f16"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<113> {
+  FRAGVIZ_MMA_TRAITS(113, true, 4, 2, 2);
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1}, {%2, %3, %4, %5}, {%6, %7}, {%8, %9};\n"
+                 : "=r"(d[0]), "=r"(d[1])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]), "r"(c[0]), "r"(c[1]));
+#else
+    (void)d, (void)a, (void)b, (void)c;
+#endif
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f16.e2m1.e2m3.f16`: D (16x8 .f16) = A (16x32 .e2m1) * B (32x8 .e2m3) + C.
+/// Registers per lane: A 4 x .b32 (4 x e2m1), B 2 x .b32 (4 x e2m3), C and D 2 x .f16x2.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a (ptxas rejects .kind::f8f6f4 for sm_90); each element in an 8-bit container: e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f16.e2m1.e2m3.f16"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<114> {
+  FRAGVIZ_MMA_TRAITS(114, true, 4, 2, 2);
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1}, {%2, %3, %4, %5}, {%6, %7}, {%8, %9};\n"
+                 : "=r"(d[0]), "=r"(d[1])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]), "r"(c[0]), "r"(c[1]));
+#else
+    (void)d, (void)a, (void)b, (void)c;
+#endif
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f16.e2m1.e2m1.f16`: D (16x8 .f16) = A (16x32 .e2m1) * B (32x8 .e2m1) + C.
+/// Registers per lane: A 4 x .b32 (4 x e2m1), B 2 x .b32 (4 x e2m1), C and D 2 x .f16x2.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a (ptxas rejects .kind::f8f6f4 for sm_90); each element in an 8-bit container: e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f16.e2m1.e2m1.f16"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<115> {
+  FRAGVIZ_MMA_TRAITS(115, true, 4, 2, 2);
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1}, {%2, %3, %4, %5}, {%6, %7}, {%8, %9};\n"
+                 : "=r"(d[0]), "=r"(d[1])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]), "r"(c[0]), "r"(c[1]));
+#else
+    (void)d, (void)a, (void)b, (void)c;
+#endif
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+// [SECTION] mxf8f6f4 --------------------------------------------------------------------------------------------
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e4m3.e4m3.f32.ue8m0`: D (16x8 .f32) = A (16x32 .e4m3) * B (32x8 .e4m3) + C.
+/// Registers per lane: A 4 x .b32 (4 x e4m3), B 2 x .b32 (4 x e4m3), C and D 4 x .f32.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a; block-scaled: one ue8m0 scale per row of A and per column of B over all 32 of K (scale_vec::1X); e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5 of 8-bit containers.
+/// Scales: scale-a-data, scale-b-data one .b32 (.ue8m0) each, .scale_vec::1X, selectors {0, 0}.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e4m3.e4m3.f32.ue8m0"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<116> {
+  FRAGVIZ_MMA_TRAITS(116, true, 4, 2, 4);
+  __device__ __forceinline__ static void run_scaled(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords],
+                                                    std::uint32_t sfa, std::uint32_t sfb) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    float f[4];
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13}, %14, {0, 0}, %15, {0, 0};\n"
+                 : "=f"(f[0]), "=f"(f[1]), "=f"(f[2]), "=f"(f[3])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]),
+                   "f"(__uint_as_float(c[0])), "f"(__uint_as_float(c[1])), "f"(__uint_as_float(c[2])),
+                   "f"(__uint_as_float(c[3])), "r"(sfa), "r"(sfb));
+    for (int j = 0; j < 4; ++j) d[j] = __float_as_uint(f[j]);
+#else
+    (void)d, (void)a, (void)b, (void)c; (void)sfa, (void)sfb;
+#endif
+  }
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+    run_scaled(d, a, b, c, 0x7F7F7F7Fu, 0x7F7F7F7Fu);
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e4m3.e5m2.f32.ue8m0`: D (16x8 .f32) = A (16x32 .e4m3) * B (32x8 .e5m2) + C.
+/// Registers per lane: A 4 x .b32 (4 x e4m3), B 2 x .b32 (4 x e5m2), C and D 4 x .f32.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a; block-scaled: one ue8m0 scale per row of A and per column of B over all 32 of K (scale_vec::1X); e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5 of 8-bit containers.
+/// Scales: scale-a-data, scale-b-data one .b32 (.ue8m0) each, .scale_vec::1X, selectors {0, 0}.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e4m3.e5m2.f32.ue8m0"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<117> {
+  FRAGVIZ_MMA_TRAITS(117, true, 4, 2, 4);
+  __device__ __forceinline__ static void run_scaled(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords],
+                                                    std::uint32_t sfa, std::uint32_t sfb) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    float f[4];
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13}, %14, {0, 0}, %15, {0, 0};\n"
+                 : "=f"(f[0]), "=f"(f[1]), "=f"(f[2]), "=f"(f[3])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]),
+                   "f"(__uint_as_float(c[0])), "f"(__uint_as_float(c[1])), "f"(__uint_as_float(c[2])),
+                   "f"(__uint_as_float(c[3])), "r"(sfa), "r"(sfb));
+    for (int j = 0; j < 4; ++j) d[j] = __float_as_uint(f[j]);
+#else
+    (void)d, (void)a, (void)b, (void)c; (void)sfa, (void)sfb;
+#endif
+  }
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+    run_scaled(d, a, b, c, 0x7F7F7F7Fu, 0x7F7F7F7Fu);
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e4m3.e3m2.f32.ue8m0`: D (16x8 .f32) = A (16x32 .e4m3) * B (32x8 .e3m2) + C.
+/// Registers per lane: A 4 x .b32 (4 x e4m3), B 2 x .b32 (4 x e3m2), C and D 4 x .f32.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a; block-scaled: one ue8m0 scale per row of A and per column of B over all 32 of K (scale_vec::1X); e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5 of 8-bit containers.
+/// Scales: scale-a-data, scale-b-data one .b32 (.ue8m0) each, .scale_vec::1X, selectors {0, 0}.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e4m3.e3m2.f32.ue8m0"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<118> {
+  FRAGVIZ_MMA_TRAITS(118, true, 4, 2, 4);
+  __device__ __forceinline__ static void run_scaled(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords],
+                                                    std::uint32_t sfa, std::uint32_t sfb) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    float f[4];
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13}, %14, {0, 0}, %15, {0, 0};\n"
+                 : "=f"(f[0]), "=f"(f[1]), "=f"(f[2]), "=f"(f[3])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]),
+                   "f"(__uint_as_float(c[0])), "f"(__uint_as_float(c[1])), "f"(__uint_as_float(c[2])),
+                   "f"(__uint_as_float(c[3])), "r"(sfa), "r"(sfb));
+    for (int j = 0; j < 4; ++j) d[j] = __float_as_uint(f[j]);
+#else
+    (void)d, (void)a, (void)b, (void)c; (void)sfa, (void)sfb;
+#endif
+  }
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+    run_scaled(d, a, b, c, 0x7F7F7F7Fu, 0x7F7F7F7Fu);
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e4m3.e2m3.f32.ue8m0`: D (16x8 .f32) = A (16x32 .e4m3) * B (32x8 .e2m3) + C.
+/// Registers per lane: A 4 x .b32 (4 x e4m3), B 2 x .b32 (4 x e2m3), C and D 4 x .f32.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a; block-scaled: one ue8m0 scale per row of A and per column of B over all 32 of K (scale_vec::1X); e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5 of 8-bit containers.
+/// Scales: scale-a-data, scale-b-data one .b32 (.ue8m0) each, .scale_vec::1X, selectors {0, 0}.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e4m3.e2m3.f32.ue8m0"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<119> {
+  FRAGVIZ_MMA_TRAITS(119, true, 4, 2, 4);
+  __device__ __forceinline__ static void run_scaled(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords],
+                                                    std::uint32_t sfa, std::uint32_t sfb) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    float f[4];
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13}, %14, {0, 0}, %15, {0, 0};\n"
+                 : "=f"(f[0]), "=f"(f[1]), "=f"(f[2]), "=f"(f[3])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]),
+                   "f"(__uint_as_float(c[0])), "f"(__uint_as_float(c[1])), "f"(__uint_as_float(c[2])),
+                   "f"(__uint_as_float(c[3])), "r"(sfa), "r"(sfb));
+    for (int j = 0; j < 4; ++j) d[j] = __float_as_uint(f[j]);
+#else
+    (void)d, (void)a, (void)b, (void)c; (void)sfa, (void)sfb;
+#endif
+  }
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+    run_scaled(d, a, b, c, 0x7F7F7F7Fu, 0x7F7F7F7Fu);
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e4m3.e2m1.f32.ue8m0`: D (16x8 .f32) = A (16x32 .e4m3) * B (32x8 .e2m1) + C.
+/// Registers per lane: A 4 x .b32 (4 x e4m3), B 2 x .b32 (4 x e2m1), C and D 4 x .f32.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a; block-scaled: one ue8m0 scale per row of A and per column of B over all 32 of K (scale_vec::1X); e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5 of 8-bit containers.
+/// Scales: scale-a-data, scale-b-data one .b32 (.ue8m0) each, .scale_vec::1X, selectors {0, 0}.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e4m3.e2m1.f32.ue8m0"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<120> {
+  FRAGVIZ_MMA_TRAITS(120, true, 4, 2, 4);
+  __device__ __forceinline__ static void run_scaled(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords],
+                                                    std::uint32_t sfa, std::uint32_t sfb) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    float f[4];
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13}, %14, {0, 0}, %15, {0, 0};\n"
+                 : "=f"(f[0]), "=f"(f[1]), "=f"(f[2]), "=f"(f[3])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]),
+                   "f"(__uint_as_float(c[0])), "f"(__uint_as_float(c[1])), "f"(__uint_as_float(c[2])),
+                   "f"(__uint_as_float(c[3])), "r"(sfa), "r"(sfb));
+    for (int j = 0; j < 4; ++j) d[j] = __float_as_uint(f[j]);
+#else
+    (void)d, (void)a, (void)b, (void)c; (void)sfa, (void)sfb;
+#endif
+  }
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+    run_scaled(d, a, b, c, 0x7F7F7F7Fu, 0x7F7F7F7Fu);
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e5m2.e4m3.f32.ue8m0`: D (16x8 .f32) = A (16x32 .e5m2) * B (32x8 .e4m3) + C.
+/// Registers per lane: A 4 x .b32 (4 x e5m2), B 2 x .b32 (4 x e4m3), C and D 4 x .f32.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a; block-scaled: one ue8m0 scale per row of A and per column of B over all 32 of K (scale_vec::1X); e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5 of 8-bit containers.
+/// Scales: scale-a-data, scale-b-data one .b32 (.ue8m0) each, .scale_vec::1X, selectors {0, 0}.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e5m2.e4m3.f32.ue8m0"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<121> {
+  FRAGVIZ_MMA_TRAITS(121, true, 4, 2, 4);
+  __device__ __forceinline__ static void run_scaled(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords],
+                                                    std::uint32_t sfa, std::uint32_t sfb) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    float f[4];
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13}, %14, {0, 0}, %15, {0, 0};\n"
+                 : "=f"(f[0]), "=f"(f[1]), "=f"(f[2]), "=f"(f[3])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]),
+                   "f"(__uint_as_float(c[0])), "f"(__uint_as_float(c[1])), "f"(__uint_as_float(c[2])),
+                   "f"(__uint_as_float(c[3])), "r"(sfa), "r"(sfb));
+    for (int j = 0; j < 4; ++j) d[j] = __float_as_uint(f[j]);
+#else
+    (void)d, (void)a, (void)b, (void)c; (void)sfa, (void)sfb;
+#endif
+  }
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+    run_scaled(d, a, b, c, 0x7F7F7F7Fu, 0x7F7F7F7Fu);
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e5m2.e5m2.f32.ue8m0`: D (16x8 .f32) = A (16x32 .e5m2) * B (32x8 .e5m2) + C.
+/// Registers per lane: A 4 x .b32 (4 x e5m2), B 2 x .b32 (4 x e5m2), C and D 4 x .f32.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a; block-scaled: one ue8m0 scale per row of A and per column of B over all 32 of K (scale_vec::1X); e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5 of 8-bit containers.
+/// Scales: scale-a-data, scale-b-data one .b32 (.ue8m0) each, .scale_vec::1X, selectors {0, 0}.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e5m2.e5m2.f32.ue8m0"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<122> {
+  FRAGVIZ_MMA_TRAITS(122, true, 4, 2, 4);
+  __device__ __forceinline__ static void run_scaled(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords],
+                                                    std::uint32_t sfa, std::uint32_t sfb) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    float f[4];
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13}, %14, {0, 0}, %15, {0, 0};\n"
+                 : "=f"(f[0]), "=f"(f[1]), "=f"(f[2]), "=f"(f[3])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]),
+                   "f"(__uint_as_float(c[0])), "f"(__uint_as_float(c[1])), "f"(__uint_as_float(c[2])),
+                   "f"(__uint_as_float(c[3])), "r"(sfa), "r"(sfb));
+    for (int j = 0; j < 4; ++j) d[j] = __float_as_uint(f[j]);
+#else
+    (void)d, (void)a, (void)b, (void)c; (void)sfa, (void)sfb;
+#endif
+  }
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+    run_scaled(d, a, b, c, 0x7F7F7F7Fu, 0x7F7F7F7Fu);
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e5m2.e3m2.f32.ue8m0`: D (16x8 .f32) = A (16x32 .e5m2) * B (32x8 .e3m2) + C.
+/// Registers per lane: A 4 x .b32 (4 x e5m2), B 2 x .b32 (4 x e3m2), C and D 4 x .f32.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a; block-scaled: one ue8m0 scale per row of A and per column of B over all 32 of K (scale_vec::1X); e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5 of 8-bit containers.
+/// Scales: scale-a-data, scale-b-data one .b32 (.ue8m0) each, .scale_vec::1X, selectors {0, 0}.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e5m2.e3m2.f32.ue8m0"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<123> {
+  FRAGVIZ_MMA_TRAITS(123, true, 4, 2, 4);
+  __device__ __forceinline__ static void run_scaled(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords],
+                                                    std::uint32_t sfa, std::uint32_t sfb) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    float f[4];
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13}, %14, {0, 0}, %15, {0, 0};\n"
+                 : "=f"(f[0]), "=f"(f[1]), "=f"(f[2]), "=f"(f[3])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]),
+                   "f"(__uint_as_float(c[0])), "f"(__uint_as_float(c[1])), "f"(__uint_as_float(c[2])),
+                   "f"(__uint_as_float(c[3])), "r"(sfa), "r"(sfb));
+    for (int j = 0; j < 4; ++j) d[j] = __float_as_uint(f[j]);
+#else
+    (void)d, (void)a, (void)b, (void)c; (void)sfa, (void)sfb;
+#endif
+  }
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+    run_scaled(d, a, b, c, 0x7F7F7F7Fu, 0x7F7F7F7Fu);
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e5m2.e2m3.f32.ue8m0`: D (16x8 .f32) = A (16x32 .e5m2) * B (32x8 .e2m3) + C.
+/// Registers per lane: A 4 x .b32 (4 x e5m2), B 2 x .b32 (4 x e2m3), C and D 4 x .f32.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a; block-scaled: one ue8m0 scale per row of A and per column of B over all 32 of K (scale_vec::1X); e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5 of 8-bit containers.
+/// Scales: scale-a-data, scale-b-data one .b32 (.ue8m0) each, .scale_vec::1X, selectors {0, 0}.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e5m2.e2m3.f32.ue8m0"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<124> {
+  FRAGVIZ_MMA_TRAITS(124, true, 4, 2, 4);
+  __device__ __forceinline__ static void run_scaled(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords],
+                                                    std::uint32_t sfa, std::uint32_t sfb) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    float f[4];
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13}, %14, {0, 0}, %15, {0, 0};\n"
+                 : "=f"(f[0]), "=f"(f[1]), "=f"(f[2]), "=f"(f[3])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]),
+                   "f"(__uint_as_float(c[0])), "f"(__uint_as_float(c[1])), "f"(__uint_as_float(c[2])),
+                   "f"(__uint_as_float(c[3])), "r"(sfa), "r"(sfb));
+    for (int j = 0; j < 4; ++j) d[j] = __float_as_uint(f[j]);
+#else
+    (void)d, (void)a, (void)b, (void)c; (void)sfa, (void)sfb;
+#endif
+  }
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+    run_scaled(d, a, b, c, 0x7F7F7F7Fu, 0x7F7F7F7Fu);
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e5m2.e2m1.f32.ue8m0`: D (16x8 .f32) = A (16x32 .e5m2) * B (32x8 .e2m1) + C.
+/// Registers per lane: A 4 x .b32 (4 x e5m2), B 2 x .b32 (4 x e2m1), C and D 4 x .f32.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a; block-scaled: one ue8m0 scale per row of A and per column of B over all 32 of K (scale_vec::1X); e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5 of 8-bit containers.
+/// Scales: scale-a-data, scale-b-data one .b32 (.ue8m0) each, .scale_vec::1X, selectors {0, 0}.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e5m2.e2m1.f32.ue8m0"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<125> {
+  FRAGVIZ_MMA_TRAITS(125, true, 4, 2, 4);
+  __device__ __forceinline__ static void run_scaled(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords],
+                                                    std::uint32_t sfa, std::uint32_t sfb) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    float f[4];
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13}, %14, {0, 0}, %15, {0, 0};\n"
+                 : "=f"(f[0]), "=f"(f[1]), "=f"(f[2]), "=f"(f[3])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]),
+                   "f"(__uint_as_float(c[0])), "f"(__uint_as_float(c[1])), "f"(__uint_as_float(c[2])),
+                   "f"(__uint_as_float(c[3])), "r"(sfa), "r"(sfb));
+    for (int j = 0; j < 4; ++j) d[j] = __float_as_uint(f[j]);
+#else
+    (void)d, (void)a, (void)b, (void)c; (void)sfa, (void)sfb;
+#endif
+  }
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+    run_scaled(d, a, b, c, 0x7F7F7F7Fu, 0x7F7F7F7Fu);
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e3m2.e4m3.f32.ue8m0`: D (16x8 .f32) = A (16x32 .e3m2) * B (32x8 .e4m3) + C.
+/// Registers per lane: A 4 x .b32 (4 x e3m2), B 2 x .b32 (4 x e4m3), C and D 4 x .f32.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a; block-scaled: one ue8m0 scale per row of A and per column of B over all 32 of K (scale_vec::1X); e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5 of 8-bit containers.
+/// Scales: scale-a-data, scale-b-data one .b32 (.ue8m0) each, .scale_vec::1X, selectors {0, 0}.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e3m2.e4m3.f32.ue8m0"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<126> {
+  FRAGVIZ_MMA_TRAITS(126, true, 4, 2, 4);
+  __device__ __forceinline__ static void run_scaled(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords],
+                                                    std::uint32_t sfa, std::uint32_t sfb) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    float f[4];
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13}, %14, {0, 0}, %15, {0, 0};\n"
+                 : "=f"(f[0]), "=f"(f[1]), "=f"(f[2]), "=f"(f[3])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]),
+                   "f"(__uint_as_float(c[0])), "f"(__uint_as_float(c[1])), "f"(__uint_as_float(c[2])),
+                   "f"(__uint_as_float(c[3])), "r"(sfa), "r"(sfb));
+    for (int j = 0; j < 4; ++j) d[j] = __float_as_uint(f[j]);
+#else
+    (void)d, (void)a, (void)b, (void)c; (void)sfa, (void)sfb;
+#endif
+  }
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+    run_scaled(d, a, b, c, 0x7F7F7F7Fu, 0x7F7F7F7Fu);
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e3m2.e5m2.f32.ue8m0`: D (16x8 .f32) = A (16x32 .e3m2) * B (32x8 .e5m2) + C.
+/// Registers per lane: A 4 x .b32 (4 x e3m2), B 2 x .b32 (4 x e5m2), C and D 4 x .f32.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a; block-scaled: one ue8m0 scale per row of A and per column of B over all 32 of K (scale_vec::1X); e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5 of 8-bit containers.
+/// Scales: scale-a-data, scale-b-data one .b32 (.ue8m0) each, .scale_vec::1X, selectors {0, 0}.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e3m2.e5m2.f32.ue8m0"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<127> {
+  FRAGVIZ_MMA_TRAITS(127, true, 4, 2, 4);
+  __device__ __forceinline__ static void run_scaled(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords],
+                                                    std::uint32_t sfa, std::uint32_t sfb) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    float f[4];
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13}, %14, {0, 0}, %15, {0, 0};\n"
+                 : "=f"(f[0]), "=f"(f[1]), "=f"(f[2]), "=f"(f[3])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]),
+                   "f"(__uint_as_float(c[0])), "f"(__uint_as_float(c[1])), "f"(__uint_as_float(c[2])),
+                   "f"(__uint_as_float(c[3])), "r"(sfa), "r"(sfb));
+    for (int j = 0; j < 4; ++j) d[j] = __float_as_uint(f[j]);
+#else
+    (void)d, (void)a, (void)b, (void)c; (void)sfa, (void)sfb;
+#endif
+  }
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+    run_scaled(d, a, b, c, 0x7F7F7F7Fu, 0x7F7F7F7Fu);
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e3m2.e3m2.f32.ue8m0`: D (16x8 .f32) = A (16x32 .e3m2) * B (32x8 .e3m2) + C.
+/// Registers per lane: A 4 x .b32 (4 x e3m2), B 2 x .b32 (4 x e3m2), C and D 4 x .f32.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a; block-scaled: one ue8m0 scale per row of A and per column of B over all 32 of K (scale_vec::1X); e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5 of 8-bit containers.
+/// Scales: scale-a-data, scale-b-data one .b32 (.ue8m0) each, .scale_vec::1X, selectors {0, 0}.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e3m2.e3m2.f32.ue8m0"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<128> {
+  FRAGVIZ_MMA_TRAITS(128, true, 4, 2, 4);
+  __device__ __forceinline__ static void run_scaled(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords],
+                                                    std::uint32_t sfa, std::uint32_t sfb) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    float f[4];
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13}, %14, {0, 0}, %15, {0, 0};\n"
+                 : "=f"(f[0]), "=f"(f[1]), "=f"(f[2]), "=f"(f[3])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]),
+                   "f"(__uint_as_float(c[0])), "f"(__uint_as_float(c[1])), "f"(__uint_as_float(c[2])),
+                   "f"(__uint_as_float(c[3])), "r"(sfa), "r"(sfb));
+    for (int j = 0; j < 4; ++j) d[j] = __float_as_uint(f[j]);
+#else
+    (void)d, (void)a, (void)b, (void)c; (void)sfa, (void)sfb;
+#endif
+  }
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+    run_scaled(d, a, b, c, 0x7F7F7F7Fu, 0x7F7F7F7Fu);
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e3m2.e2m3.f32.ue8m0`: D (16x8 .f32) = A (16x32 .e3m2) * B (32x8 .e2m3) + C.
+/// Registers per lane: A 4 x .b32 (4 x e3m2), B 2 x .b32 (4 x e2m3), C and D 4 x .f32.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a; block-scaled: one ue8m0 scale per row of A and per column of B over all 32 of K (scale_vec::1X); e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5 of 8-bit containers.
+/// Scales: scale-a-data, scale-b-data one .b32 (.ue8m0) each, .scale_vec::1X, selectors {0, 0}.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e3m2.e2m3.f32.ue8m0"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<129> {
+  FRAGVIZ_MMA_TRAITS(129, true, 4, 2, 4);
+  __device__ __forceinline__ static void run_scaled(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords],
+                                                    std::uint32_t sfa, std::uint32_t sfb) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    float f[4];
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13}, %14, {0, 0}, %15, {0, 0};\n"
+                 : "=f"(f[0]), "=f"(f[1]), "=f"(f[2]), "=f"(f[3])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]),
+                   "f"(__uint_as_float(c[0])), "f"(__uint_as_float(c[1])), "f"(__uint_as_float(c[2])),
+                   "f"(__uint_as_float(c[3])), "r"(sfa), "r"(sfb));
+    for (int j = 0; j < 4; ++j) d[j] = __float_as_uint(f[j]);
+#else
+    (void)d, (void)a, (void)b, (void)c; (void)sfa, (void)sfb;
+#endif
+  }
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+    run_scaled(d, a, b, c, 0x7F7F7F7Fu, 0x7F7F7F7Fu);
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e3m2.e2m1.f32.ue8m0`: D (16x8 .f32) = A (16x32 .e3m2) * B (32x8 .e2m1) + C.
+/// Registers per lane: A 4 x .b32 (4 x e3m2), B 2 x .b32 (4 x e2m1), C and D 4 x .f32.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a; block-scaled: one ue8m0 scale per row of A and per column of B over all 32 of K (scale_vec::1X); e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5 of 8-bit containers.
+/// Scales: scale-a-data, scale-b-data one .b32 (.ue8m0) each, .scale_vec::1X, selectors {0, 0}.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e3m2.e2m1.f32.ue8m0"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<130> {
+  FRAGVIZ_MMA_TRAITS(130, true, 4, 2, 4);
+  __device__ __forceinline__ static void run_scaled(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords],
+                                                    std::uint32_t sfa, std::uint32_t sfb) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    float f[4];
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13}, %14, {0, 0}, %15, {0, 0};\n"
+                 : "=f"(f[0]), "=f"(f[1]), "=f"(f[2]), "=f"(f[3])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]),
+                   "f"(__uint_as_float(c[0])), "f"(__uint_as_float(c[1])), "f"(__uint_as_float(c[2])),
+                   "f"(__uint_as_float(c[3])), "r"(sfa), "r"(sfb));
+    for (int j = 0; j < 4; ++j) d[j] = __float_as_uint(f[j]);
+#else
+    (void)d, (void)a, (void)b, (void)c; (void)sfa, (void)sfb;
+#endif
+  }
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+    run_scaled(d, a, b, c, 0x7F7F7F7Fu, 0x7F7F7F7Fu);
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e2m3.e4m3.f32.ue8m0`: D (16x8 .f32) = A (16x32 .e2m3) * B (32x8 .e4m3) + C.
+/// Registers per lane: A 4 x .b32 (4 x e2m3), B 2 x .b32 (4 x e4m3), C and D 4 x .f32.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a; block-scaled: one ue8m0 scale per row of A and per column of B over all 32 of K (scale_vec::1X); e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5 of 8-bit containers.
+/// Scales: scale-a-data, scale-b-data one .b32 (.ue8m0) each, .scale_vec::1X, selectors {0, 0}.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e2m3.e4m3.f32.ue8m0"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<131> {
+  FRAGVIZ_MMA_TRAITS(131, true, 4, 2, 4);
+  __device__ __forceinline__ static void run_scaled(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords],
+                                                    std::uint32_t sfa, std::uint32_t sfb) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    float f[4];
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13}, %14, {0, 0}, %15, {0, 0};\n"
+                 : "=f"(f[0]), "=f"(f[1]), "=f"(f[2]), "=f"(f[3])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]),
+                   "f"(__uint_as_float(c[0])), "f"(__uint_as_float(c[1])), "f"(__uint_as_float(c[2])),
+                   "f"(__uint_as_float(c[3])), "r"(sfa), "r"(sfb));
+    for (int j = 0; j < 4; ++j) d[j] = __float_as_uint(f[j]);
+#else
+    (void)d, (void)a, (void)b, (void)c; (void)sfa, (void)sfb;
+#endif
+  }
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+    run_scaled(d, a, b, c, 0x7F7F7F7Fu, 0x7F7F7F7Fu);
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e2m3.e5m2.f32.ue8m0`: D (16x8 .f32) = A (16x32 .e2m3) * B (32x8 .e5m2) + C.
+/// Registers per lane: A 4 x .b32 (4 x e2m3), B 2 x .b32 (4 x e5m2), C and D 4 x .f32.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a; block-scaled: one ue8m0 scale per row of A and per column of B over all 32 of K (scale_vec::1X); e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5 of 8-bit containers.
+/// Scales: scale-a-data, scale-b-data one .b32 (.ue8m0) each, .scale_vec::1X, selectors {0, 0}.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e2m3.e5m2.f32.ue8m0"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<132> {
+  FRAGVIZ_MMA_TRAITS(132, true, 4, 2, 4);
+  __device__ __forceinline__ static void run_scaled(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords],
+                                                    std::uint32_t sfa, std::uint32_t sfb) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    float f[4];
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13}, %14, {0, 0}, %15, {0, 0};\n"
+                 : "=f"(f[0]), "=f"(f[1]), "=f"(f[2]), "=f"(f[3])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]),
+                   "f"(__uint_as_float(c[0])), "f"(__uint_as_float(c[1])), "f"(__uint_as_float(c[2])),
+                   "f"(__uint_as_float(c[3])), "r"(sfa), "r"(sfb));
+    for (int j = 0; j < 4; ++j) d[j] = __float_as_uint(f[j]);
+#else
+    (void)d, (void)a, (void)b, (void)c; (void)sfa, (void)sfb;
+#endif
+  }
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+    run_scaled(d, a, b, c, 0x7F7F7F7Fu, 0x7F7F7F7Fu);
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e2m3.e3m2.f32.ue8m0`: D (16x8 .f32) = A (16x32 .e2m3) * B (32x8 .e3m2) + C.
+/// Registers per lane: A 4 x .b32 (4 x e2m3), B 2 x .b32 (4 x e3m2), C and D 4 x .f32.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a; block-scaled: one ue8m0 scale per row of A and per column of B over all 32 of K (scale_vec::1X); e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5 of 8-bit containers.
+/// Scales: scale-a-data, scale-b-data one .b32 (.ue8m0) each, .scale_vec::1X, selectors {0, 0}.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e2m3.e3m2.f32.ue8m0"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<133> {
+  FRAGVIZ_MMA_TRAITS(133, true, 4, 2, 4);
+  __device__ __forceinline__ static void run_scaled(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords],
+                                                    std::uint32_t sfa, std::uint32_t sfb) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    float f[4];
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13}, %14, {0, 0}, %15, {0, 0};\n"
+                 : "=f"(f[0]), "=f"(f[1]), "=f"(f[2]), "=f"(f[3])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]),
+                   "f"(__uint_as_float(c[0])), "f"(__uint_as_float(c[1])), "f"(__uint_as_float(c[2])),
+                   "f"(__uint_as_float(c[3])), "r"(sfa), "r"(sfb));
+    for (int j = 0; j < 4; ++j) d[j] = __float_as_uint(f[j]);
+#else
+    (void)d, (void)a, (void)b, (void)c; (void)sfa, (void)sfb;
+#endif
+  }
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+    run_scaled(d, a, b, c, 0x7F7F7F7Fu, 0x7F7F7F7Fu);
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e2m3.e2m3.f32.ue8m0`: D (16x8 .f32) = A (16x32 .e2m3) * B (32x8 .e2m3) + C.
+/// Registers per lane: A 4 x .b32 (4 x e2m3), B 2 x .b32 (4 x e2m3), C and D 4 x .f32.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a; block-scaled: one ue8m0 scale per row of A and per column of B over all 32 of K (scale_vec::1X); e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5 of 8-bit containers.
+/// Scales: scale-a-data, scale-b-data one .b32 (.ue8m0) each, .scale_vec::1X, selectors {0, 0}.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e2m3.e2m3.f32.ue8m0"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<134> {
+  FRAGVIZ_MMA_TRAITS(134, true, 4, 2, 4);
+  __device__ __forceinline__ static void run_scaled(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords],
+                                                    std::uint32_t sfa, std::uint32_t sfb) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    float f[4];
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13}, %14, {0, 0}, %15, {0, 0};\n"
+                 : "=f"(f[0]), "=f"(f[1]), "=f"(f[2]), "=f"(f[3])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]),
+                   "f"(__uint_as_float(c[0])), "f"(__uint_as_float(c[1])), "f"(__uint_as_float(c[2])),
+                   "f"(__uint_as_float(c[3])), "r"(sfa), "r"(sfb));
+    for (int j = 0; j < 4; ++j) d[j] = __float_as_uint(f[j]);
+#else
+    (void)d, (void)a, (void)b, (void)c; (void)sfa, (void)sfb;
+#endif
+  }
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+    run_scaled(d, a, b, c, 0x7F7F7F7Fu, 0x7F7F7F7Fu);
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e2m3.e2m1.f32.ue8m0`: D (16x8 .f32) = A (16x32 .e2m3) * B (32x8 .e2m1) + C.
+/// Registers per lane: A 4 x .b32 (4 x e2m3), B 2 x .b32 (4 x e2m1), C and D 4 x .f32.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a; block-scaled: one ue8m0 scale per row of A and per column of B over all 32 of K (scale_vec::1X); e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5 of 8-bit containers.
+/// Scales: scale-a-data, scale-b-data one .b32 (.ue8m0) each, .scale_vec::1X, selectors {0, 0}.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e2m3.e2m1.f32.ue8m0"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<135> {
+  FRAGVIZ_MMA_TRAITS(135, true, 4, 2, 4);
+  __device__ __forceinline__ static void run_scaled(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords],
+                                                    std::uint32_t sfa, std::uint32_t sfb) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    float f[4];
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13}, %14, {0, 0}, %15, {0, 0};\n"
+                 : "=f"(f[0]), "=f"(f[1]), "=f"(f[2]), "=f"(f[3])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]),
+                   "f"(__uint_as_float(c[0])), "f"(__uint_as_float(c[1])), "f"(__uint_as_float(c[2])),
+                   "f"(__uint_as_float(c[3])), "r"(sfa), "r"(sfb));
+    for (int j = 0; j < 4; ++j) d[j] = __float_as_uint(f[j]);
+#else
+    (void)d, (void)a, (void)b, (void)c; (void)sfa, (void)sfb;
+#endif
+  }
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+    run_scaled(d, a, b, c, 0x7F7F7F7Fu, 0x7F7F7F7Fu);
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e2m1.e4m3.f32.ue8m0`: D (16x8 .f32) = A (16x32 .e2m1) * B (32x8 .e4m3) + C.
+/// Registers per lane: A 4 x .b32 (4 x e2m1), B 2 x .b32 (4 x e4m3), C and D 4 x .f32.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a; block-scaled: one ue8m0 scale per row of A and per column of B over all 32 of K (scale_vec::1X); e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5 of 8-bit containers.
+/// Scales: scale-a-data, scale-b-data one .b32 (.ue8m0) each, .scale_vec::1X, selectors {0, 0}.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e2m1.e4m3.f32.ue8m0"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<136> {
+  FRAGVIZ_MMA_TRAITS(136, true, 4, 2, 4);
+  __device__ __forceinline__ static void run_scaled(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords],
+                                                    std::uint32_t sfa, std::uint32_t sfb) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    float f[4];
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13}, %14, {0, 0}, %15, {0, 0};\n"
+                 : "=f"(f[0]), "=f"(f[1]), "=f"(f[2]), "=f"(f[3])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]),
+                   "f"(__uint_as_float(c[0])), "f"(__uint_as_float(c[1])), "f"(__uint_as_float(c[2])),
+                   "f"(__uint_as_float(c[3])), "r"(sfa), "r"(sfb));
+    for (int j = 0; j < 4; ++j) d[j] = __float_as_uint(f[j]);
+#else
+    (void)d, (void)a, (void)b, (void)c; (void)sfa, (void)sfb;
+#endif
+  }
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+    run_scaled(d, a, b, c, 0x7F7F7F7Fu, 0x7F7F7F7Fu);
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e2m1.e5m2.f32.ue8m0`: D (16x8 .f32) = A (16x32 .e2m1) * B (32x8 .e5m2) + C.
+/// Registers per lane: A 4 x .b32 (4 x e2m1), B 2 x .b32 (4 x e5m2), C and D 4 x .f32.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a; block-scaled: one ue8m0 scale per row of A and per column of B over all 32 of K (scale_vec::1X); e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5 of 8-bit containers.
+/// Scales: scale-a-data, scale-b-data one .b32 (.ue8m0) each, .scale_vec::1X, selectors {0, 0}.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e2m1.e5m2.f32.ue8m0"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<137> {
+  FRAGVIZ_MMA_TRAITS(137, true, 4, 2, 4);
+  __device__ __forceinline__ static void run_scaled(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords],
+                                                    std::uint32_t sfa, std::uint32_t sfb) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    float f[4];
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13}, %14, {0, 0}, %15, {0, 0};\n"
+                 : "=f"(f[0]), "=f"(f[1]), "=f"(f[2]), "=f"(f[3])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]),
+                   "f"(__uint_as_float(c[0])), "f"(__uint_as_float(c[1])), "f"(__uint_as_float(c[2])),
+                   "f"(__uint_as_float(c[3])), "r"(sfa), "r"(sfb));
+    for (int j = 0; j < 4; ++j) d[j] = __float_as_uint(f[j]);
+#else
+    (void)d, (void)a, (void)b, (void)c; (void)sfa, (void)sfb;
+#endif
+  }
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+    run_scaled(d, a, b, c, 0x7F7F7F7Fu, 0x7F7F7F7Fu);
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e2m1.e3m2.f32.ue8m0`: D (16x8 .f32) = A (16x32 .e2m1) * B (32x8 .e3m2) + C.
+/// Registers per lane: A 4 x .b32 (4 x e2m1), B 2 x .b32 (4 x e3m2), C and D 4 x .f32.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a; block-scaled: one ue8m0 scale per row of A and per column of B over all 32 of K (scale_vec::1X); e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5 of 8-bit containers.
+/// Scales: scale-a-data, scale-b-data one .b32 (.ue8m0) each, .scale_vec::1X, selectors {0, 0}.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e2m1.e3m2.f32.ue8m0"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<138> {
+  FRAGVIZ_MMA_TRAITS(138, true, 4, 2, 4);
+  __device__ __forceinline__ static void run_scaled(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords],
+                                                    std::uint32_t sfa, std::uint32_t sfb) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    float f[4];
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13}, %14, {0, 0}, %15, {0, 0};\n"
+                 : "=f"(f[0]), "=f"(f[1]), "=f"(f[2]), "=f"(f[3])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]),
+                   "f"(__uint_as_float(c[0])), "f"(__uint_as_float(c[1])), "f"(__uint_as_float(c[2])),
+                   "f"(__uint_as_float(c[3])), "r"(sfa), "r"(sfb));
+    for (int j = 0; j < 4; ++j) d[j] = __float_as_uint(f[j]);
+#else
+    (void)d, (void)a, (void)b, (void)c; (void)sfa, (void)sfb;
+#endif
+  }
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+    run_scaled(d, a, b, c, 0x7F7F7F7Fu, 0x7F7F7F7Fu);
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e2m1.e2m3.f32.ue8m0`: D (16x8 .f32) = A (16x32 .e2m1) * B (32x8 .e2m3) + C.
+/// Registers per lane: A 4 x .b32 (4 x e2m1), B 2 x .b32 (4 x e2m3), C and D 4 x .f32.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a; block-scaled: one ue8m0 scale per row of A and per column of B over all 32 of K (scale_vec::1X); e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5 of 8-bit containers.
+/// Scales: scale-a-data, scale-b-data one .b32 (.ue8m0) each, .scale_vec::1X, selectors {0, 0}.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e2m1.e2m3.f32.ue8m0"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<139> {
+  FRAGVIZ_MMA_TRAITS(139, true, 4, 2, 4);
+  __device__ __forceinline__ static void run_scaled(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords],
+                                                    std::uint32_t sfa, std::uint32_t sfb) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    float f[4];
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13}, %14, {0, 0}, %15, {0, 0};\n"
+                 : "=f"(f[0]), "=f"(f[1]), "=f"(f[2]), "=f"(f[3])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]),
+                   "f"(__uint_as_float(c[0])), "f"(__uint_as_float(c[1])), "f"(__uint_as_float(c[2])),
+                   "f"(__uint_as_float(c[3])), "r"(sfa), "r"(sfb));
+    for (int j = 0; j < 4; ++j) d[j] = __float_as_uint(f[j]);
+#else
+    (void)d, (void)a, (void)b, (void)c; (void)sfa, (void)sfb;
+#endif
+  }
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+    run_scaled(d, a, b, c, 0x7F7F7F7Fu, 0x7F7F7F7Fu);
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e2m1.e2m1.f32.ue8m0`: D (16x8 .f32) = A (16x32 .e2m1) * B (32x8 .e2m1) + C.
+/// Registers per lane: A 4 x .b32 (4 x e2m1), B 2 x .b32 (4 x e2m1), C and D 4 x .f32.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k32". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a; block-scaled: one ue8m0 scale per row of A and per column of B over all 32 of K (scale_vec::1X); e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5 of 8-bit containers.
+/// Scales: scale-a-data, scale-b-data one .b32 (.ue8m0) each, .scale_vec::1X, selectors {0, 0}.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e2m1.e2m1.f32.ue8m0"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<140> {
+  FRAGVIZ_MMA_TRAITS(140, true, 4, 2, 4);
+  __device__ __forceinline__ static void run_scaled(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords],
+                                                    std::uint32_t sfa, std::uint32_t sfb) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    float f[4];
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13}, %14, {0, 0}, %15, {0, 0};\n"
+                 : "=f"(f[0]), "=f"(f[1]), "=f"(f[2]), "=f"(f[3])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]),
+                   "f"(__uint_as_float(c[0])), "f"(__uint_as_float(c[1])), "f"(__uint_as_float(c[2])),
+                   "f"(__uint_as_float(c[3])), "r"(sfa), "r"(sfb));
+    for (int j = 0; j < 4; ++j) d[j] = __float_as_uint(f[j]);
+#else
+    (void)d, (void)a, (void)b, (void)c; (void)sfa, (void)sfb;
+#endif
+  }
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+    run_scaled(d, a, b, c, 0x7F7F7F7Fu, 0x7F7F7F7Fu);
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+// [SECTION] mxf4 ------------------------------------------------------------------------------------------------
+
+/// `mma.sync.aligned.m16n8k64.row.col.kind::mxf4.block_scale.scale_vec::2X.f32.e2m1.e2m1.f32.ue8m0`: D (16x8 .f32) = A (16x64 .e2m1) * B (64x8 .e2m1) + C.
+/// Registers per lane: A 4 x .b32 (8 x e2m1), B 2 x .b32 (8 x e2m1), C and D 4 x .f32.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k64". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a; block-scaled: two scales per row of A and column of B, one per 32 of K (scale_vec::2X); e2m1 packed eight to a register.
+/// Scales: scale-a-data, scale-b-data one .b32 (.ue8m0) each, .scale_vec::2X, selectors {0, 0}.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k64.row.col.kind::mxf4.block_scale.scale_vec::2X.f32.e2m1.e2m1.f32.ue8m0"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<141> {
+  FRAGVIZ_MMA_TRAITS(141, true, 4, 2, 4);
+  __device__ __forceinline__ static void run_scaled(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords],
+                                                    std::uint32_t sfa, std::uint32_t sfb) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    float f[4];
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13}, %14, {0, 0}, %15, {0, 0};\n"
+                 : "=f"(f[0]), "=f"(f[1]), "=f"(f[2]), "=f"(f[3])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]),
+                   "f"(__uint_as_float(c[0])), "f"(__uint_as_float(c[1])), "f"(__uint_as_float(c[2])),
+                   "f"(__uint_as_float(c[3])), "r"(sfa), "r"(sfb));
+    for (int j = 0; j < 4; ++j) d[j] = __float_as_uint(f[j]);
+#else
+    (void)d, (void)a, (void)b, (void)c; (void)sfa, (void)sfb;
+#endif
+  }
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+    run_scaled(d, a, b, c, 0x7F7F7F7Fu, 0x7F7F7F7Fu);
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+// [SECTION] mxf4nvf4 --------------------------------------------------------------------------------------------
+
+/// `mma.sync.aligned.m16n8k64.row.col.kind::mxf4nvf4.block_scale.scale_vec::2X.f32.e2m1.e2m1.f32.ue8m0`: D (16x8 .f32) = A (16x64 .e2m1) * B (64x8 .e2m1) + C.
+/// Registers per lane: A 4 x .b32 (8 x e2m1), B 2 x .b32 (8 x e2m1), C and D 4 x .f32.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k64". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a; block-scaled: two scales per row of A and column of B, one per 32 of K (scale_vec::2X); e2m1 packed eight to a register.
+/// Scales: scale-a-data, scale-b-data one .b32 (.ue8m0) each, .scale_vec::2X, selectors {0, 0}.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k64.row.col.kind::mxf4nvf4.block_scale.scale_vec::2X.f32.e2m1.e2m1.f32.ue8m0"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<142> {
+  FRAGVIZ_MMA_TRAITS(142, true, 4, 2, 4);
+  __device__ __forceinline__ static void run_scaled(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords],
+                                                    std::uint32_t sfa, std::uint32_t sfb) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    float f[4];
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13}, %14, {0, 0}, %15, {0, 0};\n"
+                 : "=f"(f[0]), "=f"(f[1]), "=f"(f[2]), "=f"(f[3])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]),
+                   "f"(__uint_as_float(c[0])), "f"(__uint_as_float(c[1])), "f"(__uint_as_float(c[2])),
+                   "f"(__uint_as_float(c[3])), "r"(sfa), "r"(sfb));
+    for (int j = 0; j < 4; ++j) d[j] = __float_as_uint(f[j]);
+#else
+    (void)d, (void)a, (void)b, (void)c; (void)sfa, (void)sfb;
+#endif
+  }
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+    run_scaled(d, a, b, c, 0x7F7F7F7Fu, 0x7F7F7F7Fu);
+  }
+};
+#undef FRAGVIZ_MMA_ARCH
+#undef FRAGVIZ_MMA_MNEMONIC
+
+/// `mma.sync.aligned.m16n8k64.row.col.kind::mxf4nvf4.block_scale.scale_vec::4X.f32.e2m1.e2m1.f32.ue4m3`: D (16x8 .f32) = A (16x64 .e2m1) * B (64x8 .e2m1) + C.
+/// Registers per lane: A 4 x .b32 (8 x e2m1), B 2 x .b32 (8 x e2m1), C and D 4 x .f32.
+/// Fragments: PTX ISA "Matrix Fragments for mma.m16n8k64". Requires sm_120a, PTX ISA 8.7.
+/// Note: needs sm_120a; block-scaled: four scales per row of A and column of B, one per 16 of K (scale_vec::4X); e2m1 packed eight to a register.
+/// Scales: scale-a-data, scale-b-data one .b32 (.ue4m3) each, .scale_vec::4X, selectors {0, 0}.
+/// Assembled only for sm_120a (__CUDA_ARCH_FEAT_SM120_ALL); empty in other code.
+#define FRAGVIZ_MMA_MNEMONIC "mma.sync.aligned.m16n8k64.row.col.kind::mxf4nvf4.block_scale.scale_vec::4X.f32.e2m1.e2m1.f32.ue4m3"
+#define FRAGVIZ_MMA_ARCH 1200
+template <>
+struct MmaWrapper<143> {
+  FRAGVIZ_MMA_TRAITS(143, true, 4, 2, 4);
+  __device__ __forceinline__ static void run_scaled(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords],
+                                                    std::uint32_t sfa, std::uint32_t sfb) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= FRAGVIZ_MMA_ARCH && defined(__CUDA_ARCH_FEAT_SM120_ALL)
+    float f[4];
+    asm volatile(FRAGVIZ_MMA_MNEMONIC " {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13}, %14, {0, 0}, %15, {0, 0};\n"
+                 : "=f"(f[0]), "=f"(f[1]), "=f"(f[2]), "=f"(f[3])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]),
+                   "f"(__uint_as_float(c[0])), "f"(__uint_as_float(c[1])), "f"(__uint_as_float(c[2])),
+                   "f"(__uint_as_float(c[3])), "r"(sfa), "r"(sfb));
+    for (int j = 0; j < 4; ++j) d[j] = __float_as_uint(f[j]);
+#else
+    (void)d, (void)a, (void)b, (void)c; (void)sfa, (void)sfb;
+#endif
+  }
+  __device__ __forceinline__ static void run(std::uint32_t (&d)[kDWords], const std::uint32_t (&a)[kAWords],
+                                             const std::uint32_t (&b)[kBWords],
+                                             const std::uint32_t (&c)[kCWords]) {
+    run_scaled(d, a, b, c, 0x38383838u, 0x38383838u);
   }
 };
 #undef FRAGVIZ_MMA_ARCH

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "blackwell_run.hpp"
 #include "cuda_check.hpp"
 #include "fragviz/device/device.hpp"
 #include "fragviz/probe/ldmatrix_feed.hpp"
@@ -602,6 +603,9 @@ ProbeReport run_probes(const ProbeRequest& req) {
   if (report.error_kind == ErrorKind::none && !run_wmma_probes(req, report, error))
     report.error_kind = ErrorKind::cuda;
   timer.lap("wmma probes");
+  if (report.error_kind == ErrorKind::none && !run_blackwell_probes(req, report, error))
+    report.error_kind = ErrorKind::cuda;
+  timer.lap("blackwell probes");
   report.probe_ms = ms_since(probe_start);
   return report;
 }

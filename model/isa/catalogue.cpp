@@ -29,6 +29,33 @@ int catalogue_index(const Instruction* instr) {
   return static_cast<int>(instr - all.data());
 }
 
+std::string model_status(const Instruction& in) {
+  if (!in.arch_specific) return {};
+  if (in.kind == MmaKind::mxf4)
+    return "model only: PTX ISA 9.2 only (CuTe 4.2 has no .kind::mxf4 atom; it issues .kind::mxf4nvf4 "
+           ".scale_vec::2X for ue8m0 scales); not yet run on a GPU";
+  return "model only: PTX ISA 9.2 and CuTe 4.2 agree; not yet run on a GPU";
+}
+
+std::string_view to_string(MmaKind k) {
+  switch (k) {
+    case MmaKind::f8f6f4:
+      return "f8f6f4";
+    case MmaKind::mxf8f6f4:
+      return "mxf8f6f4";
+    case MmaKind::mxf4:
+      return "mxf4";
+    case MmaKind::mxf4nvf4:
+      return "mxf4nvf4";
+    default:
+      return "";
+  }
+}
+
+std::string_view to_string(ScaleType t) {
+  return t == ScaleType::ue8m0 ? "ue8m0" : t == ScaleType::ue4m3 ? "ue4m3" : "";
+}
+
 std::string_view to_string(ElemType t) {
   switch (t) {
     case ElemType::f16:

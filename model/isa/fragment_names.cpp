@@ -18,7 +18,15 @@ std::string operand_title(Operand op, FragmentScope scope) {
 }
 
 std::string register_name(Operand op, ElemType type, int reg, FragmentScope scope) {
-  const int per = elements_per_register(type), first = reg * per;
+  return register_name_per(op, elements_per_register(type), reg, scope);
+}
+
+std::string register_name(Operand op, const OperandSpec& s, int reg, FragmentScope scope) {
+  return register_name_per(op, elements_per_register(s), reg, scope);
+}
+
+std::string register_name_per(Operand op, int per, int reg, FragmentScope scope) {
+  const int first = reg * per;
   if (per > 4)
     return "{" + element_name(op, first, scope) + ".." + element_name(op, first + per - 1, scope) + "}";
   std::string out = "{";
@@ -30,6 +38,10 @@ std::string register_index_name(int reg) { return "reg " + std::to_string(reg); 
 
 std::string register_part(const RegisterSlot& s) {
   const int k = s.bits > 0 ? s.bit / s.bits : 0;
+  // A value inside an 8-bit container (.kind::f8f6f4: .e2m1 in bits 2-5, .e3m2/.e2m3 in 0-5).
+  if (s.bits > 1 && s.bits < 8 && (s.bits == 6 || s.bit % s.bits != 0))
+    return "byte " + std::to_string(s.bit / 8) + ", bits " + std::to_string(s.bit % 8 + s.bits - 1) + ".." +
+           std::to_string(s.bit % 8);
   switch (s.bits) {
     case 64:
       return "whole 64-bit register";

@@ -51,7 +51,7 @@ LdmatrixFit plan_ldmatrix(const Instruction& in, Operand op, LdmStorage storage)
     return LdmatrixFit{std::nullopt, stored_words(in, op, storage) + ": " + why};
   };
   const ElemType type = operand_spec(in, op).type;
-  const int bits = element_bits(type);
+  const int bits = slot_bits(operand_spec(in, op));  // the container: 8 for .kind::f8f6f4's fp6/fp4
   const int regs = registers_per_lane(in, op);
   const std::string ty = "." + std::string(to_string(type));
   const bool trans = storage == LdmStorage::mn_contiguous;
@@ -77,7 +77,7 @@ LdmatrixFit plan_ldmatrix(const Instruction& in, Operand op, LdmStorage storage)
         "bytes\")");
   // Matrix j's row 0 starts where lane 0's register j begins: ldmatrix_byte(trans, 0, 0) is (0, 0)
   // both plain and .trans. Then every lane's every element must be what ldmatrix delivers there.
-  const int per_reg = elements_per_register(type);
+  const int per_reg = elements_per_register(operand_spec(in, op));
   for (int j = 0; j < regs; ++j) {
     const Coord c = stored_cell(load, fragment_coord(in, op, 0, j * per_reg));
     if ((c.col * bits) % 128 != 0)

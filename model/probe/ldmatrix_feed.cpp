@@ -39,9 +39,14 @@ void append_image(std::vector<std::uint8_t>& images, const Instruction& in, Oper
   images.resize(at + static_cast<std::size_t>(o.image_bytes), 0);
   const int wpl = words_per_lane(in, op), bits = o.load->element_bits, epl = elements_per_lane(in, op);
   for (int lane = 0; lane < kWarpSize; ++lane)
-    for (int e = 0; e < epl; ++e)
-      put_bits(images, at, bit_offsets[static_cast<std::size_t>(lane * epl + e)], bits,
-               element_bits_of(in, op, words + lane * wpl, e));
+    for (int e = 0; e < epl; ++e) {
+      // A value narrower than its container (.e2m1 in bits 2-5 of a byte) keeps its place in it.
+      const RegisterSlot slot = register_slot(in, op, e);
+      put_bits(
+          images, at,
+          bit_offsets[static_cast<std::size_t>(lane * epl + e)] + static_cast<std::size_t>(slot.bit % bits),
+          slot.bits, element_bits_of(in, op, words + lane * wpl, e));
+    }
 }
 
 void append_label_image(std::vector<std::uint8_t>& images, const FeedOperand& o, int pass) {

@@ -2,6 +2,7 @@
 #include <map>
 
 #include "fragviz/isa/element_codec.hpp"
+#include "fragviz/isa/matrix_move_b8.hpp"
 #include "fragviz/probe/hopper_probe.hpp"
 #include "fragviz/probe/mma_probe.hpp"
 
@@ -130,6 +131,8 @@ bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.
 }  // namespace
 
 bool is_hopper_probe_name(std::string_view name) {
+  // The 8-bit stmatrix of sm_100a is a Blackwell probe (blackwell_probe.hpp), not a Hopper one.
+  if (parse_matrix_move_b8(name)) return false;
   return starts_with(name, "wgmma.") || starts_with(name, "stmatrix") || starts_with(name, "movmatrix") ||
          starts_with(name, "epilogue");
 }

@@ -3,6 +3,7 @@
 
 #include "fragviz/isa/fragment.hpp"
 #include "fragviz/isa/wmma.hpp"
+#include "fragviz/probe/blackwell_probe.hpp"
 #include "fragviz/probe/hopper_probe.hpp"
 #include "fragviz/probe/probe_decode.hpp"
 
@@ -18,9 +19,10 @@ std::vector<TileGeometry> standard_cycle_tiles() {
 std::vector<std::string> requested_instructions(const ProbeRequest& req) {
   if (!req.instruction_probes) return {};
   if (!req.instructions.empty()) {
-    std::vector<std::string> mma;  // the Hopper names go to run_hopper_probes, WMMA to run_wmma_probes
+    // the Hopper names go to run_hopper_probes, WMMA to run_wmma_probes, Blackwell to run_blackwell_probes
+    std::vector<std::string> mma;
     for (const std::string& n : req.instructions)
-      if (!is_hopper_probe_name(n) && !is_wmma_probe_name(n)) mma.push_back(n);
+      if (!is_hopper_probe_name(n) && !is_wmma_probe_name(n) && !is_blackwell_probe_name(n)) mma.push_back(n);
     return mma;
   }
   std::vector<std::string> all;

@@ -30,11 +30,18 @@ std::string not_run_text(bool in_a, bool in_b, const std::string& why_a, const s
   return why.empty() ? t : t + " (" + why + ")";
 }
 
+/// The format versions of the two files, and the first version with a list's entries.
+struct Versions {
+  int a = 0, b = 0, since = 1;
+};
+
 /// Sets aside, in `a` and `b` alike, the entries of one list (matched by `key`) that did not run
-/// on a side, naming each in `not_run`: they are not compared.
+/// on a side, naming each in `not_run`: they are not compared. An entry one file lacks though its
+/// format has the list was never asked for there (a probe of other --instr): not run either. One
+/// whose format lacks the list stays in, for diff_reports to call absent in the older format.
 template <class Probe, class Key>
 void set_aside_entries(std::vector<Probe>& a, std::vector<Probe>& b, const std::string& what, Key key,
-                       std::vector<std::string>& not_run) {
+                       Versions v, std::vector<std::string>& not_run) {
   std::map<std::string, const Probe*> in_a, in_b;
   for (const Probe& p : a) in_a.emplace(key(p), &p);
   for (const Probe& p : b) in_b.emplace(key(p), &p);
@@ -42,10 +49,17 @@ void set_aside_entries(std::vector<Probe>& a, std::vector<Probe>& b, const std::
   for (const auto& side : {in_a, in_b})
     for (const auto& [k, p] : side) {
       const auto ia = in_a.find(k), ib = in_b.find(k);
-      const bool na = ia != in_a.end() && !ia->second->ran, nb = ib != in_b.end() && !ib->second->ran;
+      // Absent is named only beside a side that ran it; else that side's own reason says enough.
+      const bool absent_a = ia == in_a.end() && v.a >= v.since && ib->second->ran;
+      const bool absent_b = ib == in_b.end() && v.b >= v.since && ia->second->ran;
+      const bool na = absent_a || (ia != in_a.end() && !ia->second->ran);
+      const bool nb = absent_b || (ib != in_b.end() && !ib->second->ran);
+      const auto why = [](bool absent, const auto& it) {
+        return absent ? std::string("not in its report") : it->second->skipped;
+      };
       if ((na || nb) && aside.insert(k).second)
         not_run.push_back(what + " " + k + ": " +
-                          not_run_text(na, nb, na ? ia->second->skipped : "", nb ? ib->second->skipped : ""));
+                          not_run_text(na, nb, na ? why(absent_a, ia) : "", nb ? why(absent_b, ib) : ""));
     }
   const auto drop = [&](std::vector<Probe>& v) {
     v.erase(std::remove_if(v.begin(), v.end(), [&](const Probe& p) { return aside.count(key(p)) > 0; }),
@@ -80,17 +94,20 @@ void set_aside_unrun(ReportFile& a, ReportFile& b, std::vector<std::string>& not
     x.ldmatrix = y.ldmatrix = LdmatrixProbe{};
   }
   const auto by_mnemonic = [](const auto& p) { return p.mnemonic; };
-  set_aside_entries(x.fragments, y.fragments, "fragment probe", by_mnemonic, not_run);
-  set_aside_entries(x.instructions, y.instructions, "instruction probe", by_mnemonic, not_run);
-  set_aside_entries(x.wgmma, y.wgmma, "wgmma probe", by_mnemonic, not_run);
+  // The first versions with each list, as diff_reports has them: instruction probes came in
+  // version 2, wgmma, matrix-move and WMMA probes in version 3.
+  const auto since = [&](int first) { return Versions{a.version, b.version, first}; };
+  set_aside_entries(x.fragments, y.fragments, "fragment probe", by_mnemonic, since(1), not_run);
+  set_aside_entries(x.instructions, y.instructions, "instruction probe", by_mnemonic, since(2), not_run);
+  set_aside_entries(x.wgmma, y.wgmma, "wgmma probe", by_mnemonic, since(3), not_run);
   set_aside_entries(
-      x.wmma, y.wmma, "WMMA fragment", [](const WmmaProbe& p) { return p.name; }, not_run);
+      x.wmma, y.wmma, "WMMA fragment", [](const WmmaProbe& p) { return p.name; }, since(3), not_run);
   set_aside_entries(
       x.moves, y.moves, "matrix-move probe",
       [](const MatrixMoveProbe& p) {
         return p.kind + " " + p.mnemonic + (p.detail.empty() ? "" : " " + p.detail);
       },
-      not_run);
+      since(3), not_run);
   if ((x.layout && !x.layout->ran) || (y.layout && !y.layout->ran)) {
     const bool la = x.layout && !x.layout->ran, lb = y.layout && !y.layout->ran;
     not_run.push_back("layout probe: " +

@@ -25,6 +25,25 @@ const char* axis_name(Operand op, int axis) {
 
 }  // namespace
 
+CopySource copy_source(const TiledCopy& copy, std::int64_t thread, std::int64_t value) {
+  const CopyAtom& atom = copy.atom;
+  if (atom.kind == CopyKind::universal) return CopySource{thread, value};
+  const int bits = copy.values.value_bits;
+  const std::int64_t lane = thread % kWarpSize, warp_base = thread - lane;
+  // Register `reg` of `lane`, its byte `byte`: (row, byte within the row) of matrix `reg`
+  // (ldmatrix_byte; stmatrix stores its registers in the same layout, matrix_move.hpp),
+  // the row whose address lane 8 * reg + row of the warp gives.
+  const std::int64_t bit = value * bits;
+  const int reg = static_cast<int>(bit / 32), byte = static_cast<int>((bit % 32) / 8);
+  if (atom.kind == CopyKind::stmatrix && bits == 16) {
+    const Coord half =
+        stmatrix_element(atom.trans, static_cast<int>(lane), static_cast<int>((bit % 32) / 16));
+    return CopySource{warp_base + 8 * reg + half.row, half.col};
+  }
+  const Coord in = ldmatrix_byte(atom.trans, static_cast<int>(lane), byte);
+  return CopySource{warp_base + 8 * reg + in.row, (in.col * 8 + bit % 8) / bits};
+}
+
 const JoinCell* Join::first_mismatch() const {
   for (const JoinCell& c : cells)
     if (!c.match()) return &c;
@@ -121,26 +140,10 @@ Result<Join> join(const TiledCopy& copy, const TiledMma& mma, Operand op) {
                        : "along " + std::string(axis_name(op, axis)) + " (" + std::to_string(mem_values) +
                              " values of " + std::to_string(bits) + " bits)";
     for (std::int64_t t = 0; t < j.threads; ++t) {
-      const std::int64_t lane = t % kWarpSize, warp_base = t - lane;
       for (std::int64_t i = 0; i < slots; ++i) {
         const std::int64_t a = i % av, x = i / av;
-        std::int64_t supplier = t, element = a;
-        if (atom.kind != CopyKind::universal) {
-          // Register `reg` of `lane`, its byte `byte`: (row, byte within the row) of matrix `reg`
-          // (ldmatrix_byte; stmatrix stores its registers in the same layout, matrix_move.hpp),
-          // the row whose address lane 8 * reg + row of the warp gives.
-          const std::int64_t bit = a * bits;
-          const int reg = static_cast<int>(bit / 32), byte = static_cast<int>((bit % 32) / 8);
-          const Coord in = ldmatrix_byte(atom.trans, static_cast<int>(lane), byte);
-          supplier = warp_base + 8 * reg + in.row;
-          element = (in.col * 8 + bit % 8) / bits;
-          if (atom.kind == CopyKind::stmatrix && bits == 16) {
-            const Coord half =
-                stmatrix_element(atom.trans, static_cast<int>(lane), static_cast<int>((bit % 32) / 16));
-            supplier = warp_base + 8 * reg + half.row;
-            element = half.col;
-          }
-        }
+        const CopySource src = copy_source(copy, t, a);
+        const std::int64_t supplier = src.thread, element = src.element;
         JoinCell c;
         c.thread = t;
         c.copy_value = i;

@@ -1,6 +1,7 @@
 #include "fragviz/util/name_suggest.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <tuple>
 
 #include "fragviz/isa/catalogue.hpp"
@@ -10,6 +11,13 @@
 namespace fragviz {
 
 namespace {
+
+/// `s` in lower case: names are compared ignoring case ("M16N8K16" is a slip, not another name).
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
 
 /// `name` without the mma.sync or wgmma prefix.
 std::string_view unprefixed(std::string_view name) {
@@ -74,25 +82,51 @@ std::vector<std::string> catalogue_names(unsigned sets) {
 
 std::vector<std::string> nearest_names(std::string_view typed, unsigned sets, std::size_t max) {
   constexpr int kNear = 4;  // two words missing, extra or wrong
-  const std::string_view t = unprefixed(typed);
+  const std::string typed_lower = lower(typed);
+  const std::string_view t = unprefixed(typed_lower);
   const std::vector<std::string_view> typed_words = words(t);
-  std::vector<std::tuple<int, int, std::size_t, std::string>> scored;
+  // (contains nothing typed, word cost, character cost, catalogue order, name)
+  std::vector<std::tuple<bool, int, int, std::size_t, std::string>> scored;
   const std::vector<std::string> names = catalogue_names(sets);
   for (std::size_t i = 0; i < names.size(); ++i) {
-    const std::string_view n = unprefixed(names[i]);
+    const std::string name_lower = lower(names[i]);
+    const std::string_view n = unprefixed(name_lower);
+    const std::vector<std::string_view> name_words = words(n);
     // A name's first word (its shape, or "stmatrix") is what a near miss keeps: without it among
     // the words typed, give or take two characters, "f16" would be near every m64nNk16.f16 entry.
-    const std::string_view head = words(n).front();
-    if (std::none_of(typed_words.begin(), typed_words.end(),
-                     [&](std::string_view w) { return char_distance(w, head) <= 2; }))
+    const std::string_view head = name_words.front();
+    const bool shape_typed = std::any_of(typed_words.begin(), typed_words.end(), [&](std::string_view w) {
+      return head.find(w) != std::string_view::npos;
+    });
+    // A name holding what was typed ("m16n8k16", "m16n8k16.f16": the README's --shape) comes before
+    // any edit-distance neighbour, which for a bare shape is a wgmma one shape digit away.
+    const bool contains = shape_typed && !t.empty() &&
+                          (n.find(t) != std::string_view::npos ||
+                           std::all_of(typed_words.begin(), typed_words.end(), [&](std::string_view w) {
+                             return std::find(name_words.begin(), name_words.end(), w) != name_words.end();
+                           }));
+    if (!contains && std::none_of(typed_words.begin(), typed_words.end(),
+                                  [&](std::string_view w) { return char_distance(w, head) <= 2; }))
       continue;
     const int w = word_distance(t, n);
-    if (w <= kNear) scored.emplace_back(w, char_distance(t, n), i, names[i]);
+    // Among names holding what was typed, catalogue order (f32.f16.f16.f32 first, as --shape
+    // assumes) rather than the shortest (an integer entry).
+    if (contains || w <= kNear)
+      scored.emplace_back(!contains, w, contains ? 0 : char_distance(t, n), i, names[i]);
   }
   std::sort(scored.begin(), scored.end());
   std::vector<std::string> out;
-  for (std::size_t i = 0; i < scored.size() && out.size() < max; ++i) out.push_back(std::get<3>(scored[i]));
+  for (std::size_t i = 0; i < scored.size() && out.size() < max; ++i) out.push_back(std::get<4>(scored[i]));
   return out;
+}
+
+std::string catalogue_name_ignoring_case(std::string_view typed, unsigned sets) {
+  const std::string t = lower(typed);
+  for (const std::string& name : catalogue_names(sets)) {
+    const std::string n = lower(name);
+    if (t == n || t == unprefixed(n)) return name;
+  }
+  return {};
 }
 
 std::string did_you_mean(std::string_view typed, unsigned sets) {

@@ -104,6 +104,27 @@ TEST(Assets, PaletteOverrideReplacesOnlyWhatItNames) {
   EXPECT_EQ(p.block_warps, before.block_warps);
 }
 
+// The papers: "document" (exports by default) and "screen" (the app's windows, and exports with
+// --palette dark), each part replaceable alone.
+TEST(Assets, PapersAreReadAndReplacedPartByPart) {
+  Palette p = load_assets("").palette;
+  const Palette before = p;
+  // The embedded document paper is a light one, the screen's a dark one (text lighter than ground).
+  const auto luma = [](Rgb c) { return 299 * c.r + 587 * c.g + 114 * c.b; };
+  EXPECT_GT(luma(p.document.background), luma(p.document.ink));
+  EXPECT_LT(luma(p.screen.background), luma(p.screen.ink));
+  EXPECT_EQ(parse_palette(R"({"screen": {"background": "#102030"}})", p), "");
+  EXPECT_EQ(p.screen.background, hex(0x102030));
+  EXPECT_EQ(p.screen.ink, before.screen.ink);
+  EXPECT_EQ(p.document.background, before.document.background);
+  for (const char* bad : {R"({"screen": {"ground": "#102030"}})", R"({"document": {"ink": "#12"}})",
+                          R"({"document": "#ffffff"})"}) {
+    Palette q = before;
+    EXPECT_NE(parse_palette(bad, q), "") << bad;
+    EXPECT_EQ(q.document.ink, before.document.ink) << bad;
+  }
+}
+
 TEST(Assets, BadPalettesAreRefusedAndLeaveThePaletteAlone) {
   const Palette before = load_assets("").palette;
   const struct {

@@ -56,7 +56,9 @@ TEST(ExportDialog, TheBankViewInLayoutModeExportsTheLayoutOnScreen) {
   s.layout.element_type = "b16";
   s.selected_lane = 7;
   const scene::ViewRequest r = export_request(s, scene::View::banks);
+  EXPECT_TRUE(r.layout_mode);
   EXPECT_EQ(r.layout, s.layout.write_layout);
+  EXPECT_EQ(r.read_layout, "");
   EXPECT_EQ(r.lanes, s.layout.lanes);
   EXPECT_EQ(r.access, "lds128");
   EXPECT_EQ(r.elem, "b16");
@@ -66,21 +68,65 @@ TEST(ExportDialog, TheBankViewInLayoutModeExportsTheLayoutOnScreen) {
   const LayoutView v = compute_layout_view(s.layout);
   ASSERT_TRUE(v.ready());
   EXPECT_EQ(built.value->title, v.access->mnemonic + " over " + v.access_layout()->notation);
-  const std::string total = "total: wavefronts " + std::to_string(v.access->wavefronts) +
-                            ", ideal wavefronts " + std::to_string(v.access->ideal_wavefronts) +
-                            ", bank conflicts " + std::to_string(v.access->bank_conflicts);
+  // The screen's totals line, word for word, and its lines x banks grid (one Rect per word).
   bool found = false;
-  for (const auto& item : built.value->items)
-    if (const auto* t = std::get_if<scene::Text>(&item); t && t->text.rfind(total, 0) == 0) found = true;
-  EXPECT_TRUE(found) << total;
-  // A store draws its write side; a read side that differs is what a load draws.
+  int words = 0;
+  for (const auto& item : built.value->items) {
+    if (const auto* t = std::get_if<scene::Text>(&item); t && t->text == v.totals) found = true;
+    if (const auto* c = std::get_if<scene::Rect>(&item); c && c->id.rfind("words-", 0) == 0) ++words;
+  }
+  EXPECT_TRUE(found) << v.totals;
+  EXPECT_EQ(words, v.lines * 32);
+  // Both sides travel: a load draws its read side, a store its write side (the shared LayoutView).
   s.layout.read_layout = "(64,64):(64,1)";
-  EXPECT_EQ(export_request(s, scene::View::banks).layout, "(64,64):(64,1)");
-  s.layout.op = SharedOp::sts128;
-  EXPECT_EQ(export_request(s, scene::View::banks).layout, s.layout.write_layout);
+  EXPECT_EQ(export_request(s, scene::View::banks).read_layout, "(64,64):(64,1)");
+  // The dialog's crop is the tile view's; the Layout mode's picture is the whole grid.
+  s.export_dialog.crop = true;
+  EXPECT_TRUE(export_request(s, scene::View::banks).crop.whole());
   // Layout mode off: the explorer tile of the controls, as before.
   s.layout.enabled = false;
+  EXPECT_FALSE(export_request(s, scene::View::banks).layout_mode);
   EXPECT_TRUE(export_request(s, scene::View::banks).layout.empty());
+}
+
+// Issue 22: "...svg exists" stayed after the format went to PNG. The outcome line speaks of one
+// file: a change of view, format or name forgets it (and a pending Overwrite); nothing else does.
+TEST(ExportDialog, TheOutcomeLineGoesWhenTheFileItSpokeOfChanges) {
+  ExportDialog d;
+  d.view = scene::View::banks;
+  d.format = scene::Format::svg;
+  d.path = "/w/fragviz-banks.svg";
+  const auto asked = [&] {
+    d.message = d.path + " exists: Overwrite replaces it, or type another name";
+    d.overwrite_pending = d.path;
+  };
+  asked();
+  forget_stale_outcome(d, scene::View::banks, scene::Format::svg, "/w/fragviz-banks.svg");
+  EXPECT_FALSE(d.message.empty());  // nothing changed: still true
+  EXPECT_EQ(d.overwrite_pending, d.path);
+  d.format = scene::Format::png;
+  forget_stale_outcome(d, scene::View::banks, scene::Format::svg, "/w/fragviz-banks.svg");
+  EXPECT_TRUE(d.message.empty());
+  EXPECT_TRUE(d.overwrite_pending.empty());
+  asked();
+  d.view = scene::View::output;
+  forget_stale_outcome(d, scene::View::banks, scene::Format::png, d.path);
+  EXPECT_TRUE(d.message.empty());
+  asked();
+  const std::string before = d.path;
+  d.path = "/w/other.png";
+  forget_stale_outcome(d, d.view, d.format, before);
+  EXPECT_TRUE(d.message.empty());
+}
+
+// Issue 22: the fragments export labels its cells as the view's cells read when last drawn.
+TEST(ExportDialog, TheFragmentsExportLabelsAsTheScreen) {
+  AppState s;
+  EXPECT_EQ(export_request(s, scene::View::fragments).labels, scene::CellLabels::full);
+  s.fragments_labels = scene::CellLabels::none;
+  EXPECT_EQ(export_request(s, scene::View::fragments).labels, scene::CellLabels::none);
+  s.fragments_labels = scene::CellLabels::lane;
+  EXPECT_EQ(export_request(s, scene::View::fragments).labels, scene::CellLabels::lane);
 }
 
 TEST(ExportDialog, EveryViewExportsItsSelectedLaneAndSettings) {
@@ -197,8 +243,18 @@ TEST(ExportDialog, ACropWritesExactlyTheBlockAsked) {
   EXPECT_EQ(r.crop.operand, "A");
   EXPECT_EQ(r.crop.rows, (scene::IndexRange{4, 12}));
   EXPECT_EQ(r.crop.cols, (scene::IndexRange{8, 16}));
-  // Views without operands take no crop.
-  EXPECT_TRUE(export_request(s, scene::View::banks).crop.whole());
+  // The bank view crops its one tile: the same rows and columns, no operand.
+  const scene::ViewRequest b = export_request(s, scene::View::banks);
+  EXPECT_EQ(b.crop.operand, "");
+  EXPECT_EQ(b.crop.rows, (scene::IndexRange{4, 12}));
+  EXPECT_EQ(b.crop.cols, (scene::IndexRange{8, 16}));
+  // Views that cannot be cropped take no crop.
+  EXPECT_TRUE(export_request(s, scene::View::ldmatrix).crop.whole());
+  // The palette: the document's unless the dialog asks for the screen's.
+  EXPECT_FALSE(export_request(s, scene::View::fragments).dark);
+  s.export_dialog.dark = true;
+  EXPECT_TRUE(export_request(s, scene::View::output).dark);
+  s.export_dialog.dark = false;
   const std::string dir = ::testing::TempDir() + "fragviz-export-crop";
   std::filesystem::create_directories(dir);
   const std::string path = dir + "/a.svg";

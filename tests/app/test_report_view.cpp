@@ -322,5 +322,20 @@ TEST(ReportView, RunStatusNeverSaysModelOnlyWhileARecordedProbeIsShown) {
   }
 }
 
+// Issue 26: the app's line for an sm_120a entry names what the model rests on, as the CLI does.
+TEST(ReportView, ModelOnlySm120EntryNamesItsSources) {
+  const Instruction* in =
+      find_instruction_named("mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e4m3.e5m2.f32");
+  ASSERT_NE(in, nullptr);
+  DeviceInfo none;
+  EXPECT_EQ(run_status_text(true, true, none, false, *in),
+            "model only: no GPU (needs sm_120a); PTX ISA 9.2 and CuTe 4.2 agree; not yet run on a GPU");
+  // A recorded report open: the line speaks of this machine only, with no model wording added.
+  EXPECT_EQ(run_status_text(true, true, none, true, *in),
+            "this machine cannot run it (no GPU; needs sm_120a)");
+  // An entry the H200 measured gets nothing added.
+  EXPECT_EQ(run_status_text(true, true, none, false, catalogue().front()).find("agree"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace fragviz::app

@@ -76,10 +76,12 @@ TEST(ParseSettings, TheFileHoldsTheseKeys) {
   };
   EXPECT_EQ(keys(j), (std::set<std::string>{"format", "version", "instruction", "wgmma", "ldmatrix_num",
                                             "trans", "width_halves", "pad_halves", "swizzle", "selected_lane",
-                                            "windows", "gate", "output_colour", "layout", "algebra"}));
-  EXPECT_EQ(keys(j["windows"]),
-            (std::set<std::string>{"controls", "device", "inspector", "fragments", "ldmatrix", "banks",
-                                   "gate", "output", "warpgroup", "descriptor", "moves", "algebra"}));
+                                            "windows", "gate", "output_colour", "export_format",
+                                            "export_palette", "layout", "algebra", "cta_tile", "tmem"}));
+  EXPECT_EQ(
+      keys(j["windows"]),
+      (std::set<std::string>{"controls", "device", "inspector", "fragments", "ldmatrix", "banks", "gate",
+                             "output", "warpgroup", "descriptor", "moves", "algebra", "cta_tile", "tmem"}));
   EXPECT_EQ(keys(j["gate"]), (std::set<std::string>{"n", "seed", "variant"}));
   EXPECT_EQ(keys(j["layout"]), (std::set<std::string>{"enabled", "write", "read", "lanes", "op", "num",
                                                       "trans", "element_type"}));
@@ -92,7 +94,7 @@ TEST(ParseSettings, EachWindowKeyIsItsOwnWindow) {
   const Settings defaults;
   const nlohmann::json d = nlohmann::json::parse(settings_json(defaults))["windows"];
   for (const char* key : {"controls", "device", "inspector", "fragments", "ldmatrix", "banks", "gate",
-                          "output", "warpgroup", "descriptor", "moves", "algebra"})
+                          "output", "warpgroup", "descriptor", "moves", "algebra", "cta_tile", "tmem"})
     for (bool open : {false, true}) {
       const ParsedSettings p =
           parse_fields(std::string(R"("windows": {")") + key + R"(": )" + (open ? "true" : "false") + "}");
@@ -697,6 +699,60 @@ TEST(ParseSettings, AlgebraExpressionIsKeptAsTyped) {
   p = parse_fields(R"x("algebra": ")x" + std::string(kMaxLayoutTextChars + 1, '(') + "\"");
   ASSERT_EQ(p.messages.size(), 1u) << all(p);
   EXPECT_EQ(p.settings.algebra_expression, AlgebraControls{}.expression);
+}
+
+// The CTA tile window's preset is a cta_presets() name; another is said and the default kept.
+TEST(ParseSettings, CtaTilePresetIsAPresetName) {
+  ParsedSettings p = parse_fields(R"x("cta_tile": "fa2-attention")x");
+  EXPECT_TRUE(p.messages.empty()) << all(p);
+  EXPECT_EQ(p.settings.cta_tile_preset, "fa2-attention");
+  EXPECT_EQ(nlohmann::json::parse(settings_json(p.settings))["cta_tile"], "fa2-attention");
+  p = parse_fields(R"x("cta_tile": "sm99-gemm")x");
+  ASSERT_EQ(p.messages.size(), 1u) << all(p);
+  EXPECT_NE(p.messages[0].find("\"sm99-gemm\" is no CTA tile preset"), std::string::npos) << all(p);
+  EXPECT_EQ(p.settings.cta_tile_preset, CtaTileControls{}.preset);
+}
+
+// The Tensor memory window's controls: read and written back in their own words; a combination
+// the model refuses (.16x256b has no .x64) is kept, for the window to say why; text that does not
+// read is said and the default kept.
+TEST(ParseSettings, TmemControlsAreKept) {
+  ParsedSettings p = parse_fields(R"x("tmem": "accumulator m=64 n=32 cta_group=1 cta=0")x");
+  EXPECT_TRUE(p.messages.empty()) << all(p);
+  EXPECT_EQ(nlohmann::json::parse(settings_json(p.settings))["tmem"],
+            "accumulator m=64 n=32 cta_group=1 cta=0");
+  p = parse_fields(R"x("tmem": "ld shape=16x256b num=64 warp=0")x");
+  EXPECT_TRUE(p.messages.empty()) << all(p);
+  EXPECT_EQ(p.settings.tmem, "ld shape=16x256b num=64 warp=0");
+  p = parse_fields(R"x("tmem": "ld colour=red")x");
+  ASSERT_EQ(p.messages.size(), 1u) << all(p);
+  EXPECT_EQ(p.settings.tmem, "ld shape=16x256b num=1 warp=0");
+}
+
+// Issue 22: File > Export's format and palette outlive a restart (read, applied, written back); a
+// name no format has is said and SVG kept.
+TEST(ParseSettings, ExportFormatAndPaletteAreKept) {
+  ParsedSettings p = parse_fields(R"x("export_format": "tikz", "export_palette": "dark")x");
+  EXPECT_TRUE(p.messages.empty()) << all(p);
+  EXPECT_EQ(p.settings.export_format, scene::Format::tikz);
+  EXPECT_TRUE(p.settings.export_dark);
+  const nlohmann::json j = nlohmann::json::parse(settings_json(p.settings));
+  EXPECT_EQ(j["export_format"], "tikz");
+  EXPECT_EQ(j["export_palette"], "dark");
+  AppState s;
+  apply_settings(p, s);
+  EXPECT_EQ(s.export_dialog.format, scene::Format::tikz);
+  EXPECT_TRUE(s.export_dialog.dark);
+  s.export_dialog.format = scene::Format::svg;
+  s.export_dialog.dark = false;
+  const Settings back = settings_of(s);
+  EXPECT_EQ(back.export_format, scene::Format::svg);
+  EXPECT_FALSE(back.export_dark);
+  p = parse_fields(R"x("export_format": "jpeg", "export_palette": "grey")x");
+  ASSERT_EQ(p.messages.size(), 2u) << all(p);
+  EXPECT_NE(p.messages[0].find("\"jpeg\" is not one of svg, png, pdf, tikz"), std::string::npos) << all(p);
+  EXPECT_EQ(p.settings.export_format, scene::Format::svg);
+  EXPECT_FALSE(p.settings.export_dark);
 }
 
 }  // namespace

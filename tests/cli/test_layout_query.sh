@@ -18,6 +18,14 @@ K16=mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 S8=mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32
 
 # --where: lane, element, register by its elements and by index, its part and bits.
+# An unmeasured sm_120a entry says what it rests on after a --lane or --where answer, and on
+# standard error with --csv (standard output keeps the CSV alone).
+f8='mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e4m3.e5m2.f32'
+expect 0 "model only: PTX ISA 9.2 and CuTe 4.2 agree; not yet run on a GPU" -- layout --instr "$f8" --lane 5
+expect 0 "model only: PTX ISA 9.2 and CuTe 4.2 agree; not yet run on a GPU" -- layout --instr "$f8" --where A,0,1
+[ "$("$cli" layout --instr "$f8" --csv 2>/dev/null | grep -c "model only")" = 0 ] ||
+  fail "layout --csv of an sm_120a entry: the model-only line belongs on standard error"
+expect 0 "model only: PTX ISA 9.2" -- layout --instr "$f8" --csv
 expect 0 "A[9][3]: lane 5 (groupID 1, threadID_in_group 1), element a3, register {a2,a3} (reg 1), high half, bits 31..16" \
   -- layout --instr "$K16" --where A,9,3
 expect 0 "B[10][1]: lane 5 (groupID 1, threadID_in_group 1), element b2, register {b2,b3} (reg 1), low half, bits 15..0" \
@@ -91,6 +99,22 @@ for cmd in "layout --instr" "probe --instr" "descriptor --instr" "export --view 
   grep -qx "  wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16" <<<"$out" ||
     { echo "FAIL: $cmd m64n128k16.f32.bf16 suggests no m64n128k16.f32.bf16.bf16:"; echo "$out"; fails=$((fails + 1)); }
 done
+# A bare shape, as the README's --shape spells it, and a shape with one type: the mma.sync entries
+# of that shape, never the wgmma one a digit away (m64n8k16); upper case is the same name.
+for typed in m16n8k16 m16n8k16.f16 M16N8K16; do
+  out=$("$cli" layout --instr "$typed" 2>&1)
+  sugg=$(grep '^  ' <<<"$out")
+  if [ -z "$sugg" ] || grep -qv '^  mma\.sync\.aligned\.m16n8k16\.' <<<"$sugg"; then
+    echo "FAIL: layout --instr $typed suggests other than mma.sync m16n8k16 entries:"; echo "$out"
+    fails=$((fails + 1))
+  fi
+done
+grep -q '^  mma\.sync\.aligned\.m16n8k16\..*\.f16\.' <<<"$("$cli" layout --instr m16n8k16.f16 2>&1)" ||
+  { echo "FAIL: layout --instr m16n8k16.f16 suggests no .f16 entry"; fails=$((fails + 1)); }
+[ "$("$cli" layout --instr MMA.SYNC.ALIGNED.M16N8K16.ROW.COL.F32.F16.F16.F32 --csv 2>&1)" = \
+  "$("$cli" layout --instr "$K16" --csv)" ] ||
+  { echo "FAIL: the upper-case $K16 is not that entry"; fails=$((fails + 1)); }
+expect 0 "D[17][2]: thread 37" -- layout --instr M64N64K16.F32.BF16.BF16 --where D,17,2
 out=$("$cli" layout --instr bogus 2>&1)
 grep -q "did you mean" <<<"$out" && { echo "FAIL: 'bogus' got a suggestion: $out"; fails=$((fails + 1)); }
 

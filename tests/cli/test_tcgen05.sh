@@ -13,13 +13,18 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 # 46, swizzle 128B (2 << 61).
 expect 0 "sm_100 smem descriptor 0x4000404000010040" -- tcgen05-desc --encode-smem --start 1024 --lbo 16 --sbo 1024 --swizzle 128B
 expect 0 "swizzle          bits 61-63  1       = 128B_BASE32B" -- tcgen05-desc --smem 0x2000404000010040
-expect 0 "model only (no Blackwell GPU has run this)" -- tcgen05-desc --smem 0x2000404000010040
+expect 0 "model only: PTX ISA 9.1 and CuTe 4.2 agree; not yet run on a GPU" -- tcgen05-desc --smem 0x2000404000010040
 expect 0 "an sm_100 tcgen05.mma can read it" -- descriptor --arch sm_100 --decode 0x4000404000010040
 # The same layout as a Hopper wgmma descriptor has nothing in bits 46-48: refused on sm_100.
 expect 3 "bits 46-48 = 0" -- descriptor --arch sm_100 --decode 0x4000004000010040
 expect 3 "swizzle code 3 is invalid" -- tcgen05-desc --encode-smem --swizzle 3
 expect 3 "sm_103a" -- tcgen05-desc --encode-smem --lbo-mode 1
 expect 64 "to encode an sm_100" -- descriptor --arch sm_100
+# immHalfSplitoff: a negative one is a usage error; one reaching past column 511 is refused
+# (.16x32bx2 .x1: threads 16-31 read taddr + 1000, beyond tensor memory's 512 columns).
+expect 64 "--split" -- tmem --shape 16x32bx2 --split -3
+expect 3 "tensor memory has 512 columns" -- tmem --shape 16x32bx2 --split 511 --num 2
+expect 0 "1 register per thread" -- tmem --shape 32x32b
 expect 64 "--decode wants a hexadecimal" -- descriptor --arch sm_100 --decode 0xZZ
 
 # Instruction descriptors: .kind::f16 D F32 (1 << 4), A, B BF16 (1 << 7, 1 << 10), N 256
@@ -50,6 +55,52 @@ expect 64 "--num must be" -- tmem --shape 16x256b --num x3
 # .pack::16b: each register takes the low halves of two adjacent columns (9.7.16.8.2); .16x256b
 # thread 1 r0 is unpacked column 2, so columns 4 and 5.
 expect 0 "T1 : r0(0,4|0,5)" -- tmem --shape 16x256b --num x1 --pack16
+# tmem --accumulator (PTX 9.7.16.10.5): M = 64 is Layout F, rows 16-31 in lanes 32-47 (warp 1);
+# M = 128 on a CTA pair is Layout B, columns 32-63 of rows 0-15 in lanes 64-79 from column 0.
+expect 0 "Layout F, 4x1, half the data path" -- tmem --accumulator --m 64 --n 16
+expect 0 "rows 16-31, columns 0-15 -> CTA 0, lanes 32-47, TMEM columns 0-15 (warp 1)" -- tmem --accumulator --m 64 --n 16
+expect 0 "rows 0-15, columns 32-63 -> CTA 0, lanes 64-79, TMEM columns 0-31 (warp 2)" -- tmem --accumulator --m 128 --n 64 --cta-group 2
+expect 0 "rows 128-143, columns 0-15 -> CTA 1, lanes 0-15" -- tmem --accumulator --m 256 --n 16 --cta-group 2
+expect 0 "CuTe 4.2 disagrees" -- tmem --accumulator --m 128 --n 32 --cta-group 2 --sparse
+expect 0 "exactly the mma.sync m16n8 C fragment" -- tmem --accumulator --m 128 --n 16
+expect 3 "steps of 16" -- tmem --accumulator --m 128 --n 24
+expect 3 "cta_group::2 takes M = 128 or 256" -- tmem --accumulator --m 64 --cta-group 2
+csv=$("$cli" tmem --accumulator --m 64 --n 8 --csv 2>/dev/null)
+if [ "$(head -1 <<<"$csv")" != "row,column,cta,lane,tmem_column,warp" ] || ! grep -qx "17,3,0,33,3,1" <<<"$csv" ||
+  [ "$(wc -l <<<"$csv")" != 513 ]; then
+  fail "tmem --accumulator --m 64 --n 8 --csv: $(head -3 <<<"$csv")"
+fi
+# layout --instr of the 8-bit matrix moves (PTX ISA 9.0 ldmatrix Figures 105, 106; stmatrix m16n8):
+# m16n16 lane 5 byte 2 of r0 is D(1, 6), stored row 6 byte 1; stmatrix lane 6 byte 3 is M(9, 5).
+L16=ldmatrix.sync.aligned.m16n16.x1.trans.shared.b8
+expect 0 "r0.2=m0(1,6)[6,1]" -- layout --instr $L16
+expect 0 "SM100_U8x8_LDSM_T permutes bytes after the instruction, deliberately" -- layout --instr $L16
+expect 0 "model only: PTX ISA 9.0 and CuTe 4.2 agree; not yet run on a GPU" -- layout --instr $L16
+expect 0 "r0.3=m0(9,5)[5,9]" -- layout --instr stmatrix.sync.aligned.m16n8.x1.trans.shared.b8
+expect 0 "model only: the map is CuTe 4.2's" -- layout --instr stmatrix.sync.aligned.m16n8.x1.trans.shared.b8
+expect 0 "r2.0=m2(3,4)[3,4]" -- layout --instr ldmatrix.sync.aligned.m8n16.x4.shared.b8x16.b4x16_p64
+expect 0 "SM100_SU6_DU8x16_x2_LDSM_N, the raw registers" -- layout --instr ldmatrix.sync.aligned.m8n16.x2.shared.b8x16.b6x16_p32
+expect 64 "no catalogue instruction" -- layout --instr ldmatrix.sync.aligned.m16n16.x4.trans.shared.b8
+expect 64 "moves matrices" -- layout --instr $L16 --lane 3
+csv=$("$cli" layout --instr ldmatrix.sync.aligned.m16n16.x2.trans.shared.b8 --csv 2>/dev/null)
+if [ "$(head -1 <<<"$csv")" != "lane,register,byte,matrix,row,col,stored_row,stored_col,address_lane" ] ||
+  ! grep -qx "31,3,3,1,15,15,15,15,31" <<<"$csv" || [ "$(wc -l <<<"$csv")" != 513 ]; then
+  fail "layout --instr ldmatrix m16n16 x2 --csv: $(head -3 <<<"$csv")"
+fi
+# probe takes the Blackwell names: without a GPU it says so (exit 2); on any GPU but sm_100a each
+# probe is reported not run, "needs sm_100a"; on sm_100a a default build says it has no sm_100a
+# code, and a -DFRAGVIZ_SM100_PROBES=ON build runs them (no MISMATCH).
+for name in ldmatrix.sync.aligned.m16n16.x1.trans.shared.b8 tcgen05.st.sync.aligned.16x256b.x1.b32 \
+  tcgen05.mma.cta_group::1.kind::f16.m64n64k16 blackwell; do
+  out=$("$cli" probe --instr "$name" --no-cycles 2>&1)
+  rc=$?
+  if ! { [ "$rc" = 2 ] && grep -q "no usable GPU" <<<"$out"; } && ! grep -q "needs sm_100a" <<<"$out" &&
+    ! grep -q "has no sm_100a code" <<<"$out" && ! { [ "$rc" = 0 ] && ! grep -q "MISMATCH" <<<"$out"; }; then
+    fail "probe --instr $name: exit $rc: $(tail -3 <<<"$out")"
+  else
+    echo "ok: fragviz-cli probe --instr $name -> $rc"
+  fi
+done
 csv=$("$cli" tmem --shape 16x32bx2 --num x2 --split 8 --csv 2>/dev/null)
 if [ "$(head -1 <<<"$csv")" != "thread,register,lane,column" ] || ! grep -qx "17,1,1,9" <<<"$csv" ||
   [ "$(wc -l <<<"$csv")" != 65 ]; then

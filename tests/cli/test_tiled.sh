@@ -11,8 +11,8 @@
 set -u
 cli="$1"
 fails=0
-# shellcheck source=expect.sh
-source "$(dirname "${BASH_SOURCE[0]}")/expect.sh"
+# shellcheck source=lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 K16=SM80_16x8x16_F32F16F16F32_TN
 
 expect 0 "thr_layout_vmnk (32,2,2,1):(1,32,64,0)  (128 threads)" -- tiled --mma $K16 --atoms '(2,2,1)'

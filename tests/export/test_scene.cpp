@@ -102,6 +102,28 @@ TEST(ExportFragments, M16n8k16CellsAreThePtxFigure) {
 }
 
 // m8n8k4 .f16 has four quad-pair products: one grid set each, ids A p0..p3.
+// Issue 22: the export labels its cells as the screen's read (ViewRequest::labels) and carries the
+// screen's header lines. Hand-derived for m16n8k8 .f16: A 16 x 8 = 128 halves over 32 lanes is 4 a
+// lane, B 8 x 8 is 2, C/D 16 x 8 is 4; a0 of lane 0 is A (0,0).
+TEST(ExportFragments, LabelsFollowTheScreenAndTheHeaderIsACaption) {
+  fs::ViewRequest r;
+  r.view = fs::View::fragments;
+  fs::Scene s = build(r);
+  EXPECT_EQ(label(s, "A-r0-c0"), "T0 V0");  // the CLI's default, as before
+  EXPECT_TRUE(has_text(s, "D = A x B + C   (C and D share one layout)"));
+  EXPECT_TRUE(has_text(s, "groupID = lane >> 2, threadID_in_group = lane % 4"));
+  EXPECT_TRUE(has_text(s, "per lane: A 4 x .f16, B 2 x .f16, C/D 4 x .f32"));
+  r.labels = fs::CellLabels::lane;
+  s = build(r);
+  EXPECT_EQ(label(s, "A-r0-c0"), "T0");
+  r.labels = fs::CellLabels::none;
+  s = build(r);
+  EXPECT_EQ(label(s, "A-r0-c0"), "<none>");
+  EXPECT_EQ(fill(s, "A-r0-c0"), lane(0));  // still coloured by lane
+  EXPECT_EQ(count_cells(s, "A"), 16 * 8);
+  EXPECT_TRUE(has_text(s, "groupID = lane >> 2, threadID_in_group = lane % 4"));
+}
+
 TEST(ExportFragments, M8n8k4DrawsEveryProduct) {
   const fs::Scene s = fragments("mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32");
   for (int p = 0; p < 4; ++p) EXPECT_EQ(count_cells(s, "Ap" + std::to_string(p)), 8 * 4) << p;
@@ -296,6 +318,63 @@ TEST(ExportBanks, BankColoursOfAKnownSwizzleAndPad) {
   s = build(r);
   EXPECT_TRUE(has_text(s, "8 wavefronts (8-way conflict)"));
   EXPECT_EQ(count_cells(s, "tile"), 16 * 64);
+}
+
+/// Whether the cell's word is outlined in `stroke` (the Rect drawn over it, inset 0.6).
+bool outlined(const fs::Scene& s, const std::string& id, fs::Colour stroke) {
+  const long i = find_cell(s, id);
+  if (i < 0) return false;
+  const auto& c = std::get<fs::Rect>(s.items[static_cast<std::size_t>(i)]);
+  for (const auto& item : s.items)
+    if (const auto* r = std::get_if<fs::Rect>(&item);
+        r && r->id.empty() && r->x == c.x + 0.6 && r->y == c.y + 0.6 && r->stroke == stroke)
+      return true;
+  return false;
+}
+
+// Issue 22: the Layout mode exports its own lines x banks grid. Hand-derived: (32,64):(64,1) of b16
+// puts each 64-half row in one 128-byte line; lds32 with row=lane, col=0 sends lane l to byte 128 l,
+// line l, bank 0: one phase of 32 lanes asks bank 0 for 32 distinct words, 32 wavefronts, ideal 1.
+TEST(ExportBanks, LayoutModeDrawsLinesByBanksAsTheScreen) {
+  fs::ViewRequest r;
+  r.view = fs::View::banks;
+  r.layout_mode = true;
+  r.layout = "(32,64):(64,1)";
+  r.access = "lds32";
+  r.lanes = "row=lane, col=0";
+  fs::Scene s = build(r);
+  EXPECT_EQ(count_cells(s, "words"), 32 * 32);
+  EXPECT_EQ(count_cells(s, "tile"), 0);
+  EXPECT_EQ(label(s, "words-r5-c0"), "T5");
+  EXPECT_EQ(fill(s, "words-r5-c0"), lane(5));
+  EXPECT_EQ(label(s, "words-r5-c1"), "<none>");  // an element no lane reads
+  const fs::Colour red{220, 40, 30};
+  EXPECT_TRUE(outlined(s, "words-r5-c0", red));
+  EXPECT_FALSE(outlined(s, "words-r5-c1", red));
+  EXPECT_TRUE(has_text(s, "0x0280"));  // line 5 starts at byte 5 * 128
+  EXPECT_TRUE(has_text(s, "32"));      // bank 0's count under the grid (bank numbers stop at 31)
+  EXPECT_TRUE(has_text(s, "wavefronts 32   ideal 1   bank conflicts 31   (32-way)"));
+  EXPECT_TRUE(has_text(s, "phase 0 (lanes 0-31): 32 wavefronts (32-way conflict)"));
+  // row=0, col=2*lane: lane l at byte 4 l, line 0, bank l; no bank serves two words.
+  r.lanes = "row=0, col=2*lane";
+  s = build(r);
+  EXPECT_EQ(label(s, "words-r0-c9"), "T9");
+  EXPECT_EQ(fill(s, "words-r0-c9"), lane(9));
+  EXPECT_EQ(label(s, "words-r1-c9"), "<none>");
+  EXPECT_FALSE(outlined(s, "words-r0-c9", red));
+  EXPECT_TRUE(has_text(s, "wavefronts 1   ideal 1   bank conflicts 0   (1-way)"));
+  // A bad field is refused with its own error, never a picture.
+  r.layout = "(32,64):(64";
+  EXPECT_FALSE(fs::build_scene(r));
+  // The normal mode of the same request is the element tile coloured by bank, as before.
+  r.layout = "(32,64):(64,1)";
+  r.lanes = "row=lane, col=0";
+  r.layout_mode = false;
+  s = build(r);
+  EXPECT_EQ(count_cells(s, "words"), 0);
+  EXPECT_EQ(count_cells(s, "tile"), 32 * 64);
+  EXPECT_EQ(label(s, "tile-r5-c0"), "T5 B0");
+  EXPECT_EQ(fill(s, "tile-r5-c2"), fs::bank_colour(1));
 }
 
 TEST(ExportBanks, RefusesBadTilesAndLanes) {
@@ -567,4 +646,85 @@ TEST(ExportHighlight, OneLaneKeepsItsColourTheOthersFade) {
   // The explorer's lane 3 reads row 3 from column 0 (.x4, pad 8): its cells outlined, lane 0's faded.
   EXPECT_EQ(label(b, "tile-r3-c0").rfind("T3 ", 0), 0u);
   EXPECT_NE(fill(b, "tile-r0-c0"), fs::bank_colour(0));
+}
+
+// --palette dark (File > Export's "screen (dark)"): the picture is drawn on the palette's "screen"
+// paper, the one the app's windows take their background and text from; lanes keep their colours
+// and a faded lane fades towards that ground. The default is the "document" paper.
+TEST(ExportPalette, DarkIsTheScreensPaperLightTheDocuments) {
+  fs::ViewRequest r;
+  r.view = fs::View::fragments;
+  r.instr = kM16n8k16;
+  r.lane = 5;
+  r.palette = fragviz::app::assets().palette;
+  // Papers of our own, unlike any lane colour: the scene takes them from the request's palette.
+  r.palette.document = {{250, 251, 252}, {1, 2, 3}, {100, 101, 102}};
+  r.palette.screen = {{10, 20, 30}, {240, 230, 220}, {150, 140, 130}};
+  const auto title_colour = [](const fs::Scene& s) {
+    for (const auto& item : s.items)
+      if (const auto* t = std::get_if<fs::Text>(&item); t && t->text == s.title) return t->colour;
+    return fs::Colour{7, 7, 7};
+  };
+  const auto dist = [](fs::Colour a, fs::Colour b) {
+    return std::abs(a.r - b.r) + std::abs(a.g - b.g) + std::abs(a.b - b.b);
+  };
+  for (bool dark : {false, true}) {
+    r.dark = dark;
+    const auto built = fs::build_scene(r);
+    ASSERT_TRUE(built) << built.error.message;
+    const fs::Scene& s = *built.value;
+    const auto& paper = dark ? r.palette.screen : r.palette.document;
+    const fs::Colour bg{paper.background.r, paper.background.g, paper.background.b};
+    EXPECT_EQ(s.background, bg) << dark;
+    EXPECT_EQ(title_colour(s), (fs::Colour{paper.ink.r, paper.ink.g, paper.ink.b})) << dark;
+    // Lane 5's cell keeps its colour; lane 0's (PTX ISA m16n8k16 A (0,0)) is nearer the ground.
+    EXPECT_EQ(fill(s, "A-r1-c2"), lane(5)) << dark;
+    EXPECT_LT(dist(fill(s, "A-r0-c0"), bg), dist(lane(0), bg) / 2) << dark;
+    // No colour is left a placeholder: nothing of the other paper appears.
+    const auto& other = dark ? r.palette.document : r.palette.screen;
+    for (const auto& item : s.items) {
+      std::vector<fs::Colour> used;
+      if (const auto* x = std::get_if<fs::Rect>(&item)) used = {x->fill, x->stroke};
+      if (const auto* x = std::get_if<fs::Text>(&item)) used = {x->colour};
+      if (const auto* x = std::get_if<fs::Line>(&item)) used = {x->colour};
+      for (const fs::Colour c : used)
+        for (const auto& o : {other.background, other.ink, other.dim})
+          EXPECT_NE(c, (fs::Colour{o.r, o.g, o.b})) << dark;
+    }
+    // The writers paint that ground.
+    char hex[8];
+    std::snprintf(hex, sizeof hex, "#%02x%02x%02x", bg.r, bg.g, bg.b);
+    const auto svg = fs::scene_bytes(s, fs::Format::svg, 1);
+    ASSERT_TRUE(svg);
+    EXPECT_NE(svg.value->find(std::string("fill=\"") + hex + "\"/>"), std::string::npos) << dark;
+  }
+  EXPECT_EQ(fs::parse_palette_name("dark"), std::optional<bool>(true));
+  EXPECT_EQ(fs::parse_palette_name("light"), std::optional<bool>(false));
+  EXPECT_FALSE(fs::parse_palette_name("blue"));
+}
+
+// --crop on the bank view: a block of the tile's rows and columns, each cell as it is uncropped
+// (the explorer's .x4 over the 64-wide tile padded by 8: lane 11 reads row 11 from column 0).
+TEST(ExportBanks, CropKeepsABlockOfTheTile) {
+  fs::ViewRequest r;
+  r.view = fs::View::banks;
+  const fs::Scene whole = build(r);
+  r.crop.rows = fs::IndexRange{8, 16};
+  r.crop.cols = fs::IndexRange{0, 8};
+  const fs::Scene part = build(r);
+  EXPECT_EQ(count_cells(part, "tile"), 8 * 8);
+  EXPECT_EQ(find_cell(part, "tile-r0-c0"), -1);
+  EXPECT_EQ(label(part, "tile-r11-c0").rfind("T11 ", 0), 0u);
+  for (const char* id : {"tile-r8-c0", "tile-r11-c3", "tile-r15-c7"}) {
+    EXPECT_EQ(label(part, id), label(whole, id)) << id;
+    EXPECT_EQ(fill(part, id), fill(whole, id)) << id;
+  }
+  EXPECT_TRUE(fs::croppable(fs::View::banks));
+  r.crop.operand = "A";  // the tile has no operands
+  EXPECT_FALSE(fs::build_scene(r));
+  r.crop.operand.clear();
+  r.crop.rows = fs::IndexRange{0, 999};  // past the tile's rows
+  const auto past = fs::build_scene(r);
+  ASSERT_FALSE(past);
+  EXPECT_NE(past.error.message.find("outside the tile"), std::string::npos) << past.error.message;
 }

@@ -153,6 +153,49 @@ wait_for() {
   fail "timed out waiting for: $expr"
 }
 
+# type_into WIDGET FIELD TEXT CONDITION: clicks the text field WIDGET, empties it (Ctrl+A held over
+# a few frames: Dear ImGui 1.86 keeps no key queue, so a press and release inside one frame is
+# lost), waits until the state dump's FIELD (a python expression over s) is empty, types TEXT and
+# waits for CONDITION; retried twice, as a loaded machine drops keys.
+type_into() {
+  local widget=$1 field=$2 text=$3 cond=$4 attempt i
+  for attempt in 1 2 3; do
+    click $(centre_of "s['widgets']['$widget']")
+    xdotool keydown ctrl sleep 0.2 keydown a sleep 0.2 keyup a sleep 0.1 keyup ctrl sleep 0.2 key BackSpace
+    for i in $(seq 50); do
+      [ "$(q "$field")" = "" ] && break
+      sleep 0.1
+    done
+    xdotool type --delay 40 -- "$text"
+    for i in $(seq 50); do
+      python3 -c "import json,sys; s=json.load(open('$STATE')); sys.exit(0 if ($cond) else 1)" 2>/dev/null && return 0
+      sleep 0.1
+    done
+    echo "$widget '$text': not there yet (attempt $attempt), retyping"
+  done
+  fail "timed out waiting for: $cond"
+}
+
+# open_from_view_menu ITEM OPENED: View > ITEM (a widget name of the state dump) until OPENED (a
+# python expression over s) holds; retried twice, Escape closing a menu that missed the click.
+open_from_view_menu() {
+  local item=$1 opened=$2 _ i
+  for _ in 1 2 3; do
+    click $(centre_of "s['widgets']['menu_view']")
+    for i in $(seq 20); do
+      [ "$(q "'$item' in s['widgets']")" = True ] && break
+      sleep 0.1
+    done
+    click $(centre_of "s['widgets']['$item']")
+    for i in $(seq 20); do
+      [ "$(q "$opened")" = True ] && return 0
+      sleep 0.1
+    done
+    xdotool key Escape
+  done
+  fail "View > $item did not open its window"
+}
+
 # click X Y: a left click at window pixel (X, Y).
 click() {
   xdotool mousemove --window "$WID" "$1" "$2" sleep 0.2 click 1 sleep 0.3

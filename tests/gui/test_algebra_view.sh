@@ -10,42 +10,9 @@ gui_init "$@"
 start_app --no-device
 A="s['algebra']"
 
-open_algebra() {
-  local _ i
-  for _ in 1 2 3; do
-    click $(centre_of "s['widgets']['menu_view']")
-    for i in $(seq 20); do
-      [ "$(q "'view_algebra' in s['widgets']")" = True ] && break
-      sleep 0.1
-    done
-    click $(centre_of "s['widgets']['view_algebra']")
-    for i in $(seq 20); do
-      [ "$(q "$A['open']")" = True ] && return 0
-      sleep 0.1
-    done
-    xdotool key Escape
-  done
-  fail "View > Algebra did not open the window"
-}
+open_algebra() { open_from_view_menu view_algebra "$A['open']"; }
 
-type_expression() {
-  local text=$1 cond=$2 attempt i
-  for attempt in 1 2 3; do
-    click $(centre_of "s['widgets']['algebra_expression']")
-    xdotool keydown ctrl sleep 0.2 keydown a sleep 0.2 keyup a sleep 0.1 keyup ctrl sleep 0.2 key BackSpace
-    for i in $(seq 50); do
-      [ "$(q "$A['expression']")" = "" ] && break
-      sleep 0.1
-    done
-    xdotool type --delay 30 -- "$text"
-    for i in $(seq 50); do
-      python3 -c "import json,sys; s=json.load(open('$STATE')); sys.exit(0 if ($cond) else 1)" 2>/dev/null && return 0
-      sleep 0.1
-    done
-    echo "'$text': not there yet (attempt $attempt), retyping"
-  done
-  fail "timed out waiting for: $cond"
-}
+type_expression() { type_into algebra_expression "$A['expression']" "$1" "$2"; }
 
 wait_for "not $A['open']"
 open_algebra

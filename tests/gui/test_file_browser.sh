@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # File > Open report is a file browser: Ctrl+O opens it in the current folder, listing folders first
-# and only *.json files; a double click goes into a folder, Up comes back, a click on a report and
+# and every file it opens, reports (*.json) and ladder benches (*.csv), by default (newcomer round 9:
+# a bench CSV opened only by typing its path); a double click goes into a folder, Up comes back, a
+# click on a report and
 # Open opens it. The next time it starts in that report's folder. A typed path still works (a
 # relative one from the folder shown), a path that does not exist is named in the dialog, and a
 # folder that has gone away is shown with its error, not a crash.
@@ -12,6 +14,7 @@ mkdir -p "$R/sub"
 cp "$SRC/tests/fuzz/corpus/report/v2-gate-three-mismatches.json" "$R/sub/gate.json"
 printf '{ "format": "fragviz-report", "version": ' >"$R/bad.json"
 echo notes >"$R/notes.txt"
+cp "$SRC/tests/fixtures/bench/h200-2026-12-01-ladder-final.csv" "$R/bench.csv"
 
 # open_browser: Ctrl+O until the browser shows (a keystroke can arrive before the window has focus).
 open_browser() {
@@ -48,8 +51,15 @@ cd "$R" || fail "no folder $R"
 start_app --no-device
 open_browser
 wait_for "s['file_browser']['dir'] == '$R' and s['file_browser']['error'] == ''"
-wait_for "[(e['name'], e['is_dir']) for e in s['file_browser']['entries']] == [('sub', True), ('bad.json', False)]"
-wait_for "s['file_browser']['filtered'] == 1 and s['file_browser']['filter'] == 'Reports (*.json)'"
+wait_for "[(e['name'], e['is_dir']) for e in s['file_browser']['entries']] == [('sub', True), ('bad.json', False), ('bench.csv', False)]"
+wait_for "s['file_browser']['filtered'] == 1 and s['file_browser']['filter'] == 'Reports and benches (*.json, *.csv)'"
+# A click on the bench and Open shows it in the gate panel's ladder.
+click $(centre_of "s['widgets']['browser:bench.csv']")
+wait_for "s['file_browser']['typed'] == '$R/bench.csv'"
+click $(centre_of "s['widgets']['open_ok']")
+wait_for "not s['file_browser']['visible'] and s['gate_ladder']['recorded'] == '$R/bench.csv' and s['gate_ladder']['rows'] == 52"
+open_browser
+wait_for "s['file_browser']['dir'] == '$R'"
 echo "listing: $(q "s['file_browser']['entries']")"
 screenshot_not_blank "$WORK/browser.png"
 

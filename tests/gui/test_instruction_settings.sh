@@ -43,8 +43,12 @@ rc=$?
 grep -q "catalogue" "$WORK/bad.log" || { cat "$WORK/bad.log"; fail "an unknown --instr does not say why"; }
 grep -q "did you mean:" "$WORK/bad.log" && grep -qx "  $K16" "$WORK/bad.log" ||
   { cat "$WORK/bad.log"; fail "an unknown --instr does not suggest the nearest entry, $K16"; }
-# Near no entry but naming a shape: that shape's entries.
+# A bare shape, as the README's --shape spells it: that shape's entries, the f32.f16 one first.
 LIBGL_ALWAYS_SOFTWARE=1 timeout 20 "$APP" --config-dir "$WORK/cfg" --no-device --instr m16n8k16 >"$WORK/bad.log" 2>&1
+[ "$?" = 2 ] && grep -A1 "did you mean:" "$WORK/bad.log" | grep -qx "  $K16" ||
+  { cat "$WORK/bad.log"; fail "--instr m16n8k16 does not suggest $K16 first"; }
+# Near no entry but naming a shape: that shape's entries.
+LIBGL_ALWAYS_SOFTWARE=1 timeout 20 "$APP" --config-dir "$WORK/cfg" --no-device --instr m16n8k16.zz >"$WORK/bad.log" 2>&1
 [ "$?" = 2 ] && grep -q "entries of that shape:" "$WORK/bad.log" && grep -qx "  $K16" "$WORK/bad.log" ||
-  { cat "$WORK/bad.log"; fail "--instr m16n8k16 does not list the entries of that shape"; }
+  { cat "$WORK/bad.log"; fail "--instr m16n8k16.zz does not list the entries of that shape"; }
 echo "PASS"

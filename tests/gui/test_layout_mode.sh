@@ -15,40 +15,19 @@ gui_init "$@"
 start_app --no-device
 
 lv="s['layout_view']"
-# type_into WIDGET KEY TEXT CONDITION: empties the field (Ctrl+A held over a few frames: Dear ImGui
-# 1.86 keeps no key queue, so a press and release inside one frame is lost), waits until the app
-# has seen it empty, types TEXT, waits for CONDITION; retried twice.
-type_into() {
-  local widget=$1 key=$2 text=$3 cond=$4 attempt i
-  for attempt in 1 2 3; do
-    click $(centre_of "s['widgets']['$widget']")
-    xdotool keydown ctrl sleep 0.2 keydown a sleep 0.2 keyup a sleep 0.1 keyup ctrl sleep 0.2 key BackSpace
-    for i in $(seq 50); do
-      [ "$(q "$lv['$key']")" = "" ] && break
-      sleep 0.1
-    done
-    xdotool type --delay 40 -- "$text"
-    for i in $(seq 50); do
-      python3 -c "import json,sys; s=json.load(open('$STATE')); sys.exit(0 if ($cond) else 1)" 2>/dev/null && return 0
-      sleep 0.1
-    done
-    echo "$widget '$text': not there yet (attempt $attempt), retyping"
-  done
-  fail "timed out waiting for: $cond"
-}
 
 wait_for "'banks_layout_mode' in s['widgets'] and not $lv['enabled']"
 click $(centre_of "s['widgets']['banks_layout_mode']")
 wait_for "$lv['enabled'] and 'layout_write' in s['widgets']"
 
 echo "step: Swizzle<2,3,3> -> 8 wavefronts, every lane conflicts"
-type_into layout_write write "Swizzle<2,3,3> o (16,64):(64,1)" \
+type_into layout_write "$lv['write']" "Swizzle<2,3,3> o (16,64):(64,1)" \
   "$lv['write'] == 'Swizzle<2,3,3> o (16,64):(64,1)' and $lv['ready']"
 wait_for "$lv['access']['wavefronts'] == 8 and $lv['access']['ideal_wavefronts'] == 4 and $lv['access']['max_way'] == 2"
 wait_for "$lv['conflicting_lanes'] == list(range(32)) and 'layout_conflicting' in s['widgets']"
 
 echo "step: Swizzle<3,3,3> -> 4 wavefronts, conflict-free"
-type_into layout_write write "Swizzle<3,3,3> o (16,64):(64,1)" \
+type_into layout_write "$lv['write']" "Swizzle<3,3,3> o (16,64):(64,1)" \
   "$lv['write'] == 'Swizzle<3,3,3> o (16,64):(64,1)' and $lv['ready']"
 wait_for "$lv['access']['wavefronts'] == 4 and $lv['access']['bank_conflicts'] == 0 and $lv['conflicting_lanes'] == []"
 
@@ -65,19 +44,19 @@ click $(centre_of "s['widgets']['layout_op:ldmatrix']")
 wait_for "$lv['op'] == 'ldmatrix'"
 
 echo "step: a missing ')' is named with its column"
-type_into layout_write write "Swizzle<3,3,3> o (16,64):(64,1" "$lv['write'] == 'Swizzle<3,3,3> o (16,64):(64,1'"
+type_into layout_write "$lv['write']" "Swizzle<3,3,3> o (16,64):(64,1" "$lv['write'] == 'Swizzle<3,3,3> o (16,64):(64,1'"
 wait_for "$lv['write_error']['column'] > 0 and $lv['write_error']['error'].startswith('col ') and not $lv['ready']"
 wait_for "'layout_write_error' in s['widgets']"
 app_alive || fail "fragviz exited on a bad layout"
 
 echo "step: read side differs -> first mismatch (1,0) read at byte 128"
-type_into layout_write write "Swizzle<3,3,3> o (16,64):(64,1)" "$lv['ready']"
-type_into layout_read read "(16,64):(64,1)" "$lv['read'] == '(16,64):(64,1)' and 'round_trip' in $lv"
+type_into layout_write "$lv['write']" "Swizzle<3,3,3> o (16,64):(64,1)" "$lv['ready']"
+type_into layout_read "$lv['read']" "(16,64):(64,1)" "$lv['read'] == '(16,64):(64,1)' and 'round_trip' in $lv"
 wait_for "$lv['round_trip']['first'] == {'row': 1, 'col': 0, 'read_byte': 128} and $lv['round_trip']['mismatches'] == 896"
 wait_for "'layout_round_trip' in s['widgets']"
 
 echo "step: column 1 -> every lane misaligned, refused, lanes named"
-type_into layout_lanes lanes "row=lane&15, col=8*(lane>>4)+1" "$lv['lanes'] == 'row=lane&15, col=8*(lane>>4)+1'"
+type_into layout_lanes "$lv['lanes']" "row=lane&15, col=8*(lane>>4)+1" "$lv['lanes'] == 'row=lane&15, col=8*(lane>>4)+1'"
 wait_for "$lv['access']['refused'] and any(p['fatal'] and p['lanes'] == list(range(32)) for p in $lv['access']['problems'])"
 wait_for "'layout_problems' in s['widgets']"
 

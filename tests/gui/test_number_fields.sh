@@ -6,8 +6,8 @@
 source "$(dirname "$0")/lib.sh"
 gui_init "$@"
 
-# type_into WIDGET TEXT CONDITION: click the field, replace its text, Enter, until CONDITION holds.
-type_into() {
+# enter_number WIDGET TEXT CONDITION: click the field, replace its text, Enter, until CONDITION holds.
+enter_number() {
   local widget="$1" text="$2" cond="$3" _
   for _ in 1 2 3; do
     # Into the text, left of the field's - and + buttons (the widget's rect holds them too).
@@ -28,13 +28,13 @@ type_into() {
 
 start_app --no-device
 wait_for "'width' in s['widgets'] and 'gate_n' in s['widgets'] and s['controls']['width_halves'] == 64"
-type_into width 4294967328 "s['controls']['width_halves'] == 512"
+enter_number width 4294967328 "s['controls']['width_halves'] == 512"
 echo "tile width 4294967328 -> $(q "s['controls']['width_halves']")"
-type_into width 99999999999999999999 "s['controls']['width_halves'] == 512"
-type_into width 96 "s['controls']['width_halves'] == 96"
-type_into gate_n 4294967552 "s['gate']['request_n'] == 65536"
+enter_number width 99999999999999999999 "s['controls']['width_halves'] == 512"
+enter_number width 96 "s['controls']['width_halves'] == 96"
+enter_number gate_n 4294967552 "s['gate']['request_n'] == 65536"
 echo "gate n 4294967552 -> $(q "s['gate']['request_n']")"
-type_into width -4294967200 "s['controls']['width_halves'] == 8"
+enter_number width -4294967200 "s['controls']['width_halves'] == 8"
 echo "tile width -4294967200 -> $(q "s['controls']['width_halves']")"
 quit_app
 echo "PASS"

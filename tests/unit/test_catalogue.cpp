@@ -347,7 +347,10 @@ struct Mnemonic {
   std::vector<std::string> tokens;  // split on '.'
   int m = 0, n = 0, k = 0;
   std::string shape, alayout, blayout, dtype, atype, btype, ctype;
-  std::string kind;  // "kind::f8f6f4" or empty
+  std::string kind;          // "kind::f8f6f4" or empty
+  bool block_scale = false;  // .block_scale
+  int scale_vec = 0;         // .scale_vec::NX: N; 0 if not written
+  std::string stype;         // .ue8m0 / .ue4m3 (block-scaled) or empty
   bool satfinite = false;
   std::string bitop;  // "xor" / "and" or empty
   bool popc = false;
@@ -383,6 +386,12 @@ Mnemonic parse_mnemonic(const std::string& text) {
     int m, n, k;
     if (t.rfind("kind::", 0) == 0) {
       mn.kind = t;
+    } else if (t == "block_scale") {
+      mn.block_scale = true;
+    } else if (t == "scale_vec::1X" || t == "scale_vec::2X" || t == "scale_vec::4X") {
+      mn.scale_vec = t[11] - '0';
+    } else if (t == "ue8m0" || t == "ue4m3") {
+      mn.stype = t;
     } else if (parse_shape(t, m, n, k)) {
       if (!mn.shape.empty()) {
         mn.error = "two shapes";
@@ -421,6 +430,10 @@ Mnemonic parse_mnemonic(const std::string& text) {
   mn.alayout = layouts[0], mn.blayout = layouts[1];
   // "mma.sync.aligned...dtype.atype.btype.ctype d, a, b, c" (every Syntax line)
   mn.dtype = types[0], mn.atype = types[1], mn.btype = types[2], mn.ctype = types[3];
+  if (mn.block_scale != !mn.stype.empty()) {
+    mn.error = ".block_scale without .stype or .stype without .block_scale";
+    return mn;
+  }
   if (!mn.bitop.empty() != mn.popc) {
     mn.error = "bitOp without .popc or .popc without bitOp";
     return mn;
@@ -432,6 +445,8 @@ Mnemonic parse_mnemonic(const std::string& text) {
 // Strict: the qualifiers in the order of the mma Syntax lines. "" if the spelling follows them.
 //   mma.sync.aligned.m8n8k4.alayout.blayout.dtype.f16.f16.ctype
 //   mma.sync.aligned.m16n8k32.row.col.kind.dtype.f8f6f4type.f8f6f4type.ctype
+//   mma.sync.aligned.m16n8k32.row.col.kind.block_scale{.scale_vec_size}.f32.f8f6f4type.f8f6f4type.f32.stype
+//   mma.sync.aligned.m16n8k64.row.col.kind.block_scale{.scale_vec_size}.f32.e2m1.e2m1.f32.stype
 //   mma.sync.aligned.shape.row.col{.satfinite}.s32.atype.btype.s32
 //   mma.sync.aligned.shape.row.col.s32.b1.b1.s32.bitOp.popc
 //   mma.sync.aligned.m16n8k4.row.col.f64.f64.f64.f64.rn   (Examples of .f64)
@@ -445,14 +460,24 @@ std::string ptx_spelling_error(const Mnemonic& mn) {
   ++j;
   for (int l = 0; l < 2; ++l, ++j)
     if (at(j) != "row" && at(j) != "col") return "." + at(j) + " where the PTX syntax has .alayout/.blayout";
+  bool scaled = false;
   if (at(j).rfind("kind::", 0) == 0) {
-    if (at(3) != "m16n8k32")
-      return ".kind is only in the syntax line mma.sync.aligned.m16n8k32.row.col.kind...";
+    if (at(3) != "m16n8k32" && at(3) != "m16n8k64")
+      return ".kind is only in the syntax lines mma.sync.aligned.m16n8k32/m16n8k64.row.col.kind...";
     ++j;
+    if (at(j) == "block_scale") {
+      scaled = true;
+      ++j;
+      if (at(j).rfind("scale_vec::", 0) == 0) ++j;
+    }
   }
   if (at(j) == "satfinite") ++j;
   for (int t = 0; t < 4; ++t, ++j)
     if (!kPtxTypes.count(at(j))) return "." + at(j) + " where the PTX syntax has .dtype.atype.btype.ctype";
+  if (scaled) {
+    if (at(j) != "ue8m0" && at(j) != "ue4m3") return "." + at(j) + " where the PTX syntax has .stype";
+    ++j;
+  }
   if (at(j) == "xor" || at(j) == "and") {
     ++j;
     if (at(j) != "popc") return "bitOp not followed by .popc";
@@ -482,6 +507,31 @@ std::string ptx_combination_error(const Mnemonic& mn) {
   if (s == "m16n8k8" && (mn.dtype != mn.ctype || mn.atype != mn.btype))
     return "m16n8k8: dtype != ctype or atype != btype";
   if ((s == "m16n8k16" || s == "m16n8k32") && mn.dtype != mn.ctype) return "m16n8k16/32: dtype != ctype";
+  const bool f8f6f4_ab = is_any(mn.atype, {"e4m3", "e5m2", "e3m2", "e2m3", "e2m1"}) &&
+                         is_any(mn.btype, {"e4m3", "e5m2", "e3m2", "e2m3", "e2m1"});
+  if (mn.block_scale) {
+    // "Alternate floating point type with block scaling" (PTX ISA 9.2, mma syntax) and Table 36
+    // ("Valid combinations of .scale_vec_size and .kind qualifier"). The vector size defaults to
+    // 1X for mxf8f6f4 and 2X for mxf4; mxf4nvf4 must name it.
+    if (!rowcol || mn.dtype != "f32" || mn.ctype != "f32") return "block scaling: .row.col.f32 ... .f32";
+    if (mn.kind == "kind::mxf8f6f4") {
+      if (s != "m16n8k32" || !f8f6f4_ab) return "mxf8f6f4: m16n8k32 with .f8f6f4type A and B";
+      if (mn.stype != "ue8m0" || (mn.scale_vec != 0 && mn.scale_vec != 1))
+        return "Table 36: mxf8f6f4 .ue8m0 1X";
+      return "";
+    }
+    if (s != "m16n8k64" || mn.atype != "e2m1" || mn.btype != "e2m1") return "mxf4*: m16n8k64 .e2m1.e2m1";
+    if (mn.kind == "kind::mxf4")
+      return mn.stype == "ue8m0" && (mn.scale_vec == 0 || mn.scale_vec == 2) ? ""
+                                                                             : "Table 36: mxf4 .ue8m0 2X";
+    if (mn.kind == "kind::mxf4nvf4") {
+      if (mn.scale_vec == 0) return "mxf4nvf4 must name .scale_vec_size";
+      if (mn.stype == "ue8m0" && (mn.scale_vec == 2 || mn.scale_vec == 4)) return "";
+      if (mn.stype == "ue4m3" && mn.scale_vec == 4) return "";
+      return "Table 36: mxf4nvf4 .ue8m0 2X/4X or .ue4m3 4X";
+    }
+    return "no block-scaled .kind " + mn.kind;
+  }
   if (!mn.kind.empty()) {
     // mma.sync.aligned.m16n8k32.row.col.kind.dtype.f8f6f4type.f8f6f4type.ctype, .kind = {.kind::f8f6f4}
     if (mn.kind != "kind::f8f6f4" || s != "m16n8k32" || !rowcol) return "not a .kind::f8f6f4 syntax line";
@@ -970,6 +1020,13 @@ TEST_P(CatalogueEntry, MnemonicParsesAndMatchesFields) {
                            << fragviz::to_string(e.b.type);
   EXPECT_EQ(e.c.type, *ct) << e.mnemonic << ": C type, mnemonic says ." << m.ctype << ", entry ."
                            << fragviz::to_string(e.c.type);
+  // .kind and .block_scale: the entry's kind, scale vector (Table 36's default where the mnemonic
+  // names none: 1X mxf8f6f4, 2X mxf4) and scale type are the mnemonic's.
+  EXPECT_EQ("kind::" + std::string(fragviz::to_string(e.kind)), m.kind.empty() ? "kind::" : m.kind)
+      << e.mnemonic;
+  const int vec = !m.block_scale ? 0 : m.scale_vec != 0 ? m.scale_vec : m.kind == "kind::mxf8f6f4" ? 1 : 2;
+  EXPECT_EQ(e.scale.vec, vec) << e.mnemonic;
+  EXPECT_EQ(std::string(fragviz::to_string(e.scale.type)), m.stype) << e.mnemonic;
   // The catalogue's C stands for C and D (catalogue.hpp): only true where .dtype == .ctype.
   EXPECT_EQ(m.dtype, m.ctype) << e.mnemonic << ": C stands for D only when .dtype == .ctype";
   // "mma.xor.popc and mma.and.popc computes the XOR, AND respectively ..."
@@ -1080,11 +1137,20 @@ TEST_P(CatalogueEntry, RegisterPacking) {
     ASSERT_EQ(f.elements % f.registers, 0);
     const int p = f.elements / f.registers;
     const int w = f.register_bits / p;
+    // mma, "Semantics": "When .kind is either of .kind::mxf8f6f4 or .kind::f8f6f4, the individual
+    // 4-bit and the 6-bit floating point type elements must be packed in an 8-bit container. The
+    // matrix element of type .e2m1 resides in central 4 bits of the 8-bit container ... .e3m2 or
+    // .e2m3 ... in the lower 6 bits" (with .kind::mxf4/mxf4nvf4 "no explicit padding").
+    const Mnemonic m = mn();
+    const std::string type = op == Operand::A ? m.atype : op == Operand::B ? m.btype : m.ctype;
+    const bool container = op != Operand::C && (m.kind == "kind::f8f6f4" || m.kind == "kind::mxf8f6f4");
+    const int lsb = container && type == "e2m1" ? 2 : 0;
+    const int bits = !container ? w : type == "e2m1" ? 4 : type == "e3m2" || type == "e2m3" ? 6 : w;
     for (int i = 0; i < f.elements; ++i) {
       const fragviz::RegisterSlot s = fragviz::register_slot(e, op, i);
       EXPECT_EQ(s.reg, i / p) << e.mnemonic << " " << operand_name(op) << " element " << i;
-      EXPECT_EQ(s.bit, (i % p) * w) << e.mnemonic << " " << operand_name(op) << " element " << i;
-      EXPECT_EQ(s.bits, w) << e.mnemonic << " " << operand_name(op) << " element " << i;
+      EXPECT_EQ(s.bit, (i % p) * w + lsb) << e.mnemonic << " " << operand_name(op) << " element " << i;
+      EXPECT_EQ(s.bits, bits) << e.mnemonic << " " << operand_name(op) << " element " << i;
       ++g_checks;
     }
   }
@@ -1221,7 +1287,9 @@ const auto* const kCountChecks = ::testing::AddGlobalTestEnvironment(new CountCh
 // "mma.sync.aligned." (spelled out here, not taken from the code).
 TEST(Catalogue, NamedByFullMnemonicOrWithoutThePrefix) {
   const std::string prefix = "mma.sync.aligned.";
-  ASSERT_EQ(fragviz::catalogue().size(), 70u);  // the README's count of mma.sync instructions
+  // The README's count of mma.sync instructions: 70, of which 4 .kind::f8f6f4, before the sm_120
+  // set; now 66 + 50 .kind::f8f6f4 (25 A/B pairs x D .f32/.f16) + 25 mxf8f6f4 + 1 mxf4 + 2 mxf4nvf4.
+  ASSERT_EQ(fragviz::catalogue().size(), 66u + 50u + 25u + 1u + 2u);
   for (const fragviz::Instruction& in : fragviz::catalogue()) {
     const std::string full(in.mnemonic);
     ASSERT_EQ(full.rfind(prefix, 0), 0u) << full;
@@ -1233,4 +1301,39 @@ TEST(Catalogue, NamedByFullMnemonicOrWithoutThePrefix) {
                           "mma.m16n8k16.row.col.f32.f16.f16.f32", "m16n8k16.row.col.f32.f16.f16.f32 ",
                           "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16", "m64n64k16.f32.f16.f16"})
     EXPECT_EQ(fragviz::find_instruction_named(bad), nullptr) << bad;
+}
+
+// The sm_120 set is whole: every .f8f6f4type pair (PTX ISA 9.2, mma syntax: ".f8f6f4type = {.e4m3,
+// .e5m2, .e3m2, .e2m3, .e2m1}") with .dtype = .ctype in {.f16, .f32}, and each block-scaled pair
+// of Table 36. mxf4nvf4 with .ue8m0 .scale_vec::4X is in Table 36 but ptxas (CUDA 13.0) refuses it
+// for sm_120a ("Illegal modifier '.scale_vec::4X' for instruction 'mma' with type '.ue8m0'"), so
+// the catalogue leaves it out (docs/guide/blackwell.md).
+TEST(Catalogue, Sm120SetIsComplete) {
+  const char* types[] = {"e4m3", "e5m2", "e3m2", "e2m3", "e2m1"};
+  for (const char* d : {"f32", "f16"})
+    for (const char* a : types)
+      for (const char* b : types) {
+        const std::string name =
+            std::string("mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.") + d + "." + a + "." + b + "." + d;
+        EXPECT_NE(fragviz::find_instruction(name), nullptr) << name;
+      }
+  for (const char* a : types)
+    for (const char* b : types) {
+      const std::string name =
+          std::string("mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.") + a +
+          "." + b + ".f32.ue8m0";
+      EXPECT_NE(fragviz::find_instruction(name), nullptr) << name;
+    }
+  const std::string k64 = "mma.sync.aligned.m16n8k64.row.col.kind::";
+  EXPECT_NE(fragviz::find_instruction(k64 + "mxf4.block_scale.scale_vec::2X.f32.e2m1.e2m1.f32.ue8m0"),
+            nullptr);
+  EXPECT_NE(fragviz::find_instruction(k64 + "mxf4nvf4.block_scale.scale_vec::2X.f32.e2m1.e2m1.f32.ue8m0"),
+            nullptr);
+  EXPECT_NE(fragviz::find_instruction(k64 + "mxf4nvf4.block_scale.scale_vec::4X.f32.e2m1.e2m1.f32.ue4m3"),
+            nullptr);
+  EXPECT_EQ(fragviz::find_instruction(k64 + "mxf4nvf4.block_scale.scale_vec::4X.f32.e2m1.e2m1.f32.ue8m0"),
+            nullptr);
+  int arch_specific = 0;
+  for (const Instruction& in : fragviz::catalogue()) arch_specific += in.arch_specific ? 1 : 0;
+  EXPECT_EQ(arch_specific, 50 + 25 + 3);
 }

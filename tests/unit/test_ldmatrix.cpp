@@ -158,7 +158,7 @@ TEST(Ldmatrix, EveryPlanComposedWithLdmatrixIsTheFragment) {
         }
         ++plans;
         const FragmentLoad& load = *fit.load;
-        const int bits = element_bits(operand_spec(in, op).type);
+        const int bits = slot_bits(operand_spec(in, op));  // a container's bits: 4 for .kind::mxf4's .e2m1
         ASSERT_EQ(matrices(load.config.num), registers_per_lane(in, op)) << in.mnemonic;
         for (int lane = 0; lane < address_lanes(load.config.num); ++lane) {
           const Coord a = address_byte(load, lane);
@@ -178,8 +178,10 @@ TEST(Ldmatrix, EveryPlanComposedWithLdmatrixIsTheFragment) {
             EXPECT_EQ(loaded_coord(load, lane, slot.reg, slot.bit / bits), got);
           }
       }
-  // 58 entries have K-contiguous A and B; the six 16-bit m16n8k8/k16 ones also M/N-contiguous.
-  EXPECT_EQ(plans, 2 * 58 + 2 * 6);
+  // 58 entries have K-contiguous A and B, and the 74 sm_120a ones added to the four .kind::f8f6f4
+  // among them (8-bit containers and packed .e2m1 load as the 8- and 4-bit fragments do); the six
+  // 16-bit m16n8k8/k16 ones also M/N-contiguous.
+  EXPECT_EQ(plans, 2 * (58 + 74) + 2 * 6);
 }
 
 namespace {
@@ -230,6 +232,8 @@ constexpr FormRow kForms[] = {
     {"e2m1", "m16n8k32", 4, 2, false},
     {"e3m2", "m16n8k32", 4, 2, false},
     {"e2m3", "m16n8k32", 4, 2, false},
+    // .kind::mxf4/mxf4nvf4: .e2m1 packed, the 4-bit m16n8k64 fragment (like .s4/.u4).
+    {"e2m1", "m16n8k64", 4, 2, false},
 };
 
 const FormRow* form_of(const Instruction& in) {

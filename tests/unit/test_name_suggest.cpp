@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <string>
+#include <vector>
 
 #include "fragviz/isa/catalogue.hpp"
 #include "fragviz/isa/wgmma.hpp"
@@ -55,6 +57,38 @@ TEST(NameSuggest, OnlyTheSetsAskedAreSuggested) {
   // The app's --instr takes mma.sync only: a wgmma slip gets no wgmma name.
   for (const std::string& n : nearest_names("m64n64k16.f32.bf16", kMmaSyncNames))
     EXPECT_NE(find_instruction(n), nullptr) << n;
+}
+
+bool all_mma_sync_m16n8k16(const std::vector<std::string>& names) {
+  return std::all_of(names.begin(), names.end(),
+                     [](const std::string& n) { return n.rfind("mma.sync.aligned.m16n8k16.", 0) == 0; });
+}
+
+TEST(NameSuggest, ABareShapeSuggestsItsEntriesNotAWgmmaOneDigitAway) {
+  // Issue 22: "m16n8k16" is one character from wgmma's m64n8k16, but names holding it come first.
+  const auto n = nearest_names("m16n8k16", kAll);
+  ASSERT_EQ(n.size(), 3u);
+  EXPECT_TRUE(all_mma_sync_m16n8k16(n)) << n.front();
+  EXPECT_EQ(n.front(), "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32");  // what --shape assumes
+}
+
+TEST(NameSuggest, AShapeAndATypeSuggestEntriesWithBoth) {
+  const auto n = nearest_names("m16n8k16.f16", kAll);
+  ASSERT_FALSE(n.empty());
+  EXPECT_TRUE(all_mma_sync_m16n8k16(n)) << n.front();
+  for (const std::string& s : n) EXPECT_NE(s.find(".f16"), std::string::npos) << s;
+}
+
+TEST(NameSuggest, CaseIsIgnored) {
+  const auto n = nearest_names("M16N8K16.F16", kAll);
+  ASSERT_FALSE(n.empty());
+  EXPECT_TRUE(all_mma_sync_m16n8k16(n)) << n.front();
+  EXPECT_EQ(catalogue_name_ignoring_case("MMA.SYNC.ALIGNED.M16N8K16.ROW.COL.F32.F16.F16.F32", kAll),
+            "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32");
+  EXPECT_EQ(catalogue_name_ignoring_case("M64N64K16.F32.BF16.BF16", kAll),
+            "wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16");
+  EXPECT_EQ(catalogue_name_ignoring_case("M64N64K16.F32.BF16.BF16", kMmaSyncNames), "");
+  EXPECT_EQ(catalogue_name_ignoring_case("M16N8K16", kAll), "");
 }
 
 TEST(NameSuggest, NothingNearIsNoSuggestion) {

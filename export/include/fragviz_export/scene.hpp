@@ -13,19 +13,32 @@
 
 namespace fragviz::scene {
 
-/// 8 bits a channel, opaque.
+/// What a colour stands for: itself, or a part of the paper the picture is drawn on (the palette's
+/// "document" or "screen", views.hpp), which paint_scene puts in when the scene is finished.
+enum class Role : std::uint8_t {
+  fixed,       ///< the colour as given (a lane's, a bank's, a verdict's)
+  background,  ///< the paper: the picture's ground and empty cells
+  ink,         ///< text and outlines
+  dim,         ///< index numbers, notes, cell borders
+  faded,       ///< the colour given, three quarters of the way to the background (an unselected lane)
+};
+
+/// 8 bits a channel, opaque; a colour of role other than fixed is a placeholder until paint_scene.
 struct Colour {
   std::uint8_t r = 0, g = 0, b = 0;
+  Role role = Role::fixed;
+  /// Equal where they draw the same: the channels (the role says only where they came from).
   friend bool operator==(Colour x, Colour y) { return x.r == y.r && x.g == y.g && x.b == y.b; }
   friend bool operator!=(Colour x, Colour y) { return !(x == y); }
 };
 
-inline constexpr Colour kBlack{0, 0, 0};
-inline constexpr Colour kWhite{255, 255, 255};
+/// The paper's text and outlines, ground and dim parts (placeholders: paint_scene puts in the palette's).
+inline constexpr Colour kBlack{0, 0, 0, Role::ink};
+inline constexpr Colour kWhite{255, 255, 255, Role::background};
 /// Bank `bank`'s colour (0..31): a cool ramp (viridis-like, dark blue to yellow-green), never the
 /// lane palette's, so a bank figure and a lane figure side by side in one document cannot be misread.
 Colour bank_colour(int bank);
-inline constexpr Colour kGrid{96, 96, 96};
+inline constexpr Colour kGrid{96, 96, 96, Role::dim};
 
 /// A filled rectangle, optionally outlined. Points; (x, y) is the top-left corner.
 struct Rect {
@@ -66,6 +79,7 @@ using Item = std::variant<Rect, Text, Line>;
 struct Scene {
   double width = 0, height = 0;
   std::string title;
+  Colour background = kWhite;  ///< the ground every writer paints first
   std::vector<Item> items;
 
   void add(Rect r) { items.emplace_back(std::move(r)); }

@@ -20,6 +20,7 @@
 #include "fragviz/report/report.hpp"
 #include "fragviz/util/outcome.hpp"
 #include "fragviz/viewmodel/assets.hpp"
+#include "fragviz/viewmodel/tmem_view.hpp"
 #include "fragviz_export/scene.hpp"
 
 namespace fragviz::scene {
@@ -33,11 +34,12 @@ enum class View : std::uint8_t {
   movmatrix,
   banks,
   output,
-  algebra
+  algebra,
+  tmem
 };
 std::string_view to_string(View v);
 std::optional<View> parse_view(std::string_view text);
-/// "fragments, warpgroup, ldmatrix, stmatrix, movmatrix, banks, output, algebra".
+/// "fragments, warpgroup, ldmatrix, stmatrix, movmatrix, banks, output, algebra, tmem".
 std::string view_names();
 
 /// A range [first, last) of a grid's rows or columns.
@@ -46,8 +48,8 @@ struct IndexRange {
   friend bool operator==(IndexRange a, IndexRange b) { return a.first == b.first && a.last == b.last; }
 };
 
-/// Part of a view instead of the whole (fragments and warpgroup): one operand's grid, and within it
-/// a block of rows and columns. Default: everything.
+/// Part of a view instead of the whole: for fragments and warpgroup one operand's grid, and within it
+/// a block of rows and columns; for banks a block of the tile's rows and columns. Default: everything.
 struct Crop {
   /// "A", "B" or "C" (C and D share one layout; "D" and "C/D" name it too); empty: every operand.
   std::string operand;
@@ -60,8 +62,13 @@ struct Crop {
 Outcome<Crop> parse_crop(std::string_view text);
 /// "A", "B" or "C" for an operand name (A, B, C, D or C/D, any case); nullopt for anything else.
 std::optional<std::string> parse_crop_operand(std::string_view text);
-/// Whether view `v` can be cropped (fragments, warpgroup).
+/// Whether view `v` can be cropped (fragments, warpgroup: an operand and its rows and columns;
+/// banks: the tile's rows and columns).
 bool croppable(View v);
+
+/// What a fragments cell says: "T<lane> V<element>", "T<lane>" alone, or nothing (colours only), as
+/// the screen's cells read at the view's zoom.
+enum class CellLabels : std::uint8_t { full, lane, none };
 
 /// What to draw: the view and its options, named as the CLI's options are.
 struct ViewRequest {
@@ -77,25 +84,47 @@ struct ViewRequest {
   std::string swizzle = "none";
   std::string
       layout;  ///< banks: a CuTe layout instead of width/pad/swizzle, e.g. 'Swizzle<3,3,3> o (16,64):(64,1)'
+  /// banks: the bank view's Layout mode (bank_layout_view.hpp) instead of the element tile: `layout`
+  /// is the write side and `read_layout` the read side ("" = the same), with lanes, access, ldmatrix
+  /// and elem; drawn as the screen draws it, 128-byte lines x 32 banks, each word in the colour of
+  /// the lane that reads it (T<lane>), conflicts outlined in red, per bank the most words one phase
+  /// asks of it, then the per-phase lines, totals and round trip.
+  bool layout_mode = false;
+  std::string read_layout;          ///< banks, layout_mode: the read side ("" = the write side)
   std::string lanes;                ///< banks: lane pattern (lane_pattern.hpp); empty: "explorer"
   std::string access = "ldmatrix";  ///< banks: a SharedOp name (ldmatrix, stmatrix, lds32 .. sts128)
   std::string elem = "b16";         ///< banks with a layout: the element type its numbers count (b8 .. b64)
   /// The highlighted lane (thread 0-127 for warpgroup): its cells outlined, every other lane's faded;
   /// -1: none. fragments, warpgroup, ldmatrix, stmatrix, movmatrix and banks.
   int lane = -1;
+  /// fragments: what each cell says (the app: what its view's cells say now; the CLI: full).
+  CellLabels labels = CellLabels::full;
   int sm = 0;  ///< banks: oldest target (AccessRequest::sm); 0: 75, or 90 for stmatrix
   /// fragments (A, B, C), warpgroup (A, D): the part drawn. A row or column range needs one operand
-  /// (the grids differ in shape) and must lie inside it; the scene holds exactly those cells.
+  /// (the grids differ in shape) and must lie inside it; the scene holds exactly those cells. banks:
+  /// rows and columns of the tile (no operand), its access and conflicts counted over the whole tile.
   Crop crop;
   /// algebra: the expression, the operation whose operands and result are drawn (-1: the
   /// outermost) and what colours the cells, as the Algebra window shows them (algebra_view.hpp).
   std::string expression;
   int step = -1;
   std::string colour = "offset";  ///< offset, row or column
+  /// tmem: the Tensor memory window's controls as tmem_controls_text writes them (tmem_view.hpp).
+  std::string tmem = app::tmem_controls_text(app::TmemControls{});
   /// output: the gate report (ReportFile with a gate part), e.g. from load_report.
   std::shared_ptr<const GateReport> gate;
-  app::Palette palette;  ///< lane and warp colours
+  app::Palette palette;  ///< lane and warp colours, and the papers
+  /// Drawn on the palette's "screen" paper (the app's dark window background and light text) instead
+  /// of its "document" paper (white, black text): --palette dark.
+  bool dark = false;
 };
+
+/// "light" (the document paper) or "dark" (the screen's): whether it is dark; nullopt for anything else.
+std::optional<bool> parse_palette_name(std::string_view text);
+
+/// Puts `paper`'s colours into every placeholder of `s` (a colour of role background, ink, dim or
+/// faded, scene.hpp), the ground included; build_scene does this last, with the request's paper.
+void paint_scene(Scene& s, const app::Paper& paper);
 
 /// The Scene of `r`, or why there is none (kind refused).
 Outcome<Scene> build_scene(const ViewRequest& r);
@@ -107,10 +136,16 @@ Outcome<Scene> ldmatrix_scene(const ViewRequest& r);
 Outcome<Scene> stmatrix_scene(const ViewRequest& r);
 Outcome<Scene> movmatrix_scene(const ViewRequest& r);
 Outcome<Scene> banks_scene(const ViewRequest& r);
+/// banks with layout_mode: the Layout mode's lines x banks grid (banks_scene calls it); refused
+/// with the first field's error when a field does not parse or the access is refused.
+Outcome<Scene> banks_layout_scene(const ViewRequest& r);
 /// The Algebra window's tables: the shown operation's layout operands and result (or the layout
 /// alone), each cell its offset, coloured as asked; refused with the expression's own refusal.
 Outcome<Scene> algebra_scene(const ViewRequest& r);
 Outcome<Scene> output_scene(const ViewRequest& r);
+/// The Tensor memory window's grid for r.tmem (model only, its status line under the title);
+/// refused with the controls' parse error or the model's refusal.
+Outcome<Scene> tmem_scene(const ViewRequest& r);
 
 /// A layout's table (fragviz-cli algebra --svg): `rows` x `cols` cells, cell (r, c) labelled with
 /// offset(r, c) and coloured by that offset modulo 32 in the lane colours; `title` and `subtitle`

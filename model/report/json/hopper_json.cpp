@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "fragviz/isa/element_codec.hpp"
+#include "fragviz/probe/blackwell_probe.hpp"
 #include "fragviz/probe/hopper_probe.hpp"
 #include "json_strict.hpp"
 
@@ -207,19 +208,25 @@ void read_hopper(const json& probe, int version, ProbeReport& r) {
     p.ran = boolean(j.at("ran"), "ran");
     p.skipped = j.at("skipped").get<std::string>();
     p.stray_writes = integer<int>(j.at("stray_writes"), "stray_writes");
-    const MovePlan* plan = nullptr;
+    const MatrixMoveProbe* expected = nullptr;
     for (const MovePlan& m : plans)
-      if (m.probe.kind == p.kind && m.probe.mnemonic == p.mnemonic && m.probe.detail == p.detail) plan = &m;
-    if (!plan)
+      if (m.probe.kind == p.kind && m.probe.mnemonic == p.mnemonic && m.probe.detail == p.detail)
+        expected = &m.probe;
+    // The Blackwell probes (blackwell_probe.hpp): 8-bit matrix moves and tensor-memory round trips.
+    const std::optional<MatrixMoveProbe> blackwell = blackwell_expected_probe(p.mnemonic);
+    if (!expected && blackwell && blackwell->kind == p.kind && blackwell->detail == p.detail)
+      expected = &*blackwell;
+    if (!expected)
       throw std::runtime_error("moves: no such probe: " + p.kind + " " + p.mnemonic + " " + p.detail);
     if (!moves_seen.insert(p.kind + p.mnemonic + p.detail).second)
       throw std::runtime_error("moves: " + p.mnemonic + " twice");
     if (p.ran) {
-      const auto v = split(j.at("measured"), "moves.measured", 2 * plan->probe.cells.size());
-      p.cells = plan->probe.cells;
+      const auto v = split(j.at("measured"), "moves.measured", 2 * expected->cells.size());
+      p.cells = expected->cells;
+      const std::int64_t limit = p.kind == "tcgen05.st" || p.kind == "tcgen05.mma" ? 127 : 64;  // TMEM lanes
       for (std::size_t i = 0; i < p.cells.size(); ++i) {
         const std::int64_t row = v[2 * i], col = v[2 * i + 1];
-        if ((row < 0) != (col < 0) || row > 64 || col > 64)
+        if ((row < 0) != (col < 0) || row > limit || col > 64)
           throw std::runtime_error("moves.measured: a cell outside the tile");
         if (row >= 0) p.cells[i].measured = Coord{static_cast<int>(row), static_cast<int>(col), 0};
       }

@@ -73,8 +73,34 @@ FRAGVIZ_HD constexpr int element_bits(ElemType t) {
   }
 }
 
+/// Bits of a value of `t` itself, where it sits in a wider container: 6 for .e3m2/.e2m3, 4 for
+/// .e2m1; element_bits(t) for every other type.
+FRAGVIZ_HD constexpr int value_bits(ElemType t) {
+  return t == ElemType::e3m2 || t == ElemType::e2m3 ? 6 : t == ElemType::e2m1 ? 4 : element_bits(t);
+}
+
 /// PTX spelling without the dot: "f16", "e4m3", "b1", ...
 std::string_view to_string(ElemType t);
+
+/// The `.kind` qualifier of an mma.sync form (PTX ISA 9.2, "Multiply-and-Accumulate
+/// Instruction: mma"); none for the forms that have none. The mx* kinds are block-scaled.
+enum class MmaKind : std::uint8_t { none, f8f6f4, mxf8f6f4, mxf4, mxf4nvf4 };
+/// "f8f6f4", "mxf8f6f4", "mxf4", "mxf4nvf4"; "" for none.
+std::string_view to_string(MmaKind k);
+
+/// Element type of the scale matrices scale_A, scale_B of a block-scaled mma (`.stype`).
+enum class ScaleType : std::uint8_t { none, ue8m0, ue4m3 };
+/// "ue8m0", "ue4m3"; "" for none.
+std::string_view to_string(ScaleType t);
+
+/// The block scaling of an mma (PTX ISA 9.2, 9.7.14.3 "Block Scaling for mma.sync", Tables 35 and
+/// 36): `.scale_vec::vecX` gives scale_A M x vec and scale_B vec x N, so each row of A and column
+/// of B is cut into `vec` chunks of K / vec elements along K, each multiplied by its own scale.
+/// vec is 0 for an mma without block scaling.
+struct BlockScale {
+  int vec = 0;  ///< 1, 2 or 4 (.scale_vec::1X, 2X, 4X); 0: no .block_scale
+  ScaleType type = ScaleType::none;
+};
 
 /// How D is formed from A and B: D = A*B + C, or the .b1 forms D = popc(A AND B) + C and
 /// D = popc(A XOR B) + C summed over k (PTX ISA, mma ".and.popc"/".xor.popc").
@@ -92,7 +118,18 @@ struct OperandSpec {
   ElemType type = ElemType::f16;
   int rows = 0, cols = 0;  ///< A: M x K, B: K x N, C/D: M x N (elements)
   TvLayout map{};          ///< (thread, element) -> row + rows*col + rows*cols*product
+  /// Bits each element takes in a register, when not element_bits(type): 4 for the packed .e2m1 of
+  /// .kind::mxf4/mxf4nvf4. 0: element_bits(type) (8 for .kind::f8f6f4's fp6/fp4 containers).
+  std::uint8_t container_bits = 0;
+  /// Lowest bit of the value inside its container: 2 for .e2m1 of .kind::f8f6f4/mxf8f6f4 ("resides
+  /// in central 4 bits of the 8-bit container"), else 0 (PTX ISA 9.2, mma, "Semantics").
+  std::uint8_t value_lsb = 0;
 };
+
+/// Bits one element takes in a register (its container): container_bits, else element_bits(type).
+FRAGVIZ_HD constexpr int slot_bits(const OperandSpec& s) {
+  return s.container_bits != 0 ? s.container_bits : element_bits(s.type);
+}
 
 /// One instruction of the catalogue.
 struct Instruction {
@@ -109,6 +146,8 @@ struct Instruction {
   MmaOp op;
   OperandSpec a, b, c;
   const char* note;  ///< one line shown with the entry ("" if none)
+  MmaKind kind;      ///< the .kind qualifier (none for most)
+  BlockScale scale;  ///< .block_scale's vector size and scale type (vec 0: none)
 };
 
 /// Every entry, in picker order. Stable: reports refer to entries by mnemonic, never by index.
@@ -123,6 +162,12 @@ inline constexpr std::string_view kMmaSyncPrefix = "mma.sync.aligned.";
 const Instruction* find_instruction_named(std::string_view name);
 /// Index of `instr` in catalogue(), or -1.
 int catalogue_index(const Instruction* instr);
+
+/// What stands behind an entry no GPU has run (arch-specific: sm_120a), as `fragviz-cli layout`
+/// says it: "model only: PTX ISA 9.2 and CuTe 4.2 agree; not yet run on a GPU", or the same naming
+/// what CuTe lacks (tests/cute/test_cute_sm120.cpp asserts each claim). Empty for the entries the
+/// H200 measured.
+std::string model_status(const Instruction& in);
 
 /// The operand's fragment spec.
 FRAGVIZ_HD constexpr const OperandSpec& operand_spec(const Instruction& in, Operand op) {

@@ -99,6 +99,24 @@ constexpr Instruction mma(const char* mnemonic, const char* group, const char* p
   return in;
 }
 
+/// An entry with a .kind qualifier and, for the block-scaled kinds, its .block_scale.
+constexpr Instruction with_kind(Instruction in, MmaKind kind, BlockScale scale = BlockScale{}) {
+  in.kind = kind;
+  in.scale = scale;
+  return in;
+}
+/// An A or B operand of .kind::f8f6f4/mxf8f6f4: every type in an 8-bit container, .e2m1 in its
+/// central 4 bits (value_lsb 2), .e3m2/.e2m3 in its low 6 (PTX ISA 9.2, mma "Semantics").
+constexpr OperandSpec in_byte(OperandSpec s) {
+  s.value_lsb = s.type == ElemType::e2m1 ? 2 : 0;
+  return s;
+}
+/// An A or B operand of .kind::mxf4/mxf4nvf4: .e2m1 packed eight to a register, no padding.
+constexpr OperandSpec packed_e2m1(OperandSpec s) {
+  s.container_bits = 4;
+  return s;
+}
+
 // clang-format off
 // PTX ISA 9.0 section names, "Warp-level Matrix Fragment Storage".
 inline constexpr const char* kFragM8n8k4F16 = "Matrix Fragments for mma.m8n8k4 with .f16 floating point type";
@@ -123,7 +141,34 @@ inline constexpr const char* kNoteF64M16n8k16A =
 inline constexpr const char* kNoteB1M16n8k256A =
     "the PTX text's A column for i < 64 reads (threadID_in_group * 32) + i, which is no bijection; read as + (i & 0x1F), as the H200 does";
 inline constexpr const char* kNoteKindF8f6f4 =
-    "model only here: needs sm_120a (ptxas rejects .kind::f8f6f4 for sm_90); fp6/fp4 values sit in 8-bit containers";
+    "needs sm_120a (ptxas rejects .kind::f8f6f4 for sm_90); each element in an 8-bit container: e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5";
+inline constexpr const char* kNoteKindMxf8f6f4 =
+    "needs sm_120a; block-scaled: one ue8m0 scale per row of A and per column of B over all 32 of K (scale_vec::1X); e2m1 in bits 2-5, e3m2/e2m3 in bits 0-5 of 8-bit containers";
+inline constexpr const char* kNoteKindMxf4 =
+    "needs sm_120a; block-scaled: two scales per row of A and column of B, one per 32 of K (scale_vec::2X); e2m1 packed eight to a register";
+inline constexpr const char* kNoteKindMxf4nvf4x4 =
+    "needs sm_120a; block-scaled: four scales per row of A and column of B, one per 16 of K (scale_vec::4X); e2m1 packed eight to a register";
+
+// The sm_120a forms, one row each, every field named once: the mnemonic is spelled from the
+// same type names the operands are built from (PTX ISA 9.2, "Multiply-and-Accumulate Instruction:
+// mma", syntax for .kind::f8f6f4 and "with block scaling"; PTX ISA 8.7, sm_120a).
+#define FRAGVIZ_F8F6F4(D, A, B)                                                                              \
+  with_kind(mma("mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4." #D "." #A "." #B "." #D, "f8f6f4",          \
+                kFragM16n8k32, sm_a(120), ptx(8, 7), in_byte(a(ElemType::A, SM80_16x32_8b)),                 \
+                in_byte(b(ElemType::B, SM80_8x32_8b)), c(ElemType::D, SM80_16x8_Row), kNoteKindF8f6f4),      \
+            MmaKind::f8f6f4)
+#define FRAGVIZ_MXF8F6F4(A, B)                                                                               \
+  with_kind(mma("mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32." #A "." #B \
+                ".f32.ue8m0",                                                                                \
+                "mxf8f6f4", kFragM16n8k32, sm_a(120), ptx(8, 7), in_byte(a(ElemType::A, SM80_16x32_8b)),     \
+                in_byte(b(ElemType::B, SM80_8x32_8b)), c(ElemType::f32, SM80_16x8_Row), kNoteKindMxf8f6f4),  \
+            MmaKind::mxf8f6f4, BlockScale{1, ScaleType::ue8m0})
+#define FRAGVIZ_MXF4(KIND, VEC, STYPE, N, NOTE)                                                              \
+  with_kind(mma("mma.sync.aligned.m16n8k64.row.col.kind::" #KIND ".block_scale.scale_vec::" #VEC             \
+                ".f32.e2m1.e2m1.f32." #STYPE,                                                                \
+                #KIND, kFragM16n8k64, sm_a(120), ptx(8, 7), packed_e2m1(a(ElemType::e2m1, SM80_16x64_4b)),   \
+                packed_e2m1(b(ElemType::e2m1, SM80_8x64_4b)), c(ElemType::f32, SM80_16x8_Row), NOTE),        \
+            MmaKind::KIND, BlockScale{N, ScaleType::STYPE})
 
 inline constexpr Instruction kInstructions[] = {
     // f16 -------------------------------------------------------------------------------------------------
@@ -285,20 +330,91 @@ inline constexpr Instruction kInstructions[] = {
         a(ElemType::b1, SM80_16x256_1b), b(ElemType::b1, SM80_8x256_1b), c(ElemType::s32, SM80_16x8_Row),
         kNoteB1M16n8k256A),
 
-    // f8f6f4 ----------------------------------------------------------------------------------------------
-    mma("mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e2m1.e2m1.f32", "f8f6f4", kFragM16n8k32, sm_a(120), ptx(8, 7),
-        a(ElemType::e2m1, SM80_16x32_8b), b(ElemType::e2m1, SM80_8x32_8b), c(ElemType::f32, SM80_16x8_Row),
-        kNoteKindF8f6f4),
-    mma("mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e3m2.e3m2.f32", "f8f6f4", kFragM16n8k32, sm_a(120), ptx(8, 7),
-        a(ElemType::e3m2, SM80_16x32_8b), b(ElemType::e3m2, SM80_8x32_8b), c(ElemType::f32, SM80_16x8_Row),
-        kNoteKindF8f6f4),
-    mma("mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e2m3.e2m3.f32", "f8f6f4", kFragM16n8k32, sm_a(120), ptx(8, 7),
-        a(ElemType::e2m3, SM80_16x32_8b), b(ElemType::e2m3, SM80_8x32_8b), c(ElemType::f32, SM80_16x8_Row),
-        kNoteKindF8f6f4),
-    mma("mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e4m3.e2m1.f32", "f8f6f4", kFragM16n8k32, sm_a(120), ptx(8, 7),
-        a(ElemType::e4m3, SM80_16x32_8b), b(ElemType::e2m1, SM80_8x32_8b), c(ElemType::f32, SM80_16x8_Row),
-        kNoteKindF8f6f4),
+    // f8f6f4: every .f8f6f4type pair, D/C .f32 then .f16 (PTX ISA 9.2 mma syntax: .ctype = .dtype here) -----
+    FRAGVIZ_F8F6F4(f32, e4m3, e4m3),
+    FRAGVIZ_F8F6F4(f32, e4m3, e5m2),
+    FRAGVIZ_F8F6F4(f32, e4m3, e3m2),
+    FRAGVIZ_F8F6F4(f32, e4m3, e2m3),
+    FRAGVIZ_F8F6F4(f32, e4m3, e2m1),
+    FRAGVIZ_F8F6F4(f32, e5m2, e4m3),
+    FRAGVIZ_F8F6F4(f32, e5m2, e5m2),
+    FRAGVIZ_F8F6F4(f32, e5m2, e3m2),
+    FRAGVIZ_F8F6F4(f32, e5m2, e2m3),
+    FRAGVIZ_F8F6F4(f32, e5m2, e2m1),
+    FRAGVIZ_F8F6F4(f32, e3m2, e4m3),
+    FRAGVIZ_F8F6F4(f32, e3m2, e5m2),
+    FRAGVIZ_F8F6F4(f32, e3m2, e3m2),
+    FRAGVIZ_F8F6F4(f32, e3m2, e2m3),
+    FRAGVIZ_F8F6F4(f32, e3m2, e2m1),
+    FRAGVIZ_F8F6F4(f32, e2m3, e4m3),
+    FRAGVIZ_F8F6F4(f32, e2m3, e5m2),
+    FRAGVIZ_F8F6F4(f32, e2m3, e3m2),
+    FRAGVIZ_F8F6F4(f32, e2m3, e2m3),
+    FRAGVIZ_F8F6F4(f32, e2m3, e2m1),
+    FRAGVIZ_F8F6F4(f32, e2m1, e4m3),
+    FRAGVIZ_F8F6F4(f32, e2m1, e5m2),
+    FRAGVIZ_F8F6F4(f32, e2m1, e3m2),
+    FRAGVIZ_F8F6F4(f32, e2m1, e2m3),
+    FRAGVIZ_F8F6F4(f32, e2m1, e2m1),
+    FRAGVIZ_F8F6F4(f16, e4m3, e4m3),
+    FRAGVIZ_F8F6F4(f16, e4m3, e5m2),
+    FRAGVIZ_F8F6F4(f16, e4m3, e3m2),
+    FRAGVIZ_F8F6F4(f16, e4m3, e2m3),
+    FRAGVIZ_F8F6F4(f16, e4m3, e2m1),
+    FRAGVIZ_F8F6F4(f16, e5m2, e4m3),
+    FRAGVIZ_F8F6F4(f16, e5m2, e5m2),
+    FRAGVIZ_F8F6F4(f16, e5m2, e3m2),
+    FRAGVIZ_F8F6F4(f16, e5m2, e2m3),
+    FRAGVIZ_F8F6F4(f16, e5m2, e2m1),
+    FRAGVIZ_F8F6F4(f16, e3m2, e4m3),
+    FRAGVIZ_F8F6F4(f16, e3m2, e5m2),
+    FRAGVIZ_F8F6F4(f16, e3m2, e3m2),
+    FRAGVIZ_F8F6F4(f16, e3m2, e2m3),
+    FRAGVIZ_F8F6F4(f16, e3m2, e2m1),
+    FRAGVIZ_F8F6F4(f16, e2m3, e4m3),
+    FRAGVIZ_F8F6F4(f16, e2m3, e5m2),
+    FRAGVIZ_F8F6F4(f16, e2m3, e3m2),
+    FRAGVIZ_F8F6F4(f16, e2m3, e2m3),
+    FRAGVIZ_F8F6F4(f16, e2m3, e2m1),
+    FRAGVIZ_F8F6F4(f16, e2m1, e4m3),
+    FRAGVIZ_F8F6F4(f16, e2m1, e5m2),
+    FRAGVIZ_F8F6F4(f16, e2m1, e3m2),
+    FRAGVIZ_F8F6F4(f16, e2m1, e2m3),
+    FRAGVIZ_F8F6F4(f16, e2m1, e2m1),
+    // mxf8f6f4: block-scaled, .scale_vec::1X, .ue8m0 scales (PTX ISA 9.2 Table 36) ----------------------
+    FRAGVIZ_MXF8F6F4(e4m3, e4m3),
+    FRAGVIZ_MXF8F6F4(e4m3, e5m2),
+    FRAGVIZ_MXF8F6F4(e4m3, e3m2),
+    FRAGVIZ_MXF8F6F4(e4m3, e2m3),
+    FRAGVIZ_MXF8F6F4(e4m3, e2m1),
+    FRAGVIZ_MXF8F6F4(e5m2, e4m3),
+    FRAGVIZ_MXF8F6F4(e5m2, e5m2),
+    FRAGVIZ_MXF8F6F4(e5m2, e3m2),
+    FRAGVIZ_MXF8F6F4(e5m2, e2m3),
+    FRAGVIZ_MXF8F6F4(e5m2, e2m1),
+    FRAGVIZ_MXF8F6F4(e3m2, e4m3),
+    FRAGVIZ_MXF8F6F4(e3m2, e5m2),
+    FRAGVIZ_MXF8F6F4(e3m2, e3m2),
+    FRAGVIZ_MXF8F6F4(e3m2, e2m3),
+    FRAGVIZ_MXF8F6F4(e3m2, e2m1),
+    FRAGVIZ_MXF8F6F4(e2m3, e4m3),
+    FRAGVIZ_MXF8F6F4(e2m3, e5m2),
+    FRAGVIZ_MXF8F6F4(e2m3, e3m2),
+    FRAGVIZ_MXF8F6F4(e2m3, e2m3),
+    FRAGVIZ_MXF8F6F4(e2m3, e2m1),
+    FRAGVIZ_MXF8F6F4(e2m1, e4m3),
+    FRAGVIZ_MXF8F6F4(e2m1, e5m2),
+    FRAGVIZ_MXF8F6F4(e2m1, e3m2),
+    FRAGVIZ_MXF8F6F4(e2m1, e2m3),
+    FRAGVIZ_MXF8F6F4(e2m1, e2m1),
+    // mxf4, mxf4nvf4: block-scaled .e2m1, m16n8k64 (PTX ISA 9.2 Table 36) ----------------------------------
+    FRAGVIZ_MXF4(mxf4, 2X, ue8m0, 2, kNoteKindMxf4),
+    FRAGVIZ_MXF4(mxf4nvf4, 2X, ue8m0, 2, kNoteKindMxf4),
+    FRAGVIZ_MXF4(mxf4nvf4, 4X, ue4m3, 4, kNoteKindMxf4nvf4x4),
 };
+#undef FRAGVIZ_F8F6F4
+#undef FRAGVIZ_MXF8F6F4
+#undef FRAGVIZ_MXF4
 // clang-format on
 
 }  // namespace catalogue_entries

@@ -60,7 +60,9 @@ FRAGVIZ_HD constexpr Coord fragment_coord(const Instruction& in, Operand op, int
 }
 
 /// Where element `i` sits in the lane's registers: register `reg` of the operand's vector
-/// expression ({a0a1, a2a3, ...}), bits [bit, bit + bits). .f64 registers are 64 bits wide.
+/// expression ({a0a1, a2a3, ...}), value bits [bit, bit + bits). .f64 registers are 64 bits wide.
+/// For an element in a wider container (.kind::f8f6f4's .e2m1: bits 2-5 of its byte) `bit` is
+/// the value's lowest bit and `bits` its width, not the container's.
 struct RegisterSlot {
   int reg;
   int bit;
@@ -70,17 +72,27 @@ struct RegisterSlot {
 FRAGVIZ_HD constexpr int elements_per_register(ElemType t) {
   return element_bits(t) >= 32 ? 1 : 32 / element_bits(t);
 }
+/// Elements per register of an operand: 32 / slot_bits (8 .e2m1 in .kind::mxf4, 4 in .kind::f8f6f4).
+FRAGVIZ_HD constexpr int elements_per_register(const OperandSpec& s) {
+  return slot_bits(s) >= 32 ? 1 : 32 / slot_bits(s);
+}
 /// Where element `i` of an operand of element type `t` sits (mma.sync and wgmma pack alike).
 FRAGVIZ_HD constexpr RegisterSlot register_slot(ElemType t, int i) {
   const int p = elements_per_register(t);
   return RegisterSlot{i / p, (i % p) * element_bits(t), element_bits(t)};
 }
+/// Where element `i` of operand `s` sits: its container's place, shifted by value_lsb, and the
+/// value's own width (value_bits) inside a container.
+FRAGVIZ_HD constexpr RegisterSlot register_slot(const OperandSpec& s, int i) {
+  const int p = elements_per_register(s), container = slot_bits(s);
+  return RegisterSlot{i / p, (i % p) * container + s.value_lsb, value_bits(s.type)};
+}
 FRAGVIZ_HD constexpr RegisterSlot register_slot(const Instruction& in, Operand op, int i) {
-  return register_slot(operand_spec(in, op).type, i);
+  return register_slot(operand_spec(in, op), i);
 }
 /// Registers per lane for the operand (e.g. A of m16n8k16 .f16: 4; C of m8n8k4 .f32: 8).
 FRAGVIZ_HD constexpr int registers_per_lane(const Instruction& in, Operand op) {
-  return elements_per_lane(in, op) / elements_per_register(operand_spec(in, op).type);
+  return elements_per_lane(in, op) / elements_per_register(operand_spec(in, op));
 }
 /// 32-bit words per lane for the operand (an .f64 register is two words).
 FRAGVIZ_HD constexpr int words_per_lane(const Instruction& in, Operand op) {

@@ -37,6 +37,13 @@ std::string operand_title(Operand op, FragmentScope scope = FragmentScope::warp)
 /// (register j holds elements j*p .. j*p+p-1, p = elements_per_register(type)); more than four
 /// are written as a range, "{a0..a7}".
 std::string register_name(Operand op, ElemType type, int reg, FragmentScope scope = FragmentScope::warp);
+/// The same for an operand whose registers hold `per_register` elements each (elements_per_register
+/// of its OperandSpec: eight packed .e2m1 in .kind::mxf4, where element_bits says 8).
+std::string register_name_per(Operand op, int per_register, int reg,
+                              FragmentScope scope = FragmentScope::warp);
+/// The same for operand spec `s` (its containers counted).
+std::string register_name(Operand op, const OperandSpec& s, int reg,
+                          FragmentScope scope = FragmentScope::warp);
 
 /// "reg 1": register `reg` by its index in the operand's vector expression.
 std::string register_index_name(int reg);

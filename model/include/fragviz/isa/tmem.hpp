@@ -31,6 +31,9 @@
 
 namespace fragviz {
 
+/// Tensor memory's 32-bit columns per lane (PTX ISA 9.1, 9.7.16.1): 512 for each of the 128 lanes.
+inline constexpr int kTmemColumns = 512;
+
 /// The tcgen05.ld/st data-movement shapes (PTX ISA 9.1, 9.7.16.2.3).
 enum class TmemShape : std::uint8_t { s32x32b, s16x64b, s16x128b, s16x256b, s16x32bx2 };
 

@@ -36,12 +36,14 @@ namespace fragviz {
 // [SECTION] K split --------------------------------------------------------------------------------
 
 /// Whether `half` could be `whole` cut in two along K: the same A, B and C/D types, op, M, N,
-/// threads and products, and half.k * 2 == whole.k. Whether the registers line up is
-/// analyze_k_split's question. Constexpr, so kernels find the pairs at compile time.
+/// threads and products, .kind, block scaling and element containers, and half.k * 2 == whole.k. Whether the
+/// registers line up is analyze_k_split's question. Constexpr, so kernels find the pairs at compile time.
 FRAGVIZ_HD constexpr bool is_k_split_candidate(const Instruction& whole, const Instruction& half) {
   return whole.a.type == half.a.type && whole.b.type == half.b.type && whole.c.type == half.c.type &&
          whole.op == half.op && whole.m == half.m && whole.n == half.n && whole.threads == half.threads &&
-         whole.products == half.products && half.k * 2 == whole.k;
+         whole.products == half.products && half.k * 2 == whole.k && whole.kind == half.kind &&
+         whole.scale.vec == half.scale.vec && slot_bits(whole.a) == slot_bits(half.a) &&
+         slot_bits(whole.b) == slot_bits(half.b);
 }
 
 /// Where one register of the whole instruction goes: register `reg` of half `half` (0: k below

@@ -2,7 +2,8 @@
 // one comparison behind both, so they count alike. A part that did not run on a side (the gate, the
 // whole probe run, one instruction's, wgmma's, matrix move's or WMMA kind's probe, the explorer's
 // ldmatrix, the layout probe) is set aside as "not run": named, never compared, never counted as a
-// difference, whatever its error text says. Everything else is compared field by field
+// difference, whatever its error text says. So is a probe entry one report lacks though its format
+// has that list (never asked of that run). Everything else is compared field by field
 // (report_diff.hpp), each difference of one kind: a real disagreement, a field absent in the older
 // report's format, or a time. Pure model: no JSON, no files.
 #pragma once

@@ -57,6 +57,16 @@ struct Join {
   std::string verdict() const;
 };
 
+/// Where copy value `value` (0 <= value < atom_values) of one atom call of `thread` lies on the
+/// shared-memory side, by the PTX ISA's model (the header comment): the thread whose shared-memory
+/// vector (row address) holds it, and its index in that vector, in values. A universal copy: the
+/// thread itself and `value`.
+struct CopySource {
+  std::int64_t thread = 0;
+  std::int64_t element = 0;
+};
+CopySource copy_source(const TiledCopy& copy, std::int64_t thread, std::int64_t value);
+
 /// Judges `copy` (made for the same tile: make_tiled_copy_for, or any copy over the same tile and
 /// threads) against `mma`'s operand `op`. Refused where the two do not meet: a copy whose thread
 /// count or tile differs from the MMA's, an ldmatrix for C or a stmatrix for A/B, an operand that

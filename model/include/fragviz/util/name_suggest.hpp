@@ -19,12 +19,19 @@ enum NameSets : unsigned {
 std::vector<std::string> catalogue_names(unsigned sets);
 
 /// Up to `max` names of `sets` nearest to `typed`, nearest first; none when no name is near.
-/// Names are compared as their dot-separated words, without the "mma.sync.aligned." and
+/// Case is ignored. Names that hold what was typed come first: the whole text (without its
+/// prefix) as a substring, or each of its dot-separated words as a word, with a typed word inside
+/// the name's shape ("m16n8k16", "m16n8k16.f16"); fewest words added first, then catalogue order. Then names
+/// are compared as their dot-separated words, without the "mma.sync.aligned." and
 /// "wgmma.mma_async.sync.aligned." prefixes (either spelling is accepted everywhere): a word left
 /// out costs 1, a word the name lacks or a wrong word 2, a word off by one or two characters
 /// ("f23", "k61") 1; a name is near at a cost of 4 or less and when its first word (the shape) is
 /// among the words typed, give or take two characters; ties ordered by characters changed.
 std::vector<std::string> nearest_names(std::string_view typed, unsigned sets, std::size_t max = 3);
+
+/// The catalogue name of `sets` that `typed` spells ignoring case, with or without its
+/// mma.sync/wgmma prefix ("MMA.SYNC.ALIGNED.M16N8K16.ROW.COL.F32.F16.F16.F32"), or "" if none.
+std::string catalogue_name_ignoring_case(std::string_view typed, unsigned sets);
 
 /// "; did you mean:\n  NAME\n  NAME" for nearest_names(typed, sets), or "" when none is near.
 std::string did_you_mean(std::string_view typed, unsigned sets);

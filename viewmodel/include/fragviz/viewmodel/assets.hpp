@@ -22,11 +22,20 @@ struct Rgb {
   friend bool operator==(Rgb x, Rgb y) { return x.r == y.r && x.g == y.g && x.b == y.b; }
 };
 
+/// What a picture is drawn on: its ground, its text and its dim text and rules.
+struct Paper {
+  Rgb background, ink, dim;
+};
+
 /// Colours every view uses.
 struct Palette {
   std::array<Rgb, 32> lanes{};       ///< lane 0..31
   std::array<Rgb, 4> warps{};        ///< the four warps of a warpgroup
   std::array<Rgb, 8> block_warps{};  ///< the output view's eight warps of a 64x64 block
+  /// Exports for documents (light: dark text on white) and the screen's own colours (dark: the app's
+  /// window background and text), which an export can take instead (File > Export's Palette,
+  /// fragviz-cli export --palette dark). Their colours are palette.json's "document" and "screen".
+  Paper document, screen;
 };
 
 /// The default place of one view, [x0, y0, x1, y1] in the design area.

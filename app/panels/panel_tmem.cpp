@@ -1,0 +1,230 @@
+// The Tensor memory window (View > Tensor memory): Blackwell TMEM as 128 lanes x 32-bit columns,
+// its four 32-lane sub-partitions named with the warps that may reach them, filled by one
+// tcgen05.ld/st (each cell the thread and register that moves it, coloured by thread) or by a
+// tcgen05.mma accumulator (each cell the element of D it holds, the data-path layout named). Model
+// only: the window's first line is the model's own status (viewmodel/tmem_view.hpp).
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "../grid_clip.hpp"
+#include "../palette.hpp"
+#include "../window_names.hpp"
+#include "panels.hpp"
+
+namespace fragviz::app {
+namespace {
+
+inline constexpr float kMinTmemZoom = 1.f, kMaxTmemZoom = 32.f;
+constexpr TmemShape kShapes[] = {TmemShape::s32x32b, TmemShape::s16x64b, TmemShape::s16x128b,
+                                 TmemShape::s16x256b, TmemShape::s16x32bx2};
+
+void draw_load_store_controls(AppState& s, TmemControls& c) {
+  ImGui::SetNextItemWidth(110);
+  if (ImGui::BeginCombo("shape", ("." + std::string(to_string(c.shape))).c_str())) {
+    for (TmemShape sh : kShapes)
+      if (ImGui::Selectable(("." + std::string(to_string(sh))).c_str(), sh == c.shape)) {
+        c.shape = sh;
+        c.num = std::min(c.num, tmem_max_num(sh));
+      }
+    ImGui::EndCombo();
+  }
+  record_widget(s, "tmem_shape");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(80);
+  if (ImGui::BeginCombo(".num", (".x" + std::to_string(c.num)).c_str())) {
+    for (int n = 1; n <= tmem_max_num(c.shape); n *= 2)
+      if (ImGui::Selectable((".x" + std::to_string(n)).c_str(), n == c.num)) c.num = n;
+    ImGui::EndCombo();
+  }
+  record_widget(s, "tmem_num");
+  ImGui::SameLine();
+  ImGui::Checkbox(".pack::16b / .unpack::16b", &c.pack16);
+  record_widget(s, "tmem_pack16");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(100);
+  int warp = c.warp;
+  if (input_int("warp", &warp)) c.warp = std::clamp(warp, 0, 15);
+  record_widget(s, "tmem_warp");
+  if (c.shape == TmemShape::s16x32bx2) {
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(110);
+    int split = c.split;
+    if (input_int("immHalfSplitoff", &split)) c.split = std::clamp(split, -1, 512);
+    record_widget(s, "tmem_split");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("columns; -1: CuTe's, the columns one half spans");
+  }
+}
+
+void draw_accumulator_controls(AppState& s, TmemControls& c) {
+  ImGui::SetNextItemWidth(80);
+  if (ImGui::BeginCombo("M", std::to_string(c.acc.m).c_str())) {
+    for (int m : {64, 128, 256})
+      if (ImGui::Selectable(std::to_string(m).c_str(), m == c.acc.m)) c.acc.m = m;
+    ImGui::EndCombo();
+  }
+  record_widget(s, "tmem_m");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(100);
+  int n = c.acc.n;
+  if (input_int("N", &n, 8, 64)) c.acc.n = std::clamp(n, 8, 256);
+  record_widget(s, "tmem_n");
+  ImGui::SameLine();
+  ImGui::TextUnformatted("cta_group");
+  for (int g : {1, 2}) {
+    ImGui::SameLine();
+    if (ImGui::RadioButton(("::" + std::to_string(g)).c_str(), c.acc.cta_group == g)) {
+      c.acc.cta_group = g;
+      c.cta = std::min(c.cta, g - 1);
+    }
+  }
+  record_widget(s, "tmem_cta_group");
+  ImGui::SameLine();
+  ImGui::Checkbox("sparse A", &c.acc.sparse);
+  record_widget(s, "tmem_sparse");
+  if (c.acc.cta_group == 2) {
+    ImGui::SameLine();
+    ImGui::TextUnformatted("show CTA");
+    for (int k : {0, 1}) {
+      ImGui::SameLine();
+      if (ImGui::RadioButton(("CTA " + std::to_string(k)).c_str(), c.cta == k)) c.cta = k;
+    }
+    record_widget(s, "tmem_cta");
+  }
+}
+
+/// The grid in its zoomed child: lane numbers and sub-partition names on the left, column numbers
+/// on top, each cell's label where it fits; the hovered cell's text in a tooltip and in `m.drawn`.
+void draw_grid(AppState& s, TmemModel& m) {
+  TmemControls& c = s.tmem;
+  ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
+  const float left = ImGui::CalcTextSize("w3,7,11,15").x + sf->FontSize * 2.2f + 8.f;
+  const float top = sf->FontSize + 6.f;
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float sb = ImGui::GetStyle().ScrollbarSize, bar_h = ImGui::GetFrameHeightWithSpacing();
+  const float room_w = std::max(40.f, avail.x - sb - left - 6.f);
+  const float room_h = std::max(40.f, avail.y - bar_h - sb - top - 6.f);
+  // Fitted cells 2.5 times as wide as tall ("T31 r127" wants width).
+  const float fit_h = std::max(
+      0.5f, std::min(room_h / static_cast<float>(m.lanes), room_w / (2.5f * static_cast<float>(m.columns))));
+  const float fit_w = 2.5f * fit_h;
+  const float label_w = ImGui::CalcTextSize("T31 r127hi").x * sf->FontSize / ImGui::GetFontSize() + 4.f;
+  const float readable =
+      std::clamp(std::max(label_w / fit_w, (sf->FontSize + 2.f) / fit_h), 1.f, kMaxTmemZoom);
+  GridZoom& z = c.zoom;
+  zoom_for(z, m.key, readable);
+  zoom_bar(s, z, "tmem", kMinTmemZoom, kMaxTmemZoom, readable,
+           "1x fits every lane and column in the view; the view opens at the zoom where every cell has\n"
+           "its label. Ctrl+wheel over the grid zooms about the mouse; wheel scrolls, shift+wheel sideways.");
+  const float zoom = std::clamp(z.zoom, kMinTmemZoom, kMaxTmemZoom);
+  const float cw = zoomed_cell(fit_w, zoom), ch = zoomed_cell(fit_h, zoom);
+  const ImVec2 content(left + cw * static_cast<float>(m.columns) + 4.f,
+                       top + ch * static_cast<float>(m.lanes) + 4.f);
+  begin_zoom_child(s, z, "##tmem_view", "tmem_view", ImVec2(0, avail.y - bar_h), content, zoom, cw, ch);
+  const ImVec2 o = ImGui::GetCursorScreenPos();
+  const ImVec2 g0(o.x + left, o.y + top);
+  ImGui::InvisibleButton("##tmem_grid", ImVec2(std::max(content.x, 1.f), std::max(content.y, 1.f)));
+  const bool hovered = ImGui::IsItemHovered();
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  ImDrawList* wl = ImGui::GetWindowDrawList();
+  const ImVec2 clip_min = wl->GetClipRectMin(), clip_max = wl->GetClipRectMax();
+  const ImVec2 vis_min(std::max(clip_min.x, o.x), std::max(clip_min.y, o.y));
+  const ImVec2 vis_max(std::min(clip_max.x, o.x + content.x), std::min(clip_max.y, o.y + content.y));
+  m.drawn = TmemModel::Drawn{true, g0.x, g0.y, cw, ch, zoom, -1, -1, ""};
+  if (hovered) {
+    const int col = static_cast<int>(std::floor((mouse.x - g0.x) / cw));
+    const int lane = static_cast<int>(std::floor((mouse.y - g0.y) / ch));
+    if (lane >= 0 && lane < m.lanes && col >= 0 && col < m.columns) {
+      m.drawn.hover_lane = lane;
+      m.drawn.hover_column = col;
+      m.drawn.hover = tmem_cell_text(m, lane, col);
+    }
+  }
+  if (vis_max.x > vis_min.x && vis_max.y > vis_min.y) {
+    ImDrawList* dl = begin_grid_clip(vis_min, vis_max);
+    const int r0 = std::max(0, static_cast<int>((vis_min.y - g0.y) / ch));
+    const int r1 = std::min(m.lanes - 1, static_cast<int>((vis_max.y - g0.y) / ch));
+    const int c0 = std::max(0, static_cast<int>((vis_min.x - g0.x) / cw));
+    const int c1 = std::min(m.columns - 1, static_cast<int>((vis_max.x - g0.x) / cw));
+    grid_backdrop(dl, ImVec2(g0.x, g0.y),
+                  ImVec2(g0.x + cw * static_cast<float>(m.columns), g0.y + ch * static_cast<float>(m.lanes)));
+    for (int r = r0; r <= r1; ++r)
+      for (int col = c0; col <= c1; ++col) {
+        const TmemGridCell& cell = m.at(r, col);
+        const ImVec2 a(g0.x + cw * static_cast<float>(col), g0.y + ch * static_cast<float>(r));
+        const ImVec2 b(a.x + cw, a.y + ch);
+        if (!cell.used()) {
+          dl->AddRectFilled(ImVec2(a.x + 1, a.y + 1), b, IM_COL32(48, 50, 56, 255));
+          continue;
+        }
+        const int colour = tmem_cell_colour(cell);
+        lane_cell(dl, a, b, colour, -1, r == m.drawn.hover_lane && col == m.drawn.hover_column);
+        centred_text(dl, sf, a, b, lane_text_colour(colour), tmem_cell_label(cell).c_str());
+      }
+    // Sub-partition borders and names: warps w, w+4, w+8, w+12 reach lanes 32w to 32w+31.
+    for (int sub = 0; sub < 4; ++sub) {
+      const float y0 = g0.y + ch * static_cast<float>(32 * sub), y1 = y0 + 32.f * ch;
+      if (sub > 0)
+        dl->AddLine(ImVec2(o.x, y0), ImVec2(g0.x + cw * static_cast<float>(m.columns), y0),
+                    IM_COL32(255, 255, 255, 200), 2.f);
+      char buf[32];
+      std::snprintf(buf, sizeof buf, "w%d,%d,%d,%d", sub, sub + 4, sub + 8, sub + 12);
+      const float ty = std::clamp((y0 + y1) * 0.5f - sf->FontSize * 0.5f, std::max(y0, vis_min.y),
+                                  std::max(std::max(y0, vis_min.y), y1 - sf->FontSize));
+      dl->AddText(sf, sf->FontSize, ImVec2(o.x + 2.f, ty), lane_colour(8 * sub + 2), buf);
+    }
+    index_labels(dl, sf, g0, m.columns, cw, true, o.y, g0.y - 1.f, vis_min, vis_max, kFragmentIndexLabels);
+    index_labels(dl, sf, g0, m.lanes, ch, false, g0.x - sf->FontSize * 2.2f - 4.f, g0.x - 1.f, vis_min,
+                 vis_max, kFragmentIndexLabels);
+    end_grid_clip();
+  }
+  end_zoom_child(z, zoom, cw, ch, kMinTmemZoom, kMaxTmemZoom);
+  if (!m.drawn.hover.empty()) text_tooltip(ImVec4(1, 1, 1, 1), m.drawn.hover);
+  ImGui::EndChild();
+}
+
+}  // namespace
+
+void draw_tmem(AppState& s, TmemModel& m) {
+  if (!s.tmem.open) return;
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  ImGui::SetNextWindowPos(
+      ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.15f, vp->WorkPos.y + vp->WorkSize.y * 0.08f),
+      ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(vp->WorkSize.x * 0.7f, vp->WorkSize.y * 0.86f), ImGuiCond_FirstUseEver);
+  if (!ImGui::Begin(kWinTmem, &s.tmem.open)) {
+    ImGui::End();
+    return;
+  }
+  TmemControls& c = s.tmem;
+  if (ImGui::RadioButton("tcgen05.ld/st", c.mode == TmemMode::load_store)) c.mode = TmemMode::load_store;
+  record_widget(s, "tmem_mode_ld");
+  ImGui::SameLine();
+  if (ImGui::RadioButton("accumulator (tcgen05.mma D)", c.mode == TmemMode::accumulator))
+    c.mode = TmemMode::accumulator;
+  record_widget(s, "tmem_mode_accumulator");
+  if (c.mode == TmemMode::load_store)
+    draw_load_store_controls(s, c);
+  else
+    draw_accumulator_controls(s, c);
+  if (m.key != tmem_controls_text(c)) m = make_tmem_model(c);
+  status_text(kAmberV, "%s", m.status.c_str());
+  record_widget(s, "tmem_status");
+  if (!m.ok) {
+    status_text(kRedV, "refused: %s", m.error.c_str());
+    record_widget(s, "tmem_error");
+    ImGui::End();
+    return;
+  }
+  ImGui::TextUnformatted(m.title.c_str());
+  record_widget(s, "tmem_title");
+  status_text(kDimV, "%s. %s", m.source.c_str(), m.facts.c_str());
+  if (!m.relation.empty()) {
+    status_text(ImVec4(0.55f, 0.85f, 1.f, 1.f), "%s", m.relation.c_str());
+    record_widget(s, "tmem_relation");
+  }
+  draw_grid(s, m);
+  ImGui::End();
+}
+
+}  // namespace fragviz::app

@@ -1,0 +1,288 @@
+// `fragviz-cli tiled` in CTA mode (tiled_cta.hpp): the TiledMMA, each operand's copy and shared
+// layout, the join through the layout (first wrong register named), and the bank table per warp and
+// k-block in Nsight Compute's terms, with a swizzle suggested where an operand conflicts.
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+
+#include "commands.hpp"
+#include "fragviz/tile/cta_presets.hpp"
+#include "fragviz/util/whole_file.hpp"
+#include "tiled_cta.hpp"
+
+namespace fragviz::cli {
+namespace {
+
+const Operand kOperands[] = {Operand::A, Operand::B, Operand::C};
+
+const char* coordinates(Operand op) {
+  return op == Operand::A ? "(m,k)" : op == Operand::B ? "(n,k)" : "(m,n)";
+}
+const char* extent_words(Operand op) {
+  return op == Operand::A ? "M x K" : op == Operand::B ? "N x K" : "M x N";
+}
+
+std::string k_block_text(int k) { return k < 0 ? "epilogue" : std::to_string(k); }
+
+/// JSON string literal.
+std::string q(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    if (static_cast<unsigned char>(c) < 0x20) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", c);
+      out += buf;
+      continue;
+    }
+    out += c;
+  }
+  return out + "\"";
+}
+
+std::string cell_json(const tile::Cell& c) {
+  return "[" + std::to_string(c.row) + "," + std::to_string(c.col) + "]";
+}
+
+std::string bank_row_json(const tile::WarpBanks& r) {
+  std::ostringstream s;
+  s << "{\"warp\":" << r.warp << ",\"k_block\":" << r.k_block << ",\"instructions\":" << r.instructions
+    << ",\"wavefronts\":" << r.wavefronts << ",\"ideal_wavefronts\":" << r.ideal
+    << ",\"bank_conflicts\":" << r.conflicts << ",\"misaligned\":" << r.misaligned << "}";
+  return s.str();
+}
+
+std::string report_json(const CtaCliOptions& o, const tile::CtaTile& t, const tile::CtaReport& r) {
+  std::ostringstream s;
+  s << "{\n  \"preset\": " << q(o.preset) << ",\n  \"mma\": " << q(t.mma.atom.name)
+    << ",\n  \"instruction\": " << q(t.mma.atom.mnemonic)
+    << ",\n  \"atoms\": " << q(algebra::to_string(t.mma.atom_layout_mnk))
+    << ",\n  \"permutation\": " << q(tile::permutation_text(t.mma.permutation))
+    << ",\n  \"threads\": " << t.mma.threads() << ",\n  \"mma_tile\": [" << t.mma.tile_mnk[0] << ","
+    << t.mma.tile_mnk[1] << "," << t.mma.tile_mnk[2] << "],\n  \"cta_tile\": [" << t.tile_mnk[0] << ","
+    << t.tile_mnk[1] << "," << t.tile_mnk[2] << "],\n  \"k_block\": " << t.k_block << ",\n  \"operands\": [";
+  for (std::size_t i = 0; i < 3; ++i) {
+    const tile::CtaOperandReport& op = r.operands[i];
+    s << (i ? "," : "") << "\n    {\"operand\": " << q(std::string(to_string(op.operand)));
+    s << ", \"copy\": " << q(t.copy[i] ? t.copy[i]->atom.name : "");
+    s << ", \"layout\": " << q(t.smem[i] ? t.smem[i]->notation : "");
+    if (!op.skipped.empty()) s << ", \"skipped\": " << q(op.skipped);
+    if (op.join) {
+      const tile::CtaJoin& j = *op.join;
+      s << ",\n     \"join\": {\"cells\": " << j.cells << ", \"mismatches\": " << j.mismatches
+        << ", \"verdict\": " << q(j.verdict(t.mma.threads()));
+      if (j.first)
+        s << ", \"first_mismatch\": {\"thread\": " << j.first->thread << ", \"register\": " << j.first->reg
+          << ", \"k_block\": " << j.first->k_block << ", \"byte\": " << j.first->byte
+          << ", \"moved\": " << (j.first->moved ? cell_json(*j.first->moved) : "null")
+          << ", \"expected\": " << cell_json(j.first->expected) << "}";
+      s << "}";
+    }
+    if (op.banks) {
+      const tile::CtaBanks& b = *op.banks;
+      s << ",\n     \"banks\": {\"instruction\": " << q(b.instruction) << ", \"note\": " << q(b.note)
+        << ", \"instructions\": " << b.instructions << ", \"wavefronts\": " << b.wavefronts
+        << ", \"ideal_wavefronts\": " << b.ideal << ", \"bank_conflicts\": " << b.conflicts
+        << ", \"misaligned\": " << b.misaligned << ",\n       \"per_k_block\": [";
+      for (std::size_t k = 0; k < b.per_k_block.size(); ++k)
+        s << (k ? "," : "") << bank_row_json(b.per_k_block[k]);
+      s << "],\n       \"per_warp\": [";
+      for (std::size_t k = 0; k < b.rows.size(); ++k)
+        s << (k ? ",\n         " : "\n         ") << bank_row_json(b.rows[k]);
+      s << "]}";
+    }
+    if (op.suggestion)
+      s << ",\n     \"suggestion\": {\"layout\": " << q(op.suggestion->notation)
+        << ", \"wavefronts\": " << op.suggestion->wavefronts
+        << ", \"ideal_wavefronts\": " << op.suggestion->ideal
+        << ", \"bank_conflicts\": " << op.suggestion->conflicts << "}";
+    if (op.descriptors) {
+      s << ",\n     \"descriptors\": {\"verdict\": " << q(op.descriptors->verdict) << ", \"slices\": [";
+      for (std::size_t k = 0; k < op.descriptors->slices.size(); ++k) {
+        const tile::DescriptorSlice& d = op.descriptors->slices[k];
+        s << (k ? "," : "") << "{\"slice\": " << d.slice << ", \"k_block\": " << d.k_block
+          << ", \"start\": " << d.descriptor.start_address
+          << ", \"lbo\": " << d.descriptor.leading_byte_offset
+          << ", \"sbo\": " << d.descriptor.stride_byte_offset
+          << ", \"swizzle\": " << q(std::string(to_string(d.descriptor.swizzle)))
+          << ", \"mismatches\": " << d.mismatches << "}";
+      }
+      s << "]}";
+    }
+    s << "}";
+  }
+  s << "\n  ]";
+  if (r.reuse)
+    s << ",\n  \"reuse_c_as_a\": {\"conversion\": " << q(r.reuse->conversion)
+      << ", \"cells\": " << r.reuse->cells << ", \"mismatches\": " << r.reuse->mismatches
+      << ", \"verdict\": " << q(r.reuse->verdict(t.mma.threads())) << "}";
+  s << "\n}\n";
+  return s.str();
+}
+
+void print_bank_table(const tile::CtaBanks& b) {
+  std::cout << "  banks: " << b.instruction << "\n";
+  if (!b.note.empty()) std::cout << "    (" << b.note << ")\n";
+  std::cout << "    Nsight Compute: " << wavefronts_metric(b.op) << ", " << bank_conflicts_metric(b.op)
+            << "\n";
+  std::cout << "    warp  k-block   instructions  wavefronts  ideal  bank conflicts"
+            << (b.misaligned ? "  misaligned" : "") << "\n";
+  const auto line = [&](const std::string& warp, const std::string& k, const tile::WarpBanks& r) {
+    std::cout << "    " << std::setw(4) << warp << "  " << std::setw(8) << k << "  " << std::setw(13)
+              << r.instructions << "  " << std::setw(10) << r.wavefronts << "  " << std::setw(5) << r.ideal
+              << "  " << std::setw(14) << r.conflicts;
+    if (b.misaligned) std::cout << "  " << std::setw(10) << r.misaligned;
+    std::cout << "\n";
+  };
+  for (const tile::WarpBanks& r : b.rows) line(std::to_string(r.warp), k_block_text(r.k_block), r);
+  if (b.per_k_block.size() > 1)
+    for (const tile::WarpBanks& r : b.per_k_block) line("all", k_block_text(r.k_block), r);
+  tile::WarpBanks total;
+  total.instructions = b.instructions;
+  total.wavefronts = b.wavefronts;
+  total.ideal = b.ideal;
+  total.conflicts = b.conflicts;
+  total.misaligned = b.misaligned;
+  line("all", "all", total);
+}
+
+int print_csv(const CtaCliOptions& o, const tile::CtaReport& r) {
+  if (o.thread >= 0) {
+    std::cout << "operand,thread,register,k_block,row,col,moved_row,moved_col,byte,match\n";
+    for (const tile::CtaOperandReport& op : r.operands) {
+      if (!op.join) continue;
+      for (const tile::CtaJoinCell& c : op.join->all) {
+        if (c.thread != o.thread) continue;
+        std::cout << to_string(op.operand) << "," << c.thread << "," << c.reg << "," << c.k_block << ","
+                  << c.expected.row << "," << c.expected.col << ",";
+        if (c.moved)
+          std::cout << c.moved->row << "," << c.moved->col;
+        else
+          std::cout << ",";
+        std::cout << "," << c.byte << "," << (c.match() ? "yes" : "no") << "\n";
+      }
+    }
+  } else {
+    std::cout << "operand,warp,k_block,instructions,wavefronts,ideal_wavefronts,bank_conflicts,misaligned\n";
+    for (const tile::CtaOperandReport& op : r.operands) {
+      if (!op.banks) continue;
+      for (const tile::WarpBanks& b : op.banks->rows)
+        std::cout << to_string(op.operand) << "," << b.warp << "," << b.k_block << "," << b.instructions
+                  << "," << b.wavefronts << "," << b.ideal << "," << b.conflicts << "," << b.misaligned
+                  << "\n";
+    }
+  }
+  return finish_output(r.joins_ok() ? kExitOk : kExitMismatch);
+}
+
+}  // namespace
+
+int print_cta_presets(bool csv) {
+  if (csv) std::cout << "name,source\n";
+  for (const tile::CtaPreset& p : tile::cta_presets()) {
+    if (csv)
+      std::cout << p.name << "," << q(p.source) << "\n";
+    else
+      std::cout << p.name << "\n    " << p.source << "\n";
+  }
+  return finish_output(kExitOk);
+}
+
+int run_tiled_cta(const CtaCliOptions& o) {
+  const auto made = tile::make_cta_tile(o.spec);
+  if (!made) {
+    std::cerr << "fragviz-cli tiled: " << made.message << "\n";
+    return finish_output(made.refusal == algebra::Refusal::bad_input ? kExitUsage : kExitRefused);
+  }
+  const tile::CtaTile& t = *made.value;
+  if (o.thread >= t.mma.threads()) {
+    std::cerr << "fragviz-cli tiled: --thread " << o.thread << ": the tiled MMA has threads 0.."
+              << t.mma.threads() - 1 << "\n";
+    return finish_output(kExitUsage);
+  }
+  tile::CtaOptions options;
+  options.suggest = o.suggest;
+  options.keep_cells = o.thread >= 0;
+  const auto analysed = tile::analyze_cta_tile(t, options);
+  if (!analysed) {
+    std::cerr << "fragviz-cli tiled: " << analysed.message << "\n";
+    return finish_output(kExitRefused);
+  }
+  const tile::CtaReport& r = *analysed.value;
+  const int code = r.joins_ok() ? kExitOk : kExitMismatch;
+  if (!o.json.empty()) {
+    const std::string text = report_json(o, t, r);
+    if (o.json == "-") {
+      std::cout << text;
+      return finish_output(code);
+    }
+    if (const auto problem = write_whole_file(o.json, text)) {
+      std::cerr << "fragviz-cli tiled: --json " << o.json << ": " << problem->why << "\n";
+      return finish_output(kExitJson);
+    }
+  }
+  if (o.csv) return print_csv(o, r);
+
+  if (!o.preset.empty()) {
+    const tile::CtaPreset* p = tile::find_cta_preset(o.preset);
+    std::cout << "preset " << o.preset << ": " << (p ? p->source : "") << "\n";
+  }
+  std::cout << "TiledMMA " << t.mma.atom.name << "  (" << t.mma.atom.mnemonic << ")\n"
+            << "  atom layout " << algebra::to_string(t.mma.atom_layout_mnk) << ", permutation "
+            << tile::permutation_text(t.mma.permutation) << ", " << t.mma.threads() << " threads\n"
+            << "  MMA tile M " << t.mma.tile_mnk[0] << " x N " << t.mma.tile_mnk[1] << " x K "
+            << t.mma.tile_mnk[2] << "; CTA tile M " << t.tile_mnk[0] << " x N " << t.tile_mnk[1] << " x K "
+            << t.tile_mnk[2] << ", k-block " << t.k_block << " (" << t.k_blocks() << " k-block"
+            << (t.k_blocks() == 1 ? "" : "s") << ")\n";
+  for (std::size_t i = 0; i < 3; ++i) {
+    const tile::CtaOperandReport& op = r.operands[i];
+    std::cout << "\n"
+              << to_string(op.operand) << " (" << extent_words(op.operand) << " " << t.extent(op.operand)[0]
+              << " x " << t.extent(op.operand)[1] << ")";
+    if (t.copy[i])
+      std::cout << ": " << t.copy[i]->atom.name << ", " << t.copy[i]->values.value_bits << "-bit values";
+    std::cout << "\n";
+    if (t.smem[i]) std::cout << "  shared layout " << t.smem[i]->notation << "\n";
+    if (!op.skipped.empty()) std::cout << "  " << op.skipped << "\n";
+    if (op.descriptors) {
+      std::cout << "  descriptors: " << op.descriptors->verdict << "\n";
+      for (const tile::DescriptorSlice& d : op.descriptors->slices)
+        std::cout << "    slice " << d.slice << " k-block " << d.k_block << ": start "
+                  << d.descriptor.start_address << ", LBO " << d.descriptor.leading_byte_offset << ", SBO "
+                  << d.descriptor.stride_byte_offset << ", swizzle " << to_string(d.descriptor.swizzle)
+                  << (d.mismatches ? ", " + std::to_string(d.mismatches) + " elements elsewhere" : "")
+                  << "\n";
+    }
+    if (op.join)
+      std::cout << "  join " << coordinates(op.operand) << ": " << op.join->verdict(t.mma.threads()) << "\n";
+    if (op.banks) print_bank_table(*op.banks);
+    if (op.suggestion)
+      std::cout << "  suggested: " << op.suggestion->notation << ": " << op.suggestion->wavefronts
+                << " wavefronts (ideal " << op.suggestion->ideal << ", bank conflicts "
+                << op.suggestion->conflicts << ") instead of " << op.banks->wavefronts << "\n";
+    else if (op.banks && op.banks->conflicts > 0 && o.suggest)
+      std::cout << "  no Swizzle<B,M,S> (B 1-3, S up to 7) over this layout removes a conflict and keeps the "
+                   "join\n";
+  }
+  if (r.reuse)
+    std::cout << "\nC reused as the next A (convert_layout_acc_Aregs " << r.reuse->conversion
+              << "): " << r.reuse->verdict(t.mma.threads()) << "\n";
+  if (o.thread >= 0) {
+    std::cout << "\nthread " << o.thread << " (warp " << o.thread / kWarpSize << " lane "
+              << o.thread % kWarpSize << ")\n";
+    for (const tile::CtaOperandReport& op : r.operands) {
+      if (!op.join) continue;
+      std::cout << "  " << to_string(op.operand) << " " << coordinates(op.operand) << ":";
+      for (const tile::CtaJoinCell& c : op.join->all)
+        if (c.thread == o.thread)
+          std::cout << " r" << c.reg << " " << tile::to_string(c.expected)
+                    << (c.match()
+                            ? ""
+                            : " (got " + (c.moved ? tile::to_string(*c.moved) : std::string("none")) + ")");
+      std::cout << "\n";
+    }
+  }
+  return finish_output(code);
+}
+
+}  // namespace fragviz::cli

@@ -1,0 +1,30 @@
+// `fragviz-cli tiled` in CTA mode (--preset, --smem-a/-b/-c, --tile, --k-block, --json): the CTA
+// tile of model/tile/cta_tile.hpp, its joins through the shared layouts and every warp's bank
+// wavefronts per k-block (cmd_tiled_cta.cpp).
+#pragma once
+
+#include <array>
+#include <string>
+
+#include "fragviz/tile/cta_tile.hpp"
+
+namespace fragviz::cli {
+
+/// What the command line gave; `spec` already holds the preset with the flags given on top.
+struct CtaCliOptions {
+  tile::CtaTileSpec spec;
+  std::string preset;  ///< its name, "" for none
+  long long thread = -1;
+  bool csv = false;
+  std::string json;  ///< a path, "-" standard output, "" none
+  bool suggest = true;
+};
+
+/// Runs the CTA mode; returns the exit code (0, 1 when a join finds a wrong register, 3 refused,
+/// 5 the JSON could not be written, 64 a bad command line).
+int run_tiled_cta(const CtaCliOptions& o);
+
+/// Every preset, one line each: name and the kernel it reproduces (CSV: name,source).
+int print_cta_presets(bool csv);
+
+}  // namespace fragviz::cli

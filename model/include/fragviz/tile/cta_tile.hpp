@@ -1,0 +1,206 @@
+// The CTA tile (issue 25): a TiledMMA, the TiledCopy that brings A and B from shared memory into
+// registers and the one that stores C back (the epilogue), the shared-memory layouts of A (M x K),
+// B (N x K) and C (M x N) in the notation the bank view reads (smem/smem_layout.hpp, swizzles
+// `Swizzle<B,M,S> o layout`), and the CTA tile M x N x K with its k-block.
+//
+// The analysis puts the copy's shared-memory side through the real layout:
+//  - every lane's address of every copy instruction is the byte offset of the first cell of its
+//    vector (CuTe's partition_S/D of the CTA tile, one block per MMA tile, as zipped_divide cuts it);
+//  - what a register receives (load) or where it lands (store) is the element whose first byte lies
+//    at that address plus the value's byte inside the vector (the PTX ISA's model of the
+//    instruction, join.hpp's copy_source), so a layout that does not keep a thread's vector
+//    contiguous delivers the wrong cells, as the hardware would;
+//  - the join compares that cell with the MMA's fragment at the same register, for every thread and
+//    register of the CTA (CuTe's partition_fragment order: FrgV, then (RestM_in, tiles of M), then
+//    (RestK_in, tiles of K));
+//  - every warp's every instruction is counted by the measured bank model (count_shared_access in
+//    smem/smem_access.hpp, the function the bank view uses), per k-block and in total, in Nsight
+//    Compute's terms; with conflicts, a small set of Swizzle<B,M,S> over the same layout is searched.
+// An attention-style tile (FlashAttention-2) reuses the C accumulator as the next GEMM's A: the
+// registers are reinterpreted by FA2's convert_layout_acc_Aregs, ((FrgV_C), MMA_M, MMA_N) ->
+// ((FrgV_C, q), MMA_M, MMA_N / q), q = FrgV_A / FrgV_C, and judged like a copy.
+// A wgmma operand read through a descriptor has no copy: its layout is matched against the
+// canonical GMMA layouts (isa/smem_descriptor.hpp), one descriptor per warpgroup slice and k-block.
+// Pure model: no CUDA, no GL.
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "fragviz/isa/smem_descriptor.hpp"
+#include "fragviz/smem/smem_access.hpp"
+#include "fragviz/smem/smem_layout.hpp"
+#include "fragviz/tile/join.hpp"
+
+namespace fragviz::tile {
+
+/// A CTA tile as the user writes it: every field text (CuTe's names and notation).
+struct CtaTileSpec {
+  std::string mma;                      ///< MMA atom, CuTe's name: "SM80_16x8x16_F32F16F16F32_TN"
+  std::string atoms = "(1,1,1)";        ///< atom layout (parse_atom_layout)
+  std::string permute = "Tile<_,_,_>";  ///< permutation tile (parse_permutation)
+  std::array<std::string, 3> copy;      ///< copy atoms for A, B (loads) and C (store); "" none
+  std::array<int, 3> value_bits{};      ///< the copies' ValType bits; 0: the operand's element width
+                                        ///< (16 for a stmatrix of C)
+  std::array<std::string, 3> smem;      ///< shared layouts of A (M x K), B (N x K), C (M x N); "" none
+  std::string tile;                     ///< "128x128x32"; "" the TiledMMA's tile
+  int k_block = 0;                      ///< k extent of one k-block; 0: the TiledMMA's K
+  bool reuse_c_as_a = false;            ///< attention: C is the next GEMM's A (same TiledMMA)
+};
+
+/// A CTA tile the model accepted.
+struct CtaTile {
+  CtaTileSpec spec;
+  TiledMma mma;
+  std::array<std::optional<TiledCopy>, 3> copy;   ///< A, B, C
+  std::array<std::optional<SmemLayout>, 3> smem;  ///< A, B, C; in elements of the copy's ValType
+  std::array<std::int64_t, 3> tile_mnk{};         ///< CTA M, N, K
+  std::int64_t k_block = 0;
+  std::int64_t k_blocks() const { return tile_mnk[2] / k_block; }
+  /// The operand's CTA extent: A (M,K), B (N,K), C (M,N).
+  std::array<std::int64_t, 2> extent(Operand op) const;
+};
+
+/// Reads "MxNxK" (also "M,N,K", "(M,N,K)"): three positive numbers. Refused (bad_input) otherwise.
+Result<std::array<std::int64_t, 3>> parse_tile_mnk(std::string_view text);
+
+/// Builds the tile: the TiledMMA, make_tiled_copy_A/B/C of each copy, each layout parsed with the
+/// copy's element size (2 bytes where no copy names one), the CTA tile a multiple of the TiledMMA's,
+/// the k-block a multiple of its K dividing the CTA's K, each layout's shape the operand's CTA
+/// extent. Refusals name the field ("--smem-a", "tile", ...) and keep CuTe's words.
+Result<CtaTile> make_cta_tile(const CtaTileSpec& spec);
+
+/// One (thread, register) of a CTA join.
+struct CtaJoinCell {
+  std::int64_t thread = 0;
+  std::int64_t reg = 0;       ///< the register in CuTe's partition_fragment order over the CTA tile
+  std::int64_t k_block = 0;   ///< its k-block (-1: C)
+  Cell expected;              ///< the MMA's cell, CTA coordinates
+  std::optional<Cell> moved;  ///< load: the cell at the bytes read; store: the cell written over;
+                              ///< nullopt where the bytes are pad or the middle of an element
+  std::int64_t byte = 0;      ///< the shared byte offset of the register's value
+  bool match() const { return moved && *moved == expected; }
+};
+
+/// The join of one operand over the whole CTA tile, through the shared layout.
+struct CtaJoin {
+  Operand operand = Operand::A;
+  bool store = false;
+  std::int64_t cells = 0, mismatches = 0;
+  std::optional<CtaJoinCell> first;  ///< the first mismatch, thread-major then register
+  std::vector<CtaJoinCell> all;      ///< every cell (thread-major) when asked (CtaOptions::keep_cells)
+  /// "all 8192 match (128 threads x 64 registers)", or the first mismatch: "thread 37 register 2
+  /// (k-block 0): delivered (25,2), expected (17,10) (5 of 8192 differ)".
+  std::string verdict(std::int64_t threads) const;
+};
+
+/// One warp's instructions of one k-block (or the epilogue) over its operand's layout.
+struct WarpBanks {
+  int warp = 0;
+  int k_block = 0;       ///< -1: the epilogue (C)
+  int instructions = 0;  ///< warp-wide copy instructions
+  int wavefronts = 0;    ///< sum over them (misaligned ones left out)
+  int ideal = 0;         ///< the ideal wavefronts (phases)
+  int conflicts = 0;     ///< wavefronts - ideal: Nsight Compute's bank conflicts
+  int misaligned = 0;    ///< instructions a lane's address of which is not aligned to its access
+};
+
+/// Every copy instruction's bank wavefronts of one operand.
+struct CtaBanks {
+  SharedOp op = SharedOp::ldmatrix;
+  LdmatrixConfig ldmatrix{};
+  std::string instruction;      ///< "ldmatrix.sync.aligned.m8n8.x4.shared.b16", "st.shared.v2.b32 (STS.64)"
+  std::string note;             ///< how the count was made when the model stands in ("" when it is exact)
+  std::vector<WarpBanks> rows;  ///< warp-major, then k-block
+  int instructions = 0, wavefronts = 0, ideal = 0, conflicts = 0, misaligned = 0;
+  /// The per-k-block totals over the warps (index k-block; one entry for C).
+  std::vector<WarpBanks> per_k_block;
+};
+
+/// A swizzle over the same layout with fewer wavefronts and the join still right.
+struct SwizzleSuggestion {
+  std::string notation;  ///< the layout with the swizzle: "Swizzle<3,3,3> o (128,32):(32,1)"
+  CuteSwizzle swizzle{};
+  int wavefronts = 0, ideal = 0, conflicts = 0;
+};
+
+/// One wgmma descriptor of an operand read through shared memory.
+struct DescriptorSlice {
+  int slice = 0;  ///< the warpgroup's M (A) or N (B) slice
+  int k_block = 0;
+  MatrixDescriptor descriptor;  ///< start is the byte offset from the tile base (base 1024-aligned)
+  std::int64_t mismatches = 0;  ///< elements the descriptor reads from another byte than the layout
+};
+/// A descriptor operand matched against the canonical GMMA layouts.
+struct CtaDescriptors {
+  std::optional<SmemOperandLayout> layout;  ///< the canonical layout equal to the user's, if any
+  std::vector<DescriptorSlice> slices;
+  std::string verdict;  ///< "K-major, 128B swizzle: every element of 8 descriptors agrees" or why not
+};
+
+/// What the analysis says about one operand.
+struct CtaOperandReport {
+  Operand operand = Operand::A;
+  std::optional<CtaJoin> join;                  ///< a copy and a layout given
+  std::optional<CtaBanks> banks;                ///< the same
+  std::optional<SwizzleSuggestion> suggestion;  ///< conflicts found and a swizzle removes some
+  std::optional<CtaDescriptors> descriptors;    ///< a wgmma operand read through a descriptor, layout given
+  std::string skipped;                          ///< why no join ("no copy for B", ...); "" otherwise
+};
+
+/// C's registers read again as the next GEMM's A (CtaTileSpec::reuse_c_as_a).
+struct ReuseJoin {
+  std::int64_t cells = 0, mismatches = 0;
+  std::string conversion;  ///< "((2,2),MMA_M,MMA_N) -> ((2,2,2),MMA_M,MMA_N/2)"
+  struct Mismatch {
+    std::int64_t thread = 0, a_register = 0, c_register = 0;
+    Cell c_cell;      ///< (m, n) the C register holds
+    Cell a_expected;  ///< (m, k) the A register must hold
+  };
+  std::optional<Mismatch> first;
+  std::string verdict(std::int64_t threads) const;
+};
+
+struct CtaOptions {
+  bool suggest = true;      ///< search a swizzle when an operand conflicts
+  bool keep_cells = false;  ///< keep every join cell (CSV, per-thread views)
+};
+
+/// The whole analysis.
+struct CtaReport {
+  std::array<CtaOperandReport, 3> operands;  ///< A, B, C
+  std::optional<ReuseJoin> reuse;
+  bool joins_ok() const;  ///< every join (and the reuse) without a mismatch
+};
+
+/// Analyses `tile` (see the header comment). Refused where a copy and the MMA do not meet (join()'s
+/// refusals) or the attention reuse does not fit (fragment shapes).
+Result<CtaReport> analyze_cta_tile(const CtaTile& tile, const CtaOptions& options = {});
+
+/// One thread's address of one copy instruction: the first byte of the vector (an ldmatrix/stmatrix
+/// row, a universal copy's vector) the thread gives in atom call `call` over MMA tile (tile0, tile1)
+/// of the operand, through the shared layout and its swizzle. CuTe's partition_S (load) / partition_D
+/// (store) of the CTA tile at ((0, call), tile0, tile1).
+struct CopyAddress {
+  std::int64_t thread = 0, call = 0, tile0 = 0, tile1 = 0;
+  std::int64_t k_block = 0;  ///< -1: the epilogue
+  Cell cell;                 ///< the vector's first cell, CTA coordinates
+  std::int64_t byte = 0;     ///< its byte offset from the tile's base
+};
+/// Every thread's every address of `op`'s copy, ordered tile1, tile0, thread, call (empty without
+/// a copy or a layout). For ld/stmatrix only lanes 8j..8j+7 of matrix j give addresses the
+/// instruction reads; the others' are listed too (CuTe's partition gives every thread one).
+std::vector<CopyAddress> cta_copy_addresses(const CtaTile& tile, Operand op);
+
+/// The cell CuTe's partition_fragment of the CTA tile gives thread `thread` at register `reg` of
+/// operand `op`: registers ordered (FrgV, (RestM_in, M tiles), (RestK_in, K tiles)).
+Cell cta_fragment_cell(const CtaTile& tile, Operand op, std::int64_t thread, std::int64_t reg);
+/// Every register's cell of `thread` (cta_fragment_cell for each register, the fragment's shape
+/// computed once: what a view of every thread asks).
+std::vector<Cell> cta_fragment_cells(const CtaTile& tile, Operand op, std::int64_t thread);
+/// Registers per thread of operand `op` over the CTA tile.
+std::int64_t cta_fragment_size(const CtaTile& tile, Operand op);
+
+}  // namespace fragviz::tile

@@ -1,0 +1,170 @@
+// The CTA tile presets (cta_presets.hpp).
+#include "fragviz/tile/cta_presets.hpp"
+
+#include "fragviz/gate/wgmma_gate.hpp"
+
+namespace fragviz::tile {
+
+namespace {
+
+std::string num(int v) { return std::to_string(v); }
+
+/// "(a,b)" -> {"a", "b"} at the top-level comma; nullopt where the text is no rank-2 tuple.
+std::optional<std::pair<std::string, std::string>> split_pair(const std::string& t) {
+  if (t.size() < 2 || t.front() != '(' || t.back() != ')') return std::nullopt;
+  int depth = 0;
+  for (std::size_t i = 1; i + 1 < t.size(); ++i) {
+    if (t[i] == '(') ++depth;
+    if (t[i] == ')') --depth;
+    if (t[i] == ',' && depth == 0) {
+      const std::string rest = t.substr(i + 1, t.size() - i - 2);
+      int d = 0;
+      for (char c : rest) {  // exactly two modes
+        d += c == '(' ? 1 : c == ')' ? -1 : 0;
+        if (c == ',' && d == 0) return std::nullopt;
+      }
+      return std::make_pair(t.substr(1, i - 1), rest);
+    }
+  }
+  return std::nullopt;
+}
+
+/// The permutation of one axis that gives warp w of `warps` the contiguous slab [w*slab, (w+1)*slab):
+/// tile index (atom, warp, rest) -> atom + slab*warp + atom_extent*rest.
+std::string slab_permutation(int atom, int warps, int slab) {
+  return "(" + num(atom) + "," + num(warps) + "," + num(slab / atom) + "):(1," + num(slab) + "," + num(atom) +
+         ")";
+}
+
+CtaPreset sm80_gemm() {
+  CtaPreset p;
+  p.name = "sm80-gemm-128x128x32";
+  p.source =
+      "CUTLASS-style sm80 f16 GEMM (cute's sgemm_sm80 / DefaultGemm_TensorOpSm80): 2x2 warps of "
+      "SM80_16x8x16_F32F16F16F32_TN, Tile<_32,_32,_16>, A K-major through ldmatrix.x4, B N-major through "
+      "ldmatrix.x4.trans, both Swizzle<3,3,3>; no shared C (CUTLASS's sm80 epilogue stores to global)";
+  CtaTileSpec& s = p.spec;
+  s.mma = "SM80_16x8x16_F32F16F16F32_TN";
+  s.atoms = "(2,2,1)";
+  s.permute = "Tile<_32,_32,_16>";
+  s.copy = {"SM75_U32x4_LDSM_N", "SM75_U16x8_LDSM_T", ""};
+  // A: tile_to_shape(Swizzle<3,3,3> o (8,32):(32,1), (128,32)); B (N x K, n fastest):
+  // tile_to_shape(Swizzle<3,3,3> o (64,8):(1,64), (128,32)).
+  s.smem = {"Swizzle<3,3,3> o (128,32):(32,1)", "Swizzle<3,3,3> o ((64,2),(8,4)):((1,512),(64,1024))", ""};
+  s.tile = "128x128x32";
+  return p;
+}
+
+CtaPreset sm90_wgmma() {
+  CtaPreset p;
+  p.name = "sm90-wgmma-128x128x64";
+  p.source =
+      "Hopper wgmma tile (CUTLASS sm90 cooperative style): two consumer warpgroups of "
+      "SM90_64x128x16_F32F16F16_SS over 128x128x64, A and B K-major in the 128-byte swizzle "
+      "(GMMA::Layout_K_SW128_Atom) the descriptors read; C stored as f16 by stmatrix.x4 into a 128-byte "
+      "swizzled tile";
+  CtaTileSpec& s = p.spec;
+  s.mma = "SM90_64x128x16_F32F16F16_SS";
+  s.atoms = "(2,1,1)";
+  s.copy = {"", "", "SM90_U32x4_STSM_N"};
+  s.smem = {"Swizzle<3,3,3> o (128,64):(64,1)", "Swizzle<3,3,3> o (128,64):(64,1)",
+            "Swizzle<3,3,3> o ((8,16),(64,2)):((64,512),(1,8192))"};
+  s.tile = "128x128x64";
+  return p;
+}
+
+CtaPreset fa2_attention() {
+  CtaPreset p;
+  p.name = "fa2-attention";
+  p.source =
+      "FlashAttention-2 forward, sm80, head dim 64: 4 warps along M of SM80_16x8x16_F32F16F16F32_TN with "
+      "Tile<_64,_16,_16>, Q (A) and K (B) K-major through ldmatrix.x4 over Swizzle<3,3,3>; S = Q K^T's "
+      "accumulator is reused as P, the next GEMM's A (convert_layout_acc_Aregs)";
+  CtaTileSpec& s = p.spec;
+  s.mma = "SM80_16x8x16_F32F16F16F32_TN";
+  s.atoms = "(4,1,1)";
+  s.permute = "Tile<_64,_16,_16>";
+  s.copy = {"SM75_U32x4_LDSM_N", "SM75_U32x4_LDSM_N", ""};
+  s.smem = {"Swizzle<3,3,3> o (64,64):(64,1)", "Swizzle<3,3,3> o (64,64):(64,1)", ""};
+  s.tile = "64x64x64";
+  s.reuse_c_as_a = true;
+  return p;
+}
+
+std::vector<CtaPreset> build() {
+  std::vector<CtaPreset> t;
+  for (const GateVariantInfo& v : gate_variants()) {
+    CtaPreset p;
+    p.name = "gate-" + std::string(v.name);
+    p.source =
+        "the gate's " + std::string(v.name) + " (rung " + num(v.rung) + "): " + std::string(v.technique);
+    p.spec = gate_cta_spec(v);
+    p.gate = v.variant;
+    t.push_back(std::move(p));
+  }
+  t.push_back(sm80_gemm());
+  t.push_back(sm90_wgmma());
+  t.push_back(fa2_attention());
+  return t;
+}
+
+}  // namespace
+
+std::string swap_layout_modes(const std::string& notation) {
+  const std::size_t o = notation.rfind(" o ");
+  const std::string head = o == std::string::npos ? "" : notation.substr(0, o + 3);
+  const std::string body = o == std::string::npos ? notation : notation.substr(o + 3);
+  int depth = 0;
+  std::size_t colon = std::string::npos;
+  for (std::size_t i = 0; i < body.size(); ++i) {
+    depth += body[i] == '(' ? 1 : body[i] == ')' ? -1 : 0;
+    if (body[i] == ':' && depth == 0) colon = i;
+  }
+  if (colon == std::string::npos) return notation;
+  const auto shape = split_pair(body.substr(0, colon));
+  const auto stride = split_pair(body.substr(colon + 1));
+  if (!shape || !stride) return notation;
+  return head + "(" + shape->second + "," + shape->first + "):(" + stride->second + "," + stride->first + ")";
+}
+
+CtaTileSpec gate_cta_spec(const GateVariantInfo& info) {
+  const gate::TileConfig& c = info.tile;
+  CtaTileSpec s;
+  s.tile = num(c.block_m) + "x" + num(c.block_n) + "x" + num(c.block_k);
+  if (info.wgmma_rung >= 0) {
+    const WgmmaGateRung& r = kWgmmaGateRungs[info.wgmma_rung];
+    s.mma = "SM90_64x" + num(r.wgmma_n) + "x16_F32F16F16_SS";
+    s.atoms = "(" + num(r.consumer_warpgroups) + ",1,1)";
+    s.smem = {r.a_layout, swap_layout_modes(r.b_layout), ""};
+    return s;
+  }
+  s.mma = c.mma_k == 16 ? "SM80_16x8x16_F32F16F16F32_TN" : "SM80_16x8x8_F32F16F16F32_TN";
+  s.atoms = "(" + num(c.warps_m) + "," + num(c.warps_n) + ",1)";
+  s.permute = "Tile<" + slab_permutation(16, c.warps_m, c.warp_m()) + "," +
+              slab_permutation(8, c.warps_n, c.warp_n()) + ",_>";
+  // ldmatrix.x4 of A for m16n8k16 (.x2 for k8: one 16x8 A fragment), ldmatrix.x4.trans of B.
+  s.copy = {c.mma_k == 16 ? "SM75_U32x4_LDSM_N" : "SM75_U32x2_LDSM_N", info.b.op ? "SM75_U16x8_LDSM_T" : "",
+            ""};
+  s.smem = {tile_layout_notation(c, GateOperand::A),
+            swap_layout_modes(tile_layout_notation(c, GateOperand::B)), ""};
+  return s;
+}
+
+const std::vector<CtaPreset>& cta_presets() {
+  static const std::vector<CtaPreset> table = build();
+  return table;
+}
+
+const CtaPreset* find_cta_preset(std::string_view name) {
+  for (const CtaPreset& p : cta_presets())
+    if (p.name == name) return &p;
+  return nullptr;
+}
+
+std::string cta_preset_names() {
+  std::string out;
+  for (const CtaPreset& p : cta_presets()) out += (out.empty() ? "" : ", ") + p.name;
+  return out;
+}
+
+}  // namespace fragviz::tile

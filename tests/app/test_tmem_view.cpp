@@ -1,0 +1,171 @@
+// The Tensor memory view's grid (viewmodel/tmem_view.hpp). Expected cells are worked out by hand
+// from the PTX ISA 9.1 figures of 9.7.16.2.3.1 and the data-path table of 9.7.16.10.5 as
+// docs/guide/blackwell.md states them (and, for .16x256b, from the mma.sync m16n8 C fragment:
+// c0 c1 in row groupID, columns 2*tig and +1; c2 c3 eight rows down), not from the code.
+#include <gtest/gtest.h>
+
+#include "app_state.hpp"
+#include "export_dialog.hpp"
+#include "fragviz/viewmodel/tmem_view.hpp"
+#include "fragviz_export/views.hpp"
+
+namespace fragviz::app {
+namespace {
+
+TmemControls ld(TmemShape s, int num, int warp = 0, bool pack16 = false) {
+  TmemControls c;
+  c.shape = s;
+  c.num = num;
+  c.warp = warp;
+  c.pack16 = pack16;
+  return c;
+}
+
+TmemControls acc(int m, int n, int cta_group, bool sparse = false, int cta = 0) {
+  TmemControls c;
+  c.mode = TmemMode::accumulator;
+  c.acc = UmmaAccumulator{m, n, cta_group, sparse};
+  c.cta = cta;
+  return c;
+}
+
+TEST(TmemView, Ld16x256bIsTheMmaC) {
+  const TmemModel m = make_tmem_model(ld(TmemShape::s16x256b, 1));
+  ASSERT_TRUE(m.ok) << m.error;
+  EXPECT_EQ(m.columns, 8);
+  EXPECT_EQ(m.lanes, 128);
+  // Thread 5: groupID 1, thread-in-group 1. c2 is row 1 + 8 = 9, column 2.
+  EXPECT_EQ(tmem_cell_label(m.at(9, 2)), "T5 r2");
+  EXPECT_EQ(tmem_cell_label(m.at(0, 0)), "T0 r0");
+  EXPECT_EQ(tmem_cell_label(m.at(0, 1)), "T0 r1");
+  // Column 7 of row 8: thread-in-group 3, groupID 0, c3.
+  EXPECT_EQ(tmem_cell_label(m.at(8, 7)), "T3 r3");
+  EXPECT_FALSE(m.at(16, 0).used());  // 16 lanes only
+  EXPECT_EQ(tmem_cell_colour(m.at(9, 2)), 5);
+  EXPECT_NE(m.relation.find("m16n8"), std::string::npos);
+  EXPECT_EQ(m.status,
+            "model only: PTX ISA 9.1 and CuTe 4.2 agree; not yet run on a GPU "
+            "(tests/cute/test_cute_sm100.cpp)");
+  const std::string hover = tmem_cell_text(m, 9, 2);
+  EXPECT_NE(hover.find("thread 5, register r2"), std::string::npos) << hover;
+  EXPECT_NE(hover.find("C fragment c2 of tile 0 (row 9, column 2)"), std::string::npos) << hover;
+}
+
+TEST(TmemView, Ld16x256bSecondRepetitionIsTheNextTile) {
+  const TmemModel m = make_tmem_model(ld(TmemShape::s16x256b, 2));
+  ASSERT_TRUE(m.ok);
+  EXPECT_EQ(m.columns, 16);
+  // Register 4 is repetition 1's r0: thread 6 (groupID 1, tig 2) at row 1, column 8 + 4.
+  EXPECT_EQ(tmem_cell_label(m.at(1, 12)), "T6 r4");
+  EXPECT_NE(tmem_cell_text(m, 1, 12).find("c0 of tile 1 (row 1, column 4)"), std::string::npos);
+}
+
+TEST(TmemView, Ld16x64bThreadOneReadsLaneEight) {
+  const TmemModel m = make_tmem_model(ld(TmemShape::s16x64b, 1));
+  ASSERT_TRUE(m.ok);
+  EXPECT_EQ(m.columns, 2);
+  EXPECT_EQ(tmem_cell_label(m.at(8, 0)), "T1 r0");
+  EXPECT_EQ(tmem_cell_label(m.at(0, 1)), "T2 r0");
+  EXPECT_EQ(tmem_cell_label(m.at(15, 1)), "T31 r0");
+  EXPECT_TRUE(m.relation.empty());
+}
+
+TEST(TmemView, WarpReachesItsSubPartitionOnly) {
+  // Warp 6: id % 4 = 2, lanes 64-95.
+  const TmemModel m = make_tmem_model(ld(TmemShape::s32x32b, 2, 6));
+  ASSERT_TRUE(m.ok);
+  EXPECT_EQ(m.lane_base, 64);
+  EXPECT_EQ(tmem_cell_label(m.at(71, 1)), "T7 r1");
+  EXPECT_FALSE(m.at(63, 0).used());
+  EXPECT_FALSE(m.at(96, 0).used());
+  EXPECT_EQ(tmem_subpartition_label(2), "lanes 64-95: warps 2, 6, 10, 14 (id % 4 = 2)");
+  EXPECT_NE(tmem_cell_text(m, 71, 1).find("lanes 64-95"), std::string::npos);
+}
+
+TEST(TmemView, HalfSplitAndPacking) {
+  // .16x32bx2.x1 from warp 1: threads 16-31 at immHalfSplitoff = 1 column (CuTe's .num).
+  TmemModel m = make_tmem_model(ld(TmemShape::s16x32bx2, 1, 1));
+  ASSERT_TRUE(m.ok);
+  EXPECT_EQ(tmem_cell_label(m.at(33, 1)), "T17 r0");
+  EXPECT_EQ(tmem_cell_label(m.at(33, 0)), "T1 r0");
+  // .32x32b.x1.pack::16b: each register's halves in two adjacent columns.
+  m = make_tmem_model(ld(TmemShape::s32x32b, 1, 0, true));
+  ASSERT_TRUE(m.ok);
+  EXPECT_EQ(m.columns, 2);
+  EXPECT_EQ(tmem_cell_label(m.at(3, 0)), "T3 r0lo");
+  EXPECT_EQ(tmem_cell_label(m.at(3, 1)), "T3 r0hi");
+  EXPECT_NE(tmem_cell_text(m, 3, 1).find("its high 16 bits"), std::string::npos);
+}
+
+TEST(TmemView, AccumulatorM64IsLayoutF) {
+  const TmemModel m = make_tmem_model(acc(64, 64, 1));
+  ASSERT_TRUE(m.ok) << m.error;
+  EXPECT_EQ(m.layout, 'F');
+  EXPECT_EQ(m.columns, 64);
+  // Row 17 = block 1 of 16 rows: lanes 32 + 1.
+  EXPECT_EQ(tmem_cell_label(m.at(33, 3)), "17,3");
+  EXPECT_FALSE(m.at(16, 0).used());  // lanes 16-31 stay free
+  EXPECT_EQ(tmem_cell_label(m.at(111, 63)), "63,63");
+  EXPECT_NE(m.status.find("agree"), std::string::npos);
+  const std::string hover = tmem_cell_text(m, 33, 3);
+  EXPECT_NE(hover.find("D(17, 3)"), std::string::npos) << hover;
+  EXPECT_NE(hover.find("id % 4 = 1 may tcgen05.ld it; Layout F"), std::string::npos) << hover;
+}
+
+TEST(TmemView, AccumulatorPairIsLayoutB) {
+  // M 128 over a CTA pair, dense: each CTA 64 rows; columns N/2 = 32 and up go 64 lanes down.
+  TmemModel m = make_tmem_model(acc(128, 64, 2));
+  ASSERT_TRUE(m.ok);
+  EXPECT_EQ(m.layout, 'B');
+  EXPECT_EQ(m.columns, 32);
+  EXPECT_EQ(tmem_cell_label(m.at(74, 8)), "10,40");
+  m = make_tmem_model(acc(128, 64, 2, false, 1));
+  EXPECT_EQ(tmem_cell_label(m.at(74, 8)), "74,40");
+  // Sparse: Layout C, where CuTe disagrees, and the status says so.
+  m = make_tmem_model(acc(128, 64, 2, true));
+  ASSERT_TRUE(m.ok);
+  EXPECT_EQ(m.layout, 'C');
+  EXPECT_NE(m.status.find("CuTe 4.2 disagrees"), std::string::npos) << m.status;
+}
+
+TEST(TmemView, Refusals) {
+  TmemModel m = make_tmem_model(ld(TmemShape::s16x256b, 64));
+  EXPECT_FALSE(m.ok);
+  EXPECT_NE(m.error.find(".x32"), std::string::npos) << m.error;
+  EXPECT_FALSE(make_tmem_model(ld(TmemShape::s32x32b, 1, 16)).ok);
+  m = make_tmem_model(acc(96, 64, 1));
+  EXPECT_FALSE(m.ok);
+  EXPECT_FALSE(m.status.empty());                               // still labelled model only
+  EXPECT_FALSE(make_tmem_model(acc(128, 64, 1, false, 1)).ok);  // no CTA 1 in cta_group::1
+}
+
+TEST(TmemView, ControlsText) {
+  EXPECT_EQ(tmem_controls_text(TmemControls{}), "ld shape=16x256b num=1 warp=0");
+  const auto p = parse_tmem_controls("accumulator m=64 n=32, sparse cta_group=1");
+  ASSERT_TRUE(p.controls) << p.error;
+  EXPECT_EQ(p.controls->mode, TmemMode::accumulator);
+  EXPECT_EQ(p.controls->acc.m, 64);
+  EXPECT_EQ(p.controls->acc.n, 32);
+  EXPECT_TRUE(p.controls->acc.sparse);
+  EXPECT_EQ(tmem_controls_text(*p.controls), "accumulator m=64 n=32 cta_group=1 sparse cta=0");
+  const auto q = parse_tmem_controls("ld shape=16x32bx2 num=x4 warp=3 pack16 split=8");
+  ASSERT_TRUE(q.controls) << q.error;
+  EXPECT_EQ(tmem_controls_text(*q.controls), "ld shape=16x32bx2 num=4 warp=3 pack16 split=8");
+  EXPECT_FALSE(parse_tmem_controls("shape=16x512b").controls);
+  EXPECT_FALSE(parse_tmem_controls("colour=red").controls);
+  EXPECT_NE(parse_tmem_controls("bogus").error.find("'bogus'"), std::string::npos);
+}
+
+TEST(TmemView, FileExportDrawsTheWindowsControls) {
+  AppState s;
+  s.tmem.mode = TmemMode::accumulator;
+  s.tmem.acc = UmmaAccumulator{64, 32, 1, false};
+  const scene::ViewRequest r = export_request(s, scene::View::tmem);
+  EXPECT_EQ(r.tmem, "accumulator m=64 n=32 cta_group=1 cta=0");
+  const auto built = scene::build_scene(r);
+  ASSERT_TRUE(built) << built.error.message;
+  EXPECT_EQ(built.value->title, "tcgen05.mma.cta_group::1 M=64 N=32: D in tensor memory");
+}
+
+}  // namespace
+}  // namespace fragviz::app

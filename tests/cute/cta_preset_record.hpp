@@ -1,0 +1,49 @@
+// What CuTe computes for each CTA tile preset (model/tile/cta_presets.hpp), for
+// test_cute_cta_presets.cpp: the preset's TiledMMA and TiledCopy layouts, and over the whole CTA
+// tile each thread's partition_A/B/C (the cell of every register), each thread's partition_S/D of
+// the shared layout (the byte of every copy call's vector), every element's byte in the shared
+// layouts, and for the attention preset FlashAttention-2's convert_layout_acc_Aregs of the
+// accumulator. The CuTe side (cute_cta_presets.cpp) knows nothing of fragviz.
+#pragma once
+
+#include <array>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "tiled_record.hpp"
+
+namespace tiled_oracle {
+
+/// One operand of a preset as CuTe has it.
+struct CtaOperandRecord {
+  bool registers = false;        ///< a register fragment (not a GMMA descriptor operand)
+  std::vector<long long> cells;  ///< per thread, per register of partition_X over the CTA: row, col
+  long long registers_per_thread = 0;
+  bool copy = false;      ///< a TiledCopy made for it
+  LayoutRecord tv, s, d;  ///< TiledLayout_TV, get_layoutS_TV, get_layoutD_TV
+  std::string tiler;
+  /// partition_S (load) / partition_D (store) of the shared tensor: per (tile1, tile0, thread, call)
+  /// the byte offset of the call's first value.
+  std::vector<long long> addresses;
+  bool layout = false;
+  std::vector<long long> bytes;  ///< every element's byte offset, (row, col) row-major
+};
+
+/// One preset.
+struct CtaPresetRecord {
+  std::string preset;
+  LayoutRecord vmnk, a, b, c;
+  long long tile[3] = {0, 0, 0};
+  std::array<CtaOperandRecord, 3> operands;
+  /// FA2's convert_layout_acc_Aregs of partition_C, per thread and A register: row, col of C.
+  std::vector<long long> reuse_cells;
+};
+
+struct CtaPresetCase {
+  std::string preset;
+  std::function<CtaPresetRecord()> make;
+};
+void cta_preset_cases(std::vector<CtaPresetCase>& out);  ///< cute_cta_presets.cpp
+
+}  // namespace tiled_oracle

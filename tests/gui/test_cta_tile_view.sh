@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# View > CTA tile: a preset's A, B, C grids, a thread's cells, the joins and bank tables. From an
+# empty config dir the sm80 preset (2x2 warps of m16n8k16, Tile<_32,_32,_16>, CTA 128x128x32) shows:
+#  - A's cell (17,2) held first by thread 37 (warp 1 holds A rows 16-31; lane 5: group 1, k 2-3)
+#    in its register 0, cell (0,0) by thread 0 register 0;
+#  - thread 0 chosen: its 64 A registers outlined, (0,0) and (8,1) among them (a0 and a3);
+#    (the state dump lists a grid's holders up to 4096 cells: A and B here, C only its count)
+#  - a click on cell (1,0) picks thread 4, whose cells are then outlined;
+#  - the joins all match and the ldmatrix banks are conflict-free: 128 wavefronts for A.
+# The preset and the open window come back after a restart; a saved fa2-attention shows its C
+# reused as the next A.
+source "$(dirname "$0")/lib.sh"
+gui_init "$@"
+start_app --no-device
+C="s['cta_tile']"
+A="$C['grids'][0]"
+
+open_cta() { open_from_view_menu view_cta_tile "$C['open']"; }
+
+wait_for "not $C['open']"
+open_cta
+wait_for "$C['ok'] and $C['preset'] == 'sm80-gemm-128x128x32'"
+wait_for "$A['rows'] == 128 and $A['cols'] == 32"
+wait_for "$A['threads'][17 * 32 + 2] == 37 and $A['values'][17 * 32 + 2] == 0"
+wait_for "$A['threads'][0] == 0 and $A['values'][0] == 0"
+wait_for "len($A['mine']) == 64 and 0 in $A['mine'] and 8 * 32 + 1 in $A['mine']"
+wait_for "$A['join'] == 'join: all 8192 match (128 threads x 64 registers)' and $A['join_ok']"
+wait_for "$A['wavefronts'] == 128 and $A['bank_conflicts'] == 0"
+wait_for "$C['grids'][1]['join_ok'] and $C['grids'][2]['cells'] == 128 * 128"
+
+# Clicking A's cell (1,0) picks its holder, thread 4 (lane 4: group 1, k 0-1): (1,0), (9,1) and
+# (1,8) (a0, a3, a4) outlined, (0,0) not.
+for attempt in 1 2 3; do
+  click $(centre_of "s['widgets']['cta_cell_A_1_0']")
+  ok=1
+  for i in $(seq 50); do
+    [ "$(q "$C['thread']")" = 4 ] && ok=0 && break
+    sleep 0.1
+  done
+  [ $ok = 0 ] && break
+done
+wait_for "$C['thread'] == 4"
+wait_for "1 * 32 + 0 in $A['mine'] and 9 * 32 + 1 in $A['mine'] and 1 * 32 + 8 in $A['mine'] and 0 not in $A['mine']"
+quit_app
+grep -q '"cta_tile": "sm80-gemm-128x128x32"' "$WORK/cfg/settings.json" || fail "settings.json lacks the preset"
+
+# A saved preset comes back with the window.
+python3 - "$WORK/cfg/settings.json" <<'PY'
+import json, sys
+p = sys.argv[1]
+j = json.load(open(p))
+j['cta_tile'] = 'fa2-attention'
+json.dump(j, open(p, 'w'))
+PY
+start_app --no-device
+wait_for "$C['open'] and $C['preset'] == 'fa2-attention' and $C['ok']"
+wait_for "$C['reuse'] == 'C as the next A ((4,1,8) -> ((4,2),1,4)): all 4096 match (128 threads x 32 registers)'"
+quit_app
+echo "PASS"

@@ -1,0 +1,105 @@
+// The CTA tile view's content (cta_tile_view.hpp).
+#include "fragviz/viewmodel/cta_tile_view.hpp"
+
+namespace fragviz::app {
+
+namespace {
+
+const char* extent_words(Operand op) {
+  return op == Operand::A ? "M x K" : op == Operand::B ? "N x K" : "M x N";
+}
+
+}  // namespace
+
+int cta_warp_colour_index(std::int64_t warp) { return static_cast<int>((warp * 4 + warp / 8) % 32); }
+
+CtaTileModel make_cta_tile_model(const CtaTileControls& c) {
+  CtaTileModel m;
+  m.preset = c.preset;
+  m.thread = c.thread;
+  const tile::CtaPreset* p = tile::find_cta_preset(c.preset);
+  if (!p) {
+    m.error = "no preset '" + c.preset + "'";
+    return m;
+  }
+  m.source = p->source;
+  const auto made = tile::make_cta_tile(p->spec);
+  if (!made) {
+    m.error = made.message;
+    return m;
+  }
+  const tile::CtaTile& t = *made.value;
+  const auto report = tile::analyze_cta_tile(t);
+  if (!report) {
+    m.error = report.message;
+    return m;
+  }
+  m.threads = t.mma.threads();
+  m.summary = t.mma.atom.name + ", " + algebra::to_string(t.mma.atom_layout_mnk) + ", " +
+              tile::permutation_text(t.mma.permutation) + ", " + std::to_string(m.threads) +
+              " threads; CTA " + std::to_string(t.tile_mnk[0]) + "x" + std::to_string(t.tile_mnk[1]) + "x" +
+              std::to_string(t.tile_mnk[2]) + ", k-block " + std::to_string(t.k_block) + " (" +
+              std::to_string(t.k_blocks()) + ")";
+  const Operand ops[] = {Operand::A, Operand::B, Operand::C};
+  for (std::size_t i = 0; i < 3; ++i) {
+    const Operand op = ops[i];
+    const tile::CtaOperandReport& o = report->operands[i];
+    CtaGrid g;
+    g.operand = op;
+    const auto e = t.extent(op);
+    g.rows = e[0];
+    g.cols = e[1];
+    g.title = std::string(to_string(op)) + " (" + extent_words(op) + ") " + std::to_string(g.rows) + " x " +
+              std::to_string(g.cols);
+    if (t.smem[i]) g.layout = t.smem[i]->notation;
+    if (o.descriptors) {
+      g.join = "descriptors: " + o.descriptors->verdict;
+      g.join_ok = o.descriptors->layout.has_value();
+      g.fragment = "read by wgmma through a shared-memory descriptor: no register fragment";
+    } else {
+      g.cells.assign(static_cast<std::size_t>(g.rows * g.cols), CtaCell{});
+      g.mine.assign(g.cells.size(), 0);
+      const std::int64_t regs = tile::cta_fragment_size(t, op);
+      for (std::int64_t th = 0; th < m.threads; ++th) {
+        const std::vector<tile::Cell> cells = tile::cta_fragment_cells(t, op, th);
+        for (std::int64_t r = 0; r < regs; ++r) {
+          const tile::Cell cell = cells[static_cast<std::size_t>(r)];
+          const std::size_t k = static_cast<std::size_t>(cell.row * g.cols + cell.col);
+          if (g.cells[k].thread < 0)
+            g.cells[k] = CtaCell{static_cast<std::int32_t>(th), static_cast<std::int32_t>(r)};
+          if (th == c.thread) g.mine[k] = 1;
+        }
+      }
+      g.fragment = c.thread >= 0 && c.thread < m.threads
+                       ? "thread " + std::to_string(c.thread) + ": " + std::to_string(regs) + " registers"
+                       : "";
+      g.join = o.join ? "join: " + o.join->verdict(m.threads) : o.skipped;
+      g.join_ok = !o.join || o.join->mismatches == 0;
+    }
+    if (o.banks) {
+      g.bank_instruction = o.banks->instruction;
+      g.banks = o.banks->rows;
+      for (const tile::WarpBanks& k : o.banks->per_k_block) g.banks.push_back(k);
+      tile::WarpBanks total;
+      total.warp = -1;
+      total.k_block = -2;  // every k-block
+      total.instructions = o.banks->instructions;
+      total.wavefronts = o.banks->wavefronts;
+      total.ideal = o.banks->ideal;
+      total.conflicts = o.banks->conflicts;
+      total.misaligned = o.banks->misaligned;
+      g.banks.push_back(total);
+    }
+    if (o.suggestion)
+      g.suggestion = o.suggestion->notation + ": " + std::to_string(o.suggestion->wavefronts) +
+                     " wavefronts (ideal " + std::to_string(o.suggestion->ideal) + ", bank conflicts " +
+                     std::to_string(o.suggestion->conflicts) + ")";
+    m.grids.push_back(std::move(g));
+  }
+  if (report->reuse)
+    m.reuse = "C as the next A (" + report->reuse->conversion + "): " + report->reuse->verdict(m.threads);
+  m.ok = true;
+  return m;
+}
+
+}  // namespace fragviz::app

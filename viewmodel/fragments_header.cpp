@@ -1,0 +1,20 @@
+#include "fragviz/viewmodel/fragments_header.hpp"
+
+#include "fragviz/isa/fragment.hpp"
+
+namespace fragviz::app {
+
+std::vector<std::string> fragments_header_lines(const Instruction& in) {
+  const auto per_lane = [&](const char* name, Operand op) {
+    return std::string(name) + " " + std::to_string(elements_per_lane(in, op)) + " x ." +
+           std::string(to_string(operand_spec(in, op).type));
+  };
+  return {in.op == MmaOp::xor_popc   ? "D = popc(A XOR B) + C, summed over k"
+          : in.op == MmaOp::and_popc ? "D = popc(A AND B) + C, summed over k"
+                                     : "D = A x B + C   (C and D share one layout)",
+          "groupID = lane >> 2, threadID_in_group = lane % 4",
+          "per lane: " + per_lane("A", Operand::A) + ", " + per_lane("B", Operand::B) + ", " +
+              per_lane("C/D", Operand::C)};
+}
+
+}  // namespace fragviz::app

@@ -1,0 +1,68 @@
+// The CTA tile view's content, window-free (issue 25): a preset's CTA tile (tile/cta_presets.hpp)
+// analysed (tile/cta_tile.hpp), and its A (M x K), B (N x K) and C (M x N) as CuTe's print_latex
+// draws a TiledMMA: each cell the thread and value that holds it ("T12 V3", the lowest thread
+// where several warps hold one cell), coloured by warp; a chosen thread's cells (its
+// partition_A/B/C); the joins' verdicts and each operand's bank table per warp and k-block. The
+// panel (app/panels/panel_cta_tile.cpp) draws it; the state dump reads it.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "fragviz/tile/cta_presets.hpp"
+
+namespace fragviz::app {
+
+/// The view's controls (AppState::cta_tile; the preset and the open window are saved in settings).
+struct CtaTileControls {
+  bool open = false;                            ///< View > CTA tile
+  std::string preset = "sm80-gemm-128x128x32";  ///< a cta_presets() name
+  int thread = 0;                               ///< whose cells are outlined; -1 none
+  float cell = 48.f;                            ///< cell width in pixels (height follows); labels from 40
+};
+
+/// Who holds one cell of an operand.
+struct CtaCell {
+  std::int32_t thread = -1;  ///< the lowest thread holding it; -1 none (a descriptor operand)
+  std::int32_t value = -1;   ///< its register in that thread's fragment (CuTe's partition order)
+};
+
+/// One operand's grid.
+struct CtaGrid {
+  Operand operand = Operand::A;
+  std::string title;  ///< "A (M x K) 128 x 32"
+  std::int64_t rows = 0, cols = 0;
+  std::vector<CtaCell> cells;      ///< row-major; empty for an operand read through a descriptor
+  std::vector<std::uint8_t> mine;  ///< row-major: 1 where the chosen thread holds the cell
+  std::string fragment;            ///< the chosen thread's fragment: "64 registers", or why none
+  std::string layout;              ///< the shared layout, or ""
+  std::string join;                ///< the join's verdict, the descriptors' or why there is none
+  bool join_ok = true;
+  std::vector<tile::WarpBanks> banks;  ///< per warp and k-block, then per k-block, then the total (warp -1)
+  std::string bank_instruction;
+  std::string suggestion;  ///< "Swizzle<2,3,3> o ...: 128 wavefronts (...)" or ""
+};
+
+/// The whole view for one preset and thread.
+struct CtaTileModel {
+  std::string preset;  ///< what it was made from (a change remakes it)
+  int thread = -1;
+  bool ok = false;
+  std::string error;
+  std::string source;   ///< the preset's kernel, one sentence
+  std::string summary;  ///< "SM80_16x8x16_F32F16F16F32_TN, (2,2,1), Tile<_32,_32,_16>, 128 threads; CTA
+                        ///< 128x128x32, 2 k-blocks"
+  std::int64_t threads = 0;
+  std::vector<CtaGrid> grids;  ///< A, B, C
+  std::string reuse;           ///< the C-as-A verdict, or ""
+};
+
+/// Analyses the preset `c.preset` and lays out the grids with `c.thread` chosen.
+CtaTileModel make_cta_tile_model(const CtaTileControls& c);
+
+/// The warp colour index (0-31, a lane colour) of warp `warp`: spread over the palette.
+int cta_warp_colour_index(std::int64_t warp);
+
+}  // namespace fragviz::app

@@ -1,0 +1,111 @@
+// The Tensor memory view's content, window-free: Blackwell (sm_100) tensor memory as a grid of
+// TMEM lanes (128 rows, four 32-lane sub-partitions, each reachable by the warps whose id % 4 is its
+// index) x 32-bit columns, filled either by one tcgen05.ld/st (which thread and register moves each
+// cell, fragviz/isa/tmem.hpp) or by a tcgen05.mma accumulator (which element of D each cell holds,
+// fragviz/isa/tmem_accumulator.hpp). Model only: the status line comes from the model's wording
+// (fragviz/isa/sm100_wording.hpp). The window (app/panels/panel_tmem.cpp), export's tmem view and
+// the state dump all read this.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "fragviz/isa/tmem.hpp"
+#include "fragviz/isa/tmem_accumulator.hpp"
+#include "fragviz/viewmodel/hopper_state.hpp"  // GridZoom
+
+namespace fragviz::app {
+
+/// What the view draws: one tcgen05.ld/st instruction, or where a tcgen05.mma keeps D.
+enum class TmemMode : std::uint8_t { load_store, accumulator };
+
+/// The view's controls (AppState::tmem; saved in settings.json as tmem_controls_text).
+struct TmemControls {
+  bool open = false;  ///< View > Tensor memory
+  TmemMode mode = TmemMode::load_store;
+  // tcgen05.ld/st
+  TmemShape shape = TmemShape::s16x256b;
+  int num = 1;          ///< .xN, a power of two up to tmem_max_num(shape)
+  bool pack16 = false;  ///< .pack::16b (ld) / .unpack::16b (st)
+  int warp = 0;         ///< warp id in the CTA (0-15); taddr's lane is its sub-partition's first
+  int split = -1;       ///< .16x32bx2's immHalfSplitoff in columns; -1: CuTe's (.num, twice that packed)
+  // accumulator
+  UmmaAccumulator acc{};  ///< M, N, cta_group, sparse A
+  int cta = 0;            ///< under cta_group::2, the CTA of the pair whose tensor memory is drawn
+  GridZoom zoom;          ///< the grid's zoom and scroll (app/zoom_grid.hpp); not saved
+};
+
+/// "ld shape=16x256b num=1 warp=0" (+ " pack16", " split=N") or
+/// "accumulator m=128 n=64 cta_group=1 cta=0" (+ " sparse"): the controls as settings.json and
+/// `fragviz-cli export --view tmem --tmem` take them.
+std::string tmem_controls_text(const TmemControls& c);
+/// The controls `text` names (tokens as tmem_controls_text writes them, any order, separated by
+/// spaces or commas; missing ones keep their defaults; "ld" or "accumulator" first picks the mode),
+/// or why not (an unknown token or a value out of range). Whether the combination is valid is
+/// make_tmem_model's to say.
+struct TmemControlsParse {
+  std::optional<TmemControls> controls;
+  std::string error;
+};
+TmemControlsParse parse_tmem_controls(std::string_view text);
+
+/// One TMEM cell of the grid. Load/store: the thread and register that move it (thread -1: none;
+/// half 0/1 under .pack16: which 16 bits of the register, -1 otherwise). Accumulator: the element
+/// D(row, col) it holds (row -1: none).
+struct TmemGridCell {
+  int thread = -1, reg = -1, half = -1;
+  int row = -1, col = -1;
+  bool used() const { return thread >= 0 || row >= 0; }
+};
+
+/// The whole view for one set of controls.
+struct TmemModel {
+  std::string key;  ///< tmem_controls_text of what it was made from (a change remakes it)
+  bool ok = false;
+  std::string error;     ///< the model's refusal (access rule, .num, shape) when !ok
+  std::string title;     ///< "tcgen05.ld/st.sync.aligned.16x256b.x1.b32, warp 0" / "tcgen05.mma ..."
+  std::string status;    ///< the model-only line (sm100_wording.hpp)
+  std::string source;    ///< the PTX ISA section drawn
+  std::string relation;  ///< the line relating it to mma.sync m16n8 / stmatrix, or ""
+  std::string facts;     ///< registers per thread, lanes reached, layout letter, ...
+  char layout = 0;       ///< accumulator: the data-path letter (A, B, C, D, F)
+  int lanes = 128;       ///< grid rows: every TMEM lane of the CTA
+  int columns = 0;       ///< grid columns: 0 to the last column touched
+  int lane_base = 0;     ///< load/store: taddr's lane (the warp's first)
+  std::vector<TmemGridCell> cells;  ///< lanes x columns, row-major: cells[lane * columns + column]
+  /// What the window drew last frame, for the state dump: the first cell's top-left and the cell
+  /// size (screen pixels), and the cell under the mouse with its hover text (lane -1: none).
+  struct Drawn {
+    bool drawn = false;
+    float x = 0, y = 0, cw = 0, ch = 0, zoom = 1;
+    int hover_lane = -1, hover_column = -1;
+    std::string hover;
+  } drawn;
+  const TmemGridCell& at(int lane, int column) const {
+    return cells[static_cast<std::size_t>(lane) * static_cast<std::size_t>(columns) +
+                 static_cast<std::size_t>(column)];
+  }
+};
+
+/// The grid of `c`; !ok with the model's refusal for a shape, .num, warp or accumulator it refuses.
+TmemModel make_tmem_model(const TmemControls& c);
+
+/// The lane colour (0-31) of a used cell: its thread (load/store) or its row of D modulo 32
+/// (accumulator). The window, export and the legend share it.
+int tmem_cell_colour(const TmemGridCell& cell);
+
+/// The cell's label: "T5 r2" (+ "lo"/"hi" packed) or "17,3" (row, column of D); "" when unused.
+std::string tmem_cell_label(const TmemGridCell& cell);
+
+/// The hover text of (lane, column): both directions, e.g. "TMEM lane 9, column 2 <-> thread 5,
+/// register r2; ... = mma.sync m16n8 C fragment c2 (row 9, column 2)" or "TMEM lane 33, column 3
+/// <-> D(17, 3) of CTA 0; warp 1 (id % 4) may tcgen05.ld it; Layout F".
+std::string tmem_cell_text(const TmemModel& m, int lane, int column);
+
+/// "lanes 32-63: warps 1, 5, 9, 13 (id % 4 = 1)": who may reach sub-partition `sub` (0-3).
+std::string tmem_subpartition_label(int sub);
+
+}  // namespace fragviz::app

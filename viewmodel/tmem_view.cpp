@@ -1,0 +1,262 @@
+#include "fragviz/viewmodel/tmem_view.hpp"
+
+#include <algorithm>
+
+#include "fragviz/isa/sm100_wording.hpp"
+
+namespace fragviz::app {
+namespace {
+
+/// Whole number 0-9999 of `t`, or nullopt.
+std::optional<int> small_number(std::string_view t) {
+  if (t.empty() || t.size() > 4 || t.find_first_not_of("0123456789") != std::string_view::npos)
+    return std::nullopt;
+  int n = 0;
+  for (char ch : t) n = n * 10 + (ch - '0');
+  return n;
+}
+
+/// The split .16x32bx2 uses: as given, or CuTe's (the columns one half spans).
+int effective_split(const TmemControls& c) { return c.split >= 0 ? c.split : (c.pack16 ? 2 : 1) * c.num; }
+
+TmemModel load_store_model(const TmemControls& c) {
+  TmemModel m;
+  m.status = sm100_model_only_line();
+  const int base = tmem_warp_lane_base(c.warp);
+  if (c.warp < 0 || c.warp > 15) {
+    m.error = "the warp id is 0-15 here (a CTA of up to 16 warps), not " + std::to_string(c.warp);
+    return m;
+  }
+  if (auto why = tmem_access_refusal(c.shape, c.num, c.warp, base)) {
+    m.error = *why;
+    return m;
+  }
+  const int split = effective_split(c);
+  if (c.split > 512) {
+    m.error = "immHalfSplitoff " + std::to_string(c.split) + " runs past TMEM's 512 columns";
+    return m;
+  }
+  const int regs = tmem_registers(c.shape, c.num);
+  m.lane_base = base;
+  m.title = "tcgen05.ld/st.sync.aligned." + std::string(to_string(c.shape)) + ".x" + std::to_string(c.num) +
+            (c.pack16 ? ".{pack,unpack}::16b" : "") + ".b32, warp " + std::to_string(c.warp);
+  m.source = std::string("PTX ISA 9.1, 9.7.16.2.3.1 \"Memory Layout\"") +
+             (c.pack16 ? ", 9.7.16.8.2 \"Packing and Unpacking\"" : "");
+  m.facts = std::to_string(regs) + " registers per thread; warp " + std::to_string(c.warp) +
+            " (id % 4 = " + std::to_string(c.warp % 4) + ") reaches lanes " + std::to_string(base) + "-" +
+            std::to_string(base + 31) + "; taddr = lane " + std::to_string(base) + ", column 0" +
+            (c.shape == TmemShape::s16x32bx2
+                 ? "; threads 16-31 at taddr + immHalfSplitoff = " + std::to_string(split) + " columns"
+                 : std::string());
+  if (c.shape == TmemShape::s16x256b && !c.pack16) m.relation = tmem_16x256b_relation();
+  // Every (thread, register[, half]) placed; the grid spans column 0 to the last one touched.
+  struct Placed {
+    TmemCell at;
+    TmemGridCell who;
+  };
+  std::vector<Placed> placed;
+  int last = 0;
+  for (int t = 0; t < 32; ++t)
+    for (int r = 0; r < regs; ++r)
+      for (int h = 0; h < (c.pack16 ? 2 : 1); ++h) {
+        const TmemCell x = c.pack16 ? tmem_cell_packed16(c.shape, c.num, t, r, h, split)
+                                    : tmem_cell(c.shape, c.num, t, r, split);
+        TmemGridCell g;
+        g.thread = t;
+        g.reg = r;
+        g.half = c.pack16 ? h : -1;
+        placed.push_back({x, g});
+        last = std::max(last, x.column);
+      }
+  m.columns = last + 1;
+  m.cells.assign(static_cast<std::size_t>(m.lanes) * static_cast<std::size_t>(m.columns), TmemGridCell{});
+  for (const Placed& p : placed)
+    m.cells[static_cast<std::size_t>(base + p.at.lane) * static_cast<std::size_t>(m.columns) +
+            static_cast<std::size_t>(p.at.column)] = p.who;
+  m.ok = true;
+  return m;
+}
+
+TmemModel accumulator_model(const TmemControls& c) {
+  TmemModel m;
+  if (auto why = umma_accumulator_refusal(c.acc)) {
+    m.status = sm100_model_only_line();
+    m.error = *why;
+    return m;
+  }
+  if (c.cta < 0 || c.cta >= c.acc.cta_group) {
+    m.status = sm100_model_only_line();
+    m.error = "cta " + std::to_string(c.cta) + ": .cta_group::" + std::to_string(c.acc.cta_group) + " has " +
+              (c.acc.cta_group == 1 ? "CTA 0 only" : "CTAs 0 and 1");
+    return m;
+  }
+  const TmemDataPath p = umma_data_path(c.acc);
+  m.layout = static_cast<char>(p);
+  m.status = umma_accumulator_status(p);
+  m.relation = umma_accumulator_relation();
+  m.source = "PTX ISA 9.1, 9.7.16.10.5 \"Data path layout organization\"";
+  m.title = "tcgen05.mma.cta_group::" + std::to_string(c.acc.cta_group) + " M=" + std::to_string(c.acc.m) +
+            " N=" + std::to_string(c.acc.n) + (c.acc.sparse ? " (sparse A)" : "") + ": D in tensor memory" +
+            (c.acc.cta_group == 2 ? " of CTA " + std::to_string(c.cta) : std::string());
+  const bool half = p == TmemDataPath::C || p == TmemDataPath::F;
+  m.facts =
+      std::string("Layout ") + m.layout + ", " + std::string(data_path_organization(p)) +
+      "; one 32-bit column per element; lanes and columns from taddr" +
+      (c.acc.cta_group == 2
+           ? "; each CTA of the pair holds " + std::to_string(umma_rows_per_cta(c.acc)) + " rows of D"
+           : std::string()) +
+      (half ? "; lanes 16-31 of each sub-partition stay free (a second accumulator at taddr lane + 16)" : "");
+  int last = 0;
+  for (int r = 0; r < c.acc.m; ++r)
+    for (int col = 0; col < c.acc.n; ++col) {
+      const TmemAccumulatorCell x = umma_accumulator_cell(c.acc, r, col);
+      if (x.cta == c.cta) last = std::max(last, x.column);
+    }
+  m.columns = last + 1;
+  m.cells.assign(static_cast<std::size_t>(m.lanes) * static_cast<std::size_t>(m.columns), TmemGridCell{});
+  for (int r = 0; r < c.acc.m; ++r)
+    for (int col = 0; col < c.acc.n; ++col) {
+      const TmemAccumulatorCell x = umma_accumulator_cell(c.acc, r, col);
+      if (x.cta != c.cta) continue;
+      TmemGridCell& g = m.cells[static_cast<std::size_t>(x.lane) * static_cast<std::size_t>(m.columns) +
+                                static_cast<std::size_t>(x.column)];
+      g.row = r;
+      g.col = col;
+    }
+  m.ok = true;
+  return m;
+}
+
+}  // namespace
+
+std::string tmem_controls_text(const TmemControls& c) {
+  if (c.mode == TmemMode::accumulator)
+    return "accumulator m=" + std::to_string(c.acc.m) + " n=" + std::to_string(c.acc.n) +
+           " cta_group=" + std::to_string(c.acc.cta_group) + (c.acc.sparse ? " sparse" : "") +
+           " cta=" + std::to_string(c.cta);
+  return "ld shape=" + std::string(to_string(c.shape)) + " num=" + std::to_string(c.num) +
+         " warp=" + std::to_string(c.warp) + (c.pack16 ? " pack16" : "") +
+         (c.split >= 0 ? " split=" + std::to_string(c.split) : std::string());
+}
+
+TmemControlsParse parse_tmem_controls(std::string_view text) {
+  TmemControlsParse out;
+  TmemControls c;
+  std::size_t i = 0;
+  bool first = true;
+  while (i < text.size()) {
+    while (i < text.size() && (text[i] == ' ' || text[i] == ',')) ++i;
+    std::size_t j = i;
+    while (j < text.size() && text[j] != ' ' && text[j] != ',') ++j;
+    if (j == i) break;
+    const std::string_view tok = text.substr(i, j - i);
+    i = j;
+    const std::size_t eq = tok.find('=');
+    const std::string_view key = tok.substr(0, eq);
+    const std::string_view value = eq == std::string_view::npos ? std::string_view() : tok.substr(eq + 1);
+    const auto bad = [&](const std::string& why) {
+      out.error = "'" + std::string(tok) + "': " + why;
+      return out;
+    };
+    if (eq == std::string_view::npos) {
+      if (first && (tok == "ld" || tok == "st" || tok == "ld/st"))
+        c.mode = TmemMode::load_store;
+      else if (first && tok == "accumulator")
+        c.mode = TmemMode::accumulator;
+      else if (tok == "pack16")
+        c.pack16 = true;
+      else if (tok == "sparse")
+        c.acc.sparse = true;
+      else
+        return bad("not a word of the tmem view (ld, accumulator, pack16, sparse, or key=value)");
+      first = false;
+      continue;
+    }
+    first = false;
+    if (key == "shape") {
+      const auto s = parse_tmem_shape(value);
+      if (!s) return bad("the shape is 32x32b, 16x64b, 16x128b, 16x256b or 16x32bx2");
+      c.shape = *s;
+      continue;
+    }
+    if (key == "num") {
+      const auto n = parse_tmem_num(value);
+      if (!n) return bad("num is x1, x2, x4, ... x128");
+      c.num = *n;
+      continue;
+    }
+    const auto n = small_number(value);
+    if (!n) return bad("the value is a whole number 0-9999");
+    if (key == "warp")
+      c.warp = *n;
+    else if (key == "split")
+      c.split = *n;
+    else if (key == "m")
+      c.acc.m = *n;
+    else if (key == "n")
+      c.acc.n = *n;
+    else if (key == "cta_group")
+      c.acc.cta_group = *n;
+    else if (key == "cta")
+      c.cta = *n;
+    else
+      return bad("keys are shape, num, warp, split, m, n, cta_group, cta");
+  }
+  out.controls = c;
+  return out;
+}
+
+TmemModel make_tmem_model(const TmemControls& c) {
+  TmemModel m = c.mode == TmemMode::accumulator ? accumulator_model(c) : load_store_model(c);
+  m.key = tmem_controls_text(c);
+  return m;
+}
+
+int tmem_cell_colour(const TmemGridCell& cell) {
+  if (cell.thread >= 0) return cell.thread & 31;
+  return cell.row >= 0 ? cell.row % 32 : 0;
+}
+
+std::string tmem_cell_label(const TmemGridCell& cell) {
+  if (cell.thread >= 0)
+    return "T" + std::to_string(cell.thread) + " r" + std::to_string(cell.reg) +
+           (cell.half == 0   ? "lo"
+            : cell.half == 1 ? "hi"
+                             : "");
+  if (cell.row >= 0) return std::to_string(cell.row) + "," + std::to_string(cell.col);
+  return "";
+}
+
+std::string tmem_cell_text(const TmemModel& m, int lane, int column) {
+  if (!m.ok || lane < 0 || lane >= m.lanes || column < 0 || column >= m.columns) return "";
+  const TmemGridCell& g = m.at(lane, column);
+  std::string s = "TMEM lane " + std::to_string(lane) + ", column " + std::to_string(column) + " (" +
+                  tmem_subpartition_label(lane / 32) + ")";
+  if (!g.used()) return s + "\nnot touched";
+  if (g.thread >= 0) {
+    s += "\n<-> thread " + std::to_string(g.thread) + ", register r" + std::to_string(g.reg);
+    if (g.half >= 0) s += g.half == 0 ? ", its low 16 bits" : ", its high 16 bits";
+    s += " (lane " + std::to_string(lane - m.lane_base) + ", column " + std::to_string(column) +
+         " from taddr)";
+    if (!m.relation.empty()) {
+      // .16x256b: repetition i covers columns 8i-8i+7; its r0-r3 are c0-c3 of that m16n8 tile.
+      const int rep = g.reg / 4;
+      s += "\n= mma.sync m16n8 C fragment c" + std::to_string(g.reg % 4) + " of tile " + std::to_string(rep) +
+           " (row " + std::to_string(lane - m.lane_base) + ", column " + std::to_string(column - 8 * rep) +
+           ")";
+    }
+    return s;
+  }
+  s += "\n<-> D(" + std::to_string(g.row) + ", " + std::to_string(g.col) + ")";
+  s += "; warps with id % 4 = " + std::to_string(lane / 32) + " may tcgen05.ld it; Layout ";
+  s += m.layout;
+  return s;
+}
+
+std::string tmem_subpartition_label(int sub) {
+  return "lanes " + std::to_string(32 * sub) + "-" + std::to_string(32 * sub + 31) + ": warps " +
+         std::to_string(sub) + ", " + std::to_string(sub + 4) + ", " + std::to_string(sub + 8) + ", " +
+         std::to_string(sub + 12) + " (id % 4 = " + std::to_string(sub) + ")";
+}
+
+}  // namespace fragviz::app

@@ -45,22 +45,25 @@ void set_aside_entries(std::vector<Probe>& a, std::vector<Probe>& b, const std::
   std::map<std::string, const Probe*> in_a, in_b;
   for (const Probe& p : a) in_a.emplace(key(p), &p);
   for (const Probe& p : b) in_b.emplace(key(p), &p);
-  std::set<std::string> aside;
-  for (const auto& side : {in_a, in_b})
-    for (const auto& [k, p] : side) {
-      const auto ia = in_a.find(k), ib = in_b.find(k);
-      // Absent is named only beside a side that ran it; else that side's own reason says enough.
-      const bool absent_a = ia == in_a.end() && v.a >= v.since && ib->second->ran;
-      const bool absent_b = ib == in_b.end() && v.b >= v.since && ia->second->ran;
-      const bool na = absent_a || (ia != in_a.end() && !ia->second->ran);
-      const bool nb = absent_b || (ib != in_b.end() && !ib->second->ran);
-      const auto why = [](bool absent, const auto& it) {
-        return absent ? std::string("not in its report") : it->second->skipped;
-      };
-      if ((na || nb) && aside.insert(k).second)
-        not_run.push_back(what + " " + k + ": " +
-                          not_run_text(na, nb, na ? why(absent_a, ia) : "", nb ? why(absent_b, ib) : ""));
-    }
+  std::set<std::string> keys, aside;
+  for (const auto& side : {&in_a, &in_b})
+    for (const auto& kp : *side) keys.insert(kp.first);
+  for (const std::string& k : keys) {
+    const auto ia = in_a.find(k), ib = in_b.find(k);
+    const Probe* pa = ia == in_a.end() ? nullptr : ia->second;
+    const Probe* pb = ib == in_b.end() ? nullptr : ib->second;
+    // Absent is named only beside a side that ran it; else that side's own reason says enough.
+    const bool absent_a = !pa && v.a >= v.since && pb && pb->ran;
+    const bool absent_b = !pb && v.b >= v.since && pa && pa->ran;
+    const bool na = absent_a || (pa && !pa->ran);
+    const bool nb = absent_b || (pb && !pb->ran);
+    const auto why = [](bool absent, const Probe* p) {
+      return absent ? std::string("not in its report") : p->skipped;
+    };
+    if ((na || nb) && aside.insert(k).second)
+      not_run.push_back(what + " " + k + ": " +
+                        not_run_text(na, nb, na ? why(absent_a, pa) : "", nb ? why(absent_b, pb) : ""));
+  }
   const auto drop = [&](std::vector<Probe>& v) {
     v.erase(std::remove_if(v.begin(), v.end(), [&](const Probe& p) { return aside.count(key(p)) > 0; }),
             v.end());

@@ -221,6 +221,13 @@ bool picker_filter_field(AppState& s, const char* id, const char* hint, std::str
 /// none; the filter matches the group's name too), a tooltip, whether it is the current one, and the
 /// name its rect is recorded under while shown (empty: none).
 struct PickerEntry {
+  PickerEntry(std::string label_, std::string group_ = {}, std::string tooltip_ = {}, bool selected_ = false,
+              std::string widget_ = {})
+      : label(std::move(label_)),
+        group(std::move(group_)),
+        tooltip(std::move(tooltip_)),
+        selected(selected_),
+        widget(std::move(widget_)) {}
   std::string label, group, tooltip;
   bool selected = false;
   std::string widget;

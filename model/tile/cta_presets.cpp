@@ -1,6 +1,8 @@
 // The CTA tile presets (cta_presets.hpp).
 #include "fragviz/tile/cta_presets.hpp"
 
+#include <array>
+
 #include "fragviz/gate/wgmma_gate.hpp"
 
 namespace fragviz::tile {
@@ -36,58 +38,72 @@ std::string slab_permutation(int atom, int warps, int slab) {
          ")";
 }
 
-CtaPreset sm80_gemm() {
-  CtaPreset p;
-  p.name = "sm80-gemm-128x128x32";
-  p.source =
-      "CUTLASS-style sm80 f16 GEMM (cute's sgemm_sm80 / DefaultGemm_TensorOpSm80): 2x2 warps of "
-      "SM80_16x8x16_F32F16F16F32_TN, Tile<_32,_32,_16>, A K-major through ldmatrix.x4, B N-major through "
-      "ldmatrix.x4.trans, both Swizzle<3,3,3>; no shared C (CUTLASS's sm80 epilogue stores to global)";
-  CtaTileSpec& s = p.spec;
-  s.mma = "SM80_16x8x16_F32F16F16F32_TN";
-  s.atoms = "(2,2,1)";
-  s.permute = "Tile<_32,_32,_16>";
-  s.copy = {"SM75_U32x4_LDSM_N", "SM75_U16x8_LDSM_T", ""};
-  // A: tile_to_shape(Swizzle<3,3,3> o (8,32):(32,1), (128,32)); B (N x K, n fastest):
-  // tile_to_shape(Swizzle<3,3,3> o (64,8):(1,64), (128,32)).
-  s.smem = {"Swizzle<3,3,3> o (128,32):(32,1)", "Swizzle<3,3,3> o ((64,2),(8,4)):((1,512),(64,1024))", ""};
-  s.tile = "128x128x32";
-  return p;
-}
+/// A preset from a kernel outside the gate: the CtaTileSpec fields as CuTe users write them.
+struct KernelPreset {
+  const char* name;
+  const char* source;  ///< the kernel it reproduces
+  const char* mma;
+  const char* atoms;
+  const char* permute;
+  std::array<const char*, 3> copy, smem;  ///< A, B, C; "" none
+  const char* tile;
+  bool reuse_c_as_a;
+};
 
-CtaPreset sm90_wgmma() {
-  CtaPreset p;
-  p.name = "sm90-wgmma-128x128x64";
-  p.source =
-      "Hopper wgmma tile (CUTLASS sm90 cooperative style): two consumer warpgroups of "
-      "SM90_64x128x16_F32F16F16_SS over 128x128x64, A and B K-major in the 128-byte swizzle "
-      "(GMMA::Layout_K_SW128_Atom) the descriptors read; C stored as f16 by stmatrix.x4 into a 128-byte "
-      "swizzled tile";
-  CtaTileSpec& s = p.spec;
-  s.mma = "SM90_64x128x16_F32F16F16_SS";
-  s.atoms = "(2,1,1)";
-  s.copy = {"", "", "SM90_U32x4_STSM_N"};
-  s.smem = {"Swizzle<3,3,3> o (128,64):(64,1)", "Swizzle<3,3,3> o (128,64):(64,1)",
-            "Swizzle<3,3,3> o ((8,16),(64,2)):((64,512),(1,8192))"};
-  s.tile = "128x128x64";
-  return p;
-}
+constexpr KernelPreset kKernelPresets[] = {
+    // A: tile_to_shape(Swizzle<3,3,3> o (8,32):(32,1), (128,32)); B (N x K, n fastest):
+    // tile_to_shape(Swizzle<3,3,3> o (64,8):(1,64), (128,32)).
+    {"sm80-gemm-128x128x32",
+     "CUTLASS-style sm80 f16 GEMM (cute's sgemm_sm80 / DefaultGemm_TensorOpSm80): 2x2 warps of "
+     "SM80_16x8x16_F32F16F16F32_TN, Tile<_32,_32,_16>, A K-major through ldmatrix.x4, B N-major through "
+     "ldmatrix.x4.trans, both Swizzle<3,3,3>; no shared C (CUTLASS's sm80 epilogue stores to global)",
+     "SM80_16x8x16_F32F16F16F32_TN",
+     "(2,2,1)",
+     "Tile<_32,_32,_16>",
+     {"SM75_U32x4_LDSM_N", "SM75_U16x8_LDSM_T", ""},
+     {"Swizzle<3,3,3> o (128,32):(32,1)", "Swizzle<3,3,3> o ((64,2),(8,4)):((1,512),(64,1024))", ""},
+     "128x128x32",
+     false},
+    {"sm90-wgmma-128x128x64",
+     "Hopper wgmma tile (CUTLASS sm90 cooperative style): two consumer warpgroups of "
+     "SM90_64x128x16_F32F16F16_SS over 128x128x64, A and B K-major in the 128-byte swizzle "
+     "(GMMA::Layout_K_SW128_Atom) the descriptors read; C stored as f16 by stmatrix.x4 into a 128-byte "
+     "swizzled tile",
+     "SM90_64x128x16_F32F16F16_SS",
+     "(2,1,1)",
+     "Tile<_,_,_>",
+     {"", "", "SM90_U32x4_STSM_N"},
+     {"Swizzle<3,3,3> o (128,64):(64,1)", "Swizzle<3,3,3> o (128,64):(64,1)",
+      "Swizzle<3,3,3> o ((8,16),(64,2)):((64,512),(1,8192))"},
+     "128x128x64",
+     false},
+    {"fa2-attention",
+     "FlashAttention-2 forward, sm80, head dim 64: 4 warps along M of SM80_16x8x16_F32F16F16F32_TN with "
+     "Tile<_64,_16,_16>, Q (A) and K (B) K-major through ldmatrix.x4 over Swizzle<3,3,3>; S = Q K^T's "
+     "accumulator is reused as P, the next GEMM's A (convert_layout_acc_Aregs)",
+     "SM80_16x8x16_F32F16F16F32_TN",
+     "(4,1,1)",
+     "Tile<_64,_16,_16>",
+     {"SM75_U32x4_LDSM_N", "SM75_U32x4_LDSM_N", ""},
+     {"Swizzle<3,3,3> o (64,64):(64,1)", "Swizzle<3,3,3> o (64,64):(64,1)", ""},
+     "64x64x64",
+     true},
+};
 
-CtaPreset fa2_attention() {
+CtaPreset from_row(const KernelPreset& r) {
   CtaPreset p;
-  p.name = "fa2-attention";
-  p.source =
-      "FlashAttention-2 forward, sm80, head dim 64: 4 warps along M of SM80_16x8x16_F32F16F16F32_TN with "
-      "Tile<_64,_16,_16>, Q (A) and K (B) K-major through ldmatrix.x4 over Swizzle<3,3,3>; S = Q K^T's "
-      "accumulator is reused as P, the next GEMM's A (convert_layout_acc_Aregs)";
+  p.name = r.name;
+  p.source = r.source;
   CtaTileSpec& s = p.spec;
-  s.mma = "SM80_16x8x16_F32F16F16F32_TN";
-  s.atoms = "(4,1,1)";
-  s.permute = "Tile<_64,_16,_16>";
-  s.copy = {"SM75_U32x4_LDSM_N", "SM75_U32x4_LDSM_N", ""};
-  s.smem = {"Swizzle<3,3,3> o (64,64):(64,1)", "Swizzle<3,3,3> o (64,64):(64,1)", ""};
-  s.tile = "64x64x64";
-  s.reuse_c_as_a = true;
+  s.mma = r.mma;
+  s.atoms = r.atoms;
+  s.permute = r.permute;
+  for (std::size_t i = 0; i < 3; ++i) {
+    s.copy[i] = r.copy[i];
+    s.smem[i] = r.smem[i];
+  }
+  s.tile = r.tile;
+  s.reuse_c_as_a = r.reuse_c_as_a;
   return p;
 }
 
@@ -102,9 +118,7 @@ std::vector<CtaPreset> build() {
     p.gate = v.variant;
     t.push_back(std::move(p));
   }
-  t.push_back(sm80_gemm());
-  t.push_back(sm90_wgmma());
-  t.push_back(fa2_attention());
+  for (const KernelPreset& r : kKernelPresets) t.push_back(from_row(r));
   return t;
 }
 

@@ -312,8 +312,8 @@ TEST(ParseSettings, ANumberTooLargeIsOneBadValueNotABadFile) {
   EXPECT_TRUE(p.settings.controls.trans);
   EXPECT_EQ(p.settings.controls.width_halves, 64);
   EXPECT_EQ(p.settings.controls.pad_halves, 8);
-  // kHead is 45 characters: "width_halves": starts at column 46, its value at column 72.
-  EXPECT_TRUE(any_message_has(p, "line 1, column 72: the number 1e400 is too large to read")) << all(p);
+  // kHead is 45 characters: "width_halves": starts at column 46, its value at column 62.
+  EXPECT_TRUE(any_message_has(p, "line 1, column 62: the number 1e400 is too large to read")) << all(p);
   EXPECT_TRUE(any_message_has(p, "the number -1e999 is too large to read")) << all(p);
   EXPECT_TRUE(any_message_has(p, "width_halves null is not a number: using 64")) << all(p);
   EXPECT_EQ(p.text_read.find("1e400"), std::string::npos);

@@ -905,10 +905,29 @@ std::string App::state_json() const {
                        {"wavefronts", g.banks.empty() ? 0 : g.banks.back().wavefronts},
                        {"bank_conflicts", g.banks.empty() ? 0 : g.banks.back().conflicts}});
     }
-    j["cta_tile"] = {{"open", s_.cta_tile.open},     {"preset", s_.cta_tile.preset},
-                     {"thread", s_.cta_tile.thread}, {"ok", cta_tile_.ok},
-                     {"error", cta_tile_.error},     {"summary", cta_tile_.summary},
-                     {"reuse", cta_tile_.reuse},     {"grids", grids}};
+    // The configuration as typed, by the flags that give each field on the command line.
+    const tile::CtaTileSpec& sp = s_.cta_tile.spec;
+    const json spec = {{"mma", sp.mma},
+                       {"atoms", sp.atoms},
+                       {"permute", sp.permute},
+                       {"copy", {sp.copy[0], sp.copy[1], sp.copy[2]}},
+                       {"value_bits", {sp.value_bits[0], sp.value_bits[1], sp.value_bits[2]}},
+                       {"smem", {sp.smem[0], sp.smem[1], sp.smem[2]}},
+                       {"tile", sp.tile},
+                       {"k_block", sp.k_block},
+                       {"reuse_c_as_a", sp.reuse_c_as_a}};
+    j["cta_tile"] = {{"open", s_.cta_tile.open},
+                     {"preset", s_.cta_tile.preset},
+                     {"spec", spec},
+                     {"thread", s_.cta_tile.thread},
+                     {"ok", cta_tile_.ok},
+                     {"error", cta_tile_.error},
+                     {"error_field", std::string(tile::cta_field_flag(cta_tile_.error_field))},
+                     {"error_column", cta_tile_.error_column},
+                     {"source", cta_tile_.source},
+                     {"summary", cta_tile_.summary},
+                     {"reuse", cta_tile_.reuse},
+                     {"grids", grids}};
     // The Tensor memory window: its controls, the model's lines and, per used cell, "lane,column":
     // label (the cells a test checks by hand), plus where the grid was drawn and what is hovered.
     json used = json::object();

@@ -82,6 +82,9 @@ scene::ViewRequest export_request(const AppState& s, scene::View v) {
     case scene::View::tmem:
       r.tmem = tmem_controls_text(s.tmem);
       break;
+    case scene::View::cta:
+      r.cta = s.cta_tile;
+      break;
   }
   return r;
 }

@@ -281,6 +281,96 @@ const Key<Settings> kGateKeys[] = {
      [](const Settings& s) -> json { return std::string(to_string(s.gate_variant)); }},
 };
 
+/// The CTA tile window's preset, a cta_presets() name (`v`, a string): the configuration becomes
+/// the preset's; another name is said and the default kept.
+void read_cta_preset(Reader& r, const json& v, const std::string& name, CtaTileSettings& c) {
+  const std::string t = v.get<std::string>();
+  if (!tile::find_cta_preset(t)) {
+    r.say(name + " " + shown(v) + " is no CTA tile preset: using " + shown(json(c.preset)));
+    return;
+  }
+  c.preset = t;
+  c.spec = cta_preset_spec(t);
+}
+
+/// A text field `F` of the CTA configuration: kept as typed even when the model refuses it (the
+/// window says why and where); only its size is bounded.
+template <std::string tile::CtaTileSpec::*F>
+Key<CtaTileSettings> cta_text_key(const char* key) {
+  return {key,
+          [](Reader& r, const json& j, const char* k, const std::string& name, CtaTileSettings& c) {
+            std::string& field = c.spec.*F;
+            if (auto t = r.string(j, k, name, shown(json(field)))) {
+              if (t->size() > kMaxLayoutTextChars)
+                r.say(name + " is " + std::to_string(t->size()) + " characters, more than " +
+                      std::to_string(kMaxLayoutTextChars) + ": using " + shown(json(field)));
+              else
+                field = *t;
+            }
+          },
+          [](const CtaTileSettings& c) -> json { return c.spec.*F; }};
+}
+
+/// An operand's text field (copy or smem) of the CTA configuration, as cta_text_key.
+template <std::array<std::string, 3> tile::CtaTileSpec::*F, std::size_t I>
+Key<CtaTileSettings> cta_operand_key(const char* key) {
+  return {key,
+          [](Reader& r, const json& j, const char* k, const std::string& name, CtaTileSettings& c) {
+            std::string& field = (c.spec.*F)[I];
+            if (auto t = r.string(j, k, name, shown(json(field)))) {
+              if (t->size() > kMaxLayoutTextChars)
+                r.say(name + " is " + std::to_string(t->size()) + " characters, more than " +
+                      std::to_string(kMaxLayoutTextChars) + ": using " + shown(json(field)));
+              else
+                field = *t;
+            }
+          },
+          [](const CtaTileSettings& c) -> json { return (c.spec.*F)[I]; }};
+}
+
+/// An operand's value bits: 0 (the element width) to 128; outside, the saved value is said and kept.
+template <std::size_t I>
+Key<CtaTileSettings> cta_bits_key(const char* key) {
+  return {key,
+          [](Reader& r, const json& j, const char* k, const std::string& name, CtaTileSettings& c) {
+            r.integer(j, k, name, 0, 128, c.spec.value_bits[I], false);
+          },
+          [](const CtaTileSettings& c) -> json { return c.spec.value_bits[I]; }};
+}
+
+/// "cta_tile": the CTA tile window. "preset" first: the fields after it are typed over its
+/// configuration (a field absent from the file keeps the preset's).
+const Key<CtaTileSettings> kCtaTileKeys[] = {
+    {"preset",
+     [](Reader& r, const json& j, const char* key, const std::string& name, CtaTileSettings& c) {
+       if (auto t = r.string(j, key, name, shown(json(c.preset)))) read_cta_preset(r, json(*t), name, c);
+     },
+     [](const CtaTileSettings& c) -> json { return c.preset; }},
+    cta_text_key<&tile::CtaTileSpec::mma>("mma"),
+    cta_text_key<&tile::CtaTileSpec::atoms>("atoms"),
+    cta_text_key<&tile::CtaTileSpec::permute>("permute"),
+    cta_operand_key<&tile::CtaTileSpec::copy, 0>("copy_a"),
+    cta_operand_key<&tile::CtaTileSpec::copy, 1>("copy_b"),
+    cta_operand_key<&tile::CtaTileSpec::copy, 2>("copy_c"),
+    cta_bits_key<0>("value_bits_a"),
+    cta_bits_key<1>("value_bits_b"),
+    cta_bits_key<2>("value_bits_c"),
+    cta_operand_key<&tile::CtaTileSpec::smem, 0>("smem_a"),
+    cta_operand_key<&tile::CtaTileSpec::smem, 1>("smem_b"),
+    cta_operand_key<&tile::CtaTileSpec::smem, 2>("smem_c"),
+    cta_text_key<&tile::CtaTileSpec::tile>("tile"),
+    {"k_block",
+     [](Reader& r, const json& j, const char* key, const std::string& name, CtaTileSettings& c) {
+       r.integer(j, key, name, 0, 1 << 20, c.spec.k_block, false);
+     },
+     [](const CtaTileSettings& c) -> json { return c.spec.k_block; }},
+    {"reuse_c_as_a",
+     [](Reader& r, const json& j, const char* key, const std::string& name, CtaTileSettings& c) {
+       r.boolean(j, key, name, c.spec.reuse_c_as_a);
+     },
+     [](const CtaTileSettings& c) -> json { return c.spec.reuse_c_as_a; }},
+};
+
 /// The whole file. Read in this order (so the messages come in it); "format" and "version" are
 /// read first, by parse_settings itself.
 const Key<Settings> kSettingsKeys[] = {
@@ -340,18 +430,24 @@ const Key<Settings> kSettingsKeys[] = {
        }
      },
      [](const Settings& s) -> json { return s.algebra_expression; }},
-    // The CTA tile window's preset: a name of tile/cta_presets.hpp.
+    // The CTA tile window: its preset and configuration (kCtaTileKeys); a plain string, what older
+    // files hold, names the preset alone.
     {"cta_tile",
      [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
-       if (auto t = r.string(j, key, name, shown(json(s.cta_tile_preset)))) {
-         if (tile::find_cta_preset(*t))
-           s.cta_tile_preset = *t;
-         else
-           r.say(name + " " + shown(json(*t)) + " is no CTA tile preset: using " +
-                 shown(json(s.cta_tile_preset)));
+       auto it = j.find(key);
+       if (it == j.end()) return;
+       if (it->is_string()) {
+         read_cta_preset(r, *it, name, s.cta_tile);
+         return;
        }
+       if (!it->is_object()) {
+         r.say(name + " is " + shown(*it) + ", neither a preset name nor an object: using " +
+               shown(json(s.cta_tile.preset)));
+         return;
+       }
+       read_keys(r, *it, name + ".", kCtaTileKeys, s.cta_tile);
      },
-     [](const Settings& s) -> json { return s.cta_tile_preset; }},
+     [](const Settings& s) { return write_keys(kCtaTileKeys, s.cta_tile); }},
     // The Tensor memory window's controls, as tmem_controls_text writes them; text that does not
     // read is said and the default kept (a combination the model refuses is kept: the view says why).
     {"tmem",
@@ -583,7 +679,7 @@ Settings settings_of(const AppState& s) {
   out.algebra_open = s.algebra.open;
   out.algebra_expression = s.algebra.expression;
   out.cta_tile_open = s.cta_tile.open;
-  out.cta_tile_preset = s.cta_tile.preset;
+  out.cta_tile = CtaTileSettings{s.cta_tile.preset, s.cta_tile.spec};
   out.tmem_open = s.tmem.open;
   out.tmem = tmem_controls_text(s.tmem);
   out.export_format = s.export_dialog.format;
@@ -608,7 +704,8 @@ void apply_settings(const ParsedSettings& p, AppState& s) {
   s.algebra.open = in.algebra_open;
   s.algebra.expression = in.algebra_expression;
   s.cta_tile.open = in.cta_tile_open;
-  s.cta_tile.preset = in.cta_tile_preset;
+  s.cta_tile.preset = in.cta_tile.preset;
+  s.cta_tile.spec = in.cta_tile.spec;
   if (const TmemControlsParse t = parse_tmem_controls(in.tmem); t.controls) s.tmem = *t.controls;
   s.tmem.open = in.tmem_open;
   // PNG or PDF saved by a build with cairo: this one cannot write them, so the dialog opens on SVG.

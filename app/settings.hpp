@@ -42,6 +42,14 @@ struct HopperSettings {
   bool warpgroup = false, descriptor = false, moves = false;
 };
 
+/// The CTA tile window's saved part: the preset its configuration started from and the
+/// configuration as typed ("cta_tile": an object of the CtaTileSpec's fields; a plain preset name,
+/// what older files hold, reads as that preset unedited).
+struct CtaTileSettings {
+  std::string preset = CtaTileControls{}.preset;
+  tile::CtaTileSpec spec = CtaTileControls{}.spec;
+};
+
 /// What settings.json holds: the persisted part of AppState, apart from it so that it can be
 /// parsed and written without a window.
 struct Settings {
@@ -56,10 +64,10 @@ struct Settings {
   HopperSettings hopper;
   bool algebra_open = false;  ///< the Algebra window ("algebra" in "windows")
   std::string algebra_expression = AlgebraControls{}.expression;  ///< its expression ("algebra")
-  bool cta_tile_open = false;                              ///< the CTA tile window ("cta_tile" in "windows")
-  std::string cta_tile_preset = CtaTileControls{}.preset;  ///< its preset ("cta_tile")
-  bool tmem_open = false;                                  ///< the Tensor memory window ("tmem")
-  std::string tmem = tmem_controls_text(TmemControls{});   ///< its controls ("tmem", tmem_view.hpp)
+  bool cta_tile_open = false;                             ///< the CTA tile window ("cta_tile" in "windows")
+  CtaTileSettings cta_tile;                               ///< its preset and configuration ("cta_tile")
+  bool tmem_open = false;                                 ///< the Tensor memory window ("tmem")
+  std::string tmem = tmem_controls_text(TmemControls{});  ///< its controls ("tmem", tmem_view.hpp)
   /// File > Export's format and palette ("export_format": svg, png, pdf or tikz; "export_palette":
   /// light or dark, as fragviz-cli export's --palette).
   scene::Format export_format = scene::Format::svg;

@@ -12,6 +12,7 @@
 #include <set>
 
 #include "commands.hpp"
+#include "cta_flags.hpp"
 #include "fragviz/report/report_json.hpp"
 #include "fragviz/smem/smem_access.hpp"
 #include "fragviz/util/words.hpp"
@@ -32,7 +33,9 @@ struct Opts {
   int width = 64, pad = 8, sm = 0, lane = -1, step = -1;
   double scale = 2;
   std::string svg, png, pdf, tikz;
-  std::string load, store;  ///< banks: --load / --store, as `banks` takes them (--access names either)
+  std::string load, store;    ///< banks: --load / --store, as `banks` takes them (--access names either)
+  CtaFlags cta;               ///< cta: the configuration, as `tiled` takes it (cta_flags.hpp)
+  long long cta_thread = -1;  ///< cta: --thread
   std::map<std::string, CLI::Option*> given;  ///< view options by name, to refuse those a view ignores
 };
 
@@ -49,6 +52,9 @@ const std::map<scene::View, std::set<std::string>> kViewOptions = {
     {scene::View::output, {"--report"}},
     {scene::View::algebra, {"--expression", "--step", "--colour"}},
     {scene::View::tmem, {"--tmem"}},
+    {scene::View::cta,
+     {"--preset", "--mma", "--atoms", "--permute", "--copy-a", "--copy-b", "--copy-c", "--value-bits",
+      "--smem-a", "--smem-b", "--smem-c", "--tile", "--k-block", "--reuse-c-as-a", "--thread"}},
 };
 
 /// "--svg" for Format::svg: the option that names the format's file.
@@ -159,6 +165,14 @@ int run(const Opts& o) {
     if (!file.value->gate) return refuse(o.report + " holds no gate report (it is a probe report)");
     r.gate = std::make_shared<const GateReport>(*file.value->gate);
   }
+  if (*view == scene::View::cta) {
+    // The configuration as `tiled` reads it: a preset and the flags on top (tile/cta_config.hpp).
+    const tile::CtaSpecOutcome spec = tile::apply_cta_overrides(o.cta.overrides());
+    if (!spec) return refuse(echo_text(spec.error.message), kExitUsage);
+    r.cta.preset = o.cta.preset;
+    r.cta.spec = *spec.spec;
+    r.cta.thread = static_cast<int>(o.cta_thread);
+  }
   const auto s = scene::build_scene(r);
   if (!s) return refuse(s.error.message, exit_code_for(s.error.kind));
   // Every file's bytes before the first is written: a refused PNG leaves no SVG behind.
@@ -208,7 +222,7 @@ void add_export_command(CLI::App& app, int& exit_code) {
   auto o = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand("export",
                                  "Any view as SVG, PNG, PDF or TikZ: fragments, warpgroup, ldmatrix, "
-                                 "stmatrix, movmatrix, banks, output, algebra, tmem");
+                                 "stmatrix, movmatrix, banks, output, algebra, tmem, cta");
   cmd->add_option("--view", o->view, scene::view_names())->required();
   o->given["--instr"] = cmd->add_option("--instr", o->instr,
                                         "fragments: an mma.sync mnemonic; warpgroup: a wgmma one; banks: an "
@@ -266,6 +280,11 @@ void add_export_command(CLI::App& app, int& exit_code) {
                       "tmem: what the Tensor memory view draws, e.g. 'ld shape=16x256b num=2 warp=1 [pack16] "
                       "[split=N]' or 'accumulator m=64 n=64 cta_group=1 [sparse] [cta=0]' (model only)")
           ->check(kNonEmpty);
+  for (const auto& [name, opt] : add_cta_flags(cmd, o->cta, "cta: ")) o->given[name] = opt;
+  o->given["--thread"] = cmd->add_option("--thread", o->cta_thread,
+                                         "cta: the thread whose cells are outlined, as the window's thread "
+                                         "field (default: none)")
+                             ->check(whole_range(0, 1 << 20));
   o->given["--operand"] =
       cmd->add_option("--operand", o->operand,
                       "fragments, warpgroup: draw one operand only: A, B or C (C/D; D for warpgroup)")

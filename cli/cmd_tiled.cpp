@@ -10,6 +10,8 @@
 #include <optional>
 
 #include "commands.hpp"
+#include "cta_flags.hpp"
+#include "fragviz/tile/cta_config.hpp"
 #include "fragviz/tile/cta_presets.hpp"
 #include "fragviz/tile/join.hpp"
 #include "tiled_cta.hpp"
@@ -18,58 +20,25 @@ namespace fragviz::cli {
 namespace {
 
 struct Opts {
-  std::string mma;
-  std::string atoms;    ///< "" as not given: (1,1,1)
-  std::string permute;  ///< "" as not given: Tile<_,_,_>
-  std::string copy[3];  ///< --copy-a, --copy-b, --copy-c
-  int value_bits = 0;   ///< 0: the operand's element width (16 for a stmatrix of C)
+  CtaFlags f;  ///< the configuration (cta_flags.hpp); any CTA field turns the CTA mode on
   long long thread = -1;
   bool csv = false;
   bool list = false;
-  // The CTA mode (tiled_cta.hpp): any of these turns it on.
-  std::string preset;
-  std::string smem[3];  ///< --smem-a, --smem-b, --smem-c
-  std::string tile;
-  int k_block = 0;
   std::string json;
   bool presets = false;
   bool no_suggest = false;
-  bool reuse = false;
-  bool cta() const {
-    return !preset.empty() || !smem[0].empty() || !smem[1].empty() || !smem[2].empty() || !tile.empty() ||
-           k_block > 0 || !json.empty() || reuse;
-  }
 };
 
 /// The CTA mode's spec: the preset's, with every flag given on top of it.
 int run_cta(const Opts& o) {
   CtaCliOptions c;
-  if (!o.preset.empty()) {
-    const tile::CtaPreset* p = tile::find_cta_preset(o.preset);
-    if (!p) {
-      std::cerr << "fragviz-cli tiled: no preset '" << echo_text(o.preset)
-                << "' (tiled --presets): " << tile::cta_preset_names() << "\n";
-      return finish_output(kExitUsage);
-    }
-    c.spec = p->spec;
-    c.preset = p->name;
-  }
-  tile::CtaTileSpec& s = c.spec;
-  if (!o.mma.empty()) s.mma = o.mma;
-  if (!o.atoms.empty()) s.atoms = o.atoms;
-  if (!o.permute.empty()) s.permute = o.permute;
-  for (std::size_t i = 0; i < 3; ++i) {
-    if (!o.copy[i].empty()) s.copy[i] = o.copy[i];
-    if (!o.smem[i].empty()) s.smem[i] = o.smem[i];
-    if (o.value_bits > 0) s.value_bits[i] = o.value_bits;
-  }
-  if (!o.tile.empty()) s.tile = o.tile;
-  if (o.k_block > 0) s.k_block = o.k_block;
-  if (o.reuse) s.reuse_c_as_a = true;
-  if (s.mma.empty()) {
-    std::cerr << "fragviz-cli tiled: --mma or --preset is required (tiled --list, tiled --presets)\n";
+  const tile::CtaSpecOutcome spec = tile::apply_cta_overrides(o.f.overrides());
+  if (!spec) {
+    std::cerr << "fragviz-cli tiled: " << echo_text(spec.error.message) << "\n";
     return finish_output(kExitUsage);
   }
+  c.spec = *spec.spec;
+  c.preset = o.f.preset;
   c.thread = o.thread;
   c.csv = o.csv;
   c.json = o.json;
@@ -172,17 +141,17 @@ int run(const Opts& o) {
     return finish_output(kExitOk);
   }
   if (o.presets) return print_cta_presets(o.csv);
-  if (o.cta()) return run_cta(o);
-  if (o.mma.empty())
+  if (o.f.overrides().cta_fields() || !o.json.empty()) return run_cta(o);
+  if (o.f.mma.empty())
     return refuse("--mma is required (an MMA atom as CuTe names it; --list lists them)", kExitUsage);
-  const tile::MmaAtom* atom = tile::find_mma_atom(o.mma);
+  const tile::MmaAtom* atom = tile::find_mma_atom(o.f.mma);
   if (!atom)
-    return refuse("no MMA atom '" + echo_text(o.mma) +
+    return refuse("no MMA atom '" + echo_text(o.f.mma) +
                       "' (CuTe's names, e.g. SM80_16x8x16_F32F16F16F32_TN; --list)" +
-                      suggestions(o.mma, mma_names()),
+                      suggestions(o.f.mma, mma_names()),
                   kExitUsage);
-  const std::string atoms = o.atoms.empty() ? "(1,1,1)" : o.atoms;
-  const std::string permute = o.permute.empty() ? "Tile<_,_,_>" : o.permute;
+  const std::string atoms = o.f.atoms.empty() ? "(1,1,1)" : o.f.atoms;
+  const std::string permute = o.f.permute.empty() ? "Tile<_,_,_>" : o.f.permute;
   const auto layout = tile::parse_atom_layout(atoms);
   if (!layout) return refuse("--atoms '" + echo_text(atoms) + "': " + layout.message, kExitUsage);
   const auto perm = tile::parse_permutation(permute);
@@ -191,12 +160,12 @@ int run(const Opts& o) {
                   perm.refusal == algebra::Refusal::cute_refuses ? kExitRefused : kExitUsage);
   std::optional<const tile::CopyAtom*> copies[3];
   for (int i = 0; i < 3; ++i) {
-    if (o.copy[i].empty()) continue;
-    const tile::CopyAtom* c = tile::find_copy_atom(o.copy[i]);
+    if (o.f.copy[i].empty()) continue;
+    const tile::CopyAtom* c = tile::find_copy_atom(o.f.copy[i]);
     if (!c)
-      return refuse("no copy atom '" + echo_text(o.copy[i]) +
+      return refuse("no copy atom '" + echo_text(o.f.copy[i]) +
                         "' (CuTe's names, e.g. SM75_U32x4_LDSM_N; --list)" +
-                        suggestions(o.copy[i], copy_names()),
+                        suggestions(o.f.copy[i], copy_names()),
                     kExitUsage);
     copies[i] = c;
   }
@@ -212,7 +181,7 @@ int run(const Opts& o) {
     if (!copies[i]) continue;
     const Operand op = kOperands[i];
     const tile::CopyAtom& c = **copies[i];
-    const int bits = o.value_bits > 0                     ? o.value_bits
+    const int bits = o.f.value_bits > 0                   ? o.f.value_bits
                      : c.kind == tile::CopyKind::stmatrix ? 16
                                                           : element_bits_of(*atom, op);
     const std::string what =
@@ -330,20 +299,7 @@ void add_tiled_command(CLI::App& app, int& exit_code) {
       "CuTe's TiledMMA and TiledCopy: e.g. --mma SM80_16x8x16_F32F16F16F32_TN --atoms '(2,2,1)' --permute "
       "'Tile<_32,_32,_16>' --copy-a SM75_U32x4_LDSM_N; prints the layouts in CuTe notation and whether each "
       "register the copy fills is the cell the MMA expects");
-  cmd->add_option("--mma", o->mma, "the MMA atom as CuTe names it (--list lists them)");
-  cmd->add_option(
-      "--atoms", o->atoms,
-      "the atom layout over M, N, K: a shape '(2,2,1)' or a layout '(2,2,1):(2,1,0)' (default (1,1,1))");
-  cmd->add_option("--permute", o->permute,
-                  "the permutation tile, 'Tile<_32,_32,_16>' (each entry _, a number or a layout; default "
-                  "Tile<_,_,_>)");
-  cmd->add_option("--copy-a", o->copy[0], "a copy atom for A (make_tiled_copy_A), e.g. SM75_U32x4_LDSM_N");
-  cmd->add_option("--copy-b", o->copy[1], "a copy atom for B (make_tiled_copy_B), e.g. SM75_U16x8_LDSM_T");
-  cmd->add_option("--copy-c", o->copy[2],
-                  "a copy atom storing C (make_tiled_copy_C), e.g. SM90_U32x4_STSM_N");
-  cmd->add_option("--value-bits", o->value_bits,
-                  "bits of the copies' ValType (default: the operand's element width; 16 for stmatrix)")
-      ->check(CLI::Range(1, 128));
+  add_cta_flags(cmd, o->f);
   cmd->add_option("--thread", o->thread, "one thread's cells and registers")
       ->check(CLI::Range(0LL, 1LL << 20));
   cmd->add_flag("--csv", o->csv,
@@ -352,22 +308,7 @@ void add_tiled_command(CLI::App& app, int& exit_code) {
                 "operand,warp,k_block,instructions,wavefronts,ideal_wavefronts,bank_conflicts,misaligned, or "
                 "with --thread that thread's registers");
   cmd->add_flag("--list", o->list, "list the MMA and copy atoms");
-  // The CTA tile (docs/cta-tile.md): shared layouts, the CTA's M x N x K, banks per warp and k-block.
-  cmd->add_option("--preset", o->preset,
-                  "a CTA tile of a real kernel (--presets lists them); the flags given change it");
   cmd->add_flag("--presets", o->presets, "list the CTA tile presets");
-  cmd->add_option("--smem-a", o->smem[0],
-                  "A's shared layout, M x K in CuTe notation: 'Swizzle<3,3,3> o (128,32):(32,1)'");
-  cmd->add_option("--smem-b", o->smem[1],
-                  "B's shared layout, N x K: 'Swizzle<3,3,3> o ((64,2),(8,4)):((1,512),(64,1024))'");
-  cmd->add_option("--smem-c", o->smem[2], "C's shared layout, M x N, for the --copy-c store");
-  cmd->add_option("--tile", o->tile,
-                  "the CTA tile MxNxK, a multiple of the TiledMMA's (default: the TiledMMA's)");
-  cmd->add_option("--k-block", o->k_block, "k of one k-block (default: the TiledMMA's K)")
-      ->check(CLI::Range(1, 1 << 20));
-  cmd->add_flag(
-      "--reuse-c-as-a", o->reuse,
-      "attention: C's registers are the next GEMM's A (FlashAttention-2's convert_layout_acc_Aregs)");
   cmd->add_flag("--no-suggest", o->no_suggest, "do not search a swizzle for an operand that conflicts");
   cmd->add_option("--json", o->json, "the CTA report as JSON to this file ('-': standard output)");
   cmd->callback([o, &exit_code] { exit_code = run(*o); });

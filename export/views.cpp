@@ -4,9 +4,11 @@ namespace fragviz::scene {
 namespace {
 
 constexpr std::pair<View, std::string_view> kNames[] = {
-    {View::fragments, "fragments"}, {View::warpgroup, "warpgroup"}, {View::ldmatrix, "ldmatrix"},
-    {View::stmatrix, "stmatrix"},   {View::movmatrix, "movmatrix"}, {View::banks, "banks"},
-    {View::output, "output"},       {View::algebra, "algebra"},     {View::tmem, "tmem"},
+    {View::fragments, "fragments"}, {View::warpgroup, "warpgroup"},
+    {View::ldmatrix, "ldmatrix"},   {View::stmatrix, "stmatrix"},
+    {View::movmatrix, "movmatrix"}, {View::banks, "banks"},
+    {View::output, "output"},       {View::algebra, "algebra"},
+    {View::tmem, "tmem"},           {View::cta, "cta"},
 };
 
 /// The scene of `r` in placeholder colours (build_scene paints it).
@@ -66,6 +68,8 @@ Outcome<Scene> build_unpainted(const ViewRequest& r) {
       return algebra_scene(r);
     case View::tmem:
       return tmem_scene(r);
+    case View::cta:
+      return cta_scene(r);
   }
   return Outcome<Scene>::fail(ErrorKind::internal, "unknown view");
 }

@@ -13,19 +13,31 @@ const char* extent_words(Operand op) {
 
 int cta_warp_colour_index(std::int64_t warp) { return static_cast<int>((warp * 4 + warp / 8) % 32); }
 
+tile::CtaTileSpec cta_preset_spec(std::string_view name) {
+  const tile::CtaPreset* p = tile::find_cta_preset(name);
+  return p ? p->spec : tile::CtaTileSpec{};
+}
+
+bool cta_model_current(const CtaTileModel& m, const CtaTileControls& c) {
+  return m.made && m.preset == c.preset && m.thread == c.thread && m.spec == c.spec;
+}
+
 CtaTileModel make_cta_tile_model(const CtaTileControls& c) {
   CtaTileModel m;
+  m.made = true;
   m.preset = c.preset;
+  m.spec = c.spec;
   m.thread = c.thread;
   const tile::CtaPreset* p = tile::find_cta_preset(c.preset);
-  if (!p) {
-    m.error = "no preset '" + c.preset + "'";
-    return m;
-  }
-  m.source = p->source;
-  const auto made = tile::make_cta_tile(p->spec);
+  m.source = !p                  ? "your configuration"
+             : p->spec == c.spec ? p->source
+                                 : "edited from preset " + p->name + " (" + p->source + ")";
+  tile::CtaConfigError where;
+  const auto made = tile::make_cta_tile(c.spec, &where);
   if (!made) {
     m.error = made.message;
+    m.error_field = where.field;
+    m.error_column = where.column;
     return m;
   }
   const tile::CtaTile& t = *made.value;

@@ -1,5 +1,7 @@
-// The CTA tile window (issue 25): a preset's A (M x K), B (N x K) and C (M x N) as CuTe's
-// print_latex draws a TiledMMA, each cell "T12 V3" (thread, register) coloured by warp, a chosen
+// The CTA tile window (issue 25): a configuration, started from a preset and edited field by field as
+// CuTe users write it (the MMA and copy atoms also from filtered pickers), analysed on every edit,
+// a refusal shown under the field's text at its column; its A (M x K), B (N x K) and C (M x N) as
+// CuTe's print_latex draws a TiledMMA, each cell "T12 V3" (thread, register) coloured by warp, a chosen
 // thread's cells outlined (typed, or picked by clicking a cell); each operand's join verdict through its
 // shared layout and its bank table per warp and k-block (viewmodel/cta_tile_view.hpp).
 #include <algorithm>
@@ -7,6 +9,8 @@
 
 #include "../palette.hpp"
 #include "../window_names.hpp"
+#include "imgui.h"
+#include "imgui_stdlib.h"
 #include "panels.hpp"
 
 namespace fragviz::app {
@@ -98,6 +102,132 @@ void draw_bank_table(const CtaGrid& g, int index) {
   ImGui::EndTable();
 }
 
+/// A picker of atom names beside a text field (filtered_list, grouped by the name's first word);
+/// returns the name picked this frame, or "".
+std::string atom_picker(AppState& s, const char* widget, const std::vector<PickerEntry>& entries) {
+  std::string picked;
+  if (ImGui::BeginCombo((std::string("##") + widget).c_str(), "pick",
+                        ImGuiComboFlags_NoPreview | ImGuiComboFlags_HeightLarge)) {
+    if (const int i = filtered_list(s, widget, entries); i >= 0)
+      picked = entries[static_cast<std::size_t>(i)].label;
+    ImGui::EndCombo();
+  }
+  record_widget(s, widget);
+  return picked;
+}
+
+std::vector<PickerEntry> mma_entries(const std::string& current) {
+  std::vector<PickerEntry> out;
+  for (const tile::MmaAtom& a : tile::mma_atoms())
+    out.push_back(PickerEntry{a.name, a.name.substr(0, a.name.find('_')), a.mnemonic, a.name == current});
+  return out;
+}
+
+std::vector<PickerEntry> copy_entries(const std::string& current) {
+  std::vector<PickerEntry> out;
+  for (const tile::CopyAtom& a : tile::copy_atoms()) {
+    const char* group = a.kind == tile::CopyKind::ldmatrix   ? "ldmatrix"
+                        : a.kind == tile::CopyKind::stmatrix ? "stmatrix"
+                                                             : "vector loads and stores, cp.async";
+    out.push_back(PickerEntry{a.name, group,
+                              a.instruction.empty() ? "a C++ assignment of the vector" : a.instruction,
+                              a.name == current});
+  }
+  return out;
+}
+
+/// One text field of the configuration, recorded as `widget`; `label` after it.
+void text_field(AppState& s, const char* label, const char* widget, std::string& text, float width) {
+  ImGui::SetNextItemWidth(width);
+  ImGui::InputText((std::string(label) + "##" + widget).c_str(), &text);
+  record_widget(s, widget);
+}
+
+/// The configuration's fields, as `fragviz-cli tiled` takes them (tile/cta_config.hpp).
+void draw_fields(AppState& s, tile::CtaTileSpec& spec) {
+  const float wide = 330, narrow = 150;
+  text_field(s, "MMA atom", "cta_mma", spec.mma, wide);
+  ImGui::SameLine();
+  if (const std::string p = atom_picker(s, "cta_mma_picker", mma_entries(spec.mma)); !p.empty()) spec.mma = p;
+  ImGui::SameLine();
+  text_field(s, "atoms", "cta_atoms", spec.atoms, narrow);
+  ImGui::SameLine();
+  text_field(s, "permutation", "cta_permute", spec.permute, 220);
+  static const char* const kCopy[] = {"cta_copy_a", "cta_copy_b", "cta_copy_c"};
+  static const char* const kPick[] = {"cta_copy_a_picker", "cta_copy_b_picker", "cta_copy_c_picker"};
+  static const char* const kBits[] = {"cta_bits_a", "cta_bits_b", "cta_bits_c"};
+  static const char* const kSmem[] = {"cta_smem_a", "cta_smem_b", "cta_smem_c"};
+  static const char* const kCopyLabel[] = {"copy A", "copy B", "copy C"};
+  static const char* const kSmemLabel[] = {"smem A (M x K)", "smem B (N x K)", "smem C (M x N)"};
+  for (std::size_t i = 0; i < 3; ++i) {
+    text_field(s, kCopyLabel[i], kCopy[i], spec.copy[i], 220);
+    ImGui::SameLine();
+    if (const std::string p = atom_picker(s, kPick[i], copy_entries(spec.copy[i])); !p.empty())
+      spec.copy[i] = p;
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(90);
+    ImGui::InputInt((std::string("value bits##") + kBits[i]).c_str(), &spec.value_bits[i]);
+    spec.value_bits[i] = std::clamp(spec.value_bits[i], 0, 128);
+    record_widget(s, kBits[i]);
+    ImGui::SameLine();
+    text_field(s, kSmemLabel[i], kSmem[i], spec.smem[i], 420);
+  }
+  text_field(s, "CTA tile MxNxK", "cta_tile_mnk", spec.tile, narrow);
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(110);
+  ImGui::InputInt("k-block##cta_k_block", &spec.k_block);
+  spec.k_block = std::clamp(spec.k_block, 0, 1 << 20);
+  record_widget(s, "cta_k_block");
+  ImGui::SameLine();
+  ImGui::Checkbox("C reused as the next A##cta_reuse", &spec.reuse_c_as_a);
+  record_widget(s, "cta_reuse");
+}
+
+/// The refusal under the fields: the field's flag and text, a caret under the column it names.
+void draw_error(AppState& s, const CtaTileModel& m) {
+  ImGui::PushTextWrapPos(0.f);
+  status_text(kRedV, "%s", m.error.c_str());
+  ImGui::PopTextWrapPos();
+  record_widget(s, "cta_error");
+  if (m.error_column <= 0) return;
+  const tile::CtaTileSpec& sp = s.cta_tile.spec;
+  const std::string* text = nullptr;
+  switch (m.error_field) {
+    case tile::CtaField::atoms:
+      text = &sp.atoms;
+      break;
+    case tile::CtaField::permute:
+      text = &sp.permute;
+      break;
+    case tile::CtaField::tile:
+      text = &sp.tile;
+      break;
+    case tile::CtaField::smem_a:
+      text = &sp.smem[0];
+      break;
+    case tile::CtaField::smem_b:
+      text = &sp.smem[1];
+      break;
+    case tile::CtaField::smem_c:
+      text = &sp.smem[2];
+      break;
+    default:
+      return;
+  }
+  // The caret under the column: the width of the text before it (columns count characters, so a
+  // UTF-8 continuation byte does not start one).
+  const std::string line = std::string(tile::cta_field_flag(m.error_field)) + " " + *text;
+  const std::size_t skip = line.size() - text->size();
+  std::size_t end = skip;
+  for (int col = 1; end < line.size(); ++end)
+    if ((static_cast<unsigned char>(line[end]) & 0xC0) != 0x80 && col++ == m.error_column) break;
+  const float x = ImGui::GetCursorPosX();
+  ImGui::TextUnformatted(line.c_str());
+  ImGui::SetCursorPosX(x + ImGui::CalcTextSize(line.substr(0, end).c_str()).x);
+  ImGui::TextColored(kRedV, "^");
+  record_widget(s, "cta_error_caret");
+}
+
 }  // namespace
 
 void draw_cta_tile(AppState& s, CtaTileModel& m) {
@@ -114,8 +244,14 @@ void draw_cta_tile(AppState& s, CtaTileModel& m) {
   CtaTileControls& c = s.cta_tile;
   ImGui::SetNextItemWidth(280);
   if (ImGui::BeginCombo("preset", c.preset.c_str(), ImGuiComboFlags_HeightLarge)) {
+    std::vector<PickerEntry> entries;
     for (const tile::CtaPreset& p : tile::cta_presets())
-      if (ImGui::Selectable(p.name.c_str(), p.name == c.preset)) c.preset = p.name;
+      entries.push_back(PickerEntry{p.name, "", p.source, p.name == c.preset, "cta_preset:" + p.name});
+    // Picking a preset (the current one too) puts its configuration in the fields.
+    if (const int i = filtered_list(s, "cta_preset", entries); i >= 0) {
+      c.preset = tile::cta_presets()[static_cast<std::size_t>(i)].name;
+      c.spec = tile::cta_presets()[static_cast<std::size_t>(i)].spec;
+    }
     ImGui::EndCombo();
   }
   record_widget(s, "cta_preset");
@@ -127,10 +263,11 @@ void draw_cta_tile(AppState& s, CtaTileModel& m) {
   ImGui::SameLine();
   ImGui::SetNextItemWidth(120);
   ImGui::SliderFloat("cell", &c.cell, 8.f, 64.f, "%.0f px");
-  if (m.preset != c.preset || m.thread != c.thread) m = make_cta_tile_model(c);
+  draw_fields(s, c.spec);
+  // Remade on every edit (the analysis of a 128x128x64 tile takes a few milliseconds).
+  if (!cta_model_current(m, c)) m = make_cta_tile_model(c);
   if (!m.ok) {
-    status_text(kRedV, "%s", m.error.c_str());
-    record_widget(s, "cta_error");
+    draw_error(s, m);
     ImGui::End();
     return;
   }

@@ -18,7 +18,8 @@ namespace {
 
 constexpr scene::View kViews[] = {scene::View::fragments, scene::View::warpgroup, scene::View::ldmatrix,
                                   scene::View::stmatrix,  scene::View::movmatrix, scene::View::banks,
-                                  scene::View::output,    scene::View::algebra,   scene::View::tmem};
+                                  scene::View::output,    scene::View::algebra,   scene::View::tmem,
+                                  scene::View::cta};
 constexpr scene::Format kFormats[] = {scene::Format::svg, scene::Format::png, scene::Format::pdf,
                                       scene::Format::tikz};
 

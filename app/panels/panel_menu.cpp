@@ -199,6 +199,7 @@ void draw_menu_and_status(AppState& s) {
       if (ImGui::MenuItem("Load kernel...")) s.kernel.open = true;
       record_widget(s, "menu_load_kernel");
       if (ImGui::MenuItem("Export...", "Ctrl+E")) s.export_dialog.open_requested = true;
+      record_widget(s, "menu_export");
       ImGui::Separator();
       if (ImGui::MenuItem("Quit...", "Ctrl+Q")) s.quit_confirm_requested = true;
       record_widget(s, "menu_quit");

@@ -231,6 +231,15 @@ struct PickerEntry {
   std::string label, group, tooltip;
   bool selected = false;
   std::string widget;
+  // A constructor, not an aggregate: entries give only their first fields, which GCC 12's
+  // -Wextra (missing-field-initializers) refuses for an aggregate under -Werror.
+  PickerEntry(std::string label_, std::string group_ = "", std::string tooltip_ = "", bool selected_ = false,
+              std::string widget_ = "")
+      : label(std::move(label_)),
+        group(std::move(group_)),
+        tooltip(std::move(tooltip_)),
+        selected(selected_),
+        widget(std::move(widget_)) {}
 };
 /// The list of an open picker (between BeginCombo and EndCombo) that filters as the user types, as
 /// the instruction picker does: picker_filter_field at its top (AppState::list_filter, emptied as

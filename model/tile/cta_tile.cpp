@@ -475,90 +475,120 @@ Result<std::array<std::int64_t, 3>> parse_tile_mnk(std::string_view text) {
   std::array<std::int64_t, 3> v{};
   int n = 0;
   std::size_t i = 0;
-  const auto bad = [&] {
-    return refuse<std::array<std::int64_t, 3>>("tile '" + std::string(text) +
-                                               "': expected M x N x K, e.g. 128x128x32");
+  // `at`: the 0-based byte the refusal points at (npos: the text as a whole).
+  const auto bad = [&](std::size_t at) {
+    const int column = at == std::string_view::npos ? 0 : static_cast<int>(at) + 1;
+    return Result<std::array<std::int64_t, 3>>::fail(
+        Refusal::bad_input,
+        (column ? "col " + std::to_string(column) + ": " : std::string()) + "tile '" + std::string(text) +
+            "': expected M x N x K, e.g. 128x128x32",
+        column);
   };
   while (i < text.size()) {
     const char c = text[i];
     if (std::isdigit(static_cast<unsigned char>(c))) {
-      if (n == 3) return bad();
+      if (n == 3) return bad(i);
+      const std::size_t first = i;
       std::int64_t x = 0;
       while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) {
         x = x * 10 + (text[i] - '0');
-        if (x > (1 << 20)) return bad();
+        if (x > (1 << 20)) return bad(first);
         ++i;
       }
+      if (x == 0) return bad(first);
       v[static_cast<std::size_t>(n++)] = x;
       continue;
     }
-    if (c != 'x' && c != 'X' && c != ',' && c != ' ' && c != '(' && c != ')' && c != '_') return bad();
+    if (c != 'x' && c != 'X' && c != ',' && c != ' ' && c != '(' && c != ')' && c != '_') return bad(i);
     ++i;
   }
-  if (n != 3 || v[0] <= 0 || v[1] <= 0 || v[2] <= 0) return bad();
+  if (n != 3) return bad(std::string_view::npos);
   return Result<std::array<std::int64_t, 3>>::ok(v);
 }
 
-Result<CtaTile> make_cta_tile(const CtaTileSpec& spec) {
+Result<CtaTile> make_cta_tile(const CtaTileSpec& spec, CtaConfigError* where) {
+  // Every refusal names its field (and its column in that field's text) for the app's fields.
+  const auto fail = [where](CtaField f, std::string message, Refusal r = Refusal::bad_input, int column = 0) {
+    if (where) *where = CtaConfigError{f, column, r, message};
+    return Result<CtaTile>::fail(r, std::move(message), column);
+  };
   CtaTile t;
   t.spec = spec;
   const MmaAtom* atom = find_mma_atom(spec.mma);
-  if (!atom) return refuse<CtaTile>("--mma: no MMA atom '" + spec.mma + "' (CuTe's names; tiled --list)");
+  if (!atom) return fail(CtaField::mma, "--mma: no MMA atom '" + spec.mma + "' (CuTe's names; tiled --list)");
   const auto layout = parse_atom_layout(spec.atoms);
-  if (!layout) return refuse<CtaTile>("--atoms '" + spec.atoms + "': " + layout.message, layout.refusal);
+  if (!layout)
+    return fail(CtaField::atoms, "--atoms '" + spec.atoms + "': " + layout.message, layout.refusal,
+                layout.column);
   const auto perm = parse_permutation(spec.permute);
-  if (!perm) return refuse<CtaTile>("--permute '" + spec.permute + "': " + perm.message, perm.refusal);
+  if (!perm)
+    return fail(CtaField::permute, "--permute '" + spec.permute + "': " + perm.message, perm.refusal,
+                perm.column);
   const auto made = make_tiled_mma(*atom, *layout.value, *perm.value);
-  if (!made) return refuse<CtaTile>("make_tiled_mma: " + made.message, made.refusal);
+  // The atom layout and the permutation meet here: CuTe's words, the atom layout's field.
+  if (!made) return fail(CtaField::atoms, "make_tiled_mma: " + made.message, made.refusal);
   t.mma = *made.value;
   t.tile_mnk = t.mma.tile_mnk;
   if (!spec.tile.empty()) {
     const auto p = parse_tile_mnk(spec.tile);
-    if (!p) return refuse<CtaTile>("--tile: " + p.message);
+    if (!p) return fail(CtaField::tile, "--tile: " + p.message, p.refusal, p.column);
     t.tile_mnk = *p.value;
   }
   const char* axes = "MNK";
   for (int i = 0; i < 3; ++i)
     if (t.tile_mnk[static_cast<std::size_t>(i)] % t.mma.tile_mnk[static_cast<std::size_t>(i)] != 0)
-      return refuse<CtaTile>("--tile: the CTA's " + std::string(1, axes[i]) + " (" +
-                             std::to_string(t.tile_mnk[static_cast<std::size_t>(i)]) +
-                             ") is not a multiple of the TiledMMA's (" +
-                             std::to_string(t.mma.tile_mnk[static_cast<std::size_t>(i)]) + ")");
+      return fail(CtaField::tile, "--tile: the CTA's " + std::string(1, axes[i]) + " (" +
+                                      std::to_string(t.tile_mnk[static_cast<std::size_t>(i)]) +
+                                      ") is not a multiple of the TiledMMA's (" +
+                                      std::to_string(t.mma.tile_mnk[static_cast<std::size_t>(i)]) + ")");
+  if (spec.k_block < 0)
+    return fail(CtaField::k_block, "--k-block " + std::to_string(spec.k_block) + ": negative");
   t.k_block = spec.k_block > 0 ? spec.k_block : t.mma.tile_mnk[2];
   if (t.k_block % t.mma.tile_mnk[2] != 0 || t.tile_mnk[2] % t.k_block != 0)
-    return refuse<CtaTile>("--k-block " + std::to_string(t.k_block) +
-                           ": must be a multiple of the TiledMMA's K (" + std::to_string(t.mma.tile_mnk[2]) +
-                           ") that divides the CTA's K (" + std::to_string(t.tile_mnk[2]) + ")");
+    return fail(CtaField::k_block, "--k-block " + std::to_string(t.k_block) +
+                                       ": must be a multiple of the TiledMMA's K (" +
+                                       std::to_string(t.mma.tile_mnk[2]) + ") that divides the CTA's K (" +
+                                       std::to_string(t.tile_mnk[2]) + ")");
   for (Operand op : kOps) {
     const std::size_t i = static_cast<std::size_t>(index_of(op));
+    const CtaField copy_field = cta_operand_field(CtaField::copy_a, i);
+    const CtaField smem_field = cta_operand_field(CtaField::smem_a, i);
     const ElemType type = op == Operand::A ? atom->a_type : op == Operand::B ? atom->b_type : atom->c_type;
     int bits = element_bits(type);
+    if (spec.value_bits[i] < 0 || spec.value_bits[i] > 128)
+      return fail(cta_operand_field(CtaField::value_bits_a, i),
+                  "--value-bits " + std::to_string(spec.value_bits[i]) + ": 1 to 128 (0: the element width)");
     if (!spec.copy[i].empty()) {
       const CopyAtom* c = find_copy_atom(spec.copy[i]);
       if (!c)
-        return refuse<CtaTile>(field(op, "copy") + ": no copy atom '" + spec.copy[i] + "' (tiled --list)");
+        return fail(copy_field, field(op, "copy") + ": no copy atom '" + spec.copy[i] + "' (tiled --list)");
       bits = spec.value_bits[i] > 0 ? spec.value_bits[i] : c->kind == CopyKind::stmatrix ? 16 : bits;
       const auto tc = make_tiled_copy_for(*c, bits, t.mma, op);
       if (!tc)
-        return refuse<CtaTile>(field(op, "copy") + " " + c->name + ": make_tiled_copy_" +
-                                   std::string(to_string(op)) + ": " + tc.message,
-                               tc.refusal);
+        return fail(copy_field,
+                    field(op, "copy") + " " + c->name + ": make_tiled_copy_" + std::string(to_string(op)) +
+                        ": " + tc.message,
+                    tc.refusal);
       t.copy[i] = *tc.value;
     }
     if (spec.smem[i].empty()) continue;
     if (bits % 8 != 0 || !valid_element_bytes(bits / 8))
-      return refuse<CtaTile>(field(op, "smem") + ": " + std::to_string(bits) +
-                             "-bit elements have no shared layout here (1, 2, 4 or 8 bytes)");
+      return fail(smem_field, field(op, "smem") + ": " + std::to_string(bits) +
+                                  "-bit elements have no shared layout here (1, 2, 4 or 8 bytes)");
     const auto l = parse_smem_layout(spec.smem[i], LayoutUnits::elements, bits / 8);
-    if (!l) return refuse<CtaTile>(field(op, "smem") + " '" + spec.smem[i] + "': " + l.error.message);
+    if (!l)
+      return fail(smem_field, field(op, "smem") + " '" + spec.smem[i] + "': " + l.error.message,
+                  Refusal::bad_input, l.column);
     const auto e = t.extent(op);
     if (l->rows() != e[0] || l->cols() != e[1])
-      return refuse<CtaTile>(field(op, "smem") + " '" + spec.smem[i] + "': its shape is " +
-                             std::to_string(l->rows()) + " x " + std::to_string(l->cols()) + ", the CTA's " +
-                             std::string(to_string(op)) + " is " + std::to_string(e[0]) + " x " +
-                             std::to_string(e[1]) + (op == Operand::B ? " (N x K)" : ""));
+      return fail(smem_field, field(op, "smem") + " '" + spec.smem[i] + "': its shape is " +
+                                  std::to_string(l->rows()) + " x " + std::to_string(l->cols()) +
+                                  ", the CTA's " + std::string(to_string(op)) + " is " +
+                                  std::to_string(e[0]) + " x " + std::to_string(e[1]) +
+                                  (op == Operand::B ? " (N x K)" : ""));
     t.smem[i] = *l.value;
   }
+  if (where) *where = CtaConfigError{};
   return Result<CtaTile>::ok(std::move(t));
 }
 

@@ -2,6 +2,7 @@
 #include "fragviz/tile/tiled_mma.hpp"
 
 #include "fragviz/algebra/expression.hpp"
+#include "fragviz/algebra/notation.hpp"
 #include "tile_detail.hpp"
 
 namespace fragviz::tile {
@@ -194,7 +195,13 @@ Result<Permutation> parse_permutation(std::string_view text) {
         "entry " + std::to_string(i + 1) + " ('" + std::string(e) + "') of the permutation";
     if (e == "_") continue;
     const algebra::Result<algebra::Value> v = algebra::evaluate_expression(e);
-    if (!v) return R::fail(Refusal::bad_input, which + ": " + v.message);
+    // The column of the entry's error in the whole text (the entry is a view into it).
+    if (!v)
+      return R::fail(
+          Refusal::bad_input, which + ": " + v.message,
+          v.column > 0
+              ? notation::column_of(text, static_cast<std::size_t>(e.data() - text.data())) + v.column - 1
+              : 0);
     if (v->kind == algebra::Value::Kind::number && v->number >= 1)
       p[i] = algebra::Tiler::of(v->number);
     else if (v->kind == algebra::Value::Kind::layout && !v->layout.composed())
@@ -202,14 +209,15 @@ Result<Permutation> parse_permutation(std::string_view text) {
     else
       return R::fail(Refusal::bad_input,
                      which + " is " + algebra::kind_name(v->kind) +
-                         "; an entry is `_`, a number of at least 1 or a layout (shape:stride)");
+                         "; an entry is `_`, a number of at least 1 or a layout (shape:stride)",
+                     notation::column_of(text, static_cast<std::size_t>(e.data() - text.data())));
   }
   return R::ok(p);
 }
 
 Result<Layout> parse_atom_layout(std::string_view text) {
   const algebra::Result<algebra::Value> v = algebra::evaluate_expression(text);
-  if (!v) return Result<Layout>::fail(Refusal::bad_input, "the atom layout: " + v.message);
+  if (!v) return Result<Layout>::fail(Refusal::bad_input, "the atom layout: " + v.message, v.column);
   if (v->kind == algebra::Value::Kind::shape || v->kind == algebra::Value::Kind::number)
     return Result<Layout>::ok(algebra::make_layout(
         v->kind == algebra::Value::Kind::number ? IntTuple::number(v->number) : v->shape));

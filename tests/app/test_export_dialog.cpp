@@ -11,6 +11,7 @@
 #include "app_state.hpp"
 #include "bank_layout_mode.hpp"
 #include "export_dialog.hpp"
+#include "fragviz_export/writers.hpp"
 
 namespace fragviz::app {
 namespace {
@@ -285,6 +286,36 @@ TEST(ExportDialog, ACropWritesExactlyTheBlockAsked) {
   EXPECT_FALSE(bad.ok);
   EXPECT_EQ(bad.message, "rows=0:17 is outside B's 16 x 8 (rows 0:16)");
   EXPECT_FALSE(std::filesystem::exists(path));
+}
+
+// The CTA tile window's export draws the window's configuration as typed: the request carries it,
+// and the scene is the one a CLI request reading the same flags over the preset builds.
+TEST(ExportDialog, CtaExportIsTheWindowsConfiguration) {
+  AppState s;
+  s.cta_tile.spec.smem[0] = "(128,32):(32,1)";
+  s.cta_tile.thread = 37;
+  const scene::ViewRequest r = export_request(s, scene::View::cta);
+  EXPECT_EQ(r.cta.spec, s.cta_tile.spec);
+  EXPECT_EQ(r.cta.thread, 37);
+  tile::CtaOverrides flags;
+  flags.preset = s.cta_tile.preset;
+  flags.smem[0] = "(128,32):(32,1)";
+  scene::ViewRequest cli;
+  cli.view = scene::View::cta;
+  cli.palette = r.palette;
+  cli.cta.preset = flags.preset;
+  cli.cta.spec = *tile::apply_cta_overrides(flags).spec;
+  cli.cta.thread = 37;
+  const auto a = scene::build_scene(r), b = scene::build_scene(cli);
+  ASSERT_TRUE(a) << a.error.message;
+  ASSERT_TRUE(b) << b.error.message;
+  EXPECT_EQ(*scene::scene_bytes(*a.value, scene::Format::svg, 1.0).value,
+            *scene::scene_bytes(*b.value, scene::Format::svg, 1.0).value);
+  // A configuration the model refuses exports nothing, and says why.
+  s.cta_tile.spec.tile = "128x12y8x32";
+  const auto refused = scene::build_scene(export_request(s, scene::View::cta));
+  ASSERT_FALSE(refused);
+  EXPECT_NE(refused.error.message.find("--tile: col 7"), std::string::npos) << refused.error.message;
 }
 
 }  // namespace

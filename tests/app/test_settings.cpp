@@ -701,16 +701,48 @@ TEST(ParseSettings, AlgebraExpressionIsKeptAsTyped) {
   EXPECT_EQ(p.settings.algebra_expression, AlgebraControls{}.expression);
 }
 
-// The CTA tile window's preset is a cta_presets() name; another is said and the default kept.
+// The CTA tile window: a plain preset name (older files) reads as that preset unedited; another
+// name is said and the default kept.
 TEST(ParseSettings, CtaTilePresetIsAPresetName) {
   ParsedSettings p = parse_fields(R"x("cta_tile": "fa2-attention")x");
   EXPECT_TRUE(p.messages.empty()) << all(p);
-  EXPECT_EQ(p.settings.cta_tile_preset, "fa2-attention");
-  EXPECT_EQ(nlohmann::json::parse(settings_json(p.settings))["cta_tile"], "fa2-attention");
+  EXPECT_EQ(p.settings.cta_tile.preset, "fa2-attention");
+  EXPECT_TRUE(p.settings.cta_tile.spec.reuse_c_as_a);  // FlashAttention-2 reuses C as the next A
+  const auto written = nlohmann::json::parse(settings_json(p.settings))["cta_tile"];
+  EXPECT_EQ(written["preset"], "fa2-attention");
+  EXPECT_EQ(written["reuse_c_as_a"], true);
   p = parse_fields(R"x("cta_tile": "sm99-gemm")x");
   ASSERT_EQ(p.messages.size(), 1u) << all(p);
   EXPECT_NE(p.messages[0].find("\"sm99-gemm\" is no CTA tile preset"), std::string::npos) << all(p);
-  EXPECT_EQ(p.settings.cta_tile_preset, CtaTileControls{}.preset);
+  EXPECT_EQ(p.settings.cta_tile.preset, CtaTileControls{}.preset);
+  p = parse_fields(R"x("cta_tile": [1])x");
+  ASSERT_EQ(p.messages.size(), 1u) << all(p);
+  EXPECT_EQ(p.settings.cta_tile.spec, CtaTileControls{}.spec);
+}
+
+// The configuration as typed: every field over the preset's, kept even where the model refuses it
+// (the window says where); a field of the wrong type or out of range is said and the preset's kept.
+TEST(ParseSettings, CtaTileConfigurationIsKeptAsTyped) {
+  ParsedSettings p = parse_fields(
+      R"x("cta_tile": {"preset": "sm80-gemm-128x128x32", "smem_a": "(128,32):(32,1)", "tile": "128x12y8x32",
+          "k_block": 32, "value_bits_c": 32, "copy_c": "UniversalCopy<uint64_t>", "reuse_c_as_a": false})x");
+  EXPECT_TRUE(p.messages.empty()) << all(p);
+  const tile::CtaTileSpec& sp = p.settings.cta_tile.spec;
+  EXPECT_EQ(sp.smem[0], "(128,32):(32,1)");
+  EXPECT_EQ(sp.tile, "128x12y8x32");
+  EXPECT_EQ(sp.k_block, 32);
+  EXPECT_EQ(sp.value_bits[2], 32);
+  EXPECT_EQ(sp.copy[2], "UniversalCopy<uint64_t>");
+  EXPECT_EQ(sp.mma, "SM80_16x8x16_F32F16F16F32_TN");  // not in the file: the preset's
+  // Written back and read again: the same configuration.
+  const ParsedSettings again = parse_settings(settings_json(p.settings));
+  EXPECT_TRUE(again.messages.empty()) << all(again);
+  EXPECT_EQ(again.settings.cta_tile.spec, sp);
+  p = parse_fields(R"x("cta_tile": {"smem_b": 5, "k_block": -3, "value_bits_a": 999, "colour": "red"})x");
+  ASSERT_EQ(p.messages.size(), 4u) << all(p);
+  EXPECT_EQ(p.settings.cta_tile.spec, CtaTileControls{}.spec);
+  EXPECT_NE(all(p).find("cta_tile.smem_b 5 is not a string"), std::string::npos) << all(p);
+  EXPECT_NE(all(p).find("unknown setting \"cta_tile.colour\""), std::string::npos) << all(p);
 }
 
 // The Tensor memory window's controls: read and written back in their own words; a combination

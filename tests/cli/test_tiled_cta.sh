@@ -49,6 +49,34 @@ expect 64 "M (100) is not a multiple of the TiledMMA's (32)" -- tiled --preset $
 expect 64 "--smem-a '(64,32):(32,1)': its shape is 64 x 32, the CTA's A is 128 x 32" -- tiled --preset $P \
   --smem-a '(64,32):(32,1)'
 expect 64 "--k-block 24" -- tiled --preset $P --k-block 24
+# A refusal says the column of the field's text it is about ('y' is the seventh character).
+expect 64 "--tile: col 7: tile '128x12y8x32'" -- tiled --preset $P --tile 128x12y8x32
+
+# export --view cta takes the same flags and draws the window's grids: A (17,2) is thread 37's
+# register 0 (as the CSV above), thread 37's cells outlined with --thread.
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+expect 0 "wrote $tmp/cta.svg (SVG" -- export --view cta --preset $P --smem-a '(128,32):(32,1)' --thread 37 \
+  --svg "$tmp/cta.svg"
+python3 - "$tmp/cta.svg" <<'PY' || fail "the CTA SVG's cells or lines"
+import sys, xml.etree.ElementTree as ET
+root = ET.parse(sys.argv[1]).getroot()
+order = [e for e in root.iter() if e.tag.endswith("rect") or e.tag.endswith("text")]
+cells = {e.get("id"): order[i + 1].text for i, e in enumerate(order) if e.get("id")}
+texts = [e.text or "" for e in root.iter() if e.tag.endswith("text")]
+assert cells["A-r17-c2"] == "T37 V0" and cells["A-r0-c0"] == "T0 V0", (cells["A-r17-c2"], cells["A-r0-c0"])
+assert sum(1 for i in cells if i.startswith("A-")) == 128 * 32, len(cells)
+assert sum(1 for i in cells if i.startswith("C-")) == 128 * 128, len(cells)
+# The edited layout is the one drawn and analysed: 512 wavefronts, 384 conflicts.
+assert any("shared layout (128,32):(32,1)" in t for t in texts), [t for t in texts if "shared" in t]
+assert any("512 wavefronts (ideal 128), bank conflicts 384" in t for t in texts), [t for t in texts if "banks" in t]
+assert any(t.startswith("edited from preset sm80-gemm-128x128x32") for t in texts)
+PY
+expect 64 "--tmem is not an option of --view cta" -- export --view cta --preset $P --tmem x --svg "$tmp/x.svg"
+expect 64 "--preset is not an option of --view tmem" -- export --view tmem --preset $P --svg "$tmp/x.svg"
+expect 64 "no preset 'nope'" -- export --view cta --preset nope --svg "$tmp/x.svg"
+expect 3 "--tile: col 7" -- export --view cta --preset $P --tile 128x12y8x32 --svg "$tmp/x.svg"
+[ -e "$tmp/x.svg" ] && fail "a refused CTA export wrote a picture"
 
 echo "$fails failed"
 [ "$fails" -eq 0 ]

@@ -42,9 +42,11 @@ done
 wait_for "$C['thread'] == 4"
 wait_for "1 * 32 + 0 in $A['mine'] and 9 * 32 + 1 in $A['mine'] and 1 * 32 + 8 in $A['mine'] and 0 not in $A['mine']"
 quit_app
-grep -q '"cta_tile": "sm80-gemm-128x128x32"' "$WORK/cfg/settings.json" || fail "settings.json lacks the preset"
+python3 -c "import json,sys; sys.exit(json.load(open(sys.argv[1]))['cta_tile']['preset'] != 'sm80-gemm-128x128x32')" \
+  "$WORK/cfg/settings.json" || fail "settings.json lacks the preset"
 
-# A saved preset comes back with the window.
+# A saved preset comes back with the window (a plain name, as files before the typed configuration
+# hold it).
 python3 - "$WORK/cfg/settings.json" <<'PY'
 import json, sys
 p = sys.argv[1]

@@ -20,6 +20,7 @@
 #include "fragviz/report/report.hpp"
 #include "fragviz/util/outcome.hpp"
 #include "fragviz/viewmodel/assets.hpp"
+#include "fragviz/viewmodel/cta_tile_view.hpp"
 #include "fragviz/viewmodel/tmem_view.hpp"
 #include "fragviz_export/scene.hpp"
 
@@ -35,11 +36,12 @@ enum class View : std::uint8_t {
   banks,
   output,
   algebra,
-  tmem
+  tmem,
+  cta
 };
 std::string_view to_string(View v);
 std::optional<View> parse_view(std::string_view text);
-/// "fragments, warpgroup, ldmatrix, stmatrix, movmatrix, banks, output, algebra, tmem".
+/// "fragments, warpgroup, ldmatrix, stmatrix, movmatrix, banks, output, algebra, tmem, cta".
 std::string view_names();
 
 /// A range [first, last) of a grid's rows or columns.
@@ -111,6 +113,9 @@ struct ViewRequest {
   std::string colour = "offset";  ///< offset, row or column
   /// tmem: the Tensor memory window's controls as tmem_controls_text writes them (tmem_view.hpp).
   std::string tmem = app::tmem_controls_text(app::TmemControls{});
+  /// cta: the CTA tile window's configuration, the preset it started from and the chosen thread
+  /// (cta_tile_view.hpp; `open` and `cell` are not read).
+  app::CtaTileControls cta;
   /// output: the gate report (ReportFile with a gate part), e.g. from load_report.
   std::shared_ptr<const GateReport> gate;
   app::Palette palette;  ///< lane and warp colours, and the papers
@@ -146,6 +151,9 @@ Outcome<Scene> output_scene(const ViewRequest& r);
 /// The Tensor memory window's grid for r.tmem (model only, its status line under the title);
 /// refused with the controls' parse error or the model's refusal.
 Outcome<Scene> tmem_scene(const ViewRequest& r);
+/// The CTA tile window's A, B and C grids for r.cta with each operand's layout, join and bank total;
+/// refused with make_cta_tile's or the analysis's refusal.
+Outcome<Scene> cta_scene(const ViewRequest& r);
 
 /// A layout's table (fragviz-cli algebra --svg): `rows` x `cols` cells, cell (r, c) labelled with
 /// offset(r, c) and coloured by that offset modulo 32 in the lane colours; `title` and `subtitle`

@@ -32,23 +32,10 @@
 #include "fragviz/isa/smem_descriptor.hpp"
 #include "fragviz/smem/smem_access.hpp"
 #include "fragviz/smem/smem_layout.hpp"
+#include "fragviz/tile/cta_config.hpp"
 #include "fragviz/tile/join.hpp"
 
 namespace fragviz::tile {
-
-/// A CTA tile as the user writes it: every field text (CuTe's names and notation).
-struct CtaTileSpec {
-  std::string mma;                      ///< MMA atom, CuTe's name: "SM80_16x8x16_F32F16F16F32_TN"
-  std::string atoms = "(1,1,1)";        ///< atom layout (parse_atom_layout)
-  std::string permute = "Tile<_,_,_>";  ///< permutation tile (parse_permutation)
-  std::array<std::string, 3> copy;      ///< copy atoms for A, B (loads) and C (store); "" none
-  std::array<int, 3> value_bits{};      ///< the copies' ValType bits; 0: the operand's element width
-                                        ///< (16 for a stmatrix of C)
-  std::array<std::string, 3> smem;      ///< shared layouts of A (M x K), B (N x K), C (M x N); "" none
-  std::string tile;                     ///< "128x128x32"; "" the TiledMMA's tile
-  int k_block = 0;                      ///< k extent of one k-block; 0: the TiledMMA's K
-  bool reuse_c_as_a = false;            ///< attention: C is the next GEMM's A (same TiledMMA)
-};
 
 /// A CTA tile the model accepted.
 struct CtaTile {
@@ -63,14 +50,17 @@ struct CtaTile {
   std::array<std::int64_t, 2> extent(Operand op) const;
 };
 
-/// Reads "MxNxK" (also "M,N,K", "(M,N,K)"): three positive numbers. Refused (bad_input) otherwise.
+/// Reads "MxNxK" (also "M,N,K", "(M,N,K)"): three positive numbers. Refused (bad_input) otherwise,
+/// with the column of the first character that does not read (0 when the count is wrong).
 Result<std::array<std::int64_t, 3>> parse_tile_mnk(std::string_view text);
 
 /// Builds the tile: the TiledMMA, make_tiled_copy_A/B/C of each copy, each layout parsed with the
 /// copy's element size (2 bytes where no copy names one), the CTA tile a multiple of the TiledMMA's,
 /// the k-block a multiple of its K dividing the CTA's K, each layout's shape the operand's CTA
-/// extent. Refusals name the field ("--smem-a", "tile", ...) and keep CuTe's words.
-Result<CtaTile> make_cta_tile(const CtaTileSpec& spec);
+/// extent. Refusals name the field ("--smem-a", "--tile", ...) and keep CuTe's words; the Result's
+/// column is the 1-based column of that field's text the refusal is about (0: the whole field), and
+/// `where`, when given, receives the field and column too.
+Result<CtaTile> make_cta_tile(const CtaTileSpec& spec, CtaConfigError* where = nullptr);
 
 /// One (thread, register) of a CTA join.
 struct CtaJoinCell {

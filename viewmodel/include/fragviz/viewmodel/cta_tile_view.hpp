@@ -1,26 +1,36 @@
-// The CTA tile view's content, window-free (issue 25): a preset's CTA tile (tile/cta_presets.hpp)
-// analysed (tile/cta_tile.hpp), and its A (M x K), B (N x K) and C (M x N) as CuTe's print_latex
+// The CTA tile view's content, window-free (issue 25): a configuration (tile/cta_config.hpp's
+// CtaTileSpec, started from a preset of tile/cta_presets.hpp and edited field by field) analysed
+// (tile/cta_tile.hpp), and its A (M x K), B (N x K) and C (M x N) as CuTe's print_latex
 // draws a TiledMMA: each cell the thread and value that holds it ("T12 V3", the lowest thread
 // where several warps hold one cell), coloured by warp; a chosen thread's cells (its
 // partition_A/B/C); the joins' verdicts and each operand's bank table per warp and k-block. The
-// panel (app/panels/panel_cta_tile.cpp) draws it; the state dump reads it.
+// panel (app/panels/panel_cta_tile.cpp) and the export (export/view_cta.cpp) draw it; the state
+// dump reads it.
 #pragma once
 
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "fragviz/tile/cta_presets.hpp"
 
 namespace fragviz::app {
 
-/// The view's controls (AppState::cta_tile; the preset and the open window are saved in settings).
+/// The preset the view starts from.
+inline constexpr const char* kDefaultCtaPreset = "sm80-gemm-128x128x32";
+/// The spec of preset `name` (an empty spec for a name no preset has).
+tile::CtaTileSpec cta_preset_spec(std::string_view name);
+
+/// The view's controls (AppState::cta_tile; the preset, the configuration and the open window are
+/// saved in settings).
 struct CtaTileControls {
-  bool open = false;                            ///< View > CTA tile
-  std::string preset = "sm80-gemm-128x128x32";  ///< a cta_presets() name
-  int thread = 0;                               ///< whose cells are outlined; -1 none
-  float cell = 48.f;                            ///< cell width in pixels (height follows); labels from 40
+  bool open = false;                       ///< View > CTA tile
+  std::string preset = kDefaultCtaPreset;  ///< the cta_presets() name the configuration started from
+  tile::CtaTileSpec spec = cta_preset_spec(kDefaultCtaPreset);  ///< the configuration, as typed
+  int thread = 0;                                               ///< whose cells are outlined; -1 none
+  float cell = 48.f;  ///< cell width in pixels (height follows); labels from 40
 };
 
 /// Who holds one cell of an operand.
@@ -45,13 +55,17 @@ struct CtaGrid {
   std::string suggestion;  ///< "Swizzle<2,3,3> o ...: 128 wavefronts (...)" or ""
 };
 
-/// The whole view for one preset and thread.
+/// The whole view for one configuration and thread.
 struct CtaTileModel {
-  std::string preset;  ///< what it was made from (a change remakes it)
+  std::string preset;      ///< what it was made from (a change remakes it)
+  tile::CtaTileSpec spec;  ///< the same
   int thread = -1;
+  bool made = false;  ///< made at least once (a default model is not)
   bool ok = false;
   std::string error;
-  std::string source;   ///< the preset's kernel, one sentence
+  tile::CtaField error_field = tile::CtaField::none;  ///< the field the error is about
+  int error_column = 0;                               ///< 1-based column in that field's text; 0 whole
+  std::string source;   ///< the preset's kernel, one sentence; "edited from <preset>" once edited
   std::string summary;  ///< "SM80_16x8x16_F32F16F16F32_TN, (2,2,1), Tile<_32,_32,_16>, 128 threads; CTA
                         ///< 128x128x32, 2 k-blocks"
   std::int64_t threads = 0;
@@ -59,8 +73,10 @@ struct CtaTileModel {
   std::string reuse;           ///< the C-as-A verdict, or ""
 };
 
-/// Analyses the preset `c.preset` and lays out the grids with `c.thread` chosen.
+/// Analyses the configuration `c.spec` and lays out the grids with `c.thread` chosen.
 CtaTileModel make_cta_tile_model(const CtaTileControls& c);
+/// Whether `m` was made from `c` (else the view remakes it).
+bool cta_model_current(const CtaTileModel& m, const CtaTileControls& c);
 
 /// The warp colour index (0-31, a lane colour) of warp `warp`: spread over the palette.
 int cta_warp_colour_index(std::int64_t warp);

@@ -1,0 +1,64 @@
+// The CTA tile's configuration flags (cta_flags.hpp).
+#include "cta_flags.hpp"
+
+#include <optional>
+
+namespace fragviz::cli {
+
+tile::CtaOverrides CtaFlags::overrides() const {
+  tile::CtaOverrides v;
+  v.preset = preset;
+  const auto given = [](const std::string& t) { return t.empty() ? std::nullopt : std::optional(t); };
+  v.mma = given(mma);
+  v.atoms = given(atoms);
+  v.permute = given(permute);
+  v.tile = given(tile);
+  for (std::size_t i = 0; i < 3; ++i) {
+    v.copy[i] = given(copy[i]);
+    v.smem[i] = given(smem[i]);
+  }
+  if (value_bits > 0) v.value_bits = value_bits;
+  if (k_block > 0) v.k_block = k_block;
+  v.reuse_c_as_a = reuse;
+  return v;
+}
+
+std::map<std::string, CLI::Option*> add_cta_flags(CLI::App* cmd, CtaFlags& f, const std::string& prefix) {
+  std::map<std::string, CLI::Option*> o;
+  const auto add = [&](const std::string& name, std::string& to, const std::string& help) {
+    o[name] = cmd->add_option(name, to, prefix + help);
+  };
+  add("--mma", f.mma, "the MMA atom as CuTe names it (tiled --list lists them)");
+  add("--atoms", f.atoms,
+      "the atom layout over M, N, K: a shape '(2,2,1)' or a layout '(2,2,1):(2,1,0)' (default (1,1,1))");
+  add("--permute", f.permute,
+      "the permutation tile, 'Tile<_32,_32,_16>' (each entry _, a number or a layout; default Tile<_,_,_>)");
+  add("--copy-a", f.copy[0], "a copy atom for A (make_tiled_copy_A), e.g. SM75_U32x4_LDSM_N");
+  add("--copy-b", f.copy[1], "a copy atom for B (make_tiled_copy_B), e.g. SM75_U16x8_LDSM_T");
+  add("--copy-c", f.copy[2], "a copy atom storing C (make_tiled_copy_C), e.g. SM90_U32x4_STSM_N");
+  o["--value-bits"] =
+      cmd->add_option("--value-bits", f.value_bits,
+                      prefix +
+                          "bits of the copies' ValType (default: the operand's element width; 16 for "
+                          "stmatrix)")
+          ->check(CLI::Range(1, 128));
+  // The CTA tile (docs/cta-tile.md): shared layouts, the CTA's M x N x K, banks per warp and k-block.
+  add("--preset", f.preset,
+      "a CTA tile of a real kernel (tiled --presets lists them); the flags given change it");
+  add("--smem-a", f.smem[0], "A's shared layout, M x K in CuTe notation: 'Swizzle<3,3,3> o (128,32):(32,1)'");
+  add("--smem-b", f.smem[1],
+      "B's shared layout, N x K: 'Swizzle<3,3,3> o ((64,2),(8,4)):((1,512),(64,1024))'");
+  add("--smem-c", f.smem[2], "C's shared layout, M x N, for the --copy-c store");
+  add("--tile", f.tile, "the CTA tile MxNxK, a multiple of the TiledMMA's (default: the TiledMMA's)");
+  o["--k-block"] =
+      cmd->add_option("--k-block", f.k_block, prefix + "k of one k-block (default: the TiledMMA's K)")
+          ->check(CLI::Range(1, 1 << 20));
+  o["--reuse-c-as-a"] =
+      cmd->add_flag("--reuse-c-as-a", f.reuse,
+                    prefix +
+                        "attention: C's registers are the next GEMM's A (FlashAttention-2's "
+                        "convert_layout_acc_Aregs)");
+  return o;
+}
+
+}  // namespace fragviz::cli

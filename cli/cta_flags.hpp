@@ -1,0 +1,29 @@
+// The CTA tile's configuration flags (--preset, --mma, --atoms, --permute, --copy-a/-b/-c,
+// --value-bits, --smem-a/-b/-c, --tile, --k-block, --reuse-c-as-a), one definition for
+// `fragviz-cli tiled` and `fragviz-cli export --view cta`; read into tile::CtaOverrides
+// (fragviz/tile/cta_config.hpp), which the app's CTA tile window shares.
+#pragma once
+
+#include <map>
+#include <string>
+
+#include "CLI/CLI.hpp"
+#include "fragviz/tile/cta_config.hpp"
+
+namespace fragviz::cli {
+
+/// What the flags gave ("" / 0: not given).
+struct CtaFlags {
+  std::string preset, mma, atoms, permute, tile;
+  std::string copy[3], smem[3];  ///< A, B, C
+  int value_bits = 0, k_block = 0;
+  bool reuse = false;
+  /// The flags given on top of the preset.
+  tile::CtaOverrides overrides() const;
+};
+
+/// Adds the flags to `cmd`, writing into `f`; returns each option by its name ("--smem-a"), so a
+/// command can tell which were given. `prefix` starts every help text ("cta: " for export).
+std::map<std::string, CLI::Option*> add_cta_flags(CLI::App* cmd, CtaFlags& f, const std::string& prefix = "");
+
+}  // namespace fragviz::cli

@@ -1,0 +1,92 @@
+// The CTA tile's configuration (cta_config.hpp): field names and a preset with overrides on top.
+#include "fragviz/tile/cta_config.hpp"
+
+#include "fragviz/tile/cta_presets.hpp"
+
+namespace fragviz::tile {
+
+bool operator==(const CtaTileSpec& a, const CtaTileSpec& b) {
+  return a.mma == b.mma && a.atoms == b.atoms && a.permute == b.permute && a.copy == b.copy &&
+         a.value_bits == b.value_bits && a.smem == b.smem && a.tile == b.tile && a.k_block == b.k_block &&
+         a.reuse_c_as_a == b.reuse_c_as_a;
+}
+
+std::string_view cta_field_flag(CtaField f) {
+  switch (f) {
+    case CtaField::none:
+      return "";
+    case CtaField::preset:
+      return "--preset";
+    case CtaField::mma:
+      return "--mma";
+    case CtaField::atoms:
+      return "--atoms";
+    case CtaField::permute:
+      return "--permute";
+    case CtaField::copy_a:
+      return "--copy-a";
+    case CtaField::copy_b:
+      return "--copy-b";
+    case CtaField::copy_c:
+      return "--copy-c";
+    case CtaField::value_bits_a:
+    case CtaField::value_bits_b:
+    case CtaField::value_bits_c:
+      return "--value-bits";
+    case CtaField::smem_a:
+      return "--smem-a";
+    case CtaField::smem_b:
+      return "--smem-b";
+    case CtaField::smem_c:
+      return "--smem-c";
+    case CtaField::tile:
+      return "--tile";
+    case CtaField::k_block:
+      return "--k-block";
+    case CtaField::reuse_c_as_a:
+      return "--reuse-c-as-a";
+  }
+  return "";
+}
+
+CtaField cta_operand_field(CtaField first, std::size_t i) {
+  return static_cast<CtaField>(static_cast<std::uint8_t>(first) + static_cast<std::uint8_t>(i % 3));
+}
+
+bool CtaOverrides::cta_fields() const {
+  return !preset.empty() || smem[0] || smem[1] || smem[2] || tile || k_block || reuse_c_as_a;
+}
+
+CtaSpecOutcome apply_cta_overrides(const CtaOverrides& o) {
+  CtaSpecOutcome out;
+  CtaTileSpec s;
+  if (!o.preset.empty()) {
+    const CtaPreset* p = find_cta_preset(o.preset);
+    if (!p) {
+      out.error = CtaConfigError{CtaField::preset, 0, algebra::Refusal::bad_input,
+                                 "no preset '" + o.preset + "' (tiled --presets): " + cta_preset_names()};
+      return out;
+    }
+    s = p->spec;
+  }
+  if (o.mma) s.mma = *o.mma;
+  if (o.atoms) s.atoms = *o.atoms;
+  if (o.permute) s.permute = *o.permute;
+  for (std::size_t i = 0; i < 3; ++i) {
+    if (o.copy[i]) s.copy[i] = *o.copy[i];
+    if (o.smem[i]) s.smem[i] = *o.smem[i];
+    if (o.value_bits) s.value_bits[i] = *o.value_bits;
+  }
+  if (o.tile) s.tile = *o.tile;
+  if (o.k_block) s.k_block = *o.k_block;
+  if (o.reuse_c_as_a) s.reuse_c_as_a = true;
+  if (s.mma.empty()) {
+    out.error = CtaConfigError{CtaField::mma, 0, algebra::Refusal::bad_input,
+                               "--mma or --preset is required (tiled --list, tiled --presets)"};
+    return out;
+  }
+  out.spec = std::move(s);
+  return out;
+}
+
+}  // namespace fragviz::tile

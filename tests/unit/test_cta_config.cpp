@@ -1,0 +1,156 @@
+// The CTA tile's configuration (model/tile/cta_config.hpp) and where make_cta_tile's refusals
+// point: the field (by its flag) and the 1-based column of that field's text, counted here by hand
+// from the text each test types. One reading for fragviz-cli tiled, export --view cta and the app.
+#include <gtest/gtest.h>
+
+#include "fragviz/tile/cta_presets.hpp"
+#include "fragviz/tile/cta_tile.hpp"
+
+namespace {
+
+using fragviz::tile::apply_cta_overrides;
+using fragviz::tile::CtaConfigError;
+using fragviz::tile::CtaField;
+using fragviz::tile::CtaOverrides;
+using fragviz::tile::CtaTileSpec;
+using fragviz::tile::make_cta_tile;
+
+const char* kSm80 = "sm80-gemm-128x128x32";
+
+CtaTileSpec sm80() { return fragviz::tile::find_cta_preset(kSm80)->spec; }
+
+/// make_cta_tile's refusal of `spec`: the field and column it names (the Result carries the column too).
+CtaConfigError refusal(const CtaTileSpec& spec) {
+  CtaConfigError where;
+  const auto made = make_cta_tile(spec, &where);
+  EXPECT_FALSE(made) << "accepted";
+  EXPECT_EQ(made.column, where.column);
+  EXPECT_EQ(made.message, where.message);
+  return where;
+}
+
+TEST(CtaConfig, OverridesGoOverThePreset) {
+  CtaOverrides o;
+  o.preset = kSm80;
+  o.tile = "128x128x64";
+  o.smem[2] = "(128,128):(128,1)";
+  o.value_bits = 32;
+  const auto s = apply_cta_overrides(o);
+  ASSERT_TRUE(s) << s.error.message;
+  EXPECT_EQ(s.spec->tile, "128x128x64");
+  EXPECT_EQ(s.spec->smem[2], "(128,128):(128,1)");
+  EXPECT_EQ(s.spec->value_bits, (std::array<int, 3>{32, 32, 32}));
+  // What was not given stays the preset's.
+  EXPECT_EQ(s.spec->mma, "SM80_16x8x16_F32F16F16F32_TN");
+  EXPECT_EQ(s.spec->permute, sm80().permute);
+  EXPECT_EQ(s.spec->smem[0], sm80().smem[0]);
+  EXPECT_NE(*s.spec, sm80());
+  // No overrides: the preset itself.
+  CtaOverrides plain;
+  plain.preset = kSm80;
+  EXPECT_EQ(*apply_cta_overrides(plain).spec, sm80());
+}
+
+TEST(CtaConfig, OverridesRefuseAnUnknownPresetAndNoMma) {
+  CtaOverrides o;
+  o.preset = "sm99";
+  auto s = apply_cta_overrides(o);
+  ASSERT_FALSE(s);
+  EXPECT_EQ(s.error.field, CtaField::preset);
+  EXPECT_NE(s.error.message.find("no preset 'sm99'"), std::string::npos) << s.error.message;
+  s = apply_cta_overrides(CtaOverrides{});
+  ASSERT_FALSE(s);
+  EXPECT_EQ(s.error.field, CtaField::mma);
+  // The CTA mode of the CLI: any CTA field, not the TiledMMA's alone.
+  CtaOverrides mma_only;
+  mma_only.mma = "SM80_16x8x16_F32F16F16F32_TN";
+  mma_only.copy[0] = "SM75_U32x4_LDSM_N";
+  EXPECT_FALSE(mma_only.cta_fields());
+  mma_only.k_block = 16;
+  EXPECT_TRUE(mma_only.cta_fields());
+}
+
+TEST(CtaConfig, FieldsAndFlags) {
+  EXPECT_EQ(fragviz::tile::cta_field_flag(CtaField::smem_b), "--smem-b");
+  EXPECT_EQ(fragviz::tile::cta_field_flag(CtaField::value_bits_c), "--value-bits");
+  EXPECT_EQ(fragviz::tile::cta_operand_field(CtaField::copy_a, 2), CtaField::copy_c);
+  EXPECT_EQ(fragviz::tile::cta_operand_field(CtaField::smem_a, 1), CtaField::smem_b);
+}
+
+TEST(CtaConfig, EveryPresetIsAccepted) {
+  for (const auto& p : fragviz::tile::cta_presets()) {
+    CtaConfigError where{CtaField::mma, 3, {}, "stale"};
+    EXPECT_TRUE(make_cta_tile(p.spec, &where)) << p.name;
+    EXPECT_EQ(where.field, CtaField::none) << p.name;  // a success clears it
+  }
+}
+
+// The tile: "128x12y8x32": 'y' is the seventh character.
+TEST(CtaConfig, TileRefusalPointsAtTheCharacter) {
+  CtaTileSpec s = sm80();
+  s.tile = "128x12y8x32";
+  const CtaConfigError e = refusal(s);
+  EXPECT_EQ(e.field, CtaField::tile);
+  EXPECT_EQ(e.column, 7);
+  EXPECT_NE(e.message.find("--tile"), std::string::npos) << e.message;
+  // Two numbers: no one character is wrong.
+  s.tile = "128x128";
+  EXPECT_EQ(refusal(s).column, 0);
+  // A multiple that is not one of the TiledMMA's: the field, no column.
+  s.tile = "100x128x32";
+  const CtaConfigError m = refusal(s);
+  EXPECT_EQ(m.field, CtaField::tile);
+  EXPECT_EQ(m.column, 0);
+}
+
+// The permutation "Tile<_32,(8,4),_16>": its second entry, a shape, starts at column 10
+// (T i l e < _ 3 2 , are columns 1-9).
+TEST(CtaConfig, PermutationRefusalPointsAtTheEntry) {
+  CtaTileSpec s = sm80();
+  s.permute = "Tile<_32,(8,4),_16>";
+  const CtaConfigError e = refusal(s);
+  EXPECT_EQ(e.field, CtaField::permute);
+  EXPECT_EQ(e.column, 10);
+}
+
+// The atom layout "(2,?,1)": '?' is the fourth character.
+TEST(CtaConfig, AtomLayoutRefusalPointsAtTheCharacter) {
+  CtaTileSpec s = sm80();
+  s.atoms = "(2,?,1)";
+  const CtaConfigError e = refusal(s);
+  EXPECT_EQ(e.field, CtaField::atoms);
+  EXPECT_EQ(e.column, 4);
+}
+
+// A shared layout "Swizzle<3,3,3> o (128,32):(32,#)": 14 + 3 + 13 characters before '#', column 31.
+TEST(CtaConfig, SharedLayoutRefusalPointsAtTheCharacter) {
+  CtaTileSpec s = sm80();
+  s.smem[1] = "Swizzle<3,3,3> o (128,32):(32,#)";
+  const CtaConfigError e = refusal(s);
+  EXPECT_EQ(e.field, CtaField::smem_b);
+  EXPECT_EQ(e.column, 31);
+  EXPECT_NE(e.message.find("--smem-b"), std::string::npos) << e.message;
+  // (64,32) for A's 128 x 32: a shape refusal names the field, no column.
+  s = sm80();
+  s.smem[0] = "(64,32):(32,1)";
+  const CtaConfigError shape = refusal(s);
+  EXPECT_EQ(shape.field, CtaField::smem_a);
+  EXPECT_EQ(shape.column, 0);
+}
+
+TEST(CtaConfig, NamesAndNumbersNameTheirField) {
+  CtaTileSpec s = sm80();
+  s.copy[1] = "SM75_U32x4_LDSM_Q";
+  EXPECT_EQ(refusal(s).field, CtaField::copy_b);
+  s = sm80();
+  s.mma = "SM80_16x8x17";
+  EXPECT_EQ(refusal(s).field, CtaField::mma);
+  s = sm80();
+  s.k_block = 24;
+  EXPECT_EQ(refusal(s).field, CtaField::k_block);
+  s = sm80();
+  s.value_bits[2] = 200;
+  EXPECT_EQ(refusal(s).field, CtaField::value_bits_c);
+}
+
+}  // namespace

@@ -221,6 +221,8 @@ bool picker_filter_field(AppState& s, const char* id, const char* hint, std::str
 /// none; the filter matches the group's name too), a tooltip, whether it is the current one, and the
 /// name its rect is recorded under while shown (empty: none).
 struct PickerEntry {
+  // A constructor, not an aggregate: entries give only their first fields, which GCC 12's
+  // -Wextra (missing-field-initializers) refuses for an aggregate under -Werror.
   PickerEntry(std::string label_, std::string group_ = {}, std::string tooltip_ = {}, bool selected_ = false,
               std::string widget_ = {})
       : label(std::move(label_)),
@@ -231,15 +233,6 @@ struct PickerEntry {
   std::string label, group, tooltip;
   bool selected = false;
   std::string widget;
-  // A constructor, not an aggregate: entries give only their first fields, which GCC 12's
-  // -Wextra (missing-field-initializers) refuses for an aggregate under -Werror.
-  PickerEntry(std::string label_, std::string group_ = "", std::string tooltip_ = "", bool selected_ = false,
-              std::string widget_ = "")
-      : label(std::move(label_)),
-        group(std::move(group_)),
-        tooltip(std::move(tooltip_)),
-        selected(selected_),
-        widget(std::move(widget_)) {}
 };
 /// The list of an open picker (between BeginCombo and EndCombo) that filters as the user types, as
 /// the instruction picker does: picker_filter_field at its top (AppState::list_filter, emptied as

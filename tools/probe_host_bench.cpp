@@ -37,7 +37,9 @@ std::uint64_t mix_vec(std::uint64_t h, const std::vector<T>& v) {
   return v.empty() ? h : mix(h, v.data(), v.size() * sizeof(T));
 }
 
-std::uint64_t mix_str(std::uint64_t h, const std::string& s) { return mix(mix(h, s.data(), s.size()), "|", 1); }
+std::uint64_t mix_str(std::uint64_t h, const std::string& s) {
+  return mix(mix(h, s.data(), s.size()), "|", 1);
+}
 template <class T>
 std::uint64_t mix_pod(std::uint64_t h, const T& v) {
   return mix(h, &v, sizeof v);
@@ -45,8 +47,13 @@ std::uint64_t mix_pod(std::uint64_t h, const T& v) {
 
 /// Every field of one element check.
 std::uint64_t mix_check(std::uint64_t h, const ElementCheck& e) {
-  const int f[] = {static_cast<int>(e.operand), e.lane, e.element, e.expected.row, e.expected.col,
-                   e.measured ? e.measured->row : -1, e.measured ? e.measured->col : -1};
+  const int f[] = {static_cast<int>(e.operand),
+                   e.lane,
+                   e.element,
+                   e.expected.row,
+                   e.expected.col,
+                   e.measured ? e.measured->row : -1,
+                   e.measured ? e.measured->col : -1};
   return mix_pod(mix(h, f, sizeof f), e.raw);
 }
 
@@ -81,7 +88,8 @@ std::uint64_t mma_plans(std::vector<MmaCase>* cases) {
     std::uint64_t g = 1469598103934665603ull;
     if (feed_problem(all[i]).empty()) {
       const LdmatrixFeedPlan f = plan_ldmatrix_feed(all[i]);
-      g = mix_vec(mix_vec(mix_vec(mix_vec(mix_vec(g, f.a_images), f.b_images), f.a_words), f.b_words), f.c_words);
+      g = mix_vec(mix_vec(mix_vec(mix_vec(mix_vec(g, f.a_images), f.b_images), f.a_words), f.b_words),
+                  f.c_words);
       for (const FeedOperand* o : {&f.a, &f.b}) {
         const int x[] = {o->load.has_value(), o->stride_bytes, o->image_bytes};
         g = mix_pod(mix(g, x, sizeof x), o->lane_offsets);
@@ -108,7 +116,8 @@ std::uint64_t mma_judges(const std::vector<MmaCase>& cases) {
   const std::vector<std::uint64_t> h = parallel_map<std::uint64_t>(cases.size(), [&](std::size_t i) {
     const MmaCase& c = cases[i];
     std::uint64_t g = 1469598103934665603ull;
-    for (const std::vector<std::uint32_t>* d : {&c.d_real, &c.d_stand_in}) g = mix_mma_probe(g, judge_mma_probe(c.plan, *d));
+    for (const std::vector<std::uint32_t>* d : {&c.d_real, &c.d_stand_in})
+      g = mix_mma_probe(g, judge_mma_probe(c.plan, *d));
     return g;
   });
   return mix_vec(0, h);
@@ -198,8 +207,9 @@ int main(int argc, char** argv) {
     hash[3] = wgmma_judges(wgmma);
     best[3] = std::min(best[3], ms_since(t));
   }
-  std::printf("mma.sync and feed plans %.1f ms, mma.sync judges %.1f ms, wgmma plans %.1f ms, wgmma judges %.1f ms\n",
-              best[0], best[1], best[2], best[3]);
+  std::printf(
+      "mma.sync and feed plans %.1f ms, mma.sync judges %.1f ms, wgmma plans %.1f ms, wgmma judges %.1f ms\n",
+      best[0], best[1], best[2], best[3]);
   std::printf("hashes: mma plans %016llx, mma judges %016llx, wgmma plans %016llx, wgmma judges %016llx\n",
               static_cast<unsigned long long>(hash[0]), static_cast<unsigned long long>(hash[1]),
               static_cast<unsigned long long>(hash[2]), static_cast<unsigned long long>(hash[3]));

@@ -25,7 +25,8 @@ inline std::uint32_t swizzle(SmemSwizzle s, std::uint32_t a) {
 }
 
 // Byte address of (mn, k) as the descriptor `bits` describes it (start field included).
-inline std::uint32_t hw_address(std::uint64_t bits, ElemType type, Major major, int mn, int k, bool ignore_swizzle) {
+inline std::uint32_t hw_address(std::uint64_t bits, ElemType type, Major major, int mn, int k,
+                                bool ignore_swizzle) {
   const MatrixDescriptor d = decode_descriptor(bits);
   const int eb = element_bits(type) / 8, t = 16 / eb;
   const int w = d.swizzle == SmemSwizzle::b128  ? 8
@@ -61,8 +62,7 @@ inline std::vector<std::uint32_t> simulate(const WgmmaInstruction& in, const Wgm
   const Major a_major = p.form == WgmmaForm::ss_a_mn ? Major::MN : Major::K;
   const Major b_major = p.form == WgmmaForm::ss_b_mn ? Major::MN : Major::K;
   if (p.form == WgmmaForm::rs) {
-    const int per = wgmma_a_elements(in), bits = element_bits(in.a_type),
-              per_reg = 32 / bits;
+    const int per = wgmma_a_elements(in), bits = element_bits(in.a_type), per_reg = 32 / bits;
     for (int t = 0; t < 128; ++t)
       for (int i = 0; i < per; ++i) {
         const int src = f.a_registers_swapped && i < 2 ? 1 - i : i;

@@ -1,6 +1,7 @@
 // The tensor-core probe's passes and their judge (see fragviz/probe/mma_probe.hpp for the scheme).
 #include "fragviz/probe/mma_probe.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -38,16 +39,20 @@ std::uint64_t must_encode(ElemType t, double v) {
   return e ? *e : 0;  // every value used below is exact in its type (unit tests check the plan)
 }
 
-/// Lane-major words of an operand whose elements are given per slot (lane * E + element).
+/// Lane-major words of an operand whose elements are given per slot (lane * E + element). Each
+/// element's register slot is the same in every lane: looked up once.
 std::vector<std::uint32_t> pack_slots(const Instruction& in, Operand op,
                                       const std::vector<std::uint64_t>& slots) {
   const int words = words_per_lane(in, op), per_lane = elements_per_lane(in, op);
+  std::vector<RegisterSlot> reg(static_cast<std::size_t>(per_lane));
+  for (int i = 0; i < per_lane; ++i) reg[static_cast<std::size_t>(i)] = register_slot(in, op, i);
   std::vector<std::uint32_t> out(static_cast<std::size_t>(in.threads * words), 0u);
   for (int lane = 0; lane < in.threads; ++lane) {
+    std::uint32_t* w = &out[static_cast<std::size_t>(lane * words)];
+    const std::uint64_t* lane_slots = &slots[static_cast<std::size_t>(lane * per_lane)];
     for (int i = 0; i < per_lane; ++i) {
-      const RegisterSlot s = register_slot(in, op, i);
-      const std::uint64_t raw = slots[static_cast<std::size_t>(lane * per_lane + i)];
-      std::uint32_t* w = &out[static_cast<std::size_t>(lane * words)];
+      const RegisterSlot& s = reg[static_cast<std::size_t>(i)];
+      const std::uint64_t raw = lane_slots[i];
       if (s.bits == 64) {
         w[2 * s.reg] = static_cast<std::uint32_t>(raw);
         w[2 * s.reg + 1] = static_cast<std::uint32_t>(raw >> 32);
@@ -58,6 +63,21 @@ std::vector<std::uint32_t> pack_slots(const Instruction& in, Operand op,
     }
   }
   return out;
+}
+
+/// The register words of one pass's label digit: slot s holds digit `d` of its label s + 1, each
+/// distinct digit value encoded once.
+std::vector<std::uint32_t> label_words(const Instruction& in, Operand op, ElemType t, int slots,
+                                       int digit_bits, int d) {
+  const unsigned mask = (1u << digit_bits) - 1;
+  const unsigned shift = static_cast<unsigned>(d * digit_bits);
+  // Digits reach at most min(mask, slots >> shift).
+  const unsigned top = std::min(mask, static_cast<unsigned>(slots) >> shift);
+  std::vector<std::uint64_t> encoded(top + 1);
+  for (unsigned v = 0; v <= top; ++v) encoded[v] = must_encode(t, static_cast<double>(v));
+  std::vector<std::uint64_t> labels(static_cast<std::size_t>(slots));
+  for (std::size_t s = 0; s < labels.size(); ++s) labels[s] = encoded[((s + 1) >> shift) & mask];
+  return pack_slots(in, op, labels);
 }
 
 /// Slot -> cell index under the model's map.
@@ -190,11 +210,8 @@ MmaProbePlan plan_mma_probe(const Instruction& in) {
       (bit_length(static_cast<unsigned>(slots_a.size())) + plan.digit_bits_a - 1) / plan.digit_bits_a;
   const int windows_a = (K + N - 1) / N;
   for (int d = 0; d < plan.digits_a; ++d) {
-    std::vector<std::uint64_t> labels(slots_a.size());
-    const unsigned mask = (1u << plan.digit_bits_a) - 1;
-    for (std::size_t s = 0; s < labels.size(); ++s)
-      labels[s] = must_encode(ta, static_cast<double>(((s + 1) >> (d * plan.digit_bits_a)) & mask));
-    const auto a_words = pack_slots(in, Operand::A, labels);
+    const auto a_words =
+        label_words(in, Operand::A, ta, static_cast<int>(slots_a.size()), plan.digit_bits_a, d);
     for (int w = 0; w < windows_a; ++w) {
       std::vector<std::uint64_t> sel = zero_b;
       for (int p = 0; p < P; ++p)
@@ -211,11 +228,8 @@ MmaProbePlan plan_mma_probe(const Instruction& in) {
       (bit_length(static_cast<unsigned>(slots_b.size())) + plan.digit_bits_b - 1) / plan.digit_bits_b;
   const int windows_b = (K + M - 1) / M;
   for (int d = 0; d < plan.digits_b; ++d) {
-    std::vector<std::uint64_t> labels(slots_b.size());
-    const unsigned mask = (1u << plan.digit_bits_b) - 1;
-    for (std::size_t s = 0; s < labels.size(); ++s)
-      labels[s] = must_encode(tb, static_cast<double>(((s + 1) >> (d * plan.digit_bits_b)) & mask));
-    const auto b_words = pack_slots(in, Operand::B, labels);
+    const auto b_words =
+        label_words(in, Operand::B, tb, static_cast<int>(slots_b.size()), plan.digit_bits_b, d);
     for (int w = 0; w < windows_b; ++w) {
       std::vector<std::uint64_t> sel = zero_a;
       for (int p = 0; p < P; ++p)

@@ -325,11 +325,21 @@ InstructionProbe judge_mma_probe(const MmaProbePlan& plan, const std::vector<std
     return out;
   }
   out.ran = true;
-  // D slot values, by (pass, slot); and the model's owner slot of each D cell.
-  auto slot_value = [&](int pass, int lane, int i) -> std::optional<double> {
+  // D slot values, by (pass, slot), read as element_bits_of reads them with each element's
+  // register slot looked up once; and the model's owner slot of each D cell.
+  std::vector<RegisterSlot> c_slot(static_cast<std::size_t>(ec));
+  for (int i = 0; i < ec; ++i) c_slot[static_cast<std::size_t>(i)] = register_slot(in, Operand::C, i);
+  auto slot_bits = [&](int pass, int lane, int i) -> std::uint64_t {
     const std::uint32_t* w =
         &d[static_cast<std::size_t>(pass) * pass_words + static_cast<std::size_t>(lane * wc)];
-    return decode_element(in.c.type, element_bits_of(in, Operand::C, w, i));
+    const RegisterSlot& s = c_slot[static_cast<std::size_t>(i)];
+    if (s.bits == 64)
+      return static_cast<std::uint64_t>(w[2 * s.reg]) | (static_cast<std::uint64_t>(w[2 * s.reg + 1]) << 32);
+    const std::uint64_t mask = s.bits == 32 ? 0xFFFFFFFFull : (1ull << s.bits) - 1;
+    return (static_cast<std::uint64_t>(w[s.reg]) >> s.bit) & mask;
+  };
+  auto slot_value = [&](int pass, int lane, int i) -> std::optional<double> {
+    return decode_element(in.c.type, slot_bits(pass, lane, i));
   };
   const std::vector<Owner> d_owner = owner_table(in, Operand::C);
   auto cell_value = [&](int pass, int m, int n, int p) -> std::optional<double> {
@@ -467,9 +477,7 @@ InstructionProbe judge_mma_probe(const MmaProbePlan& plan, const std::vector<std
       const int r = one_hot(rows, lane, i), c = one_hot(cols, lane, i),
                 q = P > 1 ? one_hot(prods, lane, i) : 0;
       if (r >= 0 && c >= 0 && q >= 0) e.measured = Coord{r, c, q};
-      const std::uint32_t* w =
-          &d[static_cast<std::size_t>(rows[0]) * pass_words + static_cast<std::size_t>(lane * wc)];
-      e.raw = static_cast<std::uint32_t>(element_bits_of(in, Operand::C, w, i));
+      e.raw = static_cast<std::uint32_t>(slot_bits(rows[0], lane, i));
       out.elements.push_back(e);
     }
   }

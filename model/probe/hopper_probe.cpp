@@ -476,6 +476,7 @@ WgmmaProbe judge_wgmma_probe(const WgmmaProbePlan& plan, const std::vector<std::
   }
 
   // D: each thread's elements named by the rows and cols passes.
+  out.d.reserve(static_cast<std::size_t>(kWarpgroupSize * wgmma_d_elements(in)));
   for (int t = 0; t < kWarpgroupSize; ++t) {
     for (int i = 0; i < wgmma_d_elements(in); ++i) {
       ElementCheck c;
@@ -492,6 +493,7 @@ WgmmaProbe judge_wgmma_probe(const WgmmaProbePlan& plan, const std::vector<std::
     }
   }
   // A registers: where each label was seen.
+  out.a.reserve(static_cast<std::size_t>(kWarpgroupSize * wgmma_a_elements(in)));
   std::vector<int> where(static_cast<std::size_t>(kWarpgroupSize * wgmma_a_elements(in)), -1);
   for (int cell = 0; cell < 64 * K; ++cell) {
     const std::int64_t l = a_label[static_cast<std::size_t>(cell)];

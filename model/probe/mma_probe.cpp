@@ -325,6 +325,8 @@ InstructionProbe judge_mma_probe(const MmaProbePlan& plan, const std::vector<std
     return out;
   }
   out.ran = true;
+  out.elements.reserve(static_cast<std::size_t>(
+      in.threads * (elements_per_lane(in, Operand::A) + elements_per_lane(in, Operand::B) + ec)));
   // D slot values, by (pass, slot), read as element_bits_of reads them with each element's
   // register slot looked up once; and the model's owner slot of each D cell.
   std::vector<RegisterSlot> c_slot(static_cast<std::size_t>(ec));

@@ -39,6 +39,17 @@ std::uint64_t must_encode(ElemType t, double v) {
   return e ? *e : 0;  // every value used below is exact in its type (unit tests check the plan)
 }
 
+/// Writes element bits `raw` into one lane's words `w` at register slot `s`.
+void put_slot(std::uint32_t* w, const RegisterSlot& s, std::uint64_t raw) {
+  if (s.bits == 64) {
+    w[2 * s.reg] = static_cast<std::uint32_t>(raw);
+    w[2 * s.reg + 1] = static_cast<std::uint32_t>(raw >> 32);
+  } else {
+    const std::uint64_t mask = s.bits == 32 ? 0xFFFFFFFFull : (1ull << s.bits) - 1;
+    w[s.reg] |= static_cast<std::uint32_t>((raw & mask) << s.bit);
+  }
+}
+
 /// Lane-major words of an operand whose elements are given per slot (lane * E + element). Each
 /// element's register slot is the same in every lane: looked up once.
 std::vector<std::uint32_t> pack_slots(const Instruction& in, Operand op,
@@ -53,13 +64,7 @@ std::vector<std::uint32_t> pack_slots(const Instruction& in, Operand op,
     for (int i = 0; i < per_lane; ++i) {
       const RegisterSlot& s = reg[static_cast<std::size_t>(i)];
       const std::uint64_t raw = lane_slots[i];
-      if (s.bits == 64) {
-        w[2 * s.reg] = static_cast<std::uint32_t>(raw);
-        w[2 * s.reg + 1] = static_cast<std::uint32_t>(raw >> 32);
-      } else {
-        const std::uint64_t mask = s.bits == 32 ? 0xFFFFFFFFull : (1ull << s.bits) - 1;
-        w[s.reg] |= static_cast<std::uint32_t>((raw & mask) << s.bit);
-      }
+      put_slot(w, s, raw);
     }
   }
   return out;
@@ -91,11 +96,24 @@ std::vector<int> slot_cells(const Instruction& in, Operand op) {
   return out;
 }
 
+/// pack_slots of the cell-major image `cells`, slot s taking cell slot_cell[s], without the
+/// intermediate slot vector (the plans pack hundreds of one-hot images).
 std::vector<std::uint32_t> pack_cells(const Instruction& in, Operand op, const std::vector<int>& slot_cell,
                                       const std::vector<std::uint64_t>& cells) {
-  std::vector<std::uint64_t> slots(slot_cell.size());
-  for (std::size_t s = 0; s < slot_cell.size(); ++s) slots[s] = cells[static_cast<std::size_t>(slot_cell[s])];
-  return pack_slots(in, op, slots);
+  const int words = words_per_lane(in, op), per_lane = elements_per_lane(in, op);
+  std::vector<RegisterSlot> reg(static_cast<std::size_t>(per_lane));
+  for (int i = 0; i < per_lane; ++i) reg[static_cast<std::size_t>(i)] = register_slot(in, op, i);
+  std::vector<std::uint32_t> out(static_cast<std::size_t>(in.threads * words), 0u);
+  for (int lane = 0; lane < in.threads; ++lane) {
+    std::uint32_t* w = &out[static_cast<std::size_t>(lane * words)];
+    const int* lane_cells = &slot_cell[static_cast<std::size_t>(lane * per_lane)];
+    for (int i = 0; i < per_lane; ++i) {
+      const RegisterSlot& s = reg[static_cast<std::size_t>(i)];
+      const std::uint64_t raw = cells[static_cast<std::size_t>(lane_cells[i])];
+      put_slot(w, s, raw);
+    }
+  }
+  return out;
 }
 
 void append(std::vector<std::uint32_t>& to, const std::vector<std::uint32_t>& words) {

@@ -15,12 +15,12 @@
 #include <string>
 #include <vector>
 
+#include "../unit/soft_tensor_core.hpp"
+#include "../unit/soft_wgmma.hpp"
 #include "fragviz/probe/hopper_probe.hpp"
 #include "fragviz/probe/ldmatrix_feed.hpp"
 #include "fragviz/probe/mma_probe.hpp"
 #include "fragviz/util/parallel.hpp"
-#include "soft_tensor_core.hpp"
-#include "soft_wgmma.hpp"
 
 namespace {
 

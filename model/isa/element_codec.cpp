@@ -87,7 +87,9 @@ std::optional<std::uint64_t> round_float(const FloatFormat& f, double v) {
   return sign | (biased << f.man) | mant;
 }
 
-/// The number `bits` stands for in format `f`, infinities and NaN included.
+/// The number `bits` stands for in format `f`, infinities and NaN included. A normal number is
+/// assembled as a double's own fields (every format here fits a double's exponent and mantissa):
+/// the probes decode millions of elements, and ldexp costs far more than this.
 double float_value(const FloatFormat& f, std::uint64_t bits) {
   const std::uint64_t mant = bits & ((1ull << f.man) - 1);
   const std::uint64_t be = (bits >> f.man) & ((1ull << f.exp) - 1);
@@ -101,14 +103,33 @@ double float_value(const FloatFormat& f, std::uint64_t bits) {
   } else if (be == 0) {
     v = std::ldexp(static_cast<double>(mant), 1 - f.bias - f.man);
   } else {
-    v = std::ldexp(static_cast<double>(mant) + std::ldexp(1.0, f.man), static_cast<int>(be) - f.bias - f.man);
+    const std::uint64_t d =
+        (static_cast<std::uint64_t>(static_cast<std::int64_t>(be) - f.bias + 1023) << 52) |
+        (mant << (52 - f.man));
+    std::memcpy(&v, &d, sizeof v);
   }
   return negative ? -v : v;
 }
 
-/// `v` in format `f` when it is exactly representable: rounding it changes nothing.
+/// `v` in format `f` when it is exactly representable: rounding it changes nothing. Read off the
+/// double's own fields where `v` is a normal double and a normal number of `f` (the plans encode
+/// millions of labels); otherwise round and compare.
 std::optional<std::uint64_t> encode_float(const FloatFormat& f, double v) {
   if (!std::isfinite(v)) return std::nullopt;
+  std::uint64_t d = 0;
+  std::memcpy(&d, &v, sizeof d);
+  const std::int64_t e = static_cast<std::int64_t>((d >> 52) & 0x7FFu) - 1023;  // unbiased
+  const std::int64_t biased = e + f.bias;
+  if (((d >> 52) & 0x7FFu) != 0 && biased >= 1) {
+    const std::uint64_t dmant = d & ((1ull << 52) - 1), top = 1ull << f.man;
+    const std::int64_t max_biased =
+        static_cast<std::int64_t>((1ull << f.exp) - 1) - (f.ieee_specials ? 1 : 0);
+    if ((dmant & ((1ull << (52 - f.man)) - 1)) != 0 || biased > max_biased) return std::nullopt;
+    const std::uint64_t mant = dmant >> (52 - f.man);
+    if (f.e4m3_nan && biased == max_biased && mant == top - 1) return std::nullopt;  // the NaN code
+    const std::uint64_t sign = (d >> 63) << (f.exp + f.man);
+    return sign | (static_cast<std::uint64_t>(biased) << f.man) | mant;
+  }
   const auto r = round_float(f, v);
   if (!r || float_value(f, *r) != v) return std::nullopt;
   return r;
@@ -191,7 +212,7 @@ double element_value(ElemType t, std::uint64_t bits) {
 }
 
 std::optional<double> decode_element(ElemType t, std::uint64_t bits) {
-  // f32 and s32 are the probes' D registers, millions a run: the host's own types decode them,
+  // f32, s32 and f16 are the probes' D registers, millions a run: the host's own types decode them,
   // to the same values as the generic path (tests/unit/test_element_codec.cpp).
   static_assert(std::numeric_limits<float>::is_iec559, "f32 is decoded as the host's float");
   if (t == ElemType::f32) {
@@ -203,6 +224,16 @@ std::optional<double> decode_element(ElemType t, std::uint64_t bits) {
   }
   if (t == ElemType::s32)
     return static_cast<double>(static_cast<std::int32_t>(static_cast<std::uint32_t>(bits)));
+  if (t == ElemType::f16) {  // the wgmma probes' f16 D: a double's own fields, as float_value builds them
+    const std::uint64_t be = (bits >> 10) & 0x1Fu, mant = bits & 0x3FFu;
+    if (be == 0x1F) return std::nullopt;
+    double v = static_cast<double>(mant) * 0x1p-24;  // subnormal: exact (mant < 2^10)
+    if (be != 0) {
+      const std::uint64_t d = ((be - 15 + 1023) << 52) | (mant << 42);
+      std::memcpy(&v, &d, sizeof v);
+    }
+    return ((bits >> 15) & 1u) ? -v : v;
+  }
   const double v = element_value(t, bits);
   if (!std::isfinite(v)) return std::nullopt;
   return v;

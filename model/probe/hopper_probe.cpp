@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <limits>
 
 #include "fragviz/isa/element_codec.hpp"
 #include "fragviz/probe/mma_probe.hpp"
@@ -95,22 +96,36 @@ std::vector<std::size_t> d_cells(const WgmmaInstruction& in) {
   return cells;
 }
 
-/// D registers -> D(row + 64*col) values, read with the model's D map (`cells`, from d_cells(in)).
-std::vector<std::optional<double>> decode_d(const WgmmaInstruction& in, const std::vector<std::size_t>& cells,
-                                            const std::vector<std::uint32_t>& regs) {
-  std::vector<std::optional<double>> out(static_cast<std::size_t>(64 * in.n));
+/// D registers -> D(row + 64*col) values in `out` (64 * in.n of them), read with the model's D
+/// map (`cells`, from d_cells(in)); NaN where no register held a finite value. `out` is reused
+/// pass after pass, and f32 and s32 are read as the host's own types (decode_element's values).
+void decode_d(const WgmmaInstruction& in, const std::vector<std::size_t>& cells,
+              const std::vector<std::uint32_t>& regs, std::vector<double>& out) {
+  out.assign(static_cast<std::size_t>(64 * in.n), std::numeric_limits<double>::quiet_NaN());
   const int nr = wgmma_d_registers(in), ne = wgmma_d_elements(in);
   const bool half = in.d_type == ElemType::f16;
   for (int t = 0; t < kWarpgroupSize; ++t) {
+    // Registers past the end of a short `regs` leave their cells NaN.
+    const std::size_t first = static_cast<std::size_t>(t * nr);
+    const std::size_t* cell = &cells[static_cast<std::size_t>(t * ne)];
     for (int i = 0; i < ne; ++i) {
-      const std::size_t r = static_cast<std::size_t>(t * nr + (half ? i / 2 : i));
+      const std::size_t r = first + static_cast<std::size_t>(half ? i / 2 : i);
       if (r >= regs.size()) continue;
       const std::uint32_t word = regs[r];
-      const std::uint64_t bits = half ? (word >> (16 * (i % 2))) & 0xFFFFu : word;
-      out[cells[static_cast<std::size_t>(t * ne + i)]] = decode_element(in.d_type, bits);
+      double v = 0;
+      if (in.d_type == ElemType::f32) {
+        float f = 0;
+        std::memcpy(&f, &word, sizeof f);
+        v = std::isfinite(f) ? static_cast<double>(f) : std::numeric_limits<double>::quiet_NaN();
+      } else if (in.d_type == ElemType::s32) {
+        v = static_cast<double>(static_cast<std::int32_t>(word));
+      } else {
+        const std::uint64_t bits = half ? (word >> (16 * (i % 2))) & 0xFFFFu : word;
+        v = decode_element(in.d_type, bits).value_or(std::numeric_limits<double>::quiet_NaN());
+      }
+      out[cell[i]] = v;
     }
   }
-  return out;
 }
 
 /// Raw D element i of thread t (no map): the value itself.
@@ -126,6 +141,11 @@ std::optional<double> d_element(const WgmmaInstruction& in, const std::vector<st
 
 bool is_index(std::optional<double> v, std::int64_t limit) {
   return v && *v >= 0 && *v < static_cast<double>(limit) && std::floor(*v) == *v;
+}
+
+/// is_index for decode_d's values (NaN: none).
+bool is_index(double v, std::int64_t limit) {
+  return v >= 0 && v < static_cast<double>(limit) && std::floor(v) == v;
 }
 
 WgmmaPass ss_pass(WgmmaForm form, Role role) {
@@ -348,9 +368,11 @@ WgmmaProbePlan plan_wgmma_probe(const WgmmaInstruction& in) {
 
 std::optional<double> d_value(const WgmmaInstruction& in, const std::vector<std::uint32_t>& d_regs, int row,
                               int col) {
-  const auto all = decode_d(in, d_cells(in), d_regs);
+  std::vector<double> all;
+  decode_d(in, d_cells(in), d_regs, all);
   const std::size_t at = static_cast<std::size_t>(row + 64 * col);
-  return at < all.size() ? all[at] : std::nullopt;
+  if (at >= all.size() || std::isnan(all[at])) return std::nullopt;
+  return all[at];
 }
 
 WgmmaProbe judge_wgmma_probe(const WgmmaProbePlan& plan, const std::vector<std::vector<std::uint32_t>>& d) {
@@ -377,21 +399,23 @@ WgmmaProbe judge_wgmma_probe(const WgmmaProbePlan& plan, const std::vector<std::
   std::vector<std::vector<std::int64_t>> desc_index(plan.descriptors.size());
   for (std::size_t i = 0; i < plan.descriptors.size(); ++i)
     desc_index[i].assign(plan.descriptors[i].expected.size(), 0);
-  std::vector<std::vector<std::int64_t>> digit_value(plan.descriptors.size());
+  std::vector<double> got;               // one pass's D, decoded (decode_d)
+  std::vector<std::int64_t> pass_digit;  // one descriptor pass's digit of each element
   for (std::size_t pi = 0; pi < plan.passes.size(); ++pi) {
     const WgmmaPass& p = plan.passes[pi];
     if (p.role == Role::d_rows) rows = &d[pi];
     if (p.role == Role::d_cols) cols = &d[pi];
     if (p.role == Role::tile) {
-      const auto got = decode_d(in, cells, d[pi]);
+      decode_d(in, cells, d[pi], got);
       out.tile_exact = true;
       for (int c = 0; c < N && out.tile_exact; ++c) {
         for (int r = 0; r < 64; ++r) {
           const std::size_t at = static_cast<std::size_t>(r + 64 * c);
-          if (!got[at] || *got[at] != plan.tile_reference[at]) {
+          if (!(got[at] == plan.tile_reference[at])) {  // NaN: no value
             char buf[128];
             std::snprintf(buf, sizeof buf, "D(%d,%d): got %s, want %g", r, c,
-                          got[at] ? std::to_string(*got[at]).c_str() : "NaN", plan.tile_reference[at]);
+                          std::isnan(got[at]) ? "NaN" : std::to_string(got[at]).c_str(),
+                          plan.tile_reference[at]);
             out.tile_detail = buf;
             out.tile_exact = false;
             break;
@@ -400,18 +424,18 @@ WgmmaProbe judge_wgmma_probe(const WgmmaProbePlan& plan, const std::vector<std::
       }
     }
     if (p.role == Role::a_label) {
-      const auto got = decode_d(in, cells, d[pi]);
+      decode_d(in, cells, d[pi], got);
       const std::int64_t weight = power(plan.a_digit_base, p.digit);
       for (int r = 0; r < 64; ++r) {
         for (int n = 0; n < N && n < K; ++n) {
           const int k = (n + p.shift) % K;
           const std::size_t cell = static_cast<std::size_t>(r + 64 * k);
-          const auto v = got[static_cast<std::size_t>(r + 64 * n)];
+          const double v = got[static_cast<std::size_t>(r + 64 * n)];
           if (!is_index(v, plan.a_digit_base)) {
             a_label[cell] = -2;
             continue;
           }
-          if (a_label[cell] >= 0) a_label[cell] += static_cast<std::int64_t>(*v) * weight;
+          if (a_label[cell] >= 0) a_label[cell] += static_cast<std::int64_t>(v) * weight;
           if (p.digit == 0) ++a_seen[cell];
         }
       }
@@ -421,19 +445,19 @@ WgmmaProbe judge_wgmma_probe(const WgmmaProbePlan& plan, const std::vector<std::
       const bool is_a = probe.operand == Operand::A;
       const int base = 1 << label_digit_bits(is_a ? in.a_type : in.b_type);
       const std::int64_t weight = power(base, p.digit);
-      const auto got = decode_d(in, cells, d[pi]);
+      decode_d(in, cells, d[pi], got);
       std::vector<std::int64_t>& idx = desc_index[static_cast<std::size_t>(p.descriptor)];
       // B: D(r, n) = B(k = r % K, n), rows r = k first, the rest must agree; A: D(r, n) = A(r, (n + shift) %
       // K).
-      std::vector<std::int64_t> pass_digit(idx.size(), -1);
+      pass_digit.assign(idx.size(), -1);
+      const int columns = is_a ? std::min(N, K) : N;  // A: column n shows k = (n + shift) % K, n < K
       for (int r = 0; r < 64; ++r) {
-        for (int n = 0; n < N; ++n) {
+        for (int n = 0; n < columns; ++n) {
           const int mn = is_a ? r : n;
           const int k = is_a ? (n + p.shift) % K : r % K;
-          if (is_a && n >= K) continue;
           const std::size_t e = static_cast<std::size_t>(mn * K + k);
-          const auto v = got[static_cast<std::size_t>(r + 64 * n)];
-          const std::int64_t digit = is_index(v, base) ? static_cast<std::int64_t>(*v) : -2;
+          const double v = got[static_cast<std::size_t>(r + 64 * n)];
+          const std::int64_t digit = is_index(v, base) ? static_cast<std::int64_t>(v) : -2;
           if (pass_digit[e] == -1)
             pass_digit[e] = digit;
           else if (pass_digit[e] != digit)
@@ -452,6 +476,7 @@ WgmmaProbe judge_wgmma_probe(const WgmmaProbePlan& plan, const std::vector<std::
   }
 
   // D: each thread's elements named by the rows and cols passes.
+  out.d.reserve(static_cast<std::size_t>(kWarpgroupSize * wgmma_d_elements(in)));
   for (int t = 0; t < kWarpgroupSize; ++t) {
     for (int i = 0; i < wgmma_d_elements(in); ++i) {
       ElementCheck c;
@@ -468,6 +493,7 @@ WgmmaProbe judge_wgmma_probe(const WgmmaProbePlan& plan, const std::vector<std::
     }
   }
   // A registers: where each label was seen.
+  out.a.reserve(static_cast<std::size_t>(kWarpgroupSize * wgmma_a_elements(in)));
   std::vector<int> where(static_cast<std::size_t>(kWarpgroupSize * wgmma_a_elements(in)), -1);
   for (int cell = 0; cell < 64 * K; ++cell) {
     const std::int64_t l = a_label[static_cast<std::size_t>(cell)];

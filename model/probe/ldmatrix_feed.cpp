@@ -7,9 +7,15 @@ namespace fragviz {
 namespace {
 
 /// Writes the `bits` low bits of `value` at bit offset `bit` of `image` (little-endian bytes, as
-/// shared memory holds them and a register receives them).
+/// shared memory holds them and a register receives them), ORed in; whole bytes at a time where
+/// the field is byte-aligned.
 void put_bits(std::vector<std::uint8_t>& image, std::size_t at, std::size_t bit, int bits,
               std::uint64_t value) {
+  if (bit % 8 == 0 && bits % 8 == 0) {
+    std::uint8_t* p = &image[at + bit / 8];
+    for (int i = 0; i < bits / 8; ++i) p[i] |= static_cast<std::uint8_t>(value >> (8 * i));
+    return;
+  }
   for (int i = 0; i < bits; ++i) {
     const std::size_t b = bit + static_cast<std::size_t>(i);
     if ((value >> i) & 1u) image[at + b / 8] |= static_cast<std::uint8_t>(1u << (b % 8));
@@ -31,22 +37,42 @@ std::vector<std::size_t> image_bit_offsets(const Instruction& in, Operand op, co
   return bit;
 }
 
-/// The stored image of one pass of a loaded operand: each element of every lane's `words` written
-/// at its offset from image_bit_offsets().
+/// Every element's register slot of operand `op` (the same in every lane).
+std::vector<RegisterSlot> element_slots(const Instruction& in, Operand op) {
+  std::vector<RegisterSlot> slots(static_cast<std::size_t>(elements_per_lane(in, op)));
+  for (std::size_t e = 0; e < slots.size(); ++e) slots[e] = register_slot(in, op, static_cast<int>(e));
+  return slots;
+}
+
+/// The stored image of one pass of a loaded operand: each element of every lane's `words` (read
+/// as element_bits_of reads them, through `slots` from element_slots()) written at its offset
+/// from image_bit_offsets().
 void append_image(std::vector<std::uint8_t>& images, const Instruction& in, Operand op, const FeedOperand& o,
-                  const std::vector<std::size_t>& bit_offsets, const std::uint32_t* words) {
+                  const std::vector<std::size_t>& bit_offsets, const std::vector<RegisterSlot>& slots,
+                  const std::uint32_t* words) {
   const std::size_t at = images.size();
   images.resize(at + static_cast<std::size_t>(o.image_bytes), 0);
   const int wpl = words_per_lane(in, op), bits = o.load->element_bits, epl = elements_per_lane(in, op);
-  for (int lane = 0; lane < kWarpSize; ++lane)
+  for (int lane = 0; lane < kWarpSize; ++lane) {
+    const std::uint32_t* lw = words + lane * wpl;
     for (int e = 0; e < epl; ++e) {
+      const RegisterSlot& slot = slots[static_cast<std::size_t>(e)];
+      std::uint64_t value = 0;
+      if (slot.bits == 64) {
+        value = static_cast<std::uint64_t>(lw[2 * slot.reg]) |
+                (static_cast<std::uint64_t>(lw[2 * slot.reg + 1]) << 32);
+      } else {
+        const std::uint64_t mask = slot.bits == 32 ? 0xFFFFFFFFull : (1ull << slot.bits) - 1;
+        value = (static_cast<std::uint64_t>(lw[slot.reg]) >> slot.bit) & mask;
+      }
+      if (value == 0) continue;  // the image starts zero and put_bits only sets bits
       // A value narrower than its container (.e2m1 in bits 2-5 of a byte) keeps its place in it.
-      const RegisterSlot slot = register_slot(in, op, e);
       put_bits(
           images, at,
           bit_offsets[static_cast<std::size_t>(lane * epl + e)] + static_cast<std::size_t>(slot.bit % bits),
-          slot.bits, element_bits_of(in, op, words + lane * wpl, e));
+          slot.bits, value);
     }
+  }
 }
 
 void append_label_image(std::vector<std::uint8_t>& images, const FeedOperand& o, int pass) {
@@ -127,10 +153,14 @@ LdmatrixFeedPlan plan_ldmatrix_feed(const Instruction& in) {
                                                    static_cast<std::size_t>(plan.a.image_bytes));
   plan.b_images.reserve(plan.b_images.size() + static_cast<std::size_t>(plan.mma.passes) *
                                                    static_cast<std::size_t>(plan.b.image_bytes));
+  const std::vector<RegisterSlot> a_slots = element_slots(in, Operand::A);
+  const std::vector<RegisterSlot> b_slots = element_slots(in, Operand::B);
   for (int p = 0; p < plan.mma.passes; ++p) {
     const std::size_t pass = static_cast<std::size_t>(p);
-    if (plan.a.load) append_image(plan.a_images, in, Operand::A, plan.a, a_bits, &plan.mma.a[pass * wa]);
-    if (plan.b.load) append_image(plan.b_images, in, Operand::B, plan.b, b_bits, &plan.mma.b[pass * wb]);
+    if (plan.a.load)
+      append_image(plan.a_images, in, Operand::A, plan.a, a_bits, a_slots, &plan.mma.a[pass * wa]);
+    if (plan.b.load)
+      append_image(plan.b_images, in, Operand::B, plan.b, b_bits, b_slots, &plan.mma.b[pass * wb]);
   }
   return plan;
 }

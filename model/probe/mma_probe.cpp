@@ -1,6 +1,7 @@
 // The tensor-core probe's passes and their judge (see fragviz/probe/mma_probe.hpp for the scheme).
 #include "fragviz/probe/mma_probe.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -38,26 +39,50 @@ std::uint64_t must_encode(ElemType t, double v) {
   return e ? *e : 0;  // every value used below is exact in its type (unit tests check the plan)
 }
 
-/// Lane-major words of an operand whose elements are given per slot (lane * E + element).
+/// Writes element bits `raw` into one lane's words `w` at register slot `s`.
+void put_slot(std::uint32_t* w, const RegisterSlot& s, std::uint64_t raw) {
+  if (s.bits == 64) {
+    w[2 * s.reg] = static_cast<std::uint32_t>(raw);
+    w[2 * s.reg + 1] = static_cast<std::uint32_t>(raw >> 32);
+  } else {
+    const std::uint64_t mask = s.bits == 32 ? 0xFFFFFFFFull : (1ull << s.bits) - 1;
+    w[s.reg] |= static_cast<std::uint32_t>((raw & mask) << s.bit);
+  }
+}
+
+/// Lane-major words of an operand whose elements are given per slot (lane * E + element). Each
+/// element's register slot is the same in every lane: looked up once.
 std::vector<std::uint32_t> pack_slots(const Instruction& in, Operand op,
                                       const std::vector<std::uint64_t>& slots) {
   const int words = words_per_lane(in, op), per_lane = elements_per_lane(in, op);
+  std::vector<RegisterSlot> reg(static_cast<std::size_t>(per_lane));
+  for (int i = 0; i < per_lane; ++i) reg[static_cast<std::size_t>(i)] = register_slot(in, op, i);
   std::vector<std::uint32_t> out(static_cast<std::size_t>(in.threads * words), 0u);
   for (int lane = 0; lane < in.threads; ++lane) {
+    std::uint32_t* w = &out[static_cast<std::size_t>(lane * words)];
+    const std::uint64_t* lane_slots = &slots[static_cast<std::size_t>(lane * per_lane)];
     for (int i = 0; i < per_lane; ++i) {
-      const RegisterSlot s = register_slot(in, op, i);
-      const std::uint64_t raw = slots[static_cast<std::size_t>(lane * per_lane + i)];
-      std::uint32_t* w = &out[static_cast<std::size_t>(lane * words)];
-      if (s.bits == 64) {
-        w[2 * s.reg] = static_cast<std::uint32_t>(raw);
-        w[2 * s.reg + 1] = static_cast<std::uint32_t>(raw >> 32);
-      } else {
-        const std::uint64_t mask = s.bits == 32 ? 0xFFFFFFFFull : (1ull << s.bits) - 1;
-        w[s.reg] |= static_cast<std::uint32_t>((raw & mask) << s.bit);
-      }
+      const RegisterSlot& s = reg[static_cast<std::size_t>(i)];
+      const std::uint64_t raw = lane_slots[i];
+      put_slot(w, s, raw);
     }
   }
   return out;
+}
+
+/// The register words of one pass's label digit: slot s holds digit `d` of its label s + 1, each
+/// distinct digit value encoded once.
+std::vector<std::uint32_t> label_words(const Instruction& in, Operand op, ElemType t, int slots,
+                                       int digit_bits, int d) {
+  const unsigned mask = (1u << digit_bits) - 1;
+  const unsigned shift = static_cast<unsigned>(d * digit_bits);
+  // Digits reach at most min(mask, slots >> shift).
+  const unsigned top = std::min(mask, static_cast<unsigned>(slots) >> shift);
+  std::vector<std::uint64_t> encoded(top + 1);
+  for (unsigned v = 0; v <= top; ++v) encoded[v] = must_encode(t, static_cast<double>(v));
+  std::vector<std::uint64_t> labels(static_cast<std::size_t>(slots));
+  for (std::size_t s = 0; s < labels.size(); ++s) labels[s] = encoded[((s + 1) >> shift) & mask];
+  return pack_slots(in, op, labels);
 }
 
 /// Slot -> cell index under the model's map.
@@ -71,11 +96,24 @@ std::vector<int> slot_cells(const Instruction& in, Operand op) {
   return out;
 }
 
+/// pack_slots of the cell-major image `cells`, slot s taking cell slot_cell[s], without the
+/// intermediate slot vector (the plans pack hundreds of one-hot images).
 std::vector<std::uint32_t> pack_cells(const Instruction& in, Operand op, const std::vector<int>& slot_cell,
                                       const std::vector<std::uint64_t>& cells) {
-  std::vector<std::uint64_t> slots(slot_cell.size());
-  for (std::size_t s = 0; s < slot_cell.size(); ++s) slots[s] = cells[static_cast<std::size_t>(slot_cell[s])];
-  return pack_slots(in, op, slots);
+  const int words = words_per_lane(in, op), per_lane = elements_per_lane(in, op);
+  std::vector<RegisterSlot> reg(static_cast<std::size_t>(per_lane));
+  for (int i = 0; i < per_lane; ++i) reg[static_cast<std::size_t>(i)] = register_slot(in, op, i);
+  std::vector<std::uint32_t> out(static_cast<std::size_t>(in.threads * words), 0u);
+  for (int lane = 0; lane < in.threads; ++lane) {
+    std::uint32_t* w = &out[static_cast<std::size_t>(lane * words)];
+    const int* lane_cells = &slot_cell[static_cast<std::size_t>(lane * per_lane)];
+    for (int i = 0; i < per_lane; ++i) {
+      const RegisterSlot& s = reg[static_cast<std::size_t>(i)];
+      const std::uint64_t raw = cells[static_cast<std::size_t>(lane_cells[i])];
+      put_slot(w, s, raw);
+    }
+  }
+  return out;
 }
 
 void append(std::vector<std::uint32_t>& to, const std::vector<std::uint32_t>& words) {
@@ -190,11 +228,8 @@ MmaProbePlan plan_mma_probe(const Instruction& in) {
       (bit_length(static_cast<unsigned>(slots_a.size())) + plan.digit_bits_a - 1) / plan.digit_bits_a;
   const int windows_a = (K + N - 1) / N;
   for (int d = 0; d < plan.digits_a; ++d) {
-    std::vector<std::uint64_t> labels(slots_a.size());
-    const unsigned mask = (1u << plan.digit_bits_a) - 1;
-    for (std::size_t s = 0; s < labels.size(); ++s)
-      labels[s] = must_encode(ta, static_cast<double>(((s + 1) >> (d * plan.digit_bits_a)) & mask));
-    const auto a_words = pack_slots(in, Operand::A, labels);
+    const auto a_words =
+        label_words(in, Operand::A, ta, static_cast<int>(slots_a.size()), plan.digit_bits_a, d);
     for (int w = 0; w < windows_a; ++w) {
       std::vector<std::uint64_t> sel = zero_b;
       for (int p = 0; p < P; ++p)
@@ -211,11 +246,8 @@ MmaProbePlan plan_mma_probe(const Instruction& in) {
       (bit_length(static_cast<unsigned>(slots_b.size())) + plan.digit_bits_b - 1) / plan.digit_bits_b;
   const int windows_b = (K + M - 1) / M;
   for (int d = 0; d < plan.digits_b; ++d) {
-    std::vector<std::uint64_t> labels(slots_b.size());
-    const unsigned mask = (1u << plan.digit_bits_b) - 1;
-    for (std::size_t s = 0; s < labels.size(); ++s)
-      labels[s] = must_encode(tb, static_cast<double>(((s + 1) >> (d * plan.digit_bits_b)) & mask));
-    const auto b_words = pack_slots(in, Operand::B, labels);
+    const auto b_words =
+        label_words(in, Operand::B, tb, static_cast<int>(slots_b.size()), plan.digit_bits_b, d);
     for (int w = 0; w < windows_b; ++w) {
       std::vector<std::uint64_t> sel = zero_a;
       for (int p = 0; p < P; ++p)
@@ -311,11 +343,23 @@ InstructionProbe judge_mma_probe(const MmaProbePlan& plan, const std::vector<std
     return out;
   }
   out.ran = true;
-  // D slot values, by (pass, slot); and the model's owner slot of each D cell.
-  auto slot_value = [&](int pass, int lane, int i) -> std::optional<double> {
+  out.elements.reserve(static_cast<std::size_t>(
+      in.threads * (elements_per_lane(in, Operand::A) + elements_per_lane(in, Operand::B) + ec)));
+  // D slot values, by (pass, slot), read as element_bits_of reads them with each element's
+  // register slot looked up once; and the model's owner slot of each D cell.
+  std::vector<RegisterSlot> c_slot(static_cast<std::size_t>(ec));
+  for (int i = 0; i < ec; ++i) c_slot[static_cast<std::size_t>(i)] = register_slot(in, Operand::C, i);
+  auto slot_bits = [&](int pass, int lane, int i) -> std::uint64_t {
     const std::uint32_t* w =
         &d[static_cast<std::size_t>(pass) * pass_words + static_cast<std::size_t>(lane * wc)];
-    return decode_element(in.c.type, element_bits_of(in, Operand::C, w, i));
+    const RegisterSlot& s = c_slot[static_cast<std::size_t>(i)];
+    if (s.bits == 64)
+      return static_cast<std::uint64_t>(w[2 * s.reg]) | (static_cast<std::uint64_t>(w[2 * s.reg + 1]) << 32);
+    const std::uint64_t mask = s.bits == 32 ? 0xFFFFFFFFull : (1ull << s.bits) - 1;
+    return (static_cast<std::uint64_t>(w[s.reg]) >> s.bit) & mask;
+  };
+  auto slot_value = [&](int pass, int lane, int i) -> std::optional<double> {
+    return decode_element(in.c.type, slot_bits(pass, lane, i));
   };
   const std::vector<Owner> d_owner = owner_table(in, Operand::C);
   auto cell_value = [&](int pass, int m, int n, int p) -> std::optional<double> {
@@ -453,9 +497,7 @@ InstructionProbe judge_mma_probe(const MmaProbePlan& plan, const std::vector<std
       const int r = one_hot(rows, lane, i), c = one_hot(cols, lane, i),
                 q = P > 1 ? one_hot(prods, lane, i) : 0;
       if (r >= 0 && c >= 0 && q >= 0) e.measured = Coord{r, c, q};
-      const std::uint32_t* w =
-          &d[static_cast<std::size_t>(rows[0]) * pass_words + static_cast<std::size_t>(lane * wc)];
-      e.raw = static_cast<std::uint32_t>(element_bits_of(in, Operand::C, w, i));
+      e.raw = static_cast<std::uint32_t>(slot_bits(rows[0], lane, i));
       out.elements.push_back(e);
     }
   }

@@ -75,6 +75,72 @@ TEST(ElementCodec, F32AndS32DecodeAsTheirDefinitions) {
   }
 }
 
+// f16 and bf16 by their definitions, every pattern: (-1)^s * 2^(e - bias) * 1.m, subnormals
+// 2^(1 - bias) * 0.m; nullopt for an all-ones exponent.
+TEST(ElementCodec, F16AndBf16DecodeAsTheirDefinitions) {
+  struct Def {
+    ElemType t;
+    int man, bias;
+  };
+  for (const Def f : {Def{ElemType::f16, 10, 15}, Def{ElemType::bf16, 7, 127}}) {
+    const int exp = 15 - f.man;
+    for (std::uint32_t b = 0; b < 0x10000u; ++b) {
+      const int e = static_cast<int>((b >> f.man) & ((1u << exp) - 1));
+      const double m = static_cast<double>(b & ((1u << f.man) - 1));
+      const auto got = decode_element(f.t, b);
+      if (e == (1 << exp) - 1) {
+        EXPECT_FALSE(got.has_value()) << std::hex << b;
+        continue;
+      }
+      const double mag = e == 0 ? std::ldexp(m, 1 - f.bias - f.man)
+                                : std::ldexp(m + std::ldexp(1.0, f.man), e - f.bias - f.man);
+      ASSERT_TRUE(got.has_value()) << std::hex << b;
+      EXPECT_EQ(*got, (b >> 15) ? -mag : mag) << std::hex << b;
+      EXPECT_EQ(std::signbit(*got), (b >> 15) != 0) << std::hex << b;
+    }
+  }
+}
+
+// encode_element is exact or nothing: it agrees with rounding (round_element) then reading back,
+// for values on, between and beyond every float format's grid, signed zeros and subnormals included.
+TEST(ElementCodec, EncodeIsRoundingThatChangesNothing) {
+  std::vector<double> values = {0.0,
+                                -0.0,
+                                1.0,
+                                -1.5,
+                                65504.0,
+                                65520.0,
+                                448.0,
+                                464.0,
+                                57344.0,
+                                6.0,
+                                7.5,
+                                std::ldexp(1.0, -24),
+                                std::ldexp(3.0, -26),
+                                std::ldexp(1.0, -149),
+                                std::ldexp(1.0, -133),
+                                std::ldexp(1.0, -1074),
+                                1e300,
+                                3.4028234663852886e38};
+  std::uint64_t state = 11;
+  for (int i = 0; i < 20000; ++i) {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    // A few significant bits, an exponent anywhere from subnormal f16/f32 to past the ranges.
+    const double m = static_cast<double>((state >> 40) & 0xFFFu) - 2048.0;
+    values.push_back(std::ldexp(m, static_cast<int>((state >> 20) % 330) - 170));
+  }
+  for (ElemType t : {ElemType::f16, ElemType::bf16, ElemType::tf32, ElemType::f32, ElemType::f64,
+                     ElemType::e4m3, ElemType::e5m2, ElemType::e3m2, ElemType::e2m3, ElemType::e2m1}) {
+    for (const double v : values) {
+      const auto r = round_element(t, v);
+      const bool exact = r && element_value(t, *r) == v;
+      const auto got = encode_element(t, v);
+      ASSERT_EQ(got.has_value(), exact) << to_string(t) << " " << v;
+      if (exact) EXPECT_EQ(*got, *r) << to_string(t) << " " << v;
+    }
+  }
+}
+
 TEST(ElementCodec, RefusesWhatWouldRound) {
   EXPECT_FALSE(encode_element(ElemType::f16, 2049.0));
   EXPECT_FALSE(encode_element(ElemType::f16, 65520.0));

@@ -19,7 +19,7 @@ wait_for "$T['ok'] and $T['controls'] == 'ld shape=16x256b num=1 warp=0' and $T[
 python3 - "$STATE" <<'PY' || fail "the default tcgen05.ld.16x256b cells are not the PTX figure's"
 import json, sys
 t = json.load(open(sys.argv[1]))['tmem']
-assert t['status'] == 'model only: PTX ISA 9.1 and CuTe 4.2 agree; not yet run on a GPU (tests/cute/test_cute_sm100.cpp)', t['status']
+assert t['status'] == 'model only: PTX ISA 9.1 and CuTe 4.2 agree; not yet run on a GPU (docs/guide/blackwell.md, "How the sm_100 model was checked")', t['status']
 assert 'm16n8' in t['relation'] and 'c0-c3' in t['relation'], t['relation']
 assert (t['lanes'], t['columns']) == (128, 8), (t['lanes'], t['columns'])
 c = t['cells']

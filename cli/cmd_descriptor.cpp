@@ -69,7 +69,8 @@ void add_descriptor_command(CLI::App& app, int& exit_code) {
         exit_code = kExitUsage;
         return;
       }
-      exit_code = finish_output(decode_sm100_smem_descriptor(o->decode, "fragviz-cli descriptor"));
+      exit_code =
+          finish_output(decode_sm100_smem_descriptor(o->decode, "fragviz-cli descriptor", "--decode"));
       return;
     }
     o->operand = parse_gate_operand(o->operand) == GateOperand::A ? "A" : "B";

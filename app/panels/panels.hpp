@@ -221,9 +221,11 @@ bool picker_filter_field(AppState& s, const char* id, const char* hint, std::str
 /// none; the filter matches the group's name too), a tooltip, whether it is the current one, and the
 /// name its rect is recorded under while shown (empty: none).
 struct PickerEntry {
-  std::string label, group, tooltip;
+  // Each member with its default initializer, so a braced list may stop after the label (GCC 12's
+  // -Wmissing-field-initializers names only members that have none).
+  std::string label{}, group{}, tooltip{};
   bool selected = false;
-  std::string widget;
+  std::string widget{};
 };
 /// The list of an open picker (between BeginCombo and EndCombo) that filters as the user types, as
 /// the instruction picker does: picker_filter_field at its top (AppState::list_filter, emptied as

@@ -140,9 +140,11 @@ TEST(ExportFragments, AnEntryNoGpuRanSaysItIsModelOnly) {
                        "run on a GPU"));
   r.instr = "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32";
   const fs::Scene s = build(r);
-  for (const auto& item : s.items)
-    if (const auto* t = std::get_if<fs::Text>(&item))
-      EXPECT_EQ(t->text.find("model only"), std::string::npos);
+  for (const auto& item : s.items) {
+    if (const auto* t = std::get_if<fs::Text>(&item)) {
+      EXPECT_EQ(t->text.find("model only"), std::string::npos) << t->text;
+    }
+  }
 }
 
 TEST(ExportFragments, M8n8k4DrawsEveryProduct) {

@@ -181,6 +181,17 @@ void add_tcgen05_desc_command(CLI::App& app, int& exit_code) {
         exit_code = kExitUsage;
         return;
       }
+      // Fields wider than their bits would be cut by the encoding: refused first, naming the flag
+      // (the model's own refusal would speak of "LBO mode 1" for --lbo-mode 5).
+      if (o->base_offset < 0 || o->base_offset > 7 || o->lbo_mode < 0 || o->lbo_mode > 1) {
+        std::cerr << name << ": refused: "
+                  << (o->base_offset < 0 || o->base_offset > 7
+                          ? "--base-offset " + std::to_string(o->base_offset) + ": a 3-bit field (0-7)"
+                          : "--lbo-mode " + std::to_string(o->lbo_mode) + ": a 1-bit field (0 or 1)")
+                  << "\n";
+        exit_code = kExitRefused;
+        return;
+      }
       UmmaSmemDescriptor d;
       d.start_address = o->start;
       d.leading_byte_offset = o->lbo;

@@ -50,6 +50,8 @@ expect 64 "--start" -- tcgen05-desc --encode-smem --start zz
 expect 3 "--a e2m1: .kind::f16 has no A type 'e2m1'; it takes f16 bf16" -- tcgen05-desc --encode-idesc --kind f16 --a e2m1
 expect 3 "--b s8: .kind::f8f6f4 has no B type 's8'; it takes e4m3 e5m2 e2m3 e3m2 e2m1" -- tcgen05-desc --encode-idesc --kind f8f6f4 --a e4m3 --b s8
 expect 3 "--d f16: .kind::tf32 has no D type 'f16'; it takes f32" -- tcgen05-desc --encode-idesc --kind tf32 --a tf32 --b tf32 --d f16
+expect 3 "--base-offset 9: a 3-bit field (0-7)" -- tcgen05-desc --encode-smem --base-offset 9
+expect 3 "--lbo-mode 5: a 1-bit field (0 or 1)" -- tcgen05-desc --encode-smem --lbo-mode 5
 # --idesc without --kind: the word's table depends on the kind, so it is asked for, never guessed.
 expect 64 "--idesc needs --kind" -- tcgen05-desc --idesc 0x08400490
 [ -z "$("$cli" tcgen05-desc --idesc 0x08400490 2>/dev/null)" ] || fail "--idesc without --kind printed a decode"

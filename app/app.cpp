@@ -586,7 +586,8 @@ std::string App::state_json() const {
                           {"path", d.path},
                           {"dark", d.dark},
                           {"operand", d.operand},
-                          {"crop", d.crop}};
+                          {"crop", d.crop},
+                          {"looked_at", d.looked_at ? std::string(scene::to_string(*d.looked_at)) : ""}};
   }
   j["selected_lane"] = s_.selected_lane;
   // Coordinates are [row, col], or [row, col, product] for an instruction of several products.

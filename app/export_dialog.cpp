@@ -6,8 +6,38 @@
 #include "app_state.hpp"
 #include "fragviz/util/output_path.hpp"
 #include "fragviz/viewmodel/assets.hpp"
+#include "window_names.hpp"
 
 namespace fragviz::app {
+
+std::optional<scene::View> export_view_of_window(std::string_view name) {
+  static const std::pair<const char*, scene::View> kWindows[] = {
+      {kWinFragments, scene::View::fragments}, {kWinLdmatrix, scene::View::ldmatrix},
+      {kWinBanks, scene::View::banks},         {kWinOutput, scene::View::output},
+      {kWinWarpgroup, scene::View::warpgroup}, {kWinMatrixMoves, scene::View::stmatrix},
+      {kWinAlgebra, scene::View::algebra},     {kWinTmem, scene::View::tmem},
+      {kWinCtaTile, scene::View::cta}};
+  for (const auto& [window, view] : kWindows)
+    if (name == window) return view;
+  return std::nullopt;
+}
+
+void note_focus(ExportDialog& d, std::string_view focused, bool settled, bool clicked) {
+  const bool moved = focused != d.focused_last;
+  d.focused_last = std::string(focused);
+  if (!settled || (!moved && !clicked)) return;
+  if (const auto v = export_view_of_window(focused)) d.looked_at = v;
+}
+
+void open_export_dialog(ExportDialog& d, const std::string& folder) {
+  d.open_requested = false;
+  d.message.clear();
+  d.message_ok = false;
+  d.overwrite_pending.clear();
+  if (!d.looked_at || *d.looked_at == d.view) return;
+  d.path = follow_export_path(d.path, folder, d.view, d.format, *d.looked_at, d.format);
+  d.view = *d.looked_at;
+}
 
 scene::Crop export_crop(const ExportDialog& d, scene::View v) {
   scene::Crop c;

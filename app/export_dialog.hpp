@@ -4,7 +4,9 @@
 // report shown), the same code `fragviz-cli export` runs. panels/panel_export.cpp draws the dialog.
 #pragma once
 
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include "fragviz_export/views.hpp"
 #include "fragviz_export/writers.hpp"
@@ -17,6 +19,10 @@ struct AppState;
 struct ExportDialog {
   bool open_requested = false;  ///< the menu asked for the dialog (opened next frame)
   scene::View view = scene::View::fragments;
+  /// The view of the exportable window the user last had focus in (export_view_of_window), kept
+  /// while the focus is elsewhere (the menu bar, Controls); the dialog opens on it. nullopt: none yet.
+  std::optional<scene::View> looked_at;
+  std::string focused_last;  ///< the root window that had the focus last frame (note_focus)
   scene::Format format = scene::Format::svg;
   std::string path;         ///< typed by the user; empty: default_export_path
   float scale = 2;          ///< PNG pixels per point
@@ -35,6 +41,25 @@ struct ExportDialog {
   bool dark = false;
   int first_row = 0, last_row = 7, first_col = 0, last_col = 7;
 };
+
+/// The view that exports what the window named `name` shows (its ImGui name, window_names.hpp):
+/// the fragments, ldmatrix, bank, output, warpgroup, Algebra and Tensor memory windows their own
+/// view, the stmatrix / movmatrix window stmatrix (the first it draws); nullopt for a window that no
+/// view exports (Controls, Gate, Descriptor, CTA tile, the inspector, the dialogs).
+std::optional<scene::View> export_view_of_window(std::string_view name);
+
+/// Follows the focus, once a frame: `focused` is the root window holding it now (its ImGui name).
+/// An exportable window becomes `d.looked_at` when the user brought it there: the focus moved to it
+/// (a click, or a window opened from the View menu, which takes the focus as it appears) or
+/// `clicked` (a click in the window that had it already). While not `settled` (the app's first
+/// frames, where every tiled view takes the focus as it appears, the last one keeping it) nothing
+/// is taken.
+void note_focus(ExportDialog& d, std::string_view focused, bool settled, bool clicked);
+
+/// The dialog as it opens (the request taken): on `d.looked_at`, the view the user is looking at,
+/// where there is one; a default file name follows that view (follow_export_path in `folder`); the
+/// last outcome is forgotten.
+void open_export_dialog(ExportDialog& d, const std::string& folder);
 
 /// The crop `d` asks of view `v`: none for a view that cannot be cropped; the operand, and the
 /// ranges when `crop` is on and an operand is picked (build_scene refuses a range outside it); for

@@ -41,7 +41,7 @@ void zoom_bar(AppState& s, GridZoom& z, const char* id, float lo, float hi, floa
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(
         "The smallest zoom at which every cell holds its label and every row and\n"
-        "column its number (the view's first zoom); the view scrolls.");
+        "column its number; the view scrolls.");
 }
 
 float zoomed_cell(float base, float zoom) {

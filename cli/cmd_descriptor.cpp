@@ -69,7 +69,8 @@ void add_descriptor_command(CLI::App& app, int& exit_code) {
         exit_code = kExitUsage;
         return;
       }
-      exit_code = finish_output(decode_sm100_smem_descriptor(o->decode, "fragviz-cli descriptor"));
+      exit_code =
+          finish_output(decode_sm100_smem_descriptor(o->decode, "fragviz-cli descriptor", "--decode"));
       return;
     }
     o->operand = parse_gate_operand(o->operand) == GateOperand::A ? "A" : "B";
@@ -105,10 +106,10 @@ void add_descriptor_command(CLI::App& app, int& exit_code) {
       l.mn = o->operand == "A" ? 64 : in->n;
     } else {
       if (o->operand == "A" && o->mn != 64) {
-        std::cerr
-            << "fragviz-cli descriptor: A of every wgmma is 64 x K, so --mn must be 64 for --operand A (got "
-            << o->mn << ")\n";
-        exit_code = kExitUsage;
+        std::cerr << "fragviz-cli descriptor: refused: A of every wgmma is 64 x K, so --mn must be 64 for "
+                     "--operand A (got "
+                  << o->mn << ")\n";
+        exit_code = kExitRefused;
         return;
       }
       const auto t = type_named(o->type);

@@ -360,14 +360,20 @@ void add_layout_command(CLI::App& app, int& exit_code) {
     }
     if (!opts->operand.empty()) {
       const std::optional<ScaleOperand> op = parse_scale_operand(opts->operand);
-      std::string why = !op ? "--operand takes sfa or sfb (A, B and C/D are printed together), got '" +
-                                  echo_text(opts->operand) + "'"
-                        : !in
-                            ? name + " is a wgmma; --operand sfa|sfb takes a block-scaled mma.sync"
-                            : scale_selector_problem(*in, *op, ScaleSelector{opts->byte_id, opts->thread_id});
-      if (!why.empty()) {
-        std::cerr << "fragviz-cli layout: " << why << "\n";
+      if (!op) {
+        std::cerr
+            << "fragviz-cli layout: --operand takes sfa or sfb (A, B and C/D are printed together), got '"
+            << echo_text(opts->operand) << "'\n";
         exit_code = kExitUsage;
+        return;
+      }
+      // A well-formed selector this instruction refuses (its range follows .scale_vec): exit 3.
+      const std::string why =
+          !in ? name + " is a wgmma; --operand sfa|sfb takes a block-scaled mma.sync"
+              : scale_selector_problem(*in, *op, ScaleSelector{opts->byte_id, opts->thread_id});
+      if (!why.empty()) {
+        std::cerr << "fragviz-cli layout: refused: " << why << "\n";
+        exit_code = kExitRefused;
         return;
       }
       print_scales(*in, *op, ScaleSelector{opts->byte_id, opts->thread_id}, opts->csv);
@@ -380,9 +386,9 @@ void add_layout_command(CLI::App& app, int& exit_code) {
       if (lane->count() > 0) {
         if (opts->lane < 0 || opts->lane >= operands.front().threads) {
           // A warpgroup's index is a thread (--thread), a warp's a lane (--lane): either flag takes both.
-          std::cerr << "fragviz-cli layout: " << (w ? "--thread " : "--lane ") << opts->lane << ": "
+          std::cerr << "fragviz-cli layout: refused: " << (w ? "--thread " : "--lane ") << opts->lane << ": "
                     << (w ? "a wgmma warpgroup has threads 0 to 127" : "a warp has lanes 0 to 31") << "\n";
-          exit_code = kExitUsage;
+          exit_code = kExitRefused;
           return;
         }
         print_thread(mnemonic, operands, opts->lane, opts->csv);
@@ -390,10 +396,16 @@ void add_layout_command(CLI::App& app, int& exit_code) {
       } else {
         std::string why;
         const std::optional<WhereRequest> req = parse_where(opts->where, why);
-        if (req) why = where_problem(operands, *req);
-        if (!why.empty()) {
+        if (!req) {  // not of the form OPERAND,ROW,COL: a bad command line
           std::cerr << "fragviz-cli layout: --where: " << why << "\n";
           exit_code = kExitUsage;
+          return;
+        }
+        // Well formed but outside this instruction's operand: refused.
+        why = where_problem(operands, *req);
+        if (!why.empty()) {
+          std::cerr << "fragviz-cli layout: refused: --where: " << why << "\n";
+          exit_code = kExitRefused;
           return;
         }
         print_where(mnemonic, operands, *req, opts->csv);

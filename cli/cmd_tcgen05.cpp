@@ -27,6 +27,23 @@ std::optional<std::uint64_t> parse_hex(const std::string& text, std::size_t max_
   return std::stoull(digits, nullptr, 16);
 }
 
+/// The type names of operand 'a', 'b' or 'd' that `kind`'s descriptor table lists, space-separated:
+/// what a refused --a, --b or --d accepts.
+std::string format_names(UmmaKind kind, char operand) {
+  static const char* const kAb[] = {"f16",  "bf16", "tf32", "e4m3", "e5m2",
+                                    "e2m3", "e3m2", "e2m1", "u8",   "s8"};
+  static const char* const kD[] = {"f16", "f32", "s32"};
+  std::string names;
+  const auto add = [&](const char* n) {
+    if (umma_format_code(kind, operand, n)) names += (names.empty() ? "" : " ") + std::string(n);
+  };
+  if (operand == 'd')
+    for (const char* n : kD) add(n);
+  else
+    for (const char* n : kAb) add(n);
+  return names;
+}
+
 void print_lines(const std::vector<std::string>& lines) {
   for (const std::string& l : lines) std::cout << l << "\n";
 }
@@ -43,10 +60,12 @@ int verdict(const std::optional<std::string>& why) {
 
 }  // namespace
 
-int decode_sm100_smem_descriptor(const std::string& hex, const char* command) {
+int decode_sm100_smem_descriptor(const std::string& hex, const char* command, const char* flag) {
   const auto bits = parse_hex(hex, 16);
   if (!bits) {
-    std::cerr << command << ": --decode wants a hexadecimal 64-bit value, got '" << echo_text(hex) << "'\n";
+    std::cerr << command << ": " << flag
+              << " wants a hexadecimal 64-bit value (1-16 hex digits, optional 0x), got '" << echo_text(hex)
+              << "'\n";
     return kExitUsage;
   }
   std::cout << kModelOnly << "\nPTX ISA 9.1, 9.7.16.4.1 \"Shared memory descriptor\" (Table 40)\n";
@@ -81,8 +100,10 @@ void add_tcgen05_desc_command(CLI::App& app, int& exit_code) {
   smem->excludes(idesc)->excludes(esmem)->excludes(eidesc);
   idesc->excludes(esmem)->excludes(eidesc);
   esmem->excludes(eidesc);
-  cmd->add_option("--kind", o->kind,
-                  "f16 tf32 f8f6f4 i8 mxf8f6f4 mxf4 mxf4nvf4 (selects the descriptor layout)");
+  auto* kind_opt =
+      cmd->add_option("--kind", o->kind,
+                      "f16 tf32 f8f6f4 i8 mxf8f6f4 mxf4 mxf4nvf4 (selects the descriptor layout; "
+                      "required with --idesc, f16 by default with --encode-idesc)");
   cmd->add_option("--start", o->start, "start address, bytes");
   cmd->add_option("--lbo", o->lbo, "leading dimension byte offset, bytes");
   cmd->add_option("--sbo", o->sbo, "stride dimension byte offset, bytes");
@@ -106,7 +127,7 @@ void add_tcgen05_desc_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--a-sf-id", o->a_sf, "matrix A scale factor data ID (0-3)");
   cmd->add_option("--b-sf-id", o->b_sf, "matrix B scale factor data ID (0-3)");
   cmd->add_flag("--k96", o->k96, "K 96 (.kind::mxf4, mxf4nvf4, dense)");
-  cmd->callback([o, smem, idesc, &exit_code] {
+  cmd->callback([o, smem, idesc, kind_opt, &exit_code] {
     const char* name = "fragviz-cli tcgen05-desc";
     if (smem->count() == 0 && idesc->count() == 0 && !o->encode_smem && !o->encode_idesc) {
       std::cerr << name << ": give one of --smem HEX, --idesc HEX, --encode-smem, --encode-idesc\n";
@@ -114,7 +135,17 @@ void add_tcgen05_desc_command(CLI::App& app, int& exit_code) {
       return;
     }
     if (smem->count() > 0) {
-      exit_code = finish_output(decode_sm100_smem_descriptor(o->smem, name));
+      exit_code = finish_output(decode_sm100_smem_descriptor(o->smem, name, "--smem"));
+      return;
+    }
+    // The 32 bits alone do not say which table (42, 43 or 44) lays them out: decoding them under a
+    // guessed kind would print plausible, wrong fields.
+    if (idesc->count() > 0 && kind_opt->count() == 0) {
+      std::cerr
+          << name << ": --idesc needs --kind (f16 tf32 f8f6f4 i8 mxf8f6f4 mxf4 mxf4nvf4): the kind "
+          << "decides which table lays the bits out, as in `fragviz-cli tcgen05-desc --idesc 0x08400490 "
+             "--kind f16`\n";
+      exit_code = kExitUsage;
       return;
     }
     const auto kind = parse_umma_kind(o->kind);
@@ -127,8 +158,8 @@ void add_tcgen05_desc_command(CLI::App& app, int& exit_code) {
     if (idesc->count() > 0) {
       const auto bits = parse_hex(o->idesc, 8);
       if (!bits) {
-        std::cerr << name << ": --idesc wants a hexadecimal 32-bit value, got '" << echo_text(o->idesc)
-                  << "'\n";
+        std::cerr << name << ": --idesc wants a hexadecimal 32-bit value (1-8 hex digits, optional 0x), got '"
+                  << echo_text(o->idesc) << "'\n";
         exit_code = kExitUsage;
         return;
       }
@@ -144,9 +175,21 @@ void add_tcgen05_desc_command(CLI::App& app, int& exit_code) {
     if (o->encode_smem) {
       const auto code = parse_umma_swizzle(o->swizzle);
       if (!code) {
-        std::cerr << name << ": --swizzle must be none, 128B_base32b, 128B, 64B or 32B, got '"
+        std::cerr << name
+                  << ": --swizzle must be none, 128B_base32b, 128B, 64B or 32B (or the code 0-7), got '"
                   << echo_text(o->swizzle) << "'\n";
         exit_code = kExitUsage;
+        return;
+      }
+      // Fields wider than their bits would be cut by the encoding: refused first, naming the flag
+      // (the model's own refusal would speak of "LBO mode 1" for --lbo-mode 5).
+      if (o->base_offset < 0 || o->base_offset > 7 || o->lbo_mode < 0 || o->lbo_mode > 1) {
+        std::cerr << name << ": refused: "
+                  << (o->base_offset < 0 || o->base_offset > 7
+                          ? "--base-offset " + std::to_string(o->base_offset) + ": a 3-bit field (0-7)"
+                          : "--lbo-mode " + std::to_string(o->lbo_mode) + ": a 1-bit field (0 or 1)")
+                  << "\n";
+        exit_code = kExitRefused;
         return;
       }
       UmmaSmemDescriptor d;
@@ -174,11 +217,11 @@ void add_tcgen05_desc_command(CLI::App& app, int& exit_code) {
     const auto dt =
         umma_kind_block_scaled(*kind) ? std::optional<int>(1) : umma_format_code(*kind, 'd', o->d);
     if (!a || !b || !dt) {
-      std::cerr << name << ": .kind::" << to_string(*kind) << " has no "
-                << (!a   ? "A type '" + echo_text(o->a)
-                    : !b ? "B type '" + echo_text(o->b)
-                         : "D type '" + echo_text(o->d))
-                << "' (PTX ISA 9.1 Tables 42-44)\n";
+      const char op = !a ? 'a' : !b ? 'b' : 'd';
+      const std::string& given = !a ? o->a : !b ? o->b : o->d;
+      std::cerr << name << ": --" << op << " " << echo_text(given) << ": .kind::" << to_string(*kind)
+                << " has no " << static_cast<char>(op - 'a' + 'A') << " type '" << echo_text(given)
+                << "'; it takes " << format_names(*kind, op) << " (PTX ISA 9.1 Tables 42-44)\n";
       exit_code = kExitRefused;
       return;
     }

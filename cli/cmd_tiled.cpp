@@ -173,9 +173,9 @@ int run(const Opts& o) {
   if (!made) return refuse("make_tiled_mma: " + made.message, kExitRefused);
   const tile::TiledMma& m = *made.value;
   if (o.thread >= m.threads())
-    return refuse("--thread " + std::to_string(o.thread) + ": the tiled MMA has threads 0.." +
+    return refuse("refused: --thread " + std::to_string(o.thread) + ": the tiled MMA has threads 0.." +
                       std::to_string(m.threads() - 1),
-                  kExitUsage);
+                  kExitRefused);  // a whole number this tiled MMA does not have: refused (docs/cli.md)
   std::vector<CopyPart> parts;
   for (int i = 0; i < 3; ++i) {
     if (!copies[i]) continue;

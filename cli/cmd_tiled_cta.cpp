@@ -196,9 +196,10 @@ int run_tiled_cta(const CtaCliOptions& o) {
   }
   const tile::CtaTile& t = *made.value;
   if (o.thread >= t.mma.threads()) {
-    std::cerr << "fragviz-cli tiled: --thread " << o.thread << ": the tiled MMA has threads 0.."
+    // A whole number the tiled MMA refuses (its thread count follows the atom and layout): exit 3.
+    std::cerr << "fragviz-cli tiled: refused: --thread " << o.thread << ": the tiled MMA has threads 0.."
               << t.mma.threads() - 1 << "\n";
-    return finish_output(kExitUsage);
+    return finish_output(kExitRefused);
   }
   tile::CtaOptions options;
   options.suggest = o.suggest;

@@ -148,8 +148,9 @@ void add_tcgen05_desc_command(CLI::App& app, int& exit_code);
 /// `tmem`: tcgen05.ld/st (thread, register) -> (TMEM lane, column), model only (cmd_tcgen05.cpp).
 void add_tmem_command(CLI::App& app, int& exit_code);
 /// Prints the fields of a 64-bit sm_100 shared-memory descriptor given as hex and its verdict;
-/// returns the exit code (0 readable, 3 refused, 64 not hex). `command` prefixes messages.
-int decode_sm100_smem_descriptor(const std::string& hex, const char* command);
+/// returns the exit code (0 readable, 3 refused, 64 not hex). `command` prefixes messages and `flag`
+/// (--decode, --smem) names the option the user gave the value with.
+int decode_sm100_smem_descriptor(const std::string& hex, const char* command, const char* flag);
 /// `tmem --accumulator`: prints where each element of tcgen05.mma's D lives (rows, columns ->
 /// CTA, TMEM lanes, columns, warp), or with `csv` one row,column,cta,lane,tmem_column,warp line per
 /// element; `a` must pass umma_accumulator_refusal. Returns the exit code (cmd_tmem_accumulator.cpp).

@@ -47,6 +47,13 @@ Outcome<Scene> fragments_scene(const ViewRequest& r) {
       s, in->mnemonic,
       std::string("PTX ISA: ") + in->ptx_section + ". " + cell_words +
           (r.lane >= 0 ? "; lane " + std::to_string(r.lane) + " outlined, the others faded." : "."));
+  // What the figure rests on, as the app's status line says it: an entry no GPU has run is the
+  // model alone, and a picture passed around on its own must say so.
+  if (const std::string status = app::fragments_model_status(*in); !status.empty()) {
+    s.add(Text{12, y + 8, status, kBodySize, kBlack});
+    s.cover(12 + text_width(status, kBodySize), y + 8);
+    y += 12;
+  }
   // The screen's header lines (its corner legend), as a caption under the title.
   for (const std::string& line : app::fragments_header_lines(*in)) {
     s.add(Text{12, y + 8, line, 7, kGrid});

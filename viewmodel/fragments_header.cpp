@@ -17,4 +17,12 @@ std::vector<std::string> fragments_header_lines(const Instruction& in) {
               per_lane("C/D", Operand::C)};
 }
 
+std::string fragments_model_status(const Instruction& in) {
+  const std::string status = model_status(in);
+  const std::string prefix = "model only: ";
+  if (status.rfind(prefix, 0) != 0) return status;
+  return "model only (needs sm_" + std::to_string(in.min_sm) + (in.arch_specific ? "a" : "") +
+         "): " + status.substr(prefix.size());
+}
+
 }  // namespace fragviz::app

@@ -95,7 +95,13 @@ void instruction_picker(AppState& s, const Derived& d) {
   };
   const Instruction* first = nullptr;
   ImFont* bold = fonts().bold ? fonts().bold : ImGui::GetFont();
-  const float tag_x = ImGui::GetFontSize() * 27.f;
+  // The tag column starts past the widest name of the whole catalogue (the .kind::mxf4nvf4
+  // .block_scale names run to ~80 characters), so no name is ever drawn under its tag and the
+  // column stays put while the filter changes; the popup widens to fit.
+  float widest = 0.f;
+  for (const Instruction& in : cat) widest = std::max(widest, ImGui::CalcTextSize(short_mnemonic(in)).x);
+  const float tag_x = std::max(ImGui::GetFontSize() * 27.f,
+                               2.f * ImGui::GetFontSize() + widest + 2.f * ImGui::GetStyle().ItemSpacing.x);
   // Architecture headings (sm_70 ... sm_120a), each over its groups; a heading shows while any
   // entry under it does.
   for (const PickerOrder::Arch& arch : picker_order().archs)
@@ -134,13 +140,21 @@ void instruction_picker(AppState& s, const Derived& d) {
           s.controls.instruction = in.mnemonic;
           s.instruction_notice.clear();
         }
-        // Only entries the popup shows, so tests click what a user could.
-        if (ImGui::IsItemVisible()) s.frame.widgets[std::string("instr:") + in.mnemonic] = last_item_rect();
+        // Only entries the popup shows, so tests click what a user could; the name's own extent and
+        // the tag's, so a test sees that one never runs under the other.
+        if (ImGui::IsItemVisible()) {
+          const Rect item = last_item_rect();
+          s.frame.widgets[std::string("instr:") + in.mnemonic] = item;
+          s.frame.widgets[std::string("instr_name:") + in.mnemonic] =
+              Rect{item.x, item.y, ImGui::CalcTextSize(short_mnemonic(in)).x, item.h};
+        }
         if (selected) ImGui::SetItemDefaultFocus();
         if (ImGui::IsItemHovered()) entry_tooltip(s, d, i, in);
         const Tag tag = entry_tag(s, d, i, in);
         ImGui::SameLine(tag_x);
         ImGui::TextColored(tag.colour, "%s", tag.text.c_str());
+        if (ImGui::IsItemVisible())
+          s.frame.widgets[std::string("instr_tag:") + in.mnemonic] = last_item_rect();
         ImGui::PopID();
         ImGui::Unindent(2.f * ImGui::GetFontSize());
       }

@@ -10,6 +10,7 @@
 
 #include "../export_dialog.hpp"
 #include "imgui.h"
+#include "imgui_internal.h"
 #include "imgui_stdlib.h"
 #include "panels.hpp"
 
@@ -20,6 +21,8 @@ constexpr scene::View kViews[] = {scene::View::fragments, scene::View::warpgroup
                                   scene::View::stmatrix,  scene::View::movmatrix, scene::View::banks,
                                   scene::View::output,    scene::View::algebra,   scene::View::tmem,
                                   scene::View::cta};
+// Frames in which the windows that appear take the focus by themselves, the last one keeping it.
+constexpr int kSettlingFrames = 5;
 constexpr scene::Format kFormats[] = {scene::Format::svg, scene::Format::png, scene::Format::pdf,
                                       scene::Format::tikz};
 
@@ -27,10 +30,16 @@ constexpr scene::Format kFormats[] = {scene::Format::svg, scene::Format::png, sc
 
 void draw_export_popup(AppState& s) {
   ExportDialog& d = s.export_dialog;
+  // The exportable window the user last had focus in (kept while the menu bar or a window no view
+  // exports has it): the dialog opens on its view, not on the one chosen last time. The first
+  // frames' focus is the tiling's, not the user's.
+  const ImGuiWindow* w = GImGui->NavWindow;
+  const ImGuiIO& io = ImGui::GetIO();
+  note_focus(d, w && w->RootWindow ? w->RootWindow->Name : "", ImGui::GetFrameCount() > kSettlingFrames,
+             io.MouseClicked[0] || io.MouseClicked[1] || io.MouseClicked[2]);
   if (d.open_requested) {
     ImGui::OpenPopup("Export");
-    d.open_requested = false;
-    d.message.clear();
+    open_export_dialog(d, default_export_folder(d));
   }
   // Height 0 every frame: fitted to what the dialog holds. Every row is always there (a row that
   // does not apply is disabled, never hidden) and the outcome has its room kept, so no control moves

@@ -111,11 +111,16 @@ void draw_grid(AppState& s, TmemModel& m) {
   const float label_w = ImGui::CalcTextSize("T31 r127hi").x * sf->FontSize / ImGui::GetFontSize() + 4.f;
   const float readable =
       std::clamp(std::max(label_w / fit_w, (sf->FontSize + 2.f) / fit_h), 1.f, kMaxTmemZoom);
+  // The view opens with every lane in its height, so all four sub-partitions (the lanes warps 0-3
+  // reach) are seen without a scroll; 128 labelled rows never fit a screen, so labels wait for the
+  // "labels" zoom (or the hover), and a wide access scrolls sideways only.
+  const float all_lanes = std::clamp(room_h / static_cast<float>(m.lanes) / fit_h, 1.f, kMaxTmemZoom);
   GridZoom& z = c.zoom;
-  zoom_for(z, m.key, readable);
+  zoom_for(z, m.key, std::min(readable, all_lanes));
   zoom_bar(s, z, "tmem", kMinTmemZoom, kMaxTmemZoom, readable,
-           "1x fits every lane and column in the view; the view opens at the zoom where every cell has\n"
-           "its label. Ctrl+wheel over the grid zooms about the mouse; wheel scrolls, shift+wheel sideways.");
+           "1x fits every lane and column in the view; the view opens with every lane in its height\n"
+           "(all four sub-partitions). Ctrl+wheel over the grid zooms about the mouse; wheel scrolls,\n"
+           "shift+wheel sideways.");
   const float zoom = std::clamp(z.zoom, kMinTmemZoom, kMaxTmemZoom);
   const float cw = zoomed_cell(fit_w, zoom), ch = zoomed_cell(fit_h, zoom);
   const ImVec2 content(left + cw * static_cast<float>(m.columns) + 4.f,

@@ -232,7 +232,7 @@ struct PickerEntry {
         widget(std::move(widget_)) {}
   std::string label, group, tooltip;
   bool selected = false;
-  std::string widget;
+  std::string widget{};
 };
 /// The list of an open picker (between BeginCombo and EndCombo) that filters as the user types, as
 /// the instruction picker does: picker_filter_field at its top (AppState::list_filter, emptied as

@@ -3,15 +3,16 @@
 namespace fragviz {
 
 const char* sm100_model_only_line() {
-  return "model only: PTX ISA 9.1 and CuTe 4.2 agree; not yet run on a GPU (tests/cute/test_cute_sm100.cpp)";
+  return "model only: PTX ISA 9.1 and CuTe 4.2 agree; not yet run on a GPU (docs/guide/blackwell.md, "
+         "\"How the sm_100 model was checked\")";
 }
 
 std::string umma_accumulator_status(TmemDataPath p) {
   if (p == TmemDataPath::C)
     return "model only: PTX ISA 9.1 gives Layout C; CuTe 4.2 disagrees (its sparse 2SM M=128 atom lays D out "
-           "as Layout B); not yet run on a GPU (docs/guide/blackwell.md)";
-  return "model only: PTX ISA 9.1 and CuTe 4.2 agree; not yet run on a GPU "
-         "(tests/cute/cute_sm100_accumulator.cpp)";
+           "as Layout B); not yet run on a GPU (docs/guide/blackwell.md, \"Where tcgen05.mma keeps D\")";
+  return "model only: PTX ISA 9.1 and CuTe 4.2 agree; not yet run on a GPU (docs/guide/blackwell.md, "
+         "\"Where tcgen05.mma keeps D\")";
 }
 
 const char* tmem_16x256b_relation() {
@@ -30,9 +31,10 @@ const char* umma_accumulator_relation() {
 std::string matrix_move_b8_status(MatrixMoveB8 m) {
   if (matrix_move_b8_is_store(m))
     return "model only: the map is CuTe 4.2's (SM100_U8x*_STSM_T; the PTX ISA 9.0 figure was not read as "
-           "text); not yet run on a GPU (tests/cute/cute_sm100_matrix_move.cpp)";
-  return "model only: PTX ISA 9.0 and CuTe 4.2 agree; not yet run on a GPU "
-         "(tests/cute/cute_sm100_matrix_move.cpp)";
+           "text); not yet run on a GPU (docs/guide/blackwell.md, \"8-bit and sub-byte ldmatrix and "
+           "stmatrix\")";
+  return "model only: PTX ISA 9.0 and CuTe 4.2 agree; not yet run on a GPU (docs/guide/blackwell.md, "
+         "\"8-bit and sub-byte ldmatrix and stmatrix\")";
 }
 
 /// CuTe's atom of the instruction and what it does to the raw registers.

@@ -208,6 +208,75 @@ TEST(ExportDialog, TheNameFollowsTheView) {
             "/home/u/fragviz-fragments.svg");
 }
 
+// Issue 26: Export opened from the Tensor memory window offered the fragments view. Every window
+// a view exports names that view (the titles of window_names.hpp, spelled out here as the user sees
+// them); the others name none, so focusing them keeps the last choice.
+TEST(ExportDialog, EveryExportableWindowNamesItsView) {
+  using scene::View;
+  EXPECT_EQ(export_view_of_window("Tensor memory: tcgen05 lanes and columns (sm_100, model only)"),
+            View::tmem);
+  EXPECT_EQ(export_view_of_window("Fragments: mma.sync A, B, C/D"), View::fragments);
+  EXPECT_EQ(export_view_of_window("ldmatrix: what each lane receives"), View::ldmatrix);
+  EXPECT_EQ(export_view_of_window("Bank view: shared-memory accesses over 32 banks"), View::banks);
+  EXPECT_EQ(export_view_of_window("Output view"), View::output);
+  EXPECT_EQ(export_view_of_window("Warpgroup: wgmma D and A fragments"), View::warpgroup);
+  EXPECT_EQ(export_view_of_window("stmatrix / movmatrix: register halves and 8x8 matrices"), View::stmatrix);
+  EXPECT_EQ(export_view_of_window("Algebra: CuTe layouts and their operations"), View::algebra);
+  for (const char* other : {"Controls", "Gate: exact matmul", "Descriptor: wgmma operand in shared memory",
+                            "Lane inspector", "##MainMenuBar", "Export", ""})
+    EXPECT_EQ(export_view_of_window(other), std::nullopt) << other;
+}
+
+TEST(ExportDialog, ItOpensOnTheViewLookedAt) {
+  using scene::Format;
+  using scene::View;
+  ExportDialog d;
+  d.open_requested = true;
+  d.message = "wrote /home/u/fragviz-fragments.svg (svg): ...";
+  d.looked_at = View::tmem;
+  open_export_dialog(d, "/home/u");
+  EXPECT_FALSE(d.open_requested);
+  EXPECT_EQ(d.view, View::tmem);
+  EXPECT_EQ(d.path, "/home/u/fragviz-tmem.svg");  // the default name follows the view
+  EXPECT_TRUE(d.message.empty());
+  // A name the user typed keeps its folder; the file takes the new view's name.
+  d.path = "/w/figs/mine.svg";
+  d.looked_at = View::algebra;
+  open_export_dialog(d, "/home/u");
+  EXPECT_EQ(d.view, View::algebra);
+  EXPECT_EQ(d.path, "/w/figs/fragviz-algebra.svg");
+  // Nothing looked at yet: the dialog keeps its view and name.
+  ExportDialog fresh;
+  fresh.view = View::banks;
+  fresh.format = Format::png;
+  fresh.path = "/w/b.png";
+  open_export_dialog(fresh, "/home/u");
+  EXPECT_EQ(fresh.view, View::banks);
+  EXPECT_EQ(fresh.path, "/w/b.png");
+}
+
+// The app's first frames hand the focus to each tiled view as it appears: that is not the user's.
+// Afterwards a move of the focus (a click elsewhere, a window opened from the View menu) or a click
+// in the window that has it takes its view; the menu bar or Controls keep the last one.
+TEST(ExportDialog, TheFocusTheUserGaveIsTaken) {
+  using scene::View;
+  const char* const output = "Output view";
+  const char* const tmem = "Tensor memory: tcgen05 lanes and columns (sm_100, model only)";
+  ExportDialog d;
+  note_focus(d, "Fragments: mma.sync A, B, C/D", false, false);
+  note_focus(d, output, false, false);
+  EXPECT_EQ(d.looked_at, std::nullopt);  // the tiling's focus
+  note_focus(d, output, true, false);
+  EXPECT_EQ(d.looked_at, std::nullopt);  // still where the tiling left it
+  note_focus(d, output, true, true);
+  EXPECT_EQ(d.looked_at, View::output);  // a click in it
+  note_focus(d, tmem, true, false);
+  EXPECT_EQ(d.looked_at, View::tmem);  // opened from the View menu: it takes the focus
+  note_focus(d, "##MainMenuBar", true, true);
+  note_focus(d, "Controls", true, true);
+  EXPECT_EQ(d.looked_at, View::tmem);  // no view of theirs: the last one stays
+}
+
 // Issue 22: the default folder was the working folder (the clone, when started from it).
 TEST(ExportDialog, TheDefaultFolderIsTheLastOneUsedElsePicturesElseHome) {
   const std::string home = ::testing::TempDir() + "fragviz-export-home";

@@ -45,7 +45,7 @@ TEST(TmemView, Ld16x256bIsTheMmaC) {
   EXPECT_NE(m.relation.find("m16n8"), std::string::npos);
   EXPECT_EQ(m.status,
             "model only: PTX ISA 9.1 and CuTe 4.2 agree; not yet run on a GPU "
-            "(tests/cute/test_cute_sm100.cpp)");
+            "(docs/guide/blackwell.md, \"How the sm_100 model was checked\")");
   const std::string hover = tmem_cell_text(m, 9, 2);
   EXPECT_NE(hover.find("thread 5, register r2"), std::string::npos) << hover;
   EXPECT_NE(hover.find("C fragment c2 of tile 0 (row 9, column 2)"), std::string::npos) << hover;

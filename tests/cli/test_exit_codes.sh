@@ -132,6 +132,7 @@ expect 64 "--mn: must be a whole number, got '1e3'" -- descriptor --type f16 --m
 expect 64 "--start: must be a non-negative whole number, got '-16'" -- descriptor --type f16 --start -16
 # In range of the type, out of the model's: the model's words, exit 3 (as before).
 expect 3 "row stride" -- banks --num x4 --stride-halves 0
+expect 3 "so --mn must be 64 for --operand A (got 128)" -- descriptor --type f16 --operand A --mn 128
 
 # Control characters the user typed are echoed as escapes, never raw (an ESC recoloured the
 # terminal), in our messages and in CLI11's.

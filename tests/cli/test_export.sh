@@ -237,12 +237,27 @@ acc, texts = labels(sys.argv[2])
 assert acc["TMEM-r33-c3"] == "17,3", acc["TMEM-r33-c3"]
 assert acc["TMEM-r16-c0"] in (None, ""), acc["TMEM-r16-c0"]
 assert any(t and "Layout F" in t for t in texts)
+assert any(t and t.startswith("model only: PTX ISA 9.1 and CuTe 4.2 agree; not yet run on a GPU") for t in texts)
 PY2
 "$cli" export --view tmem --tmem 'ld shape=16x256b num=x64' --svg "$tmp/tmem2.svg" 2>"$tmp/err"
 [ $? = 3 ] || fail "a refused tmem shape did not exit 3"
 grep -q "up to .x32" "$tmp/err" || fail "the tmem refusal does not say why: $(cat "$tmp/err")"
 [ -e "$tmp/tmem2.svg" ] && fail "a refused tmem shape wrote a picture"
 rm -f "$tmp/tmem.svg" "$tmp/tmem_acc.svg"
+
+# A picture says what it rests on (issue 26): an sm_120a entry has never run on a GPU, so its
+# fragments figure carries the model-only line the app's status line and `layout` give; an sm_80
+# entry, measured on the H200, carries none.
+F8=mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e4m3.e4m3.f32
+for args in "--instr $F8" "--instr $F8 --operand A --crop rows=0:4"; do
+  # shellcheck disable=SC2086
+  "$cli" export --view fragments $args --svg "$tmp/f8.svg" >/dev/null 2>&1 || fail "export $args exited $?"
+  grep -qF "model only (needs sm_120a): PTX ISA 9.2 and CuTe 4.2 agree; not yet run on a GPU" "$tmp/f8.svg" ||
+    fail "the fragments export of $args does not say it is model only"
+done
+"$cli" export --view fragments --instr "$M" --svg "$tmp/f8.svg" >/dev/null 2>&1 || fail "export $M exited $?"
+grep -qF "model only" "$tmp/f8.svg" && fail "the fragments export of $M says model only"
+rm -f "$tmp/f8.svg"
 
 # --load/--store as `banks` takes them (issue 22): the same picture as --access naming that access,
 # not the default ldmatrix's; refused beside --access, for another view, or with a non-plain access.

@@ -45,6 +45,7 @@ if [ "$gpu" = no ]; then
   run_hints relations
 fi
 run_hints probe --layout '(16,64):(64,1)' --load stmatrix
+run_hints tcgen05-desc --idesc 0x08400490
 run_hints probe --layout '(16,64):(64,1)' --lanes 'row=lane&15, col=8*(lane>>4)' --load stmatrix
 echo "$seen hints run, $fails failed"
 [ "$fails" -eq 0 ]

@@ -52,8 +52,11 @@ refuse "overlap" descriptor --type f16 --major K --swizzle none --sbo 64
 refuse ".f16 and .bf16 only" descriptor --type tf32 --major MN --swizzle 64B
 refuse "multiple of 16" descriptor --type bf16 --lbo 24 --swizzle none
 
-# Bad descriptor input (newcomer findings): A is always 64 rows; --decode takes hex digits only.
-for args in "--type f16 --operand A --mn 128" "--decode -1" "--decode 0xzz" "--decode 0x" "--decode 12345678901234567"; do
+# Bad descriptor input (newcomer findings): --decode takes hex digits only (64); A is always 64
+# rows, so --mn 128 for A is a well-formed value the operand refuses (3, docs/cli.md "Bad values").
+"$cli" descriptor --type f16 --operand A --mn 128 >/dev/null 2>&1
+[ $? = 3 ] || fail "descriptor --type f16 --operand A --mn 128 is not refused with exit 3"
+for args in "--decode -1" "--decode 0xzz" "--decode 0x" "--decode 12345678901234567"; do
   # shellcheck disable=SC2086
   "$cli" descriptor $args >/dev/null 2>&1
   [ $? = 64 ] || fail "descriptor $args is not refused with exit 64"

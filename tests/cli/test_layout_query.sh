@@ -69,19 +69,33 @@ expect 0 "D,37,1,5,7,3,16,16,25,11" -- layout --instr m64n64k16.f16.f16.f16 --cs
 [ "$("$cli" layout --instr "$K16" --where A,9,3 --csv | tail -1)" = "A,5,3,1,16,16,9,3" ] ||
   { echo "FAIL: layout --where A,9,3 --csv is not lane 5's a3 row"; fails=$((fails + 1)); }
 
-# Refusals name what is wrong (exit 64) and print nothing on standard output.
-expect 64 "row 16 is outside A (16 x 16: rows 0 to 15)" -- layout --instr "$K16" --where A,16,0
-expect 64 "col 8 is outside B (16 x 8: cols 0 to 7)" -- layout --instr "$K16" --where B,0,8
+# Refusals name what is wrong and print nothing on standard output: a value not of the flag's form
+# exits 64 (a bad command line), a well-formed one this instruction refuses exits 3 (docs/cli.md).
+expect 3 "row 16 is outside A (16 x 16: rows 0 to 15)" -- layout --instr "$K16" --where A,16,0
+expect 3 "col 8 is outside B (16 x 8: cols 0 to 7)" -- layout --instr "$K16" --where B,0,8
 expect 64 "is not OPERAND,ROW,COL" -- layout --instr "$K16" --where A,9
 expect 64 "is not OPERAND,ROW,COL" -- layout --instr "$K16" --where E,1,1
 expect 64 "is not OPERAND,ROW,COL" -- layout --instr "$K16" --where A,-1,0
-expect 64 "one product" -- layout --instr "$K16" --where A,1,1,1
-expect 64 "B of a wgmma comes from shared memory" -- layout --instr m64n64k16.f32.bf16.bf16 --where B,0,0
-expect 64 "--lane 32: a warp has lanes 0 to 31" -- layout --instr "$K16" --lane 32
-expect 64 "--lane -1: a warp has lanes 0 to 31" -- layout --instr "$K16" --lane -1
-expect 64 "--thread 128: a wgmma warpgroup has threads 0 to 127" -- layout --instr m64n64k16.f32.bf16.bf16 --thread 128
+expect 3 "one product" -- layout --instr "$K16" --where A,1,1,1
+expect 3 "B of a wgmma comes from shared memory" -- layout --instr m64n64k16.f32.bf16.bf16 --where B,0,0
+expect 3 "--lane 32: a warp has lanes 0 to 31" -- layout --instr "$K16" --lane 32
+expect 3 "--lane -1: a warp has lanes 0 to 31" -- layout --instr "$K16" --lane -1
+expect 3 "--thread 128: a wgmma warpgroup has threads 0 to 127" -- layout --instr m64n64k16.f32.bf16.bf16 --thread 128
 expect 64 "take an mma.sync or wgmma entry" -- layout --instr movmatrix.sync.aligned.m8n8.trans.b16 --lane 0
 expect 64 "excludes" -- layout --where A,0,0 --lane 0
+# A block-scaled entry's scale-factor selector: a whole number .scale_vec refuses exits 3 naming what
+# it takes (PTX ISA 9.2, the block-scale selector table: 4X reads all four bytes, byte-id 0 only;
+# thread-id-a picks one of the quad's two thread pairs); a value that is no number or no operand, 64.
+MX='mma.sync.aligned.m16n8k64.row.col.kind::mxf4nvf4.block_scale.scale_vec::4X.f32.e2m1.e2m1.f32.ue4m3'
+expect 3 "byte-id 9 is not valid for .scale_vec::4X (0 only)" -- layout --instr "$MX" --operand sfa --byte-id 9
+expect 3 "byte-id 2 is not valid for .scale_vec::4X (0 only)" -- layout --instr "$MX" --operand sfb --byte-id 2
+expect 3 "thread-id-a 2 is not valid (0 or 1)" -- layout --instr "$MX" --operand sfa --thread-id 2
+expect 3 "thread-id-b -1 is not valid (0-3)" -- layout --instr "$MX" --operand sfb --thread-id -1
+expect 3 "has no block scaling" -- layout --instr "$K16" --operand sfa
+expect 3 "is a wgmma" -- layout --instr m64n64k16.f32.bf16.bf16 --operand sfa
+expect 64 "--operand takes sfa or sfb" -- layout --instr "$MX" --operand sfc
+expect 64 "--byte-id" -- layout --instr "$MX" --operand sfa --byte-id two
+expect 0 "lane  5:  byte0=(row 9, k 0-15)" -- layout --instr "$MX" --operand sfa
 [ -z "$("$cli" layout --instr "$K16" --where A,16,0 2>/dev/null)" ] ||
   { echo "FAIL: a refused --where printed on standard output"; fails=$((fails + 1)); }
 

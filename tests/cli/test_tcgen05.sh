@@ -40,6 +40,24 @@ expect 3 "has no A type 'e2m1'" -- tcgen05-desc --encode-idesc --kind f16 --a e2
 expect 3 "N runs from 16 to 256 in steps of 16" -- tcgen05-desc --encode-idesc --kind f16 --m 128 --n 24
 expect 64 "--kind must be one of" -- tcgen05-desc --idesc 0x0 --kind f32
 expect 64 "give one of" -- tcgen05-desc
+# A bad value names the flag the user gave and what it takes (issue 26: --smem zz spoke of --decode).
+expect 64 "--smem wants a hexadecimal 64-bit value (1-16 hex digits, optional 0x), got 'zz'" -- tcgen05-desc --smem zz
+expect 64 "--decode wants a hexadecimal 64-bit value" -- descriptor --arch sm_100 --decode zz
+expect 64 "--idesc wants a hexadecimal 32-bit value (1-8 hex digits, optional 0x), got '0x123456789'" -- tcgen05-desc --idesc 0x123456789 --kind f16
+expect 64 "--swizzle must be none, 128B_base32b, 128B, 64B or 32B (or the code 0-7), got '96B'" -- tcgen05-desc --encode-smem --swizzle 96B
+expect 64 "--scale is ue8m0 or ue4m3, got 'e8m0'" -- tcgen05-desc --encode-idesc --kind mxf4 --a e2m1 --b e2m1 --scale e8m0
+expect 64 "--start" -- tcgen05-desc --encode-smem --start zz
+expect 3 "--a e2m1: .kind::f16 has no A type 'e2m1'; it takes f16 bf16" -- tcgen05-desc --encode-idesc --kind f16 --a e2m1
+expect 3 "--b s8: .kind::f8f6f4 has no B type 's8'; it takes e4m3 e5m2 e2m3 e3m2 e2m1" -- tcgen05-desc --encode-idesc --kind f8f6f4 --a e4m3 --b s8
+expect 3 "--d f16: .kind::tf32 has no D type 'f16'; it takes f32" -- tcgen05-desc --encode-idesc --kind tf32 --a tf32 --b tf32 --d f16
+expect 3 "--base-offset 9: a 3-bit field (0-7)" -- tcgen05-desc --encode-smem --base-offset 9
+expect 3 "--lbo-mode 5: a 1-bit field (0 or 1)" -- tcgen05-desc --encode-smem --lbo-mode 5
+# --idesc without --kind: the word's table depends on the kind, so it is asked for, never guessed.
+expect 64 "--idesc needs --kind" -- tcgen05-desc --idesc 0x08400490
+[ -z "$("$cli" tcgen05-desc --idesc 0x08400490 2>/dev/null)" ] || fail "--idesc without --kind printed a decode"
+# --encode-idesc keeps its default kind and names it.
+# F16 x F16 (codes 0, 0), D F32 (1 << 4), N 256 (32 << 17), M 128 (8 << 24).
+expect 0 "instruction descriptor 0x08400010  (.kind::f16)" -- tcgen05-desc --encode-idesc --m 128 --n 256
 
 # tmem: .16x256b thread 5 holds lane 1 columns 2, 3 and lane 9 columns 2, 3 (the m16n8 C fragment).
 expect 0 "T5 : r0(1,2) r1(1,3) r2(9,2) r3(9,3)" -- tmem --shape 16x256b --num x1

@@ -69,7 +69,7 @@ expect 3 "rank-3" -- tiled --mma $K16 --permute 'Tile<_32,_32,_16,_8>'
 expect 64 "did you mean:" -- tiled --mma SM80_16x8x16_F32F16F16F32
 expect 64 "SM75_U32x4_LDSM_N" -- tiled --mma $K16 --copy-a SM75_U32x4_LDSM
 expect 64 "entry 2 ('(8,4)') of the permutation is a shape" -- tiled --mma $K16 --permute 'Tile<_32,(8,4),_16>'
-expect 64 "the tiled MMA has threads 0..31" -- tiled --mma $K16 --thread 32
+expect 3 "the tiled MMA has threads 0..31" -- tiled --mma $K16 --thread 32
 expect 64 "--mma is required" -- tiled
 expect 64 "--atoms" -- tiled --mma $K16 --atoms '(2,2'
 

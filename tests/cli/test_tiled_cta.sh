@@ -35,6 +35,8 @@ expect 0 "join (n,k): all 8192 match" -- tiled --mma SM80_16x8x16_F32F16F16F32_T
 # CSV: the bank table; with --thread, that thread's registers (thread 37: A (17,2) at byte 2*(17*32+2)).
 expect 0 "A,1,1,4,16,16,0,0" -- tiled --preset $P --csv
 expect 0 "A,37,0,0,17,2,17,2,1092,yes" -- tiled --preset $P --csv --thread 37
+# A whole number beyond the tiled MMA's 128 threads is refused (3), as layout --lane 32 is.
+expect 3 "--thread 128: the tiled MMA has threads 0..127" -- tiled --preset $P --thread 128
 expect 0 '"bank_conflicts": 0' -- tiled --preset $P --json -
 # Hopper: descriptors, 32 bytes on per k16 step of a 128-byte swizzled row; stmatrix epilogue.
 expect 0 "slice 0 k-block 1: start 32, LBO 16, SBO 1024, swizzle 128B" -- tiled --preset sm90-wgmma-128x128x64

@@ -124,6 +124,29 @@ TEST(ExportFragments, LabelsFollowTheScreenAndTheHeaderIsACaption) {
   EXPECT_TRUE(has_text(s, "groupID = lane >> 2, threadID_in_group = lane % 4"));
 }
 
+// Issue 26: a figure says what it rests on. No GPU has run an sm_120a entry, so its picture carries
+// the model-only line with the target (as the app's status line and `fragviz-cli layout` say it);
+// an sm_80 entry carries none.
+TEST(ExportFragments, AnEntryNoGpuRanSaysItIsModelOnly) {
+  fs::ViewRequest r;
+  r.view = fs::View::fragments;
+  r.instr = "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e4m3.e4m3.f32";
+  EXPECT_TRUE(
+      has_text(build(r), "model only (needs sm_120a): PTX ISA 9.2 and CuTe 4.2 agree; not yet run on a GPU"));
+  r.instr = "mma.sync.aligned.m16n8k64.row.col.kind::mxf4.block_scale.scale_vec::2X.f32.e2m1.e2m1.f32.ue8m0";
+  EXPECT_TRUE(has_text(build(r),
+                       "model only (needs sm_120a): PTX ISA 9.2 only (CuTe 4.2 has no .kind::mxf4 "
+                       "atom; it issues .kind::mxf4nvf4 .scale_vec::2X for ue8m0 scales); not yet "
+                       "run on a GPU"));
+  r.instr = "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32";
+  const fs::Scene s = build(r);
+  for (const auto& item : s.items) {
+    if (const auto* t = std::get_if<fs::Text>(&item)) {
+      EXPECT_EQ(t->text.find("model only"), std::string::npos) << t->text;
+    }
+  }
+}
+
 TEST(ExportFragments, M8n8k4DrawsEveryProduct) {
   const fs::Scene s = fragments("mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32");
   for (int p = 0; p < 4; ++p) EXPECT_EQ(count_cells(s, "Ap" + std::to_string(p)), 8 * 4) << p;

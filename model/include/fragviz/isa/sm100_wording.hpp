@@ -12,7 +12,8 @@
 namespace fragviz {
 
 /// The status of the tcgen05 descriptors and the tcgen05.ld/st register maps: "model only: PTX ISA
-/// 9.1 and CuTe 4.2 agree; not yet run on a GPU (tests/cute/test_cute_sm100.cpp)".
+/// 9.1 and CuTe 4.2 agree; not yet run on a GPU (docs/guide/blackwell.md, "How the sm_100 model was
+/// checked")". Every status line points a user to the guide's section, never to a test source.
 const char* sm100_model_only_line();
 
 /// The status of an accumulator in data-path layout `p`: as sm100_model_only_line for every layout

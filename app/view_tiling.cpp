@@ -162,8 +162,21 @@ Layout with_stacked_slots(const Layout& layout, int under, int extra) {
 }
 
 LayoutCanvas make_canvas(float display_w, float display_h, float top, float bar) {
+  return make_canvas(display_w, display_h, top, bar, 0.f);
+}
+
+float min_canvas_height(const Layout& layout, const std::vector<bool>& open,
+                        const std::vector<float>& min_height) {
+  const std::vector<LayoutRect> f = fractions(layout, open);
+  float need = 0;
+  for (std::size_t i = 0; i < f.size() && i < min_height.size(); ++i)
+    if (!f[i].empty() && min_height[i] > 0) need = std::max(need, min_height[i] / f[i].h());
+  return need;
+}
+
+LayoutCanvas make_canvas(float display_w, float display_h, float top, float bar, float min_height) {
   LayoutCanvas c;
-  const float min_h = std::max(1.f, kMinLayoutHeight - top);
+  const float min_h = std::max({1.f, kMinLayoutHeight - top, std::ceil(min_height)});
   float w = std::max(1.f, display_w), h = std::max(1.f, display_h - top);
   // A scroll bar along one edge takes room from the other direction, which may then need one too.
   for (int pass = 0; pass < 2; ++pass) {

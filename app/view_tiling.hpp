@@ -51,6 +51,16 @@ struct LayoutCanvas {
 /// than the view. The canvas is never smaller than kMinLayoutWidth x (kMinLayoutHeight - top).
 LayoutCanvas make_canvas(float display_w, float display_h, float top, float bar);
 
+/// make_canvas with a canvas at least `min_height` tall too (min_canvas_height: the views' own
+/// minimum heights), scrolled where the window is shorter.
+LayoutCanvas make_canvas(float display_w, float display_h, float top, float bar, float min_height);
+
+/// The least canvas height at which every shown slot i of `layout` (open[i]) is at least
+/// `min_height[i]` logical pixels tall (0 or a missing entry: no minimum), the slots sharing the
+/// canvas as tile_views shares it; 0 when none has a minimum.
+float min_canvas_height(const Layout& layout, const std::vector<bool>& open,
+                        const std::vector<float>& min_height);
+
 /// The canvas's vertical scroll after the mouse wheel turned `wheel` notches (positive: up, ImGui's
 /// sign) of `step` pixels each from `scroll_y`: clamped to [0, max_scroll_y()]; 0 when the canvas
 /// does not scroll vertically.

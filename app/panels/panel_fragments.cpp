@@ -564,6 +564,16 @@ void draw_fragments(AppState& s, const Derived& d) {
   ImGui::TextColored(kDimV, "%s: A %dx%d, B %dx%d, C/D %dx%d%s", shape_name(in).c_str(), in.m, in.k, in.k,
                      in.n, in.m, in.n, in.products > 1 ? ", four quad pairs" : "");
 
+  // The window height at which "fit" shows every grid whole (at its least row height, min_ch): the
+  // layout gives the view that much where it can, and the canvas scrolls instead (newcomer round 9:
+  // in a short view "fit" left A and C/D below its edge).
+  // Worked out at rows of exactly min_ch, so it does not depend on the view's own height (which it
+  // sets): a taller view needs no more, a shorter one gets this much.
+  {
+    const float fit_h = make_geom(in, ImVec2(0, 0), fit.cw, min_ch, fit.per_row, mg).size.y;
+    s.fragments_fit_height = ImGui::GetWindowHeight() - avail.y + bar_h + sb + 4.f + fit_h;
+  }
+
   // [SECTION] layout
   const float zoom = std::clamp(view.zoom, kMinFragmentsZoom, kMaxFragmentsZoom);
   const float cw = zoomed_cell(fit.cw, zoom), ch = zoomed_cell(fit.ch, zoom);

@@ -586,8 +586,17 @@ void draw_fragments(AppState& s, const Derived& d) {
     if (b.x >= avail.x - sb && a.y >= avail.y - bar_h - sb)
       ImGui::SetNextWindowScroll(ImVec2(0, std::max(0.f, a.y - mg.gap - ImGui::GetFontSize() - 6.f)));
   }
+  // Every operand grid, so a resize never leaves only the empty corner between them in view.
+  std::vector<ContentRect> grids;
+  for (int p = 0; p < in.products; ++p)
+    for (Operand op : {Operand::A, Operand::B, Operand::C}) {
+      const ImVec2 g0 = size_only.grid(op, p);
+      const int rows = op == Operand::B ? in.k : in.m, cols = op == Operand::A ? in.k : in.n;
+      grids.push_back(ContentRect{g0.x, g0.y, g0.x + static_cast<float>(cols) * cw,
+                                  g0.y + static_cast<float>(rows) * ch});
+    }
   begin_zoom_child(s, view, "##fragment_view", "fragment_view", ImVec2(0, 0),
-                   ImVec2(size_only.size.x + 4.f, size_only.size.y + 4.f), zoom, cw, ch);
+                   ImVec2(size_only.size.x + 4.f, size_only.size.y + 4.f), zoom, cw, ch, grids);
   const ImGuiIO& io = ImGui::GetIO();
   const ImVec2 o = ImGui::GetCursorScreenPos();
   const GridGeom g = make_geom(in, o, cw, ch, fit.per_row, mg);

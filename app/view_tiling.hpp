@@ -90,8 +90,9 @@ struct LayoutFrame {
 /// column's slots are scaled together so that it still covers the design height; as tile_views shares a
 /// column's height among its shown slots in proportion, a hidden extra slot takes no room and the others get
 /// back exactly what they had. A layout whose slots form no columns gives each extra slot slot `under`'s
-/// place.
-Layout with_stacked_slots(const Layout& layout, int under, int extra);
+/// place. `weight` > 0: each extra slot that tall in design units instead of the whole column (the
+/// column's own views then keep more of it).
+Layout with_stacked_slots(const Layout& layout, int under, int extra, float weight = 0.f);
 
 /// `layout` with slot `slot` made taller in its column, where needed, so that it gets `need` of the
 /// column's `column_px` pixels (at most `most` of them, 0 < most < 1): its design height raised and

@@ -140,15 +140,30 @@ void begin_layout(AppState& s) {
   const Layout base = s.gate_ladder_open && w.gate ? with_room(assets().layout, kGateSlot, gate_needs(),
                                                                f.canvas.height, kGateMostOfColumn)
                                                    : assets().layout;
-  const Layout tiled = with_stacked_slots(base, kHopperColumnSlot, 3);
   // The views sharing the middle column keep a usable height (newcomer round 9: two Hopper windows
-  // left the fragments view a 130-pixel sliver): where the window is too short for that, the canvas
-  // grows and scrolls, as below the 1024x700 minimum.
+  // left the fragments view a 130-pixel sliver): each open Hopper window is given less than the
+  // whole column where the fragments view would otherwise fall short, but no less than keeps it
+  // kMinHopperViewHeight; where the window is too short for both, the canvas grows and scrolls, as
+  // below the 1024x700 minimum.
   std::vector<float> least(open.size(), 0.f);
   // The fragments view as tall as its "fit" needs (every grid whole at its least row height), from
   // kMinFragmentsViewHeight up to kMostFragmentsViewHeight.
   least[kHopperColumnSlot] =
       std::clamp(s.fragments_fit_height, kMinFragmentsViewHeight, kMostFragmentsViewHeight);
+  const int hopper_open = static_cast<int>(h.warpgroup_open) + static_cast<int>(h.descriptor_open) +
+                          static_cast<int>(h.moves_open);
+  const float design_h = base.design_height;
+  float weight = design_h;
+  if (hopper_open > 0 && w.fragments) {
+    const LayoutSlot& fs = base.slots[static_cast<std::size_t>(kHopperColumnSlot)];
+    const float c = f.canvas.height, n = static_cast<float>(hopper_open), e = kMinHopperViewHeight;
+    // The weight at which the fragments view keeps its least height, and the least at which each
+    // Hopper window keeps its own, in a canvas of this height.
+    const float w_fragments = ((fs.y1 - fs.y0) * c / least[kHopperColumnSlot] - design_h) / n;
+    const float w_hopper = c > n * e ? design_h * e / (c - n * e) : design_h;
+    weight = std::min(design_h, std::max(w_fragments, w_hopper));
+  }
+  const Layout tiled = with_stacked_slots(base, kHopperColumnSlot, 3, weight);
   least[kBanksSlot] = kMinBanksViewHeight;
   for (std::size_t i = std::size(kLayoutIds); i < least.size(); ++i) least[i] = kMinHopperViewHeight;
   f.canvas = make_canvas(io.DisplaySize.x, io.DisplaySize.y, content_top(), bar,

@@ -140,7 +140,9 @@ void begin_layout(AppState& s) {
   const Layout base = s.gate_ladder_open && w.gate ? with_room(assets().layout, kGateSlot, gate_needs(),
                                                                f.canvas.height, kGateMostOfColumn)
                                                    : assets().layout;
-  // The views sharing the middle column keep a usable height (newcomer round 9: two Hopper windows
+  // Without a Hopper window the views keep layout.json's shares at every size from 1024x700 up (the
+  // fragments view then scrolls its grids where "fit" needs more). With one, the views sharing the
+  // middle column keep a usable height (newcomer round 9: two Hopper windows
   // left the fragments view a 130-pixel sliver): each open Hopper window is given less than the
   // whole column where the fragments view would otherwise fall short, but no less than keeps it
   // kMinHopperViewHeight; where the window is too short for both, the canvas grows and scrolls, as
@@ -167,7 +169,7 @@ void begin_layout(AppState& s) {
   least[kBanksSlot] = kMinBanksViewHeight;
   for (std::size_t i = std::size(kLayoutIds); i < least.size(); ++i) least[i] = kMinHopperViewHeight;
   f.canvas = make_canvas(io.DisplaySize.x, io.DisplaySize.y, content_top(), bar,
-                         min_canvas_height(tiled, open, least));
+                         hopper_open > 0 ? min_canvas_height(tiled, open, least) : 0.f);
   f.scroll_x = scroll_bar(s, "##layout_hscroll", f.canvas.hbar, true,
                           f.canvas.width + (f.canvas.scroll_y ? bar : 0.f));  // its bar runs under the corner
   f.scroll_y =

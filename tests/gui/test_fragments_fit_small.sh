@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # "fit" fits in a small window, and a resize keeps grids in view (newcomer round 9):
-#  1. At 1024x700 with s8 m16n8k32 (A and B 48 rows one above the other), "fit" shows every grid
-#     whole (the fragments view scrolls no more) at rows no shorter than 6 px, the window's canvas
-#     scrolling where that takes more than the window; the bank view's lines are at least 3 px.
+#  1. At 1024x700 with s8 m16n8k32 (A and B 48 rows one above the other) and the warpgroup window
+#     open below (which squeezed the view), "fit" shows every grid whole (the fragments view scrolls
+#     no more) at rows no shorter than 6 px, the window's canvas scrolling where that takes more
+#     than the window; the bank view's lines are at least 3 px.
 #  2. At 1600x1000, zoomed in and scrolled to B's far right, the window shrunk to 1024x700: some
 #     cell of the fragments view is still inside it (it looked empty at 2.43x: B scrolled off and
 #     nothing else in view).
@@ -27,8 +28,10 @@ print(n)
 PY
 }
 
+mkdir -p "$WORK/cfg"
+echo '{"format": "fragviz-settings", "version": 1, "windows": {"warpgroup": true}}' >"$WORK/cfg/settings.json"
 APP_SIZE=1024x700 start_app --no-device --instr "$S8"
-wait_for "s['controls']['instruction'] == '$S8' and $F['cells_drawn'] > 0"
+wait_for "s['controls']['instruction'] == '$S8' and $F['cells_drawn'] > 0 and s['hopper']['windows']['warpgroup']"
 click $(centre_of "s['widgets']['fragments_fit']")
 wait_for "$F['zoom'] == 1 and $F['cell_size'][1] >= 6 and max($F['scroll_max']) <= 1" 10
 wait_for "s['banks_view']['cell_size'][1] >= 3"

@@ -20,6 +20,7 @@
 #include "panels/panels.hpp"
 #include "report_view.hpp"
 #include "settings.hpp"
+#include "tile_units.hpp"
 #include "window_placement.hpp"
 
 namespace fragviz::app {
@@ -524,8 +525,10 @@ std::string App::state_json() const {
                    {"trans", c.trans},
                    {"width_halves", c.width_halves},
                    {"pad_halves", c.pad_halves},
+                   {"tile_unit", tile_field_unit(in.a.type).name},
                    {"swizzle", std::string(to_string(c.swizzle))}};
   j["instruction_notice"] = s_.instruction_notice;
+  j["text_input_active"] = ImGui::GetIO().WantTextInput;  // a text field is being typed in
   // The selected instruction as the views show it.
   {
     json ops = json::object();
@@ -757,6 +760,7 @@ std::string App::state_json() const {
   j["compare_browser"] = {{"visible", s_.compare_browser.visible},
                           {"dir", s_.compare_browser.listing.dir},
                           {"message", s_.compare_browser.message},
+                          {"working_dir", s_.compare_browser.working_dir},
                           {"typed", s_.compare_browser.typed}};
   j["fragments_measured_label"] = fr.fragments_measured_label;
   {
@@ -788,6 +792,10 @@ std::string App::state_json() const {
                           {"unit_bytes", t.unit_bytes},
                           {"rows", t.rows},
                           {"cols", t.cols},
+                          {"labels", fr.ldmatrix_labels},
+                          {"label_px", fr.ldmatrix_label_px},
+                          {"labelled", fr.ldmatrix_labelled},
+                          {"col_label_step", fr.ldmatrix_col_label_step},
                           {"cells", cells}};
   }
   const GateReport* g = s_.gate.report.get();

@@ -261,6 +261,13 @@ struct FrameRecord {
   /// Why the tile controls cannot be loaded with the explorer's ldmatrix (validate()), "" when they
   /// can: the ldmatrix view says so above its grid.
   std::string ldmatrix_tile_problem;
+  /// The ldmatrix view's cell labels this frame: one level for every cell ("two_lines": T<lane> and
+  /// its register part, "lane": T<lane>, "number": the lane number, "none": too narrow, said above
+  /// the grid), the font size they were drawn at (logical px) and how many cells got one.
+  std::string ldmatrix_labels;
+  float ldmatrix_label_px = 0;
+  int ldmatrix_labelled = 0;
+  int ldmatrix_col_label_step = 1;  ///< every how many columns an index is drawn
   /// Cells the fragments view marked as named by the comparison this frame, per operand ("A", ...).
   std::map<std::string, std::vector<Coord>> compare_marked;
   LayoutFrame layout;  ///< where the views are this frame (layout.hpp)
@@ -327,6 +334,10 @@ struct AppState {
   std::string list_filter;  ///< the open list picker's filter text (filtered_list), cleared as one opens
   int selected_lane = -1;   ///< -1 = none
   GridZoom fragments_view;  ///< the fragments view's zoom and scroll (zoom_grid.hpp); key: the mnemonic
+  /// The fragments view's window height (logical px) at which "fit" shows every grid whole at its
+  /// least row height, as worked out last frame; 0 before it was drawn. The layout keeps the view
+  /// that tall where it can (window_placement.cpp), scrolling the canvas instead of the grids.
+  float fragments_fit_height = 0;
   /// What the fragments view's cells said when last drawn (at its zoom; its "labels" button zooms
   /// until each holds T<lane> V<element>): File > Export labels the cells the same way.
   scene::CellLabels fragments_labels = scene::CellLabels::full;

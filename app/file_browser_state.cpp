@@ -141,6 +141,9 @@ void open_browser(FileBrowserState& b, const std::string& dir) {
     start = fs::current_path(ec).string();
     if (ec) start = "/";
   }
+  std::error_code cwd_ec;
+  b.working_dir = fs::current_path(cwd_ec).string();
+  if (cwd_ec) b.working_dir.clear();
   b.listing.dir.clear();
   b.typed.clear();
   b.chosen.clear();
@@ -184,9 +187,22 @@ void submit(FileBrowserState& b) {
     b.message = "type a path, or pick a file in the list";
     return;
   }
-  const std::string path = resolve_path(b.listing.dir, text);
+  std::string path = resolve_path(b.listing.dir, text);
   std::error_code ec;
-  const fs::file_status st = fs::status(path, ec);
+  fs::file_status st = fs::status(path, ec);
+  // A relative path that is not in the folder shown may be one from the working directory (typed
+  // as in a shell started there: "docs/device-runs/x.json" from the clone).
+  if (!missing(path, st, ec).empty() && !b.working_dir.empty() && fs::path(text).is_relative() &&
+      text.front() != '~') {
+    const std::string from_cwd = resolve_path(b.working_dir, text);
+    std::error_code ec2;
+    const fs::file_status st2 = fs::status(from_cwd, ec2);
+    if (missing(from_cwd, st2, ec2).empty()) {
+      path = from_cwd;
+      st = st2;
+      ec = ec2;
+    }
+  }
   if (const std::string why = missing(path, st, ec); !why.empty()) {
     b.message = why;
     return;

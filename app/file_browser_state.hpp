@@ -4,8 +4,8 @@
 // search finds only libimgui-dev itself), so this is the app's own.
 //
 // One FileBrowserState per use: File > Open report and File > Compare browse for *.json, Load
-// kernel's Browse... for {"CUDA sources (*.cu, *.cuh)", {".cu", ".cuh"}}. Nothing here throws: an unreadable or missing
-// folder becomes DirListing::error, a path that leads nowhere becomes FileBrowserState::message.
+// kernel's Browse... for {"CUDA sources (*.cu, *.cuh)", {".cu", ".cuh"}}. Nothing here throws: an unreadable
+// or missing folder becomes DirListing::error, a path that leads nowhere becomes FileBrowserState::message.
 #pragma once
 
 #include <cstdint>
@@ -14,6 +14,10 @@
 #include <vector>
 
 namespace fragviz::app {
+
+/// The longest gap between the two presses of a double click, in seconds: the desktops' defaults
+/// (GNOME 400 ms, Windows 500 ms), not ImGui's 0.30 s (main.cpp sets io.MouseDoubleClickTime).
+inline constexpr float kDoubleClickSeconds = 0.5f;
 
 /// Which files a listing shows: those whose name ends in one of `extensions` (".json", any case);
 /// no extensions means every file. Folders are always shown.
@@ -67,6 +71,9 @@ struct FileBrowserState {
   bool open_requested = false;  ///< the modal opens in the next frame
   bool visible = false;         ///< the modal was drawn this frame
   std::string chosen;           ///< the file picked; the caller takes it (and clears it)
+  /// A typed relative path's second base (the app's working directory when the browser opened):
+  /// tried when the path is not in the folder shown. "" for none.
+  std::string working_dir;
 };
 
 /// A browser titled `title` with `filters` (the first is the default).
@@ -87,7 +94,8 @@ void select_entry(FileBrowserState& b, int i);
 /// A double click: a folder is shown, a file is chosen.
 void activate_entry(FileBrowserState& b, int i);
 /// Enter in the path field, or Open: a folder is shown, an existing file (or the selected one when
-/// nothing is typed) is chosen; a path that does not exist sets `message`.
+/// nothing is typed) is chosen; a path that does not exist sets `message`. A relative path is
+/// taken from the folder shown, else (when it is not there) from `working_dir`.
 void submit(FileBrowserState& b);
 
 }  // namespace fragviz::app

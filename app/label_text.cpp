@@ -12,6 +12,15 @@ std::string labelled(std::string_view label, std::string_view value) {
   return std::string(label) + " " + std::string(value);
 }
 
+std::string unit_range(std::string_view unit, std::string_view first, std::string_view last) {
+  if (first == last) return std::string(unit) + " " + std::string(first);
+  return std::string(unit) + "s " + std::string(first) + "-" + std::string(last);
+}
+
+std::string unit_range(std::string_view unit, long long first, long long last) {
+  return unit_range(unit, std::to_string(first), std::to_string(last));
+}
+
 std::string join_present(const std::vector<std::string>& parts, std::string_view sep) {
   std::string out;
   for (const std::string& p : parts) {

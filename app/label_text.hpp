@@ -17,6 +17,14 @@ std::string labelled(std::string_view label, std::string_view value);
 /// The non-empty `parts` joined by `sep` ("a, c" for {"a", "", "c"}); "" when every part is empty.
 std::string join_present(const std::vector<std::string>& parts, std::string_view sep = ", ");
 
+/// A range of `unit`s ("byte", "bank") from `first` to `last`, as the caller formatted them: "byte 4"
+/// when they are equal, else "bytes 4-7" (the plural adds an "s"), so a one-unit range never reads
+/// "bytes 4-4".
+std::string unit_range(std::string_view unit, std::string_view first, std::string_view last);
+
+/// unit_range of two integers in decimal: "byte 4", "bytes 4-7".
+std::string unit_range(std::string_view unit, long long first, long long last);
+
 /// "13.0" from a CUDA version number such as 13000 (cudaDriverGetVersion's encoding: 1000 * major
 /// + 10 * minor); "" for 0 or less (not recorded).
 std::string cuda_version(int v);

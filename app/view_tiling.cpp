@@ -129,7 +129,7 @@ Layout with_room(const Layout& layout, int slot, float need, float column_px, fl
   return out;
 }
 
-Layout with_stacked_slots(const Layout& layout, int under, int extra) {
+Layout with_stacked_slots(const Layout& layout, int under, int extra, float weight) {
   Layout out = layout;
   if (under < 0 || static_cast<std::size_t>(under) >= layout.slots.size() || extra <= 0) return out;
   const LayoutSlot base = layout.slots[static_cast<std::size_t>(under)];
@@ -138,7 +138,7 @@ Layout with_stacked_slots(const Layout& layout, int under, int extra) {
   // the warpgroup view's 64 rows sit under about 130 px of header (and its register table when a
   // thread is selected), the descriptor view's fields and two grids fill their half; the fragments
   // view above keeps rows readable at any height and scrolls (newcomer round 9).
-  const float h = layout.design_height;
+  const float h = weight > 0.f ? weight : layout.design_height;
   // The column grows by `extra` slots of height h, then is scaled back to the design height.
   const float scale =
       columns ? layout.design_height / (layout.design_height + static_cast<float>(extra) * h) : 1.f;
@@ -162,8 +162,21 @@ Layout with_stacked_slots(const Layout& layout, int under, int extra) {
 }
 
 LayoutCanvas make_canvas(float display_w, float display_h, float top, float bar) {
+  return make_canvas(display_w, display_h, top, bar, 0.f);
+}
+
+float min_canvas_height(const Layout& layout, const std::vector<bool>& open,
+                        const std::vector<float>& min_height) {
+  const std::vector<LayoutRect> f = fractions(layout, open);
+  float need = 0;
+  for (std::size_t i = 0; i < f.size() && i < min_height.size(); ++i)
+    if (!f[i].empty() && min_height[i] > 0) need = std::max(need, min_height[i] / f[i].h());
+  return need;
+}
+
+LayoutCanvas make_canvas(float display_w, float display_h, float top, float bar, float min_height) {
   LayoutCanvas c;
-  const float min_h = std::max(1.f, kMinLayoutHeight - top);
+  const float min_h = std::max({1.f, kMinLayoutHeight - top, std::ceil(min_height)});
   float w = std::max(1.f, display_w), h = std::max(1.f, display_h - top);
   // A scroll bar along one edge takes room from the other direction, which may then need one too.
   for (int pass = 0; pass < 2; ++pass) {

@@ -51,6 +51,16 @@ struct LayoutCanvas {
 /// than the view. The canvas is never smaller than kMinLayoutWidth x (kMinLayoutHeight - top).
 LayoutCanvas make_canvas(float display_w, float display_h, float top, float bar);
 
+/// make_canvas with a canvas at least `min_height` tall too (min_canvas_height: the views' own
+/// minimum heights), scrolled where the window is shorter.
+LayoutCanvas make_canvas(float display_w, float display_h, float top, float bar, float min_height);
+
+/// The least canvas height at which every shown slot i of `layout` (open[i]) is at least
+/// `min_height[i]` logical pixels tall (0 or a missing entry: no minimum), the slots sharing the
+/// canvas as tile_views shares it; 0 when none has a minimum.
+float min_canvas_height(const Layout& layout, const std::vector<bool>& open,
+                        const std::vector<float>& min_height);
+
 /// The canvas's vertical scroll after the mouse wheel turned `wheel` notches (positive: up, ImGui's
 /// sign) of `step` pixels each from `scroll_y`: clamped to [0, max_scroll_y()]; 0 when the canvas
 /// does not scroll vertically.
@@ -80,8 +90,9 @@ struct LayoutFrame {
 /// column's slots are scaled together so that it still covers the design height; as tile_views shares a
 /// column's height among its shown slots in proportion, a hidden extra slot takes no room and the others get
 /// back exactly what they had. A layout whose slots form no columns gives each extra slot slot `under`'s
-/// place.
-Layout with_stacked_slots(const Layout& layout, int under, int extra);
+/// place. `weight` > 0: each extra slot that tall in design units instead of the whole column (the
+/// column's own views then keep more of it).
+Layout with_stacked_slots(const Layout& layout, int under, int extra, float weight = 0.f);
 
 /// `layout` with slot `slot` made taller in its column, where needed, so that it gets `need` of the
 /// column's `column_px` pixels (at most `most` of them, 0 < most < 1): its design height raised and

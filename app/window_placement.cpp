@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <iterator>
 #include <optional>
+#include <vector>
 
 #include "fragviz/viewmodel/assets.hpp"
 #include "imgui_internal.h"  // the hovered window and its scroll, for the wheel over the canvas
@@ -27,6 +29,15 @@ int slot_of(const char* name) {
 
 /// The slot whose column the Hopper windows join: the fragments view's (kLayoutIds[3]).
 constexpr int kHopperColumnSlot = 3;
+/// The bank view's slot (kLayoutIds[4]), under the fragments view in its column.
+constexpr int kBanksSlot = 4;
+/// The least heights (logical px) of the views in the Hopper windows' column, when they share it:
+/// the fragments view a fitted m16n8k16 with every second row number (about 240), the bank view
+/// its header and a few zoomable lines, a Hopper window its header and a first block of rows. At
+/// 1024x700 with no Hopper window open each has more than that.
+constexpr float kMinFragmentsViewHeight = 240.f, kMinBanksViewHeight = 150.f, kMinHopperViewHeight = 280.f;
+/// The most the fragments view's "fit" may ask of the column (a taller instruction scrolls its grids).
+constexpr float kMostFragmentsViewHeight = 560.f;
 /// The gate view's slot (kLayoutIds[6]), and the most of its column it takes for its content.
 constexpr int kGateSlot = 6;
 constexpr float kGateMostOfColumn = 0.6f;
@@ -115,12 +126,8 @@ float content_top() { return ImGui::GetFrameHeight() + status_height(); }
 void begin_layout(AppState& s) {
   const ImGuiIO& io = ImGui::GetIO();
   LayoutFrame& f = s.frame.layout;
-  f.canvas = make_canvas(io.DisplaySize.x, io.DisplaySize.y, content_top(), ImGui::GetStyle().ScrollbarSize);
   const float bar = ImGui::GetStyle().ScrollbarSize;
-  f.scroll_x = scroll_bar(s, "##layout_hscroll", f.canvas.hbar, true,
-                          f.canvas.width + (f.canvas.scroll_y ? bar : 0.f));  // its bar runs under the corner
-  f.scroll_y =
-      scroll_bar(s, "##layout_vscroll", f.canvas.vbar, false, f.canvas.height, wheel_over_canvas(f.canvas));
+  f.canvas = make_canvas(io.DisplaySize.x, io.DisplaySize.y, content_top(), bar);
   const WindowsOpen& w = s.windows;
   const HopperState& h = s.hopper;
   // In slot_of's order: kLayoutIds, then the Hopper windows, which take their place in the tiling
@@ -133,8 +140,41 @@ void begin_layout(AppState& s) {
   const Layout base = s.gate_ladder_open && w.gate ? with_room(assets().layout, kGateSlot, gate_needs(),
                                                                f.canvas.height, kGateMostOfColumn)
                                                    : assets().layout;
-  f.views = tile_views(with_stacked_slots(base, kHopperColumnSlot, 3), open, f.canvas, f.scroll_x, f.scroll_y,
-                       io.DisplayFramebufferScale.x);
+  // Without a Hopper window the views keep layout.json's shares at every size from 1024x700 up (the
+  // fragments view then scrolls its grids where "fit" needs more). With one, the views sharing the
+  // middle column keep a usable height (newcomer round 9: two Hopper windows
+  // left the fragments view a 130-pixel sliver): each open Hopper window is given less than the
+  // whole column where the fragments view would otherwise fall short, but no less than keeps it
+  // kMinHopperViewHeight; where the window is too short for both, the canvas grows and scrolls, as
+  // below the 1024x700 minimum.
+  std::vector<float> least(open.size(), 0.f);
+  // The fragments view as tall as its "fit" needs (every grid whole at its least row height), from
+  // kMinFragmentsViewHeight up to kMostFragmentsViewHeight.
+  least[kHopperColumnSlot] =
+      std::clamp(s.fragments_fit_height, kMinFragmentsViewHeight, kMostFragmentsViewHeight);
+  const int hopper_open = static_cast<int>(h.warpgroup_open) + static_cast<int>(h.descriptor_open) +
+                          static_cast<int>(h.moves_open);
+  const float design_h = base.design_height;
+  float weight = design_h;
+  if (hopper_open > 0 && w.fragments) {
+    const LayoutSlot& fs = base.slots[static_cast<std::size_t>(kHopperColumnSlot)];
+    const float c = f.canvas.height, n = static_cast<float>(hopper_open), e = kMinHopperViewHeight;
+    // The weight at which the fragments view keeps its least height, and the least at which each
+    // Hopper window keeps its own, in a canvas of this height.
+    const float w_fragments = ((fs.y1 - fs.y0) * c / least[kHopperColumnSlot] - design_h) / n;
+    const float w_hopper = c > n * e ? design_h * e / (c - n * e) : design_h;
+    weight = std::min(design_h, std::max(w_fragments, w_hopper));
+  }
+  const Layout tiled = with_stacked_slots(base, kHopperColumnSlot, 3, weight);
+  least[kBanksSlot] = kMinBanksViewHeight;
+  for (std::size_t i = std::size(kLayoutIds); i < least.size(); ++i) least[i] = kMinHopperViewHeight;
+  f.canvas = make_canvas(io.DisplaySize.x, io.DisplaySize.y, content_top(), bar,
+                         hopper_open > 0 ? min_canvas_height(tiled, open, least) : 0.f);
+  f.scroll_x = scroll_bar(s, "##layout_hscroll", f.canvas.hbar, true,
+                          f.canvas.width + (f.canvas.scroll_y ? bar : 0.f));  // its bar runs under the corner
+  f.scroll_y =
+      scroll_bar(s, "##layout_vscroll", f.canvas.vbar, false, f.canvas.height, wheel_over_canvas(f.canvas));
+  f.views = tile_views(tiled, open, f.canvas, f.scroll_x, f.scroll_y, io.DisplayFramebufferScale.x);
 }
 
 bool begin_view(AppState& s, const char* name, bool* open) {

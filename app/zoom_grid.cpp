@@ -48,17 +48,59 @@ float zoomed_cell(float base, float zoom) {
   return base * zoom >= 4.f ? std::floor(base * zoom) : base * zoom;
 }
 
+ImVec2 keep_in_view(ImVec2 scroll, float view_w, float view_h, float content_w, float content_h,
+                    const std::vector<ContentRect>& grids) {
+  const auto clamp_to = [](float v, float most) { return std::clamp(v, 0.f, std::max(0.f, most)); };
+  ImVec2 sc(clamp_to(scroll.x, content_w - view_w), clamp_to(scroll.y, content_h - view_h));
+  if (grids.empty()) return sc;
+  // How far grid g lies outside the view scrolled to sc (0: part of it shows).
+  const auto gap = [&](const ContentRect& g) {
+    const float dx = std::max({0.f, g.x0 - (sc.x + view_w), sc.x - g.x1});
+    const float dy = std::max({0.f, g.y0 - (sc.y + view_h), sc.y - g.y1});
+    return dx + dy;
+  };
+  const ContentRect* nearest = &grids.front();
+  for (const ContentRect& g : grids) {
+    if (gap(g) <= 0.f) return sc;
+    if (gap(g) < gap(*nearest)) nearest = &g;
+  }
+  // The least move that puts as much of it in view as fits: its far edge at the view's far edge,
+  // or its near edge at the view's near edge where it is larger than the view.
+  const ContentRect& g = *nearest;
+  const float lo_x = std::min(g.x0, g.x1 - view_w), hi_x = std::max(g.x0, g.x1 - view_w);
+  const float lo_y = std::min(g.y0, g.y1 - view_h), hi_y = std::max(g.y0, g.y1 - view_h);
+  return ImVec2(clamp_to(std::clamp(sc.x, lo_x, hi_x), content_w - view_w),
+                clamp_to(std::clamp(sc.y, lo_y, hi_y), content_h - view_h));
+}
+
 void begin_zoom_child(AppState& s, GridZoom& z, const char* child_id, const char* widget, ImVec2 size,
-                      ImVec2 content, float zoom, float cw, float ch) {
+                      ImVec2 content, float zoom, float cw, float ch, const std::vector<ContentRect>& grids) {
   ImGui::SetNextWindowContentSize(content);
-  if (zoom != z.drawn_zoom && z.cell_w > 0 && z.cell_h > 0) {
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const ImVec2 child(size.x > 0 ? size.x : avail.x, size.y > 0 ? size.y : avail.y);
+  const bool resized =
+      z.view_w > 0 && (std::abs(child.x - z.view_w) > 0.5f || std::abs(child.y - z.view_h) > 0.5f);
+  bool set = false;
+  ImVec2 next(z.scroll_x, z.scroll_y);
+  if ((zoom != z.drawn_zoom || cw != z.cell_w || ch != z.cell_h) && z.cell_w > 0 && z.cell_h > 0) {
     // Scale the scroll so the anchor (the mouse for ctrl+wheel, else the view's centre) stays on the
     // same cell; set before the child begins, so this frame already shows it.
     const float ax = z.anchor_x >= 0 ? z.anchor_x : z.view_w * 0.5f;
     const float ay = z.anchor_y >= 0 ? z.anchor_y : z.view_h * 0.5f;
-    ImGui::SetNextWindowScroll(ImVec2(std::max(0.f, (z.scroll_x + ax) * (cw / z.cell_w) - ax),
-                                      std::max(0.f, (z.scroll_y + ay) * (ch / z.cell_h) - ay)));
+    next = ImVec2(std::max(0.f, (z.scroll_x + ax) * (cw / z.cell_w) - ax),
+                  std::max(0.f, (z.scroll_y + ay) * (ch / z.cell_h) - ay));
+    set = true;
   }
+  if ((set || resized) && !grids.empty()) {
+    // Newcomer round 9: after a resize the view showed only the empty corner between the grids.
+    // The scroll bars' room is left out of the view (they show when the content is larger).
+    const float bar = ImGui::GetStyle().ScrollbarSize;
+    const ImVec2 shown(child.x - (content.y > child.y ? bar : 0.f),
+                       child.y - (content.x > child.x ? bar : 0.f));
+    next = keep_in_view(next, shown.x, shown.y, content.x, content.y, grids);
+    set = true;
+  }
+  if (set) ImGui::SetNextWindowScroll(next);
   z.anchor_x = z.anchor_y = -1;
   ImGuiWindowFlags flags = ImGuiWindowFlags_HorizontalScrollbar;
   if (ImGui::GetIO().KeyCtrl) flags |= ImGuiWindowFlags_NoScrollWithMouse;  // ctrl+wheel zooms instead

@@ -14,6 +14,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "app_state.hpp"
 #include "fragviz/viewmodel/hopper_state.hpp"  // GridZoom
@@ -35,12 +36,28 @@ void zoom_bar(AppState& s, GridZoom& z, const char* id, float lo, float hi, floa
 /// A fitted cell side `base` (pixels) at zoom `zoom`: whole pixels from 4 up, fractions below.
 float zoomed_cell(float base, float zoom);
 
+/// A rectangle of a zoomed view's content (pixels from its top-left): a grid keep_in_view looks for.
+struct ContentRect {
+  float x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+};
+
+/// The scroll (x, y) after which a view of `view_w` x `view_h` pixels over content of `content_w`
+/// x `content_h` shows part of one of `grids`: `scroll` itself (clamped to the content) when it
+/// already does, else the least move that brings the nearest grid in (its near edge to the view's).
+/// `grids` empty: `scroll`, clamped.
+ImVec2 keep_in_view(ImVec2 scroll, float view_w, float view_h, float content_w, float content_h,
+                    const std::vector<ContentRect>& grids);
+
 /// Begins the scrolled child `child_id` of `size` (0: the rest of the window) whose content is
-/// `content` pixels at cell size cw x ch, recorded as `widget`: when the zoom changed since the last
-/// frame, its scroll keeps the anchor (mouse or centre) on the same cell; while ctrl is down the
-/// wheel zooms instead of scrolling. Always pair with end_zoom_child and ImGui::EndChild().
+/// `content` pixels at cell size cw x ch, recorded as `widget`: when the zoom or the cell size (the
+/// view was resized) changed since the last frame, its scroll keeps the anchor (mouse or centre) on
+/// the same cell; after such a change or a resize it keeps part of one of `grids` (content
+/// coordinates; none: no such care) in view (keep_in_view), so the view never shows only empty
+/// margins. While ctrl is down the wheel zooms instead of scrolling. Always pair with
+/// end_zoom_child and ImGui::EndChild().
 void begin_zoom_child(AppState& s, GridZoom& z, const char* child_id, const char* widget, ImVec2 size,
-                      ImVec2 content, float zoom, float cw, float ch);
+                      ImVec2 content, float zoom, float cw, float ch,
+                      const std::vector<ContentRect>& grids = {});
 
 /// The child's scroll as drawn this frame (pixels).
 struct ZoomScroll {

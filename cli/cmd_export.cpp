@@ -21,6 +21,7 @@
 #include "fragviz_export/writers.hpp"
 #include "input_path.hpp"
 #include "shared_op_options.hpp"
+#include "view_options.hpp"
 
 namespace fragviz::cli {
 namespace {
@@ -29,7 +30,9 @@ struct Opts {
   std::string view, instr, num = "x4", swizzle = "none", layout, lanes, access = "ldmatrix", report,
                            elem = "b16", operand, crop, expression, colour = "offset", palette = "light",
                            tmem = app::tmem_controls_text(app::TmemControls{});
-  bool trans = false;
+  std::string labels = "full";  ///< fragments: --labels, as the app's fragments view shows them
+  std::string read_layout;      ///< banks: --read-layout (Layout mode)
+  bool trans = false, layout_mode = false;
   int width = 64, pad = 8, sm = 0, lane = -1, step = -1;
   double scale = 2;
   std::string svg, png, pdf, tikz;
@@ -41,14 +44,14 @@ struct Opts {
 
 /// The options each view reads (the rest are refused for it, so nothing given is silently dropped).
 const std::map<scene::View, std::set<std::string>> kViewOptions = {
-    {scene::View::fragments, {"--instr", "--lane", "--operand", "--crop"}},
+    {scene::View::fragments, {"--instr", "--lane", "--operand", "--crop", "--labels"}},
     {scene::View::warpgroup, {"--instr", "--lane", "--operand", "--crop"}},
     {scene::View::ldmatrix, {"--num", "--trans", "--lane"}},
     {scene::View::stmatrix, {"--num", "--trans", "--lane"}},
     {scene::View::movmatrix, {"--lane"}},
     {scene::View::banks,
      {"--instr", "--num", "--trans", "--width", "--pad", "--swizzle", "--layout", "--lanes", "--access",
-      "--load", "--store", "--sm", "--elem", "--lane", "--crop"}},
+      "--load", "--store", "--sm", "--elem", "--lane", "--crop", "--layout-mode", "--read-layout"}},
     {scene::View::output, {"--report"}},
     {scene::View::algebra, {"--expression", "--step", "--colour"}},
     {scene::View::tmem, {"--tmem"}},
@@ -88,6 +91,15 @@ int run(const Opts& o) {
     return refuse(
         "--instr picks the ldmatrix of its A operand (and its .num): give --instr or --num, not both",
         kExitUsage);
+  // The Layout mode draws its own layout, lanes and access: the tile controls and an instruction's
+  // ldmatrix would be dropped.
+  if (*view == scene::View::banks && o.layout_mode)
+    for (const char* name : {"--instr", "--width", "--pad", "--swizzle", "--sm", "--crop"})
+      if (o.given.at(name)->count() > 0)
+        return refuse(std::string(name) +
+                          " is not an option of the Layout mode (--layout-mode draws --layout, "
+                          "--read-layout, --lanes, the access, --num/--trans and --elem)",
+                      kExitUsage);
   // The outputs: at least one, no path twice.
   std::vector<std::pair<scene::Format, std::string>> outputs;
   for (const auto& [f, path] : {std::pair{scene::Format::svg, o.svg}, std::pair{scene::Format::png, o.png},
@@ -132,6 +144,12 @@ int run(const Opts& o) {
   r.step = o.step > 0 ? o.step - 1 : -1;  // 1-based on the command line, as the window lists them
   r.colour = o.colour;
   r.tmem = o.tmem;
+  r.labels = *scene::parse_cell_labels(o.labels);  // checked by the option
+  if (o.layout_mode) {
+    r.layout_mode = true;
+    r.layout = o.layout.empty() ? default_layout_mode_layout() : o.layout;
+    r.read_layout = o.read_layout;
+  }
   if (*view == scene::View::algebra && o.expression.empty())
     return refuse(
         "--view algebra draws an expression: give --expression 'logical_divide((16,64):(64,1), (8,8))'",
@@ -139,7 +157,7 @@ int run(const Opts& o) {
   if (o.lane > (*view == scene::View::warpgroup ? 127 : 31))
     return refuse("--lane " + std::to_string(o.lane) + ": --view " + o.view + " has " +
                   (*view == scene::View::warpgroup ? "threads 0-127" : "lanes 0-31"));
-  if (*view == scene::View::banks && o.given.at("--elem")->count() > 0 && o.layout.empty())
+  if (*view == scene::View::banks && o.given.at("--elem")->count() > 0 && o.layout.empty() && !o.layout_mode)
     return refuse("--elem counts a --layout's numbers: give --layout too (the tile controls are halves)",
                   kExitUsage);
   if (!o.operand.empty()) {
@@ -256,6 +274,10 @@ void add_export_command(CLI::App& app, int& exit_code) {
   for (CLI::Option* p : {plain.load, plain.store}) p->excludes(o->given["--access"]);
   o->given["--load"] = plain.load;
   o->given["--store"] = plain.store;
+  const LayoutModeOptions mode = add_layout_mode_options(cmd, o->layout_mode, o->read_layout, "banks: ");
+  o->given["--layout-mode"] = mode.mode;
+  o->given["--read-layout"] = mode.read;
+  o->given["--labels"] = add_labels_option(cmd, o->labels, "fragments: ");
   o->given["--elem"] =
       cmd->add_option("--elem", o->elem,
                       "banks with --layout: element type its numbers count (b8, b16, b32, b64)")

@@ -34,6 +34,29 @@ std::string view_names() {
   return s;
 }
 
+namespace {
+constexpr std::pair<CellLabels, std::string_view> kLabelNames[] = {
+    {CellLabels::full, "full"}, {CellLabels::lane, "lane"}, {CellLabels::none, "none"}};
+}  // namespace
+
+std::string_view to_string(CellLabels l) {
+  for (const auto& [labels, name] : kLabelNames)
+    if (labels == l) return name;
+  return "full";
+}
+
+std::optional<CellLabels> parse_cell_labels(std::string_view text) {
+  for (const auto& [labels, name] : kLabelNames)
+    if (name == text) return labels;
+  return std::nullopt;
+}
+
+std::string cell_labels_names() {
+  std::string s;
+  for (const auto& [labels, name] : kLabelNames) s += (s.empty() ? "" : ", ") + std::string(name);
+  return s;
+}
+
 std::optional<bool> parse_palette_name(std::string_view text) {
   if (text == "light") return false;
   if (text == "dark") return true;

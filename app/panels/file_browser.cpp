@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <string>
 
+#include "fragviz/util/words.hpp"
 #include "panels.hpp"
 
 // After imgui.h (panels.hpp), which it needs.
@@ -86,7 +87,7 @@ bool draw_file_browser(FileBrowserState& b, AppState& s) {
   }
 
   // The entries, down to the footer: the count line, the path field and the buttons.
-  const float footer = ImGui::GetFrameHeightWithSpacing() * 2.f + ImGui::GetTextLineHeightWithSpacing();
+  const float footer = ImGui::GetFrameHeightWithSpacing() * 2.f + 2.f * ImGui::GetTextLineHeightWithSpacing();
   int activate = -1;
   if (ImGui::BeginTable("##entries", 2,
                         ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersOuter,
@@ -121,12 +122,18 @@ bool draw_file_browser(FileBrowserState& b, AppState& s) {
       b.listing.hidden ? (", " + std::to_string(b.listing.hidden) + " hidden").c_str() : "",
       b.listing.filtered ? (", " + std::to_string(b.listing.filtered) + " other files").c_str() : "");
 
-  // A typed path, and the buttons.
+  // A typed path, and the buttons. Where a relative one is looked for, said while typing too (the
+  // field's hint goes once it holds text).
+  const std::string relative =
+      b.working_dir.empty() ? "a relative path: from the folder above"
+                            : "a relative path: from the folder above, else from the working directory " +
+                                  echo_text(b.working_dir);
+  ImGui::TextColored(kDimV, "%s", relative.c_str());
+  record_widget(s, "browser_relative");
   if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
   ImGui::SetNextItemWidth(-1);
-  const bool enter =
-      ImGui::InputTextWithHint("##path", "a file or folder; relative to the folder above, or ~/...", &b.typed,
-                               ImGuiInputTextFlags_EnterReturnsTrue);
+  const bool enter = ImGui::InputTextWithHint("##path", "a file or folder, or ~/...", &b.typed,
+                                              ImGuiInputTextFlags_EnterReturnsTrue);
   record_widget(s, "open_path");
   if (ImGui::Button("Open") || enter) submit(b);
   record_widget(s, "open_ok");

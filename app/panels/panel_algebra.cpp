@@ -93,8 +93,12 @@ void draw_algebra(AppState& s, AlgebraModel& m) {
   if (ImGui::BeginCombo("##algebra_examples", "Examples",
                         ImGuiComboFlags_NoPreview | ImGuiComboFlags_HeightLarge)) {
     std::vector<PickerEntry> entries;
-    for (const AlgebraExample& e : kAlgebraExamples)
-      entries.push_back(PickerEntry{std::string(e.label) + "   " + e.expression});
+    for (const AlgebraExample& e : kAlgebraExamples) {
+      // Member by member: GCC 12's -Wmissing-field-initializers refuses a partial brace list.
+      PickerEntry entry;
+      entry.label = std::string(e.label) + "   " + e.expression;
+      entries.push_back(entry);
+    }
     if (const int i = filtered_list(s, "algebra_examples", entries); i >= 0) {
       c.expression = kAlgebraExamples[i].expression;
       c.step = -1;

@@ -70,13 +70,13 @@ bool draw_inputs(AppState& s, const LayoutView& v) {
     std::vector<PickerEntry> entries;
     std::vector<std::string> notation;
     if (from_controls) {
-      entries.push_back(PickerEntry{"tile controls: " + *from_controls});
+      entries.push_back(PickerEntry{"tile controls: " + *from_controls, "", "", false, ""});
       notation.push_back(*from_controls);
     } else {
       status_text(kDimV, "tile controls: %s", from_controls.error.message.c_str());
     }
     for (const LayoutPreset& p : kLayoutPresets) {
-      entries.push_back(PickerEntry{std::string(p.notation) + "   (" + p.what + ")"});
+      entries.push_back(PickerEntry{std::string(p.notation) + "   (" + p.what + ")", "", "", false, ""});
       notation.push_back(p.notation);
     }
     if (const int i = filtered_list(s, "layout_presets", entries); i >= 0) {
@@ -102,7 +102,7 @@ bool draw_inputs(AppState& s, const LayoutView& v) {
     std::vector<PickerEntry> entries;
     for (const LanePreset& p : lane_presets())
       entries.push_back(PickerEntry{std::string(p.name) + "   " + std::string(p.expression), "",
-                                    std::string(p.description), c.lanes == p.name});
+                                    std::string(p.description), c.lanes == p.name, ""});
     if (const int i = filtered_list(s, "layout_lane_presets", entries); i >= 0) {
       c.lanes = std::string(lane_presets()[static_cast<std::size_t>(i)].name);
       edited = true;
@@ -158,7 +158,7 @@ bool draw_inputs(AppState& s, const LayoutView& v) {
   if (ImGui::BeginCombo("##layout_elem", c.element_type.c_str())) {
     const char* types[] = {"b8", "b16", "b32", "b64"};
     std::vector<PickerEntry> entries;
-    for (const char* t : types) entries.push_back(PickerEntry{t, "", "", c.element_type == t});
+    for (const char* t : types) entries.push_back(PickerEntry{t, "", "", c.element_type == t, ""});
     if (const int i = filtered_list(s, "layout_elem", entries); i >= 0) {
       c.element_type = types[i];
       edited = true;

@@ -252,9 +252,10 @@ CellLabelMode cell_label_mode(ImFont* f, float cw, float ch, int max_owner, int 
 ImVec2 fit_bank_cells(ImVec2 avail, int grids, int lines, float wl, float hl, float foot, float gap) {
   const float n = static_cast<float>(std::max(1, grids));
   const float cw = std::max(4.f, std::floor((avail.x - n * wl - (n - 1.f) * gap) / (32.f * n)));
-  // Whole pixels down to 3, fractions below (a long tile fits whole at zoom 1, however thin).
+  // Whole pixels, never under kMinBankLinePx: a longer tile in a short view scrolls (newcomer round
+  // 9: "fit" drew 1-pixel lines nobody could read or hit).
   const float raw = (avail.y - hl - foot - 4.f) / static_cast<float>(std::max(1, lines));
-  const float chh = std::min(cw * 1.3f, raw >= 3.f ? std::floor(raw) : std::max(raw, 1.f));
+  const float chh = std::min(cw * 1.3f, std::max(kMinBankLinePx, std::floor(raw)));
   return ImVec2(cw, chh);
 }
 

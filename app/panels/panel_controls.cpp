@@ -11,6 +11,7 @@
 #include "../picker_filter.hpp"
 #include "../picker_order.hpp"
 #include "../report_view.hpp"
+#include "../tile_units.hpp"
 #include "../window_placement.hpp"
 #include "panels.hpp"
 
@@ -220,7 +221,7 @@ ControlRowsFit fit_rows() {
                                button(".trans"), button("none") + button("xor") + st.ItemSpacing.x});
   // Four digits (512 and room) in the field, then its - and + buttons.
   n.field_min = text("0000") + 2 * st.FramePadding.x + 2 * (box + st.ItemInnerSpacing.x);
-  n.suffix_w = text("halves");
+  n.suffix_w = std::max({text("halves"), text("bytes"), text("words"), text("doubles")});
   return fit_control_rows(n);
 }
 
@@ -276,18 +277,23 @@ void draw_controls(AppState& s, const Derived& d) {
   record_widget(s, "trans");
 
   ImGui::Separator();
+  // The fields count the instruction's elements (bytes for 8-bit data): the tile is kept in halves.
+  const TileFieldUnit unit = tile_field_unit(d.instr->a.type);
+  const int step = std::max(1, halves_to_field(8, unit));
   row_label(s, fit, "tile width", "label_width");
   ImGui::SetNextItemWidth(fit.field_w);
-  input_int("##width", &c.width_halves, 8, 64);
+  int width = halves_to_field(c.width_halves, unit);
+  if (input_int("##width", &width, step, 8 * step)) c.width_halves = field_to_halves(width, unit);
   record_widget(s, "width");
   ImGui::SameLine();
-  ImGui::TextColored(kDimV, "halves");
+  ImGui::TextColored(kDimV, "%s", unit.name);
   record_widget(s, "width_unit");
   c.width_halves = std::clamp(c.width_halves, kMinWidthHalves, kMaxWidthHalves);
 
   row_label(s, fit, "pad", "label_pad");
   ImGui::SetNextItemWidth(fit.field_w);
-  input_int("##pad", &c.pad_halves, 8, 1);
+  int pad = halves_to_field(c.pad_halves, unit);
+  if (input_int("##pad", &pad, step, step / 8 > 0 ? step / 8 : 1)) c.pad_halves = field_to_halves(pad, unit);
   {
     // InputInt draws [field][-][+]; record the step buttons separately so tests can click them.
     const Rect r = last_item_rect();
@@ -298,7 +304,7 @@ void draw_controls(AppState& s, const Derived& d) {
     s.frame.widgets["pad_minus"] = Rect{r.x + r.w - 2 * b - spacing, r.y, b, b};
   }
   ImGui::SameLine();
-  ImGui::TextColored(kDimV, "halves");
+  ImGui::TextColored(kDimV, "%s", unit.name);
   record_widget(s, "pad_unit");
   c.pad_halves = std::clamp(c.pad_halves, 0, kMaxPadHalves);
 
@@ -323,8 +329,8 @@ void draw_controls(AppState& s, const Derived& d) {
   ImGui::Separator();
   const TileGeometry t = c.tile();
   // Wrapped, as every line below: a narrow view cuts no sentence off at its edge.
-  status_text(ImGui::GetStyleColorVec4(ImGuiCol_Text), "row stride %d halves = %d bytes", t.stride_halves(),
-              t.stride_bytes());
+  status_text(ImGui::GetStyleColorVec4(ImGuiCol_Text), "row stride %d %s = %d bytes",
+              halves_to_field(t.stride_halves(), unit), unit.name, t.stride_bytes());
   if (d.padded.report.error)
     status_text(kRedV, "illegal for ldmatrix (see bank view)");
   else

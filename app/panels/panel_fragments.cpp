@@ -564,6 +564,16 @@ void draw_fragments(AppState& s, const Derived& d) {
   ImGui::TextColored(kDimV, "%s: A %dx%d, B %dx%d, C/D %dx%d%s", shape_name(in).c_str(), in.m, in.k, in.k,
                      in.n, in.m, in.n, in.products > 1 ? ", four quad pairs" : "");
 
+  // The window height at which "fit" shows every grid whole (at its least row height, min_ch): the
+  // layout gives the view that much where it can, and the canvas scrolls instead (newcomer round 9:
+  // in a short view "fit" left A and C/D below its edge).
+  // Worked out at rows of exactly min_ch, so it does not depend on the view's own height (which it
+  // sets): a taller view needs no more, a shorter one gets this much.
+  {
+    const float fit_h = make_geom(in, ImVec2(0, 0), fit.cw, min_ch, fit.per_row, mg).size.y;
+    s.fragments_fit_height = ImGui::GetWindowHeight() - avail.y + bar_h + sb + 4.f + fit_h;
+  }
+
   // [SECTION] layout
   const float zoom = std::clamp(view.zoom, kMinFragmentsZoom, kMaxFragmentsZoom);
   const float cw = zoomed_cell(fit.cw, zoom), ch = zoomed_cell(fit.ch, zoom);
@@ -576,8 +586,17 @@ void draw_fragments(AppState& s, const Derived& d) {
     if (b.x >= avail.x - sb && a.y >= avail.y - bar_h - sb)
       ImGui::SetNextWindowScroll(ImVec2(0, std::max(0.f, a.y - mg.gap - ImGui::GetFontSize() - 6.f)));
   }
+  // Every operand grid, so a resize never leaves only the empty corner between them in view.
+  std::vector<ContentRect> grids;
+  for (int p = 0; p < in.products; ++p)
+    for (Operand op : {Operand::A, Operand::B, Operand::C}) {
+      const ImVec2 g0 = size_only.grid(op, p);
+      const int rows = op == Operand::B ? in.k : in.m, cols = op == Operand::A ? in.k : in.n;
+      grids.push_back(ContentRect{g0.x, g0.y, g0.x + static_cast<float>(cols) * cw,
+                                  g0.y + static_cast<float>(rows) * ch});
+    }
   begin_zoom_child(s, view, "##fragment_view", "fragment_view", ImVec2(0, 0),
-                   ImVec2(size_only.size.x + 4.f, size_only.size.y + 4.f), zoom, cw, ch);
+                   ImVec2(size_only.size.x + 4.f, size_only.size.y + 4.f), zoom, cw, ch, grids);
   const ImGuiIO& io = ImGui::GetIO();
   const ImVec2 o = ImGui::GetCursorScreenPos();
   const GridGeom g = make_geom(in, o, cw, ch, fit.per_row, mg);

@@ -332,7 +332,7 @@ void draw_gate(AppState& s) {
     for (const GateVariantInfo& info : gate_variants()) {
       std::string name = std::string(info.name) + "  (rung " + std::to_string(info.rung) + ")";
       if (info.deliberately_wrong) name = std::string(info.name) + "  (deliberately wrong)";
-      entries.push_back(PickerEntry{name, "", std::string(info.technique), info.variant == req.variant});
+      entries.push_back(PickerEntry{name, "", std::string(info.technique), info.variant == req.variant, ""});
     }
     if (const int i = filtered_list(s, "gate_variant", entries); i >= 0)
       req.variant = gate_variants()[static_cast<std::size_t>(i)].variant;

@@ -2,16 +2,24 @@
 // receives it (label T<lane> r<reg>.lo/hi; for 8-bit and narrower operands the cells are bytes,
 // r<reg>.b0-b3, for tf32 whole registers), each matrix row start marked with the lane that
 // supplies its address. Toggling .trans visibly transposes each 8x8 matrix on its own.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <string>
 
 #include "../grid_clip.hpp"
+#include "../label_text.hpp"
 #include "../palette.hpp"
 #include "../window_placement.hpp"
 #include "fragviz/smem/banks.hpp"
 #include "panels.hpp"
 
 namespace fragviz::app {
+
+namespace {
+/// The smallest font size (logical px) a cell's lane number is shrunk to before it is left out.
+constexpr float kMinLabelPx = 7.f;
+}  // namespace
 
 void draw_ldmatrix(AppState& s, const Derived& d) {
   if (!begin_view(s, kWinLdmatrix, &s.windows.ldmatrix)) {
@@ -112,9 +120,44 @@ void draw_ldmatrix(AppState& s, const Derived& d) {
   ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
   const ImU32 lab = IM_COL32(160, 166, 176, 255);
   char buf[32];
-  for (int c = 0; c < t.cols; ++c) {
+  // One label level for every cell (newcomer round 9: byte cells showed lanes 0-9 and dropped
+  // "12"): the first that the widest label (lane 31) fits, the lane number shrunk down to
+  // kMinLabelPx before none at all, which the view then says.
+  const float fs = sf->FontSize;
+  const auto text_w = [&](const char* t, float size) { return sf->CalcTextSizeA(size, 1e9f, 0.f, t).x; };
+  const auto draw_at = [&](float size, ImVec2 a, ImVec2 b, ImU32 col, const char* t) {
+    const ImVec2 ts = sf->CalcTextSizeA(size, 1e9f, 0.f, t);
+    dl->AddText(sf, size, ImVec2(a.x + (b.x - a.x - ts.x) * 0.5f, a.y + (b.y - a.y - ts.y) * 0.5f), col, t);
+  };
+  const float room = cw - 2.f;
+  std::string level = "none";
+  float label_px = 0;
+  if (ch >= 2.f * fs + 2.f && text_w("T31", fs) <= room) {
+    level = "two_lines";
+    label_px = fs;
+  } else if (text_w("T31", fs) <= room && fs <= ch + 1.f) {
+    level = "lane";
+    label_px = fs;
+  } else {
+    label_px = std::min({fs, fs * room / text_w("31", fs), ch + 1.f});
+    if (label_px >= kMinLabelPx) level = "number";
+  }
+  s.frame.ldmatrix_labels = level;
+  s.frame.ldmatrix_label_px = level == "none" ? 0.f : label_px;
+  s.frame.ldmatrix_labelled = 0;
+  // Column indices: every one, shrunk like the cells' numbers; every 2nd, 4th, ... where even that
+  // is too small.
+  int col_step = 1;
+  float col_px = std::min(fs, fs * room / text_w(std::to_string(t.cols - 1).c_str(), fs));
+  while (col_px < kMinLabelPx && col_step < t.cols) {
+    col_step *= 2;
+    col_px = std::min(fs, fs * (col_step * cw - 2.f) / text_w(std::to_string(t.cols - 1).c_str(), fs));
+  }
+  s.frame.ldmatrix_col_label_step = col_step;
+  for (int c = 0; c < t.cols; c += col_step) {
     std::snprintf(buf, sizeof buf, "%d", c);
-    centred_text(dl, sf, ImVec2(g0.x + c * cw, o.y), ImVec2(g0.x + (c + 1) * cw, g0.y), lab, buf);
+    const float mid = g0.x + (c + 0.5f) * cw, half = 0.5f * col_step * cw;
+    draw_at(col_px, ImVec2(mid - half, o.y), ImVec2(mid + half, g0.y), lab, buf);
   }
   const int sel = s.selected_lane, hov = hit ? t.at(hr, hc).lane : s.hovered_lane;
   for (int r = 0; r < t.rows; ++r) {
@@ -125,15 +168,17 @@ void draw_ldmatrix(AppState& s, const Derived& d) {
       const ImVec2 a(g0.x + c * cw, g0.y + r * ch), b(a.x + cw, a.y + ch);
       lane_cell(dl, a, b, x.lane, sel, x.lane == hov);
       const ImU32 tc = (sel >= 0 && sel != x.lane) ? IM_COL32(200, 200, 200, 120) : lane_text_colour(x.lane);
-      std::snprintf(buf, sizeof buf, "T%d", x.lane);
-      if (ch >= 2.f * sf->FontSize + 2.f &&
-          centred_text(dl, sf, a, ImVec2(b.x, a.y + ch * 0.5f + 1.f), tc, buf)) {
+      if (level == "two_lines") {
+        std::snprintf(buf, sizeof buf, "T%d", x.lane);
+        draw_at(label_px, a, ImVec2(b.x, a.y + ch * 0.5f + 1.f), tc, buf);
+        // The register part only where it fits ("r3.b2" is wider than "T31").
         centred_text(dl, sf, ImVec2(a.x, a.y + ch * 0.5f - 1.f), b, tc,
                      register_part_name(x.reg, x.part, t.unit_bytes).c_str());
-      } else if (!centred_text(dl, sf, a, b, tc, buf)) {
-        std::snprintf(buf, sizeof buf, "%d", x.lane);
-        centred_text(dl, sf, a, b, tc, buf);
+      } else if (level != "none") {
+        std::snprintf(buf, sizeof buf, level == "lane" ? "T%d" : "%d", x.lane);
+        draw_at(label_px, a, b, tc, buf);
       }
+      if (level != "none") ++s.frame.ldmatrix_labelled;
       if (bad[static_cast<std::size_t>(r * t.cols + c)]) mismatch_mark(dl, a, b);
     }
   }
@@ -168,7 +213,7 @@ void draw_ldmatrix(AppState& s, const Derived& d) {
     const int first = hc * t.unit_bytes;  // byte of the row
     const std::uint32_t byte = tile_byte(s.controls.tile(), hr, first);
     ImGui::BeginTooltip();
-    ImGui::Text("tile row %d, bytes %d-%d: matrix %d", hr, first, first + t.unit_bytes - 1,
+    ImGui::Text("tile row %d, %s: matrix %d", hr, unit_range("byte", first, first + t.unit_bytes - 1).c_str(),
                 (hr / 8) + 2 * (first / kRowBytes));
     ImGui::Text("received by lane %d in register %s (bits %d-%d)", x.lane,
                 register_part_name(x.reg, x.part, t.unit_bytes).c_str(), 8 * x.part * t.unit_bytes,
@@ -191,6 +236,10 @@ void draw_ldmatrix(AppState& s, const Derived& d) {
     ImGui::EndTooltip();
   }
   ImGui::PushTextWrapPos(0.f);
+  if (s.frame.ldmatrix_labels == "none") {
+    status_text(kAmberV, "cells too narrow for lane numbers: hover a cell for its lane, or widen the view");
+    record_widget(s, "ldmatrix_labels_dropped");
+  }
   ImGui::TextColored(kDimV, t.config.trans
                                 ? ".trans: each 8x8 matrix is transposed on its own; lane l gets column l/4."
                                 : "lanes 8j..8j+7 give matrix j's row starts; lane l gets row l/4 of each.");

@@ -230,10 +230,10 @@ void draw_menu_and_status(AppState& s) {
   }
   const ImGuiIO& io = ImGui::GetIO();
   // ImGui 1.86 indexes keys by the backend's codes; GLFW's letter keys are their ASCII capitals.
-  // Open report and Export open a dialog: not over another one (a file browser, Export), nor while
-  // a text field is being typed in (Load kernel's), where a held Ctrl and a typed "o" or "e" would
-  // stack a dialog over what the user is typing.
-  const bool dialog_open = ImGui::IsPopupOpen(0u, ImGuiPopupFlags_AnyPopupId) || io.WantTextInput;
+  // Open report and Export open a dialog: not over another one (a file browser, Export). From a
+  // text field of a view they work as anywhere else (newcomer round 9: they were ignored there):
+  // ImGui's text fields take Ctrl with A, C, V, X, Y, Z and the arrows, never O, E or Q.
+  const bool dialog_open = ImGui::IsPopupOpen(0u, ImGuiPopupFlags_AnyPopupId);
   if (!dialog_open && io.KeyCtrl && ImGui::IsKeyPressed('O', false)) s.open_popup_requested = true;
   if (io.KeyCtrl && ImGui::IsKeyPressed('Q', false)) s.quit_requested = true;
   if (!dialog_open && io.KeyCtrl && ImGui::IsKeyPressed('E', false)) s.export_dialog.open_requested = true;

@@ -51,12 +51,12 @@ bool draw_wmma_picker(AppState& s) {
   if (ImGui::BeginCombo("##wmma", preview.c_str(), ImGuiComboFlags_HeightLarge)) {
     // Entry 0 is "none"; then the kinds under their groups, filtered as the user types.
     std::vector<PickerEntry> entries{
-        PickerEntry{"none: the instruction's mma.sync fragments", "", "", !picked}};
+        PickerEntry{"none: the instruction's mma.sync fragments", "", "", !picked, ""}};
     for (int i = 0; i < wmma_kind_count(); ++i) {
       const WmmaKind& w = wmma_kinds()[i];
       const std::string name = wmma_name(w), status = wmma_status(w, s.probe.report.get());
       entries.push_back(
-          PickerEntry{status.empty() ? name : name + "   (" + status + ")", w.group, "", picked == &w});
+          PickerEntry{status.empty() ? name : name + "   (" + status + ")", w.group, "", picked == &w, ""});
     }
     if (const int i = filtered_list(s, "wmma_picker", entries); i == 0)
       s.wmma_kind.clear();

@@ -139,9 +139,11 @@ struct BankGrid {
 };
 /// The colour of the bank grids' labels (bank numbers, addresses, per-bank counts).
 inline constexpr ImU32 kBankGridLabel = IM_COL32(160, 166, 176, 255);
+/// The least height (logical px) of a bank grid's line at zoom 1: a tile with more lines scrolls.
+inline constexpr float kMinBankLinePx = 3.f;
 /// The cell size (w, h) at which `grids` bank grids of `lines` lines, side by side `gap` apart, fill
-/// `avail` at zoom 1: whole pixels (at least 4 wide; rows of fractions below 3 high, at least 1), no
-/// taller than 1.3 times as wide.
+/// `avail` at zoom 1: whole pixels (at least 4 wide, at least kMinBankLinePx high), no taller than
+/// 1.3 times as wide.
 ImVec2 fit_bank_cells(ImVec2 avail, int grids, int lines, float wl, float hl, float foot, float gap);
 /// The smallest zoom (at least 1) of cells `fit` at which every line has its address.
 float readable_bank_zoom(ImVec2 fit);

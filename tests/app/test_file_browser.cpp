@@ -197,6 +197,34 @@ TEST(FileBrowser, TypedPathsGoToFoldersChooseFilesOrSayWhy) {
   EXPECT_NE(b.message.find("... (5005 characters)"), std::string::npos) << b.message;
 }
 
+// Newcomer round 9: a relative path typed as from the working directory (where the app started,
+// as in its shell) was looked up in the folder shown only. The folder shown comes first; the
+// working directory when the path is not there; neither: the message names the folder shown's.
+TEST(FileBrowser, RelativePathsFromTheFolderShownElseTheWorkingDirectory) {
+  const Tree t;
+  FileBrowserState b = make_file_browser("Compare with report", {kJson, kAll});
+  open_browser(b, (t.root / "A_dir").string());
+  b.working_dir = t.root.string();  // as if started in the tree's root
+  b.typed = "b_dir/inner.json";     // not in A_dir: from the working directory
+  submit(b);
+  EXPECT_EQ(b.chosen, t / "b_dir/inner.json");
+  EXPECT_EQ(b.message, "");
+  b.chosen.clear();
+  std::ofstream(t.root / "A_dir" / "z.json") << "{}";
+  refresh(b);
+  b.typed = "z.json";  // in both: the folder shown wins
+  submit(b);
+  EXPECT_EQ(b.chosen, t / "A_dir/z.json");
+  b.chosen.clear();
+  b.typed = "nowhere.json";
+  submit(b);
+  EXPECT_EQ(b.chosen, "");
+  EXPECT_EQ(b.message, t / "A_dir/nowhere.json" + " does not exist");
+  // open_browser takes the process's working directory.
+  open_browser(b, t.root.string());
+  EXPECT_EQ(b.working_dir, fs::current_path().string());
+}
+
 TEST(FileBrowser, StartingInAFolderThatIsGoneShowsTheErrorNotACrash) {
   const Tree t;
   FileBrowserState b = make_file_browser("Open report", {kJson});

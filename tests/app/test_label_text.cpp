@@ -33,6 +33,15 @@ DeviceInfo h200() {
   return d;
 }
 
+// Newcomer round 9: an int8 ldmatrix cell's tooltip said "bytes 4-4" for its one byte.
+TEST(LabelText, AOneUnitRangeIsSingular) {
+  EXPECT_EQ(unit_range("byte", 4, 4), "byte 4");
+  EXPECT_EQ(unit_range("byte", 4, 7), "bytes 4-7");
+  EXPECT_EQ(unit_range("byte", 0, 1), "bytes 0-1");
+  EXPECT_EQ(unit_range("bank", "0x0010", "0x0010"), "bank 0x0010");
+  EXPECT_EQ(unit_range("bank", "0x0010", "0x0013"), "banks 0x0010-0x0013");
+}
+
 TEST(LabelText, LabelledAndJoinLeaveEmptyFieldsOut) {
   EXPECT_EQ(labelled("driver", "13.0"), "driver 13.0");
   EXPECT_EQ(labelled("driver", ""), "");

@@ -295,6 +295,36 @@ TEST(ViewTiling, HopperWindowsTakeTheirPlaceInTheColumn) {
   for (std::size_t i = 8; i < 11; ++i) EXPECT_NEAR(h[i].h(), 950.f / 3, 1.f) << i;
 }
 
+// Newcomer round 9: two Hopper windows left the fragments view 950 * 590 / 2850 = 197 pixels at
+// 1600 x 1000, and one left it 650 * 590 / 1900 = 202 at 1024 x 700. min_canvas_height gives the
+// canvas that keeps each view at its least height (fragments 240 here): 240 / (590 / 2850) = 1159.3
+// and 240 / (590 / 1900) = 772.9; a view already that tall needs no more than the canvas has.
+TEST(ViewTiling, LeastHeightsGrowTheCanvasThatScrolls) {
+  const Layout l = with_stacked_slots(design(), kFragments, 3);
+  std::vector<bool> open = kAll;
+  open.insert(open.end(), {true, true, false});
+  std::vector<float> least(11, 0.f);
+  least[kFragments] = 240;
+  EXPECT_NEAR(min_canvas_height(l, open, least), 240.f * 2850.f / 590.f, 0.01f);
+  const LayoutCanvas c = make_canvas(1600, 1000, 50, 14, min_canvas_height(l, open, least));
+  EXPECT_TRUE(c.scroll_y);
+  EXPECT_FALSE(c.scroll_x);
+  EXPECT_FLOAT_EQ(c.height, std::ceil(240.f * 2850.f / 590.f));
+  const std::vector<LayoutRect> v = tile_views(l, open, c, 0, 0, 1);
+  EXPECT_GE(v[kFragments].h(), 239.5f);
+  expect_tiles(v, c, "two Hopper windows, grown");
+  open[9] = false;  // one Hopper window
+  EXPECT_NEAR(min_canvas_height(l, open, least), 240.f * 1900.f / 590.f, 0.01f);
+  // No Hopper window: fragments has 590 / 950 of the canvas, 240 of 367 pixels, under 650.
+  open[8] = false;
+  EXPECT_LT(min_canvas_height(l, open, least), 650.f);
+  EXPECT_FALSE(make_canvas(1024, 700, 50, 14, min_canvas_height(l, open, least)).scroll_y);
+  // No least height: 0; a hidden view's is not counted.
+  EXPECT_EQ(min_canvas_height(l, open, std::vector<float>(11, 0.f)), 0.f);
+  open[kFragments] = false;
+  EXPECT_EQ(min_canvas_height(l, open, least), 0.f);
+}
+
 // The gate view gets the room its ladder needs: at 1600 x 1000 (950 pixels under the top) its slot
 // of 240 grows to the 470 asked, ldmatrix and output keep their 440 : 270 proportion below and
 // above it; a need it already meets changes nothing; a need past `most` of the column stops there.

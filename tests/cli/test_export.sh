@@ -278,5 +278,50 @@ refuse 64 "--load" --view banks --load ldmatrix --svg "$tmp/a.svg"
 refuse 64 "not an option of --view fragments" --view fragments --instr "$M" --load lds128 --svg "$tmp/a.svg"
 rm -f "$tmp/err"
 
+# Newcomer round 9: the bank view's Layout mode and the fragments view's label levels, which the app
+# shows and exports, had no export option. --layout-mode draws the lines x banks grid (titled as the
+# screen's "Layout mode: 16 x 64 elements of 2 B"), by default of the app's own default layout
+# Swizzle<3,3,3> o (16,64):(64,1), the same picture as that layout named; --read-layout adds the read
+# side. --labels lane / none leave the V<element> / every label out of the fragments cells.
+"$cli" export --view banks --layout-mode --svg "$tmp/lm.svg" >/dev/null 2>"$tmp/err" ||
+  fail "export --view banks --layout-mode: exit $?: $(cat "$tmp/err")"
+"$cli" export --view banks --layout-mode --layout 'Swizzle<3,3,3> o (16,64):(64,1)' --svg "$tmp/lm2.svg" >/dev/null 2>&1 ||
+  fail "export --layout-mode --layout failed"
+cmp -s "$tmp/lm.svg" "$tmp/lm2.svg" || fail "--layout-mode alone is not the app's default layout"
+"$cli" export --view banks --layout 'Swizzle<3,3,3> o (16,64):(64,1)' --svg "$tmp/tile.svg" >/dev/null 2>&1 ||
+  fail "export --view banks --layout failed"
+cmp -s "$tmp/lm.svg" "$tmp/tile.svg" && fail "--layout-mode draws the element tile, not the Layout mode"
+grep -q "Layout mode: 16 x 64 elements of 2 B" "$tmp/lm.svg" || fail "--layout-mode's picture is not the Layout mode's"
+"$cli" export --view banks --layout-mode --read-layout '(16,64):(64,1)' --svg "$tmp/lm3.svg" >/dev/null 2>"$tmp/err" ||
+  fail "export --layout-mode --read-layout: exit $?: $(cat "$tmp/err")"
+cmp -s "$tmp/lm.svg" "$tmp/lm3.svg" && fail "--read-layout changed nothing"
+rm -f "$tmp/lm.svg" "$tmp/lm2.svg" "$tmp/lm3.svg" "$tmp/tile.svg"
+refuse 64 "layout-mode" --view banks --read-layout '(16,64):(64,1)' --svg "$tmp/a.svg"
+refuse 64 "not an option of the Layout mode" --view banks --layout-mode --width 32 --svg "$tmp/a.svg"
+refuse 64 "not an option of --view fragments" --view fragments --layout-mode --svg "$tmp/a.svg"
+for level in full lane none; do
+  "$cli" export --view fragments --instr "$M" --labels "$level" --svg "$tmp/$level.svg" >/dev/null 2>"$tmp/err" ||
+    fail "export --labels $level: exit $?: $(cat "$tmp/err")"
+done
+python3 - "$tmp" <<'PY3' || fail "--labels does not set what the fragments cells say"
+import sys, xml.etree.ElementTree as ET
+ns = {"s": "http://www.w3.org/2000/svg"}
+def texts(name):
+    root = ET.parse(f"{sys.argv[1]}/{name}.svg").getroot()
+    return [t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text")]
+full, lane, none = texts("full"), texts("lane"), texts("none")
+# m16n8k16: 256 A + 128 B + 128 C cells; A(0,0) is lane 0's a0.
+assert sum(t == "T0 V0" for t in full) >= 1, "no 'T0 V0' at full"
+assert not any(t.startswith("T") and " V" in t for t in lane), "V<element> at --labels lane"
+assert sum(t == "T0" for t in lane) >= 4, "no 'T0' cells at --labels lane"
+# none: the same picture less one label per cell (the lane legend keeps its own).
+assert len(full) == len(lane) and len(full) - len(none) == 256 + 128 + 128, (len(full), len(lane), len(none))
+assert not any(t.startswith("T0 V") for t in none), "cell labels at --labels none"
+PY3
+rm -f "$tmp/full.svg" "$tmp/lane.svg" "$tmp/none.svg"
+refuse 64 "must be one of full, lane, none" --view fragments --instr "$M" --labels some --svg "$tmp/a.svg"
+refuse 64 "not an option of --view banks" --view banks --labels none --svg "$tmp/a.svg"
+rm -f "$tmp/err"
+
 [ $fails = 0 ] && echo "test_export: all checks passed (cairo: $cairo)"
 exit $((fails > 0))

@@ -101,6 +101,18 @@ TEST(ExportFragments, M16n8k16CellsAreThePtxFigure) {
   EXPECT_EQ(s.title, kM16n8k16);
 }
 
+// The label levels as fragviz-cli export --labels spells them (newcomer round 9), both ways.
+TEST(ExportFragments, LabelLevelsHaveOneSpelling) {
+  EXPECT_EQ(fs::parse_cell_labels("full"), fs::CellLabels::full);
+  EXPECT_EQ(fs::parse_cell_labels("lane"), fs::CellLabels::lane);
+  EXPECT_EQ(fs::parse_cell_labels("none"), fs::CellLabels::none);
+  EXPECT_EQ(fs::parse_cell_labels("Full"), std::nullopt);
+  EXPECT_EQ(fs::parse_cell_labels(""), std::nullopt);
+  for (fs::CellLabels l : {fs::CellLabels::full, fs::CellLabels::lane, fs::CellLabels::none})
+    EXPECT_EQ(fs::parse_cell_labels(fs::to_string(l)), l);
+  EXPECT_EQ(fs::cell_labels_names(), "full, lane, none");
+}
+
 // m8n8k4 .f16 has four quad-pair products: one grid set each, ids A p0..p3.
 // Issue 22: the export labels its cells as the screen's read (ViewRequest::labels) and carries the
 // screen's header lines. Hand-derived for m16n8k8 .f16: A 16 x 8 = 128 halves over 32 lanes is 4 a

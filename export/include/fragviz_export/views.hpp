@@ -72,6 +72,13 @@ bool croppable(View v);
 /// the screen's cells read at the view's zoom.
 enum class CellLabels : std::uint8_t { full, lane, none };
 
+/// "full", "lane" or "none": a CellLabels as fragviz-cli export --labels spells it.
+std::string_view to_string(CellLabels l);
+/// The CellLabels named `text` ("full", "lane", "none"); nullopt for anything else.
+std::optional<CellLabels> parse_cell_labels(std::string_view text);
+/// "full, lane, none".
+std::string cell_labels_names();
+
 /// What to draw: the view and its options, named as the CLI's options are.
 struct ViewRequest {
   View view = View::fragments;

@@ -223,16 +223,9 @@ bool picker_filter_field(AppState& s, const char* id, const char* hint, std::str
 /// none; the filter matches the group's name too), a tooltip, whether it is the current one, and the
 /// name its rect is recorded under while shown (empty: none).
 struct PickerEntry {
-  // A constructor, not an aggregate: entries give only their first fields, which GCC 12's
-  // -Wextra (missing-field-initializers) refuses for an aggregate under -Werror.
-  PickerEntry(std::string label_, std::string group_ = {}, std::string tooltip_ = {}, bool selected_ = false,
-              std::string widget_ = {})
-      : label(std::move(label_)),
-        group(std::move(group_)),
-        tooltip(std::move(tooltip_)),
-        selected(selected_),
-        widget(std::move(widget_)) {}
-  std::string label, group, tooltip;
+  // Each member with its default initializer, so a braced list may stop after the label (GCC 12's
+  // -Wmissing-field-initializers names only members that have none).
+  std::string label{}, group{}, tooltip{};
   bool selected = false;
   std::string widget{};
 };

@@ -36,3 +36,28 @@ if(n EQUAL 0)
   message(FATAL_ERROR "no .kind:: mnemonic found in ${SRC_DIR}/cuda/mma_wrappers.cuh")
 endif()
 message(STATUS "sm_120a ok: mma_probe_kernels.cu, all ${n} .kind:: forms assembled by ptxas")
+
+# The 8-bit and sub-byte matrix moves (gpu/cuda/blackwell/b8_move_kernels.cu) are sm_120a
+# instructions too (PTX ISA 9.0: sm_100a, sm_101a, sm_120a): ptxas must assemble all 11 forms for it.
+file(REMOVE_RECURSE "${OUT_DIR}/keep-b8")
+file(MAKE_DIRECTORY "${OUT_DIR}/keep-b8")
+set(_b8 "${SRC_DIR}/cuda/blackwell/b8_move_kernels.cu")
+execute_process(
+  COMMAND "${NVCC}" -std=c++17 -O3 -gencode arch=compute_120a,code=sm_120a ${_flags} -I${SRC_DIR}/include
+          -I${SRC_DIR}/../model/include -keep -keep-dir ${OUT_DIR}/keep-b8 -c ${_b8} -o ${OUT_DIR}/b8_move_kernels.o
+  RESULT_VARIABLE rc ERROR_VARIABLE err OUTPUT_VARIABLE out)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "nvcc for sm_120a failed on ${_b8} (exit ${rc}):\n${out}${err}")
+endif()
+file(GLOB _ptx_b8 "${OUT_DIR}/keep-b8/*.ptx")
+if(NOT _ptx_b8)
+  message(FATAL_ERROR "nvcc -keep left no PTX in ${OUT_DIR}/keep-b8")
+endif()
+file(READ "${_ptx_b8}" ptx_b8)
+string(REGEX MATCHALL "(ldmatrix|stmatrix)\\.sync\\.aligned\\.m(16n16|8n16|16n8)\\.[a-z0-9._]+" _moves "${ptx_b8}")
+list(REMOVE_DUPLICATES _moves)
+list(LENGTH _moves n_moves)
+if(NOT n_moves EQUAL 11)
+  message(FATAL_ERROR "the sm_120a PTX of ${_b8} holds ${n_moves} of the 11 8-bit matrix-move forms: ${_moves}")
+endif()
+message(STATUS "sm_120a ok: b8_move_kernels.cu, all 11 8-bit matrix-move forms assembled by ptxas")

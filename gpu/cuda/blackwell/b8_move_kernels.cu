@@ -1,14 +1,14 @@
 // The Blackwell matrix-move probe kernel: the 8-bit and sub-byte ldmatrix / stmatrix forms of
 // sm_100a (PTX ISA 9.0; fragviz/isa/matrix_move_b8.hpp), one warp, bytes in, registers and shared
-// memory out. Built for sm_100a only: by the main build only with -DFRAGVIZ_SM100_PROBES=ON, and
-// by the ctest build.cuda_sources_compile_for_sm_100a (tests/compile_sm100a.cmake) always.
+// memory out. Built for sm_100a by the main build only with -DFRAGVIZ_SM100_PROBES=ON, and by the
+// ctests build.cuda_sources_compile_for_sm_100a and _sm_120a (the forms are sm_120a's too) always.
 #include <cuda_runtime.h>
 
 #include "b8_move_kernels.hpp"
 
 // Compiled for anything else, the instructions would be refused by ptxas: say why first.
-#if defined(__CUDA_ARCH__) && !defined(__CUDA_ARCH_FEAT_SM100_ALL)
-#error "b8_move_kernels.cu is sm_100a code: compile it with -gencode=arch=compute_100a,code=sm_100a"
+#if defined(__CUDA_ARCH__) && !defined(__CUDA_ARCH_FEAT_SM100_ALL) && !defined(__CUDA_ARCH_FEAT_SM120_ALL)
+#error "b8_move_kernels.cu is sm_100a / sm_120a code: compile it with -gencode=arch=compute_100a,code=sm_100a"
 #endif
 
 namespace fragviz::cuda {

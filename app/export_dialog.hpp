@@ -97,7 +97,8 @@ std::string follow_export_path(const std::string& path, const std::string& folde
 /// The file extension of `f`, without the dot: svg, png, pdf, tex.
 const char* format_extension(scene::Format f);
 
-/// Builds the scene and writes it; the message says where, or why not (nothing is written then).
+/// Builds the scene and writes it; the message says where, or why not (nothing is written then):
+/// a path that is no writable file, or one ending in another format's extension (x.png for SVG).
 struct ExportOutcome {
   bool ok = false;
   std::string message;

@@ -30,6 +30,23 @@ TEST(ExportDialog, PathsAreJudgedAsTheCliJudgesThem) {
   EXPECT_EQ(gone.message, "cannot write to /no/such/folder/x.svg: folder /no/such/folder does not exist");
 }
 
+// Newcomer round 10: with SVG chosen, x.png got SVG bytes.
+TEST(ExportDialog, ANameWithAnotherFormatsExtensionIsRefused) {
+  const std::string dir = ::testing::TempDir() + "fragviz-export-ext";
+  std::filesystem::create_directories(dir);
+  const AppState s;
+  const ExportOutcome o = run_export(s, scene::View::movmatrix, scene::Format::svg, dir + "/x.png", 2.0);
+  EXPECT_FALSE(o.ok);
+  EXPECT_EQ(o.message, "not written: " + dir +
+                           "/x.png ends in .png but the format is SVG; choose PNG or name the file .svg");
+  EXPECT_FALSE(std::filesystem::exists(dir + "/x.png"));
+  const ExportOutcome tikz = run_export(s, scene::View::movmatrix, scene::Format::tikz, dir + "/x.pdf", 2.0);
+  EXPECT_FALSE(tikz.ok);
+  EXPECT_TRUE(run_export(s, scene::View::movmatrix, scene::Format::svg, dir + "/x.svg", 2.0).ok);
+  EXPECT_TRUE(run_export(s, scene::View::movmatrix, scene::Format::svg, dir + "/x.drawing", 2.0).ok);
+  std::filesystem::remove_all(dir);
+}
+
 TEST(ExportDialog, AWrittenFileIsWholeAndNoTemporaryIsLeft) {
   const std::string dir = ::testing::TempDir() + "fragviz-export-dialog";
   std::filesystem::create_directories(dir);

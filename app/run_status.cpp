@@ -40,6 +40,14 @@ std::string status_line(bool cuda_built, bool device_known, const DeviceInfo& de
 
 }  // namespace
 
+bool shown_report_ran(const AppState& s, const Instruction& in) {
+  // Newcomer round 10: an sm_120a entry lost its model-only line while an H200 report was open.
+  if (!s.report || !s.report->has_probe || !s.probe.report) return false;
+  for (const InstructionProbe& p : s.probe.report->instructions)
+    if (p.mnemonic == in.mnemonic) return p.ran;
+  return false;
+}
+
 std::string run_status_text(bool cuda_built, bool device_known, const DeviceInfo& dev, bool recorded,
                             const Instruction& in) {
   return with_sources(status_line(cuda_built, device_known, dev, recorded, in), in);

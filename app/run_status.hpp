@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "app_state.hpp"
 #include "fragviz/isa/catalogue.hpp"
 #include "fragviz/report/report.hpp"  // DeviceInfo
 
@@ -19,5 +20,8 @@ std::string target_name(const Instruction& in);
 /// GPU; needs sm_80)", never "model only".
 std::string run_status_text(bool cuda_built, bool device_known, const DeviceInfo& dev, bool recorded,
                             const Instruction& in);
+/// Whether the opened report shown ran `in` (run_status_text's `recorded`): one it lacks or skipped
+/// leaves the views on the PTX prediction, and the line then says what that rests on.
+bool shown_report_ran(const AppState& s, const Instruction& in);
 
 }  // namespace fragviz::app

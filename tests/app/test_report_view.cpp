@@ -337,5 +337,34 @@ TEST(ReportView, ModelOnlySm120EntryNamesItsSources) {
   EXPECT_EQ(run_status_text(true, true, none, false, catalogue().front()).find("agree"), std::string::npos);
 }
 
+// Newcomer round 10: with an H200 report open, an sm_120a entry (not in it) lost its model-only
+// line; only an entry the report ran reads "this machine cannot run it".
+TEST(ReportView, RunStatusIsRecordedOnlyForAnEntryTheReportRan) {
+  const Instruction* sm120 =
+      find_instruction_named("mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e4m3.e5m2.f32");
+  ASSERT_NE(sm120, nullptr);
+  const Instruction& ran = catalogue().front();
+  ReportFile f = probe_file();
+  InstructionProbe p;
+  p.mnemonic = ran.mnemonic;
+  p.ran = true;
+  f.probe->instructions.push_back(p);
+  InstructionProbe skipped;
+  skipped.mnemonic = sm120->mnemonic;
+  skipped.skipped = "needs sm_120a (device is sm_90)";
+  f.probe->instructions.push_back(skipped);
+  AppState s;
+  s.device_known = true;
+  show_report(s, "p.json", f);
+  DeviceInfo none;
+  EXPECT_TRUE(shown_report_ran(s, ran));
+  EXPECT_FALSE(shown_report_ran(s, *sm120));
+  const std::string shown = run_status_text(true, true, none, shown_report_ran(s, ran), ran);
+  EXPECT_EQ(shown.rfind("this machine cannot run it", 0), 0u) << shown;
+  const std::string line = run_status_text(true, true, none, shown_report_ran(s, *sm120), *sm120);
+  EXPECT_EQ(line.rfind("model only", 0), 0u) << line;
+  EXPECT_NE(line.find("PTX ISA 9.2 and CuTe 4.2 agree"), std::string::npos) << line;
+}
+
 }  // namespace
 }  // namespace fragviz::app

@@ -282,7 +282,8 @@ void add_tmem_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--num", o->num, "repeat count: x1, x2, x4, ... x128 (x64 for 16x128b, x32 for 16x256b)");
   cmd->add_option("--split", o->split, "16x32bx2's immHalfSplitoff in columns (default: --num's count)")
       ->check(CLI::Range(0, kTmemColumns - 1));
-  cmd->add_option("--warp", o->warp, "warp id in the CTA: it reaches lanes 32*(warp%4) to 32*(warp%4)+31");
+  cmd->add_option("--warp", o->warp, "warp id in the CTA: it reaches lanes 32*(warp%4) to 32*(warp%4)+31")
+      ->check(CLI::Range(0, kCtaMaxWarps - 1));
   cmd->add_option("--lane", o->lane, "taddr's lane (default: the warp's first lane)");
   cmd->add_flag("--pack16", o->pack16,
                 ".pack::16b (ld) / .unpack::16b (st): each register's two 16-bit halves, each in the low "

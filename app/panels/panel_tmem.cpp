@@ -44,7 +44,7 @@ void draw_load_store_controls(AppState& s, TmemControls& c) {
   ImGui::SameLine();
   ImGui::SetNextItemWidth(100);
   int warp = c.warp;
-  if (input_int("warp", &warp)) c.warp = std::clamp(warp, 0, 15);
+  if (input_int("warp", &warp)) c.warp = std::clamp(warp, 0, kCtaMaxWarps - 1);
   record_widget(s, "tmem_warp");
   if (c.shape == TmemShape::s16x32bx2) {
     ImGui::SameLine();

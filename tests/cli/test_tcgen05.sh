@@ -23,6 +23,9 @@ expect 64 "to encode an sm_100" -- descriptor --arch sm_100
 # immHalfSplitoff: a negative one is a usage error; one reaching past column 511 is refused
 # (.16x32bx2 .x1: threads 16-31 read taddr + 1000, beyond tensor memory's 512 columns).
 expect 64 "--split" -- tmem --shape 16x32bx2 --split -3
+# A CTA has at most 32 warps (1024 threads): warp 32 is a usage error, warp 31 reaches lanes 96-127.
+expect 64 "--warp" -- tmem --shape 32x32b --warp 32
+expect 0 "reaches lanes 96-127" -- tmem --shape 32x32b --warp 31
 expect 3 "tensor memory has 512 columns" -- tmem --shape 16x32bx2 --split 511 --num 2
 expect 0 "1 register per thread" -- tmem --shape 32x32b
 expect 64 "--decode wants a hexadecimal" -- descriptor --arch sm_100 --decode 0xZZ

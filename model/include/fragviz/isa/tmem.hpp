@@ -104,6 +104,9 @@ FRAGVIZ_HD constexpr TmemCell tmem_cell_packed16(TmemShape s, int num, int threa
   return {u.lane, 2 * u.column + half + (s == TmemShape::s16x32bx2 && thread >= 16 ? half_split : 0)};
 }
 
+/// Warps in a CTA at most (1024 threads): warp ids 0 to 31 reach tensor memory.
+inline constexpr int kCtaMaxWarps = 32;
+
 /// First TMEM lane warp `warp_id` (its index in the CTA) may access: 32 * (warp_id % 4).
 FRAGVIZ_HD constexpr int tmem_warp_lane_base(int warp_id) { return 32 * (warp_id % 4); }
 

@@ -66,8 +66,8 @@ void draw_export_popup(AppState& s) {
   const scene::Format old_format = d.format;
   const scene::View old_view = d.view;
   const std::string old_path = d.path;
-  // Every picker filters as the user types and Enter takes the first entry shown (filtered_list),
-  // as every other picker of the app does.
+  // Every picker filters as the user types and Enter takes the entry the filter names, else the
+  // first shown (filtered_list), as every other list picker of the app does.
   if (ImGui::BeginCombo("View", std::string(scene::to_string(d.view)).c_str())) {
     std::vector<PickerEntry> entries;
     for (scene::View v : kViews) {

@@ -34,6 +34,7 @@ void open_export_dialog(ExportDialog& d, const std::string& folder) {
   d.message.clear();
   d.message_ok = false;
   d.overwrite_pending.clear();
+  d.written.clear();
   if (!d.looked_at || *d.looked_at == d.view) return;
   d.path = follow_export_path(d.path, folder, d.view, d.format, *d.looked_at, d.format);
   d.view = *d.looked_at;
@@ -180,6 +181,24 @@ void forget_stale_outcome(ExportDialog& d, scene::View old_view, scene::Format o
   d.message.clear();
   d.message_ok = false;
   d.overwrite_pending.clear();
+  d.written.clear();
+}
+
+void take_export_outcome(ExportDialog& d, const ExportOutcome& o) {
+  d.message = o.message;
+  d.message_ok = o.ok;
+  d.overwrite_pending.clear();
+  d.written = o.ok ? d.path : std::string();
+}
+
+bool export_pressed(ExportDialog& d, bool exists) {
+  if (!exists) return true;
+  // Never replace a file silently: the user says so with Overwrite.
+  d.overwrite_pending = d.path;
+  d.message_ok = !d.written.empty() && d.written == d.path;
+  d.message = d.message_ok ? "wrote " + d.path + " (just now); Overwrite replaces it"
+                           : d.path + " exists: Overwrite replaces it, or type another name";
+  return false;
 }
 
 std::string follow_export_path(const std::string& path, const std::string& folder, scene::View old_view,

@@ -32,6 +32,8 @@ struct ExportDialog {
   /// A path that exists and that Export was pressed for: the dialog asks before replacing it; empty:
   /// nothing to confirm.
   std::string overwrite_pending;
+  /// The file this dialog wrote last, while its "wrote" line stands (export_pressed); empty: none.
+  std::string written;
   /// fragviz-cli export's --operand and --crop, for the views that take them (scene::croppable):
   /// one operand ("A", "B", "C"; empty: all), and with `crop`, rows first_row..last_row and columns
   /// first_col..last_col of it (both ends included, as the dialog shows them); banks: of its tile.
@@ -94,6 +96,13 @@ void forget_stale_outcome(ExportDialog& d, scene::View old_view, scene::Format o
 std::string follow_export_path(const std::string& path, const std::string& folder, scene::View old_view,
                                scene::Format old_format, scene::View view, scene::Format format);
 
+/// Export pressed, `exists` saying whether d.path names a file already. Returns true when it is to
+/// be written now (no file there). Otherwise asks before replacing it (d.overwrite_pending, the
+/// Overwrite button) and says so: in red for a file from elsewhere; for the file this dialog has
+/// just written (d.written, e.g. a second click right after), green "wrote X (just now); Overwrite
+/// replaces it", so the write is not taken for a failure.
+bool export_pressed(ExportDialog& d, bool exists);
+
 /// The file extension of `f`, without the dot: svg, png, pdf, tex.
 const char* format_extension(scene::Format f);
 
@@ -105,5 +114,9 @@ struct ExportOutcome {
 };
 ExportOutcome run_export(const AppState& s, scene::View v, scene::Format f, const std::string& path,
                          double scale);
+
+/// Shows a write's outcome `o` for d.path in the dialog: its line, green or red; no Overwrite
+/// pending; d.written the file when written (export_pressed's "just now").
+void take_export_outcome(ExportDialog& d, const ExportOutcome& o);
 
 }  // namespace fragviz::app

@@ -16,7 +16,30 @@ bool contains_ignoring_case(std::string_view text, std::string_view word) {
   return std::search(text.begin(), text.end(), word.begin(), word.end(), same_letter) != text.end();
 }
 
+std::string_view trimmed(std::string_view s) {
+  const std::size_t a = s.find_first_not_of(' ');
+  if (a == std::string_view::npos) return {};
+  return s.substr(a, s.find_last_not_of(' ') - a + 1);
+}
+
+bool starts_with_ignoring_case(std::string_view text, std::string_view prefix) {
+  return text.size() >= prefix.size() && std::equal(prefix.begin(), prefix.end(), text.begin(), same_letter);
+}
+
 }  // namespace
+
+int enter_choice(std::string_view filter, const std::vector<std::string_view>& shown) {
+  if (shown.empty()) return -1;
+  const std::string_view f = trimmed(filter);
+  if (f.empty()) return 0;
+  int prefixed = -1;
+  for (std::size_t i = 0; i < shown.size(); ++i) {
+    if (!starts_with_ignoring_case(shown[i], f)) continue;
+    if (shown[i].size() == f.size()) return static_cast<int>(i);
+    if (prefixed < 0) prefixed = static_cast<int>(i);
+  }
+  return prefixed >= 0 ? prefixed : 0;
+}
 
 bool picker_matches(std::string_view filter, std::string_view mnemonic, std::string_view group) {
   for (std::size_t start = 0; start < filter.size();) {

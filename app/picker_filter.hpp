@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string_view>
+#include <vector>
 
 namespace fragviz::app {
 
@@ -11,6 +12,12 @@ namespace fragviz::app {
 /// "s8" is no group, so it keeps the u8 entries of "s8/u8" out). An empty filter (or one of
 /// spaces) shows every entry.
 bool picker_matches(std::string_view filter, std::string_view mnemonic, std::string_view group = {});
+
+/// The entry Enter takes among `shown` (the labels the filter lets through, in list order): the
+/// first whose label equals the filter ignoring case and the filter's outer spaces ("A" takes "A"
+/// over "all"), else the first that starts with it, else the first. Returns an index into
+/// `shown`, or -1 when it is empty.
+int enter_choice(std::string_view filter, const std::vector<std::string_view>& shown);
 
 /// picker_matches for the wgmma picker's entry wgmma_catalogue()[index]: its mnemonic and group.
 bool wgmma_entry_shown(std::string_view filter, int index);

@@ -223,4 +223,12 @@ std::vector<LayoutRect> tile_views(const Layout& layout, const std::vector<bool>
   return out;
 }
 
+LayoutRect kept_in_work_area(const LayoutRect& window, float title_h, float display_w, float display_h,
+                             float top) {
+  float dx = 0.f, dy = 0.f;
+  if (window.w() <= display_w) dx = std::clamp(window.x0, 0.f, display_w - window.w()) - window.x0;
+  if (title_h <= display_h - top) dy = std::clamp(window.y0, top, display_h - title_h) - window.y0;
+  return LayoutRect{window.x0 + dx, window.y0 + dy, window.x1 + dx, window.y1 + dy};
+}
+
 }  // namespace fragviz::app

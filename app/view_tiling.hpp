@@ -106,4 +106,12 @@ Layout with_room(const Layout& layout, int slot, float need, float column_px, fl
 /// each column's slots cover the design height one above the other.
 bool forms_columns(const Layout& layout);
 
+/// A floating window (View > Tensor memory, CTA tile, ...) moved the least so that its title bar,
+/// `title_h` high along the top of `window`, lies in the work area [0, display_w) x [top, display_h)
+/// under the menu bar and status strip: along x only where the area is as wide as the window, along
+/// y only where it is as tall as the title bar (a window shrunk to 1x1 moves nothing, which then
+/// moves the window back once the window is large again). A window already inside is left as it is.
+LayoutRect kept_in_work_area(const LayoutRect& window, float title_h, float display_w, float display_h,
+                             float top);
+
 }  // namespace fragviz::app

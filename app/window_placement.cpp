@@ -117,6 +117,25 @@ std::optional<float> wheel_over_canvas(const LayoutCanvas& canvas) {
   return wheel_scroll_y(canvas, bar->Scroll.y, io.MouseWheel, step);
 }
 
+/// Moves every floating window (one the user may drag: View > Tensor memory, CTA tile, the dialogs)
+/// whose title bar left the work area under the status strip back into it (kept_in_work_area), from
+/// where it was last frame: a window shrunk to 1x1 and back left them over the menu bar, and
+/// imgui.ini kept them there (newcomer round 10). Marks the settings dirty so the file forgets it.
+void keep_floating_windows_in_work_area(float top) {
+  constexpr ImGuiWindowFlags kPlacedElsewhere = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_ChildWindow |
+                                                ImGuiWindowFlags_Popup | ImGuiWindowFlags_Tooltip |
+                                                ImGuiWindowFlags_ChildMenu;
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  for (ImGuiWindow* w : GImGui->Windows) {
+    if (!w->WasActive || (w->Flags & kPlacedElsewhere)) continue;
+    const LayoutRect r{w->Pos.x, w->Pos.y, w->Pos.x + w->Size.x, w->Pos.y + w->Size.y};
+    const LayoutRect kept = kept_in_work_area(r, w->TitleBarHeight(), display.x, display.y, top);
+    if (kept.x0 == r.x0 && kept.y0 == r.y0) continue;
+    ImGui::SetWindowPos(w, ImVec2(kept.x0, kept.y0));
+    ImGui::MarkIniSettingsDirty(w);
+  }
+}
+
 }  // namespace
 
 float status_height() { return assets().layout.status_height; }
@@ -128,6 +147,7 @@ void begin_layout(AppState& s) {
   LayoutFrame& f = s.frame.layout;
   const float bar = ImGui::GetStyle().ScrollbarSize;
   f.canvas = make_canvas(io.DisplaySize.x, io.DisplaySize.y, content_top(), bar);
+  keep_floating_windows_in_work_area(content_top());
   const WindowsOpen& w = s.windows;
   const HopperState& h = s.hopper;
   // In slot_of's order: kLayoutIds, then the Hopper windows, which take their place in the tiling

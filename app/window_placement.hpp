@@ -35,7 +35,8 @@ float status_height();
 float content_top();
 
 /// Works out this frame's layout into s.frame.layout and draws the canvas's scroll bars when the
-/// window is smaller than the layout's minimum. Call once a frame, before any view.
+/// window is smaller than the layout's minimum; moves every floating window whose title bar left the
+/// area under the status strip back into it (kept_in_work_area). Call once a frame, before any view.
 void begin_layout(AppState& s);
 
 /// Places view `name` at its rectangle of this frame's layout and begins its window (the layout

@@ -148,12 +148,15 @@ int filtered_list(AppState& s, const char* widget, const std::vector<PickerEntry
   const std::string field = std::string(widget) + "_filter";
   const bool enter =
       picker_filter_field(s, ("##" + field).c_str(), "type to filter", s.list_filter, field.c_str());
-  int picked = -1, first = -1;
+  int picked = -1;
+  std::vector<int> shown;  // indices of the entries the filter lets through, for Enter
+  std::vector<std::string_view> shown_labels;
   const std::string* group = nullptr;
   for (std::size_t i = 0; i < entries.size(); ++i) {
     const PickerEntry& e = entries[i];
     if (!picker_matches(s.list_filter, e.label, e.group)) continue;
-    if (first < 0) first = static_cast<int>(i);
+    shown.push_back(static_cast<int>(i));
+    shown_labels.emplace_back(e.label);
     if (!e.group.empty() && (!group || *group != e.group)) {
       group = &e.group;
       ImGui::Separator();
@@ -166,10 +169,10 @@ int filtered_list(AppState& s, const char* widget, const std::vector<PickerEntry
     if (!e.tooltip.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", e.tooltip.c_str());
     ImGui::PopID();
   }
-  if (first < 0) {
+  if (shown.empty()) {
     ImGui::TextColored(kAmberV, "no entry has every word of the filter");
   } else if (enter && picked < 0) {
-    picked = first;
+    picked = shown[static_cast<std::size_t>(enter_choice(s.list_filter, shown_labels))];
     ImGui::CloseCurrentPopup();
   }
   return picked;

@@ -66,8 +66,8 @@ void draw_export_popup(AppState& s) {
   const scene::Format old_format = d.format;
   const scene::View old_view = d.view;
   const std::string old_path = d.path;
-  // Every picker filters as the user types and Enter takes the first entry shown (filtered_list),
-  // as every other picker of the app does.
+  // Every picker filters as the user types and Enter takes the entry the filter names, else the
+  // first shown (filtered_list), as every other list picker of the app does.
   if (ImGui::BeginCombo("View", std::string(scene::to_string(d.view)).c_str())) {
     std::vector<PickerEntry> entries;
     for (scene::View v : kViews) {
@@ -175,22 +175,14 @@ void draw_export_popup(AppState& s) {
   if (d.overwrite_pending != d.path) d.overwrite_pending.clear();  // the name changed: ask again
   const auto write = [&] {
     const ExportOutcome o = run_export(s, d.view, d.format, d.path, d.scale);
-    d.message = o.message;
-    d.message_ok = o.ok;
-    d.overwrite_pending.clear();
+    take_export_outcome(d, o);
     std::error_code ec;
     if (o.ok) d.last_folder = std::filesystem::absolute(d.path, ec).parent_path().string();
   };
   if (ImGui::Button("Export") || enter) {
     std::error_code ec;
-    if (std::filesystem::exists(d.path, ec) && !std::filesystem::is_directory(d.path, ec)) {
-      // Never replace a file silently: the user says so with Overwrite.
-      d.overwrite_pending = d.path;
-      d.message = d.path + " exists: Overwrite replaces it, or type another name";
-      d.message_ok = false;
-    } else {
+    if (export_pressed(d, std::filesystem::exists(d.path, ec) && !std::filesystem::is_directory(d.path, ec)))
       write();
-    }
   }
   record_widget(s, "export_ok");
   ImGui::SameLine();

@@ -216,7 +216,7 @@ void mismatch_mark(ImDrawList* dl, ImVec2 a, ImVec2 b);
 const char* operand_key(Operand op);
 /// The filter field at the top of a picker's open list (picker_filter.hpp): emptied and focused as
 /// the list opens, so typing narrows it at once; Escape closes the list. Records `widget`.
-/// Returns true when Enter was pressed in it (the picker then takes its first entry shown).
+/// Returns true when Enter was pressed in it (the picker then takes an entry shown: enter_choice).
 bool picker_filter_field(AppState& s, const char* id, const char* hint, std::string& text,
                          const char* widget);
 /// One entry of a list picker (filtered_list): its text, the group heading it sits under (empty:
@@ -232,8 +232,9 @@ struct PickerEntry {
 /// The list of an open picker (between BeginCombo and EndCombo) that filters as the user types, as
 /// the instruction picker does: picker_filter_field at its top (AppState::list_filter, emptied as
 /// the list opens, recorded as "<widget>_filter"), then the entries with every word of the filter
-/// (picker_matches over label and group), under their group headings; Enter takes the first entry
-/// shown. Returns the index of the entry picked this frame, or -1.
+/// (picker_matches over label and group), under their group headings; Enter takes enter_choice's
+/// entry (the one named exactly by the filter, else the first starting with it, else the first
+/// shown). Returns the index of the entry picked this frame, or -1.
 int filtered_list(AppState& s, const char* widget, const std::vector<PickerEntry>& entries);
 /// Register `r` of `t`'s operand by its elements: "{a0,a1}" (fragment_names.hpp, which also names
 /// elements and operands for every view).

@@ -137,6 +137,39 @@ TEST(ExportDialog, TheOutcomeLineGoesWhenTheFileItSpokeOfChanges) {
   EXPECT_TRUE(d.message.empty());
 }
 
+// Export clicked twice quickly (newcomer round 10): the second click finds the file the first just
+// wrote; its line still says it was written, in green, and Overwrite is offered. A file that was
+// there before, or one written under another name, is asked about in red as before.
+TEST(ExportDialog, ASecondClickRightAfterAWriteStillSaysItWasWritten) {
+  ExportDialog d;
+  d.path = "/w/fragviz-fragments.svg";
+  EXPECT_TRUE(export_pressed(d, false));  // nothing there: written at once
+  take_export_outcome(d, ExportOutcome{true, "wrote /w/fragviz-fragments.svg (SVG): m16n8k8"});
+  EXPECT_FALSE(export_pressed(d, true));
+  EXPECT_TRUE(d.message_ok);
+  EXPECT_EQ(d.message, "wrote /w/fragviz-fragments.svg (just now); Overwrite replaces it");
+  EXPECT_EQ(d.overwrite_pending, d.path);
+  // Overwrite writes again; a failed write forgets the file.
+  take_export_outcome(d, ExportOutcome{false, "cannot write /w/fragviz-fragments.svg"});
+  EXPECT_TRUE(d.overwrite_pending.empty());
+  EXPECT_FALSE(export_pressed(d, true));
+  EXPECT_FALSE(d.message_ok);
+  EXPECT_EQ(d.message, "/w/fragviz-fragments.svg exists: Overwrite replaces it, or type another name");
+  // Written, then the name changed to another existing file: that one is asked about in red.
+  take_export_outcome(d, ExportOutcome{true, "wrote /w/fragviz-fragments.svg (SVG): m16n8k8"});
+  const std::string before = d.path;
+  d.path = "/w/old.svg";
+  forget_stale_outcome(d, d.view, d.format, before);
+  EXPECT_FALSE(export_pressed(d, true));
+  EXPECT_FALSE(d.message_ok);
+  // The dialog opened again: a file written in an earlier opening is no longer "just now".
+  d.path = before;
+  take_export_outcome(d, ExportOutcome{true, "wrote /w/fragviz-fragments.svg (SVG): m16n8k8"});
+  open_export_dialog(d, "/w");
+  EXPECT_FALSE(export_pressed(d, true));
+  EXPECT_FALSE(d.message_ok);
+}
+
 // Issue 22: the fragments export labels its cells as the view's cells read when last drawn.
 TEST(ExportDialog, TheFragmentsExportLabelsAsTheScreen) {
   AppState s;

@@ -26,6 +26,18 @@ TEST(PickerFilter, EveryWordMustBePartOfTheNameOrGroupInAnyCase) {
   EXPECT_TRUE(picker_matches("S8/U8", "mma.sync.aligned.m16n8k32.row.col.s32.u8.u8.s32", "s8/u8"));
 }
 
+TEST(PickerFilter, EnterTakesTheExactNameThenAPrefixThenTheFirstShown) {
+  // The Export dialog's Operand picker under "A": both "all" and "A" show; Enter means "A".
+  EXPECT_EQ(enter_choice("A", {"all", "A"}), 1);
+  EXPECT_EQ(enter_choice(" a ", {"all", "A"}), 1);
+  // No exact name: the first label starting with the filter, in any case, over an earlier match.
+  EXPECT_EQ(enter_choice("sw", {"no swizzle", "SW32", "sw64"}), 1);
+  // Neither: the first shown.
+  EXPECT_EQ(enter_choice("k16", {"m16n8k16.f16", "m16n8k16.bf16"}), 0);
+  EXPECT_EQ(enter_choice("", {"x", "y"}), 0);
+  EXPECT_EQ(enter_choice("x", {}), -1);
+}
+
 TEST(PickerFilter, CountsOverTheCatalogues) {
   // The mma.sync entries with m16n8k32 and s8 in their names: those of which A or B is .s8.
   int s8_k32 = 0, want = 0;

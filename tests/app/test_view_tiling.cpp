@@ -352,5 +352,30 @@ TEST(ViewTiling, TheGateGetsTheRoomItNeeds) {
   EXPECT_NEAR(most[kGate].h(), 0.6f * 950.f, 1.f);
 }
 
+// A floating window left at x -300, y 2 (over the menu bar) by a 1x1 window goes back under the
+// status strip (top 50) and inside a 1600x1000 display; one inside stays; a 1x1 display moves nothing;
+// a window wider than the display is moved only vertically.
+TEST(ViewTiling, FloatingWindowsKeepTheirTitleBarInTheWorkArea) {
+  const LayoutRect stray{-300, 2, 300, 402};  // 600 x 400
+  const LayoutRect back = kept_in_work_area(stray, 20, 1600, 1000, 50);
+  EXPECT_FLOAT_EQ(back.x0, 0.f);
+  EXPECT_FLOAT_EQ(back.y0, 50.f);
+  EXPECT_FLOAT_EQ(back.w(), 600.f);
+  EXPECT_FLOAT_EQ(back.h(), 400.f);
+  const LayoutRect past{1500, 990, 2100, 1390};  // off the bottom right
+  EXPECT_FLOAT_EQ(kept_in_work_area(past, 20, 1600, 1000, 50).x0, 1000.f);
+  EXPECT_FLOAT_EQ(kept_in_work_area(past, 20, 1600, 1000, 50).y0, 980.f);
+  const LayoutRect inside{200, 300, 800, 700};
+  const LayoutRect same = kept_in_work_area(inside, 20, 1600, 1000, 50);
+  EXPECT_FLOAT_EQ(same.x0, 200.f);
+  EXPECT_FLOAT_EQ(same.y0, 300.f);
+  const LayoutRect tiny = kept_in_work_area(stray, 20, 1, 1, 50);
+  EXPECT_FLOAT_EQ(tiny.x0, -300.f);
+  EXPECT_FLOAT_EQ(tiny.y0, 2.f);
+  const LayoutRect narrow = kept_in_work_area(stray, 20, 160, 100, 50);
+  EXPECT_FLOAT_EQ(narrow.x0, -300.f);
+  EXPECT_FLOAT_EQ(narrow.y0, 50.f);
+}
+
 }  // namespace
 }  // namespace fragviz::app

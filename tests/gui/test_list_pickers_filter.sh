@@ -53,7 +53,8 @@ WRONG=$("$CLI" gate --help | grep -o '[a-z0-9-]* (rung [0-9]*, [^)]*DELIBERATELY
 [ -n "$WRONG" ] || fail "fragviz-cli gate --help names no deliberately wrong variant"
 [ "$(q "s['gate']['request_variant']")" = "$WRONG" ] ||
   fail "Enter under 'wrong' picked $(q "s['gate']['request_variant']"), not $WRONG"
-# The Export dialog's pickers: typing filters, Enter takes the first entry shown.
+# The Export dialog's pickers: typing filters, Enter takes the entry the filter names (Operand "A"
+# shows "all" and "A": "A"), else the first starting with it, else the first shown.
 for _ in 1 2 3; do
   xdotool windowfocus --sync "$WID" 2>/dev/null
   xdotool key ctrl+e
@@ -86,6 +87,7 @@ else
   pick_typed export_palette "doc" "not $ed['dark']"
   pick_typed export_view "frag" "$ed['view'] == 'fragments'"
   pick_typed export_operand "c/d" "$ed['operand'] == 'C'"
+  pick_typed export_operand "A" "$ed['operand'] == 'A'"
   xdotool key Escape
   wait_for "'export_view' not in s['widgets']"
 fi

@@ -504,7 +504,9 @@ std::string App::state_json() const {
                        {"suggestion", g.suggestion},
                        {"bank_rows", g.banks.size()},
                        {"wavefronts", g.banks.empty() ? 0 : g.banks.back().wavefronts},
-                       {"bank_conflicts", g.banks.empty() ? 0 : g.banks.back().conflicts}});
+                       {"bank_conflicts", g.banks.empty() ? 0 : g.banks.back().conflicts},
+                       {"misaligned", g.banks.empty() ? 0 : g.banks.back().misaligned},
+                       {"banks_ok", cta_banks_ok(g)}});
     }
     // The configuration as typed, by the flags that give each field on the command line.
     const tile::CtaTileSpec& sp = s_.cta_tile.spec;
@@ -528,6 +530,9 @@ std::string App::state_json() const {
                      {"source", cta_tile_.source},
                      {"summary", cta_tile_.summary},
                      {"reuse", cta_tile_.reuse},
+                     {"reuse_ok", cta_tile_.reuse_ok},
+                     {"kept_preset", s_.cta_tile.kept_edits ? s_.cta_tile.kept_preset : ""},
+                     {"kept_edits", s_.cta_tile.kept_edits.has_value()},
                      {"grids", grids}};
     // The Tensor memory window: its controls, the model's lines and, per used cell, "lane,column":
     // label (the cells a test checks by hand), plus where the grid was drawn and what is hovered.

@@ -1,7 +1,8 @@
 // The CTA tile window as a picture (File > Export, fragviz-cli export --view cta): the
 // configuration's A (M x K), B (N x K) and C (M x N) as viewmodel/cta_tile_view.hpp lays them out,
 // each cell "T12 V3" (the thread holding it, its register) coloured by warp as on screen, the chosen
-// thread's cells outlined; above each grid its shared layout, the join's verdict and the bank total.
+// thread's cells outlined; above each grid its shared layout, the join's verdict and the bank total
+// (misaligned accesses too), each verdict green or red as on screen.
 #include "fragviz/viewmodel/cta_tile_view.hpp"
 #include "fragviz_export/views.hpp"
 #include "grid.hpp"
@@ -9,10 +10,15 @@
 namespace fragviz::scene {
 namespace {
 
+/// A verdict's colour as the window gives it: green for a match (clean banks), red for a mismatch;
+/// readable on the light and the dark palette alike.
+constexpr Colour kMatch{30, 150, 60};
+constexpr Colour kMismatch{210, 40, 40};
+
 /// One line of body text at (x, y); returns the y of the next line.
-double line(Scene& s, double x, double y, const std::string& text) {
+double line(Scene& s, double x, double y, const std::string& text, Colour colour = kBlack) {
   if (text.empty()) return y;
-  s.add(Text{x, y + 10, text, kBodySize});
+  s.add(Text{x, y + 10, text, kBodySize, colour});
   s.cover(x + text_width(text, kBodySize), y + 10);
   return y + 14;
 }
@@ -24,19 +30,13 @@ Outcome<Scene> cta_scene(const ViewRequest& r) {
   if (!m.ok) return Outcome<Scene>::fail(ErrorKind::refused, "cta: " + m.error);
   Scene s;
   double y = draw_title(s, "CTA tile: " + m.summary, m.source);
-  y = line(s, 12, y, m.reuse);
+  y = line(s, 12, y, m.reuse, m.reuse_ok ? kMatch : kMismatch);
   const double cw = 24, ch = 10;
   for (const app::CtaGrid& g : m.grids) {
     y += 6;
     y = line(s, 12, y, g.title + (g.layout.empty() ? "" : ", shared layout " + g.layout));
-    y = line(s, 12, y, g.join);
-    if (!g.banks.empty()) {
-      const tile::WarpBanks& t = g.banks.back();  // the total over every warp and k-block
-      y = line(s, 12, y,
-               "banks: " + g.bank_instruction + ": " + std::to_string(t.instructions) + " instructions, " +
-                   std::to_string(t.wavefronts) + " wavefronts (ideal " + std::to_string(t.ideal) +
-                   "), bank conflicts " + std::to_string(t.conflicts));
-    }
+    y = line(s, 12, y, g.join, g.join_ok ? kMatch : kMismatch);
+    y = line(s, 12, y, app::cta_bank_total_text(g), app::cta_banks_ok(g) ? kMatch : kMismatch);
     if (!g.suggestion.empty()) y = line(s, 12, y, "suggested: " + g.suggestion);
     y = line(s, 12, y, g.fragment);
     if (g.cells.empty()) continue;

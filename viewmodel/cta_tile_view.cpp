@@ -22,6 +22,39 @@ bool cta_model_current(const CtaTileModel& m, const CtaTileControls& c) {
   return m.made && m.preset == c.preset && m.thread == c.thread && m.spec == c.spec;
 }
 
+void pick_cta_preset(CtaTileControls& c, const std::string& name) {
+  const tile::CtaPreset* p = tile::find_cta_preset(name);
+  if (!p) return;
+  const tile::CtaPreset* from = tile::find_cta_preset(c.preset);
+  if (!from || from->spec != c.spec) {  // edited: kept, replacing older kept edits
+    c.kept_edits = c.spec;
+    c.kept_preset = c.preset;
+  }
+  c.preset = p->name;
+  c.spec = p->spec;
+}
+
+bool restore_cta_edits(CtaTileControls& c) {
+  if (!c.kept_edits) return false;
+  c.preset = c.kept_preset;
+  c.spec = *c.kept_edits;
+  c.kept_edits.reset();
+  c.kept_preset.clear();
+  return true;
+}
+
+std::string cta_bank_total_text(const CtaGrid& g) {
+  if (g.banks.empty()) return "";
+  const tile::WarpBanks& t = g.banks.back();  // the total over every warp and k-block
+  return "banks: " + g.bank_instruction + ": " + std::to_string(t.instructions) + " instructions, " +
+         std::to_string(t.wavefronts) + " wavefronts (ideal " + std::to_string(t.ideal) +
+         "), bank conflicts " + std::to_string(t.conflicts) + ", misaligned " + std::to_string(t.misaligned);
+}
+
+bool cta_banks_ok(const CtaGrid& g) {
+  return g.banks.empty() || (g.banks.back().conflicts == 0 && g.banks.back().misaligned == 0);
+}
+
 CtaTileModel make_cta_tile_model(const CtaTileControls& c) {
   CtaTileModel m;
   m.made = true;
@@ -108,8 +141,10 @@ CtaTileModel make_cta_tile_model(const CtaTileControls& c) {
                      std::to_string(o.suggestion->conflicts) + ")";
     m.grids.push_back(std::move(g));
   }
-  if (report->reuse)
+  if (report->reuse) {
     m.reuse = "C as the next A (" + report->reuse->conversion + "): " + report->reuse->verdict(m.threads);
+    m.reuse_ok = report->reuse->mismatches == 0;
+  }
   m.ok = true;
   return m;
 }

@@ -80,8 +80,9 @@ void draw_bank_table(const CtaGrid& g, int index) {
   char id[32];
   std::snprintf(id, sizeof id, "##cta_banks%d", index);
   const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit;
-  if (!ImGui::BeginTable(id, 6, flags)) return;
-  for (const char* h : {"warp", "k-block", "instructions", "wavefronts", "ideal", "bank conflicts"})
+  if (!ImGui::BeginTable(id, 7, flags)) return;
+  for (const char* h :
+       {"warp", "k-block", "instructions", "wavefronts", "ideal", "bank conflicts", "misaligned"})
     ImGui::TableSetupColumn(h);
   ImGui::TableHeadersRow();
   for (const tile::WarpBanks& b : g.banks) {
@@ -97,7 +98,10 @@ void draw_bank_table(const CtaGrid& g, int index) {
       ImGui::Text("%d", v);
     }
     ImGui::TableNextColumn();
-    ImGui::TextColored(b.conflicts ? kRedV : kGreenV, "%d", b.conflicts);
+    // A misaligned instruction cannot run: its 0 conflicts is no green verdict.
+    ImGui::TextColored(b.conflicts || b.misaligned ? kRedV : kGreenV, "%d", b.conflicts);
+    ImGui::TableNextColumn();
+    ImGui::TextColored(b.misaligned ? kRedV : kGreenV, "%d", b.misaligned);
   }
   ImGui::EndTable();
 }
@@ -247,14 +251,25 @@ void draw_cta_tile(AppState& s, CtaTileModel& m) {
     std::vector<PickerEntry> entries;
     for (const tile::CtaPreset& p : tile::cta_presets())
       entries.push_back(PickerEntry{p.name, "", p.source, p.name == c.preset, "cta_preset:" + p.name});
-    // Picking a preset (the current one too) puts its configuration in the fields.
-    if (const int i = filtered_list(s, "cta_preset", entries); i >= 0) {
-      c.preset = tile::cta_presets()[static_cast<std::size_t>(i)].name;
-      c.spec = tile::cta_presets()[static_cast<std::size_t>(i)].spec;
-    }
+    // Picking a preset (the current one too) puts its configuration in the fields; edited fields
+    // are kept first, for the restore button.
+    if (const int i = filtered_list(s, "cta_preset", entries); i >= 0)
+      pick_cta_preset(c, tile::cta_presets()[static_cast<std::size_t>(i)].name);
     ImGui::EndCombo();
   }
   record_widget(s, "cta_preset");
+  if (ImGui::IsItemHovered() && !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId))
+    text_tooltip(ImVec4(1, 1, 1, 1),
+                 "A preset replaces the fields; your edits are kept, \"restore my edits\" "
+                 "brings them back");
+  if (c.kept_edits) {
+    ImGui::SameLine();
+    if (ImGui::Button("restore my edits##cta_restore_edits")) restore_cta_edits(c);
+    record_widget(s, "cta_restore_edits");
+    if (ImGui::IsItemHovered())
+      text_tooltip(ImVec4(1, 1, 1, 1), "Puts back the fields as you had edited them from preset " +
+                                           c.kept_preset + " before picking a preset");
+  }
   ImGui::SameLine();
   ImGui::SetNextItemWidth(110);
   ImGui::InputInt("thread", &c.thread);
@@ -276,8 +291,7 @@ void draw_cta_tile(AppState& s, CtaTileModel& m) {
   ImGui::PushTextWrapPos(0.f);
   ImGui::TextColored(kDimV, "%s", m.source.c_str());
   ImGui::PopTextWrapPos();
-  if (!m.reuse.empty())
-    ImGui::TextColored(m.reuse.find("all ") == 0 ? kGreenV : kRedV, "%s", m.reuse.c_str());
+  if (!m.reuse.empty()) ImGui::TextColored(m.reuse_ok ? kGreenV : kRedV, "%s", m.reuse.c_str());
   ImGui::BeginChild("##cta_grids", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
   for (std::size_t i = 0; i < m.grids.size(); ++i) {
     const CtaGrid& g = m.grids[i];

@@ -31,7 +31,17 @@ struct CtaTileControls {
   tile::CtaTileSpec spec = cta_preset_spec(kDefaultCtaPreset);  ///< the configuration, as typed
   int thread = 0;                                               ///< whose cells are outlined; -1 none
   float cell = 48.f;  ///< cell width in pixels (height follows); labels from 40
+  /// The configuration as edited before a preset replaced it (one level of undo), and the preset
+  /// it was edited from; none until a preset is picked over edited fields. Not saved.
+  std::optional<tile::CtaTileSpec> kept_edits;
+  std::string kept_preset;
 };
+
+/// Picks preset `name` (a cta_presets() name): its configuration goes in the fields. Fields edited
+/// away from the current preset are kept in `c.kept_edits` first (restore_cta_edits brings them back).
+void pick_cta_preset(CtaTileControls& c, const std::string& name);
+/// Puts the kept edits back in the fields (and their preset); false, nothing changed, where none are kept.
+bool restore_cta_edits(CtaTileControls& c);
 
 /// Who holds one cell of an operand.
 struct CtaCell {
@@ -55,6 +65,14 @@ struct CtaGrid {
   std::string suggestion;  ///< "Swizzle<2,3,3> o ...: 128 wavefronts (...)" or ""
 };
 
+/// The bank total of `g` (its last bank row) in words, as the export and the CLI give it:
+/// "banks: <instruction>: 32 instructions, 128 wavefronts (ideal 128), bank conflicts 0, misaligned 0";
+/// "" for an operand without a bank table.
+std::string cta_bank_total_text(const CtaGrid& g);
+/// Whether `g`'s shared-memory accesses are clean: no bank conflict and no misaligned access
+/// (a misaligned instruction cannot run, so 0 conflicts says nothing of it). True without a table.
+bool cta_banks_ok(const CtaGrid& g);
+
 /// The whole view for one configuration and thread.
 struct CtaTileModel {
   std::string preset;      ///< what it was made from (a change remakes it)
@@ -71,6 +89,7 @@ struct CtaTileModel {
   std::int64_t threads = 0;
   std::vector<CtaGrid> grids;  ///< A, B, C
   std::string reuse;           ///< the C-as-A verdict, or ""
+  bool reuse_ok = true;        ///< the C-as-A join matched every element (true without one)
 };
 
 /// Analyses the configuration `c.spec` and lays out the grids with `c.thread` chosen.

@@ -29,13 +29,13 @@ open_browser() {
 }
 
 # enter_folder NAME: double-clicks folder NAME in the list until the browser shows it (a double click
-# is two presses in two frames within ImGui's 0.3 s; a slow frame under load can merge them, so it
-# is tried with three gaps).
+# is two presses in two frames within the app's 0.5 s, kDoubleClickSeconds; a slow frame under load
+# can merge them, so it is tried with five gaps, the widest 0.44 s between the presses).
 enter_folder() {
   local _ gap want="$(q "s['file_browser']['dir']")/$1"
   # Each press and release is its own event with a gap, so that a frame sees the button up between
   # the two presses (a click sent as one burst can fall into one slow frame).
-  for gap in 0.1 0.07 0.13; do
+  for gap in 0.1 0.07 0.13 0.2 0.22; do
     xdotool mousemove --window "$WID" $(centre_of "s['widgets']['browser:$1']") sleep 0.2 \
       mousedown 1 sleep $gap mouseup 1 sleep $gap mousedown 1 sleep $gap mouseup 1 sleep 0.5
     xdotool mousemove --window "$WID" 5 995

@@ -197,6 +197,18 @@ Key<T> bool_key(const char* key) {
           [](const T& in) -> json { return in.*F; }};
 }
 
+/// Reads the text field `field` of key `k`: kept as typed, only its size bounded (longer than
+/// kMaxLayoutTextChars: said, and the old value kept).
+void read_bounded_text(Reader& r, const json& j, const char* k, const std::string& name, std::string& field) {
+  if (auto t = r.string(j, k, name, shown(json(field)))) {
+    if (t->size() > kMaxLayoutTextChars)
+      r.say(name + " is " + std::to_string(t->size()) + " characters, more than " +
+            std::to_string(kMaxLayoutTextChars) + ": using " + shown(json(field)));
+    else
+      field = *t;
+  }
+}
+
 /// A key of "layout" that is the text field `F` (a layout or a lane pattern): kept as typed even
 /// when it does not parse (the view shows why); only its size is bounded.
 template <std::string LayoutControls::*F>
@@ -204,13 +216,7 @@ Key<LayoutControls> layout_text_key(const char* key) {
   return {key,
           [](Reader& r, const json& l, const char* k, const std::string& name, LayoutControls& c) {
             std::string& field = c.*F;
-            if (auto t = r.string(l, k, name, shown(json(field)))) {
-              if (t->size() > kMaxLayoutTextChars)
-                r.say(name + " is " + std::to_string(t->size()) + " characters, more than " +
-                      std::to_string(kMaxLayoutTextChars) + ": using " + shown(json(field)));
-              else
-                field = *t;
-            }
+            read_bounded_text(r, l, k, name, field);
           },
           [](const LayoutControls& c) -> json { return c.*F; }};
 }
@@ -300,13 +306,7 @@ Key<CtaTileSettings> cta_text_key(const char* key) {
   return {key,
           [](Reader& r, const json& j, const char* k, const std::string& name, CtaTileSettings& c) {
             std::string& field = c.spec.*F;
-            if (auto t = r.string(j, k, name, shown(json(field)))) {
-              if (t->size() > kMaxLayoutTextChars)
-                r.say(name + " is " + std::to_string(t->size()) + " characters, more than " +
-                      std::to_string(kMaxLayoutTextChars) + ": using " + shown(json(field)));
-              else
-                field = *t;
-            }
+            read_bounded_text(r, j, k, name, field);
           },
           [](const CtaTileSettings& c) -> json { return c.spec.*F; }};
 }
@@ -317,13 +317,7 @@ Key<CtaTileSettings> cta_operand_key(const char* key) {
   return {key,
           [](Reader& r, const json& j, const char* k, const std::string& name, CtaTileSettings& c) {
             std::string& field = (c.spec.*F)[I];
-            if (auto t = r.string(j, k, name, shown(json(field)))) {
-              if (t->size() > kMaxLayoutTextChars)
-                r.say(name + " is " + std::to_string(t->size()) + " characters, more than " +
-                      std::to_string(kMaxLayoutTextChars) + ": using " + shown(json(field)));
-              else
-                field = *t;
-            }
+            read_bounded_text(r, j, k, name, field);
           },
           [](const CtaTileSettings& c) -> json { return (c.spec.*F)[I]; }};
 }

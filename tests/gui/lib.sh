@@ -153,6 +153,26 @@ wait_for() {
   fail "timed out waiting for: $expr"
 }
 
+# enter_number WIDGET TEXT CONDITION: click the field, replace its text, Enter, until CONDITION holds.
+enter_number() {
+  local widget="$1" text="$2" cond="$3" _
+  for _ in 1 2 3; do
+    # Into the text, left of the field's - and + buttons (the widget's rect holds them too).
+    click $(python3 -c "import json; s=json.load(open('$STATE')); x,y,w,h=s['widgets']['$widget']; print(int(x+min(20,w/4)), int(y+h/2))")
+    sleep 0.3
+    xdotool key ctrl+a
+    sleep 0.2
+    xdotool type --delay 60 -- "$text"
+    sleep 0.2
+    xdotool key Return
+    for _ in $(seq 30); do
+      python3 -c "import json,sys; s=json.load(open('$STATE')); sys.exit(0 if ($cond) else 1)" && return 0
+      sleep 0.1
+    done
+  done
+  wait_for "$cond" 5
+}
+
 # type_into WIDGET FIELD TEXT CONDITION: clicks the text field WIDGET, empties it (Ctrl+A held over
 # a few frames: Dear ImGui 1.86 keeps no key queue, so a press and release inside one frame is
 # lost), waits until the state dump's FIELD (a python expression over s) is empty, types TEXT and

@@ -8,25 +8,6 @@ gui_init "$@"
 S8=mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32
 K8=mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32
 
-# enter_number WIDGET TEXT CONDITION: click the field's text, replace it, Enter, until CONDITION.
-enter_number() {
-  local widget="$1" text="$2" cond="$3" _
-  for _ in 1 2 3; do
-    click $(python3 -c "import json; s=json.load(open('$STATE')); x,y,w,h=s['widgets']['$widget']; print(int(x+min(20,w/4)), int(y+h/2))")
-    sleep 0.3
-    xdotool key ctrl+a
-    sleep 0.2
-    xdotool type --delay 60 -- "$text"
-    sleep 0.2
-    xdotool key Return
-    for _ in $(seq 30); do
-      python3 -c "import json,sys; s=json.load(open('$STATE')); sys.exit(0 if ($cond) else 1)" && return 0
-      sleep 0.1
-    done
-  done
-  wait_for "$cond" 5
-}
-
 start_app --no-device --instr "$S8"
 wait_for "s['controls']['instruction'] == '$S8' and 'width' in s['widgets']"
 wait_for "s['controls'].get('tile_unit') == 'bytes' and s['controls']['width_halves'] == 64"

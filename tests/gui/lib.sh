@@ -153,6 +153,24 @@ wait_for() {
   fail "timed out waiting for: $expr"
 }
 
+# open_compare_browser: File > Compare with report, retried (a menu click can fall into a slow frame),
+# until the compare browser is visible.
+open_compare_browser() {
+  local _ opened=0
+  for _ in 1 2 3; do
+    click $(centre_of "s['widgets']['menu_file']")
+    sleep 0.5
+    python3 -c "import json,sys; s=json.load(open('$STATE')); sys.exit(0 if 'menu_compare' in s['widgets'] else 1)" || continue
+    click $(centre_of "s['widgets']['menu_compare']")
+    for _ in $(seq 20); do
+      [ "$(q "s['compare_browser']['visible']")" = True ] && { opened=1; break; }
+      sleep 0.1
+    done
+    [ "$opened" = 1 ] && return 0
+  done
+  fail "File > Compare with report did not open the browser"
+}
+
 # enter_number WIDGET TEXT CONDITION: click the field, replace its text, Enter, until CONDITION holds.
 enter_number() {
   local widget="$1" text="$2" cond="$3" _

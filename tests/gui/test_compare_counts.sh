@@ -21,19 +21,7 @@ cli_counts=$(sed -n 's/^counts: //p' <<<"$cli_out")
 
 start_app --no-device "$A"
 wait_for "s['report_path'] == '$A' and s['comparison'] is None"
-opened=0
-for _ in 1 2 3; do
-  click $(centre_of "s['widgets']['menu_file']")
-  sleep 0.5
-  python3 -c "import json,sys; s=json.load(open('$STATE')); sys.exit(0 if 'menu_compare' in s['widgets'] else 1)" || continue
-  click $(centre_of "s['widgets']['menu_compare']")
-  for _ in $(seq 20); do
-    [ "$(q "s['compare_browser']['visible']")" = True ] && { opened=1; break; }
-    sleep 0.1
-  done
-  [ "$opened" = 1 ] && break
-done
-[ "$opened" = 1 ] || fail "File > Compare with report did not open the browser"
+open_compare_browser
 xdotool type --delay 20 "$B"
 wait_for "s['compare_browser']['typed'] == '$B'"
 xdotool key Return

@@ -50,24 +50,26 @@ void put_slot(std::uint32_t* w, const RegisterSlot& s, std::uint64_t raw) {
   }
 }
 
-/// Lane-major words of an operand whose elements are given per slot (lane * E + element). Each
+/// Lane-major words of an operand whose slot s (lane * E + element) holds value_of(s). Each
 /// element's register slot is the same in every lane: looked up once.
-std::vector<std::uint32_t> pack_slots(const Instruction& in, Operand op,
-                                      const std::vector<std::uint64_t>& slots) {
+template <class ValueOf>
+std::vector<std::uint32_t> pack_with(const Instruction& in, Operand op, ValueOf value_of) {
   const int words = words_per_lane(in, op), per_lane = elements_per_lane(in, op);
   std::vector<RegisterSlot> reg(static_cast<std::size_t>(per_lane));
   for (int i = 0; i < per_lane; ++i) reg[static_cast<std::size_t>(i)] = register_slot(in, op, i);
   std::vector<std::uint32_t> out(static_cast<std::size_t>(in.threads * words), 0u);
   for (int lane = 0; lane < in.threads; ++lane) {
     std::uint32_t* w = &out[static_cast<std::size_t>(lane * words)];
-    const std::uint64_t* lane_slots = &slots[static_cast<std::size_t>(lane * per_lane)];
-    for (int i = 0; i < per_lane; ++i) {
-      const RegisterSlot& s = reg[static_cast<std::size_t>(i)];
-      const std::uint64_t raw = lane_slots[i];
-      put_slot(w, s, raw);
-    }
+    for (int i = 0; i < per_lane; ++i)
+      put_slot(w, reg[static_cast<std::size_t>(i)], value_of(static_cast<std::size_t>(lane * per_lane + i)));
   }
   return out;
+}
+
+/// Lane-major words of an operand whose elements are given per slot (lane * E + element).
+std::vector<std::uint32_t> pack_slots(const Instruction& in, Operand op,
+                                      const std::vector<std::uint64_t>& slots) {
+  return pack_with(in, op, [&](std::size_t s) { return slots[s]; });
 }
 
 /// The register words of one pass's label digit: slot s holds digit `d` of its label s + 1, each
@@ -100,20 +102,7 @@ std::vector<int> slot_cells(const Instruction& in, Operand op) {
 /// intermediate slot vector (the plans pack hundreds of one-hot images).
 std::vector<std::uint32_t> pack_cells(const Instruction& in, Operand op, const std::vector<int>& slot_cell,
                                       const std::vector<std::uint64_t>& cells) {
-  const int words = words_per_lane(in, op), per_lane = elements_per_lane(in, op);
-  std::vector<RegisterSlot> reg(static_cast<std::size_t>(per_lane));
-  for (int i = 0; i < per_lane; ++i) reg[static_cast<std::size_t>(i)] = register_slot(in, op, i);
-  std::vector<std::uint32_t> out(static_cast<std::size_t>(in.threads * words), 0u);
-  for (int lane = 0; lane < in.threads; ++lane) {
-    std::uint32_t* w = &out[static_cast<std::size_t>(lane * words)];
-    const int* lane_cells = &slot_cell[static_cast<std::size_t>(lane * per_lane)];
-    for (int i = 0; i < per_lane; ++i) {
-      const RegisterSlot& s = reg[static_cast<std::size_t>(i)];
-      const std::uint64_t raw = cells[static_cast<std::size_t>(lane_cells[i])];
-      put_slot(w, s, raw);
-    }
-  }
-  return out;
+  return pack_with(in, op, [&](std::size_t s) { return cells[static_cast<std::size_t>(slot_cell[s])]; });
 }
 
 void append(std::vector<std::uint32_t>& to, const std::vector<std::uint32_t>& words) {

@@ -197,28 +197,33 @@ void draw_grid(AppState& s, TmemModel& m) {
     const float by = sticky_band(o.y, vis_min.y, g1.y - top);
     m.drawn.lane_band_x = bx;
     m.drawn.column_band_y = by;
-    if (bx > o.x) sticky_backdrop(dl, ImVec2(bx, std::max(g0.y, vis_min.y)), ImVec2(bx + left, vis_max.y));
+    // The column band first, then the left band over its corner; the left band's names and numbers
+    // start below the column band (`label_top`), so none hides under it.
+    if (by > o.y) sticky_backdrop(dl, ImVec2(std::max(g0.x, vis_min.x), by), ImVec2(vis_max.x, by + top));
+    index_labels(dl, sf, g0, m.columns, cw, true, by, by + top - 1.f, vis_min, vis_max, kFragmentIndexLabels);
+    const float label_top = std::max(vis_min.y, by + top);
+    if (bx > o.x) sticky_backdrop(dl, ImVec2(bx, std::max(g0.y, label_top)), ImVec2(bx + left, vis_max.y));
     // Names of warps w, w+4, w+8, w+12 that reach lanes 32w to 32w+31, each on a chip of its colour in
     // the text colour that reads on it (readable_text_colour): a dark lane colour on the dark window
     // read as nothing.
     for (int sub = 0; sub < 4; ++sub) {
       const float y0 = g0.y + ch * static_cast<float>(32 * sub), y1 = y0 + 32.f * ch;
+      if (sub > 0 && y0 >= label_top)
+        dl->AddLine(ImVec2(bx, y0), ImVec2(bx + left, y0), IM_COL32(255, 255, 255, 200), 2.f);
       char buf[32];
       std::snprintf(buf, sizeof buf, "w%d,%d,%d,%d", sub, sub + 4, sub + 8, sub + 12);
       const ImVec2 ts = sf->CalcTextSizeA(sf->FontSize, 1e9f, 0.f, buf);
-      const float ty = std::clamp((y0 + y1) * 0.5f - ts.y * 0.5f, std::max(y0, vis_min.y),
-                                  std::max(std::max(y0, vis_min.y), y1 - ts.y));
+      const float lo = std::max(y0, label_top);
+      const float ty = std::clamp((y0 + y1) * 0.5f - ts.y * 0.5f, lo, std::max(lo, y1 - ts.y));
       const ImVec2 a(bx + 1.f, ty), b(bx + 3.f + ts.x, ty + ts.y);
       const std::uint32_t fill = lane_colour(8 * sub + 2), ink = readable_text_colour(fill);
       dl->AddRectFilled(a, b, fill, 2.f);
       dl->AddText(sf, sf->FontSize, ImVec2(a.x + 1.f, a.y), ink, buf);
-      if (y1 > vis_min.y && y0 < vis_max.y)
+      if (y1 > label_top && y0 < vis_max.y)
         m.drawn.sub_labels.push_back(TmemModel::SubLabel{a.x, a.y, b.x - a.x, b.y - a.y, fill, ink, buf});
     }
-    if (by > o.y) sticky_backdrop(dl, ImVec2(std::max(g0.x, vis_min.x), by), ImVec2(vis_max.x, by + top));
-    index_labels(dl, sf, g0, m.columns, cw, true, by, by + top - 1.f, vis_min, vis_max, kFragmentIndexLabels);
     index_labels(dl, sf, g0, m.lanes, ch, false, bx + left - sf->FontSize * 2.2f - 4.f, bx + left - 1.f,
-                 vis_min, vis_max, kFragmentIndexLabels);
+                 ImVec2(vis_min.x, label_top), vis_max, kFragmentIndexLabels);
     end_grid_clip();
   }
   end_zoom_child(z, zoom, cw, ch, kMinTmemZoom, kMaxTmemZoom);

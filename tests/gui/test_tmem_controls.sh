@@ -58,6 +58,7 @@ def lum(h):
 for l in g['sub_labels']:
     x, y, w, h = l['rect']
     assert v[0] - 1 <= x and x + w <= v[0] + v[2] + 1 and v[1] - 1 <= y < v[1] + v[3], (l, v)
+    assert y >= g['column_band_y'] + 1, ("a name under the column band", l, g['column_band_y'])
     # Black or white by the fill's luma (palette.hpp's rule), never the lane colour on the window.
     r, gg, b = (int(l['fill'][i:i + 2], 16) for i in (1, 3, 5))
     want = '#000000' if (0.299 * r + 0.587 * gg + 0.114 * b) / 255 > 0.55 else '#FFFFFF'

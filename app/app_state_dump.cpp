@@ -543,6 +543,19 @@ std::string App::state_json() const {
           if (tmem_.at(lane, col).used())
             used[std::to_string(lane) + "," + std::to_string(col)] = tmem_cell_label(tmem_.at(lane, col));
     const TmemModel::Drawn& d = tmem_.drawn;
+    // Each sub-partition name drawn: its chip [x, y, w, h], the chip's fill and the text's colour
+    // as "#RRGGBB" (a test reads the contrast between them), and the text.
+    json sub_labels = json::array();
+    const auto rgb = [](std::uint32_t c) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "#%02X%02X%02X", c & 0xffu, (c >> 8) & 0xffu, (c >> 16) & 0xffu);
+      return std::string(buf);
+    };
+    for (const TmemModel::SubLabel& l : d.sub_labels)
+      sub_labels.push_back({{"rect", {l.x * px, l.y * px, l.w * px, l.h * px}},
+                            {"fill", rgb(l.fill)},
+                            {"ink", rgb(l.ink)},
+                            {"text", l.text}});
     j["tmem"] = {{"open", s_.tmem.open},
                  {"controls", tmem_controls_text(s_.tmem)},
                  {"key", tmem_.key},
@@ -562,7 +575,13 @@ std::string App::state_json() const {
                    {"y", d.y * px},
                    {"cw", d.cw * px},
                    {"ch", d.ch * px},
-                   {"zoom", d.zoom}}},
+                   {"zoom", d.zoom},
+                   {"lane_band_x", d.lane_band_x * px},
+                   {"column_band_y", d.column_band_y * px},
+                   {"scroll", {s_.tmem.zoom.scroll_x * px, s_.tmem.zoom.scroll_y * px}},
+                   {"sub_labels", sub_labels}}},
+                 {"lane_base", tmem_.lane_base},
+                 {"reach", tmem_.reach},
                  {"hover", {{"lane", d.hover_lane}, {"column", d.hover_column}, {"text", d.hover}}}};
   }
   {

@@ -47,12 +47,13 @@ void lane_colour_rgb(int lane, float out[3]) {
   floats(assets().palette.lanes[static_cast<std::size_t>(lane & 31)], out);
 }
 
-std::uint32_t lane_text_colour(int lane) {
-  float c[3];
-  lane_colour_rgb(lane, c);
-  const float luma = 0.299f * c[0] + 0.587f * c[1] + 0.114f * c[2];
+std::uint32_t readable_text_colour(std::uint32_t fill) {
+  const auto channel = [fill](int shift) { return static_cast<float>((fill >> shift) & 0xffu) / 255.f; };
+  const float luma = 0.299f * channel(0) + 0.587f * channel(8) + 0.114f * channel(16);
   return luma > 0.55f ? 0xff000000u : 0xffffffffu;
 }
+
+std::uint32_t lane_text_colour(int lane) { return readable_text_colour(lane_colour(lane)); }
 
 std::uint32_t warp_colour(int warp) {
   return packed(assets().palette.warps[static_cast<std::size_t>(warp & 3)]);

@@ -16,7 +16,11 @@ namespace fragviz::app {
 std::uint32_t lane_colour(int lane);
 /// Same colour as floats in [0, 1] (r, g, b), for the output shader's palette uniform.
 void lane_colour_rgb(int lane, float rgb[3]);
-/// Black or white, whichever reads better on lane_colour(lane).
+/// Black or white (packed like lane_colour), whichever reads better on `fill` (packed like
+/// lane_colour): black where its luma (0.299 r + 0.587 g + 0.114 b, 0-1) is above 0.55. The one
+/// rule for text drawn on a colour.
+std::uint32_t readable_text_colour(std::uint32_t fill);
+/// readable_text_colour of lane_colour(lane).
 std::uint32_t lane_text_colour(int lane);
 /// Colour of warp `warp` (0..3) of a warpgroup, packed like lane_colour.
 std::uint32_t warp_colour(int warp);

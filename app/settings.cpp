@@ -287,6 +287,26 @@ const Key<Settings> kGateKeys[] = {
      [](const Settings& s) -> json { return std::string(to_string(s.gate_variant)); }},
 };
 
+/// One mode's choices of the Tensor memory window (key `k`, text as tmem_mode_text writes it for
+/// `mode`): kept in its own words; text that does not read, is too long or names the other mode is
+/// said and `field` kept (a combination the model refuses is kept: the view says why).
+void read_tmem_mode(Reader& r, const json& j, const char* k, const std::string& name, TmemMode mode,
+                    std::string& field) {
+  auto t = r.string(j, k, name, shown(json(field)));
+  if (!t) return;
+  const TmemControlsParse p = parse_tmem_controls(*t);
+  const std::string why =
+      t->size() > kMaxLayoutTextChars ? std::string("too long")
+      : !p.controls                   ? p.error
+      : p.controls->mode != mode
+          ? std::string("not ") + (mode == TmemMode::load_store ? "\"ld ...\"" : "\"accumulator ...\"")
+          : std::string();
+  if (!why.empty())
+    r.say(name + " " + shown(json(*t)) + " does not read (" + why + "): using " + shown(json(field)));
+  else
+    field = tmem_mode_text(*p.controls, mode);
+}
+
 /// The CTA tile window's preset, a cta_presets() name (`v`, a string): the configuration becomes
 /// the preset's; another name is said and the default kept.
 void read_cta_preset(Reader& r, const json& v, const std::string& name, CtaTileSettings& c) {
@@ -456,6 +476,18 @@ const Key<Settings> kSettingsKeys[] = {
        }
      },
      [](const Settings& s) -> json { return s.tmem; }},
+    // Each mode's choices of the Tensor memory window, so that the one not shown outlives a restart
+    // too; read as "tmem" is, and refused when it names the other mode.
+    {"tmem_ld",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       read_tmem_mode(r, j, key, name, TmemMode::load_store, s.tmem_ld);
+     },
+     [](const Settings& s) -> json { return s.tmem_ld; }},
+    {"tmem_accumulator",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       read_tmem_mode(r, j, key, name, TmemMode::accumulator, s.tmem_accumulator);
+     },
+     [](const Settings& s) -> json { return s.tmem_accumulator; }},
     {"ldmatrix_num",
      [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
        r.named(
@@ -676,6 +708,8 @@ Settings settings_of(const AppState& s) {
   out.cta_tile = CtaTileSettings{s.cta_tile.preset, s.cta_tile.spec};
   out.tmem_open = s.tmem.open;
   out.tmem = tmem_controls_text(s.tmem);
+  out.tmem_ld = tmem_mode_text(s.tmem, TmemMode::load_store);
+  out.tmem_accumulator = tmem_mode_text(s.tmem, TmemMode::accumulator);
   out.export_format = s.export_dialog.format;
   out.export_dark = s.export_dialog.dark;
   return out;
@@ -700,7 +734,16 @@ void apply_settings(const ParsedSettings& p, AppState& s) {
   s.cta_tile.open = in.cta_tile_open;
   s.cta_tile.preset = in.cta_tile.preset;
   s.cta_tile.spec = in.cta_tile.spec;
-  if (const TmemControlsParse t = parse_tmem_controls(in.tmem); t.controls) s.tmem = *t.controls;
+  // Each mode's own key, then "tmem" (what older files hold alone): the mode shown and its choices.
+  s.tmem = TmemControls{};
+  if (const TmemControlsParse t = parse_tmem_controls(in.tmem_ld); t.controls)
+    take_tmem_mode(s.tmem, *t.controls, TmemMode::load_store);
+  if (const TmemControlsParse t = parse_tmem_controls(in.tmem_accumulator); t.controls)
+    take_tmem_mode(s.tmem, *t.controls, TmemMode::accumulator);
+  if (const TmemControlsParse t = parse_tmem_controls(in.tmem); t.controls) {
+    s.tmem.mode = t.controls->mode;
+    take_tmem_mode(s.tmem, *t.controls, t.controls->mode);
+  }
   s.tmem.open = in.tmem_open;
   // PNG or PDF saved by a build with cairo: this one cannot write them, so the dialog opens on SVG.
   const bool needs_cairo = in.export_format == scene::Format::png || in.export_format == scene::Format::pdf;

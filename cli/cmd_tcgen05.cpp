@@ -328,7 +328,7 @@ void add_tmem_command(CLI::App& app, int& exit_code) {
       exit_code = kExitUsage;
       return;
     }
-    const int lane0 = o->lane >= 0 ? o->lane : tmem_warp_lane_base(o->warp);
+    const int lane0 = tmem_taddr_lane(o->warp, o->lane);
     if (auto why = tmem_access_refusal(*shape, *num, o->warp, lane0)) {
       std::cerr << name << ": refused: " << *why << "\n";
       exit_code = kExitRefused;

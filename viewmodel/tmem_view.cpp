@@ -22,11 +22,12 @@ int effective_split(const TmemControls& c) { return c.split >= 0 ? c.split : (c.
 TmemModel load_store_model(const TmemControls& c) {
   TmemModel m;
   m.status = sm100_model_only_line();
-  const int base = tmem_warp_lane_base(c.warp);
   if (c.warp < 0 || c.warp > 15) {
     m.error = "the warp id is 0-15 here (a CTA of up to 16 warps), not " + std::to_string(c.warp);
     return m;
   }
+  // The same taddr lane, check and words as fragviz-cli tmem --lane.
+  const int base = tmem_taddr_lane(c.warp, c.lane);
   if (auto why = tmem_access_refusal(c.shape, c.num, c.warp, base)) {
     m.error = *why;
     return m;
@@ -38,13 +39,22 @@ TmemModel load_store_model(const TmemControls& c) {
   }
   const int regs = tmem_registers(c.shape, c.num);
   m.lane_base = base;
+  const int last_lane = base + tmem_shape_lanes(c.shape) - 1;
+  const int sub = base / 32;
+  m.reach = "taddr lane " + std::to_string(base) + " reaches lanes " + std::to_string(base) + "-" +
+            std::to_string(last_lane) + " of sub-partition " + std::to_string(sub) + " (lanes " +
+            std::to_string(32 * sub) + "-" + std::to_string(32 * sub + 31) + ", reached by warps " +
+            std::to_string(sub) + ", " + std::to_string(sub + 4) + ", " + std::to_string(sub + 8) + ", " +
+            std::to_string(sub + 12) + ")";
   m.title = "tcgen05.ld/st.sync.aligned." + std::string(to_string(c.shape)) + ".x" + std::to_string(c.num) +
             (c.pack16 ? ".{pack,unpack}::16b" : "") + ".b32, warp " + std::to_string(c.warp);
   m.source = std::string("PTX ISA 9.1, 9.7.16.2.3.1 \"Memory Layout\"") +
              (c.pack16 ? ", 9.7.16.8.2 \"Packing and Unpacking\"" : "");
   m.facts = std::to_string(regs) + " registers per thread; warp " + std::to_string(c.warp) +
-            " (id % 4 = " + std::to_string(c.warp % 4) + ") reaches lanes " + std::to_string(base) + "-" +
-            std::to_string(base + 31) + "; taddr = lane " + std::to_string(base) + ", column 0" +
+            " (id % 4 = " + std::to_string(c.warp % 4) + ") reaches lanes " +
+            std::to_string(tmem_warp_lane_base(c.warp)) + "-" +
+            std::to_string(tmem_warp_lane_base(c.warp) + 31) + "; taddr = lane " + std::to_string(base) +
+            ", column 0" +
             (c.shape == TmemShape::s16x32bx2
                  ? "; threads 16-31 at taddr + immHalfSplitoff = " + std::to_string(split) + " columns"
                  : std::string());
@@ -135,7 +145,8 @@ std::string tmem_controls_text(const TmemControls& c) {
            " cta_group=" + std::to_string(c.acc.cta_group) + (c.acc.sparse ? " sparse" : "") +
            " cta=" + std::to_string(c.cta);
   return "ld shape=" + std::string(to_string(c.shape)) + " num=" + std::to_string(c.num) +
-         " warp=" + std::to_string(c.warp) + (c.pack16 ? " pack16" : "") +
+         " warp=" + std::to_string(c.warp) +
+         (c.lane >= 0 ? " lane=" + std::to_string(c.lane) : std::string()) + (c.pack16 ? " pack16" : "") +
          (c.split >= 0 ? " split=" + std::to_string(c.split) : std::string());
 }
 
@@ -189,6 +200,8 @@ TmemControlsParse parse_tmem_controls(std::string_view text) {
     if (!n) return bad("the value is a whole number 0-9999");
     if (key == "warp")
       c.warp = *n;
+    else if (key == "lane")
+      c.lane = *n;
     else if (key == "split")
       c.split = *n;
     else if (key == "m")
@@ -200,10 +213,29 @@ TmemControlsParse parse_tmem_controls(std::string_view text) {
     else if (key == "cta")
       c.cta = *n;
     else
-      return bad("keys are shape, num, warp, split, m, n, cta_group, cta");
+      return bad("keys are shape, num, warp, lane, split, m, n, cta_group, cta");
   }
   out.controls = c;
   return out;
+}
+
+std::string tmem_mode_text(TmemControls c, TmemMode mode) {
+  c.mode = mode;
+  return tmem_controls_text(c);
+}
+
+void take_tmem_mode(TmemControls& into, const TmemControls& from, TmemMode mode) {
+  if (mode == TmemMode::load_store) {
+    into.shape = from.shape;
+    into.num = from.num;
+    into.pack16 = from.pack16;
+    into.warp = from.warp;
+    into.lane = from.lane;
+    into.split = from.split;
+  } else {
+    into.acc = from.acc;
+    into.cta = from.cta;
+  }
 }
 
 TmemModel make_tmem_model(const TmemControls& c) {

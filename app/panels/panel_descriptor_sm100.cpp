@@ -116,11 +116,14 @@ bool draw_descriptor_arch(AppState& s) {
   ImGui::TextUnformatted("Instruction descriptor");
   ImGui::TextColored(kDimV, "%s", v.idesc_source.c_str());
   ImGui::SetNextItemWidth(140);
+  // Filters as the user types, as every list picker of the app does (filtered_list).
   if (ImGui::BeginCombo(".kind", std::string(to_string(c.kind)).c_str())) {
+    std::vector<PickerEntry> entries;
     for (UmmaKind k : kKinds) {
-      if (ImGui::Selectable(std::string(to_string(k)).c_str(), k == c.kind)) c.kind = k;
-      record_widget(s, ("desc100_kind_" + std::string(to_string(k))).c_str());
+      const std::string name(to_string(k));
+      entries.push_back(PickerEntry{name, "", "", k == c.kind, "desc100_kind_" + name});
     }
+    if (const int i = filtered_list(s, "desc100_kind", entries); i >= 0) c.kind = kKinds[i];
     ImGui::EndCombo();
   }
   record_widget(s, "desc100_kind");

@@ -46,6 +46,16 @@ void draw_load_store_controls(AppState& s, TmemControls& c) {
   int warp = c.warp;
   if (input_int("warp", &warp)) c.warp = std::clamp(warp, 0, kCtaMaxWarps - 1);
   record_widget(s, "tmem_warp");
+  // taddr's lane, as fragviz-cli tmem --lane: -1 (or less) is the warp's first lane; any other
+  // value goes to the model, which refuses one outside the warp's sub-partition in the CLI's words.
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(100);
+  int lane = c.lane;
+  if (input_int("taddr lane", &lane)) c.lane = std::max(lane, -1);
+  record_widget(s, "tmem_lane");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "the TMEM address's lane field (bits 31-16); -1: the warp's first lane, 32 * (warp %% 4)");
   if (c.shape == TmemShape::s16x32bx2) {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(110);
@@ -59,8 +69,11 @@ void draw_load_store_controls(AppState& s, TmemControls& c) {
 void draw_accumulator_controls(AppState& s, TmemControls& c) {
   ImGui::SetNextItemWidth(80);
   if (ImGui::BeginCombo("M", std::to_string(c.acc.m).c_str())) {
-    for (int m : {64, 128, 256})
-      if (ImGui::Selectable(std::to_string(m).c_str(), m == c.acc.m)) c.acc.m = m;
+    constexpr int kMs[] = {64, 128, 256};
+    std::vector<PickerEntry> entries;
+    for (int m : kMs)
+      entries.push_back(PickerEntry{std::to_string(m), "", "", m == c.acc.m, "tmem_m:" + std::to_string(m)});
+    if (const int i = filtered_list(s, "tmem_m", entries); i >= 0) c.acc.m = kMs[i];
     ImGui::EndCombo();
   }
   record_widget(s, "tmem_m");
@@ -135,7 +148,13 @@ void draw_grid(AppState& s, TmemModel& m) {
   const ImVec2 clip_min = wl->GetClipRectMin(), clip_max = wl->GetClipRectMax();
   const ImVec2 vis_min(std::max(clip_min.x, o.x), std::max(clip_min.y, o.y));
   const ImVec2 vis_max(std::min(clip_max.x, o.x + content.x), std::min(clip_max.y, o.y + content.y));
-  m.drawn = TmemModel::Drawn{true, g0.x, g0.y, cw, ch, zoom, -1, -1, ""};
+  m.drawn = TmemModel::Drawn{};
+  m.drawn.drawn = true;
+  m.drawn.x = g0.x;
+  m.drawn.y = g0.y;
+  m.drawn.cw = cw;
+  m.drawn.ch = ch;
+  m.drawn.zoom = zoom;
   if (hovered) {
     const int col = static_cast<int>(std::floor((mouse.x - g0.x) / cw));
     const int lane = static_cast<int>(std::floor((mouse.y - g0.y) / ch));
@@ -166,21 +185,45 @@ void draw_grid(AppState& s, TmemModel& m) {
         lane_cell(dl, a, b, colour, -1, r == m.drawn.hover_lane && col == m.drawn.hover_column);
         centred_text(dl, sf, a, b, lane_text_colour(colour), tmem_cell_label(cell).c_str());
       }
-    // Sub-partition borders and names: warps w, w+4, w+8, w+12 reach lanes 32w to 32w+31.
+    const ImVec2 g1(g0.x + cw * static_cast<float>(m.columns), g0.y + ch * static_cast<float>(m.lanes));
+    // Sub-partition borders across the grid.
+    for (int sub = 1; sub < 4; ++sub) {
+      const float y0 = g0.y + ch * static_cast<float>(32 * sub);
+      dl->AddLine(ImVec2(o.x, y0), ImVec2(g1.x, y0), IM_COL32(255, 255, 255, 200), 2.f);
+    }
+    // The axis bands stay in view while the grid scrolls under them, as the fragments view's do
+    // (sticky_band): the left one (sub-partition names, lane numbers) and the column numbers on top.
+    const float bx = sticky_band(o.x, vis_min.x, g1.x - left);
+    const float by = sticky_band(o.y, vis_min.y, g1.y - top);
+    m.drawn.lane_band_x = bx;
+    m.drawn.column_band_y = by;
+    // The column band first, then the left band over its corner; the left band's names and numbers
+    // start below the column band (`label_top`), so none hides under it.
+    if (by > o.y) sticky_backdrop(dl, ImVec2(std::max(g0.x, vis_min.x), by), ImVec2(vis_max.x, by + top));
+    index_labels(dl, sf, g0, m.columns, cw, true, by, by + top - 1.f, vis_min, vis_max, kFragmentIndexLabels);
+    const float label_top = std::max(vis_min.y, by + top);
+    if (bx > o.x) sticky_backdrop(dl, ImVec2(bx, std::max(g0.y, label_top)), ImVec2(bx + left, vis_max.y));
+    // Names of warps w, w+4, w+8, w+12 that reach lanes 32w to 32w+31, each on a chip of its colour in
+    // the text colour that reads on it (readable_text_colour): a dark lane colour on the dark window
+    // read as nothing.
     for (int sub = 0; sub < 4; ++sub) {
       const float y0 = g0.y + ch * static_cast<float>(32 * sub), y1 = y0 + 32.f * ch;
-      if (sub > 0)
-        dl->AddLine(ImVec2(o.x, y0), ImVec2(g0.x + cw * static_cast<float>(m.columns), y0),
-                    IM_COL32(255, 255, 255, 200), 2.f);
+      if (sub > 0 && y0 >= label_top)
+        dl->AddLine(ImVec2(bx, y0), ImVec2(bx + left, y0), IM_COL32(255, 255, 255, 200), 2.f);
       char buf[32];
       std::snprintf(buf, sizeof buf, "w%d,%d,%d,%d", sub, sub + 4, sub + 8, sub + 12);
-      const float ty = std::clamp((y0 + y1) * 0.5f - sf->FontSize * 0.5f, std::max(y0, vis_min.y),
-                                  std::max(std::max(y0, vis_min.y), y1 - sf->FontSize));
-      dl->AddText(sf, sf->FontSize, ImVec2(o.x + 2.f, ty), lane_colour(8 * sub + 2), buf);
+      const ImVec2 ts = sf->CalcTextSizeA(sf->FontSize, 1e9f, 0.f, buf);
+      const float lo = std::max(y0, label_top);
+      const float ty = std::clamp((y0 + y1) * 0.5f - ts.y * 0.5f, lo, std::max(lo, y1 - ts.y));
+      const ImVec2 a(bx + 1.f, ty), b(bx + 3.f + ts.x, ty + ts.y);
+      const std::uint32_t fill = lane_colour(8 * sub + 2), ink = readable_text_colour(fill);
+      dl->AddRectFilled(a, b, fill, 2.f);
+      dl->AddText(sf, sf->FontSize, ImVec2(a.x + 1.f, a.y), ink, buf);
+      if (y1 > label_top && y0 < vis_max.y)
+        m.drawn.sub_labels.push_back(TmemModel::SubLabel{a.x, a.y, b.x - a.x, b.y - a.y, fill, ink, buf});
     }
-    index_labels(dl, sf, g0, m.columns, cw, true, o.y, g0.y - 1.f, vis_min, vis_max, kFragmentIndexLabels);
-    index_labels(dl, sf, g0, m.lanes, ch, false, g0.x - sf->FontSize * 2.2f - 4.f, g0.x - 1.f, vis_min,
-                 vis_max, kFragmentIndexLabels);
+    index_labels(dl, sf, g0, m.lanes, ch, false, bx + left - sf->FontSize * 2.2f - 4.f, bx + left - 1.f,
+                 ImVec2(vis_min.x, label_top), vis_max, kFragmentIndexLabels);
     end_grid_clip();
   }
   end_zoom_child(z, zoom, cw, ch, kMinTmemZoom, kMaxTmemZoom);
@@ -223,6 +266,10 @@ void draw_tmem(AppState& s, TmemModel& m) {
   }
   ImGui::TextUnformatted(m.title.c_str());
   record_widget(s, "tmem_title");
+  if (!m.reach.empty()) {
+    status_text(kDimV, "%s", m.reach.c_str());
+    record_widget(s, "tmem_reach");
+  }
   status_text(kDimV, "%s. %s", m.source.c_str(), m.facts.c_str());
   if (!m.relation.empty()) {
     status_text(ImVec4(0.55f, 0.85f, 1.f, 1.f), "%s", m.relation.c_str());

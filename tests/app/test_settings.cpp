@@ -74,10 +74,13 @@ TEST(ParseSettings, TheFileHoldsTheseKeys) {
     for (const auto& [key, value] : o.items()) k.insert(key);
     return k;
   };
-  EXPECT_EQ(keys(j), (std::set<std::string>{"format", "version", "instruction", "wgmma", "ldmatrix_num",
-                                            "trans", "width_halves", "pad_halves", "swizzle", "selected_lane",
-                                            "windows", "gate", "output_colour", "export_format",
-                                            "export_palette", "layout", "algebra", "cta_tile", "tmem"}));
+  EXPECT_EQ(
+      keys(j),
+      (std::set<std::string>{
+          "format",        "version",       "instruction",     "wgmma",         "ldmatrix_num", "trans",
+          "width_halves",  "pad_halves",    "swizzle",         "selected_lane", "windows",      "gate",
+          "output_colour", "export_format", "export_palette",  "layout",        "algebra",      "cta_tile",
+          "tmem",          "tmem_ld",       "tmem_accumulator"}));
   EXPECT_EQ(
       keys(j["windows"]),
       (std::set<std::string>{"controls", "device", "inspector", "fragments", "ldmatrix", "banks", "gate",
@@ -759,6 +762,62 @@ TEST(ParseSettings, TmemControlsAreKept) {
   p = parse_fields(R"x("tmem": "ld colour=red")x");
   ASSERT_EQ(p.messages.size(), 1u) << all(p);
   EXPECT_EQ(p.settings.tmem, "ld shape=16x256b num=1 warp=0");
+}
+
+// Issue 26: each mode's choices of the Tensor memory window outlive a restart, not only the mode
+// shown: the ld/st shape, .num and taddr lane while the accumulator is shown, and M, N back in ld.
+TEST(ParseSettings, TmemEveryModesChoicesAreKept) {
+  AppState s;
+  s.tmem.shape = TmemShape::s32x32b;
+  s.tmem.num = 4;
+  s.tmem.warp = 1;
+  s.tmem.lane = 32;
+  s.tmem.mode = TmemMode::accumulator;
+  s.tmem.acc.m = 64;
+  s.tmem.acc.n = 48;
+  const nlohmann::json j = nlohmann::json::parse(settings_json(settings_of(s)));
+  EXPECT_EQ(j["tmem"], "accumulator m=64 n=48 cta_group=1 cta=0");
+  EXPECT_EQ(j["tmem_ld"], "ld shape=32x32b num=4 warp=1 lane=32");
+  EXPECT_EQ(j["tmem_accumulator"], "accumulator m=64 n=48 cta_group=1 cta=0");
+  ParsedSettings p = parse_settings(j.dump());
+  EXPECT_TRUE(p.messages.empty()) << all(p);
+  AppState back;
+  apply_settings(p, back);
+  EXPECT_EQ(back.tmem.mode, TmemMode::accumulator);
+  EXPECT_EQ(back.tmem.acc.m, 64);
+  EXPECT_EQ(back.tmem.acc.n, 48);
+  EXPECT_EQ(back.tmem.shape, TmemShape::s32x32b);
+  EXPECT_EQ(back.tmem.num, 4);
+  EXPECT_EQ(back.tmem.warp, 1);
+  EXPECT_EQ(back.tmem.lane, 32);
+  // Switched back to ld/st after the restart: the accumulator's M and N are still there.
+  back.tmem.mode = TmemMode::load_store;
+  EXPECT_EQ(nlohmann::json::parse(settings_json(settings_of(back)))["tmem_accumulator"],
+            "accumulator m=64 n=48 cta_group=1 cta=0");
+  // An older file ("tmem" alone) still reads: its mode and choices, the other mode's defaults.
+  p = parse_fields(R"x("tmem": "ld shape=16x64b num=2 warp=0")x");
+  EXPECT_TRUE(p.messages.empty()) << all(p);
+  AppState old;
+  apply_settings(p, old);
+  EXPECT_EQ(old.tmem.shape, TmemShape::s16x64b);
+  EXPECT_EQ(old.tmem.acc.m, TmemControls{}.acc.m);
+}
+
+// A mode's key that does not read, or names the other mode, is said and its default kept.
+TEST(ParseSettings, TmemModeKeysAreChecked) {
+  const std::string ld_default = tmem_mode_text(TmemControls{}, TmemMode::load_store);
+  const std::string acc_default = tmem_mode_text(TmemControls{}, TmemMode::accumulator);
+  for (const char* bad : {R"x("tmem_ld": "accumulator m=64")x", R"x("tmem_ld": "ld colour=red")x",
+                          R"x("tmem_ld": "ld lane=-4")x", R"x("tmem_ld": 7)x"}) {
+    const ParsedSettings p = parse_fields(bad);
+    ASSERT_EQ(p.messages.size(), 1u) << bad << all(p);
+    EXPECT_NE(all(p).find("tmem_ld"), std::string::npos) << all(p);
+    EXPECT_EQ(p.settings.tmem_ld, ld_default) << bad;
+  }
+  const ParsedSettings p = parse_fields(R"x("tmem_accumulator": "ld shape=32x32b")x");
+  ASSERT_EQ(p.messages.size(), 1u) << all(p);
+  EXPECT_NE(all(p).find("not \"accumulator ...\""), std::string::npos) << all(p);
+  EXPECT_EQ(p.settings.tmem_accumulator, acc_default);
 }
 
 // Issue 22: File > Export's format and palette outlive a restart (read, applied, written back); a

@@ -167,5 +167,78 @@ TEST(TmemView, FileExportDrawsTheWindowsControls) {
   EXPECT_EQ(built.value->title, "tcgen05.mma.cta_group::1 M=64 N=32: D in tensor memory");
 }
 
+// Issue 26: taddr's lane, as fragviz-cli tmem --lane takes it. Warp 1 at lane 48 (the second half
+// of its sub-partition, lanes 32-63): .16x256b moves lanes 48-63; thread 5's c2 (row 9, column 2 of
+// the m16n8 tile) is at lane 48 + 9 = 57.
+TEST(TmemView, TaddrLaneMovesTheAccess) {
+  TmemControls c = ld(TmemShape::s16x256b, 1, 1);
+  c.lane = 48;
+  const TmemModel m = make_tmem_model(c);
+  ASSERT_TRUE(m.ok) << m.error;
+  EXPECT_EQ(m.lane_base, 48);
+  EXPECT_EQ(tmem_cell_label(m.at(57, 2)), "T5 r2");
+  EXPECT_EQ(tmem_cell_label(m.at(48, 0)), "T0 r0");
+  EXPECT_FALSE(m.at(32, 0).used());
+  EXPECT_FALSE(m.at(64, 0).used());
+  EXPECT_EQ(
+      m.reach,
+      "taddr lane 48 reaches lanes 48-63 of sub-partition 1 (lanes 32-63, reached by warps 1, 5, 9, 13)");
+  EXPECT_NE(m.facts.find("taddr = lane 48"), std::string::npos) << m.facts;
+  // Not given (-1): the warp's first lane, 32.
+  c.lane = -1;
+  EXPECT_EQ(make_tmem_model(c).lane_base, 32);
+}
+
+// A lane outside the warp's sub-partition is refused in the words fragviz-cli tmem --lane prints
+// after "refused: " (one check, tmem_access_refusal): warp 0 reaches lanes 0-31; .16x256b at lane
+// 20 would touch 20-35.
+TEST(TmemView, TaddrLaneOutsideTheWarpsLanesIsRefusedAsTheCliDoes) {
+  TmemControls c = ld(TmemShape::s16x256b, 1, 0);
+  c.lane = 20;
+  TmemModel m = make_tmem_model(c);
+  EXPECT_FALSE(m.ok);
+  EXPECT_EQ(m.error,
+            "warp 0 (warp id % 4 = 0) reaches TMEM lanes 0-31 only; .16x256b at lane 20 touches lanes 20-35");
+  c.lane = 16;  // lanes 16-31: inside
+  EXPECT_TRUE(make_tmem_model(c).ok);
+  c.warp = 5;  // warp 5 reaches 32-63: lane 16 is not its
+  m = make_tmem_model(c);
+  EXPECT_FALSE(m.ok);
+  EXPECT_EQ(
+      m.error,
+      "warp 5 (warp id % 4 = 1) reaches TMEM lanes 32-63 only; .16x256b at lane 16 touches lanes 16-31");
+}
+
+TEST(TmemView, TaddrLaneIsInTheControlsText) {
+  TmemControls c = ld(TmemShape::s32x32b, 2, 2);
+  c.lane = 64;
+  EXPECT_EQ(tmem_controls_text(c), "ld shape=32x32b num=2 warp=2 lane=64");
+  const TmemControlsParse p = parse_tmem_controls("ld shape=32x32b num=x2 warp=2 lane=64");
+  ASSERT_TRUE(p.controls) << p.error;
+  EXPECT_EQ(p.controls->lane, 64);
+  EXPECT_EQ(parse_tmem_controls("ld lane=-3").controls, std::nullopt);
+  EXPECT_EQ(parse_tmem_controls("ld shape=16x64b").controls->lane, -1);  // not given: the warp's first
+}
+
+// Each mode's text whichever is shown, and one mode's choices taken without the other's.
+TEST(TmemView, EachModesChoicesStandApart) {
+  TmemControls c = acc(64, 32, 1);
+  c.shape = TmemShape::s16x128b;
+  c.num = 4;
+  c.lane = 8;
+  EXPECT_EQ(tmem_mode_text(c, TmemMode::load_store), "ld shape=16x128b num=4 warp=0 lane=8");
+  EXPECT_EQ(tmem_mode_text(c, TmemMode::accumulator), "accumulator m=64 n=32 cta_group=1 cta=0");
+  TmemControls into;
+  take_tmem_mode(into, c, TmemMode::accumulator);
+  EXPECT_EQ(into.mode, TmemMode::load_store);
+  EXPECT_EQ(into.acc.m, 64);
+  EXPECT_EQ(into.acc.n, 32);
+  EXPECT_EQ(into.shape, TmemShape::s16x256b);  // the ld/st choices not taken
+  take_tmem_mode(into, c, TmemMode::load_store);
+  EXPECT_EQ(into.shape, TmemShape::s16x128b);
+  EXPECT_EQ(into.num, 4);
+  EXPECT_EQ(into.lane, 8);
+}
+
 }  // namespace
 }  // namespace fragviz::app

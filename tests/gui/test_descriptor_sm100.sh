@@ -5,8 +5,8 @@
 # 32-45, bit 46 set (the fixed 0b001), swizzle code 2 (128B) at bits 61-63: readable. Hopper's
 # 128B word 0x4000004000010040 has 0 in bits 46-48: refused as such. 0x08400010 read as .kind::f16
 # is D f32 (bits 4-5 = 1), N 256 (bits 17-22 = 32), M 128 (bits 24-28 = 8); with bit 6 set a
-# reserved bit is refused; read as .kind::i8, D format 1 is not one i8 takes. sm_90 brings the wgmma
-# view back.
+# reserved bit is refused; read as .kind::i8, D format 1 is not one i8 takes. The .kind list filters
+# as you type. sm_90 brings the wgmma view back.
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/hopper_lib.sh"
 gui_init "$@"
@@ -57,6 +57,14 @@ click $(centre_of "s['widgets']['desc100_kind']")
 wait_for "'desc100_kind_i8' in s['widgets']"
 click $(centre_of "s['widgets']['desc100_kind_i8']")
 wait_for "$D['kind'] == 'i8' and 'D format 1' in ($D['idesc_word']['refusal'] or '')"
+# The .kind list filters as you type, as the instruction pickers do: "nvf4" leaves .kind::mxf4nvf4
+# alone (not mxf4 or f8f6f4), and Enter takes it.
+click $(centre_of "s['widgets']['desc100_kind']")
+wait_for "'desc100_kind_filter' in s['widgets'] and 'desc100_kind_f16' in s['widgets']"
+xdotool type --delay 40 "nvf4"
+wait_for "'desc100_kind_mxf4' not in s['widgets'] and 'desc100_kind_f8f6f4' not in s['widgets'] and 'desc100_kind_mxf4nvf4' in s['widgets']"
+xdotool key Return
+wait_for "$D['kind'] == 'mxf4nvf4' and 'desc100_kind_filter' not in s['widgets']"
 click $(centre_of "s['widgets']['desc_arch_sm90']")
 wait_for "$D['arch'] == 'sm_90' and 'desc_bits' in s['widgets']"
 quit_app

@@ -110,6 +110,13 @@ inline constexpr int kCtaMaxWarps = 32;
 /// First TMEM lane warp `warp_id` (its index in the CTA) may access: 32 * (warp_id % 4).
 FRAGVIZ_HD constexpr int tmem_warp_lane_base(int warp_id) { return 32 * (warp_id % 4); }
 
+/// The taddr lane an access by warp `warp_id` uses: `lane` as given (0 or more), else (negative:
+/// not given) the warp's first lane, tmem_warp_lane_base. fragviz-cli tmem --lane and the Tensor
+/// memory window's taddr lane both default this way.
+FRAGVIZ_HD constexpr int tmem_taddr_lane(int warp_id, int lane) {
+  return lane >= 0 ? lane : tmem_warp_lane_base(warp_id);
+}
+
 /// Why warp `warp_id` cannot run `.shape.num` at taddr lane `taddr_lane`, or nullopt: the lanes it
 /// would touch (taddr_lane to taddr_lane + tmem_shape_lanes(s) - 1) leave its 32-lane
 /// sub-partition, or .num is not one the shape has.

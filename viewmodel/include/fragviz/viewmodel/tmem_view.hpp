@@ -30,7 +30,8 @@ struct TmemControls {
   TmemShape shape = TmemShape::s16x256b;
   int num = 1;          ///< .xN, a power of two up to tmem_max_num(shape)
   bool pack16 = false;  ///< .pack::16b (ld) / .unpack::16b (st)
-  int warp = 0;         ///< warp id in the CTA (0-15); taddr's lane is its sub-partition's first
+  int warp = 0;         ///< warp id in the CTA (0-15)
+  int lane = -1;        ///< taddr's lane (0-127); -1: the warp's first (tmem_taddr_lane), as CLI --lane
   int split = -1;       ///< .16x32bx2's immHalfSplitoff in columns; -1: CuTe's (.num, twice that packed)
   // accumulator
   UmmaAccumulator acc{};  ///< M, N, cta_group, sparse A
@@ -38,7 +39,7 @@ struct TmemControls {
   GridZoom zoom;          ///< the grid's zoom and scroll (app/zoom_grid.hpp); not saved
 };
 
-/// "ld shape=16x256b num=1 warp=0" (+ " pack16", " split=N") or
+/// "ld shape=16x256b num=1 warp=0" (+ " lane=N", " pack16", " split=N") or
 /// "accumulator m=128 n=64 cta_group=1 cta=0" (+ " sparse"): the controls as settings.json and
 /// `fragviz-cli export --view tmem --tmem` take them.
 std::string tmem_controls_text(const TmemControls& c);
@@ -51,6 +52,13 @@ struct TmemControlsParse {
   std::string error;
 };
 TmemControlsParse parse_tmem_controls(std::string_view text);
+
+/// tmem_controls_text of `mode`'s choices in `c`, whichever mode is active ("ld ..." or
+/// "accumulator ..."): settings.json keeps each mode's as "tmem_ld" and "tmem_accumulator".
+std::string tmem_mode_text(TmemControls c, TmemMode mode);
+/// `into` with `mode`'s choices (ld/st: shape, .num, pack16, warp, lane, split; accumulator: M, N,
+/// cta_group, sparse, CTA) taken from `from`; its other choices, its mode and open stay.
+void take_tmem_mode(TmemControls& into, const TmemControls& from, TmemMode mode);
 
 /// One TMEM cell of the grid. Load/store: the thread and register that move it (thread -1: none;
 /// half 0/1 under .pack16: which 16 bits of the register, -1 otherwise). Accumulator: the element
@@ -74,15 +82,27 @@ struct TmemModel {
   char layout = 0;       ///< accumulator: the data-path letter (A, B, C, D, F)
   int lanes = 128;       ///< grid rows: every TMEM lane of the CTA
   int columns = 0;       ///< grid columns: 0 to the last column touched
-  int lane_base = 0;     ///< load/store: taddr's lane (the warp's first)
+  int lane_base = 0;     ///< load/store: taddr's lane (tmem_taddr_lane of the warp and lane chosen)
+  std::string reach;     ///< load/store: the lanes taddr reaches and their sub-partition, or ""
   std::vector<TmemGridCell> cells;  ///< lanes x columns, row-major: cells[lane * columns + column]
+  /// A sub-partition's name as drawn: its chip (screen pixels), the chip's fill and the text's
+  /// colour (packed RGBA as ImGui's IM_COL32) and the text.
+  struct SubLabel {
+    float x = 0, y = 0, w = 0, h = 0;
+    std::uint32_t fill = 0, ink = 0;
+    std::string text{};
+  };
   /// What the window drew last frame, for the state dump: the first cell's top-left and the cell
-  /// size (screen pixels), and the cell under the mouse with its hover text (lane -1: none).
+  /// size (screen pixels), the cell under the mouse with its hover text (lane -1: none), the left
+  /// band's left and the column band's top (both stay in view while the grid scrolls), and the
+  /// sub-partition names drawn in the left band.
   struct Drawn {
     bool drawn = false;
     float x = 0, y = 0, cw = 0, ch = 0, zoom = 1;
     int hover_lane = -1, hover_column = -1;
-    std::string hover;
+    std::string hover{};
+    float lane_band_x = 0, column_band_y = 0;
+    std::vector<SubLabel> sub_labels{};
   } drawn;
   const TmemGridCell& at(int lane, int column) const {
     return cells[static_cast<std::size_t>(lane) * static_cast<std::size_t>(columns) +

@@ -11,7 +11,7 @@
 #include "app_state.hpp"
 #include "bench_recorder.hpp"
 #include "command_line.hpp"
-#include "cuda_start_thread.hpp"
+#include "context_thread.hpp"
 #include "fragviz/util/output_path.hpp"
 #include "fragviz/viewmodel/assets.hpp"
 #include "frame_loop.hpp"

@@ -1,5 +1,5 @@
-// CudaStartThread: see cuda_start_thread.hpp.
-#include "cuda_start_thread.hpp"
+// CudaStartThread: see context_thread.hpp.
+#include "context_thread.hpp"
 
 #include <cstdio>
 #include <string>

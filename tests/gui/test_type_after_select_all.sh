@@ -28,7 +28,7 @@ for width in 128 96 136 112 256 72 160 88; do
   xdotool key ctrl+a type --delay 60 "$width"
   sleep 0.3
   xdotool key Return
-  for _ in $(seq 50); do
+  for _ in $(seq 30); do
     [ "$(q "s['controls']['width_halves']")" = "$width" ] && break
     [ "$(q "s['text_input_active']")" = False ] && break
     sleep 0.1

@@ -6,7 +6,7 @@
 namespace fragviz::app {
 
 void KeyEventQueue::push(const KeyEvent& e) {
-  if (!held_.empty() || (e.kind == KeyEvent::Kind::release && press_unseen_)) {
+  if (e.kind == KeyEvent::Kind::release && press_unseen_) {
     held_.push_back(e);
     return;
   }

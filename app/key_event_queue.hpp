@@ -1,9 +1,7 @@
 // The order in which keyboard events reach Dear ImGui 1.86, which has no input queue of its own: it
 // reads the key state and the typed characters once per frame. A key pressed and released between
 // two frames (xdotool, a fast typist) would never be seen, so a release waits until a frame has
-// seen the press; and everything that came after a waiting event waits behind it, in order, so no
-// frame sees a character or a key together with a modifier state that was not its own (Ctrl+A then
-// "128" in one wait: the "1" read while Ctrl still looked held, and dropped as a Ctrl shortcut).
+// seen the press.
 // Plain C++ with no GLFW or ImGui: input_fixups.cpp feeds it GLFW's callbacks.
 #pragma once
 
@@ -30,7 +28,7 @@ class KeyEventQueue {
   explicit KeyEventQueue(std::function<void(const KeyEvent&)> deliver) : deliver_(std::move(deliver)) {}
 
   /// An event from the window system: delivered now, or held for after the next frame when it is
-  /// the release of a key whose press no frame has seen yet, or when an earlier event is held.
+  /// the release of a key whose press no frame has seen yet.
   void push(const KeyEvent& e);
 
   /// A frame has read the delivered events: the held ones are pushed again, in order (so a

@@ -59,29 +59,6 @@ TEST(KeyEventQueue, AReleaseWaitsUntilAFrameSawThePress) {
   EXPECT_EQ(f.seen, (std::vector<std::string>{"+1 '1'", "-1", ""}));
 }
 
-TEST(KeyEventQueue, ACharacterAfterCtrlAWaitsForCtrlsRelease) {
-  // Ctrl+A then "1" in one wait (issue 22): the "1" must not share a frame with the held Ctrl, which
-  // ImGui would read as Ctrl+1 and drop the character.
-  Frames f;
-  for (const KeyEvent& e :
-       {press(kCtrl), press(kA), release(kA), release(kCtrl), press(k1), typed('1'), release(k1)})
-    f.queue.push(e);
-  EXPECT_TRUE(f.frame());
-  EXPECT_FALSE(f.frame());
-  EXPECT_FALSE(f.frame());
-  EXPECT_EQ(f.seen, (std::vector<std::string>{"+ctrl +a", "-a -ctrl +1 '1'", "-1", ""}));
-}
-
-TEST(KeyEventQueue, AKeyTypedBeforeCtrlAKeepsItsOwnFrame) {
-  Frames f;
-  for (const KeyEvent& e :
-       {press(k1), typed('1'), release(k1), press(kCtrl), press(kA), release(kA), release(kCtrl)})
-    f.queue.push(e);
-  EXPECT_TRUE(f.frame());
-  EXPECT_FALSE(f.frame());
-  EXPECT_EQ(f.seen, (std::vector<std::string>{"+1 '1'", "-1 +ctrl +a", "-a -ctrl"}));
-}
-
 TEST(KeyEventQueue, NothingWaitsWhenNoReleaseDoes) {
   // Overlapping keys of fast typing, and the release of a key a frame has seen: all at once.
   Frames f;

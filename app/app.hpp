@@ -1,6 +1,6 @@
 // The app between ImGui::NewFrame and ImGui::Render: keeps the derived cache current, moves job
 // results into AppState, draws every panel, then acts on what the panels requested (start/cancel
-// the gate, open a report). Knows nothing of GLFW; main.cpp owns the window.
+// the gate, open a report). Knows nothing of GLFW; window.hpp owns the window.
 #pragma once
 
 #include <memory>

@@ -317,7 +317,7 @@ struct LaunchOptions {
   std::string wmma;         ///< --wmma KIND: show this WMMA fragment kind in the fragments view at start
   bool no_device = false;   ///< --no-device: behave as if query_device found none (tests, demos)
   /// Diagnostic (FRAGVIZ_CUDA_START): where the CUDA context is created. "" = the probe job;
-  /// "query" = the device-query job; "main"/"before-gl" = main's own thread (main.cpp).
+  /// "query" = the device-query job; "main"/"before-gl" = main's own thread (context_thread.hpp).
   std::string cuda_start;
 };
 

@@ -16,7 +16,7 @@
 namespace fragviz::app {
 
 /// The longest gap between the two presses of a double click, in seconds: the desktops' defaults
-/// (GNOME 400 ms, Windows 500 ms), not ImGui's 0.30 s (main.cpp sets io.MouseDoubleClickTime).
+/// (GNOME 400 ms, Windows 500 ms), not ImGui's 0.30 s (window.cpp sets io.MouseDoubleClickTime).
 inline constexpr float kDoubleClickSeconds = 0.5f;
 
 /// Which files a listing shows: those whose name ends in one of `extensions` (".json", any case);

@@ -1,6 +1,6 @@
 // Loading the fonts of assets/fonts.json into ImGui's atlas at the display scale.
 //
-// ImGui's coordinates here are logical pixels (physical pixels / scale; main.cpp sets ImGui's
+// ImGui's coordinates here are logical pixels (physical pixels / scale; display_scale.cpp sets ImGui's
 // DisplayFramebufferScale to the scale), so every size in the panels grows with the scale by
 // itself. Text must too, and stay sharp: each font is rasterised at size x scale, then its glyph
 // metrics are divided by the scale, so that ImGui lays text out at the logical size while each

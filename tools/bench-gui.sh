@@ -2,7 +2,7 @@
 # Measures the fragviz window under Xvfb with software GL (llvmpipe) at 1600x1000, every view open:
 # time from launch to the first frame on screen, then (vsync off) 300 steady frames and 300 frames in
 # which the selected lane changes every frame, so every grid is drawn again (see --bench in
-# app/main.cpp), drawn by Dear ImGui's OpenGL 3 backend. Writes the raw JSON and the measured part of
+# app/bench_recorder.hpp), drawn by Dear ImGui's OpenGL 3 backend. Writes the raw JSON and the measured part of
 # docs/benchmarks/gui-frame-times.md (between its "bench-gui.sh" markers; the hand-written analysis
 # around them is kept).
 #

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <map>
 #include <tuple>
+#include <type_traits>
 
 #include "fragviz/probe/layout_probe.hpp"
 #include "fragviz/util/words.hpp"
@@ -175,20 +176,36 @@ class Differ {
     if ((a_lacks ? va_ : vb_) < since) out_.back().older_format = true;
   }
 
+  /// Each field of two structs on their field list (report_fields.hpp) where they differ.
+  template <class S>
+  void fields(const Ctx& c, const S& a, const S& b) {
+    visit_fields(a, b,
+                 [&](const Field& f, const auto& x, const auto& y) { field(c, f.name, x, y, f.timing); });
+  }
+
+  /// The context of a report part ("probe", "gate"): its run fields, and its timestamp and device.
+  static Ctx part(const char* name) {
+    Ctx c;
+    c.prefix = name;
+    c.area = DiffArea::run;
+    return c;
+  }
+  static Ctx request_of(Ctx c) {
+    c.area = DiffArea::request;
+    c.prefix += ".request";
+    return c;
+  }
+
   void device(Ctx c, const DeviceInfo& a, const DeviceInfo& b) {
     c.area = DiffArea::device;
     c.prefix += ".device";
-    field(c, "present", a.present, b.present);
-    field(c, "error", a.error, b.error);
-    field(c, "name", a.name, b.name);
-    if (a.cc_major != b.cc_major || a.cc_minor != b.cc_minor)
-      add(c, "compute capability", "sm_" + std::to_string(a.sm()), "sm_" + std::to_string(b.sm()));
-    field(c, "driver_version", a.driver_version, b.driver_version);
-    field(c, "runtime_version", a.runtime_version, b.runtime_version);
-    field(c, "driver_release", a.driver_release, b.driver_release);
-    field(c, "sm_count", a.sm_count, b.sm_count);
-    field(c, "global_mem_bytes", a.global_mem_bytes, b.global_mem_bytes);
-    field(c, "clock_khz", a.clock_khz, b.clock_khz);
+    visit_fields(a, b, [&](const Field& f, const auto& x, const auto& y) {
+      const std::string_view name = f.name;
+      // The compute capability is one figure, sm_XX, however many of its halves differ.
+      if (name == "cc_major" && (a.cc_major != b.cc_major || a.cc_minor != b.cc_minor))
+        add(c, "compute capability", "sm_" + std::to_string(a.sm()), "sm_" + std::to_string(b.sm()));
+      if (name != "cc_major" && name != "cc_minor") field(c, f.name, x, y, f.timing);
+    });
   }
 
   template <std::size_t N>
@@ -445,14 +462,10 @@ class Differ {
   }
 
   void probe(const ProbeReport& a, const ProbeReport& b) {
-    Ctx c;
-    c.prefix = "probe";
-    c.area = DiffArea::run;
+    const Ctx c = part("probe");
     field(c, "created_utc", a.created_utc, b.created_utc, true);
     device(c, a.device, b.device);
-    Ctx rq = c;
-    rq.area = DiffArea::request;
-    rq.prefix += ".request";
+    const Ctx rq = request_of(c);
     field(rq, "ldmatrix", a.request.ldmatrix, b.request.ldmatrix);
     field(rq, "tile", a.request.tile, b.request.tile);
     field(rq, "cycles_table", a.request.cycles_table, b.request.cycles_table);
@@ -664,32 +677,45 @@ class Differ {
       }
   }
 
+  /// The gate's fields in their list's order: the run's (DiffArea::run), the device, the request,
+  /// then the verdict and figures (DiffArea::gate).
   void gate(const GateReport& a, const GateReport& b) {
-    Ctx c;
-    c.prefix = "gate";
-    c.area = DiffArea::run;
-    field(c, "created_utc", a.created_utc, b.created_utc, true);
-    device(c, a.device, b.device);
-    Ctx rq = c;
-    rq.area = DiffArea::request;
-    rq.prefix += ".request";
-    field(rq, "n", a.request.n, b.request.n);
-    field(rq, "variant", a.request.variant, b.request.variant);
-    field(rq, "seed", a.request.seed, b.request.seed);
-    field(rq, "timed_runs", a.request.timed_runs, b.request.timed_runs);
-    field(rq, "with_cublas", a.request.with_cublas, b.request.with_cublas);
-    field(c, "ran", a.ran, b.ran);
-    field(c, "error", a.error, b.error);
-    error_kind(c, a.error_kind, b.error_kind);
-    field(c, "cancelled", a.cancelled, b.cancelled);
+    const Ctx c = part("gate");
     Ctx g = c;
     g.area = DiffArea::gate;
-    field(g, "exact", a.exact, b.exact);
-    field(g, "mismatch_count", a.mismatch_count, b.mismatch_count);
-    field(g, "first", a.first, b.first);
-    // Recorded mismatches, matched by output cell.
+    visit_fields(a, b, [&](const Field& f, const auto& x, const auto& y) {
+      using T = std::decay_t<decltype(x)>;
+      const std::string_view name = f.name;
+      if constexpr (std::is_same_v<T, DeviceInfo>) {
+        device(c, x, y);
+      } else if constexpr (std::is_same_v<T, GateRequest>) {
+        gate_request(request_of(c), x, y);
+      } else if constexpr (std::is_same_v<T, ErrorKind>) {
+        error_kind(c, x, y);
+      } else if constexpr (std::is_same_v<T, std::vector<Mismatch>>) {
+        mismatches(g, x, y);
+      } else if constexpr (std::is_same_v<T, KernelResources>) {
+        fields(g.at(".resources"), x, y);
+      } else {
+        const bool run = name == "created_utc" || name == "ran" || name == "error" || name == "cancelled";
+        field(run ? c : g, f.name, x, y, f.timing);
+      }
+    });
+  }
+
+  void gate_request(const Ctx& rq, const GateRequest& a, const GateRequest& b) {
+    visit_fields(a, b, [&](const Field& f, const auto& x, const auto& y) {
+      // A user kernel's description (source, entry, launch) is not compared: report diff has never
+      // listed it.
+      if constexpr (!std::is_same_v<std::decay_t<decltype(x)>, std::optional<UserKernel>>)
+        field(rq, f.name, x, y, f.timing);
+    });
+  }
+
+  /// Recorded mismatches, matched by output cell.
+  void mismatches(const Ctx& g, const std::vector<Mismatch>& a, const std::vector<Mismatch>& b) {
     std::map<std::pair<int, int>, const Mismatch*> in_b;
-    for (const Mismatch& m : b.mismatches) in_b.emplace(std::pair{m.row, m.col}, &m);
+    for (const Mismatch& m : b) in_b.emplace(std::pair{m.row, m.col}, &m);
     std::map<std::pair<int, int>, bool> seen;
     const auto cell = [&g](const Mismatch& m, int index) {
       Ctx x = g.at(".mismatches[(" + std::to_string(m.row) + "," + std::to_string(m.col) + ")]");
@@ -697,8 +723,8 @@ class Differ {
       return x;
     };
     const auto value = [](const Mismatch& m) { return "got " + text(m.got) + " want " + text(m.want); };
-    for (std::size_t i = 0; i < a.mismatches.size(); ++i) {
-      const Mismatch& m = a.mismatches[i];
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      const Mismatch& m = a[i];
       seen[{m.row, m.col}] = true;
       const auto it = in_b.find({m.row, m.col});
       if (it == in_b.end())
@@ -706,23 +732,8 @@ class Differ {
       else if (!same(m, *it->second))
         add(cell(m, static_cast<int>(i)), "", value(m), value(*it->second));
     }
-    for (std::size_t i = 0; i < b.mismatches.size(); ++i)
-      if (!seen.count({b.mismatches[i].row, b.mismatches[i].col}))
-        add(cell(b.mismatches[i], static_cast<int>(i)), "", kAbsent, value(b.mismatches[i]));
-    field(g, "spot_checks", a.spot_checks, b.spot_checks);
-    field(g, "spot_check_failures", a.spot_check_failures, b.spot_check_failures);
-    field(g, "kernel_ms", a.kernel_ms, b.kernel_ms, true);
-    field(g, "gflops", a.gflops, b.gflops, true);
-    field(g, "cublas_ms", a.cublas_ms, b.cublas_ms, true);
-    field(g, "cublas_gflops", a.cublas_gflops, b.cublas_gflops, true);
-    field(g, "ratio_to_cublas", a.ratio_to_cublas, b.ratio_to_cublas, true);
-    Ctx res = g.at(".resources");
-    field(res, "registers", a.resources.registers, b.resources.registers);
-    field(res, "static_shared_bytes", a.resources.static_shared_bytes, b.resources.static_shared_bytes);
-    field(res, "dynamic_shared_bytes", a.resources.dynamic_shared_bytes, b.resources.dynamic_shared_bytes);
-    field(res, "local_bytes", a.resources.local_bytes, b.resources.local_bytes);
-    field(res, "ptxas", a.resources.ptxas, b.resources.ptxas);
-    field(g, "verdict_ms", a.verdict_ms, b.verdict_ms, true);
+    for (std::size_t i = 0; i < b.size(); ++i)
+      if (!seen.count({b[i].row, b[i].col})) add(cell(b[i], static_cast<int>(i)), "", kAbsent, value(b[i]));
   }
 
  private:

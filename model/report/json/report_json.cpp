@@ -17,6 +17,7 @@
 #include <tuple>
 #include <utility>
 
+#include "fields_json.hpp"
 #include "fragviz/gate/gate_host.hpp"
 #include "fragviz/gate/user_kernel.hpp"
 #include "fragviz/probe/ldmatrix_feed.hpp"
@@ -90,35 +91,6 @@ std::array<T, N> array_from(const json& j, const char* what) {
   std::array<T, N> a{};
   for (std::size_t i = 0; i < N; ++i) a[i] = integer<T>(j.at(i), what);
   return a;
-}
-
-json device_json(const DeviceInfo& d) {
-  return {{"present", d.present},
-          {"error", d.error},
-          {"name", d.name},
-          {"cc_major", d.cc_major},
-          {"cc_minor", d.cc_minor},
-          {"driver_version", d.driver_version},
-          {"runtime_version", d.runtime_version},
-          {"driver_release", d.driver_release},
-          {"sm_count", d.sm_count},
-          {"global_mem_bytes", d.global_mem_bytes},
-          {"clock_khz", d.clock_khz}};
-}
-DeviceInfo device_from(const json& j) {
-  DeviceInfo d;
-  d.present = boolean(j.at("present"), "present");
-  d.error = j.at("error").get<std::string>();
-  d.name = j.at("name").get<std::string>();
-  d.cc_major = integer<int>(j.at("cc_major"), "cc_major");
-  d.cc_minor = integer<int>(j.at("cc_minor"), "cc_minor");
-  d.driver_version = integer<int>(j.at("driver_version"), "driver_version");
-  d.runtime_version = integer<int>(j.at("runtime_version"), "runtime_version");
-  d.driver_release = j.at("driver_release").get<std::string>();
-  d.sm_count = integer<int>(j.at("sm_count"), "sm_count");
-  d.global_mem_bytes = integer<std::uint64_t>(j.at("global_mem_bytes"), "global_mem_bytes");
-  d.clock_khz = integer<int>(j.at("clock_khz"), "clock_khz");
-  return d;
 }
 
 json ldm_json(LdmatrixConfig c) { return {{"num", std::string(to_string(c.num))}, {"trans", c.trans}}; }
@@ -229,7 +201,7 @@ json probe_json(const ProbeReport& r) {
                   // null only for a row first read from a version 1 file, which had none
                   {"addresses", c.addresses ? json(*c.addresses) : json(nullptr)}});
   return {{"created_utc", r.created_utc},
-          {"device", device_json(r.device)},
+          {"device", fields_json::to_json_value(r.device)},
           {"request",
            {{"ldmatrix", ldm_json(r.request.ldmatrix)},
             {"tile", tile_json(r.request.tile)},
@@ -266,7 +238,7 @@ json probe_json_with_hopper(const ProbeReport& r) {
 ProbeReport probe_from(const json& j, int version) {
   ProbeReport r;
   r.created_utc = j.at("created_utc").get<std::string>();
-  r.device = device_from(j.at("device"));
+  fields_json::read_json_value(j.at("device"), "device", r.device);
   const json& rq = j.at("request");
   r.request.ldmatrix = ldm_from(rq.at("ldmatrix"));
   r.request.tile = tile_from(rq.at("tile"));
@@ -375,115 +347,21 @@ ProbeReport probe_from(const json& j, int version) {
 
 // [SECTION] gate report --------------------------------------------------------------------------
 
-json mismatch_json(const Mismatch& m) {
-  return {{"row", m.row}, {"col", m.col}, {"got", m.got}, {"want", m.want}};
-}
-Mismatch mismatch_from(const json& j) {
-  return Mismatch{integer<int>(j.at("row"), "row"), integer<int>(j.at("col"), "col"),
-                  number<float>(j.at("got"), "got"), number<float>(j.at("want"), "want")};
-}
-
-json dim3_json(const Dim3& d) { return json::array({d.x, d.y, d.z}); }
-Dim3 dim3_from(const json& j, const std::string& what) {
-  if (!j.is_array() || j.size() != 3) fail_at(j, what, "expected an array of 3 integers");
-  return Dim3{integer<int>(j[0], what), integer<int>(j[1], what), integer<int>(j[2], what)};
-}
-
-/// A user kernel's description (gate.request.kernel): where it came from and how it was launched.
-json kernel_json(const UserKernel& k) {
-  return {{"source_path", k.source_path},
-          {"entry", k.entry},
-          {"block_text", k.block_text},
-          {"grid_text", k.grid_text},
-          {"dynamic_smem_bytes", k.dynamic_smem_bytes},
-          {"block", dim3_json(k.block)},
-          {"grid", dim3_json(k.grid)},
-          {"arch", k.arch}};
-}
-UserKernel kernel_from(const json& j) {
-  UserKernel k;
-  k.source_path = j.at("source_path").get<std::string>();
-  k.entry = j.at("entry").get<std::string>();
-  k.block_text = j.at("block_text").get<std::string>();
-  k.grid_text = j.at("grid_text").get<std::string>();
-  k.dynamic_smem_bytes = integer<int>(j.at("dynamic_smem_bytes"), "dynamic_smem_bytes");
-  k.block = dim3_from(j.at("block"), "kernel.block");
-  k.grid = dim3_from(j.at("grid"), "kernel.grid");
-  k.arch = j.at("arch").get<std::string>();
-  return k;
-}
-
 json gate_json(const GateReport& g) {
-  json ms = json::array();
-  for (const auto& m : g.mismatches) ms.push_back(mismatch_json(m));
-  json request = {{"n", g.request.n},
-                  {"variant", std::string(to_string(g.request.variant))},
-                  {"seed", g.request.seed},
-                  {"timed_runs", g.request.timed_runs},
-                  {"with_cublas", g.request.with_cublas}};
-  if (g.request.kernel) request["kernel"] = kernel_json(*g.request.kernel);
-  return {{"created_utc", g.created_utc},
-          {"device", device_json(g.device)},
-          {"request", request},
-          {"ran", g.ran},
-          {"error", g.error},
-          {"error_kind", std::string(to_string(g.error_kind))},
-          {"cancelled", g.cancelled},
-          {"exact", g.exact},
-          {"mismatch_count", g.mismatch_count},
-          {"first", g.first ? mismatch_json(*g.first) : json(nullptr)},
-          {"mismatches", ms},
-          {"spot_checks", g.spot_checks},
-          {"spot_check_failures", g.spot_check_failures},
-          {"kernel_ms", g.kernel_ms},
-          {"gflops", g.gflops},
-          {"cublas_ms", g.cublas_ms},
-          {"cublas_gflops", g.cublas_gflops},
-          {"ratio_to_cublas", g.ratio_to_cublas},
-          {"resources",
-           {{"registers", g.resources.registers},
-            {"static_shared_bytes", g.resources.static_shared_bytes},
-            {"dynamic_shared_bytes", g.resources.dynamic_shared_bytes},
-            {"local_bytes", g.resources.local_bytes},
-            {"ptxas", g.resources.ptxas}}},
-          {"verdict_ms", g.verdict_ms}};
+  return fields_json::fields_to_json(g, [](const Field&, const auto&, json&) { return false; });
 }
 
 GateReport gate_from(const json& j, int version) {
   GateReport g;
-  g.created_utc = j.at("created_utc").get<std::string>();
-  g.device = device_from(j.at("device"));
-  const json& rq = j.at("request");
-  g.request.n = integer<int>(rq.at("n"), "n");
-  g.request.variant = enum_from<GateVariant>(rq.at("variant"), "gate variant", parse_variant);
-  g.request.seed = integer<std::uint64_t>(rq.at("seed"), "seed");
-  g.request.timed_runs = integer<int>(rq.at("timed_runs"), "timed_runs");
-  g.request.with_cublas = boolean(rq.at("with_cublas"), "with_cublas");
-  if (rq.contains("kernel")) g.request.kernel = kernel_from(rq.at("kernel"));
-  g.ran = boolean(j.at("ran"), "ran");
-  g.error = j.at("error").get<std::string>();
-  g.error_kind = error_kind_from(j, version, g.error);
-  g.cancelled = boolean(j.at("cancelled"), "cancelled");
-  g.exact = boolean(j.at("exact"), "exact");
-  g.mismatch_count = integer<std::uint64_t>(j.at("mismatch_count"), "mismatch_count");
-  if (!j.at("first").is_null()) g.first = mismatch_from(j.at("first"));
-  for (const json& m : entries(j.at("mismatches"), "mismatches")) g.mismatches.push_back(mismatch_from(m));
-  g.spot_checks = integer<int>(j.at("spot_checks"), "spot_checks");
-  g.spot_check_failures = integer<int>(j.at("spot_check_failures"), "spot_check_failures");
-  g.kernel_ms = number<double>(j.at("kernel_ms"), "kernel_ms");
-  g.gflops = number<double>(j.at("gflops"), "gflops");
-  g.cublas_ms = number<double>(j.at("cublas_ms"), "cublas_ms");
-  g.cublas_gflops = number<double>(j.at("cublas_gflops"), "cublas_gflops");
-  g.ratio_to_cublas = number<double>(j.at("ratio_to_cublas"), "ratio_to_cublas");
-  const json& res = j.at("resources");
-  g.resources.registers = integer<int>(res.at("registers"), "registers");
-  g.resources.static_shared_bytes = integer<int>(res.at("static_shared_bytes"), "static_shared_bytes");
-  // Added with the ladder's kernels (same report version): absent in older files, meaning none.
-  if (res.contains("dynamic_shared_bytes"))
-    g.resources.dynamic_shared_bytes = integer<int>(res.at("dynamic_shared_bytes"), "dynamic_shared_bytes");
-  g.resources.local_bytes = integer<int>(res.at("local_bytes"), "local_bytes");
-  g.resources.ptxas = res.at("ptxas").get<std::string>();
-  g.verdict_ms = number<double>(j.at("verdict_ms"), "verdict_ms");
+  fields_json::fields_from_json(j, g, [&](const Field&, auto& v) {
+    // Version 1 recorded no error kinds (error_kind_from).
+    if constexpr (std::is_same_v<std::decay_t<decltype(v)>, ErrorKind>) {
+      v = error_kind_from(j, version, g.error);
+      return true;
+    } else {
+      return false;
+    }
+  });
   return g;
 }
 

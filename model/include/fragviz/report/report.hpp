@@ -15,6 +15,7 @@
 #include "fragviz/isa/wmma.hpp"
 #include "fragviz/probe/hopper_results.hpp"
 #include "fragviz/probe/layout_probe.hpp"
+#include "fragviz/report/report_fields.hpp"
 #include "fragviz/smem/banks.hpp"
 #include "fragviz/util/error.hpp"
 
@@ -35,6 +36,21 @@ struct DeviceInfo {
   /// Compute capability as major*10+minor (90 on the H200).
   int sm() const { return cc_major * 10 + cc_minor; }
 };
+/// DeviceInfo's fields in report order (report_fields.hpp).
+template <class F>
+void field_list(FieldsOf<DeviceInfo>, F&& f) {
+  f(Field::named("present"), &DeviceInfo::present);
+  f(Field::named("error"), &DeviceInfo::error);
+  f(Field::named("name"), &DeviceInfo::name);
+  f(Field::named("cc_major"), &DeviceInfo::cc_major);
+  f(Field::named("cc_minor"), &DeviceInfo::cc_minor);
+  f(Field::named("driver_version"), &DeviceInfo::driver_version);
+  f(Field::named("runtime_version"), &DeviceInfo::runtime_version);
+  f(Field::named("driver_release"), &DeviceInfo::driver_release);
+  f(Field::named("sm_count"), &DeviceInfo::sm_count);
+  f(Field::named("global_mem_bytes"), &DeviceInfo::global_mem_bytes);
+  f(Field::named("clock_khz"), &DeviceInfo::clock_khz);
+}
 
 /// What the user asked the probes to run: the explorer's ldmatrix over its tile, and the
 /// catalogue instructions whose fragments the tensor core is asked about.
@@ -217,6 +233,18 @@ struct UserKernel {
   Dim3 block, grid;                     ///< block_text and grid_text evaluated at the request's n
   std::string arch;  ///< what NVRTC compiled for, e.g. "sm_90a"; set by the runner once it compiled
 };
+/// UserKernel's fields in report order (report_fields.hpp).
+template <class F>
+void field_list(FieldsOf<UserKernel>, F&& f) {
+  f(Field::named("source_path"), &UserKernel::source_path);
+  f(Field::named("entry"), &UserKernel::entry);
+  f(Field::named("block_text"), &UserKernel::block_text);
+  f(Field::named("grid_text"), &UserKernel::grid_text);
+  f(Field::named("dynamic_smem_bytes"), &UserKernel::dynamic_smem_bytes);
+  f(Field::named("block"), &UserKernel::block);
+  f(Field::named("grid"), &UserKernel::grid);
+  f(Field::named("arch"), &UserKernel::arch);
+}
 
 /// A gate run request. n must be a multiple of the variant's n_multiple (gate_ladder.hpp; 64 for a
 /// user kernel) in [256, what fits].
@@ -229,12 +257,31 @@ struct GateRequest {
   /// Set exactly when variant is user_kernel.
   std::optional<UserKernel> kernel;
 };
+/// GateRequest's fields in report order (report_fields.hpp).
+template <class F>
+void field_list(FieldsOf<GateRequest>, F&& f) {
+  f(Field::named("n"), &GateRequest::n);
+  f(Field::named("variant"), &GateRequest::variant);
+  f(Field::named("seed"), &GateRequest::seed);
+  f(Field::named("timed_runs"), &GateRequest::timed_runs);
+  f(Field::named("with_cublas"), &GateRequest::with_cublas);
+  // Only a user kernel's request has one: left out of the file otherwise.
+  f(Field::added_later("kernel"), &GateRequest::kernel);
+}
 
 /// First or sampled output element that differs from the reference.
 struct Mismatch {
   int row = 0, col = 0;
   float got = 0, want = 0;
 };
+/// Mismatch's fields in report order (report_fields.hpp).
+template <class F>
+void field_list(FieldsOf<Mismatch>, F&& f) {
+  f(Field::named("row"), &Mismatch::row);
+  f(Field::named("col"), &Mismatch::col);
+  f(Field::named("got"), &Mismatch::got);
+  f(Field::named("want"), &Mismatch::want);
+}
 
 /// Per-kernel resources (cudaFuncGetAttributes) plus the ptxas -v line captured at build time.
 struct KernelResources {
@@ -244,6 +291,16 @@ struct KernelResources {
   int local_bytes = 0;           ///< spill/stack bytes per thread
   std::string ptxas;             ///< "Used 62 registers, ..." as ptxas printed it, if captured
 };
+/// KernelResources' fields in report order (report_fields.hpp).
+template <class F>
+void field_list(FieldsOf<KernelResources>, F&& f) {
+  f(Field::named("registers"), &KernelResources::registers);
+  f(Field::named("static_shared_bytes"), &KernelResources::static_shared_bytes);
+  // Added with the ladder's kernels (same report version): absent in older files, meaning none.
+  f(Field::added_later("dynamic_shared_bytes"), &KernelResources::dynamic_shared_bytes);
+  f(Field::named("local_bytes"), &KernelResources::local_bytes);
+  f(Field::named("ptxas"), &KernelResources::ptxas);
+}
 
 /// The gate's verdict and figures.
 struct GateReport {
@@ -276,6 +333,30 @@ struct GateReport {
   /// Not serialised: the full output and reference (n*n, row-major), for the output view.
   std::vector<float> output, reference;
 };
+/// GateReport's fields in report order (report_fields.hpp); output and reference are not in the file.
+template <class F>
+void field_list(FieldsOf<GateReport>, F&& f) {
+  f(Field::time("created_utc"), &GateReport::created_utc);
+  f(Field::named("device"), &GateReport::device);
+  f(Field::named("request"), &GateReport::request);
+  f(Field::named("ran"), &GateReport::ran);
+  f(Field::named("error"), &GateReport::error);
+  f(Field::named("error_kind"), &GateReport::error_kind);
+  f(Field::named("cancelled"), &GateReport::cancelled);
+  f(Field::named("exact"), &GateReport::exact);
+  f(Field::named("mismatch_count"), &GateReport::mismatch_count);
+  f(Field::named("first"), &GateReport::first);
+  f(Field::named("mismatches"), &GateReport::mismatches);
+  f(Field::named("spot_checks"), &GateReport::spot_checks);
+  f(Field::named("spot_check_failures"), &GateReport::spot_check_failures);
+  f(Field::time("kernel_ms"), &GateReport::kernel_ms);
+  f(Field::time("gflops"), &GateReport::gflops);
+  f(Field::time("cublas_ms"), &GateReport::cublas_ms);
+  f(Field::time("cublas_gflops"), &GateReport::cublas_gflops);
+  f(Field::time("ratio_to_cublas"), &GateReport::ratio_to_cublas);
+  f(Field::named("resources"), &GateReport::resources);
+  f(Field::time("verdict_ms"), &GateReport::verdict_ms);
+}
 
 /// The file a report is saved in: either part may be absent.
 struct ReportFile {

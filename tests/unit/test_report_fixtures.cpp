@@ -1,5 +1,6 @@
-// Every committed report (tests/fixtures/reports/, the packed broken-gate pair, docs/device-runs/)
-// is written back exactly as it was read: the JSON format is a promise to files already on disk.
+// Every pinned report fixture (tests/fixtures/reports/, the packed broken-gate pair) is written back
+// exactly as it was read: the JSON format is a promise to files already on disk. docs/device-runs/ is
+// left out on purpose: no test reads it, so committing a run never changes what is tested.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -42,7 +43,6 @@ std::map<std::string, fs::path> committed_reports() {
     }
   };
   add_from(src / "tests/fixtures/reports", src, "");
-  add_from(src / "docs/device-runs", src, "");
   add_from(fs::path(FRAGVIZ_UNPACKED_FIXTURES_DIR), fs::path(FRAGVIZ_UNPACKED_FIXTURES_DIR), "unpacked/");
   return out;
 }
@@ -53,10 +53,6 @@ std::map<std::string, fs::path> committed_reports() {
 /// this build wrote when the test was added, before the report fields became one list (issue 23):
 /// a change of format shows as a different fingerprint.
 const std::map<std::string, std::uint64_t> kRewritten = {
-    {"docs/device-runs/2026-11-29-h200/gate-report.json", 0x5202265f5723f536ull},
-    {"docs/device-runs/2026-12-01-h200-hopper/gate-report.json", 0x8bf01484fb6a367cull},
-    {"docs/device-runs/2026-12-01-h200-ladder-final/layout-report.json", 0xb16a5ae95c3f0b3full},
-    {"docs/device-runs/2026-12-01-h200/gate-report.json", 0x4e03a03ff6615b44ull},
     {"tests/fixtures/reports/h200-2026-11-29-gate.json", 0x5202265f5723f536ull},
     {"tests/fixtures/reports/h200-2026-11-29-probe.json", 0x56af38d0df934117ull},
     {"tests/fixtures/reports/h200-2026-12-01-gate.json", 0x4e03a03ff6615b44ull},
@@ -95,6 +91,6 @@ TEST(ReportFixtures, EveryCommittedReportIsWrittenBackExactly) {
     else
       EXPECT_EQ(fnv1a(written), pinned->second) << "written back as 0x" << std::hex << fnv1a(written);
   }
-  // At least the version 3 gate fixture and its device runs (one with a user kernel) come back as read.
-  EXPECT_GE(exact, 3u);
+  // At least the version 3 gate fixture comes back as read.
+  EXPECT_GE(exact, 1u);
 }

@@ -1,10 +1,10 @@
 // `fragviz-cli tiled`: CuTe's TiledMMA (and TiledCopy) for an MMA atom named as CuTe names it, an
 // atom layout and a permutation tile (model/tile/): thr_layout_vmnk, the tile, get_layoutA/B/C_TV
 // in CuTe's notation, and with --copy-a/--copy-b/--copy-c the TiledCopy CuTe's
-// make_tiled_copy_A/B/C builds for it and the join: does every register a thread receives (or
+// make_tiled_copy_A/B/C builds for it and the join: does every value (V0..) a thread receives (or
 // stores) hold the cell the MMA's fragment has there. --thread N prints one thread's cells and
-// registers; --csv one line per (operand, thread, register). Exit 0, 1 when a join finds a
-// register wrong, 3 when CuTe (and fragviz) refuse the configuration, 64 for a bad command line.
+// values; --csv one line per (operand, thread, value). Exit 0, 1 when a join finds a
+// value wrong, 3 when CuTe (and fragviz) refuse the configuration, 64 for a bad command line.
 #include <algorithm>
 #include <iostream>
 #include <optional>
@@ -203,7 +203,7 @@ int run(const Opts& o) {
   for (const CopyPart& p : parts) wrong = wrong || p.join.mismatches != 0 || p.join.unvectorized != 0;
 
   if (o.csv) {
-    std::cout << "operand,thread,register,row,col,copied_row,copied_col,match\n";
+    std::cout << "operand,thread,value,row,col,copied_row,copied_col,match\n";
     for (Operand op : kOperands) {
       if (from_descriptor(m, op)) continue;
       const CopyPart* p = part_of(op);
@@ -261,7 +261,7 @@ int run(const Opts& o) {
                    "(\"failed to vectorize into registers\")\n";
     if (p.join.cute_disagrees)
       std::cout << "  " << p.join.cute_disagrees
-                << " registers where CuTe's copy traits and the PTX ISA's instruction part\n";
+                << " values where CuTe's copy traits and the PTX ISA's instruction part\n";
   }
   if (o.thread >= 0) {
     const auto v = tile::thread_vmnk(m, o.thread);
@@ -298,15 +298,15 @@ void add_tiled_command(CLI::App& app, int& exit_code) {
       "tiled",
       "CuTe's TiledMMA and TiledCopy: e.g. --mma SM80_16x8x16_F32F16F16F32_TN --atoms '(2,2,1)' --permute "
       "'Tile<_32,_32,_16>' --copy-a SM75_U32x4_LDSM_N; prints the layouts in CuTe notation and whether each "
-      "register the copy fills is the cell the MMA expects");
+      "value the copy fills is the cell the MMA expects");
   add_cta_flags(cmd, o->f);
-  cmd->add_option("--thread", o->thread, "one thread's cells and registers")
+  cmd->add_option("--thread", o->thread, "one thread's cells and values (V0..)")
       ->check(CLI::Range(0LL, 1LL << 20));
   cmd->add_flag("--csv", o->csv,
-                "one line per (operand, thread, register): operand,thread,register,row,col,"
+                "one line per (operand, thread, value): operand,thread,value,row,col,"
                 "copied_row,copied_col,match (A (m,k), B (n,k), C (m,n)); in CTA mode the bank table "
                 "operand,warp,k_block,instructions,wavefronts,ideal_wavefronts,bank_conflicts,misaligned, or "
-                "with --thread that thread's registers");
+                "with --thread that thread's values");
   cmd->add_flag("--list", o->list, "list the MMA and copy atoms");
   cmd->add_flag("--presets", o->presets, "list the CTA tile presets");
   cmd->add_flag("--no-suggest", o->no_suggest, "do not search a swizzle for an operand that conflicts");

@@ -14,6 +14,7 @@
 #include "fragviz/tile/cta_config.hpp"
 #include "fragviz/tile/cta_presets.hpp"
 #include "fragviz/tile/join.hpp"
+#include "fragviz/util/name_suggest.hpp"
 #include "tiled_cta.hpp"
 
 namespace fragviz::cli {
@@ -34,7 +35,8 @@ int run_cta(const Opts& o) {
   CtaCliOptions c;
   const tile::CtaSpecOutcome spec = tile::apply_cta_overrides(o.f.overrides());
   if (!spec) {
-    std::cerr << "fragviz-cli tiled: " << echo_text(spec.error.message) << "\n";
+    // The model echoes what was typed (echo_text); the message's own lines (did you mean) stay.
+    std::cerr << "fragviz-cli tiled: " << spec.error.message << "\n";
     return finish_output(kExitUsage);
   }
   c.spec = *spec.spec;
@@ -52,39 +54,6 @@ const Operand kOperands[] = {Operand::A, Operand::B, Operand::C};
 int refuse(const std::string& why, int code) {
   std::cerr << "fragviz-cli tiled: " << why << "\n";
   return finish_output(code);
-}
-
-/// Up to three names of `names`: those that contain `typed` (case-insensitively), then those that
-/// share its first two '_'-separated words.
-std::string suggestions(const std::string& typed, const std::vector<std::string>& names) {
-  const auto lower = [](std::string s) {
-    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-  };
-  const std::string t = lower(typed);
-  const std::string head = t.substr(0, t.find('_', t.find('_') + 1));
-  std::vector<std::string> near;
-  for (int pass = 0; pass < 2; ++pass)  // names holding what was typed first, then the same prefix
-    for (const std::string& n : names) {
-      const bool hit = pass == 0 ? lower(n).find(t) != std::string::npos : lower(n).rfind(head, 0) == 0;
-      if (near.size() < 3 && !t.empty() && hit && std::find(near.begin(), near.end(), n) == near.end())
-        near.push_back(n);
-    }
-  if (near.empty()) return "";
-  std::string out = "; did you mean:";
-  for (const std::string& n : near) out += "\n  " + n;
-  return out;
-}
-
-std::vector<std::string> mma_names() {
-  std::vector<std::string> out;
-  for (const tile::MmaAtom& a : tile::mma_atoms()) out.push_back(a.name);
-  return out;
-}
-std::vector<std::string> copy_names() {
-  std::vector<std::string> out;
-  for (const tile::CopyAtom& a : tile::copy_atoms()) out.push_back(a.name);
-  return out;
 }
 
 std::string coalesced(const algebra::Layout& l) {
@@ -148,7 +117,7 @@ int run(const Opts& o) {
   if (!atom)
     return refuse("no MMA atom '" + echo_text(o.f.mma) +
                       "' (CuTe's names, e.g. SM80_16x8x16_F32F16F16F32_TN; --list)" +
-                      suggestions(o.f.mma, mma_names()),
+                      did_you_mean(o.f.mma, tile::mma_atom_names()),
                   kExitUsage);
   const std::string atoms = o.f.atoms.empty() ? "(1,1,1)" : o.f.atoms;
   const std::string permute = o.f.permute.empty() ? "Tile<_,_,_>" : o.f.permute;
@@ -165,7 +134,7 @@ int run(const Opts& o) {
     if (!c)
       return refuse("no copy atom '" + echo_text(o.f.copy[i]) +
                         "' (CuTe's names, e.g. SM75_U32x4_LDSM_N; --list)" +
-                        suggestions(o.f.copy[i], copy_names()),
+                        did_you_mean(o.f.copy[i], tile::copy_atom_names()),
                     kExitUsage);
     copies[i] = c;
   }

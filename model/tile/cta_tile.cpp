@@ -4,6 +4,10 @@
 #include <algorithm>
 #include <cctype>
 
+#include "fragviz/tile/copy_atoms.hpp"
+#include "fragviz/tile/mma_atoms.hpp"
+#include "fragviz/util/name_suggest.hpp"
+
 namespace fragviz::tile {
 
 namespace {
@@ -515,7 +519,9 @@ Result<CtaTile> make_cta_tile(const CtaTileSpec& spec, CtaConfigError* where) {
   CtaTile t;
   t.spec = spec;
   const MmaAtom* atom = find_mma_atom(spec.mma);
-  if (!atom) return fail(CtaField::mma, "--mma: no MMA atom '" + spec.mma + "' (CuTe's names; tiled --list)");
+  if (!atom)
+    return fail(CtaField::mma, "--mma: no MMA atom '" + spec.mma + "' (CuTe's names; tiled --list)" +
+                                   did_you_mean(spec.mma, mma_atom_names()));
   const auto layout = parse_atom_layout(spec.atoms);
   if (!layout)
     return fail(CtaField::atoms, "--atoms '" + spec.atoms + "': " + layout.message, layout.refusal,
@@ -561,7 +567,8 @@ Result<CtaTile> make_cta_tile(const CtaTileSpec& spec, CtaConfigError* where) {
     if (!spec.copy[i].empty()) {
       const CopyAtom* c = find_copy_atom(spec.copy[i]);
       if (!c)
-        return fail(copy_field, field(op, "copy") + ": no copy atom '" + spec.copy[i] + "' (tiled --list)");
+        return fail(copy_field, field(op, "copy") + ": no copy atom '" + spec.copy[i] + "' (tiled --list)" +
+                                    did_you_mean(spec.copy[i], copy_atom_names()));
       bits = spec.value_bits[i] > 0 ? spec.value_bits[i] : c->kind == CopyKind::stmatrix ? 16 : bits;
       const auto tc = make_tiled_copy_for(*c, bits, t.mma, op);
       if (!tc)

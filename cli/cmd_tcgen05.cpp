@@ -58,6 +58,13 @@ int verdict(const std::optional<std::string>& why) {
   return kExitOk;
 }
 
+/// The heading of an instruction descriptor, decoded or encoded: its PTX ISA section and the table
+/// that lays out `kind`'s bits (Table 42: tf32/f16/f8f6f4/i8, 43: mxf8f6f4, 44: mxf4/mxf4nvf4).
+std::string idesc_heading(UmmaKind kind) {
+  const char* table = umma_kind_block_scaled(kind) ? (kind == UmmaKind::mxf8f6f4 ? "43" : "44") : "42";
+  return std::string("PTX ISA 9.1, 9.7.16.4.2 \"Instruction descriptor\" (Table ") + table + ")";
+}
+
 }  // namespace
 
 int decode_sm100_smem_descriptor(const std::string& hex, const char* command, const char* flag) {
@@ -164,9 +171,7 @@ void add_tcgen05_desc_command(CLI::App& app, int& exit_code) {
         return;
       }
       const auto word = static_cast<std::uint32_t>(*bits);
-      std::cout << kModelOnly << "\nPTX ISA 9.1, 9.7.16.4.2 \"Instruction descriptor\" (Table "
-                << (umma_kind_block_scaled(*kind) ? (*kind == UmmaKind::mxf8f6f4 ? "43" : "44") : "42")
-                << ")\n";
+      std::cout << kModelOnly << "\n" << idesc_heading(*kind) << "\n";
       print_lines(describe_umma_instr_descriptor(word, *kind));
       exit_code = finish_output(
           verdict(validate_umma_instr_descriptor(decode_umma_instr_descriptor(word, *kind), *kind)));
@@ -262,7 +267,7 @@ void add_tcgen05_desc_command(CLI::App& app, int& exit_code) {
       return;
     }
     const std::uint32_t bits = encode_umma_instr_descriptor(d, *kind);
-    std::cout << kModelOnly << "\nPTX ISA 9.1, 9.7.16.4.2 \"Instruction descriptor\"\n";
+    std::cout << kModelOnly << "\n" << idesc_heading(*kind) << "\n";
     print_lines(describe_umma_instr_descriptor(bits, *kind));
     exit_code = finish_output(kExitOk);
   });

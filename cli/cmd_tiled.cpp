@@ -1,10 +1,10 @@
 // `fragviz-cli tiled`: CuTe's TiledMMA (and TiledCopy) for an MMA atom named as CuTe names it, an
 // atom layout and a permutation tile (model/tile/): thr_layout_vmnk, the tile, get_layoutA/B/C_TV
 // in CuTe's notation, and with --copy-a/--copy-b/--copy-c the TiledCopy CuTe's
-// make_tiled_copy_A/B/C builds for it and the join: does every register a thread receives (or
+// make_tiled_copy_A/B/C builds for it and the join: does every value (V0..) a thread receives (or
 // stores) hold the cell the MMA's fragment has there. --thread N prints one thread's cells and
-// registers; --csv one line per (operand, thread, register). Exit 0, 1 when a join finds a
-// register wrong, 3 when CuTe (and fragviz) refuse the configuration, 64 for a bad command line.
+// values; --csv one line per (operand, thread, value). Exit 0, 1 when a join finds a
+// value wrong, 3 when CuTe (and fragviz) refuse the configuration, 64 for a bad command line.
 #include <algorithm>
 #include <iostream>
 #include <optional>
@@ -14,6 +14,7 @@
 #include "fragviz/tile/cta_config.hpp"
 #include "fragviz/tile/cta_presets.hpp"
 #include "fragviz/tile/join.hpp"
+#include "fragviz/util/name_suggest.hpp"
 #include "tiled_cta.hpp"
 
 namespace fragviz::cli {
@@ -34,7 +35,8 @@ int run_cta(const Opts& o) {
   CtaCliOptions c;
   const tile::CtaSpecOutcome spec = tile::apply_cta_overrides(o.f.overrides());
   if (!spec) {
-    std::cerr << "fragviz-cli tiled: " << echo_text(spec.error.message) << "\n";
+    // The model echoes what was typed (echo_text); the message's own lines (did you mean) stay.
+    std::cerr << "fragviz-cli tiled: " << spec.error.message << "\n";
     return finish_output(kExitUsage);
   }
   c.spec = *spec.spec;
@@ -52,39 +54,6 @@ const Operand kOperands[] = {Operand::A, Operand::B, Operand::C};
 int refuse(const std::string& why, int code) {
   std::cerr << "fragviz-cli tiled: " << why << "\n";
   return finish_output(code);
-}
-
-/// Up to three names of `names`: those that contain `typed` (case-insensitively), then those that
-/// share its first two '_'-separated words.
-std::string suggestions(const std::string& typed, const std::vector<std::string>& names) {
-  const auto lower = [](std::string s) {
-    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-  };
-  const std::string t = lower(typed);
-  const std::string head = t.substr(0, t.find('_', t.find('_') + 1));
-  std::vector<std::string> near;
-  for (int pass = 0; pass < 2; ++pass)  // names holding what was typed first, then the same prefix
-    for (const std::string& n : names) {
-      const bool hit = pass == 0 ? lower(n).find(t) != std::string::npos : lower(n).rfind(head, 0) == 0;
-      if (near.size() < 3 && !t.empty() && hit && std::find(near.begin(), near.end(), n) == near.end())
-        near.push_back(n);
-    }
-  if (near.empty()) return "";
-  std::string out = "; did you mean:";
-  for (const std::string& n : near) out += "\n  " + n;
-  return out;
-}
-
-std::vector<std::string> mma_names() {
-  std::vector<std::string> out;
-  for (const tile::MmaAtom& a : tile::mma_atoms()) out.push_back(a.name);
-  return out;
-}
-std::vector<std::string> copy_names() {
-  std::vector<std::string> out;
-  for (const tile::CopyAtom& a : tile::copy_atoms()) out.push_back(a.name);
-  return out;
 }
 
 std::string coalesced(const algebra::Layout& l) {
@@ -148,7 +117,7 @@ int run(const Opts& o) {
   if (!atom)
     return refuse("no MMA atom '" + echo_text(o.f.mma) +
                       "' (CuTe's names, e.g. SM80_16x8x16_F32F16F16F32_TN; --list)" +
-                      suggestions(o.f.mma, mma_names()),
+                      did_you_mean(o.f.mma, tile::mma_atom_names()),
                   kExitUsage);
   const std::string atoms = o.f.atoms.empty() ? "(1,1,1)" : o.f.atoms;
   const std::string permute = o.f.permute.empty() ? "Tile<_,_,_>" : o.f.permute;
@@ -165,7 +134,7 @@ int run(const Opts& o) {
     if (!c)
       return refuse("no copy atom '" + echo_text(o.f.copy[i]) +
                         "' (CuTe's names, e.g. SM75_U32x4_LDSM_N; --list)" +
-                        suggestions(o.f.copy[i], copy_names()),
+                        did_you_mean(o.f.copy[i], tile::copy_atom_names()),
                     kExitUsage);
     copies[i] = c;
   }
@@ -203,7 +172,7 @@ int run(const Opts& o) {
   for (const CopyPart& p : parts) wrong = wrong || p.join.mismatches != 0 || p.join.unvectorized != 0;
 
   if (o.csv) {
-    std::cout << "operand,thread,register,row,col,copied_row,copied_col,match\n";
+    std::cout << "operand,thread,value,row,col,copied_row,copied_col,match\n";
     for (Operand op : kOperands) {
       if (from_descriptor(m, op)) continue;
       const CopyPart* p = part_of(op);
@@ -261,7 +230,7 @@ int run(const Opts& o) {
                    "(\"failed to vectorize into registers\")\n";
     if (p.join.cute_disagrees)
       std::cout << "  " << p.join.cute_disagrees
-                << " registers where CuTe's copy traits and the PTX ISA's instruction part\n";
+                << " values where CuTe's copy traits and the PTX ISA's instruction part\n";
   }
   if (o.thread >= 0) {
     const auto v = tile::thread_vmnk(m, o.thread);
@@ -298,15 +267,15 @@ void add_tiled_command(CLI::App& app, int& exit_code) {
       "tiled",
       "CuTe's TiledMMA and TiledCopy: e.g. --mma SM80_16x8x16_F32F16F16F32_TN --atoms '(2,2,1)' --permute "
       "'Tile<_32,_32,_16>' --copy-a SM75_U32x4_LDSM_N; prints the layouts in CuTe notation and whether each "
-      "register the copy fills is the cell the MMA expects");
+      "value the copy fills is the cell the MMA expects");
   add_cta_flags(cmd, o->f);
-  cmd->add_option("--thread", o->thread, "one thread's cells and registers")
+  cmd->add_option("--thread", o->thread, "one thread's cells and values (V0..)")
       ->check(CLI::Range(0LL, 1LL << 20));
   cmd->add_flag("--csv", o->csv,
-                "one line per (operand, thread, register): operand,thread,register,row,col,"
+                "one line per (operand, thread, value): operand,thread,value,row,col,"
                 "copied_row,copied_col,match (A (m,k), B (n,k), C (m,n)); in CTA mode the bank table "
                 "operand,warp,k_block,instructions,wavefronts,ideal_wavefronts,bank_conflicts,misaligned, or "
-                "with --thread that thread's registers");
+                "with --thread that thread's values");
   cmd->add_flag("--list", o->list, "list the MMA and copy atoms");
   cmd->add_flag("--presets", o->presets, "list the CTA tile presets");
   cmd->add_flag("--no-suggest", o->no_suggest, "do not search a swizzle for an operand that conflicts");

@@ -1,5 +1,5 @@
 // `fragviz-cli tiled` in CTA mode (tiled_cta.hpp): the TiledMMA, each operand's copy and shared
-// layout, the join through the layout (first wrong register named), and the bank table per warp and
+// layout, the join through the layout (first wrong value named), and the bank table per warp and
 // k-block in Nsight Compute's terms, with a swizzle suggested where an operand conflicts.
 #include <iomanip>
 #include <iostream>
@@ -72,7 +72,7 @@ std::string report_json(const CtaCliOptions& o, const tile::CtaTile& t, const ti
       s << ",\n     \"join\": {\"cells\": " << j.cells << ", \"mismatches\": " << j.mismatches
         << ", \"verdict\": " << q(j.verdict(t.mma.threads()));
       if (j.first)
-        s << ", \"first_mismatch\": {\"thread\": " << j.first->thread << ", \"register\": " << j.first->reg
+        s << ", \"first_mismatch\": {\"thread\": " << j.first->thread << ", \"value\": " << j.first->reg
           << ", \"k_block\": " << j.first->k_block << ", \"byte\": " << j.first->byte
           << ", \"moved\": " << (j.first->moved ? cell_json(*j.first->moved) : "null")
           << ", \"expected\": " << cell_json(j.first->expected) << "}";
@@ -148,7 +148,7 @@ void print_bank_table(const tile::CtaBanks& b) {
 
 int print_csv(const CtaCliOptions& o, const tile::CtaReport& r) {
   if (o.thread >= 0) {
-    std::cout << "operand,thread,register,k_block,row,col,moved_row,moved_col,byte,match\n";
+    std::cout << "operand,thread,value,k_block,row,col,moved_row,moved_col,byte,match\n";
     for (const tile::CtaOperandReport& op : r.operands) {
       if (!op.join) continue;
       for (const tile::CtaJoinCell& c : op.join->all) {
@@ -276,7 +276,7 @@ int run_tiled_cta(const CtaCliOptions& o) {
       std::cout << "  " << to_string(op.operand) << " " << coordinates(op.operand) << ":";
       for (const tile::CtaJoinCell& c : op.join->all)
         if (c.thread == o.thread)
-          std::cout << " r" << c.reg << " " << tile::to_string(c.expected)
+          std::cout << " V" << c.reg << " " << tile::to_string(c.expected)
                     << (c.match()
                             ? ""
                             : " (got " + (c.moved ? tile::to_string(*c.moved) : std::string("none")) + ")");

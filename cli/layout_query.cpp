@@ -134,7 +134,8 @@ void print_where(const std::string& mnemonic, const std::vector<FragmentOperand>
               << (f.products > 1 ? " of quad pair " + std::to_string(q) : "") << ": "
               << thread_text(f.scope, o->lane) << ", element " << element_name(f.op, o->element, f.scope)
               << ", register " << register_name(f.op, *f.spec, s.reg, f.scope) << " ("
-              << register_index_name(s.reg) << "), " << register_part(s) << ", " << bit_range(s) << "\n";
+              << register_index_name(s.reg) << "), " << register_part(s) << ", register " << bit_range(s)
+              << "\n";
   }
 }
 

@@ -20,7 +20,7 @@ struct CtaCliOptions {
   bool suggest = true;
 };
 
-/// Runs the CTA mode; returns the exit code (0, 1 when a join finds a wrong register, 3 refused,
+/// Runs the CTA mode; returns the exit code (0, 1 when a join finds a wrong value, 3 refused,
 /// 5 the JSON could not be written, 64 a bad command line).
 int run_tiled_cta(const CtaCliOptions& o);
 

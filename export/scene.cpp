@@ -1,6 +1,8 @@
 #include "fragviz_export/scene.hpp"
 
 #include <algorithm>
+#include <cstddef>
+#include <vector>
 
 #include "grid.hpp"
 
@@ -54,6 +56,89 @@ double text_width(const std::string& text, double size) {
   for (unsigned char c : text)
     if ((c & 0xC0) != 0x80) chars += 1;  // count UTF-8 characters, not bytes
   return chars * 0.6 * size;
+}
+
+double drawing_width(const Scene& s) {
+  double right = 0;
+  for (const Item& item : s.items) {
+    if (const Rect* r = std::get_if<Rect>(&item)) right = std::max(right, r->x + r->w);
+    if (const Line* l = std::get_if<Line>(&item)) right = std::max({right, l->x0, l->x1});
+  }
+  return right > 0 ? right + 12 : 0;
+}
+
+namespace {
+
+/// `text` split at spaces into lines of at most `room` points at `size` (a word longer than that
+/// keeps a line of its own).
+std::vector<std::string> wrap_words(const std::string& text, double size, double room) {
+  std::vector<std::string> lines;
+  std::string line;
+  std::size_t at = 0;
+  while (at < text.size()) {
+    const std::size_t end = std::min(text.find(' ', at), text.size());
+    const std::string word = text.substr(at, end - at);
+    at = end + 1;
+    if (word.empty()) continue;
+    const std::string longer = line.empty() ? word : line + " " + word;
+    if (!line.empty() && text_width(longer, size) > room) {
+      lines.push_back(line);
+      line = word;
+    } else {
+      line = longer;
+    }
+  }
+  if (!line.empty()) lines.push_back(line);
+  return lines;
+}
+
+/// The right edge of `t` as text_width estimates it.
+double text_right(const Text& t) {
+  const double w = text_width(t.text, t.size);
+  return t.anchor == Anchor::start ? t.x + w : t.anchor == Anchor::middle ? t.x + w / 2 : t.x;
+}
+
+}  // namespace
+
+void wrap_text_to_drawing(Scene& s) {
+  const double drawing = drawing_width(s);
+  if (drawing <= 0) return;
+  for (std::size_t i = 0; i < s.items.size(); ++i) {
+    const Text* t = std::get_if<Text>(&s.items[i]);
+    if (!t || t->anchor != Anchor::start) continue;
+    const double room = drawing - 12 - t->x;
+    // A label right of the drawing (a verdict beside a table row) has no column to wrap into.
+    if (room < 24 * 0.6 * t->size || t->x + text_width(t->text, t->size) <= drawing - 12) continue;
+    const std::vector<std::string> lines = wrap_words(t->text, t->size, room);
+    if (lines.size() < 2) continue;
+    const Text first = *t;
+    const double step = 1.25 * first.size;
+    const double shift = step * static_cast<double>(lines.size() - 1);
+    for (Item& item : s.items) {
+      if (Rect* r = std::get_if<Rect>(&item)) {
+        if (r->y > first.y) r->y += shift;
+      } else if (Text* u = std::get_if<Text>(&item)) {
+        if (u->y > first.y) u->y += shift;
+      } else if (Line* l = std::get_if<Line>(&item)) {
+        if (std::min(l->y0, l->y1) > first.y) {
+          l->y0 += shift;
+          l->y1 += shift;
+        }
+      }
+    }
+    s.height += shift;
+    std::get<Text>(s.items[i]).text = lines[0];
+    for (std::size_t k = 1; k < lines.size(); ++k) {
+      Text next = first;
+      next.text = lines[k];
+      next.y = first.y + step * static_cast<double>(k);
+      s.items.insert(s.items.begin() + static_cast<std::ptrdiff_t>(i + k), Item{std::move(next)});
+    }
+    i += lines.size() - 1;
+  }
+  s.width = drawing;
+  for (const Item& item : s.items)
+    if (const Text* t = std::get_if<Text>(&item)) s.width = std::max(s.width, text_right(*t) + 12);
 }
 
 double draw_grid(Scene& s, const GridSpec& g, const std::function<Cell(int, int)>& whole_cell) {

@@ -65,6 +65,7 @@ std::optional<bool> parse_palette_name(std::string_view text) {
 
 Outcome<Scene> build_scene(const ViewRequest& r) {
   Outcome<Scene> s = build_unpainted(r);
+  if (s) wrap_text_to_drawing(*s.value);
   if (s) paint_scene(*s.value, r.dark ? r.palette.screen : r.palette.document);
   return s;
 }

@@ -116,7 +116,7 @@ CtaTileModel make_cta_tile_model(const CtaTileControls& c) {
         }
       }
       g.fragment = c.thread >= 0 && c.thread < m.threads
-                       ? "thread " + std::to_string(c.thread) + ": " + std::to_string(regs) + " registers"
+                       ? "thread " + std::to_string(c.thread) + ": " + std::to_string(regs) + " values"
                        : "";
       g.join = o.join ? "join: " + o.join->verdict(m.threads) : o.skipped;
       g.join_ok = !o.join || o.join->mismatches == 0;

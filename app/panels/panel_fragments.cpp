@@ -172,7 +172,7 @@ void cell_tooltip(const AppState& s, const Derived& d, const Hit& h) {
   ImGui::Separator();
   ImGui::Text("element   %s (V%d), .%s", element_name(h.op, o.element).c_str(), o.element,
               std::string(to_string(t.type)).c_str());
-  ImGui::Text("register  %s (%s), %s, %s", register_name(t, slot.reg).c_str(),
+  ImGui::Text("register  %s (%s), %s, register %s", register_name(t, slot.reg).c_str(),
               register_index_name(slot.reg).c_str(), register_part(slot).c_str(), bit_range(slot).c_str());
   ImGui::Text("row %d, col %d   groupID %d, threadID_in_group %d", h.row, h.col, group_id(o.lane),
               thread_id_in_group(o.lane));

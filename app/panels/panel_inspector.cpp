@@ -219,7 +219,7 @@ void draw_register(AppState& s, const Derived& d, const InspectorRegister& reg, 
     const InspectorField& f = reg.fields[static_cast<std::size_t>(hovered_field)];
     ImGui::BeginTooltip();
     const RegisterSlot slot{reg.index, f.bit, f.bits};
-    ImGui::Text("%s of %s: %s of %s (%s), %s (.%s)", element_name(reg.operand, f.element).c_str(),
+    ImGui::Text("%s of %s: %s of %s (%s), register %s (.%s)", element_name(reg.operand, f.element).c_str(),
                 operand_title(reg.operand).c_str(), register_part(slot).c_str(), reg.name.c_str(),
                 register_index_name(reg.index).c_str(), bit_range(slot).c_str(),
                 std::string(to_string(t.type)).c_str());

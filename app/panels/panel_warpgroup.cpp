@@ -234,7 +234,7 @@ void cell_tooltip(const WarpgroupTable& t, const WarpgroupMeasured& m, Operand o
               o.lane, w, l, i);
   ImGui::Separator();
   const RegisterSlot rs = register_slot(g.type, i);
-  ImGui::Text("element %s in register %s (%s), %s, %s (.%s)", element_name(op, i, wg).c_str(),
+  ImGui::Text("element %s in register %s (%s), %s, register %s (.%s)", element_name(op, i, wg).c_str(),
               register_name(op, g.type, rs.reg, wg).c_str(), register_index_name(rs.reg).c_str(),
               register_part(rs).c_str(), bit_range(rs).c_str(), std::string(to_string(g.type)).c_str());
   if (op == Operand::C)

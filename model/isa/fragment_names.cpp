@@ -40,8 +40,8 @@ std::string register_part(const RegisterSlot& s) {
   const int k = s.bits > 0 ? s.bit / s.bits : 0;
   // A value inside an 8-bit container (.kind::f8f6f4: .e2m1 in bits 2-5, .e3m2/.e2m3 in 0-5).
   if (s.bits > 1 && s.bits < 8 && (s.bits == 6 || s.bit % s.bits != 0))
-    return "byte " + std::to_string(s.bit / 8) + ", bits " + std::to_string(s.bit % 8 + s.bits - 1) + ".." +
-           std::to_string(s.bit % 8);
+    return "bits " + std::to_string(s.bit % 8 + s.bits - 1) + ".." + std::to_string(s.bit % 8) + " of byte " +
+           std::to_string(s.bit / 8);
   switch (s.bits) {
     case 64:
       return "whole 64-bit register";

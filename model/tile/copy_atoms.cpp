@@ -103,6 +103,12 @@ const CopyAtom* find_copy_atom(std::string_view name) {
   return nullptr;
 }
 
+std::vector<std::string> copy_atom_names() {
+  std::vector<std::string> out;
+  for (const CopyAtom& a : copy_atoms()) out.push_back(a.name);
+  return out;
+}
+
 namespace {
 
 Layout upcast_x(const Layout& l, std::int64_t n) {

@@ -2,8 +2,22 @@
 #include "fragviz/tile/cta_config.hpp"
 
 #include "fragviz/tile/cta_presets.hpp"
+#include "fragviz/util/name_suggest.hpp"
+#include "fragviz/util/words.hpp"
 
 namespace fragviz::tile {
+
+namespace {
+
+/// After "no preset 'X'": the nearest names, then every preset (17, one line: short enough to read).
+std::string preset_hint(const std::string& typed) {
+  std::vector<std::string> names;
+  for (const CtaPreset& p : cta_presets()) names.push_back(p.name);
+  return did_you_mean(typed, names) + "\nthe " + std::to_string(names.size()) +
+         " presets (tiled --presets): " + cta_preset_names();
+}
+
+}  // namespace
 
 bool operator==(const CtaTileSpec& a, const CtaTileSpec& b) {
   return a.mma == b.mma && a.atoms == b.atoms && a.permute == b.permute && a.copy == b.copy &&
@@ -64,7 +78,7 @@ CtaSpecOutcome apply_cta_overrides(const CtaOverrides& o) {
     const CtaPreset* p = find_cta_preset(o.preset);
     if (!p) {
       out.error = CtaConfigError{CtaField::preset, 0, algebra::Refusal::bad_input,
-                                 "no preset '" + o.preset + "' (tiled --presets): " + cta_preset_names()};
+                                 "no preset '" + echo_text(o.preset) + "'" + preset_hint(o.preset)};
       return out;
     }
     s = p->spec;

@@ -4,6 +4,10 @@
 #include <algorithm>
 #include <cctype>
 
+#include "fragviz/tile/copy_atoms.hpp"
+#include "fragviz/tile/mma_atoms.hpp"
+#include "fragviz/util/name_suggest.hpp"
+
 namespace fragviz::tile {
 
 namespace {
@@ -34,7 +38,7 @@ struct FragmentGeometry {
   std::int64_t size() const { return slots() * tiles0 * tiles1; }
   std::int64_t mode1() const { return rest0 * tiles0; }  ///< CuTe's MMA_M (or MMA_N for B)
   std::int64_t mode2() const { return rest1 * tiles1; }  ///< MMA_K (MMA_N for C)
-  /// CTA register -> (slot of the MMA tile's fragment, tile r0, tile r1).
+  /// CTA fragment value V -> (slot of the MMA tile's fragment, tile r0, tile r1).
   std::array<std::int64_t, 3> split(std::int64_t reg) const {
     const std::int64_t v = reg % frg_v, rest = reg / frg_v;
     const std::int64_t m = rest % mode1(), k = rest / mode1();
@@ -515,7 +519,9 @@ Result<CtaTile> make_cta_tile(const CtaTileSpec& spec, CtaConfigError* where) {
   CtaTile t;
   t.spec = spec;
   const MmaAtom* atom = find_mma_atom(spec.mma);
-  if (!atom) return fail(CtaField::mma, "--mma: no MMA atom '" + spec.mma + "' (CuTe's names; tiled --list)");
+  if (!atom)
+    return fail(CtaField::mma, "--mma: no MMA atom '" + spec.mma + "' (CuTe's names; tiled --list)" +
+                                   did_you_mean(spec.mma, mma_atom_names()));
   const auto layout = parse_atom_layout(spec.atoms);
   if (!layout)
     return fail(CtaField::atoms, "--atoms '" + spec.atoms + "': " + layout.message, layout.refusal,
@@ -561,7 +567,8 @@ Result<CtaTile> make_cta_tile(const CtaTileSpec& spec, CtaConfigError* where) {
     if (!spec.copy[i].empty()) {
       const CopyAtom* c = find_copy_atom(spec.copy[i]);
       if (!c)
-        return fail(copy_field, field(op, "copy") + ": no copy atom '" + spec.copy[i] + "' (tiled --list)");
+        return fail(copy_field, field(op, "copy") + ": no copy atom '" + spec.copy[i] + "' (tiled --list)" +
+                                    did_you_mean(spec.copy[i], copy_atom_names()));
       bits = spec.value_bits[i] > 0 ? spec.value_bits[i] : c->kind == CopyKind::stmatrix ? 16 : bits;
       const auto tc = make_tiled_copy_for(*c, bits, t.mma, op);
       if (!tc)
@@ -594,10 +601,10 @@ Result<CtaTile> make_cta_tile(const CtaTileSpec& spec, CtaConfigError* where) {
 
 std::string CtaJoin::verdict(std::int64_t threads) const {
   const std::string shape = "(" + std::to_string(threads) + " threads x " +
-                            std::to_string(threads ? cells / threads : 0) + " registers)";
+                            std::to_string(threads ? cells / threads : 0) + " values)";
   if (!first) return "all " + std::to_string(cells) + " match " + shape;
   const CtaJoinCell& m = *first;
-  return "thread " + std::to_string(m.thread) + " register " + std::to_string(m.reg) +
+  return "thread " + std::to_string(m.thread) + " V" + std::to_string(m.reg) +
          (m.k_block >= 0 ? " (k-block " + std::to_string(m.k_block) + ")" : "") + ": " +
          (store ? "stored to " : "delivered ") + (m.moved ? to_string(*m.moved) : std::string("no element")) +
          " at byte " + std::to_string(m.byte) + ", expected " + to_string(m.expected) + " (" +
@@ -607,11 +614,11 @@ std::string CtaJoin::verdict(std::int64_t threads) const {
 std::string ReuseJoin::verdict(std::int64_t threads) const {
   if (!first)
     return "all " + std::to_string(cells) + " match (" + std::to_string(threads) + " threads x " +
-           std::to_string(threads ? cells / threads : 0) + " registers)";
-  return "thread " + std::to_string(first->thread) + " A register " + std::to_string(first->a_register) +
-         " (C register " + std::to_string(first->c_register) + "): holds C " + to_string(first->c_cell) +
-         ", A expects " + to_string(first->a_expected) + " (" + std::to_string(mismatches) + " of " +
-         std::to_string(cells) + " differ)";
+           std::to_string(threads ? cells / threads : 0) + " values)";
+  return "thread " + std::to_string(first->thread) + " A V" + std::to_string(first->a_value) + " (C V" +
+         std::to_string(first->c_value) + "): holds C " + to_string(first->c_cell) + ", A expects " +
+         to_string(first->a_expected) + " (" + std::to_string(mismatches) + " of " + std::to_string(cells) +
+         " differ)";
 }
 
 bool CtaReport::joins_ok() const {

@@ -53,10 +53,10 @@ const JoinCell* Join::first_mismatch() const {
 std::string Join::verdict() const {
   const std::int64_t n = static_cast<std::int64_t>(cells.size());
   const std::string shape =
-      "(" + std::to_string(threads) + " threads x " + std::to_string(registers) + " registers)";
+      "(" + std::to_string(threads) + " threads x " + std::to_string(values) + " values)";
   const JoinCell* m = first_mismatch();
   if (!m) return "all " + std::to_string(n) + " match " + shape;
-  return "thread " + std::to_string(m->thread) + " register " + std::to_string(m->slot) + ": " +
+  return "thread " + std::to_string(m->thread) + " V" + std::to_string(m->slot) + ": " +
          (store ? "stored to " : "delivered ") + to_string(m->moved) + ", expected " +
          to_string(m->expected) + " (" + std::to_string(mismatches) + " of " + std::to_string(n) + " differ)";
 }
@@ -121,7 +121,7 @@ Result<Join> join(const TiledCopy& copy, const TiledMma& mma, Operand op) {
     const std::int64_t per_register = std::max<std::int64_t>(1, reg_bits / bits);
     const Layout& expected_tv = layout_tv(mma, op);
     j.threads = copy.threads();
-    j.registers = slots;
+    j.values = slots;
     // The shared-memory vectors' direction, over every thread and atom call.
     int axis = -1;
     bool mixed = false;

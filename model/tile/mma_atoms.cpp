@@ -177,4 +177,10 @@ const MmaAtom* find_mma_atom(std::string_view name) {
   return nullptr;
 }
 
+std::vector<std::string> mma_atom_names() {
+  std::vector<std::string> out;
+  for (const MmaAtom& a : mma_atoms()) out.push_back(a.name);
+  return out;
+}
+
 }  // namespace fragviz::tile

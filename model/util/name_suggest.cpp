@@ -64,6 +64,14 @@ int word_distance(std::string_view a, std::string_view b) {
   });
 }
 
+/// "; did you mean:" and `near`, one a line; "" for none.
+std::string listed(const std::vector<std::string>& near) {
+  if (near.empty()) return {};
+  std::string out = "; did you mean:";
+  for (const std::string& n : near) out += "\n  " + n;
+  return out;
+}
+
 }  // namespace
 
 std::vector<std::string> catalogue_names(unsigned sets) {
@@ -129,12 +137,32 @@ std::string catalogue_name_ignoring_case(std::string_view typed, unsigned sets) 
   return {};
 }
 
-std::string did_you_mean(std::string_view typed, unsigned sets) {
-  const std::vector<std::string> near = nearest_names(typed, sets);
-  if (near.empty()) return {};
-  std::string out = "; did you mean:";
-  for (const std::string& n : near) out += "\n  " + n;
+std::string did_you_mean(std::string_view typed, unsigned sets) { return listed(nearest_names(typed, sets)); }
+
+std::vector<std::string> nearest_of(std::string_view typed, const std::vector<std::string>& names,
+                                    std::size_t max) {
+  const std::string t = lower(typed);
+  if (t.empty()) return {};
+  const int near = std::max<int>(2, static_cast<int>(t.size() / 4));
+  // (holds nothing typed, characters changed, list order)
+  std::vector<std::tuple<bool, int, std::size_t>> scored;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    const std::string n = lower(names[i]);
+    if (n.find(t) != std::string::npos) {
+      scored.emplace_back(false, 0, i);
+    } else if (const int d = char_distance(t, n); d <= near) {
+      scored.emplace_back(true, d, i);
+    }
+  }
+  std::sort(scored.begin(), scored.end());
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < scored.size() && out.size() < max; ++i)
+    out.push_back(names[std::get<2>(scored[i])]);
   return out;
+}
+
+std::string did_you_mean(std::string_view typed, const std::vector<std::string>& names) {
+  return listed(nearest_of(typed, names));
 }
 
 }  // namespace fragviz

@@ -78,7 +78,7 @@ TEST(CtaTileView, ReuseMatchIsGreenOnScreenAndInExport) {
   pick_cta_preset(c, "fa2-attention");
   const CtaTileModel m = make_cta_tile_model(c);
   ASSERT_TRUE(m.ok) << m.error;
-  EXPECT_EQ(m.reuse, "C as the next A ((4,1,8) -> ((4,2),1,4)): all 4096 match (128 threads x 32 registers)");
+  EXPECT_EQ(m.reuse, "C as the next A ((4,1,8) -> ((4,2),1,4)): all 4096 match (128 threads x 32 values)");
   EXPECT_TRUE(m.reuse_ok);
   const auto lines = texts_starting(c, "C as the next A");
   ASSERT_EQ(lines.size(), 1u);
@@ -86,13 +86,13 @@ TEST(CtaTileView, ReuseMatchIsGreenOnScreenAndInExport) {
 }
 
 // A typed M-major, (128,32):(1,128): lane 0's 16-byte ldmatrix row runs down m, so thread 0's
-// register 1 gets A (1,0) where (0,1) belongs: the join fails, and its export line is red.
+// V1 gets A (1,0) where (0,1) belongs: the join fails, and its export line is red.
 TEST(CtaTileView, JoinMismatchIsRedInExport) {
   CtaTileControls c;
   c.spec.smem[0] = "(128,32):(1,128)";
   const auto lines = texts_starting(c, "join: ");
   ASSERT_EQ(lines.size(), 2u);  // A's (a mismatch) and B's (a match)
-  EXPECT_EQ(lines[0].text.rfind("join: thread 0 register 1 (k-block 0): delivered (1,0)", 0), 0u);
+  EXPECT_EQ(lines[0].text.rfind("join: thread 0 V1 (k-block 0): delivered (1,0)", 0), 0u);
   EXPECT_TRUE(reddish(lines[0].colour));
   EXPECT_TRUE(greenish(lines[1].colour));
 }

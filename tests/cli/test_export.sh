@@ -323,5 +323,12 @@ refuse 64 "must be one of full, lane, none" --view fragments --instr "$M" --labe
 refuse 64 "not an option of --view banks" --view banks --labels none --svg "$tmp/a.svg"
 rm -f "$tmp/err"
 
+# Issue 22: the Layout mode's lds128 rule line (400 characters) made the SVG 2510 pt wide. Its grid
+# is 52 pt of addresses + 32 banks x 24 pt + a 12-pt margin = 832 pt; the line is wrapped to that.
+"$cli" export --view banks --layout-mode --access lds128 --svg "$tmp/wrap.svg" >"$tmp/out" ||
+  fail "banks --layout-mode lds128 exited $?"
+grep -q '<svg [^>]* width="832pt"' "$tmp/wrap.svg" || fail "lds128 Layout mode SVG is not 832 pt wide: $(cat "$tmp/out")"
+grep -q 'Measured so on the H200' "$tmp/wrap.svg" || fail "the wrapped rule lost its last sentence"
+
 [ $fails = 0 ] && echo "test_export: all checks passed (cairo: $cairo)"
 exit $((fails > 0))

@@ -26,21 +26,27 @@ expect 0 "model only: PTX ISA 9.2 and CuTe 4.2 agree; not yet run on a GPU" -- l
 [ "$("$cli" layout --instr "$f8" --csv 2>/dev/null | grep -c "model only")" = 0 ] ||
   fail "layout --csv of an sm_120a entry: the model-only line belongs on standard error"
 expect 0 "model only: PTX ISA 9.2" -- layout --instr "$f8" --csv
-expect 0 "A[9][3]: lane 5 (groupID 1, threadID_in_group 1), element a3, register {a2,a3} (reg 1), high half, bits 31..16" \
+expect 0 "A[9][3]: lane 5 (groupID 1, threadID_in_group 1), element a3, register {a2,a3} (reg 1), high half, register bits 31..16" \
   -- layout --instr "$K16" --where A,9,3
-expect 0 "B[10][1]: lane 5 (groupID 1, threadID_in_group 1), element b2, register {b2,b3} (reg 1), low half, bits 15..0" \
+expect 0 "B[10][1]: lane 5 (groupID 1, threadID_in_group 1), element b2, register {b2,b3} (reg 1), low half, register bits 15..0" \
   -- layout --instr "$K16" --where B,10,1
 # C and D name the one accumulator, as "C/D" with elements c0..c3.
-expect 0 "C/D[9][3]: lane 5 (groupID 1, threadID_in_group 1), element c3, register {c3} (reg 3), whole register, bits 31..0" \
+expect 0 "C/D[9][3]: lane 5 (groupID 1, threadID_in_group 1), element c3, register {c3} (reg 3), whole register, register bits 31..0" \
   -- layout --instr "$K16" --where D,9,3
 [ "$("$cli" layout --instr "$K16" --where C,9,3)" = "$("$cli" layout --instr "$K16" --where d,9,3)" ] ||
   { echo "FAIL: --where C and d name different elements"; fails=$((fails + 1)); }
-expect 0 "A[9][6]: lane 5 (groupID 1, threadID_in_group 1), element a6, register {a4,a5,a6,a7} (reg 1), byte 2, bits 23..16" \
+expect 0 "A[9][6]: lane 5 (groupID 1, threadID_in_group 1), element a6, register {a4,a5,a6,a7} (reg 1), byte 2, register bits 23..16" \
   -- layout --instr "$S8" --where A,9,6
+# Issue 26: an sm_120a block-scaled e2m1 value sits in bits 2-5 of its 8-bit container (PTX ISA 9.2,
+# .kind::mxf8f6f4); B[3][2] is b3, byte 3 of register 0: bits 5..2 of the byte are register bits
+# 24+5..24+2 = 29..26. Both ranges say what they count.
+expect 0 "element b3, register {b0,b1,b2,b3} (reg 0), bits 5..2 of byte 3, register bits 29..26" \
+  -- layout --instr mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e4m3.e2m1.f32.ue8m0 \
+  --where B,3,2
 # wgmma: D over the warpgroup's 128 threads (f32: one element a register; f16: two).
-expect 0 "D[17][2]: thread 37 (warp 1, lane 5), element d0, register {d0} (reg 0), whole register, bits 31..0" \
+expect 0 "D[17][2]: thread 37 (warp 1, lane 5), element d0, register {d0} (reg 0), whole register, register bits 31..0" \
   -- layout --instr m64n64k16.f32.bf16.bf16 --where D,17,2
-expect 0 "D[25][11]: thread 37 (warp 1, lane 5), element d7, register {d6,d7} (reg 3), high half, bits 31..16" \
+expect 0 "D[25][11]: thread 37 (warp 1, lane 5), element d7, register {d6,d7} (reg 3), high half, register bits 31..16" \
   -- layout --instr wgmma.mma_async.sync.aligned.m64n64k16.f16.f16.f16 --where D,25,11
 # m8n8k4 .f16: A[2][1] in each of the four quad-pair products (lanes 4q..4q+3: row = lane % 4, col = i).
 expect 0 "A[2][1] of quad pair 3: lane 14 (groupID 3, threadID_in_group 2), element a1" \

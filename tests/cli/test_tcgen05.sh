@@ -34,6 +34,11 @@ expect 64 "--decode wants a hexadecimal" -- descriptor --arch sm_100 --decode 0x
 # (32 << 17), M 128 (8 << 24).
 expect 0 "instruction descriptor 0x08400490" -- tcgen05-desc --encode-idesc --kind f16 --a bf16 --b bf16 --d f32 --m 128 --n 256
 expect 0 "M >> 4            bits 24-28  8       = M 128" -- tcgen05-desc --idesc 0x08400490 --kind f16
+# Issue 26: encode and decode name the same table for the kind (42 dense, 43 mxf8f6f4, 44 mxf4*).
+expect 0 '"Instruction descriptor" (Table 42)' -- tcgen05-desc --encode-idesc --kind f16 --a bf16 --b bf16 --d f32 --m 128 --n 256
+expect 0 '"Instruction descriptor" (Table 42)' -- tcgen05-desc --idesc 0x08400490 --kind f16
+expect 0 '"Instruction descriptor" (Table 43)' -- tcgen05-desc --encode-idesc --kind mxf8f6f4 --a e4m3 --b e4m3 --m 128 --n 256
+expect 0 '"Instruction descriptor" (Table 44)' -- tcgen05-desc --encode-idesc --kind mxf4nvf4 --a e2m1 --b e2m1 --m 256 --n 128 --scale ue4m3
 # .kind::mxf4nvf4: B scale ID 2 (2 << 4), E2M1 (1 << 7, 1 << 10), N 128 (16 << 17), UE4M3, M 256
 # (2 << 27), A scale ID 2 (2 << 29), K 96 (1 << 31).
 expect 0 "instruction descriptor 0xd02004a0" -- tcgen05-desc --encode-idesc --kind mxf4nvf4 --a e2m1 --b e2m1 --m 256 --n 128 --scale ue4m3 --a-sf-id 2 --b-sf-id 2 --k96

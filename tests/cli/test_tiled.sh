@@ -30,7 +30,7 @@ expect 0 "B (n,k): r0 (1,2) r1 (1,3) r2 (1,10) r3 (1,11) r4 (17,2) r5 (17,3) r6 
 expect 0 "thread 32: (v,m,n,k) = (0,0,1,0)" -- tiled --mma $K16 --atoms '(2,2,1):(2,1,0)' --thread 32
 
 # The joins: ldmatrix for A and B, stmatrix for C, each register where the MMA has it.
-expect 0 "join A: all 1024 match (128 threads x 8 registers)" -- tiled --mma $K16 --atoms '(2,2,1)' \
+expect 0 "join A: all 1024 match (128 threads x 8 values)" -- tiled --mma $K16 --atoms '(2,2,1)' \
   --copy-a SM75_U32x4_LDSM_N
 expect 0 "shared-memory vectors along k (8 values of 16 bits)" -- tiled --mma $K16 --atoms '(2,2,1)' \
   --copy-a SM75_U32x4_LDSM_N
@@ -38,12 +38,12 @@ expect 0 "join B: all 1024 match" -- tiled --mma $K16 --atoms '(2,2,1)' --permut
   --copy-b SM75_U16x8_LDSM_T
 expect 0 "shared-memory vectors along n" -- tiled --mma $K16 --atoms '(2,2,1)' --permute 'Tile<_32,_32,_16>' \
   --copy-b SM75_U16x8_LDSM_T
-expect 0 "join C: all 512 match (128 threads x 4 registers)" -- tiled --mma $K16 --atoms '(2,2,1)' \
+expect 0 "join C: all 512 match (128 threads x 4 values)" -- tiled --mma $K16 --atoms '(2,2,1)' \
   --copy-c SM90_U32x2_STSM_N
 expect 0 "A from SM75_U32x4_LDSM_N: r0 (17,2) r1 (17,3)" -- tiled --mma $K16 --atoms '(2,2,1)' \
   --copy-a SM75_U32x4_LDSM_N --thread 37
 # 8-bit A: ldmatrix moves bytes, 16 per thread.
-expect 0 "join A: all 2048 match (128 threads x 16 registers)" -- tiled --mma SM80_16x8x32_S32S8S8S32_TN \
+expect 0 "join A: all 2048 match (128 threads x 16 values)" -- tiled --mma SM80_16x8x32_S32S8S8S32_TN \
   --atoms '(2,2,1)' --copy-a SM75_U32x4_LDSM_N
 # GMMA: A and B through descriptors, C stored by stmatrix.
 expect 0 "a shared-memory descriptor" -- tiled --mma SM90_64x128x16_F32BF16BF16_SS --atoms '(2,1,1)'
@@ -51,7 +51,7 @@ expect 0 "join C: all" -- tiled --mma SM90_64x128x16_F32BF16BF16_SS --copy-c SM9
 
 # CSV: thread 5 (g 1, t 1) of one atom, A a2 at (9,2), as the ldmatrix delivers it.
 csv=$("$cli" tiled --mma $K16 --thread 5 --csv --copy-a SM75_U32x4_LDSM_N)
-if [ "$(head -1 <<<"$csv")" != "operand,thread,register,row,col,copied_row,copied_col,match" ] ||
+if [ "$(head -1 <<<"$csv")" != "operand,thread,value,row,col,copied_row,copied_col,match" ] ||
   ! grep -qx "A,5,2,9,2,9,2,yes" <<<"$csv" || ! grep -qx "B,5,3,1,11,,," <<<"$csv" ||
   [ "$(wc -l <<<"$csv")" != 17 ]; then
   echo "FAIL: tiled --csv for thread 5:"

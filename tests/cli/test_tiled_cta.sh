@@ -6,7 +6,7 @@
 #  - unswizzled (128,32):(32,1): 64-byte rows, an 8-row matrix hits 2 of the 8 16-byte bank groups:
 #    4-way, 16 wavefronts per ldmatrix.x4 (48 conflicts), 64 per warp and k-block; Swizzle<2,3,3>
 #    (chunk ^= (m>>1)&3) restores 128;
-#  - A stored M-major: lane 0's 16-byte row runs down m, so thread 0's register 1 (A (0,1)) gets
+#  - A stored M-major: lane 0's 16-byte row runs down m, so thread 0's V1 (A (0,1)) gets
 #    (1,0) at byte 2.
 # Usage: test_tiled_cta.sh <fragviz-cli>
 set -u
@@ -19,20 +19,46 @@ P=sm80-gemm-128x128x32
 expect 0 "sm80-gemm-128x128x32" -- tiled --presets
 expect 0 "fa2-attention" -- tiled --presets
 expect 0 "CTA tile M 128 x N 128 x K 32, k-block 16 (2 k-blocks)" -- tiled --preset $P
-expect 0 "join (m,k): all 8192 match (128 threads x 64 registers)" -- tiled --preset $P
+
+# Issue 26: a mistyped preset, MMA atom or copy atom names the nearest (one edit or a prefix away)
+# on the line after "did you mean:"; a preset typo then lists all 17 presets, the last included.
+typo() {  # typo <line 2 wanted> <text line 1 ends with> -- <args>
+  local want="$1" head="$2"
+  shift 3
+  local out rc
+  out=$("$cli" "$@" 2>&1)
+  rc=$?
+  if [ "$rc" != 64 ] || [[ "$(sed -n 1p <<<"$out")" != *"$head" ]] || [ "$(sed -n 2p <<<"$out")" != "  $want" ]; then
+    echo "FAIL: fragviz-cli $* -> exit $rc, want 64, '...$head' then '  $want':"
+    echo "$out" | head -5
+    fails=$((fails + 1))
+  else
+    echo "ok: fragviz-cli $* -> did you mean $want"
+  fi
+}
+typo sm80-gemm-128x128x32 "no preset 'sm80-gemm'; did you mean:" -- tiled --preset sm80-gemm
+typo SM75_U32x4_LDSM_N "no copy atom 'SM75_U32x4_LDSM_NX' (tiled --list); did you mean:" -- \
+  tiled --preset $P --copy-a SM75_U32x4_LDSM_NX
+typo SM80_16x8x16_F32F16F16F32_TN "(CuTe's names; tiled --list); did you mean:" -- \
+  tiled --preset $P --mma SM80_16x8x16_F32F16F16F32_TX
+typo SM75_U32x4_LDSM_N "--list); did you mean:" -- tiled --mma SM80_16x8x16_F32F16F16F32_TN \
+  --copy-a SM75_U32x4_LDSM_NX
+expect 64 "the 17 presets (tiled --presets): gate-ldmatrix-k8, gate-scalar-b-k8," -- tiled --preset zzz
+expect 64 "sm80-gemm-128x128x32, sm90-wgmma-128x128x64, fa2-attention" -- tiled --preset zzz
+expect 0 "join (m,k): all 8192 match (128 threads x 64 values)" -- tiled --preset $P
 expect 0 "     all       all             32         128    128               0" -- tiled --preset $P
 expect 0 "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum" -- tiled --preset $P
 expect 0 "       0         1              4          64     16              48" -- tiled --preset $P \
   --smem-a '(128,32):(32,1)'
 expect 0 "suggested: Swizzle<2,3,3> o (128,32):(32,1): 128 wavefronts (ideal 128, bank conflicts 0) instead of 512" \
   -- tiled --preset $P --smem-a '(128,32):(32,1)'
-expect 1 "join (m,k): thread 0 register 1 (k-block 0): delivered (1,0) at byte 2, expected (0,1)" \
+expect 1 "join (m,k): thread 0 V1 (k-block 0): delivered (1,0) at byte 2, expected (0,1)" \
   -- tiled --preset $P --smem-a '(128,32):(1,128)'
 # The same tile typed out instead of the preset.
 expect 0 "join (n,k): all 8192 match" -- tiled --mma SM80_16x8x16_F32F16F16F32_TN --atoms '(2,2,1)' \
   --permute 'Tile<_32,_32,_16>' --copy-a SM75_U32x4_LDSM_N --copy-b SM75_U16x8_LDSM_T --tile 128x128x32 \
   --smem-a 'Swizzle<3,3,3> o (128,32):(32,1)' --smem-b 'Swizzle<3,3,3> o ((64,2),(8,4)):((1,512),(64,1024))'
-# CSV: the bank table; with --thread, that thread's registers (thread 37: A (17,2) at byte 2*(17*32+2)).
+# CSV: the bank table; with --thread, that thread's values (thread 37: A (17,2) at byte 2*(17*32+2)).
 expect 0 "A,1,1,4,16,16,0,0" -- tiled --preset $P --csv
 expect 0 "A,37,0,0,17,2,17,2,1092,yes" -- tiled --preset $P --csv --thread 37
 # A whole number beyond the tiled MMA's 128 threads is refused (3), as layout --lane 32 is.
@@ -40,10 +66,10 @@ expect 3 "--thread 128: the tiled MMA has threads 0..127" -- tiled --preset $P -
 expect 0 '"bank_conflicts": 0' -- tiled --preset $P --json -
 # Hopper: descriptors, 32 bytes on per k16 step of a 128-byte swizzled row; stmatrix epilogue.
 expect 0 "slice 0 k-block 1: start 32, LBO 16, SBO 1024, swizzle 128B" -- tiled --preset sm90-wgmma-128x128x64
-expect 0 "join (m,n): all 16384 match (256 threads x 64 registers)" -- tiled --preset sm90-wgmma-128x128x64
+expect 0 "join (m,n): all 16384 match (256 threads x 64 values)" -- tiled --preset sm90-wgmma-128x128x64
 expect 0 "C reused as the next A (convert_layout_acc_Aregs (4,1,8) -> ((4,2),1,4)): all 4096 match" \
   -- tiled --preset fa2-attention
-expect 0 "join (n,k): all 8192 match (256 threads x 32 registers)" -- tiled --preset gate-ldmatrix-k8
+expect 0 "join (n,k): all 8192 match (256 threads x 32 values)" -- tiled --preset gate-ldmatrix-k8
 
 # Refusals.
 expect 64 "no preset 'nope'" -- tiled --preset nope
@@ -55,7 +81,7 @@ expect 64 "--k-block 24" -- tiled --preset $P --k-block 24
 expect 64 "--tile: col 7: tile '128x12y8x32'" -- tiled --preset $P --tile 128x12y8x32
 
 # export --view cta takes the same flags and draws the window's grids: A (17,2) is thread 37's
-# register 0 (as the CSV above), thread 37's cells outlined with --thread.
+# V0 (as the CSV above), thread 37's cells outlined with --thread.
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 expect 0 "wrote $tmp/cta.svg (SVG" -- export --view cta --preset $P --smem-a '(128,32):(32,1)' --thread 37 \

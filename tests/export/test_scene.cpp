@@ -8,6 +8,7 @@
 #include <regex>
 #include <string>
 
+#include "fragviz/smem/smem_access.hpp"
 #include "fragviz/viewmodel/assets.hpp"
 #include "fragviz_export/views.hpp"
 #include "fragviz_export/writers.hpp"
@@ -73,6 +74,20 @@ int count_cells(const fs::Scene& s, const std::string& prefix) {
 bool has_text(const fs::Scene& s, const std::string& text) {
   for (const auto& item : s.items)
     if (const auto* t = std::get_if<fs::Text>(&item); t && t->text == text) return true;
+  return false;
+}
+
+/// Whether `text` is drawn as one Text or wrapped over consecutive ones (joined by spaces).
+bool has_prose(const fs::Scene& s, const std::string& text) {
+  for (std::size_t i = 0; i < s.items.size(); ++i) {
+    std::string joined;
+    for (std::size_t k = i; k < s.items.size() && joined.size() < text.size(); ++k) {
+      const auto* t = std::get_if<fs::Text>(&s.items[k]);
+      if (!t) break;
+      joined += (joined.empty() ? "" : " ") + t->text;
+    }
+    if (joined == text) return true;
+  }
   return false;
 }
 
@@ -506,9 +521,10 @@ TEST(ExportOutput, Tile128DrawsItsOwnBlocksAndWarps) {
   EXPECT_EQ(fill(s, "blocks-r1-c0"), green);
   EXPECT_EQ(fill(s, "blocks-r0-c1"), green);
   EXPECT_EQ(fill(s, "blocks-r1-c1"), red);
+  // Wrapped to the 2 x 2 blocks and the warp and lane grids beside them (ExportWrap).
   EXPECT_TRUE(
-      has_text(s, "128 x 128 blocks (green: all match, red: a recorded mismatch, grey: not recorded)"));
-  EXPECT_TRUE(has_text(s, "ownership per tile-128's 128x128 block, 4 warps of 64x64, C/D of m16n8k16"));
+      has_prose(s, "128 x 128 blocks (green: all match, red: a recorded mismatch, grey: not recorded)"));
+  EXPECT_TRUE(has_prose(s, "ownership per tile-128's 128x128 block, 4 warps of 64x64, C/D of m16n8k16"));
   EXPECT_EQ(count_cells(s, "warps"), 2 * 2);
   EXPECT_EQ(label(s, "warps-r0-c0"), "warp 0: 0");
   EXPECT_EQ(label(s, "warps-r1-c0"), "warp 1: 1");
@@ -762,4 +778,122 @@ TEST(ExportBanks, CropKeepsABlockOfTheTile) {
   const auto past = fs::build_scene(r);
   ASSERT_FALSE(past);
   EXPECT_NE(past.error.message.find("outside the tile"), std::string::npos) << past.error.message;
+}
+
+// Issue 22 (newcomer): `export --view banks --layout-mode --access lds128` was 2510 pt wide, the
+// phase rule's one 400-character line. Every view's text must fit the page, and a long line is
+// wrapped to the drawing (its rectangles and lines) instead of widening the page. Hand-derived
+// widths: the Layout mode's grid is 32 banks x 24 pt right of a 52-pt address column, so 52 +
+// 768 + the 12-pt margin = 832; the explorer tile is 64 halves x 30 pt right of 12 + 22 pt of row
+// indices: 34 + 1920 + 12 = 1966.
+namespace {
+
+/// The right edge of a text as the scene's own estimate (text_width) puts it.
+double right_of(const fs::Text& t) {
+  const double w = fs::text_width(t.text, t.size);
+  return t.anchor == fs::Anchor::start ? t.x + w : t.anchor == fs::Anchor::middle ? t.x + w / 2 : t.x;
+}
+
+void expect_text_fits(const fs::Scene& s, const std::string& what) {
+  ASSERT_GT(s.width, 0) << what;
+  for (const auto& item : s.items)
+    if (const auto* t = std::get_if<fs::Text>(&item)) {
+      EXPECT_LE(right_of(*t), s.width) << what << ": '" << t->text << "' runs past the page";
+    }
+}
+
+}  // namespace
+
+TEST(ExportWrap, EveryViewsTextFitsThePage) {
+  std::vector<std::pair<std::string, fs::ViewRequest>> views;
+  const auto add = [&](const std::string& what, fs::View v, auto&& set) {
+    fs::ViewRequest r;
+    r.view = v;
+    set(r);
+    views.emplace_back(what, r);
+  };
+  add("fragments", fs::View::fragments, [](fs::ViewRequest& r) { r.instr = kM16n8k16; });
+  add("warpgroup", fs::View::warpgroup,
+      [](fs::ViewRequest& r) { r.instr = "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16"; });
+  add("ldmatrix", fs::View::ldmatrix, [](fs::ViewRequest&) {});
+  add("stmatrix", fs::View::stmatrix, [](fs::ViewRequest&) {});
+  add("movmatrix", fs::View::movmatrix, [](fs::ViewRequest&) {});
+  for (const char* access : {"ldmatrix", "stmatrix", "lds32", "lds64", "lds128", "sts128"}) {
+    add(std::string("banks ") + access, fs::View::banks, [&](fs::ViewRequest& r) { r.access = access; });
+    add(std::string("banks narrow ") + access, fs::View::banks, [&](fs::ViewRequest& r) {
+      r.access = access;
+      r.width_halves = 16;
+    });
+    add(std::string("banks layout mode ") + access, fs::View::banks, [&](fs::ViewRequest& r) {
+      r.access = access;
+      r.layout_mode = true;
+      r.layout = "Swizzle<3,3,3> o (16,64):(64,1)";  // the CLI's default
+    });
+  }
+  add("output", fs::View::output, [](fs::ViewRequest& r) {
+    auto g = std::make_shared<fragviz::GateReport>();
+    g->ran = true;
+    g->request.n = 256;
+    g->mismatch_count = 1;
+    g->mismatches = {{0, 0, 1.f, 2.f}};
+    r.gate = g;
+  });
+  add("algebra", fs::View::algebra,
+      [](fs::ViewRequest& r) { r.expression = "composition((4,8):(8,1), (2,4))"; });
+  add("tmem", fs::View::tmem, [](fs::ViewRequest&) {});
+  add("cta", fs::View::cta, [](fs::ViewRequest&) {});
+  for (const auto& [what, r] : views) {
+    const fs::Scene s = build(r);
+    expect_text_fits(s, what);
+    // A line of prose (it has spaces) ends within the drawing's margin, unless the drawing leaves
+    // it less than 24 characters of room (a label beside a table row, a title over a tiny grid).
+    const double drawing = fs::drawing_width(s);
+    for (const auto& item : s.items) {
+      const auto* t = std::get_if<fs::Text>(&item);
+      if (!t || t->anchor != fs::Anchor::start || t->text.find(' ') == std::string::npos) continue;
+      if (drawing - 12 - t->x < 24 * 0.6 * t->size) continue;
+      EXPECT_LE(right_of(*t), drawing - 12 + 1e-9)
+          << what << ": '" << t->text << "' is wider than the drawing";
+    }
+  }
+}
+
+TEST(ExportWrap, BankFiguresAreAsWideAsTheirGrid) {
+  fs::ViewRequest r;
+  r.view = fs::View::banks;
+  for (const char* access :
+       {"ldmatrix", "stmatrix", "lds32", "lds64", "lds128", "sts32", "sts64", "sts128"}) {
+    r.access = access;
+    r.layout_mode = true;
+    r.layout = "Swizzle<3,3,3> o (16,64):(64,1)";  // the CLI's default
+    fs::Scene s = build(r);
+    EXPECT_DOUBLE_EQ(s.width, 832) << access;
+    r.layout_mode = false;
+    r.layout.clear();
+    s = build(r);
+    EXPECT_DOUBLE_EQ(s.width, 1966) << access;
+  }
+  // The rule line is all there, wrapped at spaces: its words in order over several lines, each
+  // within the drawing.
+  r.access = "lds128";
+  r.layout_mode = true;
+  r.layout = "Swizzle<3,3,3> o (16,64):(64,1)";
+  const fs::Scene s = build(r);
+  const std::string want = fragviz::phase_rule_text(fragviz::SharedOp::lds128);
+  std::string rule;
+  int lines = 0;
+  for (const auto& item : s.items) {
+    const auto* t = std::get_if<fs::Text>(&item);
+    if (!t || rule.size() >= want.size()) continue;
+    if (rule.empty() && want.rfind(t->text, 0) != 0) continue;
+    rule += (rule.empty() ? "" : " ") + t->text;
+    ++lines;
+    EXPECT_LE(right_of(*t), 832) << t->text;
+  }
+  EXPECT_EQ(rule, want);
+  EXPECT_GE(lines, 3);
+  // The SVG says the same width.
+  const auto svg = fs::scene_bytes(s, fs::Format::svg, 1);
+  ASSERT_TRUE(svg);
+  EXPECT_NE(svg.value->find("width=\"832pt\""), std::string::npos);
 }

@@ -3,7 +3,7 @@
 #  - A's shared layout typed unswizzled, (128,32):(32,1): 64-byte rows put an 8-row ldmatrix matrix
 #    on 2 of the 8 16-byte bank groups, 4-way: 512 wavefronts, 384 conflicts (worked out in
 #    tests/unit/test_cta_tile.cpp), and Swizzle<2,3,3> suggested; typed M-major, (128,32):(1,128):
-#    lane 0's 16-byte row runs down m, so thread 0's register 1 (A (0,1)) gets (1,0): the join fails;
+#    lane 0's 16-byte row runs down m, so thread 0's V1 (A (0,1)) gets (1,0): the join fails;
 #  - a tile with a stray letter, 128x12y8x32: refused at --tile column 7, the grids gone; typed
 #    right again, back;
 #  - File > Export of the edited window and fragviz-cli export --view cta with the same flags write
@@ -30,7 +30,7 @@ wait_for "'cta_error_caret' in s['widgets'] and $C['grids'] == []"
 type_into cta_tile_mnk "$C['spec']['tile']" "128x128x32" "$C['ok'] and $A['wavefronts'] == 512"
 
 type_into cta_smem_a "$C['spec']['smem'][0]" "(128,32):(1,128)" "$C['ok'] and not $A['join_ok']"
-wait_for "$A['join'].startswith('join: thread 0 register 1 (k-block 0): delivered (1,0) at byte 2, expected (0,1)')"
+wait_for "$A['join'].startswith('join: thread 0 V1 (k-block 0): delivered (1,0) at byte 2, expected (0,1)')"
 
 # File > Export of the window (from the menu: Ctrl+E would go to the text field still active), then
 # the CLI with the window's configuration as flags.

@@ -32,7 +32,7 @@ xdotool key Return
 wait_for "$C['preset'] == 'fa2-attention' and $C['ok'] and $C['spec']['tile'] == '64x64x64'"
 # fa2's B (K-major under Swizzle<3,3,3>) takes the same ldmatrix aligned: clean.
 wait_for "$B['misaligned'] == 0 and $B['banks_ok']"
-wait_for "$C['reuse'].endswith('all 4096 match (128 threads x 32 registers)') and $C['reuse_ok']"
+wait_for "$C['reuse'].endswith('all 4096 match (128 threads x 32 values)') and $C['reuse_ok']"
 wait_for "$C['kept_edits'] and $C['kept_preset'] == 'sm80-gemm-128x128x32' and 'cta_restore_edits' in s['widgets']"
 
 click $(centre_of "s['widgets']['cta_restore_edits']")

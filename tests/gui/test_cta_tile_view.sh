@@ -2,8 +2,8 @@
 # View > CTA tile: a preset's A, B, C grids, a thread's cells, the joins and bank tables. From an
 # empty config dir the sm80 preset (2x2 warps of m16n8k16, Tile<_32,_32,_16>, CTA 128x128x32) shows:
 #  - A's cell (17,2) held first by thread 37 (warp 1 holds A rows 16-31; lane 5: group 1, k 2-3)
-#    in its register 0, cell (0,0) by thread 0 register 0;
-#  - thread 0 chosen: its 64 A registers outlined, (0,0) and (8,1) among them (a0 and a3);
+#    in its V0, cell (0,0) by thread 0 V0;
+#  - thread 0 chosen: its 64 A values outlined, (0,0) and (8,1) among them (a0 and a3);
 #    (the state dump lists a grid's holders up to 4096 cells: A and B here, C only its count)
 #  - a click on cell (1,0) picks thread 4, whose cells are then outlined;
 #  - the joins all match and the ldmatrix banks are conflict-free: 128 wavefronts for A.
@@ -24,7 +24,7 @@ wait_for "$A['rows'] == 128 and $A['cols'] == 32"
 wait_for "$A['threads'][17 * 32 + 2] == 37 and $A['values'][17 * 32 + 2] == 0"
 wait_for "$A['threads'][0] == 0 and $A['values'][0] == 0"
 wait_for "len($A['mine']) == 64 and 0 in $A['mine'] and 8 * 32 + 1 in $A['mine']"
-wait_for "$A['join'] == 'join: all 8192 match (128 threads x 64 registers)' and $A['join_ok']"
+wait_for "$A['join'] == 'join: all 8192 match (128 threads x 64 values)' and $A['join_ok']"
 wait_for "$A['wavefronts'] == 128 and $A['bank_conflicts'] == 0"
 wait_for "$C['grids'][1]['join_ok'] and $C['grids'][2]['cells'] == 128 * 128"
 
@@ -56,6 +56,6 @@ json.dump(j, open(p, 'w'))
 PY
 start_app --no-device
 wait_for "$C['open'] and $C['preset'] == 'fa2-attention' and $C['ok']"
-wait_for "$C['reuse'] == 'C as the next A ((4,1,8) -> ((4,2),1,4)): all 4096 match (128 threads x 32 registers)'"
+wait_for "$C['reuse'] == 'C as the next A ((4,1,8) -> ((4,2),1,4)): all 4096 match (128 threads x 32 values)'"
 quit_app
 echo "PASS"

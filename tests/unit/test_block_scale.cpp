@@ -151,12 +151,12 @@ TEST(BlockScale, ContainersOfFp4AndFp6) {
   EXPECT_EQ(a1.reg, 0);
   EXPECT_EQ(a1.bit, 10);  // byte 1, bits 2-5
   EXPECT_EQ(a1.bits, 4);
-  EXPECT_EQ(fragviz::register_part(a1), "byte 1, bits 5..2");
+  EXPECT_EQ(fragviz::register_part(a1), "bits 5..2 of byte 1");
   const fragviz::RegisterSlot b5 = fragviz::register_slot(f4, fragviz::Operand::B, 5);
   EXPECT_EQ(b5.reg, 1);
   EXPECT_EQ(b5.bit, 8);  // byte 1 of b1, bits 0-5
   EXPECT_EQ(b5.bits, 6);
-  EXPECT_EQ(fragviz::register_part(b5), "byte 1, bits 5..0");
+  EXPECT_EQ(fragviz::register_part(b5), "bits 5..0 of byte 1");
 
   std::vector<std::uint64_t> ones_a(16 * 32, *fragviz::encode_element(fragviz::ElemType::e2m1, 1.0));
   const std::vector<std::uint32_t> wa = fragviz::pack_operand(f4, fragviz::Operand::A, ones_a);

@@ -15,10 +15,10 @@
 //    lanes 4r..4r+3 hold row r's columns 0-7, 8 bytes each; a 512-byte row stride puts every row on
 //    the same 8 banks, so each 16-lane phase (4 rows) is 4-way: 8 wavefronts per STS.64, ideal 2.
 //    128 registers / 2 per store = 64 stores per thread, 256 per CTA: 2048 wavefronts, 512 ideal.
-//  - C stored M-major, (128,128):(1,128): thread 0's STS.64 at (0,0) writes its register 1 (C's
+//  - C stored M-major, (128,128):(1,128): thread 0's STS.64 at (0,0) writes its V1 (C's
 //    (0,1)) to byte 4, which holds (1,0); lane 4's address (row 1) is byte 4: misaligned.
 //  - A stored M-major with LDSM_N: lane 0's row address is (0,0), whose 16 bytes run down m: thread
-//    0's register 1 (a0's upper half, (0,1)) receives (1,0).
+//    0's V1 (a0's upper half, (0,1)) receives (1,0).
 #include <gtest/gtest.h>
 
 #include "fragviz/tile/cta_tile.hpp"
@@ -60,7 +60,7 @@ TEST(CtaTile, Sm80SwizzledJoinsAndIsConflictFree) {
   }
   // A 128x32 held twice (two warps along N): 8192 (thread, register) cells, 64 registers each.
   EXPECT_EQ(r.operands[0].join->cells, 8192);
-  EXPECT_EQ(r.operands[0].join->verdict(128), "all 8192 match (128 threads x 64 registers)");
+  EXPECT_EQ(r.operands[0].join->verdict(128), "all 8192 match (128 threads x 64 values)");
   const auto& a = *r.operands[0].banks;
   EXPECT_EQ(a.instructions, 32);
   EXPECT_EQ(a.wavefronts, 128);
@@ -126,9 +126,8 @@ TEST(CtaTile, WrongStorageOrderNamesTheFirstWrongRegister) {
   EXPECT_EQ(ja.first->k_block, 0);
   EXPECT_EQ(*ja.first->moved, (Cell{1, 0}));
   EXPECT_EQ(ja.first->expected, (Cell{0, 1}));
-  EXPECT_EQ(
-      ja.verdict(128).rfind("thread 0 register 1 (k-block 0): delivered (1,0) at byte 2, expected (0,1)", 0),
-      0u)
+  EXPECT_EQ(ja.verdict(128).rfind("thread 0 V1 (k-block 0): delivered (1,0) at byte 2, expected (0,1)", 0),
+            0u)
       << ja.verdict(128);
 }
 
@@ -139,7 +138,7 @@ TEST(CtaTile, FragmentRegistersFollowCuTesOrder) {
   EXPECT_EQ(fragviz::tile::cta_fragment_size(*t.value, Operand::A), 64);
   EXPECT_EQ(fragviz::tile::cta_fragment_cell(*t.value, Operand::A, 37, 0), (Cell{17, 2}));
   EXPECT_EQ(fragviz::tile::cta_fragment_cell(*t.value, Operand::A, 37, 2), (Cell{25, 2}));
-  // Register 8: the next M tile (rows + 32), register 32: the next k-block (k + 16).
+  // V8: the next M tile (rows + 32), V32: the next k-block (k + 16).
   EXPECT_EQ(fragviz::tile::cta_fragment_cell(*t.value, Operand::A, 37, 8), (Cell{49, 2}));
   EXPECT_EQ(fragviz::tile::cta_fragment_cell(*t.value, Operand::A, 37, 32), (Cell{17, 18}));
 }

@@ -103,5 +103,22 @@ TEST(NameSuggest, TheTextListsOneNamePerLine) {
   EXPECT_LE(std::count(t.begin(), t.end(), '\n'), 3);
 }
 
+// Any list of names (CuTe's atoms, the CTA presets): a name holding what was typed first, in list
+// order, then by characters changed, at most max(2, length / 4) of them (hand-counted below).
+TEST(NameSuggest, AnyListOfNames) {
+  const std::vector<std::string> names = {"SM75_U32x1_LDSM_N", "SM75_U32x4_LDSM_N", "SM75_U16x8_LDSM_T",
+                                          "sm80-gemm-128x128x32", "fa2-attention"};
+  // "NX" for "N": 1 edit to U32x4_LDSM_N, 2 to U32x1_LDSM_N (4 -> 1), 5 to U16x8_LDSM_T (3 digits,
+  // NX -> T); 18 characters allow 4.
+  EXPECT_EQ(nearest_of("SM75_U32x4_LDSM_NX", names),
+            (std::vector<std::string>{"SM75_U32x4_LDSM_N", "SM75_U32x1_LDSM_N"}));
+  EXPECT_EQ(nearest_of("SM80-GEMM", names), (std::vector<std::string>{"sm80-gemm-128x128x32"}));  // held
+  EXPECT_EQ(nearest_of("fa2-atention", names), (std::vector<std::string>{"fa2-attention"}));
+  EXPECT_TRUE(nearest_of("zzz", names).empty());
+  EXPECT_TRUE(nearest_of("", names).empty());
+  EXPECT_EQ(did_you_mean("fa2-atention", names), "; did you mean:\n  fa2-attention");
+  EXPECT_EQ(did_you_mean("zzz", names), "");
+}
+
 }  // namespace
 }  // namespace fragviz

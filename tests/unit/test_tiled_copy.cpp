@@ -65,11 +65,11 @@ TEST(TiledCopy, LdmatrixX4AddressesAsQuarters) {
   }
   const auto j = fragviz::tile::join(c, m, Operand::A);
   ASSERT_TRUE(j) << j.message;
-  EXPECT_EQ(j->verdict(), "all 1024 match (128 threads x 8 registers)");
+  EXPECT_EQ(j->verdict(), "all 1024 match (128 threads x 8 values)");
   EXPECT_EQ(j->cute_disagrees, 0);
   EXPECT_EQ(j->unvectorized, 0);
   EXPECT_EQ(j->vector_run, "along k (8 values of 16 bits)");
-  // Thread 37 register 4 is a4: (m 17, k 10).
+  // Thread 37 V4 is a4: (m 17, k 10).
   EXPECT_EQ(j->cells[37 * 8 + 4].expected, (Cell{17, 10}));
 }
 
@@ -88,11 +88,11 @@ TEST(TiledCopy, StmatrixStoresEveryAccumulator) {
   const auto j = fragviz::tile::join(copy_for("SM90_U32x4_STSM_N", m, Operand::C), m, Operand::C);
   ASSERT_TRUE(j) << j.message;
   EXPECT_TRUE(j->store);
-  EXPECT_EQ(j->verdict(), "all 1024 match (128 threads x 8 registers)");
+  EXPECT_EQ(j->verdict(), "all 1024 match (128 threads x 8 values)");
   const TiledMma m2 = mma("(2,2,1)");
   const auto j2 = fragviz::tile::join(copy_for("SM90_U32x2_STSM_N", m2, Operand::C), m2, Operand::C);
   ASSERT_TRUE(j2) << j2.message;
-  EXPECT_EQ(j2->verdict(), "all 512 match (128 threads x 4 registers)");
+  EXPECT_EQ(j2->verdict(), "all 512 match (128 threads x 4 values)");
 }
 
 // A copy made for (2,2,1) column-major, used with (2,2,1):(2,1,0): warps 1 and 2 swap their atom
@@ -103,7 +103,7 @@ TEST(TiledCopy, JoinFindsMovedWarps) {
   const auto j = fragviz::tile::join(copy_for("SM75_U32x4_LDSM_N", col, Operand::A), row, Operand::A);
   ASSERT_TRUE(j) << j.message;
   EXPECT_EQ(j->mismatches, 512);
-  EXPECT_EQ(j->verdict(), "thread 32 register 0: delivered (16,0), expected (0,0) (512 of 1024 differ)");
+  EXPECT_EQ(j->verdict(), "thread 32 V0: delivered (16,0), expected (0,0) (512 of 1024 differ)");
 }
 
 // An ldmatrix atom whose DstLayout names registers 1 and 2 the other way round: CuTe's layouts

@@ -100,4 +100,15 @@ Colour text_on(Colour background);
 /// digits and capitals the labels use): for fitting labels into cells; the writers measure nothing.
 double text_width(const std::string& text, double size);
 
+/// The drawing's width in points: the right edge of its rectangles and lines plus the 12-point
+/// margin Scene::cover keeps (texts do not count); 0 for a scene with neither.
+double drawing_width(const Scene& s);
+
+/// Wraps, at spaces, every start-anchored Text whose text_width runs past drawing_width(s), each
+/// further line 1.25 x its size under the last, and moves every item below it down to make room;
+/// then sets s.width to the drawing's width, or more only where a single word or a label to the
+/// right of the drawing needs it. build_scene runs it on every view, so a long rule or note line
+/// makes a figure taller, never wider than its grid.
+void wrap_text_to_drawing(Scene& s);
+
 }  // namespace fragviz::scene

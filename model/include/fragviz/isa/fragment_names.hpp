@@ -49,7 +49,8 @@ std::string register_name(Operand op, const OperandSpec& s, int reg,
 std::string register_index_name(int reg);
 
 /// Where an element sits in its register: "low half" / "high half" (16-bit), "byte 2" (8-bit),
-/// "nibble 5" (4-bit), "bit 17" (1-bit), "whole register" (32-bit) or "whole 64-bit register".
+/// "nibble 5" (4-bit), "bit 17" (1-bit), "whole register" (32-bit) or "whole 64-bit register";
+/// an FP4/FP6 value in an 8-bit container, its bits within the byte: "bits 5..2 of byte 1".
 std::string register_part(const RegisterSlot& s);
 
 /// The element's bits in its register, most significant first as the hex reads: "bits 31..16",

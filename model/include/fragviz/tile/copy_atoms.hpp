@@ -55,6 +55,8 @@ struct CopyAtom {
 const std::vector<CopyAtom>& copy_atoms();
 /// The atom CuTe calls `name`, or nullptr.
 const CopyAtom* find_copy_atom(std::string_view name);
+/// The atoms' CuTe names, in copy_atoms() order (for "did you mean", name_suggest.hpp).
+std::vector<std::string> copy_atom_names();
 
 /// CuTe's upcast<N>(layout) (layout.hpp): a static stride-0 mode kept, another mode's shape
 /// ceil_div(shape, ceil_div(N, |stride|)) and stride signum(stride) * ceil_div(|stride|, N).

@@ -62,15 +62,15 @@ Result<std::array<std::int64_t, 3>> parse_tile_mnk(std::string_view text);
 /// `where`, when given, receives the field and column too.
 Result<CtaTile> make_cta_tile(const CtaTileSpec& spec, CtaConfigError* where = nullptr);
 
-/// One (thread, register) of a CTA join.
+/// One (thread, value) of a CTA join: value V<reg> of the thread's CTA fragment.
 struct CtaJoinCell {
   std::int64_t thread = 0;
-  std::int64_t reg = 0;       ///< the register in CuTe's partition_fragment order over the CTA tile
+  std::int64_t reg = 0;       ///< the value index V in CuTe's partition_fragment order over the CTA tile
   std::int64_t k_block = 0;   ///< its k-block (-1: C)
   Cell expected;              ///< the MMA's cell, CTA coordinates
   std::optional<Cell> moved;  ///< load: the cell at the bytes read; store: the cell written over;
                               ///< nullopt where the bytes are pad or the middle of an element
-  std::int64_t byte = 0;      ///< the shared byte offset of the register's value
+  std::int64_t byte = 0;      ///< the shared byte offset of the value
   bool match() const { return moved && *moved == expected; }
 };
 
@@ -79,9 +79,9 @@ struct CtaJoin {
   Operand operand = Operand::A;
   bool store = false;
   std::int64_t cells = 0, mismatches = 0;
-  std::optional<CtaJoinCell> first;  ///< the first mismatch, thread-major then register
+  std::optional<CtaJoinCell> first;  ///< the first mismatch, thread-major then value
   std::vector<CtaJoinCell> all;      ///< every cell (thread-major) when asked (CtaOptions::keep_cells)
-  /// "all 8192 match (128 threads x 64 registers)", or the first mismatch: "thread 37 register 2
+  /// "all 8192 match (128 threads x 64 values)", or the first mismatch: "thread 37 V2
   /// (k-block 0): delivered (25,2), expected (17,10) (5 of 8192 differ)".
   std::string verdict(std::int64_t threads) const;
 };
@@ -140,14 +140,14 @@ struct CtaOperandReport {
   std::string skipped;                          ///< why no join ("no copy for B", ...); "" otherwise
 };
 
-/// C's registers read again as the next GEMM's A (CtaTileSpec::reuse_c_as_a).
+/// C's values read again as the next GEMM's A (CtaTileSpec::reuse_c_as_a).
 struct ReuseJoin {
   std::int64_t cells = 0, mismatches = 0;
   std::string conversion;  ///< "((2,2),MMA_M,MMA_N) -> ((2,2,2),MMA_M,MMA_N/2)"
   struct Mismatch {
-    std::int64_t thread = 0, a_register = 0, c_register = 0;
-    Cell c_cell;      ///< (m, n) the C register holds
-    Cell a_expected;  ///< (m, k) the A register must hold
+    std::int64_t thread = 0, a_value = 0, c_value = 0;  ///< a thread and its A and C value indices
+    Cell c_cell;                                        ///< (m, n) C's value holds
+    Cell a_expected;                                    ///< (m, k) A's value must hold
   };
   std::optional<Mismatch> first;
   std::string verdict(std::int64_t threads) const;

@@ -26,10 +26,10 @@
 
 namespace fragviz::tile {
 
-/// One (thread, register slot) of the join.
+/// One (thread, value) of the join: value V<slot> of the thread's fragment.
 struct JoinCell {
   std::int64_t thread = 0;
-  std::int64_t slot = 0;        ///< the fragment's register slot (its value index in layout_tv)
+  std::int64_t slot = 0;        ///< the fragment's value index V (layout_tv's value mode)
   std::int64_t copy_value = 0;  ///< the copy value i = a + atom_values * x that lands there
   Cell moved;                   ///< load: the cell the instruction delivers; store: the cell it writes to
   Cell expected;                ///< the cell the MMA's fragment has at that slot
@@ -40,9 +40,9 @@ struct JoinCell {
 /// The join of one operand.
 struct Join {
   Operand operand = Operand::A;
-  bool store = false;  ///< C: registers to shared memory; A, B: shared memory to registers
-  std::int64_t threads = 0, registers = 0;  ///< threads x fragment slots judged
-  std::vector<JoinCell> cells;              ///< thread-major, then copy value
+  bool store = false;                    ///< C: registers to shared memory; A, B: shared memory to registers
+  std::int64_t threads = 0, values = 0;  ///< threads x fragment values (V0..) judged
+  std::vector<JoinCell> cells;           ///< thread-major, then copy value
   std::int64_t mismatches = 0;
   std::int64_t cute_disagrees = 0;  ///< cells where CuTe's partition and the PTX model part
   /// Register groups (one 32-bit register of ldmatrix/stmatrix, one vector of a universal copy)
@@ -52,8 +52,8 @@ struct Join {
   std::string vector_run;  ///< how each thread's shared-memory vector runs: "along k (8 values)"
   /// The first mismatch, thread-major (nullptr when none).
   const JoinCell* first_mismatch() const;
-  /// "all 1024 match (128 threads x 8 registers)", or the first mismatch in words: "thread 37
-  /// register 2: delivered (25,2), expected (17,10) (5 of 1024 differ)".
+  /// "all 1024 match (128 threads x 8 values)", or the first mismatch in words: "thread 37 V2:
+  /// delivered (25,2), expected (17,10) (5 of 1024 differ)" (V2: the thread's value 2, CuTe's V).
   std::string verdict() const;
 };
 

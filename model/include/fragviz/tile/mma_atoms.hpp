@@ -61,6 +61,8 @@ struct MmaAtom {
 const std::vector<MmaAtom>& mma_atoms();
 /// The atom CuTe calls `name`, or nullptr.
 const MmaAtom* find_mma_atom(std::string_view name);
+/// The atoms' CuTe names, in mma_atoms() order (for "did you mean", name_suggest.hpp).
+std::vector<std::string> mma_atom_names();
 
 /// The CuTe names of the mma.sync atoms and the mnemonics they issue (CuTe's cute/arch headers),
 /// whether or not the catalogue holds the mnemonic: mma_atoms() is built from those it does.

@@ -36,4 +36,13 @@ std::string catalogue_name_ignoring_case(std::string_view typed, unsigned sets);
 /// "; did you mean:\n  NAME\n  NAME" for nearest_names(typed, sets), or "" when none is near.
 std::string did_you_mean(std::string_view typed, unsigned sets);
 
+/// Up to `max` of `names` (any list: CuTe's MMA and copy atoms, the CTA presets) nearest to
+/// `typed`, case ignored: first the names that hold what was typed, in list order, then those at
+/// most max(2, length / 4) characters away (Levenshtein), nearest first; none when none is near.
+std::vector<std::string> nearest_of(std::string_view typed, const std::vector<std::string>& names,
+                                    std::size_t max = 3);
+
+/// "; did you mean:\n  NAME\n  NAME" for nearest_of(typed, names), or "" when none is near.
+std::string did_you_mean(std::string_view typed, const std::vector<std::string>& names);
+
 }  // namespace fragviz

@@ -46,7 +46,7 @@ bool restore_cta_edits(CtaTileControls& c);
 /// Who holds one cell of an operand.
 struct CtaCell {
   std::int32_t thread = -1;  ///< the lowest thread holding it; -1 none (a descriptor operand)
-  std::int32_t value = -1;   ///< its register in that thread's fragment (CuTe's partition order)
+  std::int32_t value = -1;   ///< its value index V in that thread's fragment (CuTe's partition order)
 };
 
 /// One operand's grid.
@@ -56,7 +56,7 @@ struct CtaGrid {
   std::int64_t rows = 0, cols = 0;
   std::vector<CtaCell> cells;      ///< row-major; empty for an operand read through a descriptor
   std::vector<std::uint8_t> mine;  ///< row-major: 1 where the chosen thread holds the cell
-  std::string fragment;            ///< the chosen thread's fragment: "64 registers", or why none
+  std::string fragment;            ///< the chosen thread's fragment: "64 values", or why none
   std::string layout;              ///< the shared layout, or ""
   std::string join;                ///< the join's verdict, the descriptors' or why there is none
   bool join_ok = true;

@@ -182,6 +182,7 @@ std::string App::state_json() const {
                           {"dark", d.dark},
                           {"operand", d.operand},
                           {"crop", d.crop},
+                          {"last_folder", d.last_folder},
                           {"looked_at", d.looked_at ? std::string(scene::to_string(*d.looked_at)) : ""}};
   }
   j["selected_lane"] = s_.selected_lane;
@@ -523,6 +524,7 @@ std::string App::state_json() const {
                      {"preset", s_.cta_tile.preset},
                      {"spec", spec},
                      {"thread", s_.cta_tile.thread},
+                     {"cell", s_.cta_tile.cell},
                      {"ok", cta_tile_.ok},
                      {"error", cta_tile_.error},
                      {"error_field", std::string(tile::cta_field_flag(cta_tile_.error_field))},

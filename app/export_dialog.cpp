@@ -128,10 +128,11 @@ const char* format_extension(scene::Format f) {
 }
 
 std::string default_export_folder(const ExportDialog& d) {
-  if (!d.last_folder.empty()) return d.last_folder;
+  std::error_code ec;
+  // Kept across restarts (settings.json's "export_folder"), so it may be gone by now.
+  if (!d.last_folder.empty() && std::filesystem::is_directory(d.last_folder, ec)) return d.last_folder;
   const char* home = std::getenv("HOME");
   if (home == nullptr || *home == '\0') return ".";
-  std::error_code ec;
   const std::string pictures = std::string(home) + "/Pictures";
   if (std::filesystem::is_directory(pictures, ec)) return pictures;
   return home;

@@ -28,7 +28,7 @@ struct ExportDialog {
   float scale = 2;          ///< PNG pixels per point
   std::string message;      ///< the last export's outcome, shown in the dialog
   bool message_ok = false;  ///< green (written) or red (refused or failed)
-  std::string last_folder;  ///< where the last export was written (this session); empty: none yet
+  std::string last_folder;  ///< where the last export was written (saved: "export_folder"); empty: none yet
   /// A path that exists and that Export was pressed for: the dialog asks before replacing it; empty:
   /// nothing to confirm.
   std::string overwrite_pending;
@@ -72,7 +72,8 @@ scene::Crop export_crop(const ExportDialog& d, scene::View v);
 /// settings cannot give (no gate run for the output view) is for build_scene to refuse.
 scene::ViewRequest export_request(const AppState& s, scene::View v);
 
-/// The folder a new export goes to: the last one used this session, else the user's Pictures folder
+/// The folder a new export goes to: the last one used (kept across restarts) while it is still a
+/// folder, else the user's Pictures folder
 /// ($HOME/Pictures) where it exists, else $HOME, else the working folder (".") without a HOME.
 /// Never the working folder when a HOME exists: started from a clone, that is the clone.
 std::string default_export_folder(const ExportDialog& d);

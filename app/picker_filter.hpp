@@ -13,7 +13,8 @@ namespace fragviz::app {
 /// spaces) shows every entry.
 bool picker_matches(std::string_view filter, std::string_view mnemonic, std::string_view group = {});
 
-/// The entry Enter takes among `shown` (the labels the filter lets through, in list order): the
+/// The entry Enter takes among `shown` (the labels the filter lets through, in list order), in every
+/// picker of the app (filtered_list, the instruction and wgmma pickers): the
 /// first whose label equals the filter ignoring case and the filter's outer spaces ("A" takes "A"
 /// over "all"), else the first that starts with it, else the first. Returns an index into
 /// `shown`, or -1 when it is empty.

@@ -103,6 +103,31 @@ struct Reader {
     out_v = static_cast<int>(value);
   }
 
+  /// A finite number within [lo, hi] at `key` of `j` (a fraction too); outside the range the
+  /// nearest bound; not a number: `out_v` stays. Each replacement is said.
+  void number(const json& j, const char* key, const std::string& name, float lo, float hi, float& out_v) {
+    auto it = j.find(key);
+    if (it == j.end()) return;
+    const std::string def = json(out_v).dump();
+    if (!it->is_number()) {
+      say(name + " " + shown(*it) + " is not a number: using " + def);
+      return;
+    }
+    const double d = it->get<double>();
+    if (!std::isfinite(d)) {  // a number too large for a double reads as null, not here; NaN never
+      say(name + " " + shown(*it) + " is not a finite number: using " + def);
+      return;
+    }
+    if (d < lo || d > hi) {
+      const float used = d < lo ? lo : hi;
+      say(name + " " + shown(*it) + " is outside " + json(lo).dump() + " to " + json(hi).dump() + ": using " +
+          json(used).dump());
+      out_v = used;
+      return;
+    }
+    out_v = static_cast<float>(d);
+  }
+
   void boolean(const json& j, const char* key, const std::string& name, bool& out_v) {
     auto it = j.find(key);
     if (it == j.end()) return;
@@ -383,6 +408,18 @@ const Key<CtaTileSettings> kCtaTileKeys[] = {
        r.boolean(j, key, name, c.spec.reuse_c_as_a);
      },
      [](const CtaTileSettings& c) -> json { return c.spec.reuse_c_as_a; }},
+    // The window's own choices beside the configuration: its cell width (outside the slider's
+    // range: the nearest end) and the thread outlined (outside a CTA: the default kept).
+    {"cell",
+     [](Reader& r, const json& j, const char* key, const std::string& name, CtaTileSettings& c) {
+       r.number(j, key, name, kMinCtaCell, kMaxCtaCell, c.cell);
+     },
+     [](const CtaTileSettings& c) -> json { return c.cell; }},
+    {"thread",
+     [](Reader& r, const json& j, const char* key, const std::string& name, CtaTileSettings& c) {
+       r.integer(j, key, name, -1, kMaxCtaThread, c.thread, false);
+     },
+     [](const CtaTileSettings& c) -> json { return c.thread; }},
 };
 
 /// The whole file. Read in this order (so the messages come in it); "format" and "version" are
@@ -462,6 +499,12 @@ const Key<Settings> kSettingsKeys[] = {
        read_keys(r, *it, name + ".", kCtaTileKeys, s.cta_tile);
      },
      [](const Settings& s) { return write_keys(kCtaTileKeys, s.cta_tile); }},
+    // The warpgroup view's selected thread; one outside the warpgroup selects none.
+    {"warpgroup_thread",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       r.integer(j, key, name, -1, kWarpgroupSize - 1, s.warpgroup_thread, false);
+     },
+     [](const Settings& s) -> json { return s.warpgroup_thread; }},
     // The Tensor memory window's controls, as tmem_controls_text writes them; text that does not
     // read is said and the default kept (a combination the model refuses is kept: the view says why).
     {"tmem",
@@ -578,6 +621,13 @@ const Key<Settings> kSettingsKeys[] = {
            s.export_dark ? "dark" : "light", s.export_dark);
      },
      [](const Settings& s) -> json { return s.export_dark ? "dark" : "light"; }},
+    // The folder File > Export last wrote into, as written; only its size is bounded (one that is
+    // gone by the next export is passed over then: default_export_folder).
+    {"export_folder",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       read_bounded_text(r, j, key, name, s.export_folder);
+     },
+     [](const Settings& s) -> json { return s.export_folder; }},
     {"layout",
      [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
        auto it = j.find(key);
@@ -705,13 +755,15 @@ Settings settings_of(const AppState& s) {
   out.algebra_open = s.algebra.open;
   out.algebra_expression = s.algebra.expression;
   out.cta_tile_open = s.cta_tile.open;
-  out.cta_tile = CtaTileSettings{s.cta_tile.preset, s.cta_tile.spec};
+  out.cta_tile = CtaTileSettings{s.cta_tile.preset, s.cta_tile.spec, s.cta_tile.cell, s.cta_tile.thread};
   out.tmem_open = s.tmem.open;
   out.tmem = tmem_controls_text(s.tmem);
   out.tmem_ld = tmem_mode_text(s.tmem, TmemMode::load_store);
   out.tmem_accumulator = tmem_mode_text(s.tmem, TmemMode::accumulator);
   out.export_format = s.export_dialog.format;
   out.export_dark = s.export_dialog.dark;
+  out.export_folder = s.export_dialog.last_folder;
+  out.warpgroup_thread = s.hopper.selected_thread;
   return out;
 }
 
@@ -734,6 +786,8 @@ void apply_settings(const ParsedSettings& p, AppState& s) {
   s.cta_tile.open = in.cta_tile_open;
   s.cta_tile.preset = in.cta_tile.preset;
   s.cta_tile.spec = in.cta_tile.spec;
+  s.cta_tile.cell = in.cta_tile.cell;
+  s.cta_tile.thread = in.cta_tile.thread;
   // Each mode's own key, then "tmem" (what older files hold alone): the mode shown and its choices.
   s.tmem = TmemControls{};
   if (const TmemControlsParse t = parse_tmem_controls(in.tmem_ld); t.controls)
@@ -749,6 +803,8 @@ void apply_settings(const ParsedSettings& p, AppState& s) {
   const bool needs_cairo = in.export_format == scene::Format::png || in.export_format == scene::Format::pdf;
   s.export_dialog.format = needs_cairo && !scene::cairo_available() ? scene::Format::svg : in.export_format;
   s.export_dialog.dark = in.export_dark;
+  s.export_dialog.last_folder = in.export_folder;
+  s.hopper.selected_thread = in.warpgroup_thread;
   s.instruction_notice = p.instruction_notice;
 }
 

@@ -48,7 +48,14 @@ struct HopperSettings {
 struct CtaTileSettings {
   std::string preset = CtaTileControls{}.preset;
   tile::CtaTileSpec spec = CtaTileControls{}.spec;
+  float cell = CtaTileControls{}.cell;    ///< cell width in pixels, kMinCtaCell to kMaxCtaCell ("cell")
+  int thread = CtaTileControls{}.thread;  ///< whose cells are outlined, -1 none to kMaxCtaThread ("thread")
 };
+
+/// The CTA tile window's cell width range (pixels), as its slider offers it.
+inline constexpr float kMinCtaCell = 8.f, kMaxCtaCell = 64.f;
+/// The highest CTA thread settings keep: a CTA has at most 1024 threads.
+inline constexpr int kMaxCtaThread = 1023;
 
 /// What settings.json holds: the persisted part of AppState, apart from it so that it can be
 /// parsed and written without a window.
@@ -75,6 +82,11 @@ struct Settings {
   /// light or dark, as fragviz-cli export's --palette).
   scene::Format export_format = scene::Format::svg;
   bool export_dark = false;
+  /// The folder File > Export last wrote into ("export_folder"; empty: none yet): the dialog's
+  /// next default path starts there.
+  std::string export_folder{};
+  /// The warpgroup view's selected thread, 0-127 or -1 for none ("warpgroup_thread").
+  int warpgroup_thread = -1;
 };
 
 /// One view's window in settings.json's "windows" object: its key there, its window name

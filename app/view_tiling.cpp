@@ -194,16 +194,6 @@ LayoutCanvas make_canvas(float display_w, float display_h, float top, float bar,
   return c;
 }
 
-float wheel_scroll_y(const LayoutCanvas& canvas, float scroll_y, float wheel, float step) {
-  if (!canvas.scroll_y) return 0.f;
-  return std::clamp(scroll_y - wheel * step, 0.f, std::max(0.f, canvas.max_scroll_y()));
-}
-
-bool wheel_passes_through(float scroll, float scroll_max, float wheel) {
-  if (scroll_max <= 0.f) return true;  // nothing to scroll at all
-  return wheel < 0.f ? scroll >= scroll_max : wheel > 0.f && scroll <= 0.f;
-}
-
 std::vector<LayoutRect> tile_views(const Layout& layout, const std::vector<bool>& open,
                                    const LayoutCanvas& canvas, float scroll_x, float scroll_y, float scale) {
   scale = scale > 0 ? scale : 1.f;

@@ -13,10 +13,9 @@
 //
 // Below kMinLayoutWidth x kMinLayoutHeight logical pixels (a small window, or a large display
 // scale: 1600x1000 pixels at --scale 2 is 800x500 logical) the views are laid out at that size
-// instead, on a canvas the window shows part of, with scroll bars at its right and bottom edges. The
-// mouse wheel scrolls the canvas too wherever it has nothing else to scroll (over a view already at
-// its end that way, or over the menu bar and status strip), so every view is reached without
-// finding the bar first.
+// instead, on a canvas the window shows part of, with scroll bars at its right and bottom edges. Only
+// those bars scroll it (dragged, or the wheel over them): the wheel over a view is that view's alone,
+// so no wheel turn meant for a view slides every view's title under the menu bar.
 #pragma once
 
 #include <vector>
@@ -60,15 +59,6 @@ LayoutCanvas make_canvas(float display_w, float display_h, float top, float bar,
 /// canvas as tile_views shares it; 0 when none has a minimum.
 float min_canvas_height(const Layout& layout, const std::vector<bool>& open,
                         const std::vector<float>& min_height);
-
-/// The canvas's vertical scroll after the mouse wheel turned `wheel` notches (positive: up, ImGui's
-/// sign) of `step` pixels each from `scroll_y`: clamped to [0, max_scroll_y()]; 0 when the canvas
-/// does not scroll vertically.
-float wheel_scroll_y(const LayoutCanvas& canvas, float scroll_y, float wheel, float step);
-
-/// Whether a wheel turn of `wheel` notches (positive: up) over a window scrolled to `scroll` of
-/// `scroll_max` pixels has nothing left to move there, so that it goes to the canvas instead.
-bool wheel_passes_through(float scroll, float scroll_max, float wheel);
 
 /// The view of each slot of `layout` (in its order) in window coordinates, for a canvas scrolled
 /// by (`scroll_x`, `scroll_y`); `open[i]` says whether slot i is shown (a hidden one gets an empty

@@ -1,14 +1,12 @@
 #include "window_placement.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <cstring>
 #include <iterator>
-#include <optional>
 #include <vector>
 
 #include "fragviz/viewmodel/assets.hpp"
-#include "imgui_internal.h"  // the hovered window and its scroll, for the wheel over the canvas
+#include "imgui_internal.h"  // the gate window's content size, the floating windows' positions
 #include "view_tiling.hpp"
 
 namespace fragviz::app {
@@ -55,11 +53,8 @@ float gate_needs() {
 /// that its own scroll bar scrolls the canvas. Returns its scroll. Both bars are submitted every
 /// frame from the first one, invisible and click-through while not needed: a window created later
 /// with NoBringToFrontOnFocus would go behind the views, which then hide it.
-float scroll_bar(AppState& s, const char* id, const LayoutRect& r, bool horizontal, float extent,
-                 std::optional<float> scroll_to = std::nullopt) {
+float scroll_bar(AppState& s, const char* id, const LayoutRect& r, bool horizontal, float extent) {
   const bool shown = !r.empty();
-  if (shown && scroll_to)
-    ImGui::SetNextWindowScroll(horizontal ? ImVec2(*scroll_to, 0) : ImVec2(0, *scroll_to));
   ImGui::SetNextWindowPos(shown ? ImVec2(r.x0, r.y0) : ImVec2(0, 0));
   ImGui::SetNextWindowSize(shown ? ImVec2(r.w(), r.h()) : ImVec2(1, 1));
   ImGui::SetNextWindowContentSize(!shown ? ImVec2(0, 0) : horizontal ? ImVec2(extent, 0) : ImVec2(0, extent));
@@ -87,34 +82,6 @@ float scroll_bar(AppState& s, const char* id, const LayoutRect& r, bool horizont
   ImGui::PopStyleColor(3);
   ImGui::PopStyleVar(4);
   return scroll;
-}
-
-/// Where the mouse wheel moves the canvas this frame: when it turned over a view (or the menu bar,
-/// the status strip, or no window) that has nothing left to scroll that way, the canvas's new
-/// vertical scroll; else nothing (ImGui already gave the wheel to the window under the mouse).
-std::optional<float> wheel_over_canvas(const LayoutCanvas& canvas) {
-  const ImGuiIO& io = ImGui::GetIO();
-  const ImGuiContext& g = *GImGui;
-  if (!canvas.scroll_y || io.MouseWheel == 0.f || io.KeyCtrl || io.KeyShift) return std::nullopt;
-  if (ImGui::IsPopupOpen(0u, ImGuiPopupFlags_AnyPopupId)) return std::nullopt;
-  ImGuiWindow* bar = ImGui::FindWindowByName("##layout_vscroll");
-  if (!bar) return std::nullopt;
-  // The window ImGui gave the wheel to: the hovered one, or the first parent of a child window
-  // that cannot scroll (as ImGui::UpdateMouseWheel walks).
-  ImGuiWindow* w = g.WheelingWindow ? g.WheelingWindow : g.HoveredWindow;  // as UpdateMouseWheel picks
-  while (w && (w->Flags & ImGuiWindowFlags_ChildWindow) &&
-         (w->ScrollMax.y == 0.f || (w->Flags & ImGuiWindowFlags_NoScrollWithMouse)))
-    w = w->ParentWindow;
-  if (w == bar) return std::nullopt;  // the bar scrolls itself
-  if (w) {
-    const bool canvas_window = slot_of(w->RootWindow->Name) >= 0 ||
-                               std::strcmp(w->RootWindow->Name, "##status") == 0 ||
-                               std::strcmp(w->RootWindow->Name, "##MainMenuBar") == 0;
-    if (!canvas_window || !wheel_passes_through(w->Scroll.y, w->ScrollMax.y, io.MouseWheel))
-      return std::nullopt;
-  }
-  const float step = std::floor(std::min(5.f * ImGui::GetFontSize(), 0.67f * canvas.view.h()));
-  return wheel_scroll_y(canvas, bar->Scroll.y, io.MouseWheel, step);
 }
 
 /// Moves every floating window (one the user may drag: View > Tensor memory, CTA tile, the dialogs)
@@ -192,8 +159,10 @@ void begin_layout(AppState& s) {
                          hopper_open > 0 ? min_canvas_height(tiled, open, least) : 0.f);
   f.scroll_x = scroll_bar(s, "##layout_hscroll", f.canvas.hbar, true,
                           f.canvas.width + (f.canvas.scroll_y ? bar : 0.f));  // its bar runs under the corner
-  f.scroll_y =
-      scroll_bar(s, "##layout_vscroll", f.canvas.vbar, false, f.canvas.height, wheel_over_canvas(f.canvas));
+  // Only the bars scroll the canvas (dragged, or the wheel over them): the wheel over a view
+  // scrolls or zooms that view alone, never the canvas with every view's title and the Controls
+  // under the menu bar (newcomer round 10, issue 22).
+  f.scroll_y = scroll_bar(s, "##layout_vscroll", f.canvas.vbar, false, f.canvas.height);
   f.views = tile_views(tiled, open, f.canvas, f.scroll_x, f.scroll_y, io.DisplayFramebufferScale.x);
 }
 

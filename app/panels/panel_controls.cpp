@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <string>
+#include <string_view>
 #include <tuple>
 #include <vector>
 
@@ -94,7 +95,9 @@ void instruction_picker(AppState& s, const Derived& d) {
     const Instruction& in = cat[static_cast<std::size_t>(i)];
     return picker_matches(s.instruction_filter, in.mnemonic, in.group);
   };
-  const Instruction* first = nullptr;
+  // The entries shown, in list order, and their labels: Enter takes enter_choice's, as every picker.
+  std::vector<const Instruction*> listed;
+  std::vector<std::string_view> listed_labels;
   ImFont* bold = fonts().bold ? fonts().bold : ImGui::GetFont();
   // The tag column starts past the widest name of the whole catalogue (the .kind::mxf4nvf4
   // .block_scale names run to ~80 characters), so no name is ever drawn under its tag and the
@@ -126,7 +129,8 @@ void instruction_picker(AppState& s, const Derived& d) {
       for (int i : g.entries) {
         if (!shown(i)) continue;
         const Instruction& in = cat[static_cast<std::size_t>(i)];
-        if (!first) first = &in;
+        listed.push_back(&in);
+        listed_labels.emplace_back(short_mnemonic(in));
         if (const std::string sh = shape_name(in); sh != shape) {
           shape = sh;
           ImGui::Indent();
@@ -160,10 +164,11 @@ void instruction_picker(AppState& s, const Derived& d) {
         ImGui::Unindent(2.f * ImGui::GetFontSize());
       }
     }
-  if (!first) {
+  if (listed.empty()) {
     ImGui::TextColored(kAmberV, "no entry has every word of the filter");
   } else if (enter) {
-    s.controls.instruction = first->mnemonic;
+    s.controls.instruction =
+        listed[static_cast<std::size_t>(enter_choice(s.instruction_filter, listed_labels))]->mnemonic;
     s.instruction_notice.clear();
     ImGui::CloseCurrentPopup();
   }

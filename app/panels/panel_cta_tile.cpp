@@ -8,6 +8,7 @@
 #include <cstdio>
 
 #include "../palette.hpp"
+#include "../settings.hpp"  // kMinCtaCell, kMaxCtaCell: the cell widths settings keep
 #include "../window_names.hpp"
 #include "imgui.h"
 #include "imgui_stdlib.h"
@@ -277,7 +278,8 @@ void draw_cta_tile(AppState& s, CtaTileModel& m) {
   record_widget(s, "cta_thread");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(120);
-  ImGui::SliderFloat("cell", &c.cell, 8.f, 64.f, "%.0f px");
+  ImGui::SliderFloat("cell", &c.cell, kMinCtaCell, kMaxCtaCell, "%.0f px");
+  record_widget(s, "cta_cell");
   draw_fields(s, c.spec);
   // Remade on every edit (the analysis of a 128x128x64 tile takes a few milliseconds).
   if (!cta_model_current(m, c)) m = make_cta_tile_model(c);

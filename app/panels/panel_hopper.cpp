@@ -2,6 +2,9 @@
 // in the tiling, the wgmma picker and the warpgroup colours.
 #include <algorithm>
 #include <cstring>
+#include <string>
+#include <string_view>
+#include <vector>
 
 #include "../palette.hpp"
 #include "../picker_filter.hpp"
@@ -74,7 +77,9 @@ void wgmma_picker(AppState& s, HopperViews& v) {
                                          h.wgmma_filter, "wgmma_filter");
   const std::vector<WgmmaInstruction>& cat = wgmma_catalogue();
   const auto listed = [&](int i) { return wgmma_entry_shown(h.wgmma_filter, i); };
-  const WgmmaInstruction* first = nullptr;
+  // The entries shown, in list order, and their labels: Enter takes enter_choice's, as every picker.
+  std::vector<const WgmmaInstruction*> shown_entries;
+  std::vector<std::string> shown_labels;
   ImFont* bold = fonts().bold ? fonts().bold : ImGui::GetFont();
   const float tag_x = ImGui::GetFontSize() * 19.f;
   for (const WgmmaPickerOrder::Group& g : wgmma_picker_order().groups) {
@@ -93,11 +98,12 @@ void wgmma_picker(AppState& s, HopperViews& v) {
       for (int i : t.entries) {
         if (!listed(i)) continue;
         const WgmmaInstruction& in = cat[static_cast<std::size_t>(i)];
-        if (!first) first = &in;
         ImGui::Indent(2.f * ImGui::GetFontSize());
         ImGui::PushID(i);
         const bool selected = &in == &cur;
         const std::string name = short_wgmma(in);
+        shown_entries.push_back(&in);
+        shown_labels.push_back(name);
         if (ImGui::Selectable(name.c_str(), selected, ImGuiSelectableFlags_None,
                               ImVec2(tag_x + ImGui::GetFontSize() * 9.f, 0))) {
           s.hopper.wgmma = in.mnemonic;
@@ -119,10 +125,11 @@ void wgmma_picker(AppState& s, HopperViews& v) {
       }
     }
   }
-  if (!first) {
+  if (shown_entries.empty()) {
     ImGui::TextColored(kAmberV, "no entry has every word of the filter");
   } else if (enter) {
-    h.wgmma = first->mnemonic;
+    const std::vector<std::string_view> labels(shown_labels.begin(), shown_labels.end());
+    h.wgmma = shown_entries[static_cast<std::size_t>(enter_choice(h.wgmma_filter, labels))]->mnemonic;
     h.selected_thread = -1;
     ImGui::CloseCurrentPopup();
   }

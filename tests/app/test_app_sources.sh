@@ -4,6 +4,10 @@
 #     by a number ("Ladder (every variant, issue 10)" was a view's header). Comments may.
 #  2. The grids' index labels have one definition anywhere under app/ (in whichever file), which
 #     the grid views call from their own files, not a copy in each.
+#  3. Every picker takes its entry on Enter by one rule, enter_choice (picker_filter.hpp): each file
+#     that draws a picker's filter field (picker_filter_field) calls enter_choice (directly or through
+#     filtered_list), so none takes "the first shown" of its own (issue 22: the instruction and wgmma
+#     pickers did).
 # Usage: test_app_sources.sh <source-dir>
 set -u
 src=${1:?usage: test_app_sources.sh <source-dir>}
@@ -63,5 +67,21 @@ if [ "$defs" != 1 ]; then
   bad=1
 fi
 [ "$callers" -ge 2 ] || { echo "FAIL: index_labels is called from $callers files besides its own (want the grid views)"; bad=1; }
-[ "$bad" = 0 ] && echo "PASS: no issue numbers in app/'s strings; one index_labels"
+# Files calling picker_filter_field( (its definition and declaration aside) without enter_choice(.
+pickers=$(python3 - "$src/app" <<'PY'
+import pathlib, re, sys
+call = re.compile(r'^\s+[^/\n]*\bpicker_filter_field\(', re.M)
+for p in sorted(pathlib.Path(sys.argv[1]).rglob('*.cpp')):
+    text = p.read_text(errors='replace')
+    code = '\n'.join(l for l in text.splitlines() if not l.lstrip().startswith('//'))
+    if call.search(code) and 'enter_choice(' not in code:
+        print(p)
+PY
+)
+if [ -n "$pickers" ]; then
+  echo "FAIL: pickers that take Enter without enter_choice:"
+  echo "$pickers"
+  bad=1
+fi
+[ "$bad" = 0 ] && echo "PASS: no issue numbers in app/'s strings; one index_labels; every picker's Enter is enter_choice"
 exit "$bad"

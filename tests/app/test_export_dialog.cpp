@@ -339,8 +339,12 @@ TEST(ExportDialog, TheDefaultFolderIsTheLastOneUsedElsePicturesElseHome) {
   EXPECT_EQ(default_export_folder(d), home);
   std::filesystem::create_directories(home + "/Pictures");
   EXPECT_EQ(default_export_folder(d), home + "/Pictures");
-  d.last_folder = "/srv/figures";
-  EXPECT_EQ(default_export_folder(d), "/srv/figures");
+  std::filesystem::create_directories(home + "/figures");
+  d.last_folder = home + "/figures";
+  EXPECT_EQ(default_export_folder(d), home + "/figures");
+  // Saved in settings.json, it may be gone at the next start: passed over, not a path that fails.
+  d.last_folder = home + "/gone";
+  EXPECT_EQ(default_export_folder(d), home + "/Pictures");
   if (old)
     setenv("HOME", saved.c_str(), 1);
   else

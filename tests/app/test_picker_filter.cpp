@@ -38,6 +38,16 @@ TEST(PickerFilter, EnterTakesTheExactNameThenAPrefixThenTheFirstShown) {
   EXPECT_EQ(enter_choice("x", {}), -1);
 }
 
+TEST(PickerFilter, EnterTakesAFullNameOverALongerOneListedFirst) {
+  // A whole name that is also the start of another shown above it (the instruction picker's
+  // mma.sync names, a .satfinite variant listed first): the whole name, not the first shown.
+  EXPECT_EQ(enter_choice("m16n8k32.row.col.s32.s8.s8.s32",
+                         {"m16n8k32.row.col.s32.s8.s8.s32.satfinite", "m16n8k32.row.col.s32.s8.s8.s32"}),
+            1);
+  // A filter that starts one name and sits inside another listed first: the one it starts.
+  EXPECT_EQ(enter_choice("m64n8k", {"x.m64n8k16.f32", "m64n8k16.f32.f16.f16"}), 1);
+}
+
 TEST(PickerFilter, CountsOverTheCatalogues) {
   // The mma.sync entries with m16n8k32 and s8 in their names: those of which A or B is .s8.
   int s8_k32 = 0, want = 0;

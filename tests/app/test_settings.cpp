@@ -74,18 +74,23 @@ TEST(ParseSettings, TheFileHoldsTheseKeys) {
     for (const auto& [key, value] : o.items()) k.insert(key);
     return k;
   };
-  EXPECT_EQ(
-      keys(j),
-      (std::set<std::string>{
-          "format",        "version",       "instruction",     "wgmma",         "ldmatrix_num", "trans",
-          "width_halves",  "pad_halves",    "swizzle",         "selected_lane", "windows",      "gate",
-          "output_colour", "export_format", "export_palette",  "layout",        "algebra",      "cta_tile",
-          "tmem",          "tmem_ld",       "tmem_accumulator"}));
+  EXPECT_EQ(keys(j), (std::set<std::string>{"format",        "version",          "instruction",
+                                            "wgmma",         "ldmatrix_num",     "trans",
+                                            "width_halves",  "pad_halves",       "swizzle",
+                                            "selected_lane", "windows",          "gate",
+                                            "output_colour", "export_format",    "export_palette",
+                                            "export_folder", "warpgroup_thread", "layout",
+                                            "algebra",       "cta_tile",         "tmem",
+                                            "tmem_ld",       "tmem_accumulator"}));
   EXPECT_EQ(
       keys(j["windows"]),
       (std::set<std::string>{"controls", "device", "inspector", "fragments", "ldmatrix", "banks", "gate",
                              "output", "warpgroup", "descriptor", "moves", "algebra", "cta_tile", "tmem"}));
   EXPECT_EQ(keys(j["gate"]), (std::set<std::string>{"n", "seed", "variant"}));
+  EXPECT_EQ(keys(j["cta_tile"]),
+            (std::set<std::string>{"preset", "mma", "atoms", "permute", "copy_a", "copy_b", "copy_c",
+                                   "value_bits_a", "value_bits_b", "value_bits_c", "smem_a", "smem_b",
+                                   "smem_c", "tile", "k_block", "reuse_c_as_a", "cell", "thread"}));
   EXPECT_EQ(keys(j["layout"]), (std::set<std::string>{"enabled", "write", "read", "lanes", "op", "num",
                                                       "trans", "element_type"}));
   EXPECT_EQ(nlohmann::json(layout_settings_json(LayoutControls{})), j["layout"]);
@@ -844,6 +849,111 @@ TEST(ParseSettings, ExportFormatAndPaletteAreKept) {
   EXPECT_NE(p.messages[0].find("\"jpeg\" is not one of svg, png, pdf, tikz"), std::string::npos) << all(p);
   EXPECT_EQ(p.settings.export_format, scene::Format::svg);
   EXPECT_FALSE(p.settings.export_dark);
+}
+
+// Issue 22: the CTA tile window's cell width outlived no restart. Read, applied, taken back from the
+// window and written; outside the slider's 8 to 64 pixels the nearest end, said; not a number: said,
+// the default kept.
+TEST(ParseSettings, CtaTileCellWidthIsKept) {
+  ParsedSettings p = parse_fields(R"x("cta_tile": {"cell": 20.5})x");
+  EXPECT_TRUE(p.messages.empty()) << all(p);
+  EXPECT_FLOAT_EQ(p.settings.cta_tile.cell, 20.5f);
+  AppState s;
+  apply_settings(p, s);
+  EXPECT_FLOAT_EQ(s.cta_tile.cell, 20.5f);
+  s.cta_tile.cell = 12.f;
+  EXPECT_EQ(nlohmann::json::parse(settings_json(settings_of(s)))["cta_tile"]["cell"], 12.0);
+  EXPECT_FLOAT_EQ(parse_settings(settings_json(settings_of(s))).settings.cta_tile.cell, 12.f);
+  p = parse_fields(R"x("cta_tile": {"cell": 1000})x");
+  ASSERT_EQ(p.messages.size(), 1u) << all(p);
+  EXPECT_NE(p.messages[0].find("cta_tile.cell 1000 is outside 8.0 to 64.0: using 64.0"), std::string::npos)
+      << all(p);
+  EXPECT_FLOAT_EQ(p.settings.cta_tile.cell, 64.f);
+  p = parse_fields(R"x("cta_tile": {"cell": 2})x");
+  EXPECT_FLOAT_EQ(p.settings.cta_tile.cell, 8.f);
+  p = parse_fields(R"x("cta_tile": {"cell": "big"})x");
+  ASSERT_EQ(p.messages.size(), 1u) << all(p);
+  EXPECT_NE(p.messages[0].find("cta_tile.cell \"big\" is not a number: using 48.0"), std::string::npos)
+      << all(p);
+  EXPECT_FLOAT_EQ(p.settings.cta_tile.cell, 48.f);
+}
+
+// The CTA tile window's outlined thread: -1 (none) to 1023 kept; outside a CTA or not a whole
+// number: said, and the window's default (thread 0) kept.
+TEST(ParseSettings, CtaTileThreadIsKept) {
+  ParsedSettings p = parse_fields(R"x("cta_tile": {"thread": 77})x");
+  EXPECT_TRUE(p.messages.empty()) << all(p);
+  AppState s;
+  apply_settings(p, s);
+  EXPECT_EQ(s.cta_tile.thread, 77);
+  s.cta_tile.thread = -1;
+  EXPECT_EQ(parse_settings(settings_json(settings_of(s))).settings.cta_tile.thread, -1);
+  for (const char* bad : {R"x("cta_tile": {"thread": 1024})x", R"x("cta_tile": {"thread": -2})x",
+                          R"x("cta_tile": {"thread": 3.5})x", R"x("cta_tile": {"thread": null})x"}) {
+    p = parse_fields(bad);
+    EXPECT_EQ(p.messages.size(), 1u) << bad << "\n" << all(p);
+    EXPECT_EQ(p.settings.cta_tile.thread, 0) << bad;
+  }
+}
+
+// The warpgroup view's selected thread: 0 to 127 or -1 (none) kept; outside the warpgroup or not
+// a whole number: said, and none selected.
+TEST(ParseSettings, WarpgroupThreadIsKept) {
+  ParsedSettings p = parse_fields(R"x("warpgroup_thread": 127)x");
+  EXPECT_TRUE(p.messages.empty()) << all(p);
+  AppState s;
+  apply_settings(p, s);
+  EXPECT_EQ(s.hopper.selected_thread, 127);
+  s.hopper.selected_thread = 5;
+  EXPECT_EQ(nlohmann::json::parse(settings_json(settings_of(s)))["warpgroup_thread"], 5);
+  EXPECT_EQ(parse_settings(settings_json(settings_of(s))).settings.warpgroup_thread, 5);
+  p = parse_fields(R"x("warpgroup_thread": 128)x");
+  ASSERT_EQ(p.messages.size(), 1u) << all(p);
+  EXPECT_NE(p.messages[0].find("warpgroup_thread 128 is outside -1 to 127: using -1"), std::string::npos)
+      << all(p);
+  EXPECT_EQ(p.settings.warpgroup_thread, -1);
+  p = parse_fields(R"x("warpgroup_thread": "7")x");
+  ASSERT_EQ(p.messages.size(), 1u) << all(p);
+  EXPECT_EQ(p.settings.warpgroup_thread, -1);
+}
+
+// File > Export's last folder: kept as written (whether it still exists is for the dialog to see);
+// not a string, or longer than the text limit: said, and none kept.
+TEST(ParseSettings, ExportFolderIsKept) {
+  ParsedSettings p = parse_fields(R"x("export_folder": "/home/ana/figures")x");
+  EXPECT_TRUE(p.messages.empty()) << all(p);
+  AppState s;
+  apply_settings(p, s);
+  EXPECT_EQ(s.export_dialog.last_folder, "/home/ana/figures");
+  s.export_dialog.last_folder = "/tmp/x y";
+  EXPECT_EQ(nlohmann::json::parse(settings_json(settings_of(s)))["export_folder"], "/tmp/x y");
+  EXPECT_EQ(parse_settings(settings_json(settings_of(s))).settings.export_folder, "/tmp/x y");
+  p = parse_fields(R"x("export_folder": 42)x");
+  ASSERT_EQ(p.messages.size(), 1u) << all(p);
+  EXPECT_EQ(p.settings.export_folder, "");
+  p = parse_fields("\"export_folder\": \"" + std::string(kMaxLayoutTextChars + 1, 'a') + "\"");
+  ASSERT_EQ(p.messages.size(), 1u) << all(p);
+  EXPECT_EQ(p.settings.export_folder, "");
+}
+
+// The new keys through the files: saved by one run, read by the next, silently.
+TEST(SettingsFiles, CtaWarpgroupAndExportChoicesAreSavedAndReadAtTheNextStart) {
+  TempDir t;
+  const ConfigDir dir{t.path.string(), t.path.parent_path().string(), "x"};
+  AppState first;
+  ASSERT_EQ(start_settings(dir, true, first), t.path.string());
+  first.cta_tile.cell = 30.f;
+  first.cta_tile.thread = 33;
+  first.hopper.selected_thread = 64;
+  first.export_dialog.last_folder = t.path.string();
+  ASSERT_EQ(save_settings(t.path.string(), settings_of(first)), "");
+  AppState next;
+  ASSERT_EQ(start_settings(dir, true, next), t.path.string());
+  EXPECT_TRUE(next.settings_notices.empty());
+  EXPECT_FLOAT_EQ(next.cta_tile.cell, 30.f);
+  EXPECT_EQ(next.cta_tile.thread, 33);
+  EXPECT_EQ(next.hopper.selected_thread, 64);
+  EXPECT_EQ(next.export_dialog.last_folder, t.path.string());
 }
 
 }  // namespace

@@ -233,29 +233,6 @@ TEST(ViewTiling, AtElevenHundredByFiveHundredEveryViewIsReachedByScrolling) {
   EXPECT_FLOAT_EQ(end[kInspector].y1, 500);
 }
 
-TEST(ViewTiling, TheWheelScrollsTheCanvasWithinItsRange) {
-  const LayoutCanvas c = make_canvas(1100, 500, 51, 14);  // 200 pixels to scroll
-  EXPECT_FLOAT_EQ(wheel_scroll_y(c, 0, -1, 65), 65);      // one notch down
-  EXPECT_FLOAT_EQ(wheel_scroll_y(c, 65, -2, 65), 195);
-  EXPECT_FLOAT_EQ(wheel_scroll_y(c, 195, -1, 65), 200);  // stops at the end
-  EXPECT_FLOAT_EQ(wheel_scroll_y(c, 10, 1, 65), 0);      // and at the top
-  EXPECT_FLOAT_EQ(wheel_scroll_y(c, 100, 0.5f, 65), 67.5f);
-  const LayoutCanvas tall = make_canvas(1600, 1000, 51, 14);  // nothing to scroll
-  EXPECT_FLOAT_EQ(wheel_scroll_y(tall, 0, -3, 65), 0);
-}
-
-TEST(ViewTiling, TheWheelPassesThroughAViewOnlyAtItsEnd) {
-  EXPECT_TRUE(wheel_passes_through(0, 0, -1));  // a view with nothing to scroll
-  EXPECT_TRUE(wheel_passes_through(0, 0, 1));
-  EXPECT_FALSE(wheel_passes_through(0, 300, -1));   // at its top, going down: the view scrolls
-  EXPECT_TRUE(wheel_passes_through(0, 300, 1));     // at its top, going up: the canvas
-  EXPECT_FALSE(wheel_passes_through(120, 300, 1));  // in the middle: the view, either way
-  EXPECT_FALSE(wheel_passes_through(120, 300, -1));
-  EXPECT_TRUE(wheel_passes_through(300, 300, -1));  // at its end, going down: the canvas
-  EXPECT_FALSE(wheel_passes_through(300, 300, 1));
-  EXPECT_FALSE(wheel_passes_through(120, 300, 0));  // no wheel
-}
-
 // The Hopper windows take their place in the tiling: stacked under the fragments view's column, an
 // open one shares that column's height with fragments and banks (each in proportion to its design
 // height: fragments 590, banks 360, a Hopper window the column's 950), overlapping nothing;

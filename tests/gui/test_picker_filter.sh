@@ -37,6 +37,16 @@ echo "instruction picker, 'K32 s8': $(wc -w <<<"$WANT_MMA") entries"
 xdotool key Return
 wait_for "not s['picker_open'] and s['controls']['instruction'] in '$WANT_MMA'.split()"
 echo "Enter picked $(q "s['controls']['instruction']")"
+# A whole name typed (the last of those, not the first shown): Enter takes that one, by the rule of
+# every picker (enter_choice: the exact name, then a prefix, then the first shown).
+FULL=$(awk '{ print $NF }' <<<"$WANT_MMA")
+click $(centre_of "s['widgets']['instruction_combo']")
+wait_for "s['picker_open'] and s['instruction_filter'] == ''"
+xdotool type --delay 30 "${FULL#mma.sync.aligned.}"
+wait_for "s['instruction_filter'] == '${FULL#mma.sync.aligned.}'"
+xdotool key Return
+wait_for "not s['picker_open'] and s['controls']['instruction'] == '$FULL'"
+echo "Enter on the whole name picked $FULL"
 # Reopened, the filter starts empty and the list whole again.
 click $(centre_of "s['widgets']['instruction_combo']")
 wait_for "s['picker_open'] and s['instruction_filter'] == ''"

@@ -2,6 +2,8 @@
 // cute/arch copy headers (the asm strings and register arrays).
 #include "fragviz/tile/copy_atoms.hpp"
 
+#include "fragviz/isa/ldmatrix.hpp"
+#include "fragviz/isa/matrix_move.hpp"
 #include "tile_detail.hpp"
 
 namespace fragviz::tile {
@@ -31,6 +33,16 @@ CopyAtom atom(const char* name, const char* instruction, CopyKind kind, int matr
   return a;
 }
 
+// ldmatrix and stmatrix take their PTX name from the ISA model, so every view spells it in PTX's
+// order (shape, .num, .trans, state space, type); CuTe's asm writes .num first, which ptxas accepts.
+CopyAtom matrix_atom(const char* name, CopyKind kind, int matrices, bool trans, int src_bits, int src_regs,
+                     int dst_bits, int dst_regs, const char* src, const char* dst, const char* header) {
+  const LdmatrixConfig c{matrices == 1 ? LdmNum::x1 : matrices == 2 ? LdmNum::x2 : LdmNum::x4, trans};
+  const std::string ptx = kind == CopyKind::ldmatrix ? ldmatrix_mnemonic(c) : stmatrix_mnemonic(c);
+  return atom(name, ptx.c_str(), kind, matrices, trans, src_bits, src_regs, dst_bits, dst_regs, "32:1", src,
+              dst, kind == CopyKind::stmatrix, header);
+}
+
 // copy_traits_sm75.hpp: (src-thr, src-val) -> bit is the 128-bit row each thread addresses (x1 and
 // x2 repeat the first 8 or 16 rows over the other threads, stride 0); (dst-thr, dst-val) -> bit
 // is where each destination register's bits sit. RefLayout = DstLayout.
@@ -50,32 +62,20 @@ constexpr const char* kSm90 = "cute/atom/copy_traits_sm90.hpp";
 std::vector<CopyAtom> build() {
   const CopyKind ld = CopyKind::ldmatrix, st = CopyKind::stmatrix, uni = CopyKind::universal;
   return {
-      atom("SM75_U32x1_LDSM_N", "ldmatrix.sync.aligned.x1.m8n8.shared.b16", ld, 1, false, 128, 1, 32, 1,
-           "32:1", kLdsmSrcX1, kLdsmDstNX1, false, kSm75),
-      atom("SM75_U32x2_LDSM_N", "ldmatrix.sync.aligned.x2.m8n8.shared.b16", ld, 2, false, 128, 1, 32, 2,
-           "32:1", kLdsmSrcX2, kLdsmDstNX2, false, kSm75),
-      atom("SM75_U32x4_LDSM_N", "ldmatrix.sync.aligned.x4.m8n8.shared.b16", ld, 4, false, 128, 1, 32, 4,
-           "32:1", kLdsmSrcX4, kLdsmDstNX4, false, kSm75),
-      atom("SM75_U16x2_LDSM_T", "ldmatrix.sync.aligned.x1.trans.m8n8.shared.b16", ld, 1, true, 128, 1, 32, 1,
-           "32:1", kLdsmSrcX1, kLdsmDstTX1, false, kSm75),
-      atom("SM75_U16x4_LDSM_T", "ldmatrix.sync.aligned.x2.trans.m8n8.shared.b16", ld, 2, true, 128, 1, 32, 2,
-           "32:1", kLdsmSrcX2, kLdsmDstTX2, false, kSm75),
-      atom("SM75_U16x8_LDSM_T", "ldmatrix.sync.aligned.x4.trans.m8n8.shared.b16", ld, 4, true, 128, 1, 32, 4,
-           "32:1", kLdsmSrcX4, kLdsmDstTX4, false, kSm75),
+      matrix_atom("SM75_U32x1_LDSM_N", ld, 1, false, 128, 1, 32, 1, kLdsmSrcX1, kLdsmDstNX1, kSm75),
+      matrix_atom("SM75_U32x2_LDSM_N", ld, 2, false, 128, 1, 32, 2, kLdsmSrcX2, kLdsmDstNX2, kSm75),
+      matrix_atom("SM75_U32x4_LDSM_N", ld, 4, false, 128, 1, 32, 4, kLdsmSrcX4, kLdsmDstNX4, kSm75),
+      matrix_atom("SM75_U16x2_LDSM_T", ld, 1, true, 128, 1, 32, 1, kLdsmSrcX1, kLdsmDstTX1, kSm75),
+      matrix_atom("SM75_U16x4_LDSM_T", ld, 2, true, 128, 1, 32, 2, kLdsmSrcX2, kLdsmDstTX2, kSm75),
+      matrix_atom("SM75_U16x8_LDSM_T", ld, 4, true, 128, 1, 32, 4, kLdsmSrcX4, kLdsmDstTX4, kSm75),
       // copy_traits_sm90.hpp: stmatrix is ldmatrix backwards, SrcLayout = the LDSM atom's DstLayout,
       // DstLayout = its SrcLayout, RefLayout = SrcLayout (the registers).
-      atom("SM90_U32x1_STSM_N", "stmatrix.sync.aligned.x1.m8n8.shared.b16", st, 1, false, 32, 1, 128, 1,
-           "32:1", kLdsmDstNX1, kLdsmSrcX1, true, kSm90),
-      atom("SM90_U32x2_STSM_N", "stmatrix.sync.aligned.x2.m8n8.shared.b16", st, 2, false, 32, 2, 128, 1,
-           "32:1", kLdsmDstNX2, kLdsmSrcX2, true, kSm90),
-      atom("SM90_U32x4_STSM_N", "stmatrix.sync.aligned.x4.m8n8.shared.b16", st, 4, false, 32, 4, 128, 1,
-           "32:1", kLdsmDstNX4, kLdsmSrcX4, true, kSm90),
-      atom("SM90_U16x2_STSM_T", "stmatrix.sync.aligned.x1.trans.m8n8.shared.b16", st, 1, true, 32, 1, 128, 1,
-           "32:1", kLdsmDstTX1, kLdsmSrcX1, true, kSm90),
-      atom("SM90_U16x4_STSM_T", "stmatrix.sync.aligned.x2.trans.m8n8.shared.b16", st, 2, true, 32, 2, 128, 1,
-           "32:1", kLdsmDstTX2, kLdsmSrcX2, true, kSm90),
-      atom("SM90_U16x8_STSM_T", "stmatrix.sync.aligned.x4.trans.m8n8.shared.b16", st, 4, true, 32, 4, 128, 1,
-           "32:1", kLdsmDstTX4, kLdsmSrcX4, true, kSm90),
+      matrix_atom("SM90_U32x1_STSM_N", st, 1, false, 32, 1, 128, 1, kLdsmDstNX1, kLdsmSrcX1, kSm90),
+      matrix_atom("SM90_U32x2_STSM_N", st, 2, false, 32, 2, 128, 1, kLdsmDstNX2, kLdsmSrcX2, kSm90),
+      matrix_atom("SM90_U32x4_STSM_N", st, 4, false, 32, 4, 128, 1, kLdsmDstNX4, kLdsmSrcX4, kSm90),
+      matrix_atom("SM90_U16x2_STSM_T", st, 1, true, 32, 1, 128, 1, kLdsmDstTX1, kLdsmSrcX1, kSm90),
+      matrix_atom("SM90_U16x4_STSM_T", st, 2, true, 32, 2, 128, 1, kLdsmDstTX2, kLdsmSrcX2, kSm90),
+      matrix_atom("SM90_U16x8_STSM_T", st, 4, true, 32, 4, 128, 1, kLdsmDstTX4, kLdsmSrcX4, kSm90),
       // copy_traits.hpp: UniversalCopy<S, D>, one thread, Layout<Shape<_1, bits>> (a shape-1 mode
       // gets stride 0), RefLayout = SrcLayout.
       atom("UniversalCopy<uint32_t>", "", uni, 0, false, 32, 1, 32, 1, "1:0", "(1,32):(0,1)", "(1,32):(0,1)",

@@ -72,6 +72,11 @@ expect 64 "entry 2 ('(8,4)') of the permutation is a shape" -- tiled --mma $K16 
 expect 3 "the tiled MMA has threads 0..31" -- tiled --mma $K16 --thread 32
 expect 64 "--mma is required" -- tiled
 expect 64 "--atoms" -- tiled --mma $K16 --atoms '(2,2'
+# Issue 22: the copy atom's PTX in PTX's order (shape, .num, .trans, state space, type).
+expect 0 "banks: ldmatrix.sync.aligned.m8n8.x4.shared.b16" -- tiled --preset sm80-gemm-128x128x32 \
+  --smem-a '(128,32):(32,1)'
+expect 0 "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16" -- tiled --mma $K16 --atoms '(2,2,1)' \
+  --permute 'Tile<_32,_32,_16>' --copy-b SM75_U16x8_LDSM_T
 
 echo "$fails failed"
 [ "$fails" -eq 0 ]

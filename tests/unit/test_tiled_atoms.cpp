@@ -10,6 +10,8 @@
 //    the source bit of that row: Src(8j + row, bit in row) == Dst(l, bit) for every lane and bit.
 #include <gtest/gtest.h>
 
+#include <regex>
+
 #include "fragviz/isa/wgmma.hpp"
 #include "fragviz/tile/copy_atoms.hpp"
 #include "fragviz/tile/mma_atoms.hpp"
@@ -129,10 +131,24 @@ TEST(TiledCopyAtoms, MatrixMovesAreThePtxIsa) {
   EXPECT_EQ(checked, 2 * 32 * 32 * (1 + 2 + 4) * 2);
 }
 
+// PTX ISA 9.0 "ldmatrix" / "stmatrix" syntax: ldmatrix.sync.aligned.shape.num{.trans}{.ss}.type,
+// stmatrix.sync.aligned.shape.num{.trans}{.ss}.type: the shape comes before .num (issue 22).
 TEST(TiledCopyAtoms, InstructionNames) {
+  const std::regex ptx(R"(^(ldmatrix|stmatrix)\.sync\.aligned\.m8n8\.x([124])(\.trans)?\.shared\.b16$)");
+  int matrix_moves = 0;
+  for (const CopyAtom& a : fragviz::tile::copy_atoms()) {
+    if (a.kind == CopyKind::universal) continue;
+    SCOPED_TRACE(a.name);
+    std::smatch m;
+    ASSERT_TRUE(std::regex_match(a.instruction, m, ptx)) << a.instruction;
+    EXPECT_EQ(m[1].str(), a.kind == CopyKind::ldmatrix ? "ldmatrix" : "stmatrix");
+    EXPECT_EQ(std::stoi(m[2].str()), a.matrices);
+    EXPECT_EQ(m[3].matched, a.trans);
+    ++matrix_moves;
+  }
+  EXPECT_EQ(matrix_moves, 12);  // x1, x2, x4, each plain and .trans, of ldmatrix and stmatrix
   EXPECT_EQ(find_copy_atom("SM75_U16x8_LDSM_T")->instruction,
-            "ldmatrix.sync.aligned.x4.trans.m8n8.shared.b16");
-  EXPECT_EQ(find_copy_atom("SM90_U32x2_STSM_N")->instruction, "stmatrix.sync.aligned.x2.m8n8.shared.b16");
+            "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16");
   EXPECT_EQ(find_copy_atom("UniversalCopy<uint128_t>")->src_register_bits, 128);
 }
 

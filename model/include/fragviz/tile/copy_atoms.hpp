@@ -37,8 +37,9 @@ enum class CopyKind : std::uint8_t {
 /// One copy operation of CuTe, with its Copy_Traits.
 struct CopyAtom {
   std::string name;         ///< CuTe's spelling: "SM75_U32x4_LDSM_N", "UniversalCopy<uint128_t>"
-  std::string instruction;  ///< what CuTe's cute/arch header issues, as its asm spells it ("" for a
-                            ///< C++ assignment): "ldmatrix.sync.aligned.x4.m8n8.shared.b16"
+  std::string instruction;  ///< what CuTe's cute/arch header issues ("" for a C++ assignment), in
+                            ///< PTX's order: "ldmatrix.sync.aligned.m8n8.x4.shared.b16" (CuTe's
+                            ///< asm writes .x4 before .m8n8)
   CopyKind kind = CopyKind::universal;
   int matrices = 0;                              ///< ldmatrix/stmatrix .num: 1, 2 or 4 (0 for the others)
   bool trans = false;                            ///< .trans

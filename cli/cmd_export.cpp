@@ -316,10 +316,12 @@ void add_export_command(CLI::App& app, int& exit_code) {
                       "fragments, warpgroup, with --operand: a block of its rows and columns; banks: "
                       "of the tile's; e.g. rows=0:16,cols=0:8 (last excluded; either part alone)")
           ->check(kNonEmpty);
+  std::vector<std::string> palettes;
+  for (const scene::PaletteName& p : scene::palette_names()) palettes.emplace_back(p.name);
   cmd->add_option("--palette", o->palette,
-                  "light (default: the document palette, dark text on white) or dark (the screen's: "
-                  "the app's window background and text); every view")
-      ->check(CLI::IsMember({"light", "dark"}));
+                  "light or document (default: the document palette, dark text on white) or dark or screen "
+                  "(the screen's: the app's window background and text); every view")
+      ->check(CLI::IsMember(palettes));
   o->given["--sm"] =
       cmd->add_option("--sm", o->sm, "banks: oldest target, e.g. 75 or 80")->check(whole_range(70, 200));
   o->given["--report"] =

@@ -57,9 +57,15 @@ std::string cell_labels_names() {
   return s;
 }
 
+const std::vector<PaletteName>& palette_names() {
+  static const std::vector<PaletteName> names = {
+      {"light", false}, {"document", false}, {"dark", true}, {"screen", true}};
+  return names;
+}
+
 std::optional<bool> parse_palette_name(std::string_view text) {
-  if (text == "light") return false;
-  if (text == "dark") return true;
+  for (const PaletteName& p : palette_names())
+    if (p.name == text) return p.dark;
   return std::nullopt;
 }
 

@@ -194,9 +194,10 @@ PY
 rm -f "$tmp/bcrop.svg"
 
 # --palette: light (default) draws on palette.json's "document" paper, dark on its "screen" paper
-# (the app's window background and text); anything else is a usage error.
+# (the app's window background and text); the app's names, document and screen, are the same two
+# palettes (issue 22); anything else is a usage error.
 refuse 64 "palette" --view movmatrix --palette blue --svg "$tmp/a.svg"
-for p in light dark default; do
+for p in light dark document screen default; do
   opt=(--palette "$p")
   [ "$p" = default ] && opt=()
   "$cli" export --view movmatrix "${opt[@]}" --svg "$tmp/pal.svg" >/dev/null || fail "--palette $p exited $?"
@@ -204,7 +205,7 @@ for p in light dark default; do
 import json, sys, xml.etree.ElementTree as ET
 ns = {"s": "http://www.w3.org/2000/svg"}
 pal = json.load(open(sys.argv[2]))
-paper = pal["screen" if sys.argv[3] == "dark" else "document"]
+paper = pal["screen" if sys.argv[3] in ("dark", "screen") else "document"]
 root = ET.parse(sys.argv[1]).getroot()
 ground = root.find("s:rect", ns)  # the first rect is the ground
 assert ground.get("fill").lower() == paper["background"].lower(), (ground.get("fill"), paper)

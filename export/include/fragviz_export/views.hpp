@@ -15,6 +15,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "fragviz/isa/ldmatrix.hpp"
 #include "fragviz/report/report.hpp"
@@ -131,7 +132,16 @@ struct ViewRequest {
   bool dark = false;
 };
 
-/// "light" (the document paper) or "dark" (the screen's): whether it is dark; nullopt for anything else.
+/// One spelling of an export palette: the app's names (File > Export's "document (light)" and
+/// "screen (dark)") and the short ones, assets/palette.json's "document" and "screen" papers.
+struct PaletteName {
+  std::string_view name;  ///< "light", "document", "dark" or "screen"
+  bool dark = false;      ///< drawn on the screen paper
+};
+/// Every palette spelling --palette takes, light ones first.
+const std::vector<PaletteName>& palette_names();
+/// "light" or "document" (the document paper), "dark" or "screen" (the screen's): whether it is
+/// dark; nullopt for anything else.
 std::optional<bool> parse_palette_name(std::string_view text);
 
 /// Puts `paper`'s colours into every placeholder of `s` (a colour of role background, ink, dim or

@@ -169,9 +169,9 @@ void add_gate_command(CLI::App& app, int& exit_code) {
   auto opts = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand(
       "gate",
-      "Run an n x n FP16-in, FP32-accumulate mma.sync matmul and compare every element exactly against a "
-      "CUDA-core reference (exit 0 exact, 1 mismatch, 2 no GPU, 3 refused, 4 CUDA error, 5 JSON not "
-      "written)");
+      "Run an n x n FP16-in, FP32-accumulate tensor-core matmul (" + gate_instruction_help() +
+          ") and compare every element exactly against a CUDA-core reference (exit 0 exact, 1 mismatch, 2 no "
+          "GPU, 3 refused, 4 CUDA error, 5 JSON not written)");
   cmd->add_option("--n", opts->n,
                   "matrix size from 256 to 65536, a multiple of the variant's block tile (64 for the seed's "
                   "kernels, 128 or 256 for the ladder's; and what fits in free memory)")

@@ -207,6 +207,24 @@ std::string gate_variant_help() {
   return text;
 }
 
+std::string gate_instruction_help() {
+  // Rungs in ladder order, each instruction's first and last: the table keeps each family together.
+  std::string text;
+  for (const bool wgmma : {false, true}) {
+    int first = 0, last = 0;
+    for (const GateVariantInfo& v : gate_variants()) {
+      if ((v.wgmma_rung >= 0) != wgmma) continue;
+      if (first == 0 || v.rung < first) first = v.rung;
+      if (v.rung > last) last = v.rung;
+    }
+    if (first == 0) continue;
+    text += std::string(text.empty() ? "" : ", ") + (wgmma ? "wgmma" : "mma.sync") + " in rung" +
+            (first == last ? " " + std::to_string(first)
+                           : "s " + std::to_string(first) + "-" + std::to_string(last));
+  }
+  return text;
+}
+
 int wgmma_gate_rung(GateVariant v) {
   const GateVariantInfo* info = find_gate_variant(v);
   return info != nullptr ? info->wgmma_rung : -1;

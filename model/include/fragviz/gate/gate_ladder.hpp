@@ -74,6 +74,9 @@ std::string gate_variant_names();
 /// Every variant as the gate's --variant help lists it: "ldmatrix-k8 (rung 1, sm_75+), ...,
 /// wgmma-cluster (rung 10, sm_90a only)", the deliberately wrong one marked so.
 std::string gate_variant_help();
+/// Which tensor-core instruction the ladder's rungs issue, from the variant table:
+/// "mma.sync in rungs 1-6, wgmma in rungs 7-10" (what the gate's help says it runs).
+std::string gate_instruction_help();
 
 /// The kWgmmaGateRungs index (wgmma_gate.hpp) of a Hopper rung's variant (its table row's
 /// wgmma_rung), or -1 for every other.

@@ -26,6 +26,21 @@ std::string_view unprefixed(std::string_view name) {
   return name;
 }
 
+/// `t` (unprefixed) without leading words of the prefixes: "mma.m16n8k16" and
+/// "mma.sync.m16n8k16" are a partial prefix, not words the name lacks.
+std::string_view without_prefix_words(std::string_view t) {
+  for (bool again = true; again;) {
+    again = false;
+    for (std::string_view w : {"mma_async", "wgmma", "mma", "sync", "aligned"}) {
+      if (t.substr(0, w.size()) == w && (t.size() == w.size() || t[w.size()] == '.')) {
+        t.remove_prefix(std::min(t.size(), w.size() + 1));
+        again = true;
+      }
+    }
+  }
+  return t;
+}
+
 std::vector<std::string_view> words(std::string_view s) {
   std::vector<std::string_view> out;
   for (std::size_t start = 0; start <= s.size();) {
@@ -91,7 +106,7 @@ std::vector<std::string> catalogue_names(unsigned sets) {
 std::vector<std::string> nearest_names(std::string_view typed, unsigned sets, std::size_t max) {
   constexpr int kNear = 4;  // two words missing, extra or wrong
   const std::string typed_lower = lower(typed);
-  const std::string_view t = unprefixed(typed_lower);
+  const std::string_view t = without_prefix_words(unprefixed(typed_lower));
   const std::vector<std::string_view> typed_words = words(t);
   // (contains nothing typed, word cost, character cost, catalogue order, name)
   std::vector<std::tuple<bool, int, int, std::size_t, std::string>> scored;

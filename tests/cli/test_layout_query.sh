@@ -120,8 +120,9 @@ for cmd in "layout --instr" "probe --instr" "descriptor --instr" "export --view 
     { echo "FAIL: $cmd m64n128k16.f32.bf16 suggests no m64n128k16.f32.bf16.bf16:"; echo "$out"; fails=$((fails + 1)); }
 done
 # A bare shape, as the README's --shape spells it, and a shape with one type: the mma.sync entries
-# of that shape, never the wgmma one a digit away (m64n8k16); upper case is the same name.
-for typed in m16n8k16 m16n8k16.f16 M16N8K16; do
+# of that shape, never the wgmma one a digit away (m64n8k16); upper case is the same name; a
+# partial prefix ("mma.", issue 22) is part of the prefix.
+for typed in m16n8k16 m16n8k16.f16 M16N8K16 mma.m16n8k16 mma.sync.m16n8k16; do
   out=$("$cli" layout --instr "$typed" 2>&1)
   sugg=$(grep '^  ' <<<"$out")
   if [ -z "$sugg" ] || grep -qv '^  mma\.sync\.aligned\.m16n8k16\.' <<<"$sugg"; then

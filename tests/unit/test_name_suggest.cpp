@@ -72,6 +72,16 @@ TEST(NameSuggest, ABareShapeSuggestsItsEntriesNotAWgmmaOneDigitAway) {
   EXPECT_EQ(n.front(), "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32");  // what --shape assumes
 }
 
+TEST(NameSuggest, APartialPrefixAndAShapeSuggestTheShapesEntries) {
+  // Issue 22: "mma." (or "mma.sync.") before the shape is part of the prefix, not a word too many.
+  for (const char* typed : {"mma.m16n8k16", "mma.sync.m16n8k16", "MMA.M16N8K16"}) {
+    const auto n = nearest_names(typed, kAll);
+    ASSERT_EQ(n.size(), 3u) << typed;
+    EXPECT_TRUE(all_mma_sync_m16n8k16(n)) << typed << ": " << n.front();
+    EXPECT_EQ(n.front(), "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32") << typed;
+  }
+}
+
 TEST(NameSuggest, AShapeAndATypeSuggestEntriesWithBoth) {
   const auto n = nearest_names("m16n8k16.f16", kAll);
   ASSERT_FALSE(n.empty());

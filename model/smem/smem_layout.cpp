@@ -79,6 +79,17 @@ Parsed parse_notation(Parser& p) {
       }
     }
   }
+  // A word where a shape starts: the only word a layout holds is the swizzle, misspelt ("Swizle").
+  if (std::isalpha(static_cast<unsigned char>(p.peek()))) {
+    const std::size_t at = p.pos();
+    std::string word;
+    while (std::isalnum(static_cast<unsigned char>(p.peek())) || p.peek() == '_') {
+      if (p.pos() != at + word.size() || word.size() == 32) break;  // whitespace ends the word
+      word += p.peek();
+      p.rewind(p.index() + 1);
+    }
+    p.fail(at, "unknown word '" + word + "'; did you mean Swizzle<B,M,S>?");
+  }
   out.layout_pos = p.pos();
   const Node shape = p.tuple("a shape number");
   if (!p.take(':')) {

@@ -163,6 +163,11 @@ TEST(SmemLayout, ParseErrorsNameTheColumn) {
   EXPECT_NE(refusal("(8,8,8):(64,8,1)").find("has 3 modes"), std::string::npos);
   const auto bad = parse_smem_layout("(8,64):(64 1)");
   EXPECT_EQ(bad.column, 12);
+  // Issue 22: a misspelt swizzle is named at its column, with the spelling fragviz takes.
+  EXPECT_EQ(refusal("Swizle<3,3,3> o (64,64):(64,1)"),
+            "col 1: unknown word 'Swizle'; did you mean Swizzle<B,M,S>?");
+  EXPECT_EQ(refusal("B: swizzle <3,3,3> o (64,64):(64,1)"),
+            "col 4: unknown word 'swizzle'; did you mean Swizzle<B,M,S>?");
 }
 
 TEST(SmemLayout, RefusesWhatNoTileHolds) {

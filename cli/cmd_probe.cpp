@@ -206,13 +206,14 @@ int runnable_count(const DeviceInfo& d) {
 
 void print_cycles(const ProbeReport& r) {
   if (r.cycles.empty()) return;
-  std::cout << "cycles per ldmatrix, one warp, clock64() over 1024 instructions (last row: your request)\n"
-            << "  instruction                stride  swizzle  predicted wf  measured wf  cycles\n";
+  std::cout
+      << "cycles per ldmatrix, one warp, clock64() over 1024 instructions (last row: your request)\n"
+      << "  instruction                stride (width + pad)  swizzle  predicted wf  measured wf  cycles\n";
   for (const CyclesRow& row : r.cycles) {
     std::string name =
         "ldmatrix." + std::string(to_string(row.config.num)) + (row.config.trans ? ".trans" : "");
-    std::cout << "  " << std::left << std::setw(25) << name << std::right << std::setw(8)
-              << row.tile.stride_halves() << std::setw(9) << to_string(row.tile.swizzle) << std::setw(14)
+    std::cout << "  " << std::left << std::setw(25) << name << std::right << std::setw(22)
+              << cycles_stride_words(row) << std::setw(9) << to_string(row.tile.swizzle) << std::setw(14)
               << row.predicted_wavefronts << std::setw(13) << row.measured_wavefronts << std::setw(8)
               << fixed(row.cycles_per_instruction, 1) << "\n";
   }

@@ -9,4 +9,9 @@ std::string measured_wavefronts_words(const CyclesRow& row) {
   return s;
 }
 
+std::string cycles_stride_words(const CyclesRow& row) {
+  return std::to_string(row.tile.stride_halves()) + " (" + std::to_string(row.tile.width_halves) + " + pad " +
+         std::to_string(row.tile.pad_halves) + ")";
+}
+
 }  // namespace fragviz

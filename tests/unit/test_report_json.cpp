@@ -429,6 +429,17 @@ TEST(ReportRecompute, MeasuredWavefrontsAreWhatTheAddressesGive) {
   EXPECT_EQ(measured_wavefronts_words(back.value->probe->cycles[0]), "8");
 }
 
+// Issue 22: two rows of stride 72 (width 72 unpadded, width 64 padded by 8) print apart.
+TEST(ReportWords, CyclesStrideNamesWidthAndPad) {
+  CyclesRow unpadded, padded;
+  unpadded.tile.width_halves = 72;
+  unpadded.tile.pad_halves = 0;
+  padded.tile.width_halves = 64;
+  padded.tile.pad_halves = 8;
+  EXPECT_EQ(cycles_stride_words(unpadded), "72 (72 + pad 0)");
+  EXPECT_EQ(cycles_stride_words(padded), "72 (64 + pad 8)");
+}
+
 TEST(ReportRecompute, RowsOnGeometriesOutsideTheRangeOrTheModelAreRefused) {
   EXPECT_REFUSED_NAMING(error_after([](ReportFile& f) { f.probe->cycles[0].tile.pad_halves = 100; }),
                         "cycles[0]: pad 100 halves is out of range");

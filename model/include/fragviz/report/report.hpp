@@ -161,6 +161,9 @@ struct CyclesRow {
 /// "4" or, for a row whose addresses were never stored, "4 (not recomputable: recorded without
 /// addresses)": how every view must print a row's measured wavefronts.
 std::string measured_wavefronts_words(const CyclesRow& row);
+/// "72 (64 + pad 8)": a row's stride in halves, then its width and pad, so that two rows of one
+/// stride (width 72 unpadded, width 64 padded by 8) can be told apart; how every view prints it.
+std::string cycles_stride_words(const CyclesRow& row);
 
 /// Everything one probe run produced.
 struct ProbeReport {

@@ -80,7 +80,7 @@ void draw_device(AppState& s, const Derived& d) {
         ImGui::BeginTable("cycles", 4,
                           ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
       ImGui::TableSetupColumn("ldmatrix");
-      ImGui::TableSetupColumn("stride");
+      ImGui::TableSetupColumn("stride (width + pad)");
       ImGui::TableSetupColumn("wavefronts");
       ImGui::TableSetupColumn("cycles");
       ImGui::TableHeadersRow();
@@ -89,7 +89,7 @@ void draw_device(AppState& s, const Derived& d) {
         ImGui::TableNextColumn();
         ImGui::Text(".%s%s", std::string(to_string(r.config.num)).c_str(), r.config.trans ? ".trans" : "");
         ImGui::TableNextColumn();
-        ImGui::Text("%d%s", r.tile.stride_halves(), r.tile.swizzle == Swizzle::none ? "" : " xor");
+        ImGui::Text("%s%s", cycles_stride_words(r).c_str(), r.tile.swizzle == Swizzle::none ? "" : " xor");
         ImGui::TableNextColumn();
         ImGui::Text("%d / %d", r.predicted_wavefronts, r.measured_wavefronts);
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("predicted / from measured addresses");

@@ -53,7 +53,7 @@ TEST(CtaTileView, MisalignedCopyIsShownAndNeverClean) {
   EXPECT_EQ(total.misaligned, 32);
   EXPECT_FALSE(cta_banks_ok(b));
   EXPECT_EQ(cta_bank_total_text(b),
-            "banks: ldmatrix.sync.aligned.x4.m8n8.shared.b16: 32 instructions, 0 wavefronts (ideal 0), "
+            "banks: ldmatrix.sync.aligned.m8n8.x4.shared.b16: 32 instructions, 0 wavefronts (ideal 0), "
             "bank conflicts 0, misaligned 32");
   const auto lines = texts_starting(sm80_with_copy_b("SM75_U32x4_LDSM_N"), "banks: ");
   ASSERT_EQ(lines.size(), 2u);  // A's and B's; C has no copy

@@ -129,8 +129,9 @@ void print_bank_table(const tile::CtaBanks& b) {
             << (b.misaligned ? "  misaligned" : "") << "\n";
   const auto line = [&](const std::string& warp, const std::string& k, const tile::WarpBanks& r) {
     std::cout << "    " << std::setw(4) << warp << "  " << std::setw(8) << k << "  " << std::setw(13)
-              << r.instructions << "  " << std::setw(10) << r.wavefronts << "  " << std::setw(5) << r.ideal
-              << "  " << std::setw(14) << r.conflicts;
+              << r.instructions << "  " << std::setw(10) << tile::bank_count_cell(r, r.wavefronts) << "  "
+              << std::setw(5) << tile::bank_count_cell(r, r.ideal) << "  " << std::setw(14)
+              << tile::bank_count_cell(r, r.conflicts);
     if (b.misaligned) std::cout << "  " << std::setw(10) << r.misaligned;
     std::cout << "\n";
   };
@@ -144,6 +145,7 @@ void print_bank_table(const tile::CtaBanks& b) {
   total.conflicts = b.conflicts;
   total.misaligned = b.misaligned;
   line("all", "all", total);
+  if (b.misaligned) std::cout << "    " << tile::kMisalignedNote << "\n";
 }
 
 int print_csv(const CtaCliOptions& o, const tile::CtaReport& r) {

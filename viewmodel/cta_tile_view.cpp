@@ -43,6 +43,14 @@ bool restore_cta_edits(CtaTileControls& c) {
   return true;
 }
 
+std::string cta_cell_text(Operand op, std::int64_t row, std::int64_t col, const CtaCell& cell) {
+  const char* names = op == Operand::A ? "(m,k)" : op == Operand::B ? "(n,k)" : "(m,n)";
+  std::string s = std::string(names) + " = (" + std::to_string(row) + "," + std::to_string(col) + "): ";
+  if (cell.thread < 0) return s + "no thread (read through a shared-memory descriptor)";
+  return s + "thread " + std::to_string(cell.thread) + " (warp " + std::to_string(cell.thread / 32) +
+         " lane " + std::to_string(cell.thread % 32) + "), value V" + std::to_string(cell.value);
+}
+
 std::string cta_bank_total_text(const CtaGrid& g) {
   if (g.banks.empty()) return "";
   const tile::WarpBanks& t = g.banks.back();  // the total over every warp and k-block

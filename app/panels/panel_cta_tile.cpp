@@ -1,9 +1,9 @@
 // The CTA tile window (issue 25): a configuration, started from a preset and edited field by field as
 // CuTe users write it (the MMA and copy atoms also from filtered pickers), analysed on every edit,
 // a refusal shown under the field's text at its column; its A (M x K), B (N x K) and C (M x N) as
-// CuTe's print_latex draws a TiledMMA, each cell "T12 V3" (thread, register) coloured by warp, a chosen
-// thread's cells outlined (typed, or picked by clicking a cell); each operand's join verdict through its
-// shared layout and its bank table per warp and k-block (viewmodel/cta_tile_view.hpp).
+// CuTe's print_latex draws a TiledMMA, each cell "T12 V3" (thread, CuTe value index) coloured by warp, a
+// chosen thread's cells outlined (typed, or picked by clicking a cell); each operand's join verdict through
+// its shared layout and its bank table per warp and k-block (viewmodel/cta_tile_view.hpp).
 #include <algorithm>
 #include <cstdio>
 
@@ -64,12 +64,7 @@ void draw_grid(AppState& s, const CtaGrid& g, int index) {
       if (hovered && mouse.x >= a.x && mouse.x < b.x && mouse.y >= a.y && mouse.y < b.y) {
         // A click picks the thread holding the cell.
         if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) s.cta_tile.thread = cell.thread;
-        const char* names = g.operand == Operand::A ? "(m,k)" : g.operand == Operand::B ? "(n,k)" : "(m,n)";
-        text_tooltip(ImVec4(1, 1, 1, 1), std::string(names) + " = (" + std::to_string(r) + "," +
-                                             std::to_string(c) + "): thread " + std::to_string(cell.thread) +
-                                             " (warp " + std::to_string(cell.thread / 32) + " lane " +
-                                             std::to_string(cell.thread % 32) + ") register " +
-                                             std::to_string(cell.value));
+        text_tooltip(ImVec4(1, 1, 1, 1), cta_cell_text(g.operand, r, c, cell));
       }
     }
   }
@@ -85,26 +80,40 @@ void draw_bank_table(const CtaGrid& g, int index) {
   for (const char* h :
        {"warp", "k-block", "instructions", "wavefronts", "ideal", "bank conflicts", "misaligned"})
     ImGui::TableSetupColumn(h);
-  ImGui::TableHeadersRow();
+  ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+  for (int c = 0; c < 7; ++c) {
+    ImGui::TableSetColumnIndex(c);
+    ImGui::TableHeader(ImGui::TableGetColumnName(c));
+    if (c == 6 && ImGui::IsItemHovered()) text_tooltip(ImVec4(1, 1, 1, 1), tile::kMisalignedNote);
+  }
   for (const tile::WarpBanks& b : g.banks) {
     ImGui::TableNextRow();
+    // A row with misaligned instructions left them out of its counts: marked, its counts "-".
+    if (!tile::bank_row_counted(b))
+      ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, IM_COL32(110, 30, 30, 160));
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(b.warp < 0 ? "all" : std::to_string(b.warp).c_str());
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(b.k_block == -2   ? "all"
                            : b.k_block == -1 ? "epilogue"
                                              : std::to_string(b.k_block).c_str());
-    for (int v : {b.instructions, b.wavefronts, b.ideal}) {
+    ImGui::TableNextColumn();
+    ImGui::Text("%d", b.instructions);
+    for (int v : {b.wavefronts, b.ideal}) {
       ImGui::TableNextColumn();
-      ImGui::Text("%d", v);
+      ImGui::TextUnformatted(tile::bank_count_cell(b, v).c_str());
     }
     ImGui::TableNextColumn();
     // A misaligned instruction cannot run: its 0 conflicts is no green verdict.
-    ImGui::TextColored(b.conflicts || b.misaligned ? kRedV : kGreenV, "%d", b.conflicts);
+    ImGui::TextColored(b.conflicts || b.misaligned ? kRedV : kGreenV, "%s",
+                       tile::bank_count_cell(b, b.conflicts).c_str());
     ImGui::TableNextColumn();
     ImGui::TextColored(b.misaligned ? kRedV : kGreenV, "%d", b.misaligned);
   }
   ImGui::EndTable();
+  if (std::any_of(g.banks.begin(), g.banks.end(),
+                  [](const tile::WarpBanks& b) { return !tile::bank_row_counted(b); }))
+    ImGui::TextWrapped("%s", tile::kMisalignedNote);
 }
 
 /// A picker of atom names beside a text field (filtered_list, grouped by the name's first word);

@@ -106,8 +106,7 @@ void wgmma_picker(AppState& s, HopperViews& v) {
         shown_labels.push_back(name);
         if (ImGui::Selectable(name.c_str(), selected, ImGuiSelectableFlags_None,
                               ImVec2(tag_x + ImGui::GetFontSize() * 9.f, 0))) {
-          s.hopper.wgmma = in.mnemonic;
-          s.hopper.selected_thread = -1;
+          s.hopper.wgmma = in.mnemonic;  // every wgmma has 128 threads: the selected one stays
         }
         if (ImGui::IsItemVisible()) s.frame.widgets["wgmma:" + in.mnemonic] = last_item_rect();
         if (selected) ImGui::SetItemDefaultFocus();
@@ -130,7 +129,6 @@ void wgmma_picker(AppState& s, HopperViews& v) {
   } else if (enter) {
     const std::vector<std::string_view> labels(shown_labels.begin(), shown_labels.end());
     h.wgmma = shown_entries[static_cast<std::size_t>(enter_choice(h.wgmma_filter, labels))]->mnemonic;
-    h.selected_thread = -1;
     ImGui::CloseCurrentPopup();
   }
   ImGui::EndCombo();

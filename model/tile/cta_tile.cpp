@@ -684,4 +684,13 @@ std::int64_t cta_fragment_size(const CtaTile& tile, Operand op) {
   return geometry(tile.mma, op, tile.extent(op)).size();
 }
 
+std::string bank_count_cell(const WarpBanks& r, int value) {
+  return bank_row_counted(r) ? std::to_string(value) : "-";
+}
+
+const char* const kMisalignedNote =
+    "misaligned: copy instructions where some lane's shared-memory address is not a multiple of its "
+    "access size; such an instruction faults (misaligned address) instead of running, so it has no "
+    "wavefronts: a row with any is not counted (shown as -)";
+
 }  // namespace fragviz::tile

@@ -123,5 +123,33 @@ TEST(CtaTileView, PresetKeepsEditsForRestore) {
   EXPECT_NE(make_cta_tile_model(c).source.find("edited from preset"), std::string::npos);
 }
 
+// Issue 22: the hover text names CuTe's value index "V4", never "register 4" (a value is not a
+// 32-bit register: an f16 fragment packs two values in one). Thread 41 is warp 1, lane 9.
+TEST(CtaTileView, CellTextSaysValueNotRegister) {
+  const std::string t = cta_cell_text(Operand::A, 1, 0, CtaCell{41, 4});
+  EXPECT_EQ(t, "(m,k) = (1,0): thread 41 (warp 1 lane 9), value V4");
+  EXPECT_EQ(t.find("register"), std::string::npos);
+  EXPECT_EQ(cta_cell_text(Operand::C, 2, 3, CtaCell{0, 0}),
+            "(m,n) = (2,3): thread 0 (warp 0 lane 0), value V0");
+}
+
+// Issue 22: a bank row with misaligned instructions left them out of its counts, so its zeros are
+// shown as "-" (not counted), never as a clean 0; a row without shows its numbers.
+TEST(CtaTileView, MisalignedBankRowIsNotCounted) {
+  const CtaTileModel m = make_cta_tile_model(sm80_with_copy_b("SM75_U32x4_LDSM_N"));
+  ASSERT_TRUE(m.ok) << m.error;
+  const tile::WarpBanks& row = m.grids[1].banks.front();  // warp 0, k-block 0: 4 misaligned
+  EXPECT_FALSE(tile::bank_row_counted(row));
+  EXPECT_EQ(tile::bank_count_cell(row, row.wavefronts), "-");
+  EXPECT_EQ(tile::bank_count_cell(row, row.conflicts), "-");
+  tile::WarpBanks clean;
+  clean.instructions = 4;
+  clean.wavefronts = 16;
+  clean.ideal = 16;
+  EXPECT_TRUE(tile::bank_row_counted(clean));
+  EXPECT_EQ(tile::bank_count_cell(clean, clean.wavefronts), "16");
+  EXPECT_NE(std::string(tile::kMisalignedNote).find("not counted"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace fragviz::app

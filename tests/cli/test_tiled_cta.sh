@@ -58,6 +58,12 @@ expect 1 "join (m,k): thread 0 V1 (k-block 0): delivered (1,0) at byte 2, expect
 expect 0 "join (n,k): all 8192 match" -- tiled --mma SM80_16x8x16_F32F16F16F32_TN --atoms '(2,2,1)' \
   --permute 'Tile<_32,_32,_16>' --copy-a SM75_U32x4_LDSM_N --copy-b SM75_U16x8_LDSM_T --tile 128x128x32 \
   --smem-a 'Swizzle<3,3,3> o (128,32):(32,1)' --smem-b 'Swizzle<3,3,3> o ((64,2),(8,4)):((1,512),(64,1024))'
+# Issue 22: B copied by SM75_U32x4_LDSM_N from its N-major layout is misaligned (8 k-values 64
+# elements apart, not 16 contiguous bytes): 4 x4 ldmatrix per warp and k-block, none counted, so the
+# row's wavefronts, ideal and conflicts read "-", never a clean 0, and a line says why.
+expect 1 "       0         0              4           -      -               -           4" -- \
+  tiled --preset $P --copy-b SM75_U32x4_LDSM_N
+expect 1 "faults (misaligned address) instead of running" -- tiled --preset $P --copy-b SM75_U32x4_LDSM_N
 # CSV: the bank table; with --thread, that thread's values (thread 37: A (17,2) at byte 2*(17*32+2)).
 expect 0 "A,1,1,4,16,16,0,0" -- tiled --preset $P --csv
 expect 0 "A,37,0,0,17,2,17,2,1092,yes" -- tiled --preset $P --csv --thread 37

@@ -97,6 +97,16 @@ struct WarpBanks {
   int misaligned = 0;    ///< instructions a lane's address of which is not aligned to its access
 };
 
+/// Whether row `r`'s wavefronts, ideal and conflicts count all its instructions: false where some
+/// are misaligned (those are left out, so a 0 there is no clean verdict).
+inline bool bank_row_counted(const WarpBanks& r) { return r.misaligned == 0; }
+/// A wavefronts/ideal/conflicts cell of row `r`: `value`, or "-" (not counted) where
+/// bank_row_counted(r) is false. The app's table and `fragviz-cli tiled` print the same.
+std::string bank_count_cell(const WarpBanks& r, int value);
+/// What the "misaligned" column counts and why those instructions are not counted, one sentence
+/// for the app's header tooltip and the CLI's line under its table.
+extern const char* const kMisalignedNote;
+
 /// Every copy instruction's bank wavefronts of one operand.
 struct CtaBanks {
   SharedOp op = SharedOp::ldmatrix;

@@ -49,6 +49,11 @@ struct CtaCell {
   std::int32_t value = -1;   ///< its value index V in that thread's fragment (CuTe's partition order)
 };
 
+/// The hover text of cell (`row`, `col`) of operand `op`'s grid: "(m,k) = (1,0): thread 41 (warp 1
+/// lane 9), value V4". V is CuTe's value index in the thread's fragment, not a PTX register: the
+/// view-model does not map it to the atom's PTX element names.
+std::string cta_cell_text(Operand op, std::int64_t row, std::int64_t col, const CtaCell& cell);
+
 /// One operand's grid.
 struct CtaGrid {
   Operand operand = Operand::A;

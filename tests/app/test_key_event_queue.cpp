@@ -59,6 +59,28 @@ TEST(KeyEventQueue, AReleaseWaitsUntilAFrameSawThePress) {
   EXPECT_EQ(f.seen, (std::vector<std::string>{"+1 '1'", "-1", ""}));
 }
 
+TEST(KeyEventQueue, ACharacterAfterCtrlAWaitsForCtrlsRelease) {
+  // Ctrl+A then "1" in one wait (issue 22): the '1' must not share a frame with the held Ctrl, which
+  // ImGui 1.86 would read as Ctrl held and drop the character. The 1's press is not held.
+  Frames f;
+  for (const KeyEvent& e :
+       {press(kCtrl), press(kA), release(kA), release(kCtrl), press(k1), typed('1'), release(k1)})
+    f.queue.push(e);
+  EXPECT_FALSE(f.frame());
+  EXPECT_FALSE(f.frame());
+  EXPECT_EQ(f.seen, (std::vector<std::string>{"+ctrl +a +1", "-a -ctrl '1' -1", ""}));
+}
+
+TEST(KeyEventQueue, ACharacterBehindAnotherKeysReleaseIsNotHeld) {
+  // Only a held Ctrl release holds characters back: fast typing keeps its pace.
+  Frames f;
+  for (const KeyEvent& e : {press(k1), typed('1'), release(k1), press(k2), typed('2'), release(k2)})
+    f.queue.push(e);
+  EXPECT_FALSE(f.frame());
+  EXPECT_FALSE(f.frame());
+  EXPECT_EQ(f.seen, (std::vector<std::string>{"+1 '1' +2 '2'", "-1 -2", ""}));
+}
+
 TEST(KeyEventQueue, NothingWaitsWhenNoReleaseDoes) {
   // Overlapping keys of fast typing, and the release of a key a frame has seen: all at once.
   Frames f;

@@ -74,14 +74,13 @@ TEST(ParseSettings, TheFileHoldsTheseKeys) {
     for (const auto& [key, value] : o.items()) k.insert(key);
     return k;
   };
-  EXPECT_EQ(keys(j), (std::set<std::string>{"format",        "version",          "instruction",
-                                            "wgmma",         "ldmatrix_num",     "trans",
-                                            "width_halves",  "pad_halves",       "swizzle",
-                                            "selected_lane", "windows",          "gate",
-                                            "output_colour", "export_format",    "export_palette",
-                                            "export_folder", "warpgroup_thread", "layout",
-                                            "algebra",       "cta_tile",         "tmem",
-                                            "tmem_ld",       "tmem_accumulator"}));
+  EXPECT_EQ(
+      keys(j),
+      (std::set<std::string>{
+          "format",        "version",       "instruction",    "wgmma",         "ldmatrix_num",     "trans",
+          "width_halves",  "pad_halves",    "swizzle",        "selected_lane", "windows",          "gate",
+          "output_colour", "export_format", "export_palette", "export_folder", "warpgroup_thread", "layout",
+          "algebra",       "cta_tile",      "tmem",           "tmem_ld",       "tmem_accumulator"}));
   EXPECT_EQ(
       keys(j["windows"]),
       (std::set<std::string>{"controls", "device", "inspector", "fragments", "ldmatrix", "banks", "gate",

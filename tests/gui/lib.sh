@@ -171,6 +171,20 @@ open_compare_browser() {
   fail "File > Compare with report did not open the browser"
 }
 
+# activate_text_field WIDGET: a click in that field's text (left of any - and + buttons), until the app
+# reports a text field active; retried, as a loaded machine drops clicks.
+activate_text_field() {
+  local widget=$1 _ i
+  for _ in 1 2 3; do
+    click $(python3 -c "import json; s=json.load(open('$STATE')); x,y,w,h=s['widgets']['$widget']; print(int(x+min(20,w/4)), int(y+h/2))")
+    for i in $(seq 20); do
+      [ "$(q "s['text_input_active']")" = True ] && return 0
+      sleep 0.1
+    done
+  done
+  fail "the text field $widget did not become active"
+}
+
 # enter_number WIDGET TEXT CONDITION: click the field, replace its text, Enter, until CONDITION holds.
 enter_number() {
   local widget="$1" text="$2" cond="$3" _

@@ -8,21 +8,8 @@ gui_init "$@"
 start_app --no-device
 wait_for "'width' in s['widgets'] and s['controls']['width_halves'] == 64"
 
-# activate_width: a click in the width field's text, until the app reports a text field active.
-activate_width() {
-  local _ i
-  for _ in 1 2 3; do
-    click $(python3 -c "import json; s=json.load(open('$STATE')); x,y,w,h=s['widgets']['width']; print(int(x+min(20,w/4)), int(y+h/2))")
-    for i in $(seq 20); do
-      [ "$(q "s['text_input_active']")" = True ] && return 0
-      sleep 0.1
-    done
-  done
-  fail "the tile width field did not become active"
-}
-
 for _ in 1 2 3; do
-  activate_width
+  activate_text_field width
   xdotool keydown ctrl sleep 0.2 keydown a sleep 0.2 keyup a sleep 0.1 keyup ctrl sleep 0.2
   xdotool type --delay 60 "96"
   sleep 0.2
@@ -33,13 +20,13 @@ for _ in 1 2 3; do
   done
 done
 wait_for "s['controls']['width_halves'] == 96"
-activate_width
+activate_text_field width
 xdotool keydown ctrl sleep 0.2 key e sleep 0.2 keyup ctrl
 wait_for "'export_path' in s['widgets']" 5
 echo "Ctrl+E from the width field opened the Export dialog"
 xdotool key Escape
 wait_for "'export_path' not in s['widgets']"
-activate_width
+activate_text_field width
 xdotool keydown ctrl sleep 0.2 key q sleep 0.2 keyup ctrl
 for _ in $(seq 50); do app_alive || break; sleep 0.1; done
 app_alive && fail "Ctrl+Q from the width field did not quit"

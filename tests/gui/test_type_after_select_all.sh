@@ -11,21 +11,8 @@ gui_init "$@"
 start_app --no-device
 wait_for "'width' in s['widgets'] and s['controls']['width_halves'] == 64"
 
-# activate_width: a click in the width field's text, until the app reports a text field active.
-activate_width() {
-  local _ i
-  for _ in 1 2 3; do
-    click $(python3 -c "import json; s=json.load(open('$STATE')); x,y,w,h=s['widgets']['width']; print(int(x+min(20,w/4)), int(y+h/2))")
-    for i in $(seq 20); do
-      [ "$(q "s['text_input_active']")" = True ] && return 0
-      sleep 0.1
-    done
-  done
-  fail "the tile width field did not become active"
-}
-
 for width in 128 96 136 112 256 72 160 88; do
-  activate_width
+  activate_text_field width
   xdotool key ctrl+a type --delay 60 "$width"
   sleep 0.3
   xdotool key Return

@@ -195,13 +195,16 @@ HopperWork pack_hopper(const ProbeRequest& req, const DeviceInfo& device) {
   return w;
 }
 
-bool launch_hopper(HopperWork& w, ProbeReport& report, std::string& error) {
+void add_hopper_entries(HopperWork& w, ProbeReport& report) {
   w.wgmma_base = report.wgmma.size();
   w.moves_base = report.moves.size();
   for (WgmmaProbe& p : w.wgmma) report.wgmma.push_back(std::move(p));
   for (MatrixMoveProbe& p : w.moves) report.moves.push_back(std::move(p));
   w.wgmma.clear();
   w.moves.clear();
+}
+
+bool launch_hopper(HopperWork& w, std::string& error) {
   if (w.plans.empty() && w.move_plans.empty()) return true;
 
   w.d_in = std::make_unique<HopperBuffer>();

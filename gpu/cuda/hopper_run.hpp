@@ -38,7 +38,7 @@ struct HopperWork {
     std::uint32_t smem = 0;
     std::size_t jobs_at = 0;
   };
-  std::vector<WgmmaProbe> wgmma;       ///< report.wgmma's entries, appended by launch_hopper
+  std::vector<WgmmaProbe> wgmma;       ///< report.wgmma's entries, appended by add_hopper_entries
   std::vector<MatrixMoveProbe> moves;  ///< report.moves's entries, likewise
   std::vector<WgmmaProbePlan> plans;   ///< the wgmma entries that run
   std::vector<std::size_t> probe_of;   ///< plan -> index in `wgmma`
@@ -51,7 +51,7 @@ struct HopperWork {
   std::size_t moves_at = 0;   ///< move_jobs' byte offset in `in`
   std::size_t d_bytes = 0;    ///< wgmma D registers' bytes at the head of the output
   std::size_t out_bytes = 0;  ///< the whole output buffer
-  // Set by launch_hopper:
+  // Set by add_hopper_entries and launch_hopper:
   std::size_t wgmma_base = 0, moves_base = 0;  ///< where `wgmma` and `moves` went in the report
   bool launched = false;                       ///< kernels queued: copy_out_hopper copies out
   std::vector<std::uint8_t> out;               ///< the output buffer, once copied out
@@ -68,16 +68,19 @@ void release_hopper(HopperWork& work);
 /// every core, no CUDA call: safe to run before the CUDA context exists.
 HopperWork pack_hopper(const ProbeRequest& req, const DeviceInfo& device);
 
-/// Appends `work`'s entries to report.wgmma and report.moves, then allocates, copies in and
-/// queues every launch on its own streams without waiting for them. Returns false with `error`
-/// set when a CUDA call fails (the entries stay, unjudged).
-bool launch_hopper(HopperWork& work, ProbeReport& report, std::string& error);
+/// Appends `work`'s entries to report.wgmma and report.moves (before any device work, so an error
+/// later leaves them unjudged) and records where they went.
+void add_hopper_entries(HopperWork& work, ProbeReport& report);
+
+/// Allocates, copies in and queues every launch on the family's own streams without waiting for
+/// them. Returns false with `error` set when a CUDA call fails (the buffers are freed).
+bool launch_hopper(HopperWork& work, std::string& error);
 
 /// Waits for `work`'s launches and copies the results into work.out, then frees the buffers (also
 /// when the copy fails). Returns false with `error` set when the copy fails or a launch faulted.
 bool copy_out_hopper(HopperWork& work, std::string& error);
 
-/// Judges work.out into the report entries launch_hopper appended (report.wgmma, report.moves;
+/// Judges work.out into the report entries add_hopper_entries appended (report.wgmma, report.moves;
 /// no other field). Pure host work on every core; nothing to do unless copy_out_hopper succeeded.
 void judge_hopper(const HopperWork& work, ProbeReport& report);
 

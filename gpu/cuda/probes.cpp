@@ -3,8 +3,9 @@
 // hopper_run.hpp: wgmma, the matrix moves, the epilogues; then WMMA and Blackwell). Each family
 // packs its inputs on a worker thread while CUDA starts (pure host work: the device's sm is known
 // from query_device()), is copied in and launched once the context exists, and is judged as soon
-// as its own results are back: the mma.sync family while the Hopper kernels run. The wgmma and
-// WMMA kernels' module loading starts ahead on its own thread. FRAGVIZ_PROBE_TIMING=1 prints the
+// as its own results are back: the mma.sync family while the Hopper kernels run, the Hopper
+// family while the WMMA probes run on their own thread. The wgmma and WMMA kernels' module
+// loading starts ahead on its own thread. FRAGVIZ_PROBE_TIMING=1 prints the
 // phases (probe_timing.hpp); no judgement depends on the order.
 #include <cuda_runtime_api.h>
 
@@ -150,7 +151,8 @@ ProbeReport run_probes(const ProbeRequest& req) {
   timer.note("(Hopper family packed ahead, on its thread)", hopper_pack_ms);
   bool ok = !loaded.valid() || FRAGVIZ_CUDA_OK(error, loaded.get());
   timer.lap("waited for the wgmma and WMMA kernels' loading");
-  const bool hopper_launched = ok && launch_hopper(hopper, report, error);
+  if (ok) add_hopper_entries(hopper, report);
+  const bool hopper_launched = ok && launch_hopper(hopper, error);
   timer.lap(("hopper buffers, copy in and launches queued (" + std::to_string(hopper.launches.size()) +
              " wgmma kernels)")
                 .c_str());
@@ -159,15 +161,35 @@ ProbeReport run_probes(const ProbeRequest& req) {
   if (!ok) return fail();  // the loading failed: no Hopper probe ran, as before
   ok = hopper_launched && copy_out_hopper(hopper, error);
   timer.lap("hopper kernels finished and copy out");
+
+  // [SECTION] WMMA on its own thread while the Hopper family is judged ---------------------------
+  // The device is idle now; WMMA writes report.wmma only (its error to its own string), the Hopper
+  // judges report.wgmma and report.moves only. It runs only where Hopper succeeded, as before.
+  std::string wmma_error;
+  double wmma_ms = 0;
+  std::future<bool> wmma;
+  if (ok) {
+    wmma = std::async(std::launch::async, [&req, &report, &wmma_error, &wmma_ms] {
+      const auto t0 = Clock::now();
+      const bool done = run_wmma_probes(req, report, wmma_error);
+      wmma_ms = ms_since(t0);
+      return done;
+    });
+  }
   judge_hopper(hopper, report);
   timer.lap("hopper judged");
-  release_mma(mma);  // freeing is part of the request-to-report time
   report.hopper_ms = ms_since(hopper_start);
   if (!ok) return fail();
+  const bool wmma_ok = wmma.get();
+  timer.lap("waited for the wmma probes");
+  timer.note("(wmma probes, on their thread)", wmma_ms);
+  release_mma(mma);  // freeing is part of the request-to-report time
+  if (!wmma_ok) {
+    error = wmma_error;
+    return fail();
+  }
 
-  // [SECTION] WMMA and Blackwell ---------------------------------------------------------------
-  if (!run_wmma_probes(req, report, error)) return fail();
-  timer.lap("wmma probes");
+  // [SECTION] Blackwell ------------------------------------------------------------------------
   if (!run_blackwell_probes(req, report, error)) return fail();
   timer.lap("blackwell probes");
   report.probe_ms = ms_since(probe_start);

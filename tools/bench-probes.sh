@@ -42,7 +42,8 @@ col() { awk -v c="$1" '{print $c}' "$tmp/times.txt" | median; }
   awk '{printf "| %d | %s | %s | %s | %s |\n", NR, $1, $2, $3, $4}' "$tmp/times.txt"
   echo "| **median** | **$(col 1)** | **$(col 2)** | **$(col 3)** | **$(col 4)** |"
   echo
-  echo "One more run's phases (FRAGVIZ_PROBE_TIMING=1; each phase's time since the previous line):"
+  echo "One more run's phases (FRAGVIZ_PROBE_TIMING=1; each phase's time since the previous line; a"
+  echo "line in parentheses was timed on a worker thread, overlapping the lines before it):"
   echo
   echo '```'
   sed 's/^probe timing: //' "$tmp/phases.txt"

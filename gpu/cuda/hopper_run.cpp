@@ -1,7 +1,8 @@
-// run_hopper_probes(): every image and descriptor from the model (hopper_probe.hpp), one copy in,
-// one launch per (wgmma entry, form) plus one for the matrix moves, one copy out, judged by the
-// model. Planning and judging (most of the time: 1,572 passes, 20 MB of images for the whole
-// catalogue) run on every core; the plans can be built ahead (plan_requested_wgmma).
+// The Hopper probe family: every image and descriptor from the model (hopper_probe.hpp), one copy
+// in, one launch per (wgmma entry, form) plus one for the matrix moves, one copy out, judged by the
+// model. Planning, packing and judging (most of the time: 1,572 passes, 20 MB of images for the
+// whole catalogue) run on every core; pack_hopper needs no CUDA context, so run_probes() runs it
+// while CUDA starts.
 #include "hopper_run.hpp"
 
 #include <cuda_runtime_api.h>
@@ -15,19 +16,9 @@
 #include "fragviz/util/parallel.hpp"
 #include "hopper/wgmma_kernels.hpp"
 #include "matrix_move_kernels.hpp"
-#include "probe_timing.hpp"
-#include "stream_pool.hpp"
 
 namespace fragviz {
 namespace {
-
-/// One device allocation, freed on scope exit.
-struct Buffer {
-  std::uint8_t* ptr = nullptr;
-  ~Buffer() {
-    if (ptr) cudaFree(ptr);
-  }
-};
 
 std::size_t align16(std::size_t n) { return (n + 15) / 16 * 16; }
 
@@ -35,48 +26,31 @@ bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.
 
 constexpr const char* kEpilogueMma = "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32";
 
-/// The wgmma entries `req` asks for, catalogue order for "all"; names without an entry go to
-/// `unknown` (when given).
-std::vector<const WgmmaInstruction*> wanted_wgmma(const ProbeRequest& req,
-                                                  std::vector<std::string>* unknown) {
-  std::vector<const WgmmaInstruction*> out;
-  if (req.instructions.empty()) {
-    if (!req.instruction_probes || !req.hopper_probes) return out;
-    for (const WgmmaInstruction& in : wgmma_catalogue()) out.push_back(&in);
-    return out;
-  }
-  for (const std::string& name : req.instructions) {
-    if (!is_hopper_probe_name(name) || !starts_with(name, "wgmma.")) continue;
-    if (const WgmmaInstruction* in = find_wgmma(name))
-      out.push_back(in);
-    else if (unknown)
-      unknown->push_back(name);
-  }
-  return out;
-}
-
 }  // namespace
 
-std::vector<WgmmaProbePlan> plan_requested_wgmma(const ProbeRequest& req) {
-  const std::vector<const WgmmaInstruction*> wanted = wanted_wgmma(req, nullptr);
-  std::vector<WgmmaProbePlan> plans(wgmma_catalogue().size());
-  parallel_for(wanted.size(), [&](std::size_t i) {
-    plans[static_cast<std::size_t>(wgmma_index(wanted[i]))] = plan_wgmma_probe(*wanted[i]);
-  });
-  return plans;
+HopperBuffer::~HopperBuffer() {
+  if (ptr) cudaFree(ptr);  // unchecked: nothing useful to do about a failed free
 }
 
-bool run_hopper_probes(const ProbeRequest& req, ProbeReport& report, std::string& error,
-                       std::vector<WgmmaProbePlan>* ahead) {
-  ProbePhaseTimer timer("hopper");
-  const int sm = report.device.sm();
+void release_hopper(HopperWork& work) {
+  // A failure elsewhere may end the run while these kernels still run: wait before freeing.
+  if (work.launched) (void)cudaDeviceSynchronize();
+  work.launched = false;
+  work.d_in.reset();
+  work.d_out.reset();
+  work.streams.reset();
+}
+
+HopperWork pack_hopper(const ProbeRequest& req, const DeviceInfo& device) {
+  HopperWork w;
+  const int sm = device.sm();
   const std::string device_sm = "sm_" + std::to_string(sm);
   // Which probes: the named ones, or all of them.
   std::vector<const WgmmaInstruction*> wgmma;
   bool want_moves = false;
   std::vector<std::string> moves_named;
   if (req.instructions.empty()) {
-    if (!req.instruction_probes || !req.hopper_probes) return true;
+    if (!req.instruction_probes || !req.hopper_probes) return w;
     for (const WgmmaInstruction& in : wgmma_catalogue()) wgmma.push_back(&in);
     want_moves = true;
   } else {
@@ -89,7 +63,7 @@ bool run_hopper_probes(const ProbeRequest& req, ProbeReport& report, std::string
           WgmmaProbe p;
           p.mnemonic = name;
           p.skipped = "not run: no wgmma catalogue entry has this mnemonic";
-          report.wgmma.push_back(p);
+          w.wgmma.push_back(p);
         }
       } else {
         want_moves = true;
@@ -99,10 +73,7 @@ bool run_hopper_probes(const ProbeRequest& req, ProbeReport& report, std::string
   }
 
   // [SECTION] plans -----------------------------------------------------------------------------
-  const bool wgmma_ok = report.device.cc_major == 9 && report.device.cc_minor == 0;
-  std::vector<WgmmaProbePlan> plans;
-  std::vector<std::size_t> probe_of;   // plan -> index in report.wgmma
-  std::vector<std::size_t> plan_here;  // plans `ahead` lacks, built below on every core
+  const bool wgmma_ok = device.cc_major == 9 && device.cc_minor == 0;
   for (const WgmmaInstruction* in : wgmma) {
     WgmmaProbe p;
     p.mnemonic = in->mnemonic;
@@ -114,29 +85,17 @@ bool run_hopper_probes(const ProbeRequest& req, ProbeReport& report, std::string
       p.skipped = std::string("internal: the compiled kernel issues ") + (compiled ? compiled : "nothing") +
                   " for this entry (regenerate gpu/cuda/hopper/wgmma_ops.cuh)";
     } else {
-      WgmmaProbePlan* built = ahead && static_cast<std::size_t>(index) < ahead->size()
-                                  ? &(*ahead)[static_cast<std::size_t>(index)]
-                                  : nullptr;
-      if (built && built->instr == in) {
-        plans.push_back(std::move(*built));
-        built->instr = nullptr;  // moved from: a second request for the entry plans it again
-      } else {
-        plan_here.push_back(plans.size());
-        plans.emplace_back();
-        plans.back().instr = in;
-      }
-      probe_of.push_back(report.wgmma.size());
+      w.plans.emplace_back();
+      w.plans.back().instr = in;
+      w.probe_of.push_back(w.wgmma.size());
     }
-    report.wgmma.push_back(p);
+    w.wgmma.push_back(p);
   }
-  parallel_for(plan_here.size(), [&](std::size_t i) {
-    WgmmaProbePlan& p = plans[plan_here[i]];
+  parallel_for(w.plans.size(), [&](std::size_t i) {
+    WgmmaProbePlan& p = w.plans[i];
     p = plan_wgmma_probe(*p.instr);
   });
-  timer.lap("plans (what was not built ahead)");
   const Instruction* mma = find_instruction(kEpilogueMma);
-  std::vector<MovePlan> moves;
-  std::vector<std::size_t> move_of;
   if (want_moves && mma) {
     for (MovePlan& m : plan_matrix_moves(*mma)) {
       bool wanted = moves_named.empty();
@@ -147,21 +106,21 @@ bool run_hopper_probes(const ProbeRequest& req, ProbeReport& report, std::string
       const int need = m.probe.kind == "movmatrix" ? 75 : 90;
       if (sm < need) {
         p.skipped = "skipped: needs sm_" + std::to_string(need) + " or newer (device is " + device_sm + ")";
-        report.moves.push_back(p);
+        w.moves.push_back(p);
         continue;
       }
-      move_of.push_back(report.moves.size());
-      report.moves.push_back(p);
-      moves.push_back(std::move(m));
+      w.move_of.push_back(w.moves.size());
+      w.moves.push_back(p);
+      w.move_plans.push_back(std::move(m));
     }
   }
-  if (plans.empty() && moves.empty()) return true;
+  if (w.plans.empty() && w.move_plans.empty()) return w;
 
   // [SECTION] inputs: every image and register block in one buffer ------------------------------
-  std::vector<std::uint8_t> in;
+  std::vector<std::uint8_t>& in = w.in;
   {
     std::size_t bytes = 0;
-    for (const WgmmaProbePlan& plan : plans)
+    for (const WgmmaProbePlan& plan : w.plans)
       for (const WgmmaPass& pass : plan.passes) bytes += align16(pass.image.size()) + 16 * 128 + 64;
     in.reserve(bytes);
   }
@@ -171,29 +130,23 @@ bool run_hopper_probes(const ProbeRequest& req, ProbeReport& report, std::string
     std::memcpy(in.data() + at, p, bytes);
     return at;
   };
-  struct Launch {
-    std::size_t plan;
-    WgmmaForm form;
-    std::vector<cuda::WgmmaJob> jobs;
-    std::vector<std::size_t> passes;
-    std::uint32_t smem = 0;
-    std::size_t jobs_at = 0;
-  };
-  std::vector<Launch> launches;
   std::uint32_t out_words = 0;
-  std::vector<std::vector<std::uint32_t>> out_at(plans.size());
-  for (std::size_t pi = 0; pi < plans.size(); ++pi) {
-    const WgmmaProbePlan& plan = plans[pi];
+  w.out_at.resize(w.plans.size());
+  for (std::size_t pi = 0; pi < w.plans.size(); ++pi) {
+    const WgmmaProbePlan& plan = w.plans[pi];
     const std::uint32_t regs = static_cast<std::uint32_t>(kWarpgroupSize * wgmma_d_registers(*plan.instr));
     std::map<int, std::size_t> by_form;
     for (std::size_t k = 0; k < plan.passes.size(); ++k) {
       const WgmmaPass& pass = plan.passes[k];
       auto it = by_form.find(static_cast<int>(pass.form));
       if (it == by_form.end()) {
-        it = by_form.emplace(static_cast<int>(pass.form), launches.size()).first;
-        launches.push_back(Launch{pi, pass.form, {}, {}, 0, 0});
+        it = by_form.emplace(static_cast<int>(pass.form), w.launches.size()).first;
+        HopperWork::Launch launch;
+        launch.plan = pi;
+        launch.form = pass.form;
+        w.launches.push_back(std::move(launch));
       }
-      Launch& l = launches[it->second];
+      HopperWork::Launch& l = w.launches[it->second];
       cuda::WgmmaJob job{};
       job.image_offset = static_cast<std::uint32_t>(put(pass.image.data(), pass.image.size()));
       job.image_bytes = static_cast<std::uint32_t>(pass.image.size());
@@ -205,18 +158,18 @@ bool run_hopper_probes(const ProbeRequest& req, ProbeReport& report, std::string
         job.a_registers = static_cast<std::uint32_t>(
             put(pass.a_registers.data(), pass.a_registers.size() * sizeof(std::uint32_t)));
       job.out_offset = out_words;
-      out_at[pi].push_back(out_words);
+      w.out_at[pi].push_back(out_words);
       out_words += regs;
       l.smem = std::max(l.smem, job.image_bytes + 1024u);
       l.jobs.push_back(job);
-      l.passes.push_back(k);
     }
   }
-  for (Launch& l : launches) l.jobs_at = put(l.jobs.data(), l.jobs.size() * sizeof(cuda::WgmmaJob));
-  std::vector<cuda::MoveJob> move_jobs(moves.size());
-  for (std::size_t i = 0; i < moves.size(); ++i) {
-    const MovePlan& m = moves[i];
-    cuda::MoveJob& j = move_jobs[i];
+  for (HopperWork::Launch& l : w.launches)
+    l.jobs_at = put(l.jobs.data(), l.jobs.size() * sizeof(cuda::WgmmaJob));
+  w.move_jobs.resize(w.move_plans.size());
+  for (std::size_t i = 0; i < w.move_plans.size(); ++i) {
+    const MovePlan& m = w.move_plans[i];
+    cuda::MoveJob& j = w.move_jobs[i];
     std::memset(&j, 0, sizeof j);
     j.kind = m.probe.kind == "stmatrix" ? 0 : m.probe.kind == "movmatrix" ? 1 : 2;
     j.num = matrices(m.config.num);
@@ -236,68 +189,94 @@ bool run_hopper_probes(const ProbeRequest& req, ProbeReport& report, std::string
           j.mma_b[t][lane][r] = m.mma_b[static_cast<std::size_t>((t * 32 + lane) * 2 + r)];
       }
   }
-  const std::size_t moves_at =
-      move_jobs.empty() ? 0 : put(move_jobs.data(), move_jobs.size() * sizeof(cuda::MoveJob));
-  const std::size_t d_bytes = static_cast<std::size_t>(out_words) * sizeof(std::uint32_t);
-  const std::size_t out_bytes = align16(d_bytes) + moves.size() * sizeof(cuda::MoveOut);
+  w.moves_at = w.move_jobs.empty() ? 0 : put(w.move_jobs.data(), w.move_jobs.size() * sizeof(cuda::MoveJob));
+  w.d_bytes = static_cast<std::size_t>(out_words) * sizeof(std::uint32_t);
+  w.out_bytes = align16(w.d_bytes) + w.move_plans.size() * sizeof(cuda::MoveOut);
+  return w;
+}
 
-  timer.lap("inputs packed");
+void add_hopper_entries(HopperWork& w, ProbeReport& report) {
+  w.wgmma_base = report.wgmma.size();
+  w.moves_base = report.moves.size();
+  for (WgmmaProbe& p : w.wgmma) report.wgmma.push_back(std::move(p));
+  for (MatrixMoveProbe& p : w.moves) report.moves.push_back(std::move(p));
+  w.wgmma.clear();
+  w.moves.clear();
+}
 
-  // [SECTION] device ----------------------------------------------------------------------------
-  Buffer d_in, d_out;
-  if (!FRAGVIZ_CUDA_OK(
-          error, cudaMalloc(reinterpret_cast<void**>(&d_in.ptr), std::max<std::size_t>(in.size(), 16))) ||
+bool launch_hopper(HopperWork& w, std::string& error) {
+  if (w.plans.empty() && w.move_plans.empty()) return true;
+
+  w.d_in = std::make_unique<HopperBuffer>();
+  w.d_out = std::make_unique<HopperBuffer>();
+  std::uint8_t*& d_in = w.d_in->ptr;
+  std::uint8_t*& d_out = w.d_out->ptr;
+  if (!FRAGVIZ_CUDA_OK(error,
+                       cudaMalloc(reinterpret_cast<void**>(&d_in), std::max<std::size_t>(w.in.size(), 16))) ||
       !FRAGVIZ_CUDA_OK(
-          error, cudaMalloc(reinterpret_cast<void**>(&d_out.ptr), std::max<std::size_t>(out_bytes, 16))) ||
-      !FRAGVIZ_CUDA_OK(error, cudaMemcpy(d_in.ptr, in.data(), in.size(), cudaMemcpyHostToDevice)) ||
-      !FRAGVIZ_CUDA_OK(error, cudaMemset(d_out.ptr, 0, out_bytes)))
+          error, cudaMalloc(reinterpret_cast<void**>(&d_out), std::max<std::size_t>(w.out_bytes, 16))) ||
+      !FRAGVIZ_CUDA_OK(error, cudaMemcpy(d_in, w.in.data(), w.in.size(), cudaMemcpyHostToDevice)) ||
+      !FRAGVIZ_CUDA_OK(error, cudaMemset(d_out, 0, w.out_bytes))) {
+    release_hopper(w);
     return false;
-  timer.lap("device buffers and copy in");
-  std::uint32_t* d_words = reinterpret_cast<std::uint32_t*>(d_out.ptr);
-  StreamPool streams;  // one warpgroup per launch: several launches share the SMs
-  for (const Launch& l : launches) {
-    const int index = wgmma_index(plans[l.plan].instr);
+  }
+  std::uint32_t* d_words = reinterpret_cast<std::uint32_t*>(d_out);
+  w.streams = std::make_unique<StreamPool>();  // one warpgroup per launch: several share the SMs
+  w.launched = true;
+  for (const HopperWork::Launch& l : w.launches) {
+    const int index = wgmma_index(w.plans[l.plan].instr);
     if (!FRAGVIZ_CUDA_OK(error,
                          cuda::launch_wgmma_probe(
-                             index, l.form, reinterpret_cast<const cuda::WgmmaJob*>(d_in.ptr + l.jobs_at),
-                             static_cast<int>(l.jobs.size()), d_in.ptr, d_words, l.smem, streams.next())))
+                             index, l.form, reinterpret_cast<const cuda::WgmmaJob*>(d_in + l.jobs_at),
+                             static_cast<int>(l.jobs.size()), d_in, d_words, l.smem, w.streams->next()))) {
+      release_hopper(w);
       return false;
+    }
   }
-  if (!move_jobs.empty() &&
+  if (!w.move_jobs.empty() &&
       !FRAGVIZ_CUDA_OK(
-          error,
-          cuda::launch_matrix_move_probe(
-              reinterpret_cast<const cuda::MoveJob*>(d_in.ptr + moves_at), static_cast<int>(move_jobs.size()),
-              reinterpret_cast<cuda::MoveOut*>(d_out.ptr + align16(d_bytes)), streams.next())))
+          error, cuda::launch_matrix_move_probe(reinterpret_cast<const cuda::MoveJob*>(d_in + w.moves_at),
+                                                static_cast<int>(w.move_jobs.size()),
+                                                reinterpret_cast<cuda::MoveOut*>(d_out + align16(w.d_bytes)),
+                                                w.streams->next()))) {
+    release_hopper(w);
     return false;
-  timer.lap(("launches queued (" + std::to_string(launches.size()) + " wgmma kernels)").c_str());
-  std::vector<std::uint8_t> out(out_bytes);
-  // On the legacy default stream: waits for every launch on the pool's (blocking) streams.
-  if (!FRAGVIZ_CUDA_OK(error, cudaMemcpy(out.data(), d_out.ptr, out_bytes, cudaMemcpyDeviceToHost)))
-    return false;
-  timer.lap("kernels finished and copy out");
+  }
+  return true;
+}
 
-  // [SECTION] judge -----------------------------------------------------------------------------
+bool copy_out_hopper(HopperWork& w, std::string& error) {
+  if (!w.launched) return true;
+  std::vector<std::uint8_t> out(w.out_bytes);
+  // On the legacy default stream: waits for every launch on the pool's (blocking) streams.
+  const bool copied =
+      FRAGVIZ_CUDA_OK(error, cudaMemcpy(out.data(), w.d_out->ptr, w.out_bytes, cudaMemcpyDeviceToHost));
+  release_hopper(w);
+  if (copied) w.out = std::move(out);
+  return copied;
+}
+
+void judge_hopper(const HopperWork& w, ProbeReport& report) {
+  if (w.out.empty()) return;  // nothing ran, or the copy failed
+  const std::vector<std::uint8_t>& out = w.out;
   // Each plan's judge writes its own report entry: safe to run side by side.
-  parallel_for(plans.size(), [&](std::size_t pi) {
-    const WgmmaProbePlan& plan = plans[pi];
+  parallel_for(w.plans.size(), [&](std::size_t pi) {
+    const WgmmaProbePlan& plan = w.plans[pi];
     const std::size_t regs = static_cast<std::size_t>(kWarpgroupSize * wgmma_d_registers(*plan.instr));
     std::vector<std::vector<std::uint32_t>> d(plan.passes.size(), std::vector<std::uint32_t>(regs));
     for (std::size_t k = 0; k < plan.passes.size(); ++k)
-      std::memcpy(d[k].data(), out.data() + static_cast<std::size_t>(out_at[pi][k]) * sizeof(std::uint32_t),
+      std::memcpy(d[k].data(), out.data() + static_cast<std::size_t>(w.out_at[pi][k]) * sizeof(std::uint32_t),
                   regs * sizeof(std::uint32_t));
-    report.wgmma[probe_of[pi]] = judge_wgmma_probe(plan, d);
+    report.wgmma[w.wgmma_base + w.probe_of[pi]] = judge_wgmma_probe(plan, d);
   });
-  for (std::size_t i = 0; i < moves.size(); ++i) {
+  for (std::size_t i = 0; i < w.move_plans.size(); ++i) {
     cuda::MoveOut o;
-    std::memcpy(&o, out.data() + align16(d_bytes) + i * sizeof(cuda::MoveOut), sizeof o);
+    std::memcpy(&o, out.data() + align16(w.d_bytes) + i * sizeof(cuda::MoveOut), sizeof o);
     const std::vector<std::uint16_t> tile(o.tile, o.tile + cuda::kMoveTileRows * cuda::kMoveTileStride);
     std::array<std::uint32_t, 32> regs{};
     for (int lane = 0; lane < 32; ++lane) regs[static_cast<std::size_t>(lane)] = o.regs[lane];
-    report.moves[move_of[i]] = judge_matrix_move(moves[i], tile, regs);
+    report.moves[w.moves_base + w.move_of[i]] = judge_matrix_move(w.move_plans[i], tile, regs);
   }
-  timer.lap("judged");
-  return true;
 }
 
 }  // namespace fragviz

@@ -1,5 +1,5 @@
 // FRAGVIZ_PROBE_TIMING=1: run_probes() prints where its time goes, one line per phase on stderr
-// ("probe timing: hopper judge 12.3 ms"), so a slow probe run can be taken apart on the device
+// ("probe timing: hopper judged 12.3 ms"), so a slow probe run can be taken apart on the device
 // without a profiler. Off (and silent) otherwise.
 #pragma once
 
@@ -24,6 +24,11 @@ class ProbePhaseTimer {
     std::fprintf(stderr, "probe timing: %s %s %.1f ms\n", scope_, phase,
                  std::chrono::duration<double, std::milli>(now - last_).count());
     last_ = now;
+  }
+  /// Prints a phase timed elsewhere (e.g. on a worker thread), `ms` long; the next lap still
+  /// counts from the previous lap.
+  void note(const char* phase, double ms) const {
+    if (on_) std::fprintf(stderr, "probe timing: %s %s %.1f ms\n", scope_, phase, ms);
   }
   bool on() const { return on_; }
 

@@ -19,7 +19,7 @@ std::vector<TileGeometry> standard_cycle_tiles() {
 std::vector<std::string> requested_instructions(const ProbeRequest& req) {
   if (!req.instruction_probes) return {};
   if (!req.instructions.empty()) {
-    // the Hopper names go to run_hopper_probes, WMMA to run_wmma_probes, Blackwell to run_blackwell_probes
+    // the Hopper names go to pack_hopper, WMMA to run_wmma_probes, Blackwell to run_blackwell_probes
     std::vector<std::string> mma;
     for (const std::string& n : req.instructions)
       if (!is_hopper_probe_name(n) && !is_wmma_probe_name(n) && !is_blackwell_probe_name(n)) mma.push_back(n);

@@ -22,7 +22,7 @@ std::vector<TileGeometry> standard_cycle_tiles();
 
 /// The mma.sync catalogue mnemonics the tensor-core probes run for `req`, in order: none without
 /// req.instruction_probes; every catalogue entry for an empty list; else the listed names that are
-/// neither Hopper probe names (hopper_probe.hpp, run by run_hopper_probes) nor WMMA ones (wmma.hpp),
+/// neither Hopper probe names (hopper_probe.hpp, run by the Hopper family) nor WMMA ones (wmma.hpp),
 /// unknown names kept so the report shows them skipped rather than dropped.
 std::vector<std::string> requested_instructions(const ProbeRequest& req);
 

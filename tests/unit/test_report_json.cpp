@@ -661,6 +661,25 @@ TEST(ReportJson, TextIsPlainAndEveryKeyOnce) {
       std::string(100000, ']') + "}";
   EXPECT_EQ(parse_report(deep).error.message,
             "not a JSON document we can read: nested more than 200 levels deep");
+  // The bound counts the containers around a value: 200 around the 1 pass the parser (and are
+  // refused for what they say), 201 do not.
+  const auto nested = [](int containers) {
+    return "{\"format\": \"fragviz-report\", \"version\": 3, \"probe\": " + std::string(containers - 1, '[') +
+           "1" + std::string(containers - 1, ']') + "}";
+  };
+  EXPECT_EQ(parse_report(nested(200)).error.message.find("nested more than"), std::string::npos)
+      << parse_report(nested(200)).error.message;
+  EXPECT_EQ(parse_report(nested(201)).error.message,
+            "not a JSON document we can read: nested more than 200 levels deep");
+  // A key twice in an inner object is refused; the same key in two sibling objects is not twice.
+  EXPECT_EQ(parse_report("{\"format\": \"fragviz-report\", \"version\": 3, \"probe\": [{\"a\": 1}, "
+                         "{\"a\": 1, \"b\": 2, \"a\": 3}]}")
+                .error.message,
+            "not a JSON document we can read: the key \"a\" is given twice in one object");
+  EXPECT_EQ(parse_report("{\"format\": \"fragviz-report\", \"version\": 3, \"probe\": [{\"a\": 1}, "
+                         "{\"a\": 1}]}")
+                .error.message.find("given twice"),
+            std::string::npos);
   // Where a broken document breaks, in the file's words (json_words.hpp): line and column, and
   // what is wrong there (newcomer finding: nlohmann's "syntax error while parsing value", clipped).
   EXPECT_EQ(parse_report("{\"format\": \"fragviz-report\", }").error.message,
@@ -831,9 +850,8 @@ void places(const nlohmann::json& j, const std::string& at, std::vector<std::str
 // array", the library's words. Every value of a probe and a gate report is replaced, one at a time,
 // by a value of each other kind; no refusal may carry the library's tag or name one of its calls.
 TEST(ReportJson, EveryRefusalIsInTheReportsWords) {
-  const nlohmann::json reports[] = {
-      nlohmann::json::parse(to_json_text(sample())),
-      nlohmann::json::parse(read_file(fixture("h200-2026-12-01-gate.json")))};
+  const nlohmann::json reports[] = {nlohmann::json::parse(to_json_text(sample())),
+                                    nlohmann::json::parse(read_file(fixture("h200-2026-12-01-gate.json")))};
   const nlohmann::json kinds[] = {nlohmann::json::array(), nlohmann::json::object(), "x", nullptr, 7, true};
   const char* library[] = {"json.exception", "at()",  "operator[]",   "value()",
                            "get_ref",        "key()", "type must be", "cannot use"};

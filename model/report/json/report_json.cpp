@@ -428,8 +428,70 @@ std::string syntax_words(std::string_view text) {
   return c ? json_syntax_words(text, *c) : "the JSON parser refused it";
 }
 
-/// Thrown by parse_report's parser callback to stop at a document nested too deep.
+/// Thrown by StrictSax to stop at a document nested too deep.
 struct NestedTooDeep {};
+
+/// nlohmann's DOM parser with two checks on the way in: nesting (kMaxParseNesting, as every parser
+/// of user text, so the checks after it may recurse) and a key given twice in one object (JSON
+/// leaves it undefined which counts, so the file is refused rather than read as the last one; the
+/// first such key is kept). nlohmann's callback parser could do both, but after every closed object
+/// it scans the whole parent for discarded values: quadratic in an array of objects (a broken-gate
+/// report's 65,536 mismatches took ten minutes under the sanitizers). Depths are counted as that
+/// parser's callback counts them: a container at the depth of the containers around it, a key or a
+/// scalar at the depth of the containers it is in.
+class StrictSax {
+ public:
+  explicit StrictSax(json& out) : dom_(out, /*allow_exceptions=*/true) {}
+  /// The first key given twice in one object, or empty.
+  const std::string& duplicate() const { return duplicate_; }
+
+  bool null() { return at(open_) && dom_.null(); }
+  bool boolean(bool v) { return at(open_) && dom_.boolean(v); }
+  bool number_integer(json::number_integer_t v) { return at(open_) && dom_.number_integer(v); }
+  bool number_unsigned(json::number_unsigned_t v) { return at(open_) && dom_.number_unsigned(v); }
+  bool number_float(json::number_float_t v, const json::string_t& s) {
+    return at(open_) && dom_.number_float(v, s);
+  }
+  bool string(json::string_t& v) { return at(open_) && dom_.string(v); }
+  bool binary(json::binary_t& v) { return at(open_) && dom_.binary(v); }
+  bool start_object(std::size_t n) {
+    at(open_++);
+    keys_.emplace_back();
+    return dom_.start_object(n);
+  }
+  bool key(json::string_t& k) {
+    at(open_);
+    if (duplicate_.empty() && !keys_.back().insert(k).second) duplicate_ = k;
+    return dom_.key(k);
+  }
+  bool end_object() {
+    --open_;
+    keys_.pop_back();
+    return dom_.end_object();
+  }
+  bool start_array(std::size_t n) {
+    at(open_++);
+    return dom_.start_array(n);
+  }
+  bool end_array() {
+    --open_;
+    return dom_.end_array();
+  }
+  template <class Exception>
+  bool parse_error(std::size_t position, const std::string& token, const Exception& ex) {
+    return dom_.parse_error(position, token, ex);
+  }
+
+ private:
+  static bool at(int depth) {
+    if (depth > kMaxParseNesting) throw NestedTooDeep{};
+    return true;
+  }
+  nlohmann::detail::json_sax_dom_parser<json> dom_;
+  int open_ = 0;
+  std::vector<std::set<std::string>> keys_;
+  std::string duplicate_;
+};
 
 /// What parse_report and load_report give for a text that is no report this build reads, and for a
 /// path that cannot be read as a file.
@@ -446,24 +508,10 @@ Outcome<ReportFile> parse_report(std::string_view text) {
   // A report is UTF-8 text: a NUL byte (trailing ones included) is damage, not content.
   if (const std::size_t nul = text.find('\0'); nul != std::string_view::npos)
     return refused("not a JSON document: a NUL byte at byte " + std::to_string(nul + 1));
-  // A key given twice in one object: JSON leaves it undefined which counts, so the file is refused
-  // rather than read as the last one.
-  std::vector<std::set<std::string>> keys;
-  std::string duplicate;
-  const json::parser_callback_t on = [&](int depth, json::parse_event_t event, json& parsed) {
-    // A report nests a few levels; the checks below walk it by recursion, so its depth is bounded
-    // (kMaxParseNesting, as every parser of user text) before any of them runs.
-    if (depth > kMaxParseNesting) throw NestedTooDeep{};
-    if (event == json::parse_event_t::object_start) keys.emplace_back();
-    if (event == json::parse_event_t::object_end && !keys.empty()) keys.pop_back();
-    if (event == json::parse_event_t::key && !keys.empty() && duplicate.empty() &&
-        !keys.back().insert(parsed.get<std::string>()).second)
-      duplicate = parsed.get<std::string>();
-    return true;
-  };
   json j;
+  StrictSax sax(j);
   try {
-    j = json::parse(text.begin(), text.end(), on);
+    json::sax_parse(text.begin(), text.end(), &sax);
   } catch (const NestedTooDeep&) {
     return refused("not a JSON document we can read: " + nesting_too_deep_message());
   } catch (const json::exception&) {
@@ -471,7 +519,7 @@ Outcome<ReportFile> parse_report(std::string_view text) {
     // exactly what it means.
     return refused("not a JSON document: " + syntax_words(text));
   }
-  if (!duplicate.empty())
+  if (const std::string& duplicate = sax.duplicate(); !duplicate.empty())
     return refused("not a JSON document we can read: the key \"" + echo_text(duplicate) +
                    "\" is given twice in one object");
   if (std::string where = control_character_in(j, ""); !where.empty())

@@ -3,7 +3,8 @@
 # oracle, the GPU tests, tools/bench-probes.sh (5 runs), the phases with one host thread and with
 # one stream, the probe output compared across those settings (a judgement must not change),
 # tools/bench-probes.sh again under CUDA_MODULE_LOADING EAGER and LAZY, and compute-sanitizer
-# memcheck over the whole probe set; with FRAGVIZ_PROBE_REFERENCE=FILE the probe output is also diffed against an earlier run's.
+# memcheck over the whole probe set; with FRAGVIZ_PROBE_REFERENCE=FILE the probe output is also
+# diffed against an earlier run's.
 # Small files go to $OUT (probe-times*.md, phases-*.txt, ctest-gpu.txt, probe-all.txt).
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

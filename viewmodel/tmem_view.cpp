@@ -44,8 +44,7 @@ TmemModel load_store_model(const TmemControls& c) {
   m.reach = "taddr lane " + std::to_string(base) + " reaches lanes " + std::to_string(base) + "-" +
             std::to_string(last_lane) + " of sub-partition " + std::to_string(sub) + " (lanes " +
             std::to_string(32 * sub) + "-" + std::to_string(32 * sub + 31) + ", reached by warps " +
-            std::to_string(sub) + ", " + std::to_string(sub + 4) + ", " + std::to_string(sub + 8) + ", " +
-            std::to_string(sub + 12) + ")";
+            tmem_subpartition_warps(sub) + ")";
   m.title = "tcgen05.ld/st.sync.aligned." + std::string(to_string(c.shape)) + ".x" + std::to_string(c.num) +
             (c.pack16 ? ".{pack,unpack}::16b" : "") + ".b32, warp " + std::to_string(c.warp);
   m.source = std::string("PTX ISA 9.1, 9.7.16.2.3.1 \"Memory Layout\"") +
@@ -287,8 +286,18 @@ std::string tmem_cell_text(const TmemModel& m, int lane, int column) {
 
 std::string tmem_subpartition_label(int sub) {
   return "lanes " + std::to_string(32 * sub) + "-" + std::to_string(32 * sub + 31) + ": warps " +
-         std::to_string(sub) + ", " + std::to_string(sub + 4) + ", " + std::to_string(sub + 8) + ", " +
-         std::to_string(sub + 12) + " (id % 4 = " + std::to_string(sub) + ")";
+         tmem_subpartition_warps(sub) + " (id % 4 = " + std::to_string(sub) + ")";
+}
+
+std::string tmem_subpartition_warps(int sub) {
+  // A CTA has up to kCtaMaxWarps (32) warps; every fourth one reaches the sub-partition.
+  return std::to_string(sub) + ", " + std::to_string(sub + 4) + ", " + std::to_string(sub + 8) + ", ..., " +
+         std::to_string(sub + kCtaMaxWarps - 4);
+}
+
+std::string tmem_subpartition_chip(int sub) {
+  return "w" + std::to_string(sub) + "," + std::to_string(sub + 4) + ".." +
+         std::to_string(sub + kCtaMaxWarps - 4);
 }
 
 }  // namespace fragviz::app

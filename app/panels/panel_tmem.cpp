@@ -203,15 +203,15 @@ void draw_grid(AppState& s, TmemModel& m) {
     index_labels(dl, sf, g0, m.columns, cw, true, by, by + top - 1.f, vis_min, vis_max, kFragmentIndexLabels);
     const float label_top = std::max(vis_min.y, by + top);
     if (bx > o.x) sticky_backdrop(dl, ImVec2(bx, std::max(g0.y, label_top)), ImVec2(bx + left, vis_max.y));
-    // Names of warps w, w+4, w+8, w+12 that reach lanes 32w to 32w+31, each on a chip of its colour in
-    // the text colour that reads on it (readable_text_colour): a dark lane colour on the dark window
-    // read as nothing.
+    // Names of the warps (every fourth from w) that reach lanes 32w to 32w+31, each on a chip of its
+    // colour in the text colour that reads on it (readable_text_colour): a dark lane colour on the
+    // dark window read as nothing.
     for (int sub = 0; sub < 4; ++sub) {
       const float y0 = g0.y + ch * static_cast<float>(32 * sub), y1 = y0 + 32.f * ch;
       if (sub > 0 && y0 >= label_top)
         dl->AddLine(ImVec2(bx, y0), ImVec2(bx + left, y0), IM_COL32(255, 255, 255, 200), 2.f);
-      char buf[32];
-      std::snprintf(buf, sizeof buf, "w%d,%d,%d,%d", sub, sub + 4, sub + 8, sub + 12);
+      const std::string chip = tmem_subpartition_chip(sub);
+      const char* buf = chip.c_str();
       const ImVec2 ts = sf->CalcTextSizeA(sf->FontSize, 1e9f, 0.f, buf);
       const float lo = std::max(y0, label_top);
       const float ty = std::clamp((y0 + y1) * 0.5f - ts.y * 0.5f, lo, std::max(lo, y1 - ts.y));

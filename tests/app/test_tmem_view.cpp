@@ -78,7 +78,9 @@ TEST(TmemView, WarpReachesItsSubPartitionOnly) {
   EXPECT_EQ(tmem_cell_label(m.at(71, 1)), "T7 r1");
   EXPECT_FALSE(m.at(63, 0).used());
   EXPECT_FALSE(m.at(96, 0).used());
-  EXPECT_EQ(tmem_subpartition_label(2), "lanes 64-95: warps 2, 6, 10, 14 (id % 4 = 2)");
+  EXPECT_EQ(tmem_subpartition_label(2), "lanes 64-95: warps 2, 6, 10, ..., 30 (id % 4 = 2)");
+  // 32 warps in a CTA: warp 31 (id % 4 = 3) reaches lanes 96-127 too.
+  EXPECT_EQ(tmem_subpartition_chip(3), "w3,7..31");
   EXPECT_NE(tmem_cell_text(m, 71, 1).find("lanes 64-95"), std::string::npos);
 }
 
@@ -180,9 +182,9 @@ TEST(TmemView, TaddrLaneMovesTheAccess) {
   EXPECT_EQ(tmem_cell_label(m.at(48, 0)), "T0 r0");
   EXPECT_FALSE(m.at(32, 0).used());
   EXPECT_FALSE(m.at(64, 0).used());
-  EXPECT_EQ(
-      m.reach,
-      "taddr lane 48 reaches lanes 48-63 of sub-partition 1 (lanes 32-63, reached by warps 1, 5, 9, 13)");
+  EXPECT_EQ(m.reach,
+            "taddr lane 48 reaches lanes 48-63 of sub-partition 1 (lanes 32-63, reached by warps 1, 5, 9, "
+            "..., 29)");
   EXPECT_NE(m.facts.find("taddr = lane 48"), std::string::npos) << m.facts;
   // Not given (-1): the warp's first lane, 32.
   c.lane = -1;

@@ -4,7 +4,7 @@
 #     thread 0, register 0 (lane 0, column 0 from taddr, PTX ISA Figure 186) is at lane 16, and the
 #     window says lanes 16-31 of sub-partition 0; lane 20 would touch lanes 20-35, outside warp 0's
 #     0-31: refused in the words fragviz-cli tmem --lane 20 prints.
-#  2. The sub-partition names ("w0,4,8,12") are drawn on a chip of their colour in black or white,
+#  2. The sub-partition names ("w0,4..28") are drawn on a chip of their colour in black or white,
 #     whichever reads on it (lane 18's navy read as nothing on the dark window), and stay in the
 #     view, with the column numbers, while the grid scrolls under them (.16x256b.x32: 256 columns).
 #  3. The accumulator's M picker filters as you type ("25" leaves 256; Enter takes it).

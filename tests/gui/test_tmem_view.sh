@@ -35,7 +35,7 @@ read -r X Y < <(q "int($T['grid']['x'] + 2.5 * $T['grid']['cw']), int($T['grid']
 xdotool mousemove --window "$WID" "$X" "$Y"
 wait_for "$T['hover']['lane'] == 9 and $T['hover']['column'] == 2"
 wait_for "'thread 5, register r2' in $T['hover']['text'] and 'C fragment c2 of tile 0 (row 9, column 2)' in $T['hover']['text']"
-wait_for "'lanes 0-31: warps 0, 4, 8, 12' in $T['hover']['text']"
+wait_for "'lanes 0-31: warps 0, 4, 8, ..., 28' in $T['hover']['text']"
 
 click $(centre_of "s['widgets']['tmem_mode_accumulator']")
 wait_for "$T['ok'] and $T['layout'] == 'D' and $T['controls'] == 'accumulator m=128 n=64 cta_group=1 cta=0'"

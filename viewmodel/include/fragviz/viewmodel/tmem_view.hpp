@@ -125,7 +125,14 @@ std::string tmem_cell_label(const TmemGridCell& cell);
 /// <-> D(17, 3) of CTA 0; warp 1 (id % 4) may tcgen05.ld it; Layout F".
 std::string tmem_cell_text(const TmemModel& m, int lane, int column);
 
-/// "lanes 32-63: warps 1, 5, 9, 13 (id % 4 = 1)": who may reach sub-partition `sub` (0-3).
+/// "lanes 32-63: warps 1, 5, 9, ..., 29 (id % 4 = 1)": who may reach sub-partition `sub` (0-3), every
+/// fourth warp of a CTA's kCtaMaxWarps.
 std::string tmem_subpartition_label(int sub);
+
+/// The warps of a CTA that reach sub-partition `sub`: "1, 5, 9, ..., 29".
+std::string tmem_subpartition_warps(int sub);
+
+/// The same on the grid's narrow band: "w1,5..29".
+std::string tmem_subpartition_chip(int sub);
 
 }  // namespace fragviz::app

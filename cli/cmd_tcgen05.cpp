@@ -277,7 +277,7 @@ void add_tmem_command(CLI::App& app, int& exit_code) {
   struct Opts {
     std::string shape = "32x32b", num = "x1";
     int split = -1, warp = 0, lane = -1, m = 128, n = 64, cta_group = 1;
-    bool csv = false, pack16 = false, accumulator = false, sparse = false;
+    bool csv = false, pack16 = false, accumulator = false, sparse = false, ws = false;
   };
   auto o = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand("tmem",
@@ -299,21 +299,28 @@ void add_tmem_command(CLI::App& app, int& exit_code) {
   auto* acc =
       cmd->add_flag("--accumulator", o->accumulator,
                     "where tcgen05.mma's D lives: TMEM lanes and columns per row and column of D, the "
-                    "PTX data-path layout letter (with --m --n --cta-group --sparse)");
-  auto* m =
-      cmd->add_option("--m", o->m, "--accumulator: M, 64 or 128 (cta_group::1), 128 or 256 (cta_group::2)");
-  auto* n = cmd->add_option("--n", o->n, "--accumulator: N, 8-256 in steps of 8 (M 64) or 16 (M 128, 256)");
+                    "PTX data-path layout letter (with --m --n --cta-group --sparse --ws)");
+  auto* m = cmd->add_option(
+      "--m", o->m,
+      "--accumulator: M, 64 or 128 (cta_group::1), 128 or 256 (cta_group::2), 32, 64 or 128 (--ws)");
+  auto* n = cmd->add_option(
+      "--n", o->n, "--accumulator: N, 8-256 in steps of 8 (M 64) or 16 (M 128, 256); 64, 128 or 256 (--ws)");
   auto* cg = cmd->add_option("--cta-group", o->cta_group, "--accumulator: 1 or 2 (a CTA pair)");
   auto* sp =
       cmd->add_flag("--sparse", o->sparse, "--accumulator: sparse A (Layout C for M 128, cta_group::2)");
+  auto* ws =
+      cmd->add_flag("--ws", o->ws,
+                    "--accumulator: the weight-stationary tcgen05.mma.ws (Layouts G, E, D for M 32, 64, "
+                    "128; cta_group::1 only)");
   m->needs(acc);
   n->needs(acc);
   cg->needs(acc);
   sp->needs(acc);
+  ws->needs(acc);
   cmd->callback([o, &exit_code] {
     const char* name = "fragviz-cli tmem";
     if (o->accumulator) {
-      const UmmaAccumulator a{o->m, o->n, o->cta_group, o->sparse};
+      const UmmaAccumulator a{o->m, o->n, o->cta_group, o->sparse, o->ws};
       if (auto why = umma_accumulator_refusal(a)) {
         std::cerr << name << ": refused: " << *why << "\n";
         exit_code = kExitRefused;

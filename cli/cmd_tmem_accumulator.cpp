@@ -35,8 +35,7 @@ int print_tmem_accumulator(const UmmaAccumulator& a, bool csv) {
   }
   std::cout
       << umma_accumulator_status(p) << "\n"
-      << "tcgen05.mma.cta_group::" << a.cta_group << " M=" << a.m << " N=" << a.n
-      << (a.sparse ? " (sparse A)" : "")
+      << umma_accumulator_mnemonic(a) << " M=" << a.m << " N=" << a.n << (a.sparse ? " (sparse A)" : "")
       << ": D in tensor memory (PTX ISA 9.1, 9.7.16.10.5 \"Data path layout organization\"): Layout "
       << static_cast<char>(p) << ", " << data_path_organization(p) << "; "
       << (a.cta_group == 2 ? "each CTA of the pair holds " + std::to_string(umma_rows_per_cta(a)) + " rows; "

@@ -104,7 +104,7 @@ TmemModel accumulator_model(const TmemControls& c) {
   m.status = umma_accumulator_status(p);
   m.relation = umma_accumulator_relation();
   m.source = "PTX ISA 9.1, 9.7.16.10.5 \"Data path layout organization\"";
-  m.title = "tcgen05.mma.cta_group::" + std::to_string(c.acc.cta_group) + " M=" + std::to_string(c.acc.m) +
+  m.title = umma_accumulator_mnemonic(c.acc) + " M=" + std::to_string(c.acc.m) +
             " N=" + std::to_string(c.acc.n) + (c.acc.sparse ? " (sparse A)" : "") + ": D in tensor memory" +
             (c.acc.cta_group == 2 ? " of CTA " + std::to_string(c.cta) : std::string());
   const bool half = p == TmemDataPath::C || p == TmemDataPath::F;
@@ -142,7 +142,7 @@ std::string tmem_controls_text(const TmemControls& c) {
   if (c.mode == TmemMode::accumulator)
     return "accumulator m=" + std::to_string(c.acc.m) + " n=" + std::to_string(c.acc.n) +
            " cta_group=" + std::to_string(c.acc.cta_group) + (c.acc.sparse ? " sparse" : "") +
-           " cta=" + std::to_string(c.cta);
+           (c.acc.ws ? " ws" : "") + " cta=" + std::to_string(c.cta);
   return "ld shape=" + std::string(to_string(c.shape)) + " num=" + std::to_string(c.num) +
          " warp=" + std::to_string(c.warp) +
          (c.lane >= 0 ? " lane=" + std::to_string(c.lane) : std::string()) + (c.pack16 ? " pack16" : "") +
@@ -177,8 +177,10 @@ TmemControlsParse parse_tmem_controls(std::string_view text) {
         c.pack16 = true;
       else if (tok == "sparse")
         c.acc.sparse = true;
+      else if (tok == "ws")
+        c.acc.ws = true;
       else
-        return bad("not a word of the tmem view (ld, accumulator, pack16, sparse, or key=value)");
+        return bad("not a word of the tmem view (ld, accumulator, pack16, sparse, ws, or key=value)");
       first = false;
       continue;
     }

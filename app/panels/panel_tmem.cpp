@@ -69,7 +69,7 @@ void draw_load_store_controls(AppState& s, TmemControls& c) {
 void draw_accumulator_controls(AppState& s, TmemControls& c) {
   ImGui::SetNextItemWidth(80);
   if (ImGui::BeginCombo("M", std::to_string(c.acc.m).c_str())) {
-    constexpr int kMs[] = {64, 128, 256};
+    constexpr int kMs[] = {32, 64, 128, 256};  // 32: the .ws form only (the model refuses it otherwise)
     std::vector<PickerEntry> entries;
     for (int m : kMs)
       entries.push_back(PickerEntry{std::to_string(m), "", "", m == c.acc.m, "tmem_m:" + std::to_string(m)});
@@ -95,6 +95,11 @@ void draw_accumulator_controls(AppState& s, TmemControls& c) {
   ImGui::SameLine();
   ImGui::Checkbox("sparse A", &c.acc.sparse);
   record_widget(s, "tmem_sparse");
+  ImGui::SameLine();
+  ImGui::Checkbox(".ws", &c.acc.ws);
+  record_widget(s, "tmem_ws");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("the weight-stationary tcgen05.mma.ws: M 32, 64, 128 (Layouts G, E, D), cta_group::1");
   if (c.acc.cta_group == 2) {
     ImGui::SameLine();
     ImGui::TextUnformatted("show CTA");

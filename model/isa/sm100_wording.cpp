@@ -11,6 +11,10 @@ std::string umma_accumulator_status(TmemDataPath p) {
   if (p == TmemDataPath::C)
     return "model only: PTX ISA 9.1 gives Layout C; CuTe 4.2 disagrees (its sparse 2SM M=128 atom lays D out "
            "as Layout B); not yet run on a GPU (docs/guide/blackwell.md, \"Where tcgen05.mma keeps D\")";
+  if (p == TmemDataPath::E || p == TmemDataPath::G)
+    return "model only: PTX ISA 9.1's table and CuTe 4.2's weight-stationary TMEM fragment (tmem_frg_ws) "
+           "agree; CuTe has no .ws MMA atom to check threads against; not yet run on a GPU "
+           "(docs/guide/blackwell.md, \"Where tcgen05.mma keeps D\")";
   return "model only: PTX ISA 9.1 and CuTe 4.2 agree; not yet run on a GPU (docs/guide/blackwell.md, "
          "\"Where tcgen05.mma keeps D\")";
 }

@@ -5,10 +5,18 @@ namespace fragviz {
 
 std::optional<std::string> umma_accumulator_refusal(const UmmaAccumulator& a) {
   if (a.cta_group != 1 && a.cta_group != 2) return "cta_group is 1 or 2, not " + std::to_string(a.cta_group);
+  if (a.ws) {
+    // PTX ISA 9.1, 9.7.16.2.1, Table 39: .ws with .cta_group::2 is invalid.
+    if (a.cta_group != 1) return "the .ws forms are .cta_group::1 only";
+    if (a.m != 32 && a.m != 64 && a.m != 128)
+      return ".ws takes M = 32, 64 or 128, not " + std::to_string(a.m);
+    if (a.n != 64 && a.n != 128 && (a.n != 256 || a.sparse))
+      return std::string(".ws takes N = 64, 128") + (a.sparse ? " (sparse A)" : " or 256") + ", not " +
+             std::to_string(a.n);
+    return std::nullopt;
+  }
   if (a.cta_group == 1 && a.m != 64 && a.m != 128)
-    return ".cta_group::1 takes M = 64 or 128 here (M = 32 and the .ws forms, Layouts E and G, are not "
-           "modelled), not " +
-           std::to_string(a.m);
+    return ".cta_group::1 takes M = 64 or 128 (M = 32 is a .ws form), not " + std::to_string(a.m);
   if (a.cta_group == 2 && a.m != 128 && a.m != 256)
     return ".cta_group::2 takes M = 128 or 256, not " + std::to_string(a.m);
   // The instruction descriptor's shapes (as tcgen05_desc.cpp checks them): M = 64 takes N 8-256 in
@@ -21,6 +29,7 @@ std::optional<std::string> umma_accumulator_refusal(const UmmaAccumulator& a) {
 }
 
 TmemDataPath umma_data_path(const UmmaAccumulator& a) {
+  if (a.ws) return a.m == 32 ? TmemDataPath::G : a.m == 64 ? TmemDataPath::E : TmemDataPath::D;
   if (a.cta_group == 2) return a.m == 256 ? TmemDataPath::A : a.sparse ? TmemDataPath::C : TmemDataPath::B;
   return a.m == 128 ? TmemDataPath::D : TmemDataPath::F;
 }
@@ -39,8 +48,13 @@ TmemAccumulatorCell umma_accumulator_cell(const UmmaAccumulator& a, int row, int
       c.column = column;
       break;
     case TmemDataPath::B:
+    case TmemDataPath::E:
       c.lane = m + 64 * (column / (a.n / 2));
       c.column = column % (a.n / 2);
+      break;
+    case TmemDataPath::G:
+      c.lane = m + 32 * (column / (a.n / 4));
+      c.column = column % (a.n / 4);
       break;
     case TmemDataPath::C:
     case TmemDataPath::F:
@@ -52,13 +66,21 @@ TmemAccumulatorCell umma_accumulator_cell(const UmmaAccumulator& a, int row, int
   return c;
 }
 
+std::string umma_accumulator_mnemonic(const UmmaAccumulator& a) {
+  return std::string("tcgen05.mma") + (a.ws ? ".ws" : "") + (a.sparse ? ".sp" : "") +
+         ".cta_group::" + std::to_string(a.cta_group);
+}
+
 std::string_view data_path_organization(TmemDataPath p) {
   switch (p) {
     case TmemDataPath::A:
     case TmemDataPath::D:
       return "4x1";
     case TmemDataPath::B:
+    case TmemDataPath::E:
       return "2x2";
+    case TmemDataPath::G:
+      return "1x4";
     case TmemDataPath::C:
     case TmemDataPath::F:
       return "4x1, half the data path";

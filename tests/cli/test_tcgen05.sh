@@ -91,6 +91,14 @@ expect 0 "CuTe 4.2 disagrees" -- tmem --accumulator --m 128 --n 32 --cta-group 2
 expect 0 "exactly the mma.sync m16n8 C fragment" -- tmem --accumulator --m 128 --n 16
 expect 3 "steps of 16" -- tmem --accumulator --m 128 --n 24
 expect 3 "cta_group::2 takes M = 128 or 256" -- tmem --accumulator --m 64 --cta-group 2
+# .ws: M = 32 is Layout G, column quarters in the four sub-partitions (N = 64: columns 16-31 of
+# rows 0-15 in lanes 32-47 from column 0); .cta_group::2 and N = 96 refused (PTX 9.1 Table 39).
+expect 0 "tcgen05.mma.ws.cta_group::1 M=32 N=64" -- tmem --accumulator --ws --m 32 --n 64
+expect 0 "rows 0-15, columns 16-31 -> CTA 0, lanes 32-47, TMEM columns 0-15 (warp 1)" -- tmem --accumulator --ws --m 32 --n 64
+expect 0 "tmem_frg_ws" -- tmem --accumulator --ws --m 64 --n 128
+expect 3 ".ws forms are .cta_group::1 only" -- tmem --accumulator --ws --m 128 --cta-group 2
+expect 3 ".ws takes N = 64, 128 or 256, not 96" -- tmem --accumulator --ws --m 64 --n 96
+expect 64 "--ws requires --accumulator" -- tmem --ws
 csv=$("$cli" tmem --accumulator --m 64 --n 8 --csv 2>/dev/null)
 if [ "$(head -1 <<<"$csv")" != "row,column,cta,lane,tmem_column,warp" ] || ! grep -qx "17,3,0,33,3,1" <<<"$csv" ||
   [ "$(wc -l <<<"$csv")" != 513 ]; then

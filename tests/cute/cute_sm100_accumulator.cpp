@@ -99,4 +99,29 @@ TEST(CuteSm100, AccumulatorSparse2smM128IsCutesLayoutBNotPtxLayoutC) {
   EXPECT_EQ(column, 0);
 }
 
+// The weight-stationary forms: CuTe 4.2 has no .ws MMA atom (no CLayout to name the CTA and value),
+// only UMMA::tmem_frg_ws, the TMEM fragment its allocator gives a .ws accumulator: element (m, n)
+// of D at its address, against the model's lane and column (Layouts G, E and D).
+template <int M, int N>
+void check_ws(const UmmaAccumulator& a, const char* name) {
+  using namespace cute;
+  ASSERT_FALSE(fragviz::umma_accumulator_refusal(a)) << name;
+  auto t = UMMA::tmem_frg_ws_1sm<float>::make(make_shape(make_shape(Int<M>{}, Int<N>{}), _1{}, _1{}));
+  for (int m = 0; m < M; ++m)
+    for (int n = 0; n < N; ++n) {
+      const auto addr = static_cast<std::uint32_t>(t.layout()(make_coord(make_coord(m, n), 0, 0)));
+      const auto cell = fragviz::umma_accumulator_cell(a, m, n);
+      ASSERT_EQ(cell.lane, static_cast<int>(addr >> 16)) << name << " D(" << m << "," << n << ")";
+      ASSERT_EQ(cell.column, static_cast<int>(addr & 0xFFFF)) << name << " D(" << m << "," << n << ")";
+    }
+}
+
+TEST(CuteSm100, AccumulatorWsLayoutsEqualTmemFrgWs) {
+  check_ws<32, 64>({32, 64, 1, false, true}, ".ws M32 N64 (Layout G)");
+  check_ws<32, 256>({32, 256, 1, false, true}, ".ws M32 N256 (Layout G)");
+  check_ws<64, 64>({64, 64, 1, false, true}, ".ws M64 N64 (Layout E)");
+  check_ws<64, 256>({64, 256, 1, false, true}, ".ws M64 N256 (Layout E)");
+  check_ws<128, 128>({128, 128, 1, false, true}, ".ws M128 N128 (Layout D)");
+}
+
 }  // namespace

@@ -32,6 +32,30 @@ TEST(TmemAccumulator, LettersFollowThePtxTable) {
   EXPECT_EQ(fragviz::umma_data_path({128, 64, 1, true}), TmemDataPath::D);
   EXPECT_EQ(fragviz::umma_data_path({64, 64, 1, false}), TmemDataPath::F);
   EXPECT_EQ(fragviz::data_path_organization(TmemDataPath::B), "2x2");
+  // The .ws forms: G for M = 32, E for M = 64, D for M = 128 (PTX 9.1, 9.7.16.10.5).
+  EXPECT_EQ(fragviz::umma_data_path({32, 64, 1, false, true}), TmemDataPath::G);
+  EXPECT_EQ(fragviz::umma_data_path({64, 64, 1, false, true}), TmemDataPath::E);
+  EXPECT_EQ(fragviz::umma_data_path({128, 64, 1, false, true}), TmemDataPath::D);
+  EXPECT_EQ(fragviz::data_path_organization(TmemDataPath::G), "1x4");
+  EXPECT_EQ(fragviz::umma_accumulator_mnemonic({32, 64, 1, true, true}), "tcgen05.mma.ws.sp.cta_group::1");
+  EXPECT_EQ(fragviz::umma_accumulator_mnemonic({256, 64, 2, false}), "tcgen05.mma.cta_group::2");
+}
+
+TEST(TmemAccumulator, LayoutGFoldsColumnQuartersIntoTheFourSubPartitions) {
+  // M = 32 .ws, N = 64: columns 0-15 of rows 0-31 in lanes 0-31, columns 16-31 in lanes 32-63, ...
+  const UmmaAccumulator a{32, 64, 1, false, true};
+  expect_cell(a, 0, 0, 0, 0, 0);
+  expect_cell(a, 31, 15, 0, 31, 15);
+  expect_cell(a, 5, 16, 0, 37, 0);
+  expect_cell(a, 9, 50, 0, 105, 2);  // quarter 3: lanes 96-127, column 50 - 48
+}
+
+TEST(TmemAccumulator, LayoutEFoldsColumnHalvesIntoTheTwoLaneHalves) {
+  // M = 64 .ws, N = 128: columns 0-63 in lanes 0-63, columns 64-127 in lanes 64-127.
+  const UmmaAccumulator a{64, 128, 1, false, true};
+  expect_cell(a, 63, 63, 0, 63, 63);
+  expect_cell(a, 0, 64, 0, 64, 0);
+  expect_cell(a, 20, 100, 0, 84, 36);
 }
 
 TEST(TmemAccumulator, LayoutDPutsRowIInLaneI) {
@@ -78,9 +102,11 @@ TEST(TmemAccumulator, LayoutCIsLayoutFInEachCta) {
 }
 
 TEST(TmemAccumulator, EveryLayoutIsOneToOne) {
-  for (const UmmaAccumulator a : {UmmaAccumulator{64, 256, 1, false}, UmmaAccumulator{128, 256, 1, false},
-                                  UmmaAccumulator{128, 256, 2, false}, UmmaAccumulator{128, 256, 2, true},
-                                  UmmaAccumulator{256, 256, 2, false}}) {
+  for (const UmmaAccumulator a :
+       {UmmaAccumulator{64, 256, 1, false}, UmmaAccumulator{128, 256, 1, false},
+        UmmaAccumulator{128, 256, 2, false}, UmmaAccumulator{128, 256, 2, true},
+        UmmaAccumulator{256, 256, 2, false}, UmmaAccumulator{32, 256, 1, false, true},
+        UmmaAccumulator{64, 256, 1, false, true}}) {
     std::set<std::tuple<int, int, int>> seen;
     for (int r = 0; r < a.m; ++r)
       for (int c = 0; c < a.n; ++c) {
@@ -96,7 +122,14 @@ TEST(TmemAccumulator, EveryLayoutIsOneToOne) {
 TEST(TmemAccumulator, RefusesShapesOutsideTheTable) {
   EXPECT_TRUE(fragviz::umma_accumulator_refusal({256, 64, 1, false}));
   EXPECT_TRUE(fragviz::umma_accumulator_refusal({64, 64, 2, false}));
-  EXPECT_TRUE(fragviz::umma_accumulator_refusal({32, 64, 1, false}));
+  EXPECT_TRUE(fragviz::umma_accumulator_refusal({32, 64, 1, false}));  // M = 32 is .ws only
+  // .ws (PTX 9.1 Table 39): cta_group::1 only; N 64, 128, 256; sparse A N 64, 128.
+  EXPECT_FALSE(fragviz::umma_accumulator_refusal({32, 256, 1, false, true}));
+  EXPECT_TRUE(fragviz::umma_accumulator_refusal({32, 256, 1, true, true}));
+  EXPECT_FALSE(fragviz::umma_accumulator_refusal({32, 128, 1, true, true}));
+  EXPECT_TRUE(fragviz::umma_accumulator_refusal({64, 96, 1, false, true}));
+  EXPECT_TRUE(fragviz::umma_accumulator_refusal({128, 64, 2, false, true}));
+  EXPECT_TRUE(fragviz::umma_accumulator_refusal({256, 64, 1, false, true}));
   EXPECT_TRUE(fragviz::umma_accumulator_refusal({128, 24, 1, false}));  // M = 128: steps of 16
   EXPECT_FALSE(fragviz::umma_accumulator_refusal({64, 24, 1, false}));
   EXPECT_TRUE(fragviz::umma_accumulator_refusal({64, 264, 1, false}));

@@ -17,7 +17,8 @@ namespace fragviz {
 const char* sm100_model_only_line();
 
 /// The status of an accumulator in data-path layout `p`: as sm100_model_only_line for every layout
-/// but C, where the PTX text and CuTe disagree and the line names the disagreement.
+/// but C, where the PTX text and CuTe disagree and the line names the disagreement, and the .ws
+/// layouts E and G, which CuTe has as a TMEM fragment only (no .ws MMA atom).
 std::string umma_accumulator_status(TmemDataPath p);
 
 /// The relation of tcgen05.ld.16x256b to mma.sync m16n8: "each repetition's r0-r3 are the mma.sync

@@ -11,9 +11,12 @@
 //   Layout A  M=256 cta_group::2         4x1: lane m,                               column n
 //   Layout B  M=128 cta_group::2 dense   2x2: lane m + 64*(n / (N/2)),              column n % (N/2)
 //   Layout C  M=128 cta_group::2 sparse  4x1, half the data path: lane m%16 + 32*(m/16), column n
-//   Layout D  M=128 cta_group::1         4x1: lane m,                               column n
+//   Layout D  M=128 cta_group::1 (.ws too) 4x1: lane m,                             column n
+//   Layout E  M=64  .ws                  2x2: lane m + 64*(n / (N/2)),              column n % (N/2)
 //   Layout F  M=64  cta_group::1         4x1, half the data path: lane m%16 + 32*(m/16), column n
-// (E and G are the .ws forms, not modelled here.) Layouts C and F leave lanes 16-31 of every
+//   Layout G  M=32  .ws                  1x4: lane m + 32*(n / (N/4)),              column n % (N/4)
+// The .ws (weight-stationary) forms are .cta_group::1 only, with N 64, 128 or 256 (sparse A: 64 or
+// 128; PTX ISA 9.1, 9.7.16.2.1, Table 39). Layouts C and F leave lanes 16-31 of every
 // 32-lane sub-partition free: a second accumulator at taddr lane + 16 fills them.
 // Lanes and columns are relative to the instruction's taddr. Warp w of a warpgroup reaches lanes
 // 32*(w%4) to 32*(w%4)+31 only (tcgen05.ld/st "Access restrictions"), so the warp that can read an
@@ -26,16 +29,17 @@
 
 namespace fragviz {
 
-/// The data-path layouts of PTX ISA 9.1, 9.7.16.10.5, by their letters (E and G, the .ws forms,
-/// are not modelled).
-enum class TmemDataPath : char { A = 'A', B = 'B', C = 'C', D = 'D', F = 'F' };
+/// The data-path layouts of PTX ISA 9.1, 9.7.16.10.5, by their letters.
+enum class TmemDataPath : char { A = 'A', B = 'B', C = 'C', D = 'D', E = 'E', F = 'F', G = 'G' };
 
-/// One tcgen05.mma accumulator shape: M (64, 128, 256), N (8 to 256), cta_group (1 or 2), sparse A.
+/// One tcgen05.mma accumulator shape: M (32 to 256), N (8 to 256), cta_group (1 or 2), sparse A,
+/// and whether it is the weight-stationary tcgen05.mma.ws.
 struct UmmaAccumulator {
   int m = 128;
   int n = 64;
   int cta_group = 1;
   bool sparse = false;
+  bool ws = false;
 };
 
 /// Where one element of D lives.
@@ -47,7 +51,8 @@ struct TmemAccumulatorCell {
 };
 
 /// Why the shape has no data-path layout here, or nullopt: M or cta_group outside the list above,
-/// or N outside 8-256 in steps of 8 (M = 64) or 16-256 in steps of 16 (M = 128, 256).
+/// or N outside 8-256 in steps of 8 (M = 64) or 16-256 in steps of 16 (M = 128, 256); for .ws,
+/// cta_group 2, M other than 32, 64, 128, or N other than 64, 128, 256 (sparse: 64, 128).
 std::optional<std::string> umma_accumulator_refusal(const UmmaAccumulator& a);
 
 /// The layout letter of a shape umma_accumulator_refusal accepts.
@@ -60,7 +65,10 @@ constexpr int umma_rows_per_cta(const UmmaAccumulator& a) { return a.m / a.cta_g
 /// umma_accumulator_refusal accepts; anything out of range gives lane and column -1.
 TmemAccumulatorCell umma_accumulator_cell(const UmmaAccumulator& a, int row, int column);
 
-/// "4x1", "2x2" or "4x1, half the data path": the PTX table's "Datapath organization".
+/// "tcgen05.mma.cta_group::1" or "tcgen05.mma.ws.cta_group::1" (with ".sp" for sparse A).
+std::string umma_accumulator_mnemonic(const UmmaAccumulator& a);
+
+/// "4x1", "2x2", "1x4" or "4x1, half the data path": the PTX table's "Datapath organization".
 std::string_view data_path_organization(TmemDataPath p);
 
 }  // namespace fragviz

@@ -25,21 +25,7 @@ const char* extent_words(Operand op) {
 
 std::string k_block_text(int k) { return k < 0 ? "epilogue" : std::to_string(k); }
 
-/// JSON string literal.
-std::string q(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    if (static_cast<unsigned char>(c) < 0x20) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", c);
-      out += buf;
-      continue;
-    }
-    out += c;
-  }
-  return out + "\"";
-}
+std::string q(const std::string& s) { return json_string(s); }
 
 std::string cell_json(const tile::Cell& c) {
   return "[" + std::to_string(c.row) + "," + std::to_string(c.col) + "]";
@@ -183,6 +169,21 @@ int print_csv(const CtaCliOptions& o, const tile::CtaReport& r) {
 
 }  // namespace
 
+std::string json_string(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    if (static_cast<unsigned char>(c) < 0x20) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", c);
+      out += buf;
+      continue;
+    }
+    out += c;
+  }
+  return out + "\"";
+}
+
 int print_cta_presets(bool csv) {
   if (csv) std::cout << "name,source\n";
   for (const tile::CtaPreset& p : tile::cta_presets()) {
@@ -274,7 +275,7 @@ int run_tiled_cta(const CtaCliOptions& o) {
     }
     if (op.join)
       std::cout << "  join " << coordinates(op.operand) << ": " << op.join->verdict(t.mma.threads()) << "\n";
-    if (measured && i < 2 && (op.join || !measured->operands[i].skipped.empty()))
+    if (measured && i < 2 && (op.join || op.descriptors))
       std::cout << "  " << measured_line(*measured, i, t.mma.threads()) << "\n";
     if (op.banks) print_bank_table(*op.banks);
     if (op.suggestion)

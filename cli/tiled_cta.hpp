@@ -26,6 +26,9 @@ struct CtaCliOptions {
 /// measure, 4 a CUDA error, 5 the JSON could not be written, 64 a bad command line).
 int run_tiled_cta(const CtaCliOptions& o);
 
+/// `s` as a JSON string literal, quotes and control characters escaped.
+std::string json_string(const std::string& s);
+
 /// Every preset, one line each: name and the kernel it reproduces (CSV: name,source).
 int print_cta_presets(bool csv);
 

@@ -5,24 +5,12 @@
 
 #include "commands.hpp"
 #include "fragviz/device/device.hpp"
+#include "tiled_cta.hpp"
 
 namespace fragviz::cli {
 namespace {
 
-std::string q(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    if (static_cast<unsigned char>(c) < 0x20) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", c);
-      out += buf;
-      continue;
-    }
-    out += c;
-  }
-  return out + "\"";
-}
+std::string q(const std::string& s) { return json_string(s); }
 
 std::string cell_json(const std::optional<tile::Cell>& c) {
   return c ? "[" + std::to_string(c->row) + "," + std::to_string(c->col) + "]" : "null";

@@ -9,6 +9,7 @@
 #include "fragviz/tile/cta_presets.hpp"
 #include "fragviz/util/whole_file.hpp"
 #include "tiled_cta.hpp"
+#include "tiled_cta_device.hpp"
 
 namespace fragviz::cli {
 namespace {
@@ -24,21 +25,7 @@ const char* extent_words(Operand op) {
 
 std::string k_block_text(int k) { return k < 0 ? "epilogue" : std::to_string(k); }
 
-/// JSON string literal.
-std::string q(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    if (static_cast<unsigned char>(c) < 0x20) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", c);
-      out += buf;
-      continue;
-    }
-    out += c;
-  }
-  return out + "\"";
-}
+std::string q(const std::string& s) { return json_string(s); }
 
 std::string cell_json(const tile::Cell& c) {
   return "[" + std::to_string(c.row) + "," + std::to_string(c.col) + "]";
@@ -52,7 +39,8 @@ std::string bank_row_json(const tile::WarpBanks& r) {
   return s.str();
 }
 
-std::string report_json(const CtaCliOptions& o, const tile::CtaTile& t, const tile::CtaReport& r) {
+std::string report_json(const CtaCliOptions& o, const tile::CtaTile& t, const tile::CtaReport& r,
+                        const std::optional<CtaDeviceResult>& measured) {
   std::ostringstream s;
   s << "{\n  \"preset\": " << q(o.preset) << ",\n  \"mma\": " << q(t.mma.atom.name)
     << ",\n  \"instruction\": " << q(t.mma.atom.mnemonic)
@@ -78,6 +66,7 @@ std::string report_json(const CtaCliOptions& o, const tile::CtaTile& t, const ti
           << ", \"expected\": " << cell_json(j.first->expected) << "}";
       s << "}";
     }
+    if (measured && i < 2) s << ",\n     \"device\": " << measured_json(*measured, i, t.mma.threads());
     if (op.banks) {
       const tile::CtaBanks& b = *op.banks;
       s << ",\n     \"banks\": {\"instruction\": " << q(b.instruction) << ", \"note\": " << q(b.note)
@@ -112,6 +101,7 @@ std::string report_json(const CtaCliOptions& o, const tile::CtaTile& t, const ti
     s << "}";
   }
   s << "\n  ]";
+  if (measured) s << ",\n  \"device\": " << device_json(measured->device);
   if (r.reuse)
     s << ",\n  \"reuse_c_as_a\": {\"conversion\": " << q(r.reuse->conversion)
       << ", \"cells\": " << r.reuse->cells << ", \"mismatches\": " << r.reuse->mismatches
@@ -179,6 +169,21 @@ int print_csv(const CtaCliOptions& o, const tile::CtaReport& r) {
 
 }  // namespace
 
+std::string json_string(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    if (static_cast<unsigned char>(c) < 0x20) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", c);
+      out += buf;
+      continue;
+    }
+    out += c;
+  }
+  return out + "\"";
+}
+
 int print_cta_presets(bool csv) {
   if (csv) std::cout << "name,source\n";
   for (const tile::CtaPreset& p : tile::cta_presets()) {
@@ -212,9 +217,21 @@ int run_tiled_cta(const CtaCliOptions& o) {
     return finish_output(kExitRefused);
   }
   const tile::CtaReport& r = *analysed.value;
-  const int code = r.joins_ok() ? kExitOk : kExitMismatch;
+  int code = r.joins_ok() ? kExitOk : kExitMismatch;
+  std::optional<CtaDeviceResult> measured;
+  if (o.device) {
+    measured = measure_cta_copies(t);
+    const int m = measured->exit_code();
+    if (m == kExitNoDevice)
+      std::cerr << "fragviz-cli tiled: --device: no usable GPU: " << measured->device.error
+                << " (the model's joins are printed; nothing was measured)\n";
+    else if (m == kExitRefused)
+      std::cerr << "fragviz-cli tiled: --device: refused: no operand of this tile has a load from shared "
+                   "memory the probe runs (ldmatrix, ld.shared.b32/v2/v4 of 16- or 32-bit elements)\n";
+    if (m != kExitOk && (m != kExitMismatch || code == kExitOk)) code = m;
+  }
   if (!o.json.empty()) {
-    const std::string text = report_json(o, t, r);
+    const std::string text = report_json(o, t, r, measured);
     if (o.json == "-") {
       std::cout << text;
       return finish_output(code);
@@ -258,6 +275,8 @@ int run_tiled_cta(const CtaCliOptions& o) {
     }
     if (op.join)
       std::cout << "  join " << coordinates(op.operand) << ": " << op.join->verdict(t.mma.threads()) << "\n";
+    if (measured && i < 2 && (op.join || op.descriptors))
+      std::cout << "  " << measured_line(*measured, i, t.mma.threads()) << "\n";
     if (op.banks) print_bank_table(*op.banks);
     if (op.suggestion)
       std::cout << "  suggested: " << op.suggestion->notation << ": " << op.suggestion->wavefronts

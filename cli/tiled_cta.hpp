@@ -18,11 +18,16 @@ struct CtaCliOptions {
   bool csv = false;
   std::string json;  ///< a path, "-" standard output, "" none
   bool suggest = true;
+  bool device = false;  ///< measure A's and B's loads on device 0 (tiled_cta_device.hpp)
 };
 
-/// Runs the CTA mode; returns the exit code (0, 1 when a join finds a wrong value, 3 refused,
-/// 5 the JSON could not be written, 64 a bad command line).
+/// Runs the CTA mode; returns the exit code (0, 1 when a join finds a wrong value or the device a
+/// register the model did not predict, 2 --device without a usable GPU, 3 refused or nothing to
+/// measure, 4 a CUDA error, 5 the JSON could not be written, 64 a bad command line).
 int run_tiled_cta(const CtaCliOptions& o);
+
+/// `s` as a JSON string literal, quotes and control characters escaped.
+std::string json_string(const std::string& s);
 
 /// Every preset, one line each: name and the kernel it reproduces (CSV: name,source).
 int print_cta_presets(bool csv);

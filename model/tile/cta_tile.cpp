@@ -252,13 +252,15 @@ Result<OperandResult> analyze_copy(const CtaTile& tile, Operand op, const SmemLa
   struct Source {
     Cell start;
     std::int64_t byte;
+    std::int64_t call, register_byte;  ///< the atom call and the value's byte in its registers
   };
   std::vector<Source> sources;
   sources.reserve(tj.cells.size());
   for (const JoinCell& c : tj.cells) {
     const CopySource s = copy_source(copy, c.thread, c.copy_value % av);
     const std::int64_t index = at(memory, s.thread, mem_values * (c.copy_value / av));
-    sources.push_back(Source{Cell{index % g.rows, index / g.rows}, s.element * value_bytes});
+    sources.push_back(Source{Cell{index % g.rows, index / g.rows}, s.element * value_bytes, c.copy_value / av,
+                             (c.copy_value % av) * value_bytes});
   }
 
   OperandResult out;
@@ -280,6 +282,8 @@ Result<OperandResult> analyze_copy(const CtaTile& tile, Operand op, const SmemLa
         x.reg = g.reg(c.slot, r0, r1);
         x.k_block = k_block_of(r1);
         x.expected = Cell{c.expected.row + r0 * g.rows, c.expected.col + r1 * g.cols};
+        x.instruction = (r1 * g.tiles0 + r0) * (copy.values_per_thread() / av) + s.call;
+        x.register_byte = s.register_byte;
         x.byte = layout.byte_offset(static_cast<int>(s.start.row + r0 * g.rows),
                                     static_cast<int>(s.start.col + r1 * g.cols)) +
                  s.byte;

@@ -71,6 +71,12 @@ struct CtaJoinCell {
   std::optional<Cell> moved;  ///< load: the cell at the bytes read; store: the cell written over;
                               ///< nullopt where the bytes are pad or the middle of an element
   std::int64_t byte = 0;      ///< the shared byte offset of the value
+  /// The thread's copy instruction that moves the value, numbered as cta_copy_addresses lists one
+  /// thread's addresses: (tile1 * tiles0 + tile0) * calls + call.
+  std::int64_t instruction = 0;
+  /// The value's first byte in that instruction's registers (register register_byte / 4, little
+  /// endian): ldmatrix's register j is matrix j, a vector load's register i its bytes 4i..4i+3.
+  std::int64_t register_byte = 0;
   bool match() const { return moved && *moved == expected; }
 };
 

@@ -1,0 +1,82 @@
+// The CTA copy probe's kernel (cta_copy_probe_kernels.hpp). The instructions are ptx.cuh's; the
+// addresses are the host's plan, checked before launch, so no thread computes an address itself.
+#include <cuda_runtime.h>
+
+#include <cstdint>
+
+#include "cta_copy_probe_kernels.hpp"
+#include "ptx.cuh"
+
+namespace fragviz::cuda {
+namespace {
+
+/// One load: ldmatrix with .num = Regs and `Trans` (Ldm), or ld.shared of Regs words.
+template <bool Ldm, int Regs, bool Trans>
+__device__ __forceinline__ void load(std::uint32_t (&r)[Regs], std::uint32_t addr) {
+  if constexpr (Ldm) {
+    ptx::ldmatrix<Regs, Trans>(r, addr);
+  } else if constexpr (Regs == 1) {
+    ptx::ld_shared_b32(r, addr);
+  } else if constexpr (Regs == 2) {
+    ptx::ld_shared_v2_b32(r, addr);
+  } else {
+    ptx::ld_shared_v4_b32(r, addr);
+  }
+}
+
+template <bool Ldm, int Regs, bool Trans>
+__global__ void cta_copy_probe_kernel(const uint4* image, std::uint32_t chunks,
+                                      const std::uint32_t* addresses, int instructions, std::uint32_t* out) {
+  extern __shared__ __align__(16) uint4 cta_copy_smem[];
+  for (std::uint32_t c = threadIdx.x; c < chunks; c += blockDim.x) cta_copy_smem[c] = image[c];
+  __syncthreads();
+  const std::uint32_t base = ptx::smem_address(cta_copy_smem);
+  const std::uint32_t* mine = addresses + static_cast<std::size_t>(threadIdx.x) * instructions;
+  std::uint32_t* dst = out + static_cast<std::size_t>(threadIdx.x) * instructions * Regs;
+  for (int i = 0; i < instructions; ++i) {
+    std::uint32_t r[Regs];
+    load<Ldm, Regs, Trans>(r, base + mine[i]);
+#pragma unroll
+    for (int j = 0; j < Regs; ++j) dst[i * Regs + j] = r[j];
+  }
+}
+
+using Kernel = void (*)(const uint4*, std::uint32_t, const std::uint32_t*, int, std::uint32_t*);
+
+/// The instance `s` names, or nullptr.
+Kernel kernel_for(const CtaCopyProbeShape& s) {
+  if (!s.ldmatrix) {
+    if (s.trans) return nullptr;
+    return s.registers == 1   ? cta_copy_probe_kernel<false, 1, false>
+           : s.registers == 2 ? cta_copy_probe_kernel<false, 2, false>
+           : s.registers == 4 ? cta_copy_probe_kernel<false, 4, false>
+                              : nullptr;
+  }
+  if (s.registers == 1)
+    return s.trans ? cta_copy_probe_kernel<true, 1, true> : cta_copy_probe_kernel<true, 1, false>;
+  if (s.registers == 2)
+    return s.trans ? cta_copy_probe_kernel<true, 2, true> : cta_copy_probe_kernel<true, 2, false>;
+  if (s.registers == 4)
+    return s.trans ? cta_copy_probe_kernel<true, 4, true> : cta_copy_probe_kernel<true, 4, false>;
+  return nullptr;
+}
+
+}  // namespace
+
+cudaError_t launch_cta_copy_probe(const CtaCopyProbeShape& s, const void* image,
+                                  const std::uint32_t* addresses, std::uint32_t* out, cudaStream_t stream) {
+  const Kernel k = kernel_for(s);
+  if (!k || s.threads < 1 || s.threads > 1024 || s.instructions < 1 || s.image_bytes % 16 != 0)
+    return cudaErrorInvalidValue;
+  k<<<1, static_cast<unsigned>(s.threads), s.image_bytes, stream>>>(
+      static_cast<const uint4*>(image), s.image_bytes / 16, addresses, s.instructions, out);
+  return cudaGetLastError();
+}
+
+cudaError_t allow_cta_copy_probe_smem(const CtaCopyProbeShape& s, std::uint32_t bytes) {
+  const Kernel k = kernel_for(s);
+  if (!k) return cudaErrorInvalidValue;
+  return cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(bytes));
+}
+
+}  // namespace fragviz::cuda

@@ -1,0 +1,89 @@
+// `tiled --device` on the GPU (fragviz/device/cta_copy_probe_run.hpp): every preset's A and B whose
+// copy is a load from shared memory (ldmatrix .x2/.x4/.x4.trans), plus .x1 and the 32-, 64- and
+// 128-bit vector loads on small tiles, run through the real instructions; the registers must be
+// the model's to the byte and the join on the GPU's cells must be the model's join. Without a
+// usable device every test is SKIPPED.
+#include <gtest/gtest.h>
+
+#include "fragviz/device/cta_copy_probe_run.hpp"
+#include "fragviz/tile/cta_presets.hpp"
+#include "skip_without_device.hpp"
+
+namespace fragviz {
+namespace {
+
+/// Runs `op` of `t` on the device and expects exact agreement with the model.
+void expect_exact(const tile::CtaTile& t, Operand op, const std::string& what) {
+  const auto plan = tile::plan_cta_copy_probe(t, op);
+  ASSERT_TRUE(plan) << what << ": " << plan.message;
+  const CtaCopyProbeRun run = run_cta_copy_probe(*plan);
+  ASSERT_EQ(run.error.kind, ErrorKind::none) << what << ": " << run.error.message;
+  ASSERT_TRUE(run.verdict);
+  const auto model = tile::analyze_cta_tile(t, tile::CtaOptions{false, false});
+  ASSERT_TRUE(model) << model.message;
+  const tile::CtaJoin& join = *model->operands[op == Operand::A ? 0 : 1].join;
+  EXPECT_EQ(run.verdict->cells, join.cells) << what;
+  EXPECT_EQ(run.verdict->model_disagreements, 0) << what << ": " << run.verdict->model_verdict();
+  EXPECT_EQ(run.verdict->measured.verdict(t.mma.threads()), join.verdict(t.mma.threads())) << what;
+}
+
+TEST(CtaCopyProbeGpu, EveryPresetsLoadsMatchTheModel) {
+  SKIP_WITHOUT_DEVICE();
+  int ran = 0;
+  for (const tile::CtaPreset& p : tile::cta_presets()) {
+    const auto t = tile::make_cta_tile(p.spec);
+    ASSERT_TRUE(t) << p.name << ": " << t.message;
+    for (Operand op : {Operand::A, Operand::B}) {
+      if (!tile::plan_cta_copy_probe(*t, op)) continue;  // a descriptor or no copy (unit-tested)
+      expect_exact(*t, op, p.name + " " + std::string(to_string(op)));
+      ++ran;
+    }
+  }
+  EXPECT_GE(ran, 10);
+}
+
+tile::CtaTile small_tile(const std::string& copy_a, const std::string& smem_a, const std::string& copy_b = "",
+                         const std::string& smem_b = "") {
+  tile::CtaTileSpec s;
+  s.mma = "SM80_16x8x16_F32F16F16F32_TN";
+  s.atoms = "(2,2,1)";
+  s.permute = "Tile<_32,_32,_16>";
+  s.copy = {copy_a, copy_b, ""};
+  s.smem = {smem_a, smem_b, ""};
+  const auto t = tile::make_cta_tile(s);
+  EXPECT_TRUE(t) << t.message;
+  return *t.value;
+}
+
+TEST(CtaCopyProbeGpu, OtherLoadsMatchTheModel) {
+  SKIP_WITHOUT_DEVICE();
+  expect_exact(small_tile("SM75_U32x1_LDSM_N", "(32,16):(16,1)"), Operand::A, "ldmatrix.x1");
+  expect_exact(small_tile("", "", "SM75_U16x2_LDSM_T", "(32,16):(1,32)"), Operand::B, "ldmatrix.x1.trans");
+  expect_exact(small_tile("UniversalCopy<uint32_t>", "(32,16):(16,1)"), Operand::A, "ld.shared.b32");
+  // Vectors holding one column pair and pad: the join is wrong, and the GPU must be wrong the same way.
+  expect_exact(small_tile("UniversalCopy<uint64_t>", "(32,(2,8)):(32,(1,4))"), Operand::A,
+               "ld.shared.v2.b32");
+  expect_exact(small_tile("UniversalCopy<uint128_t>", "(32,(2,8)):(64,(1,8))"), Operand::A,
+               "ld.shared.v4.b32");
+}
+
+TEST(CtaCopyProbeGpu, APlanTheDeviceCannotHoldIsRefusedBeforeLaunch) {
+  SKIP_WITHOUT_DEVICE();
+  auto plan = tile::plan_cta_copy_probe(small_tile("SM75_U32x4_LDSM_N", "(32,16):(16,1)"), Operand::A);
+  ASSERT_TRUE(plan) << plan.message;
+  tile::CtaCopyProbePlan bad = *plan;
+  bad.addresses[3] += 2;  // misaligned: the launch would fault the context
+  const CtaCopyProbeRun refused = run_cta_copy_probe(bad);
+  EXPECT_EQ(refused.error.kind, ErrorKind::refused);
+  EXPECT_NE(refused.error.message.find("not a multiple of 16"), std::string::npos) << refused.error.message;
+  bad = *plan;
+  bad.image.resize(1u << 20, 0xFF);  // 1 MiB: more shared memory than any block gets
+  EXPECT_EQ(run_cta_copy_probe(bad).error.kind, ErrorKind::refused);
+  // The context is still good: the plan itself runs.
+  const CtaCopyProbeRun ok = run_cta_copy_probe(*plan);
+  ASSERT_EQ(ok.error.kind, ErrorKind::none) << ok.error.message;
+  EXPECT_EQ(ok.verdict->model_disagreements, 0);
+}
+
+}  // namespace
+}  // namespace fragviz

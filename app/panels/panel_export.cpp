@@ -153,6 +153,9 @@ void draw_export_popup(AppState& s) {
     record_widget(s, widget);
     *first = std::max(0, *first);
     *last = std::max(*first, *last);
+    // Said as fragviz-cli export says it, both ends included: "rows 0-7 (8 rows)".
+    ImGui::SameLine();
+    ImGui::TextColored(kDimV, "%s", scene::describe_range(label, scene::IndexRange{*first, *last}).c_str());
   };
   range("rows", &d.first_row, &d.last_row, "export_crop_rows");
   range("columns", &d.first_col, &d.last_col, "export_crop_cols");

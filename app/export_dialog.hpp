@@ -15,6 +15,9 @@ namespace fragviz::app {
 
 struct AppState;
 
+/// The PNG scale range (pixels per point), as the dialog's slider offers it.
+inline constexpr float kMinExportScale = 0.5f, kMaxExportScale = 8.f;
+
 /// What the Export dialog holds between frames.
 struct ExportDialog {
   bool open_requested = false;  ///< the menu asked for the dialog (opened next frame)

@@ -172,7 +172,7 @@ void draw_export_popup(AppState& s) {
   forget_stale_outcome(d, old_view, old_format, old_path);
   ImGui::BeginDisabled(d.format != scene::Format::png);
   ImGui::SetNextItemWidth(160);
-  ImGui::SliderFloat("Pixels per point (PNG)", &d.scale, 0.5f, 8.f, "%.1f");
+  ImGui::SliderFloat("Pixels per point (PNG)", &d.scale, kMinExportScale, kMaxExportScale, "%.1f");
   record_widget(s, "export_scale");
   ImGui::EndDisabled();
   if (d.overwrite_pending != d.path) d.overwrite_pending.clear();  // the name changed: ask again

@@ -47,6 +47,10 @@ inline constexpr int kMinWidthHalves = kMinTileWidthHalves, kMaxWidthHalves = kM
 inline constexpr float kMinFragmentsZoom = 1.f, kMaxFragmentsZoom = 32.f;
 /// Bank view zoom range: 1 fits each grid in its column; more enlarges the cells and scrolls.
 inline constexpr float kMinBanksZoom = 1.f, kMaxBanksZoom = 32.f;
+/// Tensor memory view zoom range: 1 fits the grid in the window; more enlarges the cells and scrolls.
+inline constexpr float kMinTmemZoom = 1.f, kMaxTmemZoom = 32.f;
+/// The Algebra window's cell width range (pixels), as its slider offers it.
+inline constexpr float kMinAlgebraCell = 12.f, kMaxAlgebraCell = 48.f;
 
 /// The instruction shown at first start and whenever a stored mnemonic is not in the catalogue.
 inline constexpr const char* kDefaultInstruction = "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32";
@@ -343,7 +347,7 @@ struct AppState {
   scene::CellLabels fragments_labels = scene::CellLabels::full;
   GridZoom banks_zoom;  ///< the bank view's (zoom_grid.hpp); key: what its grids show
   /// The WMMA fragment kind (wmma_name) the fragments view shows instead of the instruction's
-  /// grids; "" for none. A session's choice, not saved.
+  /// grids; "" for none (saved: "wmma_kind").
   std::string wmma_kind;
   int hovered_lane = -1;  ///< lane under the mouse last frame (outlined in every view)
   WindowsOpen windows;

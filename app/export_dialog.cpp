@@ -46,8 +46,8 @@ scene::Crop export_crop(const ExportDialog& d, scene::View v) {
   const bool tile = v == scene::View::banks;  // one tile: rows and columns of it, no operand
   if (!tile) c.operand = d.operand;
   if (d.crop && (tile || !d.operand.empty())) {
-    c.rows = scene::IndexRange{d.first_row, d.last_row + 1};
-    c.cols = scene::IndexRange{d.first_col, d.last_col + 1};
+    c.rows = scene::IndexRange{d.first_row, d.last_row};
+    c.cols = scene::IndexRange{d.first_col, d.last_col};
   }
   return c;
 }

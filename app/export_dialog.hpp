@@ -15,6 +15,9 @@ namespace fragviz::app {
 
 struct AppState;
 
+/// The PNG scale range (pixels per point), as the dialog's slider offers it.
+inline constexpr float kMinExportScale = 0.5f, kMaxExportScale = 8.f;
+
 /// What the Export dialog holds between frames.
 struct ExportDialog {
   bool open_requested = false;  ///< the menu asked for the dialog (opened next frame)
@@ -36,7 +39,8 @@ struct ExportDialog {
   std::string written;
   /// fragviz-cli export's --operand and --crop, for the views that take them (scene::croppable):
   /// one operand ("A", "B", "C"; empty: all), and with `crop`, rows first_row..last_row and columns
-  /// first_col..last_col of it (both ends included, as the dialog shows them); banks: of its tile.
+  /// first_col..last_col of it, both ends included as everywhere (scene::IndexRange); banks: of its
+  /// tile.
   std::string operand;
   bool crop = false;  ///< banks: rows and columns of the tile, no operand
   /// The screen's palette (dark ground, light text) instead of the document's (white ground): --palette.

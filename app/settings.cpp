@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -20,7 +21,12 @@
 #include "bank_layout_mode.hpp"
 #include "fragviz/gate/gate_host.hpp"
 #include "fragviz/gate/gate_ladder.hpp"
+#include "fragviz/isa/matrix_move.hpp"
+#include "fragviz/isa/matrix_move_b8.hpp"
+#include "fragviz/isa/smem_descriptor.hpp"
+#include "fragviz/isa/tcgen05_desc.hpp"
 #include "fragviz/isa/wgmma.hpp"
+#include "fragviz/isa/wmma.hpp"
 #include "fragviz/smem/lane_pattern.hpp"
 #include "fragviz/util/json_text.hpp"
 #include "fragviz/util/name_suggest.hpp"
@@ -422,6 +428,251 @@ const Key<CtaTileSettings> kCtaTileKeys[] = {
      [](const CtaTileSettings& c) -> json { return c.thread; }},
 };
 
+/// An object of settings.json at `key` of `j` read by the table `keys`; anything but an object is
+/// said (`what`: the defaults it keeps) and skipped.
+template <class T, std::size_t N>
+void read_object(Reader& r, const json& j, const char* key, const std::string& name, const Key<T> (&keys)[N],
+                 T& out, const char* what) {
+  auto it = j.find(key);
+  if (it == j.end()) return;
+  if (it->is_object())
+    read_keys(r, *it, name + ".", keys, out);
+  else
+    r.say(name + " is " + shown(*it) + ", not an object: using " + what);
+}
+
+/// An unsigned 32-bit descriptor field of bytes (`F`): 0 to kDescriptorFieldMaxBytes, as the view
+/// takes them; outside, said and the old value kept (the view refuses such a value too).
+template <std::uint32_t DescriptorControls::*F>
+Key<Settings> descriptor_bytes_key(const char* key) {
+  return {key,
+          [](Reader& r, const json& j, const char* k, const std::string& name, Settings& s) {
+            int v = static_cast<int>(s.descriptor.*F);
+            r.integer(j, k, name, 0, kDescriptorFieldMaxBytes, v, false);
+            s.descriptor.*F = static_cast<std::uint32_t>(v);
+          },
+          [](const Settings& s) -> json { return s.descriptor.*F; }};
+}
+
+/// A hex word of the descriptor view's sm_100 side (`F`): kept as typed even when it does not read
+/// (the view says why); only its size is bounded.
+template <std::string Sm100DescriptorControls::*F>
+Key<Settings> descriptor_hex_key(const char* key) {
+  return {key,
+          [](Reader& r, const json& j, const char* k, const std::string& name, Settings& s) {
+            read_bounded_text(r, j, k, name, s.descriptor_sm100.*F);
+          },
+          [](const Settings& s) -> json { return s.descriptor_sm100.*F; }};
+}
+
+/// "descriptor": the descriptor view's fields, as the user set or typed them (issue 22: lost at
+/// every restart). sm_90: the wgmma operand, major-ness, swizzle, LBO / SBO (typed by the user
+/// when "custom", else the entry's canonical ones) and start; sm_100: the two hex words and .kind.
+const Key<Settings> kDescriptorKeys[] = {
+    {"arch",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       r.named(
+           j, key, name, "sm_90, sm_100",
+           [](const std::string& t) -> std::optional<DescriptorArch> {
+             if (t == "sm_90") return DescriptorArch::sm90;
+             if (t == "sm_100") return DescriptorArch::sm100;
+             return std::nullopt;
+           },
+           s.descriptor_sm100.arch == DescriptorArch::sm90 ? "sm_90" : "sm_100", s.descriptor_sm100.arch);
+     },
+     [](const Settings& s) -> json {
+       return s.descriptor_sm100.arch == DescriptorArch::sm90 ? "sm_90" : "sm_100";
+     }},
+    {"operand",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       r.named(
+           j, key, name, "A, B",
+           [](const std::string& t) -> std::optional<Operand> {
+             if (t == "A") return Operand::A;
+             if (t == "B") return Operand::B;
+             return std::nullopt;
+           },
+           std::string(to_string(s.descriptor.operand)), s.descriptor.operand);
+     },
+     [](const Settings& s) -> json { return std::string(to_string(s.descriptor.operand)); }},
+    {"major",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       r.named(
+           j, key, name, "K, MN",
+           [](const std::string& t) -> std::optional<Major> {
+             if (t == "K") return Major::K;
+             if (t == "MN") return Major::MN;
+             return std::nullopt;
+           },
+           std::string(to_string(s.descriptor.major)), s.descriptor.major);
+     },
+     [](const Settings& s) -> json { return std::string(to_string(s.descriptor.major)); }},
+    {"swizzle",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       r.named(
+           j, key, name, "none, 32B, 64B, 128B", [](const std::string& t) { return parse_smem_swizzle(t); },
+           std::string(to_string(s.descriptor.swizzle)), s.descriptor.swizzle);
+     },
+     [](const Settings& s) -> json { return std::string(to_string(s.descriptor.swizzle)); }},
+    {"custom",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       r.boolean(j, key, name, s.descriptor.custom);
+     },
+     [](const Settings& s) -> json { return s.descriptor.custom; }},
+    descriptor_bytes_key<&DescriptorControls::lbo>("lbo"),
+    descriptor_bytes_key<&DescriptorControls::sbo>("sbo"),
+    descriptor_bytes_key<&DescriptorControls::start>("start"),
+    descriptor_hex_key<&Sm100DescriptorControls::smem>("smem"),
+    {"kind",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       r.named(
+           j, key, name, "f16, tf32, f8f6f4, i8, mxf8f6f4, mxf4, mxf4nvf4",
+           [](const std::string& t) { return parse_umma_kind(t); },
+           std::string(to_string(s.descriptor_sm100.kind)), s.descriptor_sm100.kind);
+     },
+     [](const Settings& s) -> json { return std::string(to_string(s.descriptor_sm100.kind)); }},
+    descriptor_hex_key<&Sm100DescriptorControls::idesc>("idesc"),
+};
+
+/// The matrix-move view's tab: its three pages and the 8-bit one.
+constexpr const char* kMovesB8Tab = "8-bit";
+
+/// "moves": the matrix-move view's tab (issue 22: it opened on stmatrix after every restart), the
+/// stmatrix form, the epilogue preset, the 8-bit page's form and the lane selected.
+const Key<Settings> kMovesKeys[] = {
+    {"tab",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       const std::string shown_now = s.moves_b8 ? kMovesB8Tab : to_string(s.moves.view);
+       auto t = r.string(j, key, name, shown_now);
+       if (!t) return;
+       if (*t == kMovesB8Tab) {
+         s.moves_b8 = true;
+         return;
+       }
+       for (MoveView v : {MoveView::stmatrix, MoveView::movmatrix, MoveView::epilogue})
+         if (*t == to_string(v)) {
+           s.moves.view = v;
+           s.moves_b8 = false;
+           return;
+         }
+       r.say(name + " " + shown(json(*t)) + " is not one of stmatrix, movmatrix, epilogue, 8-bit: using " +
+             shown_now);
+     },
+     [](const Settings& s) -> json { return s.moves_b8 ? kMovesB8Tab : to_string(s.moves.view); }},
+    {"num",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       r.named(
+           j, key, name, "x1, x2, x4", [](const std::string& t) { return parse_num(t); },
+           std::string(to_string(s.moves.stmatrix.num)), s.moves.stmatrix.num);
+     },
+     [](const Settings& s) -> json { return std::string(to_string(s.moves.stmatrix.num)); }},
+    {"trans",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       r.boolean(j, key, name, s.moves.stmatrix.trans);
+     },
+     [](const Settings& s) -> json { return s.moves.stmatrix.trans; }},
+    {"epilogue",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       std::string names;
+       for (const EpilogueStore& e : epilogue_presets()) names += (names.empty() ? "" : ", ") + e.name;
+       r.named(
+           j, key, name, names,
+           [](const std::string& t) -> std::optional<std::string> {
+             if (find_epilogue(t)) return t;
+             return std::nullopt;
+           },
+           s.moves.epilogue, s.moves.epilogue);
+     },
+     [](const Settings& s) -> json { return s.moves.epilogue; }},
+    {"b8",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       r.named(
+           j, key, name, "a form of the 8-bit page (its PTX mnemonic)",
+           [](const std::string& t) -> std::optional<MatrixMoveB8> {
+             if (auto m = parse_matrix_move_b8(t); m && matrix_move_b8_valid(*m)) return m;
+             return std::nullopt;
+           },
+           matrix_move_b8_mnemonic(s.moves_b8_form), s.moves_b8_form);
+     },
+     [](const Settings& s) -> json { return matrix_move_b8_mnemonic(s.moves_b8_form); }},
+    {"lane",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       r.integer(j, key, name, -1, kWarpSize - 1, s.moves_lane, false);
+     },
+     [](const Settings& s) -> json { return s.moves_lane; }},
+};
+
+/// One view's saved zoom: "for", the subject it was chosen for, and "zoom", 0 (the view's first) or
+/// up to `Hi` (outside: the nearest end).
+template <ZoomSetting Settings::*F, int Hi>
+Key<Settings> zoom_key(const char* key) {
+  return {key,
+          [](Reader& r, const json& j, const char* k, const std::string& name, Settings& s) {
+            auto it = j.find(k);
+            if (it == j.end()) return;
+            if (!it->is_object()) {
+              r.say(name + " is " + shown(*it) + ", not an object: the view's first zoom");
+              return;
+            }
+            ZoomSetting z = s.*F;
+            read_bounded_text(r, *it, "for", name + ".for", z.key);
+            r.number(*it, "zoom", name + ".zoom", 0.f, static_cast<float>(Hi), z.zoom);
+            const std::array<const char*, 2> known = {"for", "zoom"};
+            for (auto e = it->begin(); e != it->end(); ++e)
+              if (std::find_if(known.begin(), known.end(), [&](const char* n) { return e.key() == n; }) ==
+                  known.end())
+                r.say("unknown setting " + shown(json(name + "." + e.key())) + " ignored");
+            s.*F = z;
+          },
+          [](const Settings& s) -> json {
+            return json{{"for", (s.*F).key}, {"zoom", (s.*F).zoom}};
+          }};
+}
+
+/// "zoom": each zoomable view's zoom (issue 22: every view opened at its first zoom again).
+const Key<Settings> kZoomKeys[] = {
+    zoom_key<&Settings::fragments_zoom, static_cast<int>(kMaxFragmentsZoom)>("fragments"),
+    zoom_key<&Settings::banks_zoom, static_cast<int>(kMaxBanksZoom)>("banks"),
+    zoom_key<&Settings::warpgroup_zoom, static_cast<int>(kMaxWarpgroupZoom)>("warpgroup"),
+    zoom_key<&Settings::tmem_zoom, static_cast<int>(kMaxTmemZoom)>("tmem"),
+};
+
+/// A text field `F` of File > Load kernel's form, kept as typed (the form says what is wrong with
+/// it when Run is pressed); only its size is bounded.
+template <std::string KernelForm::*F>
+Key<Settings> kernel_text_key(const char* key) {
+  return {key,
+          [](Reader& r, const json& j, const char* k, const std::string& name, Settings& s) {
+            read_bounded_text(r, j, k, name, s.kernel.*F);
+          },
+          [](const Settings& s) -> json { return s.kernel.*F; }};
+}
+
+/// "kernel": File > Load kernel's fields, as typed.
+const Key<Settings> kKernelKeys[] = {
+    kernel_text_key<&KernelForm::source_path>("source"),
+    kernel_text_key<&KernelForm::entry>("entry"),
+    kernel_text_key<&KernelForm::block>("block"),
+    kernel_text_key<&KernelForm::grid>("grid"),
+    {"smem_bytes",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       r.integer(j, key, name, 0, 1 << 30, s.kernel.smem_bytes, false);
+     },
+     [](const Settings& s) -> json { return s.kernel.smem_bytes; }},
+};
+
+// Controls the user edits whose value settings.json does not keep, and why:
+// - the pickers' filter texts (instruction, wgmma, every list picker) and the file browsers' typed
+//   path, type filter and "hidden files": what is being typed to find an entry, cleared as each
+//   opens; the entry picked is saved.
+// - the layout presets, lane presets and Algebra examples pickers: they write into the layout,
+//   lanes or expression text, which is saved.
+// - File > Export's file name: it follows the view and format in the folder used last, which is
+//   saved ("export_folder"); a typed name is for one picture.
+// - the output view's zoom and pan: framed on the gate result shown, which is not saved (a new run
+//   or an opened report frames its own); each grid view's scroll: it follows the window's size.
+// - File > Load kernel's being open, and the open dialogs: they are dialogs, not views.
+
 /// The whole file. Read in this order (so the messages come in it); "format" and "version" are
 /// read first, by parse_settings itself.
 const Key<Settings> kSettingsKeys[] = {
@@ -628,6 +879,138 @@ const Key<Settings> kSettingsKeys[] = {
        read_bounded_text(r, j, key, name, s.export_folder);
      },
      [](const Settings& s) -> json { return s.export_folder; }},
+    // The dialog's view, PNG scale, operand and crop; a crop that does not read keeps the default.
+    {"export_view",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       r.named(
+           j, key, name, scene::view_names(), [](const std::string& t) { return scene::parse_view(t); },
+           std::string(scene::to_string(s.export_view)), s.export_view);
+     },
+     [](const Settings& s) -> json { return std::string(scene::to_string(s.export_view)); }},
+    {"export_scale",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       r.number(j, key, name, kMinExportScale, kMaxExportScale, s.export_scale);
+     },
+     [](const Settings& s) -> json { return s.export_scale; }},
+    {"export_operand",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       r.named(
+           j, key, name, "\"\" (all), A, B, C",
+           [](const std::string& t) -> std::optional<std::string> {
+             if (t.empty()) return t;
+             return scene::parse_crop_operand(t);
+           },
+           s.export_operand, s.export_operand);
+     },
+     [](const Settings& s) -> json { return s.export_operand; }},
+    {"export_crop",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       scene::Crop now;
+       now.rows = s.export_rows;
+       now.cols = s.export_cols;
+       auto t = r.string(j, key, name, shown(json(scene::crop_text(now))));
+       if (!t) return;
+       const auto c = scene::parse_crop(*t);
+       if (!c) {
+         r.say(name + " " + shown(json(*t)) + " does not read (" + c.error.message + "): using " +
+               shown(json(scene::crop_text(now))));
+         return;
+       }
+       if (c->rows) s.export_rows = *c->rows;
+       if (c->cols) s.export_cols = *c->cols;
+     },
+     [](const Settings& s) -> json {
+       scene::Crop c;
+       c.rows = s.export_rows;
+       c.cols = s.export_cols;
+       return scene::crop_text(c);
+     }},
+    {"export_crop_on",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       r.boolean(j, key, name, s.export_crop_on);
+     },
+     [](const Settings& s) -> json { return s.export_crop_on; }},
+    {"descriptor",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       read_object(r, j, key, name, kDescriptorKeys, s, "the default descriptor");
+     },
+     [](const Settings& s) { return write_keys(kDescriptorKeys, s); }},
+    {"moves",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       read_object(r, j, key, name, kMovesKeys, s, "the default matrix moves");
+     },
+     [](const Settings& s) { return write_keys(kMovesKeys, s); }},
+    {"zoom",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       read_object(r, j, key, name, kZoomKeys, s, "each view's first zoom");
+     },
+     [](const Settings& s) { return write_keys(kZoomKeys, s); }},
+    // The Algebra window's operation shown (-1 the outermost; one the expression lacks shows the
+    // outermost), what colours its cells, and their width.
+    {"algebra_step",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       r.integer(j, key, name, -1, 1 << 16, s.algebra_step, false);
+     },
+     [](const Settings& s) -> json { return s.algebra_step; }},
+    {"algebra_colour",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       r.named(
+           j, key, name, "offset, row, column", [](const std::string& t) { return parse_algebra_colour(t); },
+           to_string(s.algebra_colour), s.algebra_colour);
+     },
+     [](const Settings& s) -> json { return to_string(s.algebra_colour); }},
+    {"algebra_cell",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       r.number(j, key, name, kMinAlgebraCell, kMaxAlgebraCell, s.algebra_cell);
+     },
+     [](const Settings& s) -> json { return s.algebra_cell; }},
+    // The fragments view's WMMA fragment kind (wmma_name), "" for the instruction's own grids.
+    {"wmma_kind",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       if (auto t = r.string(j, key, name, shown(json(s.wmma_kind)))) {
+         if (t->empty() || find_wmma_kind(*t))
+           s.wmma_kind = *t;
+         else
+           r.say(name + " " + shown(json(*t)) + " is no WMMA fragment kind: using " +
+                 shown(json(s.wmma_kind)));
+       }
+     },
+     [](const Settings& s) -> json { return s.wmma_kind; }},
+    // The gate view's ladder sizes ticked, as a list of sizes; a size the ladder lacks is said.
+    {"ladder_sizes",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       auto it = j.find(key);
+       if (it == j.end()) return;
+       std::string sizes;
+       for (int n : kLadderSizes) sizes += (sizes.empty() ? "" : ", ") + std::to_string(n);
+       if (!it->is_array()) {
+         r.say(name + " is " + shown(*it) + ", not a list of sizes (" + sizes + "): using the default sizes");
+         return;
+       }
+       std::array<bool, kLadderSizes.size()> on{};
+       for (const json& v : *it) {
+         std::size_t i = 0;
+         while (i < kLadderSizes.size() &&
+                !(v.is_number_integer() && v.get<std::int64_t>() == kLadderSizes[i]))
+           ++i;
+         if (i < kLadderSizes.size())
+           on[i] = true;
+         else
+           r.say(name + " holds " + shown(v) + ", no ladder size (" + sizes + "): left out");
+       }
+       s.ladder_sizes = on;
+     },
+     [](const Settings& s) {
+       json a = json::array();
+       for (std::size_t i = 0; i < kLadderSizes.size(); ++i)
+         if (s.ladder_sizes[i]) a.push_back(kLadderSizes[i]);
+       return a;
+     }},
+    {"kernel",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       read_object(r, j, key, name, kKernelKeys, s, "an empty form");
+     },
+     [](const Settings& s) { return write_keys(kKernelKeys, s); }},
     {"layout",
      [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
        auto it = j.find(key);
@@ -764,6 +1147,31 @@ Settings settings_of(const AppState& s) {
   out.export_dark = s.export_dialog.dark;
   out.export_folder = s.export_dialog.last_folder;
   out.warpgroup_thread = s.hopper.selected_thread;
+  const ExportDialog& d = s.export_dialog;
+  out.export_view = d.view;
+  out.export_scale = d.scale;
+  out.export_operand = d.operand;
+  out.export_rows = scene::IndexRange{d.first_row, d.last_row};
+  out.export_cols = scene::IndexRange{d.first_col, d.last_col};
+  out.export_crop_on = d.crop;
+  out.descriptor = s.hopper.descriptor;
+  out.descriptor_sm100 = s.descriptor_sm100;
+  out.moves = s.hopper.moves;
+  out.moves_b8 = s.moves_b8.shown;
+  out.moves_b8_form = s.moves_b8.move;
+  out.moves_lane = s.hopper.moves_lane;
+  out.fragments_zoom = zoom_setting(s.fragments_view);
+  out.banks_zoom = zoom_setting(s.banks_zoom);
+  out.warpgroup_zoom = zoom_setting(s.hopper.warpgroup_zoom);
+  out.tmem_zoom = zoom_setting(s.tmem.zoom);
+  out.algebra_step = s.algebra.step;
+  out.algebra_colour = s.algebra.colour;
+  out.algebra_cell = s.algebra.cell;
+  out.wmma_kind = s.wmma_kind;
+  out.ladder_sizes = s.gate_ladder.size_on;
+  out.kernel = s.kernel;
+  out.kernel.open = false;
+  out.kernel.run_requested = false;
   return out;
 }
 
@@ -805,7 +1213,52 @@ void apply_settings(const ParsedSettings& p, AppState& s) {
   s.export_dialog.dark = in.export_dark;
   s.export_dialog.last_folder = in.export_folder;
   s.hopper.selected_thread = in.warpgroup_thread;
+  ExportDialog& d = s.export_dialog;
+  d.view = in.export_view;
+  d.scale = in.export_scale;
+  d.operand = in.export_operand;
+  d.first_row = in.export_rows.first;
+  d.last_row = in.export_rows.last;
+  d.first_col = in.export_cols.first;
+  d.last_col = in.export_cols.last;
+  d.crop = in.export_crop_on;
+  s.hopper.descriptor = in.descriptor;
+  s.descriptor_sm100 = in.descriptor_sm100;
+  s.hopper.moves = in.moves;
+  s.moves_b8.shown = in.moves_b8;
+  s.moves_b8.move = in.moves_b8_form;
+  s.hopper.moves_lane = in.moves_lane;
+  apply_zoom_setting(in.fragments_zoom, s.fragments_view);
+  apply_zoom_setting(in.banks_zoom, s.banks_zoom);
+  apply_zoom_setting(in.warpgroup_zoom, s.hopper.warpgroup_zoom);
+  apply_zoom_setting(in.tmem_zoom, s.tmem.zoom);
+  s.algebra.step = in.algebra_step;
+  s.algebra.colour = in.algebra_colour;
+  s.algebra.cell = in.algebra_cell;
+  s.wmma_kind = in.wmma_kind;
+  s.gate_ladder.size_on = in.ladder_sizes;
+  s.kernel.source_path = in.kernel.source_path;
+  s.kernel.entry = in.kernel.entry;
+  s.kernel.block = in.kernel.block;
+  s.kernel.grid = in.kernel.grid;
+  s.kernel.smem_bytes = in.kernel.smem_bytes;
   s.instruction_notice = p.instruction_notice;
+}
+
+ZoomSetting zoom_setting(const GridZoom& z) {
+  // Never drawn this session and nothing restored (no subject), or at the view's first zoom: the
+  // view works its first zoom out again at the next start.
+  if (z.key.empty() || z.zoom == z.start) return {};
+  return ZoomSetting{z.key, z.zoom};
+}
+
+void apply_zoom_setting(const ZoomSetting& in, GridZoom& z) {
+  if (in.zoom <= 0 || in.key.empty()) return;
+  // start 0: zoom_for keeps this zoom for the same subject (a zoom not moved off `start` follows it).
+  z = GridZoom{};
+  z.key = in.key;
+  z.zoom = z.drawn_zoom = in.zoom;
+  z.start = 0;
 }
 
 // [SECTION] files

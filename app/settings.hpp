@@ -57,6 +57,19 @@ inline constexpr float kMinCtaCell = 8.f, kMaxCtaCell = 64.f;
 /// The highest CTA thread settings keep: a CTA has at most 1024 threads.
 inline constexpr int kMaxCtaThread = 1023;
 
+/// A zoomable view's zoom as saved ("zoom": one object per view): the zoom the user moved to and the
+/// subject it was for (GridZoom::key: the mnemonic, the tile). `zoom` 0: the view's own first zoom
+/// (it follows the window's size), also what a zoom for another subject becomes (zoom_for).
+struct ZoomSetting {
+  std::string key{};
+  float zoom = 0;
+};
+
+/// `z` as saved: its zoom while the user has moved off the view's first one, else 0.
+ZoomSetting zoom_setting(const GridZoom& z);
+/// `z` with the saved zoom `in` (nothing for 0): it is kept at the first frame that draws `in.key`.
+void apply_zoom_setting(const ZoomSetting& in, GridZoom& z);
+
 /// What settings.json holds: the persisted part of AppState, apart from it so that it can be
 /// parsed and written without a window.
 struct Settings {
@@ -87,6 +100,34 @@ struct Settings {
   std::string export_folder{};
   /// The warpgroup view's selected thread, 0-127 or -1 for none ("warpgroup_thread").
   int warpgroup_thread = -1;
+  /// File > Export's other choices, as the dialog last had them (issue 22: they were forgotten):
+  /// the view ("export_view"), PNG pixels per point ("export_scale", kMinExportScale to
+  /// kMaxExportScale), the operand ("export_operand": "", "A", "B" or "C"), the crop's rows and
+  /// columns ("export_crop": fragviz-cli's --crop text, both ends included) and whether it is on
+  /// ("export_crop_on"). The lane it highlights is each view's selected lane, saved with the view.
+  scene::View export_view = scene::View::fragments;
+  float export_scale = ExportDialog{}.scale;
+  std::string export_operand{};
+  scene::IndexRange export_rows{ExportDialog{}.first_row, ExportDialog{}.last_row};
+  scene::IndexRange export_cols{ExportDialog{}.first_col, ExportDialog{}.last_col};
+  bool export_crop_on = false;
+  DescriptorControls descriptor{};             ///< the descriptor view's sm_90 fields ("descriptor")
+  Sm100DescriptorControls descriptor_sm100{};  ///< its sm_100 side ("descriptor": "arch", "smem", ...)
+  MoveControls moves{};                        ///< the matrix-move view's tab and choices ("moves")
+  bool moves_b8 = false;                       ///< its 8-bit page is the tab shown ("moves": "tab")
+  MatrixMoveB8 moves_b8_form{};                ///< the 8-bit page's form ("moves": "b8")
+  int moves_lane = -1;                         ///< the lane selected there, -1 none ("moves": "lane")
+  /// Each zoomable view's zoom ("zoom": "fragments", "banks", "warpgroup", "tmem").
+  ZoomSetting fragments_zoom{}, banks_zoom{}, warpgroup_zoom{}, tmem_zoom{};
+  int algebra_step = AlgebraControls{}.step;                ///< the operation shown ("algebra_step")
+  AlgebraColour algebra_colour = AlgebraControls{}.colour;  ///< what colours its cells ("algebra_colour")
+  float algebra_cell = AlgebraControls{}.cell;              ///< its cell width, px ("algebra_cell")
+  std::string wmma_kind{};  ///< the fragments view's WMMA fragment kind, "" none ("wmma_kind")
+  /// The gate view's ladder sizes ticked ("ladder_sizes": the sizes, e.g. [2048, 4096]).
+  std::array<bool, kLadderSizes.size()> ladder_sizes = GateLadderState{}.size_on;
+  /// File > Load kernel's fields as typed ("kernel": "source", "entry", "block", "grid",
+  /// "smem_bytes"); the window's being open is not saved (it is a dialog).
+  KernelForm kernel{};
 };
 
 /// One view's window in settings.json's "windows" object: its key there, its window name

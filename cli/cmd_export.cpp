@@ -229,7 +229,10 @@ int run(const Opts& o) {
       said << ", " << static_cast<int>(s.value->width + 0.5) << " x "
            << static_cast<int>(s.value->height + 0.5) << " pt";
     }
-    said << "): " << s.value->title << "\n";
+    said << "): " << s.value->title;
+    // The crop in the words File > Export shows it in ("rows 0-7 (8 rows)"): both ends included.
+    if (const std::string crop = scene::describe_crop(r.crop); !crop.empty()) said << "; " << crop;
+    said << "\n";
   }
   return finish_output(code);
 }
@@ -312,9 +315,11 @@ void add_export_command(CLI::App& app, int& exit_code) {
                       "fragments, warpgroup: draw one operand only: A, B or C (C/D; D for warpgroup)")
           ->check(kNonEmpty);
   o->given["--crop"] =
-      cmd->add_option("--crop", o->crop,
-                      "fragments, warpgroup, with --operand: a block of its rows and columns; banks: "
-                      "of the tile's; e.g. rows=0:16,cols=0:8 (last excluded; either part alone)")
+      cmd->add_option(
+             "--crop", o->crop,
+             "fragments, warpgroup, with --operand: a block of its rows and columns; banks: "
+             "of the tile's; e.g. rows=0-15,cols=0-7 (both ends included, as File > Export's; either part "
+             "alone)")
           ->check(kNonEmpty);
   std::vector<std::string> palettes;
   for (const scene::PaletteName& p : scene::palette_names()) palettes.emplace_back(p.name);

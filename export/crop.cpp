@@ -33,8 +33,8 @@ Outcome<Crop> parse_crop(std::string_view text) {
   const auto refuse = [&](const std::string& why) {
     return Outcome<Crop>::fail(ErrorKind::refused,
                                "--crop '" + echo_text(std::string(text)) + "': " + why +
-                                   " (give rows=FIRST:LAST and/or cols=FIRST:LAST, LAST excluded, e.g. "
-                                   "rows=0:16,cols=0:8)");
+                                   " (give rows=FIRST-LAST and/or cols=FIRST-LAST, both ends included, e.g. "
+                                   "rows=0-15,cols=0-7)");
   };
   std::string_view rest = text;
   if (trim(rest).empty()) return refuse("empty");
@@ -43,20 +43,53 @@ Outcome<Crop> parse_crop(std::string_view text) {
     const std::string_view part = trim(rest.substr(0, comma));
     more = comma != std::string_view::npos;
     rest = more ? rest.substr(comma + 1) : std::string_view();
-    const std::size_t eq = part.find('='), colon = part.find(':');
-    if (eq == std::string_view::npos || colon == std::string_view::npos || colon < eq)
-      return refuse("'" + std::string(part) + "' is not NAME=FIRST:LAST");
+    const std::size_t eq = part.find('=');
     const std::string_view name = trim(part.substr(0, eq));
-    const auto first = whole(trim(part.substr(eq + 1, colon - eq - 1)));
-    const auto last = whole(trim(part.substr(colon + 1)));
+    const std::string_view span = eq == std::string_view::npos ? std::string_view() : part.substr(eq + 1);
+    // The older half-open spelling (first:last, last excluded) is refused with its range in this
+    // convention, never read as either: the same numbers would otherwise mean one row less or more.
+    if (const std::size_t colon = span.find(':'); colon != std::string_view::npos) {
+      const auto first = whole(trim(span.substr(0, colon)));
+      const auto last = whole(trim(span.substr(colon + 1)));
+      if (first && last && *first < *last)
+        return refuse("'" + std::string(part) +
+                      "' is the older form with LAST excluded; ranges include both ends now: " +
+                      std::string(name) + "=" + std::to_string(*first) + "-" + std::to_string(*last - 1));
+    }
+    const std::size_t dash = span.find('-');
+    if (eq == std::string_view::npos || dash == std::string_view::npos)
+      return refuse("'" + std::string(part) + "' is not NAME=FIRST-LAST");
+    const auto first = whole(trim(span.substr(0, dash)));
+    const auto last = whole(trim(span.substr(dash + 1)));
     if (!first || !last) return refuse("'" + std::string(part) + "': FIRST and LAST are whole numbers");
-    if (*first >= *last) return refuse("'" + std::string(part) + "' is empty: FIRST must be below LAST");
+    if (*first > *last) return refuse("'" + std::string(part) + "' is empty: FIRST must not be above LAST");
     std::optional<IndexRange>* range = name == "rows" ? &crop.rows : name == "cols" ? &crop.cols : nullptr;
     if (!range) return refuse("'" + std::string(name) + "' is neither rows nor cols");
     if (*range) return refuse(std::string(name) + " is given twice");
     *range = IndexRange{*first, *last};
   }
   return Outcome<Crop>::ok(std::move(crop));
+}
+
+std::string crop_text(const Crop& c) {
+  const auto range = [](IndexRange r) { return std::to_string(r.first) + "-" + std::to_string(r.last); };
+  std::string t;
+  if (c.rows) t = "rows=" + range(*c.rows);
+  if (c.cols) t += (t.empty() ? "cols=" : ",cols=") + range(*c.cols);
+  return t;
+}
+
+std::string describe_range(std::string_view axis, IndexRange r) {
+  const std::string one(axis.substr(0, axis.size() - (!axis.empty() && axis.back() == 's' ? 1 : 0)));
+  return std::string(axis) + " " + std::to_string(r.first) + "-" + std::to_string(r.last) + " (" +
+         std::to_string(r.count()) + " " + (r.count() == 1 ? one : std::string(axis)) + ")";
+}
+
+std::string describe_crop(const Crop& c) {
+  std::string t;
+  if (c.rows) t = describe_range("rows", *c.rows);
+  if (c.cols) t += (t.empty() ? "" : ", ") + describe_range("columns", *c.cols);
+  return t;
 }
 
 std::optional<std::string> parse_crop_operand(std::string_view text) {
@@ -71,22 +104,27 @@ bool croppable(View v) { return v == View::fragments || v == View::warpgroup || 
 
 Outcome<Block> crop_block(const Crop& c, const std::string& grid, int rows, int cols) {
   Block b{0, rows, 0, cols};
-  const auto fit = [&](const std::optional<IndexRange>& r, const char* what, int count, int& first,
-                       int& n) -> std::optional<std::string> {
+  const auto fit = [&](const std::optional<IndexRange>& r, const char* what, const char* axis, int count,
+                       int& first, int& n) -> std::optional<std::string> {
     if (!r) return std::nullopt;
-    if (r->last > count)
-      return std::string(what) + "=" + std::to_string(r->first) + ":" + std::to_string(r->last) +
+    if (r->last >= count)
+      return std::string(what) + "=" + std::to_string(r->first) + "-" + std::to_string(r->last) +
              " is outside " + grid + "'s " + std::to_string(rows) + " x " + std::to_string(cols) + " (" +
-             what + " 0:" + std::to_string(count) + ")";
+             axis + " 0-" + std::to_string(count - 1) + ")";
     first = r->first;
-    n = r->last - r->first;
+    n = r->count();
     return std::nullopt;
   };
-  if (auto why = fit(c.rows, "rows", rows, b.row0, b.rows))
+  if (auto why = fit(c.rows, "rows", "rows", rows, b.row0, b.rows))
     return Outcome<Block>::fail(ErrorKind::refused, *why);
-  if (auto why = fit(c.cols, "cols", cols, b.col0, b.cols))
+  if (auto why = fit(c.cols, "cols", "columns", cols, b.col0, b.cols))
     return Outcome<Block>::fail(ErrorKind::refused, *why);
   return Outcome<Block>::ok(b);
+}
+
+std::string block_text(const Block& b) {
+  return describe_range("rows", IndexRange{b.row0, b.row0 + b.rows - 1}) + ", " +
+         describe_range("columns", IndexRange{b.col0, b.col0 + b.cols - 1});
 }
 
 }  // namespace fragviz::scene

@@ -40,6 +40,9 @@ struct Block {
   int row0 = 0, rows = 0, col0 = 0, cols = 0;
 };
 Outcome<Block> crop_block(const Crop& c, const std::string& grid, int rows, int cols);
+/// The block's rows and columns as the user reads them: "rows 4-11 (8 rows), columns 8-15 (8
+/// columns)" (describe_range), for a cropped picture's caption.
+std::string block_text(const Block& b);
 
 /// Room a grid's caption and column indices take above its first row, and its row indices to its
 /// left (points).

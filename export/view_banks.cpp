@@ -101,7 +101,7 @@ Outcome<Scene> banks_scene(const ViewRequest& r) {
   if (!r.crop.operand.empty())
     return Outcome<Scene>::fail(ErrorKind::refused,
                                 "--operand: the bank view has one tile and no operands; crop it with "
-                                "--crop rows=FIRST:LAST,cols=FIRST:LAST alone");
+                                "--crop rows=FIRST-LAST,cols=FIRST-LAST alone");
   const auto block = crop_block(r.crop, "the tile", l.rows(), l.cols());
   if (!block) return Outcome<Scene>::from(block);
   const bool cropped = block->rows != l.rows() || block->cols != l.cols();
@@ -122,16 +122,11 @@ Outcome<Scene> banks_scene(const ViewRequest& r) {
         reader[static_cast<std::size_t>(c->row * l.cols() + c->col)] = lane;
   }
   const double cw = 30, ch = 14, left = 12 + kGridLeft;
-  const auto span = [](int first, int n) {
-    return std::to_string(first) + "-" + std::to_string(first + n - 1);
-  };
   y = draw_grid(s,
                 GridSpec{left, y + kGridTop, block->rows, block->cols, cw, ch,
                          "Tile (" + std::to_string(l.rows()) + " x " + std::to_string(l.cols()) + " ." + "b" +
                              std::to_string(8 * l.element_bytes()) + ")" +
-                             (cropped ? ", rows " + span(block->row0, block->rows) + ", columns " +
-                                            span(block->col0, block->cols)
-                                      : std::string()),
+                             (cropped ? ", " + block_text(*block) : std::string()),
                          true, "tile", block->row0, block->col0},
                 [&](int row, int col) {
                   const int bank = bank_of(static_cast<std::uint32_t>(l.byte_offset(row, col)));

@@ -100,10 +100,7 @@ Outcome<Scene> fragments_scene(const ViewRequest& r) {
     for (int p = 0; p < in->products; ++p) {
       const std::string suffix = in->products > 1 ? "p" + std::to_string(p) : "";
       std::string caption = operand_caption(*in, op, p);
-      if (r.crop.rows || r.crop.cols)
-        caption += ", rows " + std::to_string(block->row0) + "-" +
-                   std::to_string(block->row0 + block->rows - 1) + ", cols " + std::to_string(block->col0) +
-                   "-" + std::to_string(block->col0 + block->cols - 1);
+      if (r.crop.rows || r.crop.cols) caption += ", " + block_text(*block);
       GridSpec spec{12 + kGridLeft, y + kGridTop, block->rows,  block->cols, cw, ch,
                     caption,        true,         *key + suffix};
       spec.row0 = block->row0;

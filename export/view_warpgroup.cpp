@@ -57,10 +57,7 @@ Outcome<Scene> warpgroup_scene(const ViewRequest& r) {
     const auto block = crop_block(r.crop, name, g.rows, g.cols);
     if (!block) return Outcome<Scene>::from(block);
     std::string caption = name == "A" ? a_caption : d_caption;
-    if (r.crop.rows || r.crop.cols)
-      caption += ", rows " + std::to_string(block->row0) + "-" +
-                 std::to_string(block->row0 + block->rows - 1) + ", cols " + std::to_string(block->col0) +
-                 "-" + std::to_string(block->col0 + block->cols - 1);
+    if (r.crop.rows || r.crop.cols) caption += ", " + block_text(*block);
     GridSpec spec{left, top, block->rows, block->cols, cw, ch, caption, true, name};
     spec.row0 = block->row0;
     spec.col0 = block->col0;

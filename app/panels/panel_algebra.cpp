@@ -144,7 +144,7 @@ void draw_algebra(AppState& s, AlgebraModel& m) {
   }
   ImGui::SameLine();
   ImGui::SetNextItemWidth(120);
-  ImGui::SliderFloat("cell", &c.cell, 12.f, 48.f, "%.0f px");
+  ImGui::SliderFloat("cell", &c.cell, kMinAlgebraCell, kMaxAlgebraCell, "%.0f px");
   ImGui::BeginChild("##algebra_tables", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
   std::optional<std::int64_t> hovered;
   for (std::size_t i = 0; i < m.tables.size(); ++i) {

@@ -153,6 +153,9 @@ void draw_export_popup(AppState& s) {
     record_widget(s, widget);
     *first = std::max(0, *first);
     *last = std::max(*first, *last);
+    // Said as fragviz-cli export says it, both ends included: "rows 0-7 (8 rows)".
+    ImGui::SameLine();
+    ImGui::TextColored(kDimV, "%s", scene::describe_range(label, scene::IndexRange{*first, *last}).c_str());
   };
   range("rows", &d.first_row, &d.last_row, "export_crop_rows");
   range("columns", &d.first_col, &d.last_col, "export_crop_cols");
@@ -169,7 +172,7 @@ void draw_export_popup(AppState& s) {
   forget_stale_outcome(d, old_view, old_format, old_path);
   ImGui::BeginDisabled(d.format != scene::Format::png);
   ImGui::SetNextItemWidth(160);
-  ImGui::SliderFloat("Pixels per point (PNG)", &d.scale, 0.5f, 8.f, "%.1f");
+  ImGui::SliderFloat("Pixels per point (PNG)", &d.scale, kMinExportScale, kMaxExportScale, "%.1f");
   record_widget(s, "export_scale");
   ImGui::EndDisabled();
   if (d.overwrite_pending != d.path) d.overwrite_pending.clear();  // the name changed: ask again

@@ -15,7 +15,6 @@
 namespace fragviz::app {
 namespace {
 
-inline constexpr float kMinTmemZoom = 1.f, kMaxTmemZoom = 32.f;
 constexpr TmemShape kShapes[] = {TmemShape::s32x32b, TmemShape::s16x64b, TmemShape::s16x128b,
                                  TmemShape::s16x256b, TmemShape::s16x32bx2};
 

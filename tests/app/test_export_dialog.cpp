@@ -365,13 +365,13 @@ TEST(ExportDialog, ACropWritesExactlyTheBlockAsked) {
   s.export_dialog.last_col = 15;
   const scene::ViewRequest r = export_request(s, scene::View::fragments);
   EXPECT_EQ(r.crop.operand, "A");
-  EXPECT_EQ(r.crop.rows, (scene::IndexRange{4, 12}));
-  EXPECT_EQ(r.crop.cols, (scene::IndexRange{8, 16}));
+  EXPECT_EQ(r.crop.rows, (scene::IndexRange{4, 11}));
+  EXPECT_EQ(r.crop.cols, (scene::IndexRange{8, 15}));
   // The bank view crops its one tile: the same rows and columns, no operand.
   const scene::ViewRequest b = export_request(s, scene::View::banks);
   EXPECT_EQ(b.crop.operand, "");
-  EXPECT_EQ(b.crop.rows, (scene::IndexRange{4, 12}));
-  EXPECT_EQ(b.crop.cols, (scene::IndexRange{8, 16}));
+  EXPECT_EQ(b.crop.rows, (scene::IndexRange{4, 11}));
+  EXPECT_EQ(b.crop.cols, (scene::IndexRange{8, 15}));
   // Views that cannot be cropped take no crop.
   EXPECT_TRUE(export_request(s, scene::View::ldmatrix).crop.whole());
   // The palette: the document's unless the dialog asks for the screen's.
@@ -407,7 +407,9 @@ TEST(ExportDialog, ACropWritesExactlyTheBlockAsked) {
   std::filesystem::remove(path);
   const ExportOutcome bad = run_export(s, scene::View::fragments, scene::Format::svg, path, 2.0);
   EXPECT_FALSE(bad.ok);
-  EXPECT_EQ(bad.message, "rows=0:17 is outside B's 16 x 8 (rows 0:16)");
+  // Said in the dialog's own convention (both ends included), as fragviz-cli says it: the old
+  // message spoke of "rows=0:17" for the dialog's rows 0 to 16.
+  EXPECT_EQ(bad.message, "rows=0-16 is outside B's 16 x 8 (rows 0-15)");
   EXPECT_FALSE(std::filesystem::exists(path));
 }
 

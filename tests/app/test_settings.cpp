@@ -9,6 +9,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
@@ -74,13 +76,25 @@ TEST(ParseSettings, TheFileHoldsTheseKeys) {
     for (const auto& [key, value] : o.items()) k.insert(key);
     return k;
   };
-  EXPECT_EQ(
-      keys(j),
-      (std::set<std::string>{
-          "format",        "version",       "instruction",    "wgmma",         "ldmatrix_num",     "trans",
-          "width_halves",  "pad_halves",    "swizzle",        "selected_lane", "windows",          "gate",
-          "output_colour", "export_format", "export_palette", "export_folder", "warpgroup_thread", "layout",
-          "algebra",       "cta_tile",      "tmem",           "tmem_ld",       "tmem_accumulator"}));
+  EXPECT_EQ(keys(j), (std::set<std::string>{"format",         "version",          "instruction",
+                                            "wgmma",          "ldmatrix_num",     "trans",
+                                            "width_halves",   "pad_halves",       "swizzle",
+                                            "selected_lane",  "windows",          "gate",
+                                            "output_colour",  "export_format",    "export_palette",
+                                            "export_folder",  "warpgroup_thread", "layout",
+                                            "algebra",        "cta_tile",         "tmem",
+                                            "tmem_ld",        "tmem_accumulator", "export_view",
+                                            "export_scale",   "export_operand",   "export_crop",
+                                            "export_crop_on", "descriptor",       "moves",
+                                            "zoom",           "algebra_step",     "algebra_colour",
+                                            "algebra_cell",   "wmma_kind",        "ladder_sizes",
+                                            "kernel"}));
+  EXPECT_EQ(keys(j["descriptor"]), (std::set<std::string>{"arch", "operand", "major", "swizzle", "custom",
+                                                          "lbo", "sbo", "start", "smem", "kind", "idesc"}));
+  EXPECT_EQ(keys(j["moves"]), (std::set<std::string>{"tab", "num", "trans", "epilogue", "b8", "lane"}));
+  EXPECT_EQ(keys(j["zoom"]), (std::set<std::string>{"fragments", "banks", "warpgroup", "tmem"}));
+  EXPECT_EQ(keys(j["zoom"]["fragments"]), (std::set<std::string>{"for", "zoom"}));
+  EXPECT_EQ(keys(j["kernel"]), (std::set<std::string>{"source", "entry", "block", "grid", "smem_bytes"}));
   EXPECT_EQ(
       keys(j["windows"]),
       (std::set<std::string>{"controls", "device", "inspector", "fragments", "ldmatrix", "banks", "gate",
@@ -933,6 +947,229 @@ TEST(ParseSettings, ExportFolderIsKept) {
   p = parse_fields("\"export_folder\": \"" + std::string(kMaxLayoutTextChars + 1, 'a') + "\"");
   ASSERT_EQ(p.messages.size(), 1u) << all(p);
   EXPECT_EQ(p.settings.export_folder, "");
+}
+
+// Issue 22 ("nothing the user made is lost"): every value settings.json holds outlives a restart.
+// Walks every key settings_json writes (the key table's, into each object), so a key added without
+// a sample here fails. Each sample differs from the default; set alone in a file (with what it
+// needs beside it), it is read without a message, put into the app (apply_settings) and saved back
+// from it (settings_of) as written: a key the app never takes or never gives back is caught.
+TEST(SettingsKeys, EveryKeyOutlivesARestart) {
+  using nlohmann::json;
+  // JSON pointer -> the file's members that set it (the pointer's value is the one checked).
+  const std::map<std::string, json> samples = {
+      {"/instruction", {{"instruction", "mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32"}}},
+      {"/wgmma", {{"wgmma", "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16"}}},
+      {"/ldmatrix_num", {{"ldmatrix_num", "x2"}}},
+      {"/trans", {{"trans", true}}},
+      {"/width_halves", {{"width_halves", 128}}},
+      {"/pad_halves", {{"pad_halves", 0}}},
+      {"/swizzle", {{"swizzle", "xor"}}},
+      {"/selected_lane", {{"selected_lane", 5}}},
+      {"/gate/n", {{"gate", {{"n", 4096}}}}},
+      {"/gate/seed", {{"gate", {{"seed", 77}}}}},
+      {"/gate/variant", {{"gate", {{"variant", "broken-swap-b"}}}}},
+      {"/output_colour", {{"output_colour", "warp"}}},
+      {"/export_format", {{"export_format", "tikz"}}},
+      {"/export_palette", {{"export_palette", "dark"}}},
+      {"/export_folder", {{"export_folder", "/home/ana/figures"}}},
+      {"/export_view", {{"export_view", "banks"}}},
+      {"/export_scale", {{"export_scale", 3.5}}},
+      {"/export_operand", {{"export_operand", "B"}}},
+      {"/export_crop", {{"export_crop", "rows=4-11,cols=8-15"}}},
+      {"/export_crop_on", {{"export_crop_on", true}}},
+      {"/warpgroup_thread", {{"warpgroup_thread", 37}}},
+      {"/descriptor/arch", {{"descriptor", {{"arch", "sm_100"}}}}},
+      {"/descriptor/operand", {{"descriptor", {{"operand", "A"}}}}},
+      {"/descriptor/major", {{"descriptor", {{"major", "MN"}}}}},
+      {"/descriptor/swizzle", {{"descriptor", {{"swizzle", "64B"}}}}},
+      {"/descriptor/custom", {{"descriptor", {{"custom", true}}}}},
+      {"/descriptor/lbo", {{"descriptor", {{"lbo", 256}}}}},
+      {"/descriptor/sbo", {{"descriptor", {{"sbo", 2048}}}}},
+      {"/descriptor/start", {{"descriptor", {{"start", 1024}}}}},
+      {"/descriptor/smem", {{"descriptor", {{"smem", "0x4000404000010040"}}}}},
+      {"/descriptor/kind", {{"descriptor", {{"kind", "i8"}}}}},
+      {"/descriptor/idesc", {{"descriptor", {{"idesc", "0x08400011"}}}}},
+      {"/moves/tab", {{"moves", {{"tab", "movmatrix"}}}}},
+      {"/moves/num", {{"moves", {{"num", "x2"}}}}},
+      {"/moves/trans", {{"moves", {{"trans", true}}}}},
+      {"/moves/epilogue", {{"moves", {{"epilogue", "x2.trans"}}}}},
+      {"/moves/b8", {{"moves", {{"b8", "stmatrix.sync.aligned.m16n8.x2.trans.shared.b8"}}}}},
+      {"/moves/lane", {{"moves", {{"lane", 9}}}}},
+      {"/zoom/fragments/for", {{"zoom", {{"fragments", {{"for", "mma.sync.x"}, {"zoom", 2.5}}}}}}},
+      {"/zoom/fragments/zoom", {{"zoom", {{"fragments", {{"for", "mma.sync.x"}, {"zoom", 2.5}}}}}}},
+      {"/zoom/banks/for", {{"zoom", {{"banks", {{"for", "explorer 16 16"}, {"zoom", 3}}}}}}},
+      {"/zoom/banks/zoom", {{"zoom", {{"banks", {{"for", "explorer 16 16"}, {"zoom", 3}}}}}}},
+      {"/zoom/warpgroup/for", {{"zoom", {{"warpgroup", {{"for", "wgmma.x"}, {"zoom", 4}}}}}}},
+      {"/zoom/warpgroup/zoom", {{"zoom", {{"warpgroup", {{"for", "wgmma.x"}, {"zoom", 4}}}}}}},
+      {"/zoom/tmem/for", {{"zoom", {{"tmem", {{"for", "ld"}, {"zoom", 1.5}}}}}}},
+      {"/zoom/tmem/zoom", {{"zoom", {{"tmem", {{"for", "ld"}, {"zoom", 1.5}}}}}}},
+      {"/algebra_step", {{"algebra_step", 0}}},
+      {"/algebra_colour", {{"algebra_colour", "row"}}},
+      {"/algebra_cell", {{"algebra_cell", 30}}},
+      {"/wmma_kind", {{"wmma_kind", "wmma.m16n16k16.matrix_a.row.f16"}}},
+      {"/ladder_sizes", {{"ladder_sizes", {1024, 8192}}}},
+      {"/kernel/source", {{"kernel", {{"source", "/home/ana/k.cu"}}}}},
+      {"/kernel/entry", {{"kernel", {{"entry", "my_gemm"}}}}},
+      {"/kernel/block", {{"kernel", {{"block", "128,1,1"}}}}},
+      {"/kernel/grid", {{"kernel", {{"grid", "n/64,n/64,1"}}}}},
+      {"/kernel/smem_bytes", {{"kernel", {{"smem_bytes", 49152}}}}},
+      {"/layout/enabled", {{"layout", {{"enabled", true}}}}},
+      {"/layout/write", {{"layout", {{"write", "(16,64):(64,1)"}}}}},
+      {"/layout/read", {{"layout", {{"read", "(16,64):(64,1)"}}}}},
+      {"/layout/lanes", {{"layout", {{"lanes", "row"}}}}},
+      {"/layout/op", {{"layout", {{"op", "lds128"}}}}},
+      {"/layout/num", {{"layout", {{"num", "x1"}}}}},
+      {"/layout/trans", {{"layout", {{"trans", true}}}}},
+      {"/layout/element_type", {{"layout", {{"element_type", "b32"}}}}},
+      {"/algebra", {{"algebra", "(8,8):(8,1)"}}},
+      {"/cta_tile/preset", {{"cta_tile", {{"preset", "sm90-wgmma-128x128x64"}}}}},
+      {"/cta_tile/mma", {{"cta_tile", {{"mma", "SM80_16x8x8_F32F16F16F32_TN"}}}}},
+      {"/cta_tile/atoms", {{"cta_tile", {{"atoms", "(4,1,1)"}}}}},
+      {"/cta_tile/permute", {{"cta_tile", {{"permute", "(64,16,16)"}}}}},
+      {"/cta_tile/copy_a", {{"cta_tile", {{"copy_a", "SM75_U32x2_LDSM_N"}}}}},
+      {"/cta_tile/copy_b", {{"cta_tile", {{"copy_b", "SM75_U32x2_LDSM_N"}}}}},
+      {"/cta_tile/copy_c", {{"cta_tile", {{"copy_c", "SM90_U32x2_STSM_N"}}}}},
+      {"/cta_tile/value_bits_a", {{"cta_tile", {{"value_bits_a", 8}}}}},
+      {"/cta_tile/value_bits_b", {{"cta_tile", {{"value_bits_b", 8}}}}},
+      {"/cta_tile/value_bits_c", {{"cta_tile", {{"value_bits_c", 32}}}}},
+      {"/cta_tile/smem_a", {{"cta_tile", {{"smem_a", "(64,32):(32,1)"}}}}},
+      {"/cta_tile/smem_b", {{"cta_tile", {{"smem_b", "(64,32):(32,1)"}}}}},
+      {"/cta_tile/smem_c", {{"cta_tile", {{"smem_c", "(64,64):(64,1)"}}}}},
+      {"/cta_tile/tile", {{"cta_tile", {{"tile", "(64,64,32)"}}}}},
+      {"/cta_tile/k_block", {{"cta_tile", {{"k_block", 3}}}}},
+      {"/cta_tile/reuse_c_as_a", {{"cta_tile", {{"reuse_c_as_a", true}}}}},
+      {"/cta_tile/cell", {{"cta_tile", {{"cell", 40}}}}},
+      {"/cta_tile/thread", {{"cta_tile", {{"thread", 70}}}}},
+      {"/tmem", {{"tmem", "accumulator m=128 n=64 cta_group=1 cta=0"}}},
+      // "tmem" (the mode shown) is read last and the app writes it beside its mode's own key.
+      {"/tmem_ld", {{"tmem_ld", "ld shape=32x32b num=4 warp=1"}, {"tmem", "ld shape=32x32b num=4 warp=1"}}},
+      {"/tmem_accumulator", {{"tmem_accumulator", "accumulator m=64 n=128 cta_group=1 cta=0"}}},
+  };
+  const Settings default_settings;
+  const json defaults = json::parse(settings_json(default_settings));
+  std::vector<std::string> leaves;
+  const std::function<void(const json&, const std::string&)> walk = [&](const json& o,
+                                                                        const std::string& at) {
+    for (const auto& [key, value] : o.items()) {
+      if (value.is_object())
+        walk(value, at + "/" + key);
+      else
+        leaves.push_back(at + "/" + key);
+    }
+  };
+  walk(defaults, "");
+  for (const std::string& leaf : leaves) {
+    if (leaf == "/format" || leaf == "/version") continue;
+    const json::json_pointer at(leaf);
+    json file = {{"format", "fragviz-settings"}, {"version", 1}};
+    // Each window: the other of its default (open or closed).
+    if (leaf.rfind("/windows/", 0) == 0) file[at] = !defaults.at(at).get<bool>();
+    const auto it = samples.find(leaf);
+    if (it != samples.end())
+      file.merge_patch(it->second);
+    else if (leaf.rfind("/windows/", 0) != 0) {
+      ADD_FAILURE() << leaf << ": a key with no sample here (give it one, unlike its default)";
+      continue;
+    }
+    const json wanted = file.at(at);
+    EXPECT_NE(wanted, defaults.at(at)) << leaf << ": the sample is the default, so it proves nothing";
+    const ParsedSettings p = parse_settings(file.dump());
+    EXPECT_TRUE(p.messages.empty()) << leaf << ": " << all(p);
+    EXPECT_EQ(json::parse(settings_json(p.settings)).at(at), wanted) << leaf << " read";
+    AppState s;
+    apply_settings(p, s);
+    EXPECT_EQ(json::parse(settings_json(settings_of(s))).at(at), wanted) << leaf << " through the app";
+  }
+}
+
+// Issue 22: File > Export's choices, the descriptor view's fields, the matrix-move view's tab and
+// each view's zoom were lost at every restart. Set in one run, saved, read by the next.
+TEST(SettingsFiles, DialogDescriptorMovesAndZoomAreSavedAndReadAtTheNextStart) {
+  TempDir t;
+  const ConfigDir dir{t.path.string(), t.path.parent_path().string(), "x"};
+  AppState first;
+  ASSERT_EQ(start_settings(dir, true, first), t.path.string());
+  ExportDialog& d = first.export_dialog;
+  d.view = scene::View::warpgroup;
+  d.scale = 4.f;
+  d.operand = "C";
+  d.crop = true;
+  d.first_row = 16;
+  d.last_row = 31;
+  d.first_col = 8;
+  d.last_col = 15;
+  first.hopper.descriptor.operand = Operand::A;
+  first.hopper.descriptor.swizzle = SmemSwizzle::b64;
+  first.hopper.descriptor.custom = true;
+  first.hopper.descriptor.lbo = 128;
+  first.hopper.descriptor.sbo = 512;
+  first.hopper.descriptor.start = 2048;
+  first.descriptor_sm100.arch = DescriptorArch::sm100;
+  first.descriptor_sm100.idesc = "0x08400011";
+  first.hopper.moves.view = MoveView::epilogue;
+  first.hopper.moves_lane = 12;
+  // The fragments view zoomed off its first zoom (2, "labels") to 5; the bank view left at its own.
+  first.fragments_view.key = "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32";
+  first.fragments_view.start = 2.f;
+  first.fragments_view.zoom = 5.f;
+  first.banks_zoom.key = "explorer 16 16";
+  first.banks_zoom.start = first.banks_zoom.zoom = 3.f;
+  ASSERT_EQ(save_settings(t.path.string(), settings_of(first)), "");
+  AppState next;
+  ASSERT_EQ(start_settings(dir, true, next), t.path.string());
+  EXPECT_TRUE(next.settings_notices.empty());
+  EXPECT_EQ(next.export_dialog.view, scene::View::warpgroup);
+  EXPECT_FLOAT_EQ(next.export_dialog.scale, 4.f);
+  EXPECT_EQ(next.export_dialog.operand, "C");
+  EXPECT_TRUE(next.export_dialog.crop);
+  EXPECT_EQ(next.export_dialog.first_row, 16);
+  EXPECT_EQ(next.export_dialog.last_row, 31);
+  EXPECT_EQ(next.export_dialog.first_col, 8);
+  EXPECT_EQ(next.export_dialog.last_col, 15);
+  EXPECT_EQ(next.hopper.descriptor, first.hopper.descriptor);
+  EXPECT_EQ(next.descriptor_sm100.arch, DescriptorArch::sm100);
+  EXPECT_EQ(next.descriptor_sm100.idesc, "0x08400011");
+  EXPECT_EQ(next.hopper.moves.view, MoveView::epilogue);
+  EXPECT_EQ(next.hopper.moves_lane, 12);
+  // The zoom is kept for its instruction, off the first zoom (start 0 until the view works it out
+  // again), so the view's first frame keeps it (zoom_grid.hpp's zoom_for, same subject).
+  EXPECT_EQ(next.fragments_view.key, first.fragments_view.key);
+  EXPECT_FLOAT_EQ(next.fragments_view.zoom, 5.f);
+  EXPECT_NE(next.fragments_view.start, next.fragments_view.zoom);
+  // At its own first zoom, a view works it out again (another window size gives another one).
+  EXPECT_TRUE(next.banks_zoom.key.empty());
+}
+
+// A bad value of a new key is said with what is used instead, and the file is left as it is.
+TEST(ParseSettings, BadDialogDescriptorMovesAndZoomValuesAreSaid) {
+  const ParsedSettings p = parse_fields(
+      R"x("export_view": "tiles", "export_scale": 99, "export_operand": "E", "export_crop": "rows=0:8",
+          "descriptor": {"swizzle": "16B", "lbo": -16, "arch": "sm_80"}, "moves": {"tab": "ldmatrix", "lane": 40},
+          "zoom": {"fragments": {"for": "x", "zoom": 500}, "bank": 1}, "ladder_sizes": [2048, 3000])x");
+  EXPECT_TRUE(any_message_has(p, "export_view \"tiles\"", "using fragments")) << all(p);
+  EXPECT_TRUE(any_message_has(p, "export_scale 99 is outside 0.5 to 8.0", "using 8.0")) << all(p);
+  EXPECT_TRUE(any_message_has(p, "export_operand \"E\"")) << all(p);
+  EXPECT_TRUE(any_message_has(p, "export_crop \"rows=0:8\"", "rows=0-7")) << all(p);
+  EXPECT_TRUE(any_message_has(p, "descriptor.swizzle \"16B\"")) << all(p);
+  EXPECT_TRUE(any_message_has(p, "descriptor.lbo -16 is outside")) << all(p);
+  EXPECT_TRUE(any_message_has(p, "descriptor.arch \"sm_80\"")) << all(p);
+  EXPECT_TRUE(any_message_has(p, "moves.tab \"ldmatrix\"")) << all(p);
+  EXPECT_TRUE(any_message_has(p, "moves.lane 40 is outside")) << all(p);
+  EXPECT_TRUE(any_message_has(p, "zoom.fragments.zoom 500 is outside", "using 32")) << all(p);
+  EXPECT_TRUE(any_message_has(p, "unknown setting \"zoom.bank\"")) << all(p);
+  EXPECT_TRUE(any_message_has(p, "ladder_sizes holds 3000")) << all(p);
+  EXPECT_EQ(p.messages.size(), 12u) << all(p);
+  EXPECT_EQ(p.settings.export_view, scene::View::fragments);
+  EXPECT_FLOAT_EQ(p.settings.export_scale, 8.f);
+  EXPECT_EQ(p.settings.export_operand, "");
+  EXPECT_EQ(p.settings.export_rows, (scene::IndexRange{0, 7}));
+  EXPECT_EQ(p.settings.descriptor.lbo, 0u);
+  EXPECT_EQ(p.settings.moves.view, MoveView::stmatrix);
+  EXPECT_EQ(p.settings.moves_lane, -1);
+  EXPECT_FLOAT_EQ(p.settings.fragments_zoom.zoom, 32.f);
+  EXPECT_EQ(p.settings.ladder_sizes, (std::array<bool, 4>{false, true, false, false}));
+  EXPECT_FALSE(p.keep_file);
 }
 
 // The new keys through the files: saved by one run, read by the next, silently.

@@ -39,10 +39,13 @@ refuse 3 "16-byte" --view banks --pad 1 --svg "$tmp/a.svg"
 refuse 64 "needs --report" --view output --svg "$tmp/a.svg"
 # --operand and --crop: a view that has no operands, a crop that does not read or fits no grid.
 refuse 64 "not an option of --view banks" --view banks --operand A --svg "$tmp/a.svg"
-refuse 64 "rows=FIRST:LAST" --view fragments --instr "$M" --operand A --crop rows=4 --svg "$tmp/a.svg"
+refuse 64 "rows=FIRST-LAST" --view fragments --instr "$M" --operand A --crop rows=4 --svg "$tmp/a.svg"
+# One convention with File > Export (both ends included): the older half-open form is refused with
+# the same rows written in it, never read as one row more or less.
+refuse 64 "rows=0-15" --view fragments --instr "$M" --operand A --crop rows=0:16 --svg "$tmp/a.svg"
 refuse 64 "give A, B or C" --view fragments --instr "$M" --operand E --svg "$tmp/a.svg"
-refuse 3 "needs --operand" --view fragments --instr "$M" --crop rows=0:4 --svg "$tmp/a.svg"
-refuse 3 "outside A's 16 x 16" --view fragments --instr "$M" --operand A --crop cols=8:17 --svg "$tmp/a.svg"
+refuse 3 "needs --operand" --view fragments --instr "$M" --crop rows=0-3 --svg "$tmp/a.svg"
+refuse 3 "outside A's 16 x 16" --view fragments --instr "$M" --operand A --crop cols=8-16 --svg "$tmp/a.svg"
 refuse 5 "cannot read" --view output --report "$tmp/none.json" --svg "$tmp/a.svg"
 
 cairo=yes
@@ -140,8 +143,11 @@ assert bad["blocks-r0-c0"] == "#ff2e1f" and bad["blocks-r31-c31"] == "#85878f", 
 PY
 
 # A crop: one operand's block, exactly the cells asked for (PTX ISA m16n8k16 A: (4,8) T16 V4, (8,8) T0 V6).
-"$cli" export --view fragments --instr "$M" --operand A --crop rows=4:12,cols=8:16 --svg "$tmp/crop.svg" \
-  >/dev/null || fail "cropped export exited $?"
+"$cli" export --view fragments --instr "$M" --operand A --crop rows=4-11,cols=8-15 --svg "$tmp/crop.svg" \
+  >"$tmp/said" || fail "cropped export exited $?"
+# Said as the dialog shows it: both ends and the count.
+grep -qF "rows 4-11 (8 rows), columns 8-15 (8 columns)" "$tmp/said" || fail "crop not said: $(cat "$tmp/said")"
+rm -f "$tmp/said"
 python3 - "$tmp/crop.svg" <<'PY' || fail "cropped SVG"
 import sys, xml.etree.ElementTree as ET
 root = ET.parse(sys.argv[1]).getroot()
@@ -179,8 +185,8 @@ rm -f "$tmp/alg.svg"
 # --crop on the bank view: a block of the tile's rows and columns (no --operand: one tile); the
 # explorer's .x4 over the padded 64-wide tile: lane 11 reads row 11 from column 0.
 rm -rf "${tmp:?}"/*  # refuse() checks that nothing is left
-refuse 3 "outside the tile" --view banks --crop rows=0:999 --svg "$tmp/a.svg"
-"$cli" export --view banks --crop rows=8:16,cols=0:8 --svg "$tmp/bcrop.svg" >/dev/null ||
+refuse 3 "outside the tile" --view banks --crop rows=0-998 --svg "$tmp/a.svg"
+"$cli" export --view banks --crop rows=8-15,cols=0-7 --svg "$tmp/bcrop.svg" >/dev/null ||
   fail "cropped bank export exited $?"
 python3 - "$tmp/bcrop.svg" <<'PY' || fail "cropped bank SVG"
 import sys, xml.etree.ElementTree as ET
@@ -250,7 +256,7 @@ rm -f "$tmp/tmem.svg" "$tmp/tmem_acc.svg"
 # fragments figure carries the model-only line the app's status line and `layout` give; an sm_80
 # entry, measured on the H200, carries none.
 F8=mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e4m3.e4m3.f32
-for args in "--instr $F8" "--instr $F8 --operand A --crop rows=0:4"; do
+for args in "--instr $F8" "--instr $F8 --operand A --crop rows=0-3"; do
   # shellcheck disable=SC2086
   "$cli" export --view fragments $args --svg "$tmp/f8.svg" >/dev/null 2>&1 || fail "export $args exited $?"
   grep -qF "model only (needs sm_120a): PTX ISA 9.2 and CuTe 4.2 agree; not yet run on a GPU" "$tmp/f8.svg" ||

@@ -195,8 +195,8 @@ TEST(ExportCrop, OneOperandsBlockIsExactlyTheCellsAsked) {
   r.view = fs::View::fragments;
   r.instr = kM16n8k16;
   r.crop.operand = "A";
-  r.crop.rows = fs::IndexRange{4, 12};
-  r.crop.cols = fs::IndexRange{8, 16};
+  r.crop.rows = fs::IndexRange{4, 11};
+  r.crop.cols = fs::IndexRange{8, 15};
   const fs::Scene s = build(r);
   EXPECT_EQ(count_cells(s, "A"), 8 * 8);
   EXPECT_EQ(count_cells(s, "B"), 0);
@@ -226,7 +226,7 @@ TEST(ExportCrop, AnOperandAloneAndEveryProduct) {
   EXPECT_EQ(label(s, "C-r9-c5"), "T6 V3");
   r.instr = "mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32";
   r.crop.operand = "b";
-  r.crop.cols = fs::IndexRange{0, 4};
+  r.crop.cols = fs::IndexRange{0, 3};
   const fs::Scene q = build(r);
   for (int p = 0; p < 4; ++p) EXPECT_EQ(count_cells(q, "Bp" + std::to_string(p)), 4 * 4) << p;
   EXPECT_EQ(count_cells(q, "Ap0") + count_cells(q, "Cp0"), 0);
@@ -239,8 +239,8 @@ TEST(ExportCrop, WarpgroupD) {
   r.view = fs::View::warpgroup;
   r.instr = "m64n256k16.f32.f16.f16";
   r.crop.operand = "D";
-  r.crop.rows = fs::IndexRange{16, 32};
-  r.crop.cols = fs::IndexRange{8, 16};
+  r.crop.rows = fs::IndexRange{16, 31};
+  r.crop.cols = fs::IndexRange{8, 15};
   const fs::Scene s = build(r);
   EXPECT_EQ(count_cells(s, "D"), 16 * 8);
   EXPECT_EQ(count_cells(s, "A"), 0);
@@ -253,15 +253,15 @@ TEST(ExportCrop, RefusesWhatCannotBeCut) {
   fs::ViewRequest r;
   r.view = fs::View::fragments;
   r.instr = kM16n8k16;
-  r.crop.rows = fs::IndexRange{0, 4};  // no operand: A, B and C/D differ in shape
+  r.crop.rows = fs::IndexRange{0, 3};  // no operand: A, B and C/D differ in shape
   auto s = fs::build_scene(r);
   ASSERT_FALSE(s);
   EXPECT_NE(s.error.message.find("needs --operand"), std::string::npos) << s.error.message;
   r.crop.operand = "B";
-  r.crop.rows = fs::IndexRange{0, 17};
+  r.crop.rows = fs::IndexRange{0, 16};
   s = fs::build_scene(r);
   ASSERT_FALSE(s);
-  EXPECT_EQ(s.error.message, "rows=0:17 is outside B's 16 x 8 (rows 0:16)");
+  EXPECT_EQ(s.error.message, "rows=0-16 is outside B's 16 x 8 (rows 0-15)");
   r.view = fs::View::warpgroup;
   r.instr = "m64n64k16.f32.f16.f16";
   r.crop.rows.reset();
@@ -270,21 +270,48 @@ TEST(ExportCrop, RefusesWhatCannotBeCut) {
   EXPECT_NE(s.error.message.find("B is in shared memory"), std::string::npos) << s.error.message;
 }
 
-TEST(ExportCrop, ParsesRowsAndCols) {
-  const auto both = fs::parse_crop("rows=0:16, cols=0:8");
+// Issue 22: the app's crop counted both ends (rows 0 to 7: 8 rows) while --crop excluded the last
+// (rows=0:8). One convention now, both ends included, read by parse_crop and written by crop_text
+// and describe_range for the dialog, the CLI and the captions alike.
+TEST(ExportCrop, ParsesRowsAndColsBothEndsIncluded) {
+  const auto both = fs::parse_crop("rows=0-15, cols=0-7");
   ASSERT_TRUE(both) << both.error.message;
-  EXPECT_EQ(both->rows, (fs::IndexRange{0, 16}));
-  EXPECT_EQ(both->cols, (fs::IndexRange{0, 8}));
-  const auto cols = fs::parse_crop("cols=4:12");
+  EXPECT_EQ(both->rows, (fs::IndexRange{0, 15}));
+  EXPECT_EQ(both->cols, (fs::IndexRange{0, 7}));
+  EXPECT_EQ(both->rows->count(), 16);
+  const auto cols = fs::parse_crop("cols=4-11");
   ASSERT_TRUE(cols);
   EXPECT_FALSE(cols->rows);
-  EXPECT_EQ(cols->cols, (fs::IndexRange{4, 12}));
-  for (const char* bad : {"", "rows=4", "rows=4:4", "rows=5:2", "rows=-1:2", "rows=0:2,rows=2:4", "row=0:2",
-                          "rows=a:b", "rows=0:2,"})
+  EXPECT_EQ(cols->cols, (fs::IndexRange{4, 11}));
+  const auto one = fs::parse_crop("rows=3-3");  // one row
+  ASSERT_TRUE(one) << one.error.message;
+  EXPECT_EQ(one->rows->count(), 1);
+  for (const char* bad : {"", "rows=4", "rows=5-2", "rows=-1-2", "rows=0-2,rows=2-4", "row=0-2", "rows=a-b",
+                          "rows=0-2,", "rows=0:4"})
     EXPECT_FALSE(fs::parse_crop(bad)) << bad;
+  // The older half-open spelling is refused with the same rows in this convention, never read.
+  const auto old = fs::parse_crop("rows=0:16");
+  ASSERT_FALSE(old);
+  EXPECT_NE(old.error.message.find("rows=0-15"), std::string::npos) << old.error.message;
   EXPECT_EQ(fs::parse_crop_operand("d"), std::optional<std::string>("C"));
   EXPECT_EQ(fs::parse_crop_operand("C/D"), std::optional<std::string>("C"));
   EXPECT_FALSE(fs::parse_crop_operand("E"));
+}
+
+TEST(ExportCrop, WrittenAsItIsRead) {
+  fs::Crop c;
+  EXPECT_EQ(fs::crop_text(c), "");
+  EXPECT_EQ(fs::describe_crop(c), "");
+  c.rows = fs::IndexRange{0, 7};
+  EXPECT_EQ(fs::crop_text(c), "rows=0-7");
+  EXPECT_EQ(fs::describe_crop(c), "rows 0-7 (8 rows)");
+  c.cols = fs::IndexRange{8, 8};
+  EXPECT_EQ(fs::crop_text(c), "rows=0-7,cols=8-8");
+  EXPECT_EQ(fs::describe_crop(c), "rows 0-7 (8 rows), columns 8-8 (1 column)");
+  const auto back = fs::parse_crop(fs::crop_text(c));
+  ASSERT_TRUE(back) << back.error.message;
+  EXPECT_EQ(back->rows, c.rows);
+  EXPECT_EQ(back->cols, c.cols);
 }
 
 // PTX ISA, wgmma D: warp w = thread / 32 owns rows 16w..16w+15; inside, the m16n8 C layout repeated
@@ -760,8 +787,8 @@ TEST(ExportBanks, CropKeepsABlockOfTheTile) {
   fs::ViewRequest r;
   r.view = fs::View::banks;
   const fs::Scene whole = build(r);
-  r.crop.rows = fs::IndexRange{8, 16};
-  r.crop.cols = fs::IndexRange{0, 8};
+  r.crop.rows = fs::IndexRange{8, 15};
+  r.crop.cols = fs::IndexRange{0, 7};
   const fs::Scene part = build(r);
   EXPECT_EQ(count_cells(part, "tile"), 8 * 8);
   EXPECT_EQ(find_cell(part, "tile-r0-c0"), -1);
@@ -774,7 +801,7 @@ TEST(ExportBanks, CropKeepsABlockOfTheTile) {
   r.crop.operand = "A";  // the tile has no operands
   EXPECT_FALSE(fs::build_scene(r));
   r.crop.operand.clear();
-  r.crop.rows = fs::IndexRange{0, 999};  // past the tile's rows
+  r.crop.rows = fs::IndexRange{0, 998};  // past the tile's rows
   const auto past = fs::build_scene(r);
   ASSERT_FALSE(past);
   EXPECT_NE(past.error.message.find("outside the tile"), std::string::npos) << past.error.message;

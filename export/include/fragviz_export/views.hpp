@@ -45,9 +45,12 @@ std::optional<View> parse_view(std::string_view text);
 /// "fragments, warpgroup, ldmatrix, stmatrix, movmatrix, banks, output, algebra, tmem, cta".
 std::string view_names();
 
-/// A range [first, last) of a grid's rows or columns.
+/// A block of a grid's rows or columns, `first` to `last` with both ends included: "rows 0-7" is
+/// 8 rows. The one convention of File > Export's crop, fragviz-cli export --crop, settings.json's
+/// "export_crop" and the pictures' captions (parse_crop reads it, crop_text and describe_range write it).
 struct IndexRange {
   int first = 0, last = 0;
+  int count() const { return last - first + 1; }  ///< how many rows or columns
   friend bool operator==(IndexRange a, IndexRange b) { return a.first == b.first && a.last == b.last; }
 };
 
@@ -60,9 +63,18 @@ struct Crop {
   bool whole() const { return operand.empty() && !rows && !cols; }
 };
 
-/// A crop's ranges from text like "rows=0:16,cols=0:8" (either part alone; `first:last`, last
-/// excluded, 0 <= first < last); an error (kind refused) names what does not read.
+/// A crop's ranges from text like "rows=0-15,cols=0-7" (either part alone; FIRST-LAST, both
+/// included, 0 <= FIRST <= LAST); an error (kind refused) names what does not read, and for the
+/// older half-open "rows=0:16" the range to write instead.
 Outcome<Crop> parse_crop(std::string_view text);
+/// The text parse_crop reads back as `c`'s ranges: "rows=0-15,cols=0-7", either part alone; ""
+/// when `c` has neither (the operand is not part of it).
+std::string crop_text(const Crop& c);
+/// How a range is shown to the user: "rows 0-7 (8 rows)", "columns 3-3 (1 column)"; `axis` is
+/// "rows" or "columns".
+std::string describe_range(std::string_view axis, IndexRange r);
+/// `c`'s ranges as describe_range shows them, rows first, joined by ", "; "" when neither.
+std::string describe_crop(const Crop& c);
 /// "A", "B" or "C" for an operand name (A, B, C, D or C/D, any case); nullopt for anything else.
 std::optional<std::string> parse_crop_operand(std::string_view text);
 /// Whether view `v` can be cropped (fragments, warpgroup: an operand and its rows and columns;

@@ -65,8 +65,9 @@ struct MoveControls {
   friend bool operator!=(const MoveControls& a, const MoveControls& b) { return !(a == b); }
 };
 
-/// Everything the Hopper views let the user choose. The entry and the open windows are persisted
-/// (settings.hpp's HopperSettings); the rest starts at the defaults.
+/// Everything the Hopper views let the user choose. Persisted (app/settings.hpp): the entry, the
+/// open windows, the selected thread, the warpgroup zoom, the descriptor's fields and the matrix
+/// moves' choices and lane; the pickers' filter text is not.
 struct HopperState {
   bool warpgroup_open = false, descriptor_open = false, moves_open = false;  ///< View menu
   std::string wgmma = kDefaultWgmma;  ///< the entry both wgmma views show, by PTX mnemonic

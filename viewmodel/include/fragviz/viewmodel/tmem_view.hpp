@@ -36,7 +36,7 @@ struct TmemControls {
   // accumulator
   UmmaAccumulator acc{};  ///< M, N, cta_group, sparse A
   int cta = 0;            ///< under cta_group::2, the CTA of the pair whose tensor memory is drawn
-  GridZoom zoom;          ///< the grid's zoom and scroll (app/zoom_grid.hpp); not saved
+  GridZoom zoom;          ///< the grid's zoom and scroll (app/zoom_grid.hpp); the zoom is saved
 };
 
 /// "ld shape=16x256b num=1 warp=0" (+ " lane=N", " pack16", " split=N") or

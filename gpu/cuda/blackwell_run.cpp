@@ -1,13 +1,17 @@
 // run_blackwell_probes(): plans from the model (fragviz/probe/blackwell_probe.hpp), one launch for
-// the matrix moves and one per tensor-memory shape, judged by the model. The kernels exist only in
-// a build configured with -DFRAGVIZ_SM100_PROBES=ON (FRAGVIZ_HAVE_SM100_PROBES); without it, and on
-// any device but compute capability 10.0, every probe is reported skipped with the reason.
+// the matrix moves, one per tensor-memory shape and one per accumulator pass, all through one
+// table of launches (copy in, kernel, copy out), each judged by the model as its output comes back. The
+// kernels exist only in a build configured with -DFRAGVIZ_SM100_PROBES=ON (FRAGVIZ_HAVE_SM100_PROBES);
+// without it, and on any device but compute capability 10.0, every probe is reported skipped with the reason.
 #include "blackwell_run.hpp"
 
 #include <cuda_runtime_api.h>
 
 #include <algorithm>
+#include <array>
 #include <cstring>
+#include <functional>
+#include <iterator>
 #include <vector>
 
 #include "blackwell/b8_move_kernels.hpp"
@@ -35,6 +39,79 @@ constexpr bool kBuilt = true;
 #else
 constexpr bool kBuilt = false;
 #endif
+
+/// The Blackwell probe kernels (gpu/cuda/blackwell/).
+enum class Kernel { b8_moves, tmem, umma };
+
+/// One kernel launch: its kernel and argument (the job count; the tensor-memory shape), the input
+/// image copied in, the output's size, and what takes the output back into the report (judged by
+/// the model).
+struct Launch {
+  Kernel kernel = Kernel::b8_moves;
+  int arg = 0;
+  std::vector<std::uint8_t> in;
+  std::size_t out_bytes = 0;
+  std::function<void(const std::vector<std::uint8_t>& out)> take;
+};
+
+/// Queues `l`'s kernel on the legacy default stream: `in` and `out` are device buffers of its input
+/// and output sizes. A build without sm_100a code has no kernel to queue.
+cudaError_t queue(const Launch& l, const void* in, void* out) {
+#if FRAGVIZ_HAVE_SM100_PROBES
+  switch (l.kernel) {
+    case Kernel::b8_moves:
+      return cuda::launch_b8_move_probe(static_cast<const cuda::B8MoveJob*>(in), l.arg,
+                                        static_cast<cuda::B8MoveOut*>(out), nullptr);
+    case Kernel::tmem:
+      return cuda::launch_tmem_probe(l.arg, static_cast<const std::uint32_t*>(in),
+                                     static_cast<std::uint32_t*>(out), nullptr);
+    case Kernel::umma:
+      return cuda::launch_umma_probe(static_cast<const cuda::UmmaJob*>(in), static_cast<std::uint32_t*>(out),
+                                     nullptr);
+  }
+  return cudaErrorInvalidValue;
+#else
+  (void)l;
+  (void)in;
+  (void)out;
+  return cudaSuccess;
+#endif
+}
+
+/// Runs one launch: input copied in, the kernel, the output copied back (the copy waits for the
+/// kernel) and handed to `l.take`; a launch without input does no device work and hands back no
+/// output. Returns false with `error` set when a CUDA call fails.
+bool run(const Launch& l, std::string& error) {
+  std::vector<std::uint8_t> out;
+  if (!l.in.empty()) {
+    out.resize(l.out_bytes);
+    Buffer d_in, d_out;
+    if (!FRAGVIZ_CUDA_OK(error, cudaMalloc(&d_in.ptr, l.in.size())) ||
+        !FRAGVIZ_CUDA_OK(error, cudaMalloc(&d_out.ptr, out.size())) ||
+        !FRAGVIZ_CUDA_OK(error, cudaMemcpy(d_in.ptr, l.in.data(), l.in.size(), cudaMemcpyHostToDevice)) ||
+        !FRAGVIZ_CUDA_OK(error, queue(l, d_in.ptr, d_out.ptr)) ||
+        !FRAGVIZ_CUDA_OK(error, cudaMemcpy(out.data(), d_out.ptr, out.size(), cudaMemcpyDeviceToHost)))
+      return false;
+  }
+  l.take(out);
+  return true;
+}
+
+/// `count` objects of T at the head of `bytes` (value-initialised where `bytes` is shorter).
+template <class T>
+std::vector<T> objects(const std::vector<std::uint8_t>& bytes, std::size_t count) {
+  std::vector<T> v(count);
+  std::memcpy(v.data(), bytes.data(), std::min(bytes.size(), count * sizeof(T)));
+  return v;
+}
+
+/// The bytes of `v`'s objects.
+template <class T>
+std::vector<std::uint8_t> bytes_of(const std::vector<T>& v) {
+  std::vector<std::uint8_t> b(v.size() * sizeof(T));
+  if (!b.empty()) std::memcpy(b.data(), v.data(), b.size());
+  return b;
+}
 
 }  // namespace
 
@@ -98,7 +175,10 @@ bool run_blackwell_probes(const ProbeRequest& req, ProbeReport& report, std::str
   }
   if (!why.empty()) return true;
 
-  // [SECTION] matrix moves: one job per pass ---------------------------------------------------
+  // The launches, in order, each judged as soon as its output is back: the matrix moves (one job
+  // per pass, one launch), the tensor-memory round trips (one launch per shape), the accumulators
+  // (one launch per pass, judged after the last).
+  std::vector<Launch> launches;
   std::vector<cuda::B8MoveJob> jobs;
   for (const B8MovePlan& plan : plans)
     for (const B8MovePass& pass : plan.passes) {
@@ -114,66 +194,51 @@ bool run_blackwell_probes(const ProbeRequest& req, ProbeReport& report, std::str
       std::memcpy(j.image, pass.image.data(), std::min<std::size_t>(pass.image.size(), sizeof j.image));
       jobs.push_back(j);
     }
-  std::vector<cuda::B8MoveOut> outs(jobs.size());
-  if (!jobs.empty()) {
-    Buffer d_jobs, d_outs;
-    if (!FRAGVIZ_CUDA_OK(error, cudaMalloc(&d_jobs.ptr, jobs.size() * sizeof(cuda::B8MoveJob))) ||
-        !FRAGVIZ_CUDA_OK(error, cudaMalloc(&d_outs.ptr, outs.size() * sizeof(cuda::B8MoveOut))) ||
-        !FRAGVIZ_CUDA_OK(error, cudaMemcpy(d_jobs.ptr, jobs.data(), jobs.size() * sizeof(cuda::B8MoveJob),
-                                           cudaMemcpyHostToDevice)))
-      return false;
-#if FRAGVIZ_HAVE_SM100_PROBES
-    if (!FRAGVIZ_CUDA_OK(error,
-                         cuda::launch_b8_move_probe(static_cast<const cuda::B8MoveJob*>(d_jobs.ptr),
-                                                    static_cast<int>(jobs.size()),
-                                                    static_cast<cuda::B8MoveOut*>(d_outs.ptr), nullptr)))
-      return false;
-#endif
-    if (!FRAGVIZ_CUDA_OK(error, cudaMemcpy(outs.data(), d_outs.ptr, outs.size() * sizeof(cuda::B8MoveOut),
-                                           cudaMemcpyDeviceToHost)))
-      return false;
-  }
-  std::size_t job = 0;
-  for (std::size_t i = 0; i < plans.size(); ++i) {
-    std::vector<std::array<std::array<std::uint32_t, 32>, 4>> regs;
-    std::vector<std::vector<std::uint8_t>> smem;
-    for (std::size_t k = 0; k < plans[i].passes.size(); ++k, ++job) {
-      std::array<std::array<std::uint32_t, 32>, 4> r{};
-      for (int j = 0; j < 4; ++j)
-        for (int lane = 0; lane < 32; ++lane)
-          r[static_cast<std::size_t>(j)][static_cast<std::size_t>(lane)] = outs[job].regs[j][lane];
-      regs.push_back(r);
-      smem.emplace_back(outs[job].smem, outs[job].smem + b8_probe_smem_bytes(plans[i].move));
-    }
-    report.moves[move_at[i]] = judge_b8_move(plans[i], regs, smem);
+  if (!plans.empty()) {
+    Launch l;
+    l.kernel = Kernel::b8_moves;
+    l.arg = static_cast<int>(jobs.size());
+    l.in = bytes_of(jobs);
+    l.out_bytes = jobs.size() * sizeof(cuda::B8MoveOut);
+    l.take = [&, count = jobs.size()](const std::vector<std::uint8_t>& bytes) {
+      const std::vector<cuda::B8MoveOut> outs = objects<cuda::B8MoveOut>(bytes, count);
+      std::size_t job = 0;
+      for (std::size_t i = 0; i < plans.size(); ++i) {
+        std::vector<std::array<std::array<std::uint32_t, 32>, 4>> regs;
+        std::vector<std::vector<std::uint8_t>> smem;
+        for (std::size_t k = 0; k < plans[i].passes.size(); ++k, ++job) {
+          std::array<std::array<std::uint32_t, 32>, 4> r{};
+          for (int j = 0; j < 4; ++j)
+            for (int lane = 0; lane < 32; ++lane)
+              r[static_cast<std::size_t>(j)][static_cast<std::size_t>(lane)] = outs[job].regs[j][lane];
+          regs.push_back(r);
+          smem.emplace_back(outs[job].smem, outs[job].smem + b8_probe_smem_bytes(plans[i].move));
+        }
+        report.moves[move_at[i]] = judge_b8_move(plans[i], regs, smem);
+      }
+    };
+    launches.push_back(std::move(l));
   }
 
-  // [SECTION] tensor memory: one launch per shape ----------------------------------------------
   const std::vector<std::uint32_t> labels = tmem_probe_labels();
   for (std::size_t i = 0; i < shapes.size(); ++i) {
-    Buffer d_labels, d_out;
-    std::vector<std::uint32_t> out(128 * cuda::kTmemReadColumns);
-    if (!FRAGVIZ_CUDA_OK(error, cudaMalloc(&d_labels.ptr, labels.size() * sizeof(std::uint32_t))) ||
-        !FRAGVIZ_CUDA_OK(error, cudaMalloc(&d_out.ptr, out.size() * sizeof(std::uint32_t))) ||
-        !FRAGVIZ_CUDA_OK(error, cudaMemcpy(d_labels.ptr, labels.data(), labels.size() * sizeof(std::uint32_t),
-                                           cudaMemcpyHostToDevice)))
-      return false;
-#if FRAGVIZ_HAVE_SM100_PROBES
-    if (!FRAGVIZ_CUDA_OK(error, cuda::launch_tmem_probe(static_cast<int>(shapes[i]),
-                                                        static_cast<const std::uint32_t*>(d_labels.ptr),
-                                                        static_cast<std::uint32_t*>(d_out.ptr), nullptr)))
-      return false;
-#endif
-    if (!FRAGVIZ_CUDA_OK(error, cudaMemcpy(out.data(), d_out.ptr, out.size() * sizeof(std::uint32_t),
-                                           cudaMemcpyDeviceToHost)))
-      return false;
-    report.moves[shape_at[i]] = judge_tmem_probe(shapes[i], out);
+    Launch l;
+    l.kernel = Kernel::tmem;
+    l.arg = static_cast<int>(shapes[i]);
+    l.in = bytes_of(labels);
+    l.out_bytes = 128 * cuda::kTmemReadColumns * sizeof(std::uint32_t);
+    l.take = [&, i](const std::vector<std::uint8_t>& bytes) {
+      report.moves[shape_at[i]] =
+          judge_tmem_probe(shapes[i], objects<std::uint32_t>(bytes, 128 * cuda::kTmemReadColumns));
+    };
+    launches.push_back(std::move(l));
   }
 
-  // [SECTION] accumulators: one launch per pass -------------------------------------------------
-  for (std::size_t i = 0; i < umma_m.size(); ++i) {
-    const UmmaProbePlan plan = plan_umma_probe(umma_m[i]);
-    std::vector<std::vector<std::uint32_t>> outs2;
+  std::vector<UmmaProbePlan> umma_plans;
+  for (int m : umma_m) umma_plans.push_back(plan_umma_probe(m));
+  std::vector<std::vector<std::vector<std::uint32_t>>> umma_outs(umma_plans.size());
+  for (std::size_t i = 0; i < umma_plans.size(); ++i) {
+    const UmmaProbePlan& plan = umma_plans[i];
     for (const std::vector<std::uint8_t>& image : plan.image) {
       cuda::UmmaJob j;
       std::memset(&j, 0, sizeof j);
@@ -182,24 +247,22 @@ bool run_blackwell_probes(const ProbeRequest& req, ProbeReport& report, std::str
       j.a_descriptor = plan.a_descriptor;
       j.b_descriptor = plan.b_descriptor;
       j.instr_descriptor = plan.instr_descriptor;
-      Buffer d_job, d_out;
-      std::vector<std::uint32_t> out(static_cast<std::size_t>(128 * kUmmaProbeColumns));
-      if (!FRAGVIZ_CUDA_OK(error, cudaMalloc(&d_job.ptr, sizeof j)) ||
-          !FRAGVIZ_CUDA_OK(error, cudaMalloc(&d_out.ptr, out.size() * sizeof(std::uint32_t))) ||
-          !FRAGVIZ_CUDA_OK(error, cudaMemcpy(d_job.ptr, &j, sizeof j, cudaMemcpyHostToDevice)))
-        return false;
-#if FRAGVIZ_HAVE_SM100_PROBES
-      if (!FRAGVIZ_CUDA_OK(error, cuda::launch_umma_probe(static_cast<const cuda::UmmaJob*>(d_job.ptr),
-                                                          static_cast<std::uint32_t*>(d_out.ptr), nullptr)))
-        return false;
-#endif
-      if (!FRAGVIZ_CUDA_OK(error, cudaMemcpy(out.data(), d_out.ptr, out.size() * sizeof(std::uint32_t),
-                                             cudaMemcpyDeviceToHost)))
-        return false;
-      outs2.push_back(std::move(out));
+      Launch l;
+      l.kernel = Kernel::umma;
+      l.in = bytes_of(std::vector<cuda::UmmaJob>{j});
+      l.out_bytes = static_cast<std::size_t>(128 * kUmmaProbeColumns) * sizeof(std::uint32_t);
+      l.take = [&, i](const std::vector<std::uint8_t>& bytes) {
+        umma_outs[i].push_back(
+            objects<std::uint32_t>(bytes, static_cast<std::size_t>(128 * kUmmaProbeColumns)));
+        if (umma_outs[i].size() == std::size(umma_plans[i].image))
+          report.moves[umma_at[i]] = judge_umma_probe(umma_plans[i], umma_outs[i]);
+      };
+      launches.push_back(std::move(l));
     }
-    report.moves[umma_at[i]] = judge_umma_probe(plan, outs2);
   }
+
+  for (const Launch& l : launches)
+    if (!run(l, error)) return false;
   return true;
 }
 

@@ -98,6 +98,7 @@ std::string text(Coord c) {
 std::string text(const std::optional<Coord>& c) { return c ? text(*c) : "none"; }
 std::string text(ErrorKind k) { return std::string(to_string(k)); }
 std::string text(GateVariant v) { return std::string(to_string(v)); }
+std::string text(SharedOp op) { return std::string(to_string(op)); }
 std::string text(LdmatrixConfig c) { return "." + std::string(to_string(c.num)) + (c.trans ? ".trans" : ""); }
 std::string text(const TileGeometry& t) {
   return "width " + std::to_string(t.width_halves) + ", pad " + std::to_string(t.pad_halves) + ", rows " +
@@ -129,6 +130,14 @@ template <class T>
 bool same(const T& a, const T& b) {
   return a == b;
 }
+
+/// The call operators of several lambdas as one overload set.
+template <class... Fs>
+struct Overloaded : Fs... {
+  using Fs::operator()...;
+};
+template <class... Fs>
+Overloaded(Fs...) -> Overloaded<Fs...>;
 
 // [SECTION] the comparer ------------------------------------------------------------------------------
 
@@ -259,32 +268,49 @@ class Differ {
     c.area = DiffArea::ldmatrix;
     c.prefix += ".ldmatrix";
     if (!a.ran && a.skipped.empty() && !b.ran && b.skipped.empty()) return;  // absent in both
-    field(c, "config", a.config, b.config);
-    field(c, "tile", a.tile, b.tile);
-    // A side that did not run holds no registers, addresses or elements (zeros in the file): one
-    // line says so instead of a row per zero; two that did not run differ only in why.
-    if (!a.ran || !b.ran) {
-      const auto summary = [](const LdmatrixProbe& p) {
-        return p.ran ? "ran, " + plural(static_cast<long long>(p.elements.size()), "element") + ", " +
-                           plural(p.mismatches(), "mismatch", "mismatches")
-               : p.skipped.empty() ? std::string(kAbsent)
-                                   : "not run: " + p.skipped;
-      };
-      if (summary(a) != summary(b)) add(c, "", summary(a), summary(b));
-      return;
-    }
-    for (int lane = 0; lane < kWarpSize; ++lane)
-      for (int reg = 0; reg < 4; ++reg)
-        if (a.registers[lane][reg] != b.registers[lane][reg]) {
-          Ctx l = c;
-          l.lane = lane;
-          add(l, "registers[lane " + std::to_string(lane) + "][" + std::to_string(reg) + "]",
-              hex(a.registers[lane][reg]), hex(b.registers[lane][reg]));
+    const bool both_ran = a.ran && b.ran;
+    bool past_ran = false;  // the request (config, tile) first, then what the run measured
+    visit_fields(a, b, [&](const Field& f, const auto& x, const auto& y) {
+      using T = std::decay_t<decltype(x)>;
+      const std::string_view name = f.name;
+      // A side that did not run holds no registers, addresses or elements (zeros in the file): one
+      // line says so instead of a row per zero; two that did not run differ only in why.
+      if (name == "ran") {
+        if (!both_ran) {
+          const auto summary = [](const LdmatrixProbe& p) {
+            return p.ran ? "ran, " + plural(static_cast<long long>(p.elements.size()), "element") + ", " +
+                               plural(p.mismatches(), "mismatch", "mismatches")
+                   : p.skipped.empty() ? std::string(kAbsent)
+                                       : "not run: " + p.skipped;
+          };
+          if (summary(a) != summary(b)) add(c, "", summary(a), summary(b));
         }
-    per_lane(c, "addresses", a.addresses, b.addresses);
+        past_ran = true;
+        return;
+      }
+      if (name == "skipped" || (past_ran && !both_ran)) return;
+      if constexpr (std::is_same_v<T, std::array<std::array<std::uint32_t, 4>, kWarpSize>>) {
+        for (int lane = 0; lane < kWarpSize; ++lane)
+          for (int reg = 0; reg < 4; ++reg)
+            if (x[lane][reg] != y[lane][reg]) {
+              Ctx l = c;
+              l.lane = lane;
+              add(l, std::string(name) + "[lane " + std::to_string(lane) + "][" + std::to_string(reg) + "]",
+                  hex(x[lane][reg]), hex(y[lane][reg]));
+            }
+      } else if constexpr (std::is_same_v<T, std::vector<LdmatrixCheck>>) {
+        checks(c, x, y);
+      } else {
+        value(c, f, x, y);
+      }
+    });
+  }
+
+  /// The explorer's elements, matched by (lane, reg, half).
+  void checks(const Ctx& c, const std::vector<LdmatrixCheck>& a, const std::vector<LdmatrixCheck>& b) {
     using Key = std::tuple<int, int, int>;
     std::map<Key, const LdmatrixCheck*> in_b;
-    for (const LdmatrixCheck& e : b.elements) in_b[Key{e.lane, e.reg, e.half}] = &e;
+    for (const LdmatrixCheck& e : b) in_b[Key{e.lane, e.reg, e.half}] = &e;
     std::map<Key, bool> seen;
     const auto ctx_of = [&c](const LdmatrixCheck& e) {
       Ctx x = c.at(".elements[lane " + std::to_string(e.lane) + " reg " + std::to_string(e.reg) + " half " +
@@ -296,7 +322,7 @@ class Differ {
     const auto verdict = [](const LdmatrixCheck& e) {
       return text(e.measured) + (e.match() ? " (match)" : " (mismatch)");
     };
-    for (const LdmatrixCheck& e : a.elements) {
+    for (const LdmatrixCheck& e : a) {
       const Key k{e.lane, e.reg, e.half};
       seen[k] = true;
       const auto it = in_b.find(k);
@@ -308,16 +334,46 @@ class Differ {
       if (!same(e.measured, it->second->measured))
         add(ctx_of(e), "measured", verdict(e), verdict(*it->second));
     }
-    for (const LdmatrixCheck& f : b.elements)
+    for (const LdmatrixCheck& f : b)
       if (!seen.count(Key{f.lane, f.reg, f.half}))
         add(ctx_of(f), "", kAbsent, "expected " + text(f.expected) + ", measured " + verdict(f));
-    field(c, "cycles_per_instruction", a.cycles_per_instruction, b.cycles_per_instruction, true);
+  }
+
+  /// One field's values where they differ: element checks and per-lane addresses entry by entry,
+  /// anything else as one line.
+  template <class T>
+  void value(const Ctx& c, const Field& f, const T& a, const T& b) {
+    if constexpr (std::is_same_v<T, std::vector<ElementCheck>>)
+      elements(c, a, b);
+    else if constexpr (std::is_same_v<T, std::array<std::uint32_t, kWarpSize>>)
+      per_lane(c, f.name, a, b);
+    else
+      field(c, f.name, a, b, f.timing);
+  }
+
+  /// A probe family's entry (matched by its name): whether and why it ran, then, when both sides
+  /// ran, what it measured, field by field in its list's order; `special(ctx, field, a, b)` compares
+  /// the fields of the types it takes itself.
+  template <class T, class Special>
+  void entry(const Ctx& m, const T& x, const T& y, Special&& special) {
+    bool measured = false;  // past "skipped": fields a probe that did not run lacks
+    visit_fields(x, y, [&](const Field& f, const auto& a, const auto& b) {
+      const std::string_view name = f.name;
+      if (name == "mnemonic" || name == "name") return;  // what the entries were matched by
+      if (measured && (!x.ran || !y.ran)) return;        // one line above, not a row per absent element
+      if (name == "skipped") measured = true;
+      using A = std::decay_t<decltype(a)>;
+      if constexpr (std::is_invocable_v<Special&, const Ctx&, const Field&, const A&, const A&>)
+        special(m, f, a, b);
+      else
+        value(m, f, a, b);
+    });
   }
 
   /// Matches entries of two lists by name (mnemonic), in the first list's order, then the second's.
   /// `since`: the first report version with these entries (an older file has none).
-  template <class T, class Compare, class Describe>
-  void by_mnemonic(const Ctx& c, const std::vector<T>& a, const std::vector<T>& b, int since, Compare compare,
+  template <class T, class Special, class Describe>
+  void by_mnemonic(const Ctx& c, const std::vector<T>& a, const std::vector<T>& b, int since, Special special,
                    Describe describe) {
     std::map<std::string, const T*> in_b;
     for (const T& x : b) in_b.emplace(x.mnemonic, &x);
@@ -332,7 +388,7 @@ class Differ {
         older_if(false, since);
         continue;
       }
-      compare(m, x, *it->second);
+      entry(m, x, *it->second, special);
     }
     for (const T& y : b)
       if (!seen.count(y.mnemonic)) {
@@ -372,19 +428,26 @@ class Differ {
       }
       used[*match] = true;
       const CyclesRow& y = b[*match];
-      field(r, "predicted_wavefronts", a[i].predicted_wavefronts, y.predicted_wavefronts);
-      field(r, "measured_wavefronts", a[i].measured_wavefronts, y.measured_wavefronts);
-      if (a[i].addresses && y.addresses) {
-        per_lane(r, "addresses", *a[i].addresses, *y.addresses);
-      } else if (a[i].addresses.has_value() != y.addresses.has_value()) {
-        add(r, "addresses", a[i].addresses ? "recorded" : "not recorded",
-            y.addresses ? "recorded" : "not recorded");
-        // Only a row first read from a version 1 file lacks them (a re-saved one too): always
-        // absent in the older format, whatever version the file says now.
-        out_.back().older_format = true;
-      }
-      if (i != *match) add(r, "position", "row " + std::to_string(i), "row " + std::to_string(*match));
-      field(r, "cycles_per_instruction", a[i].cycles_per_instruction, y.cycles_per_instruction, true);
+      visit_fields(a[i], y, [&](const Field& f, const auto& u, const auto& w) {
+        using T = std::decay_t<decltype(u)>;
+        const std::string_view name = f.name;
+        if (name == "ldmatrix" || name == "tile") return;  // what the rows were matched by
+        if constexpr (std::is_same_v<T, std::optional<std::array<std::uint32_t, kWarpSize>>>) {
+          if (u && w) {
+            per_lane(r, f.name, *u, *w);
+          } else if (u.has_value() != w.has_value()) {
+            add(r, f.name, u ? "recorded" : "not recorded", w ? "recorded" : "not recorded");
+            // Only a row first read from a version 1 file lacks them (a re-saved one too): always
+            // absent in the older format, whatever version the file says now.
+            out_.back().older_format = true;
+          }
+        } else {
+          // A row's place, then its timing: what moved is said before how fast it ran.
+          if (f.timing && i != *match)
+            add(r, "position", "row " + std::to_string(i), "row " + std::to_string(*match));
+          value(r, f, u, w);
+        }
+      });
     }
     for (std::size_t k = 0; k < b.size(); ++k)
       if (!used[k]) {
@@ -397,7 +460,7 @@ class Differ {
   }
 
   /// `probe --layout`: slots by (lane, slot), in `element` of each difference.
-  void layout(Ctx c, const LayoutProbe* a, const LayoutProbe* b) {
+  void layout(Ctx c, const LayoutProbe* a, const LayoutProbe* b, int since) {
     c.area = DiffArea::layout;
     c.prefix += ".layout";
     const auto summary = [](const LayoutProbe& p) {
@@ -407,18 +470,24 @@ class Differ {
     if (!a || !b) {
       if (a || b) {
         add(c, "", a ? summary(*a) : kAbsent, b ? summary(*b) : kAbsent);
-        older_if(!a, 3);
+        older_if(!a, since);
       }
       return;
     }
-    field(c, "write", a->write, b->write);
-    field(c, "read", a->read, b->read);
-    field(c, "lanes", a->lanes, b->lanes);
-    field(c, "op", std::string(to_string(a->op)), std::string(to_string(b->op)));
-    field(c, "ldmatrix", a->ldmatrix, b->ldmatrix);
-    field(c, "element_bytes", a->element_bytes, b->element_bytes);
-    field(c, "ran", a->ran, b->ran);
-    field(c, "skipped", a->skipped, b->skipped);
+    // The request and whether it ran by the list (ldmatrix's .num and .trans as one figure); what it
+    // measured below, by the slots judged from its words.
+    bool request = true;
+    visit_fields(*a, *b, [&](const Field& f, const auto& x, const auto& y) {
+      using T = std::decay_t<decltype(x)>;
+      const std::string_view name = f.name;
+      if (name == "words") request = false;
+      if (!request || name == "trans") return;
+      if constexpr (std::is_same_v<T, LdmNum>)
+        field(c, "ldmatrix", a->ldmatrix, b->ldmatrix);
+      else if constexpr (std::is_same_v<T, std::string> || std::is_same_v<T, SharedOp> ||
+                         std::is_same_v<T, int> || std::is_same_v<T, bool>)
+        value(c, f, x, y);
+    });
     if (!a->ran || !b->ran) return;
     for (int l = 0; l < kWarpSize; ++l) {
       Ctx lc = c;
@@ -463,78 +532,78 @@ class Differ {
 
   void probe(const ProbeReport& a, const ProbeReport& b) {
     const Ctx c = part("probe");
-    field(c, "created_utc", a.created_utc, b.created_utc, true);
-    device(c, a.device, b.device);
-    const Ctx rq = request_of(c);
-    field(rq, "ldmatrix", a.request.ldmatrix, b.request.ldmatrix);
-    field(rq, "tile", a.request.tile, b.request.tile);
-    field(rq, "cycles_table", a.request.cycles_table, b.request.cycles_table);
-    // Version 1 asked for no instruction probes: what it reads as is the default, not a request.
-    const bool v1_request = va_ < 2 || vb_ < 2;
-    field(rq, "instruction_probes", a.request.instruction_probes, b.request.instruction_probes);
-    if (a.request.instruction_probes != b.request.instruction_probes && v1_request) older_if(va_ < 2, 2);
-    if (a.request.instructions != b.request.instructions) {
-      const auto list = [](const std::vector<std::string>& v) {
-        if (v.empty()) return std::string("every catalogue entry");
-        std::string s;
-        for (const auto& m : v) s += (s.empty() ? "" : ", ") + m;
-        return s;
-      };
-      add(rq, "instructions", list(a.request.instructions), list(b.request.instructions));
-      if (v1_request) older_if(va_ < 2, 2);
-    }
-    ldmatrix(c, a.ldmatrix, b.ldmatrix);
-    layout(c, a.layout.get(), b.layout.get());
-
-    Ctx fr = c;
-    fr.area = DiffArea::fragment;
-    fr.prefix += ".fragments";
-    by_mnemonic(
-        fr, a.fragments, b.fragments, 1,
-        [this](const Ctx& m, const FragmentProbe& x, const FragmentProbe& y) {
-          field(m, "ran", x.ran, y.ran);
-          field(m, "skipped", x.skipped, y.skipped);
-          if (!x.ran || !y.ran) return;  // one line above, not a row per absent element
-          elements(m, x.elements, y.elements);
-          per_lane(m, "a_addresses", x.a_addresses, y.a_addresses);
-          per_lane(m, "b_addresses", x.b_addresses, y.b_addresses);
-          field(m, "tile_exact", x.tile_exact, y.tile_exact);
-          field(m, "tile_detail", x.tile_detail, y.tile_detail);
-        },
-        [](const FragmentProbe& x) {
-          return x.ran ? "ran, " + plural(static_cast<long long>(x.elements.size()), "element") + ", " +
-                             plural(x.mismatches(), "mismatch", "mismatches")
-                       : "not run: " + x.skipped;
+    const auto area = [&c](DiffArea area, const char* name) {
+      Ctx x = c;
+      x.area = area;
+      x.prefix += std::string(".") + name;
+      return x;
+    };
+    visit_fields(a, b, [&](const Field& f, const auto& x, const auto& y) {
+      using T = std::decay_t<decltype(x)>;
+      if constexpr (std::is_same_v<T, DeviceInfo>) {
+        device(c, x, y);
+      } else if constexpr (std::is_same_v<T, ProbeRequest>) {
+        request(request_of(c), x, y);
+      } else if constexpr (std::is_same_v<T, LdmatrixProbe>) {
+        ldmatrix(c, x, y);
+      } else if constexpr (std::is_same_v<T, std::shared_ptr<const LayoutProbe>>) {
+        layout(c, x.get(), y.get(), f.since);
+      } else if constexpr (std::is_same_v<T, std::vector<FragmentProbe>>) {
+        by_mnemonic(area(DiffArea::fragment, f.name), x, y, f.since, no_special(),
+                    describe_mma<FragmentProbe>);
+      } else if constexpr (std::is_same_v<T, std::vector<InstructionProbe>>) {
+        by_mnemonic(area(DiffArea::instruction, f.name), x, y, f.since, no_special(),
+                    describe_mma<InstructionProbe>);
+      } else if constexpr (std::is_same_v<T, std::vector<LdmatrixFedProbe>>) {
+        // Not compared: report diff has never listed the probes through ldmatrix.
+      } else if constexpr (std::is_same_v<T, std::vector<WgmmaProbe>>) {
+        by_mnemonic(area(DiffArea::wgmma, f.name), x, y, f.since, descriptors(), [](const WgmmaProbe& p) {
+          return p.ran ? "ran, " + plural(p.mismatches(), "mismatch", "mismatches") : "not run: " + p.skipped;
         });
+      } else if constexpr (std::is_same_v<T, std::vector<MatrixMoveProbe>>) {
+        moves(area(DiffArea::moves, f.name), x, y, f.since);
+      } else if constexpr (std::is_same_v<T, std::vector<WmmaProbe>>) {
+        wmma(area(DiffArea::wmma, f.name), x, y, f.since);
+      } else if constexpr (std::is_same_v<T, std::vector<CyclesRow>>) {
+        cycles(c, x, y);
+      } else if constexpr (std::is_same_v<T, ErrorKind>) {
+        error_kind(c, x, y);
+      } else {
+        value(c, f, x, y);
+      }
+    });
+  }
 
-    Ctx in = c;
-    in.area = DiffArea::instruction;
-    in.prefix += ".instructions";
-    by_mnemonic(
-        in, a.instructions, b.instructions, 2,
-        [this](const Ctx& m, const InstructionProbe& x, const InstructionProbe& y) {
-          field(m, "ran", x.ran, y.ran);
-          field(m, "skipped", x.skipped, y.skipped);
-          if (!x.ran || !y.ran) return;
-          field(m, "passes", x.passes, y.passes);
-          elements(m, x.elements, y.elements);
-          field(m, "tile_exact", x.tile_exact, y.tile_exact);
-          field(m, "tile_detail", x.tile_detail, y.tile_detail);
-        },
-        [](const InstructionProbe& x) {
-          return x.ran ? "ran, " + plural(static_cast<long long>(x.elements.size()), "element") + ", " +
-                             plural(x.mismatches(), "mismatch", "mismatches")
-                       : "not run: " + x.skipped;
-        });
+  /// What the user asked for, field by field; a field newer than one side's format is absent there.
+  void request(const Ctx& rq, const ProbeRequest& a, const ProbeRequest& b) {
+    visit_fields(a, b, [&](const Field& f, const auto& x, const auto& y) {
+      using T = std::decay_t<decltype(x)>;
+      if (same(x, y)) return;
+      if constexpr (std::is_same_v<T, std::vector<std::string>>) {
+        const auto list = [](const std::vector<std::string>& v) {
+          if (v.empty()) return std::string("every catalogue entry");
+          std::string s;
+          for (const auto& m : v) s += (s.empty() ? "" : ", ") + m;
+          return s;
+        };
+        add(rq, f.name, list(x), list(y));
+      } else {
+        value(rq, f, x, y);
+      }
+      // A version 1 request reads as the defaults: not what it asked for.
+      if (va_ < f.since || vb_ < f.since) out_.back().older_format = true;
+    });
+  }
 
-    hopper(c, a, b);
-    wmma(c, a.wmma, b.wmma);
-    cycles(c, a.cycles, b.cycles);
-    field(c, "cuda_init_ms", a.cuda_init_ms, b.cuda_init_ms, true);
-    field(c, "hopper_ms", a.hopper_ms, b.hopper_ms, true);
-    field(c, "probe_ms", a.probe_ms, b.probe_ms, true);
-    field(c, "error", a.error, b.error);
-    error_kind(c, a.error_kind, b.error_kind);
+  /// Takes no field: every field by value().
+  struct NoSpecial {};
+  static NoSpecial no_special() { return {}; }
+  /// An mma.sync probe (fragment or instruction) in one line, for the side that has it.
+  template <class P>
+  static std::string describe_mma(const P& x) {
+    return x.ran ? "ran, " + plural(static_cast<long long>(x.elements.size()), "element") + ", " +
+                       plural(x.mismatches(), "mismatch", "mismatches")
+                 : "not run: " + x.skipped;
   }
 
   /// An error's kind; version 1 recorded none (read as unrecorded): absent in its format.
@@ -543,52 +612,43 @@ class Differ {
     if (a != b && (a == ErrorKind::unrecorded || b == ErrorKind::unrecorded)) out_.back().older_format = true;
   }
 
-  void hopper(const Ctx& c, const ProbeReport& a, const ProbeReport& b) {
-    Ctx w = c;
-    w.area = DiffArea::wgmma;
-    w.prefix += ".wgmma";
-    by_mnemonic(
-        w, a.wgmma, b.wgmma, 3,
-        [this](const Ctx& m, const WgmmaProbe& x, const WgmmaProbe& y) {
-          field(m, "ran", x.ran, y.ran);
-          field(m, "skipped", x.skipped, y.skipped);
-          if (!x.ran || !y.ran) return;
-          field(m, "passes", x.passes, y.passes);
-          elements(m, x.d, y.d);
-          elements(m, x.a, y.a);
-          const auto name = [](const DescriptorProbe& d) {
-            return std::string(to_string(d.operand)) + " " + std::string(to_string(d.layout.major)) +
-                   "-major " + std::string(to_string(d.layout.swizzle)) + " LBO " +
-                   std::to_string(d.layout.lbo) + " SBO " + std::to_string(d.layout.sbo) + " start " +
-                   std::to_string(d.start);
-          };
-          std::map<std::string, const DescriptorProbe*> in_y;
-          for (const DescriptorProbe& d : y.descriptors) in_y[name(d)] = &d;
-          for (const DescriptorProbe& d : x.descriptors) {
-            const Ctx dc = m.at(".descriptors[" + name(d) + "]");
-            const auto it = in_y.find(name(d));
-            if (it == in_y.end()) {
-              add(dc, "", plural(d.mismatches(), "mismatch", "mismatches"), kAbsent);
-              continue;
-            }
-            for (std::size_t e = 0; e < d.measured.size() && e < it->second->measured.size(); ++e)
-              if (d.measured[e] != it->second->measured[e])
-                add(dc, "measured[" + std::to_string(e) + "]", std::to_string(d.measured[e]),
-                    std::to_string(it->second->measured[e]));
-            in_y.erase(it);
+  /// A wgmma probe's descriptors, matched by their layout and start; each measured offset compared.
+  auto descriptors() {
+    return [this](const Ctx& m, const Field&, const std::vector<DescriptorProbe>& xs,
+                  const std::vector<DescriptorProbe>& ys) {
+      {
+        const auto name = [](const DescriptorProbe& d) {
+          return std::string(to_string(d.operand)) + " " + std::string(to_string(d.layout.major)) +
+                 "-major " + std::string(to_string(d.layout.swizzle)) + " LBO " +
+                 std::to_string(d.layout.lbo) + " SBO " + std::to_string(d.layout.sbo) + " start " +
+                 std::to_string(d.start);
+        };
+        std::map<std::string, const DescriptorProbe*> in_y;
+        for (const DescriptorProbe& d : ys) in_y[name(d)] = &d;
+        for (const DescriptorProbe& d : xs) {
+          const Ctx dc = m.at(".descriptors[" + name(d) + "]");
+          const auto it = in_y.find(name(d));
+          if (it == in_y.end()) {
+            add(dc, "", plural(d.mismatches(), "mismatch", "mismatches"), kAbsent);
+            continue;
           }
-          for (const auto& [key, d] : in_y)
-            add(m.at(".descriptors[" + key + "]"), "", kAbsent,
-                plural(d->mismatches(), "mismatch", "mismatches"));
-          field(m, "tile_exact", x.tile_exact, y.tile_exact);
-          field(m, "tile_detail", x.tile_detail, y.tile_detail);
-        },
-        [](const WgmmaProbe& x) {
-          return x.ran ? "ran, " + plural(x.mismatches(), "mismatch", "mismatches") : "not run: " + x.skipped;
-        });
-    Ctx mv = c;
-    mv.area = DiffArea::moves;
-    mv.prefix += ".moves";
+          for (std::size_t e = 0; e < d.measured.size() && e < it->second->measured.size(); ++e)
+            if (d.measured[e] != it->second->measured[e])
+              add(dc, "measured[" + std::to_string(e) + "]", std::to_string(d.measured[e]),
+                  std::to_string(it->second->measured[e]));
+          in_y.erase(it);
+        }
+        for (const auto& [key, d] : in_y)
+          add(m.at(".descriptors[" + key + "]"), "", kAbsent,
+              plural(d->mismatches(), "mismatch", "mismatches"));
+      }
+    };
+  }
+
+  /// stmatrix, movmatrix, the epilogues and the Blackwell moves, matched by kind, mnemonic and
+  /// detail; each cell's measured position compared. `since`: the first version with them.
+  void moves(const Ctx& mv, const std::vector<MatrixMoveProbe>& a, const std::vector<MatrixMoveProbe>& b,
+             int since) {
     const auto key = [](const MatrixMoveProbe& p) {
       return p.kind + " " + p.mnemonic + (p.detail.empty() ? "" : " " + p.detail);
     };
@@ -596,48 +656,41 @@ class Differ {
       return p.ran ? "ran, " + plural(p.mismatches(), "mismatch", "mismatches") : "not run: " + p.skipped;
     };
     std::map<std::string, const MatrixMoveProbe*> in_b;
-    for (const MatrixMoveProbe& p : b.moves) in_b[key(p)] = &p;
-    for (const MatrixMoveProbe& p : a.moves) {
+    for (const MatrixMoveProbe& p : b) in_b[key(p)] = &p;
+    for (const MatrixMoveProbe& p : a) {
       Ctx m = mv.at("[" + key(p) + "]");
       m.mnemonic = p.mnemonic;
       const auto it = in_b.find(key(p));
       if (it == in_b.end()) {
         add(m, "", describe(p), kAbsent);
-        older_if(false, 3);
+        older_if(false, since);
         continue;
       }
-      const MatrixMoveProbe& q = *it->second;
-      field(m, "ran", p.ran, q.ran);
-      field(m, "skipped", p.skipped, q.skipped);
-      if (!p.ran || !q.ran) {
-        in_b.erase(it);
-        continue;
-      }
-      field(m, "stray_writes", p.stray_writes, q.stray_writes);
-      for (std::size_t i = 0; i < p.cells.size() && i < q.cells.size(); ++i)
-        if (!same(p.cells[i].measured, q.cells[i].measured)) {
-          Ctx x = m.at(".cells[lane " + std::to_string(p.cells[i].lane) + " reg " +
-                       std::to_string(p.cells[i].reg) + " half " + std::to_string(p.cells[i].half) + "]");
-          x.lane = p.cells[i].lane;
-          add(x, "measured", text(p.cells[i].measured), text(q.cells[i].measured));
-        }
-      if (p.cells.size() != q.cells.size())
-        add(m, "cells", std::to_string(p.cells.size()), std::to_string(q.cells.size()));
+      entry(m, p, *it->second,
+            [this](const Ctx& mc, const Field&, const std::vector<MoveCheck>& x,
+                   const std::vector<MoveCheck>& y) {
+              for (std::size_t i = 0; i < x.size() && i < y.size(); ++i)
+                if (!same(x[i].measured, y[i].measured)) {
+                  Ctx xc = mc.at(".cells[lane " + std::to_string(x[i].lane) + " reg " +
+                                 std::to_string(x[i].reg) + " half " + std::to_string(x[i].half) + "]");
+                  xc.lane = x[i].lane;
+                  add(xc, "measured", text(x[i].measured), text(y[i].measured));
+                }
+              if (x.size() != y.size()) add(mc, "cells", std::to_string(x.size()), std::to_string(y.size()));
+            });
       in_b.erase(it);
     }
     for (const auto& [k, p] : in_b) {
       Ctx m = mv.at("[" + k + "]");
       m.mnemonic = p->mnemonic;
       add(m, "", kAbsent, describe(*p));
-      older_if(true, 3);
+      older_if(true, since);
     }
   }
 
   /// WMMA kinds matched by name; each lane's x[i] compared by the cell it holds.
-  void wmma(const Ctx& c, const std::vector<WmmaProbe>& a, const std::vector<WmmaProbe>& b) {
-    Ctx w = c;
-    w.area = DiffArea::wmma;
-    w.prefix += ".wmma";
+  /// `since`: the first version with them.
+  void wmma(const Ctx& w, const std::vector<WmmaProbe>& a, const std::vector<WmmaProbe>& b, int since) {
     const auto describe = [](const WmmaProbe& p) {
       const WmmaKind* k = find_wmma_kind(p.name);
       return p.ran && k ? "ran, " + describe_wmma_map(*k, p.map) : "not run: " + p.skipped;
@@ -650,30 +703,36 @@ class Differ {
       const auto it = in_b.find(x.name);
       if (it == in_b.end()) {
         add(m, "", describe(x), kAbsent);
-        older_if(false, 3);
+        older_if(false, since);
         continue;
       }
       const WmmaProbe& y = *it->second;
       in_b.erase(it);
-      field(m, "ran", x.ran, y.ran);
-      field(m, "skipped", x.skipped, y.skipped);
       const WmmaKind* k = find_wmma_kind(x.name);
-      if (!x.ran || !y.ran || !k || x.map.cells.size() != y.map.cells.size()) continue;
-      for (std::size_t s = 0; s < x.map.cells.size(); ++s)
-        if (x.map.cells[s] != y.map.cells[s]) {
-          Ctx slot = m;
-          slot.lane = static_cast<int>(s) / k->elements;
-          slot.element = static_cast<int>(s) % k->elements;
-          add(slot, "x[lane " + std::to_string(slot.lane) + "][" + std::to_string(slot.element) + "]",
-              wmma_cell_text(*k, x.map.cells[s]), wmma_cell_text(*k, y.map.cells[s]));
-        }
+      using Raw = std::vector<std::vector<std::uint8_t>>;
+      entry(m, x, y,
+            Overloaded{[&](const Ctx& mc, const Field&, const WmmaMap& u, const WmmaMap& v) {
+                         if (!k || u.cells.size() != v.cells.size()) return;
+                         for (std::size_t s = 0; s < u.cells.size(); ++s)
+                           if (u.cells[s] != v.cells[s]) {
+                             Ctx slot = mc;
+                             slot.lane = static_cast<int>(s) / k->elements;
+                             slot.element = static_cast<int>(s) % k->elements;
+                             add(slot,
+                                 "x[lane " + std::to_string(slot.lane) + "][" + std::to_string(slot.element) +
+                                     "]",
+                                 wmma_cell_text(*k, u.cells[s]), wmma_cell_text(*k, v.cells[s]));
+                           }
+                       },
+                       // The raw bytes are not compared: the cells they decode to are.
+                       [](const Ctx&, const Field&, const Raw&, const Raw&) {}});
     }
     for (const WmmaProbe& y : b)
       if (in_b.count(y.name)) {
         Ctx m = w.at("[" + y.name + "]");
         m.mnemonic = y.name;
         add(m, "", kAbsent, describe(y));
-        older_if(true, 3);
+        older_if(true, since);
       }
   }
 

@@ -3,6 +3,7 @@
 #include <set>
 #include <sstream>
 
+#include "fields_json.hpp"
 #include "fragviz/isa/element_codec.hpp"
 #include "fragviz/probe/blackwell_probe.hpp"
 #include "fragviz/probe/hopper_probe.hpp"
@@ -62,13 +63,6 @@ std::string hex64(std::uint64_t v) {
   return buf;
 }
 
-std::optional<ElemType> elem_named(std::string_view t) {
-  for (ElemType e : {ElemType::f16, ElemType::bf16, ElemType::tf32, ElemType::e4m3, ElemType::e5m2,
-                     ElemType::s8, ElemType::u8})
-    if (to_string(e) == t) return e;
-  return std::nullopt;
-}
-
 std::vector<ElementCheck> checks_from(const json& j, const std::string& what, Operand op, int threads,
                                       int per, int rows, int cols, const WgmmaInstruction& in) {
   const auto cells = split(j, what, static_cast<std::size_t>(threads * per));
@@ -91,69 +85,54 @@ std::vector<ElementCheck> checks_from(const json& j, const std::string& what, Op
 
 }  // namespace
 
-void write_hopper(json& probe, const ProbeReport& r) {
+json wgmma_probes_json(const std::vector<WgmmaProbe>& probes) {
   json w = json::array();
-  for (const WgmmaProbe& p : r.wgmma) {
-    std::vector<std::int64_t> d, a;
-    for (const ElementCheck& e : p.d) d.push_back(cell_of(e.measured, 64));
-    for (const ElementCheck& e : p.a) a.push_back(cell_of(e.measured, 64));
-    json descs = json::array();
-    for (const DescriptorProbe& x : p.descriptors)
-      descs.push_back({{"operand", std::string(to_string(x.operand))},
-                       {"type", std::string(to_string(x.layout.type))},
-                       {"major", std::string(to_string(x.layout.major))},
-                       {"swizzle", std::string(to_string(x.layout.swizzle))},
-                       {"lbo", x.layout.lbo},
-                       {"sbo", x.layout.sbo},
-                       {"mn", x.layout.mn},
-                       {"k", x.layout.k},
-                       {"start", x.start},
-                       {"descriptor", hex64(x.descriptor)},
-                       {"measured", join(x.measured)}});
-    w.push_back({{"mnemonic", p.mnemonic},
-                 {"ran", p.ran},
-                 {"skipped", p.skipped},
-                 {"passes", p.passes},
-                 {"tile_exact", p.tile_exact},
-                 {"tile_detail", p.tile_detail},
-                 {"d_measured", join(d)},
-                 {"a_measured", join(a)},
-                 {"descriptors", descs}});
-  }
-  json m = json::array();
-  for (const MatrixMoveProbe& p : r.moves) {
-    std::vector<std::int64_t> cells;
-    for (const MoveCheck& c : p.cells) {
-      cells.push_back(c.measured ? c.measured->row : -1);
-      cells.push_back(c.measured ? c.measured->col : -1);
-    }
-    m.push_back({{"mnemonic", p.mnemonic},
-                 {"kind", p.kind},
-                 {"detail", p.detail},
-                 {"ran", p.ran},
-                 {"skipped", p.skipped},
-                 {"stray_writes", p.stray_writes},
-                 {"measured", join(cells)}});
-  }
-  probe["wgmma"] = w;
-  probe["moves"] = m;
-  probe["hopper_ms"] = r.hopper_ms;
+  for (const WgmmaProbe& p : probes)
+    w.push_back(fields_json::fields_to_json(p, [](const Field& f, const auto& v, json& out) {
+      using T = std::decay_t<decltype(v)>;
+      if constexpr (std::is_same_v<T, std::vector<ElementCheck>>) {
+        // The measured cells only, one integer each: the expected ones are the model's.
+        std::vector<std::int64_t> cells;
+        for (const ElementCheck& e : v) cells.push_back(cell_of(e.measured, 64));
+        out[f.name] = join(cells);
+        return true;
+      } else if constexpr (std::is_same_v<T, std::vector<DescriptorProbe>>) {
+        json descs = json::array();
+        for (const DescriptorProbe& x : v)
+          descs.push_back(fields_json::fields_to_json(x, [](const Field& f, const auto& y, json& o) {
+            using Y = std::decay_t<decltype(y)>;
+            if constexpr (std::is_same_v<Y, std::uint64_t>) {
+              o[f.name] = hex64(y);
+              return true;
+            } else if constexpr (std::is_same_v<Y, std::vector<std::int64_t>>) {
+              o[f.name] = join(y);
+              return true;
+            } else {
+              return false;
+            }
+          }));
+        out[f.name] = descs;
+        return true;
+      } else {
+        return false;
+      }
+    }));
+  return w;
 }
 
-void read_hopper(const json& probe, int version, ProbeReport& r) {
-  if (version < 3) return;
+std::vector<WgmmaProbe> wgmma_probes_from(const json& list) {
+  std::vector<WgmmaProbe> out;
   std::set<std::string> seen;
-  for (const json& j : entries(probe.at("wgmma"), "wgmma")) {
+  for (const json& j : entries(list, "wgmma")) {
     WgmmaProbe p;
-    p.mnemonic = j.at("mnemonic").get<std::string>();
+    // The plain fields by the list; the measured cells and descriptors below, against the model.
+    fields_json::fields_from_json(j, p, [](const Field&, auto& v) {
+      using T = std::decay_t<decltype(v)>;
+      return std::is_same_v<T, std::vector<ElementCheck>> || std::is_same_v<T, std::vector<DescriptorProbe>>;
+    });
     const WgmmaInstruction* in = find_wgmma(p.mnemonic);
     if (!in) throw std::runtime_error("wgmma: unknown instruction \"" + echo_text(p.mnemonic) + "\"");
     if (!seen.insert(p.mnemonic).second) throw std::runtime_error("wgmma: " + p.mnemonic + " twice");
-    p.ran = boolean(j.at("ran"), "ran");
-    p.skipped = j.at("skipped").get<std::string>();
-    p.passes = integer<int>(j.at("passes"), "passes");
-    p.tile_exact = boolean(j.at("tile_exact"), "tile_exact");
-    p.tile_detail = j.at("tile_detail").get<std::string>();
     if (p.ran == !p.skipped.empty())
       throw std::runtime_error("wgmma: " + p.mnemonic + ": ran and skipped disagree");
     if (p.ran && p.tile_exact == !p.tile_detail.empty())
@@ -165,20 +144,20 @@ void read_hopper(const json& probe, int version, ProbeReport& r) {
                         wgmma_a_elements(*in), 64, in->k, *in);
       for (const json& x : entries(j.at("descriptors"), "descriptors")) {
         DescriptorProbe d;
-        d.operand =
-            enum_from<Operand>(x.at("operand"), "operand", [](std::string_view t) -> std::optional<Operand> {
+        fields_json::fields_from_json(x, d, [&x](const Field& f, auto& v) {
+          using T = std::decay_t<decltype(v)>;
+          if constexpr (std::is_same_v<T, Operand>) {
+            // A descriptor reads A or B, never C.
+            v = enum_from<Operand>(x.at(f.name), "operand", [](std::string_view t) -> std::optional<Operand> {
               if (t == "A") return Operand::A;
               if (t == "B") return Operand::B;
               return std::nullopt;
             });
-        d.layout.type = enum_from<ElemType>(x.at("type"), "type", elem_named);
-        d.layout.major = enum_from<Major>(x.at("major"), "major", parse_major);
-        d.layout.swizzle = enum_from<SmemSwizzle>(x.at("swizzle"), "swizzle", parse_smem_swizzle);
-        d.layout.lbo = integer<std::uint32_t>(x.at("lbo"), "lbo");
-        d.layout.sbo = integer<std::uint32_t>(x.at("sbo"), "sbo");
-        d.layout.mn = integer<int>(x.at("mn"), "mn");
-        d.layout.k = integer<int>(x.at("k"), "k");
-        d.start = integer<std::uint32_t>(x.at("start"), "start");
+            return true;
+          }
+          // The bits and the measured offsets are judged below.
+          return std::is_same_v<T, std::uint64_t> || std::is_same_v<T, std::vector<std::int64_t>>;
+        });
         const ElemType want = d.operand == Operand::A ? in->a_type : in->b_type;
         if (d.layout.type != want || d.layout.k != in->k ||
             d.layout.mn != (d.operand == Operand::A ? 64 : in->n))
@@ -195,19 +174,42 @@ void read_hopper(const json& probe, int version, ProbeReport& r) {
         p.descriptors.push_back(std::move(d));
       }
     }
-    r.wgmma.push_back(std::move(p));
+    out.push_back(std::move(p));
   }
+  return out;
+}
+
+json move_probes_json(const std::vector<MatrixMoveProbe>& probes) {
+  json m = json::array();
+  for (const MatrixMoveProbe& p : probes)
+    m.push_back(fields_json::fields_to_json(p, [](const Field& f, const auto& v, json& out) {
+      if constexpr (std::is_same_v<std::decay_t<decltype(v)>, std::vector<MoveCheck>>) {
+        // The measured (row, col) of each cell, -1 -1 for none: the expected ones are the model's.
+        std::vector<std::int64_t> cells;
+        for (const MoveCheck& c : v) {
+          cells.push_back(c.measured ? c.measured->row : -1);
+          cells.push_back(c.measured ? c.measured->col : -1);
+        }
+        out[f.name] = join(cells);
+        return true;
+      } else {
+        return false;
+      }
+    }));
+  return m;
+}
+
+std::vector<MatrixMoveProbe> move_probes_from(const json& list) {
   const Instruction* mma = find_instruction("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32");
   const std::vector<MovePlan> plans = mma ? plan_matrix_moves(*mma) : std::vector<MovePlan>{};
+  std::vector<MatrixMoveProbe> out;
   std::set<std::string> moves_seen;
-  for (const json& j : entries(probe.at("moves"), "moves")) {
+  for (const json& j : entries(list, "moves")) {
     MatrixMoveProbe p;
-    p.mnemonic = j.at("mnemonic").get<std::string>();
-    p.kind = j.at("kind").get<std::string>();
-    p.detail = j.at("detail").get<std::string>();
-    p.ran = boolean(j.at("ran"), "ran");
-    p.skipped = j.at("skipped").get<std::string>();
-    p.stray_writes = integer<int>(j.at("stray_writes"), "stray_writes");
+    // The plain fields by the list; the measured cells below, against the model's.
+    fields_json::fields_from_json(j, p, [](const Field&, auto& v) {
+      return std::is_same_v<std::decay_t<decltype(v)>, std::vector<MoveCheck>>;
+    });
     const MatrixMoveProbe* expected = nullptr;
     for (const MovePlan& m : plans)
       if (m.probe.kind == p.kind && m.probe.mnemonic == p.mnemonic && m.probe.detail == p.detail)
@@ -231,10 +233,9 @@ void read_hopper(const json& probe, int version, ProbeReport& r) {
         if (row >= 0) p.cells[i].measured = Coord{static_cast<int>(row), static_cast<int>(col), 0};
       }
     }
-    r.moves.push_back(std::move(p));
+    out.push_back(std::move(p));
   }
-  r.hopper_ms = number<double>(probe.at("hopper_ms"), "hopper_ms");
-  if (r.hopper_ms < 0) throw std::runtime_error("probe: negative time");
+  return out;
 }
 
 }  // namespace fragviz

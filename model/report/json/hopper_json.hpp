@@ -4,15 +4,22 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <vector>
 
 #include "fragviz/report/report.hpp"
 
 namespace fragviz {
 
-/// Adds "wgmma", "moves" and "hopper_ms" to a probe report's JSON object.
-void write_hopper(nlohmann::json& probe, const ProbeReport& r);
-/// Reads them (absent before version 3) and checks every entry against the model; throws
-/// std::runtime_error naming the first fault.
-void read_hopper(const nlohmann::json& probe, int version, ProbeReport& r);
+/// A probe report's "wgmma" list, each entry by WgmmaProbe's field list.
+nlohmann::json wgmma_probes_json(const std::vector<WgmmaProbe>& probes);
+/// Reads it, checking every entry against the model; throws std::runtime_error naming the first
+/// fault.
+std::vector<WgmmaProbe> wgmma_probes_from(const nlohmann::json& list);
+/// A probe report's "moves" list (stmatrix, movmatrix, the epilogues and the Blackwell moves), each
+/// entry by MatrixMoveProbe's field list.
+nlohmann::json move_probes_json(const std::vector<MatrixMoveProbe>& probes);
+/// Reads it, checking every entry against the model; throws std::runtime_error naming the first
+/// fault.
+std::vector<MatrixMoveProbe> move_probes_from(const nlohmann::json& list);
 
 }  // namespace fragviz

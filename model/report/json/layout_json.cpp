@@ -2,6 +2,7 @@
 
 #include <memory>
 
+#include "fields_json.hpp"
 #include "fragviz/probe/layout_probe.hpp"
 #include "json_strict.hpp"
 
@@ -10,62 +11,26 @@ namespace fragviz {
 using nlohmann::json;
 using namespace json_strict;
 
-void write_layout_probe(json& probe, const ProbeReport& r) {
-  if (!r.layout) return;
-  const LayoutProbe& p = *r.layout;
-  json words = json::array(), addresses = json::array();
-  for (int l = 0; l < 32; ++l) {
-    words.push_back(json::array({p.words[l][0], p.words[l][1], p.words[l][2], p.words[l][3]}));
-    addresses.push_back(p.addresses[static_cast<std::size_t>(l)]);
-  }
-  json ncu = json::object();
-  for (const auto& [k, v] : p.ncu) ncu[k] = v;
-  probe["layout"] = {{"write", p.write},
-                     {"read", p.read},
-                     {"lanes", p.lanes},
-                     {"op", std::string(to_string(p.op))},
-                     {"num", std::string(to_string(p.ldmatrix.num))},
-                     {"trans", p.ldmatrix.trans},
-                     {"element_bytes", p.element_bytes},
-                     {"ran", p.ran},
-                     {"skipped", p.skipped},
-                     {"words", words},
-                     {"addresses", addresses},
-                     {"cycles", p.cycles},
-                     {"iterations", p.iterations},
-                     {"ncu", ncu}};
-}
+json layout_probe_json(const LayoutProbe& p) { return fields_json::fields_to_json(p); }
 
-void read_layout_probe(const json& probe, ProbeReport& r) {
-  const auto it = probe.find("layout");
-  if (it == probe.end()) return;
-  const json& j = *it;
+std::shared_ptr<const LayoutProbe> layout_probe_from(const json& j) {
   LayoutProbe p;
-  p.write = j.at("write").get<std::string>();
-  p.read = j.at("read").get<std::string>();
-  p.lanes = j.at("lanes").get<std::string>();
-  p.op = enum_from<SharedOp>(j.at("op"), "layout.op", parse_shared_op);
-  p.ldmatrix = LdmatrixConfig{enum_from<LdmNum>(j.at("num"), "layout.num", parse_num),
-                              boolean(j.at("trans"), "layout.trans")};
-  p.element_bytes = integer<int>(j.at("element_bytes"), "layout.element_bytes");
+  // The plain fields by the list; what the kernel returned below, only where it ran.
+  fields_json::fields_from_json(
+      j, p,
+      [](const Field& f, auto&) {
+        const std::string_view name = f.name;
+        return name == "words" || name == "addresses";
+      },
+      ReportFile::kVersion, "layout.");
   if (!valid_element_bytes(p.element_bytes))
     fail_at(j.at("element_bytes"), "layout.element_bytes", "must be 1, 2, 4 or 8");
-  p.ran = boolean(j.at("ran"), "layout.ran");
-  p.skipped = j.at("skipped").get<std::string>();
-  p.cycles = integer<long long>(j.at("cycles"), "layout.cycles");
-  p.iterations = integer<int>(j.at("iterations"), "layout.iterations");
-  std::map<std::string, double> ncu;
-  if (!j.at("ncu").is_object())
-    fail_at(j.at("ncu"), "layout.ncu", "expected an object of metric values, got " + what_is(j.at("ncu")));
-  for (auto m = j.at("ncu").begin(); m != j.at("ncu").end(); ++m)
-    ncu[m.key()] = number<double>(*m, "layout.ncu");
   if (!p.ran) {
     LayoutProbe s = skipped_layout_probe(layout_probe_request(p), p.skipped);
     s.write = p.write;
     s.read = p.read;
     s.lanes = p.lanes;
-    r.layout = std::make_shared<const LayoutProbe>(std::move(s));
-    return;
+    return std::make_shared<const LayoutProbe>(std::move(s));
   }
   const json& w = j.at("words");
   const json& a = j.at("addresses");
@@ -83,8 +48,8 @@ void read_layout_probe(const json& probe, ProbeReport& r) {
   const auto plan = plan_layout_probe(layout_probe_request(p), 90);
   if (!plan) throw std::runtime_error("layout: the recorded request does not plan: " + plan.error.message);
   LayoutProbe judged = judge_layout_probe(*plan, words, offsets, p.cycles, p.iterations);
-  judged.ncu = std::move(ncu);
-  r.layout = std::make_shared<const LayoutProbe>(std::move(judged));
+  judged.ncu = std::move(p.ncu);
+  return std::make_shared<const LayoutProbe>(std::move(judged));
 }
 
 }  // namespace fragviz

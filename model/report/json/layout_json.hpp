@@ -5,16 +5,16 @@
 // Internal to model/report/json/.
 #pragma once
 
+#include <memory>
 #include <nlohmann/json.hpp>
 
 #include "fragviz/report/report.hpp"
 
 namespace fragviz {
 
-/// Adds "layout" to a probe report's JSON object when r.layout is set.
-void write_layout_probe(nlohmann::json& probe, const ProbeReport& r);
-/// Reads "layout", if present, plans and judges it again; throws std::runtime_error naming the
-/// first fault.
-void read_layout_probe(const nlohmann::json& probe, ProbeReport& r);
+/// A probe report's "layout" object, by LayoutProbe's field list.
+nlohmann::json layout_probe_json(const LayoutProbe& p);
+/// Reads it, plans and judges it again; throws std::runtime_error naming the first fault.
+std::shared_ptr<const LayoutProbe> layout_probe_from(const nlohmann::json& j);
 
 }  // namespace fragviz

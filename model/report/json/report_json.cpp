@@ -40,13 +40,6 @@ using namespace json_strict;
 
 constexpr const char* kFormat = "fragviz-report";
 
-std::optional<Operand> operand_named(std::string_view t) {
-  if (t == "A") return Operand::A;
-  if (t == "B") return Operand::B;
-  if (t == "C") return Operand::C;
-  return std::nullopt;
-}
-
 /// Version 1 reports named the seed's two instructions by shape alone ("m16n8k8", "m16n8k16").
 std::string v1_mnemonic(const json& shape) {
   const std::string text =
@@ -62,286 +55,83 @@ ErrorKind error_kind_from(const json& j, int version, const std::string& error) 
   return enum_from<ErrorKind>(j.at("error_kind"), "error_kind", parse_error_kind);
 }
 
-// [SECTION] small types --------------------------------------------------------------------------
-
-// [row, col], or [row, col, product] for the quad pairs of m8n8k4 .f16.
-json coord_json(Coord c) {
-  return c.product == 0 ? json::array({c.row, c.col}) : json::array({c.row, c.col, c.product});
-}
-Coord coord_from(const json& j) {
-  if (!j.is_array() || (j.size() != 2 && j.size() != 3))
-    fail_at(j, "coordinate", "a coordinate must be [row, col] or [row, col, product], got " + what_is(j));
-  Coord c{integer<int>(j.at(0), "row"), integer<int>(j.at(1), "col")};
-  if (j.size() == 3) {
-    c.product = integer<int>(j.at(2), "product");
-    if (c.product == 0) fail_at(j, "coordinate", "a coordinate of product 0 is written [row, col]");
-  }
-  return c;
-}
-json opt_coord_json(const std::optional<Coord>& c) { return c ? coord_json(*c) : json(nullptr); }
-std::optional<Coord> opt_coord_from(const json& j) {
-  if (j.is_null()) return std::nullopt;
-  return coord_from(j);
-}
-
-template <class T, std::size_t N>
-std::array<T, N> array_from(const json& j, const char* what) {
-  if (!j.is_array() || j.size() != N)
-    fail_at(j, what, "expected " + plural(static_cast<long long>(N), "entry", "entries"));
-  std::array<T, N> a{};
-  for (std::size_t i = 0; i < N; ++i) a[i] = integer<T>(j.at(i), what);
-  return a;
-}
-
-json ldm_json(LdmatrixConfig c) { return {{"num", std::string(to_string(c.num))}, {"trans", c.trans}}; }
-LdmatrixConfig ldm_from(const json& j) {
-  return LdmatrixConfig{enum_from<LdmNum>(j.at("num"), "ldmatrix .num", parse_num),
-                        boolean(j.at("trans"), "trans")};
-}
-
-json tile_json(const TileGeometry& t) {
-  return {{"width_halves", t.width_halves},
-          {"pad_halves", t.pad_halves},
-          {"rows", t.rows},
-          {"swizzle", std::string(to_string(t.swizzle))}};
-}
-TileGeometry tile_from(const json& j) {
-  TileGeometry t;
-  t.width_halves = integer<int>(j.at("width_halves"), "width_halves");
-  t.pad_halves = integer<int>(j.at("pad_halves"), "pad_halves");
-  t.rows = integer<int>(j.at("rows"), "rows");
-  t.swizzle = enum_from<Swizzle>(j.at("swizzle"), "swizzle", parse_swizzle);
-  return t;
-}
-
 // [SECTION] probe report -------------------------------------------------------------------------
 
-/// Probes of the catalogue hold up to 6272 elements each: one compact row per element,
-/// [operand, lane, element, expected, measured, raw].
-json element_rows(const std::vector<ElementCheck>& elements) {
-  json el = json::array();
-  for (const auto& e : elements)
-    el.push_back(json::array({std::string(to_string(e.operand)), e.lane, e.element, coord_json(e.expected),
-                              opt_coord_json(e.measured), e.raw}));
-  return el;
-}
-
-std::vector<ElementCheck> element_rows_from(const json& rows, const char* where) {
-  std::vector<ElementCheck> out;
-  for (const json& e : entries(rows, where)) {
-    if (!e.is_array() || e.size() != 6)
-      fail_at(e, where, "an element is [operand, lane, element, expected, measured, raw]");
-    ElementCheck c;
-    c.operand = enum_from<Operand>(e.at(0), "operand", operand_named);
-    c.lane = integer<int>(e.at(1), "lane");
-    c.element = integer<int>(e.at(2), "element");
-    c.expected = coord_from(e.at(3));
-    c.measured = opt_coord_from(e.at(4));
-    c.raw = integer<std::uint32_t>(e.at(5), "raw");
-    out.push_back(c);
-  }
-  return out;
-}
-
+/// The probe report by its field list; the families whose entries are judged again on load have
+/// their own codecs (hopper_json, wmma_json, layout_json).
 json probe_json(const ProbeReport& r) {
-  json fr = json::array();
-  for (const auto& f : r.fragments) {
-    json el = json::array();
-    for (const auto& e : f.elements)
-      el.push_back({{"operand", std::string(to_string(e.operand))},
-                    {"lane", e.lane},
-                    {"element", e.element},
-                    {"expected", coord_json(e.expected)},
-                    {"measured", opt_coord_json(e.measured)},
-                    {"raw", e.raw}});
-    fr.push_back({{"mnemonic", f.mnemonic},
-                  {"ran", f.ran},
-                  {"skipped", f.skipped},
-                  {"elements", el},
-                  {"a_addresses", f.a_addresses},
-                  {"b_addresses", f.b_addresses},
-                  {"tile_exact", f.tile_exact},
-                  {"tile_detail", f.tile_detail}});
-  }
-  json ins = json::array();
-  for (const auto& p : r.instructions)
-    ins.push_back({{"mnemonic", p.mnemonic},
-                   {"ran", p.ran},
-                   {"skipped", p.skipped},
-                   {"passes", p.passes},
-                   {"tile_exact", p.tile_exact},
-                   {"tile_detail", p.tile_detail},
-                   {"elements", element_rows(p.elements)}});
-  json fed = json::array();
-  for (const auto& p : r.through_ldmatrix)
-    fed.push_back({{"mnemonic", p.mnemonic},
-                   {"ran", p.ran},
-                   {"skipped", p.skipped},
-                   {"a_addresses", p.a_addresses},
-                   {"b_addresses", p.b_addresses},
-                   {"bytes", element_rows(p.bytes)},
-                   {"passes", p.mma.passes},
-                   {"tile_exact", p.mma.tile_exact},
-                   {"tile_detail", p.mma.tile_detail},
-                   {"elements", element_rows(p.mma.elements)}});
-  json le = json::array();
-  for (const auto& e : r.ldmatrix.elements)
-    le.push_back({{"lane", e.lane},
-                  {"reg", e.reg},
-                  {"half", e.half},
-                  {"expected", coord_json(e.expected)},
-                  {"measured", opt_coord_json(e.measured)}});
-  json cy = json::array();
-  for (const auto& c : r.cycles)
-    cy.push_back({{"ldmatrix", ldm_json(c.config)},
-                  {"tile", tile_json(c.tile)},
-                  {"predicted_wavefronts", c.predicted_wavefronts},
-                  {"measured_wavefronts", c.measured_wavefronts},
-                  {"cycles_per_instruction", c.cycles_per_instruction},
-                  // null only for a row first read from a version 1 file, which had none
-                  {"addresses", c.addresses ? json(*c.addresses) : json(nullptr)}});
-  return {{"created_utc", r.created_utc},
-          {"device", fields_json::to_json_value(r.device)},
-          {"request",
-           {{"ldmatrix", ldm_json(r.request.ldmatrix)},
-            {"tile", tile_json(r.request.tile)},
-            {"cycles_table", r.request.cycles_table},
-            {"instruction_probes", r.request.instruction_probes},
-            {"instructions", r.request.instructions}}},
-          {"ldmatrix",
-           {{"config", ldm_json(r.ldmatrix.config)},
-            {"tile", tile_json(r.ldmatrix.tile)},
-            {"ran", r.ldmatrix.ran},
-            {"skipped", r.ldmatrix.skipped},
-            {"registers", r.ldmatrix.registers},
-            {"addresses", r.ldmatrix.addresses},
-            {"elements", le},
-            {"cycles_per_instruction", r.ldmatrix.cycles_per_instruction}}},
-          {"fragments", fr},
-          {"instructions", ins},
-          {"through_ldmatrix", fed},
-          {"cycles", cy},
-          {"cuda_init_ms", r.cuda_init_ms},
-          {"probe_ms", r.probe_ms},
-          {"error", r.error},
-          {"error_kind", std::string(to_string(r.error_kind))}};
-}
-
-json probe_json_with_hopper(const ProbeReport& r) {
-  json j = probe_json(r);
-  write_hopper(j, r);
-  write_layout_probe(j, r);
-  write_wmma(j, r);
-  return j;
+  return fields_json::fields_to_json(r, [](const Field& f, const auto& v, json& out) {
+    using T = std::decay_t<decltype(v)>;
+    if constexpr (std::is_same_v<T, std::vector<WgmmaProbe>>) {
+      out[f.name] = wgmma_probes_json(v);
+      return true;
+    } else if constexpr (std::is_same_v<T, std::vector<MatrixMoveProbe>>) {
+      out[f.name] = move_probes_json(v);
+      return true;
+    } else if constexpr (std::is_same_v<T, std::vector<WmmaProbe>>) {
+      out[f.name] = wmma_probes_json(v);
+      return true;
+    } else if constexpr (std::is_same_v<T, std::shared_ptr<const LayoutProbe>>) {
+      if (v) out[f.name] = layout_probe_json(*v);  // only in a `probe --layout` report
+      return true;
+    } else {
+      return false;
+    }
+  });
 }
 
 ProbeReport probe_from(const json& j, int version) {
   ProbeReport r;
-  r.created_utc = j.at("created_utc").get<std::string>();
-  fields_json::read_json_value(j.at("device"), "device", r.device);
-  const json& rq = j.at("request");
-  r.request.ldmatrix = ldm_from(rq.at("ldmatrix"));
-  r.request.tile = tile_from(rq.at("tile"));
-  r.request.cycles_table = boolean(rq.at("cycles_table"), "cycles_table");
-  if (version >= 2) {
-    r.request.instruction_probes = boolean(rq.at("instruction_probes"), "instruction_probes");
-    for (const json& m : entries(rq.at("instructions"), "instructions"))
-      r.request.instructions.push_back(m.get<std::string>());
+  fields_json::fields_from_json(
+      j, r,
+      [&](const Field& f, auto& v) {
+        using T = std::decay_t<decltype(v)>;
+        if constexpr (std::is_same_v<T, std::vector<FragmentProbe>>) {
+          if (version >= 2) return false;
+          // Version 1 named the seed's two instructions by shape alone ("m16n8k8", "m16n8k16").
+          for (const json& fj : entries(j.at(f.name), f.name)) {
+            FragmentProbe p;
+            fields_json::fields_from_json(
+                fj, p,
+                [&fj](const Field& g, auto& m) {
+                  if constexpr (std::is_same_v<std::decay_t<decltype(m)>, std::string>) {
+                    if (std::string_view(g.name) == "mnemonic") {
+                      m = v1_mnemonic(fj.at("shape"));
+                      return true;
+                    }
+                  }
+                  return false;
+                },
+                version);
+            v.push_back(std::move(p));
+          }
+          return true;
+        } else if constexpr (std::is_same_v<T, std::vector<WgmmaProbe>>) {
+          v = wgmma_probes_from(j.at(f.name));
+          return true;
+        } else if constexpr (std::is_same_v<T, std::vector<MatrixMoveProbe>>) {
+          v = move_probes_from(j.at(f.name));
+          return true;
+        } else if constexpr (std::is_same_v<T, std::vector<WmmaProbe>>) {
+          v = wmma_probes_from(j.at(f.name), r.device);  // the device is read before it
+          return true;
+        } else if constexpr (std::is_same_v<T, std::shared_ptr<const LayoutProbe>>) {
+          v = layout_probe_from(j.at(f.name));
+          return true;
+        } else if constexpr (std::is_same_v<T, ErrorKind>) {
+          v = error_kind_from(j, version, r.error);  // the error is read before it
+          return true;
+        } else {
+          return false;
+        }
+      },
+      version);
+  // The tensor-core half of a probe through ldmatrix is the probe's own instruction.
+  for (LdmatrixFedProbe& p : r.through_ldmatrix) {
+    p.mma.mnemonic = p.mnemonic;
+    p.mma.ran = p.ran;
   }
-  const json& l = j.at("ldmatrix");
-  r.ldmatrix.config = ldm_from(l.at("config"));
-  r.ldmatrix.tile = tile_from(l.at("tile"));
-  r.ldmatrix.ran = boolean(l.at("ran"), "ran");
-  r.ldmatrix.skipped = l.at("skipped").get<std::string>();
-  const json& regs = l.at("registers");
-  if (!regs.is_array() || regs.size() != kWarpSize) fail_at(regs, "ldmatrix.registers", "expected 32 lanes");
-  for (int lane = 0; lane < kWarpSize; ++lane)
-    r.ldmatrix.registers[lane] = array_from<std::uint32_t, 4>(regs.at(lane), "ldmatrix.registers[lane]");
-  r.ldmatrix.addresses = array_from<std::uint32_t, kWarpSize>(l.at("addresses"), "ldmatrix.addresses");
-  for (const json& e : entries(l.at("elements"), "elements")) {
-    LdmatrixCheck c;
-    c.lane = integer<int>(e.at("lane"), "lane");
-    c.reg = integer<int>(e.at("reg"), "reg");
-    c.half = integer<int>(e.at("half"), "half");
-    c.expected = coord_from(e.at("expected"));
-    c.measured = opt_coord_from(e.at("measured"));
-    r.ldmatrix.elements.push_back(c);
-  }
-  r.ldmatrix.cycles_per_instruction =
-      number<double>(l.at("cycles_per_instruction"), "cycles_per_instruction");
-  for (const json& f : entries(j.at("fragments"), "fragments")) {
-    FragmentProbe p;
-    p.mnemonic = version >= 2 ? f.at("mnemonic").get<std::string>() : v1_mnemonic(f.at("shape"));
-    p.ran = boolean(f.at("ran"), "ran");
-    p.skipped = f.at("skipped").get<std::string>();
-    for (const json& e : entries(f.at("elements"), "elements")) {
-      ElementCheck c;
-      c.operand = enum_from<Operand>(e.at("operand"), "operand", operand_named);
-      c.lane = integer<int>(e.at("lane"), "lane");
-      c.element = integer<int>(e.at("element"), "element");
-      c.expected = coord_from(e.at("expected"));
-      c.measured = opt_coord_from(e.at("measured"));
-      c.raw = integer<std::uint32_t>(e.at("raw"), "raw");
-      p.elements.push_back(c);
-    }
-    p.a_addresses = array_from<std::uint32_t, kWarpSize>(f.at("a_addresses"), "a_addresses");
-    p.b_addresses = array_from<std::uint32_t, kWarpSize>(f.at("b_addresses"), "b_addresses");
-    p.tile_exact = boolean(f.at("tile_exact"), "tile_exact");
-    p.tile_detail = f.at("tile_detail").get<std::string>();
-    r.fragments.push_back(std::move(p));
-  }
-  if (version >= 2) {
-    for (const json& ij : entries(j.at("instructions"), "instructions")) {
-      InstructionProbe p;
-      p.mnemonic = ij.at("mnemonic").get<std::string>();
-      p.ran = boolean(ij.at("ran"), "ran");
-      p.skipped = ij.at("skipped").get<std::string>();
-      p.passes = integer<int>(ij.at("passes"), "passes");
-      p.tile_exact = boolean(ij.at("tile_exact"), "tile_exact");
-      p.tile_detail = ij.at("tile_detail").get<std::string>();
-      p.elements = element_rows_from(ij.at("elements"), "instructions");
-      r.instructions.push_back(std::move(p));
-    }
-  }
-  // Added with the through-ldmatrix probe (same report version): absent in older files, meaning none.
-  if (j.contains("through_ldmatrix")) {
-    for (const json& fj : entries(j.at("through_ldmatrix"), "through_ldmatrix")) {
-      LdmatrixFedProbe p;
-      p.mnemonic = fj.at("mnemonic").get<std::string>();
-      p.ran = boolean(fj.at("ran"), "ran");
-      p.skipped = fj.at("skipped").get<std::string>();
-      p.a_addresses = array_from<std::uint32_t, kWarpSize>(fj.at("a_addresses"), "a_addresses");
-      p.b_addresses = array_from<std::uint32_t, kWarpSize>(fj.at("b_addresses"), "b_addresses");
-      p.bytes = element_rows_from(fj.at("bytes"), "through_ldmatrix");
-      p.mma.mnemonic = p.mnemonic;
-      p.mma.ran = p.ran;
-      p.mma.passes = integer<int>(fj.at("passes"), "passes");
-      p.mma.tile_exact = boolean(fj.at("tile_exact"), "tile_exact");
-      p.mma.tile_detail = fj.at("tile_detail").get<std::string>();
-      p.mma.elements = element_rows_from(fj.at("elements"), "through_ldmatrix");
-      r.through_ldmatrix.push_back(std::move(p));
-    }
-  }
-  for (const json& c : entries(j.at("cycles"), "cycles")) {
-    CyclesRow row;
-    row.config = ldm_from(c.at("ldmatrix"));
-    row.tile = tile_from(c.at("tile"));
-    row.predicted_wavefronts = integer<int>(c.at("predicted_wavefronts"), "predicted_wavefronts");
-    row.measured_wavefronts = integer<int>(c.at("measured_wavefronts"), "measured_wavefronts");
-    row.cycles_per_instruction = number<double>(c.at("cycles_per_instruction"), "cycles_per_instruction");
-    // Version 1 rows have no addresses: their measured figure is marked not recomputable (except
-    // the explorer's row, given ldmatrix.addresses in check_probe).
-    if (version >= 2 && !c.at("addresses").is_null())
-      row.addresses = array_from<std::uint32_t, kWarpSize>(c.at("addresses"), "cycles[].addresses");
-    r.cycles.push_back(row);
-  }
-  r.cuda_init_ms = number<double>(j.at("cuda_init_ms"), "cuda_init_ms");
-  r.probe_ms = number<double>(j.at("probe_ms"), "probe_ms");
-  r.error = j.at("error").get<std::string>();
-  r.error_kind = error_kind_from(j, version, r.error);
-  read_hopper(j, version, r);
-  read_layout_probe(j, r);
-  read_wmma(j, r);
+  if (r.hopper_ms < 0) throw std::runtime_error("probe: negative time");
   return r;
 }
 
@@ -371,7 +161,7 @@ GateReport gate_from(const json& j, int version) {
 
 std::string to_json_text(const ReportFile& file) {
   json j = {{"format", kFormat}, {"version", ReportFile::kVersion}};
-  if (file.probe) j["probe"] = probe_json_with_hopper(*file.probe);
+  if (file.probe) j["probe"] = probe_json(*file.probe);
   if (file.gate) j["gate"] = gate_json(*file.gate);
   // A text the report carries from the user (a kernel's source path, typed on a command line) may
   // be no UTF-8 ("k\xff.cu"): written with U+FFFD in its place, as JSON must be, never thrown

@@ -3,6 +3,7 @@
 #include <set>
 #include <string>
 
+#include "fields_json.hpp"
 #include "json_strict.hpp"
 
 namespace fragviz {
@@ -47,29 +48,36 @@ std::string cells_text(const std::vector<int>& cells) {
 
 }  // namespace
 
-void write_wmma(json& probe, const ProbeReport& r) {
+json wmma_probes_json(const std::vector<WmmaProbe>& probes) {
   json w = json::array();
-  for (const WmmaProbe& p : r.wmma) {
-    json raw = json::array();
-    for (const auto& pass : p.raw) raw.push_back(hex(pass));
-    w.push_back({{"name", p.name},
-                 {"ran", p.ran},
-                 {"skipped", p.skipped},
-                 {"raw", raw},
-                 {"cells", cells_text(p.map.cells)}});
-  }
-  probe["wmma"] = w;
+  for (const WmmaProbe& p : probes)
+    w.push_back(fields_json::fields_to_json(p, [](const Field& f, const auto& v, json& out) {
+      using T = std::decay_t<decltype(v)>;
+      if constexpr (std::is_same_v<T, std::vector<std::vector<std::uint8_t>>>) {
+        json raw = json::array();
+        for (const auto& pass : v) raw.push_back(hex(pass));
+        out[f.name] = raw;
+        return true;
+      } else if constexpr (std::is_same_v<T, WmmaMap>) {
+        out[f.name] = cells_text(v.cells);
+        return true;
+      } else {
+        return false;
+      }
+    }));
+  return w;
 }
 
-void read_wmma(const json& probe, ProbeReport& r) {
-  const auto it = probe.find("wmma");
-  if (it == probe.end()) return;
+std::vector<WmmaProbe> wmma_probes_from(const json& list, const DeviceInfo& device) {
+  std::vector<WmmaProbe> out;
   std::set<std::string> seen;
-  for (const json& j : entries(*it, "wmma")) {
+  for (const json& j : entries(list, "wmma")) {
     WmmaProbe p;
-    p.name = j.at("name").get<std::string>();
-    p.ran = boolean(j.at("ran"), "ran");
-    p.skipped = j.at("skipped").get<std::string>();
+    // The plain fields by the list; the bytes and the cells they decode to below.
+    fields_json::fields_from_json(j, p, [](const Field&, auto& v) {
+      using T = std::decay_t<decltype(v)>;
+      return std::is_same_v<T, std::vector<std::vector<std::uint8_t>>> || std::is_same_v<T, WmmaMap>;
+    });
     const std::string where = "wmma[" + echo_text(p.name) + "]";
     if (!seen.insert(p.name).second) throw std::runtime_error(where + ": twice");
     if (p.ran == !p.skipped.empty()) throw std::runtime_error(where + ": ran and skipped disagree");
@@ -82,12 +90,12 @@ void read_wmma(const json& probe, ProbeReport& r) {
     const std::string cells = j.at("cells").get<std::string>();
     if (!p.ran) {
       if (!raw.empty() || !cells.empty()) throw std::runtime_error(where + ": did not run but holds bytes");
-      r.wmma.push_back(std::move(p));
+      out.push_back(std::move(p));
       continue;
     }
-    if (!r.device.present) throw std::runtime_error(where + ": ran, but device.present is false");
-    if (r.device.sm() < w->min_sm)
-      throw std::runtime_error(where + ": ran on sm_" + std::to_string(r.device.sm()) +
+    if (!device.present) throw std::runtime_error(where + ": ran, but device.present is false");
+    if (device.sm() < w->min_sm)
+      throw std::runtime_error(where + ": ran on sm_" + std::to_string(device.sm()) +
                                ", but the kind needs sm_" + std::to_string(w->min_sm));
     if (raw.size() != static_cast<std::size_t>(wmma_passes(*w)))
       throw std::runtime_error(where + ".raw: " + std::to_string(raw.size()) + " passes, the kind takes " +
@@ -112,8 +120,9 @@ void read_wmma(const json& probe, ProbeReport& r) {
                      "] decodes to " + std::to_string(p.map.cells[slot]) + ")"
                : " (it lists more than " + std::to_string(p.map.cells.size()) + " slots)"));
     }
-    r.wmma.push_back(std::move(p));
+    out.push_back(std::move(p));
   }
+  return out;
 }
 
 }  // namespace fragviz

@@ -5,14 +5,16 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <vector>
 
 #include "fragviz/report/report.hpp"
 
 namespace fragviz {
 
-/// Adds "wmma" to a probe report's JSON object.
-void write_wmma(nlohmann::json& probe, const ProbeReport& r);
-/// Reads "wmma", if present, after r.device; throws std::runtime_error naming the first fault.
-void read_wmma(const nlohmann::json& probe, ProbeReport& r);
+/// A probe report's "wmma" list, each entry by WmmaProbe's field list.
+nlohmann::json wmma_probes_json(const std::vector<WmmaProbe>& probes);
+/// Reads it for the probes' `device`, decoding every kind's bytes again; throws std::runtime_error
+/// naming the first fault.
+std::vector<WmmaProbe> wmma_probes_from(const nlohmann::json& list, const DeviceInfo& device);
 
 }  // namespace fragviz

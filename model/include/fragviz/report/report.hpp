@@ -69,6 +69,103 @@ struct ProbeRequest {
   /// With an empty list: also every WMMA fragment kind.
   bool wmma_probes = true;
 };
+/// ProbeRequest's fields in report order (report_fields.hpp); hopper_probes and wmma_probes say
+/// what an empty list means at run time and are not in the file.
+template <class F>
+void field_list(FieldsOf<ProbeRequest>, F&& f) {
+  f(Field::named("ldmatrix"), &ProbeRequest::ldmatrix);
+  f(Field::named("tile"), &ProbeRequest::tile);
+  f(Field::named("cycles_table"), &ProbeRequest::cycles_table);
+  // Version 1 asked for no instruction probes: it reads as the defaults.
+  f(Field::named("instruction_probes").in_version(2), &ProbeRequest::instruction_probes);
+  f(Field::named("instructions").in_version(2), &ProbeRequest::instructions);
+}
+
+// [SECTION] field lists of the probe results declared beside their probes -----------------------
+
+/// ElementCheck's fields in report order: also the order of a row ([operand, lane, element,
+/// expected, measured, raw]) where a list of them is written as rows.
+template <class F>
+void field_list(FieldsOf<ElementCheck>, F&& f) {
+  f(Field::named("operand"), &ElementCheck::operand);
+  f(Field::named("lane"), &ElementCheck::lane);
+  f(Field::named("element"), &ElementCheck::element);
+  f(Field::named("expected"), &ElementCheck::expected);
+  f(Field::named("measured"), &ElementCheck::measured);
+  f(Field::named("raw"), &ElementCheck::raw);
+}
+
+/// DescriptorProbe's fields in report order; `expected` is the model's (never in the file).
+template <class F>
+void field_list(FieldsOf<DescriptorProbe>, F&& f) {
+  f(Field::named("operand"), &DescriptorProbe::operand);
+  f(Field::named("type"), in_part(&DescriptorProbe::layout, &SmemOperandLayout::type));
+  f(Field::named("major"), in_part(&DescriptorProbe::layout, &SmemOperandLayout::major));
+  f(Field::named("swizzle"), in_part(&DescriptorProbe::layout, &SmemOperandLayout::swizzle));
+  f(Field::named("lbo"), in_part(&DescriptorProbe::layout, &SmemOperandLayout::lbo));
+  f(Field::named("sbo"), in_part(&DescriptorProbe::layout, &SmemOperandLayout::sbo));
+  f(Field::named("mn"), in_part(&DescriptorProbe::layout, &SmemOperandLayout::mn));
+  f(Field::named("k"), in_part(&DescriptorProbe::layout, &SmemOperandLayout::k));
+  f(Field::named("start"), &DescriptorProbe::start);
+  f(Field::named("descriptor"), &DescriptorProbe::descriptor);
+  f(Field::named("measured"), &DescriptorProbe::measured);
+}
+
+/// WgmmaProbe's fields in report order (the measured D and A cells under their file keys).
+template <class F>
+void field_list(FieldsOf<WgmmaProbe>, F&& f) {
+  f(Field::named("mnemonic"), &WgmmaProbe::mnemonic);
+  f(Field::named("ran"), &WgmmaProbe::ran);
+  f(Field::named("skipped"), &WgmmaProbe::skipped);
+  f(Field::named("passes"), &WgmmaProbe::passes);
+  f(Field::named("d_measured"), &WgmmaProbe::d);
+  f(Field::named("a_measured"), &WgmmaProbe::a);
+  f(Field::named("descriptors"), &WgmmaProbe::descriptors);
+  f(Field::named("tile_exact"), &WgmmaProbe::tile_exact);
+  f(Field::named("tile_detail"), &WgmmaProbe::tile_detail);
+}
+
+/// MatrixMoveProbe's fields in report order (the measured cells under the file key "measured").
+template <class F>
+void field_list(FieldsOf<MatrixMoveProbe>, F&& f) {
+  f(Field::named("mnemonic"), &MatrixMoveProbe::mnemonic);
+  f(Field::named("kind"), &MatrixMoveProbe::kind);
+  f(Field::named("detail"), &MatrixMoveProbe::detail);
+  f(Field::named("ran"), &MatrixMoveProbe::ran);
+  f(Field::named("skipped"), &MatrixMoveProbe::skipped);
+  f(Field::named("stray_writes"), &MatrixMoveProbe::stray_writes);
+  f(Field::named("measured"), &MatrixMoveProbe::cells);
+}
+
+/// WmmaProbe's fields in report order (the decoded map under the file key "cells").
+template <class F>
+void field_list(FieldsOf<WmmaProbe>, F&& f) {
+  f(Field::named("name"), &WmmaProbe::name);
+  f(Field::named("ran"), &WmmaProbe::ran);
+  f(Field::named("skipped"), &WmmaProbe::skipped);
+  f(Field::named("raw"), &WmmaProbe::raw);
+  f(Field::named("cells"), &WmmaProbe::map);
+}
+
+/// LayoutProbe's fields in report order; the rest (mnemonic, the model's addresses, slots,
+/// wavefronts, cycles per instruction) is judged again from these on load, never read.
+template <class F>
+void field_list(FieldsOf<LayoutProbe>, F&& f) {
+  f(Field::named("write"), &LayoutProbe::write);
+  f(Field::named("read"), &LayoutProbe::read);
+  f(Field::named("lanes"), &LayoutProbe::lanes);
+  f(Field::named("op"), &LayoutProbe::op);
+  f(Field::named("num"), in_part(&LayoutProbe::ldmatrix, &LdmatrixConfig::num));
+  f(Field::named("trans"), in_part(&LayoutProbe::ldmatrix, &LdmatrixConfig::trans));
+  f(Field::named("element_bytes"), &LayoutProbe::element_bytes);
+  f(Field::named("ran"), &LayoutProbe::ran);
+  f(Field::named("skipped"), &LayoutProbe::skipped);
+  f(Field::named("words"), &LayoutProbe::words);
+  f(Field::named("addresses"), &LayoutProbe::addresses);
+  f(Field::named("cycles"), &LayoutProbe::cycles);
+  f(Field::named("iterations"), &LayoutProbe::iterations);
+  f(Field::named("ncu"), &LayoutProbe::ncu);
+}
 
 /// Fragment ownership of one instruction with 16-bit A and B (the seed's m16n8k8 / m16n8k16
 /// .f16), measured through memory: A and B loaded with the seed's ldmatrix (fragment_load), C/D
@@ -84,6 +181,19 @@ struct FragmentProbe {
   std::string tile_detail;  ///< when ran && !tile_exact: "D(r,c): got x, want y" (first mismatch)
   int mismatches() const;
 };
+/// FragmentProbe's fields in report order (its elements written as objects; a version 1 file
+/// names the instruction by "shape").
+template <class F>
+void field_list(FieldsOf<FragmentProbe>, F&& f) {
+  f(Field::named("mnemonic"), &FragmentProbe::mnemonic);
+  f(Field::named("ran"), &FragmentProbe::ran);
+  f(Field::named("skipped"), &FragmentProbe::skipped);
+  f(Field::named("elements"), &FragmentProbe::elements);
+  f(Field::named("a_addresses"), &FragmentProbe::a_addresses);
+  f(Field::named("b_addresses"), &FragmentProbe::b_addresses);
+  f(Field::named("tile_exact"), &FragmentProbe::tile_exact);
+  f(Field::named("tile_detail"), &FragmentProbe::tile_detail);
+}
 
 /// One catalogue instruction probed through the tensor core (model/probe/mma_probe.cpp): every A
 /// and B element named by the value the mma returned for it, every C/D element by one-hot
@@ -101,6 +211,17 @@ struct InstructionProbe {
   int checked(Operand op) const;
   int matched(Operand op) const;
 };
+/// InstructionProbe's fields in report order.
+template <class F>
+void field_list(FieldsOf<InstructionProbe>, F&& f) {
+  f(Field::named("mnemonic"), &InstructionProbe::mnemonic);
+  f(Field::named("ran"), &InstructionProbe::ran);
+  f(Field::named("skipped"), &InstructionProbe::skipped);
+  f(Field::named("passes"), &InstructionProbe::passes);
+  f(Field::named("elements").as_rows(), &InstructionProbe::elements);
+  f(Field::named("tile_exact"), &InstructionProbe::tile_exact);
+  f(Field::named("tile_detail"), &InstructionProbe::tile_detail);
+}
 
 /// One catalogue instruction probed with A and B loaded through the real ldmatrix (the
 /// "through ldmatrix" probe, fragviz/probe/ldmatrix_feed.hpp): each operand with an ldmatrix form
@@ -122,6 +243,21 @@ struct LdmatrixFedProbe {
   InstructionProbe mma;
   int mismatches() const;
 };
+/// LdmatrixFedProbe's fields in report order: the tensor-core half's among its own (its mnemonic
+/// and ran are the probe's).
+template <class F>
+void field_list(FieldsOf<LdmatrixFedProbe>, F&& f) {
+  f(Field::named("mnemonic"), &LdmatrixFedProbe::mnemonic);
+  f(Field::named("ran"), &LdmatrixFedProbe::ran);
+  f(Field::named("skipped"), &LdmatrixFedProbe::skipped);
+  f(Field::named("a_addresses"), &LdmatrixFedProbe::a_addresses);
+  f(Field::named("b_addresses"), &LdmatrixFedProbe::b_addresses);
+  f(Field::named("bytes").as_rows(), &LdmatrixFedProbe::bytes);
+  f(Field::named("passes"), in_part(&LdmatrixFedProbe::mma, &InstructionProbe::passes));
+  f(Field::named("tile_exact"), in_part(&LdmatrixFedProbe::mma, &InstructionProbe::tile_exact));
+  f(Field::named("tile_detail"), in_part(&LdmatrixFedProbe::mma, &InstructionProbe::tile_detail));
+  f(Field::named("elements").as_rows(), in_part(&LdmatrixFedProbe::mma, &InstructionProbe::elements));
+}
 
 /// One element the explorer's ldmatrix delivered.
 struct LdmatrixCheck {
@@ -130,6 +266,15 @@ struct LdmatrixCheck {
   std::optional<Coord> measured;  ///< tile cell the 16-bit value names
   bool match() const { return measured && *measured == expected; }
 };
+/// LdmatrixCheck's fields in report order.
+template <class F>
+void field_list(FieldsOf<LdmatrixCheck>, F&& f) {
+  f(Field::named("lane"), &LdmatrixCheck::lane);
+  f(Field::named("reg"), &LdmatrixCheck::reg);
+  f(Field::named("half"), &LdmatrixCheck::half);
+  f(Field::named("expected"), &LdmatrixCheck::expected);
+  f(Field::named("measured"), &LdmatrixCheck::measured);
+}
 
 /// The explorer's ldmatrix run on the device.
 struct LdmatrixProbe {
@@ -143,6 +288,18 @@ struct LdmatrixProbe {
   double cycles_per_instruction = 0;  ///< clock64() over repeated ldmatrix, one warp
   int mismatches() const;
 };
+/// LdmatrixProbe's fields in report order.
+template <class F>
+void field_list(FieldsOf<LdmatrixProbe>, F&& f) {
+  f(Field::named("config"), &LdmatrixProbe::config);
+  f(Field::named("tile"), &LdmatrixProbe::tile);
+  f(Field::named("ran"), &LdmatrixProbe::ran);
+  f(Field::named("skipped"), &LdmatrixProbe::skipped);
+  f(Field::named("registers"), &LdmatrixProbe::registers);
+  f(Field::named("addresses"), &LdmatrixProbe::addresses);
+  f(Field::named("elements"), &LdmatrixProbe::elements);
+  f(Field::time("cycles_per_instruction"), &LdmatrixProbe::cycles_per_instruction);
+}
 
 /// One row of the cycles table: measured cycles per ldmatrix beside predicted wavefronts.
 struct CyclesRow {
@@ -158,6 +315,17 @@ struct CyclesRow {
   /// True when measured_wavefronts was recomputed from stored addresses (always, for a fresh run).
   bool recomputable() const { return addresses.has_value(); }
 };
+/// CyclesRow's fields in report order (its ldmatrix under the key "ldmatrix").
+template <class F>
+void field_list(FieldsOf<CyclesRow>, F&& f) {
+  f(Field::named("ldmatrix"), &CyclesRow::config);
+  f(Field::named("tile"), &CyclesRow::tile);
+  f(Field::named("predicted_wavefronts"), &CyclesRow::predicted_wavefronts);
+  f(Field::named("measured_wavefronts"), &CyclesRow::measured_wavefronts);
+  // Null only in a row first read from a version 1 file, which had none.
+  f(Field::named("addresses").in_version(2), &CyclesRow::addresses);
+  f(Field::time("cycles_per_instruction"), &CyclesRow::cycles_per_instruction);
+}
 /// "4" or, for a row whose addresses were never stored, "4 (not recomputable: recorded without
 /// addresses)": how every view must print a row's measured wavefronts.
 std::string measured_wavefronts_words(const CyclesRow& row);
@@ -191,6 +359,30 @@ struct ProbeReport {
   /// The kind of `error`: none exactly when it is empty.
   ErrorKind error_kind = ErrorKind::none;
 };
+/// ProbeReport's fields in report order, which is also the order report_diff lists them in.
+template <class F>
+void field_list(FieldsOf<ProbeReport>, F&& f) {
+  f(Field::time("created_utc"), &ProbeReport::created_utc);
+  f(Field::named("device"), &ProbeReport::device);
+  f(Field::named("request"), &ProbeReport::request);
+  f(Field::named("ldmatrix"), &ProbeReport::ldmatrix);
+  // Only in a `probe --layout` report.
+  f(Field::added_later("layout").in_version(3), &ProbeReport::layout);
+  f(Field::named("fragments"), &ProbeReport::fragments);
+  f(Field::named("instructions").in_version(2), &ProbeReport::instructions);
+  // Added with the through-ldmatrix probe (same report version): absent in older files, meaning none.
+  f(Field::added_later("through_ldmatrix"), &ProbeReport::through_ldmatrix);
+  f(Field::named("wgmma").in_version(3), &ProbeReport::wgmma);
+  f(Field::named("moves").in_version(3), &ProbeReport::moves);
+  f(Field::added_later("wmma").in_version(3), &ProbeReport::wmma);
+  f(Field::named("cycles"), &ProbeReport::cycles);
+  f(Field::time("cuda_init_ms"), &ProbeReport::cuda_init_ms);
+  f(Field::time("hopper_ms").in_version(3), &ProbeReport::hopper_ms);
+  f(Field::time("probe_ms"), &ProbeReport::probe_ms);
+  f(Field::named("error"), &ProbeReport::error);
+  // Version 1 recorded no kinds: read as unrecorded where there was an error.
+  f(Field::named("error_kind"), &ProbeReport::error_kind);
+}
 
 /// Matmul kernels the gate can run.
 enum class GateVariant {

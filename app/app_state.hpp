@@ -398,6 +398,8 @@ struct AppState {
   bool close_compare_requested = false;
   std::optional<Comparison> comparison;  ///< marks in the views and the Differences list, if any
   std::string compare_error;             ///< the last failed comparison, shown until dismissed
+  /// The Differences window's "times" box: list the times too, as `fragviz-cli diff --timings`.
+  bool compare_timings = false;
 
   /// What was wrong with the settings (folder, file, fields) and what was used instead; shown in
   /// the status strip for the whole session.

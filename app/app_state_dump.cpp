@@ -286,7 +286,9 @@ std::string App::state_json() const {
     if (s_.comparison) {
       const Comparison& c = *s_.comparison;
       json lines = json::array();
-      for (const ReportDifference& d : c.diff.differences) lines.push_back(d.line());
+      // The rows the Differences window lists (untagged), as `fragviz-cli diff` lists them.
+      for (const DiffLine& d : listed_differences(c, s_.compare_timings))
+        lines.push_back(d.difference->line());
       cmp = {{"path", c.path},
              {"against", c.against},
              {"headline", c.headline},
@@ -294,6 +296,7 @@ std::string App::state_json() const {
              {"nothing_compared", c.nothing_compared},
              {"content", c.diff.content()},
              {"timings", c.diff.timings()},
+             {"timings_listed", s_.compare_timings},
              {"counts",
               {{"differ", c.counts.differ},
                {"older_format", c.counts.older_format},

@@ -200,7 +200,10 @@ std::string App::state_json() const {
     j["highlighted"][k] = it == fr.highlighted.end() ? json::array() : coords_of(it->second);
   }
   const FragmentsViewRecord& fv = fr.fragments_view;
-  j["fragments_view"] = {{"zoom", fv.zoom},
+  j["fragments_view"] = {{"find_answer", fv.find_answer},
+                         {"find_error", fv.find_error},
+                         {"find_text", s_.fragments_find},
+                         {"zoom", fv.zoom},
                          {"cell_size", json::array({fv.cell_w * px, fv.cell_h * px})},
                          {"scroll", json::array({fv.scroll_x * px, fv.scroll_y * px})},
                          {"scroll_max", json::array({fv.scroll_max_x * px, fv.scroll_max_y * px})},

@@ -560,6 +560,19 @@ const Key<Settings> kSettingsKeys[] = {
            std::string(to_string(s.controls.swizzle)), s.controls.swizzle);
      },
      [](const Settings& s) -> json { return std::string(to_string(s.controls.swizzle)); }},
+    // The fragments view's Find field, kept as typed even when it names nothing (the view says
+    // why); only its size is bounded.
+    {"fragments_find",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       if (auto t = r.string(j, key, name, shown(json(s.fragments_find)))) {
+         if (t->size() > kMaxFindChars)
+           r.say(name + " is " + std::to_string(t->size()) + " characters, more than " +
+                 std::to_string(kMaxFindChars) + ": using " + shown(json(s.fragments_find)));
+         else
+           s.fragments_find = *t;
+       }
+     },
+     [](const Settings& s) -> json { return s.fragments_find; }},
     // A lane outside the warp selects none (-1), not the nearest lane.
     {"selected_lane",
      [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
@@ -738,6 +751,7 @@ Settings settings_of(const AppState& s) {
   Settings out;
   out.controls = s.report ? s.report->user_controls : s.controls;
   out.selected_lane = s.selected_lane;
+  out.fragments_find = s.fragments_find;
   out.windows = s.windows;
   out.gate_n = s.gate_request.n;
   out.gate_variant = s.gate_request.variant;
@@ -771,6 +785,7 @@ void apply_settings(const ParsedSettings& p, AppState& s) {
   const Settings& in = p.settings;
   s.controls = in.controls;
   s.selected_lane = in.selected_lane;
+  s.fragments_find = in.fragments_find;
   s.windows = in.windows;
   s.gate_request.n = in.gate_n;
   s.gate_request.variant = in.gate_variant;

@@ -62,6 +62,7 @@ inline constexpr int kMaxCtaThread = 1023;
 struct Settings {
   Controls controls;
   int selected_lane = -1;
+  std::string fragments_find;  ///< the fragments view's Find field, as typed ("fragments_find")
   WindowsOpen windows;
   int gate_n = GateRequest{}.n;
   GateVariant gate_variant = GateRequest{}.variant;
@@ -129,6 +130,8 @@ inline constexpr std::uintmax_t kMaxSettingsBytes = 1 << 20;
 
 /// Longest layout or lane-pattern text settings keep (characters); longer is replaced by the default.
 inline constexpr std::size_t kMaxLayoutTextChars = 4096;
+/// The longest Find field text settings.json keeps (its forms, `A,9,3` or `lane 5`, are a few characters).
+inline constexpr std::size_t kMaxFindChars = 64;
 
 /// The format and version settings_json writes.
 inline constexpr const char* kSettingsFormat = "fragviz-settings";

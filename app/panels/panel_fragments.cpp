@@ -28,6 +28,7 @@
 #include "../palette.hpp"
 #include "../window_placement.hpp"
 #include "../zoom_grid.hpp"
+#include "find_field.hpp"
 #include "fragviz/smem/banks.hpp"
 #include "fragviz/viewmodel/fragments_header.hpp"
 #include "imgui_internal.h"  // ImGui::SetNextWindowScroll
@@ -540,6 +541,15 @@ void draw_fragments(AppState& s, const Derived& d) {
                        "PTX ISA prediction. Cell = owning lane: T<lane> V<element>. Click to select a lane.");
   }
 
+  // [SECTION] Find: who holds A,9,3, what lane 5 holds, in one step (issue 22)
+  const FindField found =
+      draw_find_field(s, "fragments_find", s.fragments_find, in.mnemonic, fragment_operands(in));
+  s.frame.fragments_view.find_answer = found.answer.answer;
+  s.frame.fragments_view.find_error = found.answer.error;
+  if (found.edited && found.answer.thread >= 0) s.selected_lane = found.answer.thread;
+  std::optional<WhereRequest> scroll_to;
+  if (found.edited && found.answer.where) scroll_to = found.answer.where;
+
   // [SECTION] zoom: first at the readable zoom (every label and index), "fit" shows every cell
   Margins mg;
   if (in.products > 1) mg.block_gap = 20.f;
@@ -602,6 +612,12 @@ void draw_fragments(AppState& s, const Derived& d) {
   const GridGeom g = make_geom(in, o, cw, ch, fit.per_row, mg);
   ImGui::InvisibleButton("##grids", ImVec2(std::max(g.size.x, 1.f), std::max(g.size.y, 1.f)));
   s.frame.widgets["fragment_grids"] = last_item_rect();
+  if (scroll_to) {  // the element Find named, brought to the middle of the view
+    const ImVec2 g0 = g.grid(scroll_to->op, std::max(0, scroll_to->product));
+    const ImVec2 wp = ImGui::GetWindowPos();
+    ImGui::SetScrollFromPosX(g0.x + (static_cast<float>(scroll_to->col) + 0.5f) * g.cw - wp.x, 0.5f);
+    ImGui::SetScrollFromPosY(g0.y + (static_cast<float>(scroll_to->row) + 0.5f) * g.ch - wp.y, 0.5f);
+  }
   const bool hovered = ImGui::IsItemHovered();
   const bool clicked = ImGui::IsItemClicked(ImGuiMouseButton_Left);
   const ImVec2 mouse = io.MousePos;

@@ -500,6 +500,17 @@ const Key<Settings> kSettingsKeys[] = {
      },
      [](const Settings& s) { return write_keys(kCtaTileKeys, s.cta_tile); }},
     // The warpgroup view's selected thread; one outside the warpgroup selects none.
+    {"warpgroup_find",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       if (auto t = r.string(j, key, name, shown(json(s.warpgroup_find)))) {
+         if (t->size() > kMaxFindChars)
+           r.say(name + " is " + std::to_string(t->size()) + " characters, more than " +
+                 std::to_string(kMaxFindChars) + ": using " + shown(json(s.warpgroup_find)));
+         else
+           s.warpgroup_find = *t;
+       }
+     },
+     [](const Settings& s) -> json { return s.warpgroup_find; }},
     {"warpgroup_thread",
      [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
        r.integer(j, key, name, -1, kWarpgroupSize - 1, s.warpgroup_thread, false);
@@ -778,6 +789,7 @@ Settings settings_of(const AppState& s) {
   out.export_dark = s.export_dialog.dark;
   out.export_folder = s.export_dialog.last_folder;
   out.warpgroup_thread = s.hopper.selected_thread;
+  out.warpgroup_find = s.hopper.warpgroup_find;
   return out;
 }
 
@@ -820,6 +832,7 @@ void apply_settings(const ParsedSettings& p, AppState& s) {
   s.export_dialog.dark = in.export_dark;
   s.export_dialog.last_folder = in.export_folder;
   s.hopper.selected_thread = in.warpgroup_thread;
+  s.hopper.warpgroup_find = in.warpgroup_find;
   s.instruction_notice = p.instruction_notice;
 }
 

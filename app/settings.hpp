@@ -88,6 +88,7 @@ struct Settings {
   std::string export_folder{};
   /// The warpgroup view's selected thread, 0-127 or -1 for none ("warpgroup_thread").
   int warpgroup_thread = -1;
+  std::string warpgroup_find;  ///< the warpgroup view's Find field, as typed ("warpgroup_find")
 };
 
 /// One view's window in settings.json's "windows" object: its key there, its window name

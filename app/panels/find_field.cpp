@@ -34,27 +34,30 @@ FindAnswer find_answer(const std::string& text, const std::string& mnemonic,
 }
 
 FindField draw_find_field(AppState& s, const char* id, std::string& text, const std::string& mnemonic,
-                          const std::vector<FragmentOperand>& operands) {
+                          const std::vector<FragmentOperand>& operands, int answer_lines, bool compact) {
   FindField f;
   ImGui::TextColored(kDimV, "Find");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(std::min(220.f * ImGui::GetFontSize() / 13.f, ImGui::GetContentRegionAvail().x));
   f.edited = ImGui::InputTextWithHint((std::string("##") + id).c_str(), "A,9,3 or lane 5", &text);
   record_widget(s, id);
-  ImGui::SameLine();
-  ImGui::TextColored(kDimV,
-                     "who holds an element, or what a lane holds (fragviz-cli layout --where, --lane)");
+  if (!compact) {
+    ImGui::SameLine();
+    ImGui::TextColored(kDimV,
+                       "who holds an element, or what a lane holds (fragviz-cli layout --where, --lane)");
+  }
   f.answer = find_answer(text, mnemonic, operands);
   if (!f.answer.error.empty()) {
     ImGui::PushTextWrapPos(0.f);
     status_text(kRedV, "%s", f.answer.error.c_str());
     ImGui::PopTextWrapPos();
   } else if (!f.answer.answer.empty()) {
-    // The answer's lines (a thread's registers run long) scroll in at most five lines.
+    // The answer's lines (a thread's registers run long) scroll in at most answer_lines lines.
     const std::string& a = f.answer.answer;
     const int lines = static_cast<int>(std::count(a.begin(), a.end(), '\n'));
-    const float h = static_cast<float>(std::min(lines, 5)) * ImGui::GetTextLineHeightWithSpacing() +
-                    ImGui::GetStyle().ScrollbarSize;
+    const float h =
+        static_cast<float>(std::min(lines, answer_lines)) * ImGui::GetTextLineHeightWithSpacing() +
+        ImGui::GetStyle().ScrollbarSize;
     ImGui::BeginChild((std::string(id) + "_answer").c_str(), ImVec2(0, h), false,
                       ImGuiWindowFlags_HorizontalScrollbar);
     ImGui::TextUnformatted(a.c_str());

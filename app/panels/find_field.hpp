@@ -27,13 +27,15 @@ FindAnswer find_answer(const std::string& text, const std::string& mnemonic,
                        const std::vector<FragmentOperand>& operands);
 
 /// Draws the field (widget `id` without its "##", its text `text`) and, under it, the answer to
-/// the text (find_answer) or the message; `edited`: the text changed this frame (the caller then
-/// selects the answer's thread and scrolls to its element).
+/// the text (find_answer, in at most `answer_lines` lines, scrolling) or the message; `edited`: the
+/// text changed this frame (the caller then selects the answer's thread and scrolls to its
+/// element). `compact`: no words after the field, so it can share a line with other controls.
 struct FindField {
   FindAnswer answer;
   bool edited = false;
 };
 FindField draw_find_field(AppState& s, const char* id, std::string& text, const std::string& mnemonic,
-                          const std::vector<FragmentOperand>& operands);
+                          const std::vector<FragmentOperand>& operands, int answer_lines = 5,
+                          bool compact = false);
 
 }  // namespace fragviz::app

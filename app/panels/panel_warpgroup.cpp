@@ -18,6 +18,7 @@
 #include <cstdio>
 
 #include "../grid_clip.hpp"
+#include "find_field.hpp"
 #include "hopper_common.hpp"
 
 namespace fragviz::app {
@@ -367,8 +368,17 @@ void draw_warpgroup(AppState& s, HopperViews& v) {
   if (input_int("##wg_thread", &thread, 1, 32))
     h.selected_thread = std::clamp(thread, -1, kWarpgroupSize - 1);
   record_widget(s, "wg_thread");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("-1 none; or click a cell. Warp = hue, lane = shade.");
+  // Find: who holds D,17,2, what thread 37 holds, in one step (issue 22); on this line, so the
+  // register list keeps its room. Its answer, when there is one, in at most three lines under it.
   ImGui::SameLine();
-  ImGui::TextColored(kDimV, "(-1 none; or click a cell)   warp = hue, lane = shade");
+  const FindField found =
+      draw_find_field(s, "warpgroup_find", h.warpgroup_find, in.mnemonic, fragment_operands(in), 3, true);
+  v.frame.find_answer = found.answer.answer;
+  v.frame.find_error = found.answer.error;
+  if (found.edited && found.answer.thread >= 0) h.selected_thread = found.answer.thread;
+  std::optional<WhereRequest> scroll_to;
+  if (found.edited && found.answer.where) scroll_to = found.answer.where;
 
   // [SECTION] grids
   // The selected thread's register list gets room for its header and six registers' lines, even
@@ -401,6 +411,11 @@ void draw_warpgroup(AppState& s, HopperViews& v) {
   const ImVec2 o = ImGui::GetCursorScreenPos();
   const WgGeom g = make_geom(in, o, cw, ch);
   ImGui::InvisibleButton("##wg_grids", ImVec2(std::max(g.size.x, 1.f), std::max(g.size.y, 1.f)));
+  if (scroll_to) {  // the element Find named, brought to the middle of the view
+    const ImVec2 g0 = g.grid(scroll_to->op), wp = ImGui::GetWindowPos();
+    ImGui::SetScrollFromPosX(g0.x + (static_cast<float>(scroll_to->col) + 0.5f) * cw - wp.x, 0.5f);
+    ImGui::SetScrollFromPosY(g0.y + (static_cast<float>(scroll_to->row) + 0.5f) * ch - wp.y, 0.5f);
+  }
   const bool hovered = ImGui::IsItemHovered();
   const bool clicked = ImGui::IsItemClicked(ImGuiMouseButton_Left);
   const ImVec2 mouse = io.MousePos;

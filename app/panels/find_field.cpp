@@ -39,12 +39,13 @@ FindField draw_find_field(AppState& s, const char* id, std::string& text, const 
   ImGui::TextColored(kDimV, "Find");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(std::min(220.f * ImGui::GetFontSize() / 13.f, ImGui::GetContentRegionAvail().x));
-  f.edited = ImGui::InputTextWithHint((std::string("##") + id).c_str(), "A,9,3 or lane 5", &text);
+  const bool warpgroup = !operands.empty() && operands.front().scope == FragmentScope::warpgroup;
+  f.edited = ImGui::InputTextWithHint((std::string("##") + id).c_str(),
+                                      warpgroup ? "D,17,2 or thread 37" : "A,9,3 or lane 5", &text);
   record_widget(s, id);
   if (!compact) {
     ImGui::SameLine();
-    ImGui::TextColored(kDimV,
-                       "who holds an element, or what a lane holds (fragviz-cli layout --where, --lane)");
+    ImGui::TextColored(kDimV, "as fragviz-cli layout --where / --lane");
   }
   f.answer = find_answer(text, mnemonic, operands);
   if (!f.answer.error.empty()) {

@@ -74,13 +74,15 @@ TEST(ParseSettings, TheFileHoldsTheseKeys) {
     for (const auto& [key, value] : o.items()) k.insert(key);
     return k;
   };
-  EXPECT_EQ(
-      keys(j),
-      (std::set<std::string>{
-          "format",        "version",       "instruction",    "wgmma",         "ldmatrix_num",     "trans",
-          "width_halves",  "pad_halves",    "swizzle",        "selected_lane", "windows",          "gate",
-          "output_colour", "export_format", "export_palette", "export_folder", "warpgroup_thread", "layout",
-          "algebra",       "cta_tile",      "tmem",           "tmem_ld",       "tmem_accumulator"}));
+  EXPECT_EQ(keys(j), (std::set<std::string>{"format",        "version",          "instruction",
+                                            "wgmma",         "ldmatrix_num",     "trans",
+                                            "width_halves",  "pad_halves",       "swizzle",
+                                            "selected_lane", "windows",          "gate",
+                                            "output_colour", "export_format",    "export_palette",
+                                            "export_folder", "warpgroup_thread", "layout",
+                                            "algebra",       "cta_tile",         "tmem",
+                                            "tmem_ld",       "tmem_accumulator", "fragments_find",
+                                            "warpgroup_find"}));
   EXPECT_EQ(
       keys(j["windows"]),
       (std::set<std::string>{"controls", "device", "inspector", "fragments", "ldmatrix", "banks", "gate",
@@ -914,6 +916,29 @@ TEST(ParseSettings, WarpgroupThreadIsKept) {
   p = parse_fields(R"x("warpgroup_thread": "7")x");
   ASSERT_EQ(p.messages.size(), 1u) << all(p);
   EXPECT_EQ(p.settings.warpgroup_thread, -1);
+}
+
+// The Find fields of the fragments and warpgroup views (issue 22): kept as typed, even text that
+// names nothing (the view says why); over kMaxFindChars: said, and the default (empty) kept.
+TEST(ParseSettings, FindTextsAreKept) {
+  ParsedSettings p = parse_fields(R"x("fragments_find": "A,9,3", "warpgroup_find": "no such")x");
+  EXPECT_TRUE(p.messages.empty()) << all(p);
+  AppState s;
+  apply_settings(p, s);
+  EXPECT_EQ(s.fragments_find, "A,9,3");
+  EXPECT_EQ(s.hopper.warpgroup_find, "no such");
+  s.fragments_find = "lane 5";
+  s.hopper.warpgroup_find = "T37";
+  const ParsedSettings back = parse_settings(settings_json(settings_of(s)));
+  EXPECT_EQ(back.settings.fragments_find, "lane 5");
+  EXPECT_EQ(back.settings.warpgroup_find, "T37");
+  p = parse_fields("\"fragments_find\": \"" + std::string(65, 'x') + "\"");
+  ASSERT_EQ(p.messages.size(), 1u) << all(p);
+  EXPECT_NE(p.messages[0].find("65 characters, more than 64"), std::string::npos) << all(p);
+  EXPECT_EQ(p.settings.fragments_find, "");
+  p = parse_fields(R"x("warpgroup_find": 5)x");
+  ASSERT_EQ(p.messages.size(), 1u) << all(p);
+  EXPECT_EQ(p.settings.warpgroup_find, "");
 }
 
 // File > Export's last folder: kept as written (whether it still exists is for the dialog to see);

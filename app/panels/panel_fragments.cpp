@@ -541,15 +541,6 @@ void draw_fragments(AppState& s, const Derived& d) {
                        "PTX ISA prediction. Cell = owning lane: T<lane> V<element>. Click to select a lane.");
   }
 
-  // [SECTION] Find: who holds A,9,3, what lane 5 holds, in one step (issue 22)
-  const FindField found =
-      draw_find_field(s, "fragments_find", s.fragments_find, in.mnemonic, fragment_operands(in));
-  s.frame.fragments_view.find_answer = found.answer.answer;
-  s.frame.fragments_view.find_error = found.answer.error;
-  if (found.edited && found.answer.thread >= 0) s.selected_lane = found.answer.thread;
-  std::optional<WhereRequest> scroll_to;
-  if (found.edited && found.answer.where) scroll_to = found.answer.where;
-
   // [SECTION] zoom: first at the readable zoom (every label and index), "fit" shows every cell
   Margins mg;
   if (in.products > 1) mg.block_gap = 20.f;
@@ -573,6 +564,16 @@ void draw_fragments(AppState& s, const Derived& d) {
   ImGui::SameLine();
   ImGui::TextColored(kDimV, "%s: A %dx%d, B %dx%d, C/D %dx%d%s", shape_name(in).c_str(), in.m, in.k, in.k,
                      in.n, in.m, in.n, in.products > 1 ? ", four quad pairs" : "");
+  // Find, on the zoom line so the grids keep their height (its answer, when there is one, under it).
+  ImGui::SameLine();
+  // [SECTION] Find: who holds A,9,3, what lane 5 holds, in one step (issue 22)
+  const FindField found =
+      draw_find_field(s, "fragments_find", s.fragments_find, in.mnemonic, fragment_operands(in), 5, true);
+  s.frame.fragments_view.find_answer = found.answer.answer;
+  s.frame.fragments_view.find_error = found.answer.error;
+  if (found.edited && found.answer.thread >= 0) s.selected_lane = found.answer.thread;
+  std::optional<WhereRequest> scroll_to;
+  if (found.edited && found.answer.where) scroll_to = found.answer.where;
 
   // The window height at which "fit" shows every grid whole (at its least row height, min_ch): the
   // layout gives the view that much where it can, and the canvas scrolls instead (newcomer round 9:

@@ -264,15 +264,14 @@ void cell_tooltip(const WarpgroupTable& t, const WarpgroupMeasured& m, Operand o
   ImGui::EndTooltip();
 }
 
-/// The selected thread's registers, in the space left (under the grids, or `beside` them: its counts
-/// then wrap under the thread's line).
-void register_table(AppState& s, HopperViews& v, int thread, bool beside) {
+/// The selected thread's registers, in the space left under the grids (the table scrolls).
+void register_table(AppState& s, HopperViews& v, int thread) {
   const WgmmaInstruction& in = *v.warpgroup().instr;
   const WarpgroupMeasured& m = v.warpgroup_measured();
   v.frame.registers = thread_registers(in, thread);
   v.frame.registers_thread = thread;
   ImGui::Text("thread %d: warp %d, lane %d", thread, thread / 32, thread % 32);
-  if (!beside) ImGui::SameLine();
+  ImGui::SameLine();
   status_text(kDimV, "  D: %d x .%s in %d registers;  A: %d x .%s in %d registers", wgmma_d_elements(in),
               std::string(to_string(in.d_type)).c_str(), wgmma_d_registers(in), wgmma_a_elements(in),
               std::string(to_string(in.a_type)).c_str(), kWgmmaARegisters);
@@ -381,23 +380,12 @@ void draw_warpgroup(AppState& s, HopperViews& v) {
   if (found.edited && found.answer.where) scroll_to = found.answer.where;
 
   // [SECTION] grids
-  // The selected thread's register list gets room for its header and six registers' lines, even
-  // where three views share the middle column (issue 22: at 1600x1000 it got a header and a line).
-  // A short, wide window puts it beside the grids (they keep the whole height); else it goes under
-  // them, and the grids fit, zoom and scroll in what is left, at least 60 px.
+  // The selected thread's register list under the grids, at most 40 % of the height: beside them
+  // (tried for issue 22) the grids' cells got too small to show a thread's ring, and a larger
+  // share moved cells under the list. In a short view the list scrolls.
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const ImGuiStyle& style = ImGui::GetStyle();
-  const float row_h = ImGui::GetTextLineHeight() + 2.f * style.CellPadding.y;
-  const float table_least = ImGui::GetTextLineHeightWithSpacing() + 7.f * row_h + 2.f * style.ItemSpacing.y;
-  const bool selected = h.selected_thread >= 0;
-  const float side_w = std::min(420.f * ImGui::GetFontSize() / 13.f, avail.x * 0.45f);
-  const bool beside = selected && avail.y < table_least + 200.f && avail.x * 0.45f >= 280.f;
-  const float table_h =
-      selected && !beside
-          ? std::max(0.f, std::min(avail.y - 60.f, std::max(table_least, std::min(260.f, avail.y * 0.4f))))
-          : 0.f;
-  const ImVec2 child(beside ? avail.x - side_w - style.ItemSpacing.x : avail.x,
-                     std::max(60.f, avail.y - table_h));
+  const float table_h = h.selected_thread >= 0 ? std::min(260.f, avail.y * 0.4f) : 0.f;
+  const ImVec2 child(avail.x, std::max(60.f, avail.y - table_h));
   const float sb = ImGui::GetStyle().ScrollbarSize;
   const ImVec2 fit = fit_cells(in, ImVec2(child.x - sb - 4.f, child.y - sb - 4.f));
   const float zoom = std::clamp(view.zoom, kMinWarpgroupZoom, kMaxWarpgroupZoom);
@@ -476,16 +464,7 @@ void draw_warpgroup(AppState& s, HopperViews& v) {
 
   // [SECTION] registers of the selected thread
   // (A click on the grids may have cleared the thread this frame.)
-  if (beside && h.selected_thread >= 0) {
-    ImGui::SameLine();
-    ImGui::BeginGroup();
-    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + side_w);
-    register_table(s, v, h.selected_thread, true);
-    ImGui::PopTextWrapPos();
-    ImGui::EndGroup();
-  } else if (h.selected_thread >= 0) {
-    register_table(s, v, h.selected_thread, false);
-  }
+  if (h.selected_thread >= 0) register_table(s, v, h.selected_thread);
   ImGui::End();
 }
 

@@ -159,7 +159,8 @@ struct FragmentsViewRecord {
   /// Where each operand's ("A", "B", "C") index bands were drawn this frame (screen pixels): the
   /// column band's top and the row band's left; NaN where none (sticky: in view while the grid is).
   std::map<std::string, std::pair<float, float>> label_bands;
-  std::vector<TextRecord> texts;  ///< the grid titles and corner legend lines drawn this frame
+  std::vector<TextRecord> texts;        ///< the grid titles and corner legend lines drawn this frame
+  std::string find_answer, find_error;  ///< the Find field's answer or message this frame
 };
 
 /// The bank view's zoom and scroll as drawn this frame (either mode; zoom_grid.hpp).
@@ -337,6 +338,9 @@ struct AppState {
   std::string instruction_filter;  ///< the instruction picker's filter text, cleared as it opens
   std::string list_filter;  ///< the open list picker's filter text (filtered_list), cleared as one opens
   int selected_lane = -1;   ///< -1 = none
+  /// The fragments view's Find field: `A,9,3` or `lane 5`, as fragviz-cli layout --where / --lane
+  /// ("fragments_find" in settings).
+  std::string fragments_find;
   GridZoom fragments_view;  ///< the fragments view's zoom and scroll (zoom_grid.hpp); key: the mnemonic
   /// The fragments view's window height (logical px) at which "fit" shows every grid whole at its
   /// least row height, as worked out last frame; 0 before it was drawn. The layout keeps the view
@@ -402,6 +406,8 @@ struct AppState {
   bool close_compare_requested = false;
   std::optional<Comparison> comparison;  ///< marks in the views and the Differences list, if any
   std::string compare_error;             ///< the last failed comparison, shown until dismissed
+  /// The Differences window's "times" box: list the times too, as `fragviz-cli diff --timings`.
+  bool compare_timings = false;
 
   /// What was wrong with the settings (folder, file, fields) and what was used instead; shown in
   /// the status strip for the whole session.

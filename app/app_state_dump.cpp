@@ -200,7 +200,10 @@ std::string App::state_json() const {
     j["highlighted"][k] = it == fr.highlighted.end() ? json::array() : coords_of(it->second);
   }
   const FragmentsViewRecord& fv = fr.fragments_view;
-  j["fragments_view"] = {{"zoom", fv.zoom},
+  j["fragments_view"] = {{"find_answer", fv.find_answer},
+                         {"find_error", fv.find_error},
+                         {"find_text", s_.fragments_find},
+                         {"zoom", fv.zoom},
                          {"cell_size", json::array({fv.cell_w * px, fv.cell_h * px})},
                          {"scroll", json::array({fv.scroll_x * px, fv.scroll_y * px})},
                          {"scroll_max", json::array({fv.scroll_max_x * px, fv.scroll_max_y * px})},
@@ -286,7 +289,9 @@ std::string App::state_json() const {
     if (s_.comparison) {
       const Comparison& c = *s_.comparison;
       json lines = json::array();
-      for (const ReportDifference& d : c.diff.differences) lines.push_back(d.line());
+      // The rows the Differences window lists (untagged), as `fragviz-cli diff` lists them.
+      for (const DiffLine& d : listed_differences(c, s_.compare_timings))
+        lines.push_back(d.difference->line());
       cmp = {{"path", c.path},
              {"against", c.against},
              {"headline", c.headline},
@@ -294,6 +299,7 @@ std::string App::state_json() const {
              {"nothing_compared", c.nothing_compared},
              {"content", c.diff.content()},
              {"timings", c.diff.timings()},
+             {"timings_listed", s_.compare_timings},
              {"counts",
               {{"differ", c.counts.differ},
                {"older_format", c.counts.older_format},

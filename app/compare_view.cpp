@@ -47,6 +47,10 @@ Comparison compare_reports(ReportFile a, std::string against, ReportFile b, cons
   return c;
 }
 
+std::vector<DiffLine> listed_differences(const Comparison& c, bool timings) {
+  return diff_listing(c.diff, {}, timings);  // no not_run lines: the window has them apart
+}
+
 bool marks_element(const Comparison& c, const std::string& mnemonic, Operand op, int lane, int element) {
   const auto it = c.elements.find(mnemonic);
   return it != c.elements.end() && it->second.count(ElementKey{op, lane, element}) > 0;

@@ -15,6 +15,7 @@
 #include <set>
 #include <string>
 #include <tuple>
+#include <vector>
 
 #include "fragviz/report/report.hpp"
 #include "fragviz/report/report_compare.hpp"
@@ -58,6 +59,11 @@ std::optional<ReportFile> shown_report(const AppState& s, const std::optional<Re
 /// Comparison::not_run.
 /// Taken by value: the parts set aside are removed from these copies (move a large gate in).
 Comparison compare_reports(ReportFile a, std::string against, ReportFile b, const std::string& path);
+
+/// The rows of the Differences window: diff_listing (the listing `fragviz-cli diff` prints, times
+/// only when `timings`) without the parts not run, which the window lists under their own header.
+/// Each row points into `c.diff`.
+std::vector<DiffLine> listed_differences(const Comparison& c, bool timings);
 
 /// Whether `c` names element (operand, lane, element) of the probe of `mnemonic`.
 bool marks_element(const Comparison& c, const std::string& mnemonic, Operand op, int lane, int element);

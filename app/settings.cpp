@@ -751,6 +751,17 @@ const Key<Settings> kSettingsKeys[] = {
      },
      [](const Settings& s) { return write_keys(kCtaTileKeys, s.cta_tile); }},
     // The warpgroup view's selected thread; one outside the warpgroup selects none.
+    {"warpgroup_find",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       if (auto t = r.string(j, key, name, shown(json(s.warpgroup_find)))) {
+         if (t->size() > kMaxFindChars)
+           r.say(name + " is " + std::to_string(t->size()) + " characters, more than " +
+                 std::to_string(kMaxFindChars) + ": using " + shown(json(s.warpgroup_find)));
+         else
+           s.warpgroup_find = *t;
+       }
+     },
+     [](const Settings& s) -> json { return s.warpgroup_find; }},
     {"warpgroup_thread",
      [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
        r.integer(j, key, name, -1, kWarpgroupSize - 1, s.warpgroup_thread, false);
@@ -811,6 +822,19 @@ const Key<Settings> kSettingsKeys[] = {
            std::string(to_string(s.controls.swizzle)), s.controls.swizzle);
      },
      [](const Settings& s) -> json { return std::string(to_string(s.controls.swizzle)); }},
+    // The fragments view's Find field, kept as typed even when it names nothing (the view says
+    // why); only its size is bounded.
+    {"fragments_find",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       if (auto t = r.string(j, key, name, shown(json(s.fragments_find)))) {
+         if (t->size() > kMaxFindChars)
+           r.say(name + " is " + std::to_string(t->size()) + " characters, more than " +
+                 std::to_string(kMaxFindChars) + ": using " + shown(json(s.fragments_find)));
+         else
+           s.fragments_find = *t;
+       }
+     },
+     [](const Settings& s) -> json { return s.fragments_find; }},
     // A lane outside the warp selects none (-1), not the nearest lane.
     {"selected_lane",
      [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
@@ -1121,6 +1145,7 @@ Settings settings_of(const AppState& s) {
   Settings out;
   out.controls = s.report ? s.report->user_controls : s.controls;
   out.selected_lane = s.selected_lane;
+  out.fragments_find = s.fragments_find;
   out.windows = s.windows;
   out.gate_n = s.gate_request.n;
   out.gate_variant = s.gate_request.variant;
@@ -1172,6 +1197,7 @@ Settings settings_of(const AppState& s) {
   out.kernel = s.kernel;
   out.kernel.open = false;
   out.kernel.run_requested = false;
+  out.warpgroup_find = s.hopper.warpgroup_find;
   return out;
 }
 
@@ -1179,6 +1205,7 @@ void apply_settings(const ParsedSettings& p, AppState& s) {
   const Settings& in = p.settings;
   s.controls = in.controls;
   s.selected_lane = in.selected_lane;
+  s.fragments_find = in.fragments_find;
   s.windows = in.windows;
   s.gate_request.n = in.gate_n;
   s.gate_request.variant = in.gate_variant;
@@ -1242,6 +1269,7 @@ void apply_settings(const ParsedSettings& p, AppState& s) {
   s.kernel.block = in.kernel.block;
   s.kernel.grid = in.kernel.grid;
   s.kernel.smem_bytes = in.kernel.smem_bytes;
+  s.hopper.warpgroup_find = in.warpgroup_find;
   s.instruction_notice = p.instruction_notice;
 }
 

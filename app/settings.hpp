@@ -75,6 +75,7 @@ void apply_zoom_setting(const ZoomSetting& in, GridZoom& z);
 struct Settings {
   Controls controls;
   int selected_lane = -1;
+  std::string fragments_find;  ///< the fragments view's Find field, as typed ("fragments_find")
   WindowsOpen windows;
   int gate_n = GateRequest{}.n;
   GateVariant gate_variant = GateRequest{}.variant;
@@ -128,6 +129,7 @@ struct Settings {
   /// File > Load kernel's fields as typed ("kernel": "source", "entry", "block", "grid",
   /// "smem_bytes"); the window's being open is not saved (it is a dialog).
   KernelForm kernel{};
+  std::string warpgroup_find;  ///< the warpgroup view's Find field, as typed ("warpgroup_find")
 };
 
 /// One view's window in settings.json's "windows" object: its key there, its window name
@@ -170,6 +172,8 @@ inline constexpr std::uintmax_t kMaxSettingsBytes = 1 << 20;
 
 /// Longest layout or lane-pattern text settings keep (characters); longer is replaced by the default.
 inline constexpr std::size_t kMaxLayoutTextChars = 4096;
+/// The longest Find field text settings.json keeps (its forms, `A,9,3` or `lane 5`, are a few characters).
+inline constexpr std::size_t kMaxFindChars = 64;
 
 /// The format and version settings_json writes.
 inline constexpr const char* kSettingsFormat = "fragviz-settings";

@@ -62,7 +62,8 @@ int run(const Opts& o) {
   if (!v) {
     std::cerr << "fragviz-cli algebra: " << v.message << "\n";
     if (v.column > 0) print_caret(o.expression, v.column);
-    return finish_output(kExitRefused);
+    // Text that does not read, or names no operation, is a bad command line; CuTe's refusals are 3.
+    return finish_output(v.refusal == algebra::Refusal::bad_input ? kExitUsage : kExitRefused);
   }
   const std::string text = algebra::to_string(*v);
   if (v->kind != algebra::Value::Kind::layout) {

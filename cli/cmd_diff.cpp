@@ -80,14 +80,7 @@ void add_diff_command(CLI::App& app, int& exit_code) {
       std::cout << line << "\n";
       ++listed;
     };
-    for (const ReportDifference& x : c.diff.differences)
-      if (!x.timing && !x.older_format) list(x.line());
-    for (const ReportDifference& x : c.diff.differences)
-      if (x.older_format) list(x.line() + "  [absent in the older report's format]");
-    for (const std::string& line : c.not_run) list("not run, not compared: " + line);
-    if (opts->timings)
-      for (const ReportDifference& x : c.diff.differences)
-        if (x.timing) list(x.line() + "  [time]");
+    for (const DiffLine& line : diff_listing(c.diff, c.not_run, opts->timings)) list(line.text);
     if (held_back > 0)
       std::cout << "... " << plural(static_cast<long long>(held_back), "more line") << " (--limit "
                 << opts->limit << ")\n";

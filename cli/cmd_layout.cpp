@@ -1,14 +1,15 @@
 // `fragviz-cli layout`: the catalogue's fragment tables, one line per (operand, lane, element),
 // with the ldmatrix that fills A and B (or why none does), and `--list`, every catalogue instruction with its
 // minimum SM: mma.sync, wgmma (threads 0-127), stmatrix and movmatrix; `--where` and `--lane` ask the
-// tables one question (layout_query.hpp); `--operand sfa|sfb` prints a block-scaled mma's scale-factor
-// registers under a selector (fragviz/isa/block_scale.hpp).
+// tables one question (fragviz/isa/fragment_query.hpp, which the app's Find field asks too); `--operand
+// sfa|sfb` prints a block-scaled mma's scale-factor registers under a selector (fragviz/isa/block_scale.hpp).
 #include <iostream>
 #include <string>
 
 #include "commands.hpp"
 #include "fragviz/isa/block_scale.hpp"
 #include "fragviz/isa/fragment.hpp"
+#include "fragviz/isa/fragment_query.hpp"
 #include "fragviz/isa/ldmatrix.hpp"
 #include "fragviz/isa/matrix_move.hpp"
 #include "fragviz/isa/matrix_move_b8.hpp"
@@ -17,7 +18,6 @@
 #include "fragviz/util/name_suggest.hpp"
 #include "fragviz/util/words.hpp"
 #include "fragviz/viewmodel/hopper_derived.hpp"
-#include "layout_query.hpp"
 
 namespace fragviz::cli {
 namespace {
@@ -384,14 +384,14 @@ void add_layout_command(CLI::App& app, int& exit_code) {
       const std::vector<FragmentOperand> operands = w ? fragment_operands(*w) : fragment_operands(*in);
       const std::string mnemonic = w ? w->mnemonic : std::string(in->mnemonic);
       if (lane->count() > 0) {
-        if (opts->lane < 0 || opts->lane >= operands.front().threads) {
+        if (const std::string why = thread_problem(operands, opts->lane); !why.empty()) {
           // A warpgroup's index is a thread (--thread), a warp's a lane (--lane): either flag takes both.
           std::cerr << "fragviz-cli layout: refused: " << (w ? "--thread " : "--lane ") << opts->lane << ": "
-                    << (w ? "a wgmma warpgroup has threads 0 to 127" : "a warp has lanes 0 to 31") << "\n";
+                    << why << "\n";
           exit_code = kExitRefused;
           return;
         }
-        print_thread(mnemonic, operands, opts->lane, opts->csv);
+        std::cout << thread_answer(mnemonic, operands, opts->lane, opts->csv);
         print_model_status(in, opts->csv);
       } else {
         std::string why;
@@ -408,7 +408,7 @@ void add_layout_command(CLI::App& app, int& exit_code) {
           exit_code = kExitRefused;
           return;
         }
-        print_where(mnemonic, operands, *req, opts->csv);
+        std::cout << where_answer(mnemonic, operands, *req, opts->csv);
         print_model_status(in, opts->csv);
       }
       exit_code = finish_output(kExitOk);

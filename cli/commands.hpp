@@ -17,7 +17,9 @@
 
 namespace fragviz::cli {
 
-/// Exit codes shared by every subcommand (documented in the README).
+/// Exit codes shared by every subcommand: the one table, documented in docs/cli.md ("Exit codes").
+/// An error's kind maps onto it through exit_code_for; user text that does not parse is a bad
+/// command line (kExitUsage), a well-formed request the model refuses is kExitRefused.
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitMismatch = 1;   ///< a probe or the gate found a difference (named)
 inline constexpr int kExitNoDevice = 2;   ///< no usable GPU, or a build without CUDA
@@ -25,7 +27,7 @@ inline constexpr int kExitRefused = 3;    ///< request refused before launch (il
 inline constexpr int kExitCudaError = 4;  ///< a CUDA error stopped the run
 inline constexpr int kExitJson = 5;       ///< the --json report, or standard output, could not be written
 inline constexpr int kExitCompile = 6;    ///< a user kernel (gate --kernel) did not compile
-inline constexpr int kExitUsage = 64;     ///< bad command line (BSD sysexits' EX_USAGE)
+inline constexpr int kExitUsage = 64;     ///< bad command line, or text not of its option's form (EX_USAGE)
 
 /// Prints, on standard error, the part of `text` around its 1-based `column` (a parse error's
 /// position) and a caret under it; text over kEchoChars is clipped around the column

@@ -15,6 +15,8 @@ int exit_code_for(ErrorKind k) {
       return kExitOk;
     case ErrorKind::refused:
       return kExitRefused;
+    case ErrorKind::malformed:  // text not of its option's form: a bad command line (docs/cli.md)
+      return kExitUsage;
     case ErrorKind::no_device:
       return kExitNoDevice;
     case ErrorKind::io:

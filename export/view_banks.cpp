@@ -33,7 +33,7 @@ Outcome<std::string> controls_notation(const ViewRequest& r, int rows) {
   const auto plain = tile_geometry_notation(t);
   if (!plain || r.swizzle == "none") return plain;
   const auto sw = parse_cute_swizzle(r.swizzle);
-  if (!sw) return Outcome<std::string>::fail(ErrorKind::refused, "--swizzle: " + sw.error.message);
+  if (!sw) return Outcome<std::string>::fail(sw.error.kind, "--swizzle: " + sw.error.message);
   return Outcome<std::string>::ok(to_string(*sw.value) + " o " + *plain.value);
 }
 
@@ -73,7 +73,7 @@ Outcome<Scene> banks_scene(const ViewRequest& r) {
     }
   }
   const auto lanes = parse_lane_pattern(lanes_text, req.ldmatrix.num);
-  if (!lanes) return Outcome<Scene>::fail(ErrorKind::refused, "--lanes: " + lanes.error.message);
+  if (!lanes) return Outcome<Scene>::fail(lanes.error.kind, "--lanes: " + lanes.error.message);
   std::string notation = r.layout;
   if (notation.empty()) {
     int rows = 16;  // as tall as the lanes need, in whole 8-row matrices
@@ -85,10 +85,11 @@ Outcome<Scene> banks_scene(const ViewRequest& r) {
   }
   const auto eb = parse_element_type(r.elem);
   if (!eb)
-    return Outcome<Scene>::fail(ErrorKind::refused, "--elem " + echo_text(r.elem) + ": not an element type");
+    return Outcome<Scene>::fail(ErrorKind::malformed,
+                                "--elem " + echo_text(r.elem) + ": not an element type");
   // The explorer's tile is always halves; a layout counts elements of --elem.
   const auto layout = parse_smem_layout(notation, LayoutUnits::elements, r.layout.empty() ? 2 : *eb);
-  if (!layout) return Outcome<Scene>::fail(ErrorKind::refused, "--layout: " + layout.error.message);
+  if (!layout) return Outcome<Scene>::fail(layout.error.kind, "--layout: " + layout.error.message);
   const SmemLayout& l = *layout.value;
   if (static_cast<std::int64_t>(l.rows()) * l.cols() > 1 << 16)
     return Outcome<Scene>::fail(ErrorKind::refused, "the tile has " + std::to_string(l.rows() * l.cols()) +

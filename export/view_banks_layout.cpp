@@ -22,14 +22,15 @@ constexpr Colour kPad{236, 214, 214}, kEvenRow{226, 228, 232}, kOddRow{204, 208,
 constexpr Colour kPadDark{70, 40, 40}, kEvenRowDark{82, 88, 98}, kOddRowDark{62, 66, 74};
 constexpr double kCw = 24, kCh = 13, kLeft = 12 + 40;  // 40: room for "0x0000"
 
-/// The field errors in the screen's order; "" when every field was taken.
-std::string first_field_error(const app::LayoutView& v) {
+/// The first field (in the screen's order) the view could not take, named as its option, with its
+/// kind (`malformed`: the text does not read; `refused`); kind none when every field was taken.
+Error first_field_error(const app::LayoutView& v) {
   const std::pair<const char*, const app::FieldError*> fields[] = {{"--elem", &v.element_error},
                                                                    {"--layout", &v.write_error},
                                                                    {"read layout", &v.read_error},
                                                                    {"--lanes", &v.lanes_error}};
   for (const auto& [name, e] : fields)
-    if (!e->ok()) return std::string(name) + ": " + e->message;
+    if (!e->ok()) return Error{e->kind, std::string(name) + ": " + e->message};
   return {};
 }
 
@@ -60,8 +61,8 @@ Outcome<Scene> banks_layout_scene(const ViewRequest& r) {
                                 "the Layout mode's picture is the whole lines x banks grid; crop the tile "
                                 "view instead");
   const app::LayoutView v = app::compute_layout_view(c);
-  if (const std::string why = first_field_error(v); !why.empty())
-    return Outcome<Scene>::fail(ErrorKind::refused, why);
+  if (const Error why = first_field_error(v); why.kind != ErrorKind::none)
+    return Outcome<Scene>::fail(why.kind, why.message);
   if (!v.ready()) return Outcome<Scene>::fail(ErrorKind::refused, "the layout mode has nothing to draw");
   const AccessReport& a = *v.access;
   const SmemLayout& l = *v.access_layout();

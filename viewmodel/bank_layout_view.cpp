@@ -6,7 +6,7 @@ namespace fragviz::app {
 
 namespace {
 
-FieldError field_error(const Error& e, int column) { return FieldError{e.message, column}; }
+FieldError field_error(const Error& e, int column) { return FieldError{e.message, column, e.kind}; }
 
 std::string coord_text(Coord c) { return "(" + std::to_string(c.row) + "," + std::to_string(c.col) + ")"; }
 
@@ -90,7 +90,8 @@ LayoutView compute_layout_view(const LayoutControls& c) {
     v.element_bytes = *eb;
   else
     v.element_error =
-        FieldError{"\"" + c.element_type + "\" is not an element type (b8, b16, b32, b64, f16, ...)", 0};
+        FieldError{"\"" + c.element_type + "\" is not an element type (b8, b16, b32, b64, f16, ...)", 0,
+                   ErrorKind::malformed};
   const int eb = v.element_bytes ? v.element_bytes : 2;
   if (const auto w = parse_smem_layout(c.write_layout, LayoutUnits::elements, eb))
     v.write = *w;

@@ -1,6 +1,7 @@
 // File > Compare with report...: the file browser that picks the second report, and the
-// Differences window: every difference (report_diff.hpp) as one line, A's value beside B's, timings
-// apart, fields absent in the older report's format dimmed, the parts that did not run (not compared) under
+// Differences window: the listing `fragviz-cli diff` prints (report_compare.hpp's diff_listing), one
+// line per difference, A's value beside B's; times only with the "times" box (`--timings`), dimmed
+// as fields absent in the older report's format are, the parts that did not run (not compared) under
 // their own header, and a Close button that takes the comparison (and its marks in the views) away.
 #include <filesystem>
 #include <system_error>
@@ -61,6 +62,9 @@ void draw_compare(AppState& s) {
   ImGui::SameLine();
   if (ImGui::SmallButton("close comparison")) s.close_compare_requested = true;
   record_widget(s, "compare_close");
+  ImGui::SameLine();
+  ImGui::Checkbox(("times (" + std::to_string(c.counts.timings) + ")").c_str(), &s.compare_timings);
+  record_widget(s, "compare_timings");
   // Parts that did not run on a side: named, not compared, not counted.
   if (!c.not_run.empty() &&
       ImGui::CollapsingHeader(("Not run, not compared (" + std::to_string(c.not_run.size()) + ")").c_str())) {
@@ -69,16 +73,15 @@ void draw_compare(AppState& s) {
   record_widget(s, "compare_not_run");
   ImGui::Separator();
   ImGui::BeginChild("##differences");
+  // The parts not run have their header above; the rest as the CLI lists them.
+  const std::vector<DiffLine> rows = listed_differences(c, s.compare_timings);
   ImGuiListClipper clip;
-  clip.Begin(static_cast<int>(c.diff.differences.size()));
+  clip.Begin(static_cast<int>(rows.size()));
   while (clip.Step())
     for (int i = clip.DisplayStart; i < clip.DisplayEnd; ++i) {
-      const ReportDifference& d = c.diff.differences[static_cast<std::size_t>(i)];
+      const DiffLine& d = rows[static_cast<std::size_t>(i)];
       // A difference quotes both files' values (a device name of any length): one line each.
-      const char* tag = d.timing         ? "  [time]"
-                        : d.older_format ? "  [absent in the older report's format]"
-                                         : "";
-      fit_text(d.timing || d.older_format ? kDimV : ImVec4(1, 1, 1, 1), d.line() + tag);
+      fit_text(d.kind == DiffLineKind::differ ? ImVec4(1, 1, 1, 1) : kDimV, d.text);
     }
   ImGui::EndChild();
   record_widget(s, "compare_list");

@@ -28,6 +28,7 @@
 #include "../palette.hpp"
 #include "../window_placement.hpp"
 #include "../zoom_grid.hpp"
+#include "find_field.hpp"
 #include "fragviz/smem/banks.hpp"
 #include "fragviz/viewmodel/fragments_header.hpp"
 #include "imgui_internal.h"  // ImGui::SetNextWindowScroll
@@ -563,6 +564,16 @@ void draw_fragments(AppState& s, const Derived& d) {
   ImGui::SameLine();
   ImGui::TextColored(kDimV, "%s: A %dx%d, B %dx%d, C/D %dx%d%s", shape_name(in).c_str(), in.m, in.k, in.k,
                      in.n, in.m, in.n, in.products > 1 ? ", four quad pairs" : "");
+  // Find, on the zoom line so the grids keep their height (its answer, when there is one, under it).
+  ImGui::SameLine();
+  // [SECTION] Find: who holds A,9,3, what lane 5 holds, in one step (issue 22)
+  const FindField found =
+      draw_find_field(s, "fragments_find", s.fragments_find, in.mnemonic, fragment_operands(in), 5, true);
+  s.frame.fragments_view.find_answer = found.answer.answer;
+  s.frame.fragments_view.find_error = found.answer.error;
+  if (found.edited && found.answer.thread >= 0) s.selected_lane = found.answer.thread;
+  std::optional<WhereRequest> scroll_to;
+  if (found.edited && found.answer.where) scroll_to = found.answer.where;
 
   // The window height at which "fit" shows every grid whole (at its least row height, min_ch): the
   // layout gives the view that much where it can, and the canvas scrolls instead (newcomer round 9:
@@ -602,6 +613,12 @@ void draw_fragments(AppState& s, const Derived& d) {
   const GridGeom g = make_geom(in, o, cw, ch, fit.per_row, mg);
   ImGui::InvisibleButton("##grids", ImVec2(std::max(g.size.x, 1.f), std::max(g.size.y, 1.f)));
   s.frame.widgets["fragment_grids"] = last_item_rect();
+  if (scroll_to) {  // the element Find named, brought to the middle of the view
+    const ImVec2 g0 = g.grid(scroll_to->op, std::max(0, scroll_to->product));
+    const ImVec2 wp = ImGui::GetWindowPos();
+    ImGui::SetScrollFromPosX(g0.x + (static_cast<float>(scroll_to->col) + 0.5f) * g.cw - wp.x, 0.5f);
+    ImGui::SetScrollFromPosY(g0.y + (static_cast<float>(scroll_to->row) + 0.5f) * g.ch - wp.y, 0.5f);
+  }
   const bool hovered = ImGui::IsItemHovered();
   const bool clicked = ImGui::IsItemClicked(ImGuiMouseButton_Left);
   const ImVec2 mouse = io.MousePos;

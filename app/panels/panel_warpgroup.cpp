@@ -18,6 +18,7 @@
 #include <cstdio>
 
 #include "../grid_clip.hpp"
+#include "find_field.hpp"
 #include "hopper_common.hpp"
 
 namespace fragviz::app {
@@ -263,6 +264,7 @@ void cell_tooltip(const WarpgroupTable& t, const WarpgroupMeasured& m, Operand o
   ImGui::EndTooltip();
 }
 
+/// The selected thread's registers, in the space left under the grids (the table scrolls).
 void register_table(AppState& s, HopperViews& v, int thread) {
   const WgmmaInstruction& in = *v.warpgroup().instr;
   const WarpgroupMeasured& m = v.warpgroup_measured();
@@ -315,6 +317,7 @@ void register_table(AppState& s, HopperViews& v, int thread) {
         ImGui::TextColored(kRedV, "DIFFERS: named no cell");
     }
   ImGui::EndTable();
+  record_widget(s, "wg_registers_table");  // the table's outer rect: the rows a user can see
 }
 
 }  // namespace
@@ -364,13 +367,24 @@ void draw_warpgroup(AppState& s, HopperViews& v) {
   if (input_int("##wg_thread", &thread, 1, 32))
     h.selected_thread = std::clamp(thread, -1, kWarpgroupSize - 1);
   record_widget(s, "wg_thread");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("-1 none; or click a cell. Warp = hue, lane = shade.");
+  // Find: who holds D,17,2, what thread 37 holds, in one step (issue 22); on this line, so the
+  // register list keeps its room. Its answer, when there is one, in at most three lines under it.
   ImGui::SameLine();
-  ImGui::TextColored(kDimV, "(-1 none; or click a cell)   warp = hue, lane = shade");
+  const FindField found =
+      draw_find_field(s, "warpgroup_find", h.warpgroup_find, in.mnemonic, fragment_operands(in), 3, true);
+  v.frame.find_answer = found.answer.answer;
+  v.frame.find_error = found.answer.error;
+  if (found.edited && found.answer.thread >= 0) h.selected_thread = found.answer.thread;
+  std::optional<WhereRequest> scroll_to;
+  if (found.edited && found.answer.where) scroll_to = found.answer.where;
 
   // [SECTION] grids
-  const float table_h =
-      h.selected_thread >= 0 ? std::min(260.f, ImGui::GetContentRegionAvail().y * 0.4f) : 0.f;
+  // The selected thread's register list under the grids, at most 40 % of the height: beside them
+  // (tried for issue 22) the grids' cells got too small to show a thread's ring, and a larger
+  // share moved cells under the list. In a short view the list scrolls.
   const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float table_h = h.selected_thread >= 0 ? std::min(260.f, avail.y * 0.4f) : 0.f;
   const ImVec2 child(avail.x, std::max(60.f, avail.y - table_h));
   const float sb = ImGui::GetStyle().ScrollbarSize;
   const ImVec2 fit = fit_cells(in, ImVec2(child.x - sb - 4.f, child.y - sb - 4.f));
@@ -385,6 +399,11 @@ void draw_warpgroup(AppState& s, HopperViews& v) {
   const ImVec2 o = ImGui::GetCursorScreenPos();
   const WgGeom g = make_geom(in, o, cw, ch);
   ImGui::InvisibleButton("##wg_grids", ImVec2(std::max(g.size.x, 1.f), std::max(g.size.y, 1.f)));
+  if (scroll_to) {  // the element Find named, brought to the middle of the view
+    const ImVec2 g0 = g.grid(scroll_to->op), wp = ImGui::GetWindowPos();
+    ImGui::SetScrollFromPosX(g0.x + (static_cast<float>(scroll_to->col) + 0.5f) * cw - wp.x, 0.5f);
+    ImGui::SetScrollFromPosY(g0.y + (static_cast<float>(scroll_to->row) + 0.5f) * ch - wp.y, 0.5f);
+  }
   const bool hovered = ImGui::IsItemHovered();
   const bool clicked = ImGui::IsItemClicked(ImGuiMouseButton_Left);
   const ImVec2 mouse = io.MousePos;
@@ -444,6 +463,7 @@ void draw_warpgroup(AppState& s, HopperViews& v) {
   ImGui::EndChild();
 
   // [SECTION] registers of the selected thread
+  // (A click on the grids may have cleared the thread this frame.)
   if (h.selected_thread >= 0) register_table(s, v, h.selected_thread);
   ImGui::End();
 }

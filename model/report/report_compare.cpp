@@ -139,6 +139,23 @@ ReportComparison compare_report_files(ReportFile a, ReportFile b) {
   return c;
 }
 
+std::vector<DiffLine> diff_listing(const ReportDiff& diff, const std::vector<std::string>& not_run,
+                                   bool timings) {
+  std::vector<DiffLine> out;
+  for (const ReportDifference& d : diff.differences)
+    if (!d.timing && !d.older_format) out.push_back(DiffLine{DiffLineKind::differ, d.line(), &d});
+  for (const ReportDifference& d : diff.differences)
+    if (d.older_format)
+      out.push_back(
+          DiffLine{DiffLineKind::older_format, d.line() + "  [absent in the older report's format]", &d});
+  for (const std::string& line : not_run)
+    out.push_back(DiffLine{DiffLineKind::not_run, "not run, not compared: " + line, nullptr});
+  if (timings)
+    for (const ReportDifference& d : diff.differences)
+      if (d.timing) out.push_back(DiffLine{DiffLineKind::timing, d.line() + "  [time]", &d});
+  return out;
+}
+
 std::string counts_text(const DiffCounts& c) {
   const auto n = [](std::size_t v) { return static_cast<long long>(v); };
   return plural(n(c.differ), "difference") + ", " + std::to_string(c.older_format) +

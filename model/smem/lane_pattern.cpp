@@ -264,7 +264,7 @@ class Expr {
 template <class T>
 Outcome<T> failed(std::string_view text, const Failure& f) {
   const int col = column_of(text, f.pos);
-  return Outcome<T>::fail(ErrorKind::refused, "col " + std::to_string(col) + ": " + f.message, col);
+  return Outcome<T>::fail(ErrorKind::malformed, "col " + std::to_string(col) + ": " + f.message, col);
 }
 
 std::string trimmed(std::string_view t) {
@@ -428,9 +428,9 @@ Outcome<LanePattern> parse_lane_pattern(std::string_view text, LdmNum num) {
     for (const LanePreset& p : kPresets)
       names += std::string(names.empty() ? "" : ", ") + std::string(p.name);
     return Outcome<LanePattern>::fail(
-        ErrorKind::refused, "unknown lane preset '" + echo_text(t) + "' (presets: " + names +
-                                "; or an expression like row=lane&15, col=8*(lane>>4), or a table like "
-                                "0,0; 1,0; 2,0)");
+        ErrorKind::malformed, "unknown lane preset '" + echo_text(t) + "' (presets: " + names +
+                                  "; or an expression like row=lane&15, col=8*(lane>>4), or a table like "
+                                  "0,0; 1,0; 2,0)");
   }
   return lane_expression(text);
 }

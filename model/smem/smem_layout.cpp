@@ -142,7 +142,7 @@ Outcome<SmemLayout> parse_smem_layout(std::string_view text, LayoutUnits units, 
     parsed = parse_notation(p);
   } catch (const ParseFailure& f) {
     const int col = column_of(text, f.pos);
-    return Outcome<SmemLayout>::fail(ErrorKind::refused, "col " + std::to_string(col) + ": " + f.message,
+    return Outcome<SmemLayout>::fail(ErrorKind::malformed, "col " + std::to_string(col) + ": " + f.message,
                                      col);
   }
   const auto refuse = [&](const std::string& why) {
@@ -225,7 +225,7 @@ Outcome<CuteSwizzle> parse_cute_swizzle(std::string_view text) {
     return Outcome<CuteSwizzle>::ok(w);
   } catch (const ParseFailure& f) {
     const int col = column_of(text, f.pos);
-    return Outcome<CuteSwizzle>::fail(ErrorKind::refused, "col " + std::to_string(col) + ": " + f.message,
+    return Outcome<CuteSwizzle>::fail(ErrorKind::malformed, "col " + std::to_string(col) + ": " + f.message,
                                       col);
   }
 }

@@ -11,7 +11,7 @@ constexpr std::pair<ErrorKind, std::string_view> kErrorKindNames[] = {
     {ErrorKind::no_device, "no_device"}, {ErrorKind::cuda, "cuda"},
     {ErrorKind::internal, "internal"},   {ErrorKind::io, "io"},
     {ErrorKind::cancelled, "cancelled"}, {ErrorKind::unrecorded, "unrecorded"},
-    {ErrorKind::compile, "compile"},
+    {ErrorKind::compile, "compile"},     {ErrorKind::malformed, "malformed"},
 };
 }  // namespace
 

@@ -88,7 +88,7 @@ TEST(ParseSettings, TheFileHoldsTheseKeys) {
                                             "export_crop_on", "descriptor",       "moves",
                                             "zoom",           "algebra_step",     "algebra_colour",
                                             "algebra_cell",   "wmma_kind",        "ladder_sizes",
-                                            "kernel"}));
+                                            "kernel",         "fragments_find",   "warpgroup_find"}));
   EXPECT_EQ(keys(j["descriptor"]), (std::set<std::string>{"arch", "operand", "major", "swizzle", "custom",
                                                           "lbo", "sbo", "start", "smem", "kind", "idesc"}));
   EXPECT_EQ(keys(j["moves"]), (std::set<std::string>{"tab", "num", "trans", "epilogue", "b8", "lane"}));
@@ -930,6 +930,29 @@ TEST(ParseSettings, WarpgroupThreadIsKept) {
   EXPECT_EQ(p.settings.warpgroup_thread, -1);
 }
 
+// The Find fields of the fragments and warpgroup views (issue 22): kept as typed, even text that
+// names nothing (the view says why); over kMaxFindChars: said, and the default (empty) kept.
+TEST(ParseSettings, FindTextsAreKept) {
+  ParsedSettings p = parse_fields(R"x("fragments_find": "A,9,3", "warpgroup_find": "no such")x");
+  EXPECT_TRUE(p.messages.empty()) << all(p);
+  AppState s;
+  apply_settings(p, s);
+  EXPECT_EQ(s.fragments_find, "A,9,3");
+  EXPECT_EQ(s.hopper.warpgroup_find, "no such");
+  s.fragments_find = "lane 5";
+  s.hopper.warpgroup_find = "T37";
+  const ParsedSettings back = parse_settings(settings_json(settings_of(s)));
+  EXPECT_EQ(back.settings.fragments_find, "lane 5");
+  EXPECT_EQ(back.settings.warpgroup_find, "T37");
+  p = parse_fields("\"fragments_find\": \"" + std::string(65, 'x') + "\"");
+  ASSERT_EQ(p.messages.size(), 1u) << all(p);
+  EXPECT_NE(p.messages[0].find("65 characters, more than 64"), std::string::npos) << all(p);
+  EXPECT_EQ(p.settings.fragments_find, "");
+  p = parse_fields(R"x("warpgroup_find": 5)x");
+  ASSERT_EQ(p.messages.size(), 1u) << all(p);
+  EXPECT_EQ(p.settings.warpgroup_find, "");
+}
+
 // File > Export's last folder: kept as written (whether it still exists is for the dialog to see);
 // not a string, or longer than the text limit: said, and none kept.
 TEST(ParseSettings, ExportFolderIsKept) {
@@ -1014,6 +1037,8 @@ TEST(SettingsKeys, EveryKeyOutlivesARestart) {
       {"/kernel/block", {{"kernel", {{"block", "128,1,1"}}}}},
       {"/kernel/grid", {{"kernel", {{"grid", "n/64,n/64,1"}}}}},
       {"/kernel/smem_bytes", {{"kernel", {{"smem_bytes", 49152}}}}},
+      {"/fragments_find", {{"fragments_find", "A,9,3"}}},
+      {"/warpgroup_find", {{"warpgroup_find", "thread 37"}}},
       {"/layout/enabled", {{"layout", {{"enabled", true}}}}},
       {"/layout/write", {{"layout", {{"write", "(16,64):(64,1)"}}}}},
       {"/layout/read", {{"layout", {{"read", "(16,64):(64,1)"}}}}},

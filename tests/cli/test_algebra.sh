@@ -50,13 +50,14 @@ expect 0 "<svg" -- algebra '(2,2):(1,2)' --svg -
 expect 64 "nothing to draw" -- algebra 'size(8:1)' --svg "$tmp/n.svg"
 expect 5 "--svg" -- algebra '8:1' --svg "$tmp/no/such/folder/t.svg"
 
+# Text that does not read, or names no operation: a bad command line (64), at its column.
+expect 64 "col 37: expected ',' or ')'" -- algebra 'logical_divide((16,64):(64,1), (8,8)'
 # Refusals: at their column, saying what CuTe does.
-expect 3 "col 37: expected ',' or ')'" -- algebra 'logical_divide((16,64):(64,1), (8,8)'
 expect 3 "Stride Divisibility Condition" -- algebra 'composition((4,3):(1,10), 6:5)'
 expect 3 "CuTe refuses it too" -- algebra 'complement((2,2):(2,3))'
 expect 3 "is not A o B" -- algebra 'composition((4,3):(1,10), 4:3)'
-expect 3 "no operation is named 'logical_divid'" -- algebra 'logical_divid((16,64):(64,1), 8)'
-expect 3 "congruent" -- algebra '((4,8),(2,2)):((32,1),16)'
+expect 64 "no operation is named 'logical_divid'" -- algebra 'logical_divid((16,64):(64,1), 8)'
+expect 64 "congruent" -- algebra '((4,8),(2,2)):((32,1),16)'
 out=$("$cli" algebra 'logical_divide(8:1, Swizzle<1,1,1>)' 2>&1)
 if ! grep -qF -- "col 21:" <<<"$out" || ! grep -qxF -- "                      ^" <<<"$out"; then
   echo "FAIL: the caret under column 21:"

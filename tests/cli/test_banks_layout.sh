@@ -79,14 +79,16 @@ expect 3 "stmatrix needs sm_90" -- banks --layout '(16,64):(64,1)' --stmatrix
 expect 0 "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum 32" -- banks --layout '(16,64):(64,1)' --stmatrix --sm 90
 expect 3 "the XOR swizzle on a row stride of 192 halves" -- banks --stride-halves 192 --swizzle xor --lanes explorer
 
-# Parse errors: the column, and a caret under it.
-expect 3 "--layout: col 12: expected ',' or ')', found '1'" -- banks --layout '(8,64):(64 1)'
+# Parse errors: the column, and a caret under it. Text that does not read is a bad command line,
+# 64 (docs/cli.md, "Exit codes"), whatever option it is given to; exit 3 is for what reads and is
+# refused.
+expect 64 "--layout: col 12: expected ',' or ')', found '1'" -- banks --layout '(8,64):(64 1)'
 # Issue 22: a misspelt swizzle gets the spelling fragviz takes, at its column.
-expect 3 "--layout: col 1: unknown word 'Swizle'; did you mean Swizzle<B,M,S>?" -- banks --layout 'Swizle<3,3,3> o (64,64):(64,1)'
-expect 3 "             ^" -- banks --layout '(8,64):(64 1)'
-expect 3 "--swizzle: col 13: Swizzle<3,3,2> needs |S| >= B" -- banks --stride-halves 64 --swizzle 'Swizzle<3,3,2>'
-expect 3 "col 19: division by zero for lane 0" -- banks --layout '(16,64):(64,1)' --lanes 'row=lane&15, col=8/(lane>>4)'
-expect 3 "unknown lane preset 'nope'" -- banks --layout '(16,64):(64,1)' --lanes nope
+expect 64 "--layout: col 1: unknown word 'Swizle'; did you mean Swizzle<B,M,S>?" -- banks --layout 'Swizle<3,3,3> o (64,64):(64,1)'
+expect 64 "             ^" -- banks --layout '(8,64):(64 1)'
+expect 64 "--swizzle: col 13: Swizzle<3,3,2> needs |S| >= B" -- banks --stride-halves 64 --swizzle 'Swizzle<3,3,2>'
+expect 64 "col 19: division by zero for lane 0" -- banks --layout '(16,64):(64,1)' --lanes 'row=lane&15, col=8/(lane>>4)'
+expect 64 "unknown lane preset 'nope'" -- banks --layout '(16,64):(64,1)' --lanes nope
 
 # Usage errors (64): options that exclude or need each other, malformed values.
 expect 64 "excludes" -- banks --load lds64 --num x2 --layout '(16,64):(64,1)'
@@ -103,7 +105,7 @@ refused_quietly 3 -- banks --num x4 --stride-halves 65
 refused_quietly 3 -- banks --num x4 --stride-halves 12
 refused_quietly 3 -- banks --num x4 --stride-halves 72 --swizzle xor
 refused_quietly 3 -- banks --layout '(16,66):(66,1)' --lanes explorer
-refused_quietly 3 -- banks --layout '(8,64):(64 1)'
+refused_quietly 64 -- banks --layout '(8,64):(64 1)'
 refused_quietly 3 -- banks --layout '(16,8):(8,1)' --num x2 --lanes 'row=lane&15, col=8*(lane>>4)'
 refused_quietly 3 -- banks --write-layout '(16,64):(64,1)' --read-layout '(8,64):(64,1)'
 refused_quietly 3 -- banks --layout '(16,64):(64,1)' --stmatrix

@@ -67,8 +67,9 @@ else
   expect 2 "bench" -- bench --sizes 256 --runs 1
   expect 2 "no usable GPU" -- probe --layout 'Swizzle<3,3,3> o (16,64):(64,1)' --lanes explorer
 fi
-# probe --layout: judged before anything launches, GPU or not (refused: 3, the column marked).
-expect 3 "col " -- probe --layout '(16,64):(64,1' --lanes explorer
+# probe --layout: judged before anything launches, GPU or not (text that does not read: 64, the
+# column marked; a refusal: 3).
+expect 64 "col " -- probe --layout '(16,64):(64,1' --lanes explorer
 expect 3 "lanes 0-31" -- probe --layout '(16,64):(64,1)' --lanes 'row=lane&15, col=8*(lane>>4)+1'
 expect 3 "stmatrix stores" -- probe --layout '(16,64):(64,1)' --load stmatrix
 expect 3 "ldmatrix moves .b16" -- probe --layout '(16,64):(64,1)' --elem b32

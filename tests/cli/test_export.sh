@@ -34,7 +34,7 @@ refuse 64 "not both" --view banks --instr "$M" --num x2 --svg "$tmp/a.svg"
 refuse 64 "same file" --view movmatrix --svg "$tmp/a.svg" --tikz "$tmp/a.svg"
 refuse 3 "no mma.sync of the catalogue" --view fragments --instr mma.sync.m16n8k16 --svg "$tmp/a.svg"
 refuse 3 "no wgmma of the catalogue" --view warpgroup --instr m64n7k16.f32.f16.f16 --svg "$tmp/a.svg"
-refuse 3 "col " --view banks --layout '(16,64):(64,1' --svg "$tmp/a.svg"
+refuse 64 "col " --view banks --layout '(16,64):(64,1' --svg "$tmp/a.svg"
 refuse 3 "16-byte" --view banks --pad 1 --svg "$tmp/a.svg"
 refuse 64 "needs --report" --view output --svg "$tmp/a.svg"
 # --operand and --crop: a view that has no operands, a crop that does not read or fits no grid.

@@ -43,7 +43,7 @@ short 64 "$clip" -- banks --layout '(16,64):(64,1)' --elem "$x"
 short 64 "$clip" -- export --view movmatrix --svg /dev/null --scale "$x"
 short 64 "$clip" -- bench --sizes "$x"
 short 64 "$clip" -- "$x"
-short 3 "$clip" -- banks --layout '(16,64):(64,1)' --lanes "$x"
+short 64 "$clip" -- banks --layout '(16,64):(64,1)' --lanes "$x"
 short 3 "... (10003 characters)" -- gate --kernel /dev/null --entry "$x::k"
 # CLI11's own wording: a value it cannot convert, one not in a set, words it did not expect.
 short 64 "$clip" -- gate --n "$x"
@@ -55,7 +55,7 @@ short 64 "$clip" -- layout --list "$x"
 # column among the text's length.
 for cmd in "banks --layout" "probe --layout"; do
   read -ra c <<<"$cmd"
-  short 3 "(column 15 of 10014)" -- "${c[@]}" "$L"
+  short 64 "(column 15 of 10014)" -- "${c[@]}" "$L"
   out=$(timeout 60 "$cli" "${c[@]}" "$L" 2>&1)
   python3 - "$out" <<'PY' || { echo "FAIL: $cmd: caret not under the error"; fails=$((fails + 1)); }
 import sys
@@ -68,7 +68,7 @@ PY
 done
 # An error deep inside: 5000 x's of nesting padding before a bad character, the excerpt around it.
 deep="($(printf '1+%.0s' $(seq 3000))#)"
-short 3 "^" -- banks --layout '(16,64):(64,1)' --lanes "row=$deep, col=0"
+short 64 "^" -- banks --layout '(16,64):(64,1)' --lanes "row=$deep, col=0"
 
 echo "$fails failed"
 [ "$fails" -eq 0 ]

@@ -82,6 +82,7 @@ TEST(LayoutProbePlan, RefusalsBeforeAnyLaunch) {
   const auto bad = plan_layout_probe(request("(16,64):(64,1"));
   ASSERT_FALSE(bad);
   EXPECT_GT(bad.column, 0);
+  EXPECT_EQ(bad.error.kind, ErrorKind::malformed);
   EXPECT_EQ(bad.error.message.rfind("--layout: col ", 0), 0u) << bad.error.message;
   const auto mis = plan_layout_probe(request("(16,64):(64,1)", "", "row=lane&15, col=8*(lane>>4)+1"));
   ASSERT_FALSE(mis);

@@ -365,3 +365,30 @@ TEST(ReportCompare, AGateThatDidNotRunIsSetAside) {
   EXPECT_TRUE(c.nothing_compared);
   EXPECT_EQ(c.not_run, std::vector<std::string>{"gate: not run in B (no CUDA device)"});
 }
+
+// Issue 22: the app's Differences window once listed the times `fragviz-cli diff` hides. Both list
+// diff_listing now: the two H200 gate runs (which differ only in their seven times, read off the
+// files) list nothing by default and exactly those seven, tagged, with the times asked for.
+TEST(ReportCompare, TheListingHidesTimesUnlessAsked) {
+  const ReportComparison c = compare_report_files(load(fixture("h200-2026-11-29-gate.json")),
+                                                  load(fixture("h200-2026-12-01-gate.json")));
+  EXPECT_TRUE(diff_listing(c.diff, c.not_run, false).empty());
+  const std::vector<DiffLine> all = diff_listing(c.diff, c.not_run, true);
+  std::vector<std::string> fields;
+  for (const DiffLine& l : all) {
+    EXPECT_EQ(l.kind, DiffLineKind::timing) << l.text;
+    ASSERT_NE(l.difference, nullptr);
+    EXPECT_EQ(l.text, l.difference->line() + "  [time]");
+    fields.push_back(l.difference->where);
+  }
+  EXPECT_EQ(fields,
+            (std::vector<std::string>{"gate.created_utc", "gate.kernel_ms", "gate.gflops", "gate.cublas_ms",
+                                      "gate.cublas_gflops", "gate.ratio_to_cublas", "gate.verdict_ms"}));
+  // A part not run is listed after the differences, before any time.
+  const std::vector<DiffLine> with_not_run =
+      diff_listing(c.diff, {"gate: not run in B (no CUDA device)"}, true);
+  ASSERT_EQ(with_not_run.size(), 8u);
+  EXPECT_EQ(with_not_run[0].kind, DiffLineKind::not_run);
+  EXPECT_EQ(with_not_run[0].text, "not run, not compared: gate: not run in B (no CUDA device)");
+  EXPECT_EQ(with_not_run[0].difference, nullptr);
+}

@@ -104,7 +104,8 @@ TEST(TileRange, OneRangeAndEveryTileInItFitsTheProbe) {
 
 TEST(ErrorKinds, NamesRoundTrip) {
   for (ErrorKind k : {ErrorKind::none, ErrorKind::refused, ErrorKind::no_device, ErrorKind::cuda,
-                      ErrorKind::internal, ErrorKind::io, ErrorKind::cancelled, ErrorKind::unrecorded}) {
+                      ErrorKind::internal, ErrorKind::io, ErrorKind::cancelled, ErrorKind::unrecorded,
+                      ErrorKind::compile, ErrorKind::malformed}) {
     ASSERT_TRUE(parse_error_kind(to_string(k))) << to_string(k);
     EXPECT_EQ(*parse_error_kind(to_string(k)), k);
   }

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -45,6 +46,27 @@ struct ReportComparison {
 /// ReportComparison::not_run), then diff_reports. Taken by value: the parts set aside are removed
 /// from these copies (move a large gate in).
 ReportComparison compare_report_files(ReportFile a, ReportFile b);
+
+/// What one line of a comparison's listing shows.
+enum class DiffLineKind : std::uint8_t { differ, older_format, not_run, timing };
+
+/// One line of a comparison's listing: its kind, its text as `fragviz-cli diff` prints it (tag
+/// included: "  [time]", "  [absent in the older report's format]", "not run, not compared: "), and
+/// the difference it shows (nullptr for a part not run; it points into the ReportDiff listed).
+struct DiffLine {
+  DiffLineKind kind = DiffLineKind::differ;
+  std::string text;
+  const ReportDifference* difference = nullptr;
+};
+
+/// The one listing of two reports compared: `fragviz-cli diff` prints it and the app's Differences
+/// window shows it, so both name the same fields. In order: real differences, fields absent in the
+/// older report's format, the parts not run (`not_run`), and the times only when `timings` is set
+/// (`--timings`; the window's "times" box). Which fields are times is report_diff's flag
+/// (ReportDifference::timing, from Field::time in report.hpp's field lists): they differ between
+/// any two runs, so by default neither lists them.
+std::vector<DiffLine> diff_listing(const ReportDiff& diff, const std::vector<std::string>& not_run,
+                                   bool timings);
 
 /// The counts by kind in words, each kind named even at zero: "3 differences, 2 absent in the older
 /// report's format, 1 part not run (not compared), 7 times or timestamps".

@@ -52,7 +52,7 @@ std::optional<LanePattern> lane_preset(std::string_view name, LdmNum num = LdmNu
 /// Evaluates one integer expression in `lane`: decimal numbers, `lane`, unary - + ~, and
 /// * / % + - << >> & ^ | with C's precedence and C's truncating / and %, parentheses. 64-bit;
 /// division by zero, a shift by less than 0 or more than 62, or an overflow is an error naming the
-/// lane and the position. Errors are kind `refused`, "col N: ...".
+/// lane and the position. Errors are kind `malformed`, "col N: ...".
 Outcome<std::int64_t> eval_lane_expression(std::string_view expr, int lane);
 
 /// A pattern from `row=EXPR, col=EXPR` (or `EXPR, EXPR`, or either in parentheses), evaluated for
@@ -64,7 +64,8 @@ Outcome<LanePattern> lane_expression(std::string_view text);
 /// entries; lanes beyond the last entry hold no address.
 Outcome<LanePattern> lane_table(std::string_view text);
 
-/// A preset name, else a table (text with `;` or a new line), else an expression.
+/// A preset name, else a table (text with `;` or a new line), else an expression. An unknown preset
+/// name and text that does not read are kind `malformed`.
 Outcome<LanePattern> parse_lane_pattern(std::string_view text, LdmNum num = LdmNum::x4);
 
 }  // namespace fragviz

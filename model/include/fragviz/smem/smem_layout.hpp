@@ -68,8 +68,9 @@ struct SmemLayout {
 /// count bytes whatever `units` says. Accepted spellings: `o` or
 /// `∘` for composition, `Sw<B,M,S>` (CuTe's print), `Swizzle<B,M>` (S = B), `_8` for a static 8,
 /// nested tuples on both sides (congruent), whitespace anywhere between tokens. The layout must be
-/// rank 2 (rows, columns) with at most kMaxLayoutLeaves leaves per mode. Errors are kind `refused`
-/// with the 1-based character position: "col 14: expected ',' or ')'".
+/// rank 2 (rows, columns) with at most kMaxLayoutLeaves leaves per mode. Text that does not read
+/// (including CuTe's static_asserts on a swizzle) is kind `malformed` with the 1-based character
+/// position: "col 14: expected ',' or ')'"; a layout that reads but fragviz cannot hold is `refused`.
 Outcome<SmemLayout> parse_smem_layout(std::string_view text, LayoutUnits units = LayoutUnits::elements,
                                       int element_bytes = 2);
 

@@ -14,6 +14,7 @@ namespace fragviz {
 enum class ErrorKind {
   none,        ///< no error: the message is empty
   refused,     ///< judged and refused before anything ran (geometry, size, an SM the device lacks)
+  malformed,   ///< user text (a layout, a lane pattern) that does not parse: the message names the column
   no_device,   ///< no usable GPU, or a build without CUDA
   cuda,        ///< a CUDA or cuBLAS call failed
   internal,    ///< anything else that stopped a run: host memory, the gate's self-checks

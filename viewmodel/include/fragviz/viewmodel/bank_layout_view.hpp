@@ -57,6 +57,7 @@ inline constexpr int kLayoutMaxLines = 512;
 struct FieldError {
   std::string message;  ///< "" when the field was taken
   int column = 0;
+  ErrorKind kind = ErrorKind::malformed;  ///< malformed: the text does not read; refused: it reads
   bool ok() const { return message.empty(); }
 };
 

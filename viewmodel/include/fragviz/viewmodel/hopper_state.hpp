@@ -73,6 +73,7 @@ struct HopperState {
   std::string wgmma = kDefaultWgmma;  ///< the entry both wgmma views show, by PTX mnemonic
   std::string wgmma_filter;           ///< the wgmma picker's filter text, cleared as it opens
   int selected_thread = -1;           ///< warpgroup thread 0-127, -1 = none
+  std::string warpgroup_find;         ///< the warpgroup view's Find text (`D,17,2`, `thread 37`)
   GridZoom warpgroup_zoom;
   DescriptorControls descriptor;
   MoveControls moves;

@@ -1,11 +1,12 @@
-#include "layout_query.hpp"
+#include "fragviz/isa/fragment_query.hpp"
 
+#include <algorithm>
 #include <cctype>
-#include <iostream>
+#include <sstream>
 
 #include "fragviz/util/words.hpp"
 
-namespace fragviz::cli {
+namespace fragviz {
 
 namespace {
 
@@ -114,58 +115,85 @@ std::string where_problem(const std::vector<FragmentOperand>& operands, const Wh
   return {};
 }
 
-void print_where(const std::string& mnemonic, const std::vector<FragmentOperand>& operands,
-                 const WhereRequest& w, bool csv) {
+std::string where_answer(const std::string& mnemonic, const std::vector<FragmentOperand>& operands,
+                         const WhereRequest& w, bool csv) {
+  std::ostringstream out;
   const FragmentOperand& f = *find_operand(operands, w.op);
   if (csv)
-    std::cout << csv_header(f.scope, f.products > 1) << "\n";
+    out << csv_header(f.scope, f.products > 1) << "\n";
   else
-    std::cout << mnemonic << "\n";
+    out << mnemonic << "\n";
   for (int q = 0; q < f.products; ++q) {
     if (w.product >= 0 && q != w.product) continue;
     const std::optional<Owner> o = operand_owner(*f.spec, f.threads, f.products, Coord{w.row, w.col, q});
     if (!o) continue;  // every cell has one owner (tests/unit/test_catalogue.cpp)
     if (csv) {
-      std::cout << csv_row(f, o->lane, o->element) << "\n";
+      out << csv_row(f, o->lane, o->element) << "\n";
       continue;
     }
     const RegisterSlot s = register_slot(*f.spec, o->element);
-    std::cout << operand_title(f.op, f.scope) << "[" << w.row << "][" << w.col << "]"
-              << (f.products > 1 ? " of quad pair " + std::to_string(q) : "") << ": "
-              << thread_text(f.scope, o->lane) << ", element " << element_name(f.op, o->element, f.scope)
-              << ", register " << register_name(f.op, *f.spec, s.reg, f.scope) << " ("
-              << register_index_name(s.reg) << "), " << register_part(s) << ", register " << bit_range(s)
-              << "\n";
+    out << operand_title(f.op, f.scope) << "[" << w.row << "][" << w.col << "]"
+        << (f.products > 1 ? " of quad pair " + std::to_string(q) : "") << ": "
+        << thread_text(f.scope, o->lane) << ", element " << element_name(f.op, o->element, f.scope)
+        << ", register " << register_name(f.op, *f.spec, s.reg, f.scope) << " (" << register_index_name(s.reg)
+        << "), " << register_part(s) << ", register " << bit_range(s) << "\n";
   }
+  return out.str();
 }
 
-void print_thread(const std::string& mnemonic, const std::vector<FragmentOperand>& operands, int t,
-                  bool csv) {
+std::string thread_problem(const std::vector<FragmentOperand>& operands, int t) {
+  if (operands.empty() || (t >= 0 && t < operands.front().threads)) return {};
+  return operands.front().scope == FragmentScope::warpgroup ? "a wgmma warpgroup has threads 0 to 127"
+                                                            : "a warp has lanes 0 to 31";
+}
+
+std::string thread_answer(const std::string& mnemonic, const std::vector<FragmentOperand>& operands, int t,
+                          bool csv) {
+  std::ostringstream out;
   if (csv) {
     bool products = false;
     for (const FragmentOperand& f : operands) products |= f.products > 1;
-    std::cout << csv_header(operands.front().scope, products) << "\n";
+    out << csv_header(operands.front().scope, products) << "\n";
     for (const FragmentOperand& f : operands)
-      for (int e = 0; e < f.per_thread(); ++e) std::cout << csv_row(f, t, e) << "\n";
-    return;
+      for (int e = 0; e < f.per_thread(); ++e) out << csv_row(f, t, e) << "\n";
+    return out.str();
   }
-  std::cout << mnemonic << "\n" << thread_text(operands.front().scope, t) << "\n";
+  out << mnemonic << "\n" << thread_text(operands.front().scope, t) << "\n";
   for (const FragmentOperand& f : operands) {
     const int per_reg = elements_per_register(*f.spec);
-    std::cout << operand_title(f.op, f.scope) << " (." << to_string(f.spec->type)
-              << "): " << plural(f.per_thread(), "element") << " in " << plural(f.registers(), "register")
-              << "\n";
+    out << operand_title(f.op, f.scope) << " (." << to_string(f.spec->type)
+        << "): " << plural(f.per_thread(), "element") << " in " << plural(f.registers(), "register") << "\n";
     for (int r = 0; r < f.registers(); ++r) {
       std::string name = register_name(f.op, *f.spec, r, f.scope);
       name.resize(std::max<std::size_t>(name.size(), 10), ' ');
-      std::cout << "  " << name << " " << register_index_name(r) << ":";
+      out << "  " << name << " " << register_index_name(r) << ":";
       for (int e = r * per_reg; e < (r + 1) * per_reg; ++e)
-        std::cout << (e > r * per_reg ? "," : "") << " " << element_name(f.op, e, f.scope) << " "
-                  << coord_text(f, operand_coord(*f.spec, t, e)) << " "
-                  << register_part(register_slot(*f.spec, e));
-      std::cout << "\n";
+        out << (e > r * per_reg ? "," : "") << " " << element_name(f.op, e, f.scope) << " "
+            << coord_text(f, operand_coord(*f.spec, t, e)) << " " << register_part(register_slot(*f.spec, e));
+      out << "\n";
     }
   }
+  return out.str();
 }
 
-}  // namespace fragviz::cli
+std::optional<FindRequest> parse_find(const std::string& text, std::string& why) {
+  std::string t = text;
+  t.erase(0, t.find_first_not_of(" \t"));
+  t.erase(t.find_last_not_of(" \t") + 1);
+  std::string lower = t;
+  for (char& ch : lower) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  for (const char* word : {"thread", "lane", "t", "l"}) {
+    const std::string w = word;
+    if (lower.rfind(w, 0) != 0) continue;
+    std::string n = lower.substr(w.size());
+    n.erase(0, n.find_first_not_of(" \t"));
+    if (n.empty() || n.size() > 6 || n.find_first_not_of("0123456789") != std::string::npos) continue;
+    why.clear();
+    return FindRequest{std::stoi(n), {}};
+  }
+  const std::optional<WhereRequest> w = parse_where(t, why);
+  if (!w) return std::nullopt;
+  return FindRequest{-1, *w};
+}
+
+}  // namespace fragviz

@@ -1,7 +1,8 @@
-// `fragviz-cli layout`'s fragment tables as rows, and the two questions asked of them first:
-// who holds element (row, col) of an operand (`--where A,9,3`), and what one lane's (or warpgroup
-// thread's) registers hold (`--lane 5`). mma.sync and wgmma alike: each operand in registers is a
-// FragmentOperand, named with fragment_names.hpp's one scheme.
+// Fragment tables as rows, and the two questions asked of them first: who holds element (row, col)
+// of an operand (`fragviz-cli layout --where A,9,3`, the app's Find field), and what one lane's (or
+// warpgroup thread's) registers hold (`--lane 5`, Find `lane 5`). mma.sync and wgmma alike: each
+// operand in registers is a FragmentOperand, named with fragment_names.hpp's one scheme. The CLI
+// and the app parse the text and word the answer through these same functions. Pure model.
 #pragma once
 
 #include <optional>
@@ -11,7 +12,7 @@
 #include "fragviz/isa/fragment_names.hpp"
 #include "fragviz/isa/wgmma.hpp"
 
-namespace fragviz::cli {
+namespace fragviz {
 
 /// One operand held in registers: its map over `threads` threads (32 for mma.sync, 128 for a
 /// wgmma warpgroup) and how it is named.
@@ -51,13 +52,29 @@ std::optional<WhereRequest> parse_where(const std::string& text, std::string& wh
 /// a product the instruction lacks), or "".
 std::string where_problem(const std::vector<FragmentOperand>& operands, const WhereRequest& w);
 
-/// Prints who holds `w` (checked by where_problem): thread/lane, element, register, its part and
-/// bits; as text, or as CSV rows (one per product).
-void print_where(const std::string& mnemonic, const std::vector<FragmentOperand>& operands,
-                 const WhereRequest& w, bool csv);
+/// Who holds `w` (checked by where_problem): thread/lane, element, register, its part and bits; as
+/// text (the mnemonic, then one line per product), or as CSV rows (header first, one per product).
+/// Every line ends in '\n'.
+std::string where_answer(const std::string& mnemonic, const std::vector<FragmentOperand>& operands,
+                         const WhereRequest& w, bool csv);
 
-/// Prints lane (or warpgroup thread) `t`'s registers, each with the elements it holds: as text,
-/// or as the CSV rows of that thread.
-void print_thread(const std::string& mnemonic, const std::vector<FragmentOperand>& operands, int t, bool csv);
+/// Why `t` is no thread of `operands` ("a warp has lanes 0 to 31", "a wgmma warpgroup has threads 0
+/// to 127"), or "".
+std::string thread_problem(const std::vector<FragmentOperand>& operands, int t);
 
-}  // namespace fragviz::cli
+/// Lane (or warpgroup thread) `t`'s registers, each with the elements it holds: as text, or as the
+/// CSV rows of that thread (header first). Every line ends in '\n'.
+std::string thread_answer(const std::string& mnemonic, const std::vector<FragmentOperand>& operands, int t,
+                          bool csv);
+
+/// What the app's Find field asks: a lane or thread (`lane 5`, `thread 37`, `T5`, `L5`), or an
+/// element as `--where` takes it.
+struct FindRequest {
+  int thread = -1;     ///< the lane or thread asked for, or -1 when `where` is asked
+  WhereRequest where;  ///< when thread is -1
+};
+/// Parses the Find field's text: `lane N`, `thread N`, `TN` or `LN` (either case, spaces around),
+/// else parse_where's OPERAND,ROW,COL[,PRODUCT], whose message `why` gets when it is neither.
+std::optional<FindRequest> parse_find(const std::string& text, std::string& why);
+
+}  // namespace fragviz

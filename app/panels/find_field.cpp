@@ -1,0 +1,70 @@
+#include "find_field.hpp"
+
+#include <algorithm>
+
+#include "panels.hpp"
+// After imgui.h (panels.hpp).
+#include "imgui_stdlib.h"
+
+namespace fragviz::app {
+
+FindAnswer find_answer(const std::string& text, const std::string& mnemonic,
+                       const std::vector<FragmentOperand>& operands) {
+  FindAnswer a;
+  if (text.find_first_not_of(" \t") == std::string::npos || operands.empty()) return a;
+  const std::optional<FindRequest> f = parse_find(text, a.error);
+  if (!f) return a;
+  if (f->thread >= 0) {
+    a.error = thread_problem(operands, f->thread);
+    if (!a.error.empty()) return a;
+    a.thread = f->thread;
+    a.answer = thread_answer(mnemonic, operands, f->thread, false);
+    return a;
+  }
+  a.error = where_problem(operands, f->where);
+  if (!a.error.empty()) return a;
+  for (const FragmentOperand& op : operands)
+    if (op.op == f->where.op) {
+      const Coord c{f->where.row, f->where.col, std::max(0, f->where.product)};
+      if (const auto o = operand_owner(*op.spec, op.threads, op.products, c)) a.thread = o->lane;
+    }
+  a.where = f->where;
+  a.answer = where_answer(mnemonic, operands, f->where, false);
+  return a;
+}
+
+FindField draw_find_field(AppState& s, const char* id, std::string& text, const std::string& mnemonic,
+                          const std::vector<FragmentOperand>& operands, int answer_lines, bool compact) {
+  FindField f;
+  ImGui::TextColored(kDimV, "Find");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(std::min(220.f * ImGui::GetFontSize() / 13.f, ImGui::GetContentRegionAvail().x));
+  const bool warpgroup = !operands.empty() && operands.front().scope == FragmentScope::warpgroup;
+  f.edited = ImGui::InputTextWithHint((std::string("##") + id).c_str(),
+                                      warpgroup ? "D,17,2 or thread 37" : "A,9,3 or lane 5", &text);
+  record_widget(s, id);
+  if (!compact) {
+    ImGui::SameLine();
+    ImGui::TextColored(kDimV, "as fragviz-cli layout --where / --lane");
+  }
+  f.answer = find_answer(text, mnemonic, operands);
+  if (!f.answer.error.empty()) {
+    ImGui::PushTextWrapPos(0.f);
+    status_text(kRedV, "%s", f.answer.error.c_str());
+    ImGui::PopTextWrapPos();
+  } else if (!f.answer.answer.empty()) {
+    // The answer's lines (a thread's registers run long) scroll in at most answer_lines lines.
+    const std::string& a = f.answer.answer;
+    const int lines = static_cast<int>(std::count(a.begin(), a.end(), '\n'));
+    const float h =
+        static_cast<float>(std::min(lines, answer_lines)) * ImGui::GetTextLineHeightWithSpacing() +
+        ImGui::GetStyle().ScrollbarSize;
+    ImGui::BeginChild((std::string(id) + "_answer").c_str(), ImVec2(0, h), false,
+                      ImGuiWindowFlags_HorizontalScrollbar);
+    ImGui::TextUnformatted(a.c_str());
+    ImGui::EndChild();
+  }
+  return f;
+}
+
+}  // namespace fragviz::app

@@ -1,0 +1,41 @@
+// The Find field of the fragments and warpgroup views (issue 22): the text `fragviz-cli layout
+// --where` takes (`A,9,3`), or a lane or thread (`lane 5`, `T5`), read by the CLI's own parser
+// (fragment_query.hpp) and answered in the CLI's words, under the field. Bad text shows the CLI's
+// message there and changes nothing else.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "fragviz/isa/fragment_query.hpp"
+
+namespace fragviz::app {
+
+struct AppState;
+
+/// What the field's text asks of the operands shown, worked out every frame.
+struct FindAnswer {
+  std::string answer;  ///< the CLI's answer text (where_answer, thread_answer), "" when none
+  std::string error;   ///< the CLI's message for text it would not take, "" when none
+  int thread = -1;     ///< the lane or thread the answer names (the owner of an element), -1 when none
+  std::optional<WhereRequest> where;  ///< the element asked for, when one is
+};
+
+/// Answers `text` for the instruction `mnemonic` whose register operands are `operands`.
+FindAnswer find_answer(const std::string& text, const std::string& mnemonic,
+                       const std::vector<FragmentOperand>& operands);
+
+/// Draws the field (widget `id` without its "##", its text `text`) and, under it, the answer to
+/// the text (find_answer, in at most `answer_lines` lines, scrolling) or the message; `edited`: the
+/// text changed this frame (the caller then selects the answer's thread and scrolls to its
+/// element). `compact`: no words after the field, so it can share a line with other controls.
+struct FindField {
+  FindAnswer answer;
+  bool edited = false;
+};
+FindField draw_find_field(AppState& s, const char* id, std::string& text, const std::string& mnemonic,
+                          const std::vector<FragmentOperand>& operands, int answer_lines = 5,
+                          bool compact = false);
+
+}  // namespace fragviz::app

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Issue 22: the warpgroup view's Find field, as the fragments view's (test_find_field.sh): `D,17,2`
+# selects thread 37 (warp 1, lane 5: row 16*1 + 5/4, col 2*(5%4)) and shows the answer
+# `fragviz-cli layout --where D,17,2` prints for the same wgmma; `thread 200` shows the CLI's
+# refusal and keeps thread 37; `T64` selects thread 64; settings.json keeps the text.
+source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/hopper_lib.sh"
+gui_init "$@"
+[ -n "$CLI" ] || fail "usage: test_warpgroup_find.sh <fragviz> <fragviz-cli>"
+start_app --no-device
+open_view warpgroup
+wait_for "s['hopper']['warpgroup']['drawn'] and 'warpgroup_find' in s['widgets']"
+W=$(q "s['hopper']['wgmma']['mnemonic']")
+"$CLI" layout --instr "$W" --where D,17,2 | head -2 >"$WORK/where" || fail "fragviz-cli layout --where failed"
+grep -q "D\[17\]\[2\]: thread 37 " "$WORK/where" || fail "the CLI says: $(cat "$WORK/where")"
+
+type_into warpgroup_find "s['hopper']['warpgroup']['find_text']" "D,17,2" "s['hopper']['warpgroup']['find_text'] == 'D,17,2'"
+wait_for "s['hopper']['warpgroup']['selected_thread'] == 37"
+python3 - "$STATE" "$WORK/where" <<'PY' || fail "the warpgroup Find answer is not the CLI's"
+import json, sys
+s = json.load(open(sys.argv[1]))
+app, cli = s['hopper']['warpgroup']['find_answer'], open(sys.argv[2]).read()
+print("app:", repr(app)); print("cli:", repr(cli))
+sys.exit(0 if app == cli else 1)
+PY
+type_into warpgroup_find "s['hopper']['warpgroup']['find_text']" "thread 200" "s['hopper']['warpgroup']['find_text'] == 'thread 200'"
+wait_for "s['hopper']['warpgroup']['find_error'] == 'a wgmma warpgroup has threads 0 to 127' and s['hopper']['warpgroup']['selected_thread'] == 37"
+type_into warpgroup_find "s['hopper']['warpgroup']['find_text']" "T64" "s['hopper']['warpgroup']['find_text'] == 'T64'"
+wait_for "s['hopper']['warpgroup']['selected_thread'] == 64 and s['hopper']['warpgroup']['find_answer'].startswith('$W\nthread 64 (warp 2, lane 0)\n')"
+quit_app
+python3 - "$WORK/cfg/settings.json" <<'PY' || fail "settings.json does not keep the warpgroup Find text"
+import json, sys
+s = json.load(open(sys.argv[1]))
+def find(o):
+    if isinstance(o, dict):
+        for k, v in o.items():
+            if k == 'warpgroup_find': return v
+            r = find(v)
+            if r is not None: return r
+    return None
+assert find(s) == 'T64', find(s)
+PY
+echo PASS

@@ -43,6 +43,7 @@ CtaDeviceResult measure_cta_copies(const tile::CtaTile& t) {
       continue;
     }
     m.instruction = plan->instruction;
+    m.store = plan->store;
     m.per_thread = plan->instructions;
     if (r.device.present) m.run = run_cta_copy_probe(*plan);
   }
@@ -71,15 +72,16 @@ std::string measured_line(const CtaDeviceResult& r, std::size_t i, std::int64_t 
   const std::string where = "measured on " + r.device.name + " (" + m.instruction + ", " +
                             std::to_string(m.per_thread) + " per thread): ";
   if (v.model_disagreements == 0) return where + v.measured.verdict(threads) + ", as the model predicted";
-  return where + "THE MODEL DISAGREES: " + v.model_verdict() +
-         "; the join on the GPU's registers: " + v.measured.verdict(threads);
+  return where + "THE MODEL DISAGREES: " + v.model_verdict() + "; the join on the GPU's " +
+         (v.store ? "shared memory: " : "registers: ") + v.measured.verdict(threads);
 }
 
 std::string measured_json(const CtaDeviceResult& r, std::size_t i, std::int64_t threads) {
   const CtaOperandMeasure& m = r.operands[i];
   std::ostringstream s;
   if (!m.skipped.empty()) return "{\"skipped\": " + q(m.skipped) + "}";
-  s << "{\"instruction\": " << q(m.instruction) << ", \"instructions_per_thread\": " << m.per_thread;
+  s << "{\"instruction\": " << q(m.instruction) << ", \"instructions_per_thread\": " << m.per_thread
+    << ", \"store\": " << (m.store ? "true" : "false");
   if (!m.run) return s.str() + ", \"error\": \"no_device\", \"message\": " + q(r.device.error) + "}";
   if (!m.run->verdict)
     return s.str() + ", \"error\": " + q(kind_name(m.run->error.kind)) +
@@ -93,8 +95,8 @@ std::string measured_json(const CtaDeviceResult& r, std::size_t i, std::int64_t 
     s << ", \"first_disagreement\": {\"thread\": " << x.thread << ", \"value\": " << x.reg
       << ", \"instruction\": " << x.instruction << ", \"register\": " << x.register_byte / 4
       << ", \"byte\": " << x.register_byte % 4 << ", \"delivered\": " << cell_json(v.first->delivered)
-      << ", \"predicted\": " << cell_json(x.moved) << ", \"raw\": " << v.first->raw
-      << ", \"predicted_raw\": " << v.first->predicted << "}";
+      << ", \"predicted\": " << cell_json(v.store ? std::optional<tile::Cell>(x.expected) : x.moved)
+      << ", \"raw\": " << v.first->raw << ", \"predicted_raw\": " << v.first->predicted << "}";
   }
   s << ", \"join\": {\"cells\": " << v.measured.cells << ", \"mismatches\": " << v.measured.mismatches
     << ", \"verdict\": " << q(v.measured.verdict(threads)) << "}}";

@@ -13,12 +13,13 @@ namespace fragviz::cli {
 /// One operand's measurement.
 struct CtaOperandMeasure {
   std::string skipped;                 ///< why it was not measured (the plan's refusal); "" otherwise
-  std::string instruction;             ///< the planned load
-  int per_thread = 0;                  ///< loads per thread
+  std::string instruction;             ///< the planned load (A, B) or store (C)
+  bool store = false;                  ///< C's epilogue store
+  int per_thread = 0;                  ///< instructions per thread
   std::optional<CtaCopyProbeRun> run;  ///< ran, or refused/failed on the device
 };
 
-/// Every operand's measurement (C: never; stores are a later step).
+/// Every operand's measurement: A's and B's loads, C's store.
 struct CtaDeviceResult {
   DeviceInfo device;
   std::array<CtaOperandMeasure, 3> operands;
@@ -27,7 +28,7 @@ struct CtaDeviceResult {
   int exit_code() const;
 };
 
-/// Plans A and B of `t` (tile::plan_cta_copy_probe) and runs each plan on device 0.
+/// Plans A, B and C of `t` (tile::plan_cta_copy_probe) and runs each plan on device 0.
 CtaDeviceResult measure_cta_copies(const tile::CtaTile& t);
 
 /// The line under operand `i`'s join: "measured on NVIDIA H200: all 8192 match (128 threads x 64

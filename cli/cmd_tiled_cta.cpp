@@ -221,9 +221,9 @@ int run_tiled_cta(const CtaCliOptions& o) {
   std::optional<CtaDeviceResult> measured;
   if (o.device) {
     measured = measure_cta_copies(t);
-    const int m = measured->exit_code();
+    const int m = cta_device_exit_code(*measured);
     if (m == kExitNoDevice)
-      std::cerr << "fragviz-cli tiled: --device: no usable GPU: " << measured->device.error
+      std::cerr << "fragviz-cli tiled: --device: " << app::cta_no_device_text(measured->device)
                 << " (the model's joins are printed; nothing was measured)\n";
     else if (m == kExitRefused)
       std::cerr

@@ -338,7 +338,10 @@ void App::act_on_requests() {
       jobs_.cta_device.start([spec = run.spec, device = s_.device] {
         const auto t = tile::make_cta_tile(spec);
         if (!t) throw std::runtime_error(t.message);
-        return measure_cta_copies(*t, device, run_cta_copy_probe);
+        return measure_cta_copies(*t, device, [](const tile::CtaCopyProbePlan& p) {
+          CtaCopyProbeRun run = run_cta_copy_probe(p);
+          return CtaProbeOutcome{std::move(run.verdict), std::move(run.error)};
+        });
       });
     }
   }

@@ -32,7 +32,10 @@ const char* kind_name(ErrorKind k) {
 }  // namespace
 
 CtaDeviceResult measure_cta_copies(const tile::CtaTile& t) {
-  return app::measure_cta_copies(t, query_device(), run_cta_copy_probe);
+  return app::measure_cta_copies(t, query_device(), [](const tile::CtaCopyProbePlan& p) {
+    CtaCopyProbeRun run = run_cta_copy_probe(p);
+    return app::CtaProbeOutcome{std::move(run.verdict), std::move(run.error)};
+  });
 }
 
 int cta_device_exit_code(const CtaDeviceResult& r) {

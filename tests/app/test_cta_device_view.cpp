@@ -24,7 +24,7 @@ TEST(CtaDeviceView, WithoutADeviceNothingRuns) {
   int calls = 0;
   const CtaDeviceResult r = measure_cta_copies(preset("sm80-gemm-128x128x32"), none, [&](const auto&) {
     ++calls;
-    return CtaCopyProbeRun{};
+    return CtaProbeOutcome{};
   });
   EXPECT_EQ(calls, 0);
   EXPECT_EQ(cta_no_device_text(none), "no usable GPU: no CUDA device");
@@ -52,8 +52,7 @@ TEST(CtaDeviceView, TheStoreOfCIsRunAndWorded) {
         for (std::size_t i = 0; i < words.size(); ++i)
           words[i] = image[4 * i] | (image[4 * i + 1] << 8) | (image[4 * i + 2] << 16) |
                      (static_cast<std::uint32_t>(image[4 * i + 3]) << 24);
-        CtaCopyProbeRun run;
-        run.device = gpu;
+        CtaProbeOutcome run;
         auto judged = tile::judge_cta_copy_probe(p, words);
         EXPECT_TRUE(judged) << judged.message;
         if (judged) run.verdict = *judged.value;
@@ -75,7 +74,7 @@ TEST(CtaDeviceView, ARefusedRunSaysWhy) {
   gpu.present = true;
   gpu.name = "Test GPU";
   const CtaDeviceResult r = measure_cta_copies(preset("sm80-gemm-128x128x32"), gpu, [](const auto&) {
-    CtaCopyProbeRun run;
+    CtaProbeOutcome run;
     run.error = Error{ErrorKind::refused, "the image needs 8192 bytes"};
     return run;
   });

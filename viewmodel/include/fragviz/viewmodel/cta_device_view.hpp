@@ -1,7 +1,8 @@
 // A CTA tile's copy joins measured on a GPU (issue 25), for `fragviz-cli tiled --device` and the CTA
 // tile window's "Run on GPU": each operand planned (tile::plan_cta_copy_probe), run by the caller's
 // runner (run_cta_copy_probe on device 0, on a thread of the caller's choosing) and worded the same
-// in both. No device call here: the runner is passed in.
+// in both. No device call here, nor the device API's headers: the runner is passed in and gives
+// back what run_cta_copy_probe's CtaCopyProbeRun holds (its error and verdict).
 #pragma once
 
 #include <array>
@@ -10,9 +11,16 @@
 #include <optional>
 #include <string>
 
-#include "fragviz/device/cta_copy_probe_run.hpp"
+#include "fragviz/report/report.hpp"
+#include "fragviz/tile/cta_copy_probe.hpp"
 
 namespace fragviz::app {
+
+/// What one plan's run gave: CtaCopyProbeRun's verdict and error (none when it ran).
+struct CtaProbeOutcome {
+  std::optional<tile::CtaCopyProbeVerdict> verdict;
+  Error error;
+};
 
 /// One operand's measurement.
 struct CtaOperandMeasure {
@@ -20,7 +28,7 @@ struct CtaOperandMeasure {
   std::string instruction;             ///< the planned load (A, B) or store (C)
   bool store = false;                  ///< C's epilogue store
   int per_thread = 0;                  ///< instructions per thread
-  std::optional<CtaCopyProbeRun> run;  ///< ran, or refused/failed on the device; none without one
+  std::optional<CtaProbeOutcome> run;  ///< ran, or refused/failed on the device; none without one
 };
 
 /// Every operand's measurement: A's and B's loads, C's store.
@@ -29,8 +37,8 @@ struct CtaDeviceResult {
   std::array<CtaOperandMeasure, 3> operands;  ///< A, B, C
 };
 
-/// Runs one plan on the device (run_cta_copy_probe, or a stand-in in tests).
-using CtaProbeRunner = std::function<CtaCopyProbeRun(const tile::CtaCopyProbePlan&)>;
+/// Runs one plan on the device (run_cta_copy_probe's error and verdict, or a stand-in in tests).
+using CtaProbeRunner = std::function<CtaProbeOutcome(const tile::CtaCopyProbePlan&)>;
 
 /// Plans A, B and C of `t`; where `device` is present, runs each plan with `run`.
 CtaDeviceResult measure_cta_copies(const tile::CtaTile& t, const DeviceInfo& device,

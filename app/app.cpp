@@ -6,8 +6,10 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <stdexcept>
 
 #include "fonts.hpp"
+#include "fragviz/device/cta_copy_probe_run.hpp"
 #include "fragviz/device/device.hpp"
 #include "fragviz/device/kernel_process.hpp"
 #include "fragviz/gate/bench_csv.hpp"
@@ -95,7 +97,10 @@ void App::save_now() {
     s_.settings_notices.push_back(e);
 }
 
-bool App::busy() const { return jobs_.device.pending() || jobs_.probe.pending() || jobs_.gate.pending(); }
+bool App::busy() const {
+  return jobs_.device.pending() || jobs_.probe.pending() || jobs_.gate.pending() ||
+         jobs_.cta_device.pending();
+}
 
 // [SECTION] per frame
 
@@ -228,6 +233,13 @@ void App::poll_jobs() {
       take_live_gate(s_, gate);
     }
   }
+  std::shared_ptr<const CtaDeviceResult> cta;
+  if (jobs_.cta_device.take(&cta, &err)) {
+    s_.frame.results_taken.push_back("cta_device");
+    s_.cta_device.status = cta ? JobStatus::done : JobStatus::failed;
+    s_.cta_device.error = cta ? "" : err;
+    if (cta) s_.cta_device.result = *cta;
+  }
   s_.gate_ladder.done = jobs_.ladder_done.load();
   std::shared_ptr<const LadderResult> ladder;
   if (jobs_.ladder.take(&ladder, &err)) {
@@ -311,6 +323,26 @@ void App::act_on_requests() {
       GateControl* ctl = &jobs_.gate_control;
       std::atomic<int>* done = &jobs_.ladder_done;
       jobs_.ladder.start([sizes, seed, runs, ctl, done] { return run_ladder(sizes, seed, runs, ctl, done); });
+    }
+  }
+  if (s_.cta_device.requested) {
+    s_.cta_device.requested = false;
+    // The tile is rebuilt from the fields and planned on the job's thread: nothing blocks a frame.
+    if (!cta_device_blocked(s_) && !jobs_.cta_device.running()) {
+      CtaDeviceRun& run = s_.cta_device;
+      run.status = JobStatus::running;
+      run.spec = s_.cta_tile.spec;
+      run.error.clear();
+      run.result.reset();
+      s_.frame.jobs_started.push_back("cta_device");
+      jobs_.cta_device.start([spec = run.spec, device = s_.device] {
+        const auto t = tile::make_cta_tile(spec);
+        if (!t) throw std::runtime_error(t.message);
+        return measure_cta_copies(*t, device, [](const tile::CtaCopyProbePlan& p) {
+          CtaCopyProbeRun run = run_cta_copy_probe(p);
+          return CtaProbeOutcome{std::move(run.verdict), std::move(run.error)};
+        });
+      });
     }
   }
   if (s_.gate_cancel_requested) {

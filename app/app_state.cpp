@@ -22,4 +22,17 @@ std::optional<OutputColour> parse_output_colour(std::string_view text) {
   return std::nullopt;
 }
 
+std::optional<std::string> cta_device_blocked(const AppState& s) {
+  if (!s.device_known) return std::string("looking for a CUDA device");
+  if (!s.device.present) return cta_no_device_text(s.device);
+  // One CTA would share the GPU with the gate's timed kernels and skew them.
+  if (s.gate_status == JobStatus::running || s.gate_ladder.running)
+    return std::string("the gate is running on the GPU; run again when it has finished");
+  return std::nullopt;
+}
+
+bool cta_device_current(const AppState& s) {
+  return s.cta_device.result && s.cta_device.spec == s.cta_tile.spec;
+}
+
 }  // namespace fragviz::app

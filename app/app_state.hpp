@@ -27,6 +27,7 @@
 #include "fragviz/smem/smem_access.hpp"
 #include "fragviz/viewmodel/algebra_view.hpp"
 #include "fragviz/viewmodel/bank_layout_view.hpp"
+#include "fragviz/viewmodel/cta_device_view.hpp"
 #include "fragviz/viewmodel/cta_tile_view.hpp"
 #include "fragviz/viewmodel/hopper_state.hpp"
 #include "fragviz/viewmodel/move_b8_view.hpp"
@@ -125,6 +126,16 @@ struct ProbeSource {
 
 /// Status of one background job, as the UI shows it.
 enum class JobStatus { idle, running, done, failed };
+
+/// The CTA tile window's "Run on GPU" (cta_device_view.hpp): asked by the panel, run as a job
+/// (app.cpp), its result shown beside the joins while the configuration is the one it ran.
+struct CtaDeviceRun {
+  bool requested = false;  ///< the button was pressed this frame
+  JobStatus status = JobStatus::idle;
+  tile::CtaTileSpec spec;                 ///< the configuration it ran (or runs)
+  std::optional<CtaDeviceResult> result;  ///< the last run's
+  std::string error;                      ///< the job failed (an exception), or the tile was refused
+};
 
 /// Screen rectangle in framebuffer pixels (x, y, w, h).
 struct Rect {
@@ -443,6 +454,7 @@ struct AppState {
   HopperState hopper;        ///< the warpgroup, descriptor and matrix-move views (hopper_state.hpp)
   AlgebraControls algebra;   ///< the Algebra window (algebra_view.hpp)
   CtaTileControls cta_tile;  ///< the CTA tile window (cta_tile_view.hpp)
+  CtaDeviceRun cta_device;   ///< its "Run on GPU"
   TmemControls tmem;         ///< the Tensor memory window (tmem_view.hpp)
   MoveB8Controls moves_b8;   ///< the matrix-move view's 8-bit page (move_b8_view.hpp)
   Sm100DescriptorControls descriptor_sm100;  ///< the descriptor view's sm_100 side (tcgen05_desc_view.hpp)
@@ -454,5 +466,12 @@ struct AppState {
   /// the user's layout is the one shown.
   std::optional<LayoutControls> layout_yours;
 };
+
+/// Why the CTA tile window's "Run on GPU" cannot run now: "looking for a CUDA device" while the
+/// device job runs, the CLI's "no usable GPU: <why>" without one, the gate while it runs (its
+/// timings would be disturbed); nullopt when it can.
+std::optional<std::string> cta_device_blocked(const AppState& s);
+/// Whether the CTA device result in `s` was measured for the configuration the window shows.
+bool cta_device_current(const AppState& s);
 
 }  // namespace fragviz::app

@@ -72,6 +72,45 @@ nlohmann::json layout_view_json(const LayoutView& v) {
   return j;
 }
 
+const char* job_status_name(JobStatus st) {
+  switch (st) {
+    case JobStatus::running:
+      return "running";
+    case JobStatus::done:
+      return "done";
+    case JobStatus::failed:
+      return "failed";
+    default:
+      return "idle";
+  }
+}
+
+/// The CTA tile window's "Run on GPU": whether it can run (and why not, in the CLI's words), the
+/// job's status, and the last result's lines (joins worded over `threads`) when it ran the
+/// configuration shown.
+nlohmann::json cta_device_json(const AppState& s, std::int64_t threads) {
+  using nlohmann::json;
+  const std::optional<std::string> blocked = cta_device_blocked(s);
+  const bool current = cta_device_current(s);
+  json measured = json::array(), disagreements = json::array();
+  if (current) {
+    const CtaDeviceResult& r = *s.cta_device.result;
+    for (std::size_t i = 0; i < r.operands.size(); ++i) {
+      measured.push_back(measured_line(r, i, threads));
+      const CtaOperandMeasure& m = r.operands[i];
+      disagreements.push_back(m.run && m.run->verdict ? json(m.run->verdict->model_disagreements) : json());
+    }
+  }
+  return {{"available", !blocked},
+          {"blocked", blocked ? *blocked : ""},
+          {"status", job_status_name(s.cta_device.status)},
+          {"error", s.cta_device.error},
+          {"current", current},
+          {"gpu", current ? s.cta_device.result->device.name : ""},
+          {"measured", measured},
+          {"model_disagreements", disagreements}};
+}
+
 }  // namespace
 
 std::string App::state_json() const {
@@ -541,7 +580,8 @@ std::string App::state_json() const {
                      {"reuse_ok", cta_tile_.reuse_ok},
                      {"kept_preset", s_.cta_tile.kept_edits ? s_.cta_tile.kept_preset : ""},
                      {"kept_edits", s_.cta_tile.kept_edits.has_value()},
-                     {"grids", grids}};
+                     {"grids", grids},
+                     {"device", cta_device_json(s_, cta_tile_.threads)}};
     // The Tensor memory window: its controls, the model's lines and, per used cell, "lane,column":
     // label (the cells a test checks by hand), plus where the grid was drawn and what is hovered.
     json used = json::object();

@@ -1,6 +1,6 @@
-// Long work off the UI thread: query_device, run_probes and run_gate each run on a std::thread and
-// publish an immutable std::shared_ptr result that the UI polls once per frame. A job that throws
-// publishes its failure as a message; nothing here blocks a frame.
+// Long work off the UI thread: query_device, run_probes, run_gate and the CTA tile's copy probes
+// each run on a std::thread and publish an immutable std::shared_ptr result that the UI polls once
+// per frame. A job that throws publishes its failure as a message; nothing here blocks a frame.
 #pragma once
 
 #include <atomic>
@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "fragviz/device/device.hpp"
+#include "fragviz/viewmodel/cta_device_view.hpp"
 #include "gate_ladder_run.hpp"
 
 namespace fragviz::app {
@@ -88,7 +89,8 @@ struct Jobs {
   BackgroundJob<GateReport> gate;
   GateControl gate_control;  ///< also the ladder's (the two never run at once)
   BackgroundJob<LadderResult> ladder;
-  std::atomic<int> ladder_done{0};  ///< rows the running ladder has finished
+  std::atomic<int> ladder_done{0};            ///< rows the running ladder has finished
+  BackgroundJob<CtaDeviceResult> cta_device;  ///< the CTA tile window's "Run on GPU"
 
   /// Asks running work to stop and waits for it (called once, at exit).
   void shutdown() {
@@ -97,6 +99,7 @@ struct Jobs {
     probe.join();
     gate.join();
     ladder.join();
+    cta_device.join();
   }
 };
 

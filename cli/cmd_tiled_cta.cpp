@@ -66,7 +66,7 @@ std::string report_json(const CtaCliOptions& o, const tile::CtaTile& t, const ti
           << ", \"expected\": " << cell_json(j.first->expected) << "}";
       s << "}";
     }
-    if (measured && i < 2) s << ",\n     \"device\": " << measured_json(*measured, i, t.mma.threads());
+    if (measured) s << ",\n     \"device\": " << measured_json(*measured, i, t.mma.threads());
     if (op.banks) {
       const tile::CtaBanks& b = *op.banks;
       s << ",\n     \"banks\": {\"instruction\": " << q(b.instruction) << ", \"note\": " << q(b.note)
@@ -221,13 +221,15 @@ int run_tiled_cta(const CtaCliOptions& o) {
   std::optional<CtaDeviceResult> measured;
   if (o.device) {
     measured = measure_cta_copies(t);
-    const int m = measured->exit_code();
+    const int m = cta_device_exit_code(*measured);
     if (m == kExitNoDevice)
-      std::cerr << "fragviz-cli tiled: --device: no usable GPU: " << measured->device.error
+      std::cerr << "fragviz-cli tiled: --device: " << app::cta_no_device_text(measured->device)
                 << " (the model's joins are printed; nothing was measured)\n";
     else if (m == kExitRefused)
-      std::cerr << "fragviz-cli tiled: --device: refused: no operand of this tile has a load from shared "
-                   "memory the probe runs (ldmatrix, ld.shared.b32/v2/v4 of 16- or 32-bit elements)\n";
+      std::cerr
+          << "fragviz-cli tiled: --device: refused: no operand of this tile has a load from or store to "
+             "shared memory the probe runs (ldmatrix, stmatrix, ld/st.shared.b32/v2/v4 of 16- or 32-bit "
+             "elements)\n";
     if (m != kExitOk && (m != kExitMismatch || code == kExitOk)) code = m;
   }
   if (!o.json.empty()) {
@@ -275,7 +277,7 @@ int run_tiled_cta(const CtaCliOptions& o) {
     }
     if (op.join)
       std::cout << "  join " << coordinates(op.operand) << ": " << op.join->verdict(t.mma.threads()) << "\n";
-    if (measured && i < 2 && (op.join || op.descriptors))
+    if (measured && (op.join || op.descriptors))
       std::cout << "  " << measured_line(*measured, i, t.mma.threads()) << "\n";
     if (op.banks) print_bank_table(*op.banks);
     if (op.suggestion)

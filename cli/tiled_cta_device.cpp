@@ -32,27 +32,16 @@ const char* kind_name(ErrorKind k) {
 }  // namespace
 
 CtaDeviceResult measure_cta_copies(const tile::CtaTile& t) {
-  CtaDeviceResult r;
-  r.device = query_device();
-  for (std::size_t i = 0; i < 3; ++i) {
-    CtaOperandMeasure& m = r.operands[i];
-    const Operand op = i == 0 ? Operand::A : i == 1 ? Operand::B : Operand::C;
-    const auto plan = tile::plan_cta_copy_probe(t, op);
-    if (!plan) {
-      m.skipped = plan.message;
-      continue;
-    }
-    m.instruction = plan->instruction;
-    m.per_thread = plan->instructions;
-    if (r.device.present) m.run = run_cta_copy_probe(*plan);
-  }
-  return r;
+  return app::measure_cta_copies(t, query_device(), [](const tile::CtaCopyProbePlan& p) {
+    CtaCopyProbeRun run = run_cta_copy_probe(p);
+    return app::CtaProbeOutcome{std::move(run.verdict), std::move(run.error)};
+  });
 }
 
-int CtaDeviceResult::exit_code() const {
-  if (!device.present) return kExitNoDevice;
+int cta_device_exit_code(const CtaDeviceResult& r) {
+  if (!r.device.present) return kExitNoDevice;
   bool measured = false, differs = false;
-  for (const CtaOperandMeasure& m : operands) {
+  for (const CtaOperandMeasure& m : r.operands) {
     if (!m.run) continue;
     if (m.run->error.kind == ErrorKind::cuda) return kExitCudaError;
     if (!m.run->verdict) continue;
@@ -62,24 +51,12 @@ int CtaDeviceResult::exit_code() const {
   return !measured ? kExitRefused : differs ? kExitMismatch : kExitOk;
 }
 
-std::string measured_line(const CtaDeviceResult& r, std::size_t i, std::int64_t threads) {
-  const CtaOperandMeasure& m = r.operands[i];
-  if (!m.skipped.empty()) return "measured: not probed: " + m.skipped;
-  if (!m.run) return "measured: not run: no usable GPU: " + r.device.error;
-  if (!m.run->verdict) return "measured: not run: " + m.run->error.message;
-  const tile::CtaCopyProbeVerdict& v = *m.run->verdict;
-  const std::string where = "measured on " + r.device.name + " (" + m.instruction + ", " +
-                            std::to_string(m.per_thread) + " per thread): ";
-  if (v.model_disagreements == 0) return where + v.measured.verdict(threads) + ", as the model predicted";
-  return where + "THE MODEL DISAGREES: " + v.model_verdict() +
-         "; the join on the GPU's registers: " + v.measured.verdict(threads);
-}
-
 std::string measured_json(const CtaDeviceResult& r, std::size_t i, std::int64_t threads) {
   const CtaOperandMeasure& m = r.operands[i];
   std::ostringstream s;
   if (!m.skipped.empty()) return "{\"skipped\": " + q(m.skipped) + "}";
-  s << "{\"instruction\": " << q(m.instruction) << ", \"instructions_per_thread\": " << m.per_thread;
+  s << "{\"instruction\": " << q(m.instruction) << ", \"instructions_per_thread\": " << m.per_thread
+    << ", \"store\": " << (m.store ? "true" : "false");
   if (!m.run) return s.str() + ", \"error\": \"no_device\", \"message\": " + q(r.device.error) + "}";
   if (!m.run->verdict)
     return s.str() + ", \"error\": " + q(kind_name(m.run->error.kind)) +
@@ -93,8 +70,8 @@ std::string measured_json(const CtaDeviceResult& r, std::size_t i, std::int64_t 
     s << ", \"first_disagreement\": {\"thread\": " << x.thread << ", \"value\": " << x.reg
       << ", \"instruction\": " << x.instruction << ", \"register\": " << x.register_byte / 4
       << ", \"byte\": " << x.register_byte % 4 << ", \"delivered\": " << cell_json(v.first->delivered)
-      << ", \"predicted\": " << cell_json(x.moved) << ", \"raw\": " << v.first->raw
-      << ", \"predicted_raw\": " << v.first->predicted << "}";
+      << ", \"predicted\": " << cell_json(v.store ? std::optional<tile::Cell>(x.expected) : x.moved)
+      << ", \"raw\": " << v.first->raw << ", \"predicted_raw\": " << v.first->predicted << "}";
   }
   s << ", \"join\": {\"cells\": " << v.measured.cells << ", \"mismatches\": " << v.measured.mismatches
     << ", \"verdict\": " << q(v.measured.verdict(threads)) << "}}";

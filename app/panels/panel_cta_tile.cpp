@@ -3,7 +3,8 @@
 // a refusal shown under the field's text at its column; its A (M x K), B (N x K) and C (M x N) as
 // CuTe's print_latex draws a TiledMMA, each cell "T12 V3" (thread, CuTe value index) coloured by warp, a
 // chosen thread's cells outlined (typed, or picked by clicking a cell); each operand's join verdict through
-// its shared layout and its bank table per warp and k-block (viewmodel/cta_tile_view.hpp).
+// its shared layout and its bank table per warp and k-block (viewmodel/cta_tile_view.hpp); "Run on GPU"
+// measures each copy on the device and puts its line under the join (viewmodel/cta_device_view.hpp).
 #include <algorithm>
 #include <cstdio>
 
@@ -242,6 +243,50 @@ void draw_error(AppState& s, const CtaTileModel& m) {
   record_widget(s, "cta_error_caret");
 }
 
+/// "Run on GPU" and what it says: greyed with the reason when no device can run it, "running on
+/// <GPU>" while it runs, "measured on <GPU>" once the shown configuration has run.
+void draw_device_run(AppState& s) {
+  const std::optional<std::string> blocked = cta_device_blocked(s);
+  const CtaDeviceRun& run = s.cta_device;
+  const bool running = run.status == JobStatus::running;
+  ImGui::BeginDisabled(blocked.has_value() || running);
+  if (ImGui::Button("Run on GPU##cta_run_gpu")) s.cta_device.requested = true;
+  ImGui::EndDisabled();
+  record_widget(s, "cta_run_gpu");
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    text_tooltip(ImVec4(1, 1, 1, 1),
+                 blocked
+                     ? *blocked
+                     : "Runs A's and B's loads from shared memory and C's store into it on " + s.device.name +
+                           " (one CTA, every thread at the model's addresses) and checks every value "
+                           "against the model, as fragviz-cli tiled --device does");
+  ImGui::SameLine();
+  if (blocked)
+    ImGui::TextColored(kDimV, "%s", blocked->c_str());
+  else if (running)
+    ImGui::TextColored(kDimV, "running on %s ...", s.device.name.c_str());
+  else if (run.status == JobStatus::failed)
+    ImGui::TextColored(kRedV, "the GPU run failed: %s", run.error.c_str());
+  else if (cta_device_current(s))
+    ImGui::TextColored(kDimV, "measured on %s", run.result->device.name.c_str());
+  else if (run.result)
+    ImGui::TextColored(kDimV, "the fields changed since the last run on %s", run.result->device.name.c_str());
+  record_widget(s, "cta_device_status");
+}
+
+/// Operand `g`'s measured line under its join, when the shown configuration ran.
+void draw_measured_line(AppState& s, const CtaGrid& g, std::int64_t threads) {
+  if (!cta_device_current(s)) return;
+  const std::size_t i = g.operand == Operand::A ? 0 : g.operand == Operand::B ? 1 : 2;
+  const CtaOperandMeasure& m = s.cta_device.result->operands[i];
+  const bool judged = m.run && m.run->verdict;
+  const ImVec4 colour = !judged ? kDimV : m.run->verdict->model_disagreements == 0 ? kGreenV : kRedV;
+  ImGui::PushTextWrapPos(0.f);
+  ImGui::TextColored(colour, "%s", measured_line(*s.cta_device.result, i, threads).c_str());
+  ImGui::PopTextWrapPos();
+  record_widget(s, ("cta_measured_" + std::string(to_string(g.operand))).c_str());
+}
+
 }  // namespace
 
 void draw_cta_tile(AppState& s, CtaTileModel& m) {
@@ -303,6 +348,7 @@ void draw_cta_tile(AppState& s, CtaTileModel& m) {
   ImGui::TextColored(kDimV, "%s", m.source.c_str());
   ImGui::PopTextWrapPos();
   if (!m.reuse.empty()) ImGui::TextColored(m.reuse_ok ? kGreenV : kRedV, "%s", m.reuse.c_str());
+  draw_device_run(s);
   ImGui::BeginChild("##cta_grids", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
   for (std::size_t i = 0; i < m.grids.size(); ++i) {
     const CtaGrid& g = m.grids[i];
@@ -311,6 +357,7 @@ void draw_cta_tile(AppState& s, CtaTileModel& m) {
     if (!g.layout.empty()) ImGui::Text("shared layout %s", g.layout.c_str());
     ImGui::TextColored(g.join_ok ? kGreenV : kRedV, "%s", g.join.c_str());
     record_widget(s, ("cta_join_" + std::string(to_string(g.operand))).c_str());
+    draw_measured_line(s, g, m.threads);
     if (!g.suggestion.empty()) ImGui::TextColored(kDimV, "suggested: %s", g.suggestion.c_str());
     if (!g.fragment.empty()) ImGui::TextColored(kDimV, "%s", g.fragment.c_str());
     draw_bank_table(g, static_cast<int>(i));

@@ -1,5 +1,6 @@
-// The CTA copy probe's kernel (cta_copy_probe_kernels.cu): precompiled, one template instance per
-// load the plan may name (fragviz/tile/cta_copy_probe.hpp), driven by the plan's table of addresses.
+// The CTA copy probe's kernels (cta_copy_probe_kernels.cu): precompiled, one template instance per
+// load or store the plan may name (fragviz/tile/cta_copy_probe.hpp), driven by the plan's table of
+// addresses (and, for a store, of source registers).
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -10,7 +11,8 @@ namespace fragviz::cuda {
 
 /// What the launch needs of a tile::CtaCopyProbePlan (kept free of the model's headers).
 struct CtaCopyProbeShape {
-  bool ldmatrix = true;           ///< ldmatrix; false: ld.shared of `registers` words
+  bool store = false;             ///< stmatrix / st.shared (C's epilogue) instead of the load
+  bool ldmatrix = true;           ///< ld/stmatrix; false: ld/st.shared of `registers` words
   int registers = 0;              ///< ldmatrix .num, or 1, 2, 4 words
   bool trans = false;             ///< ldmatrix .trans
   int threads = 0;                ///< the block
@@ -27,7 +29,18 @@ struct CtaCopyProbeShape {
 cudaError_t launch_cta_copy_probe(const CtaCopyProbeShape& s, const void* image,
                                   const std::uint32_t* addresses, std::uint32_t* out, cudaStream_t stream);
 
-/// Raises the dynamic shared-memory limit of the kernel `s` launches to `bytes`.
+/// The store probe (s.store): one CTA of `s.threads` threads with `s.image_bytes` of dynamic shared
+/// memory: the image copied in from `image` (the plan's pad), __syncthreads, each thread issues its
+/// s.instructions stores (stmatrix .num = registers [.trans], or st.shared of `registers` words) at
+/// base + addresses[thread * instructions + i] from sources[(thread * instructions + i) * registers
+/// + r], __syncthreads, and the whole image is copied to `out` (image_bytes). stmatrix needs sm_90
+/// (the caller checks the device; below sm_90 the instruction is compiled out). Checked plan and
+/// raised limit as for the load; a shape no instance exists for: cudaErrorInvalidValue.
+cudaError_t launch_cta_store_probe(const CtaCopyProbeShape& s, const void* image,
+                                   const std::uint32_t* addresses, const std::uint32_t* sources, void* out,
+                                   cudaStream_t stream);
+
+/// Raises the dynamic shared-memory limit of the kernel `s` launches (load or store) to `bytes`.
 cudaError_t allow_cta_copy_probe_smem(const CtaCopyProbeShape& s, std::uint32_t bytes);
 
 }  // namespace fragviz::cuda

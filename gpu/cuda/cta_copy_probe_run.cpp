@@ -1,4 +1,5 @@
-// run_cta_copy_probe() on device 0: the plan checked against the device, one CTA, judged.
+// run_cta_copy_probe() on device 0: the plan (a load or C's store) checked against the device, one
+// CTA, judged.
 #include "fragviz/device/cta_copy_probe_run.hpp"
 
 #include <cuda_runtime_api.h>
@@ -28,7 +29,13 @@ CtaCopyProbeRun run_cta_copy_probe(const tile::CtaCopyProbePlan& p) {
     out.error = Error{ErrorKind::refused, problem};
     return out;
   }
+  if (p.store && p.load == tile::CopyProbeLoad::ldmatrix && out.device.sm() < 90) {
+    out.error = Error{ErrorKind::refused, p.instruction + " needs sm_90 or newer; device 0 is sm_" +
+                                              std::to_string(out.device.sm())};
+    return out;
+  }
   cuda::CtaCopyProbeShape shape;
+  shape.store = p.store;
   shape.ldmatrix = p.load == tile::CopyProbeLoad::ldmatrix;
   shape.registers = p.registers;
   shape.trans = p.trans;
@@ -39,22 +46,31 @@ CtaCopyProbeRun run_cta_copy_probe(const tile::CtaCopyProbePlan& p) {
   std::vector<std::uint32_t> words(static_cast<std::size_t>(p.words()), 0);
   void* d_image = nullptr;
   std::uint32_t* d_addresses = nullptr;
+  std::uint32_t* d_sources = nullptr;
   std::uint32_t* d_out = nullptr;
   const std::size_t address_bytes = p.addresses.size() * sizeof(std::uint32_t);
+  const std::size_t source_bytes = p.sources.size() * sizeof(std::uint32_t);  // 0 for a load
   const std::size_t out_bytes = words.size() * sizeof(std::uint32_t);
+  const auto launch = [&] {
+    return p.store ? cuda::launch_cta_store_probe(shape, d_image, d_addresses, d_sources, d_out, 0)
+                   : cuda::launch_cta_copy_probe(shape, d_image, d_addresses, d_out, 0);
+  };
   const bool ok =
       FRAGVIZ_CUDA_OK(error, cuda::allow_cta_copy_probe_smem(shape, shape.image_bytes)) &&
       FRAGVIZ_CUDA_OK(error, cudaMalloc(&d_image, p.image.size())) &&
       FRAGVIZ_CUDA_OK(error, cudaMalloc(reinterpret_cast<void**>(&d_addresses), address_bytes)) &&
       FRAGVIZ_CUDA_OK(error, cudaMalloc(reinterpret_cast<void**>(&d_out), out_bytes)) &&
+      (!p.store || FRAGVIZ_CUDA_OK(error, cudaMalloc(reinterpret_cast<void**>(&d_sources), source_bytes))) &&
       FRAGVIZ_CUDA_OK(error, cudaMemcpy(d_image, p.image.data(), p.image.size(), cudaMemcpyHostToDevice)) &&
       FRAGVIZ_CUDA_OK(error,
                       cudaMemcpy(d_addresses, p.addresses.data(), address_bytes, cudaMemcpyHostToDevice)) &&
-      FRAGVIZ_CUDA_OK(error, cudaMemset(d_out, 0, out_bytes)) &&
-      FRAGVIZ_CUDA_OK(error, cuda::launch_cta_copy_probe(shape, d_image, d_addresses, d_out, 0)) &&
+      (!p.store || FRAGVIZ_CUDA_OK(error, cudaMemcpy(d_sources, p.sources.data(), source_bytes,
+                                                     cudaMemcpyHostToDevice))) &&
+      FRAGVIZ_CUDA_OK(error, cudaMemset(d_out, 0, out_bytes)) && FRAGVIZ_CUDA_OK(error, launch()) &&
       FRAGVIZ_CUDA_OK(error, cudaMemcpy(words.data(), d_out, out_bytes, cudaMemcpyDeviceToHost));
   if (d_image) cudaFree(d_image);
   if (d_addresses) cudaFree(d_addresses);
+  if (d_sources) cudaFree(d_sources);
   if (d_out) cudaFree(d_out);
   if (!ok) {
     out.error = Error{ErrorKind::cuda, error};

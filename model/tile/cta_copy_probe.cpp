@@ -2,6 +2,7 @@
 #include "fragviz/tile/cta_copy_probe.hpp"
 
 #include <algorithm>
+#include <unordered_map>
 
 #include "fragviz/tile/copy_atoms.hpp"
 
@@ -36,11 +37,88 @@ bool address_used(const CtaCopyProbePlan& p, std::int64_t thread) {
   return p.load != CopyProbeLoad::ldmatrix || thread % 32 < 8 * p.matrices;
 }
 
+/// The cell label `raw` names, or nullopt (pad, or no label of a rows * cols tile: `labels`).
+std::optional<Cell> cell_of(std::uint32_t raw, std::int64_t labels, std::int64_t cols) {
+  if (raw < 1 || raw > labels) return std::nullopt;
+  return Cell{(raw - 1) / cols, (raw - 1) % cols};
+}
+
+/// Counts (thread, V) `v` into `join` with `moved` as the hardware's cell.
+void add_measured(CtaJoin& join, const CopyProbeValue& v, const std::optional<Cell>& moved) {
+  CtaJoinCell c;
+  c.thread = v.thread;
+  c.reg = v.reg;
+  c.k_block = v.k_block;
+  c.expected = v.expected;
+  c.moved = moved;
+  c.byte = v.model_byte;
+  c.instruction = v.instruction;
+  c.register_byte = v.register_byte;
+  ++join.cells;
+  if (!c.match()) {
+    ++join.mismatches;
+    if (!join.first) join.first = c;
+  }
+}
+
+/// A store's verdict: `words` is the shared image after every thread's stores (checked plan).
+CtaCopyProbeVerdict judge_store(const CtaCopyProbePlan& p, const std::vector<std::uint32_t>& words) {
+  CtaCopyProbeVerdict out;
+  out.operand = p.operand;
+  out.store = true;
+  out.threads = p.threads;
+  out.measured.operand = p.operand;
+  out.measured.store = true;
+  const int eb = p.element_bytes;
+  const std::int64_t labels = p.rows * p.cols;
+  std::vector<std::uint8_t> found(words.size() * 4);
+  for (std::size_t w = 0; w < words.size(); ++w)
+    for (int b = 0; b < 4; ++b)
+      found[4 * w + static_cast<std::size_t>(b)] = static_cast<std::uint8_t>(words[w] >> (8 * b));
+  const auto label_of = [&](const Cell& c) { return static_cast<std::uint32_t>(c.row * p.cols + c.col + 1); };
+  // Two values the model stores to the same byte race: either label there agrees with the model.
+  std::unordered_map<std::int64_t, std::vector<std::uint32_t>> stored_at;
+  for (const CopyProbeValue& v : p.values) stored_at[v.model_byte].push_back(label_of(v.expected));
+  // Where each label landed (its first element-aligned place), for a value not where the model says.
+  std::unordered_map<std::uint32_t, std::int64_t> landed;
+  for (std::size_t b = 0; b + static_cast<std::size_t>(eb) <= found.size();
+       b += static_cast<std::size_t>(eb)) {
+    const std::uint32_t raw = read_le(found.data() + b, eb);
+    if (raw >= 1 && raw <= labels) landed.emplace(raw, static_cast<std::int64_t>(b));
+  }
+  const auto layout_cell = [&](std::int64_t byte) -> std::optional<Cell> {
+    const std::int64_t cell = p.layout_cells[static_cast<std::size_t>(byte)];
+    if (cell < 0) return std::nullopt;
+    return Cell{cell / p.cols, cell % p.cols};
+  };
+  for (const CopyProbeValue& v : p.values) {
+    const std::uint32_t label = label_of(v.expected);
+    const bool inside = v.model_byte >= 0 && v.model_byte + eb <= static_cast<std::int64_t>(found.size());
+    const std::uint32_t raw =
+        inside ? read_le(found.data() + v.model_byte, eb) : (eb == 2 ? 0xFFFFu : 0xFFFFFFFFu);
+    const std::vector<std::uint32_t>& allowed = stored_at[v.model_byte];
+    const bool agrees = inside && std::find(allowed.begin(), allowed.end(), raw) != allowed.end();
+    ++out.cells;
+    if (!agrees) {
+      ++out.model_disagreements;
+      if (!out.first) out.first = CopyProbeDisagreement{v, cell_of(raw, labels, p.cols), raw, label};
+    }
+    // The hardware's `moved`: the layout's cell where this value's label is.
+    std::optional<Cell> moved;
+    if (raw == label) {
+      moved = v.moved;
+    } else if (const auto it = landed.find(label); it != landed.end()) {
+      moved = layout_cell(it->second);
+    }
+    add_measured(out.measured, v, moved);
+  }
+  return out;
+}
+
 }  // namespace
 
 Result<CtaCopyProbePlan> plan_cta_copy_probe(const CtaTile& tile, Operand op) {
   const std::string name(to_string(op));
-  if (op == Operand::C) return refuse("C is stored, not loaded: stores are not probed yet");
   const std::size_t i = index_of(op);
   const bool descriptor = (op == Operand::A && tile.mma.atom.a_source == OperandSource::descriptor) ||
                           (op == Operand::B && tile.mma.atom.b_source == OperandSource::descriptor);
@@ -53,9 +131,11 @@ Result<CtaCopyProbePlan> plan_cta_copy_probe(const CtaTile& tile, Operand op) {
 
   CtaCopyProbePlan p;
   p.operand = op;
+  p.store = op == Operand::C;
   p.copy = copy.atom.name;
   const int bits = copy.values.value_bits;
-  if (copy.atom.kind == CopyKind::ldmatrix) {
+  const CopyKind matrix = p.store ? CopyKind::stmatrix : CopyKind::ldmatrix;
+  if (copy.atom.kind == matrix) {
     p.load = CopyProbeLoad::ldmatrix;
     p.matrices = copy.atom.matrices;
     p.trans = copy.atom.trans;
@@ -63,18 +143,24 @@ Result<CtaCopyProbePlan> plan_cta_copy_probe(const CtaTile& tile, Operand op) {
     p.access_bytes = 16;
     p.instruction = copy.atom.instruction;
   } else if (copy.atom.kind == CopyKind::universal && copy.atom.instruction.empty()) {
-    const std::int64_t vector_bits = copy.values.num_val_src * bits;
+    const std::int64_t vector_bits = (p.store ? copy.values.num_val_dst : copy.values.num_val_src) * bits;
+    const std::string verb = p.store ? "st" : "ld";
     if (vector_bits != 32 && vector_bits != 64 && vector_bits != 128)
       return refuse(p.copy + " moves " + std::to_string(vector_bits) +
-                    "-bit vectors: the probe issues 32-, 64- and 128-bit shared loads");
+                    "-bit vectors: the probe issues 32-, 64- and 128-bit shared " +
+                    (p.store ? "stores" : "loads"));
     p.load = vector_bits == 32   ? CopyProbeLoad::lds32
              : vector_bits == 64 ? CopyProbeLoad::lds64
                                  : CopyProbeLoad::lds128;
     p.registers = static_cast<int>(vector_bits / 32);
     p.access_bytes = static_cast<int>(vector_bits / 8);
-    p.instruction = vector_bits == 32   ? "ld.shared.b32"
-                    : vector_bits == 64 ? "ld.shared.v2.b32"
-                                        : "ld.shared.v4.b32";
+    p.instruction = verb + (vector_bits == 32   ? ".shared.b32"
+                            : vector_bits == 64 ? ".shared.v2.b32"
+                                                : ".shared.v4.b32");
+  } else if (p.store) {
+    return refuse(p.copy + " for C is no store from registers into shared memory (" +
+                  (copy.atom.kind == CopyKind::ldmatrix ? "ldmatrix loads" : "cp.async reads global memory") +
+                  "): not probed");
   } else {
     return refuse(
         p.copy + " for " + name + " is no load from shared memory into registers (" +
@@ -97,7 +183,8 @@ Result<CtaCopyProbePlan> plan_cta_copy_probe(const CtaTile& tile, Operand op) {
   const std::int64_t threads = copy.threads();
   if (threads > 1024) return refuse(std::to_string(threads) + " threads: a CTA has at most 1024");
   if (p.load == CopyProbeLoad::ldmatrix && threads % 32 != 0)
-    return refuse(std::to_string(threads) + " threads: ldmatrix is warp-wide and needs whole warps");
+    return refuse(std::to_string(threads) + " threads: " + (p.store ? "stmatrix" : "ldmatrix") +
+                  " is warp-wide and needs whole warps");
   p.threads = static_cast<int>(threads);
 
   // The model's join over this operand alone: every (thread, V) with its instruction and bytes.
@@ -141,12 +228,18 @@ Result<CtaCopyProbePlan> plan_cta_copy_probe(const CtaTile& tile, Operand op) {
     reach = std::max(reach, a.byte + p.access_bytes);
   }
 
-  // The image: tile_byte_owners' bytes (overlaps keep the later write, as the model does).
+  // The image: a load's holds tile_byte_owners' labels (overlaps keep the later write, as the model
+  // does); a store's starts as pad everywhere and keeps where each element begins, for the judge.
   const std::vector<ByteOwner> owners = tile_byte_owners(layout);
   const std::int64_t size = std::max<std::int64_t>(reach, static_cast<std::int64_t>(owners.size()));
   p.image.assign(static_cast<std::size_t>((size + 15) / 16 * 16), kPad);
+  if (p.store) p.layout_cells.assign(p.image.size(), -1);
   for (std::size_t b = 0; b < owners.size(); ++b) {
     if (owners[b].cell < 0) continue;
+    if (p.store) {
+      if (owners[b].byte == 0) p.layout_cells[b] = owners[b].cell;
+      continue;
+    }
     const std::uint32_t label = static_cast<std::uint32_t>(owners[b].cell) + 1;
     p.image[b] = static_cast<std::uint8_t>(label >> (8 * owners[b].byte));
   }
@@ -163,6 +256,20 @@ Result<CtaCopyProbePlan> plan_cta_copy_probe(const CtaTile& tile, Operand op) {
     v.expected = c.expected;
     v.moved = c.moved;
     p.values.push_back(v);
+  }
+  if (p.store) {  // each value's register bytes hold its MMA cell's label; the others pad
+    p.sources.assign(static_cast<std::size_t>(std::int64_t{p.threads} * p.instructions * p.registers),
+                     0xFFFFFFFFu);
+    for (const CopyProbeValue& v : p.values) {
+      const std::uint32_t label = static_cast<std::uint32_t>(v.expected.row * p.cols + v.expected.col + 1);
+      const std::size_t word = static_cast<std::size_t>(
+          (v.thread * p.instructions + v.instruction) * p.registers + v.register_byte / 4);
+      if (v.register_byte < 0 || word >= p.sources.size()) continue;  // copy_probe_launch_problem names it
+      for (int b = 0; b < p.element_bytes; ++b) {
+        const int shift = 8 * static_cast<int>((v.register_byte + b) % 4);
+        p.sources[word] = (p.sources[word] & ~(0xFFu << shift)) | (((label >> (8 * b)) & 0xFFu) << shift);
+      }
+    }
   }
   return Result<CtaCopyProbePlan>::ok(std::move(p));
 }
@@ -200,6 +307,13 @@ std::string copy_probe_launch_problem(const CtaCopyProbePlan& p, std::int64_t sh
     if (v.thread < 0 || v.thread >= p.threads || v.instruction < 0 || v.instruction >= p.instructions ||
         v.register_byte < 0 || v.register_byte + p.element_bytes > 4 * p.registers)
       return "thread " + std::to_string(v.thread) + " V" + std::to_string(v.reg) + " points at no register";
+  if (p.store &&
+      static_cast<std::int64_t>(p.sources.size()) != std::int64_t{p.threads} * p.instructions * p.registers)
+    return "the store has " + std::to_string(p.sources.size()) +
+           " source registers, not threads x instructions x registers";
+  if (p.store && p.layout_cells.size() != p.image.size())
+    return "the store's layout cells do not cover the image";
+  if (p.element_bytes != 2 && p.element_bytes != 4) return "elements of 2 or 4 bytes only";
   return "";
 }
 
@@ -212,6 +326,7 @@ Result<CtaCopyProbeVerdict> judge_cta_copy_probe(const CtaCopyProbePlan& p,
   if (const std::string problem = copy_probe_launch_problem(p, static_cast<std::int64_t>(p.image.size()));
       !problem.empty())
     return R::fail(Refusal::bad_input, "the plan: " + problem);
+  if (p.store) return R::ok(judge_store(p, words));
   CtaCopyProbeVerdict out;
   out.operand = p.operand;
   out.threads = p.threads;
@@ -233,28 +348,13 @@ Result<CtaCopyProbeVerdict> judge_cta_copy_probe(const CtaCopyProbePlan& p,
       predicted = read_le(p.image.data() + v.model_byte, eb);
     // The model's bytes exactly: its reading of them (a pad or an element's middle is no cell).
     std::optional<Cell> delivered = v.moved;
-    if (raw != predicted) delivered.reset();
-    if (raw != predicted && raw >= 1 && raw <= labels)
-      delivered = Cell{(raw - 1) / p.cols, (raw - 1) % p.cols};
+    if (raw != predicted) delivered = cell_of(raw, labels, p.cols);
     ++out.cells;
     if (raw != predicted) {
       ++out.model_disagreements;
       if (!out.first) out.first = CopyProbeDisagreement{v, delivered, raw, predicted};
     }
-    CtaJoinCell c;
-    c.thread = v.thread;
-    c.reg = v.reg;
-    c.k_block = v.k_block;
-    c.expected = v.expected;
-    c.moved = delivered;
-    c.byte = v.model_byte;
-    c.instruction = v.instruction;
-    c.register_byte = v.register_byte;
-    ++out.measured.cells;
-    if (!c.match()) {
-      ++out.measured.mismatches;
-      if (!out.measured.first) out.measured.first = c;
-    }
+    add_measured(out.measured, v, delivered);
   }
   return R::ok(std::move(out));
 }
@@ -265,6 +365,13 @@ std::string CtaCopyProbeVerdict::model_verdict() const {
   const auto cell = [](const std::optional<Cell>& c, std::uint32_t raw) {
     return c ? to_string(*c) : "no element (" + hex(raw, 4) + ")";
   };
+  if (store)
+    return "thread " + std::to_string(v.thread) + " V" + std::to_string(v.reg) + " (instruction " +
+           std::to_string(v.instruction) + ", register " + std::to_string(v.register_byte / 4) + ", byte " +
+           std::to_string(v.register_byte % 4) + ") to byte " + std::to_string(v.model_byte) +
+           ": the GPU's shared memory holds " + cell(first->delivered, first->raw) +
+           ", the model predicted " + to_string(v.expected) + " (" + std::to_string(model_disagreements) +
+           " of " + std::to_string(cells) + " differ)";
   return "thread " + std::to_string(v.thread) + " V" + std::to_string(v.reg) + " (instruction " +
          std::to_string(v.instruction) + ", register " + std::to_string(v.register_byte / 4) + ", byte " +
          std::to_string(v.register_byte % 4) + "): the GPU delivered " + cell(first->delivered, first->raw) +

@@ -112,16 +112,22 @@ expect 64 "no preset 'nope'" -- export --view cta --preset nope --svg "$tmp/x.sv
 expect 3 "--tile: col 7" -- export --view cta --preset $P --tile 128x12y8x32 --svg "$tmp/x.svg"
 [ -e "$tmp/x.svg" ] && fail "a refused CTA export wrote a picture"
 
-# --device (issue 25): A's and B's loads run on the GPU beside the model's join. Without a usable GPU
+# --device (issue 25): A's and B's loads and C's store run on the GPU beside the model's join. Without a usable GPU
 # (this machine, a build without CUDA) it says so and exits 2, the table's "no device"; with one,
 # every register must be the model's (the exact checks are tests/gpu/test_cta_copy_probe_gpu.cpp).
 if "$cli" device >/dev/null 2>&1; then
   expect 0 "all 8192 match (128 threads x 64 values), as the model predicted" -- tiled --preset $P --device
-  expect 3 "no operand of this tile has a load" -- tiled --preset sm90-wgmma-128x128x64 --device
+  expect 0 "all 16384 match (256 threads x 64 values), as the model predicted" -- \
+    tiled --preset sm90-wgmma-128x128x64 --device
+  expect 3 "no operand of this tile has a load from or store to" -- tiled --preset gate-wgmma-tma --device
 else
   expect 2 "fragviz-cli tiled: --device: no usable GPU: " -- tiled --preset $P --device
   expect 2 "measured: not probed: SM90_64x128x16_F32F16F16_SS reads A through a descriptor" -- \
     tiled --preset sm90-wgmma-128x128x64 --device
+  expect 2 "measured: not run: no usable GPU: " -- tiled --preset sm90-wgmma-128x128x64 --device
+  out=$("$cli" tiled --preset sm90-wgmma-128x128x64 --device --json - 2>/dev/null)
+  grep -q '"instruction": "stmatrix.sync.aligned.m8n8.x4.shared.b16", "instructions_per_thread": 8, "store": true' \
+    <<<"$out" || fail "--device --json without a GPU: no object for C's store"
   out=$("$cli" tiled --preset $P --device --json - 2>/dev/null)
   grep -q '"device": {"present": false' <<<"$out" && grep -q '"error": "no_device"' <<<"$out" ||
     fail "--device --json without a GPU: no device object"

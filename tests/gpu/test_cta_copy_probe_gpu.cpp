@@ -1,8 +1,10 @@
 // `tiled --device` on the GPU (fragviz/device/cta_copy_probe_run.hpp): every preset's A and B whose
 // copy is a load from shared memory (ldmatrix .x2/.x4/.x4.trans), plus .x1 and the 32-, 64- and
 // 128-bit vector loads on small tiles, run through the real instructions; the registers must be
-// the model's to the byte and the join on the GPU's cells must be the model's join. Without a
-// usable device every test is SKIPPED.
+// the model's to the byte and the join on the GPU's cells must be the model's join. C's epilogue
+// store the same way (every preset's stmatrix, .x1/.x2/.trans and st.shared on small tiles): the
+// shared image must hold each value's label where the model says it lands. Without a usable
+// device every test is SKIPPED.
 #include <gtest/gtest.h>
 
 #include "fragviz/device/cta_copy_probe_run.hpp"
@@ -21,7 +23,7 @@ void expect_exact(const tile::CtaTile& t, Operand op, const std::string& what) {
   ASSERT_TRUE(run.verdict);
   const auto model = tile::analyze_cta_tile(t, tile::CtaOptions{false, false});
   ASSERT_TRUE(model) << model.message;
-  const tile::CtaJoin& join = *model->operands[op == Operand::A ? 0 : 1].join;
+  const tile::CtaJoin& join = *model->operands[op == Operand::A ? 0 : op == Operand::B ? 1 : 2].join;
   EXPECT_EQ(run.verdict->cells, join.cells) << what;
   EXPECT_EQ(run.verdict->model_disagreements, 0) << what << ": " << run.verdict->model_verdict();
   EXPECT_EQ(run.verdict->measured.verdict(t.mma.threads()), join.verdict(t.mma.threads())) << what;
@@ -83,6 +85,60 @@ TEST(CtaCopyProbeGpu, APlanTheDeviceCannotHoldIsRefusedBeforeLaunch) {
   const CtaCopyProbeRun ok = run_cta_copy_probe(*plan);
   ASSERT_EQ(ok.error.kind, ErrorKind::none) << ok.error.message;
   EXPECT_EQ(ok.verdict->model_disagreements, 0);
+}
+
+TEST(CtaCopyProbeGpu, EveryPresetsStoreMatchesTheModel) {
+  SKIP_WITHOUT_DEVICE();
+  int ran = 0;
+  for (const tile::CtaPreset& p : tile::cta_presets()) {
+    const auto t = tile::make_cta_tile(p.spec);
+    ASSERT_TRUE(t) << p.name << ": " << t.message;
+    if (!tile::plan_cta_copy_probe(*t, Operand::C)) continue;  // no C copy (unit-tested)
+    expect_exact(*t, Operand::C, p.name + " C");
+    ++ran;
+  }
+  EXPECT_GE(ran, 1);  // sm90-wgmma-128x128x64: stmatrix.x4 into a 128-byte swizzle
+}
+
+tile::CtaTile store_tile(const std::string& copy_c, const std::string& smem_c) {
+  tile::CtaTile t = small_tile("", "");
+  tile::CtaTileSpec s = t.spec;
+  s.copy[2] = copy_c;
+  s.smem[2] = smem_c;
+  const auto c = tile::make_cta_tile(s);
+  EXPECT_TRUE(c) << c.message;
+  return *c.value;
+}
+
+TEST(CtaCopyProbeGpu, OtherStoresMatchTheModel) {
+  SKIP_WITHOUT_DEVICE();
+  expect_exact(store_tile("SM90_U32x1_STSM_N", "(32,32):(32,1)"), Operand::C, "stmatrix.x1");
+  expect_exact(store_tile("SM90_U32x2_STSM_N", "Swizzle<1,3,3> o (32,32):(32,1)"), Operand::C, "stmatrix.x2");
+  expect_exact(store_tile("SM90_U16x4_STSM_T", "(32,32):(1,32)"), Operand::C, "stmatrix.x2.trans");
+  expect_exact(store_tile("SM90_U16x8_STSM_T", "(32,32):(1,32)"), Operand::C, "stmatrix.x4.trans");
+  expect_exact(store_tile("UniversalCopy<uint32_t>", "(32,32):(32,1)"), Operand::C, "st.shared.b32");
+  expect_exact(store_tile("UniversalCopy<uint64_t>", "(32,32):(32,1)"), Operand::C, "st.shared.v2.b32");
+}
+
+TEST(CtaCopyProbeGpu, AStoreTheDeviceCannotHoldIsRefusedBeforeLaunch) {
+  SKIP_WITHOUT_DEVICE();
+  auto plan = tile::plan_cta_copy_probe(store_tile("SM90_U32x4_STSM_N", "(32,32):(32,1)"), Operand::C);
+  ASSERT_TRUE(plan) << plan.message;
+  tile::CtaCopyProbePlan bad = *plan;
+  bad.addresses[2] = static_cast<std::uint32_t>(bad.image.size());  // past the image: would fault
+  const CtaCopyProbeRun refused = run_cta_copy_probe(bad);
+  EXPECT_EQ(refused.error.kind, ErrorKind::refused);
+  EXPECT_NE(refused.error.message.find("past the image"), std::string::npos) << refused.error.message;
+  bad = *plan;
+  bad.sources.pop_back();
+  EXPECT_EQ(run_cta_copy_probe(bad).error.kind, ErrorKind::refused);
+  const CtaCopyProbeRun ok = run_cta_copy_probe(*plan);
+  if (ok.device.sm() < 90) {
+    EXPECT_EQ(ok.error.kind, ErrorKind::refused) << "stmatrix below sm_90 must not launch";
+    return;
+  }
+  ASSERT_EQ(ok.error.kind, ErrorKind::none) << ok.error.message;
+  EXPECT_EQ(ok.verdict->model_disagreements, 0) << ok.verdict->model_verdict();
 }
 
 }  // namespace

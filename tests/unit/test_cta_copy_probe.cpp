@@ -5,6 +5,11 @@
 //    without .trans lane l's destination register j holds matrix j's row l/4, elements 2(l%4)
 //    (low half) and 2(l%4)+1; with .trans it holds column l/4, rows 2(l%4) and 2(l%4)+1.
 //  - ld.shared.b32/.v2.b32/.v4.b32 ("ld"): register i holds the four bytes at address + 4i.
+//  - stmatrix (PTX ISA "Warp Level Matrix Store Instruction: stmatrix"): threads 8j..8j+7 give
+//    the addresses of rows 0..7 of matrix j; lane l's source register j holds matrix j's row l/4,
+//    elements 2(l%4) (low half) and 2(l%4)+1, each row stored as eight 16-bit elements at 16
+//    consecutive bytes; with .trans the register's halves are column l/4, rows 2(l%4) and 2(l%4)+1.
+//  - st.shared.b32/.v2.b32/.v4.b32 ("st"): register i is written to the four bytes at address + 4i.
 // A word the software GPU did not deliver must be named; refusals name why.
 #include <gtest/gtest.h>
 
@@ -51,6 +56,44 @@ std::vector<std::uint32_t> soft_gpu(const CtaCopyProbePlan& p) {
   return words;
 }
 
+/// The shared image after every thread of store plan `p` ran its stores, from the rules above.
+std::vector<std::uint32_t> soft_gpu_store(const CtaCopyProbePlan& p) {
+  std::vector<std::uint8_t> image = p.image;
+  const auto address = [&](int thread, int i) {
+    return p.addresses.at(static_cast<std::size_t>(thread) * p.instructions + i);
+  };
+  const auto source = [&](int thread, int i, int r) {
+    return p.sources.at(static_cast<std::size_t>((thread * p.instructions + i) * p.registers + r));
+  };
+  const auto put = [&](std::uint32_t byte, std::uint32_t value, int bytes) {
+    for (int b = 0; b < bytes; ++b) image.at(byte + b) = static_cast<std::uint8_t>(value >> (8 * b));
+  };
+  for (int t = 0; t < p.threads; ++t)
+    for (int i = 0; i < p.instructions; ++i)
+      for (int r = 0; r < p.registers; ++r) {
+        const std::uint32_t w = source(t, i, r);
+        if (p.load != CopyProbeLoad::ldmatrix) {
+          put(address(t, i) + 4 * r, w, 4);
+          continue;
+        }
+        const int lane = t % 32, warp = t - lane;
+        // Matrix r's element (row, col) lies at lane 8r + row's address plus 2 col.
+        const auto element = [&](int row, int col) { return address(warp + 8 * r + row, i) + 2 * col; };
+        if (p.trans) {
+          put(element(2 * (lane % 4), lane / 4), w & 0xFFFF, 2);
+          put(element(2 * (lane % 4) + 1, lane / 4), w >> 16, 2);
+        } else {
+          put(element(lane / 4, 2 * (lane % 4)), w & 0xFFFF, 2);
+          put(element(lane / 4, 2 * (lane % 4) + 1), w >> 16, 2);
+        }
+      }
+  std::vector<std::uint32_t> words(image.size() / 4);
+  for (std::size_t n = 0; n < words.size(); ++n)
+    words[n] = image[4 * n] | (std::uint32_t{image[4 * n + 1]} << 8) |
+               (std::uint32_t{image[4 * n + 2]} << 16) | (std::uint32_t{image[4 * n + 3]} << 24);
+  return words;
+}
+
 CtaTile tile_of(const CtaTileSpec& spec) {
   const auto t = make_cta_tile(spec);
   EXPECT_TRUE(t) << t.message;
@@ -67,7 +110,7 @@ CtaTile preset(const char* name) {
 CtaJoin model_join(const CtaTile& t, Operand op) {
   const auto r = analyze_cta_tile(t, CtaOptions{false, false});
   EXPECT_TRUE(r) << r.message;
-  return *r->operands[op == Operand::A ? 0 : 1].join;
+  return *r->operands[op == Operand::A ? 0 : op == Operand::B ? 1 : 2].join;
 }
 
 TEST(CtaCopyProbe, EveryPresetsLoadsAgreeWithTheSoftwareGpu) {
@@ -224,9 +267,8 @@ TEST(CtaCopyProbe, Refusals) {
     EXPECT_FALSE(p);
     EXPECT_NE(p.message.find(words), std::string::npos) << p.message;
   };
-  refused(preset("sm80-gemm-128x128x32"), Operand::C, "stores are not probed");
+  refused(preset("sm80-gemm-128x128x32"), Operand::C, "no copy for C");
   refused(preset("sm90-wgmma-128x128x64"), Operand::A, "descriptor");
-  refused(preset("sm90-wgmma-128x128x64"), Operand::C, "stores are not probed");
   refused(tile_of(vector_spec("", "(32,16):(16,1)")), Operand::A, "no copy for A");
   refused(tile_of(vector_spec("SM75_U32x4_LDSM_N", "")), Operand::A, "no shared layout for A");
   refused(tile_of(vector_spec("SM80_CP_ASYNC_CACHEALWAYS<uint128_t>", "(32,16):(16,1)")), Operand::A,
@@ -268,6 +310,148 @@ TEST(CtaCopyProbe, LaunchChecks) {
   q = *p;
   q.registers = 3;
   EXPECT_NE(copy_probe_launch_problem(q, 48 * 1024), "");
+}
+
+CtaTileSpec store_spec(const std::string& copy, const std::string& smem) {
+  CtaTileSpec s = vector_spec("", "");
+  s.copy[2] = copy;
+  s.smem[2] = smem;
+  return s;
+}
+
+/// Plans C of `spec`, runs the software GPU's stores and expects the model's every byte and join.
+void expect_store_agreement(const CtaTileSpec& spec, CopyProbeLoad load, bool join_ok) {
+  const CtaTile t = tile_of(spec);
+  const auto p = plan_cta_copy_probe(t, Operand::C);
+  ASSERT_TRUE(p) << spec.copy[2] << ": " << p.message;
+  EXPECT_TRUE(p->store);
+  EXPECT_EQ(p->load, load);
+  EXPECT_EQ(copy_probe_launch_problem(*p, 227 * 1024), "");
+  const auto v = judge_cta_copy_probe(*p, soft_gpu_store(*p));
+  ASSERT_TRUE(v) << v.message;
+  const CtaJoin model = model_join(t, Operand::C);
+  EXPECT_EQ(v->model_disagreements, 0) << p->instruction << ": " << v->model_verdict();
+  EXPECT_EQ(v->cells, model.cells) << p->instruction;
+  EXPECT_EQ(v->measured.mismatches, model.mismatches) << p->instruction;
+  EXPECT_EQ(v->measured.verdict(t.mma.threads()), model.verdict(t.mma.threads())) << p->instruction;
+  EXPECT_EQ(model.mismatches == 0, join_ok) << p->instruction << ": " << model.verdict(t.mma.threads());
+}
+
+TEST(CtaCopyProbe, EveryPresetsStoreAgreesWithTheSoftwareGpu) {
+  int planned = 0;
+  for (const CtaPreset& preset : cta_presets()) {
+    const CtaTile t = tile_of(preset.spec);
+    const auto plan = plan_cta_copy_probe(t, Operand::C);
+    if (!plan) {
+      EXPECT_NE(plan.message.find("no copy for C"), std::string::npos) << preset.name << ": " << plan.message;
+      continue;
+    }
+    ++planned;
+    EXPECT_EQ(copy_probe_launch_problem(*plan, 227 * 1024), "") << preset.name;
+    const auto v = judge_cta_copy_probe(*plan, soft_gpu_store(*plan));
+    ASSERT_TRUE(v) << v.message;
+    const CtaJoin model = model_join(t, Operand::C);
+    EXPECT_EQ(v->model_disagreements, 0) << preset.name << ": " << v->model_verdict();
+    EXPECT_EQ(v->measured.verdict(t.mma.threads()), model.verdict(t.mma.threads())) << preset.name;
+    EXPECT_EQ(v->model_verdict(), "all " + std::to_string(model.cells) + " match the model");
+  }
+  EXPECT_GE(planned, 1);  // sm90-wgmma-128x128x64's stmatrix.x4
+}
+
+TEST(CtaCopyProbe, Sm90EpiloguePlan) {
+  // 256 threads (two warpgroups), C 128 x 128 f16 through stmatrix.x4: 64 values per thread.
+  const auto p = plan_cta_copy_probe(preset("sm90-wgmma-128x128x64"), Operand::C);
+  ASSERT_TRUE(p) << p.message;
+  EXPECT_EQ(p->instruction, "stmatrix.sync.aligned.m8n8.x4.shared.b16");
+  EXPECT_EQ(p->threads, 256);
+  EXPECT_EQ(p->registers, 4);
+  EXPECT_EQ(p->values.size(), 256u * 64);
+  EXPECT_EQ(p->image.size(), 128u * 128 * 2);
+  EXPECT_EQ(p->words(), 128 * 128 * 2 / 4);
+  // The image starts as pad; a value's register half holds its cell's label.
+  for (std::uint8_t b : p->image) ASSERT_EQ(b, 0xFF);
+  const CopyProbeValue& v = p->values.front();
+  const std::uint32_t word = p->sources.at(static_cast<std::size_t>(
+      (v.thread * p->instructions + v.instruction) * p->registers + v.register_byte / 4));
+  EXPECT_EQ((word >> (8 * (v.register_byte % 4))) & 0xFFFF, v.expected.row * 128 + v.expected.col + 1);
+  // The layout's first element, C (0,0), begins at byte 0 of every Swizzle<3,3,3> tile.
+  EXPECT_EQ(p->layout_cells.at(0), 0);
+}
+
+TEST(CtaCopyProbe, OtherStoresAgreeWithTheSoftwareGpu) {
+  // stmatrix of 16-bit C over a row-major 32 x 32 tile: the accumulator's rows are stmatrix's.
+  expect_store_agreement(store_spec("SM90_U32x1_STSM_N", "(32,32):(32,1)"), CopyProbeLoad::ldmatrix, true);
+  expect_store_agreement(store_spec("SM90_U32x2_STSM_N", "Swizzle<1,3,3> o (32,32):(32,1)"),
+                         CopyProbeLoad::ldmatrix, true);
+  expect_store_agreement(store_spec("SM90_U32x4_STSM_N", "Swizzle<2,3,3> o (32,32):(32,1)"),
+                         CopyProbeLoad::ldmatrix, true);
+  // .trans into a column-major tile.
+  for (const char* copy : {"SM90_U16x2_STSM_T", "SM90_U16x4_STSM_T", "SM90_U16x8_STSM_T"})
+    expect_store_agreement(store_spec(copy, "(32,32):(1,32)"), CopyProbeLoad::ldmatrix, true);
+  // st.shared of 32-bit C: one f32 per thread and instruction, a pair per 64-bit vector.
+  expect_store_agreement(store_spec("UniversalCopy<uint32_t>", "(32,32):(32,1)"), CopyProbeLoad::lds32, true);
+  expect_store_agreement(store_spec("UniversalCopy<uint64_t>", "(32,32):(32,1)"), CopyProbeLoad::lds64, true);
+}
+
+TEST(CtaCopyProbe, AWrongStoreIsNamed) {
+  const auto p = plan_cta_copy_probe(preset("sm90-wgmma-128x128x64"), Operand::C);
+  ASSERT_TRUE(p) << p.message;
+  std::vector<std::uint32_t> words = soft_gpu_store(*p);
+  // Thread 37's first value lands on another label: C (5,7), 5 * 128 + 7 + 1 = 648.
+  const CopyProbeValue* hit = nullptr;
+  for (const CopyProbeValue& v : p->values)
+    if (v.thread == 37 && !hit) hit = &v;
+  ASSERT_NE(hit, nullptr);
+  ASSERT_NE(hit->expected, (Cell{5, 7}));
+  const std::size_t w = static_cast<std::size_t>(hit->model_byte / 4);
+  const int shift = 8 * static_cast<int>(hit->model_byte % 4);
+  words[w] = (words[w] & ~(0xFFFFu << shift)) | (648u << shift);
+  const auto v = judge_cta_copy_probe(*p, words);
+  ASSERT_TRUE(v) << v.message;
+  EXPECT_EQ(v->model_disagreements, 1);
+  ASSERT_TRUE(v->first);
+  EXPECT_EQ(v->first->value.thread, 37);
+  EXPECT_EQ(v->first->delivered, (Cell{5, 7}));
+  const std::string said = v->model_verdict();
+  EXPECT_NE(
+      said.find("thread 37 V" + std::to_string(hit->reg) + " (instruction " +
+                std::to_string(hit->instruction) + ", register " + std::to_string(hit->register_byte / 4)),
+      std::string::npos)
+      << said;
+  EXPECT_NE(said.find("to byte " + std::to_string(hit->model_byte) + ": the GPU's shared memory holds (5,7)"),
+            std::string::npos)
+      << said;
+  EXPECT_NE(said.find("the model predicted " + to_string(hit->expected)), std::string::npos) << said;
+  // The value's label is nowhere now: the join on the GPU's image finds no element for it.
+  EXPECT_EQ(v->measured.mismatches, 1);
+  ASSERT_TRUE(v->measured.first);
+  EXPECT_FALSE(v->measured.first->moved);
+  // Nothing stored at all (the image as it started): every value differs.
+  const std::vector<std::uint32_t> untouched(words.size(), 0xFFFFFFFFu);
+  const auto none = judge_cta_copy_probe(*p, untouched);
+  ASSERT_TRUE(none) << none.message;
+  EXPECT_EQ(none->model_disagreements, none->cells);
+  EXPECT_EQ(none->measured.mismatches, none->cells);
+}
+
+TEST(CtaCopyProbe, StoreRefusalsAndLaunchChecks) {
+  const auto refused =
+      plan_cta_copy_probe(tile_of(store_spec("SM75_U32x4_LDSM_N", "(32,32):(32,1)")), Operand::C);
+  EXPECT_FALSE(refused);
+  const auto p = plan_cta_copy_probe(preset("sm90-wgmma-128x128x64"), Operand::C);
+  ASSERT_TRUE(p) << p.message;
+  CtaCopyProbePlan q = *p;
+  q.sources.pop_back();
+  EXPECT_NE(copy_probe_launch_problem(q, 227 * 1024).find("source registers"), std::string::npos);
+  q = *p;
+  q.layout_cells.pop_back();
+  EXPECT_NE(copy_probe_launch_problem(q, 227 * 1024).find("layout cells"), std::string::npos);
+  q = *p;
+  q.addresses[3] += 8;
+  EXPECT_NE(copy_probe_launch_problem(q, 227 * 1024).find("not a multiple of 16"), std::string::npos);
+  EXPECT_NE(copy_probe_launch_problem(*p, 16 * 1024).find("bytes of shared memory"), std::string::npos);
+  // A load's word count is refused for a store.
+  EXPECT_FALSE(judge_cta_copy_probe(*p, std::vector<std::uint32_t>(p->values.size())));
 }
 
 }  // namespace

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# View > CTA tile, "Run on GPU" (issue 25): the copy probes of fragviz-cli tiled --device from the
+# window, on the app's job thread.
+#  - with --no-device the button is greyed and the window says the CLI's words, "no usable GPU:
+#    disabled with --no-device"; a click on it starts nothing;
+#  - started with a device search: on a machine without a usable GPU the window's reason is the one
+#    fragviz-cli tiled --device prints; with one, a click measures the sm80 preset: A's and B's
+#    loads "as the model predicted", C "not probed" (the preset has no shared C), "measured on <GPU>".
+source "$(dirname "$0")/lib.sh"
+gui_init "$@"
+[ -n "$CLI" ] || fail "usage: test.sh <fragviz> <fragviz-cli>"
+C="s['cta_tile']"
+D="$C['device']"
+
+start_app --no-device
+open_from_view_menu view_cta_tile "$C['open']"
+wait_for "$C['ok'] and $C['preset'] == 'sm80-gemm-128x128x32' and 'cta_run_gpu' in s['widgets']"
+wait_for "not $D['available'] and $D['blocked'] == 'no usable GPU: disabled with --no-device'"
+wait_for "$D['status'] == 'idle' and $D['measured'] == [] and not $D['current']"
+click $(centre_of "s['widgets']['cta_run_gpu']")
+sleep 0.5
+wait_for "$D['status'] == 'idle' and $D['measured'] == [] and 'cta_measured_A' not in s['widgets']"
+quit_app
+
+start_app
+wait_for "$C['open'] and $C['ok'] and 'cta_run_gpu' in s['widgets']"
+wait_for "$D['blocked'] != 'looking for a CUDA device'" 30
+if [ "$(q "$D['available']")" = False ]; then
+  # The CLI's line: "fragviz-cli tiled: --device: <the window's reason> (the model's joins ...)".
+  said=$("$CLI" tiled --preset sm80-gemm-128x128x32 --device 2>&1 >/dev/null)
+  reason=$(q "$D['blocked']")
+  [[ "$reason" == "no usable GPU: "* ]] || fail "the window's reason is not the CLI's: $reason"
+  grep -qF -- "--device: $reason (" <<<"$said" || fail "the CLI says '$said', the window '$reason'"
+else
+  click $(centre_of "s['widgets']['cta_run_gpu']")
+  wait_for "$D['status'] == 'done' and $D['current']" 60
+  wait_for "$D['measured'][0].endswith('all 8192 match (128 threads x 64 values), as the model predicted')"
+  wait_for "$D['measured'][1].endswith('as the model predicted') and $D['model_disagreements'][:2] == [0, 0]"
+  wait_for "$D['measured'][2] == 'measured: not probed: no copy for C' and $D['gpu'] != ''"
+  wait_for "'cta_measured_A' in s['widgets'] and 'cta_measured_C' in s['widgets']"
+fi
+quit_app
+echo "ok"

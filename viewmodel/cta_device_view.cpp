@@ -1,0 +1,41 @@
+// A CTA tile's copy joins measured on a GPU (cta_device_view.hpp).
+#include "fragviz/viewmodel/cta_device_view.hpp"
+
+namespace fragviz::app {
+
+CtaDeviceResult measure_cta_copies(const tile::CtaTile& t, const DeviceInfo& device,
+                                   const CtaProbeRunner& run) {
+  CtaDeviceResult r;
+  r.device = device;
+  for (std::size_t i = 0; i < 3; ++i) {
+    CtaOperandMeasure& m = r.operands[i];
+    const Operand op = i == 0 ? Operand::A : i == 1 ? Operand::B : Operand::C;
+    const auto plan = tile::plan_cta_copy_probe(t, op);
+    if (!plan) {
+      m.skipped = plan.message;
+      continue;
+    }
+    m.instruction = plan->instruction;
+    m.store = plan->store;
+    m.per_thread = plan->instructions;
+    if (r.device.present) m.run = run(*plan);
+  }
+  return r;
+}
+
+std::string cta_no_device_text(const DeviceInfo& device) { return "no usable GPU: " + device.error; }
+
+std::string measured_line(const CtaDeviceResult& r, std::size_t i, std::int64_t threads) {
+  const CtaOperandMeasure& m = r.operands[i];
+  if (!m.skipped.empty()) return "measured: not probed: " + m.skipped;
+  if (!m.run) return "measured: not run: " + cta_no_device_text(r.device);
+  if (!m.run->verdict) return "measured: not run: " + m.run->error.message;
+  const tile::CtaCopyProbeVerdict& v = *m.run->verdict;
+  const std::string where = "measured on " + r.device.name + " (" + m.instruction + ", " +
+                            std::to_string(m.per_thread) + " per thread): ";
+  if (v.model_disagreements == 0) return where + v.measured.verdict(threads) + ", as the model predicted";
+  return where + "THE MODEL DISAGREES: " + v.model_verdict() + "; the join on the GPU's " +
+         (v.store ? "shared memory: " : "registers: ") + v.measured.verdict(threads);
+}
+
+}  // namespace fragviz::app

@@ -1,0 +1,56 @@
+// A CTA tile's copy joins measured on a GPU (issue 25), for `fragviz-cli tiled --device` and the CTA
+// tile window's "Run on GPU": each operand planned (tile::plan_cta_copy_probe), run by the caller's
+// runner (run_cta_copy_probe on device 0, on a thread of the caller's choosing) and worded the same
+// in both. No device call here, nor the device API's headers: the runner is passed in and gives
+// back what run_cta_copy_probe's CtaCopyProbeRun holds (its error and verdict).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "fragviz/report/report.hpp"
+#include "fragviz/tile/cta_copy_probe.hpp"
+
+namespace fragviz::app {
+
+/// What one plan's run gave: CtaCopyProbeRun's verdict and error (none when it ran).
+struct CtaProbeOutcome {
+  std::optional<tile::CtaCopyProbeVerdict> verdict;
+  Error error;
+};
+
+/// One operand's measurement.
+struct CtaOperandMeasure {
+  std::string skipped;                 ///< why it was not measured (the plan's refusal); "" otherwise
+  std::string instruction;             ///< the planned load (A, B) or store (C)
+  bool store = false;                  ///< C's epilogue store
+  int per_thread = 0;                  ///< instructions per thread
+  std::optional<CtaProbeOutcome> run;  ///< ran, or refused/failed on the device; none without one
+};
+
+/// Every operand's measurement: A's and B's loads, C's store.
+struct CtaDeviceResult {
+  DeviceInfo device;
+  std::array<CtaOperandMeasure, 3> operands;  ///< A, B, C
+};
+
+/// Runs one plan on the device (run_cta_copy_probe's error and verdict, or a stand-in in tests).
+using CtaProbeRunner = std::function<CtaProbeOutcome(const tile::CtaCopyProbePlan&)>;
+
+/// Plans A, B and C of `t`; where `device` is present, runs each plan with `run`.
+CtaDeviceResult measure_cta_copies(const tile::CtaTile& t, const DeviceInfo& device,
+                                   const CtaProbeRunner& run);
+
+/// Why nothing runs without a device: "no usable GPU: <device.error>" (the CLI's words too).
+std::string cta_no_device_text(const DeviceInfo& device);
+
+/// The line under operand `i`'s join (0 A, 1 B, 2 C): "measured on NVIDIA H200 (ldmatrix..., 8 per
+/// thread): all 8192 match (128 threads x 64 values), as the model predicted", "THE MODEL
+/// DISAGREES: " and the first disagreement, or why nothing was measured ("measured: not probed:
+/// ...", "measured: not run: no usable GPU: ...").
+std::string measured_line(const CtaDeviceResult& r, std::size_t i, std::int64_t threads);
+
+}  // namespace fragviz::app

@@ -40,9 +40,12 @@ FindField draw_find_field(AppState& s, const char* id, std::string& text, const 
   ImGui::SameLine();
   ImGui::SetNextItemWidth(std::min(220.f * ImGui::GetFontSize() / 13.f, ImGui::GetContentRegionAvail().x));
   const bool warpgroup = !operands.empty() && operands.front().scope == FragmentScope::warpgroup;
-  f.edited = ImGui::InputTextWithHint((std::string("##") + id).c_str(),
-                                      warpgroup ? "D,17,2 or thread 37" : "A,9,3 or lane 5", &text);
+  ImGui::InputTextWithHint((std::string("##") + id).c_str(),
+                           warpgroup ? "D,17,2 or thread 37" : "A,9,3 or lane 5", &text);
+  f.committed = ImGui::IsItemDeactivatedAfterEdit();
   record_widget(s, id);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Enter selects the answer's %s", warpgroup ? "thread" : "lane");
   if (!compact) {
     ImGui::SameLine();
     ImGui::TextColored(kDimV, "as fragviz-cli layout --where / --lane");

@@ -27,12 +27,14 @@ FindAnswer find_answer(const std::string& text, const std::string& mnemonic,
                        const std::vector<FragmentOperand>& operands);
 
 /// Draws the field (widget `id` without its "##", its text `text`) and, under it, the answer to
-/// the text (find_answer, in at most `answer_lines` lines, scrolling) or the message; `edited`: the
-/// text changed this frame (the caller then selects the answer's thread and scrolls to its
-/// element). `compact`: no words after the field, so it can share a line with other controls.
+/// the text (find_answer, in at most `answer_lines` lines, scrolling) or the message, both as typed;
+/// `committed`: the user pressed Enter (or left the field) after changing the text, so the caller
+/// selects the answer's thread and scrolls to its element. Selecting as characters arrive picked
+/// the prefixes' threads ("thread 200" selected 2, then 20). `compact`: no words after the field, so
+/// it can share a line with other controls.
 struct FindField {
   FindAnswer answer;
-  bool edited = false;
+  bool committed = false;
 };
 FindField draw_find_field(AppState& s, const char* id, std::string& text, const std::string& mnemonic,
                           const std::vector<FragmentOperand>& operands, int answer_lines = 5,

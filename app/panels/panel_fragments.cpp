@@ -571,9 +571,9 @@ void draw_fragments(AppState& s, const Derived& d) {
       draw_find_field(s, "fragments_find", s.fragments_find, in.mnemonic, fragment_operands(in), 5, true);
   s.frame.fragments_view.find_answer = found.answer.answer;
   s.frame.fragments_view.find_error = found.answer.error;
-  if (found.edited && found.answer.thread >= 0) s.selected_lane = found.answer.thread;
+  if (found.committed && found.answer.thread >= 0) s.selected_lane = found.answer.thread;
   std::optional<WhereRequest> scroll_to;
-  if (found.edited && found.answer.where) scroll_to = found.answer.where;
+  if (found.committed && found.answer.where) scroll_to = found.answer.where;
 
   // The window height at which "fit" shows every grid whole (at its least row height, min_ch): the
   // layout gives the view that much where it can, and the canvas scrolls instead (newcomer round 9:

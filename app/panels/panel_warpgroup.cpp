@@ -375,9 +375,9 @@ void draw_warpgroup(AppState& s, HopperViews& v) {
       draw_find_field(s, "warpgroup_find", h.warpgroup_find, in.mnemonic, fragment_operands(in), 3, true);
   v.frame.find_answer = found.answer.answer;
   v.frame.find_error = found.answer.error;
-  if (found.edited && found.answer.thread >= 0) h.selected_thread = found.answer.thread;
+  if (found.committed && found.answer.thread >= 0) h.selected_thread = found.answer.thread;
   std::optional<WhereRequest> scroll_to;
-  if (found.edited && found.answer.where) scroll_to = found.answer.where;
+  if (found.committed && found.answer.where) scroll_to = found.answer.where;
 
   // [SECTION] grids
   // The selected thread's register list under the grids, at most 40 % of the height: beside them

@@ -19,6 +19,7 @@ sed -i 's/^fragviz-cli layout: --where: //' "$WORK/bad"
 start_app --no-device --instr "$M"
 wait_for "s['instruction']['mnemonic'] == '$M' and 'fragments_find' in s['widgets'] and s['selected_lane'] == -1"
 type_into fragments_find "s['fragments_view']['find_text']" "A,9,3" "s['fragments_view']['find_text'] == 'A,9,3'"
+xdotool key Return
 wait_for "s['selected_lane'] == 5"
 python3 - "$STATE" "$WORK/where" <<'PY' || fail "the Find answer is not the CLI's"
 import json, sys
@@ -29,6 +30,7 @@ sys.exit(0 if app == cli else 1)
 PY
 # Text the CLI refuses: its message, and the selection stays.
 type_into fragments_find "s['fragments_view']['find_text']" "Q,1,2" "s['fragments_view']['find_text'] == 'Q,1,2'"
+xdotool key Return
 python3 - "$STATE" "$WORK/bad" <<'PY' || fail "bad Find text does not show the CLI's message, or changed the selection"
 import json, sys
 s = json.load(open(sys.argv[1]))
@@ -37,6 +39,7 @@ print("app:", s['fragments_view']['find_error'], "| cli:", want, "| lane", s['se
 sys.exit(0 if s['fragments_view']['find_error'] == want and s['fragments_view']['find_answer'] == '' and s['selected_lane'] == 5 else 1)
 PY
 type_into fragments_find "s['fragments_view']['find_text']" "lane 7" "s['fragments_view']['find_text'] == 'lane 7'"
+xdotool key Return
 wait_for "s['selected_lane'] == 7 and s['fragments_view']['find_answer'].startswith('$M\nlane 7 (groupID 1, threadID_in_group 3)\n')"
 quit_app
 python3 - "$WORK/cfg/settings.json" <<'PY' || fail "settings.json does not keep the Find text"

@@ -15,6 +15,7 @@ W=$(q "s['hopper']['wgmma']['mnemonic']")
 grep -q "D\[17\]\[2\]: thread 37 " "$WORK/where" || fail "the CLI says: $(cat "$WORK/where")"
 
 type_into warpgroup_find "s['hopper']['warpgroup']['find_text']" "D,17,2" "s['hopper']['warpgroup']['find_text'] == 'D,17,2'"
+xdotool key Return
 wait_for "s['hopper']['warpgroup']['selected_thread'] == 37"
 python3 - "$STATE" "$WORK/where" <<'PY' || fail "the warpgroup Find answer is not the CLI's"
 import json, sys
@@ -24,8 +25,10 @@ print("app:", repr(app)); print("cli:", repr(cli))
 sys.exit(0 if app == cli else 1)
 PY
 type_into warpgroup_find "s['hopper']['warpgroup']['find_text']" "thread 200" "s['hopper']['warpgroup']['find_text'] == 'thread 200'"
+xdotool key Return
 wait_for "s['hopper']['warpgroup']['find_error'] == 'a wgmma warpgroup has threads 0 to 127' and s['hopper']['warpgroup']['selected_thread'] == 37"
 type_into warpgroup_find "s['hopper']['warpgroup']['find_text']" "T64" "s['hopper']['warpgroup']['find_text'] == 'T64'"
+xdotool key Return
 wait_for "s['hopper']['warpgroup']['selected_thread'] == 64 and s['hopper']['warpgroup']['find_answer'].startswith('$W\nthread 64 (warp 2, lane 0)\n')"
 quit_app
 python3 - "$WORK/cfg/settings.json" <<'PY' || fail "settings.json does not keep the warpgroup Find text"

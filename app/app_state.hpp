@@ -147,6 +147,20 @@ struct TextRecord {
   Rect rect;
 };
 
+/// The part of one grid a zoomed, scrolled view shows this frame: its rows first_row..last_row and
+/// columns first_col..last_col, both included, a cell counting where any of it is in view; of a
+/// grid of `rows` x `cols`. Empty (first > last) where none of it is in view.
+struct VisibleGrid {
+  int first_row = 0, last_row = -1, first_col = 0, last_col = -1;
+  int rows = 0, cols = 0;
+  bool empty() const { return first_row > last_row || first_col > last_col; }
+  /// Every cell in view.
+  bool whole() const {
+    return !empty() && first_row == 0 && first_col == 0 && last_row == rows - 1 && last_col == cols - 1;
+  }
+  int cells() const { return empty() ? 0 : (last_row - first_row + 1) * (last_col - first_col + 1); }
+};
+
 struct FragmentsViewRecord {
   float zoom = 1.f;
   float cell_w = 0, cell_h = 0;
@@ -160,6 +174,8 @@ struct FragmentsViewRecord {
   /// column band's top and the row band's left; NaN where none (sticky: in view while the grid is).
   std::map<std::string, std::pair<float, float>> label_bands;
   std::vector<TextRecord> texts;  ///< the grid titles and corner legend lines drawn this frame
+  /// Per operand ("A", "B", "C"), the part of its grid in view (of product 0 where there are four).
+  std::map<std::string, VisibleGrid> visible;
 };
 
 /// The bank view's zoom and scroll as drawn this frame (either mode; zoom_grid.hpp).
@@ -172,6 +188,11 @@ struct BanksViewRecord {
   /// Per grid ("unpadded", "padded", "layout"): its first cell's top-left (screen pixels), and
   /// where its bank-number band's top and address band's left were drawn (sticky).
   std::map<std::string, std::array<float, 4>> grids;
+  /// Per grid, the part in view: 128-byte lines (rows) by banks (columns).
+  std::map<std::string, VisibleGrid> visible;
+  /// The tile view: the padded tile's (the one File > Export draws) rows and columns (halves) with a
+  /// word in view in either grid, as a bounding block; empty in Layout mode.
+  VisibleGrid visible_tile;
 };
 
 /// One cell of the fragments view's WMMA grid as drawn (for tests and the state dump).

@@ -1222,6 +1222,8 @@ void apply_settings(const ParsedSettings& p, AppState& s) {
   d.first_col = in.export_cols.first;
   d.last_col = in.export_cols.last;
   d.crop = in.export_crop_on;
+  // A saved operand or crop is the user's own part; else each opening picks (default_export_part).
+  d.part = d.crop || !d.operand.empty() ? ExportPart::chosen : ExportPart::whole;
   s.hopper.descriptor = in.descriptor;
   s.descriptor_sm100 = in.descriptor_sm100;
   s.hopper.moves = in.moves;

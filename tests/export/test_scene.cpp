@@ -120,12 +120,14 @@ TEST(ExportFragments, M16n8k16CellsAreThePtxFigure) {
 TEST(ExportFragments, LabelLevelsHaveOneSpelling) {
   EXPECT_EQ(fs::parse_cell_labels("full"), fs::CellLabels::full);
   EXPECT_EQ(fs::parse_cell_labels("lane"), fs::CellLabels::lane);
+  EXPECT_EQ(fs::parse_cell_labels("number"), fs::CellLabels::number);
   EXPECT_EQ(fs::parse_cell_labels("none"), fs::CellLabels::none);
   EXPECT_EQ(fs::parse_cell_labels("Full"), std::nullopt);
   EXPECT_EQ(fs::parse_cell_labels(""), std::nullopt);
-  for (fs::CellLabels l : {fs::CellLabels::full, fs::CellLabels::lane, fs::CellLabels::none})
+  for (fs::CellLabels l :
+       {fs::CellLabels::full, fs::CellLabels::lane, fs::CellLabels::number, fs::CellLabels::none})
     EXPECT_EQ(fs::parse_cell_labels(fs::to_string(l)), l);
-  EXPECT_EQ(fs::cell_labels_names(), "full, lane, none");
+  EXPECT_EQ(fs::cell_labels_names(), "full, lane, number, none");
 }
 
 // m8n8k4 .f16 has four quad-pair products: one grid set each, ids A p0..p3.
@@ -143,6 +145,11 @@ TEST(ExportFragments, LabelsFollowTheScreenAndTheHeaderIsACaption) {
   r.labels = fs::CellLabels::lane;
   s = build(r);
   EXPECT_EQ(label(s, "A-r0-c0"), "T0");
+  r.labels = fs::CellLabels::number;  // the screen's narrowest labelled cells: the lane alone
+  s = build(r);
+  EXPECT_EQ(label(s, "A-r0-c0"), "0");
+  EXPECT_EQ(label(s, "A-r8-c0"), "0");  // A a2: row groupID + 8
+  EXPECT_EQ(label(s, "A-r0-c2"), "1");  // threadID_in_group 1 holds columns 2-3
   r.labels = fs::CellLabels::none;
   s = build(r);
   EXPECT_EQ(label(s, "A-r0-c0"), "<none>");

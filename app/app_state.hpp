@@ -245,6 +245,8 @@ struct FrameRecord {
   std::map<std::string, std::vector<Coord>> highlighted;  ///< "A", "B", "C" -> the selected lane's cells
   FragmentsViewRecord fragments_view;
   BanksViewRecord banks_view;
+  /// The warpgroup view's part in view of A and D ("A", and "C" as File > Export keys D).
+  std::map<std::string, VisibleGrid> warpgroup_visible;
   int inspector_lane = -1;                                      ///< lane the inspector showed, -1 when none
   std::vector<InspectorRegister> inspector;                     ///< its registers, A then B then C
   std::string inspector_encoding;                               ///< the line that explains the values
@@ -366,6 +368,8 @@ struct AppState {
   /// What the fragments view's cells said when last drawn (at its zoom; its "labels" button zooms
   /// until each holds T<lane> V<element>): File > Export labels the cells the same way.
   scene::CellLabels fragments_labels = scene::CellLabels::full;
+  /// The warpgroup view's cells as they read at its zoom, for File > Export (as fragments_labels).
+  scene::CellLabels warpgroup_labels = scene::CellLabels::full;
   GridZoom banks_zoom;  ///< the bank view's (zoom_grid.hpp); key: what its grids show
   /// The WMMA fragment kind (wmma_name) the fragments view shows instead of the instruction's
   /// grids; "" for none (saved: "wmma_kind").

@@ -292,6 +292,7 @@ std::string App::state_json() const {
                        {"grids", grids},
                        {"visible", visible_json(bv.visible)},
                        {"visible_tile", visible_json({{"tile", bv.visible_tile}})["tile"]}};
+    j["warpgroup_visible"] = visible_json(fr.warpgroup_visible);
   }
   if (layout_view_) {
     j["layout_view"] = layout_view_json(*layout_view_);

@@ -59,8 +59,9 @@ std::optional<VisibleRegion> visible_region(const AppState& s, scene::View v, co
     r.crop.cols = scene::IndexRange{g.first_col, g.last_col};
     return r;
   };
-  if (v == scene::View::fragments) {
-    const auto& grids = s.frame.fragments_view.visible;
+  if (v == scene::View::fragments || v == scene::View::warpgroup) {
+    const auto& grids =
+        v == scene::View::fragments ? s.frame.fragments_view.visible : s.frame.warpgroup_visible;
     std::string key = operand;
     if (key.empty()) {
       int most = 0;
@@ -74,6 +75,7 @@ std::optional<VisibleRegion> visible_region(const AppState& s, scene::View v, co
     if (it == grids.end() || it->second.empty()) return std::nullopt;
     VisibleRegion r = of(it->second);
     r.crop.operand = key;
+    r.grid = key != "C" ? key : v == scene::View::warpgroup ? "D" : "C/D";
     for (const auto& [k, g] : grids) r.partial = r.partial || !g.whole();
     return r;
   }
@@ -89,8 +91,7 @@ std::optional<VisibleRegion> visible_region(const AppState& s, scene::View v, co
 
 std::string visible_region_text(const std::optional<VisibleRegion>& r) {
   if (!r) return "Visible region (this view has none)";
-  const std::string& op = r->crop.operand;
-  return "Visible region (" + (op.empty() ? std::string() : (op == "C" ? "C/D" : op) + ": ") +
+  return "Visible region (" + (r->grid.empty() ? std::string() : r->grid + ": ") +
          scene::describe_crop(r->crop) + ")";
 }
 
@@ -121,6 +122,7 @@ scene::ViewRequest export_request(const AppState& s, scene::View v) {
     case scene::View::warpgroup:
       r.instr = s.hopper.wgmma;
       r.lane = s.hopper.selected_thread;
+      r.labels = s.warpgroup_labels;
       break;
     case scene::View::ldmatrix:
       r.ldmatrix = c.ldmatrix();

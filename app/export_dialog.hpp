@@ -61,11 +61,13 @@ struct ExportDialog {
 struct VisibleRegion {
   scene::Crop crop;
   bool partial = false;
+  std::string grid;  ///< the grid as the view names it: "A", "B", "C/D", the warpgroup's "D"; banks ""
 };
 
 /// What view `v` shows now, from the state its window recorded this frame (FrameRecord): for
-/// fragments the grid of `operand` ("A", "B", "C") or, with none given, of the operand with the most
-/// cells in view (C/D first on a tie, then A), product 0's part standing for every product's; for
+/// fragments (and warpgroup, A and D) the grid of `operand` ("A", "B", "C") or, with none given, of
+/// the operand with the most cells in view (C/D first on a tie, then A), product 0's part standing
+/// for every product's; for
 /// banks the padded tile's rows and columns with a word in view (BanksViewRecord::visible_tile).
 /// nullopt where the view has no such region: another view, the bank view in Layout mode (always
 /// exported whole), or a window not drawn (closed, or nothing of the grid in view).

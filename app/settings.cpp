@@ -669,6 +669,8 @@ const Key<Settings> kKernelKeys[] = {
 //   lanes or expression text, which is saved.
 // - File > Export's file name: it follows the view and format in the folder used last, which is
 //   saved ("export_folder"); a typed name is for one picture.
+// - File > Export's Whole tile / Visible region choice: each opening picks it from the view's zoom
+//   (default_export_part); "As set below" comes back with the saved operand and crop.
 // - the output view's zoom and pan: framed on the gate result shown, which is not saved (a new run
 //   or an opened report frames its own); each grid view's scroll: it follows the window's size.
 // - File > Load kernel's being open, and the open dialogs: they are dialogs, not views.

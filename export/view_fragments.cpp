@@ -4,7 +4,6 @@
 // fragment figures, which is CuTe's value index V of the instruction's TV layout), T<lane>, the
 // lane's number, or none.
 #include <algorithm>
-#include <cmath>
 #include <string>
 #include <vector>
 
@@ -27,54 +26,6 @@ std::string operand_caption(const Instruction& in, Operand op, int product) {
                   std::string(to_string(operand_spec(in, op).type)) + ")";
   if (in.products > 1) s += ", product " + std::to_string(product);
   return s;
-}
-
-/// The export's cell label text size (points) and the room kept about a label.
-constexpr double kLabelPt = 6, kLabelRoom = 4;
-
-/// The widest labels of an instruction whose lanes run to `max_lane` and elements to `max_element`,
-/// as the picture draws them (points).
-app::CellLabelSizes label_sizes(int max_lane, int max_element) {
-  const std::string lane = std::to_string(max_lane), element = "V" + std::to_string(max_element);
-  auto width = [](const std::string& t) { return static_cast<float>(text_width(t, kLabelPt) + kLabelRoom); };
-  return app::CellLabelSizes{width("T" + lane + " " + element), width("T" + lane), width(lane),
-                             width(element), static_cast<float>(kLabelPt)};
-}
-
-struct CellSize {
-  double w = 0, h = 0;
-};
-
-/// The cell size at which cell_label_mode gives `labels`: as wide as its longest label (full: at
-/// least 30 points, as ever), one line high, so no longer label fits; no room for any label for none.
-CellSize cell_size_for(CellLabels labels, const app::CellLabelSizes& z) {
-  switch (labels) {
-    case CellLabels::full:
-      return {std::max(30.0, static_cast<double>(z.full)), 14};
-    case CellLabels::lane:
-      return {static_cast<double>(z.owner), 12};
-    case CellLabels::number:
-      return {static_cast<double>(z.number), 12};
-    case CellLabels::none:
-      break;
-  }
-  return {std::floor(static_cast<double>(z.number)) - 1, 8};
-}
-
-/// What cell `o` says under `mode` (two lines are drawn on one: the picture's cells are one line).
-std::string cell_label(app::CellLabelMode mode, const Owner& o) {
-  switch (mode) {
-    case app::CellLabelMode::full:
-    case app::CellLabelMode::two_lines:
-      return "T" + std::to_string(o.lane) + " V" + std::to_string(o.element);
-    case app::CellLabelMode::owner:
-      return "T" + std::to_string(o.lane);
-    case app::CellLabelMode::number:
-      return std::to_string(o.lane);
-    case app::CellLabelMode::none:
-      break;
-  }
-  return {};
 }
 
 }  // namespace
@@ -133,7 +84,7 @@ Outcome<Scene> fragments_scene(const ViewRequest& r) {
       Cell cell;
       if (o.lane < 0) return cell;  // never for a catalogue entry (every layout is a bijection)
       cell.fill = lane_colour(r.palette, o.lane);
-      cell.label = cell_label(mode, o);
+      cell.label = cell_label(mode, o.lane, o.element);
       highlight_lane(cell, o.lane, r.lane);
       return cell;
     };

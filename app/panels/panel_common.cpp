@@ -237,6 +237,21 @@ bool draw_no_ldmatrix_notice(AppState& s, const Derived& d, const char* widget, 
   return true;
 }
 
+scene::CellLabels export_labels(CellLabelMode m) {
+  switch (m) {
+    case CellLabelMode::full:
+    case CellLabelMode::two_lines:
+      return scene::CellLabels::full;
+    case CellLabelMode::owner:
+      return scene::CellLabels::lane;
+    case CellLabelMode::number:
+      return scene::CellLabels::number;
+    case CellLabelMode::none:
+      break;
+  }
+  return scene::CellLabels::none;
+}
+
 CellLabelSizes cell_label_sizes(ImFont* f, int max_owner, int max_element) {
   auto width = [&](const std::string& t) {
     return f->CalcTextSizeA(f->FontSize, 1e9f, 0.f, t.c_str()).x + 2.f;

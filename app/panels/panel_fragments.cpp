@@ -685,10 +685,7 @@ void draw_fragments(AppState& s, const Derived& d) {
   fv.readable_zoom = readable;
   fv.label_mode = cell_label_mode_name(mode);
   // The export draws the cells as they read now (ViewRequest::labels).
-  s.fragments_labels = mode == CellLabelMode::none     ? scene::CellLabels::none
-                       : mode == CellLabelMode::number ? scene::CellLabels::number
-                       : mode == CellLabelMode::owner  ? scene::CellLabels::lane
-                                                       : scene::CellLabels::full;
+  s.fragments_labels = export_labels(mode);
   int rows = 0, cols = 0;
   for (Operand op : {Operand::A, Operand::B, Operand::C}) {
     rows = std::max(rows, operand_rows(in, op));

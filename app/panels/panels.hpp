@@ -125,6 +125,8 @@ bool draw_no_ldmatrix_notice(AppState& s, const Derived& d, const char* widget, 
 /// `max_owner` is the largest lane (31) or warpgroup thread (127), `max_element` the largest
 /// element index.
 CellLabelSizes cell_label_sizes(ImFont* f, int max_owner, int max_element);
+/// The export's CellLabels for cells that read as `m` (two lines: full; owner: lane).
+scene::CellLabels export_labels(CellLabelMode m);
 /// What a grid cell of width cw and height ch (pixels) can hold in `f`: cell_label_mode over
 /// cell_label_sizes.
 CellLabelMode cell_label_mode(ImFont* f, float cw, float ch, int max_owner, int max_element);

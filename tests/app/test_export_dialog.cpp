@@ -180,6 +180,10 @@ TEST(ExportDialog, TheFragmentsExportLabelsAsTheScreen) {
   EXPECT_EQ(export_request(s, scene::View::fragments).labels, scene::CellLabels::lane);
   s.fragments_labels = scene::CellLabels::number;
   EXPECT_EQ(export_request(s, scene::View::fragments).labels, scene::CellLabels::number);
+  // The warpgroup view's own, not the fragments view's.
+  EXPECT_EQ(export_request(s, scene::View::warpgroup).labels, scene::CellLabels::full);
+  s.warpgroup_labels = scene::CellLabels::lane;
+  EXPECT_EQ(export_request(s, scene::View::warpgroup).labels, scene::CellLabels::lane);
 }
 
 // Issue 22, "Export writes what is on screen": the Visible region is the part of one grid the view
@@ -241,6 +245,17 @@ TEST(ExportDialog, TheVisibleRegionIsWhatTheViewShows) {
   EXPECT_EQ(visible_region_text(b), "Visible region (rows 0-3 (4 rows), columns 0-63 (64 columns))");
   s.layout.enabled = true;
   EXPECT_EQ(visible_region(s, scene::View::banks, ""), std::nullopt);
+  // The warpgroup view: its A and D (keyed C, as the dialog's Operand keys D), D named as it shows.
+  EXPECT_EQ(visible_region(s, scene::View::warpgroup, ""), std::nullopt);
+  s.frame.warpgroup_visible["A"] = VisibleGrid{0, 15, 0, 15, 64, 16};
+  s.frame.warpgroup_visible["C"] = VisibleGrid{0, 15, 0, 31, 64, 256};
+  const auto w = visible_region(s, scene::View::warpgroup, "");
+  ASSERT_TRUE(w);
+  EXPECT_EQ(w->crop.operand, "C");
+  EXPECT_TRUE(w->partial);
+  EXPECT_EQ(visible_region_text(w), "Visible region (D: rows 0-15 (16 rows), columns 0-31 (32 columns))");
+  s.export_dialog.part = ExportPart::visible;
+  EXPECT_EQ(export_request(s, scene::View::warpgroup).crop.cols, (scene::IndexRange{0, 31}));
 }
 
 TEST(ExportDialog, EveryViewExportsItsSelectedLaneAndSettings) {

@@ -333,6 +333,12 @@ PY3
 rm -f "$tmp/full.svg" "$tmp/lane.svg" "$tmp/number.svg" "$tmp/none.svg"
 refuse 64 "must be one of full, lane, number, none" --view fragments --instr "$M" --labels some --svg "$tmp/a.svg"
 refuse 64 "not an option of --view banks" --view banks --labels none --svg "$tmp/a.svg"
+# The warpgroup view takes --labels too (its screen's cells read by zoom as the fragments view's).
+"$cli" export --view warpgroup --instr m64n256k16.f32.f16.f16 --operand D --crop rows=16-31,cols=8-15 \
+  --labels number --svg "$tmp/wg.svg" >/dev/null 2>"$tmp/err" || fail "export --view warpgroup --labels number: $(cat "$tmp/err")"
+grep -q '>32<' "$tmp/wg.svg" || fail "--labels number: no warpgroup cell says its thread (D(16,8) is T32)"
+grep -q '>T32 V4<' "$tmp/wg.svg" && fail "--labels number: a warpgroup cell still says T<thread> V<element>"
+rm -f "$tmp/wg.svg"
 rm -f "$tmp/err"
 
 # Issue 22: the Layout mode's lds128 rule line (400 characters) made the SVG 2510 pt wide. Its grid

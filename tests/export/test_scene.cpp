@@ -256,6 +256,25 @@ TEST(ExportCrop, WarpgroupD) {
   EXPECT_LT(find_cell(s, "D-r15-c8"), 0);
 }
 
+// Issue 22: the warpgroup picture labels its cells as the screen's read at its zoom (the same
+// cells as WarpgroupD: D(16,8) is T32 V4), down to the thread's number alone.
+TEST(ExportCrop, WarpgroupLabelsFollowTheScreen) {
+  fs::ViewRequest r;
+  r.view = fs::View::warpgroup;
+  r.instr = "m64n256k16.f32.f16.f16";
+  r.crop.operand = "D";
+  r.crop.rows = fs::IndexRange{16, 31};
+  r.crop.cols = fs::IndexRange{8, 15};
+  r.labels = fs::CellLabels::lane;
+  EXPECT_EQ(label(build(r), "D-r16-c8"), "T32");
+  r.labels = fs::CellLabels::number;
+  EXPECT_EQ(label(build(r), "D-r31-c15"), "63");
+  r.labels = fs::CellLabels::none;
+  const fs::Scene s = build(r);
+  EXPECT_EQ(label(s, "D-r16-c8"), "<none>");
+  EXPECT_EQ(count_cells(s, "D"), 16 * 8);
+}
+
 TEST(ExportCrop, RefusesWhatCannotBeCut) {
   fs::ViewRequest r;
   r.view = fs::View::fragments;

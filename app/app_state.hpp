@@ -158,6 +158,20 @@ struct TextRecord {
   Rect rect;
 };
 
+/// The part of one grid a zoomed, scrolled view shows this frame: its rows first_row..last_row and
+/// columns first_col..last_col, both included, a cell counting where any of it is in view; of a
+/// grid of `rows` x `cols`. Empty (first > last) where none of it is in view.
+struct VisibleGrid {
+  int first_row = 0, last_row = -1, first_col = 0, last_col = -1;
+  int rows = 0, cols = 0;
+  bool empty() const { return first_row > last_row || first_col > last_col; }
+  /// Every cell in view.
+  bool whole() const {
+    return !empty() && first_row == 0 && first_col == 0 && last_row == rows - 1 && last_col == cols - 1;
+  }
+  int cells() const { return empty() ? 0 : (last_row - first_row + 1) * (last_col - first_col + 1); }
+};
+
 struct FragmentsViewRecord {
   float zoom = 1.f;
   float cell_w = 0, cell_h = 0;
@@ -172,6 +186,8 @@ struct FragmentsViewRecord {
   std::map<std::string, std::pair<float, float>> label_bands;
   std::vector<TextRecord> texts;        ///< the grid titles and corner legend lines drawn this frame
   std::string find_answer, find_error;  ///< the Find field's answer or message this frame
+  /// Per operand ("A", "B", "C"), the part of its grid in view (of product 0 where there are four).
+  std::map<std::string, VisibleGrid> visible;
 };
 
 /// The bank view's zoom and scroll as drawn this frame (either mode; zoom_grid.hpp).
@@ -184,6 +200,11 @@ struct BanksViewRecord {
   /// Per grid ("unpadded", "padded", "layout"): its first cell's top-left (screen pixels), and
   /// where its bank-number band's top and address band's left were drawn (sticky).
   std::map<std::string, std::array<float, 4>> grids;
+  /// Per grid, the part in view: 128-byte lines (rows) by banks (columns).
+  std::map<std::string, VisibleGrid> visible;
+  /// The tile view: the padded tile's (the one File > Export draws) rows and columns (halves) with a
+  /// word in view in either grid, as a bounding block; empty in Layout mode.
+  VisibleGrid visible_tile;
 };
 
 /// One cell of the fragments view's WMMA grid as drawn (for tests and the state dump).
@@ -236,6 +257,8 @@ struct FrameRecord {
   std::map<std::string, std::vector<Coord>> highlighted;  ///< "A", "B", "C" -> the selected lane's cells
   FragmentsViewRecord fragments_view;
   BanksViewRecord banks_view;
+  /// The warpgroup view's part in view of A and D ("A", and "C" as File > Export keys D).
+  std::map<std::string, VisibleGrid> warpgroup_visible;
   int inspector_lane = -1;                                      ///< lane the inspector showed, -1 when none
   std::vector<InspectorRegister> inspector;                     ///< its registers, A then B then C
   std::string inspector_encoding;                               ///< the line that explains the values
@@ -360,6 +383,8 @@ struct AppState {
   /// What the fragments view's cells said when last drawn (at its zoom; its "labels" button zooms
   /// until each holds T<lane> V<element>): File > Export labels the cells the same way.
   scene::CellLabels fragments_labels = scene::CellLabels::full;
+  /// The warpgroup view's cells as they read at its zoom, for File > Export (as fragments_labels).
+  scene::CellLabels warpgroup_labels = scene::CellLabels::full;
   GridZoom banks_zoom;  ///< the bank view's (zoom_grid.hpp); key: what its grids show
   /// The WMMA fragment kind (wmma_name) the fragments view shows instead of the instruction's
   /// grids; "" for none (saved: "wmma_kind").

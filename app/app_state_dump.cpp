@@ -111,6 +111,18 @@ nlohmann::json cta_device_json(const AppState& s, std::int64_t threads) {
           {"model_disagreements", disagreements}};
 }
 
+/// Each grid's part in view: {"rows": [first, last], "cols": [first, last], "of": [rows, cols]},
+/// both ends included; rows and cols null where none of it is in view.
+nlohmann::json visible_json(const std::map<std::string, VisibleGrid>& grids) {
+  using nlohmann::json;
+  json j = json::object();
+  for (const auto& [k, v] : grids)
+    j[k] = {{"rows", v.empty() ? json(nullptr) : json::array({v.first_row, v.last_row})},
+            {"cols", v.empty() ? json(nullptr) : json::array({v.first_col, v.last_col})},
+            {"of", json::array({v.rows, v.cols})}};
+  return j;
+}
+
 }  // namespace
 
 std::string App::state_json() const {
@@ -221,6 +233,10 @@ std::string App::state_json() const {
                           {"dark", d.dark},
                           {"operand", d.operand},
                           {"crop", d.crop},
+                          {"part", d.part == ExportPart::whole     ? "whole"
+                                   : d.part == ExportPart::visible ? "visible"
+                                                                   : "chosen"},
+                          {"visible_region", visible_region_text(visible_region(s_, d.view, d.operand))},
                           {"last_folder", d.last_folder},
                           {"looked_at", d.looked_at ? std::string(scene::to_string(*d.looked_at)) : ""}};
   }
@@ -263,6 +279,7 @@ std::string App::state_json() const {
       texts.push_back({{"text", t.text},
                        {"rect", json::array({t.rect.x * px, t.rect.y * px, t.rect.w * px, t.rect.h * px})}});
     j["fragments_view"]["texts"] = texts;
+    j["fragments_view"]["visible"] = visible_json(fv.visible);
   }
   {
     json regs = json::array();
@@ -314,7 +331,10 @@ std::string App::state_json() const {
                        {"scroll", json::array({bv.scroll_x * px, bv.scroll_y * px})},
                        {"scroll_max", json::array({bv.scroll_max_x * px, bv.scroll_max_y * px})},
                        {"address_every", bv.address_every},
-                       {"grids", grids}};
+                       {"grids", grids},
+                       {"visible", visible_json(bv.visible)},
+                       {"visible_tile", visible_json({{"tile", bv.visible_tile}})["tile"]}};
+    j["warpgroup_visible"] = visible_json(fr.warpgroup_visible);
   }
   if (layout_view_) {
     j["layout_view"] = layout_view_json(*layout_view_);

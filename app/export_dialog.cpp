@@ -52,10 +52,64 @@ scene::Crop export_crop(const ExportDialog& d, scene::View v) {
   return c;
 }
 
+std::optional<VisibleRegion> visible_region(const AppState& s, scene::View v, const std::string& operand) {
+  const auto of = [](const VisibleGrid& g) {
+    VisibleRegion r;
+    r.crop.rows = scene::IndexRange{g.first_row, g.last_row};
+    r.crop.cols = scene::IndexRange{g.first_col, g.last_col};
+    return r;
+  };
+  if (v == scene::View::fragments || v == scene::View::warpgroup) {
+    const auto& grids =
+        v == scene::View::fragments ? s.frame.fragments_view.visible : s.frame.warpgroup_visible;
+    std::string key = operand;
+    if (key.empty()) {
+      int most = 0;
+      for (const char* k : {"C", "A", "B"})
+        if (const auto it = grids.find(k); it != grids.end() && it->second.cells() > most) {
+          most = it->second.cells();
+          key = k;
+        }
+    }
+    const auto it = grids.find(key);
+    if (it == grids.end() || it->second.empty()) return std::nullopt;
+    VisibleRegion r = of(it->second);
+    r.crop.operand = key;
+    r.grid = key != "C" ? key : v == scene::View::warpgroup ? "D" : "C/D";
+    for (const auto& [k, g] : grids) r.partial = r.partial || !g.whole();
+    return r;
+  }
+  if (v == scene::View::banks && !s.layout.enabled) {
+    const BanksViewRecord& b = s.frame.banks_view;
+    if (!b.drawn || b.visible_tile.empty()) return std::nullopt;
+    VisibleRegion r = of(b.visible_tile);
+    for (const auto& [k, g] : b.visible) r.partial = r.partial || !g.whole();
+    return r;
+  }
+  return std::nullopt;
+}
+
+std::string visible_region_text(const std::optional<VisibleRegion>& r) {
+  if (!r) return "Visible region (this view has none)";
+  return "Visible region (" + (r->grid.empty() ? std::string() : r->grid + ": ") +
+         scene::describe_crop(r->crop) + ")";
+}
+
+ExportPart default_export_part(ExportPart current, const std::optional<VisibleRegion>& r) {
+  if (current == ExportPart::chosen) return current;
+  return r && r->partial ? ExportPart::visible : ExportPart::whole;
+}
+
 scene::ViewRequest export_request(const AppState& s, scene::View v) {
   scene::ViewRequest r;
   r.view = v;
-  r.crop = export_crop(s.export_dialog, v);
+  const ExportDialog& d = s.export_dialog;
+  if (d.part == ExportPart::chosen) {
+    r.crop = export_crop(d, v);
+  } else if (d.part == ExportPart::visible) {
+    if (const auto region = visible_region(s, v, scene::croppable(v) ? d.operand : std::string()))
+      r.crop = region->crop;
+  }
   r.palette = assets().palette;
   r.dark = s.export_dialog.dark;
   const Controls& c = s.controls;
@@ -68,6 +122,7 @@ scene::ViewRequest export_request(const AppState& s, scene::View v) {
     case scene::View::warpgroup:
       r.instr = s.hopper.wgmma;
       r.lane = s.hopper.selected_thread;
+      r.labels = s.warpgroup_labels;
       break;
     case scene::View::ldmatrix:
       r.ldmatrix = c.ldmatrix();

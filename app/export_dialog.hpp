@@ -4,6 +4,7 @@
 // report shown), the same code `fragviz-cli export` runs. panels/panel_export.cpp draws the dialog.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -17,6 +18,10 @@ struct AppState;
 
 /// The PNG scale range (pixels per point), as the dialog's slider offers it.
 inline constexpr float kMinExportScale = 0.5f, kMaxExportScale = 8.f;
+
+/// Which part of a view File > Export draws: all of it, what the view shows now (its zoom and
+/// scroll: visible_region), or the operand and crop the user set in the dialog.
+enum class ExportPart : std::uint8_t { whole, visible, chosen };
 
 /// What the Export dialog holds between frames.
 struct ExportDialog {
@@ -46,7 +51,35 @@ struct ExportDialog {
   /// The screen's palette (dark ground, light text) instead of the document's (white ground): --palette.
   bool dark = false;
   int first_row = 0, last_row = 7, first_col = 0, last_col = 7;
+  /// The part drawn. Not saved: a dialog with a saved operand or crop starts on `chosen`, else on
+  /// `whole`; each opening (and each change of view) takes default_export_part unless it is `chosen`.
+  ExportPart part = ExportPart::whole;
 };
+
+/// The part of a zoomable view on screen now: a crop of one operand (fragments) or of the tile
+/// (banks), and whether the view hides some of its grids at its zoom and scroll.
+struct VisibleRegion {
+  scene::Crop crop;
+  bool partial = false;
+  std::string grid;  ///< the grid as the view names it: "A", "B", "C/D", the warpgroup's "D"; banks ""
+};
+
+/// What view `v` shows now, from the state its window recorded this frame (FrameRecord): for
+/// fragments (and warpgroup, A and D) the grid of `operand` ("A", "B", "C") or, with none given, of
+/// the operand with the most cells in view (C/D first on a tie, then A), product 0's part standing
+/// for every product's; for
+/// banks the padded tile's rows and columns with a word in view (BanksViewRecord::visible_tile).
+/// nullopt where the view has no such region: another view, the bank view in Layout mode (always
+/// exported whole), or a window not drawn (closed, or nothing of the grid in view).
+std::optional<VisibleRegion> visible_region(const AppState& s, scene::View v, const std::string& operand);
+
+/// "Visible region (C/D: rows 0-7 (8 rows), columns 0-7 (8 columns))", in describe_crop's words; for
+/// nullopt, "Visible region (this view has none)".
+std::string visible_region_text(const std::optional<VisibleRegion>& r);
+
+/// The part a dialog opening on (or switching to) a view takes: the user's `chosen` part stays;
+/// otherwise `visible` where the view hides some of its grids (`r` partial), `whole` where not.
+ExportPart default_export_part(ExportPart current, const std::optional<VisibleRegion>& r);
 
 /// The view that exports what the window named `name` shows (its ImGui name, window_names.hpp):
 /// the fragments, ldmatrix, bank, output, warpgroup, Algebra and Tensor memory windows their own
@@ -72,8 +105,10 @@ void open_export_dialog(ExportDialog& d, const std::string& folder);
 /// banks the ranges of the tile when `crop` is on (it has no operands).
 scene::Crop export_crop(const ExportDialog& d, scene::View v);
 
-/// The request for view `v` with the app's current settings and the dialog's crop. Never fails: what the
-/// settings cannot give (no gate run for the output view) is for build_scene to refuse.
+/// The request for view `v` with the app's current settings and the dialog's part: whole, the
+/// visible region (visible_region, with the operand the dialog names) or the dialog's crop; for
+/// fragments, cells that say what the screen's say at its zoom (AppState::fragments_labels). Never fails:
+/// what the settings cannot give (no gate run for the output view) is for build_scene to refuse.
 scene::ViewRequest export_request(const AppState& s, scene::View v);
 
 /// The folder a new export goes to: the last one used (kept across restarts) while it is still a

@@ -669,6 +669,8 @@ const Key<Settings> kKernelKeys[] = {
 //   lanes or expression text, which is saved.
 // - File > Export's file name: it follows the view and format in the folder used last, which is
 //   saved ("export_folder"); a typed name is for one picture.
+// - File > Export's Whole tile / Visible region choice: each opening picks it from the view's zoom
+//   (default_export_part); "As set below" comes back with the saved operand and crop.
 // - the output view's zoom and pan: framed on the gate result shown, which is not saved (a new run
 //   or an opened report frames its own); each grid view's scroll: it follows the window's size.
 // - File > Load kernel's being open, and the open dialogs: they are dialogs, not views.
@@ -1249,6 +1251,8 @@ void apply_settings(const ParsedSettings& p, AppState& s) {
   d.first_col = in.export_cols.first;
   d.last_col = in.export_cols.last;
   d.crop = in.export_crop_on;
+  // A saved operand or crop is the user's own part; else each opening picks (default_export_part).
+  d.part = d.crop || !d.operand.empty() ? ExportPart::chosen : ExportPart::whole;
   s.hopper.descriptor = in.descriptor;
   s.descriptor_sm100 = in.descriptor_sm100;
   s.hopper.moves = in.moves;

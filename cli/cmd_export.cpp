@@ -45,7 +45,7 @@ struct Opts {
 /// The options each view reads (the rest are refused for it, so nothing given is silently dropped).
 const std::map<scene::View, std::set<std::string>> kViewOptions = {
     {scene::View::fragments, {"--instr", "--lane", "--operand", "--crop", "--labels"}},
-    {scene::View::warpgroup, {"--instr", "--lane", "--operand", "--crop"}},
+    {scene::View::warpgroup, {"--instr", "--lane", "--operand", "--crop", "--labels"}},
     {scene::View::ldmatrix, {"--num", "--trans", "--lane"}},
     {scene::View::stmatrix, {"--num", "--trans", "--lane"}},
     {scene::View::movmatrix, {"--lane"}},
@@ -280,7 +280,7 @@ void add_export_command(CLI::App& app, int& exit_code) {
   const LayoutModeOptions mode = add_layout_mode_options(cmd, o->layout_mode, o->read_layout, "banks: ");
   o->given["--layout-mode"] = mode.mode;
   o->given["--read-layout"] = mode.read;
-  o->given["--labels"] = add_labels_option(cmd, o->labels, "fragments: ");
+  o->given["--labels"] = add_labels_option(cmd, o->labels, "fragments, warpgroup: ");
   o->given["--elem"] =
       cmd->add_option("--elem", o->elem,
                       "banks with --layout: element type its numbers count (b8, b16, b32, b64)")

@@ -8,10 +8,11 @@ namespace fragviz::cli {
 
 CLI::Option* add_labels_option(CLI::App* cmd, std::string& labels, const std::string& prefix) {
   return cmd
-      ->add_option("--labels", labels,
-                   prefix +
-                       "what each cell says, as the app's fragments view shows it by zoom: full (T<lane> "
-                       "V<element>, the default), lane (T<lane>) or none (colours only)")
+      ->add_option(
+          "--labels", labels,
+          prefix +
+              "what each cell says, as the app's fragments view shows it by zoom: full (T<lane> "
+              "V<element>, the default), lane (T<lane>), number (the lane alone) or none (colours only)")
       ->check(CLI::Validator(
           [](std::string& v) -> std::string {
             return scene::parse_cell_labels(v)

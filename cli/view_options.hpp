@@ -1,6 +1,6 @@
 // Options that set what an app view shows beyond its geometry, one definition for `export` (and any
 // later command that draws these views), named after the app's own settings:
-//  - `--labels full|lane|none`: what a fragments cell says, the levels the app's fragments view
+//  - `--labels full|lane|number|none`: what a fragments cell says, the levels the app's fragments view
 //    shows by zoom (scene::CellLabels, parse_cell_labels);
 //  - `--layout-mode` and `--read-layout L`: the bank view's Layout mode (its checkbox "Layout: your
 //    own layout and addresses"), `--layout` then naming the write side, defaulting to the app's

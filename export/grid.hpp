@@ -5,6 +5,7 @@
 #include <string>
 
 #include "fragviz/viewmodel/assets.hpp"
+#include "fragviz/viewmodel/cell_labels.hpp"
 #include "fragviz_export/scene.hpp"
 #include "fragviz_export/views.hpp"
 
@@ -33,6 +34,20 @@ struct GridSpec {
   int row0 = 0, col0 = 0;
 };
 double draw_grid(Scene& s, const GridSpec& g, const std::function<Cell(int row, int col)>& cell);
+
+/// The widest cell labels of a grid whose owners (lanes, threads) run to `max_owner` and elements
+/// to `max_element`, as the pictures draw them (points, with room about each).
+app::CellLabelSizes label_sizes(int max_owner, int max_element);
+/// A cell's size in points.
+struct CellSize {
+  double w = 0, h = 0;
+};
+/// The cell size at which cell_label_mode over `sizes` gives `labels`: as wide as its longest label
+/// (full: at least 30 points), one line high, so no longer label fits; for none, too narrow for any.
+CellSize cell_size_for(CellLabels labels, const app::CellLabelSizes& sizes);
+/// What a cell of `owner` and `element` says under `mode`: "T<owner> V<element>" (two_lines too:
+/// a picture's cells are one line), "T<owner>", "<owner>" or "".
+std::string cell_label(app::CellLabelMode mode, int owner, int element);
 
 /// The block of a rows x cols grid (named `grid` in errors) that crop `c`'s ranges keep; an error
 /// (kind refused) when a range runs past the grid.

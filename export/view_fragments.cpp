@@ -1,7 +1,9 @@
 // The fragments view: A (M x K) to the left, B (K x N) above, C/D (M x N) bottom-right, as the app
 // draws them, under the screen's header lines; each cell coloured by its lane and labelled as the
 // screen's cells read (ViewRequest::labels): T<lane> V<element> (the element index of the PTX ISA's
-// fragment figures, which is CuTe's value index V of the instruction's TV layout), T<lane>, or none.
+// fragment figures, which is CuTe's value index V of the instruction's TV layout), T<lane>, the
+// lane's number, or none.
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -9,6 +11,7 @@
 #include "fragviz/isa/fragment.hpp"
 #include "fragviz/util/name_suggest.hpp"
 #include "fragviz/util/words.hpp"
+#include "fragviz/viewmodel/cell_labels.hpp"
 #include "fragviz/viewmodel/fragments_header.hpp"
 #include "fragviz_export/views.hpp"
 #include "grid.hpp"
@@ -40,9 +43,10 @@ Outcome<Scene> fragments_scene(const ViewRequest& r) {
   if (r.lane >= in->threads)
     return Outcome<Scene>::fail(ErrorKind::refused, "--lane " + std::to_string(r.lane) + ": " + in->mnemonic +
                                                         " has lanes 0-" + std::to_string(in->threads - 1));
-  const char* cell_words = r.labels == CellLabels::full   ? "Cell: T<lane> V<element>, coloured by lane"
-                           : r.labels == CellLabels::lane ? "Cell: T<lane>, coloured by lane"
-                                                          : "Cell: coloured by lane";
+  const char* cell_words = r.labels == CellLabels::full     ? "Cell: T<lane> V<element>, coloured by lane"
+                           : r.labels == CellLabels::lane   ? "Cell: T<lane>, coloured by lane"
+                           : r.labels == CellLabels::number ? "Cell: the lane's number, coloured by lane"
+                                                            : "Cell: coloured by lane";
   double y = draw_title(
       s, in->mnemonic,
       std::string("PTX ISA: ") + in->ptx_section + ". " + cell_words +
@@ -61,24 +65,26 @@ Outcome<Scene> fragments_scene(const ViewRequest& r) {
     y += 10;
   }
   y += 4;
-  // Cell width: the longest label, "T31 V127", at 6 pt, with a little room.
   int most = 0;
   for (Operand op : {Operand::A, Operand::B, Operand::C})
     most = std::max(most, elements_per_lane(*in, op) - 1);
-  const double cw = std::max(30.0, text_width("T31 V" + std::to_string(most), 6) + 4), ch = 14, gap = 18;
+  // Cells sized for the labels asked (the screen's at its zoom), and labelled by the screen's rule
+  // at that size: the picture reads as the screen does at a cell of that size.
+  const app::CellLabelSizes sizes = label_sizes(in->threads - 1, most);
+  const CellSize cell_size = cell_size_for(r.labels, sizes);
+  const double cw = cell_size.w, ch = cell_size.h, gap = 18;
+  const app::CellLabelMode mode = app::cell_label_mode(static_cast<float>(cw), static_cast<float>(ch), sizes);
   const int m = operand_rows(*in, Operand::A), k = operand_cols(*in, Operand::A),
             n = operand_cols(*in, Operand::B);
   const auto a = owner_table(*in, Operand::A), b = owner_table(*in, Operand::B),
              c = owner_table(*in, Operand::C);
   auto grid = [&](const std::vector<Owner>& own, Operand op, int p) {
-    return [&own, op, p, in, &r](int row, int col) {
+    return [&own, op, p, in, &r, mode](int row, int col) {
       const Owner o = own[static_cast<std::size_t>(cell_index(*in, op, Coord{row, col, p}))];
       Cell cell;
       if (o.lane < 0) return cell;  // never for a catalogue entry (every layout is a bijection)
       cell.fill = lane_colour(r.palette, o.lane);
-      if (r.labels != CellLabels::none)
-        cell.label = "T" + std::to_string(o.lane) +
-                     (r.labels == CellLabels::full ? " V" + std::to_string(o.element) : std::string());
+      cell.label = cell_label(mode, o.lane, o.element);
       highlight_lane(cell, o.lane, r.lane);
       return cell;
     };

@@ -1,6 +1,7 @@
 // The warpgroup view: a wgmma entry's A from registers (64 x K) and its accumulator D (64 x N) over
 // the 128 threads of the warpgroup, coloured as the app colours them (warp hue, lane shade) and
-// labelled T<thread> V<element> (PTX ISA, "Warpgroup MMA: Register Fragments").
+// labelled T<thread> V<element> (PTX ISA, "Warpgroup MMA: Register Fragments") or, as the screen's
+// cells read at its zoom (ViewRequest::labels), less.
 #include <string>
 
 #include "fragviz/isa/wgmma.hpp"
@@ -22,18 +23,26 @@ Outcome<Scene> warpgroup_scene(const ViewRequest& r) {
                                                         did_you_mean(mnemonic, kWgmmaNames));
   const app::WarpgroupTable t = app::make_warpgroup_table(*in);
   Scene s;
+  const char* cell_words = r.labels == CellLabels::full     ? "T<thread> V<element>"
+                           : r.labels == CellLabels::lane   ? "T<thread>"
+                           : r.labels == CellLabels::number ? "the thread's number"
+                                                            : "no label";
   double y = draw_title(s, in->mnemonic,
-                        "PTX ISA: Warpgroup MMA, register fragments. Cell: T<thread> V<element>, coloured by "
-                        "warp (hue) and lane (shade).");
+                        std::string("PTX ISA: Warpgroup MMA, register fragments. Cell: ") + cell_words +
+                            ", coloured by warp (hue) and lane (shade).");
   const int most = std::max(t.d.per_thread, t.a.per_thread) - 1;
-  const double cw = std::max(30.0, text_width("T127 V" + std::to_string(most), 6) + 4), ch = 14;
+  // Cells sized for the labels asked (the screen's at its zoom) and labelled by the screen's rule.
+  const app::CellLabelSizes sizes = label_sizes(kWarpgroupSize - 1, most);
+  const CellSize cell_size = cell_size_for(r.labels, sizes);
+  const double cw = cell_size.w, ch = cell_size.h;
+  const app::CellLabelMode mode = app::cell_label_mode(static_cast<float>(cw), static_cast<float>(ch), sizes);
   auto grid = [&](const app::WgmmaGrid& g) {
-    return [&g, &r](int row, int col) {
+    return [&g, &r, mode](int row, int col) {
       const Owner o = g.at(row, col);
       Cell c;
       if (o.lane < 0) return c;
       c.fill = colour(app::warpgroup_thread_rgb(r.palette, o.lane));
-      c.label = "T" + std::to_string(o.lane) + " V" + std::to_string(o.element);
+      c.label = cell_label(mode, o.lane, o.element);
       highlight_lane(c, o.lane, r.lane);
       return c;
     };

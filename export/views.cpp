@@ -35,8 +35,10 @@ std::string view_names() {
 }
 
 namespace {
-constexpr std::pair<CellLabels, std::string_view> kLabelNames[] = {
-    {CellLabels::full, "full"}, {CellLabels::lane, "lane"}, {CellLabels::none, "none"}};
+constexpr std::pair<CellLabels, std::string_view> kLabelNames[] = {{CellLabels::full, "full"},
+                                                                   {CellLabels::lane, "lane"},
+                                                                   {CellLabels::number, "number"},
+                                                                   {CellLabels::none, "none"}};
 }  // namespace
 
 std::string_view to_string(CellLabels l) {

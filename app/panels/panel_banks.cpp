@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <map>
 #include <string>
 
 #include "../grid_clip.hpp"
@@ -84,6 +85,36 @@ void draw_side_header(AppState& s, const BankTable& bt, const char* title, bool 
 /// and the gap between the two grids.
 constexpr float kWl = 46.f, kHl = 16.f, kFoot = 16.f, kGap = 24.f;
 
+/// The rows and columns of tile `t` with a word in the lines and banks either grid shows
+/// (`visible`: "unpadded", "padded"), as one block; the two grids scroll together, so their lines in
+/// view are the same and their banks in view add up.
+VisibleGrid visible_tile(const TileGeometry& t, const std::map<std::string, VisibleGrid>& visible) {
+  VisibleGrid out;
+  out.rows = t.rows;
+  out.cols = t.width_halves;
+  int first_line = 1 << 30, last_line = -1, first_bank = kBanks, last_bank = -1;
+  for (const auto& [key, v] : visible) {
+    if (v.empty()) continue;
+    first_line = std::min(first_line, v.first_row);
+    last_line = std::max(last_line, v.last_row);
+    first_bank = std::min(first_bank, v.first_col);
+    last_bank = std::max(last_bank, v.last_col);
+  }
+  out.first_row = out.rows;
+  out.first_col = out.cols;
+  for (int r = 0; r < t.rows; ++r)
+    for (int c = 0; c < t.width_halves; ++c) {
+      const std::uint32_t byte = byte_offset(t, Coord{r, c});
+      const int line = static_cast<int>(byte / 128), bank = static_cast<int>(byte / 4 % kBanks);
+      if (line < first_line || line > last_line || bank < first_bank || bank > last_bank) continue;
+      out.first_row = std::min(out.first_row, r);
+      out.last_row = std::max(out.last_row, r);
+      out.first_col = std::min(out.first_col, c);
+      out.last_col = std::max(out.last_col, c);
+    }
+  return out;
+}
+
 /// One side's grid at `o` with cells cw x chh, drawn where it meets the view's visible part.
 void draw_side_grid(AppState& s, const BankTable& bt, bool padded, std::vector<Coord>& marked, ImVec2 o,
                     float cw, float chh, const ImVec2& view_min, const ImVec2& view_max) {
@@ -98,6 +129,7 @@ void draw_side_grid(AppState& s, const BankTable& bt, bool padded, std::vector<C
   const ImVec2 vis_max(std::min(view_max.x, o.x + size.x), std::min(view_max.y, o.y + size.y));
   const float none = std::nanf("");
   s.frame.banks_view.grids[key] = {g0.x, g0.y, none, none};
+  s.frame.banks_view.visible[key] = visible_bank_grid(grid, vis_min, vis_max);
   if (vis_max.x <= vis_min.x || vis_max.y <= vis_min.y) return;
 
   // The grid, clipped to its visible part up to end_grid_clip().
@@ -245,6 +277,7 @@ void draw_banks(AppState& s, const Derived& d, const LayoutView& layout) {
                  view_min, view_max);
   const ZoomScroll sc = end_zoom_child(z, zoom, cw, chh, kMinBanksZoom, kMaxBanksZoom);
   record_banks_view(s, zoom, readable, cw, chh, sc);
+  s.frame.banks_view.visible_tile = visible_tile(d.padded.tile, s.frame.banks_view.visible);
   ImGui::EndChild();
   ImGui::End();
 }

@@ -228,6 +228,7 @@ void draw_grid_cells(AppState& s, const LayoutView& v, ImVec2 o, float cw, float
   const ImVec2 vis_max(std::min(view_max.x, o.x + size.x), std::min(view_max.y, o.y + size.y));
   const float none = std::nanf("");
   s.frame.banks_view.grids["layout"] = {g0.x, g0.y, none, none};
+  s.frame.banks_view.visible["layout"] = visible_bank_grid(grid, vis_min, vis_max);
   if (vis_max.x <= vis_min.x || vis_max.y <= vis_min.y) return;
 
   ImDrawList* dl = begin_grid_clip(vis_min, vis_max);

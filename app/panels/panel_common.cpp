@@ -237,19 +237,32 @@ bool draw_no_ldmatrix_notice(AppState& s, const Derived& d, const char* widget, 
   return true;
 }
 
+scene::CellLabels export_labels(CellLabelMode m) {
+  switch (m) {
+    case CellLabelMode::full:
+    case CellLabelMode::two_lines:
+      return scene::CellLabels::full;
+    case CellLabelMode::owner:
+      return scene::CellLabels::lane;
+    case CellLabelMode::number:
+      return scene::CellLabels::number;
+    case CellLabelMode::none:
+      break;
+  }
+  return scene::CellLabels::none;
+}
+
+CellLabelSizes cell_label_sizes(ImFont* f, int max_owner, int max_element) {
+  auto width = [&](const std::string& t) {
+    return f->CalcTextSizeA(f->FontSize, 1e9f, 0.f, t.c_str()).x + 2.f;
+  };
+  const std::string owner = std::to_string(max_owner), element = "V" + std::to_string(max_element);
+  return CellLabelSizes{width("T" + owner + " " + element), width("T" + owner), width(owner), width(element),
+                        f->FontSize};
+}
+
 CellLabelMode cell_label_mode(ImFont* f, float cw, float ch, int max_owner, int max_element) {
-  auto width = [&](const char* t) { return f->CalcTextSizeA(f->FontSize, 1e9f, 0.f, t).x + 2.f; };
-  char full[32], owner[16], number[16], v[16];
-  std::snprintf(full, sizeof full, "T%d V%d", max_owner, max_element);
-  std::snprintf(owner, sizeof owner, "T%d", max_owner);
-  std::snprintf(number, sizeof number, "%d", max_owner);
-  std::snprintf(v, sizeof v, "V%d", max_element);
-  const float fh = f->FontSize;
-  if (ch + 1.f >= fh && width(full) <= cw) return CellLabelMode::full;
-  if (ch >= 2.f * fh + 2.f && width(owner) <= cw && width(v) <= cw) return CellLabelMode::two_lines;
-  if (ch + 1.f >= fh && width(owner) <= cw) return CellLabelMode::owner;
-  if (ch + 1.f >= fh && width(number) <= cw) return CellLabelMode::number;
-  return CellLabelMode::none;
+  return cell_label_mode(cw, ch, cell_label_sizes(f, max_owner, max_element));
 }
 
 ImVec2 fit_bank_cells(ImVec2 avail, int grids, int lines, float wl, float hl, float foot, float gap) {
@@ -271,6 +284,18 @@ float readable_bank_zoom(ImVec2 fit) {
 ImVec2 zoomed_bank_cells(ImVec2 fit, float zoom) {
   const float chh = zoomed_cell(fit.y, zoom);
   return ImVec2(std::max(fit.x, std::floor(chh / 1.3f)), chh);
+}
+
+VisibleGrid visible_bank_grid(const BankGrid& g, const ImVec2& vis_min, const ImVec2& vis_max) {
+  VisibleGrid v;
+  v.rows = g.lines;
+  v.cols = 32;
+  if (vis_max.x <= vis_min.x || vis_max.y <= vis_min.y) return v;
+  v.first_col = std::clamp(static_cast<int>(std::floor((vis_min.x - g.g0.x) / g.cw)), 0, 32);
+  v.last_col = std::clamp(static_cast<int>(std::ceil((vis_max.x - g.g0.x) / g.cw)), 0, 32) - 1;
+  v.first_row = std::clamp(static_cast<int>(std::floor((vis_min.y - g.g0.y) / g.chh)), 0, g.lines);
+  v.last_row = std::clamp(static_cast<int>(std::ceil((vis_max.y - g.g0.y) / g.chh)), 0, g.lines) - 1;
+  return v;
 }
 
 BankGrid place_bank_grid(const char* id, ImVec2 o, int lines, float wl, float hl, float foot, float cw,

@@ -40,6 +40,7 @@ void draw_export_popup(AppState& s) {
   if (d.open_requested) {
     ImGui::OpenPopup("Export");
     open_export_dialog(d, default_export_folder(d));
+    d.part = default_export_part(d.part, visible_region(s, d.view, d.operand));
   }
   // Height 0 every frame: fitted to what the dialog holds. Every row is always there (a row that
   // does not apply is disabled, never hidden) and the outcome has its room kept, so no control moves
@@ -104,6 +105,25 @@ void draw_export_popup(AppState& s) {
     ImGui::EndCombo();
   }
   record_widget(s, "export_palette");
+  // Another view has its own visible region: the default part follows it.
+  if (d.view != old_view) d.part = default_export_part(d.part, visible_region(s, d.view, d.operand));
+  // The part drawn: the whole view, what the view shows now (its zoom and scroll), or the operand
+  // and crop set below; touching those (but the operand, which also picks the visible grid) chooses
+  // the last.
+  const auto region = visible_region(s, d.view, d.operand);
+  if (ImGui::RadioButton("Whole tile", d.part == ExportPart::whole)) d.part = ExportPart::whole;
+  record_widget(s, "export_part_whole");
+  ImGui::BeginDisabled(!region);
+  if (ImGui::RadioButton((visible_region_text(region) + "##export_visible").c_str(),
+                         d.part == ExportPart::visible))
+    d.part = ExportPart::visible;
+  record_widget(s, "export_part_visible");
+  ImGui::EndDisabled();
+  if (ImGui::RadioButton("As set below", d.part == ExportPart::chosen)) d.part = ExportPart::chosen;
+  record_widget(s, "export_part_chosen");
+  const std::string operand_before = d.operand;
+  const bool crop_before = d.crop;
+  const int ranges_before[] = {d.first_row, d.last_row, d.first_col, d.last_col};
   // Part of the view: one operand, and a block of its rows and columns (--operand, --crop); the bank
   // view's one tile has no operands, only rows and columns.
   const bool croppable = scene::croppable(d.view);
@@ -160,6 +180,11 @@ void draw_export_popup(AppState& s) {
   range("rows", &d.first_row, &d.last_row, "export_crop_rows");
   range("columns", &d.first_col, &d.last_col, "export_crop_cols");
   ImGui::EndDisabled();
+  const int ranges_after[] = {d.first_row, d.last_row, d.first_col, d.last_col};
+  if (d.crop != crop_before ||
+      !std::equal(std::begin(ranges_before), std::end(ranges_before), ranges_after) ||
+      (d.operand != operand_before && d.part == ExportPart::whole))
+    d.part = ExportPart::chosen;
   if (!scene::cairo_available()) status_text(kDimV, "PNG and PDF: %s", scene::cairo_description().c_str());
   // The path follows the view and format until the user types one of their own; a typed name still
   // follows the format's extension.

@@ -454,22 +454,6 @@ float readable_zoom(const Instruction& in, ImFont* sf, const Fit& fit, int max_e
   return kMaxFragmentsZoom;
 }
 
-const char* label_mode_name(CellLabelMode m) {
-  switch (m) {
-    case CellLabelMode::full:
-      return "full";
-    case CellLabelMode::two_lines:
-      return "two_lines";
-    case CellLabelMode::owner:
-      return "owner";
-    case CellLabelMode::number:
-      return "number";
-    case CellLabelMode::none:
-      break;
-  }
-  return "none";
-}
-
 }  // namespace
 
 void draw_fragments(AppState& s, const Derived& d) {
@@ -687,6 +671,23 @@ void draw_fragments(AppState& s, const Derived& d) {
         }
     if (s.selected_lane >= 0) lit = t.lane_cells[static_cast<std::size_t>(s.selected_lane)];
   }
+  // What is in view of each operand's grid (product 0), for the state dump and File > Export's
+  // "Visible region": a cell counts where any of it is in view, as draw_grid draws it.
+  s.frame.fragments_view.visible.clear();
+  for (Operand op : {Operand::A, Operand::B, Operand::C}) {
+    const OperandTable& t = d.op(op);
+    const ImVec2 g0 = g.grid(op, 0);
+    VisibleGrid v;
+    v.rows = t.rows;
+    v.cols = t.cols;
+    if (vis_max.x > vis_min.x && vis_max.y > vis_min.y) {
+      v.first_col = std::clamp(static_cast<int>(std::floor((vis_min.x - g0.x) / g.cw)), 0, t.cols);
+      v.last_col = std::clamp(static_cast<int>(std::ceil((vis_max.x - g0.x) / g.cw)), 0, t.cols) - 1;
+      v.first_row = std::clamp(static_cast<int>(std::floor((vis_min.y - g0.y) / g.ch)), 0, t.rows);
+      v.last_row = std::clamp(static_cast<int>(std::ceil((vis_max.y - g0.y) / g.ch)), 0, t.rows) - 1;
+    }
+    s.frame.fragments_view.visible[operand_key(op)] = v;
+  }
   const ZoomScroll sc = end_zoom_child(view, zoom, cw, ch, kMinFragmentsZoom, kMaxFragmentsZoom);
   FragmentsViewRecord& fv = s.frame.fragments_view;
   fv.zoom = zoom;
@@ -699,12 +700,9 @@ void draw_fragments(AppState& s, const Derived& d) {
   fv.blocks_per_row = g.per_row;
   fv.cells_drawn = drawn;
   fv.readable_zoom = readable;
-  fv.label_mode = label_mode_name(mode);
+  fv.label_mode = cell_label_mode_name(mode);
   // The export draws the cells as they read now (ViewRequest::labels).
-  s.fragments_labels = mode == CellLabelMode::none ? scene::CellLabels::none
-                       : mode == CellLabelMode::full || mode == CellLabelMode::two_lines
-                           ? scene::CellLabels::full
-                           : scene::CellLabels::lane;
+  s.fragments_labels = export_labels(mode);
   int rows = 0, cols = 0;
   for (Operand op : {Operand::A, Operand::B, Operand::C}) {
     rows = std::max(rows, operand_rows(in, op));

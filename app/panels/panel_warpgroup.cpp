@@ -448,6 +448,21 @@ void draw_warpgroup(AppState& s, HopperViews& v) {
                  std::max(0.f, vis_max.y - vis_min.y)};
   v.frame.a = HopperGridRecord{true, g.a().x, g.a().y, cw, ch, t.a.rows, t.a.cols, vis};
   v.frame.d = HopperGridRecord{true, g.d().x, g.d().y, cw, ch, t.d.rows, t.d.cols, vis};
+  // For File > Export's "Visible region": a cell counts where any of it is in view.
+  for (Operand op : {Operand::A, Operand::C}) {
+    const WgmmaGrid& grid = op == Operand::A ? t.a : t.d;
+    const ImVec2 go = g.grid(op);
+    VisibleGrid vg;
+    vg.rows = grid.rows;
+    vg.cols = grid.cols;
+    if (vis_max.x > vis_min.x && vis_max.y > vis_min.y) {
+      vg.first_col = std::clamp(static_cast<int>(std::floor((vis_min.x - go.x) / cw)), 0, grid.cols);
+      vg.last_col = std::clamp(static_cast<int>(std::ceil((vis_max.x - go.x) / cw)), 0, grid.cols) - 1;
+      vg.first_row = std::clamp(static_cast<int>(std::floor((vis_min.y - go.y) / ch)), 0, grid.rows);
+      vg.last_row = std::clamp(static_cast<int>(std::ceil((vis_max.y - go.y) / ch)), 0, grid.rows) - 1;
+    }
+    s.frame.warpgroup_visible[op == Operand::A ? "A" : "C"] = vg;
+  }
   const ZoomScroll sc = end_zoom_child(view, zoom, cw, ch, kMinWarpgroupZoom, kMaxWarpgroupZoom);
   v.frame.zoom = zoom;
   v.frame.scroll_x = sc.x;
@@ -456,6 +471,7 @@ void draw_warpgroup(AppState& s, HopperViews& v) {
   v.frame.scroll_max_y = sc.max_y;
   v.frame.cells_drawn = drawn;
   v.frame.label_mode = to_string(mode);
+  s.warpgroup_labels = export_labels(mode);  // the export draws the cells as they read now
   if (have_hit) {
     cell_tooltip(t, m, hit_op, hit_row, hit_col);
     v.frame.hover = HopperHover{"warpgroup", hit_op == Operand::A ? "A" : "D", hit_row, hit_col};

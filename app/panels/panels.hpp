@@ -12,6 +12,7 @@
 #include "../palette.hpp"
 #include "../zoom_grid.hpp"
 #include "fragviz/isa/fragment_names.hpp"
+#include "fragviz/viewmodel/cell_labels.hpp"
 #include "imgui.h"
 
 namespace fragviz::app {
@@ -120,10 +121,14 @@ void record_widget(AppState& s, const char* name);
 /// what `view` ("The bank view shows", "The explorer models") needs, records `widget`, and
 /// returns true so the caller ends its window. (panel_common.cpp)
 bool draw_no_ldmatrix_notice(AppState& s, const Derived& d, const char* widget, const char* view);
-/// What a grid cell of width cw and height ch (pixels) can hold in `f`: "T<owner> V<element>" on
-/// one line, the two on two lines, "T<owner>", the owner's number, or nothing. `max_owner` is the
-/// largest lane (31) or warpgroup thread (127), `max_element` the largest element index.
-enum class CellLabelMode { full, two_lines, owner, number, none };
+/// The sizes cell_label_mode (cell_labels.hpp) weighs, measured in `f` (pixels, 2 of margin each):
+/// `max_owner` is the largest lane (31) or warpgroup thread (127), `max_element` the largest
+/// element index.
+CellLabelSizes cell_label_sizes(ImFont* f, int max_owner, int max_element);
+/// The export's CellLabels for cells that read as `m` (two lines: full; owner: lane).
+scene::CellLabels export_labels(CellLabelMode m);
+/// What a grid cell of width cw and height ch (pixels) can hold in `f`: cell_label_mode over
+/// cell_label_sizes.
 CellLabelMode cell_label_mode(ImFont* f, float cw, float ch, int max_owner, int max_element);
 
 /// A grid of 128-byte lines by 32 banks (the bank view's grids, zoomed and scrolled in a child:
@@ -152,6 +157,8 @@ float readable_bank_zoom(ImVec2 fit);
 ImVec2 zoomed_bank_cells(ImVec2 fit, float zoom);
 /// A bank grid at `o` with cells cw x chh: the invisible button `id` over it, and the bank and line
 /// under the mouse.
+/// The lines (rows) and banks (columns) of `g` that meet the visible part vis_min..vis_max.
+VisibleGrid visible_bank_grid(const BankGrid& g, const ImVec2& vis_min, const ImVec2& vis_max);
 BankGrid place_bank_grid(const char* id, ImVec2 o, int lines, float wl, float hl, float foot, float cw,
                          float chh);
 /// The bank numbers above the grid and each line's byte address (printf `address_format`, e.g.

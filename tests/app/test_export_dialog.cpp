@@ -178,6 +178,84 @@ TEST(ExportDialog, TheFragmentsExportLabelsAsTheScreen) {
   EXPECT_EQ(export_request(s, scene::View::fragments).labels, scene::CellLabels::none);
   s.fragments_labels = scene::CellLabels::lane;
   EXPECT_EQ(export_request(s, scene::View::fragments).labels, scene::CellLabels::lane);
+  s.fragments_labels = scene::CellLabels::number;
+  EXPECT_EQ(export_request(s, scene::View::fragments).labels, scene::CellLabels::number);
+  // The warpgroup view's own, not the fragments view's.
+  EXPECT_EQ(export_request(s, scene::View::warpgroup).labels, scene::CellLabels::full);
+  s.warpgroup_labels = scene::CellLabels::lane;
+  EXPECT_EQ(export_request(s, scene::View::warpgroup).labels, scene::CellLabels::lane);
+}
+
+// Issue 22, "Export writes what is on screen": the Visible region is the part of one grid the view
+// shows (the one with the most cells in view unless the dialog names one), said in describe_crop's
+// words; it is the default only where the view hides part of its grids.
+TEST(ExportDialog, TheVisibleRegionIsWhatTheViewShows) {
+  AppState s;
+  EXPECT_EQ(visible_region(s, scene::View::fragments, ""), std::nullopt);  // not drawn
+  EXPECT_EQ(visible_region_text(std::nullopt), "Visible region (this view has none)");
+  EXPECT_EQ(default_export_part(ExportPart::visible, std::nullopt), ExportPart::whole);
+  // m16n8k8 zoomed in: A's rows 4-11 and columns 2-7 in view (48 cells), C/D's rows 4-11 and its
+  // column 0 (8 cells), B scrolled away.
+  auto& v = s.frame.fragments_view.visible;
+  v["A"] = VisibleGrid{4, 11, 2, 7, 16, 8};
+  v["B"] = VisibleGrid{0, -1, 0, -1, 8, 8};
+  v["C"] = VisibleGrid{4, 11, 0, 0, 16, 8};
+  const auto a = visible_region(s, scene::View::fragments, "");
+  ASSERT_TRUE(a);
+  EXPECT_EQ(a->crop.operand, "A");
+  EXPECT_EQ(a->crop.rows, (scene::IndexRange{4, 11}));
+  EXPECT_EQ(a->crop.cols, (scene::IndexRange{2, 7}));
+  EXPECT_TRUE(a->partial);
+  EXPECT_EQ(visible_region_text(a), "Visible region (A: rows 4-11 (8 rows), columns 2-7 (6 columns))");
+  // The dialog's operand picks the grid; one wholly out of view has none.
+  EXPECT_EQ(visible_region(s, scene::View::fragments, "C")->crop.cols, (scene::IndexRange{0, 0}));
+  EXPECT_EQ(visible_region_text(visible_region(s, scene::View::fragments, "C")),
+            "Visible region (C/D: rows 4-11 (8 rows), columns 0-0 (1 column))");
+  EXPECT_EQ(visible_region(s, scene::View::fragments, "B"), std::nullopt);
+  // Default: visible while part is hidden; the user's own crop stays.
+  EXPECT_EQ(default_export_part(ExportPart::whole, a), ExportPart::visible);
+  EXPECT_EQ(default_export_part(ExportPart::chosen, a), ExportPart::chosen);
+  // The export draws that block, with the dialog's crop fields left as they were.
+  s.export_dialog.part = ExportPart::visible;
+  s.export_dialog.crop = false;
+  const scene::ViewRequest r = export_request(s, scene::View::fragments);
+  EXPECT_EQ(r.crop.operand, "A");
+  EXPECT_EQ(r.crop.rows, (scene::IndexRange{4, 11}));
+  EXPECT_EQ(r.crop.cols, (scene::IndexRange{2, 7}));
+  s.export_dialog.part = ExportPart::whole;
+  EXPECT_TRUE(export_request(s, scene::View::fragments).crop.whole());
+  // Everything in view: the whole tile is the default, and nothing is hidden.
+  v["A"] = VisibleGrid{0, 15, 0, 7, 16, 8};
+  v["B"] = VisibleGrid{0, 7, 0, 7, 8, 8};
+  v["C"] = VisibleGrid{0, 15, 0, 7, 16, 8};
+  const auto all = visible_region(s, scene::View::fragments, "");
+  ASSERT_TRUE(all);
+  EXPECT_FALSE(all->partial);
+  EXPECT_EQ(all->crop.operand, "C");  // a tie: C/D, the result
+  EXPECT_EQ(default_export_part(ExportPart::visible, all), ExportPart::whole);
+  // The bank view: the tile's block with words in view, no operand; none in Layout mode.
+  s.frame.banks_view.drawn = true;
+  s.frame.banks_view.visible["padded"] = VisibleGrid{0, 3, 0, 31, 10, 32};
+  s.frame.banks_view.visible_tile = VisibleGrid{0, 3, 0, 63, 16, 64};
+  const auto b = visible_region(s, scene::View::banks, "");
+  ASSERT_TRUE(b);
+  EXPECT_EQ(b->crop.operand, "");
+  EXPECT_EQ(b->crop.rows, (scene::IndexRange{0, 3}));
+  EXPECT_TRUE(b->partial);
+  EXPECT_EQ(visible_region_text(b), "Visible region (rows 0-3 (4 rows), columns 0-63 (64 columns))");
+  s.layout.enabled = true;
+  EXPECT_EQ(visible_region(s, scene::View::banks, ""), std::nullopt);
+  // The warpgroup view: its A and D (keyed C, as the dialog's Operand keys D), D named as it shows.
+  EXPECT_EQ(visible_region(s, scene::View::warpgroup, ""), std::nullopt);
+  s.frame.warpgroup_visible["A"] = VisibleGrid{0, 15, 0, 15, 64, 16};
+  s.frame.warpgroup_visible["C"] = VisibleGrid{0, 15, 0, 31, 64, 256};
+  const auto w = visible_region(s, scene::View::warpgroup, "");
+  ASSERT_TRUE(w);
+  EXPECT_EQ(w->crop.operand, "C");
+  EXPECT_TRUE(w->partial);
+  EXPECT_EQ(visible_region_text(w), "Visible region (D: rows 0-15 (16 rows), columns 0-31 (32 columns))");
+  s.export_dialog.part = ExportPart::visible;
+  EXPECT_EQ(export_request(s, scene::View::warpgroup).crop.cols, (scene::IndexRange{0, 31}));
 }
 
 TEST(ExportDialog, EveryViewExportsItsSelectedLaneAndSettings) {
@@ -357,6 +435,7 @@ TEST(ExportDialog, TheDefaultFolderIsTheLastOneUsedElsePicturesElseHome) {
 TEST(ExportDialog, ACropWritesExactlyTheBlockAsked) {
   AppState s;
   s.controls.instruction = "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32";
+  s.export_dialog.part = ExportPart::chosen;
   s.export_dialog.operand = "A";
   s.export_dialog.crop = true;
   s.export_dialog.first_row = 4;

@@ -306,7 +306,7 @@ rm -f "$tmp/lm.svg" "$tmp/lm2.svg" "$tmp/lm3.svg" "$tmp/tile.svg"
 refuse 64 "layout-mode" --view banks --read-layout '(16,64):(64,1)' --svg "$tmp/a.svg"
 refuse 64 "not an option of the Layout mode" --view banks --layout-mode --width 32 --svg "$tmp/a.svg"
 refuse 64 "not an option of --view fragments" --view fragments --layout-mode --svg "$tmp/a.svg"
-for level in full lane none; do
+for level in full lane number none; do
   "$cli" export --view fragments --instr "$M" --labels "$level" --svg "$tmp/$level.svg" >/dev/null 2>"$tmp/err" ||
     fail "export --labels $level: exit $?: $(cat "$tmp/err")"
 done
@@ -324,10 +324,21 @@ assert sum(t == "T0" for t in lane) >= 4, "no 'T0' cells at --labels lane"
 # none: the same picture less one label per cell (the lane legend keeps its own).
 assert len(full) == len(lane) and len(full) - len(none) == 256 + 128 + 128, (len(full), len(lane), len(none))
 assert not any(t.startswith("T0 V") for t in none), "cell labels at --labels none"
+# number: the lane alone, as the screen's narrowest labelled cells (lane 0 holds 8 A cells).
+number = texts("number")
+assert len(number) == len(lane) and sum(t == "0" for t in number) >= 8, len(number)
+owner = lambda ts: sum(t.startswith("T") and t[1:].isdigit() for t in ts)
+assert owner(number) == owner(none), "T<lane> cells at --labels number"  # the lane legend's alone
 PY3
-rm -f "$tmp/full.svg" "$tmp/lane.svg" "$tmp/none.svg"
-refuse 64 "must be one of full, lane, none" --view fragments --instr "$M" --labels some --svg "$tmp/a.svg"
+rm -f "$tmp/full.svg" "$tmp/lane.svg" "$tmp/number.svg" "$tmp/none.svg"
+refuse 64 "must be one of full, lane, number, none" --view fragments --instr "$M" --labels some --svg "$tmp/a.svg"
 refuse 64 "not an option of --view banks" --view banks --labels none --svg "$tmp/a.svg"
+# The warpgroup view takes --labels too (its screen's cells read by zoom as the fragments view's).
+"$cli" export --view warpgroup --instr m64n256k16.f32.f16.f16 --operand D --crop rows=16-31,cols=8-15 \
+  --labels number --svg "$tmp/wg.svg" >/dev/null 2>"$tmp/err" || fail "export --view warpgroup --labels number: $(cat "$tmp/err")"
+grep -q '>32<' "$tmp/wg.svg" || fail "--labels number: no warpgroup cell says its thread (D(16,8) is T32)"
+grep -q '>T32 V4<' "$tmp/wg.svg" && fail "--labels number: a warpgroup cell still says T<thread> V<element>"
+rm -f "$tmp/wg.svg"
 rm -f "$tmp/err"
 
 # Issue 22: the Layout mode's lds128 rule line (400 characters) made the SVG 2510 pt wide. Its grid

@@ -120,12 +120,14 @@ TEST(ExportFragments, M16n8k16CellsAreThePtxFigure) {
 TEST(ExportFragments, LabelLevelsHaveOneSpelling) {
   EXPECT_EQ(fs::parse_cell_labels("full"), fs::CellLabels::full);
   EXPECT_EQ(fs::parse_cell_labels("lane"), fs::CellLabels::lane);
+  EXPECT_EQ(fs::parse_cell_labels("number"), fs::CellLabels::number);
   EXPECT_EQ(fs::parse_cell_labels("none"), fs::CellLabels::none);
   EXPECT_EQ(fs::parse_cell_labels("Full"), std::nullopt);
   EXPECT_EQ(fs::parse_cell_labels(""), std::nullopt);
-  for (fs::CellLabels l : {fs::CellLabels::full, fs::CellLabels::lane, fs::CellLabels::none})
+  for (fs::CellLabels l :
+       {fs::CellLabels::full, fs::CellLabels::lane, fs::CellLabels::number, fs::CellLabels::none})
     EXPECT_EQ(fs::parse_cell_labels(fs::to_string(l)), l);
-  EXPECT_EQ(fs::cell_labels_names(), "full, lane, none");
+  EXPECT_EQ(fs::cell_labels_names(), "full, lane, number, none");
 }
 
 // m8n8k4 .f16 has four quad-pair products: one grid set each, ids A p0..p3.
@@ -143,6 +145,11 @@ TEST(ExportFragments, LabelsFollowTheScreenAndTheHeaderIsACaption) {
   r.labels = fs::CellLabels::lane;
   s = build(r);
   EXPECT_EQ(label(s, "A-r0-c0"), "T0");
+  r.labels = fs::CellLabels::number;  // the screen's narrowest labelled cells: the lane alone
+  s = build(r);
+  EXPECT_EQ(label(s, "A-r0-c0"), "0");
+  EXPECT_EQ(label(s, "A-r8-c0"), "0");  // A a2: row groupID + 8
+  EXPECT_EQ(label(s, "A-r0-c2"), "1");  // threadID_in_group 1 holds columns 2-3
   r.labels = fs::CellLabels::none;
   s = build(r);
   EXPECT_EQ(label(s, "A-r0-c0"), "<none>");
@@ -247,6 +254,25 @@ TEST(ExportCrop, WarpgroupD) {
   EXPECT_EQ(label(s, "D-r16-c8"), "T32 V4");
   EXPECT_EQ(label(s, "D-r31-c15"), "T63 V7");
   EXPECT_LT(find_cell(s, "D-r15-c8"), 0);
+}
+
+// Issue 22: the warpgroup picture labels its cells as the screen's read at its zoom (the same
+// cells as WarpgroupD: D(16,8) is T32 V4), down to the thread's number alone.
+TEST(ExportCrop, WarpgroupLabelsFollowTheScreen) {
+  fs::ViewRequest r;
+  r.view = fs::View::warpgroup;
+  r.instr = "m64n256k16.f32.f16.f16";
+  r.crop.operand = "D";
+  r.crop.rows = fs::IndexRange{16, 31};
+  r.crop.cols = fs::IndexRange{8, 15};
+  r.labels = fs::CellLabels::lane;
+  EXPECT_EQ(label(build(r), "D-r16-c8"), "T32");
+  r.labels = fs::CellLabels::number;
+  EXPECT_EQ(label(build(r), "D-r31-c15"), "63");
+  r.labels = fs::CellLabels::none;
+  const fs::Scene s = build(r);
+  EXPECT_EQ(label(s, "D-r16-c8"), "<none>");
+  EXPECT_EQ(count_cells(s, "D"), 16 * 8);
 }
 
 TEST(ExportCrop, RefusesWhatCannotBeCut) {

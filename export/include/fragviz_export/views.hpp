@@ -81,15 +81,17 @@ std::optional<std::string> parse_crop_operand(std::string_view text);
 /// banks: the tile's rows and columns).
 bool croppable(View v);
 
-/// What a fragments cell says: "T<lane> V<element>", "T<lane>" alone, or nothing (colours only), as
-/// the screen's cells read at the view's zoom.
-enum class CellLabels : std::uint8_t { full, lane, none };
+/// What a fragments (or warpgroup) cell says: "T<lane> V<element>", "T<lane>" alone, the lane's number alone,
+/// or nothing (colours only), as the screen's cells read at the view's zoom. The picture's cells are sized so
+/// that cell_label_mode (fragviz/viewmodel/cell_labels.hpp), the screen's rule, gives exactly this at that
+/// size.
+enum class CellLabels : std::uint8_t { full, lane, number, none };
 
-/// "full", "lane" or "none": a CellLabels as fragviz-cli export --labels spells it.
+/// "full", "lane", "number" or "none": a CellLabels as fragviz-cli export --labels spells it.
 std::string_view to_string(CellLabels l);
-/// The CellLabels named `text` ("full", "lane", "none"); nullopt for anything else.
+/// The CellLabels named `text` ("full", "lane", "number", "none"); nullopt for anything else.
 std::optional<CellLabels> parse_cell_labels(std::string_view text);
-/// "full, lane, none".
+/// "full, lane, number, none".
 std::string cell_labels_names();
 
 /// What to draw: the view and its options, named as the CLI's options are.
@@ -119,7 +121,7 @@ struct ViewRequest {
   /// The highlighted lane (thread 0-127 for warpgroup): its cells outlined, every other lane's faded;
   /// -1: none. fragments, warpgroup, ldmatrix, stmatrix, movmatrix and banks.
   int lane = -1;
-  /// fragments: what each cell says (the app: what its view's cells say now; the CLI: full).
+  /// fragments, warpgroup: what each cell says (the app: what its view's cells say now; the CLI: full).
   CellLabels labels = CellLabels::full;
   int sm = 0;  ///< banks: oldest target (AccessRequest::sm); 0: 75, or 90 for stmatrix
   /// fragments (A, B, C), warpgroup (A, D): the part drawn. A row or column range needs one operand

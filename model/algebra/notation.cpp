@@ -164,13 +164,14 @@ CuteSwizzle Parser::swizzle() {
   expect(',', "',' after B in Swizzle<B,M,S>");
   const std::size_t m_pos = pos();
   const std::int64_t m = number("the swizzle's M (base)");
-  std::int64_t s = b;
-  std::size_t s_pos = pos();
-  if (take(',')) {
-    s_pos = pos();
-    s = number("the swizzle's S (shift)");
-  }
-  if (!take('>')) fail(pos(), "expected ',' or '>' in Swizzle<B,M,S>" + found());
+  // CuTe's Swizzle has three parameters and no default: two numbers are refused, not read as S = B
+  // (newcomer round 12: Swizzle<3,3> ran as Swizzle<3,3,3> without a word).
+  if (!take(','))
+    fail(pos(), "Swizzle<B,M,S> takes three numbers, as CuTe's does (did you mean Swizzle<" +
+                    std::to_string(b) + "," + std::to_string(m) + "," + std::to_string(b) + ">?)");
+  const std::size_t s_pos = pos();
+  const std::int64_t s = number("the swizzle's S (shift)");
+  if (!take('>')) fail(pos(), "expected '>' after S in Swizzle<B,M,S>" + found());
   if (take('{')) expect('}', "'}' after Swizzle<...>{");
   // CuTe's own static_asserts (include/cute/swizzle.hpp).
   if (b < 0) fail(b_pos, "Swizzle<B,M,S> needs B >= 0 (CuTe: \"BBits must be positive\")");

@@ -385,3 +385,15 @@ for row in range(y + 1):  # undo the PNG row filters down to row y
 print(*prev[x * bpp:x * bpp + 3])
 PY
 }
+
+# open_export: File > Export (Ctrl+E) until its dialog is up (the path field in the state dump);
+# tried three times, as a key can be lost while a frame is slow. Returns 1 if it never opened.
+open_export() {
+  for _ in 1 2 3; do
+    xdotool windowfocus --sync "$WID" 2>/dev/null
+    xdotool key ctrl+e
+    sleep 1
+    python3 -c "import json,sys; s=json.load(open('$STATE')); sys.exit(0 if 'export_path' in s['widgets'] else 1)" && return 0
+  done
+  return 1
+}

@@ -7,15 +7,6 @@ source "$(dirname "$0")/lib.sh"
 gui_init "$@"
 
 start_app --no-device
-open_export() {
-  for _ in 1 2 3; do
-    xdotool windowfocus --sync "$WID" 2>/dev/null
-    xdotool key ctrl+e
-    sleep 1
-    python3 -c "import json,sys; s=json.load(open('$STATE')); sys.exit(0 if 'export_path' in s['widgets'] else 1)" && return 0
-  done
-  return 1
-}
 if ! open_export; then
   echo "note: the Export dialog did not receive Ctrl+E under this X server; skipped"
   exit 77

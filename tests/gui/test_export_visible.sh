@@ -10,15 +10,6 @@ gui_init "$@"
 
 start_app --no-device
 wait_for "'label_mode' in s['fragments_view'] and 'C' in s['fragments_view']['visible']"
-open_export() {
-  for _ in 1 2 3; do
-    xdotool windowfocus --sync "$WID" 2>/dev/null
-    xdotool key ctrl+e
-    sleep 1
-    python3 -c "import json,sys; s=json.load(open('$STATE')); sys.exit(0 if 'export_path' in s['widgets'] else 1)" && return 0
-  done
-  return 1
-}
 # zoom_in VIEW_WIDGET CONDITION: Ctrl+wheel over the middle of the view until CONDITION holds.
 zoom_in() {
   read -r GX GY <<<"$(centre_of "s['widgets']['$1']")"

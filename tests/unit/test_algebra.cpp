@@ -63,7 +63,7 @@ TEST(Algebra, Queries) {
 TEST(Algebra, SwizzleSpellings) {
   EXPECT_EQ(value("Swizzle<3,3,3> o (8,64):(64,1)"), "Swizzle<3,3,3> o (8,64):(64,1)");
   EXPECT_EQ(value("Sw<3,3,3> o _0 o (_8,_64):(_64,_1)"), "Swizzle<3,3,3> o (8,64):(64,1)");
-  EXPECT_EQ(value("Swizzle<2,4> \xE2\x88\x98 16 \xE2\x88\x98 (8,8):(8,1)"),
+  EXPECT_EQ(value("Swizzle<2,4,2> \xE2\x88\x98 16 \xE2\x88\x98 (8,8):(8,1)"),
             "Swizzle<2,4,2> o 16 o (8,8):(8,1)");
   // B = (8,8):(8,1) sends (i, j) to 8i + j, which A = (8,64):(64,1) sends to 64j + i: (8,8):(1,64).
   EXPECT_EQ(value("composition(Swizzle<3,3,3> o (8,64):(64,1), (8,8):(8,1))"),
@@ -169,8 +169,8 @@ TEST(Algebra, TableIsPrintLayoutsAndCoordinatesAreIdx2crds) {
   ASSERT_TRUE(sw);
   EXPECT_EQ(layout_table(sw->layout).offsets, (std::vector<std::int64_t>{0, 1, 3, 2}));
   // idx2crd: 23 = 3 + 4 * (1 + 2 * 2) in (4,(2,3)).
-  const IntTuple s = IntTuple::tuple(
-      {IntTuple::number(4), IntTuple::tuple({IntTuple::number(2), IntTuple::number(3)})});
+  const IntTuple s =
+      IntTuple::tuple({IntTuple::number(4), IntTuple::tuple({IntTuple::number(2), IntTuple::number(3)})});
   EXPECT_EQ(natural_coordinate(s, 23), "(3,(1,2))");
   EXPECT_EQ(natural_coordinate(s, 0), "(0,(0,0))");
   EXPECT_EQ(natural_coordinate(IntTuple::number(8), 5), "5");

@@ -1,6 +1,6 @@
 // The one reader of CuTe's notation: numbers (`8`, CuTe's static `_8`, `-1`), nested tuples
-// `(8,(2,4))`, the composition operator (`o` or `∘`) and `Swizzle<B,M,S>` (also `Sw<B,M,S>`,
-// `Swizzle<B,M>`). Tile layouts (smem_layout.cpp) and the layout algebra's expressions
+// `(8,(2,4))`, the composition operator (`o` or `∘`) and `Swizzle<B,M,S>` (also `Sw<B,M,S>`; three
+// numbers, as CuTe's). Tile layouts (smem_layout.cpp) and the layout algebra's expressions
 // (algebra/expression.cpp) both read their text with it, so both accept the same spellings and
 // refuse them in the same words.
 //
@@ -71,7 +71,7 @@ class Parser {
   bool at_number();
   /// A number or a parenthesised tuple of them, nested at most kMaxParseNesting deep.
   Node tuple(const char* what);
-  /// `Swizzle<B,M,S>` (or `Sw<B,M,S>`, `Swizzle<B,M>`, a trailing `{}`), checked as CuTe's
+  /// `Swizzle<B,M,S>` (or `Sw<B,M,S>`, a trailing `{}`; two numbers are refused), checked as CuTe's
   /// static_asserts check it (B >= 0, M >= 0, |S| >= B) and kept below bit 30.
   CuteSwizzle swizzle();
   /// True when a swizzle starts here.

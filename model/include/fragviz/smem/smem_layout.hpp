@@ -7,7 +7,7 @@
 //    sum of digit * stride. Top-level mode 0 is the tile's row, mode 1 its column.
 //  - `Swizzle<B,M,S>` then maps offset -> offset ^ ((offset & (mask(B) << (M + max(0,S)))) >> S):
 //    bits [M, M+B) ^= bits [M+S, M+S+B) (a negative S shifts left instead). CuTe requires B >= 0,
-//    M >= 0 and |S| >= B; `Swizzle<B,M>` means S = B.
+//    M >= 0 and |S| >= B; all three are given (CuTe has no default).
 //  - `Swizzle<B,M,S> o K o L` (CuTe's print of a ComposedLayout) is swizzle(K + L(coord)).
 //
 // Units. By default the notation counts elements of the chosen element type (2 bytes for .b16):
@@ -66,7 +66,7 @@ struct SmemLayout {
 
 /// Parses CuTe notation: `[B:] [Swizzle<B,M,S> o [K o]] (shape):(stride)`. `B:` makes this layout
 /// count bytes whatever `units` says. Accepted spellings: `o` or
-/// `∘` for composition, `Sw<B,M,S>` (CuTe's print), `Swizzle<B,M>` (S = B), `_8` for a static 8,
+/// `∘` for composition, `Sw<B,M,S>` (CuTe's print), `_8` for a static 8,
 /// nested tuples on both sides (congruent), whitespace anywhere between tokens. The layout must be
 /// rank 2 (rows, columns) with at most kMaxLayoutLeaves leaves per mode. Text that does not read
 /// (including CuTe's static_asserts on a swizzle) is kind `malformed` with the 1-based character

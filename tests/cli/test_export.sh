@@ -28,6 +28,8 @@ refuse() {
 }
 refuse 64 "nothing to write" --view fragments --instr "$M"
 refuse 64 "is none of fragments" --view tiles --svg "$tmp/a.svg"
+refuse 64 "did you mean:" --view fragmnets --svg "$tmp/a.svg"
+grep -qx "  fragments" "$tmp/err" || fail "export --view fragmnets: no fragments suggested: $(cat "$tmp/err")"
 refuse 64 "not an option of --view fragments" --view fragments --instr "$M" --report x.json --svg "$tmp/a.svg"
 refuse 64 "not an option of --view ldmatrix" --view ldmatrix --instr "$M" --svg "$tmp/a.svg"
 refuse 64 "not both" --view banks --instr "$M" --num x2 --svg "$tmp/a.svg"

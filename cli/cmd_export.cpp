@@ -76,16 +76,9 @@ int refuse(const std::string& why, int code = kExitRefused) {
 int run(const Opts& o) {
   const auto view = scene::parse_view(o.view);
   if (!view) {
-    // The names, split from view_names(), for the did-you-mean every other name option gives.
-    std::vector<std::string> names;
-    for (std::string rest = scene::view_names(); !rest.empty();) {
-      const std::size_t comma = rest.find(", ");
-      names.push_back(rest.substr(0, comma));
-      rest = comma == std::string::npos ? "" : rest.substr(comma + 2);
-    }
-    return refuse(
-        "--view: '" + echo_text(o.view) + "' is none of " + scene::view_names() + did_you_mean(o.view, names),
-        kExitUsage);
+    return refuse("--view: '" + echo_text(o.view) + "' is none of " + scene::view_names() +
+                      did_you_mean(o.view, scene::view_name_list()),
+                  kExitUsage);
   }
   const auto& takes = kViewOptions.at(*view);
   for (const auto& [name, opt] : o.given)

@@ -34,6 +34,12 @@ std::string view_names() {
   return s;
 }
 
+std::vector<std::string> view_name_list() {
+  std::vector<std::string> out;
+  for (const auto& [view, name] : kNames) out.emplace_back(name);
+  return out;
+}
+
 namespace {
 constexpr std::pair<CellLabels, std::string_view> kLabelNames[] = {{CellLabels::full, "full"},
                                                                    {CellLabels::lane, "lane"},

@@ -71,20 +71,9 @@ ImVec2 fit_cells(const WgmmaInstruction& in, ImVec2 avail) {
   return ImVec2(cw, ch);
 }
 
+/// The state dump's name of a label mode: the dump says "thread" for a warpgroup's owner.
 const char* to_string(CellLabelMode m) {
-  switch (m) {
-    case CellLabelMode::full:
-      return "full";
-    case CellLabelMode::two_lines:
-      return "two_lines";
-    case CellLabelMode::owner:
-      return "thread";
-    case CellLabelMode::number:
-      return "number";
-    case CellLabelMode::none:
-      return "none";
-  }
-  return "?";
+  return m == CellLabelMode::owner ? "thread" : cell_label_mode_name(m);
 }
 
 // [SECTION] drawing

@@ -44,6 +44,8 @@ std::string_view to_string(View v);
 std::optional<View> parse_view(std::string_view text);
 /// "fragments, warpgroup, ldmatrix, stmatrix, movmatrix, banks, output, algebra, tmem, cta".
 std::string view_names();
+/// The same names, one per entry (for did-you-mean).
+std::vector<std::string> view_name_list();
 
 /// A block of a grid's rows or columns, `first` to `last` with both ends included: "rows 0-7" is
 /// 8 rows. The one convention of File > Export's crop, fragviz-cli export --crop, settings.json's

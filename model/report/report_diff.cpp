@@ -530,6 +530,39 @@ class Differ {
     field(c, "cycles_per_instruction", a->cycles_per_instruction, b->cycles_per_instruction, true);
   }
 
+  /// A wgmma probe's descriptors, matched by their layout and start; each measured offset compared.
+  auto descriptors() {
+    return [this](const Ctx& m, const Field&, const std::vector<DescriptorProbe>& xs,
+                  const std::vector<DescriptorProbe>& ys) {
+      {
+        const auto name = [](const DescriptorProbe& d) {
+          return std::string(to_string(d.operand)) + " " + std::string(to_string(d.layout.major)) +
+                 "-major " + std::string(to_string(d.layout.swizzle)) + " LBO " +
+                 std::to_string(d.layout.lbo) + " SBO " + std::to_string(d.layout.sbo) + " start " +
+                 std::to_string(d.start);
+        };
+        std::map<std::string, const DescriptorProbe*> in_y;
+        for (const DescriptorProbe& d : ys) in_y[name(d)] = &d;
+        for (const DescriptorProbe& d : xs) {
+          const Ctx dc = m.at(".descriptors[" + name(d) + "]");
+          const auto it = in_y.find(name(d));
+          if (it == in_y.end()) {
+            add(dc, "", plural(d.mismatches(), "mismatch", "mismatches"), kAbsent);
+            continue;
+          }
+          for (std::size_t e = 0; e < d.measured.size() && e < it->second->measured.size(); ++e)
+            if (d.measured[e] != it->second->measured[e])
+              add(dc, "measured[" + std::to_string(e) + "]", std::to_string(d.measured[e]),
+                  std::to_string(it->second->measured[e]));
+          in_y.erase(it);
+        }
+        for (const auto& [key, d] : in_y)
+          add(m.at(".descriptors[" + key + "]"), "", kAbsent,
+              plural(d->mismatches(), "mismatch", "mismatches"));
+      }
+    };
+  }
+
   void probe(const ProbeReport& a, const ProbeReport& b) {
     const Ctx c = part("probe");
     const auto area = [&c](DiffArea area, const char* name) {
@@ -610,39 +643,6 @@ class Differ {
   void error_kind(const Ctx& c, ErrorKind a, ErrorKind b) {
     field(c, "error_kind", a, b);
     if (a != b && (a == ErrorKind::unrecorded || b == ErrorKind::unrecorded)) out_.back().older_format = true;
-  }
-
-  /// A wgmma probe's descriptors, matched by their layout and start; each measured offset compared.
-  auto descriptors() {
-    return [this](const Ctx& m, const Field&, const std::vector<DescriptorProbe>& xs,
-                  const std::vector<DescriptorProbe>& ys) {
-      {
-        const auto name = [](const DescriptorProbe& d) {
-          return std::string(to_string(d.operand)) + " " + std::string(to_string(d.layout.major)) +
-                 "-major " + std::string(to_string(d.layout.swizzle)) + " LBO " +
-                 std::to_string(d.layout.lbo) + " SBO " + std::to_string(d.layout.sbo) + " start " +
-                 std::to_string(d.start);
-        };
-        std::map<std::string, const DescriptorProbe*> in_y;
-        for (const DescriptorProbe& d : ys) in_y[name(d)] = &d;
-        for (const DescriptorProbe& d : xs) {
-          const Ctx dc = m.at(".descriptors[" + name(d) + "]");
-          const auto it = in_y.find(name(d));
-          if (it == in_y.end()) {
-            add(dc, "", plural(d.mismatches(), "mismatch", "mismatches"), kAbsent);
-            continue;
-          }
-          for (std::size_t e = 0; e < d.measured.size() && e < it->second->measured.size(); ++e)
-            if (d.measured[e] != it->second->measured[e])
-              add(dc, "measured[" + std::to_string(e) + "]", std::to_string(d.measured[e]),
-                  std::to_string(it->second->measured[e]));
-          in_y.erase(it);
-        }
-        for (const auto& [key, d] : in_y)
-          add(m.at(".descriptors[" + key + "]"), "", kAbsent,
-              plural(d->mismatches(), "mismatch", "mismatches"));
-      }
-    };
   }
 
   /// stmatrix, movmatrix, the epilogues and the Blackwell moves, matched by kind, mnemonic and

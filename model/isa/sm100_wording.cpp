@@ -19,6 +19,23 @@ std::string umma_accumulator_status(TmemDataPath p) {
          "\"Where tcgen05.mma keeps D\")";
 }
 
+std::string tmem_cp_status(TmemCpShape s, TmemCpDecompress d) {
+  const bool plain =
+      s != TmemCpShape::s4x256b && s != TmemCpShape::s64x128b_02_13 && s != TmemCpShape::s64x128b_01_23;
+  if (plain && d == TmemCpDecompress::none) return sm100_model_only_line();
+  std::string line = "model only: ";
+  line +=
+      s == TmemCpShape::s4x256b ? "PTX ISA 9.1 says 4 lanes, not which; the lanes 32 apart are CuTe 4.2's "
+                                  "(SM100_UTCCP_4dp256bit)"
+      : !plain ? "PTX ISA 9.1's warp-pair sentence read as CuTe 4.2 reads it (the two warps of a pair get "
+                 "the same rows)"
+               : "PTX ISA 9.1 and CuTe 4.2 agree on the lanes and columns";
+  if (d != TmemCpDecompress::none)
+    line += "; CuTe 4.2 has no decompressing tcgen05.cp atom: the bytes are PTX ISA 9.1's text alone";
+  return line +
+         "; not yet run on a GPU (docs/guide/blackwell.md, \"tcgen05.cp: shared memory into tensor memory\")";
+}
+
 const char* tmem_16x256b_relation() {
   return "each repetition's r0-r3 are the mma.sync m16n8 accumulator fragment c0-c3 "
          "(row = lane - taddr lane, column = TMEM column - taddr column)";

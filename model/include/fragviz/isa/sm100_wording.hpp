@@ -8,6 +8,7 @@
 
 #include "fragviz/isa/matrix_move_b8.hpp"
 #include "fragviz/isa/tmem_accumulator.hpp"
+#include "fragviz/isa/tmem_cp.hpp"
 
 namespace fragviz {
 
@@ -20,6 +21,12 @@ const char* sm100_model_only_line();
 /// but C, where the PTX text and CuTe disagree and the line names the disagreement, and the .ws
 /// layouts E and G, which CuTe has as a TMEM fragment only (no .ws MMA atom).
 std::string umma_accumulator_status(TmemDataPath p);
+
+/// The status of tcgen05.cp shape `s` with decompression `d`: sm100_model_only_line for .128x256b,
+/// .128x128b and .32x128b.warpx4; for .4x256b (the PTX text does not say which 4 lanes) and the
+/// .warpx2 forms (its pairing sentence reads two ways) the line says the lanes are CuTe's reading;
+/// with decompression it says CuTe has no such atom to check against.
+std::string tmem_cp_status(TmemCpShape s, TmemCpDecompress d);
 
 /// The relation of tcgen05.ld.16x256b to mma.sync m16n8: "each repetition's r0-r3 are the mma.sync
 /// m16n8 accumulator fragment c0-c3 (row = lane - taddr lane, column = TMEM column - taddr column)".

@@ -11,6 +11,7 @@
 #include "fragviz/isa/sm100_wording.hpp"
 #include "fragviz/isa/tcgen05_desc.hpp"
 #include "fragviz/isa/tmem.hpp"
+#include "fragviz/util/name_suggest.hpp"
 #include "fragviz/util/words.hpp"
 
 namespace fragviz::cli {
@@ -275,27 +276,32 @@ void add_tcgen05_desc_command(CLI::App& app, int& exit_code) {
 
 void add_tmem_command(CLI::App& app, int& exit_code) {
   struct Opts {
-    std::string shape = "32x32b", num = "x1";
+    std::string shape = "32x32b", num = "x1", cp, decompress = "none";
     int split = -1, warp = 0, lane = -1, m = 128, n = 64, cta_group = 1;
     bool csv = false, pack16 = false, accumulator = false, sparse = false, ws = false;
   };
   auto o = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand("tmem",
                                  "Which tensor-memory lane and column each register of each thread moves "
-                                 "with tcgen05.ld/st (model only)");
-  cmd->add_option("--shape", o->shape, "32x32b, 16x64b, 16x128b, 16x256b or 16x32bx2");
-  cmd->add_option("--num", o->num, "repeat count: x1, x2, x4, ... x128 (x64 for 16x128b, x32 for 16x256b)");
-  cmd->add_option("--split", o->split, "16x32bx2's immHalfSplitoff in columns (default: --num's count)")
-      ->check(CLI::Range(0, kTmemColumns - 1));
+                                 "with tcgen05.ld/st, where tcgen05.mma keeps D (--accumulator) and where "
+                                 "tcgen05.cp puts shared memory (--cp) (model only)");
+  auto* shape_opt = cmd->add_option("--shape", o->shape, "32x32b, 16x64b, 16x128b, 16x256b or 16x32bx2");
+  auto* num_opt = cmd->add_option("--num", o->num,
+                                  "repeat count: x1, x2, x4, ... x128 (x64 for 16x128b, x32 for 16x256b)");
+  auto* split_opt =
+      cmd->add_option("--split", o->split, "16x32bx2's immHalfSplitoff in columns (default: --num's count)")
+          ->check(CLI::Range(0, kTmemColumns - 1));
   cmd->add_option("--warp", o->warp, "warp id in the CTA: it reaches lanes 32*(warp%4) to 32*(warp%4)+31")
       ->check(CLI::Range(0, kCtaMaxWarps - 1));
-  cmd->add_option("--lane", o->lane, "taddr's lane (default: the warp's first lane)");
-  cmd->add_flag("--pack16", o->pack16,
-                ".pack::16b (ld) / .unpack::16b (st): each register's two 16-bit halves, each in the low "
-                "half of an adjacent column");
+  auto* lane_opt = cmd->add_option("--lane", o->lane, "taddr's lane (default: the warp's first lane)");
+  auto* pack_opt =
+      cmd->add_flag("--pack16", o->pack16,
+                    ".pack::16b (ld) / .unpack::16b (st): each register's two 16-bit halves, each in the low "
+                    "half of an adjacent column");
   cmd->add_flag("--csv", o->csv,
                 "CSV: thread,register,lane,column (with --pack16: thread,register,half,lane,column; with "
-                "--accumulator: row,column,cta,lane,tmem_column,warp)");
+                "--accumulator: row,column,cta,lane,tmem_column,warp; with --cp: "
+                "row,chunk,copy,lane,first_column,last_column)");
   auto* acc =
       cmd->add_flag("--accumulator", o->accumulator,
                     "where tcgen05.mma's D lives: TMEM lanes and columns per row and column of D, the "
@@ -305,7 +311,17 @@ void add_tmem_command(CLI::App& app, int& exit_code) {
       "--accumulator: M, 64 or 128 (cta_group::1), 128 or 256 (cta_group::2), 32, 64 or 128 (--ws)");
   auto* n = cmd->add_option(
       "--n", o->n, "--accumulator: N, 8-256 in steps of 8 (M 64) or 16 (M 128, 256); 64, 128 or 256 (--ws)");
-  auto* cg = cmd->add_option("--cta-group", o->cta_group, "--accumulator: 1 or 2 (a CTA pair)");
+  auto* cg = cmd->add_option("--cta-group", o->cta_group, "--accumulator, --cp: 1 or 2 (a CTA pair)");
+  auto* cp = cmd->add_option("--cp", o->cp,
+                             "tcgen05.cp from shared memory: where each 128-bit chunk of each source row "
+                             "lands: 128x256b, 4x256b, 128x128b, 64x128b.warpx2::02_13, "
+                             "64x128b.warpx2::01_23, 32x128b.warpx4");
+  auto* dec = cmd->add_option("--decompress", o->decompress,
+                              "--cp: none, b6x16_p32 or b4x16_p64 (.b8x16.b6x16_p32 / .b8x16.b4x16_p64)");
+  acc->excludes(cp);
+  dec->needs(cp);
+  // tcgen05.cp is issued by one thread and takes no register shape: the ld/st options mean nothing.
+  for (CLI::Option* ldst : {shape_opt, num_opt, split_opt, lane_opt, pack_opt}) cp->excludes(ldst);
   auto* sp =
       cmd->add_flag("--sparse", o->sparse, "--accumulator: sparse A (Layout C for M 128, cta_group::2)");
   auto* ws =
@@ -314,11 +330,40 @@ void add_tmem_command(CLI::App& app, int& exit_code) {
                     "128; cta_group::1 only)");
   m->needs(acc);
   n->needs(acc);
-  cg->needs(acc);
   sp->needs(acc);
   ws->needs(acc);
-  cmd->callback([o, &exit_code] {
+  cmd->callback([o, cg, cp, &exit_code] {
     const char* name = "fragviz-cli tmem";
+    if (cg->count() > 0 && !o->accumulator && cp->count() == 0) {
+      std::cerr << name << ": --cta-group goes with --accumulator or --cp\n";
+      exit_code = kExitUsage;
+      return;
+    }
+    if (cp->count() > 0) {
+      const auto shape = parse_tmem_cp_shape(o->cp);
+      if (!shape) {
+        std::cerr << name << ": --cp: tcgen05.cp has no shape '" << echo_text(o->cp)
+                  << "'; it takes 128x256b, 4x256b, 128x128b, 64x128b.warpx2::02_13, 64x128b.warpx2::01_23 "
+                     "or 32x128b.warpx4"
+                  << did_you_mean(o->cp, tmem_cp_shape_names()) << "\n";
+        exit_code = kExitUsage;
+        return;
+      }
+      const auto dec = parse_tmem_cp_decompress(o->decompress);
+      if (!dec) {
+        std::cerr << name << ": --decompress is none, b6x16_p32 or b4x16_p64, got '"
+                  << echo_text(o->decompress) << "'\n";
+        exit_code = kExitUsage;
+        return;
+      }
+      if (o->cta_group != 1 && o->cta_group != 2) {
+        std::cerr << name << ": refused: .cta_group is ::1 or ::2, not " << o->cta_group << "\n";
+        exit_code = kExitRefused;
+        return;
+      }
+      exit_code = finish_output(print_tmem_cp(*shape, o->cta_group, *dec, o->csv));
+      return;
+    }
     if (o->accumulator) {
       const UmmaAccumulator a{o->m, o->n, o->cta_group, o->sparse, o->ws};
       if (auto why = umma_accumulator_refusal(a)) {

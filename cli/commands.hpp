@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "fragviz/isa/tmem_accumulator.hpp"
+#include "fragviz/isa/tmem_cp.hpp"
 #include "fragviz/report/report.hpp"
 #include "fragviz/util/cli_checks.hpp"
 #include "fragviz/util/output_path.hpp"
@@ -157,6 +158,10 @@ int decode_sm100_smem_descriptor(const std::string& hex, const char* command, co
 /// CTA, TMEM lanes, columns, warp), or with `csv` one row,column,cta,lane,tmem_column,warp line per
 /// element; `a` must pass umma_accumulator_refusal. Returns the exit code (cmd_tmem_accumulator.cpp).
 int print_tmem_accumulator(const UmmaAccumulator& a, bool csv);
+/// `tmem --cp`: prints where each 128-bit chunk of each source row of tcgen05.cp lands (TMEM lanes,
+/// multicast copies included, and columns), or with `csv` one row,chunk,copy,lane,first_column,
+/// last_column line per chunk and copy. Returns the exit code (cmd_tmem_cp.cpp).
+int print_tmem_cp(TmemCpShape s, int cta_group, TmemCpDecompress d, bool csv);
 /// `layout --instr` of an 8-bit or sub-byte ldmatrix/stmatrix of sm_100a (matrix_move_b8.hpp): prints
 /// its per-lane table (or CSV) and returns true, or returns false when `name` is not one of them
 /// (matrix_move_b8_print.cpp).

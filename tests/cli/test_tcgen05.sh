@@ -141,5 +141,30 @@ if [ "$(head -1 <<<"$csv")" != "thread,register,lane,column" ] || ! grep -qx "17
   fail "tmem --shape 16x32bx2 --num x2 --split 8 --csv: $(head -3 <<<"$csv")"
 fi
 
+# tmem --cp (issue 26, PTX ISA 9.1 9.7.16.9.2 "tcgen05.cp"): .warpx2::02_13 gives warps 0 and 2 (and
+# 1 and 3) the same rows: row 33 to lanes 33 and 97; .warpx2::01_23 row 40 to lanes 72 and 104;
+# .warpx4 row 7 to every sub-partition; a 256-bit row's second chunk fills columns 4-7.
+expect 0 "row 33, bits 0-127 -> lanes 33, 97 (warps 1, 3 by id % 4), columns 0-3" -- tmem --cp 64x128b.warpx2::02_13
+expect 0 "row 40, bits 0-127 -> lanes 72, 104 (warps 2, 3 by id % 4), columns 0-3" -- tmem --cp .64x128b.warpx2::01_23
+expect 0 "row 7, bits 0-127 -> lanes 7, 39, 71, 103 (warps 0, 1, 2, 3 by id % 4)" -- tmem --cp 32x128b.warpx4
+expect 0 "row 127, bits 128-255 -> lane 127 (warp 3 by id % 4), columns 4-7" -- tmem --cp 128x256b
+expect 0 "model only: PTX ISA 9.1 and CuTe 4.2 agree; not yet run on a GPU" -- tmem --cp 128x128b
+expect 0 "PTX ISA 9.1 says 4 lanes, not which" -- tmem --cp 4x256b
+expect 0 "4 lanes, not which; the lanes 32 apart are CuTe 4.2's (SM100_UTCCP_4dp256bit); CuTe 4.2 has no decompressing" -- tmem --cp 4x256b --decompress b6x16_p32
+expect 0 "tcgen05.cp.cta_group::2.128x128b.b8x16.b4x16_p64 [taddr], s-desc" -- tmem --cp 128x128b --cta-group 2 --decompress b4x16_p64
+expect 0 "16 packed 4-bit values and 64 bits of padding" -- tmem --cp 128x128b --decompress b4x16_p64
+# A misspelt shape is a usage error naming the nearest ones; .64x128b needs its multicast.
+expect 64 "did you mean:" -- tmem --cp 64x128b.warpx2::0213
+expect 64 "64x128b.warpx2::02_13" -- tmem --cp 64x128b
+expect 64 "--decompress is none, b6x16_p32 or b4x16_p64" -- tmem --cp 128x128b --decompress b5
+expect 3 ".cta_group is ::1 or ::2" -- tmem --cp 128x128b --cta-group 3
+expect 64 "--cta-group goes with --accumulator or --cp" -- tmem --shape 32x32b --cta-group 2
+expect 64 "excludes" -- tmem --cp 128x128b --pack16
+csv=$("$cli" tmem --cp 64x128b.warpx2::02_13 --csv 2>/dev/null)
+if [ "$(head -1 <<<"$csv")" != "row,chunk,copy,lane,first_column,last_column" ] || ! grep -qx "33,0,1,97,0,3" <<<"$csv" ||
+  [ "$(wc -l <<<"$csv")" != 129 ]; then
+  fail "tmem --cp 64x128b.warpx2::02_13 --csv: $(head -3 <<<"$csv")"
+fi
+
 [ "$fails" = 0 ] && echo "all tcgen05 CLI checks passed"
 exit $((fails > 0))

@@ -326,12 +326,13 @@ void read_tmem_mode(Reader& r, const json& j, const char* k, const std::string& 
   auto t = r.string(j, k, name, shown(json(field)));
   if (!t) return;
   const TmemControlsParse p = parse_tmem_controls(*t);
-  const std::string why =
-      t->size() > kMaxLayoutTextChars ? std::string("too long")
-      : !p.controls                   ? p.error
-      : p.controls->mode != mode
-          ? std::string("not ") + (mode == TmemMode::load_store ? "\"ld ...\"" : "\"accumulator ...\"")
-          : std::string();
+  const std::string why = t->size() > kMaxLayoutTextChars ? std::string("too long")
+                          : !p.controls                   ? p.error
+                          : p.controls->mode != mode
+                              ? std::string("not ") + (mode == TmemMode::load_store    ? "\"ld ...\""
+                                                       : mode == TmemMode::accumulator ? "\"accumulator ...\""
+                                                                                       : "\"cp ...\"")
+                              : std::string();
   if (!why.empty())
     r.say(name + " " + shown(json(*t)) + " does not read (" + why + "): using " + shown(json(field)));
   else
@@ -795,6 +796,11 @@ const Key<Settings> kSettingsKeys[] = {
        read_tmem_mode(r, j, key, name, TmemMode::accumulator, s.tmem_accumulator);
      },
      [](const Settings& s) -> json { return s.tmem_accumulator; }},
+    {"tmem_cp",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       read_tmem_mode(r, j, key, name, TmemMode::copy, s.tmem_cp);
+     },
+     [](const Settings& s) -> json { return s.tmem_cp; }},
     {"ldmatrix_num",
      [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
        r.named(
@@ -1170,6 +1176,7 @@ Settings settings_of(const AppState& s) {
   out.tmem = tmem_controls_text(s.tmem);
   out.tmem_ld = tmem_mode_text(s.tmem, TmemMode::load_store);
   out.tmem_accumulator = tmem_mode_text(s.tmem, TmemMode::accumulator);
+  out.tmem_cp = tmem_mode_text(s.tmem, TmemMode::copy);
   out.export_format = s.export_dialog.format;
   out.export_dark = s.export_dialog.dark;
   out.export_folder = s.export_dialog.last_folder;
@@ -1231,6 +1238,8 @@ void apply_settings(const ParsedSettings& p, AppState& s) {
     take_tmem_mode(s.tmem, *t.controls, TmemMode::load_store);
   if (const TmemControlsParse t = parse_tmem_controls(in.tmem_accumulator); t.controls)
     take_tmem_mode(s.tmem, *t.controls, TmemMode::accumulator);
+  if (const TmemControlsParse t = parse_tmem_controls(in.tmem_cp); t.controls)
+    take_tmem_mode(s.tmem, *t.controls, TmemMode::copy);
   if (const TmemControlsParse t = parse_tmem_controls(in.tmem); t.controls) {
     s.tmem.mode = t.controls->mode;
     take_tmem_mode(s.tmem, *t.controls, t.controls->mode);

@@ -89,9 +89,11 @@ struct Settings {
   CtaTileSettings cta_tile;                               ///< its preset and configuration ("cta_tile")
   bool tmem_open = false;                                 ///< the Tensor memory window ("tmem")
   std::string tmem = tmem_controls_text(TmemControls{});  ///< its controls ("tmem", tmem_view.hpp)
-  /// Each mode's choices, whichever is active ("tmem_ld", "tmem_accumulator": tmem_mode_text).
+  /// Each mode's choices, whichever is active ("tmem_ld", "tmem_accumulator", "tmem_cp":
+  /// tmem_mode_text).
   std::string tmem_ld = tmem_mode_text(TmemControls{}, TmemMode::load_store);
   std::string tmem_accumulator = tmem_mode_text(TmemControls{}, TmemMode::accumulator);
+  std::string tmem_cp = tmem_mode_text(TmemControls{}, TmemMode::copy);  ///< "tmem_cp"
   /// File > Export's format and palette ("export_format": svg, png, pdf or tikz; "export_palette":
   /// light or dark, as fragviz-cli export's --palette).
   scene::Format export_format = scene::Format::svg;

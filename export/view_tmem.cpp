@@ -49,6 +49,9 @@ Outcome<Scene> tmem_scene(const ViewRequest& r) {
   y = bottom + 8;
   if (p.controls->mode == app::TmemMode::load_store)
     y = draw_lane_legend(s, r.palette, 12, y + 12, "Threads (each cell: thread and register)");
+  else if (p.controls->mode == app::TmemMode::copy)
+    y = draw_lane_legend(s, r.palette, 12, y + 12,
+                         "Source rows modulo 32 (each cell: R row, w its 32-bit word)", "R");
   else
     y = draw_lane_legend(s, r.palette, 12, y + 12, "Rows of D modulo 32 (each cell: row, column of D)", "R");
   (void)y;

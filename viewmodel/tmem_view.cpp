@@ -136,9 +136,39 @@ TmemModel accumulator_model(const TmemControls& c) {
   return m;
 }
 
+TmemModel copy_model(const TmemControls& c) {
+  TmemModel m;
+  const TmemCpShape s = c.cp_shape;
+  m.status = tmem_cp_status(s, TmemCpDecompress::none);
+  m.title = tmem_cp_mnemonic(s, 1, TmemCpDecompress::none) + " [taddr], s-desc";
+  m.source = "PTX ISA 9.1, 9.7.16.9.2 \"tcgen05.cp\"";
+  const int copies = tmem_cp_copies(s);
+  m.facts = std::to_string(tmem_cp_rows(s)) + " source rows of " + std::to_string(tmem_cp_row_bits(s)) +
+            " bits from shared memory (s-desc), each to " + std::to_string(copies) +
+            (copies == 1 ? " lane" : " lanes") + "; cell Rr wk: source row r, its 32-bit word k; lanes and " +
+            "columns from taddr (lane 0 drawn at the top)";
+  m.cp_shape = s;
+  m.columns = 4 * tmem_cp_chunks(s);  // 4 columns a 128-bit chunk
+  m.cells.assign(static_cast<std::size_t>(m.lanes) * static_cast<std::size_t>(m.columns), TmemGridCell{});
+  for (int r = 0; r < tmem_cp_rows(s); ++r)
+    for (int k = 0; k < copies; ++k)
+      for (int chunk = 0; chunk < tmem_cp_chunks(s); ++chunk)
+        for (int w = 0; w < 4; ++w) {
+          const TmemCpDest d = tmem_cp_dest(s, r, chunk, k, w);
+          TmemGridCell& g = m.cells[static_cast<std::size_t>(d.lane) * static_cast<std::size_t>(m.columns) +
+                                    static_cast<std::size_t>(d.column)];
+          g.src_row = r;
+          g.src_word = 4 * chunk + w;
+          g.copy = k;
+        }
+  m.ok = true;
+  return m;
+}
+
 }  // namespace
 
 std::string tmem_controls_text(const TmemControls& c) {
+  if (c.mode == TmemMode::copy) return "cp shape=" + std::string(to_string(c.cp_shape));
   if (c.mode == TmemMode::accumulator)
     return "accumulator m=" + std::to_string(c.acc.m) + " n=" + std::to_string(c.acc.n) +
            " cta_group=" + std::to_string(c.acc.cta_group) + (c.acc.sparse ? " sparse" : "") +
@@ -173,6 +203,8 @@ TmemControlsParse parse_tmem_controls(std::string_view text) {
         c.mode = TmemMode::load_store;
       else if (first && tok == "accumulator")
         c.mode = TmemMode::accumulator;
+      else if (first && tok == "cp")
+        c.mode = TmemMode::copy;
       else if (tok == "pack16")
         c.pack16 = true;
       else if (tok == "sparse")
@@ -180,11 +212,20 @@ TmemControlsParse parse_tmem_controls(std::string_view text) {
       else if (tok == "ws")
         c.acc.ws = true;
       else
-        return bad("not a word of the tmem view (ld, accumulator, pack16, sparse, ws, or key=value)");
+        return bad("not a word of the tmem view (ld, accumulator, cp, pack16, sparse, ws, or key=value)");
       first = false;
       continue;
     }
     first = false;
+    if (key == "shape" && c.mode == TmemMode::copy) {
+      const auto s = parse_tmem_cp_shape(value);
+      if (!s)
+        return bad(
+            "a tcgen05.cp shape is 128x256b, 4x256b, 128x128b, 64x128b.warpx2::02_13, "
+            "64x128b.warpx2::01_23 or 32x128b.warpx4");
+      c.cp_shape = *s;
+      continue;
+    }
     if (key == "shape") {
       const auto s = parse_tmem_shape(value);
       if (!s) return bad("the shape is 32x32b, 16x64b, 16x128b, 16x256b or 16x32bx2");
@@ -233,20 +274,25 @@ void take_tmem_mode(TmemControls& into, const TmemControls& from, TmemMode mode)
     into.warp = from.warp;
     into.lane = from.lane;
     into.split = from.split;
-  } else {
+  } else if (mode == TmemMode::accumulator) {
     into.acc = from.acc;
     into.cta = from.cta;
+  } else {
+    into.cp_shape = from.cp_shape;
   }
 }
 
 TmemModel make_tmem_model(const TmemControls& c) {
-  TmemModel m = c.mode == TmemMode::accumulator ? accumulator_model(c) : load_store_model(c);
+  TmemModel m = c.mode == TmemMode::accumulator ? accumulator_model(c)
+                : c.mode == TmemMode::copy      ? copy_model(c)
+                                                : load_store_model(c);
   m.key = tmem_controls_text(c);
   return m;
 }
 
 int tmem_cell_colour(const TmemGridCell& cell) {
   if (cell.thread >= 0) return cell.thread & 31;
+  if (cell.src_row >= 0) return cell.src_row % 32;
   return cell.row >= 0 ? cell.row % 32 : 0;
 }
 
@@ -257,6 +303,7 @@ std::string tmem_cell_label(const TmemGridCell& cell) {
             : cell.half == 1 ? "hi"
                              : "");
   if (cell.row >= 0) return std::to_string(cell.row) + "," + std::to_string(cell.col);
+  if (cell.src_row >= 0) return "R" + std::to_string(cell.src_row) + " w" + std::to_string(cell.src_word);
   return "";
 }
 
@@ -278,6 +325,15 @@ std::string tmem_cell_text(const TmemModel& m, int lane, int column) {
            " (row " + std::to_string(lane - m.lane_base) + ", column " + std::to_string(column - 8 * rep) +
            ")";
     }
+    return s;
+  }
+  if (g.src_row >= 0) {
+    const int copies = tmem_cp_copies(m.cp_shape);
+    s += "\n<- source row " + std::to_string(g.src_row) + ", bits " + std::to_string(32 * g.src_word) + "-" +
+         std::to_string(32 * g.src_word + 31) + " (128-bit chunk " + std::to_string(g.src_word / 4) + ")";
+    if (copies > 1)
+      s += "\ncopy " + std::to_string(g.copy + 1) + " of " + std::to_string(copies) + ": row " +
+           std::to_string(g.src_row) + " goes to " + tmem_cp_row_lanes(m.cp_shape, g.src_row);
     return s;
   }
   s += "\n<-> D(" + std::to_string(g.row) + ", " + std::to_string(g.col) + ")";

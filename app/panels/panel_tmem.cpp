@@ -1,7 +1,8 @@
 // The Tensor memory window (View > Tensor memory): Blackwell TMEM as 128 lanes x 32-bit columns,
 // its four 32-lane sub-partitions named with the warps that may reach them, filled by one
 // tcgen05.ld/st (each cell the thread and register that moves it, coloured by thread) or by a
-// tcgen05.mma accumulator (each cell the element of D it holds, the data-path layout named). Model
+// tcgen05.mma accumulator (each cell the element of D it holds, the data-path layout named), or by
+// a tcgen05.cp (each cell the source row and 32-bit word it receives, multicast copies included). Model
 // only: the window's first line is the model's own status (viewmodel/tmem_view.hpp).
 #include <algorithm>
 #include <cmath>
@@ -108,6 +109,25 @@ void draw_accumulator_controls(AppState& s, TmemControls& c) {
     }
     record_widget(s, "tmem_cta");
   }
+}
+
+/// tcgen05.cp: the shape (its multicast included) from a list that filters as you type; each entry
+/// is recorded as "tmem_cp_shape:<shape>" for the GUI tests.
+void draw_copy_controls(AppState& s, TmemControls& c) {
+  ImGui::SetNextItemWidth(220);
+  if (ImGui::BeginCombo("tcgen05.cp shape", ("." + std::string(to_string(c.cp_shape))).c_str())) {
+    std::vector<PickerEntry> entries;
+    for (TmemCpShape sh : kTmemCpShapes)
+      entries.push_back(PickerEntry{"." + std::string(to_string(sh)), "", "", sh == c.cp_shape,
+                                    "tmem_cp_shape:" + std::string(to_string(sh))});
+    if (const int i = filtered_list(s, "tmem_cp_shape", entries); i >= 0) c.cp_shape = kTmemCpShapes[i];
+    ImGui::EndCombo();
+  }
+  record_widget(s, "tmem_cp_shape");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "which TMEM lanes and columns each 128-bit chunk of each shared-memory source row fills;\n"
+        ".warpx2 / .warpx4 write each row to 2 / 4 lanes, one per warp sub-partition");
 }
 
 /// The grid in its zoomed child: lane numbers and sub-partition names on the left, column numbers
@@ -255,10 +275,15 @@ void draw_tmem(AppState& s, TmemModel& m) {
   if (ImGui::RadioButton("accumulator (tcgen05.mma D)", c.mode == TmemMode::accumulator))
     c.mode = TmemMode::accumulator;
   record_widget(s, "tmem_mode_accumulator");
+  ImGui::SameLine();
+  if (ImGui::RadioButton("tcgen05.cp (shared -> TMEM)", c.mode == TmemMode::copy)) c.mode = TmemMode::copy;
+  record_widget(s, "tmem_mode_cp");
   if (c.mode == TmemMode::load_store)
     draw_load_store_controls(s, c);
-  else
+  else if (c.mode == TmemMode::accumulator)
     draw_accumulator_controls(s, c);
+  else
+    draw_copy_controls(s, c);
   if (m.key != tmem_controls_text(c)) m = make_tmem_model(c);
   status_text(kAmberV, "%s", m.status.c_str());
   record_widget(s, "tmem_status");

@@ -76,19 +76,46 @@ TEST(ParseSettings, TheFileHoldsTheseKeys) {
     for (const auto& [key, value] : o.items()) k.insert(key);
     return k;
   };
-  EXPECT_EQ(keys(j), (std::set<std::string>{"format",         "version",          "instruction",
-                                            "wgmma",          "ldmatrix_num",     "trans",
-                                            "width_halves",   "pad_halves",       "swizzle",
-                                            "selected_lane",  "windows",          "gate",
-                                            "output_colour",  "export_format",    "export_palette",
-                                            "export_folder",  "warpgroup_thread", "layout",
-                                            "algebra",        "cta_tile",         "tmem",
-                                            "tmem_ld",        "tmem_accumulator", "export_view",
-                                            "export_scale",   "export_operand",   "export_crop",
-                                            "export_crop_on", "descriptor",       "moves",
-                                            "zoom",           "algebra_step",     "algebra_colour",
-                                            "algebra_cell",   "wmma_kind",        "ladder_sizes",
-                                            "kernel",         "fragments_find",   "warpgroup_find"}));
+  EXPECT_EQ(keys(j), (std::set<std::string>{"format",
+                                            "version",
+                                            "instruction",
+                                            "wgmma",
+                                            "ldmatrix_num",
+                                            "trans",
+                                            "width_halves",
+                                            "pad_halves",
+                                            "swizzle",
+                                            "selected_lane",
+                                            "windows",
+                                            "gate",
+                                            "output_colour",
+                                            "export_format",
+                                            "export_palette",
+                                            "export_folder",
+                                            "warpgroup_thread",
+                                            "layout",
+                                            "algebra",
+                                            "cta_tile",
+                                            "tmem",
+                                            "tmem_ld",
+                                            "tmem_accumulator",
+                                            "tmem_cp",
+                                            "export_view",
+                                            "export_scale",
+                                            "export_operand",
+                                            "export_crop",
+                                            "export_crop_on",
+                                            "descriptor",
+                                            "moves",
+                                            "zoom",
+                                            "algebra_step",
+                                            "algebra_colour",
+                                            "algebra_cell",
+                                            "wmma_kind",
+                                            "ladder_sizes",
+                                            "kernel",
+                                            "fragments_find",
+                                            "warpgroup_find"}));
   EXPECT_EQ(keys(j["descriptor"]), (std::set<std::string>{"arch", "operand", "major", "swizzle", "custom",
                                                           "lbo", "sbo", "start", "smem", "kind", "idesc"}));
   EXPECT_EQ(keys(j["moves"]), (std::set<std::string>{"tab", "num", "trans", "epilogue", "b8", "lane"}));
@@ -793,10 +820,12 @@ TEST(ParseSettings, TmemEveryModesChoicesAreKept) {
   s.tmem.mode = TmemMode::accumulator;
   s.tmem.acc.m = 64;
   s.tmem.acc.n = 48;
+  s.tmem.cp_shape = TmemCpShape::s32x128b_x4;
   const nlohmann::json j = nlohmann::json::parse(settings_json(settings_of(s)));
   EXPECT_EQ(j["tmem"], "accumulator m=64 n=48 cta_group=1 cta=0");
   EXPECT_EQ(j["tmem_ld"], "ld shape=32x32b num=4 warp=1 lane=32");
   EXPECT_EQ(j["tmem_accumulator"], "accumulator m=64 n=48 cta_group=1 cta=0");
+  EXPECT_EQ(j["tmem_cp"], "cp shape=32x128b.warpx4");
   ParsedSettings p = parse_settings(j.dump());
   EXPECT_TRUE(p.messages.empty()) << all(p);
   AppState back;
@@ -808,6 +837,7 @@ TEST(ParseSettings, TmemEveryModesChoicesAreKept) {
   EXPECT_EQ(back.tmem.num, 4);
   EXPECT_EQ(back.tmem.warp, 1);
   EXPECT_EQ(back.tmem.lane, 32);
+  EXPECT_EQ(back.tmem.cp_shape, TmemCpShape::s32x128b_x4);
   // Switched back to ld/st after the restart: the accumulator's M and N are still there.
   back.tmem.mode = TmemMode::load_store;
   EXPECT_EQ(nlohmann::json::parse(settings_json(settings_of(back)))["tmem_accumulator"],
@@ -836,6 +866,14 @@ TEST(ParseSettings, TmemModeKeysAreChecked) {
   ASSERT_EQ(p.messages.size(), 1u) << all(p);
   EXPECT_NE(all(p).find("not \"accumulator ...\""), std::string::npos) << all(p);
   EXPECT_EQ(p.settings.tmem_accumulator, acc_default);
+  // A tcgen05.cp shape that is not one, or another mode's text, keeps the default and says why.
+  const std::string cp_default = tmem_mode_text(TmemControls{}, TmemMode::copy);
+  for (const char* bad : {R"x("tmem_cp": "cp shape=64x128b")x", R"x("tmem_cp": "ld shape=32x32b")x"}) {
+    const ParsedSettings q = parse_fields(bad);
+    ASSERT_EQ(q.messages.size(), 1u) << bad << all(q);
+    EXPECT_NE(all(q).find("tmem_cp"), std::string::npos) << all(q);
+    EXPECT_EQ(q.settings.tmem_cp, cp_default) << bad;
+  }
 }
 
 // Issue 22: File > Export's format and palette outlive a restart (read, applied, written back); a
@@ -1070,6 +1108,7 @@ TEST(SettingsKeys, EveryKeyOutlivesARestart) {
       // "tmem" (the mode shown) is read last and the app writes it beside its mode's own key.
       {"/tmem_ld", {{"tmem_ld", "ld shape=32x32b num=4 warp=1"}, {"tmem", "ld shape=32x32b num=4 warp=1"}}},
       {"/tmem_accumulator", {{"tmem_accumulator", "accumulator m=64 n=128 cta_group=1 cta=0"}}},
+      {"/tmem_cp", {{"tmem_cp", "cp shape=64x128b.warpx2::01_23"}}},
   };
   const Settings default_settings;
   const json defaults = json::parse(settings_json(default_settings));

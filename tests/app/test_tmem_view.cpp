@@ -158,6 +158,36 @@ TEST(TmemView, ControlsText) {
   EXPECT_NE(parse_tmem_controls("bogus").error.find("'bogus'"), std::string::npos);
 }
 
+TEST(TmemView, CopyDrawsEachSourceRowInItsLanes) {
+  // PTX ISA 9.1 tcgen05.cp: .warpx2::02_13, warps 0 and 2 (lanes 0-31, 64-95) get rows 0-31; 128
+  // bits a row = 4 columns. Row 5's word 2 is in lanes 5 and 69, column 2; nothing else is drawn.
+  TmemControls c;
+  c.mode = TmemMode::copy;
+  c.cp_shape = TmemCpShape::s64x128b_02_13;
+  const TmemModel m = make_tmem_model(c);
+  ASSERT_TRUE(m.ok) << m.error;
+  EXPECT_EQ(m.columns, 4);
+  EXPECT_EQ(tmem_cell_label(m.at(5, 2)), "R5 w2");
+  EXPECT_EQ(tmem_cell_label(m.at(69, 2)), "R5 w2");
+  EXPECT_EQ(tmem_cell_label(m.at(32, 0)), "R32 w0");
+  EXPECT_EQ(tmem_cell_label(m.at(96, 3)), "R32 w3");
+  EXPECT_NE(tmem_cell_text(m, 69, 2).find("copy 2 of 2: row 5 goes to lanes 5, 69"), std::string::npos)
+      << tmem_cell_text(m, 69, 2);
+  EXPECT_EQ(m.title, "tcgen05.cp.cta_group::1.64x128b.warpx2::02_13 [taddr], s-desc");
+  EXPECT_NE(m.status.find("model only"), std::string::npos);
+  // .4x256b: four lanes, one per sub-partition, 8 columns each; the rest untouched.
+  c.cp_shape = TmemCpShape::s4x256b;
+  const TmemModel f = make_tmem_model(c);
+  EXPECT_EQ(f.columns, 8);
+  EXPECT_EQ(tmem_cell_label(f.at(96, 7)), "R3 w7");
+  EXPECT_FALSE(f.at(1, 0).used());
+  const auto p = parse_tmem_controls("cp shape=32x128b.warpx4");
+  ASSERT_TRUE(p.controls) << p.error;
+  EXPECT_EQ(tmem_controls_text(*p.controls), "cp shape=32x128b.warpx4");
+  EXPECT_FALSE(parse_tmem_controls("cp shape=16x256b").controls);  // an ld shape, not a cp one
+  EXPECT_FALSE(parse_tmem_controls("ld shape=128x256b").controls);
+}
+
 TEST(TmemView, FileExportDrawsTheWindowsControls) {
   AppState s;
   s.tmem.mode = TmemMode::accumulator;

@@ -15,12 +15,14 @@
 
 #include "fragviz/isa/tmem.hpp"
 #include "fragviz/isa/tmem_accumulator.hpp"
+#include "fragviz/isa/tmem_cp.hpp"
 #include "fragviz/viewmodel/hopper_state.hpp"  // GridZoom
 
 namespace fragviz::app {
 
-/// What the view draws: one tcgen05.ld/st instruction, or where a tcgen05.mma keeps D.
-enum class TmemMode : std::uint8_t { load_store, accumulator };
+/// What the view draws: one tcgen05.ld/st instruction, where a tcgen05.mma keeps D, or where one
+/// tcgen05.cp puts its shared-memory source.
+enum class TmemMode : std::uint8_t { load_store, accumulator, copy };
 
 /// The view's controls (AppState::tmem; saved in settings.json as tmem_controls_text).
 struct TmemControls {
@@ -36,15 +38,19 @@ struct TmemControls {
   // accumulator
   UmmaAccumulator acc{};  ///< M, N, cta_group, sparse A
   int cta = 0;            ///< under cta_group::2, the CTA of the pair whose tensor memory is drawn
-  GridZoom zoom;          ///< the grid's zoom and scroll (app/zoom_grid.hpp); the zoom is saved
+  // tcgen05.cp
+  TmemCpShape cp_shape = TmemCpShape::s128x256b;  ///< the shape, its multicast included
+  GridZoom zoom;  ///< the grid's zoom and scroll (app/zoom_grid.hpp); the zoom is saved
 };
 
-/// "ld shape=16x256b num=1 warp=0" (+ " lane=N", " pack16", " split=N") or
-/// "accumulator m=128 n=64 cta_group=1 cta=0" (+ " sparse"): the controls as settings.json and
+/// "ld shape=16x256b num=1 warp=0" (+ " lane=N", " pack16", " split=N"),
+/// "accumulator m=128 n=64 cta_group=1 cta=0" (+ " sparse") or "cp shape=64x128b.warpx2::02_13":
+/// the controls as settings.json and
 /// `fragviz-cli export --view tmem --tmem` take them.
 std::string tmem_controls_text(const TmemControls& c);
 /// The controls `text` names (tokens as tmem_controls_text writes them, any order, separated by
-/// spaces or commas; missing ones keep their defaults; "ld" or "accumulator" first picks the mode),
+/// spaces or commas; missing ones keep their defaults; "ld", "accumulator" or "cp" first picks the
+/// mode; under "cp", shape= is a tcgen05.cp shape),
 /// or why not (an unknown token or a value out of range). Whether the combination is valid is
 /// make_tmem_model's to say.
 struct TmemControlsParse {
@@ -53,20 +59,23 @@ struct TmemControlsParse {
 };
 TmemControlsParse parse_tmem_controls(std::string_view text);
 
-/// tmem_controls_text of `mode`'s choices in `c`, whichever mode is active ("ld ..." or
-/// "accumulator ..."): settings.json keeps each mode's as "tmem_ld" and "tmem_accumulator".
+/// tmem_controls_text of `mode`'s choices in `c`, whichever mode is active ("ld ...",
+/// "accumulator ..." or "cp ..."): settings.json keeps each mode's as "tmem_ld", "tmem_accumulator"
+/// and "tmem_cp".
 std::string tmem_mode_text(TmemControls c, TmemMode mode);
 /// `into` with `mode`'s choices (ld/st: shape, .num, pack16, warp, lane, split; accumulator: M, N,
-/// cta_group, sparse, CTA) taken from `from`; its other choices, its mode and open stay.
+/// cta_group, sparse, CTA; cp: its shape) taken from `from`; its other choices, its mode and open stay.
 void take_tmem_mode(TmemControls& into, const TmemControls& from, TmemMode mode);
 
 /// One TMEM cell of the grid. Load/store: the thread and register that move it (thread -1: none;
 /// half 0/1 under .pack16: which 16 bits of the register, -1 otherwise). Accumulator: the element
-/// D(row, col) it holds (row -1: none).
+/// D(row, col) it holds (row -1: none). Copy: the source row and its 32-bit word (0-7) it receives,
+/// and which multicast copy of the row this lane is (src_row -1: none).
 struct TmemGridCell {
   int thread = -1, reg = -1, half = -1;
   int row = -1, col = -1;
-  bool used() const { return thread >= 0 || row >= 0; }
+  int src_row = -1, src_word = -1, copy = -1;
+  bool used() const { return thread >= 0 || row >= 0 || src_row >= 0; }
 };
 
 /// The whole view for one set of controls.
@@ -80,10 +89,11 @@ struct TmemModel {
   std::string relation;  ///< the line relating it to mma.sync m16n8 / stmatrix, or ""
   std::string facts;     ///< registers per thread, lanes reached, layout letter, ...
   char layout = 0;       ///< accumulator: the data-path letter (A, B, C, D, F)
-  int lanes = 128;       ///< grid rows: every TMEM lane of the CTA
-  int columns = 0;       ///< grid columns: 0 to the last column touched
-  int lane_base = 0;     ///< load/store: taddr's lane (tmem_taddr_lane of the warp and lane chosen)
-  std::string reach;     ///< load/store: the lanes taddr reaches and their sub-partition, or ""
+  TmemCpShape cp_shape = TmemCpShape::s128x256b;  ///< copy: the tcgen05.cp shape drawn
+  int lanes = 128;                                ///< grid rows: every TMEM lane of the CTA
+  int columns = 0;                                ///< grid columns: 0 to the last column touched
+  int lane_base = 0;  ///< load/store: taddr's lane (tmem_taddr_lane of the warp and lane chosen)
+  std::string reach;  ///< load/store: the lanes taddr reaches and their sub-partition, or ""
   std::vector<TmemGridCell> cells;  ///< lanes x columns, row-major: cells[lane * columns + column]
   /// A sub-partition's name as drawn: its chip (screen pixels), the chip's fill and the text's
   /// colour (packed RGBA as ImGui's IM_COL32) and the text.
@@ -113,11 +123,12 @@ struct TmemModel {
 /// The grid of `c`; !ok with the model's refusal for a shape, .num, warp or accumulator it refuses.
 TmemModel make_tmem_model(const TmemControls& c);
 
-/// The lane colour (0-31) of a used cell: its thread (load/store) or its row of D modulo 32
-/// (accumulator). The window, export and the legend share it.
+/// The lane colour (0-31) of a used cell: its thread (load/store), its row of D (accumulator) or its
+/// source row (copy) modulo 32. The window, export and the legend share it.
 int tmem_cell_colour(const TmemGridCell& cell);
 
-/// The cell's label: "T5 r2" (+ "lo"/"hi" packed) or "17,3" (row, column of D); "" when unused.
+/// The cell's label: "T5 r2" (+ "lo"/"hi" packed), "17,3" (row, column of D) or "R17 w3" (source
+/// row 17, its 32-bit word 3); "" when unused.
 std::string tmem_cell_label(const TmemGridCell& cell);
 
 /// The hover text of (lane, column): both directions, e.g. "TMEM lane 9, column 2 <-> thread 5,

@@ -259,6 +259,10 @@ struct FrameRecord {
   BanksViewRecord banks_view;
   /// The warpgroup view's part in view of A and D ("A", and "C" as File > Export keys D).
   std::map<std::string, VisibleGrid> warpgroup_visible;
+  /// The CTA tile window's part in view of its A, B and C grids ("A", "B", "C").
+  std::map<std::string, VisibleGrid> cta_visible;
+  /// The Tensor memory window's lanes (rows) and columns in view; empty where it was not drawn.
+  VisibleGrid tmem_visible;
   int inspector_lane = -1;                                      ///< lane the inspector showed, -1 when none
   std::vector<InspectorRegister> inspector;                     ///< its registers, A then B then C
   std::string inspector_encoding;                               ///< the line that explains the values

@@ -557,6 +557,14 @@ std::string App::state_json() const {
         }
       for (std::size_t k = 0; k < g.mine.size(); ++k)
         if (g.mine[k]) mine.push_back(k);
+      // The wrong cells as the grid marks them: [row, col, thread, value, delivered row, col] (null
+      // for no element), row-major, each with its hover line.
+      json wrong = json::array(), wrong_text = json::array();
+      for (const CtaWrongCell& w : g.wrong_cells) {
+        wrong.push_back({w.row, w.col, w.thread, w.value, w.delivered ? json(w.delivered->row) : json(),
+                         w.delivered ? json(w.delivered->col) : json()});
+        if (wrong_text.size() < 64) wrong_text.push_back(cta_wrong_text(g.operand, g.store, w));
+      }
       grids.push_back({{"operand", std::string(to_string(g.operand))},
                        {"rows", g.rows},
                        {"cols", g.cols},
@@ -564,6 +572,9 @@ std::string App::state_json() const {
                        {"values", values},
                        {"cells", g.cells.size()},
                        {"mine", mine},
+                       {"wrong", wrong},
+                       {"wrong_text", wrong_text},
+                       {"wrong_legend", cta_wrong_legend(g)},
                        {"join", g.join},
                        {"join_ok", g.join_ok},
                        {"layout", g.layout},
@@ -601,6 +612,7 @@ std::string App::state_json() const {
                      {"kept_preset", s_.cta_tile.kept_edits ? s_.cta_tile.kept_preset : ""},
                      {"kept_edits", s_.cta_tile.kept_edits.has_value()},
                      {"grids", grids},
+                     {"visible", visible_json(s_.frame.cta_visible)},
                      {"device", cta_device_json(s_, cta_tile_.threads)}};
     // The Tensor memory window: its controls, the model's lines and, per used cell, "lane,column":
     // label (the cells a test checks by hand), plus where the grid was drawn and what is hovered.
@@ -637,6 +649,7 @@ std::string App::state_json() const {
                  {"lanes", tmem_.lanes},
                  {"columns", tmem_.columns},
                  {"cells", used},
+                 {"visible", visible_json({{"tmem", s_.frame.tmem_visible}})["tmem"]},
                  {"grid",
                   {{"drawn", d.drawn},
                    {"x", d.x * px},

@@ -43,7 +43,8 @@ void open_export_dialog(ExportDialog& d, const std::string& folder) {
 scene::Crop export_crop(const ExportDialog& d, scene::View v) {
   scene::Crop c;
   if (!scene::croppable(v)) return c;
-  const bool tile = v == scene::View::banks;  // one tile: rows and columns of it, no operand
+  // One grid (the bank tile, the tensor memory): rows and columns of it, no operand.
+  const bool tile = v == scene::View::banks || v == scene::View::tmem;
   if (!tile) c.operand = d.operand;
   if (d.crop && (tile || !d.operand.empty())) {
     c.rows = scene::IndexRange{d.first_row, d.last_row};
@@ -59,9 +60,10 @@ std::optional<VisibleRegion> visible_region(const AppState& s, scene::View v, co
     r.crop.cols = scene::IndexRange{g.first_col, g.last_col};
     return r;
   };
-  if (v == scene::View::fragments || v == scene::View::warpgroup) {
-    const auto& grids =
-        v == scene::View::fragments ? s.frame.fragments_view.visible : s.frame.warpgroup_visible;
+  if (v == scene::View::fragments || v == scene::View::warpgroup || v == scene::View::cta) {
+    const auto& grids = v == scene::View::fragments   ? s.frame.fragments_view.visible
+                        : v == scene::View::warpgroup ? s.frame.warpgroup_visible
+                                                      : s.frame.cta_visible;
     std::string key = operand;
     if (key.empty()) {
       int most = 0;
@@ -75,7 +77,7 @@ std::optional<VisibleRegion> visible_region(const AppState& s, scene::View v, co
     if (it == grids.end() || it->second.empty()) return std::nullopt;
     VisibleRegion r = of(it->second);
     r.crop.operand = key;
-    r.grid = key != "C" ? key : v == scene::View::warpgroup ? "D" : "C/D";
+    r.grid = key != "C" || v == scene::View::cta ? key : v == scene::View::warpgroup ? "D" : "C/D";
     for (const auto& [k, g] : grids) r.partial = r.partial || !g.whole();
     return r;
   }
@@ -84,6 +86,13 @@ std::optional<VisibleRegion> visible_region(const AppState& s, scene::View v, co
     if (!b.drawn || b.visible_tile.empty()) return std::nullopt;
     VisibleRegion r = of(b.visible_tile);
     for (const auto& [k, g] : b.visible) r.partial = r.partial || !g.whole();
+    return r;
+  }
+  if (v == scene::View::tmem) {
+    const VisibleGrid& g = s.frame.tmem_visible;
+    if (g.empty()) return std::nullopt;
+    VisibleRegion r = of(g);
+    r.partial = !g.whole();
     return r;
   }
   return std::nullopt;

@@ -45,9 +45,9 @@ struct ExportDialog {
   /// fragviz-cli export's --operand and --crop, for the views that take them (scene::croppable):
   /// one operand ("A", "B", "C"; empty: all), and with `crop`, rows first_row..last_row and columns
   /// first_col..last_col of it, both ends included as everywhere (scene::IndexRange); banks: of its
-  /// tile.
+  /// tile; tmem: of its lanes and columns.
   std::string operand;
-  bool crop = false;  ///< banks: rows and columns of the tile, no operand
+  bool crop = false;  ///< banks, tmem: rows and columns of the one grid, no operand
   /// The screen's palette (dark ground, light text) instead of the document's (white ground): --palette.
   bool dark = false;
   int first_row = 0, last_row = 7, first_col = 0, last_col = 7;
@@ -61,14 +61,16 @@ struct ExportDialog {
 struct VisibleRegion {
   scene::Crop crop;
   bool partial = false;
-  std::string grid;  ///< the grid as the view names it: "A", "B", "C/D", the warpgroup's "D"; banks ""
+  std::string
+      grid;  ///< as the view names it: "A", "B", "C/D", the warpgroup's "D", the CTA's "C"; banks, tmem ""
 };
 
 /// What view `v` shows now, from the state its window recorded this frame (FrameRecord): for
-/// fragments (and warpgroup, A and D) the grid of `operand` ("A", "B", "C") or, with none given, of
-/// the operand with the most cells in view (C/D first on a tie, then A), product 0's part standing
-/// for every product's; for
-/// banks the padded tile's rows and columns with a word in view (BanksViewRecord::visible_tile).
+/// fragments (and warpgroup, A and D; the CTA tile, A, B and C) the grid of `operand` ("A", "B", "C")
+/// or, with none given, of the operand with the most cells in view (C/D first on a tie, then A),
+/// product 0's part standing for every product's; for
+/// banks the padded tile's rows and columns with a word in view (BanksViewRecord::visible_tile); for
+/// the Tensor memory its lanes and columns in view.
 /// nullopt where the view has no such region: another view, the bank view in Layout mode (always
 /// exported whole), or a window not drawn (closed, or nothing of the grid in view).
 std::optional<VisibleRegion> visible_region(const AppState& s, scene::View v, const std::string& operand);
@@ -82,9 +84,9 @@ std::string visible_region_text(const std::optional<VisibleRegion>& r);
 ExportPart default_export_part(ExportPart current, const std::optional<VisibleRegion>& r);
 
 /// The view that exports what the window named `name` shows (its ImGui name, window_names.hpp):
-/// the fragments, ldmatrix, bank, output, warpgroup, Algebra and Tensor memory windows their own
-/// view, the stmatrix / movmatrix window stmatrix (the first it draws); nullopt for a window that no
-/// view exports (Controls, Gate, Descriptor, CTA tile, the inspector, the dialogs).
+/// the fragments, ldmatrix, bank, output, warpgroup, Algebra, Tensor memory and CTA tile windows
+/// their own view, the stmatrix / movmatrix window stmatrix (the first it draws); nullopt for a
+/// window that no view exports (Controls, Gate, Descriptor, the inspector, the dialogs).
 std::optional<scene::View> export_view_of_window(std::string_view name);
 
 /// Follows the focus, once a frame: `focused` is the root window holding it now (its ImGui name).

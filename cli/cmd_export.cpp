@@ -55,10 +55,11 @@ const std::map<scene::View, std::set<std::string>> kViewOptions = {
       "--load", "--store", "--sm", "--elem", "--lane", "--crop", "--layout-mode", "--read-layout"}},
     {scene::View::output, {"--report"}},
     {scene::View::algebra, {"--expression", "--step", "--colour"}},
-    {scene::View::tmem, {"--tmem"}},
+    {scene::View::tmem, {"--tmem", "--crop"}},
     {scene::View::cta,
-     {"--preset", "--mma", "--atoms", "--permute", "--copy-a", "--copy-b", "--copy-c", "--value-bits",
-      "--smem-a", "--smem-b", "--smem-c", "--tile", "--k-block", "--reuse-c-as-a", "--thread"}},
+     {"--operand", "--crop", "--preset", "--mma", "--atoms", "--permute", "--copy-a", "--copy-b", "--copy-c",
+      "--value-bits", "--smem-a", "--smem-b", "--smem-c", "--tile", "--k-block", "--reuse-c-as-a",
+      "--thread"}},
 };
 
 /// "--svg" for Format::svg: the option that names the format's file.
@@ -316,14 +317,14 @@ void add_export_command(CLI::App& app, int& exit_code) {
                              ->check(whole_range(0, 1 << 20));
   o->given["--operand"] =
       cmd->add_option("--operand", o->operand,
-                      "fragments, warpgroup: draw one operand only: A, B or C (C/D; D for warpgroup)")
+                      "fragments, warpgroup, cta: draw one operand only: A, B or C (C/D; D for warpgroup)")
           ->check(kNonEmpty);
   o->given["--crop"] =
       cmd->add_option(
              "--crop", o->crop,
-             "fragments, warpgroup, with --operand: a block of its rows and columns; banks: "
-             "of the tile's; e.g. rows=0-15,cols=0-7 (both ends included, as File > Export's; either part "
-             "alone)")
+             "fragments, warpgroup, cta, with --operand: a block of its rows and columns; banks: "
+             "of the tile's; tmem: TMEM lanes (rows) and columns; e.g. rows=0-15,cols=0-7 (both ends "
+             "included, as File > Export's; either part alone)")
           ->check(kNonEmpty);
   std::vector<std::string> palettes;
   for (const scene::PaletteName& p : scene::palette_names()) palettes.emplace_back(p.name);

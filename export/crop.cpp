@@ -100,7 +100,10 @@ std::optional<std::string> parse_crop_operand(std::string_view text) {
   return std::nullopt;
 }
 
-bool croppable(View v) { return v == View::fragments || v == View::warpgroup || v == View::banks; }
+bool croppable(View v) {
+  return v == View::fragments || v == View::warpgroup || v == View::banks || v == View::cta ||
+         v == View::tmem;
+}
 
 Outcome<Block> crop_block(const Crop& c, const std::string& grid, int rows, int cols) {
   Block b{0, rows, 0, cols};

@@ -6,6 +6,7 @@
 
 #include "fragviz/viewmodel/assets.hpp"
 #include "fragviz/viewmodel/cell_labels.hpp"
+#include "fragviz/viewmodel/cta_tile_view.hpp"
 #include "fragviz_export/scene.hpp"
 #include "fragviz_export/views.hpp"
 
@@ -16,7 +17,14 @@ struct Cell {
   Colour fill = kWhite;
   std::string label;    ///< drawn centred, in text_on(fill)
   bool marked = false;  ///< drawn with a heavy black outline (a selected or addressing lane)
+  bool wrong = false;   ///< crossed out and outlined in kWrongMark (a cell a join finds wrong)
 };
+
+/// The mark of a wrong cell (app::kCtaWrongColour, the screen's): no lane or warp colour is red.
+inline constexpr Colour kWrongMark{app::kCtaWrongColour.r, app::kCtaWrongColour.g, app::kCtaWrongColour.b};
+/// Draws the wrong-cell mark over the cell at (x, y), w x h: a red cross over a black one (readable
+/// on every fill) and a red outline. The legend's swatch draws it too.
+void draw_wrong_mark(Scene& s, double x, double y, double w, double h);
 
 /// A rows x cols grid at (x, y) (rows row0.. and columns col0.. of a larger one), cells cw x ch points, row
 /// indices to its left and column indices above it, `caption` above those. Labels share one font size, the

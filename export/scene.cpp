@@ -1,7 +1,9 @@
 #include "fragviz_export/scene.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
+#include <utility>
 #include <vector>
 
 #include "grid.hpp"
@@ -141,6 +143,18 @@ void wrap_text_to_drawing(Scene& s) {
     if (const Text* t = std::get_if<Text>(&item)) s.width = std::max(s.width, text_right(*t) + 12);
 }
 
+void draw_wrong_mark(Scene& s, double x, double y, double w, double h) {
+  const double i = std::min(w, h) * 0.15;  // the cross stays inside the outline
+  for (const auto& [colour, width] : {std::pair{Colour{0, 0, 0}, 1.6}, std::pair{kWrongMark, 0.9}}) {
+    s.add(Line{x + i, y + i, x + w - i, y + h - i, colour, width});
+    s.add(Line{x + i, y + h - i, x + w - i, y + i, colour, width});
+  }
+  // The writers fill every Rect: four lines make the outline.
+  for (const auto& [x0, y0, x1, y1] : {std::array{x, y, x + w, y}, std::array{x + w, y, x + w, y + h},
+                                       std::array{x + w, y + h, x, y + h}, std::array{x, y + h, x, y}})
+    s.add(Line{x0, y0, x1, y1, kWrongMark, 1});
+}
+
 double draw_grid(Scene& s, const GridSpec& g, const std::function<Cell(int, int)>& whole_cell) {
   const auto cell = [&](int r, int c) { return whole_cell(g.row0 + r, g.col0 + c); };
   // One font size for the whole grid, so labels line up; the longest label decides it.
@@ -182,6 +196,9 @@ double draw_grid(Scene& s, const GridSpec& g, const std::function<Cell(int, int)
           s.add(Text{g.x + c * g.cw + g.cw * 0.5, g.y + r * g.ch + g.ch * 0.5 + size * 0.36, k.label, size,
                      text_on(k.fill), Anchor::middle});
       }
+  for (int r = 0; r < g.rows; ++r)
+    for (int c = 0; c < g.cols; ++c)
+      if (cell(r, c).wrong) draw_wrong_mark(s, g.x + c * g.cw, g.y + r * g.ch, g.cw, g.ch);
   if (g.indices)
     for (int c = 0; c < g.cols; ++c)
       s.add(Text{g.x + c * g.cw + g.cw * 0.5, g.y - 3, std::to_string(g.col0 + c), index_size, kGrid,

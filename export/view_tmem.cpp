@@ -1,7 +1,10 @@
 // The Tensor memory window as a picture (File > Export, fragviz-cli export --view tmem): TMEM lanes
 // x columns as viewmodel/tmem_view.hpp fills them, each cell's label and colour as on screen, the
 // four sub-partitions ruled off and named with the warps that reach them, and the model's own status
-// line under the title (model only: no Blackwell GPU has run any of it).
+// line under the title (model only: no Blackwell GPU has run any of it). A crop (--crop, File >
+// Export's crop or visible region) draws a block of its lanes and columns, named as uncropped.
+#include <algorithm>
+
 #include "fragviz/viewmodel/tmem_view.hpp"
 #include "fragviz_export/views.hpp"
 #include "grid.hpp"
@@ -22,29 +25,51 @@ Outcome<Scene> tmem_scene(const ViewRequest& r) {
     s.cover(12 + text_width(line, kBodySize), y + 10);
     y += 14;
   }
+  // --crop: a block of the lanes (rows) and columns; the tensor memory has no operands.
+  if (!r.crop.operand.empty())
+    return Outcome<Scene>::fail(ErrorKind::refused,
+                                "--operand: the Tensor memory view has one grid and no operands; crop it "
+                                "with --crop rows=FIRST-LAST,cols=FIRST-LAST alone");
+  const auto block = crop_block(r.crop, "the tensor memory", m.lanes, m.columns);
+  if (!block) return Outcome<Scene>::from(block);
+  const bool cropped = block->rows != m.lanes || block->cols != m.columns;
   const double x0 = 12 + kGridLeft, y0 = y + kGridTop, cw = 34, ch = 12;
-  const double bottom = draw_grid(s,
-                                  GridSpec{x0, y0, m.lanes, m.columns, cw, ch,
-                                           "TMEM lane (row) x 32-bit column, from taddr", true, "TMEM"},
-                                  [&](int lane, int col) {
-                                    const app::TmemGridCell& g = m.at(lane, col);
-                                    Cell cell;
-                                    if (!g.used()) {
-                                      cell.fill = Colour{232, 232, 232};
-                                      return cell;
-                                    }
-                                    cell.fill = lane_colour(r.palette, app::tmem_cell_colour(g));
-                                    cell.label = app::tmem_cell_label(g);
-                                    return cell;
-                                  });
-  // Sub-partition rules and names, right of the grid.
-  const double right = x0 + cw * m.columns;
+  GridSpec spec{
+      x0,
+      y0,
+      block->rows,
+      block->cols,
+      cw,
+      ch,
+      "TMEM lane (row) x 32-bit column, from taddr" + (cropped ? ", " + block_text(*block) : std::string()),
+      true,
+      "TMEM"};
+  spec.row0 = block->row0;
+  spec.col0 = block->col0;
+  const double bottom = draw_grid(s, spec, [&](int lane, int col) {
+    const app::TmemGridCell& g = m.at(lane, col);
+    Cell cell;
+    if (!g.used()) {
+      cell.fill = Colour{232, 232, 232};
+      return cell;
+    }
+    cell.fill = lane_colour(r.palette, app::tmem_cell_colour(g));
+    cell.label = app::tmem_cell_label(g);
+    return cell;
+  });
+  // Sub-partition rules and names, right of the grid: each named at the middle of its lanes drawn.
+  const double right = x0 + cw * block->cols;
+  const int first = block->row0, end = block->row0 + block->rows;  // lanes drawn: [first, end)
   for (int sub = 0; sub < 4; ++sub) {
-    const double top = y0 + ch * 32 * sub;
-    if (sub > 0) s.add(Line{x0 - kGridLeft, top, right + 4, top, kBlack, 1.5});
+    const int lo = std::max(first, 32 * sub), hi = std::min(end, 32 * (sub + 1));
+    if (lo >= hi) continue;
+    const double top = y0 + ch * (lo - first);
+    if (sub > 0 && lo == 32 * sub && lo > first)
+      s.add(Line{x0 - kGridLeft, top, right + 4, top, kBlack, 1.5});
     const std::string name = app::tmem_subpartition_label(sub);
-    s.add(Text{right + 8, top + ch * 16, name, kBodySize});
-    s.cover(right + 8 + text_width(name, kBodySize), top + ch * 16);
+    const double mid = top + ch * (hi - lo) * 0.5;
+    s.add(Text{right + 8, mid, name, kBodySize});
+    s.cover(right + 8 + text_width(name, kBodySize), mid);
   }
   y = bottom + 8;
   if (p.controls->mode == app::TmemMode::load_store)

@@ -9,9 +9,47 @@ const char* extent_words(Operand op) {
   return op == Operand::A ? "M x K" : op == Operand::B ? "N x K" : "M x N";
 }
 
+/// Marks `g`'s wrong cells from the join's cells (thread-major, so each cell's first mismatch is
+/// its lowest thread's).
+void mark_wrong(CtaGrid& g, const tile::CtaJoin& j) {
+  g.store = j.store;
+  g.wrong.assign(g.cells.size(), 0);
+  std::vector<CtaWrongCell> first(g.cells.size());
+  for (const tile::CtaJoinCell& c : j.all) {
+    if (c.match()) continue;
+    const tile::Cell e = c.expected;
+    if (e.row < 0 || e.row >= g.rows || e.col < 0 || e.col >= g.cols) continue;
+    const std::size_t k = static_cast<std::size_t>(e.row * g.cols + e.col);
+    if (g.wrong[k]) continue;
+    g.wrong[k] = 1;
+    first[k] = CtaWrongCell{
+        e.row, e.col, static_cast<std::int32_t>(c.thread), static_cast<std::int32_t>(c.reg), c.moved, c.byte};
+  }
+  for (std::size_t k = 0; k < g.wrong.size(); ++k)
+    if (g.wrong[k]) g.wrong_cells.push_back(first[k]);
+}
+
 }  // namespace
 
-int cta_warp_colour_index(std::int64_t warp) { return static_cast<int>((warp * 4 + warp / 8) % 32); }
+int cta_warp_colour_index(std::int64_t warp) {
+  // Warps side by side differ in hue: blue, green, yellow, purple, cyan, orange, magenta, brown
+  // first (the 4 and 8 warps of most tiles), then the rest of the lane colours that are not red.
+  static constexpr int kOrder[] = {3,  1,  2,  5,  6,  4,  7,  12, 10, 8,  11, 16, 18,
+                                   19, 13, 15, 17, 21, 22, 23, 25, 26, 27, 28, 30, 31};
+  constexpr std::int64_t n = sizeof kOrder / sizeof kOrder[0];
+  return kOrder[static_cast<std::size_t>(((warp % n) + n) % n)];
+}
+
+std::string cta_wrong_text(Operand op, bool store, const CtaWrongCell& w) {
+  const char* names = op == Operand::A ? "(m,k)" : op == Operand::B ? "(n,k)" : "(m,n)";
+  const std::string who = "wrong: thread " + std::to_string(w.thread) + " V" + std::to_string(w.value);
+  const std::string cell =
+      std::string(names) + " = (" + std::to_string(w.row) + "," + std::to_string(w.col) + ")";
+  const std::string none = "no element (byte " + std::to_string(w.byte) + " is padding or inside an element)";
+  const std::string there = w.delivered ? tile::to_string(*w.delivered) : none;
+  if (store) return who + " holds " + cell + "; the store writes it over " + there;
+  return who + " needs " + cell + "; the copy delivers " + there;
+}
 
 tile::CtaTileSpec cta_preset_spec(std::string_view name) {
   const tile::CtaPreset* p = tile::find_cta_preset(name);
@@ -51,6 +89,15 @@ std::string cta_cell_text(Operand op, std::int64_t row, std::int64_t col, const 
          " lane " + std::to_string(cell.thread % 32) + "), value V" + std::to_string(cell.value);
 }
 
+std::string cta_wrong_legend(const CtaGrid& g) {
+  if (g.wrong_cells.empty()) return "";
+  return "wrong: " + std::to_string(g.wrong_cells.size()) + " of " + std::to_string(g.cells.size()) +
+         " cells: " +
+         (g.store ? "the store writes the MMA's value there over another cell"
+                  : "the copy delivers another element than the MMA needs there") +
+         " (hover a cell: needed and delivered)";
+}
+
 std::string cta_bank_total_text(const CtaGrid& g) {
   if (g.banks.empty()) return "";
   const tile::WarpBanks& t = g.banks.back();  // the total over every warp and k-block
@@ -82,7 +129,9 @@ CtaTileModel make_cta_tile_model(const CtaTileControls& c) {
     return m;
   }
   const tile::CtaTile& t = *made.value;
-  const auto report = tile::analyze_cta_tile(t);
+  tile::CtaOptions options;
+  options.keep_cells = true;  // every join cell: the grids mark the wrong ones
+  const auto report = tile::analyze_cta_tile(t, options);
   if (!report) {
     m.error = report.message;
     return m;
@@ -128,6 +177,11 @@ CtaTileModel make_cta_tile_model(const CtaTileControls& c) {
                        : "";
       g.join = o.join ? "join: " + o.join->verdict(m.threads) : o.skipped;
       g.join_ok = !o.join || o.join->mismatches == 0;
+      if (o.join && o.join->mismatches > 0) {
+        mark_wrong(g, *o.join);
+        g.join += "; " + std::to_string(g.wrong_cells.size()) + " of " + std::to_string(g.cells.size()) +
+                  " cells wrong";
+      }
     }
     if (o.banks) {
       g.bank_instruction = o.banks->instruction;

@@ -286,16 +286,21 @@ ImVec2 zoomed_bank_cells(ImVec2 fit, float zoom) {
   return ImVec2(std::max(fit.x, std::floor(chh / 1.3f)), chh);
 }
 
-VisibleGrid visible_bank_grid(const BankGrid& g, const ImVec2& vis_min, const ImVec2& vis_max) {
+VisibleGrid visible_cells(ImVec2 g0, float cw, float ch, int rows, int cols, const ImVec2& vis_min,
+                          const ImVec2& vis_max) {
   VisibleGrid v;
-  v.rows = g.lines;
-  v.cols = 32;
+  v.rows = rows;
+  v.cols = cols;
   if (vis_max.x <= vis_min.x || vis_max.y <= vis_min.y) return v;
-  v.first_col = std::clamp(static_cast<int>(std::floor((vis_min.x - g.g0.x) / g.cw)), 0, 32);
-  v.last_col = std::clamp(static_cast<int>(std::ceil((vis_max.x - g.g0.x) / g.cw)), 0, 32) - 1;
-  v.first_row = std::clamp(static_cast<int>(std::floor((vis_min.y - g.g0.y) / g.chh)), 0, g.lines);
-  v.last_row = std::clamp(static_cast<int>(std::ceil((vis_max.y - g.g0.y) / g.chh)), 0, g.lines) - 1;
+  v.first_col = std::clamp(static_cast<int>(std::floor((vis_min.x - g0.x) / cw)), 0, cols);
+  v.last_col = std::clamp(static_cast<int>(std::ceil((vis_max.x - g0.x) / cw)), 0, cols) - 1;
+  v.first_row = std::clamp(static_cast<int>(std::floor((vis_min.y - g0.y) / ch)), 0, rows);
+  v.last_row = std::clamp(static_cast<int>(std::ceil((vis_max.y - g0.y) / ch)), 0, rows) - 1;
   return v;
+}
+
+VisibleGrid visible_bank_grid(const BankGrid& g, const ImVec2& vis_min, const ImVec2& vis_max) {
+  return visible_cells(g.g0, g.cw, g.chh, g.lines, 32, vis_min, vis_max);
 }
 
 BankGrid place_bank_grid(const char* id, ImVec2 o, int lines, float wl, float hl, float foot, float cw,

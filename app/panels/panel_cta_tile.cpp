@@ -2,11 +2,14 @@
 // CuTe users write it (the MMA and copy atoms also from filtered pickers), analysed on every edit,
 // a refusal shown under the field's text at its column; its A (M x K), B (N x K) and C (M x N) as
 // CuTe's print_latex draws a TiledMMA, each cell "T12 V3" (thread, CuTe value index) coloured by warp, a
-// chosen thread's cells outlined (typed, or picked by clicking a cell); each operand's join verdict through
-// its shared layout and its bank table per warp and k-block (viewmodel/cta_tile_view.hpp); "Run on GPU"
-// measures each copy on the device and puts its line under the join (viewmodel/cta_device_view.hpp).
+// chosen thread's cells outlined (typed, or picked by clicking a cell), the cells a wrong join gets
+// wrong crossed out in red (a legend line above the grid; the hover says needed and delivered); each
+// operand's join verdict through its shared layout and its bank table per warp and k-block
+// (viewmodel/cta_tile_view.hpp); "Run on GPU" measures each copy on the device and puts its line under
+// the join (viewmodel/cta_device_view.hpp).
 #include <algorithm>
 #include <cstdio>
+#include <utility>
 
 #include "../palette.hpp"
 #include "../settings.hpp"  // kMinCtaCell, kMaxCtaCell: the cell widths settings keep
@@ -18,7 +21,35 @@
 namespace fragviz::app {
 namespace {
 
-/// One operand's grid at the cursor: row numbers left, column numbers above.
+/// The error red of wrong cells (kCtaWrongColour), packed as ImGui draws it.
+ImU32 wrong_colour() { return IM_COL32(kCtaWrongColour.r, kCtaWrongColour.g, kCtaWrongColour.b, 255); }
+
+/// A wrong cell's mark in a..b: a red cross over a dark one (readable on every warp colour) and a
+/// red outline.
+void draw_wrong_mark(ImDrawList* dl, ImVec2 a, ImVec2 b) {
+  const ImVec2 p(a.x + 3, a.y + 3), q(b.x - 3, b.y - 3);
+  for (const auto& [colour, width] :
+       {std::pair{IM_COL32(0, 0, 0, 200), 3.5f}, std::pair{wrong_colour(), 2.f}}) {
+    dl->AddLine(p, q, colour, width);
+    dl->AddLine(ImVec2(p.x, q.y), ImVec2(q.x, p.y), colour, width);
+  }
+  dl->AddRect(a, b, wrong_colour(), 0.f, 0, 2.f);
+}
+
+/// The legend line of a grid with wrong cells: the mark and what it says.
+void draw_wrong_legend(AppState& s, const CtaGrid& g) {
+  if (g.wrong_cells.empty()) return;
+  const float h = ImGui::GetTextLineHeight();
+  const ImVec2 o = ImGui::GetCursorScreenPos();
+  ImGui::Dummy(ImVec2(h * 1.6f, h));
+  draw_wrong_mark(ImGui::GetWindowDrawList(), o, ImVec2(o.x + h * 1.6f, o.y + h));
+  ImGui::SameLine();
+  ImGui::TextColored(kRedV, "%s", cta_wrong_legend(g).c_str());
+  record_widget(s, ("cta_wrong_legend_" + std::string(to_string(g.operand))).c_str());
+}
+
+/// One operand's grid at the cursor: row numbers left, column numbers above. Records the part of it
+/// in view (File > Export's "Visible region").
 void draw_grid(AppState& s, const CtaGrid& g, int index) {
   const float cw = s.cta_tile.cell, ch = std::max(12.f, cw * 0.5f);
   const float left = ImGui::CalcTextSize("0000").x, top = ImGui::GetTextLineHeight() + 2;
@@ -59,16 +90,31 @@ void draw_grid(AppState& s, const CtaGrid& g, int index) {
         centred_text(dl, fonts().small, a, b, lane_text_colour(colour), buf);
       }
       if (g.mine[k]) dl->AddRect(a, b, IM_COL32(255, 255, 255, 255), 0.f, 0, 2.5f);
+      const bool wrong = !g.wrong.empty() && g.wrong[k];
+      if (wrong) draw_wrong_mark(dl, a, b);
       // Cell (1,0)'s rect in the state dump, so tests click where the app drew it.
       if (r == 1 && c == 0)
         s.frame.widgets["cta_cell_" + std::string(to_string(g.operand)) + "_1_0"] = Rect{a.x, a.y, cw, ch};
       if (hovered && mouse.x >= a.x && mouse.x < b.x && mouse.y >= a.y && mouse.y < b.y) {
         // A click picks the thread holding the cell.
         if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) s.cta_tile.thread = cell.thread;
-        text_tooltip(ImVec4(1, 1, 1, 1), cta_cell_text(g.operand, r, c, cell));
+        std::string text = cta_cell_text(g.operand, r, c, cell);
+        if (wrong) {
+          const auto w =
+              std::lower_bound(g.wrong_cells.begin(), g.wrong_cells.end(), std::pair{r, c},
+                               [](const CtaWrongCell& x, std::pair<std::int64_t, std::int64_t> rc) {
+                                 return std::pair{x.row, x.col} < rc;
+                               });
+          if (w != g.wrong_cells.end()) text += "\n" + cta_wrong_text(g.operand, g.store, *w);
+        }
+        text_tooltip(ImVec4(1, 1, 1, 1), text);
       }
     }
   }
+  // For File > Export's "Visible region".
+  const VisibleGrid v =
+      visible_cells(g0, cw, ch, static_cast<int>(g.rows), static_cast<int>(g.cols), clip0, clip1);
+  s.frame.cta_visible[std::string(to_string(g.operand))] = v;
 }
 
 void draw_bank_table(const CtaGrid& g, int index) {
@@ -362,6 +408,7 @@ void draw_cta_tile(AppState& s, CtaTileModel& m) {
     if (!g.fragment.empty()) ImGui::TextColored(kDimV, "%s", g.fragment.c_str());
     draw_bank_table(g, static_cast<int>(i));
     if (!g.cells.empty()) {
+      draw_wrong_legend(s, g);
       draw_grid(s, g, static_cast<int>(i));
       record_widget(s, ("cta_grid_" + std::string(to_string(g.operand))).c_str());
     }

@@ -127,11 +127,11 @@ void draw_export_popup(AppState& s) {
   // Part of the view: one operand, and a block of its rows and columns (--operand, --crop); the bank
   // view's one tile has no operands, only rows and columns.
   const bool croppable = scene::croppable(d.view);
-  const bool tile = d.view == scene::View::banks;
+  const bool tile = d.view == scene::View::banks || d.view == scene::View::tmem;
   const bool wg = d.view == scene::View::warpgroup;
   ImGui::BeginDisabled(!croppable || tile);
   {
-    const char* names[] = {"all", "A", wg ? "D" : "B", "C/D"};
+    const char* names[] = {"all", "A", wg ? "D" : "B", d.view == scene::View::cta ? "C" : "C/D"};
     const char* keys[] = {"", "A", wg ? "C" : "B", "C"};
     const int count = wg ? 3 : 4;
     if (wg && d.operand == "B") d.operand.clear();
@@ -151,9 +151,10 @@ void draw_export_popup(AppState& s) {
   ImGui::EndDisabled();
   ImGui::SameLine();
   ImGui::TextColored(kDimV, "%s",
-                     !croppable ? "crop: fragments, warpgroup and banks only"
-                     : tile     ? "banks: crop rows and columns of the tile"
-                                : "crop: pick one operand");
+                     !croppable                    ? "crop: fragments, warpgroup, banks, tmem and cta only"
+                     : d.view == scene::View::tmem ? "tmem: crop lanes (rows) and columns"
+                     : tile                        ? "banks: crop rows and columns of the tile"
+                                                   : "crop: pick one operand");
   const bool can_crop = croppable && (tile || !d.operand.empty());
   ImGui::BeginDisabled(!can_crop);
   ImGui::Checkbox("Crop", &d.crop);

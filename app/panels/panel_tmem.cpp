@@ -179,6 +179,8 @@ void draw_grid(AppState& s, TmemModel& m) {
   m.drawn.cw = cw;
   m.drawn.ch = ch;
   m.drawn.zoom = zoom;
+  // For File > Export's "Visible region".
+  s.frame.tmem_visible = visible_cells(g0, cw, ch, m.lanes, m.columns, vis_min, vis_max);
   if (hovered) {
     const int col = static_cast<int>(std::floor((mouse.x - g0.x) / cw));
     const int lane = static_cast<int>(std::floor((mouse.y - g0.y) / ch));

@@ -157,6 +157,11 @@ float readable_bank_zoom(ImVec2 fit);
 ImVec2 zoomed_bank_cells(ImVec2 fit, float zoom);
 /// A bank grid at `o` with cells cw x chh: the invisible button `id` over it, and the bank and line
 /// under the mouse.
+/// The rows and columns of a rows x cols grid of cw x ch cells from `g0` (screen pixels) that meet
+/// the visible part vis_min..vis_max (a cell counts where any of it is in view): File > Export's
+/// "Visible region".
+VisibleGrid visible_cells(ImVec2 g0, float cw, float ch, int rows, int cols, const ImVec2& vis_min,
+                          const ImVec2& vis_max);
 /// The lines (rows) and banks (columns) of `g` that meet the visible part vis_min..vis_max.
 VisibleGrid visible_bank_grid(const BankGrid& g, const ImVec2& vis_min, const ImVec2& vis_max);
 BankGrid place_bank_grid(const char* id, ImVec2 o, int lines, float wl, float hl, float foot, float cw,

@@ -1,8 +1,11 @@
 // The CTA tile view's verdicts (viewmodel/cta_tile_view.hpp): the misaligned accesses of a copy that
-// cannot be done, the C-as-A verdict's colour, and a preset picked over edited fields. Expected
+// cannot be done, the C-as-A verdict's colour, a preset picked over edited fields, the cells a
+// wrong join marks, the warp colours and the export's crop. Expected
 // counts are worked out by hand, not read from the analysis.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <set>
 #include <string>
 
 #include "fragviz/viewmodel/cta_tile_view.hpp"
@@ -149,6 +152,188 @@ TEST(CtaTileView, MisalignedBankRowIsNotCounted) {
   EXPECT_TRUE(tile::bank_row_counted(clean));
   EXPECT_EQ(tile::bank_count_cell(clean, clean.wavefronts), "16");
   EXPECT_NE(std::string(tile::kMisalignedNote).find("not counted"), std::string::npos);
+}
+
+/// The scene of `c`'s export with `crop`.
+scene::Scene cta_scene_of(const CtaTileControls& c, const scene::Crop& crop = {}) {
+  scene::ViewRequest r;
+  r.view = scene::View::cta;
+  r.cta = c;
+  r.crop = crop;
+  const auto s = scene::build_scene(r);
+  EXPECT_TRUE(s) << s.error.message;
+  return s ? *s.value : scene::Scene{};
+}
+
+/// The cells ("A-r0-c1") a wrong-cell cross is drawn over: each diagonal Line in the wrong-mark
+/// colour, by the cell Rect its midpoint lies in.
+std::set<std::string> crossed_cells(const scene::Scene& s) {
+  const scene::Colour mark{kCtaWrongColour.r, kCtaWrongColour.g, kCtaWrongColour.b};
+  std::set<std::string> out;
+  for (const scene::Item& it : s.items) {
+    const auto* l = std::get_if<scene::Line>(&it);
+    if (!l || l->colour != mark || l->x0 == l->x1 || l->y0 == l->y1) continue;
+    const double x = (l->x0 + l->x1) / 2, y = (l->y0 + l->y1) / 2;
+    for (const scene::Item& jt : s.items)
+      if (const auto* r = std::get_if<scene::Rect>(&jt);
+          r && !r->id.empty() && x > r->x && x < r->x + r->w && y > r->y && y < r->y + r->h)
+        out.insert(r->id);
+  }
+  return out;
+}
+
+// Issue 22: A typed M-major, (128,32):(1,128), under SM75_U32x4_LDSM_N. Each ldmatrix row address
+// is the cell (m, k0) (k0 a multiple of 8) and the row's 8 values are the next 8 elements in
+// memory, (m..m+7, k0), where the MMA needs (m, k0..k0+7): value e of a row is right only for
+// e = 0. So exactly the cells with k % 8 != 0 are wrong: 128 x 28 = 3584 of A's 4096; B and C
+// (the preset's) have none. Cell (0,1) is first held by thread 0 as V1 and gets (1,0).
+TEST(CtaTileView, WrongCellsAreTheOnesTheCopyMisses) {
+  CtaTileControls c;
+  c.spec.smem[0] = "(128,32):(1,128)";
+  const CtaTileModel m = make_cta_tile_model(c);
+  ASSERT_TRUE(m.ok) << m.error;
+  const CtaGrid& a = m.grids[0];
+  ASSERT_EQ(a.wrong.size(), 128u * 32u);
+  for (int row = 0; row < 128; ++row)
+    for (int col = 0; col < 32; ++col)
+      ASSERT_EQ(a.wrong[static_cast<std::size_t>(row * 32 + col)] != 0, col % 8 != 0) << row << "," << col;
+  ASSERT_EQ(a.wrong_cells.size(), 3584u);
+  EXPECT_EQ(a.join.substr(a.join.size() - std::string("; 3584 of 4096 cells wrong").size()),
+            "; 3584 of 4096 cells wrong");
+  const CtaWrongCell& first = a.wrong_cells.front();  // row-major: (0,1)
+  EXPECT_EQ(first.row, 0);
+  EXPECT_EQ(first.col, 1);
+  EXPECT_EQ(first.thread, 0);
+  EXPECT_EQ(first.value, 1);
+  ASSERT_TRUE(first.delivered);
+  EXPECT_EQ(*first.delivered, (tile::Cell{1, 0}));
+  EXPECT_EQ(cta_wrong_text(Operand::A, a.store, first),
+            "wrong: thread 0 V1 needs (m,k) = (0,1); the copy delivers (1,0)");
+  EXPECT_EQ(cta_wrong_legend(a),
+            "wrong: 3584 of 4096 cells: the copy delivers another element than the MMA needs there "
+            "(hover a cell: needed and delivered)");
+  for (std::size_t i = 1; i < 3; ++i) {
+    EXPECT_TRUE(m.grids[i].wrong_cells.empty());
+    EXPECT_EQ(m.grids[i].join.find("cells wrong"), std::string::npos);
+    EXPECT_EQ(cta_wrong_legend(m.grids[i]), "");
+  }
+  // The preset itself: nothing marked.
+  const CtaTileModel clean = make_cta_tile_model(CtaTileControls{});
+  for (const CtaGrid& g : clean.grids) EXPECT_TRUE(g.wrong_cells.empty());
+}
+
+// The store's words for C, and a value that lands on no element.
+TEST(CtaTileView, WrongTextForStoresAndPadding) {
+  CtaWrongCell w{2, 3, 40, 5, tile::Cell{3, 2}, 100};
+  EXPECT_EQ(cta_wrong_text(Operand::C, true, w),
+            "wrong: thread 40 V5 holds (m,n) = (2,3); the store writes it over (3,2)");
+  w.delivered.reset();
+  EXPECT_EQ(cta_wrong_text(Operand::B, false, w),
+            "wrong: thread 40 V5 needs (n,k) = (2,3); the copy delivers no element (byte 100 is padding or "
+            "inside an element)");
+}
+
+// The export crosses out exactly the wrong cells, a crop included (A rows 0-7, columns 0-15: the
+// 8 x 14 cells with k % 8 != 0), with the legend's swatch outside the grid.
+TEST(CtaTileView, ExportCrossesOutTheWrongCells) {
+  CtaTileControls c;
+  c.spec.smem[0] = "(128,32):(1,128)";
+  scene::Crop crop;
+  crop.operand = "A";
+  crop.rows = scene::IndexRange{0, 7};
+  crop.cols = scene::IndexRange{0, 15};
+  std::set<std::string> want;
+  for (int row = 0; row < 8; ++row)
+    for (int col = 0; col < 16; ++col)
+      if (col % 8 != 0) want.insert("A-r" + std::to_string(row) + "-c" + std::to_string(col));
+  const scene::Scene s = cta_scene_of(c, crop);
+  EXPECT_EQ(crossed_cells(s), want);
+  EXPECT_EQ(texts_starting(c, "wrong: 3584 of 4096 cells").size(), 1u);
+  EXPECT_TRUE(crossed_cells(cta_scene_of(CtaTileControls{})).empty());
+}
+
+// A crop draws one operand's grid, exactly the block asked for, each cell named and labelled as
+// uncropped (A (17,2) is thread 37's V0, tests/cli/test_tiled_cta.sh); one without an operand, or
+// past the grid, is refused.
+TEST(CtaTileView, ExportCropKeepsExactlyTheBlock) {
+  scene::Crop crop;
+  crop.operand = "A";
+  crop.rows = scene::IndexRange{16, 23};
+  crop.cols = scene::IndexRange{0, 7};
+  const scene::Scene s = cta_scene_of(CtaTileControls{}, crop);
+  std::set<std::string> ids;
+  std::string label_17_2;
+  for (std::size_t i = 0; i < s.items.size(); ++i)
+    if (const auto* r = std::get_if<scene::Rect>(&s.items[i]); r && !r->id.empty()) {
+      ids.insert(r->id);
+      if (r->id == "A-r17-c2" && i + 1 < s.items.size())
+        if (const auto* t = std::get_if<scene::Text>(&s.items[i + 1])) label_17_2 = t->text;
+    }
+  std::set<std::string> want;
+  for (int row = 16; row <= 23; ++row)
+    for (int col = 0; col <= 7; ++col) want.insert("A-r" + std::to_string(row) + "-c" + std::to_string(col));
+  EXPECT_EQ(ids, want);
+  EXPECT_EQ(label_17_2, "T37 V0");
+  // The operand alone: its whole grid, no other.
+  scene::Crop b;
+  b.operand = "b";
+  std::size_t cells = 0;
+  for (const scene::Item& it : cta_scene_of(CtaTileControls{}, b).items)
+    if (const auto* r = std::get_if<scene::Rect>(&it); r && !r->id.empty()) {
+      EXPECT_EQ(r->id.rfind("B-", 0), 0u) << r->id;
+      ++cells;
+    }
+  EXPECT_EQ(cells, 128u * 32u);
+  scene::ViewRequest r;
+  r.view = scene::View::cta;
+  r.crop.rows = scene::IndexRange{0, 7};
+  const auto none = scene::build_scene(r);
+  ASSERT_FALSE(none);
+  EXPECT_NE(none.error.message.find("needs --operand A, B or C"), std::string::npos);
+  r.crop.operand = "C";
+  r.crop.rows = scene::IndexRange{0, 128};
+  const auto past = scene::build_scene(r);
+  ASSERT_FALSE(past);
+  EXPECT_NE(past.error.message.find("rows=0-128 is outside C's 128 x 128"), std::string::npos)
+      << past.error.message;
+}
+
+/// Whether `c` reads as the error red: a hue within 20 degrees of red, saturated and not dark.
+bool red_like(Rgb c) {
+  const int hi = std::max({c.r, c.g, c.b}), lo = std::min({c.r, c.g, c.b});
+  if (hi < 80 || hi - lo < 0.3 * hi) return false;  // dark or greyish
+  double hue = 0;
+  if (hi == c.r)
+    hue = 60.0 * (c.g - c.b) / (hi - lo);
+  else if (hi == c.g)
+    hue = 120.0 + 60.0 * (c.b - c.r) / (hi - lo);
+  else
+    hue = 240.0 + 60.0 * (c.r - c.g) / (hi - lo);
+  if (hue < 0) hue += 360;
+  return hue < 20 || hue > 340;
+}
+
+// Issue 25: warp 0 was lane 0's #E6194B, red, the colour of an error. No warp of a CTA (up to 32
+// warps of 1024 threads) may take a red, nor the wrong-cell mark's colour; warps side by side
+// differ. The palette is assets/palette.json's, screen and document alike (lanes are one list).
+TEST(CtaTileView, NoWarpColourIsTheErrorRed) {
+  const Palette& p = assets().palette;
+  EXPECT_TRUE(red_like(kCtaWrongColour));
+  EXPECT_TRUE(red_like(Rgb{0xE6, 0x19, 0x4B}));  // the old warp 0
+  for (int warp = 0; warp < 32; ++warp) {
+    const int i = cta_warp_colour_index(warp);
+    ASSERT_GE(i, 0);
+    ASSERT_LT(i, 32);
+    const Rgb c = p.lanes[static_cast<std::size_t>(i)];
+    EXPECT_FALSE(c == kCtaWrongColour) << "warp " << warp;
+    EXPECT_FALSE(red_like(c)) << "warp " << warp << " lane colour " << i;
+    if (warp > 0) {
+      EXPECT_NE(i, cta_warp_colour_index(warp - 1)) << "warp " << warp;
+    }
+  }
+  std::set<int> first8;
+  for (int warp = 0; warp < 8; ++warp) first8.insert(cta_warp_colour_index(warp));
+  EXPECT_EQ(first8.size(), 8u);
 }
 
 }  // namespace

@@ -170,6 +170,56 @@ TEST(ExportDialog, ASecondClickRightAfterAWriteStillSaysItWasWritten) {
   EXPECT_FALSE(d.message_ok);
 }
 
+// Issue 25: the CTA tile window's A, B and C grids and the Tensor memory's one grid have a Visible
+// region too, and the dialog's crop reaches their exports (the CTA export drew the whole tile).
+TEST(ExportDialog, CtaAndTmemHaveAVisibleRegionAndACrop) {
+  AppState s;
+  EXPECT_EQ(visible_region(s, scene::View::cta, ""), std::nullopt);  // not drawn
+  EXPECT_EQ(visible_region(s, scene::View::tmem, ""), std::nullopt);
+  // The sm80 preset's grids scrolled: A's rows 40-70 and every column in view, B and C away.
+  s.frame.cta_visible["A"] = VisibleGrid{40, 70, 0, 31, 128, 32};
+  s.frame.cta_visible["B"] = VisibleGrid{0, -1, 0, -1, 128, 32};
+  s.frame.cta_visible["C"] = VisibleGrid{0, -1, 0, -1, 128, 128};
+  const auto a = visible_region(s, scene::View::cta, "");
+  ASSERT_TRUE(a);
+  EXPECT_EQ(a->crop.operand, "A");
+  EXPECT_TRUE(a->partial);
+  EXPECT_EQ(visible_region_text(a), "Visible region (A: rows 40-70 (31 rows), columns 0-31 (32 columns))");
+  EXPECT_EQ(default_export_part(ExportPart::whole, a), ExportPart::visible);
+  s.export_dialog.part = ExportPart::visible;
+  scene::ViewRequest r = export_request(s, scene::View::cta);
+  EXPECT_EQ(r.crop.operand, "A");
+  EXPECT_EQ(r.crop.rows, (scene::IndexRange{40, 70}));
+  EXPECT_EQ(r.crop.cols, (scene::IndexRange{0, 31}));
+  // C is named "C" (the CTA tile has no D).
+  s.frame.cta_visible["C"] = VisibleGrid{0, 3, 0, 127, 128, 128};
+  EXPECT_EQ(visible_region_text(visible_region(s, scene::View::cta, "C")),
+            "Visible region (C: rows 0-3 (4 rows), columns 0-127 (128 columns))");
+  // The dialog's own operand and crop.
+  s.export_dialog.part = ExportPart::chosen;
+  s.export_dialog.operand = "B";
+  s.export_dialog.crop = true;
+  s.export_dialog.first_row = 8;
+  s.export_dialog.last_row = 15;
+  s.export_dialog.first_col = 0;
+  s.export_dialog.last_col = 7;
+  r = export_request(s, scene::View::cta);
+  EXPECT_EQ(r.crop.operand, "B");
+  EXPECT_EQ(r.crop.rows, (scene::IndexRange{8, 15}));
+  // The tensor memory: one grid, rows and columns, no operand.
+  r = export_request(s, scene::View::tmem);
+  EXPECT_EQ(r.crop.operand, "");
+  EXPECT_EQ(r.crop.cols, (scene::IndexRange{0, 7}));
+  s.frame.tmem_visible = VisibleGrid{0, 40, 0, 15, 128, 32};
+  const auto t = visible_region(s, scene::View::tmem, "A");
+  ASSERT_TRUE(t);
+  EXPECT_EQ(t->crop.operand, "");
+  EXPECT_TRUE(t->partial);
+  EXPECT_EQ(visible_region_text(t), "Visible region (rows 0-40 (41 rows), columns 0-15 (16 columns))");
+  s.frame.tmem_visible = VisibleGrid{0, 127, 0, 31, 128, 32};
+  EXPECT_FALSE(visible_region(s, scene::View::tmem, "")->partial);
+}
+
 // Issue 22: the fragments export labels its cells as the view's cells read when last drawn.
 TEST(ExportDialog, TheFragmentsExportLabelsAsTheScreen) {
   AppState s;

@@ -106,6 +106,24 @@ assert any("shared layout (128,32):(32,1)" in t for t in texts), [t for t in tex
 assert any("512 wavefronts (ideal 128), bank conflicts 384" in t for t in texts), [t for t in texts if "banks" in t]
 assert any(t.startswith("edited from preset sm80-gemm-128x128x32") for t in texts)
 PY
+# Issue 25: the export honours a crop (the window's A, B or C, and a block of its rows and columns,
+# both ends included): exactly those cells, named and labelled as uncropped (A (17,2): T37 V0).
+expect 0 "; rows 16-23 (8 rows), columns 0-7 (8 columns)" -- export --view cta --preset $P --operand A \
+  --crop rows=16-23,cols=0-7 --svg "$tmp/crop.svg"
+python3 - "$tmp/crop.svg" <<'PY' || fail "the cropped CTA SVG's cells"
+import sys, xml.etree.ElementTree as ET
+root = ET.parse(sys.argv[1]).getroot()
+order = [e for e in root.iter() if e.tag.endswith("rect") or e.tag.endswith("text")]
+cells = {e.get("id"): order[i + 1].text for i, e in enumerate(order) if e.get("id")}
+want = {f"A-r{r}-c{c}" for r in range(16, 24) for c in range(0, 8)}
+assert set(cells) == want and len(cells) == 64, sorted(set(cells) ^ want)[:8]
+assert cells["A-r17-c2"] == "T37 V0", cells["A-r17-c2"]
+PY
+expect 3 "a row or column crop needs --operand A, B or C" -- export --view cta --preset $P --crop rows=0-7 \
+  --svg "$tmp/x.svg"
+expect 3 "rows=0-128 is outside C's 128 x 128" -- export --view cta --preset $P --operand C --crop rows=0-128 \
+  --svg "$tmp/x.svg"
+expect 0 "; rows 0-3 (4 rows)" -- export --view tmem --crop rows=0-3 --svg "$tmp/tmem.svg"
 expect 64 "--tmem is not an option of --view cta" -- export --view cta --preset $P --tmem x --svg "$tmp/x.svg"
 expect 64 "--preset is not an option of --view tmem" -- export --view tmem --preset $P --svg "$tmp/x.svg"
 expect 64 "no preset 'nope'" -- export --view cta --preset nope --svg "$tmp/x.svg"

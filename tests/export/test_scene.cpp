@@ -833,6 +833,56 @@ TEST(ExportBanks, CropKeepsABlockOfTheTile) {
   EXPECT_NE(past.error.message.find("outside the tile"), std::string::npos) << past.error.message;
 }
 
+// --crop on the Tensor memory view: a block of its lanes (rows) and columns, each cell as it is
+// uncropped; lanes 12-35 cross the rule between sub-partitions 0 and 1, so one rule and those two
+// names are drawn; an operand is refused (the tensor memory has one grid).
+TEST(ExportTmem, CropKeepsABlockOfLanesAndColumns) {
+  fs::ViewRequest r;
+  r.view = fs::View::tmem;
+  const fs::Scene whole = build(r);
+  r.crop.rows = fs::IndexRange{12, 35};
+  r.crop.cols = fs::IndexRange{0, 3};
+  const fs::Scene part = build(r);
+  EXPECT_EQ(count_cells(part, "TMEM"), 24 * 4);
+  for (int lane = 0; lane < 128; ++lane)
+    for (int col = 0; col < 8; ++col) {
+      const std::string id = "TMEM-r" + std::to_string(lane) + "-c" + std::to_string(col);
+      EXPECT_EQ(find_cell(part, id) >= 0, lane >= 12 && lane <= 35 && col <= 3) << id;
+    }
+  for (const char* id : {"TMEM-r12-c0", "TMEM-r15-c3"}) {  // the default ld's lanes 0-15
+    EXPECT_NE(label(whole, id), "<none>") << id;
+    EXPECT_EQ(label(part, id), label(whole, id)) << id;
+  }
+  for (const char* id : {"TMEM-r12-c0", "TMEM-r15-c3", "TMEM-r33-c3"})
+    EXPECT_EQ(fill(part, id), fill(whole, id)) << id;
+  const auto rules = [](const fs::Scene& s) {
+    int n = 0;
+    for (const auto& item : s.items)
+      if (const auto* l = std::get_if<fs::Line>(&item); l && l->width == 1.5) ++n;
+    return n;
+  };
+  EXPECT_EQ(rules(whole), 3);
+  EXPECT_EQ(rules(part), 1);
+  const auto names = [](const fs::Scene& s, const std::string& prefix) {
+    int n = 0;
+    for (const auto& item : s.items)
+      if (const auto* t = std::get_if<fs::Text>(&item); t && t->text.rfind(prefix, 0) == 0) ++n;
+    return n;
+  };
+  EXPECT_EQ(names(part, "lanes 0-31: warps 0, 4,"), 1);
+  EXPECT_EQ(names(part, "lanes 32-63: warps 1, 5,"), 1);
+  EXPECT_EQ(names(part, "lanes 64-95: "), 0);
+  EXPECT_EQ(names(part, "lanes 96-127: "), 0);
+  EXPECT_TRUE(fs::croppable(fs::View::tmem));
+  r.crop.operand = "A";
+  EXPECT_FALSE(fs::build_scene(r));
+  r.crop.operand.clear();
+  r.crop.rows = fs::IndexRange{0, 128};
+  const auto past = fs::build_scene(r);
+  ASSERT_FALSE(past);
+  EXPECT_NE(past.error.message.find("outside the tensor memory"), std::string::npos) << past.error.message;
+}
+
 // Issue 22 (newcomer): `export --view banks --layout-mode --access lds128` was 2510 pt wide, the
 // phase rule's one 400-character line. Every view's text must fit the page, and a long line is
 // wrapped to the drawing (its rectangles and lines) instead of widening the page. Hand-derived

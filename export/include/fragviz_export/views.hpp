@@ -79,8 +79,8 @@ std::string describe_range(std::string_view axis, IndexRange r);
 std::string describe_crop(const Crop& c);
 /// "A", "B" or "C" for an operand name (A, B, C, D or C/D, any case); nullopt for anything else.
 std::optional<std::string> parse_crop_operand(std::string_view text);
-/// Whether view `v` can be cropped (fragments, warpgroup: an operand and its rows and columns;
-/// banks: the tile's rows and columns).
+/// Whether view `v` can be cropped (fragments, warpgroup, cta: an operand and its rows and columns;
+/// banks: the tile's rows and columns; tmem: its lanes (rows) and columns).
 bool croppable(View v);
 
 /// What a fragments (or warpgroup) cell says: "T<lane> V<element>", "T<lane>" alone, the lane's number alone,
@@ -126,9 +126,10 @@ struct ViewRequest {
   /// fragments, warpgroup: what each cell says (the app: what its view's cells say now; the CLI: full).
   CellLabels labels = CellLabels::full;
   int sm = 0;  ///< banks: oldest target (AccessRequest::sm); 0: 75, or 90 for stmatrix
-  /// fragments (A, B, C), warpgroup (A, D): the part drawn. A row or column range needs one operand
-  /// (the grids differ in shape) and must lie inside it; the scene holds exactly those cells. banks:
-  /// rows and columns of the tile (no operand), its access and conflicts counted over the whole tile.
+  /// fragments (A, B, C), warpgroup (A, D), cta (A, B, C): the part drawn. A row or column range
+  /// needs one operand (the grids differ in shape) and must lie inside it; the scene holds exactly
+  /// those cells. banks: rows and columns of the tile (no operand), its access and conflicts counted
+  /// over the whole tile. tmem: TMEM lanes (rows) and columns (no operand).
   Crop crop;
   /// algebra: the expression, the operation whose operands and result are drawn (-1: the
   /// outermost) and what colours the cells, as the Algebra window shows them (algebra_view.hpp).

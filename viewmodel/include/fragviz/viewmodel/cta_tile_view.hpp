@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "fragviz/tile/cta_presets.hpp"
+#include "fragviz/viewmodel/assets.hpp"
 
 namespace fragviz::app {
 
@@ -54,21 +55,52 @@ struct CtaCell {
 /// view-model does not map it to the atom's PTX element names.
 std::string cta_cell_text(Operand op, std::int64_t row, std::int64_t col, const CtaCell& cell);
 
+/// A cell the join finds wrong (issue 22): a register that should hold this cell (the MMA's) gets
+/// another element from the copy (A, B), or a C register holding it is stored over another cell.
+/// The first such (thread, value) of the cell, thread-major, stands for it.
+struct CtaWrongCell {
+  std::int64_t row = 0, col = 0;  ///< the cell the MMA needs at that register
+  std::int32_t thread = 0;
+  std::int32_t value = 0;  ///< its value index V (CuTe's partition order)
+  /// Load: the cell the copy delivers instead; store: the cell the value is written over; nullopt
+  /// where the bytes at `byte` are padding or the middle of an element.
+  std::optional<tile::Cell> delivered;
+  std::int64_t byte = 0;  ///< the shared byte offset read (load) or written (store)
+};
+
+/// What a wrong cell's hover says: "wrong: thread 5 V2 needs (n,k) = (1,0); the copy delivers
+/// (3,4)" for a load, "wrong: thread 5 V2 holds (m,n) = (1,0); the store writes it over (3,4)" for C.
+std::string cta_wrong_text(Operand op, bool store, const CtaWrongCell& w);
+
+/// The colour the grids mark wrong cells with (a cross and an outline), on screen and in exports:
+/// the error red. No warp colour (cta_warp_colour_index) is red, so the marks stand out.
+inline constexpr Rgb kCtaWrongColour{225, 30, 30};
+
 /// One operand's grid.
 struct CtaGrid {
   Operand operand = Operand::A;
   std::string title;  ///< "A (M x K) 128 x 32"
   std::int64_t rows = 0, cols = 0;
-  std::vector<CtaCell> cells;      ///< row-major; empty for an operand read through a descriptor
-  std::vector<std::uint8_t> mine;  ///< row-major: 1 where the chosen thread holds the cell
-  std::string fragment;            ///< the chosen thread's fragment: "64 values", or why none
-  std::string layout;              ///< the shared layout, or ""
-  std::string join;                ///< the join's verdict, the descriptors' or why there is none
+  std::vector<CtaCell> cells;             ///< row-major; empty for an operand read through a descriptor
+  std::vector<std::uint8_t> mine;         ///< row-major: 1 where the chosen thread holds the cell
+  bool store = false;                     ///< the join stores registers (C) rather than loading them
+  std::vector<std::uint8_t> wrong;        ///< row-major: 1 where the cell is wrong (empty: none, or no join)
+  std::vector<CtaWrongCell> wrong_cells;  ///< the wrong cells, row-major
+  std::string fragment;                   ///< the chosen thread's fragment: "64 values", or why none
+  std::string layout;                     ///< the shared layout, or ""
+  /// The join's verdict, the descriptors' or why there is none; with mismatches, the count of wrong
+  /// cells after it: "join: thread 0 V0 ...: (512 of 8192 differ); 128 of 4096 cells wrong".
+  std::string join;
   bool join_ok = true;
   std::vector<tile::WarpBanks> banks;  ///< per warp and k-block, then per k-block, then the total (warp -1)
   std::string bank_instruction;
   std::string suggestion;  ///< "Swizzle<2,3,3> o ...: 128 wavefronts (...)" or ""
 };
+
+/// The legend of `g`'s wrong-cell mark: "wrong: 128 of 4096 cells: the copy delivers another element
+/// than the MMA needs there (hover a cell: needed and delivered)"; the store's words for C; "" when
+/// no cell is wrong.
+std::string cta_wrong_legend(const CtaGrid& g);
 
 /// The bank total of `g` (its last bank row) in words, as the export and the CLI give it:
 /// "banks: <instruction>: 32 instructions, 128 wavefronts (ideal 128), bank conflicts 0, misaligned 0";
@@ -102,7 +134,9 @@ CtaTileModel make_cta_tile_model(const CtaTileControls& c);
 /// Whether `m` was made from `c` (else the view remakes it).
 bool cta_model_current(const CtaTileModel& m, const CtaTileControls& c);
 
-/// The warp colour index (0-31, a lane colour) of warp `warp`: spread over the palette.
+/// The warp colour index (0-31, a lane colour) of warp `warp`: spread over the palette, never one
+/// of its reds (lanes 0, 9, 14, 20, 24, 29 of assets/palette.json), which would read as an error
+/// mark; 26 colours, so warp 26 takes warp 0's again.
 int cta_warp_colour_index(std::int64_t warp);
 
 }  // namespace fragviz::app

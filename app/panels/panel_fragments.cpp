@@ -530,7 +530,11 @@ void draw_fragments(AppState& s, const Derived& d) {
   if (in.products > 1) mg.block_gap = 20.f;
   const float sb = ImGui::GetStyle().ScrollbarSize;
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float bar_h = ImGui::GetFrameHeightWithSpacing();  // the zoom row above the grids
+  // The zoom row above the grids, and under it the Find field's answer, if any (drawn below, worked
+  // out here so that "fit" leaves it room: issue 22).
+  const float find_h =
+      find_answer_height(find_answer(s.fragments_find, in.mnemonic, fragment_operands(in)), 5);
+  const float bar_h = ImGui::GetFrameHeightWithSpacing() + find_h;
   ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
   // The least row height "fit" gives: every second row's index reads beside the grid (half an index
   // label and its gap), rows a pointer can hit; shorter rows (2-3 px in a short view) read as noise.

@@ -8,6 +8,7 @@
 #include "../palette.hpp"
 #include "../picker_filter.hpp"
 #include "../text_fit.hpp"
+#include "../window_placement.hpp"
 #include "../zoom_grid.hpp"
 #include "imgui_internal.h"  // ImGui::GetCurrentWindow, for a window that sizes itself
 #include "imgui_stdlib.h"
@@ -286,10 +287,11 @@ ImVec2 zoomed_bank_cells(ImVec2 fit, float zoom) {
   return ImVec2(std::max(fit.x, std::floor(chh / 1.3f)), chh);
 }
 
-VisibleGrid visible_bank_grid(const BankGrid& g, const ImVec2& vis_min, const ImVec2& vis_max) {
+VisibleGrid visible_bank_grid(const AppState& s, const BankGrid& g, ImVec2 vis_min, ImVec2 vis_max) {
   VisibleGrid v;
   v.rows = g.lines;
   v.cols = 32;
+  clip_to_view_area(s, vis_min, vis_max);
   if (vis_max.x <= vis_min.x || vis_max.y <= vis_min.y) return v;
   v.first_col = std::clamp(static_cast<int>(std::floor((vis_min.x - g.g0.x) / g.cw)), 0, 32);
   v.last_col = std::clamp(static_cast<int>(std::ceil((vis_max.x - g.g0.x) / g.cw)), 0, 32) - 1;

@@ -205,6 +205,8 @@ struct BanksViewRecord {
   /// The tile view: the padded tile's (the one File > Export draws) rows and columns (halves) with a
   /// word in view in either grid, as a bounding block; empty in Layout mode.
   VisibleGrid visible_tile;
+  /// Per side ("unpadded", "padded"): the line about its tile, in the Controls view's unit.
+  std::map<std::string, std::string> tile_text;
 };
 
 /// One cell of the fragments view's WMMA grid as drawn (for tests and the state dump).
@@ -384,6 +386,9 @@ struct AppState {
   /// least row height, as worked out last frame; 0 before it was drawn. The layout keeps the view
   /// that tall where it can (window_placement.cpp), scrolling the canvas instead of the grids.
   float fragments_fit_height = 0;
+  /// Which views the layout showed last frame (window_placement.cpp, in its slot order); empty
+  /// before the first frame. A change is a view opened or closed (LayoutFrame::views_changed).
+  std::vector<bool> layout_open;
   /// What the fragments view's cells said when last drawn (at its zoom; its "labels" button zooms
   /// until each holds T<lane> V<element>): File > Export labels the cells the same way.
   scene::CellLabels fragments_labels = scene::CellLabels::full;

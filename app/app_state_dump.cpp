@@ -333,7 +333,8 @@ std::string App::state_json() const {
                        {"address_every", bv.address_every},
                        {"grids", grids},
                        {"visible", visible_json(bv.visible)},
-                       {"visible_tile", visible_json({{"tile", bv.visible_tile}})["tile"]}};
+                       {"visible_tile", visible_json({{"tile", bv.visible_tile}})["tile"]},
+                       {"tile_text", bv.tile_text}};
     j["warpgroup_visible"] = visible_json(fr.warpgroup_visible);
   }
   if (layout_view_) {

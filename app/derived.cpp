@@ -283,7 +283,7 @@ std::uint32_t tile_byte(const TileGeometry& tile, int row, int byte) {
 }
 
 std::string run_status(const AppState& s, const Instruction& in) {
-  return run_status_text(built_with_cuda(), s.device_known, s.device, shown_report_ran(s, in), in);
+  return run_status_text(built_with_cuda(), s.device_known, s.device, shown_report_label(s, in), in);
 }
 
 }  // namespace fragviz::app

@@ -1,5 +1,7 @@
 #include "run_status.hpp"
 
+#include "report_view.hpp"  // measured_label
+
 namespace fragviz::app {
 
 bool device_runs(const DeviceInfo& dev, const Instruction& in) {
@@ -21,35 +23,51 @@ std::string with_sources(std::string line, const Instruction& in) {
   return line + "; " + why.substr(prefix.size());
 }
 
-std::string status_line(bool cuda_built, bool device_known, const DeviceInfo& dev, bool recorded,
-                        const Instruction& in) {
-  // With a recorded probe report open the views show measurements, not the model: the line then
-  // speaks of this machine only, so it never reads "model only" under "all elements match".
+std::string status_line(bool cuda_built, bool device_known, const DeviceInfo& dev,
+                        const std::string& recorded, const Instruction& in) {
+  // With a recorded probe report of `in` open the views show its measurements, not the model: the
+  // line says so, as the status strip does, then what this machine can do; never "model only"
+  // under "all elements match" (issue 22).
+  const std::string from = recorded + " (the open report); ";
+  const std::string needs = target_name(in);
   if (!cuda_built)
-    return recorded ? "this machine cannot run it (built without CUDA; needs " + target_name(in) + ")"
-                    : "model only: built without CUDA (needs " + target_name(in) + ")";
-  if (!device_known) return "needs " + target_name(in) + "; looking for a GPU";
+    return recorded.empty() ? "model only: built without CUDA (needs " + needs + ")"
+                            : from + "this build has no CUDA (needs " + needs + ")";
+  if (!device_known) return (recorded.empty() ? "" : from) + "needs " + needs + "; looking for a GPU";
   if (!dev.present)
-    return recorded ? "this machine cannot run it (no GPU; needs " + target_name(in) + ")"
-                    : "model only: no GPU (needs " + target_name(in) + ")";
+    return recorded.empty() ? "model only: no GPU (needs " + needs + ")"
+                            : from + "this machine has no GPU (needs " + needs + ")";
   const std::string sm = "sm_" + std::to_string(dev.sm());
-  if (device_runs(dev, in)) return "runs on this GPU (" + sm + ")";
-  return (recorded ? "this machine cannot run it: needs " : "model only: needs ") + target_name(in) +
-         " (device is " + sm + ")";
+  if (device_runs(dev, in))
+    return "runs on this GPU (" + sm + ")" +
+           (recorded.empty() ? "" : "; shown: " + recorded + " (the open report)");
+  return recorded.empty() ? "model only: needs " + needs + " (device is " + sm + ")"
+                          : from + "this GPU cannot run it: needs " + needs + " (device is " + sm + ")";
 }
 
 }  // namespace
 
 bool shown_report_ran(const AppState& s, const Instruction& in) {
   // Newcomer round 10: an sm_120a entry lost its model-only line while an H200 report was open.
+  // Issue 22: the seed's m16n8k8, measured by the ldmatrix probe of an H200 report without
+  // tensor-core probes, read "model only" beside its measured cells.
   if (!s.report || !s.report->has_probe || !s.probe.report) return false;
-  for (const InstructionProbe& p : s.probe.report->instructions)
-    if (p.mnemonic == in.mnemonic) return p.ran;
+  const ProbeReport& r = *s.probe.report;
+  for (const InstructionProbe& p : r.instructions)
+    if (p.mnemonic == in.mnemonic && p.ran) return true;
+  for (const FragmentProbe& f : r.fragments)
+    if (f.mnemonic == in.mnemonic && f.ran) return true;
+  for (const LdmatrixFedProbe& f : r.through_ldmatrix)
+    if (f.mnemonic == in.mnemonic && f.ran) return true;
   return false;
 }
 
-std::string run_status_text(bool cuda_built, bool device_known, const DeviceInfo& dev, bool recorded,
-                            const Instruction& in) {
+std::string shown_report_label(const AppState& s, const Instruction& in) {
+  return shown_report_ran(s, in) ? measured_label(s.probe.report->device) : std::string();
+}
+
+std::string run_status_text(bool cuda_built, bool device_known, const DeviceInfo& dev,
+                            const std::string& recorded, const Instruction& in) {
   return with_sources(status_line(cuda_built, device_known, dev, recorded, in), in);
 }
 

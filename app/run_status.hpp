@@ -16,12 +16,19 @@ bool device_runs(const DeviceInfo& dev, const Instruction& in);
 std::string target_name(const Instruction& in);
 /// What the picker says about running `in`: "runs on this GPU (sm_90)", "model only: needs
 /// sm_120a (device is sm_90)", "model only: no GPU (needs sm_80)", or, while a recorded probe
-/// report is shown (`recorded`: the views show its measurements), "this machine cannot run it (no
-/// GPU; needs sm_80)", never "model only".
-std::string run_status_text(bool cuda_built, bool device_known, const DeviceInfo& dev, bool recorded,
-                            const Instruction& in);
-/// Whether the opened report shown ran `in` (run_status_text's `recorded`): one it lacks or skipped
-/// leaves the views on the PTX prediction, and the line then says what that rests on.
+/// report that measured `in` is shown (`recorded`: its measured_label, "measured on NVIDIA H200,
+/// sm_90"; empty: none), where the views' measurements come from and then what this machine can
+/// do: "measured on NVIDIA H200, sm_90 (the open report); this machine has no GPU (needs sm_80)",
+/// never "model only".
+std::string run_status_text(bool cuda_built, bool device_known, const DeviceInfo& dev,
+                            const std::string& recorded, const Instruction& in);
+/// Whether the opened report shown measured `in`: a tensor-core probe of it that ran, or the
+/// ldmatrix fragment or through-ldmatrix probe of it (each marks the fragments view's cells). One
+/// it lacks or skipped leaves the views on the PTX prediction, and the line then says what that
+/// rests on.
 bool shown_report_ran(const AppState& s, const Instruction& in);
+/// run_status_text's `recorded` for the app's state: the open report's measured_label where it
+/// measured `in` (shown_report_ran), else empty.
+std::string shown_report_label(const AppState& s, const Instruction& in);
 
 }  // namespace fragviz::app

@@ -2,19 +2,20 @@
 
 #include <algorithm>
 #include <limits>
+#include <string>
 
 namespace fragviz::app {
 
 TileFieldUnit tile_field_unit(ElemType a) {
   switch (std::max(1, element_bits(a) / 8)) {
     case 1:
-      return {1, "bytes"};
+      return {1, "bytes", "byte"};
     case 4:
-      return {4, "words"};
+      return {4, "words", "word"};
     case 8:
-      return {8, "doubles"};
+      return {8, "doubles", "double"};
     default:
-      return {2, "halves"};
+      return {2, "halves", "half"};
   }
 }
 
@@ -28,6 +29,20 @@ int field_to_halves(int value, TileFieldUnit u) {
   return static_cast<int>(std::clamp<long long>(static_cast<long long>(value) * u.bytes / 2,
                                                 std::numeric_limits<int>::min(),
                                                 std::numeric_limits<int>::max()));
+}
+
+std::string tile_stride_text(const TileGeometry& t, TileFieldUnit u) {
+  return "width " + std::to_string(halves_to_field(t.width_halves, u)) + " + pad " +
+         std::to_string(halves_to_field(t.pad_halves, u)) + " = stride " +
+         std::to_string(halves_to_field(t.stride_halves(), u)) + " " + u.name + " (" +
+         std::to_string(t.stride_bytes()) + " B)" + (t.swizzle == Swizzle::none ? "" : ", xor swizzle");
+}
+
+std::string word_units_text(int byte, TileFieldUnit u) {
+  if (u.bytes <= 1) return "";
+  const int first = byte / u.bytes, last = (byte + 3) / u.bytes;
+  if (first == last) return std::string(u.one) + " " + std::to_string(first);
+  return std::string(u.name) + " " + std::to_string(first) + "-" + std::to_string(last);
 }
 
 }  // namespace fragviz::app

@@ -5,7 +5,10 @@
 // Pure functions: tests/app/test_tile_units.cpp checks them.
 #pragma once
 
+#include <string>
+
 #include "fragviz/isa/catalogue.hpp"
+#include "fragviz/smem/banks.hpp"  // TileGeometry
 
 namespace fragviz::app {
 
@@ -14,6 +17,7 @@ namespace fragviz::app {
 struct TileFieldUnit {
   int bytes = 2;
   const char* name = "halves";
+  const char* one = "half";  ///< the singular ("byte", "half", "word", "double")
 };
 
 /// The unit for an instruction whose A elements are `a`: element_bits(a) / 8 bytes, at least 1.
@@ -25,5 +29,14 @@ int halves_to_field(int halves, TileFieldUnit u);
 /// A field value in `u` back to halves, rounded down to whole halves (1 byte of an 8-bit tile is
 /// half a half: the tile is kept in halves).
 int field_to_halves(int value, TileFieldUnit u);
+
+/// The bank view's line about tile `t` in `u`, as the Controls view's fields count it: "width 128
+/// + pad 16 = stride 144 bytes (144 B)", with ", xor swizzle" where it is swizzled. (It said
+/// halves whatever the fields said: newcomer finding, issue 22.)
+std::string tile_stride_text(const TileGeometry& t, TileFieldUnit u);
+
+/// Which elements in `u` the 4-byte word at `byte` of a tile row covers, for the bank view's
+/// tooltip: "" for bytes (the byte range says it), else "halves 4-5", "word 3", "double 1".
+std::string word_units_text(int byte, TileFieldUnit u);
 
 }  // namespace fragviz::app

@@ -217,7 +217,11 @@ LayoutRect kept_in_work_area(const LayoutRect& window, float title_h, float disp
                              float top) {
   float dx = 0.f, dy = 0.f;
   if (window.w() <= display_w) dx = std::clamp(window.x0, 0.f, display_w - window.w()) - window.x0;
-  if (title_h <= display_h - top) dy = std::clamp(window.y0, top, display_h - title_h) - window.y0;
+  // Whole where it fits (a dialog past the bottom edge hid its buttons), else its title bar.
+  if (window.h() <= display_h - top)
+    dy = std::clamp(window.y0, top, display_h - window.h()) - window.y0;
+  else if (title_h <= display_h - top)
+    dy = std::clamp(window.y0, top, display_h - title_h) - window.y0;
   return LayoutRect{window.x0 + dx, window.y0 + dy, window.x1 + dx, window.y1 + dy};
 }
 

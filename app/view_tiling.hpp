@@ -73,6 +73,9 @@ struct LayoutFrame {
   LayoutCanvas canvas;
   float scroll_x = 0, scroll_y = 0;  ///< how far the canvas is scrolled
   std::vector<LayoutRect> views;     ///< by slot, in kLayoutIds order; empty rectangles for hidden views
+  /// A view was opened or closed since the last frame: the others' new sizes come from that, and
+  /// they keep their zoom (zoom_for).
+  bool views_changed = false;
 };
 
 /// `layout` with `extra` more slots (ids "extra0", "extra1", ...) stacked under the column of slot
@@ -96,11 +99,12 @@ Layout with_room(const Layout& layout, int slot, float need, float column_px, fl
 /// each column's slots cover the design height one above the other.
 bool forms_columns(const Layout& layout);
 
-/// A floating window (View > Tensor memory, CTA tile, ...) moved the least so that its title bar,
-/// `title_h` high along the top of `window`, lies in the work area [0, display_w) x [top, display_h)
-/// under the menu bar and status strip: along x only where the area is as wide as the window, along
-/// y only where it is as tall as the title bar (a window shrunk to 1x1 moves nothing, which then
-/// moves the window back once the window is large again). A window already inside is left as it is.
+/// A floating window (View > Tensor memory, CTA tile, ...) moved the least so that it lies in the
+/// work area [0, display_w) x [top, display_h) under the menu bar and status strip: along x only
+/// where the area is as wide as the window; along y the whole window where the area is as tall as
+/// it, else its title bar (`title_h` high along its top) where the area is that tall (a window
+/// shrunk to 1x1 moves nothing, which then moves the window back once the window is large again).
+/// A window already inside is left as it is.
 LayoutRect kept_in_work_area(const LayoutRect& window, float title_h, float display_w, float display_h,
                              float top);
 

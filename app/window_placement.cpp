@@ -122,6 +122,9 @@ void begin_layout(AppState& s) {
   const std::vector<bool> open = {w.controls,       w.device,          w.inspector, w.fragments,
                                   w.banks,          w.ldmatrix,        w.gate,      w.output,
                                   h.warpgroup_open, h.descriptor_open, h.moves_open};
+  // Not on the first frame: the views open from the settings are no change a zoom must survive.
+  f.views_changed = !s.layout_open.empty() && s.layout_open != open;
+  s.layout_open = open;
   // With its ladder open, the gate view grows in its column to what it holds where that is more than
   // its slot, up to kGateMostOfColumn of it, instead of scrolling that table.
   const Layout base = s.gate_ladder_open && w.gate ? with_room(assets().layout, kGateSlot, gate_needs(),
@@ -178,6 +181,13 @@ bool begin_view(AppState& s, const char* name, bool* open) {
   return ImGui::Begin(name, open,
                       ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
                           ImGuiWindowFlags_NoBringToFrontOnFocus);
+}
+
+void clip_to_view_area(const AppState& s, ImVec2& min, ImVec2& max) {
+  const LayoutRect& v = s.frame.layout.canvas.view;
+  if (v.empty()) return;  // no layout worked out yet (a frame before begin_layout)
+  min = ImVec2(std::max(min.x, v.x0), std::max(min.y, v.y0));
+  max = ImVec2(std::min(max.x, v.x1), std::min(max.y, v.y1));
 }
 
 }  // namespace fragviz::app

@@ -43,4 +43,10 @@ void begin_layout(AppState& s);
 /// moves and sizes it; the user can close it). Call ImGui::End() whatever it returns.
 bool begin_view(AppState& s, const char* name, bool* open);
 
+/// The part of [`min`, `max`) (screen pixels) the user can see: inside this frame's view area
+/// (under the status strip, inside the app's window, less the canvas's scroll bars). A view of a
+/// canvas taller than the window runs past its bottom edge, where its own clip rect still reaches;
+/// the views' "Visible region" takes this part only. Empty (min >= max) where none shows.
+void clip_to_view_area(const AppState& s, ImVec2& min, ImVec2& max);
+
 }  // namespace fragviz::app

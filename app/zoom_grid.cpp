@@ -9,8 +9,14 @@
 
 namespace fragviz::app {
 
-bool zoom_for(GridZoom& z, const std::string& key, float start) {
+bool zoom_for(GridZoom& z, const std::string& key, float start, bool views_changed) {
   if (z.key == key) {
+    if (views_changed && z.zoom == z.start) {
+      // Kept: no longer the first zoom, so the resizes that follow (the view's own scroll bar a
+      // frame later, a window resize) leave it too.
+      z.start = 0;
+      return false;
+    }
     if (z.zoom == z.start) z.zoom = start;  // not moved off the first zoom: it follows the view's size
     z.start = start;
     return false;

@@ -24,8 +24,11 @@ namespace fragviz::app {
 
 /// Resets `z` for a new subject `key` (an instruction, a tile): zoom `start` and no scroll history;
 /// returns whether it was reset. For the same subject, a zoom the user has not moved off the last
-/// `start` follows a new one (the view was resized: the first zoom is worked out again).
-bool zoom_for(GridZoom& z, const std::string& key, float start);
+/// `start` follows a new one (the window was resized: the first zoom is worked out again), except
+/// where `views_changed` (LayoutFrame::views_changed): a view opened or closed beside this one
+/// leaves its zoom as it was (issue 22: opening the warpgroup view moved the fragments and bank
+/// views' zoom), and from then on it stays there as if the user had set it.
+bool zoom_for(GridZoom& z, const std::string& key, float start, bool views_changed = false);
 
 /// The zoom row: a logarithmic slider over [lo, hi] (recorded as "<id>_zoom"), "fit" (zoom 1: every
 /// cell in the view; "<id>_fit") and "labels" (zoom `readable`: the smallest at which every cell

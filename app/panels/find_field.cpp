@@ -33,6 +33,26 @@ FindAnswer find_answer(const std::string& text, const std::string& mnemonic,
   return a;
 }
 
+namespace {
+
+/// The answer's box: its lines (a thread's registers run long) scroll in at most answer_lines.
+float answer_box_height(const std::string& a, int answer_lines) {
+  const int lines = static_cast<int>(std::count(a.begin(), a.end(), '\n'));
+  return static_cast<float>(std::min(lines, answer_lines)) * ImGui::GetTextLineHeightWithSpacing() +
+         ImGui::GetStyle().ScrollbarSize;
+}
+
+}  // namespace
+
+float find_answer_height(const FindAnswer& answer, int answer_lines) {
+  const float spacing = ImGui::GetStyle().ItemSpacing.y;
+  if (!answer.error.empty())  // wrapped at the view's width, as status_text draws it
+    return ImGui::CalcTextSize(answer.error.c_str(), nullptr, false, ImGui::GetContentRegionAvail().x).y +
+           spacing;
+  if (!answer.answer.empty()) return answer_box_height(answer.answer, answer_lines) + spacing;
+  return 0.f;
+}
+
 FindField draw_find_field(AppState& s, const char* id, std::string& text, const std::string& mnemonic,
                           const std::vector<FragmentOperand>& operands, int answer_lines, bool compact) {
   FindField f;
@@ -56,14 +76,9 @@ FindField draw_find_field(AppState& s, const char* id, std::string& text, const 
     status_text(kRedV, "%s", f.answer.error.c_str());
     ImGui::PopTextWrapPos();
   } else if (!f.answer.answer.empty()) {
-    // The answer's lines (a thread's registers run long) scroll in at most answer_lines lines.
     const std::string& a = f.answer.answer;
-    const int lines = static_cast<int>(std::count(a.begin(), a.end(), '\n'));
-    const float h =
-        static_cast<float>(std::min(lines, answer_lines)) * ImGui::GetTextLineHeightWithSpacing() +
-        ImGui::GetStyle().ScrollbarSize;
-    ImGui::BeginChild((std::string(id) + "_answer").c_str(), ImVec2(0, h), false,
-                      ImGuiWindowFlags_HorizontalScrollbar);
+    ImGui::BeginChild((std::string(id) + "_answer").c_str(), ImVec2(0, answer_box_height(a, answer_lines)),
+                      false, ImGuiWindowFlags_HorizontalScrollbar);
     ImGui::TextUnformatted(a.c_str());
     ImGui::EndChild();
   }

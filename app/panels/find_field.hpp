@@ -26,6 +26,12 @@ struct FindAnswer {
 FindAnswer find_answer(const std::string& text, const std::string& mnemonic,
                        const std::vector<FragmentOperand>& operands);
 
+/// The height (pixels, with the spacing under it) that draw_find_field's answer or message for
+/// `answer` takes under the field at the current font and width, `answer_lines` as there: a view
+/// sizes its grids with it before it draws the field ("fit" in the fragments view left a five-line
+/// answer's height of rows out of view).
+float find_answer_height(const FindAnswer& answer, int answer_lines = 5);
+
 /// Draws the field (widget `id` without its "##", its text `text`) and, under it, the answer to
 /// the text (find_answer, in at most `answer_lines` lines, scrolling) or the message, both as typed;
 /// `committed`: the user pressed Enter (or left the field) after changing the text, so the caller

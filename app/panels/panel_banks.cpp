@@ -11,6 +11,7 @@
 
 #include "../grid_clip.hpp"
 #include "../palette.hpp"
+#include "../tile_units.hpp"
 #include "../window_placement.hpp"
 #include "../zoom_grid.hpp"
 #include "panels.hpp"
@@ -29,13 +30,15 @@ const CyclesRow* find_cycles(const AppState& s, const TileGeometry& t) {
 }
 
 /// One side's title, totals and measured lines (the table cell above its grid).
-void draw_side_header(AppState& s, const BankTable& bt, const char* title, bool padded) {
+void draw_side_header(AppState& s, const BankTable& bt, const char* title, bool padded, TileFieldUnit unit) {
   const BankReport& rep = bt.report;
   const TileGeometry& t = bt.tile;
   ImGui::Text("%s", title);
   ImGui::SameLine();
-  status_text(kDimV, "width %d + pad %d = stride %d halves (%d B)%s", t.width_halves, t.pad_halves,
-              t.stride_halves(), t.stride_bytes(), t.swizzle == Swizzle::none ? "" : ", xor swizzle");
+  // In the Controls view's unit (bytes for 8-bit data), so the two views count the tile alike.
+  const std::string tile_text = tile_stride_text(t, unit);
+  status_text(kDimV, "%s", tile_text.c_str());
+  s.frame.banks_view.tile_text[padded ? "padded" : "unpadded"] = tile_text;
   const std::string key = padded ? "banks_padded" : "banks_unpadded";
   if (rep.error) {
     ImGui::PushTextWrapPos(0.f);
@@ -117,7 +120,7 @@ VisibleGrid visible_tile(const TileGeometry& t, const std::map<std::string, Visi
 
 /// One side's grid at `o` with cells cw x chh, drawn where it meets the view's visible part.
 void draw_side_grid(AppState& s, const BankTable& bt, bool padded, std::vector<Coord>& marked, ImVec2 o,
-                    float cw, float chh, const ImVec2& view_min, const ImVec2& view_max) {
+                    float cw, float chh, const ImVec2& view_min, const ImVec2& view_max, TileFieldUnit unit) {
   const BankReport& rep = bt.report;
   const TileGeometry& t = bt.tile;
   const std::string key = padded ? "padded" : "unpadded";
@@ -129,7 +132,7 @@ void draw_side_grid(AppState& s, const BankTable& bt, bool padded, std::vector<C
   const ImVec2 vis_max(std::min(view_max.x, o.x + size.x), std::min(view_max.y, o.y + size.y));
   const float none = std::nanf("");
   s.frame.banks_view.grids[key] = {g0.x, g0.y, none, none};
-  s.frame.banks_view.visible[key] = visible_bank_grid(grid, vis_min, vis_max);
+  s.frame.banks_view.visible[key] = visible_bank_grid(s, grid, vis_min, vis_max);
   if (vis_max.x <= vis_min.x || vis_max.y <= vis_min.y) return;
 
   // The grid, clipped to its visible part up to end_grid_clip().
@@ -198,10 +201,12 @@ void draw_side_grid(AppState& s, const BankTable& bt, bool padded, std::vector<C
       ImGui::TextColored(kDimV, "beyond the tile");
     else if (w.pad)
       ImGui::Text("tile row %d: padding", w.tile_row);
-    else
-      ImGui::Text("tile row %d, bytes %d-%d (halves %d-%d)", w.tile_row, wi * 4 % t.stride_bytes(),
-                  wi * 4 % t.stride_bytes() + 3, (wi * 4 % t.stride_bytes()) / 2,
-                  (wi * 4 % t.stride_bytes()) / 2 + 1);
+    else {
+      const int byte = wi * 4 % t.stride_bytes();
+      const std::string units = word_units_text(byte, unit);
+      ImGui::Text("tile row %d, bytes %d-%d%s", w.tile_row, byte, byte + 3,
+                  units.empty() ? "" : (" (" + units + ")").c_str());
+    }
     for (int l = 0; l < 32; ++l)
       if ((w.readers >> l) & 1u)
         ImGui::Text("read by lane %d (matrix %d, row %d)%s", l, address_matrix(l), address_row(l),
@@ -238,11 +243,12 @@ void draw_banks(AppState& s, const Derived& d, const LayoutView& layout) {
     ImGui::End();
     return;
   }
+  const TileFieldUnit unit = tile_field_unit(d.instr->a.type);
   if (ImGui::BeginTable("##sides", 2, ImGuiTableFlags_BordersInnerV)) {
     ImGui::TableNextColumn();
-    draw_side_header(s, d.unpadded, "Unpadded", false);
+    draw_side_header(s, d.unpadded, "Unpadded", false, unit);
     ImGui::TableNextColumn();
-    draw_side_header(s, d.padded, "Padded", true);
+    draw_side_header(s, d.padded, "Padded", true, unit);
     ImGui::EndTable();
   }
   // Both grids side by side in one zoomed, scrolled child: they open at the zoom where every line
@@ -257,8 +263,8 @@ void draw_banks(AppState& s, const Derived& d, const LayoutView& layout) {
       fit_bank_cells(ImVec2(avail.x - sb - 10.f, avail.y - bar_h - sb), 2, lines, kWl, kHl, kFoot, kGap);
   const float readable = readable_bank_zoom(fit);
   GridZoom& z = s.banks_zoom;
-  zoom_for(z, "explorer " + std::to_string(d.unpadded.lines) + " " + std::to_string(d.padded.lines),
-           readable);
+  zoom_for(z, "explorer " + std::to_string(d.unpadded.lines) + " " + std::to_string(d.padded.lines), readable,
+           s.frame.layout.views_changed);
   zoom_bar(s, z, "banks", kMinBanksZoom, kMaxBanksZoom, readable,
            "1x fits both grids in the view; the view opens at the zoom where every 128-byte line has its\n"
            "address. Ctrl+wheel over the grids zooms about the mouse; wheel scrolls, shift+wheel sideways.");
@@ -272,9 +278,9 @@ void draw_banks(AppState& s, const Derived& d, const LayoutView& layout) {
   const ImVec2 o = ImGui::GetCursorScreenPos();
   ImDrawList* wl = ImGui::GetWindowDrawList();
   const ImVec2 view_min = wl->GetClipRectMin(), view_max = wl->GetClipRectMax();
-  draw_side_grid(s, d.unpadded, false, s.frame.bank_marked_unpadded, o, cw, chh, view_min, view_max);
+  draw_side_grid(s, d.unpadded, false, s.frame.bank_marked_unpadded, o, cw, chh, view_min, view_max, unit);
   draw_side_grid(s, d.padded, true, s.frame.bank_marked_padded, ImVec2(o.x + grid_w + kGap, o.y), cw, chh,
-                 view_min, view_max);
+                 view_min, view_max, unit);
   const ZoomScroll sc = end_zoom_child(z, zoom, cw, chh, kMinBanksZoom, kMaxBanksZoom);
   record_banks_view(s, zoom, readable, cw, chh, sc);
   s.frame.banks_view.visible_tile = visible_tile(d.padded.tile, s.frame.banks_view.visible);

@@ -228,7 +228,7 @@ void draw_grid_cells(AppState& s, const LayoutView& v, ImVec2 o, float cw, float
   const ImVec2 vis_max(std::min(view_max.x, o.x + size.x), std::min(view_max.y, o.y + size.y));
   const float none = std::nanf("");
   s.frame.banks_view.grids["layout"] = {g0.x, g0.y, none, none};
-  s.frame.banks_view.visible["layout"] = visible_bank_grid(grid, vis_min, vis_max);
+  s.frame.banks_view.visible["layout"] = visible_bank_grid(s, grid, vis_min, vis_max);
   if (vis_max.x <= vis_min.x || vis_max.y <= vis_min.y) return;
 
   ImDrawList* dl = begin_grid_clip(vis_min, vis_max);
@@ -316,7 +316,8 @@ void draw_grid(AppState& s, const LayoutView& v) {
       fit_bank_cells(ImVec2(avail.x - sb - 10.f, avail.y - bar_h - sb), 1, v.lines, kWl, kHl, kFoot, 0.f);
   const float readable = readable_bank_zoom(fit);
   GridZoom& z = s.banks_zoom;
-  zoom_for(z, "layout " + s.layout.access_layout_text() + " " + std::to_string(v.lines), readable);
+  zoom_for(z, "layout " + s.layout.access_layout_text() + " " + std::to_string(v.lines), readable,
+           s.frame.layout.views_changed);
   zoom_bar(s, z, "banks", kMinBanksZoom, kMaxBanksZoom, readable,
            "1x fits the grid in the view; the view opens at the zoom where every 128-byte line has its\n"
            "address. Ctrl+wheel over the grid zooms about the mouse; wheel scrolls, shift+wheel sideways.");

@@ -8,6 +8,7 @@
 #include "../palette.hpp"
 #include "../picker_filter.hpp"
 #include "../text_fit.hpp"
+#include "../window_placement.hpp"
 #include "../zoom_grid.hpp"
 #include "imgui_internal.h"  // ImGui::GetCurrentWindow, for a window that sizes itself
 #include "imgui_stdlib.h"
@@ -299,7 +300,8 @@ VisibleGrid visible_cells(ImVec2 g0, float cw, float ch, int rows, int cols, con
   return v;
 }
 
-VisibleGrid visible_bank_grid(const BankGrid& g, const ImVec2& vis_min, const ImVec2& vis_max) {
+VisibleGrid visible_bank_grid(const AppState& s, const BankGrid& g, ImVec2 vis_min, ImVec2 vis_max) {
+  clip_to_view_area(s, vis_min, vis_max);
   return visible_cells(g.g0, g.cw, g.chh, g.lines, 32, vis_min, vis_max);
 }
 

@@ -14,6 +14,7 @@
 #include "../palette.hpp"
 #include "../settings.hpp"  // kMinCtaCell, kMaxCtaCell: the cell widths settings keep
 #include "../window_names.hpp"
+#include "../window_placement.hpp"
 #include "imgui.h"
 #include "imgui_stdlib.h"
 #include "panels.hpp"
@@ -112,8 +113,10 @@ void draw_grid(AppState& s, const CtaGrid& g, int index) {
     }
   }
   // For File > Export's "Visible region".
+  ImVec2 shown0 = clip0, shown1 = clip1;  // inside the app's window too
+  clip_to_view_area(s, shown0, shown1);
   const VisibleGrid v =
-      visible_cells(g0, cw, ch, static_cast<int>(g.rows), static_cast<int>(g.cols), clip0, clip1);
+      visible_cells(g0, cw, ch, static_cast<int>(g.rows), static_cast<int>(g.cols), shown0, shown1);
   s.frame.cta_visible[std::string(to_string(g.operand))] = v;
 }
 

@@ -530,7 +530,11 @@ void draw_fragments(AppState& s, const Derived& d) {
   if (in.products > 1) mg.block_gap = 20.f;
   const float sb = ImGui::GetStyle().ScrollbarSize;
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float bar_h = ImGui::GetFrameHeightWithSpacing();  // the zoom row above the grids
+  // The zoom row above the grids, and under it the Find field's answer, if any (drawn below, worked
+  // out here so that "fit" leaves it room: issue 22).
+  const float find_h =
+      find_answer_height(find_answer(s.fragments_find, in.mnemonic, fragment_operands(in)), 5);
+  const float bar_h = ImGui::GetFrameHeightWithSpacing() + find_h;
   ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
   // The least row height "fit" gives: every second row's index reads beside the grid (half an index
   // label and its gap), rows a pointer can hit; shorter rows (2-3 px in a short view) read as noise.
@@ -540,7 +544,7 @@ void draw_fragments(AppState& s, const Derived& d) {
   for (const OperandTable& t : d.operands) max_element = std::max(max_element, t.per_lane - 1);
   const float readable = readable_zoom(in, sf, fit, max_element);
   GridZoom& view = s.fragments_view;
-  const bool fresh = zoom_for(view, in.mnemonic, readable);
+  const bool fresh = zoom_for(view, in.mnemonic, readable, s.frame.layout.views_changed);
   zoom_bar(s, view, "fragments", kMinFragmentsZoom, kMaxFragmentsZoom, readable,
            "1x fits every grid in the view (rows no shorter than half a row number: a short view scrolls);\n"
            "the view opens at the zoom where every cell holds its label.\n"
@@ -672,7 +676,10 @@ void draw_fragments(AppState& s, const Derived& d) {
     if (s.selected_lane >= 0) lit = t.lane_cells[static_cast<std::size_t>(s.selected_lane)];
   }
   // What is in view of each operand's grid (product 0), for the state dump and File > Export's
-  // "Visible region": a cell counts where any of it is in view, as draw_grid draws it.
+  // "Visible region": a cell counts where any of it is in view, as draw_grid draws it, inside the
+  // app's window too (clip_to_view_area).
+  ImVec2 shown_min = vis_min, shown_max = vis_max;
+  clip_to_view_area(s, shown_min, shown_max);
   s.frame.fragments_view.visible.clear();
   for (Operand op : {Operand::A, Operand::B, Operand::C}) {
     const OperandTable& t = d.op(op);
@@ -680,11 +687,11 @@ void draw_fragments(AppState& s, const Derived& d) {
     VisibleGrid v;
     v.rows = t.rows;
     v.cols = t.cols;
-    if (vis_max.x > vis_min.x && vis_max.y > vis_min.y) {
-      v.first_col = std::clamp(static_cast<int>(std::floor((vis_min.x - g0.x) / g.cw)), 0, t.cols);
-      v.last_col = std::clamp(static_cast<int>(std::ceil((vis_max.x - g0.x) / g.cw)), 0, t.cols) - 1;
-      v.first_row = std::clamp(static_cast<int>(std::floor((vis_min.y - g0.y) / g.ch)), 0, t.rows);
-      v.last_row = std::clamp(static_cast<int>(std::ceil((vis_max.y - g0.y) / g.ch)), 0, t.rows) - 1;
+    if (shown_max.x > shown_min.x && shown_max.y > shown_min.y) {
+      v.first_col = std::clamp(static_cast<int>(std::floor((shown_min.x - g0.x) / g.cw)), 0, t.cols);
+      v.last_col = std::clamp(static_cast<int>(std::ceil((shown_max.x - g0.x) / g.cw)), 0, t.cols) - 1;
+      v.first_row = std::clamp(static_cast<int>(std::floor((shown_min.y - g0.y) / g.ch)), 0, t.rows);
+      v.last_row = std::clamp(static_cast<int>(std::ceil((shown_max.y - g0.y) / g.ch)), 0, t.rows) - 1;
     }
     s.frame.fragments_view.visible[operand_key(op)] = v;
   }

@@ -11,6 +11,7 @@
 #include "../grid_clip.hpp"
 #include "../palette.hpp"
 #include "../window_names.hpp"
+#include "../window_placement.hpp"
 #include "panels.hpp"
 
 namespace fragviz::app {
@@ -180,7 +181,9 @@ void draw_grid(AppState& s, TmemModel& m) {
   m.drawn.ch = ch;
   m.drawn.zoom = zoom;
   // For File > Export's "Visible region".
-  s.frame.tmem_visible = visible_cells(g0, cw, ch, m.lanes, m.columns, vis_min, vis_max);
+  ImVec2 shown_min = vis_min, shown_max = vis_max;  // inside the app's window too
+  clip_to_view_area(s, shown_min, shown_max);
+  s.frame.tmem_visible = visible_cells(g0, cw, ch, m.lanes, m.columns, shown_min, shown_max);
   if (hovered) {
     const int col = static_cast<int>(std::floor((mouse.x - g0.x) / cw));
     const int lane = static_cast<int>(std::floor((mouse.y - g0.y) / ch));

@@ -162,8 +162,9 @@ ImVec2 zoomed_bank_cells(ImVec2 fit, float zoom);
 /// "Visible region".
 VisibleGrid visible_cells(ImVec2 g0, float cw, float ch, int rows, int cols, const ImVec2& vis_min,
                           const ImVec2& vis_max);
-/// The lines (rows) and banks (columns) of `g` that meet the visible part vis_min..vis_max.
-VisibleGrid visible_bank_grid(const BankGrid& g, const ImVec2& vis_min, const ImVec2& vis_max);
+/// The lines (rows) and banks (columns) of `g` that meet the visible part vis_min..vis_max inside
+/// the app's window (clip_to_view_area): what File > Export's "Visible region" takes.
+VisibleGrid visible_bank_grid(const AppState& s, const BankGrid& g, ImVec2 vis_min, ImVec2 vis_max);
 BankGrid place_bank_grid(const char* id, ImVec2 o, int lines, float wl, float hl, float foot, float cw,
                          float chh);
 /// The bank numbers above the grid and each line's byte address (printf `address_format`, e.g.

@@ -311,15 +311,35 @@ TEST(ReportView, AReportWithoutLdmatrixGeometryChangesNoControl) {
 }
 
 // Issue 22: "model only: no GPU" sat under "tensor core: all 512 elements match" with a report open.
+// The line says where the measurements shown come from (the report's GPU), then what this machine
+// can do.
 TEST(ReportView, RunStatusNeverSaysModelOnlyWhileARecordedProbeIsShown) {
   const Instruction& in = catalogue().front();
+  ASSERT_EQ(in.mnemonic, std::string("mma.sync.aligned.m8n8k4.row.row.f16.f16.f16.f16"));  // sm_70 (PTX ISA)
   DeviceInfo none;
+  const std::string h200 = "measured on NVIDIA H200, sm_90";
   for (bool cuda : {false, true}) {
-    EXPECT_EQ(run_status_text(cuda, true, none, false, in).rfind("model only", 0), 0u) << cuda;
-    const std::string shown = run_status_text(cuda, true, none, true, in);
+    EXPECT_EQ(run_status_text(cuda, true, none, "", in).rfind("model only", 0), 0u) << cuda;
+    const std::string shown = run_status_text(cuda, true, none, h200, in);
     EXPECT_EQ(shown.find("model only"), std::string::npos) << shown;
-    EXPECT_EQ(shown.rfind("this machine cannot run it", 0), 0u) << shown;
   }
+  EXPECT_EQ(run_status_text(true, true, none, h200, in),
+            "measured on NVIDIA H200, sm_90 (the open report); this machine has no GPU (needs sm_70)");
+  EXPECT_EQ(run_status_text(false, true, none, h200, in),
+            "measured on NVIDIA H200, sm_90 (the open report); this build has no CUDA (needs sm_70)");
+  DeviceInfo pascal;
+  pascal.present = true;
+  pascal.cc_major = 6;
+  pascal.cc_minor = 0;
+  EXPECT_EQ(
+      run_status_text(true, true, pascal, h200, in),
+      "measured on NVIDIA H200, sm_90 (the open report); this GPU cannot run it: needs sm_70 (device is "
+      "sm_60)");
+  DeviceInfo hopper = pascal;
+  hopper.cc_major = 9;
+  hopper.cc_minor = 0;
+  EXPECT_EQ(run_status_text(true, true, hopper, h200, in),
+            "runs on this GPU (sm_90); shown: measured on NVIDIA H200, sm_90 (the open report)");
 }
 
 // Issue 26: the app's line for an sm_120a entry names what the model rests on, as the CLI does.
@@ -328,13 +348,13 @@ TEST(ReportView, ModelOnlySm120EntryNamesItsSources) {
       find_instruction_named("mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e4m3.e5m2.f32");
   ASSERT_NE(in, nullptr);
   DeviceInfo none;
-  EXPECT_EQ(run_status_text(true, true, none, false, *in),
+  EXPECT_EQ(run_status_text(true, true, none, "", *in),
             "model only: no GPU (needs sm_120a); PTX ISA 9.2 and CuTe 4.2 agree; not yet run on a GPU");
-  // A recorded report open: the line speaks of this machine only, with no model wording added.
-  EXPECT_EQ(run_status_text(true, true, none, true, *in),
-            "this machine cannot run it (no GPU; needs sm_120a)");
+  // A recorded report of it open: no model wording added.
+  EXPECT_EQ(run_status_text(true, true, none, "measured on X", *in),
+            "measured on X (the open report); this machine has no GPU (needs sm_120a)");
   // An entry the H200 measured gets nothing added.
-  EXPECT_EQ(run_status_text(true, true, none, false, catalogue().front()).find("agree"), std::string::npos);
+  EXPECT_EQ(run_status_text(true, true, none, "", catalogue().front()).find("agree"), std::string::npos);
 }
 
 // Newcomer round 10: with an H200 report open, an sm_120a entry (not in it) lost its model-only
@@ -359,11 +379,38 @@ TEST(ReportView, RunStatusIsRecordedOnlyForAnEntryTheReportRan) {
   DeviceInfo none;
   EXPECT_TRUE(shown_report_ran(s, ran));
   EXPECT_FALSE(shown_report_ran(s, *sm120));
-  const std::string shown = run_status_text(true, true, none, shown_report_ran(s, ran), ran);
-  EXPECT_EQ(shown.rfind("this machine cannot run it", 0), 0u) << shown;
-  const std::string line = run_status_text(true, true, none, shown_report_ran(s, *sm120), *sm120);
+  EXPECT_EQ(shown_report_label(s, *sm120), "");
+  const std::string shown = run_status_text(true, true, none, shown_report_label(s, ran), ran);
+  EXPECT_EQ(shown.rfind("measured on ", 0), 0u) << shown;
+  EXPECT_NE(shown.find("(the open report); this machine has no GPU (needs sm_"), std::string::npos) << shown;
+  const std::string line = run_status_text(true, true, none, shown_report_label(s, *sm120), *sm120);
   EXPECT_EQ(line.rfind("model only", 0), 0u) << line;
   EXPECT_NE(line.find("PTX ISA 9.2 and CuTe 4.2 agree"), std::string::npos) << line;
+}
+
+// Issue 22: an H200 report without tensor-core probes still measured the seed's m16n8k8 through
+// its ldmatrix fragment probe (the fragments view marks those cells), and the Controls view said
+// "model only: no GPU" beside them.
+TEST(ReportView, RunStatusNamesTheReportForAnEntryItsFragmentProbeMeasured) {
+  const Instruction* k8 = find_instruction_named("mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32");
+  ASSERT_NE(k8, nullptr);
+  ReportFile f = probe_file();
+  FragmentProbe fp;
+  fp.mnemonic = k8->mnemonic;
+  fp.ran = true;
+  f.probe->fragments.push_back(fp);
+  AppState s;
+  s.device_known = true;
+  show_report(s, "p.json", f);
+  EXPECT_TRUE(shown_report_ran(s, *k8));
+  EXPECT_EQ(shown_report_label(s, *k8), "measured on NVIDIA H200, sm_90");
+  EXPECT_EQ(run_status_text(true, true, DeviceInfo{}, shown_report_label(s, *k8), *k8),
+            "measured on NVIDIA H200, sm_90 (the open report); this machine has no GPU (needs sm_75)");
+  // A probe that did not run measured nothing.
+  f.probe->fragments.back().ran = false;
+  AppState t;
+  show_report(t, "p.json", f);
+  EXPECT_FALSE(shown_report_ran(t, *k8));
 }
 
 }  // namespace

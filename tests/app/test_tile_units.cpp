@@ -40,5 +40,32 @@ TEST(TileUnits, ConvertsToAndFromHalves) {
   EXPECT_EQ(field_to_halves(std::numeric_limits<int>::min(), words), std::numeric_limits<int>::min());
 }
 
+// Issue 22: the bank view said "stride 72 halves" beside Controls' "bytes" for s8. A 64-half row
+// with 8 halves of pad is 128 + 16 = 144 bytes, 36 words.
+TEST(TileUnits, BankViewLineCountsInTheFieldsUnit) {
+  TileGeometry t;
+  t.width_halves = 64;
+  t.pad_halves = 8;
+  EXPECT_EQ(tile_stride_text(t, tile_field_unit(ElemType::s8)),
+            "width 128 + pad 16 = stride 144 bytes (144 B)");
+  EXPECT_EQ(tile_stride_text(t, tile_field_unit(ElemType::f16)),
+            "width 64 + pad 8 = stride 72 halves (144 B)");
+  EXPECT_EQ(tile_stride_text(t, tile_field_unit(ElemType::tf32)),
+            "width 32 + pad 4 = stride 36 words (144 B)");
+  t.pad_halves = 0;
+  t.swizzle = Swizzle::xor_row_mod8;
+  EXPECT_EQ(tile_stride_text(t, tile_field_unit(ElemType::s8)),
+            "width 128 + pad 0 = stride 128 bytes (128 B), xor swizzle");
+}
+
+// The tooltip's word at byte 8 of a row: bytes 8-11, halves 4-5, word 2, the first half of double 1.
+TEST(TileUnits, WordUnitsInTheFieldsUnit) {
+  EXPECT_EQ(word_units_text(8, tile_field_unit(ElemType::s8)), "");
+  EXPECT_EQ(word_units_text(8, tile_field_unit(ElemType::f16)), "halves 4-5");
+  EXPECT_EQ(word_units_text(8, tile_field_unit(ElemType::tf32)), "word 2");
+  EXPECT_EQ(word_units_text(8, tile_field_unit(ElemType::f64)), "double 1");
+  EXPECT_EQ(word_units_text(12, tile_field_unit(ElemType::f64)), "double 1");
+}
+
 }  // namespace
 }  // namespace fragviz::app

@@ -341,7 +341,12 @@ TEST(ViewTiling, FloatingWindowsKeepTheirTitleBarInTheWorkArea) {
   EXPECT_FLOAT_EQ(back.h(), 400.f);
   const LayoutRect past{1500, 990, 2100, 1390};  // off the bottom right
   EXPECT_FLOAT_EQ(kept_in_work_area(past, 20, 1600, 1000, 50).x0, 1000.f);
-  EXPECT_FLOAT_EQ(kept_in_work_area(past, 20, 1600, 1000, 50).y0, 980.f);
+  // Its bottom edge inside too, where the area is as tall as the window (issue 22: the warpgroup
+  // window's export region held rows past the app's bottom edge).
+  EXPECT_FLOAT_EQ(kept_in_work_area(past, 20, 1600, 1000, 50).y0, 600.f);
+  // Taller than the area: its title bar at the lowest place that keeps it in.
+  const LayoutRect tall{100, 990, 700, 2090};
+  EXPECT_FLOAT_EQ(kept_in_work_area(tall, 20, 1600, 1000, 50).y0, 980.f);
   const LayoutRect inside{200, 300, 800, 700};
   const LayoutRect same = kept_in_work_area(inside, 20, 1600, 1000, 50);
   EXPECT_FLOAT_EQ(same.x0, 200.f);

@@ -119,6 +119,22 @@ expect 3 "B:" -- diff "$g1" "$seeds/invalid-not-json.txt"
 # 5 is for a file that cannot be read at all.
 expect 3 "A: $src/README.md: not a JSON document" -- diff "$src/README.md" "$g1"
 expect 3 "version" -- diff "$seeds/invalid-version-99.json" "$g1"
+# The README's exit codes say the same (issue 22: its "5 = file error" read as the code for a file
+# that is not a report): the code it gives "not a report" is the one diff exits with, and the one
+# docs/cli.md's table gives; its 5 is only for a file that cannot be read or written.
+readme_code=$(python3 - "$src/README.md" "$src/docs/cli.md" <<'PY'
+import re, sys
+line = re.search(r"^Exit codes: (.*?)\n\n", open(sys.argv[1]).read(), re.S | re.M).group(1).replace("\n", " ")
+codes = {int(c): what for c, what in re.findall(r"(\d+) = (.*?)(?=, \d+ = |\.?$)", line)}
+mine = [c for c, what in codes.items() if "not a report" in what]
+assert len(mine) == 1, codes
+table = {int(c): what for c, what in re.findall(r"^\| (\d+) \| (.*) \|$", open(sys.argv[2]).read(), re.M)}
+assert "not a fragviz report (`diff`" in table[mine[0]], (mine[0], table.get(mine[0]))
+assert "not a report" not in codes[5] and "read" in codes[5], codes[5]
+print(mine[0])
+PY
+) || fail "README's exit codes do not name the code for a file that is not a report, as docs/cli.md's table does"
+[ -n "$readme_code" ] && expect "$readme_code" "not a JSON document" -- diff "$src/README.md" "$g1"
 expect 64 "required" -- diff "$g1"
 
 echo "$fails failed"

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# The warpgroup view's "Visible region" is what the user can see (issue 22): with the warpgroup
+# window open in a window smaller than the views' minimum the canvas scrolls, and the warpgroup
+# window runs past the bottom of the views' area. Its rows there are off screen, yet the Export
+# dialog's "Visible region" listed them. Each grid's visible rows must be those that meet the
+# views' area (the dump's layout.view: under the status strip, above the canvas's scroll bar),
+# worked out here from the grid's origin and row height; the Export dialog says the same rows.
+source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/hopper_lib.sh"
+gui_init "$@"
+W="s['hopper']['warpgroup']"
+
+mkdir -p "$WORK/cfg"
+echo '{"format": "fragviz-settings", "version": 1, "windows": {"warpgroup": true}}' >"$WORK/cfg/settings.json"
+# 1000 wide: under the 1024 minimum, so the canvas has its bottom scroll bar over the window's last
+# 14 pixels; 700 high: shorter than the views' least heights, so it scrolls vertically too.
+APP_SIZE=1000x700 start_app --no-device
+wait_for "s['hopper']['windows']['warpgroup'] and $W['drawn'] and 'C' in s['warpgroup_visible'] and '##layout_vscroll' in s['widgets']" 20
+wait_for "s['layout']['scroll_bars'] == [True, True]"
+# Scroll the canvas (the wheel over its vertical bar) until A's rows cross the views' bottom edge
+# with rows under the bottom scroll bar: those are off screen.
+straddles="(lambda g, v: g['origin'][1] + 2 * g['cell'][1] < v[1] + v[3] and g['origin'][1] + 64 * g['cell'][1] > v[1] + v[3] + g['cell'][1])($W['grids']['A'], s['layout']['view'])"
+read -r BX BY <<<"$(centre_of "s['widgets']['##layout_vscroll']")"
+for _ in $(seq 60); do
+  python3 -c "import json,sys; s=json.load(open('$STATE')); sys.exit(0 if $straddles else 1)" 2>/dev/null && break
+  xdotool mousemove --window "$WID" "$BX" "$BY" click 5
+  sleep 0.15
+done
+xdotool mousemove --window "$WID" "$BX" "$BY"
+wait_for "$straddles"
+sleep 0.5
+python3 - "$STATE" <<'PY' || fail "the warpgroup view's visible rows are not those inside the app's view area"
+import json, math, sys
+s = json.load(open(sys.argv[1]))
+vx, vy, vw, vh = s['layout']['view']
+bottom = vy + vh
+assert s['display']['pixel_size'][1] > bottom, ("no room under the view area", s['display'], bottom)
+for key, grid in (('A', 'A'), ('C', 'D')):
+    g = s['hopper']['warpgroup']['grids'][grid]
+    (gx, gy), (cw, ch) = g['origin'], g['cell']
+    v = s['warpgroup_visible'][key]
+    first = max(0, math.floor((vy - gy) / ch))
+    last = min(63, math.ceil((bottom - gy) / ch) - 1)
+    assert v['rows'] == [first, last], (grid, v, [first, last], gy, ch, bottom)
+    print(f"{grid}: rows {v['rows']} of 64 in view (view area to y {bottom:.0f}, grid from y {gy:.0f}, rows {ch:.0f} px)")
+PY
+if ! open_export; then
+  echo "note: the Export dialog did not receive Ctrl+E under this X server; skipped"
+  exit 77
+fi
+click $(centre_of "s['widgets']['export_view']")
+wait_for "'export_view_filter' in s['widgets']"
+xdotool type --delay 40 "warpgroup"
+xdotool key Return
+wait_for "s['export_dialog']['view'] == 'warpgroup'"
+python3 - "$STATE" <<'PY' || fail "the Export dialog's visible region is not the rows in view"
+import json, re, sys
+s = json.load(open(sys.argv[1]))
+text = s['export_dialog']['visible_region']
+m = re.match(r"Visible region \((A|D): rows (\d+)-(\d+) ", text)
+assert m, text
+v = s['warpgroup_visible']['A' if m.group(1) == 'A' else 'C']
+assert [int(m.group(2)), int(m.group(3))] == v['rows'] and v['rows'][1] < 63, (text, v)
+print(text)
+PY
+xdotool key Escape
+quit_app
+echo "PASS"

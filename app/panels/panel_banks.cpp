@@ -34,8 +34,7 @@ void draw_side_header(AppState& s, const BankTable& bt, const char* title, bool 
   const TileGeometry& t = bt.tile;
   ImGui::Text("%s", title);
   ImGui::SameLine();
-  status_text(kDimV, "width %d + pad %d = stride %d halves (%d B)%s", t.width_halves, t.pad_halves,
-              t.stride_halves(), t.stride_bytes(), t.swizzle == Swizzle::none ? "" : ", xor swizzle");
+  status_text(kDimV, "%s", bank_tile_text(t).c_str());
   const std::string key = padded ? "banks_padded" : "banks_unpadded";
   if (rep.error) {
     ImGui::PushTextWrapPos(0.f);
@@ -43,14 +42,9 @@ void draw_side_header(AppState& s, const BankTable& bt, const char* title, bool 
     ImGui::PopTextWrapPos();
     record_widget(s, (key + "_error").c_str());
   } else {
-    status_text(rep.bank_conflicts ? kAmberV : kGreenV,
-                "wavefronts %d   ideal %d   bank conflicts %d   (%d-way)", rep.wavefronts,
-                rep.ideal_wavefronts, rep.bank_conflicts, rep.max_way);
+    status_text(rep.bank_conflicts ? kAmberV : kGreenV, "%s", bank_totals_text(rep).c_str());
     record_widget(s, (key + "_totals").c_str());
-    std::string per;
-    for (const PhaseBanks& p : rep.phases)
-      per += "m" + std::to_string(p.matrix) + ": " + std::to_string(p.wavefronts) + " wf   ";
-    status_text(kDimV, "per matrix  %s", per.c_str());
+    status_text(kDimV, "%s", bank_phases_text(rep).c_str());
   }
   // The selected instruction's own loads over this tile: A and B stored as their ldmatrix assumes.
   for (const BankTable::OperandLoad& o : bt.operand_loads) {

@@ -53,46 +53,38 @@ scene::Crop export_crop(const ExportDialog& d, scene::View v) {
 }
 
 std::optional<VisibleRegion> visible_region(const AppState& s, scene::View v, const std::string& operand) {
-  const auto of = [](const VisibleGrid& g) {
-    VisibleRegion r;
-    r.crop.rows = scene::IndexRange{g.first_row, g.last_row};
-    r.crop.cols = scene::IndexRange{g.first_col, g.last_col};
-    return r;
+  // Each grid in view, cropped to its rows and columns in view: the export draws them as placed on
+  // screen and leaves out a grid with nothing in view.
+  const auto of = [](const std::string& name, const VisibleGrid& g) {
+    return scene::GridCrop{name, scene::IndexRange{g.first_row, g.last_row},
+                           scene::IndexRange{g.first_col, g.last_col}};
   };
+  VisibleRegion r;
   if (v == scene::View::fragments || v == scene::View::warpgroup) {
-    const auto& grids =
-        v == scene::View::fragments ? s.frame.fragments_view.visible : s.frame.warpgroup_visible;
-    std::string key = operand;
-    if (key.empty()) {
-      int most = 0;
-      for (const char* k : {"C", "A", "B"})
-        if (const auto it = grids.find(k); it != grids.end() && it->second.cells() > most) {
-          most = it->second.cells();
-          key = k;
-        }
+    const bool wg = v == scene::View::warpgroup;
+    const auto& grids = wg ? s.frame.warpgroup_visible : s.frame.fragments_view.visible;
+    for (const char* key : {"A", "B", "C"}) {
+      if (!operand.empty() && operand != key) continue;  // the dialog names one operand
+      const auto it = grids.find(key);
+      if (it == grids.end() || it->second.empty()) continue;
+      r.crop.grids.push_back(of(std::string(key) == "C" && wg ? "D" : key, it->second));
     }
-    const auto it = grids.find(key);
-    if (it == grids.end() || it->second.empty()) return std::nullopt;
-    VisibleRegion r = of(it->second);
-    r.crop.operand = key;
-    r.grid = key != "C" ? key : v == scene::View::warpgroup ? "D" : "C/D";
     for (const auto& [k, g] : grids) r.partial = r.partial || !g.whole();
-    return r;
-  }
-  if (v == scene::View::banks && !s.layout.enabled) {
+  } else if (v == scene::View::banks && !s.layout.enabled) {
     const BanksViewRecord& b = s.frame.banks_view;
-    if (!b.drawn || b.visible_tile.empty()) return std::nullopt;
-    VisibleRegion r = of(b.visible_tile);
+    if (!b.drawn) return std::nullopt;
+    for (const char* key : {"unpadded", "padded"})
+      if (const auto it = b.visible.find(key); it != b.visible.end() && !it->second.empty())
+        r.crop.grids.push_back(of(key, it->second));
     for (const auto& [k, g] : b.visible) r.partial = r.partial || !g.whole();
-    return r;
   }
-  return std::nullopt;
+  if (r.crop.grids.empty()) return std::nullopt;
+  return r;
 }
 
 std::string visible_region_text(const std::optional<VisibleRegion>& r) {
   if (!r) return "Visible region (this view has none)";
-  return "Visible region (" + (r->grid.empty() ? std::string() : r->grid + ": ") +
-         scene::describe_crop(r->crop) + ")";
+  return "Visible region: " + scene::describe_crop(r->crop);
 }
 
 ExportPart default_export_part(ExportPart current, const std::optional<VisibleRegion>& r) {

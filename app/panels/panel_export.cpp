@@ -117,6 +117,10 @@ void draw_export_popup(AppState& s) {
   if (ImGui::RadioButton((visible_region_text(region) + "##export_visible").c_str(),
                          d.part == ExportPart::visible))
     d.part = ExportPart::visible;
+  // The same grids as a command line draws them (each grid named, the others left out).
+  if (region && ImGui::IsItemHovered())
+    ImGui::SetTooltip("fragviz-cli export --view %s --crop '%s' draws these grids",
+                      std::string(scene::to_string(d.view)).c_str(), scene::crop_text(region->crop).c_str());
   record_widget(s, "export_part_visible");
   ImGui::EndDisabled();
   if (ImGui::RadioButton("As set below", d.part == ExportPart::chosen)) d.part = ExportPart::chosen;
@@ -152,7 +156,7 @@ void draw_export_popup(AppState& s) {
   ImGui::SameLine();
   ImGui::TextColored(kDimV, "%s",
                      !croppable ? "crop: fragments, warpgroup and banks only"
-                     : tile     ? "banks: crop rows and columns of the tile"
+                     : tile     ? "banks: crop lines (rows) and banks (columns) of both grids"
                                 : "crop: pick one operand");
   const bool can_crop = croppable && (tile || !d.operand.empty());
   ImGui::BeginDisabled(!can_crop);

@@ -164,7 +164,8 @@ struct ViewRequest {
   int sm = 0;  ///< banks: oldest target (AccessRequest::sm); 0: 75, or 90 for stmatrix
   /// fragments (A, B, C), warpgroup (A, D): the part drawn. A row or column range needs one operand
   /// (the grids differ in shape) and must lie inside it; the scene holds exactly those cells. banks:
-  /// rows and columns of the tile (no operand), its access and conflicts counted over the whole tile.
+  /// rows and columns of the tile (no operand), its access and conflicts counted over the whole tile;
+  /// in the lines picture, lines and banks of both grids. crop.grids: several grids, each its block.
   Crop crop;
   /// algebra: the expression, the operation whose operands and result are drawn (-1: the
   /// outermost) and what colours the cells, as the Algebra window shows them (algebra_view.hpp).

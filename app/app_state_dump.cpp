@@ -16,12 +16,12 @@
 #include "fragviz/report/report_json.hpp"
 #include "fragviz/util/file_check.hpp"
 #include "fragviz/viewmodel/assets.hpp"
+#include "fragviz/viewmodel/tile_units.hpp"
 #include "imgui.h"
 #include "imgui_internal.h"  // ImGui::FindWindowByName, for the windows' rectangles in the dump
 #include "panels/panels.hpp"
 #include "report_view.hpp"
 #include "settings.hpp"
-#include "tile_units.hpp"
 #include "window_placement.hpp"
 
 namespace fragviz::app {

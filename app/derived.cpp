@@ -128,27 +128,10 @@ BankTable make_banks(const Instruction& in, LdmatrixConfig cfg, const TileGeomet
     }
     b.operand_loads.push_back(o);
   }
-  const int stride = std::max(1, tile.stride_bytes());
-  const int bytes = tile.rows * stride;
-  b.lines = (bytes + 127) / 128;
-  b.words.assign(static_cast<std::size_t>(b.lines * kBanks), BankWord{});
-  for (int w = 0; w < b.lines * kBanks; ++w) {
-    const int byte = w * kBankBytes;
-    BankWord& word = b.words[static_cast<std::size_t>(w)];
-    if (byte >= bytes) continue;
-    word.tile_row = byte / stride;
-    word.pad = (byte % stride) / kHalfBytes >= tile.width_halves;
-  }
-  for (int lane = 0; lane < kWarpSize; ++lane) {
-    const LaneAddress& a = b.report.lanes[lane];
-    if (!a.used) continue;
-    for (int k = 0; k < kRowBytes / kBankBytes; ++k) {
-      const std::size_t w = (a.byte_address / kBankBytes) + static_cast<std::size_t>(k);
-      if (w >= b.words.size()) continue;
-      b.words[w].readers |= 1u << lane;
-      if (!a.aligned) b.words[w].misaligned = true;
-    }
-  }
+  // The words as 128-byte lines (bank_lines.hpp: the export draws the same).
+  BankLines lines = bank_lines(b.report);
+  b.lines = lines.lines;
+  b.words = std::move(lines.words);
   return b;
 }
 

@@ -17,6 +17,7 @@
 #include "fragviz/isa/ldmatrix.hpp"
 #include "fragviz/report/report.hpp"
 #include "fragviz/smem/banks.hpp"
+#include "fragviz/viewmodel/bank_lines.hpp"
 #include "run_status.hpp"
 
 namespace fragviz::app {
@@ -90,14 +91,6 @@ struct MeasuredTable {
       return nullptr;
     return &(*el)[static_cast<std::size_t>(v[static_cast<std::size_t>(slot)])];
   }
-};
-
-/// One 4-byte shared-memory word in the bank view.
-struct BankWord {
-  int tile_row = -1;          ///< tile row the word belongs to; -1 beyond the tile
-  bool pad = false;           ///< a padding word
-  std::uint32_t readers = 0;  ///< bit l set: lane l's ldmatrix row reads this word
-  bool misaligned = false;    ///< read by a row address that is not 16-byte aligned
 };
 
 /// A tile laid out in 128-byte lines of 32 banks, plus its bank report.

@@ -54,16 +54,21 @@ scene::Crop export_crop(const ExportDialog& d, scene::View v) {
 }
 
 std::optional<VisibleRegion> visible_region(const AppState& s, scene::View v, const std::string& operand) {
-  const auto of = [](const VisibleGrid& g) {
-    VisibleRegion r;
-    r.crop.rows = scene::IndexRange{g.first_row, g.last_row};
-    r.crop.cols = scene::IndexRange{g.first_col, g.last_col};
-    return r;
+  // Each grid in view, cropped to its rows and columns in view: the export draws them as placed on
+  // screen and leaves out a grid with nothing in view.
+  const auto of = [](const std::string& name, const VisibleGrid& g) {
+    return scene::GridCrop{name, scene::IndexRange{g.first_row, g.last_row},
+                           scene::IndexRange{g.first_col, g.last_col}};
   };
-  if (v == scene::View::fragments || v == scene::View::warpgroup || v == scene::View::cta) {
-    const auto& grids = v == scene::View::fragments   ? s.frame.fragments_view.visible
-                        : v == scene::View::warpgroup ? s.frame.warpgroup_visible
-                                                      : s.frame.cta_visible;
+  // The CTA tile (three grids of different shapes) and the Tensor memory: one grid's rows and columns.
+  const auto single = [](const VisibleGrid& g) {
+    VisibleRegion one;
+    one.crop.rows = scene::IndexRange{g.first_row, g.last_row};
+    one.crop.cols = scene::IndexRange{g.first_col, g.last_col};
+    return one;
+  };
+  if (v == scene::View::cta) {
+    const auto& grids = s.frame.cta_visible;
     std::string key = operand;
     if (key.empty()) {
       int most = 0;
@@ -75,33 +80,46 @@ std::optional<VisibleRegion> visible_region(const AppState& s, scene::View v, co
     }
     const auto it = grids.find(key);
     if (it == grids.end() || it->second.empty()) return std::nullopt;
-    VisibleRegion r = of(it->second);
-    r.crop.operand = key;
-    r.grid = key != "C" || v == scene::View::cta ? key : v == scene::View::warpgroup ? "D" : "C/D";
-    for (const auto& [k, g] : grids) r.partial = r.partial || !g.whole();
-    return r;
-  }
-  if (v == scene::View::banks && !s.layout.enabled) {
-    const BanksViewRecord& b = s.frame.banks_view;
-    if (!b.drawn || b.visible_tile.empty()) return std::nullopt;
-    VisibleRegion r = of(b.visible_tile);
-    for (const auto& [k, g] : b.visible) r.partial = r.partial || !g.whole();
-    return r;
+    VisibleRegion one = single(it->second);
+    one.crop.operand = key;
+    one.grid = key;
+    for (const auto& [k, g] : grids) one.partial = one.partial || !g.whole();
+    return one;
   }
   if (v == scene::View::tmem) {
     const VisibleGrid& g = s.frame.tmem_visible;
     if (g.empty()) return std::nullopt;
-    VisibleRegion r = of(g);
-    r.partial = !g.whole();
-    return r;
+    VisibleRegion one = single(g);
+    one.partial = !g.whole();
+    return one;
   }
-  return std::nullopt;
+  VisibleRegion r;
+  if (v == scene::View::fragments || v == scene::View::warpgroup) {
+    const bool wg = v == scene::View::warpgroup;
+    const auto& grids = wg ? s.frame.warpgroup_visible : s.frame.fragments_view.visible;
+    for (const char* key : {"A", "B", "C"}) {
+      if (!operand.empty() && operand != key) continue;  // the dialog names one operand
+      const auto it = grids.find(key);
+      if (it == grids.end() || it->second.empty()) continue;
+      r.crop.grids.push_back(of(std::string(key) == "C" && wg ? "D" : key, it->second));
+    }
+    for (const auto& [k, g] : grids) r.partial = r.partial || !g.whole();
+  } else if (v == scene::View::banks && !s.layout.enabled) {
+    const BanksViewRecord& b = s.frame.banks_view;
+    if (!b.drawn) return std::nullopt;
+    for (const char* key : {"unpadded", "padded"})
+      if (const auto it = b.visible.find(key); it != b.visible.end() && !it->second.empty())
+        r.crop.grids.push_back(of(key, it->second));
+    for (const auto& [k, g] : b.visible) r.partial = r.partial || !g.whole();
+  }
+  if (r.crop.grids.empty()) return std::nullopt;
+  return r;
 }
 
 std::string visible_region_text(const std::optional<VisibleRegion>& r) {
   if (!r) return "Visible region (this view has none)";
-  return "Visible region (" + (r->grid.empty() ? std::string() : r->grid + ": ") +
-         scene::describe_crop(r->crop) + ")";
+  return "Visible region: " + (r->grid.empty() ? std::string() : r->grid + " ") +
+         scene::describe_crop(r->crop);
 }
 
 ExportPart default_export_part(ExportPart current, const std::optional<VisibleRegion>& r) {
@@ -160,7 +178,9 @@ scene::ViewRequest export_request(const AppState& s, scene::View v) {
         r.elem = l.element_type;
         break;
       }
-      // The bank view's configured (padded) tile and the explorer's ldmatrix, as the app draws it.
+      // The bank view's configured (padded) tile and the explorer's ldmatrix, as the app draws it;
+      // the instruction sets the unit its widths are given in (bytes for 8-bit data).
+      r.instr = c.instruction;
       r.ldmatrix = c.ldmatrix();
       r.width_halves = c.width_halves;
       r.pad_halves = c.pad_halves;

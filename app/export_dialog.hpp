@@ -56,27 +56,29 @@ struct ExportDialog {
   ExportPart part = ExportPart::whole;
 };
 
-/// The part of a zoomable view on screen now: a crop of one operand (fragments) or of the tile
-/// (banks), and whether the view hides some of its grids at its zoom and scroll.
+/// The part of a zoomable view on screen now: one block per grid with a cell in view (Crop::grids,
+/// the grids as the view names them: fragments "A", "B", "C"; warpgroup "A", "D"; banks "unpadded",
+/// "padded", in 128-byte lines and banks), and whether the view hides some of its grids' cells.
 struct VisibleRegion {
   scene::Crop crop;
   bool partial = false;
-  std::string
-      grid;  ///< as the view names it: "A", "B", "C/D", the warpgroup's "D", the CTA's "C"; banks, tmem ""
+  /// The single grid of a one-grid crop as the view names it (the CTA's "A", "B", "C"); "" where the
+  /// crop names its grids (crop.grids) or the view has one grid (tmem).
+  std::string grid;
 };
 
 /// What view `v` shows now, from the state its window recorded this frame (FrameRecord): for
-/// fragments (and warpgroup, A and D; the CTA tile, A, B and C) the grid of `operand` ("A", "B", "C")
-/// or, with none given, of the operand with the most cells in view (C/D first on a tie, then A),
-/// product 0's part standing for every product's; for
-/// banks the padded tile's rows and columns with a word in view (BanksViewRecord::visible_tile); for
-/// the Tensor memory its lanes and columns in view.
+/// fragments (and warpgroup, A and D) every operand grid with a cell in view, or only `operand`'s
+/// ("A", "B", "C") where the dialog names one, product 0's part standing for every product's; for
+/// banks the lines and banks in view of each of its two grids (BanksViewRecord::visible); for the CTA
+/// tile the grid of `operand` or, with none given, of the operand with the most cells in view (C
+/// first on a tie, then A); for the Tensor memory its lanes and columns in view.
 /// nullopt where the view has no such region: another view, the bank view in Layout mode (always
-/// exported whole), or a window not drawn (closed, or nothing of the grid in view).
+/// exported whole), or a window not drawn (closed, or nothing of its grids in view).
 std::optional<VisibleRegion> visible_region(const AppState& s, scene::View v, const std::string& operand);
 
-/// "Visible region (C/D: rows 0-7 (8 rows), columns 0-7 (8 columns))", in describe_crop's words; for
-/// nullopt, "Visible region (this view has none)".
+/// "Visible region: A rows 0-7, cols 0-5; C/D rows 0-7, cols 0-3" (describe_crop's words: what the
+/// file will hold); for nullopt, "Visible region (this view has none)".
 std::string visible_region_text(const std::optional<VisibleRegion>& r);
 
 /// The part a dialog opening on (or switching to) a view takes: the user's `chosen` part stays;

@@ -948,6 +948,12 @@ const Key<Settings> kSettingsKeys[] = {
                shown(json(scene::crop_text(now))));
          return;
        }
+       if (!c->grids.empty()) {  // the dialog's crop is one block; grids are the visible region's
+         r.say(name + " " + shown(json(*t)) +
+               " names grids; the dialog's crop is one block (rows=..,cols=..): using " +
+               shown(json(scene::crop_text(now))));
+         return;
+       }
        if (c->rows) s.export_rows = *c->rows;
        if (c->cols) s.export_cols = *c->cols;
      },

@@ -31,8 +31,9 @@ struct Opts {
   std::string view, instr, num = "x4", swizzle = "none", layout, lanes, access = "ldmatrix", report,
                            elem = "b16", operand, crop, expression, colour = "offset", palette = "light",
                            tmem = app::tmem_controls_text(app::TmemControls{});
-  std::string labels = "full";  ///< fragments: --labels, as the app's fragments view shows them
-  std::string read_layout;      ///< banks: --read-layout (Layout mode)
+  std::string labels = "full";    ///< fragments: --labels, as the app's fragments view shows them
+  std::string read_layout;        ///< banks: --read-layout (Layout mode)
+  std::string picture = "lines";  ///< banks: --picture, the screen's lines x banks or the T/B tile
   bool trans = false, layout_mode = false;
   int width = 64, pad = 8, sm = 0, lane = -1, step = -1;
   double scale = 2;
@@ -52,7 +53,8 @@ const std::map<scene::View, std::set<std::string>> kViewOptions = {
     {scene::View::movmatrix, {"--lane"}},
     {scene::View::banks,
      {"--instr", "--num", "--trans", "--width", "--pad", "--swizzle", "--layout", "--lanes", "--access",
-      "--load", "--store", "--sm", "--elem", "--lane", "--crop", "--layout-mode", "--read-layout"}},
+      "--load", "--store", "--sm", "--elem", "--lane", "--crop", "--layout-mode", "--read-layout",
+      "--picture"}},
     {scene::View::output, {"--report"}},
     {scene::View::algebra, {"--expression", "--step", "--colour"}},
     {scene::View::tmem, {"--tmem", "--crop"}},
@@ -92,14 +94,15 @@ int run(const Opts& o) {
                         }()) +
                         ")",
                     kExitUsage);
-  if (*view == scene::View::banks && o.given.at("--instr")->count() > 0 && o.given.at("--num")->count() > 0)
+  if (*view == scene::View::banks && o.picture == "tile" && o.given.at("--instr")->count() > 0 &&
+      o.given.at("--num")->count() > 0)
     return refuse(
         "--instr picks the ldmatrix of its A operand (and its .num): give --instr or --num, not both",
         kExitUsage);
   // The Layout mode draws its own layout, lanes and access: the tile controls and an instruction's
   // ldmatrix would be dropped.
   if (*view == scene::View::banks && o.layout_mode)
-    for (const char* name : {"--instr", "--width", "--pad", "--swizzle", "--sm", "--crop"})
+    for (const char* name : {"--instr", "--width", "--pad", "--swizzle", "--sm", "--crop", "--picture"})
       if (o.given.at(name)->count() > 0)
         return refuse(std::string(name) +
                           " is not an option of the Layout mode (--layout-mode draws --layout, "
@@ -149,7 +152,8 @@ int run(const Opts& o) {
   r.step = o.step > 0 ? o.step - 1 : -1;  // 1-based on the command line, as the window lists them
   r.colour = o.colour;
   r.tmem = o.tmem;
-  r.labels = *scene::parse_cell_labels(o.labels);  // checked by the option
+  r.labels = *scene::parse_cell_labels(o.labels);          // checked by the option
+  r.bank_picture = *scene::parse_bank_picture(o.picture);  // checked by the option
   if (o.layout_mode) {
     r.layout_mode = true;
     r.layout = o.layout.empty() ? default_layout_mode_layout() : o.layout;
@@ -162,7 +166,8 @@ int run(const Opts& o) {
   if (o.lane > (*view == scene::View::warpgroup ? 127 : 31))
     return refuse("--lane " + std::to_string(o.lane) + ": --view " + o.view + " has " +
                   (*view == scene::View::warpgroup ? "threads 0-127" : "lanes 0-31"));
-  if (*view == scene::View::banks && o.given.at("--elem")->count() > 0 && o.layout.empty() && !o.layout_mode)
+  if (*view == scene::View::banks && r.bank_picture == scene::BankPicture::tile &&
+      o.given.at("--elem")->count() > 0 && o.layout.empty() && !o.layout_mode)
     return refuse("--elem counts a --layout's numbers: give --layout too (the tile controls are halves)",
                   kExitUsage);
   if (!o.operand.empty()) {
@@ -176,6 +181,7 @@ int run(const Opts& o) {
     if (!crop) return refuse(crop.error.message, kExitUsage);
     r.crop.rows = crop->rows;
     r.crop.cols = crop->cols;
+    r.crop.grids = crop->grids;  // one block per grid (the app's visible region)
   }
   r.palette = app::assets().palette;
   r.dark = *scene::parse_palette_name(o.palette);  // checked by the option
@@ -286,6 +292,14 @@ void add_export_command(CLI::App& app, int& exit_code) {
   o->given["--layout-mode"] = mode.mode;
   o->given["--read-layout"] = mode.read;
   o->given["--labels"] = add_labels_option(cmd, o->labels, "fragments, warpgroup: ");
+  o->given["--picture"] =
+      cmd->add_option(
+             "--picture", o->picture,
+             "banks: lines (default: the bank view's screen, the unpadded and padded tile as 128-byte "
+             "lines x 32 banks; --width, --pad, --swizzle none|xor, --num, --trans, --instr for the "
+             "widths' unit) or tile (the tile "
+             "as T/B cells with a words-per-bank chart; any --layout, --lanes, --access, --instr)")
+          ->check(CLI::IsMember({"lines", "tile"}));
   o->given["--elem"] =
       cmd->add_option("--elem", o->elem,
                       "banks with --layout: element type its numbers count (b8, b16, b32, b64)")
@@ -322,9 +336,12 @@ void add_export_command(CLI::App& app, int& exit_code) {
   o->given["--crop"] =
       cmd->add_option(
              "--crop", o->crop,
-             "fragments, warpgroup, cta, with --operand: a block of its rows and columns; banks: "
-             "of the tile's; tmem: TMEM lanes (rows) and columns; e.g. rows=0-15,cols=0-7 (both ends "
-             "included, as File > Export's; either part alone)")
+             "fragments, warpgroup, cta, with --operand: a block of its rows and columns; banks: of the "
+             "grids' lines and banks (--picture tile: of the tile's rows and columns); tmem: TMEM lanes "
+             "(rows) and columns; e.g. rows=0-15,cols=0-7 (both ends included, as File > Export's; either "
+             "part alone). Or a block per grid, the grids not named left out, laid out as on screen: "
+             "'A:rows=0-7,cols=0-3;B:rows=0-3,cols=0-7;C:rows=0-7,cols=0-7' (fragments A, B, C; "
+             "warpgroup A, D; banks unpadded, padded)")
           ->check(kNonEmpty);
   std::vector<std::string> palettes;
   for (const scene::PaletteName& p : scene::palette_names()) palettes.emplace_back(p.name);

@@ -41,6 +41,7 @@ Outcome<std::string> controls_notation(const ViewRequest& r, int rows) {
 
 Outcome<Scene> banks_scene(const ViewRequest& r) {
   if (r.layout_mode) return banks_layout_scene(r);
+  if (r.bank_picture == BankPicture::lines) return banks_lines_scene(r);
   AccessRequest req;
   const auto op = parse_shared_op(r.access);
   if (!op)
@@ -103,6 +104,10 @@ Outcome<Scene> banks_scene(const ViewRequest& r) {
     return Outcome<Scene>::fail(ErrorKind::refused,
                                 "--operand: the bank view has one tile and no operands; crop it with "
                                 "--crop rows=FIRST-LAST,cols=FIRST-LAST alone");
+  if (!r.crop.grids.empty())
+    return Outcome<Scene>::fail(
+        ErrorKind::refused,
+        "--crop: the tile picture has one grid; crop it with rows=FIRST-LAST,cols=FIRST-LAST");
   const auto block = crop_block(r.crop, "the tile", l.rows(), l.cols());
   if (!block) return Outcome<Scene>::from(block);
   const bool cropped = block->rows != l.rows() || block->cols != l.cols();

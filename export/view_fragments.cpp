@@ -4,6 +4,8 @@
 // fragment figures, which is CuTe's value index V of the instruction's TV layout), T<lane>, the
 // lane's number, or none.
 #include <algorithm>
+#include <array>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,6 +28,79 @@ std::string operand_caption(const Instruction& in, Operand op, int product) {
                   std::string(to_string(operand_spec(in, op).type)) + ")";
   if (in.products > 1) s += ", product " + std::to_string(product);
   return s;
+}
+
+/// The operand of a crop's grid name ("A", "B", "C", "D", "C/D"); nullopt for another name.
+std::optional<Operand> grid_operand(const std::string& name) {
+  const auto key = parse_crop_operand(name);
+  if (!key) return std::nullopt;
+  return *key == "A" ? Operand::A : *key == "B" ? Operand::B : Operand::C;
+}
+
+/// Crop::grids: each named operand cropped to its block, placed as the screen places the grids (A
+/// left, B above, C/D bottom right, a grid left out giving its room to the others), every product
+/// so; the lane legend under them. `cell_of(own, op, p)` gives a grid's cells.
+template <typename CellOf>
+Outcome<Scene> fragments_grids(Scene& s, const ViewRequest& r, const Instruction& in, double y, double cw,
+                               double ch, double gap, const CellOf& cell_of) {
+  if (!r.crop.operand.empty() || r.crop.rows || r.crop.cols)
+    return Outcome<Scene>::fail(ErrorKind::refused,
+                                "--crop with grids (GRID:rows=..,cols=..) crops each grid it names; "
+                                "give no --operand and no plain rows=/cols= with it");
+  std::array<std::optional<Block>, 3> kept;  // by Operand
+  for (const GridCrop& g : r.crop.grids) {
+    const auto op = grid_operand(g.grid);
+    if (!op)
+      return Outcome<Scene>::fail(ErrorKind::refused, "--crop: '" + echo_text(g.grid) +
+                                                          "' is no grid of the fragments view (A, B, C/D)");
+    const std::string name = *op == Operand::A ? "A" : *op == Operand::B ? "B" : "C/D";
+    auto& slot = kept[static_cast<std::size_t>(*op)];
+    if (slot) return Outcome<Scene>::fail(ErrorKind::refused, "--crop: " + name + " is given twice");
+    const auto block =
+        crop_block(Crop{{}, g.rows, g.cols, {}}, name, operand_rows(in, *op), operand_cols(in, *op));
+    if (!block) return Outcome<Scene>::from(block);
+    slot = *block;
+  }
+  const auto owners =
+      std::array{owner_table(in, Operand::A), owner_table(in, Operand::B), owner_table(in, Operand::C)};
+  const auto caption = [&](Operand op, int p) {
+    const Block& b = *kept[static_cast<std::size_t>(op)];
+    std::string t = operand_caption(in, op, p);
+    if (b.rows != operand_rows(in, op) || b.cols != operand_cols(in, op)) t += ": " + block_text(b);
+    return t;
+  };
+  const std::optional<Block>&a = kept[0], &b = kept[1];
+  for (int p = 0; p < in.products; ++p) {
+    const double left = 12 + kGridLeft, top = y + kGridTop;
+    const std::string suffix = in.products > 1 ? "p" + std::to_string(p) : "";
+    // B and C/D start right of A (and of its caption, which is never drawn under C/D's); A and C/D
+    // start below B.
+    const double right_x =
+        a ? left + std::max(a->cols * cw, text_width(caption(Operand::A, p), kBodySize)) + gap + kGridLeft
+          : left;
+    const double below_b = b ? top + b->rows * ch + gap + kGridTop : top;
+    double bottom = top;
+    for (Operand op : {Operand::B, Operand::A, Operand::C}) {
+      const auto& block = kept[static_cast<std::size_t>(op)];
+      if (!block) continue;
+      const std::string key = op == Operand::A ? "A" : op == Operand::B ? "B" : "C";
+      GridSpec spec{op == Operand::A ? left : right_x,
+                    op == Operand::B ? top : below_b,
+                    block->rows,
+                    block->cols,
+                    cw,
+                    ch,
+                    caption(op, p),
+                    true,
+                    key + suffix};
+      spec.row0 = block->row0;
+      spec.col0 = block->col0;
+      bottom = std::max(bottom, draw_grid(s, spec, cell_of(owners[static_cast<std::size_t>(op)], op, p)));
+    }
+    y = bottom + 8;
+  }
+  draw_lane_legend(s, r.palette, 12, y, "Lanes");
+  return Outcome<Scene>::ok(std::move(s));
 }
 
 }  // namespace
@@ -89,6 +164,7 @@ Outcome<Scene> fragments_scene(const ViewRequest& r) {
       return cell;
     };
   };
+  if (!r.crop.grids.empty()) return fragments_grids(s, r, *in, y, cw, ch, gap, grid);
   if (!r.crop.whole()) {
     // One operand (its rows and columns as cropped) of each product, one under the other.
     const auto key = parse_crop_operand(r.crop.operand);

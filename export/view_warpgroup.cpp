@@ -2,6 +2,8 @@
 // the 128 threads of the warpgroup, coloured as the app colours them (warp hue, lane shade) and
 // labelled T<thread> V<element> (PTX ISA, "Warpgroup MMA: Register Fragments") or, as the screen's
 // cells read at its zoom (ViewRequest::labels), less.
+#include <algorithm>
+#include <optional>
 #include <string>
 
 #include "fragviz/isa/wgmma.hpp"
@@ -52,7 +54,42 @@ Outcome<Scene> warpgroup_scene(const ViewRequest& r) {
                                 std::string(to_string(t.a.type)) + ")",
                     d_caption = "D (64 x " + std::to_string(t.d.cols) + ", ." +
                                 std::string(to_string(t.d.type)) + ")";
-  if (!r.crop.whole()) {
+  if (!r.crop.grids.empty()) {
+    // Each grid named, cropped to its block, where the screen has it: A, then D to its right.
+    if (!r.crop.operand.empty() || r.crop.rows || r.crop.cols)
+      return Outcome<Scene>::fail(ErrorKind::refused,
+                                  "--crop with grids (GRID:rows=..,cols=..) crops each grid it names; "
+                                  "give no --operand and no plain rows=/cols= with it");
+    std::optional<Block> blocks[2];  // A, D
+    for (const GridCrop& gc : r.crop.grids) {
+      const auto key = parse_crop_operand(gc.grid);
+      if (!key || *key == "B")
+        return Outcome<Scene>::fail(ErrorKind::refused, "--crop: '" + echo_text(gc.grid) +
+                                                            "' is no grid of the warpgroup view (A, D)");
+      const int i = *key == "A" ? 0 : 1;
+      if (blocks[i])
+        return Outcome<Scene>::fail(ErrorKind::refused,
+                                    "--crop: " + std::string(i ? "D" : "A") + " is given twice");
+      const app::WgmmaGrid& g = i ? t.d : t.a;
+      const auto block = crop_block(Crop{{}, gc.rows, gc.cols, {}}, i ? "D" : "A", g.rows, g.cols);
+      if (!block) return Outcome<Scene>::from(block);
+      blocks[i] = *block;
+    }
+    double x = left, bottom = top;
+    for (int i = 0; i < 2; ++i) {
+      if (!blocks[i]) continue;
+      const app::WgmmaGrid& g = i ? t.d : t.a;
+      const Block& b = *blocks[i];
+      std::string caption = i ? d_caption : a_caption;
+      if (b.rows != g.rows || b.cols != g.cols) caption += ": " + block_text(b);
+      GridSpec spec{x, top, b.rows, b.cols, cw, ch, caption, true, i ? "D" : "A"};
+      spec.row0 = b.row0;
+      spec.col0 = b.col0;
+      bottom = std::max(bottom, draw_grid(s, spec, grid(g)));
+      x += std::max(b.cols * cw, text_width(caption, kBodySize)) + 18 + kGridLeft;
+    }
+    y = bottom;
+  } else if (!r.crop.whole()) {
     // One operand, its rows and columns as cropped: A from registers or the accumulator D.
     const auto key = parse_crop_operand(r.crop.operand);
     if (!key || *key == "B")

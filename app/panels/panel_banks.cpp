@@ -11,9 +11,9 @@
 
 #include "../grid_clip.hpp"
 #include "../palette.hpp"
-#include "../tile_units.hpp"
 #include "../window_placement.hpp"
 #include "../zoom_grid.hpp"
+#include "fragviz/viewmodel/tile_units.hpp"
 #include "panels.hpp"
 
 namespace fragviz::app {
@@ -46,14 +46,9 @@ void draw_side_header(AppState& s, const BankTable& bt, const char* title, bool 
     ImGui::PopTextWrapPos();
     record_widget(s, (key + "_error").c_str());
   } else {
-    status_text(rep.bank_conflicts ? kAmberV : kGreenV,
-                "wavefronts %d   ideal %d   bank conflicts %d   (%d-way)", rep.wavefronts,
-                rep.ideal_wavefronts, rep.bank_conflicts, rep.max_way);
+    status_text(rep.bank_conflicts ? kAmberV : kGreenV, "%s", bank_totals_text(rep).c_str());
     record_widget(s, (key + "_totals").c_str());
-    std::string per;
-    for (const PhaseBanks& p : rep.phases)
-      per += "m" + std::to_string(p.matrix) + ": " + std::to_string(p.wavefronts) + " wf   ";
-    status_text(kDimV, "per matrix  %s", per.c_str());
+    status_text(kDimV, "%s", bank_phases_text(rep).c_str());
   }
   // The selected instruction's own loads over this tile: A and B stored as their ldmatrix assumes.
   for (const BankTable::OperandLoad& o : bt.operand_loads) {

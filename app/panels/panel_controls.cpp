@@ -12,8 +12,8 @@
 #include "../picker_filter.hpp"
 #include "../picker_order.hpp"
 #include "../report_view.hpp"
-#include "../tile_units.hpp"
 #include "../window_placement.hpp"
+#include "fragviz/viewmodel/tile_units.hpp"
 #include "panels.hpp"
 
 namespace fragviz::app {

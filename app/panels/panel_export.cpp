@@ -117,6 +117,10 @@ void draw_export_popup(AppState& s) {
   if (ImGui::RadioButton((visible_region_text(region) + "##export_visible").c_str(),
                          d.part == ExportPart::visible))
     d.part = ExportPart::visible;
+  // The same grids as a command line draws them (each grid named, the others left out).
+  if (region && ImGui::IsItemHovered())
+    ImGui::SetTooltip("fragviz-cli export --view %s --crop '%s' draws these grids",
+                      std::string(scene::to_string(d.view)).c_str(), scene::crop_text(region->crop).c_str());
   record_widget(s, "export_part_visible");
   ImGui::EndDisabled();
   if (ImGui::RadioButton("As set below", d.part == ExportPart::chosen)) d.part = ExportPart::chosen;
@@ -153,8 +157,8 @@ void draw_export_popup(AppState& s) {
   ImGui::TextColored(kDimV, "%s",
                      !croppable                    ? "crop: fragments, warpgroup, banks, tmem and cta only"
                      : d.view == scene::View::tmem ? "tmem: crop lanes (rows) and columns"
-                     : tile                        ? "banks: crop rows and columns of the tile"
-                                                   : "crop: pick one operand");
+                     : tile ? "banks: crop lines (rows) and banks (columns) of both grids"
+                            : "crop: pick one operand");
   const bool can_crop = croppable && (tile || !d.operand.empty());
   ImGui::BeginDisabled(!can_crop);
   ImGui::Checkbox("Crop", &d.crop);

@@ -184,7 +184,7 @@ TEST(ExportDialog, CtaAndTmemHaveAVisibleRegionAndACrop) {
   ASSERT_TRUE(a);
   EXPECT_EQ(a->crop.operand, "A");
   EXPECT_TRUE(a->partial);
-  EXPECT_EQ(visible_region_text(a), "Visible region (A: rows 40-70 (31 rows), columns 0-31 (32 columns))");
+  EXPECT_EQ(visible_region_text(a), "Visible region: A rows 40-70 (31 rows), columns 0-31 (32 columns)");
   EXPECT_EQ(default_export_part(ExportPart::whole, a), ExportPart::visible);
   s.export_dialog.part = ExportPart::visible;
   scene::ViewRequest r = export_request(s, scene::View::cta);
@@ -194,7 +194,7 @@ TEST(ExportDialog, CtaAndTmemHaveAVisibleRegionAndACrop) {
   // C is named "C" (the CTA tile has no D).
   s.frame.cta_visible["C"] = VisibleGrid{0, 3, 0, 127, 128, 128};
   EXPECT_EQ(visible_region_text(visible_region(s, scene::View::cta, "C")),
-            "Visible region (C: rows 0-3 (4 rows), columns 0-127 (128 columns))");
+            "Visible region: C rows 0-3 (4 rows), columns 0-127 (128 columns)");
   // The dialog's own operand and crop.
   s.export_dialog.part = ExportPart::chosen;
   s.export_dialog.operand = "B";
@@ -215,7 +215,7 @@ TEST(ExportDialog, CtaAndTmemHaveAVisibleRegionAndACrop) {
   ASSERT_TRUE(t);
   EXPECT_EQ(t->crop.operand, "");
   EXPECT_TRUE(t->partial);
-  EXPECT_EQ(visible_region_text(t), "Visible region (rows 0-40 (41 rows), columns 0-15 (16 columns))");
+  EXPECT_EQ(visible_region_text(t), "Visible region: rows 0-40 (41 rows), columns 0-15 (16 columns)");
   s.frame.tmem_visible = VisibleGrid{0, 127, 0, 31, 128, 32};
   EXPECT_FALSE(visible_region(s, scene::View::tmem, "")->partial);
 }
@@ -236,42 +236,44 @@ TEST(ExportDialog, TheFragmentsExportLabelsAsTheScreen) {
   EXPECT_EQ(export_request(s, scene::View::warpgroup).labels, scene::CellLabels::lane);
 }
 
-// Issue 22, "Export writes what is on screen": the Visible region is the part of one grid the view
-// shows (the one with the most cells in view unless the dialog names one), said in describe_crop's
-// words; it is the default only where the view hides part of its grids.
+// Issue 22, "Export writes what is on screen": the Visible region is every grid the view shows,
+// each cropped to its rows and columns in view (only the dialog's operand's where it names one), a
+// grid wholly out of view left out, said in describe_crop's words; it is the default only where the
+// view hides part of its grids.
 TEST(ExportDialog, TheVisibleRegionIsWhatTheViewShows) {
   AppState s;
   EXPECT_EQ(visible_region(s, scene::View::fragments, ""), std::nullopt);  // not drawn
   EXPECT_EQ(visible_region_text(std::nullopt), "Visible region (this view has none)");
   EXPECT_EQ(default_export_part(ExportPart::visible, std::nullopt), ExportPart::whole);
-  // m16n8k8 zoomed in: A's rows 4-11 and columns 2-7 in view (48 cells), C/D's rows 4-11 and its
-  // column 0 (8 cells), B scrolled away.
+  // m16n8k8 zoomed in: A's rows 4-11 and columns 2-7 in view, C/D's rows 4-11 and its column 0, B
+  // scrolled away.
   auto& v = s.frame.fragments_view.visible;
   v["A"] = VisibleGrid{4, 11, 2, 7, 16, 8};
   v["B"] = VisibleGrid{0, -1, 0, -1, 8, 8};
   v["C"] = VisibleGrid{4, 11, 0, 0, 16, 8};
   const auto a = visible_region(s, scene::View::fragments, "");
   ASSERT_TRUE(a);
-  EXPECT_EQ(a->crop.operand, "A");
-  EXPECT_EQ(a->crop.rows, (scene::IndexRange{4, 11}));
-  EXPECT_EQ(a->crop.cols, (scene::IndexRange{2, 7}));
+  ASSERT_EQ(a->crop.grids.size(), 2u);
+  EXPECT_EQ(a->crop.grids[0].grid, "A");
+  EXPECT_EQ(a->crop.grids[0].rows, (scene::IndexRange{4, 11}));
+  EXPECT_EQ(a->crop.grids[0].cols, (scene::IndexRange{2, 7}));
+  EXPECT_EQ(a->crop.grids[1].grid, "C");
+  EXPECT_EQ(a->crop.grids[1].cols, (scene::IndexRange{0, 0}));
+  EXPECT_TRUE(a->crop.operand.empty());
   EXPECT_TRUE(a->partial);
-  EXPECT_EQ(visible_region_text(a), "Visible region (A: rows 4-11 (8 rows), columns 2-7 (6 columns))");
-  // The dialog's operand picks the grid; one wholly out of view has none.
-  EXPECT_EQ(visible_region(s, scene::View::fragments, "C")->crop.cols, (scene::IndexRange{0, 0}));
+  EXPECT_EQ(visible_region_text(a), "Visible region: A rows 4-11, cols 2-7; C/D rows 4-11, cols 0-0");
+  // The dialog's operand keeps its grid alone; one wholly out of view has none.
   EXPECT_EQ(visible_region_text(visible_region(s, scene::View::fragments, "C")),
-            "Visible region (C/D: rows 4-11 (8 rows), columns 0-0 (1 column))");
+            "Visible region: C/D rows 4-11, cols 0-0");
   EXPECT_EQ(visible_region(s, scene::View::fragments, "B"), std::nullopt);
   // Default: visible while part is hidden; the user's own crop stays.
   EXPECT_EQ(default_export_part(ExportPart::whole, a), ExportPart::visible);
   EXPECT_EQ(default_export_part(ExportPart::chosen, a), ExportPart::chosen);
-  // The export draws that block, with the dialog's crop fields left as they were.
+  // The export draws those blocks, with the dialog's crop fields left as they were.
   s.export_dialog.part = ExportPart::visible;
   s.export_dialog.crop = false;
   const scene::ViewRequest r = export_request(s, scene::View::fragments);
-  EXPECT_EQ(r.crop.operand, "A");
-  EXPECT_EQ(r.crop.rows, (scene::IndexRange{4, 11}));
-  EXPECT_EQ(r.crop.cols, (scene::IndexRange{2, 7}));
+  EXPECT_EQ(scene::crop_text(r.crop), "A:rows=4-11,cols=2-7;C:rows=4-11,cols=0-0");
   s.export_dialog.part = ExportPart::whole;
   EXPECT_TRUE(export_request(s, scene::View::fragments).crop.whole());
   // Everything in view: the whole tile is the default, and nothing is hidden.
@@ -281,18 +283,18 @@ TEST(ExportDialog, TheVisibleRegionIsWhatTheViewShows) {
   const auto all = visible_region(s, scene::View::fragments, "");
   ASSERT_TRUE(all);
   EXPECT_FALSE(all->partial);
-  EXPECT_EQ(all->crop.operand, "C");  // a tie: C/D, the result
+  EXPECT_EQ(all->crop.grids.size(), 3u);
   EXPECT_EQ(default_export_part(ExportPart::visible, all), ExportPart::whole);
-  // The bank view: the tile's block with words in view, no operand; none in Layout mode.
+  // The bank view: each grid's lines and banks in view; none in Layout mode.
   s.frame.banks_view.drawn = true;
-  s.frame.banks_view.visible["padded"] = VisibleGrid{0, 3, 0, 31, 10, 32};
-  s.frame.banks_view.visible_tile = VisibleGrid{0, 3, 0, 63, 16, 64};
+  s.frame.banks_view.visible["unpadded"] = VisibleGrid{0, 3, 20, 31, 8, 32};
+  s.frame.banks_view.visible["padded"] = VisibleGrid{0, 3, 0, 5, 9, 32};
   const auto b = visible_region(s, scene::View::banks, "");
   ASSERT_TRUE(b);
-  EXPECT_EQ(b->crop.operand, "");
-  EXPECT_EQ(b->crop.rows, (scene::IndexRange{0, 3}));
+  EXPECT_EQ(scene::crop_text(b->crop), "unpadded:rows=0-3,cols=20-31;padded:rows=0-3,cols=0-5");
   EXPECT_TRUE(b->partial);
-  EXPECT_EQ(visible_region_text(b), "Visible region (rows 0-3 (4 rows), columns 0-63 (64 columns))");
+  EXPECT_EQ(visible_region_text(b),
+            "Visible region: unpadded lines 0-3, banks 20-31; padded lines 0-3, banks 0-5");
   s.layout.enabled = true;
   EXPECT_EQ(visible_region(s, scene::View::banks, ""), std::nullopt);
   // The warpgroup view: its A and D (keyed C, as the dialog's Operand keys D), D named as it shows.
@@ -301,11 +303,11 @@ TEST(ExportDialog, TheVisibleRegionIsWhatTheViewShows) {
   s.frame.warpgroup_visible["C"] = VisibleGrid{0, 15, 0, 31, 64, 256};
   const auto w = visible_region(s, scene::View::warpgroup, "");
   ASSERT_TRUE(w);
-  EXPECT_EQ(w->crop.operand, "C");
   EXPECT_TRUE(w->partial);
-  EXPECT_EQ(visible_region_text(w), "Visible region (D: rows 0-15 (16 rows), columns 0-31 (32 columns))");
+  EXPECT_EQ(visible_region_text(w), "Visible region: A rows 0-15, cols 0-15; D rows 0-15, cols 0-31");
   s.export_dialog.part = ExportPart::visible;
-  EXPECT_EQ(export_request(s, scene::View::warpgroup).crop.cols, (scene::IndexRange{0, 31}));
+  EXPECT_EQ(scene::crop_text(export_request(s, scene::View::warpgroup).crop),
+            "A:rows=0-15,cols=0-15;D:rows=0-15,cols=0-31");
 }
 
 TEST(ExportDialog, EveryViewExportsItsSelectedLaneAndSettings) {
@@ -496,7 +498,7 @@ TEST(ExportDialog, ACropWritesExactlyTheBlockAsked) {
   EXPECT_EQ(r.crop.operand, "A");
   EXPECT_EQ(r.crop.rows, (scene::IndexRange{4, 11}));
   EXPECT_EQ(r.crop.cols, (scene::IndexRange{8, 15}));
-  // The bank view crops its one tile: the same rows and columns, no operand.
+  // The bank view crops the lines (rows) and banks (columns) of both its grids, no operand.
   const scene::ViewRequest b = export_request(s, scene::View::banks);
   EXPECT_EQ(b.crop.operand, "");
   EXPECT_EQ(b.crop.rows, (scene::IndexRange{4, 11}));

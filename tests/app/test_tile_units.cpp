@@ -6,7 +6,7 @@
 #include <limits>
 #include <string>
 
-#include "tile_units.hpp"
+#include "fragviz/viewmodel/tile_units.hpp"
 
 namespace fragviz::app {
 namespace {

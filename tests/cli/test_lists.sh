@@ -66,7 +66,7 @@ expect 0 "operand,lane,element,register,bit,bits,row,col" -- layout --csv --inst
 "$cli" export --view fragments --instr "$M" --svg "$tmp/full.svg" >/dev/null || fails=$((fails + 1))
 "$cli" export --view fragments --instr "$S" --svg "$tmp/short.svg" >/dev/null || fails=$((fails + 1))
 cmp -s "$tmp/full.svg" "$tmp/short.svg" || { echo "FAIL: export --instr $S differs from $M"; fails=$((fails + 1)); }
-expect 0 "wrote" -- export --view banks --instr m16n8k16.row.col.f32.f16.f16.f32 --svg "$tmp/b.svg"
+expect 0 "wrote" -- export --view banks --picture tile --instr m16n8k16.row.col.f32.f16.f16.f32 --svg "$tmp/b.svg"
 # probe takes it too: never "no catalogue instruction" (a GPU runs it; without one the hint names
 # the full mnemonic).
 out=$(timeout 120 "$cli" probe --instr "$S" --no-cycles 2>&1)
@@ -82,7 +82,7 @@ expect 0 "ldmatrix: ldmatrix.sync.aligned.m8n8.x4.shared.b16, A stored 16 x 32 (
 expect 0 "register 3 = matrix 3: lanes 24-31 address stored rows 8-15 at byte 16" -- layout --instr "$S"
 expect 0 "ldmatrix: ldmatrix.sync.aligned.m8n8.x2.shared.b16, B stored 8 x 32 (N x K, K contiguous)" -- layout --instr "$S"
 expect 0 "ldmatrix: no ldmatrix form: an .f64 element fills a 64-bit register" -- layout --instr m16n8k8.row.col.f64.f64.f64.f64
-expect 0 "wrote" -- export --view banks --instr "$S" --svg "$tmp/s8.svg"
+expect 0 "wrote" -- export --view banks --picture tile --instr "$S" --svg "$tmp/s8.svg"
 
 echo "$fails failed"
 [ "$fails" -eq 0 ]

@@ -7,7 +7,10 @@
 
 #include <regex>
 #include <string>
+#include <utility>
+#include <vector>
 
+#include "fragviz/smem/banks.hpp"
 #include "fragviz/smem/smem_access.hpp"
 #include "fragviz/viewmodel/assets.hpp"
 #include "fragviz_export/views.hpp"
@@ -397,6 +400,7 @@ TEST(ExportMatrixMoves, MovmatrixIsTheTranspose) {
 TEST(ExportBanks, BankColoursOfAKnownSwizzleAndPad) {
   fs::ViewRequest r;
   r.view = fs::View::banks;
+  r.bank_picture = fs::BankPicture::tile;  // the T/B tile picture
   r.pad_halves = 0;
   r.swizzle = "xor";
   fs::Scene s = build(r);
@@ -441,6 +445,7 @@ bool outlined(const fs::Scene& s, const std::string& id, fs::Colour stroke) {
 TEST(ExportBanks, LayoutModeDrawsLinesByBanksAsTheScreen) {
   fs::ViewRequest r;
   r.view = fs::View::banks;
+  r.bank_picture = fs::BankPicture::tile;  // the T/B tile picture
   r.layout_mode = true;
   r.layout = "(32,64):(64,1)";
   r.access = "lds32";
@@ -483,6 +488,7 @@ TEST(ExportBanks, LayoutModeDrawsLinesByBanksAsTheScreen) {
 TEST(ExportBanks, RefusesBadTilesAndLanes) {
   fs::ViewRequest r;
   r.view = fs::View::banks;
+  r.bank_picture = fs::BankPicture::tile;  // the T/B tile picture
   r.width_halves = 7;
   EXPECT_EQ(fs::build_scene(r).error.kind, ErrorKind::refused);
   r.width_halves = 64;
@@ -505,6 +511,7 @@ TEST(ExportBanks, An8BitOperandIsLoadedWithItsOwnLaneAddresses) {
   // wavefronts, one per matrix, as for the seed's f16 A (the same addresses).
   fs::ViewRequest r;
   r.view = fs::View::banks;
+  r.bank_picture = fs::BankPicture::tile;  // the T/B tile picture
   r.instr = "mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32";
   const fs::Scene s = build(r);
   EXPECT_EQ(s.title.rfind("ldmatrix.sync.aligned.m8n8.x4.shared.b16 over ", 0), 0u) << s.title;
@@ -724,7 +731,8 @@ TEST(ExportBanks, BankColoursAreNeverLaneColours) {
   for (int b = 1; b < 32; ++b) EXPECT_NE(fs::bank_colour(b), fs::bank_colour(b - 1)) << b;
   fs::ViewRequest r;
   r.view = fs::View::banks;
-  EXPECT_TRUE(has_text(build(r), "B0"));  // the legend names banks
+  r.bank_picture = fs::BankPicture::tile;  // the T/B tile picture
+  EXPECT_TRUE(has_text(build(r), "B0"));   // the legend names banks
 }
 
 // --lane: the lane's cells keep their colour and are outlined; every other lane's are faded.
@@ -745,6 +753,7 @@ TEST(ExportHighlight, OneLaneKeepsItsColourTheOthersFade) {
   r.lane = 32;
   EXPECT_FALSE(fs::build_scene(r));
   r.view = fs::View::banks;
+  r.bank_picture = fs::BankPicture::tile;  // the T/B tile picture
   r.lane = 3;
   const fs::Scene b = build(r);
   // The explorer's lane 3 reads row 3 from column 0 (.x4, pad 8): its cells outlined, lane 0's faded.
@@ -812,6 +821,7 @@ TEST(ExportPalette, DarkIsTheScreensPaperLightTheDocuments) {
 TEST(ExportBanks, CropKeepsABlockOfTheTile) {
   fs::ViewRequest r;
   r.view = fs::View::banks;
+  r.bank_picture = fs::BankPicture::tile;  // the T/B tile picture
   const fs::Scene whole = build(r);
   r.crop.rows = fs::IndexRange{8, 15};
   r.crop.cols = fs::IndexRange{0, 7};
@@ -922,9 +932,13 @@ TEST(ExportWrap, EveryViewsTextFitsThePage) {
   add("stmatrix", fs::View::stmatrix, [](fs::ViewRequest&) {});
   add("movmatrix", fs::View::movmatrix, [](fs::ViewRequest&) {});
   for (const char* access : {"ldmatrix", "stmatrix", "lds32", "lds64", "lds128", "sts128"}) {
-    add(std::string("banks ") + access, fs::View::banks, [&](fs::ViewRequest& r) { r.access = access; });
+    add(std::string("banks ") + access, fs::View::banks, [&](fs::ViewRequest& r) {
+      r.access = access;
+      r.bank_picture = fs::BankPicture::tile;
+    });
     add(std::string("banks narrow ") + access, fs::View::banks, [&](fs::ViewRequest& r) {
       r.access = access;
+      r.bank_picture = fs::BankPicture::tile;
       r.width_halves = 16;
     });
     add(std::string("banks layout mode ") + access, fs::View::banks, [&](fs::ViewRequest& r) {
@@ -933,6 +947,11 @@ TEST(ExportWrap, EveryViewsTextFitsThePage) {
       r.layout = "Swizzle<3,3,3> o (16,64):(64,1)";  // the CLI's default
     });
   }
+  add("banks lines", fs::View::banks, [](fs::ViewRequest&) {});
+  add("banks lines narrow", fs::View::banks, [](fs::ViewRequest& r) { r.width_halves = 16; });
+  add("banks lines cropped", fs::View::banks, [](fs::ViewRequest& r) {
+    r.crop.grids = {fs::GridCrop{"padded", fs::IndexRange{0, 1}, fs::IndexRange{30, 31}}};
+  });
   add("output", fs::View::output, [](fs::ViewRequest& r) {
     auto g = std::make_shared<fragviz::GateReport>();
     g->ran = true;
@@ -964,6 +983,7 @@ TEST(ExportWrap, EveryViewsTextFitsThePage) {
 TEST(ExportWrap, BankFiguresAreAsWideAsTheirGrid) {
   fs::ViewRequest r;
   r.view = fs::View::banks;
+  r.bank_picture = fs::BankPicture::tile;  // the T/B tile picture
   for (const char* access :
        {"ldmatrix", "stmatrix", "lds32", "lds64", "lds128", "sts32", "sts64", "sts128"}) {
     r.access = access;
@@ -999,4 +1019,121 @@ TEST(ExportWrap, BankFiguresAreAsWideAsTheirGrid) {
   const auto svg = fs::scene_bytes(s, fs::Format::svg, 1);
   ASSERT_TRUE(svg);
   EXPECT_NE(svg.value->find("width=\"832pt\""), std::string::npos);
+}
+
+// Issue 22: the bank view's export is the screen's picture, the explorer's ldmatrix over the
+// unpadded and the padded tile as 128-byte lines x 32 banks. Every word a lane's 16-byte row reads
+// (the model's analyze_ldmatrix: its byte address, 4 words from there) is that lane's colour and
+// "T<lane>" (the lowest lane where several read it); an in-tile word nobody reads has no label;
+// under each bank the most distinct words one matrix asks of it (the model's phases). Hand-derived
+// anchors: unpadded (stride 128 B) lane 1's row 1 starts at byte 128, line 1 bank 0; padded (stride
+// 144 B) at byte 144, line 1 bank 4, and lane 11's row 11 at byte 1584, line 12 bank 12.
+TEST(ExportBanksLines, TheScreensGridsWordByWordAsTheModelReadsThem) {
+  fs::ViewRequest r;
+  r.view = fs::View::banks;
+  const fs::Scene s = build(r);
+  EXPECT_EQ(count_cells(s, "tile"), 0);
+  EXPECT_EQ(label(s, "unpadded-r1-c0"), "T1");
+  EXPECT_EQ(label(s, "padded-r1-c4"), "T1");
+  EXPECT_EQ(label(s, "padded-r12-c12"), "T11");
+  EXPECT_TRUE(has_text(s, "Unpadded"));
+  EXPECT_TRUE(has_text(s, "Padded"));
+  EXPECT_TRUE(has_text(s, "0x580"));  // line 11's address on the left, as the screen writes it
+  EXPECT_EQ(s.title.rfind("ldmatrix.sync.aligned.m8n8.x4.shared.b16 over ", 0), 0u) << s.title;
+  const fragviz::LdmatrixConfig cfg{fragviz::LdmNum::x4, false};
+  for (const auto& [key, pad] : {std::pair<std::string, int>{"unpadded", 0}, {"padded", 8}}) {
+    const fragviz::TileGeometry tile{64, pad, 16, fragviz::Swizzle::none};
+    const fragviz::BankReport rep = fragviz::analyze_ldmatrix(cfg, tile);
+    const int lines = (16 * tile.stride_bytes() + 127) / 128;
+    EXPECT_EQ(count_cells(s, key), lines * 32) << key;
+    std::vector<int> lowest(static_cast<std::size_t>(lines * 32), -1);
+    for (int l = 31; l >= 0; --l)
+      if (rep.lanes[static_cast<std::size_t>(l)].used)
+        for (int k = 0; k < 4; ++k) lowest[rep.lanes[static_cast<std::size_t>(l)].byte_address / 4 + k] = l;
+    for (int w = 0; w < lines * 32; ++w) {
+      const std::string id = key + "-r" + std::to_string(w / 32) + "-c" + std::to_string(w % 32);
+      const int l = lowest[static_cast<std::size_t>(w)];
+      if (l >= 0) {
+        EXPECT_EQ(label(s, id), "T" + std::to_string(l)) << id;
+        EXPECT_EQ(fill(s, id), lane(l)) << id;
+      } else {
+        EXPECT_EQ(label(s, id), "<none>") << id;
+      }
+    }
+    const std::string totals = "wavefronts " + std::to_string(rep.wavefronts) + "   ideal " +
+                               std::to_string(rep.ideal_wavefronts) + "   bank conflicts " +
+                               std::to_string(rep.bank_conflicts) + "   (" + std::to_string(rep.max_way) +
+                               "-way)";
+    EXPECT_TRUE(has_text(s, totals)) << totals;
+  }
+  // Unpadded, the 8 rows of a matrix share banks 0-3: an 8-way conflict each, 32 wavefronts; padded
+  // by 8 halves, conflict-free.
+  EXPECT_TRUE(has_text(s, "wavefronts 32   ideal 4   bank conflicts 28   (8-way)"));
+  EXPECT_TRUE(has_text(s, "wavefronts 4   ideal 4   bank conflicts 0   (1-way)"));
+}
+
+// The picture honours each grid's part: grids named in the crop are cropped to their lines and
+// banks, a grid not named is left out; plain ranges crop both.
+TEST(ExportBanksLines, CropPerGridAsTheScreenFramesIt) {
+  fs::ViewRequest r;
+  r.view = fs::View::banks;
+  r.crop.grids = {fs::GridCrop{"padded", fs::IndexRange{1, 12}, fs::IndexRange{4, 12}}};
+  fs::Scene s = build(r);
+  EXPECT_EQ(count_cells(s, "unpadded"), 0);
+  EXPECT_EQ(count_cells(s, "padded"), 12 * 9);
+  EXPECT_EQ(find_cell(s, "padded-r0-c4"), -1);
+  EXPECT_EQ(label(s, "padded-r1-c4"), "T1");
+  EXPECT_EQ(label(s, "padded-r12-c12"), "T11");
+  EXPECT_FALSE(has_text(s, "Unpadded"));
+  r.crop.grids.clear();
+  r.crop.rows = fs::IndexRange{0, 3};
+  r.crop.cols = fs::IndexRange{0, 7};
+  s = build(r);
+  EXPECT_EQ(count_cells(s, "unpadded"), 4 * 8);
+  EXPECT_EQ(count_cells(s, "padded"), 4 * 8);
+  r.crop.rows = fs::IndexRange{0, 18};  // the padded grid has 18 lines (16 x 144 B), 0-17
+  EXPECT_EQ(fs::build_scene(r).error.kind, ErrorKind::refused);
+  r.crop = {};
+  r.crop.grids = {fs::GridCrop{"tile", std::nullopt, std::nullopt}};
+  EXPECT_EQ(fs::build_scene(r).error.kind, ErrorKind::refused);
+  // What only the tile picture draws is refused with the way to it, never dropped.
+  r.crop = {};
+  r.layout = "(16,64):(64,1)";
+  const auto refused = fs::build_scene(r);
+  ASSERT_FALSE(refused);
+  EXPECT_NE(refused.error.message.find("--picture tile"), std::string::npos) << refused.error.message;
+}
+
+// File > Export's visible region of the fragments view: every operand grid in view, each cropped,
+// placed as on screen (A left, B above, C/D bottom right); one not named is left out. PTX ISA
+// m16n8k16 A: a0 of lane 5 (groupID 1, tid 1) at (1, 2); C: c0 of lane 5 at (1, 2).
+TEST(ExportCrop, EveryGridInViewEachCropped) {
+  fs::ViewRequest r;
+  r.view = fs::View::fragments;
+  r.instr = kM16n8k16;
+  const auto c = fs::parse_crop("A:rows=0-7,cols=0-5;C/D:rows=0-7,cols=0-3");
+  ASSERT_TRUE(c) << c.error.message;
+  r.crop = *c;
+  const fs::Scene s = build(r);
+  EXPECT_EQ(count_cells(s, "A"), 8 * 6);
+  EXPECT_EQ(count_cells(s, "B"), 0);
+  EXPECT_EQ(count_cells(s, "C"), 8 * 4);
+  EXPECT_EQ(label(s, "A-r1-c2"), "T5 V0");
+  EXPECT_EQ(label(s, "C-r1-c2"), "T5 V0");
+  EXPECT_EQ(find_cell(s, "A-r8-c0"), -1);
+  // C/D right of A on the same rows.
+  const auto& a = std::get<fs::Rect>(s.items[static_cast<std::size_t>(find_cell(s, "A-r0-c0"))]);
+  const auto& cd = std::get<fs::Rect>(s.items[static_cast<std::size_t>(find_cell(s, "C-r0-c0"))]);
+  EXPECT_EQ(a.y, cd.y);
+  EXPECT_GT(cd.x, a.x + 6 * a.w);
+  EXPECT_EQ(fs::crop_text(*c), "A:rows=0-7,cols=0-5;C/D:rows=0-7,cols=0-3");
+  EXPECT_EQ(fs::describe_crop(*c), "A rows 0-7, cols 0-5; C/D rows 0-7, cols 0-3");
+  for (const char* bad : {"A:rows=0-7;rows=0-3", "A:rows=0:8", ":rows=0-1", "rows=0-1;cols=0-1"})
+    EXPECT_FALSE(fs::parse_crop(bad)) << bad;
+  r.crop = *fs::parse_crop("A:rows=0-7;a:cols=0-1");  // A twice
+  EXPECT_EQ(fs::build_scene(r).error.kind, ErrorKind::refused);
+  r.crop = *fs::parse_crop("E:rows=0-1");
+  EXPECT_EQ(fs::build_scene(r).error.kind, ErrorKind::refused);
+  r.crop = *fs::parse_crop("B:rows=0-16");  // B is 16 x 8: rows 0-15
+  EXPECT_EQ(fs::build_scene(r).error.kind, ErrorKind::refused);
 }

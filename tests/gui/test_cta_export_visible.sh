@@ -27,7 +27,7 @@ python3 - "$STATE" "$WORK/cta.svg" <<'PY' || fail "the exported CTA grid is not 
 import json, re, sys, xml.etree.ElementTree as ET
 s = json.load(open(sys.argv[1]))
 text = s['export_dialog']['visible_region']
-m = re.match(r"Visible region \((A|B|C): rows (\d+)-(\d+) \(\d+ rows?\), columns (\d+)-(\d+) \(\d+ columns?\)\)$", text)
+m = re.match(r"Visible region: (A|B|C) rows (\d+)-(\d+) \(\d+ rows?\), columns (\d+)-(\d+) \(\d+ columns?\)$", text)
 assert m, text
 op = m.group(1)
 vis = s['cta_tile']['visible'][op]
@@ -74,8 +74,8 @@ s = json.load(open(sys.argv[1]))
 v = s['tmem']['visible']
 rows, cols = v['rows'], v['cols']
 assert s['export_dialog']['visible_region'] == (
-    f"Visible region (rows {rows[0]}-{rows[1]} ({rows[1] - rows[0] + 1} rows), "
-    f"columns {cols[0]}-{cols[1]} ({cols[1] - cols[0] + 1} columns))"), s['export_dialog']['visible_region']
+    f"Visible region: rows {rows[0]}-{rows[1]} ({rows[1] - rows[0] + 1} rows), "
+    f"columns {cols[0]}-{cols[1]} ({cols[1] - cols[0] + 1} columns)"), s['export_dialog']['visible_region']
 ns = {"s": "http://www.w3.org/2000/svg"}
 ids = [r.get("id") for r in ET.parse(sys.argv[2]).getroot().findall(".//s:rect", ns) if r.get("id")]
 want = {f"TMEM-r{r}-c{c}" for r in range(rows[0], rows[1] + 1) for c in range(cols[0], cols[1] + 1)}

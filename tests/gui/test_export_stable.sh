@@ -69,8 +69,8 @@ for view in ldmatrix banks warpgroup fragments; do
   same "view $view"
 done
 
-# The bank view crops too (rows and columns of its tile; no operand), and the dark palette is the
-# screen's paper: an export of rows 0-7, columns 0-7 on palette.json's "screen" ground.
+# The bank view crops too (lines and banks of both its grids, as on screen; no operand), and the dark
+# palette is the screen's paper: an export of lines 0-7, banks 0-7 on palette.json's "screen" ground.
 pick export_format SVG
 pick export_view banks
 wait_for "'export_crop' in s['widgets']"
@@ -86,7 +86,7 @@ import json, sys, xml.etree.ElementTree as ET
 ns = {"s": "http://www.w3.org/2000/svg"}
 root = ET.parse(sys.argv[1]).getroot()
 ids = [r.get("id") for r in root.findall(".//s:rect", ns) if r.get("id")]
-assert sorted(ids) == sorted("tile-r%d-c%d" % (r, c) for r in range(8) for c in range(8)), ids[:4]
+assert sorted(ids) == sorted("%s-r%d-c%d" % (g, r, c) for g in ("unpadded", "padded") for r in range(8) for c in range(8)), ids[:4]
 screen = json.load(open(sys.argv[2]))["screen"]
 assert root.find("s:rect", ns).get("fill").lower() == screen["background"].lower()
 PY

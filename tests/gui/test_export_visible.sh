@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # File > Export writes what is on screen (issue 22): zoomed in so part of the grids is hidden, the
 # dialog opens on "Visible region" and the file holds exactly the cells the view shows, labelled as
-# they read there. Fragments (m16n8k8 .f16): the SVG's cells are the rows and columns of the
-# operand the dialog names, as the state dump's fragments_view.visible records them, each labelled
-# after its label_mode with its owner from the dump's cells. Banks: the padded tile's rows and
-# columns with a word in view (banks_view.visible_tile).
+# they read there. Fragments (m16n8k8 .f16), scrolled so B is out of view: the SVG's cells are, for
+# every operand grid in view, its rows and columns as the state dump's fragments_view.visible
+# records them, each labelled after its label_mode with its owner from the dump's cells; the dialog
+# names each; the hidden B is absent. Banks: each of the two lines x banks grids' lines and banks in
+# view (banks_view.visible), the screen's picture, not the T/B tile.
 source "$(dirname "$0")/lib.sh"
 gui_init "$@"
 
@@ -26,6 +27,17 @@ zoom_in() {
 
 # [fragments] Zoomed in to three times the first zoom: some rows or columns of a grid hidden.
 zoom_in fragment_view "s['fragments_view']['zoom'] > 3 * s['fragments_view']['readable_zoom'] and any(v['rows'] != [0, v['of'][0] - 1] or v['cols'] != [0, v['of'][1] - 1] for v in s['fragments_view']['visible'].values())"
+# Scrolled down until B (above C/D) is out of view while A and C/D are in it.
+read -r GX GY <<<"$(centre_of "s['widgets']['fragment_view']")"
+xdotool mousemove --window "$WID" "$GX" "$GY"
+hidden_b="s['fragments_view']['visible']['B']['rows'] is None and s['fragments_view']['visible']['C']['rows'] is not None and s['fragments_view']['visible']['A']['rows'] is not None"
+for _ in $(seq 40); do
+  python3 -c "import json,sys; s=json.load(open('$STATE')); sys.exit(0 if ($hidden_b) else 1)" && break
+  xdotool click 5
+  sleep 0.2
+done
+xdotool mousemove --window "$WID" 5 995
+wait_for "$hidden_b"
 if ! open_export; then
   echo "note: the Export dialog did not receive Ctrl+E under this X server; skipped"
   exit 77
@@ -46,27 +58,31 @@ for _ in $(seq 50); do [ -s "$WORK/visible.svg" ] && break; sleep 0.1; done
 python3 - "$STATE" "$WORK/visible.svg" <<'PY' || fail "the exported fragments are not what the view shows"
 import json, re, sys, xml.etree.ElementTree as ET
 s = json.load(open(sys.argv[1]))
-text = s['export_dialog']['visible_region']
-m = re.match(r"Visible region \((A|B|C/D): rows (\d+)-(\d+) \(\d+ rows?\), columns (\d+)-(\d+) \(\d+ columns?\)\)$", text)
-assert m, text
-op = 'C' if m.group(1) == 'C/D' else m.group(1)
-vis = s['fragments_view']['visible'][op]
-rows, cols = vis['rows'], vis['cols']
-assert [int(m.group(2)), int(m.group(3))] == rows and [int(m.group(4)), int(m.group(5))] == cols, (text, vis)
-assert rows != [0, vis['of'][0] - 1] or cols != [0, vis['of'][1] - 1] or any(
-    v['rows'] != [0, v['of'][0] - 1] or v['cols'] != [0, v['of'][1] - 1] for v in s['fragments_view']['visible'].values())
+vis = s['fragments_view']['visible']
+shown = [op for op in ("A", "B", "C") if vis[op]['rows'] is not None]
+assert "B" not in shown and "A" in shown and "C" in shown, vis
+# The dialog says what the file holds: each grid in view with its rows and columns.
+name = {"A": "A", "B": "B", "C": "C/D"}
+want_text = "Visible region: " + "; ".join(
+    f"{name[op]} rows {vis[op]['rows'][0]}-{vis[op]['rows'][1]}, cols {vis[op]['cols'][0]}-{vis[op]['cols'][1]}"
+    for op in shown)
+assert s['export_dialog']['visible_region'] == want_text, (s['export_dialog']['visible_region'], want_text)
 mode = s['fragments_view']['label_mode']
-owner = {(c['row'], c['col']): (c['lane'], c['element']) for c in s['cells'][op]}
 ns = {"s": "http://www.w3.org/2000/svg"}
 root = ET.parse(sys.argv[2]).getroot()
 order = [e for e in root.iter() if e.tag.endswith("rect") or e.tag.endswith("text")]
 after = {e.get("id"): order[i + 1] for i, e in enumerate(order) if e.get("id") and i + 1 < len(order)}
 ids = [r.get("id") for r in root.findall(".//s:rect", ns) if r.get("id")]
-want = {f"{op}-r{r}-c{c}" for r in range(rows[0], rows[1] + 1) for c in range(cols[0], cols[1] + 1)}
+want = set()
+for op in shown:
+    rows, cols = vis[op]['rows'], vis[op]['cols']
+    want |= {f"{op}-r{r}-c{c}" for r in range(rows[0], rows[1] + 1) for c in range(cols[0], cols[1] + 1)}
 assert set(ids) == want and len(ids) == len(want), (sorted(set(ids) ^ want)[:8], len(ids), len(want))
+assert not any(i.startswith("B-") for i in ids), "the hidden B is in the file"
+owner = {op: {(c['row'], c['col']): (c['lane'], c['element']) for c in s['cells'][op]} for op in shown}
 for i in ids:
-    r, c = map(int, re.match(r".-r(\d+)-c(\d+)$", i).groups())
-    lane, element = owner[(r, c)]
+    op, r, c = re.match(r"(.)-r(\d+)-c(\d+)$", i).groups()
+    lane, element = owner[op][(int(r), int(c))]
     label = {"full": f"T{lane} V{element}", "two_lines": f"T{lane} V{element}", "owner": f"T{lane}",
              "number": f"{lane}", "none": None}[mode]
     nxt = after[i]
@@ -75,7 +91,14 @@ for i in ids:
         assert got is None or not re.fullmatch(r"T?\d+( V\d+)?", got), (i, got)
     else:
         assert got == label, (i, got, label, mode)
-print(f"{len(ids)} cells of {op}, rows {rows}, cols {cols}, labels {mode}")
+# Laid out as on screen: C/D right of A on the same rows.
+rect = {r.get("id"): r for r in root.findall(".//s:rect", ns) if r.get("id")}
+a0 = f"A-r{vis['A']['rows'][0]}-c{vis['A']['cols'][0]}"
+c0 = f"C-r{vis['C']['rows'][0]}-c{vis['C']['cols'][0]}"
+if vis['A']['rows'][0] == vis['C']['rows'][0]:
+    assert float(rect[a0].get("y")) == float(rect[c0].get("y")), (rect[a0].attrib, rect[c0].attrib)
+assert float(rect[c0].get("x")) > float(rect[a0].get("x")), (rect[a0].attrib, rect[c0].attrib)
+print(f"{len(ids)} cells of {shown}, labels {mode}")
 PY
 app_alive || fail "fragviz exited after an export"
 xdotool key Escape
@@ -94,20 +117,23 @@ type_into export_path "s['export_dialog']['path']" "$WORK/banks.svg" "s['export_
 xdotool key Return
 for _ in $(seq 50); do [ -s "$WORK/banks.svg" ] && break; sleep 0.1; done
 [ -s "$WORK/banks.svg" ] || fail "File > Export wrote no $WORK/banks.svg ($(q "s['export_dialog']"))"
-python3 - "$STATE" "$WORK/banks.svg" <<'PY' || fail "the exported bank tile is not what the view shows"
+python3 - "$STATE" "$WORK/banks.svg" <<'PY' || fail "the exported bank grids are not what the view shows"
 import json, re, sys, xml.etree.ElementTree as ET
 s = json.load(open(sys.argv[1]))
-t = s['banks_view']['visible_tile']
-rows, cols = t['rows'], t['cols']
-assert rows[1] < t['of'][0] - 1, ("nothing of the tile hidden", t)
-assert s['export_dialog']['visible_region'] == (
-    f"Visible region (rows {rows[0]}-{rows[1]} ({rows[1] - rows[0] + 1} rows), "
-    f"columns {cols[0]}-{cols[1]} ({cols[1] - cols[0] + 1} columns))"), s['export_dialog']['visible_region']
+vis = s['banks_view']['visible']
+shown = [k for k in ("unpadded", "padded") if k in vis and vis[k]['rows'] is not None]
+assert shown and vis['padded']['rows'][1] < vis['padded']['of'][0] - 1, ("nothing of the grids hidden", vis)
+want_text = "Visible region: " + "; ".join(
+    f"{k} lines {vis[k]['rows'][0]}-{vis[k]['rows'][1]}, banks {vis[k]['cols'][0]}-{vis[k]['cols'][1]}" for k in shown)
+assert s['export_dialog']['visible_region'] == want_text, (s['export_dialog']['visible_region'], want_text)
 ns = {"s": "http://www.w3.org/2000/svg"}
 ids = [r.get("id") for r in ET.parse(sys.argv[2]).getroot().findall(".//s:rect", ns) if r.get("id")]
-want = {f"tile-r{r}-c{c}" for r in range(rows[0], rows[1] + 1) for c in range(cols[0], cols[1] + 1)}
+want = set()
+for k in shown:
+    rows, cols = vis[k]['rows'], vis[k]['cols']
+    want |= {f"{k}-r{r}-c{c}" for r in range(rows[0], rows[1] + 1) for c in range(cols[0], cols[1] + 1)}
 assert set(ids) == want and len(ids) == len(want), (sorted(set(ids) ^ want)[:8], len(ids), len(want))
-print(f"{len(ids)} tile cells, rows {rows}, cols {cols}")
+print(f"{len(ids)} words of {shown}")
 PY
 quit_app
-echo "PASS: zoomed in, the export holds the cells in view, labelled as they read"
+echo "PASS: zoomed in, the export holds every grid in view, each cropped, labelled as they read"

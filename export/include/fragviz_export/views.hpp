@@ -56,32 +56,65 @@ struct IndexRange {
   friend bool operator==(IndexRange a, IndexRange b) { return a.first == b.first && a.last == b.last; }
 };
 
+/// One grid's block in a crop of several grids (Crop::grids).
+struct GridCrop {
+  /// fragments: "A", "B" or "C" (parse_crop_operand's spellings); banks: "unpadded" or "padded".
+  std::string grid;
+  std::optional<IndexRange> rows, cols;  ///< of that grid (banks: lines and banks); nullopt: all
+};
+
 /// Part of a view instead of the whole: for fragments and warpgroup one operand's grid, and within it
-/// a block of rows and columns; for banks a block of the tile's rows and columns. Default: everything.
+/// a block of rows and columns; for banks a block of the tile's rows and columns (the "tile" picture)
+/// or of both grids' 128-byte lines and banks (the "lines" picture). Default: everything.
 struct Crop {
   /// "A", "B" or "C" (C and D share one layout; "D" and "C/D" name it too); empty: every operand.
   std::string operand;
   std::optional<IndexRange> rows, cols;  ///< of that operand's grid; nullopt: all of them
-  bool whole() const { return operand.empty() && !rows && !cols; }
+  /// Several grids at once, each cropped to its own block and laid out as the view lays them out;
+  /// a grid not named is left out (File > Export's visible region: every grid with a cell in view).
+  /// fragments and banks' lines picture; never together with `operand`, `rows` or `cols`.
+  std::vector<GridCrop> grids;
+  bool whole() const { return operand.empty() && !rows && !cols && grids.empty(); }
 };
 
-/// A crop's ranges from text like "rows=0-15,cols=0-7" (either part alone; FIRST-LAST, both
-/// included, 0 <= FIRST <= LAST); an error (kind refused) names what does not read, and for the
-/// older half-open "rows=0:16" the range to write instead.
+/// A crop from text like "rows=0-15,cols=0-7" (either part alone; FIRST-LAST, both included,
+/// 0 <= FIRST <= LAST), or one block per grid, "GRID:rows=..,cols=..;GRID:.." (Crop::grids; a GRID
+/// with nothing after its colon is all of it); an error (kind refused) names what does not read,
+/// and for the older half-open "rows=0:16" the range to write instead. Grid names are the view's
+/// to judge (build_scene).
 Outcome<Crop> parse_crop(std::string_view text);
-/// The text parse_crop reads back as `c`'s ranges: "rows=0-15,cols=0-7", either part alone; ""
-/// when `c` has neither (the operand is not part of it).
+/// The text parse_crop reads back as `c`'s ranges: "rows=0-15,cols=0-7", either part alone, or
+/// "A:rows=0-7,cols=0-5;C:rows=0-7,cols=0-3" for grids; "" when `c` has none (the operand is not
+/// part of it).
 std::string crop_text(const Crop& c);
 /// How a range is shown to the user: "rows 0-7 (8 rows)", "columns 3-3 (1 column)"; `axis` is
 /// "rows" or "columns".
 std::string describe_range(std::string_view axis, IndexRange r);
-/// `c`'s ranges as describe_range shows them, rows first, joined by ", "; "" when neither.
+/// `c`'s ranges as describe_range shows them, rows first, joined by ", "; "" when neither. Grids:
+/// each as "A rows 0-7, cols 0-5" joined by "; " (C is "C/D"; the bank grids' rows and columns are
+/// "lines" and "banks": "padded lines 0-3, banks 0-31"), an axis not cropped left unsaid.
 std::string describe_crop(const Crop& c);
 /// "A", "B" or "C" for an operand name (A, B, C, D or C/D, any case); nullopt for anything else.
 std::optional<std::string> parse_crop_operand(std::string_view text);
 /// Whether view `v` can be cropped (fragments, warpgroup, cta: an operand and its rows and columns;
-/// banks: the tile's rows and columns; tmem: its lanes (rows) and columns).
+/// banks: the tile's rows and columns, or the lines and banks of its two grids; tmem: its lanes
+/// (rows) and columns).
 bool croppable(View v);
+
+/// What the bank view's export draws (ViewRequest::bank_picture).
+enum class BankPicture : std::uint8_t {
+  /// The screen's picture: the explorer's ldmatrix over the unpadded and the padded tile, side by
+  /// side, each as 128-byte lines x 32 banks with every word in the colour of the lane that reads
+  /// it, per bank the most words one matrix asks of it, and each side's totals (the default).
+  lines,
+  /// The tile as T/B cells (the bank of each element, the lanes that read it) with a words-per-bank
+  /// chart per phase: any CuTe layout, lane pattern and access.
+  tile
+};
+/// "lines" or "tile", as fragviz-cli export --picture spells it.
+std::string_view to_string(BankPicture p);
+/// The BankPicture named `text`; nullopt for anything else.
+std::optional<BankPicture> parse_bank_picture(std::string_view text);
 
 /// What a fragments (or warpgroup) cell says: "T<lane> V<element>", "T<lane>" alone, the lane's number alone,
 /// or nothing (colours only), as the screen's cells read at the view's zoom. The picture's cells are sized so
@@ -116,6 +149,10 @@ struct ViewRequest {
   /// the lane that reads it (T<lane>), conflicts outlined in red, per bank the most words one phase
   /// asks of it, then the per-phase lines, totals and round trip.
   bool layout_mode = false;
+  /// banks, outside the Layout mode: the screen's lines x banks picture or the T/B tile picture.
+  /// The lines picture draws width_halves, pad_halves, swizzle none or xor and ldmatrix only (the
+  /// screen's controls); instr, layout, lanes, access, elem and sm are the tile picture's.
+  BankPicture bank_picture = BankPicture::lines;
   std::string read_layout;          ///< banks, layout_mode: the read side ("" = the write side)
   std::string lanes;                ///< banks: lane pattern (lane_pattern.hpp); empty: "explorer"
   std::string access = "ldmatrix";  ///< banks: a SharedOp name (ldmatrix, stmatrix, lds32 .. sts128)
@@ -129,7 +166,9 @@ struct ViewRequest {
   /// fragments (A, B, C), warpgroup (A, D), cta (A, B, C): the part drawn. A row or column range
   /// needs one operand (the grids differ in shape) and must lie inside it; the scene holds exactly
   /// those cells. banks: rows and columns of the tile (no operand), its access and conflicts counted
-  /// over the whole tile. tmem: TMEM lanes (rows) and columns (no operand).
+  /// over the whole tile; in the lines picture, lines and banks of both grids. tmem: TMEM lanes
+  /// (rows) and columns (no operand). crop.grids (fragments, warpgroup, banks): several grids, each
+  /// its block.
   Crop crop;
   /// algebra: the expression, the operation whose operands and result are drawn (-1: the
   /// outermost) and what colours the cells, as the Algebra window shows them (algebra_view.hpp).
@@ -178,6 +217,9 @@ Outcome<Scene> banks_scene(const ViewRequest& r);
 /// banks with layout_mode: the Layout mode's lines x banks grid (banks_scene calls it); refused
 /// with the first field's error when a field does not parse or the access is refused.
 Outcome<Scene> banks_layout_scene(const ViewRequest& r);
+/// banks' lines picture (banks_scene calls it): the bank view's two grids as the screen draws them;
+/// refused where the request names what only the tile picture draws, or the tile is out of range.
+Outcome<Scene> banks_lines_scene(const ViewRequest& r);
 /// The Algebra window's tables: the shown operation's layout operands and result (or the layout
 /// alone), each cell its offset, coloured as asked; refused with the expression's own refusal.
 Outcome<Scene> algebra_scene(const ViewRequest& r);

@@ -1,4 +1,4 @@
-#include "tile_units.hpp"
+#include "fragviz/viewmodel/tile_units.hpp"
 
 #include <algorithm>
 #include <limits>

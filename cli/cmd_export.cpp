@@ -58,7 +58,8 @@ const std::map<scene::View, std::set<std::string>> kViewOptions = {
     {scene::View::tmem, {"--tmem"}},
     {scene::View::cta,
      {"--preset", "--mma", "--atoms", "--permute", "--copy-a", "--copy-b", "--copy-c", "--value-bits",
-      "--smem-a", "--smem-b", "--smem-c", "--tile", "--k-block", "--reuse-c-as-a", "--thread"}},
+      "--smem-a", "--smem-b", "--smem-c", "--tile", "--k-block", "--reuse-c-as-a", "--register-swap",
+      "--thread"}},
 };
 
 /// "--svg" for Format::svg: the option that names the format's file.

@@ -596,7 +596,8 @@ std::string App::state_json() const {
                        {"smem", {sp.smem[0], sp.smem[1], sp.smem[2]}},
                        {"tile", sp.tile},
                        {"k_block", sp.k_block},
-                       {"reuse_c_as_a", sp.reuse_c_as_a}};
+                       {"reuse_c_as_a", sp.reuse_c_as_a},
+                       {"register_swap", sp.register_swap}};
     j["cta_tile"] = {{"open", s_.cta_tile.open},
                      {"preset", s_.cta_tile.preset},
                      {"spec", spec},

@@ -415,6 +415,7 @@ const Key<CtaTileSettings> kCtaTileKeys[] = {
        r.boolean(j, key, name, c.spec.reuse_c_as_a);
      },
      [](const CtaTileSettings& c) -> json { return c.spec.reuse_c_as_a; }},
+    cta_text_key<&tile::CtaTileSpec::register_swap>("register_swap"),
     // The window's own choices beside the configuration: its cell width (outside the slider's
     // range: the nearest end) and the thread outlined (outside a CTA: the default kept).
     {"cell",

@@ -61,7 +61,7 @@ const std::map<scene::View, std::set<std::string>> kViewOptions = {
     {scene::View::cta,
      {"--operand", "--crop", "--preset", "--mma", "--atoms", "--permute", "--copy-a", "--copy-b", "--copy-c",
       "--value-bits", "--smem-a", "--smem-b", "--smem-c", "--tile", "--k-block", "--reuse-c-as-a",
-      "--thread"}},
+      "--register-swap", "--thread"}},
 };
 
 /// "--svg" for Format::svg: the option that names the format's file.

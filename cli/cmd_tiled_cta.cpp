@@ -48,7 +48,8 @@ std::string report_json(const CtaCliOptions& o, const tile::CtaTile& t, const ti
     << ",\n  \"permutation\": " << q(tile::permutation_text(t.mma.permutation))
     << ",\n  \"threads\": " << t.mma.threads() << ",\n  \"mma_tile\": [" << t.mma.tile_mnk[0] << ","
     << t.mma.tile_mnk[1] << "," << t.mma.tile_mnk[2] << "],\n  \"cta_tile\": [" << t.tile_mnk[0] << ","
-    << t.tile_mnk[1] << "," << t.tile_mnk[2] << "],\n  \"k_block\": " << t.k_block << ",\n  \"operands\": [";
+    << t.tile_mnk[1] << "," << t.tile_mnk[2] << "],\n  \"k_block\": " << t.k_block
+    << ",\n  \"register_swap\": " << q(t.swap ? t.swap->text() : "") << ",\n  \"operands\": [";
   for (std::size_t i = 0; i < 3; ++i) {
     const tile::CtaOperandReport& op = r.operands[i];
     s << (i ? "," : "") << "\n    {\"operand\": " << q(std::string(to_string(op.operand)));
@@ -63,6 +64,7 @@ std::string report_json(const CtaCliOptions& o, const tile::CtaTile& t, const ti
         s << ", \"first_mismatch\": {\"thread\": " << j.first->thread << ", \"value\": " << j.first->reg
           << ", \"k_block\": " << j.first->k_block << ", \"byte\": " << j.first->byte
           << ", \"moved\": " << (j.first->moved ? cell_json(*j.first->moved) : "null")
+          << ", \"read\": " << (j.first->read() ? cell_json(*j.first->read()) : "null")
           << ", \"expected\": " << cell_json(j.first->expected) << "}";
       s << "}";
     }
@@ -140,7 +142,8 @@ void print_bank_table(const tile::CtaBanks& b) {
 
 int print_csv(const CtaCliOptions& o, const tile::CtaReport& r) {
   if (o.thread >= 0) {
-    std::cout << "operand,thread,value,k_block,row,col,moved_row,moved_col,byte,match\n";
+    // read_row/read_col: what the MMA reads from the register, moved_* unless a register swap fed it.
+    std::cout << "operand,thread,value,k_block,row,col,moved_row,moved_col,byte,match,read_row,read_col\n";
     for (const tile::CtaOperandReport& op : r.operands) {
       if (!op.join) continue;
       for (const tile::CtaJoinCell& c : op.join->all) {
@@ -151,7 +154,12 @@ int print_csv(const CtaCliOptions& o, const tile::CtaReport& r) {
           std::cout << c.moved->row << "," << c.moved->col;
         else
           std::cout << ",";
-        std::cout << "," << c.byte << "," << (c.match() ? "yes" : "no") << "\n";
+        std::cout << "," << c.byte << "," << (c.match() ? "yes" : "no") << ",";
+        if (c.read())
+          std::cout << c.read()->row << "," << c.read()->col;
+        else
+          std::cout << ",";
+        std::cout << "\n";
       }
     }
   } else {
@@ -256,6 +264,11 @@ int run_tiled_cta(const CtaCliOptions& o) {
             << t.mma.tile_mnk[2] << "; CTA tile M " << t.tile_mnk[0] << " x N " << t.tile_mnk[1] << " x K "
             << t.tile_mnk[2] << ", k-block " << t.k_block << " (" << t.k_blocks() << " k-block"
             << (t.k_blocks() == 1 ? "" : "s") << ")\n";
+  if (t.swap)
+    std::cout << "  register swap after the copy: " << t.swap->text() << " (" << to_string(t.swap->operand)
+              << " rows " << t.swap->first << "-" << t.swap->first + t.swap->width - 1 << " and "
+              << t.swap->second << "-" << t.swap->second + t.swap->width - 1 << " of every " << t.swap->period
+              << " exchange registers before the MMA)\n";
   for (std::size_t i = 0; i < 3; ++i) {
     const tile::CtaOperandReport& op = r.operands[i];
     std::cout << "\n"
@@ -300,9 +313,9 @@ int run_tiled_cta(const CtaCliOptions& o) {
       for (const tile::CtaJoinCell& c : op.join->all)
         if (c.thread == o.thread)
           std::cout << " V" << c.reg << " " << tile::to_string(c.expected)
-                    << (c.match()
-                            ? ""
-                            : " (got " + (c.moved ? tile::to_string(*c.moved) : std::string("none")) + ")");
+                    << (c.match() ? ""
+                                  : " (got " + (c.read() ? tile::to_string(*c.read()) : std::string("none")) +
+                                        (c.swapped ? " after the swap" : "") + ")");
       std::cout << "\n";
     }
   }

@@ -20,6 +20,8 @@ tile::CtaOverrides CtaFlags::overrides() const {
   if (value_bits > 0) v.value_bits = value_bits;
   if (k_block > 0) v.k_block = k_block;
   v.reuse_c_as_a = reuse;
+  // "none" takes a preset's swap away (an empty flag reads as not given).
+  if (!register_swap.empty()) v.register_swap = register_swap == "none" ? std::string() : register_swap;
   return v;
 }
 
@@ -58,6 +60,10 @@ std::map<std::string, CLI::Option*> add_cta_flags(CLI::App* cmd, CtaFlags& f, co
                     prefix +
                         "attention: C's registers are the next GEMM's A (FlashAttention-2's "
                         "convert_layout_acc_Aregs)");
+  add("--register-swap", f.register_swap,
+      "registers of A or B exchanged between the copy and the MMA, '<A|B> <a>-<b>:<c>-<d>/<period>': rows "
+      "(M of A, N of B) a-b and c-d of every period (gate-broken-swap-b's 'B 8-15:16-23/32'); 'none' "
+      "removes a preset's");
   return o;
 }
 

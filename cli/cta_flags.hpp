@@ -1,5 +1,5 @@
 // The CTA tile's configuration flags (--preset, --mma, --atoms, --permute, --copy-a/-b/-c,
-// --value-bits, --smem-a/-b/-c, --tile, --k-block, --reuse-c-as-a), one definition for
+// --value-bits, --smem-a/-b/-c, --tile, --k-block, --reuse-c-as-a, --register-swap), one definition for
 // `fragviz-cli tiled` and `fragviz-cli export --view cta`; read into tile::CtaOverrides
 // (fragviz/tile/cta_config.hpp), which the app's CTA tile window shares.
 #pragma once
@@ -14,7 +14,7 @@ namespace fragviz::cli {
 
 /// What the flags gave ("" / 0: not given).
 struct CtaFlags {
-  std::string preset, mma, atoms, permute, tile;
+  std::string preset, mma, atoms, permute, tile, register_swap;
   std::string copy[3], smem[3];  ///< A, B, C
   int value_bits = 0, k_block = 0;
   bool reuse = false;

@@ -18,6 +18,7 @@ CtaDeviceResult measure_cta_copies(const tile::CtaTile& t, const DeviceInfo& dev
     m.instruction = plan->instruction;
     m.store = plan->store;
     m.per_thread = plan->instructions;
+    if (t.swap && t.swap->operand == op) m.swap_after = t.swap->text();
     if (r.device.present) m.run = run(*plan);
   }
   return r;
@@ -33,7 +34,11 @@ std::string measured_line(const CtaDeviceResult& r, std::size_t i, std::int64_t 
   const tile::CtaCopyProbeVerdict& v = *m.run->verdict;
   const std::string where = "measured on " + r.device.name + " (" + m.instruction + ", " +
                             std::to_string(m.per_thread) + " per thread): ";
-  if (v.model_disagreements == 0) return where + v.measured.verdict(threads) + ", as the model predicted";
+  const std::string swap = m.swap_after.empty()
+                               ? ""
+                               : " (the loads; the register swap " + m.swap_after + " after them is not run)";
+  if (v.model_disagreements == 0)
+    return where + v.measured.verdict(threads) + ", as the model predicted" + swap;
   return where + "THE MODEL DISAGREES: " + v.model_verdict() + "; the join on the GPU's " +
          (v.store ? "shared memory: " : "registers: ") + v.measured.verdict(threads);
 }

@@ -245,6 +245,13 @@ void draw_fields(AppState& s, tile::CtaTileSpec& spec) {
   ImGui::SameLine();
   ImGui::Checkbox("C reused as the next A##cta_reuse", &spec.reuse_c_as_a);
   record_widget(s, "cta_reuse");
+  ImGui::SameLine();
+  text_field(s, "registers swapped after the copy", "cta_register_swap", spec.register_swap, narrow);
+  if (ImGui::IsItemHovered())
+    text_tooltip(ImVec4(1, 1, 1, 1),
+                 "<A|B> <a>-<b>:<c>-<d>/<period>: rows (M of A, N of B) a-b and c-d of every period "
+                 "exchange registers between the copy and the MMA (gate-broken-swap-b: B 8-15:16-23/32). "
+                 "Empty: none.");
 }
 
 /// The refusal under the fields: the field's flag and text, a caret under the column it names.
@@ -274,6 +281,9 @@ void draw_error(AppState& s, const CtaTileModel& m) {
       break;
     case tile::CtaField::smem_c:
       text = &sp.smem[2];
+      break;
+    case tile::CtaField::register_swap:
+      text = &sp.register_swap;
       break;
     default:
       return;

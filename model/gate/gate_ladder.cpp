@@ -145,6 +145,9 @@ std::vector<GateVariantInfo> build_table() {
                                     "swapped, for the gate to catch.",
                                     75, gate::kSeedK8);
   broken.deliberately_wrong = true;
+  // gate_kernels.cu swaps bf[1] and bf[2]: the B fragments of n tiles 1 and 2 (n 8-15 and 16-23)
+  // of every warp's 32 columns (kSeedK8: warp_n 32).
+  broken.register_swap = "B 8-15:16-23/32";
   t.push_back(broken);
   t.push_back(
       mma_sync(GateVariant::cp_async_db, "cp-async-db", 2,

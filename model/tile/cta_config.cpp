@@ -22,7 +22,7 @@ std::string preset_hint(const std::string& typed) {
 bool operator==(const CtaTileSpec& a, const CtaTileSpec& b) {
   return a.mma == b.mma && a.atoms == b.atoms && a.permute == b.permute && a.copy == b.copy &&
          a.value_bits == b.value_bits && a.smem == b.smem && a.tile == b.tile && a.k_block == b.k_block &&
-         a.reuse_c_as_a == b.reuse_c_as_a;
+         a.reuse_c_as_a == b.reuse_c_as_a && a.register_swap == b.register_swap;
 }
 
 std::string_view cta_field_flag(CtaField f) {
@@ -59,6 +59,8 @@ std::string_view cta_field_flag(CtaField f) {
       return "--k-block";
     case CtaField::reuse_c_as_a:
       return "--reuse-c-as-a";
+    case CtaField::register_swap:
+      return "--register-swap";
   }
   return "";
 }
@@ -68,7 +70,7 @@ CtaField cta_operand_field(CtaField first, std::size_t i) {
 }
 
 bool CtaOverrides::cta_fields() const {
-  return !preset.empty() || smem[0] || smem[1] || smem[2] || tile || k_block || reuse_c_as_a;
+  return !preset.empty() || smem[0] || smem[1] || smem[2] || tile || k_block || reuse_c_as_a || register_swap;
 }
 
 CtaSpecOutcome apply_cta_overrides(const CtaOverrides& o) {
@@ -94,6 +96,7 @@ CtaSpecOutcome apply_cta_overrides(const CtaOverrides& o) {
   if (o.tile) s.tile = *o.tile;
   if (o.k_block) s.k_block = *o.k_block;
   if (o.reuse_c_as_a) s.reuse_c_as_a = true;
+  if (o.register_swap) s.register_swap = *o.register_swap;
   if (s.mma.empty()) {
     out.error = CtaConfigError{CtaField::mma, 0, algebra::Refusal::bad_input,
                                "--mma or --preset is required (tiled --list, tiled --presets)"};

@@ -195,6 +195,9 @@ Result<CtaCopyProbePlan> plan_cta_copy_probe(const CtaTile& tile, Operand op) {
       alone.smem[j].reset();
     }
   alone.spec.reuse_c_as_a = false;
+  // The probe measures the copy itself: a register swap after it (CtaTile::swap) is not its work.
+  alone.spec.register_swap.clear();
+  alone.swap.reset();
   CtaOptions options;
   options.suggest = false;
   options.keep_cells = true;

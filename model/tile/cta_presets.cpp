@@ -161,6 +161,7 @@ CtaTileSpec gate_cta_spec(const GateVariantInfo& info) {
             ""};
   s.smem = {tile_layout_notation(c, GateOperand::A),
             swap_layout_modes(tile_layout_notation(c, GateOperand::B)), ""};
+  s.register_swap = std::string(info.register_swap);
   return s;
 }
 

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <set>
+#include <unordered_map>
 
 #include "fragviz/tile/copy_atoms.hpp"
 #include "fragviz/tile/mma_atoms.hpp"
@@ -271,7 +273,20 @@ Result<OperandResult> analyze_copy(const CtaTile& tile, Operand op, const SmemLa
   const auto k_block_of = [&](std::int64_t r1) -> std::int64_t {
     return op == Operand::C ? -1 : r1 * g.cols / kb_cols;
   };
+  const bool swap = tile.swap && tile.swap->operand == op;
   std::optional<std::pair<std::int64_t, std::int64_t>> first_key;
+  const auto account = [&](const CtaJoinCell& x) {
+    ++cj.cells;
+    if (!x.match()) {
+      ++cj.mismatches;
+      const std::pair<std::int64_t, std::int64_t> key{x.thread, x.reg};
+      if (!first_key || key < *first_key) {
+        first_key = key;
+        cj.first = x;
+      }
+    }
+  };
+  std::vector<CtaJoinCell> cells;  // every cell, where the swap needs them all or the caller does
   for (std::int64_t r1 = 0; r1 < g.tiles1; ++r1)
     for (std::int64_t r0 = 0; r0 < g.tiles0; ++r0)
       for (std::size_t i = 0; i < tj.cells.size(); ++i) {
@@ -294,21 +309,49 @@ Result<OperandResult> analyze_copy(const CtaTile& tile, Operand op, const SmemLa
             x.moved = Cell{rc.row, rc.col};
           }
         }
-        ++cj.cells;
-        if (!x.match()) {
-          ++cj.mismatches;
-          const std::pair<std::int64_t, std::int64_t> key{x.thread, x.reg};
-          if (!first_key || key < *first_key) {
-            first_key = key;
-            cj.first = x;
-          }
-        }
-        if (keep) cj.all.push_back(x);
+        if (swap || keep)
+          cells.push_back(x);
+        else
+          account(x);
       }
-  if (keep)
-    std::sort(cj.all.begin(), cj.all.end(), [](const CtaJoinCell& a, const CtaJoinCell& b) {
+  if (swap || keep)
+    std::sort(cells.begin(), cells.end(), [](const CtaJoinCell& a, const CtaJoinCell& b) {
       return a.thread != b.thread ? a.thread < b.thread : a.reg < b.reg;
     });
+  if (swap) {
+    // Within each thread: the register the MMA reads for cell (r, c) holds what the copy moved into
+    // the register that expected (partner(r), c). A thread without that partner cannot swap.
+    const RegisterSwap& rs = *tile.swap;
+    cj.swap = rs.text();
+    const std::int64_t width = tile.extent(op)[1];
+    const auto key = [&](const Cell& e) { return e.row * width + e.col; };
+    std::unordered_map<std::int64_t, std::size_t> held;
+    for (std::size_t begin = 0; begin < cells.size();) {
+      std::size_t end = begin;
+      held.clear();
+      while (end < cells.size() && cells[end].thread == cells[begin].thread) {
+        held.emplace(key(cells[end].expected), end);
+        ++end;
+      }
+      for (std::size_t k = begin; k < end; ++k) {
+        CtaJoinCell& x = cells[k];
+        const std::int64_t partner = rs.partner(x.expected.row);
+        if (partner == x.expected.row) continue;
+        const auto it = held.find(key(Cell{partner, x.expected.col}));
+        if (it == held.end())
+          return Result<OperandResult>::fail(
+              Refusal::bad_input, "--register-swap '" + rs.text() + "': thread " + std::to_string(x.thread) +
+                                      " holds " + to_string(x.expected) + " but not " +
+                                      to_string(Cell{partner, x.expected.col}) +
+                                      ": registers are swapped within a thread");
+        x.swapped = true;
+        x.fed = cells[it->second].moved;
+      }
+      begin = end;
+    }
+  }
+  for (const CtaJoinCell& x : cells) account(x);
+  if (keep) cj.all = std::move(cells);
 
   out.banks = count_banks(tile, op, layout);
   return Result<OperandResult>::ok(std::move(out));
@@ -599,6 +642,40 @@ Result<CtaTile> make_cta_tile(const CtaTileSpec& spec, CtaConfigError* where) {
                                   (op == Operand::B ? " (N x K)" : ""));
     t.smem[i] = *l.value;
   }
+  if (!spec.register_swap.empty()) {
+    const auto rs = parse_register_swap(spec.register_swap);
+    if (!rs) return fail(CtaField::register_swap, "--register-swap: " + rs.message, rs.refusal, rs.column);
+    const Operand op = rs->operand;
+    const std::size_t i = static_cast<std::size_t>(index_of(op));
+    const char* rows = op == Operand::A ? "M" : "N";
+    if (!t.copy[i])
+      return fail(CtaField::register_swap, "--register-swap '" + spec.register_swap +
+                                               "': " + std::string(to_string(op)) +
+                                               " has no copy into registers to swap after");
+    if (t.extent(op)[0] % rs->period != 0)
+      return fail(CtaField::register_swap, "--register-swap '" + spec.register_swap + "': the period (" +
+                                               std::to_string(rs->period) + " rows) must divide the CTA's " +
+                                               rows + " (" + std::to_string(t.extent(op)[0]) + ")");
+    // Registers are exchanged within a thread: every cell's partner must be the same thread's.
+    const std::int64_t threads = t.mma.threads();
+    for (std::int64_t th = 0; th < threads; ++th) {
+      const std::vector<Cell> held = cta_fragment_cells(t, op, th);
+      const std::set<std::pair<std::int64_t, std::int64_t>> set = [&] {
+        std::set<std::pair<std::int64_t, std::int64_t>> out;
+        for (const Cell& c : held) out.emplace(c.row, c.col);
+        return out;
+      }();
+      for (const Cell& c : held) {
+        const Cell partner{rs->partner(c.row), c.col};
+        if (!set.count({partner.row, partner.col}))
+          return fail(CtaField::register_swap, "--register-swap '" + spec.register_swap + "': thread " +
+                                                   std::to_string(th) + " holds " + to_string(c) +
+                                                   " but not " + to_string(partner) +
+                                                   ": registers swap within a thread");
+      }
+    }
+    t.swap = *rs.value;
+  }
   if (where) *where = CtaConfigError{};
   return Result<CtaTile>::ok(std::move(t));
 }
@@ -608,11 +685,21 @@ std::string CtaJoin::verdict(std::int64_t threads) const {
                             std::to_string(threads ? cells / threads : 0) + " values)";
   if (!first) return "all " + std::to_string(cells) + " match " + shape;
   const CtaJoinCell& m = *first;
+  if (m.swapped && m.moved && *m.moved == m.expected)
+    return "thread " + std::to_string(m.thread) + " V" + std::to_string(m.reg) +
+           (m.k_block >= 0 ? " (k-block " + std::to_string(m.k_block) + ")" : "") + ": the copy delivered " +
+           to_string(m.expected) + ", but after the register swap " + swap + " the MMA reads " +
+           (m.fed ? to_string(*m.fed) : std::string("no element")) + " (" + std::to_string(mismatches) +
+           " of " + std::to_string(cells) + " differ)";
   return "thread " + std::to_string(m.thread) + " V" + std::to_string(m.reg) +
          (m.k_block >= 0 ? " (k-block " + std::to_string(m.k_block) + ")" : "") + ": " +
          (store ? "stored to " : "delivered ") + (m.moved ? to_string(*m.moved) : std::string("no element")) +
-         " at byte " + std::to_string(m.byte) + ", expected " + to_string(m.expected) + " (" +
-         std::to_string(mismatches) + " of " + std::to_string(cells) + " differ)";
+         " at byte " + std::to_string(m.byte) +
+         (m.swapped ? ", after the register swap " + swap + " the MMA reads " +
+                          (m.fed ? to_string(*m.fed) : std::string("no element"))
+                    : std::string()) +
+         ", expected " + to_string(m.expected) + " (" + std::to_string(mismatches) + " of " +
+         std::to_string(cells) + " differ)";
 }
 
 std::string ReuseJoin::verdict(std::int64_t threads) const {

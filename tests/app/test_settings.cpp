@@ -127,10 +127,11 @@ TEST(ParseSettings, TheFileHoldsTheseKeys) {
       (std::set<std::string>{"controls", "device", "inspector", "fragments", "ldmatrix", "banks", "gate",
                              "output", "warpgroup", "descriptor", "moves", "algebra", "cta_tile", "tmem"}));
   EXPECT_EQ(keys(j["gate"]), (std::set<std::string>{"n", "seed", "variant"}));
-  EXPECT_EQ(keys(j["cta_tile"]),
-            (std::set<std::string>{"preset", "mma", "atoms", "permute", "copy_a", "copy_b", "copy_c",
-                                   "value_bits_a", "value_bits_b", "value_bits_c", "smem_a", "smem_b",
-                                   "smem_c", "tile", "k_block", "reuse_c_as_a", "cell", "thread"}));
+  EXPECT_EQ(
+      keys(j["cta_tile"]),
+      (std::set<std::string>{"preset", "mma", "atoms", "permute", "copy_a", "copy_b", "copy_c",
+                             "value_bits_a", "value_bits_b", "value_bits_c", "smem_a", "smem_b", "smem_c",
+                             "tile", "k_block", "reuse_c_as_a", "register_swap", "cell", "thread"}));
   EXPECT_EQ(keys(j["layout"]), (std::set<std::string>{"enabled", "write", "read", "lanes", "op", "num",
                                                       "trans", "element_type"}));
   EXPECT_EQ(nlohmann::json(layout_settings_json(LayoutControls{})), j["layout"]);
@@ -1102,6 +1103,7 @@ TEST(SettingsKeys, EveryKeyOutlivesARestart) {
       {"/cta_tile/tile", {{"cta_tile", {{"tile", "(64,64,32)"}}}}},
       {"/cta_tile/k_block", {{"cta_tile", {{"k_block", 3}}}}},
       {"/cta_tile/reuse_c_as_a", {{"cta_tile", {{"reuse_c_as_a", true}}}}},
+      {"/cta_tile/register_swap", {{"cta_tile", {{"register_swap", "A 0-7:8-15/16"}}}}},
       {"/cta_tile/cell", {{"cta_tile", {{"cell", 40}}}}},
       {"/cta_tile/thread", {{"cta_tile", {{"thread", 70}}}}},
       {"/tmem", {{"tmem", "accumulator m=128 n=64 cta_group=1 cta=0"}}},

@@ -130,6 +130,22 @@ expect 64 "no preset 'nope'" -- export --view cta --preset nope --svg "$tmp/x.sv
 expect 3 "--tile: col 7" -- export --view cta --preset $P --tile 128x12y8x32 --svg "$tmp/x.svg"
 [ -e "$tmp/x.svg" ] && fail "a refused CTA export wrote a picture"
 
+# gate-broken-swap-b swaps the B fragments of n tiles 1 and 2 of every warp's 32 columns after the
+# loads (gate_kernels.cu): its loads deliver every cell right, and the MMA reads n + 8 or n - 8 for
+# half of B's 64 x 32 cells, each held by the 4 warps along M: 4096 of 8192. Thread 0's first such
+# register is B (8,0) (lane 0's b0 of n tile 1), fed (16,0). "none" takes the swap away.
+B=gate-broken-swap-b
+expect 1 "register swap after the copy: B 8-15:16-23/32" -- tiled --preset $B
+expect 1 "join (n,k): thread 0 V2 (k-block 0): the copy delivered (8,0), but after the register swap B 8-15:16-23/32 the MMA reads (16,0) (4096 of 8192 differ)" \
+  -- tiled --preset $B
+expect 0 "join (n,k): all 8192 match" -- tiled --preset $B --register-swap none
+expect 64 "--register-swap: col 8: register swap 'B 8-15:16-24/32': the two ranges have different lengths" \
+  -- tiled --preset $B --register-swap 'B 8-15:16-24/32'
+expect 1 "B,0,2,0,8,0,8,0," -- tiled --preset $B --thread 0 --csv
+expect 1 ",no,16,0" -- tiled --preset $B --thread 0 --csv
+expect 1 "V2 (8,0) (got (16,0) after the swap) V3 (8,1) (got (16,1) after the swap) V4 (16,0) (got (8,0) after the swap)" \
+  -- tiled --preset $B --thread 0
+
 # --device (issue 25): A's and B's loads and C's store run on the GPU beside the model's join. Without a usable GPU
 # (this machine, a build without CUDA) it says so and exits 2, the table's "no device"; with one,
 # every register must be the model's (the exact checks are tests/gpu/test_cta_copy_probe_gpu.cpp).

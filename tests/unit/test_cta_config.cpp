@@ -154,3 +154,64 @@ TEST(CtaConfig, NamesAndNumbersNameTheirField) {
 }
 
 }  // namespace
+
+namespace {
+
+// The register swap's text: "B 8-15:16-23/32" reads; each refusal names --register-swap and the
+// column of the character it is about, counted by hand.
+TEST(CtaConfig, RegisterSwapReadsAndRefuses) {
+  const auto ok = fragviz::tile::parse_register_swap("B 8-15:16-23/32");
+  ASSERT_TRUE(ok) << ok.message;
+  EXPECT_EQ(ok->operand, fragviz::Operand::B);
+  EXPECT_EQ(ok->first, 8);
+  EXPECT_EQ(ok->second, 16);
+  EXPECT_EQ(ok->width, 8);
+  EXPECT_EQ(ok->period, 32);
+  EXPECT_EQ(ok->text(), "B 8-15:16-23/32");
+  // Rows 40 and 48 are rows 8 and 16 of the second period; 31 and 0 are outside both ranges.
+  EXPECT_EQ(ok->partner(40), 48);
+  EXPECT_EQ(ok->partner(55), 47);
+  EXPECT_EQ(ok->partner(31), 31);
+  EXPECT_EQ(ok->partner(0), 0);
+  EXPECT_EQ(fragviz::tile::parse_register_swap(" a 0-3 : 4-7 / 8 ")->text(), "A 0-3:4-7/8");
+  // "C 0-7:8-15/16": C is refused at column 1; "B 8-15:16-24/32": ranges of 8 and 9 rows, the
+  // second range at column 8; "B 0-15:8-23/32": overlap, column 8; "B 8-15:16-23/20": the period at
+  // column 14; "B 8-15:16-23/32x": column 16; "B 8-15 16-23/32": ':' expected at column 8 (a space
+  // skipped first).
+  const std::pair<const char*, int> bad[] = {
+      {"C 0-7:8-15/16", 1},     {"B 8-15:16-24/32", 8}, {"B 0-15:8-23/32", 8},  {"B 8-15:16-23/20", 14},
+      {"B 8-15:16-23/32x", 16}, {"B 8-15 16-23/32", 8}, {"B 15-8:16-23/32", 2}, {"B 8-15:16-23/0", 14}};
+  for (const auto& [text, column] : bad) {
+    const auto r = fragviz::tile::parse_register_swap(text);
+    EXPECT_FALSE(r) << text;
+    EXPECT_EQ(r.column, column) << text << ": " << r.message;
+  }
+  // In the configuration: the field and its flag; a period that does not divide the CTA's N; a
+  // swap of an operand without a copy.
+  CtaTileSpec s = sm80();
+  s.register_swap = "B 8-15:16-23/48";
+  CtaConfigError e = refusal(s);
+  EXPECT_EQ(e.field, CtaField::register_swap);
+  EXPECT_NE(e.message.find("--register-swap"), std::string::npos) << e.message;
+  EXPECT_NE(e.message.find("must divide the CTA's N (128)"), std::string::npos) << e.message;
+  s = fragviz::tile::find_cta_preset("gate-scalar-b-k8")->spec;
+  s.register_swap = "B 8-15:16-23/32";
+  e = refusal(s);
+  EXPECT_EQ(e.field, CtaField::register_swap);
+  EXPECT_NE(e.message.find("B has no copy"), std::string::npos) << e.message;
+  // sm80's 2x2 warps with Tile<_32,_32,_16>: warp 0 holds rows 0-15 of every 32, warp 1 rows 16-31,
+  // so thread 0 holds A (0,0) but not (16,0).
+  s = sm80();
+  s.register_swap = "A 0-7:16-23/32";
+  e = refusal(s);
+  EXPECT_EQ(e.field, CtaField::register_swap);
+  EXPECT_NE(e.message.find("registers swap within a thread"), std::string::npos) << e.message;
+  // The overrides: "none" removes a preset's swap (the CLI), a text replaces it.
+  CtaOverrides o;
+  o.preset = "gate-broken-swap-b";
+  EXPECT_EQ(apply_cta_overrides(o).spec->register_swap, "B 8-15:16-23/32");
+  o.register_swap = "";
+  EXPECT_EQ(apply_cta_overrides(o).spec->register_swap, "");
+}
+
+}  // namespace

@@ -107,7 +107,10 @@ CtaTile preset(const char* name) {
 }
 
 /// The model's own join of `op` (what the CLI prints).
-CtaJoin model_join(const CtaTile& t, Operand op) {
+/// The model's join of the copy alone: what the probe measures is the loads, before any register
+/// swap (gate-broken-swap-b's is after them).
+CtaJoin model_join(CtaTile t, Operand op) {
+  t.swap.reset();
   const auto r = analyze_cta_tile(t, CtaOptions{false, false});
   EXPECT_TRUE(r) << r.message;
   return *r->operands[op == Operand::A ? 0 : op == Operand::B ? 1 : 2].join;

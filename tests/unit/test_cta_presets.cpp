@@ -63,7 +63,8 @@ TEST(CtaPresets, EveryGateVariantHasItsTile) {
     }
     const auto r = fragviz::tile::analyze_cta_tile(t);
     ASSERT_TRUE(r) << r.message;
-    EXPECT_TRUE(r->joins_ok());
+    // broken-swap-b's loads are right; the swap after them is not (BrokenSwapBFeedsTheNeighbourTile).
+    EXPECT_EQ(r->joins_ok(), !v.deliberately_wrong);
     for (const auto& o : r->operands) {
       if (o.banks) EXPECT_EQ(o.banks->conflicts, 0) << fragviz::to_string(o.operand);
       if (o.descriptors) EXPECT_TRUE(o.descriptors->layout) << o.descriptors->verdict;
@@ -81,6 +82,49 @@ TEST(CtaPresets, TheGateSeedsWarpSlabs) {
   EXPECT_EQ(fragviz::tile::cta_fragment_cell(t, Operand::C, 160, 1), (fragviz::tile::Cell{16, 33}));
   EXPECT_EQ(fragviz::tile::cta_fragment_cell(t, Operand::C, 160, 2), (fragviz::tile::Cell{24, 32}));
   EXPECT_EQ(fragviz::tile::cta_fragment_cell(t, Operand::C, 160, 4), (fragviz::tile::Cell{16, 40}));
+}
+
+// gate-broken-swap-b: the kernel swaps the B fragments of n tiles 1 and 2 of every warp's 32
+// columns after ldmatrix (gate_kernels.cu; tests/gpu/test_gate.cpp measures the output column j,
+// j % 32 in 8..15, holding C[:, j + 8] and 16..23 holding C[:, j - 8]). Its preset's join: every
+// load delivers its own cell, and the MMA's B register for (n, k) reads the cell of column n + 8 or
+// n - 8 exactly there, for every thread and k; A untouched.
+TEST(CtaPresets, BrokenSwapBFeedsTheNeighbourTile) {
+  const fragviz::tile::CtaPreset* p = fragviz::tile::find_cta_preset("gate-broken-swap-b");
+  ASSERT_NE(p, nullptr);
+  EXPECT_EQ(p->spec.register_swap, "B 8-15:16-23/32");
+  const CtaTile t = made(p->spec);
+  fragviz::tile::CtaOptions o;
+  o.keep_cells = true;
+  const auto r = fragviz::tile::analyze_cta_tile(t, o);
+  ASSERT_TRUE(r) << r.message;
+  EXPECT_EQ(r->operands[0].join->mismatches, 0);
+  const fragviz::tile::CtaJoin& b = *r->operands[1].join;
+  std::int64_t wrong = 0;
+  for (const fragviz::tile::CtaJoinCell& c : b.all) {
+    ASSERT_TRUE(c.moved);
+    ASSERT_EQ(*c.moved, c.expected) << "the loads themselves are the seed's: thread " << c.thread;
+    const std::int64_t n = c.expected.row, tile = (n % 32) / 8;
+    const std::int64_t src = tile == 1 ? n + 8 : tile == 2 ? n - 8 : n;
+    ASSERT_TRUE(c.read());
+    ASSERT_EQ(*c.read(), (fragviz::tile::Cell{src, c.expected.col}))
+        << "thread " << c.thread << " V" << c.reg;
+    EXPECT_EQ(c.match(), src == n);
+    wrong += src == n ? 0 : 1;
+  }
+  // Half of B's 64 x 32 cells (n % 32 in 8..23), each held by the 4 warps along M.
+  EXPECT_EQ(wrong, 64 * 32 / 2 * 4);
+  EXPECT_EQ(b.mismatches, wrong);
+  EXPECT_EQ(b.swap, "B 8-15:16-23/32");
+  EXPECT_NE(b.verdict(t.mma.threads())
+                .find("the copy delivered (8,0), but after the register swap B "
+                      "8-15:16-23/32 the MMA reads (16,0)"),
+            std::string::npos)
+      << b.verdict(t.mma.threads());
+  // Without the swap the same preset's join is the seed's.
+  fragviz::tile::CtaTileSpec plain = p->spec;
+  plain.register_swap.clear();
+  EXPECT_TRUE(fragviz::tile::analyze_cta_tile(made(plain))->joins_ok());
 }
 
 TEST(CtaPresets, OthersJoinAndSayWhatTheyAre) {

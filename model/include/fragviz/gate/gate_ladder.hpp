@@ -54,6 +54,9 @@ struct GateVariantInfo {
   std::string_view technique;       ///< one sentence
   int min_sm = 75;                  ///< major*10+minor
   bool deliberately_wrong = false;  ///< broken-swap-b: the gate must catch it; bench skips it
+  /// Fragment registers the kernel exchanges between the copy and the MMA, in
+  /// tile/register_swap.hpp's text ("B 8-15:16-23/32"); "" none.
+  std::string_view register_swap;
   gate::TileConfig tile{};
   int dynamic_shared_bytes = 0;  ///< requested at launch (0: the seed's static arrays)
   int n_multiple = 64;           ///< n must be a multiple of this

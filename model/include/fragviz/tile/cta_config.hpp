@@ -27,6 +27,9 @@ struct CtaTileSpec {
   std::string tile;                     ///< "128x128x32"; "" the TiledMMA's tile
   int k_block = 0;                      ///< k extent of one k-block; 0: the TiledMMA's K
   bool reuse_c_as_a = false;            ///< attention: C is the next GEMM's A (same TiledMMA)
+  /// Registers of A or B exchanged after the copy, register_swap.hpp's text ("B 8-15:16-23/32");
+  /// "" none. The gate's broken-swap-b does this on purpose.
+  std::string register_swap;
 };
 bool operator==(const CtaTileSpec& a, const CtaTileSpec& b);
 inline bool operator!=(const CtaTileSpec& a, const CtaTileSpec& b) { return !(a == b); }
@@ -50,6 +53,7 @@ enum class CtaField : std::uint8_t {
   tile,
   k_block,
   reuse_c_as_a,
+  register_swap,
 };
 /// The command-line flag that gives `f`: "--smem-a" ("--value-bits" for each operand's bits; "" for none).
 std::string_view cta_field_flag(CtaField f);
@@ -69,7 +73,7 @@ struct CtaConfigError {
 /// three operands' bits (the CLI's --value-bits); `reuse_c_as_a` only turns the reuse on.
 struct CtaOverrides {
   std::string preset;  ///< a cta_presets() name; "" none (then `mma` is required)
-  std::optional<std::string> mma, atoms, permute, tile;
+  std::optional<std::string> mma, atoms, permute, tile, register_swap;
   std::array<std::optional<std::string>, 3> copy, smem;
   std::optional<int> value_bits, k_block;
   bool reuse_c_as_a = false;

@@ -34,6 +34,7 @@
 #include "fragviz/smem/smem_layout.hpp"
 #include "fragviz/tile/cta_config.hpp"
 #include "fragviz/tile/join.hpp"
+#include "fragviz/tile/register_swap.hpp"
 
 namespace fragviz::tile {
 
@@ -45,6 +46,7 @@ struct CtaTile {
   std::array<std::optional<SmemLayout>, 3> smem;  ///< A, B, C; in elements of the copy's ValType
   std::array<std::int64_t, 3> tile_mnk{};         ///< CTA M, N, K
   std::int64_t k_block = 0;
+  std::optional<RegisterSwap> swap;  ///< spec.register_swap read; nullopt when "" (no swap)
   std::int64_t k_blocks() const { return tile_mnk[2] / k_block; }
   /// The operand's CTA extent: A (M,K), B (N,K), C (M,N).
   std::array<std::int64_t, 2> extent(Operand op) const;
@@ -77,7 +79,13 @@ struct CtaJoinCell {
   /// The value's first byte in that instruction's registers (register register_byte / 4, little
   /// endian): ldmatrix's register j is matrix j, a vector load's register i its bytes 4i..4i+3.
   std::int64_t register_byte = 0;
-  bool match() const { return moved && *moved == expected; }
+  /// Whether a register swap after the copy (CtaTile::swap) feeds this register with another one's
+  /// value: then `fed` is what the MMA reads (the partner register's `moved`), not `moved`.
+  bool swapped = false;
+  std::optional<Cell> fed;
+  /// What the MMA reads from this register: `fed` after a swap, else `moved`.
+  const std::optional<Cell>& read() const { return swapped ? fed : moved; }
+  bool match() const { return read() && *read() == expected; }
 };
 
 /// The join of one operand over the whole CTA tile, through the shared layout.
@@ -87,6 +95,9 @@ struct CtaJoin {
   std::int64_t cells = 0, mismatches = 0;
   std::optional<CtaJoinCell> first;  ///< the first mismatch, thread-major then value
   std::vector<CtaJoinCell> all;      ///< every cell (thread-major) when asked (CtaOptions::keep_cells)
+  /// The register swap applied after the copy ("B 8-15:16-23/32"), "" none: then a mismatch may be
+  /// a right load fed to the wrong MMA register.
+  std::string swap;
   /// "all 8192 match (128 threads x 64 values)", or the first mismatch: "thread 37 V2
   /// (k-block 0): delivered (25,2), expected (17,10) (5 of 8192 differ)".
   std::string verdict(std::int64_t threads) const;

@@ -24,10 +24,12 @@ struct CtaProbeOutcome {
 
 /// One operand's measurement.
 struct CtaOperandMeasure {
-  std::string skipped;                 ///< why it was not measured (the plan's refusal); "" otherwise
-  std::string instruction;             ///< the planned load (A, B) or store (C)
-  bool store = false;                  ///< C's epilogue store
-  int per_thread = 0;                  ///< instructions per thread
+  std::string skipped;      ///< why it was not measured (the plan's refusal); "" otherwise
+  std::string instruction;  ///< the planned load (A, B) or store (C)
+  bool store = false;       ///< C's epilogue store
+  int per_thread = 0;       ///< instructions per thread
+  /// The register swap after the loads (CtaTile::swap) the probe does not run: "" none.
+  std::string swap_after;
   std::optional<CtaProbeOutcome> run;  ///< ran, or refused/failed on the device; none without one
 };
 

@@ -1,6 +1,8 @@
 // The CTA tile view's content (cta_tile_view.hpp).
 #include "fragviz/viewmodel/cta_tile_view.hpp"
 
+#include <algorithm>
+
 namespace fragviz::app {
 
 namespace {
@@ -22,8 +24,9 @@ void mark_wrong(CtaGrid& g, const tile::CtaJoin& j) {
     const std::size_t k = static_cast<std::size_t>(e.row * g.cols + e.col);
     if (g.wrong[k]) continue;
     g.wrong[k] = 1;
-    first[k] = CtaWrongCell{
-        e.row, e.col, static_cast<std::int32_t>(c.thread), static_cast<std::int32_t>(c.reg), c.moved, c.byte};
+    first[k] =
+        CtaWrongCell{e.row,    e.col,  static_cast<std::int32_t>(c.thread), static_cast<std::int32_t>(c.reg),
+                     c.read(), c.byte, c.swapped ? j.swap : std::string(),  c.moved};
   }
   for (std::size_t k = 0; k < g.wrong.size(); ++k)
     if (g.wrong[k]) g.wrong_cells.push_back(first[k]);
@@ -48,6 +51,9 @@ std::string cta_wrong_text(Operand op, bool store, const CtaWrongCell& w) {
   const std::string none = "no element (byte " + std::to_string(w.byte) + " is padding or inside an element)";
   const std::string there = w.delivered ? tile::to_string(*w.delivered) : none;
   if (store) return who + " holds " + cell + "; the store writes it over " + there;
+  if (!w.swap.empty())
+    return who + " needs " + cell + "; the copy delivers " + (w.loaded ? tile::to_string(*w.loaded) : none) +
+           ", but after the register swap " + w.swap + " the MMA reads " + there;
   return who + " needs " + cell + "; the copy delivers " + there;
 }
 
@@ -91,6 +97,12 @@ std::string cta_cell_text(Operand op, std::int64_t row, std::int64_t col, const 
 
 std::string cta_wrong_legend(const CtaGrid& g) {
   if (g.wrong_cells.empty()) return "";
+  const bool swapped = std::any_of(g.wrong_cells.begin(), g.wrong_cells.end(),
+                                   [](const CtaWrongCell& w) { return !w.swap.empty(); });
+  if (swapped)
+    return "wrong: " + std::to_string(g.wrong_cells.size()) + " of " + std::to_string(g.cells.size()) +
+           " cells: the register swap after the copy feeds the MMA another element there (hover a cell: "
+           "needed, delivered and read)";
   return "wrong: " + std::to_string(g.wrong_cells.size()) + " of " + std::to_string(g.cells.size()) +
          " cells: " +
          (g.store ? "the store writes the MMA's value there over another cell"

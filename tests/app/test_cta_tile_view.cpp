@@ -222,9 +222,38 @@ TEST(CtaTileView, WrongCellsAreTheOnesTheCopyMisses) {
   for (const CtaGrid& g : clean.grids) EXPECT_TRUE(g.wrong_cells.empty());
 }
 
+// gate-broken-swap-b: its loads are right and its kernel swaps the B fragments of n tiles 1 and 2
+// of every warp's 32 columns (B 8-15:16-23/32), so the marked B cells are exactly those with
+// n % 32 in 8..23 (half of 64 x 32), each read as n + 8 or n - 8; A has none. Cell (8,0) is first
+// held by thread 0 as V2: loaded (8,0), read (16,0).
+TEST(CtaTileView, RegisterSwapMarksTheSwappedCells) {
+  CtaTileControls c;
+  pick_cta_preset(c, "gate-broken-swap-b");
+  const CtaTileModel m = make_cta_tile_model(c);
+  ASSERT_TRUE(m.ok) << m.error;
+  EXPECT_TRUE(m.grids[0].wrong_cells.empty());
+  const CtaGrid& b = m.grids[1];
+  ASSERT_EQ(b.wrong.size(), 64u * 32u);
+  for (int n = 0; n < 64; ++n)
+    for (int k = 0; k < 32; ++k)
+      ASSERT_EQ(b.wrong[static_cast<std::size_t>(n * 32 + k)] != 0, n % 32 >= 8 && n % 32 < 24)
+          << n << "," << k;
+  const CtaWrongCell& first = b.wrong_cells.front();  // row-major: (8,0)
+  EXPECT_EQ(first.row, 8);
+  EXPECT_EQ(first.col, 0);
+  EXPECT_EQ(first.thread, 0);
+  EXPECT_EQ(first.value, 2);
+  EXPECT_EQ(cta_wrong_text(Operand::B, b.store, first),
+            "wrong: thread 0 V2 needs (n,k) = (8,0); the copy delivers (8,0), but after the register swap "
+            "B 8-15:16-23/32 the MMA reads (16,0)");
+  EXPECT_EQ(cta_wrong_legend(b),
+            "wrong: 1024 of 2048 cells: the register swap after the copy feeds the MMA another element "
+            "there (hover a cell: needed, delivered and read)");
+}
+
 // The store's words for C, and a value that lands on no element.
 TEST(CtaTileView, WrongTextForStoresAndPadding) {
-  CtaWrongCell w{2, 3, 40, 5, tile::Cell{3, 2}, 100};
+  CtaWrongCell w{2, 3, 40, 5, tile::Cell{3, 2}, 100, "", std::nullopt};
   EXPECT_EQ(cta_wrong_text(Operand::C, true, w),
             "wrong: thread 40 V5 holds (m,n) = (2,3); the store writes it over (3,2)");
   w.delivered.reset();

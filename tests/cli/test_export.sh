@@ -32,7 +32,7 @@ refuse 64 "did you mean:" --view fragmnets --svg "$tmp/a.svg"
 grep -qx "  fragments" "$tmp/err" || fail "export --view fragmnets: no fragments suggested: $(cat "$tmp/err")"
 refuse 64 "not an option of --view fragments" --view fragments --instr "$M" --report x.json --svg "$tmp/a.svg"
 refuse 64 "not an option of --view ldmatrix" --view ldmatrix --instr "$M" --svg "$tmp/a.svg"
-refuse 64 "not both" --view banks --instr "$M" --num x2 --svg "$tmp/a.svg"
+refuse 64 "not both" --view banks --picture tile --instr "$M" --num x2 --svg "$tmp/a.svg"
 refuse 64 "same file" --view movmatrix --svg "$tmp/a.svg" --tikz "$tmp/a.svg"
 refuse 3 "no mma.sync of the catalogue" --view fragments --instr mma.sync.m16n8k16 --svg "$tmp/a.svg"
 refuse 3 "no wgmma of the catalogue" --view warpgroup --instr m64n7k16.f32.f16.f16 --svg "$tmp/a.svg"
@@ -187,6 +187,16 @@ rm -f "$tmp/alg.svg"
 # --crop on the bank view's tile picture: a block of the tile's rows and columns (no --operand: one
 # tile); the explorer's .x4 over the padded 64-wide tile: lane 11 reads row 11 from column 0.
 rm -rf "${tmp:?}"/*  # refuse() checks that nothing is left
+# The lines picture writes the tile's widths in the unit the app's Controls give them: --instr's A
+# element, bytes for s8 (the explorer's 64 halves are 128 bytes, its 8-half pad 16 bytes).
+"$cli" export --view banks --instr mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 --svg "$tmp/s8.svg" \
+  >/dev/null 2>"$tmp/err" || fail "export --view banks --instr s8: $(cat "$tmp/err")"
+grep -q "width 128 + pad 16 = stride 144 bytes (144 B)" "$tmp/s8.svg" ||
+  fail "export --view banks --instr s8: the tile line is not in bytes"
+"$cli" export --view banks --svg "$tmp/f16.svg" >/dev/null 2>&1 || fail "export --view banks failed"
+grep -q "width 64 + pad 8 = stride 72 halves (144 B)" "$tmp/f16.svg" ||
+  fail "export --view banks: the tile line is not in halves"
+rm -f "$tmp/s8.svg" "$tmp/f16.svg"
 refuse 3 "outside the tile" --view banks --picture tile --crop rows=0-998 --svg "$tmp/a.svg"
 "$cli" export --view banks --picture tile --crop rows=8-15,cols=0-7 --svg "$tmp/bcrop.svg" >/dev/null ||
   fail "cropped bank export exited $?"

@@ -66,10 +66,16 @@ struct CtaWrongCell {
   /// where the bytes at `byte` are padding or the middle of an element.
   std::optional<tile::Cell> delivered;
   std::int64_t byte = 0;  ///< the shared byte offset read (load) or written (store)
+  /// The register swap after the copy that fed this register (CtaJoin::swap), "" none: then
+  /// `delivered` is what the MMA reads after it and `loaded` what the copy put there.
+  std::string swap;
+  std::optional<tile::Cell> loaded;
 };
 
 /// What a wrong cell's hover says: "wrong: thread 5 V2 needs (n,k) = (1,0); the copy delivers
-/// (3,4)" for a load, "wrong: thread 5 V2 holds (m,n) = (1,0); the store writes it over (3,4)" for C.
+/// (3,4)" for a load, "wrong: thread 5 V2 holds (m,n) = (1,0); the store writes it over (3,4)" for C;
+/// after a register swap, "...; the copy delivers (1,0), but after the register swap B 8-15:16-23/32
+/// the MMA reads (9,0)".
 std::string cta_wrong_text(Operand op, bool store, const CtaWrongCell& w);
 
 /// The colour the grids mark wrong cells with (a cross and an outline), on screen and in exports:

@@ -4,6 +4,8 @@
 #include <functional>
 #include <string>
 
+#include "fragviz/isa/catalogue.hpp"
+#include "fragviz/util/outcome.hpp"
 #include "fragviz/viewmodel/assets.hpp"
 #include "fragviz/viewmodel/cell_labels.hpp"
 #include "fragviz/viewmodel/cta_tile_view.hpp"
@@ -25,6 +27,10 @@ inline constexpr Colour kWrongMark{app::kCtaWrongColour.r, app::kCtaWrongColour.
 /// Draws the wrong-cell mark over the cell at (x, y), w x h: a red cross over a black one (readable
 /// on every fill) and a red outline. The legend's swatch draws it too.
 void draw_wrong_mark(Scene& s, double x, double y, double w, double h);
+
+/// The catalogue's mma.sync called `name`, or refused: "'X' is no mma.sync of the catalogue", then
+/// `hint` and the nearest names.
+Outcome<const Instruction*> find_export_mma(const std::string& name, const std::string& hint = "");
 
 /// A rows x cols grid at (x, y) (rows row0.. and columns col0.. of a larger one), cells cw x ch points, row
 /// indices to its left and column indices above it, `caption` above those. Labels share one font size, the

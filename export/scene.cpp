@@ -6,6 +6,8 @@
 #include <utility>
 #include <vector>
 
+#include "fragviz/util/name_suggest.hpp"
+#include "fragviz/util/words.hpp"
 #include "grid.hpp"
 
 namespace fragviz::scene {
@@ -153,6 +155,15 @@ void draw_wrong_mark(Scene& s, double x, double y, double w, double h) {
   for (const auto& [x0, y0, x1, y1] : {std::array{x, y, x + w, y}, std::array{x + w, y, x + w, y + h},
                                        std::array{x + w, y + h, x, y + h}, std::array{x, y + h, x, y}})
     s.add(Line{x0, y0, x1, y1, kWrongMark, 1});
+}
+
+Outcome<const Instruction*> find_export_mma(const std::string& name, const std::string& hint) {
+  const Instruction* in = find_instruction_named(name);
+  if (!in)
+    return Outcome<const Instruction*>::fail(
+        ErrorKind::refused, "'" + echo_text(name) + "' is no mma.sync of the catalogue" + hint +
+                                did_you_mean(name, kMmaSyncNames));
+  return Outcome<const Instruction*>::ok(in);
 }
 
 double draw_grid(Scene& s, const GridSpec& g, const std::function<Cell(int, int)>& whole_cell) {

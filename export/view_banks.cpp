@@ -54,11 +54,9 @@ Outcome<Scene> banks_scene(const ViewRequest& r) {
   if (!r.instr.empty()) {
     // An mma.sync names the ldmatrix that loads its A (fragment_load): that .num and, unless --lanes
     // says otherwise, its lanes' row addresses (stored row, byte column) as a table in halves.
-    const Instruction* in = find_instruction_named(r.instr);
-    if (!in)
-      return Outcome<Scene>::fail(ErrorKind::refused, "'" + echo_text(r.instr) +
-                                                          "' is no mma.sync of the catalogue" +
-                                                          did_you_mean(r.instr, kMmaSyncNames));
+    const auto found = find_export_mma(r.instr);
+    if (!found) return Outcome<Scene>::from(found);
+    const Instruction* in = *found;
     const auto load = fragment_load(*in, Operand::A);
     if (!load)
       return Outcome<Scene>::fail(ErrorKind::refused, std::string(in->mnemonic) + ": operand A has " +

@@ -60,12 +60,9 @@ Outcome<Scene> banks_lines_scene(const ViewRequest& r) {
   // (bytes for s8), halves without one.
   app::TileFieldUnit unit;
   if (!r.instr.empty()) {
-    const Instruction* in = find_instruction_named(r.instr);
-    if (!in)
-      return Outcome<Scene>::fail(ErrorKind::refused, "'" + echo_text(r.instr) +
-                                                          "' is no mma.sync of the catalogue" +
-                                                          did_you_mean(r.instr, kMmaSyncNames));
-    unit = app::tile_field_unit(in->a.type);
+    const auto in = find_export_mma(r.instr);
+    if (!in) return Outcome<Scene>::from(in);
+    unit = app::tile_field_unit((*in)->a.type);
   }
   const Swizzle sw = r.swizzle == "xor" ? Swizzle::xor_row_mod8 : Swizzle::none;
   const Side sides[] = {{"unpadded", "Unpadded", TileGeometry{r.width_halves, 0, 16, sw}},

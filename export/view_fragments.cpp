@@ -107,13 +107,10 @@ Outcome<Scene> fragments_grids(Scene& s, const ViewRequest& r, const Instruction
 
 Outcome<Scene> fragments_scene(const ViewRequest& r) {
   const std::string mnemonic = r.instr.empty() ? std::string(kDefaultMma) : r.instr;
-  const Instruction* in = find_instruction_named(mnemonic);
-  if (!in)
-    return Outcome<Scene>::fail(ErrorKind::refused,
-                                "'" + echo_text(mnemonic) +
-                                    "' is no mma.sync of the catalogue (fragviz-cli layout "
-                                    "--list names them; wgmma is --view warpgroup)" +
-                                    did_you_mean(mnemonic, kMmaSyncNames));
+  const auto found =
+      find_export_mma(mnemonic, " (fragviz-cli layout --list names them; wgmma is --view warpgroup)");
+  if (!found) return Outcome<Scene>::from(found);
+  const Instruction* in = *found;
   Scene s;
   if (r.lane >= in->threads)
     return Outcome<Scene>::fail(ErrorKind::refused, "--lane " + std::to_string(r.lane) + ": " + in->mnemonic +

@@ -40,10 +40,11 @@ first = {}
 with ThreadPoolExecutor(4) as pool:
     for lines in pool.map(rows_of, range(threads)):
         for line in lines:
-            op, thread, value, _kb, row, col, mr, mc, _byte, match = line.split(",")
+            # read_row/read_col: what the MMA reads (the moved cell unless a register swap fed it).
+            op, thread, value, _kb, row, col, _mr, _mc, _byte, match, rr, rc = line.split(",")
             if match == "no":
                 first.setdefault((op, int(row), int(col)),
-                                 [int(thread), int(value), int(mr) if mr else None, int(mc) if mc else None])
+                                 [int(thread), int(value), int(rr) if rr else None, int(rc) if rc else None])
 t = threads
 assert t > 0 and first, (t, "the edited join has no mismatch")
 marked = 0

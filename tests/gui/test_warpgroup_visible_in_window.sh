@@ -57,10 +57,12 @@ python3 - "$STATE" <<'PY' || fail "the Export dialog's visible region is not the
 import json, re, sys
 s = json.load(open(sys.argv[1]))
 text = s['export_dialog']['visible_region']
-m = re.match(r"Visible region \((A|D): rows (\d+)-(\d+) ", text)
-assert m, text
-v = s['warpgroup_visible']['A' if m.group(1) == 'A' else 'C']
-assert [int(m.group(2)), int(m.group(3))] == v['rows'] and v['rows'][1] < 63, (text, v)
+# "Visible region: A rows 0-5, cols 0-15; D rows 0-5, cols 0-63": every grid in view, each its rows.
+blocks = re.findall(r"(A|D) rows (\d+)-(\d+)", text)
+assert blocks, text
+for grid, first, last in blocks:
+    v = s['warpgroup_visible']['A' if grid == 'A' else 'C']
+    assert [int(first), int(last)] == v['rows'] and v['rows'][1] < 63, (text, v)
 print(text)
 PY
 xdotool key Escape

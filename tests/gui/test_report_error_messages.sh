@@ -6,7 +6,7 @@
 source "$(dirname "$0")/lib.sh"
 gui_init "$@"
 # A long path makes the error longer than any strip: it names the file.
-DIR="$WORK/a-folder-with-a-rather-long-name-so-the-error-cannot-fit-the-status-strip/and-one-more-level/and-yet-another-level-of-folders-to-be-sure"
+DIR="$WORK/a-folder-with-a-rather-long-name-so-the-error-cannot-fit-the-status-strip/and-one-more-level/and-yet-another-level-of-folders-to-be-sure/and-one-last-level-to-make-it-longer-than-any-strip"
 mkdir -p "$DIR"
 head -c 4096 /dev/urandom >"$DIR/random-bytes.json"
 start_app --no-device

@@ -578,6 +578,8 @@ std::string App::state_json() const {
                        {"wrong_legend", cta_wrong_legend(g)},
                        {"join", g.join},
                        {"join_ok", g.join_ok},
+                       {"verdict", cta_verdict_text(g)},
+                       {"verdict_ok", cta_verdict_ok(g)},
                        {"layout", g.layout},
                        {"suggestion", g.suggestion},
                        {"bank_rows", g.banks.size()},

@@ -6,6 +6,7 @@
 #include "fragviz/device/device.hpp"
 #include "fragviz/isa/element_codec.hpp"
 #include "fragviz/probe/mma_probe.hpp"
+#include "fragviz/viewmodel/tile_units.hpp"
 
 namespace fragviz::app {
 
@@ -106,7 +107,9 @@ LdmatrixTable make_ldmatrix(LdmatrixConfig cfg, int unit) {
 BankTable make_banks(const Instruction& in, LdmatrixConfig cfg, const TileGeometry& tile) {
   BankTable b;
   b.tile = tile;
-  b.report = analyze_ldmatrix(cfg, tile);
+  // Messages in the unit the Controls view shows the tile in (bytes for s8, halves for f16).
+  const TileUnit unit = tile_field_unit(in.a.type);
+  b.report = analyze_ldmatrix(cfg, tile, unit);
   // The instruction's own loads: the plan's row starts (stored row, byte column) placed in this
   // tile, counted by the same rule as any measured addresses.
   for (Operand op : {Operand::A, Operand::B}) {
@@ -115,9 +118,9 @@ BankTable make_banks(const Instruction& in, LdmatrixConfig cfg, const TileGeomet
     BankTable::OperandLoad o;
     o.operand = op;
     o.config = load->config;
-    if (const auto problem = operand_tile_problem(in, op, tile)) {
+    if (const auto problem = operand_tile_problem(in, op, tile, unit)) {
       o.problem = *problem;
-    } else if (const auto illegal = validate(tile, load->config)) {
+    } else if (const auto illegal = validate(tile, load->config, unit)) {
       o.problem = *illegal;
     } else {
       for (int lane = 0; lane < kWarpSize; ++lane) {

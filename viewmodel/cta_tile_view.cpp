@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "fragviz/util/words.hpp"
+
 namespace fragviz::app {
 
 namespace {
@@ -121,6 +123,30 @@ std::string cta_bank_total_text(const CtaGrid& g) {
 bool cta_banks_ok(const CtaGrid& g) {
   return g.banks.empty() || (g.banks.back().conflicts == 0 && g.banks.back().misaligned == 0);
 }
+
+std::string cta_verdict_text(const CtaGrid& g) {
+  std::string out = std::string(to_string(g.operand)) + ": ";
+  // The join line's own first word says which verdict it is ("join: ...", "descriptors: ...", or
+  // why none was made).
+  const bool descriptors = g.join.rfind("descriptors:", 0) == 0, joined = g.join.rfind("join:", 0) == 0;
+  if (descriptors)
+    out += g.join_ok ? "descriptors ok" : "descriptors wrong";
+  else if (!g.wrong_cells.empty())
+    out += "join " + std::to_string(g.wrong_cells.size()) + " of " + std::to_string(g.rows * g.cols) +
+           " cells wrong";
+  else if (!g.join_ok)
+    out += "join wrong";
+  else
+    out += joined ? "join ok" : "no join";
+  if (g.banks.empty()) return out;
+  const tile::WarpBanks& t = g.banks.back();  // the total over every warp and k-block
+  // A misaligned instruction cannot run: its conflict count says nothing, so that is what is said.
+  return out + ", " +
+         (t.misaligned ? plural(t.misaligned, "misaligned instruction")
+                       : plural(t.conflicts, "bank conflict"));
+}
+
+bool cta_verdict_ok(const CtaGrid& g) { return g.join_ok && cta_banks_ok(g); }
 
 CtaTileModel make_cta_tile_model(const CtaTileControls& c) {
   CtaTileModel m;

@@ -4,6 +4,8 @@
 #include <limits>
 #include <string>
 
+#include "fragviz/util/words.hpp"
+
 namespace fragviz::app {
 
 TileFieldUnit tile_field_unit(ElemType a) {
@@ -36,6 +38,11 @@ std::string tile_stride_text(const TileGeometry& t, TileFieldUnit u) {
          std::to_string(halves_to_field(t.pad_halves, u)) + " = stride " +
          std::to_string(halves_to_field(t.stride_halves(), u)) + " " + u.name + " (" +
          std::to_string(t.stride_bytes()) + " B)" + (t.swizzle == Swizzle::none ? "" : ", xor swizzle");
+}
+
+std::string tile_stride_line(const TileGeometry& t, TileFieldUnit u) {
+  return "row stride " + tile_amount_text(t.stride_halves(), u) +
+         (u.bytes == 1 ? "" : " = " + plural(t.stride_bytes(), "byte"));
 }
 
 std::string word_units_text(int byte, TileFieldUnit u) {

@@ -334,8 +334,7 @@ void draw_controls(AppState& s, const Derived& d) {
   ImGui::Separator();
   const TileGeometry t = c.tile();
   // Wrapped, as every line below: a narrow view cuts no sentence off at its edge.
-  status_text(ImGui::GetStyleColorVec4(ImGuiCol_Text), "row stride %d %s = %d bytes",
-              halves_to_field(t.stride_halves(), unit), unit.name, t.stride_bytes());
+  status_text(ImGui::GetStyleColorVec4(ImGuiCol_Text), "%s", tile_stride_line(t, unit).c_str());
   if (d.padded.report.error)
     status_text(kRedV, "illegal for ldmatrix (see bank view)");
   else

@@ -346,6 +346,30 @@ void draw_measured_line(AppState& s, const CtaGrid& g, std::int64_t threads) {
   record_widget(s, ("cta_measured_" + std::string(to_string(g.operand))).c_str());
 }
 
+/// The verdict line under the fields: per operand its join and banks (cta_verdict_text), red where
+/// wrong; a click scrolls the grids to that operand's join line. Returns the operand clicked, or -1.
+int draw_verdicts(AppState& s, const CtaTileModel& m) {
+  int clicked = -1;
+  for (std::size_t i = 0; i < m.grids.size(); ++i) {
+    const CtaGrid& g = m.grids[i];
+    if (i) {
+      ImGui::SameLine(0, 0);
+      ImGui::TextColored(kDimV, "  |  ");
+      ImGui::SameLine(0, 0);
+    }
+    const std::string text = cta_verdict_text(g);
+    ImGui::PushStyleColor(ImGuiCol_Text, cta_verdict_ok(g) ? kGreenV : kRedV);
+    const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+    if (ImGui::Selectable((text + "##cta_verdict" + std::to_string(i)).c_str(), false, 0, size))
+      clicked = static_cast<int>(i);
+    ImGui::PopStyleColor();
+    record_widget(s, ("cta_verdict_" + std::string(to_string(g.operand))).c_str());
+    if (ImGui::IsItemHovered())
+      text_tooltip(ImVec4(1, 1, 1, 1), g.join + "\n" + cta_bank_total_text(g) + "\n(click: show it below)");
+  }
+  return clicked;
+}
+
 }  // namespace
 
 void draw_cta_tile(AppState& s, CtaTileModel& m) {
@@ -401,6 +425,9 @@ void draw_cta_tile(AppState& s, CtaTileModel& m) {
     ImGui::End();
     return;
   }
+  // The verdicts first: the join and banks of B stand below A's grid, many screens down.
+  static int scroll_to = -1;  // the operand whose join line the grids scroll to this frame
+  if (const int clicked = draw_verdicts(s, m); clicked >= 0) scroll_to = clicked;
   ImGui::TextUnformatted(m.summary.c_str());
   record_widget(s, "cta_summary");
   ImGui::PushTextWrapPos(0.f);
@@ -414,6 +441,10 @@ void draw_cta_tile(AppState& s, CtaTileModel& m) {
     ImGui::Separator();
     ImGui::TextUnformatted(g.title.c_str());
     if (!g.layout.empty()) ImGui::Text("shared layout %s", g.layout.c_str());
+    if (scroll_to == static_cast<int>(i)) {
+      ImGui::SetScrollHereY(0.f);
+      scroll_to = -1;
+    }
     ImGui::TextColored(g.join_ok ? kGreenV : kRedV, "%s", g.join.c_str());
     record_widget(s, ("cta_join_" + std::string(to_string(g.operand))).c_str());
     draw_measured_line(s, g, m.threads);

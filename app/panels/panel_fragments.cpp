@@ -31,6 +31,7 @@
 #include "find_field.hpp"
 #include "fragviz/smem/banks.hpp"
 #include "fragviz/viewmodel/fragments_header.hpp"
+#include "fragviz/viewmodel/tile_units.hpp"
 #include "imgui_internal.h"  // ImGui::SetNextWindowScroll
 #include "panels.hpp"
 
@@ -189,7 +190,7 @@ void cell_tooltip(const AppState& s, const Derived& d, const Hit& h) {
     const TileGeometry tile = s.controls.tile();
     status_text(kDimV, "from shared memory by %s, %s", ldmatrix_mnemonic(l.config).c_str(),
                 storage_words(*d.instr, l).c_str());
-    if (const auto problem = operand_tile_problem(*d.instr, h.op, tile)) {
+    if (const auto problem = operand_tile_problem(*d.instr, h.op, tile, tile_field_unit(d.instr->a.type))) {
       // No address: it would be another cell's (the finding of a width-8 tile under a 16-wide A).
       status_text(kRedV, "no shared-memory address: %s", problem->c_str());
     } else {
@@ -475,7 +476,7 @@ void draw_fragments(AppState& s, const Derived& d) {
   s.frame.fragments_tile_problem.clear();
   for (Operand op : {Operand::A, Operand::B}) {
     if (!d.op(op).load || !s.frame.fragments_tile_problem.empty()) continue;
-    if (const auto problem = operand_tile_problem(in, op, s.controls.tile()))
+    if (const auto problem = operand_tile_problem(in, op, s.controls.tile(), tile_field_unit(in.a.type)))
       s.frame.fragments_tile_problem = *problem;
   }
   if (!s.frame.fragments_tile_problem.empty()) {

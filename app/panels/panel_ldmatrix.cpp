@@ -12,6 +12,7 @@
 #include "../palette.hpp"
 #include "../window_placement.hpp"
 #include "fragviz/smem/banks.hpp"
+#include "fragviz/viewmodel/tile_units.hpp"
 #include "panels.hpp"
 
 namespace fragviz::app {
@@ -63,7 +64,7 @@ void draw_ldmatrix(AppState& s, const Derived& d) {
   // here too, as the bank view says it: the grid below is then the instruction's delivery over its
   // own matrices, not a load of these controls' tile (newcomer round 7).
   s.frame.ldmatrix_tile_problem.clear();
-  if (auto why = validate(s.controls.tile(), t.config)) {
+  if (auto why = validate(s.controls.tile(), t.config, tile_field_unit(d.instr->a.type))) {
     s.frame.ldmatrix_tile_problem = *why;
     status_text(kAmberV,
                 "these tile controls cannot be loaded so (%s): the cells below are what %s delivers from its "

@@ -20,43 +20,55 @@ std::uint32_t byte_offset(const TileGeometry& t, Coord c) {
   return static_cast<std::uint32_t>(halves * kHalfBytes);
 }
 
+std::string tile_amount_text(int halves, TileUnit u) {
+  return plural(static_cast<long long>(halves) * 2 / u.bytes, u.one, u.name);
+}
+
 namespace {
 
+/// `halves` in `u`, and its bytes in brackets unless `u` already counts bytes: "24 halves (48
+/// bytes)", "48 bytes" (never "48 bytes (48 bytes)").
+std::string amount_with_bytes(int halves, TileUnit u) {
+  return tile_amount_text(halves, u) +
+         (u.bytes == 1 ? "" : " (" + plural(static_cast<long long>(halves) * kHalfBytes, "byte") + ")");
+}
+
 /// Size problems: the tile cannot be laid out at all (nothing to draw, no address computed).
-std::optional<std::string> size_problem(const TileGeometry& t, LdmatrixConfig c) {
+std::optional<std::string> size_problem(const TileGeometry& t, LdmatrixConfig c, TileUnit u) {
   const int need_cols = min_tile_width_halves(c.num);
   const int need_rows = c.num == LdmNum::x1 ? 8 : 16;
   if (t.width_halves < need_cols)
-    return "tile width " + plural(t.width_halves, "half", "halves") + " is too narrow: ldmatrix ." +
-           std::string(to_string(c.num)) + " needs at least " + plural(need_cols, "column");
-  if (t.pad_halves < 0)
-    return "pad must not be negative (got " + plural(t.pad_halves, "half", "halves") + ")";
+    return "tile width " + tile_amount_text(t.width_halves, u) + " is too narrow: ldmatrix ." +
+           std::string(to_string(c.num)) + " needs at least " + tile_amount_text(need_cols, u);
+  if (t.pad_halves < 0) return "pad must not be negative (got " + tile_amount_text(t.pad_halves, u) + ")";
   if (t.rows < need_rows)
     return "tile has " + plural(t.rows, "row") + "; ." + std::string(to_string(c.num)) + " needs " +
            std::to_string(need_rows);
   const std::int64_t stride = static_cast<std::int64_t>(t.width_halves) + t.pad_halves;
   const std::int64_t bytes = stride * t.rows * kHalfBytes;
   if (bytes > kMaxTileBytes)
-    return "a " + std::to_string(t.rows) + "-row tile with a row stride of " + std::to_string(stride) +
-           " halves needs " + std::to_string(bytes) + " bytes of shared memory, more than the " +
-           std::to_string(kMaxTileBytes) + " bytes (227 KB) one block can have";
+    return "a " + std::to_string(t.rows) + "-row tile with a row stride of " +
+           tile_amount_text(static_cast<int>(stride), u) + " needs " + std::to_string(bytes) +
+           " bytes of shared memory, more than the " + std::to_string(kMaxTileBytes) +
+           " bytes (227 KB) one block can have";
   return std::nullopt;
 }
 
 }  // namespace
 
-std::optional<std::string> validate(const TileGeometry& t, LdmatrixConfig c) {
-  if (auto why = size_problem(t, c)) return why;
+std::optional<std::string> validate(const TileGeometry& t, LdmatrixConfig c, TileUnit u) {
+  if (auto why = size_problem(t, c, u)) return why;
   if (t.stride_bytes() % kRowBytes != 0)
-    return "row stride " + plural(t.stride_halves(), "half", "halves") + " (" +
-           plural(t.stride_bytes(), "byte") +
-           ") puts row starts off 16-byte boundaries. PTX ISA, ldmatrix: \"a group of four consecutive "
+    return "row stride " + amount_with_bytes(t.stride_halves(), u) +
+           " puts row starts off 16-byte boundaries. PTX ISA, ldmatrix: \"a group of four consecutive "
            "threads loads 16 bytes. The matrix addresses must be naturally aligned accordingly\": every row "
-           "start must be 16-byte aligned, so the stride must be a multiple of 8 halves";
+           "start must be 16-byte aligned, so the stride must be a multiple of " +
+           tile_amount_text(kRowBytes / kHalfBytes, u);
   if (t.swizzle == Swizzle::xor_row_mod8 && t.stride_halves() % 64 != 0)
     return "the XOR swizzle permutes 16-byte chunks inside 128-byte groups: it needs a row stride that is a "
-           "multiple of 64 halves (got " +
-           std::to_string(t.stride_halves()) + ")";
+           "multiple of " +
+           tile_amount_text(64, u) + " (got " +
+           std::to_string(static_cast<long long>(t.stride_halves()) * 2 / u.bytes) + ")";
   return std::nullopt;
 }
 
@@ -105,12 +117,12 @@ void fill_phases(BankReport& r) {
 
 }  // namespace
 
-BankReport analyze_ldmatrix(LdmatrixConfig c, const TileGeometry& t) {
+BankReport analyze_ldmatrix(LdmatrixConfig c, const TileGeometry& t, TileUnit u) {
   BankReport r;
   r.config = c;
   r.tile = t;
-  r.error = validate(t, c);
-  r.addresses_valid = !size_problem(t, c);
+  r.error = validate(t, c, u);
+  r.addresses_valid = !size_problem(t, c, u);
   if (!r.addresses_valid) return r;
   const int used = address_lanes(c.num);
   for (int lane = 0; lane < kWarpSize; ++lane) {
@@ -159,7 +171,8 @@ std::optional<Swizzle> parse_swizzle(std::string_view text) {
   return std::nullopt;
 }
 
-std::optional<std::string> operand_tile_problem(const Instruction& in, Operand op, const TileGeometry& tile) {
+std::optional<std::string> operand_tile_problem(const Instruction& in, Operand op, const TileGeometry& tile,
+                                                TileUnit u) {
   const OperandSpec& spec = operand_spec(in, op);
   const char* name = op == Operand::A ? "A" : op == Operand::B ? "B" : "C/D";
   // The operand as its ldmatrix stores it (fragment_load: 8-bit B is N x K, say), else as the
@@ -174,8 +187,8 @@ std::optional<std::string> operand_tile_problem(const Instruction& in, Operand o
                                              std::to_string(row_bytes) + " bytes a row") +
                            ")";
   if (row_bytes > tile.width_halves * kHalfBytes)
-    return std::string("a tile ") + std::to_string(tile.width_halves) + " halves wide cannot hold " + what +
-           ": " + (bits == 16 ? "column " : "byte ") +
+    return "a tile " + tile_amount_text(tile.width_halves, u) + " wide cannot hold " + what + ": " +
+           (bits == 16 ? "column " : "byte ") +
            std::to_string(bits == 16 ? tile.width_halves : tile.width_halves * kHalfBytes) +
            " and beyond lie outside its rows";
   if (rows > tile.rows)

@@ -78,6 +78,12 @@ Parsed parse_notation(Parser& p) {
         p.rewind(before);
       }
     }
+    // A second swizzle: the layout holds one (two swizzles compose into no Swizzle<B,M,S> in
+    // general), so say so at its column rather than call it an unknown word.
+    if (p.at_swizzle())
+      p.fail(p.pos(),
+             "only one Swizzle<B,M,S> may be composed with the layout: fragviz takes Swizzle<B,M,S> o "
+             "[offset o] (shape):(stride)");
   }
   // A word where a shape starts: the only word a layout holds is the swizzle, misspelt ("Swizle").
   if (std::isalpha(static_cast<unsigned char>(p.peek()))) {

@@ -251,6 +251,37 @@ TEST(CtaTileView, RegisterSwapMarksTheSwappedCells) {
             "there (hover a cell: needed, delivered and read)");
 }
 
+// The verdict line at the top of the window (newcomer round 16: B's red join sat ~30 wheel notches
+// down): gate-broken-swap-b's B is 1024 of 2048 cells wrong (the test above), A is right; an
+// ldmatrix on N-major B (the sm80 preset with SM75_U32x4_LDSM_N: all 32 instructions misaligned,
+// tests/gui/test_cta_tile_verdicts.sh) says so instead of a conflict count.
+TEST(CtaTileView, VerdictLineSaysEachOperandsJoinAndBanks) {
+  CtaTileControls c;
+  pick_cta_preset(c, "gate-broken-swap-b");
+  const CtaTileModel m = make_cta_tile_model(c);
+  ASSERT_TRUE(m.ok) << m.error;
+  const CtaGrid &a = m.grids[0], &b = m.grids[1];
+  ASSERT_FALSE(b.banks.empty());
+  const auto conflicts = [](const CtaGrid& g) {
+    const int n = g.banks.back().conflicts;
+    return std::to_string(n) + (n == 1 ? " bank conflict" : " bank conflicts");
+  };
+  EXPECT_EQ(cta_verdict_text(b), "B: join 1024 of 2048 cells wrong, " + conflicts(b));
+  EXPECT_FALSE(cta_verdict_ok(b));
+  EXPECT_EQ(cta_verdict_text(a), "A: join ok, " + conflicts(a));
+  EXPECT_EQ(cta_verdict_ok(a), a.banks.back().conflicts == 0);
+
+  pick_cta_preset(c, "sm80-gemm-128x128x32");
+  c.spec.copy[1] = "SM75_U32x4_LDSM_N";
+  const CtaTileModel n = make_cta_tile_model(c);
+  ASSERT_TRUE(n.ok) << n.error;
+  const std::string v = cta_verdict_text(n.grids[1]);
+  EXPECT_EQ(v.substr(v.size() - std::string(", 32 misaligned instructions").size()),
+            ", 32 misaligned instructions")
+      << v;
+  EXPECT_FALSE(cta_verdict_ok(n.grids[1]));
+}
+
 // The store's words for C, and a value that lands on no element.
 TEST(CtaTileView, WrongTextForStoresAndPadding) {
   CtaWrongCell w{2, 3, 40, 5, tile::Cell{3, 2}, 100, "", std::nullopt};

@@ -6,6 +6,7 @@
 #include <limits>
 #include <string>
 
+#include "fragviz/isa/catalogue.hpp"
 #include "fragviz/viewmodel/tile_units.hpp"
 
 namespace fragviz::app {
@@ -65,6 +66,40 @@ TEST(TileUnits, WordUnitsInTheFieldsUnit) {
   EXPECT_EQ(word_units_text(8, tile_field_unit(ElemType::tf32)), "word 2");
   EXPECT_EQ(word_units_text(8, tile_field_unit(ElemType::f64)), "double 1");
   EXPECT_EQ(word_units_text(12, tile_field_unit(ElemType::f64)), "double 1");
+}
+
+// Newcomer round 16: m16n8k32 s8 with the width clamped to 16 bytes (8 halves) said "row stride 16
+// bytes = 16 bytes" in Controls, "a tile 8 halves wide" in Fragments and "needs at least 16
+// columns" in ldmatrix. Every line about the tile speaks the fields' unit, once. Worked by hand:
+// .x4 reads 2 matrices of 8 halves = 32 bytes a row; s8 A is 16 x 32 bytes.
+TEST(TileUnits, TileMessagesSpeakTheFieldsUnitOnce) {
+  const TileFieldUnit bytes = tile_field_unit(ElemType::s8), halves = tile_field_unit(ElemType::f16);
+  TileGeometry t{8, 0, 16, Swizzle::none};
+  EXPECT_EQ(tile_stride_line(t, bytes), "row stride 16 bytes");
+  EXPECT_EQ(tile_stride_line(t, halves), "row stride 8 halves = 16 bytes");
+
+  const LdmatrixConfig x4{LdmNum::x4, false};
+  EXPECT_EQ(validate(t, x4, bytes).value_or(""),
+            "tile width 16 bytes is too narrow: ldmatrix .x4 needs at least 32 bytes");
+  EXPECT_EQ(validate(t, x4, halves).value_or(""),
+            "tile width 8 halves is too narrow: ldmatrix .x4 needs at least 16 halves");
+  const Instruction& s8 = *find_instruction("mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32");
+  EXPECT_EQ(operand_tile_problem(s8, Operand::A, t, bytes).value_or(""),
+            "a tile 16 bytes wide cannot hold A (16 x 32 .s8, 32 bytes a row): byte 16 and beyond lie "
+            "outside its rows");
+  // A stride off 16-byte boundaries: 20 bytes said once, the rule in bytes.
+  t = TileGeometry{8, 2, 16, Swizzle::none};
+  const std::string misaligned = validate(t, LdmatrixConfig{LdmNum::x1, false}, bytes).value_or("");
+  EXPECT_EQ(misaligned.rfind("row stride 20 bytes puts row starts off 16-byte boundaries.", 0), 0u)
+      << misaligned;
+  EXPECT_NE(misaligned.find("so the stride must be a multiple of 16 bytes"), std::string::npos) << misaligned;
+  EXPECT_EQ(misaligned.find("halves"), std::string::npos) << misaligned;
+  // The XOR swizzle on a stride that is not whole 128-byte groups.
+  t = TileGeometry{72, 0, 16, Swizzle::xor_row_mod8};
+  EXPECT_NE(validate(t, LdmatrixConfig{LdmNum::x1, false}, bytes)
+                .value_or("")
+                .find("needs a row stride that is a multiple of 128 bytes (got 144)"),
+            std::string::npos);
 }
 
 }  // namespace

@@ -5,6 +5,8 @@
 // and from the existing bank model's byte_offset for every tile the app's controls can make.
 #include <gtest/gtest.h>
 
+#include <utility>
+
 #include "fragviz/smem/smem_layout.hpp"
 
 using namespace fragviz;
@@ -91,6 +93,21 @@ TEST(SmemLayout, SpellingsOfOneLayout) {
   // CuTe's Swizzle takes three numbers: two are refused with the three-number spelling (newcomer
   // round 12: Swizzle<3,3> ran as Swizzle<3,3,3> without a word).
   EXPECT_NE(refusal("Swizzle<3,3> o (8,64):(64,1)").find("did you mean Swizzle<3,3,3>?"), std::string::npos);
+}
+
+TEST(SmemLayout, SecondSwizzleIsRefusedAtItsColumn) {
+  // Newcomer round 16: a second swizzle read as "unknown word 'Swizzle'; did you mean Swizzle<B,M,S>?".
+  for (const auto& [text, column] : {std::pair{"Swizzle<3,3,3> o Swizzle<3,3,3> o (16,64):(64,1)", 18},
+                                     std::pair{"Sw<3,3,3> o 64 o Swizzle<2,3,3> o (16,64):(64,1)", 18}}) {
+    const auto l = parse_smem_layout(text, LayoutUnits::elements, 2);
+    ASSERT_FALSE(l) << text;
+    EXPECT_EQ(l.column, column) << text;
+    EXPECT_EQ(
+        l.error.message,
+        "col 18: only one Swizzle<B,M,S> may be composed with the layout: fragviz takes Swizzle<B,M,S> o "
+        "[offset o] (shape):(stride)")
+        << text;
+  }
 }
 
 TEST(SmemLayout, NestedModesSplitColexicographically) {

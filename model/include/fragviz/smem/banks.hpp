@@ -54,13 +54,27 @@ struct TileGeometry {
   constexpr int stride_bytes() const { return stride_halves() * kHalfBytes; }
 };
 
+/// The unit a tile's width, pad and stride are spoken of in: its size in bytes (1, 2, 4 or 8) and
+/// its names. Halves by default (the tile is kept in halves, as fragviz-cli banks takes it); the app
+/// passes the unit its Controls view shows (tile_field_unit), so its messages say what its fields say.
+struct TileUnit {
+  int bytes = 2;
+  const char* name = "halves";  ///< plural ("bytes", "halves", "words", "doubles")
+  const char* one = "half";     ///< singular
+};
+
+/// `halves` in `u` with its name: "16 bytes", "8 halves", "1 word" (rounded down to whole units).
+std::string tile_amount_text(int halves, TileUnit u);
+
 /// Why `tile` cannot hold operand `op` of `in` stored row-major in shared memory as its ldmatrix
 /// stores it (fragment_load: A as M x K; 16-bit B as K x N, narrower and tf32 B as N x K; the
 /// catalogue's layout where there is no load): fewer bytes a row (width_halves x 2) or fewer rows
 /// than the stored operand, named with the first column or byte that falls outside; nullopt when
 /// every cell has its own place. Where this says no, a byte address computed for a cell is another
 /// cell's.
-std::optional<std::string> operand_tile_problem(const Instruction& in, Operand op, const TileGeometry& tile);
+/// Widths in `u`.
+std::optional<std::string> operand_tile_problem(const Instruction& in, Operand op, const TileGeometry& tile,
+                                                TileUnit u = {});
 
 // [SECTION] the one tile range -----------------------------------------------------------------
 // The tile widths and pads fragviz accepts anywhere: the CLI (banks --stride-halves, probe --width
@@ -97,8 +111,8 @@ std::uint32_t byte_offset(const TileGeometry& t, Coord c);
 /// Why this geometry cannot be loaded with `c` (too narrow, negative pad, larger than
 /// kMaxTileBytes, a swizzle on a stride that is not a multiple of 64 halves, or row starts that are
 /// not 16-byte aligned: the PTX rule). nullopt when it is legal. Never launch an ldmatrix whose
-/// geometry fails this.
-std::optional<std::string> validate(const TileGeometry& t, LdmatrixConfig c);
+/// geometry fails this. Widths and strides in `u`.
+std::optional<std::string> validate(const TileGeometry& t, LdmatrixConfig c, TileUnit u = {});
 
 /// One lane's row address.
 struct LaneAddress {
@@ -135,7 +149,8 @@ struct BankReport {
 /// Predicts the row addresses of `c` over `t` (matrix j at explorer_matrix_origin(j)) and their
 /// banks and wavefronts. An illegal geometry yields a report with `error` set and no phases; a
 /// misaligned one still has its lanes' addresses (addresses_valid) so the view can mark them red.
-BankReport analyze_ldmatrix(LdmatrixConfig c, const TileGeometry& t);
+/// Widths in `u` in its error.
+BankReport analyze_ldmatrix(LdmatrixConfig c, const TileGeometry& t, TileUnit u = {});
 
 /// Same figures from explicit byte addresses (e.g. those a probe measured on the device).
 /// Lanes beyond the .num's address lanes are ignored. Misaligned addresses set `error`.

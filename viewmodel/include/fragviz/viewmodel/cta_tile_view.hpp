@@ -116,6 +116,14 @@ std::string cta_bank_total_text(const CtaGrid& g);
 /// (a misaligned instruction cannot run, so 0 conflicts says nothing of it). True without a table.
 bool cta_banks_ok(const CtaGrid& g);
 
+/// `g`'s verdicts in a few words, for the line at the top of the window (the join and bank table
+/// sit below the grids above them, out of view: newcomer round 16): "B: join 1024 of 2048 cells
+/// wrong, 0 bank conflicts"; "join ok", "join wrong" (no cell to mark), "descriptors ok"/"wrong",
+/// "no join" (none made); "N misaligned" where instructions are, nothing of banks without a table.
+std::string cta_verdict_text(const CtaGrid& g);
+/// Whether that line is green: the join (or descriptors) right and the banks clean.
+bool cta_verdict_ok(const CtaGrid& g);
+
 /// The whole view for one configuration and thread.
 struct CtaTileModel {
   std::string preset;      ///< what it was made from (a change remakes it)

@@ -13,12 +13,9 @@
 namespace fragviz::app {
 
 /// One unit of the tile fields: its size in bytes (1, 2, 4 or 8) and its plural name as the view
-/// labels the field ("bytes", "halves", "words", "doubles").
-struct TileFieldUnit {
-  int bytes = 2;
-  const char* name = "halves";
-  const char* one = "half";  ///< the singular ("byte", "half", "word", "double")
-};
+/// labels the field ("bytes", "halves", "words", "doubles"). The model's TileUnit, so the model's
+/// messages about the tile (validate, operand_tile_problem) speak the fields' unit.
+using TileFieldUnit = TileUnit;
 
 /// The unit for an instruction whose A elements are `a`: element_bits(a) / 8 bytes, at least 1.
 TileFieldUnit tile_field_unit(ElemType a);
@@ -34,6 +31,10 @@ int field_to_halves(int value, TileFieldUnit u);
 /// + pad 16 = stride 144 bytes (144 B)", with ", xor swizzle" where it is swizzled. (It said
 /// halves whatever the fields said: newcomer finding, issue 22.)
 std::string tile_stride_text(const TileGeometry& t, TileFieldUnit u);
+
+/// The Controls view's stride line: "row stride 24 halves = 48 bytes"; in bytes once, "row stride
+/// 16 bytes" (it said "16 bytes = 16 bytes" for s8: newcomer round 16).
+std::string tile_stride_line(const TileGeometry& t, TileFieldUnit u);
 
 /// Which elements in `u` the 4-byte word at `byte` of a tile row covers, for the bank view's
 /// tooltip: "" for bytes (the byte range says it), else "halves 4-5", "word 3", "double 1".

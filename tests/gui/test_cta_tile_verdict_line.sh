@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# View > CTA tile puts each operand's verdicts in one line under its fields (newcomer round 16: with
+# gate-broken-swap-b, B's red join verdict stood ~30 wheel notches below A's 64-row grid, out of
+# view). The preset swaps B's registers for n % 32 in 8..23 after the copy: 1024 of B's 64 x 32 =
+# 2048 cells wrong (tests/app/test_cta_tile_view.cpp works it), A right. The line must be inside the
+# window as it opens, red for B, green for A where A's banks are clean; a click on B's verdict
+# scrolls the grids to B's join line.
+source "$(dirname "$0")/lib.sh"
+gui_init "$@"
+start_app --no-device
+C="s['cta_tile']"
+A="$C['grids'][0]"
+B="$C['grids'][1]"
+WIN="s['windows']['CTA tile: TiledMMA, TiledCopy and shared layouts']['rect']"
+
+open_from_view_menu view_cta_tile "$C['open']"
+wait_for "$C['ok'] and $C['preset'] == 'sm80-gemm-128x128x32'"
+for _ in 1 2 3; do
+  click $(centre_of "s['widgets']['cta_preset']")
+  for i in $(seq 20); do [ "$(q "'cta_preset_filter' in s['widgets']")" = True ] && break; sleep 0.1; done
+  [ "$(q "'cta_preset_filter' in s['widgets']")" = True ] && break
+  xdotool key Escape
+done
+xdotool type --delay 40 swap-b
+wait_for "'cta_preset:gate-broken-swap-b' in s['widgets']"
+xdotool key Return
+wait_for "$C['preset'] == 'gate-broken-swap-b' and $C['ok']"
+
+# bank_conflicts: the model's bank total, as the table below says it.
+wait_for "$B['verdict'] == 'B: join 1024 of 2048 cells wrong, %d bank conflict%s' % ($B['bank_conflicts'], '' if $B['bank_conflicts'] == 1 else 's') and not $B['verdict_ok']"
+wait_for "$A['verdict'].startswith('A: join ok, ') and $A['verdict_ok'] == ($A['bank_conflicts'] == 0 and $A['misaligned'] == 0)"
+# Inside the window without scrolling; B's own join line is not (else the line would prove nothing).
+inside="lambda r, w: r[1] >= w[1] and r[1] + r[3] <= w[1] + w[3] and r[0] >= w[0] and r[0] < w[0] + w[2]"
+wait_for "($inside)(s['widgets']['cta_verdict_A'], $WIN) and ($inside)(s['widgets']['cta_verdict_B'], $WIN)"
+wait_for "not ($inside)(s['widgets']['cta_join_B'], $WIN)"
+
+click $(centre_of "s['widgets']['cta_verdict_B']")
+wait_for "($inside)(s['widgets']['cta_join_B'], $WIN)"
+app_alive || fail "fragviz exited"
+quit_app
+echo "PASS"

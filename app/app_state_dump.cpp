@@ -238,7 +238,10 @@ std::string App::state_json() const {
                                                                    : "chosen"},
                           {"visible_region", visible_region_text(visible_region(s_, d.view, d.operand))},
                           {"last_folder", d.last_folder},
-                          {"looked_at", d.looked_at ? std::string(scene::to_string(*d.looked_at)) : ""}};
+                          {"looked_at", d.looked_at ? std::string(scene::to_string(*d.looked_at)) : ""},
+                          {"pointed_at", d.pointed_at ? std::string(scene::to_string(*d.pointed_at)) : ""},
+                          {"title", export_dialog_title(d.view)},
+                          {"picker_open", d.picker_open}};
   }
   j["selected_lane"] = s_.selected_lane;
   // Coordinates are [row, col], or [row, col, product] for an instruction of several products.

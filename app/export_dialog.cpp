@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <vector>
 
 #include "app_state.hpp"
 #include "fragviz/util/output_path.hpp"
@@ -29,15 +30,33 @@ void note_focus(ExportDialog& d, std::string_view focused, bool settled, bool cl
   if (const auto v = export_view_of_window(focused)) d.looked_at = v;
 }
 
+void note_pointer(ExportDialog& d, std::string_view hovered, bool moved, bool wheel, bool settled) {
+  if (!settled) return;
+  const auto v = export_view_of_window(hovered);
+  if (moved) d.pointed_at = v;
+  if (wheel && v) d.looked_at = v;
+}
+
+std::optional<scene::View> export_target(const ExportDialog& d) {
+  if (d.requested_by_key && d.pointed_at) return d.pointed_at;
+  return d.looked_at;
+}
+
+std::string export_dialog_title(scene::View v) {
+  return "Export the " + std::string(scene::to_string(v)) + " view";
+}
+
 void open_export_dialog(ExportDialog& d, const std::string& folder) {
+  const auto target = export_target(d);
   d.open_requested = false;
+  d.requested_by_key = false;
   d.message.clear();
   d.message_ok = false;
   d.overwrite_pending.clear();
   d.written.clear();
-  if (!d.looked_at || *d.looked_at == d.view) return;
-  d.path = follow_export_path(d.path, folder, d.view, d.format, *d.looked_at, d.format);
-  d.view = *d.looked_at;
+  if (!target || *target == d.view) return;
+  d.path = follow_export_path(d.path, folder, d.view, d.format, *target, d.format);
+  d.view = *target;
 }
 
 scene::Crop export_crop(const ExportDialog& d, scene::View v) {
@@ -104,13 +123,18 @@ std::optional<VisibleRegion> visible_region(const AppState& s, scene::View v, co
       r.crop.grids.push_back(of(std::string(key) == "C" && wg ? "D" : key, it->second));
     }
     for (const auto& [k, g] : grids) r.partial = r.partial || !g.whole();
-  } else if (v == scene::View::banks && !s.layout.enabled) {
+  } else if (v == scene::View::banks) {
     const BanksViewRecord& b = s.frame.banks_view;
     if (!b.drawn) return std::nullopt;
-    for (const char* key : {"unpadded", "padded"})
+    // Layout mode: its one lines x banks grid, "layout"; the tile view: its two.
+    const std::vector<const char*> keys = s.layout.enabled ? std::vector<const char*>{"layout"}
+                                                           : std::vector<const char*>{"unpadded", "padded"};
+    for (const char* key : keys)
       if (const auto it = b.visible.find(key); it != b.visible.end() && !it->second.empty())
         r.crop.grids.push_back(of(key, it->second));
-    for (const auto& [k, g] : b.visible) r.partial = r.partial || !g.whole();
+    for (const char* key : keys)
+      if (const auto it = b.visible.find(key); it != b.visible.end())
+        r.partial = r.partial || !it->second.whole();
   }
   if (r.crop.grids.empty()) return std::nullopt;
   return r;
@@ -169,7 +193,9 @@ scene::ViewRequest export_request(const AppState& s, scene::View v) {
         // instruction and element type (banks_layout_scene over the shared LayoutView).
         const LayoutControls& l = s.layout;
         r.layout_mode = true;
-        r.crop = {};  // the dialog's crop is the tile view's; this picture is the whole grid
+        // The dialog's crop is the tile view's: this picture is the whole grid, or what the view
+        // shows of it (visible_region's "layout" grid: its lines and banks in view).
+        if (d.part != ExportPart::visible) r.crop = {};
         r.layout = l.write_layout;
         r.read_layout = l.read_layout;
         r.lanes = l.lanes;

@@ -31,6 +31,11 @@ struct ExportDialog {
   /// while the focus is elsewhere (the menu bar, Controls); the dialog opens on it. nullopt: none yet.
   std::optional<scene::View> looked_at;
   std::string focused_last;  ///< the root window that had the focus last frame (note_focus)
+  /// The exportable window the mouse last moved in, while it rests there (note_pointer); nullopt
+  /// once it moves over anything else (the menu bar, Controls).
+  std::optional<scene::View> pointed_at;
+  bool requested_by_key = false;  ///< the request came from Ctrl+E (the mouse may be on a view), not the menu
+  bool picker_open = false;  ///< a picker's list was open in the dialog last frame (escape_closes_dialog)
   scene::Format format = scene::Format::svg;
   std::string path;         ///< typed by the user; empty: default_export_path
   float scale = 2;          ///< PNG pixels per point
@@ -58,7 +63,8 @@ struct ExportDialog {
 
 /// The part of a zoomable view on screen now: one block per grid with a cell in view (Crop::grids,
 /// the grids as the view names them: fragments "A", "B", "C"; warpgroup "A", "D"; banks "unpadded",
-/// "padded", in 128-byte lines and banks), and whether the view hides some of its grids' cells.
+/// "padded", or in Layout mode "layout", in 128-byte lines and banks), and whether the view hides
+/// some of its grids' cells.
 struct VisibleRegion {
   scene::Crop crop;
   bool partial = false;
@@ -70,11 +76,12 @@ struct VisibleRegion {
 /// What view `v` shows now, from the state its window recorded this frame (FrameRecord): for
 /// fragments (and warpgroup, A and D) every operand grid with a cell in view, or only `operand`'s
 /// ("A", "B", "C") where the dialog names one, product 0's part standing for every product's; for
-/// banks the lines and banks in view of each of its two grids (BanksViewRecord::visible); for the CTA
+/// banks the lines and banks in view of each of its two grids (BanksViewRecord::visible), in Layout
+/// mode of its one grid ("layout"); for the CTA
 /// tile the grid of `operand` or, with none given, of the operand with the most cells in view (C
 /// first on a tie, then A); for the Tensor memory its lanes and columns in view.
-/// nullopt where the view has no such region: another view, the bank view in Layout mode (always
-/// exported whole), or a window not drawn (closed, or nothing of its grids in view).
+/// nullopt where the view has no such region: another view, or a window not drawn (closed, or nothing
+/// of its grids in view).
 std::optional<VisibleRegion> visible_region(const AppState& s, scene::View v, const std::string& operand);
 
 /// "Visible region: A rows 0-7, cols 0-5; C/D rows 0-7, cols 0-3" (describe_crop's words: what the
@@ -99,7 +106,22 @@ std::optional<scene::View> export_view_of_window(std::string_view name);
 /// is taken.
 void note_focus(ExportDialog& d, std::string_view focused, bool settled, bool clicked);
 
-/// The dialog as it opens (the request taken): on `d.looked_at`, the view the user is looking at,
+/// Follows the mouse, once a frame: `hovered` is the root window under it (its ImGui name). Where it
+/// `moved`, the exportable window it is in becomes `d.pointed_at` (none over another window); a
+/// `wheel` turn (scroll, Ctrl+wheel zoom) over an exportable window makes it `d.looked_at`, as a
+/// click does: the user works in a view by scrolling it without clicking it (newcomer round 16).
+/// Nothing is taken while not `settled`.
+void note_pointer(ExportDialog& d, std::string_view hovered, bool moved, bool wheel, bool settled);
+
+/// The view the dialog opens on: for Ctrl+E, the view under the mouse where it moved there last
+/// (`d.pointed_at`), else the one last worked in (`d.looked_at`: focus, click, scroll or zoom);
+/// nullopt where neither is known.
+std::optional<scene::View> export_target(const ExportDialog& d);
+
+/// The dialog's window title: "Export the <view> view" (the view it opens on, said at its top).
+std::string export_dialog_title(scene::View v);
+
+/// The dialog as it opens (the request taken): on export_target, the view the user is working in,
 /// where there is one; a default file name follows that view (follow_export_path in `folder`); the
 /// last outcome is forgotten.
 void open_export_dialog(ExportDialog& d, const std::string& folder);

@@ -64,6 +64,7 @@ struct FileBrowserState {
   std::vector<FileFilter> filters;  ///< the first is the default
   int filter = 0;                   ///< index into filters
   bool show_hidden = false;
+  bool picker_open = false;     ///< the filter list was open last frame (escape_closes_dialog)
   DirListing listing;           ///< the folder shown, read when it changes (not every frame)
   int selected = -1;            ///< index into listing.entries
   std::string typed;            ///< the path field: a folder to go to or a file to open

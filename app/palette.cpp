@@ -1,6 +1,7 @@
 #include "palette.hpp"
 
 #include "fragviz/viewmodel/assets.hpp"
+#include "fragviz/viewmodel/grid_marks.hpp"
 #include "imgui.h"
 
 namespace fragviz::app {
@@ -54,6 +55,8 @@ std::uint32_t readable_text_colour(std::uint32_t fill) {
 }
 
 std::uint32_t lane_text_colour(int lane) { return readable_text_colour(lane_colour(lane)); }
+
+std::uint32_t faded_text_colour() { return packed(faded_label_colour(assets().palette.screen)); }
 
 std::uint32_t warp_colour(int warp) {
   return packed(assets().palette.warps[static_cast<std::size_t>(warp & 3)]);

@@ -22,6 +22,9 @@ void lane_colour_rgb(int lane, float rgb[3]);
 std::uint32_t readable_text_colour(std::uint32_t fill);
 /// readable_text_colour of lane_colour(lane).
 std::uint32_t lane_text_colour(int lane);
+/// The label of a faded cell (a lane other than the selected one), packed like lane_colour: the
+/// screen's dim text colour (faded_label_colour), which File > Export's screen palette draws too.
+std::uint32_t faded_text_colour();
 /// Colour of warp `warp` (0..3) of a warpgroup, packed like lane_colour.
 std::uint32_t warp_colour(int warp);
 /// Colour of warp `warp` (0..7) of the output view's 64x64 block, as floats in [0, 1].

@@ -100,9 +100,9 @@ int run(const Opts& o) {
         "--instr picks the ldmatrix of its A operand (and its .num): give --instr or --num, not both",
         kExitUsage);
   // The Layout mode draws its own layout, lanes and access: the tile controls and an instruction's
-  // ldmatrix would be dropped.
+  // ldmatrix would be dropped. Its --crop is of its lines and banks (banks_layout_scene judges it).
   if (*view == scene::View::banks && o.layout_mode)
-    for (const char* name : {"--instr", "--width", "--pad", "--swizzle", "--sm", "--crop", "--picture"})
+    for (const char* name : {"--instr", "--width", "--pad", "--swizzle", "--sm", "--picture"})
       if (o.given.at(name)->count() > 0)
         return refuse(std::string(name) +
                           " is not an option of the Layout mode (--layout-mode draws --layout, "

@@ -138,7 +138,7 @@ std::string describe_crop(const Crop& c) {
   if (!c.grids.empty()) {
     std::string t;
     for (const GridCrop& g : c.grids) {
-      const bool bank = g.grid == "unpadded" || g.grid == "padded";
+      const bool bank = g.grid == "unpadded" || g.grid == "padded" || g.grid == "layout";
       const auto range = [](IndexRange r) { return std::to_string(r.first) + "-" + std::to_string(r.last); };
       std::string one = g.grid == "C" ? "C/D" : g.grid;
       if (g.rows) one += (bank ? " lines " : " rows ") + range(*g.rows);

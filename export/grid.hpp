@@ -3,12 +3,14 @@
 
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "fragviz/isa/catalogue.hpp"
 #include "fragviz/util/outcome.hpp"
 #include "fragviz/viewmodel/assets.hpp"
 #include "fragviz/viewmodel/cell_labels.hpp"
 #include "fragviz/viewmodel/cta_tile_view.hpp"
+#include "fragviz/viewmodel/grid_marks.hpp"
 #include "fragviz_export/scene.hpp"
 #include "fragviz_export/views.hpp"
 
@@ -46,6 +48,9 @@ struct GridSpec {
   /// The first row and column drawn (a crop): indices, ids and `cell`'s arguments count from the
   /// whole grid's origin, so a cropped cell is named as it is uncropped.
   int row0 = 0, col0 = 0;
+  /// Reading rules across the grid (app::grid_rules: the screen's), at whole-grid indices; those
+  /// between two rows or columns drawn are drawn.
+  std::vector<app::GridRule> row_rules = {}, col_rules = {};
 };
 double draw_grid(Scene& s, const GridSpec& g, const std::function<Cell(int row, int col)>& cell);
 
@@ -81,10 +86,11 @@ inline constexpr double kGridLeft = 22;
 /// The title line and a second, smaller line under it at the top left; returns the y below them.
 double draw_title(Scene& s, const std::string& title, const std::string& subtitle);
 
-/// 32 swatches "T0" .. "T31" (`prefix` instead of "T") in the lane colours, in one row from (x, y);
-/// returns the y below.
+/// 32 swatches "T0" .. "T31" (`prefix` instead of "T") in the lane colours, in one row from (x, y)
+/// (no ids: they are no grid's cells); lane `selected` (-1: none) outlined and the others faded, as
+/// the screen's lane strip marks it. Returns the y below.
 double draw_lane_legend(Scene& s, const app::Palette& p, double x, double y, const std::string& caption,
-                        const std::string& prefix = "T");
+                        const std::string& prefix = "T", int selected = -1);
 /// 32 swatches "B0" .. "B31" in the bank colours; returns the y below.
 double draw_bank_legend(Scene& s, double x, double y, const std::string& caption);
 

@@ -8,13 +8,16 @@
 
 #include "fragviz/util/name_suggest.hpp"
 #include "fragviz/util/words.hpp"
+#include "fragviz/viewmodel/grid_marks.hpp"
 #include "grid.hpp"
 
 namespace fragviz::scene {
 
 Colour text_on(Colour b) {
-  // On the paper or a tint towards it, the paper's ink: it reads on either palette's ground.
-  if (b.role == Role::background || b.role == Role::faded) return kBlack;
+  // On the paper, the paper's ink; on a tint towards it (an unselected lane's cell), the faded label
+  // colour the screen draws there: dim, so the label recedes with its cell on either palette.
+  if (b.role == Role::background) return kBlack;
+  if (b.role == Role::faded) return kFadedLabel;
   const double luma = (0.299 * b.r + 0.587 * b.g + 0.114 * b.b) / 255.0;
   return luma > 0.55 ? Colour{0, 0, 0} : Colour{255, 255, 255};
 }
@@ -34,6 +37,9 @@ void paint_scene(Scene& s, const app::Paper& paper) {
         return;
       case Role::dim:
         c = rgb(paper.dim);
+        return;
+      case Role::faded_label:
+        c = rgb(app::faded_label_colour(paper));
         return;
       case Role::faded: {
         const auto tint = [](int v, int to) { return static_cast<std::uint8_t>(v + (to - v) * 3 / 4); };
@@ -210,6 +216,17 @@ double draw_grid(Scene& s, const GridSpec& g, const std::function<Cell(int, int)
   for (int r = 0; r < g.rows; ++r)
     for (int c = 0; c < g.cols; ++c)
       if (cell(r, c).wrong) draw_wrong_mark(s, g.x + c * g.cw, g.y + r * g.ch, g.cw, g.ch);
+  // The screen's reading rules (GridSpec::row_rules, col_rules) between the rows and columns drawn.
+  for (const app::GridRule& rule : g.row_rules)
+    if (rule.index > g.row0 && rule.index < g.row0 + g.rows) {
+      const double y = g.y + (rule.index - g.row0) * g.ch;
+      s.add(Line{g.x, y, g.x + g.cols * g.cw, y, kBlack, rule.strong ? 1.6 : 1.0});
+    }
+  for (const app::GridRule& rule : g.col_rules)
+    if (rule.index > g.col0 && rule.index < g.col0 + g.cols) {
+      const double x = g.x + (rule.index - g.col0) * g.cw;
+      s.add(Line{x, g.y, x, g.y + g.rows * g.ch, kBlack, rule.strong ? 1.6 : 1.0});
+    }
   if (g.indices)
     for (int c = 0; c < g.cols; ++c)
       s.add(Text{g.x + c * g.cw + g.cw * 0.5, g.y - 3, std::to_string(g.col0 + c), index_size, kGrid,
@@ -266,13 +283,20 @@ double draw_bank_legend(Scene& s, double x, double y, const std::string& caption
 }
 
 double draw_lane_legend(Scene& s, const app::Palette& p, double x, double y, const std::string& caption,
-                        const std::string& prefix) {
+                        const std::string& prefix, int selected) {
   s.add(Text{x, y + 8, caption, kBodySize, kBlack, Anchor::start, true});
   y += 14;
   const double w = 20, h = 12;
+  const bool any = selected >= 0 && selected < 32;
   for (int lane = 0; lane < 32; ++lane) {
-    const Colour c = lane_colour(p, lane);
-    s.add(Rect{x + lane * w, y, w, h, c, true, kGrid, 0.4});
+    // As the screen's lane strip: the selected lane outlined, the others faded.
+    const Colour c = any && lane != selected ? faded(lane_colour(p, lane)) : lane_colour(p, lane);
+    Rect swatch{x + lane * w, y, w, h, c, true, kGrid, 0.4};
+    if (lane == selected) {
+      swatch.stroke = kBlack;
+      swatch.stroke_width = 1.2;
+    }
+    s.add(std::move(swatch));
     s.add(Text{x + lane * w + w / 2, y + h / 2 + 2, prefix + std::to_string(lane), 5.5, text_on(c),
                Anchor::middle});
   }

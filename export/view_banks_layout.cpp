@@ -40,6 +40,28 @@ double add_line(Scene& s, double y, const std::string& text, Colour c = kBlack, 
   return y + 12;
 }
 
+/// The lines (rows) and banks (columns) of the `lines` x 32 grid that `crop` keeps: plain ranges, or
+/// one grid named "layout" (File > Export's visible region); the whole grid for none.
+Outcome<Block> layout_block(const Crop& crop, int lines) {
+  if (!crop.operand.empty())
+    return Outcome<Block>::fail(ErrorKind::refused,
+                                "--operand: the Layout mode has no operands; crop its lines and banks with "
+                                "--crop rows=FIRST-LAST,cols=FIRST-LAST");
+  Crop c = crop;
+  if (!crop.grids.empty()) {
+    for (const GridCrop& g : crop.grids)
+      if (g.grid != "layout")
+        return Outcome<Block>::fail(ErrorKind::refused, "--crop: '" + echo_text(g.grid) +
+                                                            "' is no grid of the Layout mode (its one grid: "
+                                                            "layout; or give rows= and cols= alone)");
+    if (crop.grids.size() > 1 || crop.rows || crop.cols)
+      return Outcome<Block>::fail(ErrorKind::refused,
+                                  "--crop: give the layout grid once, and no plain rows=/cols= with it");
+    c = Crop{{}, crop.grids.front().rows, crop.grids.front().cols, {}};
+  }
+  return crop_block(c, "the layout grid", lines, kBanks);
+}
+
 }  // namespace
 
 Outcome<Scene> banks_layout_scene(const ViewRequest& r) {
@@ -56,14 +78,13 @@ Outcome<Scene> banks_layout_scene(const ViewRequest& r) {
   c.num = r.ldmatrix.num;
   c.trans = r.ldmatrix.trans;
   c.element_type = r.elem;
-  if (!r.crop.whole())
-    return Outcome<Scene>::fail(ErrorKind::refused,
-                                "the Layout mode's picture is the whole lines x banks grid; crop the tile "
-                                "view instead");
   const app::LayoutView v = app::compute_layout_view(c);
   if (const Error why = first_field_error(v); why.kind != ErrorKind::none)
     return Outcome<Scene>::fail(why.kind, why.message);
   if (!v.ready()) return Outcome<Scene>::fail(ErrorKind::refused, "the layout mode has nothing to draw");
+  const auto block = layout_block(r.crop, v.lines);
+  if (!block) return Outcome<Scene>::from(block);
+  const Block& k = *block;
   const AccessReport& a = *v.access;
   const SmemLayout& l = *v.access_layout();
   if (a.refused())
@@ -99,31 +120,36 @@ Outcome<Scene> banks_layout_scene(const ViewRequest& r) {
   constexpr double label_size = 6;
   s.add(
       Text{kLeft, top - 12, "128-byte lines (byte address) x banks", kBodySize, kBlack, Anchor::start, true});
-  for (int b = 0; b < kBanks; ++b)
-    s.add(Text{kLeft + b * kCw + kCw / 2, top - 3, std::to_string(b), 5.5, kGrid, Anchor::middle});
+  // Only the block kept (Block k: all of it uncropped), placed from the picture's corner; indices,
+  // addresses and ids stay the whole grid's.
+  const auto bank_x = [&](int b) { return kLeft + (b - k.col0) * kCw; };
+  const auto line_y = [&](int line) { return top + (line - k.row0) * kCh; };
+  const int line_end = k.row0 + k.rows, bank_end = k.col0 + k.cols;
+  for (int b = k.col0; b < bank_end; ++b)
+    s.add(Text{bank_x(b) + kCw / 2, top - 3, std::to_string(b), 5.5, kGrid, Anchor::middle});
   char hex[16];
-  for (int line = 0; line < v.lines; ++line) {
-    const double ly = top + line * kCh;
+  for (int line = k.row0; line < line_end; ++line) {
+    const double ly = line_y(line);
     std::snprintf(hex, sizeof hex, "0x%04X", line * 128);
     s.add(Text{kLeft - 3, ly + kCh * 0.5 + 2, hex, 5.5, kGrid, Anchor::end});
-    for (int b = 0; b < kBanks; ++b) {
+    for (int b = k.col0; b < bank_end; ++b) {
       const app::LayoutWord& w = v.words[static_cast<std::size_t>(line * kBanks + b)];
-      Rect rect{kLeft + b * kCw, ly, kCw, kCh, cell_fill(w), true, kGrid, 0.4};
+      Rect rect{bank_x(b), ly, kCw, kCh, cell_fill(w), true, kGrid, 0.4};
       rect.id = "words-r" + std::to_string(line) + "-c" + std::to_string(b);
       s.add(std::move(rect));
       if (const std::string t = label_of(w); !t.empty())
-        s.add(Text{kLeft + b * kCw + kCw / 2, ly + kCh * 0.5 + 2.2, t, label_size, text_on(cell_fill(w)),
+        s.add(Text{bank_x(b) + kCw / 2, ly + kCh * 0.5 + 2.2, t, label_size, text_on(cell_fill(w)),
                    Anchor::middle});
     }
   }
   // Outlined words last, so no neighbour is drawn over their outline (the writers fill every Rect).
-  for (int line = 0; line < v.lines; ++line)
-    for (int b = 0; b < kBanks; ++b) {
+  for (int line = k.row0; line < line_end; ++line)
+    for (int b = k.col0; b < bank_end; ++b) {
       const app::LayoutWord& w = v.words[static_cast<std::size_t>(line * kBanks + b)];
       const bool selected = (w.lanes & sel) != 0;
       if (!w.conflict && !w.round_trip && !selected) continue;
-      Rect m{kLeft + b * kCw + 0.6,
-             top + line * kCh + 0.6,
+      Rect m{bank_x(b) + 0.6,
+             line_y(line) + 0.6,
              kCw - 1.2,
              kCh - 1.2,
              cell_fill(w),
@@ -134,20 +160,26 @@ Outcome<Scene> banks_layout_scene(const ViewRequest& r) {
              1.2};
       s.add(m);
       if (const std::string t = label_of(w); !t.empty())
-        s.add(Text{m.x + m.w / 2, top + line * kCh + kCh * 0.5 + 2.2, t, label_size, text_on(m.fill),
+        s.add(Text{m.x + m.w / 2, line_y(line) + kCh * 0.5 + 2.2, t, label_size, text_on(m.fill),
                    Anchor::middle});
     }
-  y = top + v.lines * kCh;
+  y = top + k.rows * kCh;
   // Per bank, the most distinct words any one phase asks of it (the screen's row under the grid).
-  for (int b = 0; b < kBanks; ++b) {
+  for (int b = k.col0; b < bank_end; ++b) {
     int worst = 0;
     for (const AccessPhase& p : a.phases) worst = std::max(worst, p.words[static_cast<std::size_t>(b)]);
     if (worst == 0) continue;
-    s.add(Text{kLeft + b * kCw + kCw / 2, y + 9, std::to_string(worst), 6, worst > 1 ? kConflict : kGrid,
+    s.add(Text{bank_x(b) + kCw / 2, y + 9, std::to_string(worst), 6, worst > 1 ? kConflict : kGrid,
                Anchor::middle});
   }
-  s.cover(kLeft + kBanks * kCw, y + 12);
+  s.cover(kLeft + k.cols * kCw, y + 12);
   y += 18;
+  if (k.rows != v.lines || k.cols != kBanks)
+    y = add_line(s, y,
+                 "part shown: " + describe_range("lines", IndexRange{k.row0, line_end - 1}) + ", " +
+                     describe_range("banks", IndexRange{k.col0, bank_end - 1}) +
+                     "; the counts are the whole access's",
+                 kGrid);
   if (v.truncated)
     y = add_line(s, y, "showing the first " + std::to_string(v.lines) + " lines of 128 bytes of the tile",
                  kGrid);

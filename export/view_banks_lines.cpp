@@ -217,7 +217,7 @@ Outcome<Scene> banks_lines_scene(const ViewRequest& r) {
     bottom = std::max(bottom, foot + 14);
     x += width + kGap + kAddress;
   }
-  draw_lane_legend(s, r.palette, 12, bottom + 6, "Lanes");
+  draw_lane_legend(s, r.palette, 12, bottom + 6, "Lanes", "T", r.lane);
   return Outcome<Scene>::ok(std::move(s));
 }
 

@@ -15,6 +15,7 @@
 #include "fragviz/util/words.hpp"
 #include "fragviz/viewmodel/cell_labels.hpp"
 #include "fragviz/viewmodel/fragments_header.hpp"
+#include "fragviz/viewmodel/grid_marks.hpp"
 #include "fragviz_export/views.hpp"
 #include "grid.hpp"
 
@@ -28,6 +29,14 @@ std::string operand_caption(const Instruction& in, Operand op, int product) {
                   std::string(to_string(operand_spec(in, op).type)) + ")";
   if (in.products > 1) s += ", product " + std::to_string(product);
   return s;
+}
+
+/// `spec` for operand `op`'s grid with the screen's reading rules across it (app::grid_rules over
+/// the whole operand, so a crop keeps those inside it): the k8 split of a k16 A, B's and C's 8-row groups.
+GridSpec ruled(GridSpec spec, const Instruction& in, Operand op) {
+  spec.row_rules = app::grid_rules(operand_rows(in, op), static_cast<float>(spec.ch));
+  spec.col_rules = app::grid_rules(operand_cols(in, op), static_cast<float>(spec.cw));
+  return spec;
 }
 
 /// The operand of a crop's grid name ("A", "B", "C", "D", "C/D"); nullopt for another name.
@@ -95,11 +104,12 @@ Outcome<Scene> fragments_grids(Scene& s, const ViewRequest& r, const Instruction
                     key + suffix};
       spec.row0 = block->row0;
       spec.col0 = block->col0;
-      bottom = std::max(bottom, draw_grid(s, spec, cell_of(owners[static_cast<std::size_t>(op)], op, p)));
+      bottom = std::max(
+          bottom, draw_grid(s, ruled(spec, in, op), cell_of(owners[static_cast<std::size_t>(op)], op, p)));
     }
     y = bottom + 8;
   }
-  draw_lane_legend(s, r.palette, 12, y, "Lanes");
+  draw_lane_legend(s, r.palette, 12, y, "Lanes", "T", r.lane);
   return Outcome<Scene>::ok(std::move(s));
 }
 
@@ -184,9 +194,9 @@ Outcome<Scene> fragments_scene(const ViewRequest& r) {
                     caption,        true,         *key + suffix};
       spec.row0 = block->row0;
       spec.col0 = block->col0;
-      y = draw_grid(s, spec, grid(own, op, p)) + 8;
+      y = draw_grid(s, ruled(spec, *in, op), grid(own, op, p)) + 8;
     }
-    draw_lane_legend(s, r.palette, 12, y, "Lanes");
+    draw_lane_legend(s, r.palette, 12, y, "Lanes", "T", r.lane);
     return Outcome<Scene>::ok(std::move(s));
   }
   for (int p = 0; p < in->products; ++p) {
@@ -194,18 +204,24 @@ Outcome<Scene> fragments_scene(const ViewRequest& r) {
     const std::string suffix = in->products > 1 ? "p" + std::to_string(p) : "";  // ids "A", or "Ap0".."Ap3"
     const double right_x = left + k * cw + gap + kGridLeft;                      // B and C/D start here
     const double below_b = top + k * ch + gap + kGridTop;                        // A and C/D start here
-    draw_grid(s,
-              GridSpec{right_x, top, k, n, cw, ch, operand_caption(*in, Operand::B, p), true, "B" + suffix},
-              grid(b, Operand::B, p));
-    draw_grid(s,
-              GridSpec{left, below_b, m, k, cw, ch, operand_caption(*in, Operand::A, p), true, "A" + suffix},
-              grid(a, Operand::A, p));
-    y = draw_grid(
-        s, GridSpec{right_x, below_b, m, n, cw, ch, operand_caption(*in, Operand::C, p), true, "C" + suffix},
-        grid(c, Operand::C, p));
+    draw_grid(
+        s,
+        ruled(GridSpec{right_x, top, k, n, cw, ch, operand_caption(*in, Operand::B, p), true, "B" + suffix},
+              *in, Operand::B),
+        grid(b, Operand::B, p));
+    draw_grid(
+        s,
+        ruled(GridSpec{left, below_b, m, k, cw, ch, operand_caption(*in, Operand::A, p), true, "A" + suffix},
+              *in, Operand::A),
+        grid(a, Operand::A, p));
+    y = draw_grid(s,
+                  ruled(GridSpec{right_x, below_b, m, n, cw, ch, operand_caption(*in, Operand::C, p), true,
+                                 "C" + suffix},
+                        *in, Operand::C),
+                  grid(c, Operand::C, p));
     y += 8;
   }
-  draw_lane_legend(s, r.palette, 12, y, "Lanes");
+  draw_lane_legend(s, r.palette, 12, y, "Lanes", "T", r.lane);
   return Outcome<Scene>::ok(std::move(s));
 }
 

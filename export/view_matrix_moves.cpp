@@ -53,7 +53,7 @@ Scene move_scene(const std::string& mnemonic, const std::string& verb, int rows,
         if (highlight >= 0 && m.address_lane != highlight) cell.fill = faded(cell.fill);
         return cell;
       });
-  draw_lane_legend(s, p, 12, y + 12, "Lanes");
+  draw_lane_legend(s, p, 12, y + 12, "Lanes", "T", highlight);
   return s;
 }
 
@@ -120,7 +120,7 @@ Outcome<Scene> movmatrix_scene(const ViewRequest& r) {
                 GridSpec{left + 8 * cw + 18 + kGridLeft, top, 8, 8, cw, ch, "After (destination registers)",
                          true, "after"},
                 grid(after));
-  draw_lane_legend(s, r.palette, 12, y + 12, "Lanes");
+  draw_lane_legend(s, r.palette, 12, y + 12, "Lanes", "T", r.lane);
   return Outcome<Scene>::ok(std::move(s));
 }
 

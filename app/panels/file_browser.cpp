@@ -138,7 +138,9 @@ bool draw_file_browser(FileBrowserState& b, AppState& s) {
   if (ImGui::Button("Open") || enter) submit(b);
   record_widget(s, "open_ok");
   ImGui::SameLine();
-  const bool cancel = ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape));
+  // Escape in the open filter list closes only the list.
+  const bool cancel_pressed = ImGui::Button("Cancel");
+  const bool cancel = escape_closes_dialog(b.picker_open) || cancel_pressed;
   record_widget(s, "open_cancel");
   if (!b.chosen.empty()) picked = true;
   if (picked || cancel) ImGui::CloseCurrentPopup();

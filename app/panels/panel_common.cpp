@@ -179,6 +179,14 @@ int filtered_list(AppState& s, const char* widget, const std::vector<PickerEntry
   return picked;
 }
 
+bool escape_closes_dialog(bool& picker_was_open) {
+  // A popup opened above the current BeginPopup level: a combo's or a picker's list.
+  const bool open_now = ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId);
+  const bool was_open = picker_was_open;
+  picker_was_open = open_now;
+  return !was_open && !open_now && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape));
+}
+
 bool picker_filter_field(AppState& s, const char* id, const char* hint, std::string& text,
                          const char* widget) {
   if (ImGui::IsWindowAppearing()) {

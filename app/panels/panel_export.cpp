@@ -35,10 +35,18 @@ void draw_export_popup(AppState& s) {
   // frames' focus is the tiling's, not the user's.
   const ImGuiWindow* w = GImGui->NavWindow;
   const ImGuiIO& io = ImGui::GetIO();
-  note_focus(d, w && w->RootWindow ? w->RootWindow->Name : "", ImGui::GetFrameCount() > kSettlingFrames,
+  const bool settled = ImGui::GetFrameCount() > kSettlingFrames;
+  note_focus(d, w && w->RootWindow ? w->RootWindow->Name : "", settled,
              io.MouseClicked[0] || io.MouseClicked[1] || io.MouseClicked[2]);
+  // Scrolling or zooming a view is working in it too, and so is pointing at it for Ctrl+E. The
+  // dialog's own frames (it is modal) change neither.
+  const ImGuiWindow* h = GImGui->HoveredWindow;
+  if (!ImGui::IsPopupOpen("###Export"))
+    note_pointer(d, h && h->RootWindow ? h->RootWindow->Name : "",
+                 io.MouseDelta.x != 0.f || io.MouseDelta.y != 0.f,
+                 io.MouseWheel != 0.f || io.MouseWheelH != 0.f, settled);
   if (d.open_requested) {
-    ImGui::OpenPopup("Export");
+    ImGui::OpenPopup("###Export");
     open_export_dialog(d, default_export_folder(d));
     d.part = default_export_part(d.part, visible_region(s, d.view, d.operand));
   }
@@ -46,7 +54,9 @@ void draw_export_popup(AppState& s) {
   // does not apply is disabled, never hidden) and the outcome has its room kept, so no control moves
   // between clicks: a second click lands where the first one's control still is.
   ImGui::SetNextWindowSize(ImVec2(640, 0), ImGuiCond_Always);
-  if (!ImGui::BeginPopupModal("Export", nullptr, ImGuiWindowFlags_NoSavedSettings)) return;
+  // Titled with the view it exports, so which one is never in doubt; "###Export" keeps its id.
+  const std::string title = export_dialog_title(d.view) + "###Export";
+  if (!ImGui::BeginPopupModal(title.c_str(), nullptr, ImGuiWindowFlags_NoSavedSettings)) return;
   s.frame.widgets["export_dialog"] = Rect{ImGui::GetWindowPos().x, ImGui::GetWindowPos().y,
                                           ImGui::GetWindowSize().x, ImGui::GetWindowSize().y};
   // The outcome at the top, where it is seen, in a box of three lines kept whether or not there is
@@ -224,8 +234,9 @@ void draw_export_popup(AppState& s) {
   record_widget(s, "export_overwrite");
   ImGui::EndDisabled();
   ImGui::SameLine();
-  if (ImGui::Button("Close") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))
-    ImGui::CloseCurrentPopup();
+  // Escape in an open picker closes only that picker (README: "an open picker").
+  const bool close = ImGui::Button("Close");
+  if (escape_closes_dialog(d.picker_open) || close) ImGui::CloseCurrentPopup();
   record_widget(s, "export_close");
   ImGui::EndPopup();
 }

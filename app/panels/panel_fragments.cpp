@@ -31,6 +31,7 @@
 #include "find_field.hpp"
 #include "fragviz/smem/banks.hpp"
 #include "fragviz/viewmodel/fragments_header.hpp"
+#include "fragviz/viewmodel/grid_marks.hpp"
 #include "fragviz/viewmodel/tile_units.hpp"
 #include "imgui_internal.h"  // ImGui::SetNextWindowScroll
 #include "panels.hpp"
@@ -351,8 +352,7 @@ void draw_grid(ImDrawList* dl, AppState& s, const Derived& d, const GridGeom& g,
         continue;
       }
       lane_cell(dl, a, b, ow.lane, sel, ow.lane == hover_lane);
-      const ImU32 tc =
-          (sel >= 0 && sel != ow.lane) ? IM_COL32(200, 200, 200, 120) : lane_text_colour(ow.lane);
+      const ImU32 tc = (sel >= 0 && sel != ow.lane) ? faded_text_colour() : lane_text_colour(ow.lane);
       switch (mode) {
         case CellLabelMode::full:
           std::snprintf(label, sizeof label, "T%d V%d", ow.lane, ow.element);
@@ -386,18 +386,17 @@ void draw_grid(ImDrawList* dl, AppState& s, const Derived& d, const GridGeom& g,
                               ImVec2(b.x - 1.f, a.y + 7.f), kGreen);
       }
     }
-  // Rules every 8 rows and columns for reading (every 32 stronger), where 8 cells are wide enough.
+  // Rules every 8 rows and columns for reading (every 32 stronger): grid_rules, which the export
+  // draws too.
   auto rules = [&](int count, float cell, bool vertical) {
-    if (count <= 8 || 8.f * cell < 16.f) return;
-    const int every = 8.f * cell < 40.f && count > 32 ? 32 : 8;  // dense grids: only every 32
     const float width = tiny ? 1.f : 2.f;
-    for (int i = every; i < count; i += every) {
-      const ImU32 col = i % 32 == 0 ? IM_COL32(255, 255, 255, 150) : IM_COL32(255, 255, 255, 80);
+    for (const GridRule& rule : grid_rules(count, cell)) {
+      const ImU32 col = rule.strong ? IM_COL32(255, 255, 255, 150) : IM_COL32(255, 255, 255, 80);
       if (vertical) {
-        const float x = g0.x + static_cast<float>(i) * cell;
+        const float x = g0.x + static_cast<float>(rule.index) * cell;
         if (x >= vis_min.x && x <= vis_max.x) dl->AddLine(ImVec2(x, g0.y), ImVec2(x, g1.y), col, width);
       } else {
-        const float y = g0.y + static_cast<float>(i) * cell;
+        const float y = g0.y + static_cast<float>(rule.index) * cell;
         if (y >= vis_min.y && y <= vis_max.y) dl->AddLine(ImVec2(g0.x, y), ImVec2(g1.x, y), col, width);
       }
     }

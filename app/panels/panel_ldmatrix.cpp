@@ -168,7 +168,7 @@ void draw_ldmatrix(AppState& s, const Derived& d) {
       const LdmatrixTable::Cell& x = t.at(r, c);
       const ImVec2 a(g0.x + c * cw, g0.y + r * ch), b(a.x + cw, a.y + ch);
       lane_cell(dl, a, b, x.lane, sel, x.lane == hov);
-      const ImU32 tc = (sel >= 0 && sel != x.lane) ? IM_COL32(200, 200, 200, 120) : lane_text_colour(x.lane);
+      const ImU32 tc = (sel >= 0 && sel != x.lane) ? faded_text_colour() : lane_text_colour(x.lane);
       if (level == "two_lines") {
         std::snprintf(buf, sizeof buf, "T%d", x.lane);
         draw_at(label_px, a, ImVec2(b.x, a.y + ch * 0.5f + 1.f), tc, buf);

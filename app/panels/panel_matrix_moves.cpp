@@ -136,7 +136,7 @@ void draw_stmatrix(AppState& s, HopperViews& v) {
       const StmatrixTable::Cell& x = t.at(r, col);
       const ImVec2 a(p.g0.x + col * cell, p.g0.y + r * cell), b(a.x + cell, a.y + cell);
       lane_cell(dl, a, b, x.lane, sel, x.lane == hov);
-      const ImU32 tc = (sel >= 0 && sel != x.lane) ? IM_COL32(200, 200, 200, 120) : lane_text_colour(x.lane);
+      const ImU32 tc = (sel >= 0 && sel != x.lane) ? faded_text_colour() : lane_text_colour(x.lane);
       std::snprintf(l1, sizeof l1, "T%d", x.lane);
       std::snprintf(l2, sizeof l2, "r%d.%s", x.reg, half_name(x.half));
       cell_labels(dl, a, b, tc, l1, l2);
@@ -227,7 +227,7 @@ void draw_movmatrix(AppState& s, HopperViews& v) {
         const ImVec2 a(p.g0.x + c * p.cell, p.g0.y + r * p.cell), b(a.x + p.cell, a.y + p.cell);
         lane_cell(dl, a, b, colour_lane, sel, false);
         const ImU32 tc =
-            (sel >= 0 && sel != colour_lane) ? IM_COL32(200, 200, 200, 120) : lane_text_colour(colour_lane);
+            (sel >= 0 && sel != colour_lane) ? faded_text_colour() : lane_text_colour(colour_lane);
         std::snprintf(l1, sizeof l1, "T%d.%s", lane, half_name(half));
         if (side)
           std::snprintf(l2, sizeof l2, "<T%d.%s", x.source.lane, half_name(x.source.half));
@@ -346,7 +346,7 @@ void draw_epilogue(AppState& s, HopperViews& v) {
       const ImVec2 a(p.g0.x + col * p.cell, p.g0.y + r * p.cell), b(a.x + p.cell, a.y + p.cell);
       if (x.lane < 0) continue;
       lane_cell(dl, a, b, x.lane, sel, x.lane == hov);
-      const ImU32 tc = (sel >= 0 && sel != x.lane) ? IM_COL32(200, 200, 200, 120) : lane_text_colour(x.lane);
+      const ImU32 tc = (sel >= 0 && sel != x.lane) ? faded_text_colour() : lane_text_colour(x.lane);
       std::snprintf(l1, sizeof l1, "T%d", x.lane);
       if (x.moved)
         std::snprintf(l2, sizeof l2, "C%d,%d", x.fragment.row, x.fragment.col);

@@ -237,7 +237,10 @@ void draw_menu_and_status(AppState& s) {
   const bool dialog_open = ImGui::IsPopupOpen(0u, ImGuiPopupFlags_AnyPopupId);
   if (!dialog_open && io.KeyCtrl && ImGui::IsKeyPressed('O', false)) s.open_popup_requested = true;
   if (io.KeyCtrl && ImGui::IsKeyPressed('Q', false)) s.quit_requested = true;
-  if (!dialog_open && io.KeyCtrl && ImGui::IsKeyPressed('E', false)) s.export_dialog.open_requested = true;
+  if (!dialog_open && io.KeyCtrl && ImGui::IsKeyPressed('E', false)) {
+    s.export_dialog.open_requested = true;
+    s.export_dialog.requested_by_key = true;  // the mouse may rest on the view meant
+  }
 
   // Status strip: what the views show (a recorded report, the model only, or this machine's
   // device), then every notice, each cut to its share of one line, in full on hover.

@@ -138,7 +138,7 @@ void draw_grid(ImDrawList* dl, const WgmmaGrid& t, const std::vector<std::uint8_
         continue;
       }
       owner_cell(dl, a, b, thread_colour(ow.lane), dim, sel == ow.lane, hover == ow.lane);
-      const ImU32 tc = dim ? IM_COL32(200, 200, 200, 120) : thread_text_colour(ow.lane);
+      const ImU32 tc = dim ? faded_text_colour() : thread_text_colour(ow.lane);
       switch (mode) {
         case CellLabelMode::full:
           std::snprintf(l1, sizeof l1, "T%d V%d", ow.lane, ow.element);

@@ -227,6 +227,11 @@ void lane_cell(ImDrawList* dl, ImVec2 a, ImVec2 b, int lane, int selected, bool 
 void mismatch_mark(ImDrawList* dl, ImVec2 a, ImVec2 b);
 /// "A", "B", "C": the key of an operand in the state dump.
 const char* operand_key(Operand op);
+/// Whether Escape, pressed this frame, is for the modal dialog being drawn (call it after the
+/// dialog's pickers): only while no picker's list (a popup above the dialog) is open, now or at the
+/// end of last frame (`picker_was_open`, updated here). The Escape that closes an open list closes
+/// it first, in NewFrame or in the list's own filter field, before the dialog sees the key.
+bool escape_closes_dialog(bool& picker_was_open);
 /// The filter field at the top of a picker's open list (picker_filter.hpp): emptied and focused as
 /// the list opens, so typing narrows it at once; Escape closes the list. Records `widget`.
 /// Returns true when Enter was pressed in it (the picker then takes an entry shown: enter_choice).

@@ -2,11 +2,13 @@
 // before anything is drawn, and a written file is whole.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include "app_state.hpp"
 #include "bank_layout_mode.hpp"
@@ -98,9 +100,23 @@ TEST(ExportDialog, TheBankViewInLayoutModeExportsTheLayoutOnScreen) {
   // Both sides travel: a load draws its read side, a store its write side (the shared LayoutView).
   s.layout.read_layout = "(64,64):(64,1)";
   EXPECT_EQ(export_request(s, scene::View::banks).read_layout, "(64,64):(64,1)");
-  // The dialog's crop is the tile view's; the Layout mode's picture is the whole grid.
+  // The dialog's crop is the tile view's; the Layout mode's picture is the whole grid, or with the
+  // visible part its lines and banks in view: exactly those words drawn, ids the whole grid's.
   s.export_dialog.crop = true;
   EXPECT_TRUE(export_request(s, scene::View::banks).crop.whole());
+  s.export_dialog.part = ExportPart::visible;
+  s.frame.banks_view.drawn = true;
+  s.frame.banks_view.visible["layout"] = VisibleGrid{1, 2, 30, 31, v.lines, 32};
+  const auto part = scene::build_scene(export_request(s, scene::View::banks));
+  ASSERT_TRUE(part) << part.error.message;
+  std::vector<std::string> ids;
+  for (const auto& item : part.value->items)
+    if (const auto* c = std::get_if<scene::Rect>(&item); c && c->id.rfind("words-", 0) == 0)
+      ids.push_back(c->id);
+  std::sort(ids.begin(), ids.end());
+  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+  EXPECT_EQ(ids, (std::vector<std::string>{"words-r1-c30", "words-r1-c31", "words-r2-c30", "words-r2-c31"}));
+  s.export_dialog.part = ExportPart::whole;
   // Layout mode off: the explorer tile of the controls, as before.
   s.layout.enabled = false;
   EXPECT_FALSE(export_request(s, scene::View::banks).layout_mode);
@@ -295,8 +311,16 @@ TEST(ExportDialog, TheVisibleRegionIsWhatTheViewShows) {
   EXPECT_TRUE(b->partial);
   EXPECT_EQ(visible_region_text(b),
             "Visible region: unpadded lines 0-3, banks 20-31; padded lines 0-3, banks 0-5");
+  // Layout mode: its one lines x banks grid's lines and banks in view (newcomer round 16: it had
+  // none and exported the whole grid), the tile view's grids left out.
   s.layout.enabled = true;
-  EXPECT_EQ(visible_region(s, scene::View::banks, ""), std::nullopt);
+  EXPECT_EQ(visible_region(s, scene::View::banks, ""), std::nullopt);  // no layout grid drawn
+  s.frame.banks_view.visible["layout"] = VisibleGrid{2, 9, 4, 19, 64, 32};
+  const auto lb = visible_region(s, scene::View::banks, "");
+  ASSERT_TRUE(lb);
+  EXPECT_EQ(scene::crop_text(lb->crop), "layout:rows=2-9,cols=4-19");
+  EXPECT_TRUE(lb->partial);
+  EXPECT_EQ(visible_region_text(lb), "Visible region: layout lines 2-9, banks 4-19");
   // The warpgroup view: its A and D (keyed C, as the dialog's Operand keys D), D named as it shows.
   EXPECT_EQ(visible_region(s, scene::View::warpgroup, ""), std::nullopt);
   s.frame.warpgroup_visible["A"] = VisibleGrid{0, 15, 0, 15, 64, 16};
@@ -455,6 +479,41 @@ TEST(ExportDialog, TheFocusTheUserGaveIsTaken) {
   note_focus(d, "##MainMenuBar", true, true);
   note_focus(d, "Controls", true, true);
   EXPECT_EQ(d.looked_at, View::tmem);  // no view of theirs: the last one stays
+}
+
+// Newcomer round 16: clicked into one view, then scrolling another, Ctrl+E offered the clicked one.
+// The wheel over a view makes it the one worked in; the mouse moved onto a view makes it the one
+// Ctrl+E means while it rests there (the menu's File > Export keeps the one worked in); the title
+// names the view.
+TEST(ExportDialog, TheViewWorkedInOrPointedAtIsTaken) {
+  using scene::View;
+  const char* const fragments = "Fragments: mma.sync A, B, C/D";
+  const char* const banks = "Bank view: shared-memory accesses over 32 banks";
+  ExportDialog d;
+  note_pointer(d, fragments, true, true, false);
+  EXPECT_EQ(d.looked_at, std::nullopt);  // the first frames
+  EXPECT_EQ(d.pointed_at, std::nullopt);
+  note_focus(d, banks, true, true);
+  EXPECT_EQ(d.looked_at, View::banks);
+  note_pointer(d, fragments, false, true, true);  // the wheel over fragments, no click
+  EXPECT_EQ(d.looked_at, View::fragments);
+  note_pointer(d, "Controls", true, true, true);  // no view of its own: nothing changes but the pointer
+  EXPECT_EQ(d.looked_at, View::fragments);
+  EXPECT_EQ(d.pointed_at, std::nullopt);
+  note_focus(d, banks, true, true);
+  note_pointer(d, fragments, true, false, true);  // moved onto fragments, no click
+  EXPECT_EQ(d.looked_at, View::banks);
+  EXPECT_EQ(d.pointed_at, View::fragments);
+  EXPECT_EQ(export_target(d), View::banks);  // File > Export from the menu
+  d.open_requested = d.requested_by_key = true;
+  EXPECT_EQ(export_target(d), View::fragments);  // Ctrl+E: the view under the mouse
+  open_export_dialog(d, "/home/u");
+  EXPECT_EQ(d.view, View::fragments);
+  EXPECT_FALSE(d.requested_by_key);
+  EXPECT_EQ(export_dialog_title(d.view), "Export the fragments view");
+  note_pointer(d, "##MainMenuBar", true, false, true);  // moved off every view
+  d.requested_by_key = true;
+  EXPECT_EQ(export_target(d), View::banks);
 }
 
 // Issue 22: the default folder was the working folder (the clone, when started from it).

@@ -317,6 +317,16 @@ cmp -s "$tmp/lm.svg" "$tmp/lm3.svg" && fail "--read-layout changed nothing"
 rm -f "$tmp/lm.svg" "$tmp/lm2.svg" "$tmp/lm3.svg" "$tmp/tile.svg"
 refuse 64 "layout-mode" --view banks --read-layout '(16,64):(64,1)' --svg "$tmp/a.svg"
 refuse 64 "not an option of the Layout mode" --view banks --layout-mode --width 32 --svg "$tmp/a.svg"
+# Its --crop (File > Export's visible region of the Layout mode): lines 2-3 and banks 30-31 are
+# exactly four words; a grid of the tile view's or a line past the 16 of (16,64):(64,1) is refused.
+"$cli" export --view banks --layout-mode --crop 'layout:rows=2-3,cols=30-31' --svg "$tmp/lmc.svg" >/dev/null 2>"$tmp/err" ||
+  fail "export --layout-mode --crop: exit $?: $(cat "$tmp/err")"
+[ "$(grep -o 'id="words-r[0-9]*-c[0-9]*"' "$tmp/lmc.svg" | sort -u | tr '\n' ' ')" = \
+  'id="words-r2-c30" id="words-r2-c31" id="words-r3-c30" id="words-r3-c31" ' ] ||
+  fail "--layout-mode --crop drew other words: $(grep -o 'id="words-[^"]*"' "$tmp/lmc.svg" | head)"
+rm -f "$tmp/lmc.svg"
+refuse 3 "no grid of the Layout mode" --view banks --layout-mode --crop 'padded:rows=0-1' --svg "$tmp/a.svg"
+refuse 3 "outside the layout grid" --view banks --layout-mode --crop 'rows=0-16' --svg "$tmp/a.svg"
 refuse 64 "not an option of --view fragments" --view fragments --layout-mode --svg "$tmp/a.svg"
 for level in full lane number none; do
   "$cli" export --view fragments --instr "$M" --labels "$level" --svg "$tmp/$level.svg" >/dev/null 2>"$tmp/err" ||

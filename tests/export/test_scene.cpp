@@ -5,6 +5,9 @@
 // (with cairo) the PNG decoded with stb_image: its size and the colour of pixels inside known cells.
 #include <gtest/gtest.h>
 
+#include <array>
+#include <cmath>
+#include <cstdio>
 #include <regex>
 #include <string>
 #include <utility>
@@ -749,7 +752,7 @@ TEST(ExportHighlight, OneLaneKeepsItsColourTheOthersFade) {
   for (const auto& item : s.items)
     if (const auto* rect = std::get_if<fs::Rect>(&item); rect && rect->id.empty() && rect->stroke_width > 1)
       ++outlined;
-  EXPECT_EQ(outlined, 8 + 4 + 4);  // lane 5's A, B and C elements of m16n8k16
+  EXPECT_EQ(outlined, 8 + 4 + 4 + 1);  // lane 5's A, B and C elements of m16n8k16, its legend swatch
   r.lane = 32;
   EXPECT_FALSE(fs::build_scene(r));
   r.view = fs::View::banks;
@@ -759,6 +762,68 @@ TEST(ExportHighlight, OneLaneKeepsItsColourTheOthersFade) {
   // The explorer's lane 3 reads row 3 from column 0 (.x4, pad 8): its cells outlined, lane 0's faded.
   EXPECT_EQ(label(b, "tile-r3-c0").rfind("T3 ", 0), 0u);
   EXPECT_NE(fill(b, "tile-r0-c0"), fs::bank_colour(0));
+}
+
+// The fragments picture on the screen's palette draws what the screen draws (newcomer round 16): a
+// faded cell's label in the screen's dim text colour (palette.json "screen" "dim", not white), the
+// rule between A's k-columns 7 and 8 (the k8 split of k16) and B's rows 7 and 8, and the selected
+// lane marked in the lane legend, read back from the SVG.
+TEST(ExportFragments, DarkPictureDrawsTheScreensFadedLabelsRulesAndSelectedLane) {
+  fs::ViewRequest r;
+  r.view = fs::View::fragments;
+  r.instr = kM16n8k16;
+  r.lane = 5;
+  r.dark = true;
+  const std::string svg = fs::svg_text(build(r));
+  const auto& dim = fragviz::app::assets().palette.screen.dim;
+  char want[8];
+  std::snprintf(want, sizeof want, "#%02x%02x%02x", dim.r, dim.g, dim.b);
+  // <rect id=... x y width height ...> as numbers.
+  const auto rect = [&](const std::string& id) {
+    std::smatch m;
+    const std::regex re("<rect id=\"" + id +
+                        "\" x=\"([0-9.]+)\" y=\"([0-9.]+)\" width=\"([0-9.]+)\" height=\"([0-9.]+)\""
+                        "[^>]*stroke-width=\"([0-9.]+)\"");
+    EXPECT_TRUE(std::regex_search(svg, m, re)) << id;
+    std::array<double, 5> v{};
+    for (std::size_t i = 0; i < v.size() && m.size() > i + 1; ++i) v[i] = std::stod(m[i + 1].str());
+    return v;
+  };
+  // PTX ISA m16n8k16 A: lane 0 holds a0 at (0, 0), drawn "T0 V0" right after its cell.
+  const std::size_t cell = svg.find("<rect id=\"A-r0-c0\"");
+  ASSERT_NE(cell, std::string::npos);
+  std::smatch m;
+  const std::string after = svg.substr(cell, 400);
+  ASSERT_TRUE(
+      std::regex_search(after, m, std::regex("<text [^>]*fill=\"(#[0-9a-f]{6})\"[^>]*>T0 V0</text>")));
+  EXPECT_EQ(m[1].str(), want);
+  // Lines as numbers.
+  std::vector<std::array<double, 4>> lines;
+  const std::regex line_re("<line x1=\"([0-9.]+)\" y1=\"([0-9.]+)\" x2=\"([0-9.]+)\" y2=\"([0-9.]+)\"");
+  for (auto it = std::sregex_iterator(svg.begin(), svg.end(), line_re); it != std::sregex_iterator(); ++it)
+    lines.push_back({std::stod((*it)[1].str()), std::stod((*it)[2].str()), std::stod((*it)[3].str()),
+                     std::stod((*it)[4].str())});
+  const auto near = [](double a, double b) { return std::abs(a - b) < 0.02; };
+  const auto has_line = [&](double x0, double y0, double x1, double y1) {
+    for (const auto& l : lines)
+      if (near(l[0], x0) && near(l[1], y0) && near(l[2], x1) && near(l[3], y1)) return true;
+    return false;
+  };
+  // A is 16 x 16: the k8 split runs down its left edge of column 8, from row 0's top to row 15's foot.
+  const auto a08 = rect("A-r0-c8"), a00 = rect("A-r0-c0"), a150 = rect("A-r15-c0");
+  EXPECT_TRUE(has_line(a08[0], a00[1], a08[0], a150[1] + a150[3])) << "no rule at A's k8 split";
+  // B is 16 x 8 (k x n): the k8 split runs across it above row 8.
+  const auto b80 = rect("B-r8-c0"), b87 = rect("B-r8-c7");
+  EXPECT_TRUE(has_line(b80[0], b80[1], b87[0] + b87[2], b80[1])) << "no rule at B's k8 split";
+  // The legend (swatches "T0".."T31", each label after its swatch): lane 5's outlined more heavily
+  // than lane 4's.
+  const auto swatch_stroke = [&](int l) {
+    std::smatch sm;
+    const std::regex re("stroke-width=\"([0-9.]+)\"/>\n<text [^>]*>T" + std::to_string(l) + "</text>");
+    EXPECT_TRUE(std::regex_search(svg, sm, re)) << l;
+    return sm.size() > 1 ? std::stod(sm[1].str()) : 0.0;
+  };
+  EXPECT_GT(swatch_stroke(5), swatch_stroke(4));
 }
 
 // --palette dark (File > Export's "screen (dark)"): the picture is drawn on the palette's "screen"

@@ -16,11 +16,12 @@ namespace fragviz::scene {
 /// What a colour stands for: itself, or a part of the paper the picture is drawn on (the palette's
 /// "document" or "screen", views.hpp), which paint_scene puts in when the scene is finished.
 enum class Role : std::uint8_t {
-  fixed,       ///< the colour as given (a lane's, a bank's, a verdict's)
-  background,  ///< the paper: the picture's ground and empty cells
-  ink,         ///< text and outlines
-  dim,         ///< index numbers, notes, cell borders
-  faded,       ///< the colour given, three quarters of the way to the background (an unselected lane)
+  fixed,        ///< the colour as given (a lane's, a bank's, a verdict's)
+  background,   ///< the paper: the picture's ground and empty cells
+  ink,          ///< text and outlines
+  dim,          ///< index numbers, notes, cell borders
+  faded,        ///< the colour given, three quarters of the way to the background (an unselected lane)
+  faded_label,  ///< a faded cell's label: app::faded_label_colour of the paper, as the screen draws it
 };
 
 /// 8 bits a channel, opaque; a colour of role other than fixed is a placeholder until paint_scene.
@@ -39,6 +40,8 @@ inline constexpr Colour kWhite{255, 255, 255, Role::background};
 /// lane palette's, so a bank figure and a lane figure side by side in one document cannot be misread.
 Colour bank_colour(int bank);
 inline constexpr Colour kGrid{96, 96, 96, Role::dim};
+/// The label on a faded cell (text_on of a Role::faded fill).
+inline constexpr Colour kFadedLabel{96, 96, 96, Role::faded_label};
 
 /// A filled rectangle, optionally outlined. Points; (x, y) is the top-left corner.
 struct Rect {

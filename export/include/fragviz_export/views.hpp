@@ -92,7 +92,8 @@ std::string crop_text(const Crop& c);
 std::string describe_range(std::string_view axis, IndexRange r);
 /// `c`'s ranges as describe_range shows them, rows first, joined by ", "; "" when neither. Grids:
 /// each as "A rows 0-7, cols 0-5" joined by "; " (C is "C/D"; the bank grids' rows and columns are
-/// "lines" and "banks": "padded lines 0-3, banks 0-31"), an axis not cropped left unsaid.
+/// "lines" and "banks": "padded lines 0-3, banks 0-31", the Layout mode's "layout" too), an axis not
+/// cropped left unsaid.
 std::string describe_crop(const Crop& c);
 /// "A", "B" or "C" for an operand name (A, B, C, D or C/D, any case); nullopt for anything else.
 std::optional<std::string> parse_crop_operand(std::string_view text);

@@ -1,0 +1,27 @@
+// What the screen's operand grids draw besides their cells, defined once for the screen and File >
+// Export (export/view_fragments.cpp): the reading rules across a grid (the k8 split of a k16 A, the
+// 8-row groups) and the colour of the label in a faded cell (a lane other than the selected one).
+#pragma once
+
+#include <vector>
+
+#include "fragviz/viewmodel/assets.hpp"
+
+namespace fragviz::app {
+
+/// A rule across a grid between its rows (or columns) index - 1 and index; `strong` every 32.
+struct GridRule {
+  int index = 0;
+  bool strong = false;
+  friend bool operator==(GridRule x, GridRule y) { return x.index == y.index && x.strong == y.strong; }
+};
+
+/// Where the rules go across `count` rows (or columns) of `cell` each (pixels or points): every 8
+/// (those at multiples of 32 strong), only every 32 where 8 cells span less than 40 and there are
+/// more than 32; none where there are 8 or fewer or 8 cells span less than 16 (they would cover it).
+std::vector<GridRule> grid_rules(int count, float cell);
+
+/// The colour of a faded cell's label on `paper`: its dim text colour, so it recedes as the cell does.
+inline Rgb faded_label_colour(const Paper& paper) { return paper.dim; }
+
+}  // namespace fragviz::app

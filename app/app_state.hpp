@@ -36,6 +36,7 @@
 #include "gate_history.hpp"
 #include "gate_ladder_run.hpp"
 #include "kernel_form.hpp"
+#include "panels/find_field.hpp"
 #include "view_tiling.hpp"
 
 namespace fragviz::app {
@@ -172,6 +173,13 @@ struct VisibleGrid {
   int cells() const { return empty() ? 0 : (last_row - first_row + 1) * (last_col - first_col + 1); }
 };
 
+/// The cell a view's Find went to (FindGoto) as drawn: operand key, row, col, product, rect.
+struct FoundCellRecord {
+  std::string op;
+  int row = 0, col = 0, product = 0;
+  Rect rect;
+};
+
 struct FragmentsViewRecord {
   float zoom = 1.f;
   float cell_w = 0, cell_h = 0;
@@ -188,6 +196,8 @@ struct FragmentsViewRecord {
   std::string find_answer, find_error;  ///< the Find field's answer or message this frame
   /// Per operand ("A", "B", "C"), the part of its grid in view (of product 0 where there are four).
   std::map<std::string, VisibleGrid> visible;
+  std::optional<FoundCellRecord> found;  ///< the cell Find went to, outlined; none when none
+  std::optional<FoundCellRecord> hover;  ///< the cell under the pointer, whose tooltip shows; none when none
 };
 
 /// The bank view's zoom and scroll as drawn this frame (either mode; zoom_grid.hpp).
@@ -367,6 +377,14 @@ struct LaunchOptions {
 };
 
 /// The whole app state. One instance, owned by main.
+/// A fitted cell size (zoom 1) and blocks per row, for the view of `view_w` x `view_h` (logical px
+/// under its header lines, the Find answer's included) showing instruction `key`.
+struct FragmentsFitMemo {
+  std::string key;
+  float view_w = -1, view_h = -1, cw = 0, ch = 0;
+  int per_row = 1;
+};
+
 struct AppState {
   Controls controls;
   /// Why the stored instruction was not taken (unknown mnemonic in the settings), shown in the
@@ -381,6 +399,11 @@ struct AppState {
   /// The fragments view's Find field: `A,9,3` or `lane 5`, as fragviz-cli layout --where / --lane
   /// ("fragments_find" in settings).
   std::string fragments_find;
+  FindGoto fragments_goto;  ///< the element the fragments view's Find went to (outlined)
+  /// The fit the fragments view's zoom is relative to, kept while only Find's answer changes the
+  /// view's height (panel_fragments.cpp).
+  FragmentsFitMemo fragments_fit_memo;
+  FindGoto warpgroup_goto;  ///< the element the warpgroup view's Find went to (outlined)
   GridZoom fragments_view;  ///< the fragments view's zoom and scroll (zoom_grid.hpp); key: the mnemonic
   /// The fragments view's window height (logical px) at which "fit" shows every grid whole at its
   /// least row height, as worked out last frame; 0 before it was drawn. The layout keeps the view

@@ -283,6 +283,18 @@ std::string App::state_json() const {
                        {"rect", json::array({t.rect.x * px, t.rect.y * px, t.rect.w * px, t.rect.h * px})}});
     j["fragments_view"]["texts"] = texts;
     j["fragments_view"]["visible"] = visible_json(fv.visible);
+    // The cell Find went to (outlined) and the one whose tooltip shows: operand, row, col, product
+    // and its rect; null when none.
+    const auto cell = [px](const std::optional<FoundCellRecord>& c) {
+      return c ? json{{"operand", c->op},
+                      {"row", c->row},
+                      {"col", c->col},
+                      {"product", c->product},
+                      {"rect", json::array({c->rect.x * px, c->rect.y * px, c->rect.w * px, c->rect.h * px})}}
+               : json(nullptr);
+    };
+    j["fragments_view"]["found"] = cell(fv.found);
+    j["fragments_view"]["hover"] = cell(fv.hover);
   }
   {
     json regs = json::array();

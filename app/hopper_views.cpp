@@ -126,6 +126,11 @@ json HopperViews::state_json(const AppState& s, float px) const {
                       {"find_text", h.warpgroup_find},
                       {"find_answer", f.find_answer},
                       {"find_error", f.find_error},
+                      {"found", f.found ? json{{"operand", f.found->op},
+                                               {"row", f.found->row},
+                                               {"col", f.found->col},
+                                               {"rect", rect(f.found->rect)}}
+                                        : json(nullptr)},
                       {"model_only", !m.probe || !m.probe->ran},
                       {"measured",
                        {{"report", m.report},

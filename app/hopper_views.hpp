@@ -37,8 +37,9 @@ struct HopperFrame {
   bool picker_open = false;
   bool warpgroup_drawn = false, descriptor_drawn = false, moves_drawn = false;
   std::string warpgroup_text, descriptor_text, moves_text;  ///< the measured / model-only lines
-  std::string find_answer, find_error;  ///< the warpgroup view's Find answer or message
-  HopperGridRecord d, a;                                    ///< warpgroup grids
+  std::string find_answer, find_error;                      ///< the warpgroup view's Find answer or message
+  std::optional<FoundCellRecord> found;  ///< the cell its Find went to, outlined (operand "A" or "D")
+  HopperGridRecord d, a;                 ///< warpgroup grids
   float zoom = 1.f, scroll_x = 0, scroll_y = 0, scroll_max_x = 0, scroll_max_y = 0;
   int cells_drawn = 0;
   std::string label_mode;

@@ -79,8 +79,21 @@ ImVec2 keep_in_view(ImVec2 scroll, float view_w, float view_h, float content_w, 
                 clamp_to(std::clamp(sc.y, lo_y, hi_y), content_h - view_h));
 }
 
+ImVec2 reveal_in_view(ImVec2 scroll, float view_w, float view_h, float content_w, float content_h,
+                      const ContentRect& r) {
+  // Per axis: the far edge brought in first, then the near edge, so a rect larger than the view
+  // shows its top-left (where its row and column numbers are).
+  const auto axis = [](float sc, float view, float content, float lo, float hi) {
+    if (hi > sc + view) sc = hi - view;
+    if (lo < sc) sc = lo;
+    return std::clamp(sc, 0.f, std::max(0.f, content - view));
+  };
+  return ImVec2(axis(scroll.x, view_w, content_w, r.x0, r.x1), axis(scroll.y, view_h, content_h, r.y0, r.y1));
+}
+
 void begin_zoom_child(AppState& s, GridZoom& z, const char* child_id, const char* widget, ImVec2 size,
-                      ImVec2 content, float zoom, float cw, float ch, const std::vector<ContentRect>& grids) {
+                      ImVec2 content, float zoom, float cw, float ch, const std::vector<ContentRect>& grids,
+                      const ContentRect* reveal) {
   ImGui::SetNextWindowContentSize(content);
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const ImVec2 child(size.x > 0 ? size.x : avail.x, size.y > 0 ? size.y : avail.y);
@@ -97,13 +110,17 @@ void begin_zoom_child(AppState& s, GridZoom& z, const char* child_id, const char
                   std::max(0.f, (z.scroll_y + ay) * (ch / z.cell_h) - ay));
     set = true;
   }
+  // The scroll bars' room is left out of the view (they show when the content is larger).
+  const float bar = ImGui::GetStyle().ScrollbarSize;
+  const ImVec2 shown(child.x - (content.y > child.y ? bar : 0.f),
+                     child.y - (content.x > child.x ? bar : 0.f));
   if ((set || resized) && !grids.empty()) {
     // Newcomer round 9: after a resize the view showed only the empty corner between the grids.
-    // The scroll bars' room is left out of the view (they show when the content is larger).
-    const float bar = ImGui::GetStyle().ScrollbarSize;
-    const ImVec2 shown(child.x - (content.y > child.y ? bar : 0.f),
-                       child.y - (content.x > child.x ? bar : 0.f));
     next = keep_in_view(next, shown.x, shown.y, content.x, content.y, grids);
+    set = true;
+  }
+  if (reveal) {
+    next = reveal_in_view(next, shown.x, shown.y, content.x, content.y, *reveal);
     set = true;
   }
   if (set) ImGui::SetNextWindowScroll(next);

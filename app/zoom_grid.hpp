@@ -51,16 +51,23 @@ struct ContentRect {
 ImVec2 keep_in_view(ImVec2 scroll, float view_w, float view_h, float content_w, float content_h,
                     const std::vector<ContentRect>& grids);
 
+/// The scroll (x, y) after which a view of `view_w` x `view_h` pixels over content of `content_w`
+/// x `content_h` shows all of `r` (as much as fits, from its top-left): `scroll` where it already
+/// does, else the least move that does (the Find field's cell with its row and column numbers).
+ImVec2 reveal_in_view(ImVec2 scroll, float view_w, float view_h, float content_w, float content_h,
+                      const ContentRect& r);
+
 /// Begins the scrolled child `child_id` of `size` (0: the rest of the window) whose content is
 /// `content` pixels at cell size cw x ch, recorded as `widget`: when the zoom or the cell size (the
 /// view was resized) changed since the last frame, its scroll keeps the anchor (mouse or centre) on
 /// the same cell; after such a change or a resize it keeps part of one of `grids` (content
 /// coordinates; none: no such care) in view (keep_in_view), so the view never shows only empty
-/// margins. While ctrl is down the wheel zooms instead of scrolling. Always pair with
+/// margins. `reveal` (content coordinates), when given, is then scrolled wholly into view
+/// (reveal_in_view). While ctrl is down the wheel zooms instead of scrolling. Always pair with
 /// end_zoom_child and ImGui::EndChild().
 void begin_zoom_child(AppState& s, GridZoom& z, const char* child_id, const char* widget, ImVec2 size,
                       ImVec2 content, float zoom, float cw, float ch,
-                      const std::vector<ContentRect>& grids = {});
+                      const std::vector<ContentRect>& grids = {}, const ContentRect* reveal = nullptr);
 
 /// The child's scroll as drawn this frame (pixels).
 struct ZoomScroll {

@@ -85,4 +85,32 @@ FindField draw_find_field(AppState& s, const char* id, std::string& text, const 
   return f;
 }
 
+void found_ring(ImDrawList* dl, ImVec2 a, ImVec2 b) {
+  dl->AddRect(ImVec2(a.x - 2.f, a.y - 2.f), ImVec2(b.x + 2.f, b.y + 2.f), IM_COL32(0, 0, 0, 255), 0, 0, 4.f);
+  dl->AddRect(ImVec2(a.x - 1.f, a.y - 1.f), ImVec2(b.x + 1.f, b.y + 1.f), IM_COL32(255, 225, 60, 255), 0, 0,
+              2.f);
+}
+
+void FindGoto::update(const FindField& f) {
+  const std::optional<WhereRequest>& w = f.answer.where;
+  if (f.committed && w) {
+    where = w;
+    // The frames in which the layout settles after Enter (the lane strip's line, the answer box).
+    reveal_frames = 4;
+    return;
+  }
+  const bool same = w && where && w->op == where->op && w->row == where->row && w->col == where->col &&
+                    w->product == where->product;
+  if (!same) {
+    where.reset();
+    reveal_frames = 0;
+  }
+}
+
+bool FindGoto::take_reveal() {
+  if (!where || reveal_frames <= 0) return false;
+  --reveal_frames;
+  return true;
+}
+
 }  // namespace fragviz::app

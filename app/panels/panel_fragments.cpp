@@ -230,6 +230,16 @@ void cell_tooltip(const AppState& s, const Derived& d, const Hit& h) {
 
 // [SECTION] drawing
 
+/// The element the Find field went to: a ring around its cell (in every product where it names
+/// none), over the lane colours.
+void found_outline(ImDrawList* dl, const GridGeom& g, const WhereRequest& w) {
+  for (int p = 0; p < g.products; ++p) {
+    if (w.product >= 0 && p != w.product) continue;
+    const ImVec2 a = g.cell_min(w.op, p, w.row, w.col);
+    found_ring(dl, a, ImVec2(a.x + g.cw, a.y + g.ch));
+  }
+}
+
 /// Where a heading or legend line was drawn: its text's box, clipped as drawn (for the state dump).
 void record_text(std::vector<TextRecord>* out, ImFont* f, ImVec2 at, const char* text, ImVec2 clip_max) {
   if (!out) return;
@@ -539,10 +549,19 @@ void draw_fragments(AppState& s, const Derived& d) {
   // The least row height "fit" gives: every second row's index reads beside the grid (half an index
   // label and its gap), rows a pointer can hit; shorter rows (2-3 px in a short view) read as noise.
   const float min_ch = std::ceil(0.5f * (sf->FontSize + kFragmentIndexLabels.gap));
-  const Fit fit = fit_cells(in, ImVec2(avail.x - sb - 4.f, avail.y - bar_h - sb - 4.f), mg, min_ch);
+  const Fit live = fit_cells(in, ImVec2(avail.x - sb - 4.f, avail.y - bar_h - sb - 4.f), mg, min_ch);
+  // The fit the zoom is relative to stays while only the Find line's answer comes, goes or changes
+  // height (newcomer round 16: typing A,9,3 moved the first zoom from 1.30x to 1.56x, widened the
+  // cells and scrolled the grids sideways); the grids' view scrolls instead. "fit" (zoom 1) always
+  // fits the view as it is now (live).
+  FragmentsFitMemo& memo = s.fragments_fit_memo;
+  if (memo.key != in.mnemonic || memo.view_w != avail.x || memo.view_h != avail.y) {
+    memo = FragmentsFitMemo{in.mnemonic, avail.x, avail.y, live.cw, live.ch, live.per_row};
+  }
+  const Fit kept{memo.cw, memo.ch, memo.per_row};
   int max_element = 0;
   for (const OperandTable& t : d.operands) max_element = std::max(max_element, t.per_lane - 1);
-  const float readable = readable_zoom(in, sf, fit, max_element);
+  const float readable = readable_zoom(in, sf, kept, max_element);
   GridZoom& view = s.fragments_view;
   const bool fresh = zoom_for(view, in.mnemonic, readable, s.frame.layout.views_changed);
   zoom_bar(s, view, "fragments", kMinFragmentsZoom, kMaxFragmentsZoom, readable,
@@ -560,8 +579,8 @@ void draw_fragments(AppState& s, const Derived& d) {
   s.frame.fragments_view.find_answer = found.answer.answer;
   s.frame.fragments_view.find_error = found.answer.error;
   if (found.committed && found.answer.thread >= 0) s.selected_lane = found.answer.thread;
-  std::optional<WhereRequest> scroll_to;
-  if (found.committed && found.answer.where) scroll_to = found.answer.where;
+  s.fragments_goto.update(found);
+  const std::optional<WhereRequest>& goto_cell = s.fragments_goto.where;
 
   // The window height at which "fit" shows every grid whole (at its least row height, min_ch): the
   // layout gives the view that much where it can, and the canvas scrolls instead (newcomer round 9:
@@ -569,12 +588,13 @@ void draw_fragments(AppState& s, const Derived& d) {
   // Worked out at rows of exactly min_ch, so it does not depend on the view's own height (which it
   // sets): a taller view needs no more, a shorter one gets this much.
   {
-    const float fit_h = make_geom(in, ImVec2(0, 0), fit.cw, min_ch, fit.per_row, mg).size.y;
+    const float fit_h = make_geom(in, ImVec2(0, 0), live.cw, min_ch, live.per_row, mg).size.y;
     s.fragments_fit_height = ImGui::GetWindowHeight() - avail.y + bar_h + sb + 4.f + fit_h;
   }
 
   // [SECTION] layout
   const float zoom = std::clamp(view.zoom, kMinFragmentsZoom, kMaxFragmentsZoom);
+  const Fit& fit = zoom == 1.f ? live : kept;
   const float cw = zoomed_cell(fit.cw, zoom), ch = zoomed_cell(fit.ch, zoom);
   // Size of the arrangement, known before the child begins, so its scroll range is this frame's.
   const GridGeom size_only = make_geom(in, ImVec2(0, 0), cw, ch, fit.per_row, mg);
@@ -594,19 +614,24 @@ void draw_fragments(AppState& s, const Derived& d) {
       grids.push_back(ContentRect{g0.x, g0.y, g0.x + static_cast<float>(cols) * cw,
                                   g0.y + static_cast<float>(rows) * ch});
     }
+  // The element Find went to, wholly in view with its row and column numbers (the sticky index
+  // bands left of and above it), at this zoom: the least scroll that shows it.
+  std::optional<ContentRect> reveal;
+  if (s.fragments_goto.take_reveal()) {
+    const ImVec2 c =
+        size_only.cell_min(goto_cell->op, std::max(0, goto_cell->product), goto_cell->row, goto_cell->col);
+    const float band = goto_cell->op == Operand::A ? mg.wl : mg.gap;
+    // A cell of context around it, so it does not sit on the view's edge.
+    reveal = ContentRect{c.x - band - cw, c.y - mg.hl - ch, c.x + 2.f * cw, c.y + 2.f * ch};
+  }
   begin_zoom_child(s, view, "##fragment_view", "fragment_view", ImVec2(0, 0),
-                   ImVec2(size_only.size.x + 4.f, size_only.size.y + 4.f), zoom, cw, ch, grids);
+                   ImVec2(size_only.size.x + 4.f, size_only.size.y + 4.f), zoom, cw, ch, grids,
+                   reveal ? &*reveal : nullptr);
   const ImGuiIO& io = ImGui::GetIO();
   const ImVec2 o = ImGui::GetCursorScreenPos();
   const GridGeom g = make_geom(in, o, cw, ch, fit.per_row, mg);
   ImGui::InvisibleButton("##grids", ImVec2(std::max(g.size.x, 1.f), std::max(g.size.y, 1.f)));
   s.frame.widgets["fragment_grids"] = last_item_rect();
-  if (scroll_to) {  // the element Find named, brought to the middle of the view
-    const ImVec2 g0 = g.grid(scroll_to->op, std::max(0, scroll_to->product));
-    const ImVec2 wp = ImGui::GetWindowPos();
-    ImGui::SetScrollFromPosX(g0.x + (static_cast<float>(scroll_to->col) + 0.5f) * g.cw - wp.x, 0.5f);
-    ImGui::SetScrollFromPosY(g0.y + (static_cast<float>(scroll_to->row) + 0.5f) * g.ch - wp.y, 0.5f);
-  }
   const bool hovered = ImGui::IsItemHovered();
   const bool clicked = ImGui::IsItemClicked(ImGuiMouseButton_Left);
   const ImVec2 mouse = io.MousePos;
@@ -645,6 +670,7 @@ void draw_fragments(AppState& s, const Derived& d) {
       for (Operand op : {Operand::A, Operand::B, Operand::C})
         draw_grid(dl, s, d, g, op, p, hover_lane, vis_min, vis_max, mode, drawn);
     }
+    if (goto_cell) found_outline(dl, g, *goto_cell);
     // The index bands over every grid, so one that stays in view is never drawn over.
     for (int p = 0; p < in.products; ++p)
       for (Operand op : {Operand::A, Operand::B, Operand::C}) {
@@ -681,6 +707,13 @@ void draw_fragments(AppState& s, const Derived& d) {
   ImVec2 shown_min = vis_min, shown_max = vis_max;
   clip_to_view_area(s, shown_min, shown_max);
   s.frame.fragments_view.visible.clear();
+  s.frame.fragments_view.found.reset();
+  if (goto_cell) {
+    const int p = std::max(0, goto_cell->product);
+    const ImVec2 a = g.cell_min(goto_cell->op, p, goto_cell->row, goto_cell->col);
+    s.frame.fragments_view.found = FoundCellRecord{operand_key(goto_cell->op), goto_cell->row, goto_cell->col,
+                                                   p, Rect{a.x, a.y, g.cw, g.ch}};
+  }
   for (Operand op : {Operand::A, Operand::B, Operand::C}) {
     const OperandTable& t = d.op(op);
     const ImVec2 g0 = g.grid(op, 0);
@@ -717,7 +750,13 @@ void draw_fragments(AppState& s, const Derived& d) {
   }
   fv.row_label_step = index_label_step(sf, rows, g.ch, false, kFragmentIndexLabels);
   fv.col_label_step = index_label_step(sf, cols, g.cw, true, kFragmentIndexLabels);
-  if (have_hit) cell_tooltip(s, d, hit);
+  fv.hover.reset();
+  if (have_hit) {
+    cell_tooltip(s, d, hit);
+    const ImVec2 a = g.cell_min(hit.op, hit.product, hit.row, hit.col);
+    fv.hover =
+        FoundCellRecord{operand_key(hit.op), hit.row, hit.col, hit.product, Rect{a.x, a.y, g.cw, g.ch}};
+  }
   if (have_hit) s.frame.hovered_lane = hover_lane;
   ImGui::EndChild();
   ImGui::End();

@@ -366,8 +366,8 @@ void draw_warpgroup(AppState& s, HopperViews& v) {
   v.frame.find_answer = found.answer.answer;
   v.frame.find_error = found.answer.error;
   if (found.committed && found.answer.thread >= 0) h.selected_thread = found.answer.thread;
-  std::optional<WhereRequest> scroll_to;
-  if (found.committed && found.answer.where) scroll_to = found.answer.where;
+  s.warpgroup_goto.update(found);
+  const std::optional<WhereRequest>& goto_cell = s.warpgroup_goto.where;
 
   // [SECTION] grids
   // The selected thread's register list under the grids, at most 40 % of the height: beside them
@@ -384,16 +384,23 @@ void draw_warpgroup(AppState& s, HopperViews& v) {
   const float cw = zoomed_cell(fit.x, zoom);
   const float ch = std::max(fit.y, std::min(zoomed_cell(fit.y, zoom), std::floor(cw / 2.5f)));
   const WgGeom size_only = make_geom(in, ImVec2(0, 0), cw, ch);
-  begin_zoom_child(s, view, "##wg_view", "wg_view", child, size_only.size, zoom, cw, ch);
+  // The element Find went to, wholly in view with its row and column numbers, at this zoom (the
+  // register list that selecting its thread opens shortens the view a frame later).
+  std::optional<ContentRect> reveal;
+  if (s.warpgroup_goto.take_reveal()) {
+    const ImVec2 g0 = size_only.grid(goto_cell->op);
+    const float x = g0.x + static_cast<float>(goto_cell->col) * cw,
+                y = g0.y + static_cast<float>(goto_cell->row) * ch;
+    const float band = goto_cell->op == Operand::A ? size_only.mg.wl : size_only.mg.gap;
+    reveal = ContentRect{x - band - cw, y - size_only.mg.hl - ch, x + 2.f * cw,
+                         y + 2.f * ch};  // and a cell around
+  }
+  begin_zoom_child(s, view, "##wg_view", "wg_view", child, size_only.size, zoom, cw, ch, {},
+                   reveal ? &*reveal : nullptr);
   const ImGuiIO& io = ImGui::GetIO();
   const ImVec2 o = ImGui::GetCursorScreenPos();
   const WgGeom g = make_geom(in, o, cw, ch);
   ImGui::InvisibleButton("##wg_grids", ImVec2(std::max(g.size.x, 1.f), std::max(g.size.y, 1.f)));
-  if (scroll_to) {  // the element Find named, brought to the middle of the view
-    const ImVec2 g0 = g.grid(scroll_to->op), wp = ImGui::GetWindowPos();
-    ImGui::SetScrollFromPosX(g0.x + (static_cast<float>(scroll_to->col) + 0.5f) * cw - wp.x, 0.5f);
-    ImGui::SetScrollFromPosY(g0.y + (static_cast<float>(scroll_to->row) + 0.5f) * ch - wp.y, 0.5f);
-  }
   const bool hovered = ImGui::IsItemHovered();
   const bool clicked = ImGui::IsItemClicked(ImGuiMouseButton_Left);
   const ImVec2 mouse = io.MousePos;
@@ -430,6 +437,12 @@ void draw_warpgroup(AppState& s, HopperViews& v) {
               drawn);
     draw_grid(dl, t.d, m.d_state, g.d(), cw, ch, h.selected_thread, hover_thread, vis_min, vis_max, mode,
               drawn);
+    if (goto_cell) {
+      const ImVec2 go = g.grid(goto_cell->op);
+      const ImVec2 a(go.x + static_cast<float>(goto_cell->col) * cw,
+                     go.y + static_cast<float>(goto_cell->row) * ch);
+      found_ring(dl, a, ImVec2(a.x + cw, a.y + ch));
+    }
     end_grid_clip();
   }
 
@@ -455,6 +468,14 @@ void draw_warpgroup(AppState& s, HopperViews& v) {
       vg.last_row = std::clamp(static_cast<int>(std::ceil((shown_max.y - go.y) / ch)), 0, grid.rows) - 1;
     }
     s.frame.warpgroup_visible[op == Operand::A ? "A" : "C"] = vg;
+  }
+  v.frame.found.reset();
+  if (goto_cell) {
+    const ImVec2 go = g.grid(goto_cell->op);
+    const float x = go.x + static_cast<float>(goto_cell->col) * cw,
+                y = go.y + static_cast<float>(goto_cell->row) * ch;
+    v.frame.found = FoundCellRecord{goto_cell->op == Operand::A ? "A" : "D", goto_cell->row, goto_cell->col,
+                                    0, Rect{x, y, cw, ch}};
   }
   const ZoomScroll sc = end_zoom_child(view, zoom, cw, ch, kMinWarpgroupZoom, kMaxWarpgroupZoom);
   v.frame.zoom = zoom;

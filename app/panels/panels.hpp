@@ -225,6 +225,9 @@ void grid_backdrop(ImDrawList* dl, ImVec2 a, ImVec2 b);
 void lane_cell(ImDrawList* dl, ImVec2 a, ImVec2 b, int lane, int selected, bool hovered);
 /// A red X and border over a cell whose measured value disagrees with the model.
 void mismatch_mark(ImDrawList* dl, ImVec2 a, ImVec2 b);
+/// The ring around the cell [a, b] a view's Find went to (find_field.hpp's FindGoto): bright on a
+/// dark edge, just outside the cell, so the eye finds it over any lane colour.
+void found_ring(ImDrawList* dl, ImVec2 a, ImVec2 b);
 /// "A", "B", "C": the key of an operand in the state dump.
 const char* operand_key(Operand op);
 /// Whether Escape, pressed this frame, is for the modal dialog being drawn (call it after the

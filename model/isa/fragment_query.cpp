@@ -85,11 +85,23 @@ std::optional<WhereRequest> parse_where(const std::string& text, std::string& wh
   const std::optional<Operand> op = parse_operand(letter);
   if (!op) return std::nullopt;
   int v[3] = {0, 0, -1};
+  static const char* const kPart[3] = {"row", "col", "product"};
   for (std::size_t i = 1; i < parts.size(); ++i) {
     const std::string& p = parts[i];
-    if (p.empty() || p.size() > 6 || p.find_first_not_of("0123456789") != std::string::npos)
+    // A sign is taken, so that -3 is answered as out of range (where_problem), not as bad form.
+    const std::size_t digits = !p.empty() && p[0] == '-' ? 1 : 0;
+    if (p.size() == digits || p.size() - digits > 6 ||
+        p.find_first_not_of("0123456789", digits) != std::string::npos) {
+      why = std::string(kPart[i - 1]) + " '" + echo_text(p) + "' in '" + echo_text(text) +
+            "' is not a whole number of at most 6 digits (OPERAND,ROW,COL; e.g. A,9,3)";
       return std::nullopt;
+    }
     v[i - 1] = std::stoi(p);
+  }
+  // -1 stands for every product in WhereRequest: a product given is never negative.
+  if (parts.size() == 4 && v[2] < 0) {
+    why = "product " + parts[3] + " is not a quad pair: give 0 to 3 (m8n8k4 .f16), or leave it out";
+    return std::nullopt;
   }
   why.clear();
   return WhereRequest{*op, v[0], v[1], v[2]};
@@ -102,12 +114,15 @@ std::string where_problem(const std::vector<FragmentOperand>& operands, const Wh
            "where each element lies)";
   const std::string name = operand_title(f->op, f->scope),
                     size = std::to_string(f->spec->rows) + " x " + std::to_string(f->spec->cols);
-  if (w.row >= f->spec->rows)
-    return "row " + std::to_string(w.row) + " is outside " + name + " (" + size + ": rows 0 to " +
-           std::to_string(f->spec->rows - 1) + ")";
-  if (w.col >= f->spec->cols)
-    return "col " + std::to_string(w.col) + " is outside " + name + " (" + size + ": cols 0 to " +
-           std::to_string(f->spec->cols - 1) + ")";
+  // Each coordinate outside is named, with the range it must be in.
+  std::string why;
+  if (w.row < 0 || w.row >= f->spec->rows)
+    why = "row " + std::to_string(w.row) + " is outside " + name + " (" + size + ": rows 0 to " +
+          std::to_string(f->spec->rows - 1) + ")";
+  if (w.col < 0 || w.col >= f->spec->cols)
+    why += (why.empty() ? "" : "; ") + std::string("col ") + std::to_string(w.col) + " is outside " + name +
+           " (" + size + ": cols 0 to " + std::to_string(f->spec->cols - 1) + ")";
+  if (!why.empty()) return why;
   if (w.product >= f->products)
     return f->products == 1 ? "this instruction computes one product: give OPERAND,ROW,COL"
                             : "product " + std::to_string(w.product) + " is outside 0 to " +

@@ -57,3 +57,33 @@ TEST(FragmentQuery, AnswersAsTheCliWordsThem) {
   EXPECT_NE(lane5.find("{a2,a3}    reg 1: a2 (9,2) low half, a3 (9,3) high half\n"), std::string::npos)
       << lane5;
 }
+
+// Newcomer round 16: `A,99,-3` is the right form with values out of range; it said "is not
+// OPERAND,ROW,COL". Now each coordinate outside is named with the range (A of m16n8k16 is 16 x 16).
+TEST(FragmentQuery, OutOfRangeIsNotBadForm) {
+  const Instruction* in = find_instruction(kM16n8k16);
+  ASSERT_NE(in, nullptr);
+  const std::vector<FragmentOperand> ops = fragment_operands(*in);
+  std::string why;
+  const auto both = parse_find("A,99,-3", why);
+  ASSERT_TRUE(both) << why;
+  EXPECT_EQ(both->where.row, 99);
+  EXPECT_EQ(both->where.col, -3);
+  EXPECT_EQ(where_problem(ops, both->where),
+            "row 99 is outside A (16 x 16: rows 0 to 15); col -3 is outside A (16 x 16: cols 0 to 15)");
+  const auto col = parse_where("B,2,-1", why);
+  ASSERT_TRUE(col) << why;
+  EXPECT_EQ(where_problem(ops, *col), "col -1 is outside B (16 x 8: cols 0 to 7)");
+  const auto row = parse_where("c,-16,0", why);
+  ASSERT_TRUE(row) << why;
+  EXPECT_EQ(where_problem(ops, *row), "row -16 is outside C/D (16 x 8: rows 0 to 15)");
+  // A part that is no number is named; a negative product is refused, as -1 means "every".
+  EXPECT_FALSE(parse_where("A,9,x", why));
+  EXPECT_EQ(why,
+            "col 'x' in 'A,9,x' is not a whole number of at most 6 digits (OPERAND,ROW,COL; e.g. A,9,3)");
+  EXPECT_FALSE(parse_where("A,-,3", why));
+  EXPECT_EQ(why,
+            "row '-' in 'A,-,3' is not a whole number of at most 6 digits (OPERAND,ROW,COL; e.g. A,9,3)");
+  EXPECT_FALSE(parse_where("A,1,2,-1", why));
+  EXPECT_EQ(why, "product -1 is not a quad pair: give 0 to 3 (m8n8k4 .f16), or leave it out");
+}

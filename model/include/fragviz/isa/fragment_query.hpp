@@ -45,11 +45,12 @@ struct WhereRequest {
   int row = 0, col = 0, product = -1;
 };
 /// Parses "A,9,3" (operand A, B, C or D in either case, row, col) or "A,9,3,2" (and product).
-/// nullopt with `why` set when it is not that.
+/// nullopt with `why` set when it is not that (a part that is no number is named). A row or col may
+/// be negative: where_problem says it is out of range.
 std::optional<WhereRequest> parse_where(const std::string& text, std::string& why);
 
-/// Why `w` names no element of `operands` (an operand not in registers, a row or col outside,
-/// a product the instruction lacks), or "".
+/// Why `w` names no element of `operands` (an operand not in registers, a row or col outside, each
+/// named with its range, a product the instruction lacks), or "".
 std::string where_problem(const std::vector<FragmentOperand>& operands, const WhereRequest& w);
 
 /// Who holds `w` (checked by where_problem): thread/lane, element, register, its part and bits; as

@@ -251,7 +251,7 @@ TEST(CtaTileView, RegisterSwapMarksTheSwappedCells) {
             "there (hover a cell: needed, delivered and read)");
 }
 
-// The verdict line at the top of the window (newcomer round 16: B's red join sat ~30 wheel notches
+// The verdict line at the top of the window (newcomer round 13: B's red join sat ~30 wheel notches
 // down): gate-broken-swap-b's B is 1024 of 2048 cells wrong (the test above), A is right; an
 // ldmatrix on N-major B (the sm80 preset with SM75_U32x4_LDSM_N: all 32 instructions misaligned,
 // tests/gui/test_cta_tile_verdicts.sh) says so instead of a conflict count.

@@ -311,7 +311,7 @@ TEST(ExportDialog, TheVisibleRegionIsWhatTheViewShows) {
   EXPECT_TRUE(b->partial);
   EXPECT_EQ(visible_region_text(b),
             "Visible region: unpadded lines 0-3, banks 20-31; padded lines 0-3, banks 0-5");
-  // Layout mode: its one lines x banks grid's lines and banks in view (newcomer round 16: it had
+  // Layout mode: its one lines x banks grid's lines and banks in view (newcomer round 13: it had
   // none and exported the whole grid), the tile view's grids left out.
   s.layout.enabled = true;
   EXPECT_EQ(visible_region(s, scene::View::banks, ""), std::nullopt);  // no layout grid drawn
@@ -481,7 +481,7 @@ TEST(ExportDialog, TheFocusTheUserGaveIsTaken) {
   EXPECT_EQ(d.looked_at, View::tmem);  // no view of theirs: the last one stays
 }
 
-// Newcomer round 16: clicked into one view, then scrolling another, Ctrl+E offered the clicked one.
+// Newcomer round 13: clicked into one view, then scrolling another, Ctrl+E offered the clicked one.
 // The wheel over a view makes it the one worked in; the mouse moved onto a view makes it the one
 // Ctrl+E means while it rests there (the menu's File > Export keeps the one worked in); the title
 // names the view.

@@ -68,7 +68,7 @@ TEST(TileUnits, WordUnitsInTheFieldsUnit) {
   EXPECT_EQ(word_units_text(12, tile_field_unit(ElemType::f64)), "double 1");
 }
 
-// Newcomer round 16: m16n8k32 s8 with the width clamped to 16 bytes (8 halves) said "row stride 16
+// Newcomer round 13: m16n8k32 s8 with the width clamped to 16 bytes (8 halves) said "row stride 16
 // bytes = 16 bytes" in Controls, "a tile 8 halves wide" in Fragments and "needs at least 16
 // columns" in ldmatrix. Every line about the tile speaks the fields' unit, once. Worked by hand:
 // .x4 reads 2 matrices of 8 halves = 32 bytes a row; s8 A is 16 x 32 bytes.

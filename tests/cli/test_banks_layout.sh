@@ -85,7 +85,7 @@ expect 3 "the XOR swizzle on a row stride of 192 halves" -- banks --stride-halve
 expect 64 "--layout: col 12: expected ',' or ')', found '1'" -- banks --layout '(8,64):(64 1)'
 # Issue 22: a misspelt swizzle gets the spelling fragviz takes, at its column.
 expect 64 "--layout: col 1: unknown word 'Swizle'; did you mean Swizzle<B,M,S>?" -- banks --layout 'Swizle<3,3,3> o (64,64):(64,1)'
-# Newcomer round 16: a second swizzle is no unknown word; it is refused at its column (18).
+# Newcomer round 13: a second swizzle is no unknown word; it is refused at its column (18).
 expect 64 "--layout: col 18: only one Swizzle<B,M,S> may be composed with the layout" -- banks --layout 'Swizzle<3,3,3> o Swizzle<3,3,3> o (16,64):(64,1)'
 expect 64 "             ^" -- banks --layout '(8,64):(64 1)'
 expect 64 "--swizzle: col 13: Swizzle<3,3,2> needs |S| >= B" -- banks --stride-halves 64 --swizzle 'Swizzle<3,3,2>'

@@ -764,7 +764,7 @@ TEST(ExportHighlight, OneLaneKeepsItsColourTheOthersFade) {
   EXPECT_NE(fill(b, "tile-r0-c0"), fs::bank_colour(0));
 }
 
-// The fragments picture on the screen's palette draws what the screen draws (newcomer round 16): a
+// The fragments picture on the screen's palette draws what the screen draws (newcomer round 13): a
 // faded cell's label in the screen's dim text colour (palette.json "screen" "dim", not white), the
 // rule between A's k-columns 7 and 8 (the k8 split of k16) and B's rows 7 and 8, and the selected
 // lane marked in the lane legend, read back from the SVG.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# View > CTA tile puts each operand's verdicts in one line under its fields (newcomer round 16: with
+# View > CTA tile puts each operand's verdicts in one line under its fields (newcomer round 13: with
 # gate-broken-swap-b, B's red join verdict stood ~30 wheel notches below A's 64-row grid, out of
 # view). The preset swaps B's registers for n % 32 in 8..23 after the copy: 1024 of B's 64 x 32 =
 # 2048 cells wrong (tests/app/test_cta_tile_view.cpp works it), A right. The line must be inside the

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Escape in the Export dialog closes what is open on top (README: "Escape closes ... an open
-# picker"; newcomer round 16: it closed the whole dialog): with the View picker's list open, Escape
+# picker"; newcomer round 13: it closed the whole dialog): with the View picker's list open, Escape
 # closes the list only and the dialog stays, its view unchanged; a second Escape closes the dialog.
 source "$(dirname "$0")/lib.sh"
 gui_init "$@"

@@ -11,14 +11,7 @@ D="s['export_dialog']"
 
 # ctrl_e VIEW: Ctrl+E until the dialog is open, then it must offer VIEW; Escape closes it.
 ctrl_e() {
-  local opened=0
-  for _ in 1 2 3; do
-    xdotool windowfocus --sync "$WID" 2>/dev/null
-    xdotool key ctrl+e
-    sleep 1
-    q "'export_path' in s['widgets']" | grep -qx True && { opened=1; break; }
-  done
-  if [ "$opened" = 0 ]; then
+  if ! open_export; then
     echo "note: the Export dialog did not receive Ctrl+E under this X server; skipped"
     exit 77
   fi

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# File > Export opens on the view the user is working in (newcomer round 16: after a click into one
+# File > Export opens on the view the user is working in (newcomer round 13: after a click into one
 # window and scrolling in another, Ctrl+E offered the clicked one). A click into the bank view makes
 # it the one looked at; scrolling the fragments view with the wheel, with no click, makes that one
 # (Ctrl+E with the mouse parked off every view offers fragments); after another click into the bank
@@ -13,19 +13,11 @@ D="s['export_dialog']"
 # ctrl_e VIEW: Ctrl+E (the mouse left where it is) until the dialog is open; it must offer VIEW and
 # be titled with it; Escape closes it.
 ctrl_e() {
-  local opened=0
-  for _ in 1 2 3; do
-    xdotool windowfocus --sync "$WID" 2>/dev/null
-    xdotool key ctrl+e
-    sleep 1
-    q "'export_path' in s['widgets']" | grep -qx True && { opened=1; break; }
-  done
-  if [ "$opened" = 0 ]; then
+  if ! open_export; then
     echo "note: the Export dialog did not receive Ctrl+E under this X server; skipped"
     exit 77
   fi
-  wait_for "$D['view'] == '$1' and $D['title'] == 'Export the $1 view'" ||
-    fail "Export offered $(q "$D['view']"), want $1"
+  wait_for "$D['view'] == '$1' and $D['title'] == 'Export the $1 view'" || fail "Export offered $(q "$D['view']"), want $1"
   xdotool key Escape
   wait_for "'export_path' not in s['widgets']"
 }

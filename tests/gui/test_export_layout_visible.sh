@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The bank view's Layout mode has a visible region too (newcomer round 16: zoomed in and scrolled,
+# The bank view's Layout mode has a visible region too (newcomer round 13: zoomed in and scrolled,
 # the dialog said "Visible region (this view has none)" and wrote the whole grid): with the user's
 # layout Swizzle<3,3,3> o (64,64):(64,1) (64 lines of 128 bytes) zoomed in so lines fall below the
 # view's edge, Ctrl+E opens on the bank view's visible part, names the lines and banks in view as

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Newcomer round 16: Enter in the fragments view's Find (`A,9,3` on m16n8k16) selected the right
+# Newcomer round 13: Enter in the fragments view's Find (`A,9,3` on m16n8k16) selected the right
 # lane but zoomed from 1.30x to 1.56x (the answer under the field shortened the grids) and left the
 # grids scrolled sideways with row 9 out of view. Now Enter keeps the zoom, the found cell is wholly
 # in view with its row and column numbers (the sticky index bands left of and above it), and it is

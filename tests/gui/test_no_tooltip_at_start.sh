@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Newcomer round 16: after a restart with the pointer parked at (5,990), bottom left and outside
+# Newcomer round 13: after a restart with the pointer parked at (5,990), bottom left and outside
 # the grids, a tooltip for a cell under the window's centre showed. Xvfb puts its pointer back at
 # the screen's centre when its last client leaves (a server reset), so an `xdotool mousemove`
 # before the app starts is undone: the pointer really was over that cell. Held by an X client

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A report that fails to load keeps its whole error readable: the status strip cuts it to its share
 # of the line, so the strip's "messages" button opens the Messages window, which lists "Could not
-# open report: <error>" in full (newcomer round 16: Ctrl+O on random bytes left
+# open report: <error>" in full (newcomer round 13: Ctrl+O on random bytes left
 # "...not a JSON documen..." and only "dismiss").
 source "$(dirname "$0")/lib.sh"
 gui_init "$@"

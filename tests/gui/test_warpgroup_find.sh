@@ -3,7 +3,7 @@
 # selects thread 37 (warp 1, lane 5: row 16*1 + 5/4, col 2*(5%4)) and shows the answer
 # `fragviz-cli layout --where D,17,2` prints for the same wgmma; `thread 200` shows the CLI's
 # refusal and keeps thread 37; `T64` selects thread 64; settings.json keeps the text. The cell
-# found is outlined and in view (newcomer round 16).
+# found is outlined and in view (newcomer round 13).
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/hopper_lib.sh"
 gui_init "$@"
@@ -25,7 +25,7 @@ app, cli = s['hopper']['warpgroup']['find_answer'], open(sys.argv[2]).read()
 print("app:", repr(app)); print("cli:", repr(cli))
 sys.exit(0 if app == cli else 1)
 PY
-# Newcomer round 16: the cell Find went to is outlined and wholly in the grids' view.
+# Newcomer round 13: the cell Find went to is outlined and wholly in the grids' view.
 W_="s['hopper']['warpgroup']"
 wait_for "$W_['found'] is not None and ($W_['found']['operand'], $W_['found']['row'], $W_['found']['col']) == ('D', 17, 2)"
 python3 - "$STATE" <<'PY' || fail "the warpgroup view's found cell is not in view"

@@ -58,7 +58,7 @@ TEST(FragmentQuery, AnswersAsTheCliWordsThem) {
       << lane5;
 }
 
-// Newcomer round 16: `A,99,-3` is the right form with values out of range; it said "is not
+// Newcomer round 13: `A,99,-3` is the right form with values out of range; it said "is not
 // OPERAND,ROW,COL". Now each coordinate outside is named with the range (A of m16n8k16 is 16 x 16).
 TEST(FragmentQuery, OutOfRangeIsNotBadForm) {
   const Instruction* in = find_instruction(kM16n8k16);

@@ -96,7 +96,7 @@ TEST(SmemLayout, SpellingsOfOneLayout) {
 }
 
 TEST(SmemLayout, SecondSwizzleIsRefusedAtItsColumn) {
-  // Newcomer round 16: a second swizzle read as "unknown word 'Swizzle'; did you mean Swizzle<B,M,S>?".
+  // Newcomer round 13: a second swizzle read as "unknown word 'Swizzle'; did you mean Swizzle<B,M,S>?".
   for (const auto& [text, column] : {std::pair{"Swizzle<3,3,3> o Swizzle<3,3,3> o (16,64):(64,1)", 18},
                                      std::pair{"Sw<3,3,3> o 64 o Swizzle<2,3,3> o (16,64):(64,1)", 18}}) {
     const auto l = parse_smem_layout(text, LayoutUnits::elements, 2);

@@ -109,7 +109,7 @@ void note_focus(ExportDialog& d, std::string_view focused, bool settled, bool cl
 /// Follows the mouse, once a frame: `hovered` is the root window under it (its ImGui name). Where it
 /// `moved`, the exportable window it is in becomes `d.pointed_at` (none over another window); a
 /// `wheel` turn (scroll, Ctrl+wheel zoom) over an exportable window makes it `d.looked_at`, as a
-/// click does: the user works in a view by scrolling it without clicking it (newcomer round 16).
+/// click does: the user works in a view by scrolling it without clicking it (newcomer round 13).
 /// Nothing is taken while not `settled`.
 void note_pointer(ExportDialog& d, std::string_view hovered, bool moved, bool wheel, bool settled);
 

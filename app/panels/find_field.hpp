@@ -49,7 +49,7 @@ FindField draw_find_field(AppState& s, const char* id, std::string& text, const 
 /// The element a view's Find last went to (Enter on `A,9,3`): the view outlines it while the field
 /// still names it, and for a few frames scrolls it wholly into view with its row and column numbers
 /// at the zoom the user had (centring it the frame Enter was pressed lost it when the lane strip's
-/// line changed the view's height the next frame: newcomer round 16).
+/// line changed the view's height the next frame: newcomer round 13).
 struct FindGoto {
   std::optional<WhereRequest> where;  ///< outlined; none once the text names another thing
   int reveal_frames = 0;              ///< frames in which the view still scrolls it into view

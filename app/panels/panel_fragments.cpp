@@ -551,7 +551,7 @@ void draw_fragments(AppState& s, const Derived& d) {
   const float min_ch = std::ceil(0.5f * (sf->FontSize + kFragmentIndexLabels.gap));
   const Fit live = fit_cells(in, ImVec2(avail.x - sb - 4.f, avail.y - bar_h - sb - 4.f), mg, min_ch);
   // The fit the zoom is relative to stays while only the Find line's answer comes, goes or changes
-  // height (newcomer round 16: typing A,9,3 moved the first zoom from 1.30x to 1.56x, widened the
+  // height (newcomer round 13: typing A,9,3 moved the first zoom from 1.30x to 1.56x, widened the
   // cells and scrolled the grids sideways); the grids' view scrolls instead. "fit" (zoom 1) always
   // fits the view as it is now (live).
   FragmentsFitMemo& memo = s.fragments_fit_memo;

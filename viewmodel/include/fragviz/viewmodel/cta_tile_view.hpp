@@ -117,7 +117,7 @@ std::string cta_bank_total_text(const CtaGrid& g);
 bool cta_banks_ok(const CtaGrid& g);
 
 /// `g`'s verdicts in a few words, for the line at the top of the window (the join and bank table
-/// sit below the grids above them, out of view: newcomer round 16): "B: join 1024 of 2048 cells
+/// sit below the grids above them, out of view: newcomer round 13): "B: join 1024 of 2048 cells
 /// wrong, 0 bank conflicts"; "join ok", "join wrong" (no cell to mark), "descriptors ok"/"wrong",
 /// "no join" (none made); "N misaligned" where instructions are, nothing of banks without a table.
 std::string cta_verdict_text(const CtaGrid& g);

@@ -33,7 +33,7 @@ int field_to_halves(int value, TileFieldUnit u);
 std::string tile_stride_text(const TileGeometry& t, TileFieldUnit u);
 
 /// The Controls view's stride line: "row stride 24 halves = 48 bytes"; in bytes once, "row stride
-/// 16 bytes" (it said "16 bytes = 16 bytes" for s8: newcomer round 16).
+/// 16 bytes" (it said "16 bytes = 16 bytes" for s8: newcomer round 13).
 std::string tile_stride_line(const TileGeometry& t, TileFieldUnit u);
 
 /// Which elements in `u` the 4-byte word at `byte` of a tile row covers, for the bank view's

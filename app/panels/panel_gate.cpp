@@ -171,8 +171,15 @@ void draw_ladder(AppState& s, bool gate_running) {
   record_widget(s, "run_ladder");
   ImGui::EndDisabled();
   if (!device) {
+    // On the buttons' line where it fits, else on its own line, wrapped: never cut off at the view's
+    // edge (newcomer round 13 read "needs a CUDA de...").
+    const char* note = "(needs a CUDA device; the geometry opens without one)";
     ImGui::SameLine();
-    ImGui::TextColored(kDimV, "(needs a CUDA device; the geometry opens without one)");
+    if (ImGui::CalcTextSize(note).x > ImGui::GetContentRegionAvail().x) ImGui::NewLine();
+    ImGui::PushTextWrapPos(0.f);
+    ImGui::TextColored(kDimV, "%s", note);
+    ImGui::PopTextWrapPos();
+    record_widget(s, "ladder_needs_device");
   }
   if (l.running) {
     ImGui::SameLine();

@@ -27,6 +27,10 @@ for i, a in enumerate(ns):
         assert not (min(ra[0] + ra[2], rb[0] + rb[2]) - max(ra[0], rb[0]) > 0.5 and
                     min(ra[1] + ra[3], rb[1] + rb[3]) - max(ra[1], rb[1]) > 0.5), (a, b)
 print("gate view", rects['Gate: exact matmul'])
+# Without a device the ladder says why beside its button, whole: inside the view, not cut at its edge.
+x, y, w, h = s['widgets']['ladder_needs_device']
+g = rects['Gate: exact matmul']
+assert x + w <= g[0] + g[2] + 0.5, ("the ladder's needs-a-device note runs past the view", (x, w), g)
 PY
 click $(centre_of "s['widgets']['ladder_header']")
 wait_for "'run_ladder' not in s['widgets'] and abs($G['rect'][3] - $H0) < 1"

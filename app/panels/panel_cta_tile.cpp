@@ -426,7 +426,7 @@ void draw_cta_tile(AppState& s, CtaTileModel& m) {
     return;
   }
   // The verdicts first: the join and banks of B stand below A's grid, many screens down.
-  static int scroll_to = -1;  // the operand whose join line the grids scroll to this frame
+  int& scroll_to = s.cta_tile.scroll_to_join;
   if (const int clicked = draw_verdicts(s, m); clicked >= 0) scroll_to = clicked;
   ImGui::TextUnformatted(m.summary.c_str());
   record_widget(s, "cta_summary");

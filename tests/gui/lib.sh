@@ -397,3 +397,15 @@ open_export() {
   done
   return 1
 }
+
+# export_offers VIEW CONDITION: Ctrl+E opens the Export dialog (skipped where this X server drops
+# it), CONDITION must hold (the dialog offers VIEW), then Escape closes it.
+export_offers() {
+  if ! open_export; then
+    echo "note: the Export dialog did not receive Ctrl+E under this X server; skipped"
+    exit 77
+  fi
+  wait_for "$2" || fail "Export offered $(q "s['export_dialog']['view']"), want $1"
+  xdotool key Escape
+  wait_for "'export_path' not in s['widgets']"
+}

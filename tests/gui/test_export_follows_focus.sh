@@ -10,15 +10,7 @@ start_app --no-device
 D="s['export_dialog']"
 
 # ctrl_e VIEW: Ctrl+E until the dialog is open, then it must offer VIEW; Escape closes it.
-ctrl_e() {
-  if ! open_export; then
-    echo "note: the Export dialog did not receive Ctrl+E under this X server; skipped"
-    exit 77
-  fi
-  wait_for "$D['view'] == '$1'" || fail "Export offered $(q "$D['view']"), want $1"
-  xdotool key Escape
-  wait_for "'export_path' not in s['widgets']"
-}
+ctrl_e() { export_offers "$1" "$D['view'] == '$1'"; }
 
 wait_for "$D['looked_at'] == '' and $D['view'] == 'fragments'"
 ctrl_e fragments

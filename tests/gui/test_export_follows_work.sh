@@ -12,15 +12,7 @@ D="s['export_dialog']"
 
 # ctrl_e VIEW: Ctrl+E (the mouse left where it is) until the dialog is open; it must offer VIEW and
 # be titled with it; Escape closes it.
-ctrl_e() {
-  if ! open_export; then
-    echo "note: the Export dialog did not receive Ctrl+E under this X server; skipped"
-    exit 77
-  fi
-  wait_for "$D['view'] == '$1' and $D['title'] == 'Export the $1 view'" || fail "Export offered $(q "$D['view']"), want $1"
-  xdotool key Escape
-  wait_for "'export_path' not in s['widgets']"
-}
+ctrl_e() { export_offers "$1" "$D['view'] == '$1' and $D['title'] == 'Export the $1 view'"; }
 
 wait_for "s['banks_view']['drawn'] and 'fragment_view' in s['widgets'] and 'banks_view' in s['widgets']"
 click $(centre_of "s['widgets']['banks_view']")

@@ -36,6 +36,9 @@ struct CtaTileControls {
   /// it was edited from; none until a preset is picked over edited fields. Not saved.
   std::optional<tile::CtaTileSpec> kept_edits;
   std::string kept_preset;
+  /// The operand (0 A, 1 B, 2 C) whose join line the grids scroll to when next drawn (a click on
+  /// its verdict); -1 none. Not saved.
+  int scroll_to_join = -1;
 };
 
 /// Picks preset `name` (a cta_presets() name): its configuration goes in the fields. Fields edited

@@ -10,6 +10,7 @@
 
 #include "fonts.hpp"
 #include "fragviz/device/cta_copy_probe_run.hpp"
+#include "fragviz/device/cta_mma_probe_run.hpp"
 #include "fragviz/device/device.hpp"
 #include "fragviz/device/kernel_process.hpp"
 #include "fragviz/gate/bench_csv.hpp"
@@ -338,10 +339,15 @@ void App::act_on_requests() {
       jobs_.cta_device.start([spec = run.spec, device = s_.device] {
         const auto t = tile::make_cta_tile(spec);
         if (!t) throw std::runtime_error(t.message);
-        return measure_cta_copies(*t, device, [](const tile::CtaCopyProbePlan& p) {
+        CtaDeviceResult r = measure_cta_copies(*t, device, [](const tile::CtaCopyProbePlan& p) {
           CtaCopyProbeRun run = run_cta_copy_probe(p);
           return CtaProbeOutcome{std::move(run.verdict), std::move(run.error)};
         });
+        r.mma = measure_cta_mma(*t, device, [](const tile::CtaMmaProbePlan& p) {
+          CtaMmaProbeRun run = run_cta_mma_probe(p);
+          return CtaMmaOutcome{std::move(run.verdict), std::move(run.error)};
+        });
+        return r;
       });
     }
   }

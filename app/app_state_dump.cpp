@@ -108,7 +108,8 @@ nlohmann::json cta_device_json(const AppState& s, std::int64_t threads) {
           {"current", current},
           {"gpu", current ? s.cta_device.result->device.name : ""},
           {"measured", measured},
-          {"model_disagreements", disagreements}};
+          {"model_disagreements", disagreements},
+          {"tiled_mma", current ? mma_measured_line(*s.cta_device.result) : ""}};
 }
 
 /// Each grid's part in view: {"rows": [first, last], "cols": [first, last], "of": [rows, cols]},

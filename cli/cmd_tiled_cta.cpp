@@ -103,6 +103,7 @@ std::string report_json(const CtaCliOptions& o, const tile::CtaTile& t, const ti
     s << "}";
   }
   s << "\n  ]";
+  if (measured) s << ",\n  \"tiled_mma\": " << mma_json(*measured);
   if (measured) s << ",\n  \"device\": " << device_json(measured->device);
   if (r.reuse)
     s << ",\n  \"reuse_c_as_a\": {\"conversion\": " << q(r.reuse->conversion)
@@ -301,6 +302,7 @@ int run_tiled_cta(const CtaCliOptions& o) {
       std::cout << "  no Swizzle<B,M,S> (B 1-3, S up to 7) over this layout removes a conflict and keeps the "
                    "join\n";
   }
+  if (measured) std::cout << "\n" << app::mma_measured_line(*measured) << "\n";
   if (r.reuse)
     std::cout << "\nC reused as the next A (convert_layout_acc_Aregs " << r.reuse->conversion
               << "): " << r.reuse->verdict(t.mma.threads()) << "\n";

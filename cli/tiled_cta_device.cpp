@@ -32,10 +32,15 @@ const char* kind_name(ErrorKind k) {
 }  // namespace
 
 CtaDeviceResult measure_cta_copies(const tile::CtaTile& t) {
-  return app::measure_cta_copies(t, query_device(), [](const tile::CtaCopyProbePlan& p) {
+  CtaDeviceResult r = app::measure_cta_copies(t, query_device(), [](const tile::CtaCopyProbePlan& p) {
     CtaCopyProbeRun run = run_cta_copy_probe(p);
     return app::CtaProbeOutcome{std::move(run.verdict), std::move(run.error)};
   });
+  r.mma = app::measure_cta_mma(t, r.device, [](const tile::CtaMmaProbePlan& p) {
+    CtaMmaProbeRun run = run_cta_mma_probe(p);
+    return app::CtaMmaOutcome{std::move(run.verdict), std::move(run.error)};
+  });
+  return r;
 }
 
 int cta_device_exit_code(const CtaDeviceResult& r) {
@@ -47,6 +52,13 @@ int cta_device_exit_code(const CtaDeviceResult& r) {
     if (!m.run->verdict) continue;
     measured = true;
     differs = differs || m.run->verdict->model_disagreements > 0;
+  }
+  if (r.mma.run) {  // C by value: the GPU's C where the model did not predict it
+    if (r.mma.run->error.kind == ErrorKind::cuda) return kExitCudaError;
+    if (r.mma.run->verdict) {
+      measured = true;
+      differs = differs || !r.mma.run->verdict->agrees_with_model();
+    }
   }
   return !measured ? kExitRefused : differs ? kExitMismatch : kExitOk;
 }
@@ -76,6 +88,34 @@ std::string measured_json(const CtaDeviceResult& r, std::size_t i, std::int64_t 
   s << ", \"join\": {\"cells\": " << v.measured.cells << ", \"mismatches\": " << v.measured.mismatches
     << ", \"verdict\": " << q(v.measured.verdict(threads)) << "}}";
   return s.str();
+}
+
+std::string mma_json(const CtaDeviceResult& r) {
+  const app::CtaMmaMeasure& m = r.mma;
+  std::ostringstream s;
+  if (!m.skipped.empty()) return "{\"skipped\": " + q(m.skipped) + "}";
+  s << "{\"instruction\": " << q(m.instruction) << ", \"mma_per_thread\": " << m.per_thread;
+  if (!m.run) return s.str() + ", \"error\": \"no_device\", \"message\": " + q(r.device.error) + "}";
+  if (!m.run->verdict)
+    return s.str() + ", \"error\": " + q(kind_name(m.run->error.kind)) +
+           ", \"message\": " + q(m.run->error.message) + "}";
+  const tile::CtaMmaVerdict& v = *m.run->verdict;
+  s << ", \"gpu\": " << q(r.device.name) << ", \"c_values\": " << v.cells
+    << ", \"mismatches\": " << v.mismatches
+    << ", \"model_predicts_match\": " << (v.model_predicts_match ? "true" : "false")
+    << ", \"agrees_with_model\": " << (v.agrees_with_model() ? "true" : "false")
+    << ", \"verdict\": " << q(v.text());
+  if (v.first) {
+    const tile::CMismatch& x = *v.first;
+    s << ", \"first_mismatch\": {\"thread\": " << x.thread << ", \"value\": " << x.reg
+      << ", \"cell\": " << cell_json(x.cell) << ", \"measured\": ";
+    if (x.measured == x.measured)
+      s << x.measured;
+    else
+      s << "null";
+    s << ", \"expected\": " << x.expected << ", \"cells_with_measured\": " << x.holders_total << "}";
+  }
+  return s.str() + "}";
 }
 
 std::string device_json(const DeviceInfo& d) {

@@ -154,7 +154,10 @@ if command -v compute-sanitizer >/dev/null 2>&1; then
                "gate --n 256 --variant wgmma-ws --runs 1 --no-cublas" \
                "gate --n 256 --variant wgmma-persistent --runs 1 --no-cublas" \
                "gate --n 256 --variant wgmma-cluster --runs 1 --no-cublas" \
-               "probe --layout Swizzle<3,3,3>o(16,64):(64,1) --lanes explorer --load ldmatrix --no-cycles"; do
+               "probe --layout Swizzle<3,3,3>o(16,64):(64,1) --lanes explorer --load ldmatrix --no-cycles" \
+               "tiled --preset sm80-gemm-128x128x32 --device" \
+               "tiled --preset gate-broken-swap-b --device" \
+               "tiled --preset fa2-attention --device"; do
       echo "\$ compute-sanitizer --tool $tool fragviz-cli $cmd" >>"$san"
       # shellcheck disable=SC2086
       compute-sanitizer --tool "$tool" --error-exitcode 99 "$cli" $cmd >>"$san" 2>&1

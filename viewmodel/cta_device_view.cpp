@@ -24,6 +24,30 @@ CtaDeviceResult measure_cta_copies(const tile::CtaTile& t, const DeviceInfo& dev
   return r;
 }
 
+CtaMmaMeasure measure_cta_mma(const tile::CtaTile& t, const DeviceInfo& device, const CtaMmaRunner& run) {
+  CtaMmaMeasure m;
+  m.attempted = true;
+  const auto plan = tile::plan_cta_mma_probe(t);
+  if (!plan) {
+    m.skipped = plan.message;
+    return m;
+  }
+  m.instruction = plan->instruction;
+  m.per_thread = plan->calls;
+  if (device.present) m.run = run(*plan);
+  return m;
+}
+
+std::string mma_measured_line(const CtaDeviceResult& r) {
+  const CtaMmaMeasure& m = r.mma;
+  if (!m.attempted) return "";
+  if (!m.skipped.empty()) return "tiled MMA: not probed: " + m.skipped;
+  if (!m.run) return "tiled MMA: not run: " + cta_no_device_text(r.device);
+  if (!m.run->verdict) return "tiled MMA: not run: " + m.run->error.message;
+  return "tiled MMA measured on " + r.device.name + " (" + m.instruction + ", " +
+         std::to_string(m.per_thread) + " per thread): " + m.run->verdict->text();
+}
+
 std::string cta_no_device_text(const DeviceInfo& device) { return "no usable GPU: " + device.error; }
 
 std::string measured_line(const CtaDeviceResult& r, std::size_t i, std::int64_t threads) {

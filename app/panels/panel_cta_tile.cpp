@@ -318,7 +318,8 @@ void draw_device_run(AppState& s) {
                      ? *blocked
                      : "Runs A's and B's loads from shared memory and C's store into it on " + s.device.name +
                            " (one CTA, every thread at the model's addresses) and checks every value "
-                           "against the model, as fragviz-cli tiled --device does");
+                           "against the model, then the tiled MMA on unique values with C checked "
+                           "against A x B^T, as fragviz-cli tiled --device does");
   ImGui::SameLine();
   if (blocked)
     ImGui::TextColored(kDimV, "%s", blocked->c_str());
@@ -344,6 +345,18 @@ void draw_measured_line(AppState& s, const CtaGrid& g, std::int64_t threads) {
   ImGui::TextColored(colour, "%s", measured_line(*s.cta_device.result, i, threads).c_str());
   ImGui::PopTextWrapPos();
   record_widget(s, ("cta_measured_" + std::string(to_string(g.operand))).c_str());
+}
+
+/// The tiled MMA's line (C by value) under "Run on GPU", when the shown configuration ran.
+void draw_mma_line(AppState& s) {
+  if (!cta_device_current(s)) return;
+  const CtaMmaMeasure& m = s.cta_device.result->mma;
+  const bool judged = m.run && m.run->verdict;
+  const ImVec4 colour = !judged ? kDimV : m.run->verdict->agrees_with_model() ? kGreenV : kRedV;
+  ImGui::PushTextWrapPos(0.f);
+  ImGui::TextColored(colour, "%s", mma_measured_line(*s.cta_device.result).c_str());
+  ImGui::PopTextWrapPos();
+  record_widget(s, "cta_measured_mma");
 }
 
 /// The verdict line under the fields: per operand its join and banks (cta_verdict_text), red where
@@ -435,6 +448,7 @@ void draw_cta_tile(AppState& s, CtaTileModel& m) {
   ImGui::PopTextWrapPos();
   if (!m.reuse.empty()) ImGui::TextColored(m.reuse_ok ? kGreenV : kRedV, "%s", m.reuse.c_str());
   draw_device_run(s);
+  draw_mma_line(s);
   ImGui::BeginChild("##cta_grids", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
   for (std::size_t i = 0; i < m.grids.size(); ++i) {
     const CtaGrid& g = m.grids[i];

@@ -69,6 +69,46 @@ TEST(CtaDeviceView, TheStoreOfCIsRunAndWorded) {
             "(256 threads x 64 values), as the model predicted");
 }
 
+TEST(CtaDeviceView, TheTiledMmaLineFollowsTheOperands) {
+  DeviceInfo none;
+  none.error = "no CUDA device";
+  CtaDeviceResult r;
+  r.device = none;
+  EXPECT_EQ(mma_measured_line(r), "");  // not attempted: no line
+  int calls = 0;
+  r.mma = measure_cta_mma(preset("sm80-gemm-128x128x32"), none, [&](const auto&) {
+    ++calls;
+    return CtaMmaOutcome{};
+  });
+  EXPECT_EQ(calls, 0);
+  EXPECT_EQ(mma_measured_line(r), "tiled MMA: not run: no usable GPU: no CUDA device");
+  r.mma = measure_cta_mma(preset("sm90-wgmma-128x128x64"), none, [](const auto&) { return CtaMmaOutcome{}; });
+  EXPECT_EQ(mma_measured_line(r),
+            "tiled MMA: not probed: SM90_64x128x16_F32F16F16_SS: not covered: wgmma reads A and B through "
+            "shared-memory descriptors, not through a copy into registers");
+  // A stand-in device whose C register 0 of thread 0 holds 1 more than A x B^T there.
+  r.device.present = true;
+  r.device.name = "Test GPU";
+  r.mma = measure_cta_mma(preset("sm80-gemm-128x128x32"), r.device, [](const tile::CtaMmaProbePlan& p) {
+    const auto c = tile::multiply_a_bt(p.a_tile, p.b_tile, p.m, p.n, p.k);
+    std::vector<float> measured;
+    for (const tile::Cell& x : p.c_cells) measured.push_back(static_cast<float>(c[x.row * p.n + x.col]));
+    measured[0] += 1;
+    CtaMmaOutcome run;
+    run.verdict = *tile::judge_cta_mma_probe(p, measured).value;
+    return run;
+  });
+  const std::string line = mma_measured_line(r);
+  EXPECT_EQ(
+      line.rfind("tiled MMA measured on Test GPU (mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32, 64 "
+                 "per thread): thread 0 V0, (m,n) = (0,0) in the model: the GPU computed ",
+                 0),
+      0u)
+      << line;
+  EXPECT_NE(line.find("(1 of 16384 C values differ; the model predicted all would match)"), std::string::npos)
+      << line;
+}
+
 TEST(CtaDeviceView, ARefusedRunSaysWhy) {
   DeviceInfo gpu;
   gpu.present = true;

@@ -154,6 +154,13 @@ if "$cli" device >/dev/null 2>&1; then
   expect 0 "all 16384 match (256 threads x 64 values), as the model predicted" -- \
     tiled --preset sm90-wgmma-128x128x64 --device
   expect 3 "no operand of this tile has a load from or store to" -- tiled --preset gate-wgmma-tma --device
+  # The tiled MMA by values: every C register A x B^T at the model's cell; the broken swap's C
+  # differs where the model's B join says (the exact checks are test_cta_mma_probe_gpu.cpp).
+  expect 0 "tiled MMA measured on " -- tiled --preset $P --device
+  expect 0 "all 16384 C values match A x B^T, as the model predicted" -- tiled --preset $P --device
+  expect 1 "C values differ, as the model predicted" -- tiled --preset $B --device
+  expect 0 "tiled MMA: not probed: SM90_64x128x16_F32F16F16_SS: not covered: wgmma reads A and B" -- \
+    tiled --preset sm90-wgmma-128x128x64 --device
 else
   expect 2 "fragviz-cli tiled: --device: no usable GPU: " -- tiled --preset $P --device
   expect 2 "measured: not probed: SM90_64x128x16_F32F16F16_SS reads A through a descriptor" -- \
@@ -165,6 +172,13 @@ else
   out=$("$cli" tiled --preset $P --device --json - 2>/dev/null)
   grep -q '"device": {"present": false' <<<"$out" && grep -q '"error": "no_device"' <<<"$out" ||
     fail "--device --json without a GPU: no device object"
+  # The tiled MMA's line after the operands. sm80-gemm: each of the 4 warps computes 64 x 64 of C,
+  # 4 m16 atoms x 8 n8 atoms x 2 k16 steps = 64 mma.sync per thread.
+  expect 2 "tiled MMA: not run: no usable GPU: " -- tiled --preset $P --device
+  expect 2 "tiled MMA: not probed: SM90_64x128x16_F32F16F16_SS: not covered: wgmma reads A and B" -- \
+    tiled --preset sm90-wgmma-128x128x64 --device
+  grep -q '"tiled_mma": {"instruction": "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32", "mma_per_thread": 64, "error": "no_device"' \
+    <<<"$out" || fail "--device --json without a GPU: no tiled_mma object"
 fi
 
 echo "$fails failed"

@@ -5,7 +5,8 @@
 #    disabled with --no-device"; a click on it starts nothing;
 #  - started with a device search: on a machine without a usable GPU the window's reason is the one
 #    fragviz-cli tiled --device prints; with one, a click measures the sm80 preset: A's and B's
-#    loads "as the model predicted", C "not probed" (the preset has no shared C), "measured on <GPU>".
+#    loads "as the model predicted", C "not probed" (the preset has no shared C), "measured on <GPU>",
+#    and the tiled MMA's C by value: all 16384 C values match A x B^T.
 source "$(dirname "$0")/lib.sh"
 gui_init "$@"
 [ -n "$CLI" ] || fail "usage: test.sh <fragviz> <fragviz-cli>"
@@ -20,6 +21,7 @@ wait_for "$D['status'] == 'idle' and $D['measured'] == [] and not $D['current']"
 click $(centre_of "s['widgets']['cta_run_gpu']")
 sleep 0.5
 wait_for "$D['status'] == 'idle' and $D['measured'] == [] and 'cta_measured_A' not in s['widgets']"
+wait_for "$D['tiled_mma'] == '' and 'cta_measured_mma' not in s['widgets']"
 quit_app
 
 start_app
@@ -38,6 +40,8 @@ else
   wait_for "$D['measured'][1].endswith('as the model predicted') and $D['model_disagreements'][:2] == [0, 0]"
   wait_for "$D['measured'][2] == 'measured: not probed: no copy for C' and $D['gpu'] != ''"
   wait_for "'cta_measured_A' in s['widgets'] and 'cta_measured_C' in s['widgets']"
+  wait_for "$D['tiled_mma'].startswith('tiled MMA measured on ') and 'cta_measured_mma' in s['widgets']"
+  wait_for "$D['tiled_mma'].endswith('all 16384 C values match A x B^T, as the model predicted')"
 fi
 quit_app
 echo "ok"

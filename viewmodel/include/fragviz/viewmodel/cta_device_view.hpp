@@ -13,6 +13,7 @@
 
 #include "fragviz/report/report.hpp"
 #include "fragviz/tile/cta_copy_probe.hpp"
+#include "fragviz/tile/cta_mma_check.hpp"
 
 namespace fragviz::app {
 
@@ -33,10 +34,26 @@ struct CtaOperandMeasure {
   std::optional<CtaProbeOutcome> run;  ///< ran, or refused/failed on the device; none without one
 };
 
-/// Every operand's measurement: A's and B's loads, C's store.
+/// What the tiled-MMA probe's run gave: CtaMmaProbeRun's verdict and error (none when it ran).
+struct CtaMmaOutcome {
+  std::optional<tile::CtaMmaVerdict> verdict;
+  Error error;
+};
+
+/// The tiled MMA run over unique-valued A and B (tile::plan_cta_mma_probe), C judged by value.
+struct CtaMmaMeasure {
+  bool attempted = false;            ///< measure_cta_mma filled it
+  std::string skipped;               ///< why it was not run (the plan's refusal); "" otherwise
+  std::string instruction;           ///< the mma.sync
+  int per_thread = 0;                ///< mma.sync instructions per thread
+  std::optional<CtaMmaOutcome> run;  ///< ran, or refused/failed on the device; none without one
+};
+
+/// Every operand's measurement: A's and B's loads, C's store; and the tiled MMA's C by value.
 struct CtaDeviceResult {
   DeviceInfo device;
   std::array<CtaOperandMeasure, 3> operands;  ///< A, B, C
+  CtaMmaMeasure mma;
 };
 
 /// Runs one plan on the device (run_cta_copy_probe's error and verdict, or a stand-in in tests).
@@ -45,6 +62,17 @@ using CtaProbeRunner = std::function<CtaProbeOutcome(const tile::CtaCopyProbePla
 /// Plans A, B and C of `t`; where `device` is present, runs each plan with `run`.
 CtaDeviceResult measure_cta_copies(const tile::CtaTile& t, const DeviceInfo& device,
                                    const CtaProbeRunner& run);
+
+/// Runs the tiled-MMA plan on the device (run_cta_mma_probe's error and verdict, or a stand-in).
+using CtaMmaRunner = std::function<CtaMmaOutcome(const tile::CtaMmaProbePlan&)>;
+
+/// Plans `t`'s tiled MMA; where `device` is present, runs it with `run`.
+CtaMmaMeasure measure_cta_mma(const tile::CtaTile& t, const DeviceInfo& device, const CtaMmaRunner& run);
+
+/// The line after the operands' lines: "tiled MMA measured on NVIDIA H200 (mma.sync..., 32 per
+/// thread): all 16384 C values match A x B^T, as the model predicted", the first wrong C register,
+/// or why nothing ran ("tiled MMA: not probed: ...", "tiled MMA: not run: ..."); "" when not attempted.
+std::string mma_measured_line(const CtaDeviceResult& r);
 
 /// Why nothing runs without a device: "no usable GPU: <device.error>" (the CLI's words too).
 std::string cta_no_device_text(const DeviceInfo& device);

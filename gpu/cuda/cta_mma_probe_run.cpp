@@ -1,0 +1,105 @@
+// run_cta_mma_probe() on device 0: the plan checked against the device, one CTA, judged.
+#include "fragviz/device/cta_mma_probe_run.hpp"
+
+#include <cuda_runtime_api.h>
+
+#include "cta_mma_probe_kernels.hpp"
+#include "cuda_check.hpp"
+#include "fragviz/device/device.hpp"
+
+namespace fragviz {
+
+namespace {
+
+static_assert(cuda::kMmaProbeKernelMaxWords == tile::kMmaProbeMaxWords &&
+                  cuda::kMmaProbeKernelMaxAccumulators == tile::kMmaProbeMaxAccumulators,
+              "the kernel's arrays are what the plan's check allows");
+
+cuda::MmaProbeLoad load_of(const tile::CtaCopyProbePlan& p) {
+  cuda::MmaProbeLoad l;
+  l.ldmatrix = p.load == tile::CopyProbeLoad::ldmatrix;
+  l.registers = p.registers;
+  l.trans = p.trans;
+  l.instructions = p.instructions;
+  l.image_bytes = static_cast<std::uint32_t>(p.image.size());
+  return l;
+}
+
+}  // namespace
+
+CtaMmaProbeRun run_cta_mma_probe(const tile::CtaMmaProbePlan& p) {
+  CtaMmaProbeRun out;
+  out.device = query_device();
+  if (!out.device.present) {
+    out.error = Error{ErrorKind::no_device, out.device.error};
+    return out;
+  }
+  std::string error;
+  int optin = 0;
+  if (!FRAGVIZ_CUDA_OK(error, cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, 0))) {
+    out.error = Error{ErrorKind::cuda, error};
+    return out;
+  }
+  // Every address aligned and inside its image, every table entry inside the thread's registers,
+  // the block and the images within the device's limits: nothing the plan holds can fault.
+  if (const std::string problem = tile::mma_probe_launch_problem(p, optin); !problem.empty()) {
+    out.error = Error{ErrorKind::refused, problem};
+    return out;
+  }
+  if (out.device.sm() < p.min_sm) {
+    out.error = Error{ErrorKind::refused, p.instruction + " needs sm_" + std::to_string(p.min_sm) +
+                                              " or newer; device 0 is sm_" + std::to_string(out.device.sm())};
+    return out;
+  }
+  cuda::CtaMmaProbeShape shape;
+  shape.atom = static_cast<int>(p.kind);
+  shape.threads = p.threads;
+  shape.calls = p.calls;
+  shape.c_values = p.c_values;
+  shape.a = load_of(p.a);
+  shape.b = load_of(p.b);
+
+  std::vector<std::uint8_t> images = p.a.image;
+  images.insert(images.end(), p.b.image.begin(), p.b.image.end());
+  std::vector<float> c(static_cast<std::size_t>(p.threads) * static_cast<std::size_t>(p.c_values), 0.0f);
+  void* d_images = nullptr;
+  std::uint32_t* d_a = nullptr;
+  std::uint32_t* d_b = nullptr;
+  std::uint32_t* d_table = nullptr;
+  float* d_out = nullptr;
+  const std::size_t a_bytes = p.a.addresses.size() * sizeof(std::uint32_t);
+  const std::size_t b_bytes = p.b.addresses.size() * sizeof(std::uint32_t);
+  const std::size_t table_bytes = p.table.size() * sizeof(std::uint32_t);
+  const std::size_t out_bytes = c.size() * sizeof(float);
+  const auto alloc = [&](auto** ptr, std::size_t bytes) {
+    return FRAGVIZ_CUDA_OK(error, cudaMalloc(reinterpret_cast<void**>(ptr), bytes));
+  };
+  const auto up = [&](void* dst, const void* src, std::size_t bytes) {
+    return FRAGVIZ_CUDA_OK(error, cudaMemcpy(dst, src, bytes, cudaMemcpyHostToDevice));
+  };
+  const bool ok =
+      FRAGVIZ_CUDA_OK(error, cuda::allow_cta_mma_probe_smem(static_cast<std::uint32_t>(images.size()))) &&
+      alloc(&d_images, images.size()) && alloc(&d_a, a_bytes) && alloc(&d_b, b_bytes) &&
+      alloc(&d_table, table_bytes) && alloc(&d_out, out_bytes) &&
+      up(d_images, images.data(), images.size()) && up(d_a, p.a.addresses.data(), a_bytes) &&
+      up(d_b, p.b.addresses.data(), b_bytes) && up(d_table, p.table.data(), table_bytes) &&
+      FRAGVIZ_CUDA_OK(error, cudaMemset(d_out, 0xFF, out_bytes)) &&
+      FRAGVIZ_CUDA_OK(error, cuda::launch_cta_mma_probe(shape, d_images, d_a, d_b, d_table, d_out, 0)) &&
+      FRAGVIZ_CUDA_OK(error, cudaMemcpy(c.data(), d_out, out_bytes, cudaMemcpyDeviceToHost));
+  for (void* ptr : {static_cast<void*>(d_images), static_cast<void*>(d_a), static_cast<void*>(d_b),
+                    static_cast<void*>(d_table), static_cast<void*>(d_out)})
+    if (ptr) cudaFree(ptr);
+  if (!ok) {
+    out.error = Error{ErrorKind::cuda, error};
+    return out;
+  }
+  auto judged = tile::judge_cta_mma_probe(p, c);
+  if (!judged) {
+    out.error = Error{ErrorKind::internal, judged.message};
+    return out;
+  }
+  out.verdict = std::move(*judged.value);
+  return out;
+}
+
+}  // namespace fragviz

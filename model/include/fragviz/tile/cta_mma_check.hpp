@@ -1,0 +1,116 @@
+// The CTA tile's tiled MMA proven on a GPU by values (issue 25): C's thread-value layout checked
+// by what the real mma.sync instructions compute, never by echoing a formula.
+//
+// The host plans, the device executes (gpu/include/fragviz/device/cta_mma_probe_run.hpp), the host
+// judges:
+//  - plan: A (M x K) and B (N x K) hold small pseudo-random integers 0..3 (mma_probe_value: a hash
+//    of operand, row and column), so every product and sum is exact in f32. Each operand's
+//    shared-memory image is the copy probe's (cta_copy_probe.hpp: every element at its byte through
+//    the real layout, swizzle included) with the value in place of the label; the copy
+//    instructions and addresses are the copy probe's. Per thread and mma.sync call (MMA_M x MMA_N x
+//    MMA_K of them, CuTe's gemm over the partitioned fragments), the table names which half of
+//    which loaded register feeds each of the atom's A and B registers (the model's join: the
+//    register the copy fills for that fragment value, or, after a register swap the spec declares,
+//    its partner's, as the kernel would exchange them) and which C value it accumulates into;
+//  - judge: the expected C = A x B^T by a plain triple loop over the logical tiles (no layout),
+//    and every thread's every C register compared with expected C at the cell the model's C
+//    thread-value layout (cta_fragment_cell) says that register holds.
+// wgmma atoms read A/B through descriptors and are not covered. Pure model: no CUDA.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "fragviz/tile/cta_copy_probe.hpp"
+
+namespace fragviz::tile {
+
+/// The mma.sync forms the probe's kernel issues (all with f32 accumulators, row.col).
+enum class MmaProbeAtom : std::uint8_t {
+  m16n8k8_f16,    ///< mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 (sm_75)
+  m16n8k8_bf16,   ///< mma.sync.aligned.m16n8k8.row.col.f32.bf16.bf16.f32 (sm_80)
+  m16n8k16_f16,   ///< mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 (sm_80)
+  m16n8k16_bf16,  ///< mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 (sm_80)
+};
+
+/// The value the probe gives cell (row, col) of `op` (A: (m,k), B: (n,k)): 0..3, deterministic.
+int mma_probe_value(Operand op, std::int64_t row, std::int64_t col);
+
+/// C = A x B^T over row-major A (m x k) and B (n x k): C[i * n + j] = sum_l A[i][l] * B[j][l].
+std::vector<std::int64_t> multiply_a_bt(const std::vector<int>& a, const std::vector<int>& b, std::int64_t m,
+                                        std::int64_t n, std::int64_t k);
+
+/// Everything one launch needs and the judge reads (see the header comment).
+struct CtaMmaProbePlan {
+  std::string atom;         ///< CuTe's name
+  std::string instruction;  ///< the mma.sync the device issues
+  MmaProbeAtom kind = MmaProbeAtom::m16n8k16_f16;
+  int min_sm = 80;        ///< the device's compute capability the instruction needs
+  CtaCopyProbePlan a, b;  ///< the copy probe's plans; images hold the values (pad 0xFFFF, a NaN)
+  int threads = 0;
+  int calls = 0;     ///< mma.sync instructions per thread (every k-block)
+  int a_regs = 0;    ///< the atom's 32-bit A registers (k16: 4, k8: 2)
+  int b_regs = 0;    ///< B's (k16: 2, k8: 1)
+  int c_values = 0;  ///< f32 accumulators per thread over the CTA tile
+  /// Per (thread, call), entries() numbers: for each of the atom's A registers two halves (low,
+  /// high), then B's, each `word * 2 + half` of the thread's loaded registers (word: instruction *
+  /// registers + register, CtaCopyProbePlan order); then 4 C value indices (d0..d3).
+  std::vector<std::uint32_t> table;
+  std::int64_t m = 0, n = 0, k = 0;  ///< the CTA tile
+  std::vector<int> a_tile, b_tile;   ///< the logical A (m x k) and B (n x k), row-major, values 0..3
+  std::vector<Cell> c_cells;         ///< the model's C cell of [thread * c_values + V]
+  /// The model's A and B joins (register swap included) all match: it predicts C = A x B^T.
+  bool model_predicts_match = true;
+  int entries() const { return 2 * a_regs + 2 * b_regs + 4; }
+};
+
+/// Plans `tile`'s tiled MMA. Refused (bad_input, the message says why) for a wgmma atom ("not
+/// covered: A/B are read through shared-memory descriptors"), an mma.sync form the kernel does not
+/// issue, A or B without a load the copy probe runs (plan_cta_copy_probe's refusals), fragments
+/// that do not meet (CuTe's MMA_M/N/K of A, B and C), or a register swap without a partner.
+Result<CtaMmaProbePlan> plan_cta_mma_probe(const CtaTile& tile);
+
+/// Why `plan` must not be launched on a device whose blocks get at most `shared_limit` bytes of
+/// dynamic shared memory, or "": both copy plans launchable, A's and B's images together within
+/// the limit, the table's size and every entry inside the thread's registers and accumulators, and
+/// at most kMmaProbeMaxWords loaded words per operand and kMmaProbeMaxAccumulators per thread.
+std::string mma_probe_launch_problem(const CtaMmaProbePlan& plan, std::int64_t shared_limit);
+/// The kernel's per-thread arrays: loaded A or B words, and C accumulators.
+inline constexpr int kMmaProbeMaxWords = 128;
+inline constexpr int kMmaProbeMaxAccumulators = 256;
+
+/// A C register whose value is not A x B^T at the model's cell.
+struct CMismatch {
+  std::int64_t thread = 0, reg = 0;
+  Cell cell;  ///< the model's (m,n) of that register
+  float measured = 0;
+  std::int64_t expected = 0;  ///< A x B^T at cell
+  std::vector<Cell> holders;  ///< the first few cells whose A x B^T is `measured`
+  std::int64_t holders_total = 0;
+};
+
+/// The judge's verdict on C.
+struct CtaMmaVerdict {
+  std::int64_t threads = 0, cells = 0, mismatches = 0;
+  std::optional<CMismatch> first;    ///< thread-major, then register
+  bool model_predicts_match = true;  ///< CtaMmaProbePlan's
+  bool agrees_with_model() const { return (mismatches == 0) == model_predicts_match; }
+  /// "all 16384 C values match A x B^T, as the model predicted", or "thread 3 V5, (m,n) = (8,17)
+  /// in the model: the GPU computed 40, A x B^T there is 38; 40 is A x B^T at (8,9), (3,1) (512 of
+  /// 16384 C values differ, as the model predicted: its join feeds the MMA wrong cells)".
+  std::string text() const;
+};
+
+/// Compares `measured` ([thread * regs + V]) with `expected` (rows x cols, row-major) at `cells`
+/// (the model's C cell of each register, the same indexing). Model-free: any layout and values.
+CtaMmaVerdict judge_c_values(const std::vector<std::int64_t>& expected, std::int64_t rows, std::int64_t cols,
+                             const std::vector<Cell>& cells, std::int64_t regs,
+                             const std::vector<float>& measured);
+
+/// Judges the device's C registers (threads x c_values floats): refused (bad_input) for another
+/// count or a plan mma_probe_launch_problem refuses.
+Result<CtaMmaVerdict> judge_cta_mma_probe(const CtaMmaProbePlan& plan, const std::vector<float>& measured);
+
+}  // namespace fragviz::tile

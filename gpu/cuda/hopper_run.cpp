@@ -13,6 +13,13 @@
 
 namespace fragviz {
 
+std::string wgmma_code_problem(int index, const std::string& mnemonic) {
+  const char* compiled = cuda::wgmma_compiled_mnemonic(index);
+  if (compiled && mnemonic == compiled) return {};
+  return std::string("internal: the compiled kernel issues ") + (compiled ? compiled : "nothing") +
+         " for this entry (regenerate gpu/cuda/hopper/wgmma_ops.cuh)";
+}
+
 HopperBuffer::~HopperBuffer() {
   if (ptr) cudaFree(ptr);  // unchecked: nothing useful to do about a failed free
 }

@@ -29,6 +29,10 @@ struct HopperDevice {
   std::unique_ptr<StreamPool> streams;
 };
 
+/// "" when this build's wgmma kernel for catalogue entry `index` issues `mnemonic`, else the
+/// internal refusal pack_hopper reports for it.
+std::string wgmma_code_problem(int index, const std::string& mnemonic);
+
 /// Frees a launched family's buffers after waiting for the device, so an error elsewhere never
 /// frees memory its kernels still use.
 void release_hopper(HopperDevice& dev);

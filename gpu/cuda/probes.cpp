@@ -103,7 +103,7 @@ ProbeReport run_probes(const ProbeRequest& req) {
     return pack_mma(r, d, cuda::mma_probe_available);
   };
   const auto pack_hopper_here = [](const ProbeRequest& r, const DeviceInfo& d) {
-    return pack_hopper(r, d, cuda::wgmma_compiled_mnemonic);
+    return pack_hopper(r, d, wgmma_code_problem);
   };
   auto mma_packed = pack_ahead(pack_mma_here, req, report.device, mma_pack_ms);
   auto hopper_packed = pack_ahead(pack_hopper_here, req, report.device, hopper_pack_ms);

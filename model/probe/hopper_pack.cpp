@@ -5,7 +5,9 @@
 #include <algorithm>
 #include <cstring>
 #include <map>
+#include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "fragviz/probe/hopper_family.hpp"
@@ -24,7 +26,7 @@ constexpr const char* kEpilogueMma = "mma.sync.aligned.m16n8k16.row.col.f32.f16.
 
 std::size_t hopper_moves_out_at(const HopperWork& w) { return align16(w.d_bytes); }
 
-HopperWork pack_hopper(const ProbeRequest& req, const DeviceInfo& device, WgmmaCompiledMnemonic compiled_of) {
+HopperWork pack_hopper(const ProbeRequest& req, const DeviceInfo& device, WgmmaCodeProblem code_problem) {
   HopperWork w;
   const int sm = device.sm();
   const std::string device_sm = "sm_" + std::to_string(sm);
@@ -60,13 +62,10 @@ HopperWork pack_hopper(const ProbeRequest& req, const DeviceInfo& device, WgmmaC
   for (const WgmmaInstruction* in : wgmma) {
     WgmmaProbe p;
     p.mnemonic = in->mnemonic;
-    const int index = wgmma_index(in);
-    const char* compiled = compiled_of(index);
     if (!wgmma_ok) {
       p.skipped = "skipped: wgmma needs sm_90a, a compute capability 9.0 GPU (device is " + device_sm + ")";
-    } else if (!compiled || in->mnemonic != compiled) {
-      p.skipped = std::string("internal: the compiled kernel issues ") + (compiled ? compiled : "nothing") +
-                  " for this entry (regenerate gpu/cuda/hopper/wgmma_ops.cuh)";
+    } else if (std::string problem = code_problem(wgmma_index(in), in->mnemonic); !problem.empty()) {
+      p.skipped = std::move(problem);
     } else {
       w.plans.emplace_back();
       w.plans.back().instr = in;

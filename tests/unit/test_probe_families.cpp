@@ -23,6 +23,7 @@
 #include "fragviz/probe/hopper_family.hpp"
 #include "fragviz/probe/mma_family.hpp"
 #include "fragviz/probe/probe_run_plan.hpp"
+#include "fragviz/probe/relations_family.hpp"
 #include "fragviz/probe/wmma_family.hpp"
 #include "soft_tensor_core.hpp"
 #include "soft_wgmma.hpp"
@@ -38,18 +39,16 @@ DeviceInfo device_sm(int major, int minor) {
   return d;
 }
 
-/// This build's code check and compiled mnemonics stand-ins: every entry has code, each wgmma
-/// entry issues its own mnemonic (what gpu/cuda answers for the entries these tests name).
+/// This build's code checks, stood in: every entry has code (what gpu/cuda answers on sm_90 for
+/// the entries these tests name).
 bool every_entry_has_code(int, int) { return true; }
-const char* catalogue_mnemonic(int index) {
-  return wgmma_catalogue()[static_cast<std::size_t>(index)].mnemonic.c_str();
-}
+std::string no_code_problem(int, const std::string&) { return {}; }
 
 MmaWork pack_mma(const ProbeRequest& req, const DeviceInfo& device) {
   return fragviz::pack_mma(req, device, every_entry_has_code);
 }
 HopperWork pack_hopper(const ProbeRequest& req, const DeviceInfo& device) {
-  return fragviz::pack_hopper(req, device, catalogue_mnemonic);
+  return fragviz::pack_hopper(req, device, no_code_problem);
 }
 
 ProbeRequest named(std::vector<std::string> names) {
@@ -565,6 +564,44 @@ TEST(ProbeFamilies, WmmaStopsAtAFailedQueryKeepingTheEntriesBefore) {
   EXPECT_EQ(asked, 2);
   ASSERT_EQ(report.wmma.size(), 1u);  // the first kind's entry; the failing one is not added
   EXPECT_EQ(report.wmma[0].name, wmma_name(wmma_kinds()[0]));
+}
+
+// [SECTION] relation checks
+
+TEST(ProbeFamilies, RelationsPackEveryCheckTheBuildRunsAndNameWhyNot) {
+  const DeviceInfo dev = device_sm(9, 0);
+  RelationsReport report = relations_not_run(dev, "before");
+  const RelationsCodeCheck no_reuse{[](int, int, int) { return true; }, [](int, int, int) { return false; }};
+  const RelationsWork w = pack_relations(report, 90, no_reuse);
+  std::size_t splits = 0;
+  for (const KSplitCheck& c : report.k_splits) {
+    if (!c.model.holds()) {
+      EXPECT_EQ(c.skipped, "not run: the model says it does not hold");
+    } else if (std::max(c.model.whole->min_sm, c.model.half->min_sm) > 90) {
+      EXPECT_EQ(c.skipped.rfind("skipped: needs sm_", 0), 0u) << c.skipped;
+    } else {
+      EXPECT_EQ(c.skipped, "not run: a CUDA error stopped the run");  // until judged
+      ++splits;
+    }
+  }
+  EXPECT_EQ(w.splits.size(), splits);
+  EXPECT_GT(splits, 0u);
+  EXPECT_TRUE(w.reuses.empty());
+  for (const ReuseCheck& c : report.reuse) {
+    if (!c.model.refused.empty() || std::max(c.model.producer->min_sm, c.model.consumer->min_sm) > 90)
+      continue;
+    EXPECT_EQ(c.skipped, "model only: this build has no code for it on sm_90");
+  }
+  // Every D the kernels write has its own words in the output image.
+  std::vector<std::pair<std::size_t, std::size_t>> spans;
+  for (const RelationsWork::KSplitLaunch& l : w.splits) {
+    spans.emplace_back(l.d_whole, l.d_whole + l.d_words);
+    spans.emplace_back(l.d_split, l.d_split + l.d_words);
+  }
+  std::sort(spans.begin(), spans.end());
+  for (std::size_t i = 1; i < spans.size(); ++i) EXPECT_LE(spans[i - 1].second, spans[i].first);
+  ASSERT_FALSE(spans.empty());
+  EXPECT_LE(spans.back().second * 4, w.out.bytes());
 }
 
 }  // namespace

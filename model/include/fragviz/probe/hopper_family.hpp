@@ -48,15 +48,15 @@ struct HopperWork {
 /// Byte offset of the matrix moves' results in the output image: after the wgmma D registers.
 std::size_t hopper_moves_out_at(const HopperWork& work);
 
-/// The mnemonic this build compiled into wgmma catalogue entry `index`, nullptr if none (the CUDA
-/// side's cuda::wgmma_compiled_mnemonic; a build fact the model cannot know).
-using WgmmaCompiledMnemonic = const char* (*)(int index);
+/// Why this build cannot run wgmma catalogue entry `index` (`mnemonic`), "" when it can: the CUDA
+/// side checks the mnemonic its kernel issues (a build fact the model cannot know).
+using WgmmaCodeProblem = std::string (*)(int index, const std::string& mnemonic);
 
 /// The Hopper probes `req` names (all of them for an empty list when req.hopper_probes) on
 /// `device`: report entries (skipped ones with the reason), plans and the packed inputs; an entry
-/// whose `compiled` mnemonic differs is refused. Pure host work on every core, no CUDA call: safe
-/// to run before the CUDA context exists.
-HopperWork pack_hopper(const ProbeRequest& req, const DeviceInfo& device, WgmmaCompiledMnemonic compiled);
+/// `code_problem` objects to is skipped with its words. Pure host work on every core, no CUDA
+/// call: safe to run before the CUDA context exists.
+HopperWork pack_hopper(const ProbeRequest& req, const DeviceInfo& device, WgmmaCodeProblem code_problem);
 
 /// Appends `work`'s entries to report.wgmma and report.moves (before any device work, so an error
 /// later leaves them unjudged) and records where they went.

@@ -9,6 +9,8 @@
 
 #include <cstdint>
 
+#include "fragviz/probe/kernel_io.hpp"
+
 namespace fragviz::cuda {
 
 /// Whether this build has a PTX wrapper compiled for catalogue entry `index` on compute
@@ -23,20 +25,9 @@ bool mma_probe_available(int index, int sm);
 cudaError_t launch_mma_probe(int index, const std::uint32_t* a, const std::uint32_t* b,
                              const std::uint32_t* c, std::uint32_t* d, int passes, cudaStream_t stream);
 
-/// What the through-ldmatrix probe kernel (mma_ldmatrix_probe_kernels.cu) takes besides buffers:
-/// per operand the stored image size (0: the operand comes from registers) and .trans, and each
-/// lane's byte offset from the image base (fragviz/probe/ldmatrix_feed.hpp builds all of it).
-struct MmaLdmatrixParams {
-  std::uint32_t a_offset[32];
-  std::uint32_t b_offset[32];
-  std::uint32_t a_image_bytes;  ///< multiple of 16; 0: A from registers
-  std::uint32_t b_image_bytes;
-  std::int32_t a_trans;  ///< 1: ldmatrix .trans
-  std::int32_t b_trans;
-};
-
-/// Largest stored image (bytes) of one operand the kernel takes.
-inline constexpr std::uint32_t kMaxMmaLdmatrixImageBytes = 4096;
+// The through-ldmatrix kernel's parameters, plain data (fragviz/probe/kernel_io.hpp).
+using kernel_io::kMaxMmaLdmatrixImageBytes;
+using kernel_io::MmaLdmatrixParams;
 
 /// Launches one warp (<<<1, 32>>>) running `passes` mma of catalogue entry `index` with A and B
 /// loaded by ldmatrix.sync.aligned.m8n8.x{words}{.trans}.shared.b16 where their image size is set:

@@ -1,6 +1,7 @@
 // run_probes(): the probe run as a pipeline over probe families (mma_family.hpp: the ldmatrix
 // explorer and cycles, the seed fragments, mma.sync through registers and through ldmatrix;
-// hopper_run.hpp: wgmma, the matrix moves, the epilogues; then WMMA and Blackwell). Each family
+// hopper_run.hpp: wgmma, the matrix moves, the epilogues; then WMMA and Blackwell; the first two
+// pack and judge in the model, fragviz/probe/mma_family.hpp and hopper_family.hpp). Each family
 // packs its inputs on a worker thread while CUDA starts (pure host work: the device's sm is known
 // from query_device()), is copied in and launched once the context exists, and is judged as soon
 // as its own results are back: the mma.sync family while the Hopper kernels run, the Hopper
@@ -60,8 +61,8 @@ auto pack_ahead(Pack pack, const ProbeRequest& req, const DeviceInfo& device, do
 /// Frees the mma.sync and Hopper families' device buffers on every way out of run_probes (each
 /// waits for the device first, so no kernel of either outlives its memory).
 struct ReleaseOnExit {
-  MmaWork* mma = nullptr;
-  HopperWork* hopper = nullptr;
+  MmaDevice* mma = nullptr;
+  HopperDevice* hopper = nullptr;
   ~ReleaseOnExit() {
     if (hopper) release_hopper(*hopper);
     if (mma) release_mma(*mma);
@@ -98,8 +99,14 @@ ProbeReport run_probes(const ProbeRequest& req) {
   // [SECTION] pack every family ahead, on worker threads, while CUDA starts ----------------------
   ProbePhaseTimer timer("probes");
   double mma_pack_ms = 0, hopper_pack_ms = 0;
-  auto mma_packed = pack_ahead(pack_mma, req, report.device, mma_pack_ms);
-  auto hopper_packed = pack_ahead(pack_hopper, req, report.device, hopper_pack_ms);
+  const auto pack_mma_here = [](const ProbeRequest& r, const DeviceInfo& d) {
+    return pack_mma(r, d, cuda::mma_probe_available);
+  };
+  const auto pack_hopper_here = [](const ProbeRequest& r, const DeviceInfo& d) {
+    return pack_hopper(r, d, wgmma_code_problem);
+  };
+  auto mma_packed = pack_ahead(pack_mma_here, req, report.device, mma_pack_ms);
+  auto hopper_packed = pack_ahead(pack_hopper_here, req, report.device, hopper_pack_ms);
   const bool wgmma_ahead = wants_wgmma(req, report.device);
 
   // [SECTION] start-up, measured apart: context creation and loading the probe kernels' module.
@@ -131,17 +138,19 @@ ProbeReport run_probes(const ProbeRequest& req) {
   // [SECTION] mma.sync family: copy in, launch, copy out --------------------------------------
   MmaWork mma;
   HopperWork hopper;
-  const ReleaseOnExit release{&mma, &hopper};  // declared after both: runs before they go
+  MmaDevice mma_dev;
+  HopperDevice hopper_dev;
+  const ReleaseOnExit release{&mma_dev, &hopper_dev};  // declared after both: runs before they go
   mma = mma_packed.get();
   timer.lap("waited for the mma.sync family's packing");
   timer.note("(mma.sync family packed ahead, on its thread)", mma_pack_ms);
   add_mma_entries(mma, report);
   StreamPool mma_streams;
-  if (!launch_mma(mma, req, mma_streams, error)) return fail();
+  if (!launch_mma(mma, mma_dev, req, mma_streams, error)) return fail();
   timer.lap("mma.sync buffers, copy in and launches queued");
   // Before any other family's launch: the copy on the legacy default stream waits for every
   // launch queued so far, and the timed ldmatrix launches run alone.
-  if (!copy_out_mma(mma, error)) return fail();
+  if (!copy_out_mma(mma, mma_dev, error)) return fail();
   timer.lap("mma.sync kernels finished and copy out");
 
   // [SECTION] Hopper family: launched, then the mma.sync family judged while its kernels run ----
@@ -152,14 +161,14 @@ ProbeReport run_probes(const ProbeRequest& req) {
   bool ok = !loaded.valid() || FRAGVIZ_CUDA_OK(error, loaded.get());
   timer.lap("waited for the wgmma and WMMA kernels' loading");
   if (ok) add_hopper_entries(hopper, report);
-  const bool hopper_launched = ok && launch_hopper(hopper, error);
+  const bool hopper_launched = ok && launch_hopper(hopper, hopper_dev, error);
   timer.lap(("hopper buffers, copy in and launches queued (" + std::to_string(hopper.launches.size()) +
              " wgmma kernels)")
                 .c_str());
   judge_mma(mma, req, report);  // writes none of the Hopper family's entries
   timer.lap("mma.sync judged");
   if (!ok) return fail();  // the loading failed: no Hopper probe ran, as before
-  ok = hopper_launched && copy_out_hopper(hopper, error);
+  ok = hopper_launched && copy_out_hopper(hopper, hopper_dev, error);
   timer.lap("hopper kernels finished and copy out");
 
   // [SECTION] WMMA on its own thread while the Hopper family is judged ---------------------------
@@ -183,7 +192,7 @@ ProbeReport run_probes(const ProbeRequest& req) {
   const bool wmma_ok = wmma.get();
   timer.lap("waited for the wmma probes");
   timer.note("(wmma probes, on their thread)", wmma_ms);
-  release_mma(mma);  // freeing is part of the request-to-report time
+  release_mma(mma_dev);  // freeing is part of the request-to-report time
   if (!wmma_ok) {
     error = wmma_error;
     return fail();

@@ -13,21 +13,14 @@
 
 #include <cstdint>
 
+#include "fragviz/probe/relations_kernel_io.hpp"
+
 namespace fragviz::cuda {
 
-/// Most 32-bit words of A and B a K-split whole instruction has per lane (A of m16n8k16 .f64: 8
-/// registers of 64 bits; B: 4).
-inline constexpr int kMaxSplitAWords = 16;
-inline constexpr int kMaxSplitBWords = 8;
-
-/// Per word of the whole instruction's A and B: the half (0 or 1) and the word of the half
-/// instruction's operand it becomes.
-struct KSplitWordMap {
-  std::int8_t a_half[kMaxSplitAWords];
-  std::int8_t a_word[kMaxSplitAWords];
-  std::int8_t b_half[kMaxSplitBWords];
-  std::int8_t b_word[kMaxSplitBWords];
-};
+// The K split's word map, plain data (fragviz/probe/relations_kernel_io.hpp).
+using kernel_io::kMaxSplitAWords;
+using kernel_io::kMaxSplitBWords;
+using kernel_io::KSplitWordMap;
 
 /// Whether this build has a K-split kernel for catalogue entries (whole, half) that runs on
 /// compute capability `sm`: the pair is one the compile-time search found, both wrappers exist

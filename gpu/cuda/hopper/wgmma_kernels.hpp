@@ -9,20 +9,12 @@
 #include <cstdint>
 
 #include "fragviz/isa/wgmma.hpp"
+#include "fragviz/probe/kernel_io.hpp"
 
 namespace fragviz::cuda {
 
-/// One wgmma issue.
-struct WgmmaJob {
-  std::uint32_t image_offset;  ///< bytes into `images`, 16-byte aligned
-  std::uint32_t image_bytes;   ///< copied to the 1024-byte aligned shared base; multiple of 16
-  std::uint32_t a_start;       ///< A descriptor start, bytes from the shared base (SS forms)
-  std::uint32_t b_start;       ///< B descriptor start, bytes from the shared base
-  std::uint64_t a_descriptor;  ///< A descriptor with start address 0 (the kernel adds the base)
-  std::uint64_t b_descriptor;
-  std::uint32_t a_registers;  ///< RS form: bytes into `images` of [128][4] A registers
-  std::uint32_t out_offset;   ///< index into `out` of [128][D registers]
-};
+/// One wgmma issue, plain data (fragviz/probe/kernel_io.hpp).
+using kernel_io::WgmmaJob;
 
 /// Launches one warpgroup running `jobs` with catalogue entry `index` (fragviz::wgmma_catalogue())
 /// in `form`; `smem_bytes` is the largest image plus 1024 for alignment. cudaErrorInvalidValue for

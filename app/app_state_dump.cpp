@@ -268,6 +268,7 @@ std::string App::state_json() const {
                          {"blocks_per_row", fv.blocks_per_row},
                          {"cells_drawn", fv.cells_drawn},
                          {"readable_zoom", fv.readable_zoom},
+                         {"fit_note", fv.fit_note},
                          {"label_mode", fv.label_mode},
                          {"label_steps", json::array({fv.row_label_step, fv.col_label_step})}};
   {

@@ -231,6 +231,8 @@ std::string App::state_json() const {
                           {"format", std::string(scene::to_string(d.format))},
                           {"path", d.path},
                           {"dark", d.dark},
+                          {"bank_picture", std::string(scene::to_string(d.bank_picture))},
+                          {"title_and_legend", d.title_and_legend},
                           {"operand", d.operand},
                           {"crop", d.crop},
                           {"part", d.part == ExportPart::whole     ? "whole"

@@ -399,9 +399,11 @@ void draw_grid(ImDrawList* dl, AppState& s, const Derived& d, const GridGeom& g,
   // Rules every 8 rows and columns for reading (every 32 stronger): grid_rules, which the export
   // draws too.
   auto rules = [&](int count, float cell, bool vertical) {
-    const float width = tiny ? 1.f : 2.f;
     for (const GridRule& rule : grid_rules(count, cell)) {
-      const ImU32 col = rule.strong ? IM_COL32(255, 255, 255, 150) : IM_COL32(255, 255, 255, 80);
+      // The screen paper's ink, translucent: the stroke File > Export draws too (grid_rule_stroke).
+      const RuleStroke st = grid_rule_stroke(assets().palette.screen, rule.strong, tiny);
+      const ImU32 col = IM_COL32(st.colour.r, st.colour.g, st.colour.b, st.alpha);
+      const float width = st.width;
       if (vertical) {
         const float x = g0.x + static_cast<float>(rule.index) * cell;
         if (x >= vis_min.x && x <= vis_max.x) dl->AddLine(ImVec2(x, g0.y), ImVec2(x, g1.y), col, width);

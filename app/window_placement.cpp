@@ -39,7 +39,7 @@ constexpr float kMinFragmentsViewHeight = 240.f, kMinBanksViewHeight = 150.f, kM
 /// The most the fragments view's "fit" may ask of the column (a taller instruction scrolls its grids).
 constexpr float kMostFragmentsViewHeight = 560.f;
 /// The least height (logical px) of any tiled view: its title and a few lines.
-constexpr float kMinAnyViewHeight = 100.f;
+constexpr float kMinAnyViewHeight = 70.f;
 /// The gate view's slot (kLayoutIds[6]), and the most of its column it takes for its content.
 constexpr int kGateSlot = 6;
 constexpr float kGateMostOfColumn = 0.6f;
@@ -167,22 +167,30 @@ void begin_layout(AppState& s) {
   for (std::size_t i = std::size(kLayoutIds); i < least.size(); ++i) least[i] = kMinHopperViewHeight;
   // Every view at least as tall as it said it is usable at (AppState::least_view_height), and never
   // a sliver: a view opened or grown (the gate's ladder) takes its room from those above their own
-  // least, in proportion, instead of squeezing a neighbour's grid unreadable (issue 22).
-  for (std::size_t i = 0; i < least.size(); ++i) {
-    least[i] = std::max(least[i], kMinAnyViewHeight);
+  // least, in proportion, instead of squeezing a neighbour's grid unreadable (issue 22). These
+  // share the canvas only (a column that cannot hold them all gives each its share in proportion);
+  // the canvas grows for `least` alone, with a Hopper window open, as before.
+  std::vector<float> usable = least;
+  for (std::size_t i = 0; i < usable.size(); ++i) {
+    usable[i] = std::max(usable[i], kMinAnyViewHeight);
     const auto it = s.least_view_height.find(kWindowOfSlot[i]);
-    if (it != s.least_view_height.end()) least[i] = std::max(least[i], it->second);
+    if (it != s.least_view_height.end()) usable[i] = std::max(usable[i], it->second);
   }
+  // The gate view's open ladder is a least too (up to kGateMostOfColumn), so that holding ldmatrix at
+  // its own least takes the room from the output view, not from the ladder.
+  if (s.gate_ladder_open && w.gate)
+    usable[kGateSlot] =
+        std::max(usable[kGateSlot], std::min(gate_needs(), kGateMostOfColumn * f.canvas.height));
   if (hopper_open == 0 && fitted) {
     // "fit" fits where the column can hold it beside the bank view's least (newcomer round 13: s8
     // m16n8k32 with a Find answer scrolled at 560 px); past that the view says so and scrolls.
-    least[kHopperColumnSlot] = std::min(std::max(s.fragments_fit_height, kMinFragmentsViewHeight),
-                                        f.canvas.height - (w.banks ? least[kBanksSlot] : 0.f));
+    usable[kHopperColumnSlot] = std::min(std::max(s.fragments_fit_height, kMinFragmentsViewHeight),
+                                         f.canvas.height - (w.banks ? usable[kBanksSlot] : 0.f));
   }
-  const Layout tiled = with_least_heights(with_stacked_slots(base, kHopperColumnSlot, 3, weight), open, least,
-                                          f.canvas.height);
+  const Layout tiled = with_least_heights(with_stacked_slots(base, kHopperColumnSlot, 3, weight), open,
+                                          usable, f.canvas.height);
   f.canvas = make_canvas(io.DisplaySize.x, io.DisplaySize.y, content_top(), bar,
-                         min_canvas_height(tiled, open, least));
+                         hopper_open > 0 ? min_canvas_height(tiled, open, least) : 0.f);
   f.scroll_x = scroll_bar(s, "##layout_hscroll", f.canvas.hbar, true,
                           f.canvas.width + (f.canvas.scroll_y ? bar : 0.f));  // its bar runs under the corner
   // Only the bars scroll the canvas (dragged, or the wheel over them): the wheel over a view

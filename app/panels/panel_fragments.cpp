@@ -537,11 +537,14 @@ void draw_fragments(AppState& s, const Derived& d) {
                        "PTX ISA prediction. Cell = owning lane: T<lane> V<element>. Click to select a lane.");
   }
 
+  float fit_note_h = 0.f;  // the note's own height: it does not keep itself up (below)
   if (!s.fragments_fit_note.empty()) {
+    const float note_y = ImGui::GetCursorPosY();
     ImGui::PushTextWrapPos(0.f);
     status_text(kAmberV, "%s", s.fragments_fit_note.c_str());
     ImGui::PopTextWrapPos();
     record_widget(s, "fragments_fit_note");
+    fit_note_h = ImGui::GetCursorPosY() - note_y;
   }
 
   // [SECTION] zoom: first at the readable zoom (every label and index), "fit" shows every cell
@@ -754,8 +757,9 @@ void draw_fragments(AppState& s, const Derived& d) {
   fv.cells_drawn = drawn;
   // "fit" that still scrolls (the window too short for every row at the least height, past what the
   // layout could give the view) says so on the status line from the next frame, instead of silently
-  // scrolling (newcomer round 13). Stable: the line only makes the view shorter.
-  if (zoom == 1.f && (sc.max_x > 1.f || sc.max_y > 1.f)) {
+  // scrolling (newcomer round 13). A scroll the note's own lines make does not count, so the note
+  // never keeps itself up once the layout has given the view its fit height.
+  if (zoom == 1.f && (sc.max_x > 1.f || sc.max_y > 1.f + fit_note_h)) {
     char note[200];
     std::snprintf(
         note, sizeof note,

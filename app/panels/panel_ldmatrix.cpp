@@ -95,9 +95,10 @@ void draw_ldmatrix(AppState& s, const Derived& d) {
   // cell of tf32 is wider than a half's, a byte's narrower).
   const float ch = std::max(8.f, std::min((avail.x - wl) / 16.f, (avail.y - hl - foot) / 16.f));
   const float cw = std::max(8.f, std::min((avail.x - wl) / static_cast<float>(t.cols), 2.f * ch));
-  // Usable from rows a lane number reads in (the "lane" labels): the layout keeps the view that tall
+  // Usable from rows a lane number reads in (the "lane" labels: the font at most a pixel taller than
+  // a row): the layout keeps the view that tall
   // (a gate view grown for its ladder squeezed these rows to 8 px, issue 22).
-  const float least_row = (fonts().small ? fonts().small : ImGui::GetFont())->FontSize + 1.f;
+  const float least_row = (fonts().small ? fonts().small : ImGui::GetFont())->FontSize - 0.5f;
   s.least_view_height[kWinLdmatrix] = ImGui::GetWindowHeight() - avail.y + hl + foot + 16.f * least_row;
   const int row_cells = kRowBytes / t.unit_bytes;  // cells one row address covers
   const ImVec2 g0(o.x + wl, o.y + hl);

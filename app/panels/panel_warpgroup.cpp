@@ -256,9 +256,10 @@ void cell_tooltip(const WarpgroupTable& t, const WarpgroupMeasured& m, Operand o
 }
 
 /// The least rows of the selected thread's register list in view, and the least height of the grids
-/// above it (a first block of rows; they scroll).
-constexpr int kMinRegisterRows = 8;
-constexpr float kMinWarpgroupGridHeight = 150.f;
+/// above it (64 rows of about 3 px at zoom 1, which a click still hits): at 1600x1000 both fit beside
+/// the fragments and bank views' least heights.
+constexpr int kMinRegisterRows = 6;
+constexpr float kMinWarpgroupGridHeight = 220.f;
 
 /// The selected thread's registers, in the space left under the grids (the table scrolls).
 void register_table(AppState& s, HopperViews& v, int thread) {

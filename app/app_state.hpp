@@ -194,6 +194,7 @@ struct FragmentsViewRecord {
   std::map<std::string, std::pair<float, float>> label_bands;
   std::vector<TextRecord> texts;        ///< the grid titles and corner legend lines drawn this frame
   std::string find_answer, find_error;  ///< the Find field's answer or message this frame
+  std::string fit_note;                 ///< "fit cannot show every cell: ..." where fit scrolls; empty else
   /// Per operand ("A", "B", "C"), the part of its grid in view (of product 0 where there are four).
   std::map<std::string, VisibleGrid> visible;
   std::optional<FoundCellRecord> found;  ///< the cell Find went to, outlined; none when none
@@ -409,6 +410,17 @@ struct AppState {
   /// least row height, as worked out last frame; 0 before it was drawn. The layout keeps the view
   /// that tall where it can (window_placement.cpp), scrolling the canvas instead of the grids.
   float fragments_fit_height = 0;
+  /// Where "fit" (zoom 1) still scrolls the fragments view's grids, what its status line says about
+  /// it (panel_fragments.cpp, from the frame after); empty where fit fits.
+  std::string fragments_fit_note;
+  /// The fragments view's "fit" was pressed and its zoom is still 1: the layout then gives the view
+  /// its fit height (fragments_fit_height); else the view keeps its readable least only.
+  bool fragments_fitted = false;
+  /// The least window height (logical px) at which each tiled view is usable, by its window name, as
+  /// worked out when it was last drawn (a table's first rows, a grid's cells readable): the layout
+  /// keeps every shown view at least that tall (with_least_heights), so a newly opened view does not
+  /// open as a sliver and does not squeeze an open one under its own (issue 22).
+  std::map<std::string, float> least_view_height;
   /// Which views the layout showed last frame (window_placement.cpp, in its slot order); empty
   /// before the first frame. A change is a view opened or closed (LayoutFrame::views_changed).
   std::vector<bool> layout_open;

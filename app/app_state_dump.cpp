@@ -232,6 +232,8 @@ std::string App::state_json() const {
                           {"format", std::string(scene::to_string(d.format))},
                           {"path", d.path},
                           {"dark", d.dark},
+                          {"bank_picture", std::string(scene::to_string(d.bank_picture))},
+                          {"title_and_legend", d.title_and_legend},
                           {"operand", d.operand},
                           {"crop", d.crop},
                           {"part", d.part == ExportPart::whole     ? "whole"
@@ -269,6 +271,7 @@ std::string App::state_json() const {
                          {"blocks_per_row", fv.blocks_per_row},
                          {"cells_drawn", fv.cells_drawn},
                          {"readable_zoom", fv.readable_zoom},
+                         {"fit_note", fv.fit_note},
                          {"label_mode", fv.label_mode},
                          {"label_steps", json::array({fv.row_label_step, fv.col_label_step})}};
   {

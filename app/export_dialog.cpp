@@ -163,6 +163,7 @@ scene::ViewRequest export_request(const AppState& s, scene::View v) {
   }
   r.palette = assets().palette;
   r.dark = s.export_dialog.dark;
+  r.title_and_legend = s.export_dialog.title_and_legend;
   const Controls& c = s.controls;
   switch (v) {
     case scene::View::fragments:
@@ -206,6 +207,10 @@ scene::ViewRequest export_request(const AppState& s, scene::View v) {
       }
       // The bank view's configured (padded) tile and the explorer's ldmatrix, as the app draws it;
       // the instruction sets the unit its widths are given in (bytes for 8-bit data).
+      r.bank_picture = d.bank_picture;
+      // The view's visible region names its lines x banks grids, which the tile picture has not: that
+      // picture is then the whole tile (or the rows and columns set in the dialog).
+      if (d.bank_picture == scene::BankPicture::tile && d.part == ExportPart::visible) r.crop = {};
       r.instr = c.instruction;
       r.ldmatrix = c.ldmatrix();
       r.width_halves = c.width_halves;

@@ -55,6 +55,11 @@ struct ExportDialog {
   bool crop = false;  ///< banks, tmem: rows and columns of the one grid, no operand
   /// The screen's palette (dark ground, light text) instead of the document's (white ground): --palette.
   bool dark = false;
+  /// The bank view's picture outside the Layout mode: the screen's lines x banks (the default) or the
+  /// older T/B tile with its words-per-bank chart (--picture lines / tile). Not saved.
+  scene::BankPicture bank_picture = scene::BankPicture::lines;
+  /// The picture's title and legend, which the screen lacks (ViewRequest::title_and_legend). Not saved.
+  bool title_and_legend = true;
   int first_row = 0, last_row = 7, first_col = 0, last_col = 7;
   /// The part drawn. Not saved: a dialog with a saved operand or crop starts on `chosen`, else on
   /// `whole`; each opening (and each change of view) takes default_export_part unless it is `chosen`.

@@ -154,6 +154,7 @@ json HopperViews::state_json(const AppState& s, float px) const {
                       {"label_mode", f.label_mode},
                       {"grids", {{"D", grid(f.d)}, {"A", grid(f.a)}}},
                       {"registers_thread", f.registers_thread},
+                      {"register_rows_visible", f.register_rows_visible},
                       {"registers", regs}};
   }
 

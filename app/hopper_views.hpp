@@ -45,6 +45,7 @@ struct HopperFrame {
   std::string label_mode;
   int registers_thread = -1;
   std::vector<WgmmaRegister> registers;   ///< of registers_thread, as the register table shows them
+  int register_rows_visible = 0;          ///< rows of the register list wholly in view (under its header)
   HopperGridRecord operand, tile;         ///< descriptor view
   HopperGridRecord moves, before, after;  ///< matrix-move view (stmatrix / epilogue tile; movmatrix)
   std::optional<HopperHover> hover;

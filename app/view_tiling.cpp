@@ -129,6 +129,66 @@ Layout with_room(const Layout& layout, int slot, float need, float column_px, fl
   return out;
 }
 
+Layout with_least_heights(const Layout& layout, const std::vector<bool>& open,
+                          const std::vector<float>& least, float column_px) {
+  Layout out = layout;
+  const std::vector<Column> cols = columns_of(layout);
+  if (cols.empty() || column_px <= 0) return out;
+  const auto at = [](const std::vector<float>& v, int i) {
+    return static_cast<std::size_t>(i) < v.size() ? std::max(0.f, v[static_cast<std::size_t>(i)]) : 0.f;
+  };
+  for (const Column& c : cols) {
+    std::vector<int> shown;
+    float design_shown = 0, least_sum = 0;
+    for (int i : c.slots)
+      if (static_cast<std::size_t>(i) < open.size() && open[static_cast<std::size_t>(i)]) {
+        shown.push_back(i);
+        design_shown +=
+            layout.slots[static_cast<std::size_t>(i)].y1 - layout.slots[static_cast<std::size_t>(i)].y0;
+        least_sum += at(least, i);
+      }
+    if (shown.empty() || design_shown <= 0) continue;
+    // Pixel heights: slots under their least are held at it, the rest share what is left in
+    // proportion to their design heights; repeated until no free slot falls under its least.
+    std::vector<float> px(layout.slots.size(), 0.f);
+    std::vector<bool> held(layout.slots.size(), false);
+    const float room = std::max(column_px, least_sum);
+    for (bool changed = true; changed;) {
+      changed = false;
+      float free_px = room, free_design = 0;
+      for (int i : shown)
+        if (held[static_cast<std::size_t>(i)])
+          free_px -= at(least, i);
+        else
+          free_design +=
+              layout.slots[static_cast<std::size_t>(i)].y1 - layout.slots[static_cast<std::size_t>(i)].y0;
+      for (int i : shown) {
+        const LayoutSlot& s = layout.slots[static_cast<std::size_t>(i)];
+        px[static_cast<std::size_t>(i)] = held[static_cast<std::size_t>(i)] ? at(least, i)
+                                          : free_design > 0 ? free_px * (s.y1 - s.y0) / free_design
+                                                            : 0.f;
+      }
+      for (int i : shown)
+        if (!held[static_cast<std::size_t>(i)] && px[static_cast<std::size_t>(i)] < at(least, i) - 0.01f) {
+          held[static_cast<std::size_t>(i)] = true;
+          changed = true;
+        }
+    }
+    // Back to design units: the shown slots keep their design sum, the hidden keep their heights.
+    float y = 0;
+    for (int i : c.slots) {
+      LayoutSlot& s = out.slots[static_cast<std::size_t>(i)];
+      const float h = std::find(shown.begin(), shown.end(), i) != shown.end()
+                          ? px[static_cast<std::size_t>(i)] / room * design_shown
+                          : s.y1 - s.y0;
+      s.y0 = y;
+      y += h;
+      s.y1 = i == c.slots.back() ? layout.design_height : y;
+    }
+  }
+  return out;
+}
+
 Layout with_stacked_slots(const Layout& layout, int under, int extra, float weight) {
   Layout out = layout;
   if (under < 0 || static_cast<std::size_t>(under) >= layout.slots.size() || extra <= 0) return out;

@@ -94,6 +94,16 @@ Layout with_stacked_slots(const Layout& layout, int under, int extra, float weig
 /// gets the room its ladder table needs this way.
 Layout with_room(const Layout& layout, int slot, float need, float column_px, float most);
 
+/// `layout` with each shown slot i (open[i]) at least `least[i]` of its column's `column_px` pixels
+/// tall (0 or a missing entry: no minimum), the room taken from the column's other shown slots in
+/// proportion to their design heights, never below their own least: a newly opened view (or one
+/// that grew, as the gate view's ladder) gets a usable height without squeezing the others below
+/// theirs. A column whose shown slots' least heights add up to more than `column_px` gives each its
+/// least in proportion (the canvas then grows: min_canvas_height). A layout whose slots form no
+/// columns is left as it is.
+Layout with_least_heights(const Layout& layout, const std::vector<bool>& open,
+                          const std::vector<float>& least, float column_px);
+
 /// Whether the slots of `layout` form columns that can give a hidden view's room to its neighbours:
 /// slots with the same [x0, x1) make a column, the columns cover the design width side by side, and
 /// each column's slots cover the design height one above the other.

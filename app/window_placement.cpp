@@ -13,15 +13,17 @@ namespace fragviz::app {
 
 namespace {
 
-/// The slot of a window name, or -1: kLayoutIds' index for the tiled views, then the three Hopper
-/// windows (stacked under the fragments view's column, with_stacked_slots).
+/// The window of each slot: kLayoutIds' order for the tiled views, then the three Hopper windows
+/// (stacked under the fragments view's column, with_stacked_slots).
+constexpr const char* kWindowOfSlot[] = {kWinControls,  kWinDevice,     kWinInspector,  kWinFragments,
+                                         kWinBanks,     kWinLdmatrix,   kWinGate,       kWinOutput,
+                                         kWinWarpgroup, kWinDescriptor, kWinMatrixMoves};
+static_assert(sizeof kWindowOfSlot / sizeof kWindowOfSlot[0] == sizeof kLayoutIds / sizeof kLayoutIds[0] + 3);
+
+/// The slot of a window name (kWindowOfSlot's index), or -1.
 int slot_of(const char* name) {
-  static constexpr const char* kNames[] = {kWinControls,  kWinDevice,     kWinInspector,  kWinFragments,
-                                           kWinBanks,     kWinLdmatrix,   kWinGate,       kWinOutput,
-                                           kWinWarpgroup, kWinDescriptor, kWinMatrixMoves};
-  static_assert(sizeof kNames / sizeof kNames[0] == sizeof kLayoutIds / sizeof kLayoutIds[0] + 3);
-  for (int i = 0; i < static_cast<int>(sizeof kNames / sizeof kNames[0]); ++i)
-    if (std::strcmp(kNames[i], name) == 0) return i;
+  for (int i = 0; i < static_cast<int>(sizeof kWindowOfSlot / sizeof kWindowOfSlot[0]); ++i)
+    if (std::strcmp(kWindowOfSlot[i], name) == 0) return i;
   return -1;
 }
 
@@ -36,6 +38,8 @@ constexpr int kBanksSlot = 4;
 constexpr float kMinFragmentsViewHeight = 240.f, kMinBanksViewHeight = 150.f, kMinHopperViewHeight = 280.f;
 /// The most the fragments view's "fit" may ask of the column (a taller instruction scrolls its grids).
 constexpr float kMostFragmentsViewHeight = 560.f;
+/// The least height (logical px) of any tiled view: its title and a few lines.
+constexpr float kMinAnyViewHeight = 70.f;
 /// The gate view's slot (kLayoutIds[6]), and the most of its column it takes for its content.
 constexpr int kGateSlot = 6;
 constexpr float kGateMostOfColumn = 0.6f;
@@ -138,10 +142,14 @@ void begin_layout(AppState& s) {
   // kMinHopperViewHeight; where the window is too short for both, the canvas grows and scrolls, as
   // below the 1024x700 minimum.
   std::vector<float> least(open.size(), 0.f);
-  // The fragments view as tall as its "fit" needs (every grid whole at its least row height), from
-  // kMinFragmentsViewHeight up to kMostFragmentsViewHeight.
+  // Fitted ("fit" pressed, zoom 1), the fragments view as tall as its fit needs (every grid whole at its
+  // least row height), from kMinFragmentsViewHeight up to kMostFragmentsViewHeight; zoomed, its grids scroll
+  // anyway and it keeps its readable least, leaving a newly opened view its room (newcomer round 13:
+  // the warpgroup view's register list showed 3 rows).
+  const bool fitted = s.fragments_fitted && s.fragments_view.zoom == 1.f;
   least[kHopperColumnSlot] =
-      std::clamp(s.fragments_fit_height, kMinFragmentsViewHeight, kMostFragmentsViewHeight);
+      fitted ? std::clamp(s.fragments_fit_height, kMinFragmentsViewHeight, kMostFragmentsViewHeight)
+             : kMinFragmentsViewHeight;
   const int hopper_open = static_cast<int>(h.warpgroup_open) + static_cast<int>(h.descriptor_open) +
                           static_cast<int>(h.moves_open);
   const float design_h = base.design_height;
@@ -155,9 +163,32 @@ void begin_layout(AppState& s) {
     const float w_hopper = c > n * e ? design_h * e / (c - n * e) : design_h;
     weight = std::min(design_h, std::max(w_fragments, w_hopper));
   }
-  const Layout tiled = with_stacked_slots(base, kHopperColumnSlot, 3, weight);
   least[kBanksSlot] = kMinBanksViewHeight;
   for (std::size_t i = std::size(kLayoutIds); i < least.size(); ++i) least[i] = kMinHopperViewHeight;
+  // Every view at least as tall as it said it is usable at (AppState::least_view_height), and never
+  // a sliver: a view opened or grown (the gate's ladder) takes its room from those above their own
+  // least, in proportion, instead of squeezing a neighbour's grid unreadable (issue 22). These
+  // share the canvas only (a column that cannot hold them all gives each its share in proportion);
+  // the canvas grows for `least` alone, with a Hopper window open, as before.
+  std::vector<float> usable = least;
+  for (std::size_t i = 0; i < usable.size(); ++i) {
+    usable[i] = std::max(usable[i], kMinAnyViewHeight);
+    const auto it = s.least_view_height.find(kWindowOfSlot[i]);
+    if (it != s.least_view_height.end()) usable[i] = std::max(usable[i], it->second);
+  }
+  // The gate view's open ladder is a least too (up to kGateMostOfColumn), so that holding ldmatrix at
+  // its own least takes the room from the output view, not from the ladder.
+  if (s.gate_ladder_open && w.gate)
+    usable[kGateSlot] =
+        std::max(usable[kGateSlot], std::min(gate_needs(), kGateMostOfColumn * f.canvas.height));
+  if (hopper_open == 0 && fitted) {
+    // "fit" fits where the column can hold it beside the bank view's least (newcomer round 13: s8
+    // m16n8k32 with a Find answer scrolled at 560 px); past that the view says so and scrolls.
+    usable[kHopperColumnSlot] = std::min(std::max(s.fragments_fit_height, kMinFragmentsViewHeight),
+                                         f.canvas.height - (w.banks ? usable[kBanksSlot] : 0.f));
+  }
+  const Layout tiled = with_least_heights(with_stacked_slots(base, kHopperColumnSlot, 3, weight), open,
+                                          usable, f.canvas.height);
   f.canvas = make_canvas(io.DisplaySize.x, io.DisplaySize.y, content_top(), bar,
                          hopper_open > 0 ? min_canvas_height(tiled, open, least) : 0.f);
   f.scroll_x = scroll_bar(s, "##layout_hscroll", f.canvas.hbar, true,

@@ -27,7 +27,7 @@ bool zoom_for(GridZoom& z, const std::string& key, float start, bool views_chang
   return true;
 }
 
-void zoom_bar(AppState& s, GridZoom& z, const char* id, float lo, float hi, float readable, const char* tip) {
+bool zoom_bar(AppState& s, GridZoom& z, const char* id, float lo, float hi, float readable, const char* tip) {
   const std::string name(id);
   ImGui::TextColored(kDimV, "zoom");
   ImGui::SameLine();
@@ -37,10 +37,11 @@ void zoom_bar(AppState& s, GridZoom& z, const char* id, float lo, float hi, floa
   record_widget(s, (name + "_zoom").c_str());
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip);
   ImGui::SameLine();
-  if (ImGui::SmallButton(("fit##" + name).c_str())) z.zoom = 1.f;
+  const bool fit = ImGui::SmallButton(("fit##" + name).c_str());
+  if (fit) z.zoom = 1.f;
   record_widget(s, (name + "_fit").c_str());
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Every cell in the view (zoom 1).");
-  if (readable <= 0.f) return;  // a view that opens fitted has no first zoom to go back to
+  if (readable <= 0.f) return fit;  // a view that opens fitted has no first zoom to go back to
   ImGui::SameLine();
   if (ImGui::SmallButton(("labels##" + name).c_str())) z.zoom = std::clamp(readable, lo, hi);
   record_widget(s, (name + "_labels").c_str());
@@ -48,6 +49,7 @@ void zoom_bar(AppState& s, GridZoom& z, const char* id, float lo, float hi, floa
     ImGui::SetTooltip(
         "The smallest zoom at which every cell holds its label and every row and\n"
         "column its number; the view scrolls.");
+  return fit;
 }
 
 float zoomed_cell(float base, float zoom) {

@@ -33,8 +33,9 @@ bool zoom_for(GridZoom& z, const std::string& key, float start, bool views_chang
 /// The zoom row: a logarithmic slider over [lo, hi] (recorded as "<id>_zoom"), "fit" (zoom 1: every
 /// cell in the view; "<id>_fit") and "labels" (zoom `readable`: the smallest at which every cell
 /// holds its label and every row and column its number; "<id>_labels"; none where `readable` <= 0). `tip` is
-/// the slider's tooltip. Call before begin_zoom_child, on the line above the grid.
-void zoom_bar(AppState& s, GridZoom& z, const char* id, float lo, float hi, float readable, const char* tip);
+/// the slider's tooltip. Call before begin_zoom_child, on the line above the grid. Returns whether
+/// "fit" was pressed this frame.
+bool zoom_bar(AppState& s, GridZoom& z, const char* id, float lo, float hi, float readable, const char* tip);
 
 /// A fitted cell side `base` (pixels) at zoom `zoom`: whole pixels from 4 up, fractions below.
 float zoomed_cell(float base, float zoom);

@@ -35,6 +35,7 @@ struct Opts {
   std::string read_layout;        ///< banks: --read-layout (Layout mode)
   std::string picture = "lines";  ///< banks: --picture, the screen's lines x banks or the T/B tile
   bool trans = false, layout_mode = false;
+  bool no_title = false;  ///< --no-title: no title and legend, the screen's view only
   int width = 64, pad = 8, sm = 0, lane = -1, step = -1;
   double scale = 2;
   std::string svg, png, pdf, tikz;
@@ -185,6 +186,7 @@ int run(const Opts& o) {
   }
   r.palette = app::assets().palette;
   r.dark = *scene::parse_palette_name(o.palette);  // checked by the option
+  r.title_and_legend = !o.no_title;
   if (*view == scene::View::output) {
     if (o.report.empty()) return refuse("--view output needs --report FILE (a gate report)", kExitUsage);
     if (auto why = input_file_problem("--report", o.report))
@@ -345,6 +347,9 @@ void add_export_command(CLI::App& app, int& exit_code) {
           ->check(kNonEmpty);
   std::vector<std::string> palettes;
   for (const scene::PaletteName& p : scene::palette_names()) palettes.emplace_back(p.name);
+  cmd->add_flag("--no-title", o->no_title,
+                "no title and no lane or bank legend: the picture holds what the screen's view holds "
+                "(File > Export's \"Title and legend\" off)");
   cmd->add_option("--palette", o->palette,
                   "light or document (default: the document palette, dark text on white) or dark or screen "
                   "(the screen's: the app's window background and text); every view")

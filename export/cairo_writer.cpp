@@ -40,7 +40,8 @@ void draw_scene(cairo_t* cr, const Scene& s) {
       cairo_move_to(cr, x, t->y);
       cairo_show_text(cr, t->text.c_str());
     } else if (const Line* l = std::get_if<Line>(&item)) {
-      set_colour(cr, l->colour);
+      cairo_set_source_rgba(cr, l->colour.r / 255.0, l->colour.g / 255.0, l->colour.b / 255.0,
+                            l->alpha / 255.0);
       cairo_set_line_width(cr, l->width);
       cairo_move_to(cr, l->x0, l->y0);
       cairo_line_to(cr, l->x1, l->y1);

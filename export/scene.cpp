@@ -216,16 +216,21 @@ double draw_grid(Scene& s, const GridSpec& g, const std::function<Cell(int, int)
   for (int r = 0; r < g.rows; ++r)
     for (int c = 0; c < g.cols; ++c)
       if (cell(r, c).wrong) draw_wrong_mark(s, g.x + c * g.cw, g.y + r * g.ch, g.cw, g.ch);
-  // The screen's reading rules (GridSpec::row_rules, col_rules) between the rows and columns drawn.
+  // The screen's reading rules (GridSpec::row_rules, col_rules) between the rows and columns drawn,
+  // stroked as the screen strokes them (app::grid_rule_stroke): the paper's ink, translucent.
+  const auto rule_line = [&](double x0, double y0, double x1, double y1, bool strong) {
+    const app::RuleStroke st = app::grid_rule_stroke(app::Paper{}, strong, false);
+    s.add(Line{x0, y0, x1, y1, kBlack, st.width, st.alpha});
+  };
   for (const app::GridRule& rule : g.row_rules)
     if (rule.index > g.row0 && rule.index < g.row0 + g.rows) {
       const double y = g.y + (rule.index - g.row0) * g.ch;
-      s.add(Line{g.x, y, g.x + g.cols * g.cw, y, kBlack, rule.strong ? 1.6 : 1.0});
+      rule_line(g.x, y, g.x + g.cols * g.cw, y, rule.strong);
     }
   for (const app::GridRule& rule : g.col_rules)
     if (rule.index > g.col0 && rule.index < g.col0 + g.cols) {
       const double x = g.x + (rule.index - g.col0) * g.cw;
-      s.add(Line{x, g.y, x, g.y + g.rows * g.ch, kBlack, rule.strong ? 1.6 : 1.0});
+      rule_line(x, g.y, x, g.y + g.rows * g.ch, rule.strong);
     }
   if (g.indices)
     for (int c = 0; c < g.cols; ++c)
@@ -237,6 +242,7 @@ double draw_grid(Scene& s, const GridSpec& g, const std::function<Cell(int, int)
 
 double draw_title(Scene& s, const std::string& title, const std::string& subtitle) {
   s.title = title;
+  if (!s.decorations) return 12;  // the top margin only
   s.add(Text{12, 22, title, 12, kBlack, Anchor::start, true});
   double y = 22;
   if (!subtitle.empty()) {
@@ -270,6 +276,7 @@ void highlight_lane(Cell& cell, int cell_lane, int highlight) {
 }
 
 double draw_bank_legend(Scene& s, double x, double y, const std::string& caption) {
+  if (!s.decorations) return y;
   s.add(Text{x, y + 8, caption, kBodySize, kBlack, Anchor::start, true});
   y += 14;
   const double w = 20, h = 12;
@@ -284,6 +291,7 @@ double draw_bank_legend(Scene& s, double x, double y, const std::string& caption
 
 double draw_lane_legend(Scene& s, const app::Palette& p, double x, double y, const std::string& caption,
                         const std::string& prefix, int selected) {
+  if (!s.decorations) return y;
   s.add(Text{x, y + 8, caption, kBodySize, kBlack, Anchor::start, true});
   y += 14;
   const double w = 20, h = 12;

@@ -137,8 +137,9 @@ std::string svg_text(const Scene& s) {
       o << ">" << xml_escape(t->text) << "</text>\n";
     } else if (const Line* l = std::get_if<Line>(&item)) {
       o << "<line x1=\"" << num(l->x0) << "\" y1=\"" << num(l->y0) << "\" x2=\"" << num(l->x1) << "\" y2=\""
-        << num(l->y1) << "\" stroke=\"" << hex(l->colour) << "\" stroke-width=\"" << num(l->width)
-        << "\"/>\n";
+        << num(l->y1) << "\" stroke=\"" << hex(l->colour) << "\" stroke-width=\"" << num(l->width) << "\"";
+      if (l->alpha != 255) o << " stroke-opacity=\"" << num(l->alpha / 255.0) << "\"";
+      o << "/>\n";
     }
   }
   o << "</svg>\n";
@@ -169,8 +170,10 @@ std::string tikz_text(const Scene& s) {
            << num(t->size) << "}{" << num(t->size * 1.2) << "}\\selectfont" << (t->bold ? "\\bfseries" : "")
            << "] at (" << num(t->x) << "," << num(t->y) << ") {" << tex_escape(t->text) << "};\n";
     } else if (const Line* l = std::get_if<Line>(&item)) {
-      body << "\\draw[" << name(l->colour) << ",line width=" << num(l->width) << "pt] (" << num(l->x0) << ","
-           << num(l->y0) << ") -- (" << num(l->x1) << "," << num(l->y1) << ");\n";
+      body << "\\draw[" << name(l->colour) << ",line width=" << num(l->width) << "pt";
+      if (l->alpha != 255) body << ",draw opacity=" << num(l->alpha / 255.0);
+      body << "] (" << num(l->x0) << "," << num(l->y0) << ") -- (" << num(l->x1) << "," << num(l->y1)
+           << ");\n";
     }
   }
   std::ostringstream o;

@@ -55,6 +55,7 @@ Outcome<Scene> algebra_scene(const ViewRequest& r) {
     return Outcome<Scene>::fail(ErrorKind::refused,
                                 "algebra: " + m.value + " is " + m.facts + ", not a layout: nothing to draw");
   Scene s;
+  s.decorations = r.title_and_legend;
   double y = draw_title(s, r.expression, "= " + m.value + "   (" + m.facts + ")");
   for (std::size_t i = 0; i < m.tables.size(); ++i) {
     const app::AlgebraTable& t = m.tables[i];

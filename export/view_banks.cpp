@@ -111,6 +111,7 @@ Outcome<Scene> banks_scene(const ViewRequest& r) {
   const bool cropped = block->rows != l.rows() || block->cols != l.cols();
 
   Scene s;
+  s.decorations = r.title_and_legend;
   double y = draw_title(
       s, a.mnemonic + " over " + l.notation,
       "Lanes " + (lanes->preset.empty() ? lanes->notation : lanes->preset + ": " + lanes->notation) +

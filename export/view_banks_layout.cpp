@@ -91,6 +91,7 @@ Outcome<Scene> banks_layout_scene(const ViewRequest& r) {
     return Outcome<Scene>::fail(a.error.kind, a.mnemonic + " over " + l.notation + ": " + a.error.message);
 
   Scene s;
+  s.decorations = r.title_and_legend;
   double y = draw_title(
       s, a.mnemonic + " over " + l.notation,
       "Layout mode: " + std::to_string(l.rows()) + " x " + std::to_string(l.cols()) + " elements of " +

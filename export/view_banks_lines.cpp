@@ -103,6 +103,7 @@ Outcome<Scene> banks_lines_scene(const ViewRequest& r) {
     }
 
   Scene s;
+  s.decorations = r.title_and_legend;
   const TileGeometry& padded = sides[1].tile;
   double y = draw_title(
       s,

@@ -45,6 +45,7 @@ Outcome<Scene> cta_scene(const ViewRequest& r) {
               : "--operand '" + echo_text(r.crop.operand) + "': the CTA tile has A, B and C");
   }
   Scene s;
+  s.decorations = r.title_and_legend;
   double y = draw_title(s, "CTA tile: " + m.summary, m.source);
   y = line(s, 12, y, m.reuse, m.reuse_ok ? kMatch : kMismatch);
   const double cw = 24, ch = 10;

@@ -122,6 +122,7 @@ Outcome<Scene> fragments_scene(const ViewRequest& r) {
   if (!found) return Outcome<Scene>::from(found);
   const Instruction* in = *found;
   Scene s;
+  s.decorations = r.title_and_legend;
   if (r.lane >= in->threads)
     return Outcome<Scene>::fail(ErrorKind::refused, "--lane " + std::to_string(r.lane) + ": " + in->mnemonic +
                                                         " has lanes 0-" + std::to_string(in->threads - 1));
@@ -135,13 +136,14 @@ Outcome<Scene> fragments_scene(const ViewRequest& r) {
           (r.lane >= 0 ? "; lane " + std::to_string(r.lane) + " outlined, the others faded." : "."));
   // What the figure rests on, as the app's status line says it: an entry no GPU has run is the
   // model alone, and a picture passed around on its own must say so.
-  if (const std::string status = app::fragments_model_status(*in); !status.empty()) {
+  if (const std::string status = app::fragments_model_status(*in); !status.empty() && s.decorations) {
     s.add(Text{12, y + 8, status, kBodySize, kBlack});
     s.cover(12 + text_width(status, kBodySize), y + 8);
     y += 12;
   }
   // The screen's header lines (its corner legend), as a caption under the title.
-  for (const std::string& line : app::fragments_header_lines(*in)) {
+  for (const std::string& line :
+       s.decorations ? app::fragments_header_lines(*in) : std::vector<std::string>{}) {
     s.add(Text{12, y + 8, line, 7, kGrid});
     s.cover(12 + text_width(line, 7), y + 8);
     y += 10;

@@ -22,8 +22,9 @@ struct MoveCell {
 };
 
 Scene move_scene(const std::string& mnemonic, const std::string& verb, int rows, int cols,
-                 const std::vector<MoveCell>& cells, const app::Palette& p, int highlight) {
+                 const std::vector<MoveCell>& cells, const app::Palette& p, int highlight, bool decorations) {
   Scene s;
+  s.decorations = decorations;
   double y = draw_title(s, mnemonic,
                         "Cell: the lane that " + verb +
                             " it, T<lane> V<2 * register + half>; right: the lane "
@@ -78,19 +79,21 @@ Outcome<Scene> ldmatrix_scene(const ViewRequest& r) {
       cells[static_cast<std::size_t>((o.row + address_row(lane)) * cols + o.col + k)].address_lane = lane;
   }
   return Outcome<Scene>::ok(
-      move_scene(ldmatrix_mnemonic(c), "receives", rows, cols, cells, r.palette, r.lane));
+      move_scene(ldmatrix_mnemonic(c), "receives", rows, cols, cells, r.palette, r.lane, r.title_and_legend));
 }
 
 Outcome<Scene> stmatrix_scene(const ViewRequest& r) {
   const app::StmatrixTable t = app::make_stmatrix_table(r.ldmatrix, nullptr);
   std::vector<MoveCell> cells;
   for (const auto& c : t.cells) cells.push_back(MoveCell{c.lane, c.reg, c.half, c.address_lane});
-  return Outcome<Scene>::ok(move_scene(t.mnemonic, "stores", t.rows, t.cols, cells, r.palette, r.lane));
+  return Outcome<Scene>::ok(
+      move_scene(t.mnemonic, "stores", t.rows, t.cols, cells, r.palette, r.lane, r.title_and_legend));
 }
 
 Outcome<Scene> movmatrix_scene(const ViewRequest& r) {
   const app::MovmatrixTable t = app::make_movmatrix_table(nullptr);
   Scene s;
+  s.decorations = r.title_and_legend;
   double y = draw_title(s, kMovmatrixMnemonic,
                         "The 8x8 matrix M in the source registers (left) and in the destination registers "
                         "(right): each cell names the source T<lane> V<half> whose element lies there.");

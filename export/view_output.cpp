@@ -65,6 +65,7 @@ Outcome<Scene> output_scene(const ViewRequest& r) {
     return partial && (row > known_until.row || (row == known_until.row && col > known_until.col));
   };
   Scene s;
+  s.decorations = r.title_and_legend;
   const std::string verdict =
       g.exact ? "exact: every element equals the reference"
               : std::to_string(g.mismatch_count) + " of " +

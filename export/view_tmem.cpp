@@ -18,6 +18,7 @@ Outcome<Scene> tmem_scene(const ViewRequest& r) {
   if (!m.ok)
     return Outcome<Scene>::fail(ErrorKind::refused, "tmem: refused: " + m.error + " (" + m.status + ")");
   Scene s;
+  s.decorations = r.title_and_legend;
   double y = draw_title(s, m.title, m.status);
   for (const std::string& line : {m.source + ". " + m.facts, m.relation}) {
     if (line.empty()) continue;

@@ -25,6 +25,7 @@ Outcome<Scene> warpgroup_scene(const ViewRequest& r) {
                                                         did_you_mean(mnemonic, kWgmmaNames));
   const app::WarpgroupTable t = app::make_warpgroup_table(*in);
   Scene s;
+  s.decorations = r.title_and_legend;
   const char* cell_words = r.labels == CellLabels::full     ? "T<thread> V<element>"
                            : r.labels == CellLabels::lane   ? "T<thread>"
                            : r.labels == CellLabels::number ? "the thread's number"

@@ -115,6 +115,28 @@ void draw_export_popup(AppState& s) {
     ImGui::EndCombo();
   }
   record_widget(s, "export_palette");
+  // The title and legend the export adds to what the screen shows: off, the picture is the view only.
+  ImGui::Checkbox("Title and legend", &d.title_and_legend);
+  record_widget(s, "export_title_and_legend");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "The picture's title (instruction and notes) and its lane or bank legend, which the\n"
+        "view on screen has not. Off: what is on screen (fragviz-cli export --no-title).");
+  // The bank view draws two pictures (fragviz-cli export --picture): the screen's lines x banks, or
+  // the older T/B tile with a words-per-bank chart per phase. The Layout mode has one.
+  if (d.view == scene::View::banks && !s.layout.enabled) {
+    const char* pictures[] = {"lines x banks (as on screen)", "tile (T/B cells, words per bank)"};
+    const int at = d.bank_picture == scene::BankPicture::tile ? 1 : 0;
+    if (ImGui::BeginCombo("Picture", pictures[at])) {
+      const std::vector<PickerEntry> entries = {
+          PickerEntry{pictures[0], "", "", at == 0, "export_picture:lines"},
+          PickerEntry{pictures[1], "", "", at == 1, "export_picture:tile"}};
+      if (const int i = filtered_list(s, "export_picture", entries); i >= 0)
+        d.bank_picture = i == 1 ? scene::BankPicture::tile : scene::BankPicture::lines;
+      ImGui::EndCombo();
+    }
+    record_widget(s, "export_picture");
+  }
   // Another view has its own visible region: the default part follows it.
   if (d.view != old_view) d.part = default_export_part(d.part, visible_region(s, d.view, d.operand));
   // The part drawn: the whole view, what the view shows now (its zoom and scroll), or the operand

@@ -399,9 +399,11 @@ void draw_grid(ImDrawList* dl, AppState& s, const Derived& d, const GridGeom& g,
   // Rules every 8 rows and columns for reading (every 32 stronger): grid_rules, which the export
   // draws too.
   auto rules = [&](int count, float cell, bool vertical) {
-    const float width = tiny ? 1.f : 2.f;
     for (const GridRule& rule : grid_rules(count, cell)) {
-      const ImU32 col = rule.strong ? IM_COL32(255, 255, 255, 150) : IM_COL32(255, 255, 255, 80);
+      // The screen paper's ink, translucent: the stroke File > Export draws too (grid_rule_stroke).
+      const RuleStroke st = grid_rule_stroke(assets().palette.screen, rule.strong, tiny);
+      const ImU32 col = IM_COL32(st.colour.r, st.colour.g, st.colour.b, st.alpha);
+      const float width = st.width;
       if (vertical) {
         const float x = g0.x + static_cast<float>(rule.index) * cell;
         if (x >= vis_min.x && x <= vis_max.x) dl->AddLine(ImVec2(x, g0.y), ImVec2(x, g1.y), col, width);
@@ -535,6 +537,16 @@ void draw_fragments(AppState& s, const Derived& d) {
                        "PTX ISA prediction. Cell = owning lane: T<lane> V<element>. Click to select a lane.");
   }
 
+  float fit_note_h = 0.f;  // the note's own height: it does not keep itself up (below)
+  if (!s.fragments_fit_note.empty()) {
+    const float note_y = ImGui::GetCursorPosY();
+    ImGui::PushTextWrapPos(0.f);
+    status_text(kAmberV, "%s", s.fragments_fit_note.c_str());
+    ImGui::PopTextWrapPos();
+    record_widget(s, "fragments_fit_note");
+    fit_note_h = ImGui::GetCursorPosY() - note_y;
+  }
+
   // [SECTION] zoom: first at the readable zoom (every label and index), "fit" shows every cell
   Margins mg;
   if (in.products > 1) mg.block_gap = 20.f;
@@ -564,10 +576,14 @@ void draw_fragments(AppState& s, const Derived& d) {
   const float readable = readable_zoom(in, sf, kept, max_element);
   GridZoom& view = s.fragments_view;
   const bool fresh = zoom_for(view, in.mnemonic, readable, s.frame.layout.views_changed);
-  zoom_bar(s, view, "fragments", kMinFragmentsZoom, kMaxFragmentsZoom, readable,
-           "1x fits every grid in the view (rows no shorter than half a row number: a short view scrolls);\n"
-           "the view opens at the zoom where every cell holds its label.\n"
-           "Ctrl+wheel over the grids zooms about the mouse; wheel scrolls, shift+wheel scrolls sideways.");
+  if (fresh) s.fragments_fitted = false;
+  if (zoom_bar(
+          s, view, "fragments", kMinFragmentsZoom, kMaxFragmentsZoom, readable,
+          "1x fits every grid in the view (rows no shorter than half a row number: a short view scrolls);\n"
+          "the view opens at the zoom where every cell holds its label.\n"
+          "Ctrl+wheel over the grids zooms about the mouse; wheel scrolls, shift+wheel scrolls sideways."))
+    s.fragments_fitted = true;
+  if (view.zoom != 1.f) s.fragments_fitted = false;  // zoomed since
   ImGui::SameLine();
   ImGui::TextColored(kDimV, "%s: A %dx%d, B %dx%d, C/D %dx%d%s", shape_name(in).c_str(), in.m, in.k, in.k,
                      in.n, in.m, in.n, in.products > 1 ? ", four quad pairs" : "");
@@ -739,6 +755,23 @@ void draw_fragments(AppState& s, const Derived& d) {
   fv.scroll_max_y = sc.max_y;
   fv.blocks_per_row = g.per_row;
   fv.cells_drawn = drawn;
+  // "fit" that still scrolls (the window too short for every row at the least height, past what the
+  // layout could give the view) says so on the status line from the next frame, instead of silently
+  // scrolling (newcomer round 13). A scroll the note's own lines make does not count, so the note
+  // never keeps itself up once the layout has given the view its fit height.
+  if (zoom == 1.f && (sc.max_x > 1.f || sc.max_y > 1.f + fit_note_h)) {
+    char note[200];
+    std::snprintf(
+        note, sizeof note,
+        "fit cannot show every cell: at rows of %.0f px the grids need %.0f x %.0f px, the view has "
+        "%.0f x %.0f; scroll, or make the window larger",
+        min_ch, size_only.size.x + 4.f, size_only.size.y + 4.f, size_only.size.x + 4.f - sc.max_x,
+        size_only.size.y + 4.f - sc.max_y);
+    s.fragments_fit_note = note;
+  } else {
+    s.fragments_fit_note.clear();
+  }
+  fv.fit_note = s.fragments_fit_note;
   fv.readable_zoom = readable;
   fv.label_mode = cell_label_mode_name(mode);
   // The export draws the cells as they read now (ViewRequest::labels).

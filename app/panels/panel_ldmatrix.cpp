@@ -30,6 +30,7 @@ void draw_ldmatrix(AppState& s, const Derived& d) {
   // The explorer is the .b16 ldmatrix; it belongs with the instruction only where A or B is loaded
   // that way (every entry but f64 and m8n8k4).
   if (draw_no_ldmatrix_notice(s, d, "ldmatrix_none", "The explorer models")) {
+    s.least_view_height.erase(kWinLdmatrix);  // a notice: no grid to keep readable
     ImGui::End();
     return;
   }
@@ -94,6 +95,11 @@ void draw_ldmatrix(AppState& s, const Derived& d) {
   // cell of tf32 is wider than a half's, a byte's narrower).
   const float ch = std::max(8.f, std::min((avail.x - wl) / 16.f, (avail.y - hl - foot) / 16.f));
   const float cw = std::max(8.f, std::min((avail.x - wl) / static_cast<float>(t.cols), 2.f * ch));
+  // Usable from rows a lane number reads in (the "lane" labels: the font at most a pixel taller than
+  // a row): the layout keeps the view that tall
+  // (a gate view grown for its ladder squeezed these rows to 8 px, issue 22).
+  const float least_row = (fonts().small ? fonts().small : ImGui::GetFont())->FontSize - 0.5f;
+  s.least_view_height[kWinLdmatrix] = ImGui::GetWindowHeight() - avail.y + hl + foot + 16.f * least_row;
   const int row_cells = kRowBytes / t.unit_bytes;  // cells one row address covers
   const ImVec2 g0(o.x + wl, o.y + hl);
   ImGui::InvisibleButton("##ldm", ImVec2(wl + cw * t.cols, hl + ch * t.rows));

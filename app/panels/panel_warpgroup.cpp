@@ -21,6 +21,7 @@
 #include "../window_placement.hpp"
 #include "find_field.hpp"
 #include "hopper_common.hpp"
+#include "imgui_internal.h"  // the register list's clip rect (its rows in view)
 
 namespace fragviz::app {
 
@@ -254,6 +255,12 @@ void cell_tooltip(const WarpgroupTable& t, const WarpgroupMeasured& m, Operand o
   ImGui::EndTooltip();
 }
 
+/// The least rows of the selected thread's register list in view, and the least height of the grids
+/// above it (64 rows of about 3 px at zoom 1, which a click still hits): at 1600x1000 both fit beside
+/// the fragments and bank views' least heights.
+constexpr int kMinRegisterRows = 6;
+constexpr float kMinWarpgroupGridHeight = 220.f;
+
 /// The selected thread's registers, in the space left under the grids (the table scrolls).
 void register_table(AppState& s, HopperViews& v, int thread) {
   const WgmmaInstruction& in = *v.warpgroup().instr;
@@ -276,11 +283,19 @@ void register_table(AppState& s, HopperViews& v, int thread) {
   ImGui::TableSetupColumn("measured", ImGuiTableColumnFlags_WidthStretch);
   ImGui::TableHeadersRow();
   record_widget(s, "wg_registers");
+  // The rows wholly in view under the frozen header, for the state dump.
+  const float cell_pad = ImGui::GetStyle().CellPadding.y;
+  const float row_h = ImGui::GetTextLineHeight() + 2.f * cell_pad;
+  const ImRect body = ImGui::GetCurrentWindow()->InnerClipRect;
+  v.frame.register_rows_visible = 0;
   for (const WgmmaRegister& r : v.frame.registers)
     for (std::size_t fi = 0; fi < r.fields.size(); ++fi) {
       const WgmmaField& f = r.fields[fi];
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
+      const float row_top = ImGui::GetCursorScreenPos().y - cell_pad;
+      if (row_top >= body.Min.y + row_h - 0.5f && row_top + row_h <= body.Max.y + 0.5f)
+        ++v.frame.register_rows_visible;
       if (fi == 0) ImGui::TextUnformatted(r.name.c_str());
       ImGui::TableNextColumn();
       if (f.bits == 32)
@@ -373,8 +388,19 @@ void draw_warpgroup(AppState& s, HopperViews& v) {
   // The selected thread's register list under the grids, at most 40 % of the height: beside them
   // (tried for issue 22) the grids' cells got too small to show a thread's ring, and a larger
   // share moved cells under the list. In a short view the list scrolls.
+  // The list shows at least kMinRegisterRows rows under its header and "thread" line (newcomer round 13:
+  // three rows at 1600x1000), and the layout keeps the view tall enough for that beside the grids'
+  // least (AppState::least_view_height).
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float table_h = h.selected_thread >= 0 ? std::min(260.f, avail.y * 0.4f) : 0.f;
+  const float row_h = ImGui::GetTextLineHeight() + 2.f * ImGui::GetStyle().CellPadding.y;
+  const float table_least = ImGui::GetFrameHeightWithSpacing() +
+                            (static_cast<float>(kMinRegisterRows) + 1.5f) * row_h +
+                            2.f * ImGui::GetStyle().ItemSpacing.y;
+  const float table_h = h.selected_thread >= 0
+                            ? std::min(std::max(table_least, std::min(260.f, avail.y * 0.4f)), avail.y - 60.f)
+                            : 0.f;
+  s.least_view_height[kWinWarpgroup] = ImGui::GetWindowHeight() - avail.y + kMinWarpgroupGridHeight +
+                                       (h.selected_thread >= 0 ? table_least : 0.f);
   const ImVec2 child(avail.x, std::max(60.f, avail.y - table_h));
   const float sb = ImGui::GetStyle().ScrollbarSize;
   const ImVec2 fit = fit_cells(in, ImVec2(child.x - sb - 4.f, child.y - sb - 4.f));
@@ -494,6 +520,7 @@ void draw_warpgroup(AppState& s, HopperViews& v) {
 
   // [SECTION] registers of the selected thread
   // (A click on the grids may have cleared the thread this frame.)
+  v.frame.register_rows_visible = 0;
   if (h.selected_thread >= 0) register_table(s, v, h.selected_thread);
   ImGui::End();
 }

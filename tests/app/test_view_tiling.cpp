@@ -329,6 +329,50 @@ TEST(ViewTiling, TheGateGetsTheRoomItNeeds) {
   EXPECT_NEAR(most[kGate].h(), 0.6f * 950.f, 1.f);
 }
 
+// Least heights in a column (with_least_heights), hand-worked at 1600 x 1000 (950 pixels under the
+// top): the right column's design heights are ldmatrix 440, gate 240, output 270. The gate grown to
+// 60 % of the column (570 px) leaves ldmatrix 440 * 380 / 710 = 235.5 px and output 144.5; ldmatrix's
+// least of 330 then holds it there, the gate and output sharing the other 620 px as 570 : 144.5.
+TEST(ViewTiling, LeastHeightsHoldANeighbourOfAGrownView) {
+  const LayoutCanvas c = make_canvas(1600, 1000, 50, 14);
+  ASSERT_FLOAT_EQ(c.height, 950.f);
+  const Layout grown = with_room(design(), kGate, 5000, c.height, 0.6f);
+  const std::vector<LayoutRect> before = tile_views(grown, kAll, c, 0, 0, 1);
+  EXPECT_NEAR(before[kLdmatrix].h(), 440.f * 380.f / 710.f, 1.f);  // the squeeze the least undoes
+  std::vector<float> least(8, 0.f);
+  least[kLdmatrix] = 330;
+  const Layout held = with_least_heights(grown, kAll, least, c.height);
+  EXPECT_TRUE(forms_columns(held));
+  const std::vector<LayoutRect> v = tile_views(held, kAll, c, 0, 0, 1);
+  expect_tiles(v, c, "ldmatrix held");
+  EXPECT_NEAR(v[kLdmatrix].h(), 330.f, 1.f);
+  EXPECT_NEAR(v[kGate].h(), 620.f * 570.f / 714.5f, 1.f);
+  EXPECT_NEAR(v[kOutput].h(), 620.f * 144.5f / 714.5f, 1.f);
+  for (int i : {kControls, kDevice, kInspector, kFragments, kBanks})
+    EXPECT_FLOAT_EQ(v[static_cast<std::size_t>(i)].h(), before[static_cast<std::size_t>(i)].h()) << i;
+  // A least it already has changes nothing; nor does a hidden view's.
+  least[kLdmatrix] = 100;
+  EXPECT_NEAR(tile_views(with_least_heights(grown, kAll, least, c.height), kAll, c, 0, 0, 1)[kLdmatrix].h(),
+              before[kLdmatrix].h(), 0.5f);
+  std::vector<bool> open = kAll;
+  open[kLdmatrix] = false;
+  least[kLdmatrix] = 900;
+  const std::vector<LayoutRect> hidden =
+      tile_views(with_least_heights(grown, open, least, c.height), open, c, 0, 0, 1);
+  EXPECT_NEAR(hidden[kGate].h(), 950.f * 570.f / 714.5f, 1.f);
+  // Least heights past the column: each its least in proportion, and the canvas grows to hold them.
+  least = std::vector<float>(8, 0.f);
+  least[kLdmatrix] = 600;
+  least[kGate] = 500;
+  const Layout over = with_least_heights(design(), kAll, least, c.height);
+  EXPECT_NEAR(min_canvas_height(over, kAll, least), 1100.f, 1.f);
+  const LayoutCanvas tall = make_canvas(1600, 1000, 50, 14, min_canvas_height(over, kAll, least));
+  EXPECT_TRUE(tall.scroll_y);
+  const std::vector<LayoutRect> t = tile_views(over, kAll, tall, 0, 0, 1);
+  EXPECT_GE(t[kLdmatrix].h(), 599.f);
+  EXPECT_GE(t[kGate].h(), 499.f);
+}
+
 // A floating window left at x -300, y 2 (over the menu bar) by a 1x1 window goes back under the
 // status strip (top 50) and inside a 1600x1000 display; one inside stays; a 1x1 display moves nothing;
 // a window wider than the display is moved only vertically.

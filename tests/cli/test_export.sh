@@ -416,5 +416,25 @@ rm -f "$tmp/fg.svg" "$tmp/out"
 refuse 3 "no --operand" --view fragments --instr "$M" --operand A --crop 'A:rows=0-7' --svg "$tmp/a.svg"
 refuse 3 "B is given twice" --view fragments --instr "$M" --crop 'B:rows=0-1;b:cols=0-1' --svg "$tmp/a.svg"
 
+# --no-title: the picture holds what the screen's view holds, no title and no lane legend; without
+# it, both. The bank view's lines picture likewise loses its title and its lane legend.
+for args in "--view fragments --instr $M" "--view banks"; do
+  # shellcheck disable=SC2086
+  "$cli" export $args --no-title --svg "$tmp/bare.svg" >/dev/null 2>"$tmp/err" || fail "--no-title $args: $(cat "$tmp/err")"
+  # shellcheck disable=SC2086
+  "$cli" export $args --svg "$tmp/titled.svg" >/dev/null 2>"$tmp/err" || fail "$args: $(cat "$tmp/err")"
+  python3 - "$tmp/bare.svg" "$tmp/titled.svg" <<'PY' || fail "--no-title $args: a title or legend is drawn"
+import sys, xml.etree.ElementTree as ET
+def texts(p):
+    return [t.text for t in ET.parse(p).getroot().iter("{http://www.w3.org/2000/svg}text")]
+def titles(p):  # the title is the one 12-point text
+    return [t.text for t in ET.parse(p).getroot().iter("{http://www.w3.org/2000/svg}text") if t.get("font-size") == "12"]
+bare, titled = texts(sys.argv[1]), texts(sys.argv[2])
+assert "Lanes" in titled and len(titles(sys.argv[2])) == 1, "the default picture lost its title or legend"
+assert "Lanes" not in bare, "the lane legend is drawn"
+assert not titles(sys.argv[1]), ("a title is drawn", titles(sys.argv[1]))
+PY
+done
+
 [ $fails = 0 ] && echo "test_export: all checks passed (cairo: $cairo)"
 exit $((fails > 0))

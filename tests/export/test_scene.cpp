@@ -5,17 +5,20 @@
 // (with cairo) the PNG decoded with stb_image: its size and the colour of pixels inside known cells.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdio>
 #include <regex>
 #include <string>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "fragviz/smem/banks.hpp"
 #include "fragviz/smem/smem_access.hpp"
 #include "fragviz/viewmodel/assets.hpp"
+#include "fragviz/viewmodel/grid_marks.hpp"
 #include "fragviz_export/views.hpp"
 #include "fragviz_export/writers.hpp"
 
@@ -824,6 +827,78 @@ TEST(ExportFragments, DarkPictureDrawsTheScreensFadedLabelsRulesAndSelectedLane)
     return sm.size() > 1 ? std::stod(sm[1].str()) : 0.0;
   };
   EXPECT_GT(swatch_stroke(5), swatch_stroke(4));
+}
+
+// The grid rules (the k8 split of m16n8k16's A and B, every 8 rows and columns) are stroked as the
+// screen strokes them (issue 22: solid ink in the export, translucent white on screen): on the dark
+// palette the screen paper's ink at app::grid_rule_stroke's opacity and width, the one definition
+// the fragments view draws with too; on the light palette the document's ink, the same opacity.
+TEST(ExportFragments, RulesAreStrokedAsTheScreenStrokesThem) {
+  for (bool dark : {true, false}) {
+    fs::ViewRequest r;
+    r.view = fs::View::fragments;
+    r.instr = kM16n8k16;
+    r.dark = dark;
+    const std::string svg = fs::svg_text(build(r));
+    const auto& palette = fragviz::app::assets().palette;
+    const fragviz::app::RuleStroke st =
+        fragviz::app::grid_rule_stroke(dark ? palette.screen : palette.document, false, false);
+    char colour[8];
+    std::snprintf(colour, sizeof colour, "#%02x%02x%02x", st.colour.r, st.colour.g, st.colour.b);
+    // Every line of the picture is a rule (m16n8k16 has no strong one); each has the screen's stroke.
+    const std::regex line_re(
+        "<line [^>]*stroke=\"(#[0-9a-f]{6})\" stroke-width=\"([0-9.]+)\"( stroke-opacity=\"([0-9.]+)\")?");
+    int lines = 0;
+    for (auto it = std::sregex_iterator(svg.begin(), svg.end(), line_re); it != std::sregex_iterator();
+         ++it) {
+      ++lines;
+      EXPECT_EQ((*it)[1].str(), colour) << (dark ? "dark" : "light");
+      EXPECT_DOUBLE_EQ(std::stod((*it)[2].str()), st.width);
+      ASSERT_TRUE((*it)[4].matched) << "a rule drawn opaque: " << (*it)[0].str();
+      EXPECT_NEAR(std::stod((*it)[4].str()), st.alpha / 255.0, 0.005);
+    }
+    // A's k8 split and B's (k16 = two blocks of 8), C/D's 8 rows of 16: three rules at least.
+    EXPECT_GE(lines, 3) << (dark ? "dark" : "light");
+  }
+}
+
+// "Title and legend" off (File > Export, fragviz-cli export --no-title): no title, no caption lines
+// and no lane legend ("T0".."T31" swatches), every cell still there; on (the default), all of them.
+TEST(ExportFragments, TitleAndLegendCanBeLeftOut) {
+  fs::ViewRequest r;
+  r.view = fs::View::fragments;
+  r.instr = kM16n8k16;
+  const fs::Scene with = build(r);
+  r.title_and_legend = false;
+  const fs::Scene bare = build(r);
+  const auto count = [](const fs::Scene& s, const std::string& text) {
+    int n = 0;
+    for (const fs::Item& item : s.items)
+      if (const auto* t = std::get_if<fs::Text>(&item); t && t->text == text) ++n;
+    return n;
+  };
+  const auto cells = [](const fs::Scene& s) {
+    int n = 0;
+    for (const fs::Item& item : s.items)
+      if (const auto* x = std::get_if<fs::Rect>(&item); x && !x->id.empty()) ++n;
+    return n;
+  };
+  EXPECT_EQ(count(with, kM16n8k16), 1);
+  EXPECT_EQ(count(with, "Lanes"), 1);
+  EXPECT_EQ(count(with, "T31"), 1);
+  EXPECT_EQ(count(bare, kM16n8k16), 0);
+  EXPECT_EQ(count(bare, "Lanes"), 0);
+  EXPECT_EQ(count(bare, "T31"), 0);  // the legend's swatch label; cells read "T31 V..."
+  EXPECT_EQ(cells(bare), 16 * 16 + 16 * 8 + 16 * 8);
+  EXPECT_EQ(cells(bare), cells(with));
+  // The grids move up into the title's room.
+  const auto top = [](const fs::Scene& s) {
+    double y = 1e9;
+    for (const fs::Item& item : s.items)
+      if (const auto* x = std::get_if<fs::Rect>(&item); x && !x->id.empty()) y = std::min(y, x->y);
+    return y;
+  };
+  EXPECT_LT(top(bare), top(with) - 20.0);
 }
 
 // --palette dark (File > Export's "screen (dark)"): the picture is drawn on the palette's "screen"

@@ -74,6 +74,7 @@ struct Line {
   double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
   Colour colour = kBlack;
   double width = 1;
+  std::uint8_t alpha = 255;  ///< opacity over what lies under it (a grid rule over the cells)
 };
 
 using Item = std::variant<Rect, Text, Line>;
@@ -83,6 +84,9 @@ struct Scene {
   double width = 0, height = 0;
   std::string title;
   Colour background = kWhite;  ///< the ground every writer paints first
+  /// Whether draw_title and the legends (draw_lane_legend, draw_bank_legend) draw: off, the picture
+  /// holds what the screen's view holds (ViewRequest::title_and_legend); `title` is still set.
+  bool decorations = true;
   std::vector<Item> items;
 
   void add(Rect r) { items.emplace_back(std::move(r)); }

@@ -187,6 +187,9 @@ struct ViewRequest {
   /// Drawn on the palette's "screen" paper (the app's dark window background and light text) instead
   /// of its "document" paper (white, black text): --palette dark.
   bool dark = false;
+  /// The picture's title (the mnemonic and a subtitle) and its lane or bank legend, which the screen's
+  /// view has not: File > Export's "Title and legend", fragviz-cli export --no-title (off).
+  bool title_and_legend = true;
 };
 
 /// One spelling of an export palette: the app's names (File > Export's "document (light)" and

@@ -15,7 +15,7 @@ s=$(date +%s)
 t() { echo "[$(($(date +%s) - s)) s] $*"; }
 cmake -S "$root" -B "$b" -G Ninja -DFRAGVIZ_GUI=OFF -DFRAGVIZ_CUTE_CHECKS=OFF -DFRAGVIZ_CARRY_DIR="$root/.carry" \
   -DCMAKE_BUILD_TYPE=Release >"$out/cmake.txt" 2>&1
-timeout 170 ninja -C "$b" -j "$(nproc)" >/tmp/probe-speed-build.log 2>&1
+timeout "${FRAGVIZ_BUILD_TIMEOUT:-170}" ninja -C "$b" -j "$(nproc)" >/tmp/probe-speed-build.log 2>&1
 t "build exit $?"; grep -E ' error|warning' /tmp/probe-speed-build.log | head -20
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 cli="$b/cli/fragviz-cli"

@@ -12,10 +12,12 @@
 #include <cstring>
 #include <functional>
 #include <iterator>
+#include <utility>
 #include <vector>
 
 #include "blackwell/b8_move_kernels.hpp"
 #include "blackwell/tmem_kernels.hpp"
+#include "blackwell/umma2_kernels.hpp"
 #include "blackwell/umma_kernels.hpp"
 #include "cuda_check.hpp"
 #include "fragviz/probe/blackwell_probe.hpp"
@@ -41,7 +43,7 @@ constexpr bool kBuilt = false;
 #endif
 
 /// The Blackwell probe kernels (gpu/cuda/blackwell/).
-enum class Kernel { b8_moves, tmem, umma };
+enum class Kernel { b8_moves, tmem, umma, umma2 };
 
 /// One kernel launch: its kernel and argument (the job count; the tensor-memory shape), the input
 /// image copied in, the output's size, and what takes the output back into the report (judged by
@@ -68,6 +70,9 @@ cudaError_t queue(const Launch& l, const void* in, void* out) {
     case Kernel::umma:
       return cuda::launch_umma_probe(static_cast<const cuda::UmmaJob*>(in), static_cast<std::uint32_t*>(out),
                                      nullptr);
+    case Kernel::umma2:
+      return cuda::launch_umma2_probe(static_cast<const cuda::Umma2Job*>(in),
+                                      static_cast<std::uint32_t*>(out), nullptr);
   }
   return cudaErrorInvalidValue;
 #else
@@ -121,11 +126,11 @@ bool run_blackwell_probes(const ProbeRequest& req, ProbeReport& report, std::str
   // run them (an H200 report does not grow eleven skipped lines).
   std::vector<MatrixMoveB8> moves;
   std::vector<TmemShape> shapes;
-  std::vector<int> umma_m;  // the accumulator probes, by M
+  std::vector<std::pair<int, int>> umma_m;  // the accumulator probes, by (M, cta_group)
   const auto add_all = [&] {
     moves = all_b8_moves();
     shapes.assign(std::begin(kTmemShapes), std::end(kTmemShapes));
-    umma_m = {64, 128};
+    umma_m.assign(std::begin(kUmmaProbeShapes), std::end(kUmmaProbeShapes));
   };
   if (req.instructions.empty()) {
     if (!req.instruction_probes || !sm100a) return true;
@@ -139,8 +144,8 @@ bool run_blackwell_probes(const ProbeRequest& req, ProbeReport& report, std::str
     } else {
       for (TmemShape s : kTmemShapes)
         if (name == tmem_probe_mnemonic(s)) shapes.push_back(s);
-      for (int m : {64, 128})
-        if (name == umma_probe_mnemonic(m)) umma_m.push_back(m);
+      for (const auto& mg : kUmmaProbeShapes)
+        if (name == umma_probe_mnemonic(mg.first, mg.second)) umma_m.push_back(mg);
     }
   }
   if (moves.empty() && shapes.empty() && umma_m.empty()) return true;
@@ -169,9 +174,9 @@ bool run_blackwell_probes(const ProbeRequest& req, ProbeReport& report, std::str
     report.moves.push_back(skipped(tmem_probe_mnemonic(s)));
   }
   std::vector<std::size_t> umma_at;
-  for (int m : umma_m) {
+  for (const auto& [m, g] : umma_m) {
     umma_at.push_back(report.moves.size());
-    report.moves.push_back(skipped(umma_probe_mnemonic(m)));
+    report.moves.push_back(skipped(umma_probe_mnemonic(m, g)));
   }
   if (!why.empty()) return true;
 
@@ -235,25 +240,43 @@ bool run_blackwell_probes(const ProbeRequest& req, ProbeReport& report, std::str
   }
 
   std::vector<UmmaProbePlan> umma_plans;
-  for (int m : umma_m) umma_plans.push_back(plan_umma_probe(m));
+  for (const auto& [m, g] : umma_m) umma_plans.push_back(plan_umma_probe(m, g));
   std::vector<std::vector<std::vector<std::uint32_t>>> umma_outs(umma_plans.size());
   for (std::size_t i = 0; i < umma_plans.size(); ++i) {
     const UmmaProbePlan& plan = umma_plans[i];
-    for (const std::vector<std::uint8_t>& image : plan.image) {
-      cuda::UmmaJob j;
-      std::memset(&j, 0, sizeof j);
-      std::memcpy(j.image, image.data(), std::min<std::size_t>(image.size(), sizeof j.image));
-      j.b_offset = plan.b_offset;
-      j.a_descriptor = plan.a_descriptor;
-      j.b_descriptor = plan.b_descriptor;
-      j.instr_descriptor = plan.instr_descriptor;
+    const bool pair = plan.shape.cta_group == 2;
+    // One CTA's 128 lanes x 64 columns, or both CTAs' under cta_group::2 (the cluster kernel).
+    const std::size_t cells = static_cast<std::size_t>(plan.shape.cta_group * 128 * kUmmaProbeColumns);
+    for (int pass = 0; pass < 2; ++pass) {
       Launch l;
-      l.kernel = Kernel::umma;
-      l.in = bytes_of(std::vector<cuda::UmmaJob>{j});
-      l.out_bytes = static_cast<std::size_t>(128 * kUmmaProbeColumns) * sizeof(std::uint32_t);
-      l.take = [&, i](const std::vector<std::uint8_t>& bytes) {
-        umma_outs[i].push_back(
-            objects<std::uint32_t>(bytes, static_cast<std::size_t>(128 * kUmmaProbeColumns)));
+      if (pair) {
+        cuda::Umma2Job j;
+        std::memset(&j, 0, sizeof j);
+        const std::vector<std::uint8_t>* images[2] = {&plan.image[pass], &plan.peer_image[pass]};
+        for (int cta = 0; cta < 2; ++cta)
+          std::memcpy(j.image[cta], images[cta]->data(),
+                      std::min<std::size_t>(images[cta]->size(), sizeof j.image[cta]));
+        j.b_offset = plan.b_offset;
+        j.a_descriptor = plan.a_descriptor;
+        j.b_descriptor = plan.b_descriptor;
+        j.instr_descriptor = plan.instr_descriptor;
+        l.kernel = Kernel::umma2;
+        l.in = bytes_of(std::vector<cuda::Umma2Job>{j});
+      } else {
+        cuda::UmmaJob j;
+        std::memset(&j, 0, sizeof j);
+        const std::vector<std::uint8_t>& image = plan.image[pass];
+        std::memcpy(j.image, image.data(), std::min<std::size_t>(image.size(), sizeof j.image));
+        j.b_offset = plan.b_offset;
+        j.a_descriptor = plan.a_descriptor;
+        j.b_descriptor = plan.b_descriptor;
+        j.instr_descriptor = plan.instr_descriptor;
+        l.kernel = Kernel::umma;
+        l.in = bytes_of(std::vector<cuda::UmmaJob>{j});
+      }
+      l.out_bytes = cells * sizeof(std::uint32_t);
+      l.take = [&, i, cells](const std::vector<std::uint8_t>& bytes) {
+        umma_outs[i].push_back(objects<std::uint32_t>(bytes, cells));
         if (umma_outs[i].size() == std::size(umma_plans[i].image))
           report.moves[umma_at[i]] = judge_umma_probe(umma_plans[i], umma_outs[i]);
       };

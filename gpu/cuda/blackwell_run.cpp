@@ -21,6 +21,8 @@
 #include "blackwell/umma_kernels.hpp"
 #include "cuda_check.hpp"
 #include "fragviz/probe/blackwell_probe.hpp"
+#include "fragviz/probe/block_scale_probe.hpp"
+#include "sm120/block_scale_kernels.hpp"
 
 namespace fragviz {
 namespace {
@@ -41,9 +43,14 @@ constexpr bool kBuilt = true;
 #else
 constexpr bool kBuilt = false;
 #endif
+#if FRAGVIZ_HAVE_SM120_PROBES
+constexpr bool kBuilt120 = true;
+#else
+constexpr bool kBuilt120 = false;
+#endif
 
 /// The Blackwell probe kernels (gpu/cuda/blackwell/).
-enum class Kernel { b8_moves, tmem, umma, umma2 };
+enum class Kernel { b8_moves, tmem, umma, umma2, block_scale };
 
 /// One kernel launch: its kernel and argument (the job count; the tensor-memory shape), the input
 /// image copied in, the output's size, and what takes the output back into the report (judged by
@@ -57,8 +64,13 @@ struct Launch {
 };
 
 /// Queues `l`'s kernel on the legacy default stream: `in` and `out` are device buffers of its input
-/// and output sizes. A build without sm_100a code has no kernel to queue.
+/// and output sizes. A build without sm_100a (sm_120a) code has no such kernel to queue.
 cudaError_t queue(const Launch& l, const void* in, void* out) {
+#if FRAGVIZ_HAVE_SM120_PROBES
+  if (l.kernel == Kernel::block_scale)
+    return cuda::launch_block_scale_probe(l.arg, static_cast<const cuda::BlockScaleJob*>(in),
+                                          static_cast<std::uint32_t*>(out), nullptr);
+#endif
 #if FRAGVIZ_HAVE_SM100_PROBES
   switch (l.kernel) {
     case Kernel::b8_moves:
@@ -73,6 +85,8 @@ cudaError_t queue(const Launch& l, const void* in, void* out) {
     case Kernel::umma2:
       return cuda::launch_umma2_probe(static_cast<const cuda::Umma2Job*>(in),
                                       static_cast<std::uint32_t*>(out), nullptr);
+    case Kernel::block_scale:
+      break;  // sm_120a code: queued above, or not built
   }
   return cudaErrorInvalidValue;
 #else
@@ -122,6 +136,7 @@ std::vector<std::uint8_t> bytes_of(const std::vector<T>& v) {
 
 bool run_blackwell_probes(const ProbeRequest& req, ProbeReport& report, std::string& error) {
   const bool sm100a = report.device.cc_major == 10 && report.device.cc_minor == 0;
+  const bool sm120a = report.device.cc_major == 12 && report.device.cc_minor == 0;
   // Which probes: the named ones; for an empty list all of them, but only on a device that can
   // run them (an H200 report does not grow eleven skipped lines).
   std::vector<MatrixMoveB8> moves;
@@ -132,13 +147,24 @@ bool run_blackwell_probes(const ProbeRequest& req, ProbeReport& report, std::str
     shapes.assign(std::begin(kTmemShapes), std::end(kTmemShapes));
     umma_m.assign(std::begin(kUmmaProbeShapes), std::end(kUmmaProbeShapes));
   };
+  std::vector<BlockScaleProbePlan> scales;  // sm_120a: the block-scale probes
+  const auto add_scales = [&] {
+    scales.clear();
+    for (ScaleOperand op : {ScaleOperand::A, ScaleOperand::B})
+      for (const ScaleSelector sel : kBlockScaleProbeSelectors)
+        scales.push_back(plan_block_scale_probe(op, sel));
+  };
   if (req.instructions.empty()) {
-    if (!req.instruction_probes || !sm100a) return true;
-    add_all();
+    if (!req.instruction_probes || (!sm100a && !sm120a)) return true;
+    if (sm100a) add_all();
+    if (sm120a) add_scales();
   }
   for (const std::string& name : req.instructions) {
     if (name == "blackwell") {
       add_all();
+      add_scales();
+    } else if (name == "block-scale") {
+      add_scales();
     } else if (const auto m = parse_matrix_move_b8(name)) {
       moves.push_back(*m);
     } else {
@@ -146,39 +172,61 @@ bool run_blackwell_probes(const ProbeRequest& req, ProbeReport& report, std::str
         if (name == tmem_probe_mnemonic(s)) shapes.push_back(s);
       for (const auto& mg : kUmmaProbeShapes)
         if (name == umma_probe_mnemonic(mg.first, mg.second)) umma_m.push_back(mg);
+      for (ScaleOperand op : {ScaleOperand::A, ScaleOperand::B})
+        for (const ScaleSelector sel : kBlockScaleProbeSelectors)
+          if (name == block_scale_probe_name(plan_block_scale_probe(op, sel)))
+            scales.push_back(plan_block_scale_probe(op, sel));
     }
   }
-  if (moves.empty() && shapes.empty() && umma_m.empty()) return true;
+  if (moves.empty() && shapes.empty() && umma_m.empty() && scales.empty()) return true;
   const std::string why =
       !sm100a ? "skipped: needs sm_100a, a compute capability 10.0 GPU (device is sm_" +
                     std::to_string(report.device.sm()) + ")"
       : !kBuilt ? "skipped: this build has no sm_100a code (configure with -DFRAGVIZ_SM100_PROBES=ON)"
                 : "";
+  // The block-scale probes are sm_120a code: refused before launch on anything else, the SM named.
+  const std::string why120 =
+      !sm120a ? "skipped: needs sm_120a, a compute capability 12.0 GPU (device is sm_" +
+                    std::to_string(report.device.sm()) + ")"
+      : !kBuilt120 ? "skipped: this build has no sm_120a code (configure with -DFRAGVIZ_SM120_PROBES=ON)"
+                   : "";
   std::vector<B8MovePlan> plans;
   std::vector<std::size_t> move_at, shape_at;
   // A skipped probe keeps the mnemonic, kind and detail its judge gives (a saved report is read
   // back against them) and no cells, as the Hopper ones do.
-  const auto skipped = [&](const std::string& mnemonic) {
+  const auto skipped = [&](const std::string& mnemonic, const std::string& reason) {
     MatrixMoveProbe p = blackwell_expected_probe(mnemonic).value_or(MatrixMoveProbe{});
     p.cells.clear();
-    p.skipped = why;
+    p.skipped = reason;
     return p;
   };
   for (const MatrixMoveB8 m : moves) {
     move_at.push_back(report.moves.size());
-    report.moves.push_back(skipped(matrix_move_b8_mnemonic(m)));
+    report.moves.push_back(skipped(matrix_move_b8_mnemonic(m), why));
     plans.push_back(plan_b8_move(m));
   }
   for (TmemShape s : shapes) {
     shape_at.push_back(report.moves.size());
-    report.moves.push_back(skipped(tmem_probe_mnemonic(s)));
+    report.moves.push_back(skipped(tmem_probe_mnemonic(s), why));
   }
   std::vector<std::size_t> umma_at;
   for (const auto& [m, g] : umma_m) {
     umma_at.push_back(report.moves.size());
-    report.moves.push_back(skipped(umma_probe_mnemonic(m, g)));
+    report.moves.push_back(skipped(umma_probe_mnemonic(m, g), why));
   }
-  if (!why.empty()) return true;
+  std::vector<std::size_t> scale_at;
+  for (const BlockScaleProbePlan& p : scales) {
+    scale_at.push_back(report.moves.size());
+    report.moves.push_back(skipped(block_scale_probe_name(p), why120));
+  }
+  // A device or build that cannot run one family queues none of it; the other may still run.
+  if (!why.empty()) {
+    plans.clear();
+    shapes.clear();
+    umma_m.clear();
+  }
+  if (!why120.empty()) scales.clear();
+  if (plans.empty() && shapes.empty() && umma_m.empty() && scales.empty()) return true;
 
   // The launches, in order, each judged as soon as its output is back: the matrix moves (one job
   // per pass, one launch), the tensor-memory round trips (one launch per shape), the accumulators
@@ -282,6 +330,25 @@ bool run_blackwell_probes(const ProbeRequest& req, ProbeReport& report, std::str
       };
       launches.push_back(std::move(l));
     }
+  }
+
+  for (std::size_t i = 0; i < scales.size(); ++i) {
+    cuda::BlockScaleJob j;
+    std::memcpy(j.sfa, scales[i].sfa.data(), sizeof j.sfa);
+    std::memcpy(j.sfb, scales[i].sfb.data(), sizeof j.sfb);
+    Launch l;
+    l.kernel = Kernel::block_scale;
+    l.arg = scales[i].sel_a.byte_id == kBlockScaleProbeSelectors[0].byte_id ? 0 : 1;
+    l.in = bytes_of(std::vector<cuda::BlockScaleJob>{j});
+    l.out_bytes = 32 * 4 * sizeof(std::uint32_t);
+    l.take = [&, i](const std::vector<std::uint8_t>& bytes) {
+      const std::vector<std::uint32_t> words = objects<std::uint32_t>(bytes, 32 * 4);
+      std::array<std::array<std::uint32_t, 4>, 32> d{};
+      for (std::size_t lane = 0; lane < 32; ++lane)
+        for (std::size_t r = 0; r < 4; ++r) d[lane][r] = words[lane * 4 + r];
+      report.moves[scale_at[i]] = judge_block_scale_probe(scales[i], d);
+    };
+    launches.push_back(std::move(l));
   }
 
   for (const Launch& l : launches)

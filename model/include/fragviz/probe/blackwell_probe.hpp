@@ -115,14 +115,16 @@ std::string umma_probe_mnemonic(int m, int cta_group = 1);
 MatrixMoveProbe judge_umma_probe(const UmmaProbePlan& plan,
                                  const std::vector<std::vector<std::uint32_t>>& out);
 
-/// The probe named `mnemonic` (a b8 move, a tcgen05.st round trip, an accumulator probe) as its judge fills
+/// The probe named `mnemonic` (a b8 move, a tcgen05.st round trip, an accumulator probe, a block-scale
+/// probe) as its judge fills
 /// it, every cell expected and nothing measured, ran false: what run_blackwell_probes reports for a probe it
 /// skips, and what a saved report's cells are read against. nullopt for any other name.
 std::optional<MatrixMoveProbe> blackwell_expected_probe(std::string_view mnemonic);
 
 /// True for a name the Blackwell probes answer to: "blackwell" (every form), a mnemonic
 /// parse_matrix_move_b8 knows, "tcgen05.st.sync.aligned.SHAPE.x1.b32", an umma_probe_mnemonic of
-/// kUmmaProbeShapes.
+/// kUmmaProbeShapes, or the sm_120a block-scale probes: "block-scale" (all four) or a
+/// block_scale_probe_name (fragviz/probe/block_scale_probe.hpp).
 bool is_blackwell_probe_name(std::string_view name);
 
 /// Every form: m16n16 .x1 .x2, the two m8n16 forms and stmatrix m16n8 at .x1 .x2 .x4.

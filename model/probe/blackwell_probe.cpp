@@ -1,9 +1,9 @@
 // The Blackwell matrix-move probes: plans and judge (fragviz/probe/blackwell_probe.hpp).
 #include "fragviz/probe/blackwell_probe.hpp"
 
-#include "fragviz/probe/block_scale_probe.hpp"
-
 #include <cstring>
+
+#include "fragviz/probe/block_scale_probe.hpp"
 
 namespace fragviz {
 namespace {

@@ -277,7 +277,7 @@ void add_tcgen05_desc_command(CLI::App& app, int& exit_code) {
 void add_tmem_command(CLI::App& app, int& exit_code) {
   struct Opts {
     std::string shape = "32x32b", num = "x1", cp, decompress = "none";
-    int split = -1, warp = 0, lane = -1, m = 128, n = 64, cta_group = 1;
+    int split = -1, warp = 0, lane = -1, column = 0, m = 128, n = 64, cta_group = 1;
     bool csv = false, pack16 = false, accumulator = false, sparse = false, ws = false;
   };
   auto o = std::make_shared<Opts>();
@@ -293,7 +293,8 @@ void add_tmem_command(CLI::App& app, int& exit_code) {
           ->check(CLI::Range(0, kTmemColumns - 1));
   cmd->add_option("--warp", o->warp, "warp id in the CTA: it reaches lanes 32*(warp%4) to 32*(warp%4)+31")
       ->check(CLI::Range(0, kCtaMaxWarps - 1));
-  auto* lane_opt = cmd->add_option("--lane", o->lane, "taddr's lane (default: the warp's first lane)");
+  auto* lane_opt = cmd->add_option(
+      "--lane", o->lane, "taddr's lane (default: the warp's first lane; with --cp: 0, see --column)");
   auto* pack_opt =
       cmd->add_flag("--pack16", o->pack16,
                     ".pack::16b (ld) / .unpack::16b (st): each register's two 16-bit halves, each in the low "
@@ -318,10 +319,14 @@ void add_tmem_command(CLI::App& app, int& exit_code) {
                              "64x128b.warpx2::01_23, 32x128b.warpx4");
   auto* dec = cmd->add_option("--decompress", o->decompress,
                               "--cp: none, b6x16_p32 or b4x16_p64 (.b8x16.b6x16_p32 / .b8x16.b4x16_p64)");
+  auto* column_opt = cmd->add_option("--column", o->column,
+                                     "--cp: taddr's column (default 0); with --lane, where the copy starts");
   acc->excludes(cp);
   dec->needs(cp);
-  // tcgen05.cp is issued by one thread and takes no register shape: the ld/st options mean nothing.
-  for (CLI::Option* ldst : {shape_opt, num_opt, split_opt, lane_opt, pack_opt}) cp->excludes(ldst);
+  column_opt->needs(cp);
+  // tcgen05.cp is issued by one thread and takes no register shape: the ld/st options mean nothing
+  // (--lane is taddr's lane in both).
+  for (CLI::Option* ldst : {shape_opt, num_opt, split_opt, pack_opt}) cp->excludes(ldst);
   auto* sp =
       cmd->add_flag("--sparse", o->sparse, "--accumulator: sparse A (Layout C for M 128, cta_group::2)");
   auto* ws =
@@ -332,7 +337,7 @@ void add_tmem_command(CLI::App& app, int& exit_code) {
   n->needs(acc);
   sp->needs(acc);
   ws->needs(acc);
-  cmd->callback([o, cg, cp, &exit_code] {
+  cmd->callback([o, cg, cp, lane_opt, &exit_code] {
     const char* name = "fragviz-cli tmem";
     if (cg->count() > 0 && !o->accumulator && cp->count() == 0) {
       std::cerr << name << ": --cta-group goes with --accumulator or --cp\n";
@@ -361,7 +366,13 @@ void add_tmem_command(CLI::App& app, int& exit_code) {
         exit_code = kExitRefused;
         return;
       }
-      exit_code = finish_output(print_tmem_cp(*shape, o->cta_group, *dec, o->csv));
+      const int lane = lane_opt->count() > 0 ? o->lane : 0;
+      if (auto why = tmem_cp_taddr_refusal(*shape, lane, o->column)) {
+        std::cerr << name << ": refused: " << *why << "\n";
+        exit_code = kExitRefused;
+        return;
+      }
+      exit_code = finish_output(print_tmem_cp(*shape, o->cta_group, *dec, o->csv, lane, o->column));
       return;
     }
     if (o->accumulator) {

@@ -161,7 +161,8 @@ int print_tmem_accumulator(const UmmaAccumulator& a, bool csv);
 /// `tmem --cp`: prints where each 128-bit chunk of each source row of tcgen05.cp lands (TMEM lanes,
 /// multicast copies included, and columns), or with `csv` one row,chunk,copy,lane,first_column,
 /// last_column line per chunk and copy. Returns the exit code (cmd_tmem_cp.cpp).
-int print_tmem_cp(TmemCpShape s, int cta_group, TmemCpDecompress d, bool csv);
+int print_tmem_cp(TmemCpShape s, int cta_group, TmemCpDecompress d, bool csv, int taddr_lane = 0,
+                  int taddr_column = 0);
 /// `layout --instr` of an 8-bit or sub-byte ldmatrix/stmatrix of sm_100a (matrix_move_b8.hpp): prints
 /// its per-lane table (or CSV) and returns true, or returns false when `name` is not one of them
 /// (matrix_move_b8_print.cpp).

@@ -61,3 +61,34 @@ if(NOT n_moves EQUAL 11)
   message(FATAL_ERROR "the sm_120a PTX of ${_b8} holds ${n_moves} of the 11 8-bit matrix-move forms: ${_moves}")
 endif()
 message(STATUS "sm_120a ok: b8_move_kernels.cu, all 11 8-bit matrix-move forms assembled by ptxas")
+
+# The block-scale probe (gpu/cuda/sm120/block_scale_kernels.cu, issue 26): ptxas must assemble its
+# .kind::mxf8f6f4 .block_scale mma for sm_120a with both selector pairs it is built with, {0, 0} and
+# {3, 1} (kBlockScaleProbeSelectors); the file #errors for any other device target.
+file(REMOVE_RECURSE "${OUT_DIR}/keep-bs")
+file(MAKE_DIRECTORY "${OUT_DIR}/keep-bs")
+set(_bs "${SRC_DIR}/cuda/sm120/block_scale_kernels.cu")
+execute_process(
+  COMMAND "${NVCC}" -std=c++17 -O3 -gencode arch=compute_120a,code=sm_120a ${_flags} -I${SRC_DIR}/include
+          -I${SRC_DIR}/../model/include -keep -keep-dir ${OUT_DIR}/keep-bs -Xptxas -v -c ${_bs}
+          -o ${OUT_DIR}/block_scale_kernels.o
+  RESULT_VARIABLE rc ERROR_VARIABLE err OUTPUT_VARIABLE out)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "nvcc for sm_120a failed on ${_bs} (exit ${rc}):\n${out}${err}")
+endif()
+if(NOT "${out}${err}" MATCHES "for 'sm_120a'")
+  message(FATAL_ERROR "ptxas did not report compiling ${_bs} for sm_120a:\n${out}${err}")
+endif()
+file(GLOB _ptx_bs "${OUT_DIR}/keep-bs/*.ptx")
+if(NOT _ptx_bs)
+  message(FATAL_ERROR "nvcc -keep left no PTX in ${OUT_DIR}/keep-bs")
+endif()
+file(READ "${_ptx_bs}" ptx_bs)
+set(_bs_mma "mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e4m3.e4m3.f32.ue8m0")
+foreach(sel "{0, 0}" "{3, 1}")
+  string(REGEX MATCHALL "${_bs_mma} [^;]*${sel}, %r[0-9]+, ${sel};" _hit "${ptx_bs}")
+  if(NOT _hit)
+    message(FATAL_ERROR "the sm_120a PTX of ${_bs} lacks the block-scaled mma with selectors ${sel}")
+  endif()
+endforeach()
+message(STATUS "sm_120a ok: block_scale_kernels.cu, the block-scaled mma with selectors {0, 0} and {3, 1}")

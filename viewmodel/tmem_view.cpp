@@ -142,21 +142,30 @@ TmemModel copy_model(const TmemControls& c) {
   m.status = tmem_cp_status(s, TmemCpDecompress::none);
   m.title = tmem_cp_mnemonic(s, 1, TmemCpDecompress::none) + " [taddr], s-desc";
   m.source = "PTX ISA 9.1, 9.7.16.9.2 \"tcgen05.cp\"";
+  m.cp_shape = s;
+  // The same bound and words as fragviz-cli tmem --cp --lane --column.
+  if (auto why = tmem_cp_taddr_refusal(s, c.cp_lane, c.cp_column)) {
+    m.error = *why;
+    return m;
+  }
   const int copies = tmem_cp_copies(s);
   m.facts = std::to_string(tmem_cp_rows(s)) + " source rows of " + std::to_string(tmem_cp_row_bits(s)) +
             " bits from shared memory (s-desc), each to " + std::to_string(copies) +
-            (copies == 1 ? " lane" : " lanes") + "; cell Rr wk: source row r, its 32-bit word k; lanes and " +
-            "columns from taddr (lane 0 drawn at the top)";
-  m.cp_shape = s;
-  m.columns = 4 * tmem_cp_chunks(s);  // 4 columns a 128-bit chunk
+            (copies == 1 ? " lane" : " lanes") +
+            "; cell Rr wk: source row r, its 32-bit word k; taddr = lane " + std::to_string(c.cp_lane) +
+            ", column " + std::to_string(c.cp_column) +
+            " (the PTX text sets it no alignment; the copy must stay inside 128 lanes x 512 columns)";
+  m.lane_base = c.cp_lane;
+  m.columns = c.cp_column + 4 * tmem_cp_chunks(s);  // 4 columns a 128-bit chunk, from taddr's column
   m.cells.assign(static_cast<std::size_t>(m.lanes) * static_cast<std::size_t>(m.columns), TmemGridCell{});
   for (int r = 0; r < tmem_cp_rows(s); ++r)
     for (int k = 0; k < copies; ++k)
       for (int chunk = 0; chunk < tmem_cp_chunks(s); ++chunk)
         for (int w = 0; w < 4; ++w) {
           const TmemCpDest d = tmem_cp_dest(s, r, chunk, k, w);
-          TmemGridCell& g = m.cells[static_cast<std::size_t>(d.lane) * static_cast<std::size_t>(m.columns) +
-                                    static_cast<std::size_t>(d.column)];
+          const int lane = c.cp_lane + d.lane, column = c.cp_column + d.column;
+          TmemGridCell& g = m.cells[static_cast<std::size_t>(lane) * static_cast<std::size_t>(m.columns) +
+                                    static_cast<std::size_t>(column)];
           g.src_row = r;
           g.src_word = 4 * chunk + w;
           g.copy = k;
@@ -168,7 +177,10 @@ TmemModel copy_model(const TmemControls& c) {
 }  // namespace
 
 std::string tmem_controls_text(const TmemControls& c) {
-  if (c.mode == TmemMode::copy) return "cp shape=" + std::string(to_string(c.cp_shape));
+  if (c.mode == TmemMode::copy)
+    return "cp shape=" + std::string(to_string(c.cp_shape)) +
+           (c.cp_lane != 0 ? " lane=" + std::to_string(c.cp_lane) : std::string()) +
+           (c.cp_column != 0 ? " column=" + std::to_string(c.cp_column) : std::string());
   if (c.mode == TmemMode::accumulator)
     return "accumulator m=" + std::to_string(c.acc.m) + " n=" + std::to_string(c.acc.n) +
            " cta_group=" + std::to_string(c.acc.cta_group) + (c.acc.sparse ? " sparse" : "") +
@@ -242,6 +254,10 @@ TmemControlsParse parse_tmem_controls(std::string_view text) {
     if (!n) return bad("the value is a whole number 0-9999");
     if (key == "warp")
       c.warp = *n;
+    else if (key == "lane" && c.mode == TmemMode::copy)
+      c.cp_lane = *n;
+    else if (key == "column" && c.mode == TmemMode::copy)
+      c.cp_column = *n;
     else if (key == "lane")
       c.lane = *n;
     else if (key == "split")
@@ -255,7 +271,7 @@ TmemControlsParse parse_tmem_controls(std::string_view text) {
     else if (key == "cta")
       c.cta = *n;
     else
-      return bad("keys are shape, num, warp, lane, split, m, n, cta_group, cta");
+      return bad("keys are shape, num, warp, lane, split, m, n, cta_group, cta (and column under cp)");
   }
   out.controls = c;
   return out;
@@ -279,6 +295,8 @@ void take_tmem_mode(TmemControls& into, const TmemControls& from, TmemMode mode)
     into.cta = from.cta;
   } else {
     into.cp_shape = from.cp_shape;
+    into.cp_lane = from.cp_lane;
+    into.cp_column = from.cp_column;
   }
 }
 
@@ -333,7 +351,7 @@ std::string tmem_cell_text(const TmemModel& m, int lane, int column) {
          std::to_string(32 * g.src_word + 31) + " (128-bit chunk " + std::to_string(g.src_word / 4) + ")";
     if (copies > 1)
       s += "\ncopy " + std::to_string(g.copy + 1) + " of " + std::to_string(copies) + ": row " +
-           std::to_string(g.src_row) + " goes to " + tmem_cp_row_lanes(m.cp_shape, g.src_row);
+           std::to_string(g.src_row) + " goes to " + tmem_cp_row_lanes(m.cp_shape, g.src_row, m.lane_base);
     return s;
   }
   s += "\n<-> D(" + std::to_string(g.row) + ", " + std::to_string(g.col) + ")";

@@ -129,6 +129,24 @@ void draw_copy_controls(AppState& s, TmemControls& c) {
     ImGui::SetTooltip(
         "which TMEM lanes and columns each 128-bit chunk of each shared-memory source row fills;\n"
         ".warpx2 / .warpx4 write each row to 2 / 4 lanes, one per warp sub-partition");
+  // taddr, as fragviz-cli tmem --cp --lane --column: any value 0-9999 goes to the model, which
+  // refuses one that puts the copy outside tensor memory, in the CLI's words.
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(100);
+  int lane = c.cp_lane;
+  if (input_int("taddr lane##cp", &lane)) c.cp_lane = std::clamp(lane, 0, 9999);
+  record_widget(s, "tmem_cp_lane");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "the TMEM address's lane field (bits 31-16); the PTX text sets tcgen05.cp's taddr no alignment:\n"
+        "lane 0 for every shape but .4x256b (0-31), or the copy leaves the 128 lanes");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(100);
+  int column = c.cp_column;
+  if (input_int("taddr column##cp", &column)) c.cp_column = std::clamp(column, 0, 9999);
+  record_widget(s, "tmem_cp_column");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("the TMEM address's column field (bits 15-0): 0-504 (256-bit rows) or 0-508 (128-bit)");
 }
 
 /// The grid in its zoomed child: lane numbers and sub-partition names on the left, column numbers

@@ -12,13 +12,17 @@
 #include <cstring>
 #include <functional>
 #include <iterator>
+#include <utility>
 #include <vector>
 
 #include "blackwell/b8_move_kernels.hpp"
 #include "blackwell/tmem_kernels.hpp"
+#include "blackwell/umma2_kernels.hpp"
 #include "blackwell/umma_kernels.hpp"
 #include "cuda_check.hpp"
 #include "fragviz/probe/blackwell_probe.hpp"
+#include "fragviz/probe/block_scale_probe.hpp"
+#include "sm120/block_scale_kernels.hpp"
 
 namespace fragviz {
 namespace {
@@ -39,9 +43,14 @@ constexpr bool kBuilt = true;
 #else
 constexpr bool kBuilt = false;
 #endif
+#if FRAGVIZ_HAVE_SM120_PROBES
+constexpr bool kBuilt120 = true;
+#else
+constexpr bool kBuilt120 = false;
+#endif
 
 /// The Blackwell probe kernels (gpu/cuda/blackwell/).
-enum class Kernel { b8_moves, tmem, umma };
+enum class Kernel { b8_moves, tmem, umma, umma2, block_scale };
 
 /// One kernel launch: its kernel and argument (the job count; the tensor-memory shape), the input
 /// image copied in, the output's size, and what takes the output back into the report (judged by
@@ -55,8 +64,13 @@ struct Launch {
 };
 
 /// Queues `l`'s kernel on the legacy default stream: `in` and `out` are device buffers of its input
-/// and output sizes. A build without sm_100a code has no kernel to queue.
+/// and output sizes. A build without sm_100a (sm_120a) code has no such kernel to queue.
 cudaError_t queue(const Launch& l, const void* in, void* out) {
+#if FRAGVIZ_HAVE_SM120_PROBES
+  if (l.kernel == Kernel::block_scale)
+    return cuda::launch_block_scale_probe(l.arg, static_cast<const cuda::BlockScaleJob*>(in),
+                                          static_cast<std::uint32_t*>(out), nullptr);
+#endif
 #if FRAGVIZ_HAVE_SM100_PROBES
   switch (l.kernel) {
     case Kernel::b8_moves:
@@ -68,6 +82,11 @@ cudaError_t queue(const Launch& l, const void* in, void* out) {
     case Kernel::umma:
       return cuda::launch_umma_probe(static_cast<const cuda::UmmaJob*>(in), static_cast<std::uint32_t*>(out),
                                      nullptr);
+    case Kernel::umma2:
+      return cuda::launch_umma2_probe(static_cast<const cuda::Umma2Job*>(in),
+                                      static_cast<std::uint32_t*>(out), nullptr);
+    case Kernel::block_scale:
+      break;  // sm_120a code: queued above, or not built
   }
   return cudaErrorInvalidValue;
 #else
@@ -117,63 +136,97 @@ std::vector<std::uint8_t> bytes_of(const std::vector<T>& v) {
 
 bool run_blackwell_probes(const ProbeRequest& req, ProbeReport& report, std::string& error) {
   const bool sm100a = report.device.cc_major == 10 && report.device.cc_minor == 0;
+  const bool sm120a = report.device.cc_major == 12 && report.device.cc_minor == 0;
   // Which probes: the named ones; for an empty list all of them, but only on a device that can
   // run them (an H200 report does not grow eleven skipped lines).
   std::vector<MatrixMoveB8> moves;
   std::vector<TmemShape> shapes;
-  std::vector<int> umma_m;  // the accumulator probes, by M
+  std::vector<std::pair<int, int>> umma_m;  // the accumulator probes, by (M, cta_group)
   const auto add_all = [&] {
     moves = all_b8_moves();
     shapes.assign(std::begin(kTmemShapes), std::end(kTmemShapes));
-    umma_m = {64, 128};
+    umma_m.assign(std::begin(kUmmaProbeShapes), std::end(kUmmaProbeShapes));
+  };
+  std::vector<BlockScaleProbePlan> scales;  // sm_120a: the block-scale probes
+  const auto add_scales = [&] {
+    scales.clear();
+    for (ScaleOperand op : {ScaleOperand::A, ScaleOperand::B})
+      for (const ScaleSelector sel : kBlockScaleProbeSelectors)
+        scales.push_back(plan_block_scale_probe(op, sel));
   };
   if (req.instructions.empty()) {
-    if (!req.instruction_probes || !sm100a) return true;
-    add_all();
+    if (!req.instruction_probes || (!sm100a && !sm120a)) return true;
+    if (sm100a) add_all();
+    if (sm120a) add_scales();
   }
   for (const std::string& name : req.instructions) {
     if (name == "blackwell") {
       add_all();
+      add_scales();
+    } else if (name == "block-scale") {
+      add_scales();
     } else if (const auto m = parse_matrix_move_b8(name)) {
       moves.push_back(*m);
     } else {
       for (TmemShape s : kTmemShapes)
         if (name == tmem_probe_mnemonic(s)) shapes.push_back(s);
-      for (int m : {64, 128})
-        if (name == umma_probe_mnemonic(m)) umma_m.push_back(m);
+      for (const auto& mg : kUmmaProbeShapes)
+        if (name == umma_probe_mnemonic(mg.first, mg.second)) umma_m.push_back(mg);
+      for (ScaleOperand op : {ScaleOperand::A, ScaleOperand::B})
+        for (const ScaleSelector sel : kBlockScaleProbeSelectors)
+          if (name == block_scale_probe_name(plan_block_scale_probe(op, sel)))
+            scales.push_back(plan_block_scale_probe(op, sel));
     }
   }
-  if (moves.empty() && shapes.empty() && umma_m.empty()) return true;
+  if (moves.empty() && shapes.empty() && umma_m.empty() && scales.empty()) return true;
   const std::string why =
       !sm100a ? "skipped: needs sm_100a, a compute capability 10.0 GPU (device is sm_" +
                     std::to_string(report.device.sm()) + ")"
       : !kBuilt ? "skipped: this build has no sm_100a code (configure with -DFRAGVIZ_SM100_PROBES=ON)"
                 : "";
+  // The block-scale probes are sm_120a code: refused before launch on anything else, the SM named.
+  const std::string why120 =
+      !sm120a ? "skipped: needs sm_120a, a compute capability 12.0 GPU (device is sm_" +
+                    std::to_string(report.device.sm()) + ")"
+      : !kBuilt120 ? "skipped: this build has no sm_120a code (configure with -DFRAGVIZ_SM120_PROBES=ON)"
+                   : "";
   std::vector<B8MovePlan> plans;
   std::vector<std::size_t> move_at, shape_at;
   // A skipped probe keeps the mnemonic, kind and detail its judge gives (a saved report is read
   // back against them) and no cells, as the Hopper ones do.
-  const auto skipped = [&](const std::string& mnemonic) {
+  const auto skipped = [&](const std::string& mnemonic, const std::string& reason) {
     MatrixMoveProbe p = blackwell_expected_probe(mnemonic).value_or(MatrixMoveProbe{});
     p.cells.clear();
-    p.skipped = why;
+    p.skipped = reason;
     return p;
   };
   for (const MatrixMoveB8 m : moves) {
     move_at.push_back(report.moves.size());
-    report.moves.push_back(skipped(matrix_move_b8_mnemonic(m)));
+    report.moves.push_back(skipped(matrix_move_b8_mnemonic(m), why));
     plans.push_back(plan_b8_move(m));
   }
   for (TmemShape s : shapes) {
     shape_at.push_back(report.moves.size());
-    report.moves.push_back(skipped(tmem_probe_mnemonic(s)));
+    report.moves.push_back(skipped(tmem_probe_mnemonic(s), why));
   }
   std::vector<std::size_t> umma_at;
-  for (int m : umma_m) {
+  for (const auto& [m, g] : umma_m) {
     umma_at.push_back(report.moves.size());
-    report.moves.push_back(skipped(umma_probe_mnemonic(m)));
+    report.moves.push_back(skipped(umma_probe_mnemonic(m, g), why));
   }
-  if (!why.empty()) return true;
+  std::vector<std::size_t> scale_at;
+  for (const BlockScaleProbePlan& p : scales) {
+    scale_at.push_back(report.moves.size());
+    report.moves.push_back(skipped(block_scale_probe_name(p), why120));
+  }
+  // A device or build that cannot run one family queues none of it; the other may still run.
+  if (!why.empty()) {
+    plans.clear();
+    shapes.clear();
+    umma_m.clear();
+  }
+  if (!why120.empty()) scales.clear();
+  if (plans.empty() && shapes.empty() && umma_m.empty() && scales.empty()) return true;
 
   // The launches, in order, each judged as soon as its output is back: the matrix moves (one job
   // per pass, one launch), the tensor-memory round trips (one launch per shape), the accumulators
@@ -235,30 +288,67 @@ bool run_blackwell_probes(const ProbeRequest& req, ProbeReport& report, std::str
   }
 
   std::vector<UmmaProbePlan> umma_plans;
-  for (int m : umma_m) umma_plans.push_back(plan_umma_probe(m));
+  for (const auto& [m, g] : umma_m) umma_plans.push_back(plan_umma_probe(m, g));
   std::vector<std::vector<std::vector<std::uint32_t>>> umma_outs(umma_plans.size());
   for (std::size_t i = 0; i < umma_plans.size(); ++i) {
     const UmmaProbePlan& plan = umma_plans[i];
-    for (const std::vector<std::uint8_t>& image : plan.image) {
-      cuda::UmmaJob j;
-      std::memset(&j, 0, sizeof j);
-      std::memcpy(j.image, image.data(), std::min<std::size_t>(image.size(), sizeof j.image));
-      j.b_offset = plan.b_offset;
-      j.a_descriptor = plan.a_descriptor;
-      j.b_descriptor = plan.b_descriptor;
-      j.instr_descriptor = plan.instr_descriptor;
+    const bool pair = plan.shape.cta_group == 2;
+    // One CTA's 128 lanes x 64 columns, or both CTAs' under cta_group::2 (the cluster kernel).
+    const std::size_t cells = static_cast<std::size_t>(plan.shape.cta_group * 128 * kUmmaProbeColumns);
+    for (int pass = 0; pass < 2; ++pass) {
       Launch l;
-      l.kernel = Kernel::umma;
-      l.in = bytes_of(std::vector<cuda::UmmaJob>{j});
-      l.out_bytes = static_cast<std::size_t>(128 * kUmmaProbeColumns) * sizeof(std::uint32_t);
-      l.take = [&, i](const std::vector<std::uint8_t>& bytes) {
-        umma_outs[i].push_back(
-            objects<std::uint32_t>(bytes, static_cast<std::size_t>(128 * kUmmaProbeColumns)));
+      if (pair) {
+        cuda::Umma2Job j;
+        std::memset(&j, 0, sizeof j);
+        const std::vector<std::uint8_t>* images[2] = {&plan.image[pass], &plan.peer_image[pass]};
+        for (int cta = 0; cta < 2; ++cta)
+          std::memcpy(j.image[cta], images[cta]->data(),
+                      std::min<std::size_t>(images[cta]->size(), sizeof j.image[cta]));
+        j.b_offset = plan.b_offset;
+        j.a_descriptor = plan.a_descriptor;
+        j.b_descriptor = plan.b_descriptor;
+        j.instr_descriptor = plan.instr_descriptor;
+        l.kernel = Kernel::umma2;
+        l.in = bytes_of(std::vector<cuda::Umma2Job>{j});
+      } else {
+        cuda::UmmaJob j;
+        std::memset(&j, 0, sizeof j);
+        const std::vector<std::uint8_t>& image = plan.image[pass];
+        std::memcpy(j.image, image.data(), std::min<std::size_t>(image.size(), sizeof j.image));
+        j.b_offset = plan.b_offset;
+        j.a_descriptor = plan.a_descriptor;
+        j.b_descriptor = plan.b_descriptor;
+        j.instr_descriptor = plan.instr_descriptor;
+        l.kernel = Kernel::umma;
+        l.in = bytes_of(std::vector<cuda::UmmaJob>{j});
+      }
+      l.out_bytes = cells * sizeof(std::uint32_t);
+      l.take = [&, i, cells](const std::vector<std::uint8_t>& bytes) {
+        umma_outs[i].push_back(objects<std::uint32_t>(bytes, cells));
         if (umma_outs[i].size() == std::size(umma_plans[i].image))
           report.moves[umma_at[i]] = judge_umma_probe(umma_plans[i], umma_outs[i]);
       };
       launches.push_back(std::move(l));
     }
+  }
+
+  for (std::size_t i = 0; i < scales.size(); ++i) {
+    cuda::BlockScaleJob j;
+    std::memcpy(j.sfa, scales[i].sfa.data(), sizeof j.sfa);
+    std::memcpy(j.sfb, scales[i].sfb.data(), sizeof j.sfb);
+    Launch l;
+    l.kernel = Kernel::block_scale;
+    l.arg = scales[i].sel_a.byte_id == kBlockScaleProbeSelectors[0].byte_id ? 0 : 1;
+    l.in = bytes_of(std::vector<cuda::BlockScaleJob>{j});
+    l.out_bytes = 32 * 4 * sizeof(std::uint32_t);
+    l.take = [&, i](const std::vector<std::uint8_t>& bytes) {
+      const std::vector<std::uint32_t> words = objects<std::uint32_t>(bytes, 32 * 4);
+      std::array<std::array<std::uint32_t, 4>, 32> d{};
+      for (std::size_t lane = 0; lane < 32; ++lane)
+        for (std::size_t r = 0; r < 4; ++r) d[lane][r] = words[lane * 4 + r];
+      report.moves[scale_at[i]] = judge_block_scale_probe(scales[i], d);
+    };
+    launches.push_back(std::move(l));
   }
 
   for (const Launch& l : launches)

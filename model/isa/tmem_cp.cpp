@@ -1,6 +1,8 @@
 // tcgen05.cp: shape and decompression names (the maps are constexpr in tmem_cp.hpp).
 #include "fragviz/isa/tmem_cp.hpp"
 
+#include "fragviz/isa/tmem.hpp"  // kTmemColumns
+
 namespace fragviz {
 
 std::string_view to_string(TmemCpShape s) {
@@ -60,12 +62,37 @@ std::string tmem_cp_mnemonic(TmemCpShape s, int cta_group, TmemCpDecompress d) {
   return m;
 }
 
-std::string tmem_cp_row_lanes(TmemCpShape s, int row) {
+std::optional<std::string> tmem_cp_taddr_refusal(TmemCpShape s, int lane, int column) {
+  constexpr int kTmemLanes = 128;
+  const std::string shape = "." + std::string(to_string(s));
+  if (lane < 0 || column < 0)
+    return "taddr's lane and column are 0 or more, not lane " + std::to_string(lane) + ", column " +
+           std::to_string(column);
+  const int last_lane = lane + tmem_cp_lane_span(s) - 1;
+  const int width = 4 * tmem_cp_chunks(s);
+  const int last_column = column + width - 1;
+  const std::string rule =
+      " (PTX ISA 9.7.16.1 \"Tensor Memory\": 128 lanes x 512 columns a CTA; 9.7.16.9.2 "
+      "sets tcgen05.cp's taddr no other bound)";
+  const int max_lane = kTmemLanes - tmem_cp_lane_span(s);
+  if (last_lane >= kTmemLanes)
+    return "taddr lane " + std::to_string(lane) + " puts " + shape + "'s last lane at " +
+           std::to_string(last_lane) + ", past tensor memory's lanes 0-127" + rule + "; " + shape +
+           " takes taddr lane " + (max_lane == 0 ? std::string("0 only") : "0-" + std::to_string(max_lane));
+  if (last_column >= kTmemColumns)
+    return "taddr column " + std::to_string(column) + " puts " + shape + "'s last column at " +
+           std::to_string(last_column) + ", past tensor memory's columns 0-511" + rule + "; " + shape +
+           " takes taddr column 0-" + std::to_string(kTmemColumns - width);
+  return std::nullopt;
+}
+
+std::string tmem_cp_row_lanes(TmemCpShape s, int row, int taddr_lane) {
   const int n = tmem_cp_copies(s);
   std::string lanes, warps;
   for (int k = 0; k < n; ++k) {
-    const int lane = tmem_cp_dest(s, row, 0, k).lane;
-    if (lane < 0) return "";
+    const int off = tmem_cp_dest(s, row, 0, k).lane;
+    if (off < 0) return "";
+    const int lane = taddr_lane + off;
     lanes += (k ? ", " : "") + std::to_string(lane);
     warps += (k ? ", " : "") + std::to_string(lane / 32);
   }

@@ -3,6 +3,8 @@
 
 #include <cstring>
 
+#include "fragviz/probe/block_scale_probe.hpp"
+
 namespace fragviz {
 namespace {
 
@@ -216,26 +218,32 @@ float f32_of(std::uint32_t bits) {
 
 }  // namespace
 
-std::string umma_probe_mnemonic(int m) {
-  return "tcgen05.mma.cta_group::1.kind::f16.m" + std::to_string(m) + "n" +
+std::string umma_probe_mnemonic(int m, int cta_group) {
+  return "tcgen05.mma.cta_group::" + std::to_string(cta_group) + ".kind::f16.m" + std::to_string(m) + "n" +
          std::to_string(kUmmaProbeColumns) + "k16";
 }
 
-UmmaProbePlan plan_umma_probe(int m) {
+UmmaProbePlan plan_umma_probe(int m, int cta_group) {
   UmmaProbePlan plan;
-  plan.shape = {m == 64 ? 64 : 128, kUmmaProbeColumns, 1, false};
-  const int M = plan.shape.m, N = plan.shape.n;
-  plan.b_offset = static_cast<std::uint32_t>(M * 16 * 2);
-  for (int pass = 0; pass < 2; ++pass) {
-    std::vector<std::uint8_t>& img = plan.image[pass];
-    img.assign(plan.b_offset + static_cast<std::size_t>(N * 16 * 2), 0);
-    const auto put = [&img](std::uint32_t at, std::uint16_t h) {
-      img[at] = static_cast<std::uint8_t>(h);
-      img[at + 1] = static_cast<std::uint8_t>(h >> 8);
-    };
-    for (int r = 0; r < M; ++r) put(kmajor_offset(r, 0), f16_of(pass == 0 ? r : 1));
-    for (int n = 0; n < N; ++n) put(plan.b_offset + kmajor_offset(n, 0), f16_of(pass == 0 ? 1 : n));
-  }
+  plan.shape = cta_group == 2 ? UmmaAccumulator{m == 128 ? 128 : 256, kUmmaProbeColumns, 2, false}
+                              : UmmaAccumulator{m == 64 ? 64 : 128, kUmmaProbeColumns, 1, false};
+  const int M = plan.shape.m, N = plan.shape.n, G = plan.shape.cta_group;
+  // Under cta_group::2 CTA k holds rows k*M/2.. of A and columns k*N/2.. of B (CuTe's 2x1SM
+  // ALayout / BLayout), at the same offsets of its own shared memory.
+  const int rows = M / G, cols = N / G;
+  plan.b_offset = static_cast<std::uint32_t>(rows * 16 * 2);
+  for (int cta = 0; cta < G; ++cta)
+    for (int pass = 0; pass < 2; ++pass) {
+      std::vector<std::uint8_t>& img = cta == 0 ? plan.image[pass] : plan.peer_image[pass];
+      img.assign(plan.b_offset + static_cast<std::size_t>(cols * 16 * 2), 0);
+      const auto put = [&img](std::uint32_t at, std::uint16_t h) {
+        img[at] = static_cast<std::uint8_t>(h);
+        img[at + 1] = static_cast<std::uint8_t>(h >> 8);
+      };
+      for (int r = 0; r < rows; ++r) put(kmajor_offset(r, 0), f16_of(pass == 0 ? cta * rows + r : 1));
+      for (int n = 0; n < cols; ++n)
+        put(plan.b_offset + kmajor_offset(n, 0), f16_of(pass == 0 ? 1 : cta * cols + n));
+    }
   UmmaSmemDescriptor d;
   d.leading_byte_offset = kLbo;
   d.stride_byte_offset = kSbo;
@@ -254,18 +262,21 @@ UmmaProbePlan plan_umma_probe(int m) {
 MatrixMoveProbe judge_umma_probe(const UmmaProbePlan& plan,
                                  const std::vector<std::vector<std::uint32_t>>& out) {
   MatrixMoveProbe probe;
-  probe.mnemonic = umma_probe_mnemonic(plan.shape.m);
+  probe.mnemonic = umma_probe_mnemonic(plan.shape.m, plan.shape.cta_group);
   probe.kind = "tcgen05.mma";
+  const int G = plan.shape.cta_group;
   probe.detail = std::string("Layout ") + static_cast<char>(umma_data_path(plan.shape)) +
+                 (G == 2 ? "; a CTA pair, CTA 1's lanes counted 128-255" : "") +
                  "; sm_100a, model only until run";
   constexpr int kCols = kUmmaProbeColumns;
-  if (out.size() != 2 || out[0].size() != 128u * kCols || out[1].size() != 128u * kCols) {
-    probe.skipped = "internal: the accumulator probe returns two passes of 128 lanes x 64 columns";
+  const std::size_t cells = static_cast<std::size_t>(G) * 128u * kCols;
+  if (out.size() != 2 || out[0].size() != cells || out[1].size() != cells) {
+    probe.skipped = "internal: the accumulator probe returns two passes of 128 lanes x 64 columns a CTA";
     return probe;
   }
   const int M = plan.shape.m, N = plan.shape.n;
   std::vector<std::optional<Coord>> found(static_cast<std::size_t>(M * N));
-  for (int lane = 0; lane < 128; ++lane)
+  for (int lane = 0; lane < 128 * G; ++lane)  // CTA k's lane l at k * 128 + l
     for (int c = 0; c < kCols; ++c) {
       const std::uint32_t a = out[0][static_cast<std::size_t>(lane * kCols + c)];
       const std::uint32_t b = out[1][static_cast<std::size_t>(lane * kCols + c)];
@@ -285,7 +296,7 @@ MatrixMoveProbe judge_umma_probe(const UmmaProbePlan& plan,
       MoveCheck check;
       check.lane = r;
       check.reg = k;
-      check.expected = {cell.lane, cell.column};
+      check.expected = {128 * cell.cta + cell.lane, cell.column};
       check.measured = found[static_cast<std::size_t>(r * N + k)];
       probe.cells.push_back(check);
     }
@@ -308,21 +319,32 @@ std::optional<MatrixMoveProbe> blackwell_expected_probe(std::string_view mnemoni
                       TmemShape::s16x32bx2})
     if (mnemonic == tmem_probe_mnemonic(s))
       p = judge_tmem_probe(s, std::vector<std::uint32_t>(128 * 8, 0xFFFFFFFFu));
-  for (int m : {64, 128})
-    if (mnemonic == umma_probe_mnemonic(m))
-      p = judge_umma_probe(plan_umma_probe(m),
+  for (const auto& [m, g] : kUmmaProbeShapes)
+    if (mnemonic == umma_probe_mnemonic(m, g))
+      p = judge_umma_probe(plan_umma_probe(m, g),
                            std::vector<std::vector<std::uint32_t>>(
-                               2, std::vector<std::uint32_t>(128 * kUmmaProbeColumns, 0xFFFFFFFFu)));
+                               2, std::vector<std::uint32_t>(
+                                      static_cast<std::size_t>(g * 128 * kUmmaProbeColumns), 0xFFFFFFFFu)));
+  for (ScaleOperand op : {ScaleOperand::A, ScaleOperand::B})
+    for (const ScaleSelector sel : kBlockScaleProbeSelectors) {
+      const BlockScaleProbePlan plan = plan_block_scale_probe(op, sel);
+      if (mnemonic == block_scale_probe_name(plan)) p = judge_block_scale_probe(plan, {});
+    }
   if (p) p->ran = false;
   return p;
 }
 
 bool is_blackwell_probe_name(std::string_view name) {
-  if (name == "blackwell" || parse_matrix_move_b8(name).has_value()) return true;
+  if (name == "blackwell" || name == "block-scale" || parse_matrix_move_b8(name).has_value()) return true;
+  for (ScaleOperand op : {ScaleOperand::A, ScaleOperand::B})
+    for (const ScaleSelector sel : kBlockScaleProbeSelectors)
+      if (name == block_scale_probe_name(plan_block_scale_probe(op, sel))) return true;
   for (TmemShape s : {TmemShape::s32x32b, TmemShape::s16x64b, TmemShape::s16x128b, TmemShape::s16x256b,
                       TmemShape::s16x32bx2})
     if (name == tmem_probe_mnemonic(s)) return true;
-  return name == umma_probe_mnemonic(64) || name == umma_probe_mnemonic(128);
+  for (const auto& [m, g] : kUmmaProbeShapes)
+    if (name == umma_probe_mnemonic(m, g)) return true;
+  return false;
 }
 
 std::vector<MatrixMoveB8> all_b8_moves() {

@@ -188,6 +188,35 @@ TEST(TmemView, CopyDrawsEachSourceRowInItsLanes) {
   EXPECT_FALSE(parse_tmem_controls("ld shape=128x256b").controls);
 }
 
+TEST(TmemView, CopyTaddrLaneAndColumnMoveTheCopy) {
+  // .4x256b from taddr lane 5, column 8: rows at lanes 5, 37, 69, 101, words 0-7 in columns 8-15
+  // (PTX ISA 9.7.16.9.2 sets taddr no alignment; 9.7.16.1's 128 lanes x 512 columns bound it).
+  TmemControls c;
+  c.mode = TmemMode::copy;
+  c.cp_shape = TmemCpShape::s4x256b;
+  c.cp_lane = 5;
+  c.cp_column = 8;
+  const TmemModel m = make_tmem_model(c);
+  ASSERT_TRUE(m.ok) << m.error;
+  EXPECT_EQ(m.columns, 16);
+  EXPECT_EQ(tmem_cell_label(m.at(69, 15)), "R2 w7");
+  EXPECT_EQ(tmem_cell_label(m.at(5, 8)), "R0 w0");
+  EXPECT_FALSE(m.at(0, 8).used());
+  EXPECT_FALSE(m.at(5, 7).used());
+  EXPECT_EQ(tmem_controls_text(c), "cp shape=4x256b lane=5 column=8");
+  const auto p = parse_tmem_controls("cp shape=4x256b lane=5 column=8");
+  ASSERT_TRUE(p.controls) << p.error;
+  EXPECT_EQ(p.controls->cp_lane, 5);
+  EXPECT_EQ(p.controls->cp_column, 8);
+  EXPECT_EQ(p.controls->lane, -1);  // the ld/st lane stays its own
+  // A 128-lane shape takes lane 0 only: refused, in the CLI's words, not drawn.
+  c.cp_shape = TmemCpShape::s128x256b;
+  const TmemModel r = make_tmem_model(c);
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.error.find("takes taddr lane 0 only"), std::string::npos) << r.error;
+  EXPECT_FALSE(parse_tmem_controls("ld shape=16x256b column=4").controls);  // column is cp's alone
+}
+
 TEST(TmemView, FileExportDrawsTheWindowsControls) {
   AppState s;
   s.tmem.mode = TmemMode::accumulator;

@@ -166,5 +166,22 @@ if [ "$(head -1 <<<"$csv")" != "row,chunk,copy,lane,first_column,last_column" ] 
   fail "tmem --cp 64x128b.warpx2::02_13 --csv: $(head -3 <<<"$csv")"
 fi
 
+# tmem --cp --lane --column: taddr where the copy starts. PTX ISA 9.0's tcgen05.cp (9.7.16.9.2) sets
+# taddr no alignment (tcgen05.shift's lane must be aligned to 32; tcgen05.cp says nothing); 9.7.16.1
+# gives a CTA 128 lanes x 512 columns. So .4x256b (lanes L, L+32, L+64, L+96) takes lanes 0-31, the
+# 128-lane shapes lane 0 only, and 8-column rows start at column 504 at most, 4-column rows at 508.
+expect 0 "row 2, bits 128-255 -> lane 69 (warp 2 by id % 4), columns 12-15" -- tmem --cp 4x256b --lane 5 --column 8
+expect 0 "taddr = lane 5, column 8" -- tmem --cp 4x256b --lane 5 --column 8
+expect 0 "row 0, bits 0-127 -> lane 0 (warp 0 by id % 4), columns 508-511" -- tmem --cp 128x128b --column 508
+expect 3 "takes taddr lane 0 only" -- tmem --cp 128x256b --lane 1
+expect 3 "takes taddr lane 0-31" -- tmem --cp 4x256b --lane 32
+expect 3 "takes taddr column 0-508" -- tmem --cp 32x128b.warpx4 --column 509
+expect 3 "0 or more" -- tmem --cp 4x256b --lane -1
+expect 64 "--column requires --cp" -- tmem --shape 32x32b --column 4
+csv=$("$cli" tmem --cp 4x256b --lane 31 --column 3 --csv 2>/dev/null)
+if ! grep -qx "3,1,0,127,7,10" <<<"$csv" || ! grep -qx "0,0,0,31,3,6" <<<"$csv" || [ "$(wc -l <<<"$csv")" != 9 ]; then
+  fail "tmem --cp 4x256b --lane 31 --column 3 --csv: $csv"
+fi
+
 [ "$fails" = 0 ] && echo "all tcgen05 CLI checks passed"
 exit $((fails > 0))

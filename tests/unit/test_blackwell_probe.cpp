@@ -287,6 +287,87 @@ TEST(BlackwellProbe, AccumulatorProbeJudgesLayoutsDAndF) {
   EXPECT_TRUE(fragviz::blackwell_expected_probe("tcgen05.mma.cta_group::1.kind::f16.m128n64k16"));
 }
 
+// The CTA-pair accumulator probe through a stand-in: CTA k's image holds its M/2 rows of A and its
+// N/2 columns of B (CuTe's 2x1SM ALayout / BLayout); D = A B^T over the pair, placed by the rules of
+// PTX ISA 9.1, 9.7.16.10.5 written out here: CTA k holds rows k*M/2.. of D; Layout A (M 256) row m
+// in lane m, column n; Layout B (M 128, dense) row m in lane m + 64 * (n / (N/2)), column n % (N/2).
+// `b_as_a`: Layout B's rows laid out as Layout A's (lane m, column n), the mistake
+// facebookexperimental/triton PR #1367 calls "weird".
+std::vector<std::vector<std::uint32_t>> emulate_umma2(const fragviz::UmmaProbePlan& plan, bool b_as_a) {
+  const auto desc = fragviz::decode_umma_smem_descriptor(plan.a_descriptor);
+  const auto half = [](const std::vector<std::uint8_t>& img, std::uint32_t at) {
+    const int h = img[at] | img[at + 1] << 8;
+    if (h == 0) return 0.0f;
+    return static_cast<float>((1024 + (h & 0x3FF)) << ((h >> 10) - 15)) / 1024.0f;
+  };
+  const auto at = [&desc](int row, int k) {
+    return (row / 8) * desc.stride_byte_offset + (k / 8) * desc.leading_byte_offset +
+           static_cast<std::uint32_t>((row % 8) * 16 + (k % 8) * 2);
+  };
+  const int M = plan.shape.m, N = plan.shape.n, rows = M / 2, cols = N / 2;
+  std::vector<std::vector<std::uint32_t>> out(2, std::vector<std::uint32_t>(2 * 128 * 64, 0xFFFFFFFFu));
+  for (int pass = 0; pass < 2; ++pass) {
+    const std::vector<std::uint8_t>* img[2] = {&plan.image[pass], &plan.peer_image[pass]};
+    for (int m = 0; m < M; ++m)
+      for (int n = 0; n < N; ++n) {
+        float d = 0;
+        for (int k = 0; k < 16; ++k)
+          d += half(*img[m / rows], at(m % rows, k)) * half(*img[n / cols], plan.b_offset + at(n % cols, k));
+        const int cta = m / rows, local = m % rows;
+        const bool layout_a = M == 256 || b_as_a;
+        const int lane = layout_a ? local : local + 64 * (n / cols);
+        const int column = layout_a ? n : n % cols;
+        std::uint32_t bits;
+        std::memcpy(&bits, &d, sizeof bits);
+        out[static_cast<std::size_t>(pass)][static_cast<std::size_t>((cta * 128 + lane) * 64 + column)] =
+            bits;
+      }
+  }
+  return out;
+}
+
+TEST(BlackwellProbe, CtaPairAccumulatorProbeJudgesLayoutsAAndB) {
+  for (int m : {128, 256}) {
+    const fragviz::UmmaProbePlan plan = fragviz::plan_umma_probe(m, 2);
+    EXPECT_EQ(plan.shape.cta_group, 2);
+    EXPECT_EQ(plan.instr_descriptor >> 24 & 0x1F, static_cast<std::uint32_t>(m >> 4));  // the pair's M
+    ASSERT_EQ(plan.peer_image[0].size(), plan.image[0].size());
+    const fragviz::MatrixMoveProbe p = fragviz::judge_umma_probe(plan, emulate_umma2(plan, false));
+    EXPECT_TRUE(p.ran);
+    EXPECT_EQ(p.mismatches(), 0) << p.mnemonic;
+    EXPECT_EQ(p.stray_writes, 0);
+    EXPECT_EQ(static_cast<int>(p.cells.size()), m * 64);
+    EXPECT_EQ(p.mnemonic, "tcgen05.mma.cta_group::2.kind::f16.m" + std::to_string(m) + "n64k16");
+  }
+  // M 128: D(70, 40) is CTA 1's row 6, in its second half of N: lane 6 + 64, column 8.
+  const fragviz::UmmaProbePlan plan = fragviz::plan_umma_probe(128, 2);
+  const fragviz::MatrixMoveProbe p = fragviz::judge_umma_probe(plan, emulate_umma2(plan, false));
+  EXPECT_EQ(p.cells[static_cast<std::size_t>(70 * 64 + 40)].expected.row, 128 + 70);
+  EXPECT_EQ(p.cells[static_cast<std::size_t>(70 * 64 + 40)].expected.col, 8);
+  // Layout B read as Layout A: the second half of N (32 columns of each of 64 rows, both CTAs) is
+  // elsewhere.
+  EXPECT_EQ(fragviz::judge_umma_probe(plan, emulate_umma2(plan, true)).mismatches(), 2 * 64 * 32);
+  // A saved report's cells read against the expected probe; a one-CTA output is refused, not misread.
+  EXPECT_TRUE(fragviz::is_blackwell_probe_name("tcgen05.mma.cta_group::2.kind::f16.m256n64k16"));
+  const auto expected = fragviz::blackwell_expected_probe("tcgen05.mma.cta_group::2.kind::f16.m128n64k16");
+  ASSERT_TRUE(expected);
+  EXPECT_FALSE(expected->ran);
+  EXPECT_EQ(expected->cells.size(), 128u * 64u);
+  // A report with it reads back: CTA 1's lanes (128-255) are inside the tile the loader takes.
+  fragviz::ProbeReport report;
+  report.moves.push_back(fragviz::judge_umma_probe(plan, emulate_umma2(plan, true)));
+  fragviz::ReportFile file;
+  file.probe = report;
+  const std::string text = fragviz::to_json_text(file);
+  const auto back = fragviz::parse_report(text);
+  ASSERT_TRUE(back) << back.error.message;
+  EXPECT_EQ(back.value->probe->moves[0].mismatches(), 2 * 64 * 32);
+  EXPECT_EQ(back.value->probe->moves[0].cells[static_cast<std::size_t>(70 * 64 + 40)].measured->row, 128 + 6);
+  EXPECT_FALSE(fragviz::judge_umma_probe(plan, std::vector<std::vector<std::uint32_t>>(
+                                                   2, std::vector<std::uint32_t>(128 * 64, 0xFFFFFFFFu)))
+                   .skipped.empty());
+}
+
 TEST(BlackwellProbe, NamesIt) {
   EXPECT_TRUE(fragviz::is_blackwell_probe_name("tcgen05.st.sync.aligned.16x64b.x1.b32"));
   EXPECT_TRUE(fragviz::is_blackwell_probe_name("blackwell"));

@@ -103,3 +103,52 @@ TEST(TmemCp, NamesAreThePtxQualifiers) {
 }
 
 }  // namespace
+
+// taddr's lane and column (PTX ISA 9.0, 9.7.16.9.2 "tcgen05.cp" states no alignment for taddr, where
+// 9.7.16.9.3 asks tcgen05.shift's lane be aligned to 32; 9.7.16.1 gives a CTA 128 lanes x 512
+// columns). So the bound is where the copy's last lane or column leaves tensor memory. The numbers
+// below are worked out by hand from the shapes' lanes: .4x256b's rows sit at lanes 0, 32, 64, 96
+// from taddr, every other shape fills 128 lanes; 256-bit rows take 8 columns, 128-bit rows 4.
+TEST(TmemCp, TaddrMustKeepEveryWrittenLaneInsideTheCtasTensorMemory) {
+  using fragviz::tmem_cp_taddr_refusal;
+  for (TmemCpShape s : {TmemCpShape::s128x256b, TmemCpShape::s128x128b, TmemCpShape::s64x128b_02_13,
+                        TmemCpShape::s64x128b_01_23, TmemCpShape::s32x128b_x4}) {
+    EXPECT_FALSE(tmem_cp_taddr_refusal(s, 0, 0)) << to_string(s);
+    const auto why = tmem_cp_taddr_refusal(s, 1, 0);
+    ASSERT_TRUE(why) << to_string(s);
+    EXPECT_NE(why->find("last lane at 128"), std::string::npos) << *why;
+    EXPECT_NE(why->find("takes taddr lane 0 only"), std::string::npos) << *why;
+    EXPECT_NE(why->find("9.7.16.1"), std::string::npos) << *why;
+  }
+  // .4x256b: lanes L, L+32, L+64, L+96, so L up to 31.
+  EXPECT_FALSE(tmem_cp_taddr_refusal(TmemCpShape::s4x256b, 31, 0));
+  EXPECT_FALSE(tmem_cp_taddr_refusal(TmemCpShape::s4x256b, 5, 0));
+  const auto why = tmem_cp_taddr_refusal(TmemCpShape::s4x256b, 32, 0);
+  ASSERT_TRUE(why);
+  EXPECT_NE(why->find("last lane at 128"), std::string::npos) << *why;
+  EXPECT_NE(why->find("takes taddr lane 0-31"), std::string::npos) << *why;
+}
+
+TEST(TmemCp, TaddrColumnMustKeepTheRowInsideTheFiveHundredTwelveColumns) {
+  using fragviz::tmem_cp_taddr_refusal;
+  // 256-bit rows: 8 columns, so the last start is 504; 128-bit rows: 4 columns, 508. No alignment:
+  // an odd column is as good as any.
+  EXPECT_FALSE(tmem_cp_taddr_refusal(TmemCpShape::s128x256b, 0, 504));
+  EXPECT_FALSE(tmem_cp_taddr_refusal(TmemCpShape::s4x256b, 0, 3));
+  const auto wide = tmem_cp_taddr_refusal(TmemCpShape::s128x256b, 0, 505);
+  ASSERT_TRUE(wide);
+  EXPECT_NE(wide->find("last column at 512"), std::string::npos) << *wide;
+  EXPECT_NE(wide->find("takes taddr column 0-504"), std::string::npos) << *wide;
+  EXPECT_FALSE(tmem_cp_taddr_refusal(TmemCpShape::s32x128b_x4, 0, 508));
+  const auto narrow = tmem_cp_taddr_refusal(TmemCpShape::s32x128b_x4, 0, 509);
+  ASSERT_TRUE(narrow);
+  EXPECT_NE(narrow->find("takes taddr column 0-508"), std::string::npos) << *narrow;
+  EXPECT_TRUE(tmem_cp_taddr_refusal(TmemCpShape::s128x128b, -1, 0));
+  EXPECT_TRUE(tmem_cp_taddr_refusal(TmemCpShape::s128x128b, 0, -4));
+}
+
+TEST(TmemCp, RowLanesCountFromTaddrsLane) {
+  // .4x256b from lane 5: row 2 at lane 5 + 64 = 69, in sub-partition 2.
+  EXPECT_EQ(fragviz::tmem_cp_row_lanes(TmemCpShape::s4x256b, 2, 5), "lane 69 (warp 2 by id % 4)");
+  EXPECT_EQ(fragviz::tmem_cp_row_lanes(TmemCpShape::s4x256b, 0, 31), "lane 31 (warp 0 by id % 4)");
+}

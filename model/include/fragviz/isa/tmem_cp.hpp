@@ -136,7 +136,19 @@ std::optional<TmemCpDecompress> parse_tmem_cp_decompress(std::string_view text);
 /// "tcgen05.cp.cta_group::1.64x128b.warpx2::02_13" (+ ".b8x16.b6x16_p32"), as PTX spells it.
 std::string tmem_cp_mnemonic(TmemCpShape s, int cta_group, TmemCpDecompress d);
 
-/// Which lanes row `row` reaches, e.g. "lanes 5, 69 (warps 0, 2 by id % 4)".
-std::string tmem_cp_row_lanes(TmemCpShape s, int row);
+/// Lanes from taddr's lane to the last one any copy of `s` writes: 97 for .4x256b (rows 32 apart),
+/// 128 for every other shape (its rows, or its multicast copies, fill all 128 lanes).
+FRAGVIZ_HD constexpr int tmem_cp_lane_span(TmemCpShape s) { return s == TmemCpShape::s4x256b ? 97 : 128; }
+
+/// Why taddr = (`lane`, `column`) cannot take `s`, or nullopt. PTX ISA 9.0 gives tcgen05.cp's taddr
+/// no alignment of its own (9.7.16.9.2; tcgen05.shift's, 9.7.16.9.3, must have its lane aligned to
+/// 32): the only rule is 9.7.16.1's, a CTA has 128 lanes x 512 columns, so every lane and column the
+/// copy writes must lie inside them. That leaves lane 0 for all shapes but .4x256b (lanes 0-31), and
+/// columns 0-504 (256-bit rows) or 0-508 (128-bit rows). Negative values are refused too.
+std::optional<std::string> tmem_cp_taddr_refusal(TmemCpShape s, int lane, int column);
+
+/// Which lanes row `row` reaches from taddr lane `taddr_lane`, e.g. "lanes 5, 69 (warps 0, 2 by
+/// id % 4)".
+std::string tmem_cp_row_lanes(TmemCpShape s, int row, int taddr_lane = 0);
 
 }  // namespace fragviz

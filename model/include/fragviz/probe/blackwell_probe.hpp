@@ -21,6 +21,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "fragviz/isa/matrix_move_b8.hpp"
@@ -81,37 +82,49 @@ MatrixMoveProbe judge_tmem_probe(TmemShape s, const std::vector<std::uint32_t>& 
 /// of M x 64 x 16 (f16 A and B K-major without swizzle, f32 D) run twice, D(row, col) = row, then
 /// = col (A column 0 holds row or 1, B column 0 holds 1 or col, the rest 0), and read back whole
 /// with tcgen05.ld.32x32b by the four warps: the value at (lane, column) names the element of D
-/// there. Layouts D (M 128) and F (M 64); A-C need a CTA pair and are not probed yet.
+/// there. Layouts D (M 128) and F (M 64). With cta_group::2 (M 128: Layout B, M 256: Layout A) a
+/// cluster of two CTAs runs it (gpu/cuda/blackwell/umma2_kernels.cu): CTA k holds rows k*M/2.. of A
+/// and columns k*N/2.. of B in its own shared memory, the even CTA issues the MMA, and each CTA
+/// reads its own tensor memory back. Layout C (sparse A) is not probed.
 struct UmmaProbePlan {
-  UmmaAccumulator shape{};                           ///< M 64 or 128, N 64, cta_group 1
-  std::vector<std::uint8_t> image[2];                ///< shared memory per pass: A at 0, B at b_offset
-  std::uint32_t b_offset = 0;                        ///< bytes
+  UmmaAccumulator shape{};                  ///< M 64 or 128 (cta_group 1), 128 or 256 (cta_group 2); N 64
+  std::vector<std::uint8_t> image[2];       ///< (CTA 0's) shared memory per pass: A at 0, B at b_offset
+  std::vector<std::uint8_t> peer_image[2];  ///< cta_group::2: CTA 1's, the same way; else empty
+  std::uint32_t b_offset = 0;               ///< bytes
   std::uint64_t a_descriptor = 0, b_descriptor = 0;  ///< start fields 0: the kernel adds the base
   std::uint32_t instr_descriptor = 0;                ///< .kind::f16
 };
 /// Columns of TMEM the probe allocates and reads (N).
 inline constexpr int kUmmaProbeColumns = 64;
 
-/// The plan for M = 64 or 128 (anything else: M 128).
-UmmaProbePlan plan_umma_probe(int m);
+/// The accumulator probes, (M, cta_group): Layouts F, D, B, A.
+inline constexpr std::pair<int, int> kUmmaProbeShapes[] = {{64, 1}, {128, 1}, {128, 2}, {256, 2}};
+
+/// The plan for M = 64 or 128 under cta_group 1 (anything else: M 128), 128 or 256 under cta_group
+/// 2 (anything else: M 256).
+UmmaProbePlan plan_umma_probe(int m, int cta_group = 1);
 
 /// "tcgen05.mma.cta_group::1.kind::f16.m64n64k16": the name run_probes knows the probe by.
-std::string umma_probe_mnemonic(int m);
+std::string umma_probe_mnemonic(int m, int cta_group = 1);
 
-/// Judges the two passes (`out[pass][lane * 64 + column]`, f32 bits; the cells the MMA does not
-/// write keep the kernel's sentinel 0xFFFFFFFF). One MoveCheck per element of D: lane = row,
-/// reg = column, expected = (TMEM lane, column) from umma_accumulator_cell, measured = where its
-/// (row, col) came back; any other value is a stray write. kind "tcgen05.mma".
+/// Judges the two passes (`out[pass][(cta * 128 + lane) * 64 + column]`, f32 bits, cta 0 only
+/// under cta_group::1; the cells the MMA does not write keep the kernel's sentinel 0xFFFFFFFF). One
+/// MoveCheck per element of D: lane = row, reg = column, expected = (128 * CTA + TMEM lane, column)
+/// from umma_accumulator_cell, measured = where its (row, col) came back; any other value is a
+/// stray write. kind "tcgen05.mma".
 MatrixMoveProbe judge_umma_probe(const UmmaProbePlan& plan,
                                  const std::vector<std::vector<std::uint32_t>>& out);
 
-/// The probe named `mnemonic` (a b8 move, a tcgen05.st round trip, an accumulator probe) as its judge fills
+/// The probe named `mnemonic` (a b8 move, a tcgen05.st round trip, an accumulator probe, a block-scale
+/// probe) as its judge fills
 /// it, every cell expected and nothing measured, ran false: what run_blackwell_probes reports for a probe it
 /// skips, and what a saved report's cells are read against. nullopt for any other name.
 std::optional<MatrixMoveProbe> blackwell_expected_probe(std::string_view mnemonic);
 
 /// True for a name the Blackwell probes answer to: "blackwell" (every form), a mnemonic
-/// parse_matrix_move_b8 knows, "tcgen05.st.sync.aligned.SHAPE.x1.b32" or umma_probe_mnemonic(64, 128).
+/// parse_matrix_move_b8 knows, "tcgen05.st.sync.aligned.SHAPE.x1.b32", an umma_probe_mnemonic of
+/// kUmmaProbeShapes, or the sm_120a block-scale probes: "block-scale" (all four) or a
+/// block_scale_probe_name (fragviz/probe/block_scale_probe.hpp).
 bool is_blackwell_probe_name(std::string_view name);
 
 /// Every form: m16n16 .x1 .x2, the two m8n16 forms and stmatrix m16n8 at .x1 .x2 .x4.

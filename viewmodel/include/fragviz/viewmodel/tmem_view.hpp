@@ -40,11 +40,14 @@ struct TmemControls {
   int cta = 0;            ///< under cta_group::2, the CTA of the pair whose tensor memory is drawn
   // tcgen05.cp
   TmemCpShape cp_shape = TmemCpShape::s128x256b;  ///< the shape, its multicast included
-  GridZoom zoom;  ///< the grid's zoom and scroll (app/zoom_grid.hpp); the zoom is saved
+  int cp_lane = 0;    ///< taddr's lane, as CLI tmem --cp --lane (tmem_cp_taddr_refusal bounds it)
+  int cp_column = 0;  ///< taddr's column, as CLI tmem --cp --column
+  GridZoom zoom;      ///< the grid's zoom and scroll (app/zoom_grid.hpp); the zoom is saved
 };
 
 /// "ld shape=16x256b num=1 warp=0" (+ " lane=N", " pack16", " split=N"),
-/// "accumulator m=128 n=64 cta_group=1 cta=0" (+ " sparse") or "cp shape=64x128b.warpx2::02_13":
+/// "accumulator m=128 n=64 cta_group=1 cta=0" (+ " sparse") or "cp shape=64x128b.warpx2::02_13"
+/// (+ " lane=N", " column=N" when not 0):
 /// the controls as settings.json and
 /// `fragviz-cli export --view tmem --tmem` take them.
 std::string tmem_controls_text(const TmemControls& c);
@@ -64,7 +67,8 @@ TmemControlsParse parse_tmem_controls(std::string_view text);
 /// and "tmem_cp".
 std::string tmem_mode_text(TmemControls c, TmemMode mode);
 /// `into` with `mode`'s choices (ld/st: shape, .num, pack16, warp, lane, split; accumulator: M, N,
-/// cta_group, sparse, CTA; cp: its shape) taken from `from`; its other choices, its mode and open stay.
+/// cta_group, sparse, CTA; cp: its shape, taddr lane and column) taken from `from`; its other choices, its
+/// mode and open stay.
 void take_tmem_mode(TmemControls& into, const TmemControls& from, TmemMode mode);
 
 /// One TMEM cell of the grid. Load/store: the thread and register that move it (thread -1: none;
@@ -92,7 +96,7 @@ struct TmemModel {
   TmemCpShape cp_shape = TmemCpShape::s128x256b;  ///< copy: the tcgen05.cp shape drawn
   int lanes = 128;                                ///< grid rows: every TMEM lane of the CTA
   int columns = 0;                                ///< grid columns: 0 to the last column touched
-  int lane_base = 0;  ///< load/store: taddr's lane (tmem_taddr_lane of the warp and lane chosen)
+  int lane_base = 0;  ///< load/store, copy: taddr's lane (ld/st: tmem_taddr_lane of the warp and lane)
   std::string reach;  ///< load/store: the lanes taddr reaches and their sub-partition, or ""
   std::vector<TmemGridCell> cells;  ///< lanes x columns, row-major: cells[lane * columns + column]
   /// A sub-partition's name as drawn: its chip (screen pixels), the chip's fill and the text's

@@ -1,0 +1,74 @@
+// The Blackwell probes added for issue 26 on whatever GPU there is: the cta_group::2 accumulator
+// probe (sm_100a) and the block-scale probe (sm_120a). On a device that cannot run one, it is
+// refused before any launch, naming the SM it needs and the device's; on its own device (in a build
+// with -DFRAGVIZ_SM100_PROBES / -DFRAGVIZ_SM120_PROBES) it runs and must agree with the model.
+// Without a usable device every test is SKIPPED (never passed), with the reason.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "fragviz/device/device.hpp"
+#include "skip_without_device.hpp"
+
+namespace fragviz {
+namespace {
+
+ProbeReport run_named(const std::vector<std::string>& names) {
+  ProbeRequest req;
+  req.cycles_table = false;
+  req.instruction_probes = true;
+  req.instructions = names;
+  return run_probes(req);
+}
+
+const MatrixMoveProbe* find(const ProbeReport& r, const std::string& mnemonic) {
+  for (const MatrixMoveProbe& p : r.moves)
+    if (p.mnemonic == mnemonic) return &p;
+  return nullptr;
+}
+
+TEST(BlackwellGpu, CtaPairAccumulatorRunsOnSm100aOrIsRefusedNamingTheSm) {
+  SKIP_WITHOUT_DEVICE();
+  const std::string m256 = "tcgen05.mma.cta_group::2.kind::f16.m256n64k16";
+  const std::string m128 = "tcgen05.mma.cta_group::2.kind::f16.m128n64k16";
+  const ProbeReport r = run_named({m128, m256});
+  ASSERT_TRUE(r.error.empty()) << r.error;
+  for (const std::string& name : {m128, m256}) {
+    const MatrixMoveProbe* p = find(r, name);
+    ASSERT_NE(p, nullptr) << name;
+    if (r.device.cc_major != 10 || r.device.cc_minor != 0) {
+      EXPECT_FALSE(p->ran);
+      EXPECT_EQ(p->skipped, "skipped: needs sm_100a, a compute capability 10.0 GPU (device is sm_" +
+                                std::to_string(r.device.sm()) + ")");
+    } else if (p->ran) {
+      EXPECT_EQ(p->mismatches(), 0) << name;
+    } else {
+      EXPECT_NE(p->skipped.find("no sm_100a code"), std::string::npos) << p->skipped;
+    }
+  }
+}
+
+TEST(BlackwellGpu, BlockScaleRunsOnSm120aOrIsRefusedNamingTheSm) {
+  SKIP_WITHOUT_DEVICE();
+  const ProbeReport r = run_named({"block-scale"});
+  ASSERT_TRUE(r.error.empty()) << r.error;
+  int seen = 0;
+  for (const MatrixMoveProbe& p : r.moves) {
+    if (p.kind != "block-scale") continue;
+    ++seen;
+    if (r.device.cc_major != 12 || r.device.cc_minor != 0) {
+      EXPECT_FALSE(p.ran);
+      EXPECT_EQ(p.skipped, "skipped: needs sm_120a, a compute capability 12.0 GPU (device is sm_" +
+                               std::to_string(r.device.sm()) + ")");
+    } else if (p.ran) {
+      EXPECT_EQ(p.mismatches(), 0) << p.mnemonic;
+    } else {
+      EXPECT_NE(p.skipped.find("no sm_120a code"), std::string::npos) << p.skipped;
+    }
+  }
+  EXPECT_EQ(seen, 4);  // A and B, selectors {0, 0} and {3, 1}
+}
+
+}  // namespace
+}  // namespace fragviz

@@ -499,6 +499,8 @@ std::string App::state_json() const {
       {"source", s_.kernel.source_path},
       {"entry", s_.kernel.entry},
       {"grid", s_.kernel.grid},
+      {"include", s_.kernel.include_dirs},
+      {"cutlass", s_.kernel.cutlass},
       {"reason", fr.kernel_reason},
       {"status", fr.kernel_status},
       {"is_last_run", g != nullptr && g->request.kernel.has_value()},

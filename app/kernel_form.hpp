@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "fragviz/gate/user_kernel.hpp"
 #include "fragviz/util/outcome.hpp"
@@ -18,12 +19,19 @@ struct KernelForm {
   std::string block = std::string(kUserKernelDefaultBlock);
   std::string grid = std::string(kUserKernelDefaultGrid);
   int smem_bytes = 0;
+  /// Include folders, ':'-separated as in CPATH (gate --kernel's -I DIR, in order).
+  std::string include_dirs;
+  /// The CUTLASS/CuTe headers tools/fetch-cutlass.sh fetched, after include_dirs (gate --cutlass).
+  bool cutlass = false;
   bool run_requested = false;  ///< set by the window, acted on by app.cpp after drawing
 };
 
+/// The folders in `text`, split at ':' with blanks around each trimmed and empty parts dropped.
+std::vector<std::string> split_include_dirs(const std::string& text);
+
 /// The gate request for `form`, with n, seed, runs and cuBLAS from `base` (the gate panel's), or
-/// why it cannot run (user_kernel_request_problem: refused before anything starts). Whether the
-/// file exists is the child process's check, so the message is the same as the CLI's.
+/// why it cannot run (refused before anything starts): user_kernel_request_problem, a source that
+/// is no readable file, an include folder that is none, CUTLASS asked for but not fetched.
 Outcome<GateRequest> kernel_request(const KernelForm& form, const GateRequest& base);
 
 }  // namespace fragviz::app

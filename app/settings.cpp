@@ -661,6 +661,12 @@ const Key<Settings> kKernelKeys[] = {
        r.integer(j, key, name, 0, 1 << 30, s.kernel.smem_bytes, false);
      },
      [](const Settings& s) -> json { return s.kernel.smem_bytes; }},
+    kernel_text_key<&KernelForm::include_dirs>("include"),
+    {"cutlass",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       r.boolean(j, key, name, s.kernel.cutlass);
+     },
+     [](const Settings& s) -> json { return s.kernel.cutlass; }},
 };
 
 // Controls the user edits whose value settings.json does not keep, and why:
@@ -1289,6 +1295,8 @@ void apply_settings(const ParsedSettings& p, AppState& s) {
   s.kernel.block = in.kernel.block;
   s.kernel.grid = in.kernel.grid;
   s.kernel.smem_bytes = in.kernel.smem_bytes;
+  s.kernel.include_dirs = in.kernel.include_dirs;
+  s.kernel.cutlass = in.kernel.cutlass;
   s.hopper.warpgroup_find = in.warpgroup_find;
   s.instruction_notice = p.instruction_notice;
 }

@@ -129,7 +129,7 @@ struct Settings {
   /// The gate view's ladder sizes ticked ("ladder_sizes": the sizes, e.g. [2048, 4096]).
   std::array<bool, kLadderSizes.size()> ladder_sizes = GateLadderState{}.size_on;
   /// File > Load kernel's fields as typed ("kernel": "source", "entry", "block", "grid",
-  /// "smem_bytes"); the window's being open is not saved (it is a dialog).
+  /// "smem_bytes", "include", "cutlass"); the window's being open is not saved (it is a dialog).
   KernelForm kernel{};
   std::string warpgroup_find;  ///< the warpgroup view's Find field, as typed ("warpgroup_find")
 };

@@ -8,12 +8,14 @@
 // be written; 6 a user kernel (--kernel) did not compile (every message with file:line).
 //
 // `gate --kernel FILE.cu --entry NAME` puts the user's own kernel through the same gate: it is
-// checked here (entry, block, grid, size, a readable file), then compiled, run and judged by
-// fragviz-kernel-runner in a child process (docs/user-kernels.md), whose report is printed alike.
+// checked here (entry, block, grid, size, a readable file, include folders: -I DIR, --cutlass),
+// then compiled, run and judged by fragviz-kernel-runner in a child process
+// (docs/user-kernels.md), whose report is printed alike.
 #include <cstdio>
 #include <iostream>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "commands.hpp"
 #include "fragviz/device/device.hpp"
@@ -104,6 +106,8 @@ struct Opts {
   std::string block = std::string(kUserKernelDefaultBlock), grid = std::string(kUserKernelDefaultGrid);
   int smem = 0;
   double timeout_s = 300;
+  std::vector<std::string> include_dirs;  ///< -I, in order
+  bool cutlass = false;                   ///< --cutlass: the fetched CUTLASS/CuTe headers after them
 };
 
 /// gate --kernel: checks that need nothing, then the kernel runner in a child process. What is
@@ -122,6 +126,7 @@ int run_user_kernel(const Opts& o) {
   k.block_text = o.block;
   k.grid_text = o.grid;
   k.dynamic_smem_bytes = o.smem;
+  k.include_dirs = o.include_dirs;
   req.kernel = k;
   if (auto why = user_kernel_request_problem(req)) {
     std::cerr << "gate refused: " << why->message << "\n";
@@ -132,10 +137,27 @@ int run_user_kernel(const Opts& o) {
     std::cerr << "gate refused: " << *why << "\n";
     return finish_output(kExitRefused);
   }
+  // The include folders too: NVRTC skips a missing one silently and says only that a header is
+  // missing. --cutlass's folder goes after -I's, so a folder of one's own can override a header.
+  if (o.cutlass) {
+    const Outcome<std::string> cutlass = cutlass_include_dir();
+    if (!cutlass) {
+      std::cerr << "gate refused: --cutlass: " << cutlass.error.message << "\n";
+      return finish_output(exit_code_for(cutlass.error.kind));
+    }
+    k.include_dirs.push_back(*cutlass.value);
+  }
+  if (auto why = user_kernel_include_problem(k)) {
+    std::cerr << "gate refused: " << why->message << "\n";
+    return finish_output(exit_code_for(why->kind));
+  }
+  req.kernel = k;
   std::cout << "gate: " << echo_text(k.entry) << " from " << echo_text(k.source_path) << ", block "
             << echo_text(k.block_text) << ", grid " << echo_text(k.grid_text) << ", " << k.dynamic_smem_bytes
-            << " bytes dynamic shared memory, n = " << req.n << ", seed " << req.seed << "\n"
-            << "gate: in fragviz-kernel-runner (a child process): compile with NVRTC, check the launch "
+            << " bytes dynamic shared memory, n = " << req.n << ", seed " << req.seed << "\n";
+  for (const std::string& dir : k.include_dirs)
+    std::cout << "gate: include folder " << echo_text(dir) << "\n";
+  std::cout << "gate: in fragviz-kernel-runner (a child process): compile with NVRTC, check the launch "
                "against the device, then run the gate\n";
   std::cout.flush();  // the child may take seconds: say what it is doing first
   KernelProcessOptions popts;
@@ -216,12 +238,21 @@ void add_gate_command(CLI::App& app, int& exit_code) {
                                    "checked before launch)")
                    ->check(whole_range(0, 1 << 30))
                    ->capture_default_str();
+  auto* include = cmd->add_option("-I,--include", opts->include_dirs,
+                                  "with --kernel: a folder searched for #include <...> (repeat for more; "
+                                  "searched in order, before the CUDA Toolkit's)")
+                      ->allow_extra_args(false)
+                      ->type_size(1)
+                      ->check(kNonEmpty);
+  auto* cutlass = cmd->add_flag("--cutlass", opts->cutlass,
+                                "with --kernel: also search the CUTLASS/CuTe headers tools/fetch-cutlass.sh "
+                                "fetched ($FRAGVIZ_CUTLASS_DIR, else build-deps/cutlass)");
   auto* timeout = cmd->add_option("--timeout", opts->timeout_s,
                                   "with --kernel: seconds after which the kernel's process is killed")
                       ->check(finite_range(1.0, 86400.0))
                       ->capture_default_str();
   kernel->needs(entry);
-  for (CLI::Option* o : {entry, block, grid, smem, timeout}) o->needs(kernel);
+  for (CLI::Option* o : {entry, block, grid, smem, include, cutlass, timeout}) o->needs(kernel);
   kernel->excludes(variant);
   cmd->callback([opts, kernel, &exit_code] {
     // The report's path is judged before anything else: an unwritable one costs no work.

@@ -102,6 +102,9 @@ run "$cli" gate --n 2000 --variant ldmatrix-k8
 section "user kernels (docs/user-kernels.md): exact, mismatch, fault in the child process, compile error"
 ex="$root/examples/kernels"
 run "$cli" gate --kernel "$ex/mma_m16n8k16.cu" --entry mma_m16n8k16 --json "$out/gate-user-kernel.json"
+# CuTe through NVRTC: needs the CUTLASS headers (build-deps/cutlass, or $FRAGVIZ_CUTLASS_DIR); refused without.
+run "$cli" gate --kernel "$ex/cute_sm80_gemm.cu" --entry cute_sm80_gemm --cutlass --block 128 --grid n/128,n/128 \
+  --json "$out/gate-cute-sm80-gemm.json"
 run "$cli" gate --kernel "$ex/off_by_one_k.cu" --entry off_by_one_k --block 16,16 --grid n/16,n/16
 run "$cli" gate --kernel "$ex/oob_store.cu" --entry oob_store --block 16,16 --grid n/16,n/16
 run "$cli" gate --kernel "$root/tests/cli/kernels/syntax_error.cu" --entry broken

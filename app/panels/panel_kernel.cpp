@@ -107,6 +107,12 @@ void draw_load_kernel(AppState& s) {
   input_int("dynamic shared bytes", &f.smem_bytes, 1024, 16384);
   if (f.smem_bytes < 0) f.smem_bytes = 0;
   record_widget(s, "kernel_smem");
+  // #include <...> folders, as gate --kernel's -I DIR and --cutlass.
+  ImGui::SetNextItemWidth(-120);
+  ImGui::InputText("include (a:b:...)", &f.include_dirs);
+  record_widget(s, "kernel_include");
+  ImGui::Checkbox("CUTLASS/CuTe headers (tools/fetch-cutlass.sh)", &f.cutlass);
+  record_widget(s, "kernel_cutlass");
   ImGui::EndDisabled();
 
   const bool can = req && !running;

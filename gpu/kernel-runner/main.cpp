@@ -7,8 +7,9 @@
 // With --output/--reference the n*n output and reference go to those files as raw little-endian
 // float32, row-major (for the output view). While it runs, standard output gets "progress N" lines
 // (N in 0..1000). Exit codes: 0 report written; 5 the report or a binary could not be written;
-// 64 bad command line. --compile-only compiles for --arch without any device and prints what it
-// found (exit 0 compiled, 3 entry missing or refused, 5 source unreadable, 6 compile error).
+// 64 bad command line. -I DIR (repeatable) adds include folders, checked before compiling.
+// --compile-only compiles for --arch without any device and prints what it found (exit 0
+// compiled, 3 entry missing or refused, 5 source unreadable, 6 compile error).
 #include <CLI/CLI.hpp>
 #include <atomic>
 #include <chrono>
@@ -64,6 +65,10 @@ int main(int argc, char** argv) {
   app.add_option("--entry", k.entry, "extern \"C\" kernel name")->required();
   app.add_option("--block", k.block_text, "block, X[,Y[,Z]] (expressions of n)")->capture_default_str();
   app.add_option("--grid", k.grid_text, "grid, X[,Y[,Z]] (expressions of n)")->capture_default_str();
+  // One folder per -I (repeated for more): never a list swallowing the arguments after it.
+  app.add_option("-I,--include", k.include_dirs, "folder searched for #include <...> (repeatable)")
+      ->allow_extra_args(false)
+      ->type_size(1);
   app.add_option("--smem", k.dynamic_smem_bytes, "dynamic shared memory bytes")
       ->check(CLI::NonNegativeNumber);
   app.add_option("--n", req.n, "matrix size")->capture_default_str();

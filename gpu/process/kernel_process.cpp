@@ -131,6 +131,7 @@ GateReport run_user_kernel_gate(const GateRequest& req, const KernelProcessOptio
   const UserKernel& k = *req.kernel;
   if (auto why = input_file_problem(k.source_path))
     return stop(ErrorKind::refused, "cannot read kernel source " + echo_text(k.source_path) + ": " + *why);
+  if (auto why = user_kernel_include_problem(k)) return stop(why->kind, why->message);
   std::string runner = opts.runner;
   if (runner.empty()) {
     std::string why;
@@ -163,6 +164,7 @@ GateReport run_user_kernel_gate(const GateRequest& req, const KernelProcessOptio
                                    std::to_string(req.timed_runs),
                                    "--report",
                                    tmp.file("report.json")};
+  for (const std::string& dir : k.include_dirs) args.insert(args.end(), {"-I", dir});
   if (!req.with_cublas) args.push_back("--no-cublas");
   if (want_output) {
     args.insert(args.end(), {"--output", tmp.file("output.f32"), "--reference", tmp.file("reference.f32")});

@@ -1,6 +1,7 @@
 // Launch geometry, request checks and NVRTC log parsing for user kernels (user_kernel.hpp).
 #include "fragviz/gate/user_kernel.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <limits>
 
@@ -302,8 +303,36 @@ std::string CompileDiagnostic::text() const {
   return s + message;
 }
 
+namespace {
+
+/// The position an instantiation line ends with: "... at line 85 of my.cu" (file "my.cu") or
+/// "... at line 1114" (file `own_file`); nullopt for a line of another form.
+std::optional<SourceLine> instantiation_position(std::string_view line, const std::string& own_file) {
+  const std::size_t at = line.rfind(" at line ");
+  if (at == std::string_view::npos) return std::nullopt;
+  std::string_view rest = line.substr(at + 9);
+  const std::size_t digits = rest.find_first_not_of("0123456789");
+  const std::string_view num = rest.substr(0, digits);
+  if (num.empty() || num.size() > 9) return std::nullopt;
+  SourceLine where;
+  where.line = std::stoi(std::string(num));
+  rest.remove_prefix(num.size());
+  if (rest.empty()) {
+    where.file = own_file;
+  } else if (rest.substr(0, 4) == " of " && rest.size() > 4) {
+    where.file = std::string(rest.substr(4));
+  } else {
+    return std::nullopt;
+  }
+  return where;
+}
+
+}  // namespace
+
 std::vector<CompileDiagnostic> parse_nvrtc_log(std::string_view log) {
   std::vector<CompileDiagnostic> out;
+  // Set from a "detected during" line of the last message to the next line that is not indented.
+  bool in_context = false;
   std::size_t start = 0;
   while (start < log.size()) {
     std::size_t end = log.find('\n', start);
@@ -328,18 +357,57 @@ std::vector<CompileDiagnostic> parse_nvrtc_log(std::string_view log) {
         d.severity = std::string(rest.substr(0, colon));
         d.message = std::string(rest.substr(colon + 2));
         out.push_back(std::move(d));
+        in_context = false;
         continue;
       }
     }
     if (line.front() == ' ' || line.front() == '\t') {
-      // Continuation of the previous message (NVRTC indents wrapped text too) or the excerpt.
+      // The instantiation context of the last message ("detected during:" and one line per
+      // template, or "detected during instantiation of ... at line N of F" on one line), else a
+      // continuation of the previous message (NVRTC indents wrapped text too) or the excerpt.
+      if (!out.empty() && line.find("detected during") != std::string_view::npos) in_context = true;
+      if (in_context && !out.empty())
+        if (auto where = instantiation_position(line, out.back().file))
+          out.back().instantiated_at.push_back(std::move(*where));
       continue;
     }
+    in_context = false;
     if (line.find("detected in the compilation of") != std::string_view::npos) continue;
     CompileDiagnostic d;
     d.message = std::string(line);
     out.push_back(std::move(d));
   }
+  return out;
+}
+
+std::string compile_error_lines(const std::vector<CompileDiagnostic>& diagnostics,
+                                const std::string& source_path, std::size_t max_listed) {
+  std::vector<std::pair<std::string, int>> lines;  // text and how often it came
+  for (const CompileDiagnostic& d : diagnostics) {
+    const bool quiet = d.severity.rfind("warning", 0) == 0 || d.severity.rfind("remark", 0) == 0;
+    if (quiet || d.message == "Compilation terminated.") continue;
+    CompileDiagnostic shown = d;
+    if (shown.message.size() > kMaxDiagnosticChars)
+      shown.message = shown.message.substr(0, kMaxDiagnosticChars) + " [... " +
+                      std::to_string(d.message.size() - kMaxDiagnosticChars) + " more characters]";
+    std::string text = shown.text();
+    if (!d.file.empty() && d.file != source_path)
+      for (const SourceLine& at : d.instantiated_at)
+        if (at.file == source_path) {
+          text += " (instantiated at " + at.file + ":" + std::to_string(at.line) + ")";
+          break;
+        }
+    auto same = std::find_if(lines.begin(), lines.end(), [&](const auto& l) { return l.first == text; });
+    if (same != lines.end())
+      ++same->second;
+    else
+      lines.emplace_back(std::move(text), 1);
+  }
+  std::string out;
+  for (std::size_t i = 0; i < lines.size() && i < max_listed; ++i)
+    out += "\n" + lines[i].first +
+           (lines[i].second > 1 ? " (" + std::to_string(lines[i].second) + " times)" : std::string());
+  if (lines.size() > max_listed) out += "\n... and " + std::to_string(lines.size() - max_listed) + " more";
   return out;
 }
 

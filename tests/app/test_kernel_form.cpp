@@ -2,6 +2,7 @@
 // anything starts (the same rules as fragviz-cli gate --kernel, docs/user-kernels.md).
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <fstream>
 
 #include "kernel_form.hpp"
@@ -79,6 +80,59 @@ TEST(KernelForm, EmptyOrBadFieldsAreRefused) {
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error.kind, ErrorKind::refused);
   EXPECT_NE(r.error.message.find("grid 'n/', col 3"), std::string::npos) << r.error.message;
+}
+
+TEST(KernelForm, IncludeFoldersSplitAtColons) {
+  EXPECT_EQ(split_include_dirs(""), std::vector<std::string>{});
+  EXPECT_EQ(split_include_dirs(" : "), std::vector<std::string>{});
+  EXPECT_EQ(split_include_dirs("/a"), std::vector<std::string>{"/a"});
+  EXPECT_EQ(split_include_dirs(" /a b :: /c\t"), (std::vector<std::string>{"/a b", "/c"}));
+}
+
+// Include folders go into the request in order; one that is no folder is refused before Run, as
+// gate --kernel -I refuses it (NVRTC itself would skip it silently).
+TEST(KernelForm, IncludeFoldersAreJudgedBeforeRun) {
+  const GateRequest base;
+  KernelForm f = filled();
+  const std::string dir = ::testing::TempDir();
+  f.include_dirs = dir + ":" + dir + "sub_that_is_not_there";
+  auto r = kernel_request(f, base);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error.kind, ErrorKind::refused);
+  EXPECT_EQ(r.error.message, "include folder '" + dir + "sub_that_is_not_there': no such folder");
+  f.include_dirs = source_file();
+  r = kernel_request(f, base);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error.message, "include folder '" + source_file() + "': is a file, not a folder");
+  f.include_dirs = dir + ":/usr";
+  r = kernel_request(f, base);
+  ASSERT_TRUE(r) << r.error.message;
+  EXPECT_EQ(r->kernel->include_dirs, (std::vector<std::string>{dir, "/usr"}));
+}
+
+// CUTLASS asked for where $FRAGVIZ_CUTLASS_DIR has no headers: refused, saying how to fetch them;
+// where it has them (a fake cute/tensor.hpp in the fetch script's layout), its include folder goes
+// after the typed ones.
+TEST(KernelForm, CutlassFolderIsLookedUpBeforeRun) {
+  const GateRequest base;
+  const std::string root = ::testing::TempDir() + "fragviz_kernel_form_cutlass";
+  const std::string inc = root + "/cutlass/include";
+  ASSERT_EQ(std::system(("rm -rf '" + root + "' && mkdir -p '" + inc + "'").c_str()), 0);
+  ASSERT_EQ(setenv("FRAGVIZ_CUTLASS_DIR", root.c_str(), 1), 0);
+  KernelForm f = filled();
+  f.cutlass = true;
+  auto r = kernel_request(f, base);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error.kind, ErrorKind::refused);
+  EXPECT_NE(r.error.message.find("no CUTLASS headers in FRAGVIZ_CUTLASS_DIR=" + root), std::string::npos)
+      << r.error.message;
+  EXPECT_NE(r.error.message.find("run tools/fetch-cutlass.sh"), std::string::npos) << r.error.message;
+  ASSERT_EQ(std::system(("mkdir -p '" + inc + "/cute' && touch '" + inc + "/cute/tensor.hpp'").c_str()), 0);
+  f.include_dirs = "/usr";
+  r = kernel_request(f, base);
+  unsetenv("FRAGVIZ_CUTLASS_DIR");
+  ASSERT_TRUE(r) << r.error.message;
+  EXPECT_EQ(r->kernel->include_dirs, (std::vector<std::string>{"/usr", inc}));
 }
 
 }  // namespace

@@ -121,7 +121,8 @@ TEST(ParseSettings, TheFileHoldsTheseKeys) {
   EXPECT_EQ(keys(j["moves"]), (std::set<std::string>{"tab", "num", "trans", "epilogue", "b8", "lane"}));
   EXPECT_EQ(keys(j["zoom"]), (std::set<std::string>{"fragments", "banks", "warpgroup", "tmem"}));
   EXPECT_EQ(keys(j["zoom"]["fragments"]), (std::set<std::string>{"for", "zoom"}));
-  EXPECT_EQ(keys(j["kernel"]), (std::set<std::string>{"source", "entry", "block", "grid", "smem_bytes"}));
+  EXPECT_EQ(keys(j["kernel"]),
+            (std::set<std::string>{"source", "entry", "block", "grid", "smem_bytes", "include", "cutlass"}));
   EXPECT_EQ(
       keys(j["windows"]),
       (std::set<std::string>{"controls", "device", "inspector", "fragments", "ldmatrix", "banks", "gate",
@@ -1076,6 +1077,8 @@ TEST(SettingsKeys, EveryKeyOutlivesARestart) {
       {"/kernel/block", {{"kernel", {{"block", "128,1,1"}}}}},
       {"/kernel/grid", {{"kernel", {{"grid", "n/64,n/64,1"}}}}},
       {"/kernel/smem_bytes", {{"kernel", {{"smem_bytes", 49152}}}}},
+      {"/kernel/include", {{"kernel", {{"include", "/home/ana/inc:/opt/cutlass/include"}}}}},
+      {"/kernel/cutlass", {{"kernel", {{"cutlass", true}}}}},
       {"/fragments_find", {{"fragments_find", "A,9,3"}}},
       {"/warpgroup_find", {{"warpgroup_find", "thread 37"}}},
       {"/layout/enabled", {{"layout", {{"enabled", true}}}}},

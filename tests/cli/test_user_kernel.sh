@@ -65,6 +65,18 @@ check 3 "division by zero" -- "$cli" gate "${good[@]}" --grid "n/0"
 check 3 "col 6: unknown name" -- "$cli" gate "${good[@]}" --grid "16,n/x"
 check 3 "y is 0 at n = 2048" -- "$cli" gate "${good[@]}" --grid "n/64,n/4096"
 check 3 "not a multiple of 64" -- "$cli" gate "${good[@]}" --n 1000
+# Include folders (-I, --cutlass): judged before anything runs, named in the refusal.
+check 64 "--include requires --kernel" -- "$cli" gate -I "$ex"
+check 64 "--cutlass requires --kernel" -- "$cli" gate --cutlass
+check 64 "not expected: $src" -- "$cli" gate "${good[@]}" -I "$ex" "$src"  # one folder per -I
+check 3 "gate refused: include folder '$ex/no_such_dir': no such folder" -- \
+  "$cli" gate "${good[@]}" -I "$ex" -I "$ex/no_such_dir"
+check 3 "gate refused: include folder '$ex/mma_m16n8k16.cu': is a file, not a folder" -- \
+  "$cli" gate "${good[@]}" -I "$ex/mma_m16n8k16.cu"
+no_cutlass="$(mktemp -d)"
+check 3 "gate refused: --cutlass: no CUTLASS headers in FRAGVIZ_CUTLASS_DIR=$no_cutlass .*run tools/fetch-cutlass.sh" -- \
+  env FRAGVIZ_CUTLASS_DIR="$no_cutlass" "$cli" gate "${good[@]}" --cutlass
+rmdir "$no_cutlass"
 
 if [ "$runner" = none ]; then
   # A build without CUDA has no runner: it says so (no GPU, exit 2).
@@ -95,10 +107,20 @@ check 3 "no kernel named 'other'.*_Z10cxx_kernelPK6__halfS1_Pfi.*extern \"C\"" -
 check 3 "no kernel named 'mma'.*it defines: mma_m16n8k16" -- \
   "$runner" --compile-only --arch sm_90a --source "$ex/mma_m16n8k16.cu" --entry mma
 check 64 "required" -- "$runner" --compile-only --source "$ex/mma_m16n8k16.cu"
+check 3 "include folder '$ex/no_such_dir': no such folder" -- \
+  "$runner" --compile-only --arch sm_90a --source "$ex/mma_m16n8k16.cu" --entry mma_m16n8k16 -I "$ex/no_such_dir"
+# A header found only through -I (tests/cli/kernels/include/), and not without it.
+check 0 "compiled .* for sm_90a" -- "$runner" --compile-only --arch sm_90a --source "$bad/uses_header.cu" \
+  --entry uses_header -I "$bad/include"
+check 6 "uses_header.cu:[0-9]*: .*error: cannot open source file \"fragviz_test_header.h\"" -- \
+  "$runner" --compile-only --arch sm_90a --source "$bad/uses_header.cu" --entry uses_header
 
 # Through fragviz-cli (child process): compile errors and missing entries on every machine.
 check 6 "syntax_error.cu:5: error" -- "$cli" gate --kernel "$bad/syntax_error.cu" --entry broken
 check 3 "no kernel named 'mma'" -- "$cli" gate --kernel "$ex/mma_m16n8k16.cu" --entry mma
+# -I goes through the child process to NVRTC: the header is found with it, missing without.
+check 6 "uses_header.cu:[0-9]*: .*error: cannot open source file" -- \
+  "$cli" gate --kernel "$bad/uses_header.cu" --entry uses_header
 # A compile error: nothing compiled, nothing launched. A missing entry: compiled, not launched.
 steps "compiled with|launch: |^launched" "^gate: broken from" "^gate: compile error" \
   -- "$cli" gate --kernel "$bad/syntax_error.cu" --entry broken
@@ -125,6 +147,7 @@ if "$cli" device >/dev/null 2>&1; then
 else
   # No GPU: compiled (for sm_80, to report compile errors), then "no device".
   check 2 "compiled for sm_80" -- "$cli" gate "${good[@]}" --n 512
+  check 2 "compiled for sm_80" -- "$cli" gate --kernel "$bad/uses_header.cu" --entry uses_header -I "$bad/include"
   steps "launch: |^launched" "^gate: mma_m16n8k16 from" "^compiled with NVRTC for sm_80 \(no device" \
     "^gate stopped: no CUDA device" -- "$cli" gate "${good[@]}" --n 512
 fi

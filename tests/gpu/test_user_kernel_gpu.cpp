@@ -1,6 +1,7 @@
-// The three example user kernels through the kernel runner's child process on a real GPU, each
-// judged against hand-derived expectations, and this process's own CUDA context still exact after
-// a user kernel faulted. Skipped (never passed) without a device.
+// The example user kernels through the kernel runner's child process on a real GPU, each judged
+// against hand-derived expectations (the CuTe one Skipped without the CUTLASS headers), and this
+// process's own CUDA context still exact after a user kernel faulted. Skipped (never passed)
+// without a device.
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -9,6 +10,7 @@
 #include "fragviz/device/device.hpp"
 #include "fragviz/device/kernel_process.hpp"
 #include "fragviz/gate/gate_host.hpp"
+#include "fragviz/gate/user_kernel.hpp"
 
 namespace fragviz {
 namespace {
@@ -83,6 +85,27 @@ TEST(UserKernelGpu, OffByOneDiffersExactlyByTheLastProduct) {
   ASSERT_FALSE(r.mismatches.empty());
   for (const Mismatch& m : r.mismatches)
     ASSERT_EQ(m.want - m.got, a(m.row, n - 1) * b(n - 1, m.col)) << "row " << m.row << ", col " << m.col;
+}
+
+// The CuTe tiled GEMM (examples/kernels/cute_sm80_gemm.cu), compiled by NVRTC with the CUTLASS
+// headers tools/fetch-cutlass.sh fetched: exact at both sizes, its 128 x 128 tiles over the grid.
+TEST(UserKernelGpu, CuteExampleIsExact) {
+  REQUIRE_DEVICE();
+  const Outcome<std::string> cutlass = cutlass_include_dir();
+  if (!cutlass) GTEST_SKIP() << cutlass.error.message;
+  for (int n : {256, 2048}) {
+    SCOPED_TRACE("n = " + std::to_string(n));
+    GateRequest req = example("cute_sm80_gemm", "128", "n/128,n/128", n);
+    req.kernel->include_dirs = {*cutlass.value};
+    const GateReport r = run_user_kernel_gate(req);
+    ASSERT_TRUE(r.ran) << r.error;
+    EXPECT_TRUE(r.exact) << gate_verdict_line(r);
+    EXPECT_EQ(r.spot_check_failures, 0);
+    EXPECT_EQ(r.request.kernel->grid.x, n / 128);
+    EXPECT_EQ(r.request.kernel->include_dirs, std::vector<std::string>{*cutlass.value});
+    EXPECT_EQ(r.resources.static_shared_bytes, 2 * 128 * 32 * 2);  // A and B tiles of 128 x 32 halves
+    EXPECT_EQ(r.resources.local_bytes, 0);
+  }
 }
 
 TEST(UserKernelGpu, FaultIsReportedAndThisContextStaysExact) {

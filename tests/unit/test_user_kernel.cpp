@@ -5,6 +5,9 @@
 // sources in the comments) and the report's round trip.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <fstream>
+
 #include "fragviz/gate/user_kernel.hpp"
 #include "fragviz/report/report_json.hpp"
 
@@ -217,6 +220,88 @@ TEST(UserKernel, NvrtcLogOddLines) {
   EXPECT_EQ(d[1].text(), "Compilation terminated.");
 }
 
+// NVRTC 13.0's log for examples/kernels/cute_sm80_gemm.cu with BK = _24 (k tiles of 24, which
+// the 8 x 24 swizzled atom cannot tile), its first and last errors; the template arguments
+// ("[with ...]") and folders shortened here.
+const char* const kCuteLog =
+    "inc/cute/layout.hpp(1101): error: static assertion failed with \"Shape Divisibility Condition\"\n"
+    "                         CUTE_STATIC_ASSERT_V(((rest_shape % new_shape) == Int<0>{}), \"Shape "
+    "Divisibility Condition\");\n"
+    "                         ^\n"
+    "          detected during:\n"
+    "            instantiation of function \"lambda [](const auto &, auto)->auto [with ...]\" at line 379 of "
+    "inc/cute/algorithm/tuple_algorithms.hpp\n"
+    "            instantiation of \"auto cute::fold(T &&, const V &, F &&) [with ...]\" at line 1114\n"
+    "            [ 10 instantiation contexts not shown ]\n"
+    "            instantiation of \"auto cute::zipped_divide(const cute::ComposedLayout<A, O, B> &, const "
+    "Tiler &) [with ...]\" at line 247 of inc/cute/atom/copy_atom.hpp\n"
+    "            instantiation of \"auto cute::ThrCopy<TiledCopy, ThrIdx>::partition_D(DTensor &&) const "
+    "[with ...]\" at line 85 of ex/cute_sm80_gemm.cu\n"
+    "\n"
+    "inc/cute/layout.hpp(1101): error: static assertion failed with \"Shape Divisibility Condition\"\n"
+    "                         CUTE_STATIC_ASSERT_V(((rest_shape % new_shape) == Int<0>{}), \"Shape "
+    "Divisibility Condition\");\n"
+    "                         ^\n"
+    "          detected during:\n"
+    "            instantiation of \"auto cute::fold(T &&, const V &, F &&) [with ...]\" at line 1114\n"
+    "            instantiation of \"auto cute::ThrCopy<TiledCopy, ThrIdx>::partition_D(DTensor &&) const "
+    "[with ...]\" at line 85 of ex/cute_sm80_gemm.cu\n"
+    "\n"
+    "inc/cute/layout.hpp(1077): error: static assertion failed with \"Stride Divisibility Condition\"\n"
+    "                         CUTE_STATIC_ASSERT_V(...);\n"
+    "                         ^\n"
+    "          detected during:\n"
+    "            instantiation of \"auto cute::Tensor<Engine, Layout>::operator()(const Coord &) [with "
+    "...]\" "
+    "at line 238 of inc/cute/tensor_impl.hpp\n"
+    "            instantiation of \"void cute::copy(...) [with ...]\" at line 102 of ex/cute_sm80_gemm.cu\n"
+    "\n"
+    "3 errors detected in the compilation of \"ex/cute_sm80_gemm.cu\".\n";
+
+TEST(UserKernel, NvrtcLogInstantiationContext) {
+  const auto d = parse_nvrtc_log(kCuteLog);
+  ASSERT_EQ(d.size(), 3u);
+  EXPECT_EQ(d[0].text(),
+            "inc/cute/layout.hpp:1101: error: static assertion failed with \"Shape Divisibility Condition\"");
+  ASSERT_EQ(d[0].instantiated_at.size(), 4u);
+  EXPECT_EQ(d[0].instantiated_at[0].file, "inc/cute/algorithm/tuple_algorithms.hpp");
+  EXPECT_EQ(d[0].instantiated_at[0].line, 379);
+  EXPECT_EQ(d[0].instantiated_at[1].file, "inc/cute/layout.hpp");  // "at line 1114": the message's file
+  EXPECT_EQ(d[0].instantiated_at[1].line, 1114);
+  EXPECT_EQ(d[0].instantiated_at[2].file, "inc/cute/atom/copy_atom.hpp");
+  EXPECT_EQ(d[0].instantiated_at[3].file, "ex/cute_sm80_gemm.cu");
+  EXPECT_EQ(d[0].instantiated_at[3].line, 85);
+  ASSERT_EQ(d[2].instantiated_at.size(), 2u);
+  EXPECT_EQ(d[2].instantiated_at[1].line, 102);
+}
+
+// The message: each header error once, with the source line that instantiated it.
+TEST(UserKernel, CompileErrorLinesNameTheSourceLine) {
+  const auto d = parse_nvrtc_log(kCuteLog);
+  EXPECT_EQ(
+      compile_error_lines(d, "ex/cute_sm80_gemm.cu", 20),
+      "\ninc/cute/layout.hpp:1101: error: static assertion failed with \"Shape Divisibility Condition\" "
+      "(instantiated at ex/cute_sm80_gemm.cu:85) (2 times)"
+      "\ninc/cute/layout.hpp:1077: error: static assertion failed with \"Stride Divisibility Condition\" "
+      "(instantiated at ex/cute_sm80_gemm.cu:102)");
+  EXPECT_EQ(
+      compile_error_lines(d, "ex/cute_sm80_gemm.cu", 1),
+      "\ninc/cute/layout.hpp:1101: error: static assertion failed with \"Shape Divisibility Condition\" "
+      "(instantiated at ex/cute_sm80_gemm.cu:85) (2 times)\n... and 1 more");
+}
+
+// Warnings (numbered ones too) and "Compilation terminated." are left out; a long message is cut.
+TEST(UserKernel, CompileErrorLinesLeaveOutWarningsAndCutLongMessages) {
+  std::vector<CompileDiagnostic> d(4);
+  d[0] = {"k.cu", 3, "warning #177-D", "variable \"z\" was declared but never referenced", {}};
+  d[1] = {"k.cu", 9, "error", std::string(500, 'x'), {}};
+  d[2] = {"", 0, "", "Compilation terminated.", {}};
+  d[3] = {"k.cu", 4, "remark", "a remark", {}};
+  EXPECT_EQ(compile_error_lines(d, "k.cu", 20),
+            "\nk.cu:9: error: " + std::string(400, 'x') + " [... 100 more characters]");
+  EXPECT_EQ(compile_error_lines({d[0], d[2]}, "k.cu", 20), "");
+}
+
 TEST(UserKernel, ReportRoundTrip) {
   GateReport g;
   g.created_utc = "2026-12-01T16:00:00Z";
@@ -225,6 +310,7 @@ TEST(UserKernel, ReportRoundTrip) {
   g.request.kernel->grid = Dim3{128, 128, 1};
   g.request.kernel->dynamic_smem_bytes = 4096;
   g.request.kernel->arch = "sm_90a";
+  g.request.kernel->include_dirs = {"/opt/cutlass/include", "inc dir"};
   g.error = "compile error (NVRTC, sm_90a)\nmy.cu:3: error: identifier \"y\" is undefined";
   g.error_kind = ErrorKind::compile;
   ReportFile f;
@@ -240,8 +326,76 @@ TEST(UserKernel, ReportRoundTrip) {
   EXPECT_EQ(b.request.kernel->grid.x, 128);
   EXPECT_EQ(b.request.kernel->dynamic_smem_bytes, 4096);
   EXPECT_EQ(b.request.kernel->arch, "sm_90a");
+  EXPECT_EQ(b.request.kernel->include_dirs, (std::vector<std::string>{"/opt/cutlass/include", "inc dir"}));
   EXPECT_EQ(b.error_kind, ErrorKind::compile);
   EXPECT_EQ(b.error, g.error);
+}
+
+// A report written before include folders existed (no "include_dirs" key) still loads, with none.
+TEST(UserKernel, ReportWithoutIncludeFoldersLoads) {
+  GateReport g;
+  g.created_utc = "2026-12-01T16:00:00Z";
+  g.request = user_request();
+  g.error = "refused";
+  g.error_kind = ErrorKind::refused;
+  ReportFile f;
+  f.gate = g;
+  std::string text = to_json_text(f);
+  const std::size_t at = text.find("\"include_dirs\"");
+  ASSERT_NE(at, std::string::npos) << text;
+  // The key, its empty list and the comma before it (it is the kernel object's last key).
+  const std::size_t comma = text.rfind(',', at);
+  text.erase(comma, text.find(']', at) + 1 - comma);
+  ASSERT_EQ(text.find("include_dirs"), std::string::npos);
+  const auto back = parse_report(text);
+  ASSERT_TRUE(back) << back.error.message << "\n" << text;
+  EXPECT_TRUE(back.value->gate->request.kernel->include_dirs.empty());
+  EXPECT_EQ(back.value->gate->request.kernel->entry, "my_kernel");
+}
+
+// -I folders: each judged before compiling, the first bad one named.
+TEST(UserKernel, IncludeFoldersMustBeFolders) {
+  const std::string tmp = ::testing::TempDir();
+  EXPECT_EQ(include_dir_problem(tmp), std::nullopt);
+  EXPECT_EQ(include_dir_problem(tmp + "no_such_include_dir"), "no such folder");
+  EXPECT_EQ(include_dir_problem(""), "no folder name");
+  const std::string file = tmp + "fragviz_include_file.h";
+  std::ofstream(file) << "// a header\n";
+  EXPECT_EQ(include_dir_problem(file), "is a file, not a folder");
+  EXPECT_EQ(include_dir_problem("/proc/self"), "is in the kernel's proc file system, not an ordinary folder");
+
+  UserKernel k;
+  EXPECT_EQ(user_kernel_include_problem(k), std::nullopt);  // none given
+  k.include_dirs = {tmp, tmp + "no_such_include_dir", file};
+  const auto why = user_kernel_include_problem(k);
+  ASSERT_TRUE(why.has_value());
+  EXPECT_EQ(why->kind, ErrorKind::refused);
+  EXPECT_EQ(why->message, "include folder '" + tmp + "no_such_include_dir': no such folder");
+}
+
+// --cutlass: $FRAGVIZ_CUTLASS_DIR in tools/fetch-cutlass.sh's layout, a CUTLASS checkout's or the
+// include folder itself; a folder without cute/tensor.hpp is refused, saying how to fetch it.
+TEST(UserKernel, CutlassIncludeFolderFromTheEnvironment) {
+  const std::string root = ::testing::TempDir() + "fragviz_cutlass_lookup";
+  ASSERT_EQ(std::system(("rm -rf '" + root + "' && mkdir -p '" + root + "'").c_str()), 0);
+  ASSERT_EQ(setenv("FRAGVIZ_CUTLASS_DIR", root.c_str(), 1), 0);
+  auto found = cutlass_include_dir();
+  ASSERT_FALSE(found);
+  EXPECT_EQ(found.error.kind, ErrorKind::refused);
+  EXPECT_EQ(found.error.message, "no CUTLASS headers in FRAGVIZ_CUTLASS_DIR=" + root +
+                                     " (no cute/tensor.hpp under cutlass/include, include or the folder "
+                                     "itself): run tools/fetch-cutlass.sh " +
+                                     root + ", or point FRAGVIZ_CUTLASS_DIR at the folder it fetched into");
+  const auto fake = [&](const std::string& inc) {
+    return std::system(("mkdir -p '" + inc + "/cute' && touch '" + inc + "/cute/tensor.hpp'").c_str());
+  };
+  ASSERT_EQ(fake(root), 0);  // FRAGVIZ_CUTLASS_DIR names the include folder itself
+  EXPECT_EQ(*cutlass_include_dir().value, root);
+  ASSERT_EQ(fake(root + "/include"), 0);  // a CUTLASS checkout: before the folder itself
+  EXPECT_EQ(*cutlass_include_dir().value, root + "/include");
+  ASSERT_EQ(fake(root + "/cutlass/include"), 0);  // tools/fetch-cutlass.sh's layout: first
+  EXPECT_EQ(*cutlass_include_dir().value, root + "/cutlass/include");
+  unsetenv("FRAGVIZ_CUTLASS_DIR");
 }
 
 TEST(UserKernel, ReportLoaderRefusesAVariantWithoutItsKernel) {

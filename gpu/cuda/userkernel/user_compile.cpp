@@ -136,6 +136,7 @@ UserCompileOutcome compile_user_kernel(const UserKernel& k, const std::string& a
   // An unreadable source is refused (nothing ran), like a missing entry.
   if (!is_file(k.source_path))
     return fail(ErrorKind::refused, "cannot read kernel source " + k.source_path + ": no such file");
+  if (auto why = user_kernel_include_problem(k)) return fail(why->kind, why->message);
   std::ifstream f(k.source_path, std::ios::binary);
   if (!f) return fail(ErrorKind::refused, "cannot read kernel source " + k.source_path);
   f.seekg(0, std::ios::end);
@@ -166,8 +167,19 @@ UserCompileOutcome compile_user_kernel(const UserKernel& k, const std::string& a
   const std::string arch_opt = "-arch=" + arch;
   const std::string cuda_inc = cuda_include_dir();
   const std::string user_inc = "-I" + folder_of(k.source_path);
-  std::vector<std::string> opts = {arch_opt, "-std=c++17", "-lineinfo", "--ptxas-options=-v", user_inc};
-  if (!cuda_inc.empty()) opts.push_back("-I" + cuda_inc);
+  // -default-device: a function without __host__/__device__ is a device function, as NVRTC (device
+  // code only) can use nothing else; CUTLASS's headers have such constexpr helpers
+  // (cutlass/platform/platform.h), an error without it ("host functions are not allowed in JIT mode").
+  std::vector<std::string> opts = {arch_opt,          "-std=c++17", "-lineinfo", "--ptxas-options=-v",
+                                   "-default-device", user_inc};
+  // The user's folders (-I, --cutlass) before the toolkit's, in the order given, as nvcc -I does.
+  for (const std::string& dir : k.include_dirs) opts.push_back("-I" + dir);
+  if (!cuda_inc.empty()) {
+    opts.push_back("-I" + cuda_inc);
+    // libcu++ (<cuda/std/...>, which CuTe includes under NVRTC) moved to include/cccl in CUDA 13;
+    // in CUDA 12 it is in include itself.
+    if (is_file(cuda_inc + "/cccl/cuda/std/type_traits")) opts.push_back("-I" + cuda_inc + "/cccl");
+  }
   // NVRTC 12.9 and newer cache compiles (with the driver's cache, so only where a driver is): a
   // cached compile runs no ptxas and its log has no "Used N registers" line, so the second gate
   // run of the same kernel showed no ptxas line (H200, 2026-12-01). The NVRTC guide, "Caching".
@@ -195,8 +207,6 @@ UserCompileOutcome compile_user_kernel(const UserKernel& k, const std::string& a
 
   if (compiled != NVRTC_SUCCESS) {
     out.diagnostics = parse_nvrtc_log(log);
-    std::string text = "compile error (NVRTC, " + arch + ")";
-    std::size_t listed = 0, errors = 0;
     for (CompileDiagnostic& d : out.diagnostics) {
       if (d.file == kContractFile) {
         // Our declaration clashed with the user's definition: say so in the user's terms.
@@ -205,15 +215,13 @@ UserCompileOutcome compile_user_kernel(const UserKernel& k, const std::string& a
         d.message =
             "entry '" + k.entry + "' must be declared as " + entry_decl + " (compiler: " + d.message + ")";
       }
-      if (d.severity.find("error") != std::string::npos) ++errors;
-      if (d.severity == "warning" || d.severity == "remark" || d.message == "Compilation terminated.")
-        continue;
-      if (listed++ < kMaxListedDiagnostics) text += "\n" + d.text();
     }
-    if (listed > kMaxListedDiagnostics)
-      text += "\n... and " + std::to_string(listed - kMaxListedDiagnostics) + " more";
-    if (errors == 0 && listed == 0) text += ": " + std::string(api->get_error_string(compiled));
-    return fail(ErrorKind::compile, text);
+    // Errors first and short: a CuTe static_assert is a header's line, then where the source
+    // instantiated it; warnings (CUTLASS has many) would push the error out of sight.
+    const std::string lines = compile_error_lines(out.diagnostics, k.source_path, kMaxListedDiagnostics);
+    return fail(ErrorKind::compile,
+                "compile error (NVRTC, " + arch + ")" +
+                    (lines.empty() ? ": " + std::string(api->get_error_string(compiled)) : lines));
   }
   if (out.cubin.empty()) return fail(ErrorKind::internal, "NVRTC compiled but returned no cubin");
   if (!cubin_functions(out.cubin, out.kernels))

@@ -71,19 +71,61 @@ std::optional<Error> user_launch_problem(const Dim3& block, const Dim3& grid, in
 /// refuses. Needs no device and no file access.
 std::optional<Error> user_kernel_request_problem(const GateRequest& req);
 
+/// Why `dir` cannot be searched for a user kernel's headers, or nothing: it must exist, be a folder
+/// (links followed), lie outside the kernel's pseudo file systems and be searchable (access(2) R_OK
+/// and X_OK). The reason alone: "no such folder", "is a file, not a folder", ...
+std::optional<std::string> include_dir_problem(const std::string& dir);
+
+/// The first of `k.include_dirs` that cannot be used, as a refusal naming it ("include folder
+/// 'DIR': no such folder"), or nullopt. Checked before anything is compiled: NVRTC would skip a
+/// missing folder silently and report only the header it then cannot find.
+std::optional<Error> user_kernel_include_problem(const UserKernel& k);
+
+/// The include folder of the CUTLASS/CuTe headers (the one holding cute/tensor.hpp) for
+/// `gate --kernel --cutlass`: under $FRAGVIZ_CUTLASS_DIR when it is set, else under the folder this
+/// build's tests/cute/ uses (FRAGVIZ_CUTLASS_DIR at configure time, <repo>/build-deps/cutlass by
+/// default); in that folder, `cutlass/include` (tools/fetch-cutlass.sh's layout), `include` (a
+/// CUTLASS checkout) or the folder itself. Refused, saying to run tools/fetch-cutlass.sh, when none
+/// holds cute/tensor.hpp.
+Outcome<std::string> cutlass_include_dir();
+
+/// A line of a source file, as a compiler names it.
+struct SourceLine {
+  std::string file;
+  int line = 0;
+};
+
 /// One message of the runtime compiler.
 struct CompileDiagnostic {
   std::string file;      ///< as the compiler named it (the source path the runner was given)
   int line = 0;          ///< 1-based; 0 when the message names no line
   std::string severity;  ///< "error", "warning", "catastrophic error", "remark"
   std::string message;
+  /// For a message inside a template (a library header's, CuTe's static_asserts): where each
+  /// template on the way was instantiated, innermost first, from NVRTC's "detected during" lines
+  /// ("... at line N of FILE"; a line without "of FILE" is in the message's own file). Contexts
+  /// NVRTC leaves out ("[ 10 instantiation contexts not shown ]") are not here.
+  std::vector<SourceLine> instantiated_at;
   /// "file:line: severity: message" (the form editors jump to).
   std::string text() const;
 };
 
 /// Splits an NVRTC program log into messages. NVRTC writes `file(line): severity: message`
-/// (followed by the source line and a caret, which are dropped); lines of another form are kept
+/// (followed by the source line and a caret, which are dropped, and for a template by its
+/// "detected during" instantiation lines, kept as instantiated_at); lines of another form are kept
 /// as messages without file and line.
 std::vector<CompileDiagnostic> parse_nvrtc_log(std::string_view log);
+
+/// Longest message compile_error_lines keeps whole (a template's message names whole CuTe types).
+inline constexpr std::size_t kMaxDiagnosticChars = 400;
+
+/// The lines listing a failed compile's messages, each starting with a newline: the errors in the
+/// log's order (warnings, remarks and "Compilation terminated." left out), each as text(); one in
+/// another file than `source_path` (a library header's static_assert) followed by the innermost
+/// line of `source_path` that instantiated it, " (instantiated at my.cu:85)"; a line said again
+/// counted (" (3 times)") instead of repeated; each message cut at kMaxDiagnosticChars; at most
+/// `max_listed` lines, then "... and N more". Empty when no error is listed.
+std::string compile_error_lines(const std::vector<CompileDiagnostic>& diagnostics,
+                                const std::string& source_path, std::size_t max_listed);
 
 }  // namespace fragviz

@@ -427,6 +427,9 @@ struct UserKernel {
   int dynamic_smem_bytes = 0;           ///< launch's dynamic shared memory
   Dim3 block, grid;                     ///< block_text and grid_text evaluated at the request's n
   std::string arch;  ///< what NVRTC compiled for, e.g. "sm_90a"; set by the runner once it compiled
+  /// Folders searched for the source's #include <...> (-I, and --cutlass's CUTLASS include
+  /// folder), in order, before the CUDA Toolkit's.
+  std::vector<std::string> include_dirs;
 };
 /// UserKernel's fields in report order (report_fields.hpp).
 template <class F>
@@ -439,6 +442,7 @@ void field_list(FieldsOf<UserKernel>, F&& f) {
   f(Field::named("block"), &UserKernel::block);
   f(Field::named("grid"), &UserKernel::grid);
   f(Field::named("arch"), &UserKernel::arch);
+  f(Field::added_later("include_dirs"), &UserKernel::include_dirs);
 }
 
 /// A gate run request. n must be a multiple of the variant's n_multiple (gate_ladder.hpp; 64 for a

@@ -19,7 +19,8 @@ import tempfile
 
 SOURCE_EXT = (".cpp", ".hpp", ".h", ".cu", ".cuh", ".inl")
 SCANNED = ("model", "gpu", "viewmodel", "export", "cli", "app", "tools", "tests")
-SKIPPED = ("tests/fixtures", "tests/fuzz/corpus", "tests/fuzz/regressions")
+# tests/cli/kernels: user kernels the CLI tests hand to NVRTC, with their own -I folders (as examples/).
+SKIPPED = ("tests/fixtures", "tests/fuzz/corpus", "tests/fuzz/regressions", "tests/cli/kernels")
 
 # Where a quoted include is looked for after the including file's folder: the targets'
 # target_include_directories (model, gpu, viewmodel, export CMakeLists.txt; app/ for its window-free

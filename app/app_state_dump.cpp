@@ -561,6 +561,7 @@ std::string App::state_json() const {
                     {"error", algebra_.error},
                     {"value", algebra_.value},
                     {"facts", algebra_.facts},
+                    {"notes", algebra_.notes},
                     {"steps", algebra_.step_names},
                     {"shown_step", algebra_.shown_step},
                     {"colour", to_string(s_.algebra.colour)},

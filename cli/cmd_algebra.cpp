@@ -2,8 +2,10 @@
 // evaluated as CuTe evaluates it, its result in CuTe's notation and, for a layout, its table:
 // row r, column c holds the offset of the coordinate whose mode-0 index is r and whose index over
 // the other modes (colexicographic, as CuTe counts) is c, CuTe's print_layout for a rank-2 layout.
-// --csv prints the table as row,col,offset lines; --svg draws it. A refused expression is said on
-// standard error with a caret under its column, and whether CuTe refuses it too (exit 3).
+// --csv prints the table as row,col,offset lines; --svg draws it. A divide whose tiles overhang a
+// mode is noted first ("note: 7 does not divide 16 (mode 0): ...", on standard error with --csv).
+// A refused expression is said on standard error with a caret under its column, and whether CuTe
+// refuses it too (exit 3).
 #include <iomanip>
 #include <iostream>
 
@@ -58,13 +60,17 @@ int run(const Opts& o) {
     return refuse("--csv and --svg - would both write to standard output: give --svg a file", kExitUsage);
   if (!o.svg.empty())
     if (auto why = output_path_problem({"--svg", o.svg})) return refuse(*why, exit_code_for(ErrorKind::io));
-  const auto v = algebra::evaluate_expression(o.expression);
-  if (!v) {
-    std::cerr << "fragviz-cli algebra: " << v.message << "\n";
-    if (v.column > 0) print_caret(o.expression, v.column);
+  const auto e = algebra::evaluate_steps(o.expression);
+  if (!e) {
+    std::cerr << "fragviz-cli algebra: " << e.message << "\n";
+    if (e.column > 0) print_caret(o.expression, e.column);
     // Text that does not read, or names no operation, is a bad command line; CuTe's refusals are 3.
-    return finish_output(v.refusal == algebra::Refusal::bad_input ? kExitUsage : kExitRefused);
+    return finish_output(e.refusal == algebra::Refusal::bad_input ? kExitUsage : kExitRefused);
   }
+  const algebra::Value* v = &e->value;
+  // Notes before the result; on standard error where standard output is CSV or SVG.
+  std::ostream& note_out = o.csv || o.svg == kStdoutPath ? std::cerr : std::cout;
+  for (const std::string& n : e->notes()) note_out << n << "\n";
   const std::string text = algebra::to_string(*v);
   if (v->kind != algebra::Value::Kind::layout) {
     if (!o.svg.empty())

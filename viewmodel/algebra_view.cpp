@@ -93,6 +93,7 @@ AlgebraModel make_algebra_model(const AlgebraControls& c) {
   } else {
     m.facts = algebra::kind_name(e->value.kind);
   }
+  m.notes = e->notes();
   for (std::size_t i = 0; i < e->steps.size(); ++i)
     m.step_names.push_back(std::to_string(i + 1) + ": " + e->steps[i].operation + " (col " +
                            std::to_string(e->steps[i].column) + ")");

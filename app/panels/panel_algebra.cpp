@@ -124,6 +124,8 @@ void draw_algebra(AppState& s, AlgebraModel& m) {
   ImGui::Text("= %s", m.value.c_str());
   record_widget(s, "algebra_value");
   ImGui::TextColored(kDimV, "%s", m.facts.c_str());
+  for (const std::string& n : m.notes) status_text(kAmberV, "%s", n.c_str());  // overhanging tiles
+  if (!m.notes.empty()) record_widget(s, "algebra_notes");
   if (m.step_names.size() > 1) {
     const int shown = m.shown_step;
     ImGui::SetNextItemWidth(260);

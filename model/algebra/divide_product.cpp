@@ -120,6 +120,69 @@ Result<Layout> flat_divide(const Layout& a, const Tiler& t) {
       [&] { return splice(detail::zip2_by(detail::divide(a, t), t), true, true); });
 }
 
+namespace {
+
+/// The largest offset a layout reaches (the sum of its leaves' largest positive steps).
+std::int64_t max_offset(const Layout& l) {
+  std::int64_t m = 0;
+  for (const Layout& leaf : leaf_modes(l))
+    if (leaf.stride > 0) m = detail::add(m, detail::mul(leaf.shape - 1, leaf.stride));
+  return m;
+}
+
+/// The number of elements a tiler's tile holds (a tuple: the product of its items').
+std::int64_t tiler_size(const Tiler& t) {
+  if (t.kind != Tiler::Kind::tuple) return size(layout_of(t));
+  std::int64_t n = 1;
+  for (const Tiler& i : t.items) n = detail::mul(n, tiler_size(i));
+  return n;
+}
+
+/// The note for one mode `a` divided by `t` (mode: its index, -1 for a whole-layout tiler), or "".
+std::string overhang_note(const Layout& a, const Tiler& t, int mode, const std::string& whole,
+                          std::int64_t reach, std::int64_t whole_cosize) {
+  const Layout d = detail::divide(a, t);
+  const std::int64_t n = size(a), covered = size(d);
+  if (covered == n) return {};
+  const std::int64_t tile = tiler_size(t);
+  std::string s = "note: ";
+  s += tile > 0 && n % tile != 0
+           ? std::to_string(tile) + " does not divide " + std::to_string(n)
+           : "the tile " + to_string(t) + " and its complement overhang " + std::to_string(n);
+  s += mode < 0 ? " (the whole layout)" : " (mode " + std::to_string(mode) + ")";
+  s += ": CuTe rounds the rest mode up (complement's ceil_div, cute/layout.hpp:1218) and checks no "
+       "divisibility here, with static shapes or dynamic; " +
+       (mode < 0 ? std::string("the result") : "that mode of the result") + " has " +
+       std::to_string(covered) + " coordinates, not " + std::to_string(n);
+  if (reach >= whole_cosize)
+    s += ", and its offsets reach " + std::to_string(reach) + " beyond the " + std::to_string(whole_cosize) +
+         " of " + whole;
+  return s;
+}
+
+}  // namespace
+
+std::vector<std::string> divide_notes(const Layout& a, const Tiler& t) {
+  const auto r = detail::guarded<std::vector<std::string>>([&] {
+    std::vector<std::string> notes;
+    const std::int64_t reach = max_offset(detail::divide(a, t)), whole_cosize = cosize(a);
+    const std::string whole = to_string(a);
+    const auto add_note = [&](const Layout& m, const Tiler& mt, int i) {
+      std::string n = overhang_note(m, mt, i, whole, reach, whole_cosize);
+      if (!n.empty()) notes.push_back(std::move(n));
+    };
+    if (!t.is_tuple()) {
+      add_note(a, t, -1);
+    } else {
+      for (int i = 0; i < t.rank() && i < a.rank(); ++i)
+        add_note(a.mode(i), t.items[static_cast<std::size_t>(i)], i);
+    }
+    return notes;
+  });
+  // A refused divide (or one CuTe gets wrong) has its own message instead.
+  return r ? *r.value : std::vector<std::string>{};
+}
+
 Result<Layout> logical_product(const Layout& a, const Tiler& t) {
   return detail::guarded<Layout>([&] { return detail::multiply(a, t); });
 }

@@ -463,6 +463,8 @@ class Reader {
       if (steps_) {
         Step st{name, static_cast<int>(pos), {}, result.value};
         for (const Term& a : c.args) st.args.push_back(a.value);
+        if (name.size() > 7 && name.compare(name.size() - 7, 7, "_divide") == 0)
+          st.notes = divide_notes(layout_arg(c, 0).layout, tiler_arg(c, 1));
         steps_->push_back(std::move(st));
       }
       return result;
@@ -526,6 +528,12 @@ class Reader {
 };
 
 }  // namespace
+
+std::vector<std::string> Evaluation::notes() const {
+  std::vector<std::string> all;
+  for (const Step& st : steps) all.insert(all.end(), st.notes.begin(), st.notes.end());
+  return all;
+}
 
 Result<Value> evaluate_expression(std::string_view text) {
   auto e = evaluate_steps(text);

@@ -64,6 +64,28 @@ if ! grep -qF -- "col 21:" <<<"$out" || ! grep -qxF -- "                      ^"
   echo "$out"
   fails=$((fails + 1))
 fi
+# A divide whose tiles overhang: 16 % 7 = 2 and 64 % 9 = 1 round the rest modes up to 3 and 8
+# tiles; the largest offset is 6*64 + 2*448 + 8*1 + 7*9 = 1351 of the 1024 of (16,64):(64,1).
+out=$("$cli" algebra 'logical_divide((16,64):(64,1), (7,9))' 2>/dev/null)
+if [ "$(sed -n 1p <<<"$out" | cut -c1-40)" != "note: 7 does not divide 16 (mode 0): Cu" ] ||
+  ! sed -n 2p <<<"$out" | grep -q "^note: 9 does not divide 64 (mode 1): .*offsets reach 1351 beyond the 1024 of (16,64):(64,1)$" ||
+  [ "$(sed -n 3p <<<"$out")" != "((7,3),(9,8)):((64,448),(1,9))" ]; then
+  echo "FAIL: the notes of an overhanging divide, then its result:"
+  echo "$out" | head -4
+  fails=$((fails + 1))
+fi
+# With --csv the notes go to standard error and standard output stays CSV; a clean divide has none.
+csv=$("$cli" algebra 'logical_divide((16,64):(64,1), (7,9))' --csv 2>"$tmp/err")
+if [ "$(head -1 <<<"$csv")" != "row,col,offset" ] || [ "$(grep -c '^note: ' "$tmp/err")" != 2 ]; then
+  echo "FAIL: --csv of an overhanging divide:"
+  head -2 <<<"$csv"
+  cat "$tmp/err"
+  fails=$((fails + 1))
+fi
+if "$cli" algebra 'logical_divide((16,64):(64,1), (8,8))' 2>&1 | grep -q "note"; then
+  echo "FAIL: a clean divide (8 divides 16 and 64) printed a note"
+  fails=$((fails + 1))
+fi
 expect 64 "expression" -- algebra
 expect 64 "" -- algebra ''
 

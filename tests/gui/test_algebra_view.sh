@@ -3,7 +3,7 @@
 # logical_divide((16,64):(64,1), (8,8)) is ((8,2),(8,8)):((64,512),(1,8)) (CuTe's result), drawn
 # as its operand and result tables, cell (r, c) of the result the offset of row r = (r%8, r/8),
 # column c = (c%8, c/8) worked out from that shape:stride; a nested expression offers each of its
-# operations; CuTe's refusal of a non-injective complement is said with its column; the expression
+# operations; a divide whose tiles overhang its modes is noted; CuTe's refusal of a non-injective complement is said with its column; the expression
 # and the open window come back after a restart.
 source "$(dirname "$0")/lib.sh"
 gui_init "$@"
@@ -31,6 +31,13 @@ for r in range(16):
         want = 64 * (r % 8) + 512 * (r // 8) + (c % 8) + 8 * (c // 8)
         assert res['offsets'][r + 16 * c] == want, (r, c)
 PY
+
+# A divide whose tiles overhang: 7 in 16 and 9 in 64 (remainders 2 and 1) round the rest modes up
+# to 3 and 8 tiles; the offsets then reach 6*64 + 2*448 + 8*1 + 7*9 = 1351 of a 1024-element tile.
+wait_for "$A['notes'] == []"
+type_expression "logical_divide((16,64):(64,1), (7,9))" "$A['ok'] and len($A['notes']) == 2"
+wait_for "$A['notes'][0].startswith('note: 7 does not divide 16 (mode 0): ') and $A['notes'][1].startswith('note: 9 does not divide 64 (mode 1): ')"
+wait_for "all(n.endswith('offsets reach 1351 beyond the 1024 of (16,64):(64,1)') for n in $A['notes'])"
 
 type_expression "coalesce(composition((4,8):(8,1), (8,4):(4,1)))" "$A['ok'] and len($A['steps']) == 2"
 wait_for "$A['shown_step'] == 1 and $A['tables'][-1]['title'] == 'coalesce ='"

@@ -175,3 +175,74 @@ TEST(Algebra, TableIsPrintLayoutsAndCoordinatesAreIdx2crds) {
   EXPECT_EQ(natural_coordinate(s, 0), "(0,(0,0))");
   EXPECT_EQ(natural_coordinate(IntTuple::number(8), 5), "5");
 }
+
+// Divides whose tiles overhang a mode. CuTe's logical_divide is composition(A, (T, complement(T,
+// shape(A)))) and complement rounds its rest up with ceil_div (cute/layout.hpp:1218); composing a
+// one-mode A takes the integral shortcut (layout.hpp:1048), which checks no divisibility. So CuTe
+// accepts these with static shapes too (g++ on CUTLASS 4.2's headers prints the same layout), and
+// fragviz notes them. The numbers are worked out by hand below, not taken from the code.
+TEST(Algebra, OverhangingDividesAreNoted) {
+  // Mode 0: 16 % 7 = 2, so ceil(16/7) = 3 tiles: (7,3):(1,7), 21 coordinates. Mode 1: 64 % 9 = 1,
+  // ceil(64/9) = 8: (9,8):(1,9), 72. The largest offset: 6*64 + 2*448 + 8*1 + 7*9 = 1351, and
+  // cosize((16,64):(64,1)) = 1 + 15*64 + 63 = 1024.
+  const auto e = evaluate_steps("logical_divide((16,64):(64,1), (7,9))");
+  ASSERT_TRUE(e) << e.message;
+  EXPECT_EQ(to_string(e->value), "((7,3),(9,8)):((64,448),(1,9))");
+  const std::vector<std::string> notes = e->notes();
+  ASSERT_EQ(notes.size(), 2u);
+  EXPECT_EQ(notes[0],
+            "note: 7 does not divide 16 (mode 0): CuTe rounds the rest mode up (complement's ceil_div, "
+            "cute/layout.hpp:1218) and checks no divisibility here, with static shapes or dynamic; that "
+            "mode of the result has 21 coordinates, not 16, and its offsets reach 1351 beyond the 1024 of "
+            "(16,64):(64,1)");
+  EXPECT_EQ(notes[1].rfind("note: 9 does not divide 64 (mode 1): ", 0), 0u) << notes[1];
+  EXPECT_NE(notes[1].find("has 72 coordinates, not 64, and its offsets reach 1351 beyond the 1024"),
+            std::string::npos)
+      << notes[1];
+
+  // A whole-layout tile whose size divides but whose complement does not: 2:3 in 16 leaves
+  // complement (3,3):(1,6) (3 = 3/1 below the stride, ceil(16/6) = 3 above), 2*3*3 = 18
+  // coordinates; offsets up to 1*3 + 2*1 + 2*6 = 17 of 16:1's 16.
+  const std::vector<std::string> whole = divide_notes(Layout::leaf(16, 1), Tiler::of(Layout::leaf(2, 3)));
+  ASSERT_EQ(whole.size(), 1u);
+  EXPECT_EQ(whole[0].rfind("note: the tile 2:3 and its complement overhang 16 (the whole layout): ", 0), 0u)
+      << whole[0];
+  EXPECT_NE(
+      whole[0].find("the result has 18 coordinates, not 16, and its offsets reach 17 beyond the 16 of 16:1"),
+      std::string::npos)
+      << whole[0];
+
+  // 4 in mode 0 of (6,2):(0,1): 8 coordinates for 6, but stride 0 keeps every offset at most 1,
+  // inside cosize 2: no reach is claimed.
+  const auto flat = evaluate_steps("logical_divide((6,2):(0,1), (4,2))");
+  ASSERT_TRUE(flat) << flat.message;
+  ASSERT_EQ(flat->notes().size(), 1u);
+  const std::string n = flat->notes()[0];
+  EXPECT_EQ(n.rfind("note: 4 does not divide 6 (mode 0): ", 0), 0u) << n;
+  const std::string tail = "that mode of the result has 8 coordinates, not 6";
+  ASSERT_GE(n.size(), tail.size());
+  EXPECT_EQ(n.substr(n.size() - tail.size()), tail) << n;
+
+  // Notes of an inner divide reach the whole expression: 21 * 72 = 1512.
+  const auto nested = evaluate_steps("size(zipped_divide((16,64):(64,1), (7,9)))");
+  ASSERT_TRUE(nested) << nested.message;
+  EXPECT_EQ(to_string(nested->value), "1512");
+  EXPECT_EQ(nested->notes().size(), 2u);
+}
+
+TEST(Algebra, CleanAndRefusedDividesHaveNoNote) {
+  // 8 divides 16 and 64: the default example of the app's Algebra view.
+  for (const char* text : {"logical_divide((16,64):(64,1), (8,8))", "zipped_divide((16,64):(64,1), (8,8))",
+                           "tiled_divide((16,64):(64,1), (8,8))", "logical_divide((4,2,3):(2,1,8), 4:2)"}) {
+    const auto e = evaluate_steps(text);
+    ASSERT_TRUE(e) << text << ": " << e.message;
+    EXPECT_TRUE(e->notes().empty()) << text << ": " << e->notes().front();
+  }
+  // 6 in (4,4):(1,8): complement(6:1, (4,4)) = 2:6 and composing A's two modes with 6:1 takes 4 of
+  // the 6 (min(ceil(4/1), 6)), which 6 is no multiple of: CuTe's static_assert "Shape
+  // Divisibility Condition" (layout.hpp:1101). fragviz refuses it as CuTe does, so no note.
+  const auto r = refused("logical_divide((4,4):(1,8), 6)");
+  EXPECT_EQ(r.refusal, Refusal::cute_refuses) << r.message;
+  EXPECT_NE(r.message.find("Shape Divisibility Condition"), std::string::npos) << r.message;
+  EXPECT_TRUE(divide_notes(Layout::tuple({Layout::leaf(4, 1), Layout::leaf(4, 8)}), Tiler::of(6)).empty());
+}

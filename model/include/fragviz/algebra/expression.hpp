@@ -48,6 +48,8 @@ struct Step {
   int column = 0;
   std::vector<Value> args;
   Value result;
+  /// What the result hides: a divide whose tiles overhang a mode (divide_notes), "note: ...".
+  std::vector<std::string> notes;
 };
 
 /// An expression's value and every operation it applied, innermost first (the last is the
@@ -55,6 +57,8 @@ struct Step {
 struct Evaluation {
   Value value;
   std::vector<Step> steps;
+  /// Every step's notes, innermost first.
+  std::vector<std::string> notes() const;
 };
 
 /// evaluate_expression, keeping the steps (the app's Algebra view draws each).

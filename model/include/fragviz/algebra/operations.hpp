@@ -17,6 +17,7 @@
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "fragviz/algebra/layout.hpp"
 
@@ -92,6 +93,12 @@ Result<Layout> zipped_divide(const Layout& a, const Tiler& tiler);
 Result<Layout> tiled_divide(const Layout& a, const Tiler& tiler);
 /// (tile0, tile1, ..., rest0, rest1, ...).
 Result<Layout> flat_divide(const Layout& a, const Tiler& tiler);
+/// Notes for a divide of A by `tiler` whose tiles overhang a mode (the tile's size does not divide
+/// the mode's, so CuTe's complement rounds the rest mode up): one "note: 7 does not divide 16 (mode
+/// 0): ..." per such mode, naming the numbers and how far the result's offsets reach past cosize(A).
+/// CuTe accepts these divides with static shapes too (its divides check no divisibility); none for a
+/// clean divide or a refused one.
+std::vector<std::string> divide_notes(const Layout& a, const Tiler& tiler);
 /// CuTe's logical_product(A, tiler): (A, complement(A) o B) by mode.
 Result<Layout> logical_product(const Layout& a, const Tiler& tiler);
 /// ((blocks), (products, other modes)).

@@ -63,6 +63,7 @@ struct AlgebraModel {
   int error_column = 0;
   std::string value;                    ///< the result in CuTe's notation
   std::string facts;                    ///< "size 1024, cosize 1024, rank 2, depth 2" for a layout
+  std::vector<std::string> notes;       ///< every step's notes (Evaluation::notes), "note: ..."
   std::vector<std::string> step_names;  ///< "1: composition (col 10)", innermost first
   int shown_step = -1;                  ///< the step the tables are of; -1 = a plain value
   std::vector<AlgebraTable> tables;     ///< operands that are layouts, then the result

@@ -39,7 +39,7 @@ Comparison compare_reports(ReportFile a, std::string against, ReportFile b, cons
                    : "compared with " + name + ": " + std::to_string(content) +
                          (content == 1 ? " difference" : " differences") +
                          (timings ? " (and " + std::to_string(timings) + " times)" : std::string());
-  if (older) c.headline += "; " + std::to_string(older) + " absent in the older report's format";
+  if (older) c.headline += "; " + std::to_string(older) + " missing from an older report format version";
   if (c.nothing_compared) c.headline = "nothing compared with " + name + ": no part ran on both sides";
   if (!c.not_run.empty())
     c.headline += "; " + std::to_string(c.not_run.size()) + (c.not_run.size() == 1 ? " part" : " parts") +

@@ -44,7 +44,7 @@ struct Comparison {
   /// The entries by kind, as `fragviz-cli diff` counts them for the same two files.
   DiffCounts counts;
   /// "compared with b.json: 3 differences (and 2 times)", or "... agree ...", followed by
-  /// "; 5 absent in the older report's format" when a side's format lacks fields, and
+  /// "; 5 missing from an older report format version" when a side's format lacks fields, and
   /// "; 2 parts not run, not compared" when some were left out.
   std::string headline;
 };

@@ -1,7 +1,7 @@
 // `fragviz-cli diff A.json B.json [--timings] [--limit N]`: every difference between two fragviz
 // reports (versions 1 to 3), from the comparison the app's File > Compare with report uses
 // (report_compare.hpp), so both count alike. First the counts by kind, then one plain line each:
-// the real disagreements, the fields absent in the older report's format, the parts not run (not
+// the real disagreements, the fields missing from an older report format version, the parts not run (not
 // compared) and, with --timings, the times; --limit N stops the listing after N lines.
 //
 // Exit codes: 0 the reports agree (times, timestamps, fields absent in the older format and parts

@@ -1,7 +1,7 @@
 // File > Compare with report...: the file browser that picks the second report, and the
 // Differences window: the listing `fragviz-cli diff` prints (report_compare.hpp's diff_listing), one
 // line per difference, A's value beside B's; times only with the "times" box (`--timings`), dimmed
-// as fields absent in the older report's format are, the parts that did not run (not compared) under
+// as fields missing from an older report format version are, the parts that did not run (not compared) under
 // their own header, and a Close button that takes the comparison (and its marks in the views) away.
 #include <filesystem>
 #include <system_error>

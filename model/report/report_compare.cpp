@@ -146,8 +146,10 @@ std::vector<DiffLine> diff_listing(const ReportDiff& diff, const std::vector<std
     if (!d.timing && !d.older_format) out.push_back(DiffLine{DiffLineKind::differ, d.line(), &d});
   for (const ReportDifference& d : diff.differences)
     if (d.older_format)
-      out.push_back(
-          DiffLine{DiffLineKind::older_format, d.line() + "  [absent in the older report's format]", &d});
+      out.push_back(DiffLine{
+          DiffLineKind::older_format,
+          d.line() + "  [report format version " + std::to_string(d.lacking_version) + " has no such field]",
+          &d});
   for (const std::string& line : not_run)
     out.push_back(DiffLine{DiffLineKind::not_run, "not run, not compared: " + line, nullptr});
   if (timings)
@@ -159,7 +161,7 @@ std::vector<DiffLine> diff_listing(const ReportDiff& diff, const std::vector<std
 std::string counts_text(const DiffCounts& c) {
   const auto n = [](std::size_t v) { return static_cast<long long>(v); };
   return plural(n(c.differ), "difference") + ", " + std::to_string(c.older_format) +
-         " absent in the older report's format, " + plural(n(c.not_run), "part") +
+         " missing from an older report format version, " + plural(n(c.not_run), "part") +
          " not run (not compared), " + plural(n(c.timings), "time or timestamp", "times or timestamps");
 }
 

@@ -157,7 +157,8 @@ TEST(CompareView, AFieldTheOlderFormatLacksIsNamedNotCounted) {
   a.version = 2;
   Comparison c = compare_reports(a, "A", b, "b.json");
   EXPECT_EQ(c.counts, (DiffCounts{0, 1, 0, 0}));
-  EXPECT_EQ(c.headline, "compared with b.json: the reports agree; 1 absent in the older report's format");
+  EXPECT_EQ(c.headline,
+            "compared with b.json: the reports agree; 1 missing from an older report format version");
   a.version = 3;
   c = compare_reports(a, "A", b, "b.json");
   EXPECT_EQ(c.counts, (DiffCounts{0, 0, 1, 0}));

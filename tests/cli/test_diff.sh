@@ -34,10 +34,10 @@ expect 1 'nothing compared: no part ran on both sides' -- diff "$seeds/v2-gate-e
 # report's format, the skipped one not run (not compared), no real difference: exit 0.
 out=$("$cli" diff "$fx/h200-2026-11-29-probe.json" "$fx/h200-2026-12-01-probe.json" 2>&1)
 rc=$?
-older=$(grep -c "^probe.instructions\[.*\]: A absent, B ran, .*  \[absent in the older report's format\]$" <<<"$out")
-addresses=$(grep -c "^probe.cycles\[.*\].addresses: A not recorded, B recorded  \[absent in the older report's format\]$" <<<"$out")
+older=$(grep -c "^probe.instructions\[.*\]: A absent, B ran, .*  \[report format version 1 has no such field\]$" <<<"$out")
+addresses=$(grep -c "^probe.cycles\[.*\].addresses: A not recorded, B recorded  \[report format version 1 has no such field\]$" <<<"$out")
 if [ "$rc" != 0 ] || [ "$older" != 3 ] || [ "$addresses" != 6 ] ||
-  ! grep -qx "counts: 0 differences, 9 absent in the older report's format, 1 part not run (not compared), 3 times or timestamps" <<<"$out" ||
+  ! grep -qx "counts: 0 differences, 9 missing from an older report format version, 1 part not run (not compared), 3 times or timestamps" <<<"$out" ||
   [ "$(sed -n 3p <<<"$out" | cut -c1-7)" != "counts:" ] ||
   ! grep -qx 'not run, not compared: instruction probe mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e2m1.e2m1.f32: not run in B (skipped: needs sm_120a or newer (device is sm_90))' <<<"$out"; then
   echo "FAIL: probe runs: exit $rc, $older instruction probes and $addresses rows' addresses absent in the older format (want 0, 3, 6, the counts third, the f8f6f4 entry not run)"
@@ -57,13 +57,18 @@ else
 fi
 expect 0 "... 10 more lines (--limit 0)" -- diff --limit 0 "$fx/h200-2026-11-29-probe.json" "$fx/h200-2026-12-01-probe.json"
 expect 64 "" -- diff --limit -1 "$g1" "$g2"
-# Version 2 against version 3: the Hopper probes are absent in the older format; the 3 instruction
+# Version 2 against version 3, both written on 2026-12-01: the 2 wgmma and 3 moves entries are in
+# the version 3 file only, version 2's format having no field for them (not an older report: the
+# tag names the format version); the 3 instruction
 # probes only the version 2 file holds were never asked of the version 3 run (which has the list):
 # not run, not compared, no disagreement (issue 22), so the reports agree, exit 0, and each is listed.
 out=$("$cli" diff "$fx/h200-2026-12-01-probe.json" "$fx/h200-2026-12-01-hopper-probe.json" 2>&1)
 rc=$?
 if [ "$rc" != 0 ] ||
-  ! grep -qx "counts: 0 differences, 5 absent in the older report's format, 4 parts not run (not compared), 4 times or timestamps" <<<"$out" ||
+  ! grep -qx "counts: 0 differences, 5 missing from an older report format version, 4 parts not run (not compared), 4 times or timestamps" <<<"$out" ||
+  [ "$(grep -c '^probe\.wgmma\[wgmma\..*\]: A absent, B ran, 0 mismatches  \[report format version 2 has no such field\]$' <<<"$out")" != 2 ] ||
+  [ "$(grep -c '^probe\.moves\[.*\]: A absent, B ran, 0 mismatches  \[report format version 2 has no such field\]$' <<<"$out")" != 3 ] ||
+  grep -q "older report's" <<<"$out" ||
   [ "$(grep -c '^not run, not compared: instruction probe .*: not run in B (not in its report)$' <<<"$out")" != 3 ] ||
   ! grep -q '^the reports agree' <<<"$out"; then
   echo "FAIL: version 2 vs version 3 probe reports: exit $rc (want 0, 3 instruction probes not run in B):"

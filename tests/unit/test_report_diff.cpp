@@ -279,7 +279,8 @@ TEST(ReportDiff, WgmmaAndMatrixMoveProbesAreCompared) {
   EXPECT_NE(diff_reports(a, b).differences[0].line().find("B absent"), std::string::npos);
 }
 
-// A field the older file's format does not have is "absent in the older report's format"; the same
+// A field the other file's format version does not have is "report format version N has no such
+// field" (N that file's version, whatever its date); the same
 // gap between two files of one version is a real difference.
 TEST(ReportDiff, AnEntryTheOlderFormatLacksIsNotADisagreement) {
   fragviz::WgmmaProbe w;
@@ -292,6 +293,7 @@ TEST(ReportDiff, AnEntryTheOlderFormatLacksIsNotADisagreement) {
   ReportDiff d = diff_reports(a, b);
   ASSERT_EQ(d.differences.size(), 1u);
   EXPECT_TRUE(d.differences[0].older_format) << d.differences[0].line();
+  EXPECT_EQ(d.differences[0].lacking_version, 2);  // A's version, set above
   EXPECT_EQ(d.older_format(), 1u);
   EXPECT_EQ(d.content(), 0u);
   EXPECT_TRUE(d.agree());
@@ -324,7 +326,7 @@ TEST(ReportDiff, AnEntryTheOlderFormatLacksIsNotADisagreement) {
 // Hopper probe report (version 3; no instruction probes, 2 wgmma and 3 matrix-move probes; the
 // fixture README): the skipped probe is not run, not compared; the 3 instruction probes only A
 // holds were never asked of B's run (version 3 has instruction probes), so they are not run in B,
-// not disagreements (issue 22); the 5 Hopper probes only B holds are absent in A's older format;
+// not disagreements (issue 22); the 5 Hopper probes only B holds are missing from A's format version (2);
 // 4 times (created, CUDA start-up, probe time, Hopper time).
 TEST(ReportCompare, CountsByKindOnTheTwoPinnedProbeReports) {
   const ReportComparison c = compare_report_files(load(fixture("h200-2026-12-01-probe.json")),
@@ -345,11 +347,22 @@ TEST(ReportCompare, CountsByKindOnTheTwoPinnedProbeReports) {
   for (const ReportDifference& d : c.diff.differences)
     if (!d.timing)
       EXPECT_EQ(d.older_format, d.area == DiffArea::wgmma || d.area == DiffArea::moves) << d.line();
+  // Both files are dated 2026-12-01: the listing names the format version without the fields (the
+  // version 2 file's), not an older report.
+  std::size_t tagged = 0;
+  for (const DiffLine& l : diff_listing(c.diff, c.not_run, false))
+    if (l.kind == DiffLineKind::older_format) {
+      ++tagged;
+      const std::string tag = "  [report format version 2 has no such field]";
+      ASSERT_GE(l.text.size(), tag.size());
+      EXPECT_EQ(l.text.substr(l.text.size() - tag.size()), tag) << l.text;
+    }
+  EXPECT_EQ(tagged, 5u);
   EXPECT_FALSE(c.nothing_compared);
-  EXPECT_EQ(
-      counts_text(n),
-      "0 differences, 5 absent in the older report's format, 4 parts not run (not compared), 4 times or "
-      "timestamps");
+  EXPECT_EQ(counts_text(n),
+            "0 differences, 5 missing from an older report format version, 4 parts not run (not compared), 4 "
+            "times or "
+            "timestamps");
 }
 
 // A part that did not run on a side is set aside, not compared: the gate without a device.

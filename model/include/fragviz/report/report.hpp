@@ -564,7 +564,7 @@ struct ReportFile {
   /// and 2 still open.
   static constexpr int kVersion = 3;
   /// The format version the file was written in (kVersion for results made in this process). A
-  /// field this version does not have is "absent in the older report's format" when compared with
+  /// field this version does not have is "missing from an older report format version" when compared with
   /// a newer file, never a disagreement (report_diff.hpp).
   int version = kVersion;
   std::optional<ProbeReport> probe;

@@ -21,7 +21,7 @@ namespace fragviz {
 /// How many entries of each kind a comparison holds.
 struct DiffCounts {
   std::size_t differ = 0;        ///< real disagreements (ReportDiff::content)
-  std::size_t older_format = 0;  ///< fields absent in the older report's format
+  std::size_t older_format = 0;  ///< fields missing from an older report format version
   std::size_t not_run = 0;       ///< parts that did not run on a side: not compared
   std::size_t timings = 0;       ///< timestamps and times
   bool operator==(const DiffCounts& o) const {
@@ -51,7 +51,7 @@ ReportComparison compare_report_files(ReportFile a, ReportFile b);
 enum class DiffLineKind : std::uint8_t { differ, older_format, not_run, timing };
 
 /// One line of a comparison's listing: its kind, its text as `fragviz-cli diff` prints it (tag
-/// included: "  [time]", "  [absent in the older report's format]", "not run, not compared: "), and
+/// included: "  [time]", "  [report format version N has no such field]", "not run, not compared: "), and
 /// the difference it shows (nullptr for a part not run; it points into the ReportDiff listed).
 struct DiffLine {
   DiffLineKind kind = DiffLineKind::differ;
@@ -68,8 +68,8 @@ struct DiffLine {
 std::vector<DiffLine> diff_listing(const ReportDiff& diff, const std::vector<std::string>& not_run,
                                    bool timings);
 
-/// The counts by kind in words, each kind named even at zero: "3 differences, 2 absent in the older
-/// report's format, 1 part not run (not compared), 7 times or timestamps".
+/// The counts by kind in words, each kind named even at zero: "3 differences, 2 missing from an
+/// older report format version, 1 part not run (not compared), 7 times or timestamps".
 std::string counts_text(const DiffCounts& c);
 
 }  // namespace fragviz

@@ -58,9 +58,12 @@ std::string_view to_string(DiffArea a);
 struct ReportDifference {
   DiffArea area = DiffArea::file;
   bool timing = false;  ///< a timestamp or a time: differs between any two runs, not counted by agree()
-  /// The field is absent in the older report's format (the side without it was written before that
+  /// The field is missing from an older report format version (the side without it was written before that
   /// field existed, ReportFile::version): not a disagreement, not counted by agree().
   bool older_format = false;
+  /// With older_format: the format version of the side without the field (1 where only a version 1
+  /// file lacks it, whatever version a re-saved file says). Reports of one day can differ in format.
+  int lacking_version = 0;
   /// Where, as a path into the report: "probe.instructions[<mnemonic>].elements[A lane 5 element
   /// 2].measured".
   std::string where;
@@ -81,7 +84,7 @@ struct ReportDiff {
   /// named once, never compared row by row (no zeros for data that is in neither file).
   std::vector<std::string> absent_in_both;
   std::size_t content() const;       ///< real disagreements: neither timings nor older_format
-  std::size_t older_format() const;  ///< fields absent in the older report's format
+  std::size_t older_format() const;  ///< fields missing from an older report format version
   std::size_t timings() const;
   /// True when the reports agree on everything both formats hold, timestamps and times aside.
   bool agree() const { return content() == 0; }

@@ -19,7 +19,7 @@ struct Field {
   bool absent_means_default = false;
   /// The first report version (ReportFile::kVersion) with this field: a file of an older version
   /// lacks it and reads as the member's default, and report_diff marks a difference it makes as
-  /// "absent in the older report's format".
+  /// "missing from an older report format version".
   int since = 1;
   /// A list of structs written compactly: each entry as an array of its fields' values in its list's
   /// order ([operand, lane, element, expected, measured, raw]) instead of an object.

@@ -461,7 +461,7 @@ class Reader {
     try {
       Term result = bounded(Term{h->second(c), std::nullopt, pos});
       if (steps_) {
-        Step st{name, static_cast<int>(pos), {}, result.value};
+        Step st{name, static_cast<int>(pos), {}, result.value, {}};
         for (const Term& a : c.args) st.args.push_back(a.value);
         if (name.size() > 7 && name.compare(name.size() - 7, 7, "_divide") == 0)
           st.notes = divide_notes(layout_arg(c, 0).layout, tiler_arg(c, 1));

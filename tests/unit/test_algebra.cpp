@@ -223,6 +223,20 @@ TEST(Algebra, OverhangingDividesAreNoted) {
   ASSERT_GE(n.size(), tail.size());
   EXPECT_EQ(n.substr(n.size() - tail.size()), tail) << n;
 
+  // A two-mode A that CuTe's composition checks and lets through: 16 into 24 elements, complement
+  // 2:16, composed ((4,4),2):((1,8),32) (CuTe's own print, g++ on CUTLASS 4.2): 32 coordinates,
+  // offsets up to 3*1 + 3*8 + 1*32 = 59 of cosize 1 + 3 + 5*8 = 44.
+  const auto two = evaluate_steps("logical_divide((4,6):(1,8), 16)");
+  ASSERT_TRUE(two) << two.message;
+  EXPECT_EQ(to_string(two->value), "((4,4),2):((1,8),32)");
+  ASSERT_EQ(two->notes().size(), 1u);
+  const std::string t = two->notes()[0];
+  EXPECT_EQ(t.rfind("note: 16 does not divide 24 (the whole layout): ", 0), 0u) << t;
+  EXPECT_NE(
+      t.find("the result has 32 coordinates, not 24, and its offsets reach 59 beyond the 44 of (4,6):(1,8)"),
+      std::string::npos)
+      << t;
+
   // Notes of an inner divide reach the whole expression: 21 * 72 = 1512.
   const auto nested = evaluate_steps("size(zipped_divide((16,64):(64,1), (7,9)))");
   ASSERT_TRUE(nested) << nested.message;

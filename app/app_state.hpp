@@ -160,8 +160,8 @@ struct TextRecord {
 };
 
 /// The part of one grid a zoomed, scrolled view shows this frame: its rows first_row..last_row and
-/// columns first_col..last_col, both included, a cell counting where any of it is in view; of a
-/// grid of `rows` x `cols`. Empty (first > last) where none of it is in view.
+/// columns first_col..last_col, both included, a cell counting where half or more of it is in view
+/// (visible_region.hpp); of a grid of `rows` x `cols`. Empty (first > last) where none of it is in view.
 struct VisibleGrid {
   int first_row = 0, last_row = -1, first_col = 0, last_col = -1;
   int rows = 0, cols = 0;

@@ -170,6 +170,11 @@ scene::ViewRequest export_request(const AppState& s, scene::View v) {
       r.instr = c.instruction;
       r.lane = s.selected_lane;
       r.labels = s.fragments_labels;
+      if (const auto& w = s.fragments_goto.where)  // the Find ring, as on screen
+        r.found = scene::FoundCell{w->op == Operand::A   ? "A"
+                                   : w->op == Operand::B ? "B"
+                                                         : "C",
+                                   w->row, w->col, w->product};
       break;
     case scene::View::warpgroup:
       r.instr = s.hopper.wgmma;

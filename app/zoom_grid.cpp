@@ -103,6 +103,13 @@ void begin_zoom_child(AppState& s, GridZoom& z, const char* child_id, const char
       z.view_w > 0 && (std::abs(child.x - z.view_w) > 0.5f || std::abs(child.y - z.view_h) > 0.5f);
   bool set = false;
   ImVec2 next(z.scroll_x, z.scroll_y);
+  if (z.view_w <= 0 && z.cell_w <= 0) {
+    // A new subject (zoom_for started `z` afresh: another instruction, another tile) starts at the
+    // top-left: the child's own scroll was the old subject's (newcomer round 14: m16n8k16 after a
+    // scrolled m16n8k32 showed only A's columns 4-15).
+    next = ImVec2(0.f, 0.f);
+    set = true;
+  }
   if ((zoom != z.drawn_zoom || cw != z.cell_w || ch != z.cell_h) && z.cell_w > 0 && z.cell_h > 0) {
     // Scale the scroll so the anchor (the mouse for ctrl+wheel, else the view's centre) stays on the
     // same cell; set before the child begins, so this frame already shows it.

@@ -7,6 +7,7 @@
 #include <array>
 #include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "fragviz/isa/catalogue.hpp"
@@ -21,6 +22,10 @@
 
 namespace fragviz::scene {
 namespace {
+
+/// The Find ring's colours, the screen's (found_ring), on either paper.
+constexpr Colour kFoundOuter{0, 0, 0};
+constexpr Colour kFoundInner{255, 225, 60};
 
 std::string operand_caption(const Instruction& in, Operand op, int product) {
   const std::string name = op == Operand::A ? "A" : op == Operand::B ? "B" : "C/D";
@@ -37,6 +42,34 @@ GridSpec ruled(GridSpec spec, const Instruction& in, Operand op) {
   spec.row_rules = app::grid_rules(operand_rows(in, op), static_cast<float>(spec.ch));
   spec.col_rules = app::grid_rules(operand_cols(in, op), static_cast<float>(spec.cw));
   return spec;
+}
+
+/// Rings r.found's cell (every product's, or the one named) as the screen's Find does
+/// (app/panels/find_field.cpp's found_ring): black outside, yellow next to the cell, both outside
+/// it so its colour and label stay as they are. Drawn last, over the grids' rules.
+void ring_found(Scene& s, const ViewRequest& r, int products) {
+  if (!r.found) return;
+  const FoundCell& f = *r.found;
+  const std::string at = "-r" + std::to_string(f.row) + "-c" + std::to_string(f.col);
+  std::vector<std::string> ids;
+  if (products == 1) ids.push_back(f.grid + at);
+  for (int p = 0; p < products && products > 1; ++p)
+    if (f.product < 0 || f.product == p) ids.push_back(f.grid + "p" + std::to_string(p) + at);
+  std::vector<Rect> cells;
+  for (const Item& it : s.items)
+    if (const auto* c = std::get_if<Rect>(&it))
+      if (std::find(ids.begin(), ids.end(), c->id) != ids.end()) cells.push_back(*c);
+  const auto band = [&s](const Rect& c, double out, double width, Colour colour) {
+    const double x0 = c.x - out, y0 = c.y - out, w = c.w + 2 * out, h = c.h + 2 * out;
+    for (const auto& [x, y, bw, bh] :
+         {std::array{x0, y0, w, width}, std::array{x0, y0 + h - width, w, width},
+          std::array{x0, y0, width, h}, std::array{x0 + w - width, y0, width, h}})
+      s.add(Rect{x, y, bw, bh, colour, false});
+  };
+  for (const Rect& c : cells) {
+    band(c, 3.0, 1.5, kFoundOuter);
+    band(c, 1.5, 1.5, kFoundInner);
+  }
 }
 
 /// The operand of a crop's grid name ("A", "B", "C", "D", "C/D"); nullopt for another name.
@@ -109,6 +142,7 @@ Outcome<Scene> fragments_grids(Scene& s, const ViewRequest& r, const Instruction
     }
     y = bottom + 8;
   }
+  ring_found(s, r, in.products);
   draw_lane_legend(s, r.palette, 12, y, "Lanes", "T", r.lane);
   return Outcome<Scene>::ok(std::move(s));
 }
@@ -223,6 +257,7 @@ Outcome<Scene> fragments_scene(const ViewRequest& r) {
                   grid(c, Operand::C, p));
     y += 8;
   }
+  ring_found(s, r, in->products);
   draw_lane_legend(s, r.palette, 12, y, "Lanes", "T", r.lane);
   return Outcome<Scene>::ok(std::move(s));
 }

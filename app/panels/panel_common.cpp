@@ -301,14 +301,18 @@ VisibleGrid visible_cells(ImVec2 g0, float cw, float ch, int rows, int cols, con
   v.rows = rows;
   v.cols = cols;
   if (vis_max.x <= vis_min.x || vis_max.y <= vis_min.y) return v;
-  v.first_col = std::clamp(static_cast<int>(std::floor((vis_min.x - g0.x) / cw)), 0, cols);
-  v.last_col = std::clamp(static_cast<int>(std::ceil((vis_max.x - g0.x) / cw)), 0, cols) - 1;
-  v.first_row = std::clamp(static_cast<int>(std::floor((vis_min.y - g0.y) / ch)), 0, rows);
-  v.last_row = std::clamp(static_cast<int>(std::ceil((vis_max.y - g0.y) / ch)), 0, rows) - 1;
+  const IndexSpan c = visible_span(g0.x, cw, cols, vis_min.x, vis_max.x);
+  const IndexSpan r = visible_span(g0.y, ch, rows, vis_min.y, vis_max.y);
+  v.first_col = c.first;
+  v.last_col = c.last;
+  v.first_row = r.first;
+  v.last_row = r.last;
   return v;
 }
 
 VisibleGrid visible_bank_grid(const AppState& s, const BankGrid& g, ImVec2 vis_min, ImVec2 vis_max) {
+  // Less the sticky bank-number and address bands (draw_grid_labels), which hide the cells under them.
+  vis_min = ImVec2(std::max(vis_min.x, g.o.x) + g.wl, std::max(vis_min.y, g.o.y) + g.hl);
   clip_to_view_area(s, vis_min, vis_max);
   return visible_cells(g.g0, g.cw, g.chh, g.lines, 32, vis_min, vis_max);
 }

@@ -67,6 +67,14 @@ void draw_export_popup(AppState& s) {
     status_text(d.message_ok ? kGreenV : kRedV, "%s", d.message.c_str());
     ImGui::PopTextWrapPos();
     record_widget(s, "export_message");
+  } else {
+    // Not an empty band at the dialog's top (newcomer round 14): what will come there.
+    ImGui::PushTextWrapPos(0.f);
+    status_text(kDimV,
+                "Nothing written yet. Choose below and press Export (Enter): what was written, "
+                "or why not, shows here.");
+    ImGui::PopTextWrapPos();
+    record_widget(s, "export_outcome_hint");
   }
   ImGui::EndChild();
   ImGui::Separator();

@@ -718,8 +718,8 @@ void draw_fragments(AppState& s, const Derived& d) {
     if (s.selected_lane >= 0) lit = t.lane_cells[static_cast<std::size_t>(s.selected_lane)];
   }
   // What is in view of each operand's grid (product 0), for the state dump and File > Export's
-  // "Visible region": a cell counts where any of it is in view, as draw_grid draws it, inside the
-  // app's window too (clip_to_view_area).
+  // "Visible region": the cells with half or more in view (visible_cells), less the sticky index
+  // bands over them (draw_grid_labels), inside the app's window too (clip_to_view_area).
   ImVec2 shown_min = vis_min, shown_max = vis_max;
   clip_to_view_area(s, shown_min, shown_max);
   s.frame.fragments_view.visible.clear();
@@ -732,17 +732,15 @@ void draw_fragments(AppState& s, const Derived& d) {
   }
   for (Operand op : {Operand::A, Operand::B, Operand::C}) {
     const OperandTable& t = d.op(op);
-    const ImVec2 g0 = g.grid(op, 0);
-    VisibleGrid v;
-    v.rows = t.rows;
-    v.cols = t.cols;
-    if (shown_max.x > shown_min.x && shown_max.y > shown_min.y) {
-      v.first_col = std::clamp(static_cast<int>(std::floor((shown_min.x - g0.x) / g.cw)), 0, t.cols);
-      v.last_col = std::clamp(static_cast<int>(std::ceil((shown_max.x - g0.x) / g.cw)), 0, t.cols) - 1;
-      v.first_row = std::clamp(static_cast<int>(std::floor((shown_min.y - g0.y) / g.ch)), 0, t.rows);
-      v.last_row = std::clamp(static_cast<int>(std::ceil((shown_max.y - g0.y) / g.ch)), 0, t.rows) - 1;
+    ImVec2 cells_min = shown_min;
+    const auto band = s.frame.fragments_view.label_bands.find(operand_key(op));
+    if (band != s.frame.fragments_view.label_bands.end()) {
+      const float gap = op == Operand::A ? g.mg.wl : g.mg.gap;
+      if (!std::isnan(band->second.first)) cells_min.y = std::max(cells_min.y, band->second.first + g.mg.hl);
+      if (!std::isnan(band->second.second)) cells_min.x = std::max(cells_min.x, band->second.second + gap);
     }
-    s.frame.fragments_view.visible[operand_key(op)] = v;
+    s.frame.fragments_view.visible[operand_key(op)] =
+        visible_cells(g.grid(op, 0), g.cw, g.ch, t.rows, t.cols, cells_min, shown_max);
   }
   const ZoomScroll sc = end_zoom_child(view, zoom, cw, ch, kMinFragmentsZoom, kMaxFragmentsZoom);
   FragmentsViewRecord& fv = s.frame.fragments_view;

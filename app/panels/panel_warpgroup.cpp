@@ -477,22 +477,14 @@ void draw_warpgroup(AppState& s, HopperViews& v) {
                  std::max(0.f, vis_max.y - vis_min.y)};
   v.frame.a = HopperGridRecord{true, g.a().x, g.a().y, cw, ch, t.a.rows, t.a.cols, vis};
   v.frame.d = HopperGridRecord{true, g.d().x, g.d().y, cw, ch, t.d.rows, t.d.cols, vis};
-  // For File > Export's "Visible region": a cell counts where any of it is in view, inside the
-  // app's window too (a canvas taller than the window puts this view's bottom past its edge).
+  // For File > Export's "Visible region": the cells with half or more in view (visible_cells), inside
+  // the app's window too (a canvas taller than the window puts this view's bottom past its edge).
   ImVec2 shown_min = vis_min, shown_max = vis_max;
   clip_to_view_area(s, shown_min, shown_max);
   for (Operand op : {Operand::A, Operand::C}) {
     const WgmmaGrid& grid = op == Operand::A ? t.a : t.d;
     const ImVec2 go = g.grid(op);
-    VisibleGrid vg;
-    vg.rows = grid.rows;
-    vg.cols = grid.cols;
-    if (shown_max.x > shown_min.x && shown_max.y > shown_min.y) {
-      vg.first_col = std::clamp(static_cast<int>(std::floor((shown_min.x - go.x) / cw)), 0, grid.cols);
-      vg.last_col = std::clamp(static_cast<int>(std::ceil((shown_max.x - go.x) / cw)), 0, grid.cols) - 1;
-      vg.first_row = std::clamp(static_cast<int>(std::floor((shown_min.y - go.y) / ch)), 0, grid.rows);
-      vg.last_row = std::clamp(static_cast<int>(std::ceil((shown_max.y - go.y) / ch)), 0, grid.rows) - 1;
-    }
+    const VisibleGrid vg = visible_cells(go, cw, ch, grid.rows, grid.cols, shown_min, shown_max);
     s.frame.warpgroup_visible[op == Operand::A ? "A" : "C"] = vg;
   }
   v.frame.found.reset();

@@ -13,6 +13,7 @@
 #include "../zoom_grid.hpp"
 #include "fragviz/isa/fragment_names.hpp"
 #include "fragviz/viewmodel/cell_labels.hpp"
+#include "fragviz/viewmodel/visible_region.hpp"
 #include "imgui.h"
 
 namespace fragviz::app {
@@ -157,13 +158,13 @@ float readable_bank_zoom(ImVec2 fit);
 ImVec2 zoomed_bank_cells(ImVec2 fit, float zoom);
 /// A bank grid at `o` with cells cw x chh: the invisible button `id` over it, and the bank and line
 /// under the mouse.
-/// The rows and columns of a rows x cols grid of cw x ch cells from `g0` (screen pixels) that meet
-/// the visible part vis_min..vis_max (a cell counts where any of it is in view): File > Export's
-/// "Visible region".
+/// The rows and columns of a rows x cols grid of cw x ch cells from `g0` (screen pixels) in the
+/// visible part vis_min..vis_max by the one rule (visible_region.hpp: half or more of a cell in
+/// view): File > Export's "Visible region".
 VisibleGrid visible_cells(ImVec2 g0, float cw, float ch, int rows, int cols, const ImVec2& vis_min,
                           const ImVec2& vis_max);
-/// The lines (rows) and banks (columns) of `g` that meet the visible part vis_min..vis_max inside
-/// the app's window (clip_to_view_area): what File > Export's "Visible region" takes.
+/// The lines (rows) and banks (columns) of `g` in the visible part vis_min..vis_max less the sticky
+/// label bands, inside the app's window (clip_to_view_area): what File > Export's "Visible region" takes.
 VisibleGrid visible_bank_grid(const AppState& s, const BankGrid& g, ImVec2 vis_min, ImVec2 vis_max);
 BankGrid place_bank_grid(const char* id, ImVec2 o, int lines, float wl, float hl, float foot, float cw,
                          float chh);

@@ -633,5 +633,21 @@ TEST(ExportDialog, CtaExportIsTheWindowsConfiguration) {
   EXPECT_NE(refused.error.message.find("--tile: col 7"), std::string::npos) << refused.error.message;
 }
 
+// The Find ring on screen goes into the file (issue 22, newcomer round 14: Find A,9,3 ringed the
+// cell on screen, not in the export): the fragments request carries the cell Find went to.
+TEST(ExportDialog, TheFragmentsRequestCarriesTheFindRing) {
+  AppState s;
+  EXPECT_FALSE(export_request(s, scene::View::fragments).found);
+  s.fragments_goto.where = WhereRequest{Operand::A, 9, 3, -1};
+  const scene::ViewRequest r = export_request(s, scene::View::fragments);
+  ASSERT_TRUE(r.found);
+  EXPECT_EQ(r.found->grid, "A");
+  EXPECT_EQ(r.found->row, 9);
+  EXPECT_EQ(r.found->col, 3);
+  EXPECT_EQ(r.found->product, -1);
+  s.fragments_goto.where = WhereRequest{Operand::C, 2, 5, -1};
+  EXPECT_EQ(export_request(s, scene::View::fragments).found->grid, "C");
+}
+
 }  // namespace
 }  // namespace fragviz::app

@@ -1277,3 +1277,43 @@ TEST(ExportCrop, EveryGridInViewEachCropped) {
   r.crop = *fs::parse_crop("B:rows=0-16");  // B is 16 x 8: rows 0-15
   EXPECT_EQ(fs::build_scene(r).error.kind, ErrorKind::refused);
 }
+
+// The cell Find went to is ringed in the file as on screen (issue 22, newcomer round 14): black
+// then the screen's yellow (255, 225, 60) bands just outside A-r9-c3, over nothing else; none
+// without a found cell, nor where a crop leaves the cell out.
+TEST(ExportFragments, TheFoundCellIsRingedAsOnScreen) {
+  const auto bands = [](const fs::Scene& s, fs::Colour c) {
+    std::vector<fs::Rect> out;
+    for (const auto& it : s.items)
+      if (const auto* r = std::get_if<fs::Rect>(&it); r && r->id.empty() && !r->stroked && r->fill == c)
+        out.push_back(*r);
+    return out;
+  };
+  const fs::Colour yellow{255, 225, 60}, black{0, 0, 0};
+  fs::ViewRequest r;
+  r.view = fs::View::fragments;
+  r.instr = kM16n8k16;
+  EXPECT_TRUE(bands(build(r), yellow).empty());
+  r.found = fs::FoundCell{"A", 9, 3, -1};
+  const fs::Scene s = build(r);
+  const long i = find_cell(s, "A-r9-c3");
+  ASSERT_GE(i, 0);
+  const auto& c = std::get<fs::Rect>(s.items[static_cast<std::size_t>(i)]);
+  const auto inner = bands(s, yellow), outer = bands(s, black);
+  ASSERT_EQ(inner.size(), 4u);
+  ASSERT_EQ(outer.size(), 4u);
+  // The yellow ring's box: 1.5 outside the cell on every side, bands 1.5 wide.
+  double x0 = 1e9, y0 = 1e9, x1 = -1e9, y1 = -1e9;
+  for (const fs::Rect& b : inner) {
+    x0 = std::min(x0, b.x), y0 = std::min(y0, b.y), x1 = std::max(x1, b.x + b.w),
+    y1 = std::max(y1, b.y + b.h);
+    EXPECT_DOUBLE_EQ(std::min(b.w, b.h), 1.5);
+  }
+  EXPECT_DOUBLE_EQ(x0, c.x - 1.5);
+  EXPECT_DOUBLE_EQ(y0, c.y - 1.5);
+  EXPECT_DOUBLE_EQ(x1, c.x + c.w + 1.5);
+  EXPECT_DOUBLE_EQ(y1, c.y + c.h + 1.5);
+  // Cropped to A's rows 0-7: the cell is not in the file, nor its ring.
+  r.crop.grids = {fs::GridCrop{"A", fs::IndexRange{0, 7}, std::nullopt}};
+  EXPECT_TRUE(bands(build(r), yellow).empty());
+}

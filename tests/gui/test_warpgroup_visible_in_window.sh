@@ -3,8 +3,9 @@
 # window open in a window smaller than the views' minimum the canvas scrolls, and the warpgroup
 # window runs past the bottom of the views' area. Its rows there are off screen, yet the Export
 # dialog's "Visible region" listed them. Each grid's visible rows must be those that meet the
-# views' area (the dump's layout.view: under the status strip, above the canvas's scroll bar),
-# worked out here from the grid's origin and row height; the Export dialog says the same rows.
+# views' area with half or more of them (the dump's layout.view: under the status strip, above the
+# canvas's scroll bar), worked out here from the grid's origin and row height; the Export dialog
+# says the same rows.
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/hopper_lib.sh"
 gui_init "$@"
@@ -39,8 +40,9 @@ for key, grid in (('A', 'A'), ('C', 'D')):
     g = s['hopper']['warpgroup']['grids'][grid]
     (gx, gy), (cw, ch) = g['origin'], g['cell']
     v = s['warpgroup_visible'][key]
-    first = max(0, math.floor((vy - gy) / ch))
-    last = min(63, math.ceil((bottom - gy) / ch) - 1)
+    # A row counts where half or more of it is in the area (its centre inside: visible_region.hpp).
+    first = max(0, math.ceil((vy - gy) / ch - 0.5))
+    last = min(63, math.floor((bottom - gy) / ch - 0.5))
     assert v['rows'] == [first, last], (grid, v, [first, last], gy, ch, bottom)
     print(f"{grid}: rows {v['rows']} of 64 in view (view area to y {bottom:.0f}, grid from y {gy:.0f}, rows {ch:.0f} px)")
 PY

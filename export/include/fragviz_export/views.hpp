@@ -102,6 +102,13 @@ std::optional<std::string> parse_crop_operand(std::string_view text);
 /// (rows) and columns).
 bool croppable(View v);
 
+/// A cell of a fragments grid to ring as the screen rings the one Find went to: grid "A", "B" or
+/// "C", its row and column, and its product (-1: every product).
+struct FoundCell {
+  std::string grid;
+  int row = 0, col = 0, product = -1;
+};
+
 /// What the bank view's export draws (ViewRequest::bank_picture).
 enum class BankPicture : std::uint8_t {
   /// The screen's picture: the explorer's ldmatrix over the unpadded and the padded tile, side by
@@ -163,6 +170,9 @@ struct ViewRequest {
   int lane = -1;
   /// fragments, warpgroup: what each cell says (the app: what its view's cells say now; the CLI: full).
   CellLabels labels = CellLabels::full;
+  /// fragments: the cell Find went to, ringed as the screen rings it (nothing where a crop leaves
+  /// it out); nullopt: none.
+  std::optional<FoundCell> found;
   int sm = 0;  ///< banks: oldest target (AccessRequest::sm); 0: 75, or 90 for stmatrix
   /// fragments (A, B, C), warpgroup (A, D), cta (A, B, C): the part drawn. A row or column range
   /// needs one operand (the grids differ in shape) and must lie inside it; the scene holds exactly

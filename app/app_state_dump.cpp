@@ -231,6 +231,7 @@ std::string App::state_json() const {
     j["export_dialog"] = {{"view", std::string(scene::to_string(d.view))},
                           {"format", std::string(scene::to_string(d.format))},
                           {"path", d.path},
+                          {"scale", d.scale},
                           {"dark", d.dark},
                           {"bank_picture", std::string(scene::to_string(d.bank_picture))},
                           {"title_and_legend", d.title_and_legend},

@@ -474,7 +474,10 @@ struct AppState {
                                         {"Ladder benches (*.csv)", {".csv"}},
                                         {"All files", {}}});
   bool open_popup_requested = false;
-  std::string report_error;            ///< last failed open, shown until dismissed
+  std::string report_error;  ///< last failed open, shown until dismissed
+  /// The recent failed opens, newest first, at most kRecentReportErrors (note_report_error): the
+  /// Messages window lists them all, where the status strip has room for the last one only.
+  std::vector<std::string> recent_report_errors;
   std::optional<OpenedReport> report;  ///< the report shown, if any
   int reports_opened = 0;              ///< for OpenedReport::id
 
@@ -542,5 +545,11 @@ struct AppState {
 std::optional<std::string> cta_device_blocked(const AppState& s);
 /// Whether the CTA device result in `s` was measured for the configuration the window shows.
 bool cta_device_current(const AppState& s);
+
+/// How many failed opens the Messages window keeps (older ones are dropped: the list is bounded).
+inline constexpr std::size_t kRecentReportErrors = 20;
+/// A failed open: `why` becomes report_error (the status strip's, until dismissed) and goes first
+/// in recent_report_errors, the oldest dropped beyond kRecentReportErrors.
+void note_report_error(AppState& s, std::string why);
 
 }  // namespace fragviz::app

@@ -299,6 +299,9 @@ struct FrameRecord {
   std::string fragments_measured_label;
   WmmaFrame wmma;               ///< the fragments view's WMMA mode
   std::string device_recorded;  ///< the Device panel's "recorded ..., driver ..." line, "" when none
+  /// The Device panel's lines on the report's probes of kinds it lacks or holds apart from the
+  /// tensor-core counts (fragment_probes_line, "no register-fed mma probes ..."); none: no report.
+  std::vector<std::string> device_probe_lines;
   bool output_view_drawn = false;
   bool output_has_data = false;             ///< the output view shows a gate result (else ownership only)
   std::uint64_t output_flagged = 0;         ///< elements the output view marks as differing

@@ -458,6 +458,7 @@ std::string App::state_json() const {
                  {"kind", s_.wmma_kind}};
   }
   j["device_recorded"] = fr.device_recorded;
+  j["device_probe_lines"] = fr.device_probe_lines;
   j["fragments_tile_problem"] = fr.fragments_tile_problem;
   j["ldmatrix_tile_problem"] = fr.ldmatrix_tile_problem;
   {

@@ -225,6 +225,7 @@ void App::poll_jobs() {
   std::shared_ptr<const GateReport> gate;
   if (jobs_.gate.take(&gate, &err)) {
     s_.frame.results_taken.push_back("gate");
+    s_.kernel.run_started_s = -1;
     if (!gate) {
       s_.gate_status = JobStatus::failed;
       s_.gate_error = "gate failed: " + err;
@@ -305,6 +306,7 @@ void App::act_on_requests() {
       s_.gate_status = JobStatus::running;
       s_.gate_error.clear();
       s_.windows.gate = true;
+      s_.kernel.run_started_s = ImGui::GetTime();
       GateControl* ctl = &jobs_.gate_control;
       jobs_.gate.start([r = *req, ctl] { return run_user_kernel_gate(r, KernelProcessOptions{}, ctl); });
     }

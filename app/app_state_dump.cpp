@@ -505,6 +505,7 @@ std::string App::state_json() const {
       {"cutlass", s_.kernel.cutlass},
       {"reason", fr.kernel_reason},
       {"status", fr.kernel_status},
+      {"progress", fr.kernel_progress},
       {"is_last_run", g != nullptr && g->request.kernel.has_value()},
       {"last_error", g != nullptr && g->request.kernel ? g->error : std::string()},
       {"last_kind", g != nullptr && g->request.kernel ? std::string(to_string(g->error_kind)) : ""}};

@@ -296,8 +296,8 @@ struct FrameRecord {
   std::string kernel_status;    ///< Load kernel's status line as shown (its reason, or what Run will do)
   /// Load kernel's progress words while a run goes ("compiling with NVRTC... 3 s", "40%").
   std::string kernel_progress;
-  std::string gate_verdict;     ///< the verdict line the gate panel shows, "" when none
-  std::string gate_geometry;    ///< the ladder's geometry detail shown, "" when none
+  std::string gate_verdict;   ///< the verdict line the gate panel shows, "" when none
+  std::string gate_geometry;  ///< the ladder's geometry detail shown, "" when none
   std::string fragments_measured_label;
   WmmaFrame wmma;               ///< the fragments view's WMMA mode
   std::string device_recorded;  ///< the Device panel's "recorded ..., driver ..." line, "" when none

@@ -225,6 +225,7 @@ void App::poll_jobs() {
   std::shared_ptr<const GateReport> gate;
   if (jobs_.gate.take(&gate, &err)) {
     s_.frame.results_taken.push_back("gate");
+    s_.kernel.run_started_s = -1;
     if (!gate) {
       s_.gate_status = JobStatus::failed;
       s_.gate_error = "gate failed: " + err;
@@ -305,6 +306,7 @@ void App::act_on_requests() {
       s_.gate_status = JobStatus::running;
       s_.gate_error.clear();
       s_.windows.gate = true;
+      s_.kernel.run_started_s = ImGui::GetTime();
       GateControl* ctl = &jobs_.gate_control;
       jobs_.gate.start([r = *req, ctl] { return run_user_kernel_gate(r, KernelProcessOptions{}, ctl); });
     }
@@ -425,20 +427,20 @@ void App::compare_with(const std::string& path) {
 
 void App::open_bench(const std::string& path) {
   if (auto why = input_file_problem(path)) {
-    s_.report_error = "cannot read " + path + ": " + *why;
+    note_report_error(s_, "cannot read " + path + ": " + *why);
     return;
   }
   std::ifstream in(path, std::ios::binary);
   std::string text(kMaxBenchCsvBytes + 1, '\0');
   in.read(text.data(), static_cast<std::streamsize>(text.size()));
   if (in.bad()) {
-    s_.report_error = "cannot read " + path;
+    note_report_error(s_, "cannot read " + path);
     return;
   }
   text.resize(static_cast<std::size_t>(in.gcount()));
   Outcome<BenchTable> t = parse_bench_csv(text);
   if (!t) {
-    s_.report_error = path + ": " + t.error.message;
+    note_report_error(s_, path + ": " + t.error.message);
     return;
   }
   s_.report_error.clear();
@@ -456,12 +458,12 @@ void App::open_report(const std::string& path) {
   }
   Outcome<ReportFile> r = load_report(path);
   if (!r) {
-    s_.report_error = r.error.message.empty() ? path + ": unreadable report" : r.error.message;
+    note_report_error(s_, r.error.message.empty() ? path + ": unreadable report" : r.error.message);
     return;
   }
   const ReportFile& f = *r.value;
   if (!f.probe && !f.gate) {
-    s_.report_error = path + ": the report holds neither probe nor gate results";
+    note_report_error(s_, path + ": the report holds neither probe nor gate results");
     return;
   }
   s_.report_error.clear();

@@ -35,4 +35,10 @@ bool cta_device_current(const AppState& s) {
   return s.cta_device.result && s.cta_device.spec == s.cta_tile.spec;
 }
 
+void note_report_error(AppState& s, std::string why) {
+  s.recent_report_errors.insert(s.recent_report_errors.begin(), why);
+  if (s.recent_report_errors.size() > kRecentReportErrors) s.recent_report_errors.resize(kRecentReportErrors);
+  s.report_error = std::move(why);
+}
+
 }  // namespace fragviz::app

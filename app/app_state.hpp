@@ -294,11 +294,16 @@ struct FrameRecord {
   std::string gate_seed_error;  ///< why the typed seed was not taken, "" when it was
   std::string kernel_reason;    ///< why Load kernel's Run is disabled, "" when it is not
   std::string kernel_status;    ///< Load kernel's status line as shown (its reason, or what Run will do)
-  std::string gate_verdict;     ///< the verdict line the gate panel shows, "" when none
-  std::string gate_geometry;    ///< the ladder's geometry detail shown, "" when none
+  /// Load kernel's progress words while a run goes ("compiling with NVRTC... 3 s", "40%").
+  std::string kernel_progress;
+  std::string gate_verdict;   ///< the verdict line the gate panel shows, "" when none
+  std::string gate_geometry;  ///< the ladder's geometry detail shown, "" when none
   std::string fragments_measured_label;
   WmmaFrame wmma;               ///< the fragments view's WMMA mode
   std::string device_recorded;  ///< the Device panel's "recorded ..., driver ..." line, "" when none
+  /// The Device panel's lines on the report's probes of kinds it lacks or holds apart from the
+  /// tensor-core counts (fragment_probes_line, "no register-fed mma probes ..."); none: no report.
+  std::vector<std::string> device_probe_lines;
   bool output_view_drawn = false;
   bool output_has_data = false;             ///< the output view shows a gate result (else ownership only)
   std::uint64_t output_flagged = 0;         ///< elements the output view marks as differing
@@ -474,7 +479,10 @@ struct AppState {
                                         {"Ladder benches (*.csv)", {".csv"}},
                                         {"All files", {}}});
   bool open_popup_requested = false;
-  std::string report_error;            ///< last failed open, shown until dismissed
+  std::string report_error;  ///< last failed open, shown until dismissed
+  /// The recent failed opens, newest first, at most kRecentReportErrors (note_report_error): the
+  /// Messages window lists them all, where the status strip has room for the last one only.
+  std::vector<std::string> recent_report_errors;
   std::optional<OpenedReport> report;  ///< the report shown, if any
   int reports_opened = 0;              ///< for OpenedReport::id
 
@@ -542,5 +550,11 @@ struct AppState {
 std::optional<std::string> cta_device_blocked(const AppState& s);
 /// Whether the CTA device result in `s` was measured for the configuration the window shows.
 bool cta_device_current(const AppState& s);
+
+/// How many failed opens the Messages window keeps (older ones are dropped: the list is bounded).
+inline constexpr std::size_t kRecentReportErrors = 20;
+/// A failed open: `why` becomes report_error (the status strip's, until dismissed) and goes first
+/// in recent_report_errors, the oldest dropped beyond kRecentReportErrors.
+void note_report_error(AppState& s, std::string why);
 
 }  // namespace fragviz::app

@@ -231,6 +231,7 @@ std::string App::state_json() const {
     j["export_dialog"] = {{"view", std::string(scene::to_string(d.view))},
                           {"format", std::string(scene::to_string(d.format))},
                           {"path", d.path},
+                          {"scale", d.scale},
                           {"dark", d.dark},
                           {"bank_picture", std::string(scene::to_string(d.bank_picture))},
                           {"title_and_legend", d.title_and_legend},
@@ -457,6 +458,7 @@ std::string App::state_json() const {
                  {"kind", s_.wmma_kind}};
   }
   j["device_recorded"] = fr.device_recorded;
+  j["device_probe_lines"] = fr.device_probe_lines;
   j["fragments_tile_problem"] = fr.fragments_tile_problem;
   j["ldmatrix_tile_problem"] = fr.ldmatrix_tile_problem;
   {
@@ -503,6 +505,7 @@ std::string App::state_json() const {
       {"cutlass", s_.kernel.cutlass},
       {"reason", fr.kernel_reason},
       {"status", fr.kernel_status},
+      {"progress", fr.kernel_progress},
       {"is_last_run", g != nullptr && g->request.kernel.has_value()},
       {"last_error", g != nullptr && g->request.kernel ? g->error : std::string()},
       {"last_kind", g != nullptr && g->request.kernel ? std::string(to_string(g->error_kind)) : ""}};

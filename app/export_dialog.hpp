@@ -16,8 +16,10 @@ namespace fragviz::app {
 
 struct AppState;
 
-/// The PNG scale range (pixels per point), as the dialog's slider offers it.
-inline constexpr float kMinExportScale = 0.5f, kMaxExportScale = 8.f;
+/// The PNG scale range (pixels per point) as floats for the dialog's slider and the settings: the
+/// export library's one range (scene::kMinPngScale, kMaxPngScale).
+inline constexpr float kMinExportScale = static_cast<float>(scene::kMinPngScale),
+                       kMaxExportScale = static_cast<float>(scene::kMaxPngScale);
 
 /// Which part of a view File > Export draws: all of it, what the view shows now (its zoom and
 /// scroll: visible_region), or the operand and crop the user set in the dialog.

@@ -47,4 +47,10 @@ Outcome<GateRequest> kernel_request(const KernelForm& form, const GateRequest& b
   return Outcome<GateRequest>::ok(std::move(req));
 }
 
+std::string kernel_progress_text(int progress_permille, double elapsed_s) {
+  if (progress_permille > 0) return {};
+  return "compiling with NVRTC... " + std::to_string(static_cast<long long>(elapsed_s < 0 ? 0 : elapsed_s)) +
+         " s";
+}
+
 }  // namespace fragviz::app

@@ -24,7 +24,16 @@ struct KernelForm {
   /// The CUTLASS/CuTe headers tools/fetch-cutlass.sh fetched, after include_dirs (gate --cutlass).
   bool cutlass = false;
   bool run_requested = false;  ///< set by the window, acted on by app.cpp after drawing
+  /// Seconds since the app started (its clock) when the running Load kernel run started; negative
+  /// while none runs. The run's progress stays 0 while the child compiles (kernel_progress_text).
+  double run_started_s = -1;
 };
+
+/// The Load kernel progress bar's words while a run of it is `elapsed_s` seconds old: the runner
+/// reports no progress until NVRTC has compiled the source (20-30 s for a CuTe kernel), so at 0
+/// it says "compiling with NVRTC... 12 s" instead of a "0%" that looks stuck; "" once the gate
+/// reports progress (the bar's own percentage).
+std::string kernel_progress_text(int progress_permille, double elapsed_s);
 
 /// The folders in `text`, split at ':' with blanks around each trimmed and empty parts dropped.
 std::vector<std::string> split_include_dirs(const std::string& text);

@@ -66,6 +66,27 @@ std::string shown_report_label(const AppState& s, const Instruction& in) {
   return shown_report_ran(s, in) ? measured_label(s.probe.report->device) : std::string();
 }
 
+std::string fragment_probes_line(const ProbeReport& r) {
+  if (r.fragments.empty()) return {};
+  int measured = 0, matched = 0, not_run = 0;
+  for (const FragmentProbe& f : r.fragments) {
+    if (!f.ran) {
+      ++not_run;
+      continue;
+    }
+    ++measured;
+    if (f.mismatches() == 0 && f.tile_exact) ++matched;
+  }
+  const auto n = [](int k, const char* one, const char* many) {
+    return std::to_string(k) + " " + (k == 1 ? one : many);
+  };
+  std::string line = "fragment probes (ldmatrix, then mma): " +
+                     n(measured, "instruction measured, ", "instructions measured, ") +
+                     std::to_string(matched) + (matched == 1 ? " matches" : " match") + " every element";
+  if (not_run) line += "; " + std::to_string(not_run) + " not run";
+  return line;
+}
+
 std::string run_status_text(bool cuda_built, bool device_known, const DeviceInfo& dev,
                             const std::string& recorded, const Instruction& in) {
   return with_sources(status_line(cuda_built, device_known, dev, recorded, in), in);

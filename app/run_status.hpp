@@ -31,4 +31,11 @@ bool shown_report_ran(const AppState& s, const Instruction& in);
 /// measured `in` (shown_report_ran), else empty.
 std::string shown_report_label(const AppState& s, const Instruction& in);
 
+/// The Device panel's line on the report's fragment probes (FragmentProbe: A and B loaded by
+/// ldmatrix, then the mma run on them; what the fragments view marks measured), as counts:
+/// "fragment probes (ldmatrix, then mma): 2 instructions measured, 2 match every element" (and "; 1
+/// not run"); "" when the report holds none. The tensor-core count beside it is of the register-fed
+/// instruction probes (InstructionProbe) only, which a report may lack while holding these.
+std::string fragment_probes_line(const ProbeReport& r);
+
 }  // namespace fragviz::app

@@ -1196,7 +1196,8 @@ Settings settings_of(const AppState& s) {
   out.warpgroup_thread = s.hopper.selected_thread;
   const ExportDialog& d = s.export_dialog;
   out.export_view = d.view;
-  out.export_scale = d.scale;
+  // Never save a scale the loader would refuse (the dialog clamps; this guards any other writer).
+  out.export_scale = scene::png_scale_ok(d.scale) ? d.scale : ExportDialog{}.scale;
   out.export_operand = d.operand;
   out.export_rows = scene::IndexRange{d.first_row, d.last_row};
   out.export_cols = scene::IndexRange{d.first_col, d.last_col};

@@ -365,8 +365,8 @@ void add_export_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--png", o->png, "write PNG (cairo), or '-'")->check(kNonEmpty);
   cmd->add_option("--pdf", o->pdf, "write PDF (cairo), or '-'")->check(kNonEmpty);
   cmd->add_option("--tikz", o->tikz, "write a standalone LaTeX/TikZ document, or '-'")->check(kNonEmpty);
-  cmd->add_option("--scale", o->scale, "PNG pixels per point, 0.05 to 16 (default 2)")
-      ->check(finite_range(0.05, 16.0));
+  cmd->add_option("--scale", o->scale, "PNG pixels per point, 0.5 to 8 (default 2)")
+      ->check(finite_range(scene::kMinPngScale, scene::kMaxPngScale));
   cmd->callback([o, &exit_code] { exit_code = run(*o); });
 }
 

@@ -11,6 +11,24 @@
 
 namespace {
 
+/// The name the user typed for the option CLI11 calls `name` (its first long name, e.g. --lane),
+/// which may be an alias (--thread): the last alias of that option found on the command line, or
+/// `name` when none is (a message names the flag the user wrote, not the one CLI11 chose).
+std::string typed_option_name(const CLI::App* app, const std::string& name, int argc, char** argv) {
+  std::string typed = name;
+  const auto visit = [&](const CLI::App* a, const auto& self) -> void {
+    if (const CLI::Option* o = a->get_option_no_throw(name))
+      for (const std::string& l : o->get_lnames())
+        for (int i = 1; i < argc; ++i) {
+          const std::string w = argv[i], flag = "--" + l;
+          if (w == flag || w.rfind(flag + "=", 0) == 0) typed = flag;
+        }
+    for (const CLI::App* sub : a->get_subcommands()) self(sub, self);
+  };
+  visit(app, visit);
+  return typed;
+}
+
 /// std::cerr's buffer: every control character but newline and tab written as an escape
 /// (words.hpp's escape_controls), so no user text a message echoes (a layout's excerpt under its
 /// caret, a hint that repeats the command line) can move the cursor or recolour the terminal.
@@ -66,6 +84,14 @@ int main(int argc, char** argv) {
         const auto end = std::min(m.find('\n', eq), m.size());  // CLI11's "Run with --help" follows
         m = m.substr(conv.size(), eq - conv.size()) + ": the number '" +
             fragviz::echo_text(m.substr(eq + 3, end - eq - 3)) + "' is too large for it" + m.substr(end);
+      }
+    }
+    // "--lane: ..." where the user typed --thread: their word for it.
+    if (m.rfind("--", 0) == 0) {
+      const auto colon = m.find(':');
+      if (colon != std::string::npos) {
+        const std::string name = m.substr(0, colon);
+        m = typed_option_name(a, name, argc, argv) + m.substr(colon);
       }
     }
     for (int i = 1; i < argc; ++i) {

@@ -4,6 +4,8 @@
 #include <cairo-pdf.h>
 #include <cairo.h>
 
+#include <cstdio>
+
 #include "fragviz_export/writers.hpp"
 
 namespace fragviz::scene {
@@ -65,9 +67,12 @@ Outcome<std::string> cairo_bytes(const Scene& s, Format f, double scale) {
   std::string out;
   cairo_surface_t* surface = nullptr;
   if (f == Format::png) {
-    if (!(scale > 0 && scale <= 16))
-      return Outcome<std::string>::fail(ErrorKind::refused,
-                                        "--scale must lie in (0, 16], got " + std::to_string(scale));
+    if (!png_scale_ok(scale)) {
+      char text[160];
+      std::snprintf(text, sizeof text, "the PNG scale must lie in %g to %g pixels per point, got %g",
+                    kMinPngScale, kMaxPngScale, scale);
+      return Outcome<std::string>::fail(ErrorKind::refused, text);
+    }
     const auto [w, h] = png_size(s, scale);
     // cairo's image surfaces are at most 32767 pixels a side; 2^28 pixels is 1 GiB of ARGB.
     if (w > 32767 || h > 32767 || std::int64_t{w} * h > (std::int64_t{1} << 28))

@@ -1,5 +1,6 @@
 // The CUDA device (or why there is none), probe status, how many catalogue instructions this GPU
 // runs and the report measured and matched, and the measured cycles table.
+#include "../run_status.hpp"
 #include "../window_placement.hpp"
 #include "fragviz/device/device.hpp"
 #include "panels.hpp"
@@ -46,10 +47,20 @@ void draw_device(AppState& s, const Derived& d) {
     ImGui::Separator();
     fit_text(kGreenV, s.probe.label);
     record_widget(s, "device_measured_label");
-    // The tensor-core probes, one per catalogue instruction the report holds.
+    // The register-fed tensor-core probes, one per catalogue instruction the report holds, and the
+    // fragment probes (ldmatrix, then mma), named apart: a report may hold only the second kind,
+    // which the fragments view shows as measured.
     const MeasuredTable& m = d.measured;
+    const std::string fragments = fragment_probes_line(*p);
+    s.frame.device_probe_lines.clear();
+    if (!fragments.empty()) {
+      status_text(kGreenV, "%s", fragments.c_str());
+      s.frame.device_probe_lines.push_back(fragments);
+    }
     if (m.in_report == 0) {
-      ImGui::TextColored(kDimV, "no tensor-core instruction probes in this report");
+      const char* none = "no register-fed mma probes (one per catalogue instruction) in this report";
+      ImGui::TextColored(kDimV, "%s", none);
+      s.frame.device_probe_lines.push_back(none);
     } else {
       ImGui::PushTextWrapPos(0.f);
       status_text(m.matched == m.measured ? kGreenV : kRedV,

@@ -242,7 +242,12 @@ void draw_export_popup(AppState& s) {
   forget_stale_outcome(d, old_view, old_format, old_path);
   ImGui::BeginDisabled(d.format != scene::Format::png);
   ImGui::SetNextItemWidth(160);
-  ImGui::SliderFloat("Pixels per point (PNG)", &d.scale, kMinExportScale, kMaxExportScale, "%.1f");
+  // AlwaysClamp: a value typed after Ctrl+click lands in the range too, not only a dragged one.
+  ImGui::SliderFloat("Pixels per point (PNG)", &d.scale, kMinExportScale, kMaxExportScale, "%.1f",
+                     ImGuiSliderFlags_AlwaysClamp);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("%g to %g; Ctrl+click to type a value (kept in that range)", kMinExportScale,
+                      kMaxExportScale);
   record_widget(s, "export_scale");
   ImGui::EndDisabled();
   if (d.overwrite_pending != d.path) d.overwrite_pending.clear();  // the name changed: ask again

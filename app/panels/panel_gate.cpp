@@ -9,6 +9,7 @@
 #include <string>
 
 #include "../bank_layout_mode.hpp"
+#include "../gate_notices.hpp"
 #include "../window_placement.hpp"
 #include "fragviz/gate/gate_host.hpp"
 #include "fragviz/gate/gate_ladder.hpp"
@@ -63,10 +64,12 @@ std::string verdict_line(const GateReport& r) {
   return buf;
 }
 
-void draw_result(const GateRun& run, std::string& shown) {
+/// The shown run's verdict and figures; `not_run` (gate_notices) replaces the verdict of a run that
+/// did not run, so a reason said above is not said again.
+void draw_result(const GateRun& run, const std::string& not_run, std::string& shown) {
   const GateReport& r = *run.report;
   const ImVec4 col = !r.ran ? kAmberV : r.exact ? kGreenV : kRedV;
-  shown = verdict_line(r);
+  shown = not_run.empty() ? verdict_line(r) : not_run;
   status_text(col, "%s", shown.c_str());
   if (!r.ran) return;
   const std::string run_line =
@@ -383,18 +386,20 @@ void draw_gate(AppState& s) {
     if (ImGui::Button("Cancel")) s.gate_cancel_requested = true;
     ImGui::ProgressBar(static_cast<float>(s.gate_progress_permille) / 1000.f, ImVec2(-1, 0));
   }
+  // Each reason once: without a GPU the blocked line, the run's error and its verdict said the same.
+  const GateNotices notices = gate_notices(s.gate_blocked, s.gate_error, s.gate.report.get());
   if (s.gate_blocked) {
     status_text(kAmberV, "Gate unavailable: %s", s.gate_blocked->c_str());
     record_widget(s, "gate_reason");
   }
   if (!s.frame.gate_seed_error.empty()) status_text(kRedV, "%s", s.frame.gate_seed_error.c_str());
-  if (!s.gate_error.empty()) {
-    status_text(kRedV, "%s", s.gate_error.c_str());
+  if (!notices.error.empty()) {
+    status_text(kRedV, "%s", notices.error.c_str());
     record_widget(s, "gate_error");
   }
   ImGui::Separator();
   if (s.gate.report)
-    draw_result(s.gate, s.frame.gate_verdict);
+    draw_result(s.gate, notices.not_run, s.frame.gate_verdict);
   else
     ImGui::TextColored(kDimV, "No gate result yet.");
   draw_ladder(s, s.gate_status == JobStatus::running);

@@ -3,6 +3,7 @@
 // figures and output land in the gate panel and the output view like a built-in variant's, its
 // compile errors (file:line) and CUDA errors in the gate panel's error line and at the top of this
 // window. Browse... opens the file browser File > Open report uses, on CUDA sources.
+#include <cmath>
 #include <filesystem>
 #include <string>
 #include <system_error>
@@ -125,7 +126,19 @@ void draw_load_kernel(AppState& s) {
   if (running) {
     ImGui::SameLine();
     if (ImGui::Button("Cancel")) s.gate_cancel_requested = true;
-    ImGui::ProgressBar(static_cast<float>(s.gate_progress_permille) / 1000.f, ImVec2(-1, 0));
+    // Until the gate reports progress the child is compiling: say so, with the seconds it has taken.
+    const std::string text = f.run_started_s < 0 ? std::string()
+                                                 : kernel_progress_text(s.gate_progress_permille,
+                                                                        ImGui::GetTime() - f.run_started_s);
+    if (text.empty()) {
+      ImGui::ProgressBar(static_cast<float>(s.gate_progress_permille) / 1000.f, ImVec2(-1, 0));
+    } else {
+      // Indeterminate: a fill that sweeps once a second while nothing can be measured.
+      const float sweep = static_cast<float>(std::fmod(ImGui::GetTime(), 1.0));
+      ImGui::ProgressBar(sweep, ImVec2(-1, 0), text.c_str());
+    }
+    record_widget(s, "kernel_progress");
+    s.frame.kernel_progress = text.empty() ? std::to_string(s.gate_progress_permille / 10) + "%" : text;
   }
   ImGui::End();
 }

@@ -107,7 +107,8 @@ void draw_status_segments(AppState& s, const std::vector<Segment>& segs) {
   float buttons = 0;
   // More notices than the strip can show in full: the Messages window has them all, a report's
   // error too (a long one was cut to "...not a JSON documen..." with only "dismiss" beside it).
-  const bool messages = !s.settings_notices.empty() || !assets().notices.empty() || !s.report_error.empty();
+  const bool messages =
+      !s.settings_notices.empty() || !assets().notices.empty() || !s.recent_report_errors.empty();
   if (messages) buttons += button_w("messages");
   if (s.report) buttons += button_w("close report");
   if (!s.report_error.empty()) buttons += button_w("dismiss");

@@ -17,10 +17,12 @@ struct Group {
   std::vector<std::string> lines;
 };
 
-/// Every notice, in the window's order: settings, asset files, the report's.
+/// Every notice, in the window's order: settings, asset files, the recent failed opens.
 std::vector<Group> groups(const AppState& s) {
   std::vector<Group> out{{"Settings", s.settings_notices}, {"Asset files", assets().notices}, {"Report", {}}};
-  if (!s.report_error.empty()) out.back().lines.push_back("Could not open report: " + s.report_error);
+  // Every recent failed open, newest first (each names its file), not only the last one.
+  for (const std::string& why : s.recent_report_errors)
+    out.back().lines.push_back("Could not open report: " + why);
   return out;
 }
 

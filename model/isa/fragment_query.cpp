@@ -75,7 +75,10 @@ std::optional<WhereRequest> parse_where(const std::string& text, std::string& wh
   std::vector<std::string> parts;
   for (std::size_t start = 0;;) {
     const std::size_t comma = text.find(',', start);
-    parts.push_back(text.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+    // Spaces and tabs around a part are the user's layout, not content: "A , 9 , 3" is A,9,3.
+    std::string part = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    const std::size_t first = part.find_first_not_of(" \t"), last = part.find_last_not_of(" \t");
+    parts.push_back(first == std::string::npos ? std::string() : part.substr(first, last - first + 1));
     if (comma == std::string::npos) break;
     start = comma + 1;
   }

@@ -135,5 +135,14 @@ TEST(KernelForm, CutlassFolderIsLookedUpBeforeRun) {
   EXPECT_EQ(r->kernel->include_dirs, (std::vector<std::string>{"/usr", inc}));
 }
 
+// Newcomer round 14: the bar read "0%" through the 20-30 s NVRTC compile (the runner reports no
+// progress before the gate runs). At 0 it names the compile and counts the seconds.
+TEST(KernelProgress, CompilingUntilTheGateReportsProgress) {
+  EXPECT_EQ(kernel_progress_text(0, 0.2), "compiling with NVRTC... 0 s");
+  EXPECT_EQ(kernel_progress_text(0, 12.7), "compiling with NVRTC... 12 s");
+  EXPECT_EQ(kernel_progress_text(1, 30.0), "");
+  EXPECT_EQ(kernel_progress_text(1000, 31.0), "");
+}
+
 }  // namespace
 }  // namespace fragviz::app

@@ -59,8 +59,12 @@ for v in nan inf -1 0 1e99 99999999999; do
 done
 for v in nan inf -1 1e99 99999999999; do check "pad" -- probe --pad "$v"; done
 [ ! -e "$tmp/s.svg" ] || { echo "FAIL: a refused --scale wrote $tmp/s.svg"; fails=$((fails + 1)); }
-# In range: accepted (0.05 and 16 are the bounds).
-for v in 0.05 1 16; do expect 0 "wrote" -- export --view movmatrix --svg "$tmp/s.svg" --scale "$v"; done
+# Just outside the one PNG scale range (0.5 to 8, the Export dialog's too): refused, naming the range.
+for v in 0.49 8.01 16 1000; do expect 64 "--scale" -- export --view movmatrix --svg "$tmp/s.svg" --scale "$v"; done
+expect 64 "8" -- export --view movmatrix --svg "$tmp/s.svg" --scale 16
+[ ! -e "$tmp/s.svg" ] || { echo "FAIL: a refused --scale wrote $tmp/s.svg"; fails=$((fails + 1)); }
+# In range: accepted (0.5 and 8 are the bounds).
+for v in 0.5 1 8; do expect 0 "wrote" -- export --view movmatrix --svg "$tmp/s.svg" --scale "$v"; done
 
 echo "$fails failed"
 [ "$fails" -eq 0 ]

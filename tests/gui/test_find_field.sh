@@ -38,6 +38,13 @@ want = open(sys.argv[2]).read().strip()
 print("app:", s['fragments_view']['find_error'], "| cli:", want, "| lane", s['selected_lane'])
 sys.exit(0 if s['fragments_view']['find_error'] == want and s['fragments_view']['find_answer'] == '' and s['selected_lane'] == 5 else 1)
 PY
+# Spaces around the commas (newcomer round 14: refused): the same element, lane 5 again after lane 7.
+type_into fragments_find "s['fragments_view']['find_text']" "lane 7" "s['fragments_view']['find_text'] == 'lane 7'"
+xdotool key Return
+wait_for "s['selected_lane'] == 7"
+type_into fragments_find "s['fragments_view']['find_text']" "A , 9 , 3" "s['fragments_view']['find_text'] == 'A , 9 , 3'"
+xdotool key Return
+wait_for "s['selected_lane'] == 5 and s['fragments_view']['find_error'] == ''"
 type_into fragments_find "s['fragments_view']['find_text']" "lane 7" "s['fragments_view']['find_text'] == 'lane 7'"
 xdotool key Return
 wait_for "s['selected_lane'] == 7 and s['fragments_view']['find_answer'].startswith('$M\nlane 7 (groupID 1, threadID_in_group 3)\n')"

@@ -87,3 +87,29 @@ TEST(FragmentQuery, OutOfRangeIsNotBadForm) {
   EXPECT_FALSE(parse_where("A,1,2,-1", why));
   EXPECT_EQ(why, "product -1 is not a quad pair: give 0 to 3 (m8n8k4 .f16), or leave it out");
 }
+
+// Newcomer round 14: "A , 9 , 3" (spaces around the commas) was refused by Find and --where. Spaces
+// and tabs around a part are now dropped; a part that is still no number is named as before.
+TEST(FragmentQuery, SpacesAroundCommasAreTaken) {
+  std::string why;
+  for (const char* text : {"A , 9 , 3", " a,9 ,3 ", "A,\t9,3\t", "A , 9 , 3 , 0"}) {
+    const auto w = parse_where(text, why);
+    ASSERT_TRUE(w) << text << ": " << why;
+    EXPECT_EQ(w->op, Operand::A) << text;
+    EXPECT_EQ(w->row, 9) << text;
+    EXPECT_EQ(w->col, 3) << text;
+    EXPECT_TRUE(why.empty()) << text;
+  }
+  const auto f = parse_find("B , 2 , 1", why);
+  ASSERT_TRUE(f) << why;
+  EXPECT_EQ(f->where.op, Operand::B);
+  EXPECT_EQ(f->where.row, 2);
+  EXPECT_EQ(f->where.col, 1);
+  // Inside a number a space is no separator: the part is named as not a number.
+  EXPECT_FALSE(parse_where("A, 9 1, 3", why));
+  EXPECT_EQ(why,
+            "row '9 1' in 'A, 9 1, 3' is not a whole number of at most 6 digits (OPERAND,ROW,COL; e.g. "
+            "A,9,3)");
+  EXPECT_FALSE(parse_where("A, ,3", why));
+  EXPECT_EQ(why, "row '' in 'A, ,3' is not a whole number of at most 6 digits (OPERAND,ROW,COL; e.g. A,9,3)");
+}

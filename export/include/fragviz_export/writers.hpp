@@ -28,8 +28,15 @@ std::string cairo_description();
 std::string svg_text(const Scene& s);
 /// A standalone LaTeX document (`pdflatex` builds it) whose one tikzpicture draws `s` (1pt units).
 std::string tikz_text(const Scene& s);
+/// The PNG scale (pixels per point) every entry point accepts, both ends included: the Export
+/// dialog's slider and typed values, its saved "export_scale" and `fragviz-cli export --scale` all
+/// read this one range, so a value one of them takes is never refused by another.
+inline constexpr double kMinPngScale = 0.5, kMaxPngScale = 8.0;
+/// True for a scale inside [kMinPngScale, kMaxPngScale] (false for NaN).
+constexpr bool png_scale_ok(double scale) { return scale >= kMinPngScale && scale <= kMaxPngScale; }
+
 /// PNG or PDF bytes of `s` through cairo; PNG at `scale` pixels per point. Errors: kind refused
-/// without cairo, for a scale outside (0, 16] or for an image over 32767 pixels a side or 2^28
+/// without cairo, for a scale outside png_scale_ok or for an image over 32767 pixels a side or 2^28
 /// pixels; internal for a cairo failure.
 Outcome<std::string> cairo_bytes(const Scene& s, Format f, double scale);
 

@@ -44,7 +44,8 @@ struct WhereRequest {
   Operand op = Operand::A;
   int row = 0, col = 0, product = -1;
 };
-/// Parses "A,9,3" (operand A, B, C or D in either case, row, col) or "A,9,3,2" (and product).
+/// Parses "A,9,3" (operand A, B, C or D in either case, row, col) or "A,9,3,2" (and product), with
+/// spaces or tabs allowed around each part ("A , 9 , 3").
 /// nullopt with `why` set when it is not that (a part that is no number is named). A row or col may
 /// be negative: where_problem says it is out of range.
 std::optional<WhereRequest> parse_where(const std::string& text, std::string& why);

@@ -418,8 +418,8 @@ struct AppState {
   /// Where "fit" (zoom 1) still scrolls the fragments view's grids, what its status line says about
   /// it (panel_fragments.cpp, from the frame after); empty where fit fits.
   std::string fragments_fit_note;
-  /// The fragments view's "fit" was pressed and its zoom is still 1: the layout then gives the view
-  /// its fit height (fragments_fit_height); else the view keeps its readable least only.
+  /// The fragments view's "fit" was pressed since its instruction was chosen: the layout then gives
+  /// the view its fit height (fragments_fit_height), zoomed since or not; else its readable least.
   bool fragments_fitted = false;
   /// The least window height (logical px) at which each tiled view is usable, by its window name, as
   /// worked out when it was last drawn (a table's first rows, a grid's cells readable): the layout

@@ -146,6 +146,10 @@ std::string visible_region_text(const std::optional<VisibleRegion>& r) {
          scene::describe_crop(r->crop);
 }
 
+bool bank_picture_applies(const AppState& s, scene::View v) {
+  return v == scene::View::banks && !s.layout.enabled;
+}
+
 ExportPart default_export_part(ExportPart current, const std::optional<VisibleRegion>& r) {
   if (current == ExportPart::chosen) return current;
   return r && r->partial ? ExportPart::visible : ExportPart::whole;

@@ -99,6 +99,10 @@ std::string visible_region_text(const std::optional<VisibleRegion>& r);
 /// otherwise `visible` where the view hides some of its grids (`r` partial), `whole` where not.
 ExportPart default_export_part(ExportPart current, const std::optional<VisibleRegion>& r);
 
+/// Whether the "Picture" choice (lines x banks or tile) applies: the bank view outside its Layout
+/// mode, which draws one picture. Elsewhere the dialog shows the row disabled.
+bool bank_picture_applies(const AppState& s, scene::View v);
+
 /// The view that exports what the window named `name` shows (its ImGui name, window_names.hpp):
 /// the fragments, ldmatrix, bank, output, warpgroup, Algebra, Tensor memory and CTA tile windows
 /// their own view, the stmatrix / movmatrix window stmatrix (the first it draws); nullopt for a

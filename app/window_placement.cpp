@@ -142,11 +142,13 @@ void begin_layout(AppState& s) {
   // kMinHopperViewHeight; where the window is too short for both, the canvas grows and scrolls, as
   // below the 1024x700 minimum.
   std::vector<float> least(open.size(), 0.f);
-  // Fitted ("fit" pressed, zoom 1), the fragments view as tall as its fit needs (every grid whole at its
-  // least row height), from kMinFragmentsViewHeight up to kMostFragmentsViewHeight; zoomed, its grids scroll
-  // anyway and it keeps its readable least, leaving a newly opened view its room (newcomer round 13:
-  // the warpgroup view's register list showed 3 rows).
-  const bool fitted = s.fragments_fitted && s.fragments_view.zoom == 1.f;
+  // Fitted ("fit" pressed since the instruction was chosen), the fragments view as tall as its fit
+  // needs (every grid whole at its least row height), from kMinFragmentsViewHeight up to
+  // kMostFragmentsViewHeight, zoomed since or not: a view that shrank as its zoom left 1 would move
+  // the cell under the mouse that Ctrl+wheel zooms about. Never fitted, it keeps its readable least,
+  // leaving a newly opened view its room (newcomer round 13: the warpgroup view's register list
+  // showed 3 rows).
+  const bool fitted = s.fragments_fitted;
   least[kHopperColumnSlot] =
       fitted ? std::clamp(s.fragments_fit_height, kMinFragmentsViewHeight, kMostFragmentsViewHeight)
              : kMinFragmentsViewHeight;

@@ -131,8 +131,10 @@ void draw_export_popup(AppState& s) {
         "The picture's title (instruction and notes) and its lane or bank legend, which the\n"
         "view on screen has not. Off: what is on screen (fragviz-cli export --no-title).");
   // The bank view draws two pictures (fragviz-cli export --picture): the screen's lines x banks, or
-  // the older T/B tile with a words-per-bank chart per phase. The Layout mode has one.
-  if (d.view == scene::View::banks && !s.layout.enabled) {
+  // the older T/B tile with a words-per-bank chart per phase. The Layout mode has one. The row stays
+  // (disabled) on the other views so that no control moves when the view changes.
+  {
+    ImGui::BeginDisabled(!bank_picture_applies(s, d.view));
     const char* pictures[] = {"lines x banks (as on screen)", "tile (T/B cells, words per bank)"};
     const int at = d.bank_picture == scene::BankPicture::tile ? 1 : 0;
     if (ImGui::BeginCombo("Picture", pictures[at])) {
@@ -144,6 +146,7 @@ void draw_export_popup(AppState& s) {
       ImGui::EndCombo();
     }
     record_widget(s, "export_picture");
+    ImGui::EndDisabled();
   }
   // Another view has its own visible region: the default part follows it.
   if (d.view != old_view) d.part = default_export_part(d.part, visible_region(s, d.view, d.operand));

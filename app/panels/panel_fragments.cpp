@@ -583,7 +583,6 @@ void draw_fragments(AppState& s, const Derived& d) {
           "the view opens at the zoom where every cell holds its label.\n"
           "Ctrl+wheel over the grids zooms about the mouse; wheel scrolls, shift+wheel scrolls sideways."))
     s.fragments_fitted = true;
-  if (view.zoom != 1.f) s.fragments_fitted = false;  // zoomed since
   ImGui::SameLine();
   ImGui::TextColored(kDimV, "%s: A %dx%d, B %dx%d, C/D %dx%d%s", shape_name(in).c_str(), in.m, in.k, in.k,
                      in.n, in.m, in.n, in.products > 1 ? ", four quad pairs" : "");

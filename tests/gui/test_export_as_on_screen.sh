@@ -19,7 +19,7 @@ if ! open_export; then
 fi
 wait_for "$D['view'] == 'fragments' and 'export_title_and_legend' in s['widgets'] and $D['title_and_legend']" ||
   fail "no 'Title and legend' choice, on, for the fragments view"
-[ "$(q "'export_picture' in s['widgets']")" = False ] || fail "the fragments view offers a bank picture"
+[ "$(q "$D['bank_picture_applies']")" = False ] || fail "the fragments view offers a bank picture"
 click $(centre_of "s['widgets']['export_title_and_legend']")
 wait_for "not $D['title_and_legend']"
 click $(centre_of "s['widgets']['export_part_whole']")
@@ -49,7 +49,7 @@ wait_for "'export_view_filter' in s['widgets']"
 xdotool type --delay 40 banks
 wait_for "'export_view:banks' in s['widgets']"
 xdotool key Return
-wait_for "$D['view'] == 'banks' and 'export_picture' in s['widgets'] and $D['bank_picture'] == 'lines'" ||
+wait_for "$D['view'] == 'banks' and $D['bank_picture_applies'] and $D['bank_picture'] == 'lines'" ||
   fail "the bank view offers no picture choice"
 click $(centre_of "s['widgets']['export_title_and_legend']")
 wait_for "$D['title_and_legend']"

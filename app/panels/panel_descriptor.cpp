@@ -184,10 +184,19 @@ void element_tooltip(const DescriptorTable& t, int i) {
 
 // [SECTION] the operand grid (left)
 
+/// The grids' children are never shorter than this: where the view leaves less (the warpgroup view
+/// open in the same column keeps its register rows), the view itself scrolls to them, instead of a
+/// grid strip a few pixels tall that the wheel over the view cannot reach.
+float grid_child_height() {
+  constexpr float kLeastGridHeight = 200.f;
+  return ImGui::GetContentRegionAvail().y < kLeastGridHeight ? kLeastGridHeight : 0.f;
+}
+
 int draw_operand(AppState& s, HopperViews& v, int hovered_element, float width) {
   const DescriptorTable& t = v.descriptor();
   const SmemOperandLayout& l = t.layout;
-  ImGui::BeginChild("##desc_operand", ImVec2(width, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
+  ImGui::BeginChild("##desc_operand", ImVec2(width, grid_child_height()), false,
+                    ImGuiWindowFlags_HorizontalScrollbar);
   const float wl = 30.f, hl = 16.f, title = 18.f;
   const float sb = ImGui::GetStyle().ScrollbarSize;
   const float cw = std::clamp(std::floor((width - wl - sb - 6.f) / static_cast<float>(l.k)), 6.f, 26.f);
@@ -272,7 +281,8 @@ int draw_tile(AppState& s, HopperViews& v, int hovered_element) {
   const DescriptorTable& t = v.descriptor();
   const SmemOperandLayout& l = t.layout;
   const int eb = smem_element_bytes(l.type);
-  ImGui::BeginChild("##desc_tile", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
+  ImGui::BeginChild("##desc_tile", ImVec2(0, grid_child_height()), false,
+                    ImGuiWindowFlags_HorizontalScrollbar);
   ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
   const float wl = 50.f, hl = 32.f;
   const float sb = ImGui::GetStyle().ScrollbarSize;

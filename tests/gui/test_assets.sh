@@ -73,16 +73,17 @@ STATE="$WORK/nodir.json"
 expect "'is not a folder' in s['assets']['notices'][0] and ' '.join(s['assets']['lanes']) == '$embedded'"
 grep -q "no-such-folder is not a folder" "$WORK/app.log" || fail "no notice on stderr for a missing --assets folder"
 
-# 4. A layout: a short gate view, a smaller default window.
+# 4. A layout: a shorter gate view (above every view's least usable height, which a layout cannot
+# undercut: 60 rows gave 47 px and the view keeps 70), a smaller default window.
 cat >"$A/layout.json" <<'JSON'
-{"window": [1200, 800], "windows": {"gate": [1120, 440, 1600, 500], "output": [1120, 500, 1600, 950]}}
+{"window": [1200, 800], "windows": {"gate": [1120, 340, 1600, 500], "output": [1120, 500, 1600, 950]}}
 JSON
 LIBGL_ALWAYS_SOFTWARE=1 timeout 60 "$APP" --no-device --config-dir "$WORK/cfg2" --assets "$A" \
   --screenshot "$WORK/layout.png" --dump-state "$WORK/layout.json" >"$WORK/app.log" 2>&1 || fail "layout run failed"
 STATE="$WORK/layout.json"
 expect "s['display']['pixel_size'] == [1200, 800] and s['assets']['layout_source'].endswith('layout.json')"
-# 60 of the 950 design rows, stretched to the 800 - menu - status rows under the strip.
-expect "abs(s['windows']['Gate: exact matmul']['rect'][3] - 60 * (800 - s['display']['menu_bar_height'] - 30) / 950) < 1.5"
+# 160 of the 950 design rows, stretched to the 800 - menu - status rows under the strip.
+expect "abs(s['windows']['Gate: exact matmul']['rect'][3] - 160 * (800 - s['display']['menu_bar_height'] - 30) / 950) < 1.5"
 echo "ok: layout.json sets the window size and moves the gate view: $(q "s['windows']['Gate: exact matmul']['rect']")"
 echo '{"windows": {"gate": [0, 0, 5000, 10]}}' >"$A/layout.json"
 shot badlayout --assets "$A"

@@ -42,6 +42,19 @@ wait_for "$D['drawn'] and $D['measured']['probe'] and $D['measured']['probe_star
 wait_for "$D['measured']['checked'] == 1024 and $D['measured']['matching'] == 1024"
 wait_for "$D['measured_text'] == 'measured on NVIDIA H200, sm_90: B K-major 128B at start 0x2800: 1024 of 1024 element addresses match the model'"
 echo "descriptor: $(q "$D['measured_text']")"
+# The warpgroup view shares the column and keeps its register rows (its least height): the wheel
+# over the descriptor view brings row 3 of its grid into view, as a user scrolls to it.
+in_view="import json,sys
+s=json.load(open('$STATE')); g=s['hopper']['descriptor']['grids']['operand']; v=g['visible']
+x, y = g['origin'][0] + 9.5 * g['cell'][0], g['origin'][1] + 3.5 * g['cell'][1]
+sys.exit(0 if v[0] <= x <= v[0] + v[2] and v[1] <= y <= v[1] + v[3] else 1)"
+read -r DX DY <<<"$(python3 -c "import json; s=json.load(open('$STATE')); r=s['windows']['Descriptor: wgmma operand in shared memory']['rect']; print(int(r[0] + r[2] / 2), int(r[1] + r[3] / 2))")"
+for _ in $(seq 30); do
+  python3 -c "$in_view" && break
+  xdotool mousemove --window "$WID" "$DX" "$DY" click 5
+  sleep 0.2
+done
+python3 -c "$in_view" || fail "the descriptor grid's row 3 did not scroll into view"
 hover $(grid_cell descriptor operand 3 9)
 wait_for "$D['hovered'] is not None and ($D['hovered']['address'], $D['hovered']['measured_offset']) == (418, 418)"
 shot measured-descriptor

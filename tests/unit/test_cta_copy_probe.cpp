@@ -1,10 +1,6 @@
 // The CTA copy probe's host halves (fragviz/tile/cta_copy_probe.hpp): the plan fed to a software
 // GPU written from the PTX ISA's text, not from the model, and judged.
-//  - ldmatrix (PTX ISA "Warp-level matrix load instruction: ldmatrix"): threads 8j..8j+7 give the
-//    addresses of rows 0..7 of matrix j, each row eight 16-bit elements at 16 consecutive bytes;
-//    without .trans lane l's destination register j holds matrix j's row l/4, elements 2(l%4)
-//    (low half) and 2(l%4)+1; with .trans it holds column l/4, rows 2(l%4) and 2(l%4)+1.
-//  - ld.shared.b32/.v2.b32/.v4.b32 ("ld"): register i holds the four bytes at address + 4i.
+//  - ldmatrix and ld.shared: soft_copy_load.hpp.
 //  - stmatrix (PTX ISA "Warp Level Matrix Store Instruction: stmatrix"): threads 8j..8j+7 give
 //    the addresses of rows 0..7 of matrix j; lane l's source register j holds matrix j's row l/4,
 //    elements 2(l%4) (low half) and 2(l%4)+1, each row stored as eight 16-bit elements at 16
@@ -17,42 +13,19 @@
 
 #include "fragviz/tile/cta_copy_probe.hpp"
 #include "fragviz/tile/cta_presets.hpp"
+#include "soft_copy_load.hpp"
 
 namespace fragviz::tile {
 namespace {
 
-/// The 16-bit element at `byte` of the image, little endian.
-std::uint32_t half_at(const std::vector<std::uint8_t>& image, std::uint32_t byte) {
-  return image.at(byte) | (std::uint32_t{image.at(byte + 1)} << 8);
-}
-
-/// What a GPU returns for `p`: every thread's every register, from the PTX ISA's rules above.
+/// What a GPU returns for `p`: every thread's every register (soft_copy_load.hpp).
 std::vector<std::uint32_t> soft_gpu(const CtaCopyProbePlan& p) {
   std::vector<std::uint32_t> words(static_cast<std::size_t>(p.words()), 0);
-  const auto address = [&](int thread, int i) {
-    return p.addresses.at(static_cast<std::size_t>(thread) * p.instructions + i);
-  };
   for (int t = 0; t < p.threads; ++t)
     for (int i = 0; i < p.instructions; ++i)
-      for (int r = 0; r < p.registers; ++r) {
-        std::uint32_t w = 0;
-        if (p.load == CopyProbeLoad::ldmatrix) {
-          const int lane = t % 32, warp = t - lane;
-          // Matrix r's element (row, col): row `row`'s address is lane 8r + row's.
-          const auto element = [&](int row, int col) {
-            return half_at(p.image, address(warp + 8 * r + row, i) + 2 * col);
-          };
-          const std::uint32_t lo =
-              p.trans ? element(2 * (lane % 4), lane / 4) : element(lane / 4, 2 * (lane % 4));
-          const std::uint32_t hi =
-              p.trans ? element(2 * (lane % 4) + 1, lane / 4) : element(lane / 4, 2 * (lane % 4) + 1);
-          w = lo | (hi << 16);
-        } else {
-          const std::uint32_t a = address(t, i) + 4 * r;
-          w = half_at(p.image, a) | (half_at(p.image, a + 2) << 16);
-        }
-        words[static_cast<std::size_t>((t * p.instructions + i) * p.registers + r)] = w;
-      }
+      for (int r = 0; r < p.registers; ++r)
+        words[static_cast<std::size_t>((t * p.instructions + i) * p.registers + r)] =
+            soft_load_word(p, t, i, r);
   return words;
 }
 

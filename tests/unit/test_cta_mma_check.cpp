@@ -1,7 +1,7 @@
 // The CTA tiled-MMA probe's host halves (fragviz/tile/cta_mma_check.hpp).
 //  - the checker on hand-built cases (no model): it must find a wrong cell and name its holders;
 //  - every mma.sync preset's plan fed to a software GPU written from the PTX ISA's text, not from
-//    the model: ldmatrix as in test_cta_copy_probe.cpp, and mma.sync's fragments ("Matrix Fragments
+//    the model: ldmatrix as in soft_copy_load.hpp, and mma.sync's fragments ("Matrix Fragments
 //    for mma.m16n8k16 / m16n8k8 with floating point type"): g = lane / 4, t = lane % 4; A register
 //    a0 holds (g, 2t) low and (g, 2t+1) high, a1 rows g+8, a2 (k16) columns +8, a3 both; B's b0
 //    holds (k 2t, n g) and (2t+1, g), b1 (k16) rows k+8; d0..d3 are (g, 2t), (g, 2t+1), (g+8, 2t),
@@ -14,6 +14,7 @@
 
 #include "fragviz/tile/cta_mma_check.hpp"
 #include "fragviz/tile/cta_presets.hpp"
+#include "soft_copy_load.hpp"
 
 namespace fragviz::tile {
 namespace {
@@ -70,37 +71,14 @@ float decode(std::uint32_t h) {
   }
 }
 
-std::uint32_t half_at(const std::vector<std::uint8_t>& image, std::uint32_t byte) {
-  return image.at(byte) | (std::uint32_t{image.at(byte + 1)} << 8);
-}
-
-/// One operand's loaded words per thread ([thread][instruction * registers + r]), ldmatrix from
-/// the PTX ISA (as test_cta_copy_probe.cpp's soft GPU).
+/// One operand's loaded words per thread ([thread][instruction * registers + r]), by the PTX ISA
+/// (soft_copy_load.hpp, as test_cta_copy_probe.cpp's soft GPU).
 std::vector<std::vector<std::uint32_t>> soft_load(const CtaCopyProbePlan& p) {
   std::vector<std::vector<std::uint32_t>> words(static_cast<std::size_t>(p.threads));
-  const auto address = [&](int thread, int i) {
-    return p.addresses.at(static_cast<std::size_t>(thread) * p.instructions + i);
-  };
   for (int t = 0; t < p.threads; ++t)
     for (int i = 0; i < p.instructions; ++i)
-      for (int r = 0; r < p.registers; ++r) {
-        std::uint32_t w = 0;
-        if (p.load == CopyProbeLoad::ldmatrix) {
-          const int lane = t % 32, warp = t - lane;
-          const auto element = [&](int row, int col) {
-            return half_at(p.image, address(warp + 8 * r + row, i) + 2 * col);
-          };
-          const std::uint32_t lo =
-              p.trans ? element(2 * (lane % 4), lane / 4) : element(lane / 4, 2 * (lane % 4));
-          const std::uint32_t hi =
-              p.trans ? element(2 * (lane % 4) + 1, lane / 4) : element(lane / 4, 2 * (lane % 4) + 1);
-          w = lo | (hi << 16);
-        } else {
-          const std::uint32_t a = address(t, i) + 4 * r;
-          w = half_at(p.image, a) | (half_at(p.image, a + 2) << 16);
-        }
-        words[static_cast<std::size_t>(t)].push_back(w);
-      }
+      for (int r = 0; r < p.registers; ++r)
+        words[static_cast<std::size_t>(t)].push_back(soft_load_word(p, t, i, r));
   return words;
 }
 

@@ -92,3 +92,28 @@ foreach(sel "{0, 0}" "{3, 1}")
   endif()
 endforeach()
 message(STATUS "sm_120a ok: block_scale_kernels.cu, the block-scaled mma with selectors {0, 0} and {3, 1}")
+
+# The mma.sync probe kernels through ldmatrix (gpu/cuda/mma_ldmatrix_probe_kernels.cu) get an sm_120a
+# image too under -DFRAGVIZ_SM120_PROBES=ON (a .kind:: entry is fed through ldmatrix where it has a
+# form): ptxas must assemble them for sm_120a.
+file(REMOVE_RECURSE "${OUT_DIR}/keep-feed")
+file(MAKE_DIRECTORY "${OUT_DIR}/keep-feed")
+set(_feed "${SRC_DIR}/cuda/mma_ldmatrix_probe_kernels.cu")
+execute_process(
+  COMMAND "${NVCC}" -std=c++17 -O3 -gencode arch=compute_120a,code=sm_120a ${_flags} -I${SRC_DIR}/include
+          -I${SRC_DIR}/../model/include -keep -keep-dir ${OUT_DIR}/keep-feed -c ${_feed}
+          -o ${OUT_DIR}/mma_ldmatrix_probe_kernels.o
+  RESULT_VARIABLE rc ERROR_VARIABLE err OUTPUT_VARIABLE out)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "nvcc for sm_120a failed on ${_feed} (exit ${rc}):\n${out}${err}")
+endif()
+file(GLOB _ptx_feed "${OUT_DIR}/keep-feed/*.ptx")
+if(NOT _ptx_feed)
+  message(FATAL_ERROR "nvcc -keep left no PTX in ${OUT_DIR}/keep-feed")
+endif()
+file(READ "${_ptx_feed}" ptx_feed)
+string(FIND "${ptx_feed}" "kind::f8f6f4" at)
+if(at EQUAL -1)
+  message(FATAL_ERROR "the sm_120a PTX of ${_feed} holds no .kind::f8f6f4 mma: its wrappers compiled to nothing")
+endif()
+message(STATUS "sm_120a ok: mma_ldmatrix_probe_kernels.cu")

@@ -1,8 +1,11 @@
 // run_blackwell_probes(): plans from the model (fragviz/probe/blackwell_probe.hpp), one launch for
-// the matrix moves, one per tensor-memory shape and one per accumulator pass, all through one
-// table of launches (copy in, kernel, copy out), each judged by the model as its output comes back. The
-// kernels exist only in a build configured with -DFRAGVIZ_SM100_PROBES=ON (FRAGVIZ_HAVE_SM100_PROBES);
-// without it, and on any device but compute capability 10.0, every probe is reported skipped with the reason.
+// the matrix moves, one per tensor-memory shape, one per accumulator pass and one per block-scale
+// probe, all through one table of launches (copy in, kernel, copy out), each judged by the model as
+// its output comes back. Which device runs which (fragviz/probe/arch_probes.hpp): the tensor-memory
+// and accumulator probes compute capability 10.0, the block-scale probes 12.0, the 8-bit matrix
+// moves either. Their kernels exist only in a build configured with -DFRAGVIZ_SM100_PROBES=ON
+// (FRAGVIZ_HAVE_SM100_PROBES) or -DFRAGVIZ_SM120_PROBES=ON (FRAGVIZ_HAVE_SM120_PROBES); a probe
+// this device or build cannot run is reported skipped with the reason.
 #include "blackwell_run.hpp"
 
 #include <cuda_runtime_api.h>
@@ -20,6 +23,7 @@
 #include "blackwell/umma2_kernels.hpp"
 #include "blackwell/umma_kernels.hpp"
 #include "cuda_check.hpp"
+#include "fragviz/probe/arch_probes.hpp"
 #include "fragviz/probe/blackwell_probe.hpp"
 #include "fragviz/probe/block_scale_probe.hpp"
 #include "sm120/block_scale_kernels.hpp"
@@ -71,11 +75,16 @@ cudaError_t queue(const Launch& l, const void* in, void* out) {
     return cuda::launch_block_scale_probe(l.arg, static_cast<const cuda::BlockScaleJob*>(in),
                                           static_cast<std::uint32_t*>(out), nullptr);
 #endif
+#if FRAGVIZ_HAVE_SM100_PROBES || FRAGVIZ_HAVE_SM120_PROBES
+  // sm_100a and sm_120a code, whichever the build has (gpu/CMakeLists.txt, fragviz_b8_moves).
+  if (l.kernel == Kernel::b8_moves)
+    return cuda::launch_b8_move_probe(static_cast<const cuda::B8MoveJob*>(in), l.arg,
+                                      static_cast<cuda::B8MoveOut*>(out), nullptr);
+#endif
 #if FRAGVIZ_HAVE_SM100_PROBES
   switch (l.kernel) {
     case Kernel::b8_moves:
-      return cuda::launch_b8_move_probe(static_cast<const cuda::B8MoveJob*>(in), l.arg,
-                                        static_cast<cuda::B8MoveOut*>(out), nullptr);
+      break;  // queued above
     case Kernel::tmem:
       return cuda::launch_tmem_probe(l.arg, static_cast<const std::uint32_t*>(in),
                                      static_cast<std::uint32_t*>(out), nullptr);
@@ -135,8 +144,8 @@ std::vector<std::uint8_t> bytes_of(const std::vector<T>& v) {
 }  // namespace
 
 bool run_blackwell_probes(const ProbeRequest& req, ProbeReport& report, std::string& error) {
-  const bool sm100a = report.device.cc_major == 10 && report.device.cc_minor == 0;
-  const bool sm120a = report.device.cc_major == 12 && report.device.cc_minor == 0;
+  const ArchProbeSets runs = arch_probe_sets(report.device.cc_major, report.device.cc_minor);
+  const bool sm100a = runs.sm100a, sm120a = runs.sm120a;
   // Which probes: the named ones; for an empty list all of them, but only on a device that can
   // run them (an H200 report does not grow eleven skipped lines).
   std::vector<MatrixMoveB8> moves;
@@ -157,7 +166,10 @@ bool run_blackwell_probes(const ProbeRequest& req, ProbeReport& report, std::str
   if (req.instructions.empty()) {
     if (!req.instruction_probes || (!sm100a && !sm120a)) return true;
     if (sm100a) add_all();
-    if (sm120a) add_scales();
+    if (sm120a) {
+      moves = all_b8_moves();  // sm_120a has the 8-bit matrix moves too
+      add_scales();
+    }
   }
   for (const std::string& name : req.instructions) {
     if (name == "blackwell") {
@@ -190,6 +202,9 @@ bool run_blackwell_probes(const ProbeRequest& req, ProbeReport& report, std::str
                     std::to_string(report.device.sm()) + ")"
       : !kBuilt120 ? "skipped: this build has no sm_120a code (configure with -DFRAGVIZ_SM120_PROBES=ON)"
                    : "";
+  // The 8-bit matrix moves are sm_100a and sm_120a code: on a 12.0 device the sm_120a build's, on
+  // any other device the sm_100a reason (as before sm_120a ran them, so an sm_90 report is unchanged).
+  const std::string why_moves = sm120a ? why120 : why;
   std::vector<B8MovePlan> plans;
   std::vector<std::size_t> move_at, shape_at;
   // A skipped probe keeps the mnemonic, kind and detail its judge gives (a saved report is read
@@ -202,7 +217,7 @@ bool run_blackwell_probes(const ProbeRequest& req, ProbeReport& report, std::str
   };
   for (const MatrixMoveB8 m : moves) {
     move_at.push_back(report.moves.size());
-    report.moves.push_back(skipped(matrix_move_b8_mnemonic(m), why));
+    report.moves.push_back(skipped(matrix_move_b8_mnemonic(m), why_moves));
     plans.push_back(plan_b8_move(m));
   }
   for (TmemShape s : shapes) {
@@ -220,8 +235,8 @@ bool run_blackwell_probes(const ProbeRequest& req, ProbeReport& report, std::str
     report.moves.push_back(skipped(block_scale_probe_name(p), why120));
   }
   // A device or build that cannot run one family queues none of it; the other may still run.
+  if (!why_moves.empty()) plans.clear();
   if (!why.empty()) {
-    plans.clear();
     shapes.clear();
     umma_m.clear();
   }

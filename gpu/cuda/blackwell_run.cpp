@@ -62,6 +62,7 @@ enum class Kernel { b8_moves, tmem, umma, umma2, block_scale };
 struct Launch {
   Kernel kernel = Kernel::b8_moves;
   int arg = 0;
+  int count = 0;  ///< block scale: the jobs (one per k-block); arg = form * 2 + selector
   std::vector<std::uint8_t> in;
   std::size_t out_bytes = 0;
   std::function<void(const std::vector<std::uint8_t>& out)> take;
@@ -72,8 +73,8 @@ struct Launch {
 cudaError_t queue(const Launch& l, const void* in, void* out) {
 #if FRAGVIZ_HAVE_SM120_PROBES
   if (l.kernel == Kernel::block_scale)
-    return cuda::launch_block_scale_probe(l.arg, static_cast<const cuda::BlockScaleJob*>(in),
-                                          static_cast<std::uint32_t*>(out), nullptr);
+    return cuda::launch_block_scale_probe(l.arg / 2, l.arg % 2, static_cast<const cuda::BlockScaleJob*>(in),
+                                          l.count, static_cast<std::uint32_t*>(out), nullptr);
 #endif
 #if FRAGVIZ_HAVE_SM100_PROBES || FRAGVIZ_HAVE_SM120_PROBES
   // sm_100a and sm_120a code, whichever the build has (gpu/CMakeLists.txt, fragviz_b8_moves).
@@ -157,12 +158,8 @@ bool run_blackwell_probes(const ProbeRequest& req, ProbeReport& report, std::str
     umma_m.assign(std::begin(kUmmaProbeShapes), std::end(kUmmaProbeShapes));
   };
   std::vector<BlockScaleProbePlan> scales;  // sm_120a: the block-scale probes
-  const auto add_scales = [&] {
-    scales.clear();
-    for (ScaleOperand op : {ScaleOperand::A, ScaleOperand::B})
-      for (const ScaleSelector sel : kBlockScaleProbeSelectors)
-        scales.push_back(plan_block_scale_probe(op, sel));
-  };
+  const std::vector<BlockScaleProbePlan> all_scales = all_block_scale_probe_plans();
+  const auto add_scales = [&] { scales = all_scales; };
   if (req.instructions.empty()) {
     if (!req.instruction_probes || (!sm100a && !sm120a)) return true;
     if (sm100a) add_all();
@@ -184,10 +181,8 @@ bool run_blackwell_probes(const ProbeRequest& req, ProbeReport& report, std::str
         if (name == tmem_probe_mnemonic(s)) shapes.push_back(s);
       for (const auto& mg : kUmmaProbeShapes)
         if (name == umma_probe_mnemonic(mg.first, mg.second)) umma_m.push_back(mg);
-      for (ScaleOperand op : {ScaleOperand::A, ScaleOperand::B})
-        for (const ScaleSelector sel : kBlockScaleProbeSelectors)
-          if (name == block_scale_probe_name(plan_block_scale_probe(op, sel)))
-            scales.push_back(plan_block_scale_probe(op, sel));
+      for (const BlockScaleProbePlan& p : all_scales)
+        if (name == block_scale_probe_name(p)) scales.push_back(p);
     }
   }
   if (moves.empty() && shapes.empty() && umma_m.empty() && scales.empty()) return true;
@@ -347,20 +342,32 @@ bool run_blackwell_probes(const ProbeRequest& req, ProbeReport& report, std::str
     }
   }
 
+  // One launch per block-scale probe, one job per k-block (pass).
   for (std::size_t i = 0; i < scales.size(); ++i) {
-    cuda::BlockScaleJob j;
-    std::memcpy(j.sfa, scales[i].sfa.data(), sizeof j.sfa);
-    std::memcpy(j.sfb, scales[i].sfb.data(), sizeof j.sfb);
+    std::vector<cuda::BlockScaleJob> jobs_bs;
+    for (const BlockScalePass& pass : scales[i].passes) {
+      cuda::BlockScaleJob j;
+      std::memset(&j, 0, sizeof j);
+      for (int r = 0; r < 4; ++r)
+        std::memcpy(j.a[r], pass.a[static_cast<std::size_t>(r)].data(), sizeof j.a[r]);
+      for (int r = 0; r < 2; ++r)
+        std::memcpy(j.b[r], pass.b[static_cast<std::size_t>(r)].data(), sizeof j.b[r]);
+      std::memcpy(j.sfa, scales[i].sfa.data(), sizeof j.sfa);
+      std::memcpy(j.sfb, scales[i].sfb.data(), sizeof j.sfb);
+      jobs_bs.push_back(j);
+    }
     Launch l;
     l.kernel = Kernel::block_scale;
-    l.arg = scales[i].sel_a.byte_id == kBlockScaleProbeSelectors[0].byte_id ? 0 : 1;
-    l.in = bytes_of(std::vector<cuda::BlockScaleJob>{j});
-    l.out_bytes = 32 * 4 * sizeof(std::uint32_t);
-    l.take = [&, i](const std::vector<std::uint8_t>& bytes) {
-      const std::vector<std::uint32_t> words = objects<std::uint32_t>(bytes, 32 * 4);
-      std::array<std::array<std::uint32_t, 4>, 32> d{};
-      for (std::size_t lane = 0; lane < 32; ++lane)
-        for (std::size_t r = 0; r < 4; ++r) d[lane][r] = words[lane * 4 + r];
+    l.arg = scales[i].form * 2 + scales[i].selector;
+    l.count = static_cast<int>(jobs_bs.size());
+    l.in = bytes_of(jobs_bs);
+    l.out_bytes = jobs_bs.size() * 32 * 4 * sizeof(std::uint32_t);
+    l.take = [&, i, count = jobs_bs.size()](const std::vector<std::uint8_t>& bytes) {
+      const std::vector<std::uint32_t> words = objects<std::uint32_t>(bytes, count * 32 * 4);
+      std::vector<BlockScaleOut> d(count);
+      for (std::size_t j = 0; j < count; ++j)
+        for (std::size_t lane = 0; lane < 32; ++lane)
+          for (std::size_t r = 0; r < 4; ++r) d[j][lane][r] = words[(j * 32 + lane) * 4 + r];
       report.moves[scale_at[i]] = judge_block_scale_probe(scales[i], d);
     };
     launches.push_back(std::move(l));

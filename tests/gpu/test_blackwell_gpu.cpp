@@ -1,5 +1,5 @@
 // The Blackwell probes added for issue 26 on whatever GPU there is: the cta_group::2 accumulator
-// probe (sm_100a), the block-scale probe (sm_120a) and the 8-bit matrix moves (sm_100a or sm_120a).
+// probe (sm_100a), the block-scale probes (sm_120a) and the 8-bit matrix moves (sm_100a or sm_120a).
 // On a device that cannot run one, it is refused before any launch, naming the SM it needs and the
 // device's; on its own device (in a build with -DFRAGVIZ_SM100_PROBES / -DFRAGVIZ_SM120_PROBES) it
 // runs and must agree with the model.
@@ -68,7 +68,7 @@ TEST(BlackwellGpu, BlockScaleRunsOnSm120aOrIsRefusedNamingTheSm) {
       EXPECT_NE(p.skipped.find("no sm_120a code"), std::string::npos) << p.skipped;
     }
   }
-  EXPECT_EQ(seen, 4);  // A and B, selectors {0, 0} and {3, 1}
+  EXPECT_EQ(seen, 16);  // four forms (1X, two 2X, 4X), A and B, two selector pairs each
 }
 
 TEST(BlackwellGpu, ByteMovesRunOnSm100aOrSm120aOrAreRefusedNamingTheSm) {

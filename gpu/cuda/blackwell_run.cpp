@@ -197,9 +197,13 @@ bool run_blackwell_probes(const ProbeRequest& req, ProbeReport& report, std::str
                     std::to_string(report.device.sm()) + ")"
       : !kBuilt120 ? "skipped: this build has no sm_120a code (configure with -DFRAGVIZ_SM120_PROBES=ON)"
                    : "";
-  // The 8-bit matrix moves are sm_100a and sm_120a code: on a 12.0 device the sm_120a build's, on
-  // any other device the sm_100a reason (as before sm_120a ran them, so an sm_90 report is unchanged).
-  const std::string why_moves = sm120a ? why120 : why;
+  // The 8-bit matrix moves are sm_100a and sm_120a code: on a 12.0 device the sm_120a build's
+  // reason, on a 10.0 device the sm_100a build's, elsewhere both architectures named.
+  const std::string why_moves =
+      sm120a   ? why120
+      : sm100a ? why
+               : "skipped: needs sm_100a or sm_120a, a compute capability 10.0 or 12.0 GPU (device is sm_" +
+                     std::to_string(report.device.sm()) + ")";
   std::vector<B8MovePlan> plans;
   std::vector<std::size_t> move_at, shape_at;
   // A skipped probe keeps the mnemonic, kind and detail its judge gives (a saved report is read

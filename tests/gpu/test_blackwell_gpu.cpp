@@ -82,8 +82,9 @@ TEST(BlackwellGpu, ByteMovesRunOnSm100aOrSm120aOrAreRefusedNamingTheSm) {
     ++seen;
     if (!own) {
       EXPECT_FALSE(p.ran);
-      EXPECT_EQ(p.skipped, "skipped: needs sm_100a, a compute capability 10.0 GPU (device is sm_" +
-                               std::to_string(r.device.sm()) + ")");
+      EXPECT_EQ(p.skipped,
+                "skipped: needs sm_100a or sm_120a, a compute capability 10.0 or 12.0 GPU (device is sm_" +
+                    std::to_string(r.device.sm()) + ")");
     } else if (p.ran) {
       EXPECT_EQ(p.mismatches(), 0) << p.mnemonic;
     } else {

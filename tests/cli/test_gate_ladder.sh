@@ -10,9 +10,9 @@ fails=0
 # shellcheck source=lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-# Issue 22: the help names both instructions the ladder issues (rungs 7-10 are wgmma, not mma.sync).
+# Issue 22: the help names both instructions the ladder issues (rungs 8-11 are wgmma, not mma.sync).
 out=$("$cli" gate --help) || fail "gate --help exited $?"
-grep -qF "mma.sync in rungs 1-6, wgmma in rungs 7-10" <<<"$out" || fail "gate --help does not say which rungs are wgmma"
+grep -qF "mma.sync in rungs 1-7, wgmma in rungs 8-11" <<<"$out" || fail "gate --help does not say which rungs are wgmma"
 
 out=$("$cli" banks --gate-variant swizzle-xor) || fail "banks --gate-variant swizzle-xor exited $?"
 grep -q "^A: ldmatrix.sync.aligned.m8n8.x4.shared.b16 over Swizzle<2,3,3> o (128,32):(32,1)" <<<"$out" ||

@@ -30,10 +30,10 @@ AccessReport load(GateVariant v, GateOperand o, Coord origin = {}) {
 
 TEST(GateLadder, NamesRungsAndMinSmAsIssue10Lists) {
   const std::vector<std::pair<std::string, int>> want = {
-      {"ldmatrix-k8", 1},      {"scalar-b-k8", 1},    {"ldmatrix-k16", 1}, {"broken-swap-b", 1},
-      {"cp-async-db", 2},      {"multistage", 3},     {"tile-128", 4},     {"swizzle-xor", 5},
-      {"reg-db", 6},           {"reg-db-128x256", 6}, {"wgmma-tma", 7},    {"wgmma-ws", 8},
-      {"wgmma-persistent", 9}, {"wgmma-cluster", 10}};
+      {"ldmatrix-k8", 1}, {"scalar-b-k8", 1},       {"ldmatrix-k16", 1},  {"broken-swap-b", 1},
+      {"cp-async-db", 2}, {"multistage", 3},        {"tile-128", 4},      {"swizzle-xor", 5},
+      {"reg-db", 6},      {"reg-db-128x256", 6},    {"stream-k", 7},      {"wgmma-tma", 8},
+      {"wgmma-ws", 9},    {"wgmma-persistent", 10}, {"wgmma-cluster", 11}};
   ASSERT_EQ(gate_variants().size(), want.size());
   std::set<int> values;
   for (std::size_t i = 0; i < want.size(); ++i) {
@@ -89,10 +89,13 @@ TEST(GateLadder, NameListsAndHelpComeFromTheTable) {
                  0),
       0u)
       << help;
-  EXPECT_NE(help.find("reg-db-128x256 (rung 6, sm_80+), wgmma-tma (rung 7, sm_90a only)"), std::string::npos)
+  EXPECT_NE(
+      help.find(
+          "reg-db-128x256 (rung 6, sm_80+), stream-k (rung 7, sm_90+), wgmma-tma (rung 8, sm_90a only)"),
+      std::string::npos)
       << help;
-  EXPECT_EQ(help.substr(help.size() - std::string("wgmma-cluster (rung 10, sm_90a only)").size()),
-            "wgmma-cluster (rung 10, sm_90a only)");
+  EXPECT_EQ(help.substr(help.size() - std::string("wgmma-cluster (rung 11, sm_90a only)").size()),
+            "wgmma-cluster (rung 11, sm_90a only)");
 }
 
 TEST(GateLadder, TilesSharedBytesAndSizeMultiplesByHand) {

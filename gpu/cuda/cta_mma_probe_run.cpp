@@ -6,6 +6,7 @@
 #include "cta_mma_probe_kernels.hpp"
 #include "cuda_check.hpp"
 #include "fragviz/device/device.hpp"
+#include "hopper/cta_wgmma_probe.hpp"
 
 namespace fragviz {
 
@@ -23,6 +24,46 @@ cuda::MmaProbeLoad load_of(const tile::CtaCopyProbePlan& p) {
   l.instructions = p.instructions;
   l.image_bytes = static_cast<std::uint32_t>(p.image.size());
   return l;
+}
+
+/// `out` with the judge's verdict on the device's C (an internal error where the judge refuses).
+CtaMmaProbeRun judged(CtaMmaProbeRun out, const tile::CtaMmaProbePlan& p, const std::vector<float>& c) {
+  auto v = tile::judge_cta_mma_probe(p, c);
+  if (!v) {
+    out.error = Error{ErrorKind::internal, v.message};
+    return out;
+  }
+  out.verdict = std::move(*v.value);
+  return out;
+}
+
+/// The wgmma plan's launch (run_cta_mma_probe checked it): C back in `c`, or false and `error`.
+bool run_wgmma(const tile::CtaMmaProbePlan& p, std::vector<float>& c, std::string& error) {
+  const tile::WgmmaProbePlan& w = *p.wgmma;
+  cuda::CtaWgmmaProbeShape shape;
+  shape.n = w.n;
+  shape.a_mn = w.a_mn_major;
+  shape.b_mn = w.b_mn_major;
+  shape.warpgroups = w.warpgroups;
+  shape.calls = p.calls;
+  shape.image_bytes = static_cast<std::uint32_t>(w.image.size());
+  void* d_image = nullptr;
+  std::uint64_t* d_desc = nullptr;
+  float* d_out = nullptr;
+  const std::size_t desc_bytes = w.descriptors.size() * sizeof(std::uint64_t);
+  const std::size_t out_bytes = c.size() * sizeof(float);
+  const bool ok =
+      FRAGVIZ_CUDA_OK(error, cudaMalloc(&d_image, w.image.size())) &&
+      FRAGVIZ_CUDA_OK(error, cudaMalloc(reinterpret_cast<void**>(&d_desc), desc_bytes)) &&
+      FRAGVIZ_CUDA_OK(error, cudaMalloc(reinterpret_cast<void**>(&d_out), out_bytes)) &&
+      FRAGVIZ_CUDA_OK(error, cudaMemcpy(d_image, w.image.data(), w.image.size(), cudaMemcpyHostToDevice)) &&
+      FRAGVIZ_CUDA_OK(error, cudaMemcpy(d_desc, w.descriptors.data(), desc_bytes, cudaMemcpyHostToDevice)) &&
+      FRAGVIZ_CUDA_OK(error, cudaMemset(d_out, 0xFF, out_bytes)) &&
+      FRAGVIZ_CUDA_OK(error, cuda::launch_cta_wgmma_probe(shape, d_image, d_desc, d_out, 0)) &&
+      FRAGVIZ_CUDA_OK(error, cudaMemcpy(c.data(), d_out, out_bytes, cudaMemcpyDeviceToHost));
+  for (void* ptr : {d_image, static_cast<void*>(d_desc), static_cast<void*>(d_out)})
+    if (ptr) cudaFree(ptr);
+  return ok;
 }
 
 }  // namespace
@@ -46,10 +87,23 @@ CtaMmaProbeRun run_cta_mma_probe(const tile::CtaMmaProbePlan& p) {
     out.error = Error{ErrorKind::refused, problem};
     return out;
   }
+  if (p.wgmma && out.device.sm() != 90) {  // sm_90a code runs on sm_90 alone
+    out.error = Error{ErrorKind::refused, p.instruction + " is compiled for sm_90a only; device 0 (" +
+                                              out.device.name + ") is sm_" + std::to_string(out.device.sm())};
+    return out;
+  }
   if (out.device.sm() < p.min_sm) {
     out.error = Error{ErrorKind::refused, p.instruction + " needs sm_" + std::to_string(p.min_sm) +
                                               " or newer; device 0 is sm_" + std::to_string(out.device.sm())};
     return out;
+  }
+  if (p.wgmma) {
+    std::vector<float> c(static_cast<std::size_t>(p.threads) * static_cast<std::size_t>(p.c_values), 0.0f);
+    if (!run_wgmma(p, c, error)) {
+      out.error = Error{ErrorKind::cuda, error};
+      return out;
+    }
+    return judged(std::move(out), p, c);
   }
   cuda::CtaMmaProbeShape shape;
   shape.atom = static_cast<int>(p.kind);
@@ -93,13 +147,7 @@ CtaMmaProbeRun run_cta_mma_probe(const tile::CtaMmaProbePlan& p) {
     out.error = Error{ErrorKind::cuda, error};
     return out;
   }
-  auto judged = tile::judge_cta_mma_probe(p, c);
-  if (!judged) {
-    out.error = Error{ErrorKind::internal, judged.message};
-    return out;
-  }
-  out.verdict = std::move(*judged.value);
-  return out;
+  return judged(std::move(out), p, c);
 }
 
 }  // namespace fragviz

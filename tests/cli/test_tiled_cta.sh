@@ -159,8 +159,12 @@ if "$cli" device >/dev/null 2>&1; then
   expect 0 "tiled MMA measured on " -- tiled --preset $P --device
   expect 0 "all 16384 C values match A x B^T, as the model predicted" -- tiled --preset $P --device
   expect 1 "C values differ, as the model predicted" -- tiled --preset $B --device
-  expect 0 "tiled MMA: not probed: SM90_64x128x16_F32F16F16_SS: not covered: wgmma reads A and B" -- \
-    tiled --preset sm90-wgmma-128x128x64 --device
+  # The Hopper tile's wgmma through the model's descriptors (sm_90 devices; elsewhere refused, exit 3).
+  if "$cli" device 2>/dev/null | grep -q "sm_90"; then
+    expect 0 "tiled MMA measured on " -- tiled --preset sm90-wgmma-128x128x64 --device
+    expect 0 "(wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16, 4 per thread): all 16384 C values match A x B^T, as the model predicted" -- \
+      tiled --preset sm90-wgmma-128x128x64 --device
+  fi
 else
   expect 2 "fragviz-cli tiled: --device: no usable GPU: " -- tiled --preset $P --device
   expect 2 "measured: not probed: SM90_64x128x16_F32F16F16_SS reads A through a descriptor" -- \
@@ -175,8 +179,12 @@ else
   # The tiled MMA's line after the operands. sm80-gemm: each of the 4 warps computes 64 x 64 of C,
   # 4 m16 atoms x 8 n8 atoms x 2 k16 steps = 64 mma.sync per thread.
   expect 2 "tiled MMA: not run: no usable GPU: " -- tiled --preset $P --device
-  expect 2 "tiled MMA: not probed: SM90_64x128x16_F32F16F16_SS: not covered: wgmma reads A and B" -- \
-    tiled --preset sm90-wgmma-128x128x64 --device
+  # The Hopper tile's tiled MMA is planned (wgmma through the model's descriptors), then not run:
+  # 64 K over k16 = 4 wgmma per thread.
+  expect 2 "tiled MMA: not run: no usable GPU: " -- tiled --preset sm90-wgmma-128x128x64 --device
+  out_h=$("$cli" tiled --preset sm90-wgmma-128x128x64 --device --json - 2>/dev/null)
+  grep -q '"tiled_mma": {"instruction": "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16", "mma_per_thread": 4, "error": "no_device"' \
+    <<<"$out_h" || fail "--device --json without a GPU: no wgmma tiled_mma object"
   grep -q '"tiled_mma": {"instruction": "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32", "mma_per_thread": 64, "error": "no_device"' \
     <<<"$out" || fail "--device --json without a GPU: no tiled_mma object"
 fi

@@ -160,9 +160,12 @@ if "$cli" device >/dev/null 2>&1; then
   expect 0 "all 16384 C values match A x B^T, as the model predicted" -- tiled --preset $P --device
   expect 1 "C values differ, as the model predicted" -- tiled --preset $B --device
   # The Hopper tile's wgmma through the model's descriptors (sm_90 devices; elsewhere refused, exit 3).
-  if "$cli" device 2>/dev/null | grep -q "sm_90"; then
+  if "$cli" device 2>/dev/null | grep -q "compute: *sm_90 ("; then
     expect 0 "tiled MMA measured on " -- tiled --preset sm90-wgmma-128x128x64 --device
     expect 0 "(wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16, 4 per thread): all 16384 C values match A x B^T, as the model predicted" -- \
+      tiled --preset sm90-wgmma-128x128x64 --device
+  else
+    expect 0 "tiled MMA: not run: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 is compiled for sm_90a only; device 0 (" -- \
       tiled --preset sm90-wgmma-128x128x64 --device
   fi
 else

@@ -55,8 +55,9 @@ struct ExportDialog {
   /// tile; tmem: of its lanes and columns.
   std::string operand;
   bool crop = false;  ///< banks, tmem: rows and columns of the one grid, no operand
-  /// The screen's palette (dark ground, light text) instead of the document's (white ground): --palette.
-  bool dark = false;
+  /// The screen's palette (the app window's ground and text, palette.json's "screen": the picture is
+  /// what was on screen; the default) instead of the document's (white ground): --palette.
+  bool dark = true;
   /// The bank view's picture outside the Layout mode: the screen's lines x banks (the default) or the
   /// older T/B tile with its words-per-bank chart (--picture lines / tile). Not saved.
   scene::BankPicture bank_picture = scene::BankPicture::lines;

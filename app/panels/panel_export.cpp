@@ -123,6 +123,10 @@ void draw_export_popup(AppState& s) {
     ImGui::EndCombo();
   }
   record_widget(s, "export_palette");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "screen: the app window's background and text, the picture as it was on screen (the default);\n"
+        "document: white ground and dark text, for documents (fragviz-cli export's default).");
   // The title and legend the export adds to what the screen shows: off, the picture is the view only.
   ImGui::Checkbox("Title and legend", &d.title_and_legend);
   record_widget(s, "export_title_and_legend");

@@ -564,11 +564,11 @@ TEST(ExportDialog, ACropWritesExactlyTheBlockAsked) {
   EXPECT_EQ(b.crop.cols, (scene::IndexRange{8, 15}));
   // Views that cannot be cropped take no crop.
   EXPECT_TRUE(export_request(s, scene::View::ldmatrix).crop.whole());
-  // The palette: the document's unless the dialog asks for the screen's.
-  EXPECT_FALSE(export_request(s, scene::View::fragments).dark);
-  s.export_dialog.dark = true;
-  EXPECT_TRUE(export_request(s, scene::View::output).dark);
+  // The palette: the screen's (what was on screen) unless the dialog asks for the document's.
+  const AppState fresh;
+  EXPECT_TRUE(export_request(fresh, scene::View::fragments).dark);
   s.export_dialog.dark = false;
+  EXPECT_FALSE(export_request(s, scene::View::output).dark);
   const std::string dir = ::testing::TempDir() + "fragviz-export-crop";
   std::filesystem::create_directories(dir);
   const std::string path = dir + "/a.svg";
@@ -618,6 +618,7 @@ TEST(ExportDialog, CtaExportIsTheWindowsConfiguration) {
   scene::ViewRequest cli;
   cli.view = scene::View::cta;
   cli.palette = r.palette;
+  cli.dark = r.dark;  // the paper is the dialog's choice, not the configuration
   cli.cta.preset = flags.preset;
   cli.cta.spec = *tile::apply_cta_overrides(flags).spec;
   cli.cta.thread = 37;

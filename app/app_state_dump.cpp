@@ -232,6 +232,7 @@ std::string App::state_json() const {
                           {"format", std::string(scene::to_string(d.format))},
                           {"path", d.path},
                           {"scale", d.scale},
+                          {"scale_note", d.scale_note},
                           {"dark", d.dark},
                           {"bank_picture", std::string(scene::to_string(d.bank_picture))},
                           {"bank_picture_applies", bank_picture_applies(s_, d.view)},

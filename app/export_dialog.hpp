@@ -39,8 +39,11 @@ struct ExportDialog {
   bool requested_by_key = false;  ///< the request came from Ctrl+E (the mouse may be on a view), not the menu
   bool picker_open = false;  ///< a picker's list was open in the dialog last frame (escape_closes_dialog)
   scene::Format format = scene::Format::svg;
-  std::string path;         ///< typed by the user; empty: default_export_path
-  float scale = 2;          ///< PNG pixels per point
+  std::string path;  ///< typed by the user; empty: default_export_path
+  float scale = 2;   ///< PNG pixels per point
+  /// Beside the scale field, where the value typed there was outside the range and kept at its end
+  /// (keep_export_scale); empty otherwise. Not saved.
+  std::string scale_note;
   std::string message;      ///< the last export's outcome, shown in the dialog
   bool message_ok = false;  ///< green (written) or red (refused or failed)
   std::string last_folder;  ///< where the last export was written (saved: "export_folder"); empty: none yet
@@ -192,6 +195,16 @@ struct ExportOutcome {
 };
 ExportOutcome run_export(const AppState& s, scene::View v, scene::Format f, const std::string& path,
                          double scale);
+
+/// A PNG scale as typed into the dialog (Ctrl+click on its slider), kept in [kMinExportScale,
+/// kMaxExportScale]: the scale used, and what the dialog says beside the field where the typed value
+/// was not (issue 22: a clamp said nothing), e.g. "1000 is past 0.5 to 8: kept at 8"; an empty note
+/// where it was kept as typed. A value that is no number keeps `before`, the scale held until then.
+struct KeptScale {
+  float scale = 2;
+  std::string note;
+};
+KeptScale keep_export_scale(float typed, float before);
 
 /// Shows a write's outcome `o` for d.path in the dialog: its line, green or red; no Overwrite
 /// pending; d.written the file when written (export_pressed's "just now").

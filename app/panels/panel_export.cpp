@@ -249,14 +249,24 @@ void draw_export_popup(AppState& s) {
   forget_stale_outcome(d, old_view, old_format, old_path);
   ImGui::BeginDisabled(d.format != scene::Format::png);
   ImGui::SetNextItemWidth(160);
-  // AlwaysClamp: a value typed after Ctrl+click lands in the range too, not only a dragged one.
-  ImGui::SliderFloat("Pixels per point (PNG)", &d.scale, kMinExportScale, kMaxExportScale, "%.1f",
-                     ImGuiSliderFlags_AlwaysClamp);
+  // No AlwaysClamp: a value typed after Ctrl+click comes through as typed, and keep_export_scale keeps
+  // it in the range and says so beside the field, on its line (no row comes or goes).
+  const float scale_before = d.scale;
+  if (ImGui::SliderFloat("Pixels per point (PNG)", &d.scale, kMinExportScale, kMaxExportScale, "%.1f")) {
+    const KeptScale kept = keep_export_scale(d.scale, scale_before);
+    d.scale = kept.scale;
+    d.scale_note = kept.note;
+  }
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("%g to %g; Ctrl+click to type a value (kept in that range)", kMinExportScale,
                       kMaxExportScale);
   record_widget(s, "export_scale");
   ImGui::EndDisabled();
+  if (!d.scale_note.empty()) {
+    ImGui::SameLine();
+    status_text(kAmberV, "%s", d.scale_note.c_str());
+    record_widget(s, "export_scale_note");
+  }
   if (d.overwrite_pending != d.path) d.overwrite_pending.clear();  // the name changed: ask again
   const auto write = [&] {
     const ExportOutcome o = run_export(s, d.view, d.format, d.path, d.scale);

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -648,6 +649,27 @@ TEST(ExportDialog, TheFragmentsRequestCarriesTheFindRing) {
   EXPECT_EQ(r.found->product, -1);
   s.fragments_goto.where = WhereRequest{Operand::C, 2, 5, -1};
   EXPECT_EQ(export_request(s, scene::View::fragments).found->grid, "C");
+}
+
+// A PNG scale typed past the range 0.5-8 is kept at its end and said so beside the field (issue 22:
+// 1000 became 8 silently); one inside is taken as typed, with nothing said; no number keeps the
+// scale held before.
+TEST(ExportDialog, ATypedScaleOutsideTheRangeIsKeptAtItsEndAndSaidSo) {
+  KeptScale k = keep_export_scale(1000.f, 2.f);
+  EXPECT_FLOAT_EQ(k.scale, 8.f);
+  EXPECT_EQ(k.note, "1000 is past 0.5 to 8: kept at 8");
+  k = keep_export_scale(0.f, 2.f);
+  EXPECT_FLOAT_EQ(k.scale, 0.5f);
+  EXPECT_EQ(k.note, "0 is past 0.5 to 8: kept at 0.5");
+  k = keep_export_scale(3.f, 2.f);
+  EXPECT_FLOAT_EQ(k.scale, 3.f);
+  EXPECT_EQ(k.note, "");
+  k = keep_export_scale(8.f, 2.f);
+  EXPECT_FLOAT_EQ(k.scale, 8.f);
+  EXPECT_EQ(k.note, "");
+  k = keep_export_scale(std::nanf(""), 2.5f);
+  EXPECT_FLOAT_EQ(k.scale, 2.5f);
+  EXPECT_EQ(k.note, "not a number: kept at 2.5 (0.5 to 8)");
 }
 
 }  // namespace

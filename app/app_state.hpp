@@ -144,10 +144,12 @@ struct Rect {
 };
 
 /// One fragment-grid cell, recorded so tests click where the app drew it. Every cell of the
-/// operand is recorded; `visible` says whether it lies in the scrolled view (only those are drawn).
+/// operand is recorded; `visible` says whether it belongs to the view's visible region.
 struct CellRecord {
   int row = 0, col = 0, product = 0, lane = 0, element = 0;
   Rect rect;
+  /// In its grid's visible region (viewmodel/visible_region.hpp): half or more of it on screen,
+  /// outside the sticky index bands, inside the app's window; File > Export's rule.
   bool visible = false;
   int measured = 0;  ///< 0 not measured, 1 every probe's check matches, 2 one differs (red X)
 };

@@ -14,7 +14,7 @@ CtaCopyProbeRun run_cta_copy_probe(const tile::CtaCopyProbePlan& p) {
   CtaCopyProbeRun out;
   out.device = query_device();
   if (!out.device.present) {
-    out.error = Error{ErrorKind::no_device, out.device.error};
+    out.error = Error{ErrorKind::no_device, out.device.error.message};
     return out;
   }
   std::string error;

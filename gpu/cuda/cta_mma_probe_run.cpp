@@ -72,7 +72,7 @@ CtaMmaProbeRun run_cta_mma_probe(const tile::CtaMmaProbePlan& p) {
   CtaMmaProbeRun out;
   out.device = query_device();
   if (!out.device.present) {
-    out.error = Error{ErrorKind::no_device, out.device.error};
+    out.error = Error{ErrorKind::no_device, out.device.error.message};
     return out;
   }
   std::string error;

@@ -55,7 +55,7 @@ std::string App::start() {
   // query_device can take the CUDA start-up time: never on the UI thread.
   if (options_.no_device) {
     s_.device_known = true;
-    s_.device.error = "disabled with --no-device";
+    s_.device.error = Error{ErrorKind::no_device, "disabled with --no-device"};
   } else {
     const bool with_context = options_.cuda_start == "query";
     jobs_.device.start([with_context] {
@@ -194,7 +194,7 @@ void App::poll_jobs() {
     if (dev)
       s_.device = *dev;
     else
-      s_.device.error = "query_device failed: " + err;
+      s_.device.error = Error{ErrorKind::internal, "query_device failed: " + err};
     blocked_valid_ = false;
     request_probes();
   }
@@ -204,12 +204,12 @@ void App::poll_jobs() {
     if (!probe) {
       s_.probe_status = JobStatus::failed;
       s_.probe_error = err;
-    } else if (!probe->error.empty() && probe->fragments.empty() && !probe->ldmatrix.ran) {
+    } else if (!probe->error.message.empty() && probe->fragments.empty() && !probe->ldmatrix.ran) {
       s_.probe_status = JobStatus::failed;
-      s_.probe_error = probe->error;
+      s_.probe_error = probe->error.message;
     } else {
       s_.probe_status = JobStatus::done;
-      s_.probe_error = probe->error;
+      s_.probe_error = probe->error.message;
       take_live_probe(
           s_, ProbeSource{probe, measured_label(probe->device.present ? probe->device : s_.device), "live"});
     }
@@ -231,7 +231,7 @@ void App::poll_jobs() {
       s_.gate_error = "gate failed: " + err;
     } else {
       s_.gate_status = gate->ran ? JobStatus::done : JobStatus::failed;
-      s_.gate_error = gate->ran || gate->cancelled ? "" : gate->error;
+      s_.gate_error = gate->ran || gate->cancelled ? "" : gate->error.message;
       take_live_gate(s_, gate);
     }
   }
@@ -266,7 +266,8 @@ void App::refresh_gate_blocked() {
   else if (!s_.device_known)
     s_.device_blocked = "looking for a CUDA device";
   else if (!s_.device.present)
-    s_.device_blocked = s_.device.error.empty() ? std::string("no CUDA device") : s_.device.error;
+    s_.device_blocked =
+        s_.device.error.message.empty() ? std::string("no CUDA device") : s_.device.error.message;
   else
     s_.device_blocked.reset();
   // A size the gate refuses is the first thing to fix, whatever else is missing.

@@ -517,8 +517,8 @@ std::string App::state_json() const {
       {"status", fr.kernel_status},
       {"progress", fr.kernel_progress},
       {"is_last_run", g != nullptr && g->request.kernel.has_value()},
-      {"last_error", g != nullptr && g->request.kernel ? g->error : std::string()},
-      {"last_kind", g != nullptr && g->request.kernel ? std::string(to_string(g->error_kind)) : ""}};
+      {"last_error", g != nullptr && g->request.kernel ? g->error.message : std::string()},
+      {"last_kind", g != nullptr && g->request.kernel ? std::string(to_string(g->error.kind)) : ""}};
   json ladder_rows = json::array();
   if (s_.gate_ladder.result)
     for (const LadderRow& row : s_.gate_ladder.result->rows) {

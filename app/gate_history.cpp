@@ -13,7 +13,6 @@ std::shared_ptr<const GateReport> gate_summary(const GateReport& r) {
   s->request = r.request;
   s->ran = r.ran;
   s->error = r.error;
-  s->error_kind = r.error_kind;
   s->cancelled = r.cancelled;
   s->exact = r.exact;
   s->mismatch_count = r.mismatch_count;

@@ -46,7 +46,7 @@ LadderResult run_ladder(const std::vector<int>& sizes, std::uint64_t seed, int t
     } else {
       const GateReport r = run_gate(req, control);
       if (!r.ran) {
-        row.refusal = r.cancelled ? "cancelled" : r.error;
+        row.refusal = r.cancelled ? "cancelled" : r.error.message;
         out.cancelled = out.cancelled || r.cancelled;
       } else {
         if (req.with_cublas && r.cublas_ms > 0) {

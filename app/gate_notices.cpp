@@ -8,7 +8,7 @@ GateNotices gate_notices(const std::optional<std::string>& blocked, const std::s
   n.blocked = blocked.value_or("");
   const bool not_run = shown && !shown->ran && !shown->cancelled;
   if (not_run) {
-    const std::string& why = shown->error;
+    const std::string& why = shown->error.message;
     if (why.empty())
       n.not_run = "not run";
     else if (!n.blocked.empty() && why.find(n.blocked) != std::string::npos) {
@@ -25,7 +25,7 @@ GateNotices gate_notices(const std::optional<std::string>& blocked, const std::s
     }
   }
   // The run's error is the verdict's reason (said there) or the blocked line's words.
-  const bool said = error.empty() || (not_run && error == shown->error) ||
+  const bool said = error.empty() || (not_run && error == shown->error.message) ||
                     (!n.blocked.empty() && n.blocked.find(error) != std::string::npos);
   if (!said) n.error = error;
   return n;

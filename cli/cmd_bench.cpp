@@ -187,7 +187,7 @@ void add_bench_command(CLI::App& app, int& exit_code) {
 
     const DeviceInfo dev = query_device();
     if (!dev.present) {
-      std::cerr << "bench: " << (dev.error.empty() ? "no CUDA device" : dev.error) << "\n";
+      std::cerr << "bench: " << (dev.error.message.empty() ? "no CUDA device" : dev.error.message) << "\n";
       exit_code = finish_output(kExitNoDevice);
       return;
     }
@@ -259,9 +259,9 @@ void add_bench_command(CLI::App& app, int& exit_code) {
             }
             if (!c.ran) {
               if (table) print_row(cname, n, "-", "-", "-", "error", "-", "-", "-");
-              notes << "  (" << gate::kStreamKCandidates[i].name << " at n = " << n << ": " << c.error
+              notes << "  (" << gate::kStreamKCandidates[i].name << " at n = " << n << ": " << c.error.message
                     << ")\n";
-              if (failure == 0 && c.error_kind != ErrorKind::refused) failure = exit_code_for(c.error_kind);
+              if (failure == 0 && c.error.kind != ErrorKind::refused) failure = exit_code_for(c.error.kind);
             } else {
               if (!c.exact || c.spot_check_failures != 0) mismatch = true;
               const CsvRow cr = run_row(cname, n, c, cublas_ms);
@@ -280,12 +280,12 @@ void add_bench_command(CLI::App& app, int& exit_code) {
         }
         const GateReport r = run_gate(req);
         if (!r.ran) {
-          const bool was_refused = r.error_kind == ErrorKind::refused;
-          not_run(was_refused, r.error);
+          const bool was_refused = r.error.kind == ErrorKind::refused;
+          not_run(was_refused, r.error.message);
           if (was_refused)
             refused = true;
           else if (failure == 0)
-            failure = exit_code_for(r.error_kind);
+            failure = exit_code_for(r.error.kind);
           continue;
         }
         if (!cublas_done && r.cublas_ms > 0) {

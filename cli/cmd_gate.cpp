@@ -74,7 +74,7 @@ int print_ran(const GateReport& r) {
               << fmt("%.1f", r.cublas_gflops) << " GFLOP/s; this kernel runs at "
               << fmt("%.3f", r.ratio_to_cublas) << " of cuBLAS's speed\n";
   }
-  if (!r.error.empty()) std::cout << "note: " << r.error << "\n";
+  if (!r.error.message.empty()) std::cout << "note: " << r.error.message << "\n";
   std::cout << "resources: " << plural(r.resources.registers, "register") << ", "
             << plural(r.resources.static_shared_bytes, "byte") << " static and "
             << plural(r.resources.dynamic_shared_bytes, "byte") << " dynamic shared memory, "
@@ -88,11 +88,11 @@ int print_ran(const GateReport& r) {
 
 /// Messages of a run that did not run: "gate refused: ...", "gate: compile error ...", ...
 int print_stopped(const GateReport& r) {
-  const char* lead = r.error_kind == ErrorKind::refused   ? "gate refused: "
-                     : r.error_kind == ErrorKind::compile ? "gate: "
+  const char* lead = r.error.kind == ErrorKind::refused   ? "gate refused: "
+                     : r.error.kind == ErrorKind::compile ? "gate: "
                                                           : "gate stopped: ";
-  std::cerr << lead << r.error << "\n";
-  return exit_code_for(r.error_kind);  // the kind, never the wording
+  std::cerr << lead << r.error.message << "\n";
+  return exit_code_for(r.error.kind);  // the kind, never the wording
 }
 
 struct Opts {
@@ -175,7 +175,7 @@ int run_user_kernel(const Opts& o) {
               << "), grid (" << done->grid.x << ", " << done->grid.y << ", " << done->grid.z << ")\n";
   int code = r.ran ? print_ran(r) : print_stopped(r);
   // Without a device nothing ran: an existing --json file is left as it was, as the built-in gate does.
-  if (r.error_kind == ErrorKind::no_device) {
+  if (r.error.kind == ErrorKind::no_device) {
     if (!o.json.empty() && o.json != kStdoutPath) std::cout << "nothing written to " << o.json << "\n";
     return finish_output(code);
   }
@@ -280,7 +280,7 @@ void add_gate_command(CLI::App& app, int& exit_code) {
     }
     const DeviceInfo dev = query_device();
     if (!dev.present) {
-      std::cerr << "gate: " << (dev.error.empty() ? "no CUDA device" : dev.error) << "\n";
+      std::cerr << "gate: " << (dev.error.message.empty() ? "no CUDA device" : dev.error.message) << "\n";
       exit_code = finish_output(kExitNoDevice);
       return;
     }

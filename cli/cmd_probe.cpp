@@ -58,7 +58,7 @@ std::string device_line(const DeviceInfo& d) {
 /// "no usable GPU", and the commands that show the model of the same request without one
 /// (`layout`, `banks`: each hint a command line the CLI accepts as printed).
 void print_no_device(const DeviceInfo& d, const std::string& layout_hint, const std::string& banks_hint) {
-  std::cerr << "no usable GPU: " << d.error << "\n"
+  std::cerr << "no usable GPU: " << d.error.message << "\n"
             << "the probes need an NVIDIA GPU of sm_75 or newer; the PTX model without one: `" << layout_hint
             << "`, `" << banks_hint << "`\n";
 }
@@ -406,9 +406,9 @@ void add_probe_command(CLI::App& app, int& exit_code) {
         return;
       }
       if (req.instructions.size() == 1 && is_wmma_probe_name(req.instructions[0])) {
-        std::cerr << "no usable GPU: " << r.device.error << "\n" << kWmmaNoModel << "\n";
+        std::cerr << "no usable GPU: " << r.device.error.message << "\n" << kWmmaNoModel << "\n";
         exit_code = finish_output(
-            exit_code_for(r.error_kind == ErrorKind::none ? ErrorKind::no_device : r.error_kind));
+            exit_code_for(r.error.kind == ErrorKind::none ? ErrorKind::no_device : r.error.kind));
         return;
       }
       const bool one = req.instructions.size() == 1 &&
@@ -417,7 +417,7 @@ void add_probe_command(CLI::App& app, int& exit_code) {
                       one ? "fragviz-cli layout --instr " + req.instructions[0] : "fragviz-cli layout --list",
                       banks_hint(req));
       exit_code =
-          finish_output(exit_code_for(r.error_kind == ErrorKind::none ? ErrorKind::no_device : r.error_kind));
+          finish_output(exit_code_for(r.error.kind == ErrorKind::none ? ErrorKind::no_device : r.error.kind));
       return;
     }
     std::cout << "device: " << device_line(r.device) << "\n";
@@ -468,9 +468,10 @@ void add_probe_command(CLI::App& app, int& exit_code) {
               << fixed(r.probe_ms, 1) << " ms (of which Hopper probes " << fixed(r.hopper_ms, 1) << " ms)\n";
 
     int code = 0;
-    if (r.error_kind != ErrorKind::none) {
-      std::cerr << (r.error_kind == ErrorKind::cuda ? "CUDA error: " : "probe stopped: ") << r.error << "\n";
-      code = exit_code_for(r.error_kind);
+    if (r.error.kind != ErrorKind::none) {
+      std::cerr << (r.error.kind == ErrorKind::cuda ? "CUDA error: " : "probe stopped: ") << r.error.message
+                << "\n";
+      code = exit_code_for(r.error.kind);
     } else if (!matched || explorer == kExitMismatch) {
       code = kExitMismatch;
     } else if (explorer == kExitRefused) {

@@ -96,7 +96,7 @@ void add_relations_command(CLI::App& app, int& exit_code) {
     if (!report.device.present) {
       print_relations(report, false, lanes);
       std::cout.flush();
-      std::cerr << "no usable GPU: " << report.device.error
+      std::cerr << "no usable GPU: " << report.device.error.message
                 << "\nthe model is printed above; `fragviz-cli relations --model` prints it and exits 0\n";
       exit_code = finish_output(kExitNoDevice);
       return;
@@ -107,13 +107,13 @@ void add_relations_command(CLI::App& app, int& exit_code) {
     for (const KSplitCheck& c : report.k_splits) (c.ran ? ran : waived) += 1;
     for (const ReuseCheck& c : report.reuse) (c.ran ? ran : waived) += 1;
     std::cout << "relations on the GPU: " << ran << " run, " << waived << " not runnable here";
-    if (report.error.empty())
+    if (report.error.kind == ErrorKind::none)
       std::cout << ", " << (agree ? "all as the model says" : "NOT all as the model says");
     std::cout << " (" << static_cast<int>(report.ms + 0.5) << " ms)\n";
     int code = kExitOk;
-    if (!report.error.empty()) {
+    if (report.error.kind != ErrorKind::none) {
       std::cout.flush();
-      std::cerr << "CUDA error: " << report.error << "\n";
+      std::cerr << "CUDA error: " << report.error.message << "\n";
       code = kExitCudaError;
     } else if (!agree) {
       code = kExitMismatch;

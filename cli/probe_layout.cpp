@@ -140,7 +140,7 @@ int run_layout_probe_command(LayoutProbeOptions o, LdmatrixConfig config) {
   if (o.ncu_child) return finish_output(exit_code_for(run.error.kind));
   if (run.error.kind == ErrorKind::refused) return refuse("", run.error, 0);
   if (!run.device.present) {
-    std::cerr << "no usable GPU: " << run.device.error << "\n"
+    std::cerr << "no usable GPU: " << run.device.error.message << "\n"
               << "the model's prediction: `" << banks_command_for(o.request) << "`\n";
     return finish_output(exit_code_for(ErrorKind::no_device));
   }

@@ -69,7 +69,7 @@ std::string measured_json(const CtaDeviceResult& r, std::size_t i, std::int64_t 
   if (!m.skipped.empty()) return "{\"skipped\": " + q(m.skipped) + "}";
   s << "{\"instruction\": " << q(m.instruction) << ", \"instructions_per_thread\": " << m.per_thread
     << ", \"store\": " << (m.store ? "true" : "false");
-  if (!m.run) return s.str() + ", \"error\": \"no_device\", \"message\": " + q(r.device.error) + "}";
+  if (!m.run) return s.str() + ", \"error\": \"no_device\", \"message\": " + q(r.device.error.message) + "}";
   if (!m.run->verdict)
     return s.str() + ", \"error\": " + q(kind_name(m.run->error.kind)) +
            ", \"message\": " + q(m.run->error.message) + "}";
@@ -95,7 +95,7 @@ std::string mma_json(const CtaDeviceResult& r) {
   std::ostringstream s;
   if (!m.skipped.empty()) return "{\"skipped\": " + q(m.skipped) + "}";
   s << "{\"instruction\": " << q(m.instruction) << ", \"mma_per_thread\": " << m.per_thread;
-  if (!m.run) return s.str() + ", \"error\": \"no_device\", \"message\": " + q(r.device.error) + "}";
+  if (!m.run) return s.str() + ", \"error\": \"no_device\", \"message\": " + q(r.device.error.message) + "}";
   if (!m.run->verdict)
     return s.str() + ", \"error\": " + q(kind_name(m.run->error.kind)) +
            ", \"message\": " + q(m.run->error.message) + "}";
@@ -120,7 +120,7 @@ std::string mma_json(const CtaDeviceResult& r) {
 
 std::string device_json(const DeviceInfo& d) {
   return "{\"present\": " + std::string(d.present ? "true" : "false") + ", \"name\": " + q(d.name) +
-         ", \"error\": " + q(d.error) + "}";
+         ", \"error\": " + q(d.error.message) + "}";
 }
 
 }  // namespace fragviz::cli

@@ -29,7 +29,8 @@ Outcome<Scene> output_scene(const ViewRequest& r) {
   if (!r.gate)
     return Outcome<Scene>::fail(ErrorKind::refused, "the output view needs a gate report (--report FILE)");
   const GateReport& g = *r.gate;
-  if (!g.ran) return Outcome<Scene>::fail(ErrorKind::refused, "the gate report did not run: " + g.error);
+  if (!g.ran)
+    return Outcome<Scene>::fail(ErrorKind::refused, "the gate report did not run: " + g.error.message);
   const GateVariantInfo* info = g.request.kernel ? nullptr : find_gate_variant(g.request.variant);
   const int bm = info != nullptr ? info->output.block_m : kRegion;
   const int bn = info != nullptr ? info->output.block_n : kRegion;

@@ -48,7 +48,7 @@ std::string mma_measured_line(const CtaDeviceResult& r) {
          std::to_string(m.per_thread) + " per thread): " + m.run->verdict->text();
 }
 
-std::string cta_no_device_text(const DeviceInfo& device) { return "no usable GPU: " + device.error; }
+std::string cta_no_device_text(const DeviceInfo& device) { return "no usable GPU: " + device.error.message; }
 
 std::string measured_line(const CtaDeviceResult& r, std::size_t i, std::int64_t threads) {
   const CtaOperandMeasure& m = r.operands[i];

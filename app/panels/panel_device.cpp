@@ -19,7 +19,7 @@ void draw_device(AppState& s, const Derived& d) {
     ImGui::TextColored(kDimV, "Querying the CUDA device...");
   } else if (!dev.present) {
     status_text(kAmberV, "No CUDA device");
-    status_text(kDimV, "%s", dev.error.c_str());
+    status_text(kDimV, "%s", dev.error.message.c_str());
   } else {
     if (!dev.name.empty()) fit_text(ImGui::GetStyleColorVec4(ImGuiCol_Text), dev.name);
     ImGui::Text("compute capability %d.%d (sm_%d)", dev.cc_major, dev.cc_minor, dev.sm());
@@ -86,7 +86,7 @@ void draw_device(AppState& s, const Derived& d) {
       s.frame.device_recorded = recorded;
     }
     ImGui::TextColored(kDimV, "CUDA start-up %.1f ms, probes %.1f ms", p->cuda_init_ms, p->probe_ms);
-    if (!p->error.empty()) status_text(kRedV, "%s", p->error.c_str());
+    if (!p->error.message.empty()) status_text(kRedV, "%s", p->error.message.c_str());
     if (!p->cycles.empty() &&
         ImGui::BeginTable("cycles", 4,
                           ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {

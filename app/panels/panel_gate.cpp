@@ -51,7 +51,7 @@ std::string variant_words(const GateRequest& q) {
 
 std::string verdict_line(const GateReport& r) {
   char buf[256];
-  if (!r.ran) return r.cancelled ? "cancelled" : "not run: " + r.error;
+  if (!r.ran) return r.cancelled ? "cancelled" : "not run: " + r.error.message;
   if (r.exact)
     std::snprintf(buf, sizeof buf, "matmul at n = %d against the reference: exact match", r.request.n);
   else if (r.first)

@@ -79,7 +79,7 @@ void draw_load_kernel(AppState& s) {
   // Only while the form still names that kernel: an error of another source is no answer to this one.
   if (last != nullptr && last->request.kernel && !last->ran && !last->cancelled &&
       last->request.kernel->source_path == f.source_path && last->request.kernel->entry == f.entry) {
-    status_text(kRedV, "%s", last->error.c_str());
+    status_text(kRedV, "%s", last->error.message.c_str());
     record_widget(s, "kernel_last_error");
   }
   ImGui::EndChild();

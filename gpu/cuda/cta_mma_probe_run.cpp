@@ -4,8 +4,8 @@
 #include <cuda_runtime_api.h>
 
 #include "cta_mma_probe_kernels.hpp"
+#include "cta_probe_launch.hpp"
 #include "cuda_check.hpp"
-#include "fragviz/device/device.hpp"
 #include "hopper/cta_wgmma_probe.hpp"
 
 namespace fragviz {
@@ -70,33 +70,19 @@ bool run_wgmma(const tile::CtaMmaProbePlan& p, std::vector<float>& c, std::strin
 
 CtaMmaProbeRun run_cta_mma_probe(const tile::CtaMmaProbePlan& p) {
   CtaMmaProbeRun out;
-  out.device = query_device();
-  if (!out.device.present) {
-    out.error = Error{ErrorKind::no_device, out.device.error};
-    return out;
-  }
+  out.error = check_cta_probe_launch(
+      out.device,
+      [&p](const DeviceInfo& device, int optin) -> std::string {
+        // The plan's check also holds every table entry inside the thread's registers.
+        if (std::string problem = tile::mma_probe_launch_problem(p, optin); !problem.empty()) return problem;
+        if (p.wgmma && device.sm() != 90)  // sm_90a code runs on sm_90 alone
+          return p.instruction + " is compiled for sm_90a only; device 0 (" + device.name + ") is sm_" +
+                 std::to_string(device.sm());
+        return {};
+      },
+      p.instruction, p.min_sm);
+  if (out.error.kind != ErrorKind::none) return out;
   std::string error;
-  int optin = 0;
-  if (!FRAGVIZ_CUDA_OK(error, cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, 0))) {
-    out.error = Error{ErrorKind::cuda, error};
-    return out;
-  }
-  // Every address aligned and inside its image, every table entry inside the thread's registers,
-  // the block and the images within the device's limits: nothing the plan holds can fault.
-  if (const std::string problem = tile::mma_probe_launch_problem(p, optin); !problem.empty()) {
-    out.error = Error{ErrorKind::refused, problem};
-    return out;
-  }
-  if (p.wgmma && out.device.sm() != 90) {  // sm_90a code runs on sm_90 alone
-    out.error = Error{ErrorKind::refused, p.instruction + " is compiled for sm_90a only; device 0 (" +
-                                              out.device.name + ") is sm_" + std::to_string(out.device.sm())};
-    return out;
-  }
-  if (out.device.sm() < p.min_sm) {
-    out.error = Error{ErrorKind::refused, p.instruction + " needs sm_" + std::to_string(p.min_sm) +
-                                              " or newer; device 0 is sm_" + std::to_string(out.device.sm())};
-    return out;
-  }
   if (p.wgmma) {
     std::vector<float> c(static_cast<std::size_t>(p.threads) * static_cast<std::size_t>(p.c_values), 0.0f);
     if (!run_wgmma(p, c, error)) {

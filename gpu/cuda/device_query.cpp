@@ -51,18 +51,19 @@ DeviceInfo query_device() {
   const cudaError_t e = cudaGetDeviceCount(&count);
   if (e != cudaSuccess) {
     cudaGetLastError();  // clear it: no context exists, nothing is poisoned
-    info.error = std::string("no CUDA device: ") + cudaGetErrorName(e) + ": " + cudaGetErrorString(e) +
-                 (info.driver_version == 0 ? " (no NVIDIA driver found)" : "");
+    info.error = Error{ErrorKind::no_device,
+                       std::string("no CUDA device: ") + cudaGetErrorName(e) + ": " + cudaGetErrorString(e) +
+                           (info.driver_version == 0 ? " (no NVIDIA driver found)" : "")};
     return info;
   }
   if (count == 0) {
-    info.error = "no CUDA device: the driver reports 0 devices";
+    info.error = Error{ErrorKind::no_device, "no CUDA device: the driver reports 0 devices"};
     return info;
   }
   cudaDeviceProp prop{};
   std::string error;
   if (!FRAGVIZ_CUDA_OK(error, cudaGetDeviceProperties(&prop, 0))) {
-    info.error = error;
+    info.error = Error{ErrorKind::cuda, error};
     return info;
   }
   info.name = prop.name;
@@ -76,8 +77,11 @@ DeviceInfo query_device() {
   cudaGetLastError();
 
   if (info.sm() < 75) {
-    info.error = "device 0 (" + info.name + ") is sm_" + std::to_string(info.sm()) +
-                 ": ldmatrix and mma.sync.m16n8k8 need sm_75 or newer (PTX ISA, \"Target ISA notes\")";
+    // Too old for every probe and the gate: no usable GPU, as no_device means.
+    info.error =
+        Error{ErrorKind::no_device, "device 0 (" + info.name + ") is sm_" + std::to_string(info.sm()) +
+                                        ": ldmatrix and mma.sync.m16n8k8 need sm_75 or newer (PTX ISA, "
+                                        "\"Target ISA notes\")"};
     return info;  // present stays false: nothing here can run on it
   }
   info.present = true;

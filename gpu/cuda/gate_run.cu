@@ -238,8 +238,7 @@ class GateRun {
       } catch (const GateFailure& f) {
         if (f.cancelled) throw;
         // The verdict and the kernel's time stand; only the yardstick is missing.
-        report_.error = "cuBLAS timing skipped: " + f.message;
-        report_.error_kind = f.kind;
+        report_.error = Error{f.kind, "cuBLAS timing skipped: " + f.message};
         report_.cublas_ms = 0;
       }
       report_.cublas_gflops = report_.cublas_ms > 0 ? flop / (report_.cublas_ms * 1e6) : 0;
@@ -386,23 +385,19 @@ GateReport run_gate_with(const GateRequest& req, const MatmulUnderTest& kernel, 
   if (control != nullptr) control->progress_permille.store(0);
   report.device = query_device();
   if (auto why = gate_refusal(req, report.device)) {
-    report.error = why->message;
-    report.error_kind = why->kind;
+    report.error = *why;
     return report;
   }
   try {
     GateRun(req, kernel, control, report).run();
     report.ran = true;
   } catch (const GateFailure& f) {
-    report.error = f.message;
-    report.error_kind = f.kind;
+    report.error = Error{f.kind, f.message};
     report.cancelled = f.cancelled;
   } catch (const std::bad_alloc&) {
-    report.error = "out of host memory";
-    report.error_kind = ErrorKind::internal;
+    report.error = Error{ErrorKind::internal, "out of host memory"};
   } catch (const std::exception& ex) {
-    report.error = ex.what();
-    report.error_kind = ErrorKind::internal;
+    report.error = Error{ErrorKind::internal, ex.what()};
   }
   if (!report.ran) {
     // A stopped run has no trustworthy figures beyond what it reached; keep the resources.
@@ -454,8 +449,7 @@ GateReport run_gate_stream_k_candidate(const GateRequest& req, int index) {
     GateReport report;
     report.created_utc = utc_now();
     report.request = req;
-    report.error = why;
-    report.error_kind = ErrorKind::refused;
+    report.error = Error{ErrorKind::refused, why};
     return report;
   }
   return gate::run_gate_with(req, under_test(&candidates[static_cast<std::size_t>(index)]), nullptr);
@@ -469,8 +463,8 @@ GateReport run_gate(const GateRequest& req, GateControl* control) {
     report.request = req;
     report.device = query_device();
     report.error =
-        "a user kernel runs in the kernel runner's process (run_user_kernel_gate), not in run_gate";
-    report.error_kind = ErrorKind::internal;
+        Error{ErrorKind::internal,
+              "a user kernel runs in the kernel runner's process (run_user_kernel_gate), not in run_gate"};
     return report;
   }
   // The variant's registered kernel (gate_kernel.cuh); none for a value outside the table.

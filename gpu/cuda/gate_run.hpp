@@ -25,7 +25,7 @@ struct MatmulUnderTest {
 
 /// run_gate with `kernel` instead of the variant's kernel; `report.request` is `req`. The request
 /// is checked with gate_refusal first (nothing is allocated or launched when it refuses). A fault
-/// in the kernel comes back as error_kind cuda with the CUDA error's name and message; after a
+/// in the kernel comes back as error kind cuda with the CUDA error's name and message; after a
 /// sticky error (an illegal address) the context is dead, which is why user kernels run in a
 /// process of their own.
 GateReport run_gate_with(const GateRequest& req, const MatmulUnderTest& kernel, GateControl* control);

@@ -22,8 +22,8 @@ LayoutProbeRun run_layout_probe(const LayoutProbeRequest& r) {
     return out;
   }
   if (!out.device.present) {
-    out.probe = skipped_layout_probe(r, "not run: " + out.device.error);
-    out.error = Error{ErrorKind::no_device, out.device.error};
+    out.probe = skipped_layout_probe(r, "not run: " + out.device.error.message);
+    out.error = Error{ErrorKind::no_device, out.device.error.message};
     return out;
   }
   const LayoutProbePlan& p = *plan;

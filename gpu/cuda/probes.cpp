@@ -91,9 +91,8 @@ ProbeReport run_probes(const ProbeRequest& req) {
   report.ldmatrix.tile = req.tile;
   report.device = query_device();
   if (!report.device.present) {
-    report.error = report.device.error;
-    report.error_kind = ErrorKind::no_device;
-    report.ldmatrix.skipped = report.device.error;
+    report.error = Error{ErrorKind::no_device, report.device.error.message};
+    report.ldmatrix.skipped = report.device.error.message;
     return report;
   }
 
@@ -111,17 +110,17 @@ ProbeReport run_probes(const ProbeRequest& req) {
   const bool wgmma_ahead = wants_wgmma(req, report.device);
 
   // [SECTION] start-up, measured apart: context creation and loading the probe kernels' module.
-  std::string& error = report.error;
+  std::string& error = report.error.message;
   double init_ms = 0;
   if (error = start_cuda_context(&init_ms); !error.empty()) {
-    report.error_kind = ErrorKind::cuda;
+    report.error.kind = ErrorKind::cuda;
     return report;  // the packing threads are joined by their futures
   }
   report.cuda_init_ms = init_ms;
   const auto probe_start = Clock::now();
   timer.lap("CUDA start-up (measured apart)");
   const auto fail = [&] {
-    report.error_kind = ErrorKind::cuda;
+    report.error.kind = ErrorKind::cuda;
     report.probe_ms = ms_since(probe_start);
     return report;
   };

@@ -29,14 +29,15 @@ struct DeviceBuffer {
 void run(RelationsReport& report) {
   const DeviceInfo device = query_device();
   if (!device.present) {
-    report = relations_not_run(device, "not run: " + device.error);
+    report = relations_not_run(device, "not run: " + device.error.message);
     return;
   }
   report = relations_not_run(device, "not run: a CUDA error stopped the run");
-  std::string& error = report.error;
+  std::string error;
+  const auto stop = [&] { report.error = Error{ErrorKind::cuda, error}; };
   if (!FRAGVIZ_CUDA_OK(error, cudaSetDevice(0)) || !FRAGVIZ_CUDA_OK(error, cudaFree(nullptr)) ||
       !FRAGVIZ_CUDA_OK(error, cuda::preload_relation_kernels()))
-    return;
+    return stop();
   const auto start = Clock::now();
   const int sm = device.sm();
 
@@ -50,7 +51,7 @@ void run(RelationsReport& report) {
       !FRAGVIZ_CUDA_OK(error, cudaMalloc(reinterpret_cast<void**>(&d_out.ptr), work.out.bytes())) ||
       !FRAGVIZ_CUDA_OK(error, cudaMemset(d_out.ptr, 0, work.out.bytes())) ||
       !FRAGVIZ_CUDA_OK(error, cudaMemcpy(d_in.ptr, work.in.data(), work.in.bytes(), cudaMemcpyHostToDevice)))
-    return;
+    return stop();
   bool launched = true;
   for (const RelationsWork::KSplitLaunch& l : work.splits) {
     if (!launched) break;
@@ -81,7 +82,7 @@ void run(RelationsReport& report) {
   // The copy waits for every launch and reports any fault they raised.
   if (!launched || !FRAGVIZ_CUDA_OK(error, cudaMemcpy(work.out.data(), d_out.ptr, work.out.bytes(),
                                                       cudaMemcpyDeviceToHost)))
-    return;
+    return stop();
 
   // [SECTION] judge against the model ---------------------------------------------------------------
   judge_relations(work, report);
@@ -95,9 +96,9 @@ RelationsReport run_relations() {
   try {
     run(report);
   } catch (const std::exception& e) {
-    report.error = std::string("host error: ") + e.what();
+    report.error = Error{ErrorKind::internal, std::string("host error: ") + e.what()};
   } catch (...) {
-    report.error = "host error: unknown exception";
+    report.error = Error{ErrorKind::internal, "host error: unknown exception"};
   }
   return report;
 }

@@ -7,7 +7,7 @@ namespace fragviz {
 CtaCopyProbeRun run_cta_copy_probe(const tile::CtaCopyProbePlan&) {
   CtaCopyProbeRun out;
   out.device = query_device();  // present = false: the build has no CUDA
-  out.error = Error{ErrorKind::no_device, out.device.error};
+  out.error = Error{ErrorKind::no_device, out.device.error.message};
   return out;
 }
 

@@ -7,7 +7,7 @@ namespace fragviz {
 CtaMmaProbeRun run_cta_mma_probe(const tile::CtaMmaProbePlan&) {
   CtaMmaProbeRun out;
   out.device = query_device();  // present = false: the build has no CUDA
-  out.error = Error{ErrorKind::no_device, out.device.error};
+  out.error = Error{ErrorKind::no_device, out.device.error.message};
   return out;
 }
 

@@ -14,7 +14,7 @@ bool built_with_cuda() { return false; }
 
 DeviceInfo query_device() {
   DeviceInfo info;
-  info.error = kNoCuda;
+  info.error = Error{ErrorKind::no_device, kNoCuda};
   return info;
 }
 
@@ -31,8 +31,7 @@ ProbeReport run_probes(const ProbeRequest& req) {
   report.ldmatrix.config = req.ldmatrix;
   report.ldmatrix.tile = req.tile;
   report.ldmatrix.skipped = kNoCuda;
-  report.error = kNoCuda;
-  report.error_kind = ErrorKind::no_device;
+  report.error = Error{ErrorKind::no_device, kNoCuda};
   return report;
 }
 

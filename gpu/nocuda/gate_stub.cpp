@@ -16,8 +16,7 @@ GateReport run_gate(const GateRequest& req, GateControl* control) {
   GateReport report;
   report.request = req;
   report.device = query_device();
-  report.error = kNoCuda;
-  report.error_kind = ErrorKind::no_device;
+  report.error = Error{ErrorKind::no_device, kNoCuda};
   if (control != nullptr) control->progress_permille.store(0);
   return report;
 }

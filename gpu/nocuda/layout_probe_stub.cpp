@@ -14,8 +14,8 @@ LayoutProbeRun run_layout_probe(const LayoutProbeRequest& r) {
     out.error = plan.error;
     return out;
   }
-  out.probe = skipped_layout_probe(r, "not run: " + out.device.error);
-  out.error = Error{ErrorKind::no_device, out.device.error};
+  out.probe = skipped_layout_probe(r, "not run: " + out.device.error.message);
+  out.error = Error{ErrorKind::no_device, out.device.error.message};
   return out;
 }
 

@@ -6,7 +6,7 @@ namespace fragviz {
 
 RelationsReport run_relations() {
   const DeviceInfo device = query_device();  // present = false, error says the build has no CUDA
-  return relations_not_run(device, "not run: " + device.error);
+  return relations_not_run(device, "not run: " + device.error.message);
 }
 
 }  // namespace fragviz

@@ -119,10 +119,10 @@ GateReport run_user_kernel_gate(const GateRequest& req, const KernelProcessOptio
   GateReport report;
   report.created_utc = utc_now();
   report.request = req;
-  report.device.error = "not queried (the kernel runner stopped before reporting)";
+  report.device.error =
+      Error{ErrorKind::internal, "not queried (the kernel runner stopped before reporting)"};
   const auto stop = [&report](ErrorKind kind, std::string why) {
-    report.error = std::move(why);
-    report.error_kind = kind;
+    report.error = Error{kind, std::move(why)};
     report.cancelled = kind == ErrorKind::cancelled;
     return report;
   };

@@ -200,7 +200,8 @@ SpotCheckResult spot_check(int n, std::uint64_t seed, const std::vector<Coord>& 
 
 std::string gate_verdict_line(const GateReport& r) {
   std::string line = "matmul at n = " + std::to_string(r.request.n) + " against the reference: ";
-  if (!r.ran) return line + "not run (" + (r.error.empty() ? std::string("no result") : r.error) + ")";
+  if (!r.ran)
+    return line + "not run (" + (r.error.message.empty() ? std::string("no result") : r.error.message) + ")";
   if (r.exact) return line + "exact match";
   if (!r.first) return line + "mismatch";
   const std::uint64_t total =

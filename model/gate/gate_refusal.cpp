@@ -10,7 +10,8 @@ namespace fragviz {
 std::optional<Error> gate_static_refusal(const GateRequest& req, const DeviceInfo& dev) {
   const auto refused = [](std::string why) { return Error{ErrorKind::refused, std::move(why)}; };
   if (!dev.present)
-    return Error{ErrorKind::no_device, dev.error.empty() ? std::string("no CUDA device") : dev.error};
+    return Error{ErrorKind::no_device,
+                 dev.error.message.empty() ? std::string("no CUDA device") : dev.error.message};
   if (!parse_variant(to_string(req.variant))) return refused("unknown gate variant");
   if (req.variant == GateVariant::user_kernel) {
     if (auto why = user_kernel_request_problem(req)) return why;

@@ -76,13 +76,15 @@ void set_aside_entries(std::vector<Probe>& a, std::vector<Probe>& b, const std::
 void set_aside_unrun(ReportFile& a, ReportFile& b, std::vector<std::string>& not_run) {
   const bool ga = a.gate && !a.gate->ran, gb = b.gate && !b.gate->ran;
   if (ga || gb) {
-    not_run.push_back("gate: " + not_run_text(ga, gb, ga ? a.gate->error : "", gb ? b.gate->error : ""));
+    not_run.push_back("gate: " +
+                      not_run_text(ga, gb, ga ? a.gate->error.message : "", gb ? b.gate->error.message : ""));
     a.gate.reset();
     b.gate.reset();
   }
   const bool pa = a.probe && !probe_ran(*a.probe), pb = b.probe && !probe_ran(*b.probe);
   if (pa || pb) {
-    not_run.push_back("probes: " + not_run_text(pa, pb, pa ? a.probe->error : "", pb ? b.probe->error : ""));
+    not_run.push_back("probes: " + not_run_text(pa, pb, pa ? a.probe->error.message : "",
+                                                pb ? b.probe->error.message : ""));
     a.probe.reset();
     b.probe.reset();
   }

@@ -26,8 +26,8 @@ GateReport gate_ran() {
 GateReport gate_not_run(const std::string& why) {
   GateReport g;
   g.request.n = 2048;
-  g.error = why;
-  g.error_kind = ErrorKind::no_device;
+  g.error.message = why;
+  g.error.kind = ErrorKind::no_device;
   return g;
 }
 
@@ -120,7 +120,7 @@ TEST(CompareView, AProbeRunThatMeasuredNothingIsNotRun) {
   ReportFile a, b;
   a.probe = probe_with({instruction(kMma, true, 37)});
   ProbeReport none;
-  none.error = "no CUDA device";
+  none.error = Error{ErrorKind::no_device, "no CUDA device"};
   b.probe = none;
   a.gate = b.gate = gate_ran();
   const Comparison c = compare_reports(a, "A", b, "b.json");

@@ -20,7 +20,7 @@ tile::CtaTile preset(const char* name) {
 
 TEST(CtaDeviceView, WithoutADeviceNothingRuns) {
   DeviceInfo none;
-  none.error = "no CUDA device";
+  none.error = Error{ErrorKind::no_device, "no CUDA device"};
   int calls = 0;
   const CtaDeviceResult r = measure_cta_copies(preset("sm80-gemm-128x128x32"), none, [&](const auto&) {
     ++calls;
@@ -71,7 +71,7 @@ TEST(CtaDeviceView, TheStoreOfCIsRunAndWorded) {
 
 TEST(CtaDeviceView, TheTiledMmaLineFollowsTheOperands) {
   DeviceInfo none;
-  none.error = "no CUDA device";
+  none.error = Error{ErrorKind::no_device, "no CUDA device"};
   CtaDeviceResult r;
   r.device = none;
   EXPECT_EQ(mma_measured_line(r), "");  // not attempted: no line
@@ -125,7 +125,7 @@ TEST(CtaDeviceView, WhenTheButtonMayRun) {
   AppState s;
   EXPECT_EQ(cta_device_blocked(s).value_or(""), "looking for a CUDA device");
   s.device_known = true;
-  s.device.error = "disabled with --no-device";
+  s.device.error = Error{ErrorKind::no_device, "disabled with --no-device"};
   EXPECT_EQ(cta_device_blocked(s).value_or(""), "no usable GPU: disabled with --no-device");
   s.device.present = true;
   EXPECT_FALSE(cta_device_blocked(s).has_value());

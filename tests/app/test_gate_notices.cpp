@@ -10,14 +10,14 @@ namespace {
 GateReport not_run(const std::string& why) {
   GateReport r;
   r.ran = false;
-  r.error = why;
+  r.error = Error{ErrorKind::refused, why};
   return r;
 }
 
 TEST(GateNotices, NoGpuReasonSaidOnce) {
   const std::string dev = "no CUDA device: the driver reports 0 devices";
   const GateReport r = not_run(dev + " (the source compiled for sm_80)");
-  const GateNotices n = gate_notices(dev, r.error, &r);
+  const GateNotices n = gate_notices(dev, r.error.message, &r);
   EXPECT_EQ(n.blocked, dev);
   EXPECT_EQ(n.error, "");
   EXPECT_EQ(n.not_run, "not run (the source compiled for sm_80)");
@@ -25,7 +25,7 @@ TEST(GateNotices, NoGpuReasonSaidOnce) {
 
 TEST(GateNotices, SameWordsEverywhereLeaveOneLine) {
   const GateReport r = not_run("disabled with --no-device");
-  const GateNotices n = gate_notices(std::string("disabled with --no-device"), r.error, &r);
+  const GateNotices n = gate_notices(std::string("disabled with --no-device"), r.error.message, &r);
   EXPECT_EQ(n.error, "");
   EXPECT_EQ(n.not_run, "not run (as above)");
 }
@@ -37,7 +37,7 @@ TEST(GateNotices, DifferentReasonsAllStand) {
   EXPECT_EQ(n.error, "gate failed: the runner crashed");
   EXPECT_EQ(n.not_run, "not run: x.cu:5: error: expected ';'");
   // The run's error is its verdict's reason: said there only.
-  const GateNotices same = gate_notices(std::nullopt, r.error, &r);
+  const GateNotices same = gate_notices(std::nullopt, r.error.message, &r);
   EXPECT_EQ(same.error, "");
   EXPECT_EQ(same.not_run, "not run: x.cu:5: error: expected ';'");
 }

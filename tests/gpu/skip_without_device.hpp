@@ -6,8 +6,8 @@
 
 #include "fragviz/device/device.hpp"
 
-#define SKIP_WITHOUT_DEVICE()                                           \
-  do {                                                                  \
-    const ::fragviz::DeviceInfo dev_ = ::fragviz::query_device();       \
-    if (!dev_.present) GTEST_SKIP() << "no usable GPU: " << dev_.error; \
+#define SKIP_WITHOUT_DEVICE()                                                   \
+  do {                                                                          \
+    const ::fragviz::DeviceInfo dev_ = ::fragviz::query_device();               \
+    if (!dev_.present) GTEST_SKIP() << "no usable GPU: " << dev_.error.message; \
   } while (0)

@@ -34,7 +34,7 @@ TEST(BlackwellGpu, CtaPairAccumulatorRunsOnSm100aOrIsRefusedNamingTheSm) {
   const std::string m256 = "tcgen05.mma.cta_group::2.kind::f16.m256n64k16";
   const std::string m128 = "tcgen05.mma.cta_group::2.kind::f16.m128n64k16";
   const ProbeReport r = run_named({m128, m256});
-  ASSERT_TRUE(r.error.empty()) << r.error;
+  ASSERT_TRUE(r.error.message.empty()) << r.error.message;
   for (const std::string& name : {m128, m256}) {
     const MatrixMoveProbe* p = find(r, name);
     ASSERT_NE(p, nullptr) << name;
@@ -53,7 +53,7 @@ TEST(BlackwellGpu, CtaPairAccumulatorRunsOnSm100aOrIsRefusedNamingTheSm) {
 TEST(BlackwellGpu, BlockScaleRunsOnSm120aOrIsRefusedNamingTheSm) {
   SKIP_WITHOUT_DEVICE();
   const ProbeReport r = run_named({"block-scale"});
-  ASSERT_TRUE(r.error.empty()) << r.error;
+  ASSERT_TRUE(r.error.message.empty()) << r.error.message;
   int seen = 0;
   for (const MatrixMoveProbe& p : r.moves) {
     if (p.kind != "block-scale") continue;
@@ -75,7 +75,7 @@ TEST(BlackwellGpu, ByteMovesRunOnSm100aOrSm120aOrAreRefusedNamingTheSm) {
   SKIP_WITHOUT_DEVICE();
   const ProbeReport r = run_named(
       {"ldmatrix.sync.aligned.m16n16.x2.trans.shared.b8", "stmatrix.sync.aligned.m16n8.x4.trans.shared.b8"});
-  ASSERT_TRUE(r.error.empty()) << r.error;
+  ASSERT_TRUE(r.error.message.empty()) << r.error.message;
   const bool own = (r.device.cc_major == 10 || r.device.cc_major == 12) && r.device.cc_minor == 0;
   int seen = 0;
   for (const MatrixMoveProbe& p : r.moves) {

@@ -20,9 +20,9 @@ const DeviceInfo& device() {
   return dev;
 }
 
-#define SKIP_WITHOUT_DEVICE()                                                   \
-  do {                                                                          \
-    if (!device().present) GTEST_SKIP() << "no usable GPU: " << device().error; \
+#define SKIP_WITHOUT_DEVICE()                                                           \
+  do {                                                                                  \
+    if (!device().present) GTEST_SKIP() << "no usable GPU: " << device().error.message; \
   } while (0)
 
 GateRequest quick_request(GateVariant v, int n, std::uint64_t seed = 1) {
@@ -36,7 +36,7 @@ GateRequest quick_request(GateVariant v, int n, std::uint64_t seed = 1) {
 }
 
 void expect_exact(const GateReport& r) {
-  ASSERT_TRUE(r.ran) << r.error;
+  ASSERT_TRUE(r.ran) << r.error.message;
   EXPECT_TRUE(r.exact) << gate_verdict_line(r);
   EXPECT_EQ(r.mismatch_count, 0u);
   EXPECT_FALSE(r.first);
@@ -121,10 +121,10 @@ TEST(GateStreamK, SweepRefusesWhatItCannotRun) {
   SKIP_WITHOUT_DEVICE();
   GateReport r = run_gate_stream_k_candidate(quick_request(GateVariant::reg_db, 256), 0);
   EXPECT_FALSE(r.ran);
-  EXPECT_NE(r.error.find("stream-k"), std::string::npos) << r.error;
+  EXPECT_NE(r.error.message.find("stream-k"), std::string::npos) << r.error.message;
   r = run_gate_stream_k_candidate(quick_request(GateVariant::stream_k, 256), gate::kStreamKCandidateCount);
   EXPECT_FALSE(r.ran);
-  EXPECT_NE(r.error.find("no candidate"), std::string::npos) << r.error;
+  EXPECT_NE(r.error.message.find("no candidate"), std::string::npos) << r.error.message;
 }
 
 // A ladder kernel's dynamic shared memory is what its table entry says, and over 48 KB it runs.
@@ -142,10 +142,10 @@ TEST(Gate, LadderSizeRuleRefusesBeforeAllocation) {
   SKIP_WITHOUT_DEVICE();
   const GateReport r = run_gate(quick_request(GateVariant::reg_db, 1088));
   EXPECT_FALSE(r.ran);
-  EXPECT_EQ(r.error_kind, ErrorKind::refused);
-  EXPECT_NE(r.error.find("not a multiple of 128, reg-db's block tile (1024 or 1152 would be"),
+  EXPECT_EQ(r.error.kind, ErrorKind::refused);
+  EXPECT_NE(r.error.message.find("not a multiple of 128, reg-db's block tile (1024 or 1152 would be"),
             std::string::npos)
-      << r.error;
+      << r.error.message;
   EXPECT_EQ(r.resources.registers, 0);
 }
 
@@ -155,7 +155,7 @@ TEST(Gate, DeviceReferenceEqualsCpuReference) {
   SKIP_WITHOUT_DEVICE();
   const int n = 256;
   const GateReport r = run_gate(quick_request(GateVariant::ldmatrix_k8, n, 77));
-  ASSERT_TRUE(r.ran) << r.error;
+  ASSERT_TRUE(r.ran) << r.error.message;
   const GateInputs in = generate_gate_inputs(n, 77);
   const std::vector<float> cpu = reference_matmul_cpu(n, in.a, in.b);
   ASSERT_EQ(r.reference.size(), cpu.size());
@@ -183,7 +183,7 @@ TEST(Gate, BrokenVariantFailsWithTheRightFirstMismatch) {
   const int n = 256;
   const std::uint64_t seed = 5;
   const GateReport r = run_gate(quick_request(GateVariant::broken_swap_b, n, seed));
-  ASSERT_TRUE(r.ran) << r.error;
+  ASSERT_TRUE(r.ran) << r.error.message;
   EXPECT_FALSE(r.exact);
 
   const GateInputs in = generate_gate_inputs(n, seed);
@@ -221,7 +221,7 @@ TEST(Gate, SizeThatDoesNotTileIsRefusedBeforeAllocation) {
     ASSERT_TRUE(why) << "n = " << n;
     const GateReport r = run_gate(req);
     EXPECT_FALSE(r.ran);
-    EXPECT_EQ(r.error, *why);
+    EXPECT_EQ(r.error.message, *why);
     // Refused before anything ran: no resources queried, no verdict time, no buffers.
     EXPECT_EQ(r.resources.registers, 0);
     EXPECT_EQ(r.verdict_ms, 0);
@@ -237,7 +237,7 @@ TEST(Gate, K16RefusedBelowSm80) {
   if (device().sm() >= 80) GTEST_SKIP() << "device is sm_" << device().sm() << ", which has m16n8k16";
   const GateReport r = run_gate(quick_request(GateVariant::ldmatrix_k16, 256));
   EXPECT_FALSE(r.ran);
-  EXPECT_NE(r.error.find("needs sm_80 or newer"), std::string::npos) << r.error;
+  EXPECT_NE(r.error.message.find("needs sm_80 or newer"), std::string::npos) << r.error.message;
 }
 
 TEST(Gate, CancelBeforeStart) {
@@ -264,7 +264,7 @@ TEST(Gate, CancelDuringTimedRuns) {
   control.progress_permille = 1000;  // release the stopper if the run failed early
   stopper.join();
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  EXPECT_TRUE(r.cancelled) << r.error;
+  EXPECT_TRUE(r.cancelled) << r.error.message;
   EXPECT_FALSE(r.ran);
   EXPECT_LT(s, 3.0);
 }
@@ -278,7 +278,7 @@ TEST(Gate, TimingAndCublasAt2048) {
   const GateReport r = run_gate(req);
   expect_exact(r);
   EXPECT_GT(r.gflops, 0);
-  EXPECT_GT(r.cublas_ms, 0) << r.error;
+  EXPECT_GT(r.cublas_ms, 0) << r.error.message;
   EXPECT_GT(r.ratio_to_cublas, 0);
   EXPECT_EQ(r.resources.local_bytes, 0) << "the seed's kernel does not spill";
   EXPECT_FALSE(r.resources.ptxas.empty());

@@ -100,14 +100,14 @@ TEST(Probes, StartCudaContextAheadOfTheProbes) {
   EXPECT_GE(ms, 0.0);
   EXPECT_EQ(start_cuda_context(), "");
   const ProbeReport r = run_probes(request(LdmNum::x4, false, 64, 8));
-  ASSERT_TRUE(r.error.empty()) << r.error;
+  ASSERT_TRUE(r.error.message.empty()) << r.error.message;
   expect_fragment_matches(r, test::seed16());
 }
 
 TEST(Probes, FragmentOwnershipBothShapes) {
   SKIP_WITHOUT_DEVICE();
   const ProbeReport r = run_probes(request(LdmNum::x4, false, 64, 8));
-  ASSERT_TRUE(r.error.empty()) << r.error;
+  ASSERT_TRUE(r.error.message.empty()) << r.error.message;
   EXPECT_FALSE(r.created_utc.empty());
   expect_fragment_matches(r, test::seed8());
   expect_fragment_matches(r, test::seed16());
@@ -121,7 +121,7 @@ TEST(Probes, EveryCatalogueInstructionOnTheTensorCore) {
   ProbeRequest req = request(LdmNum::x4, false, 64, 8);
   req.instruction_probes = true;
   const ProbeReport r = run_probes(req);
-  ASSERT_TRUE(r.error.empty()) << r.error;
+  ASSERT_TRUE(r.error.message.empty()) << r.error.message;
   ASSERT_EQ(r.instructions.size(), catalogue().size());
   int ran = 0;
   for (std::size_t i = 0; i < r.instructions.size(); ++i) {
@@ -166,7 +166,7 @@ TEST(Probes, EveryLoadableOperandThroughLdmatrix) {
   ProbeRequest req = request(LdmNum::x4, false, 64, 8);
   req.instruction_probes = true;
   const ProbeReport r = run_probes(req);
-  ASSERT_TRUE(r.error.empty()) << r.error;
+  ASSERT_TRUE(r.error.message.empty()) << r.error.message;
   ASSERT_EQ(r.through_ldmatrix.size(), catalogue().size());
   int ran = 0;
   for (std::size_t i = 0; i < r.through_ldmatrix.size(); ++i) {
@@ -206,7 +206,7 @@ TEST(Probes, OneInstructionByName) {
   req.instruction_probes = true;
   req.instructions = {"mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32", "no.such.instruction"};
   const ProbeReport r = run_probes(req);
-  ASSERT_TRUE(r.error.empty()) << r.error;
+  ASSERT_TRUE(r.error.message.empty()) << r.error.message;
   ASSERT_EQ(r.instructions.size(), 2u);
   EXPECT_FALSE(r.instructions[1].ran);
   EXPECT_EQ(r.instructions[1].skipped, "not run: no catalogue entry has this mnemonic");
@@ -230,7 +230,7 @@ TEST(Probes, OneInstructionByName) {
 TEST(Probes, SeedLanesZeroAndFive) {
   SKIP_WITHOUT_DEVICE();
   const ProbeReport r = run_probes(request(LdmNum::x4, false, 64, 8));
-  ASSERT_TRUE(r.error.empty()) << r.error;
+  ASSERT_TRUE(r.error.message.empty()) << r.error.message;
   const FragmentProbe* p = find(r, test::seed8());
   ASSERT_TRUE(p && p->ran);
   EXPECT_EQ(describe_lane(*p, 0), "lane 0: A (0,0) (0,1) (8,0) (8,1)  B (0,0) (1,0)");
@@ -259,7 +259,7 @@ TEST_P(ExplorerProbe, DeliversThePredictedCells) {
   const ExplorerCase& c = GetParam();
   const ProbeRequest req = request(c.num, c.trans, c.width, c.pad, c.swizzle);
   const ProbeReport r = run_probes(req);
-  ASSERT_TRUE(r.error.empty()) << r.error;
+  ASSERT_TRUE(r.error.message.empty()) << r.error.message;
   const LdmatrixProbe& p = r.ldmatrix;
   ASSERT_TRUE(p.ran) << p.skipped;
   EXPECT_EQ(p.elements.size(), static_cast<std::size_t>(kWarpSize * matrices(c.num) * 2));
@@ -292,11 +292,11 @@ TEST(Probes, IllegalPadIsRefusedAndTheContextStaysHealthy) {
   const ProbeReport bad = run_probes(request(LdmNum::x4, false, 64, 1));
   EXPECT_FALSE(bad.ldmatrix.ran);
   EXPECT_NE(bad.ldmatrix.skipped.find("16-byte"), std::string::npos) << bad.ldmatrix.skipped;
-  EXPECT_TRUE(bad.error.empty()) << bad.error;  // nothing illegal was launched
-  expect_fragment_matches(bad, test::seed8());  // the rest of the run still happened
+  EXPECT_TRUE(bad.error.message.empty()) << bad.error.message;  // nothing illegal was launched
+  expect_fragment_matches(bad, test::seed8());                  // the rest of the run still happened
 
   const ProbeReport good = run_probes(request(LdmNum::x4, false, 64, 8));
-  ASSERT_TRUE(good.error.empty()) << "context poisoned after the refusal: " << good.error;
+  ASSERT_TRUE(good.error.message.empty()) << "context poisoned after the refusal: " << good.error.message;
   ASSERT_TRUE(good.ldmatrix.ran) << good.ldmatrix.skipped;
   EXPECT_EQ(good.ldmatrix.mismatches(), 0) << named(good.ldmatrix);
 }
@@ -304,7 +304,7 @@ TEST(Probes, IllegalPadIsRefusedAndTheContextStaysHealthy) {
 TEST(Probes, CyclesFollowTheBankModel) {
   SKIP_WITHOUT_DEVICE();
   const ProbeReport r = run_probes(request(LdmNum::x4, false, 64, 8, Swizzle::none, true));
-  ASSERT_TRUE(r.error.empty()) << r.error;
+  ASSERT_TRUE(r.error.message.empty()) << r.error.message;
   const CyclesRow* s64 = nullptr;
   const CyclesRow* s72 = nullptr;
   const CyclesRow* swizzled = nullptr;

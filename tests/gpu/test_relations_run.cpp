@@ -42,7 +42,7 @@ const ReuseCheck* find_reuse(const char* mnemonic) {
 
 TEST(RelationsOnGpu, RunsWithoutCudaError) {
   SKIP_WITHOUT_DEVICE();
-  EXPECT_EQ(report().error, "");
+  EXPECT_EQ(report().error.message, "");
   EXPECT_EQ(report().k_splits.size(), k_split_relations().size());
   EXPECT_EQ(report().reuse.size(), static_cast<std::size_t>(kReusePairCount));
 }

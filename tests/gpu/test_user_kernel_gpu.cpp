@@ -51,7 +51,7 @@ TEST(UserKernelGpu, MmaExampleIsExact) {
   for (int n : {256, 2048}) {
     SCOPED_TRACE("n = " + std::to_string(n));
     const GateReport r = run_user_kernel_gate(example("mma_m16n8k16", "128", "n/64,n/64", n));
-    ASSERT_TRUE(r.ran) << r.error;
+    ASSERT_TRUE(r.ran) << r.error.message;
     EXPECT_TRUE(r.exact) << gate_verdict_line(r);
     EXPECT_EQ(r.spot_check_failures, 0);
     EXPECT_GT(r.resources.registers, 0);
@@ -67,7 +67,7 @@ TEST(UserKernelGpu, OffByOneDiffersExactlyByTheLastProduct) {
   REQUIRE_DEVICE();
   const int n = 256;
   const GateReport r = run_user_kernel_gate(example("off_by_one_k", "16,16", "n/16,n/16", n));
-  ASSERT_TRUE(r.ran) << r.error;
+  ASSERT_TRUE(r.ran) << r.error.message;
   const std::uint64_t seed = r.request.seed;
   auto a = [&](int row, int col) {
     return gate_input_value(seed, GateMatrix::A, std::uint64_t(row) * n + col);
@@ -98,7 +98,7 @@ TEST(UserKernelGpu, CuteExampleIsExact) {
     GateRequest req = example("cute_sm80_gemm", "128", "n/128,n/128", n);
     req.kernel->include_dirs = {*cutlass.value};
     const GateReport r = run_user_kernel_gate(req);
-    ASSERT_TRUE(r.ran) << r.error;
+    ASSERT_TRUE(r.ran) << r.error.message;
     EXPECT_TRUE(r.exact) << gate_verdict_line(r);
     EXPECT_EQ(r.spot_check_failures, 0);
     EXPECT_EQ(r.request.kernel->grid.x, n / 128);
@@ -111,14 +111,15 @@ TEST(UserKernelGpu, CuteExampleIsExact) {
 TEST(UserKernelGpu, FaultIsReportedAndThisContextStaysExact) {
   REQUIRE_DEVICE();
   const GateReport before = run_gate(builtin(256));  // this process's own context
-  ASSERT_TRUE(before.ran && before.exact) << before.error;
+  ASSERT_TRUE(before.ran && before.exact) << before.error.message;
   // n = 2048: at 256 its stray stores stayed in mapped memory on the H200 (no fault).
   const GateReport fault = run_user_kernel_gate(example("oob_store", "16,16", "n/16,n/16", 2048));
   EXPECT_FALSE(fault.ran);
-  EXPECT_EQ(fault.error_kind, ErrorKind::cuda);
-  EXPECT_NE(fault.error.find("matmul kernel failed: cudaError"), std::string::npos) << fault.error;
+  EXPECT_EQ(fault.error.kind, ErrorKind::cuda);
+  EXPECT_NE(fault.error.message.find("matmul kernel failed: cudaError"), std::string::npos)
+      << fault.error.message;
   const GateReport after = run_gate(builtin(256));
-  ASSERT_TRUE(after.ran) << after.error;
+  ASSERT_TRUE(after.ran) << after.error.message;
   EXPECT_TRUE(after.exact);
 }
 
@@ -128,8 +129,8 @@ TEST(UserKernelGpu, LaunchBeyondTheDeviceIsRefusedBeforeLaunch) {
   r.kernel->dynamic_smem_bytes = 1 << 20;  // 1 MiB: more than any GPU's opt-in maximum
   const GateReport g = run_user_kernel_gate(r);
   EXPECT_FALSE(g.ran);
-  EXPECT_EQ(g.error_kind, ErrorKind::refused);
-  EXPECT_NE(g.error.find("opt-in maximum"), std::string::npos) << g.error;
+  EXPECT_EQ(g.error.kind, ErrorKind::refused);
+  EXPECT_NE(g.error.message.find("opt-in maximum"), std::string::npos) << g.error.message;
 }
 
 TEST(UserKernelGpu, TimeoutKillsTheRunner) {
@@ -151,11 +152,11 @@ TEST(UserKernelGpu, TimeoutKillsTheRunner) {
   o.timeout_s = 5;
   const GateReport g = run_user_kernel_gate(r, o);
   EXPECT_FALSE(g.ran);
-  EXPECT_EQ(g.error_kind, ErrorKind::cuda);
-  EXPECT_NE(g.error.find("did not finish within 5 s"), std::string::npos) << g.error;
+  EXPECT_EQ(g.error.kind, ErrorKind::cuda);
+  EXPECT_NE(g.error.message.find("did not finish within 5 s"), std::string::npos) << g.error.message;
   std::remove(path.c_str());
   const GateReport after = run_gate(builtin(256));
-  EXPECT_TRUE(after.ran && after.exact) << after.error;
+  EXPECT_TRUE(after.ran && after.exact) << after.error.message;
 }
 
 }  // namespace

@@ -29,7 +29,7 @@ ProbeReport probe_wmma() {
 TEST(WmmaGpu, EveryKindDecodesToEveryCellAndOnlyToCells) {
   SKIP_WITHOUT_DEVICE();
   const ProbeReport r = probe_wmma();
-  ASSERT_EQ(r.error, "");
+  ASSERT_EQ(r.error.message, "");
   ASSERT_EQ(r.wmma.size(), static_cast<std::size_t>(wmma_kind_count()));
   int ran = 0;
   for (int k = 0; k < wmma_kind_count(); ++k) {
@@ -88,7 +88,7 @@ TEST(WmmaGpu, OneKindByNameAndAnUnknownName) {
                       "wmma.no.such.kind"};
   req.cycles_table = false;
   const ProbeReport r = run_probes(req);
-  ASSERT_EQ(r.error, "");
+  ASSERT_EQ(r.error.message, "");
   ASSERT_EQ(r.wmma.size(), 2u);  // asked twice, probed once
   EXPECT_TRUE(r.wmma[0].ran);
   EXPECT_EQ(r.wmma[1].name, "wmma.no.such.kind");

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "fragviz/device/device.hpp"
+#include "fragviz/device/relations_run.hpp"
 #include "fragviz/gate/gate_ladder.hpp"
 
 using namespace fragviz;
@@ -16,14 +17,21 @@ TEST(ErrorKinds, TheDeviceLayerSetsTheKindWhereTheErrorArises) {
     const auto refusal = gate_refusal(req, dev);
     ASSERT_TRUE(refusal);
     EXPECT_EQ(refusal->kind, ErrorKind::no_device) << refusal->message;
+    // The device query says why with the kind no_device, as every no-device path does.
+    EXPECT_EQ(dev.error.kind, ErrorKind::no_device) << dev.error.message;
+    EXPECT_FALSE(dev.error.message.empty());
     EXPECT_EQ(gate_can_implement(req, dev), refusal->message);
     const GateReport g = run_gate(req);
     EXPECT_FALSE(g.ran);
-    EXPECT_EQ(g.error_kind, ErrorKind::no_device) << g.error;
-    EXPECT_FALSE(g.error.empty());
+    EXPECT_EQ(g.error.kind, ErrorKind::no_device) << g.error.message;
+    EXPECT_FALSE(g.error.message.empty());
     const ProbeReport p = run_probes(ProbeRequest{});
-    EXPECT_EQ(p.error_kind, ErrorKind::no_device) << p.error;
-    EXPECT_FALSE(p.error.empty());
+    EXPECT_EQ(p.error.kind, ErrorKind::no_device) << p.error.message;
+    EXPECT_FALSE(p.error.message.empty());
+    // The relations were not run: the device says why; the run itself met no error.
+    const RelationsReport rel = run_relations();
+    EXPECT_EQ(rel.device.error.kind, ErrorKind::no_device) << rel.device.error.message;
+    EXPECT_EQ(rel.error.kind, ErrorKind::none) << rel.error.message;
     return;
   }
   // A usable GPU: what is refused before launch says so, whatever its words.
@@ -33,7 +41,7 @@ TEST(ErrorKinds, TheDeviceLayerSetsTheKindWhereTheErrorArises) {
   EXPECT_EQ(size->kind, ErrorKind::refused) << size->message;
   const GateReport g = run_gate(req);
   EXPECT_FALSE(g.ran);
-  EXPECT_EQ(g.error_kind, ErrorKind::refused) << g.error;
+  EXPECT_EQ(g.error.kind, ErrorKind::refused) << g.error.message;
   req.n = 256;
   req.timed_runs = 0;
   ASSERT_TRUE(gate_refusal(req, dev));
@@ -43,8 +51,9 @@ TEST(ErrorKinds, TheDeviceLayerSetsTheKindWhereTheErrorArises) {
   bad.cycles_table = false;
   bad.instruction_probes = false;
   const ProbeReport p = run_probes(bad);
-  EXPECT_EQ(p.error_kind, ErrorKind::none) << p.error;
-  EXPECT_TRUE(p.error.empty());
+  EXPECT_EQ(p.error.kind, ErrorKind::none) << p.error.message;
+  EXPECT_TRUE(p.error.message.empty());
+  EXPECT_EQ(dev.error.kind, ErrorKind::none) << dev.error.message;
   EXPECT_FALSE(p.ldmatrix.ran);
 }
 
@@ -99,5 +108,6 @@ TEST(ErrorKinds, StartingCudaWithoutADeviceSaysWhyAndLeavesTheQueryWorking) {
   // Nothing is poisoned: the device query still answers, with its reason.
   const DeviceInfo again = query_device();
   EXPECT_FALSE(again.present);
-  EXPECT_FALSE(again.error.empty());
+  EXPECT_FALSE(again.error.message.empty());
+  EXPECT_EQ(again.error.kind, ErrorKind::no_device);
 }

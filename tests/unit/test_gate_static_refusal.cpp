@@ -34,7 +34,7 @@ constexpr std::uint64_t kGiB = 1ull << 30;
 
 TEST(GateStaticRefusal, NoDeviceIsNoDevice) {
   DeviceInfo none;
-  none.error = "no CUDA-capable device is detected";
+  none.error = Error{ErrorKind::no_device, "no CUDA-capable device is detected"};
   const auto e = gate_static_refusal(request(2048), none);
   ASSERT_TRUE(e);
   EXPECT_EQ(e->kind, ErrorKind::no_device);

@@ -125,8 +125,8 @@ TEST(ReportDiff, InstrumentRequestWavefrontsAndInstructions) {
   b.probe->cycles[0].measured_wavefronts = 31;
   (*b.probe->cycles[0].addresses)[7] = 128;
   b.probe->instructions[0].passes = 4;
-  b.probe->error = "CUDA error: misaligned address";
-  b.probe->error_kind = ErrorKind::cuda;
+  b.probe->error.message = "CUDA error: misaligned address";
+  b.probe->error.kind = ErrorKind::cuda;
   const std::vector<std::string> want = {
       "probe.device.name: A \"NVIDIA H200\", B \"NVIDIA A100-SXM4-80GB\"",
       "probe.device.compute capability: A sm_90, B sm_80",
@@ -370,8 +370,8 @@ TEST(ReportCompare, AGateThatDidNotRunIsSetAside) {
   ReportFile a = gate_file(), b = gate_file();
   b.gate->ran = false;
   b.gate->exact = false;
-  b.gate->error = "no CUDA device";
-  b.gate->error_kind = ErrorKind::no_device;
+  b.gate->error.message = "no CUDA device";
+  b.gate->error.kind = ErrorKind::no_device;
   EXPECT_FALSE(diff_reports(a, b).agree());  // field by field they differ
   const ReportComparison c = compare_report_files(a, b);
   EXPECT_TRUE(c.diff.agree());

@@ -293,8 +293,8 @@ TEST(ReportJson, RefusesIndicesOutsideTheShapesItNames) {
   EXPECT_EQ(error_after([](ReportFile& f) {
               f.gate->ran = false;
               f.gate->request.n = -5;
-              f.gate->error = "n = -5 is below 256, the smallest size the gate runs";
-              f.gate->error_kind = ErrorKind::refused;
+              f.gate->error.message = "n = -5 is below 256, the smallest size the gate runs";
+              f.gate->error.kind = ErrorKind::refused;
             }),
             "");
 }
@@ -481,7 +481,7 @@ TEST(ReportRecompute, VersionOneRowsWithoutAddressesAreMarkedNotRecomputable) {
   // The explorer's row: its addresses are ldmatrix.addresses, so it is recomputed.
   EXPECT_TRUE(cycles.back().recomputable());
   EXPECT_EQ(measured_wavefronts_words(cycles.back()), "4");
-  EXPECT_EQ(r.value->probe->error_kind, ErrorKind::none);
+  EXPECT_EQ(r.value->probe->error.kind, ErrorKind::none);
   // Re-saved (as version 2) it reads back the same, rows without addresses still marked.
   const auto again = parse_report(to_json_text(*r.value));
   ASSERT_TRUE(again) << again.error.message;
@@ -643,10 +643,10 @@ TEST(ReportJson, TextIsPlainAndEveryKeyOnce) {
             "a text of the report holds a control character at gate.device.name: U+007F");
   // An error message may hold several lines (a compile error does): newlines and tabs only.
   ReportFile lines = sample();
-  lines.gate->error = "cuBLAS timing skipped: line one\n\tline two";
-  lines.gate->error_kind = ErrorKind::cuda;
+  lines.gate->error.message = "cuBLAS timing skipped: line one\n\tline two";
+  lines.gate->error.kind = ErrorKind::cuda;
   EXPECT_TRUE(parse_report(to_json_text(lines)));
-  lines.gate->error = "line one\r\nline two";
+  lines.gate->error.message = "line one\r\nline two";
   EXPECT_EQ(parse_report(to_json_text(lines)).error.message,
             "a text of the report holds a control character at gate.error: U+000D");
   EXPECT_EQ(parse_report(text + std::string(3, '\0')).error.message,
@@ -720,26 +720,55 @@ TEST(ReportRecompute, TileVerdictAndItsDetailAgree) {
 TEST(ReportRecompute, ErrorsCarryTheirKind) {
   ReportFile f = sample();
   f.gate->ran = false;
-  f.gate->error = "cudaMalloc failed";
-  f.gate->error_kind = ErrorKind::cuda;
+  f.gate->error.message = "cudaMalloc failed";
+  f.gate->error.kind = ErrorKind::cuda;
   const auto back = parse_report(to_json_text(f));
   ASSERT_TRUE(back) << back.error.message;
-  EXPECT_EQ(back.value->gate->error_kind, ErrorKind::cuda);
-  EXPECT_REFUSED_NAMING(error_after([](ReportFile& g) { g.gate->error = "something"; }), "gate.error_kind");
-  EXPECT_REFUSED_NAMING(error_after([](ReportFile& g) { g.probe->error_kind = ErrorKind::cuda; }),
+  EXPECT_EQ(back.value->gate->error.kind, ErrorKind::cuda);
+  EXPECT_REFUSED_NAMING(error_after([](ReportFile& g) { g.gate->error.message = "something"; }),
+                        "gate.error_kind");
+  EXPECT_REFUSED_NAMING(error_after([](ReportFile& g) { g.probe->error.kind = ErrorKind::cuda; }),
                         "probe.error_kind");
   EXPECT_REFUSED_NAMING(error_after([](ReportFile& g) {
                           g.gate->ran = false;
                           g.gate->cancelled = true;
-                          g.gate->error = "cancelled";
-                          g.gate->error_kind = ErrorKind::cuda;
+                          g.gate->error.message = "cancelled";
+                          g.gate->error.kind = ErrorKind::cuda;
                         }),
                         "gate.cancelled");
   // Version 1 reports stored no kind: "unrecorded" when there is a message.
   const auto v1 = parse_report(read_file(fixture("h200-2026-11-29-gate.json")));
   ASSERT_TRUE(v1) << v1.error.message;
-  EXPECT_EQ(v1.value->gate->error_kind,
-            v1.value->gate->error.empty() ? ErrorKind::none : ErrorKind::unrecorded);
+  EXPECT_EQ(v1.value->gate->error.kind,
+            v1.value->gate->error.message.empty() ? ErrorKind::none : ErrorKind::unrecorded);
+}
+
+// A device's error is written as its message alone, under "error" as every version has it (no kind
+// key), and reads back with the kind unrecorded; no message reads back as none.
+TEST(ReportRecompute, ADevicesErrorIsItsMessageAndReadsBackUnrecorded) {
+  ReportFile f;
+  f.gate = sample().gate;
+  f.gate->ran = false;
+  f.gate->exact = false;
+  f.gate->first.reset();
+  f.gate->mismatch_count = 0;
+  f.gate->mismatches.clear();
+  f.gate->device = DeviceInfo{};
+  f.gate->device.error = Error{ErrorKind::no_device, "no CUDA device: the driver reports 0 devices"};
+  f.gate->error = Error{ErrorKind::no_device, "no CUDA device: the driver reports 0 devices"};
+  const std::string text = to_json_text(f);
+  const nlohmann::json device = nlohmann::json::parse(text).at("gate").at("device");
+  EXPECT_EQ(device.at("error"), "no CUDA device: the driver reports 0 devices");
+  EXPECT_FALSE(device.contains("error_kind")) << device.dump();
+  const auto back = parse_report(text);
+  ASSERT_TRUE(back) << back.error.message;
+  EXPECT_EQ(back.value->gate->device.error.message, "no CUDA device: the driver reports 0 devices");
+  EXPECT_EQ(back.value->gate->device.error.kind, ErrorKind::unrecorded);
+  EXPECT_EQ(back.value->gate->error.kind, ErrorKind::no_device);  // the run's kind is stored
+  const auto present = parse_report(to_json_text(sample()));
+  ASSERT_TRUE(present) << present.error.message;
+  EXPECT_EQ(present.value->gate->device.error.kind, ErrorKind::none);
+  EXPECT_EQ(present.value->probe->device.error.kind, ErrorKind::none);
 }
 
 // [SECTION] issue 11, item 5: a gate report's verdict agrees with itself ----------------------------

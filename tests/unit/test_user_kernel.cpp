@@ -311,8 +311,8 @@ TEST(UserKernel, ReportRoundTrip) {
   g.request.kernel->dynamic_smem_bytes = 4096;
   g.request.kernel->arch = "sm_90a";
   g.request.kernel->include_dirs = {"/opt/cutlass/include", "inc dir"};
-  g.error = "compile error (NVRTC, sm_90a)\nmy.cu:3: error: identifier \"y\" is undefined";
-  g.error_kind = ErrorKind::compile;
+  g.error.message = "compile error (NVRTC, sm_90a)\nmy.cu:3: error: identifier \"y\" is undefined";
+  g.error.kind = ErrorKind::compile;
   ReportFile f;
   f.gate = g;
   const auto back = parse_report(to_json_text(f));
@@ -327,8 +327,8 @@ TEST(UserKernel, ReportRoundTrip) {
   EXPECT_EQ(b.request.kernel->dynamic_smem_bytes, 4096);
   EXPECT_EQ(b.request.kernel->arch, "sm_90a");
   EXPECT_EQ(b.request.kernel->include_dirs, (std::vector<std::string>{"/opt/cutlass/include", "inc dir"}));
-  EXPECT_EQ(b.error_kind, ErrorKind::compile);
-  EXPECT_EQ(b.error, g.error);
+  EXPECT_EQ(b.error.kind, ErrorKind::compile);
+  EXPECT_EQ(b.error.message, g.error.message);
 }
 
 // A report written before include folders existed (no "include_dirs" key) still loads, with none.
@@ -336,8 +336,8 @@ TEST(UserKernel, ReportWithoutIncludeFoldersLoads) {
   GateReport g;
   g.created_utc = "2026-12-01T16:00:00Z";
   g.request = user_request();
-  g.error = "refused";
-  g.error_kind = ErrorKind::refused;
+  g.error.message = "refused";
+  g.error.kind = ErrorKind::refused;
   ReportFile f;
   f.gate = g;
   std::string text = to_json_text(f);
@@ -403,8 +403,8 @@ TEST(UserKernel, ReportLoaderRefusesAVariantWithoutItsKernel) {
   g.created_utc = "2026-12-01T16:00:00Z";
   g.request = user_request();
   g.request.kernel.reset();
-  g.error = "refused";
-  g.error_kind = ErrorKind::refused;
+  g.error.message = "refused";
+  g.error.kind = ErrorKind::refused;
   ReportFile f;
   f.gate = g;
   EXPECT_FALSE(parse_report(to_json_text(f)));

@@ -15,13 +15,7 @@
 
 namespace fragviz::cuda {
 
-struct Umma2Job {
-  std::uint8_t image[2][kUmmaProbeImage];  ///< per CTA rank, copied to its 1024-aligned shared base
-  std::uint32_t b_offset;                  ///< B's bytes from the base (the same in both CTAs)
-  std::uint64_t a_descriptor;              ///< start field 0: the kernel adds the base
-  std::uint64_t b_descriptor;
-  std::uint32_t instr_descriptor;
-};
+using kernel_io::Umma2Job;  // plain data, defined in the model (fragviz/probe/blackwell_kernel_io.hpp)
 
 /// Launches one cluster of two CTAs of 128 threads; `out` gets [cta][lane][64] 32-bit cells. The
 /// caller checks the device is compute capability 10.0 first.

@@ -10,18 +10,13 @@
 
 #include <cstdint>
 
+#include "fragviz/probe/blackwell_kernel_io.hpp"
+
 namespace fragviz::cuda {
 
-/// Largest image: A 128 x 16 f16 and B 64 x 16 f16.
-inline constexpr int kUmmaProbeImage = 128 * 32 + 64 * 32;
-
-struct UmmaJob {
-  std::uint8_t image[kUmmaProbeImage];  ///< copied to the 1024-aligned shared base
-  std::uint32_t b_offset;               ///< B's bytes from the base
-  std::uint64_t a_descriptor;           ///< start field 0: the kernel adds the base
-  std::uint64_t b_descriptor;
-  std::uint32_t instr_descriptor;
-};
+// Plain data, defined CUDA-free in the model (fragviz/probe/blackwell_kernel_io.hpp).
+using kernel_io::kUmmaProbeImage;
+using kernel_io::UmmaJob;
 
 /// Launches one CTA of 128 threads; `out` gets [lane][64] 32-bit cells (lane = thread). The caller
 /// checks the device is compute capability 10.0 first.

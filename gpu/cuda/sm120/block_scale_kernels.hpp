@@ -9,15 +9,11 @@
 
 #include <cstdint>
 
+#include "fragviz/probe/blackwell_kernel_io.hpp"
+
 namespace fragviz::cuda {
 
-/// One pass (fragviz::BlockScalePass) and the probe's scales.
-struct BlockScaleJob {
-  std::uint32_t a[4][32];  ///< A register r per lane (m16n8k32 and m16n8k64 both take four)
-  std::uint32_t b[2][32];  ///< B register r per lane
-  std::uint32_t sfa[32];   ///< scale-a-data per lane
-  std::uint32_t sfb[32];   ///< scale-b-data per lane
-};
+using kernel_io::BlockScaleJob;  // plain data, defined in the model (fragviz/probe/blackwell_kernel_io.hpp)
 
 /// Launches one warp over `count` jobs; `out` gets [job][lane][4] f32 bits of D. `form` indexes
 /// kBlockScaleProbeForms and `selector` (0 or 1) its selector pairs; anything else is

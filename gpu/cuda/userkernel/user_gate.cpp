@@ -63,8 +63,7 @@ GateReport run_user_kernel_here(const GateRequest& req_in, GateControl* control)
   GateReport report;
   const auto stop = [&](ErrorKind kind, std::string why) {
     report.request = req;
-    report.error = std::move(why);
-    report.error_kind = kind;
+    report.error = Error{kind, std::move(why)};
     return report;
   };
   report.device = query_device();
@@ -81,9 +80,9 @@ GateReport run_user_kernel_here(const GateRequest& req_in, GateControl* control)
   if (!compiled.cubin.empty() || !compiled.kernels.empty()) k.arch = compiled.arch;
   if (compiled.error.kind != ErrorKind::none) return stop(compiled.error.kind, compiled.error.message);
   if (!report.device.present) {
-    return stop(ErrorKind::no_device,
-                (report.device.error.empty() ? std::string("no CUDA device") : report.device.error) +
-                    " (the source compiled for " + compiled.arch + ")");
+    return stop(ErrorKind::no_device, (report.device.error.message.empty() ? std::string("no CUDA device")
+                                                                           : report.device.error.message) +
+                                          " (the source compiled for " + compiled.arch + ")");
   }
 
   // Load and check the launch against this device and this compiled kernel before any launch.

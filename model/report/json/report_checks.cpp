@@ -72,10 +72,10 @@ void check_device(const DeviceInfo& d) {
 }
 
 /// "error" and "error_kind" say the same thing: a kind exactly when there is a message.
-void check_error(const std::string& error, ErrorKind kind, const std::string& where) {
-  require((kind == ErrorKind::none) == error.empty(),
-          where + ".error_kind is \"" + std::string(to_string(kind)) + "\" but " + where + ".error is " +
-              (error.empty() ? "empty" : "\"" + error + "\""));
+void check_error(const Error& error, const std::string& where) {
+  require((error.kind == ErrorKind::none) == error.message.empty(),
+          where + ".error_kind is \"" + std::string(to_string(error.kind)) + "\" but " + where +
+              ".error is " + (error.message.empty() ? "empty" : "\"" + error.message + "\""));
 }
 
 std::string at(const std::string& list, std::size_t i) { return list + "[" + std::to_string(i) + "]"; }
@@ -280,7 +280,7 @@ void check_probe(ProbeReport& r, int version) {
     for (const LdmatrixFedProbe& p : r.through_ldmatrix) ran = ran || p.ran;
     require(!ran, "probe: device.present is false but probes ran (a run needs a device)");
   }
-  check_error(r.error, r.error_kind, "probe");
+  check_error(r.error, "probe");
   require(r.cuda_init_ms >= 0 && r.probe_ms >= 0 && r.ldmatrix.cycles_per_instruction >= 0,
           "probe: negative time");
   // The one tile range (banks.hpp) holds for every tile a report names, run or not: the CLI and
@@ -404,11 +404,11 @@ void check_gate_rates(const GateReport& g) {
 
 void check_gate(const GateReport& g) {
   check_device(g.device);
-  check_error(g.error, g.error_kind, "gate");
+  check_error(g.error, "gate");
   // A version 1 message's kind is unrecorded; every other kind says whether the run was cancelled.
-  if (g.error_kind != ErrorKind::unrecorded)
-    require(g.cancelled == (g.error_kind == ErrorKind::cancelled),
-            "gate.cancelled disagrees with gate.error_kind \"" + std::string(to_string(g.error_kind)) + "\"");
+  if (g.error.kind != ErrorKind::unrecorded)
+    require(g.cancelled == (g.error.kind == ErrorKind::cancelled),
+            "gate.cancelled disagrees with gate.error_kind \"" + std::string(to_string(g.error.kind)) + "\"");
   require(g.kernel_ms >= 0 && g.gflops >= 0 && g.cublas_ms >= 0 && g.cublas_gflops >= 0 &&
               g.ratio_to_cublas >= 0 && g.verdict_ms >= 0 && g.spot_checks >= 0 &&
               g.spot_check_failures >= 0 && g.spot_check_failures <= g.spot_checks,
@@ -421,7 +421,7 @@ void check_gate(const GateReport& g) {
                            : "gate.request.variant is user-kernel but gate.request.kernel is missing");
   if (!g.ran) {
     // A refusal records the request as asked, whatever it was; it must say why it did not run.
-    require(!g.error.empty(), "gate did not run but gives no error");
+    require(!g.error.message.empty(), "gate did not run but gives no error");
     return;
   }
   if (g.request.kernel) {

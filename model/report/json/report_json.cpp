@@ -55,6 +55,11 @@ ErrorKind error_kind_from(const json& j, int version, const std::string& error) 
   return enum_from<ErrorKind>(j.at("error_kind"), "error_kind", parse_error_kind);
 }
 
+/// A report stores a device's error as its message alone: read back as unrecorded where there is one.
+void device_error_kind_read(DeviceInfo& device) {
+  device.error.kind = device.error.message.empty() ? ErrorKind::none : ErrorKind::unrecorded;
+}
+
 // [SECTION] probe report -------------------------------------------------------------------------
 
 /// The probe report by its field list; the families whose entries are judged again on load have
@@ -119,7 +124,7 @@ ProbeReport probe_from(const json& j, int version) {
           v = layout_probe_from(j.at(f.name));
           return true;
         } else if constexpr (std::is_same_v<T, ErrorKind>) {
-          v = error_kind_from(j, version, r.error);  // the error is read before it
+          v = error_kind_from(j, version, r.error.message);  // the message is read before it
           return true;
         } else {
           return false;
@@ -132,6 +137,7 @@ ProbeReport probe_from(const json& j, int version) {
     p.mma.ran = p.ran;
   }
   if (r.hopper_ms < 0) throw std::runtime_error("probe: negative time");
+  device_error_kind_read(r.device);
   return r;
 }
 
@@ -146,12 +152,13 @@ GateReport gate_from(const json& j, int version) {
   fields_json::fields_from_json(j, g, [&](const Field&, auto& v) {
     // Version 1 recorded no error kinds (error_kind_from).
     if constexpr (std::is_same_v<std::decay_t<decltype(v)>, ErrorKind>) {
-      v = error_kind_from(j, version, g.error);
+      v = error_kind_from(j, version, g.error.message);
       return true;
     } else {
       return false;
     }
   });
+  device_error_kind_read(g.device);
   return g;
 }
 

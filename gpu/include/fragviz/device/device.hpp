@@ -50,7 +50,7 @@ inline std::optional<std::string> gate_can_implement(const GateRequest& req, con
 
 /// Runs the gate: seeded inputs, the chosen kernel, the CUDA-core reference, the exact comparison
 /// of all n*n elements, a CPU double spot check of the reference, timings and cuBLAS for scale.
-/// Refusals and CUDA errors come back in `error` (and their kind in `error_kind`) with ran=false.
+/// Refusals and CUDA errors come back in `error` (message and kind) with ran=false.
 GateReport run_gate(const GateRequest& req, GateControl* control = nullptr);
 
 }  // namespace fragviz

@@ -40,7 +40,7 @@ UserCompileOutcome compile_user_kernel(const UserKernel& k, const std::string& a
 /// The whole gate for `req` (variant user_kernel) in this process: device, compile for it, load
 /// the module (cudaLibraryLoadData), check block, grid and shared memory against the device and
 /// the compiled kernel before launching (user_launch_problem), then run_gate's steps with this
-/// kernel. A fault comes back as error_kind cuda (this process's context is then dead: exit after).
+/// kernel. A fault comes back as error kind cuda (this process's context is then dead: exit after).
 /// Without a device the source is still compiled (for sm_80) so compile errors are reported.
 GateReport run_user_kernel_here(const GateRequest& req, GateControl* control = nullptr);
 

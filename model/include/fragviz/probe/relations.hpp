@@ -265,7 +265,7 @@ std::string describe_reuse_check(const ReuseCheck& c);
 /// Every relation the model knows, with what the hardware said where it ran.
 struct RelationsReport {
   DeviceInfo device;                  ///< device 0, or why there is none (device.present == false)
-  std::string error;                  ///< a CUDA error that stopped the run, as text; empty otherwise
+  Error error;                        ///< a CUDA (or host) error that stopped the run; kind none otherwise
   std::vector<KSplitCheck> k_splits;  ///< one per k_split_relations() entry, in that order
   std::vector<ReuseCheck> reuse;      ///< one per accumulator_reuse_relations() entry
   double ms = 0;                      ///< inputs to verdicts, CUDA start-up excluded

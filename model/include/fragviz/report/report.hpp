@@ -24,7 +24,10 @@ namespace fragviz {
 /// The CUDA device the probes ran on (or why there is none).
 struct DeviceInfo {
   bool present = false;
-  std::string error;  ///< why no device: "built without CUDA", "no CUDA device", driver error
+  /// Why no device: "built without CUDA", "no CUDA device", a driver error. Kind no_device, cuda (a
+  /// device query that failed) or internal; a report stores the message alone (read back as
+  /// unrecorded).
+  Error error;
   std::string name;
   int cc_major = 0, cc_minor = 0;
   int driver_version = 0;      ///< cudaDriverGetVersion, e.g. 13000
@@ -40,7 +43,7 @@ struct DeviceInfo {
 template <class F>
 void field_list(FieldsOf<DeviceInfo>, F&& f) {
   f(Field::named("present"), &DeviceInfo::present);
-  f(Field::named("error"), &DeviceInfo::error);
+  f(Field::named("error"), in_part(&DeviceInfo::error, &Error::message));
   f(Field::named("name"), &DeviceInfo::name);
   f(Field::named("cc_major"), &DeviceInfo::cc_major);
   f(Field::named("cc_minor"), &DeviceInfo::cc_minor);
@@ -355,9 +358,9 @@ struct ProbeReport {
   std::shared_ptr<const LayoutProbe> layout;
   double cuda_init_ms = 0;  ///< context creation, measured separately
   double probe_ms = 0;      ///< request to finished report, after start-up
-  std::string error;        ///< what stopped the run (no device, a CUDA error), if anything
-  /// The kind of `error`: none exactly when it is empty.
-  ErrorKind error_kind = ErrorKind::none;
+  /// What stopped the run (no device, a CUDA error), if anything: kind none exactly when the
+  /// message is empty.
+  Error error;
 };
 /// ProbeReport's fields in report order, which is also the order report_diff lists them in.
 template <class F>
@@ -379,9 +382,9 @@ void field_list(FieldsOf<ProbeReport>, F&& f) {
   f(Field::time("cuda_init_ms"), &ProbeReport::cuda_init_ms);
   f(Field::time("hopper_ms").in_version(3), &ProbeReport::hopper_ms);
   f(Field::time("probe_ms"), &ProbeReport::probe_ms);
-  f(Field::named("error"), &ProbeReport::error);
+  f(Field::named("error"), in_part(&ProbeReport::error, &Error::message));
   // Version 1 recorded no kinds: read as unrecorded where there was an error.
-  f(Field::named("error_kind"), &ProbeReport::error_kind);
+  f(Field::named("error_kind"), in_part(&ProbeReport::error, &Error::kind));
 }
 
 /// Matmul kernels the gate can run.
@@ -508,9 +511,9 @@ struct GateReport {
   DeviceInfo device;
   GateRequest request;
   bool ran = false;
-  std::string error;  ///< refusal or CUDA error; set when !ran (and for a skipped cuBLAS when ran)
-  /// The kind of `error`: none exactly when it is empty.
-  ErrorKind error_kind = ErrorKind::none;
+  /// Refusal or CUDA error: set when !ran (and for a skipped cuBLAS when ran); kind none exactly when
+  /// the message is empty.
+  Error error;
   bool cancelled = false;
   bool exact = false;                ///< every element equal to the reference
   std::uint64_t mismatch_count = 0;  ///< over all n*n elements
@@ -540,8 +543,8 @@ void field_list(FieldsOf<GateReport>, F&& f) {
   f(Field::named("device"), &GateReport::device);
   f(Field::named("request"), &GateReport::request);
   f(Field::named("ran"), &GateReport::ran);
-  f(Field::named("error"), &GateReport::error);
-  f(Field::named("error_kind"), &GateReport::error_kind);
+  f(Field::named("error"), in_part(&GateReport::error, &Error::message));
+  f(Field::named("error_kind"), in_part(&GateReport::error, &Error::kind));
   f(Field::named("cancelled"), &GateReport::cancelled);
   f(Field::named("exact"), &GateReport::exact);
   f(Field::named("mismatch_count"), &GateReport::mismatch_count);

@@ -20,7 +20,8 @@ enum class ErrorKind {
   internal,    ///< anything else that stopped a run: host memory, the gate's self-checks
   io,          ///< a file or standard output could not be read or written
   cancelled,   ///< the caller asked the run to stop
-  unrecorded,  ///< read from a version 1 report, which stored the message but not its kind
+  unrecorded,  ///< read from a report that stored the message but not its kind (a version 1 report's
+               ///< errors; a device's error in any version)
   compile,     ///< a user kernel's source did not compile (the message lists file:line: messages)
 };
 /// The kind's name as reports store it: "none", "refused", "no_device", ... ("unknown" for a value

@@ -400,7 +400,7 @@ void draw_gate(AppState& s) {
   ImGui::Separator();
   if (s.gate.report)
     draw_result(s.gate, notices.not_run, s.frame.gate_verdict);
-  else
+  else if (!s.gate_blocked)  // an unavailable gate's amber line already says why there is none
     ImGui::TextColored(kDimV, "No gate result yet.");
   draw_ladder(s, s.gate_status == JobStatus::running);
 

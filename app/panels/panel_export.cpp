@@ -59,6 +59,11 @@ void draw_export_popup(AppState& s) {
   if (!ImGui::BeginPopupModal(title.c_str(), nullptr, ImGuiWindowFlags_NoSavedSettings)) return;
   s.frame.widgets["export_dialog"] = Rect{ImGui::GetWindowPos().x, ImGui::GetWindowPos().y,
                                           ImGui::GetWindowSize().x, ImGui::GetWindowSize().y};
+  // Enter exports from anywhere in the dialog (newcomer round 15: after a pick from a picker, focus
+  // left the File field and Enter did nothing), except the Enter that picks in an open picker or
+  // ends typing in a field: both were there as the frame began.
+  const bool picker_open_at_start = ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId);
+  const bool typing_at_start = ImGui::IsAnyItemActive();
   // The outcome at the top, where it is seen, in a box of three lines kept whether or not there is
   // one (wrapped; a longer one scrolls in it), so nothing below moves when it comes or goes.
   ImGui::BeginChild("##export_outcome", ImVec2(0, 3.f * ImGui::GetTextLineHeightWithSpacing()), false);
@@ -274,7 +279,11 @@ void draw_export_popup(AppState& s) {
     std::error_code ec;
     if (o.ok) d.last_folder = std::filesystem::absolute(d.path, ec).parent_path().string();
   };
-  if (ImGui::Button("Export") || enter) {
+  const bool enter_in_dialog = !picker_open_at_start && !typing_at_start &&
+                               !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId) &&
+                               (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false) ||
+                                ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_KeyPadEnter), false));
+  if (ImGui::Button("Export") || enter || enter_in_dialog) {
     std::error_code ec;
     if (export_pressed(d, std::filesystem::exists(d.path, ec) && !std::filesystem::is_directory(d.path, ec)))
       write();

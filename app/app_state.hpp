@@ -434,11 +434,9 @@ struct AppState {
   /// the view its fit height (fragments_fit_height), zoomed since or not; else its readable least.
   bool fragments_fitted = false;
   /// The least window height (logical px) at which each tiled view is usable, by its window name, as
-  /// worked out when it was last drawn (its header and controls at its width, plus a table's first
-  /// rows or a grid's least): the layout keeps every shown view at least that tall
-  /// (with_least_heights), growing the canvas where a column cannot hold them all
-  /// (least_column_height), so a newly opened view does not open as a sliver and does not squeeze an
-  /// open one under its own (issue 22). The warpgroup, ldmatrix and fragments views record one.
+  /// worked out when it was last drawn (a table's first rows, a grid's cells readable): the layout
+  /// keeps every shown view at least that tall (with_least_heights), so a newly opened view does not
+  /// open as a sliver and does not squeeze an open one under its own (issue 22).
   std::map<std::string, float> least_view_height;
   /// Which views the layout showed last frame (window_placement.cpp, in its slot order); empty
   /// before the first frame. A change is a view opened or closed (LayoutFrame::views_changed).

@@ -1,39 +1,23 @@
-// run_cta_copy_probe() on device 0: the plan (a load or C's store) checked against the device, one
-// CTA, judged.
+// run_cta_copy_probe() on device 0: the plan (a load or C's store) checked against the device
+// (cta_probe_launch.hpp), one CTA, judged.
 #include "fragviz/device/cta_copy_probe_run.hpp"
 
 #include <cuda_runtime_api.h>
 
 #include "cta_copy_probe_kernels.hpp"
+#include "cta_probe_launch.hpp"
 #include "cuda_check.hpp"
-#include "fragviz/device/device.hpp"
 
 namespace fragviz {
 
 CtaCopyProbeRun run_cta_copy_probe(const tile::CtaCopyProbePlan& p) {
   CtaCopyProbeRun out;
-  out.device = query_device();
-  if (!out.device.present) {
-    out.error = Error{ErrorKind::no_device, out.device.error};
-    return out;
-  }
+  const bool stmatrix = p.store && p.load == tile::CopyProbeLoad::ldmatrix;
+  out.error = cuda::check_cta_probe_launch(
+      out.device, [&](std::int64_t optin) { return tile::copy_probe_launch_problem(p, optin); },
+      stmatrix ? 90 : 0, p.instruction);
+  if (out.error.kind != ErrorKind::none) return out;
   std::string error;
-  int optin = 0;
-  if (!FRAGVIZ_CUDA_OK(error, cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, 0))) {
-    out.error = Error{ErrorKind::cuda, error};
-    return out;
-  }
-  // Every address aligned and inside the image, the block and the image within the device's
-  // limits: nothing the plan holds can fault the context.
-  if (const std::string problem = tile::copy_probe_launch_problem(p, optin); !problem.empty()) {
-    out.error = Error{ErrorKind::refused, problem};
-    return out;
-  }
-  if (p.store && p.load == tile::CopyProbeLoad::ldmatrix && out.device.sm() < 90) {
-    out.error = Error{ErrorKind::refused, p.instruction + " needs sm_90 or newer; device 0 is sm_" +
-                                              std::to_string(out.device.sm())};
-    return out;
-  }
   cuda::CtaCopyProbeShape shape;
   shape.store = p.store;
   shape.ldmatrix = p.load == tile::CopyProbeLoad::ldmatrix;

@@ -4,8 +4,8 @@
 #include <cuda_runtime_api.h>
 
 #include "cta_mma_probe_kernels.hpp"
+#include "cta_probe_launch.hpp"
 #include "cuda_check.hpp"
-#include "fragviz/device/device.hpp"
 
 namespace fragviz {
 
@@ -29,28 +29,12 @@ cuda::MmaProbeLoad load_of(const tile::CtaCopyProbePlan& p) {
 
 CtaMmaProbeRun run_cta_mma_probe(const tile::CtaMmaProbePlan& p) {
   CtaMmaProbeRun out;
-  out.device = query_device();
-  if (!out.device.present) {
-    out.error = Error{ErrorKind::no_device, out.device.error};
-    return out;
-  }
+  // Every table entry inside the thread's registers too (tile::mma_probe_launch_problem).
+  out.error = cuda::check_cta_probe_launch(
+      out.device, [&](std::int64_t optin) { return tile::mma_probe_launch_problem(p, optin); }, p.min_sm,
+      p.instruction);
+  if (out.error.kind != ErrorKind::none) return out;
   std::string error;
-  int optin = 0;
-  if (!FRAGVIZ_CUDA_OK(error, cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, 0))) {
-    out.error = Error{ErrorKind::cuda, error};
-    return out;
-  }
-  // Every address aligned and inside its image, every table entry inside the thread's registers,
-  // the block and the images within the device's limits: nothing the plan holds can fault.
-  if (const std::string problem = tile::mma_probe_launch_problem(p, optin); !problem.empty()) {
-    out.error = Error{ErrorKind::refused, problem};
-    return out;
-  }
-  if (out.device.sm() < p.min_sm) {
-    out.error = Error{ErrorKind::refused, p.instruction + " needs sm_" + std::to_string(p.min_sm) +
-                                              " or newer; device 0 is sm_" + std::to_string(out.device.sm())};
-    return out;
-  }
   cuda::CtaMmaProbeShape shape;
   shape.atom = static_cast<int>(p.kind);
   shape.threads = p.threads;

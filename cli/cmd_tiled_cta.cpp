@@ -55,6 +55,7 @@ std::string report_json(const CtaCliOptions& o, const tile::CtaTile& t, const ti
     s << (i ? "," : "") << "\n    {\"operand\": " << q(std::string(to_string(op.operand)));
     s << ", \"copy\": " << q(t.copy[i] ? t.copy[i]->atom.name : "");
     s << ", \"layout\": " << q(t.smem[i] ? t.smem[i]->notation : "");
+    if (i < 2) s << ", \"gmem_copy\": " << q(t.gmem_copy[i] ? t.gmem_copy[i]->text : "");
     if (!op.skipped.empty()) s << ", \"skipped\": " << q(op.skipped);
     if (op.join) {
       const tile::CtaJoin& j = *op.join;
@@ -69,6 +70,9 @@ std::string report_json(const CtaCliOptions& o, const tile::CtaTile& t, const ti
       s << "}";
     }
     if (measured) s << ",\n     \"device\": " << measured_json(*measured, i, t.mma.threads());
+    if (op.fill) s << ",\n     \"fill\": " << fill_json(*op.fill);
+    if (measured && i < 2 && measured->fills[i].attempted)
+      s << ",\n     \"fill_device\": " << fill_device_json(*measured, i);
     if (op.banks) {
       const tile::CtaBanks& b = *op.banks;
       s << ",\n     \"banks\": {\"instruction\": " << q(b.instruction) << ", \"note\": " << q(b.note)
@@ -237,8 +241,8 @@ int run_tiled_cta(const CtaCliOptions& o) {
     else if (m == kExitRefused)
       std::cerr
           << "fragviz-cli tiled: --device: refused: no operand of this tile has a load from or store to "
-             "shared memory the probe runs (ldmatrix, stmatrix, ld/st.shared.b32/v2/v4 of 16- or 32-bit "
-             "elements)\n";
+             "shared memory the probe runs (ldmatrix, stmatrix, ld/st.shared.b32/v2/v4 or cp.async of 16- or "
+             "32-bit elements)\n";
     if (m != kExitOk && (m != kExitMismatch || code == kExitOk)) code = m;
   }
   if (!o.json.empty()) {
@@ -288,6 +292,13 @@ int run_tiled_cta(const CtaCliOptions& o) {
                   << d.descriptor.stride_byte_offset << ", swizzle " << to_string(d.descriptor.swizzle)
                   << (d.mismatches ? ", " + std::to_string(d.mismatches) + " elements elsewhere" : "")
                   << "\n";
+    }
+    if (op.fill) {
+      const tile::GmemCopy& g = *t.gmem_copy[i];
+      std::cout << "  filled by " << g.text << " (" << g.copy.atom.instruction << ", " << g.instructions()
+                << " per thread)\n"
+                << "  fill: " << op.fill->verdict() << "\n";
+      if (measured) std::cout << "  " << app::fill_measured_line(*measured, i) << "\n";
     }
     if (op.join)
       std::cout << "  join " << coordinates(op.operand) << ": " << op.join->verdict(t.mma.threads()) << "\n";

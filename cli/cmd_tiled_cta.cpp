@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "commands.hpp"
+#include "fragviz/report/tiled_report.hpp"
 #include "fragviz/tile/cta_presets.hpp"
 #include "fragviz/util/whole_file.hpp"
 #include "tiled_cta.hpp"
@@ -42,7 +43,8 @@ std::string bank_row_json(const tile::WarpBanks& r) {
 std::string report_json(const CtaCliOptions& o, const tile::CtaTile& t, const tile::CtaReport& r,
                         const std::optional<CtaDeviceResult>& measured) {
   std::ostringstream s;
-  s << "{\n  \"preset\": " << q(o.preset) << ",\n  \"mma\": " << q(t.mma.atom.name)
+  s << "{\n  \"format\": " << q(kTiledReportFormat) << ",\n  \"version\": " << kTiledReportVersion
+    << ",\n  \"preset\": " << q(o.preset) << ",\n  \"mma\": " << q(t.mma.atom.name)
     << ",\n  \"instruction\": " << q(t.mma.atom.mnemonic)
     << ",\n  \"atoms\": " << q(algebra::to_string(t.mma.atom_layout_mnk))
     << ",\n  \"permutation\": " << q(tile::permutation_text(t.mma.permutation))
@@ -56,6 +58,9 @@ std::string report_json(const CtaCliOptions& o, const tile::CtaTile& t, const ti
     s << ", \"copy\": " << q(t.copy[i] ? t.copy[i]->atom.name : "");
     s << ", \"layout\": " << q(t.smem[i] ? t.smem[i]->notation : "");
     if (i < 2) s << ", \"gmem_copy\": " << q(t.gmem_copy[i] ? t.gmem_copy[i]->text : "");
+    // The MMA's (thread, value) -> index of the operand, and the copy's TiledLayout_TV.
+    s << ",\n     \"layout_tv\": " << q(algebra::to_string(tile::layout_tv(t.mma, op.operand)))
+      << ", \"copy_layout_tv\": " << q(t.copy[i] ? algebra::to_string(t.copy[i]->layout_tv) : "");
     if (!op.skipped.empty()) s << ", \"skipped\": " << q(op.skipped);
     if (op.join) {
       const tile::CtaJoin& j = *op.join;

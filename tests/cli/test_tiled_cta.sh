@@ -165,6 +165,7 @@ expect 0 '"gmem_copy": "make_tiled_copy(SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, (1
   tiled --preset $P --json -
 expect 0 '"fill": {"cells": 4096, "mismatches": 0, "misaligned": 0, "verdict": "all 4096 shared cells hold' -- \
   tiled --preset $P --json -
+expect 0 '"format": "fragviz-tiled",' -- tiled --preset $P --json -
 
 # --device (issue 25): A's and B's loads and C's store run on the GPU beside the model's join. Without a usable GPU
 # (this machine, a build without CUDA) it says so and exits 2, the table's "no device"; with one,

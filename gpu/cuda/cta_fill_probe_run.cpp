@@ -24,38 +24,22 @@ CtaFillProbeRun run_cta_fill_probe(const tile::CtaFillProbePlan& p) {
 
   std::string error;
   std::vector<std::uint32_t> words(static_cast<std::size_t>(p.words()), 0);
-  void* d_global = nullptr;
-  std::uint32_t* d_sources = nullptr;
-  std::uint32_t* d_destinations = nullptr;
-  void* d_out = nullptr;
-  const std::size_t table_bytes = p.sources.size() * sizeof(std::uint32_t);
-  const auto alloc = [&](auto** ptr, std::size_t bytes) {
-    return FRAGVIZ_CUDA_OK(error, cudaMalloc(reinterpret_cast<void**>(ptr), bytes));
-  };
-  const auto up = [&](void* dst, const void* src, std::size_t bytes) {
-    return FRAGVIZ_CUDA_OK(error, cudaMemcpy(dst, src, bytes, cudaMemcpyHostToDevice));
-  };
+  cuda::ProbeScratch d(error);
+  const std::uint8_t* global = nullptr;
+  const std::uint32_t* sources = nullptr;
+  const std::uint32_t* destinations = nullptr;
+  std::uint32_t* image = nullptr;
   const bool ok =
       FRAGVIZ_CUDA_OK(error, cuda::allow_cta_fill_probe_smem(shape, shape.shared_bytes)) &&
-      alloc(&d_global, p.global.size()) && alloc(&d_sources, table_bytes) &&
-      alloc(&d_destinations, table_bytes) && alloc(&d_out, p.shared_bytes) &&
-      up(d_global, p.global.data(), p.global.size()) && up(d_sources, p.sources.data(), table_bytes) &&
-      up(d_destinations, p.destinations.data(), table_bytes) &&
-      FRAGVIZ_CUDA_OK(error,
-                      cuda::launch_cta_fill_probe(shape, d_global, d_sources, d_destinations, d_out, 0)) &&
-      FRAGVIZ_CUDA_OK(error, cudaMemcpy(words.data(), d_out, p.shared_bytes, cudaMemcpyDeviceToHost));
-  for (void* ptr : {d_global, static_cast<void*>(d_sources), static_cast<void*>(d_destinations), d_out})
-    if (ptr) cudaFree(ptr);
+      d.upload(global, p.global) && d.upload(sources, p.sources) && d.upload(destinations, p.destinations) &&
+      d.alloc(image, words.size(), -1) &&
+      FRAGVIZ_CUDA_OK(error, cuda::launch_cta_fill_probe(shape, global, sources, destinations, image, 0)) &&
+      d.download(words, static_cast<const std::uint32_t*>(image));
   if (!ok) {
     out.error = Error{ErrorKind::cuda, error};
     return out;
   }
-  auto judged = tile::judge_cta_fill_probe(p, words);
-  if (!judged) {
-    out.error = Error{ErrorKind::internal, judged.message};
-    return out;
-  }
-  out.verdict = std::move(*judged.value);
+  cuda::take_verdict(out, tile::judge_cta_fill_probe(p, words));
   return out;
 }
 

@@ -46,43 +46,23 @@ CtaMmaProbeRun run_cta_mma_probe(const tile::CtaMmaProbePlan& p) {
   std::vector<std::uint8_t> images = p.a.image;
   images.insert(images.end(), p.b.image.begin(), p.b.image.end());
   std::vector<float> c(static_cast<std::size_t>(p.threads) * static_cast<std::size_t>(p.c_values), 0.0f);
-  void* d_images = nullptr;
-  std::uint32_t* d_a = nullptr;
-  std::uint32_t* d_b = nullptr;
-  std::uint32_t* d_table = nullptr;
+  cuda::ProbeScratch d(error);
+  const std::uint8_t* d_images = nullptr;
+  const std::uint32_t* d_a = nullptr;
+  const std::uint32_t* d_b = nullptr;
+  const std::uint32_t* d_table = nullptr;
   float* d_out = nullptr;
-  const std::size_t a_bytes = p.a.addresses.size() * sizeof(std::uint32_t);
-  const std::size_t b_bytes = p.b.addresses.size() * sizeof(std::uint32_t);
-  const std::size_t table_bytes = p.table.size() * sizeof(std::uint32_t);
-  const std::size_t out_bytes = c.size() * sizeof(float);
-  const auto alloc = [&](auto** ptr, std::size_t bytes) {
-    return FRAGVIZ_CUDA_OK(error, cudaMalloc(reinterpret_cast<void**>(ptr), bytes));
-  };
-  const auto up = [&](void* dst, const void* src, std::size_t bytes) {
-    return FRAGVIZ_CUDA_OK(error, cudaMemcpy(dst, src, bytes, cudaMemcpyHostToDevice));
-  };
   const bool ok =
       FRAGVIZ_CUDA_OK(error, cuda::allow_cta_mma_probe_smem(static_cast<std::uint32_t>(images.size()))) &&
-      alloc(&d_images, images.size()) && alloc(&d_a, a_bytes) && alloc(&d_b, b_bytes) &&
-      alloc(&d_table, table_bytes) && alloc(&d_out, out_bytes) &&
-      up(d_images, images.data(), images.size()) && up(d_a, p.a.addresses.data(), a_bytes) &&
-      up(d_b, p.b.addresses.data(), b_bytes) && up(d_table, p.table.data(), table_bytes) &&
-      FRAGVIZ_CUDA_OK(error, cudaMemset(d_out, 0xFF, out_bytes)) &&
+      d.upload(d_images, images) && d.upload(d_a, p.a.addresses) && d.upload(d_b, p.b.addresses) &&
+      d.upload(d_table, p.table) && d.alloc(d_out, c.size(), 0xFF) &&
       FRAGVIZ_CUDA_OK(error, cuda::launch_cta_mma_probe(shape, d_images, d_a, d_b, d_table, d_out, 0)) &&
-      FRAGVIZ_CUDA_OK(error, cudaMemcpy(c.data(), d_out, out_bytes, cudaMemcpyDeviceToHost));
-  for (void* ptr : {static_cast<void*>(d_images), static_cast<void*>(d_a), static_cast<void*>(d_b),
-                    static_cast<void*>(d_table), static_cast<void*>(d_out)})
-    if (ptr) cudaFree(ptr);
+      d.download(c, static_cast<const float*>(d_out));
   if (!ok) {
     out.error = Error{ErrorKind::cuda, error};
     return out;
   }
-  auto judged = tile::judge_cta_mma_probe(p, c);
-  if (!judged) {
-    out.error = Error{ErrorKind::internal, judged.message};
-    return out;
-  }
-  out.verdict = std::move(*judged.value);
+  cuda::take_verdict(out, tile::judge_cta_mma_probe(p, c));
   return out;
 }
 

@@ -6,6 +6,7 @@
 // by hand from the layouts (each test says how).
 #include <gtest/gtest.h>
 
+#include "cta_test_tiles.hpp"
 #include "fragviz/tile/cta_fill_probe.hpp"
 #include "fragviz/tile/cta_presets.hpp"
 
@@ -18,23 +19,18 @@ std::vector<std::uint32_t> soft_gpu(const CtaFillProbePlan& p) {
   std::vector<std::uint8_t> shared(p.shared_bytes, 0xFF);
   for (std::size_t k = 0; k < p.sources.size(); ++k)
     for (std::uint32_t b = 0; b < 16; ++b) shared.at(p.destinations[k] + b) = p.global.at(p.sources[k] + b);
-  std::vector<std::uint32_t> words(shared.size() / 4);
-  for (std::size_t n = 0; n < words.size(); ++n)
-    words[n] = shared[4 * n] | (std::uint32_t{shared[4 * n + 1]} << 8) |
-               (std::uint32_t{shared[4 * n + 2]} << 16) | (std::uint32_t{shared[4 * n + 3]} << 24);
-  return words;
+  return words_of(shared);
 }
 
-CtaTile tile_of(const CtaTileSpec& spec) {
-  const auto t = make_cta_tile(spec);
-  EXPECT_TRUE(t) << t.message;
-  return *t.value;
-}
-
-CtaTile preset(const char* name) {
-  const CtaPreset* p = find_cta_preset(name);
-  EXPECT_NE(p, nullptr) << name;
-  return tile_of(p->spec);
+/// Plans A of `t`, runs the software GPU and expects its bytes to be the model's and its fill
+/// verdict `said`.
+void expect_gpu_fill(const CtaTile& t, const std::string& said) {
+  const auto p = plan_cta_fill_probe(t, Operand::A);
+  ASSERT_TRUE(p) << p.message;
+  const auto v = judge_cta_fill_probe(*p, soft_gpu(*p));
+  ASSERT_TRUE(v) << v.message;
+  EXPECT_EQ(v->model_disagreements, 0) << v->model_verdict();
+  EXPECT_EQ(v->measured.verdict(), said);
 }
 
 /// The sm80 preset with A's shared layout and A's gmem copy replaced.
@@ -157,12 +153,7 @@ TEST(CtaFill, AChunkStoredOutOfOrderLandsOnOtherCells) {
   EXPECT_EQ(model->operands[0].fill->verdict(), said);
   EXPECT_FALSE(model->joins_ok());
   // The GPU's copy must land them the same way: the judge reads the same verdict off its image.
-  const auto p = plan_cta_fill_probe(t, Operand::A);
-  ASSERT_TRUE(p) << p.message;
-  const auto v = judge_cta_fill_probe(*p, soft_gpu(*p));
-  ASSERT_TRUE(v) << v.message;
-  EXPECT_EQ(v->model_disagreements, 0) << v->model_verdict();
-  EXPECT_EQ(v->measured.verdict(), said);
+  expect_gpu_fill(t, said);
 }
 
 TEST(CtaFill, AWrongWordIsNamed) {
@@ -210,12 +201,7 @@ TEST(CtaFill, UnwrittenCellsAreNamed) {
       "thread 0 cp.async 0 value 1 to byte 2: holds (0,1), the layout keeps no element there (5632 of 6144 "
       "differ)";
   EXPECT_EQ(model->operands[0].fill->verdict(), said);
-  const auto p = plan_cta_fill_probe(t, Operand::A);
-  ASSERT_TRUE(p) << p.message;
-  const auto v = judge_cta_fill_probe(*p, soft_gpu(*p));
-  ASSERT_TRUE(v) << v.message;
-  EXPECT_EQ(v->model_disagreements, 0) << v->model_verdict();
-  EXPECT_EQ(v->measured.verdict(), said);
+  expect_gpu_fill(t, said);
   // An unwritten cell in the verdict's words: byte 16 (half 8) keeps A (0,4).
   CtaFill f;
   CtaFillCell c;

@@ -309,7 +309,9 @@ void App::act_on_requests() {
       s_.windows.gate = true;
       s_.kernel.run_started_s = ImGui::GetTime();
       GateControl* ctl = &jobs_.gate_control;
-      jobs_.gate.start([r = *req, ctl] { return run_user_kernel_gate(r, KernelProcessOptions{}, ctl); });
+      KernelProcessOptions popts;
+      popts.hide_devices = options_.no_device;  // --no-device holds for the child too
+      jobs_.gate.start([r = *req, popts, ctl] { return run_user_kernel_gate(r, popts, ctl); });
     }
   }
   GateLadderState& ladder = s_.gate_ladder;

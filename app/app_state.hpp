@@ -144,10 +144,12 @@ struct Rect {
 };
 
 /// One fragment-grid cell, recorded so tests click where the app drew it. Every cell of the
-/// operand is recorded; `visible` says whether it lies in the scrolled view (only those are drawn).
+/// operand is recorded; `visible` says whether it belongs to the view's visible region.
 struct CellRecord {
   int row = 0, col = 0, product = 0, lane = 0, element = 0;
   Rect rect;
+  /// In its grid's visible region (viewmodel/visible_region.hpp): half or more of it on screen,
+  /// outside the sticky index bands, inside the app's window; File > Export's rule.
   bool visible = false;
   int measured = 0;  ///< 0 not measured, 1 every probe's check matches, 2 one differs (red X)
 };
@@ -218,6 +220,16 @@ struct BanksViewRecord {
   VisibleGrid visible_tile;
   /// Per side ("unpadded", "padded"): the line about its tile, in the Controls view's unit.
   std::map<std::string, std::string> tile_text;
+  /// What a word that a lane reads says at this zoom (owner_label_mode): "owner" (T<lane>),
+  /// "number" or "none".
+  std::string label_mode = "none";
+  /// A word's label as drawn: its 128-byte line, its bank and the text.
+  struct WordLabel {
+    int line = 0, bank = 0;
+    std::string text;
+  };
+  /// Per grid, the labels drawn on the words of its visible region (`visible`).
+  std::map<std::string, std::vector<WordLabel>> labels;
 };
 
 /// One cell of the fragments view's WMMA grid as drawn (for tests and the state dump).
@@ -422,9 +434,11 @@ struct AppState {
   /// the view its fit height (fragments_fit_height), zoomed since or not; else its readable least.
   bool fragments_fitted = false;
   /// The least window height (logical px) at which each tiled view is usable, by its window name, as
-  /// worked out when it was last drawn (a table's first rows, a grid's cells readable): the layout
-  /// keeps every shown view at least that tall (with_least_heights), so a newly opened view does not
-  /// open as a sliver and does not squeeze an open one under its own (issue 22).
+  /// worked out when it was last drawn (its header and controls at its width, plus a table's first
+  /// rows or a grid's least): the layout keeps every shown view at least that tall
+  /// (with_least_heights), growing the canvas where a column cannot hold them all
+  /// (least_column_height), so a newly opened view does not open as a sliver and does not squeeze an
+  /// open one under its own (issue 22). The warpgroup, ldmatrix and fragments views record one.
   std::map<std::string, float> least_view_height;
   /// Which views the layout showed last frame (window_placement.cpp, in its slot order); empty
   /// before the first frame. A change is a view opened or closed (LayoutFrame::views_changed).
@@ -434,6 +448,9 @@ struct AppState {
   scene::CellLabels fragments_labels = scene::CellLabels::full;
   /// The warpgroup view's cells as they read at its zoom, for File > Export (as fragments_labels).
   scene::CellLabels warpgroup_labels = scene::CellLabels::full;
+  /// The bank view's words as they read at its zoom (both modes), for File > Export: none (the
+  /// lane's colour only) until it was drawn.
+  scene::CellLabels banks_labels = scene::CellLabels::none;
   GridZoom banks_zoom;  ///< the bank view's (zoom_grid.hpp); key: what its grids show
   /// The WMMA fragment kind (wmma_name) the fragments view shows instead of the instruction's
   /// grids; "" for none (saved: "wmma_kind").

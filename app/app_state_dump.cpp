@@ -234,6 +234,7 @@ std::string App::state_json() const {
                           {"format", std::string(scene::to_string(d.format))},
                           {"path", d.path},
                           {"scale", d.scale},
+                          {"scale_note", d.scale_note},
                           {"dark", d.dark},
                           {"bank_picture", std::string(scene::to_string(d.bank_picture))},
                           {"bank_picture_applies", bank_picture_applies(s_, d.view)},
@@ -357,7 +358,15 @@ std::string App::state_json() const {
                        {"grids", grids},
                        {"visible", visible_json(bv.visible)},
                        {"visible_tile", visible_json({{"tile", bv.visible_tile}})["tile"]},
-                       {"tile_text", bv.tile_text}};
+                       {"tile_text", bv.tile_text},
+                       {"label_mode", bv.label_mode}};
+    json labels = json::object();  // per grid: [line, bank, text] of each word labelled in view
+    for (const auto& [k, words] : bv.labels) {
+      json a = json::array();
+      for (const BanksViewRecord::WordLabel& w : words) a.push_back(json::array({w.line, w.bank, w.text}));
+      labels[k] = a;
+    }
+    j["banks_view"]["labels"] = labels;
     j["warpgroup_visible"] = visible_json(fr.warpgroup_visible);
   }
   if (layout_view_) {
@@ -797,6 +806,10 @@ std::string App::state_json() const {
                    {"scroll", json::array({lf.scroll_x * px, lf.scroll_y * px})},
                    {"scroll_bars", json::array({lf.canvas.scroll_x, lf.canvas.scroll_y})},
                    {"min_window", json::array({kMinLayoutWidth * px, kMinLayoutHeight * px})}};
+    // The least height each view measured itself usable at (AppState::least_view_height), by window.
+    json least = json::object();
+    for (const auto& [name, h] : s_.least_view_height) least[name] = h * px;
+    j["layout"]["least_heights"] = least;
   }
   const Assets& a = assets();
   json lane_hex = json::array(), warp_hex = json::array(), block_warp_hex = json::array();

@@ -1,5 +1,7 @@
 #include "export_dialog.hpp"
 
+#include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <vector>
@@ -198,6 +200,7 @@ scene::ViewRequest export_request(const AppState& s, scene::View v) {
       break;
     case scene::View::banks:
       r.lane = s.selected_lane;
+      r.labels = s.banks_labels;  // the words say what the screen's say at its zoom
       if (s.layout.enabled) {
         // Layout mode: the screen's lines x banks grid of the same write and read sides, lanes,
         // instruction and element type (banks_layout_scene over the shared LayoutView).
@@ -307,6 +310,19 @@ void forget_stale_outcome(ExportDialog& d, scene::View old_view, scene::Format o
   d.message_ok = false;
   d.overwrite_pending.clear();
   d.written.clear();
+}
+
+KeptScale keep_export_scale(float typed, float before) {
+  const auto text = [](float v) {
+    char b[32];
+    std::snprintf(b, sizeof b, "%g", static_cast<double>(v));
+    return std::string(b);
+  };
+  const std::string range = text(kMinExportScale) + " to " + text(kMaxExportScale);
+  if (std::isnan(typed)) return {before, "not a number: kept at " + text(before) + " (" + range + ")"};
+  if (typed >= kMinExportScale && typed <= kMaxExportScale) return {typed, {}};
+  const float kept = typed < kMinExportScale ? kMinExportScale : kMaxExportScale;
+  return {kept, text(typed) + " is past " + range + ": kept at " + text(kept)};
 }
 
 void take_export_outcome(ExportDialog& d, const ExportOutcome& o) {

@@ -39,8 +39,11 @@ struct ExportDialog {
   bool requested_by_key = false;  ///< the request came from Ctrl+E (the mouse may be on a view), not the menu
   bool picker_open = false;  ///< a picker's list was open in the dialog last frame (escape_closes_dialog)
   scene::Format format = scene::Format::svg;
-  std::string path;         ///< typed by the user; empty: default_export_path
-  float scale = 2;          ///< PNG pixels per point
+  std::string path;  ///< typed by the user; empty: default_export_path
+  float scale = 2;   ///< PNG pixels per point
+  /// Beside the scale field, where the value typed there was outside the range and kept at its end
+  /// (keep_export_scale); empty otherwise. Not saved.
+  std::string scale_note;
   std::string message;      ///< the last export's outcome, shown in the dialog
   bool message_ok = false;  ///< green (written) or red (refused or failed)
   std::string last_folder;  ///< where the last export was written (saved: "export_folder"); empty: none yet
@@ -55,8 +58,9 @@ struct ExportDialog {
   /// tile; tmem: of its lanes and columns.
   std::string operand;
   bool crop = false;  ///< banks, tmem: rows and columns of the one grid, no operand
-  /// The screen's palette (dark ground, light text) instead of the document's (white ground): --palette.
-  bool dark = false;
+  /// The screen's palette (the app window's ground and text, palette.json's "screen": the picture is
+  /// what was on screen; the default) instead of the document's (white ground): --palette.
+  bool dark = true;
   /// The bank view's picture outside the Layout mode: the screen's lines x banks (the default) or the
   /// older T/B tile with its words-per-bank chart (--picture lines / tile). Not saved.
   scene::BankPicture bank_picture = scene::BankPicture::lines;
@@ -191,6 +195,16 @@ struct ExportOutcome {
 };
 ExportOutcome run_export(const AppState& s, scene::View v, scene::Format f, const std::string& path,
                          double scale);
+
+/// A PNG scale as typed into the dialog (Ctrl+click on its slider), kept in [kMinExportScale,
+/// kMaxExportScale]: the scale used, and what the dialog says beside the field where the typed value
+/// was not (issue 22: a clamp said nothing), e.g. "1000 is past 0.5 to 8: kept at 8"; an empty note
+/// where it was kept as typed. A value that is no number keeps `before`, the scale held until then.
+struct KeptScale {
+  float scale = 2;
+  std::string note;
+};
+KeptScale keep_export_scale(float typed, float before);
 
 /// Shows a write's outcome `o` for d.path in the dialog: its line, green or red; no Overwrite
 /// pending; d.written the file when written (export_pressed's "just now").

@@ -909,10 +909,11 @@ const Key<Settings> kSettingsKeys[] = {
     {"export_palette",
      [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
        r.named(
-           j, key, name, "light, dark", [](const std::string& t) { return scene::parse_palette_name(t); },
-           s.export_dark ? "dark" : "light", s.export_dark);
+           j, key, name, "screen, light (or dark, document)",
+           [](const std::string& t) { return scene::parse_palette_name(t); },
+           s.export_dark ? "screen" : "light", s.export_dark);
      },
-     [](const Settings& s) -> json { return s.export_dark ? "dark" : "light"; }},
+     [](const Settings& s) -> json { return s.export_dark ? "screen" : "light"; }},
     // The folder File > Export last wrote into, as written; only its size is bounded (one that is
     // gone by the next export is passed over then: default_export_folder).
     {"export_folder",

@@ -95,9 +95,10 @@ struct Settings {
   std::string tmem_accumulator = tmem_mode_text(TmemControls{}, TmemMode::accumulator);
   std::string tmem_cp = tmem_mode_text(TmemControls{}, TmemMode::copy);  ///< "tmem_cp"
   /// File > Export's format and palette ("export_format": svg, png, pdf or tikz; "export_palette":
-  /// light or dark, as fragviz-cli export's --palette).
+  /// screen (the default: the app window's colours, what was on screen) or light, as fragviz-cli
+  /// export's --palette spells them, dark and document read too).
   scene::Format export_format = scene::Format::svg;
-  bool export_dark = false;
+  bool export_dark = true;
   /// The folder File > Export last wrote into ("export_folder"; empty: none yet): the dialog's
   /// next default path starts there.
   std::string export_folder{};

@@ -189,6 +189,57 @@ Layout with_least_heights(const Layout& layout, const std::vector<bool>& open,
   return out;
 }
 
+namespace {
+
+/// v[i] where present and positive, else 0.
+float entry(const std::vector<float>& v, int i) {
+  return static_cast<std::size_t>(i) < v.size() ? std::max(0.f, v[static_cast<std::size_t>(i)]) : 0.f;
+}
+
+bool is_open(const std::vector<bool>& open, int i) {
+  return static_cast<std::size_t>(i) < open.size() && open[static_cast<std::size_t>(i)];
+}
+
+}  // namespace
+
+float least_column_height(const Layout& layout, const std::vector<bool>& open,
+                          const std::vector<float>& least) {
+  const std::vector<Column> cols = columns_of(layout);
+  if (cols.empty()) return min_canvas_height(layout, open, least);
+  float need = 0;
+  for (const Column& c : cols) {
+    float sum = 0;
+    for (int i : c.slots)
+      if (is_open(open, i)) sum += entry(least, i);
+    need = std::max(need, sum);
+  }
+  return need;
+}
+
+std::vector<float> wants_within(const Layout& layout, const std::vector<bool>& open,
+                                const std::vector<float>& least, const std::vector<float>& want,
+                                float column_px) {
+  std::vector<float> out(layout.slots.size(), 0.f);
+  for (int i = 0; i < static_cast<int>(out.size()); ++i)
+    if (is_open(open, i)) out[static_cast<std::size_t>(i)] = std::max(entry(least, i), entry(want, i));
+  const std::vector<Column> cols = columns_of(layout);
+  for (const Column& c : cols) {
+    float leasts = 0, extras = 0;
+    for (int i : c.slots)
+      if (is_open(open, i)) {
+        leasts += entry(least, i);
+        extras += out[static_cast<std::size_t>(i)] - entry(least, i);
+      }
+    const float room = std::max(0.f, column_px - leasts);
+    if (extras <= room || extras <= 0) continue;
+    for (int i : c.slots)
+      if (is_open(open, i))
+        out[static_cast<std::size_t>(i)] =
+            entry(least, i) + (out[static_cast<std::size_t>(i)] - entry(least, i)) * room / extras;
+  }
+  return out;
+}
+
 Layout with_stacked_slots(const Layout& layout, int under, int extra, float weight) {
   Layout out = layout;
   if (under < 0 || static_cast<std::size_t>(under) >= layout.slots.size() || extra <= 0) return out;

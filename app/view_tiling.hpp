@@ -104,6 +104,22 @@ Layout with_room(const Layout& layout, int slot, float need, float column_px, fl
 Layout with_least_heights(const Layout& layout, const std::vector<bool>& open,
                           const std::vector<float>& least, float column_px);
 
+/// The least canvas height at which every column of `layout` holds its shown slots (open[i]) each
+/// `least[i]` tall (0 or a missing entry: none), stacked: the largest column sum. For a layout whose
+/// slots form no columns, min_canvas_height. The canvas grows to this (make_canvas) so that a view
+/// opened into a full column scrolls the canvas instead of squeezing a view under its least.
+float least_column_height(const Layout& layout, const std::vector<bool>& open,
+                          const std::vector<float>& least);
+
+/// The heights with_least_heights is to hold: each shown slot's `least[i]`, and of what it wants
+/// beyond that (`want[i]` above `least[i]`: the gate's open ladder, a fitted view's fit) as much as
+/// its column's `column_px` leaves over the column's leasts, those extras shrunk in proportion where
+/// they do not all fit. A want never takes a neighbour's least; a hidden slot gets 0. A layout whose
+/// slots form no columns gets the larger of least and want.
+std::vector<float> wants_within(const Layout& layout, const std::vector<bool>& open,
+                                const std::vector<float>& least, const std::vector<float>& want,
+                                float column_px);
+
 /// Whether the slots of `layout` form columns that can give a hidden view's room to its neighbours:
 /// slots with the same [x0, x1) make a column, the columns cover the design width side by side, and
 /// each column's slots cover the design height one above the other.

@@ -11,6 +11,7 @@
 // Exit codes: 0 every run exact; 1 some run mismatched; 2 no usable GPU; 3 a size was refused;
 // 4 a CUDA error stopped a run; 5 the CSV could not be written.
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -20,9 +21,11 @@
 
 #include "commands.hpp"
 #include "fragviz/device/device.hpp"
+#include "fragviz/device/gate_sweep.hpp"
 #include "fragviz/gate/bench_csv.hpp"
 #include "fragviz/gate/gate_host.hpp"
 #include "fragviz/gate/gate_ladder.hpp"
+#include "fragviz/gate/stream_k.hpp"
 #include "fragviz/util/words.hpp"
 
 namespace fragviz::cli {
@@ -55,6 +58,49 @@ struct CsvRow {
   }
 };
 
+/// The figures of one run as a CSV row (ratio against cuBLAS's time, 0 for none).
+CsvRow run_row(const std::string& name, int n, const GateReport& r, double cublas_ms) {
+  const double ratio = cublas_ms > 0 && r.kernel_ms > 0 ? cublas_ms / r.kernel_ms : 0;
+  const int smem = r.resources.static_shared_bytes + r.resources.dynamic_shared_bytes;
+  return CsvRow{name,
+                n,
+                cell("%.5f", r.kernel_ms),
+                cell("%.2f", r.gflops / 1000.0),
+                ratio > 0 ? cell("%.3f", ratio) : "",
+                r.exact && r.spot_check_failures == 0 ? "yes" : "no",
+                std::to_string(r.resources.registers),
+                std::to_string(smem),
+                std::to_string(r.resources.local_bytes)};
+}
+
+/// The sweep's CSV (`--sweep`): the stream-k candidates' runs, cuBLAS's per size, and which
+/// candidate was best (the one the stream-k rows of the bench CSV report).
+constexpr const char* kSweepHeader =
+    "candidate,block_m,block_n,block_k,stages,raster_group,stream_k,n,ms,tflops,ratio_to_cublas,exact,"
+    "registers,smem_bytes,spill_bytes,best";
+
+/// The best candidate: exact at every size, the highest geometric mean of x cuBLAS (of TFLOP/s
+/// where a size had no cuBLAS), over the sizes; -1 when none ran exact everywhere.
+int best_candidate(const std::vector<std::vector<GateReport>>& runs, const std::vector<double>& cublas_ms) {
+  int best = -1;
+  double best_score = 0;
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    double log_sum = 0;
+    bool ok = !runs[i].empty();
+    for (std::size_t k = 0; k < runs[i].size() && ok; ++k) {
+      const GateReport& r = runs[i][k];
+      ok = r.ran && r.exact && r.spot_check_failures == 0 && r.kernel_ms > 0;
+      if (ok) log_sum += std::log(cublas_ms[k] > 0 ? cublas_ms[k] / r.kernel_ms : r.gflops);
+    }
+    const double score = std::exp(log_sum / static_cast<double>(runs[i].size()));
+    if (ok && (best < 0 || score > best_score)) {
+      best = static_cast<int>(i);
+      best_score = score;
+    }
+  }
+  return best;
+}
+
 /// The variants bench runs: all but the deliberately wrong one, in ladder order.
 std::vector<GateVariant> bench_variants() {
   std::vector<GateVariant> vs;
@@ -71,6 +117,7 @@ void add_bench_command(CLI::App& app, int& exit_code) {
     std::uint64_t seed = 1;
     int runs = 20;
     std::string csv;
+    std::string sweep;
   };
   auto opts = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand("bench",
@@ -95,10 +142,16 @@ void add_bench_command(CLI::App& app, int& exit_code) {
                   "table): " +
                       std::string(kCsvHeader))
       ->check(kNonEmpty);
+  cmd->add_option("--sweep", opts->sweep,
+                  "also time every candidate instantiation of the stream-k rung (sm_90) at each size, write "
+                  "them to this CSV, and report the best exact one (highest geometric mean of x cuBLAS) in "
+                  "the stream-k rows: " +
+                      std::string(kSweepHeader))
+      ->check(kNonEmpty);
   cmd->callback([opts, &exit_code] {
     // The CSV path is judged before anything else (an unwritable one costs no GPU time) without
     // creating or emptying it: an existing file is emptied only once a device is there to fill it.
-    if (refuse_unwritable("bench", {{"--csv", opts->csv}})) {
+    if (refuse_unwritable("bench", {{"--csv", opts->csv}, {"--sweep", opts->sweep}})) {
       exit_code = finish_output(kExitJson);
       return;
     }
@@ -152,6 +205,13 @@ void add_bench_command(CLI::App& app, int& exit_code) {
     if (csv) *csv << kCsvHeader << "\n";
     bool mismatch = false, refused = false;
     int failure = 0;  // exit code of the first run that stopped (by its error's kind)
+    // --sweep: every candidate's run per size (sweep_runs[i][size index]), cuBLAS's time per size,
+    // and where each size's stream-k row waits for the best candidate's figures.
+    const bool sweep = !opts->sweep.empty();
+    std::vector<std::vector<GateReport>> sweep_runs(static_cast<std::size_t>(gate::kStreamKCandidateCount));
+    std::vector<double> sweep_cublas;
+    std::vector<int> sweep_ns;  // the sizes the candidates ran at, in order
+    std::vector<CsvRow> all_rows;
     for (int n : ns) {
       bool cublas_done = false;
       double cublas_ms = 0;
@@ -180,6 +240,42 @@ void add_bench_command(CLI::App& app, int& exit_code) {
           // not fit in memory is the user's error.
           if (!was_refused && failure == 0) failure = exit_code_for(why->kind);
           if (was_refused && dev.sm() >= min_sm(v) && !gate_variant_size_problem(v, n)) refused = true;
+          continue;
+        }
+        if (sweep && v == GateVariant::stream_k) {
+          for (int i = 0; i < gate::kStreamKCandidateCount; ++i) {
+            req.with_cublas = !cublas_done;
+            GateReport c = run_gate_stream_k_candidate(req, i);
+            const std::string cname = std::string("  ") + gate::kStreamKCandidates[i].name;
+            if (!cublas_done && c.cublas_ms > 0) {
+              cublas_done = true;
+              cublas_ms = c.cublas_ms;
+              if (table)
+                print_row("cuBLAS", n, cell("%.4f", c.cublas_ms), cell("%.1f", c.cublas_gflops), "1.000",
+                          "(yardstick)", "-", "-", "-");
+              rows.insert(rows.begin(),
+                          CsvRow{"cublas", n, cell("%.5f", c.cublas_ms),
+                                 cell("%.2f", c.cublas_gflops / 1000.0), "1.000", "", "", "", ""});
+            }
+            if (!c.ran) {
+              if (table) print_row(cname, n, "-", "-", "-", "error", "-", "-", "-");
+              notes << "  (" << gate::kStreamKCandidates[i].name << " at n = " << n << ": " << c.error
+                    << ")\n";
+              if (failure == 0 && c.error_kind != ErrorKind::refused) failure = exit_code_for(c.error_kind);
+            } else {
+              if (!c.exact || c.spot_check_failures != 0) mismatch = true;
+              const CsvRow cr = run_row(cname, n, c, cublas_ms);
+              if (table)
+                print_row(cname, n, cell("%.4f", c.kernel_ms), cell("%.1f", c.gflops),
+                          cr.ratio.empty() ? "-" : cr.ratio,
+                          c.exact ? "exact" : "MISMATCH x" + std::to_string(c.mismatch_count), cr.registers,
+                          cr.smem, cr.spills);
+            }
+            sweep_runs[static_cast<std::size_t>(i)].push_back(std::move(c));
+          }
+          sweep_cublas.push_back(cublas_ms);
+          sweep_ns.push_back(n);
+          rows.push_back(CsvRow{name, n, "", "", "", "error", "", "", ""});
           continue;
         }
         const GateReport r = run_gate(req);
@@ -216,9 +312,56 @@ void add_bench_command(CLI::App& app, int& exit_code) {
                               std::to_string(r.resources.registers), std::to_string(smem),
                               std::to_string(r.resources.local_bytes)});
       }
-      if (csv)
-        for (const CsvRow& row : rows) *csv << row.line() << "\n";
+      all_rows.insert(all_rows.end(), rows.begin(), rows.end());
     }
+    if (sweep) {
+      // The best exact candidate's figures become the stream-k rows; every candidate goes to --sweep.
+      const int best = best_candidate(sweep_runs, sweep_cublas);
+      const std::string stream_k_name(to_string(GateVariant::stream_k));
+      for (std::size_t k = 0; k < sweep_ns.size() && best >= 0; ++k)
+        for (CsvRow& row : all_rows)
+          if (row.variant == stream_k_name && row.n == sweep_ns[k])
+            row = run_row(row.variant, row.n, sweep_runs[static_cast<std::size_t>(best)][k], sweep_cublas[k]);
+      std::ofstream out(opts->sweep, std::ios::binary | std::ios::trunc);
+      out << kSweepHeader << "\n";
+      for (std::size_t k = 0; k < sweep_cublas.size(); ++k) {
+        const int n = sweep_ns[k];
+        if (sweep_cublas[k] > 0)
+          out << "cublas,,,,,,," << n << "," << cell("%.5f", sweep_cublas[k]) << ","
+              << cell("%.2f", 2.0 * n * double(n) * n / (sweep_cublas[k] * 1e9)) << ",1.000,,,,,\n";
+        for (int i = 0; i < gate::kStreamKCandidateCount; ++i) {
+          const gate::StreamKConfig& cfg = gate::kStreamKCandidates[i];
+          const GateReport& r = sweep_runs[static_cast<std::size_t>(i)][k];
+          const std::string config =
+              std::string(cfg.name) + "," + std::to_string(cfg.tile.block_m) + "," +
+              std::to_string(cfg.tile.block_n) + "," + std::to_string(cfg.tile.block_k) + "," +
+              std::to_string(cfg.tile.stages) + "," + std::to_string(cfg.tile.raster_group) + "," +
+              (cfg.stream_k ? "yes" : "no");
+          if (!r.ran) {
+            out << config << "," << n << ",,,,error,,,," << (i == best ? "yes" : "no") << "\n";
+            continue;
+          }
+          const CsvRow cr = run_row(cfg.name, n, r, sweep_cublas[k]);
+          out << config << "," << n << "," << cr.ms << "," << cr.tflops << "," << cr.ratio << "," << cr.exact
+              << "," << cr.registers << "," << cr.smem << "," << cr.spills << ","
+              << (i == best ? "yes" : "no") << "\n";
+        }
+      }
+      out.close();
+      if (!out) {
+        std::cerr << "bench: writing the sweep CSV to " << opts->sweep << " failed\n";
+        if (failure == 0) failure = kExitJson;
+      }
+      notes << "sweep: "
+            << (best < 0 ? std::string("no candidate was exact at every size")
+                         : std::string("best ") + gate::kStreamKCandidates[best].name + " (candidate " +
+                               std::to_string(best) + "); the stream-k rows report it")
+            << "; the rung ships candidate " << gate::kStreamKShipped << " ("
+            << gate::kStreamKCandidates[gate::kStreamKShipped].name
+            << ", kStreamKShipped in gate/stream_k.hpp)\n";
+    }
+    if (csv)
+      for (const CsvRow& row : all_rows) *csv << row.line() << "\n";
     if (table)
       std::cout
           << "x cuBLAS = cuBLAS time / kernel time (1.000 = as fast as cuBLAS; cuBLAS timed once per size, "

@@ -62,9 +62,10 @@ if(NOT n_moves EQUAL 11)
 endif()
 message(STATUS "sm_120a ok: b8_move_kernels.cu, all 11 8-bit matrix-move forms assembled by ptxas")
 
-# The block-scale probe (gpu/cuda/sm120/block_scale_kernels.cu, issue 26): ptxas must assemble its
-# .kind::mxf8f6f4 .block_scale mma for sm_120a with both selector pairs it is built with, {0, 0} and
-# {3, 1} (kBlockScaleProbeSelectors); the file #errors for any other device target.
+# The block-scale probes (gpu/cuda/sm120/block_scale_kernels.cu, issue 26): ptxas must assemble each
+# probed form's block-scaled mma for sm_120a with both selector pairs it is built with
+# (kBlockScaleProbeForms in fragviz/probe/block_scale_probe.hpp: .scale_vec::1X {0, 0} and {3, 1}; the
+# two 2X forms {0, 0} and {2, 1}; 4X {0, 0} and {0, 1}); the file #errors for any other device target.
 file(REMOVE_RECURSE "${OUT_DIR}/keep-bs")
 file(MAKE_DIRECTORY "${OUT_DIR}/keep-bs")
 set(_bs "${SRC_DIR}/cuda/sm120/block_scale_kernels.cu")
@@ -84,11 +85,45 @@ if(NOT _ptx_bs)
   message(FATAL_ERROR "nvcc -keep left no PTX in ${OUT_DIR}/keep-bs")
 endif()
 file(READ "${_ptx_bs}" ptx_bs)
-set(_bs_mma "mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e4m3.e4m3.f32.ue8m0")
-foreach(sel "{0, 0}" "{3, 1}")
-  string(REGEX MATCHALL "${_bs_mma} [^;]*${sel}, %r[0-9]+, ${sel};" _hit "${ptx_bs}")
-  if(NOT _hit)
-    message(FATAL_ERROR "the sm_120a PTX of ${_bs} lacks the block-scaled mma with selectors ${sel}")
-  endif()
+set(_bs_forms
+    "m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e4m3.e4m3.f32.ue8m0|{0, 0}|{3, 1}"
+    "m16n8k64.row.col.kind::mxf4.block_scale.scale_vec::2X.f32.e2m1.e2m1.f32.ue8m0|{0, 0}|{2, 1}"
+    "m16n8k64.row.col.kind::mxf4nvf4.block_scale.scale_vec::2X.f32.e2m1.e2m1.f32.ue8m0|{0, 0}|{2, 1}"
+    "m16n8k64.row.col.kind::mxf4nvf4.block_scale.scale_vec::4X.f32.e2m1.e2m1.f32.ue4m3|{0, 0}|{0, 1}")
+foreach(form ${_bs_forms})
+  string(REPLACE "|" ";" parts "${form}")
+  list(GET parts 0 shape)
+  list(REMOVE_AT parts 0)
+  foreach(sel ${parts})
+    string(REGEX MATCHALL "mma\\.sync\\.aligned\\.${shape} [^;]*${sel}, %r[0-9]+, ${sel};" _hit "${ptx_bs}")
+    if(NOT _hit)
+      message(FATAL_ERROR "the sm_120a PTX of ${_bs} lacks mma.sync.aligned.${shape} with selectors ${sel}")
+    endif()
+  endforeach()
 endforeach()
-message(STATUS "sm_120a ok: block_scale_kernels.cu, the block-scaled mma with selectors {0, 0} and {3, 1}")
+message(STATUS "sm_120a ok: block_scale_kernels.cu, the four block-scaled forms with both selector pairs each")
+
+# The mma.sync probe kernels through ldmatrix (gpu/cuda/mma_ldmatrix_probe_kernels.cu) get an sm_120a
+# image too under -DFRAGVIZ_SM120_PROBES=ON (a .kind:: entry is fed through ldmatrix where it has a
+# form): ptxas must assemble them for sm_120a.
+file(REMOVE_RECURSE "${OUT_DIR}/keep-feed")
+file(MAKE_DIRECTORY "${OUT_DIR}/keep-feed")
+set(_feed "${SRC_DIR}/cuda/mma_ldmatrix_probe_kernels.cu")
+execute_process(
+  COMMAND "${NVCC}" -std=c++17 -O3 -gencode arch=compute_120a,code=sm_120a ${_flags} -I${SRC_DIR}/include
+          -I${SRC_DIR}/../model/include -keep -keep-dir ${OUT_DIR}/keep-feed -c ${_feed}
+          -o ${OUT_DIR}/mma_ldmatrix_probe_kernels.o
+  RESULT_VARIABLE rc ERROR_VARIABLE err OUTPUT_VARIABLE out)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "nvcc for sm_120a failed on ${_feed} (exit ${rc}):\n${out}${err}")
+endif()
+file(GLOB _ptx_feed "${OUT_DIR}/keep-feed/*.ptx")
+if(NOT _ptx_feed)
+  message(FATAL_ERROR "nvcc -keep left no PTX in ${OUT_DIR}/keep-feed")
+endif()
+file(READ "${_ptx_feed}" ptx_feed)
+string(FIND "${ptx_feed}" "kind::f8f6f4" at)
+if(at EQUAL -1)
+  message(FATAL_ERROR "the sm_120a PTX of ${_feed} holds no .kind::f8f6f4 mma: its wrappers compiled to nothing")
+endif()
+message(STATUS "sm_120a ok: mma_ldmatrix_probe_kernels.cu")

@@ -160,7 +160,9 @@ if command -v compute-sanitizer >/dev/null 2>&1; then
                "probe --layout Swizzle<3,3,3>o(16,64):(64,1) --lanes explorer --load ldmatrix --no-cycles" \
                "tiled --preset sm80-gemm-128x128x32 --device" \
                "tiled --preset gate-broken-swap-b --device" \
-               "tiled --preset fa2-attention --device"; do
+               "tiled --preset fa2-attention --device" \
+               "tiled --preset sm90-wgmma-128x128x64 --device" \
+               "tiled --preset gate-wgmma-ws --device"; do
       echo "\$ compute-sanitizer --tool $tool fragviz-cli $cmd" >>"$san"
       # shellcheck disable=SC2086
       compute-sanitizer --tool "$tool" --error-exitcode 99 "$cli" $cmd >>"$san" 2>&1

@@ -123,6 +123,10 @@ void draw_export_popup(AppState& s) {
     ImGui::EndCombo();
   }
   record_widget(s, "export_palette");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "screen: the app window's background and text, the picture as it was on screen (the default);\n"
+        "document: white ground and dark text, for documents (fragviz-cli export's default).");
   // The title and legend the export adds to what the screen shows: off, the picture is the view only.
   ImGui::Checkbox("Title and legend", &d.title_and_legend);
   record_widget(s, "export_title_and_legend");
@@ -245,14 +249,24 @@ void draw_export_popup(AppState& s) {
   forget_stale_outcome(d, old_view, old_format, old_path);
   ImGui::BeginDisabled(d.format != scene::Format::png);
   ImGui::SetNextItemWidth(160);
-  // AlwaysClamp: a value typed after Ctrl+click lands in the range too, not only a dragged one.
-  ImGui::SliderFloat("Pixels per point (PNG)", &d.scale, kMinExportScale, kMaxExportScale, "%.1f",
-                     ImGuiSliderFlags_AlwaysClamp);
+  // No AlwaysClamp: a value typed after Ctrl+click comes through as typed, and keep_export_scale keeps
+  // it in the range and says so beside the field, on its line (no row comes or goes).
+  const float scale_before = d.scale;
+  if (ImGui::SliderFloat("Pixels per point (PNG)", &d.scale, kMinExportScale, kMaxExportScale, "%.1f")) {
+    const KeptScale kept = keep_export_scale(d.scale, scale_before);
+    d.scale = kept.scale;
+    d.scale_note = kept.note;
+  }
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("%g to %g; Ctrl+click to type a value (kept in that range)", kMinExportScale,
                       kMaxExportScale);
   record_widget(s, "export_scale");
   ImGui::EndDisabled();
+  if (!d.scale_note.empty()) {
+    ImGui::SameLine();
+    status_text(kAmberV, "%s", d.scale_note.c_str());
+    record_widget(s, "export_scale_note");
+  }
   if (d.overwrite_pending != d.path) d.overwrite_pending.clear();  // the name changed: ask again
   const auto write = [&] {
     const ExportOutcome o = run_export(s, d.view, d.format, d.path, d.scale);

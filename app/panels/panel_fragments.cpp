@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -108,6 +109,11 @@ struct Fit {
 };
 /// The widest a fitted cell may be against its height.
 constexpr float kMaxCellAspect = 3.f;
+
+/// The least height (logical px) of the grids' area the layout keeps the view (least_view_height):
+/// m16n8k16's grids whole at "fit"'s least row height (about 232 px). A longer instruction scrolls
+/// its grids in that much; a view under it showed 7-pixel rows in a 126-pixel strip (issue 22).
+constexpr float kMinFragmentsGridHeight = 240.f;
 
 Fit fit_cells(const Instruction& in, ImVec2 avail, const Margins& mg, float min_ch) {
   Fit best{1.f, 1.f, 1};
@@ -476,6 +482,7 @@ void draw_fragments(AppState& s, const Derived& d) {
   draw_lane_strip(s, d);
   // A WMMA fragment kind, when one is picked, replaces the instruction's grids.
   if (draw_wmma_picker(s)) {
+    s.least_view_height.erase(kWinFragments);  // the WMMA fragment: the layout's floor applies
     draw_wmma_fragment(s);
     ImGui::End();
     return;
@@ -605,6 +612,11 @@ void draw_fragments(AppState& s, const Derived& d) {
   {
     const float fit_h = make_geom(in, ImVec2(0, 0), live.cw, min_ch, live.per_row, mg).size.y;
     s.fragments_fit_height = ImGui::GetWindowHeight() - avail.y + bar_h + sb + 4.f + fit_h;
+    // The least the layout keeps: everything above the grids at this width (the lane strip wraps in
+    // a narrow view) and kMinFragmentsGridHeight of grids, or their whole fit where less. Not the fit
+    // note, which goes once the view has that much.
+    s.least_view_height[kWinFragments] = ImGui::GetWindowHeight() - avail.y - fit_note_h + bar_h + sb + 4.f +
+                                         std::min(fit_h, kMinFragmentsGridHeight);
   }
 
   // [SECTION] layout
@@ -675,6 +687,8 @@ void draw_fragments(AppState& s, const Derived& d) {
   const CellLabelMode mode = cell_label_mode(sf, g.cw, g.ch, kWarpSize - 1, max_element);
   s.frame.fragments_view.label_bands.clear();
   s.frame.fragments_view.texts.clear();
+  // Each grid's sticky index bands as drawn (draw_grid_labels), by (operand, product).
+  std::map<std::pair<Operand, int>, std::pair<float, float>> bands;
   if (vis_max.x > vis_min.x && vis_max.y > vis_min.y) {
     // Everything below up to end_grid_clip() is clipped to the visible part.
     ImDrawList* dl = begin_grid_clip(vis_min, vis_max);
@@ -690,12 +704,31 @@ void draw_fragments(AppState& s, const Derived& d) {
     for (int p = 0; p < in.products; ++p)
       for (Operand op : {Operand::A, Operand::B, Operand::C}) {
         const auto band = draw_grid_labels(dl, d, g, op, p, vis_min, vis_max);
+        bands[{op, p}] = band;
         if (p == 0) s.frame.fragments_view.label_bands[operand_key(op)] = band;
       }
     end_grid_clip();
   }
 
   // [SECTION] what was drawn, for the state dump
+  // What is in view of each grid, for the state dump and File > Export's "Visible region": the cells
+  // with half or more in view (visible_cells), less the sticky index bands over them
+  // (draw_grid_labels), inside the app's window too (clip_to_view_area). One rule for the region and
+  // each cell's "visible" (issue 22: the cells said "any part drawn").
+  ImVec2 shown_min = vis_min, shown_max = vis_max;
+  clip_to_view_area(s, shown_min, shown_max);
+  const auto in_view = [&](Operand op, int p) {
+    const OperandTable& t = d.op(op);
+    ImVec2 cells_min = shown_min;
+    const auto band = bands.find({op, p});
+    if (band != bands.end()) {
+      const float gap = op == Operand::A ? g.mg.wl : g.mg.gap;
+      if (!std::isnan(band->second.first)) cells_min.y = std::max(cells_min.y, band->second.first + g.mg.hl);
+      if (!std::isnan(band->second.second)) cells_min.x = std::max(cells_min.x, band->second.second + gap);
+    }
+    return visible_cells(g.grid(op, p), g.cw, g.ch, t.rows, t.cols, cells_min, shown_max);
+  };
+  s.frame.fragments_view.visible.clear();
   for (Operand op : {Operand::A, Operand::B, Operand::C}) {
     const OperandTable& t = d.op(op);
     auto& cells = s.frame.cells[operand_key(op)];
@@ -703,43 +736,28 @@ void draw_fragments(AppState& s, const Derived& d) {
     cells.clear();
     lit.clear();
     cells.reserve(t.owner.size());
-    for (int p = 0; p < t.products; ++p)
+    for (int p = 0; p < t.products; ++p) {
+      const VisibleGrid v = in_view(op, p);
+      if (p == 0) s.frame.fragments_view.visible[operand_key(op)] = v;
       for (int r = 0; r < t.rows; ++r)
         for (int c = 0; c < t.cols; ++c) {
           const Owner ow = t.at(r, c, p);
           const ImVec2 a = g.cell_min(op, p, r, c);
           const bool visible =
-              a.x + g.cw > vis_min.x && a.x < vis_max.x && a.y + g.ch > vis_min.y && a.y < vis_max.y;
+              !v.empty() && r >= v.first_row && r <= v.last_row && c >= v.first_col && c <= v.last_col;
           const std::vector<std::uint8_t>& st = d.measured.cell_state[static_cast<std::size_t>(op)];
           const int m = st.empty() ? 0 : st[static_cast<std::size_t>(t.cell(Coord{r, c, p}))];
           cells.push_back(CellRecord{r, c, p, ow.lane, ow.element, Rect{a.x, a.y, g.cw, g.ch}, visible, m});
         }
+    }
     if (s.selected_lane >= 0) lit = t.lane_cells[static_cast<std::size_t>(s.selected_lane)];
   }
-  // What is in view of each operand's grid (product 0), for the state dump and File > Export's
-  // "Visible region": the cells with half or more in view (visible_cells), less the sticky index
-  // bands over them (draw_grid_labels), inside the app's window too (clip_to_view_area).
-  ImVec2 shown_min = vis_min, shown_max = vis_max;
-  clip_to_view_area(s, shown_min, shown_max);
-  s.frame.fragments_view.visible.clear();
   s.frame.fragments_view.found.reset();
   if (goto_cell) {
     const int p = std::max(0, goto_cell->product);
     const ImVec2 a = g.cell_min(goto_cell->op, p, goto_cell->row, goto_cell->col);
     s.frame.fragments_view.found = FoundCellRecord{operand_key(goto_cell->op), goto_cell->row, goto_cell->col,
                                                    p, Rect{a.x, a.y, g.cw, g.ch}};
-  }
-  for (Operand op : {Operand::A, Operand::B, Operand::C}) {
-    const OperandTable& t = d.op(op);
-    ImVec2 cells_min = shown_min;
-    const auto band = s.frame.fragments_view.label_bands.find(operand_key(op));
-    if (band != s.frame.fragments_view.label_bands.end()) {
-      const float gap = op == Operand::A ? g.mg.wl : g.mg.gap;
-      if (!std::isnan(band->second.first)) cells_min.y = std::max(cells_min.y, band->second.first + g.mg.hl);
-      if (!std::isnan(band->second.second)) cells_min.x = std::max(cells_min.x, band->second.second + gap);
-    }
-    s.frame.fragments_view.visible[operand_key(op)] =
-        visible_cells(g.grid(op, 0), g.cw, g.ch, t.rows, t.cols, cells_min, shown_max);
   }
   const ZoomScroll sc = end_zoom_child(view, zoom, cw, ch, kMinFragmentsZoom, kMaxFragmentsZoom);
   FragmentsViewRecord& fv = s.frame.fragments_view;

@@ -1,8 +1,11 @@
 // run_blackwell_probes(): plans from the model (fragviz/probe/blackwell_probe.hpp), one launch for
-// the matrix moves, one per tensor-memory shape and one per accumulator pass, all through one
-// table of launches (copy in, kernel, copy out), each judged by the model as its output comes back. The
-// kernels exist only in a build configured with -DFRAGVIZ_SM100_PROBES=ON (FRAGVIZ_HAVE_SM100_PROBES);
-// without it, and on any device but compute capability 10.0, every probe is reported skipped with the reason.
+// the matrix moves, one per tensor-memory shape, one per accumulator pass and one per block-scale
+// probe, all through one table of launches (copy in, kernel, copy out), each judged by the model as
+// its output comes back. Which device runs which (fragviz/probe/arch_probes.hpp): the tensor-memory
+// and accumulator probes compute capability 10.0, the block-scale probes 12.0, the 8-bit matrix
+// moves either. Their kernels exist only in a build configured with -DFRAGVIZ_SM100_PROBES=ON
+// (FRAGVIZ_HAVE_SM100_PROBES) or -DFRAGVIZ_SM120_PROBES=ON (FRAGVIZ_HAVE_SM120_PROBES); a probe
+// this device or build cannot run is reported skipped with the reason.
 #include "blackwell_run.hpp"
 
 #include <cuda_runtime_api.h>
@@ -20,6 +23,7 @@
 #include "blackwell/umma2_kernels.hpp"
 #include "blackwell/umma_kernels.hpp"
 #include "cuda_check.hpp"
+#include "fragviz/probe/arch_probes.hpp"
 #include "fragviz/probe/blackwell_probe.hpp"
 #include "fragviz/probe/block_scale_probe.hpp"
 #include "sm120/block_scale_kernels.hpp"
@@ -58,6 +62,7 @@ enum class Kernel { b8_moves, tmem, umma, umma2, block_scale };
 struct Launch {
   Kernel kernel = Kernel::b8_moves;
   int arg = 0;
+  int count = 0;  ///< block scale: the jobs (one per k-block); arg = form * 2 + selector
   std::vector<std::uint8_t> in;
   std::size_t out_bytes = 0;
   std::function<void(const std::vector<std::uint8_t>& out)> take;
@@ -68,14 +73,19 @@ struct Launch {
 cudaError_t queue(const Launch& l, const void* in, void* out) {
 #if FRAGVIZ_HAVE_SM120_PROBES
   if (l.kernel == Kernel::block_scale)
-    return cuda::launch_block_scale_probe(l.arg, static_cast<const cuda::BlockScaleJob*>(in),
-                                          static_cast<std::uint32_t*>(out), nullptr);
+    return cuda::launch_block_scale_probe(l.arg / 2, l.arg % 2, static_cast<const cuda::BlockScaleJob*>(in),
+                                          l.count, static_cast<std::uint32_t*>(out), nullptr);
+#endif
+#if FRAGVIZ_HAVE_SM100_PROBES || FRAGVIZ_HAVE_SM120_PROBES
+  // sm_100a and sm_120a code, whichever the build has (gpu/CMakeLists.txt, fragviz_b8_moves).
+  if (l.kernel == Kernel::b8_moves)
+    return cuda::launch_b8_move_probe(static_cast<const cuda::B8MoveJob*>(in), l.arg,
+                                      static_cast<cuda::B8MoveOut*>(out), nullptr);
 #endif
 #if FRAGVIZ_HAVE_SM100_PROBES
   switch (l.kernel) {
     case Kernel::b8_moves:
-      return cuda::launch_b8_move_probe(static_cast<const cuda::B8MoveJob*>(in), l.arg,
-                                        static_cast<cuda::B8MoveOut*>(out), nullptr);
+      break;  // queued above
     case Kernel::tmem:
       return cuda::launch_tmem_probe(l.arg, static_cast<const std::uint32_t*>(in),
                                      static_cast<std::uint32_t*>(out), nullptr);
@@ -135,8 +145,8 @@ std::vector<std::uint8_t> bytes_of(const std::vector<T>& v) {
 }  // namespace
 
 bool run_blackwell_probes(const ProbeRequest& req, ProbeReport& report, std::string& error) {
-  const bool sm100a = report.device.cc_major == 10 && report.device.cc_minor == 0;
-  const bool sm120a = report.device.cc_major == 12 && report.device.cc_minor == 0;
+  const ArchProbeSets runs = arch_probe_sets(report.device.cc_major, report.device.cc_minor);
+  const bool sm100a = runs.sm100a, sm120a = runs.sm120a;
   // Which probes: the named ones; for an empty list all of them, but only on a device that can
   // run them (an H200 report does not grow eleven skipped lines).
   std::vector<MatrixMoveB8> moves;
@@ -148,16 +158,15 @@ bool run_blackwell_probes(const ProbeRequest& req, ProbeReport& report, std::str
     umma_m.assign(std::begin(kUmmaProbeShapes), std::end(kUmmaProbeShapes));
   };
   std::vector<BlockScaleProbePlan> scales;  // sm_120a: the block-scale probes
-  const auto add_scales = [&] {
-    scales.clear();
-    for (ScaleOperand op : {ScaleOperand::A, ScaleOperand::B})
-      for (const ScaleSelector sel : kBlockScaleProbeSelectors)
-        scales.push_back(plan_block_scale_probe(op, sel));
-  };
+  const std::vector<BlockScaleProbePlan> all_scales = all_block_scale_probe_plans();
+  const auto add_scales = [&] { scales = all_scales; };
   if (req.instructions.empty()) {
     if (!req.instruction_probes || (!sm100a && !sm120a)) return true;
     if (sm100a) add_all();
-    if (sm120a) add_scales();
+    if (sm120a) {
+      moves = all_b8_moves();  // sm_120a has the 8-bit matrix moves too
+      add_scales();
+    }
   }
   for (const std::string& name : req.instructions) {
     if (name == "blackwell") {
@@ -172,10 +181,8 @@ bool run_blackwell_probes(const ProbeRequest& req, ProbeReport& report, std::str
         if (name == tmem_probe_mnemonic(s)) shapes.push_back(s);
       for (const auto& mg : kUmmaProbeShapes)
         if (name == umma_probe_mnemonic(mg.first, mg.second)) umma_m.push_back(mg);
-      for (ScaleOperand op : {ScaleOperand::A, ScaleOperand::B})
-        for (const ScaleSelector sel : kBlockScaleProbeSelectors)
-          if (name == block_scale_probe_name(plan_block_scale_probe(op, sel)))
-            scales.push_back(plan_block_scale_probe(op, sel));
+      for (const BlockScaleProbePlan& p : all_scales)
+        if (name == block_scale_probe_name(p)) scales.push_back(p);
     }
   }
   if (moves.empty() && shapes.empty() && umma_m.empty() && scales.empty()) return true;
@@ -190,6 +197,13 @@ bool run_blackwell_probes(const ProbeRequest& req, ProbeReport& report, std::str
                     std::to_string(report.device.sm()) + ")"
       : !kBuilt120 ? "skipped: this build has no sm_120a code (configure with -DFRAGVIZ_SM120_PROBES=ON)"
                    : "";
+  // The 8-bit matrix moves are sm_100a and sm_120a code: on a 12.0 device the sm_120a build's
+  // reason, on a 10.0 device the sm_100a build's, elsewhere both architectures named.
+  const std::string why_moves =
+      sm120a   ? why120
+      : sm100a ? why
+               : "skipped: needs sm_100a or sm_120a, a compute capability 10.0 or 12.0 GPU (device is sm_" +
+                     std::to_string(report.device.sm()) + ")";
   std::vector<B8MovePlan> plans;
   std::vector<std::size_t> move_at, shape_at;
   // A skipped probe keeps the mnemonic, kind and detail its judge gives (a saved report is read
@@ -202,7 +216,7 @@ bool run_blackwell_probes(const ProbeRequest& req, ProbeReport& report, std::str
   };
   for (const MatrixMoveB8 m : moves) {
     move_at.push_back(report.moves.size());
-    report.moves.push_back(skipped(matrix_move_b8_mnemonic(m), why));
+    report.moves.push_back(skipped(matrix_move_b8_mnemonic(m), why_moves));
     plans.push_back(plan_b8_move(m));
   }
   for (TmemShape s : shapes) {
@@ -220,8 +234,8 @@ bool run_blackwell_probes(const ProbeRequest& req, ProbeReport& report, std::str
     report.moves.push_back(skipped(block_scale_probe_name(p), why120));
   }
   // A device or build that cannot run one family queues none of it; the other may still run.
+  if (!why_moves.empty()) plans.clear();
   if (!why.empty()) {
-    plans.clear();
     shapes.clear();
     umma_m.clear();
   }
@@ -332,20 +346,32 @@ bool run_blackwell_probes(const ProbeRequest& req, ProbeReport& report, std::str
     }
   }
 
+  // One launch per block-scale probe, one job per k-block (pass).
   for (std::size_t i = 0; i < scales.size(); ++i) {
-    cuda::BlockScaleJob j;
-    std::memcpy(j.sfa, scales[i].sfa.data(), sizeof j.sfa);
-    std::memcpy(j.sfb, scales[i].sfb.data(), sizeof j.sfb);
+    std::vector<cuda::BlockScaleJob> jobs_bs;
+    for (const BlockScalePass& pass : scales[i].passes) {
+      cuda::BlockScaleJob j;
+      std::memset(&j, 0, sizeof j);
+      for (int r = 0; r < 4; ++r)
+        std::memcpy(j.a[r], pass.a[static_cast<std::size_t>(r)].data(), sizeof j.a[r]);
+      for (int r = 0; r < 2; ++r)
+        std::memcpy(j.b[r], pass.b[static_cast<std::size_t>(r)].data(), sizeof j.b[r]);
+      std::memcpy(j.sfa, scales[i].sfa.data(), sizeof j.sfa);
+      std::memcpy(j.sfb, scales[i].sfb.data(), sizeof j.sfb);
+      jobs_bs.push_back(j);
+    }
     Launch l;
     l.kernel = Kernel::block_scale;
-    l.arg = scales[i].sel_a.byte_id == kBlockScaleProbeSelectors[0].byte_id ? 0 : 1;
-    l.in = bytes_of(std::vector<cuda::BlockScaleJob>{j});
-    l.out_bytes = 32 * 4 * sizeof(std::uint32_t);
-    l.take = [&, i](const std::vector<std::uint8_t>& bytes) {
-      const std::vector<std::uint32_t> words = objects<std::uint32_t>(bytes, 32 * 4);
-      std::array<std::array<std::uint32_t, 4>, 32> d{};
-      for (std::size_t lane = 0; lane < 32; ++lane)
-        for (std::size_t r = 0; r < 4; ++r) d[lane][r] = words[lane * 4 + r];
+    l.arg = scales[i].form * 2 + scales[i].selector;
+    l.count = static_cast<int>(jobs_bs.size());
+    l.in = bytes_of(jobs_bs);
+    l.out_bytes = jobs_bs.size() * 32 * 4 * sizeof(std::uint32_t);
+    l.take = [&, i, count = jobs_bs.size()](const std::vector<std::uint8_t>& bytes) {
+      const std::vector<std::uint32_t> words = objects<std::uint32_t>(bytes, count * 32 * 4);
+      std::vector<BlockScaleOut> d(count);
+      for (std::size_t j = 0; j < count; ++j)
+        for (std::size_t lane = 0; lane < 32; ++lane)
+          for (std::size_t r = 0; r < 4; ++r) d[j][lane][r] = words[(j * 32 + lane) * 4 + r];
       report.moves[scale_at[i]] = judge_block_scale_probe(scales[i], d);
     };
     launches.push_back(std::move(l));

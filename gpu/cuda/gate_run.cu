@@ -19,12 +19,14 @@
 
 #include "cublas_lazy.hpp"
 #include "fragviz/device/device.hpp"
+#include "fragviz/device/gate_sweep.hpp"
 #include "fragviz/gate/gate_host.hpp"
 #include "fragviz/gate/gate_ladder.hpp"
 #include "fragviz/gate/user_kernel.hpp"
 #include "fragviz/util/utc_time.hpp"
 #include "gate_kernels.cuh"
 #include "gate_run.hpp"
+#include "ladder_sweep/sweep_candidate.cuh"
 
 namespace fragviz {
 namespace {
@@ -412,20 +414,10 @@ GateReport run_gate_with(const GateRequest& req, const MatmulUnderTest& kernel, 
 
 }  // namespace gate
 
-GateReport run_gate(const GateRequest& req, GateControl* control) {
-  if (req.variant == GateVariant::user_kernel) {
-    // Never in this process: a faulting kernel would leave its CUDA context unusable.
-    GateReport report;
-    report.created_utc = utc_now();
-    report.request = req;
-    report.device = query_device();
-    report.error =
-        "a user kernel runs in the kernel runner's process (run_user_kernel_gate), not in run_gate";
-    report.error_kind = ErrorKind::internal;
-    return report;
-  }
-  // The variant's registered kernel (gate_kernel.cuh); none for a value outside the table.
-  const gate::GateKernel* k = gate::find_gate_kernel(req.variant);
+namespace {
+
+/// The gate's view of a built-in kernel record: its resources and its launch.
+gate::MatmulUnderTest under_test(const gate::GateKernel* k) {
   gate::MatmulUnderTest kernel;
   kernel.resources = [k](KernelResources& r) {
     if (k == nullptr) return cudaErrorInvalidValue;
@@ -442,7 +434,47 @@ GateReport run_gate(const GateRequest& req, GateControl* control) {
   kernel.launch = [k](const __half* a, const __half* b, float* c, int n, cudaStream_t s) {
     return k != nullptr ? k->launch(*k, a, b, c, n, s) : cudaErrorInvalidValue;
   };
-  return gate::run_gate_with(req, kernel, control);
+  return kernel;
+}
+
+}  // namespace
+
+GateReport run_gate_stream_k_candidate(const GateRequest& req, int index) {
+  static const std::vector<gate::GateKernel> candidates = gate::ladder::stream_k_candidates();
+  std::string why;
+  if (req.variant != GateVariant::stream_k)
+    why = "the sweep runs the stream-k variant's candidates only";
+  else if (index < 0 || index >= static_cast<int>(candidates.size()))
+    why = "stream-k has no candidate " + std::to_string(index) + " (0.." +
+          std::to_string(candidates.size() - 1) + ")";
+  else if (req.n % gate::kStreamKCandidates[index].tile.n_multiple() != 0)
+    why = std::string("candidate ") + gate::kStreamKCandidates[index].name + " needs n a multiple of " +
+          std::to_string(gate::kStreamKCandidates[index].tile.n_multiple());
+  if (!why.empty()) {
+    GateReport report;
+    report.created_utc = utc_now();
+    report.request = req;
+    report.error = why;
+    report.error_kind = ErrorKind::refused;
+    return report;
+  }
+  return gate::run_gate_with(req, under_test(&candidates[static_cast<std::size_t>(index)]), nullptr);
+}
+
+GateReport run_gate(const GateRequest& req, GateControl* control) {
+  if (req.variant == GateVariant::user_kernel) {
+    // Never in this process: a faulting kernel would leave its CUDA context unusable.
+    GateReport report;
+    report.created_utc = utc_now();
+    report.request = req;
+    report.device = query_device();
+    report.error =
+        "a user kernel runs in the kernel runner's process (run_user_kernel_gate), not in run_gate";
+    report.error_kind = ErrorKind::internal;
+    return report;
+  }
+  // The variant's registered kernel (gate_kernel.cuh); none for a value outside the table.
+  return gate::run_gate_with(req, under_test(gate::find_gate_kernel(req.variant)), control);
 }
 
 }  // namespace fragviz

@@ -11,6 +11,7 @@
 #include "fragviz/isa/catalogue.hpp"
 #include "fragviz/isa/catalogue_table.hpp"
 #include "fragviz/isa/fragment.hpp"
+#include "fragviz/probe/arch_probes.hpp"
 #include "mma_probe_kernels.hpp"
 #include "mma_wrappers.cuh"
 
@@ -60,7 +61,9 @@ constexpr int kArchList[] = {__CUDA_ARCH_LIST__};
 /// The __CUDA_ARCH__ of the code that runs on compute capability `sm`, or 0 if none can: the
 /// driver takes the image of the highest architecture of the same major version not above `sm`
 /// (cubins run on later minor versions), else JIT-compiles the highest PTX not above `sm`. So an
-/// sm_89 card runs the sm_80 image, in which the fp8 wrappers are empty.
+/// sm_89 card runs the sm_80 image, in which the fp8 wrappers are empty. The list shows an sm_120a
+/// image as 1200 too; it runs on 12.0 only, but no entry other than the sm_120a ones (checked apart,
+/// mma_probe_available) needs more than the compute_90 PTX that a 12.1 card runs instead.
 constexpr int code_arch_for(int sm) {
   int same_major = 0, any = 0;
   for (const int arch : kArchList) {
@@ -72,6 +75,14 @@ constexpr int code_arch_for(int sm) {
 }
 #else
 constexpr int code_arch_for(int sm) { return sm * 10; }  // no list (not nvcc): assume a native build
+#endif
+
+/// Whether this file is also built for sm_120a (gpu/CMakeLists.txt, FRAGVIZ_SM120_PROBES), where
+/// the .kind:: wrappers hold their asm.
+#if FRAGVIZ_HAVE_SM120_PROBES
+constexpr bool kSm120aCode = true;
+#else
+constexpr bool kSm120aCode = false;
 #endif
 
 // [SECTION] dispatch ------------------------------------------------------------------------------
@@ -130,7 +141,12 @@ const ProbeEntry* entry(int index) {
 
 bool mma_probe_available(int index, int sm) {
   const ProbeEntry* e = entry(index);
-  return e != nullptr && e->available && sm >= e->min_sm && code_arch_for(sm) >= e->min_sm * 10;
+  if (e == nullptr || !e->available) return false;
+  // An sm_120a entry: __CUDA_ARCH_LIST__ cannot tell 1200 from 120a code (nor would an sm_120a
+  // cubin run on 12.1), so the build says: -DFRAGVIZ_SM120_PROBES=ON adds sm_120a to this file.
+  if (kInstructions[index].arch_specific)
+    return kSm120aCode && e->min_sm == 120 && arch_code_runs(e->min_sm, true, sm);
+  return sm >= e->min_sm && code_arch_for(sm) >= e->min_sm * 10;
 }
 
 cudaError_t launch_mma_probe(int index, const std::uint32_t* a, const std::uint32_t* b,

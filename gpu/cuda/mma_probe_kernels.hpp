@@ -14,8 +14,9 @@
 namespace fragviz::cuda {
 
 /// Whether this build has a PTX wrapper compiled for catalogue entry `index` on compute
-/// capability `sm` (major*10+minor). False for entries ptxas cannot assemble for any target this
-/// build makes (e.g. .kind::f8f6f4, which needs sm_120a), and for sm below the entry's min_sm.
+/// capability `sm` (major*10+minor). False for sm below the entry's min_sm, and for the sm_120a
+/// entries (.kind::f8f6f4 and the block-scaled kinds) unless the build has sm_120a code
+/// (-DFRAGVIZ_SM120_PROBES=ON) and `sm` is 120 exactly (sm_120a code runs on 12.0 only).
 bool mma_probe_available(int index, int sm);
 
 /// Launches one warp (<<<1, 32>>>) running `passes` mma of catalogue entry `index`. Buffers are

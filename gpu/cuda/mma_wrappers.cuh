@@ -25,8 +25,8 @@
 // is empty and leaves d untouched, so the host asks mma_probe_available() before launching. An
 // entry that needs an arch-specific target (.kind::f8f6f4, mxf8f6f4, mxf4, mxf4nvf4: sm_120a) is
 // compiled only where that target's feature macro is defined too (__CUDA_ARCH_FEAT_SM120_ALL, i.e.
-// code for sm_120a): the main build makes no such target (compile time), so there run() is empty;
-// a build whose CUDA architectures include 120a runs them with no code change, and the test
+// code for sm_120a): the default build makes no such target (compile time), so there run() is
+// empty; -DFRAGVIZ_SM120_PROBES=ON adds an sm_120a image that runs them on a 12.0 GPU, and the test
 // build.cuda_sources_compile_for_sm_120a has ptxas assemble every one for sm_120a. ptxas (CUDA
 // 13.0) for sm_90 rejects them: "Instruction 'mma with with FP6/FP4 floating point type' not
 // supported on .target 'sm_90'", "Feature '.kind::f8f6f4' not supported on .target 'sm_90'"; it

@@ -19,6 +19,7 @@
 #include "blackwell_run.hpp"
 #include "cuda_check.hpp"
 #include "fragviz/device/device.hpp"
+#include "fragviz/probe/arch_probes.hpp"
 #include "fragviz/probe/probe_run_plan.hpp"
 #include "fragviz/util/utc_time.hpp"
 #include "hopper/wgmma_kernels.hpp"
@@ -41,7 +42,7 @@ double ms_since(Clock::time_point t0) {
 
 /// Whether `req` runs any wgmma probe on this device (so its kernels are worth loading ahead).
 bool wants_wgmma(const ProbeRequest& req, const DeviceInfo& device) {
-  if (device.cc_major != 9 || device.cc_minor != 0) return false;
+  if (!arch_probe_sets(device.cc_major, device.cc_minor).hopper) return false;
   if (req.instructions.empty()) return req.instruction_probes && req.hopper_probes;
   return std::any_of(req.instructions.begin(), req.instructions.end(),
                      [](const std::string& n) { return n.rfind("wgmma.", 0) == 0; });

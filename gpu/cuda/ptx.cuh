@@ -194,6 +194,26 @@ __device__ __forceinline__ void cp_async_wait() {
 #endif
 }
 
+// [SECTION] flags between blocks: PTX ISA 8.5, "Memory Consistency Model" and "ld" / "st" with
+// .acquire / .release (sm_70). A block that publishes data for another: its threads store, bar.sync,
+// then one thread st.release.gpu the flag; the reader: one thread ld.acquire.gpu until it sees the
+// flag, bar.sync, then its threads read (CUTLASS's generic barrier does the same).
+
+/// ld.acquire.gpu.global.u32.
+__device__ __forceinline__ unsigned ld_acquire_gpu(const unsigned* p) {
+  unsigned v;
+  asm volatile("ld.acquire.gpu.global.u32 %0, [%1];\n" : "=r"(v) : "l"(p) : "memory");
+  return v;
+}
+/// st.release.gpu.global.u32.
+__device__ __forceinline__ void st_release_gpu(unsigned* p, unsigned v) {
+  asm volatile("st.release.gpu.global.u32 [%0], %1;\n" ::"l"(p), "r"(v) : "memory");
+}
+/// st.relaxed.gpu.global.u32.
+__device__ __forceinline__ void st_relaxed_gpu(unsigned* p, unsigned v) {
+  asm volatile("st.relaxed.gpu.global.u32 [%0], %1;\n" ::"l"(p), "r"(v) : "memory");
+}
+
 // [SECTION] plain shared loads: PTX ISA 8.5, "Data Movement and Conversion Instructions: ld" ------
 // ld.shared.b32 / .v2.b32 / .v4.b32 (SASS LDS.32 / LDS.64 / LDS.128): one address per lane, naturally
 // aligned to the access size (4, 8, 16 bytes), else a misaligned-address fault.

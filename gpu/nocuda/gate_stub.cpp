@@ -1,6 +1,7 @@
 // The gate in a build without CUDA: refuses, with the reason, and never pretends to have run.
 #include "fragviz/device/device.hpp"
 #include "fragviz/device/gate_kernels.hpp"
+#include "fragviz/device/gate_sweep.hpp"
 
 namespace fragviz {
 namespace {
@@ -22,5 +23,11 @@ GateReport run_gate(const GateRequest& req, GateControl* control) {
 }
 
 std::vector<GateKernelInfo> gate_kernel_registry() { return {}; }
+
+}  // namespace fragviz
+
+namespace fragviz {
+
+GateReport run_gate_stream_k_candidate(const GateRequest& req, int) { return run_gate(req); }
 
 }  // namespace fragviz

@@ -190,8 +190,19 @@ GateReport run_user_kernel_gate(const GateRequest& req, const KernelProcessOptio
   const std::string err_path = tmp.file("stderr.txt");
   posix_spawn_file_actions_addopen(&fa, STDERR_FILENO, err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
   posix_spawn_file_actions_addopen(&fa, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+  // The child's environment: this one's, with CUDA_VISIBLE_DEVICES emptied when asked to hide
+  // the devices (CUDA's own switch; the runner then reports no device after compiling).
+  std::vector<std::string> env_strings;
+  for (char** e = environ; *e != nullptr; ++e) {
+    if (opts.hide_devices && std::strncmp(*e, "CUDA_VISIBLE_DEVICES=", 21) == 0) continue;
+    env_strings.emplace_back(*e);
+  }
+  if (opts.hide_devices) env_strings.emplace_back("CUDA_VISIBLE_DEVICES=");
+  std::vector<char*> envp;
+  for (std::string& e : env_strings) envp.push_back(e.data());
+  envp.push_back(nullptr);
   pid_t pid = 0;
-  const int spawned = posix_spawn(&pid, runner.c_str(), &fa, nullptr, argv.data(), environ);
+  const int spawned = posix_spawn(&pid, runner.c_str(), &fa, nullptr, argv.data(), envp.data());
   posix_spawn_file_actions_destroy(&fa);
   close(pipefd[1]);
   if (spawned != 0) {

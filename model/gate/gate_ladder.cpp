@@ -5,6 +5,7 @@
 
 #include <stdexcept>
 
+#include "fragviz/gate/stream_k.hpp"
 #include "fragviz/gate/wgmma_gate.hpp"
 #include "fragviz/isa/catalogue.hpp"
 #include "fragviz/isa/wgmma.hpp"
@@ -38,7 +39,7 @@ OperandGeometry ldmatrix_load(const TileConfig& c, GateOperand o, std::string_vi
   return g;
 }
 
-/// A row of an mma.sync kernel (rungs 1-6): warps of warp_m() x warp_n() in a warps_m x warps_n
+/// A row of an mma.sync kernel (rungs 1-7): warps of warp_m() x warp_n() in a warps_m x warps_n
 /// grid, each issuing m16n8 tiles over its slab, A and B through ldmatrix.
 GateVariantInfo mma_sync(GateVariant v, std::string_view name, int rung, std::string_view technique, int sm,
                          const TileConfig& c) {
@@ -69,7 +70,7 @@ GateVariantInfo mma_sync(GateVariant v, std::string_view name, int rung, std::st
   return e;
 }
 
-/// A row of a Hopper rung (rungs 7-10): name, technique and tiles are kWgmmaGateRungs[index]'s.
+/// A row of a Hopper rung (rungs 8-11): name, technique and tiles are kWgmmaGateRungs[index]'s.
 /// Each consumer warpgroup issues m64 x wgmma_n tiles, its warp w holding rows 16w .. 16w+15 of
 /// each; a producer warpgroup (warps 0-3) holds no C. The operands are read by wgmma through
 /// descriptors, not by a warp-wide load the bank model counts.
@@ -78,7 +79,7 @@ GateVariantInfo wgmma(GateVariant v, int index) {
   GateVariantInfo e;
   e.variant = v;
   e.name = r.name;
-  e.rung = 7 + index;
+  e.rung = 8 + index;
   e.technique = r.technique;
   e.min_sm = 90;
   e.wgmma_rung = index;
@@ -171,6 +172,14 @@ std::vector<GateVariantInfo> build_table() {
   t.push_back(mma_sync(GateVariant::reg_db_128x256, "reg-db-128x256", 6,
                        "reg-db with 128x256 blocks of 8 warps (64x64 each): the tuned best on the H200.", 80,
                        gate::kRegDb128x256));
+  GateVariantInfo sk =
+      mma_sync(GateVariant::stream_k, "stream-k", 7,
+               "reg-db's mainloop in persistent blocks: each block walks its tiles with the "
+               "cp.async stages running on between them, and the last partial wave's k tiles "
+               "are split evenly over all blocks (stream-K), partial sums added through a "
+               "workspace. sm_90.",
+               90, gate::kStreamK.tile);
+  t.push_back(sk);
   t.push_back(wgmma(GateVariant::wgmma_tma, 0));
   t.push_back(wgmma(GateVariant::wgmma_ws, 1));
   t.push_back(wgmma(GateVariant::wgmma_persistent, 2));

@@ -325,20 +325,16 @@ std::optional<MatrixMoveProbe> blackwell_expected_probe(std::string_view mnemoni
                            std::vector<std::vector<std::uint32_t>>(
                                2, std::vector<std::uint32_t>(
                                       static_cast<std::size_t>(g * 128 * kUmmaProbeColumns), 0xFFFFFFFFu)));
-  for (ScaleOperand op : {ScaleOperand::A, ScaleOperand::B})
-    for (const ScaleSelector sel : kBlockScaleProbeSelectors) {
-      const BlockScaleProbePlan plan = plan_block_scale_probe(op, sel);
-      if (mnemonic == block_scale_probe_name(plan)) p = judge_block_scale_probe(plan, {});
-    }
+  for (const BlockScaleProbePlan& plan : all_block_scale_probe_plans())
+    if (mnemonic == block_scale_probe_name(plan)) p = judge_block_scale_probe(plan, {});
   if (p) p->ran = false;
   return p;
 }
 
 bool is_blackwell_probe_name(std::string_view name) {
   if (name == "blackwell" || name == "block-scale" || parse_matrix_move_b8(name).has_value()) return true;
-  for (ScaleOperand op : {ScaleOperand::A, ScaleOperand::B})
-    for (const ScaleSelector sel : kBlockScaleProbeSelectors)
-      if (name == block_scale_probe_name(plan_block_scale_probe(op, sel))) return true;
+  for (const BlockScaleProbePlan& plan : all_block_scale_probe_plans())
+    if (name == block_scale_probe_name(plan)) return true;
   for (TmemShape s : {TmemShape::s32x32b, TmemShape::s16x64b, TmemShape::s16x128b, TmemShape::s16x256b,
                       TmemShape::s16x32bx2})
     if (name == tmem_probe_mnemonic(s)) return true;

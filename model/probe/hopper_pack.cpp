@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "fragviz/probe/arch_probes.hpp"
 #include "fragviz/probe/hopper_family.hpp"
 #include "fragviz/util/parallel.hpp"
 
@@ -58,7 +59,7 @@ HopperWork pack_hopper(const ProbeRequest& req, const DeviceInfo& device, WgmmaC
   }
 
   // [SECTION] plans -----------------------------------------------------------------------------
-  const bool wgmma_ok = device.cc_major == 9 && device.cc_minor == 0;
+  const bool wgmma_ok = arch_probe_sets(device.cc_major, device.cc_minor).hopper;
   for (const WgmmaInstruction* in : wgmma) {
     WgmmaProbe p;
     p.mnemonic = in->mnemonic;

@@ -6,6 +6,7 @@
 #include <array>
 
 #include "fragviz/isa/element_codec.hpp"
+#include "fragviz/probe/arch_probes.hpp"
 #include "fragviz/probe/mma_family.hpp"
 #include "fragviz/probe/probe_decode.hpp"
 #include "fragviz/probe/probe_run_plan.hpp"
@@ -164,6 +165,9 @@ void pack_instructions(const std::vector<std::string>& names, int sm, MmaCodeChe
     const std::string target = "sm_" + std::to_string(instr->min_sm) + (instr->arch_specific ? "a" : "");
     if (sm < instr->min_sm) {
       probe.skipped = "skipped: needs " + target + " or newer (device is sm_" + std::to_string(sm) + ")";
+    } else if (!arch_code_runs(instr->min_sm, instr->arch_specific, sm)) {
+      // sm_120a code runs on compute capability 12.0 only (arch_probes.hpp), not on a later one.
+      probe.skipped = "skipped: " + arch_specific_refusal(instr->min_sm, sm);
     } else if (!has_code(ip.index, sm)) {
       probe.skipped =
           "model only: this build has no code for it on sm_" + std::to_string(sm) + " (needs " + target + ")";

@@ -26,13 +26,6 @@ const AtomForm kForms[] = {
     {"mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32", MmaProbeAtom::m16n8k16_bf16, 80, 4, 2, true},
 };
 
-/// The 16-bit encoding of 0..3: f16 (1.0 = 0x3C00) or bf16 (1.0 = 0x3F80).
-std::uint16_t encode(int v, bool bf16) {
-  static const std::uint16_t f16[] = {0x0000, 0x3C00, 0x4000, 0x4200};
-  static const std::uint16_t b16[] = {0x0000, 0x3F80, 0x4000, 0x4040};
-  return bf16 ? b16[v] : f16[v];
-}
-
 /// The copy plan's image with each element's label replaced by its value (pad stays 0xFFFF).
 void fill_values(CtaCopyProbePlan& p, bool bf16, std::vector<int>& logical) {
   const std::int64_t labels = p.rows * p.cols;
@@ -42,7 +35,7 @@ void fill_values(CtaCopyProbePlan& p, bool bf16, std::vector<int>& logical) {
   for (std::size_t b = 0; b + 1 < p.image.size(); b += 2) {
     const std::uint32_t label = p.image[b] | (std::uint32_t{p.image[b + 1]} << 8);
     if (label < 1 || label > labels) continue;
-    const std::uint16_t v = encode(logical[label - 1], bf16);
+    const std::uint16_t v = mma_probe_encode(logical[label - 1], bf16);
     p.image[b] = static_cast<std::uint8_t>(v);
     p.image[b + 1] = static_cast<std::uint8_t>(v >> 8);
   }
@@ -93,6 +86,12 @@ std::string sources(const CtaCopyProbePlan& p, const std::optional<RegisterSwap>
 
 }  // namespace
 
+std::uint16_t mma_probe_encode(int v, bool bf16) {
+  static const std::uint16_t f16[] = {0x0000, 0x3C00, 0x4000, 0x4200};
+  static const std::uint16_t b16[] = {0x0000, 0x3F80, 0x4000, 0x4040};
+  return bf16 ? b16[v & 3] : f16[v & 3];
+}
+
 int mma_probe_value(Operand op, std::int64_t row, std::int64_t col) {
   // A small integer hash (murmur3's finaliser): neighbouring cells get unrelated values.
   std::uint32_t x = static_cast<std::uint32_t>(row) * 0x9E3779B1u ^
@@ -121,10 +120,7 @@ std::vector<std::int64_t> multiply_a_bt(const std::vector<int>& a, const std::ve
 
 Result<CtaMmaProbePlan> plan_cta_mma_probe(const CtaTile& tile) {
   const MmaAtom& atom = tile.mma.atom;
-  if (atom.warpgroup)
-    return refuse(atom.name + ": not covered: wgmma reads " +
-                  std::string(atom.a_source == OperandSource::descriptor ? "A and B" : "B") +
-                  " through shared-memory descriptors, not through a copy into registers");
+  if (atom.warpgroup) return plan_cta_wgmma_probe(tile);
   const AtomForm* form = nullptr;
   for (const AtomForm& f : kForms)
     if (atom.mnemonic == f.mnemonic) form = &f;
@@ -200,6 +196,7 @@ Result<CtaMmaProbePlan> plan_cta_mma_probe(const CtaTile& tile) {
 }
 
 std::string mma_probe_launch_problem(const CtaMmaProbePlan& p, std::int64_t shared_limit) {
+  if (p.kind == MmaProbeAtom::wgmma_f16 || p.wgmma) return wgmma_probe_launch_problem(p, shared_limit);
   const std::int64_t bytes = static_cast<std::int64_t>(p.a.image.size() + p.b.image.size());
   for (const CtaCopyProbePlan* c : {&p.a, &p.b})
     if (std::string why = copy_probe_launch_problem(*c, shared_limit); !why.empty())
@@ -271,7 +268,8 @@ Result<CtaMmaVerdict> judge_cta_mma_probe(const CtaMmaProbePlan& p, const std::v
   if (static_cast<std::int64_t>(measured.size()) != std::int64_t{p.threads} * p.c_values)
     return R::fail(Refusal::bad_input, "the device returned " + std::to_string(measured.size()) +
                                            " C values, the plan " + std::to_string(p.threads * p.c_values));
-  const std::int64_t unlimited = static_cast<std::int64_t>(p.a.image.size() + p.b.image.size());
+  const std::int64_t unlimited =
+      p.wgmma ? wgmma_probe_smem_bytes(p) : static_cast<std::int64_t>(p.a.image.size() + p.b.image.size());
   if (const std::string problem = mma_probe_launch_problem(p, unlimited); !problem.empty())
     return R::fail(Refusal::bad_input, "the plan: " + problem);
   CtaMmaVerdict v = judge_c_values(multiply_a_bt(p.a_tile, p.b_tile, p.m, p.n, p.k), p.m, p.n, p.c_cells,

@@ -83,9 +83,9 @@ TEST(CtaDeviceView, TheTiledMmaLineFollowsTheOperands) {
   EXPECT_EQ(calls, 0);
   EXPECT_EQ(mma_measured_line(r), "tiled MMA: not run: no usable GPU: no CUDA device");
   r.mma = measure_cta_mma(preset("sm90-wgmma-128x128x64"), none, [](const auto&) { return CtaMmaOutcome{}; });
-  EXPECT_EQ(mma_measured_line(r),
-            "tiled MMA: not probed: SM90_64x128x16_F32F16F16_SS: not covered: wgmma reads A and B through "
-            "shared-memory descriptors, not through a copy into registers");
+  EXPECT_EQ(mma_measured_line(r), "tiled MMA: not run: no usable GPU: no CUDA device");
+  EXPECT_EQ(r.mma.instruction, "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16");
+  EXPECT_EQ(r.mma.per_thread, 4);  // K 64 in k16 steps
   // A stand-in device whose C register 0 of thread 0 holds 1 more than A x B^T there.
   r.device.present = true;
   r.device.name = "Test GPU";

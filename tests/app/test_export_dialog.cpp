@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -564,11 +565,11 @@ TEST(ExportDialog, ACropWritesExactlyTheBlockAsked) {
   EXPECT_EQ(b.crop.cols, (scene::IndexRange{8, 15}));
   // Views that cannot be cropped take no crop.
   EXPECT_TRUE(export_request(s, scene::View::ldmatrix).crop.whole());
-  // The palette: the document's unless the dialog asks for the screen's.
-  EXPECT_FALSE(export_request(s, scene::View::fragments).dark);
-  s.export_dialog.dark = true;
-  EXPECT_TRUE(export_request(s, scene::View::output).dark);
+  // The palette: the screen's (what was on screen) unless the dialog asks for the document's.
+  const AppState fresh;
+  EXPECT_TRUE(export_request(fresh, scene::View::fragments).dark);
   s.export_dialog.dark = false;
+  EXPECT_FALSE(export_request(s, scene::View::output).dark);
   const std::string dir = ::testing::TempDir() + "fragviz-export-crop";
   std::filesystem::create_directories(dir);
   const std::string path = dir + "/a.svg";
@@ -618,6 +619,7 @@ TEST(ExportDialog, CtaExportIsTheWindowsConfiguration) {
   scene::ViewRequest cli;
   cli.view = scene::View::cta;
   cli.palette = r.palette;
+  cli.dark = r.dark;  // the paper is the dialog's choice, not the configuration
   cli.cta.preset = flags.preset;
   cli.cta.spec = *tile::apply_cta_overrides(flags).spec;
   cli.cta.thread = 37;
@@ -647,6 +649,27 @@ TEST(ExportDialog, TheFragmentsRequestCarriesTheFindRing) {
   EXPECT_EQ(r.found->product, -1);
   s.fragments_goto.where = WhereRequest{Operand::C, 2, 5, -1};
   EXPECT_EQ(export_request(s, scene::View::fragments).found->grid, "C");
+}
+
+// A PNG scale typed past the range 0.5-8 is kept at its end and said so beside the field (issue 22:
+// 1000 became 8 silently); one inside is taken as typed, with nothing said; no number keeps the
+// scale held before.
+TEST(ExportDialog, ATypedScaleOutsideTheRangeIsKeptAtItsEndAndSaidSo) {
+  KeptScale k = keep_export_scale(1000.f, 2.f);
+  EXPECT_FLOAT_EQ(k.scale, 8.f);
+  EXPECT_EQ(k.note, "1000 is past 0.5 to 8: kept at 8");
+  k = keep_export_scale(0.f, 2.f);
+  EXPECT_FLOAT_EQ(k.scale, 0.5f);
+  EXPECT_EQ(k.note, "0 is past 0.5 to 8: kept at 0.5");
+  k = keep_export_scale(3.f, 2.f);
+  EXPECT_FLOAT_EQ(k.scale, 3.f);
+  EXPECT_EQ(k.note, "");
+  k = keep_export_scale(8.f, 2.f);
+  EXPECT_FLOAT_EQ(k.scale, 8.f);
+  EXPECT_EQ(k.note, "");
+  k = keep_export_scale(std::nanf(""), 2.5f);
+  EXPECT_FLOAT_EQ(k.scale, 2.5f);
+  EXPECT_EQ(k.note, "not a number: kept at 2.5 (0.5 to 8)");
 }
 
 }  // namespace

@@ -888,7 +888,7 @@ TEST(ParseSettings, ExportFormatAndPaletteAreKept) {
   EXPECT_TRUE(p.settings.export_dark);
   const nlohmann::json j = nlohmann::json::parse(settings_json(p.settings));
   EXPECT_EQ(j["export_format"], "tikz");
-  EXPECT_EQ(j["export_palette"], "dark");
+  EXPECT_EQ(j["export_palette"], "screen");  // "dark" read; written as the dialog names it
   AppState s;
   apply_settings(p, s);
   EXPECT_EQ(s.export_dialog.format, scene::Format::tikz);
@@ -902,7 +902,13 @@ TEST(ParseSettings, ExportFormatAndPaletteAreKept) {
   ASSERT_EQ(p.messages.size(), 2u) << all(p);
   EXPECT_NE(p.messages[0].find("\"jpeg\" is not one of svg, png, pdf, tikz"), std::string::npos) << all(p);
   EXPECT_EQ(p.settings.export_format, scene::Format::svg);
+  EXPECT_TRUE(p.settings.export_dark);  // the default: the screen's palette
+  // The document's palette is kept as chosen, by either of its names.
+  p = parse_fields(R"x("export_palette": "light")x");
   EXPECT_FALSE(p.settings.export_dark);
+  EXPECT_EQ(nlohmann::json::parse(settings_json(p.settings))["export_palette"], "light");
+  EXPECT_FALSE(parse_fields(R"x("export_palette": "document")x").settings.export_dark);
+  EXPECT_TRUE(parse_fields(R"x("export_palette": "screen")x").settings.export_dark);
 }
 
 // Issue 22: the CTA tile window's cell width outlived no restart. Read, applied, taken back from the
@@ -1035,7 +1041,7 @@ TEST(SettingsKeys, EveryKeyOutlivesARestart) {
       {"/gate/variant", {{"gate", {{"variant", "broken-swap-b"}}}}},
       {"/output_colour", {{"output_colour", "warp"}}},
       {"/export_format", {{"export_format", "tikz"}}},
-      {"/export_palette", {{"export_palette", "dark"}}},
+      {"/export_palette", {{"export_palette", "light"}}},
       {"/export_folder", {{"export_folder", "/home/ana/figures"}}},
       {"/export_view", {{"export_view", "banks"}}},
       {"/export_scale", {{"export_scale", 3.5}}},

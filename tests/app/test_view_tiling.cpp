@@ -373,6 +373,58 @@ TEST(ViewTiling, LeastHeightsHoldANeighbourOfAGrownView) {
   EXPECT_GE(t[kGate].h(), 499.f);
 }
 
+// A view opened into a column whose views' leasts add up to more than it has scrolls the canvas
+// instead of squeezing one below its least (issue 22: View > Warpgroup left the fragments view 295 px
+// of its 380-px least). At 1600 x 1000 (950 px): fragments 380, banks 150, warpgroup 534 need 1064.
+TEST(ViewTiling, AColumnPastItsHeightGrowsTheCanvasAndHoldsEveryLeast) {
+  const Layout l = with_stacked_slots(design(), kFragments, 3);
+  std::vector<bool> open = kAll;
+  open.insert(open.end(), {true, false, false});
+  std::vector<float> least(11, 70.f);
+  least[kFragments] = 380;
+  least[kBanks] = 150;
+  least[8] = 534;
+  EXPECT_FLOAT_EQ(least_column_height(l, open, least), 1064.f);  // the middle column, the tallest
+  const LayoutCanvas c = make_canvas(1600, 1000, 50, 14, least_column_height(l, open, least));
+  EXPECT_TRUE(c.scroll_y);
+  EXPECT_FLOAT_EQ(c.height, 1064.f);
+  const std::vector<LayoutRect> v =
+      tile_views(with_least_heights(l, open, least, c.height), open, c, 0, 0, 1);
+  expect_tiles(v, c, "warpgroup open");
+  EXPECT_NEAR(v[kFragments].h(), 380.f, 1.f);
+  EXPECT_NEAR(v[kBanks].h(), 150.f, 1.f);
+  EXPECT_NEAR(v[8].h(), 534.f, 1.f);
+  // Leasts that fit: no growth (the canvas keeps the window's 950); a hidden view's is not counted.
+  least[8] = 300;
+  EXPECT_FLOAT_EQ(least_column_height(l, open, least), 830.f);
+  EXPECT_FALSE(make_canvas(1600, 1000, 50, 14, least_column_height(l, open, least)).scroll_y);
+  open[8] = false;
+  EXPECT_FLOAT_EQ(least_column_height(l, open, least), 530.f);
+}
+
+// What a view wants beyond its least takes what its column has left and no more: the gate's ladder
+// wanting 570 of 950 px beside ldmatrix's least 330 and output's 70 gets 950 - 330 - 70 = 550; a want
+// the column can hold is given whole; the other columns are untouched.
+TEST(ViewTiling, WantsShareWhatTheColumnLeavesOverItsLeasts) {
+  std::vector<float> least(8, 70.f), want(8, 0.f);
+  least[kLdmatrix] = 330;
+  want[kGate] = 570;
+  const std::vector<float> t = wants_within(design(), kAll, least, want, 950);
+  EXPECT_FLOAT_EQ(t[kGate], 550.f);
+  EXPECT_FLOAT_EQ(t[kLdmatrix], 330.f);
+  EXPECT_FLOAT_EQ(t[kOutput], 70.f);
+  EXPECT_FLOAT_EQ(t[kFragments], 70.f);
+  const std::vector<LayoutRect> v =
+      tile_views(with_least_heights(design(), kAll, t, 950), kAll, make_canvas(1600, 1000, 50, 14), 0, 0, 1);
+  EXPECT_NEAR(v[kGate].h(), 550.f, 1.f);
+  EXPECT_NEAR(v[kLdmatrix].h(), 330.f, 1.f);
+  want[kGate] = 400;
+  EXPECT_FLOAT_EQ(wants_within(design(), kAll, least, want, 950)[kGate], 400.f);
+  std::vector<bool> open = kAll;
+  open[kGate] = false;
+  EXPECT_FLOAT_EQ(wants_within(design(), open, least, want, 950)[kGate], 0.f);
+}
+
 // A floating window left at x -300, y 2 (over the menu bar) by a 1x1 window goes back under the
 // status strip (top 50) and inside a 1600x1000 display; one inside stays; a 1x1 display moves nothing;
 // a window wider than the display is moved only vertically.

@@ -21,7 +21,7 @@ expect 0 "fa2-attention" -- tiled --presets
 expect 0 "CTA tile M 128 x N 128 x K 32, k-block 16 (2 k-blocks)" -- tiled --preset $P
 
 # Issue 26: a mistyped preset, MMA atom or copy atom names the nearest (one edit or a prefix away)
-# on the line after "did you mean:"; a preset typo then lists all 17 presets, the last included.
+# on the line after "did you mean:"; a preset typo then lists all 18 presets, the last included.
 typo() {  # typo <line 2 wanted> <text line 1 ends with> -- <args>
   local want="$1" head="$2"
   shift 3
@@ -43,7 +43,7 @@ typo SM80_16x8x16_F32F16F16F32_TN "(CuTe's names; tiled --list); did you mean:" 
   tiled --preset $P --mma SM80_16x8x16_F32F16F16F32_TX
 typo SM75_U32x4_LDSM_N "--list); did you mean:" -- tiled --mma SM80_16x8x16_F32F16F16F32_TN \
   --copy-a SM75_U32x4_LDSM_NX
-expect 64 "the 17 presets (tiled --presets): gate-ldmatrix-k8, gate-scalar-b-k8," -- tiled --preset zzz
+expect 64 "the 18 presets (tiled --presets): gate-ldmatrix-k8, gate-scalar-b-k8," -- tiled --preset zzz
 expect 64 "sm80-gemm-128x128x32, sm90-wgmma-128x128x64, fa2-attention" -- tiled --preset zzz
 expect 0 "join (m,k): all 8192 match (128 threads x 64 values)" -- tiled --preset $P
 expect 0 "     all       all             32         128    128               0" -- tiled --preset $P
@@ -184,8 +184,15 @@ if "$cli" device >/dev/null 2>&1; then
   expect 0 "tiled MMA measured on " -- tiled --preset $P --device
   expect 0 "all 16384 C values match A x B^T, as the model predicted" -- tiled --preset $P --device
   expect 1 "C values differ, as the model predicted" -- tiled --preset $B --device
-  expect 0 "tiled MMA: not probed: SM90_64x128x16_F32F16F16_SS: not covered: wgmma reads A and B" -- \
-    tiled --preset sm90-wgmma-128x128x64 --device
+  # The Hopper tile's wgmma through the model's descriptors (sm_90 devices; elsewhere refused, exit 3).
+  if "$cli" device 2>/dev/null | grep -q "compute: *sm_90 ("; then
+    expect 0 "tiled MMA measured on " -- tiled --preset sm90-wgmma-128x128x64 --device
+    expect 0 "(wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16, 4 per thread): all 16384 C values match A x B^T, as the model predicted" -- \
+      tiled --preset sm90-wgmma-128x128x64 --device
+  else
+    expect 0 "tiled MMA: not run: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 is compiled for sm_90a only; device 0 (" -- \
+      tiled --preset sm90-wgmma-128x128x64 --device
+  fi
 else
   expect 2 "fragviz-cli tiled: --device: no usable GPU: " -- tiled --preset $P --device
   expect 2 "measured: not probed: SM90_64x128x16_F32F16F16_SS reads A through a descriptor" -- \
@@ -203,8 +210,12 @@ else
   # The tiled MMA's line after the operands. sm80-gemm: each of the 4 warps computes 64 x 64 of C,
   # 4 m16 atoms x 8 n8 atoms x 2 k16 steps = 64 mma.sync per thread.
   expect 2 "tiled MMA: not run: no usable GPU: " -- tiled --preset $P --device
-  expect 2 "tiled MMA: not probed: SM90_64x128x16_F32F16F16_SS: not covered: wgmma reads A and B" -- \
-    tiled --preset sm90-wgmma-128x128x64 --device
+  # The Hopper tile's tiled MMA is planned (wgmma through the model's descriptors), then not run:
+  # 64 K over k16 = 4 wgmma per thread.
+  expect 2 "tiled MMA: not run: no usable GPU: " -- tiled --preset sm90-wgmma-128x128x64 --device
+  out_h=$("$cli" tiled --preset sm90-wgmma-128x128x64 --device --json - 2>/dev/null)
+  grep -q '"tiled_mma": {"instruction": "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16", "mma_per_thread": 4, "error": "no_device"' \
+    <<<"$out_h" || fail "--device --json without a GPU: no wgmma tiled_mma object"
   grep -q '"tiled_mma": {"instruction": "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32", "mma_per_thread": 64, "error": "no_device"' \
     <<<"$out" || fail "--device --json without a GPU: no tiled_mma object"
 fi

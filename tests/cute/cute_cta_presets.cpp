@@ -302,17 +302,19 @@ void cta_preset_cases(std::vector<CtaPresetCase>& out) {
                  }});
   for (const char* n : {"gate-swizzle-xor", "gate-reg-db"})
     out.push_back({n, [n] { return gate<Sm80K16, LdsmA4, LdsmT, 2, 2, 128, 128, 32, -1, 2, 3, true>(n); }});
-  out.push_back({"gate-reg-db-128x256", [] {
-                   using Atoms = Layout<Shape<_2, _4, _1>>;
-                   using P = Tile<Perm<2, 64, 16>, Perm<4, 64, 8>, Underscore>;
-                   const auto la = composition(Swizzle<2, 3, 3>{}, Padded<128, 32, 32>{});
-                   const auto lb = composition(Swizzle<3, 3, 5>{}, PaddedNK<256, 32, 256>{});
-                   CtaPresetRecord r =
-                       preset<Sm80K16, Atoms, P, LdsmA4, LdsmT, NoCopy, decltype(la), decltype(lb), NoLayout,
-                              128, 256, 32>("gate-reg-db-128x256", la, lb, NoLayout{});
-                   record_gate_gmem<256, 128, 256, 32>(r, la, lb);
-                   return r;
-                 }});
+  // stream-k keeps reg-db-128x256's tile (and its cp.async copies): its change is the schedule of
+  // tiles over blocks.
+  for (const char* n : {"gate-reg-db-128x256", "gate-stream-k"})
+    out.push_back({n, [n] {
+                     using Atoms = Layout<Shape<_2, _4, _1>>;
+                     using P = Tile<Perm<2, 64, 16>, Perm<4, 64, 8>, Underscore>;
+                     const auto la = composition(Swizzle<2, 3, 3>{}, Padded<128, 32, 32>{});
+                     const auto lb = composition(Swizzle<3, 3, 5>{}, PaddedNK<256, 32, 256>{});
+                     CtaPresetRecord r = preset<Sm80K16, Atoms, P, LdsmA4, LdsmT, NoCopy, decltype(la),
+                                                decltype(lb), NoLayout, 128, 256, 32>(n, la, lb, NoLayout{});
+                     record_gate_gmem<256, 128, 256, 32>(r, la, lb);
+                     return r;
+                   }});
   // The Hopper rungs (wgmma_gate.hpp): A K-major and B MN-major in GMMA's 128-byte atoms.
   out.push_back({"gate-wgmma-tma", [] {
                    using Op = SM90_64x128x16_F32F16F16_SS<GMMA::Major::K, GMMA::Major::MN>;

@@ -315,6 +315,22 @@ TEST(CuteSm120, KnownDifferencesStillDiffer) {
       "mma.sync.aligned.m16n8k64.row.col.kind::mxf4nvf4.block_scale.scale_vec::4X.f32.e2m1.e2m1.f32.ue8m0";
   EXPECT_FALSE(cute_mnemonics().count(x4_ue8m0));
   EXPECT_EQ(fragviz::find_instruction(x4_ue8m0), nullptr);
+  // CuTe's selectors: every block-scaled atom passes {byte-id, thread-id} as 16-bit registers
+  // ("h", the text's "unsigned 16-bit integer values") holding the constant 0, never another
+  // selector; so the upper byte pair of 2X and thread-id 1 are checked against the PTX text only.
+  const std::string text = read_file(std::string(FRAGVIZ_CUTLASS_INCLUDE) + "/cute/arch/mma_sm120.hpp");
+  int selectors = 0, scaled = 0;
+  for (const char* name : {"bidA", "tidA", "bidB", "tidB"})
+    for (std::size_t at = text.find(std::string("uint16_t ") + name + " = "); at != std::string::npos;
+         at = text.find(std::string("uint16_t ") + name + " = ", at + 1)) {
+      ++selectors;
+      EXPECT_EQ(text.compare(at + 16, 2, "0;"), 0) << text.substr(at, 24);  // "uint16_t bidA = " is 16
+    }
+  for (std::size_t at = text.find("\"h\"(bidA)"); at != std::string::npos;
+       at = text.find("\"h\"(bidA)", at + 1))
+    ++scaled;
+  EXPECT_GT(scaled, 0);
+  EXPECT_EQ(selectors, 4 * scaled);
 }
 
 // Every sm_120a entry is one of those compared above or the named mxf4 one.

@@ -1,7 +1,8 @@
 // The Blackwell probes added for issue 26 on whatever GPU there is: the cta_group::2 accumulator
-// probe (sm_100a) and the block-scale probe (sm_120a). On a device that cannot run one, it is
-// refused before any launch, naming the SM it needs and the device's; on its own device (in a build
-// with -DFRAGVIZ_SM100_PROBES / -DFRAGVIZ_SM120_PROBES) it runs and must agree with the model.
+// probe (sm_100a), the block-scale probes (sm_120a) and the 8-bit matrix moves (sm_100a or sm_120a).
+// On a device that cannot run one, it is refused before any launch, naming the SM it needs and the
+// device's; on its own device (in a build with -DFRAGVIZ_SM100_PROBES / -DFRAGVIZ_SM120_PROBES) it
+// runs and must agree with the model.
 // Without a usable device every test is SKIPPED (never passed), with the reason.
 #include <gtest/gtest.h>
 
@@ -67,7 +68,32 @@ TEST(BlackwellGpu, BlockScaleRunsOnSm120aOrIsRefusedNamingTheSm) {
       EXPECT_NE(p.skipped.find("no sm_120a code"), std::string::npos) << p.skipped;
     }
   }
-  EXPECT_EQ(seen, 4);  // A and B, selectors {0, 0} and {3, 1}
+  EXPECT_EQ(seen, 16);  // four forms (1X, two 2X, 4X), A and B, two selector pairs each
+}
+
+TEST(BlackwellGpu, ByteMovesRunOnSm100aOrSm120aOrAreRefusedNamingTheSm) {
+  SKIP_WITHOUT_DEVICE();
+  const ProbeReport r = run_named(
+      {"ldmatrix.sync.aligned.m16n16.x2.trans.shared.b8", "stmatrix.sync.aligned.m16n8.x4.trans.shared.b8"});
+  ASSERT_TRUE(r.error.empty()) << r.error;
+  const bool own = (r.device.cc_major == 10 || r.device.cc_major == 12) && r.device.cc_minor == 0;
+  int seen = 0;
+  for (const MatrixMoveProbe& p : r.moves) {
+    ++seen;
+    if (!own) {
+      EXPECT_FALSE(p.ran);
+      EXPECT_EQ(p.skipped,
+                "skipped: needs sm_100a or sm_120a, a compute capability 10.0 or 12.0 GPU (device is sm_" +
+                    std::to_string(r.device.sm()) + ")");
+    } else if (p.ran) {
+      EXPECT_EQ(p.mismatches(), 0) << p.mnemonic;
+    } else {
+      EXPECT_NE(p.skipped.find(r.device.cc_major == 12 ? "no sm_120a code" : "no sm_100a code"),
+                std::string::npos)
+          << p.skipped;
+    }
+  }
+  EXPECT_EQ(seen, 2);
 }
 
 }  // namespace

@@ -8,7 +8,9 @@
 #include <thread>
 
 #include "fragviz/device/device.hpp"
+#include "fragviz/device/gate_sweep.hpp"
 #include "fragviz/gate/gate_host.hpp"
+#include "fragviz/gate/stream_k.hpp"
 
 namespace fragviz {
 namespace {
@@ -94,6 +96,36 @@ GATE_EXACT_TEST(reg_db, 2048)
 GATE_EXACT_TEST(reg_db_128x256, 256)
 GATE_EXACT_TEST(reg_db_128x256, 1280)
 GATE_EXACT_TEST(reg_db_128x256, 2048)
+// Rung 7 (sm_90): whole tiles only at 256 and 2048 on a 132-SM GPU (fewer tiles than blocks), the
+// stream-K last wave at 4096 (512 tiles on 132 blocks) and 1280 (50 tiles: as many blocks, none
+// split), 4096 twice in one process: the flags an owner clears must be ready for the next launch.
+GATE_EXACT_TEST(stream_k, 256)
+GATE_EXACT_TEST(stream_k, 1280)
+GATE_EXACT_TEST(stream_k, 2048)
+GATE_EXACT_TEST(stream_k, 4096)
+
+TEST(GateStreamK, EveryCandidateIsExactTwice) {
+  SKIP_WITHOUT_DEVICE();
+  if (device().sm() != 90)
+    GTEST_SKIP() << "the sweep's candidates are sm_90 code, device is sm_" << device().sm();
+  for (int i = 0; i < gate::kStreamKCandidateCount; ++i)
+    for (int n : {512, 4096}) {
+      SCOPED_TRACE(::testing::Message() << gate::kStreamKCandidates[i].name << " n=" << n);
+      const GateReport r = run_gate_stream_k_candidate(quick_request(GateVariant::stream_k, n, 77 + i), i);
+      expect_exact(r);
+      EXPECT_EQ(r.resources.local_bytes, 0);  // no spills
+    }
+}
+
+TEST(GateStreamK, SweepRefusesWhatItCannotRun) {
+  SKIP_WITHOUT_DEVICE();
+  GateReport r = run_gate_stream_k_candidate(quick_request(GateVariant::reg_db, 256), 0);
+  EXPECT_FALSE(r.ran);
+  EXPECT_NE(r.error.find("stream-k"), std::string::npos) << r.error;
+  r = run_gate_stream_k_candidate(quick_request(GateVariant::stream_k, 256), gate::kStreamKCandidateCount);
+  EXPECT_FALSE(r.ran);
+  EXPECT_NE(r.error.find("no candidate"), std::string::npos) << r.error;
+}
 
 // A ladder kernel's dynamic shared memory is what its table entry says, and over 48 KB it runs.
 TEST(Gate, LadderReportsDynamicSharedMemory) {

@@ -7,7 +7,9 @@
 #    fragviz-cli tiled --device prints; with one, a click measures the sm80 preset: A's and B's
 #    loads "as the model predicted", C "not probed" (the preset has no shared C), "measured on <GPU>",
 #    and the tiled MMA's C by value: all 16384 C values match A x B^T; A's and B's cp.async fill
-#    every shared cell with its element, as the model predicted.
+#    every shared cell with its element, as the model predicted; then the Hopper preset's wgmma
+#    tile by value (on an sm_90 GPU all 16384 C values match; elsewhere the refusal, sm_90a only,
+#    as fragviz-cli tiled --device says it).
 source "$(dirname "$0")/lib.sh"
 gui_init "$@"
 [ -n "$CLI" ] || fail "usage: test.sh <fragviz> <fragviz-cli>"
@@ -46,6 +48,25 @@ else
   wait_for "'cta_measured_A' in s['widgets'] and 'cta_measured_C' in s['widgets']"
   wait_for "$D['tiled_mma'].startswith('tiled MMA measured on ') and 'cta_measured_mma' in s['widgets']"
   wait_for "$D['tiled_mma'].endswith('all 16384 C values match A x B^T, as the model predicted')"
+  for _ in 1 2 3; do
+    click $(centre_of "s['widgets']['cta_preset']")
+    for i in $(seq 20); do [ "$(q "'cta_preset_filter' in s['widgets']")" = True ] && break; sleep 0.1; done
+    [ "$(q "'cta_preset_filter' in s['widgets']")" = True ] && break
+    xdotool key Escape
+  done
+  xdotool type --delay 40 sm90-wgmma
+  wait_for "'cta_preset:sm90-wgmma-128x128x64' in s['widgets']"
+  xdotool key Return
+  wait_for "$C['preset'] == 'sm90-wgmma-128x128x64' and $C['ok'] and 'cta_run_gpu' in s['widgets']"
+  click $(centre_of "s['widgets']['cta_run_gpu']")
+  wait_for "$D['status'] == 'done' and $D['current'] and $D['tiled_mma'] != ''" 60
+  said=$("$CLI" tiled --preset sm90-wgmma-128x128x64 --device 2>/dev/null | grep '^tiled MMA')
+  if [ "$(q "'sm_90a only' in $D['tiled_mma']")" = True ]; then
+    [ "$(q "$D['tiled_mma']")" = "$said" ] || fail "the window says '$(q "$D['tiled_mma']")', the CLI '$said'"
+  else
+    wait_for "$D['tiled_mma'].startswith('tiled MMA measured on ') and 'm64n128k16' in $D['tiled_mma']"
+    wait_for "$D['tiled_mma'].endswith('all 16384 C values match A x B^T, as the model predicted')"
+  fi
 fi
 quit_app
 echo "ok"

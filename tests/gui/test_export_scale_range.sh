@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # File > Export's "Pixels per point (PNG)": a value typed after Ctrl+click is kept in the one PNG
 # scale range (0.5 to 8, export/writers.hpp, which fragviz-cli export --scale also reads): 1000
-# becomes 8, 0 becomes 0.5, and settings.json never holds a scale the loader would refuse.
+# becomes 8, 0 becomes 0.5, and settings.json never holds a scale the loader would refuse. The
+# dialog says so beside the field (issue 22: the clamp was silent): "1000 is past 0.5 to 8: kept at
+# 8"; a value in the range says nothing, and no control of the dialog moves for the note.
 source "$(dirname "$0")/lib.sh"
 gui_init "$@"
 
@@ -34,9 +36,17 @@ type_scale() {
   done
   fail "typing $1 into Pixels per point: the dialog holds $(q "s['export_dialog']['scale']"), want $2"
 }
+OK0=$(q "s['widgets']['export_ok']")
 type_scale 1000 8.0
+wait_for "s['export_dialog']['scale_note'] == '1000 is past 0.5 to 8: kept at 8' and 'export_scale_note' in s['widgets']" 5 ||
+  fail "typing 1000 says '$(q "s['export_dialog']['scale_note']")' beside the field"
+[ "$(q "s['widgets']['export_ok']")" = "$OK0" ] || fail "the note moved the Export button"
 type_scale 0 0.5
+wait_for "s['export_dialog']['scale_note'] == '0 is past 0.5 to 8: kept at 0.5'" 5 ||
+  fail "typing 0 says '$(q "s['export_dialog']['scale_note']")' beside the field"
 type_scale 3 3.0
+wait_for "s['export_dialog']['scale_note'] == '' and 'export_scale_note' not in s['widgets']" 5 ||
+  fail "a scale in the range still says '$(q "s['export_dialog']['scale_note']")'"
 type_scale 0 0.5
 xdotool key Escape
 quit_app

@@ -6,7 +6,8 @@
 # every step, those whose centre lies between the column band's bottom and the view's inner bottom
 # (its cells' rects, the view's rect less the scroll bar); at a step where the row at the top or
 # bottom edge shows less than half, it is left out, and the exported SVG holds the row next to it
-# and not it.
+# and not it. Each A cell's own "visible" in the dump is the same rule (it said "any part drawn"):
+# true exactly for the cells of the region's rows and columns.
 source "$(dirname "$0")/lib.sh"
 gui_init "$@"
 
@@ -48,6 +49,14 @@ want = [want[0], want[-1]] if want else None
 if got != want:
     print("A rows in view", got, "the rule's", want, "top", top, "bottom", bottom, file=sys.stderr)
     sys.exit(1)
+region = f['visible']['A']
+flagged = {(c['row'], c['col']) for c in s['cells']['A'] if c['product'] == 0 and c['visible']}
+spans = {(r, c) for r in range(region['rows'][0], region['rows'][1] + 1)
+         for c in range(region['cols'][0], region['cols'][1] + 1)} if region['rows'] else set()
+if flagged != spans:
+    print("cells flagged visible but out of the region:", sorted(flagged - spans)[:5],
+          "in it but not flagged:", sorted(spans - flagged)[:5], file=sys.stderr)
+    sys.exit(1)
 # The row the view's top or bottom edge cuts, and how much of it shows.
 for r, (y, h) in sorted(rows.items()):
     part = (min(bottom, y + h) - max(top, y)) / h
@@ -66,7 +75,7 @@ side=""
 mostly=""
 last=""
 for _ in $(seq 60); do
-  out=$(check_rows) || fail "the dump's visible rows of A are not those half or more on screen"
+  out=$(check_rows) || fail "the dump's visible rows (or cells) of A are not those half or more on screen"
   echo "scroll $(q "s['fragments_view']['scroll']") zoom $(q "s['fragments_view']['zoom']"): $out"
   case "$out" in
     sliver*) read -r _ sliver side <<<"$out" ;;

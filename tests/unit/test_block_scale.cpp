@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 #include "fragviz/isa/block_scale.hpp"
 #include "fragviz/isa/catalogue.hpp"
@@ -133,6 +134,96 @@ TEST(BlockScale, EveryScaleHasOneHolder) {
               }
           EXPECT_EQ(read, (op == ScaleOperand::A ? 16 : 8) * in->scale.vec) << in->mnemonic;
         }
+}
+
+// PTX ISA 9.2, 9.7.14.3, the table of valid values for the selector components, transcribed:
+//   .scale_vec_size  byte-id-a     thread-id-a  byte-id-b     thread-id-b
+//   scale_vec::1X    [0, 1, 2, 3]  [0, 1]       [0, 1, 2, 3]  [0, 1, 2, 3]
+//   scale_vec::2X    [0, 2]        [0, 1]       [0, 2]        [0, 1, 2, 3]
+//   scale_vec::4X    0             [0, 1]       0             [0, 1, 2, 3]
+// Every pair of byte-id and thread-id from -1 to 4 is valid exactly where the table says.
+TEST(BlockScale, ValidSelectorsAreTheTablesExactly) {
+  struct Row {
+    const Instruction* in;
+    std::vector<int> bytes;
+  };
+  const Row rows[] = {{&mxf8(), {0, 1, 2, 3}}, {&mxf4(), {0, 2}}, {&nvf4_4x(), {0}}};
+  const auto listed = [](const std::vector<int>& v, int x) {
+    for (int e : v)
+      if (e == x) return true;
+    return false;
+  };
+  for (const Row& r : rows)
+    for (ScaleOperand op : {ScaleOperand::A, ScaleOperand::B}) {
+      const std::vector<int> threads =
+          op == ScaleOperand::A ? std::vector<int>{0, 1} : std::vector<int>{0, 1, 2, 3};
+      for (int byte_id = -1; byte_id <= 4; ++byte_id)
+        for (int tid = -1; tid <= 4; ++tid) {
+          const bool valid = listed(r.bytes, byte_id) && listed(threads, tid);
+          EXPECT_EQ(fragviz::scale_selector_problem(*r.in, op, {byte_id, tid}).empty(), valid)
+              << r.in->mnemonic << " " << fragviz::to_string(op) << " {" << byte_id << ", " << tid << "}";
+        }
+    }
+}
+
+// .scale_vec::2X and 4X at every lane and byte, from the text: scale_A is M x vec, scale_B vec x N
+// (Table 35), each row of A / column of B cut into vec chunks of K / vec; thread-id-a picks the
+// pair lane % 4 in {2t, 2t + 1}, thread-id-b the lane lane % 4 == t; 2X reads the byte pair at
+// byte-id ("0 selects lower two bytes whereas 2 selects upper two bytes"), 4X all four. Figure 45
+// draws which byte of the pair or word is which chunk; read here as the lower byte for the lower
+// chunk, and the pair's lower lane for row m < 8 (block_scale.hpp says why).
+TEST(BlockScale, TwoXAndFourXEveryLaneAndByte) {
+  for (const Instruction* in : {&mxf4(), &nvf4_4x()}) {
+    const int vec = in->scale.vec;
+    for (ScaleOperand op : {ScaleOperand::A, ScaleOperand::B})
+      for (int byte_id : {0, 2})
+        for (int tid = 0; tid < 4; ++tid) {
+          const ScaleSelector s{byte_id, tid};
+          if (vec == 4 && byte_id != 0) continue;
+          if (op == ScaleOperand::A && tid > 1) continue;
+          for (int lane = 0; lane < 32; ++lane)
+            for (int byte = 0; byte < 4; ++byte) {
+              const int quad = lane % 4, group = lane / 4;
+              const bool thread = op == ScaleOperand::A ? quad / 2 == tid : quad == tid;
+              const bool in_bytes = byte >= byte_id && byte < byte_id + vec;
+              const auto c = cell(*in, op, s, lane, byte);
+              if (!thread || !in_bytes) {
+                EXPECT_FALSE(c) << lane << " " << byte;
+                continue;
+              }
+              ASSERT_TRUE(c) << in->mnemonic << " lane " << lane << " byte " << byte;
+              EXPECT_EQ(c->index, op == ScaleOperand::A ? group + 8 * (quad % 2) : group);
+              EXPECT_EQ(c->k_block, byte - byte_id);
+            }
+        }
+  }
+  // K per chunk: 64 / 2 = 32 and 64 / 4 = 16 (Table 35 with K 64).
+  EXPECT_EQ(fragviz::scale_chunk_k(mxf4()), 32);
+  EXPECT_EQ(fragviz::scale_chunk_k(nvf4_4x()), 16);
+}
+
+// Table 36's kinds against the catalogue: .kind::mxf4 .ue8m0 .scale_vec::2X, .kind::mxf4nvf4 .ue8m0
+// .scale_vec::2X and .ue4m3 .scale_vec::4X (the table's .ue8m0 4X is refused by ptxas 13.0 and left
+// out, docs/guide/blackwell.md), .kind::mxf8f6f4 .ue8m0 .scale_vec::1X.
+TEST(BlockScale, ScaleKindsAreTable36s) {
+  int mxf4 = 0, nvf4_2x = 0, nvf4_4x = 0, mxf8 = 0;
+  for (const Instruction& in : fragviz::catalogue()) {
+    if (in.kind == fragviz::MmaKind::mxf4) {
+      ++mxf4;
+      EXPECT_EQ(in.scale.vec, 2);
+      EXPECT_EQ(in.scale.type, fragviz::ScaleType::ue8m0);
+    } else if (in.kind == fragviz::MmaKind::mxf4nvf4) {
+      EXPECT_EQ(in.scale.type, in.scale.vec == 2 ? fragviz::ScaleType::ue8m0 : fragviz::ScaleType::ue4m3);
+      (in.scale.vec == 2 ? nvf4_2x : nvf4_4x) += 1;
+    } else if (in.kind == fragviz::MmaKind::mxf8f6f4) {
+      ++mxf8;
+      EXPECT_EQ(in.scale.vec, 1);
+    }
+  }
+  EXPECT_EQ(mxf4, 1);
+  EXPECT_EQ(nvf4_2x, 1);
+  EXPECT_EQ(nvf4_4x, 1);
+  EXPECT_EQ(mxf8, 25);
 }
 
 TEST(BlockScale, ScaleOperandNames) {

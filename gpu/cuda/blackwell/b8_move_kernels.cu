@@ -1,7 +1,8 @@
 // The Blackwell matrix-move probe kernel: the 8-bit and sub-byte ldmatrix / stmatrix forms of
 // sm_100a (PTX ISA 9.0; fragviz/isa/matrix_move_b8.hpp), one warp, bytes in, registers and shared
-// memory out. Built for sm_100a by the main build only with -DFRAGVIZ_SM100_PROBES=ON, and by the
-// ctests build.cuda_sources_compile_for_sm_100a and _sm_120a (the forms are sm_120a's too) always.
+// memory out. Built by the main build for sm_100a with -DFRAGVIZ_SM100_PROBES=ON and for sm_120a
+// with -DFRAGVIZ_SM120_PROBES=ON (the forms are sm_120a's too; one library, an image per target),
+// and by the ctests build.cuda_sources_compile_for_sm_100a and _sm_120a always.
 #include <cuda_runtime.h>
 
 #include "b8_move_kernels.hpp"

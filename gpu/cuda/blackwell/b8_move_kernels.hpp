@@ -1,4 +1,4 @@
-// What the Blackwell matrix-move probe kernel (b8_move_kernels.cu; sm_100a code only) takes and
+// What the Blackwell matrix-move probe kernel (b8_move_kernels.cu; sm_100a and sm_120a code) takes and
 // returns. One warp runs the jobs in order: each fills shared memory with an image, issues one
 // 8-bit or sub-byte ldmatrix / stmatrix (fragviz/isa/matrix_move_b8.hpp) and returns the
 // registers and the shared memory after it. The host (gpu/cuda/blackwell_run.cpp) builds every
@@ -28,8 +28,9 @@ struct B8MoveOut {
   std::uint8_t smem[kB8ProbeSmem];  ///< shared memory after the instruction
 };
 
-/// Launches one warp over the jobs. The kernel is sm_100a code: the caller checks the device is
-/// compute capability 10.0 first (cudaErrorNoKernelImageForDevice otherwise).
+/// Launches one warp over the jobs. The kernel is sm_100a and/or sm_120a code (the build's
+/// options): the caller checks the device is compute capability 10.0 or 12.0 and the build has its
+/// image first (cudaErrorNoKernelImageForDevice otherwise).
 cudaError_t launch_b8_move_probe(const B8MoveJob* jobs, int job_count, B8MoveOut* out, cudaStream_t stream);
 
 }  // namespace fragviz::cuda

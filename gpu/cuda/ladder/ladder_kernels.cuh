@@ -1,4 +1,4 @@
-// The ladder's kernels (rungs 2-6) as the gate's launcher sees them: each rung's file registers its
+// The ladder's kernels (rungs 2-7) as the gate's launcher sees them: each rung's file registers its
 // kernel's GateKernel record (gate_kernel.cuh) through rung_kernel, and kRungs lists them for
 // gate_kernels(). Private to gpu/cuda.
 #pragma once
@@ -32,9 +32,11 @@ GateKernel tile_128_kernel();
 GateKernel swizzle_xor_kernel();
 GateKernel reg_db_kernel();
 GateKernel reg_db_128x256_kernel();
+GateKernel stream_k_kernel();
 
 /// Every rung's record, in ladder order.
 inline constexpr GateKernel (*kRungs[])() = {cp_async_db_kernel, multistage_kernel, tile_128_kernel,
-                                             swizzle_xor_kernel, reg_db_kernel,     reg_db_128x256_kernel};
+                                             swizzle_xor_kernel, reg_db_kernel,     reg_db_128x256_kernel,
+                                             stream_k_kernel};
 
 }  // namespace fragviz::gate::ladder

@@ -15,6 +15,9 @@ struct KernelProcessOptions {
   std::string runner;       ///< the runner's path; empty: find_kernel_runner()
   double timeout_s = 300;   ///< wall time after which the child is killed (a kernel that never ends)
   bool want_output = true;  ///< read the n*n output and reference back (n <= kMaxInOrderListN)
+  /// Hide every CUDA device from the child (CUDA_VISIBLE_DEVICES empty): the app's --no-device, so
+  /// the source still compiles but nothing runs on a GPU the user asked not to use.
+  bool hide_devices = false;
 };
 
 /// The runner's path: $FRAGVIZ_KERNEL_RUNNER if set, else fragviz-kernel-runner next to the

@@ -5,7 +5,8 @@
 // - scale_A is M x vec, scale_B vec x N for .scale_vec::vecX (Table 35): each row of A and column
 //   of B is cut along K into vec chunks ("k-blocks") of K / vec elements, each with its own scale.
 // - Each lane passes one 32-bit scale-a-data and scale-b-data; the selector {byte-id, thread-id}
-//   (immediates) picks which lanes and bytes the mma reads:
+//   ("unsigned 16-bit integer values": immediates in the probe kernels, 16-bit registers in CuTe)
+//   picks which lanes and bytes the mma reads:
 //   - thread-id-a picks a thread pair of every quad: 0 the lanes with %laneid % 4 in {0, 1}, 1
 //     those with {2, 3} (Figure 43). thread-id-b picks one thread: %laneid % 4 == thread-id-b
 //     (Figure 44).

@@ -123,7 +123,7 @@ std::optional<MatrixMoveProbe> blackwell_expected_probe(std::string_view mnemoni
 
 /// True for a name the Blackwell probes answer to: "blackwell" (every form), a mnemonic
 /// parse_matrix_move_b8 knows, "tcgen05.st.sync.aligned.SHAPE.x1.b32", an umma_probe_mnemonic of
-/// kUmmaProbeShapes, or the sm_120a block-scale probes: "block-scale" (all four) or a
+/// kUmmaProbeShapes, or the sm_120a block-scale probes: "block-scale" (all 16) or a
 /// block_scale_probe_name (fragviz/probe/block_scale_probe.hpp).
 bool is_blackwell_probe_name(std::string_view name);
 

@@ -397,11 +397,12 @@ enum class GateVariant {
   swizzle_xor,     ///< rung 5: XOR-swizzled shared tiles instead of padding
   reg_db,          ///< rung 6: fragments double-buffered in registers, L2-grouped block order
   reg_db_128x256,  ///< rung 6 with 128x256 blocks of 8 warps (the tuned best)
+  stream_k,        ///< rung 7: reg-db's mainloop in persistent blocks, stream-K last wave (sm_90)
   // sm_90a only (gpu/cuda/hopper/gate_wgmma.cu; wgmma_gate.hpp describes them): TMA, mbarriers, wgmma.
-  wgmma_tma,         ///< rung 7: one warpgroup, TMA into 128B-swizzled stages, wgmma m64n128k16
-  wgmma_ws,          ///< rung 8: producer + two consumer warpgroups, 128x256 tiles
-  wgmma_persistent,  ///< rung 9: wgmma-ws with one block per SM walking L2-grouped tiles
-  wgmma_cluster,     ///< rung 10: wgmma-persistent in 2-block clusters sharing B by TMA multicast
+  wgmma_tma,         ///< rung 8: one warpgroup, TMA into 128B-swizzled stages, wgmma m64n128k16
+  wgmma_ws,          ///< rung 9: producer + two consumer warpgroups, 128x256 tiles
+  wgmma_persistent,  ///< rung 10: wgmma-ws with one block per SM walking L2-grouped tiles
+  wgmma_cluster,     ///< rung 11: wgmma-persistent in 2-block clusters sharing B by TMA multicast
   user_kernel,       ///< the user's own source (GateRequest::kernel), compiled with NVRTC, run in a child
 };
 std::string_view to_string(GateVariant v);

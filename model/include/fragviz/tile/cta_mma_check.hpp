@@ -15,7 +15,11 @@
 //  - judge: the expected C = A x B^T by a plain triple loop over the logical tiles (no layout),
 //    and every thread's every C register compared with expected C at the cell the model's C
 //    thread-value layout (cta_fragment_cell) says that register holds.
-// wgmma atoms read A/B through descriptors and are not covered. Pure model: no CUDA.
+// A wgmma atom (SS form) reads A and B through descriptors instead: the plan holds both operands'
+// shared images through the real layouts and swizzles, each (warpgroup, k-step)'s descriptors as
+// the model built them (cta_tile.hpp's match_descriptors: LBO/SBO, swizzle mode), and the device
+// issues wgmma.mma_async m64nNk16 per warpgroup and call, accumulating; D is judged the same way.
+// Pure model: no CUDA.
 #pragma once
 
 #include <cstdint>
@@ -33,10 +37,27 @@ enum class MmaProbeAtom : std::uint8_t {
   m16n8k8_bf16,   ///< mma.sync.aligned.m16n8k8.row.col.f32.bf16.bf16.f32 (sm_80)
   m16n8k16_f16,   ///< mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 (sm_80)
   m16n8k16_bf16,  ///< mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 (sm_80)
+  wgmma_f16,      ///< wgmma.mma_async.sync.aligned.m64nNk16.f32.f16.f16, SS (sm_90a); plan.wgmma
+};
+
+/// What a wgmma plan adds: A and B in shared memory, read through descriptors.
+struct WgmmaProbePlan {
+  int n = 0;                        ///< the atom's N: 128 or 256 (the kernels compiled)
+  bool a_mn_major = false;          ///< imm-trans-a: A's descriptors are M-major
+  bool b_mn_major = false;          ///< imm-trans-b
+  std::vector<std::uint8_t> image;  ///< A's image, then B's at b_offset (pad 0xFF: NaN)
+  std::uint32_t b_offset = 0;       ///< 1024-aligned, so both swizzle patterns start on their repeat
+  int warpgroups = 0;
+  /// [(warpgroup * calls + call) * 2 + (0: A, 1: B)]: the model's descriptor with its start field
+  /// the byte offset inside `image`; the kernel adds the (1024-aligned) image base.
+  std::vector<std::uint64_t> descriptors;
 };
 
 /// The value the probe gives cell (row, col) of `op` (A: (m,k), B: (n,k)): 0..3, deterministic.
 int mma_probe_value(Operand op, std::int64_t row, std::int64_t col);
+
+/// The 16-bit encoding of a probe value 0..3: f16 (1.0 = 0x3C00) or bf16 (1.0 = 0x3F80).
+std::uint16_t mma_probe_encode(int value, bool bf16);
 
 /// C = A x B^T over row-major A (m x k) and B (n x k): C[i * n + j] = sum_l A[i][l] * B[j][l].
 std::vector<std::int64_t> multiply_a_bt(const std::vector<int>& a, const std::vector<int>& b, std::int64_t m,
@@ -63,19 +84,31 @@ struct CtaMmaProbePlan {
   std::vector<Cell> c_cells;         ///< the model's C cell of [thread * c_values + V]
   /// The model's A and B joins (register swap included) all match: it predicts C = A x B^T.
   bool model_predicts_match = true;
+  std::optional<WgmmaProbePlan> wgmma;  ///< kind wgmma_f16; then a, b and table are empty
   int entries() const { return 2 * a_regs + 2 * b_regs + 4; }
 };
 
-/// Plans `tile`'s tiled MMA. Refused (bad_input, the message says why) for a wgmma atom ("not
-/// covered: A/B are read through shared-memory descriptors"), an mma.sync form the kernel does not
-/// issue, A or B without a load the copy probe runs (plan_cta_copy_probe's refusals), fragments
-/// that do not meet (CuTe's MMA_M/N/K of A, B and C), or a register swap without a partner.
+/// Plans `tile`'s tiled MMA. Refused (bad_input, the message says why) for a wgmma atom other than
+/// SS m64n128k16/m64n256k16 f16 with f32 accumulators, one accumulator block per warpgroup and
+/// both shared layouts given; an mma.sync form the kernel does not issue, A or B without a load the copy
+/// probe runs (plan_cta_copy_probe's refusals), fragments that do not meet (CuTe's MMA_M/N/K of A, B and C),
+/// or a register swap without a partner.
 Result<CtaMmaProbePlan> plan_cta_mma_probe(const CtaTile& tile);
+
+/// plan_cta_mma_probe for a wgmma atom (its refusals for one); model_predicts_match is false when
+/// an operand's layout equals no canonical GMMA layout (then the K-major 128B descriptors are run).
+Result<CtaMmaProbePlan> plan_cta_wgmma_probe(const CtaTile& tile);
+/// mma_probe_launch_problem for a wgmma plan.
+std::string wgmma_probe_launch_problem(const CtaMmaProbePlan& plan, std::int64_t shared_limit);
+/// Bytes of dynamic shared memory a wgmma plan launches with: its image plus 1024 to align it.
+std::int64_t wgmma_probe_smem_bytes(const CtaMmaProbePlan& plan);
 
 /// Why `plan` must not be launched on a device whose blocks get at most `shared_limit` bytes of
 /// dynamic shared memory, or "": both copy plans launchable, A's and B's images together within
 /// the limit, the table's size and every entry inside the thread's registers and accumulators, and
-/// at most kMmaProbeMaxWords loaded words per operand and kMmaProbeMaxAccumulators per thread.
+/// at most kMmaProbeMaxWords loaded words per operand and kMmaProbeMaxAccumulators per thread. A
+/// wgmma plan: its image (plus 1024 bytes to align it) within the limit, one descriptor pair per
+/// warpgroup and call, and every byte each descriptor reads inside the image.
 std::string mma_probe_launch_problem(const CtaMmaProbePlan& plan, std::int64_t shared_limit);
 /// The kernel's per-thread arrays: loaded A or B words, and C accumulators.
 inline constexpr int kMmaProbeMaxWords = 128;

@@ -1,0 +1,82 @@
+// The CTA tiled-MMA probe's wgmma kernel (cta_wgmma_probe.hpp). Order per the PTX ISA
+// ("Asynchronous Warpgroup Level Matrix Multiply-Accumulate Instructions"): the image is written
+// with generic stores, so fence.proxy.async makes it visible to the async proxy wgmma reads
+// through; wgmma.fence orders the accumulator registers before the first wgmma; commit_group and
+// wait_group 0 before D is read.
+#include <cuda_runtime.h>
+
+#include <cstdint>
+
+#include "../ptx.cuh"
+#include "cta_wgmma_probe.hpp"
+#include "gate_wgmma_mma.cuh"
+
+namespace fragviz::cuda {
+namespace {
+
+template <int N, int TransA, int TransB>
+__device__ __forceinline__ void issue(float (&d)[N / 2], std::uint64_t da, std::uint64_t db, int scale_d) {
+  if constexpr (N == 128)
+    gate_wgmma::wgmma_m64n128k16_f32_f16_f16_ss<TransA, TransB>(d, da, db, scale_d);
+  else
+    gate_wgmma::wgmma_m64n256k16_f32_f16_f16_ss<TransA, TransB>(d, da, db, scale_d);
+}
+
+template <int N, int TransA, int TransB>
+__global__ void __launch_bounds__(384)
+    cta_wgmma_probe_kernel(const uint4* image, std::uint32_t chunks, const std::uint64_t* descriptors,
+                           int calls, float* out) {
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+  extern __shared__ __align__(16) std::uint8_t cta_wgmma_smem[];
+  const std::uint32_t raw = ptx::smem_address(cta_wgmma_smem);
+  const std::uint32_t base = (raw + 1023u) & ~1023u;
+  uint4* tile = reinterpret_cast<uint4*>(cta_wgmma_smem + (base - raw));
+  for (std::uint32_t c = threadIdx.x; c < chunks; c += blockDim.x) tile[c] = image[c];
+  asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
+  __syncthreads();
+  const int g = static_cast<int>(threadIdx.x) / 128;
+  const std::uint64_t start = (base & 0x3FFFFu) >> 4;  // added to each descriptor's start field
+  float d[N / 2];
+#pragma unroll
+  for (int i = 0; i < N / 2; ++i) d[i] = 0.0f;
+  asm volatile("wgmma.fence.sync.aligned;\n" ::: "memory");
+  for (int c = 0; c < calls; ++c) {
+    const std::uint64_t* e = descriptors + 2 * (g * calls + c);
+    issue<N, TransA, TransB>(d, e[0] + start, e[1] + start, c > 0 ? 1 : 0);
+  }
+  asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory");
+  asm volatile("wgmma.wait_group.sync.aligned 0;\n" ::: "memory");
+  float* o = out + threadIdx.x * (N / 2);
+#pragma unroll
+  for (int i = 0; i < N / 2; ++i) o[i] = d[i];
+#else
+  (void)image, (void)chunks, (void)descriptors, (void)calls, (void)out;
+#endif
+}
+
+using Kernel = void (*)(const uint4*, std::uint32_t, const std::uint64_t*, int, float*);
+
+template <int N>
+Kernel kernel_for(bool a_mn, bool b_mn) {
+  if (a_mn) return b_mn ? cta_wgmma_probe_kernel<N, 1, 1> : cta_wgmma_probe_kernel<N, 1, 0>;
+  return b_mn ? cta_wgmma_probe_kernel<N, 0, 1> : cta_wgmma_probe_kernel<N, 0, 0>;
+}
+
+}  // namespace
+
+cudaError_t launch_cta_wgmma_probe(const CtaWgmmaProbeShape& s, const void* image,
+                                   const std::uint64_t* descriptors, float* out, cudaStream_t stream) {
+  if ((s.n != 128 && s.n != 256) || s.warpgroups < 1 || s.warpgroups > 3 || s.calls < 1 ||
+      s.image_bytes == 0 || s.image_bytes % 1024 != 0)
+    return cudaErrorInvalidValue;
+  const Kernel k = s.n == 128 ? kernel_for<128>(s.a_mn, s.b_mn) : kernel_for<256>(s.a_mn, s.b_mn);
+  const std::uint32_t smem = s.image_bytes + 1024;  // room to align the base to the swizzle's repeat
+  const cudaError_t e =
+      cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem));
+  if (e != cudaSuccess) return e;
+  k<<<1, static_cast<unsigned>(128 * s.warpgroups), smem, stream>>>(
+      static_cast<const uint4*>(image), s.image_bytes / 16, descriptors, s.calls, out);
+  return cudaGetLastError();
+}
+
+}  // namespace fragviz::cuda

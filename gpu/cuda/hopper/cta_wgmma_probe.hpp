@@ -1,0 +1,31 @@
+// The CTA tiled-MMA probe's wgmma kernel (cta_wgmma_probe.cu; sm_90a code only), driven by the
+// host's checked plan (fragviz/tile/cta_mma_check.hpp, WgmmaProbePlan): the image of A and B copied
+// into shared memory, then each warpgroup's wgmma.mma_async calls through the plan's descriptors.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <cstdint>
+
+namespace fragviz::cuda {
+
+/// What the launch needs of a tile::CtaMmaProbePlan with a wgmma part.
+struct CtaWgmmaProbeShape {
+  int n = 0;                      ///< 128 or 256: m64nNk16
+  bool a_mn = false;              ///< imm-trans-a
+  bool b_mn = false;              ///< imm-trans-b
+  int warpgroups = 0;             ///< 1 to 3: the block is 128 * warpgroups threads (registers for N = 256)
+  int calls = 0;                  ///< wgmma per warpgroup, accumulating into one D
+  std::uint32_t image_bytes = 0;  ///< a multiple of 1024
+};
+
+/// Launches one CTA: the image copied into dynamic shared memory at a 1024-aligned base,
+/// fence.proxy.async, __syncthreads; each warpgroup g then issues wgmma.fence, its `calls` wgmma
+/// (descriptors[(g * calls + c) * 2 + 0/1], start field + base; scale-d 0 for the first, 1 after),
+/// commit_group and wait_group 0, and writes D register i of thread t to out[t * n / 2 + i]. The
+/// caller checked the plan (tile::mma_probe_launch_problem) and that device is sm_90. A shape the
+/// kernel does not issue: cudaErrorInvalidValue.
+cudaError_t launch_cta_wgmma_probe(const CtaWgmmaProbeShape& s, const void* image,
+                                   const std::uint64_t* descriptors, float* out, cudaStream_t stream);
+
+}  // namespace fragviz::cuda

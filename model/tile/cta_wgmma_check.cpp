@@ -1,0 +1,183 @@
+// The tiled-MMA probe's wgmma plan (cta_mma_check.hpp): A and B in shared memory through the
+// user's layouts, each warpgroup's calls through the descriptors the model built for them.
+#include <algorithm>
+#include <map>
+
+#include "fragviz/tile/cta_mma_check.hpp"
+
+namespace fragviz::tile {
+
+namespace {
+
+Result<CtaMmaProbePlan> refuse(const std::string& why) {
+  return Result<CtaMmaProbePlan>::fail(Refusal::bad_input, why);
+}
+
+/// Largest image the plan builds (the biggest shared memory a block gets is 227 KiB).
+constexpr std::int64_t kMaxImageBytes = std::int64_t{1} << 18;
+
+/// `op`'s values at the bytes its layout gives them, appended to `image` at `at` (pad 0xFF, a NaN).
+/// "" or why not (a cell outside the image's range, two cells on one byte).
+std::string place(const CtaTile& t, Operand op, std::uint32_t at, std::vector<int>& logical,
+                  std::vector<std::uint8_t>& image) {
+  const auto ext = t.extent(op);
+  const SmemLayout& layout = *t.smem[op == Operand::A ? 0 : 1];
+  logical.assign(static_cast<std::size_t>(ext[0] * ext[1]), 0);
+  std::map<std::int64_t, Cell> owner;
+  for (std::int64_t r = 0; r < ext[0]; ++r)
+    for (std::int64_t c = 0; c < ext[1]; ++c) {
+      const int v = mma_probe_value(op, r, c);
+      logical[static_cast<std::size_t>(r * ext[1] + c)] = v;
+      const std::int64_t byte = at + layout.byte_offset(static_cast<int>(r), static_cast<int>(c));
+      if (byte < at || byte % 2 != 0 || byte + 2 > kMaxImageBytes)
+        return "the layout puts " + to_string(Cell{r, c}) + " at byte " + std::to_string(byte - at);
+      const auto [it, fresh] = owner.emplace(byte, Cell{r, c});
+      if (!fresh)
+        return "the layout puts " + to_string(it->second) + " and " + to_string(Cell{r, c}) + " at byte " +
+               std::to_string(byte - at);
+      if (image.size() < static_cast<std::size_t>(byte + 2))
+        image.resize(static_cast<std::size_t>(byte + 2), 0xFF);
+      const std::uint16_t bits = mma_probe_encode(v, false);
+      image[static_cast<std::size_t>(byte)] = static_cast<std::uint8_t>(bits);
+      image[static_cast<std::size_t>(byte + 1)] = static_cast<std::uint8_t>(bits >> 8);
+    }
+  image.resize((image.size() + 1023) / 1024 * 1024, 0xFF);  // the next operand starts on a swizzle repeat
+  return "";
+}
+
+/// The descriptor of the atom call whose first cell is `first` (the slice and k-block it starts).
+const DescriptorSlice* slice_at(const CtaDescriptors& d, Cell first, std::int64_t mn, std::int64_t k) {
+  if (first.row % mn != 0 || first.col % k != 0) return nullptr;
+  for (const DescriptorSlice& s : d.slices)
+    if (s.slice == first.row / mn && s.k_block == first.col / k) return &s;
+  return nullptr;
+}
+
+}  // namespace
+
+Result<CtaMmaProbePlan> plan_cta_wgmma_probe(const CtaTile& tile) {
+  const MmaAtom& atom = tile.mma.atom;
+  if (atom.a_source != OperandSource::descriptor || atom.b_source != OperandSource::descriptor)
+    return refuse(atom.name + ": the probe issues wgmma's SS form (A and B through descriptors) only");
+  if (atom.a_type != ElemType::f16 || atom.b_type != ElemType::f16 || atom.c_type != ElemType::f32 ||
+      atom.m != 64 || atom.k != 16 || (atom.n != 128 && atom.n != 256))
+    return refuse(atom.name + " (" + atom.mnemonic +
+                  "): the probe issues wgmma m64n128k16 and m64n256k16 with f16 inputs and f32 accumulators "
+                  "only");
+  if (!tile.smem[0] || !tile.smem[1]) return refuse("wgmma reads A and B through shared layouts: give both");
+  CtaMmaProbePlan p;
+  p.atom = atom.name;
+  p.instruction = atom.mnemonic;
+  p.kind = MmaProbeAtom::wgmma_f16;
+  p.min_sm = 90;
+  p.m = tile.tile_mnk[0];
+  p.n = tile.tile_mnk[1];
+  p.k = tile.tile_mnk[2];
+  p.threads = static_cast<int>(tile.mma.threads());
+  WgmmaProbePlan w;
+  w.n = atom.n;
+  w.warpgroups = p.threads / 128;
+  if (w.warpgroups < 1 || p.threads % 128 != 0)
+    return refuse("the tiled MMA's threads are no whole warpgroups");
+
+  CtaOptions options;
+  options.suggest = false;
+  const auto report = analyze_cta_tile(tile, options);
+  if (!report) return refuse(report.message);
+  const auto& da = report->operands[0].descriptors;
+  const auto& db = report->operands[1].descriptors;
+  if (!da || !db || da->slices.empty() || db->slices.empty())
+    return refuse("the model built no descriptors for A or B");
+  p.model_predicts_match = da->layout.has_value() && db->layout.has_value();
+  w.a_mn_major = da->layout && da->layout->major == Major::MN;
+  w.b_mn_major = db->layout && db->layout->major == Major::MN;
+
+  if (std::string why = place(tile, Operand::A, 0, p.a_tile, w.image); !why.empty())
+    return refuse("A: " + why);
+  w.b_offset = static_cast<std::uint32_t>(w.image.size());
+  if (std::string why = place(tile, Operand::B, w.b_offset, p.b_tile, w.image); !why.empty())
+    return refuse("B: " + why);
+
+  // One accumulator block per warpgroup (MMA_M = MMA_N = 1): every call accumulates into D.
+  p.c_values = static_cast<int>(cta_fragment_size(tile, Operand::C));
+  if (p.c_values != atom.n / 2)
+    return refuse("each thread holds " + std::to_string(p.c_values) + " accumulators; the probe runs one " +
+                  std::to_string(atom.n / 2) + "-register D per warpgroup (MMA_M = MMA_N = 1)");
+  const std::int64_t a_atom = std::int64_t{atom.m} * atom.k, b_atom = std::int64_t{atom.n} * atom.k;
+  const std::int64_t a_size = cta_fragment_size(tile, Operand::A),
+                     b_size = cta_fragment_size(tile, Operand::B);
+  if (a_size % a_atom != 0 || a_size / a_atom != b_size / b_atom || b_size % b_atom != 0)
+    return refuse("A's and B's fragments do not hold the same whole number of atom calls");
+  p.calls = static_cast<int>(a_size / a_atom);
+  for (int g = 0; g < w.warpgroups; ++g) {
+    // CuTe's gemm over the warpgroup's fragments: call kk reads the atom tile its kk-th fragment
+    // block starts at (the TiledMMA's partition_A/B), through that slice's and k-block's descriptor.
+    const std::vector<Cell> ca = cta_fragment_cells(tile, Operand::A, 128 * g);
+    const std::vector<Cell> cb = cta_fragment_cells(tile, Operand::B, 128 * g);
+    for (int kk = 0; kk < p.calls; ++kk) {
+      const Cell fa = ca[static_cast<std::size_t>(a_atom * kk)],
+                 fb = cb[static_cast<std::size_t>(b_atom * kk)];
+      const DescriptorSlice* sa = slice_at(*da, fa, atom.m, atom.k);
+      const DescriptorSlice* sb = slice_at(*db, fb, atom.n, atom.k);
+      if (!sa || !sb)
+        return refuse("warpgroup " + std::to_string(g) + " call " + std::to_string(kk) + " starts at A " +
+                      to_string(fa) + ", B " + to_string(fb) + ": no descriptor of the model starts there");
+      MatrixDescriptor b = sb->descriptor;
+      b.start_address += w.b_offset;
+      w.descriptors.push_back(encode_descriptor(sa->descriptor));
+      w.descriptors.push_back(encode_descriptor(b));
+    }
+  }
+  p.c_cells.reserve(static_cast<std::size_t>(std::int64_t{p.threads} * p.c_values));
+  for (std::int64_t t = 0; t < p.threads; ++t) {
+    // D register r is fragment value r: CuTe hands the accumulator fragment to the asm in order.
+    const std::vector<Cell> cells = cta_fragment_cells(tile, Operand::C, t);
+    p.c_cells.insert(p.c_cells.end(), cells.begin(), cells.end());
+  }
+  p.wgmma = std::move(w);
+  return Result<CtaMmaProbePlan>::ok(std::move(p));
+}
+
+std::int64_t wgmma_probe_smem_bytes(const CtaMmaProbePlan& p) {
+  return p.wgmma ? static_cast<std::int64_t>(p.wgmma->image.size()) + 1024 : 0;
+}
+
+std::string wgmma_probe_launch_problem(const CtaMmaProbePlan& p, std::int64_t shared_limit) {
+  if (!p.wgmma || p.kind != MmaProbeAtom::wgmma_f16) return "not a wgmma plan";
+  const WgmmaProbePlan& w = *p.wgmma;
+  if (w.n != 128 && w.n != 256) return "wgmma N " + std::to_string(w.n) + ": the kernels issue 128 and 256";
+  if (w.warpgroups < 1 || w.warpgroups > 3 || p.threads != 128 * w.warpgroups)
+    return "the block must be 1 to 3 warpgroups (the kernel keeps a D of up to 128 registers per thread)";
+  if (p.calls < 1 || w.descriptors.size() != static_cast<std::size_t>(2 * w.warpgroups * p.calls))
+    return "the descriptors do not give every warpgroup's every call";
+  if (p.c_values != w.n / 2) return "the accumulators are not one D of m64n" + std::to_string(w.n) + "k16";
+  if (static_cast<std::int64_t>(p.c_cells.size()) != std::int64_t{p.threads} * p.c_values)
+    return "the C cells do not cover every thread's accumulators";
+  if (w.image.empty() || w.image.size() % 1024 != 0 || w.b_offset % 1024 != 0 || w.b_offset >= w.image.size())
+    return "the image is not two 1024-byte aligned operands";
+  if (wgmma_probe_smem_bytes(p) > shared_limit)
+    return "A and B need " + std::to_string(wgmma_probe_smem_bytes(p)) +
+           " bytes of shared memory (1024 of them to align the swizzle); the device gives a block at most " +
+           std::to_string(shared_limit);
+  for (std::size_t i = 0; i < w.descriptors.size(); ++i) {
+    const bool is_b = i % 2 == 1;
+    const MatrixDescriptor d = decode_descriptor(w.descriptors[i]);
+    SmemOperandLayout l;
+    l.type = ElemType::f16;
+    l.major = (is_b ? w.b_mn_major : w.a_mn_major) ? Major::MN : Major::K;
+    l.swizzle = d.swizzle;
+    l.lbo = d.leading_byte_offset;
+    l.sbo = d.stride_byte_offset;
+    l.mn = is_b ? w.n : 64;
+    l.k = 16;
+    std::uint32_t last = 0;
+    for (int r = 0; r < l.mn; ++r)
+      for (int q = 0; q < l.k; ++q) last = std::max(last, smem_operand_address(l, d.start_address, r, q));
+    if (d.base_offset != 0 || last + 2 > w.image.size())
+      return "descriptor " + std::to_string(i) + " reads byte " + std::to_string(last) + " of a " +
+             std::to_string(w.image.size()) + "-byte image";
+  }
+  return "";
+}
+
+}  // namespace fragviz::tile

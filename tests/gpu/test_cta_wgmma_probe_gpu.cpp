@@ -1,0 +1,85 @@
+// The CTA tile's tiled MMA by values on a Hopper GPU (fragviz/device/cta_mma_probe_run.hpp, a wgmma
+// plan): every wgmma preset's A and B go into shared memory through their real layouts and
+// swizzles, each warpgroup issues wgmma.mma_async through the model's descriptors, and every
+// thread's D registers must hold A x B^T at the cells the model's C layout names; a descriptor the
+// plan gets wrong must show in C. The kernel is sm_90a code: on another device the run must be
+// refused before any launch (checked, then SKIPPED). Without a usable device every test is SKIPPED.
+#include <gtest/gtest.h>
+
+#include "fragviz/device/cta_mma_probe_run.hpp"
+#include "fragviz/tile/cta_presets.hpp"
+#include "skip_without_device.hpp"
+
+namespace fragviz {
+namespace {
+
+tile::CtaMmaProbePlan hopper_plan() {
+  const auto t = tile::make_cta_tile(tile::find_cta_preset("sm90-wgmma-128x128x64")->spec);
+  EXPECT_TRUE(t) << t.message;
+  const auto plan = tile::plan_cta_mma_probe(*t);
+  EXPECT_TRUE(plan && plan->wgmma) << plan.message;
+  return *plan.value;
+}
+
+/// Skips (after checking the refusal) on a device the sm_90a kernel cannot run on.
+#define SKIP_UNLESS_SM90()                                                                    \
+  do {                                                                                        \
+    SKIP_WITHOUT_DEVICE();                                                                    \
+    const DeviceInfo d_ = query_device();                                                     \
+    if (d_.sm() != 90) {                                                                      \
+      const CtaMmaProbeRun r_ = run_cta_mma_probe(hopper_plan());                             \
+      EXPECT_EQ(r_.error.kind, ErrorKind::refused);                                           \
+      EXPECT_NE(r_.error.message.find("sm_90a only"), std::string::npos) << r_.error.message; \
+      GTEST_SKIP() << d_.name << " is sm_" << d_.sm() << ": the wgmma kernel is sm_90a code"; \
+    }                                                                                         \
+  } while (0)
+
+TEST(CtaWgmmaProbeGpu, EveryWgmmaPresetsCMatchesTheModel) {
+  SKIP_UNLESS_SM90();
+  int ran = 0;
+  for (const tile::CtaPreset& p : tile::cta_presets()) {
+    const auto t = tile::make_cta_tile(p.spec);
+    ASSERT_TRUE(t) << p.name << ": " << t.message;
+    const auto plan = tile::plan_cta_mma_probe(*t);
+    if (!plan || !plan->wgmma) continue;
+    const CtaMmaProbeRun run = run_cta_mma_probe(*plan);
+    ASSERT_EQ(run.error.kind, ErrorKind::none) << p.name << ": " << run.error.message;
+    ASSERT_TRUE(run.verdict);
+    EXPECT_EQ(run.verdict->cells, t->tile_mnk[0] * t->tile_mnk[1]) << p.name;
+    EXPECT_EQ(run.verdict->mismatches, 0) << p.name << ": " << run.verdict->text();
+    EXPECT_TRUE(run.verdict->agrees_with_model()) << p.name << ": " << run.verdict->text();
+    ++ran;
+  }
+  EXPECT_GE(ran, 1);
+}
+
+TEST(CtaWgmmaProbeGpu, AWrongDescriptorShowsInC) {
+  SKIP_UNLESS_SM90();
+  tile::CtaMmaProbePlan wrong = hopper_plan();
+  // Warpgroup 1's calls 1 and 2 read each other's A tile (unit-tested on the software wgmma).
+  std::swap(wrong.wgmma->descriptors[(1 * 4 + 1) * 2], wrong.wgmma->descriptors[(1 * 4 + 2) * 2]);
+  const CtaMmaProbeRun run = run_cta_mma_probe(wrong);
+  ASSERT_EQ(run.error.kind, ErrorKind::none) << run.error.message;
+  ASSERT_TRUE(run.verdict && run.verdict->first);
+  EXPECT_GT(run.verdict->mismatches, 0);
+  EXPECT_GE(run.verdict->first->thread, 128) << run.verdict->text();
+}
+
+TEST(CtaWgmmaProbeGpu, APlanTheDeviceCannotHoldIsRefusedBeforeLaunch) {
+  SKIP_UNLESS_SM90();
+  const tile::CtaMmaProbePlan plan = hopper_plan();
+  tile::CtaMmaProbePlan bad = plan;
+  bad.wgmma->descriptors[1] += 0x3000;  // B's start 192 KiB on: past the image
+  const CtaMmaProbeRun refused = run_cta_mma_probe(bad);
+  EXPECT_EQ(refused.error.kind, ErrorKind::refused);
+  EXPECT_NE(refused.error.message.find("reads byte"), std::string::npos) << refused.error.message;
+  bad = plan;
+  bad.wgmma->image.resize(1u << 20, 0xFF);  // 1 MiB of shared memory: more than any block gets
+  EXPECT_EQ(run_cta_mma_probe(bad).error.kind, ErrorKind::refused);
+  const CtaMmaProbeRun ok = run_cta_mma_probe(plan);  // the context is still good
+  ASSERT_EQ(ok.error.kind, ErrorKind::none) << ok.error.message;
+  EXPECT_EQ(ok.verdict->mismatches, 0) << ok.verdict->text();
+}
+
+}  // namespace
+}  // namespace fragviz

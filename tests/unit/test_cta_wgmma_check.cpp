@@ -1,0 +1,186 @@
+// The CTA tiled-MMA probe's wgmma plan (fragviz/tile/cta_mma_check.hpp, plan_cta_wgmma_probe) fed
+// to a software wgmma written from the PTX ISA's text, not from the model:
+//  - "Matrix Descriptor Format": start address bits 0-13, LBO 16-29, SBO 32-45 (each >> 4),
+//    swizzle mode 62-63 (1: 128-byte);
+//  - "Shared Memory Matrix Layout", K-major with the 128-byte swizzle: rows of 128 bytes, 8 rows per
+//    core-matrix group, groups SBO bytes apart, element (mn, k) at start + (mn / 8) * SBO +
+//    (mn % 8) * 128 + 2k, the 16-byte chunk then XORed with the row in its 8-row (1024-byte) atom:
+//    address ^ ((address >> 7) & 7) << 4; M/N-major with the 128-byte swizzle: 64 elements of M/N
+//    per 128-byte row, (mn, k) at start + 2 (mn % 64) + (mn / 64) * LBO + (k % 8) * 128 +
+//    (k / 8) * SBO, swizzled alike;
+//  - "Register Fragments" for wgmma .m64nNk16's D: thread t of the warpgroup, register i holds row
+//    16 (t / 32) + (t % 32) / 4 + 8 ((i / 2) % 2), column 2 (t % 4) + (i % 2) + 8 (i / 4);
+//  - wgmma.mma_async with scale-d: D = A x B + D after the first call of a warpgroup.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+
+#include "fragviz/tile/cta_mma_check.hpp"
+#include "fragviz/tile/cta_presets.hpp"
+
+namespace fragviz::tile {
+namespace {
+
+/// An IEEE half's value (normal numbers and zero are all the probe stores; NaN otherwise).
+float half_value(std::uint16_t h) {
+  const int exp = (h >> 10) & 31, man = h & 1023;
+  if (exp == 0 && man == 0) return 0.0f;
+  if (exp == 0 || exp == 31) return std::nanf("");
+  const float v = std::ldexp(1.0f + static_cast<float>(man) / 1024.0f, exp - 15);
+  return (h & 0x8000) ? -v : v;
+}
+
+/// Element (mn, k) of a 128B-swizzled operand (K- or M/N-major) described by `desc`, from `image`
+/// (its base 1024-aligned, so the swizzle of the absolute address is that of the offset).
+float soft_read(const std::vector<std::uint8_t>& image, std::uint64_t desc, bool mn_major, int mn, int k) {
+  const std::uint32_t start = static_cast<std::uint32_t>(desc & 0x3FFF) << 4;
+  const std::uint32_t lbo = static_cast<std::uint32_t>((desc >> 16) & 0x3FFF) << 4;
+  const std::uint32_t sbo = static_cast<std::uint32_t>((desc >> 32) & 0x3FFF) << 4;
+  EXPECT_EQ(desc >> 62, 1u) << "the software wgmma reads the 128-byte swizzle only";
+  const auto u = [](int v) { return static_cast<std::uint32_t>(v); };
+  std::uint32_t a = mn_major ? start + 2 * u(mn % 64) + u(mn / 64) * lbo + u(k % 8) * 128 + u(k / 8) * sbo
+                             : start + u(mn / 8) * sbo + u(mn % 8) * 128 + 2 * u(k);
+  a ^= ((a >> 7) & 7) << 4;
+  if (a + 1 >= image.size()) return std::nanf("");
+  return half_value(static_cast<std::uint16_t>(image[a] | (image[a + 1] << 8)));
+}
+
+/// Every thread's D registers ([thread * N/2 + i]) after its warpgroup's calls.
+std::vector<float> soft_wgmma(const CtaMmaProbePlan& p) {
+  const WgmmaProbePlan& w = *p.wgmma;
+  const int regs = w.n / 2;
+  std::vector<float> out(static_cast<std::size_t>(p.threads * regs), 0.0f);
+  for (int g = 0; g < w.warpgroups; ++g)
+    for (int call = 0; call < p.calls; ++call) {
+      const std::uint64_t da = w.descriptors[static_cast<std::size_t>((g * p.calls + call) * 2)];
+      const std::uint64_t db = w.descriptors[static_cast<std::size_t>((g * p.calls + call) * 2 + 1)];
+      for (int t = 0; t < 128; ++t)
+        for (int i = 0; i < regs; ++i) {
+          const int row = 16 * (t / 32) + (t % 32) / 4 + 8 * ((i / 2) % 2);
+          const int col = 2 * (t % 4) + (i % 2) + 8 * (i / 4);
+          float sum = 0;
+          for (int k = 0; k < 16; ++k)
+            sum +=
+                soft_read(w.image, da, w.a_mn_major, row, k) * soft_read(w.image, db, w.b_mn_major, col, k);
+          out[static_cast<std::size_t>((128 * g + t) * regs + i)] += sum;
+        }
+    }
+  return out;
+}
+
+CtaTile preset_tile(const char* name) {
+  const auto t = make_cta_tile(find_cta_preset(name)->spec);
+  EXPECT_TRUE(t) << t.message;
+  return *t.value;
+}
+
+TEST(CtaWgmmaCheck, HopperPresetMeetsASoftwareWgmma) {
+  const auto plan = plan_cta_mma_probe(preset_tile("sm90-wgmma-128x128x64"));
+  ASSERT_TRUE(plan) << plan.message;
+  ASSERT_TRUE(plan->wgmma);
+  EXPECT_EQ(plan->kind, MmaProbeAtom::wgmma_f16);
+  EXPECT_EQ(plan->instruction, "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16");
+  EXPECT_EQ(plan->threads, 256);  // (2,1,1) warpgroups
+  EXPECT_EQ(plan->calls, 4);      // K 64 in k16 steps
+  EXPECT_EQ(plan->c_values, 64);  // m64n128's D: 64 f32 per thread
+  EXPECT_EQ(plan->wgmma->descriptors.size(), 16u);
+  EXPECT_TRUE(plan->model_predicts_match);
+  EXPECT_EQ(wgmma_probe_launch_problem(*plan, 227 * 1024), "");
+  const auto verdict = judge_cta_mma_probe(*plan, soft_wgmma(*plan));
+  ASSERT_TRUE(verdict) << verdict.message;
+  EXPECT_EQ(verdict->cells, 128 * 128);
+  EXPECT_EQ(verdict->mismatches, 0) << verdict->text();
+  EXPECT_TRUE(verdict->agrees_with_model());
+}
+
+TEST(CtaWgmmaCheck, EveryWgmmaPresetMeetsASoftwareWgmmaOrSaysWhyNot) {
+  int ran = 0;
+  for (const CtaPreset& preset : cta_presets()) {
+    const auto t = make_cta_tile(preset.spec);
+    ASSERT_TRUE(t) << preset.name << ": " << t.message;
+    if (!t->mma.atom.warpgroup) continue;
+    const auto plan = plan_cta_mma_probe(*t);
+    if (!plan) {  // gate-wgmma-tma: one warpgroup over two m64 atoms
+      EXPECT_NE(plan.message.find("one 64-register D per warpgroup"), std::string::npos)
+          << preset.name << ": " << plan.message;
+      continue;
+    }
+    ASSERT_EQ(mma_probe_launch_problem(*plan, 227 * 1024), "") << preset.name;
+    const auto verdict = judge_cta_mma_probe(*plan, soft_wgmma(*plan));
+    ASSERT_TRUE(verdict) << verdict.message;
+    EXPECT_EQ(verdict->cells, t->tile_mnk[0] * t->tile_mnk[1]) << preset.name;
+    EXPECT_EQ(verdict->mismatches, 0) << preset.name << ": " << verdict->text();
+    EXPECT_TRUE(verdict->agrees_with_model()) << preset.name;
+    ++ran;
+  }
+  EXPECT_EQ(ran, 4);  // sm90-wgmma-128x128x64 and the three m64n256 gate rungs (B N-major)
+}
+
+TEST(CtaWgmmaCheck, AWrongDescriptorOrDRegisterIsNamed) {
+  const auto plan = plan_cta_mma_probe(preset_tile("sm90-wgmma-128x128x64"));
+  ASSERT_TRUE(plan) << plan.message;
+  // Warpgroup 1's calls 1 and 2 read each other's A: the same products in another order per k,
+  // but each k-step's A columns now meet B's columns of the other step: C of warpgroup 1 differs.
+  CtaMmaProbePlan wrong = *plan.value;
+  std::swap(wrong.wgmma->descriptors[(1 * 4 + 1) * 2], wrong.wgmma->descriptors[(1 * 4 + 2) * 2]);
+  const auto bad = judge_cta_mma_probe(*plan, soft_wgmma(wrong));
+  ASSERT_TRUE(bad);
+  ASSERT_TRUE(bad->first);
+  EXPECT_GT(bad->mismatches, 0);
+  EXPECT_GE(bad->first->thread, 128) << "warpgroup 0 is untouched: " << bad->text();
+  EXPECT_FALSE(bad->agrees_with_model());
+  // Two of thread 0's D registers with different A x B^T exchanged: exactly those two, V0 first.
+  std::vector<float> d = soft_wgmma(*plan);
+  std::size_t j = 1;
+  while (d[j] == d[0]) ++j;
+  std::swap(d[0], d[j]);
+  const auto swapped = judge_cta_mma_probe(*plan, d);
+  ASSERT_TRUE(swapped);
+  EXPECT_EQ(swapped->mismatches, 2);
+  ASSERT_TRUE(swapped->first);
+  EXPECT_EQ(swapped->first->thread, 0);
+  EXPECT_EQ(swapped->first->reg, 0);
+  EXPECT_EQ(swapped->first->cell, (Cell{0, 0}));  // PTX: thread 0's d0 is D(0, 0)
+  EXPECT_EQ(swapped->first->measured, d[0]);
+}
+
+TEST(CtaWgmmaCheck, ANonCanonicalLayoutIsPredictedToMismatch) {
+  // A row-major without the swizzle: no GMMA layout reads it, so the model predicts a wrong C;
+  // the K-major 128B descriptors it then runs read swizzled bytes of an unswizzled A.
+  CtaTileSpec spec = find_cta_preset("sm90-wgmma-128x128x64")->spec;
+  spec.smem[0] = "(128,64):(64,1)";
+  const auto t = make_cta_tile(spec);
+  ASSERT_TRUE(t) << t.message;
+  const auto plan = plan_cta_mma_probe(*t);
+  ASSERT_TRUE(plan) << plan.message;
+  EXPECT_FALSE(plan->model_predicts_match);
+  const auto verdict = judge_cta_mma_probe(*plan, soft_wgmma(*plan));
+  ASSERT_TRUE(verdict);
+  EXPECT_GT(verdict->mismatches, 0);
+  EXPECT_TRUE(verdict->agrees_with_model()) << verdict->text();
+}
+
+TEST(CtaWgmmaCheck, RefusalsSayWhy) {
+  const auto plan = plan_cta_mma_probe(preset_tile("sm90-wgmma-128x128x64"));
+  ASSERT_TRUE(plan) << plan.message;
+  EXPECT_NE(mma_probe_launch_problem(*plan, 32 * 1024).find("bytes of shared memory"), std::string::npos);
+  CtaMmaProbePlan bad = *plan.value;
+  bad.wgmma->descriptors[3] += 0x3000;  // B's start 192 KiB further: past the image
+  EXPECT_NE(mma_probe_launch_problem(bad, 227 * 1024).find("reads byte"), std::string::npos);
+  bad = *plan.value;
+  bad.wgmma->descriptors.pop_back();
+  EXPECT_NE(mma_probe_launch_problem(bad, 227 * 1024).find("every warpgroup's every call"),
+            std::string::npos);
+  EXPECT_FALSE(judge_cta_mma_probe(*plan, std::vector<float>(3)));
+  CtaTileSpec spec = find_cta_preset("sm90-wgmma-128x128x64")->spec;
+  spec.smem[1] = "";
+  const auto no_b = make_cta_tile(spec);
+  ASSERT_TRUE(no_b) << no_b.message;
+  const auto refused = plan_cta_mma_probe(*no_b);
+  ASSERT_FALSE(refused);
+  EXPECT_NE(refused.message.find("give both"), std::string::npos) << refused.message;
+}
+
+}  // namespace
+}  // namespace fragviz::tile

@@ -72,7 +72,7 @@ if sp['k_block']: a += ['--k-block', str(sp['k_block'])]
 sys.stdout.write('\0'.join(a) + '\0')
 PY
 )
-"$CLI" export --view cta "${args[@]}" --svg "$WORK/cli-cta.svg" >/dev/null || fail "fragviz-cli export --view cta exited $?"
+"$CLI" export --view cta "${args[@]}" --palette screen --svg "$WORK/cli-cta.svg" >/dev/null || fail "fragviz-cli export --view cta exited $?"
 cmp -s "$WORK/app-cta.svg" "$WORK/cli-cta.svg" || fail "File > Export and fragviz-cli export --view cta differ"
 xdotool key Escape
 quit_app

@@ -10,6 +10,7 @@
 
 #include "fonts.hpp"
 #include "fragviz/device/cta_copy_probe_run.hpp"
+#include "fragviz/device/cta_fill_probe_run.hpp"
 #include "fragviz/device/cta_mma_probe_run.hpp"
 #include "fragviz/device/device.hpp"
 #include "fragviz/device/kernel_process.hpp"
@@ -351,6 +352,10 @@ void App::act_on_requests() {
         r.mma = measure_cta_mma(*t, device, [](const tile::CtaMmaProbePlan& p) {
           CtaMmaProbeRun run = run_cta_mma_probe(p);
           return CtaMmaOutcome{std::move(run.verdict), std::move(run.error)};
+        });
+        r.fills = measure_cta_fills(*t, device, [](const tile::CtaFillProbePlan& p) {
+          CtaFillProbeRun run = run_cta_fill_probe(p);
+          return CtaFillOutcome{std::move(run.verdict), std::move(run.error)};
         });
         return r;
       });

@@ -92,7 +92,7 @@ nlohmann::json cta_device_json(const AppState& s, std::int64_t threads) {
   using nlohmann::json;
   const std::optional<std::string> blocked = cta_device_blocked(s);
   const bool current = cta_device_current(s);
-  json measured = json::array(), disagreements = json::array();
+  json measured = json::array(), disagreements = json::array(), fills = json::array();
   if (current) {
     const CtaDeviceResult& r = *s.cta_device.result;
     for (std::size_t i = 0; i < r.operands.size(); ++i) {
@@ -100,6 +100,7 @@ nlohmann::json cta_device_json(const AppState& s, std::int64_t threads) {
       const CtaOperandMeasure& m = r.operands[i];
       disagreements.push_back(m.run && m.run->verdict ? json(m.run->verdict->model_disagreements) : json());
     }
+    for (std::size_t i = 0; i < r.fills.size(); ++i) fills.push_back(fill_measured_line(r, i));
   }
   return {{"available", !blocked},
           {"blocked", blocked ? *blocked : ""},
@@ -109,6 +110,7 @@ nlohmann::json cta_device_json(const AppState& s, std::int64_t threads) {
           {"gpu", current ? s.cta_device.result->device.name : ""},
           {"measured", measured},
           {"model_disagreements", disagreements},
+          {"fill_measured", fills},
           {"tiled_mma", current ? mma_measured_line(*s.cta_device.result) : ""}};
 }
 
@@ -605,6 +607,8 @@ std::string App::state_json() const {
                        {"wrong_legend", cta_wrong_legend(g)},
                        {"join", g.join},
                        {"join_ok", g.join_ok},
+                       {"fill", g.fill},
+                       {"fill_ok", g.fill_ok},
                        {"verdict", cta_verdict_text(g)},
                        {"verdict_ok", cta_verdict_ok(g)},
                        {"layout", g.layout},
@@ -623,6 +627,7 @@ std::string App::state_json() const {
                        {"copy", {sp.copy[0], sp.copy[1], sp.copy[2]}},
                        {"value_bits", {sp.value_bits[0], sp.value_bits[1], sp.value_bits[2]}},
                        {"smem", {sp.smem[0], sp.smem[1], sp.smem[2]}},
+                       {"gmem_copy", {sp.gmem_copy[0], sp.gmem_copy[1]}},
                        {"tile", sp.tile},
                        {"k_block", sp.k_block},
                        {"reuse_c_as_a", sp.reuse_c_as_a},

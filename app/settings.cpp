@@ -363,8 +363,8 @@ Key<CtaTileSettings> cta_text_key(const char* key) {
           [](const CtaTileSettings& c) -> json { return c.spec.*F; }};
 }
 
-/// An operand's text field (copy or smem) of the CTA configuration, as cta_text_key.
-template <std::array<std::string, 3> tile::CtaTileSpec::*F, std::size_t I>
+/// An operand's text field (copy, smem or gmem copy) of the CTA configuration, as cta_text_key.
+template <std::size_t N, std::array<std::string, N> tile::CtaTileSpec::*F, std::size_t I>
 Key<CtaTileSettings> cta_operand_key(const char* key) {
   return {key,
           [](Reader& r, const json& j, const char* k, const std::string& name, CtaTileSettings& c) {
@@ -395,15 +395,17 @@ const Key<CtaTileSettings> kCtaTileKeys[] = {
     cta_text_key<&tile::CtaTileSpec::mma>("mma"),
     cta_text_key<&tile::CtaTileSpec::atoms>("atoms"),
     cta_text_key<&tile::CtaTileSpec::permute>("permute"),
-    cta_operand_key<&tile::CtaTileSpec::copy, 0>("copy_a"),
-    cta_operand_key<&tile::CtaTileSpec::copy, 1>("copy_b"),
-    cta_operand_key<&tile::CtaTileSpec::copy, 2>("copy_c"),
+    cta_operand_key<3, &tile::CtaTileSpec::copy, 0>("copy_a"),
+    cta_operand_key<3, &tile::CtaTileSpec::copy, 1>("copy_b"),
+    cta_operand_key<3, &tile::CtaTileSpec::copy, 2>("copy_c"),
     cta_bits_key<0>("value_bits_a"),
     cta_bits_key<1>("value_bits_b"),
     cta_bits_key<2>("value_bits_c"),
-    cta_operand_key<&tile::CtaTileSpec::smem, 0>("smem_a"),
-    cta_operand_key<&tile::CtaTileSpec::smem, 1>("smem_b"),
-    cta_operand_key<&tile::CtaTileSpec::smem, 2>("smem_c"),
+    cta_operand_key<3, &tile::CtaTileSpec::smem, 0>("smem_a"),
+    cta_operand_key<3, &tile::CtaTileSpec::smem, 1>("smem_b"),
+    cta_operand_key<3, &tile::CtaTileSpec::smem, 2>("smem_c"),
+    cta_operand_key<2, &tile::CtaTileSpec::gmem_copy, 0>("gmem_copy_a"),
+    cta_operand_key<2, &tile::CtaTileSpec::gmem_copy, 1>("gmem_copy_b"),
     cta_text_key<&tile::CtaTileSpec::tile>("tile"),
     {"k_block",
      [](Reader& r, const json& j, const char* key, const std::string& name, CtaTileSettings& c) {

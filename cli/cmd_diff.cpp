@@ -1,18 +1,21 @@
 // `fragviz-cli diff A.json B.json [--timings] [--limit N]`: every difference between two fragviz
 // reports (versions 1 to 3), from the comparison the app's File > Compare with report uses
-// (report_compare.hpp), so both count alike. First the counts by kind, then one plain line each:
-// the real disagreements, the fields missing from an older report format version, the parts not run (not
-// compared) and, with --timings, the times; --limit N stops the listing after N lines.
+// (report_compare.hpp), so both count alike; or between two tiled reports (`tiled --json`, format
+// versions 1 and 2: tiled_report.hpp), listed the same way. First the counts by kind, then one plain line
+// each: the real disagreements, the fields missing from an older report format version, the parts not run
+// (not compared) and, with --timings, the times; --limit N stops the listing after N lines.
 //
 // Exit codes: 0 the reports agree (times, timestamps, fields absent in the older format and parts
 // not run, probe entries one report never ran included, aside; times count with --timings); 1 they differ,
 // each difference listed, or no part ran on both sides (nothing compared); 3 a file is not a fragviz report
-// the loader accepts (named, with why); 5 a file cannot be read.
+// the loader accepts (named, with why), or one is a tiled report and the other not; 5 a file cannot be read.
 #include <iostream>
+#include <optional>
 
 #include "commands.hpp"
 #include "fragviz/report/report_compare.hpp"
 #include "fragviz/report/report_json.hpp"
+#include "fragviz/report/tiled_report.hpp"
 #include "fragviz/util/outcome.hpp"
 #include "fragviz/util/words.hpp"
 #include "input_path.hpp"
@@ -20,17 +23,36 @@
 namespace fragviz::cli {
 namespace {
 
+/// One side: a probe or gate report, or a tiled report (`tiled --json`).
+struct Side {
+  std::optional<ReportFile> report;
+  std::optional<TiledReportFile> tiled;
+};
+
 /// Loads side `name` ("A" or "B"); an unreadable file is kind io (the message names the side and
 /// the path), one the loader refuses kind refused (the loader's message, which names the path and
-/// carries the kind).
-Outcome<ReportFile> load_side(const char* name, const std::string& path) {
-  if (auto why = input_file_problem(name, path)) return Outcome<ReportFile>::fail(ErrorKind::io, *why);
-  auto r = load_report(path);
-  if (!r) r.error.message = std::string(name) + ": " + r.error.message;
-  return r;
+/// carries the kind). The text says which reader: a tiled report's format, or fragviz-report's.
+Outcome<Side> load_side(const char* name, const std::string& path) {
+  using R = Outcome<Side>;
+  if (auto why = input_file_problem(name, path)) return R::fail(ErrorKind::io, *why);
+  const auto text = read_report_text(path);
+  if (!text) return R::fail(text.error.kind, std::string(name) + ": " + text.error.message);
+  Side side;
+  if (is_tiled_report_text(*text.value)) {
+    auto t = parse_tiled_report(*text.value);
+    if (!t) return R::fail(t.error.kind, std::string(name) + ": " + path + ": " + t.error.message);
+    side.tiled = std::move(*t.value);
+  } else {
+    auto r = parse_report(*text.value);
+    if (!r) return R::fail(r.error.kind, std::string(name) + ": " + path + ": " + r.error.message);
+    side.report = std::move(*r.value);
+  }
+  return R::ok(std::move(side));
 }
 
-std::string holds(const ReportFile& f) {
+std::string holds(const Side& s) {
+  if (s.tiled) return "tiled, format version " + std::to_string(s.tiled->version);
+  const ReportFile& f = *s.report;
   if (f.probe && f.gate) return "probe and gate";
   return f.probe ? "probe" : "gate";
 }
@@ -44,8 +66,9 @@ void add_diff_command(CLI::App& app, int& exit_code) {
     std::int64_t limit = -1;  ///< lines listed after the counts; -1 = all
   };
   auto opts = std::make_shared<Opts>();
-  auto* cmd =
-      app.add_subcommand("diff", "Every difference between two fragviz reports (probe and gate JSON)");
+  auto* cmd = app.add_subcommand("diff",
+                                 "Every difference between two fragviz reports (probe and gate JSON, or two "
+                                 "tiled --json reports)");
   cmd->add_option("A", opts->a, "first report (.json)")->required()->check(kNonEmpty);
   cmd->add_option("B", opts->b, "second report (.json)")->required()->check(kNonEmpty);
   cmd->add_flag("--timings", opts->timings,
@@ -54,7 +77,7 @@ void add_diff_command(CLI::App& app, int& exit_code) {
                   "list at most N lines after the counts (the counts and the verdict always print)")
       ->check(whole_range(0, 1000000000));
   cmd->callback([opts, &exit_code] {
-    ReportFile files[2];
+    Side files[2];
     const std::string paths[2] = {opts->a, opts->b};
     for (int i = 0; i < 2; ++i) {
       auto f = load_side(i == 0 ? "A" : "B", paths[i]);
@@ -65,9 +88,18 @@ void add_diff_command(CLI::App& app, int& exit_code) {
       }
       files[i] = std::move(*f.value);
     }
+    if (files[0].tiled.has_value() != files[1].tiled.has_value()) {
+      std::cerr << "fragviz-cli diff: A is " << (files[0].tiled ? "a tiled report" : "a probe or gate report")
+                << ", B " << (files[1].tiled ? "a tiled report" : "a probe or gate report")
+                << ": only reports of one kind compare\n";
+      exit_code = finish_output(kExitRefused);
+      return;
+    }
     std::cout << "A: " << paths[0] << " (" << holds(files[0]) << ")\nB: " << paths[1] << " ("
               << holds(files[1]) << ")\n";
-    const ReportComparison c = compare_report_files(std::move(files[0]), std::move(files[1]));
+    const ReportComparison c =
+        files[0].tiled ? compare_tiled_reports(*files[0].tiled, *files[1].tiled)
+                       : compare_report_files(std::move(*files[0].report), std::move(*files[1].report));
     const DiffCounts counts = c.counts();
     std::cout << "counts: " << counts_text(counts) << "\n";
     // The listing, kind by kind, cut after --limit lines.

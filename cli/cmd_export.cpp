@@ -59,10 +59,10 @@ const std::map<scene::View, std::set<std::string>> kViewOptions = {
     {scene::View::output, {"--report"}},
     {scene::View::algebra, {"--expression", "--step", "--colour"}},
     {scene::View::tmem, {"--tmem", "--crop"}},
-    {scene::View::cta,
-     {"--operand", "--crop", "--preset", "--mma", "--atoms", "--permute", "--copy-a", "--copy-b", "--copy-c",
-      "--value-bits", "--smem-a", "--smem-b", "--smem-c", "--tile", "--k-block", "--reuse-c-as-a",
-      "--register-swap", "--thread"}},
+    {scene::View::cta, {"--operand", "--crop",    "--preset",       "--mma",           "--atoms",
+                        "--permute", "--copy-a",  "--copy-b",       "--copy-c",        "--value-bits",
+                        "--smem-a",  "--smem-b",  "--smem-c",       "--gmem-copy-a",   "--gmem-copy-b",
+                        "--tile",    "--k-block", "--reuse-c-as-a", "--register-swap", "--thread"}},
 };
 
 /// "--svg" for Format::svg: the option that names the format's file.

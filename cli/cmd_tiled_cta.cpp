@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "commands.hpp"
+#include "fragviz/report/tiled_report.hpp"
 #include "fragviz/tile/cta_presets.hpp"
 #include "fragviz/util/whole_file.hpp"
 #include "tiled_cta.hpp"
@@ -42,7 +43,8 @@ std::string bank_row_json(const tile::WarpBanks& r) {
 std::string report_json(const CtaCliOptions& o, const tile::CtaTile& t, const tile::CtaReport& r,
                         const std::optional<CtaDeviceResult>& measured) {
   std::ostringstream s;
-  s << "{\n  \"preset\": " << q(o.preset) << ",\n  \"mma\": " << q(t.mma.atom.name)
+  s << "{\n  \"format\": " << q(kTiledReportFormat) << ",\n  \"version\": " << kTiledReportVersion
+    << ",\n  \"preset\": " << q(o.preset) << ",\n  \"mma\": " << q(t.mma.atom.name)
     << ",\n  \"instruction\": " << q(t.mma.atom.mnemonic)
     << ",\n  \"atoms\": " << q(algebra::to_string(t.mma.atom_layout_mnk))
     << ",\n  \"permutation\": " << q(tile::permutation_text(t.mma.permutation))
@@ -55,6 +57,10 @@ std::string report_json(const CtaCliOptions& o, const tile::CtaTile& t, const ti
     s << (i ? "," : "") << "\n    {\"operand\": " << q(std::string(to_string(op.operand)));
     s << ", \"copy\": " << q(t.copy[i] ? t.copy[i]->atom.name : "");
     s << ", \"layout\": " << q(t.smem[i] ? t.smem[i]->notation : "");
+    if (i < 2) s << ", \"gmem_copy\": " << q(t.gmem_copy[i] ? t.gmem_copy[i]->text : "");
+    // The MMA's (thread, value) -> index of the operand, and the copy's TiledLayout_TV.
+    s << ",\n     \"layout_tv\": " << q(algebra::to_string(tile::layout_tv(t.mma, op.operand)))
+      << ", \"copy_layout_tv\": " << q(t.copy[i] ? algebra::to_string(t.copy[i]->layout_tv) : "");
     if (!op.skipped.empty()) s << ", \"skipped\": " << q(op.skipped);
     if (op.join) {
       const tile::CtaJoin& j = *op.join;
@@ -69,6 +75,9 @@ std::string report_json(const CtaCliOptions& o, const tile::CtaTile& t, const ti
       s << "}";
     }
     if (measured) s << ",\n     \"device\": " << measured_json(*measured, i, t.mma.threads());
+    if (op.fill) s << ",\n     \"fill\": " << fill_json(*op.fill);
+    if (measured && i < 2 && measured->fills[i].attempted)
+      s << ",\n     \"fill_device\": " << fill_device_json(*measured, i);
     if (op.banks) {
       const tile::CtaBanks& b = *op.banks;
       s << ",\n     \"banks\": {\"instruction\": " << q(b.instruction) << ", \"note\": " << q(b.note)
@@ -237,8 +246,8 @@ int run_tiled_cta(const CtaCliOptions& o) {
     else if (m == kExitRefused)
       std::cerr
           << "fragviz-cli tiled: --device: refused: no operand of this tile has a load from or store to "
-             "shared memory the probe runs (ldmatrix, stmatrix, ld/st.shared.b32/v2/v4 of 16- or 32-bit "
-             "elements)\n";
+             "shared memory the probe runs (ldmatrix, stmatrix, ld/st.shared.b32/v2/v4 or cp.async of 16- or "
+             "32-bit elements)\n";
     if (m != kExitOk && (m != kExitMismatch || code == kExitOk)) code = m;
   }
   if (!o.json.empty()) {
@@ -288,6 +297,13 @@ int run_tiled_cta(const CtaCliOptions& o) {
                   << d.descriptor.stride_byte_offset << ", swizzle " << to_string(d.descriptor.swizzle)
                   << (d.mismatches ? ", " + std::to_string(d.mismatches) + " elements elsewhere" : "")
                   << "\n";
+    }
+    if (op.fill) {
+      const tile::GmemCopy& g = *t.gmem_copy[i];
+      std::cout << "  filled by " << g.text << " (" << g.copy.atom.instruction << ", " << g.instructions()
+                << " per thread)\n"
+                << "  fill: " << op.fill->verdict() << "\n";
+      if (measured) std::cout << "  " << app::fill_measured_line(*measured, i) << "\n";
     }
     if (op.join)
       std::cout << "  join " << coordinates(op.operand) << ": " << op.join->verdict(t.mma.threads()) << "\n";

@@ -17,6 +17,8 @@ tile::CtaOverrides CtaFlags::overrides() const {
     v.copy[i] = given(copy[i]);
     v.smem[i] = given(smem[i]);
   }
+  for (std::size_t i = 0; i < 2; ++i)  // "none" takes a preset's away
+    if (!gmem_copy[i].empty()) v.gmem_copy[i] = gmem_copy[i] == "none" ? std::string() : gmem_copy[i];
   if (value_bits > 0) v.value_bits = value_bits;
   if (k_block > 0) v.k_block = k_block;
   v.reuse_c_as_a = reuse;
@@ -51,6 +53,14 @@ std::map<std::string, CLI::Option*> add_cta_flags(CLI::App* cmd, CtaFlags& f, co
   add("--smem-b", f.smem[1],
       "B's shared layout, N x K: 'Swizzle<3,3,3> o ((64,2),(8,4)):((1,512),(64,1024))'");
   add("--smem-c", f.smem[2], "C's shared layout, M x N, for the --copy-c store");
+  add("--gmem-copy-a", f.gmem_copy[0],
+      "A's global -> shared copy (cp.async) into --smem-a: "
+      "'make_tiled_copy(SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, "
+      "(32,4):(4,1), (1,8))' (thread and value layouts over M x K); 'none' removes a preset's");
+  add("--gmem-copy-b", f.gmem_copy[1],
+      "B's global -> shared copy (cp.async) into --smem-b, over N x K: "
+      "'make_tiled_copy(SM80_CP_ASYNC_CACHEGLOBAL"
+      "<uint128_t>, (16,8):(1,16), (8,1))'; 'none' removes a preset's");
   add("--tile", f.tile, "the CTA tile MxNxK, a multiple of the TiledMMA's (default: the TiledMMA's)");
   o["--k-block"] =
       cmd->add_option("--k-block", f.k_block, prefix + "k of one k-block (default: the TiledMMA's K)")

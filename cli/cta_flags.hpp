@@ -1,7 +1,7 @@
 // The CTA tile's configuration flags (--preset, --mma, --atoms, --permute, --copy-a/-b/-c,
-// --value-bits, --smem-a/-b/-c, --tile, --k-block, --reuse-c-as-a, --register-swap), one definition for
-// `fragviz-cli tiled` and `fragviz-cli export --view cta`; read into tile::CtaOverrides
-// (fragviz/tile/cta_config.hpp), which the app's CTA tile window shares.
+// --value-bits, --smem-a/-b/-c, --gmem-copy-a/-b, --tile, --k-block, --reuse-c-as-a, --register-swap),
+// one definition for `fragviz-cli tiled` and `fragviz-cli export --view cta`; read into
+// tile::CtaOverrides (fragviz/tile/cta_config.hpp), which the app's CTA tile window shares.
 #pragma once
 
 #include <map>
@@ -16,6 +16,7 @@ namespace fragviz::cli {
 struct CtaFlags {
   std::string preset, mma, atoms, permute, tile, register_swap;
   std::string copy[3], smem[3];  ///< A, B, C
+  std::string gmem_copy[2];      ///< A, B; "none" takes a preset's away
   int value_bits = 0, k_block = 0;
   bool reuse = false;
   /// The flags given on top of the preset.

@@ -12,10 +12,6 @@ namespace {
 
 std::string q(const std::string& s) { return json_string(s); }
 
-std::string cell_json(const std::optional<tile::Cell>& c) {
-  return c ? "[" + std::to_string(c->row) + "," + std::to_string(c->col) + "]" : "null";
-}
-
 const char* kind_name(ErrorKind k) {
   switch (k) {
     case ErrorKind::refused:
@@ -31,6 +27,10 @@ const char* kind_name(ErrorKind k) {
 
 }  // namespace
 
+std::string cell_json(const std::optional<tile::Cell>& c) {
+  return c ? "[" + std::to_string(c->row) + "," + std::to_string(c->col) + "]" : "null";
+}
+
 CtaDeviceResult measure_cta_copies(const tile::CtaTile& t) {
   CtaDeviceResult r = app::measure_cta_copies(t, query_device(), [](const tile::CtaCopyProbePlan& p) {
     CtaCopyProbeRun run = run_cta_copy_probe(p);
@@ -39,6 +39,10 @@ CtaDeviceResult measure_cta_copies(const tile::CtaTile& t) {
   r.mma = app::measure_cta_mma(t, r.device, [](const tile::CtaMmaProbePlan& p) {
     CtaMmaProbeRun run = run_cta_mma_probe(p);
     return app::CtaMmaOutcome{std::move(run.verdict), std::move(run.error)};
+  });
+  r.fills = app::measure_cta_fills(t, r.device, [](const tile::CtaFillProbePlan& p) {
+    CtaFillProbeRun run = run_cta_fill_probe(p);
+    return app::CtaFillOutcome{std::move(run.verdict), std::move(run.error)};
   });
   return r;
 }
@@ -60,7 +64,47 @@ int cta_device_exit_code(const CtaDeviceResult& r) {
       differs = differs || !r.mma.run->verdict->agrees_with_model();
     }
   }
+  for (const app::CtaFillMeasure& m : r.fills) {  // the cp.async fills: bytes the model did not predict
+    if (!m.run) continue;
+    if (m.run->error.kind == ErrorKind::cuda) return kExitCudaError;
+    if (!m.run->verdict) continue;
+    measured = true;
+    differs = differs || m.run->verdict->model_disagreements > 0;
+  }
   return !measured ? kExitRefused : differs ? kExitMismatch : kExitOk;
+}
+
+std::string fill_cell_json(const tile::CtaFillCell& c) {
+  return "{\"thread\": " + std::to_string(c.thread) + ", \"cp_async\": " + std::to_string(c.instruction) +
+         ", \"value\": " + std::to_string(c.value) + ", \"byte\": " + std::to_string(c.byte) +
+         ", \"landed\": " + cell_json(c.landed) + ", \"expected\": " + cell_json(c.expected) + "}";
+}
+
+std::string fill_json(const tile::CtaFill& f) {
+  std::ostringstream s;
+  s << "{\"cells\": " << f.cells << ", \"mismatches\": " << f.mismatches
+    << ", \"misaligned\": " << f.misaligned << ", \"verdict\": " << q(f.verdict());
+  if (f.first) s << ", \"first_mismatch\": " << fill_cell_json(*f.first);
+  return s.str() + "}";
+}
+
+std::string fill_device_json(const CtaDeviceResult& r, std::size_t i) {
+  const app::CtaFillMeasure& m = r.fills[i];
+  std::ostringstream s;
+  if (!m.skipped.empty()) return "{\"skipped\": " + q(m.skipped) + "}";
+  s << "{\"instruction\": " << q(m.instruction) << ", \"cp_async_per_thread\": " << m.per_thread;
+  if (!m.run) return s.str() + ", \"error\": \"no_device\", \"message\": " + q(r.device.error) + "}";
+  if (!m.run->verdict)
+    return s.str() + ", \"error\": " + q(kind_name(m.run->error.kind)) +
+           ", \"message\": " + q(m.run->error.message) + "}";
+  const tile::CtaFillProbeVerdict& v = *m.run->verdict;
+  s << ", \"gpu\": " << q(r.device.name) << ", \"model_disagreements\": " << v.model_disagreements
+    << ", \"model_verdict\": " << q(v.model_verdict());
+  if (v.first)
+    s << ", \"first_disagreement\": {\"where\": " << fill_cell_json(v.first->cell)
+      << ", \"raw\": " << v.first->raw << ", \"predicted_raw\": " << v.first->predicted << "}";
+  s << ", \"fill\": " << fill_json(v.measured) << "}";
+  return s.str();
 }
 
 std::string measured_json(const CtaDeviceResult& r, std::size_t i, std::int64_t threads) {

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "fragviz/device/cta_copy_probe_run.hpp"
+#include "fragviz/device/cta_fill_probe_run.hpp"
 #include "fragviz/device/cta_mma_probe_run.hpp"
 #include "fragviz/viewmodel/cta_device_view.hpp"
 
@@ -17,12 +18,12 @@ using app::CtaDeviceResult;
 using app::CtaOperandMeasure;
 using app::measured_line;
 
-/// Plans A, B and C of `t` (app::measure_cta_copies) and its tiled MMA (app::measure_cta_mma) and
-/// runs each plan on device 0.
+/// Plans A, B and C of `t` (app::measure_cta_copies), its tiled MMA (app::measure_cta_mma) and A's
+/// and B's cp.async fills (app::measure_cta_fills), and runs each plan on device 0.
 CtaDeviceResult measure_cta_copies(const tile::CtaTile& t);
 
 /// The exit code `r` asks for: 2 no usable GPU, 4 a CUDA error, 3 nothing could be measured, 1 a
-/// register (or stored byte, or C value) the model did not predict, else 0.
+/// register (or stored or copied byte, or C value) the model did not predict, else 0.
 int cta_device_exit_code(const CtaDeviceResult& r);
 
 /// Operand `i`'s "device" JSON object.
@@ -30,6 +31,15 @@ std::string measured_json(const CtaDeviceResult& r, std::size_t i, std::int64_t 
 
 /// The top-level "tiled_mma" JSON object: the tiled MMA's C by value (CtaDeviceResult::mma).
 std::string mma_json(const CtaDeviceResult& r);
+
+/// `[row,col]`, or null.
+std::string cell_json(const std::optional<tile::Cell>& c);
+
+/// An operand's model "fill" JSON object: cells, mismatches, misaligned, verdict, first_mismatch.
+std::string fill_json(const tile::CtaFill& f);
+
+/// Operand `i`'s (0 A, 1 B) "fill_device" JSON object: the cp.async run (CtaDeviceResult::fills).
+std::string fill_device_json(const CtaDeviceResult& r, std::size_t i);
 
 /// The top-level "device" JSON object: present, name, error.
 std::string device_json(const DeviceInfo& d);

@@ -63,6 +63,7 @@ Outcome<Scene> cta_scene(const ViewRequest& r) {
     }
     y += 6;
     y = line(s, 12, y, g.title + (g.layout.empty() ? "" : ", shared layout " + g.layout));
+    if (!g.fill.empty()) y = line(s, 12, y, g.fill, g.fill_ok ? kMatch : kMismatch);
     y = line(s, 12, y, g.join, g.join_ok ? kMatch : kMismatch);
     y = line(s, 12, y, app::cta_bank_total_text(g), app::cta_banks_ok(g) ? kMatch : kMismatch);
     if (!g.suggestion.empty()) y = line(s, 12, y, "suggested: " + g.suggestion);

@@ -38,6 +38,39 @@ CtaMmaMeasure measure_cta_mma(const tile::CtaTile& t, const DeviceInfo& device, 
   return m;
 }
 
+std::array<CtaFillMeasure, 2> measure_cta_fills(const tile::CtaTile& t, const DeviceInfo& device,
+                                                const CtaFillRunner& run) {
+  std::array<CtaFillMeasure, 2> out;
+  for (std::size_t i = 0; i < 2; ++i) {
+    if (!t.gmem_copy[i]) continue;  // no cp.async to run: no line at all
+    CtaFillMeasure& m = out[i];
+    m.attempted = true;
+    const auto plan = tile::plan_cta_fill_probe(t, i == 0 ? Operand::A : Operand::B);
+    if (!plan) {
+      m.skipped = plan.message;
+      continue;
+    }
+    m.instruction = plan->instruction;
+    m.per_thread = plan->instructions;
+    if (device.present) m.run = run(*plan);
+  }
+  return out;
+}
+
+std::string fill_measured_line(const CtaDeviceResult& r, std::size_t i) {
+  const CtaFillMeasure& m = r.fills[i];
+  if (!m.attempted) return "";
+  if (!m.skipped.empty()) return "cp.async: not probed: " + m.skipped;
+  if (!m.run) return "cp.async: not run: " + cta_no_device_text(r.device);
+  if (!m.run->verdict) return "cp.async: not run: " + m.run->error.message;
+  const tile::CtaFillProbeVerdict& v = *m.run->verdict;
+  const std::string where = "cp.async measured on " + r.device.name + " (" + m.instruction + ", " +
+                            std::to_string(m.per_thread) + " per thread): ";
+  if (v.model_disagreements == 0) return where + v.measured.verdict() + ", as the model predicted";
+  return where + "THE MODEL DISAGREES: " + v.model_verdict() +
+         "; the fill in the GPU's shared memory: " + v.measured.verdict();
+}
+
 std::string mma_measured_line(const CtaDeviceResult& r) {
   const CtaMmaMeasure& m = r.mma;
   if (!m.attempted) return "";

@@ -138,6 +138,7 @@ std::string cta_verdict_text(const CtaGrid& g) {
     out += "join wrong";
   else
     out += joined ? "join ok" : "no join";
+  if (!g.fill_ok) out += ", fill wrong";
   if (g.banks.empty()) return out;
   const tile::WarpBanks& t = g.banks.back();  // the total over every warp and k-block
   // A misaligned instruction cannot run: its conflict count says nothing, so that is what is said.
@@ -146,7 +147,7 @@ std::string cta_verdict_text(const CtaGrid& g) {
                        : plural(t.conflicts, "bank conflict"));
 }
 
-bool cta_verdict_ok(const CtaGrid& g) { return g.join_ok && cta_banks_ok(g); }
+bool cta_verdict_ok(const CtaGrid& g) { return g.join_ok && g.fill_ok && cta_banks_ok(g); }
 
 CtaTileModel make_cta_tile_model(const CtaTileControls& c) {
   CtaTileModel m;
@@ -192,6 +193,12 @@ CtaTileModel make_cta_tile_model(const CtaTileControls& c) {
     g.title = std::string(to_string(op)) + " (" + extent_words(op) + ") " + std::to_string(g.rows) + " x " +
               std::to_string(g.cols);
     if (t.smem[i]) g.layout = t.smem[i]->notation;
+    if (o.fill) {
+      const tile::GmemCopy& gc = *t.gmem_copy[i];
+      g.fill = "filled by " + gc.text + " (" + gc.copy.atom.instruction + ", " +
+               std::to_string(gc.instructions()) + " per thread): " + o.fill->verdict();
+      g.fill_ok = o.fill->ok();
+    }
     if (o.descriptors) {
       g.join = "descriptors: " + o.descriptors->verdict;
       g.join_ok = o.descriptors->layout.has_value();

@@ -236,6 +236,18 @@ void draw_fields(AppState& s, tile::CtaTileSpec& spec) {
     ImGui::SameLine();
     text_field(s, kSmemLabel[i], kSmem[i], spec.smem[i], 420);
   }
+  // The global -> shared stage of A and B (cp.async), make_tiled_copy(atom, thr, val) as CuTe writes it.
+  static const char* const kGmem[] = {"cta_gmem_copy_a", "cta_gmem_copy_b"};
+  static const char* const kGmemLabel[] = {"gmem copy A", "gmem copy B"};
+  for (std::size_t i = 0; i < 2; ++i) {
+    if (i) ImGui::SameLine();
+    text_field(s, kGmemLabel[i], kGmem[i], spec.gmem_copy[i], 380);
+    if (ImGui::IsItemHovered())
+      text_tooltip(ImVec4(1, 1, 1, 1),
+                   "The global -> shared copy that fills this operand's shared layout: make_tiled_copy("
+                   "SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, thread layout, value layout) over its CTA extent, "
+                   "e.g. (32,4):(4,1), (1,8). Empty: none.");
+  }
   text_field(s, "CTA tile MxNxK", "cta_tile_mnk", spec.tile, narrow);
   ImGui::SameLine();
   ImGui::SetNextItemWidth(110);
@@ -284,6 +296,12 @@ void draw_error(AppState& s, const CtaTileModel& m) {
       break;
     case tile::CtaField::register_swap:
       text = &sp.register_swap;
+      break;
+    case tile::CtaField::gmem_copy_a:
+      text = &sp.gmem_copy[0];
+      break;
+    case tile::CtaField::gmem_copy_b:
+      text = &sp.gmem_copy[1];
       break;
     default:
       return;
@@ -347,6 +365,20 @@ void draw_measured_line(AppState& s, const CtaGrid& g, std::int64_t threads) {
   record_widget(s, ("cta_measured_" + std::string(to_string(g.operand))).c_str());
 }
 
+/// Operand `g`'s measured cp.async fill under its model fill, when the shown configuration ran it.
+void draw_fill_measured_line(AppState& s, const CtaGrid& g) {
+  if (!cta_device_current(s) || g.operand == Operand::C) return;
+  const std::size_t i = g.operand == Operand::A ? 0 : 1;
+  const CtaFillMeasure& m = s.cta_device.result->fills[i];
+  if (!m.attempted) return;
+  const bool judged = m.run && m.run->verdict;
+  const ImVec4 colour = !judged ? kDimV : m.run->verdict->model_disagreements == 0 ? kGreenV : kRedV;
+  ImGui::PushTextWrapPos(0.f);
+  ImGui::TextColored(colour, "%s", fill_measured_line(*s.cta_device.result, i).c_str());
+  ImGui::PopTextWrapPos();
+  record_widget(s, ("cta_fill_measured_" + std::string(to_string(g.operand))).c_str());
+}
+
 /// The tiled MMA's line (C by value) under "Run on GPU", when the shown configuration ran.
 void draw_mma_line(AppState& s) {
   if (!cta_device_current(s)) return;
@@ -378,7 +410,8 @@ int draw_verdicts(AppState& s, const CtaTileModel& m) {
     ImGui::PopStyleColor();
     record_widget(s, ("cta_verdict_" + std::string(to_string(g.operand))).c_str());
     if (ImGui::IsItemHovered())
-      text_tooltip(ImVec4(1, 1, 1, 1), g.join + "\n" + cta_bank_total_text(g) + "\n(click: show it below)");
+      text_tooltip(ImVec4(1, 1, 1, 1), (g.fill.empty() ? "" : g.fill + "\n") + g.join + "\n" +
+                                           cta_bank_total_text(g) + "\n(click: show it below)");
   }
   return clicked;
 }
@@ -458,6 +491,13 @@ void draw_cta_tile(AppState& s, CtaTileModel& m) {
     if (scroll_to == static_cast<int>(i)) {
       ImGui::SetScrollHereY(0.f);
       scroll_to = -1;
+    }
+    if (!g.fill.empty()) {
+      ImGui::PushTextWrapPos(0.f);
+      ImGui::TextColored(g.fill_ok ? kGreenV : kRedV, "%s", g.fill.c_str());
+      ImGui::PopTextWrapPos();
+      record_widget(s, ("cta_fill_" + std::string(to_string(g.operand))).c_str());
+      draw_fill_measured_line(s, g);
     }
     ImGui::TextColored(g.join_ok ? kGreenV : kRedV, "%s", g.join.c_str());
     record_widget(s, ("cta_join_" + std::string(to_string(g.operand))).c_str());

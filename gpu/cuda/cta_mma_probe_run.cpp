@@ -1,4 +1,5 @@
-// run_cta_mma_probe() on device 0: the plan checked against the device, one CTA, judged.
+// run_cta_mma_probe() on device 0: the plan checked against the device (cta_probe_launch.hpp), one
+// CTA, judged.
 #include "fragviz/device/cta_mma_probe_run.hpp"
 
 #include <cuda_runtime_api.h>
@@ -26,17 +27,6 @@ cuda::MmaProbeLoad load_of(const tile::CtaCopyProbePlan& p) {
   return l;
 }
 
-/// `out` with the judge's verdict on the device's C (an internal error where the judge refuses).
-CtaMmaProbeRun judged(CtaMmaProbeRun out, const tile::CtaMmaProbePlan& p, const std::vector<float>& c) {
-  auto v = tile::judge_cta_mma_probe(p, c);
-  if (!v) {
-    out.error = Error{ErrorKind::internal, v.message};
-    return out;
-  }
-  out.verdict = std::move(*v.value);
-  return out;
-}
-
 /// The wgmma plan's launch (run_cta_mma_probe checked it): C back in `c`, or false and `error`.
 bool run_wgmma(const tile::CtaMmaProbePlan& p, std::vector<float>& c, std::string& error) {
   const tile::WgmmaProbePlan& w = *p.wgmma;
@@ -47,49 +37,39 @@ bool run_wgmma(const tile::CtaMmaProbePlan& p, std::vector<float>& c, std::strin
   shape.warpgroups = w.warpgroups;
   shape.calls = p.calls;
   shape.image_bytes = static_cast<std::uint32_t>(w.image.size());
-  void* d_image = nullptr;
-  std::uint64_t* d_desc = nullptr;
-  float* d_out = nullptr;
-  const std::size_t desc_bytes = w.descriptors.size() * sizeof(std::uint64_t);
-  const std::size_t out_bytes = c.size() * sizeof(float);
-  const bool ok =
-      FRAGVIZ_CUDA_OK(error, cudaMalloc(&d_image, w.image.size())) &&
-      FRAGVIZ_CUDA_OK(error, cudaMalloc(reinterpret_cast<void**>(&d_desc), desc_bytes)) &&
-      FRAGVIZ_CUDA_OK(error, cudaMalloc(reinterpret_cast<void**>(&d_out), out_bytes)) &&
-      FRAGVIZ_CUDA_OK(error, cudaMemcpy(d_image, w.image.data(), w.image.size(), cudaMemcpyHostToDevice)) &&
-      FRAGVIZ_CUDA_OK(error, cudaMemcpy(d_desc, w.descriptors.data(), desc_bytes, cudaMemcpyHostToDevice)) &&
-      FRAGVIZ_CUDA_OK(error, cudaMemset(d_out, 0xFF, out_bytes)) &&
-      FRAGVIZ_CUDA_OK(error, cuda::launch_cta_wgmma_probe(shape, d_image, d_desc, d_out, 0)) &&
-      FRAGVIZ_CUDA_OK(error, cudaMemcpy(c.data(), d_out, out_bytes, cudaMemcpyDeviceToHost));
-  for (void* ptr : {d_image, static_cast<void*>(d_desc), static_cast<void*>(d_out)})
-    if (ptr) cudaFree(ptr);
-  return ok;
+  cuda::ProbeScratch d(error);
+  const std::uint8_t* image = nullptr;
+  const std::uint64_t* descriptors = nullptr;
+  float* out = nullptr;
+  return d.upload(image, w.image) && d.upload(descriptors, w.descriptors) && d.alloc(out, c.size(), 0xFF) &&
+         FRAGVIZ_CUDA_OK(error, cuda::launch_cta_wgmma_probe(shape, image, descriptors, out, 0)) &&
+         d.download(c, static_cast<const float*>(out));
 }
 
 }  // namespace
 
 CtaMmaProbeRun run_cta_mma_probe(const tile::CtaMmaProbePlan& p) {
   CtaMmaProbeRun out;
-  out.error = check_cta_probe_launch(
-      out.device,
-      [&p](const DeviceInfo& device, int optin) -> std::string {
-        // The plan's check also holds every table entry inside the thread's registers.
-        if (std::string problem = tile::mma_probe_launch_problem(p, optin); !problem.empty()) return problem;
-        if (p.wgmma && device.sm() != 90)  // sm_90a code runs on sm_90 alone
-          return p.instruction + " is compiled for sm_90a only; device 0 (" + device.name + ") is sm_" +
-                 std::to_string(device.sm());
-        return {};
-      },
-      p.instruction, p.min_sm);
+  // Every table entry inside the thread's registers too (tile::mma_probe_launch_problem). wgmma's
+  // sm_90a code runs on sm_90 alone, which is said below instead of the minimum.
+  out.error = cuda::check_cta_probe_launch(
+      out.device, [&](std::int64_t optin) { return tile::mma_probe_launch_problem(p, optin); },
+      p.wgmma ? 0 : p.min_sm, p.instruction);
   if (out.error.kind != ErrorKind::none) return out;
+  if (p.wgmma && out.device.sm() != 90) {
+    out.error = Error{ErrorKind::refused, p.instruction + " is compiled for sm_90a only; device 0 (" +
+                                              out.device.name + ") is sm_" + std::to_string(out.device.sm())};
+    return out;
+  }
   std::string error;
+  std::vector<float> c(static_cast<std::size_t>(p.threads) * static_cast<std::size_t>(p.c_values), 0.0f);
   if (p.wgmma) {
-    std::vector<float> c(static_cast<std::size_t>(p.threads) * static_cast<std::size_t>(p.c_values), 0.0f);
     if (!run_wgmma(p, c, error)) {
       out.error = Error{ErrorKind::cuda, error};
       return out;
     }
-    return judged(std::move(out), p, c);
+    cuda::take_verdict(out, tile::judge_cta_mma_probe(p, c));
+    return out;
   }
   cuda::CtaMmaProbeShape shape;
   shape.atom = static_cast<int>(p.kind);
@@ -101,39 +81,24 @@ CtaMmaProbeRun run_cta_mma_probe(const tile::CtaMmaProbePlan& p) {
 
   std::vector<std::uint8_t> images = p.a.image;
   images.insert(images.end(), p.b.image.begin(), p.b.image.end());
-  std::vector<float> c(static_cast<std::size_t>(p.threads) * static_cast<std::size_t>(p.c_values), 0.0f);
-  void* d_images = nullptr;
-  std::uint32_t* d_a = nullptr;
-  std::uint32_t* d_b = nullptr;
-  std::uint32_t* d_table = nullptr;
+  cuda::ProbeScratch d(error);
+  const std::uint8_t* d_images = nullptr;
+  const std::uint32_t* d_a = nullptr;
+  const std::uint32_t* d_b = nullptr;
+  const std::uint32_t* d_table = nullptr;
   float* d_out = nullptr;
-  const std::size_t a_bytes = p.a.addresses.size() * sizeof(std::uint32_t);
-  const std::size_t b_bytes = p.b.addresses.size() * sizeof(std::uint32_t);
-  const std::size_t table_bytes = p.table.size() * sizeof(std::uint32_t);
-  const std::size_t out_bytes = c.size() * sizeof(float);
-  const auto alloc = [&](auto** ptr, std::size_t bytes) {
-    return FRAGVIZ_CUDA_OK(error, cudaMalloc(reinterpret_cast<void**>(ptr), bytes));
-  };
-  const auto up = [&](void* dst, const void* src, std::size_t bytes) {
-    return FRAGVIZ_CUDA_OK(error, cudaMemcpy(dst, src, bytes, cudaMemcpyHostToDevice));
-  };
   const bool ok =
       FRAGVIZ_CUDA_OK(error, cuda::allow_cta_mma_probe_smem(static_cast<std::uint32_t>(images.size()))) &&
-      alloc(&d_images, images.size()) && alloc(&d_a, a_bytes) && alloc(&d_b, b_bytes) &&
-      alloc(&d_table, table_bytes) && alloc(&d_out, out_bytes) &&
-      up(d_images, images.data(), images.size()) && up(d_a, p.a.addresses.data(), a_bytes) &&
-      up(d_b, p.b.addresses.data(), b_bytes) && up(d_table, p.table.data(), table_bytes) &&
-      FRAGVIZ_CUDA_OK(error, cudaMemset(d_out, 0xFF, out_bytes)) &&
+      d.upload(d_images, images) && d.upload(d_a, p.a.addresses) && d.upload(d_b, p.b.addresses) &&
+      d.upload(d_table, p.table) && d.alloc(d_out, c.size(), 0xFF) &&
       FRAGVIZ_CUDA_OK(error, cuda::launch_cta_mma_probe(shape, d_images, d_a, d_b, d_table, d_out, 0)) &&
-      FRAGVIZ_CUDA_OK(error, cudaMemcpy(c.data(), d_out, out_bytes, cudaMemcpyDeviceToHost));
-  for (void* ptr : {static_cast<void*>(d_images), static_cast<void*>(d_a), static_cast<void*>(d_b),
-                    static_cast<void*>(d_table), static_cast<void*>(d_out)})
-    if (ptr) cudaFree(ptr);
+      d.download(c, static_cast<const float*>(d_out));
   if (!ok) {
     out.error = Error{ErrorKind::cuda, error};
     return out;
   }
-  return judged(std::move(out), p, c);
+  cuda::take_verdict(out, tile::judge_cta_mma_probe(p, c));
+  return out;
 }
 
 }  // namespace fragviz

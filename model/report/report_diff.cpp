@@ -41,6 +41,8 @@ std::string_view to_string(DiffArea a) {
       return "layout";
     case DiffArea::wmma:
       return "wmma";
+    case DiffArea::tiled:
+      return "tiled";
   }
   return "?";
 }

@@ -87,6 +87,9 @@ std::vector<CopyAtom> build() {
       // copy_traits_sm80.hpp: the same form for cp.async (16 bytes: .ca, L2::128B).
       atom("SM80_CP_ASYNC_CACHEALWAYS<uint128_t>", "cp.async.ca.shared.global.L2::128B", uni, 0, false, 128,
            1, 128, 1, "1:0", "(1,128):(0,1)", "(1,128):(0,1)", true, "cute/atom/copy_traits_sm80.hpp"),
+      // The same with .cg (cached in L2 only): CUTLASS's DefaultGemm_TensorOpSm80, FlashAttention-2.
+      atom("SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>", "cp.async.cg.shared.global.L2::128B", uni, 0, false, 128,
+           1, 128, 1, "1:0", "(1,128):(0,1)", "(1,128):(0,1)", true, "cute/atom/copy_traits_sm80.hpp"),
   };
 }
 

@@ -22,7 +22,7 @@ std::string preset_hint(const std::string& typed) {
 bool operator==(const CtaTileSpec& a, const CtaTileSpec& b) {
   return a.mma == b.mma && a.atoms == b.atoms && a.permute == b.permute && a.copy == b.copy &&
          a.value_bits == b.value_bits && a.smem == b.smem && a.tile == b.tile && a.k_block == b.k_block &&
-         a.reuse_c_as_a == b.reuse_c_as_a && a.register_swap == b.register_swap;
+         a.reuse_c_as_a == b.reuse_c_as_a && a.register_swap == b.register_swap && a.gmem_copy == b.gmem_copy;
 }
 
 std::string_view cta_field_flag(CtaField f) {
@@ -61,6 +61,10 @@ std::string_view cta_field_flag(CtaField f) {
       return "--reuse-c-as-a";
     case CtaField::register_swap:
       return "--register-swap";
+    case CtaField::gmem_copy_a:
+      return "--gmem-copy-a";
+    case CtaField::gmem_copy_b:
+      return "--gmem-copy-b";
   }
   return "";
 }
@@ -70,7 +74,8 @@ CtaField cta_operand_field(CtaField first, std::size_t i) {
 }
 
 bool CtaOverrides::cta_fields() const {
-  return !preset.empty() || smem[0] || smem[1] || smem[2] || tile || k_block || reuse_c_as_a || register_swap;
+  return !preset.empty() || smem[0] || smem[1] || smem[2] || tile || k_block || reuse_c_as_a ||
+         register_swap || gmem_copy[0] || gmem_copy[1];
 }
 
 CtaSpecOutcome apply_cta_overrides(const CtaOverrides& o) {
@@ -93,6 +98,8 @@ CtaSpecOutcome apply_cta_overrides(const CtaOverrides& o) {
     if (o.smem[i]) s.smem[i] = *o.smem[i];
     if (o.value_bits) s.value_bits[i] = *o.value_bits;
   }
+  for (std::size_t i = 0; i < 2; ++i)
+    if (o.gmem_copy[i]) s.gmem_copy[i] = *o.gmem_copy[i];
   if (o.tile) s.tile = *o.tile;
   if (o.k_block) s.k_block = *o.k_block;
   if (o.reuse_c_as_a) s.reuse_c_as_a = true;

@@ -46,6 +46,7 @@ struct KernelPreset {
   const char* atoms;
   const char* permute;
   std::array<const char*, 3> copy, smem;  ///< A, B, C; "" none
+  std::array<const char*, 2> gmem_copy;   ///< A's and B's global -> shared copies; "" none (TMA, registers)
   const char* tile;
   bool reuse_c_as_a;
 };
@@ -62,6 +63,10 @@ constexpr KernelPreset kKernelPresets[] = {
      "Tile<_32,_32,_16>",
      {"SM75_U32x4_LDSM_N", "SM75_U16x8_LDSM_T", ""},
      {"Swizzle<3,3,3> o (128,32):(32,1)", "Swizzle<3,3,3> o ((64,2),(8,4)):((1,512),(64,1024))", ""},
+     // DefaultGemm_TensorOpSm80's GmemTiledCopyA/B (16-byte cp.async.cg): A 32 x 4 threads k fastest,
+     // 1 x 8 values along k; B 16 x 8 threads n fastest, 8 x 1 values along n.
+     {"make_tiled_copy(SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, (32,4):(4,1), (1,8))",
+      "make_tiled_copy(SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, (16,8):(1,16), (8,1))"},
      "128x128x32",
      false},
     {"sm90-wgmma-128x128x64",
@@ -75,6 +80,7 @@ constexpr KernelPreset kKernelPresets[] = {
      {"", "", "SM90_U32x4_STSM_N"},
      {"Swizzle<3,3,3> o (128,64):(64,1)", "Swizzle<3,3,3> o (128,64):(64,1)",
       "Swizzle<3,3,3> o ((8,16),(64,2)):((64,512),(1,8192))"},
+     {"", ""},  // TMA fills A and B (cp.async.bulk.tensor), not cp.async
      "128x128x64",
      false},
     {"fa2-attention",
@@ -86,6 +92,10 @@ constexpr KernelPreset kKernelPresets[] = {
      "Tile<_64,_16,_16>",
      {"SM75_U32x4_LDSM_N", "SM75_U32x4_LDSM_N", ""},
      {"Swizzle<3,3,3> o (64,64):(64,1)", "Swizzle<3,3,3> o (64,64):(64,1)", ""},
+     // kernel_traits.h's GmemTiledCopyQKV: 16-byte cp.async.cg, 16 x 8 threads of 8 halves along the
+     // head dimension (kGmemThreadsPerRow = 64 / 8), for Q and K alike.
+     {"make_tiled_copy(SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, (16,8):(8,1), (1,8))",
+      "make_tiled_copy(SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, (16,8):(8,1), (1,8))"},
      "64x64x64",
      true},
 };
@@ -102,6 +112,7 @@ CtaPreset from_row(const KernelPreset& r) {
     s.copy[i] = r.copy[i];
     s.smem[i] = r.smem[i];
   }
+  for (std::size_t i = 0; i < 2; ++i) s.gmem_copy[i] = r.gmem_copy[i];
   s.tile = r.tile;
   s.reuse_c_as_a = r.reuse_c_as_a;
   return p;
@@ -162,6 +173,16 @@ CtaTileSpec gate_cta_spec(const GateVariantInfo& info) {
   s.smem = {tile_layout_notation(c, GateOperand::A),
             swap_layout_modes(tile_layout_notation(c, GateOperand::B)), ""};
   s.register_swap = std::string(info.register_swap);
+  if (c.copy == gate::CopyPath::cp_async) {
+    // ladder_mainloop.cuh's copy_stage: thread t copies A's 16-byte chunk t % (BK/8) of row
+    // t / (BK/8), and B's chunk t % (BN/8) of k row t / (BN/8), both with cp.async.cg; as CuTe's
+    // make_tiled_copy over A (M x K, k fastest) and B (N x K, n fastest).
+    const int a_chunks = c.block_k / 8, b_chunks = c.block_n / 8, threads = c.threads();
+    const std::string atom = "make_tiled_copy(SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, ";
+    s.gmem_copy = {
+        atom + "(" + num(threads / a_chunks) + "," + num(a_chunks) + "):(" + num(a_chunks) + ",1), (1,8))",
+        atom + "(" + num(b_chunks) + "," + num(threads / b_chunks) + "):(1," + num(b_chunks) + "), (8,1))"};
+  }
   return s;
 }
 

@@ -642,6 +642,22 @@ Result<CtaTile> make_cta_tile(const CtaTileSpec& spec, CtaConfigError* where) {
                                   (op == Operand::B ? " (N x K)" : ""));
     t.smem[i] = *l.value;
   }
+  for (std::size_t i = 0; i < 2; ++i) {
+    if (spec.gmem_copy[i].empty()) continue;
+    const Operand op = kOps[i];
+    const CtaField f = cta_operand_field(CtaField::gmem_copy_a, i);
+    const std::string flag = field(op, "gmem-copy");
+    if (!t.smem[i])
+      return fail(f, flag + ": the global -> shared copy needs " + field(op, "smem") +
+                         ", the shared layout it fills");
+    const auto g = make_gmem_copy(spec.gmem_copy[i], t.smem[i]->element_bytes() * 8, t.extent(op));
+    if (!g) return fail(f, flag + " '" + spec.gmem_copy[i] + "': " + g.message, g.refusal, g.column);
+    const std::int64_t threads = g->copy.threads();
+    if (threads != t.mma.threads())
+      return fail(f, flag + " '" + spec.gmem_copy[i] + "': " + std::to_string(threads) +
+                         " threads; the TiledMMA's CTA has " + std::to_string(t.mma.threads()));
+    t.gmem_copy[i] = *g.value;
+  }
   if (!spec.register_swap.empty()) {
     const auto rs = parse_register_swap(spec.register_swap);
     if (!rs) return fail(CtaField::register_swap, "--register-swap: " + rs.message, rs.refusal, rs.column);
@@ -714,7 +730,7 @@ std::string ReuseJoin::verdict(std::int64_t threads) const {
 
 bool CtaReport::joins_ok() const {
   for (const CtaOperandReport& o : operands)
-    if (o.join && o.join->mismatches) return false;
+    if ((o.join && o.join->mismatches) || (o.fill && !o.fill->ok())) return false;
   return !reuse || reuse->mismatches == 0;
 }
 
@@ -724,6 +740,8 @@ Result<CtaReport> analyze_cta_tile(const CtaTile& tile, const CtaOptions& option
     const std::size_t i = static_cast<std::size_t>(index_of(op));
     CtaOperandReport& o = report.operands[i];
     o.operand = op;
+    if (i < 2 && tile.gmem_copy[i] && tile.smem[i])
+      o.fill = analyze_fill(*tile.gmem_copy[i], *tile.smem[i], op);
     const bool descriptor = (op == Operand::A && tile.mma.atom.a_source == OperandSource::descriptor) ||
                             (op == Operand::B && tile.mma.atom.b_source == OperandSource::descriptor);
     if (descriptor) {

@@ -128,11 +128,12 @@ TEST(ParseSettings, TheFileHoldsTheseKeys) {
       (std::set<std::string>{"controls", "device", "inspector", "fragments", "ldmatrix", "banks", "gate",
                              "output", "warpgroup", "descriptor", "moves", "algebra", "cta_tile", "tmem"}));
   EXPECT_EQ(keys(j["gate"]), (std::set<std::string>{"n", "seed", "variant"}));
-  EXPECT_EQ(
-      keys(j["cta_tile"]),
-      (std::set<std::string>{"preset", "mma", "atoms", "permute", "copy_a", "copy_b", "copy_c",
-                             "value_bits_a", "value_bits_b", "value_bits_c", "smem_a", "smem_b", "smem_c",
-                             "tile", "k_block", "reuse_c_as_a", "register_swap", "cell", "thread"}));
+  EXPECT_EQ(keys(j["cta_tile"]),
+            (std::set<std::string>{"preset", "mma",     "atoms",        "permute",       "copy_a",
+                                   "copy_b", "copy_c",  "value_bits_a", "value_bits_b",  "value_bits_c",
+                                   "smem_a", "smem_b",  "smem_c",       "gmem_copy_a",   "gmem_copy_b",
+                                   "tile",   "k_block", "reuse_c_as_a", "register_swap", "cell",
+                                   "thread"}));
   EXPECT_EQ(keys(j["layout"]), (std::set<std::string>{"enabled", "write", "read", "lanes", "op", "num",
                                                       "trans", "element_type"}));
   EXPECT_EQ(nlohmann::json(layout_settings_json(LayoutControls{})), j["layout"]);
@@ -1109,6 +1110,9 @@ TEST(SettingsKeys, EveryKeyOutlivesARestart) {
       {"/cta_tile/smem_a", {{"cta_tile", {{"smem_a", "(64,32):(32,1)"}}}}},
       {"/cta_tile/smem_b", {{"cta_tile", {{"smem_b", "(64,32):(32,1)"}}}}},
       {"/cta_tile/smem_c", {{"cta_tile", {{"smem_c", "(64,64):(64,1)"}}}}},
+      {"/cta_tile/gmem_copy_a",
+       {{"cta_tile", {{"gmem_copy_a", "SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, (32,4), (1,8)"}}}}},
+      {"/cta_tile/gmem_copy_b", {{"cta_tile", {{"gmem_copy_b", ""}}}}},
       {"/cta_tile/tile", {{"cta_tile", {{"tile", "(64,64,32)"}}}}},
       {"/cta_tile/k_block", {{"cta_tile", {{"k_block", 3}}}}},
       {"/cta_tile/reuse_c_as_a", {{"cta_tile", {{"reuse_c_as_a", true}}}}},

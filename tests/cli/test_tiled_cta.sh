@@ -146,11 +146,36 @@ expect 1 ",no,16,0" -- tiled --preset $B --thread 0 --csv
 expect 1 "V2 (8,0) (got (16,0) after the swap) V3 (8,1) (got (16,1) after the swap) V4 (16,0) (got (8,0) after the swap)" \
   -- tiled --preset $B --thread 0
 
+# The global -> shared stage (cp.async, --gmem-copy-a/-b). sm80-gemm's A: 128 x 32 halves in
+# 16-byte vectors, threads (32,4):(4,1) of (1,8): 4 cp.async per thread, 4096 cells once each.
+G='make_tiled_copy(SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, (32,4):(4,1), (1,8))'
+expect 0 "filled by $G (cp.async.cg.shared.global.L2::128B, 4 per thread)" -- tiled --preset $P
+expect 0 "fill: all 4096 shared cells hold their element (128 threads x 4 cp.async x 8 values)" -- tiled --preset $P
+# A's k two halves apart: thread 0's 16 bytes land on halves 0..7, where the layout keeps (0,0), pad,
+# (0,1), ...: value 1 lands on pad; 7 of 8 values wrong (3584) and 4 cells per vector unwritten
+# (2048 of the 512 vectors' 4096): 5632 of 6144.
+expect 1 "fill: thread 0 cp.async 0 value 1 to byte 2: holds (0,1), the layout keeps no element there (5632 of 6144 differ)" \
+  -- tiled --preset $P --smem-a '(128,32):(64,2)'
+expect 64 "--gmem-copy-a 'make_tiled_copy(SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, (32,4):(4,), (1,8))': col 65: the thread layout" \
+  -- tiled --preset $P --gmem-copy-a 'make_tiled_copy(SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, (32,4):(4,), (1,8))'
+expect 64 "is no cp.async copy atom" -- tiled --preset $P --gmem-copy-b 'UniversalCopy<uint128_t>, (16,8), (8,1)'
+out=$("$cli" tiled --preset $P --gmem-copy-a none 2>&1)
+[ "$(grep -c '^  filled by ' <<<"$out")" = 1 ] || fail "--gmem-copy-a none: A's gmem copy still there"
+expect 0 '"gmem_copy": "make_tiled_copy(SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, (16,8):(1,16), (8,1))"' -- \
+  tiled --preset $P --json -
+expect 0 '"fill": {"cells": 4096, "mismatches": 0, "misaligned": 0, "verdict": "all 4096 shared cells hold' -- \
+  tiled --preset $P --json -
+expect 0 '"format": "fragviz-tiled",' -- tiled --preset $P --json -
+
 # --device (issue 25): A's and B's loads and C's store run on the GPU beside the model's join. Without a usable GPU
 # (this machine, a build without CUDA) it says so and exits 2, the table's "no device"; with one,
 # every register must be the model's (the exact checks are tests/gpu/test_cta_copy_probe_gpu.cpp).
 if "$cli" device >/dev/null 2>&1; then
   expect 0 "all 8192 match (128 threads x 64 values), as the model predicted" -- tiled --preset $P --device
+  # The cp.async fill (the exact checks are tests/gpu/test_cta_fill_probe_gpu.cpp).
+  expect 0 "cp.async measured on " -- tiled --preset $P --device
+  expect 0 "(cp.async.cg.shared.global.L2::128B, 4 per thread): all 4096 shared cells hold their element (128 threads x 4 cp.async x 8 values), as the model predicted" \
+    -- tiled --preset $P --device
   expect 0 "all 16384 match (256 threads x 64 values), as the model predicted" -- \
     tiled --preset sm90-wgmma-128x128x64 --device
   expect 3 "no operand of this tile has a load from or store to" -- tiled --preset gate-wgmma-tma --device
@@ -173,6 +198,9 @@ else
   expect 2 "measured: not probed: SM90_64x128x16_F32F16F16_SS reads A through a descriptor" -- \
     tiled --preset sm90-wgmma-128x128x64 --device
   expect 2 "measured: not run: no usable GPU: " -- tiled --preset sm90-wgmma-128x128x64 --device
+  expect 2 "cp.async: not run: no usable GPU: " -- tiled --preset $P --device
+  expect 2 '"fill_device": {"instruction": "cp.async.cg.shared.global.L2::128B", "cp_async_per_thread": 4, "error": "no_device"' \
+    -- tiled --preset $P --device --json -
   out=$("$cli" tiled --preset sm90-wgmma-128x128x64 --device --json - 2>/dev/null)
   grep -q '"instruction": "stmatrix.sync.aligned.m8n8.x4.shared.b16", "instructions_per_thread": 8, "store": true' \
     <<<"$out" || fail "--device --json without a GPU: no object for C's store"

@@ -2,8 +2,9 @@
 // test_cute_cta_presets.cpp: the preset's TiledMMA and TiledCopy layouts, and over the whole CTA
 // tile each thread's partition_A/B/C (the cell of every register), each thread's partition_S/D of
 // the shared layout (the byte of every copy call's vector), every element's byte in the shared
-// layouts, and for the attention preset FlashAttention-2's convert_layout_acc_Aregs of the
-// accumulator. The CuTe side (cute_cta_presets.cpp) knows nothing of fragviz.
+// layouts, each global -> shared cp.async copy's source and destination, and for the attention
+// preset FlashAttention-2's convert_layout_acc_Aregs of the accumulator. The CuTe side (cute_cta_presets.cpp)
+// knows nothing of fragviz.
 #pragma once
 
 #include <array>
@@ -28,6 +29,13 @@ struct CtaOperandRecord {
   std::vector<long long> addresses;
   bool layout = false;
   std::vector<long long> bytes;  ///< every element's byte offset, (row, col) row-major
+  /// The global -> shared copy (make_tiled_copy of cp.async): its TiledLayout_TV and tiler, and per
+  /// (thread, tile1, tile0, call) of partition_S of the compact global tile and partition_D of the
+  /// shared tensor the byte offset of the call's first value.
+  bool gmem = false;
+  LayoutRecord gmem_tv;
+  std::string gmem_tiler;
+  std::vector<long long> gmem_src, gmem_dst;
 };
 
 /// One preset.

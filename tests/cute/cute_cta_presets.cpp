@@ -8,6 +8,7 @@
 // Then the rest.
 #include <cute/atom/copy_atom.hpp>
 #include <cute/atom/copy_traits_sm75.hpp>
+#include <cute/atom/copy_traits_sm80.hpp>
 #include <cute/atom/copy_traits_sm90.hpp>
 #include <cute/atom/mma_atom.hpp>
 #include <cute/atom/mma_traits_sm80.hpp>
@@ -99,6 +100,54 @@ void record_copy(CtaOperandRecord& r, const Mma& mma, const SLayout& sl, const S
         for (int x = 0; x < calls; ++x)
           r.addresses.push_back(static_cast<long long>(&part(vector * x, r0, r1) - buffer.data()) * 2);
       }
+}
+
+/// make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, half_t>, Thr, Val) over an
+/// operand of R x C held in shared memory by `sl`, read from a compact global tile that is
+/// row-major (RowMajor: A K-major) or column-major (B N-major): partition_S and partition_D.
+template <class Thr, class Val, bool RowMajor, int R, int C, class SLayout>
+void record_gmem(CtaOperandRecord& r, const SLayout& sl) {
+  using CpAsync = Copy_Atom<SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, half_t>;
+  const auto tc = make_tiled_copy(CpAsync{}, Thr{}, Val{});
+  using TC = decltype(tc);
+  r.gmem = true;
+  r.gmem_tv = record(typename TC::TiledLayout_TV{});
+  r.gmem_tiler = printed(typename TC::Tiler_MN{});
+  const auto shape = make_shape(Int<R>{}, Int<C>{});
+  const auto gl = [&] {
+    if constexpr (RowMajor)
+      return make_layout(shape, LayoutRight{});
+    else
+      return make_layout(shape, LayoutLeft{});
+  }();
+  long long span = 1;
+  while (span < R * C) span *= 2;
+  std::vector<half_t> global(static_cast<std::size_t>(R * C)), shared(static_cast<std::size_t>(2 * span));
+  const auto g = make_tensor(global.data(), gl);
+  const auto s = make_tensor(shared.data(), sl);
+  const int vector = int(size<1>(typename CpAsync::ValLayoutSrc{}));
+  for (int t = 0; t < int(size(tc)); ++t) {
+    const auto src = tc.get_slice(t).partition_S(g);
+    const auto dst = tc.get_slice(t).partition_D(s);
+    const int calls = int(size<0>(src)) / vector;
+    for (int r1 = 0; r1 < int(size<2>(src)); ++r1)
+      for (int r0 = 0; r0 < int(size<1>(src)); ++r0)
+        for (int x = 0; x < calls; ++x) {
+          r.gmem_src.push_back(static_cast<long long>(&src(vector * x, r0, r1) - global.data()) * 2);
+          r.gmem_dst.push_back(static_cast<long long>(&dst(vector * x, r0, r1) - shared.data()) * 2);
+        }
+  }
+}
+
+/// The gate's cp.async rungs' copy_stage (ladder_mainloop.cuh) for T threads over A (M x K, k
+/// fastest) and B (N x K, n fastest): thread t's 16-byte chunk t % (K/8) of row t / (K/8) of A,
+/// chunk t % (N/8) of k row t / (N/8) of B.
+template <int T, int M, int N, int K, class LA, class LB>
+void record_gate_gmem(CtaPresetRecord& r, const LA& la, const LB& lb) {
+  using ThrA = Layout<Shape<Int<T / (K / 8)>, Int<K / 8>>, Stride<Int<K / 8>, _1>>;
+  using ThrB = Layout<Shape<Int<N / 8>, Int<T / (N / 8)>>, Stride<_1, Int<N / 8>>>;
+  record_gmem<ThrA, Layout<Shape<_1, _8>>, true, M, K>(r.operands[0], la);
+  record_gmem<ThrB, Layout<Shape<_8, _1>>, false, N, K>(r.operands[1], lb);
 }
 
 template <class MmaOp, class AtomLayout, class Perm, class CopyA, class CopyB, class CopyC, class LA,
@@ -202,20 +251,27 @@ using LdsmA2 = Copy_Atom<SM75_U32x2_LDSM_N, half_t>;
 using LdsmT = Copy_Atom<SM75_U16x8_LDSM_T, half_t>;
 
 /// A gate mma.sync rung: warps Wm x Wn of (Sm x Sn) slabs, block M x N x K, padded (Pad halves) or
-/// XOR-swizzled (SwB, SwS; Pad < 0).
+/// XOR-swizzled (SwB, SwS; Pad < 0); CpAsync: filled by cp.async (record_gate_gmem).
 template <class MmaOp, class CopyA, class CopyB, int Wm, int Wn, int M, int N, int K, int Pad, int SwB,
-          int SwS>
+          int SwS, bool CpAsync = false>
 CtaPresetRecord gate(const char* name) {
   using Atoms = Layout<Shape<Int<Wm>, Int<Wn>, _1>>;
   using P = Tile<Perm<Wm, M / Wm, 16>, Perm<Wn, N / Wn, 8>, Underscore>;
   if constexpr (Pad >= 0) {
-    return preset<MmaOp, Atoms, P, CopyA, CopyB, NoCopy, Padded<M, K, K + Pad>, PaddedNK<N, K, N + Pad>,
-                  NoLayout, M, N, K>(name, Padded<M, K, K + Pad>{}, PaddedNK<N, K, N + Pad>{}, NoLayout{});
+    CtaPresetRecord r =
+        preset<MmaOp, Atoms, P, CopyA, CopyB, NoCopy, Padded<M, K, K + Pad>, PaddedNK<N, K, N + Pad>,
+               NoLayout, M, N, K>(name, Padded<M, K, K + Pad>{}, PaddedNK<N, K, N + Pad>{}, NoLayout{});
+    if constexpr (CpAsync)
+      record_gate_gmem<32 * Wm * Wn, M, N, K>(r, Padded<M, K, K + Pad>{}, PaddedNK<N, K, N + Pad>{});
+    return r;
   } else {
     const auto la = composition(Swizzle<SwB, 3, SwS>{}, Padded<M, K, K>{});
     const auto lb = composition(Swizzle<3, 3, 4>{}, PaddedNK<N, K, N>{});
-    return preset<MmaOp, Atoms, P, CopyA, CopyB, NoCopy, decltype(la), decltype(lb), NoLayout, M, N, K>(
-        name, la, lb, NoLayout{});
+    CtaPresetRecord r =
+        preset<MmaOp, Atoms, P, CopyA, CopyB, NoCopy, decltype(la), decltype(lb), NoLayout, M, N, K>(
+            name, la, lb, NoLayout{});
+    if constexpr (CpAsync) record_gate_gmem<32 * Wm * Wn, M, N, K>(r, la, lb);
+    return r;
   }
 }
 
@@ -232,24 +288,32 @@ void cta_preset_cases(std::vector<CtaPresetCase>& out) {
   const auto seed_k16 = [](const char* n) {
     return gate<Sm80K16, LdsmA4, LdsmT, 4, 2, 64, 64, 32, 8, 0, 0>(n);
   };
+  // The cp.async rungs: the seed's k16 tiling filled by cp.async (rungs 2 and 3), then 128x128.
+  const auto cp_async_k16 = [](const char* n) {
+    return gate<Sm80K16, LdsmA4, LdsmT, 4, 2, 64, 64, 32, 8, 0, 0, true>(n);
+  };
   out.push_back({"gate-ldmatrix-k8", [=] { return seed_k8("gate-ldmatrix-k8"); }});
   out.push_back({"gate-ldmatrix-k16", [=] { return seed_k16("gate-ldmatrix-k16"); }});
   out.push_back({"gate-broken-swap-b", [=] { return seed_k8("gate-broken-swap-b"); }});
-  out.push_back({"gate-cp-async-db", [=] { return seed_k16("gate-cp-async-db"); }});
-  out.push_back({"gate-multistage", [=] { return seed_k16("gate-multistage"); }});
-  out.push_back({"gate-tile-128",
-                 [] { return gate<Sm80K16, LdsmA4, LdsmT, 2, 2, 128, 128, 32, 8, 0, 0>("gate-tile-128"); }});
+  out.push_back({"gate-cp-async-db", [=] { return cp_async_k16("gate-cp-async-db"); }});
+  out.push_back({"gate-multistage", [=] { return cp_async_k16("gate-multistage"); }});
+  out.push_back({"gate-tile-128", [] {
+                   return gate<Sm80K16, LdsmA4, LdsmT, 2, 2, 128, 128, 32, 8, 0, 0, true>("gate-tile-128");
+                 }});
   for (const char* n : {"gate-swizzle-xor", "gate-reg-db"})
-    out.push_back({n, [n] { return gate<Sm80K16, LdsmA4, LdsmT, 2, 2, 128, 128, 32, -1, 2, 3>(n); }});
-  // stream-k keeps reg-db-128x256's tile: its change is the schedule of tiles over blocks.
+    out.push_back({n, [n] { return gate<Sm80K16, LdsmA4, LdsmT, 2, 2, 128, 128, 32, -1, 2, 3, true>(n); }});
+  // stream-k keeps reg-db-128x256's tile (and its cp.async copies): its change is the schedule of
+  // tiles over blocks.
   for (const char* n : {"gate-reg-db-128x256", "gate-stream-k"})
     out.push_back({n, [n] {
                      using Atoms = Layout<Shape<_2, _4, _1>>;
                      using P = Tile<Perm<2, 64, 16>, Perm<4, 64, 8>, Underscore>;
                      const auto la = composition(Swizzle<2, 3, 3>{}, Padded<128, 32, 32>{});
                      const auto lb = composition(Swizzle<3, 3, 5>{}, PaddedNK<256, 32, 256>{});
-                     return preset<Sm80K16, Atoms, P, LdsmA4, LdsmT, NoCopy, decltype(la), decltype(lb),
-                                   NoLayout, 128, 256, 32>(n, la, lb, NoLayout{});
+                     CtaPresetRecord r = preset<Sm80K16, Atoms, P, LdsmA4, LdsmT, NoCopy, decltype(la),
+                                                decltype(lb), NoLayout, 128, 256, 32>(n, la, lb, NoLayout{});
+                     record_gate_gmem<256, 128, 256, 32>(r, la, lb);
+                     return r;
                    }});
   // The Hopper rungs (wgmma_gate.hpp): A K-major and B MN-major in GMMA's 128-byte atoms.
   out.push_back({"gate-wgmma-tma", [] {
@@ -276,8 +340,15 @@ void cta_preset_cases(std::vector<CtaPresetCase>& out) {
              tiled(composition(Sw333{}, Layout<Shape<_8, _32>, Stride<_32, _1>>{}), Shape<_128, _32>{});
          const auto lb =
              tiled(composition(Sw333{}, Layout<Shape<_64, _8>, Stride<_1, _64>>{}), Shape<_128, _32>{});
-         return preset<Sm80K16, L221, Tile<_32, _32, _16>, LdsmA4, LdsmT, NoCopy, decltype(la), decltype(lb),
-                       NoLayout, 128, 128, 32>("sm80-gemm-128x128x32", la, lb, NoLayout{});
+         CtaPresetRecord r =
+             preset<Sm80K16, L221, Tile<_32, _32, _16>, LdsmA4, LdsmT, NoCopy, decltype(la), decltype(lb),
+                    NoLayout, 128, 128, 32>("sm80-gemm-128x128x32", la, lb, NoLayout{});
+         // DefaultGemm_TensorOpSm80's GmemTiledCopyA (32 x 4 threads, k fastest, 1 x 8 values) over A
+         // K-major, GmemTiledCopyB (16 x 8 threads, n fastest, 8 x 1 values) over B N-major.
+         record_gmem<Layout<Shape<_32, _4>, Stride<_4, _1>>, Layout<Shape<_1, _8>>, true, 128, 32>(
+             r.operands[0], la);
+         record_gmem<Layout<Shape<_16, _8>>, Layout<Shape<_8, _1>>, false, 128, 32>(r.operands[1], lb);
+         return r;
        }});
   out.push_back(
       {"sm90-wgmma-128x128x64", [] {
@@ -292,9 +363,15 @@ void cta_preset_cases(std::vector<CtaPresetCase>& out) {
   out.push_back({"fa2-attention", [] {
                    const auto l = tiled(composition(Sw333{}, Layout<Shape<_8, _64>, Stride<_64, _1>>{}),
                                         Shape<_64, _64>{});
-                   return preset<Sm80K16, Layout<Shape<_4, _1, _1>>, Tile<_64, _16, _16>, LdsmA4, LdsmA4,
-                                 NoCopy, decltype(l), decltype(l), NoLayout, 64, 64, 64>("fa2-attention", l,
-                                                                                         l, NoLayout{}, true);
+                   CtaPresetRecord r = preset<Sm80K16, Layout<Shape<_4, _1, _1>>, Tile<_64, _16, _16>, LdsmA4,
+                                              LdsmA4, NoCopy, decltype(l), decltype(l), NoLayout, 64, 64, 64>(
+                       "fa2-attention", l, l, NoLayout{}, true);
+                   // kernel_traits.h's GmemTiledCopyQKV: kGmemThreadsPerRow = 64 / 8 threads along the
+                   // head dimension, 128 / 8 = 16 rows of them, 8 halves each, Q and K K-major.
+                   using Thr = Layout<Shape<_16, _8>, Stride<_8, _1>>;
+                   record_gmem<Thr, Layout<Shape<_1, _8>>, true, 64, 64>(r.operands[0], l);
+                   record_gmem<Thr, Layout<Shape<_1, _8>>, true, 64, 64>(r.operands[1], l);
+                   return r;
                  }});
 }
 

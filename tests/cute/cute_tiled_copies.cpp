@@ -175,6 +175,9 @@ void copy_cases(std::vector<CopyCase>& out) {
   thr_val_copy<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, half_t, Layout<Shape<_32, _4>, Stride<_4, _1>>,
                Layout<Shape<_1, _8>>>(out, "cp_async128_thr32x4_val1x8",
                                       "SM80_CP_ASYNC_CACHEALWAYS<uint128_t>", "(32,4):(4,1)", "(1,8)");
+  // The global -> shared stage of B N-major (CtaTileSpec::gmem_copy): 16 x 8 threads, 8 x 1 values.
+  thr_val_copy<SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, half_t, Layout<Shape<_16, _8>>, Layout<Shape<_8, _1>>>(
+      out, "cp_async_cg128_thr16x8_val8x1", "SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>", "(16,8)", "(8,1)");
   thr_val_copy<SM75_U32x4_LDSM_N, half_t, Layout<Shape<_32, _1>>, Layout<Shape<_1, _8>>>(
       out, "ldsm_n_x4_thr32_val8", "SM75_U32x4_LDSM_N", "(32,1)", "(1,8)");
   thr_val_copy<SM75_U16x8_LDSM_T, half_t, Layout<Shape<_1, _32>>, Layout<Shape<_8, _1>>>(

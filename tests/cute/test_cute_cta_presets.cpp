@@ -2,10 +2,11 @@
 // for element: the TiledMMA's thr_layout_vmnk, tile and TV layouts; each TiledCopy's TV, source
 // and destination layouts; over the whole CTA tile every thread's partition_A/B/C (cta_fragment_cell
 // at every register) and partition_S/D of the shared tensor (cta_copy_addresses: the byte of every
-// copy call's vector); every element's byte in the shared layouts, which CuTe builds with
-// tile_to_shape from swizzled atoms (GMMA's own 128-byte atoms for the Hopper tiles); and for the
-// attention tile, FlashAttention-2's convert_layout_acc_Aregs of CuTe's accumulator puts in every A
-// register the cell (m, n = k) the A fragment expects, as fragviz's reuse join says.
+// copy call's vector); each cp.async copy's TV layout, and every thread's partition_S of the compact
+// global tile and partition_D of the shared one (gmem_copy_addresses); every element's byte in the shared
+// layouts, which CuTe builds with tile_to_shape from swizzled atoms (GMMA's own 128-byte atoms for the Hopper
+// tiles); and for the attention tile, FlashAttention-2's convert_layout_acc_Aregs of CuTe's accumulator puts
+// in every A register the cell (m, n = k) the A fragment expects, as fragviz's reuse join says.
 #include <gtest/gtest.h>
 
 #include "cta_preset_record.hpp"
@@ -81,6 +82,21 @@ TEST_P(CuteCtaPreset, EqualsCute) {
       for (int r = 0; r < l.rows(); ++r)
         for (int col = 0; col < l.cols(); ++col, ++k)
           ASSERT_EQ(l.byte_offset(r, col), o.bytes[k]) << r << "," << col;
+    }
+    // The global -> shared copy: CuTe's make_tiled_copy, and its partition_S / partition_D.
+    ASSERT_EQ(i < 2 && t.gmem_copy[i].has_value(), o.gmem);
+    if (o.gmem) {
+      const ft::GmemCopy& g = *t.gmem_copy[i];
+      expect_layout(o.gmem_tv, g.copy.layout_tv, "gmem TiledLayout_TV");
+      EXPECT_EQ(fa::to_string(g.copy.tiler), o.gmem_tiler);
+      const std::vector<ft::GmemCopyAddress> ours = ft::gmem_copy_addresses(g, *t.smem[i]);
+      ASSERT_EQ(ours.size(), o.gmem_src.size());
+      for (std::size_t k = 0; k < ours.size(); ++k) {
+        ASSERT_EQ(ours[k].src, o.gmem_src[k])
+            << "gmem thread " << ours[k].thread << " cp.async " << ours[k].instruction;
+        ASSERT_EQ(ours[k].dst, o.gmem_dst[k])
+            << "gmem thread " << ours[k].thread << " cp.async " << ours[k].instruction;
+      }
     }
     ASSERT_EQ(t.copy[i].has_value(), o.copy);
     if (!o.copy) continue;

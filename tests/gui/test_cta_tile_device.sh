@@ -6,9 +6,10 @@
 #  - started with a device search: on a machine without a usable GPU the window's reason is the one
 #    fragviz-cli tiled --device prints; with one, a click measures the sm80 preset: A's and B's
 #    loads "as the model predicted", C "not probed" (the preset has no shared C), "measured on <GPU>",
-#    and the tiled MMA's C by value: all 16384 C values match A x B^T; then the Hopper preset's
-#    wgmma tile by value (on an sm_90 GPU all 16384 C values match; elsewhere the refusal, sm_90a
-#    only, as fragviz-cli tiled --device says it).
+#    and the tiled MMA's C by value: all 16384 C values match A x B^T; A's and B's cp.async fill
+#    every shared cell with its element, as the model predicted; then the Hopper preset's wgmma
+#    tile by value (on an sm_90 GPU all 16384 C values match; elsewhere the refusal, sm_90a only,
+#    as fragviz-cli tiled --device says it).
 source "$(dirname "$0")/lib.sh"
 gui_init "$@"
 [ -n "$CLI" ] || fail "usage: test.sh <fragviz> <fragviz-cli>"
@@ -41,6 +42,9 @@ else
   wait_for "$D['measured'][0].endswith('all 8192 match (128 threads x 64 values), as the model predicted')"
   wait_for "$D['measured'][1].endswith('as the model predicted') and $D['model_disagreements'][:2] == [0, 0]"
   wait_for "$D['measured'][2] == 'measured: not probed: no copy for C' and $D['gpu'] != ''"
+  # A's and B's cp.async fill, measured under each fill line.
+  wait_for "$D['fill_measured'][0].endswith('all 4096 shared cells hold their element (128 threads x 4 cp.async x 8 values), as the model predicted')"
+  wait_for "$D['fill_measured'][1].endswith(', as the model predicted') and 'cta_fill_measured_A' in s['widgets']"
   wait_for "'cta_measured_A' in s['widgets'] and 'cta_measured_C' in s['widgets']"
   wait_for "$D['tiled_mma'].startswith('tiled MMA measured on ') and 'cta_measured_mma' in s['widgets']"
   wait_for "$D['tiled_mma'].endswith('all 16384 C values match A x B^T, as the model predicted')"

@@ -67,6 +67,7 @@ a = ['--preset', c['preset'], '--mma', sp['mma'], '--atoms', sp['atoms'], '--per
 for i, op in enumerate('abc'):
     if sp['copy'][i]: a += ['--copy-' + op, sp['copy'][i]]
     if sp['smem'][i]: a += ['--smem-' + op, sp['smem'][i]]
+    if i < 2: a += ['--gmem-copy-' + op, sp['gmem_copy'][i] or 'none']
 if sp['k_block']: a += ['--k-block', str(sp['k_block'])]
 sys.stdout.write('\0'.join(a) + '\0')
 PY

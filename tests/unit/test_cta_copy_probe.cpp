@@ -11,6 +11,7 @@
 
 #include <set>
 
+#include "cta_test_tiles.hpp"
 #include "fragviz/tile/cta_copy_probe.hpp"
 #include "fragviz/tile/cta_presets.hpp"
 #include "soft_copy_load.hpp"
@@ -60,23 +61,7 @@ std::vector<std::uint32_t> soft_gpu_store(const CtaCopyProbePlan& p) {
           put(element(lane / 4, 2 * (lane % 4) + 1), w >> 16, 2);
         }
       }
-  std::vector<std::uint32_t> words(image.size() / 4);
-  for (std::size_t n = 0; n < words.size(); ++n)
-    words[n] = image[4 * n] | (std::uint32_t{image[4 * n + 1]} << 8) |
-               (std::uint32_t{image[4 * n + 2]} << 16) | (std::uint32_t{image[4 * n + 3]} << 24);
-  return words;
-}
-
-CtaTile tile_of(const CtaTileSpec& spec) {
-  const auto t = make_cta_tile(spec);
-  EXPECT_TRUE(t) << t.message;
-  return *t.value;
-}
-
-CtaTile preset(const char* name) {
-  const CtaPreset* p = find_cta_preset(name);
-  EXPECT_NE(p, nullptr) << name;
-  return tile_of(p->spec);
+  return words_of(image);
 }
 
 /// The model's own join of `op` (what the CLI prints).

@@ -51,6 +51,7 @@ enum class DiffArea : std::uint8_t {
   moves,        ///< a stmatrix / movmatrix / epilogue probe (MatrixMoveProbe)
   layout,       ///< `probe --layout` (LayoutProbe): request, addresses, received slots, ncu counters
   wmma,         ///< a WMMA fragment kind (WmmaProbe): the cell each lane's x[i] holds
+  tiled,        ///< a field of a tiled report (tiled_report.hpp)
 };
 std::string_view to_string(DiffArea a);
 

@@ -29,6 +29,10 @@ Outcome<ReportFile> parse_report(std::string_view text);
 /// that is missing, not a regular file or cannot be opened is kind io; a file over the limit, or
 /// one parse_report refuses, kind refused.
 Outcome<ReportFile> load_report(const std::string& path);
+/// The text of the report file at `path`, with load_report's checks (a regular file of at most
+/// kMaxReportBytes; kind io or refused, the message naming the path): for a caller that looks at
+/// the text before choosing its reader (`fragviz-cli diff`: a probe or gate report, or a tiled one).
+Outcome<std::string> read_report_text(const std::string& path);
 /// Writes a file; returns an error message or empty on success.
 std::string save_report(const ReportFile& file, const std::string& path);
 

@@ -52,7 +52,7 @@ struct CopyAtom {
 
 /// Every copy atom fragviz models: SM75_U32x{1,2,4}_LDSM_N, SM75_U16x{2,4,8}_LDSM_T,
 /// SM90_U32x{1,2,4}_STSM_N, SM90_U16x{2,4,8}_STSM_T, UniversalCopy<uint32_t/uint64_t/uint128_t>,
-/// SM80_CP_ASYNC_CACHEALWAYS<uint128_t>.
+/// SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>.
 const std::vector<CopyAtom>& copy_atoms();
 /// The atom CuTe calls `name`, or nullptr.
 const CopyAtom* find_copy_atom(std::string_view name);

@@ -24,9 +24,12 @@ struct CtaTileSpec {
   std::array<int, 3> value_bits{};      ///< the copies' ValType bits; 0: the operand's element width
                                         ///< (16 for a stmatrix of C)
   std::array<std::string, 3> smem;      ///< shared layouts of A (M x K), B (N x K), C (M x N); "" none
-  std::string tile;                     ///< "128x128x32"; "" the TiledMMA's tile
-  int k_block = 0;                      ///< k extent of one k-block; 0: the TiledMMA's K
-  bool reuse_c_as_a = false;            ///< attention: C is the next GEMM's A (same TiledMMA)
+  /// The global -> shared copies (cp.async) that fill A's and B's shared layouts, gmem_copy.hpp's
+  /// text: "make_tiled_copy(SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, (32,4):(4,1), (1,8))"; "" none.
+  std::array<std::string, 2> gmem_copy;
+  std::string tile;           ///< "128x128x32"; "" the TiledMMA's tile
+  int k_block = 0;            ///< k extent of one k-block; 0: the TiledMMA's K
+  bool reuse_c_as_a = false;  ///< attention: C is the next GEMM's A (same TiledMMA)
   /// Registers of A or B exchanged after the copy, register_swap.hpp's text ("B 8-15:16-23/32");
   /// "" none. The gate's broken-swap-b does this on purpose.
   std::string register_swap;
@@ -54,6 +57,8 @@ enum class CtaField : std::uint8_t {
   k_block,
   reuse_c_as_a,
   register_swap,
+  gmem_copy_a,
+  gmem_copy_b,
 };
 /// The command-line flag that gives `f`: "--smem-a" ("--value-bits" for each operand's bits; "" for none).
 std::string_view cta_field_flag(CtaField f);
@@ -75,10 +80,11 @@ struct CtaOverrides {
   std::string preset;  ///< a cta_presets() name; "" none (then `mma` is required)
   std::optional<std::string> mma, atoms, permute, tile, register_swap;
   std::array<std::optional<std::string>, 3> copy, smem;
+  std::array<std::optional<std::string>, 2> gmem_copy;  ///< "" takes a preset's away
   std::optional<int> value_bits, k_block;
   bool reuse_c_as_a = false;
   /// Whether any field beyond `mma`, `atoms`, `permute`, `copy` and `value_bits` is given (the
-  /// CLI's CTA mode).
+  /// CLI's CTA mode; a gmem copy is one).
   bool cta_fields() const;
 };
 

@@ -6,14 +6,17 @@
 //    the stage's shared layouts (A as M x K; B, which the kernels keep K x N with n fastest, as
 //    CuTe's N x K). The lanes' addresses are CuTe's make_tiled_copy_A/B for that TiledMMA: the
 //    instructions, their count and the layouts are the kernel's; its own lane-to-row assignment
-//    is hand-written and may pair lanes with rows differently;
+//    is hand-written and may pair lanes with rows differently. The cp.async rungs also carry their
+//    global -> shared copy (gmem_copy.hpp), each thread's 16-byte chunks as the kernel assigns them;
 //  - a CUTLASS-style sm80 f16 GEMM tile: 128x128x32, 2x2 warps, SM80_16x8x16_F32F16F16F32_TN with
 //    Tile<_32,_32,_16>, A K-major through SM75_U32x4_LDSM_N and B N-major (transposed) through
-//    SM75_U16x8_LDSM_T over Swizzle<3,3,3> (CUTLASS's sm80 epilogue stores C to global: no C here);
+//    SM75_U16x8_LDSM_T over Swizzle<3,3,3> (CUTLASS's sm80 epilogue stores C to global: no C here),
+//    A and B filled by DefaultGemm_TensorOpSm80's 16-byte cp.async.cg copies;
 //  - a Hopper wgmma tile: two consumer warpgroups of SM90_64x128x16_F32F16F16_SS over 128x128x64,
 //    A and B K-major in the 128-byte swizzle the descriptors read, C stored by stmatrix;
 //  - an attention tile (FlashAttention-2, sm80): 4 warps along M with Tile<_64,_16,_16>, Q and K
-//    through ldmatrix, the S = Q K^T accumulator reused as P, the next GEMM's A.
+//    through ldmatrix, the S = Q K^T accumulator reused as P, the next GEMM's A; Q and K filled by
+//    its GmemTiledCopyQKV (cp.async.cg).
 // tests/unit/test_cta_presets.cpp holds every gate preset against gate_geometry.hpp's offsets and
 // the gate's output tiling; tests/cute/test_cute_tiled.cpp holds the TiledMMA/TiledCopy layouts of
 // every preset against CuTe's. Pure model.

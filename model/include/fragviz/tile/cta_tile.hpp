@@ -21,6 +21,8 @@
 // ((FrgV_C, q), MMA_M, MMA_N / q), q = FrgV_A / FrgV_C, and judged like a copy.
 // A wgmma operand read through a descriptor has no copy: its layout is matched against the
 // canonical GMMA layouts (isa/smem_descriptor.hpp), one descriptor per warpgroup slice and k-block.
+// A and B may also name their global -> shared copy (cp.async, gmem_copy.hpp): the fill of the
+// shared layout is judged cell by cell.
 // Pure model: no CUDA, no GL.
 #pragma once
 
@@ -33,6 +35,7 @@
 #include "fragviz/smem/smem_access.hpp"
 #include "fragviz/smem/smem_layout.hpp"
 #include "fragviz/tile/cta_config.hpp"
+#include "fragviz/tile/gmem_copy.hpp"
 #include "fragviz/tile/join.hpp"
 #include "fragviz/tile/register_swap.hpp"
 
@@ -46,7 +49,8 @@ struct CtaTile {
   std::array<std::optional<SmemLayout>, 3> smem;  ///< A, B, C; in elements of the copy's ValType
   std::array<std::int64_t, 3> tile_mnk{};         ///< CTA M, N, K
   std::int64_t k_block = 0;
-  std::optional<RegisterSwap> swap;  ///< spec.register_swap read; nullopt when "" (no swap)
+  std::optional<RegisterSwap> swap;                  ///< spec.register_swap read; nullopt when "" (no swap)
+  std::array<std::optional<GmemCopy>, 2> gmem_copy;  ///< A's and B's global -> shared copies (cp.async)
   std::int64_t k_blocks() const { return tile_mnk[2] / k_block; }
   /// The operand's CTA extent: A (M,K), B (N,K), C (M,N).
   std::array<std::int64_t, 2> extent(Operand op) const;
@@ -164,6 +168,7 @@ struct CtaOperandReport {
   std::optional<CtaBanks> banks;                ///< the same
   std::optional<SwizzleSuggestion> suggestion;  ///< conflicts found and a swizzle removes some
   std::optional<CtaDescriptors> descriptors;    ///< a wgmma operand read through a descriptor, layout given
+  std::optional<CtaFill> fill;                  ///< A or B with a gmem copy and a layout: the cp.async fill
   std::string skipped;                          ///< why no join ("no copy for B", ...); "" otherwise
 };
 
@@ -189,7 +194,7 @@ struct CtaOptions {
 struct CtaReport {
   std::array<CtaOperandReport, 3> operands;  ///< A, B, C
   std::optional<ReuseJoin> reuse;
-  bool joins_ok() const;  ///< every join (and the reuse) without a mismatch
+  bool joins_ok() const;  ///< every join, fill (and the reuse) without a mismatch or a fault
 };
 
 /// Analyses `tile` (see the header comment). Refused where a copy and the MMA do not meet (join()'s

@@ -97,6 +97,11 @@ struct CtaGrid {
   std::vector<CtaWrongCell> wrong_cells;  ///< the wrong cells, row-major
   std::string fragment;                   ///< the chosen thread's fragment: "64 values", or why none
   std::string layout;                     ///< the shared layout, or ""
+  /// A's or B's global -> shared copy and its fill of the layout (the model's): "filled by
+  /// make_tiled_copy(...) (cp.async.cg..., 4 per thread): all 4096 shared cells hold their element
+  /// (...)", or the first cell wrong; "" without a gmem copy.
+  std::string fill;
+  bool fill_ok = true;
   /// The join's verdict, the descriptors' or why there is none; with mismatches, the count of wrong
   /// cells after it: "join: thread 0 V0 ...: (512 of 8192 differ); 128 of 4096 cells wrong".
   std::string join;
@@ -122,9 +127,10 @@ bool cta_banks_ok(const CtaGrid& g);
 /// `g`'s verdicts in a few words, for the line at the top of the window (the join and bank table
 /// sit below the grids above them, out of view: newcomer round 13): "B: join 1024 of 2048 cells
 /// wrong, 0 bank conflicts"; "join ok", "join wrong" (no cell to mark), "descriptors ok"/"wrong",
-/// "no join" (none made); "N misaligned" where instructions are, nothing of banks without a table.
+/// "no join" (none made); "N misaligned" where instructions are, nothing of banks without a table;
+/// ", fill wrong" after the join where the cp.async fill is.
 std::string cta_verdict_text(const CtaGrid& g);
-/// Whether that line is green: the join (or descriptors) right and the banks clean.
+/// Whether that line is green: the join (or descriptors) and the fill right and the banks clean.
 bool cta_verdict_ok(const CtaGrid& g);
 
 /// The whole view for one configuration and thread.

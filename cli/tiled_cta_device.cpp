@@ -93,7 +93,7 @@ std::string fill_device_json(const CtaDeviceResult& r, std::size_t i) {
   std::ostringstream s;
   if (!m.skipped.empty()) return "{\"skipped\": " + q(m.skipped) + "}";
   s << "{\"instruction\": " << q(m.instruction) << ", \"cp_async_per_thread\": " << m.per_thread;
-  if (!m.run) return s.str() + ", \"error\": \"no_device\", \"message\": " + q(r.device.error) + "}";
+  if (!m.run) return s.str() + ", \"error\": \"no_device\", \"message\": " + q(r.device.error.message) + "}";
   if (!m.run->verdict)
     return s.str() + ", \"error\": " + q(kind_name(m.run->error.kind)) +
            ", \"message\": " + q(m.run->error.message) + "}";

@@ -7,7 +7,7 @@ namespace fragviz {
 CtaFillProbeRun run_cta_fill_probe(const tile::CtaFillProbePlan&) {
   CtaFillProbeRun out;
   out.device = query_device();  // present = false: the build has no CUDA
-  out.error = Error{ErrorKind::no_device, out.device.error};
+  out.error = Error{ErrorKind::no_device, out.device.error.message};
   return out;
 }
 

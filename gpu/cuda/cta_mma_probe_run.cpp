@@ -35,6 +35,7 @@ bool run_wgmma(const tile::CtaMmaProbePlan& p, std::vector<float>& c, std::strin
   shape.a_mn = w.a_mn_major;
   shape.b_mn = w.b_mn_major;
   shape.warpgroups = w.warpgroups;
+  shape.atoms = w.atoms;
   shape.calls = p.calls;
   shape.image_bytes = static_cast<std::uint32_t>(w.image.size());
   cuda::ProbeScratch d(error);

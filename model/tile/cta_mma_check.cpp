@@ -5,9 +5,25 @@
 #include <map>
 #include <unordered_map>
 
+#include "mma_fragment.hpp"
+
 namespace fragviz::tile {
 
+Result<detail::Frag> detail::frag_of(const CtaTile& t, Operand op) {
+  const auto shape = fragment_shape(t.mma, op);
+  if (!shape) return Result<Frag>::fail(Refusal::bad_input, shape.message);
+  const IntTuple& s = *shape.value;
+  Frag f;
+  f.v = algebra::product(s.items[0]);
+  f.mode1 = algebra::product(s.items[1]) * (t.extent(op)[0] / tile_rows(t.mma, op));
+  f.mode2 = algebra::product(s.items[2]) * (t.extent(op)[1] / tile_cols(t.mma, op));
+  return Result<Frag>::ok(f);
+}
+
 namespace {
+
+using detail::Frag;
+using detail::frag_of;
 
 Result<CtaMmaProbePlan> refuse(const std::string& why) {
   return Result<CtaMmaProbePlan>::fail(Refusal::bad_input, why);
@@ -39,21 +55,6 @@ void fill_values(CtaCopyProbePlan& p, bool bf16, std::vector<int>& logical) {
     p.image[b] = static_cast<std::uint8_t>(v);
     p.image[b + 1] = static_cast<std::uint8_t>(v >> 8);
   }
-}
-
-/// One operand's fragment: (FrgV, MMA_0, MMA_1) of the CTA tile (CuTe's partition_fragment).
-struct Frag {
-  std::int64_t v = 0, mode1 = 0, mode2 = 0;
-};
-Result<Frag> frag_of(const CtaTile& t, Operand op) {
-  const auto shape = fragment_shape(t.mma, op);
-  if (!shape) return Result<Frag>::fail(Refusal::bad_input, shape.message);
-  const IntTuple& s = *shape.value;
-  Frag f;
-  f.v = algebra::product(s.items[0]);
-  f.mode1 = algebra::product(s.items[1]) * (t.extent(op)[0] / tile_rows(t.mma, op));
-  f.mode2 = algebra::product(s.items[2]) * (t.extent(op)[1] / tile_cols(t.mma, op));
-  return Result<Frag>::ok(f);
 }
 
 /// Per thread and fragment value V, the half of the loaded registers the MMA reads: the copy's

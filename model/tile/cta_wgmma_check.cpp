@@ -4,6 +4,7 @@
 #include <map>
 
 #include "fragviz/tile/cta_mma_check.hpp"
+#include "mma_fragment.hpp"
 
 namespace fragviz::tile {
 
@@ -98,39 +99,53 @@ Result<CtaMmaProbePlan> plan_cta_wgmma_probe(const CtaTile& tile) {
   if (std::string why = place(tile, Operand::B, w.b_offset, p.b_tile, w.image); !why.empty())
     return refuse("B: " + why);
 
-  // One accumulator block per warpgroup (MMA_M = MMA_N = 1): every call accumulates into D.
-  p.c_values = static_cast<int>(cta_fragment_size(tile, Operand::C));
-  if (p.c_values != atom.n / 2)
-    return refuse("each thread holds " + std::to_string(p.c_values) + " accumulators; the probe runs one " +
-                  std::to_string(atom.n / 2) + "-register D per warpgroup (MMA_M = MMA_N = 1)");
+  // CuTe's partition_fragment of the TiledMMA: A (FrgV, MMA_M, MMA_K), B (FrgV, MMA_N, MMA_K), C
+  // (FrgV, MMA_M, MMA_N); an SS atom's A and B FrgV is its whole m64 x k16 and nN x k16 tile.
+  const auto fa = detail::frag_of(tile, Operand::A), fb = detail::frag_of(tile, Operand::B),
+             fc = detail::frag_of(tile, Operand::C);
+  if (!fa || !fb || !fc) return refuse(!fa ? fa.message : !fb ? fb.message : fc.message);
+  const detail::Frag a = *fa.value, b = *fb.value, c = *fc.value;
   const std::int64_t a_atom = std::int64_t{atom.m} * atom.k, b_atom = std::int64_t{atom.n} * atom.k;
-  const std::int64_t a_size = cta_fragment_size(tile, Operand::A),
-                     b_size = cta_fragment_size(tile, Operand::B);
-  if (a_size % a_atom != 0 || a_size / a_atom != b_size / b_atom || b_size % b_atom != 0)
-    return refuse("A's and B's fragments do not hold the same whole number of atom calls");
-  p.calls = static_cast<int>(a_size / a_atom);
+  if (a.v != a_atom || b.v != b_atom || c.v != atom.n / 2)
+    return refuse("the fragments hold " + std::to_string(a.v) + ", " + std::to_string(b.v) + " and " +
+                  std::to_string(c.v) + " values per atom, not " + p.instruction + "'s tiles and D");
+  if (a.mode1 != c.mode1 || b.mode1 != c.mode2 || a.mode2 != b.mode2)
+    return refuse("MMA_M, MMA_N or MMA_K of A, B and C do not meet");
+  w.atoms = static_cast<int>(c.mode1 * c.mode2);
+  p.c_values = static_cast<int>(c.v) * w.atoms;
+  if (p.c_values > kWgmmaProbeMaxAccumulators)
+    return refuse("each thread holds " + std::to_string(p.c_values) + " accumulators (" +
+                  std::to_string(w.atoms) + " atoms of " + std::to_string(c.v) + " per warpgroup, MMA_M " +
+                  std::to_string(c.mode1) + " x MMA_N " + std::to_string(c.mode2) +
+                  "); the probe keeps at most " + std::to_string(kWgmmaProbeMaxAccumulators) +
+                  " f32 D registers per thread (a thread has 255 registers)");
+  p.calls = static_cast<int>(a.mode2) * w.atoms;
   for (int g = 0; g < w.warpgroups; ++g) {
-    // CuTe's gemm over the warpgroup's fragments: call kk reads the atom tile its kk-th fragment
-    // block starts at (the TiledMMA's partition_A/B), through that slice's and k-block's descriptor.
+    // CuTe's gemm over the warpgroup's fragments: per k16 step kk, atom (mm, nn) reads the atom
+    // tiles its A block (mm, kk) and B block (nn, kk) start at (the TiledMMA's partition_A/B),
+    // through that slice's and k-block's descriptor, into D set mm + MMA_M nn.
     const std::vector<Cell> ca = cta_fragment_cells(tile, Operand::A, 128 * g);
     const std::vector<Cell> cb = cta_fragment_cells(tile, Operand::B, 128 * g);
-    for (int kk = 0; kk < p.calls; ++kk) {
-      const Cell fa = ca[static_cast<std::size_t>(a_atom * kk)],
-                 fb = cb[static_cast<std::size_t>(b_atom * kk)];
-      const DescriptorSlice* sa = slice_at(*da, fa, atom.m, atom.k);
-      const DescriptorSlice* sb = slice_at(*db, fb, atom.n, atom.k);
-      if (!sa || !sb)
-        return refuse("warpgroup " + std::to_string(g) + " call " + std::to_string(kk) + " starts at A " +
-                      to_string(fa) + ", B " + to_string(fb) + ": no descriptor of the model starts there");
-      MatrixDescriptor b = sb->descriptor;
-      b.start_address += w.b_offset;
-      w.descriptors.push_back(encode_descriptor(sa->descriptor));
-      w.descriptors.push_back(encode_descriptor(b));
-    }
+    for (std::int64_t kk = 0; kk < a.mode2; ++kk)
+      for (int j = 0; j < w.atoms; ++j) {
+        const std::int64_t mm = j % c.mode1, nn = j / c.mode1;
+        const Cell first_a = ca[static_cast<std::size_t>(a.v * (mm + a.mode1 * kk))],
+                   first_b = cb[static_cast<std::size_t>(b.v * (nn + b.mode1 * kk))];
+        const DescriptorSlice* sa = slice_at(*da, first_a, atom.m, atom.k);
+        const DescriptorSlice* sb = slice_at(*db, first_b, atom.n, atom.k);
+        if (!sa || !sb)
+          return refuse("warpgroup " + std::to_string(g) + " k-step " + std::to_string(kk) + " atom " +
+                        std::to_string(j) + " starts at A " + to_string(first_a) + ", B " +
+                        to_string(first_b) + ": no descriptor of the model starts there");
+        MatrixDescriptor bd = sb->descriptor;
+        bd.start_address += w.b_offset;
+        w.descriptors.push_back(encode_descriptor(sa->descriptor));
+        w.descriptors.push_back(encode_descriptor(bd));
+      }
   }
   p.c_cells.reserve(static_cast<std::size_t>(std::int64_t{p.threads} * p.c_values));
   for (std::int64_t t = 0; t < p.threads; ++t) {
-    // D register r is fragment value r: CuTe hands the accumulator fragment to the asm in order.
+    // D register i of set j is fragment value j * n / 2 + i: CuTe hands C(_, mm, nn) to the asm.
     const std::vector<Cell> cells = cta_fragment_cells(tile, Operand::C, t);
     p.c_cells.insert(p.c_cells.end(), cells.begin(), cells.end());
   }
@@ -147,10 +162,17 @@ std::string wgmma_probe_launch_problem(const CtaMmaProbePlan& p, std::int64_t sh
   const WgmmaProbePlan& w = *p.wgmma;
   if (w.n != 128 && w.n != 256) return "wgmma N " + std::to_string(w.n) + ": the kernels issue 128 and 256";
   if (w.warpgroups < 1 || w.warpgroups > 3 || p.threads != 128 * w.warpgroups)
-    return "the block must be 1 to 3 warpgroups (the kernel keeps a D of up to 128 registers per thread)";
-  if (p.calls < 1 || w.descriptors.size() != static_cast<std::size_t>(2 * w.warpgroups * p.calls))
-    return "the descriptors do not give every warpgroup's every call";
-  if (p.c_values != w.n / 2) return "the accumulators are not one D of m64n" + std::to_string(w.n) + "k16";
+    return "the block must be 1 to 3 warpgroups (the kernel keeps up to 128 D registers per thread)";
+  if (w.atoms < 1 || std::int64_t{w.atoms} * (w.n / 2) > kWgmmaProbeMaxAccumulators)
+    return std::to_string(w.atoms) + " atoms of m64n" + std::to_string(w.n) + "k16 per warpgroup hold " +
+           std::to_string(std::int64_t{w.atoms} * (w.n / 2)) +
+           " D registers per thread; the kernel keeps at most " + std::to_string(kWgmmaProbeMaxAccumulators);
+  if (p.calls < 1 || p.calls % w.atoms != 0 ||
+      w.descriptors.size() != static_cast<std::size_t>(2 * w.warpgroups * p.calls))
+    return "the descriptors do not give every warpgroup's every call (k16 steps x atoms)";
+  if (p.c_values != w.atoms * (w.n / 2))
+    return "the accumulators are not " + std::to_string(w.atoms) + " D's of m64n" + std::to_string(w.n) +
+           "k16";
   if (static_cast<std::int64_t>(p.c_cells.size()) != std::int64_t{p.threads} * p.c_values)
     return "the C cells do not cover every thread's accumulators";
   if (w.image.empty() || w.image.size() % 1024 != 0 || w.b_offset % 1024 != 0 || w.b_offset >= w.image.size())

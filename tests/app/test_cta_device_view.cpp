@@ -86,6 +86,10 @@ TEST(CtaDeviceView, TheTiledMmaLineFollowsTheOperands) {
   EXPECT_EQ(mma_measured_line(r), "tiled MMA: not run: no usable GPU: no CUDA device");
   EXPECT_EQ(r.mma.instruction, "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16");
   EXPECT_EQ(r.mma.per_thread, 4);  // K 64 in k16 steps
+  // One warpgroup over two m64 atoms is planned too (no longer "not probed"): 2 atoms x 4 k16 steps.
+  r.mma = measure_cta_mma(preset("gate-wgmma-tma"), none, [](const auto&) { return CtaMmaOutcome{}; });
+  EXPECT_EQ(mma_measured_line(r), "tiled MMA: not run: no usable GPU: no CUDA device");
+  EXPECT_EQ(r.mma.per_thread, 8);
   // A stand-in device whose C register 0 of thread 0 holds 1 more than A x B^T there.
   r.device.present = true;
   r.device.name = "Test GPU";

@@ -13,8 +13,8 @@
 namespace fragviz {
 namespace {
 
-tile::CtaMmaProbePlan hopper_plan() {
-  const auto t = tile::make_cta_tile(tile::find_cta_preset("sm90-wgmma-128x128x64")->spec);
+tile::CtaMmaProbePlan hopper_plan(const char* preset = "sm90-wgmma-128x128x64") {
+  const auto t = tile::make_cta_tile(tile::find_cta_preset(preset)->spec);
   EXPECT_TRUE(t) << t.message;
   const auto plan = tile::plan_cta_mma_probe(*t);
   EXPECT_TRUE(plan && plan->wgmma) << plan.message;
@@ -40,8 +40,9 @@ TEST(CtaWgmmaProbeGpu, EveryWgmmaPresetsCMatchesTheModel) {
   for (const tile::CtaPreset& p : tile::cta_presets()) {
     const auto t = tile::make_cta_tile(p.spec);
     ASSERT_TRUE(t) << p.name << ": " << t.message;
+    if (!t->mma.atom.warpgroup) continue;
     const auto plan = tile::plan_cta_mma_probe(*t);
-    if (!plan || !plan->wgmma) continue;
+    ASSERT_TRUE(plan && plan->wgmma) << p.name << ": " << plan.message;
     const CtaMmaProbeRun run = run_cta_mma_probe(*plan);
     ASSERT_EQ(run.error.kind, ErrorKind::none) << p.name << ": " << run.error.message;
     ASSERT_TRUE(run.verdict);
@@ -50,7 +51,28 @@ TEST(CtaWgmmaProbeGpu, EveryWgmmaPresetsCMatchesTheModel) {
     EXPECT_TRUE(run.verdict->agrees_with_model()) << p.name << ": " << run.verdict->text();
     ++ran;
   }
-  EXPECT_GE(ran, 1);
+  EXPECT_EQ(ran, 5);  // sm90-wgmma-128x128x64 and the four gate rungs, gate-wgmma-tma included
+}
+
+TEST(CtaWgmmaProbeGpu, OneWarpgroupOverTwoAtomsMatchesTheModel) {
+  SKIP_UNLESS_SM90();
+  // gate-wgmma-tma: one warpgroup, two m64n128k16 per k16 step, each into its own D.
+  const tile::CtaMmaProbePlan plan = hopper_plan("gate-wgmma-tma");
+  ASSERT_EQ(plan.wgmma->atoms, 2);
+  const CtaMmaProbeRun run = run_cta_mma_probe(plan);
+  ASSERT_EQ(run.error.kind, ErrorKind::none) << run.error.message;
+  ASSERT_TRUE(run.verdict);
+  EXPECT_EQ(run.verdict->cells, 128 * 128);
+  EXPECT_EQ(run.verdict->mismatches, 0) << run.verdict->text();
+  // k-step 2's second atom reads A's slice 0 (unit-tested on the software wgmma): D set 1 wrong.
+  tile::CtaMmaProbePlan wrong = plan;
+  wrong.wgmma->descriptors[(2 * 2 + 1) * 2] = wrong.wgmma->descriptors[(2 * 2 + 0) * 2];
+  const CtaMmaProbeRun bad = run_cta_mma_probe(wrong);
+  ASSERT_EQ(bad.error.kind, ErrorKind::none) << bad.error.message;
+  ASSERT_TRUE(bad.verdict && bad.verdict->first);
+  EXPECT_GT(bad.verdict->mismatches, 0);
+  EXPECT_EQ(bad.verdict->first->thread, 0) << bad.verdict->text();
+  EXPECT_GE(bad.verdict->first->reg, 64) << bad.verdict->text();
 }
 
 TEST(CtaWgmmaProbeGpu, AWrongDescriptorShowsInC) {

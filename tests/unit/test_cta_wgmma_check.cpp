@@ -10,7 +10,9 @@
 //    (k / 8) * SBO, swizzled alike;
 //  - "Register Fragments" for wgmma .m64nNk16's D: thread t of the warpgroup, register i holds row
 //    16 (t / 32) + (t % 32) / 4 + 8 ((i / 2) % 2), column 2 (t % 4) + (i % 2) + 8 (i / 4);
-//  - wgmma.mma_async with scale-d: D = A x B + D after the first call of a warpgroup.
+//  - wgmma.mma_async with scale-d: D = A x B + D after the first call of a warpgroup;
+//  - the kernel's contract (cta_wgmma_probe.hpp): call c of a warpgroup accumulates into D set
+//    c % atoms, whose register i is written to out[thread * c_values + (c % atoms) * N/2 + i].
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -46,11 +48,11 @@ float soft_read(const std::vector<std::uint8_t>& image, std::uint64_t desc, bool
   return half_value(static_cast<std::uint16_t>(image[a] | (image[a + 1] << 8)));
 }
 
-/// Every thread's D registers ([thread * N/2 + i]) after its warpgroup's calls.
+/// Every thread's D registers ([thread * c_values + set * N/2 + i]) after its warpgroup's calls.
 std::vector<float> soft_wgmma(const CtaMmaProbePlan& p) {
   const WgmmaProbePlan& w = *p.wgmma;
   const int regs = w.n / 2;
-  std::vector<float> out(static_cast<std::size_t>(p.threads * regs), 0.0f);
+  std::vector<float> out(static_cast<std::size_t>(p.threads * regs * w.atoms), 0.0f);
   for (int g = 0; g < w.warpgroups; ++g)
     for (int call = 0; call < p.calls; ++call) {
       const std::uint64_t da = w.descriptors[static_cast<std::size_t>((g * p.calls + call) * 2)];
@@ -63,7 +65,7 @@ std::vector<float> soft_wgmma(const CtaMmaProbePlan& p) {
           for (int k = 0; k < 16; ++k)
             sum +=
                 soft_read(w.image, da, w.a_mn_major, row, k) * soft_read(w.image, db, w.b_mn_major, col, k);
-          out[static_cast<std::size_t>((128 * g + t) * regs + i)] += sum;
+          out[static_cast<std::size_t>(((128 * g + t) * w.atoms + call % w.atoms) * regs + i)] += sum;
         }
     }
   return out;
@@ -94,18 +96,14 @@ TEST(CtaWgmmaCheck, HopperPresetMeetsASoftwareWgmma) {
   EXPECT_TRUE(verdict->agrees_with_model());
 }
 
-TEST(CtaWgmmaCheck, EveryWgmmaPresetMeetsASoftwareWgmmaOrSaysWhyNot) {
+TEST(CtaWgmmaCheck, EveryWgmmaPresetMeetsASoftwareWgmma) {
   int ran = 0;
   for (const CtaPreset& preset : cta_presets()) {
     const auto t = make_cta_tile(preset.spec);
     ASSERT_TRUE(t) << preset.name << ": " << t.message;
     if (!t->mma.atom.warpgroup) continue;
     const auto plan = plan_cta_mma_probe(*t);
-    if (!plan) {  // gate-wgmma-tma: one warpgroup over two m64 atoms
-      EXPECT_NE(plan.message.find("one 64-register D per warpgroup"), std::string::npos)
-          << preset.name << ": " << plan.message;
-      continue;
-    }
+    ASSERT_TRUE(plan) << preset.name << ": " << plan.message;
     ASSERT_EQ(mma_probe_launch_problem(*plan, 227 * 1024), "") << preset.name;
     const auto verdict = judge_cta_mma_probe(*plan, soft_wgmma(*plan));
     ASSERT_TRUE(verdict) << verdict.message;
@@ -114,7 +112,120 @@ TEST(CtaWgmmaCheck, EveryWgmmaPresetMeetsASoftwareWgmmaOrSaysWhyNot) {
     EXPECT_TRUE(verdict->agrees_with_model()) << preset.name;
     ++ran;
   }
-  EXPECT_EQ(ran, 4);  // sm90-wgmma-128x128x64 and the three m64n256 gate rungs (B N-major)
+  EXPECT_EQ(ran, 5);  // sm90-wgmma-128x128x64 and the four gate rungs (B N-major)
+}
+
+/// The expected C (A x B^T by a triple loop over the plan's logical tiles) at `c`.
+std::int64_t expected_c(const CtaMmaProbePlan& p, Cell c) {
+  return multiply_a_bt(p.a_tile, p.b_tile, p.m, p.n, p.k)[static_cast<std::size_t>(c.row * p.n + c.col)];
+}
+
+TEST(CtaWgmmaCheck, OneWarpgroupOverTwoAtomsMeetsASoftwareWgmma) {
+  // gate-wgmma-tma: SM90_64x128x16 SS, atom layout (1,1,1), 128x128x64: MMA_M = 2, so one
+  // warpgroup issues two m64n128k16 per k16 step (rows 0-63, 64-127), each into its own D.
+  const CtaTile t = preset_tile("gate-wgmma-tma");
+  const auto plan = plan_cta_mma_probe(t);
+  ASSERT_TRUE(plan) << plan.message;
+  ASSERT_TRUE(plan->wgmma);
+  EXPECT_EQ(plan->threads, 128);
+  EXPECT_EQ(plan->wgmma->atoms, 2);
+  EXPECT_EQ(plan->calls, 8);       // 4 k16 steps x 2 atoms
+  EXPECT_EQ(plan->c_values, 128);  // two m64n128 D's of 64 f32
+  ASSERT_EQ(plan->wgmma->descriptors.size(), 16u);
+  EXPECT_TRUE(plan->model_predicts_match);
+  EXPECT_EQ(mma_probe_launch_problem(*plan, 227 * 1024), "");
+  // A is (128,64) K-major with the 128-byte swizzle: row r starts at byte 128 r, k16 step s 32 s
+  // bytes into it. Call 2s + j reads A from row 64 j; both atoms of a step read the same B.
+  const auto start = [&](std::size_t i) { return (plan->wgmma->descriptors[i] & 0x3FFF) << 4; };
+  for (std::size_t s = 0; s < 4; ++s) {
+    EXPECT_EQ(start((2 * s + 0) * 2), 32 * s) << "step " << s;
+    EXPECT_EQ(start((2 * s + 1) * 2), 64 * 128 + 32 * s) << "step " << s;
+    EXPECT_EQ(plan->wgmma->descriptors[(2 * s + 0) * 2 + 1], plan->wgmma->descriptors[(2 * s + 1) * 2 + 1]);
+  }
+  // The model's C numbering is CuTe's (FrgV, MMA_M, MMA_N): value 64 j + i is the PTX D fragment's
+  // register i of atom j, whose rows are 64 j on.
+  for (std::int64_t th = 0; th < 128; ++th)
+    for (std::int64_t i = 0; i < 128; ++i) {
+      const std::int64_t r = i % 64;
+      const Cell ptx{64 * (i / 64) + 16 * (th / 32) + (th % 32) / 4 + 8 * ((r / 2) % 2),
+                     2 * (th % 4) + (r % 2) + 8 * (r / 4)};
+      ASSERT_EQ(cta_fragment_cell(t, Operand::C, th, i), ptx) << "thread " << th << " V" << i;
+    }
+  const auto verdict = judge_cta_mma_probe(*plan, soft_wgmma(*plan));
+  ASSERT_TRUE(verdict) << verdict.message;
+  EXPECT_EQ(verdict->cells, 128 * 128);
+  EXPECT_EQ(verdict->mismatches, 0) << verdict->text();
+  EXPECT_TRUE(verdict->agrees_with_model());
+}
+
+TEST(CtaWgmmaCheck, TwoAtomsWrongDescriptorOrNumberingIsNamed) {
+  const auto plan = plan_cta_mma_probe(preset_tile("gate-wgmma-tma"));
+  ASSERT_TRUE(plan) << plan.message;
+  const std::int64_t c00 = expected_c(*plan, {0, 0}), c01 = expected_c(*plan, {0, 1}),
+                     c640 = expected_c(*plan, {64, 0});
+  ASSERT_NE(c00, c640) << "the probe values must tell rows 0 and 64 apart here";
+  ASSERT_NE(c01, c640);
+  {  // k-step 2's second atom reads A's slice 0 (the first atom's descriptor): rows 64-127 wrong
+    CtaMmaProbePlan wrong = *plan.value;
+    wrong.wgmma->descriptors[(2 * 2 + 1) * 2] = wrong.wgmma->descriptors[(2 * 2 + 0) * 2];
+    const auto bad = judge_cta_mma_probe(*plan, soft_wgmma(wrong));
+    ASSERT_TRUE(bad && bad->first);
+    EXPECT_GT(bad->mismatches, 0);
+    EXPECT_EQ(bad->first->thread, 0) << bad->text();
+    EXPECT_GE(bad->first->reg, 64) << "D set 0 is untouched: " << bad->text();
+    EXPECT_GE(bad->first->cell.row, 64) << bad->text();
+    EXPECT_FALSE(bad->agrees_with_model());
+  }
+  {  // the atoms' A slices exchanged in every step (D set 0 pairs with M block 1): named at V0
+    CtaMmaProbePlan wrong = *plan.value;
+    for (std::size_t s = 0; s < 4; ++s)
+      std::swap(wrong.wgmma->descriptors[(2 * s) * 2], wrong.wgmma->descriptors[(2 * s + 1) * 2]);
+    const auto bad = judge_cta_mma_probe(*plan, soft_wgmma(wrong));
+    ASSERT_TRUE(bad && bad->first);
+    EXPECT_EQ(bad->first->thread, 0) << bad->text();
+    EXPECT_EQ(bad->first->reg, 0) << bad->text();
+    EXPECT_EQ(bad->first->cell, (Cell{0, 0}));
+    EXPECT_EQ(bad->first->expected, c00);
+    EXPECT_EQ(bad->first->measured, static_cast<float>(c640));  // thread 0's d0 of rows 64 on
+    EXPECT_FALSE(bad->agrees_with_model());
+  }
+  {  // C numbered (MMA_M, FrgV) instead of (FrgV, MMA_M): V1 would be atom 1's d0, (64,0)
+    CtaMmaProbePlan wrong = *plan.value;
+    for (std::size_t th = 0; th < 128; ++th)
+      for (std::size_t r = 0; r < 128; ++r)
+        wrong.c_cells[th * 128 + r] = plan->c_cells[th * 128 + (r % 2) * 64 + r / 2];
+    const auto bad = judge_cta_mma_probe(wrong, soft_wgmma(*plan));
+    ASSERT_TRUE(bad && bad->first);
+    EXPECT_EQ(bad->first->thread, 0) << bad->text();
+    EXPECT_EQ(bad->first->reg, 1) << bad->text();
+    EXPECT_EQ(bad->first->cell, (Cell{64, 0}));
+    EXPECT_EQ(bad->first->expected, c640);
+    EXPECT_EQ(bad->first->measured, static_cast<float>(c01));  // PTX: thread 0's d1 is D(0, 1)
+  }
+}
+
+TEST(CtaWgmmaCheck, MoreAccumulatorsThanTheKernelKeepsAreRefused) {
+  // gate-wgmma-ws's m64n256 atom over 128x256 with one warpgroup: two D's of 128 f32 each.
+  CtaTileSpec spec = find_cta_preset("gate-wgmma-ws")->spec;
+  spec.atoms = "(1,1,1)";
+  const auto t = make_cta_tile(spec);
+  ASSERT_TRUE(t) << t.message;
+  const auto refused = plan_cta_mma_probe(*t);
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(refused.message,
+            "each thread holds 256 accumulators (2 atoms of 128 per warpgroup, MMA_M 2 x MMA_N 1); the probe "
+            "keeps at most 128 f32 D registers per thread (a thread has 255 registers)");
+  // A plan that claims three m64n128 D's is refused before launch.
+  const auto plan = plan_cta_mma_probe(preset_tile("gate-wgmma-tma"));
+  ASSERT_TRUE(plan) << plan.message;
+  CtaMmaProbePlan bad = *plan.value;
+  bad.wgmma->atoms = 3;
+  EXPECT_EQ(
+      mma_probe_launch_problem(bad, 227 * 1024),
+      "3 atoms of m64n128k16 per warpgroup hold 192 D registers per thread; the kernel keeps at most 128");
+  bad = *plan.value;
+  bad.c_values = 64;  // one D's worth of C cells for two atoms
+  EXPECT_NE(mma_probe_launch_problem(bad, 227 * 1024).find("not 2 D's of m64n128k16"), std::string::npos);
 }
 
 TEST(CtaWgmmaCheck, AWrongDescriptorOrDRegisterIsNamed) {

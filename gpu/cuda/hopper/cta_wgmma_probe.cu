@@ -1,8 +1,8 @@
 // The CTA tiled-MMA probe's wgmma kernel (cta_wgmma_probe.hpp). Order per the PTX ISA
 // ("Asynchronous Warpgroup Level Matrix Multiply-Accumulate Instructions"): the image is written
 // with generic stores, so fence.proxy.async makes it visible to the async proxy wgmma reads
-// through; wgmma.fence orders the accumulator registers before the first wgmma; commit_group and
-// wait_group 0 before D is read.
+// through; wgmma.fence orders the accumulator registers before each k16 step's wgmma (one per atom,
+// each into its own D); commit_group and wait_group 0 before D is read or accumulated again.
 #include <cuda_runtime.h>
 
 #include <cstdint>
@@ -22,7 +22,17 @@ __device__ __forceinline__ void issue(float (&d)[N / 2], std::uint64_t da, std::
     gate_wgmma::wgmma_m64n256k16_f32_f16_f16_ss<TransA, TransB>(d, da, db, scale_d);
 }
 
-template <int N, int TransA, int TransB>
+/// Keeps the compiler from moving accumulator reads or writes across a wgmma fence or wait
+/// (CUTLASS's warpgroup_fence_operand).
+template <int N, int Atoms>
+__device__ __forceinline__ void fence_accumulators(float (&d)[Atoms][N / 2]) {
+#pragma unroll
+  for (int j = 0; j < Atoms; ++j)
+#pragma unroll
+    for (int i = 0; i < N / 2; ++i) asm volatile("" : "+f"(d[j][i])::"memory");
+}
+
+template <int N, int Atoms, int TransA, int TransB>
 __global__ void __launch_bounds__(384)
     cta_wgmma_probe_kernel(const uint4* image, std::uint32_t chunks, const std::uint64_t* descriptors,
                            int calls, float* out) {
@@ -36,19 +46,29 @@ __global__ void __launch_bounds__(384)
   __syncthreads();
   const int g = static_cast<int>(threadIdx.x) / 128;
   const std::uint64_t start = (base & 0x3FFFFu) >> 4;  // added to each descriptor's start field
-  float d[N / 2];
+  float d[Atoms][N / 2];
 #pragma unroll
-  for (int i = 0; i < N / 2; ++i) d[i] = 0.0f;
-  asm volatile("wgmma.fence.sync.aligned;\n" ::: "memory");
-  for (int c = 0; c < calls; ++c) {
-    const std::uint64_t* e = descriptors + 2 * (g * calls + c);
-    issue<N, TransA, TransB>(d, e[0] + start, e[1] + start, c > 0 ? 1 : 0);
+  for (int j = 0; j < Atoms; ++j)
+#pragma unroll
+    for (int i = 0; i < N / 2; ++i) d[j][i] = 0.0f;
+  // gate_wgmma.cu's order: every atom of a k16 step between one wgmma.fence and commit_group.
+  for (int s = 0; s < calls / Atoms; ++s) {
+    fence_accumulators<N, Atoms>(d);
+    asm volatile("wgmma.fence.sync.aligned;\n" ::: "memory");
+#pragma unroll
+    for (int j = 0; j < Atoms; ++j) {
+      const std::uint64_t* e = descriptors + 2 * (g * calls + s * Atoms + j);
+      issue<N, TransA, TransB>(d[j], e[0] + start, e[1] + start, s > 0 ? 1 : 0);
+    }
+    asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory");
+    asm volatile("wgmma.wait_group.sync.aligned 0;\n" ::: "memory");
+    fence_accumulators<N, Atoms>(d);
   }
-  asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory");
-  asm volatile("wgmma.wait_group.sync.aligned 0;\n" ::: "memory");
-  float* o = out + threadIdx.x * (N / 2);
+  float* o = out + threadIdx.x * (Atoms * N / 2);
 #pragma unroll
-  for (int i = 0; i < N / 2; ++i) o[i] = d[i];
+  for (int j = 0; j < Atoms; ++j)
+#pragma unroll
+    for (int i = 0; i < N / 2; ++i) o[j * (N / 2) + i] = d[j][i];
 #else
   (void)image, (void)chunks, (void)descriptors, (void)calls, (void)out;
 #endif
@@ -56,20 +76,23 @@ __global__ void __launch_bounds__(384)
 
 using Kernel = void (*)(const uint4*, std::uint32_t, const std::uint64_t*, int, float*);
 
-template <int N>
+template <int N, int Atoms>
 Kernel kernel_for(bool a_mn, bool b_mn) {
-  if (a_mn) return b_mn ? cta_wgmma_probe_kernel<N, 1, 1> : cta_wgmma_probe_kernel<N, 1, 0>;
-  return b_mn ? cta_wgmma_probe_kernel<N, 0, 1> : cta_wgmma_probe_kernel<N, 0, 0>;
+  if (a_mn) return b_mn ? cta_wgmma_probe_kernel<N, Atoms, 1, 1> : cta_wgmma_probe_kernel<N, Atoms, 1, 0>;
+  return b_mn ? cta_wgmma_probe_kernel<N, Atoms, 0, 1> : cta_wgmma_probe_kernel<N, Atoms, 0, 0>;
 }
 
 }  // namespace
 
 cudaError_t launch_cta_wgmma_probe(const CtaWgmmaProbeShape& s, const void* image,
                                    const std::uint64_t* descriptors, float* out, cudaStream_t stream) {
-  if ((s.n != 128 && s.n != 256) || s.warpgroups < 1 || s.warpgroups > 3 || s.calls < 1 ||
+  const bool compiled = (s.n == 128 && (s.atoms == 1 || s.atoms == 2)) || (s.n == 256 && s.atoms == 1);
+  if (!compiled || s.warpgroups < 1 || s.warpgroups > 3 || s.calls < 1 || s.calls % s.atoms != 0 ||
       s.image_bytes == 0 || s.image_bytes % 1024 != 0)
     return cudaErrorInvalidValue;
-  const Kernel k = s.n == 128 ? kernel_for<128>(s.a_mn, s.b_mn) : kernel_for<256>(s.a_mn, s.b_mn);
+  const Kernel k = s.n == 256     ? kernel_for<256, 1>(s.a_mn, s.b_mn)
+                   : s.atoms == 2 ? kernel_for<128, 2>(s.a_mn, s.b_mn)
+                                  : kernel_for<128, 1>(s.a_mn, s.b_mn);
   const std::uint32_t smem = s.image_bytes + 1024;  // room to align the base to the swizzle's repeat
   const cudaError_t e =
       cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem));

@@ -15,16 +15,18 @@ struct CtaWgmmaProbeShape {
   bool a_mn = false;              ///< imm-trans-a
   bool b_mn = false;              ///< imm-trans-b
   int warpgroups = 0;             ///< 1 to 3: the block is 128 * warpgroups threads (registers for N = 256)
-  int calls = 0;                  ///< wgmma per warpgroup, accumulating into one D
+  int atoms = 1;                  ///< D's per warpgroup: 1 or 2 for N = 128, 1 for N = 256 (128 registers)
+  int calls = 0;                  ///< wgmma per warpgroup: k16 steps x atoms
   std::uint32_t image_bytes = 0;  ///< a multiple of 1024
 };
 
 /// Launches one CTA: the image copied into dynamic shared memory at a 1024-aligned base,
-/// fence.proxy.async, __syncthreads; each warpgroup g then issues wgmma.fence, its `calls` wgmma
-/// (descriptors[(g * calls + c) * 2 + 0/1], start field + base; scale-d 0 for the first, 1 after),
-/// commit_group and wait_group 0, and writes D register i of thread t to out[t * n / 2 + i]. The
-/// caller checked the plan (tile::mma_probe_launch_problem) and that device is sm_90. A shape the
-/// kernel does not issue: cudaErrorInvalidValue.
+/// fence.proxy.async, __syncthreads; each warpgroup g then, per k16 step s, issues wgmma.fence, one
+/// wgmma per atom j (call c = s * atoms + j: descriptors[(g * calls + c) * 2 + 0/1], start field +
+/// base, into D set j; scale-d 0 at step 0, 1 after), commit_group and wait_group 0, and writes
+/// register i of D set j of thread t to out[(t * atoms + j) * n / 2 + i]. The caller checked the plan
+/// (tile::mma_probe_launch_problem) and that device is sm_90. A shape the kernel does not issue:
+/// cudaErrorInvalidValue.
 cudaError_t launch_cta_wgmma_probe(const CtaWgmmaProbeShape& s, const void* image,
                                    const std::uint64_t* descriptors, float* out, cudaStream_t stream);
 

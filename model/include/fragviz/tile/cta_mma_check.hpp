@@ -19,6 +19,10 @@
 // shared images through the real layouts and swizzles, each (warpgroup, k-step)'s descriptors as
 // the model built them (cta_tile.hpp's match_descriptors: LBO/SBO, swizzle mode), and the device
 // issues wgmma.mma_async m64nNk16 per warpgroup and call, accumulating; D is judged the same way.
+// A warpgroup over MMA_M x MMA_N atoms (gate-wgmma-tma: two m64 atoms) keeps one D per atom: CuTe's
+// gemm gives atom (m, n) the A descriptor of fragment block (m, k), B's of (n, k) and the registers
+// of C's block (m, n), numbered (FrgV, MMA_M, MMA_N) colexicographically; all atoms of a k16 step
+// are issued between one wgmma.fence and commit_group.
 // Pure model: no CUDA.
 #pragma once
 
@@ -48,8 +52,12 @@ struct WgmmaProbePlan {
   std::vector<std::uint8_t> image;  ///< A's image, then B's at b_offset (pad 0xFF: NaN)
   std::uint32_t b_offset = 0;       ///< 1024-aligned, so both swizzle patterns start on their repeat
   int warpgroups = 0;
+  /// Atoms per warpgroup (MMA_M x MMA_N), each with its own D of n / 2 registers: D set j is C
+  /// fragment values j * n / 2 .. (j + 1) * n / 2 - 1. The plan's calls are k16 steps x atoms.
+  int atoms = 1;
   /// [(warpgroup * calls + call) * 2 + (0: A, 1: B)]: the model's descriptor with its start field
-  /// the byte offset inside `image`; the kernel adds the (1024-aligned) image base.
+  /// the byte offset inside `image`; the kernel adds the (1024-aligned) image base. Call c is k16
+  /// step c / atoms of D set c % atoms.
   std::vector<std::uint64_t> descriptors;
 };
 
@@ -71,7 +79,7 @@ struct CtaMmaProbePlan {
   int min_sm = 80;        ///< the device's compute capability the instruction needs
   CtaCopyProbePlan a, b;  ///< the copy probe's plans; images hold the values (pad 0xFFFF, a NaN)
   int threads = 0;
-  int calls = 0;     ///< mma.sync instructions per thread (every k-block)
+  int calls = 0;     ///< mma.sync per thread (every k-block); wgmma per warpgroup: k16 steps x atoms
   int a_regs = 0;    ///< the atom's 32-bit A registers (k16: 4, k8: 2)
   int b_regs = 0;    ///< B's (k16: 2, k8: 1)
   int c_values = 0;  ///< f32 accumulators per thread over the CTA tile
@@ -89,10 +97,10 @@ struct CtaMmaProbePlan {
 };
 
 /// Plans `tile`'s tiled MMA. Refused (bad_input, the message says why) for a wgmma atom other than
-/// SS m64n128k16/m64n256k16 f16 with f32 accumulators, one accumulator block per warpgroup and
-/// both shared layouts given; an mma.sync form the kernel does not issue, A or B without a load the copy
-/// probe runs (plan_cta_copy_probe's refusals), fragments that do not meet (CuTe's MMA_M/N/K of A, B and C),
-/// or a register swap without a partner.
+/// SS m64n128k16/m64n256k16 f16 with f32 accumulators, more than kWgmmaProbeMaxAccumulators per
+/// thread (MMA_M x MMA_N atoms of n / 2 each), or without both shared layouts; an mma.sync form the kernel
+/// does not issue, A or B without a load the copy probe runs (plan_cta_copy_probe's refusals), fragments that
+/// do not meet (CuTe's MMA_M/N/K of A, B and C), or a register swap without a partner.
 Result<CtaMmaProbePlan> plan_cta_mma_probe(const CtaTile& tile);
 
 /// plan_cta_mma_probe for a wgmma atom (its refusals for one); model_predicts_match is false when
@@ -108,11 +116,16 @@ std::int64_t wgmma_probe_smem_bytes(const CtaMmaProbePlan& plan);
 /// the limit, the table's size and every entry inside the thread's registers and accumulators, and
 /// at most kMmaProbeMaxWords loaded words per operand and kMmaProbeMaxAccumulators per thread. A
 /// wgmma plan: its image (plus 1024 bytes to align it) within the limit, one descriptor pair per
-/// warpgroup and call, and every byte each descriptor reads inside the image.
+/// warpgroup and call, a whole number of k16 steps per atom, at most kWgmmaProbeMaxAccumulators D
+/// registers per thread, and every byte each descriptor reads inside the image.
 std::string mma_probe_launch_problem(const CtaMmaProbePlan& plan, std::int64_t shared_limit);
 /// The kernel's per-thread arrays: loaded A or B words, and C accumulators.
 inline constexpr int kMmaProbeMaxWords = 128;
 inline constexpr int kMmaProbeMaxAccumulators = 256;
+/// The wgmma kernel's f32 D registers per thread (all atoms of its warpgroup): one m64n256 or two
+/// m64n128 D's. Twice that would not fit a thread's 255 registers beside the descriptors, and
+/// ptxas would spill or serialize the wgmma instead of failing.
+inline constexpr int kWgmmaProbeMaxAccumulators = 128;
 
 /// A C register whose value is not A x B^T at the model's cell.
 struct CMismatch {

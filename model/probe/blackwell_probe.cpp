@@ -143,55 +143,6 @@ MatrixMoveProbe judge_b8_move(const B8MovePlan& plan,
   return probe;
 }
 
-std::vector<std::uint32_t> tmem_probe_labels() {
-  std::vector<std::uint32_t> labels(128 * 4);
-  for (int t = 0; t < 128; ++t)
-    for (int r = 0; r < 4; ++r)
-      labels[static_cast<std::size_t>(4 * t + r)] = static_cast<std::uint32_t>(t << 8 | r);
-  return labels;
-}
-
-std::string tmem_probe_mnemonic(TmemShape s) {
-  return "tcgen05.st.sync.aligned." + std::string(to_string(s)) + ".x1.b32";
-}
-
-MatrixMoveProbe judge_tmem_probe(TmemShape s, const std::vector<std::uint32_t>& out) {
-  MatrixMoveProbe probe;
-  probe.mnemonic = tmem_probe_mnemonic(s);
-  probe.kind = "tcgen05.st";
-  probe.detail = "read back with tcgen05.ld.32x32b.x8; sm_100a, model only until run";
-  constexpr int kCols = 8;
-  if (out.size() != static_cast<std::size_t>(128 * kCols)) {
-    probe.skipped = "internal: the round trip returns 128 threads x 8 columns";
-    return probe;
-  }
-  const int regs = tmem_registers(s, 1);
-  std::vector<std::optional<Coord>> found(128 * 4);
-  for (int lane = 0; lane < 128; ++lane)
-    for (int c = 0; c < kCols; ++c) {
-      const std::uint32_t v = out[static_cast<std::size_t>(lane * kCols + c)];
-      if (v == 0xFFFFFFFFu) continue;
-      const int t = static_cast<int>(v >> 8), r = static_cast<int>(v & 0xFF);
-      if (t >= 128 || r >= regs || (v >> 16) != 0) {
-        ++probe.stray_writes;
-        continue;
-      }
-      found[static_cast<std::size_t>(4 * t + r)] = Coord{lane, c};
-    }
-  for (int t = 0; t < 128; ++t)
-    for (int r = 0; r < regs; ++r) {
-      const TmemCell cell = tmem_cell(s, 1, t % 32, r, 1);
-      MoveCheck check;
-      check.lane = t;
-      check.reg = r;
-      check.expected = {32 * (t / 32) + cell.lane, cell.column};
-      check.measured = found[static_cast<std::size_t>(4 * t + r)];
-      probe.cells.push_back(check);
-    }
-  probe.ran = true;
-  return probe;
-}
-
 namespace {
 
 /// f16 bits of a small non-negative integer (exact below 2048).
@@ -315,10 +266,10 @@ std::optional<MatrixMoveProbe> blackwell_expected_probe(std::string_view mnemoni
     p = matrix_move_b8_is_store(*m) ? judge_b8_move(plan, {}, {fill, fill})
                                     : judge_b8_move(plan, {none, none, none}, {});
   }
-  for (TmemShape s : {TmemShape::s32x32b, TmemShape::s16x64b, TmemShape::s16x128b, TmemShape::s16x256b,
-                      TmemShape::s16x32bx2})
-    if (mnemonic == tmem_probe_mnemonic(s))
-      p = judge_tmem_probe(s, std::vector<std::uint32_t>(128 * 8, 0xFFFFFFFFu));
+  if (const auto t = find_tmem_probe(mnemonic))  // nothing labelled anywhere
+    p = judge_tmem_probe(*t,
+                         std::vector<std::uint32_t>(static_cast<std::size_t>(128 * tmem_probe_out_words(*t)),
+                                                    kTmemProbeSentinel));
   for (const auto& [m, g] : kUmmaProbeShapes)
     if (mnemonic == umma_probe_mnemonic(m, g))
       p = judge_umma_probe(plan_umma_probe(m, g),
@@ -335,9 +286,7 @@ bool is_blackwell_probe_name(std::string_view name) {
   if (name == "blackwell" || name == "block-scale" || parse_matrix_move_b8(name).has_value()) return true;
   for (const BlockScaleProbePlan& plan : all_block_scale_probe_plans())
     if (name == block_scale_probe_name(plan)) return true;
-  for (TmemShape s : {TmemShape::s32x32b, TmemShape::s16x64b, TmemShape::s16x128b, TmemShape::s16x256b,
-                      TmemShape::s16x32bx2})
-    if (name == tmem_probe_mnemonic(s)) return true;
+  if (find_tmem_probe(name)) return true;
   for (const auto& [m, g] : kUmmaProbeShapes)
     if (name == umma_probe_mnemonic(m, g)) return true;
   return false;

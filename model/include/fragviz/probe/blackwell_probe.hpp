@@ -29,6 +29,7 @@
 #include "fragviz/isa/tmem.hpp"
 #include "fragviz/isa/tmem_accumulator.hpp"
 #include "fragviz/probe/hopper_results.hpp"
+#include "fragviz/probe/tmem_probe.hpp"
 
 namespace fragviz {
 
@@ -63,20 +64,6 @@ std::array<std::uint8_t, 16> pack_b8_row(MatrixMoveB8Form form, const std::array
 MatrixMoveProbe judge_b8_move(const B8MovePlan& plan,
                               const std::vector<std::array<std::array<std::uint32_t, 32>, 4>>& regs,
                               const std::vector<std::vector<std::uint8_t>>& smem);
-
-/// The tensor-memory round trip (gpu/cuda/blackwell/tmem_kernels.cu): the label thread 0-127 stores
-/// from register r (0-3) is (thread << 8) | r, never the kernel's sentinel 0xFFFFFFFF; [thread][4].
-std::vector<std::uint32_t> tmem_probe_labels();
-
-/// "tcgen05.st.sync.aligned.16x256b.x1.b32" and the like: the store a round trip probes.
-std::string tmem_probe_mnemonic(TmemShape s);
-
-/// Judges one round trip of tcgen05.st `s`.x1 (.16x32bx2 with immHalfSplitoff 1) by warps 0-3, each
-/// at its own sub-partition's first lane: `out[thread * 8 + c]` is what tcgen05.ld.32x32b.x8 gave
-/// thread (lane = thread) at column c. One MoveCheck per stored (thread, register): expected =
-/// (lane, column) from tmem_cell, measured = where its label came back; any other non-sentinel
-/// cell is a stray write. kind "tcgen05.st", mnemonic "tcgen05.st.sync.aligned.SHAPE.x1.b32".
-MatrixMoveProbe judge_tmem_probe(TmemShape s, const std::vector<std::uint32_t>& out);
 
 /// The accumulator probe (gpu/cuda/blackwell/umma_kernels.cu): tcgen05.mma.cta_group::1.kind::f16
 /// of M x 64 x 16 (f16 A and B K-major without swizzle, f32 D) run twice, D(row, col) = row, then
@@ -115,14 +102,14 @@ std::string umma_probe_mnemonic(int m, int cta_group = 1);
 MatrixMoveProbe judge_umma_probe(const UmmaProbePlan& plan,
                                  const std::vector<std::vector<std::uint32_t>>& out);
 
-/// The probe named `mnemonic` (a b8 move, a tcgen05.st round trip, an accumulator probe, a block-scale
+/// The probe named `mnemonic` (a b8 move, a tensor-memory probe, an accumulator probe, a block-scale
 /// probe) as its judge fills
 /// it, every cell expected and nothing measured, ran false: what run_blackwell_probes reports for a probe it
 /// skips, and what a saved report's cells are read against. nullopt for any other name.
 std::optional<MatrixMoveProbe> blackwell_expected_probe(std::string_view mnemonic);
 
 /// True for a name the Blackwell probes answer to: "blackwell" (every form), a mnemonic
-/// parse_matrix_move_b8 knows, "tcgen05.st.sync.aligned.SHAPE.x1.b32", an umma_probe_mnemonic of
+/// parse_matrix_move_b8 knows, a tmem_probe_mnemonic of all_tmem_probes, an umma_probe_mnemonic of
 /// kUmmaProbeShapes, or the sm_120a block-scale probes: "block-scale" (all 16) or a
 /// block_scale_probe_name (fragviz/probe/block_scale_probe.hpp).
 bool is_blackwell_probe_name(std::string_view name);

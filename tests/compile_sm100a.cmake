@@ -54,13 +54,13 @@ function(keep_ptx name)
 endfunction()
 
 # The CTA-pair accumulator probe: its PTX must hold every .cta_group::2 form (alloc, relinquish,
-# mma, the multicast commit, dealloc) and the cluster barrier; the compile above already made
-# ptxas assemble them for sm_100a.
+# mma, sparse mma, the multicast commit, dealloc) and the cluster barrier; the compile above
+# already made ptxas assemble them for sm_100a.
 set(_u2 "${SRC_DIR}/cuda/blackwell/umma2_kernels.cu")
 keep_ptx(umma2_kernels)
 set(ptx_u2 "${PTX_OUT}")
 foreach(form "tcgen05.alloc.cta_group::2" "tcgen05.relinquish_alloc_permit.cta_group::2"
-             "tcgen05.mma.cta_group::2.kind::f16"
+             "tcgen05.mma.cta_group::2.kind::f16" "tcgen05.mma.sp.cta_group::2.kind::f16 "
              "tcgen05.commit.cta_group::2.mbarrier::arrive::one.shared::cluster.multicast::cluster.b64"
              "tcgen05.dealloc.cta_group::2" "barrier.cluster.arrive" ".reqnctapercluster 2, 1, 1")
   string(FIND "${ptx_u2}" "${form}" at)
@@ -68,7 +68,7 @@ foreach(form "tcgen05.alloc.cta_group::2" "tcgen05.relinquish_alloc_permit.cta_g
     message(FATAL_ERROR "the sm_100a PTX of ${_u2} lacks ${form}")
   endif()
 endforeach()
-message(STATUS "sm_100a ok: umma2_kernels.cu holds the .cta_group::2 forms and a 2-CTA cluster")
+message(STATUS "sm_100a ok: umma2_kernels.cu holds the .cta_group::2 forms (dense and sparse A) and a 2-CTA cluster")
 
 # The tensor-memory probe (tmem_kernels.cu): every tcgen05.st and tcgen05.ld form the model's
 # all_tmem_probes lists (each shape at .x1, .x2 and its largest .num in 32 columns; .x1 with

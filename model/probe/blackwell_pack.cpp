@@ -94,6 +94,8 @@ BlackwellWork::Launch umma_launch(const UmmaProbePlan& plan, int pass) {
     j.a_descriptor = plan.a_descriptor;
     j.b_descriptor = plan.b_descriptor;
     j.instr_descriptor = plan.instr_descriptor;
+    j.meta_column = plan.meta_column;
+    j.meta_word = plan.meta_word;
     l.kernel = BlackwellKernel::umma2;
     l.in = bytes_of(std::vector<kernel_io::Umma2Job>{j});
   } else {
@@ -124,7 +126,7 @@ BlackwellWork pack_blackwell(const ProbeRequest& req, const DeviceInfo& device, 
   // run them (an H200 report does not grow a skipped line per probe).
   std::vector<MatrixMoveB8> moves;
   std::vector<TmemProbe> shapes;
-  std::vector<std::pair<int, int>> umma_m;  // the accumulator probes, by (M, cta_group)
+  std::vector<UmmaProbeShape> umma_m;  // the accumulator probes
   const auto add_all = [&] {
     moves = all_b8_moves();
     shapes = all_tmem_probes();
@@ -151,8 +153,8 @@ BlackwellWork pack_blackwell(const ProbeRequest& req, const DeviceInfo& device, 
       moves.push_back(*m);
     } else {
       if (const auto t = find_tmem_probe(name)) shapes.push_back(*t);
-      for (const auto& mg : kUmmaProbeShapes)
-        if (name == umma_probe_mnemonic(mg.first, mg.second)) umma_m.push_back(mg);
+      for (const UmmaProbeShape& u : kUmmaProbeShapes)
+        if (name == umma_probe_mnemonic(u.m, u.cta_group, u.sparse)) umma_m.push_back(u);
       for (const BlockScaleProbePlan& p : all_scales)
         if (name == block_scale_probe_name(p)) scales.push_back(p);
     }
@@ -191,12 +193,12 @@ BlackwellWork pack_blackwell(const ProbeRequest& req, const DeviceInfo& device, 
     }
     w.moves.push_back(skipped(tmem_probe_mnemonic(s), why));
   }
-  for (const auto& [m, g] : umma_m) {
+  for (const UmmaProbeShape& u : umma_m) {
     if (why.empty()) {
       w.umma_of.push_back(w.moves.size());
-      w.umma.push_back(plan_umma_probe(m, g));
+      w.umma.push_back(plan_umma_probe(u.m, u.cta_group, u.sparse));
     }
-    w.moves.push_back(skipped(umma_probe_mnemonic(m, g), why));
+    w.moves.push_back(skipped(umma_probe_mnemonic(u.m, u.cta_group, u.sparse), why));
   }
   for (const BlockScaleProbePlan& p : scales) {
     if (why120.empty()) {

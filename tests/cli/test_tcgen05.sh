@@ -126,7 +126,8 @@ fi
 # code, and a -DFRAGVIZ_SM100_PROBES=ON build runs them (no MISMATCH).
 for name in ldmatrix.sync.aligned.m16n16.x1.trans.shared.b8 tcgen05.st.sync.aligned.16x256b.x1.b32 \
   tcgen05.ld.sync.aligned.16x64b.x16.b32 tcgen05.ld.sync.aligned.16x256b.x1.pack::16b.b32 \
-  tcgen05.st.sync.aligned.16x32bx2.x1.unpack::16b.b32 tcgen05.mma.cta_group::1.kind::f16.m64n64k16 blackwell; do
+  tcgen05.st.sync.aligned.16x32bx2.x1.unpack::16b.b32 tcgen05.mma.cta_group::1.kind::f16.m64n64k16 \
+  tcgen05.mma.sp.cta_group::2.kind::f16.m128n64k32 blackwell; do
   out=$("$cli" probe --instr "$name" --no-cycles 2>&1)
   rc=$?
   if ! { [ "$rc" = 2 ] && grep -q "no usable GPU" <<<"$out"; } && ! grep -q "needs sm_100a" <<<"$out" &&

@@ -1,9 +1,9 @@
 // The Blackwell probes added for issue 26 on whatever GPU there is: the tensor-memory loads and
-// stores and the cta_group::2 accumulator probe (sm_100a), the block-scale probes (sm_120a) and the 8-bit
-// matrix moves (sm_100a or sm_120a). On a device that cannot run one, it is refused before any launch, naming
-// the SM it needs and the device's; on its own device (in a build with -DFRAGVIZ_SM100_PROBES /
-// -DFRAGVIZ_SM120_PROBES) it runs and must agree with the model. Without a usable device every test is
-// SKIPPED (never passed), with the reason.
+// stores and the cta_group::2 accumulator probes, dense and sparse A (sm_100a), the block-scale probes
+// (sm_120a) and the 8-bit matrix moves (sm_100a or sm_120a). On a device that cannot run one, it is refused
+// before any launch, naming the SM it needs and the device's; on its own device (in a build with
+// -DFRAGVIZ_SM100_PROBES / -DFRAGVIZ_SM120_PROBES) it runs and must agree with the model. Without a usable
+// device every test is SKIPPED (never passed), with the reason.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -33,9 +33,10 @@ TEST(BlackwellGpu, CtaPairAccumulatorRunsOnSm100aOrIsRefusedNamingTheSm) {
   SKIP_WITHOUT_DEVICE();
   const std::string m256 = "tcgen05.mma.cta_group::2.kind::f16.m256n64k16";
   const std::string m128 = "tcgen05.mma.cta_group::2.kind::f16.m128n64k16";
-  const ProbeReport r = run_named({m128, m256});
+  const std::string sparse = "tcgen05.mma.sp.cta_group::2.kind::f16.m128n64k32";  // Layout C
+  const ProbeReport r = run_named({m128, m256, sparse});
   ASSERT_TRUE(r.error.message.empty()) << r.error.message;
-  for (const std::string& name : {m128, m256}) {
+  for (const std::string& name : {m128, m256, sparse}) {
     const MatrixMoveProbe* p = find(r, name);
     ASSERT_NE(p, nullptr) << name;
     if (r.device.cc_major != 10 || r.device.cc_minor != 0) {

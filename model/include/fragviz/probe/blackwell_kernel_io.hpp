@@ -60,13 +60,15 @@ struct UmmaJob {
   std::uint32_t instr_descriptor;
 };
 
-/// One tcgen05.mma.cta_group::2 issue by a CTA pair.
+/// One tcgen05.mma.cta_group::2 issue by a CTA pair (tcgen05.mma.sp when meta_column is not 0).
 struct Umma2Job {
   std::uint8_t image[2][kUmmaProbeImage];  ///< per CTA rank, copied to its 1024-aligned shared base
   std::uint32_t b_offset;                  ///< B's bytes from the base (the same in both CTAs)
   std::uint64_t a_descriptor;              ///< start field 0: the kernel adds the base
   std::uint64_t b_descriptor;
   std::uint32_t instr_descriptor;
+  std::uint32_t meta_column;  ///< sparse A: the metadata's TMEM column (32 columns from it); 0 dense
+  std::uint32_t meta_word;    ///< sparse A: what every metadata cell holds
 };
 
 // [SECTION] sm_120a block scale (sm120/block_scale_kernels.cu) ------------------------------------

@@ -60,8 +60,8 @@ cudaError_t queue(const BlackwellWork::Launch& l, const void* in, void* out) {
     case BlackwellKernel::b8_moves:
       break;  // queued above
     case BlackwellKernel::tmem:
-      return cuda::launch_tmem_probe(l.arg, static_cast<const std::uint32_t*>(in),
-                                     static_cast<std::uint32_t*>(out), nullptr);
+      return cuda::launch_tmem_probe(static_cast<const cuda::TmemJob*>(in), static_cast<std::uint32_t*>(out),
+                                     nullptr);
     case BlackwellKernel::umma:
       return cuda::launch_umma_probe(static_cast<const cuda::UmmaJob*>(in), static_cast<std::uint32_t*>(out),
                                      nullptr);

@@ -1,5 +1,5 @@
 // The Blackwell family's packing and judging: plans from the model (blackwell_probe.hpp,
-// block_scale_probe.hpp), one launch for the matrix moves, one per tensor-memory shape, one per
+// block_scale_probe.hpp), one launch for the matrix moves, one per tensor-memory probe, one per
 // accumulator pass and one per block-scale probe (a job per k-block), each input packed as its
 // kernel's job (blackwell_kernel_io.hpp) and each output judged as it comes back. Which device runs
 // which (arch_probes.hpp): the tensor-memory and accumulator probes compute capability 10.0, the
@@ -17,9 +17,6 @@
 
 namespace fragviz {
 namespace {
-
-constexpr TmemShape kTmemShapes[] = {TmemShape::s32x32b, TmemShape::s16x64b, TmemShape::s16x128b,
-                                     TmemShape::s16x256b, TmemShape::s16x32bx2};
 
 /// `count` objects of T at the head of `bytes` (value-initialised where `bytes` is shorter).
 template <class T>
@@ -66,6 +63,22 @@ std::vector<kernel_io::B8MoveJob> b8_jobs(const std::vector<B8MovePlan>& plans) 
   return jobs;
 }
 
+/// A tensor-memory probe as its kernel's job.
+kernel_io::TmemJob tmem_job(const TmemProbe& p) {
+  static_assert(kernel_io::kTmemJobRegisters == kTmemProbeRegisters, "one register count");
+  kernel_io::TmemJob j;
+  std::memset(&j, 0, sizeof j);
+  j.shape = static_cast<std::int32_t>(p.shape);
+  j.num = p.num;
+  j.load = p.load ? 1 : 0;
+  j.pack16 = p.pack16 ? 1 : 0;
+  j.half_split = tmem_probe_half_split(p);
+  j.read = tmem_probe_read_columns(p);
+  const std::vector<std::uint32_t> words = tmem_probe_words(p);
+  std::memcpy(j.words, words.data(), sizeof j.words);
+  return j;
+}
+
 /// Pass `pass` of an accumulator plan as its kernel's job: one CTA's image, or both CTAs' under
 /// cta_group::2.
 BlackwellWork::Launch umma_launch(const UmmaProbePlan& plan, int pass) {
@@ -81,6 +94,8 @@ BlackwellWork::Launch umma_launch(const UmmaProbePlan& plan, int pass) {
     j.a_descriptor = plan.a_descriptor;
     j.b_descriptor = plan.b_descriptor;
     j.instr_descriptor = plan.instr_descriptor;
+    j.meta_column = plan.meta_column;
+    j.meta_word = plan.meta_word;
     l.kernel = BlackwellKernel::umma2;
     l.in = bytes_of(std::vector<kernel_io::Umma2Job>{j});
   } else {
@@ -108,13 +123,13 @@ BlackwellWork pack_blackwell(const ProbeRequest& req, const DeviceInfo& device, 
   const ArchProbeSets runs = arch_probe_sets(device.cc_major, device.cc_minor);
   const bool sm100a = runs.sm100a, sm120a = runs.sm120a;
   // Which probes: the named ones; for an empty list all of them, but only on a device that can
-  // run them (an H200 report does not grow eleven skipped lines).
+  // run them (an H200 report does not grow a skipped line per probe).
   std::vector<MatrixMoveB8> moves;
-  std::vector<TmemShape> shapes;
-  std::vector<std::pair<int, int>> umma_m;  // the accumulator probes, by (M, cta_group)
+  std::vector<TmemProbe> shapes;
+  std::vector<UmmaProbeShape> umma_m;  // the accumulator probes
   const auto add_all = [&] {
     moves = all_b8_moves();
-    shapes.assign(std::begin(kTmemShapes), std::end(kTmemShapes));
+    shapes = all_tmem_probes();
     umma_m.assign(std::begin(kUmmaProbeShapes), std::end(kUmmaProbeShapes));
   };
   std::vector<BlockScaleProbePlan> scales;  // sm_120a: the block-scale probes
@@ -137,10 +152,9 @@ BlackwellWork pack_blackwell(const ProbeRequest& req, const DeviceInfo& device, 
     } else if (const auto m = parse_matrix_move_b8(name)) {
       moves.push_back(*m);
     } else {
-      for (TmemShape s : kTmemShapes)
-        if (name == tmem_probe_mnemonic(s)) shapes.push_back(s);
-      for (const auto& mg : kUmmaProbeShapes)
-        if (name == umma_probe_mnemonic(mg.first, mg.second)) umma_m.push_back(mg);
+      if (const auto t = find_tmem_probe(name)) shapes.push_back(*t);
+      for (const UmmaProbeShape& u : kUmmaProbeShapes)
+        if (name == umma_probe_mnemonic(u.m, u.cta_group, u.sparse)) umma_m.push_back(u);
       for (const BlockScaleProbePlan& p : all_scales)
         if (name == block_scale_probe_name(p)) scales.push_back(p);
     }
@@ -172,19 +186,19 @@ BlackwellWork pack_blackwell(const ProbeRequest& req, const DeviceInfo& device, 
     }
     w.moves.push_back(skipped(matrix_move_b8_mnemonic(m), why_moves));
   }
-  for (TmemShape s : shapes) {
+  for (const TmemProbe& s : shapes) {
     if (why.empty()) {
       w.tmem_of.push_back(w.moves.size());
       w.tmem.push_back(s);
     }
     w.moves.push_back(skipped(tmem_probe_mnemonic(s), why));
   }
-  for (const auto& [m, g] : umma_m) {
+  for (const UmmaProbeShape& u : umma_m) {
     if (why.empty()) {
       w.umma_of.push_back(w.moves.size());
-      w.umma.push_back(plan_umma_probe(m, g));
+      w.umma.push_back(plan_umma_probe(u.m, u.cta_group, u.sparse));
     }
-    w.moves.push_back(skipped(umma_probe_mnemonic(m, g), why));
+    w.moves.push_back(skipped(umma_probe_mnemonic(u.m, u.cta_group, u.sparse), why));
   }
   for (const BlockScaleProbePlan& p : scales) {
     if (why120.empty()) {
@@ -195,7 +209,7 @@ BlackwellWork pack_blackwell(const ProbeRequest& req, const DeviceInfo& device, 
   }
 
   // The launches, in order: the matrix moves (one job per pass, one launch), the tensor-memory
-  // round trips (one launch per shape), the accumulators (one launch per pass), the block scales.
+  // probes (one launch each), the accumulators (one launch per pass), the block scales.
   if (!w.b8.empty()) {
     const std::vector<kernel_io::B8MoveJob> jobs = b8_jobs(w.b8);
     BlackwellWork::Launch l;
@@ -205,13 +219,11 @@ BlackwellWork pack_blackwell(const ProbeRequest& req, const DeviceInfo& device, 
     l.out_bytes = jobs.size() * sizeof(kernel_io::B8MoveOut);
     w.launches.push_back(std::move(l));
   }
-  const std::vector<std::uint8_t> labels = bytes_of(tmem_probe_labels());
   for (std::size_t i = 0; i < w.tmem.size(); ++i) {
     BlackwellWork::Launch l;
     l.kernel = BlackwellKernel::tmem;
-    l.arg = static_cast<int>(w.tmem[i]);
-    l.in = labels;
-    l.out_bytes = 128 * kernel_io::kTmemReadColumns * sizeof(std::uint32_t);
+    l.in = bytes_of(std::vector<kernel_io::TmemJob>{tmem_job(w.tmem[i])});
+    l.out_bytes = static_cast<std::size_t>(128 * tmem_probe_out_words(w.tmem[i])) * sizeof(std::uint32_t);
     l.plan = i;
     w.launches.push_back(std::move(l));
   }
@@ -280,7 +292,7 @@ void judge_blackwell_launch(BlackwellWork& work, std::size_t i, const std::vecto
     }
     case BlackwellKernel::tmem:
       entry(work.tmem_of[l.plan]) =
-          judge_tmem_probe(work.tmem[l.plan], objects<std::uint32_t>(out, 128 * kernel_io::kTmemReadColumns));
+          judge_tmem_probe(work.tmem[l.plan], objects<std::uint32_t>(out, l.out_bytes / 4));
       return;
     case BlackwellKernel::umma:
     case BlackwellKernel::umma2: {

@@ -143,55 +143,6 @@ MatrixMoveProbe judge_b8_move(const B8MovePlan& plan,
   return probe;
 }
 
-std::vector<std::uint32_t> tmem_probe_labels() {
-  std::vector<std::uint32_t> labels(128 * 4);
-  for (int t = 0; t < 128; ++t)
-    for (int r = 0; r < 4; ++r)
-      labels[static_cast<std::size_t>(4 * t + r)] = static_cast<std::uint32_t>(t << 8 | r);
-  return labels;
-}
-
-std::string tmem_probe_mnemonic(TmemShape s) {
-  return "tcgen05.st.sync.aligned." + std::string(to_string(s)) + ".x1.b32";
-}
-
-MatrixMoveProbe judge_tmem_probe(TmemShape s, const std::vector<std::uint32_t>& out) {
-  MatrixMoveProbe probe;
-  probe.mnemonic = tmem_probe_mnemonic(s);
-  probe.kind = "tcgen05.st";
-  probe.detail = "read back with tcgen05.ld.32x32b.x8; sm_100a, model only until run";
-  constexpr int kCols = 8;
-  if (out.size() != static_cast<std::size_t>(128 * kCols)) {
-    probe.skipped = "internal: the round trip returns 128 threads x 8 columns";
-    return probe;
-  }
-  const int regs = tmem_registers(s, 1);
-  std::vector<std::optional<Coord>> found(128 * 4);
-  for (int lane = 0; lane < 128; ++lane)
-    for (int c = 0; c < kCols; ++c) {
-      const std::uint32_t v = out[static_cast<std::size_t>(lane * kCols + c)];
-      if (v == 0xFFFFFFFFu) continue;
-      const int t = static_cast<int>(v >> 8), r = static_cast<int>(v & 0xFF);
-      if (t >= 128 || r >= regs || (v >> 16) != 0) {
-        ++probe.stray_writes;
-        continue;
-      }
-      found[static_cast<std::size_t>(4 * t + r)] = Coord{lane, c};
-    }
-  for (int t = 0; t < 128; ++t)
-    for (int r = 0; r < regs; ++r) {
-      const TmemCell cell = tmem_cell(s, 1, t % 32, r, 1);
-      MoveCheck check;
-      check.lane = t;
-      check.reg = r;
-      check.expected = {32 * (t / 32) + cell.lane, cell.column};
-      check.measured = found[static_cast<std::size_t>(4 * t + r)];
-      probe.cells.push_back(check);
-    }
-  probe.ran = true;
-  return probe;
-}
-
 namespace {
 
 /// f16 bits of a small non-negative integer (exact below 2048).
@@ -218,55 +169,75 @@ float f32_of(std::uint32_t bits) {
 
 }  // namespace
 
-std::string umma_probe_mnemonic(int m, int cta_group) {
-  return "tcgen05.mma.cta_group::" + std::to_string(cta_group) + ".kind::f16.m" + std::to_string(m) + "n" +
-         std::to_string(kUmmaProbeColumns) + "k16";
+std::string umma_probe_mnemonic(int m, int cta_group, bool sparse) {
+  return std::string("tcgen05.mma") + (sparse ? ".sp" : "") + ".cta_group::" + std::to_string(cta_group) +
+         ".kind::f16.m" + std::to_string(m) + "n" + std::to_string(kUmmaProbeColumns) +
+         (sparse ? "k32" : "k16");
 }
 
-UmmaProbePlan plan_umma_probe(int m, int cta_group) {
+UmmaProbePlan plan_umma_probe(int m, int cta_group, bool sparse) {
   UmmaProbePlan plan;
-  plan.shape = cta_group == 2 ? UmmaAccumulator{m == 128 ? 128 : 256, kUmmaProbeColumns, 2, false}
-                              : UmmaAccumulator{m == 64 ? 64 : 128, kUmmaProbeColumns, 1, false};
+  sparse = sparse && cta_group == 2;
+  plan.shape = sparse           ? UmmaAccumulator{128, kUmmaProbeColumns, 2, true}
+               : cta_group == 2 ? UmmaAccumulator{m == 128 ? 128 : 256, kUmmaProbeColumns, 2, false}
+                                : UmmaAccumulator{m == 64 ? 64 : 128, kUmmaProbeColumns, 1, false};
   const int M = plan.shape.m, N = plan.shape.n, G = plan.shape.cta_group;
   // Under cta_group::2 CTA k holds rows k*M/2.. of A and columns k*N/2.. of B (CuTe's 2x1SM
-  // ALayout / BLayout), at the same offsets of its own shared memory.
+  // ALayout / BLayout), at the same offsets of its own shared memory. Sparse A is stored compressed,
+  // 16 columns as dense A's; B has K 32: four core matrices along K, so its 8-row groups lie 512
+  // bytes apart.
   const int rows = M / G, cols = N / G;
+  const int b_k = sparse ? 32 : 16;
+  const std::uint32_t b_sbo = sparse ? 4 * kLbo : kSbo;
+  const auto b_offset_of = [&](int n, int k) {
+    return static_cast<std::uint32_t>((n / 8) * b_sbo + (k / 8) * kLbo + (n % 8) * 16 + (k % 8) * 2);
+  };
   plan.b_offset = static_cast<std::uint32_t>(rows * 16 * 2);
   for (int cta = 0; cta < G; ++cta)
     for (int pass = 0; pass < 2; ++pass) {
       std::vector<std::uint8_t>& img = cta == 0 ? plan.image[pass] : plan.peer_image[pass];
-      img.assign(plan.b_offset + static_cast<std::size_t>(cols * 16 * 2), 0);
+      img.assign(plan.b_offset + static_cast<std::size_t>(cols * b_k * 2), 0);
       const auto put = [&img](std::uint32_t at, std::uint16_t h) {
         img[at] = static_cast<std::uint8_t>(h);
         img[at + 1] = static_cast<std::uint8_t>(h >> 8);
       };
       for (int r = 0; r < rows; ++r) put(kmajor_offset(r, 0), f16_of(pass == 0 ? cta * rows + r : 1));
+      // Sparse: A's compressed column 0 is one of K 0-3, whichever the metadata says: B's rows 0-3
+      // all hold the value, so any choice gives the same D.
       for (int n = 0; n < cols; ++n)
-        put(plan.b_offset + kmajor_offset(n, 0), f16_of(pass == 0 ? 1 : cta * cols + n));
+        for (int k = 0; k < (sparse ? 4 : 1); ++k)
+          put(plan.b_offset + b_offset_of(n, k), f16_of(pass == 0 ? 1 : cta * cols + n));
     }
   UmmaSmemDescriptor d;
   d.leading_byte_offset = kLbo;
   d.stride_byte_offset = kSbo;
   plan.a_descriptor = encode_umma_smem_descriptor(d);
-  plan.b_descriptor = plan.a_descriptor;
+  d.stride_byte_offset = b_sbo;
+  plan.b_descriptor = encode_umma_smem_descriptor(d);
   UmmaInstrDescriptor i;
   i.d_format = 1;  // F32
   i.a_format = 0;  // F16
   i.b_format = 0;
+  i.sparse = sparse;  // selector 0
   i.m = M;
   i.n = N;
   plan.instr_descriptor = encode_umma_instr_descriptor(i, UmmaKind::f16);
+  if (sparse) {
+    plan.meta_column = kUmmaProbeMetaColumn;
+    plan.meta_word = 0x44444444u;
+  }
   return plan;
 }
 
 MatrixMoveProbe judge_umma_probe(const UmmaProbePlan& plan,
                                  const std::vector<std::vector<std::uint32_t>>& out) {
   MatrixMoveProbe probe;
-  probe.mnemonic = umma_probe_mnemonic(plan.shape.m, plan.shape.cta_group);
+  probe.mnemonic = umma_probe_mnemonic(plan.shape.m, plan.shape.cta_group, plan.shape.sparse);
   probe.kind = "tcgen05.mma";
   const int G = plan.shape.cta_group;
   probe.detail = std::string("Layout ") + static_cast<char>(umma_data_path(plan.shape)) +
                  (G == 2 ? "; a CTA pair, CTA 1's lanes counted 128-255" : "") +
+                 (plan.shape.sparse ? "; sparse A, D independent of the metadata's selection" : "") +
                  "; sm_100a, model only until run";
   constexpr int kCols = kUmmaProbeColumns;
   const std::size_t cells = static_cast<std::size_t>(G) * 128u * kCols;
@@ -315,16 +286,17 @@ std::optional<MatrixMoveProbe> blackwell_expected_probe(std::string_view mnemoni
     p = matrix_move_b8_is_store(*m) ? judge_b8_move(plan, {}, {fill, fill})
                                     : judge_b8_move(plan, {none, none, none}, {});
   }
-  for (TmemShape s : {TmemShape::s32x32b, TmemShape::s16x64b, TmemShape::s16x128b, TmemShape::s16x256b,
-                      TmemShape::s16x32bx2})
-    if (mnemonic == tmem_probe_mnemonic(s))
-      p = judge_tmem_probe(s, std::vector<std::uint32_t>(128 * 8, 0xFFFFFFFFu));
-  for (const auto& [m, g] : kUmmaProbeShapes)
-    if (mnemonic == umma_probe_mnemonic(m, g))
-      p = judge_umma_probe(plan_umma_probe(m, g),
-                           std::vector<std::vector<std::uint32_t>>(
-                               2, std::vector<std::uint32_t>(
-                                      static_cast<std::size_t>(g * 128 * kUmmaProbeColumns), 0xFFFFFFFFu)));
+  if (const auto t = find_tmem_probe(mnemonic))  // nothing labelled anywhere
+    p = judge_tmem_probe(*t,
+                         std::vector<std::uint32_t>(static_cast<std::size_t>(128 * tmem_probe_out_words(*t)),
+                                                    kTmemProbeSentinel));
+  for (const UmmaProbeShape& u : kUmmaProbeShapes)
+    if (mnemonic == umma_probe_mnemonic(u.m, u.cta_group, u.sparse))
+      p = judge_umma_probe(
+          plan_umma_probe(u.m, u.cta_group, u.sparse),
+          std::vector<std::vector<std::uint32_t>>(
+              2, std::vector<std::uint32_t>(static_cast<std::size_t>(u.cta_group * 128 * kUmmaProbeColumns),
+                                            0xFFFFFFFFu)));
   for (const BlockScaleProbePlan& plan : all_block_scale_probe_plans())
     if (mnemonic == block_scale_probe_name(plan)) p = judge_block_scale_probe(plan, {});
   if (p) p->ran = false;
@@ -335,11 +307,9 @@ bool is_blackwell_probe_name(std::string_view name) {
   if (name == "blackwell" || name == "block-scale" || parse_matrix_move_b8(name).has_value()) return true;
   for (const BlockScaleProbePlan& plan : all_block_scale_probe_plans())
     if (name == block_scale_probe_name(plan)) return true;
-  for (TmemShape s : {TmemShape::s32x32b, TmemShape::s16x64b, TmemShape::s16x128b, TmemShape::s16x256b,
-                      TmemShape::s16x32bx2})
-    if (name == tmem_probe_mnemonic(s)) return true;
-  for (const auto& [m, g] : kUmmaProbeShapes)
-    if (name == umma_probe_mnemonic(m, g)) return true;
+  if (find_tmem_probe(name)) return true;
+  for (const UmmaProbeShape& u : kUmmaProbeShapes)
+    if (name == umma_probe_mnemonic(u.m, u.cta_group, u.sparse)) return true;
   return false;
 }
 

@@ -125,7 +125,9 @@ fi
 # probe is reported not run, "needs sm_100a"; on sm_100a a default build says it has no sm_100a
 # code, and a -DFRAGVIZ_SM100_PROBES=ON build runs them (no MISMATCH).
 for name in ldmatrix.sync.aligned.m16n16.x1.trans.shared.b8 tcgen05.st.sync.aligned.16x256b.x1.b32 \
-  tcgen05.mma.cta_group::1.kind::f16.m64n64k16 blackwell; do
+  tcgen05.ld.sync.aligned.16x64b.x16.b32 tcgen05.ld.sync.aligned.16x256b.x1.pack::16b.b32 \
+  tcgen05.st.sync.aligned.16x32bx2.x1.unpack::16b.b32 tcgen05.mma.cta_group::1.kind::f16.m64n64k16 \
+  tcgen05.mma.sp.cta_group::2.kind::f16.m128n64k32 blackwell; do
   out=$("$cli" probe --instr "$name" --no-cycles 2>&1)
   rc=$?
   if ! { [ "$rc" = 2 ] && grep -q "no usable GPU" <<<"$out"; } && ! grep -q "needs sm_100a" <<<"$out" &&
@@ -135,6 +137,9 @@ for name in ldmatrix.sync.aligned.m16n16.x1.trans.shared.b8 tcgen05.st.sync.alig
     echo "ok: fragviz-cli probe --instr $name -> $rc"
   fi
 done
+# A tensor-memory form the probes do not run (.16x64b.x4) is no probe name: a usage error (64).
+expect 64 "no catalogue instruction is named 'tcgen05.ld.sync.aligned.16x64b.x4.b32'" -- \
+  probe --instr tcgen05.ld.sync.aligned.16x64b.x4.b32 --no-cycles
 csv=$("$cli" tmem --shape 16x32bx2 --num x2 --split 8 --csv 2>/dev/null)
 if [ "$(head -1 <<<"$csv")" != "thread,register,lane,column" ] || ! grep -qx "17,1,1,9" <<<"$csv" ||
   [ "$(wc -l <<<"$csv")" != 65 ]; then

@@ -38,6 +38,12 @@ T job_of(const std::vector<std::uint8_t>& in, std::size_t i = 0) {
   return t;
 }
 
+/// The tensor-memory probes: five shapes at .x1, .x2 and their largest .num, stores and loads, and
+/// .x1 packed (ld) and unpacked (st).
+constexpr std::size_t kTmemProbes = 2 * (3 * 5 + 5);
+/// The accumulator probes: Layouts F, D (cta_group::1), B, A and C (cta_group::2, C sparse).
+constexpr std::size_t kUmmaProbes = 5;
+
 std::uint64_t bits(std::uint64_t word, int lo, int width) { return (word >> lo) & ((1ull << width) - 1); }
 
 /// The IEEE binary16 bits of a whole number 0-2047 (exact).
@@ -129,10 +135,49 @@ TEST(BlackwellFamily, AccumulatorJobsHoldTheOperandsTheirDescriptorsName) {
         ASSERT_EQ(l.kernel, BlackwellKernel::umma2);
         ASSERT_EQ(l.in.size(), sizeof(kernel_io::Umma2Job));
         const auto j = job_of<kernel_io::Umma2Job>(l.in);
+        EXPECT_EQ(j.meta_column, 0u);  // dense: no metadata, tcgen05.mma
         expect_descriptors(j.a_descriptor, j.b_descriptor, j.instr_descriptor, ms[i]);
         for (int cta = 0; cta < 2; ++cta)
           expect_operands(j.image[cta], cta, 2, j.a_descriptor, j.b_descriptor, j.b_offset, ms[i], pass);
       }
+    }
+  }
+}
+
+// Sparse A under cta_group::2 (Layout C): K 32, A compressed to 16 columns (CuTe's
+// SM100_MMA_F16BF16_2x1SM_SS_SPARSE: K = 512 / 16 bits), B's 32 K columns read through its own
+// descriptor (8-row groups 512 bytes apart), B's rows 0-3 alike so no selection changes D, and the
+// metadata word 0x4 in every 4-bit group (indices 0 and 1).
+TEST(BlackwellFamily, TheSparseAccumulatorJobHoldsCompressedAAndItsMetadata) {
+  const BlackwellWork w = pack_blackwell(named({"tcgen05.mma.sp.cta_group::2.kind::f16.m128n64k32"}),
+                                         device(10, 0), BlackwellBuild{true, false});
+  ASSERT_EQ(w.moves.size(), 1u);
+  ASSERT_EQ(w.launches.size(), 2u);
+  EXPECT_NE(w.moves[0].detail.find("Layout C"), std::string::npos) << w.moves[0].detail;
+  for (int pass = 0; pass < 2; ++pass) {
+    SCOPED_TRACE(pass);
+    const BlackwellWork::Launch& l = w.launches[static_cast<std::size_t>(pass)];
+    ASSERT_EQ(l.kernel, BlackwellKernel::umma2);
+    EXPECT_EQ(l.out_bytes, 2u * 128 * 64 * 4);
+    ASSERT_EQ(l.in.size(), sizeof(kernel_io::Umma2Job));
+    const auto j = job_of<kernel_io::Umma2Job>(l.in);
+    EXPECT_EQ(j.meta_column, 64u);
+    EXPECT_EQ(j.meta_word, 0x44444444u);
+    EXPECT_EQ(bits(j.instr_descriptor, 0, 3), 0x4u);  // sparse, selector 0
+    EXPECT_EQ(bits(j.instr_descriptor, 17, 6), 64u >> 3);
+    EXPECT_EQ(bits(j.instr_descriptor, 24, 5), 128u >> 4);
+    EXPECT_EQ(bits(j.b_descriptor, 32, 14) * 16, 512u);
+    for (int cta = 0; cta < 2; ++cta) {
+      for (int r = 0; r < 64; ++r)
+        for (int k = 0; k < 16; ++k)
+          ASSERT_EQ(kmajor_element(j.image[cta], j.a_descriptor, 0, r, k),
+                    k != 0 ? 0 : f16_of(pass == 0 ? 64 * cta + r : 1))
+              << "A row " << 64 * cta + r << " compressed k " << k;
+      for (int n = 0; n < 32; ++n)
+        for (int k = 0; k < 32; ++k)
+          ASSERT_EQ(kmajor_element(j.image[cta], j.b_descriptor, j.b_offset, n, k),
+                    k >= 4 ? 0 : f16_of(pass == 0 ? 1 : 32 * cta + n))
+              << "B column " << 32 * cta + n << " k " << k;
     }
   }
 }
@@ -196,24 +241,39 @@ TEST(BlackwellFamily, MatrixMoveJobsAddressTheRowsThePtxTextAssignsEachLane) {
   EXPECT_EQ(job, static_cast<std::size_t>(l.arg));
 }
 
-TEST(BlackwellFamily, RoundTripAndBlockScaleLaunchesNameTheirProbe) {
+TEST(BlackwellFamily, TensorMemoryAndBlockScaleLaunchesNameTheirProbe) {
   const BlackwellWork w = pack_blackwell(
-      named({"tcgen05.st.sync.aligned.16x256b.x1.b32", "tcgen05.st.sync.aligned.32x32b.x1.b32"}),
+      named({"tcgen05.st.sync.aligned.16x256b.x1.b32", "tcgen05.st.sync.aligned.32x32b.x1.b32",
+             "tcgen05.st.sync.aligned.16x128b.x8.b32", "tcgen05.st.sync.aligned.16x64b.x1.unpack::16b.b32",
+             "tcgen05.ld.sync.aligned.16x32bx2.x16.b32", "tcgen05.ld.sync.aligned.16x256b.x1.pack::16b.b32"}),
       device(10, 0), BlackwellBuild{true, false});
-  ASSERT_EQ(w.launches.size(), 2u);
-  for (std::size_t i = 0; i < 2; ++i) {
+  ASSERT_EQ(w.launches.size(), 6u);
+  // Per launch, as the PTX text names the form: (shape, .num, load, pack, immHalfSplitoff, columns read
+  // back, words out per thread). The read back covers the columns the form spans (16x128b.x8: 8 x 4;
+  // 16x64b unpacked: 2 x 2), a load returns its registers (16x32bx2.x16: 16; 16x256b: 4).
+  const int want[6][7] = {{3, 1, 0, 0, 0, 8, 8}, {0, 1, 0, 0, 0, 8, 8},    {2, 8, 0, 0, 0, 32, 32},
+                          {1, 1, 0, 1, 0, 8, 8}, {4, 16, 1, 0, 16, 0, 16}, {3, 1, 1, 1, 0, 0, 4}};
+  for (std::size_t i = 0; i < w.launches.size(); ++i) {
+    SCOPED_TRACE(i);
     const BlackwellWork::Launch& l = w.launches[i];
     EXPECT_EQ(l.kernel, BlackwellKernel::tmem);
-    EXPECT_EQ(tmem_probe_mnemonic(static_cast<TmemShape>(l.arg)), w.moves[w.tmem_of[l.plan]].mnemonic);
-    EXPECT_EQ(l.out_bytes, 128u * 8 * 4);  // 128 threads, 8 columns read back
-    // Thread t stores (t << 8) | r from register r (blackwell_probe.hpp, tmem_probe_labels).
-    ASSERT_EQ(l.in.size(), 128u * 4 * 4);
-    for (int t = 0; t < 128; ++t)
-      for (int r = 0; r < 4; ++r)
-        ASSERT_EQ(job_of<std::uint32_t>(l.in, static_cast<std::size_t>(4 * t + r)),
-                  static_cast<std::uint32_t>((t << 8) | r));
+    EXPECT_EQ(w.tmem_of[l.plan], i);
+    ASSERT_EQ(l.in.size(), sizeof(kernel_io::TmemJob));
+    const auto j = job_of<kernel_io::TmemJob>(l.in);
+    const int got[6] = {j.shape, j.num, j.load, j.pack16, j.half_split, j.read};
+    for (int k = 0; k < 6; ++k) EXPECT_EQ(got[k], want[i][k]) << "field " << k;
+    EXPECT_EQ(l.out_bytes, static_cast<std::size_t>(128 * want[i][6] * 4));
+    // Store: thread t's register r holds (t << 8) | r, its halves (t << 8) | 2r + h when unpacked;
+    // load: lane t's column c holds 0xFFFF0000 | (t << 8) | c.
+    for (std::uint32_t t = 0; t < 128; ++t)
+      for (std::uint32_t r = 0; r < 32; ++r)
+        ASSERT_EQ(j.words[t][r], j.load     ? 0xFFFF0000u | t << 8 | r
+                                 : j.pack16 ? ((t << 8) | 2 * r) | ((t << 8) | (2 * r + 1)) << 16
+                                            : (t << 8) | r)
+            << t << " " << r;
   }
   EXPECT_EQ(w.moves[0].mnemonic, "tcgen05.st.sync.aligned.16x256b.x1.b32");
+  EXPECT_EQ(w.moves[5].kind, "tcgen05.ld");
 
   const BlackwellWork s = pack_blackwell(named({"block-scale"}), device(12, 0), BlackwellBuild{false, true});
   ASSERT_EQ(s.launches.size(), all_block_scale_probe_plans().size());
@@ -255,7 +315,8 @@ TEST(BlackwellFamily, ADeviceOrBuildThatCannotRunAProbeSkipsItWithTheReason) {
   // An H200 asked for every Blackwell probe: entries, each skipped with the SM it needs; no launch.
   const BlackwellWork h = pack_blackwell(named({"blackwell"}), device(9, 0), BlackwellBuild{true, true});
   EXPECT_TRUE(h.launches.empty());
-  ASSERT_EQ(h.moves.size(), all_b8_moves().size() + 5 + 4 + all_block_scale_probe_plans().size());
+  ASSERT_EQ(h.moves.size(),
+            all_b8_moves().size() + kTmemProbes + kUmmaProbes + all_block_scale_probe_plans().size());
   for (const MatrixMoveProbe& p : h.moves) {
     const bool scale = p.kind == "block-scale", move = p.kind == "ldmatrix-b8" || p.kind == "stmatrix-b8";
     EXPECT_EQ(
@@ -276,7 +337,7 @@ TEST(BlackwellFamily, ADeviceOrBuildThatCannotRunAProbeSkipsItWithTheReason) {
   // No names: every probe the device runs, none on an H200 (its report grows no skipped lines).
   EXPECT_TRUE(pack_blackwell(ProbeRequest{}, device(9, 0), BlackwellBuild{true, true}).moves.empty());
   const BlackwellWork all = pack_blackwell(ProbeRequest{}, device(10, 0), BlackwellBuild{true, true});
-  EXPECT_EQ(all.moves.size(), all_b8_moves().size() + 5 + 4);
+  EXPECT_EQ(all.moves.size(), all_b8_moves().size() + kTmemProbes + kUmmaProbes);
   // An sm_120 GPU: the 8-bit moves and the block-scale probes, run by an sm_120a build.
   const BlackwellWork rtx = pack_blackwell(ProbeRequest{}, device(12, 0), BlackwellBuild{false, true});
   EXPECT_EQ(rtx.moves.size(), all_b8_moves().size() + all_block_scale_probe_plans().size());

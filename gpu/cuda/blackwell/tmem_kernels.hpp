@@ -1,8 +1,10 @@
-// What the tensor-memory round-trip probe kernel (tmem_kernels.cu; sm_100a code only) takes and
-// returns: one CTA of four warps allocates 32 TMEM columns, fills its lanes with a sentinel,
-// stores a label per (warp, thread, register) with one tcgen05.st shape at .x1, and reads every
-// cell back with tcgen05.ld.32x32b.x8, so each thread's eight registers say which store register
-// reached (its lane, columns 0-7). The model judges it with fragviz::tmem_cell (blackwell_family.hpp).
+// What the tensor-memory probe kernel (tmem_kernels.cu; sm_100a code only) takes and returns: one
+// CTA of four warps, each at its own 32-lane sub-partition, allocates 32 TMEM columns and runs one
+// job (fragviz/probe/blackwell_kernel_io.hpp, TmemJob). A store job fills the cells with a sentinel,
+// stores each thread's labels with the tcgen05.st form under test and reads the cells back with
+// tcgen05.ld.32x32b.x{8,16,32}; a load job fills every cell with its own label through
+// tcgen05.st.32x32b.x32 and reads it with the tcgen05.ld form under test. The model packs the job
+// and judges the output (fragviz/probe/tmem_probe.hpp).
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -13,15 +15,15 @@
 
 namespace fragviz::cuda {
 
-/// The sentinel the cells hold before the store.
+/// The sentinel the cells hold before a store (fragviz::kTmemProbeSentinel); a load form the
+/// kernel does not list returns it in every register.
 inline constexpr std::uint32_t kTmemSentinel = 0xFFFFFFFFu;
-using kernel_io::kTmemReadColumns;  // plain data, defined in the model
+using kernel_io::kTmemJobRegisters;  // plain data, defined in the model
+using kernel_io::TmemJob;
 
-/// Launches one CTA of 128 threads: `shape` is fragviz::TmemShape (.x1; .16x32bx2 with
-/// immHalfSplitoff 1), `labels[thread][reg]` (4 registers) the values thread 0-127 stores, `out`
-/// [thread][kTmemReadColumns] what each thread reads from its lane. The caller checks the device
-/// is compute capability 10.0 first.
-cudaError_t launch_tmem_probe(int shape, const std::uint32_t* labels, std::uint32_t* out,
-                              cudaStream_t stream);
+/// Launches one CTA of 128 threads on `job` (device memory). `out` gets [thread][words]: a store
+/// job's job->read columns of its lane, a load job's registers of the form. The caller checks the
+/// device is compute capability 10.0 first.
+cudaError_t launch_tmem_probe(const TmemJob* job, std::uint32_t* out, cudaStream_t stream);
 
 }  // namespace fragviz::cuda

@@ -3,8 +3,10 @@
 // of B's columns) to shared memory, allocates 64 TMEM columns with tcgen05.alloc.cta_group::2 and
 // fills them with a sentinel; the even CTA issues one tcgen05.mma.cta_group::2.kind::f16 (M 128 or
 // 256, N 64, K 16) and a tcgen05.commit multicast to both CTAs' mbarriers; each CTA reads all 128
-// lanes x 64 columns of its own tensor memory back. The host plans and judges it
-// (fragviz/probe/blackwell_probe.hpp: plan_umma_probe(m, 2), judge_umma_probe).
+// lanes x 64 columns of its own tensor memory back. A job with a metadata column (sparse A: M 128,
+// K 32) allocates 128 columns, fills 32 of them from that column with the job's metadata word and
+// issues tcgen05.mma.sp.cta_group::2.kind::f16 instead. The host plans and judges it
+// (fragviz/probe/blackwell_probe.hpp: plan_umma_probe(m, 2, sparse), judge_umma_probe).
 #pragma once
 
 #include <cuda_runtime_api.h>

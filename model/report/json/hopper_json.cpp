@@ -226,7 +226,9 @@ std::vector<MatrixMoveProbe> move_probes_from(const json& list) {
       const auto v = split(j.at("measured"), "moves.measured", 2 * expected->cells.size());
       p.cells = expected->cells;
       // TMEM lanes: 0-127, and 128-255 for CTA 1 of a cta_group::2 accumulator probe.
-      const std::int64_t limit = p.kind == "tcgen05.mma" ? 255 : p.kind == "tcgen05.st" ? 127 : 64;
+      const std::int64_t limit = p.kind == "tcgen05.mma"                            ? 255
+                                 : p.kind == "tcgen05.st" || p.kind == "tcgen05.ld" ? 127
+                                                                                    : 64;
       for (std::size_t i = 0; i < p.cells.size(); ++i) {
         const std::int64_t row = v[2 * i], col = v[2 * i + 1];
         if ((row < 0) != (col < 0) || row > limit || col > 64)

@@ -13,7 +13,7 @@ namespace fragviz {
 /// What a device of one compute capability runs of the arch-specific probe families.
 struct ArchProbeSets {
   bool hopper = false;  ///< sm_90a (cc 9.0): wgmma and the Hopper probes that need it
-  bool sm100a = false;  ///< sm_100a (cc 10.0): tcgen05.st round trips, tcgen05.mma accumulators
+  bool sm100a = false;  ///< sm_100a (cc 10.0): tcgen05.ld/st forms, tcgen05.mma accumulators
   /// sm_120a (cc 12.0): the .kind::f8f6f4 / block-scaled mma.sync entries and the block-scale probes
   bool sm120a = false;
   /// The 8-bit ldmatrix / stmatrix forms: sm_100a or sm_120a code (PTX ISA 9.0 names sm_100a,

@@ -1,5 +1,5 @@
 // The Blackwell probe family's host halves: the 8-bit and sub-byte ldmatrix / stmatrix forms, the
-// tensor-memory round trips and the tcgen05.mma accumulators (sm_100a), and the block-scale probes
+// tensor-memory loads and stores and the tcgen05.mma accumulators (sm_100a), and the block-scale probes
 // (sm_120a). pack_blackwell turns a request into report entries and a list of launches, each with
 // its packed input (fragviz/probe/blackwell_kernel_io.hpp); judge_blackwell_launch turns one
 // launch's copied-out output into the report. No CUDA here: gpu/cuda/blackwell_run.cpp allocates,
@@ -33,8 +33,8 @@ struct BlackwellWork {
   /// One kernel launch: its kernel and argument, the input image copied in and the output's size.
   struct Launch {
     BlackwellKernel kernel = BlackwellKernel::b8_moves;
-    /// b8_moves: the job count; tmem: the TmemShape; block_scale: form * 2 + selector (its plan's
-    /// kBlockScaleProbeForms index and selector pair); umma, umma2: 0.
+    /// b8_moves: the job count; block_scale: form * 2 + selector (its plan's
+    /// kBlockScaleProbeForms index and selector pair); tmem, umma, umma2: 0.
     int arg = 0;
     int count = 0;                 ///< block_scale: the jobs, one per k-block
     std::vector<std::uint8_t> in;  ///< the kernel's job (or jobs, or labels), as bytes
@@ -42,9 +42,9 @@ struct BlackwellWork {
     std::size_t plan = 0;  ///< which plan of its kernel's family it runs (umma2 counts with umma)
   };
   std::vector<MatrixMoveProbe> moves;       ///< report.moves's entries, appended by add_blackwell_entries
-  std::vector<Launch> launches;             ///< in order: b8 moves, round trips, accumulators, block scale
+  std::vector<Launch> launches;             ///< in order: b8 moves, tensor memory, accumulators, block scale
   std::vector<B8MovePlan> b8;               ///< the matrix moves that run
-  std::vector<TmemShape> tmem;              ///< the round trips that run
+  std::vector<TmemProbe> tmem;              ///< the tensor-memory probes that run
   std::vector<UmmaProbePlan> umma;          ///< the accumulators that run
   std::vector<BlockScaleProbePlan> scales;  ///< the block-scale probes that run
   /// Per family, each plan's entry in `moves`.
@@ -55,8 +55,8 @@ struct BlackwellWork {
   std::vector<std::vector<std::vector<std::uint32_t>>> umma_out;
 };
 
-/// The Blackwell probes `req` names ("blackwell", "block-scale", a b8 move mnemonic, a tcgen05.st
-/// round trip, an accumulator probe, a block-scale probe name: is_blackwell_probe_name), or for an
+/// The Blackwell probes `req` names ("blackwell", "block-scale", a b8 move mnemonic, a tensor-memory
+/// probe, an accumulator probe, a block-scale probe name: is_blackwell_probe_name), or for an
 /// empty list every probe `device` runs (fragviz/probe/arch_probes.hpp: none unless it is compute
 /// capability 10.0 or 12.0, and req.instruction_probes). Each named probe `device` or `built` cannot
 /// run is an entry skipped with the reason ("skipped: needs sm_100a, a compute capability 10.0 GPU

@@ -29,10 +29,22 @@ struct B8MoveOut {
   std::uint8_t smem[kB8ProbeSmem];  ///< shared memory after the instruction
 };
 
-// [SECTION] tensor-memory round trip (blackwell/tmem_kernels.cu) ---------------------------------
+// [SECTION] tensor-memory loads and stores (blackwell/tmem_kernels.cu) ---------------------------
 
-/// Columns each thread reads back (the widest .x1 store, .16x256b, spans 8).
-inline constexpr int kTmemReadColumns = 8;
+/// Registers per thread at most (fragviz::kTmemProbeRegisters; the largest form, .32x32b.x32).
+inline constexpr int kTmemJobRegisters = 32;
+
+/// One tensor-memory probe (fragviz::TmemProbe, fragviz/probe/tmem_probe.hpp).
+struct TmemJob {
+  std::int32_t shape;       ///< fragviz::TmemShape
+  std::int32_t num;         ///< .num
+  std::int32_t load;        ///< 1: tcgen05.ld under test, 0: tcgen05.st
+  std::int32_t pack16;      ///< 1: .pack::16b (ld) / .unpack::16b (st)
+  std::int32_t half_split;  ///< .16x32bx2's immHalfSplitoff (the kernel has it as an immediate)
+  std::int32_t read;        ///< store: columns read back (8, 16, 32); load: 0
+  /// Store: thread t's registers; load: the fill, lane t's columns 0-31.
+  std::uint32_t words[128][kTmemJobRegisters];
+};
 
 // [SECTION] tcgen05.mma accumulators (blackwell/umma_kernels.cu, umma2_kernels.cu) -------------
 
@@ -48,13 +60,15 @@ struct UmmaJob {
   std::uint32_t instr_descriptor;
 };
 
-/// One tcgen05.mma.cta_group::2 issue by a CTA pair.
+/// One tcgen05.mma.cta_group::2 issue by a CTA pair (tcgen05.mma.sp when meta_column is not 0).
 struct Umma2Job {
   std::uint8_t image[2][kUmmaProbeImage];  ///< per CTA rank, copied to its 1024-aligned shared base
   std::uint32_t b_offset;                  ///< B's bytes from the base (the same in both CTAs)
   std::uint64_t a_descriptor;              ///< start field 0: the kernel adds the base
   std::uint64_t b_descriptor;
   std::uint32_t instr_descriptor;
+  std::uint32_t meta_column;  ///< sparse A: the metadata's TMEM column (32 columns from it); 0 dense
+  std::uint32_t meta_word;    ///< sparse A: what every metadata cell holds
 };
 
 // [SECTION] sm_120a block scale (sm120/block_scale_kernels.cu) ------------------------------------

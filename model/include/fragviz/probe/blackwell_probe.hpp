@@ -29,6 +29,7 @@
 #include "fragviz/isa/tmem.hpp"
 #include "fragviz/isa/tmem_accumulator.hpp"
 #include "fragviz/probe/hopper_results.hpp"
+#include "fragviz/probe/tmem_probe.hpp"
 
 namespace fragviz {
 
@@ -64,20 +65,6 @@ MatrixMoveProbe judge_b8_move(const B8MovePlan& plan,
                               const std::vector<std::array<std::array<std::uint32_t, 32>, 4>>& regs,
                               const std::vector<std::vector<std::uint8_t>>& smem);
 
-/// The tensor-memory round trip (gpu/cuda/blackwell/tmem_kernels.cu): the label thread 0-127 stores
-/// from register r (0-3) is (thread << 8) | r, never the kernel's sentinel 0xFFFFFFFF; [thread][4].
-std::vector<std::uint32_t> tmem_probe_labels();
-
-/// "tcgen05.st.sync.aligned.16x256b.x1.b32" and the like: the store a round trip probes.
-std::string tmem_probe_mnemonic(TmemShape s);
-
-/// Judges one round trip of tcgen05.st `s`.x1 (.16x32bx2 with immHalfSplitoff 1) by warps 0-3, each
-/// at its own sub-partition's first lane: `out[thread * 8 + c]` is what tcgen05.ld.32x32b.x8 gave
-/// thread (lane = thread) at column c. One MoveCheck per stored (thread, register): expected =
-/// (lane, column) from tmem_cell, measured = where its label came back; any other non-sentinel
-/// cell is a stray write. kind "tcgen05.st", mnemonic "tcgen05.st.sync.aligned.SHAPE.x1.b32".
-MatrixMoveProbe judge_tmem_probe(TmemShape s, const std::vector<std::uint32_t>& out);
-
 /// The accumulator probe (gpu/cuda/blackwell/umma_kernels.cu): tcgen05.mma.cta_group::1.kind::f16
 /// of M x 64 x 16 (f16 A and B K-major without swizzle, f32 D) run twice, D(row, col) = row, then
 /// = col (A column 0 holds row or 1, B column 0 holds 1 or col, the rest 0), and read back whole
@@ -85,7 +72,12 @@ MatrixMoveProbe judge_tmem_probe(TmemShape s, const std::vector<std::uint32_t>& 
 /// there. Layouts D (M 128) and F (M 64). With cta_group::2 (M 128: Layout B, M 256: Layout A) a
 /// cluster of two CTAs runs it (gpu/cuda/blackwell/umma2_kernels.cu): CTA k holds rows k*M/2.. of A
 /// and columns k*N/2.. of B in its own shared memory, the even CTA issues the MMA, and each CTA
-/// reads its own tensor memory back. Layout C (sparse A) is not probed.
+/// reads its own tensor memory back. Sparse A (tcgen05.mma.sp.cta_group::2, M 128: Layout C; K 32,
+/// A compressed to 16 columns) runs the same way, its metadata in TMEM column kUmmaProbeMetaColumn
+/// and the next 31 of every lane of both CTAs: every 4-bit group 0x4 (indices 0 and 1 of each
+/// four, as 2:4 metadata writes them), and B's four rows of each group alike, so D depends neither on
+/// the metadata's layout in TMEM nor on which two elements it selects: the probe judges where D
+/// lands (Layout C), not the selection.
 struct UmmaProbePlan {
   UmmaAccumulator shape{};                  ///< M 64 or 128 (cta_group 1), 128 or 256 (cta_group 2); N 64
   std::vector<std::uint8_t> image[2];       ///< (CTA 0's) shared memory per pass: A at 0, B at b_offset
@@ -93,19 +85,33 @@ struct UmmaProbePlan {
   std::uint32_t b_offset = 0;               ///< bytes
   std::uint64_t a_descriptor = 0, b_descriptor = 0;  ///< start fields 0: the kernel adds the base
   std::uint32_t instr_descriptor = 0;                ///< .kind::f16
+  std::uint32_t meta_column = 0;                     ///< sparse: TMEM column of the metadata; dense 0
+  std::uint32_t meta_word = 0;                       ///< sparse: what every metadata cell holds
 };
 /// Columns of TMEM the probe allocates and reads (N).
 inline constexpr int kUmmaProbeColumns = 64;
 
-/// The accumulator probes, (M, cta_group): Layouts F, D, B, A.
-inline constexpr std::pair<int, int> kUmmaProbeShapes[] = {{64, 1}, {128, 1}, {128, 2}, {256, 2}};
+/// The sparse probe's metadata column: past D's kUmmaProbeColumns, in a 128-column allocation.
+inline constexpr int kUmmaProbeMetaColumn = 64;
+
+/// One accumulator probe: M, .cta_group and sparse A (tcgen05.mma.sp).
+struct UmmaProbeShape {
+  int m = 128;
+  int cta_group = 1;
+  bool sparse = false;
+};
+
+/// The accumulator probes: Layouts F, D, B, A, and C (sparse A, M 128, cta_group::2).
+inline constexpr UmmaProbeShape kUmmaProbeShapes[] = {
+    {64, 1, false}, {128, 1, false}, {128, 2, false}, {256, 2, false}, {128, 2, true}};
 
 /// The plan for M = 64 or 128 under cta_group 1 (anything else: M 128), 128 or 256 under cta_group
-/// 2 (anything else: M 256).
-UmmaProbePlan plan_umma_probe(int m, int cta_group = 1);
+/// 2 (anything else: M 256); `sparse` (cta_group 2 only; else ignored): M 128, Layout C.
+UmmaProbePlan plan_umma_probe(int m, int cta_group = 1, bool sparse = false);
 
-/// "tcgen05.mma.cta_group::1.kind::f16.m64n64k16": the name run_probes knows the probe by.
-std::string umma_probe_mnemonic(int m, int cta_group = 1);
+/// "tcgen05.mma.cta_group::1.kind::f16.m64n64k16", "tcgen05.mma.sp.cta_group::2.kind::f16.m128n64k32":
+/// the name run_probes knows the probe by.
+std::string umma_probe_mnemonic(int m, int cta_group = 1, bool sparse = false);
 
 /// Judges the two passes (`out[pass][(cta * 128 + lane) * 64 + column]`, f32 bits, cta 0 only
 /// under cta_group::1; the cells the MMA does not write keep the kernel's sentinel 0xFFFFFFFF). One
@@ -115,14 +121,14 @@ std::string umma_probe_mnemonic(int m, int cta_group = 1);
 MatrixMoveProbe judge_umma_probe(const UmmaProbePlan& plan,
                                  const std::vector<std::vector<std::uint32_t>>& out);
 
-/// The probe named `mnemonic` (a b8 move, a tcgen05.st round trip, an accumulator probe, a block-scale
+/// The probe named `mnemonic` (a b8 move, a tensor-memory probe, an accumulator probe, a block-scale
 /// probe) as its judge fills
 /// it, every cell expected and nothing measured, ran false: what run_blackwell_probes reports for a probe it
 /// skips, and what a saved report's cells are read against. nullopt for any other name.
 std::optional<MatrixMoveProbe> blackwell_expected_probe(std::string_view mnemonic);
 
 /// True for a name the Blackwell probes answer to: "blackwell" (every form), a mnemonic
-/// parse_matrix_move_b8 knows, "tcgen05.st.sync.aligned.SHAPE.x1.b32", an umma_probe_mnemonic of
+/// parse_matrix_move_b8 knows, a tmem_probe_mnemonic of all_tmem_probes, an umma_probe_mnemonic of
 /// kUmmaProbeShapes, or the sm_120a block-scale probes: "block-scale" (all 16) or a
 /// block_scale_probe_name (fragviz/probe/block_scale_probe.hpp).
 bool is_blackwell_probe_name(std::string_view name);

@@ -29,6 +29,7 @@ struct Opts {
   bool presets = false;
   bool no_suggest = false;
   bool device = false;
+  bool ncu = false, ncu_child = false;
 };
 
 /// The CTA mode's spec: the preset's, with every flag given on top of it.
@@ -47,6 +48,9 @@ int run_cta(const Opts& o) {
   c.json = o.json;
   c.suggest = !o.no_suggest;
   c.device = o.device;
+  c.ncu = o.ncu;
+  c.ncu_child = o.ncu_child;
+  c.flag_args = cta_flag_args(o.f);
   if (!c.json.empty() && c.json != "-" && refuse_unwritable("tiled", {{"--json", c.json}})) return kExitJson;
   return run_tiled_cta(c);
 }
@@ -112,7 +116,7 @@ int run(const Opts& o) {
     return finish_output(kExitOk);
   }
   if (o.presets) return print_cta_presets(o.csv);
-  if (o.f.overrides().cta_fields() || !o.json.empty() || o.device) return run_cta(o);
+  if (o.f.overrides().cta_fields() || !o.json.empty() || o.device || o.ncu_child) return run_cta(o);
   if (o.f.mma.empty())
     return refuse("--mma is required (an MMA atom as CuTe names it; --list lists them)", kExitUsage);
   const tile::MmaAtom* atom = tile::find_mma_atom(o.f.mma);
@@ -282,9 +286,17 @@ void add_tiled_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--presets", o->presets, "list the CTA tile presets");
   cmd->add_flag("--no-suggest", o->no_suggest, "do not search a swizzle for an operand that conflicts");
   cmd->add_option("--json", o->json, "the CTA report as JSON to this file ('-': standard output)");
-  cmd->add_flag("--device", o->device,
-                "CTA mode: run A's and B's shared-memory loads (ldmatrix, ld.shared) on the GPU and compare "
-                "every register with the model (exit 2 without a usable GPU)");
+  auto* device = cmd->add_flag(
+      "--device", o->device,
+      "CTA mode: run A's and B's shared-memory loads (ldmatrix, ld.shared) on the GPU and compare "
+      "every register with the model (exit 2 without a usable GPU)");
+  auto* ncu = cmd->add_flag("--ncu", o->ncu,
+                            "with --device: rerun the copies (A's and B's loads, C's store, the cp.async "
+                            "fills) under Nsight Compute (ncu on PATH) and print their shared-memory "
+                            "wavefronts and bank conflicts beside the bank table's totals (exit 2 without "
+                            "ncu)");
+  ncu->needs(device);
+  cmd->add_flag("--ncu-child", o->ncu_child, "internal: the copy probes --ncu reruns under ncu")->group("");
   cmd->callback([o, &exit_code] { exit_code = run(*o); });
 }
 

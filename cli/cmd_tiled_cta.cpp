@@ -9,8 +9,10 @@
 #include "fragviz/report/tiled_report.hpp"
 #include "fragviz/tile/cta_presets.hpp"
 #include "fragviz/util/whole_file.hpp"
+#include "probe_layout.hpp"
 #include "tiled_cta.hpp"
 #include "tiled_cta_device.hpp"
+#include "tiled_cta_ncu.hpp"
 
 namespace fragviz::cli {
 namespace {
@@ -40,8 +42,19 @@ std::string bank_row_json(const tile::WarpBanks& r) {
   return s.str();
 }
 
+/// `object` (a JSON object's text) with `"ncu": <the copy's object>` added where --ncu measured `copy`.
+std::string with_ncu(std::string object, const std::vector<tile::CtaNcuCopy>& ncu, const std::string& copy) {
+  for (const tile::CtaNcuCopy& c : ncu)
+    if (c.copy == copy && !object.empty() && object.back() == '}') {
+      object.pop_back();
+      return object + ", \"ncu\": " + ncu_json(c) + "}";
+    }
+  return object;
+}
+
 std::string report_json(const CtaCliOptions& o, const tile::CtaTile& t, const tile::CtaReport& r,
-                        const std::optional<CtaDeviceResult>& measured) {
+                        const std::optional<CtaDeviceResult>& measured,
+                        const std::vector<tile::CtaNcuCopy>& ncu) {
   std::ostringstream s;
   s << "{\n  \"format\": " << q(kTiledReportFormat) << ",\n  \"version\": " << kTiledReportVersion
     << ",\n  \"preset\": " << q(o.preset) << ",\n  \"mma\": " << q(t.mma.atom.name)
@@ -74,10 +87,13 @@ std::string report_json(const CtaCliOptions& o, const tile::CtaTile& t, const ti
           << ", \"expected\": " << cell_json(j.first->expected) << "}";
       s << "}";
     }
-    if (measured) s << ",\n     \"device\": " << measured_json(*measured, i, t.mma.threads());
+    const std::string name(to_string(op.operand));
+    if (measured)
+      s << ",\n     \"device\": "
+        << with_ncu(measured_json(*measured, i, t.mma.threads()), ncu, name + (i == 2 ? " store" : " load"));
     if (op.fill) s << ",\n     \"fill\": " << fill_json(*op.fill);
     if (measured && i < 2 && measured->fills[i].attempted)
-      s << ",\n     \"fill_device\": " << fill_device_json(*measured, i);
+      s << ",\n     \"fill_device\": " << with_ncu(fill_device_json(*measured, i), ncu, name + " fill");
     if (op.banks) {
       const tile::CtaBanks& b = *op.banks;
       s << ",\n     \"banks\": {\"instruction\": " << q(b.instruction) << ", \"note\": " << q(b.note)
@@ -220,6 +236,7 @@ int run_tiled_cta(const CtaCliOptions& o) {
     return finish_output(made.refusal == algebra::Refusal::bad_input ? kExitUsage : kExitRefused);
   }
   const tile::CtaTile& t = *made.value;
+  if (o.ncu_child) return run_ncu_child(t);
   if (o.thread >= t.mma.threads()) {
     // A whole number the tiled MMA refuses (its thread count follows the atom and layout): exit 3.
     std::cerr << "fragviz-cli tiled: refused: --thread " << o.thread << ": the tiled MMA has threads 0.."
@@ -250,8 +267,23 @@ int run_tiled_cta(const CtaCliOptions& o) {
              "32-bit elements)\n";
     if (m != kExitOk && (m != kExitMismatch || code == kExitOk)) code = m;
   }
+  std::vector<tile::CtaNcuCopy> ncu;
+  if (o.ncu) {
+    const std::string path = find_on_path("ncu");
+    if (path.empty())
+      std::cerr << "fragviz-cli tiled: --ncu: ncu (Nsight Compute) is not on PATH; the copies' shared-memory "
+                   "counters were not measured (the rest of the report is printed)\n";
+    if (measured->device.present) ncu = measure_under_ncu(path, o.flag_args, t, r, *measured);
+    bool differs = false, failed = false;
+    for (const tile::CtaNcuCopy& c : ncu) {
+      differs = differs || c.differs();
+      failed = failed || !c.error.empty();
+    }
+    const int n = path.empty() ? kExitNoDevice : failed ? kExitCudaError : differs ? kExitMismatch : kExitOk;
+    if (code == kExitOk || (code == kExitMismatch && n != kExitOk && n != kExitMismatch)) code = n;
+  }
   if (!o.json.empty()) {
-    const std::string text = report_json(o, t, r, measured);
+    const std::string text = report_json(o, t, r, measured, ncu);
     if (o.json == "-") {
       std::cout << text;
       return finish_output(code);
@@ -318,6 +350,7 @@ int run_tiled_cta(const CtaCliOptions& o) {
       std::cout << "  no Swizzle<B,M,S> (B 1-3, S up to 7) over this layout removes a conflict and keeps the "
                    "join\n";
   }
+  print_ncu_section(ncu);
   if (measured) std::cout << "\n" << app::mma_measured_line(*measured) << "\n";
   if (r.reuse)
     std::cout << "\nC reused as the next A (convert_layout_acc_Aregs " << r.reuse->conversion

@@ -27,6 +27,33 @@ tile::CtaOverrides CtaFlags::overrides() const {
   return v;
 }
 
+std::vector<std::string> cta_flag_args(const CtaFlags& f) {
+  std::vector<std::string> out;
+  const auto text = [&](const char* name, const std::string& v) {
+    if (v.empty()) return;
+    out.emplace_back(name);
+    out.push_back(v);
+  };
+  text("--preset", f.preset);
+  text("--mma", f.mma);
+  text("--atoms", f.atoms);
+  text("--permute", f.permute);
+  text("--tile", f.tile);
+  text("--register-swap", f.register_swap);
+  const char* const copy[] = {"--copy-a", "--copy-b", "--copy-c"};
+  const char* const smem[] = {"--smem-a", "--smem-b", "--smem-c"};
+  for (std::size_t i = 0; i < 3; ++i) {
+    text(copy[i], f.copy[i]);
+    text(smem[i], f.smem[i]);
+  }
+  text("--gmem-copy-a", f.gmem_copy[0]);
+  text("--gmem-copy-b", f.gmem_copy[1]);
+  if (f.value_bits > 0) text("--value-bits", std::to_string(f.value_bits));
+  if (f.k_block > 0) text("--k-block", std::to_string(f.k_block));
+  if (f.reuse) out.emplace_back("--reuse-c-as-a");
+  return out;
+}
+
 std::map<std::string, CLI::Option*> add_cta_flags(CLI::App* cmd, CtaFlags& f, const std::string& prefix) {
   std::map<std::string, CLI::Option*> o;
   const auto add = [&](const std::string& name, std::string& to, const std::string& help) {

@@ -6,6 +6,7 @@
 
 #include <map>
 #include <string>
+#include <vector>
 
 #include "CLI/CLI.hpp"
 #include "fragviz/tile/cta_config.hpp"
@@ -22,6 +23,10 @@ struct CtaFlags {
   /// The flags given on top of the preset.
   tile::CtaOverrides overrides() const;
 };
+
+/// `f` as the command-line words that give it again ("--preset", "sm80-gemm-128x128x32", "--smem-a",
+/// ...): every field given, nothing else (`tiled --ncu` reruns itself with them).
+std::vector<std::string> cta_flag_args(const CtaFlags& f);
 
 /// Adds the flags to `cmd`, writing into `f`; returns each option by its name ("--smem-a"), so a
 /// command can tell which were given. `prefix` starts every help text ("cta: " for export).

@@ -39,19 +39,6 @@ int refuse(const std::string& text, const Error& e, int column) {
   return finish_output(exit_code_for(e.kind));
 }
 
-/// `ncu` on PATH, or "".
-std::string find_on_path(const std::string& name) {
-  const char* path = std::getenv("PATH");
-  if (!path) return {};
-  std::stringstream dirs(path);
-  std::string dir;
-  while (std::getline(dirs, dir, ':')) {
-    const std::string f = (dir.empty() ? "." : dir) + "/" + name;
-    if (access(f.c_str(), X_OK) == 0) return f;
-  }
-  return {};
-}
-
 /// The `banks` command line that prints the model's prediction of this request (every option
 /// it takes in banks' spelling: ldmatrix is --num/--trans, an LDS load --load).
 std::string banks_command_for(const LayoutProbeRequest& r) {
@@ -103,6 +90,18 @@ Outcome<std::map<std::string, double>> run_under_ncu(const std::string& ncu, con
 }
 
 }  // namespace
+
+std::string find_on_path(const std::string& name) {
+  const char* path = std::getenv("PATH");
+  if (!path) return {};
+  std::stringstream dirs(path);
+  std::string dir;
+  while (std::getline(dirs, dir, ':')) {
+    const std::string f = (dir.empty() ? "." : dir) + "/" + name;
+    if (access(f.c_str(), X_OK) == 0) return f;
+  }
+  return {};
+}
 
 void add_layout_probe_options(CLI::App& cmd, LayoutProbeOptions& o) {
   cmd.add_option("--layout", o.request.write_layout,

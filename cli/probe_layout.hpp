@@ -16,6 +16,9 @@ struct LayoutProbeOptions {
   std::string json;  ///< probe's --json
 };
 
+/// `name` (an executable) in a folder of PATH, or "" when none has it.
+std::string find_on_path(const std::string& name);
+
 /// Adds --layout, --read-layout, --lanes, --load, --elem, --ncu, --ncu-child to `probe`.
 void add_layout_probe_options(CLI::App& cmd, LayoutProbeOptions& o);
 

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <string>
+#include <vector>
 
 #include "fragviz/tile/cta_tile.hpp"
 
@@ -18,11 +19,15 @@ struct CtaCliOptions {
   bool csv = false;
   std::string json;  ///< a path, "-" standard output, "" none
   bool suggest = true;
-  bool device = false;  ///< measure A's and B's loads on device 0 (tiled_cta_device.hpp)
+  bool device = false;     ///< measure A's and B's loads on device 0 (tiled_cta_device.hpp)
+  bool ncu = false;        ///< --ncu: the copies' counters under Nsight Compute (tiled_cta_ncu.hpp)
+  bool ncu_child = false;  ///< --ncu-child: the rerun ncu profiles (tiled_cta_ncu.hpp)
+  std::vector<std::string> flag_args;  ///< the CTA flags as given (cta_flag_args), for the rerun
 };
 
 /// Runs the CTA mode; returns the exit code (0, 1 when a join finds a wrong value or the device a
-/// register the model did not predict, 2 --device without a usable GPU, 3 refused or nothing to
+/// register the model did not predict (or --ncu a count), 2 --device without a usable GPU or --ncu
+/// without ncu on PATH, 3 refused or nothing to
 /// measure, 4 a CUDA error, 5 the JSON could not be written, 64 a bad command line).
 int run_tiled_cta(const CtaCliOptions& o);
 

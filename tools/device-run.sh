@@ -120,6 +120,14 @@ run "$cli" probe --layout 'Swizzle<3,3,3> o (16,64):(64,1)' --lanes explorer --l
 run "$cli" probe --layout '(16,64):(64,1)' --lanes explorer --load ldmatrix --ncu
 run "$cli" probe --layout '(32,64):(64,1)' --lanes 'row=lane, col=0' --load lds128
 
+section "the CTA tile's copies under Nsight Compute (tiled --device --ncu: each copy's wavefronts beside the bank table)"
+run "$cli" tiled --preset sm80-gemm-128x128x32 --device --ncu --json "$out/tiled-ncu-sm80.json"
+run "$cli" tiled --preset sm80-gemm-128x128x32 --smem-a '(128,32):(32,1)' --device --ncu
+run "$cli" tiled --preset gate-ldmatrix-k8 --device --ncu
+run "$cli" tiled --preset gate-swizzle-xor --device --ncu
+run "$cli" tiled --preset fa2-attention --device --ncu
+run "$cli" tiled --preset sm90-wgmma-128x128x64 --device --ncu
+
 section "bank sweep: the plain loads (ld.shared .b32/.v2/.v4) under Nsight Compute (tools/bank-sweep)"
 # Session 9 measured stores and ld/stmatrix (tests/fixtures/bank-sweep/h200-2026-12-04.csv); its load
 # kernels never executed their load. Set BANK_SWEEP_OPS to sweep other ops; bank-sweep.csv comes back
@@ -162,7 +170,9 @@ if command -v compute-sanitizer >/dev/null 2>&1; then
                "tiled --preset gate-broken-swap-b --device" \
                "tiled --preset fa2-attention --device" \
                "tiled --preset sm90-wgmma-128x128x64 --device" \
-               "tiled --preset gate-wgmma-ws --device"; do
+               "tiled --preset gate-wgmma-ws --device" \
+               "tiled --preset sm80-gemm-128x128x32 --ncu-child" \
+               "tiled --preset sm90-wgmma-128x128x64 --ncu-child"; do
       echo "\$ compute-sanitizer --tool $tool fragviz-cli $cmd" >>"$san"
       # shellcheck disable=SC2086
       compute-sanitizer --tool "$tool" --error-exitcode 99 "$cli" $cmd >>"$san" 2>&1

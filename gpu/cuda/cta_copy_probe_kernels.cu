@@ -40,12 +40,16 @@ __device__ __forceinline__ void load(std::uint32_t (&r)[Regs], std::uint32_t add
   }
 }
 
+// `copies` 0 is Nsight Compute's baseline (tiled --ncu): the same set-up (the image in) and no copy
+// instruction, so the counters' difference between the two runs is the copies' own.
 template <bool Ldm, int Regs, bool Trans>
 __global__ void cta_copy_probe_kernel(const uint4* image, std::uint32_t chunks,
-                                      const std::uint32_t* addresses, int instructions, std::uint32_t* out) {
+                                      const std::uint32_t* addresses, int instructions, int copies,
+                                      std::uint32_t* out) {
   extern __shared__ __align__(16) uint4 cta_copy_smem[];
   for (std::uint32_t c = threadIdx.x; c < chunks; c += blockDim.x) cta_copy_smem[c] = image[c];
   __syncthreads();
+  if (!copies) return;
   const std::uint32_t base = ptx::smem_address(cta_copy_smem);
   const std::uint32_t* mine = addresses + static_cast<std::size_t>(threadIdx.x) * instructions;
   std::uint32_t* dst = out + static_cast<std::size_t>(threadIdx.x) * instructions * Regs;
@@ -77,14 +81,14 @@ __device__ __forceinline__ void store(std::uint32_t addr, const std::uint32_t (&
 template <bool Stm, int Regs, bool Trans>
 __global__ void cta_store_probe_kernel(const uint4* image, std::uint32_t chunks,
                                        const std::uint32_t* addresses, const std::uint32_t* sources,
-                                       int instructions, uint4* out) {
+                                       int instructions, int copies, uint4* out) {
   extern __shared__ __align__(16) uint4 cta_copy_smem[];
   for (std::uint32_t c = threadIdx.x; c < chunks; c += blockDim.x) cta_copy_smem[c] = image[c];
   __syncthreads();
   const std::uint32_t base = ptx::smem_address(cta_copy_smem);
   const std::uint32_t* mine = addresses + static_cast<std::size_t>(threadIdx.x) * instructions;
   const std::uint32_t* src = sources + static_cast<std::size_t>(threadIdx.x) * instructions * Regs;
-  for (int i = 0; i < instructions; ++i) {
+  for (int i = 0; copies && i < instructions; ++i) {  // copies 0: the baseline, set-up and read-back only
     std::uint32_t r[Regs];
 #pragma unroll
     for (int j = 0; j < Regs; ++j) r[j] = src[i * Regs + j];
@@ -94,9 +98,9 @@ __global__ void cta_store_probe_kernel(const uint4* image, std::uint32_t chunks,
   for (std::uint32_t c = threadIdx.x; c < chunks; c += blockDim.x) out[c] = cta_copy_smem[c];
 }
 
-using Kernel = void (*)(const uint4*, std::uint32_t, const std::uint32_t*, int, std::uint32_t*);
+using Kernel = void (*)(const uint4*, std::uint32_t, const std::uint32_t*, int, int, std::uint32_t*);
 using StoreKernel = void (*)(const uint4*, std::uint32_t, const std::uint32_t*, const std::uint32_t*, int,
-                             uint4*);
+                             int, uint4*);
 
 /// The store instance `s` names, or nullptr.
 StoreKernel store_kernel_for(const CtaCopyProbeShape& s) {
@@ -142,7 +146,7 @@ cudaError_t launch_cta_copy_probe(const CtaCopyProbeShape& s, const void* image,
   if (!k || s.threads < 1 || s.threads > 1024 || s.instructions < 1 || s.image_bytes % 16 != 0)
     return cudaErrorInvalidValue;
   k<<<1, static_cast<unsigned>(s.threads), s.image_bytes, stream>>>(
-      static_cast<const uint4*>(image), s.image_bytes / 16, addresses, s.instructions, out);
+      static_cast<const uint4*>(image), s.image_bytes / 16, addresses, s.instructions, s.copies ? 1 : 0, out);
   return cudaGetLastError();
 }
 
@@ -152,9 +156,9 @@ cudaError_t launch_cta_store_probe(const CtaCopyProbeShape& s, const void* image
   const StoreKernel k = s.store ? store_kernel_for(s) : nullptr;
   if (!k || s.threads < 1 || s.threads > 1024 || s.instructions < 1 || s.image_bytes % 16 != 0)
     return cudaErrorInvalidValue;
-  k<<<1, static_cast<unsigned>(s.threads), s.image_bytes, stream>>>(static_cast<const uint4*>(image),
-                                                                    s.image_bytes / 16, addresses, sources,
-                                                                    s.instructions, static_cast<uint4*>(out));
+  k<<<1, static_cast<unsigned>(s.threads), s.image_bytes, stream>>>(
+      static_cast<const uint4*>(image), s.image_bytes / 16, addresses, sources, s.instructions,
+      s.copies ? 1 : 0, static_cast<uint4*>(out));
   return cudaGetLastError();
 }
 

@@ -18,12 +18,14 @@ struct CtaCopyProbeShape {
   int threads = 0;                ///< the block
   int instructions = 0;           ///< loads per thread
   std::uint32_t image_bytes = 0;  ///< dynamic shared memory, a multiple of 16
+  bool copies = true;             ///< false: the set-up only, no copy instruction (ncu's baseline)
 };
 
 /// Launches one CTA of `s.threads` threads with `s.image_bytes` of dynamic shared memory: the image
 /// copied in from `image` (image_bytes / 16 uint4), __syncthreads, then each thread issues its
 /// s.instructions loads at base + addresses[thread * instructions + i] and writes the raw
-/// registers to out[(thread * instructions + i) * registers + r]. The caller checked the plan
+/// registers to out[(thread * instructions + i) * registers + r]; with s.copies false every thread
+/// returns after the barrier (no load, `out` untouched). The caller checked the plan
 /// (tile::copy_probe_launch_problem) and raised the shared-memory limit (allow_cta_copy_probe_smem).
 /// A shape no instance exists for: cudaErrorInvalidValue, nothing launched.
 cudaError_t launch_cta_copy_probe(const CtaCopyProbeShape& s, const void* image,
@@ -33,7 +35,8 @@ cudaError_t launch_cta_copy_probe(const CtaCopyProbeShape& s, const void* image,
 /// memory: the image copied in from `image` (the plan's pad), __syncthreads, each thread issues its
 /// s.instructions stores (stmatrix .num = registers [.trans], or st.shared of `registers` words) at
 /// base + addresses[thread * instructions + i] from sources[(thread * instructions + i) * registers
-/// + r], __syncthreads, and the whole image is copied to `out` (image_bytes). stmatrix needs sm_90
+/// + r] (none with s.copies false), __syncthreads, and the whole image is copied to `out`
+/// (image_bytes). stmatrix needs sm_90
 /// (the caller checks the device; below sm_90 the instruction is compiled out). Checked plan and
 /// raised limit as for the load; a shape no instance exists for: cudaErrorInvalidValue.
 cudaError_t launch_cta_store_probe(const CtaCopyProbeShape& s, const void* image,

@@ -15,12 +15,14 @@ struct CtaFillProbeShape {
   int threads = 0;                 ///< the block
   int instructions = 0;            ///< cp.async per thread
   std::uint32_t shared_bytes = 0;  ///< dynamic shared memory, a multiple of 16
+  bool copies = true;              ///< false: the set-up and read-back only, no cp.async (ncu's baseline)
 };
 
 /// Launches one CTA of `s.threads` threads with `s.shared_bytes` of dynamic shared memory: every
 /// 16-byte chunk set to 0xFF, __syncthreads, each thread issues its s.instructions
 /// cp.async.{cg,ca}.shared.global.L2::128B of 16 bytes from global + sources[thread * instructions
-/// + i] to base + destinations[...], commits them as one group, waits for it (wait_group 0),
+/// + i] to base + destinations[...] (none with s.copies false), commits them as one group, waits for it
+/// (wait_group 0),
 /// __syncthreads, and the whole shared image is copied to `out` (shared_bytes). The caller checked
 /// the plan (tile::fill_probe_launch_problem), the device (sm_80: cp.async is compiled out below
 /// it) and raised the shared-memory limit (allow_cta_fill_probe_smem). A shape no instance exists

@@ -234,10 +234,19 @@ std::vector<std::string> ncu_metrics(SharedOp op) {
   return {std::string(wavefronts_metric(op)), std::string(bank_conflicts_metric(op))};
 }
 
-Outcome<std::map<std::string, double>> parse_ncu_csv(std::string_view text) {
-  using O = Outcome<std::map<std::string, double>>;
-  std::map<std::string, double> out;
-  int name_col = -1, value_col = -1;
+namespace {
+
+/// One metric row of ncu's CSV: its launch ID (-1: no whole-number ID), name and value.
+struct NcuRow {
+  long long id = -1;
+  std::string name;
+  double value = 0;
+};
+
+/// Every metric row of `text` (ncu's "==PROF==" lines, the header and rows without a number skipped).
+std::vector<NcuRow> ncu_rows(std::string_view text) {
+  std::vector<NcuRow> out;
+  int name_col = -1, value_col = -1, id_col = -1;
   std::size_t at = 0;
   while (at <= text.size()) {
     const std::size_t end = std::min(text.find('\n', at), text.size());
@@ -249,8 +258,9 @@ Outcome<std::map<std::string, double>> parse_ncu_csv(std::string_view text) {
       for (std::size_t i = 0; i < f.size(); ++i) {
         if (f[i] == "Metric Name") name_col = static_cast<int>(i);
         if (f[i] == "Metric Value") value_col = static_cast<int>(i);
+        if (f[i] == "ID") id_col = static_cast<int>(i);
       }
-      if (name_col < 0 || value_col < 0) name_col = value_col = -1;
+      if (name_col < 0 || value_col < 0) name_col = value_col = id_col = -1;
       continue;
     }
     if (static_cast<int>(f.size()) <= std::max(name_col, value_col)) continue;
@@ -260,9 +270,40 @@ Outcome<std::map<std::string, double>> parse_ncu_csv(std::string_view text) {
     char* stop = nullptr;
     const double d = std::strtod(v.c_str(), &stop);
     if (v.empty() || stop != v.c_str() + v.size()) continue;  // "n/a" and the like
-    out[f[static_cast<std::size_t>(name_col)]] += d;
+    NcuRow r;
+    r.name = f[static_cast<std::size_t>(name_col)];
+    r.value = d;
+    if (id_col >= 0 && id_col < static_cast<int>(f.size())) {
+      const std::string& id = f[static_cast<std::size_t>(id_col)];
+      char* id_stop = nullptr;
+      const long long n = std::strtoll(id.c_str(), &id_stop, 10);
+      if (!id.empty() && id_stop == id.c_str() + id.size() && n >= 0) r.id = n;
+    }
+    out.push_back(std::move(r));
   }
+  return out;
+}
+
+}  // namespace
+
+Outcome<std::map<std::string, double>> parse_ncu_csv(std::string_view text) {
+  using O = Outcome<std::map<std::string, double>>;
+  std::map<std::string, double> out;
+  for (const NcuRow& r : ncu_rows(text)) out[r.name] += r.value;
   if (out.empty()) return O::fail(ErrorKind::refused, "no metric rows in ncu's CSV output");
+  return O::ok(std::move(out));
+}
+
+Outcome<std::vector<std::map<std::string, double>>> parse_ncu_csv_launches(std::string_view text) {
+  using O = Outcome<std::vector<std::map<std::string, double>>>;
+  std::map<long long, std::map<std::string, double>> by_id;
+  for (const NcuRow& r : ncu_rows(text)) {
+    if (r.id < 0) return O::fail(ErrorKind::refused, "a metric row of ncu's CSV output has no launch ID");
+    by_id[r.id][r.name] += r.value;
+  }
+  if (by_id.empty()) return O::fail(ErrorKind::refused, "no metric rows in ncu's CSV output");
+  std::vector<std::map<std::string, double>> out;
+  for (auto& [id, metrics] : by_id) out.push_back(std::move(metrics));
   return O::ok(std::move(out));
 }
 

@@ -323,6 +323,8 @@ std::string copy_probe_launch_problem(const CtaCopyProbePlan& p, std::int64_t sh
 Result<CtaCopyProbeVerdict> judge_cta_copy_probe(const CtaCopyProbePlan& p,
                                                  const std::vector<std::uint32_t>& words) {
   using R = Result<CtaCopyProbeVerdict>;
+  if (!p.run_copies)
+    return R::fail(Refusal::bad_input, "the plan's copies were off (a baseline): nothing to judge");
   if (static_cast<std::int64_t>(words.size()) != p.words())
     return R::fail(Refusal::bad_input, "the device returned " + std::to_string(words.size()) +
                                            " words, the plan " + std::to_string(p.words()));

@@ -135,6 +135,8 @@ std::string fill_probe_launch_problem(const CtaFillProbePlan& p, std::int64_t sh
 Result<CtaFillProbeVerdict> judge_cta_fill_probe(const CtaFillProbePlan& p,
                                                  const std::vector<std::uint32_t>& words) {
   using R = Result<CtaFillProbeVerdict>;
+  if (!p.run_copies)
+    return R::fail(Refusal::bad_input, "the plan's copies were off (a baseline): nothing to judge");
   if (static_cast<std::int64_t>(words.size()) != p.words())
     return R::fail(Refusal::bad_input, "the device returned " + std::to_string(words.size()) +
                                            " words, the plan " + std::to_string(p.words()));

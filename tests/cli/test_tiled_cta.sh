@@ -197,6 +197,16 @@ if "$cli" device >/dev/null 2>&1; then
     expect 0 "tiled MMA: not run: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 is compiled for sm_90a only; device 0 (" -- \
       tiled --preset sm90-wgmma-128x128x64 --device
   fi
+  # --ncu (issue 25): A's 32 ldmatrix.x4 over Swizzle<3,3,3>, one wavefront per matrix: 128, none
+  # conflicting; unswizzled (128,32):(32,1), 16 per ldmatrix.x4: 512, 384 conflicts (the header's
+  # derivations). Needs Nsight Compute on PATH.
+  if command -v ncu >/dev/null 2>&1; then
+    expect 0 "A load (ldmatrix.sync.aligned.m8n8.x4.shared.b16, 32 warp instructions): wavefronts 128 (model 128), bank conflicts 0 (model 0): as the model predicted" \
+      -- tiled --preset $P --device --ncu
+    expect 0 "wavefronts 512 (model 512), bank conflicts 384 (model 384): as the model predicted" \
+      -- tiled --preset $P --smem-a '(128,32):(32,1)' --device --ncu
+    expect 0 '"ncu": {"copy": "A load"' -- tiled --preset $P --device --ncu --json -
+  fi
 else
   expect 2 "fragviz-cli tiled: --device: no usable GPU: " -- tiled --preset $P --device
   expect 2 "measured: not probed: SM90_64x128x16_F32F16F16_SS reads A through a descriptor" -- \
@@ -223,6 +233,22 @@ else
   grep -q '"tiled_mma": {"instruction": "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32", "mma_per_thread": 64, "error": "no_device"' \
     <<<"$out" || fail "--device --json without a GPU: no tiled_mma object"
 fi
+
+# --ncu needs --device; without ncu on PATH it says so, exits 2 and still prints the report (with a
+# GPU the copies' lines say "not measured"; without one the device's own exit 2 comes first).
+expect 64 "--ncu requires --device" -- tiled --preset $P --ncu
+empty_path=$(mktemp -d)
+out=$(PATH="$empty_path" "$cli" tiled --preset $P --device --ncu 2>&1)
+rc=$?
+if [ "$rc" != 2 ] || ! grep -qF "fragviz-cli tiled: --ncu: ncu (Nsight Compute) is not on PATH" <<<"$out" ||
+  ! grep -qF "CTA tile M 128 x N 128 x K 32" <<<"$out"; then
+  echo "FAIL: tiled --device --ncu without ncu on PATH -> exit $rc:"
+  echo "$out" | head -8
+  fails=$((fails + 1))
+else
+  echo "ok: tiled --device --ncu without ncu on PATH -> 2, the report printed"
+fi
+rmdir "$empty_path"
 
 echo "$fails failed"
 [ "$fails" -eq 0 ]

@@ -146,5 +146,26 @@ TEST(CtaCopyProbeGpu, AStoreTheDeviceCannotHoldIsRefusedBeforeLaunch) {
   EXPECT_EQ(ok.verdict->model_disagreements, 0) << ok.verdict->model_verdict();
 }
 
+// `tiled --ncu`'s baseline (CtaCopyProbePlan::run_copies off): the same kernel runs its set-up alone, comes
+// back without error or verdict, and the context stays good for the plan as made.
+TEST(CtaCopyProbeGpu, ABaselineRunsTheSetUpAloneAndIsNotJudged) {
+  SKIP_WITHOUT_DEVICE();
+  const tile::CtaTile loads = *tile::make_cta_tile(tile::find_cta_preset("sm80-gemm-128x128x32")->spec).value;
+  const tile::CtaTile stores = store_tile("UniversalCopy<uint64_t>", "(32,32):(32,1)");
+  for (const auto& [t, op] : {std::pair{loads, Operand::A}, std::pair{stores, Operand::C}}) {
+    const auto plan = tile::plan_cta_copy_probe(t, op);
+    ASSERT_TRUE(plan) << plan.message;
+    tile::CtaCopyProbePlan off = *plan;
+    off.run_copies = false;
+    const CtaCopyProbeRun base = run_cta_copy_probe(off);
+    EXPECT_EQ(base.error.kind, ErrorKind::none) << base.error.message;
+    EXPECT_FALSE(base.verdict);
+    const CtaCopyProbeRun on = run_cta_copy_probe(*plan);
+    ASSERT_EQ(on.error.kind, ErrorKind::none) << on.error.message;
+    ASSERT_TRUE(on.verdict);
+    EXPECT_EQ(on.verdict->model_disagreements, 0);
+  }
+}
+
 }  // namespace
 }  // namespace fragviz

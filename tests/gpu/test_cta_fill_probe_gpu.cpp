@@ -102,5 +102,24 @@ TEST(CtaFillProbeGpu, APlanTheDeviceCannotRunIsRefusedBeforeLaunch) {
   EXPECT_EQ(ok.verdict->measured.mismatches, 0) << ok.verdict->measured.verdict();
 }
 
+// `tiled --ncu`'s baseline (CtaFillProbePlan::run_copies off): the set-up and read-back alone, no
+// verdict, no error; the plan as made still runs and agrees.
+TEST(CtaFillProbeGpu, ABaselineRunsTheSetUpAloneAndIsNotJudged) {
+  SKIP_WITHOUT_DEVICE();
+  const auto t = tile::make_cta_tile(tile::find_cta_preset("sm80-gemm-128x128x32")->spec);
+  ASSERT_TRUE(t) << t.message;
+  const auto plan = tile::plan_cta_fill_probe(*t, Operand::A);
+  ASSERT_TRUE(plan) << plan.message;
+  tile::CtaFillProbePlan off = *plan;
+  off.run_copies = false;
+  const CtaFillProbeRun base = run_cta_fill_probe(off);
+  EXPECT_EQ(base.error.kind, ErrorKind::none) << base.error.message;
+  EXPECT_FALSE(base.verdict);
+  const CtaFillProbeRun on = run_cta_fill_probe(*plan);
+  ASSERT_EQ(on.error.kind, ErrorKind::none) << on.error.message;
+  ASSERT_TRUE(on.verdict);
+  EXPECT_EQ(on.verdict->model_disagreements, 0);
+}
+
 }  // namespace
 }  // namespace fragviz

@@ -217,5 +217,36 @@ TEST(TiledReport, DeviceResultsAreComparedWhereBothRan) {
             (std::vector<std::string>{"tiled.operands[A].fill_device.model_disagreements: A 0, B 3"}));
 }
 
+TEST(TiledReport, NcuCountersAreComparedWhereBothMeasuredThem) {
+  // `tiled --device --ncu` puts an "ncu" object in the device objects (docs/report-format.md).
+  const json ran = {{"instruction", "ldmatrix.sync.aligned.m8n8.x4.shared.b16"}, {"gpu", "NVIDIA H200"}};
+  json with_ncu = ran;
+  with_ncu["ncu"] = {{"copy", "A load"},
+                     {"measured", {{"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum", 128}}},
+                     {"verdict", "as the model predicted"}};
+  json a = base(), b = base();
+  a["operands"][0]["device"] = with_ncu;
+  b["operands"][0]["device"] = ran;
+  // The files stay version 2: the reader does not fix the device objects.
+  ReportComparison c = compare_tiled_reports(parsed(a), parsed(b));
+  EXPECT_EQ(c.counts().differ, 0u);
+  EXPECT_EQ(c.not_run,
+            (std::vector<std::string>{"tiled.operands[A].device.ncu: not run in B (run without --ncu)"}));
+  // ncu failed on one side: set aside with its error.
+  b["operands"][0]["device"]["ncu"] = {{"copy", "A load"}, {"error", "ncu (Nsight Compute) is not on PATH"}};
+  c = compare_tiled_reports(parsed(a), parsed(b));
+  EXPECT_EQ(c.not_run,
+            (std::vector<std::string>{
+                "tiled.operands[A].device.ncu: not run in B (ncu (Nsight Compute) is not on PATH)"}));
+  // Both measured: compared figure by figure.
+  b["operands"][0]["device"] = with_ncu;
+  b["operands"][0]["device"]["ncu"]["measured"]["l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum"] = 512;
+  c = compare_tiled_reports(parsed(a), parsed(b));
+  EXPECT_TRUE(c.not_run.empty());
+  EXPECT_EQ(lines(c),
+            (std::vector<std::string>{"tiled.operands[A].device.ncu.measured."
+                                      "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum: A 128, B 512"}));
+}
+
 }  // namespace
 }  // namespace fragviz

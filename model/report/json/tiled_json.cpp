@@ -354,7 +354,7 @@ std::string not_run_why(const TiledNode& n) {
 /// usable GPU, refused). Absent only because that side's format version has no such part, while the
 /// other side ran it, it stays: an older-format field.
 void set_aside(TiledNode& x, TiledNode& y, const std::string& key, const std::string& path, const Comparer& c,
-               std::vector<std::string>& not_run) {
+               std::vector<std::string>& not_run, const char* absent = "run without --device") {
   const auto at = [&](TiledNode& parent) {
     return std::find_if(parent.children.begin(), parent.children.end(),
                         [&](const TiledNode& n) { return n.key == key; });
@@ -364,7 +364,7 @@ void set_aside(TiledNode& x, TiledNode& y, const std::string& key, const std::st
   const int since = field_since(path);
   // Why a side did not run the part; "" when it ran, or when its format has no such part.
   const auto why = [&](TiledNode& parent, bool in, int version) -> std::string {
-    if (!in) return since > version ? "" : "run without --device";
+    if (!in) return since > version ? "" : absent;
     const TiledNode& n = *at(parent);
     if (path == "tiled.device") {  // the GPU itself: present, or why not
       const TiledNode* p = n.find("present");
@@ -462,8 +462,19 @@ ReportComparison compare_tiled_reports(const TiledReportFile& a, const TiledRepo
     for (TiledNode& opx : ox->children)
       for (TiledNode& opy : oy->children)
         if (opx.key == opy.key)
-          for (const char* key : {"device", "fill_device"})
-            set_aside(opx, opy, key, "tiled.operands[" + opx.key + "]." + key, c, out.not_run);
+          for (const char* key : {"device", "fill_device"}) {
+            const std::string path = "tiled.operands[" + opx.key + "]." + key;
+            set_aside(opx, opy, key, path, c, out.not_run);
+            // Both ran the copy: its Nsight Compute counters (--ncu) compared only where both have them.
+            const auto part = [&](TiledNode& op) -> TiledNode* {
+              for (TiledNode& n : op.children)
+                if (n.key == key) return &n;
+              return nullptr;
+            };
+            TiledNode* dx = part(opx);
+            TiledNode* dy = part(opy);
+            if (dx && dy) set_aside(*dx, *dy, "ncu", path + ".ncu", c, out.not_run, "run without --ncu");
+          }
   // The format fields themselves say which version a file is: not compared.
   for (TiledNode* r : {&x.root, &y.root})
     r->children.erase(

@@ -22,7 +22,8 @@ struct CtaCopyProbeRun {
 /// Runs `plan` on device 0: checked first (tile::copy_probe_launch_problem against the device's
 /// opt-in shared memory per block, and sm_90 for stmatrix; nothing launches on a refusal), then one
 /// CTA of plan.threads threads, every register (a store: the whole shared image) back, judged by
-/// tile::judge_cta_copy_probe.
+/// tile::judge_cta_copy_probe. A plan with its copies off (CtaCopyProbePlan::run_copies, `tiled --ncu`'s
+/// baseline) runs the set-up alone and comes back with no verdict and no error.
 CtaCopyProbeRun run_cta_copy_probe(const tile::CtaCopyProbePlan& plan);
 
 }  // namespace fragviz

@@ -21,7 +21,8 @@ struct CtaFillProbeRun {
 
 /// Runs `plan` on device 0: checked first (tile::fill_probe_launch_problem against the device's
 /// opt-in shared memory per block, and sm_80 for cp.async; nothing launches on a refusal), then
-/// one CTA of plan.threads threads, the shared image back, judged by tile::judge_cta_fill_probe.
+/// one CTA of plan.threads threads, the shared image back, judged by tile::judge_cta_fill_probe. A
+/// plan with its copies off (`tiled --ncu`'s baseline) comes back with no verdict and no error.
 CtaFillProbeRun run_cta_fill_probe(const tile::CtaFillProbePlan& plan);
 
 }  // namespace fragviz

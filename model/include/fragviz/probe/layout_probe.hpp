@@ -119,4 +119,10 @@ std::vector<std::string> ncu_metrics(SharedOp op);
 /// metric rows (ncu's "==PROF==" lines, the header) are skipped. Refused when no metric row is found.
 Outcome<std::map<std::string, double>> parse_ncu_csv(std::string_view text);
 
+/// Parses `ncu --csv` output per profiled launch: one map per value of the "ID" column, in the
+/// order of the IDs (ncu numbers the launches it profiles in launch order), each "Metric Name" ->
+/// "Metric Value" as parse_ncu_csv reads them. Refused when no metric row is found, or when a row
+/// has no whole-number ID.
+Outcome<std::vector<std::map<std::string, double>>> parse_ncu_csv_launches(std::string_view text);
+
 }  // namespace fragviz

@@ -78,6 +78,10 @@ struct CtaCopyProbePlan {
   /// Store: per image byte, the cell index row * cols + col of the element whose first byte the
   /// layout puts there, or -1 (pad, an element's later byte); empty for a load.
   std::vector<std::int64_t> layout_cells;
+  /// false: the kernel does its set-up only (the image in; a store's image back), not one copy
+  /// instruction, and writes no register: Nsight Compute's baseline, whose shared-memory counters
+  /// `tiled --ncu` takes from the full run's to isolate the copies' own (cta_ncu.hpp). Nothing to judge.
+  bool run_copies = true;
   /// 32-bit words the device returns: a load's registers [(thread * instructions + i) * registers
   /// + r], a store's whole image (image.size() / 4, little endian).
   std::int64_t words() const {
@@ -129,8 +133,8 @@ struct CtaCopyProbeVerdict {
 };
 
 /// Judges the device's raw registers (a store: its shared image) `words`
-/// (CtaCopyProbePlan::words() of them). Refused (bad_input) for another count or a plan
-/// copy_probe_launch_problem refuses.
+/// (CtaCopyProbePlan::words() of them). Refused (bad_input) for another count, a plan
+/// copy_probe_launch_problem refuses, or one with its copies off (a baseline: nothing was copied).
 Result<CtaCopyProbeVerdict> judge_cta_copy_probe(const CtaCopyProbePlan& plan,
                                                  const std::vector<std::uint32_t>& words);
 

@@ -42,6 +42,9 @@ struct CtaFillProbePlan {
   std::vector<std::uint32_t> destinations;  ///< shared byte offsets, the same order
   /// Per shared byte, the cell index row * cols + col of the element the layout starts there, or -1.
   std::vector<std::int64_t> layout_cells;
+  /// false: the kernel does its set-up only (0xFF in, the image back), not one cp.async: Nsight
+  /// Compute's baseline for `tiled --ncu` (cta_ncu.hpp). Nothing to judge.
+  bool run_copies = true;
   /// 32-bit words the device returns: the shared image after the copies, little endian.
   std::int64_t words() const { return shared_bytes / 4; }
 };
@@ -80,7 +83,8 @@ struct CtaFillProbeVerdict {
 };
 
 /// Judges the device's shared image `words` (CtaFillProbePlan::words() of them). Refused
-/// (bad_input) for another count or a plan fill_probe_launch_problem refuses.
+/// (bad_input) for another count, a plan fill_probe_launch_problem refuses, or one with its copies
+/// off (a baseline: nothing was copied).
 Result<CtaFillProbeVerdict> judge_cta_fill_probe(const CtaFillProbePlan& plan,
                                                  const std::vector<std::uint32_t>& words);
 

@@ -1,37 +1,89 @@
 // The Hopper family's judging: the output image the device half copied out, read back at the
-// places pack_hopper reserved and judged by the model (hopper_probe.hpp). Pure host work on every
-// core.
+// places pack_hopper reserved and judged by the model (hopper_probe.hpp), whole or chunk by chunk
+// as the device half copies the chunks out. Pure host work on every core.
+#include <algorithm>
 #include <array>
 #include <cstring>
+#include <numeric>
 #include <vector>
 
 #include "fragviz/probe/hopper_family.hpp"
 #include "fragviz/util/parallel.hpp"
 
 namespace fragviz {
+namespace {
 
-void judge_hopper(const HopperWork& w, ProbeReport& report) {
-  if (w.out.empty()) return;  // nothing ran, or the copy failed
-  const std::vector<std::uint8_t>& out = w.out;
-  // Each plan's judge writes its own report entry: safe to run side by side.
-  parallel_for(w.plans.size(), [&](std::size_t pi) {
-    const WgmmaProbePlan& plan = w.plans[pi];
-    const std::size_t regs = static_cast<std::size_t>(kWarpgroupSize * wgmma_d_registers(*plan.instr));
-    std::vector<std::vector<std::uint32_t>> d(plan.passes.size(), std::vector<std::uint32_t>(regs));
-    for (std::size_t k = 0; k < plan.passes.size(); ++k)
-      std::memcpy(d[k].data(), out.data() + static_cast<std::size_t>(w.out_at[pi][k]) * sizeof(std::uint32_t),
-                  regs * sizeof(std::uint32_t));
-    report.wgmma[w.wgmma_base + w.probe_of[pi]] = judge_wgmma_probe(plan, d);
-  });
+/// D registers of one pass of plan `pi` (its whole warpgroup's).
+std::size_t pass_words(const HopperWork& w, std::size_t pi) {
+  return static_cast<std::size_t>(kWarpgroupSize * wgmma_d_registers(*w.plans[pi].instr));
+}
+
+/// Judges plan `pi` from `out` into its own report entry.
+void judge_plan(const HopperWork& w, std::size_t pi, const std::uint8_t* out, ProbeReport& report) {
+  const WgmmaProbePlan& plan = w.plans[pi];
+  const std::size_t regs = pass_words(w, pi);
+  std::vector<std::vector<std::uint32_t>> d(plan.passes.size(), std::vector<std::uint32_t>(regs));
+  for (std::size_t k = 0; k < plan.passes.size(); ++k)
+    std::memcpy(d[k].data(), out + static_cast<std::size_t>(w.out_at[pi][k]) * sizeof(std::uint32_t),
+                regs * sizeof(std::uint32_t));
+  report.wgmma[w.wgmma_base + w.probe_of[pi]] = judge_wgmma_probe(plan, d);
+}
+
+}  // namespace
+
+std::vector<HopperChunk> hopper_chunks(const HopperWork& w, std::size_t count) {
+  std::vector<HopperChunk> chunks;
+  if (w.plans.empty() && w.move_plans.empty()) return chunks;
+  count = std::max<std::size_t>(count, 1);
+  // pack_hopper lays out D plan after plan, pass after pass, and queues the launches in plan order.
+  HopperChunk c;
+  std::size_t end = 0, launch = 0;
+  for (std::size_t pi = 0; pi < w.plans.size(); ++pi) {
+    end += w.plans[pi].passes.size() * pass_words(w, pi) * sizeof(std::uint32_t);
+    const bool last = pi + 1 == w.plans.size();
+    const std::size_t target = w.d_bytes * (chunks.size() + 1) / count;
+    if (!last && (chunks.size() + 1 >= count || end < target)) continue;
+    c.plan_end = pi + 1;
+    while (launch < w.launches.size() && w.launches[launch].plan < c.plan_end) ++launch;
+    c.launch_end = launch;
+    c.out_end = end;
+    chunks.push_back(c);
+    c = HopperChunk{};
+    c.plan_begin = c.plan_end = pi + 1;
+    c.launch_begin = c.launch_end = launch;
+    c.out_begin = c.out_end = end;
+  }
+  if (chunks.empty()) chunks.push_back(c);  // the matrix moves alone
+  chunks.back().moves = true;
+  chunks.back().out_end = w.out_bytes;
+  return chunks;
+}
+
+void judge_hopper_chunk(const HopperWork& w, const HopperChunk& c, const std::uint8_t* out,
+                        ProbeReport& report) {
+  // The largest plans first, so the last thread to finish does not start one late; each plan's
+  // judge writes its own report entry, so the order changes nothing else.
+  std::vector<std::size_t> order(c.plan_end - c.plan_begin);
+  std::iota(order.begin(), order.end(), c.plan_begin);
+  const auto cost = [&w](std::size_t pi) { return w.plans[pi].passes.size() * pass_words(w, pi); };
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return cost(a) > cost(b); });
+  parallel_for(order.size(), [&](std::size_t i) { judge_plan(w, order[i], out, report); });
+  if (!c.moves) return;
   for (std::size_t i = 0; i < w.move_plans.size(); ++i) {
     kernel_io::MoveOut o;
-    std::memcpy(&o, out.data() + hopper_moves_out_at(w) + i * sizeof(kernel_io::MoveOut), sizeof o);
+    std::memcpy(&o, out + hopper_moves_out_at(w) + i * sizeof(kernel_io::MoveOut), sizeof o);
     const std::vector<std::uint16_t> tile(o.tile,
                                           o.tile + kernel_io::kMoveTileRows * kernel_io::kMoveTileStride);
     std::array<std::uint32_t, 32> regs{};
     for (int lane = 0; lane < 32; ++lane) regs[static_cast<std::size_t>(lane)] = o.regs[lane];
     report.moves[w.moves_base + w.move_of[i]] = judge_matrix_move(w.move_plans[i], tile, regs);
   }
+}
+
+void judge_hopper(const HopperWork& w, ProbeReport& report) {
+  if (w.out.empty()) return;  // nothing ran, or the copy failed
+  for (const HopperChunk& c : hopper_chunks(w, 1)) judge_hopper_chunk(w, c, w.out.data(), report);
 }
 
 }  // namespace fragviz

@@ -64,7 +64,28 @@ void add_hopper_entries(HopperWork& work, ProbeReport& report);
 
 /// Judges work.out into the report entries add_hopper_entries appended (report.wgmma, report.moves;
 /// no other field). Pure host work on every core; nothing to do while work.out is empty (nothing
-/// ran, or the copy failed).
+/// ran, or the copy failed). The same as judge_hopper_chunk over every chunk of hopper_chunks().
 void judge_hopper(const HopperWork& work, ProbeReport& report);
+
+/// A run of consecutive plans whose launches, output bytes and judging go together, so the device
+/// half can copy out and the host judge one chunk while the kernels of the next still run.
+struct HopperChunk {
+  std::size_t plan_begin = 0, plan_end = 0;      ///< plans [begin, end)
+  std::size_t launch_begin = 0, launch_end = 0;  ///< work.launches [begin, end): these plans' launches
+  std::size_t out_begin = 0, out_end = 0;        ///< bytes [begin, end) of the output image it fills
+  bool moves = false;  ///< the last chunk: also the matrix moves' launch, results and judging
+};
+
+/// Splits `work` into at most `count` chunks (at least 1 when anything runs, none otherwise) of
+/// about equal output bytes, in plan order: their plans, launches and output bytes tile the work's
+/// exactly, and the last one carries the matrix moves and ends at work.out_bytes.
+std::vector<HopperChunk> hopper_chunks(const HopperWork& work, std::size_t count);
+
+/// Judges `chunk`'s plans (and the matrix moves when chunk.moves) from `out`, the whole output
+/// image of which only the chunk's bytes are read, into the entries add_hopper_entries appended.
+/// Pure host work on every core, the largest plans started first; each plan writes only its own
+/// report entry, so chunks may be judged in any order with the same result.
+void judge_hopper_chunk(const HopperWork& work, const HopperChunk& chunk, const std::uint8_t* out,
+                        ProbeReport& report);
 
 }  // namespace fragviz

@@ -5,13 +5,15 @@
 // packs its inputs on a worker thread while CUDA starts (pure host work: the device's sm is known
 // from query_device()), is copied in and launched once the context exists, and is judged as soon
 // as its own results are back: the mma.sync family while the Hopper kernels run, the Hopper
-// family while the WMMA probes run on their own thread. The wgmma and WMMA kernels' module
-// loading starts ahead on its own thread. FRAGVIZ_PROBE_TIMING=1 prints the
-// phases (probe_timing.hpp); no judgement depends on the order.
+// family chunk by chunk (hopper_chunks), each chunk while the next chunks' kernels run and the
+// WMMA probes run on their own thread. The wgmma and WMMA kernels' module loading starts ahead on
+// its own thread, and the Hopper results' page-locked host buffer on another.
+// FRAGVIZ_PROBE_TIMING=1 prints the phases (probe_timing.hpp); no judgement depends on the order.
 #include <cuda_runtime_api.h>
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <future>
 #include <string>
 #include <vector>
@@ -24,6 +26,7 @@
 #include "fragviz/util/utc_time.hpp"
 #include "hopper/wgmma_kernels.hpp"
 #include "hopper_run.hpp"
+#include "host_stage.hpp"
 #include "mma_family.hpp"
 #include "mma_probe_kernels.hpp"
 #include "probe_kernels.hpp"
@@ -57,6 +60,24 @@ auto pack_ahead(Pack pack, const ProbeRequest& req, const DeviceInfo& device, do
     ms = ms_since(t0);
     return work;
   });
+}
+
+/// The Hopper family's packed work and the host buffer its results are copied into.
+struct HopperReady {
+  HopperWork work;
+  HostStage stage;
+  double stage_ms = 0;  ///< making `stage`
+};
+
+/// FRAGVIZ_PROBE_CHUNKS when set to a positive number (1: every Hopper kernel, then one copy out
+/// and the judging), else 8: enough that the judging of one chunk hides under the next chunks'
+/// kernels, few enough that the events and copies stay cheap.
+std::size_t hopper_chunk_count() {
+  if (const char* v = std::getenv("FRAGVIZ_PROBE_CHUNKS")) {
+    const long n = std::strtol(v, nullptr, 10);
+    if (n > 0) return static_cast<std::size_t>(n);
+  }
+  return 8;
 }
 
 /// Frees the mma.sync and Hopper families' device buffers on every way out of run_probes (each
@@ -119,6 +140,16 @@ ProbeReport run_probes(const ProbeRequest& req) {
   report.cuda_init_ms = init_ms;
   const auto probe_start = Clock::now();
   timer.lap("CUDA start-up (measured apart)");
+  // The Hopper family's packed work and the host buffer its results come back to, on a thread
+  // while the mma.sync family runs: pinning ~48 MB takes milliseconds (host_stage.hpp).
+  std::future<HopperReady> hopper_ready = std::async(std::launch::async, [&hopper_packed] {
+    HopperReady r;
+    r.work = hopper_packed.get();
+    const auto t0 = Clock::now();
+    if (!r.work.plans.empty() || !r.work.move_plans.empty()) r.stage = HostStage(r.work.out_bytes);
+    r.stage_ms = ms_since(t0);
+    return r;
+  });
   const auto fail = [&] {
     report.error.kind = ErrorKind::cuda;
     report.probe_ms = ms_since(probe_start);
@@ -153,31 +184,38 @@ ProbeReport run_probes(const ProbeRequest& req) {
   if (!copy_out_mma(mma, mma_dev, error)) return fail();
   timer.lap("mma.sync kernels finished and copy out");
 
-  // [SECTION] Hopper family: launched, then the mma.sync family judged while its kernels run ----
+  // [SECTION] Hopper family: launched in chunks, the mma.sync family judged while they run ------
   const auto hopper_start = Clock::now();
-  hopper = hopper_packed.get();
-  timer.lap("waited for the Hopper family's packing");
+  HopperReady ready = hopper_ready.get();
+  hopper = std::move(ready.work);
+  timer.lap("waited for the Hopper family's packing and host buffer");
   timer.note("(Hopper family packed ahead, on its thread)", hopper_pack_ms);
+  timer.note(ready.stage.pinned() ? "(Hopper results' page-locked host buffer, on that thread)"
+                                  : "(Hopper results' pageable host buffer, on that thread)",
+             ready.stage_ms);
   bool ok = !loaded.valid() || FRAGVIZ_CUDA_OK(error, loaded.get());
   timer.lap("waited for the wgmma and WMMA kernels' loading");
   if (ok) add_hopper_entries(hopper, report);
-  const bool hopper_launched = ok && launch_hopper(hopper, hopper_dev, error);
+  const std::vector<HopperChunk> chunks = hopper_chunks(hopper, hopper_chunk_count());
+  bool hopper_ok = ok && launch_hopper(hopper, hopper_dev, error, chunks);
   timer.lap(("hopper buffers, copy in and launches queued (" + std::to_string(hopper.launches.size()) +
-             " wgmma kernels)")
+             " wgmma kernels in " + std::to_string(chunks.size()) + " chunks)")
                 .c_str());
   judge_mma(mma, req, report);  // writes none of the Hopper family's entries
   timer.lap("mma.sync judged");
   if (!ok) return fail();  // the loading failed: no Hopper probe ran, as before
-  ok = hopper_launched && copy_out_hopper(hopper, hopper_dev, error);
-  timer.lap("hopper kernels finished and copy out");
+  hopper_ok = hopper_ok && queue_hopper_copies(chunks, hopper_dev, ready.stage.data(), error);
+  timer.lap("hopper copies out queued, one per chunk");
 
-  // [SECTION] WMMA on its own thread while the Hopper family is judged ---------------------------
-  // The device is idle now; WMMA writes report.wmma only (its error to its own string), the Hopper
-  // judges report.wgmma and report.moves only. It runs only where Hopper succeeded, as before.
+  // [SECTION] WMMA on its own thread while the Hopper chunks are judged -------------------------
+  // Started once every Hopper copy is queued: its calls on the legacy default stream wait for the
+  // Hopper kernels and copies queued before them (the pool's streams block on it) and delay none.
+  // WMMA writes report.wmma only (its error to its own string), the Hopper judges report.wgmma
+  // and report.moves only. It runs only where the Hopper family was queued, as before.
   std::string wmma_error;
   double wmma_ms = 0;
   std::future<bool> wmma;
-  if (ok) {
+  if (hopper_ok) {
     wmma = std::async(std::launch::async, [&req, &report, &wmma_error, &wmma_ms] {
       const auto t0 = Clock::now();
       const bool done = run_wmma_probes(req, report, wmma_error);
@@ -185,11 +223,22 @@ ProbeReport run_probes(const ProbeRequest& req) {
       return done;
     });
   }
-  judge_hopper(hopper, report);
-  timer.lap("hopper judged");
+  // Each chunk judged as soon as its copy is back, while the next chunks' kernels run.
+  for (std::size_t c = 0; hopper_ok && c < chunks.size(); ++c) {
+    const std::string name = "hopper chunk " + std::to_string(c + 1) + " of " + std::to_string(chunks.size());
+    hopper_ok = wait_hopper_chunk(hopper_dev, c, error);
+    timer.lap((name + " kernels finished and copied out").c_str());
+    if (!hopper_ok) break;
+    judge_hopper_chunk(hopper, chunks[c], ready.stage.data(), report);
+    timer.lap((name + " judged (" + std::to_string(chunks[c].plan_end - chunks[c].plan_begin) +
+               " wgmma entries" + (chunks[c].moves ? " and the matrix moves)" : ")"))
+                  .c_str());
+  }
+  release_hopper(hopper_dev);
+  timer.lap("hopper buffers freed");
   report.hopper_ms = ms_since(hopper_start);
-  if (!ok) return fail();
-  const bool wmma_ok = wmma.get();
+  const bool wmma_ok = !wmma.valid() || wmma.get();  // joined before any return: it writes `report`
+  if (!hopper_ok) return fail();
   timer.lap("waited for the wmma probes");
   timer.note("(wmma probes, on their thread)", wmma_ms);
   release_mma(mma_dev);  // freeing is part of the request-to-report time

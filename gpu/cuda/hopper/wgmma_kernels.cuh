@@ -85,13 +85,21 @@ template <int Index>
 constexpr bool kHasMnForms = WgmmaOp<Index>::kTransposable &&
                              (WgmmaOp<Index>::kN == 64 || WgmmaOp<Index>::kN == 256);
 
+/// Dynamic shared memory every kernel may take without opting in (CUDA C++ Programming Guide,
+/// "Shared Memory": above 48 KB needs cudaFuncAttributeMaxDynamicSharedMemorySize). The whole
+/// catalogue's largest image needs 44,032 bytes, so the opt-in call, a driver call per launch, is
+/// made only for a launch that needs more.
+inline constexpr std::uint32_t kSmemWithoutOptIn = 48u * 1024u;
+
 template <int Index, int Form>
 cudaError_t launch_form(const WgmmaJob* jobs, int job_count, const std::uint8_t* images, std::uint32_t* out,
                         std::uint32_t smem_bytes, cudaStream_t stream) {
   auto kernel = wgmma_probe_kernel<Index, Form>;
-  cudaError_t e =
-      cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem_bytes));
-  if (e != cudaSuccess) return e;
+  if (smem_bytes > kSmemWithoutOptIn) {
+    const cudaError_t e = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                               static_cast<int>(smem_bytes));
+    if (e != cudaSuccess) return e;
+  }
   kernel<<<1, 128, smem_bytes, stream>>>(jobs, job_count, images, out);
   return cudaGetLastError();
 }

@@ -2,8 +2,8 @@
 // fragviz/probe/hopper_family.hpp, pure host), launch_hopper queues it here chunk by chunk
 // (hopper_chunks) without a host sync, so the mma.sync family is judged while these kernels run;
 // queue_hopper_copies then queues each chunk's copy out behind that chunk's kernels, and the host
-// judges a chunk (judge_hopper_chunk) as soon as wait_hopper_chunk returns, while the kernels of
-// the next chunks still run. copy_out_hopper is the one-go path (every kernel, then one copy).
+// judges a chunk's plans (judge_hopper_as_copied) as soon as wait_hopper_chunk returns, while the
+// kernels of the next chunks still run. copy_out_hopper is the one-go path (every kernel, then one copy).
 #pragma once
 
 #include <cstdint>

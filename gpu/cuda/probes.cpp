@@ -5,8 +5,8 @@
 // packs its inputs on a worker thread while CUDA starts (pure host work: the device's sm is known
 // from query_device()), is copied in and launched once the context exists, and is judged as soon
 // as its own results are back: the mma.sync family while the Hopper kernels run, the Hopper
-// family chunk by chunk (hopper_chunks), each chunk while the next chunks' kernels run and the
-// WMMA probes run on their own thread. The wgmma and WMMA kernels' module loading starts ahead on
+// family plan by plan as its chunks (hopper_chunks) are copied out, while the next chunks' kernels
+// run and the WMMA probes run on their own thread. The wgmma and WMMA kernels' module loading starts ahead on
 // its own thread, and the Hopper results' page-locked host buffer on another.
 // FRAGVIZ_PROBE_TIMING=1 prints the phases (probe_timing.hpp); no judgement depends on the order.
 #include <cuda_runtime_api.h>
@@ -223,16 +223,21 @@ ProbeReport run_probes(const ProbeRequest& req) {
       return done;
     });
   }
-  // Each chunk judged as soon as its copy is back, while the next chunks' kernels run.
-  for (std::size_t c = 0; hopper_ok && c < chunks.size(); ++c) {
-    const std::string name = "hopper chunk " + std::to_string(c + 1) + " of " + std::to_string(chunks.size());
-    hopper_ok = wait_hopper_chunk(hopper_dev, c, error);
-    timer.lap((name + " kernels finished and copied out").c_str());
-    if (!hopper_ok) break;
-    judge_hopper_chunk(hopper, chunks[c], ready.stage.data(), report);
-    timer.lap((name + " judged (" + std::to_string(chunks[c].plan_end - chunks[c].plan_begin) +
-               " wgmma entries" + (chunks[c].moves ? " and the matrix moves)" : ")"))
-                  .c_str());
+  // Each chunk's plans judged on every core as soon as its copy is back, while the next chunks'
+  // kernels run; this thread waits for the chunks.
+  if (hopper_ok) {
+    hopper_ok = judge_hopper_as_copied(
+        hopper, chunks, ready.stage.data(),
+        [&](std::size_t c) {
+          const bool back = wait_hopper_chunk(hopper_dev, c, error);
+          timer.lap(("hopper chunk " + std::to_string(c + 1) + " of " + std::to_string(chunks.size()) + " (" +
+                     std::to_string(chunks[c].plan_end - chunks[c].plan_begin) +
+                     " wgmma entries) kernels finished and copied out")
+                        .c_str());
+          return back;
+        },
+        report);
+    timer.lap("hopper judged (after the last chunk's copy)");
   }
   release_hopper(hopper_dev);
   timer.lap("hopper buffers freed");

@@ -319,10 +319,11 @@ TEST(ProbeFamilies, HopperChunksOfMovesAloneAndOfNothing) {
   EXPECT_TRUE(hopper_chunks(pack_hopper(none, device_sm(9, 0)), 8).empty());
 }
 
-// Judging chunk by chunk, in any order, gives the report judge_hopper gives in one go: the same
-// JSON, byte for byte, for matching outputs (software wgmma), one changed word and the matrix
-// moves' raw results.
-TEST(ProbeFamilies, HopperJudgedInChunksAsInOneGo) {
+// Judging as the chunks arrive gives the report judge_hopper gives in one go: the same JSON, byte
+// for byte, for matching outputs (software wgmma), one changed bit and the matrix moves' raw
+// results, on every core and on one thread; the chunks are asked for in order, once each; a chunk
+// that never arrives leaves its entries and every later one's unjudged, and the earlier ones judged.
+HopperWork hopper_with_outputs() {
   const ProbeRequest req =
       named({"wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16",
              "wgmma.mma_async.sync.aligned.m64n256k16.f16.f16.f16",
@@ -330,8 +331,8 @@ TEST(ProbeFamilies, HopperJudgedInChunksAsInOneGo) {
              "wgmma.mma_async.sync.aligned.m64n32k8.f32.tf32.tf32",
              "wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e5m2", "movmatrix", "epilogue"});
   HopperWork w = pack_hopper(req, device_sm(9, 0));
-  ASSERT_EQ(w.plans.size(), 5u);
-  ASSERT_FALSE(w.move_plans.empty());
+  EXPECT_EQ(w.plans.size(), 5u);
+  EXPECT_FALSE(w.move_plans.empty());
   w.out.assign(w.out_bytes, 0);
   for (const HopperWork::Launch& l : w.launches) {
     const WgmmaInstruction& in = *w.plans[l.plan].instr;
@@ -351,20 +352,53 @@ TEST(ProbeFamilies, HopperJudgedInChunksAsInOneGo) {
   w.out[w.out_at[2][1] * 4 + 17] ^= 0x10;  // one wrong bit in the s8.u8 entry's second pass
   for (std::size_t i = hopper_moves_out_at(w); i < w.out_bytes; ++i)
     w.out[i] = static_cast<std::uint8_t>(i * 7);  // no real moves: raw bytes, judged all the same
-  ReportFile whole, chunked;
+  return w;
+}
+
+TEST(ProbeFamilies, HopperJudgedAsCopiedAsInOneGo) {
+  HopperWork w = hopper_with_outputs();
+  ReportFile whole, before;
   whole.probe.emplace();
   add_hopper_entries(w, *whole.probe);
-  chunked.probe = whole.probe;
+  before = whole;
   judge_hopper(w, *whole.probe);
   EXPECT_EQ(whole.probe->wgmma[0].mismatches(), 0) << describe_wgmma_probe(whole.probe->wgmma[0]);
   EXPECT_GT(whole.probe->wgmma[2].mismatches(), 0);
-  std::vector<HopperChunk> chunks = hopper_chunks(w, 3);
+  ASSERT_TRUE(whole.probe->moves[0].ran);
+  const std::vector<HopperChunk> chunks = hopper_chunks(w, 3);
   ASSERT_EQ(chunks.size(), 3u);
-  std::reverse(chunks.begin(), chunks.end());  // the order must not matter
-  for (const HopperChunk& c : chunks) judge_hopper_chunk(w, c, w.out.data(), *chunked.probe);
-  EXPECT_EQ(to_json_text(chunked), to_json_text(whole));
-  ASSERT_TRUE(chunked.probe->wgmma[1].ran);
-  EXPECT_TRUE(chunked.probe->moves[0].ran);
+  for (const char* threads : {"", "1"}) {
+    SCOPED_TRACE(threads);
+    if (*threads) ::setenv("FRAGVIZ_PROBE_THREADS", threads, 1);
+    ReportFile got = before;
+    std::vector<std::size_t> asked;
+    EXPECT_TRUE(judge_hopper_as_copied(
+        w, chunks, w.out.data(),
+        [&](std::size_t c) {
+          asked.push_back(c);
+          return true;
+        },
+        *got.probe));
+    ::unsetenv("FRAGVIZ_PROBE_THREADS");
+    EXPECT_EQ(asked, (std::vector<std::size_t>{0, 1, 2}));
+    EXPECT_EQ(to_json_text(got), to_json_text(whole));
+  }
+  // Chunk 1 never arrives: chunk 0 judged, chunks 1 and 2 (and the moves) as they were.
+  ReportFile cut = before;
+  std::vector<std::size_t> asked;
+  EXPECT_FALSE(judge_hopper_as_copied(
+      w, chunks, w.out.data(),
+      [&](std::size_t c) {
+        asked.push_back(c);
+        return c == 0;
+      },
+      *cut.probe));
+  EXPECT_EQ(asked, (std::vector<std::size_t>{0, 1}));
+  ReportFile expected = before;
+  for (std::size_t pi = chunks[0].plan_begin; pi < chunks[0].plan_end; ++pi)
+    expected.probe->wgmma[w.probe_of[pi]] = whole.probe->wgmma[w.probe_of[pi]];
+  EXPECT_EQ(to_json_text(cut), to_json_text(expected));
+  EXPECT_FALSE(cut.probe->moves[0].ran);
 }
 
 // [SECTION] thread count

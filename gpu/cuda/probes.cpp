@@ -22,11 +22,13 @@
 #include "cuda_check.hpp"
 #include "fragviz/device/device.hpp"
 #include "fragviz/probe/arch_probes.hpp"
+#include "fragviz/probe/hopper_probe.hpp"
 #include "fragviz/probe/probe_run_plan.hpp"
 #include "fragviz/util/utc_time.hpp"
 #include "hopper/wgmma_kernels.hpp"
 #include "hopper_run.hpp"
 #include "host_stage.hpp"
+#include "matrix_move_kernels.hpp"
 #include "mma_family.hpp"
 #include "mma_probe_kernels.hpp"
 #include "probe_kernels.hpp"
@@ -49,6 +51,14 @@ bool wants_wgmma(const ProbeRequest& req, const DeviceInfo& device) {
   if (req.instructions.empty()) return req.instruction_probes && req.hopper_probes;
   return std::any_of(req.instructions.begin(), req.instructions.end(),
                      [](const std::string& n) { return n.rfind("wgmma.", 0) == 0; });
+}
+
+/// Whether `req` runs any stmatrix, movmatrix or epilogue probe (the matrix-move kernel).
+bool wants_moves(const ProbeRequest& req) {
+  if (req.instructions.empty()) return req.instruction_probes && req.hopper_probes;
+  return std::any_of(req.instructions.begin(), req.instructions.end(), [](const std::string& n) {
+    return n.rfind("wgmma.", 0) != 0 && is_hopper_probe_name(n);
+  });
 }
 
 /// Runs pack(req, device) on its own thread; `ms` gets its duration (read it after get()).
@@ -155,12 +165,15 @@ ProbeReport run_probes(const ProbeRequest& req) {
     report.probe_ms = ms_since(probe_start);
     return report;
   };
-  // The wgmma and WMMA kernels' lazy module loading (about 400 kernels) on its own thread, while
-  // the mma.sync family runs; counted in the probe time, not start-up.
+  // The wgmma, matrix-move and WMMA kernels' lazy module loading (about 400 kernels) on its own
+  // thread, while the mma.sync family runs; counted in the probe time, not start-up. A matrix-move
+  // kernel that fails to load is left to its launch to report, as before.
   std::future<cudaError_t> loaded;
-  if (wgmma_ahead || wants_wmma(req)) {
-    loaded = std::async(std::launch::async, [&req, wgmma_ahead] {
+  const bool moves_ahead = wants_moves(req);
+  if (wgmma_ahead || moves_ahead || wants_wmma(req)) {
+    loaded = std::async(std::launch::async, [&req, wgmma_ahead, moves_ahead] {
       const cudaError_t e = wgmma_ahead ? cuda::preload_wgmma_probe_kernels() : cudaSuccess;
+      if (moves_ahead) (void)cuda::preload_matrix_move_probe_kernel();
       preload_wmma_kernels(req);
       return e;
     });
@@ -194,7 +207,7 @@ ProbeReport run_probes(const ProbeRequest& req) {
                                   : "(Hopper results' pageable host buffer, on that thread)",
              ready.stage_ms);
   bool ok = !loaded.valid() || FRAGVIZ_CUDA_OK(error, loaded.get());
-  timer.lap("waited for the wgmma and WMMA kernels' loading");
+  timer.lap("waited for the wgmma, matrix-move and WMMA kernels' loading");
   if (ok) add_hopper_entries(hopper, report);
   const std::vector<HopperChunk> chunks = hopper_chunks(hopper, hopper_chunk_count());
   bool hopper_ok = ok && launch_hopper(hopper, hopper_dev, error, chunks);

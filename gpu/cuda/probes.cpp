@@ -4,11 +4,12 @@
 // pack and judge in the model, fragviz/probe/mma_family.hpp and hopper_family.hpp). Each family
 // packs its inputs on a worker thread while CUDA starts (pure host work: the device's sm is known
 // from query_device()), is copied in and launched once the context exists, and is judged as soon
-// as its own results are back: the mma.sync family while the Hopper kernels run, the Hopper
-// family plan by plan as its chunks (hopper_chunks) are copied out, while the next chunks' kernels
-// run and the WMMA probes run on their own thread. The wgmma and WMMA kernels' module loading starts ahead on
-// its own thread, and the Hopper results' page-locked host buffer on another.
-// FRAGVIZ_PROBE_TIMING=1 prints the phases (probe_timing.hpp); no judgement depends on the order.
+// as its own results are back: the mma.sync family on its own thread while the Hopper family is
+// loaded, launched and run, the Hopper family plan by plan as its chunks (hopper_chunks) are
+// copied out, while the next chunks' kernels run and the WMMA probes run on their own thread. The wgmma and
+// WMMA kernels' module loading starts ahead on its own thread, and the Hopper results' page-locked host
+// buffer on another. FRAGVIZ_PROBE_TIMING=1 prints the phases (probe_timing.hpp); no judgement depends on the
+// order.
 #include <cuda_runtime_api.h>
 
 #include <algorithm>
@@ -196,8 +197,16 @@ ProbeReport run_probes(const ProbeRequest& req) {
   // launch queued so far, and the timed ldmatrix launches run alone.
   if (!copy_out_mma(mma, mma_dev, error)) return fail();
   timer.lap("mma.sync kernels finished and copy out");
+  // Judged on its own thread(s) from here, while this one waits for the Hopper family's packing
+  // and loading and queues its launches: judge_mma writes none of the Hopper or WMMA entries.
+  double mma_judge_ms = 0;
+  std::future<void> mma_judged = std::async(std::launch::async, [&mma, &req, &report, &mma_judge_ms] {
+    const auto t0 = Clock::now();
+    judge_mma(mma, req, report);
+    mma_judge_ms = ms_since(t0);
+  });
 
-  // [SECTION] Hopper family: launched in chunks, the mma.sync family judged while they run ------
+  // [SECTION] Hopper family: launched in chunks, judged as they come back ------------------------
   const auto hopper_start = Clock::now();
   HopperReady ready = hopper_ready.get();
   hopper = std::move(ready.work);
@@ -214,9 +223,10 @@ ProbeReport run_probes(const ProbeRequest& req) {
   timer.lap(("hopper buffers, copy in and launches queued (" + std::to_string(hopper.launches.size()) +
              " wgmma kernels in " + std::to_string(chunks.size()) + " chunks)")
                 .c_str());
-  judge_mma(mma, req, report);  // writes none of the Hopper family's entries
-  timer.lap("mma.sync judged");
-  if (!ok) return fail();  // the loading failed: no Hopper probe ran, as before
+  if (!ok) {
+    mma_judged.get();  // before `report` is copied out
+    return fail();     // the loading failed: no Hopper probe ran, as before
+  }
   hopper_ok = hopper_ok && queue_hopper_copies(chunks, hopper_dev, ready.stage.data(), error);
   timer.lap("hopper copies out queued, one per chunk");
 
@@ -255,7 +265,10 @@ ProbeReport run_probes(const ProbeRequest& req) {
   release_hopper(hopper_dev);
   timer.lap("hopper buffers freed");
   report.hopper_ms = ms_since(hopper_start);
-  const bool wmma_ok = !wmma.valid() || wmma.get();  // joined before any return: it writes `report`
+  mma_judged.get();  // it and WMMA joined before any return: they write `report`
+  timer.lap("waited for the mma.sync judging");
+  timer.note("(mma.sync judged, on its thread)", mma_judge_ms);
+  const bool wmma_ok = !wmma.valid() || wmma.get();
   if (!hopper_ok) return fail();
   timer.lap("waited for the wmma probes");
   timer.note("(wmma probes, on their thread)", wmma_ms);

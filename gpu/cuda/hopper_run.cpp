@@ -137,25 +137,22 @@ bool launch_hopper(const HopperWork& w, HopperDevice& dev, std::string& error,
   return true;
 }
 
-bool queue_hopper_copies(const std::vector<HopperChunk>& chunks, HopperDevice& dev, std::uint8_t* host,
-                         std::string& error) {
+bool queue_hopper_copy(const std::vector<HopperChunk>& chunks, std::size_t c, HopperDevice& dev,
+                       std::uint8_t* host, std::string& error) {
   if (!dev.launched) return true;  // nothing to run
-  if (!dev.chunks || dev.chunks->copied.size() != chunks.size()) {
+  if (!dev.chunks || dev.chunks->copied.size() != chunks.size() || c >= chunks.size()) {
     error = "internal: the Hopper kernels were launched for other chunks than those copied out";
     return false;
   }
   HopperChunkEvents& ev = *dev.chunks;
-  for (std::size_t c = 0; c < chunks.size(); ++c) {
-    for (cudaEvent_t e : ev.kernels_done[c])
-      if (!FRAGVIZ_CUDA_OK(error, cudaStreamWaitEvent(ev.copy, e, 0))) return false;
-    const HopperChunk& k = chunks[c];
-    if (k.out_end > k.out_begin &&
-        !FRAGVIZ_CUDA_OK(error, cudaMemcpyAsync(host + k.out_begin, dev.d_out->ptr + k.out_begin,
-                                                k.out_end - k.out_begin, cudaMemcpyDeviceToHost, ev.copy)))
-      return false;
-    if (!FRAGVIZ_CUDA_OK(error, cudaEventRecord(ev.copied[c], ev.copy))) return false;
-  }
-  return true;
+  for (cudaEvent_t e : ev.kernels_done[c])
+    if (!FRAGVIZ_CUDA_OK(error, cudaStreamWaitEvent(ev.copy, e, 0))) return false;
+  const HopperChunk& k = chunks[c];
+  if (k.out_end > k.out_begin &&
+      !FRAGVIZ_CUDA_OK(error, cudaMemcpyAsync(host + k.out_begin, dev.d_out->ptr + k.out_begin,
+                                              k.out_end - k.out_begin, cudaMemcpyDeviceToHost, ev.copy)))
+    return false;
+  return FRAGVIZ_CUDA_OK(error, cudaEventRecord(ev.copied[c], ev.copy));
 }
 
 bool wait_hopper_chunk(HopperDevice& dev, std::size_t index, std::string& error) {

@@ -1,7 +1,7 @@
 // The Hopper family's device half: run_probes() packs the family while CUDA starts (pack_hopper,
 // fragviz/probe/hopper_family.hpp, pure host), launch_hopper queues it here chunk by chunk
 // (hopper_chunks) without a host sync, so the mma.sync family is judged while these kernels run;
-// queue_hopper_copies then queues each chunk's copy out behind that chunk's kernels, and the host
+// queue_hopper_copy then queues each chunk's copy out behind that chunk's kernels, and the host
 // judges a chunk's plans (judge_hopper_as_copied) as soon as wait_hopper_chunk returns, while the
 // kernels of the next chunks still run. copy_out_hopper is the one-go path (every kernel, then one copy).
 #pragma once
@@ -54,19 +54,20 @@ void release_hopper(HopperDevice& dev);
 
 /// Allocates, copies work.in in and queues every launch on the family's own streams without
 /// waiting for them; with `chunks` (hopper_chunks, non-empty) also marks on every stream where
-/// each chunk's launches end, for queue_hopper_copies. Returns false with `error` set when a CUDA
+/// each chunk's launches end, for queue_hopper_copy. Returns false with `error` set when a CUDA
 /// call fails (the buffers are freed).
 bool launch_hopper(const HopperWork& work, HopperDevice& dev, std::string& error,
                    const std::vector<HopperChunk>& chunks = {});
 
-/// After launch_hopper with the same `chunks`: queues each chunk's copy out into `host` (the whole
-/// output image's place, work.out_bytes long) on a copy stream, each behind its own chunk's
-/// kernels only (with a pageable `host` each copy also waits on the host). Returns false with
-/// `error` set when a CUDA call fails.
-bool queue_hopper_copies(const std::vector<HopperChunk>& chunks, HopperDevice& dev, std::uint8_t* host,
-                         std::string& error);
+/// After launch_hopper with the same `chunks`: queues chunk `c`'s copy out into `host` (the whole
+/// output image's place, work.out_bytes long) on the copy stream, behind that chunk's kernels only
+/// and the earlier chunks' copies. Into page-locked memory it returns at once; into pageable
+/// memory only once the copy is done, so each chunk is then queued as it is waited for. Returns
+/// false with `error` set when a CUDA call fails.
+bool queue_hopper_copy(const std::vector<HopperChunk>& chunks, std::size_t c, HopperDevice& dev,
+                       std::uint8_t* host, std::string& error);
 
-/// Waits until chunk `index`'s bytes are in the host buffer queue_hopper_copies was given. Returns
+/// Waits until chunk `index`'s bytes are in the host buffer queue_hopper_copy was given. Returns
 /// false with `error` set when the copy failed or a kernel faulted.
 bool wait_hopper_chunk(HopperDevice& dev, std::size_t index, std::string& error);
 

@@ -24,9 +24,9 @@ Pinned& process_buffer() {
 
 }  // namespace
 
-HostStage::HostStage(std::size_t bytes) : bytes_(bytes) {
+HostStage::HostStage(std::size_t bytes, bool pin) : bytes_(bytes) {
   Pinned& p = process_buffer();
-  {
+  if (pin) {
     std::lock_guard<std::mutex> lock(p.mutex);
     if (!p.leased) {
       if (p.capacity < bytes) {

@@ -19,8 +19,9 @@ class HostStage {
  public:
   HostStage() = default;
   /// Leases the process's page-locked buffer (grown to `bytes` if smaller), or makes a pageable one
-  /// when that buffer is leased or cudaMallocHost fails. Needs the CUDA context (any thread).
-  explicit HostStage(std::size_t bytes);
+  /// when `pin` is false, that buffer is leased or cudaMallocHost fails. Needs the CUDA context
+  /// (any thread) when `pin`.
+  explicit HostStage(std::size_t bytes, bool pin = true);
   ~HostStage();
   HostStage(HostStage&& other) noexcept;
   HostStage& operator=(HostStage&& other) noexcept;

@@ -91,6 +91,13 @@ std::size_t hopper_chunk_count() {
   return 8;
 }
 
+/// Whether the Hopper results come back into page-locked memory: yes unless FRAGVIZ_PROBE_PINNED
+/// is "0" (pageable, each chunk copied as it is waited for: for comparing the two).
+bool pin_hopper_out() {
+  const char* v = std::getenv("FRAGVIZ_PROBE_PINNED");
+  return !(v && std::string(v) == "0");
+}
+
 /// Frees the mma.sync and Hopper families' device buffers on every way out of run_probes (each
 /// waits for the device first, so no kernel of either outlives its memory).
 struct ReleaseOnExit {
@@ -157,7 +164,8 @@ ProbeReport run_probes(const ProbeRequest& req) {
     HopperReady r;
     r.work = hopper_packed.get();
     const auto t0 = Clock::now();
-    if (!r.work.plans.empty() || !r.work.move_plans.empty()) r.stage = HostStage(r.work.out_bytes);
+    if (!r.work.plans.empty() || !r.work.move_plans.empty())
+      r.stage = HostStage(r.work.out_bytes, pin_hopper_out());
     r.stage_ms = ms_since(t0);
     return r;
   });
@@ -227,32 +235,41 @@ ProbeReport run_probes(const ProbeRequest& req) {
     mma_judged.get();  // before `report` is copied out
     return fail();     // the loading failed: no Hopper probe ran, as before
   }
-  hopper_ok = hopper_ok && queue_hopper_copies(chunks, hopper_dev, ready.stage.data(), error);
-  timer.lap("hopper copies out queued, one per chunk");
+  // Into page-locked memory every copy is queued now; into pageable memory (a copy there returns
+  // only when done) each is queued as its chunk is waited for.
+  const bool pinned = ready.stage.pinned();
+  for (std::size_t c = 0; pinned && hopper_ok && c < chunks.size(); ++c)
+    hopper_ok = queue_hopper_copy(chunks, c, hopper_dev, ready.stage.data(), error);
+  timer.lap(pinned ? "hopper copies out queued, one per chunk"
+                   : "hopper copies out left to each chunk's wait");
 
   // [SECTION] WMMA on its own thread while the Hopper chunks are judged -------------------------
-  // Started once every Hopper copy is queued: its calls on the legacy default stream wait for the
-  // Hopper kernels and copies queued before them (the pool's streams block on it) and delay none.
+  // Started once the Hopper kernels (and, into page-locked memory, their copies) are queued: its
+  // calls on the legacy default stream wait for the work queued before them on the pool's and
+  // the copy stream (they block on it), and the later pageable copies wait for those calls.
   // WMMA writes report.wmma only (its error to its own string), the Hopper judges report.wgmma
   // and report.moves only. It runs only where the Hopper family was queued, as before.
   std::string wmma_error;
   double wmma_ms = 0;
   std::future<bool> wmma;
-  if (hopper_ok) {
+  const auto start_wmma = [&] {
     wmma = std::async(std::launch::async, [&req, &report, &wmma_error, &wmma_ms] {
       const auto t0 = Clock::now();
       const bool done = run_wmma_probes(req, report, wmma_error);
       wmma_ms = ms_since(t0);
       return done;
     });
-  }
+  };
+  if (hopper_ok && (pinned || chunks.empty())) start_wmma();
   // Each chunk's plans judged on every core as soon as its copy is back, while the next chunks'
   // kernels run; this thread waits for the chunks.
   if (hopper_ok) {
     hopper_ok = judge_hopper_as_copied(
         hopper, chunks, ready.stage.data(),
         [&](std::size_t c) {
-          const bool back = wait_hopper_chunk(hopper_dev, c, error);
+          const bool back = (pinned || queue_hopper_copy(chunks, c, hopper_dev, ready.stage.data(), error)) &&
+                            wait_hopper_chunk(hopper_dev, c, error);
+          if (back && !pinned && c + 1 == chunks.size()) start_wmma();  // the device is idle now
           timer.lap(("hopper chunk " + std::to_string(c + 1) + " of " + std::to_string(chunks.size()) + " (" +
                      std::to_string(chunks[c].plan_end - chunks[c].plan_begin) +
                      " wgmma entries) kernels finished and copied out")

@@ -332,10 +332,11 @@ TEST(Probes, CyclesFollowTheBankModel) {
 
 // probe_ms (issue 3's 100 ms target) is recorded by tools/device-run.sh, not asserted in a test.
 
-// The Hopper family judged chunk by chunk as each chunk's copy comes back (the default, 8 chunks)
-// gives the report the one-go path gives (FRAGVIZ_PROBE_CHUNKS=1: every kernel, then one copy and
-// the judging), byte for byte in JSON; on sm_90 every wgmma entry runs and matches and every
-// matrix move is as modelled. Run twice more, the process's page-locked buffer is reused.
+// The Hopper family judged as each chunk's copy comes back (the default, 8 chunks, into the
+// process's page-locked buffer, twice so that it is reused; 5 chunks; 8 into pageable memory, each
+// copied as it is waited for) gives the report the one-go path gives (FRAGVIZ_PROBE_CHUNKS=1:
+// every kernel, then one copy and the judging), byte for byte in JSON; on sm_90 every wgmma entry
+// runs and matches and every matrix move is as modelled.
 TEST(Probes, HopperInChunksAsInOneGo) {
   SKIP_WITHOUT_DEVICE();
   ProbeRequest req = request(LdmNum::x4, false, 64, 8);
@@ -353,12 +354,20 @@ TEST(Probes, HopperInChunksAsInOneGo) {
   ::setenv("FRAGVIZ_PROBE_CHUNKS", "5", 1);
   const ProbeReport five = run_probes(req);
   ::unsetenv("FRAGVIZ_PROBE_CHUNKS");
+  ::setenv("FRAGVIZ_PROBE_PINNED", "0", 1);
+  const ProbeReport pageable = run_probes(req);
+  ::unsetenv("FRAGVIZ_PROBE_PINNED");
   const ProbeReport eight = run_probes(req);
-  for (const ProbeReport* r : {&one, &five, &eight})
+  const ProbeReport again = run_probes(req);  // the page-locked buffer reused
+  for (const ProbeReport* r : {&one, &five, &pageable, &eight, &again})
     ASSERT_TRUE(r->error.message.empty()) << r->error.message;
   ASSERT_FALSE(eight.moves.empty());
   EXPECT_EQ(hopper_json(five), hopper_json(one));
+  EXPECT_EQ(hopper_json(pageable), hopper_json(one));
   EXPECT_EQ(hopper_json(eight), hopper_json(one));
+  EXPECT_EQ(hopper_json(again), hopper_json(one));
+  EXPECT_TRUE(eight.wmma.empty());  // not asked for
+  EXPECT_EQ(eight.instructions.size(), catalogue().size());
   if (eight.device.sm() != 90) return;  // elsewhere wgmma says why it did not run (unit-tested)
   ASSERT_EQ(eight.wgmma.size(), wgmma_catalogue().size());
   for (const WgmmaProbe& p : eight.wgmma) {

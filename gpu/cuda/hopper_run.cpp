@@ -1,13 +1,14 @@
 // The Hopper probe family's device half: one copy in of the image pack_hopper built
 // (fragviz/probe/hopper_family.hpp), one launch per (wgmma entry, form) plus one for the matrix
-// moves on the family's own streams; then one copy out for judge_hopper, or one per chunk, each
-// queued behind that chunk's kernels only, so the host judges a chunk while the next ones run.
+// moves on the family's own streams; then one copy out per chunk (hopper_chunks), each queued
+// behind that chunk's kernels only, so the host judges a chunk while the next ones run.
 #include "hopper_run.hpp"
 
 #include <cuda_runtime_api.h>
 
 #include <algorithm>
 #include <string>
+#include <vector>
 
 #include "cuda_check.hpp"
 #include "hopper/wgmma_kernels.hpp"
@@ -86,7 +87,7 @@ bool launch_hopper(const HopperWork& w, HopperDevice& dev, std::string& error,
   std::uint32_t* d_words = reinterpret_cast<std::uint32_t*>(d_out);
   dev.streams = std::make_unique<StreamPool>();  // one warpgroup per launch: several share the SMs
   dev.launched = true;
-  if (!chunks.empty() && !make_chunk_events(chunks.size(), dev, error)) {
+  if (!make_chunk_events(chunks.size(), dev, error)) {
     release_hopper(dev);
     return false;
   }
@@ -130,7 +131,7 @@ bool launch_hopper(const HopperWork& w, HopperDevice& dev, std::string& error,
     return false;
   }
   // The last chunk also waits for the matrix moves' kernel.
-  if (!chunks.empty() && !mark_chunks_up_to(w.launches.size() + 1)) {
+  if (!mark_chunks_up_to(w.launches.size() + 1)) {
     release_hopper(dev);
     return false;
   }
@@ -162,17 +163,6 @@ bool wait_hopper_chunk(HopperDevice& dev, std::size_t index, std::string& error)
     return false;
   }
   return FRAGVIZ_CUDA_OK(error, cudaEventSynchronize(dev.chunks->copied[index]));
-}
-
-bool copy_out_hopper(HopperWork& w, HopperDevice& dev, std::string& error) {
-  if (!dev.launched) return true;
-  std::vector<std::uint8_t> out(w.out_bytes);
-  // On the legacy default stream: waits for every launch on the pool's (blocking) streams.
-  const bool copied =
-      FRAGVIZ_CUDA_OK(error, cudaMemcpy(out.data(), dev.d_out->ptr, w.out_bytes, cudaMemcpyDeviceToHost));
-  release_hopper(dev);
-  if (copied) w.out = std::move(out);
-  return copied;
 }
 
 }  // namespace fragviz

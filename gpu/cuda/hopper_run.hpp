@@ -1,9 +1,9 @@
 // The Hopper family's device half: run_probes() packs the family while CUDA starts (pack_hopper,
 // fragviz/probe/hopper_family.hpp, pure host), launch_hopper queues it here chunk by chunk
-// (hopper_chunks) without a host sync, so the mma.sync family is judged while these kernels run;
+// (hopper_chunks) without a host sync, while the mma.sync family is judged on its own thread;
 // queue_hopper_copy then queues each chunk's copy out behind that chunk's kernels, and the host
 // judges a chunk's plans (judge_hopper_as_copied) as soon as wait_hopper_chunk returns, while the
-// kernels of the next chunks still run. copy_out_hopper is the one-go path (every kernel, then one copy).
+// kernels of the next chunks still run.
 #pragma once
 
 #include <cstdint>
@@ -38,10 +38,10 @@ struct HopperChunkEvents {
 
 /// The family's device buffers and streams once launched.
 struct HopperDevice {
-  bool launched = false;  ///< kernels queued: copy_out_hopper copies out
+  bool launched = false;  ///< kernels queued: release_hopper waits for the device
   std::unique_ptr<HopperBuffer> d_in, d_out;
   std::unique_ptr<StreamPool> streams;
-  std::unique_ptr<HopperChunkEvents> chunks;  ///< set by launch_hopper when given chunks
+  std::unique_ptr<HopperChunkEvents> chunks;  ///< set by launch_hopper
 };
 
 /// "" when this build's wgmma kernel for catalogue entry `index` issues `mnemonic`, else the
@@ -53,11 +53,11 @@ std::string wgmma_code_problem(int index, const std::string& mnemonic);
 void release_hopper(HopperDevice& dev);
 
 /// Allocates, copies work.in in and queues every launch on the family's own streams without
-/// waiting for them; with `chunks` (hopper_chunks, non-empty) also marks on every stream where
-/// each chunk's launches end, for queue_hopper_copy. Returns false with `error` set when a CUDA
-/// call fails (the buffers are freed).
+/// waiting for them, `chunks` (hopper_chunks(work, n)) one after another, marking on every stream
+/// where each chunk's launches end, for queue_hopper_copy. Returns false with `error` set when a
+/// CUDA call fails (the buffers are freed).
 bool launch_hopper(const HopperWork& work, HopperDevice& dev, std::string& error,
-                   const std::vector<HopperChunk>& chunks = {});
+                   const std::vector<HopperChunk>& chunks);
 
 /// After launch_hopper with the same `chunks`: queues chunk `c`'s copy out into `host` (the whole
 /// output image's place, work.out_bytes long) on the copy stream, behind that chunk's kernels only
@@ -70,9 +70,5 @@ bool queue_hopper_copy(const std::vector<HopperChunk>& chunks, std::size_t c, Ho
 /// Waits until chunk `index`'s bytes are in the host buffer queue_hopper_copy was given. Returns
 /// false with `error` set when the copy failed or a kernel faulted.
 bool wait_hopper_chunk(HopperDevice& dev, std::size_t index, std::string& error);
-
-/// Waits for the launches and copies the results into work.out, then frees the buffers (also when
-/// the copy fails). Returns false with `error` set when the copy fails or a launch faulted.
-bool copy_out_hopper(HopperWork& work, HopperDevice& dev, std::string& error);
 
 }  // namespace fragviz

@@ -269,18 +269,21 @@ ProbeReport run_probes(const ProbeRequest& req) {
         [&](std::size_t c) {
           const bool back = (pinned || queue_hopper_copy(chunks, c, hopper_dev, ready.stage.data(), error)) &&
                             wait_hopper_chunk(hopper_dev, c, error);
-          if (back && !pinned && c + 1 == chunks.size()) start_wmma();  // the device is idle now
           timer.lap(("hopper chunk " + std::to_string(c + 1) + " of " + std::to_string(chunks.size()) + " (" +
                      std::to_string(chunks[c].plan_end - chunks[c].plan_begin) +
                      " wgmma entries) kernels finished and copied out")
                         .c_str());
+          if (back && c + 1 == chunks.size()) {  // the last: freed while its plans are judged
+            release_hopper(hopper_dev);
+            timer.lap("hopper buffers freed");
+            if (!pinned) start_wmma();  // the device is idle now
+          }
           return back;
         },
         report);
     timer.lap("hopper judged (after the last chunk's copy)");
   }
-  release_hopper(hopper_dev);
-  timer.lap("hopper buffers freed");
+  release_hopper(hopper_dev);  // where a chunk failed: waits for the device first
   report.hopper_ms = ms_since(hopper_start);
   mma_judged.get();  // it and WMMA joined before any return: they write `report`
   timer.lap("waited for the mma.sync judging");

@@ -223,6 +223,22 @@ TEST(ProbeFamilies, HopperPackedJobsJudgedLikeTheModel) {
   expect_same_checks(got.a, direct.a);
 }
 
+// The wgmma kernel stores D with 16-byte (8-byte) vector stores where a thread's register count is
+// a multiple of 4 (2): every job's D must start 16-byte aligned in the output, and no entry may
+// have an odd count.
+TEST(ProbeFamilies, HopperOutputsAlignedForVectorStores) {
+  const HopperWork w = pack_hopper(ProbeRequest{}, device_sm(9, 0));
+  ASSERT_EQ(w.plans.size(), wgmma_catalogue().size());
+  for (const WgmmaInstruction& in : wgmma_catalogue()) EXPECT_EQ(wgmma_d_registers(in) % 2, 0) << in.mnemonic;
+  std::size_t jobs = 0;
+  for (const HopperWork::Launch& l : w.launches)
+    for (const kernel_io::WgmmaJob& job : l.jobs) {
+      EXPECT_EQ(job.out_offset % 4, 0u) << w.plans[l.plan].instr->mnemonic;
+      ++jobs;
+    }
+  EXPECT_GT(jobs, 1000u);
+}
+
 TEST(ProbeFamilies, HopperOffSm90SkipsWgmmaAndStmatrix) {
   ProbeRequest req;  // every Hopper probe
   const HopperWork w = pack_hopper(req, device_sm(8, 0));

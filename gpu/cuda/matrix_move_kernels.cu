@@ -68,4 +68,9 @@ cudaError_t launch_matrix_move_probe(const MoveJob* jobs, int job_count, MoveOut
   return cudaGetLastError();
 }
 
+cudaError_t preload_matrix_move_probe_kernel() {
+  cudaFuncAttributes attr{};
+  return cudaFuncGetAttributes(&attr, matrix_move_probe_kernel);
+}
+
 }  // namespace fragviz::cuda

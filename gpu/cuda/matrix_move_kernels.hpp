@@ -21,4 +21,10 @@ using kernel_io::MoveOut;
 /// caller checks the device first.
 cudaError_t launch_matrix_move_probe(const MoveJob* jobs, int job_count, MoveOut* out, cudaStream_t stream);
 
+/// Loads the matrix-move kernel now (cudaFuncGetAttributes), as preload_probe_kernels does for its
+/// kernels: with lazy module loading its first launch would load it, last of the Hopper family's
+/// ~300 queued launches, and loading a kernel may need a context synchronization (CUDA C++
+/// Programming Guide, "Lazy Loading", "Possible Issues When Adopting Lazy Loading").
+cudaError_t preload_matrix_move_probe_kernel();
+
 }  // namespace fragviz::cuda

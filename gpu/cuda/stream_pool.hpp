@@ -36,6 +36,8 @@ class StreamPool {
 
   cudaStream_t next() { return streams_[next_++ % streams_.size()]; }
   std::size_t size() const { return streams_.size(); }
+  /// Stream `i` of size() (nullptr: the legacy default stream, in a pool of one).
+  cudaStream_t at(std::size_t i) const { return streams_[i]; }
 
  private:
   std::vector<cudaStream_t> streams_;

@@ -212,27 +212,11 @@ double element_value(ElemType t, std::uint64_t bits) {
 }
 
 std::optional<double> decode_element(ElemType t, std::uint64_t bits) {
-  // f32, s32 and f16 are the probes' D registers, millions a run: the host's own types decode them,
-  // to the same values as the generic path (tests/unit/test_element_codec.cpp).
-  static_assert(std::numeric_limits<float>::is_iec559, "f32 is decoded as the host's float");
-  if (t == ElemType::f32) {
-    const std::uint32_t word = static_cast<std::uint32_t>(bits);
-    float f = 0;
-    std::memcpy(&f, &word, sizeof f);
-    if (!std::isfinite(f)) return std::nullopt;
-    return static_cast<double>(f);
-  }
-  if (t == ElemType::s32)
-    return static_cast<double>(static_cast<std::int32_t>(static_cast<std::uint32_t>(bits)));
-  if (t == ElemType::f16) {  // the wgmma probes' f16 D: a double's own fields, as float_value builds them
-    const std::uint64_t be = (bits >> 10) & 0x1Fu, mant = bits & 0x3FFu;
-    if (be == 0x1F) return std::nullopt;
-    double v = static_cast<double>(mant) * 0x1p-24;  // subnormal: exact (mant < 2^10)
-    if (be != 0) {
-      const std::uint64_t d = ((be - 15 + 1023) << 52) | (mant << 42);
-      std::memcpy(&v, &d, sizeof v);
-    }
-    return ((bits >> 15) & 1u) ? -v : v;
+  // f32, s32 and f16: the inline path the probes' judges take (element_codec.hpp).
+  if (t == ElemType::f32 || t == ElemType::s32 || t == ElemType::f16) {
+    const double v = decode_d_element(t, bits);
+    if (std::isnan(v)) return std::nullopt;
+    return v;
   }
   const double v = element_value(t, bits);
   if (!std::isfinite(v)) return std::nullopt;

@@ -98,7 +98,7 @@ std::vector<std::size_t> d_cells(const WgmmaInstruction& in) {
 
 /// D registers -> D(row + 64*col) values in `out` (64 * in.n of them), read with the model's D
 /// map (`cells`, from d_cells(in)); NaN where no register held a finite value. `out` is reused
-/// pass after pass, and f32 and s32 are read as the host's own types (decode_element's values).
+/// pass after pass, and the registers are decoded inline (decode_d_element).
 void decode_d(const WgmmaInstruction& in, const std::vector<std::size_t>& cells,
               const std::vector<std::uint32_t>& regs, std::vector<double>& out) {
   out.assign(static_cast<std::size_t>(64 * in.n), std::numeric_limits<double>::quiet_NaN());
@@ -112,35 +112,18 @@ void decode_d(const WgmmaInstruction& in, const std::vector<std::size_t>& cells,
       const std::size_t r = first + static_cast<std::size_t>(half ? i / 2 : i);
       if (r >= regs.size()) continue;
       const std::uint32_t word = regs[r];
-      double v = 0;
-      if (in.d_type == ElemType::f32) {
-        float f = 0;
-        std::memcpy(&f, &word, sizeof f);
-        v = std::isfinite(f) ? static_cast<double>(f) : std::numeric_limits<double>::quiet_NaN();
-      } else if (in.d_type == ElemType::s32) {
-        v = static_cast<double>(static_cast<std::int32_t>(word));
-      } else {
-        const std::uint64_t bits = half ? (word >> (16 * (i % 2))) & 0xFFFFu : word;
-        v = decode_element(in.d_type, bits).value_or(std::numeric_limits<double>::quiet_NaN());
-      }
-      out[cell[i]] = v;
+      out[cell[i]] = decode_d_element(in.d_type, half ? (word >> (16 * (i % 2))) & 0xFFFFu : word);
     }
   }
 }
 
-/// Raw D element i of thread t (no map): the value itself.
-std::optional<double> d_element(const WgmmaInstruction& in, const std::vector<std::uint32_t>& regs, int t,
-                                int i) {
+/// Raw D element i of thread t (no map): the value itself, NaN for none.
+double d_element(const WgmmaInstruction& in, const std::vector<std::uint32_t>& regs, int t, int i) {
   const int nr = wgmma_d_registers(in);
   const bool half = in.d_type == ElemType::f16;
   const std::size_t r = static_cast<std::size_t>(t * nr + (half ? i / 2 : i));
-  if (r >= regs.size()) return std::nullopt;
-  const std::uint64_t bits = half ? (regs[r] >> (16 * (i % 2))) & 0xFFFFu : regs[r];
-  return decode_element(in.d_type, bits);
-}
-
-bool is_index(std::optional<double> v, std::int64_t limit) {
-  return v && *v >= 0 && *v < static_cast<double>(limit) && std::floor(*v) == *v;
+  if (r >= regs.size()) return std::numeric_limits<double>::quiet_NaN();
+  return decode_d_element(in.d_type, half ? (regs[r] >> (16 * (i % 2))) & 0xFFFFu : regs[r]);
 }
 
 /// is_index for decode_d's values (NaN: none).
@@ -485,9 +468,9 @@ WgmmaProbe judge_wgmma_probe(const WgmmaProbePlan& plan, const std::vector<std::
       c.element = i;
       c.expected = wgmma_d_coord(in, t, i);
       if (rows && cols) {
-        const auto r = d_element(in, *rows, t, i), cl = d_element(in, *cols, t, i);
+        const double r = d_element(in, *rows, t, i), cl = d_element(in, *cols, t, i);
         if (is_index(r, 64) && is_index(cl, N))
-          c.measured = Coord{static_cast<int>(*r), static_cast<int>(*cl), 0};
+          c.measured = Coord{static_cast<int>(r), static_cast<int>(cl), 0};
       }
       out.d.push_back(c);
     }

@@ -25,6 +25,7 @@
 #include "fragviz/probe/probe_run_plan.hpp"
 #include "fragviz/probe/relations_family.hpp"
 #include "fragviz/probe/wmma_family.hpp"
+#include "fragviz/report/report_json.hpp"
 #include "soft_tensor_core.hpp"
 #include "soft_wgmma.hpp"
 
@@ -222,6 +223,22 @@ TEST(ProbeFamilies, HopperPackedJobsJudgedLikeTheModel) {
   expect_same_checks(got.a, direct.a);
 }
 
+// The wgmma kernel stores D with 16-byte (8-byte) vector stores where a thread's register count is
+// a multiple of 4 (2): every job's D must start 16-byte aligned in the output, and no entry may
+// have an odd count.
+TEST(ProbeFamilies, HopperOutputsAlignedForVectorStores) {
+  const HopperWork w = pack_hopper(ProbeRequest{}, device_sm(9, 0));
+  ASSERT_EQ(w.plans.size(), wgmma_catalogue().size());
+  for (const WgmmaInstruction& in : wgmma_catalogue()) EXPECT_EQ(wgmma_d_registers(in) % 2, 0) << in.mnemonic;
+  std::size_t jobs = 0;
+  for (const HopperWork::Launch& l : w.launches)
+    for (const kernel_io::WgmmaJob& job : l.jobs) {
+      EXPECT_EQ(job.out_offset % 4, 0u) << w.plans[l.plan].instr->mnemonic;
+      ++jobs;
+    }
+  EXPECT_GT(jobs, 1000u);
+}
+
 TEST(ProbeFamilies, HopperOffSm90SkipsWgmmaAndStmatrix) {
   ProbeRequest req;  // every Hopper probe
   const HopperWork w = pack_hopper(req, device_sm(8, 0));
@@ -243,6 +260,161 @@ TEST(ProbeFamilies, NothingRequestedPacksNothing) {
   EXPECT_TRUE(w.moves.empty());
   EXPECT_TRUE(w.in.empty());
   EXPECT_TRUE(pack_mma(req, device_sm(9, 0)).instructions.empty());
+}
+
+// [SECTION] Hopper family in chunks (judged as the device half copies each one out)
+
+/// Checks that `chunks` tile `w` exactly: plans, launches and output bytes, in order, each launch
+/// and each pass's D inside its own chunk, the matrix moves on the last chunk only.
+void expect_chunks_tile(const HopperWork& w, const std::vector<HopperChunk>& chunks) {
+  ASSERT_FALSE(chunks.empty());
+  std::size_t plan = 0, launch = 0, byte = 0;
+  for (std::size_t c = 0; c < chunks.size(); ++c) {
+    const HopperChunk& k = chunks[c];
+    EXPECT_EQ(k.plan_begin, plan) << c;
+    EXPECT_EQ(k.launch_begin, launch) << c;
+    EXPECT_EQ(k.out_begin, byte) << c;
+    EXPECT_LE(k.plan_begin, k.plan_end);
+    EXPECT_LE(k.out_begin, k.out_end);
+    EXPECT_EQ(k.moves, c + 1 == chunks.size()) << c;
+    if (!w.plans.empty()) EXPECT_LT(k.plan_begin, k.plan_end) << "chunk " << c << " has no plan";
+    for (std::size_t l = k.launch_begin; l < k.launch_end; ++l) {
+      EXPECT_GE(w.launches[l].plan, k.plan_begin) << l;
+      EXPECT_LT(w.launches[l].plan, k.plan_end) << l;
+    }
+    for (std::size_t pi = k.plan_begin; pi < k.plan_end; ++pi) {
+      const std::size_t regs =
+          static_cast<std::size_t>(kWarpgroupSize * wgmma_d_registers(*w.plans[pi].instr));
+      for (std::uint32_t at : w.out_at[pi]) {
+        EXPECT_GE(at * 4u, k.out_begin) << pi;
+        EXPECT_LE((at + regs) * 4u, k.out_end) << pi;
+      }
+    }
+    plan = k.plan_end;
+    launch = k.launch_end;
+    byte = k.out_end;
+  }
+  EXPECT_EQ(plan, w.plans.size());
+  EXPECT_EQ(launch, w.launches.size());
+  EXPECT_EQ(byte, w.out_bytes);
+  if (!w.move_plans.empty()) EXPECT_LE(chunks.back().out_begin, hopper_moves_out_at(w));
+}
+
+TEST(ProbeFamilies, HopperChunksTileTheWholeCatalogue) {
+  const HopperWork w = pack_hopper(ProbeRequest{}, device_sm(9, 0));
+  ASSERT_EQ(w.plans.size(), wgmma_catalogue().size());
+  ASSERT_FALSE(w.move_plans.empty());
+  for (std::size_t count : {0u, 1u, 2u, 8u, 1000u}) {
+    SCOPED_TRACE(count);
+    const std::vector<HopperChunk> chunks = hopper_chunks(w, count);
+    expect_chunks_tile(w, chunks);
+    EXPECT_LE(chunks.size(), std::max<std::size_t>(count, 1));
+  }
+  EXPECT_EQ(hopper_chunks(w, 1).size(), 1u);
+  // Eight chunks of about equal output: each at most an eighth of D plus one plan's output.
+  const std::vector<HopperChunk> eight = hopper_chunks(w, 8);
+  ASSERT_EQ(eight.size(), 8u);
+  std::size_t largest_plan = 0;
+  for (std::size_t pi = 0; pi < w.plans.size(); ++pi)
+    largest_plan = std::max<std::size_t>(largest_plan, w.plans[pi].passes.size() * 4u * kWarpgroupSize *
+                                                           wgmma_d_registers(*w.plans[pi].instr));
+  for (std::size_t c = 0; c + 1 < eight.size(); ++c)
+    EXPECT_LE(eight[c].out_end - eight[c].out_begin, w.d_bytes / 8 + largest_plan) << c;
+  EXPECT_LE(hopper_chunks(w, 1000).size(), w.plans.size());  // one plan per chunk at least
+}
+
+TEST(ProbeFamilies, HopperChunksOfMovesAloneAndOfNothing) {
+  const HopperWork moves = pack_hopper(ProbeRequest{}, device_sm(8, 0));  // movmatrix only, no wgmma
+  ASSERT_TRUE(moves.plans.empty());
+  ASSERT_FALSE(moves.move_plans.empty());
+  const std::vector<HopperChunk> chunks = hopper_chunks(moves, 8);
+  ASSERT_EQ(chunks.size(), 1u);
+  expect_chunks_tile(moves, chunks);
+  ProbeRequest none;
+  none.instruction_probes = false;
+  EXPECT_TRUE(hopper_chunks(pack_hopper(none, device_sm(9, 0)), 8).empty());
+}
+
+// Judging as the chunks arrive gives the report judge_hopper gives in one go: the same JSON, byte
+// for byte, for matching outputs (software wgmma), one changed bit and the matrix moves' raw
+// results, on every core and on one thread; the chunks are asked for in order, once each; a chunk
+// that never arrives leaves its entries and every later one's unjudged, and the earlier ones judged.
+HopperWork hopper_with_outputs() {
+  const ProbeRequest req =
+      named({"wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16",
+             "wgmma.mma_async.sync.aligned.m64n256k16.f16.f16.f16",
+             "wgmma.mma_async.sync.aligned.m64n64k32.s32.s8.u8",
+             "wgmma.mma_async.sync.aligned.m64n32k8.f32.tf32.tf32",
+             "wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e5m2", "movmatrix", "epilogue"});
+  HopperWork w = pack_hopper(req, device_sm(9, 0));
+  EXPECT_EQ(w.plans.size(), 5u);
+  EXPECT_FALSE(w.move_plans.empty());
+  w.out.assign(w.out_bytes, 0);
+  for (const HopperWork::Launch& l : w.launches) {
+    const WgmmaInstruction& in = *w.plans[l.plan].instr;
+    for (const kernel_io::WgmmaJob& job : l.jobs) {
+      WgmmaPass pass;
+      pass.form = l.form;
+      pass.image.assign(w.in.begin() + job.image_offset, w.in.begin() + job.image_offset + job.image_bytes);
+      pass.a_start = job.a_start;
+      pass.b_start = job.b_start;
+      pass.a_descriptor = job.a_descriptor;
+      pass.b_descriptor = job.b_descriptor;
+      if (l.form == WgmmaForm::rs) pass.a_registers = words_at(w.in.data(), job.a_registers, 128 * 4);
+      const std::vector<std::uint32_t> d = soft_wgmma::simulate(in, pass, {});
+      std::memcpy(w.out.data() + static_cast<std::size_t>(job.out_offset) * 4, d.data(), d.size() * 4);
+    }
+  }
+  w.out[w.out_at[2][1] * 4 + 17] ^= 0x10;  // one wrong bit in the s8.u8 entry's second pass
+  for (std::size_t i = hopper_moves_out_at(w); i < w.out_bytes; ++i)
+    w.out[i] = static_cast<std::uint8_t>(i * 7);  // no real moves: raw bytes, judged all the same
+  return w;
+}
+
+TEST(ProbeFamilies, HopperJudgedAsCopiedAsInOneGo) {
+  HopperWork w = hopper_with_outputs();
+  ReportFile whole, before;
+  whole.probe.emplace();
+  add_hopper_entries(w, *whole.probe);
+  before = whole;
+  judge_hopper(w, *whole.probe);
+  EXPECT_EQ(whole.probe->wgmma[0].mismatches(), 0) << describe_wgmma_probe(whole.probe->wgmma[0]);
+  EXPECT_GT(whole.probe->wgmma[2].mismatches(), 0);
+  ASSERT_TRUE(whole.probe->moves[0].ran);
+  const std::vector<HopperChunk> chunks = hopper_chunks(w, 3);
+  ASSERT_EQ(chunks.size(), 3u);
+  for (const char* threads : {"", "1"}) {
+    SCOPED_TRACE(threads);
+    if (*threads) ::setenv("FRAGVIZ_PROBE_THREADS", threads, 1);
+    ReportFile got = before;
+    std::vector<std::size_t> asked;
+    EXPECT_TRUE(judge_hopper_as_copied(
+        w, chunks, w.out.data(),
+        [&](std::size_t c) {
+          asked.push_back(c);
+          return true;
+        },
+        *got.probe));
+    ::unsetenv("FRAGVIZ_PROBE_THREADS");
+    EXPECT_EQ(asked, (std::vector<std::size_t>{0, 1, 2}));
+    EXPECT_EQ(to_json_text(got), to_json_text(whole));
+  }
+  // Chunk 1 never arrives: chunk 0 judged, chunks 1 and 2 (and the moves) as they were.
+  ReportFile cut = before;
+  std::vector<std::size_t> asked;
+  EXPECT_FALSE(judge_hopper_as_copied(
+      w, chunks, w.out.data(),
+      [&](std::size_t c) {
+        asked.push_back(c);
+        return c == 0;
+      },
+      *cut.probe));
+  EXPECT_EQ(asked, (std::vector<std::size_t>{0, 1}));
+  ReportFile expected = before;
+  for (std::size_t pi = chunks[0].plan_begin; pi < chunks[0].plan_end; ++pi)
+    expected.probe->wgmma[w.probe_of[pi]] = whole.probe->wgmma[w.probe_of[pi]];
+  EXPECT_EQ(to_json_text(cut), to_json_text(expected));
+  EXPECT_FALSE(cut.probe->moves[0].ran);
 }
 
 // [SECTION] thread count

@@ -34,8 +34,19 @@ __global__ void __launch_bounds__(128)
     const WgmmaJob& job = jobs[j];
     const uint4* src = reinterpret_cast<const uint4*>(images + job.image_offset);
     uint4* dst = reinterpret_cast<uint4*>(tile);
-    for (std::uint32_t i = static_cast<std::uint32_t>(thread); i < job.image_bytes / 16; i += 128)
-      dst[i] = src[i];
+    // Four loads in flight before their stores: with one, each 2 KB step of the image (up to 43 KB)
+    // waited out a whole global-memory latency, as the compiler may not move a load past a store
+    // through another generic pointer.
+    const std::uint32_t vectors = job.image_bytes / 16;
+    for (std::uint32_t i = static_cast<std::uint32_t>(thread); i < vectors; i += 4 * 128) {
+      uint4 v[4];
+#pragma unroll
+      for (std::uint32_t u = 0; u < 4; ++u)
+        if (i + u * 128 < vectors) v[u] = src[i + u * 128];
+#pragma unroll
+      for (std::uint32_t u = 0; u < 4; ++u)
+        if (i + u * 128 < vectors) dst[i + u * 128] = v[u];
+    }
     asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
     __syncthreads();
     const std::uint64_t desc_a = job.a_descriptor | (((base + job.a_start) & 0x3FFFFu) >> 4);
@@ -62,12 +73,28 @@ __global__ void __launch_bounds__(128)
     asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory");
     asm volatile("wgmma.wait_group.sync.aligned 0;\n" ::: "memory");
     std::uint32_t* o = out + job.out_offset + static_cast<std::uint32_t>(thread * Op::kDRegisters);
-#pragma unroll
-    for (int r = 0; r < Op::kDRegisters; ++r) {
-      if constexpr (sizeof(d[r]) == 4 && std::is_same_v<typename Op::DReg, float>)
-        o[r] = __float_as_uint(d[r]);
+    const auto word = [](typename Op::DReg v) -> std::uint32_t {
+      if constexpr (std::is_same_v<typename Op::DReg, float>)
+        return __float_as_uint(v);
       else
-        o[r] = d[r];
+        return static_cast<std::uint32_t>(v);
+    };
+    // Vector stores: each thread's registers are contiguous, the 128 threads kDRegisters * 4 bytes
+    // apart, so a warp's word-by-word stores touched 32 sectors for 128 bytes; a 16-byte store
+    // carries 512. Aligned: `out` is cudaMalloc'd, out_offset a multiple of 4 words and
+    // kDRegisters even (pack_hopper; tests/unit/test_probe_families.cpp).
+    if constexpr (Op::kDRegisters % 4 == 0) {
+      uint4* o4 = reinterpret_cast<uint4*>(o);
+#pragma unroll
+      for (int r = 0; r < Op::kDRegisters; r += 4)
+        o4[r / 4] = make_uint4(word(d[r]), word(d[r + 1]), word(d[r + 2]), word(d[r + 3]));
+    } else if constexpr (Op::kDRegisters % 2 == 0) {
+      uint2* o2 = reinterpret_cast<uint2*>(o);
+#pragma unroll
+      for (int r = 0; r < Op::kDRegisters; r += 2) o2[r / 2] = make_uint2(word(d[r]), word(d[r + 1]));
+    } else {
+#pragma unroll
+      for (int r = 0; r < Op::kDRegisters; ++r) o[r] = word(d[r]);
     }
     __syncthreads();  // every thread's wgmma has read the image before the next job overwrites it
   }
@@ -85,13 +112,21 @@ template <int Index>
 constexpr bool kHasMnForms = WgmmaOp<Index>::kTransposable &&
                              (WgmmaOp<Index>::kN == 64 || WgmmaOp<Index>::kN == 256);
 
+/// Dynamic shared memory every kernel may take without opting in (CUDA C++ Programming Guide,
+/// "Shared Memory": above 48 KB needs cudaFuncAttributeMaxDynamicSharedMemorySize). The whole
+/// catalogue's largest image needs 44,032 bytes, so the opt-in call, a driver call per launch, is
+/// made only for a launch that needs more.
+inline constexpr std::uint32_t kSmemWithoutOptIn = 48u * 1024u;
+
 template <int Index, int Form>
 cudaError_t launch_form(const WgmmaJob* jobs, int job_count, const std::uint8_t* images, std::uint32_t* out,
                         std::uint32_t smem_bytes, cudaStream_t stream) {
   auto kernel = wgmma_probe_kernel<Index, Form>;
-  cudaError_t e =
-      cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem_bytes));
-  if (e != cudaSuccess) return e;
+  if (smem_bytes > kSmemWithoutOptIn) {
+    const cudaError_t e = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                               static_cast<int>(smem_bytes));
+    if (e != cudaSuccess) return e;
+  }
   kernel<<<1, 128, smem_bytes, stream>>>(jobs, job_count, images, out);
   return cudaGetLastError();
 }

@@ -10,7 +10,10 @@
 // b1 a single bit, s32.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
+#include <cstring>
+#include <limits>
 #include <optional>
 
 #include "fragviz/isa/catalogue.hpp"
@@ -25,6 +28,34 @@ std::optional<std::uint64_t> encode_element(ElemType t, double v);
 /// The number a bit pattern of type `t` stands for; nullopt for NaN and infinities. Bits above
 /// element_bits(t) are ignored.
 std::optional<double> decode_element(ElemType t, std::uint64_t bits);
+
+/// decode_element for f32, s32 and f16, the probes' D registers (millions a run), inline and with
+/// NaN for "no number" (NaN and infinities) instead of nullopt: the host's own types decode them,
+/// to the same values as the generic path (tests/unit/test_element_codec.cpp). Any other type
+/// goes through decode_element.
+inline double decode_d_element(ElemType t, std::uint64_t bits) {
+  constexpr double kNone = std::numeric_limits<double>::quiet_NaN();
+  static_assert(std::numeric_limits<float>::is_iec559, "f32 is decoded as the host's float");
+  if (t == ElemType::f32) {
+    const std::uint32_t word = static_cast<std::uint32_t>(bits);
+    float f = 0;
+    std::memcpy(&f, &word, sizeof f);
+    return std::isfinite(f) ? static_cast<double>(f) : kNone;
+  }
+  if (t == ElemType::s32)
+    return static_cast<double>(static_cast<std::int32_t>(static_cast<std::uint32_t>(bits)));
+  if (t == ElemType::f16) {  // a double's own fields, as float_value builds them
+    const std::uint64_t be = (bits >> 10) & 0x1Fu, mant = bits & 0x3FFu;
+    if (be == 0x1F) return kNone;
+    double v = static_cast<double>(mant) * 0x1p-24;  // subnormal: exact (mant < 2^10)
+    if (be != 0) {
+      const std::uint64_t d = ((be - 15 + 1023) << 52) | (mant << 42);
+      std::memcpy(&v, &d, sizeof v);
+    }
+    return ((bits >> 15) & 1u) ? -v : v;
+  }
+  return decode_element(t, bits).value_or(kNone);
+}
 
 /// Bit pattern of `v` in floating-point type `t` rounded to nearest, ties to even (IEEE 754
 /// roundTiesToEven, PTX's .rn): past the largest finite value, infinity where the type has one

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -64,7 +65,33 @@ void add_hopper_entries(HopperWork& work, ProbeReport& report);
 
 /// Judges work.out into the report entries add_hopper_entries appended (report.wgmma, report.moves;
 /// no other field). Pure host work on every core; nothing to do while work.out is empty (nothing
-/// ran, or the copy failed).
+/// ran, or the copy failed). The same as judge_hopper_as_copied with one chunk, already there.
 void judge_hopper(const HopperWork& work, ProbeReport& report);
+
+/// A run of consecutive plans whose launches, output bytes and judging go together, so the device
+/// half can copy one chunk out, and the host judge it, while the kernels of the next still run.
+struct HopperChunk {
+  std::size_t plan_begin = 0, plan_end = 0;      ///< plans [begin, end)
+  std::size_t launch_begin = 0, launch_end = 0;  ///< work.launches [begin, end): these plans' launches
+  std::size_t out_begin = 0, out_end = 0;        ///< bytes [begin, end) of the output image it fills
+  bool moves = false;  ///< the last chunk: also the matrix moves' launch, results and judging
+};
+
+/// Splits `work` into at most `count` chunks (at least 1 when anything runs, none otherwise) of
+/// about equal output bytes, in plan order: their plans, launches and output bytes tile the work's
+/// exactly, and the last one carries the matrix moves and ends at work.out_bytes.
+std::vector<HopperChunk> hopper_chunks(const HopperWork& work, std::size_t count);
+
+/// Judges every chunk as its bytes arrive in `out` (the whole output image): on the calling
+/// thread, arrived(c) is called for c = 0, 1, ... in order and returns once chunk c's bytes are
+/// there (true) or never will be (false: no later chunk is asked for or judged); meanwhile
+/// probe_threads() threads judge the plans of every chunk that has arrived, with no barrier between
+/// chunks (each chunk's largest plans first, the matrix moves with the last chunk), so the judging
+/// hides under the device's work on the chunks still to come. Writes only the entries of arrived
+/// chunks, each plan its own: the result does not depend on timing or thread count. Returns when
+/// every arrived chunk is judged; false if arrived() said false.
+bool judge_hopper_as_copied(const HopperWork& work, const std::vector<HopperChunk>& chunks,
+                            const std::uint8_t* out, const std::function<bool(std::size_t chunk)>& arrived,
+                            ProbeReport& report);
 
 }  // namespace fragviz

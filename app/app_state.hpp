@@ -220,6 +220,16 @@ struct BanksViewRecord {
   VisibleGrid visible_tile;
   /// Per side ("unpadded", "padded"): the line about its tile, in the Controls view's unit.
   std::map<std::string, std::string> tile_text;
+  /// What a word that a lane reads says at this zoom (owner_label_mode): "owner" (T<lane>),
+  /// "number" or "none".
+  std::string label_mode = "none";
+  /// A word's label as drawn: its 128-byte line, its bank and the text.
+  struct WordLabel {
+    int line = 0, bank = 0;
+    std::string text;
+  };
+  /// Per grid, the labels drawn on the words of its visible region (`visible`).
+  std::map<std::string, std::vector<WordLabel>> labels;
 };
 
 /// One cell of the fragments view's WMMA grid as drawn (for tests and the state dump).
@@ -436,6 +446,9 @@ struct AppState {
   scene::CellLabels fragments_labels = scene::CellLabels::full;
   /// The warpgroup view's cells as they read at its zoom, for File > Export (as fragments_labels).
   scene::CellLabels warpgroup_labels = scene::CellLabels::full;
+  /// The bank view's words as they read at its zoom (both modes), for File > Export: none (the
+  /// lane's colour only) until it was drawn.
+  scene::CellLabels banks_labels = scene::CellLabels::none;
   GridZoom banks_zoom;  ///< the bank view's (zoom_grid.hpp); key: what its grids show
   /// The WMMA fragment kind (wmma_name) the fragments view shows instead of the instruction's
   /// grids; "" for none (saved: "wmma_kind").

@@ -358,7 +358,15 @@ std::string App::state_json() const {
                        {"grids", grids},
                        {"visible", visible_json(bv.visible)},
                        {"visible_tile", visible_json({{"tile", bv.visible_tile}})["tile"]},
-                       {"tile_text", bv.tile_text}};
+                       {"tile_text", bv.tile_text},
+                       {"label_mode", bv.label_mode}};
+    json labels = json::object();  // per grid: [line, bank, text] of each word labelled in view
+    for (const auto& [k, words] : bv.labels) {
+      json a = json::array();
+      for (const BanksViewRecord::WordLabel& w : words) a.push_back(json::array({w.line, w.bank, w.text}));
+      labels[k] = a;
+    }
+    j["banks_view"]["labels"] = labels;
     j["warpgroup_visible"] = visible_json(fr.warpgroup_visible);
   }
   if (layout_view_) {

@@ -29,12 +29,14 @@
 #include "fragviz/viewmodel/bank_layout_view.hpp"
 #include "fragviz/viewmodel/cta_device_view.hpp"
 #include "fragviz/viewmodel/cta_tile_view.hpp"
+#include "fragviz/viewmodel/hopper_derived.hpp"
 #include "fragviz/viewmodel/hopper_state.hpp"
 #include "fragviz/viewmodel/move_b8_view.hpp"
 #include "fragviz/viewmodel/tcgen05_desc_view.hpp"
 #include "fragviz/viewmodel/tmem_view.hpp"
 #include "gate_history.hpp"
 #include "gate_ladder_run.hpp"
+#include "inspector_subject.hpp"
 #include "kernel_form.hpp"
 #include "panels/find_field.hpp"
 #include "view_tiling.hpp"
@@ -278,6 +280,11 @@ struct InspectorRegister {
 
 /// What the last frame drew, for --dump-state. Rebuilt every frame by the panels.
 struct FrameRecord {
+  /// The Warpgroup view's thread the Lane inspector showed instead of a lane (-1: none), and its
+  /// registers as the inspector listed them.
+  int inspector_wg_thread = -1;
+  std::vector<WgmmaRegister> inspector_wg_registers;
+
   std::map<std::string, std::vector<CellRecord>> cells;   ///< "A", "B", "C" -> every cell
   std::map<std::string, std::vector<Coord>> highlighted;  ///< "A", "B", "C" -> the selected lane's cells
   FragmentsViewRecord fragments_view;
@@ -414,6 +421,9 @@ struct AppState {
   std::string instruction_filter;  ///< the instruction picker's filter text, cleared as it opens
   std::string list_filter;  ///< the open list picker's filter text (filtered_list), cleared as one opens
   int selected_lane = -1;   ///< -1 = none
+  /// Whether the Lane inspector shows that lane or the Warpgroup view's selected thread (the one
+  /// chosen last), updated each frame before the inspector draws.
+  InspectorSubject inspector_subject;
   /// The fragments view's Find field: `A,9,3` or `lane 5`, as fragviz-cli layout --where / --lane
   /// ("fragments_find" in settings).
   std::string fragments_find;

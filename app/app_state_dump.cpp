@@ -336,6 +336,23 @@ std::string App::state_json() const {
                       {"registers", regs},
                       {"encoding", fr.inspector_encoding},
                       {"loads", fr.inspector_loads}};
+    // The Warpgroup view's thread where the inspector shows it: per register, [element, row, col].
+    json wg = nullptr;
+    if (fr.inspector_wg_thread >= 0) {
+      json wregs = json::array();
+      for (const WgmmaRegister& r : fr.inspector_wg_registers) {
+        json fields = json::array();
+        for (const WgmmaField& f : r.fields)
+          fields.push_back(json::array({f.element, f.coord.row, f.coord.col}));
+        wregs.push_back(
+            {{"operand", r.operand == Operand::A ? "A" : "D"}, {"name", r.name}, {"fields", fields}});
+      }
+      wg = {{"thread", fr.inspector_wg_thread},
+            {"warp", fr.inspector_wg_thread / kWarpSize},
+            {"lane", fr.inspector_wg_thread % kWarpSize},
+            {"registers", wregs}};
+    }
+    j["inspector"]["warpgroup"] = wg;
   }
   j["bank_marked"] = {{"unpadded", coords(fr.bank_marked_unpadded)},
                       {"padded", coords(fr.bank_marked_padded)}};

@@ -60,7 +60,7 @@ bool draw_wmma_picker(AppState& s);
 /// why nothing is drawn; inside the fragments window, in place of its grids. (panel_wmma.cpp)
 void draw_wmma_fragment(AppState& s);
 /// Registers and ldmatrix relations of the selected lane. (panel_inspector.cpp)
-void draw_inspector(AppState& s, const Derived& d);
+void draw_inspector(AppState& s, const Derived& d, const HopperViews& hopper);
 /// The explorer's ldmatrix: which lane receives each tile cell. (panel_ldmatrix.cpp)
 void draw_ldmatrix(AppState& s, const Derived& d);
 /// Unpadded and padded tiles over 32 banks with Nsight Compute totals; or, in Layout mode

@@ -579,7 +579,8 @@ bool cta_device_current(const AppState& s);
 /// How many failed opens the Messages window keeps (older ones are dropped: the list is bounded).
 inline constexpr std::size_t kRecentReportErrors = 20;
 /// A failed open: `why` becomes report_error (the status strip's, until dismissed) and goes first
-/// in recent_report_errors, the oldest dropped beyond kRecentReportErrors.
+/// in recent_report_errors, the oldest dropped beyond kRecentReportErrors; the Messages window
+/// opens with it in full. What was open stays open.
 void note_report_error(AppState& s, std::string why);
 
 }  // namespace fragviz::app

@@ -123,7 +123,9 @@ void App::frame() {
   refresh_derived();
   if (s_.windows.device) draw_device(s_, *derived_);
   if (s_.windows.fragments) draw_fragments(s_, *derived_);
-  if (s_.windows.inspector) draw_inspector(s_, *derived_);
+  // The inspector shows the lane or the Warpgroup view's thread, whichever was selected last.
+  s_.inspector_subject.update(s_.selected_lane, s_.hopper.warpgroup_open ? s_.hopper.selected_thread : -1);
+  if (s_.windows.inspector) draw_inspector(s_, *derived_, hopper_);
   if (s_.windows.ldmatrix) draw_ldmatrix(s_, *derived_);
   if (s_.windows.banks) {
     refresh_layout_view();

@@ -39,6 +39,9 @@ void note_report_error(AppState& s, std::string why) {
   s.recent_report_errors.insert(s.recent_report_errors.begin(), why);
   if (s.recent_report_errors.size() > kRecentReportErrors) s.recent_report_errors.resize(kRecentReportErrors);
   s.report_error = std::move(why);
+  // The strip cuts a long error to its share of the line: the Messages window says it whole and
+  // stays until the user closes it (issue 22: the cut message was all a newcomer saw).
+  s.messages_open = true;
 }
 
 }  // namespace fragviz::app

@@ -29,12 +29,14 @@
 #include "fragviz/viewmodel/bank_layout_view.hpp"
 #include "fragviz/viewmodel/cta_device_view.hpp"
 #include "fragviz/viewmodel/cta_tile_view.hpp"
+#include "fragviz/viewmodel/hopper_derived.hpp"
 #include "fragviz/viewmodel/hopper_state.hpp"
 #include "fragviz/viewmodel/move_b8_view.hpp"
 #include "fragviz/viewmodel/tcgen05_desc_view.hpp"
 #include "fragviz/viewmodel/tmem_view.hpp"
 #include "gate_history.hpp"
 #include "gate_ladder_run.hpp"
+#include "inspector_subject.hpp"
 #include "kernel_form.hpp"
 #include "panels/find_field.hpp"
 #include "view_tiling.hpp"
@@ -220,6 +222,16 @@ struct BanksViewRecord {
   VisibleGrid visible_tile;
   /// Per side ("unpadded", "padded"): the line about its tile, in the Controls view's unit.
   std::map<std::string, std::string> tile_text;
+  /// What a word that a lane reads says at this zoom (owner_label_mode): "owner" (T<lane>),
+  /// "number" or "none".
+  std::string label_mode = "none";
+  /// A word's label as drawn: its 128-byte line, its bank and the text.
+  struct WordLabel {
+    int line = 0, bank = 0;
+    std::string text;
+  };
+  /// Per grid, the labels drawn on the words of its visible region (`visible`).
+  std::map<std::string, std::vector<WordLabel>> labels;
 };
 
 /// One cell of the fragments view's WMMA grid as drawn (for tests and the state dump).
@@ -268,6 +280,11 @@ struct InspectorRegister {
 
 /// What the last frame drew, for --dump-state. Rebuilt every frame by the panels.
 struct FrameRecord {
+  /// The Warpgroup view's thread the Lane inspector showed instead of a lane (-1: none), and its
+  /// registers as the inspector listed them.
+  int inspector_wg_thread = -1;
+  std::vector<WgmmaRegister> inspector_wg_registers;
+
   std::map<std::string, std::vector<CellRecord>> cells;   ///< "A", "B", "C" -> every cell
   std::map<std::string, std::vector<Coord>> highlighted;  ///< "A", "B", "C" -> the selected lane's cells
   FragmentsViewRecord fragments_view;
@@ -404,6 +421,9 @@ struct AppState {
   std::string instruction_filter;  ///< the instruction picker's filter text, cleared as it opens
   std::string list_filter;  ///< the open list picker's filter text (filtered_list), cleared as one opens
   int selected_lane = -1;   ///< -1 = none
+  /// Whether the Lane inspector shows that lane or the Warpgroup view's selected thread (the one
+  /// chosen last), updated each frame before the inspector draws.
+  InspectorSubject inspector_subject;
   /// The fragments view's Find field: `A,9,3` or `lane 5`, as fragviz-cli layout --where / --lane
   /// ("fragments_find" in settings).
   std::string fragments_find;
@@ -436,6 +456,9 @@ struct AppState {
   scene::CellLabels fragments_labels = scene::CellLabels::full;
   /// The warpgroup view's cells as they read at its zoom, for File > Export (as fragments_labels).
   scene::CellLabels warpgroup_labels = scene::CellLabels::full;
+  /// The bank view's words as they read at its zoom (both modes), for File > Export: none (the
+  /// lane's colour only) until it was drawn.
+  scene::CellLabels banks_labels = scene::CellLabels::none;
   GridZoom banks_zoom;  ///< the bank view's (zoom_grid.hpp); key: what its grids show
   /// The WMMA fragment kind (wmma_name) the fragments view shows instead of the instruction's
   /// grids; "" for none (saved: "wmma_kind").
@@ -556,7 +579,8 @@ bool cta_device_current(const AppState& s);
 /// How many failed opens the Messages window keeps (older ones are dropped: the list is bounded).
 inline constexpr std::size_t kRecentReportErrors = 20;
 /// A failed open: `why` becomes report_error (the status strip's, until dismissed) and goes first
-/// in recent_report_errors, the oldest dropped beyond kRecentReportErrors.
+/// in recent_report_errors, the oldest dropped beyond kRecentReportErrors; the Messages window
+/// opens with it in full. What was open stays open.
 void note_report_error(AppState& s, std::string why);
 
 }  // namespace fragviz::app

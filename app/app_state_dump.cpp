@@ -336,6 +336,23 @@ std::string App::state_json() const {
                       {"registers", regs},
                       {"encoding", fr.inspector_encoding},
                       {"loads", fr.inspector_loads}};
+    // The Warpgroup view's thread where the inspector shows it: per register, [element, row, col].
+    json wg = nullptr;
+    if (fr.inspector_wg_thread >= 0) {
+      json wregs = json::array();
+      for (const WgmmaRegister& r : fr.inspector_wg_registers) {
+        json fields = json::array();
+        for (const WgmmaField& f : r.fields)
+          fields.push_back(json::array({f.element, f.coord.row, f.coord.col}));
+        wregs.push_back(
+            {{"operand", r.operand == Operand::A ? "A" : "D"}, {"name", r.name}, {"fields", fields}});
+      }
+      wg = {{"thread", fr.inspector_wg_thread},
+            {"warp", fr.inspector_wg_thread / kWarpSize},
+            {"lane", fr.inspector_wg_thread % kWarpSize},
+            {"registers", wregs}};
+    }
+    j["inspector"]["warpgroup"] = wg;
   }
   j["bank_marked"] = {{"unpadded", coords(fr.bank_marked_unpadded)},
                       {"padded", coords(fr.bank_marked_padded)}};
@@ -358,7 +375,15 @@ std::string App::state_json() const {
                        {"grids", grids},
                        {"visible", visible_json(bv.visible)},
                        {"visible_tile", visible_json({{"tile", bv.visible_tile}})["tile"]},
-                       {"tile_text", bv.tile_text}};
+                       {"tile_text", bv.tile_text},
+                       {"label_mode", bv.label_mode}};
+    json labels = json::object();  // per grid: [line, bank, text] of each word labelled in view
+    for (const auto& [k, words] : bv.labels) {
+      json a = json::array();
+      for (const BanksViewRecord::WordLabel& w : words) a.push_back(json::array({w.line, w.bank, w.text}));
+      labels[k] = a;
+    }
+    j["banks_view"]["labels"] = labels;
     j["warpgroup_visible"] = visible_json(fr.warpgroup_visible);
   }
   if (layout_view_) {

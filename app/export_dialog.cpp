@@ -200,6 +200,7 @@ scene::ViewRequest export_request(const AppState& s, scene::View v) {
       break;
     case scene::View::banks:
       r.lane = s.selected_lane;
+      r.labels = s.banks_labels;  // the words say what the screen's say at its zoom
       if (s.layout.enabled) {
         // Layout mode: the screen's lines x banks grid of the same write and read sides, lanes,
         // instruction and element type (banks_layout_scene over the shared LayoutView).

@@ -31,7 +31,7 @@ struct Opts {
   std::string view, instr, num = "x4", swizzle = "none", layout, lanes, access = "ldmatrix", report,
                            elem = "b16", operand, crop, expression, colour = "offset", palette = "light",
                            tmem = app::tmem_controls_text(app::TmemControls{});
-  std::string labels = "full";    ///< fragments: --labels, as the app's fragments view shows them
+  std::string labels = "full";    ///< fragments, warpgroup, banks: --labels, as the app's views show them
   std::string read_layout;        ///< banks: --read-layout (Layout mode)
   std::string picture = "lines";  ///< banks: --picture, the screen's lines x banks or the T/B tile
   bool trans = false, layout_mode = false;
@@ -55,7 +55,7 @@ const std::map<scene::View, std::set<std::string>> kViewOptions = {
     {scene::View::banks,
      {"--instr", "--num", "--trans", "--width", "--pad", "--swizzle", "--layout", "--lanes", "--access",
       "--load", "--store", "--sm", "--elem", "--lane", "--crop", "--layout-mode", "--read-layout",
-      "--picture"}},
+      "--picture", "--labels"}},
     {scene::View::output, {"--report"}},
     {scene::View::algebra, {"--expression", "--step", "--colour"}},
     {scene::View::tmem, {"--tmem", "--crop"}},
@@ -99,6 +99,12 @@ int run(const Opts& o) {
       o.given.at("--num")->count() > 0)
     return refuse(
         "--instr picks the ldmatrix of its A operand (and its .num): give --instr or --num, not both",
+        kExitUsage);
+  // The tile picture's cells always say "T<lane> B<bank>"; --labels is the lines pictures' words.
+  if (*view == scene::View::banks && o.picture == "tile" && o.given.at("--labels")->count() > 0)
+    return refuse(
+        "--labels sets what the lines pictures' words say; --picture tile labels every cell "
+        "T<lane> B<bank>",
         kExitUsage);
   // The Layout mode draws its own layout, lanes and access: the tile controls and an instruction's
   // ldmatrix would be dropped. Its --crop is of its lines and banks (banks_layout_scene judges it).
@@ -293,7 +299,8 @@ void add_export_command(CLI::App& app, int& exit_code) {
   const LayoutModeOptions mode = add_layout_mode_options(cmd, o->layout_mode, o->read_layout, "banks: ");
   o->given["--layout-mode"] = mode.mode;
   o->given["--read-layout"] = mode.read;
-  o->given["--labels"] = add_labels_option(cmd, o->labels, "fragments, warpgroup: ");
+  o->given["--labels"] =
+      add_labels_option(cmd, o->labels, "fragments, warpgroup; banks (a word: lane or number only): ");
   o->given["--picture"] =
       cmd->add_option(
              "--picture", o->picture,

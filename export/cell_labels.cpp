@@ -50,4 +50,17 @@ std::string cell_label(app::CellLabelMode mode, int owner, int element) {
   return {};
 }
 
+std::string owner_label(CellLabels labels, int owner) {
+  switch (labels) {
+    case CellLabels::full:
+    case CellLabels::lane:
+      return "T" + std::to_string(owner);
+    case CellLabels::number:
+      return std::to_string(owner);
+    case CellLabels::none:
+      break;
+  }
+  return {};
+}
+
 }  // namespace fragviz::scene

@@ -67,6 +67,9 @@ CellSize cell_size_for(CellLabels labels, const app::CellLabelSizes& sizes);
 /// What a cell of `owner` and `element` says under `mode`: "T<owner> V<element>" (two_lines too:
 /// a picture's cells are one line), "T<owner>", "<owner>" or "".
 std::string cell_label(app::CellLabelMode mode, int owner, int element);
+/// What a cell naming its owner alone (a bank word: the lane reading it) says under `labels`, the
+/// screen's level at its zoom (owner_label_mode): "T<owner>" (full or lane), "<owner>" or "".
+std::string owner_label(CellLabels labels, int owner);
 
 /// The block of a rows x cols grid (named `grid` in errors) that crop `c`'s ranges keep; an error
 /// (kind refused) when a range runs past the grid.

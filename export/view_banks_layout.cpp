@@ -116,7 +116,7 @@ Outcome<Scene> banks_layout_scene(const ViewRequest& r) {
   };
   const auto label_of = [&](const app::LayoutWord& w) {
     const int reader = reader_of(w);
-    return reader >= 0 ? "T" + std::to_string(reader) : std::string();
+    return reader >= 0 ? owner_label(r.labels, reader) : std::string();  // as the screen's words say it
   };
   constexpr double label_size = 6;
   s.add(

@@ -164,8 +164,9 @@ Outcome<Scene> banks_lines_scene(const ViewRequest& r) {
       if (w.misaligned) fill = kRed;
       return fill;
     };
+    // The reading lane as the screen's words say it at its zoom (ViewRequest::labels).
     const auto label_of = [&](const app::BankWord& w) {
-      return w.readers ? "T" + std::to_string((w.readers & sel) ? r.lane : __builtin_ctz(w.readers))
+      return w.readers ? owner_label(r.labels, (w.readers & sel) ? r.lane : __builtin_ctz(w.readers))
                        : std::string();
     };
     for (int line = b.row0; line < b.row0 + b.rows; ++line) {

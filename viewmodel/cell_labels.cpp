@@ -11,6 +11,15 @@ CellLabelMode cell_label_mode(float cw, float ch, const CellLabelSizes& z) {
   return CellLabelMode::none;
 }
 
+CellLabelMode owner_label_mode(float cw, float ch, const CellLabelSizes& z) {
+  // No element to add: the longest label is the owner's.
+  CellLabelSizes owner_only = z;
+  owner_only.full = z.owner;
+  owner_only.element = 0;
+  const CellLabelMode m = cell_label_mode(cw, ch, owner_only);
+  return m == CellLabelMode::full || m == CellLabelMode::two_lines ? CellLabelMode::owner : m;
+}
+
 const char* cell_label_mode_name(CellLabelMode m) {
   switch (m) {
     case CellLabelMode::full:

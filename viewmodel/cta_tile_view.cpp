@@ -17,6 +17,7 @@ const char* extent_words(Operand op) {
 /// its lowest thread's).
 void mark_wrong(CtaGrid& g, const tile::CtaJoin& j) {
   g.store = j.store;
+  g.wrong_count = tile::wrong_values_text(j.mismatches, j.cells, j.wrong_cells, j.tile_cells);
   g.wrong.assign(g.cells.size(), 0);
   std::vector<CtaWrongCell> first(g.cells.size());
   for (const tile::CtaJoinCell& c : j.all) {
@@ -101,12 +102,12 @@ std::string cta_wrong_legend(const CtaGrid& g) {
   if (g.wrong_cells.empty()) return "";
   const bool swapped = std::any_of(g.wrong_cells.begin(), g.wrong_cells.end(),
                                    [](const CtaWrongCell& w) { return !w.swap.empty(); });
+  // The join's own count (values and cells), the words `fragviz-cli tiled` prints.
   if (swapped)
-    return "wrong: " + std::to_string(g.wrong_cells.size()) + " of " + std::to_string(g.cells.size()) +
-           " cells: the register swap after the copy feeds the MMA another element there (hover a cell: "
+    return g.wrong_count +
+           ": the register swap after the copy feeds the MMA another element there (hover a cell: "
            "needed, delivered and read)";
-  return "wrong: " + std::to_string(g.wrong_cells.size()) + " of " + std::to_string(g.cells.size()) +
-         " cells: " +
+  return g.wrong_count + ": " +
          (g.store ? "the store writes the MMA's value there over another cell"
                   : "the copy delivers another element than the MMA needs there") +
          " (hover a cell: needed and delivered)";
@@ -132,8 +133,7 @@ std::string cta_verdict_text(const CtaGrid& g) {
   if (descriptors)
     out += g.join_ok ? "descriptors ok" : "descriptors wrong";
   else if (!g.wrong_cells.empty())
-    out += "join " + std::to_string(g.wrong_cells.size()) + " of " + std::to_string(g.rows * g.cols) +
-           " cells wrong";
+    out += "join " + g.wrong_count;  // in values and cells, as the join line and the CLI say it
   else if (!g.join_ok)
     out += "join wrong";
   else
@@ -222,11 +222,7 @@ CtaTileModel make_cta_tile_model(const CtaTileControls& c) {
                        : "";
       g.join = o.join ? "join: " + o.join->verdict(m.threads) : o.skipped;
       g.join_ok = !o.join || o.join->mismatches == 0;
-      if (o.join && o.join->mismatches > 0) {
-        mark_wrong(g, *o.join);
-        g.join += "; " + std::to_string(g.wrong_cells.size()) + " of " + std::to_string(g.cells.size()) +
-                  " cells wrong";
-      }
+      if (o.join && o.join->mismatches > 0) mark_wrong(g, *o.join);
     }
     if (o.banks) {
       g.bank_instruction = o.banks->instruction;

@@ -115,7 +115,8 @@ VisibleGrid visible_tile(const TileGeometry& t, const std::map<std::string, Visi
 
 /// One side's grid at `o` with cells cw x chh, drawn where it meets the view's visible part.
 void draw_side_grid(AppState& s, const BankTable& bt, bool padded, std::vector<Coord>& marked, ImVec2 o,
-                    float cw, float chh, const ImVec2& view_min, const ImVec2& view_max, TileFieldUnit unit) {
+                    float cw, float chh, const ImVec2& view_min, const ImVec2& view_max, TileFieldUnit unit,
+                    CellLabelMode mode) {
   const BankReport& rep = bt.report;
   const TileGeometry& t = bt.tile;
   const std::string key = padded ? "padded" : "unpadded";
@@ -155,6 +156,7 @@ void draw_side_grid(AppState& s, const BankTable& bt, bool padded, std::vector<C
       }
       if (w.misaligned) fill = kRed;
       dl->AddRectFilled(a, z, fill);
+      bank_word_label(s, dl, key, line, b, reader, mode, a, z, sel >= 0 && !((w.readers >> sel) & 1u));
       if (reader >= 0 && (reader == hov || (sel >= 0 && ((w.readers >> sel) & 1u))))
         dl->AddRect(a, z, IM_COL32(255, 255, 255, 255), 0, 0, reader == sel ? 2.f : 1.f);
     }
@@ -273,9 +275,15 @@ void draw_banks(AppState& s, const Derived& d, const LayoutView& layout) {
   const ImVec2 o = ImGui::GetCursorScreenPos();
   ImDrawList* wl = ImGui::GetWindowDrawList();
   const ImVec2 view_min = wl->GetClipRectMin(), view_max = wl->GetClipRectMax();
-  draw_side_grid(s, d.unpadded, false, s.frame.bank_marked_unpadded, o, cw, chh, view_min, view_max, unit);
+  // A word says which lane reads it where the zoom lets it hold the label (the fragments view's rule);
+  // File > Export labels the words the same way.
+  const CellLabelMode mode = bank_word_label_mode(cw, chh);
+  draw_side_grid(s, d.unpadded, false, s.frame.bank_marked_unpadded, o, cw, chh, view_min, view_max, unit,
+                 mode);
   draw_side_grid(s, d.padded, true, s.frame.bank_marked_padded, ImVec2(o.x + grid_w + kGap, o.y), cw, chh,
-                 view_min, view_max, unit);
+                 view_min, view_max, unit, mode);
+  s.frame.banks_view.label_mode = cell_label_mode_name(mode);
+  s.banks_labels = export_labels(mode);
   const ZoomScroll sc = end_zoom_child(z, zoom, cw, chh, kMinBanksZoom, kMaxBanksZoom);
   record_banks_view(s, zoom, readable, cw, chh, sc);
   s.frame.banks_view.visible_tile = visible_tile(d.padded.tile, s.frame.banks_view.visible);

@@ -217,6 +217,11 @@ constexpr float kWl = 52.f, kHl = 16.f, kFoot = 16.f;
 /// The grid's cells, labels and counts at `o`, cells cw x chh, drawn where they meet the view.
 void draw_grid_cells(AppState& s, const LayoutView& v, ImVec2 o, float cw, float chh, const ImVec2& view_min,
                      const ImVec2& view_max) {
+  // A word says which lane reads it where the zoom lets it hold the label (the fragments view's rule);
+  // File > Export labels the words the same way.
+  const CellLabelMode mode = bank_word_label_mode(cw, chh);
+  s.frame.banks_view.label_mode = cell_label_mode_name(mode);
+  s.banks_labels = export_labels(mode);
   const AccessReport& r = *v.access;
   const SmemLayout& l = *v.access_layout();
   const BankGrid grid = place_bank_grid("##layout_grid", o, v.lines, kWl, kHl, kFoot, cw, chh);
@@ -254,6 +259,7 @@ void draw_grid_cells(AppState& s, const LayoutView& v, ImVec2 o, float cw, float
         if (sel >= 0 && !((w.lanes >> sel) & 1u)) fill = over_window_bg(fill, 0x60);
       }
       dl->AddRectFilled(a, z, fill);
+      bank_word_label(s, dl, "layout", line, b, reader, mode, a, z, sel >= 0 && !((w.lanes >> sel) & 1u));
       if (w.conflict) dl->AddRect(a, z, kRed, 0, 0, 2.f);
       if (w.round_trip) dl->AddRect(a, z, kMagenta, 0, 0, 3.f);
       if (reader >= 0 && (reader == hov || (sel >= 0 && ((w.lanes >> sel) & 1u))))

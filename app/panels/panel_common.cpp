@@ -274,6 +274,24 @@ CellLabelMode cell_label_mode(ImFont* f, float cw, float ch, int max_owner, int 
   return cell_label_mode(cw, ch, cell_label_sizes(f, max_owner, max_element));
 }
 
+CellLabelMode bank_word_label_mode(float cw, float chh) {
+  ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
+  return owner_label_mode(cw, chh, cell_label_sizes(sf, kWarpSize - 1, 0));
+}
+
+void bank_word_label(AppState& s, ImDrawList* dl, const std::string& key, int line, int bank, int reader,
+                     CellLabelMode mode, ImVec2 a, ImVec2 z, bool faded) {
+  if (reader < 0 || (mode != CellLabelMode::owner && mode != CellLabelMode::number)) return;
+  char text[8];
+  std::snprintf(text, sizeof text, mode == CellLabelMode::owner ? "T%d" : "%d", reader);
+  ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
+  if (!centred_text(dl, sf, a, z, faded ? faded_text_colour() : lane_text_colour(reader), text)) return;
+  const auto v = s.frame.banks_view.visible.find(key);
+  if (v != s.frame.banks_view.visible.end() && !v->second.empty() && line >= v->second.first_row &&
+      line <= v->second.last_row && bank >= v->second.first_col && bank <= v->second.last_col)
+    s.frame.banks_view.labels[key].push_back(BanksViewRecord::WordLabel{line, bank, text});
+}
+
 ImVec2 fit_bank_cells(ImVec2 avail, int grids, int lines, float wl, float hl, float foot, float gap) {
   const float n = static_cast<float>(std::max(1, grids));
   const float cw = std::max(4.f, std::floor((avail.x - n * wl - (n - 1.f) * gap) / (32.f * n)));

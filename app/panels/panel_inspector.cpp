@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "../hopper_views.hpp"
 #include "../palette.hpp"
 #include "../window_placement.hpp"
 #include "panels.hpp"
@@ -393,10 +394,61 @@ void operand_load_relations(AppState& s, const Derived& d, int lane) {
   ImGui::PopTextWrapPos();
 }
 
+/// The Warpgroup view's selected thread (the inspector's subject since it was chosen there): its
+/// warp and lane, and its registers of the view's wgmma entry, element by element.
+void warpgroup_thread(AppState& s, const WgmmaInstruction& in, int thread) {
+  const int lane = thread % kWarpSize;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  const float h = ImGui::GetTextLineHeight();
+  dl->AddRectFilled(p, ImVec2(p.x + h * 1.6f, p.y + h), lane_colour(lane), 3.f);
+  ImGui::Dummy(ImVec2(h * 1.6f, h));
+  ImGui::SameLine();
+  ImGui::TextWrapped("warpgroup thread %d: warp %d, lane %d", thread, thread / kWarpSize, lane);
+  record_widget(s, "inspector_wg_thread");
+  ImGui::PushTextWrapPos(0.f);
+  status_text(kDimV, "selected in the Warpgroup view, %s; select a lane in the fragments view to see it here",
+              in.mnemonic.c_str());
+  ImGui::PopTextWrapPos();
+  s.frame.inspector_wg_thread = thread;
+  s.frame.inspector_wg_registers = thread_registers(in, thread);
+  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
+                                ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit;
+  if (!ImGui::BeginTable("##wg_registers", 4, flags, ImVec2(0, ImGui::GetContentRegionAvail().y))) return;
+  ImGui::TableSetupScrollFreeze(0, 1);
+  ImGui::TableSetupColumn("register");
+  ImGui::TableSetupColumn("bits");
+  ImGui::TableSetupColumn("element");
+  ImGui::TableSetupColumn("(row, col)", ImGuiTableColumnFlags_WidthStretch);
+  ImGui::TableHeadersRow();
+  for (const WgmmaRegister& r : s.frame.inspector_wg_registers)
+    for (std::size_t fi = 0; fi < r.fields.size(); ++fi) {
+      const WgmmaField& f = r.fields[fi];
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      if (fi == 0) ImGui::TextUnformatted(r.name.c_str());
+      ImGui::TableNextColumn();
+      ImGui::Text("%d..%d", f.bit + f.bits - 1, f.bit);
+      ImGui::TableNextColumn();
+      ImGui::Text("%s (V%d)", element_name(r.operand, f.element, FragmentScope::warpgroup).c_str(),
+                  f.element);
+      ImGui::TableNextColumn();
+      ImGui::Text(r.operand == Operand::A ? "(%d, k %d)" : "(%d, %d)", f.coord.row, f.coord.col);
+    }
+  ImGui::EndTable();
+}
+
 }  // namespace
 
-void draw_inspector(AppState& s, const Derived& d) {
+void draw_inspector(AppState& s, const Derived& d, const HopperViews& hopper) {
   if (!begin_view(s, kWinInspector, &s.windows.inspector)) {
+    ImGui::End();
+    return;
+  }
+  // A thread selected in the Warpgroup view after the lane: that thread (issue 22), as a lane
+  // selected in the fragments view shows that lane.
+  if (const int thread = s.inspector_subject.thread(); thread >= 0 && hopper.warpgroup().instr) {
+    warpgroup_thread(s, *hopper.warpgroup().instr, thread);
     ImGui::End();
     return;
   }

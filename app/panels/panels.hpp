@@ -60,7 +60,7 @@ bool draw_wmma_picker(AppState& s);
 /// why nothing is drawn; inside the fragments window, in place of its grids. (panel_wmma.cpp)
 void draw_wmma_fragment(AppState& s);
 /// Registers and ldmatrix relations of the selected lane. (panel_inspector.cpp)
-void draw_inspector(AppState& s, const Derived& d);
+void draw_inspector(AppState& s, const Derived& d, const HopperViews& hopper);
 /// The explorer's ldmatrix: which lane receives each tile cell. (panel_ldmatrix.cpp)
 void draw_ldmatrix(AppState& s, const Derived& d);
 /// Unpadded and padded tiles over 32 banks with Nsight Compute totals; or, in Layout mode
@@ -131,6 +131,14 @@ scene::CellLabels export_labels(CellLabelMode m);
 /// What a grid cell of width cw and height ch (pixels) can hold in `f`: cell_label_mode over
 /// cell_label_sizes.
 CellLabelMode cell_label_mode(ImFont* f, float cw, float ch, int max_owner, int max_element);
+/// What a bank word of cw x chh pixels says of the lane reading it, in the small font:
+/// owner_label_mode over cell_label_sizes for lanes 0-31.
+CellLabelMode bank_word_label_mode(float cw, float chh);
+/// Draws a bank word's label: the reading lane `reader` as `mode` says ("T5", "5" or nothing),
+/// centred in [a, z], in the lane's text colour or, `faded`, the faded one; records it for the state
+/// dump (BanksViewRecord::labels) where the word is in grid `key`'s visible region.
+void bank_word_label(AppState& s, ImDrawList* dl, const std::string& key, int line, int bank, int reader,
+                     CellLabelMode mode, ImVec2 a, ImVec2 z, bool faded);
 
 /// A grid of 128-byte lines by 32 banks (the bank view's grids, zoomed and scrolled in a child:
 /// zoom_grid.hpp): `wl` pixels of address labels on its left, `hl` of bank numbers on top, `foot`

@@ -43,8 +43,9 @@ std::optional<Cell> cell_of(std::uint32_t raw, std::int64_t labels, std::int64_t
   return Cell{(raw - 1) / cols, (raw - 1) % cols};
 }
 
-/// Counts (thread, V) `v` into `join` with `moved` as the hardware's cell.
-void add_measured(CtaJoin& join, const CopyProbeValue& v, const std::optional<Cell>& moved) {
+/// Counts (thread, V) `v` into `join` with `moved` as the hardware's cell, its cell into `tally`.
+void add_measured(CtaJoin& join, CtaCellTally& tally, const CopyProbeValue& v,
+                  const std::optional<Cell>& moved) {
   CtaJoinCell c;
   c.thread = v.thread;
   c.reg = v.reg;
@@ -55,6 +56,7 @@ void add_measured(CtaJoin& join, const CopyProbeValue& v, const std::optional<Ce
   c.instruction = v.instruction;
   c.register_byte = v.register_byte;
   ++join.cells;
+  tally.add(c);
   if (!c.match()) {
     ++join.mismatches;
     if (!join.first) join.first = c;
@@ -71,6 +73,7 @@ CtaCopyProbeVerdict judge_store(const CtaCopyProbePlan& p, const std::vector<std
   out.measured.store = true;
   const int eb = p.element_bytes;
   const std::int64_t labels = p.rows * p.cols;
+  CtaCellTally tally;  // the distinct cells of the measured join
   std::vector<std::uint8_t> found(words.size() * 4);
   for (std::size_t w = 0; w < words.size(); ++w)
     for (int b = 0; b < 4; ++b)
@@ -110,8 +113,9 @@ CtaCopyProbeVerdict judge_store(const CtaCopyProbePlan& p, const std::vector<std
     } else if (const auto it = landed.find(label); it != landed.end()) {
       moved = layout_cell(it->second);
     }
-    add_measured(out.measured, v, moved);
+    add_measured(out.measured, tally, v, moved);
   }
+  tally.into(out.measured);
   return out;
 }
 
@@ -339,6 +343,7 @@ Result<CtaCopyProbeVerdict> judge_cta_copy_probe(const CtaCopyProbePlan& p,
   out.measured.store = false;
   const int eb = p.element_bytes;
   const std::int64_t labels = p.rows * p.cols;
+  CtaCellTally tally;  // the distinct cells of the measured join
   std::vector<std::uint8_t> result(static_cast<std::size_t>(4 * p.registers));
   for (const CopyProbeValue& v : p.values) {
     const std::size_t first =
@@ -359,8 +364,9 @@ Result<CtaCopyProbeVerdict> judge_cta_copy_probe(const CtaCopyProbePlan& p,
       ++out.model_disagreements;
       if (!out.first) out.first = CopyProbeDisagreement{v, delivered, raw, predicted};
     }
-    add_measured(out.measured, v, delivered);
+    add_measured(out.measured, tally, v, delivered);
   }
+  tally.into(out.measured);
   return R::ok(std::move(out));
 }
 

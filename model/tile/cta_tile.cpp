@@ -275,7 +275,9 @@ Result<OperandResult> analyze_copy(const CtaTile& tile, Operand op, const SmemLa
   };
   const bool swap = tile.swap && tile.swap->operand == op;
   std::optional<std::pair<std::int64_t, std::int64_t>> first_key;
+  CtaCellTally tally;
   const auto account = [&](const CtaJoinCell& x) {
+    tally.add(x);
     ++cj.cells;
     if (!x.match()) {
       ++cj.mismatches;
@@ -351,6 +353,7 @@ Result<OperandResult> analyze_copy(const CtaTile& tile, Operand op, const SmemLa
     }
   }
   for (const CtaJoinCell& x : cells) account(x);
+  tally.into(cj);
   if (keep) cj.all = std::move(cells);
 
   out.banks = count_banks(tile, op, layout);
@@ -696,6 +699,24 @@ Result<CtaTile> make_cta_tile(const CtaTileSpec& spec, CtaConfigError* where) {
   return Result<CtaTile>::ok(std::move(t));
 }
 
+std::string wrong_values_text(std::int64_t wrong_values, std::int64_t values, std::int64_t wrong_cells,
+                              std::int64_t cells) {
+  std::string out = std::to_string(wrong_values) + " of " + std::to_string(values) + " values";
+  if (cells > 0) out += " (" + std::to_string(wrong_cells) + " of " + std::to_string(cells) + " cells)";
+  return out + " wrong";
+}
+
+void CtaCellTally::add(const CtaJoinCell& c) {
+  const std::pair<std::int64_t, std::int64_t> key{c.expected.row, c.expected.col};
+  all_.insert(key);
+  if (!c.match()) wrong_.insert(key);
+}
+
+void CtaCellTally::into(CtaJoin& j) const {
+  j.tile_cells = static_cast<std::int64_t>(all_.size());
+  j.wrong_cells = static_cast<std::int64_t>(wrong_.size());
+}
+
 std::string CtaJoin::verdict(std::int64_t threads) const {
   const std::string shape = "(" + std::to_string(threads) + " threads x " +
                             std::to_string(threads ? cells / threads : 0) + " values)";
@@ -705,8 +726,8 @@ std::string CtaJoin::verdict(std::int64_t threads) const {
     return "thread " + std::to_string(m.thread) + " V" + std::to_string(m.reg) +
            (m.k_block >= 0 ? " (k-block " + std::to_string(m.k_block) + ")" : "") + ": the copy delivered " +
            to_string(m.expected) + ", but after the register swap " + swap + " the MMA reads " +
-           (m.fed ? to_string(*m.fed) : std::string("no element")) + " (" + std::to_string(mismatches) +
-           " of " + std::to_string(cells) + " differ)";
+           (m.fed ? to_string(*m.fed) : std::string("no element")) + " (" +
+           wrong_values_text(mismatches, cells, wrong_cells, tile_cells) + ")";
   return "thread " + std::to_string(m.thread) + " V" + std::to_string(m.reg) +
          (m.k_block >= 0 ? " (k-block " + std::to_string(m.k_block) + ")" : "") + ": " +
          (store ? "stored to " : "delivered ") + (m.moved ? to_string(*m.moved) : std::string("no element")) +
@@ -714,8 +735,8 @@ std::string CtaJoin::verdict(std::int64_t threads) const {
          (m.swapped ? ", after the register swap " + swap + " the MMA reads " +
                           (m.fed ? to_string(*m.fed) : std::string("no element"))
                     : std::string()) +
-         ", expected " + to_string(m.expected) + " (" + std::to_string(mismatches) + " of " +
-         std::to_string(cells) + " differ)";
+         ", expected " + to_string(m.expected) + " (" +
+         wrong_values_text(mismatches, cells, wrong_cells, tile_cells) + ")";
 }
 
 std::string ReuseJoin::verdict(std::int64_t threads) const {

@@ -1,4 +1,4 @@
-// The cell label rule the fragments and warpgroup views and File > Export share
+// The cell label rule the fragments, warpgroup and bank views and File > Export share
 // (fragviz/viewmodel/cell_labels.hpp), on made-up sizes: "T31 V7" 40 wide, "T31" 20, "31" 12,
 // "V7" 15, lines 10 high. Each case sits on one side of a boundary the rule states.
 #include <gtest/gtest.h>
@@ -22,6 +22,18 @@ TEST(CellLabelMode, TheLongestLabelThatFitsTheCell) {
   EXPECT_EQ(cell_label_mode(11, 30, kSizes), CellLabelMode::none);
   // A cell wide enough for one line is full, however tall.
   EXPECT_EQ(cell_label_mode(40, 100, kSizes), CellLabelMode::full);
+}
+
+// A bank word names its reading lane alone: "T31" where it fits one line (however wide or tall the
+// cell, never the full or two-line label), else the number, else nothing.
+TEST(CellLabelMode, AnOwnerOnlyCellSaysTheLongestOwnerLabelThatFits) {
+  EXPECT_EQ(owner_label_mode(20, 9, kSizes), CellLabelMode::owner);
+  EXPECT_EQ(owner_label_mode(40, 9, kSizes), CellLabelMode::owner);   // full would fit a T V cell
+  EXPECT_EQ(owner_label_mode(20, 22, kSizes), CellLabelMode::owner);  // two_lines would too
+  EXPECT_EQ(owner_label_mode(19, 9, kSizes), CellLabelMode::number);
+  EXPECT_EQ(owner_label_mode(12, 9, kSizes), CellLabelMode::number);
+  EXPECT_EQ(owner_label_mode(11, 9, kSizes), CellLabelMode::none);
+  EXPECT_EQ(owner_label_mode(40, 8, kSizes), CellLabelMode::none);  // no line fits
 }
 
 TEST(CellLabelMode, NamesAsTheStateDumpRecordsThem) {

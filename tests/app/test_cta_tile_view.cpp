@@ -198,8 +198,10 @@ TEST(CtaTileView, WrongCellsAreTheOnesTheCopyMisses) {
     for (int col = 0; col < 32; ++col)
       ASSERT_EQ(a.wrong[static_cast<std::size_t>(row * 32 + col)] != 0, col % 8 != 0) << row << "," << col;
   ASSERT_EQ(a.wrong_cells.size(), 3584u);
-  EXPECT_EQ(a.join.substr(a.join.size() - std::string("; 3584 of 4096 cells wrong").size()),
-            "; 3584 of 4096 cells wrong");
+  // The two warps along N each read every A cell of their rows: twice the cells in values.
+  EXPECT_EQ(
+      a.join.substr(a.join.size() - std::string("(7168 of 8192 values (3584 of 4096 cells) wrong)").size()),
+      "(7168 of 8192 values (3584 of 4096 cells) wrong)");
   const CtaWrongCell& first = a.wrong_cells.front();  // row-major: (0,1)
   EXPECT_EQ(first.row, 0);
   EXPECT_EQ(first.col, 1);
@@ -210,11 +212,11 @@ TEST(CtaTileView, WrongCellsAreTheOnesTheCopyMisses) {
   EXPECT_EQ(cta_wrong_text(Operand::A, a.store, first),
             "wrong: thread 0 V1 needs (m,k) = (0,1); the copy delivers (1,0)");
   EXPECT_EQ(cta_wrong_legend(a),
-            "wrong: 3584 of 4096 cells: the copy delivers another element than the MMA needs there "
-            "(hover a cell: needed and delivered)");
+            "7168 of 8192 values (3584 of 4096 cells) wrong: the copy delivers another element than the MMA "
+            "needs there (hover a cell: needed and delivered)");
   for (std::size_t i = 1; i < 3; ++i) {
     EXPECT_TRUE(m.grids[i].wrong_cells.empty());
-    EXPECT_EQ(m.grids[i].join.find("cells wrong"), std::string::npos);
+    EXPECT_EQ(m.grids[i].join.find("wrong"), std::string::npos);
     EXPECT_EQ(cta_wrong_legend(m.grids[i]), "");
   }
   // The preset itself: nothing marked.
@@ -246,14 +248,21 @@ TEST(CtaTileView, RegisterSwapMarksTheSwappedCells) {
   EXPECT_EQ(cta_wrong_text(Operand::B, b.store, first),
             "wrong: thread 0 V2 needs (n,k) = (8,0); the copy delivers (8,0), but after the register swap "
             "B 8-15:16-23/32 the MMA reads (16,0)");
+  // The app's legend and join line say the count in the words `fragviz-cli tiled` prints (issue 22:
+  // the window said "1024 of 2048 cells wrong", the CLI "4096 of 8192 differ"). 256 threads x 32
+  // values is 8192: four threads (the four warps along M) hold each of the 64 x 32 B cells, and the
+  // swap breaks half of both.
+  EXPECT_EQ(
+      b.join.substr(b.join.size() - std::string("(4096 of 8192 values (1024 of 2048 cells) wrong)").size()),
+      "(4096 of 8192 values (1024 of 2048 cells) wrong)");
   EXPECT_EQ(cta_wrong_legend(b),
-            "wrong: 1024 of 2048 cells: the register swap after the copy feeds the MMA another element "
-            "there (hover a cell: needed, delivered and read)");
+            "4096 of 8192 values (1024 of 2048 cells) wrong: the register swap after the copy feeds the MMA "
+            "another element there (hover a cell: needed, delivered and read)");
 }
 
 // The verdict line at the top of the window (newcomer round 13: B's red join sat ~30 wheel notches
-// down): gate-broken-swap-b's B is 1024 of 2048 cells wrong (the test above), A is right; an
-// ldmatrix on N-major B (the sm80 preset with SM75_U32x4_LDSM_N: all 32 instructions misaligned,
+// down): gate-broken-swap-b's B is 4096 of 8192 values (1024 of 2048 cells) wrong (the test above), A is
+// right; an ldmatrix on N-major B (the sm80 preset with SM75_U32x4_LDSM_N: all 32 instructions misaligned,
 // tests/gui/test_cta_tile_verdicts.sh) says so instead of a conflict count.
 TEST(CtaTileView, VerdictLineSaysEachOperandsJoinAndBanks) {
   CtaTileControls c;
@@ -266,7 +275,7 @@ TEST(CtaTileView, VerdictLineSaysEachOperandsJoinAndBanks) {
     const int n = g.banks.back().conflicts;
     return std::to_string(n) + (n == 1 ? " bank conflict" : " bank conflicts");
   };
-  EXPECT_EQ(cta_verdict_text(b), "B: join 1024 of 2048 cells wrong, " + conflicts(b));
+  EXPECT_EQ(cta_verdict_text(b), "B: join 4096 of 8192 values (1024 of 2048 cells) wrong, " + conflicts(b));
   EXPECT_FALSE(cta_verdict_ok(b));
   EXPECT_EQ(cta_verdict_text(a), "A: join ok, " + conflicts(a));
   EXPECT_EQ(cta_verdict_ok(a), a.banks.back().conflicts == 0);
@@ -308,7 +317,7 @@ TEST(CtaTileView, ExportCrossesOutTheWrongCells) {
       if (col % 8 != 0) want.insert("A-r" + std::to_string(row) + "-c" + std::to_string(col));
   const scene::Scene s = cta_scene_of(c, crop);
   EXPECT_EQ(crossed_cells(s), want);
-  EXPECT_EQ(texts_starting(c, "wrong: 3584 of 4096 cells").size(), 1u);
+  EXPECT_EQ(texts_starting(c, "7168 of 8192 values (3584 of 4096 cells) wrong: ").size(), 1u);
   EXPECT_TRUE(crossed_cells(cta_scene_of(CtaTileControls{})).empty());
 }
 

@@ -21,6 +21,15 @@ TEST(ReportErrors, KeepsEveryRecentOneNewestFirst) {
   EXPECT_EQ(s.recent_report_errors[2], "random.json: not a JSON document");
 }
 
+// The strip cuts a long error; the Messages window, which shows it whole, opens by itself and is
+// left open for the user to close (issue 22).
+TEST(ReportErrors, OpenTheMessagesWindow) {
+  AppState s;
+  ASSERT_FALSE(s.messages_open);
+  note_report_error(s, "truncated.json: not a JSON document: unexpected end of input");
+  EXPECT_TRUE(s.messages_open);
+}
+
 TEST(ReportErrors, BoundedAtTwentyDroppingTheOldest) {
   AppState s;
   for (int i = 0; i < 25; ++i) note_report_error(s, "file" + std::to_string(i));

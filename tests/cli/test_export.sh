@@ -354,7 +354,28 @@ assert owner(number) == owner(none), "T<lane> cells at --labels number"  # the l
 PY3
 rm -f "$tmp/full.svg" "$tmp/lane.svg" "$tmp/number.svg" "$tmp/none.svg"
 refuse 64 "must be one of full, lane, number, none" --view fragments --instr "$M" --labels some --svg "$tmp/a.svg"
-refuse 64 "not an option of --view banks" --view banks --labels none --svg "$tmp/a.svg"
+refuse 64 "not an option of --view ldmatrix" --view ldmatrix --labels none --svg "$tmp/a.svg"
+# The bank view's words say their reading lane as the app's words do at its zoom (issue 22): --labels
+# full or lane "T<lane>", number the lane alone, none nothing; the tile picture has its own labels.
+for level in lane number none; do
+  "$cli" export --view banks --no-title --labels "$level" --svg "$tmp/b-$level.svg" >/dev/null 2>"$tmp/err" ||
+    fail "export --view banks --labels $level: exit $?: $(cat "$tmp/err")"
+done
+python3 - "$tmp" <<'PY3' || fail "--labels does not set what the bank view's words say"
+import sys, xml.etree.ElementTree as ET
+def words(name):
+    els = list(ET.parse(f"{sys.argv[1]}/b-{name}.svg").getroot().iter())
+    return {a.get("id"): b.text for a, b in zip(els, els[1:])
+            if a.tag.endswith("rect") and (a.get("id") or "").startswith(("unpadded-", "padded-"))
+            and b.tag.endswith("text") and float(a.get("x")) <= float(b.get("x")) <= float(a.get("x")) + float(a.get("width"))}
+lane, number, none = words("lane"), words("number"), words("none")
+# The explorer's x4 ldmatrix reads 512 bytes: 128 words a side. Lane 0's row is the tile's first 16 bytes.
+assert len(lane) == 256 and lane["unpadded-r0-c0"] == "T0" and lane["padded-r0-c0"] == "T0", len(lane)
+assert {k: "T" + v for k, v in number.items()} == lane, "--labels number is not the lanes of --labels lane"
+assert none == {}, list(none.items())[:3]
+PY3
+rm -f "$tmp"/b-*.svg
+refuse 64 "--picture tile labels every cell" --view banks --picture tile --labels none --svg "$tmp/a.svg"
 # The warpgroup view takes --labels too (its screen's cells read by zoom as the fragments view's).
 "$cli" export --view warpgroup --instr m64n256k16.f32.f16.f16 --operand D --crop rows=16-31,cols=8-15 \
   --labels number --svg "$tmp/wg.svg" >/dev/null 2>"$tmp/err" || fail "export --view warpgroup --labels number: $(cat "$tmp/err")"

@@ -132,11 +132,12 @@ expect 3 "--tile: col 7" -- export --view cta --preset $P --tile 128x12y8x32 --s
 
 # gate-broken-swap-b swaps the B fragments of n tiles 1 and 2 of every warp's 32 columns after the
 # loads (gate_kernels.cu): its loads deliver every cell right, and the MMA reads n + 8 or n - 8 for
-# half of B's 64 x 32 cells, each held by the 4 warps along M: 4096 of 8192. Thread 0's first such
+# half of B's 64 x 32 cells, each held by the 4 warps along M: 4096 of 8192 values, 1024 of 2048
+# cells, said in both units as the app's CTA tile view says it (issue 22). Thread 0's first such
 # register is B (8,0) (lane 0's b0 of n tile 1), fed (16,0). "none" takes the swap away.
 B=gate-broken-swap-b
 expect 1 "register swap after the copy: B 8-15:16-23/32" -- tiled --preset $B
-expect 1 "join (n,k): thread 0 V2 (k-block 0): the copy delivered (8,0), but after the register swap B 8-15:16-23/32 the MMA reads (16,0) (4096 of 8192 differ)" \
+expect 1 "join (n,k): thread 0 V2 (k-block 0): the copy delivered (8,0), but after the register swap B 8-15:16-23/32 the MMA reads (16,0) (4096 of 8192 values (1024 of 2048 cells) wrong)" \
   -- tiled --preset $B
 expect 0 "join (n,k): all 8192 match" -- tiled --preset $B --register-swap none
 expect 64 "--register-swap: col 8: register swap 'B 8-15:16-24/32': the two ranges have different lengths" \

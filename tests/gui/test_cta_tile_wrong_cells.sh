@@ -5,8 +5,9 @@
 # reads 8 elements down m where the MMA needs 8 along k. Every operand's wrong cells in the state
 # dump (as the grid crosses them out: row, column, the first thread and value holding the cell that
 # gets another element, and the element it gets) must be the model's answer read independently from
-# fragviz-cli tiled --csv --thread T over every thread; the join line must end with their count ("N
-# of R*C cells wrong") and a legend line stand above each grid that has any. Before the edit,
+# fragviz-cli tiled --csv --thread T over every thread; the join line must end with their count in
+# values and cells ("(V of T values (N of R*C cells) wrong)", the CLI's words) and a legend line
+# saying the same stand above each grid that has any. Before the edit,
 # nothing is marked.
 source "$(dirname "$0")/lib.sh"
 gui_init "$@"
@@ -37,12 +38,15 @@ def rows_of(t):
 
 # The first mismatch of each cell, thread-major then value, as fragviz-cli tiled lists them.
 first = {}
+values, wrong_values = {}, {}  # per operand: (thread, value)s, and those wrong
 with ThreadPoolExecutor(4) as pool:
     for lines in pool.map(rows_of, range(threads)):
         for line in lines:
             # read_row/read_col: what the MMA reads (the moved cell unless a register swap fed it).
             op, thread, value, _kb, row, col, _mr, _mc, _byte, match, rr, rc = line.split(",")
+            values[op] = values.get(op, 0) + 1
             if match == "no":
+                wrong_values[op] = wrong_values.get(op, 0) + 1
                 first.setdefault((op, int(row), int(col)),
                                  [int(thread), int(value), int(rr) if rr else None, int(rc) if rc else None])
 t = threads
@@ -55,15 +59,17 @@ for g in s['cta_tile']['grids']:
     assert got == want, (op, len(got), len(want), [x for x in got if x not in want][:3],
                          [x for x in want if x not in got][:3])
     if want:
-        assert g['join'].endswith(f"; {len(want)} of {total} cells wrong"), g['join']
+        # One count, in values and cells, in the join line, the legend and fragviz-cli tiled (issue 22).
+        count = f"{wrong_values[op]} of {values[op]} values ({len(want)} of {total} cells) wrong"
+        assert g['join'].endswith(f"({count})"), (g['join'], count)
         assert not g['join_ok'], g['join']
-        assert g['wrong_legend'].startswith(f"wrong: {len(want)} of {total} cells: "), g['wrong_legend']
+        assert g['wrong_legend'].startswith(f"{count}: "), (g['wrong_legend'], count)
         assert f"cta_wrong_legend_{op}" in s['widgets'], op
         w = want[0]
         words = "needs" if op != "C" else "holds"
         assert g['wrong_text'][0].startswith(f"wrong: thread {w[2]} V{w[3]} {words} "), g['wrong_text'][0]
     else:
-        assert "cells wrong" not in g['join'] and f"cta_wrong_legend_{op}" not in s['widgets'], op
+        assert "wrong" not in g['join'] and f"cta_wrong_legend_{op}" not in s['widgets'], op
     marked += len(want)
 print(f"{marked} wrong cells over {t} threads, as fragviz-cli tiled lists them")
 PY

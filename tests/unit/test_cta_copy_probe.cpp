@@ -160,6 +160,9 @@ TEST(CtaCopyProbe, AWrongWordIsNamed) {
   // The join on the GPU's cells now finds that value wrong, in CtaJoin's words.
   EXPECT_EQ(v->measured.mismatches, 1);
   EXPECT_NE(v->measured.verdict(128).find("thread 37 V" + std::to_string(hit->reg)), std::string::npos);
+  // Counted in values and in A's 128 x 32 cells, as the model's join counts them (issue 22).
+  EXPECT_NE(v->measured.verdict(128).find("(1 of 8192 values (1 of 4096 cells) wrong)"), std::string::npos)
+      << v->measured.verdict(128);
   // A word count the plan does not have is refused, not judged.
   words.pop_back();
   EXPECT_FALSE(judge_cta_copy_probe(*p, words));

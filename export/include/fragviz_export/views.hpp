@@ -169,6 +169,7 @@ struct ViewRequest {
   /// -1: none. fragments, warpgroup, ldmatrix, stmatrix, movmatrix and banks.
   int lane = -1;
   /// fragments, warpgroup: what each cell says (the app: what its view's cells say now; the CLI: full).
+  /// banks, the lines and Layout-mode pictures: what a read word says of its lane (owner_label).
   CellLabels labels = CellLabels::full;
   /// fragments: the cell Find went to, ringed as the screen rings it (nothing where a crop leaves
   /// it out); nullopt: none.

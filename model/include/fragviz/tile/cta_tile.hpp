@@ -28,7 +28,9 @@
 
 #include <array>
 #include <optional>
+#include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "fragviz/isa/smem_descriptor.hpp"
@@ -96,15 +98,36 @@ struct CtaJoinCell {
 struct CtaJoin {
   Operand operand = Operand::A;
   bool store = false;
-  std::int64_t cells = 0, mismatches = 0;
+  std::int64_t cells = 0, mismatches = 0;  ///< (thread, value)s: every thread's copy of a cell counts
+  /// The distinct tile cells those values name, and those at least one value gets wrong (a B cell
+  /// that four warps each read counts once here, four times above); 0 where not counted.
+  std::int64_t tile_cells = 0, wrong_cells = 0;
   std::optional<CtaJoinCell> first;  ///< the first mismatch, thread-major then value
   std::vector<CtaJoinCell> all;      ///< every cell (thread-major) when asked (CtaOptions::keep_cells)
   /// The register swap applied after the copy ("B 8-15:16-23/32"), "" none: then a mismatch may be
   /// a right load fed to the wrong MMA register.
   std::string swap;
   /// "all 8192 match (128 threads x 64 values)", or the first mismatch: "thread 37 V2
-  /// (k-block 0): delivered (25,2), expected (17,10) (5 of 8192 differ)".
+  /// (k-block 0): delivered (25,2), expected (17,10) (5 of 8192 values (5 of 4096 cells) wrong)".
   std::string verdict(std::int64_t threads) const;
+};
+
+/// How many of a join's values and cells are wrong, the one sentence the CTA tile view and
+/// `fragviz-cli tiled` both say: "4096 of 8192 values (1024 of 2048 cells) wrong"; without the
+/// cells where `cells` is 0 (not counted).
+std::string wrong_values_text(std::int64_t wrong_values, std::int64_t values, std::int64_t wrong_cells,
+                              std::int64_t cells);
+
+/// Counts the distinct cells of a join's values (CtaJoin::tile_cells, wrong_cells) as they are added.
+class CtaCellTally {
+ public:
+  /// Notes value `c`'s cell, and that it is wrong there unless it matches.
+  void add(const CtaJoinCell& c);
+  /// Writes the counts into `j`.
+  void into(CtaJoin& j) const;
+
+ private:
+  std::set<std::pair<std::int64_t, std::int64_t>> all_, wrong_;
 };
 
 /// One warp's instructions of one k-block (or the epilogue) over its operand's layout.

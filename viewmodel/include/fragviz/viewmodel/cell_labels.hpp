@@ -1,4 +1,4 @@
-// What a grid cell of the fragments and warpgroup views says at a given cell size: one rule, which
+// What a grid cell of the fragments, warpgroup and bank views says at a given cell size: one rule, which
 // the screen (measuring with its ImGui font) and File > Export (measuring with the export's text
 // widths) both call, so a picture at a given cell size reads as the screen does at that size.
 #pragma once
@@ -22,6 +22,11 @@ struct CellLabelSizes {
 /// fits, owner where "T<lane>" fits, number where the lane's number fits, otherwise none. A line
 /// fits a cell at most 1 unit shorter (the text's own leading).
 CellLabelMode cell_label_mode(float cell_w, float cell_h, const CellLabelSizes& sizes);
+
+/// The same rule for a cell that names its owner alone (a bank word: the lane that reads it):
+/// cell_label_mode's last steps, owner where "T<owner>" fits, number, none (`sizes.full` and
+/// `sizes.element` are not read). The bank view's words on screen and in File > Export.
+CellLabelMode owner_label_mode(float cell_w, float cell_h, const CellLabelSizes& sizes);
 
 /// "full", "two_lines", "owner", "number" or "none", as the state dump records it.
 const char* cell_label_mode_name(CellLabelMode m);

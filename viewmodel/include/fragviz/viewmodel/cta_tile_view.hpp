@@ -95,8 +95,10 @@ struct CtaGrid {
   bool store = false;                     ///< the join stores registers (C) rather than loading them
   std::vector<std::uint8_t> wrong;        ///< row-major: 1 where the cell is wrong (empty: none, or no join)
   std::vector<CtaWrongCell> wrong_cells;  ///< the wrong cells, row-major
-  std::string fragment;                   ///< the chosen thread's fragment: "64 values", or why none
-  std::string layout;                     ///< the shared layout, or ""
+  /// The join's count in values and cells (tile::wrong_values_text), as `fragviz-cli tiled` says it.
+  std::string wrong_count;
+  std::string fragment;  ///< the chosen thread's fragment: "64 values", or why none
+  std::string layout;    ///< the shared layout, or ""
   /// A's or B's global -> shared copy and its fill of the layout (the model's): "filled by
   /// make_tiled_copy(...) (cp.async.cg..., 4 per thread): all 4096 shared cells hold their element
   /// (...)", or the first cell wrong; "" without a gmem copy.

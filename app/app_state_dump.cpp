@@ -757,6 +757,14 @@ std::string App::state_json() const {
   json widgets = json::object();
   for (const auto& [k, r] : fr.widgets) widgets[k] = rect(r);
   j["widgets"] = widgets;
+  json pickers = json::object();
+  for (const auto& [k, r] : fr.pickers)
+    pickers[k] = {{"preview", r.preview},
+                  {"text_w", r.text_w},
+                  {"room", r.room},
+                  {"cut", r.cut},
+                  {"tooltip", r.tooltip}};
+  j["pickers"] = pickers;
 
   j["gl"] = {{"renderer", s_.gl_renderer}};  // which GPU (or software rasteriser) draws the window
   // Display scale, fonts, window rectangles and assets: what the HiDPI and asset tests check.

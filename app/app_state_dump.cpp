@@ -806,6 +806,7 @@ std::string App::state_json() const {
                    {"scroll", json::array({lf.scroll_x * px, lf.scroll_y * px})},
                    {"scroll_bars", json::array({lf.canvas.scroll_x, lf.canvas.scroll_y})},
                    {"min_window", json::array({kMinLayoutWidth * px, kMinLayoutHeight * px})}};
+    for (const auto& [name, least] : lf.least) j["layout"]["least"][name] = least * px;
   }
   const Assets& a = assets();
   json lane_hex = json::array(), warp_hex = json::array(), block_warp_hex = json::array();

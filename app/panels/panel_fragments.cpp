@@ -681,8 +681,12 @@ void draw_fragments(AppState& s, const Derived& d) {
   // The visible part of the arrangement: only it is drawn.
   ImDrawList* wl = ImGui::GetWindowDrawList();
   const ImVec2 clip_min = wl->GetClipRectMin(), clip_max = wl->GetClipRectMax();
-  const ImVec2 vis_min(std::max(clip_min.x, o.x), std::max(clip_min.y, o.y));
-  const ImVec2 vis_max(std::min(clip_max.x, o.x + g.size.x), std::min(clip_max.y, o.y + g.size.y));
+  ImVec2 vis_min(std::max(clip_min.x, o.x), std::max(clip_min.y, o.y));
+  ImVec2 vis_max(std::min(clip_max.x, o.x + g.size.x), std::min(clip_max.y, o.y + g.size.y));
+  // Inside the app's view area too: where the canvas scrolls this view under the status strip, the
+  // sticky index bands stay under the strip, in sight, over the first row in sight (not hidden
+  // behind the strip over cells the visible region already left out: issue 22).
+  clip_to_view_area(s, vis_min, vis_max);
   int drawn = 0;
   const CellLabelMode mode = cell_label_mode(sf, g.cw, g.ch, kWarpSize - 1, max_element);
   s.frame.fragments_view.label_bands.clear();

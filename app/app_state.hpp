@@ -302,6 +302,15 @@ struct FrameRecord {
   bool picker_open = false;                                     ///< the instruction picker's list is open
   std::vector<Coord> bank_marked_padded, bank_marked_unpadded;  ///< selected lane's row starts
   std::map<std::string, Rect> widgets;                          ///< named widgets' rects
+  /// A picker (combo) as drawn: its preview text, the width ImGui measures it at and the room the
+  /// combo left it (its width less the frame's left padding and the arrow button), whether the
+  /// preview was cut and whether the whole text showed in a tooltip (combo_preview).
+  struct PickerRecord {
+    std::string preview;
+    float text_w = 0, room = 0;
+    bool cut = false, tooltip = false;
+  };
+  std::map<std::string, PickerRecord> pickers;  ///< by widget name
   std::array<Rect, kWarpSize> lane_buttons{};
   bool banner_shown = false;  ///< the model-only banner (not while a recorded report is shown)
   std::string banner_text;

@@ -782,6 +782,14 @@ std::string App::state_json() const {
   json widgets = json::object();
   for (const auto& [k, r] : fr.widgets) widgets[k] = rect(r);
   j["widgets"] = widgets;
+  json pickers = json::object();
+  for (const auto& [k, r] : fr.pickers)
+    pickers[k] = {{"preview", r.preview},
+                  {"text_w", r.text_w},
+                  {"room", r.room},
+                  {"cut", r.cut},
+                  {"tooltip", r.tooltip}};
+  j["pickers"] = pickers;
 
   j["gl"] = {{"renderer", s_.gl_renderer}};  // which GPU (or software rasteriser) draws the window
   // Display scale, fonts, window rectangles and assets: what the HiDPI and asset tests check.
@@ -823,6 +831,7 @@ std::string App::state_json() const {
                    {"scroll", json::array({lf.scroll_x * px, lf.scroll_y * px})},
                    {"scroll_bars", json::array({lf.canvas.scroll_x, lf.canvas.scroll_y})},
                    {"min_window", json::array({kMinLayoutWidth * px, kMinLayoutHeight * px})}};
+    for (const auto& [name, least] : lf.least) j["layout"]["least"][name] = least * px;
   }
   const Assets& a = assets();
   json lane_hex = json::array(), warp_hex = json::array(), block_warp_hex = json::array();

@@ -49,6 +49,27 @@ std::vector<Column> columns_of(const Layout& l) {
   return cols;
 }
 
+/// The stacks of `l`: slots of the same [x0, x1) one right under the other, each from the top; a
+/// layout of columns has one stack per column. A hidden slot's room goes to its stack.
+std::vector<std::vector<int>> stacks_of(const Layout& l) {
+  std::vector<int> order(l.slots.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
+  const auto at = [&](int i) -> const LayoutSlot& { return l.slots[static_cast<std::size_t>(i)]; };
+  std::sort(order.begin(), order.end(), [&](int a, int b) { return at(a).y0 < at(b).y0; });
+  std::vector<std::vector<int>> stacks;
+  for (int i : order) {
+    auto it = std::find_if(stacks.begin(), stacks.end(), [&](const std::vector<int>& st) {
+      const LayoutSlot& last = at(st.back());
+      return near(last.x0, at(i).x0) && near(last.x1, at(i).x1) && near(last.y1, at(i).y0);
+    });
+    if (it == stacks.end())
+      stacks.push_back({i});
+    else
+      it->push_back(i);
+  }
+  return stacks;
+}
+
 /// Each slot as fractions of the canvas, hidden slots' room given to their neighbours.
 std::vector<LayoutRect> fractions(const Layout& l, const std::vector<bool>& open) {
   const auto shown = [&](int i) {
@@ -57,12 +78,25 @@ std::vector<LayoutRect> fractions(const Layout& l, const std::vector<bool>& open
   std::vector<LayoutRect> f(l.slots.size());
   const std::vector<Column> cols = columns_of(l);
   if (cols.empty()) {
-    // Not columns: every view keeps its own slot.
-    for (std::size_t i = 0; i < l.slots.size(); ++i) {
-      const LayoutSlot& s = l.slots[i];
-      if (shown(static_cast<int>(i)))
-        f[i] = LayoutRect{s.x0 / l.design_width, s.y0 / l.design_height, s.x1 / l.design_width,
-                          s.y1 / l.design_height};
+    // Not columns: every view keeps its own width, and its stack's height is shared by its shown
+    // slots in proportion to their design heights (a Hopper window stacked under the fragments view
+    // takes its room from it while open, and gives it back when closed).
+    for (const std::vector<int>& st : stacks_of(l)) {
+      const float top = l.slots[static_cast<std::size_t>(st.front())].y0;
+      const float bottom = l.slots[static_cast<std::size_t>(st.back())].y1;
+      float design = 0;
+      for (int i : st)
+        if (shown(i))
+          design += l.slots[static_cast<std::size_t>(i)].y1 - l.slots[static_cast<std::size_t>(i)].y0;
+      float y = top;
+      for (int i : st) {
+        if (!shown(i)) continue;
+        const LayoutSlot& s = l.slots[static_cast<std::size_t>(i)];
+        const float y0 = y;
+        y += (s.y1 - s.y0) * (bottom - top) / design;
+        f[static_cast<std::size_t>(i)] = LayoutRect{s.x0 / l.design_width, y0 / l.design_height,
+                                                    s.x1 / l.design_width, y / l.design_height};
+      }
     }
     return f;
   }
@@ -96,9 +130,55 @@ std::vector<LayoutRect> fractions(const Layout& l, const std::vector<bool>& open
   return f;
 }
 
+/// v[i] where present and positive, else 0.
+float entry(const std::vector<float>& v, int i) {
+  return static_cast<std::size_t>(i) < v.size() ? std::max(0.f, v[static_cast<std::size_t>(i)]) : 0.f;
+}
+
+bool is_open(const std::vector<bool>& open, int i) {
+  return static_cast<std::size_t>(i) < open.size() && open[static_cast<std::size_t>(i)];
+}
+
 }  // namespace
 
 bool forms_columns(const Layout& layout) { return !columns_of(layout).empty(); }
+
+float least_column_height(const Layout& layout, const std::vector<bool>& open,
+                          const std::vector<float>& least) {
+  const std::vector<Column> cols = columns_of(layout);
+  if (cols.empty()) return min_canvas_height(layout, open, least);
+  float need = 0;
+  for (const Column& c : cols) {
+    float sum = 0;
+    for (int i : c.slots)
+      if (is_open(open, i)) sum += entry(least, i);
+    need = std::max(need, sum);
+  }
+  return need;
+}
+
+std::vector<float> wants_within(const Layout& layout, const std::vector<bool>& open,
+                                const std::vector<float>& least, const std::vector<float>& want,
+                                float column_px) {
+  std::vector<float> out(layout.slots.size(), 0.f);
+  for (int i = 0; i < static_cast<int>(out.size()); ++i)
+    if (is_open(open, i)) out[static_cast<std::size_t>(i)] = std::max(entry(least, i), entry(want, i));
+  for (const Column& c : columns_of(layout)) {
+    float leasts = 0, extras = 0;
+    for (int i : c.slots)
+      if (is_open(open, i)) {
+        leasts += entry(least, i);
+        extras += out[static_cast<std::size_t>(i)] - entry(least, i);
+      }
+    const float room = std::max(0.f, column_px - leasts);
+    if (extras <= room || extras <= 0) continue;
+    for (int i : c.slots)
+      if (is_open(open, i))
+        out[static_cast<std::size_t>(i)] =
+            entry(least, i) + (out[static_cast<std::size_t>(i)] - entry(least, i)) * room / extras;
+  }
+  return out;
+}
 
 Layout with_room(const Layout& layout, int slot, float need, float column_px, float most) {
   Layout out = layout;
@@ -193,29 +273,30 @@ Layout with_stacked_slots(const Layout& layout, int under, int extra, float weig
   Layout out = layout;
   if (under < 0 || static_cast<std::size_t>(under) >= layout.slots.size() || extra <= 0) return out;
   const LayoutSlot base = layout.slots[static_cast<std::size_t>(under)];
-  const bool columns = forms_columns(layout);
+  // The stack of slot `under` (its column, in a layout of columns), from `top` to `bottom`: the
+  // extra slots go under it, never over another view.
+  std::vector<int> stack;
+  for (const std::vector<int>& st : stacks_of(layout))
+    if (std::find(st.begin(), st.end(), under) != st.end()) stack = st;
+  const float top = layout.slots[static_cast<std::size_t>(stack.front())].y0;
+  const float bottom = layout.slots[static_cast<std::size_t>(stack.back())].y1, span = bottom - top;
   // Each as tall as the column: an open one gets half of it. That is what they need at 1600x1000:
   // the warpgroup view's 64 rows sit under about 130 px of header (and its register table when a
   // thread is selected), the descriptor view's fields and two grids fill their half; the fragments
   // view above keeps rows readable at any height and scrolls (newcomer round 9).
-  const float h = weight > 0.f ? weight : layout.design_height;
-  // The column grows by `extra` slots of height h, then is scaled back to the design height.
-  const float scale =
-      columns ? layout.design_height / (layout.design_height + static_cast<float>(extra) * h) : 1.f;
-  if (columns)
-    for (LayoutSlot& s : out.slots)
-      if (near(s.x0, base.x0) && near(s.x1, base.x1)) {
-        s.y0 *= scale;
-        s.y1 *= scale;
-      }
+  const float h = weight > 0.f ? weight * span / layout.design_height : span;
+  // The stack grows by `extra` slots of height h, then is scaled back to its span.
+  const float scale = span / (span + static_cast<float>(extra) * h);
+  for (int i : stack) {
+    LayoutSlot& s = out.slots[static_cast<std::size_t>(i)];
+    s.y0 = top + (s.y0 - top) * scale;
+    s.y1 = top + (s.y1 - top) * scale;
+  }
   for (int i = 0; i < extra; ++i) {
     LayoutSlot s = base;
     s.id = "extra" + std::to_string(i);
-    if (columns) {
-      s.y0 = (layout.design_height + static_cast<float>(i) * h) * scale;
-      s.y1 = i + 1 == extra ? layout.design_height
-                            : (layout.design_height + static_cast<float>(i + 1) * h) * scale;
-    }
+    s.y0 = top + (span + static_cast<float>(i) * h) * scale;
+    s.y1 = i + 1 == extra ? bottom : top + (span + static_cast<float>(i + 1) * h) * scale;
     out.slots.push_back(s);
   }
   return out;
@@ -248,6 +329,7 @@ LayoutCanvas make_canvas(float display_w, float display_h, float top, float bar,
   c.view = LayoutRect{0, top, w, top + h};
   c.width = std::max(w, kMinLayoutWidth);
   c.height = std::max(h, min_h);
+  c.base_height = std::min(c.height, std::max({1.f, h, kMinLayoutHeight - top}));
   // The horizontal bar runs under the vertical one too, so that the corner between them is covered.
   if (c.scroll_x) c.hbar = LayoutRect{0, c.view.y1, w + (c.scroll_y ? bar : 0.f), c.view.y1 + bar};
   if (c.scroll_y) c.vbar = LayoutRect{w, top, w + bar, c.view.y1};
@@ -255,20 +337,33 @@ LayoutCanvas make_canvas(float display_w, float display_h, float top, float bar,
 }
 
 std::vector<LayoutRect> tile_views(const Layout& layout, const std::vector<bool>& open,
-                                   const LayoutCanvas& canvas, float scroll_x, float scroll_y, float scale) {
+                                   const LayoutCanvas& canvas, float scroll_x, float scroll_y, float scale,
+                                   const std::vector<float>& least) {
   scale = scale > 0 ? scale : 1.f;
   scroll_x = std::clamp(scroll_x, 0.f, std::max(0.f, canvas.max_scroll_x()));
   scroll_y = std::clamp(scroll_y, 0.f, std::max(0.f, canvas.max_scroll_y()));
   const auto px = [scale](float v) { return std::round(v * scale) / scale; };
+  // Each slot's column height: the canvas's, or with `least` the column's own.
+  std::vector<float> column_h(layout.slots.size(), canvas.height);
+  if (!least.empty()) {
+    const float base = canvas.base_height > 0 ? canvas.base_height : canvas.height;
+    for (const Column& c : columns_of(layout)) {
+      float sum = 0;
+      for (int i : c.slots)
+        if (is_open(open, i)) sum += entry(least, i);
+      for (int i : c.slots) column_h[static_cast<std::size_t>(i)] = std::clamp(sum, base, canvas.height);
+    }
+  }
   std::vector<LayoutRect> out = fractions(layout, open);
-  for (LayoutRect& r : out) {
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    LayoutRect& r = out[i];
     if (r.empty()) {
       r = LayoutRect{};
       continue;
     }
-    const float ox = canvas.view.x0 - scroll_x, oy = canvas.view.y0 - scroll_y;
-    r = LayoutRect{px(ox + r.x0 * canvas.width), px(oy + r.y0 * canvas.height), px(ox + r.x1 * canvas.width),
-                   px(oy + r.y1 * canvas.height)};
+    const float ox = canvas.view.x0 - scroll_x, oy = canvas.view.y0 - scroll_y, ch = column_h[i];
+    r = LayoutRect{px(ox + r.x0 * canvas.width), px(oy + r.y0 * ch), px(ox + r.x1 * canvas.width),
+                   px(oy + r.y1 * ch)};
   }
   return out;
 }

@@ -9,7 +9,12 @@
 // and going back to a size gives back the same rectangles. The user does not drag views around;
 // the View menu shows and hides them, and a hidden view's room goes to the others of its column
 // (or, when a whole column is hidden, to the other columns), as long as layout.json's slots form
-// such columns (the built-in one does).
+// such columns (the built-in one does); otherwise to the others of its stack (the slots of its
+// width right above and below it). parse_layout keeps layout.json's slots from overlapping.
+//
+// A column whose views' least heights add up to more than the window runs taller, alone, and the
+// canvas scrolls (tile_views' `least`): a view opened or closed re-tiles its own column, and the
+// other columns keep their rectangles (issue 22, "windows jump").
 //
 // Below kMinLayoutWidth x kMinLayoutHeight logical pixels (a small window, or a large display
 // scale: 1600x1000 pixels at --scale 2 is 800x500 logical) the views are laid out at that size
@@ -18,6 +23,8 @@
 // so no wheel turn meant for a view slides every view's title under the menu bar.
 #pragma once
 
+#include <map>
+#include <string>
 #include <vector>
 
 #include "fragviz/viewmodel/assets.hpp"
@@ -39,6 +46,9 @@ struct LayoutRect {
 struct LayoutCanvas {
   LayoutRect view;              ///< where the views show: the area under the status strip, less scroll bars
   float width = 0, height = 0;  ///< the canvas: the view's size, or the minimum where that is larger
+  /// The height a column fills when its views' least heights need no more: `height` before
+  /// make_canvas's `min_height` grew it (tile_views: only the column that needs more runs taller).
+  float base_height = 0;
   bool scroll_x = false, scroll_y = false;
   LayoutRect hbar, vbar;  ///< the scroll bars (empty when not needed); hbar covers the corner
   float max_scroll_x() const { return width - view.w(); }
@@ -60,12 +70,29 @@ LayoutCanvas make_canvas(float display_w, float display_h, float top, float bar,
 float min_canvas_height(const Layout& layout, const std::vector<bool>& open,
                         const std::vector<float>& min_height);
 
+/// The least canvas height at which each column of `layout` holds every shown slot i at `least[i]`
+/// logical pixels (the tallest column's sum; a layout whose slots form no columns: min_canvas_height).
+float least_column_height(const Layout& layout, const std::vector<bool>& open,
+                          const std::vector<float>& least);
+
+/// Each shown slot's height to ask with_least_heights for: its `least`, plus what it wants beyond
+/// that (`want[i]` > least[i]: the gate view's ladder, a fitted fragments view) only as far as its
+/// column has room above its slots' leasts in `column_px` (the wants then shared in proportion), so
+/// that a want never makes a column taller than the window.
+std::vector<float> wants_within(const Layout& layout, const std::vector<bool>& open,
+                                const std::vector<float>& least, const std::vector<float>& want,
+                                float column_px);
+
 /// The view of each slot of `layout` (in its order) in window coordinates, for a canvas scrolled
 /// by (`scroll_x`, `scroll_y`); `open[i]` says whether slot i is shown (a hidden one gets an empty
 /// rectangle). Edges are rounded to whole physical pixels at `scale` pixels per logical pixel, and
-/// neighbours share their edge exactly.
+/// neighbours share their edge exactly. With `least` (by slot, as given to with_least_heights), a
+/// layout of columns has each column as tall as its shown slots' leasts add up to, from the canvas's
+/// base_height to its height: a view that opens, closes or grows past the window makes its own
+/// column run taller (and the canvas scroll), while the other columns keep their rectangles.
 std::vector<LayoutRect> tile_views(const Layout& layout, const std::vector<bool>& open,
-                                   const LayoutCanvas& canvas, float scroll_x, float scroll_y, float scale);
+                                   const LayoutCanvas& canvas, float scroll_x, float scroll_y, float scale,
+                                   const std::vector<float>& least = {});
 
 /// What the layout worked out for one frame (kept in the frame's record for the views and the
 /// state dump).
@@ -76,15 +103,19 @@ struct LayoutFrame {
   /// A view was opened or closed since the last frame: the others' new sizes come from that, and
   /// they keep their zoom (zoom_for).
   bool views_changed = false;
+  /// Each shown view's least usable height (logical px) by window name: its column runs taller
+  /// rather than give it less.
+  std::map<std::string, float> least;
 };
 
 /// `layout` with `extra` more slots (ids "extra0", "extra1", ...) stacked under the column of slot
 /// `under`, each as tall as the whole column (one open gets half of it): the Hopper windows' places. The
 /// column's slots are scaled together so that it still covers the design height; as tile_views shares a
 /// column's height among its shown slots in proportion, a hidden extra slot takes no room and the others get
-/// back exactly what they had. A layout whose slots form no columns gives each extra slot slot `under`'s
-/// place. `weight` > 0: each extra slot that tall in design units instead of the whole column (the
-/// column's own views then keep more of it).
+/// back exactly what they had. In a layout whose slots form no columns the same holds for slot
+/// `under`'s stack (the slots of its width right above and below it): the extra slots never lie over
+/// another view. `weight` > 0: each extra slot that tall in design units of a column instead of the
+/// whole column (the column's own views then keep more of it).
 Layout with_stacked_slots(const Layout& layout, int under, int extra, float weight = 0.f);
 
 /// `layout` with slot `slot` made taller in its column, where needed, so that it gets `need` of the

@@ -129,77 +129,82 @@ void begin_layout(AppState& s) {
   // Not on the first frame: the views open from the settings are no change a zoom must survive.
   f.views_changed = !s.layout_open.empty() && s.layout_open != open;
   s.layout_open = open;
+  // The height a column fills when its views need no more (the window's, or the 1024x700 minimum's).
+  const float column_px = f.canvas.base_height;
   // With its ladder open, the gate view grows in its column to what it holds where that is more than
   // its slot, up to kGateMostOfColumn of it, instead of scrolling that table.
-  const Layout base = s.gate_ladder_open && w.gate ? with_room(assets().layout, kGateSlot, gate_needs(),
-                                                               f.canvas.height, kGateMostOfColumn)
-                                                   : assets().layout;
-  // Without a Hopper window the views keep layout.json's shares at every size from 1024x700 up (the
-  // fragments view then scrolls its grids where "fit" needs more). With one, the views sharing the
-  // middle column keep a usable height (newcomer round 9: two Hopper windows
-  // left the fragments view a 130-pixel sliver): each open Hopper window is given less than the
-  // whole column where the fragments view would otherwise fall short, but no less than keeps it
-  // kMinHopperViewHeight; where the window is too short for both, the canvas grows and scrolls, as
-  // below the 1024x700 minimum.
-  std::vector<float> least(open.size(), 0.f);
-  // Fitted ("fit" pressed since the instruction was chosen), the fragments view as tall as its fit
-  // needs (every grid whole at its least row height), from kMinFragmentsViewHeight up to
-  // kMostFragmentsViewHeight, zoomed since or not: a view that shrank as its zoom left 1 would move
-  // the cell under the mouse that Ctrl+wheel zooms about. Never fitted, it keeps its readable least,
-  // leaving a newly opened view its room (newcomer round 13: the warpgroup view's register list
-  // showed 3 rows).
-  const bool fitted = s.fragments_fitted;
-  least[kHopperColumnSlot] =
-      fitted ? std::clamp(s.fragments_fit_height, kMinFragmentsViewHeight, kMostFragmentsViewHeight)
-             : kMinFragmentsViewHeight;
+  const Layout base = s.gate_ladder_open && w.gate
+                          ? with_room(assets().layout, kGateSlot, gate_needs(), column_px, kGateMostOfColumn)
+                          : assets().layout;
+  // Each shown view's least usable height (logical px), `hard`: where a column cannot hold them all,
+  // that column runs taller than the window and the canvas scrolls, instead of a view getting less
+  // (issue 22: View > Warpgroup left the fragments view's grids 126 px under its header). A view
+  // that measures its own (AppState::least_view_height: its header and controls at this width, plus
+  // the least of its grid or table) is held there; the fixed leasts below are floors, and no view is
+  // a sliver (kMinAnyViewHeight).
+  std::vector<float> hard(open.size(), kMinAnyViewHeight);
   const int hopper_open = static_cast<int>(h.warpgroup_open) + static_cast<int>(h.descriptor_open) +
                           static_cast<int>(h.moves_open);
+  // Fitted ("fit" pressed since the instruction was chosen) beside a Hopper window, the fragments
+  // view as tall as its fit needs (every grid whole at its least row height), from
+  // kMinFragmentsViewHeight up to kMostFragmentsViewHeight, zoomed since or not: a view that shrank as
+  // its zoom left 1 would move the cell under the mouse that Ctrl+wheel zooms about. Never fitted, it
+  // keeps its readable least, leaving a newly opened view its room (newcomer round 13: the warpgroup
+  // view's register list showed 3 rows).
+  const bool fitted = s.fragments_fitted;
+  hard[kHopperColumnSlot] =
+      fitted && hopper_open > 0
+          ? std::clamp(s.fragments_fit_height, kMinFragmentsViewHeight, kMostFragmentsViewHeight)
+          : kMinFragmentsViewHeight;
+  hard[kBanksSlot] = kMinBanksViewHeight;
+  for (std::size_t i = std::size(kLayoutIds); i < hard.size(); ++i) hard[i] = kMinHopperViewHeight;
+  for (std::size_t i = 0; i < hard.size(); ++i) {
+    const auto it = s.least_view_height.find(kWindowOfSlot[i]);
+    if (it != s.least_view_height.end()) hard[i] = std::max(hard[i], it->second);
+  }
+  // Without a Hopper window the views keep layout.json's shares above their leasts. With one, the
+  // views sharing the middle column keep a usable height (newcomer round 9: two Hopper windows left
+  // the fragments view a 130-pixel sliver): each open Hopper window is given less than the whole
+  // column where the fragments view would otherwise fall short, but no less than keeps it
+  // kMinHopperViewHeight.
   const float design_h = base.design_height;
   float weight = design_h;
   if (hopper_open > 0 && w.fragments) {
     const LayoutSlot& fs = base.slots[static_cast<std::size_t>(kHopperColumnSlot)];
-    const float c = f.canvas.height, n = static_cast<float>(hopper_open), e = kMinHopperViewHeight;
+    const float c = column_px, n = static_cast<float>(hopper_open), e = kMinHopperViewHeight;
     // The weight at which the fragments view keeps its least height, and the least at which each
-    // Hopper window keeps its own, in a canvas of this height.
-    const float w_fragments = ((fs.y1 - fs.y0) * c / least[kHopperColumnSlot] - design_h) / n;
+    // Hopper window keeps its own, in a column of this height.
+    const float w_fragments = ((fs.y1 - fs.y0) * c / hard[kHopperColumnSlot] - design_h) / n;
     const float w_hopper = c > n * e ? design_h * e / (c - n * e) : design_h;
     weight = std::min(design_h, std::max(w_fragments, w_hopper));
   }
-  least[kBanksSlot] = kMinBanksViewHeight;
-  for (std::size_t i = std::size(kLayoutIds); i < least.size(); ++i) least[i] = kMinHopperViewHeight;
-  // Every view at least as tall as it said it is usable at (AppState::least_view_height), and never
-  // a sliver: a view opened or grown (the gate's ladder) takes its room from those above their own
-  // least, in proportion, instead of squeezing a neighbour's grid unreadable (issue 22). These
-  // share the canvas only (a column that cannot hold them all gives each its share in proportion);
-  // the canvas grows for `least` alone, with a Hopper window open, as before.
-  std::vector<float> usable = least;
-  for (std::size_t i = 0; i < usable.size(); ++i) {
-    usable[i] = std::max(usable[i], kMinAnyViewHeight);
-    const auto it = s.least_view_height.find(kWindowOfSlot[i]);
-    if (it != s.least_view_height.end()) usable[i] = std::max(usable[i], it->second);
-  }
-  // The gate view's open ladder is a least too (up to kGateMostOfColumn), so that holding ldmatrix at
-  // its own least takes the room from the output view, not from the ladder.
-  if (s.gate_ladder_open && w.gate)
-    usable[kGateSlot] =
-        std::max(usable[kGateSlot], std::min(gate_needs(), kGateMostOfColumn * f.canvas.height));
-  if (hopper_open == 0 && fitted) {
-    // "fit" fits where the column can hold it beside the bank view's least (newcomer round 13: s8
-    // m16n8k32 with a Find answer scrolled at 560 px); past that the view says so and scrolls.
-    usable[kHopperColumnSlot] = std::min(std::max(s.fragments_fit_height, kMinFragmentsViewHeight),
-                                         f.canvas.height - (w.banks ? usable[kBanksSlot] : 0.f));
-  }
-  const Layout tiled = with_least_heights(with_stacked_slots(base, kHopperColumnSlot, 3, weight), open,
-                                          usable, f.canvas.height);
+  // What views want beyond their least, given where their column has room (wants_within), never
+  // making a column taller: the gate view's open ladder (up to kGateMostOfColumn), so that holding
+  // ldmatrix at its own least takes the room from the output view, not from the ladder; and, fitted
+  // without a Hopper window, the fragments view's fit height ("fit" fits where the column can hold it
+  // beside the bank view's least; past that the view says so and scrolls: newcomer round 13).
+  std::vector<float> want(open.size(), 0.f);
+  if (s.gate_ladder_open && w.gate) want[kGateSlot] = std::min(gate_needs(), kGateMostOfColumn * column_px);
+  if (hopper_open == 0 && fitted)
+    want[kHopperColumnSlot] = std::max(s.fragments_fit_height, kMinFragmentsViewHeight);
+  const Layout stacked = with_stacked_slots(base, kHopperColumnSlot, 3, weight);
+  const std::vector<float> usable = wants_within(stacked, open, hard, want, column_px);
+  // Only the column that cannot hold its views' leasts runs taller (the canvas grows to it and
+  // scrolls); the other columns keep the window's height, so a view opened or closed re-tiles its
+  // own column alone and the others stay where they were (issue 22: "windows jump").
+  const Layout tiled = with_least_heights(stacked, open, usable, column_px);
+  f.least.clear();
+  for (std::size_t i = 0; i < open.size(); ++i)
+    if (open[i]) f.least[kWindowOfSlot[i]] = hard[i];
   f.canvas = make_canvas(io.DisplaySize.x, io.DisplaySize.y, content_top(), bar,
-                         hopper_open > 0 ? min_canvas_height(tiled, open, least) : 0.f);
+                         least_column_height(tiled, open, hard));
   f.scroll_x = scroll_bar(s, "##layout_hscroll", f.canvas.hbar, true,
                           f.canvas.width + (f.canvas.scroll_y ? bar : 0.f));  // its bar runs under the corner
   // Only the bars scroll the canvas (dragged, or the wheel over them): the wheel over a view
   // scrolls or zooms that view alone, never the canvas with every view's title and the Controls
   // under the menu bar (newcomer round 10, issue 22).
   f.scroll_y = scroll_bar(s, "##layout_vscroll", f.canvas.vbar, false, f.canvas.height);
-  f.views = tile_views(tiled, open, f.canvas, f.scroll_x, f.scroll_y, io.DisplayFramebufferScale.x);
+  f.views = tile_views(tiled, open, f.canvas, f.scroll_x, f.scroll_y, io.DisplayFramebufferScale.x, usable);
 }
 
 bool begin_view(AppState& s, const char* name, bool* open) {

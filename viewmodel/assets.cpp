@@ -1,11 +1,13 @@
 #include "fragviz/viewmodel/assets.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
+#include <vector>
 
 #include "fragviz/util/file_check.hpp"
 #include "fragviz/util/json_text.hpp"
@@ -161,6 +163,57 @@ std::string parse_palette(std::string_view text, Palette& out) {
   return {};
 }
 
+namespace {
+
+/// Whether two slots share some area (touching edges do not count).
+bool overlap(const LayoutSlot& a, const LayoutSlot& b) {
+  return std::min(a.x1, b.x1) > std::max(a.x0, b.x0) && std::min(a.y1, b.y1) > std::max(a.y0, b.y0);
+}
+
+/// The largest part of `s` that lies above, below, left or right of `cut`, or `s` itself with no
+/// area where `cut` covers all of it.
+LayoutSlot outside(const LayoutSlot& s, const LayoutSlot& cut) {
+  LayoutSlot parts[4] = {s, s, s, s};
+  parts[0].y1 = std::min(s.y1, cut.y0);  // above
+  parts[1].y0 = std::max(s.y0, cut.y1);  // below
+  parts[2].x1 = std::min(s.x1, cut.x0);  // left
+  parts[3].x0 = std::max(s.x0, cut.x1);  // right
+  const auto area = [](const LayoutSlot& r) {
+    return std::max(0.f, r.x1 - r.x0) * std::max(0.f, r.y1 - r.y0);
+  };
+  LayoutSlot best = s;
+  best.x1 = best.x0;  // no area
+  for (const LayoutSlot& p : parts)
+    if (area(p) > area(best)) best = p;
+  return best;
+}
+
+/// Views never overlap (issue 22): a view the file places keeps its place, and a view it leaves
+/// where the built-in layout had it gives up the part the file's view took (keeping the largest
+/// rectangle left: a gate view moved up takes the bottom of the ldmatrix view's place). Two views
+/// the file places over each other, or a view left with no room, are the file's error.
+std::string separate(Layout& l, const std::vector<bool>& from_file) {
+  const std::size_t n = l.slots.size();
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = i + 1; j < n; ++j)
+      if (from_file[i] && from_file[j] && overlap(l.slots[i], l.slots[j]))
+        return "windows." + l.slots[i].id + " and windows." + l.slots[j].id + " overlap";
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!from_file[i]) continue;
+    for (std::size_t j = 0; j < n; ++j) {
+      if (from_file[j] || !overlap(l.slots[i], l.slots[j])) continue;
+      const LayoutSlot left = outside(l.slots[j], l.slots[i]);
+      if (!(left.x1 > left.x0 && left.y1 > left.y0))
+        return "windows." + l.slots[i].id + " covers all of the " + l.slots[j].id + " view's place; give \"" +
+               l.slots[j].id + "\" a place in \"windows\" too";
+      l.slots[j] = left;
+    }
+  }
+  return {};
+}
+
+}  // namespace
+
 std::string parse_layout(std::string_view text, Layout& out) {
   json j;
   if (std::string e = parse_object(text, "fragviz-layout", j); !e.empty()) return e;
@@ -182,12 +235,16 @@ std::string parse_layout(std::string_view text, Layout& out) {
   if (std::string e = parse_number(j, "design_height", 100, 16384, l.design_height); !e.empty()) return e;
   if (l.slots.empty())
     for (const char* id : kLayoutIds) l.slots.push_back(LayoutSlot{id});
+  std::vector<bool> from_file(l.slots.size(), false);
   if (auto it = j.find("windows"); it != j.end()) {
     if (!it->is_object()) return "\"windows\" needs an object of [x0, y0, x1, y1] by view";
     for (const auto& [k, v] : it->items()) {
       LayoutSlot* slot = nullptr;
-      for (LayoutSlot& s : l.slots)
-        if (s.id == k) slot = &s;
+      for (std::size_t i = 0; i < l.slots.size(); ++i)
+        if (l.slots[i].id == k) {
+          slot = &l.slots[i];
+          from_file[i] = true;
+        }
       if (!slot) {
         std::string ids;
         for (const char* id : kLayoutIds) ids += std::string(ids.empty() ? "" : ", ") + id;
@@ -205,6 +262,7 @@ std::string parse_layout(std::string_view text, Layout& out) {
           s.y1 <= l.design_height))
       return "windows." + s.id + " is not a rectangle inside the " + json(l.design_width).dump() + " x " +
              json(l.design_height).dump() + " design area";
+  if (std::string e = separate(l, from_file); !e.empty()) return e;
   out = l;
   return {};
 }

@@ -128,7 +128,7 @@ void draw_algebra(AppState& s, AlgebraModel& m) {
   if (!m.notes.empty()) record_widget(s, "algebra_notes");
   if (m.step_names.size() > 1) {
     const int shown = m.shown_step;
-    ImGui::SetNextItemWidth(260);
+    ImGui::SetNextItemWidth(std::max(260.f, combo_width(m.step_names)));
     if (ImGui::BeginCombo("operation shown", m.step_names[static_cast<std::size_t>(shown)].c_str())) {
       for (std::size_t i = 0; i < m.step_names.size(); ++i)
         if (ImGui::Selectable(m.step_names[i].c_str(), static_cast<int>(i) == shown))
@@ -136,7 +136,7 @@ void draw_algebra(AppState& s, AlgebraModel& m) {
               static_cast<int>(i) + 1 == static_cast<int>(m.step_names.size()) ? -1 : static_cast<int>(i);
       ImGui::EndCombo();
     }
-    record_widget(s, "algebra_step");
+    combo_preview(s, "algebra_step", m.step_names[static_cast<std::size_t>(shown)]);
     ImGui::SameLine();
   }
   ImGui::TextUnformatted("colour by");

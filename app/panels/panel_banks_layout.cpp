@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "../bank_layout_mode.hpp"
 #include "../grid_clip.hpp"
@@ -125,7 +126,10 @@ bool draw_inputs(AppState& s, const LayoutView& v) {
   // The instruction and the element type.
   ImGui::TextColored(kDimV, "op");
   ImGui::SameLine(70.f);
-  ImGui::SetNextItemWidth(190.f);
+  // Wide enough for its longest entry (issue 22: "LDS.128  ld.shared.v4.b3" cut at 190 px).
+  std::vector<std::string> op_labels;
+  for (const SharedOpInfo& i : kSharedOps) op_labels.emplace_back(i.label);
+  ImGui::SetNextItemWidth(combo_width(op_labels));
   if (ImGui::BeginCombo("##layout_op", shared_op_info(c.op).label, ImGuiComboFlags_HeightLarge)) {
     // Typing filters: "128", "sts", "ld.shared" each narrow it (label and name: SASS, PTX, CLI word).
     std::vector<PickerEntry> entries;
@@ -138,7 +142,7 @@ bool draw_inputs(AppState& s, const LayoutView& v) {
     }
     ImGui::EndCombo();
   }
-  record_widget(s, "layout_op");
+  combo_preview(s, "layout_op", shared_op_info(c.op).label);
   if (is_matrix_op(c.op)) {
     for (LdmNum n : {LdmNum::x1, LdmNum::x2, LdmNum::x4}) {
       ImGui::SameLine();

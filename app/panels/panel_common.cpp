@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <limits>
 #include <string>
+#include <string_view>
 
 #include "../palette.hpp"
 #include "../picker_filter.hpp"
@@ -27,6 +28,44 @@ Rect last_item_rect() {
 }
 
 void record_widget(AppState& s, const char* name) { s.frame.widgets[name] = last_item_rect(); }
+
+namespace {
+
+/// What an ImGui label shows: the text before "##".
+std::string_view shown_part(std::string_view label) { return label.substr(0, label.find("##")); }
+
+/// Width of a combo's frame that is not its preview: the left padding and the square arrow button
+/// (ImGui 1.86's BeginCombo clips the preview there).
+float combo_chrome() { return ImGui::GetStyle().FramePadding.x + ImGui::GetFrameHeight(); }
+
+}  // namespace
+
+float combo_width(const std::vector<std::string>& labels) {
+  float text = 0.f;
+  for (const std::string& l : labels) {
+    const std::string_view v = shown_part(l);
+    text = std::max(text, ImGui::CalcTextSize(v.data(), v.data() + v.size()).x);
+  }
+  // A pixel over, so that ImGui's clip at the arrow never takes the last glyph's edge.
+  return std::min(std::ceil(text + combo_chrome()) + 1.f, ImGui::GetContentRegionAvail().x);
+}
+
+void combo_preview(AppState& s, const char* widget, const std::string& preview, const std::string& about) {
+  record_widget(s, widget);
+  const std::string_view v = shown_part(preview);
+  FrameRecord::PickerRecord r;
+  r.preview = std::string(v);
+  r.text_w = ImGui::CalcTextSize(v.data(), v.data() + v.size()).x;
+  r.room = ImGui::GetItemRectSize().x - combo_chrome();
+  r.cut = r.text_w > r.room;
+  if ((r.cut || !about.empty()) && ImGui::IsItemHovered() &&
+      !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId)) {
+    text_tooltip(ImGui::GetStyle().Colors[ImGuiCol_Text],
+                 r.cut ? r.preview + (about.empty() ? "" : "\n\n" + about) : about);
+    r.tooltip = r.cut;
+  }
+  s.frame.pickers[widget] = r;
+}
 
 void status_text(const ImVec4& colour, const char* fmt, ...) {
   std::va_list args;

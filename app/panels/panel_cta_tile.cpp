@@ -430,7 +430,10 @@ void draw_cta_tile(AppState& s, CtaTileModel& m) {
     return;
   }
   CtaTileControls& c = s.cta_tile;
-  ImGui::SetNextItemWidth(280);
+  std::vector<std::string> preset_names;
+  for (const tile::CtaPreset& p : tile::cta_presets()) preset_names.push_back(p.name);
+  ImGui::SetNextItemWidth(
+      std::max(std::min(280.f, ImGui::GetContentRegionAvail().x), combo_width(preset_names)));
   if (ImGui::BeginCombo("preset", c.preset.c_str(), ImGuiComboFlags_HeightLarge)) {
     std::vector<PickerEntry> entries;
     for (const tile::CtaPreset& p : tile::cta_presets())
@@ -441,11 +444,8 @@ void draw_cta_tile(AppState& s, CtaTileModel& m) {
       pick_cta_preset(c, tile::cta_presets()[static_cast<std::size_t>(i)].name);
     ImGui::EndCombo();
   }
-  record_widget(s, "cta_preset");
-  if (ImGui::IsItemHovered() && !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId))
-    text_tooltip(ImVec4(1, 1, 1, 1),
-                 "A preset replaces the fields; your edits are kept, \"restore my edits\" "
-                 "brings them back");
+  combo_preview(s, "cta_preset", c.preset,
+                "A preset replaces the fields; your edits are kept, \"restore my edits\" brings them back");
   if (c.kept_edits) {
     ImGui::SameLine();
     if (ImGui::Button("restore my edits##cta_restore_edits")) restore_cta_edits(c);

@@ -110,6 +110,11 @@ struct Fit {
 /// The widest a fitted cell may be against its height.
 constexpr float kMaxCellAspect = 3.f;
 
+/// The least height (logical px) of the grids' area the layout keeps the view (least_view_height):
+/// m16n8k16's grids whole at "fit"'s least row height (about 232 px). A longer instruction scrolls
+/// its grids in that much; a view under it showed 81-126 px of grids under its header (issue 22).
+constexpr float kMinFragmentsGridHeight = 240.f;
+
 Fit fit_cells(const Instruction& in, ImVec2 avail, const Margins& mg, float min_ch) {
   Fit best{1.f, 1.f, 1};
   float best_score = -1.f;
@@ -477,6 +482,7 @@ void draw_fragments(AppState& s, const Derived& d) {
   draw_lane_strip(s, d);
   // A WMMA fragment kind, when one is picked, replaces the instruction's grids.
   if (draw_wmma_picker(s)) {
+    s.least_view_height.erase(kWinFragments);  // the WMMA fragment: the layout's floor applies
     draw_wmma_fragment(s);
     ImGui::End();
     return;
@@ -606,6 +612,11 @@ void draw_fragments(AppState& s, const Derived& d) {
   {
     const float fit_h = make_geom(in, ImVec2(0, 0), live.cw, min_ch, live.per_row, mg).size.y;
     s.fragments_fit_height = ImGui::GetWindowHeight() - avail.y + bar_h + sb + 4.f + fit_h;
+    // The least the layout keeps: everything above the grids at this width (the lane strip wraps in
+    // a narrow view) and kMinFragmentsGridHeight of grids, or their whole fit where less. Not the fit
+    // note, which goes once the view has that much.
+    s.least_view_height[kWinFragments] = ImGui::GetWindowHeight() - avail.y - fit_note_h + bar_h + sb + 4.f +
+                                         std::min(fit_h, kMinFragmentsGridHeight);
   }
 
   // [SECTION] layout
@@ -670,8 +681,12 @@ void draw_fragments(AppState& s, const Derived& d) {
   // The visible part of the arrangement: only it is drawn.
   ImDrawList* wl = ImGui::GetWindowDrawList();
   const ImVec2 clip_min = wl->GetClipRectMin(), clip_max = wl->GetClipRectMax();
-  const ImVec2 vis_min(std::max(clip_min.x, o.x), std::max(clip_min.y, o.y));
-  const ImVec2 vis_max(std::min(clip_max.x, o.x + g.size.x), std::min(clip_max.y, o.y + g.size.y));
+  ImVec2 vis_min(std::max(clip_min.x, o.x), std::max(clip_min.y, o.y));
+  ImVec2 vis_max(std::min(clip_max.x, o.x + g.size.x), std::min(clip_max.y, o.y + g.size.y));
+  // Inside the app's view area too: where the canvas scrolls this view under the status strip, the
+  // sticky index bands stay under the strip, in sight, over the first row in sight (not hidden
+  // behind the strip over cells the visible region already left out: issue 22).
+  clip_to_view_area(s, vis_min, vis_max);
   int drawn = 0;
   const CellLabelMode mode = cell_label_mode(sf, g.cw, g.ch, kWarpSize - 1, max_element);
   s.frame.fragments_view.label_bands.clear();

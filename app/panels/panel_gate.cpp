@@ -348,7 +348,7 @@ void draw_gate(AppState& s) {
       req.variant = gate_variants()[static_cast<std::size_t>(i)].variant;
     ImGui::EndCombo();
   }
-  record_widget(s, "gate_variant");
+  combo_preview(s, "gate_variant", std::string(to_string(req.variant)));
   ImGui::SetNextItemWidth(110);
   // Unsigned decimal digits only: InputScalar would wrap "-1" and accept "1e3".
   static char seed_text[32] = "";

@@ -79,7 +79,7 @@ bool draw_moves_b8(AppState& s) {
     }
     ImGui::EndCombo();
   }
-  record_widget(s, "b8_form");
+  combo_preview(s, "b8_form", m.mnemonic);
   status_text(kAmberV, "%s", m.status.c_str());
   record_widget(s, "b8_status");
   status_text(kDimV, "%s", m.shape.c_str());

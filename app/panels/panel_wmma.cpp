@@ -64,11 +64,9 @@ bool draw_wmma_picker(AppState& s) {
       s.wmma_kind = wmma_name(wmma_kinds()[i - 1]);
     ImGui::EndCombo();
   }
-  record_widget(s, "wmma_picker");
-  if (ImGui::IsItemHovered())
-    ImGui::SetTooltip(
-        "nvcuda::wmma fragments have no published map: pick one to see what a GPU measured\n"
-        "(fragviz-cli probe --instr wmma), in place of the mma.sync grids.");
+  combo_preview(s, "wmma_picker", preview,
+                "nvcuda::wmma fragments have no published map: pick one to see what a GPU measured\n"
+                "(fragviz-cli probe --instr wmma), in place of the mma.sync grids.");
   return !s.wmma_kind.empty();
 }
 

@@ -117,6 +117,16 @@ bool draw_moves_b8(AppState& s);
 Rect last_item_rect();
 /// Records the last item's rect under `name` for the state dump.
 void record_widget(AppState& s, const char* name);
+/// The width of a combo in which the longest of `labels` (ImGui labels: a "##" suffix is not shown)
+/// shows whole: its text, the frame's left padding and the arrow button; no more than the room left
+/// on the line, where the preview is then cut and shown whole on hover (combo_preview).
+float combo_width(const std::vector<std::string>& labels);
+/// Call after a combo's EndCombo (or after BeginCombo returned false): records it as `widget`
+/// (record_widget) and how its `preview` fits (FrameRecord::pickers); while the combo is hovered and
+/// the preview is cut, shows it whole in a tooltip, so no picker hides the end of its entry; `about`,
+/// when not empty, is the combo's own tooltip (after the whole preview where that shows).
+void combo_preview(AppState& s, const char* widget, const std::string& preview,
+                   const std::string& about = {});
 
 /// When the selected instruction has no .b16 ldmatrix form: draws why (Derived::no_ldmatrix) and
 /// what `view` ("The bank view shows", "The explorer models") needs, records `widget`, and

@@ -4,10 +4,12 @@
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include "fragviz/viewmodel/assets.hpp"
 
@@ -167,6 +169,51 @@ TEST(Assets, LayoutOverrideMovesOneView) {
       EXPECT_EQ(s.x1, 330.f);
     }
   }
+}
+
+namespace {
+
+/// The slot `id` of `l` as [x0, y0, x1, y1].
+std::vector<float> slot_of(const Layout& l, const std::string& id) {
+  for (const LayoutSlot& s : l.slots)
+    if (s.id == id) return {s.x0, s.y0, s.x1, s.y1};
+  return {};
+}
+
+}  // namespace
+
+// Issue 22: a layout.json that moves the gate view up over the built-in ldmatrix view's place
+// (gui.test_assets' file) left the two views overlapping.
+TEST(Assets, LayoutViewsNeverOverlap) {
+  Layout l = load_assets("").layout;
+  EXPECT_EQ(
+      parse_layout(R"({"windows": {"gate": [1120, 340, 1600, 500], "output": [1120, 500, 1600, 950]}})", l),
+      "");
+  EXPECT_EQ(slot_of(l, "gate"), (std::vector<float>{1120, 340, 1600, 500}));
+  // The ldmatrix view (built-in [1120, 0, 1600, 440]) keeps the part above the gate view.
+  EXPECT_EQ(slot_of(l, "ldmatrix"), (std::vector<float>{1120, 0, 1600, 340}));
+  EXPECT_EQ(slot_of(l, "fragments"), (std::vector<float>{330, 0, 1120, 590}));
+  for (std::size_t i = 0; i < l.slots.size(); ++i)
+    for (std::size_t j = i + 1; j < l.slots.size(); ++j) {
+      const LayoutSlot &a = l.slots[i], &b = l.slots[j];
+      EXPECT_FALSE(std::min(a.x1, b.x1) > std::max(a.x0, b.x0) && std::min(a.y1, b.y1) > std::max(a.y0, b.y0))
+          << a.id << " and " << b.id;
+    }
+  // A view moved onto the left of another's place: that one keeps its right part (the larger).
+  Layout m = load_assets("").layout;
+  EXPECT_EQ(parse_layout(R"({"windows": {"gate": [330, 0, 500, 590]}})", m), "");
+  EXPECT_EQ(slot_of(m, "fragments"), (std::vector<float>{500, 0, 1120, 590}));
+}
+
+TEST(Assets, OverlappingLayoutsAreRefused) {
+  const Layout before = load_assets("").layout;
+  Layout l = before;
+  EXPECT_EQ(parse_layout(R"({"windows": {"gate": [0, 0, 500, 500], "output": [400, 400, 900, 900]}})", l),
+            "windows.gate and windows.output overlap");
+  EXPECT_EQ(slot_of(l, "gate"), slot_of(before, "gate"));
+  const std::string e = parse_layout(R"({"windows": {"gate": [0, 0, 400, 400]}})", l);
+  EXPECT_NE(e.find("covers all of the controls view's place"), std::string::npos) << e;
+  EXPECT_EQ(slot_of(l, "controls"), slot_of(before, "controls"));
 }
 
 TEST(Assets, BadLayoutsAreRefused) {

@@ -195,7 +195,9 @@ TEST(ViewTiling, EverySizeIsTiledWithoutOverlapOrGaps) {
       }
 }
 
-TEST(ViewTiling, SlotsThatFormNoColumnsKeepTheirPlaces) {
+// Slots that form no columns keep their widths; a hidden view's room goes to the views of its stack
+// (the slots of its width right above and below it), here the hidden output view's to the gate.
+TEST(ViewTiling, SlotsThatFormNoColumnsKeepTheirPlacesInTheirStack) {
   Layout l = design();
   EXPECT_TRUE(forms_columns(l));
   l.slots[kGate].y0 = 400;  // overlaps ldmatrix: no clean columns
@@ -204,7 +206,7 @@ TEST(ViewTiling, SlotsThatFormNoColumnsKeepTheirPlaces) {
   std::vector<bool> open = kAll;
   open[kOutput] = false;
   const std::vector<LayoutRect> v = tile_views(l, open, c, 0, 0, 1);
-  expect_rect(v[kGate], 1120, 450, 1600, 730, "gate where its slot says");
+  expect_rect(v[kGate], 1120, 450, 1600, 1000, "gate in its slot and the hidden output's below it");
   EXPECT_TRUE(v[kOutput].empty());
   expect_rect(v[kControls], 0, 50, 330, 395, "controls");
 }
@@ -371,6 +373,73 @@ TEST(ViewTiling, LeastHeightsHoldANeighbourOfAGrownView) {
   const std::vector<LayoutRect> t = tile_views(over, kAll, tall, 0, 0, 1);
   EXPECT_GE(t[kLdmatrix].h(), 599.f);
   EXPECT_GE(t[kGate].h(), 499.f);
+}
+
+// Issue 22, "windows jump": a Hopper window opened at 1600 x 1000 (950 px under the top) whose column
+// cannot hold the leasts (fragments 240 + banks 150 + warpgroup 700 = 1090 px) makes that column
+// alone 1090 px tall and the canvas scroll; the left and right columns keep the rectangles they had
+// without it on the same canvas (the window's 950 px, not the canvas's 1090).
+TEST(ViewTiling, OnlyTheColumnThatNeedsMoreRunsTaller) {
+  const Layout l = with_stacked_slots(design(), kFragments, 3);
+  std::vector<bool> open = kAll;
+  open.insert(open.end(), {true, false, false});
+  std::vector<float> least(11, 70.f);
+  least[kFragments] = 240;
+  least[kBanks] = 150;
+  least[8] = 700;
+  const Layout held = with_least_heights(l, open, least, 950.f);
+  EXPECT_FLOAT_EQ(least_column_height(held, open, least), 1090.f);
+  const LayoutCanvas c = make_canvas(1600, 1000, 50, 14, least_column_height(held, open, least));
+  EXPECT_TRUE(c.scroll_y);
+  EXPECT_FLOAT_EQ(c.height, 1090.f);
+  EXPECT_FLOAT_EQ(c.base_height, 950.f);
+  const std::vector<LayoutRect> v = tile_views(held, open, c, 0, 0, 1, least);
+  EXPECT_NEAR(v[kFragments].h(), 240.f, 0.5f);
+  EXPECT_NEAR(v[kBanks].h(), 150.f, 0.5f);
+  EXPECT_NEAR(v[8].h(), 700.f, 0.5f);
+  EXPECT_FLOAT_EQ(v[8].y1, 50.f + 1090.f);
+  // The same canvas without the Hopper window's column growth: the other columns as they were.
+  std::vector<bool> closed = open;
+  closed[8] = false;
+  const std::vector<LayoutRect> before =
+      tile_views(with_least_heights(l, closed, least, 950.f), closed, c, 0, 0, 1, least);
+  for (int i : {kControls, kDevice, kInspector, kLdmatrix, kGate, kOutput}) {
+    const LayoutRect &a = v[static_cast<std::size_t>(i)], &b = before[static_cast<std::size_t>(i)];
+    expect_rect(a, b.x0, b.y0, b.x1, b.y1, "column kept, view " + std::to_string(i));
+    EXPECT_FLOAT_EQ(a.y1 - a.y0, b.y1 - b.y0);
+  }
+  EXPECT_FLOAT_EQ(before[kOutput].y1, 50.f + 950.f);  // the window's height, not the canvas's
+  // Scrolled to the bottom: the warpgroup view ends at the window's bottom edge.
+  EXPECT_FLOAT_EQ(tile_views(held, open, c, 0, c.max_scroll_y(), 1, least)[8].y1, 1000.f);
+}
+
+// Slots that form no columns (a layout.json leaving a gap) still stack the Hopper windows under the
+// fragments view, in its own place: never over another view, and its room comes back when closed.
+TEST(ViewTiling, HopperWindowsInALayoutOfNoColumnsStayInTheirStack) {
+  Layout gap = design();
+  gap.slots[kGate].y1 = 600;  // 600..680 left empty: no columns
+  ASSERT_FALSE(forms_columns(gap));
+  const Layout l = with_stacked_slots(gap, kFragments, 3);
+  std::vector<bool> open = kAll;
+  open.insert(open.end(), {true, false, false});
+  const LayoutCanvas c = make_canvas(1600, 1000, 50, 14);
+  const std::vector<LayoutRect> v = tile_views(l, open, c, 0, 0, 1);
+  for (std::size_t i = 0; i < v.size(); ++i)
+    for (std::size_t j = i + 1; j < v.size(); ++j) {
+      if (v[i].empty() || v[j].empty()) continue;
+      const float ox = std::min(v[i].x1, v[j].x1) - std::max(v[i].x0, v[j].x0);
+      const float oy = std::min(v[i].y1, v[j].y1) - std::max(v[i].y0, v[j].y0);
+      EXPECT_FALSE(ox > 0.01f && oy > 0.01f) << "views " << i << " and " << j << " overlap";
+    }
+  EXPECT_FLOAT_EQ(v[8].y1, 1000.f);
+  EXPECT_FLOAT_EQ(v[kFragments].y0, 50.f);
+  open[8] = false;
+  const std::vector<LayoutRect> closed = tile_views(l, open, c, 0, 0, 1);
+  const std::vector<LayoutRect> plain = tile_views(gap, kAll, c, 0, 0, 1);
+  for (int i : {kFragments, kBanks, kGate})
+    expect_rect(closed[static_cast<std::size_t>(i)], plain[static_cast<std::size_t>(i)].x0,
+                plain[static_cast<std::size_t>(i)].y0, plain[static_cast<std::size_t>(i)].x1,
+                plain[static_cast<std::size_t>(i)].y1, "closed again " + std::to_string(i));
 }
 
 // A floating window left at x -300, y 2 (over the menu bar) by a 1x1 window goes back under the

@@ -73,8 +73,10 @@ STATE="$WORK/nodir.json"
 expect "'is not a folder' in s['assets']['notices'][0] and ' '.join(s['assets']['lanes']) == '$embedded'"
 grep -q "no-such-folder is not a folder" "$WORK/app.log" || fail "no notice on stderr for a missing --assets folder"
 
-# 4. A layout: a shorter gate view (above every view's least usable height, which a layout cannot
-# undercut: 60 rows gave 47 px and the view keeps 70), a smaller default window.
+# 4. A layout: the gate view moved up over the top of the built-in ldmatrix view's place, a smaller
+# default window. Views never overlap (issue 22): ldmatrix keeps the part above the gate; the views
+# the column shares keep the file's proportions where they are above their least usable heights
+# (gate : output = 160 : 450 while ldmatrix holds its own least at this size).
 cat >"$A/layout.json" <<'JSON'
 {"window": [1200, 800], "windows": {"gate": [1120, 340, 1600, 500], "output": [1120, 500, 1600, 950]}}
 JSON
@@ -82,9 +84,15 @@ LIBGL_ALWAYS_SOFTWARE=1 timeout 60 "$APP" --no-device --config-dir "$WORK/cfg2" 
   --screenshot "$WORK/layout.png" --dump-state "$WORK/layout.json" >"$WORK/app.log" 2>&1 || fail "layout run failed"
 STATE="$WORK/layout.json"
 expect "s['display']['pixel_size'] == [1200, 800] and s['assets']['layout_source'].endswith('layout.json')"
-# 160 of the 950 design rows, stretched to the 800 - menu - status rows under the strip.
-expect "abs(s['windows']['Gate: exact matmul']['rect'][3] - 160 * (800 - s['display']['menu_bar_height'] - 30) / 950) < 1.5"
-echo "ok: layout.json sets the window size and moves the gate view: $(q "s['windows']['Gate: exact matmul']['rect']")"
+L="s['windows']['ldmatrix: what each lane receives']['rect']"
+G="s['windows']['Gate: exact matmul']['rect']"
+O="s['windows']['Output view']['rect']"
+expect "abs($L[1] + $L[3] - $G[1]) < 0.5 and abs($G[1] + $G[3] - $O[1]) < 0.5 and abs($O[1] + $O[3] - 800) < 0.5"
+expect "abs($G[3] / $O[3] - 160 / 450) < 0.02 and $G[3] >= 70 - 1"
+# 160 of the 950 design rows, stretched to the 800 - menu - status rows under the strip, where
+# ldmatrix needs no more than the 340 rows above.
+expect "$L[3] <= s['layout']['least']['ldmatrix: what each lane receives'] + 1 or abs($G[3] - 160 * (800 - s['display']['menu_bar_height'] - 30) / 950) < 1.5"
+echo "ok: layout.json sets the window size and moves the gate view: $(q "$G"), ldmatrix $(q "$L")"
 echo '{"windows": {"gate": [0, 0, 5000, 10]}}' >"$A/layout.json"
 shot badlayout --assets "$A"
 STATE="$WORK/badlayout.json"

@@ -3,7 +3,9 @@
 # keep theirs (newcomer round 13: the Warpgroup view's register list showed 3 rows; the gate view's
 # ladder squeezed the ldmatrix grid to rows no lane number fits in):
 #  1. Warpgroup opened, thread 37 selected (a click on D(17, 2)): at least 6 rows of its register
-#     list wholly in view under the header; the fragments view keeps 240 px, the bank view 150.
+#     list wholly in view under the header (the canvas, which then cannot hold every view's least,
+#     scrolled down to it: issue 22); the fragments view keeps 240 px, the bank view 150, every
+#     open view the least height it measured itself usable at (the dump's layout.least).
 #  2. The gate view's ladder opened: the gate view grows (as before), and the ldmatrix view keeps
 #     rows that hold a lane number in every cell (its label level "lane" or "two_lines", not the bare
 #     number or none), all of its 16 rows inside the view.
@@ -28,6 +30,9 @@ for i, a in enumerate(ns):
 H = s['display']['pixel_size'][1]
 if any(r[1] + r[3] > H + 0.5 for r in win.values()) and not s['layout']['scroll_bars'][1]:
     bad.append("views run past the window and it does not scroll")
+for k, least in s['layout'].get('least', {}).items():
+    if k in win and win[k][3] < least - 1:
+        bad.append(f"{k} is {win[k][3]:.0f} px, under its least {least:.0f}")
 print(sys.argv[2] + ": " + ", ".join(f"{k.split(':')[0]} {v[3]:.0f}" for k, v in win.items()))
 print("\n".join(bad))
 sys.exit(1 if bad else 0)
@@ -45,7 +50,19 @@ wait_for "$W['drawn']"
 click $(grid_cell warpgroup D 17 2)
 wait_for "$W['selected_thread'] == 37 and $W['registers_thread'] == 37"
 sleep 0.5
-echo "register rows in view: $(q "$W['register_rows_visible']"), fragments $(q "$FR"), banks $(q "$BK")"
+# The column cannot hold the fragments and bank views and the warpgroup view with its register list
+# at their leasts: that column runs taller, and the canvas's scroll bar (the wheel over it) brings
+# the list into view.
+if [ "$(q "s['layout']['scroll_bars'][1]")" = True ]; then
+  read -r BX BY <<<"$(centre_of "s['widgets']['##layout_vscroll']")"
+  for _ in $(seq 30); do
+    [ "$(q "s['layout']['scroll'][1] >= s['layout']['canvas'][1] - s['layout']['view'][3] - 1")" = True ] && break
+    xdotool mousemove --window "$WID" "$BX" "$BY" click 5
+    sleep 0.15
+  done
+  sleep 0.5
+fi
+echo "register rows in view: $(q "$W['register_rows_visible']"), fragments $(q "$FR"), banks $(q "$BK"), canvas $(q "s['layout']['canvas']") scrolled $(q "s['layout']['scroll']")"
 wait_for "$W['register_rows_visible'] >= 6" 5 || fail "the register list shows $(q "$W['register_rows_visible']") rows, under 6"
 wait_for "$FR >= 240 - 1 and $BK >= 150 - 1" 5 || fail "opening the warpgroup view squeezed the fragments or bank view"
 check_tiles "warpgroup with thread 37"

@@ -86,7 +86,10 @@ std::string_view embedded_fonts_json();
 /// Parses palette.json text over `out` (keys it leaves out keep `out`'s values). Returns what is
 /// wrong, or "" (then `out` holds the result; on an error `out` is unchanged).
 std::string parse_palette(std::string_view text, Palette& out);
-/// Parses layout.json text over `out`, like parse_palette.
+/// Parses layout.json text over `out`, like parse_palette. Views never overlap: a view the text
+/// places keeps its place and one it leaves where `out` had it gives up the part taken (the largest
+/// rectangle of it left); two views the text places over each other, or one left no room, are an
+/// error.
 std::string parse_layout(std::string_view text, Layout& out);
 /// Parses fonts.json text over `out`, like parse_palette.
 std::string parse_fonts(std::string_view text, FontSet& out);

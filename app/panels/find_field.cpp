@@ -14,11 +14,11 @@ FindAnswer find_answer(const std::string& text, const std::string& mnemonic,
   if (text.find_first_not_of(" \t") == std::string::npos || operands.empty()) return a;
   const std::optional<FindRequest> f = parse_find(text, a.error);
   if (!f) return a;
-  if (f->thread >= 0) {
-    a.error = thread_problem(operands, f->thread);
+  if (f->thread) {
+    a.error = thread_problem(operands, *f->thread);
     if (!a.error.empty()) return a;
-    a.thread = f->thread;
-    a.answer = thread_answer(mnemonic, operands, f->thread, false);
+    a.thread = *f->thread;
+    a.answer = thread_answer(mnemonic, operands, *f->thread, false);
     return a;
   }
   a.error = where_problem(operands, f->where);

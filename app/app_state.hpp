@@ -311,6 +311,17 @@ struct FrameRecord {
     bool cut = false, tooltip = false;
   };
   std::map<std::string, PickerRecord> pickers;  ///< by widget name
+  /// A verdict or answer line as drawn (answer_text, fit_text with a name): its full text, the right
+  /// end of what was drawn and the right edge of the window's visible part (screen pixels), how
+  /// many lines it wrapped to, whether it ran past that edge (`clipped`) and whether it was cut
+  /// with "..." (its whole text then shows on hover).
+  struct TextLineRecord {
+    std::string text;
+    float right = 0, view_right = 0;
+    int lines = 1;
+    bool clipped = false, cut = false;
+  };
+  std::map<std::string, TextLineRecord> text_lines;  ///< by widget name
   std::array<Rect, kWarpSize> lane_buttons{};
   bool banner_shown = false;  ///< the model-only banner (not while a recorded report is shown)
   std::string banner_text;

@@ -790,6 +790,11 @@ std::string App::state_json() const {
                   {"cut", r.cut},
                   {"tooltip", r.tooltip}};
   j["pickers"] = pickers;
+  json text_lines = json::object();
+  for (const auto& [k, r] : fr.text_lines)
+    text_lines[k] = {{"text", r.text},   {"right", r.right * px}, {"view_right", r.view_right * px},
+                     {"lines", r.lines}, {"clipped", r.clipped},  {"cut", r.cut}};
+  j["text_lines"] = text_lines;
 
   j["gl"] = {{"renderer", s_.gl_renderer}};  // which GPU (or software rasteriser) draws the window
   // Display scale, fonts, window rectangles and assets: what the HiDPI and asset tests check.

@@ -255,7 +255,7 @@ void add_layout_command(CLI::App& app, int& exit_code) {
     std::string shape;
     std::string instr;
     std::string where;
-    int lane = -1;
+    std::string lane;  // parse_thread_number's text, as the app's Find takes `lane N`
     bool csv = false;
     bool list = false;
     std::string operand;
@@ -286,6 +286,12 @@ void add_layout_command(CLI::App& app, int& exit_code) {
       cmd->add_option("--lane,--thread", opts->lane,
                       "One lane's registers (0-31; a wgmma warpgroup's thread 0-127) and what each holds")
           ->type_name("N")
+          // The Find field's parse: a number of any length, one too large is out of range.
+          ->check(CLI::Validator(
+              [](std::string& v) -> std::string {
+                return parse_thread_number(v) ? "" : "must be a whole number, got '" + echo_text(v) + "'";
+              },
+              ""))
           ->excludes(list)
           ->excludes(where);
   auto* operand = cmd->add_option("--operand", opts->operand,
@@ -384,14 +390,15 @@ void add_layout_command(CLI::App& app, int& exit_code) {
       const std::vector<FragmentOperand> operands = w ? fragment_operands(*w) : fragment_operands(*in);
       const std::string mnemonic = w ? w->mnemonic : std::string(in->mnemonic);
       if (lane->count() > 0) {
-        if (const std::string why = thread_problem(operands, opts->lane); !why.empty()) {
+        const int t = parse_thread_number(opts->lane).value_or(-1);  // checked above
+        if (const std::string why = thread_problem(operands, t); !why.empty()) {
           // A warpgroup's index is a thread (--thread), a warp's a lane (--lane): either flag takes both.
-          std::cerr << "fragviz-cli layout: refused: " << (w ? "--thread " : "--lane ") << opts->lane << ": "
-                    << why << "\n";
+          std::cerr << "fragviz-cli layout: refused: " << (w ? "--thread " : "--lane ")
+                    << echo_text(opts->lane) << ": " << why << "\n";
           exit_code = kExitRefused;
           return;
         }
-        std::cout << thread_answer(mnemonic, operands, opts->lane, opts->csv);
+        std::cout << thread_answer(mnemonic, operands, t, opts->csv);
         print_model_status(in, opts->csv);
       } else {
         std::string why;

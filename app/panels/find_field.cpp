@@ -1,6 +1,7 @@
 #include "find_field.hpp"
 
 #include <algorithm>
+#include <string_view>
 
 #include "panels.hpp"
 // After imgui.h (panels.hpp).
@@ -14,11 +15,11 @@ FindAnswer find_answer(const std::string& text, const std::string& mnemonic,
   if (text.find_first_not_of(" \t") == std::string::npos || operands.empty()) return a;
   const std::optional<FindRequest> f = parse_find(text, a.error);
   if (!f) return a;
-  if (f->thread >= 0) {
-    a.error = thread_problem(operands, f->thread);
+  if (f->thread) {
+    a.error = thread_problem(operands, *f->thread);
     if (!a.error.empty()) return a;
-    a.thread = f->thread;
-    a.answer = thread_answer(mnemonic, operands, f->thread, false);
+    a.thread = *f->thread;
+    a.answer = thread_answer(mnemonic, operands, *f->thread, false);
     return a;
   }
   a.error = where_problem(operands, f->where);
@@ -35,11 +36,25 @@ FindAnswer find_answer(const std::string& text, const std::string& mnemonic,
 
 namespace {
 
-/// The answer's box: its lines (a thread's registers run long) scroll in at most answer_lines.
+/// The answer without its last newline (every line of it ends in one).
+std::string_view answer_body(const std::string& a) {
+  std::string_view v = a;
+  while (!v.empty() && v.back() == '\n') v.remove_suffix(1);
+  return v;
+}
+
+/// Where the answer's lines wrap: the view's width less a scrollbar's, whether or not one shows, so
+/// the height worked out before the box is drawn is the height it gets.
+float answer_wrap_width() {
+  return std::max(ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ScrollbarSize, 1.f);
+}
+
+/// The answer's box: its lines, wrapped at the view's width (newcomer: "register bits 31..24" showed
+/// as "31..2", cut at the edge), scroll in at most answer_lines.
 float answer_box_height(const std::string& a, int answer_lines) {
-  const int lines = static_cast<int>(std::count(a.begin(), a.end(), '\n'));
-  return static_cast<float>(std::min(lines, answer_lines)) * ImGui::GetTextLineHeightWithSpacing() +
-         ImGui::GetStyle().ScrollbarSize;
+  const std::string_view v = answer_body(a);
+  const float text = ImGui::CalcTextSize(v.data(), v.data() + v.size(), false, answer_wrap_width()).y;
+  return std::min(text, static_cast<float>(answer_lines) * ImGui::GetFontSize()) + 2.f;
 }
 
 }  // namespace
@@ -72,14 +87,17 @@ FindField draw_find_field(AppState& s, const char* id, std::string& text, const 
   }
   f.answer = find_answer(text, mnemonic, operands);
   if (!f.answer.error.empty()) {
-    ImGui::PushTextWrapPos(0.f);
-    status_text(kRedV, "%s", f.answer.error.c_str());
-    ImGui::PopTextWrapPos();
+    answer_text(s, (std::string(id) + "_error").c_str(), kRedV, f.answer.error);
   } else if (!f.answer.answer.empty()) {
     const std::string& a = f.answer.answer;
-    ImGui::BeginChild((std::string(id) + "_answer").c_str(), ImVec2(0, answer_box_height(a, answer_lines)),
-                      false, ImGuiWindowFlags_HorizontalScrollbar);
-    ImGui::TextUnformatted(a.c_str());
+    const std::string_view v = answer_body(a);
+    const float wrap = answer_wrap_width();
+    ImGui::BeginChild((std::string(id) + "_answer_box").c_str(),
+                      ImVec2(0, answer_box_height(a, answer_lines)));
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + wrap);
+    ImGui::TextUnformatted(v.data(), v.data() + v.size());
+    ImGui::PopTextWrapPos();
+    record_text_line(s, (std::string(id) + "_answer").c_str(), a);
     ImGui::EndChild();
   }
   return f;

@@ -29,6 +29,15 @@ const CyclesRow* find_cycles(const AppState& s, const TileGeometry& t) {
   return nullptr;
 }
 
+/// In Layout mode, why the controls' tile is illegal for ldmatrix: the controls say "illegal for
+/// ldmatrix (see bank view)", and the explorer's grids that give the reason are not drawn then.
+void draw_explorer_illegal(AppState& s, const Derived& d) {
+  if (!d.has_ldmatrix_form || !d.padded.report.error) return;
+  answer_text(
+      s, "banks_explorer_error", kRedV,
+      "The controls' tile (not drawn in Layout mode) is illegal for ldmatrix: " + *d.padded.report.error);
+}
+
 /// One side's title, totals and measured lines (the table cell above its grid).
 void draw_side_header(AppState& s, const BankTable& bt, const char* title, bool padded, TileFieldUnit unit) {
   const BankReport& rep = bt.report;
@@ -229,6 +238,7 @@ void draw_banks(AppState& s, const Derived& d, const LayoutView& layout) {
   ImGui::Checkbox("Layout: your own layout and addresses", &s.layout.enabled);
   record_widget(s, "banks_layout_mode");
   if (s.layout.enabled) {
+    draw_explorer_illegal(s, d);
     draw_banks_layout(s, layout);
     ImGui::End();
     return;

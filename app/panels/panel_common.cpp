@@ -79,15 +79,44 @@ void status_text(const ImVec4& colour, const char* fmt, ...) {
   va_end(again);
   // A window that sizes itself to its content (tooltip, popup) has no right edge to wrap at: wrapping
   // at it would narrow the window frame by frame.
-  const bool self_sizing = (ImGui::GetCurrentWindow()->Flags & ImGuiWindowFlags_AlwaysAutoResize) != 0;
-  ImGui::PushTextWrapPos(self_sizing ? ImGui::GetCursorPosX() + ImGui::GetFontSize() * 40.f : 0.f);
+  ImGuiWindow* w = ImGui::GetCurrentWindow();
+  const bool self_sizing = (w->Flags & ImGuiWindowFlags_AlwaysAutoResize) != 0;
+  // Else at the visible right edge: ImGui's own (wrap pos 0) is the content's, which in a child that
+  // scrolls sideways (the CTA tile's grids) lies past the view and cut the join line there.
+  const float edge = std::min(w->WorkRect.Max.x, w->InnerRect.Max.x - w->WindowPadding.x);
+  ImGui::PushTextWrapPos(self_sizing ? ImGui::GetCursorPosX() + ImGui::GetFontSize() * 40.f
+                                     : std::max(edge - w->Pos.x + w->Scroll.x, 1.f));
   ImGui::PushStyleColor(ImGuiCol_Text, colour);
   ImGui::TextUnformatted(text.data(), text.data() + text.size());
   ImGui::PopStyleColor();
   ImGui::PopTextWrapPos();
 }
 
-void fit_text(const ImVec4& colour, const std::string& text) {
+void record_text_line(AppState& s, const char* widget, const std::string& text, bool cut) {
+  record_widget(s, widget);
+  FrameRecord::TextLineRecord r;
+  r.text = text;
+  r.right = ImGui::GetItemRectMax().x;
+  r.view_right = ImGui::GetCurrentWindow()->InnerClipRect.Max.x;
+  r.lines = std::max(1, static_cast<int>(std::lround(ImGui::GetItemRectSize().y / ImGui::GetFontSize())));
+  r.clipped = r.right > r.view_right + 0.5f;
+  r.cut = cut;
+  s.frame.text_lines[widget] = r;
+}
+
+void answer_text(AppState& s, const char* widget, const ImVec4& colour, const std::string& text) {
+  status_text(colour, "%s", text.c_str());
+  record_text_line(s, widget, text, false);
+}
+
+void fit_text(AppState& s, const char* widget, const ImVec4& colour, const std::string& text) {
+  const bool cut = fit_text_cut(colour, text);
+  record_text_line(s, widget, text, cut);
+}
+
+void fit_text(const ImVec4& colour, const std::string& text) { fit_text_cut(colour, text); }
+
+bool fit_text_cut(const ImVec4& colour, const std::string& text) {
   // A self-sizing window (tooltip, popup) has no width to cut at: 40 em, as status_text wraps.
   const bool self_sizing = (ImGui::GetCurrentWindow()->Flags & ImGuiWindowFlags_AlwaysAutoResize) != 0;
   const float room = self_sizing ? ImGui::GetFontSize() * 40.f : ImGui::GetContentRegionAvail().x;
@@ -99,6 +128,7 @@ void fit_text(const ImVec4& colour, const std::string& text) {
   ImGui::TextUnformatted(shown.data(), shown.data() + shown.size());
   ImGui::PopStyleColor();
   if (shown != text && ImGui::IsItemHovered()) text_tooltip(colour, text);
+  return shown != text;
 }
 
 void text_tooltip(const ImVec4& colour, const std::string& text) {

@@ -81,7 +81,9 @@ void draw_compare(AppState& s) {
     for (int i = clip.DisplayStart; i < clip.DisplayEnd; ++i) {
       const DiffLine& d = rows[static_cast<std::size_t>(i)];
       // A difference quotes both files' values (a device name of any length): one line each.
-      fit_text(d.kind == DiffLineKind::differ ? ImVec4(1, 1, 1, 1) : kDimV, d.text);
+      // Recorded by row, so a test sees each row end inside the list or shown whole on hover.
+      fit_text(s, ("compare_row_" + std::to_string(i)).c_str(),
+               d.kind == DiffLineKind::differ ? ImVec4(1, 1, 1, 1) : kDimV, d.text);
     }
   ImGui::EndChild();
   record_widget(s, "compare_list");

@@ -45,8 +45,8 @@ void draw_wrong_legend(AppState& s, const CtaGrid& g) {
   ImGui::Dummy(ImVec2(h * 1.6f, h));
   draw_wrong_mark(ImGui::GetWindowDrawList(), o, ImVec2(o.x + h * 1.6f, o.y + h));
   ImGui::SameLine();
-  ImGui::TextColored(kRedV, "%s", cta_wrong_legend(g).c_str());
-  record_widget(s, ("cta_wrong_legend_" + std::string(to_string(g.operand))).c_str());
+  answer_text(s, ("cta_wrong_legend_" + std::string(to_string(g.operand))).c_str(), kRedV,
+              cta_wrong_legend(g));
 }
 
 /// One operand's grid at the cursor: row numbers left, column numbers above. Records the part of it
@@ -359,10 +359,8 @@ void draw_measured_line(AppState& s, const CtaGrid& g, std::int64_t threads) {
   const CtaOperandMeasure& m = s.cta_device.result->operands[i];
   const bool judged = m.run && m.run->verdict;
   const ImVec4 colour = !judged ? kDimV : m.run->verdict->model_disagreements == 0 ? kGreenV : kRedV;
-  ImGui::PushTextWrapPos(0.f);
-  ImGui::TextColored(colour, "%s", measured_line(*s.cta_device.result, i, threads).c_str());
-  ImGui::PopTextWrapPos();
-  record_widget(s, ("cta_measured_" + std::string(to_string(g.operand))).c_str());
+  answer_text(s, ("cta_measured_" + std::string(to_string(g.operand))).c_str(), colour,
+              measured_line(*s.cta_device.result, i, threads));
 }
 
 /// Operand `g`'s measured cp.async fill under its model fill, when the shown configuration ran it.
@@ -373,10 +371,8 @@ void draw_fill_measured_line(AppState& s, const CtaGrid& g) {
   if (!m.attempted) return;
   const bool judged = m.run && m.run->verdict;
   const ImVec4 colour = !judged ? kDimV : m.run->verdict->model_disagreements == 0 ? kGreenV : kRedV;
-  ImGui::PushTextWrapPos(0.f);
-  ImGui::TextColored(colour, "%s", fill_measured_line(*s.cta_device.result, i).c_str());
-  ImGui::PopTextWrapPos();
-  record_widget(s, ("cta_fill_measured_" + std::string(to_string(g.operand))).c_str());
+  answer_text(s, ("cta_fill_measured_" + std::string(to_string(g.operand))).c_str(), colour,
+              fill_measured_line(*s.cta_device.result, i));
 }
 
 /// The tiled MMA's line (C by value) under "Run on GPU", when the shown configuration ran.
@@ -385,10 +381,7 @@ void draw_mma_line(AppState& s) {
   const CtaMmaMeasure& m = s.cta_device.result->mma;
   const bool judged = m.run && m.run->verdict;
   const ImVec4 colour = !judged ? kDimV : m.run->verdict->agrees_with_model() ? kGreenV : kRedV;
-  ImGui::PushTextWrapPos(0.f);
-  ImGui::TextColored(colour, "%s", mma_measured_line(*s.cta_device.result).c_str());
-  ImGui::PopTextWrapPos();
-  record_widget(s, "cta_measured_mma");
+  answer_text(s, "cta_measured_mma", colour, mma_measured_line(*s.cta_device.result));
 }
 
 /// The verdict line under the fields: per operand its join and banks (cta_verdict_text), red where
@@ -479,7 +472,7 @@ void draw_cta_tile(AppState& s, CtaTileModel& m) {
   ImGui::PushTextWrapPos(0.f);
   ImGui::TextColored(kDimV, "%s", m.source.c_str());
   ImGui::PopTextWrapPos();
-  if (!m.reuse.empty()) ImGui::TextColored(m.reuse_ok ? kGreenV : kRedV, "%s", m.reuse.c_str());
+  if (!m.reuse.empty()) answer_text(s, "cta_reuse", m.reuse_ok ? kGreenV : kRedV, m.reuse);
   draw_device_run(s);
   draw_mma_line(s);
   ImGui::BeginChild("##cta_grids", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
@@ -493,17 +486,17 @@ void draw_cta_tile(AppState& s, CtaTileModel& m) {
       scroll_to = -1;
     }
     if (!g.fill.empty()) {
-      ImGui::PushTextWrapPos(0.f);
-      ImGui::TextColored(g.fill_ok ? kGreenV : kRedV, "%s", g.fill.c_str());
-      ImGui::PopTextWrapPos();
-      record_widget(s, ("cta_fill_" + std::string(to_string(g.operand))).c_str());
+      answer_text(s, ("cta_fill_" + std::string(to_string(g.operand))).c_str(), g.fill_ok ? kGreenV : kRedV,
+                  g.fill);
       draw_fill_measured_line(s, g);
     }
-    ImGui::TextColored(g.join_ok ? kGreenV : kRedV, "%s", g.join.c_str());
-    record_widget(s, ("cta_join_" + std::string(to_string(g.operand))).c_str());
+    // Wrapped at the view's edge: the grids' child is as wide as the widest grid, and a join line
+    // naming a register swap ran past the window (issue 22).
+    answer_text(s, ("cta_join_" + std::string(to_string(g.operand))).c_str(), g.join_ok ? kGreenV : kRedV,
+                g.join);
     draw_measured_line(s, g, m.threads);
-    if (!g.suggestion.empty()) ImGui::TextColored(kDimV, "suggested: %s", g.suggestion.c_str());
-    if (!g.fragment.empty()) ImGui::TextColored(kDimV, "%s", g.fragment.c_str());
+    if (!g.suggestion.empty()) status_text(kDimV, "suggested: %s", g.suggestion.c_str());
+    if (!g.fragment.empty()) status_text(kDimV, "%s", g.fragment.c_str());
     draw_bank_table(g, static_cast<int>(i));
     if (!g.cells.empty()) {
       draw_wrong_legend(s, g);

@@ -196,7 +196,8 @@ std::pair<float, float> draw_bank_grid_labels(ImDrawList* dl, const BankGrid& g,
 /// The bank view's zoom, cell size and scroll (either mode) into the frame's record for the dump.
 void record_banks_view(AppState& s, float zoom, float readable, float cw, float chh, const ZoomScroll& sc);
 /// An error or status line in `colour` (printf `fmt`), wrapped so that no message runs off its
-/// window: at the window's right edge, or in a tooltip or other self-sizing window at 40 em. Every
+/// window: at the right edge of the window's visible part (not of its content, which is wider in a
+/// child that scrolls sideways), or in a tooltip or other self-sizing window at 40 em. Every
 /// panel's errors and status lines go through here; the last item is the text (record_widget).
 void status_text(const ImVec4& colour, const char* fmt, ...) IM_FMTARGS(2);
 /// `text` on one line in `colour`, cut to the room left on the line (text_fit.hpp's elide, as the
@@ -204,6 +205,18 @@ void status_text(const ImVec4& colour, const char* fmt, ...) IM_FMTARGS(2);
 /// labels a file brings (device, driver, dates, kernel, file names) in places of one line. The
 /// last item is the text (record_widget).
 void fit_text(const ImVec4& colour, const std::string& text);
+/// Records the last item, a text showing `text` (`cut`: shortened with "..."), as widget `widget`
+/// and its text line (FrameRecord::text_lines: where it ends against the visible right edge).
+void record_text_line(AppState& s, const char* widget, const std::string& text, bool cut = false);
+/// fit_text, returning whether the text was cut.
+bool fit_text_cut(const ImVec4& colour, const std::string& text);
+/// fit_text for a row of a list that must stay one line (the Compare window's differences):
+/// recorded as `widget` with its text line (FrameRecord::text_lines).
+void fit_text(AppState& s, const char* widget, const ImVec4& colour, const std::string& text);
+/// A verdict or answer line (the Find answer's message, the CTA tile's join lines): status_text,
+/// wrapped at the window's visible right edge so all of it shows, recorded as `widget` with its
+/// text line (FrameRecord::text_lines) so a test can see that it ran past no edge.
+void answer_text(AppState& s, const char* widget, const ImVec4& colour, const std::string& text);
 /// A tooltip holding `text` wrapped (status_text), for tooltips whose text may come from a file:
 /// ImGui::SetTooltip would size the tooltip to the whole line.
 void text_tooltip(const ImVec4& colour, const std::string& text);

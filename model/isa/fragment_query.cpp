@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <limits>
 #include <sstream>
 
 #include "fragviz/util/words.hpp"
@@ -194,6 +195,19 @@ std::string thread_answer(const std::string& mnemonic, const std::vector<Fragmen
   return out.str();
 }
 
+std::optional<int> parse_thread_number(std::string_view text) {
+  const bool negative = !text.empty() && text[0] == '-';
+  const std::string_view digits = text.substr(negative ? 1 : 0);
+  if (digits.empty() || digits.find_first_not_of("0123456789") != std::string_view::npos) return std::nullopt;
+  // Saturating: a 20-digit lane is a lane outside the warp, not text of another form.
+  constexpr long long kMax = std::numeric_limits<int>::max();
+  long long v = 0;
+  for (const char ch : digits) v = std::min(kMax + 1, v * 10 + (ch - '0'));
+  if (negative)
+    return static_cast<int>(std::max(-v, static_cast<long long>(std::numeric_limits<int>::min())));
+  return static_cast<int>(std::min(v, kMax));
+}
+
 std::optional<FindRequest> parse_find(const std::string& text, std::string& why) {
   std::string t = text;
   t.erase(0, t.find_first_not_of(" \t"));
@@ -205,13 +219,15 @@ std::optional<FindRequest> parse_find(const std::string& text, std::string& why)
     if (lower.rfind(w, 0) != 0) continue;
     std::string n = lower.substr(w.size());
     n.erase(0, n.find_first_not_of(" \t"));
-    if (n.empty() || n.size() > 6 || n.find_first_not_of("0123456789") != std::string::npos) continue;
+    // Any number of digits (the CLI's --lane parse): a number too large is out of range, not bad form.
+    const std::optional<int> number = parse_thread_number(n);
+    if (!number) continue;
     why.clear();
-    return FindRequest{std::stoi(n), {}};
+    return FindRequest{number, {}};
   }
   const std::optional<WhereRequest> w = parse_where(t, why);
   if (!w) return std::nullopt;
-  return FindRequest{-1, *w};
+  return FindRequest{std::nullopt, *w};
 }
 
 }  // namespace fragviz

@@ -45,6 +45,10 @@ echo "comparison: $(q "s['comparison']['headline']")"
 wait_for "s['comparison']['content'] == 2 and len([l for l in s['comparison']['lines'] if 'A lane 5 element 1' in l]) == 2"
 wait_for "s['compare_marked'] == {'A': [$want]}"
 wait_for "'compare_list' in s['widgets'] and s['report_path'] == '$A'"
+# Issue 22 (D7): each Differences row stays one line and ends inside the list: cut with "..." (its
+# whole text on hover) where it is longer, never running past the edge.
+rows="[v for k, v in s['text_lines'].items() if k.startswith('compare_row_')]"
+wait_for "len($rows) >= 2 and all(not r['clipped'] and r['lines'] == 1 and r['text'] in s['comparison']['lines'] for r in $rows)"
 
 click $(centre_of "s['widgets']['compare_close']")
 wait_for "s['comparison'] is None and s['compare_marked'] == {} and s['report_path'] == '$A'"

@@ -43,6 +43,21 @@ wait_for "not ($inside)(s['widgets']['cta_join_B'], $WIN)"
 
 click $(centre_of "s['widgets']['cta_verdict_B']")
 wait_for "($inside)(s['widgets']['cta_join_B'], $WIN)"
+# Issue 22 (D7): B's join line (it names the register swap: "... but after the register swap B
+# 8-15:16-23/32 the MMA reads (16,0)") ran past the window's right edge, cut with no wrap. All of it
+# is drawn inside the view: wrapped at the visible edge of the grids' (wider) scrolled child.
+wait_for "'cta_join_B' in s['text_lines']"
+python3 - "$STATE" <<PY || fail "B's join line is not drawn whole inside the window"
+import json, sys
+s = json.load(open(sys.argv[1]))
+line, join = s['text_lines']['cta_join_B'], $B['join']
+x, y, w, h = s['widgets']['cta_join_B']
+wx, wy, ww, wh = $WIN
+print(line, (x, y, w, h), (wx, wy, ww, wh))
+assert line['text'] == join and 'the MMA reads (16,0)' in join, 'not the join line'
+assert not line['clipped'] and line['right'] <= line['view_right'], 'runs past the view'
+assert wx <= x and x + w <= wx + ww, 'past the window'
+PY
 app_alive || fail "fragviz exited"
 quit_app
 echo "PASS"

@@ -4,6 +4,8 @@
 // groupID 1, threadID_in_group 1: lane 5, the high half of register 1.
 #include <gtest/gtest.h>
 
+#include <optional>
+
 #include "fragviz/isa/catalogue.hpp"
 #include "fragviz/isa/fragment_query.hpp"
 
@@ -18,12 +20,12 @@ TEST(FragmentQuery, FindTakesLanesThreadsAndTheWhereForm) {
   for (const char* text : {"lane 5", "LANE5", "T5", "t 5", "L5", " thread 5 "}) {
     const auto f = parse_find(text, why);
     ASSERT_TRUE(f) << text << ": " << why;
-    EXPECT_EQ(f->thread, 5) << text;
+    EXPECT_EQ(f->thread, std::optional<int>(5)) << text;
     EXPECT_TRUE(why.empty());
   }
   const auto a = parse_find("a,9,3", why);
   ASSERT_TRUE(a) << why;
-  EXPECT_EQ(a->thread, -1);
+  EXPECT_FALSE(a->thread);
   EXPECT_EQ(a->where.op, Operand::A);
   EXPECT_EQ(a->where.row, 9);
   EXPECT_EQ(a->where.col, 3);
@@ -86,6 +88,32 @@ TEST(FragmentQuery, OutOfRangeIsNotBadForm) {
             "row '-' in 'A,-,3' is not a whole number of at most 6 digits (OPERAND,ROW,COL; e.g. A,9,3)");
   EXPECT_FALSE(parse_where("A,1,2,-1", why));
   EXPECT_EQ(why, "product -1 is not a quad pair: give 0 to 3 (m8n8k4 .f16), or leave it out");
+}
+
+// Issue 22: `lane 99999999999999999999` was "not OPERAND,ROW,COL" in Find and "too large" in the
+// CLI, while `lane 32` got the range. Any number of digits is a lane, held at int's end when too
+// large (or too small), so thread_problem names the range; the CLI's --lane parses the same way.
+TEST(FragmentQuery, LaneTooLargeIsOutOfRange) {
+  EXPECT_EQ(parse_thread_number("0"), std::optional<int>(0));
+  EXPECT_EQ(parse_thread_number("31"), std::optional<int>(31));
+  EXPECT_EQ(parse_thread_number("-1"), std::optional<int>(-1));
+  EXPECT_EQ(parse_thread_number("2147483647"), std::optional<int>(2147483647));
+  EXPECT_EQ(parse_thread_number("2147483648"), std::optional<int>(2147483647));
+  EXPECT_EQ(parse_thread_number("99999999999999999999"), std::optional<int>(2147483647));
+  EXPECT_EQ(parse_thread_number("-99999999999999999999"), std::optional<int>(-2147483647 - 1));
+  for (const char* bad : {"", "-", "x5", "5x", "1e9", " 5", "+5"})
+    EXPECT_FALSE(parse_thread_number(bad)) << bad;
+
+  const Instruction* in = find_instruction(kM16n8k16);
+  ASSERT_NE(in, nullptr);
+  const std::vector<FragmentOperand> ops = fragment_operands(*in);
+  std::string why;
+  for (const char* text : {"lane 32", "lane 99999999999999999999", "T4294967333", "lane -1"}) {
+    const auto f = parse_find(text, why);
+    ASSERT_TRUE(f) << text << ": " << why;
+    ASSERT_TRUE(f->thread) << text;
+    EXPECT_EQ(thread_problem(ops, *f->thread), "a warp has lanes 0 to 31") << text;
+  }
 }
 
 // Newcomer round 14: "A , 9 , 3" (spaces around the commas) was refused by Find and --where. Spaces

@@ -7,6 +7,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "fragviz/isa/fragment_names.hpp"
@@ -69,11 +70,17 @@ std::string thread_problem(const std::vector<FragmentOperand>& operands, int t);
 std::string thread_answer(const std::string& mnemonic, const std::vector<FragmentOperand>& operands, int t,
                           bool csv);
 
+/// A lane or thread number as the Find field's `lane N` and the CLI's `--lane`/`--thread` take it:
+/// '-' or not, then decimal digits, as many as typed; a number outside int is held at int's end,
+/// so thread_problem names the range ("a warp has lanes 0 to 31") for any number too large, as for
+/// 32. nullopt when `text` is no such number.
+std::optional<int> parse_thread_number(std::string_view text);
+
 /// What the app's Find field asks: a lane or thread (`lane 5`, `thread 37`, `T5`, `L5`), or an
 /// element as `--where` takes it.
 struct FindRequest {
-  int thread = -1;     ///< the lane or thread asked for, or -1 when `where` is asked
-  WhereRequest where;  ///< when thread is -1
+  std::optional<int> thread;  ///< the lane or thread asked for (any number), none when `where` is asked
+  WhereRequest where;         ///< when no thread is asked
 };
 /// Parses the Find field's text: `lane N`, `thread N`, `TN` or `LN` (either case, spaces around),
 /// else parse_where's OPERAND,ROW,COL[,PRODUCT], whose message `why` gets when it is neither.

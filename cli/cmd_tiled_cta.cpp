@@ -7,6 +7,7 @@
 
 #include "commands.hpp"
 #include "fragviz/report/tiled_report.hpp"
+#include "fragviz/tile/copy_text.hpp"
 #include "fragviz/tile/cta_presets.hpp"
 #include "fragviz/util/whole_file.hpp"
 #include "probe_layout.hpp"
@@ -317,7 +318,8 @@ int run_tiled_cta(const CtaCliOptions& o) {
               << to_string(op.operand) << " (" << extent_words(op.operand) << " " << t.extent(op.operand)[0]
               << " x " << t.extent(op.operand)[1] << ")";
     if (t.copy[i])
-      std::cout << ": " << t.copy[i]->atom.name << ", " << t.copy[i]->values.value_bits << "-bit values";
+      std::cout << ": " << (tile::is_make_tiled_copy(t.spec.copy[i]) ? t.spec.copy[i] : t.copy[i]->atom.name)
+                << ", " << t.copy[i]->values.value_bits << "-bit values";
     std::cout << "\n";
     if (t.smem[i]) std::cout << "  shared layout " << t.smem[i]->notation << "\n";
     if (!op.skipped.empty()) std::cout << "  " << op.skipped << "\n";

@@ -13,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include "fragviz/tile/copy_text.hpp"
+#include "fragviz/tile/cta_copy_probe.hpp"
 #include "fragviz/tile/cta_tile.hpp"
 
 namespace {
@@ -159,6 +160,28 @@ TEST(TiledCopyText, AUniversalCopyOfBJoinsRight) {
   }
   EXPECT_EQ(j.mismatches, 0);
   EXPECT_TRUE(r->joins_ok());
+}
+
+TEST(TiledCopyText, TheDeviceProbePlansBoth) {
+  // --device runs these plans (tests/gpu/test_cta_copy_probe_gpu.cpp): one LDS.128 of A a thread,
+  // one LDS.32 of B, at the join's addresses.
+  const auto ta = fragviz::tile::make_cta_tile(spec_a(kUniversalA));
+  ASSERT_TRUE(ta) << ta.message;
+  const auto pa = fragviz::tile::plan_cta_copy_probe(*ta, Operand::A);
+  ASSERT_TRUE(pa) << pa.message;
+  EXPECT_EQ(pa->load, fragviz::tile::CopyProbeLoad::lds128);
+  EXPECT_EQ(pa->instruction, "ld.shared.v4.b32");
+  EXPECT_EQ(pa->threads, 128);
+  CtaTileSpec b;
+  b.mma = "SM80_16x8x8_F32F16F16F32_TN";
+  b.atoms = "(1,4,1)";
+  b.copy[1] = kUniversalB;
+  b.smem[1] = "(32,8):(8,1)";
+  const auto tb = fragviz::tile::make_cta_tile(b);
+  ASSERT_TRUE(tb) << tb.message;
+  const auto pb = fragviz::tile::plan_cta_copy_probe(*tb, Operand::B);
+  ASSERT_TRUE(pb) << pb.message;
+  EXPECT_EQ(pb->load, fragviz::tile::CopyProbeLoad::lds32);
 }
 
 TEST(TiledCopyText, TheGmemStageStillReadsItsCopy) {

@@ -69,7 +69,11 @@ std::string report_json(const CtaCliOptions& o, const tile::CtaTile& t, const ti
   for (std::size_t i = 0; i < 3; ++i) {
     const tile::CtaOperandReport& op = r.operands[i];
     s << (i ? "," : "") << "\n    {\"operand\": " << q(std::string(to_string(op.operand)));
-    s << ", \"copy\": " << q(t.copy[i] ? t.copy[i]->atom.name : "");
+    // The copy as typed where it is the user's make_tiled_copy (the atom alone would hide THR, VAL).
+    s << ", \"copy\": "
+      << q(!t.copy[i]                                 ? ""
+           : tile::is_make_tiled_copy(t.spec.copy[i]) ? t.spec.copy[i]
+                                                      : t.copy[i]->atom.name);
     s << ", \"layout\": " << q(t.smem[i] ? t.smem[i]->notation : "");
     if (i < 2) s << ", \"gmem_copy\": " << q(t.gmem_copy[i] ? t.gmem_copy[i]->text : "");
     // The MMA's (thread, value) -> index of the operand, and the copy's TiledLayout_TV.

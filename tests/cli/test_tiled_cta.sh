@@ -254,6 +254,10 @@ expect 64 "col 43: make_tiled_copy has 64 threads (size of (32,2):(2,1)), the Ti
   --atoms '(2,2,1)' --copy-a 'make_tiled_copy(UniversalCopy<uint128_t>, (32,2):(2,1), (1,8))' --smem-a '(32,16):(16,1)'
 expect 64 "col 17: SM80_CP_ASYNC_CACHEGLOBAL<uint128_t> copies global to shared memory" -- tiled $K16 \
   --atoms '(4,1,1)' --copy-a 'make_tiled_copy(SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, (64,2):(2,1), (1,8))'
+# The JSON report keeps the copy as typed (the atom alone would hide THR and VAL).
+expect 0 '"operand": "B", "copy": "make_tiled_copy(UniversalCopy<uint32_t>, (32,4):(4,1), (1,2))"' -- tiled \
+  --mma SM80_16x8x8_F32F16F16F32_TN --atoms '(1,4,1)' \
+  --copy-b 'make_tiled_copy(UniversalCopy<uint32_t>, (32,4):(4,1), (1,2))' --smem-b '(32,8):(8,1)' --json -
 # Without a shared layout (the MMA-tile mode), the same join.
 expect 1 "join A: thread 0 V2: delivered (0,2), expected (8,0) (1008 of 1024 differ)" -- tiled $K16 \
   --atoms '(4,1,1)' --copy-a 'make_tiled_copy(UniversalCopy<uint128_t>, (64,2):(2,1), (1,8))'

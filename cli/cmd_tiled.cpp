@@ -11,6 +11,7 @@
 
 #include "commands.hpp"
 #include "cta_flags.hpp"
+#include "fragviz/tile/copy_text.hpp"
 #include "fragviz/tile/cta_config.hpp"
 #include "fragviz/tile/cta_presets.hpp"
 #include "fragviz/tile/join.hpp"
@@ -135,7 +136,7 @@ int run(const Opts& o) {
                   perm.refusal == algebra::Refusal::cute_refuses ? kExitRefused : kExitUsage);
   std::optional<const tile::CopyAtom*> copies[3];
   for (int i = 0; i < 3; ++i) {
-    if (o.f.copy[i].empty()) continue;
+    if (o.f.copy[i].empty() || tile::is_make_tiled_copy(o.f.copy[i])) continue;  // read below
     const tile::CopyAtom* c = tile::find_copy_atom(o.f.copy[i]);
     if (!c)
       return refuse("no copy atom '" + echo_text(o.f.copy[i]) +
@@ -153,8 +154,21 @@ int run(const Opts& o) {
                   kExitRefused);  // a whole number this tiled MMA does not have: refused (docs/cli.md)
   std::vector<CopyPart> parts;
   for (int i = 0; i < 3; ++i) {
-    if (!copies[i]) continue;
     const Operand op = kOperands[i];
+    if (tile::is_make_tiled_copy(o.f.copy[i])) {
+      // The user's make_tiled_copy(ATOM, THR, VAL), held to this TiledMMA (copy_text.hpp).
+      const std::string flag = std::string("--copy-") + static_cast<char>(std::tolower(to_string(op)[0]));
+      const auto tc =
+          tile::make_operand_tiled_copy(o.f.copy[i], o.f.value_bits, element_bits_of(*atom, op), m, op);
+      if (!tc)
+        return refuse(flag + " '" + echo_text(o.f.copy[i]) + "': " + tc.message,
+                      tc.refusal == algebra::Refusal::cute_refuses ? kExitRefused : kExitUsage);
+      const auto j = tile::join(*tc.value, m, op);
+      if (!j) return refuse(flag + ": " + j.message, kExitRefused);
+      parts.push_back(CopyPart{op, *tc.value, *j.value});
+      continue;
+    }
+    if (!copies[i]) continue;
     const tile::CopyAtom& c = **copies[i];
     const int bits = o.f.value_bits > 0                   ? o.f.value_bits
                      : c.kind == tile::CopyKind::stmatrix ? 16

@@ -7,6 +7,7 @@
 
 #include "commands.hpp"
 #include "fragviz/report/tiled_report.hpp"
+#include "fragviz/tile/copy_text.hpp"
 #include "fragviz/tile/cta_presets.hpp"
 #include "fragviz/util/whole_file.hpp"
 #include "probe_layout.hpp"
@@ -68,7 +69,11 @@ std::string report_json(const CtaCliOptions& o, const tile::CtaTile& t, const ti
   for (std::size_t i = 0; i < 3; ++i) {
     const tile::CtaOperandReport& op = r.operands[i];
     s << (i ? "," : "") << "\n    {\"operand\": " << q(std::string(to_string(op.operand)));
-    s << ", \"copy\": " << q(t.copy[i] ? t.copy[i]->atom.name : "");
+    // The copy as typed where it is the user's make_tiled_copy (the atom alone would hide THR, VAL).
+    s << ", \"copy\": "
+      << q(!t.copy[i]                                 ? ""
+           : tile::is_make_tiled_copy(t.spec.copy[i]) ? t.spec.copy[i]
+                                                      : t.copy[i]->atom.name);
     s << ", \"layout\": " << q(t.smem[i] ? t.smem[i]->notation : "");
     if (i < 2) s << ", \"gmem_copy\": " << q(t.gmem_copy[i] ? t.gmem_copy[i]->text : "");
     // The MMA's (thread, value) -> index of the operand, and the copy's TiledLayout_TV.
@@ -317,7 +322,8 @@ int run_tiled_cta(const CtaCliOptions& o) {
               << to_string(op.operand) << " (" << extent_words(op.operand) << " " << t.extent(op.operand)[0]
               << " x " << t.extent(op.operand)[1] << ")";
     if (t.copy[i])
-      std::cout << ": " << t.copy[i]->atom.name << ", " << t.copy[i]->values.value_bits << "-bit values";
+      std::cout << ": " << (tile::is_make_tiled_copy(t.spec.copy[i]) ? t.spec.copy[i] : t.copy[i]->atom.name)
+                << ", " << t.copy[i]->values.value_bits << "-bit values";
     std::cout << "\n";
     if (t.smem[i]) std::cout << "  shared layout " << t.smem[i]->notation << "\n";
     if (!op.skipped.empty()) std::cout << "  " << op.skipped << "\n";

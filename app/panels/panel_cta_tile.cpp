@@ -225,6 +225,11 @@ void draw_fields(AppState& s, tile::CtaTileSpec& spec) {
   static const char* const kSmemLabel[] = {"smem A (M x K)", "smem B (N x K)", "smem C (M x N)"};
   for (std::size_t i = 0; i < 3; ++i) {
     text_field(s, kCopyLabel[i], kCopy[i], spec.copy[i], 220);
+    if (ImGui::IsItemHovered())
+      text_tooltip(ImVec4(1, 1, 1, 1),
+                   "A copy atom (make_tiled_copy_A/B/C over the TiledMMA), or the kernel's own "
+                   "make_tiled_copy(ATOM, THR, VAL), e.g. make_tiled_copy(UniversalCopy<uint128_t>, "
+                   "(64,2):(2,1), (1,8)): the TiledMMA's threads over the operand's TiledMMA tile.");
     ImGui::SameLine();
     if (const std::string p = atom_picker(s, kPick[i], copy_entries(spec.copy[i])); !p.empty())
       spec.copy[i] = p;
@@ -284,6 +289,15 @@ void draw_error(AppState& s, const CtaTileModel& m) {
       break;
     case tile::CtaField::tile:
       text = &sp.tile;
+      break;
+    case tile::CtaField::copy_a:  // make_tiled_copy(ATOM, THR, VAL): its atom or THR column
+      text = &sp.copy[0];
+      break;
+    case tile::CtaField::copy_b:
+      text = &sp.copy[1];
+      break;
+    case tile::CtaField::copy_c:
+      text = &sp.copy[2];
       break;
     case tile::CtaField::smem_a:
       text = &sp.smem[0];

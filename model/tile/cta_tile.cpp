@@ -7,6 +7,7 @@
 #include <unordered_map>
 
 #include "fragviz/tile/copy_atoms.hpp"
+#include "fragviz/tile/copy_text.hpp"
 #include "fragviz/tile/mma_atoms.hpp"
 #include "fragviz/util/name_suggest.hpp"
 
@@ -614,7 +615,16 @@ Result<CtaTile> make_cta_tile(const CtaTileSpec& spec, CtaConfigError* where) {
     if (spec.value_bits[i] < 0 || spec.value_bits[i] > 128)
       return fail(cta_operand_field(CtaField::value_bits_a, i),
                   "--value-bits " + std::to_string(spec.value_bits[i]) + ": 1 to 128 (0: the element width)");
-    if (!spec.copy[i].empty()) {
+    if (is_make_tiled_copy(spec.copy[i])) {
+      // make_tiled_copy(ATOM, THR, VAL): the user's own TiledCopy, held to the TiledMMA's threads
+      // and operand tile (copy_text.hpp); the analysis then reads it as it reads make_tiled_copy_X.
+      const auto tc = make_operand_tiled_copy(spec.copy[i], spec.value_bits[i], bits, t.mma, op);
+      if (!tc)
+        return fail(copy_field, field(op, "copy") + " '" + spec.copy[i] + "': " + tc.message, tc.refusal,
+                    tc.column);
+      bits = tc->values.value_bits;
+      t.copy[i] = *tc.value;
+    } else if (!spec.copy[i].empty()) {
       const CopyAtom* c = find_copy_atom(spec.copy[i]);
       if (!c)
         return fail(copy_field, field(op, "copy") + ": no copy atom '" + spec.copy[i] + "' (tiled --list)" +

@@ -2,11 +2,10 @@
 #include "fragviz/tile/gmem_copy.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <unordered_map>
 
-#include "fragviz/algebra/expression.hpp"
 #include "fragviz/tile/copy_atoms.hpp"
+#include "fragviz/tile/copy_text.hpp"
 
 namespace fragviz::tile {
 
@@ -15,67 +14,6 @@ namespace {
 Result<GmemCopy> refuse(std::string message, int column = 0, Refusal r = Refusal::bad_input) {
   if (column > 0) message = "col " + std::to_string(column) + ": " + message;
   return Result<GmemCopy>::fail(r, std::move(message), column);
-}
-
-/// One comma-separated part of the text: its bytes and its 1-based column.
-struct Part {
-  std::string text;
-  int column = 0;
-};
-
-/// The parts of "a, b, c" split at the commas outside (), <> and [], each trimmed.
-std::vector<Part> split_top(std::string_view s, int first_column) {
-  std::vector<Part> out;
-  int depth = 0;
-  std::size_t start = 0;
-  const auto push = [&](std::size_t end) {
-    std::size_t b = start, e = end;
-    while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
-    while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
-    out.push_back(Part{std::string(s.substr(b, e - b)), first_column + static_cast<int>(b)});
-  };
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    const char c = s[i];
-    if (c == '(' || c == '<' || c == '[') ++depth;
-    if (c == ')' || c == '>' || c == ']') --depth;
-    if (c == ',' && depth == 0) {
-      push(i);
-      start = i + 1;
-    }
-  }
-  push(s.size());
-  return out;
-}
-
-/// A shape "(32,4)" (column-major, CuTe's Layout<Shape<...>>) or a layout "(32,4):(4,1)" of rank 2.
-Result<Layout> thr_or_val(const Part& p, const char* what) {
-  const algebra::Result<algebra::Value> v = algebra::evaluate_expression(p.text);
-  if (!v) {
-    // The expression's column is inside the part: give it in the whole text's columns.
-    std::string m = v.message;
-    if (m.rfind("col ", 0) == 0 && m.find(": ") != std::string::npos) m = m.substr(m.find(": ") + 2);
-    const int column = p.column + std::max(0, v.column - 1);
-    return Result<Layout>::fail(Refusal::bad_input,
-                                "col " + std::to_string(column) + ": the " + what + " layout: " + m, column);
-  }
-  Layout l;
-  if (v->kind == algebra::Value::Kind::shape)
-    l = algebra::make_layout(v->shape);
-  else if (v->kind == algebra::Value::Kind::layout && !v->layout.composed())
-    l = v->layout.layout;
-  else
-    return Result<Layout>::fail(Refusal::bad_input,
-                                "col " + std::to_string(p.column) + ": the " + what + " layout is " +
-                                    algebra::kind_name(v->kind) +
-                                    "; give a shape such as (32,4) or a layout " + "such as (32,4):(4,1)",
-                                p.column);
-  if (l.rank() != 2)
-    return Result<Layout>::fail(Refusal::bad_input,
-                                "col " + std::to_string(p.column) + ": the " + what + " layout " +
-                                    algebra::to_string(l) + " has rank " + std::to_string(l.rank()) +
-                                    "; the tile is (rows, cols): rank 2",
-                                p.column);
-  return Result<Layout>::ok(std::move(l));
 }
 
 /// (thread, value) of a rank-2 TV layout, evaluated: index thread + threads * value.
@@ -96,38 +34,16 @@ Cell GmemCopy::global_cell(std::int64_t byte) const {
 }
 
 Result<GmemCopy> make_gmem_copy(std::string_view text, int value_bits, std::array<std::int64_t, 2> extent) {
-  // "make_tiled_copy(" ... ")" around the three parts, or the parts alone.
-  std::string_view body = text;
-  int column = 1;
-  while (!body.empty() && std::isspace(static_cast<unsigned char>(body.front()))) {
-    body.remove_prefix(1);
-    ++column;
-  }
-  while (!body.empty() && std::isspace(static_cast<unsigned char>(body.back()))) body.remove_suffix(1);
-  constexpr std::string_view kCall = "make_tiled_copy(";
-  if (body.substr(0, kCall.size()) == kCall) {
-    if (body.back() != ')')
-      return refuse("make_tiled_copy( has no closing ')'", column + static_cast<int>(body.size()) - 1);
-    body = body.substr(kCall.size(), body.size() - kCall.size() - 1);
-    column += static_cast<int>(kCall.size());
-  }
-  const std::vector<Part> parts = split_top(body, column);
-  if (parts.size() != 3)
-    return refuse(
-        "expected make_tiled_copy(ATOM, THR, VAL), e.g. make_tiled_copy(SM80_CP_ASYNC_CACHEGLOBAL"
-        "<uint128_t>, (32,4):(4,1), (1,8)); found " +
-        std::to_string(parts.size()) + " part" + (parts.size() == 1 ? "" : "s"));
-  const CopyAtom* atom = find_copy_atom(parts[0].text);
+  const auto parts = parse_make_tiled_copy(
+      text, "make_tiled_copy(SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, (32,4):(4,1), (1,8))");
+  if (!parts) return Result<GmemCopy>::fail(parts.refusal, parts.message, parts.column);
+  const CopyAtom* atom = find_copy_atom(parts->atom);
   if (!atom || atom->instruction.rfind("cp.async", 0) != 0)
-    return refuse("'" + parts[0].text +
+    return refuse("'" + parts->atom +
                       "' is no cp.async copy atom: the global -> shared stage is SM80_CP_ASYNC_CACHEGLOBAL"
                       "<uint128_t> or SM80_CP_ASYNC_CACHEALWAYS<uint128_t>",
-                  parts[0].column);
-  const auto thr = thr_or_val(parts[1], "thread");
-  if (!thr) return Result<GmemCopy>::fail(thr.refusal, thr.message, thr.column);
-  const auto val = thr_or_val(parts[2], "value");
-  if (!val) return Result<GmemCopy>::fail(val.refusal, val.message, val.column);
-  const auto made = make_tiled_copy(*atom, value_bits, *thr.value, *val.value);
+                  parts->atom_column);
+  const auto made = make_tiled_copy(*atom, value_bits, parts->thr, parts->val);
   if (!made) return refuse("make_tiled_copy: " + made.message, 0, made.refusal);
 
   GmemCopy g;

@@ -235,6 +235,33 @@ else
     <<<"$out" || fail "--device --json without a GPU: no tiled_mma object"
 fi
 
+# The user's own make_tiled_copy(ATOM, THR, VAL) for an operand (tests/unit/test_tiled_copy_text.cpp
+# has the derivations): a 128-bit UniversalCopy of A over (4,1,1) warps gives thread 0 the vector of
+# row 0, so its V2 holds (0,2) where a2 of the PTX table is (8,0); a 32-bit one of B over (1,4,1)
+# warps of m16n8k8 delivers b0, b1 exactly. The 2x2-warp tile's A is 32 x 16: a (32,4) x (1,8) copy
+# covers 32 x 32 and is refused at the THR column (43); 64 threads are refused there too.
+K16="--mma SM80_16x8x16_F32F16F16F32_TN"
+expect 1 "join (m,k): thread 0 V2 (k-block 0): delivered (0,2) at byte 4, expected (8,0)" -- tiled $K16 \
+  --atoms '(4,1,1)' --copy-a 'make_tiled_copy(UniversalCopy<uint128_t>, (64,2):(2,1), (1,8))' --smem-a '(64,16):(16,1)'
+expect 1 "A (M x K 64 x 16): make_tiled_copy(UniversalCopy<uint128_t>, (64,2):(2,1), (1,8)), 16-bit values" -- \
+  tiled $K16 --atoms '(4,1,1)' --copy-a 'make_tiled_copy(UniversalCopy<uint128_t>, (64,2):(2,1), (1,8))' \
+  --smem-a '(64,16):(16,1)'
+expect 0 "join (n,k): all 256 match (128 threads x 2 values)" -- tiled --mma SM80_16x8x8_F32F16F16F32_TN \
+  --atoms '(1,4,1)' --copy-b 'make_tiled_copy(UniversalCopy<uint32_t>, (32,4):(4,1), (1,2))' --smem-b '(32,8):(8,1)'
+expect 64 "col 43: make_tiled_copy's tile (32,32) is not the TiledMMA's A tile (32,16)" -- tiled $K16 \
+  --atoms '(2,2,1)' --copy-a 'make_tiled_copy(UniversalCopy<uint128_t>, (32,4):(4,1), (1,8))' --smem-a '(32,16):(16,1)'
+expect 64 "col 43: make_tiled_copy has 64 threads (size of (32,2):(2,1)), the TiledMMA 128" -- tiled $K16 \
+  --atoms '(2,2,1)' --copy-a 'make_tiled_copy(UniversalCopy<uint128_t>, (32,2):(2,1), (1,8))' --smem-a '(32,16):(16,1)'
+expect 64 "col 17: SM80_CP_ASYNC_CACHEGLOBAL<uint128_t> copies global to shared memory" -- tiled $K16 \
+  --atoms '(4,1,1)' --copy-a 'make_tiled_copy(SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, (64,2):(2,1), (1,8))'
+# The JSON report keeps the copy as typed (the atom alone would hide THR and VAL).
+expect 0 '"operand": "B", "copy": "make_tiled_copy(UniversalCopy<uint32_t>, (32,4):(4,1), (1,2))"' -- tiled \
+  --mma SM80_16x8x8_F32F16F16F32_TN --atoms '(1,4,1)' \
+  --copy-b 'make_tiled_copy(UniversalCopy<uint32_t>, (32,4):(4,1), (1,2))' --smem-b '(32,8):(8,1)' --json -
+# Without a shared layout (the MMA-tile mode), the same join.
+expect 1 "join A: thread 0 V2: delivered (0,2), expected (8,0) (1008 of 1024 differ)" -- tiled $K16 \
+  --atoms '(4,1,1)' --copy-a 'make_tiled_copy(UniversalCopy<uint128_t>, (64,2):(2,1), (1,8))'
+
 # --ncu needs --device; without ncu on PATH it says so, exits 2 and still prints the report (with a
 # GPU the copies' lines say "not measured"; without one the device's own exit 2 comes first).
 expect 64 "--ncu requires --device" -- tiled --preset $P --ncu

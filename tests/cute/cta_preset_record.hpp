@@ -36,6 +36,9 @@ struct CtaOperandRecord {
   LayoutRecord gmem_tv;
   std::string gmem_tiler;
   std::vector<long long> gmem_src, gmem_dst;
+  /// The user's make_tiled_copy (not make_tiled_copy_X): per thread, per register of the MMA's
+  /// fragment, the cell (row, col) CuTe's copy(partition_S(smem), retile_D(fragment)) put there.
+  std::vector<long long> delivered;
 };
 
 /// One preset.

@@ -58,17 +58,64 @@ void record_cells(CtaOperandRecord& r, const Mma& mma, const Shape& shape) {
   }
 }
 
-/// make_tiled_copy_X of the MMA and partition_S/D of the shared tensor over the CTA.
+/// The user's own make_tiled_copy(Atom{}, Thr{}, Val{}) for an operand (not make_tiled_copy_X).
+template <class Atom, class Thr, class Val>
+struct UserCopy {};
+template <class Atom, class Thr, class Val>
+auto make_user_copy(UserCopy<Atom, Thr, Val>) {
+  return make_tiled_copy(Atom{}, Thr{}, Val{});
+}
+template <class T>
+struct IsUserCopy : std::false_type {};
+template <class Atom, class Thr, class Val>
+struct IsUserCopy<UserCopy<Atom, Thr, Val>> : std::true_type {};
+
+/// What CuTe's own copy delivers into the MMA's registers: shared memory labelled row * cols + col
+/// + 1 through `sl`, then per thread copy(tc, partition_S(smem), retile_D(partition_fragment_A/B))
+/// as a kernel writes it, each register's label read back as (row, col). Host-run: UniversalCopy.
+template <char Op, class TC, class Mma, class SLayout, class Shape>
+void record_delivered(CtaOperandRecord& r, const TC& tc, const Mma& mma, const SLayout& sl,
+                      const Shape& shape) {
+  const int rows = int(size<0>(shape)), cols = int(size<1>(shape));
+  long long span = 1;
+  while (span < rows * cols) span *= 2;
+  std::vector<uint16_t> labels(static_cast<std::size_t>(2 * span), 0);  // new's 16-byte alignment
+  for (int m = 0; m < rows; ++m)
+    for (int c = 0; c < cols; ++c) labels[static_cast<std::size_t>(sl(m, c))] = uint16_t(m * cols + c + 1);
+  const auto smem = make_tensor(labels.data(), sl);
+  for (int t = 0; t < int(size(mma)); ++t) {
+    auto frag = [&] {
+      if constexpr (Op == 'A')
+        return mma.get_slice(t).partition_fragment_A(smem);
+      else
+        return mma.get_slice(t).partition_fragment_B(smem);
+    }();
+    const auto thr = tc.get_slice(t);
+    auto view = thr.retile_D(frag);
+    copy(tc, thr.partition_S(smem), view);
+    for (int i = 0; i < int(size(frag)); ++i) {
+      const int label = int(frag(i).raw()) - 1;  // the MMA's half_t registers: the label's bits
+      r.delivered.push_back(label / cols);
+      r.delivered.push_back(label % cols);
+    }
+  }
+}
+
+/// make_tiled_copy_X of the MMA (or the user's UserCopy) and partition_S/D of the shared tensor
+/// over the CTA.
 template <char Op, class Atom, class Mma, class SLayout, class Shape>
 void record_copy(CtaOperandRecord& r, const Mma& mma, const SLayout& sl, const Shape& shape) {
   const auto tc = [&] {
-    if constexpr (Op == 'A')
+    if constexpr (IsUserCopy<Atom>::value)
+      return make_user_copy(Atom{});
+    else if constexpr (Op == 'A')
       return make_tiled_copy_A(Atom{}, mma);
     else if constexpr (Op == 'B')
       return make_tiled_copy_B(Atom{}, mma);
     else
       return make_tiled_copy_C(Atom{}, mma);
   }();
+  if constexpr (IsUserCopy<Atom>::value) record_delivered<Op>(r, tc, mma, sl, shape);
   using TC = decltype(tc);
   r.copy = true;
   r.tv = record(typename TC::TiledLayout_TV{});
@@ -82,7 +129,7 @@ void record_copy(CtaOperandRecord& r, const Mma& mma, const SLayout& sl, const S
   std::vector<half_t> buffer(static_cast<std::size_t>(2 * span));
   const auto tensor = make_tensor(buffer.data(), sl);
   constexpr bool store = Op == 'C';
-  using Vals = std::conditional_t<store, typename Atom::ValLayoutDst, typename Atom::ValLayoutSrc>;
+  using Vals = std::conditional_t<store, typename TC::ValLayoutDst, typename TC::ValLayoutSrc>;
   const int vector = int(size<1>(Vals{}));
   const auto part0 = [&](int t) {
     if constexpr (store)
@@ -360,6 +407,26 @@ void cta_preset_cases(std::vector<CtaPresetCase>& out) {
                        NoCopy, Copy_Atom<SM90_U32x4_STSM_N, half_t>, decltype(la), decltype(la), decltype(lc),
                        128, 128, 64>("sm90-wgmma-128x128x64", la, la, lc);
        }});
+  // The user's own make_tiled_copy over a TiledMMA (not presets: test_cute_cta_presets.cpp's
+  // user_configs() types the same in fragviz's text). A 128-bit UniversalCopy of A over (4,1,1)
+  // warps of m16n8k16 (its join is wrong: a thread's 8 k-contiguous values are no A fragment) and a
+  // 32-bit one of B over (1,4,1) warps of m16n8k8 (right: b0, b1 are a k-contiguous pair).
+  out.push_back({"user-copy-universal128-a", [] {
+                   using Copy = UserCopy<Copy_Atom<UniversalCopy<uint128_t>, uint16_t>,
+                                         Layout<Shape<_64, _2>, Stride<_2, _1>>, Layout<Shape<_1, _8>>>;
+                   using LA = Layout<Shape<_64, _16>, Stride<_16, _1>>;
+                   return preset<Sm80K16, Layout<Shape<_4, _1, _1>>, Tile<Underscore, Underscore, Underscore>,
+                                 Copy, NoCopy, NoCopy, LA, NoLayout, NoLayout, 64, 8, 16>(
+                       "user-copy-universal128-a", LA{}, NoLayout{}, NoLayout{});
+                 }});
+  out.push_back({"user-copy-universal32-b", [] {
+                   using Copy = UserCopy<Copy_Atom<UniversalCopy<uint32_t>, uint16_t>,
+                                         Layout<Shape<_32, _4>, Stride<_4, _1>>, Layout<Shape<_1, _2>>>;
+                   using LB = Layout<Shape<_32, _8>, Stride<_8, _1>>;
+                   return preset<Sm80K8, Layout<Shape<_1, _4, _1>>, Tile<Underscore, Underscore, Underscore>,
+                                 NoCopy, Copy, NoCopy, NoLayout, LB, NoLayout, 16, 32, 8>(
+                       "user-copy-universal32-b", NoLayout{}, LB{}, NoLayout{});
+                 }});
   out.push_back({"fa2-attention", [] {
                    const auto l = tiled(composition(Sw333{}, Layout<Shape<_8, _64>, Stride<_64, _1>>{}),
                                         Shape<_64, _64>{});

@@ -7,6 +7,9 @@
 // layouts, which CuTe builds with tile_to_shape from swizzled atoms (GMMA's own 128-byte atoms for the Hopper
 // tiles); and for the attention tile, FlashAttention-2's convert_layout_acc_Aregs of CuTe's accumulator puts
 // in every A register the cell (m, n = k) the A fragment expects, as fragviz's reuse join says.
+// Two configurations that are no preset give an operand the user's own make_tiled_copy(ATOM, THR,
+// VAL): their TiledCopy layouts, partitions and the cells CuTe's copy delivers into the retiled
+// MMA fragment (run on the host: UniversalCopy) must be fragviz's join, right and wrong.
 #include <gtest/gtest.h>
 
 #include "cta_preset_record.hpp"
@@ -43,14 +46,47 @@ TEST(CuteCtaPresets, EveryPresetIsChecked) {
   }
 }
 
+/// The user's own make_tiled_copy configurations of cute_cta_presets.cpp, typed as a user types
+/// them (a CtaTileSpec), and whether CuTe's copy puts in every register the MMA's cell.
+struct UserConfig {
+  const char* name;
+  ft::CtaTileSpec spec;
+  bool joins_right;
+};
+const std::vector<UserConfig>& user_configs() {
+  static const std::vector<UserConfig> all = [] {
+    std::vector<UserConfig> v;
+    ft::CtaTileSpec a;
+    a.mma = "SM80_16x8x16_F32F16F16F32_TN";
+    a.atoms = "(4,1,1)";
+    a.copy[0] = "make_tiled_copy(UniversalCopy<uint128_t>, (64,2):(2,1), (1,8))";
+    a.smem[0] = "(64,16):(16,1)";
+    v.push_back({"user-copy-universal128-a", a, false});
+    ft::CtaTileSpec b;
+    b.mma = "SM80_16x8x8_F32F16F16F32_TN";
+    b.atoms = "(1,4,1)";
+    b.copy[1] = "make_tiled_copy(UniversalCopy<uint32_t>, (32,4):(4,1), (1,2))";
+    b.smem[1] = "(32,8):(8,1)";
+    v.push_back({"user-copy-universal32-b", b, true});
+    return v;
+  }();
+  return all;
+}
+const UserConfig* find_user_config(const std::string& name) {
+  for (const UserConfig& u : user_configs())
+    if (name == u.name) return &u;
+  return nullptr;
+}
+
 class CuteCtaPreset : public ::testing::TestWithParam<std::size_t> {};
 
 TEST_P(CuteCtaPreset, EqualsCute) {
   const CtaPresetRecord c = cases()[GetParam()].make();
   SCOPED_TRACE(c.preset);
   const ft::CtaPreset* p = ft::find_cta_preset(c.preset);
-  ASSERT_NE(p, nullptr);
-  const auto made = ft::make_cta_tile(p->spec);
+  const UserConfig* user = find_user_config(c.preset);
+  ASSERT_TRUE(p || user) << "no preset or user configuration " << c.preset;
+  const auto made = ft::make_cta_tile(p ? p->spec : user->spec);
   ASSERT_TRUE(made) << made.message;
   const ft::CtaTile& t = *made.value;
   expect_layout(c.vmnk, t.mma.thr_layout_vmnk, "thr_layout_vmnk");
@@ -110,10 +146,27 @@ TEST_P(CuteCtaPreset, EqualsCute) {
       ASSERT_EQ(ours[k].byte, o.addresses[k]) << "thread " << ours[k].thread << " call " << ours[k].call
                                               << " tile (" << ours[k].tile0 << "," << ours[k].tile1 << ")";
   }
-  const auto report = ft::analyze_cta_tile(t);
+  const auto report = ft::analyze_cta_tile(t, ft::CtaOptions{true, true});
   ASSERT_TRUE(report) << report.message;
   // gate-broken-swap-b's register swap after the copy makes its B join wrong on purpose.
-  EXPECT_EQ(report->joins_ok(), t.spec.register_swap.empty());
+  EXPECT_EQ(report->joins_ok(), user ? user->joins_right : t.spec.register_swap.empty());
+  // The user's make_tiled_copy: the cell CuTe's own copy put in each register is the join's.
+  for (std::size_t i = 0; i < 2; ++i) {
+    const CtaOperandRecord& o = c.operands[i];
+    if (o.delivered.empty()) continue;
+    const ft::CtaJoin& j = *report->operands[i].join;
+    ASSERT_EQ(j.all.size() * 2, o.delivered.size());
+    std::int64_t wrong = 0;
+    for (std::size_t k = 0; k < j.all.size(); ++k) {
+      const ft::CtaJoinCell& x = j.all[k];  // thread-major, then register: CuTe's order
+      ASSERT_TRUE(x.moved) << "thread " << x.thread << " V" << x.reg;
+      ASSERT_EQ(x.moved->row, o.delivered[2 * k]) << "thread " << x.thread << " V" << x.reg;
+      ASSERT_EQ(x.moved->col, o.delivered[2 * k + 1]) << "thread " << x.thread << " V" << x.reg;
+      wrong += x.match() ? 0 : 1;
+    }
+    EXPECT_EQ(wrong, j.mismatches);
+    EXPECT_EQ(wrong == 0, user->joins_right);
+  }
   if (!c.reuse_cells.empty()) {
     ASSERT_TRUE(report->reuse);
     EXPECT_EQ(report->reuse->mismatches, 0);

@@ -74,6 +74,29 @@ TEST(CtaCopyProbeGpu, OtherLoadsMatchTheModel) {
                "ld.shared.v4.b32");
 }
 
+// The user's own make_tiled_copy(ATOM, THR, VAL) (tests/unit/test_tiled_copy_text.cpp derives both
+// joins from the PTX fragment tables): a 128-bit UniversalCopy of A whose join is wrong, the GPU wrong
+// the same way (1008 of 1024 values), and a 32-bit one of B that joins right.
+TEST(CtaCopyProbeGpu, UserMakeTiledCopiesMatchTheModel) {
+  SKIP_WITHOUT_DEVICE();
+  tile::CtaTileSpec a;
+  a.mma = "SM80_16x8x16_F32F16F16F32_TN";
+  a.atoms = "(4,1,1)";
+  a.copy[0] = "make_tiled_copy(UniversalCopy<uint128_t>, (64,2):(2,1), (1,8))";
+  a.smem[0] = "(64,16):(16,1)";
+  const auto ta = tile::make_cta_tile(a);
+  ASSERT_TRUE(ta) << ta.message;
+  expect_exact(*ta, Operand::A, "make_tiled_copy ld.shared.v4.b32 of A");
+  tile::CtaTileSpec b;
+  b.mma = "SM80_16x8x8_F32F16F16F32_TN";
+  b.atoms = "(1,4,1)";
+  b.copy[1] = "make_tiled_copy(UniversalCopy<uint32_t>, (32,4):(4,1), (1,2))";
+  b.smem[1] = "(32,8):(8,1)";
+  const auto tb = tile::make_cta_tile(b);
+  ASSERT_TRUE(tb) << tb.message;
+  expect_exact(*tb, Operand::B, "make_tiled_copy ld.shared.b32 of B");
+}
+
 TEST(CtaCopyProbeGpu, APlanTheDeviceCannotHoldIsRefusedBeforeLaunch) {
   SKIP_WITHOUT_DEVICE();
   auto plan = tile::plan_cta_copy_probe(small_tile("SM75_U32x4_LDSM_N", "(32,16):(16,1)"), Operand::A);

@@ -437,8 +437,9 @@ struct AppState {
   /// ("fragments_find" in settings).
   std::string fragments_find;
   FindGoto fragments_goto;  ///< the element the fragments view's Find went to (outlined)
-  /// The fit the fragments view's zoom is relative to, kept while only Find's answer changes the
-  /// view's height (panel_fragments.cpp).
+  /// The fit the fragments view's zoom is relative to: kept while the view changes size under a zoom
+  /// the user has (a view opened beside it, Find's answer), so the zoom alone sets the cell size
+  /// (panel_fragments.cpp).
   FragmentsFitMemo fragments_fit_memo;
   FindGoto warpgroup_goto;  ///< the element the warpgroup view's Find went to (outlined)
   GridZoom fragments_view;  ///< the fragments view's zoom and scroll (zoom_grid.hpp); key: the mnemonic

@@ -293,6 +293,7 @@ struct FrameRecord {
   std::map<std::string, VisibleGrid> warpgroup_visible;
   /// The CTA tile window's part in view of its A, B and C grids ("A", "B", "C").
   std::map<std::string, VisibleGrid> cta_visible;
+  float cta_grids_scroll = 0;  ///< how far the CTA tile window's grids are scrolled down (logical px)
   /// The Tensor memory window's lanes (rows) and columns in view; empty where it was not drawn.
   VisibleGrid tmem_visible;
   int inspector_lane = -1;                                      ///< lane the inspector showed, -1 when none
@@ -448,8 +449,9 @@ struct AppState {
   /// ("fragments_find" in settings).
   std::string fragments_find;
   FindGoto fragments_goto;  ///< the element the fragments view's Find went to (outlined)
-  /// The fit the fragments view's zoom is relative to, kept while only Find's answer changes the
-  /// view's height (panel_fragments.cpp).
+  /// The fit the fragments view's zoom is relative to: kept while the view changes size under a zoom
+  /// the user has (a view opened beside it, Find's answer), so the zoom alone sets the cell size
+  /// (panel_fragments.cpp).
   FragmentsFitMemo fragments_fit_memo;
   FindGoto warpgroup_goto;  ///< the element the warpgroup view's Find went to (outlined)
   GridZoom fragments_view;  ///< the fragments view's zoom and scroll (zoom_grid.hpp); key: the mnemonic
@@ -581,6 +583,9 @@ struct AppState {
   MoveB8Controls moves_b8;   ///< the matrix-move view's 8-bit page (move_b8_view.hpp)
   Sm100DescriptorControls descriptor_sm100;  ///< the descriptor view's sm_100 side (tcgen05_desc_view.hpp)
   ExportDialog export_dialog;                ///< File > Export (export_dialog.hpp)
+  /// The preset and grid shapes the CTA tile window's grids were last drawn for: another resets
+  /// their scroll to the top (panel_cta_tile.cpp).
+  std::string cta_grids_key;
 
   LayoutControls layout;  ///< the bank view's Layout mode (persisted)
   /// The user's own Layout-mode geometry that a gate rung's A/B button replaced (open_layout_view),

@@ -674,6 +674,7 @@ std::string App::state_json() const {
                      {"kept_edits", s_.cta_tile.kept_edits.has_value()},
                      {"grids", grids},
                      {"visible", visible_json(s_.frame.cta_visible)},
+                     {"grids_scroll", fr.cta_grids_scroll * px},
                      {"device", cta_device_json(s_, cta_tile_.threads)}};
     // The Tensor memory window: its controls, the model's lines and, per used cell, "lane,column":
     // label (the cells a test checks by hand), plus where the grid was drawn and what is hovered.

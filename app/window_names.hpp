@@ -22,7 +22,8 @@ inline constexpr const char* kWinMatrixMoves = "stmatrix / movmatrix: register h
 
 // The Algebra window (panels/panel_algebra.cpp): opened from the View menu, movable.
 inline constexpr const char* kWinAlgebra = "Algebra: CuTe layouts and their operations";
-// The CTA tile window (panels/panel_cta_tile.cpp): opened from the View menu, movable.
+// The CTA tile window (panels/panel_cta_tile.cpp): opened from the View menu, tiled under the bank
+// view as the Hopper windows are (window_placement.hpp).
 inline constexpr const char* kWinCtaTile = "CTA tile: TiledMMA, TiledCopy and shared layouts";
 
 // The Tensor memory window (panels/panel_tmem.cpp): opened from the View menu, movable.

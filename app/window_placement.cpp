@@ -13,12 +13,15 @@ namespace fragviz::app {
 
 namespace {
 
-/// The window of each slot: kLayoutIds' order for the tiled views, then the three Hopper windows
-/// (stacked under the fragments view's column, with_stacked_slots).
-constexpr const char* kWindowOfSlot[] = {kWinControls,  kWinDevice,     kWinInspector,  kWinFragments,
-                                         kWinBanks,     kWinLdmatrix,   kWinGate,       kWinOutput,
-                                         kWinWarpgroup, kWinDescriptor, kWinMatrixMoves};
-static_assert(sizeof kWindowOfSlot / sizeof kWindowOfSlot[0] == sizeof kLayoutIds / sizeof kLayoutIds[0] + 3);
+/// The window of each slot: kLayoutIds' order for the tiled views, then the stacked windows (the
+/// three Hopper windows and the CTA tile, under the fragments view's column, with_stacked_slots).
+constexpr const char* kWindowOfSlot[] = {kWinControls,  kWinDevice,     kWinInspector,   kWinFragments,
+                                         kWinBanks,     kWinLdmatrix,   kWinGate,        kWinOutput,
+                                         kWinWarpgroup, kWinDescriptor, kWinMatrixMoves, kWinCtaTile};
+/// How many windows join the fragments view's column when open (kWindowOfSlot past kLayoutIds).
+constexpr int kStackedWindows = 4;
+static_assert(sizeof kWindowOfSlot / sizeof kWindowOfSlot[0] ==
+              sizeof kLayoutIds / sizeof kLayoutIds[0] + kStackedWindows);
 
 /// The slot of a window name (kWindowOfSlot's index), or -1.
 int slot_of(const char* name) {
@@ -27,7 +30,7 @@ int slot_of(const char* name) {
   return -1;
 }
 
-/// The slot whose column the Hopper windows join: the fragments view's (kLayoutIds[3]).
+/// The slot whose column the stacked windows (Hopper, CTA tile) join: the fragments view's (kLayoutIds[3]).
 constexpr int kHopperColumnSlot = 3;
 /// The bank view's slot (kLayoutIds[4]), under the fragments view in its column.
 constexpr int kBanksSlot = 4;
@@ -121,11 +124,12 @@ void begin_layout(AppState& s) {
   keep_floating_windows_in_work_area(content_top());
   const WindowsOpen& w = s.windows;
   const HopperState& h = s.hopper;
-  // In slot_of's order: kLayoutIds, then the Hopper windows, which take their place in the tiling
-  // (under the fragments view's column) instead of floating over the views.
-  const std::vector<bool> open = {w.controls,       w.device,          w.inspector, w.fragments,
-                                  w.banks,          w.ldmatrix,        w.gate,      w.output,
-                                  h.warpgroup_open, h.descriptor_open, h.moves_open};
+  // In slot_of's order: kLayoutIds, then the Hopper windows and the CTA tile, which take their
+  // place in the tiling (under the fragments view's column) instead of floating over the views
+  // (issue 22: the CTA tile hid the gate, ldmatrix and device views).
+  const std::vector<bool> open = {w.controls,       w.device,          w.inspector,  w.fragments,
+                                  w.banks,          w.ldmatrix,        w.gate,       w.output,
+                                  h.warpgroup_open, h.descriptor_open, h.moves_open, s.cta_tile.open};
   // Not on the first frame: the views open from the settings are no change a zoom must survive.
   f.views_changed = !s.layout_open.empty() && s.layout_open != open;
   s.layout_open = open;
@@ -143,8 +147,9 @@ void begin_layout(AppState& s) {
   // the least of its grid or table) is held there; the fixed leasts below are floors, and no view is
   // a sliver (kMinAnyViewHeight).
   std::vector<float> hard(open.size(), kMinAnyViewHeight);
-  const int hopper_open = static_cast<int>(h.warpgroup_open) + static_cast<int>(h.descriptor_open) +
-                          static_cast<int>(h.moves_open);
+  // The windows open under the bank view ("a Hopper window" below: any of them, the CTA tile too).
+  const int stacked_open = static_cast<int>(h.warpgroup_open) + static_cast<int>(h.descriptor_open) +
+                           static_cast<int>(h.moves_open) + static_cast<int>(s.cta_tile.open);
   // Fitted ("fit" pressed since the instruction was chosen) beside a Hopper window, the fragments
   // view as tall as its fit needs (every grid whole at its least row height), from
   // kMinFragmentsViewHeight up to kMostFragmentsViewHeight, zoomed since or not: a view that shrank as
@@ -153,7 +158,7 @@ void begin_layout(AppState& s) {
   // view's register list showed 3 rows).
   const bool fitted = s.fragments_fitted;
   hard[kHopperColumnSlot] =
-      fitted && hopper_open > 0
+      fitted && stacked_open > 0
           ? std::clamp(s.fragments_fit_height, kMinFragmentsViewHeight, kMostFragmentsViewHeight)
           : kMinFragmentsViewHeight;
   hard[kBanksSlot] = kMinBanksViewHeight;
@@ -169,9 +174,9 @@ void begin_layout(AppState& s) {
   // kMinHopperViewHeight.
   const float design_h = base.design_height;
   float weight = design_h;
-  if (hopper_open > 0 && w.fragments) {
+  if (stacked_open > 0 && w.fragments) {
     const LayoutSlot& fs = base.slots[static_cast<std::size_t>(kHopperColumnSlot)];
-    const float c = column_px, n = static_cast<float>(hopper_open), e = kMinHopperViewHeight;
+    const float c = column_px, n = static_cast<float>(stacked_open), e = kMinHopperViewHeight;
     // The weight at which the fragments view keeps its least height, and the least at which each
     // Hopper window keeps its own, in a column of this height.
     const float w_fragments = ((fs.y1 - fs.y0) * c / hard[kHopperColumnSlot] - design_h) / n;
@@ -185,9 +190,9 @@ void begin_layout(AppState& s) {
   // beside the bank view's least; past that the view says so and scrolls: newcomer round 13).
   std::vector<float> want(open.size(), 0.f);
   if (s.gate_ladder_open && w.gate) want[kGateSlot] = std::min(gate_needs(), kGateMostOfColumn * column_px);
-  if (hopper_open == 0 && fitted)
+  if (stacked_open == 0 && fitted)
     want[kHopperColumnSlot] = std::max(s.fragments_fit_height, kMinFragmentsViewHeight);
-  const Layout stacked = with_stacked_slots(base, kHopperColumnSlot, 3, weight);
+  const Layout stacked = with_stacked_slots(base, kHopperColumnSlot, kStackedWindows, weight);
   const std::vector<float> usable = wants_within(stacked, open, hard, want, column_px);
   // Only the column that cannot hold its views' leasts runs taller (the canvas grows to it and
   // scrolls); the other columns keep the window's height, so a view opened or closed re-tiles its

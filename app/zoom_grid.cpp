@@ -17,6 +17,10 @@ bool zoom_for(GridZoom& z, const std::string& key, float start, bool views_chang
       z.start = 0;
       return false;
     }
+    // Kept (start 0: by a view opened beside it, or restored from the settings): it stays, even
+    // where the first zoom worked out again equals it (the fragments view's, whose fit the resize
+    // leaves as it was, does).
+    if (z.start == 0) return false;
     if (z.zoom == z.start) z.zoom = start;  // not moved off the first zoom: it follows the view's size
     z.start = start;
     return false;

@@ -16,6 +16,7 @@
 #include "../window_names.hpp"
 #include "../window_placement.hpp"
 #include "imgui.h"
+#include "imgui_internal.h"  // ImGui::SetNextWindowScroll: the grids' scroll back to the top
 #include "imgui_stdlib.h"
 #include "panels.hpp"
 
@@ -423,16 +424,17 @@ int draw_verdicts(AppState& s, const CtaTileModel& m) {
   return clicked;
 }
 
+/// The least height (logical px) of the grids' part of the window the layout keeps: a grid's title,
+/// its join line and the first rows of its bank table.
+constexpr float kMinCtaGridsHeight = 200.f;
+
 }  // namespace
 
 void draw_cta_tile(AppState& s, CtaTileModel& m) {
   if (!s.cta_tile.open) return;
-  const ImGuiViewport* vp = ImGui::GetMainViewport();
-  ImGui::SetNextWindowPos(
-      ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.15f, vp->WorkPos.y + vp->WorkSize.y * 0.08f),
-      ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(vp->WorkSize.x * 0.7f, vp->WorkSize.y * 0.85f), ImGuiCond_FirstUseEver);
-  if (!ImGui::Begin(kWinCtaTile, &s.cta_tile.open)) {
+  // A tiled view (window_placement.hpp): its place under the bank view, over no other view (issue
+  // 22: floating, it hid the gate, ldmatrix and device views).
+  if (!begin_view(s, kWinCtaTile, &s.cta_tile.open)) {
     ImGui::End();
     return;
   }
@@ -489,7 +491,20 @@ void draw_cta_tile(AppState& s, CtaTileModel& m) {
   if (!m.reuse.empty()) answer_text(s, "cta_reuse", m.reuse_ok ? kGreenV : kRedV, m.reuse);
   draw_device_run(s);
   draw_mma_line(s);
+  // Another preset or tile shape starts at the top: the scroll kept from the last one landed the
+  // user mid-grid, rows 79-99 with no grid title in view (issue 22).
+  std::string grids_key = c.preset;
+  for (const CtaGrid& g : m.grids) grids_key += " " + std::to_string(g.rows) + "x" + std::to_string(g.cols);
+  if (grids_key != s.cta_grids_key) {
+    ImGui::SetNextWindowScroll(ImVec2(0.f, 0.f));
+    s.cta_grids_key = grids_key;
+  }
+  // The least height the layout keeps the window: everything above the grids and a first part of
+  // them; a column that cannot hold it runs taller and the canvas scrolls (window_placement.cpp).
+  s.least_view_height[kWinCtaTile] =
+      ImGui::GetWindowHeight() - ImGui::GetContentRegionAvail().y + kMinCtaGridsHeight;
   ImGui::BeginChild("##cta_grids", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
+  s.frame.cta_grids_scroll = ImGui::GetScrollY();
   for (std::size_t i = 0; i < m.grids.size(); ++i) {
     const CtaGrid& g = m.grids[i];
     ImGui::Separator();

@@ -573,15 +573,23 @@ void draw_fragments(AppState& s, const Derived& d) {
   // height (newcomer round 13: typing A,9,3 moved the first zoom from 1.30x to 1.56x, widened the
   // cells and scrolled the grids sideways); the grids' view scrolls instead. "fit" (zoom 1) always
   // fits the view as it is now (live).
+  // The zoom alone sets the cell size: a view resized under a zoom the user has (a view opened
+  // beside it, issue 22: at 1.30x View > Warpgroup halved the rows and dropped their labels) keeps
+  // its fit, and its grids scroll. The fit follows the view only for a new instruction, while
+  // "fit" holds (zoom 1 after the button), and while the zoom is still the untouched first one (a
+  // window resize works that zoom out again; a view opened beside it ends that: zoom_for).
+  GridZoom& view = s.fragments_view;
   FragmentsFitMemo& memo = s.fragments_fit_memo;
-  if (memo.key != in.mnemonic || memo.view_w != avail.x || memo.view_h != avail.y) {
+  const bool resized = memo.view_w != avail.x || memo.view_h != avail.y;
+  const bool fitted_now = s.fragments_fitted && view.zoom == 1.f;
+  const bool first_zoom = view.key == in.mnemonic && view.zoom == view.start && !s.frame.layout.views_changed;
+  if (memo.key != in.mnemonic || (resized && (fitted_now || first_zoom))) {
     memo = FragmentsFitMemo{in.mnemonic, avail.x, avail.y, live.cw, live.ch, live.per_row};
   }
   const Fit kept{memo.cw, memo.ch, memo.per_row};
   int max_element = 0;
   for (const OperandTable& t : d.operands) max_element = std::max(max_element, t.per_lane - 1);
   const float readable = readable_zoom(in, sf, kept, max_element);
-  GridZoom& view = s.fragments_view;
   const bool fresh = zoom_for(view, in.mnemonic, readable, s.frame.layout.views_changed);
   if (fresh) s.fragments_fitted = false;
   if (zoom_bar(
@@ -621,7 +629,9 @@ void draw_fragments(AppState& s, const Derived& d) {
 
   // [SECTION] layout
   const float zoom = std::clamp(view.zoom, kMinFragmentsZoom, kMaxFragmentsZoom);
-  const Fit& fit = zoom == 1.f ? live : kept;
+  // Zoom 1 fits the view as it is now only after "fit": a first zoom of 1 keeps its cells too.
+  const bool fitting = zoom == 1.f && s.fragments_fitted;
+  const Fit& fit = fitting ? live : kept;
   const float cw = zoomed_cell(fit.cw, zoom), ch = zoomed_cell(fit.ch, zoom);
   // Size of the arrangement, known before the child begins, so its scroll range is this frame's.
   const GridGeom size_only = make_geom(in, ImVec2(0, 0), cw, ch, fit.per_row, mg);
@@ -778,7 +788,7 @@ void draw_fragments(AppState& s, const Derived& d) {
   // layout could give the view) says so on the status line from the next frame, instead of silently
   // scrolling (newcomer round 13). A scroll the note's own lines make does not count, so the note
   // never keeps itself up once the layout has given the view its fit height.
-  if (zoom == 1.f && (sc.max_x > 1.f || sc.max_y > 1.f + fit_note_h)) {
+  if (fitting && (sc.max_x > 1.f || sc.max_y > 1.f + fit_note_h)) {
     char note[200];
     std::snprintf(
         note, sizeof note,

@@ -409,3 +409,36 @@ export_offers() {
   xdotool key Escape
   wait_for "'export_path' not in s['widgets']"
 }
+
+# canvas_reveal WIDGET: turns the wheel over the canvas's vertical scroll bar until WIDGET (a key of
+# s['widgets']) lies whole in the view under the status strip: a view in a column that runs taller
+# than the window (the CTA tile under the Hopper windows) is reached so, as a user reaches it.
+canvas_reveal() {
+  local w=$1 _ where
+  for _ in $(seq 40); do
+    where=$(python3 -c "
+import json; s=json.load(open('$STATE')); r=s['widgets'].get('$w'); v=s['layout']['view']
+print('none' if r is None else 'down' if r[1] + r[3] > v[1] + v[3] else 'up' if r[1] < v[1] else 'in')")
+    [ "$where" = in ] && return 0
+    [ "$(q "'##layout_vscroll' in s['widgets']")" = True ] || break
+    xdotool mousemove --window "$WID" $(centre_of "s['widgets']['##layout_vscroll']") click "$([ "$where" = up ] && echo 4 || echo 5)"
+    sleep 0.2
+  done
+  fail "$w is not reached by the canvas's scroll bar"
+}
+
+# cta_grids_until CONDITION: turns the wheel down over the CTA tile window's grids (its lower part
+# on screen) until CONDITION (a python expression over s) holds; the window's grids sit under its
+# fields and verdicts, below the part a tiled window shows at first.
+cta_grids_until() {
+  local cond=$1 _
+  local win="s['windows']['CTA tile: TiledMMA, TiledCopy and shared layouts']['rect']"
+  for _ in $(seq 60); do
+    python3 -c "import json,sys; s=json.load(open('$STATE')); sys.exit(0 if ($cond) else 1)" 2>/dev/null && return 0
+    xdotool mousemove --window "$WID" $(python3 -c "
+import json; s=json.load(open('$STATE')); x,y,w,h=$win; v=s['layout']['view']
+print(int(x + w / 2), int(min(y + h, v[1] + v[3]) - 40))") click 5
+    sleep 0.15
+  done
+  wait_for "$cond" 3
+}

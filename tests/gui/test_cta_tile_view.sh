@@ -30,6 +30,8 @@ wait_for "$C['grids'][1]['join_ok'] and $C['grids'][2]['cells'] == 128 * 128"
 
 # Clicking A's cell (1,0) picks its holder, thread 4 (lane 4: group 1, k 0-1): (1,0), (9,1) and
 # (1,8) (a0, a3, a4) outlined, (0,0) not.
+# Tiled under the bank view, the window shows its fields first: A's first rows are scrolled into view.
+cta_grids_until "(lambda v: v['rows'] is not None and v['rows'][0] <= 1 <= v['rows'][1] and v['cols'][0] == 0)($C['visible']['A']) and 'cta_cell_A_1_0' in s['widgets']"
 for attempt in 1 2 3; do
   click $(centre_of "s['widgets']['cta_cell_A_1_0']")
   ok=1

@@ -20,6 +20,8 @@ wait_for "$W['selected_thread'] == 37"
 
 open_from_view_menu view_cta_tile "$C['open']"
 wait_for "$C['ok'] and 'cta_thread' in s['widgets'] and 'cta_cell' in s['widgets']"
+# Under the warpgroup view in the middle column, past the window's bottom: the canvas's bar reaches it.
+canvas_reveal cta_thread
 enter_number cta_thread 5 "$C['thread'] == 5"
 # The cell slider: Ctrl+click makes it a text field.
 for _ in 1 2 3; do

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# View > CTA tile takes its place in the window layout (issue 22, D2): at 1600x1000 it floated over
+# the gate, ldmatrix and device views, so the gate view could not be reached while it was open. Now
+# it joins the middle column under the bank view as the Hopper windows do: no two views overlap,
+# every view lies in the canvas, the other columns keep their rectangles, the gate view's n field
+# takes a number typed into it, and closing the window gives every view back its rectangle.
+source "$(dirname "$0")/lib.sh"
+gui_init "$@"
+C="s['cta_tile']"
+CTA='CTA tile: TiledMMA, TiledCopy and shared layouts'
+start_app --no-device
+wait_for "s['display']['pixel_size'] == [1600, 1000] and 'gate_n' in s['widgets'] and not $C['open']"
+sleep 0.5
+cp "$STATE" "$WORK/before.json"
+
+open_from_view_menu view_cta_tile "$C['open']"
+wait_for "$C['ok'] and '$CTA' in s['windows']"
+sleep 0.5
+python3 - "$STATE" "$WORK/before.json" "$CTA" <<'PY' || fail "the CTA tile window is not tiled with the views"
+import json, sys
+s, b = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+cta = sys.argv[3]
+rects = {k: v['rect'] for k, v in s['windows'].items()}
+assert len(rects) == 9 and cta in rects, sorted(rects)
+top = s['display']['menu_bar_height'] + s['display']['status_height']
+cw, ch = s['layout']['canvas']
+sx, sy = s['layout']['scroll']
+for k, (x, y, w, h) in rects.items():
+    assert x >= -0.5 - sx and y >= top - 0.5 - sy and x + w <= cw + 0.5 and y + h <= top + ch - sy + 0.5, (k, x, y, w, h)
+ns = sorted(rects)
+for i, a in enumerate(ns):
+    for c in ns[i + 1:]:
+        ra, rc = rects[a], rects[c]
+        ox = min(ra[0] + ra[2], rc[0] + rc[2]) - max(ra[0], rc[0])
+        oy = min(ra[1] + ra[3], rc[1] + rc[3]) - max(ra[1], rc[1])
+        assert not (ox > 0.5 and oy > 0.5), ('overlap', a, c, ra, rc)
+# It shares the fragments view's column, under the bank view.
+f, bk, t = rects['Fragments: mma.sync A, B, C/D'], rects['Bank view: shared-memory accesses over 32 banks'], rects[cta]
+assert abs(t[0] - f[0]) < 1 and abs(t[2] - f[2]) < 1 and t[1] >= bk[1] + bk[3] - 0.5, (t, f, bk)
+# Only that column re-tiled: the views of the other columns keep their tops and heights, their
+# x and width giving way to the canvas's scroll bar only (where the middle column runs taller).
+bar = 20 * s['display']['scale']
+for k in ('Controls', 'Device', 'Lane inspector', 'ldmatrix: what each lane receives', 'Gate: exact matmul', 'Output view'):
+    r0, r = b['windows'][k]['rect'], rects[k]
+    assert abs(r[1] - r0[1]) < 0.5 and abs(r[3] - r0[3]) < 0.5, (k, 'top or height moved', r0, r)
+    assert abs(r[0] - r0[0]) <= bar and abs(r[2] - r0[2]) <= bar, (k, "more than the scroll bar's width", r0, r)
+print('tiled: CTA tile at', t)
+PY
+
+# The gate view is reached: its n field takes what is typed into it.
+enter_number gate_n 1024 "s['gate']['request_n'] == 1024"
+
+# Closed again, every view has its rectangle back.
+click $(centre_of "s['widgets']['menu_view']")
+wait_for "'view_cta_tile' in s['widgets']"
+click $(centre_of "s['widgets']['view_cta_tile']")
+wait_for "not $C['open']"
+sleep 0.5
+python3 - "$STATE" "$WORK/before.json" <<'PY' || fail "closing the CTA tile window did not give the views back their places"
+import json, sys
+s, b = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+assert sorted(s['windows']) == sorted(b['windows']), (sorted(s['windows']), sorted(b['windows']))
+for k, v in b['windows'].items():
+    assert all(abs(p - q) < 1 for p, q in zip(v['rect'], s['windows'][k]['rect'])), (k, v['rect'], s['windows'][k]['rect'])
+PY
+quit_app
+echo "PASS"

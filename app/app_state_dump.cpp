@@ -734,7 +734,8 @@ std::string App::state_json() const {
       return json{{"read", w.read},
                   {"error", w.error},
                   {"lines", w.lines},
-                  {"refusal", w.refusal ? json(*w.refusal) : json(nullptr)}};
+                  {"refusal", w.refusal ? json(*w.refusal) : json(nullptr)},
+                  {"warning", w.warning ? json(*w.warning) : json(nullptr)}};
     };
     j["descriptor_sm100"] = {{"arch", c.arch == DescriptorArch::sm100 ? "sm_100" : "sm_90"},
                              {"smem", c.smem},

@@ -702,6 +702,7 @@ std::string App::state_json() const {
                  {"key", tmem_.key},
                  {"ok", tmem_.ok},
                  {"error", tmem_.error},
+                 {"n_refusal", s_.tmem.n_refusal},
                  {"title", tmem_.title},
                  {"status", tmem_.status},
                  {"relation", tmem_.relation},

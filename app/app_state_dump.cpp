@@ -703,6 +703,7 @@ std::string App::state_json() const {
                  {"key", tmem_.key},
                  {"ok", tmem_.ok},
                  {"error", tmem_.error},
+                 {"n_refusal", s_.tmem.n_refusal},
                  {"title", tmem_.title},
                  {"status", tmem_.status},
                  {"relation", tmem_.relation},
@@ -735,7 +736,8 @@ std::string App::state_json() const {
       return json{{"read", w.read},
                   {"error", w.error},
                   {"lines", w.lines},
-                  {"refusal", w.refusal ? json(*w.refusal) : json(nullptr)}};
+                  {"refusal", w.refusal ? json(*w.refusal) : json(nullptr)},
+                  {"warning", w.warning ? json(*w.warning) : json(nullptr)}};
     };
     j["descriptor_sm100"] = {{"arch", c.arch == DescriptorArch::sm100 ? "sm_100" : "sm_90"},
                              {"smem", c.smem},

@@ -328,13 +328,20 @@ void add_layout_command(CLI::App& app, int& exit_code) {
     const WgmmaInstruction* w = find_wgmma_named(name);
     const Instruction* in = w ? nullptr : find_instruction_named(name);
     if (!w && !in && parse_matrix_move_b8(name)) {
-      if (query) {
-        std::cerr << "fragviz-cli layout: --where and --lane take an mma.sync or wgmma entry; " << name
-                  << " moves matrices (its table: fragviz-cli layout --instr " << name << ")\n";
+      // --lane N: that lane's registers, each byte and the element it holds.
+      if (!opts->where.empty()) {
+        std::cerr << "fragviz-cli layout: --where takes an mma.sync or wgmma entry; for " << name
+                  << " ask one lane's bytes: fragviz-cli layout --instr " << name << " --lane N\n";
         exit_code = kExitUsage;
         return;
       }
-      print_matrix_move_b8(name, opts->csv);
+      if (lane->count() > 0 && (opts->lane < 0 || opts->lane > 31)) {
+        std::cerr << "fragviz-cli layout: refused: --lane " << opts->lane << ": " << name
+                  << " is a warp's: lanes 0-31\n";
+        exit_code = kExitRefused;
+        return;
+      }
+      print_matrix_move_b8(name, opts->csv, lane->count() > 0 ? opts->lane : -1);
       exit_code = finish_output(kExitOk);
       return;
     }

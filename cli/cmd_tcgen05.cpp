@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <iostream>
 #include <string>
+#include <utility>
 
 #include "commands.hpp"
 #include "fragviz/isa/sm100_wording.hpp"
@@ -49,11 +50,16 @@ void print_lines(const std::vector<std::string>& lines) {
   for (const std::string& l : lines) std::cout << l << "\n";
 }
 
-/// Prints the verdict on a decoded descriptor and returns the exit code: 0 readable, 3 refused.
-int verdict(const std::optional<std::string>& why) {
+/// Prints the verdict on a decoded descriptor and returns the exit code: 0 readable (also with a
+/// warning, which fragviz cannot settle from the bits alone), 3 refused.
+int verdict(const std::optional<std::string>& why, const std::optional<std::string>& warning = std::nullopt) {
   if (why) {
     std::cout << "verdict          refused: " << *why << "\n";
     return kExitRefused;
+  }
+  if (warning) {
+    std::cout << "verdict          warning: " << *warning << "\n";
+    return kExitOk;
   }
   std::cout << "verdict          an sm_100 tcgen05.mma can read it\n";
   return kExitOk;
@@ -78,7 +84,8 @@ int decode_sm100_smem_descriptor(const std::string& hex, const char* command, co
   }
   std::cout << kModelOnly << "\nPTX ISA 9.1, 9.7.16.4.1 \"Shared memory descriptor\" (Table 40)\n";
   print_lines(describe_umma_smem_descriptor(*bits));
-  return verdict(validate_umma_smem_descriptor(decode_umma_smem_descriptor(*bits)));
+  const UmmaSmemDescriptor d = decode_umma_smem_descriptor(*bits);
+  return verdict(validate_umma_smem_descriptor(d), umma_base_offset_warning(d));
 }
 
 void add_tcgen05_desc_command(CLI::App& app, int& exit_code) {
@@ -213,6 +220,7 @@ void add_tcgen05_desc_command(CLI::App& app, int& exit_code) {
       const std::uint64_t bits = encode_umma_smem_descriptor(d);
       std::cout << kModelOnly << "\nPTX ISA 9.1, 9.7.16.4.1 \"Shared memory descriptor\" (Table 40)\n";
       print_lines(describe_umma_smem_descriptor(bits));
+      if (auto warning = umma_base_offset_warning(d)) std::cout << "warning: " << *warning << "\n";
       exit_code = finish_output(kExitOk);
       return;
     }
@@ -254,13 +262,16 @@ void add_tcgen05_desc_command(CLI::App& app, int& exit_code) {
     d.b_scale_id = o->b_sf;
     d.k_dimension = o->k96 ? 1 : 0;
     // Fields wider than their bits would be cut by the encoding: refused first.
-    if (o->sparse_selector < 0 || o->sparse_selector > 3 || o->max_shift < 0 || o->max_shift > 3 ||
-        o->a_sf < 0 || o->a_sf > 3 || o->b_sf < 0 || o->b_sf > 3) {
-      std::cerr
-          << name
-          << ": refused: --sparse-selector, --max-shift, --a-sf-id and --b-sf-id are 2-bit fields (0-3)\n";
-      exit_code = kExitRefused;
-      return;
+    const std::pair<const char*, int> two_bit[] = {{"--sparse-selector", o->sparse_selector},
+                                                   {"--max-shift", o->max_shift},
+                                                   {"--a-sf-id", o->a_sf},
+                                                   {"--b-sf-id", o->b_sf}};
+    for (const auto& [flag, value] : two_bit) {
+      if (value < 0 || value > 3) {
+        std::cerr << name << ": refused: " << flag << " " << value << ": a 2-bit field, 0-3\n";
+        exit_code = kExitRefused;
+        return;
+      }
     }
     if (auto why = validate_umma_instr_descriptor(d, *kind)) {
       std::cerr << name << ": refused: " << *why << "\n";

@@ -164,9 +164,9 @@ int print_tmem_accumulator(const UmmaAccumulator& a, bool csv);
 int print_tmem_cp(TmemCpShape s, int cta_group, TmemCpDecompress d, bool csv, int taddr_lane = 0,
                   int taddr_column = 0);
 /// `layout --instr` of an 8-bit or sub-byte ldmatrix/stmatrix of sm_100a (matrix_move_b8.hpp): prints
-/// its per-lane table (or CSV) and returns true, or returns false when `name` is not one of them
-/// (matrix_move_b8_print.cpp).
-bool print_matrix_move_b8(const std::string& name, bool csv);
+/// its per-lane table (or CSV), or with `only_lane` 0-31 that lane's registers byte by byte, and
+/// returns true, or returns false when `name` is not one of them (matrix_move_b8_print.cpp).
+bool print_matrix_move_b8(const std::string& name, bool csv, int only_lane = -1);
 /// `relations`: K splits and accumulators as A, the model and the GPU (cmd_relations.cpp).
 void add_relations_command(CLI::App& app, int& exit_code);
 /// `diff`: every difference between two reports (cmd_diff.cpp).

@@ -51,7 +51,7 @@ Outcome<Scene> tmem_scene(const ViewRequest& r) {
     const app::TmemGridCell& g = m.at(lane, col);
     Cell cell;
     if (!g.used()) {
-      cell.fill = Colour{232, 232, 232};
+      cell.fill = kWhite;  // the paper (Role::background), as every view's empty cells: dark on the screen's
       return cell;
     }
     cell.fill = lane_colour(r.palette, app::tmem_cell_colour(g));

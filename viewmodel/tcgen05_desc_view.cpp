@@ -40,7 +40,9 @@ Sm100DescriptorView make_sm100_descriptor_view(const Sm100DescriptorControls& c)
     v.smem.read = true;
     v.smem.bits = *b;
     v.smem.lines = describe_umma_smem_descriptor(*b);
-    v.smem.refusal = validate_umma_smem_descriptor(decode_umma_smem_descriptor(*b));
+    const UmmaSmemDescriptor d = decode_umma_smem_descriptor(*b);
+    v.smem.refusal = validate_umma_smem_descriptor(d);
+    v.smem.warning = umma_base_offset_warning(d);
   } else {
     v.smem.error = "a shared-memory descriptor is 64 bits: up to 16 hexadecimal digits, 0x optional";
   }

@@ -21,6 +21,8 @@ void verdict(const DecodedWord& w, const char* widget, AppState& s) {
     status_text(kRedV, "%s", w.error.c_str());
   } else if (w.refusal) {
     status_text(kRedV, "refused: %s", w.refusal->c_str());
+  } else if (w.warning) {
+    status_text(kAmberV, "warning: %s", w.warning->c_str());
   } else {
     status_text(kGreenV, "an sm_100 tcgen05.mma can read it");
   }

@@ -80,9 +80,28 @@ void draw_accumulator_controls(AppState& s, TmemControls& c) {
   record_widget(s, "tmem_m");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(100);
+  // Every N the model refuses is refused in the CLI's words and the last valid N stays drawn (7 was
+  // clamped to 8 and 300 to 256 while 20 was refused). Under an M the model already refuses, N is
+  // taken as typed: the view's own refusal says what is wrong.
   int n = c.acc.n;
-  if (input_int("N", &n, 8, 64)) c.acc.n = std::clamp(n, 8, 256);
+  if (input_int("N", &n, 8, 64)) {
+    UmmaAccumulator want = c.acc;
+    want.n = n;
+    const auto why = umma_accumulator_refusal(c.acc) ? std::nullopt : umma_accumulator_refusal(want);
+    c.n_refusal = why ? *why : std::string();
+    c.n_refused_with = c.acc;
+    if (!why) c.acc.n = n;
+  }
   record_widget(s, "tmem_n");
+  const UmmaAccumulator& w = c.n_refused_with;
+  if (w.m != c.acc.m || w.n != c.acc.n || w.cta_group != c.acc.cta_group || w.sparse != c.acc.sparse ||
+      w.ws != c.acc.ws)
+    c.n_refusal.clear();  // M, cta_group, sparse or .ws changed since: the words no longer apply
+  if (!c.n_refusal.empty()) {
+    ImGui::SameLine();
+    status_text(kRedV, "refused: %s", c.n_refusal.c_str());
+    record_widget(s, "tmem_n_refusal");
+  }
   ImGui::SameLine();
   ImGui::TextUnformatted("cta_group");
   for (int g : {1, 2}) {

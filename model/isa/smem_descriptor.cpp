@@ -174,4 +174,27 @@ std::vector<std::string> describe_descriptor(std::uint64_t bits) {
   return lines;
 }
 
+std::optional<std::string> swizzle_base_offset_warning(std::uint32_t start, int base_offset, int repeat,
+                                                       std::string_view swizzle, std::string_view section) {
+  if (repeat <= 0 || base_offset != 0 || start % static_cast<std::uint32_t>(repeat) == 0) return std::nullopt;
+  const int wanted = static_cast<int>((start >> 7) & 7);
+  if (wanted == 0) return std::nullopt;  // inside the pattern's first 128 bytes: a K offset, base 0 fits
+  char buf[512];
+  std::snprintf(
+      buf, sizeof buf,
+      "start address 0x%05x is %u bytes into the %.*s swizzle's %d-byte pattern, with base offset 0. "
+      "PTX ISA %.*s: base offset 0 means the pattern starts on a %d-byte boundary; if it starts at "
+      "0x%05x, the base offset must be (0x%05x >> 7) & 7 = %d. fragviz does not model non-zero "
+      "base offsets: check where the pattern starts",
+      start, start % static_cast<std::uint32_t>(repeat), static_cast<int>(swizzle.size()), swizzle.data(),
+      repeat, static_cast<int>(section.size()), section.data(), repeat, start, start, wanted);
+  return std::string(buf);
+}
+
+std::optional<std::string> descriptor_base_offset_warning(const MatrixDescriptor& d) {
+  if (d.swizzle == SmemSwizzle::none) return std::nullopt;
+  return swizzle_base_offset_warning(d.start_address, d.base_offset, swizzle_repeat_bytes(d.swizzle),
+                                     to_string(d.swizzle), "9.0, \"Matrix Descriptor Format\"");
+}
+
 }  // namespace fragviz

@@ -6,6 +6,8 @@
 #include <cstdarg>
 #include <cstdio>
 
+#include "fragviz/isa/smem_descriptor.hpp"
+
 namespace fragviz {
 namespace {
 
@@ -130,6 +132,12 @@ std::optional<std::string> validate_umma_smem_descriptor(const UmmaSmemDescripto
         "LBO mode 1 (leading-dimension byte address absolute) is sm_103a only (PTX ISA 9.1, "
         "9.7.16.4.1.1); sm_100 reads LBO as a byte offset");
   return std::nullopt;
+}
+
+std::optional<std::string> umma_base_offset_warning(const UmmaSmemDescriptor& d) {
+  if (d.swizzle == 0 || validate_umma_smem_descriptor(d)) return std::nullopt;
+  return swizzle_base_offset_warning(d.start_address, d.base_offset, umma_swizzle_repeat_bytes(d.swizzle),
+                                     umma_swizzle_name(d.swizzle), "9.1, 9.7.16.4.1 (Table 41)");
 }
 
 std::string umma_swizzle_name(int code) {

@@ -115,7 +115,25 @@ expect 0 "model only: the map is CuTe 4.2's" -- layout --instr stmatrix.sync.ali
 expect 0 "r2.0=m2(3,4)[3,4]" -- layout --instr ldmatrix.sync.aligned.m8n16.x4.shared.b8x16.b4x16_p64
 expect 0 "SM100_SU6_DU8x16_x2_LDSM_N, the raw registers" -- layout --instr ldmatrix.sync.aligned.m8n16.x2.shared.b8x16.b6x16_p32
 expect 64 "no catalogue instruction" -- layout --instr ldmatrix.sync.aligned.m16n16.x4.trans.shared.b8
-expect 64 "moves matrices" -- layout --instr $L16 --lane 3
+# Issue 22: --lane N asks one lane of an 8-bit move, as it does an mma.sync entry. PTX ISA 9.0
+# (Figure 105, "each thread loads 4 consecutive columns across 2 rows"): lane 3, register r, byte j
+# holds D(3/4 + 8r, 4(3%4) + j) = D(8r, 12 + j) of D = S^T: stored row 12 + j (its address from
+# lane 12 + j), byte 8r. Lane 3 addresses stored row 3 of matrix 0.
+expect 0 "r0.0 = m0(0,12)  stored row 12, byte 0 (row address from lane 12)" -- layout --instr $L16 --lane 3
+expect 0 "r0.3 = m0(0,15)  stored row 15, byte 0 (row address from lane 15)" -- layout --instr $L16 --lane 3
+expect 0 "r1.2 = m0(8,14)  stored row 14, byte 8 (row address from lane 14)" -- layout --instr $L16 --lane 3
+expect 0 "lane 3 gives the address of matrix 0's stored row 3" -- layout --instr $L16 --lane 3
+expect 0 "model only: PTX ISA 9.0 and CuTe 4.2 agree; not yet run on a GPU" -- layout --instr $L16 --lane 3
+if [ "$("$cli" layout --instr $L16 --lane 3 | grep -c '^  r[0-9]')" != 8 ]; then
+  fail "layout --instr $L16 --lane 3: not 8 bytes (2 registers of 4)"
+fi
+csv=$("$cli" layout --instr $L16 --lane 3 --csv 2>/dev/null)
+if [ "$(head -1 <<<"$csv")" != "lane,register,byte,matrix,row,col,stored_row,stored_col,address_lane" ] ||
+  ! grep -qx "3,1,3,0,8,15,15,8,15" <<<"$csv" || [ "$(wc -l <<<"$csv")" != 9 ]; then
+  fail "layout --instr $L16 --lane 3 --csv: $csv"
+fi
+expect 3 "--lane 32: $L16 is a warp's: lanes 0-31" -- layout --instr $L16 --lane 32
+expect 64 "fragviz-cli layout --instr $L16 --lane N" -- layout --instr $L16 --where A,0,0
 csv=$("$cli" layout --instr ldmatrix.sync.aligned.m16n16.x2.trans.shared.b8 --csv 2>/dev/null)
 if [ "$(head -1 <<<"$csv")" != "lane,register,byte,matrix,row,col,stored_row,stored_col,address_lane" ] ||
   ! grep -qx "31,3,3,1,15,15,15,15,31" <<<"$csv" || [ "$(wc -l <<<"$csv")" != 513 ]; then
@@ -187,6 +205,30 @@ csv=$("$cli" tmem --cp 4x256b --lane 31 --column 3 --csv 2>/dev/null)
 if ! grep -qx "3,1,0,127,7,10" <<<"$csv" || ! grep -qx "0,0,0,31,3,6" <<<"$csv" || [ "$(wc -l <<<"$csv")" != 9 ]; then
   fail "tmem --cp 4x256b --lane 31 --column 3 --csv: $csv"
 fi
+
+# Issue 26: start 0x1080 (bits 0-13 = 0x108), LBO 16, SBO 1024, fixed 0b001, 128B (2 << 61), base
+# offset 0. PTX ISA 9.1, 9.7.16.4.1: base offset 0 means the pattern starts on a 1024-byte boundary;
+# one starting at 0x1080 needs (0x1080 >> 7) & 7 = 1. The bits alone do not say where the pattern
+# starts, so a warning (exit 0), never "can read it".
+expect 0 "verdict          warning: start address 0x01080 is 128 bytes into the 128B swizzle's 1024-byte pattern, with base offset 0" -- tcgen05-desc --smem 0x4000404000010108
+expect 0 "the base offset must be (0x01080 >> 7) & 7 = 1. fragviz does not model non-zero base offsets" -- tcgen05-desc --smem 0x4000404000010108
+if "$cli" tcgen05-desc --smem 0x4000404000010108 2>&1 | grep -q "can read it"; then
+  fail "tcgen05-desc --smem 0x4000404000010108 says an sm_100 tcgen05.mma can read it"
+fi
+expect 0 "warning: start address 0x01080 is 128 bytes into" -- tcgen05-desc --encode-smem --start 4224 --lbo 16 --sbo 1024 --swizzle 128B
+expect 0 "sm_100 smem descriptor 0x4000404000010108" -- tcgen05-desc --encode-smem --start 4224 --lbo 16 --sbo 1024 --swizzle 128B
+# Base offset 1 (1 << 49) as the text asks, or a K offset inside the first 128 bytes (0x1020): no warning.
+expect 0 "an sm_100 tcgen05.mma can read it" -- tcgen05-desc --smem 0x4002404000010108
+expect 0 "an sm_100 tcgen05.mma can read it" -- tcgen05-desc --smem 0x4000404000010102
+# Hopper's wgmma text has the same rule: 0x4000004000010108 is start 0x1080, 128B (1 << 62).
+expect 0 "warning: start address 0x01080 is 128 bytes into the 128B swizzle's 1024-byte pattern" -- descriptor --decode 0x4000004000010108
+expect 0 "(0x01080 >> 7) & 7 = 1" -- descriptor --decode 0x4000004000010108
+# Issue 22: a 2-bit field out of range names that flag and its value, and no other flag.
+expect 3 "refused: --max-shift 5: a 2-bit field, 0-3" -- tcgen05-desc --encode-idesc --m 128 --n 256 --max-shift 5
+if "$cli" tcgen05-desc --encode-idesc --m 128 --n 256 --max-shift 5 2>&1 | grep -qE -- "--sparse-selector|--a-sf-id|--b-sf-id"; then
+  fail "tcgen05-desc --max-shift 5 names flags that were not given"
+fi
+expect 3 "refused: --b-sf-id -1: a 2-bit field, 0-3" -- tcgen05-desc --encode-idesc --kind mxf4 --a e2m1 --b e2m1 --b-sf-id -1
 
 [ "$fails" = 0 ] && echo "all tcgen05 CLI checks passed"
 exit $((fails > 0))

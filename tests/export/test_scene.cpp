@@ -956,6 +956,31 @@ TEST(ExportPalette, DarkIsTheScreensPaperLightTheDocuments) {
   EXPECT_FALSE(fs::parse_palette_name("blue"));
 }
 
+// Issue 22: File > Export of the Tensor memory view on "screen (dark)" drew its empty cells light
+// grey (232, 232, 232 whatever the palette) where the screen draws them dark. An empty cell is the
+// paper, as in every view's export: the request palette's screen or document background. The
+// default ld (.16x256b.x1, warp 0) fills lanes 0-15 of columns 0-7 (PTX ISA 9.1, Figure 186):
+// lane 40, column 0 is empty; lane 0, column 0 holds T0 r0.
+TEST(ExportTmem, EmptyCellsAreThePaper) {
+  fs::ViewRequest r;
+  r.view = fs::View::tmem;
+  r.palette = fragviz::app::assets().palette;
+  r.palette.document = {{250, 251, 252}, {1, 2, 3}, {100, 101, 102}};
+  r.palette.screen = {{10, 20, 30}, {240, 230, 220}, {150, 140, 130}};
+  for (bool dark : {false, true}) {
+    r.dark = dark;
+    const auto built = fs::build_scene(r);  // not build(): it puts the app's palette back
+    ASSERT_TRUE(built) << built.error.message;
+    const fs::Scene& s = *built.value;
+    const auto& paper = dark ? r.palette.screen : r.palette.document;
+    const fs::Colour bg{paper.background.r, paper.background.g, paper.background.b};
+    EXPECT_EQ(fill(s, "TMEM-r40-c0"), bg) << dark;
+    EXPECT_EQ(fill(s, "TMEM-r127-c7"), bg) << dark;
+    EXPECT_EQ(label(s, "TMEM-r0-c0"), "T0 r0") << dark;
+    EXPECT_EQ(fill(s, "TMEM-r0-c0"), lane(0)) << dark;
+  }
+}
+
 // --crop on the bank view: a block of the tile's rows and columns, each cell as it is uncropped
 // (the explorer's .x4 over the 64-wide tile padded by 8: lane 11 reads row 11 from column 0).
 TEST(ExportBanks, CropKeepsABlockOfTheTile) {

@@ -48,6 +48,13 @@ assert d['idesc_word']['refusal'] is None and '= f32' in idl and '= N 256' in id
 PY
 retype desc100_smem smem 4000004000010040
 wait_for "$D['smem'] == '4000004000010040' and 'bits 46-48' in ($D['smem_word']['refusal'] or '')"
+# Issue 26: start 0x1080 (bits 0-13 = 0x108) under 128B swizzle with base offset 0 is 128 bytes
+# into a 1024-byte pattern; PTX ISA 9.1, 9.7.16.4.1 asks (0x1080 >> 7) & 7 = 1 if the pattern starts
+# there: a warning, not "can read it".
+retype desc100_smem smem 4000404000010108
+wait_for "$D['smem'] == '4000404000010108' and $D['smem_word']['refusal'] is None and '(0x01080 >> 7) & 7 = 1' in ($D['smem_word']['warning'] or '')"
+retype desc100_smem smem 4002404000010108
+wait_for "$D['smem'] == '4002404000010108' and $D['smem_word']['refusal'] is None and $D['smem_word']['warning'] is None"
 retype desc100_idesc idesc 08400050
 wait_for "$D['idesc'] == '08400050' and 'reserved bits 0x00000040' in ($D['idesc_word']['refusal'] or '')"
 # The 0x the CLI prints is taken as typed (a hexadecimal character filter once dropped its x).

@@ -225,3 +225,25 @@ TEST(SmemDescriptor, DescribeNamesEveryField) {
   EXPECT_NE(lines[3].find("1024 bytes"), std::string::npos);
   EXPECT_NE(lines[5].find("128B"), std::string::npos);
 }
+
+// Issue 26, the Hopper side: the wgmma descriptor text ("Matrix Descriptor Format") has the same
+// base-offset rule. 0x4000004000010108: start 0x1080 (0x108), LBO 16 (1 << 16), SBO 1024
+// (0x40 << 32), swizzle 128B (1 << 62), base offset 0; a pattern starting at 0x1080 needs
+// (0x1080 >> 7) & 7 = 1.
+TEST(SmemDescriptor, StartOffThePatternBoundaryWithBaseOffsetZeroWarns) {
+  const auto w = fragviz::descriptor_base_offset_warning(fragviz::decode_descriptor(0x4000004000010108ull));
+  ASSERT_TRUE(w.has_value());
+  EXPECT_NE(w->find("start address 0x01080 is 128 bytes into the 128B swizzle's 1024-byte pattern"),
+            std::string::npos)
+      << *w;
+  EXPECT_NE(w->find("the base offset must be (0x01080 >> 7) & 7 = 1"), std::string::npos) << *w;
+  EXPECT_NE(w->find("fragviz does not model non-zero base offsets"), std::string::npos) << *w;
+  // 32B (3 << 62) repeats every 256 bytes: 0x180 (0x18) is 128 bytes in, (0x180 >> 7) & 7 = 3.
+  const auto w32 = fragviz::descriptor_base_offset_warning(fragviz::decode_descriptor(0xC000004000010018ull));
+  ASSERT_TRUE(w32.has_value());
+  EXPECT_NE(w32->find("(0x00180 >> 7) & 7 = 3"), std::string::npos) << *w32;
+  // Base offset 1 (1 << 49), a boundary start (0x1000), no swizzle: no warning.
+  EXPECT_FALSE(fragviz::descriptor_base_offset_warning(fragviz::decode_descriptor(0x4002004000010108ull)));
+  EXPECT_FALSE(fragviz::descriptor_base_offset_warning(fragviz::decode_descriptor(0x4000004000010100ull)));
+  EXPECT_FALSE(fragviz::descriptor_base_offset_warning(fragviz::decode_descriptor(0x0000004000010108ull)));
+}

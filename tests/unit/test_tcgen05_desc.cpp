@@ -103,6 +103,42 @@ TEST(Tcgen05SmemDescriptor, BaseOffsetOfTable41) {
   EXPECT_EQ(fragviz::umma_base_offset_for(0, 0x380), 0);
 }
 
+// Issue 26: a 128B-swizzled start at 0x1080 (bits 0-13 = 0x108) with base offset 0. PTX ISA 9.1,
+// 9.7.16.4.1: base offset 0 means the pattern starts on a 1024-byte boundary; a pattern starting
+// at 0x1080 needs (0x1080 >> 7) & 7 = 1. The bits: 0x108 | LBO 16 (1 << 16) | SBO 1024 (0x40 << 32)
+// | fixed 0b001 (1 << 46) | swizzle 128B (2 << 61).
+TEST(Tcgen05SmemDescriptor, StartOffThePatternBoundaryWithBaseOffsetZeroWarns) {
+  const auto d = fragviz::decode_umma_smem_descriptor(0x4000404000010108ull);
+  EXPECT_FALSE(fragviz::validate_umma_smem_descriptor(d).has_value());
+  const auto w = fragviz::umma_base_offset_warning(d);
+  ASSERT_TRUE(w.has_value());
+  EXPECT_NE(w->find("start address 0x01080 is 128 bytes into the 128B swizzle's 1024-byte pattern, with base "
+                    "offset 0"),
+            std::string::npos)
+      << *w;
+  EXPECT_NE(w->find("the base offset must be (0x01080 >> 7) & 7 = 1"), std::string::npos) << *w;
+  EXPECT_NE(w->find("fragviz does not model non-zero base offsets"), std::string::npos) << *w;
+  // Base offset 1 (1 << 49), as the text asks: no warning.
+  EXPECT_FALSE(
+      fragviz::umma_base_offset_warning(fragviz::decode_umma_smem_descriptor(0x4002404000010108ull)));
+  // 32 bytes into the pattern's first row (0x1020, bits 0-13 = 0x102): (0x1020 >> 7) & 7 = 0, a K
+  // offset inside a pattern that starts at 0x1000; no warning.
+  EXPECT_FALSE(
+      fragviz::umma_base_offset_warning(fragviz::decode_umma_smem_descriptor(0x4000404000010102ull)));
+  // On the boundary (0x1000), and without a swizzle (0x1080, swizzle 0): no warning.
+  EXPECT_FALSE(
+      fragviz::umma_base_offset_warning(fragviz::decode_umma_smem_descriptor(0x4000404000010100ull)));
+  EXPECT_FALSE(
+      fragviz::umma_base_offset_warning(fragviz::decode_umma_smem_descriptor(0x0000404000010108ull)));
+  // 64B (4 << 61) repeats every 512 bytes: 0x280 (bits 0-13 = 0x28) is 128 bytes in, (0x280 >> 7) & 7 = 5.
+  const auto w64 =
+      fragviz::umma_base_offset_warning(fragviz::decode_umma_smem_descriptor(0x8000404000010028ull));
+  ASSERT_TRUE(w64.has_value());
+  EXPECT_NE(w64->find("0x00280 is 128 bytes into the 64B swizzle's 512-byte pattern"), std::string::npos)
+      << *w64;
+  EXPECT_NE(w64->find("= 5."), std::string::npos) << *w64;
+}
+
 TEST(Tcgen05InstrDescriptor, DenseKindsOfTable42) {
   UmmaInstrDescriptor d;
   // .kind::f16, D F32 (1 << 4), A BF16 (1 << 7), B BF16 (1 << 10), N 256 (32 << 17), M 128 (8 << 24).

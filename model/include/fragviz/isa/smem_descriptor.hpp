@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "fragviz/isa/catalogue.hpp"
@@ -170,5 +171,17 @@ std::optional<Major> parse_major(std::string_view text);
 /// The descriptor's 64 bits, one line per field: hex word, start, LBO, SBO, base offset,
 /// swizzle, each as stored and in bytes.
 std::vector<std::string> describe_descriptor(std::uint64_t bits);
+
+/// The warning for a swizzled descriptor that starts `start` bytes into its `repeat`-byte pattern
+/// with base offset 0 where the PTX text's (start >> 7) & 7 is not 0, or nullopt. The text ("the
+/// value of base offset is 0 when the repeating pattern ... starts" on the boundary, "otherwise
+/// ... (pattern start addr >> 0x7) & 0x7") speaks of where the pattern starts, which the
+/// descriptor does not hold, so this is a warning, not a refusal. `swizzle` names the mode
+/// ("128B"), `section` the PTX ISA section. Shared by the sm_90 and sm_100 decoders.
+std::optional<std::string> swizzle_base_offset_warning(std::uint32_t start, int base_offset, int repeat,
+                                                       std::string_view swizzle, std::string_view section);
+
+/// swizzle_base_offset_warning for a wgmma descriptor (PTX ISA 9.7.15.5.1.2.2).
+std::optional<std::string> descriptor_base_offset_warning(const MatrixDescriptor& d);
 
 }  // namespace fragviz

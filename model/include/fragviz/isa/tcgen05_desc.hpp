@@ -101,6 +101,13 @@ FRAGVIZ_HD constexpr int umma_base_offset_for(int swizzle_code, std::uint32_t pa
   return static_cast<int>((pattern_start >> 7) & 7);
 }
 
+/// A warning, or nullopt, for a valid swizzled `d` whose start address lies off its pattern's
+/// repeat boundary (Table 41) with base offset 0 where (start >> 7) & 7 is not 0: it names the
+/// base offset the PTX text asks for if the pattern starts there. Not a refusal: the text ties the
+/// base offset to the pattern's start, which the descriptor does not hold, and fragviz does not
+/// model non-zero base offsets (swizzle_base_offset_warning, fragviz/isa/smem_descriptor.hpp).
+std::optional<std::string> umma_base_offset_warning(const UmmaSmemDescriptor& d);
+
 /// "none", "128B_BASE32B", "128B", "64B", "32B"; "invalid (N)" for 3, 5, 7.
 std::string umma_swizzle_name(int code);
 /// The code of a swizzle name: none, 128B_base32b (or 128B_atom32B), 128B, 64B, 32B, or 0-7.

@@ -35,6 +35,8 @@ struct DecodedWord {
   std::uint64_t bits = 0;
   std::vector<std::string> lines;
   std::optional<std::string> refusal;  ///< why an sm_100 tcgen05.mma cannot use it, or none
+  std::optional<std::string>
+      warning;  ///< what fragviz cannot settle from the bits (umma_base_offset_warning)
 };
 
 /// Both words decoded, with the sources and the status line.

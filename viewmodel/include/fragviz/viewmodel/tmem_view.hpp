@@ -38,6 +38,11 @@ struct TmemControls {
   // accumulator
   UmmaAccumulator acc{};  ///< M, N, cta_group, sparse A
   int cta = 0;            ///< under cta_group::2, the CTA of the pair whose tensor memory is drawn
+  /// The last N typed that umma_accumulator_refusal refused, with its words (as fragviz-cli tmem
+  /// --accumulator prints them), while acc (the last valid N, still drawn) is as it was then. Not
+  /// saved.
+  std::string n_refusal;
+  UmmaAccumulator n_refused_with{};  ///< acc when n_refusal was set
   // tcgen05.cp
   TmemCpShape cp_shape = TmemCpShape::s128x256b;  ///< the shape, its multicast included
   int cp_lane = 0;    ///< taddr's lane, as CLI tmem --cp --lane (tmem_cp_taddr_refusal bounds it)

@@ -58,6 +58,8 @@ std::uint32_t lane_text_colour(int lane) { return readable_text_colour(lane_colo
 
 std::uint32_t faded_text_colour() { return packed(faded_label_colour(assets().palette.screen)); }
 
+std::uint32_t empty_cell_colour() { return packed(app::empty_cell_colour(assets().palette.screen)); }
+
 std::uint32_t warp_colour(int warp) {
   return packed(assets().palette.warps[static_cast<std::size_t>(warp & 3)]);
 }

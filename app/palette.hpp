@@ -25,6 +25,9 @@ std::uint32_t lane_text_colour(int lane);
 /// The label of a faded cell (a lane other than the selected one), packed like lane_colour: the
 /// screen's dim text colour (faded_label_colour), which File > Export's screen palette draws too.
 std::uint32_t faded_text_colour();
+/// A cell nothing uses, packed like lane_colour: app::empty_cell_colour of the screen's paper, which
+/// File > Export draws too.
+std::uint32_t empty_cell_colour();
 /// Colour of warp `warp` (0..3) of a warpgroup, packed like lane_colour.
 std::uint32_t warp_colour(int warp);
 /// Colour of warp `warp` (0..7) of the output view's 64x64 block, as floats in [0, 1].

@@ -335,13 +335,14 @@ void add_layout_command(CLI::App& app, int& exit_code) {
         exit_code = kExitUsage;
         return;
       }
-      if (lane->count() > 0 && (opts->lane < 0 || opts->lane > 31)) {
-        std::cerr << "fragviz-cli layout: refused: --lane " << opts->lane << ": " << name
+      const int b8_lane = lane->count() > 0 ? parse_thread_number(opts->lane).value_or(-1) : -1;
+      if (lane->count() > 0 && (b8_lane < 0 || b8_lane > 31)) {
+        std::cerr << "fragviz-cli layout: refused: --lane " << echo_text(opts->lane) << ": " << name
                   << " is a warp's: lanes 0-31\n";
         exit_code = kExitRefused;
         return;
       }
-      print_matrix_move_b8(name, opts->csv, lane->count() > 0 ? opts->lane : -1);
+      print_matrix_move_b8(name, opts->csv, b8_lane);
       exit_code = finish_output(kExitOk);
       return;
     }

@@ -41,6 +41,9 @@ void paint_scene(Scene& s, const app::Paper& paper) {
       case Role::faded_label:
         c = rgb(app::faded_label_colour(paper));
         return;
+      case Role::empty_cell:
+        c = rgb(app::empty_cell_colour(paper));
+        return;
       case Role::faded: {
         const auto tint = [](int v, int to) { return static_cast<std::uint8_t>(v + (to - v) * 3 / 4); };
         c = Colour{tint(c.r, bg.r), tint(c.g, bg.g), tint(c.b, bg.b)};

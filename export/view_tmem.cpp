@@ -51,7 +51,7 @@ Outcome<Scene> tmem_scene(const ViewRequest& r) {
     const app::TmemGridCell& g = m.at(lane, col);
     Cell cell;
     if (!g.used()) {
-      cell.fill = kWhite;  // the paper (Role::background), as every view's empty cells: dark on the screen's
+      cell.fill = kEmptyCell;  // app::empty_cell_colour of the paper, as the screen draws it
       return cell;
     }
     cell.fill = lane_colour(r.palette, app::tmem_cell_colour(g));

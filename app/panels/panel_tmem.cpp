@@ -244,7 +244,7 @@ void draw_grid(AppState& s, TmemModel& m) {
         const ImVec2 a(g0.x + cw * static_cast<float>(col), g0.y + ch * static_cast<float>(r));
         const ImVec2 b(a.x + cw, a.y + ch);
         if (!cell.used()) {
-          dl->AddRectFilled(ImVec2(a.x + 1, a.y + 1), b, IM_COL32(48, 50, 56, 255));
+          dl->AddRectFilled(ImVec2(a.x + 1, a.y + 1), b, empty_cell_colour());
           continue;
         }
         const int colour = tmem_cell_colour(cell);

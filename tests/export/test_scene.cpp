@@ -961,7 +961,9 @@ TEST(ExportPalette, DarkIsTheScreensPaperLightTheDocuments) {
 // paper, as in every view's export: the request palette's screen or document background. The
 // default ld (.16x256b.x1, warp 0) fills lanes 0-15 of columns 0-7 (PTX ISA 9.1, Figure 186):
 // lane 40, column 0 is empty; lane 0, column 0 holds T0 r0.
-TEST(ExportTmem, EmptyCellsAreThePaper) {
+// Unused TMEM cells: 9 % of the way from the paper's ground to its ink, the colour the screen draws
+// them in (worked out by hand from the papers below, truncating each channel's step).
+TEST(ExportTmem, EmptyCellsAreTheScreensEmptyColour) {
   fs::ViewRequest r;
   r.view = fs::View::tmem;
   r.palette = fragviz::app::assets().palette;
@@ -972,13 +974,19 @@ TEST(ExportTmem, EmptyCellsAreThePaper) {
     const auto built = fs::build_scene(r);  // not build(): it puts the app's palette back
     ASSERT_TRUE(built) << built.error.message;
     const fs::Scene& s = *built.value;
-    const auto& paper = dark ? r.palette.screen : r.palette.document;
-    const fs::Colour bg{paper.background.r, paper.background.g, paper.background.b};
-    EXPECT_EQ(fill(s, "TMEM-r40-c0"), bg) << dark;
-    EXPECT_EQ(fill(s, "TMEM-r127-c7"), bg) << dark;
+    // document: 250 + (1 - 250) * 9 / 100 = 228, ...; screen: 10 + (240 - 10) * 9 / 100 = 30, ...
+    const fs::Colour empty = dark ? fs::Colour{30, 38, 47} : fs::Colour{228, 229, 230};
+    EXPECT_EQ(fill(s, "TMEM-r40-c0"), empty) << dark;
+    EXPECT_EQ(fill(s, "TMEM-r127-c7"), empty) << dark;
     EXPECT_EQ(label(s, "TMEM-r0-c0"), "T0 r0") << dark;
     EXPECT_EQ(fill(s, "TMEM-r0-c0"), lane(0)) << dark;
   }
+  // The screen's own paper (palette.json "screen": ground #1C1D21, ink #FFFFFF) gives (48, 49, 52).
+  const auto screen =
+      fragviz::app::empty_cell_colour(fragviz::app::Paper{{28, 29, 33}, {255, 255, 255}, {0, 0, 0}});
+  EXPECT_EQ(screen.r, 48);
+  EXPECT_EQ(screen.g, 49);
+  EXPECT_EQ(screen.b, 52);
 }
 
 // --crop on the bank view: a block of the tile's rows and columns, each cell as it is uncropped

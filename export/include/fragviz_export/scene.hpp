@@ -22,6 +22,7 @@ enum class Role : std::uint8_t {
   dim,          ///< index numbers, notes, cell borders
   faded,        ///< the colour given, three quarters of the way to the background (an unselected lane)
   faded_label,  ///< a faded cell's label: app::faded_label_colour of the paper, as the screen draws it
+  empty_cell,   ///< a cell nothing uses: app::empty_cell_colour of the paper, as the screen draws it
 };
 
 /// 8 bits a channel, opaque; a colour of role other than fixed is a placeholder until paint_scene.
@@ -42,6 +43,8 @@ Colour bank_colour(int bank);
 inline constexpr Colour kGrid{96, 96, 96, Role::dim};
 /// The label on a faded cell (text_on of a Role::faded fill).
 inline constexpr Colour kFadedLabel{96, 96, 96, Role::faded_label};
+/// A cell nothing uses (placeholder: paint_scene puts in app::empty_cell_colour of the paper).
+inline constexpr Colour kEmptyCell{232, 232, 232, Role::empty_cell};
 
 /// A filled rectangle, optionally outlined. Points; (x, y) is the top-left corner.
 struct Rect {

@@ -40,4 +40,15 @@ inline RuleStroke grid_rule_stroke(const Paper& paper, bool strong, bool tiny) {
 /// The colour of a faded cell's label on `paper`: its dim text colour, so it recedes as the cell does.
 inline Rgb faded_label_colour(const Paper& paper) { return paper.dim; }
 
+/// A cell nothing uses (tensor memory no thread reaches) on `paper`: 9 % of the way from the ground to
+/// the ink, so it reads as an empty slot on the screen and in File > Export alike (light grey 232 on
+/// the document's white, a grey just above the screen's ground on the dark one).
+inline Rgb empty_cell_colour(const Paper& paper) {
+  const auto mix = [](std::uint8_t g, std::uint8_t i) {
+    return static_cast<std::uint8_t>(g + (static_cast<int>(i) - g) * 9 / 100);
+  };
+  return Rgb{mix(paper.background.r, paper.ink.r), mix(paper.background.g, paper.ink.g),
+             mix(paper.background.b, paper.ink.b)};
+}
+
 }  // namespace fragviz::app

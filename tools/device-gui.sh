@@ -26,7 +26,8 @@
 # (unpacked into DEST/fragviz-gui; default /tmp), FRAGVIZ_GUI_BUILD (default /tmp/fragviz-gui-build),
 # FRAGVIZ_GUI_DISPLAY (default :99), FRAGVIZ_GUI_CUDA (ON; OFF on a machine without CUDA: no gate),
 # FRAGVIZ_GUI_VENDOR (nvidia; empty: the app's GL goes to Mesa's llvmpipe too, as on a machine
-# without an NVIDIA GPU), FRAGVIZ_GUI_TEST_JOBS (GUI tests at once, default 8; each has its own Xvfb).
+# without an NVIDIA GPU), FRAGVIZ_GUI_TEST_JOBS (GUI tests at once, default 8; each has its own Xvfb),
+# FRAGVIZ_GUI_TEST_REGEX (only the GUI tests whose names match, ctest -R: a rerun of the failed ones).
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 out="${OUT:-$root/out}"
@@ -357,7 +358,8 @@ if [ "$tests" = 1 ]; then
   XVFB_PID=""
   unset DISPLAY  # each test starts its own Xvfb
   export APP_TIMEOUT=100
-  ctest --test-dir "$build" -L gui --output-on-failure --timeout 180 -j "${FRAGVIZ_GUI_TEST_JOBS:-8}" >"$work/ctest.log" 2>&1
+  ctest --test-dir "$build" -L gui ${FRAGVIZ_GUI_TEST_REGEX:+-R "$FRAGVIZ_GUI_TEST_REGEX"} --output-on-failure --timeout 180 \
+    -j "${FRAGVIZ_GUI_TEST_JOBS:-8}" >"$work/ctest.log" 2>&1
   rc=$?
   grep -E "^ *[0-9]+/[0-9]+ Test|tests passed|Total Test" "$work/ctest.log"
   if [ "$rc" != 0 ]; then

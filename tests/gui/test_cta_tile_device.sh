@@ -21,6 +21,7 @@ open_from_view_menu view_cta_tile "$C['open']"
 wait_for "$C['ok'] and $C['preset'] == 'sm80-gemm-128x128x32' and 'cta_run_gpu' in s['widgets']"
 wait_for "not $D['available'] and $D['blocked'] == 'no usable GPU: disabled with --no-device'"
 wait_for "$D['status'] == 'idle' and $D['measured'] == [] and not $D['current']"
+canvas_reveal cta_run_gpu  # the tiled window may run below the window's bottom: scroll as a user does
 click $(centre_of "s['widgets']['cta_run_gpu']")
 sleep 0.5
 wait_for "$D['status'] == 'idle' and $D['measured'] == [] and 'cta_measured_A' not in s['widgets']"
@@ -37,7 +38,8 @@ if [ "$(q "$D['available']")" = False ]; then
   [[ "$reason" == "no usable GPU: "* ]] || fail "the window's reason is not the CLI's: $reason"
   grep -qF -- "--device: $reason (" <<<"$said" || fail "the CLI says '$said', the window '$reason'"
 else
-  click $(centre_of "s['widgets']['cta_run_gpu']")
+  canvas_reveal cta_run_gpu  # the tiled window may run below the window's bottom: scroll as a user does
+click $(centre_of "s['widgets']['cta_run_gpu']")
   wait_for "$D['status'] == 'done' and $D['current']" 60
   wait_for "$D['measured'][0].endswith('all 8192 match (128 threads x 64 values), as the model predicted')"
   wait_for "$D['measured'][1].endswith('as the model predicted') and $D['model_disagreements'][:2] == [0, 0]"
@@ -49,6 +51,7 @@ else
   wait_for "$D['tiled_mma'].startswith('tiled MMA measured on ') and 'cta_measured_mma' in s['widgets']"
   wait_for "$D['tiled_mma'].endswith('all 16384 C values match A x B^T, as the model predicted')"
   for _ in 1 2 3; do
+    canvas_reveal cta_preset
     click $(centre_of "s['widgets']['cta_preset']")
     for i in $(seq 20); do [ "$(q "'cta_preset_filter' in s['widgets']")" = True ] && break; sleep 0.1; done
     [ "$(q "'cta_preset_filter' in s['widgets']")" = True ] && break
@@ -58,7 +61,8 @@ else
   wait_for "'cta_preset:sm90-wgmma-128x128x64' in s['widgets']"
   xdotool key Return
   wait_for "$C['preset'] == 'sm90-wgmma-128x128x64' and $C['ok'] and 'cta_run_gpu' in s['widgets']"
-  click $(centre_of "s['widgets']['cta_run_gpu']")
+  canvas_reveal cta_run_gpu  # the tiled window may run below the window's bottom: scroll as a user does
+click $(centre_of "s['widgets']['cta_run_gpu']")
   wait_for "$D['status'] == 'done' and $D['current'] and $D['tiled_mma'] != ''" 60
   said=$("$CLI" tiled --preset sm90-wgmma-128x128x64 --device 2>/dev/null | grep '^tiled MMA')
   if [ "$(q "'sm_90a only' in $D['tiled_mma']")" = True ]; then

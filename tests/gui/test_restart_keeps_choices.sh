@@ -2,7 +2,8 @@
 # Issue 22, "nothing the user made is lost": choices made with clicks come back after a restart.
 #  - the stmatrix / movmatrix window's tab (movmatrix), which opened on stmatrix again;
 #  - the descriptor view's start address typed (1024 bytes), which went back to 0;
-#  - the fragments view's zoom moved off its first one ("fit", zoom 1, below the readable zoom);
+#  - the fragments view's zoom moved off its first one ("fit": zoom 1 on the fitted size, below the
+#    readable zoom);
 #  - File > Export's view (banks, taken from its list) and Crop, the dialog's choices.
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/hopper_lib.sh"
@@ -20,10 +21,11 @@ open_view descriptor
 wait_for "$D['drawn'] and $D['start'] == 0 and 'desc_start' in s['widgets']"
 enter_number desc_start 1024 "$D['start'] == 1024"
 
-# The first zoom is the readable one (above 1 at this size); "fit" moves off it.
-wait_for "s['fragments_view']['readable_zoom'] > 1 and 'fragments_fit' in s['widgets']"
+# The first zoom is the readable one (zoom 1 on the readable cell size); "fit" moves off it: zoom 1
+# on the fitted size, where the readable zoom is above 1 at this size.
+wait_for "s['fragments_view']['readable_zoom'] == 1 and 'fragments_fit' in s['widgets']"
 click $(centre_of "s['widgets']['fragments_fit']")
-wait_for "s['fragments_view']['zoom'] == 1"
+wait_for "s['fragments_view']['zoom'] == 1 and s['fragments_view']['readable_zoom'] > 1"
 
 # File > Export: the bank view from the list (filtered as typed), Crop on, closed without writing.
 for _ in 1 2 3; do

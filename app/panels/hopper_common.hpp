@@ -33,6 +33,10 @@ void owner_cell(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 fill, bool dim, bool s
 /// The measured mark of a cell: a red X (mismatch_mark) for 2, a small green corner for 1 where
 /// the cell is at least 10 pixels, nothing for 0.
 void measured_mark(ImDrawList* dl, ImVec2 a, ImVec2 b, int state);
+/// A wgmma register field's three table cells, each in the next column: its bits ("31..16"), the
+/// element it holds ("d5 (V5)") and its (row, col) ("(17, k 2)" for A): the Warpgroup view's register
+/// list and the Lane inspector's, one wording.
+void wgmma_field_cells(const WgmmaRegister& r, const WgmmaField& f);
 /// The measured / model-only line: green when measured and matching, red when something differs,
 /// dim for model only. Wrapped.
 void measured_line(const std::string& text, bool measured, bool differs);

@@ -173,4 +173,13 @@ void measured_line(const std::string& text, bool measured, bool differs) {
   status_text(differs ? kRedV : measured ? kGreenV : kDimV, "%s", text.c_str());
 }
 
+void wgmma_field_cells(const WgmmaRegister& r, const WgmmaField& f) {
+  ImGui::TableNextColumn();
+  ImGui::Text("%d..%d", f.bit + f.bits - 1, f.bit);
+  ImGui::TableNextColumn();
+  ImGui::Text("%s (V%d)", element_name(r.operand, f.element, FragmentScope::warpgroup).c_str(), f.element);
+  ImGui::TableNextColumn();
+  ImGui::Text(r.operand == Operand::A ? "(%d, k %d)" : "(%d, %d)", f.coord.row, f.coord.col);
+}
+
 }  // namespace fragviz::app

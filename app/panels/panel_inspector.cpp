@@ -14,6 +14,7 @@
 #include "../hopper_views.hpp"
 #include "../palette.hpp"
 #include "../window_placement.hpp"
+#include "hopper_common.hpp"
 #include "panels.hpp"
 
 namespace fragviz::app {
@@ -394,16 +395,20 @@ void operand_load_relations(AppState& s, const Derived& d, int lane) {
   ImGui::PopTextWrapPos();
 }
 
+/// A chip of lane `lane`'s colour, one text line high, with the cursor left after it on the line.
+void lane_chip(int lane) {
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  const float h = ImGui::GetTextLineHeight();
+  ImGui::GetWindowDrawList()->AddRectFilled(p, ImVec2(p.x + h * 1.6f, p.y + h), lane_colour(lane), 3.f);
+  ImGui::Dummy(ImVec2(h * 1.6f, h));
+  ImGui::SameLine();
+}
+
 /// The Warpgroup view's selected thread (the inspector's subject since it was chosen there): its
 /// warp and lane, and its registers of the view's wgmma entry, element by element.
 void warpgroup_thread(AppState& s, const WgmmaInstruction& in, int thread) {
   const int lane = thread % kWarpSize;
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  const ImVec2 p = ImGui::GetCursorScreenPos();
-  const float h = ImGui::GetTextLineHeight();
-  dl->AddRectFilled(p, ImVec2(p.x + h * 1.6f, p.y + h), lane_colour(lane), 3.f);
-  ImGui::Dummy(ImVec2(h * 1.6f, h));
-  ImGui::SameLine();
+  lane_chip(lane);
   ImGui::TextWrapped("warpgroup thread %d: warp %d, lane %d", thread, thread / kWarpSize, lane);
   record_widget(s, "inspector_wg_thread");
   ImGui::PushTextWrapPos(0.f);
@@ -427,13 +432,7 @@ void warpgroup_thread(AppState& s, const WgmmaInstruction& in, int thread) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       if (fi == 0) ImGui::TextUnformatted(r.name.c_str());
-      ImGui::TableNextColumn();
-      ImGui::Text("%d..%d", f.bit + f.bits - 1, f.bit);
-      ImGui::TableNextColumn();
-      ImGui::Text("%s (V%d)", element_name(r.operand, f.element, FragmentScope::warpgroup).c_str(),
-                  f.element);
-      ImGui::TableNextColumn();
-      ImGui::Text(r.operand == Operand::A ? "(%d, k %d)" : "(%d, %d)", f.coord.row, f.coord.col);
+      wgmma_field_cells(r, f);
     }
   ImGui::EndTable();
 }
@@ -463,12 +462,7 @@ void draw_inspector(AppState& s, const Derived& d, const HopperViews& hopper) {
     ImGui::End();
     return;
   }
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  const ImVec2 p = ImGui::GetCursorScreenPos();
-  const float h = ImGui::GetTextLineHeight();
-  dl->AddRectFilled(p, ImVec2(p.x + h * 1.6f, p.y + h), lane_colour(lane), 3.f);
-  ImGui::Dummy(ImVec2(h * 1.6f, h));
-  ImGui::SameLine();
+  lane_chip(lane);
   if (d.instr->products > 1)
     ImGui::TextWrapped("lane %d   groupID %d, threadID_in_group %d, quad pair %d", lane, group_id(lane),
                        thread_id_in_group(lane), (lane % 16) / 4);

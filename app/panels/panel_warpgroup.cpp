@@ -297,16 +297,7 @@ void register_table(AppState& s, HopperViews& v, int thread) {
       if (row_top >= body.Min.y + row_h - 0.5f && row_top + row_h <= body.Max.y + 0.5f)
         ++v.frame.register_rows_visible;
       if (fi == 0) ImGui::TextUnformatted(r.name.c_str());
-      ImGui::TableNextColumn();
-      if (f.bits == 32)
-        ImGui::TextUnformatted("31..0");
-      else
-        ImGui::Text("%d..%d", f.bit + f.bits - 1, f.bit);
-      ImGui::TableNextColumn();
-      ImGui::Text("%s (V%d)", element_name(r.operand, f.element, FragmentScope::warpgroup).c_str(),
-                  f.element);
-      ImGui::TableNextColumn();
-      ImGui::Text(r.operand == Operand::A ? "(%d, k %d)" : "(%d, %d)", f.coord.row, f.coord.col);
+      wgmma_field_cells(r, f);
       ImGui::TableNextColumn();
       const auto& checks = r.operand == Operand::A ? m.a_check : m.d_check;
       const int per = r.operand == Operand::A ? v.warpgroup().a.per_thread : v.warpgroup().d.per_thread;

@@ -196,7 +196,7 @@ double draw_grid(Scene& s, const GridSpec& g, const std::function<Cell(int, int)
       if (!g.id.empty())
         rect.id = g.id + "-r" + std::to_string(g.row0 + r) + "-c" + std::to_string(g.col0 + c);
       s.add(std::move(rect));
-      if (!k.label.empty() && size >= 2.5)
+      if (!k.label.empty() && size >= 2.5 && !k.wrong)  // a wrong cell's label goes over its mark
         s.add(Text{x + g.cw * 0.5, y + g.ch * 0.5 + size * 0.36, k.label, size, text_on(k.fill),
                    Anchor::middle});
     }
@@ -212,13 +212,20 @@ double draw_grid(Scene& s, const GridSpec& g, const std::function<Cell(int, int)
         // Outline only: the writers fill every Rect, so redraw the cell's label over it.
         s.add(m);
         const Cell k = cell(r, c);
+        if (!k.label.empty() && size >= 2.5 && !k.wrong)
+          s.add(Text{g.x + c * g.cw + g.cw * 0.5, g.y + r * g.ch + g.ch * 0.5 + size * 0.36, k.label, size,
+                     text_on(k.fill), Anchor::middle});
+      }
+  // Wrong cells' marks, then their labels over them: the cross must not hide which thread and
+  // value the cell holds (as on the screen).
+  for (int r = 0; r < g.rows; ++r)
+    for (int c = 0; c < g.cols; ++c)
+      if (const Cell k = cell(r, c); k.wrong) {
+        draw_wrong_mark(s, g.x + c * g.cw, g.y + r * g.ch, g.cw, g.ch);
         if (!k.label.empty() && size >= 2.5)
           s.add(Text{g.x + c * g.cw + g.cw * 0.5, g.y + r * g.ch + g.ch * 0.5 + size * 0.36, k.label, size,
                      text_on(k.fill), Anchor::middle});
       }
-  for (int r = 0; r < g.rows; ++r)
-    for (int c = 0; c < g.cols; ++c)
-      if (cell(r, c).wrong) draw_wrong_mark(s, g.x + c * g.cw, g.y + r * g.ch, g.cw, g.ch);
   // The screen's reading rules (GridSpec::row_rules, col_rules) between the rows and columns drawn,
   // stroked as the screen strokes them (app::grid_rule_stroke): the paper's ink, translucent.
   const auto rule_line = [&](double x0, double y0, double x1, double y1, bool strong) {

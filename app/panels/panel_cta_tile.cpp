@@ -87,13 +87,13 @@ void draw_grid(AppState& s, const CtaGrid& g, int index) {
       const ImVec2 a(x, y), b(x + cw, y + ch);
       dl->AddRectFilled(a, b, lane_colour(colour));
       dl->AddRect(a, b, IM_COL32(30, 30, 30, 255));
-      if (cw >= 40) {
-        std::snprintf(buf, sizeof buf, "T%d V%d", cell.thread, cell.value);
-        centred_text(dl, fonts().small, a, b, lane_text_colour(colour), buf);
-      }
       if (g.mine[k]) dl->AddRect(a, b, IM_COL32(255, 255, 255, 255), 0.f, 0, 2.5f);
       const bool wrong = !g.wrong.empty() && g.wrong[k];
       if (wrong) draw_wrong_mark(dl, a, b);
+      if (cw >= 40) {  // over a wrong cell's mark, so the cross does not hide the thread and value
+        std::snprintf(buf, sizeof buf, "T%d V%d", cell.thread, cell.value);
+        centred_text(dl, fonts().small, a, b, lane_text_colour(colour), buf);
+      }
       // Cell (1,0)'s rect in the state dump, so tests click where the app drew it.
       if (r == 1 && c == 0)
         s.frame.widgets["cta_cell_" + std::string(to_string(g.operand)) + "_1_0"] = Rect{a.x, a.y, cw, ch};

@@ -321,6 +321,41 @@ TEST(CtaTileView, ExportCrossesOutTheWrongCells) {
   EXPECT_TRUE(crossed_cells(cta_scene_of(CtaTileControls{})).empty());
 }
 
+// A wrong cell keeps its label readable: the label comes after the cell's cross in the scene (drawn
+// over it), once, as the screen draws it over its mark (newcomer round 18: the cross hid "T0 V1").
+TEST(CtaTileView, ExportLabelsAWrongCellOverItsCross) {
+  CtaTileControls c;
+  c.spec.smem[0] = "(128,32):(1,128)";  // (0,1) is wrong (WrongCellsAreTheOnesTheCopyMisses)
+  scene::Crop crop;
+  crop.operand = "A";
+  crop.rows = scene::IndexRange{0, 7};
+  crop.cols = scene::IndexRange{0, 15};
+  const scene::Scene s = cta_scene_of(c, crop);
+  const scene::Colour mark{kCtaWrongColour.r, kCtaWrongColour.g, kCtaWrongColour.b};
+  const scene::Rect* cell = nullptr;
+  for (const scene::Item& it : s.items)
+    if (const auto* r = std::get_if<scene::Rect>(&it); r && r->id == "A-r0-c1") cell = r;
+  ASSERT_NE(cell, nullptr);
+  const auto inside = [&](double x, double y) {
+    return x > cell->x && x < cell->x + cell->w && y > cell->y && y < cell->y + cell->h;
+  };
+  std::ptrdiff_t last_cross = -1, label = -1;
+  int labels = 0;
+  for (std::size_t i = 0; i < s.items.size(); ++i) {
+    if (const auto* l = std::get_if<scene::Line>(&s.items[i]);
+        l && l->colour == mark && inside((l->x0 + l->x1) / 2, (l->y0 + l->y1) / 2))
+      last_cross = static_cast<std::ptrdiff_t>(i);
+    if (const auto* t = std::get_if<scene::Text>(&s.items[i]);
+        t && t->text == "T0 V1" && inside(t->x, t->y - 1)) {
+      label = static_cast<std::ptrdiff_t>(i);
+      ++labels;
+    }
+  }
+  ASSERT_GE(last_cross, 0);
+  EXPECT_EQ(labels, 1);
+  EXPECT_GT(label, last_cross);
+}
+
 // A crop draws one operand's grid, exactly the block asked for, each cell named and labelled as
 // uncropped (A (17,2) is thread 37's V0, tests/cli/test_tiled_cta.sh); one without an operand, or
 // past the grid, is refused.

@@ -355,7 +355,7 @@ void draw_device_run(AppState& s) {
                            "against A x B^T, as fragviz-cli tiled --device does");
   ImGui::SameLine();
   if (blocked)
-    ImGui::TextColored(kDimV, "%s", blocked->c_str());
+    status_text(kDimV, "%s", blocked->c_str());  // wrapped: "no usable GPU: ..." ran past the edge
   else if (running)
     ImGui::TextColored(kDimV, "running on %s ...", s.device.name.c_str());
   else if (run.status == JobStatus::failed)
@@ -483,8 +483,7 @@ void draw_cta_tile(AppState& s, CtaTileModel& m) {
   // The verdicts first: the join and banks of B stand below A's grid, many screens down.
   int& scroll_to = s.cta_tile.scroll_to_join;
   if (const int clicked = draw_verdicts(s, m); clicked >= 0) scroll_to = clicked;
-  ImGui::TextUnformatted(m.summary.c_str());
-  record_widget(s, "cta_summary");
+  answer_text(s, "cta_summary", ImGui::GetStyleColorVec4(ImGuiCol_Text), m.summary);
   ImGui::PushTextWrapPos(0.f);
   ImGui::TextColored(kDimV, "%s", m.source.c_str());
   ImGui::PopTextWrapPos();
@@ -508,8 +507,9 @@ void draw_cta_tile(AppState& s, CtaTileModel& m) {
   for (std::size_t i = 0; i < m.grids.size(); ++i) {
     const CtaGrid& g = m.grids[i];
     ImGui::Separator();
-    ImGui::TextUnformatted(g.title.c_str());
-    if (!g.layout.empty()) ImGui::Text("shared layout %s", g.layout.c_str());
+    status_text(ImGui::GetStyleColorVec4(ImGuiCol_Text), "%s", g.title.c_str());
+    if (!g.layout.empty())
+      status_text(ImGui::GetStyleColorVec4(ImGuiCol_Text), "shared layout %s", g.layout.c_str());
     if (scroll_to == static_cast<int>(i)) {
       ImGui::SetScrollHereY(0.f);
       scroll_to = -1;

@@ -58,10 +58,8 @@ std::string banks_command_for(const LayoutProbeRequest& r) {
 /// Reruns this program's layout probe under ncu and parses its CSV.
 Outcome<std::map<std::string, double>> run_under_ncu(const std::string& ncu, const LayoutProbeOptions& o) {
   using O = Outcome<std::map<std::string, double>>;
-  char self[4096];
-  const ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-  if (n <= 0) return O::fail(ErrorKind::io, "cannot find this program's path (/proc/self/exe)");
-  self[n] = '\0';
+  const std::string self = self_path();
+  if (self.empty()) return O::fail(ErrorKind::io, "cannot find this program's path (/proc/self/exe)");
   std::string metrics;
   for (const std::string& m : ncu_metrics(o.request.op)) metrics += (metrics.empty() ? "" : ",") + m;
   std::string cmd = shell_quote(ncu) + " --metrics " + metrics +
@@ -72,24 +70,41 @@ Outcome<std::map<std::string, double>> run_under_ncu(const std::string& ncu, con
          " --num " + std::string(to_string(o.request.ldmatrix.num)) +
          (o.request.ldmatrix.trans ? " --trans" : "") + " --elem " + shell_quote(o.request.element_type) +
          " 2>&1";
-  FILE* p = popen(cmd.c_str(), "r");
-  if (!p) return O::fail(ErrorKind::io, "cannot start " + ncu);
-  std::string text;
-  char buf[4096];
-  std::size_t got = 0;
-  while ((got = std::fread(buf, 1, sizeof buf, p)) > 0 && text.size() < (1u << 20)) text.append(buf, got);
-  const int status = pclose(p);
+  int status = 0;
+  const std::string text = run_capture(cmd, status, 1u << 20);
+  if (status == -1 && text.empty()) return O::fail(ErrorKind::io, "cannot start " + ncu);
   auto parsed = parse_ncu_csv(text);
   if (!parsed) {
     const std::string tail = text.size() > 600 ? text.substr(text.size() - 600) : text;
-    return O::fail(ErrorKind::cuda, "ncu gave no metrics (exit status " +
-                                        std::to_string(WIFEXITED(status) ? WEXITSTATUS(status) : -1) +
-                                        "): " + tail);
+    return O::fail(ErrorKind::cuda,
+                   "ncu gave no metrics (exit status " + std::to_string(status) + "): " + tail);
   }
   return parsed;
 }
 
 }  // namespace
+
+std::string self_path() {
+  char self[4096];
+  const ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+  return n <= 0 ? std::string() : std::string(self, static_cast<std::size_t>(n));
+}
+
+std::string run_capture(const std::string& cmd, int& status, std::size_t max_bytes) {
+  FILE* p = popen(cmd.c_str(), "r");
+  if (!p) {
+    status = -1;
+    return {};
+  }
+  std::string text;
+  char buf[4096];
+  std::size_t got = 0;
+  while ((got = std::fread(buf, 1, sizeof buf, p)) > 0)
+    if (text.size() < max_bytes) text.append(buf, got);  // read on, so the child never blocks
+  const int s = pclose(p);
+  status = WIFEXITED(s) ? WEXITSTATUS(s) : -1;
+  return text;
+}
 
 std::string find_on_path(const std::string& name) {
   const char* path = std::getenv("PATH");

@@ -2,6 +2,7 @@
 // catalogue probes of cmd_probe.cpp.
 #pragma once
 
+#include <cstddef>
 #include <string>
 
 #include "commands.hpp"
@@ -18,6 +19,11 @@ struct LayoutProbeOptions {
 
 /// `name` (an executable) in a folder of PATH, or "" when none has it.
 std::string find_on_path(const std::string& name);
+/// This program's own path (/proc/self/exe), or "" when it cannot be read: what `--ncu` reruns.
+std::string self_path();
+/// `cmd`'s standard output (a shell command line), at most `max_bytes` of it; `status` its exit
+/// status (-1 when it could not start or did not exit).
+std::string run_capture(const std::string& cmd, int& status, std::size_t max_bytes);
 
 /// Adds --layout, --read-layout, --lanes, --load, --elem, --ncu, --ncu-child to `probe`.
 void add_layout_probe_options(CLI::App& cmd, LayoutProbeOptions& o);

@@ -1,39 +1,19 @@
 // `fragviz-cli tiled --device --ncu` (tiled_cta_ncu.hpp).
 #include "tiled_cta_ncu.hpp"
 
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <cstdio>
 #include <iostream>
 #include <sstream>
 
 #include "commands.hpp"
 #include "fragviz/device/device.hpp"
+#include "probe_layout.hpp"
 #include "tiled_cta.hpp"
 
 namespace fragviz::cli {
 namespace {
 
-constexpr std::size_t kMaxOutput = 4u << 20;
-
-/// `cmd`'s standard output (and whatever it sends there), at most kMaxOutput bytes; `status` its
-/// exit status (-1 when it could not start).
-std::string run_capture(const std::string& cmd, int& status) {
-  FILE* p = popen(cmd.c_str(), "r");
-  if (!p) {
-    status = -1;
-    return {};
-  }
-  std::string text;
-  char buf[4096];
-  std::size_t got = 0;
-  while ((got = std::fread(buf, 1, sizeof buf, p)) > 0)
-    if (text.size() < kMaxOutput) text.append(buf, got);
-  const int s = pclose(p);
-  status = WIFEXITED(s) ? WEXITSTATUS(s) : -1;
-  return text;
-}
+constexpr std::size_t kMaxOutput = 4u << 20;  // ncu's CSV of every probe launch, twice
 
 std::int64_t warps(const tile::CtaTile& t) { return (t.mma.threads() + kWarpSize - 1) / kWarpSize; }
 
@@ -68,13 +48,12 @@ std::vector<tile::CtaNcuCopy> measure_under_ncu(const std::string& ncu_path,
     return copies;
   };
   if (ncu_path.empty()) return fail_all("ncu (Nsight Compute) is not on PATH");
-  char self[4096];
-  const ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-  if (n <= 0) return fail_all("cannot find this program's path (/proc/self/exe)");
-  self[n] = '\0';
+  const std::string self = self_path();
+  if (self.empty()) return fail_all("cannot find this program's path (/proc/self/exe)");
   // The totals over every shared access only where this ncu has them: an unknown metric fails the run.
   int status = 0;
-  const std::string query = run_capture(shell_quote(ncu_path) + " --query-metrics 2>/dev/null", status);
+  const std::string query =
+      run_capture(shell_quote(ncu_path) + " --query-metrics 2>/dev/null", status, kMaxOutput);
   std::vector<std::string> metrics = tile::cta_ncu_metrics();
   for (const std::string& m : tile::listed_ncu_metrics(query, tile::cta_ncu_total_metrics()))
     metrics.push_back(m);
@@ -85,7 +64,7 @@ std::vector<tile::CtaNcuCopy> measure_under_ncu(const std::string& ncu_path,
                     " tiled";
   for (const std::string& a : flag_args) cmd += " " + shell_quote(a);
   cmd += " --ncu-child 2>&1";
-  const std::string text = run_capture(cmd, status);
+  const std::string text = run_capture(cmd, status, kMaxOutput);
   if (status == -1 && text.empty()) return fail_all("cannot start " + ncu_path);
   tile::take_ncu_output(copies, text);
   for (tile::CtaNcuCopy& c : copies)

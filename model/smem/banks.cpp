@@ -73,14 +73,15 @@ std::optional<std::string> validate(const TileGeometry& t, LdmatrixConfig c, Til
 }
 
 int phase_wavefronts(const std::vector<std::uint32_t>& byte_addresses, int bytes_per_lane,
-                     std::array<int, kBanks>* words_per_bank) {
-  // Distinct 4-byte words per bank; lanes reading the same word share it (broadcast).
+                     std::array<int, kBanks>* words_per_bank, bool lanes_share_words) {
+  // Distinct 4-byte words per bank; lanes reading the same word share it (broadcast), except where
+  // each lane's write is its own (cp.async).
   std::array<std::vector<std::uint32_t>, kBanks> words;
   for (std::uint32_t a : byte_addresses)
     for (int w = 0; w < bytes_per_lane / kBankBytes; ++w) {
       const std::uint32_t word = (a >> 2) + static_cast<std::uint32_t>(w);
       auto& list = words[word & 31u];
-      if (std::find(list.begin(), list.end(), word) == list.end()) list.push_back(word);
+      if (!lanes_share_words || std::find(list.begin(), list.end(), word) == list.end()) list.push_back(word);
     }
   int most = 0;
   for (int b = 0; b < kBanks; ++b) {

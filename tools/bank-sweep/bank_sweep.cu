@@ -40,6 +40,11 @@ const Op kOps[] = {
     {"ldmatrix.x4", 16, 32, false}, {"ldmatrix.x4.trans", 16, 32, false},
     {"stmatrix.x1", 16, 8, true},   {"stmatrix.x2", 16, 16, true},
     {"stmatrix.x4", 16, 32, true},  {"stmatrix.x4.trans", 16, 32, true},
+    // cp.async (LDGSTS): global -> shared without registers; each lane's source is lane * bytes of a
+    // global buffer, its shared destination the pattern's address. ncu counts its shared side under
+    // op_ldgsts (bank conflicts) and in the all-ops shared wavefronts, not under op_st.
+    {"cpasync.ca4", 4, 32, true},   {"cpasync.ca8", 8, 32, true},
+    {"cpasync.ca16", 16, 32, true}, {"cpasync.cg16", 16, 32, true},
 };
 constexpr int kNumOps = sizeof(kOps) / sizeof(kOps[0]);
 
@@ -86,6 +91,17 @@ __global__ void sweep_kernel(const std::uint32_t* __restrict__ offsets, std::uin
     asm volatile("stmatrix.sync.aligned.m8n8.x4.trans.shared.b16 [%0], {%1,%2,%3,%4};" ::"r"(a), "r"(r0),
                  "r"(r1), "r"(r2), "r"(r3)
                  : "memory");
+  if constexpr (Id >= 14 && Id <= 17) {
+    // The source sits past the 32 words the kernel writes at its end.
+    const char* src = reinterpret_cast<const char*>(sink + 32) + lane * (Id == 14 ? 4u : Id == 15 ? 8u : 16u);
+    if constexpr (Id == 14) asm volatile("cp.async.ca.shared.global [%0], [%1], 4;" ::"r"(a), "l"(src) : "memory");
+    if constexpr (Id == 15) asm volatile("cp.async.ca.shared.global [%0], [%1], 8;" ::"r"(a), "l"(src) : "memory");
+    if constexpr (Id == 16)
+      asm volatile("cp.async.ca.shared.global [%0], [%1], 16;" ::"r"(a), "l"(src) : "memory");
+    if constexpr (Id == 17)
+      asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(a), "l"(src) : "memory");
+    asm volatile("cp.async.wait_all;" ::: "memory");
+  }
   // Unconditional: a load whose result only a branch used was sunk into that branch and never ran.
   sink[lane] = keep ? r0 ^ r1 ^ r2 ^ r3 : r0 + r1 + r2 + r3;
 }
@@ -119,8 +135,11 @@ std::vector<Pattern> patterns_for(const Op& op, int op_index) {
     out.push_back(std::move(p));
   };
   const bool trans = std::strstr(op.name, "trans") != nullptr;
-  // .trans moves no address: a subset is enough to show it counts as the plain form.
-  const int keep_every = trans ? 5 : 1;
+  // .trans moves no address: a subset is enough to show it counts as the plain form. cp.async.ca
+  // differs from .cg in the global (L1) side only; kernels use .cg 16: the .ca forms get every
+  // third pattern (ncu's time per kernel adds up).
+  const bool cp_async_ca = std::strstr(op.name, "cpasync.ca") != nullptr;
+  const int keep_every = trans ? 5 : cp_async_ca ? 3 : 1;
 
   for (int c : {0, 1, 5, 31})
     add("broadcast unit " + std::to_string(c), [=](int) { return std::int64_t{c} * u; });
@@ -301,11 +320,12 @@ int main(int argc, char** argv) {
   std::vector<std::uint32_t> all;
   for (const Pattern& p : ps) all.insert(all.end(), p.offsets.begin(), p.offsets.end());
   std::uint32_t *d_offsets = nullptr, *d_sink = nullptr;
-  if (cudaMalloc(&d_offsets, all.size() * 4) != cudaSuccess || cudaMalloc(&d_sink, 32 * 4) != cudaSuccess) {
+  if (cudaMalloc(&d_offsets, all.size() * 4) != cudaSuccess || cudaMalloc(&d_sink, 32 * 4 + 32 * 16) != cudaSuccess) {
     std::fprintf(stderr, "cudaMalloc failed\n");
     return 1;
   }
   cudaMemcpy(d_offsets, all.data(), all.size() * 4, cudaMemcpyHostToDevice);
+  cudaMemset(d_sink, 0, 32 * 4 + 32 * 16);  // cp.async's global source
   const Kernel k = kKernels[static_cast<std::size_t>(id)];
   cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(kSmemBytes + 128));
   for (std::size_t i = 0; i < ps.size(); ++i) {

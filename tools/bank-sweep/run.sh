@@ -9,7 +9,7 @@ out="${1:-./out/bank-sweep}"
 mkdir -p "$out"
 bin="$out/bank_sweep"
 nvcc -std=c++17 -O2 -arch=sm_90a -o "$bin" "$here/bank_sweep.cu" || exit 1
-cuobjdump --dump-sass "$bin" | grep -E 'Function|LDS|STS|LDSM|STSM' >"$out/sass.txt"
+cuobjdump --dump-sass "$bin" | grep -E 'Function|LDS|STS|LDSM|STSM|LDGSTS' >"$out/sass.txt"
 "$bin" list >"$out/patterns.csv" || exit 1
 ncu --query-metrics >"$out/ncu-metrics.txt" 2>&1
 metrics=()
@@ -17,6 +17,8 @@ for m in l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld l1tex__data_pipe_lsu_w
          l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st \
          smsp__inst_executed_op_shared_ld smsp__inst_executed_op_shared_st \
          smsp__inst_executed_op_ldsm smsp__inst_executed_op_stsm \
+         l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ldgsts l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ldgsts \
+         l1tex__data_pipe_lsu_wavefronts_mem_shared smsp__inst_executed_op_ldgsts \
          smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ld smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_st \
          smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ld_ideal smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_st_ideal; do
   grep -q "^$m " "$out/ncu-metrics.txt" && metrics+=("$m.sum")

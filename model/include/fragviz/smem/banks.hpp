@@ -156,9 +156,11 @@ BankReport analyze_ldmatrix(LdmatrixConfig c, const TileGeometry& t, TileUnit u 
 /// Lanes beyond the .num's address lanes are ignored. Misaligned addresses set `error`.
 BankReport analyze_addresses(LdmatrixConfig c, const std::array<std::uint32_t, kWarpSize>& byte_addresses);
 
-/// Wavefronts of one phase of `bytes_per_lane`-byte accesses at the given byte addresses.
+/// Wavefronts of one phase of `bytes_per_lane`-byte accesses at the given byte addresses: the most
+/// distinct 4-byte words any bank serves, or with `lanes_share_words` false (cp.async) the most
+/// lane accesses any bank serves, lanes on one word counted each. `words_per_bank` gets the counts.
 int phase_wavefronts(const std::vector<std::uint32_t>& byte_addresses, int bytes_per_lane,
-                     std::array<int, kBanks>* words_per_bank = nullptr);
+                     std::array<int, kBanks>* words_per_bank = nullptr, bool lanes_share_words = true);
 
 std::string_view to_string(Swizzle s);
 std::optional<Swizzle> parse_swizzle(std::string_view text);

@@ -45,14 +45,17 @@ namespace fragviz {
 
 /// The warp-wide shared-memory instruction.
 enum class SharedOp : std::uint8_t {
-  ldmatrix,  ///< ldmatrix.sync.aligned.m8n8{.x1,.x2,.x4}{,.trans}.shared.b16 (sm_75)
-  stmatrix,  ///< stmatrix.sync.aligned.m8n8{.x1,.x2,.x4}{,.trans}.shared.b16 (sm_90): same address table
-  lds32,     ///< a 32-bit load per lane (ld.shared.b32, SASS LDS)
-  lds64,     ///< a 64-bit load per lane (ld.shared.v2.b32, LDS.64)
-  lds128,    ///< a 128-bit load per lane (ld.shared.v4.b32, LDS.128)
-  sts32,     ///< a 32-bit store per lane (st.shared.b32, SASS STS)
-  sts64,     ///< a 64-bit store per lane (st.shared.v2.b32, STS.64)
-  sts128,    ///< a 128-bit store per lane (st.shared.v4.b32, STS.128)
+  ldmatrix,   ///< ldmatrix.sync.aligned.m8n8{.x1,.x2,.x4}{,.trans}.shared.b16 (sm_75)
+  stmatrix,   ///< stmatrix.sync.aligned.m8n8{.x1,.x2,.x4}{,.trans}.shared.b16 (sm_90): same address table
+  lds32,      ///< a 32-bit load per lane (ld.shared.b32, SASS LDS)
+  lds64,      ///< a 64-bit load per lane (ld.shared.v2.b32, LDS.64)
+  lds128,     ///< a 128-bit load per lane (ld.shared.v4.b32, LDS.128)
+  sts32,      ///< a 32-bit store per lane (st.shared.b32, SASS STS)
+  sts64,      ///< a 64-bit store per lane (st.shared.v2.b32, STS.64)
+  sts128,     ///< a 128-bit store per lane (st.shared.v4.b32, STS.128)
+  cpasync4,   ///< cp.async.ca.shared.global of 4 bytes per lane (SASS LDGSTS.E): global -> shared
+  cpasync8,   ///< cp.async.ca of 8 bytes per lane (LDGSTS.E.64)
+  cpasync16,  ///< cp.async.ca of 16 bytes per lane (LDGSTS.E.128)
 };
 
 /// One row per SharedOp: the one table every name, width and phase rule is read from.
@@ -66,8 +69,11 @@ struct SharedOpInfo {
   const char* sass;
   int bytes;        ///< bytes one lane's address covers (a 16-byte row for ld/stmatrix)
   int phase_lanes;  ///< lanes served in one phase
-  bool store;       ///< writes shared memory (Nsight Compute's op_st counters)
+  bool store;       ///< writes shared memory (op_st counters; cp.async: op_ldgsts)
   bool matrix;      ///< ld/stmatrix: 8 row addresses per 8x8 matrix
+  /// Lanes on one 4-byte word share its wavefront (every op but cp.async, whose lanes each write
+  /// their own: a broadcast cp.async.ca is 32 wavefronts, measured).
+  bool lanes_share_words = true;
 };
 inline constexpr SharedOpInfo kSharedOps[] = {
     {SharedOp::ldmatrix, "ldmatrix", "ldmatrix", nullptr, nullptr, 16, 8, false, true},
@@ -80,6 +86,12 @@ inline constexpr SharedOpInfo kSharedOps[] = {
     {SharedOp::sts64, "sts64", "STS.64  st.shared.v2.b32", "st.shared.v2.b32", "STS.64", 8, 16, true, false},
     {SharedOp::sts128, "sts128", "STS.128  st.shared.v4.b32", "st.shared.v4.b32", "STS.128", 16, 8, true,
      false},
+    {SharedOp::cpasync4, "cpasync4", "LDGSTS.E  cp.async.ca.shared.global (4 B)",
+     "cp.async.ca.shared.global (4 B)", "LDGSTS.E", 4, 32, true, false, false},
+    {SharedOp::cpasync8, "cpasync8", "LDGSTS.E.64  cp.async.ca.shared.global (8 B)",
+     "cp.async.ca.shared.global (8 B)", "LDGSTS.E.64", 8, 16, true, false, false},
+    {SharedOp::cpasync16, "cpasync16", "LDGSTS.E.128  cp.async.ca.shared.global (16 B)",
+     "cp.async.ca.shared.global (16 B)", "LDGSTS.E.128", 16, 8, true, false, false},
 };
 constexpr const SharedOpInfo& shared_op_info(SharedOp op) { return kSharedOps[static_cast<int>(op)]; }
 
@@ -91,7 +103,9 @@ std::string shared_op_names(bool loads = true, bool stores = true);
 
 /// True for ldmatrix and stmatrix (matrices of 8 rows, one 16-byte row per address lane).
 constexpr bool is_matrix_op(SharedOp op) { return shared_op_info(op).matrix; }
-/// True for stmatrix and st.shared: the access writes.
+/// True for cp.async (cp.async.ca: its writes' bank rule is measured; .cg's is not, see phase_rule_text).
+constexpr bool is_cp_async(SharedOp op) { return !shared_op_info(op).lanes_share_words; }
+/// True for stmatrix, st.shared and cp.async: the access writes.
 constexpr bool is_store(SharedOp op) { return shared_op_info(op).store; }
 /// Bytes one lane's address covers: a 16-byte row (ld/stmatrix), or 4, 8, 16 for 32/64/128-bit accesses.
 constexpr int access_bytes(SharedOp op) { return shared_op_info(op).bytes; }
@@ -147,7 +161,7 @@ struct AccessPhase {
   int first_lane = 0;
   int lanes = 0;
   int wavefronts = 0;               ///< most distinct words any bank serves ("n-way")
-  std::array<int, kBanks> words{};  ///< distinct 4-byte words per bank
+  std::array<int, kBanks> words{};  ///< distinct 4-byte words per bank (cp.async: lane accesses)
 };
 
 /// Static checks, banks and wavefronts of one access.
@@ -181,7 +195,8 @@ std::optional<Coord> received_element(const AccessReport& r, int lane, int reg, 
 std::string lane_list(const std::vector<int>& lanes);
 
 /// The Nsight Compute metric names of this access's wavefronts and bank conflicts (op_ld for loads,
-/// op_st for stmatrix and st.shared).
+/// op_st for stmatrix and st.shared; cp.async: every shared wavefront of the kernel, which counts 4
+/// more than the model for any cp.async kernel, and op_ldgsts's conflicts).
 std::string_view wavefronts_metric(SharedOp op);
 std::string_view bank_conflicts_metric(SharedOp op);
 

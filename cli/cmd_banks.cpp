@@ -276,7 +276,10 @@ int run_layout_form(const Opts& o) {
   std::cout << "total: wavefronts " << r.wavefronts << ", ideal wavefronts " << r.ideal_wavefronts
             << ", bank conflicts " << r.bank_conflicts << "\n";
   std::cout << "Nsight Compute, per warp instruction: " << wavefronts_metric(req.op) << " " << r.wavefronts
-            << ", " << bank_conflicts_metric(req.op) << " " << r.bank_conflicts << "\n";
+            << ", " << bank_conflicts_metric(req.op) << " " << r.bank_conflicts
+            << (is_cp_async(req.op) ? " (a kernel's all-ops shared wavefronts read 4 more for its cp.async)"
+                                    : "")
+            << "\n";
   std::cout << "rule: " << phase_rule_text(req.op) << "\n";
   return finish_output(trip && !trip->agree() ? kExitMismatch : kExitOk);
 }

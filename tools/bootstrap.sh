@@ -61,8 +61,12 @@ case "$mode" in
     install_missing "${build_pkgs[@]}" "${test_pkgs[@]}"
     bash "$root/tools/fetch-cutlass.sh"  # CuTe headers for tests/cute (PyPI; skips when present)
     configure_and_build -DFRAGVIZ_WERROR=ON
-    # The full build: unit, gpu (SKIPPED without a device), sm_75 compile check, GUI under Xvfb.
-    ctest --test-dir "$build" --output-on-failure -j 2
+    # The full build: unit, gpu (SKIPPED without a device), sm_75 compile check, then the GUI tests
+    # under Xvfb, four at once: each mostly waits on its app (its own Xvfb), so two cores keep up.
+    status=0
+    ctest --test-dir "$build" --output-on-failure -j 2 -LE gui || status=1
+    ctest --test-dir "$build" --output-on-failure -j "${FRAGVIZ_GUI_TEST_JOBS:-4}" -L gui || status=1
+    [ "$status" -eq 0 ] || exit 1
     # The model-only build (what a machine without CUDA gets, GUI off), so that mode can't rot, run
     # once and under AddressSanitizer and UndefinedBehaviorSanitizer: unit, CLI and fuzz-replay
     # tests; any finding aborts its test. (A second, unsanitized model-only build ran here until

@@ -131,6 +131,13 @@ expect 0 "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum 4" -- banks --sto
 expect 0 "rule: sts128: 4 phases of 8 lanes" -- banks --store sts128 --layout '(32,64):(64,1)' --lanes 'row=lane, col=0'
 # Row-major 64 halves a row, every lane a row: 32 rows of 128 bytes, one bank group: 8-way per phase.
 expect 0 "total: wavefronts 32, ideal wavefronts 4, bank conflicts 28" -- banks --store sts128 --layout '(32,64):(64,1)' --lanes 'row=lane, col=0'
+# cp.async.ca's write (the H100 sweep, tests/fixtures/bank-sweep/h100-2026-12-06-cp-async.csv): lanes on one
+# word are not merged, so the broadcast st.shared.v4 takes in 4 wavefronts takes 32 (36 measured, 4 of them
+# every cp.async kernel's own).
+expect 0 "total: wavefronts 32, ideal wavefronts 4, bank conflicts 28" -- banks --store cpasync16 --layout '(16,64):(0,0)' --lanes 'row=0, col=0'
+expect 0 "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ldgsts.sum 28" -- banks --store cpasync16 --layout '(16,64):(0,0)' --lanes 'row=0, col=0'
+expect 0 "cp.async.cg (L1 bypass) is not modelled" -- banks --store cpasync8 --layout '(32,64):(64,1)' --lanes 'row=lane/8, col=8*(lane%8)'
+refused_quietly 64 -- banks --store cpasync32 --layout '(32,64):(64,1)' --lanes rows
 refused_quietly 64 -- banks --store sts256 --layout '(16,64):(64,1)'
 refused_quietly 64 -- banks --store sts32 --load lds32 --layout '(16,64):(64,1)'
 # A load whose lanes share an address packs the pairs (the H200 sweep: broadcast .v4 2 wavefronts, .v2 1).

@@ -141,16 +141,40 @@ quit_app() {
 q() { python3 -c "import json,sys; s=json.load(open('$STATE')); print($1)"; }
 
 # wait_for 'python boolean expression over s' [seconds]: polls the state dump.
+# One python process polls every 0.1 s (a python start per poll cost a loaded 2-core machine more
+# CPU than the app). It gives up after twice `seconds` of wall time, as the per-poll starts did.
 wait_for() {
-  local expr=$1 secs=${2:-10} i
-  for i in $(seq $((secs * 10))); do
-    if python3 -c "import json,sys; s=json.load(open('$STATE')); sys.exit(0 if ($expr) else 1)" 2>/dev/null; then
-      return 0
-    fi
-    app_alive || fail "fragviz died while waiting for: $expr ($(app_end))"
-    sleep 0.1
-  done
-  fail "timed out waiting for: $expr"
+  local expr=$1 secs=${2:-10} rc=0
+  python3 - "$STATE" "$APP_PID" "$secs" "$expr" <<'PY' 2>/dev/null || rc=$?
+import json, os, sys, time
+state, pid, secs, expr = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), sys.argv[4]
+code = compile("(" + expr + ")", "<wait_for>", "eval")
+def alive():
+    try:
+        os.kill(pid, 0)
+        with open("/proc/%d/stat" % pid) as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+end = time.monotonic() + 2 * secs
+while True:
+    try:
+        s = json.load(open(state))
+        if eval(code):
+            sys.exit(0)
+    except Exception:
+        pass
+    if not alive():
+        sys.exit(3)
+    if time.monotonic() > end:
+        sys.exit(1)
+    time.sleep(0.1)
+PY
+  case $rc in
+    0) return 0 ;;
+    3) fail "fragviz died while waiting for: $expr ($(app_end))" ;;
+    *) fail "timed out waiting for: $expr" ;;
+  esac
 }
 
 # open_compare_browser: File > Compare with report, retried (a menu click can fall into a slow frame),

@@ -32,6 +32,7 @@ bool run_wgmma(const tile::CtaMmaProbePlan& p, std::vector<float>& c, std::strin
   const tile::WgmmaProbePlan& w = *p.wgmma;
   cuda::CtaWgmmaProbeShape shape;
   shape.n = w.n;
+  shape.a_registers = w.a_registers;
   shape.a_mn = w.a_mn_major;
   shape.b_mn = w.b_mn_major;
   shape.warpgroups = w.warpgroups;
@@ -41,9 +42,14 @@ bool run_wgmma(const tile::CtaMmaProbePlan& p, std::vector<float>& c, std::strin
   cuda::ProbeScratch d(error);
   const std::uint8_t* image = nullptr;
   const std::uint64_t* descriptors = nullptr;
+  const std::uint16_t* a_values = nullptr;  // the RS form's A tile and register table; SS: none
+  const std::uint32_t* a_table = nullptr;
   float* out = nullptr;
-  return d.upload(image, w.image) && d.upload(descriptors, w.descriptors) && d.alloc(out, c.size(), 0xFF) &&
-         FRAGVIZ_CUDA_OK(error, cuda::launch_cta_wgmma_probe(shape, image, descriptors, out, 0)) &&
+  return d.upload(image, w.image) && d.upload(descriptors, w.descriptors) &&
+         (!w.a_registers || (d.upload(a_values, w.a_values) && d.upload(a_table, w.a_table))) &&
+         d.alloc(out, c.size(), 0xFF) &&
+         FRAGVIZ_CUDA_OK(
+             error, cuda::launch_cta_wgmma_probe(shape, image, descriptors, a_values, a_table, out, 0)) &&
          d.download(c, static_cast<const float*>(out));
 }
 

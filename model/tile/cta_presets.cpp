@@ -98,6 +98,25 @@ constexpr KernelPreset kKernelPresets[] = {
       "make_tiled_copy(SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, (16,8):(8,1), (1,8))"},
      "64x64x64",
      true},
+    // hopper/kernel_traits.h: TiledMma1 = rs_op_selector<.., (kBlockM, kHeadDim, kBlockN), K, MN> over
+    // AtomLayoutMNK (kBlockM / 64, 1, 1); SmemLayoutVt the (kHeadDim, kBlockN) view of V's K-major
+    // 128-byte atoms (tile_to_shape over (kBlockN, kHeadDim)); SmemLayoutO the same atoms over
+    // (kBlockM, kHeadDim), written by SM90_U32x4_STSM_N. kHeadDim = kBlockN, so C (O) stands for S,
+    // whose SS atom m64n128k16 has the RS atom's C layout: the reuse judged is P's.
+    {"fa3-attention",
+     "FlashAttention-3 forward, sm90, head dim 128, causal (kBlockM 128, kBlockN 128, two consumer "
+     "warpgroups): O = P V with SM90_64x128x16_F32F16F16_RS over (2,1,1), P = S = Q K^T's accumulator "
+     "converted to f16 in the registers (convert_layout_acc_Aregs) as A, V^T N-major in the 128-byte "
+     "swizzle through its descriptor as B; O stored by stmatrix.x4 into a 128-byte swizzled tile",
+     "SM90_64x128x16_F32F16F16_RS",
+     "(2,1,1)",
+     "Tile<_,_,_>",
+     {"", "", "SM90_U32x4_STSM_N"},
+     {"", "Swizzle<3,3,3> o ((64,2),(8,16)):((1,8192),(64,512))",
+      "Swizzle<3,3,3> o ((8,16),(64,2)):((64,512),(1,8192))"},
+     {"", ""},  // TMA fills V (cp.async.bulk.tensor); P never leaves the registers
+     "128x128x128",
+     true},
 };
 
 CtaPreset from_row(const KernelPreset& r) {

@@ -491,22 +491,27 @@ Result<ReuseJoin> reuse_join(const CtaTile& tile) {
                              ") is the next GEMM's K and must be a multiple of the TiledMMA's K (" +
                              std::to_string(tile_cols(mma, Operand::A)) + ")");
   const FragmentGeometry ga = geometry(mma, Operand::A, c_extent);
-  if (ga.frg_v % gc.frg_v != 0 || ga.mode1() != gc.mode1() ||
-      gc.mode2() != (ga.frg_v / gc.frg_v) * ga.mode2())
+  // FA2 (mma.sync: A's FrgV a multiple of C's) joins q C fragments into one A fragment; FA3 (wgmma:
+  // C's FrgV (2,2,N/8) a multiple of A's (2,2,2)) splits one C fragment into p k16 blocks of A,
+  // ((2,2,N/8),MMA_M,MMA_N) -> ((2,2,2),MMA_M,(N/16,MMA_N)) (hopper/utils.h convert_layout_acc_Aregs).
+  const bool join = ga.frg_v % gc.frg_v == 0, split = !join && gc.frg_v % ga.frg_v == 0;
+  const std::int64_t q = join ? ga.frg_v / gc.frg_v : 1, p = split ? gc.frg_v / ga.frg_v : 1;
+  if ((!join && !split) || ga.mode1() != gc.mode1() || gc.mode2() * p != q * ga.mode2())
     return refuse<ReuseJoin>("reuse of C as A: C's fragment (" + std::to_string(gc.frg_v) + "," +
                              std::to_string(gc.mode1()) + "," + std::to_string(gc.mode2()) +
                              ") cannot be read as A's (" + std::to_string(ga.frg_v) + "," +
                              std::to_string(ga.mode1()) + "," + std::to_string(ga.mode2()) + ")");
-  const std::int64_t q = ga.frg_v / gc.frg_v;
+  const auto n = [](std::int64_t v) { return std::to_string(v); };
   ReuseJoin r;
-  r.conversion = "(" + std::to_string(gc.frg_v) + "," + std::to_string(gc.mode1()) + "," +
-                 std::to_string(gc.mode2()) + ") -> ((" + std::to_string(gc.frg_v) + "," + std::to_string(q) +
-                 ")," + std::to_string(ga.mode1()) + "," + std::to_string(ga.mode2()) + ")";
+  r.conversion = "(" + n(gc.frg_v) + "," + n(gc.mode1()) + "," + n(gc.mode2()) + ") -> " +
+                 (join ? "((" + n(gc.frg_v) + "," + n(q) + ")," + n(ga.mode1()) + "," + n(ga.mode2()) + ")"
+                       : "(" + n(ga.frg_v) + "," + n(ga.mode1()) + ",(" + n(p) + "," + n(gc.mode2()) + "))");
   for (std::int64_t t = 0; t < mma.threads(); ++t)
     for (std::int64_t reg = 0; reg < ga.size(); ++reg) {
       const std::int64_t v = reg % ga.frg_v, rest = reg / ga.frg_v;
       const std::int64_t m = rest % ga.mode1(), k = rest / ga.mode1();
-      const std::int64_t c_reg = v % gc.frg_v + gc.frg_v * (m + gc.mode1() * (q * k + v / gc.frg_v));
+      const std::int64_t c_reg = join ? v % gc.frg_v + gc.frg_v * (m + gc.mode1() * (q * k + v / gc.frg_v))
+                                      : v + ga.frg_v * (k % p) + gc.frg_v * (m + gc.mode1() * (k / p));
       const Cell c = fragment_cell(mma, Operand::C, gc, t, c_reg);
       const Cell a = fragment_cell(mma, Operand::A, ga, t, reg);
       ++r.cells;
@@ -781,6 +786,14 @@ Result<CtaReport> analyze_cta_tile(const CtaTile& tile, const CtaOptions& option
       else
         o.skipped = tile.mma.atom.name + " reads " + std::string(to_string(op)) +
                     " through a descriptor; no shared layout given";
+      continue;
+    }
+    if (op == Operand::A && !tile.copy[i] && tile.mma.atom.warpgroup) {
+      // An _RS atom's A without a copy: registers a kernel fills itself (FA3's P), joined only
+      // when the spec says they are the reused C.
+      o.skipped = tile.spec.reuse_c_as_a ? "A from registers: the accumulator reused (C as the next A)"
+                                         : "A from registers (" + tile.mma.atom.name +
+                                               "): no copy for A, its registers' source not judged";
       continue;
     }
     if (!tile.copy[i] || !tile.smem[i]) {

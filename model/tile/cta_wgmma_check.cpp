@@ -1,5 +1,6 @@
-// The tiled-MMA probe's wgmma plan (cta_mma_check.hpp): A and B in shared memory through the
-// user's layouts, each warpgroup's calls through the descriptors the model built for them.
+// The tiled-MMA probe's wgmma plan (cta_mma_check.hpp): B (and A of SS) in shared memory through
+// the user's layouts, each warpgroup's calls through the descriptors the model built for them; A of
+// RS gathered into registers by the model's A fragment cells.
 #include <algorithm>
 #include <map>
 
@@ -58,14 +59,17 @@ const DescriptorSlice* slice_at(const CtaDescriptors& d, Cell first, std::int64_
 
 Result<CtaMmaProbePlan> plan_cta_wgmma_probe(const CtaTile& tile) {
   const MmaAtom& atom = tile.mma.atom;
-  if (atom.a_source != OperandSource::descriptor || atom.b_source != OperandSource::descriptor)
-    return refuse(atom.name + ": the probe issues wgmma's SS form (A and B through descriptors) only");
+  const bool rs = atom.a_source == OperandSource::registers;
+  if (atom.b_source != OperandSource::descriptor)
+    return refuse(atom.name + ": the probe issues wgmma with B through a descriptor only");
   if (atom.a_type != ElemType::f16 || atom.b_type != ElemType::f16 || atom.c_type != ElemType::f32 ||
-      atom.m != 64 || atom.k != 16 || (atom.n != 128 && atom.n != 256))
+      atom.m != 64 || atom.k != 16 || (atom.n != 64 && atom.n != 128 && atom.n != 256))
     return refuse(atom.name + " (" + atom.mnemonic +
-                  "): the probe issues wgmma m64n128k16 and m64n256k16 with f16 inputs and f32 accumulators "
-                  "only");
-  if (!tile.smem[0] || !tile.smem[1]) return refuse("wgmma reads A and B through shared layouts: give both");
+                  "): the probe issues wgmma m64n64k16, m64n128k16 and m64n256k16 with f16 inputs and f32 "
+                  "accumulators only");
+  if (rs && !tile.smem[1]) return refuse("wgmma " + atom.name + " reads B through a shared layout: give it");
+  if (!rs && (!tile.smem[0] || !tile.smem[1]))
+    return refuse("wgmma reads A and B through shared layouts: give both");
   CtaMmaProbePlan p;
   p.atom = atom.name;
   p.instruction = atom.mnemonic;
@@ -77,6 +81,7 @@ Result<CtaMmaProbePlan> plan_cta_wgmma_probe(const CtaTile& tile) {
   p.threads = static_cast<int>(tile.mma.threads());
   WgmmaProbePlan w;
   w.n = atom.n;
+  w.a_registers = rs;
   w.warpgroups = p.threads / 128;
   if (w.warpgroups < 1 || p.threads % 128 != 0)
     return refuse("the tiled MMA's threads are no whole warpgroups");
@@ -87,25 +92,38 @@ Result<CtaMmaProbePlan> plan_cta_wgmma_probe(const CtaTile& tile) {
   if (!report) return refuse(report.message);
   const auto& da = report->operands[0].descriptors;
   const auto& db = report->operands[1].descriptors;
-  if (!da || !db || da->slices.empty() || db->slices.empty())
+  if (!db || db->slices.empty() || (!rs && (!da || da->slices.empty())))
     return refuse("the model built no descriptors for A or B");
-  p.model_predicts_match = da->layout.has_value() && db->layout.has_value();
-  w.a_mn_major = da->layout && da->layout->major == Major::MN;
+  p.model_predicts_match = db->layout.has_value() && (rs || da->layout.has_value());
+  w.a_mn_major = !rs && da->layout && da->layout->major == Major::MN;
   w.b_mn_major = db->layout && db->layout->major == Major::MN;
 
-  if (std::string why = place(tile, Operand::A, 0, p.a_tile, w.image); !why.empty())
+  if (rs) {
+    // A never touches shared memory: the logical tile's values, gathered below per register.
+    p.a_tile.resize(static_cast<std::size_t>(p.m * p.k));
+    w.a_values.resize(p.a_tile.size());
+    for (std::int64_t r = 0; r < p.m; ++r)
+      for (std::int64_t c = 0; c < p.k; ++c) {
+        const auto i = static_cast<std::size_t>(r * p.k + c);
+        p.a_tile[i] = mma_probe_value(Operand::A, r, c);
+        w.a_values[i] = mma_probe_encode(p.a_tile[i], false);
+      }
+  } else if (std::string why = place(tile, Operand::A, 0, p.a_tile, w.image); !why.empty()) {
     return refuse("A: " + why);
+  }
   w.b_offset = static_cast<std::uint32_t>(w.image.size());
   if (std::string why = place(tile, Operand::B, w.b_offset, p.b_tile, w.image); !why.empty())
     return refuse("B: " + why);
 
   // CuTe's partition_fragment of the TiledMMA: A (FrgV, MMA_M, MMA_K), B (FrgV, MMA_N, MMA_K), C
-  // (FrgV, MMA_M, MMA_N); an SS atom's A and B FrgV is its whole m64 x k16 and nN x k16 tile.
+  // (FrgV, MMA_M, MMA_N); an SS atom's A and B FrgV is its whole m64 x k16 and nN x k16 tile, an
+  // RS atom's A FrgV its 8 register halves per thread.
   const auto fa = detail::frag_of(tile, Operand::A), fb = detail::frag_of(tile, Operand::B),
              fc = detail::frag_of(tile, Operand::C);
   if (!fa || !fb || !fc) return refuse(!fa ? fa.message : !fb ? fb.message : fc.message);
   const detail::Frag a = *fa.value, b = *fb.value, c = *fc.value;
-  const std::int64_t a_atom = std::int64_t{atom.m} * atom.k, b_atom = std::int64_t{atom.n} * atom.k;
+  const std::int64_t a_atom = std::int64_t{atom.m} * atom.k / (rs ? 128 : 1),
+                     b_atom = std::int64_t{atom.n} * atom.k;
   if (a.v != a_atom || b.v != b_atom || c.v != atom.n / 2)
     return refuse("the fragments hold " + std::to_string(a.v) + ", " + std::to_string(b.v) + " and " +
                   std::to_string(c.v) + " values per atom, not " + p.instruction + "'s tiles and D");
@@ -131,17 +149,35 @@ Result<CtaMmaProbePlan> plan_cta_wgmma_probe(const CtaTile& tile) {
         const std::int64_t mm = j % c.mode1, nn = j / c.mode1;
         const Cell first_a = ca[static_cast<std::size_t>(a.v * (mm + a.mode1 * kk))],
                    first_b = cb[static_cast<std::size_t>(b.v * (nn + b.mode1 * kk))];
-        const DescriptorSlice* sa = slice_at(*da, first_a, atom.m, atom.k);
+        const DescriptorSlice* sa = rs ? nullptr : slice_at(*da, first_a, atom.m, atom.k);
         const DescriptorSlice* sb = slice_at(*db, first_b, atom.n, atom.k);
-        if (!sa || !sb)
+        if ((!rs && !sa) || !sb)
           return refuse("warpgroup " + std::to_string(g) + " k-step " + std::to_string(kk) + " atom " +
                         std::to_string(j) + " starts at A " + to_string(first_a) + ", B " +
                         to_string(first_b) + ": no descriptor of the model starts there");
         MatrixDescriptor bd = sb->descriptor;
         bd.start_address += w.b_offset;
-        w.descriptors.push_back(encode_descriptor(sa->descriptor));
+        w.descriptors.push_back(rs ? 0 : encode_descriptor(sa->descriptor));
         w.descriptors.push_back(encode_descriptor(bd));
       }
+  }
+  if (rs) {
+    // Call c = kk * atoms + j reads A block (mm, kk) of the thread's fragment: its 8 values, value
+    // h in half h % 2 of register h / 2 (the model's A layout is the PTX A fragment's order).
+    w.a_table.reserve(static_cast<std::size_t>(std::int64_t{p.threads} * p.calls * 8));
+    for (std::int64_t t = 0; t < p.threads; ++t) {
+      const std::vector<Cell> ca = cta_fragment_cells(tile, Operand::A, t);
+      for (std::int64_t kk = 0; kk < a.mode2; ++kk)
+        for (int j = 0; j < w.atoms; ++j)
+          for (std::int64_t h = 0; h < a.v; ++h) {
+            const Cell cell = ca[static_cast<std::size_t>(a.v * (j % c.mode1 + a.mode1 * kk) + h)];
+            if (cell.row < 0 || cell.row >= p.m || cell.col < 0 || cell.col >= p.k)
+              return refuse("thread " + std::to_string(t) + "'s A value " + std::to_string(h) +
+                            " of k-step " + std::to_string(kk) + " is " + to_string(cell) +
+                            ", outside the tile");
+            w.a_table.push_back(static_cast<std::uint32_t>(cell.row * p.k + cell.col));
+          }
+    }
   }
   p.c_cells.reserve(static_cast<std::size_t>(std::int64_t{p.threads} * p.c_values));
   for (std::int64_t t = 0; t < p.threads; ++t) {
@@ -160,13 +196,17 @@ std::int64_t wgmma_probe_smem_bytes(const CtaMmaProbePlan& p) {
 std::string wgmma_probe_launch_problem(const CtaMmaProbePlan& p, std::int64_t shared_limit) {
   if (!p.wgmma || p.kind != MmaProbeAtom::wgmma_f16) return "not a wgmma plan";
   const WgmmaProbePlan& w = *p.wgmma;
-  if (w.n != 128 && w.n != 256) return "wgmma N " + std::to_string(w.n) + ": the kernels issue 128 and 256";
+  if (w.n != 64 && w.n != 128 && w.n != 256)
+    return "wgmma N " + std::to_string(w.n) + ": the kernels issue 64, 128 and 256";
   if (w.warpgroups < 1 || w.warpgroups > 3 || p.threads != 128 * w.warpgroups)
     return "the block must be 1 to 3 warpgroups (the kernel keeps up to 128 D registers per thread)";
   if (w.atoms < 1 || std::int64_t{w.atoms} * (w.n / 2) > kWgmmaProbeMaxAccumulators)
     return std::to_string(w.atoms) + " atoms of m64n" + std::to_string(w.n) + "k16 per warpgroup hold " +
            std::to_string(std::int64_t{w.atoms} * (w.n / 2)) +
            " D registers per thread; the kernel keeps at most " + std::to_string(kWgmmaProbeMaxAccumulators);
+  if (w.atoms > (w.n == 256 ? 1 : 2))  // the kernels compiled (cta_wgmma_probe.cu)
+    return std::to_string(w.atoms) + " atoms of m64n" + std::to_string(w.n) +
+           "k16 per warpgroup: the kernel issues at most " + (w.n == 256 ? "1" : "2");
   if (p.calls < 1 || p.calls % w.atoms != 0 ||
       w.descriptors.size() != static_cast<std::size_t>(2 * w.warpgroups * p.calls))
     return "the descriptors do not give every warpgroup's every call (k16 steps x atoms)";
@@ -175,14 +215,33 @@ std::string wgmma_probe_launch_problem(const CtaMmaProbePlan& p, std::int64_t sh
            "k16";
   if (static_cast<std::int64_t>(p.c_cells.size()) != std::int64_t{p.threads} * p.c_values)
     return "the C cells do not cover every thread's accumulators";
-  if (w.image.empty() || w.image.size() % 1024 != 0 || w.b_offset % 1024 != 0 || w.b_offset >= w.image.size())
-    return "the image is not two 1024-byte aligned operands";
+  if (w.image.empty() || w.image.size() % 1024 != 0 || w.b_offset % 1024 != 0 ||
+      w.b_offset >= w.image.size() || (w.a_registers && w.b_offset != 0))
+    return w.a_registers ? "the image is not B alone, 1024-byte aligned"
+                         : "the image is not two 1024-byte aligned operands";
+  if (w.a_registers) {
+    if (w.a_mn_major || static_cast<std::int64_t>(w.a_values.size()) != p.m * p.k ||
+        static_cast<std::int64_t>(w.a_table.size()) != std::int64_t{p.threads} * p.calls * 8)
+      return "A's registers: the table does not give 8 halves of the " + std::to_string(p.m) + "x" +
+             std::to_string(p.k) + " A tile per thread and call";
+    for (std::size_t i = 0; i < w.a_table.size(); ++i)
+      if (w.a_table[i] >= w.a_values.size())
+        return "A's register table entry " + std::to_string(i) + " reads value " +
+               std::to_string(w.a_table[i]) + " of " + std::to_string(w.a_values.size());
+  } else if (!w.a_values.empty() || !w.a_table.empty()) {
+    return "an SS plan with an A register table";
+  }
   if (wgmma_probe_smem_bytes(p) > shared_limit)
     return "A and B need " + std::to_string(wgmma_probe_smem_bytes(p)) +
            " bytes of shared memory (1024 of them to align the swizzle); the device gives a block at most " +
            std::to_string(shared_limit);
   for (std::size_t i = 0; i < w.descriptors.size(); ++i) {
     const bool is_b = i % 2 == 1;
+    if (!is_b && w.a_registers) {
+      if (w.descriptors[i] != 0)
+        return "descriptor " + std::to_string(i) + ": the RS form has no A descriptor";
+      continue;
+    }
     const MatrixDescriptor d = decode_descriptor(w.descriptors[i]);
     SmemOperandLayout l;
     l.type = ElemType::f16;

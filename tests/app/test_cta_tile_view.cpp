@@ -88,6 +88,17 @@ TEST(CtaTileView, ReuseMatchIsGreenOnScreenAndInExport) {
   EXPECT_TRUE(greenish(lines[0].colour));
 }
 
+// fa3-attention's P: S's m64n128 accumulator split into eight k16 blocks of the _RS atom's A
+// registers per thread (FlashAttention-3's conversion), 2 warpgroups x 128 threads x 64 values.
+TEST(CtaTileView, Fa3ReuseSplitsTheAccumulatorIntoARegisters) {
+  CtaTileControls c;
+  pick_cta_preset(c, "fa3-attention");
+  const CtaTileModel m = make_cta_tile_model(c);
+  ASSERT_TRUE(m.ok) << m.error;
+  EXPECT_EQ(m.reuse, "C as the next A ((64,1,1) -> (8,1,(8,1))): all 16384 match (256 threads x 64 values)");
+  EXPECT_TRUE(m.reuse_ok);
+}
+
 // A typed M-major, (128,32):(1,128): lane 0's 16-byte ldmatrix row runs down m, so thread 0's
 // V1 gets A (1,0) where (0,1) belongs: the join fails, and its export line is red.
 TEST(CtaTileView, JoinMismatchIsRedInExport) {

@@ -18,10 +18,11 @@ P=sm80-gemm-128x128x32
 
 expect 0 "sm80-gemm-128x128x32" -- tiled --presets
 expect 0 "fa2-attention" -- tiled --presets
+expect 0 "fa3-attention" -- tiled --presets
 expect 0 "CTA tile M 128 x N 128 x K 32, k-block 16 (2 k-blocks)" -- tiled --preset $P
 
 # Issue 26: a mistyped preset, MMA atom or copy atom names the nearest (one edit or a prefix away)
-# on the line after "did you mean:"; a preset typo then lists all 18 presets, the last included.
+# on the line after "did you mean:"; a preset typo then lists all 19 presets, the last included.
 typo() {  # typo <line 2 wanted> <text line 1 ends with> -- <args>
   local want="$1" head="$2"
   shift 3
@@ -43,7 +44,7 @@ typo SM80_16x8x16_F32F16F16F32_TN "(CuTe's names; tiled --list); did you mean:" 
   tiled --preset $P --mma SM80_16x8x16_F32F16F16F32_TX
 typo SM75_U32x4_LDSM_N "--list); did you mean:" -- tiled --mma SM80_16x8x16_F32F16F16F32_TN \
   --copy-a SM75_U32x4_LDSM_NX
-expect 64 "the 18 presets (tiled --presets): gate-ldmatrix-k8, gate-scalar-b-k8," -- tiled --preset zzz
+expect 64 "the 19 presets (tiled --presets): gate-ldmatrix-k8, gate-scalar-b-k8," -- tiled --preset zzz
 expect 64 "sm80-gemm-128x128x32, sm90-wgmma-128x128x64, fa2-attention" -- tiled --preset zzz
 expect 0 "join (m,k): all 8192 match (128 threads x 64 values)" -- tiled --preset $P
 expect 0 "     all       all             32         128    128               0" -- tiled --preset $P
@@ -75,6 +76,10 @@ expect 0 "slice 0 k-block 1: start 32, LBO 16, SBO 1024, swizzle 128B" -- tiled 
 expect 0 "join (m,n): all 16384 match (256 threads x 64 values)" -- tiled --preset sm90-wgmma-128x128x64
 expect 0 "C reused as the next A (convert_layout_acc_Aregs (4,1,8) -> ((4,2),1,4)): all 4096 match" \
   -- tiled --preset fa2-attention
+# FA3: each warpgroup's m64n128 accumulator (64 values a thread) split into 8 k16 blocks of the
+# _RS atom's A registers (8 each): 256 threads x 64 A values.
+expect 0 "C reused as the next A (convert_layout_acc_Aregs (64,1,1) -> (8,1,(8,1))): all 16384 match" \
+  -- tiled --preset fa3-attention
 expect 0 "join (n,k): all 8192 match (256 threads x 32 values)" -- tiled --preset gate-ldmatrix-k8
 
 # Refusals.
@@ -193,6 +198,11 @@ if "$cli" device >/dev/null 2>&1; then
     expect 0 "no operand of this tile has a load from or store to" -- tiled --preset gate-wgmma-tma --device
     expect 0 "(wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16, 8 per thread): all 16384 C values match A x B^T, as the model predicted" -- \
       tiled --preset gate-wgmma-tma --device
+    # The RS form: A gathered into registers by the model's A fragment, B through descriptors.
+    expect 0 "(wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16, 8 per thread): all 16384 C values match A x B^T, as the model predicted" -- \
+      tiled --preset fa3-attention --device
+    expect 0 "(wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16, 4 per thread): all 4096 C values match A x B^T, as the model predicted" -- \
+      tiled --mma SM90_64x64x16_F32F16F16_RS --smem-b 'Swizzle<3,3,3> o (64,64):(64,1)' --tile 64x64x64 --device
   else
     expect 3 "no operand of this tile has a load from or store to" -- tiled --preset gate-wgmma-tma --device
     expect 0 "tiled MMA: not run: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 is compiled for sm_90a only; device 0 (" -- \
@@ -233,6 +243,13 @@ else
     <<<"$out_h" || fail "--device --json without a GPU: no wgmma tiled_mma object"
   grep -q '"tiled_mma": {"instruction": "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32", "mma_per_thread": 64, "error": "no_device"' \
     <<<"$out" || fail "--device --json without a GPU: no tiled_mma object"
+  # wgmma's RS form (A from registers) is planned too: fa3-attention's 128 K over k16 = 8 wgmma,
+  # and a lone m64n64k16 over 64 K = 4.
+  out_f=$("$cli" tiled --preset fa3-attention --device --json - 2>/dev/null)
+  grep -q '"tiled_mma": {"instruction": "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16", "mma_per_thread": 8, "error": "no_device"' \
+    <<<"$out_f" || fail "--device --json without a GPU: no RS tiled_mma object for fa3-attention"
+  expect 2 "tiled MMA: not run: no usable GPU: " -- tiled --mma SM90_64x64x16_F32F16F16_RS \
+    --smem-b 'Swizzle<3,3,3> o (64,64):(64,1)' --tile 64x64x64 --device
 fi
 
 # The user's own make_tiled_copy(ATOM, THR, VAL) for an operand (tests/unit/test_tiled_copy_text.cpp

@@ -197,6 +197,13 @@ void record_gate_gmem(CtaPresetRecord& r, const LA& la, const LB& lb) {
   record_gmem<ThrB, Layout<Shape<_8, _1>>, false, N, K>(r.operands[1], lb);
 }
 
+/// A GMMA atom whose A comes through a descriptor (_SS: MMA_Traits declares FrgTypeA); _RS's A is
+/// a register fragment (ALayout_64x16).
+template <class Op, class = void>
+struct ADescriptor : std::false_type {};
+template <class Op>
+struct ADescriptor<Op, std::void_t<typename MMA_Traits<Op>::FrgTypeA>> : std::true_type {};
+
 template <class MmaOp, class AtomLayout, class Perm, class CopyA, class CopyB, class CopyC, class LA,
           class LB, class LC, int M, int N, int K>
 CtaPresetRecord preset(const char* name, const LA& la, const LB& lb, const LC& lc, bool reuse = false) {
@@ -213,12 +220,10 @@ CtaPresetRecord preset(const char* name, const LA& la, const LB& lb, const LC& l
   const auto sa = make_shape(Int<M>{}, Int<K>{});
   const auto sb = make_shape(Int<N>{}, Int<K>{});
   const auto sc = make_shape(Int<M>{}, Int<N>{});
-  // A warpgroup atom here is a GMMA _SS one: A and B through descriptors, no register fragment.
-  constexpr bool descriptor = size(typename MMA_Traits<MmaOp>::ThrID{}) == 128;
-  if constexpr (!descriptor) {
-    record_cells<'A'>(r.operands[0], mma, sa);
-    record_cells<'B'>(r.operands[1], mma, sb);
-  }
+  // A warpgroup atom reads B (and A of _SS) through descriptors: no register fragment there.
+  constexpr bool gmma = size(typename MMA_Traits<MmaOp>::ThrID{}) == 128;
+  if constexpr (!gmma || !ADescriptor<MmaOp>::value) record_cells<'A'>(r.operands[0], mma, sa);
+  if constexpr (!gmma) record_cells<'B'>(r.operands[1], mma, sb);
   record_cells<'C'>(r.operands[2], mma, sc);
   if constexpr (!std::is_same_v<LA, NoLayout>) {
     r.operands[0].layout = true;
@@ -242,8 +247,20 @@ CtaPresetRecord preset(const char* name, const LA& la, const LB& lb, const LC& l
     const auto id = make_identity_tensor(sc);
     for (int t = 0; t < int(size(mma)); ++t) {
       const auto acc = mma.get_slice(t).partition_C(id);
-      const auto l = logical_divide(acc.layout(), Shape<Underscore, Underscore, _2>{});
-      const auto converted = make_layout(make_layout(get<0>(l), get<2, 0>(l)), get<1>(l), get<2, 1>(l));
+      const auto converted = [&] {
+        if constexpr (gmma) {
+          // FlashAttention-3 (hopper/utils.h), 16-bit A: ((2,2,N/8),MMA_M,MMA_N) ->
+          // ((2,2,2),MMA_M,(N/16,MMA_N)); l = ((2, N/16)).
+          const auto a = acc.layout();
+          static_assert(decltype(rank(get<0>(a)))::value == 3);
+          const auto l = logical_divide(get<0, 2>(a), Tile<_2>{});
+          return make_layout(make_layout(get<0, 0>(a), get<0, 1>(a), get<0, 0>(l)), get<1>(a),
+                             coalesce(make_layout(get<0, 1>(l), get<2>(a))));
+        } else {
+          const auto l = logical_divide(acc.layout(), Shape<Underscore, Underscore, _2>{});
+          return make_layout(make_layout(get<0>(l), get<2, 0>(l)), get<1>(l), get<2, 1>(l));
+        }
+      }();
       const auto p = make_tensor(acc.data(), converted);
       for (int i = 0; i < int(size(p)); ++i) {
         const auto c = p(i);
@@ -286,6 +303,19 @@ auto gmma_mn_sw128() {
   const auto inner = tile_to_shape(atom.layout_b(), make_shape(Int<Ncols>{}, _64{}), Step<_2, _1>{});
   const auto sw = atom.layout_a();
   return [=](int n, int k) { return sw(2 * inner(n, k)) / 2; };
+}
+
+/// FlashAttention-3's V^T (hopper/kernel_traits.h): SmemLayoutV = tile_to_shape(GMMA's K-major
+/// 128-byte atom, (kBlockN, kHeadDim)), SmemLayoutVt its (kHeadDim, kBlockN) view by
+/// make_ordered_layout(.., Step<_2,_1>), read as (n, k) = (head dim, key).
+template <int HeadDim, int BlockN>
+auto fa3_vt_sw128() {
+  const auto atom = GMMA::Layout_K_SW128_Atom<half_t>{};
+  const auto v = tile_to_shape(atom.layout_b(), make_shape(Int<BlockN>{}, Int<HeadDim>{}));
+  const auto vt =
+      composition(v, make_ordered_layout(make_shape(Int<HeadDim>{}, Int<BlockN>{}), Step<_2, _1>{}));
+  const auto sw = atom.layout_a();
+  return [=](int n, int k) { return sw(2 * vt(n, k)) / 2; };
 }
 
 using Sw333 = Swizzle<3, 3, 3>;
@@ -439,6 +469,19 @@ void cta_preset_cases(std::vector<CtaPresetCase>& out) {
                    record_gmem<Thr, Layout<Shape<_1, _8>>, true, 64, 64>(r.operands[0], l);
                    record_gmem<Thr, Layout<Shape<_1, _8>>, true, 64, 64>(r.operands[1], l);
                    return r;
+                 }});
+  // FlashAttention-3, head dim 128, causal (hopper/kernel_traits.h, kBlockM = kBlockN = 128):
+  // TiledMma1 = rs_op_selector<half, half, float, (128,128,128), K, MN> over (2,1,1); O through
+  // SM90_U32x4_STSM_N into SmemLayoutO (the K-major 128-byte atoms over (kBlockM, kHeadDim)); P,
+  // S's accumulator, converted to A registers by convert_layout_acc_Aregs.
+  out.push_back({"fa3-attention", [] {
+                   using Op = SM90_64x128x16_F32F16F16_RS<GMMA::Major::K, GMMA::Major::MN>;
+                   const auto lb = fa3_vt_sw128<128, 128>();
+                   const auto lc = tiled(composition(Sw333{}, Layout<Shape<_8, _64>, Stride<_64, _1>>{}),
+                                         Shape<_128, _128>{});
+                   return preset<Op, Layout<Shape<_2, _1, _1>>, Tile<Underscore, Underscore, Underscore>,
+                                 NoCopy, NoCopy, Copy_Atom<SM90_U32x4_STSM_N, half_t>, NoLayout, decltype(lb),
+                                 decltype(lc), 128, 128, 128>("fa3-attention", NoLayout{}, lb, lc, true);
                  }});
 }
 

@@ -5,8 +5,9 @@
 // copy call's vector); each cp.async copy's TV layout, and every thread's partition_S of the compact
 // global tile and partition_D of the shared one (gmem_copy_addresses); every element's byte in the shared
 // layouts, which CuTe builds with tile_to_shape from swizzled atoms (GMMA's own 128-byte atoms for the Hopper
-// tiles); and for the attention tile, FlashAttention-2's convert_layout_acc_Aregs of CuTe's accumulator puts
-// in every A register the cell (m, n = k) the A fragment expects, as fragviz's reuse join says.
+// tiles); and for the attention tiles, FlashAttention-2's (and FlashAttention-3's wgmma)
+// convert_layout_acc_Aregs of CuTe's accumulator puts in every A register the cell (m, n = k) the A
+// fragment expects, as fragviz's reuse join says.
 // Two configurations that are no preset give an operand the user's own make_tiled_copy(ATOM, THR,
 // VAL): their TiledCopy layouts, partitions and the cells CuTe's copy delivers into the retiled
 // MMA fragment (run on the host: UniversalCopy) must be fragviz's join, right and wrong.

@@ -2,7 +2,9 @@
 // plan): every wgmma preset's A and B go into shared memory through their real layouts and
 // swizzles, each warpgroup issues wgmma.mma_async through the model's descriptors, and every
 // thread's D registers must hold A x B^T at the cells the model's C layout names; a descriptor the
-// plan gets wrong must show in C. The kernel is sm_90a code: on another device the run must be
+// plan gets wrong must show in C. The RS form (fa3-attention, and a lone m64n64k16 atom) takes A
+// from registers each thread gathers by the model's A fragment cells: a register half the table
+// gets wrong must show in C too. The kernel is sm_90a code: on another device the run must be
 // refused before any launch (checked, then SKIPPED). Without a usable device every test is SKIPPED.
 #include <gtest/gtest.h>
 
@@ -51,7 +53,7 @@ TEST(CtaWgmmaProbeGpu, EveryWgmmaPresetsCMatchesTheModel) {
     EXPECT_TRUE(run.verdict->agrees_with_model()) << p.name << ": " << run.verdict->text();
     ++ran;
   }
-  EXPECT_EQ(ran, 5);  // sm90-wgmma-128x128x64 and the four gate rungs, gate-wgmma-tma included
+  EXPECT_EQ(ran, 6);  // sm90-wgmma-128x128x64, the four gate rungs (gate-wgmma-tma included), fa3-attention
 }
 
 TEST(CtaWgmmaProbeGpu, OneWarpgroupOverTwoAtomsMatchesTheModel) {
@@ -73,6 +75,42 @@ TEST(CtaWgmmaProbeGpu, OneWarpgroupOverTwoAtomsMatchesTheModel) {
   EXPECT_GT(bad.verdict->mismatches, 0);
   EXPECT_EQ(bad.verdict->first->thread, 0) << bad.verdict->text();
   EXPECT_GE(bad.verdict->first->reg, 64) << bad.verdict->text();
+}
+
+TEST(CtaWgmmaProbeGpu, RsFormsAFromRegistersMatchTheModel) {
+  SKIP_UNLESS_SM90();
+  // fa3-attention: P (A) in registers, V^T N-major through descriptors, two warpgroups of m64n128.
+  const tile::CtaMmaProbePlan fa3 = hopper_plan("fa3-attention");
+  ASSERT_TRUE(fa3.wgmma->a_registers);
+  const CtaMmaProbeRun run = run_cta_mma_probe(fa3);
+  ASSERT_EQ(run.error.kind, ErrorKind::none) << run.error.message;
+  ASSERT_TRUE(run.verdict);
+  EXPECT_EQ(run.verdict->cells, 128 * 128);
+  EXPECT_EQ(run.verdict->mismatches, 0) << run.verdict->text();
+  // A lone SM90_64x64x16_F32F16F16_RS (the kernel's m64n64k16), B K-major.
+  tile::CtaTileSpec spec;
+  spec.mma = "SM90_64x64x16_F32F16F16_RS";
+  spec.smem[1] = "Swizzle<3,3,3> o (64,64):(64,1)";
+  spec.tile = "64x64x64";
+  const auto t = tile::make_cta_tile(spec);
+  ASSERT_TRUE(t) << t.message;
+  const auto plan = tile::plan_cta_mma_probe(*t);
+  ASSERT_TRUE(plan && plan->wgmma) << plan.message;
+  const CtaMmaProbeRun n64 = run_cta_mma_probe(*plan);
+  ASSERT_EQ(n64.error.kind, ErrorKind::none) << n64.error.message;
+  ASSERT_TRUE(n64.verdict);
+  EXPECT_EQ(n64.verdict->cells, 64 * 64);
+  EXPECT_EQ(n64.verdict->mismatches, 0) << n64.verdict->text();
+  // Thread 5's register 0 of k-step 0 with its halves exchanged (unit-tested on the software
+  // wgmma): A (1,2) and (1,3) trade places, C's row 1 (lanes 4-7) goes wrong.
+  tile::CtaMmaProbePlan wrong = *plan.value;
+  ASSERT_NE(wrong.a_tile[1 * 64 + 2], wrong.a_tile[1 * 64 + 3]);
+  std::swap(wrong.wgmma->a_table[5 * 4 * 8 + 0], wrong.wgmma->a_table[5 * 4 * 8 + 1]);
+  const CtaMmaProbeRun bad = run_cta_mma_probe(wrong);
+  ASSERT_EQ(bad.error.kind, ErrorKind::none) << bad.error.message;
+  ASSERT_TRUE(bad.verdict && bad.verdict->first);
+  EXPECT_GT(bad.verdict->mismatches, 0);
+  EXPECT_EQ(bad.verdict->first->cell.row, 1) << bad.verdict->text();
 }
 
 TEST(CtaWgmmaProbeGpu, AWrongDescriptorShowsInC) {

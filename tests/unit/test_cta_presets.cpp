@@ -128,7 +128,8 @@ TEST(CtaPresets, BrokenSwapBFeedsTheNeighbourTile) {
 }
 
 TEST(CtaPresets, OthersJoinAndSayWhatTheyAre) {
-  for (const char* name : {"sm80-gemm-128x128x32", "sm90-wgmma-128x128x64", "fa2-attention"}) {
+  for (const char* name :
+       {"sm80-gemm-128x128x32", "sm90-wgmma-128x128x64", "fa2-attention", "fa3-attention"}) {
     SCOPED_TRACE(name);
     const fragviz::tile::CtaPreset* p = fragviz::tile::find_cta_preset(name);
     ASSERT_NE(p, nullptr);
@@ -144,6 +145,26 @@ TEST(CtaPresets, OthersJoinAndSayWhatTheyAre) {
   EXPECT_EQ(fa2->reuse->conversion, "(4,1,8) -> ((4,2),1,4)");
   EXPECT_EQ(fa2->reuse->cells, 128 * 32);
   EXPECT_EQ(fa2->reuse->mismatches, 0);
+  // FA3: S's m64n128 accumulator ((2,2,16) per thread and warpgroup) split into P's eight k16
+  // blocks of A registers ((2,2,2) each, the RS atom's A): 8 x 8 registers per thread, each the
+  // (m, n = k) cell its A register expects; V^T (B) read N-major through 128-byte-swizzled
+  // descriptors: 8 k-elements 1024 bytes apart (SBO), 64 n-elements 128 bytes, the next 64 n
+  // 16384 bytes on (LBO: V's second 64-wide atom column, 128 rows of 128 bytes).
+  const auto fa3 =
+      fragviz::tile::analyze_cta_tile(made(fragviz::tile::find_cta_preset("fa3-attention")->spec));
+  ASSERT_TRUE(fa3) << fa3.message;
+  ASSERT_TRUE(fa3->reuse);
+  EXPECT_EQ(fa3->reuse->conversion, "(64,1,1) -> (8,1,(8,1))");
+  EXPECT_EQ(fa3->reuse->cells, 256 * 64);
+  EXPECT_EQ(fa3->reuse->mismatches, 0);
+  EXPECT_FALSE(fa3->operands[0].descriptors);  // P never leaves the registers
+  EXPECT_EQ(fa3->operands[0].skipped, "A from registers: the accumulator reused (C as the next A)");
+  const auto& v = *fa3->operands[1].descriptors;
+  ASSERT_TRUE(v.layout);
+  EXPECT_EQ(v.layout->major, fragviz::Major::MN);
+  EXPECT_EQ(v.layout->swizzle, fragviz::SmemSwizzle::b128);
+  EXPECT_EQ(v.layout->sbo, 1024u);
+  EXPECT_EQ(v.layout->lbo, 16384u);
   // The Hopper tile's descriptors: K-major 128-byte swizzle, rows 128 bytes apart, 8 rows 1024.
   const auto h =
       fragviz::tile::analyze_cta_tile(made(fragviz::tile::find_cta_preset("sm90-wgmma-128x128x64")->spec));

@@ -9,10 +9,12 @@
 //    per 128-byte row, (mn, k) at start + 2 (mn % 64) + (mn / 64) * LBO + (k % 8) * 128 +
 //    (k / 8) * SBO, swizzled alike;
 //  - "Register Fragments" for wgmma .m64nNk16's D: thread t of the warpgroup, register i holds row
-//    16 (t / 32) + (t % 32) / 4 + 8 ((i / 2) % 2), column 2 (t % 4) + (i % 2) + 8 (i / 4);
+//    16 (t / 32) + (t % 32) / 4 + 8 ((i / 2) % 2), column 2 (t % 4) + (i % 2) + 8 (i / 4); A of
+//    the RS form (.f16: four .b32, element h in half h % 2 of register h / 2) alike over k16;
 //  - wgmma.mma_async with scale-d: D = A x B + D after the first call of a warpgroup;
 //  - the kernel's contract (cta_wgmma_probe.hpp): call c of a warpgroup accumulates into D set
-//    c % atoms, whose register i is written to out[thread * c_values + (c % atoms) * N/2 + i].
+//    c % atoms, whose register i is written to out[thread * c_values + (c % atoms) * N/2 + i]; the
+//    RS form's A element h of call c is the f16 a_values[a_table[(thread * calls + c) * 8 + h]].
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -48,6 +50,10 @@ float soft_read(const std::vector<std::uint8_t>& image, std::uint64_t desc, bool
   return half_value(static_cast<std::uint16_t>(image[a] | (image[a + 1] << 8)));
 }
 
+/// The PTX fragment's row and column of element i of thread t (of its warpgroup): D, and RS's A.
+int frag_row(int t, int i) { return 16 * (t / 32) + (t % 32) / 4 + 8 * ((i / 2) % 2); }
+int frag_col(int t, int i) { return 2 * (t % 4) + (i % 2) + 8 * (i / 4); }
+
 /// Every thread's D registers ([thread * c_values + set * N/2 + i]) after its warpgroup's calls.
 std::vector<float> soft_wgmma(const CtaMmaProbePlan& p) {
   const WgmmaProbePlan& w = *p.wgmma;
@@ -57,14 +63,22 @@ std::vector<float> soft_wgmma(const CtaMmaProbePlan& p) {
     for (int call = 0; call < p.calls; ++call) {
       const std::uint64_t da = w.descriptors[static_cast<std::size_t>((g * p.calls + call) * 2)];
       const std::uint64_t db = w.descriptors[static_cast<std::size_t>((g * p.calls + call) * 2 + 1)];
+      // RS: the warpgroup's registers make the atom's 64 x 16 A (NaN where no thread gives one).
+      std::vector<float> ra(64 * 16, std::nanf(""));
+      if (w.a_registers)
+        for (int t = 0; t < 128; ++t)
+          for (int h = 0; h < 8; ++h)
+            ra[static_cast<std::size_t>(frag_row(t, h) * 16 + frag_col(t, h))] = half_value(
+                w.a_values[w.a_table[static_cast<std::size_t>(((128 * g + t) * p.calls + call) * 8 + h)]]);
+      const auto a_at = [&](int row, int k) {
+        return w.a_registers ? ra[static_cast<std::size_t>(row * 16 + k)]
+                             : soft_read(w.image, da, w.a_mn_major, row, k);
+      };
       for (int t = 0; t < 128; ++t)
         for (int i = 0; i < regs; ++i) {
-          const int row = 16 * (t / 32) + (t % 32) / 4 + 8 * ((i / 2) % 2);
-          const int col = 2 * (t % 4) + (i % 2) + 8 * (i / 4);
+          const int row = frag_row(t, i), col = frag_col(t, i);
           float sum = 0;
-          for (int k = 0; k < 16; ++k)
-            sum +=
-                soft_read(w.image, da, w.a_mn_major, row, k) * soft_read(w.image, db, w.b_mn_major, col, k);
+          for (int k = 0; k < 16; ++k) sum += a_at(row, k) * soft_read(w.image, db, w.b_mn_major, col, k);
           out[static_cast<std::size_t>(((128 * g + t) * w.atoms + call % w.atoms) * regs + i)] += sum;
         }
     }
@@ -112,7 +126,7 @@ TEST(CtaWgmmaCheck, EveryWgmmaPresetMeetsASoftwareWgmma) {
     EXPECT_TRUE(verdict->agrees_with_model()) << preset.name;
     ++ran;
   }
-  EXPECT_EQ(ran, 5);  // sm90-wgmma-128x128x64 and the four gate rungs (B N-major)
+  EXPECT_EQ(ran, 6);  // sm90-wgmma-128x128x64, the four gate rungs (B N-major) and fa3-attention (RS)
 }
 
 /// The expected C (A x B^T by a triple loop over the plan's logical tiles) at `c`.
@@ -291,6 +305,120 @@ TEST(CtaWgmmaCheck, RefusalsSayWhy) {
   const auto refused = plan_cta_mma_probe(*no_b);
   ASSERT_FALSE(refused);
   EXPECT_NE(refused.message.find("give both"), std::string::npos) << refused.message;
+}
+
+TEST(CtaWgmmaCheck, Fa3PresetsRsFormMeetsASoftwareWgmma) {
+  // fa3-attention: P (A) from registers, V^T (B) N-major through descriptors, two warpgroups.
+  const auto plan = plan_cta_mma_probe(preset_tile("fa3-attention"));
+  ASSERT_TRUE(plan) << plan.message;
+  ASSERT_TRUE(plan->wgmma);
+  const WgmmaProbePlan& w = *plan->wgmma;
+  EXPECT_EQ(plan->instruction, "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16");
+  EXPECT_TRUE(w.a_registers);
+  EXPECT_TRUE(w.b_mn_major);
+  EXPECT_EQ(plan->threads, 256);
+  EXPECT_EQ(plan->calls, 8);  // K 128 in k16 steps, one atom per warpgroup
+  EXPECT_EQ(plan->c_values, 64);
+  EXPECT_EQ(w.b_offset, 0u);  // the image is V alone: 128 x 128 halves
+  EXPECT_EQ(w.image.size(), 128u * 128u * 2u);
+  EXPECT_EQ(w.a_values.size(), 128u * 128u);
+  EXPECT_EQ(w.a_table.size(), 256u * 8u * 8u);
+  for (std::size_t i = 0; i < w.descriptors.size(); i += 2) EXPECT_EQ(w.descriptors[i], 0u) << i;
+  EXPECT_TRUE(plan->model_predicts_match);
+  EXPECT_EQ(mma_probe_launch_problem(*plan, 227 * 1024), "");
+  // Thread 130 (warpgroup 1, warp 0, lane 2), k-step 3: rows 64 + 0 and 64 + 8, columns 48 + 4,
+  // 5, 12, 13 (PTX's A fragment), as the table's indices into the row-major 128 x 128 A.
+  const std::size_t at = (130 * 8 + 3) * 8;
+  const std::uint32_t want[8] = {64 * 128 + 52, 64 * 128 + 53, 72 * 128 + 52, 72 * 128 + 53,
+                                 64 * 128 + 60, 64 * 128 + 61, 72 * 128 + 60, 72 * 128 + 61};
+  for (std::size_t h = 0; h < 8; ++h) EXPECT_EQ(w.a_table[at + h], want[h]) << "half " << h;
+  const auto verdict = judge_cta_mma_probe(*plan, soft_wgmma(*plan));
+  ASSERT_TRUE(verdict) << verdict.message;
+  EXPECT_EQ(verdict->cells, 128 * 128);
+  EXPECT_EQ(verdict->mismatches, 0) << verdict->text();
+  EXPECT_TRUE(verdict->agrees_with_model());
+}
+
+/// SM90_64x64x16_F32F16F16_RS over 64x64x64, B K-major in the 128-byte swizzle.
+CtaTileSpec rs64_spec() {
+  CtaTileSpec s;
+  s.mma = "SM90_64x64x16_F32F16F16_RS";
+  s.smem[1] = "Swizzle<3,3,3> o (64,64):(64,1)";
+  s.tile = "64x64x64";
+  return s;
+}
+
+TEST(CtaWgmmaCheck, RsN64MeetsASoftwareWgmmaAndAWrongRegisterIsNamed) {
+  const auto t = make_cta_tile(rs64_spec());
+  ASSERT_TRUE(t) << t.message;
+  const auto plan = plan_cta_mma_probe(*t);
+  ASSERT_TRUE(plan) << plan.message;
+  ASSERT_TRUE(plan->wgmma && plan->wgmma->a_registers);
+  EXPECT_EQ(plan->wgmma->n, 64);
+  EXPECT_FALSE(plan->wgmma->b_mn_major);
+  EXPECT_EQ(plan->calls, 4);
+  EXPECT_EQ(plan->c_values, 32);
+  EXPECT_EQ(mma_probe_launch_problem(*plan, 227 * 1024), "");
+  const auto verdict = judge_cta_mma_probe(*plan, soft_wgmma(*plan));
+  ASSERT_TRUE(verdict) << verdict.message;
+  EXPECT_EQ(verdict->cells, 64 * 64);
+  EXPECT_EQ(verdict->mismatches, 0) << verdict->text();
+  // Thread 5's register 0 of k-step 0 with its halves exchanged: A (1,2) and (1,3) trade places,
+  // so C's row 1 (lanes 4-7) goes wrong wherever B's columns 2 and 3 differ.
+  ASSERT_NE(plan->a_tile[1 * 64 + 2], plan->a_tile[1 * 64 + 3]) << "the probe values must differ here";
+  CtaMmaProbePlan wrong = *plan.value;
+  std::swap(wrong.wgmma->a_table[5 * 4 * 8 + 0], wrong.wgmma->a_table[5 * 4 * 8 + 1]);
+  const auto bad = judge_cta_mma_probe(*plan, soft_wgmma(wrong));
+  ASSERT_TRUE(bad && bad->first);
+  EXPECT_GT(bad->mismatches, 0);
+  EXPECT_GE(bad->first->thread, 4) << bad->text();
+  EXPECT_LT(bad->first->thread, 8) << bad->text();
+  EXPECT_EQ(bad->first->cell.row, 1) << bad->text();
+  EXPECT_FALSE(bad->agrees_with_model());
+}
+
+TEST(CtaWgmmaCheck, RsRefusalsSayWhy) {
+  CtaTileSpec spec = rs64_spec();
+  spec.smem[1] = "";
+  const auto no_b = make_cta_tile(spec);
+  ASSERT_TRUE(no_b) << no_b.message;
+  const auto refused = plan_cta_mma_probe(*no_b);
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(refused.message, "wgmma SM90_64x64x16_F32F16F16_RS reads B through a shared layout: give it");
+  spec = rs64_spec();
+  spec.mma = "SM90_64x64x16_F32BF16BF16_RS";
+  const auto bf16 = make_cta_tile(spec);
+  ASSERT_TRUE(bf16) << bf16.message;
+  const auto no_bf16 = plan_cta_mma_probe(*bf16);
+  ASSERT_FALSE(no_bf16);
+  EXPECT_NE(no_bf16.message.find("m64n64k16, m64n128k16 and m64n256k16 with f16 inputs"), std::string::npos)
+      << no_bf16.message;
+  const auto t = make_cta_tile(rs64_spec());
+  ASSERT_TRUE(t) << t.message;
+  const auto plan = plan_cta_mma_probe(*t);
+  ASSERT_TRUE(plan) << plan.message;
+  CtaMmaProbePlan bad = *plan.value;
+  bad.wgmma->a_table[7] = 64 * 64;  // one past the A tile
+  EXPECT_EQ(mma_probe_launch_problem(bad, 227 * 1024), "A's register table entry 7 reads value 4096 of 4096");
+  bad = *plan.value;
+  bad.wgmma->a_table.pop_back();
+  EXPECT_NE(mma_probe_launch_problem(bad, 227 * 1024).find("8 halves of the 64x64 A tile"),
+            std::string::npos);
+  // One warpgroup over 128x128: 2 x 2 atoms of m64n64 (128 D registers, within the limit), but
+  // the kernel is compiled for at most 2: refused before launch, not failed by the launcher.
+  CtaTileSpec four = rs64_spec();
+  four.smem[1] = "Swizzle<3,3,3> o (128,64):(64,1)";
+  four.tile = "128x128x64";
+  const auto t4 = make_cta_tile(four);
+  ASSERT_TRUE(t4) << t4.message;
+  const auto p4 = plan_cta_mma_probe(*t4);
+  ASSERT_TRUE(p4) << p4.message;
+  EXPECT_EQ(p4->wgmma->atoms, 4);
+  EXPECT_EQ(mma_probe_launch_problem(*p4, 227 * 1024),
+            "4 atoms of m64n64k16 per warpgroup: the kernel issues at most 2");
+  bad = *plan.value;
+  bad.wgmma->descriptors[0] = bad.wgmma->descriptors[1];
+  EXPECT_EQ(mma_probe_launch_problem(bad, 227 * 1024), "descriptor 0: the RS form has no A descriptor");
 }
 
 }  // namespace

@@ -23,6 +23,10 @@
 // gemm gives atom (m, n) the A descriptor of fragment block (m, k), B's of (n, k) and the registers
 // of C's block (m, n), numbered (FrgV, MMA_M, MMA_N) colexicographically; all atoms of a k16 step
 // are issued between one wgmma.fence and commit_group.
+// A wgmma _RS atom takes A from registers: the image holds B alone, and each thread fills its four
+// A registers per call from the logical A tile by a table the host reads off the model's A
+// thread-value layout (cta_fragment_cells: fragment value 2r is the low half of register r), so
+// the kernel derives no layout; C is judged the same way, and a wrong A map shows in C.
 // Pure model: no CUDA.
 #pragma once
 
@@ -41,16 +45,22 @@ enum class MmaProbeAtom : std::uint8_t {
   m16n8k8_bf16,   ///< mma.sync.aligned.m16n8k8.row.col.f32.bf16.bf16.f32 (sm_80)
   m16n8k16_f16,   ///< mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 (sm_80)
   m16n8k16_bf16,  ///< mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 (sm_80)
-  wgmma_f16,      ///< wgmma.mma_async.sync.aligned.m64nNk16.f32.f16.f16, SS (sm_90a); plan.wgmma
+  wgmma_f16,      ///< wgmma.mma_async.sync.aligned.m64nNk16.f32.f16.f16, SS or RS (sm_90a); plan.wgmma
 };
 
-/// What a wgmma plan adds: A and B in shared memory, read through descriptors.
+/// What a wgmma plan adds: B (and A of SS) in shared memory, read through descriptors; A of RS
+/// gathered into registers.
 struct WgmmaProbePlan {
-  int n = 0;                        ///< the atom's N: 128 or 256 (the kernels compiled)
-  bool a_mn_major = false;          ///< imm-trans-a: A's descriptors are M-major
+  int n = 0;                        ///< the atom's N: 64, 128 or 256 (the kernels compiled)
+  bool a_registers = false;         ///< the RS form: A from a_values by a_table, A descriptors 0
+  bool a_mn_major = false;          ///< imm-trans-a: A's descriptors are M-major (SS only)
   bool b_mn_major = false;          ///< imm-trans-b
-  std::vector<std::uint8_t> image;  ///< A's image, then B's at b_offset (pad 0xFF: NaN)
-  std::uint32_t b_offset = 0;       ///< 1024-aligned, so both swizzle patterns start on their repeat
+  std::vector<std::uint8_t> image;  ///< A's image (SS), then B's at b_offset (pad 0xFF: NaN)
+  std::uint32_t b_offset = 0;       ///< 1024-aligned, so both swizzle patterns start on their repeat; RS 0
+  /// RS: the logical A (m x k, row-major) as f16 bits, and per [(thread * calls + call) * 8 + h]
+  /// the index into it of A fragment value h of that call's atom (register h / 2, half h % 2).
+  std::vector<std::uint16_t> a_values;
+  std::vector<std::uint32_t> a_table;
   int warpgroups = 0;
   /// Atoms per warpgroup (MMA_M x MMA_N), each with its own D of n / 2 registers: D set j is C
   /// fragment values j * n / 2 .. (j + 1) * n / 2 - 1. The plan's calls are k16 steps x atoms.
@@ -97,10 +107,11 @@ struct CtaMmaProbePlan {
 };
 
 /// Plans `tile`'s tiled MMA. Refused (bad_input, the message says why) for a wgmma atom other than
-/// SS m64n128k16/m64n256k16 f16 with f32 accumulators, more than kWgmmaProbeMaxAccumulators per
-/// thread (MMA_M x MMA_N atoms of n / 2 each), or without both shared layouts; an mma.sync form the kernel
-/// does not issue, A or B without a load the copy probe runs (plan_cta_copy_probe's refusals), fragments that
-/// do not meet (CuTe's MMA_M/N/K of A, B and C), or a register swap without a partner.
+/// SS or RS m64n64k16/m64n128k16/m64n256k16 f16 with f32 accumulators, more than kWgmmaProbeMaxAccumulators
+/// per thread (MMA_M x MMA_N atoms of n / 2 each), or without the shared layouts it reads (SS: A and B; RS:
+/// B); an mma.sync form the kernel does not issue, A or B without a load the copy probe runs
+/// (plan_cta_copy_probe's refusals), fragments that do not meet (CuTe's MMA_M/N/K of A, B and C), or a
+/// register swap without a partner.
 Result<CtaMmaProbePlan> plan_cta_mma_probe(const CtaTile& tile);
 
 /// plan_cta_mma_probe for a wgmma atom (its refusals for one); model_predicts_match is false when
@@ -117,7 +128,8 @@ std::int64_t wgmma_probe_smem_bytes(const CtaMmaProbePlan& plan);
 /// at most kMmaProbeMaxWords loaded words per operand and kMmaProbeMaxAccumulators per thread. A
 /// wgmma plan: its image (plus 1024 bytes to align it) within the limit, one descriptor pair per
 /// warpgroup and call, a whole number of k16 steps per atom, at most kWgmmaProbeMaxAccumulators D
-/// registers per thread, and every byte each descriptor reads inside the image.
+/// registers per thread, every byte each descriptor reads inside the image; RS: 8 table entries
+/// per thread and call, each inside a_values.
 std::string mma_probe_launch_problem(const CtaMmaProbePlan& plan, std::int64_t shared_limit);
 /// The kernel's per-thread arrays: loaded A or B words, and C accumulators.
 inline constexpr int kMmaProbeMaxWords = 128;

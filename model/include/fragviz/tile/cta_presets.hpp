@@ -16,7 +16,10 @@
 //    A and B K-major in the 128-byte swizzle the descriptors read, C stored by stmatrix;
 //  - an attention tile (FlashAttention-2, sm80): 4 warps along M with Tile<_64,_16,_16>, Q and K
 //    through ldmatrix, the S = Q K^T accumulator reused as P, the next GEMM's A; Q and K filled by
-//    its GmemTiledCopyQKV (cp.async.cg).
+//    its GmemTiledCopyQKV (cp.async.cg);
+//  - its Hopper successor (FlashAttention-3, head dim 128): O = P V with SM90_64x128x16_F32F16F16_RS
+//    over two warpgroups, P the accumulator of S = Q K^T reused as the A registers, V^T N-major
+//    through its descriptor, O stored by stmatrix.
 // tests/unit/test_cta_presets.cpp holds every gate preset against gate_geometry.hpp's offsets and
 // the gate's output tiling; tests/cute/test_cute_tiled.cpp holds the TiledMMA/TiledCopy layouts of
 // every preset against CuTe's. Pure model.
@@ -40,11 +43,12 @@ struct CtaPreset {
   std::optional<GateVariant> gate;  ///< the gate variant it is derived from
 };
 
-/// Every preset: the gate's variants in ladder order, then sm80-gemm, sm90-wgmma, fa2-attention.
+/// Every preset: the gate's variants in ladder order, then sm80-gemm, sm90-wgmma, fa2-attention,
+/// fa3-attention.
 const std::vector<CtaPreset>& cta_presets();
 /// The preset called `name`, or nullptr.
 const CtaPreset* find_cta_preset(std::string_view name);
-/// "gate-ldmatrix-k8, ..., fa2-attention".
+/// "gate-ldmatrix-k8, ..., fa3-attention".
 std::string cta_preset_names();
 
 /// The CTA tile of a gate variant, derived from its TileConfig (mma.sync rungs) or WgmmaGateRung

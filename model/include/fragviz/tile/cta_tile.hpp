@@ -18,7 +18,9 @@
 //    Compute's terms; with conflicts, a small set of Swizzle<B,M,S> over the same layout is searched.
 // An attention-style tile (FlashAttention-2) reuses the C accumulator as the next GEMM's A: the
 // registers are reinterpreted by FA2's convert_layout_acc_Aregs, ((FrgV_C), MMA_M, MMA_N) ->
-// ((FrgV_C, q), MMA_M, MMA_N / q), q = FrgV_A / FrgV_C, and judged like a copy.
+// ((FrgV_C, q), MMA_M, MMA_N / q), q = FrgV_A / FrgV_C, and judged like a copy; FlashAttention-3's
+// wgmma form splits each C fragment instead, ((2,2,N/8), MMA_M, MMA_N) -> ((2,2,2), MMA_M, (N/16,
+// MMA_N)): P (S's accumulator as f16) read as the A registers of an _RS wgmma.
 // A wgmma operand read through a descriptor has no copy: its layout is matched against the
 // canonical GMMA layouts (isa/smem_descriptor.hpp), one descriptor per warpgroup slice and k-block.
 // A and B may also name their global -> shared copy (cp.async, gmem_copy.hpp): the fill of the
@@ -198,7 +200,7 @@ struct CtaOperandReport {
 /// C's values read again as the next GEMM's A (CtaTileSpec::reuse_c_as_a).
 struct ReuseJoin {
   std::int64_t cells = 0, mismatches = 0;
-  std::string conversion;  ///< "((2,2),MMA_M,MMA_N) -> ((2,2,2),MMA_M,MMA_N/2)"
+  std::string conversion;  ///< FA2 "(4,1,8) -> ((4,2),1,4)"; FA3 "(64,1,1) -> (8,1,(8,1))"
   struct Mismatch {
     std::int64_t thread = 0, a_value = 0, c_value = 0;  ///< a thread and its A and C value indices
     Cell c_cell;                                        ///< (m, n) C's value holds

@@ -135,8 +135,20 @@ int run(const Opts& o) {
     return refuse("--permute '" + echo_text(permute) + "': " + perm.message,
                   perm.refusal == algebra::Refusal::cute_refuses ? kExitRefused : kExitUsage);
   std::optional<const tile::CopyAtom*> copies[3];
+  int copy_bits[3] = {o.f.value_bits, o.f.value_bits, o.f.value_bits};  // a Copy_Atom's ValType sets its own
   for (int i = 0; i < 3; ++i) {
     if (o.f.copy[i].empty() || tile::is_make_tiled_copy(o.f.copy[i])) continue;  // read below
+    if (tile::is_make_tiled_copy_for_mma(o.f.copy[i])) {
+      // CuTe's make_tiled_copy_X(ATOM, tiled_mma): the bare atom's copy, read by the CTA tile's parser.
+      const auto p = tile::parse_make_tiled_copy_for_mma(o.f.copy[i], kOperands[i], o.f.value_bits);
+      if (!p)
+        return refuse(std::string("--copy-") + static_cast<char>(std::tolower(to_string(kOperands[i])[0])) +
+                          " '" + echo_text(o.f.copy[i]) + "': " + p.message,
+                      kExitUsage);
+      copies[i] = p->atom;
+      copy_bits[i] = p->value_bits;
+      continue;
+    }
     const tile::CopyAtom* c = tile::find_copy_atom(o.f.copy[i]);
     if (!c)
       return refuse("no copy atom '" + echo_text(o.f.copy[i]) +
@@ -170,7 +182,7 @@ int run(const Opts& o) {
     }
     if (!copies[i]) continue;
     const tile::CopyAtom& c = **copies[i];
-    const int bits = o.f.value_bits > 0                   ? o.f.value_bits
+    const int bits = copy_bits[i] > 0                     ? copy_bits[i]
                      : c.kind == tile::CopyKind::stmatrix ? 16
                                                           : element_bits_of(*atom, op);
     const std::string what =
@@ -286,7 +298,8 @@ void add_tiled_command(CLI::App& app, int& exit_code) {
   auto* cmd = app.add_subcommand(
       "tiled",
       "CuTe's TiledMMA and TiledCopy: e.g. --mma SM80_16x8x16_F32F16F16F32_TN --atoms '(2,2,1)' --permute "
-      "'Tile<_32,_32,_16>' --copy-a SM75_U32x4_LDSM_N; prints the layouts in CuTe notation and whether each "
+      "'Tile<_32,_32,_16>' --copy-a SM75_U32x4_LDSM_N (or CuTe's 'make_tiled_copy_A(SM75_U32x4_LDSM_N, "
+      "tiled_mma)'); prints the layouts in CuTe notation and whether each "
       "value the copy fills is the cell the MMA expects");
   add_cta_flags(cmd, o->f);
   cmd->add_option("--thread", o->thread, "one thread's cells and values (V0..)")

@@ -65,13 +65,15 @@ std::map<std::string, CLI::Option*> add_cta_flags(CLI::App* cmd, CtaFlags& f, co
   add("--permute", f.permute,
       "the permutation tile, 'Tile<_32,_32,_16>' (each entry _, a number or a layout; default Tile<_,_,_>)");
   add("--copy-a", f.copy[0],
-      "a copy atom for A (make_tiled_copy_A), e.g. SM75_U32x4_LDSM_N, or the user's own "
-      "'make_tiled_copy(ATOM, THR, VAL)'");
+      "a copy atom for A, e.g. SM75_U32x4_LDSM_N or CuTe's 'make_tiled_copy_A(SM75_U32x4_LDSM_N, tiled_mma)' "
+      "(Copy_Atom<OP, ValType> too), or the user's own 'make_tiled_copy(ATOM, THR, VAL)'");
   add("--copy-b", f.copy[1],
-      "a copy atom for B (make_tiled_copy_B), e.g. SM75_U16x8_LDSM_T, or 'make_tiled_copy(ATOM, THR, VAL)'");
+      "a copy atom for B, e.g. SM75_U16x8_LDSM_T or 'make_tiled_copy_B(SM75_U16x8_LDSM_T, tiled_mma)', or "
+      "'make_tiled_copy(ATOM, THR, VAL)'");
   add("--copy-c", f.copy[2],
-      "a copy atom storing C (make_tiled_copy_C), e.g. SM90_U32x4_STSM_N, or 'make_tiled_copy(ATOM, THR, "
-      "VAL)'");
+      "a copy atom storing C, e.g. SM90_U32x4_STSM_N or 'make_tiled_copy_C(SM90_U32x4_STSM_N, tiled_mma)', "
+      "or "
+      "'make_tiled_copy(ATOM, THR, VAL)'");
   o["--value-bits"] =
       cmd->add_option("--value-bits", f.value_bits,
                       prefix +

@@ -630,11 +630,23 @@ Result<CtaTile> make_cta_tile(const CtaTileSpec& spec, CtaConfigError* where) {
       bits = tc->values.value_bits;
       t.copy[i] = *tc.value;
     } else if (!spec.copy[i].empty()) {
-      const CopyAtom* c = find_copy_atom(spec.copy[i]);
-      if (!c)
-        return fail(copy_field, field(op, "copy") + ": no copy atom '" + spec.copy[i] + "' (tiled --list)" +
-                                    did_you_mean(spec.copy[i], copy_atom_names()));
-      bits = spec.value_bits[i] > 0 ? spec.value_bits[i] : c->kind == CopyKind::stmatrix ? 16 : bits;
+      // A bare atom name, or CuTe's spelling make_tiled_copy_X(ATOM, tiled_mma) of the same copy.
+      const CopyAtom* c = nullptr;
+      int value_bits = spec.value_bits[i];
+      if (is_make_tiled_copy_for_mma(spec.copy[i])) {
+        const auto p = parse_make_tiled_copy_for_mma(spec.copy[i], op, value_bits);
+        if (!p)
+          return fail(copy_field, field(op, "copy") + " '" + spec.copy[i] + "': " + p.message, p.refusal,
+                      p.column);
+        c = p->atom;
+        value_bits = p->value_bits;
+      } else {
+        c = find_copy_atom(spec.copy[i]);
+        if (!c)
+          return fail(copy_field, field(op, "copy") + ": no copy atom '" + spec.copy[i] + "' (tiled --list)" +
+                                      did_you_mean(spec.copy[i], copy_atom_names()));
+      }
+      bits = value_bits > 0 ? value_bits : c->kind == CopyKind::stmatrix ? 16 : bits;
       const auto tc = make_tiled_copy_for(*c, bits, t.mma, op);
       if (!tc)
         return fail(copy_field,

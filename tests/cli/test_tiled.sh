@@ -78,5 +78,27 @@ expect 0 "banks: ldmatrix.sync.aligned.m8n8.x4.shared.b16" -- tiled --preset sm8
 expect 0 "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16" -- tiled --mma $K16 --atoms '(2,2,1)' \
   --permute 'Tile<_32,_32,_16>' --copy-b SM75_U16x8_LDSM_T
 
+# Issue 25: CuTe's spelling of the bare atom, make_tiled_copy_A/B/C(ATOM, tiled_mma), is the same copy
+# (the same CSV, register by register; the same CTA report), and is refused where it names another
+# operand or another TiledMMA (at its column), or where the bare atom is.
+expect 0 "join A: all 1024 match (128 threads x 8 values)" -- tiled --mma $K16 --atoms '(2,2,1)' \
+  --copy-a 'make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{}, tiled_mma)'
+P32=(--mma $K16 --atoms '(2,2,1)' --permute 'Tile<_32,_32,_16>')
+bare=$("$cli" tiled "${P32[@]}" --copy-b SM75_U16x8_LDSM_T --csv)
+cute=$("$cli" tiled "${P32[@]}" --copy-b 'make_tiled_copy_B(SM75_U16x8_LDSM_T, tiled_mma)' --csv)
+[ "$(grep -c ',yes$' <<<"$bare")" = 1024 ] && [ "$cute" = "$bare" ] ||
+  fail "tiled --copy-b 'make_tiled_copy_B(SM75_U16x8_LDSM_T, tiled_mma)' --csv differs from the bare atom's"
+bare=$("$cli" tiled --preset sm80-gemm-128x128x32 --json -)
+cute=$("$cli" tiled --preset sm80-gemm-128x128x32 --copy-a 'make_tiled_copy_A(SM75_U32x4_LDSM_N, tiled_mma)' \
+  --copy-b 'make_tiled_copy_B(Copy_Atom<SM75_U16x8_LDSM_T, half_t>{}, tiled_mma)' --json -)
+[ -n "$bare" ] && [ "$cute" = "$bare" ] || fail "sm80-gemm's copies written make_tiled_copy_A/B: another report"
+expect 64 "--copy-b 'make_tiled_copy_A(SM75_U32x4_LDSM_N, tiled_mma)': col 1: make_tiled_copy_A builds the copy of A" \
+  -- tiled --mma $K16 --copy-b 'make_tiled_copy_A(SM75_U32x4_LDSM_N, tiled_mma)'
+expect 64 "col 38: the TiledMMA is 'mma'; write tiled_mma" -- tiled --preset sm80-gemm-128x128x32 \
+  --copy-a 'make_tiled_copy_A(SM75_U32x4_LDSM_N, mma)'
+bare=$("$cli" tiled --mma $K16 --atoms '(2,2,1)' --copy-b SM75_U32x4_LDSM_N 2>&1)
+expect 3 "$bare" -- tiled --mma $K16 --atoms '(2,2,1)' --copy-b 'make_tiled_copy_B(SM75_U32x4_LDSM_N, tiled_mma)'
+grep -qF "TiledCopy uses too few vals for selected CopyAtom" <<<"$bare" || fail "the bare too-wide atom: $bare"
+
 echo "$fails failed"
 [ "$fails" -eq 0 ]

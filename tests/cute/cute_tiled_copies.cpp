@@ -1,6 +1,7 @@
 // CuTe's side of the TiledCopy cross-check (test_cute_tiled.cpp): every copy atom of the list
 // made for every TiledMMA configuration of tiled_record.hpp (make_tiled_copy_A/B/C), and a few
-// make_tiled_copy(atom, thr, val), recorded as CuTe computes them, each when its test asks (every
+// make_tiled_copy(atom, thr, val), recorded as CuTe computes them (three also as the text a copy
+// field takes), each when its test asks (every
 // test is its own process under CTest, and all of them at -O0 take seconds). Where CuTe's TiledCopy would
 // static_assert (too few threads or values for the atom) the copy is not instantiated; the record
 // says so, from CuTe's own sizes, and fragviz must refuse it. No fragviz code here.
@@ -67,12 +68,15 @@ void record_copy(CopyRecord& r, const TC& tc, const Tile& tile) {
 }
 
 template <class CopyOp, class ValType, char Op, class Mma>
-void copy_for(std::vector<CopyCase>& out, const char* mma_id, const Mma& mma, const char* copy_name) {
-  const std::string id = std::string(mma_id) + "_" + Op + "_" + copy_name;
+void copy_for(std::vector<CopyCase>& out, const char* mma_id, const Mma& mma, const char* copy_name,
+              const char* text = "") {
+  const std::string id = std::string(mma_id) + "_" + Op + "_" + copy_name + (*text ? "_as_text" : "");
+  const std::string field_text = text;
   out.push_back(CopyCase{id, [=] {
                            using Atom = Copy_Atom<CopyOp, ValType>;
                            CopyRecord r;
                            r.id = id;
+                           r.text = field_text;
                            r.mma = mma_id;
                            r.copy = copy_name;
                            r.value_bits = int(sizeof_bits_v<ValType>);
@@ -161,6 +165,15 @@ void copy_cases(std::vector<CopyCase>& out) {
   copies_for_mma<Op>(out, #id, make_tiled_mma(Op{}, AtomLayout{}, Perm{}));
   TILED_MMA_CONFIGS(TILED_COPIES_FOR)
 #undef TILED_COPIES_FOR
+  // The sm80 GEMM tile's copies as its CuTe code spells them, given to fragviz as that text.
+  const auto sm80 = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, L221{}, P32{});
+  copy_for<SM75_U32x4_LDSM_N, half_t, 'A'>(
+      out, "sm80_16x8x16_221_p32", sm80, "SM75_U32x4_LDSM_N",
+      "make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{}, tiled_mma)");
+  copy_for<SM75_U16x8_LDSM_T, half_t, 'B'>(out, "sm80_16x8x16_221_p32", sm80, "SM75_U16x8_LDSM_T",
+                                           "make_tiled_copy_B(SM75_U16x8_LDSM_T, tiled_mma)");
+  copy_for<SM90_U32x4_STSM_N, half_t, 'C'>(out, "sm80_16x8x16_221_p32", sm80, "SM90_U32x4_STSM_N",
+                                           "make_tiled_copy_C(SM90_U32x4_STSM_N, tiled_mma)");
   thr_val_copy<UniversalCopy<uint128_t>, half_t, Layout<Shape<_32, _8>, Stride<_8, _1>>,
                Layout<Shape<_1, _8>>>(out, "universal128_thr32x8_val1x8", "UniversalCopy<uint128_t>",
                                       "(32,8):(8,1)", "(1,8)");

@@ -36,6 +36,7 @@
 #include <set>
 #include <sstream>
 
+#include "fragviz/tile/cta_tile.hpp"
 #include "fragviz/tile/join.hpp"
 #include "tiled_record.hpp"
 
@@ -225,6 +226,7 @@ const std::vector<CopyCase>& copy_cases() {
 struct Tally {
   long layouts = 0, points = 0, printed_equal = 0;
   long copies = 0, copies_refused = 0, joins = 0, join_registers = 0;
+  long copies_as_text = 0;  ///< of them also given as the copy field's text
 };
 Tally& tally() {
   static Tally t;
@@ -264,8 +266,10 @@ class TallyPrinter : public ::testing::Environment {
         tally().layouts, tally().points, tally().printed_equal);
     std::printf(
         "cute.tiled: %ld TiledCopy built as CuTe builds them, %ld refused where CuTe static_asserts; %ld "
-        "joins, %ld (thread, register) pairs, every one as the MMA expects\n",
-        tally().copies, tally().copies_refused, tally().joins, tally().join_registers);
+        "joins, %ld (thread, register) pairs, every one as the MMA expects; %ld also read from the text "
+        "make_tiled_copy_X(ATOM, tiled_mma)\n",
+        tally().copies, tally().copies_refused, tally().joins, tally().join_registers,
+        tally().copies_as_text);
   }
 };
 const auto* const kTallyPrinter = ::testing::AddGlobalTestEnvironment(new TallyPrinter);
@@ -517,6 +521,25 @@ TEST_P(CuteTiledCopy, LayoutsEqualCute) {
     ++tally().joins;
     tally().join_registers += static_cast<long>(j->cells.size());
   }
+  if (c.text.empty()) return;
+  // The copy field's text, as the CLI and the app read it (copy_text.hpp), over the same TiledMMA.
+  const MmaRecord* m = mma_config(c.mma);
+  ft::CtaTileSpec spec;
+  spec.mma = m->atom;
+  spec.atoms = m->atom_layout;
+  spec.permute = m->permutation;
+  const std::size_t i = c.operand == 'A' ? 0 : c.operand == 'B' ? 1 : 2;
+  spec.copy[i] = c.text;
+  const auto tile = ft::make_cta_tile(spec);
+  ASSERT_TRUE(tile) << c.text << ": " << tile.message;
+  ASSERT_TRUE(tile->copy[i]) << c.text;
+  const ft::TiledCopy& typed = *tile->copy[i];
+  EXPECT_EQ(typed.values.value_bits, c.value_bits);
+  expect_layout(c.tv, typed.layout_tv, "TiledLayout_TV of " + c.text);
+  EXPECT_EQ(fa::to_string(typed.tiler), c.tiler) << "Tiler_MN of " << c.text;
+  expect_layout(c.s, typed.layout_s_tv, "get_layoutS_TV of " + c.text);
+  expect_layout(c.d, typed.layout_d_tv, "get_layoutD_TV of " + c.text);
+  ++tally().copies_as_text;
 }
 
 INSTANTIATE_TEST_SUITE_P(All, CuteTiledCopy, ::testing::Range<std::size_t>(0, copy_cases().size()),

@@ -45,6 +45,8 @@ struct CopyRecord {
   std::string tiler;         ///< Tiler_MN, printed
   LayoutRecord retile;       ///< retile(make_layout(partition_shape of the MMA's tile)) ('A'/'B'/'C')
   LayoutRecord tidfrg_s, tidfrg_d;  ///< of the column-major layout of twice the tile in each mode
+  std::string text;  ///< the copy field as CuTe code spells it, "make_tiled_copy_A(ATOM, tiled_mma)", read by
+                     ///< fragviz's CTA tile too ("" for none)
 };
 
 /// One copy atom: Copy_Traits and Copy_Atom<Op, ValType>'s value layouts.

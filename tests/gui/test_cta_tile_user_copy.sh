@@ -8,7 +8,9 @@
 #    Thread 0's block is rows 0-1, columns 0-3, its values column-major: value 2 is (0,1), which
 #    the copy stores from register V2; the PTX m16n8 accumulator's c2 is (g + 8, 2c) = (8,0) for
 #    lane 0: the join names thread 0 V2, stored to (0,1), expected (8,0);
-#  - the field comes back after a restart.
+#  - the field comes back after a restart;
+#  - A's field in CuTe's spelling: make_tiled_copy_B(...) there is refused at column 1 (it builds
+#    B's copy), make_tiled_copy_A(SM75_U32x4_LDSM_N, tiled_mma) is the preset's own A copy, joined.
 source "$(dirname "$0")/lib.sh"
 gui_init "$@"
 start_app --no-device
@@ -36,5 +38,10 @@ assert c['copy_c'] == sys.argv[2], c
 PY
 start_app --no-device
 wait_for "$C['open'] and $C['ok'] and $C['spec']['copy'][2] == '$T128' and not $G['join_ok']"
+type_into cta_copy_a "$C['spec']['copy'][0]" "make_tiled_copy_B(SM75_U32x4_LDSM_N, tiled_mma)" \
+  "not $C['ok'] and $C['error_field'] == '--copy-a' and $C['error_column'] == 1"
+wait_for "'make_tiled_copy_B builds the copy of B' in $C['error']"
+type_into cta_copy_a "$C['spec']['copy'][0]" "make_tiled_copy_A(SM75_U32x4_LDSM_N, tiled_mma)" \
+  "$C['ok'] and $C['grids'][0]['operand'] == 'A' and $C['grids'][0]['join_ok']"
 quit_app
 echo "PASS"

@@ -10,10 +10,13 @@
 //  - SM80_16x8x8 B, b0, b1: (n, k) = (g, 2c + i), warp w of the (1,4,1) atom layout adding 8w to n.
 //    make_tiled_copy(UniversalCopy<uint32_t>, (32,4):(4,1), (1,2)) gives thread t = 32w + 4g + c
 //    row t / 4 = 8w + g from column 2 * (t % 4) = 2c: every register agrees.
+// And CuTe's own spelling of the bare atom, make_tiled_copy_A/B/C(ATOM, tiled_mma): its columns, its
+// refusals, and for every preset the same copy as the bare name.
 #include <gtest/gtest.h>
 
 #include "fragviz/tile/copy_text.hpp"
 #include "fragviz/tile/cta_copy_probe.hpp"
+#include "fragviz/tile/cta_presets.hpp"
 #include "fragviz/tile/cta_tile.hpp"
 
 namespace {
@@ -195,6 +198,166 @@ TEST(TiledCopyText, TheGmemStageStillReadsItsCopy) {
       "make_tiled_copy(SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, (32,4):(4,1), (1,8))", 16, {128, 32});
   ASSERT_TRUE(ok) << ok.message;
   EXPECT_EQ(ok->calls * ok->blocks0 * ok->blocks1, 4);  // 128 x 32 / (128 threads x 8 values)
+}
+
+TEST(TiledCopyText, ReadsMakeTiledCopyForTheMma) {
+  using fragviz::tile::is_make_tiled_copy_for_mma;
+  using fragviz::tile::parse_make_tiled_copy_for_mma;
+  EXPECT_TRUE(is_make_tiled_copy_for_mma(" make_tiled_copy_B (SM75_U16x8_LDSM_T, tiled_mma)"));
+  EXPECT_FALSE(is_make_tiled_copy_for_mma("make_tiled_copy(SM75_U32x4_LDSM_N, (32,1), (1,8))"));
+  EXPECT_FALSE(is_make_tiled_copy_for_mma("make_tiled_copy_D(SM75_U32x4_LDSM_N, tiled_mma)"));
+  EXPECT_FALSE(is_make_tiled_copy_for_mma("SM75_U32x4_LDSM_N"));
+  const auto a =
+      parse_make_tiled_copy_for_mma("make_tiled_copy_A(SM75_U32x4_LDSM_N, tiled_mma)", Operand::A, 0);
+  ASSERT_TRUE(a) << a.message;
+  EXPECT_EQ(a->atom->name, "SM75_U32x4_LDSM_N");
+  EXPECT_EQ(a->value_bits, 0);    // the bare atom's default width
+  EXPECT_EQ(a->atom_column, 19);  // after the 18 characters of "make_tiled_copy_A("
+  EXPECT_EQ(parse_make_tiled_copy_for_mma("make_tiled_copy_A(SM75_U32x4_LDSM_N, tiled_mma)", Operand::A, 8)
+                ->value_bits,
+            8);
+  // Copy_Atom<OP, ValType>{} as CuTe code writes the atom: the ValType is the width.
+  const auto c = parse_make_tiled_copy_for_mma(
+      "make_tiled_copy_C(Copy_Atom<SM90_U32x4_STSM_N, cute::bfloat16_t>{}, tiled_mma)", Operand::C, 0);
+  ASSERT_TRUE(c) << c.message;
+  EXPECT_EQ(c->atom->name, "SM90_U32x4_STSM_N");
+  EXPECT_EQ(c->value_bits, 16);
+  const auto f = parse_make_tiled_copy_for_mma(
+      "make_tiled_copy_A(Copy_Atom<UniversalCopy<uint32_t>, float>, tiled_mma)", Operand::A, 0);
+  ASSERT_TRUE(f) << f.message;
+  EXPECT_EQ(f->atom->name, "UniversalCopy<uint32_t>");
+  EXPECT_EQ(f->value_bits, 32);
+}
+
+TEST(TiledCopyText, RefusesMakeTiledCopyForTheMmaAtItsColumn) {
+  using fragviz::tile::parse_make_tiled_copy_for_mma;
+  // B's copy given to A: the call's own column, and which operand it builds for.
+  auto r = parse_make_tiled_copy_for_mma("  make_tiled_copy_B(SM75_U16x8_LDSM_T, tiled_mma)", Operand::A, 0);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.column, 3);
+  EXPECT_TRUE(has(r.message, "make_tiled_copy_B builds the copy of B")) << r.message;
+  EXPECT_TRUE(has(r.message, "make_tiled_copy_A(")) << r.message;
+  // Another TiledMMA than the tile's: column 38 (18 + 17 characters of the atom + ", ").
+  r = parse_make_tiled_copy_for_mma("make_tiled_copy_A(SM75_U32x4_LDSM_N, mma2)", Operand::A, 0);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.column, 38);
+  EXPECT_TRUE(has(r.message, "the TiledMMA is 'mma2'; write tiled_mma")) << r.message;
+  // An unknown atom, inside Copy_Atom at its own column (19 + 10 of "Copy_Atom<"), with a suggestion.
+  r = parse_make_tiled_copy_for_mma("make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM, half_t>, tiled_mma)",
+                                    Operand::A, 0);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.column, 29);
+  EXPECT_TRUE(has(r.message, "no copy atom 'SM75_U32x4_LDSM'")) << r.message;
+  EXPECT_TRUE(has(r.message, "SM75_U32x4_LDSM_N")) << r.message;
+  // An unknown ValType and one contradicting the width given, at the ValType (29 + 19).
+  r = parse_make_tiled_copy_for_mma("make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half>, tiled_mma)",
+                                    Operand::A, 0);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.column, 48);
+  EXPECT_TRUE(has(r.message, "no ValType 'half'")) << r.message;
+  r = parse_make_tiled_copy_for_mma("make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>, tiled_mma)",
+                                    Operand::A, 8);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.column, 48);
+  EXPECT_TRUE(has(r.message, "the ValType half_t is 16-bit values, the value width given is 8")) << r.message;
+  // cp.async is the global -> shared stage; the parts count; the closing parenthesis.
+  r = parse_make_tiled_copy_for_mma("make_tiled_copy_A(SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, tiled_mma)",
+                                    Operand::A, 0);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.column, 19);
+  EXPECT_TRUE(has(r.message, "copies global to shared memory")) << r.message;
+  r = parse_make_tiled_copy_for_mma("make_tiled_copy_A(SM75_U32x4_LDSM_N)", Operand::A, 0);
+  ASSERT_FALSE(r);
+  EXPECT_TRUE(has(r.message, "expected make_tiled_copy_A(ATOM, tiled_mma)")) << r.message;
+  EXPECT_TRUE(has(r.message, "found 1 part")) << r.message;
+  r = parse_make_tiled_copy_for_mma("make_tiled_copy_A(SM75_U32x4_LDSM_N, tiled_mma", Operand::A, 0);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.column, 46);  // its last character, as make_tiled_copy( gives it
+  EXPECT_TRUE(has(r.message, "no closing ')'")) << r.message;
+}
+
+TEST(TiledCopyText, TheCtaTileRefusesMakeTiledCopyForTheMmaAtTheField) {
+  // B's field given make_tiled_copy_A: the field, the column and the typed text kept.
+  CtaTileSpec s;
+  s.mma = "SM80_16x8x16_F32F16F16F32_TN";
+  s.atoms = "(2,2,1)";
+  s.copy[1] = "make_tiled_copy_A(SM75_U32x4_LDSM_N, tiled_mma)";
+  CtaConfigError e;
+  const auto t = fragviz::tile::make_cta_tile(s, &e);
+  ASSERT_FALSE(t);
+  EXPECT_EQ(e.field, CtaField::copy_b);
+  EXPECT_EQ(e.column, 1);
+  EXPECT_TRUE(has(e.message,
+                  "--copy-b 'make_tiled_copy_A(SM75_U32x4_LDSM_N, tiled_mma)': col 1: make_tiled_copy_A "
+                  "builds the copy of A"))
+      << e.message;
+  EXPECT_EQ(s.copy[1], "make_tiled_copy_A(SM75_U32x4_LDSM_N, tiled_mma)");
+  // An atom too wide for the fragment: the bare atom's own refusal, word for word.
+  CtaTileSpec bare;
+  bare.mma = "SM80_16x8x8_F32F16F16F32_TN";
+  bare.copy[1] = "SM75_U32x4_LDSM_N";
+  CtaTileSpec wrapped = bare;
+  wrapped.copy[1] = "make_tiled_copy_B(SM75_U32x4_LDSM_N, tiled_mma)";
+  CtaConfigError eb, ew;
+  const auto tb = fragviz::tile::make_cta_tile(bare, &eb);
+  const auto tw = fragviz::tile::make_cta_tile(wrapped, &ew);
+  ASSERT_FALSE(tb);
+  ASSERT_FALSE(tw);
+  EXPECT_EQ(ew.field, CtaField::copy_b);
+  EXPECT_EQ(ew.message, eb.message);
+  EXPECT_TRUE(has(ew.message, "make_tiled_copy_B")) << ew.message;
+}
+
+/// CuTe's name of a ValType of `bits` bits, for the Copy_Atom spelling.
+std::string value_type(int bits) {
+  switch (bits) {
+    case 8:
+      return "uint8_t";
+    case 16:
+      return "half_t";
+    case 32:
+      return "float";
+    case 64:
+      return "double";
+    default:
+      return "uint128_t";
+  }
+}
+
+TEST(TiledCopyText, EveryPresetsCopyIsTheSameWrittenAsCuteWritesIt) {
+  int copies = 0;
+  for (const fragviz::tile::CtaPreset& p : fragviz::tile::cta_presets()) {
+    const auto bare = fragviz::tile::make_cta_tile(p.spec);
+    ASSERT_TRUE(bare) << p.name << ": " << bare.message;
+    for (std::size_t i = 0; i < 3; ++i) {
+      const std::string& atom = p.spec.copy[i];
+      if (atom.empty() || fragviz::tile::is_make_tiled_copy(atom)) continue;
+      ASSERT_TRUE(bare->copy[i]) << p.name;
+      const auto& want = *bare->copy[i];
+      const std::string call = std::string("make_tiled_copy_") + "ABC"[i] + "(";
+      for (const std::string& text :
+           {call + atom + ", tiled_mma)",
+            call + "Copy_Atom<" + atom + ", " + value_type(want.values.value_bits) + ">{}, tiled_mma)"}) {
+        SCOPED_TRACE(p.name + ": " + text);
+        CtaTileSpec s = p.spec;
+        s.copy[i] = text;
+        const auto t = fragviz::tile::make_cta_tile(s);
+        ASSERT_TRUE(t) << t.message;
+        ASSERT_TRUE(t->copy[i]);
+        const auto& got = *t->copy[i];
+        EXPECT_EQ(got.atom.name, want.atom.name);
+        EXPECT_EQ(got.values.value_bits, want.values.value_bits);
+        EXPECT_EQ(fragviz::algebra::to_string(got.layout_tv), fragviz::algebra::to_string(want.layout_tv));
+        EXPECT_EQ(fragviz::algebra::to_string(got.tiler), fragviz::algebra::to_string(want.tiler));
+        EXPECT_EQ(fragviz::algebra::to_string(got.layout_s_tv),
+                  fragviz::algebra::to_string(want.layout_s_tv));
+        EXPECT_EQ(fragviz::algebra::to_string(got.layout_d_tv),
+                  fragviz::algebra::to_string(want.layout_d_tv));
+        ++copies;
+      }
+    }
+  }
+  EXPECT_GE(copies, 2 * 8);  // every gate rung's A and B, sm80-gemm's, ...: not an empty loop
 }
 
 }  // namespace

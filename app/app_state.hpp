@@ -222,6 +222,12 @@ struct BanksViewRecord {
   VisibleGrid visible_tile;
   /// Per side ("unpadded", "padded"): the line about its tile, in the Controls view's unit.
   std::map<std::string, std::string> tile_text;
+  /// A line above a side's grid as drawn: its text and colour (#RRGGBB, as ImGui packs it).
+  struct StatusLine {
+    std::string text, colour;
+  };
+  /// Per side, the lines above its grid (bank_side_lines, then any measured line), in order.
+  std::map<std::string, std::vector<StatusLine>> status_lines;
   /// What a word that a lane reads says at this zoom (owner_label_mode): "owner" (T<lane>),
   /// "number" or "none".
   std::string label_mode = "none";

@@ -384,6 +384,13 @@ std::string App::state_json() const {
       labels[k] = a;
     }
     j["banks_view"]["labels"] = labels;
+    json status_lines = json::object();  // per side: [text, "#RRGGBB"] of each line above its grid
+    for (const auto& [k, lines] : bv.status_lines) {
+      json a = json::array();
+      for (const BanksViewRecord::StatusLine& l : lines) a.push_back(json::array({l.text, l.colour}));
+      status_lines[k] = a;
+    }
+    j["banks_view"]["status_lines"] = status_lines;
     j["warpgroup_visible"] = visible_json(fr.warpgroup_visible);
   }
   if (layout_view_) {

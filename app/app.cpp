@@ -369,8 +369,32 @@ void App::act_on_requests() {
   }
   if (s_.close_report_requested) {
     s_.close_report_requested = false;
+    // Kept for the undo (Reopen): one click must not lose the report and the comparison for good.
+    if (s_.report) {
+      AppState::ClosedReport closed;
+      const OpenedReport& r = *s_.report;
+      if (r.has_probe) closed.probe_path = r.probe_path;
+      if (r.has_gate && r.gate_path != closed.probe_path) closed.gate_path = r.gate_path;
+      if (s_.comparison) closed.compare_path = s_.comparison->path;
+      for (const std::string* p : {&closed.probe_path, &closed.gate_path})
+        if (!p->empty())
+          closed.name += (closed.name.empty() ? "" : " + ") + std::filesystem::path(*p).filename().string();
+      s_.closed_report = std::move(closed);
+    }
     close_report(s_);
     s_.comparison.reset();  // it compared against what the views no longer show
+  }
+  if (s_.reopen_report_requested) {
+    s_.reopen_report_requested = false;
+    if (s_.closed_report) {
+      const AppState::ClosedReport closed = std::move(*s_.closed_report);
+      s_.closed_report.reset();
+      // As File > Open report opens them (a failed read is said as one is), the gate file joining
+      // the probe file's report, then the comparison against both.
+      for (const std::string* p : {&closed.probe_path, &closed.gate_path})
+        if (!p->empty()) open_report(*p);
+      if (!closed.compare_path.empty() && s_.report) compare_with(closed.compare_path);
+    }
   }
   if (s_.gate_ladder.close_recorded_requested) {
     s_.gate_ladder.close_recorded_requested = false;
@@ -478,7 +502,8 @@ void App::open_report(const std::string& path) {
   }
   s_.report_error.clear();
   show_report(s_, path, f);
-  s_.comparison.reset();  // it compared against what the views showed before
+  s_.comparison.reset();     // it compared against what the views showed before
+  s_.closed_report.reset();  // a report opened since: "Reopen" would now replace it
 }
 
 }  // namespace fragviz::app

@@ -222,6 +222,12 @@ struct BanksViewRecord {
   VisibleGrid visible_tile;
   /// Per side ("unpadded", "padded"): the line about its tile, in the Controls view's unit.
   std::map<std::string, std::string> tile_text;
+  /// A line above a side's grid as drawn: its text and colour (#RRGGBB, as ImGui packs it).
+  struct StatusLine {
+    std::string text, colour;
+  };
+  /// Per side, the lines above its grid (bank_side_lines, then any measured line), in order.
+  std::map<std::string, std::vector<StatusLine>> status_lines;
   /// What a word that a lane reads says at this zoom (owner_label_mode): "owner" (T<lane>),
   /// "number" or "none".
   std::string label_mode = "none";
@@ -532,6 +538,14 @@ struct AppState {
   std::vector<std::string> recent_report_errors;
   std::optional<OpenedReport> report;  ///< the report shown, if any
   int reports_opened = 0;              ///< for OpenedReport::id
+  /// What File > Close report took away, for its undo (File > Reopen and the status strip's
+  /// "reopen report"): the files it showed and the comparison it dropped. Opening a report ends it.
+  struct ClosedReport {
+    std::string probe_path, gate_path;  ///< "" for a part the report did not show
+    std::string compare_path;           ///< the comparison's second report; "" when none
+    std::string name;                   ///< the files' names, as the menu item says them
+  };
+  std::optional<ClosedReport> closed_report;
 
   // File > Compare with report... (compare_view.hpp): a second report against what the views show.
   FileBrowserState compare_browser =
@@ -561,6 +575,7 @@ struct AppState {
   bool gate_cancel_requested = false;
   std::string open_report_request;  ///< a path to open, set by the menu popup
   bool close_report_requested = false;
+  bool reopen_report_requested = false;  ///< undoes the last Close report (closed_report)
   /// The Messages window is open (the status strip's "messages" button opens it).
   bool messages_open = false;
   /// The gate view's Ladder header was open last frame: the layout gives the view the room its

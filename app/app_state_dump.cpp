@@ -384,6 +384,13 @@ std::string App::state_json() const {
       labels[k] = a;
     }
     j["banks_view"]["labels"] = labels;
+    json status_lines = json::object();  // per side: [text, "#RRGGBB"] of each line above its grid
+    for (const auto& [k, lines] : bv.status_lines) {
+      json a = json::array();
+      for (const BanksViewRecord::StatusLine& l : lines) a.push_back(json::array({l.text, l.colour}));
+      status_lines[k] = a;
+    }
+    j["banks_view"]["status_lines"] = status_lines;
     j["warpgroup_visible"] = visible_json(fr.warpgroup_visible);
   }
   if (layout_view_) {
@@ -442,6 +449,12 @@ std::string App::state_json() const {
                                  {"changes", s_.report->changes},
                                  {"user_controls", controls_json(s_.report->user_controls)}}
                           : json(nullptr);
+  // What "Reopen" (Close report's undo) would open again.
+  j["closed_report"] = s_.closed_report ? json{{"probe_path", s_.closed_report->probe_path},
+                                               {"gate_path", s_.closed_report->gate_path},
+                                               {"compare_path", s_.closed_report->compare_path},
+                                               {"name", s_.closed_report->name}}
+                                        : json(nullptr);
   j["status"] = {{"headline", fr.status_headline}, {"tooltip", fr.status_tooltip}};
   j["settings_notices"] = s_.settings_notices;
   j["messages"] = {{"open", s_.messages_open}, {"shown", fr.messages_shown}};

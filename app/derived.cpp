@@ -110,27 +110,8 @@ BankTable make_banks(const Instruction& in, LdmatrixConfig cfg, const TileGeomet
   // Messages in the unit the Controls view shows the tile in (bytes for s8, halves for f16).
   const TileUnit unit = tile_field_unit(in.a.type);
   b.report = analyze_ldmatrix(cfg, tile, unit);
-  // The instruction's own loads: the plan's row starts (stored row, byte column) placed in this
-  // tile, counted by the same rule as any measured addresses.
-  for (Operand op : {Operand::A, Operand::B}) {
-    const auto load = fragment_load(in, op);
-    if (!load) continue;
-    BankTable::OperandLoad o;
-    o.operand = op;
-    o.config = load->config;
-    if (const auto problem = operand_tile_problem(in, op, tile, unit)) {
-      o.problem = *problem;
-    } else if (const auto illegal = validate(tile, load->config, unit)) {
-      o.problem = *illegal;
-    } else {
-      for (int lane = 0; lane < kWarpSize; ++lane) {
-        const Coord a = address_byte(*load, lane);
-        o.addresses[static_cast<std::size_t>(lane)] = tile_byte(tile, a.row, a.col);
-      }
-      o.report = analyze_addresses(load->config, o.addresses);
-    }
-    b.operand_loads.push_back(o);
-  }
+  // The instruction's own loads (bank_lines.hpp: the export counts the same).
+  b.operand_loads = bank_operand_loads(in, tile, unit);
   // The words as 128-byte lines (bank_lines.hpp: the export draws the same).
   BankLines lines = bank_lines(b.report);
   b.lines = lines.lines;

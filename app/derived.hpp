@@ -101,13 +101,7 @@ struct BankTable {
   std::vector<BankWord> words;  ///< lines * 32
   /// The selected instruction's own loads of A and B over this tile (the operand stored in it as
   /// its ldmatrix assumes): their lanes' byte addresses, and the bank figures of those addresses.
-  struct OperandLoad {
-    Operand operand = Operand::A;
-    LdmatrixConfig config{};
-    std::string problem;  ///< why the tile cannot hold the stored operand (then no report)
-    std::array<std::uint32_t, kWarpSize> addresses{};
-    BankReport report;
-  };
+  using OperandLoad = BankOperandLoad;
   std::vector<OperandLoad> operand_loads;  ///< A, B: those with an ldmatrix form
 };
 

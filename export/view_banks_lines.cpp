@@ -29,6 +29,12 @@ constexpr Colour kPad{236, 214, 214}, kEvenRow{226, 228, 232}, kOddRow{204, 208,
 constexpr Colour kPadDark{70, 40, 40}, kEvenRowDark{82, 88, 98}, kOddRowDark{62, 66, 74};
 constexpr double kCw = 18, kCh = 12, kAddress = 34, kGap = 24;
 
+/// Tone `t` on the paper drawn (`dark`: the screen's): its verdict colour, or the paper's dim text.
+Colour tone_paint(app::Tone t, bool dark) {
+  const std::optional<app::Rgb> c = app::tone_colour(t, dark);
+  return c ? Colour{c->r, c->g, c->b} : kGrid;
+}
+
 /// One side of the view: its name (the crop's grid name) and title as the screen writes it.
 struct Side {
   const char* key;
@@ -59,10 +65,12 @@ Outcome<Scene> banks_lines_scene(const ViewRequest& r) {
   // The tile's widths in the unit the screen's Controls give them: the instruction's A element
   // (bytes for s8), halves without one.
   app::TileFieldUnit unit;
+  const Instruction* instr = nullptr;  // its own A and B loads are lines of each side, as on screen
   if (!r.instr.empty()) {
     const auto in = find_export_mma(r.instr);
     if (!in) return Outcome<Scene>::from(in);
-    unit = app::tile_field_unit((*in)->a.type);
+    instr = *in;
+    unit = app::tile_field_unit(instr->a.type);
   }
   const Swizzle sw = r.swizzle == "xor" ? Swizzle::xor_row_mod8 : Swizzle::none;
   const Side sides[] = {{"unpadded", "Unpadded", TileGeometry{r.width_halves, 0, 16, sw}},
@@ -80,7 +88,7 @@ Outcome<Scene> banks_lines_scene(const ViewRequest& r) {
   std::optional<BankReport> reports[2];
   std::optional<app::BankLines> tables[2];
   for (int i = 0; i < 2; ++i) {
-    reports[i] = analyze_ldmatrix(r.ldmatrix, sides[i].tile);
+    reports[i] = analyze_ldmatrix(r.ldmatrix, sides[i].tile, unit);  // messages in the screen's unit
     tables[i] = app::bank_lines(*reports[i]);
   }
   for (const GridCrop& g : r.crop.grids) {
@@ -124,14 +132,12 @@ Outcome<Scene> banks_lines_scene(const ViewRequest& r) {
     const BankReport& rep = *reports[i];
     const app::BankLines& t = *tables[i];
     const Block& b = *blocks[i];
-    // The screen's lines above the grid.
-    std::vector<std::pair<std::string, Colour>> head = {{app::tile_stride_text(side.tile, unit), kGrid}};
-    if (rep.error) {
-      head.emplace_back("Illegal: " + *rep.error, kRed);
-    } else {
-      head.emplace_back(app::bank_totals_text(rep), rep.bank_conflicts ? kRed : kBlack);
-      head.emplace_back(app::bank_phases_text(rep), kGrid);
-    }
+    // The screen's lines above the grid, in its colours (bank_side_lines: the app draws the same).
+    std::vector<std::pair<std::string, Colour>> head;
+    for (const app::BankStatusLine& line : app::bank_side_lines(
+             app::tile_stride_text(side.tile, unit), rep,
+             instr ? app::bank_operand_loads(*instr, side.tile, unit) : std::vector<app::BankOperandLoad>{}))
+      head.emplace_back(line.text, tone_paint(line.tone, r.dark));
     const bool cropped = b.rows != t.lines || b.cols != kBanks;
     if (cropped)
       head.emplace_back(describe_range("lines", IndexRange{b.row0, b.row0 + b.rows - 1}) + ", " +

@@ -38,52 +38,55 @@ void draw_explorer_illegal(AppState& s, const Derived& d) {
       "The controls' tile (not drawn in Layout mode) is illegal for ldmatrix: " + *d.padded.report.error);
 }
 
-/// One side's title, totals and measured lines (the table cell above its grid).
+/// `c` as the dump writes a drawn colour: "#RRGGBB" of the 8-bit channels ImGui draws.
+std::string drawn_hex(const ImVec4& c) {
+  const ImU32 p = ImGui::ColorConvertFloat4ToU32(c);
+  char buf[8];
+  std::snprintf(buf, sizeof buf, "#%02X%02X%02X", static_cast<unsigned>(p & 0xFF),
+                static_cast<unsigned>((p >> 8) & 0xFF), static_cast<unsigned>((p >> 16) & 0xFF));
+  return buf;
+}
+
+/// One side's title, its lines (bank_side_lines: File > Export writes the same) and measured lines
+/// (the table cell above its grid).
 void draw_side_header(AppState& s, const BankTable& bt, const char* title, bool padded, TileFieldUnit unit) {
   const BankReport& rep = bt.report;
   const TileGeometry& t = bt.tile;
-  ImGui::Text("%s", title);
-  ImGui::SameLine();
+  const std::string side = padded ? "padded" : "unpadded";
+  const std::string key = "banks_" + side;
   // In the Controls view's unit (bytes for 8-bit data), so the two views count the tile alike.
   const std::string tile_text = tile_stride_text(t, unit);
-  status_text(kDimV, "%s", tile_text.c_str());
-  s.frame.banks_view.tile_text[padded ? "padded" : "unpadded"] = tile_text;
-  const std::string key = padded ? "banks_padded" : "banks_unpadded";
-  if (rep.error) {
+  s.frame.banks_view.tile_text[side] = tile_text;
+  std::vector<BanksViewRecord::StatusLine>& drawn = s.frame.banks_view.status_lines[side];
+  drawn.clear();
+  ImGui::Text("%s", title);
+  for (const BankStatusLine& line : bank_side_lines(tile_text, rep, bt.operand_loads)) {
+    const ImVec4 colour = tone_vec(line.tone);
+    if (line.key == "tile") ImGui::SameLine();  // beside the title
+    // The error and the loads' problems are long: wrapped at the view's edge.
     ImGui::PushTextWrapPos(0.f);
-    status_text(kRedV, "Illegal: %s", rep.error->c_str());
+    status_text(colour, "%s", line.text.c_str());
     ImGui::PopTextWrapPos();
-    record_widget(s, (key + "_error").c_str());
-  } else {
-    status_text(rep.bank_conflicts ? kAmberV : kGreenV, "%s", bank_totals_text(rep).c_str());
-    record_widget(s, (key + "_totals").c_str());
-    status_text(kDimV, "%s", bank_phases_text(rep).c_str());
-  }
-  // The selected instruction's own loads over this tile: A and B stored as their ldmatrix assumes.
-  for (const BankTable::OperandLoad& o : bt.operand_loads) {
-    ImGui::PushTextWrapPos(0.f);
-    if (!o.problem.empty())
-      status_text(kDimV, "%s's %s: %s", operand_key(o.operand), ldmatrix_mnemonic(o.config).c_str(),
-                  o.problem.c_str());
-    else
-      status_text(o.report.bank_conflicts ? kAmberV : kDimV, "%s's own %s: %d wavefronts, %d bank conflicts",
-                  operand_key(o.operand), ldmatrix_mnemonic(o.config).c_str(), o.report.wavefronts,
-                  o.report.bank_conflicts);
-    ImGui::PopTextWrapPos();
-    record_widget(s, (key + "_load_" + std::string(to_string(o.operand))).c_str());
+    if (line.key != "tile" && line.key != "phases") record_widget(s, (key + "_" + line.key).c_str());
+    drawn.push_back({line.text, drawn_hex(colour)});
   }
   // Measured, when the device ran this geometry.
   const LdmatrixProbe* mp = padded ? measured_ldmatrix(s) : nullptr;
   const CyclesRow* cr = find_cycles(s, t);
   ImGui::PushTextWrapPos(0.f);
+  char buf[160];
   if (mp) {
     const BankReport m = analyze_addresses(mp->config, mp->addresses);
-    status_text(m.wavefronts == rep.wavefronts ? kGreenV : kRedV,
-                "measured addresses: %d wavefronts, %.1f cycles/ldmatrix", m.wavefronts,
-                mp->cycles_per_instruction);
+    const ImVec4 colour = m.wavefronts == rep.wavefronts ? kGreenV : kRedV;
+    std::snprintf(buf, sizeof buf, "measured addresses: %d wavefronts, %.1f cycles/ldmatrix", m.wavefronts,
+                  mp->cycles_per_instruction);
+    status_text(colour, "%s", buf);
+    drawn.push_back({buf, drawn_hex(colour)});
   } else if (cr) {
-    status_text(kGreenV, "measured: %d wavefronts (predicted %d), %.1f cycles/ldmatrix",
-                cr->measured_wavefronts, cr->predicted_wavefronts, cr->cycles_per_instruction);
+    std::snprintf(buf, sizeof buf, "measured: %d wavefronts (predicted %d), %.1f cycles/ldmatrix",
+                  cr->measured_wavefronts, cr->predicted_wavefronts, cr->cycles_per_instruction);
+    status_text(kGreenV, "%s", buf);
+    drawn.push_back({buf, drawn_hex(kGreenV)});
   }
   ImGui::PopTextWrapPos();
 }

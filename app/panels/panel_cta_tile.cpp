@@ -9,6 +9,7 @@
 // the join (viewmodel/cta_device_view.hpp).
 #include <algorithm>
 #include <cstdio>
+#include <limits>
 #include <utility>
 
 #include "../palette.hpp"
@@ -201,23 +202,117 @@ std::vector<PickerEntry> copy_entries(const std::string& current) {
   return out;
 }
 
-/// One text field of the configuration, recorded as `widget`; `label` after it.
-void text_field(AppState& s, const char* label, const char* widget, std::string& text, float width) {
-  ImGui::SetNextItemWidth(width);
+/// One control of a FieldRow: `chrome` wide besides its box (label, picker), its box `frame` wide
+/// at most and `least` at the narrowest (its text's width: still read whole).
+struct RowItem {
+  float chrome = 0, frame = 0, least = 0;
+};
+
+/// A row of controls that wraps at the window's visible width (newcomer round 18: at 1600x1000 the
+/// fields' rows ran past the window's right edge, cut). Its lines are packed with each box at its
+/// least width, then each line's room left over widens its boxes back towards their full width; a
+/// control wider than a line of its own has its box narrowed to fit.
+class FieldRow {
+ public:
+  explicit FieldRow(const std::vector<RowItem>& items) {
+    const float avail = ImGui::GetContentRegionAvail().x, gap = ImGui::GetStyle().ItemSpacing.x;
+    constexpr float kLeastFrame = 60.f;  // a box narrower reads nothing
+    std::size_t first = 0;
+    while (first < items.size()) {
+      // The line: as many items as fit at their least widths (one at least).
+      float used = items[first].chrome + items[first].least;
+      std::size_t end = first + 1;
+      for (; end < items.size() && used + gap + items[end].chrome + items[end].least <= avail; ++end)
+        used += gap + items[end].chrome + items[end].least;
+      float grow = 0;
+      for (std::size_t i = first; i < end; ++i) grow += items[i].frame - items[i].least;
+      const float room = avail - used;
+      for (std::size_t i = first; i < end; ++i) {
+        const RowItem& it = items[i];
+        float w = grow <= room || grow <= 0 ? it.frame
+                                            : it.least + (it.frame - it.least) * std::max(0.f, room) / grow;
+        if (it.chrome + w > avail && it.frame > 0) w = std::max(kLeastFrame, avail - it.chrome);
+        widths_.push_back(w);
+        new_line_.push_back(i == first);
+      }
+      first = end;
+    }
+  }
+  /// Moves to the next control's place (beside the last, or a new line); returns its box's width.
+  float place() {
+    const std::size_t i = next_++;
+    if (i >= widths_.size()) return 0.f;  // more controls than items: a bug, drawn on a line of their own
+    if (i > 0 && !new_line_[i]) ImGui::SameLine();
+    return widths_[i];
+  }
+  /// Whether the control place() last placed starts a line.
+  bool starts_line() const { return next_ == 0 || next_ > new_line_.size() || new_line_[next_ - 1]; }
+
+ private:
+  std::vector<float> widths_;
+  std::vector<bool> new_line_;
+  std::size_t next_ = 0;
+};
+
+/// Width of label `label` (the part before "##") after a box, with the gap before it; 0 for none.
+float label_width(const char* label) {
+  const float text = ImGui::CalcTextSize(label, nullptr, true).x;
+  return text > 0 ? ImGui::GetStyle().ItemInnerSpacing.x + text : 0.f;
+}
+
+/// Width of an atom picker (atom_picker: a combo with no preview, its arrow only) after a field.
+float picker_width() { return ImGui::GetStyle().ItemSpacing.x + ImGui::GetFrameHeight(); }
+
+/// A text field's RowItem: its box `width` wide, down to its text's width (or kLongText for a long
+/// text, which then scrolls in its box and shows whole on hover); `extra` after its label.
+RowItem text_item(const char* label, const std::string& text, float width, float extra = 0.f) {
+  constexpr float kLongText = 250.f;
+  const float least = ImGui::CalcTextSize(text.c_str()).x + 2 * ImGui::GetStyle().FramePadding.x + 2.f;
+  return RowItem{label_width(label) + extra, width, std::min({least, kLongText, width})};
+}
+
+/// A control that keeps its width: a box `width` wide with `label` after it.
+RowItem fixed_item(const char* label, float width) { return RowItem{label_width(label), width, width}; }
+
+/// One text field of the configuration, recorded as `widget`; `label` after it; at `row`'s next place.
+void text_field(AppState& s, FieldRow& row, const char* label, const char* widget, std::string& text) {
+  const float box = row.place();
+  ImGui::SetNextItemWidth(box);
   ImGui::InputText((std::string(label) + "##" + widget).c_str(), &text);
+  // The box as `widget` (a narrowed box's centre can fall on its label, where a click edits
+  // nothing), the box with its label as `widget`_whole.
+  const Rect whole = last_item_rect();
+  s.frame.widgets[widget] = Rect{whole.x, whole.y, box, whole.h};
+  s.frame.widgets[std::string(widget) + "_whole"] = whole;
+  // A text longer than its box, whole on hover.
+  if (ImGui::IsItemHovered() &&
+      ImGui::CalcTextSize(text.c_str()).x > box - 2 * ImGui::GetStyle().FramePadding.x)
+    text_tooltip(ImVec4(1, 1, 1, 1), text);
+}
+
+/// An InputInt of the configuration at `row`'s next place, clamped to lo..hi.
+void int_field(AppState& s, FieldRow& row, const char* label, const char* widget, int& value, int lo,
+               int hi) {
+  ImGui::SetNextItemWidth(row.place());
+  ImGui::InputInt((std::string(label) + "##" + widget).c_str(), &value);
+  value = std::clamp(value, lo, hi);
   record_widget(s, widget);
 }
 
-/// The configuration's fields, as `fragviz-cli tiled` takes them (tile/cta_config.hpp).
+/// The configuration's fields, as `fragviz-cli tiled` takes them (tile/cta_config.hpp): a line per
+/// part (the MMA, each operand's copy, the global copies, the tile), each wrapping at the view's width.
 void draw_fields(AppState& s, tile::CtaTileSpec& spec) {
   const float wide = 330, narrow = 150;
-  text_field(s, "MMA atom", "cta_mma", spec.mma, wide);
-  ImGui::SameLine();
-  if (const std::string p = atom_picker(s, "cta_mma_picker", mma_entries(spec.mma)); !p.empty()) spec.mma = p;
-  ImGui::SameLine();
-  text_field(s, "atoms", "cta_atoms", spec.atoms, narrow);
-  ImGui::SameLine();
-  text_field(s, "permutation", "cta_permute", spec.permute, 220);
+  {
+    FieldRow row({text_item("MMA atom", spec.mma, wide, picker_width()),
+                  text_item("atoms", spec.atoms, narrow), text_item("permutation", spec.permute, 220)});
+    text_field(s, row, "MMA atom", "cta_mma", spec.mma);
+    ImGui::SameLine();
+    if (const std::string p = atom_picker(s, "cta_mma_picker", mma_entries(spec.mma)); !p.empty())
+      spec.mma = p;
+    text_field(s, row, "atoms", "cta_atoms", spec.atoms);
+    text_field(s, row, "permutation", "cta_permute", spec.permute);
+  }
   static const char* const kCopy[] = {"cta_copy_a", "cta_copy_b", "cta_copy_c"};
   static const char* const kPick[] = {"cta_copy_a_picker", "cta_copy_b_picker", "cta_copy_c_picker"};
   static const char* const kBits[] = {"cta_bits_a", "cta_bits_b", "cta_bits_c"};
@@ -225,7 +320,9 @@ void draw_fields(AppState& s, tile::CtaTileSpec& spec) {
   static const char* const kCopyLabel[] = {"copy A", "copy B", "copy C"};
   static const char* const kSmemLabel[] = {"smem A (M x K)", "smem B (N x K)", "smem C (M x N)"};
   for (std::size_t i = 0; i < 3; ++i) {
-    text_field(s, kCopyLabel[i], kCopy[i], spec.copy[i], 220);
+    FieldRow row({text_item(kCopyLabel[i], spec.copy[i], 220, picker_width()), fixed_item("value bits", 90),
+                  text_item(kSmemLabel[i], spec.smem[i], 420)});
+    text_field(s, row, kCopyLabel[i], kCopy[i], spec.copy[i]);
     if (ImGui::IsItemHovered())
       text_tooltip(ImVec4(1, 1, 1, 1),
                    "A copy atom (make_tiled_copy_A/B/C over the TiledMMA), or the kernel's own "
@@ -234,37 +331,32 @@ void draw_fields(AppState& s, tile::CtaTileSpec& spec) {
     ImGui::SameLine();
     if (const std::string p = atom_picker(s, kPick[i], copy_entries(spec.copy[i])); !p.empty())
       spec.copy[i] = p;
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(90);
-    ImGui::InputInt((std::string("value bits##") + kBits[i]).c_str(), &spec.value_bits[i]);
-    spec.value_bits[i] = std::clamp(spec.value_bits[i], 0, 128);
-    record_widget(s, kBits[i]);
-    ImGui::SameLine();
-    text_field(s, kSmemLabel[i], kSmem[i], spec.smem[i], 420);
+    int_field(s, row, "value bits", kBits[i], spec.value_bits[i], 0, 128);
+    text_field(s, row, kSmemLabel[i], kSmem[i], spec.smem[i]);
   }
   // The global -> shared stage of A and B (cp.async), make_tiled_copy(atom, thr, val) as CuTe writes it.
   static const char* const kGmem[] = {"cta_gmem_copy_a", "cta_gmem_copy_b"};
   static const char* const kGmemLabel[] = {"gmem copy A", "gmem copy B"};
+  FieldRow gmem(
+      {text_item(kGmemLabel[0], spec.gmem_copy[0], 380), text_item(kGmemLabel[1], spec.gmem_copy[1], 380)});
   for (std::size_t i = 0; i < 2; ++i) {
-    if (i) ImGui::SameLine();
-    text_field(s, kGmemLabel[i], kGmem[i], spec.gmem_copy[i], 380);
+    text_field(s, gmem, kGmemLabel[i], kGmem[i], spec.gmem_copy[i]);
     if (ImGui::IsItemHovered())
       text_tooltip(ImVec4(1, 1, 1, 1),
                    "The global -> shared copy that fills this operand's shared layout: make_tiled_copy("
                    "SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, thread layout, value layout) over its CTA extent, "
                    "e.g. (32,4):(4,1), (1,8). Empty: none.");
   }
-  text_field(s, "CTA tile MxNxK", "cta_tile_mnk", spec.tile, narrow);
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(110);
-  ImGui::InputInt("k-block##cta_k_block", &spec.k_block);
-  spec.k_block = std::clamp(spec.k_block, 0, 1 << 20);
-  record_widget(s, "cta_k_block");
-  ImGui::SameLine();
-  ImGui::Checkbox("C reused as the next A##cta_reuse", &spec.reuse_c_as_a);
+  const char* const reuse = "C reused as the next A##cta_reuse";
+  const char* const swap = "registers swapped after the copy";
+  FieldRow row({text_item("CTA tile MxNxK", spec.tile, narrow), fixed_item("k-block", 90),
+                fixed_item(reuse, ImGui::GetFrameHeight()), text_item(swap, spec.register_swap, narrow)});
+  text_field(s, row, "CTA tile MxNxK", "cta_tile_mnk", spec.tile);
+  int_field(s, row, "k-block", "cta_k_block", spec.k_block, 0, 1 << 20);
+  row.place();
+  ImGui::Checkbox(reuse, &spec.reuse_c_as_a);
   record_widget(s, "cta_reuse");
-  ImGui::SameLine();
-  text_field(s, "registers swapped after the copy", "cta_register_swap", spec.register_swap, narrow);
+  text_field(s, row, swap, "cta_register_swap", spec.register_swap);
   if (ImGui::IsItemHovered())
     text_tooltip(ImVec4(1, 1, 1, 1),
                  "<A|B> <a>-<b>:<c>-<d>/<period>: rows (M of A, N of B) a-b and c-d of every period "
@@ -403,16 +495,24 @@ void draw_mma_line(AppState& s) {
 /// wrong; a click scrolls the grids to that operand's join line. Returns the operand clicked, or -1.
 int draw_verdicts(AppState& s, const CtaTileModel& m) {
   int clicked = -1;
+  // A verdict that does not fit beside the last starts a line; "|" before each but the first.
+  const float sep = ImGui::CalcTextSize("|").x + ImGui::GetStyle().ItemSpacing.x;
+  std::vector<RowItem> items;
+  for (std::size_t i = 0; i < m.grids.size(); ++i) {
+    const float w = ImGui::CalcTextSize(cta_verdict_text(m.grids[i]).c_str()).x;
+    items.push_back(RowItem{i ? sep : 0.f, w, w});
+  }
+  FieldRow row(items);
   for (std::size_t i = 0; i < m.grids.size(); ++i) {
     const CtaGrid& g = m.grids[i];
-    if (i) {
-      ImGui::SameLine(0, 0);
-      ImGui::TextColored(kDimV, "  |  ");
-      ImGui::SameLine(0, 0);
-    }
     const std::string text = cta_verdict_text(g);
-    ImGui::PushStyleColor(ImGuiCol_Text, cta_verdict_ok(g) ? kGreenV : kRedV);
     const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+    row.place();
+    if (!row.starts_line()) {
+      ImGui::TextColored(kDimV, "|");
+      ImGui::SameLine();
+    }
+    ImGui::PushStyleColor(ImGuiCol_Text, cta_verdict_ok(g) ? kGreenV : kRedV);
     if (ImGui::Selectable((text + "##cta_verdict" + std::to_string(i)).c_str(), false, 0, size))
       clicked = static_cast<int>(i);
     ImGui::PopStyleColor();
@@ -441,8 +541,18 @@ void draw_cta_tile(AppState& s, CtaTileModel& m) {
   CtaTileControls& c = s.cta_tile;
   std::vector<std::string> preset_names;
   for (const tile::CtaPreset& p : tile::cta_presets()) preset_names.push_back(p.name);
-  ImGui::SetNextItemWidth(
-      std::max(std::min(280.f, ImGui::GetContentRegionAvail().x), combo_width(preset_names)));
+  // The preset, its undo, the thread and the cell width: wrapped at the view's width.
+  const float preset_w =
+      std::max(std::min(280.f, ImGui::GetContentRegionAvail().x), combo_width(preset_names));
+  const char* const restore = "restore my edits##cta_restore_edits";
+  std::vector<RowItem> items = {fixed_item("preset", preset_w)};
+  if (c.kept_edits)
+    items.push_back(
+        RowItem{ImGui::CalcTextSize(restore, nullptr, true).x + 2 * ImGui::GetStyle().FramePadding.x});
+  items.push_back(fixed_item("thread", 110));
+  items.push_back(fixed_item("cell", 120));
+  FieldRow row(items);
+  ImGui::SetNextItemWidth(row.place());
   if (ImGui::BeginCombo("preset", c.preset.c_str(), ImGuiComboFlags_HeightLarge)) {
     std::vector<PickerEntry> entries;
     for (const tile::CtaPreset& p : tile::cta_presets())
@@ -456,23 +566,22 @@ void draw_cta_tile(AppState& s, CtaTileModel& m) {
   combo_preview(s, "cta_preset", c.preset,
                 "A preset replaces the fields; your edits are kept, \"restore my edits\" brings them back");
   if (c.kept_edits) {
-    ImGui::SameLine();
-    if (ImGui::Button("restore my edits##cta_restore_edits")) restore_cta_edits(c);
+    row.place();
+    if (ImGui::Button(restore)) restore_cta_edits(c);
     record_widget(s, "cta_restore_edits");
     if (ImGui::IsItemHovered())
       text_tooltip(ImVec4(1, 1, 1, 1), "Puts back the fields as you had edited them from preset " +
                                            c.kept_preset + " before picking a preset");
   }
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(110);
-  ImGui::InputInt("thread", &c.thread);
-  c.thread = std::max(-1, c.thread);
-  record_widget(s, "cta_thread");
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(120);
+  int_field(s, row, "thread", "cta_thread", c.thread, -1, std::numeric_limits<int>::max());
+  ImGui::SetNextItemWidth(row.place());
   ImGui::SliderFloat("cell", &c.cell, kMinCtaCell, kMaxCtaCell, "%.0f px");
   record_widget(s, "cta_cell");
   draw_fields(s, c.spec);
+  // The window's inner part, less its scroll bars (tests: no field cut at its edges); where the
+  // canvas shows only part of the window, its scroll brings the rest into view.
+  const ImRect view = ImGui::GetCurrentWindow()->InnerRect;
+  s.frame.widgets["cta_tile_view"] = Rect{view.Min.x, view.Min.y, view.GetWidth(), view.GetHeight()};
   // Remade on every edit (the analysis of a 128x128x64 tile takes a few milliseconds).
   if (!cta_model_current(m, c)) m = make_cta_tile_model(c);
   if (!m.ok) {

@@ -93,6 +93,15 @@ std::vector<Segment> status_segments(AppState& s, bool model_only) {
   return out;
 }
 
+/// What Reopen brings back: the report's files and the comparison Close report dropped.
+std::string reopen_text(const AppState::ClosedReport& c) {
+  std::string t = "Opens again what Close report closed:";
+  for (const std::string* p : {&c.probe_path, &c.gate_path})
+    if (!p->empty()) t += "\n  " + *p;
+  if (!c.compare_path.empty()) t += "\nand compares with " + c.compare_path + " again";
+  return t;
+}
+
 /// Draws `segs` on one line, each cut to its share (fit_widths) with its full text on hover, then
 /// the strip's buttons.
 void draw_status_segments(AppState& s, const std::vector<Segment>& segs) {
@@ -110,7 +119,10 @@ void draw_status_segments(AppState& s, const std::vector<Segment>& segs) {
   const bool messages =
       !s.settings_notices.empty() || !assets().notices.empty() || !s.recent_report_errors.empty();
   if (messages) buttons += button_w("messages");
-  if (s.report) buttons += button_w("close report");
+  if (s.report)
+    buttons += button_w("close report");
+  else if (s.closed_report)
+    buttons += button_w("reopen report");
   if (!s.report_error.empty()) buttons += button_w("dismiss");
   const float sep = measure(kSep);
   std::vector<float> natural;
@@ -149,6 +161,12 @@ void draw_status_segments(AppState& s, const std::vector<Segment>& segs) {
     ImGui::SameLine();
     if (ImGui::SmallButton("close report")) s.close_report_requested = true;
     record_widget(s, "close_report");
+  } else if (s.closed_report) {
+    // Close report's undo, where its button was.
+    ImGui::SameLine();
+    if (ImGui::SmallButton("reopen report")) s.reopen_report_requested = true;
+    record_widget(s, "reopen_report");
+    if (ImGui::IsItemHovered()) text_tooltip(ImVec4(1, 1, 1, 1), reopen_text(*s.closed_report));
   }
   if (!s.report_error.empty()) {
     ImGui::SameLine();
@@ -192,6 +210,13 @@ void draw_menu_and_status(AppState& s) {
       // Closes whatever the reports brought, probe and gate (report_view.hpp).
       if (ImGui::MenuItem("Close report", nullptr, false, s.report.has_value()))
         s.close_report_requested = true;
+      record_widget(s, "menu_close_report");
+      // Close report's undo: the files it closed and the comparison it dropped.
+      if (s.closed_report) {
+        if (ImGui::MenuItem(("Reopen " + s.closed_report->name).c_str())) s.reopen_report_requested = true;
+        record_widget(s, "menu_reopen_report");
+        if (ImGui::IsItemHovered()) text_tooltip(ImVec4(1, 1, 1, 1), reopen_text(*s.closed_report));
+      }
       // A second report against what the views show (panel_compare.cpp).
       if (ImGui::MenuItem("Compare with report...")) s.compare_popup_requested = true;
       record_widget(s, "menu_compare");

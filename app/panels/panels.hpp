@@ -13,6 +13,7 @@
 #include "../zoom_grid.hpp"
 #include "fragviz/isa/fragment_names.hpp"
 #include "fragviz/viewmodel/cell_labels.hpp"
+#include "fragviz/viewmodel/status_tone.hpp"
 #include "fragviz/viewmodel/visible_region.hpp"
 #include "imgui.h"
 
@@ -304,10 +305,18 @@ const LdmatrixProbe* measured_ldmatrix(const AppState& s);
 inline constexpr ImU32 kRed = IM_COL32(235, 64, 52, 255);
 inline constexpr ImU32 kAmber = IM_COL32(255, 196, 0, 255);
 inline constexpr ImU32 kGreen = IM_COL32(80, 200, 120, 255);
-inline const ImVec4 kRedV{0.95f, 0.35f, 0.3f, 1.f};
-inline const ImVec4 kGreenV{0.4f, 0.85f, 0.5f, 1.f};
-inline const ImVec4 kAmberV{1.f, 0.78f, 0.2f, 1.f};
+/// `c` as ImGui's floats, opaque.
+inline ImVec4 rgb_vec(Rgb c) { return ImVec4(c.r / 255.f, c.g / 255.f, c.b / 255.f, 1.f); }
+/// The verdict colours of text (status_tone.hpp: File > Export writes lines in the same).
+inline const ImVec4 kRedV = rgb_vec(kScreenBad);
+inline const ImVec4 kGreenV = rgb_vec(kScreenGood);
+inline const ImVec4 kAmberV = rgb_vec(kScreenWarn);
 /// Dim text: palette.json's "screen" "dim" (palette.hpp), as the app was started with.
 inline const ImVec4& kDimV = screen_dim();
+/// Tone `t`'s colour on the screen (status_tone.hpp), kDimV for dim.
+inline ImVec4 tone_vec(Tone t) {
+  const std::optional<Rgb> c = tone_colour(t, true);
+  return c ? rgb_vec(*c) : kDimV;
+}
 
 }  // namespace fragviz::app

@@ -1245,6 +1245,40 @@ TEST(ExportBanksLines, TheScreensGridsWordByWordAsTheModelReadsThem) {
   EXPECT_TRUE(has_text(s, "wavefronts 4   ideal 4   bank conflicts 0   (1-way)"));
 }
 
+/// The colour of the first Text saying `text`; white when there is none.
+fs::Colour text_colour(const fs::Scene& s, const std::string& text) {
+  for (const auto& item : s.items)
+    if (const auto* t = std::get_if<fs::Text>(&item); t && t->text == text) return t->colour;
+  return fs::Colour{255, 255, 255};
+}
+
+// Newcomer round 18: the lines picture writes every line the screen writes above a grid, the
+// selected instruction's own A and B loads too, in the screen's colours on its palette. Hand-derived
+// for m16n8k16 (A, 16 x 16 halves, read by ldmatrix.x4; B by .x2.trans): unpadded (128-byte rows)
+// a matrix's 8 rows share one group of 4 banks, 8-way: A 32 wavefronts (28 conflicts), B 16 (14);
+// padded by 8 halves (144-byte rows) each row moves 4 banks on, conflict-free: A 4, B 2.
+TEST(ExportBanksLines, WritesTheInstructionsOwnLoadsInTheScreensColours) {
+  fs::ViewRequest r;
+  r.view = fs::View::banks;
+  r.instr = kM16n8k16;
+  r.dark = true;  // the screen's palette
+  const fs::Scene s = build(r);
+  const std::string a = "A's own ldmatrix.sync.aligned.m8n8.x4.shared.b16: ";
+  const std::string b = "B's own ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16: ";
+  for (const std::string& line :
+       {a + "32 wavefronts, 28 bank conflicts", b + "16 wavefronts, 14 bank conflicts",
+        a + "4 wavefronts, 0 bank conflicts", b + "2 wavefronts, 0 bank conflicts"})
+    EXPECT_TRUE(has_text(s, line)) << line;
+  // As ImGui draws the app's kAmberV (1, 0.78, 0.2) and kGreenV (0.4, 0.85, 0.5): x * 255 + 0.5,
+  // truncated. A conflict-free load is a note, in the screen's dim text.
+  const fs::Colour amber{255, 199, 51}, green{102, 217, 128};
+  const fragviz::app::Rgb dim = fragviz::app::assets().palette.screen.dim;
+  EXPECT_EQ(text_colour(s, a + "32 wavefronts, 28 bank conflicts"), amber);
+  EXPECT_EQ(text_colour(s, "wavefronts 32   ideal 4   bank conflicts 28   (8-way)"), amber);
+  EXPECT_EQ(text_colour(s, "wavefronts 4   ideal 4   bank conflicts 0   (1-way)"), green);
+  EXPECT_EQ(text_colour(s, a + "4 wavefronts, 0 bank conflicts"), (fs::Colour{dim.r, dim.g, dim.b}));
+}
+
 // The picture honours each grid's part: grids named in the crop are cropped to their lines and
 // banks, a grid not named is left out; plain ranges crop both.
 TEST(ExportBanksLines, CropPerGridAsTheScreenFramesIt) {

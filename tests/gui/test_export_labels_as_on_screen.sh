@@ -3,7 +3,8 @@
 # picture wrote T<lane> in every word a lane reads, where the screen's words, too small for it,
 # said nothing). One rule (viewmodel/cell_labels.hpp) for the screen and the picture:
 #  1. The bank view as it opens at 1600x1000: its words hold no label (the dump's label_mode
-#     "none"); the exported picture (whole, title and legend off) labels no word.
+#     "none"); the exported picture (whole, title and legend off) labels no word, and writes the
+#     lines above each grid the screen writes, in its colours (viewmodel/bank_lines.hpp).
 #  2. Zoomed in until its words hold "T<lane>": the Visible region's picture labels exactly the words
 #     the screen labelled in view (the dump's banks_view.labels), with the same text.
 #  3. The fragments view of s8 m16n8k32 after "fit" (cells too small for any label): its picture
@@ -69,6 +70,26 @@ export_view banks whole "$WORK/banks-small.svg"
 L=$(cell_labels "$WORK/banks-small.svg")
 python3 -c "import json,sys; l=json.loads(sys.argv[1]); sys.exit(0 if l == {} else 1)" "$L" ||
   fail "the bank picture labels words the screen does not: $(echo "$L" | head -c 300)"
+# Its lines above each grid are the screen's, in the screen's colours (the default palette is the
+# screen's): the tile, totals, per matrix and the instruction's own A and B loads (newcomer round 18:
+# the export left out "A's own / B's own ldmatrix ... wavefronts" and coloured the totals otherwise).
+python3 - "$STATE" "$WORK/banks-small.svg" <<'PY' || fail "the bank picture's lines above its grids are not the screen's"
+import json, sys, xml.etree.ElementTree as ET
+s = json.load(open(sys.argv[1]))
+assert s['export_dialog']['dark'], 'the test expects the screen palette (the default)'
+lines = s['banks_view']['status_lines']
+texts = [(e.text, e.get('fill').upper()) for e in ET.parse(sys.argv[2]).getroot().iter('{http://www.w3.org/2000/svg}text')]
+for side, title in (('unpadded', 'Unpadded'), ('padded', 'Padded')):
+    screen = [(text, colour.upper()) for text, colour in lines[side]]
+    assert any(t.startswith("A's own ldmatrix") for t, _ in screen), ('no A load line on screen', side, screen)
+    assert any(t.startswith("B's own ldmatrix") for t, _ in screen), ('no B load line on screen', side, screen)
+    i = [t for t, _ in texts].index(title)
+    picture = texts[i + 1:i + 1 + len(screen)]
+    print(side, 'screen:', screen)
+    assert picture == screen, (side, 'picture:', picture)
+# The padded tile (pad 8) reads conflict-free: its totals in the screen's green (kGreenV: 0.4, 0.85, 0.5).
+assert lines['padded'][1] == [lines['padded'][1][0], '#66D980'], lines['padded'][1]
+PY
 
 # 2. Zoomed in until its words hold T<lane>; the visible region's picture says what they say.
 xdotool mousemove --window "$WID" "$GX" "$GY"

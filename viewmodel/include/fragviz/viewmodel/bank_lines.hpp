@@ -5,11 +5,14 @@
 // the two cannot disagree. Every address and bank comes from the model (analyze_ldmatrix). No ImGui.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "fragviz/isa/catalogue.hpp"
 #include "fragviz/smem/banks.hpp"
+#include "fragviz/viewmodel/status_tone.hpp"
 
 namespace fragviz::app {
 
@@ -32,5 +35,30 @@ BankLines bank_lines(const BankReport& report);
 std::string bank_totals_text(const BankReport& r);
 /// Per phase (matrix): "per matrix  m0: 1 wf   m1: 1 wf   ..." as the screen writes it.
 std::string bank_phases_text(const BankReport& r);
+
+/// An instruction's own ldmatrix load of A or B over a tile (the operand stored in it as that
+/// ldmatrix assumes): its lanes' byte addresses and their bank figures, or why it cannot be.
+struct BankOperandLoad {
+  Operand operand = Operand::A;
+  LdmatrixConfig config{};
+  std::string problem;  ///< why the tile cannot hold the stored operand (then no report)
+  std::array<std::uint32_t, kWarpSize> addresses{};
+  BankReport report;
+};
+/// `in`'s loads of A and B (those with an ldmatrix form) over `tile`, messages in `unit`.
+std::vector<BankOperandLoad> bank_operand_loads(const Instruction& in, const TileGeometry& tile,
+                                                TileUnit unit);
+
+/// One line the bank view writes above a side's grid, and its colour's meaning.
+struct BankStatusLine {
+  std::string key;  ///< "tile", "error", "totals", "phases", "load_A", "load_B"
+  std::string text;
+  Tone tone = Tone::dim;
+};
+/// The lines above a side's grid, in order, as the screen writes them and File > Export writes them:
+/// the tile (`tile_text`), "Illegal: ..." or the totals and phases of `report`, then each of `loads`
+/// ("A's own ldmatrix...: 8 wavefronts, 0 bank conflicts", or why it cannot be).
+std::vector<BankStatusLine> bank_side_lines(const std::string& tile_text, const BankReport& report,
+                                            const std::vector<BankOperandLoad>& loads);
 
 }  // namespace fragviz::app

@@ -655,7 +655,11 @@ std::string App::state_json() const {
                        {"wavefronts", g.banks.empty() ? 0 : g.banks.back().wavefronts},
                        {"bank_conflicts", g.banks.empty() ? 0 : g.banks.back().conflicts},
                        {"misaligned", g.banks.empty() ? 0 : g.banks.back().misaligned},
-                       {"banks_ok", cta_banks_ok(g)}});
+                       {"banks_ok", cta_banks_ok(g)},
+                       {"fill_bank_rows", g.fill_banks.size()},
+                       {"fill_wavefronts", g.fill_banks.empty() ? 0 : g.fill_banks.back().wavefronts},
+                       {"fill_bank_conflicts", g.fill_banks.empty() ? 0 : g.fill_banks.back().conflicts},
+                       {"fill_banks", cta_fill_bank_total_text(g)}});
     }
     // The configuration as typed, by the flags that give each field on the command line.
     const tile::CtaTileSpec& sp = s_.cta_tile.spec;

@@ -307,7 +307,8 @@ void add_tiled_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--csv", o->csv,
                 "one line per (operand, thread, value): operand,thread,value,row,col,"
                 "copied_row,copied_col,match (A (m,k), B (n,k), C (m,n)); in CTA mode the bank table "
-                "operand,warp,k_block,instructions,wavefronts,ideal_wavefronts,bank_conflicts,misaligned, or "
+                "operand,warp,k_block,instructions,wavefronts,ideal_wavefronts,bank_conflicts,misaligned (a "
+                "cp.async.ca fill's rows as operand 'A fill', 'B fill'), or "
                 "with --thread that thread's values");
   cmd->add_flag("--list", o->list, "list the MMA and copy atoms");
   cmd->add_flag("--presets", o->presets, "list the CTA tile presets");

@@ -43,6 +43,24 @@ std::string bank_row_json(const tile::WarpBanks& r) {
   return s.str();
 }
 
+/// A bank table's JSON object (an operand's "banks", a .ca fill's "fill_banks").
+std::string banks_json(const tile::CtaBanks& b) {
+  std::ostringstream s;
+  s << "{\"instruction\": " << q(b.instruction) << ", \"note\": " << q(b.note)
+    << ", \"instructions\": " << b.instructions << ", \"wavefronts\": " << b.wavefronts
+    << ", \"ideal_wavefronts\": " << b.ideal << ", \"bank_conflicts\": " << b.conflicts
+    << ", \"misaligned\": " << b.misaligned;
+  if (b.whole_k) s << ", \"whole_k\": true";
+  s << ",\n       \"per_k_block\": [";
+  for (std::size_t k = 0; k < b.per_k_block.size(); ++k)
+    s << (k ? "," : "") << bank_row_json(b.per_k_block[k]);
+  s << "],\n       \"per_warp\": [";
+  for (std::size_t k = 0; k < b.rows.size(); ++k)
+    s << (k ? ",\n         " : "\n         ") << bank_row_json(b.rows[k]);
+  s << "]}";
+  return s.str();
+}
+
 /// `object` (a JSON object's text) with `"ncu": <the copy's object>` added where --ncu measured `copy`.
 std::string with_ncu(std::string object, const std::vector<tile::CtaNcuCopy>& ncu, const std::string& copy) {
   for (const tile::CtaNcuCopy& c : ncu)
@@ -99,19 +117,9 @@ std::string report_json(const CtaCliOptions& o, const tile::CtaTile& t, const ti
     if (op.fill) s << ",\n     \"fill\": " << fill_json(*op.fill);
     if (measured && i < 2 && measured->fills[i].attempted)
       s << ",\n     \"fill_device\": " << with_ncu(fill_device_json(*measured, i), ncu, name + " fill");
-    if (op.banks) {
-      const tile::CtaBanks& b = *op.banks;
-      s << ",\n     \"banks\": {\"instruction\": " << q(b.instruction) << ", \"note\": " << q(b.note)
-        << ", \"instructions\": " << b.instructions << ", \"wavefronts\": " << b.wavefronts
-        << ", \"ideal_wavefronts\": " << b.ideal << ", \"bank_conflicts\": " << b.conflicts
-        << ", \"misaligned\": " << b.misaligned << ",\n       \"per_k_block\": [";
-      for (std::size_t k = 0; k < b.per_k_block.size(); ++k)
-        s << (k ? "," : "") << bank_row_json(b.per_k_block[k]);
-      s << "],\n       \"per_warp\": [";
-      for (std::size_t k = 0; k < b.rows.size(); ++k)
-        s << (k ? ",\n         " : "\n         ") << bank_row_json(b.rows[k]);
-      s << "]}";
-    }
+    if (op.fill_banks) s << ",\n     \"fill_banks\": " << banks_json(*op.fill_banks);
+    if (!op.fill_no_banks.empty()) s << ",\n     \"fill_no_banks\": " << q(op.fill_no_banks);
+    if (op.banks) s << ",\n     \"banks\": " << banks_json(*op.banks);
     if (op.suggestion)
       s << ",\n     \"suggestion\": {\"layout\": " << q(op.suggestion->notation)
         << ", \"wavefronts\": " << op.suggestion->wavefronts
@@ -143,8 +151,10 @@ std::string report_json(const CtaCliOptions& o, const tile::CtaTile& t, const ti
   return s.str();
 }
 
-void print_bank_table(const tile::CtaBanks& b) {
-  std::cout << "  banks: " << b.instruction << "\n";
+/// `b` as a table under the operand: `label` ("banks", "fill banks") and the instruction, then a row
+/// per warp and k-block ("all" for a fill counted over the whole K), per k-block and in total.
+void print_bank_table(const tile::CtaBanks& b, const char* label = "banks") {
+  std::cout << "  " << label << ": " << b.instruction << "\n";
   if (!b.note.empty()) std::cout << "    (" << b.note << ")\n";
   std::cout << "    Nsight Compute: " << wavefronts_metric(b.op) << ", " << bank_conflicts_metric(b.op)
             << "\n";
@@ -158,7 +168,8 @@ void print_bank_table(const tile::CtaBanks& b) {
     if (b.misaligned) std::cout << "  " << std::setw(10) << r.misaligned;
     std::cout << "\n";
   };
-  for (const tile::WarpBanks& r : b.rows) line(std::to_string(r.warp), k_block_text(r.k_block), r);
+  for (const tile::WarpBanks& r : b.rows)
+    line(std::to_string(r.warp), b.whole_k ? "all" : k_block_text(r.k_block), r);
   if (b.per_k_block.size() > 1)
     for (const tile::WarpBanks& r : b.per_k_block) line("all", k_block_text(r.k_block), r);
   tile::WarpBanks total;
@@ -199,6 +210,14 @@ int print_csv(const CtaCliOptions& o, const tile::CtaReport& r) {
       if (!op.banks) continue;
       for (const tile::WarpBanks& b : op.banks->rows)
         std::cout << to_string(op.operand) << "," << b.warp << "," << b.k_block << "," << b.instructions
+                  << "," << b.wavefronts << "," << b.ideal << "," << b.conflicts << "," << b.misaligned
+                  << "\n";
+    }
+    // A .ca fill's rows after the loads' and the store's, operand "A fill" / "B fill".
+    for (const tile::CtaOperandReport& op : r.operands) {
+      if (!op.fill_banks) continue;
+      for (const tile::WarpBanks& b : op.fill_banks->rows)
+        std::cout << to_string(op.operand) << " fill," << b.warp << "," << b.k_block << "," << b.instructions
                   << "," << b.wavefronts << "," << b.ideal << "," << b.conflicts << "," << b.misaligned
                   << "\n";
     }
@@ -342,6 +361,8 @@ int run_tiled_cta(const CtaCliOptions& o) {
                 << " per thread)\n"
                 << "  fill: " << op.fill->verdict() << "\n";
       if (measured) std::cout << "  " << app::fill_measured_line(*measured, i) << "\n";
+      if (op.fill_banks) print_bank_table(*op.fill_banks, "fill banks");
+      if (!op.fill_no_banks.empty()) std::cout << "  fill banks: " << op.fill_no_banks << "\n";
     }
     if (op.join)
       std::cout << "  join " << coordinates(op.operand) << ": " << op.join->verdict(t.mma.threads()) << "\n";

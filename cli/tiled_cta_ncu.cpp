@@ -39,8 +39,10 @@ std::vector<tile::CtaNcuCopy> measure_under_ncu(const std::string& ncu_path,
   for (std::size_t i = 0; i < 2; ++i) {
     const app::CtaFillMeasure& m = measured.fills[i];
     if (!m.run || !m.run->verdict) continue;
-    copies.push_back(
-        tile::ncu_fill_copy(i == 0 ? Operand::A : Operand::B, m.instruction, warps(t) * m.per_thread));
+    const tile::CtaOperandReport& o = report.operands[i];
+    copies.push_back(tile::ncu_fill_copy(i == 0 ? Operand::A : Operand::B, m.instruction,
+                                         warps(t) * m.per_thread, o.fill_banks ? &*o.fill_banks : nullptr,
+                                         o.fill_no_banks));
   }
   if (copies.empty()) return copies;
   const auto fail_all = [&](const std::string& why) {
@@ -81,7 +83,9 @@ void print_ncu_section(const std::vector<tile::CtaNcuCopy>& copies) {
   std::cout << "\nNsight Compute, each copy's own shared-memory counters over the whole tile (its probe's\n"
             << "launch minus the same kernel's with the copies off):\n"
             << "  loads  " << m[0] << ", " << m[1] << "\n"
-            << "  stores " << m[2] << ", " << m[3] << "\n";
+            << "  stores " << m[2] << ", " << m[3] << "\n"
+            << "  cp.async.ca fills " << bank_conflicts_metric(SharedOp::cpasync16) << " (judged), "
+            << wavefronts_metric(SharedOp::cpasync16) << " (shown)\n";
   for (const tile::CtaNcuCopy& c : copies) {
     std::cout << "  " << c.copy << " (" << c.instruction << ", " << c.probe_instructions
               << " warp instructions)";

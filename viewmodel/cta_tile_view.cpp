@@ -9,6 +9,27 @@ namespace fragviz::app {
 
 namespace {
 
+/// A bank table's rows as the grid keeps them: per warp and k-block, per k-block, the total (warp
+/// -1, k-block -2 "all"); a fill counted over the whole K has its rows' k-block "all" and no
+/// per-k-block rows.
+std::vector<tile::WarpBanks> bank_rows(const tile::CtaBanks& b) {
+  std::vector<tile::WarpBanks> rows = b.rows;
+  if (b.whole_k)
+    for (tile::WarpBanks& r : rows) r.k_block = -2;
+  else
+    rows.insert(rows.end(), b.per_k_block.begin(), b.per_k_block.end());
+  tile::WarpBanks total;
+  total.warp = -1;
+  total.k_block = -2;  // every k-block
+  total.instructions = b.instructions;
+  total.wavefronts = b.wavefronts;
+  total.ideal = b.ideal;
+  total.conflicts = b.conflicts;
+  total.misaligned = b.misaligned;
+  rows.push_back(total);
+  return rows;
+}
+
 const char* extent_words(Operand op) {
   return op == Operand::A ? "M x K" : op == Operand::B ? "N x K" : "M x N";
 }
@@ -33,6 +54,15 @@ void mark_wrong(CtaGrid& g, const tile::CtaJoin& j) {
   }
   for (std::size_t k = 0; k < g.wrong.size(); ++k)
     if (g.wrong[k]) g.wrong_cells.push_back(first[k]);
+}
+
+/// "<label>: <instruction>: N instructions, ..." of a table's last row (its total).
+std::string bank_total_text(const char* label, const std::string& instruction,
+                            const std::vector<tile::WarpBanks>& rows) {
+  const tile::WarpBanks& t = rows.back();  // the total over every warp and k-block
+  return std::string(label) + ": " + instruction + ": " + std::to_string(t.instructions) + " instructions, " +
+         std::to_string(t.wavefronts) + " wavefronts (ideal " + std::to_string(t.ideal) +
+         "), bank conflicts " + std::to_string(t.conflicts) + ", misaligned " + std::to_string(t.misaligned);
 }
 
 }  // namespace
@@ -114,11 +144,12 @@ std::string cta_wrong_legend(const CtaGrid& g) {
 }
 
 std::string cta_bank_total_text(const CtaGrid& g) {
-  if (g.banks.empty()) return "";
-  const tile::WarpBanks& t = g.banks.back();  // the total over every warp and k-block
-  return "banks: " + g.bank_instruction + ": " + std::to_string(t.instructions) + " instructions, " +
-         std::to_string(t.wavefronts) + " wavefronts (ideal " + std::to_string(t.ideal) +
-         "), bank conflicts " + std::to_string(t.conflicts) + ", misaligned " + std::to_string(t.misaligned);
+  return g.banks.empty() ? "" : bank_total_text("banks", g.bank_instruction, g.banks);
+}
+
+std::string cta_fill_bank_total_text(const CtaGrid& g) {
+  if (!g.fill_no_banks.empty()) return "fill banks: " + g.fill_no_banks;
+  return g.fill_banks.empty() ? "" : bank_total_text("fill banks", g.fill_bank_instruction, g.fill_banks);
 }
 
 bool cta_banks_ok(const CtaGrid& g) {
@@ -226,18 +257,15 @@ CtaTileModel make_cta_tile_model(const CtaTileControls& c) {
     }
     if (o.banks) {
       g.bank_instruction = o.banks->instruction;
-      g.banks = o.banks->rows;
-      for (const tile::WarpBanks& k : o.banks->per_k_block) g.banks.push_back(k);
-      tile::WarpBanks total;
-      total.warp = -1;
-      total.k_block = -2;  // every k-block
-      total.instructions = o.banks->instructions;
-      total.wavefronts = o.banks->wavefronts;
-      total.ideal = o.banks->ideal;
-      total.conflicts = o.banks->conflicts;
-      total.misaligned = o.banks->misaligned;
-      g.banks.push_back(total);
+      g.banks = bank_rows(*o.banks);
     }
+    if (o.fill_banks && !o.fill_banks->rows.empty()) {
+      g.fill_bank_instruction = o.fill_banks->instruction;
+      g.fill_banks = bank_rows(*o.fill_banks);
+    } else if (o.fill_banks) {
+      g.fill_no_banks = o.fill_banks->note;
+    }
+    if (!o.fill_no_banks.empty()) g.fill_no_banks = o.fill_no_banks;
     if (o.suggestion)
       g.suggestion = o.suggestion->notation + ": " + std::to_string(o.suggestion->wavefronts) +
                      " wavefronts (ideal " + std::to_string(o.suggestion->ideal) + ", bank conflicts " +

@@ -122,11 +122,12 @@ void draw_grid(AppState& s, const CtaGrid& g, int index) {
   s.frame.cta_visible[std::string(to_string(g.operand))] = v;
 }
 
-void draw_bank_table(const CtaGrid& g, int index) {
-  if (g.banks.empty()) return;
-  ImGui::TextColored(kDimV, "banks: %s", g.bank_instruction.c_str());
-  char id[32];
-  std::snprintf(id, sizeof id, "##cta_banks%d", index);
+/// One bank table (an operand's copy, or its cp.async.ca fill): `label` and the instruction, then a
+/// row per warp and k-block, per k-block, and the total; `id` keeps the two tables of one grid apart.
+void draw_bank_rows(const char* label, const std::string& instruction,
+                    const std::vector<tile::WarpBanks>& rows, const char* id) {
+  if (rows.empty()) return;
+  ImGui::TextColored(kDimV, "%s: %s", label, instruction.c_str());
   const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit;
   if (!ImGui::BeginTable(id, 7, flags)) return;
   for (const char* h :
@@ -138,7 +139,7 @@ void draw_bank_table(const CtaGrid& g, int index) {
     ImGui::TableHeader(ImGui::TableGetColumnName(c));
     if (c == 6 && ImGui::IsItemHovered()) text_tooltip(ImVec4(1, 1, 1, 1), tile::kMisalignedNote);
   }
-  for (const tile::WarpBanks& b : g.banks) {
+  for (const tile::WarpBanks& b : rows) {
     ImGui::TableNextRow();
     // A row with misaligned instructions left them out of its counts: marked, its counts "-".
     if (!tile::bank_row_counted(b))
@@ -163,9 +164,22 @@ void draw_bank_table(const CtaGrid& g, int index) {
     ImGui::TextColored(b.misaligned ? kRedV : kGreenV, "%d", b.misaligned);
   }
   ImGui::EndTable();
-  if (std::any_of(g.banks.begin(), g.banks.end(),
+  if (std::any_of(rows.begin(), rows.end(),
                   [](const tile::WarpBanks& b) { return !tile::bank_row_counted(b); }))
     ImGui::TextWrapped("%s", tile::kMisalignedNote);
+}
+
+/// Grid `g`'s bank section: its copy's table, then its cp.async fill's (a .ca fill), or why the
+/// fill has none (a .cg fill, wrapped at the view's edge).
+void draw_bank_table(AppState& s, const CtaGrid& g, int index) {
+  const std::string op(to_string(g.operand));
+  draw_bank_rows("banks", g.bank_instruction, g.banks, ("##cta_banks" + std::to_string(index)).c_str());
+  if (!g.fill_banks.empty()) {
+    draw_bank_rows("fill banks", g.fill_bank_instruction, g.fill_banks, ("##cta_fill_banks" + op).c_str());
+    record_widget(s, ("cta_fill_banks_" + op).c_str());
+  } else if (!g.fill_no_banks.empty()) {
+    answer_text(s, ("cta_fill_no_banks_" + op).c_str(), kDimV, "fill banks: " + g.fill_no_banks);
+  }
 }
 
 /// A picker of atom names beside a text field (filtered_list, grouped by the name's first word);
@@ -635,7 +649,7 @@ void draw_cta_tile(AppState& s, CtaTileModel& m) {
     draw_measured_line(s, g, m.threads);
     if (!g.suggestion.empty()) status_text(kDimV, "suggested: %s", g.suggestion.c_str());
     if (!g.fragment.empty()) status_text(kDimV, "%s", g.fragment.c_str());
-    draw_bank_table(g, static_cast<int>(i));
+    draw_bank_table(s, g, static_cast<int>(i));
     if (!g.cells.empty()) {
       draw_wrong_legend(s, g);
       draw_grid(s, g, static_cast<int>(i));

@@ -103,10 +103,13 @@ BankOp bank_op(const TiledCopy& copy, bool store, std::int64_t mem_values) {
   }
   const std::int64_t bits = mem_values * copy.values.value_bits;
   const bool cp_async = a.name.rfind("SM80_CP_ASYNC", 0) == 0;
-  const bool writes = store || cp_async;
-  if (bits == 32) b.op = writes ? SharedOp::sts32 : SharedOp::lds32;
-  if (bits == 64) b.op = writes ? SharedOp::sts64 : SharedOp::lds64;
-  if (bits == 128) b.op = writes ? SharedOp::sts128 : SharedOp::lds128;
+  if (cp_async && a.instruction.rfind("cp.async.ca", 0) != 0) {
+    b.note = kCpAsyncCgNotModelled;
+    return b;
+  }
+  if (bits == 32) b.op = cp_async ? SharedOp::cpasync4 : store ? SharedOp::sts32 : SharedOp::lds32;
+  if (bits == 64) b.op = cp_async ? SharedOp::cpasync8 : store ? SharedOp::sts64 : SharedOp::lds64;
+  if (bits == 128) b.op = cp_async ? SharedOp::cpasync16 : store ? SharedOp::sts128 : SharedOp::lds128;
   if (!b.op) {
     b.note = "a " + std::to_string(bits) +
              "-bit vector per thread: the bank model counts 32-, 64- and 128-bit accesses";
@@ -114,10 +117,7 @@ BankOp bank_op(const TiledCopy& copy, bool store, std::int64_t mem_values) {
   }
   const SharedOpInfo& info = shared_op_info(*b.op);
   b.instruction = std::string(info.ptx) + " (" + info.sass + ")";
-  if (cp_async) {
-    b.instruction = a.instruction + " (its shared-memory write)";
-    b.note = "cp.async's shared-memory write counted by STS.128's measured rule (LDGSTS itself not swept)";
-  }
+  if (cp_async) b.instruction = a.instruction + " (its shared-memory write, " + info.sass + ")";
   return b;
 }
 
@@ -210,24 +210,7 @@ CtaBanks count_banks(const CtaTile& tile, Operand op, const SmemLayout& layout) 
         row.ideal += n.ideal_wavefronts;
         row.conflicts += n.bank_conflicts;
       }
-  b.per_k_block.resize(static_cast<std::size_t>(k_rows));
-  for (int k = 0; k < k_rows; ++k) {
-    b.per_k_block[static_cast<std::size_t>(k)].warp = -1;
-    b.per_k_block[static_cast<std::size_t>(k)].k_block = op == Operand::C ? -1 : k;
-  }
-  for (const WarpBanks& r : b.rows) {
-    WarpBanks& k = b.per_k_block[static_cast<std::size_t>(r.k_block < 0 ? 0 : r.k_block)];
-    k.instructions += r.instructions;
-    k.wavefronts += r.wavefronts;
-    k.ideal += r.ideal;
-    k.conflicts += r.conflicts;
-    k.misaligned += r.misaligned;
-    b.instructions += r.instructions;
-    b.wavefronts += r.wavefronts;
-    b.ideal += r.ideal;
-    b.conflicts += r.conflicts;
-    b.misaligned += r.misaligned;
-  }
+  sum_bank_rows(b, k_rows, op == Operand::C);
   return b;
 }
 
@@ -788,8 +771,11 @@ Result<CtaReport> analyze_cta_tile(const CtaTile& tile, const CtaOptions& option
     const std::size_t i = static_cast<std::size_t>(index_of(op));
     CtaOperandReport& o = report.operands[i];
     o.operand = op;
-    if (i < 2 && tile.gmem_copy[i] && tile.smem[i])
+    if (i < 2 && tile.gmem_copy[i] && tile.smem[i]) {
       o.fill = analyze_fill(*tile.gmem_copy[i], *tile.smem[i], op);
+      o.fill_banks = count_fill_banks(*tile.gmem_copy[i], *tile.smem[i], tile.k_block);
+      if (!o.fill_banks) o.fill_no_banks = kCpAsyncCgNotModelled;
+    }
     const bool descriptor = (op == Operand::A && tile.mma.atom.a_source == OperandSource::descriptor) ||
                             (op == Operand::B && tile.mma.atom.b_source == OperandSource::descriptor);
     if (descriptor) {
@@ -847,6 +833,31 @@ std::vector<Cell> cta_fragment_cells(const CtaTile& tile, Operand op, std::int64
 
 std::int64_t cta_fragment_size(const CtaTile& tile, Operand op) {
   return geometry(tile.mma, op, tile.extent(op)).size();
+}
+
+void sum_bank_rows(CtaBanks& b, int k_rows, bool epilogue) {
+  b.per_k_block.assign(static_cast<std::size_t>(k_rows), WarpBanks{});
+  for (int k = 0; k < k_rows; ++k) {
+    b.per_k_block[static_cast<std::size_t>(k)].warp = -1;
+    b.per_k_block[static_cast<std::size_t>(k)].k_block = epilogue ? -1 : k;
+  }
+  const auto add = [](WarpBanks& to, const WarpBanks& r) {
+    to.instructions += r.instructions;
+    to.wavefronts += r.wavefronts;
+    to.ideal += r.ideal;
+    to.conflicts += r.conflicts;
+    to.misaligned += r.misaligned;
+  };
+  WarpBanks total;
+  for (const WarpBanks& r : b.rows) {
+    add(b.per_k_block[static_cast<std::size_t>(r.k_block < 0 ? 0 : r.k_block)], r);
+    add(total, r);
+  }
+  b.instructions = total.instructions;
+  b.wavefronts = total.wavefronts;
+  b.ideal = total.ideal;
+  b.conflicts = total.conflicts;
+  b.misaligned = total.misaligned;
 }
 
 std::string bank_count_cell(const WarpBanks& r, int value) {

@@ -23,6 +23,10 @@ std::int64_t at(const Layout& tv, std::int64_t thread, std::int64_t value) {
 
 }  // namespace
 
+const char* const kCpAsyncCgNotModelled =
+    "cp.async.cg is not modelled: Nsight Compute counts none of its shared-memory writes and its time "
+    "follows no bank rule (measured on the H100: docs/device-runs/2026-12-06-h100-session20)";
+
 std::int64_t GmemCopy::global_byte(Cell c) const {
   const std::int64_t element = along_rows ? c.col * extent[0] + c.row : c.row * extent[1] + c.col;
   return element * (copy.values.value_bits / 8);

@@ -89,8 +89,8 @@ PY
 expect 3 "malformed tiled report: operands[0].banks.wavefronts: 9 is not the sum of per_k_block's (8)" -- \
   diff "$v2" "$tmp/bad.json"
 # A version this build does not read.
-sed 's/"version": 2,/"version": 3,/' "$v2" >"$tmp/v3.json"
-expect 3 "tiled report version 3 is not supported" -- diff "$tmp/v3.json" "$v2"
+sed 's/"version": [0-9]*,/"version": 4,/' "$v2" >"$tmp/v4.json"
+expect 3 "tiled report version 4 is not supported" -- diff "$tmp/v4.json" "$v2"
 
 echo "$fails failed"
 [ "$fails" -eq 0 ]

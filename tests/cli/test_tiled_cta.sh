@@ -172,6 +172,33 @@ expect 0 '"gmem_copy": "make_tiled_copy(SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, (1
 expect 0 '"fill": {"cells": 4096, "mismatches": 0, "misaligned": 0, "verdict": "all 4096 shared cells hold' -- \
   tiled --preset $P --json -
 expect 0 '"format": "fragviz-tiled",' -- tiled --preset $P --json -
+# The fill's banks (the H100 sweep's cp.async rule: phases of 8 lanes, each lane's 16 bytes its own
+# write). .cg (the preset's) has none, and says why:
+CG='cp.async.cg is not modelled: Nsight Compute counts none of its shared-memory writes and its time follows no bank rule (measured on the H100: docs/device-runs/2026-12-06-h100-session20)'
+expect 0 "  fill banks: $CG" -- tiled --preset $P
+expect 0 "\"fill_no_banks\": \"$CG\"" -- tiled --preset $P --json -
+# .ca with threads (32,4):(1,32) over the unswizzled (128,32):(32,1) (64-byte rows): warp w's lanes
+# are rows 0-31 at chunk w, a phase's 8 rows hit 2 bank groups 4 times each: 4 wavefronts a phase,
+# 16 a cp.async (ideal 4); 4 blocks of 32 rows = 4 cp.async per thread: per warp 64 (ideal 16, 48
+# conflicts), 16 instructions in all, 256 wavefronts, ideal 64, 192 conflicts. The tiler's 32
+# columns span both k-blocks: k-block "all".
+CA='make_tiled_copy(SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, (32,4):(1,32), (1,8))'
+expect 0 "  fill banks: cp.async.ca.shared.global (16 B) (LDGSTS.E.128)" -- tiled --preset $P --smem-a '(128,32):(32,1)' --gmem-copy-a "$CA"
+expect 0 "       0       all              4          64     16              48" -- \
+  tiled --preset $P --smem-a '(128,32):(32,1)' --gmem-copy-a "$CA"
+expect 0 "     all       all             16         256     64             192" -- \
+  tiled --preset $P --smem-a '(128,32):(32,1)' --gmem-copy-a "$CA"
+expect 0 '"fill_banks": {"instruction": "cp.async.ca.shared.global (16 B) (LDGSTS.E.128)", "note": "", "instructions": 16, "wavefronts": 256, "ideal_wavefronts": 64, "bank_conflicts": 192, "misaligned": 0, "whole_k": true' -- \
+  tiled --preset $P --smem-a '(128,32):(32,1)' --gmem-copy-a "$CA" --json -
+expect 0 "A fill,3,0,4,64,16,48,0" -- tiled --preset $P --smem-a '(128,32):(32,1)' --gmem-copy-a "$CA" --csv
+# Over Swizzle<3,3,3> the chunk moves by the row's low 3 bits: 8 rows, 8 chunks, no conflict.
+expect 0 "     all       all             16          64     64               0" -- \
+  tiled --preset $P --gmem-copy-a "$CA"
+# The report with a fill's banks reads back (format version 3).
+tmp=$(mktemp -d)
+"$cli" tiled --preset $P --smem-a '(128,32):(32,1)' --gmem-copy-a "$CA" --json "$tmp/ca.json" >/dev/null 2>&1
+expect 0 "the reports agree" -- diff "$tmp/ca.json" "$tmp/ca.json"
+rm -rf "$tmp"
 
 # --device (issue 25): A's and B's loads and C's store run on the GPU beside the model's join. Without a usable GPU
 # (this machine, a build without CUDA) it says so and exits 2, the table's "no device"; with one,

@@ -145,13 +145,73 @@ TEST(CtaNcu, WhatCannotBeComparedSaysWhy) {
   EXPECT_EQ(copies[0].verdict(),
             "not compared: the probe ran 16 warp instructions, the bank table counts 32");
   // A fill has no model count: measured only.
-  CtaNcuCopy fill = ncu_fill_copy(Operand::A, "cp.async.cg.shared.global.L2::128B", 32);
+  CtaNcuCopy fill = ncu_fill_copy(Operand::A, "cp.async.cg.shared.global.L2::128B", 32, nullptr, "");
   fill.copy = "A load";  // stands on A load's launches here
   copies = {fill};
   take_ncu_output(copies, kRun);
   EXPECT_EQ(copies[0].measured.at(kStWave), 0);
   EXPECT_EQ(copies[0].verdict(), "measured only (the model has no bank count for it)");
-  EXPECT_EQ(ncu_fill_copy(Operand::B, "x", 1).copy, "B fill");
+  EXPECT_EQ(ncu_fill_copy(Operand::B, "x", 1, nullptr, "").copy, "B fill");
+}
+
+// A cp.async.ca fill: its conflicts (op_ldgsts) judged exactly, its wavefronts (every shared access)
+// shown beside the model's. The baseline's set-up counts 512 wavefronts; the copies add the model's
+// 512 (448 conflicts) and 12 more the baseline does not have (as call 1 of session 20 showed a .cg
+// fill, whose writes ncu does not count, at 12).
+const char* const kAllWave = "l1tex__data_pipe_lsu_wavefronts_mem_shared.sum";
+const char* const kLdgstsBank = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ldgsts.sum";
+const std::string kFillRun = std::string("fragviz-ncu-launch A fill off\nfragviz-ncu-launch A fill on\n") +
+                             kHeader + row(0, kAllWave, "512") + row(0, kLdgstsBank, "0") +
+                             row(1, kAllWave, "1,036") + row(1, kLdgstsBank, "448");
+
+CtaBanks ca_fill_banks(int wavefronts, int conflicts) {
+  CtaBanks b;
+  b.op = SharedOp::cpasync16;
+  b.rows.resize(4);
+  b.instructions = 16;
+  b.wavefronts = wavefronts;
+  b.ideal = 64;
+  b.conflicts = conflicts;
+  return b;
+}
+
+TEST(CtaNcu, ACaFillsConflictsAreJudgedAndItsWavefrontsShown) {
+  const CtaBanks banks = ca_fill_banks(512, 448);
+  std::vector<CtaNcuCopy> copies = {
+      ncu_fill_copy(Operand::A, "cp.async.ca.shared.global.L2::128B", 16, &banks, "")};
+  EXPECT_TRUE(copies[0].modelled);
+  EXPECT_EQ(copies[0].conflicts_metric(), kLdgstsBank);
+  EXPECT_EQ(copies[0].wavefronts_metric(), kAllWave);
+  take_ncu_output(copies, kFillRun);
+  ASSERT_EQ(copies[0].error, "");
+  EXPECT_EQ(copies[0].measured.at(kAllWave), 524);
+  EXPECT_EQ(copies[0].measured.at(kLdgstsBank), 448);
+  EXPECT_TRUE(copies[0].compared());
+  EXPECT_FALSE(copies[0].differs());
+  EXPECT_EQ(
+      copies[0].verdict(),
+      "bank conflicts as the model predicted; wavefronts not judged: ncu 524 over every shared access, "
+      "the model 512 (12 more: a cp.async kernel counts wavefronts beyond its writes, 4 in every kernel "
+      "of the H100 sweep, which the copies-off baseline does not remove)");
+  // A model off in its conflicts differs.
+  const CtaBanks wrong = ca_fill_banks(512, 0);
+  copies = {ncu_fill_copy(Operand::A, "cp.async.ca.shared.global.L2::128B", 16, &wrong, "")};
+  take_ncu_output(copies, kFillRun);
+  EXPECT_TRUE(copies[0].differs());
+  EXPECT_EQ(copies[0].verdict().rfind("THE MODEL DIFFERS: bank conflicts: ncu 448, the model 0; ", 0), 0u)
+      << copies[0].verdict();
+}
+
+TEST(CtaNcu, ACgFillIsMeasuredOnlyAndSaysWhy) {
+  std::vector<CtaNcuCopy> copies = {
+      ncu_fill_copy(Operand::A, "cp.async.cg.shared.global.L2::128B", 16, nullptr, kCpAsyncCgNotModelled)};
+  take_ncu_output(copies, kFillRun);
+  EXPECT_FALSE(copies[0].compared());
+  EXPECT_FALSE(copies[0].differs());
+  EXPECT_EQ(copies[0].verdict(),
+            "measured only (cp.async.cg is not modelled: Nsight Compute counts none of its shared-memory "
+            "writes and its time follows no bank rule (measured on the H100: "
+            "docs/device-runs/2026-12-06-h100-session20))");
 }
 
 TEST(CtaNcu, MetricsAskedForOnlyWhereNcuListsThem) {

@@ -19,6 +19,9 @@
 //    (0,1)) to byte 4, which holds (1,0); lane 4's address (row 1) is byte 4: misaligned.
 //  - A stored M-major with LDSM_N: lane 0's row address is (0,0), whose 16 bytes run down m: thread
 //    0's V1 (a0's upper half, (0,1)) receives (1,0).
+//  - cp.async.ca fills, counted by the H100 sweep's rule (docs/device-runs/2026-12-06-h100-session20,
+//    call 2): 16 bytes per lane, four phases of 8 lanes, in each the most lane writes any bank takes,
+//    lanes on one word not merged. See the fill tests below for each hand count.
 #include <gtest/gtest.h>
 
 #include "fragviz/tile/cta_tile.hpp"
@@ -141,6 +144,109 @@ TEST(CtaTile, FragmentRegistersFollowCuTesOrder) {
   // V8: the next M tile (rows + 32), V32: the next k-block (k + 16).
   EXPECT_EQ(fragviz::tile::cta_fragment_cell(*t.value, Operand::A, 37, 8), (Cell{49, 2}));
   EXPECT_EQ(fragviz::tile::cta_fragment_cell(*t.value, Operand::A, 37, 32), (Cell{17, 18}));
+}
+
+// A 64 x 64 half tile filled by make_tiled_copy(CACHEALWAYS, (32,4):(1,32), (1,8)): thread t holds
+// row t % 32 and the 8 halves at column 8 (t / 32); the tiler is 32 x 32, so 2 x 2 blocks, 4
+// cp.async per thread, block (b0, b1) its cp.async 2 b1 + b0. Warp w's lanes are rows 0-31 at one
+// column: each phase's 8 lanes are 8 rows, one column.
+//  - unswizzled (64,64):(64,1), 128-byte rows: the 8 lanes' 16 bytes sit on the same 4 banks, 8
+//    writes each: 8 wavefronts a phase, 32 per cp.async (ideal 4, 28 conflicts); per warp 4 x 32 =
+//    128 (ideal 16), the tile 512 (ideal 64, 448 conflicts);
+//  - Swizzle<3,3,3> o (64,64):(64,1): the 16-byte chunk c of row r moves to c ^ (r & 7): 8 rows in
+//    a phase, 8 distinct chunks, all 32 banks once: 4 wavefronts per cp.async, 64 in all, 0 conflicts.
+fragviz::tile::GmemCopy fill_copy(const char* atom) {
+  const auto g = fragviz::tile::make_gmem_copy(
+      std::string("make_tiled_copy(") + atom + ", (32,4):(1,32), (1,8))", 16, {64, 64});
+  EXPECT_TRUE(g) << g.message;
+  return *g.value;
+}
+
+fragviz::SmemLayout half_layout(const char* text) {
+  const auto l = fragviz::parse_smem_layout(text, fragviz::LayoutUnits::elements, 2);
+  EXPECT_TRUE(l) << l.error.message;
+  return *l.value;
+}
+
+TEST(CtaTile, CpAsyncCaFillOfOneColumnPerWarpConflictsEightWay) {
+  const auto g = fill_copy("SM80_CP_ASYNC_CACHEALWAYS<uint128_t>");
+  const auto b = fragviz::tile::count_fill_banks(g, half_layout("(64,64):(64,1)"), 16);
+  ASSERT_TRUE(b);
+  EXPECT_EQ(b->op, fragviz::SharedOp::cpasync16);
+  EXPECT_EQ(b->note, "");
+  EXPECT_EQ(b->instructions, 16);
+  EXPECT_EQ(b->wavefronts, 512);
+  EXPECT_EQ(b->ideal, 64);
+  EXPECT_EQ(b->conflicts, 448);
+  EXPECT_EQ(b->misaligned, 0);
+  // The tiler's 32 columns span two 16-wide k-blocks: one row per warp over the whole K.
+  EXPECT_TRUE(b->whole_k);
+  ASSERT_EQ(b->rows.size(), 4u);
+  for (const auto& r : b->rows) {
+    EXPECT_EQ(r.k_block, 0);
+    EXPECT_EQ(r.instructions, 4);
+    EXPECT_EQ(r.wavefronts, 128);
+    EXPECT_EQ(r.ideal, 16);
+    EXPECT_EQ(r.conflicts, 112);
+  }
+  // 32-wide k-blocks: block column b1 is k-block b1, two cp.async of each warp in each.
+  const auto k = fragviz::tile::count_fill_banks(g, half_layout("(64,64):(64,1)"), 32);
+  ASSERT_TRUE(k);
+  EXPECT_FALSE(k->whole_k);
+  ASSERT_EQ(k->rows.size(), 8u);
+  EXPECT_EQ(k->rows[1].warp, 0);
+  EXPECT_EQ(k->rows[1].k_block, 1);
+  EXPECT_EQ(k->rows[1].instructions, 2);
+  EXPECT_EQ(k->rows[1].wavefronts, 64);
+  ASSERT_EQ(k->per_k_block.size(), 2u);
+  EXPECT_EQ(k->per_k_block[1].wavefronts, 256);
+  EXPECT_EQ(k->per_k_block[1].conflicts, 224);
+  EXPECT_EQ(k->wavefronts, 512);
+}
+
+TEST(CtaTile, CpAsyncCaFillThroughSwizzle333IsConflictFree) {
+  const auto b = fragviz::tile::count_fill_banks(fill_copy("SM80_CP_ASYNC_CACHEALWAYS<uint128_t>"),
+                                                 half_layout("Swizzle<3,3,3> o (64,64):(64,1)"), 16);
+  ASSERT_TRUE(b);
+  EXPECT_EQ(b->instructions, 16);
+  EXPECT_EQ(b->wavefronts, 64);
+  EXPECT_EQ(b->ideal, 64);
+  EXPECT_EQ(b->conflicts, 0);
+}
+
+TEST(CtaTile, CpAsyncCgFillHasNoBankCountAndSaysWhy) {
+  EXPECT_FALSE(fragviz::tile::count_fill_banks(fill_copy("SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>"),
+                                               half_layout("(64,64):(64,1)"), 16));
+  // The sm80 preset's fills are .cg (DefaultGemm_TensorOpSm80's).
+  CtaTileSpec s = sm80();
+  s.gmem_copy = {"make_tiled_copy(SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, (32,4):(4,1), (1,8))", ""};
+  const CtaReport r = analyze(s);
+  ASSERT_TRUE(r.operands[0].fill);
+  EXPECT_FALSE(r.operands[0].fill_banks);
+  EXPECT_EQ(
+      r.operands[0].fill_no_banks,
+      "cp.async.cg is not modelled: Nsight Compute counts none of its shared-memory writes and its time "
+      "follows no bank rule (measured on the H100: docs/device-runs/2026-12-06-h100-session20)");
+  EXPECT_EQ(r.operands[1].fill_no_banks, "");  // no fill
+}
+
+TEST(CtaTile, CpAsyncCaFillOfTheSm80TileIsOneLinePerPhase) {
+  // A 128 x 32 halves (64-byte rows) by (32,4):(4,1) threads of (1,8): thread t at row t / 4,
+  // chunk t % 4; a phase's 8 lanes are 2 rows x 4 chunks, one 128-byte line, which Swizzle<3,3,3>
+  // only permutes by chunk: 1 wavefront a phase, 4 a cp.async. 4 blocks of 32 rows: 4 cp.async per
+  // thread, 16 warp instructions, 64 wavefronts.
+  CtaTileSpec s = sm80();
+  s.gmem_copy = {"make_tiled_copy(SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, (32,4):(4,1), (1,8))", ""};
+  const CtaReport r = analyze(s);
+  ASSERT_TRUE(r.operands[0].fill_banks);
+  const auto& b = *r.operands[0].fill_banks;
+  EXPECT_EQ(b.instruction, "cp.async.ca.shared.global (16 B) (LDGSTS.E.128)");
+  EXPECT_EQ(b.instructions, 16);
+  EXPECT_EQ(b.wavefronts, 64);
+  EXPECT_EQ(b.ideal, 64);
+  EXPECT_EQ(b.conflicts, 0);
+  EXPECT_TRUE(b.whole_k);  // the tiler's 32 columns hold both 16-wide k-blocks
+  EXPECT_EQ(r.operands[0].fill_no_banks, "");
 }
 
 TEST(CtaTile, Refusals) {

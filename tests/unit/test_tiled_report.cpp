@@ -109,8 +109,22 @@ TEST(TiledReport, Refusals) {
   j["operands"][0]["fill"] = base()["operands"][0]["fill"];
   refused(j, "operands[0].fill: a version 1 tiled report has no such field (it came in version 2)");
   j = base();
+  j["version"] = 4;
+  refused(j, "tiled report version 4 is not supported (this build reads versions 1 to 3");
+  // A cp.async.ca fill's banks came in version 3, checked as the copy's are.
+  j = base();
+  j["operands"][0]["fill_banks"] = j["operands"][0]["banks"];
+  refused(j, "operands[0].fill_banks: a version 2 tiled report has no such field (it came in version 3)");
   j["version"] = 3;
-  refused(j, "tiled report version 3 is not supported (this build reads versions 1 to 2");
+  j["operands"][0]["fill_banks"]["whole_k"] = true;
+  j["operands"][1]["fill_no_banks"] = "cp.async.cg is not modelled";
+  EXPECT_EQ(parsed(j).version, 3);
+  j["operands"][0]["fill_banks"]["wavefronts"] = 9;
+  refused(j, "operands[0].fill_banks.wavefronts: 9 is not the sum of per_k_block's (8)");
+  j = base();
+  j["version"] = 3;
+  j["operands"][2]["fill_no_banks"] = "x";
+  refused(j, "operands[2]: C has no cp.async fill");
   j = base();
   j["operands"][0]["banks"]["per_warp"][1]["wavefronts"] = 5;
   refused(j, "operands[0].banks.wavefronts: 8 is not the sum of per_warp's (9)");

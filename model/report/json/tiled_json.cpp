@@ -48,6 +48,7 @@ constexpr FieldRule kOperand[] = {
     {"device", Kind::object, false, 1},      {"fill", Kind::object, false, 2},
     {"fill_device", Kind::object, false, 2}, {"banks", Kind::object, false, 1},
     {"suggestion", Kind::object, false, 1},  {"descriptors", Kind::object, false, 1},
+    {"fill_banks", Kind::object, false, 3},  {"fill_no_banks", Kind::text, false, 3},
 };
 
 constexpr FieldRule kJoin[] = {
@@ -76,6 +77,7 @@ constexpr FieldRule kBanks[] = {
     {"misaligned", Kind::integer, true, 1},
     {"per_k_block", Kind::list, true, 1},
     {"per_warp", Kind::list, true, 1},
+    {"whole_k", Kind::boolean, false, 3},
 };
 
 constexpr FieldRule kBankRow[] = {
@@ -196,7 +198,9 @@ void check_operand(const json& o, std::size_t i, int version) {
   if (o.at("operand") != kNames[i]) bad(where + ".operand", std::string("expected \"") + kNames[i] + "\"");
   if (version >= 2 && (i < 2) != o.contains("gmem_copy"))
     bad(where, i < 2 ? "no \"gmem_copy\"" : "C has no gmem_copy");
-  if (i == 2 && (o.contains("fill") || o.contains("fill_device"))) bad(where, "C has no cp.async fill");
+  if (i == 2 && (o.contains("fill") || o.contains("fill_device") || o.contains("fill_banks") ||
+                 o.contains("fill_no_banks")))
+    bad(where, "C has no cp.async fill");
   if (o.contains("join")) {
     check_fields(o.at("join"), where + ".join", kJoin, version);
     check_counts(o.at("join"), where + ".join");
@@ -206,6 +210,7 @@ void check_operand(const json& o, std::size_t i, int version) {
     check_counts(o.at("fill"), where + ".fill");
   }
   if (o.contains("banks")) check_banks(o.at("banks"), where + ".banks", version);
+  if (o.contains("fill_banks")) check_banks(o.at("fill_banks"), where + ".fill_banks", version);
 }
 
 // [SECTION] the tree ------------------------------------------------------------------------------
@@ -413,10 +418,10 @@ Outcome<TiledReportFile> parse_tiled_report(std::string_view text) {
       return R::fail(ErrorKind::refused, "not a tiled report (no \"format\": \"fragviz-tiled\")");
     const json& v = j.contains("version") ? j["version"] : json();
     // Compared as written: get<int>() would read 4294967298 as version 2.
-    const bool known = v.is_number_unsigned()  ? v.get<std::uint64_t>() >= 2 && v.get<std::uint64_t>() <= 2
-                       : v.is_number_integer() ? v.get<std::int64_t>() >= 2 && v.get<std::int64_t>() <= 2
+    const bool known = v.is_number_unsigned()  ? v.get<std::uint64_t>() >= 2 && v.get<std::uint64_t>() <= 3
+                       : v.is_number_integer() ? v.get<std::int64_t>() >= 2 && v.get<std::int64_t>() <= 3
                                                : false;
-    static_assert(kTiledReportVersion == 2, "the versions read: 1 (no format) and 2");
+    static_assert(kTiledReportVersion == 3, "the versions read: 1 (no format), 2 and 3");
     if (!known)
       return R::fail(ErrorKind::refused,
                      "tiled report version " + (v.is_null() ? std::string("(none)") : v.dump()) +

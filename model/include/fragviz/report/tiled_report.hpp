@@ -18,9 +18,9 @@ namespace fragviz {
 
 /// The format name `tiled --json` writes, and the version it writes. Version 1 is what fragviz
 /// wrote before the format was named: no "format" and "version" keys, no TV layouts, no gmem copy
-/// or cp.async fill.
+/// or cp.async fill; version 2 has no bank count of a cp.async.ca fill (fill_banks, fill_no_banks).
 inline constexpr const char* kTiledReportFormat = "fragviz-tiled";
-inline constexpr int kTiledReportVersion = 2;
+inline constexpr int kTiledReportVersion = 3;
 
 /// One field of a tiled report: a value, or an object or list of fields. A list whose entries have
 /// an identity (operands by name, bank rows by warp and k-block, descriptor slices) is kept as

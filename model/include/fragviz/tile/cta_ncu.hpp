@@ -29,8 +29,8 @@ namespace fragviz::tile {
 /// smem_access.hpp's wavefronts_metric and bank_conflicts_metric), the metrics `tiled --ncu` asks for.
 std::vector<std::string> cta_ncu_metrics();
 
-/// The same over every shared-memory access ("..._mem_shared.sum"): asked for too where `ncu
-/// --query-metrics` lists them, so a cp.async fill's writes show wherever ncu counts LDGSTS.
+/// The same over every shared-memory access ("..._mem_shared.sum"), and LDGSTS's bank conflicts
+/// (op_ldgsts, a .ca fill's): asked for too where `ncu --query-metrics` lists them.
 std::vector<std::string> cta_ncu_total_metrics();
 
 /// The metrics of `candidates` that `query` (`ncu --query-metrics` output: one metric's base name,
@@ -46,17 +46,24 @@ struct CtaNcuCopy {
   std::string copy;         ///< "A load", "B load", "C store", "A fill", "B fill"
   std::string instruction;  ///< the PTX the probe issued
   bool store = false;       ///< counted by the op_st metrics (C's store, a fill's cp.async)
-  bool modelled = false;    ///< the bank table counts it (a fill: no model count, measured only)
+  bool modelled = false;    ///< the bank table counts it (a .cg fill: no model count, measured only)
+  /// A cp.async.ca fill: its conflicts (op_ldgsts) are compared exactly; its wavefronts metric is
+  /// the kernel's all-ops count, which holds more than the copies' writes (every cp.async kernel of
+  /// the H100 sweep counted 4 beyond them, and the copies-off baseline issues no cp.async), so the
+  /// wavefronts are shown beside the model's with the difference, not judged.
+  bool cp_async = false;
+  std::string not_modelled;  ///< why the model has no count where !modelled ("" : the default words)
   std::int64_t model_wavefronts = 0, model_conflicts = 0, model_instructions = 0;  ///< the table's totals
   std::int64_t probe_instructions = 0;     ///< warp-wide copy instructions the probe ran
   std::map<std::string, double> measured;  ///< per metric: the copies-on launch minus the copies-off one
   std::string error;                       ///< why nothing was measured; "" when measured
-  /// The metric compared with the model's wavefronts (op_ld for a load, op_st for a store).
+  /// The metric compared with the model's wavefronts (op_ld for a load, op_st for a store, every
+  /// shared wavefront for a cp.async fill).
   std::string wavefronts_metric() const;
   /// The metric compared with the model's bank conflicts.
   std::string conflicts_metric() const;
   /// Whether the figures were compared: measured, modelled, and the probe ran the instructions the
-  /// table counts.
+  /// table counts (a cp.async fill: its conflicts measured).
   bool compared() const;
   /// Whether a compared figure differs from the model's.
   bool differs() const;
@@ -69,8 +76,10 @@ struct CtaNcuCopy {
 /// the probe having run `probe_instructions` warp-wide instructions (threads / 32 x per thread).
 CtaNcuCopy ncu_copy_from_banks(Operand op, const CtaBanks& banks, std::int64_t probe_instructions);
 
-/// A cp.async fill of `op` (measured only: the model has no bank count for it).
-CtaNcuCopy ncu_fill_copy(Operand op, const std::string& instruction, std::int64_t probe_instructions);
+/// A cp.async fill of `op`: modelled from `banks` (a .ca fill's count_fill_banks), else measured
+/// only, for the reason `not_modelled` (kCpAsyncCgNotModelled for a .cg fill).
+CtaNcuCopy ncu_fill_copy(Operand op, const std::string& instruction, std::int64_t probe_instructions,
+                         const CtaBanks* banks, const std::string& not_modelled);
 
 /// Fills each copy's `measured` (or `error`) from the child's output under ncu `text`: its marker
 /// lines paired with ncu's launches in order, each copy's counts its "on" launch minus its "off"

@@ -163,7 +163,25 @@ struct CtaBanks {
   int instructions = 0, wavefronts = 0, ideal = 0, conflicts = 0, misaligned = 0;
   /// The per-k-block totals over the warps (index k-block; one entry for C).
   std::vector<WarpBanks> per_k_block;
+  /// A fill whose cp.async span k-blocks (count_fill_banks): one row per warp over the whole K,
+  /// k_block 0; its "k-block" reads "all".
+  bool whole_k = false;
 };
+
+/// Sums `b.rows` into `b.per_k_block` (`k_rows` entries, k-block -1 for the epilogue) and b's totals.
+void sum_bank_rows(CtaBanks& b, int k_rows, bool epilogue);
+
+/// The bank count of a CACHEALWAYS fill (cp.async.ca) of `layout` by `copy`: for every warp (32
+/// consecutive threads of the copy) and every cp.async number, the 32 lanes' shared byte addresses
+/// (gmem_copy_addresses' dst) through count_shared_access(cpasync4/8/16 by the access's bytes), each
+/// lane's write its own. Rows per warp and k-block where every block of the copy's tiler lies in
+/// one k-block of `k_block` columns (the operand's columns are K); else one row per warp over the
+/// whole K (k_block 0, CtaBanks::whole_k). An instruction with a lane's address off its access size
+/// is counted misaligned, as the loads' table does. nullopt for a CACHEGLOBAL copy (not modelled:
+/// kCpAsyncCgNotModelled). A copy whose threads are no multiple of 32, or whose access is not 4, 8
+/// or 16 bytes, gets no rows and a note saying so.
+std::optional<CtaBanks> count_fill_banks(const GmemCopy& copy, const SmemLayout& layout,
+                                         std::int64_t k_block);
 
 /// A swizzle over the same layout with fewer wavefronts and the join still right.
 struct SwizzleSuggestion {
@@ -194,6 +212,8 @@ struct CtaOperandReport {
   std::optional<SwizzleSuggestion> suggestion;  ///< conflicts found and a swizzle removes some
   std::optional<CtaDescriptors> descriptors;    ///< a wgmma operand read through a descriptor, layout given
   std::optional<CtaFill> fill;                  ///< A or B with a gmem copy and a layout: the cp.async fill
+  std::optional<CtaBanks> fill_banks;           ///< that fill's bank count, a .ca fill (count_fill_banks)
+  std::string fill_no_banks;                    ///< a .cg fill: kCpAsyncCgNotModelled; "" otherwise
   std::string skipped;                          ///< why no join ("no copy for B", ...); "" otherwise
 };
 

@@ -42,6 +42,9 @@ struct GmemCopy {
   std::int64_t blocks0 = 0;  ///< blocks of the tiler over the extent's rows
   std::int64_t blocks1 = 0;  ///< ... and its columns
   std::array<std::int64_t, 2> extent{};
+  /// Whether the atom is CACHEALWAYS (cp.async.ca, whose shared writes the bank model counts);
+  /// false for CACHEGLOBAL (.cg, kCpAsyncCgNotModelled).
+  bool cache_always() const { return copy.atom.instruction.rfind("cp.async.ca", 0) == 0; }
   /// cp.async per thread over the whole extent.
   std::int64_t instructions() const { return calls * blocks0 * blocks1; }
   /// Byte offset of `c` in the compact global tile.
@@ -49,6 +52,10 @@ struct GmemCopy {
   /// The cell whose element starts at global byte `byte` (a multiple of the element size).
   Cell global_cell(std::int64_t byte) const;
 };
+
+/// Why a CACHEGLOBAL (cp.async.cg) fill has no bank count: the one sentence the CLI, `tiled --ncu`
+/// and the CTA tile view say where a .ca fill shows its bank table.
+extern const char* const kCpAsyncCgNotModelled;
 
 /// Reads `text`, "make_tiled_copy(ATOM, THR, VAL)" (also "ATOM, THR, VAL"): ATOM a cp.async copy atom
 /// by CuTe's name (SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, SM80_CP_ASYNC_CACHEALWAYS<uint128_t>), THR

@@ -110,7 +110,12 @@ struct CtaGrid {
   bool join_ok = true;
   std::vector<tile::WarpBanks> banks;  ///< per warp and k-block, then per k-block, then the total (warp -1)
   std::string bank_instruction;
-  std::string suggestion;  ///< "Swizzle<2,3,3> o ...: 128 wavefronts (...)" or ""
+  /// A cp.async.ca fill's bank rows in the same order (k-block -2, "all", where its cp.async span
+  /// k-blocks: then no per-k-block rows); empty without a .ca fill.
+  std::vector<tile::WarpBanks> fill_banks;
+  std::string fill_bank_instruction;
+  std::string fill_no_banks;  ///< a .cg fill: why it has no count (tile::kCpAsyncCgNotModelled); else ""
+  std::string suggestion;     ///< "Swizzle<2,3,3> o ...: 128 wavefronts (...)" or ""
 };
 
 /// The legend of `g`'s wrong-cell mark: "wrong: 128 of 4096 cells: the copy delivers another element
@@ -122,6 +127,10 @@ std::string cta_wrong_legend(const CtaGrid& g);
 /// "banks: <instruction>: 32 instructions, 128 wavefronts (ideal 128), bank conflicts 0, misaligned 0";
 /// "" for an operand without a bank table.
 std::string cta_bank_total_text(const CtaGrid& g);
+/// The same for `g`'s cp.async.ca fill: "fill banks: cp.async.ca.shared.global (16 B) (LDGSTS.E.128): 16
+/// instructions, 64 wavefronts (ideal 64), bank conflicts 0, misaligned 0"; `g.fill_no_banks` for a
+/// .cg fill; "" without a fill.
+std::string cta_fill_bank_total_text(const CtaGrid& g);
 /// Whether `g`'s shared-memory accesses are clean: no bank conflict and no misaligned access
 /// (a misaligned instruction cannot run, so 0 conflicts says nothing of it). True without a table.
 bool cta_banks_ok(const CtaGrid& g);

@@ -156,6 +156,18 @@ struct CellRecord {
   int measured = 0;  ///< 0 not measured, 1 every probe's check matches, 2 one differs (red X)
 };
 
+/// What the layout takes from the views' content for one frame: their least heights by window name,
+/// the fragments view's fit height and the gate view's content height (logical px), as measured
+/// when the layout last settled after a change it asks for (a view opened or closed, the window
+/// resized, "fit", the gate's ladder, another instruction); `key` names that state and `settle`
+/// counts the frames the layout still follows the views' measurements.
+struct LayoutInputs {
+  std::map<std::string, float> least;
+  float fragments_fit_height = 0, gate_needs = 0;
+  std::string key;
+  int settle = 0;
+};
+
 /// The fragments view's zoom and scroll as drawn this frame.
 /// A line of text a view drew (a heading, a legend line): the text and its box as drawn.
 struct TextRecord {
@@ -196,6 +208,10 @@ struct FragmentsViewRecord {
   /// Where each operand's ("A", "B", "C") index bands were drawn this frame (screen pixels): the
   /// column band's top and the row band's left; NaN where none (sticky: in view while the grid is).
   std::map<std::string, std::pair<float, float>> label_bands;
+  /// Each operand's bands' sizes: the column band's height and the row band's width.
+  std::map<std::string, std::pair<float, float>> band_sizes;
+  /// Each operand's index labels drawn this frame (product 0), column and row numbers.
+  std::map<std::string, std::vector<TextRecord>> index_labels;
   std::vector<TextRecord> texts;        ///< the grid titles and corner legend lines drawn this frame
   std::string find_answer, find_error;  ///< the Find field's answer or message this frame
   std::string fit_note;                 ///< "fit cannot show every cell: ..." where fit scrolls; empty else
@@ -476,6 +492,9 @@ struct AppState {
   /// keeps every shown view at least that tall (with_least_heights), so a newly opened view does not
   /// open as a sliver and does not squeeze an open one under its own (issue 22).
   std::map<std::string, float> least_view_height;
+  /// What the layout takes from the views' content, as latched (window_placement.cpp): it follows
+  /// least_view_height and the rest only for a few frames after a change the layout asks for.
+  LayoutInputs layout_inputs;
   /// Which views the layout showed last frame (window_placement.cpp, in its slot order); empty
   /// before the first frame. A change is a view opened or closed (LayoutFrame::views_changed).
   std::vector<bool> layout_open;

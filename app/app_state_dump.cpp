@@ -286,6 +286,18 @@ std::string App::state_json() const {
       bands[k] = json::array({std::isnan(b.first) ? json(nullptr) : json(b.first * px),
                               std::isnan(b.second) ? json(nullptr) : json(b.second * px)});
     j["fragments_view"]["label_bands"] = bands;
+    // Each operand's bands' sizes and its index labels as drawn (a label in view lies in its band).
+    json sizes = json::object(), labels = json::object();
+    for (const auto& [k, b] : fv.band_sizes) sizes[k] = json::array({b.first * px, b.second * px});
+    for (const auto& [k, list] : fv.index_labels) {
+      json l = json::array();
+      for (const TextRecord& t : list)
+        l.push_back({{"text", t.text},
+                     {"rect", json::array({t.rect.x * px, t.rect.y * px, t.rect.w * px, t.rect.h * px})}});
+      labels[k] = l;
+    }
+    j["fragments_view"]["band_sizes"] = sizes;
+    j["fragments_view"]["index_labels"] = labels;
     json texts = json::array();
     for (const TextRecord& t : fv.texts)
       texts.push_back({{"text", t.text},

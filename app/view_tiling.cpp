@@ -317,13 +317,18 @@ float min_canvas_height(const Layout& layout, const std::vector<bool>& open,
 
 LayoutCanvas make_canvas(float display_w, float display_h, float top, float bar, float min_height) {
   LayoutCanvas c;
-  const float min_h = std::max({1.f, kMinLayoutHeight - top, std::ceil(min_height)});
+  const float short_h = std::max(1.f, kMinLayoutHeight - top);
+  const float min_h = std::max(short_h, std::ceil(min_height));
   float w = std::max(1.f, display_w), h = std::max(1.f, display_h - top);
   // A scroll bar along one edge takes room from the other direction, which may then need one too.
+  // Only a window too short for the layout takes the vertical bar from every view's width; a column
+  // that runs taller carries the bar itself (tile_views), so the other columns keep their width.
+  bool whole_y = false;
   for (int pass = 0; pass < 2; ++pass) {
     c.scroll_x = c.scroll_x || w < kMinLayoutWidth;
-    c.scroll_y = c.scroll_y || h < min_h;
-    w = std::max(1.f, display_w - (c.scroll_y ? bar : 0.f));
+    whole_y = whole_y || h < short_h;
+    c.scroll_y = whole_y || h < min_h;
+    w = std::max(1.f, display_w - (whole_y ? bar : 0.f));
     h = std::max(1.f, display_h - top - (c.scroll_x ? bar : 0.f));
   }
   c.view = LayoutRect{0, top, w, top + h};
@@ -331,14 +336,20 @@ LayoutCanvas make_canvas(float display_w, float display_h, float top, float bar,
   c.height = std::max(h, min_h);
   c.base_height = std::min(c.height, std::max({1.f, h, kMinLayoutHeight - top}));
   // The horizontal bar runs under the vertical one too, so that the corner between them is covered.
-  if (c.scroll_x) c.hbar = LayoutRect{0, c.view.y1, w + (c.scroll_y ? bar : 0.f), c.view.y1 + bar};
-  if (c.scroll_y) c.vbar = LayoutRect{w, top, w + bar, c.view.y1};
+  if (c.scroll_x) c.hbar = LayoutRect{0, c.view.y1, w + (whole_y ? bar : 0.f), c.view.y1 + bar};
+  if (whole_y)
+    c.vbar = LayoutRect{w, top, w + bar, c.view.y1};
+  else if (c.scroll_y)
+    c.column_bar = bar;
   return c;
 }
 
-std::vector<LayoutRect> tile_views(const Layout& layout, const std::vector<bool>& open,
-                                   const LayoutCanvas& canvas, float scroll_x, float scroll_y, float scale,
-                                   const std::vector<float>& least) {
+namespace {
+
+/// tile_views' rectangles before the column that carries the canvas's bar gives it room.
+std::vector<LayoutRect> tiles_of(const Layout& layout, const std::vector<bool>& open,
+                                 const LayoutCanvas& canvas, float scroll_x, float scroll_y, float scale,
+                                 const std::vector<float>& least) {
   scale = scale > 0 ? scale : 1.f;
   scroll_x = std::clamp(scroll_x, 0.f, std::max(0.f, canvas.max_scroll_x()));
   scroll_y = std::clamp(scroll_y, 0.f, std::max(0.f, canvas.max_scroll_y()));
@@ -366,6 +377,52 @@ std::vector<LayoutRect> tile_views(const Layout& layout, const std::vector<bool>
                    px(oy + r.y1 * ch)};
   }
   return out;
+}
+
+/// column_bar_rect of the rectangles `tiles` (tiles_of's).
+LayoutRect bar_of(const Layout& layout, const std::vector<bool>& open, const LayoutCanvas& canvas,
+                  const std::vector<LayoutRect>& tiles, const std::vector<float>& least) {
+  if (canvas.column_bar <= 0) return {};
+  // The tallest column by its shown slots' leasts (the one that runs taller than the window), the
+  // rightmost of equals; without leasts, or in a layout of no columns, the rightmost views.
+  float x1 = -1, tallest = -1;
+  if (!least.empty())
+    for (const Column& c : columns_of(layout)) {
+      float sum = 0, right = -1;
+      for (int i : c.slots)
+        if (is_open(open, i) && static_cast<std::size_t>(i) < tiles.size()) {
+          sum += entry(least, i);
+          right = std::max(right, tiles[static_cast<std::size_t>(i)].x1);
+        }
+      if (right >= 0 && sum >= tallest) {
+        tallest = sum;
+        x1 = right;
+      }
+    }
+  if (x1 < 0)
+    for (const LayoutRect& r : tiles)
+      if (!r.empty()) x1 = std::max(x1, r.x1);
+  if (x1 < 0) return {};
+  return LayoutRect{x1 - canvas.column_bar, canvas.view.y0, x1, canvas.view.y1};
+}
+
+}  // namespace
+
+std::vector<LayoutRect> tile_views(const Layout& layout, const std::vector<bool>& open,
+                                   const LayoutCanvas& canvas, float scroll_x, float scroll_y, float scale,
+                                   const std::vector<float>& least) {
+  std::vector<LayoutRect> out = tiles_of(layout, open, canvas, scroll_x, scroll_y, scale, least);
+  // The column that carries the canvas's vertical bar gives it its right edge.
+  const LayoutRect bar = bar_of(layout, open, canvas, out, least);
+  if (!bar.empty())
+    for (LayoutRect& r : out)
+      if (!r.empty() && std::abs(r.x1 - bar.x1) < 0.5f) r.x1 = bar.x0;
+  return out;
+}
+
+LayoutRect column_bar_rect(const Layout& layout, const std::vector<bool>& open, const LayoutCanvas& canvas,
+                           float scroll_x, float scale, const std::vector<float>& least) {
+  return bar_of(layout, open, canvas, tiles_of(layout, open, canvas, scroll_x, 0.f, scale, least), least);
 }
 
 LayoutRect kept_in_work_area(const LayoutRect& window, float title_h, float display_w, float display_h,

@@ -14,7 +14,10 @@
 //
 // A column whose views' least heights add up to more than the window runs taller, alone, and the
 // canvas scrolls (tile_views' `least`): a view opened or closed re-tiles its own column, and the
-// other columns keep their rectangles (issue 22, "windows jump").
+// other columns keep their rectangles (issue 22, "windows jump"). That column carries the canvas's
+// vertical scroll bar along its right edge (column_bar_rect), so the bar coming or going never
+// narrows the other columns; the views' least heights are latched (window_placement.cpp), so a view's
+// content growing or shrinking never re-tiles the layout.
 //
 // Below kMinLayoutWidth x kMinLayoutHeight logical pixels (a small window, or a large display
 // scale: 1600x1000 pixels at --scale 2 is 800x500 logical) the views are laid out at that size
@@ -51,6 +54,10 @@ struct LayoutCanvas {
   float base_height = 0;
   bool scroll_x = false, scroll_y = false;
   LayoutRect hbar, vbar;  ///< the scroll bars (empty when not needed); hbar covers the corner
+  /// Where the window is tall enough and only a column runs taller than it: the vertical bar's width,
+  /// and the bar lies along that column's right edge (column_bar_rect) instead of `vbar`, so that
+  /// the other columns keep their width whether it shows or not; else 0.
+  float column_bar = 0;
   float max_scroll_x() const { return width - view.w(); }
   float max_scroll_y() const { return height - view.h(); }
 };
@@ -89,10 +96,18 @@ std::vector<float> wants_within(const Layout& layout, const std::vector<bool>& o
 /// neighbours share their edge exactly. With `least` (by slot, as given to with_least_heights), a
 /// layout of columns has each column as tall as its shown slots' leasts add up to, from the canvas's
 /// base_height to its height: a view that opens, closes or grows past the window makes its own
-/// column run taller (and the canvas scroll), while the other columns keep their rectangles.
+/// column run taller (and the canvas scroll), while the other columns keep their rectangles; the
+/// column that carries the canvas's vertical bar (column_bar_rect) leaves it its right edge.
 std::vector<LayoutRect> tile_views(const Layout& layout, const std::vector<bool>& open,
                                    const LayoutCanvas& canvas, float scroll_x, float scroll_y, float scale,
                                    const std::vector<float>& least = {});
+
+/// Where the canvas's vertical bar goes when a column carries it (canvas.column_bar > 0): along the
+/// right edge of the column whose shown slots' `least` heights add up to the most (the one that runs
+/// taller), from the view area's top to its bottom, for tile_views' arguments; without `least`, or in
+/// a layout of no columns, along the rightmost views. Empty when no column carries it.
+LayoutRect column_bar_rect(const Layout& layout, const std::vector<bool>& open, const LayoutCanvas& canvas,
+                           float scroll_x, float scale, const std::vector<float>& least = {});
 
 /// What the layout worked out for one frame (kept in the frame's record for the views and the
 /// state dump).

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 #include <iterator>
+#include <string>
 #include <vector>
 
 #include "fragviz/viewmodel/assets.hpp"
@@ -54,6 +55,39 @@ float gate_needs() {
   if (!w || !w->WasActive) return 0.f;
   return w->ContentSize.y + 2.f * w->WindowPadding.y + w->TitleBarHeight() +
          (w->ScrollbarX ? ImGui::GetStyle().ScrollbarSize : 0.f);
+}
+
+/// How many frames after a change the layout asks for (a view opened or closed, the window resized,
+/// "fit", the gate's ladder, another instruction) the layout follows what the views measure: the
+/// views drawn at their new size measure again, and a view's wrapped lines follow its new width.
+constexpr int kSettleFrames = 4;
+
+/// s.layout_inputs for this frame: what the views measured (their least heights, the fragments
+/// view's fit height, the gate view's content height) taken while the layout settles after a change
+/// it asks for, else kept, so a view's content growing or shrinking later (a report's lines, a probe
+/// result, a status line) never moves a window (newcomer round 18: Close report moved the CTA tile
+/// window). A view measured for the first time is taken at once.
+const LayoutInputs& latch_layout_inputs(AppState& s, const std::vector<bool>& open) {
+  LayoutInputs& in = s.layout_inputs;
+  const ImGuiIO& io = ImGui::GetIO();
+  std::string key;
+  for (bool o : open) key += o ? '1' : '0';
+  key += " " + std::to_string(io.DisplaySize.x) + "x" + std::to_string(io.DisplaySize.y) + "@" +
+         std::to_string(io.DisplayFramebufferScale.x) + (s.fragments_fitted ? " fit" : "") +
+         (s.gate_ladder_open ? " ladder " : " ") + s.controls.instruction;
+  if (key != in.key) {
+    in.key = key;
+    in.settle = kSettleFrames;
+  }
+  if (in.settle > 0) {
+    --in.settle;
+    in.least = s.least_view_height;
+    in.fragments_fit_height = s.fragments_fit_height;
+    in.gate_needs = gate_needs();
+  } else {
+    for (const auto& [name, least] : s.least_view_height) in.least.emplace(name, least);
+  }
+  return in;
 }
 
 /// One scroll bar of the canvas: a window as large as the bar whose content is `extent` long, so
@@ -133,12 +167,13 @@ void begin_layout(AppState& s) {
   // Not on the first frame: the views open from the settings are no change a zoom must survive.
   f.views_changed = !s.layout_open.empty() && s.layout_open != open;
   s.layout_open = open;
+  const LayoutInputs& in = latch_layout_inputs(s, open);
   // The height a column fills when its views need no more (the window's, or the 1024x700 minimum's).
   const float column_px = f.canvas.base_height;
   // With its ladder open, the gate view grows in its column to what it holds where that is more than
   // its slot, up to kGateMostOfColumn of it, instead of scrolling that table.
   const Layout base = s.gate_ladder_open && w.gate
-                          ? with_room(assets().layout, kGateSlot, gate_needs(), column_px, kGateMostOfColumn)
+                          ? with_room(assets().layout, kGateSlot, in.gate_needs, column_px, kGateMostOfColumn)
                           : assets().layout;
   // Each shown view's least usable height (logical px), `hard`: where a column cannot hold them all,
   // that column runs taller than the window and the canvas scrolls, instead of a view getting less
@@ -159,13 +194,13 @@ void begin_layout(AppState& s) {
   const bool fitted = s.fragments_fitted;
   hard[kHopperColumnSlot] =
       fitted && stacked_open > 0
-          ? std::clamp(s.fragments_fit_height, kMinFragmentsViewHeight, kMostFragmentsViewHeight)
+          ? std::clamp(in.fragments_fit_height, kMinFragmentsViewHeight, kMostFragmentsViewHeight)
           : kMinFragmentsViewHeight;
   hard[kBanksSlot] = kMinBanksViewHeight;
   for (std::size_t i = std::size(kLayoutIds); i < hard.size(); ++i) hard[i] = kMinHopperViewHeight;
   for (std::size_t i = 0; i < hard.size(); ++i) {
-    const auto it = s.least_view_height.find(kWindowOfSlot[i]);
-    if (it != s.least_view_height.end()) hard[i] = std::max(hard[i], it->second);
+    const auto it = in.least.find(kWindowOfSlot[i]);
+    if (it != in.least.end()) hard[i] = std::max(hard[i], it->second);
   }
   // Without a Hopper window the views keep layout.json's shares above their leasts. With one, the
   // views sharing the middle column keep a usable height (newcomer round 9: two Hopper windows left
@@ -189,9 +224,9 @@ void begin_layout(AppState& s) {
   // without a Hopper window, the fragments view's fit height ("fit" fits where the column can hold it
   // beside the bank view's least; past that the view says so and scrolls: newcomer round 13).
   std::vector<float> want(open.size(), 0.f);
-  if (s.gate_ladder_open && w.gate) want[kGateSlot] = std::min(gate_needs(), kGateMostOfColumn * column_px);
+  if (s.gate_ladder_open && w.gate) want[kGateSlot] = std::min(in.gate_needs, kGateMostOfColumn * column_px);
   if (stacked_open == 0 && fitted)
-    want[kHopperColumnSlot] = std::max(s.fragments_fit_height, kMinFragmentsViewHeight);
+    want[kHopperColumnSlot] = std::max(in.fragments_fit_height, kMinFragmentsViewHeight);
   const Layout stacked = with_stacked_slots(base, kHopperColumnSlot, kStackedWindows, weight);
   const std::vector<float> usable = wants_within(stacked, open, hard, want, column_px);
   // Only the column that cannot hold its views' leasts runs taller (the canvas grows to it and
@@ -208,7 +243,12 @@ void begin_layout(AppState& s) {
   // Only the bars scroll the canvas (dragged, or the wheel over them): the wheel over a view
   // scrolls or zooms that view alone, never the canvas with every view's title and the Controls
   // under the menu bar (newcomer round 10, issue 22).
-  f.scroll_y = scroll_bar(s, "##layout_vscroll", f.canvas.vbar, false, f.canvas.height);
+  // Along the window's right edge where the window is too short for the layout; else the column that
+  // runs taller carries it (column_bar_rect), and the other columns keep their width.
+  const LayoutRect vbar = !f.canvas.vbar.empty() ? f.canvas.vbar
+                                                 : column_bar_rect(tiled, open, f.canvas, f.scroll_x,
+                                                                   io.DisplayFramebufferScale.x, usable);
+  f.scroll_y = scroll_bar(s, "##layout_vscroll", vbar, false, f.canvas.height);
   f.views = tile_views(tiled, open, f.canvas, f.scroll_x, f.scroll_y, io.DisplayFramebufferScale.x, usable);
 }
 

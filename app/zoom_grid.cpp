@@ -106,7 +106,8 @@ void begin_zoom_child(AppState& s, GridZoom& z, const char* child_id, const char
   const bool resized =
       z.view_w > 0 && (std::abs(child.x - z.view_w) > 0.5f || std::abs(child.y - z.view_h) > 0.5f);
   bool set = false;
-  ImVec2 next(z.scroll_x, z.scroll_y);
+  // A resize starts from the scroll the user left (clamped by an earlier resize, it comes back).
+  ImVec2 next = resized ? ImVec2(z.kept_x, z.kept_y) : ImVec2(z.scroll_x, z.scroll_y);
   if (z.view_w <= 0 && z.cell_w <= 0) {
     // A new subject (zoom_for started `z` afresh: another instruction, another tile) starts at the
     // top-left: the child's own scroll was the old subject's (newcomer round 14: m16n8k16 after a
@@ -137,6 +138,10 @@ void begin_zoom_child(AppState& s, GridZoom& z, const char* child_id, const char
     set = true;
   }
   if (set) ImGui::SetNextWindowScroll(next);
+  if (set && !resized) {
+    z.kept_x = next.x;  // a zoom, a new subject, a reveal: the view's own choice of place
+    z.kept_y = next.y;
+  }
   z.anchor_x = z.anchor_y = -1;
   ImGuiWindowFlags flags = ImGuiWindowFlags_HorizontalScrollbar;
   if (ImGui::GetIO().KeyCtrl) flags |= ImGuiWindowFlags_NoScrollWithMouse;  // ctrl+wheel zooms instead
@@ -153,6 +158,9 @@ ZoomScroll end_zoom_child(GridZoom& z, float zoom, float cw, float ch, float lo,
   z.cell_h = ch;
   z.scroll_x = sc.x;
   z.scroll_y = sc.y;
+  // Where the user scrolls, kept; not where a taller view clamped the kept scroll to its end.
+  if (!(z.kept_x > sc.max_x + 0.5f && std::abs(sc.x - sc.max_x) < 0.5f)) z.kept_x = sc.x;
+  if (!(z.kept_y > sc.max_y + 0.5f && std::abs(sc.y - sc.max_y) < 0.5f)) z.kept_y = sc.y;
   z.view_w = size.x;
   z.view_h = size.y;
   // Applied next frame, about the mouse, by begin_zoom_child's scroll scaling.

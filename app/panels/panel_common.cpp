@@ -160,7 +160,8 @@ int index_label_step(ImFont* f, int count, float cell, bool horizontal, const In
 }
 
 void index_labels(ImDrawList* dl, ImFont* f, ImVec2 o, int count, float cell, bool horizontal, float a,
-                  float b, const ImVec2& vis_min, const ImVec2& vis_max, const IndexLabelStyle& style) {
+                  float b, const ImVec2& vis_min, const ImVec2& vis_max, const IndexLabelStyle& style,
+                  bool whole, std::vector<TextRecord>* drawn) {
   const ImU32 col = IM_COL32(160, 166, 176, 255);
   char buf[16];
   std::snprintf(buf, sizeof buf, "%d", count - 1);
@@ -174,11 +175,21 @@ void index_labels(ImDrawList* dl, ImFont* f, ImVec2 o, int count, float cell, bo
     if (horizontal ? (p0 > vis_max.x || p0 + span < vis_min.x) : (p0 > vis_max.y || p0 + span < vis_min.y))
       continue;
     std::snprintf(buf, sizeof buf, "%d", i);
+    // The label's box, where centred_text (step 1) or AddText puts it.
+    const ImVec2 t = f->CalcTextSizeA(f->FontSize, 1e9f, 0.f, buf);
+    const ImVec2 lo = step != 1    ? (horizontal ? ImVec2(p0 + 1.f, a) : ImVec2(a, p0))
+                      : horizontal ? ImVec2(p0 + (cell - t.x) * 0.5f, a + (b - a - t.y) * 0.5f)
+                                   : ImVec2(a + (b - a - t.x) * 0.5f, p0 + (cell - t.y) * 0.5f);
+    if (whole && (horizontal ? (lo.x < vis_min.x || lo.x + t.x > vis_max.x)
+                             : (lo.y < vis_min.y || lo.y + t.y > vis_max.y)))
+      continue;
+    bool shown = true;
     if (step == 1)
-      centred_text(dl, f, horizontal ? ImVec2(p0, a) : ImVec2(a, p0),
-                   horizontal ? ImVec2(p0 + cell, b) : ImVec2(b, p0 + cell), col, buf);
+      shown = centred_text(dl, f, horizontal ? ImVec2(p0, a) : ImVec2(a, p0),
+                           horizontal ? ImVec2(p0 + cell, b) : ImVec2(b, p0 + cell), col, buf);
     else
-      dl->AddText(f, f->FontSize, horizontal ? ImVec2(p0 + 1.f, a) : ImVec2(a, p0), col, buf);
+      dl->AddText(f, f->FontSize, lo, col, buf);
+    if (shown && drawn) drawn->push_back(TextRecord{buf, Rect{lo.x, lo.y, t.x, t.y}});
   }
 }
 

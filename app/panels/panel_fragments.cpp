@@ -428,7 +428,8 @@ void draw_grid(ImDrawList* dl, AppState& s, const Derived& d, const GridGeom& g,
 /// band stays in view while its grid does (sticky_band), over a backdrop where it covers cells.
 /// Returns the column band's top and the row band's left (NaN where none is drawn).
 std::pair<float, float> draw_grid_labels(ImDrawList* dl, const Derived& d, const GridGeom& g, Operand op,
-                                         int p, const ImVec2& vis_min, const ImVec2& vis_max) {
+                                         int p, const ImVec2& vis_min, const ImVec2& vis_max,
+                                         std::vector<TextRecord>* drawn) {
   const float none = std::nanf("");
   const OperandTable& t = d.op(op);
   ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
@@ -439,17 +440,22 @@ std::pair<float, float> draw_grid_labels(ImDrawList* dl, const Derived& d, const
   const float hl = g.mg.hl;
   const float y = sticky_band(g0.y - hl, vis_min.y, g1.y - hl);
   const bool stuck_y = y > g0.y - hl;
+  const float gap = op == Operand::A ? g.mg.wl : g.mg.gap;
+  const float x = sticky_band(g0.x - gap, vis_min.x, g1.x - gap);
+  // Each band's labels stay in their own band: the column numbers right of the row band, the row
+  // numbers under the column band (zoomed in, a row number was drawn in the column band).
   if (op != Operand::C || stuck_y) {
     if (stuck_y)
       sticky_backdrop(dl, ImVec2(std::max(g0.x, vis_min.x), y), ImVec2(std::min(g1.x, vis_max.x), y + hl));
-    index_labels(dl, sf, g0, t.cols, g.cw, true, y, y + hl, vis_min, vis_max, kFragmentIndexLabels);
+    index_labels(dl, sf, g0, t.cols, g.cw, true, y, y + hl, ImVec2(std::max(vis_min.x, x + gap), vis_min.y),
+                 vis_max, kFragmentIndexLabels, true, drawn);
     band_y = y;
   }
-  const float gap = op == Operand::A ? g.mg.wl : g.mg.gap;
-  const float x = sticky_band(g0.x - gap, vis_min.x, g1.x - gap);
   if (x > g0.x - gap)
     sticky_backdrop(dl, ImVec2(x, std::max(g0.y, vis_min.y)), ImVec2(x + gap, std::min(g1.y, vis_max.y)));
-  index_labels(dl, sf, g0, t.rows, g.ch, false, x, x + gap - 1.f, vis_min, vis_max, kFragmentIndexLabels);
+  const float rows_from = std::isnan(band_y) ? vis_min.y : std::max(vis_min.y, band_y + hl);
+  index_labels(dl, sf, g0, t.rows, g.ch, false, x, x + gap - 1.f, ImVec2(vis_min.x, rows_from), vis_max,
+               kFragmentIndexLabels, true, drawn);
   band_x = x;
   return {band_y, band_x};
 }
@@ -700,6 +706,7 @@ void draw_fragments(AppState& s, const Derived& d) {
   int drawn = 0;
   const CellLabelMode mode = cell_label_mode(sf, g.cw, g.ch, kWarpSize - 1, max_element);
   s.frame.fragments_view.label_bands.clear();
+  s.frame.fragments_view.index_labels.clear();
   s.frame.fragments_view.texts.clear();
   // Each grid's sticky index bands as drawn (draw_grid_labels), by (operand, product).
   std::map<std::pair<Operand, int>, std::pair<float, float>> bands;
@@ -717,9 +724,15 @@ void draw_fragments(AppState& s, const Derived& d) {
     // The index bands over every grid, so one that stays in view is never drawn over.
     for (int p = 0; p < in.products; ++p)
       for (Operand op : {Operand::A, Operand::B, Operand::C}) {
-        const auto band = draw_grid_labels(dl, d, g, op, p, vis_min, vis_max);
+        std::vector<TextRecord> labels;
+        const auto band = draw_grid_labels(dl, d, g, op, p, vis_min, vis_max, &labels);
         bands[{op, p}] = band;
-        if (p == 0) s.frame.fragments_view.label_bands[operand_key(op)] = band;
+        if (p == 0) {
+          s.frame.fragments_view.label_bands[operand_key(op)] = band;
+          s.frame.fragments_view.index_labels[operand_key(op)] = std::move(labels);
+          s.frame.fragments_view.band_sizes[operand_key(op)] = {g.mg.hl,
+                                                                op == Operand::A ? g.mg.wl : g.mg.gap};
+        }
       }
     end_grid_clip();
   }

@@ -55,7 +55,9 @@ void expect_tiles(const std::vector<LayoutRect>& v, const LayoutCanvas& c, const
       EXPECT_FALSE(ox > 0.01f && oy > 0.01f) << what << ": views " << i << " and " << j << " overlap";
     }
   }
-  EXPECT_NEAR(area, static_cast<double>(c.width) * c.height, 1.0) << what << ": part of the canvas is empty";
+  // A column that carries the canvas's bar leaves it a strip as tall as the canvas (no leasts given).
+  EXPECT_NEAR(area, static_cast<double>(c.width - c.column_bar) * c.height, 1.0)
+      << what << ": part of the canvas is empty";
 }
 
 TEST(ViewTiling, CanvasIsTheAreaUnderTheStatusStripFromTheMinimumUp) {
@@ -409,6 +411,24 @@ TEST(ViewTiling, OnlyTheColumnThatNeedsMoreRunsTaller) {
     EXPECT_FLOAT_EQ(a.y1 - a.y0, b.y1 - b.y0);
   }
   EXPECT_FLOAT_EQ(before[kOutput].y1, 50.f + 950.f);  // the window's height, not the canvas's
+  // The scroll bar is the taller column's own: the middle column leaves it its right edge, and the
+  // other columns are exactly what they are in a window that needs no bar (newcomer round 18: every
+  // column narrowed when the bar came).
+  EXPECT_TRUE(c.vbar.empty());
+  EXPECT_FLOAT_EQ(c.column_bar, 14.f);
+  EXPECT_FLOAT_EQ(c.view.w(), 1600.f);
+  const LayoutRect bar = column_bar_rect(held, open, c, 0, 1, least);
+  expect_rect(bar, 1120 - 14, 50, 1120, 1000, "the bar along the middle column's right edge");
+  EXPECT_FLOAT_EQ(v[kFragments].x1, 1120.f - 14.f);
+  EXPECT_FLOAT_EQ(v[8].x1, 1120.f - 14.f);
+  const LayoutCanvas plain = make_canvas(1600, 1000, 50, 14);
+  EXPECT_FALSE(plain.scroll_y);
+  const std::vector<LayoutRect> unbarred =
+      tile_views(with_least_heights(l, closed, least, 950.f), closed, plain, 0, 0, 1, least);
+  for (int i : {kControls, kDevice, kInspector, kLdmatrix, kGate, kOutput}) {
+    const LayoutRect &a = v[static_cast<std::size_t>(i)], &b = unbarred[static_cast<std::size_t>(i)];
+    expect_rect(a, b.x0, b.y0, b.x1, b.y1, "as without a bar, view " + std::to_string(i));
+  }
   // Scrolled to the bottom: the warpgroup view ends at the window's bottom edge.
   EXPECT_FLOAT_EQ(tile_views(held, open, c, 0, c.max_scroll_y(), 1, least)[8].y1, 1000.f);
 }

@@ -27,6 +27,9 @@ struct GridZoom {
   std::string key;  ///< what the zoom is for: another entry starts at 1
   float drawn_zoom = 1.f, cell_w = 0, cell_h = 0, scroll_x = 0, scroll_y = 0, view_w = 0, view_h = 0;
   float anchor_x = -1, anchor_y = -1;  ///< point (from the view's top-left) kept put; < 0 = centre
+  /// The scroll the user left the view at: a view made taller by another window closing is clamped
+  /// to less, and gets this back once it is short enough again (app/zoom_grid.cpp).
+  float kept_x = 0, kept_y = 0;
   /// The zoom the view opened at (app/zoom_grid.hpp's zoom_for) as last worked out: while the user
   /// has not moved off it, the zoom follows it when the view's size changes it. 0: none.
   float start = 0;

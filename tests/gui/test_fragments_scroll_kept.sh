@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# A view's scroll survives other windows opening and closing: at 1600x1000, m16n8k16 beside the
+# warpgroup view, the fragments grids scrolled to their end with the wheel. Closing the warpgroup
+# view makes the fragments view taller, so its scroll ends sooner; opening it again brings back
+# exactly the scroll the user left (it used to stay at the taller view's end: the place was lost).
+source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/hopper_lib.sh"
+gui_init "$@"
+F="s['fragments_view']"
+start_app --no-device --instr mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+wait_for "$F['cells_drawn'] > 0 and 'menu_view' in s['widgets']"
+open_view warpgroup
+wait_for "s['hopper']['warpgroup']['drawn']"
+xdotool mousemove --window "$WID" $(centre_of "s['widgets']['fragment_view']")
+xdotool click --repeat 30 --delay 15 5
+wait_for "$F['scroll'][1] > 0 and $F['scroll'][1] == $F['scroll_max'][1]"
+SC=$(q "$F['scroll']")
+echo "scrolled to $SC"
+close_view warpgroup
+wait_for "not s['hopper']['windows']['warpgroup'] and $F['scroll_max'][1] < $SC[1]"
+echo "warpgroup closed: scroll $(q "$F['scroll']") of $(q "$F['scroll_max']")"
+open_view warpgroup
+wait_for "s['hopper']['warpgroup']['drawn'] and $F['scroll_max'][1] >= $SC[1]"
+sleep 0.2
+[ "$(q "$F['scroll'] == $SC")" = True ] || fail "the scroll the user left was lost: $SC -> $(q "$F['scroll']")"
+quit_app
+echo "PASS"

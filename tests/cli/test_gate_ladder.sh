@@ -57,6 +57,7 @@ for v in $names; do
   grep -q -- "$v[,)]" <<<"$banks_help" || fail "banks --help does not list $v"
 done
 grep -q -- "wgmma-cluster (rung 11, sm_90a only)" <<<"$gate_help" || fail "gate --help: wgmma-cluster is not rung 11, sm_90a"
+grep -q -- "wgmma-pingpong (rung 12, sm_90a only)" <<<"$gate_help" || fail "gate --help: wgmma-pingpong is not rung 12, sm_90a"
 
 # Refusals: exit 3 (5 for the CSV path), the reason on standard error, nothing on standard output.
 refuse() {

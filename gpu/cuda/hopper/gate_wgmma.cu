@@ -5,6 +5,8 @@
 //                            full/empty mbarriers per stage, one wgmma group kept in flight
 //   rung 2 wgmma-persistent  rung 1 with one block per SM walking tiles in grouped order
 //   rung 3 wgmma-cluster     rung 2 in 2-block clusters sharing B by TMA multicast
+//   rung 4 wgmma-pingpong    rung 3 with each consumer on a tile of its own, mainloops in turns
+//                            (its kernel: gate_wgmma_pingpong.cu; registered and launched here)
 // The device pieces they share: gate_wgmma_device.cuh.
 // Tiles, stages, layouts and descriptors: fragviz/gate/wgmma_gate.hpp (the one definition the host
 // tests check). Every kernel is extern "C" so ptxas -v names it plainly. The assembly exists only
@@ -212,6 +214,10 @@ extern "C" __global__ void __launch_bounds__(384, 1)
   gate_wgmma::warp_specialized_body<3>(&map_a, &map_b, c, n);
 }
 
+/// Rung 4's kernel, defined in gate_wgmma_pingpong.cu.
+extern "C" __global__ void gate_wgmma_pingpong(const __grid_constant__ CUtensorMap map_a,
+                                               const __grid_constant__ CUtensorMap map_b, float* c, int n);
+
 namespace {
 
 /// Launches rung `Rung` as a GateKernel record does (launch_gate_wgmma judges first).
@@ -237,6 +243,7 @@ const std::vector<gate::GateKernel>& gate_wgmma_kernels() {
       rung_kernel<1>(GateVariant::wgmma_ws, FRAGVIZ_GATE_KERNEL_SYMBOL(gate_wgmma_ws)),
       rung_kernel<2>(GateVariant::wgmma_persistent, FRAGVIZ_GATE_KERNEL_SYMBOL(gate_wgmma_persistent)),
       rung_kernel<3>(GateVariant::wgmma_cluster, FRAGVIZ_GATE_KERNEL_SYMBOL(gate_wgmma_cluster)),
+      rung_kernel<4>(GateVariant::wgmma_pingpong, FRAGVIZ_GATE_KERNEL_SYMBOL(gate_wgmma_pingpong)),
   };
   return records;
 }

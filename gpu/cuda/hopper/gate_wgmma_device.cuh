@@ -1,7 +1,7 @@
 // The device pieces every Hopper rung of the gate shares: PTX wrappers (mbarrier, TMA loads and
 // multicast, cluster barriers, wgmma fences, setmaxnreg), the stages' shared-memory layout, one
-// stage's TMA loads and the accumulators' stores. Out of gate_wgmma.cu so that a rung can be a
-// file of its own; the assembly exists only in sm_90a code. Private to gpu/cuda.
+// stage's TMA loads and the accumulators' stores. Included by gate_wgmma.cu (rungs 0-3) and
+// gate_wgmma_pingpong.cu (rung 4); the assembly exists only in sm_90a code. Private to gpu/cuda.
 #pragma once
 
 #include <cuda.h>  // CUtensorMap

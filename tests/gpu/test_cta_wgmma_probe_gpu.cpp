@@ -51,7 +51,7 @@ TEST(CtaWgmmaProbeGpu, EveryWgmmaPresetsCMatchesTheModel) {
     EXPECT_TRUE(run.verdict->agrees_with_model()) << p.name << ": " << run.verdict->text();
     ++ran;
   }
-  EXPECT_EQ(ran, 5);  // sm90-wgmma-128x128x64 and the four gate rungs, gate-wgmma-tma included
+  EXPECT_EQ(ran, 6);  // sm90-wgmma-128x128x64 and the five gate rungs, gate-wgmma-tma included
 }
 
 TEST(CtaWgmmaProbeGpu, OneWarpgroupOverTwoAtomsMatchesTheModel) {

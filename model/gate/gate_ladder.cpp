@@ -70,7 +70,7 @@ GateVariantInfo mma_sync(GateVariant v, std::string_view name, int rung, std::st
   return e;
 }
 
-/// A row of a Hopper rung (rungs 8-11): name, technique and tiles are kWgmmaGateRungs[index]'s.
+/// A row of a Hopper rung (rungs 8-12): name, technique and tiles are kWgmmaGateRungs[index]'s.
 /// Each consumer warpgroup issues m64 x wgmma_n tiles, its warp w holding rows 16w .. 16w+15 of
 /// each; a producer warpgroup (warps 0-3) holds no C. The operands are read by wgmma through
 /// descriptors, not by a warp-wide load the bank model counts.
@@ -100,10 +100,11 @@ GateVariantInfo wgmma(GateVariant v, int index) {
   const std::string mnemonic =
       "wgmma.mma_async.sync.aligned.m64n" + std::to_string(r.wgmma_n) + "k16.f32.f16.f16";
   // Consumer warpgroups stack along M, four warps of 16 rows each across the whole block width;
-  // a producer warpgroup takes warps 0-3.
+  // a producer warpgroup takes warps 0-3. Ping-pong: one warpgroup holds the whole tile, its warps'
+  // rows repeating every 64 (the first consumer's warps 4-7 are shown; the second's tiles are 8-11).
   e.output.block_m = r.block_m;
   e.output.block_n = r.block_n;
-  e.output.warps_m = 4 * r.consumer_warpgroups;
+  e.output.warps_m = 4 * wgmma_gate_tile_warpgroups(r);
   e.output.warps_n = 1;
   e.output.warp_m = 16;
   e.output.warp_n = r.block_n;
@@ -184,6 +185,7 @@ std::vector<GateVariantInfo> build_table() {
   t.push_back(wgmma(GateVariant::wgmma_ws, 1));
   t.push_back(wgmma(GateVariant::wgmma_persistent, 2));
   t.push_back(wgmma(GateVariant::wgmma_cluster, 3));
+  t.push_back(wgmma(GateVariant::wgmma_pingpong, 4));
   return t;
 }
 

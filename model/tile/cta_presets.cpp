@@ -178,7 +178,8 @@ CtaTileSpec gate_cta_spec(const GateVariantInfo& info) {
   if (info.wgmma_rung >= 0) {
     const WgmmaGateRung& r = kWgmmaGateRungs[info.wgmma_rung];
     s.mma = "SM90_64x" + num(r.wgmma_n) + "x16_F32F16F16_SS";
-    s.atoms = "(" + num(r.consumer_warpgroups) + ",1,1)";
+    // The warpgroups that share one tile: both consumers, or one when they ping-pong.
+    s.atoms = "(" + num(wgmma_gate_tile_warpgroups(r)) + ",1,1)";
     s.smem = {r.a_layout, swap_layout_modes(r.b_layout), ""};
     return s;
   }

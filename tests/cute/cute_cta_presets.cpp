@@ -393,14 +393,17 @@ void cta_preset_cases(std::vector<CtaPresetCase>& out) {
                      return r;
                    }});
   // The Hopper rungs (wgmma_gate.hpp): A K-major and B MN-major in GMMA's 128-byte atoms.
-  out.push_back({"gate-wgmma-tma", [] {
-                   using Op = SM90_64x128x16_F32F16F16_SS<GMMA::Major::K, GMMA::Major::MN>;
-                   const auto la = gmma_k_sw128<128>();
-                   const auto lb = gmma_mn_sw128<128>();
-                   return preset<Op, Layout<Shape<_1, _1, _1>>, Tile<Underscore, Underscore, Underscore>,
-                                 NoCopy, NoCopy, NoCopy, decltype(la), decltype(lb), NoLayout, 128, 128, 64>(
-                       "gate-wgmma-tma", la, lb, NoLayout{});
-                 }});
+  // gate-wgmma-pingpong: one consumer warpgroup per 128x128 tile, as gate-wgmma-tma's one.
+  for (const char* n : {"gate-wgmma-tma", "gate-wgmma-pingpong"})
+    out.push_back(
+        {n, [n] {
+           using Op = SM90_64x128x16_F32F16F16_SS<GMMA::Major::K, GMMA::Major::MN>;
+           const auto la = gmma_k_sw128<128>();
+           const auto lb = gmma_mn_sw128<128>();
+           return preset<Op, Layout<Shape<_1, _1, _1>>, Tile<Underscore, Underscore, Underscore>, NoCopy,
+                         NoCopy, NoCopy, decltype(la), decltype(lb), NoLayout, 128, 128, 64>(n, la, lb,
+                                                                                             NoLayout{});
+         }});
   for (const char* n : {"gate-wgmma-ws", "gate-wgmma-persistent", "gate-wgmma-cluster"})
     out.push_back(
         {n, [n] {

@@ -104,6 +104,20 @@ GATE_EXACT_TEST(stream_k, 1280)
 GATE_EXACT_TEST(stream_k, 2048)
 GATE_EXACT_TEST(stream_k, 4096)
 
+// Rung 12, wgmma-pingpong (sm_90a code: skipped on other devices): at 256 every cluster has one
+// tile pair and the second consumer none; at 2048 (128 cluster units on a 132-SM H100's 66
+// clusters) most blocks have two tiles, one turn each way; at 4096 (512 units) seven or eight,
+// so the turns run both ways many times and the last one passes no turn.
+#define GATE_EXACT_SM90A_TEST(variant, n)                                                   \
+  TEST(GateExact, variant##_n##n) {                                                         \
+    SKIP_WITHOUT_DEVICE();                                                                  \
+    if (device().sm() != 90) GTEST_SKIP() << "sm_90a code, device is sm_" << device().sm(); \
+    check_variant_passes(GateVariant::variant, n);                                          \
+  }
+GATE_EXACT_SM90A_TEST(wgmma_pingpong, 256)
+GATE_EXACT_SM90A_TEST(wgmma_pingpong, 2048)
+GATE_EXACT_SM90A_TEST(wgmma_pingpong, 4096)
+
 TEST(GateStreamK, EveryCandidateIsExactTwice) {
   SKIP_WITHOUT_DEVICE();
   if (device().sm() != 90)

@@ -114,6 +114,18 @@ TEST(GateOutput, WgmmaOwnersByHand) {
   EXPECT_EQ(o.tile_m, 0);
   EXPECT_EQ(gate_output_tiling_words("wgmma-ws", tiling(GateVariant::wgmma_ws)),
             "ownership per wgmma-ws's 128x256 block, 8 warps of 16x256 (warps 4-11), D of wgmma m64n256k16");
+  // wgmma-pingpong: one consumer warpgroup holds a whole 128x128 tile (the first one's, warps 4-7,
+  // shown), two m64n128 D's. (100, 5): the second m64 tile, its row 36 -> warp 2 = block warp 6;
+  // lane 18, element 1, thread 82, as in wgmma-ws.
+  o = owner(GateVariant::wgmma_pingpong, 100, 5);
+  EXPECT_EQ(o.warp, 6);
+  EXPECT_EQ(o.lane, 18);
+  EXPECT_EQ(o.thread, 82);
+  EXPECT_EQ(o.element, 1);
+  EXPECT_EQ(o.tile_m, 1);
+  EXPECT_EQ(gate_output_tiling_words("wgmma-pingpong", tiling(GateVariant::wgmma_pingpong)),
+            "ownership per wgmma-pingpong's 128x128 block, 4 warps of 16x128 in every 64 rows (warps 4-7), D "
+            "of wgmma m64n128k16");
 }
 
 TEST(GateOutput, EveryVariantCoversItsBlockOnceWithTheThreadsItLaunches) {
@@ -122,10 +134,12 @@ TEST(GateOutput, EveryVariantCoversItsBlockOnceWithTheThreadsItLaunches) {
     const GateOutputTiling& t = v.output;
     ASSERT_EQ(t.block_m, v.tile.block_m);
     ASSERT_EQ(t.block_n, v.tile.block_n);
-    // The warps holding C plus any producer warpgroup are the block the kernel launches.
+    // The warps holding C plus any producer warpgroup are the block the kernel launches; with
+    // ping-pong, plus the other consumer warpgroup's, which holds a tile of its own.
     const int threads =
         v.wgmma_rung >= 0 ? wgmma_gate_threads(kWgmmaGateRungs[v.wgmma_rung]) : v.tile.threads();
-    EXPECT_EQ(32 * (t.first_warp + t.warps()), threads);
+    const bool pingpong = v.wgmma_rung >= 0 && kWgmmaGateRungs[v.wgmma_rung].pingpong;
+    EXPECT_EQ(32 * (t.first_warp + t.warps() * (pingpong ? 2 : 1)), threads);
     std::set<std::tuple<int, int, int, int, int>> held;  // warp, lane, tile m, tile n, element
     std::map<int, int> per_warp;
     for (int row = 0; row < t.block_m; ++row)

@@ -39,6 +39,16 @@ TEST(WgmmaGate, RungSizesByHand) {
     EXPECT_EQ(fragviz::wgmma_gate_threads(kWgmmaGateRungs[r]), 384);
     EXPECT_EQ(fragviz::wgmma_gate_n_multiple(kWgmmaGateRungs[r]), 256);
   }
+  // Rung 4 (ping-pong): 6 stages of A 128x64 (16384 B) + B 64x128 (16384 B), 1024 slack, 6 x 16
+  // barriers; 2-block clusters of 128-row tiles: n a multiple of 256. Each stage is read by one
+  // consumer warpgroup (4 warps) in each of the cluster's 2 blocks: 8 releases, where rung 3's
+  // two consumer warpgroups per block make 16.
+  EXPECT_EQ(fragviz::wgmma_gate_dynamic_smem_bytes(kWgmmaGateRungs[4]), 6 * 32768 + 1024 + 96);
+  EXPECT_EQ(fragviz::wgmma_gate_threads(kWgmmaGateRungs[4]), 384);
+  EXPECT_EQ(fragviz::wgmma_gate_n_multiple(kWgmmaGateRungs[4]), 256);
+  EXPECT_EQ(fragviz::wgmma_gate_empty_arrivals(kWgmmaGateRungs[4]), 8);
+  EXPECT_EQ(fragviz::wgmma_gate_empty_arrivals(kWgmmaGateRungs[3]), 16);
+  EXPECT_EQ(fragviz::wgmma_gate_b_boxes_per_block(kWgmmaGateRungs[4]), 1);
   // H200's opt-in shared memory per block is 227 KB (232448 B): every rung must fit.
   for (const WgmmaGateRung& r : kWgmmaGateRungs) EXPECT_LE(fragviz::wgmma_gate_dynamic_smem_bytes(r), 232448);
 }
@@ -57,6 +67,8 @@ TEST(WgmmaGate, NRules) {
   EXPECT_TRUE(fragviz::validate_wgmma_gate(0, -128));
   EXPECT_TRUE(fragviz::validate_wgmma_gate(2, 128));    // below one 128x256 tile
   EXPECT_TRUE(fragviz::validate_wgmma_gate(2, 33024));  // above 32768
+  EXPECT_FALSE(fragviz::validate_wgmma_gate(4, 1280));  // 5 x 256
+  EXPECT_TRUE(fragviz::validate_wgmma_gate(4, 1152));   // 9 x 128: not whole 2-tile clusters
   EXPECT_TRUE(fragviz::validate_wgmma_gate(-1, 1024));
   EXPECT_TRUE(fragviz::validate_wgmma_gate(fragviz::kWgmmaGateRungCount, 1024));
 }

@@ -1,8 +1,9 @@
 // The gate's Hopper rungs as plain data: C (n x n f32) = A (n x n f16, row-major: K-major for
 // wgmma) x B (n x n f16, row-major K x N: MN-major for wgmma), each rung a TMA + mbarrier +
-// wgmma kernel (gpu/cuda/hopper/gate_wgmma.cu). Here: what each rung is (for the variant table),
-// which n it accepts, the tensor maps' parameters and the shared-memory descriptors its
-// warpgroups give wgmma. No CUDA: the kernels and the host tests use these same functions.
+// wgmma kernel (gpu/cuda/hopper/gate_wgmma.cu; rung 4's in gate_wgmma_pingpong.cu). Here: what
+// each rung is (for the variant table), which n it accepts, the tensor maps' parameters and the
+// shared-memory descriptors its warpgroups give wgmma. No CUDA: the kernels and the host tests
+// use these same functions.
 //
 // Shared memory per stage (both operands in the 128B swizzle, Swizzle<3,4,3> on byte addresses):
 //   A: block_m rows x 64 k, one 128-byte row per m (what one TMA box {64, block_m} writes);
@@ -40,10 +41,13 @@ struct WgmmaGateRung {
   /// The swizzle acts on element offsets: Swizzle<3,3,3> here is Swizzle<3,4,3> on bytes.
   const char* a_layout;
   const char* b_layout;  ///< the same for B, (k,n) -> f16 element offset
+  /// Ping-pong: each consumer warpgroup computes a whole tile of its own (the block's tiles
+  /// alternate between them) and their mainloops take turns; else they split every tile by rows.
+  bool pingpong = false;
 };
 
 inline constexpr int kWgmmaGateBlockK = 64;
-inline constexpr int kWgmmaGateRungCount = 4;
+inline constexpr int kWgmmaGateRungCount = 5;
 
 /// The rungs, in ladder order (index = the rung number launch_gate_wgmma takes).
 inline constexpr WgmmaGateRung kWgmmaGateRungs[kWgmmaGateRungCount] = {
@@ -68,6 +72,12 @@ inline constexpr WgmmaGateRung kWgmmaGateRungs[kWgmmaGateRungCount] = {
      "consumers (remote mbarrier arrive)",
      128, 256, 64, 4, 2, true, true, 2, 256, "Swizzle<3,3,3> o (128,64):(64,1)",
      "Swizzle<3,3,3> o (64,(64,4)):(64,(1,4096))"},
+    {"wgmma-pingpong",
+     "wgmma-cluster's producer and multicast, but each consumer warpgroup computes a 128x128 tile of its "
+     "own (two m64n128k16 per k-step) and their mainloops take turns through named barriers, so one "
+     "warpgroup's wgmma runs while the other stores its tile (CUTLASS's ping-pong); 6 stages of 32 KB",
+     128, 128, 64, 6, 2, true, true, 2, 128, "Swizzle<3,3,3> o (128,64):(64,1)",
+     "Swizzle<3,3,3> o (64,(64,2)):(64,(1,4096))", true},
 };
 
 /// Threads per block: 128 per warpgroup.
@@ -92,10 +102,15 @@ FRAGVIZ_HD constexpr int wgmma_gate_n_multiple(const WgmmaGateRung& r) {
   const int m = r.block_m * r.cluster_m;
   return m > r.block_n ? m : r.block_n;
 }
-/// Arrivals that free one stage: one per consumer warp of every block the stage's loads write
-/// into (the multicast B half lands in each block of the cluster).
+/// Consumer warpgroups that compute one tile (and so read each stage): all of them, or one when
+/// they ping-pong.
+FRAGVIZ_HD constexpr int wgmma_gate_tile_warpgroups(const WgmmaGateRung& r) {
+  return r.pingpong ? 1 : r.consumer_warpgroups;
+}
+/// Arrivals that free one stage: one per warp that reads it, in every block the stage's loads
+/// write into (the multicast B half lands in each block of the cluster).
 FRAGVIZ_HD constexpr int wgmma_gate_empty_arrivals(const WgmmaGateRung& r) {
-  return 4 * r.consumer_warpgroups * r.cluster_m;
+  return 4 * wgmma_gate_tile_warpgroups(r) * r.cluster_m;
 }
 /// B boxes (64 columns each) one block of a cluster loads and multicasts per stage.
 FRAGVIZ_HD constexpr int wgmma_gate_b_boxes_per_block(const WgmmaGateRung& r) {

@@ -406,6 +406,7 @@ enum class GateVariant {
   wgmma_ws,          ///< rung 9: producer + two consumer warpgroups, 128x256 tiles
   wgmma_persistent,  ///< rung 10: wgmma-ws with one block per SM walking L2-grouped tiles
   wgmma_cluster,     ///< rung 11: wgmma-persistent in 2-block clusters sharing B by TMA multicast
+  wgmma_pingpong,    ///< rung 12: wgmma-cluster with each consumer warpgroup on its own tile, in turns
   user_kernel,       ///< the user's own source (GateRequest::kernel), compiled with NVRTC, run in a child
 };
 std::string_view to_string(GateVariant v);

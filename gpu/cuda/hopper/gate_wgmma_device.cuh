@@ -1,0 +1,224 @@
+// The device pieces every Hopper rung of the gate shares: PTX wrappers (mbarrier, TMA loads and
+// multicast, cluster barriers, wgmma fences, setmaxnreg), the stages' shared-memory layout, one
+// stage's TMA loads and the accumulators' stores. Included by gate_wgmma.cu (rungs 0-3) and
+// gate_wgmma_pingpong.cu (rung 4); the assembly exists only in sm_90a code. Private to gpu/cuda.
+#pragma once
+
+#include <cuda.h>  // CUtensorMap
+#include <cuda_fp16.h>
+#include <cuda_runtime.h>
+
+#include <cstddef>
+#include <cstdint>
+
+#include "fragviz/gate/wgmma_gate.hpp"
+#include "fragviz/isa/wgmma.hpp"
+
+namespace fragviz::cuda::gate_wgmma {
+
+// [SECTION] PTX wrappers --------------------------------------------------------------------------
+
+__device__ __forceinline__ std::uint32_t smem_address(const void* p) {
+  return static_cast<std::uint32_t>(__cvta_generic_to_shared(p));
+}
+
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+/// PTX ISA "mbarrier.init": expected arrival count `count`, phase 0.
+__device__ __forceinline__ void mbarrier_init(std::uint32_t bar, std::uint32_t count) {
+  asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(bar), "r"(count) : "memory");
+}
+/// Makes the initialised mbarriers visible to the async proxy (TMA's complete_tx) and to other
+/// threads (PTX ISA "fence.mbarrier_init"); a __syncthreads follows.
+__device__ __forceinline__ void fence_mbarrier_init() {
+  asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+}
+/// One arrival plus `bytes` expected transaction bytes (PTX ISA "mbarrier.expect_tx" /
+/// "mbarrier.arrive"): the phase completes when the arrival count and the bytes are both in.
+__device__ __forceinline__ void mbarrier_arrive_expect_tx(std::uint32_t bar, std::uint32_t bytes) {
+  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(bar), "r"(bytes) : "memory");
+}
+__device__ __forceinline__ void mbarrier_arrive(std::uint32_t bar) {
+  asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" ::"r"(bar) : "memory");
+}
+/// Waits until the phase of parity `parity` has completed (PTX ISA "mbarrier.try_wait.parity":
+/// true once the current phase's parity differs from `parity`; right after init, parity 1 reads
+/// as completed).
+__device__ __forceinline__ void mbarrier_wait(std::uint32_t bar, std::uint32_t parity) {
+  std::uint32_t done = 0;
+  do {
+    asm volatile(
+        "{\n.reg .pred p;\nmbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\nselp.u32 %0, 1, 0, p;\n}\n"
+        : "=r"(done)
+        : "r"(bar), "r"(parity)
+        : "memory");
+  } while (done == 0);
+}
+/// PTX ISA "cp.async.bulk.tensor": one 2-D box at coordinates (c0 contiguous, c1 rows) of `map`
+/// into shared memory at `dst`, its bytes counted on the mbarrier `bar`.
+__device__ __forceinline__ void tma_load_2d(std::uint32_t dst, const CUtensorMap* map, std::uint32_t bar,
+                                            int c0, int c1) {
+  asm volatile(
+      "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%3, "
+      "%4}], "
+      "[%2];" ::"r"(dst),
+      "l"(reinterpret_cast<std::uint64_t>(map)), "r"(bar), "r"(c0), "r"(c1)
+      : "memory");
+}
+/// The same, with the box written to the same offset in every block of `cta_mask` (bit i = the
+/// cluster's block of rank i) and complete_tx counted on the mbarrier at `bar`'s offset in each
+/// (PTX ISA "cp.async.bulk.tensor", .multicast::cluster).
+__device__ __forceinline__ void tma_load_2d_multicast(std::uint32_t dst, const CUtensorMap* map,
+                                                      std::uint32_t bar, int c0, int c1,
+                                                      std::uint16_t cta_mask) {
+  asm volatile(
+      "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster "
+      "[%0], "
+      "[%1, {%3, %4}], [%2], %5;" ::"r"(dst),
+      "l"(reinterpret_cast<std::uint64_t>(map)), "r"(bar), "r"(c0), "r"(c1), "h"(cta_mask)
+      : "memory");
+}
+/// One arrival on the mbarrier at `bar`'s offset in the cluster's block `rank` (PTX ISA "mapa",
+/// "mbarrier.arrive" .shared::cluster). Default semantics (release, CTA scope), as CUTLASS's
+/// ClusterBarrier::arrive: what it orders is wgmma's reads, already complete by wgmma.wait_group.
+__device__ __forceinline__ void mbarrier_arrive_cluster(std::uint32_t bar, std::uint32_t rank) {
+  asm volatile(
+      "{\n.reg .b32 remote;\nmapa.shared::cluster.u32 remote, %0, %1;\n"
+      "mbarrier.arrive.shared::cluster.b64 _, [remote];\n}\n" ::"r"(bar),
+      "r"(rank)
+      : "memory");
+}
+/// Every thread of every block of the cluster (PTX ISA "barrier.cluster").
+__device__ __forceinline__ void cluster_sync() {
+  asm volatile("barrier.cluster.arrive.release.aligned;\nbarrier.cluster.wait.acquire.aligned;" ::: "memory");
+}
+__device__ __forceinline__ std::uint32_t cluster_ctarank() {
+  std::uint32_t r;
+  asm volatile("mov.u32 %0, %%cluster_ctarank;" : "=r"(r));
+  return r;
+}
+/// PTX ISA "wgmma.fence", "wgmma.commit_group", "wgmma.wait_group".
+__device__ __forceinline__ void wgmma_fence() { asm volatile("wgmma.fence.sync.aligned;" ::: "memory"); }
+__device__ __forceinline__ void wgmma_commit_group() {
+  asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
+}
+template <int Pending>
+__device__ __forceinline__ void wgmma_wait_group() {
+  asm volatile("wgmma.wait_group.sync.aligned %0;" ::"n"(Pending) : "memory");
+}
+/// PTX ISA "setmaxnreg": the warpgroup's register budget (needs the kernel's entry cap).
+template <int Registers>
+__device__ __forceinline__ void setmaxnreg_inc() {
+  asm volatile("setmaxnreg.inc.sync.aligned.u32 %0;" ::"n"(Registers));
+}
+template <int Registers>
+__device__ __forceinline__ void setmaxnreg_dec() {
+  asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;" ::"n"(Registers));
+}
+#endif
+
+/// True when thread 0's element 0 is (0, 0) and every thread's element i sits at its element 0 plus
+/// thread 0's element i (so the epilogue adds compile-time offsets to one coordinate per thread, as
+/// PTX's figure reads), and elements 2p and 2p+1 side by side in one row from an even column (one
+/// 8-byte float2).
+FRAGVIZ_HD constexpr bool base_plus_offset_pairs(const OperandSpec& d, int threads, int elements) {
+  const Coord origin = operand_coord(d, 0, 0);
+  if (origin.row != 0 || origin.col != 0) return false;
+  for (int t = 0; t < threads; ++t) {
+    const Coord base = operand_coord(d, t, 0);
+    for (int e = 0; e < elements; ++e) {
+      const Coord at = operand_coord(d, t, e), step = operand_coord(d, 0, e);
+      if (at.row != base.row + step.row || at.col != base.col + step.col) return false;
+      if (e % 2 == 1) {
+        const Coord lo = operand_coord(d, t, e - 1);
+        if (at.row != lo.row || at.col != lo.col + 1 || lo.col % 2 != 0) return false;
+      }
+    }
+  }
+  return true;
+}
+
+/// Keeps the compiler from moving accumulator reads or writes across a wgmma wait (CUTLASS's
+/// warpgroup_fence_operand).
+template <int N>
+__device__ __forceinline__ void fence_accumulators(float (&d)[N]) {
+#pragma unroll
+  for (int i = 0; i < N; ++i) asm volatile("" : "+f"(d[i])::"memory");
+}
+
+// [SECTION] Shared pieces -------------------------------------------------------------------------
+
+/// Where one rung's stages and barriers sit in the (1024-aligned) dynamic window.
+template <int Rung>
+struct Smem {
+  static constexpr WgmmaGateRung kR = kWgmmaGateRungs[Rung];
+  static constexpr std::uint32_t kABytes = wgmma_gate_a_stage_bytes(kR);
+  static constexpr std::uint32_t kBBytes = wgmma_gate_b_stage_bytes(kR);
+  static_assert(kABytes % 1024 == 0 && kBBytes % 1024 == 0,
+                "every stage starts on the 128B swizzle's 1024-byte repeat");
+  std::uint32_t base;
+  __device__ std::uint32_t a(int s) const { return base + static_cast<std::uint32_t>(s) * kABytes; }
+  __device__ std::uint32_t b(int s) const {
+    return base + kR.stages * kABytes + static_cast<std::uint32_t>(s) * kBBytes;
+  }
+  __device__ std::uint32_t full(int s) const {
+    return base + kR.stages * (kABytes + kBBytes) + 8u * static_cast<std::uint32_t>(s);
+  }
+  __device__ std::uint32_t empty(int s) const { return full(kR.stages) + 8u * static_cast<std::uint32_t>(s); }
+};
+template <int Rung>
+__device__ __forceinline__ Smem<Rung> smem_layout(std::uint8_t* window) {
+  return {(smem_address(window) + 1023u) & ~1023u};
+}
+
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+/// One stage's loads: A's box (64 k x block_m rows) and block_n / 64 B boxes (64 n x 64 k). In a
+/// cluster the block of rank `rank` loads B boxes [rank, rank + 1) x boxes_per_block and
+/// multicasts them to every block; each block's full[s] still expects the whole stage's bytes.
+template <int Rung>
+__device__ __forceinline__ void issue_stage(const Smem<Rung>& sm, int s, const CUtensorMap* map_a,
+                                            const CUtensorMap* map_b, int tile_m, int tile_n, int kb,
+                                            std::uint32_t rank) {
+  constexpr WgmmaGateRung r = kWgmmaGateRungs[Rung];
+  mbarrier_arrive_expect_tx(sm.full(s), Smem<Rung>::kABytes + Smem<Rung>::kBBytes);
+  tma_load_2d(sm.a(s), map_a, sm.full(s), kb * r.block_k, tile_m * r.block_m);
+  if constexpr (r.cluster_m == 1) {
+    (void)rank;
+#pragma unroll
+    for (int j = 0; j < r.block_n / 64; ++j)
+      tma_load_2d(sm.b(s) + static_cast<std::uint32_t>(j) * 8192u, map_b, sm.full(s),
+                  tile_n * r.block_n + j * 64, kb * r.block_k);
+  } else {
+    constexpr int kBoxes = wgmma_gate_b_boxes_per_block(r);
+    constexpr std::uint16_t kAll = static_cast<std::uint16_t>((1u << r.cluster_m) - 1u);
+#pragma unroll
+    for (int i = 0; i < kBoxes; ++i) {
+      const int j = static_cast<int>(rank) * kBoxes + i;
+      tma_load_2d_multicast(sm.b(s) + static_cast<std::uint32_t>(j) * 8192u, map_b, sm.full(s),
+                            tile_n * r.block_n + j * 64, kb * r.block_k, kAll);
+    }
+  }
+}
+
+/// Stores one warpgroup's m64nN accumulators: rows [row0, row0 + 64), columns [col0, col0 + N).
+/// Element i of warpgroup thread t sits where the model's D map wgmma_d_layout(N) puts it (PTX ISA
+/// "Matrix fragments for wgmma.mma_async .m64nNk16", D): thread t's element 0 plus element i's
+/// constant offset, and (i, i+1) for even i adjacent in a row (both checked below), so they go out
+/// as one float2.
+template <int N>
+__device__ __forceinline__ void store_accumulators(const float (&d)[N / 2], float* c, int n, int row0,
+                                                   int col0, int thread_in_warpgroup) {
+  constexpr OperandSpec kD{ElemType::f32, 64, N, wgmma_d_layout(N)};
+  static_assert(base_plus_offset_pairs(kD, kWarpgroupSize, N / 2),
+                "one base per thread plus constant offsets, (d[i], d[i+1]) adjacent for the float2 stores");
+  const Coord base = operand_coord(kD, thread_in_warpgroup, 0);
+  const int row = row0 + base.row, col = col0 + base.col;
+#pragma unroll
+  for (int i = 0; i < N / 2; i += 2) {
+    const Coord at = operand_coord(kD, 0, i);  // a constant once unrolled
+    float2* p = reinterpret_cast<float2*>(c + static_cast<std::size_t>(row + at.row) * n + col + at.col);
+    *p = make_float2(d[i], d[i + 1]);
+  }
+}
+#endif
+
+}  // namespace fragviz::cuda::gate_wgmma

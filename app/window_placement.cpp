@@ -58,8 +58,9 @@ float gate_needs() {
 }
 
 /// How many frames after a change the layout asks for (a view opened or closed, the window resized,
-/// "fit", the gate's ladder, another instruction) the layout follows what the views measure: the
-/// views drawn at their new size measure again, and a view's wrapped lines follow its new width.
+/// "fit", the gate's ladder, another instruction, the warpgroup's register list shown or hidden) the layout
+/// follows what the views measure: the views drawn at their new size measure again, and a view's wrapped
+/// lines follow its new width.
 constexpr int kSettleFrames = 4;
 
 /// s.layout_inputs for this frame: what the views measured (their least heights, the fragments
@@ -74,7 +75,11 @@ const LayoutInputs& latch_layout_inputs(AppState& s, const std::vector<bool>& op
   for (bool o : open) key += o ? '1' : '0';
   key += " " + std::to_string(io.DisplaySize.x) + "x" + std::to_string(io.DisplaySize.y) + "@" +
          std::to_string(io.DisplayFramebufferScale.x) + (s.fragments_fitted ? " fit" : "") +
-         (s.gate_ladder_open ? " ladder " : " ") + s.controls.instruction;
+         (s.gate_ladder_open ? " ladder " : " ") + s.controls.instruction +
+         // A thread selected in the warpgroup view opens its register list under the grids, which
+         // asks for room (the user's click, like a view opening): without it the grids squeezed to
+         // rows of 1 px.
+         (s.hopper.warpgroup_open && s.hopper.selected_thread >= 0 ? " wg-thread" : "");
   if (key != in.key) {
     in.key = key;
     in.settle = kSettleFrames;

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every list picker filters as you type, as the README says of pickers (newcomer round 9: the bank
 # view's op list ignored typing): the bank view's op list opens with its filter focused, "128"
-# leaves LDS.128 and STS.128 (SASS, PTX and the CLI's word all match), Enter takes the first; the
+# leaves LDS.128, STS.128 and LDGSTS.E.128 (SASS, PTX and the CLI's word all match), Enter takes the first; the
 # lane presets, element types, the gate's variants and the WMMA list filter the same way, and so do
 # the Export dialog's View, Format, Palette and Operand pickers (issue 22: they ignored typing).
 source "$(dirname "$0")/lib.sh"
@@ -18,7 +18,7 @@ click $(centre_of "s['widgets']['layout_op']")
 wait_for "'layout_op_filter' in s['widgets'] and 'layout_op:lds32' in s['widgets']"
 xdotool type --delay 40 "128"
 wait_for "'layout_op:lds32' not in s['widgets']"
-[ "$(shown layout_op:)" = "lds128 sts128" ] || fail "op list under '128' shows: $(shown layout_op:)"
+[ "$(shown layout_op:)" = "cpasync16 lds128 sts128" ] || fail "op list under '128' shows: $(shown layout_op:)"
 xdotool key Return
 wait_for "$lv['op'] == 'lds128' and 'layout_op_filter' not in s['widgets']"
 # PTX words filter it too, and a filter nothing matches leaves an empty list.

@@ -199,6 +199,44 @@ __device__ __forceinline__ void issue_stage(const Smem<Rung>& sm, int s, const C
   }
 }
 
+/// Thread 0 makes every stage's full (one TMA arrival) and empty (the consumers' releases) mbarrier;
+/// then the block, or in a cluster every block, waits for them to exist before any multicast or
+/// remote arrive (PTX ISA "mbarrier.init", "fence.mbarrier_init").
+template <int Rung>
+__device__ __forceinline__ void init_stage_barriers(const Smem<Rung>& sm) {
+  constexpr WgmmaGateRung r = kWgmmaGateRungs[Rung];
+  if (threadIdx.x == 0) {
+    for (int s = 0; s < r.stages; ++s) {
+      mbarrier_init(sm.full(s), 1);
+      mbarrier_init(sm.empty(s), wgmma_gate_empty_arrivals(r));
+    }
+    fence_mbarrier_init();
+  }
+  if constexpr (r.cluster_m > 1)
+    cluster_sync();
+  else
+    __syncthreads();
+}
+
+/// The producer warpgroup's thread 0: every tile t = first, first + step, ... below `units`
+/// (`tile_of(t)` its block tile), each k-block's stage issued once the consumers released its
+/// previous use (use u = it / stages of stage s waits for the release of use u - 1).
+template <int Rung, typename TileOf>
+__device__ __forceinline__ void produce_tiles(const Smem<Rung>& sm, const CUtensorMap* map_a,
+                                              const CUtensorMap* map_b, int first, int step, int units,
+                                              int kblocks, std::uint32_t rank, const TileOf& tile_of) {
+  constexpr WgmmaGateRung r = kWgmmaGateRungs[Rung];
+  int it = 0;
+  for (int t = first; t < units; t += step) {
+    const WgmmaGateTile tile = tile_of(t);
+    for (int kb = 0; kb < kblocks; ++kb, ++it) {
+      const int s = it % r.stages;
+      mbarrier_wait(sm.empty(s), static_cast<std::uint32_t>(((it / r.stages) & 1) ^ 1));
+      issue_stage<Rung>(sm, s, map_a, map_b, tile.m, tile.n, kb, rank);
+    }
+  }
+}
+
 /// Stores one warpgroup's m64nN accumulators: rows [row0, row0 + 64), columns [col0, col0 + N).
 /// Element i of warpgroup thread t sits where the model's D map wgmma_d_layout(N) puts it (PTX ISA
 /// "Matrix fragments for wgmma.mma_async .m64nNk16", D): thread t's element 0 plus element i's

@@ -79,31 +79,11 @@ __device__ __forceinline__ void pingpong_body(const CUtensorMap* map_a, const CU
     const WgmmaGateTile u = wgmma_gate_tile_order(t, units_m, tiles_n, kGroupRows / kCluster);
     return WgmmaGateTile{u.m * kCluster + static_cast<int>(rank), u.n};
   };
-  if (tid == 0) {
-    for (int s = 0; s < r.stages; ++s) {
-      mbarrier_init(sm.full(s), 1);
-      mbarrier_init(sm.empty(s), wgmma_gate_empty_arrivals(r));
-    }
-    fence_mbarrier_init();
-  }
-  if constexpr (kCluster > 1)
-    cluster_sync();  // every block's barriers exist before any multicast or remote arrive
-  else
-    __syncthreads();
+  init_stage_barriers<Rung>(sm);
 
   if (warpgroup == 0) {
     setmaxnreg_dec<40>();
-    if (tid == 0) {
-      int it = 0;
-      for (int t = first; t < units; t += step) {
-        const WgmmaGateTile tile = tile_of(t);
-        for (int kb = 0; kb < kblocks; ++kb, ++it) {
-          const int s = it % r.stages;
-          mbarrier_wait(sm.empty(s), static_cast<std::uint32_t>(((it / r.stages) & 1) ^ 1));
-          issue_stage<Rung>(sm, s, map_a, map_b, tile.m, tile.n, kb, rank);
-        }
-      }
-    }
+    if (tid == 0) produce_tiles<Rung>(sm, map_a, map_b, first, step, units, kblocks, rank, tile_of);
   } else {
     setmaxnreg_inc<232>();
     const int consumer = warpgroup - 1;

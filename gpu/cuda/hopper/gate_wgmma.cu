@@ -123,15 +123,7 @@ __device__ __forceinline__ void warp_specialized_body(const CUtensorMap* map_a, 
     const int consumer = warpgroup - 1;
     const int thread_in_warpgroup = tid % 128;
     const bool warp_leader = tid % 32 == 0;
-    const auto release = [&](int s) {
-      if constexpr (kCluster == 1) {
-        mbarrier_arrive(sm.empty(s));
-      } else {
-#pragma unroll
-        for (int b = 0; b < kCluster; ++b)
-          mbarrier_arrive_cluster(sm.empty(s), static_cast<std::uint32_t>(b));
-      }
-    };
+    const auto release = [&](int s) { release_stage<Rung>(sm, s); };
     int it = 0;
     for (int t = first; t < units; t += step) {
       const WgmmaGateTile tile = tile_of(t);

@@ -218,6 +218,19 @@ __device__ __forceinline__ void init_stage_barriers(const Smem<Rung>& sm) {
     __syncthreads();
 }
 
+/// A consumer warp's release of stage `s`: an arrive on its empty barrier, in a cluster on every
+/// block's (each block's producer refills the stage its multicast B half lands in).
+template <int Rung>
+__device__ __forceinline__ void release_stage(const Smem<Rung>& sm, int s) {
+  constexpr int kCluster = kWgmmaGateRungs[Rung].cluster_m;
+  if constexpr (kCluster == 1) {
+    mbarrier_arrive(sm.empty(s));
+  } else {
+#pragma unroll
+    for (int b = 0; b < kCluster; ++b) mbarrier_arrive_cluster(sm.empty(s), static_cast<std::uint32_t>(b));
+  }
+}
+
 /// The producer warpgroup's thread 0: every tile t = first, first + step, ... below `units`
 /// (`tile_of(t)` its block tile), each k-block's stage issued once the consumers released its
 /// previous use (use u = it / stages of stage s waits for the release of use u - 1).

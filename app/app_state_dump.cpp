@@ -461,6 +461,8 @@ std::string App::state_json() const {
                                  {"changes", s_.report->changes},
                                  {"user_controls", controls_json(s_.report->user_controls)}}
                           : json(nullptr);
+  // What "Reopen comparison" (Close comparison's undo) would compare with again.
+  j["closed_comparison"] = s_.closed_comparison ? json(*s_.closed_comparison) : json(nullptr);
   // What "Reopen" (Close report's undo) would open again.
   j["closed_report"] = s_.closed_report ? json{{"probe_path", s_.closed_report->probe_path},
                                                {"gate_path", s_.closed_report->gate_path},

@@ -254,6 +254,9 @@ struct BanksViewRecord {
   };
   /// Per grid, the labels drawn on the words of its visible region (`visible`).
   std::map<std::string, std::vector<WordLabel>> labels;
+  /// Per grid, the per-bank counts drawn in view under it: [bank, most distinct words one matrix
+  /// asks of it], each nonzero one of the banks in view (`visible`).
+  std::map<std::string, std::vector<std::array<int, 2>>> counts;
 };
 
 /// One cell of the fragments view's WMMA grid as drawn (for tests and the state dump).

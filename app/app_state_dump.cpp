@@ -396,7 +396,8 @@ std::string App::state_json() const {
       labels[k] = a;
     }
     j["banks_view"]["labels"] = labels;
-    json status_lines = json::object();  // per side: [text, "#RRGGBB"] of each line above its grid
+    j["banks_view"]["counts"] = bv.counts;  // per grid: [bank, count] of each count drawn in view
+    json status_lines = json::object();     // per side: [text, "#RRGGBB"] of each line above its grid
     for (const auto& [k, lines] : bv.status_lines) {
       json a = json::array();
       for (const BanksViewRecord::StatusLine& l : lines) a.push_back(json::array({l.text, l.colour}));

@@ -382,7 +382,8 @@ void App::act_on_requests() {
       s_.closed_report = std::move(closed);
     }
     close_report(s_);
-    s_.comparison.reset();  // it compared against what the views no longer show
+    s_.comparison.reset();         // it compared against what the views no longer show
+    s_.closed_comparison.reset();  // ditto; the report's undo brings back the comparison it dropped
   }
   if (s_.reopen_report_requested) {
     s_.reopen_report_requested = false;
@@ -402,7 +403,17 @@ void App::act_on_requests() {
   }
   if (s_.close_compare_requested) {
     s_.close_compare_requested = false;
+    // Kept for the undo (Reopen comparison), as Close report keeps its files.
+    if (s_.comparison) s_.closed_comparison = s_.comparison->path;
     s_.comparison.reset();
+  }
+  if (s_.reopen_compare_requested) {
+    s_.reopen_compare_requested = false;
+    if (s_.closed_comparison) {
+      const std::string path = std::move(*s_.closed_comparison);
+      s_.closed_comparison.reset();
+      compare_with(path);  // a file gone since is said as File > Compare says it
+    }
   }
   if (!s_.compare_request.empty()) {
     const std::string path = std::move(s_.compare_request);
@@ -455,6 +466,7 @@ void App::compare_with(const std::string& path) {
     return;
   }
   s_.compare_error.clear();
+  s_.closed_comparison.reset();  // a comparison made since: "Reopen comparison" would replace it
   s_.comparison = compare_reports(std::move(*a), s_.report ? against : "this session's live results",
                                   std::move(*b.value), path);
 }
@@ -504,6 +516,7 @@ void App::open_report(const std::string& path) {
   show_report(s_, path, f);
   s_.comparison.reset();     // it compared against what the views showed before
   s_.closed_report.reset();  // a report opened since: "Reopen" would now replace it
+  s_.closed_comparison.reset();
 }
 
 }  // namespace fragviz::app

@@ -254,6 +254,9 @@ struct BanksViewRecord {
   };
   /// Per grid, the labels drawn on the words of its visible region (`visible`).
   std::map<std::string, std::vector<WordLabel>> labels;
+  /// Per grid, the per-bank counts drawn in view under it: [bank, most distinct words one matrix
+  /// asks of it], each nonzero one of the banks in view (`visible`).
+  std::map<std::string, std::vector<std::array<int, 2>>> counts;
 };
 
 /// One cell of the fragments view's WMMA grid as drawn (for tests and the state dump).
@@ -572,8 +575,13 @@ struct AppState {
   bool compare_popup_requested = false;
   std::string compare_request;  ///< a path to compare with, set by the menu popup
   bool close_compare_requested = false;
-  std::optional<Comparison> comparison;  ///< marks in the views and the Differences list, if any
-  std::string compare_error;             ///< the last failed comparison, shown until dismissed
+  /// What Close comparison took away, for its undo (File > Reopen comparison and the status strip's
+  /// "reopen comparison"): the second report's path. A new comparison, or a report opened or
+  /// closed (Close report keeps its own comparison), ends it.
+  std::optional<std::string> closed_comparison;
+  bool reopen_compare_requested = false;  ///< undoes the last Close comparison (closed_comparison)
+  std::optional<Comparison> comparison;   ///< marks in the views and the Differences list, if any
+  std::string compare_error;              ///< the last failed comparison, shown until dismissed
   /// The Differences window's "times" box: list the times too, as `fragviz-cli diff --timings`.
   bool compare_timings = false;
 

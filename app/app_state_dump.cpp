@@ -396,7 +396,8 @@ std::string App::state_json() const {
       labels[k] = a;
     }
     j["banks_view"]["labels"] = labels;
-    json status_lines = json::object();  // per side: [text, "#RRGGBB"] of each line above its grid
+    j["banks_view"]["counts"] = bv.counts;  // per grid: [bank, count] of each count drawn in view
+    json status_lines = json::object();     // per side: [text, "#RRGGBB"] of each line above its grid
     for (const auto& [k, lines] : bv.status_lines) {
       json a = json::array();
       for (const BanksViewRecord::StatusLine& l : lines) a.push_back(json::array({l.text, l.colour}));
@@ -461,6 +462,8 @@ std::string App::state_json() const {
                                  {"changes", s_.report->changes},
                                  {"user_controls", controls_json(s_.report->user_controls)}}
                           : json(nullptr);
+  // What "Reopen comparison" (Close comparison's undo) would compare with again.
+  j["closed_comparison"] = s_.closed_comparison ? json(*s_.closed_comparison) : json(nullptr);
   // What "Reopen" (Close report's undo) would open again.
   j["closed_report"] = s_.closed_report ? json{{"probe_path", s_.closed_report->probe_path},
                                                {"gate_path", s_.closed_report->gate_path},

@@ -116,12 +116,22 @@ void begin_zoom_child(AppState& s, GridZoom& z, const char* child_id, const char
     set = true;
   }
   if ((zoom != z.drawn_zoom || cw != z.cell_w || ch != z.cell_h) && z.cell_w > 0 && z.cell_h > 0) {
-    // Scale the scroll so the anchor (the mouse for ctrl+wheel, else the view's centre) stays on the
-    // same cell; set before the child begins, so this frame already shows it.
-    const float ax = z.anchor_x >= 0 ? z.anchor_x : z.view_w * 0.5f;
-    const float ay = z.anchor_y >= 0 ? z.anchor_y : z.view_h * 0.5f;
-    next = ImVec2(std::max(0.f, (z.scroll_x + ax) * (cw / z.cell_w) - ax),
-                  std::max(0.f, (z.scroll_y + ay) * (ch / z.cell_h) - ay));
+    if (resized && z.anchor_x < 0) {
+      // The view's new size changed its cells (a cell fitted to the view, a first zoom following
+      // it): the cell the user left at the top-left stays there, so a view never scrolled stays at
+      // its start (issue 22: the bank view, anchored on its centre, moved to line 0x0080 when the
+      // warpgroup view closed). Kept in the new cells' pixels.
+      next = ImVec2(z.kept_x * (cw / z.cell_w), z.kept_y * (ch / z.cell_h));
+      z.kept_x = next.x;
+      z.kept_y = next.y;
+    } else {
+      // Scale the scroll so the anchor (the mouse for ctrl+wheel, else the view's centre) stays on
+      // the same cell; set before the child begins, so this frame already shows it.
+      const float ax = z.anchor_x >= 0 ? z.anchor_x : z.view_w * 0.5f;
+      const float ay = z.anchor_y >= 0 ? z.anchor_y : z.view_h * 0.5f;
+      next = ImVec2(std::max(0.f, (z.scroll_x + ax) * (cw / z.cell_w) - ax),
+                    std::max(0.f, (z.scroll_y + ay) * (ch / z.cell_h) - ay));
+    }
     set = true;
   }
   // The scroll bars' room is left out of the view (they show when the content is larger).

@@ -59,13 +59,13 @@ ImVec2 reveal_in_view(ImVec2 scroll, float view_w, float view_h, float content_w
                       const ContentRect& r);
 
 /// Begins the scrolled child `child_id` of `size` (0: the rest of the window) whose content is
-/// `content` pixels at cell size cw x ch, recorded as `widget`: when the zoom or the cell size (the
-/// view was resized) changed since the last frame, its scroll keeps the anchor (mouse or centre) on
-/// the same cell; after such a change or a resize it keeps part of one of `grids` (content
-/// coordinates; none: no such care) in view (keep_in_view), so the view never shows only empty
-/// margins. `reveal` (content coordinates), when given, is then scrolled wholly into view
-/// (reveal_in_view). While ctrl is down the wheel zooms instead of scrolling. Always pair with
-/// end_zoom_child and ImGui::EndChild().
+/// `content` pixels at cell size cw x ch, recorded as `widget`: when the zoom or the cell size changed
+/// since the last frame, its scroll keeps the anchor (mouse or centre) on the same cell, or where
+/// the view was resized, the cell at the top-left of the scroll the user left; after such a change or a
+/// resize it keeps part of one of `grids` (content coordinates; none: no such care) in view (keep_in_view),
+/// so the view never shows only empty margins. `reveal` (content coordinates), when given, is then scrolled
+/// wholly into view (reveal_in_view). While ctrl is down the wheel zooms instead of scrolling. Always pair
+/// with end_zoom_child and ImGui::EndChild().
 void begin_zoom_child(AppState& s, GridZoom& z, const char* child_id, const char* widget, ImVec2 size,
                       ImVec2 content, float zoom, float cw, float ch,
                       const std::vector<ContentRect>& grids = {}, const ContentRect* reveal = nullptr);

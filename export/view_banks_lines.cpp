@@ -185,7 +185,9 @@ Outcome<Scene> banks_lines_scene(const ViewRequest& r) {
       for (int bank = b.col0; bank < b.col0 + b.cols; ++bank) {
         const app::BankWord& w = t.words[static_cast<std::size_t>(line * kBanks + bank)];
         const double wx = x + (bank - b.col0) * kCw;
-        Rect rect{wx, ly, kCw, kCh, fill_of(w), true, kGrid, 0.4};
+        // The screen's palette draws the words as the screen does, edge to edge without a border
+        // (issue 22); the document's outlines them, or its white words beyond the tile would not show.
+        Rect rect{wx, ly, kCw, kCh, fill_of(w), !r.dark, kGrid, 0.4};
         rect.id = std::string(side.key) + "-r" + std::to_string(line) + "-c" + std::to_string(bank);
         s.add(std::move(rect));
         if (const std::string label = label_of(w); !label.empty())

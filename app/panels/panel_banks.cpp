@@ -4,6 +4,7 @@
 // conflict, counted under the column. Figures in Nsight Compute's terms: wavefronts, ideal
 // wavefronts (one per matrix), bank conflicts = wavefronts - ideal.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -140,13 +141,18 @@ void draw_side_grid(AppState& s, const BankTable& bt, bool padded, std::vector<C
   const ImVec2 vis_max(std::min(view_max.x, o.x + size.x), std::min(view_max.y, o.y + size.y));
   const float none = std::nanf("");
   s.frame.banks_view.grids[key] = {g0.x, g0.y, none, none};
-  s.frame.banks_view.visible[key] = visible_bank_grid(s, grid, vis_min, vis_max);
+  // The per-bank counts' row: under the grid, or at the view's bottom edge while the grid runs on
+  // below it (issue 22: only the grid's last line showed them, yet File > Export's visible part drew
+  // them); the lines it covers there are not in view.
+  const float foot = kFoot, g1y = g0.y + static_cast<float>(bt.lines) * chh;
+  const float fy = std::max(g0.y, std::min(g1y, vis_max.y - foot));
+  const bool counts = !rep.error;
+  s.frame.banks_view.visible[key] =
+      visible_bank_grid(s, grid, vis_min, ImVec2(vis_max.x, counts ? std::min(vis_max.y, fy) : vis_max.y));
   if (vis_max.x <= vis_min.x || vis_max.y <= vis_min.y) return;
 
   // The grid, clipped to its visible part up to end_grid_clip().
   ImDrawList* dl = begin_grid_clip(vis_min, vis_max);
-  // For the per-bank counts in the grid's foot.
-  const float foot = kFoot;
   ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
   const ImU32 lab = kBankGridLabel;
   char buf[24];
@@ -182,15 +188,21 @@ void draw_side_grid(AppState& s, const BankTable& bt, bool padded, std::vector<C
     const ImVec2 a(g0.x + b * cw, g0.y + line * chh);
     dl->AddLine(a, ImVec2(a.x, a.y + chh), IM_COL32(255, 255, 255, 160), 1.5f);
   }
-  // Per-bank worst phase under the grid.
-  if (!rep.error) {
+  // Per-bank worst phase in the counts' row, over the cells it covers.
+  if (counts) {
+    if (fy < g1y)
+      sticky_backdrop(dl, ImVec2(std::max(g0.x, vis_min.x), fy),
+                      ImVec2(std::min(g0.x + 32.f * cw, vis_max.x), fy + foot));
+    const VisibleGrid& shown = s.frame.banks_view.visible[key];  // the banks in view
+    std::vector<std::array<int, 2>>& drawn = s.frame.banks_view.counts[key];
     for (int b = 0; b < 32; ++b) {
       int worst = 0;
       for (const PhaseBanks& p : rep.phases) worst = std::max(worst, p.words[static_cast<std::size_t>(b)]);
       if (worst == 0) continue;
       std::snprintf(buf, sizeof buf, "%d", worst);
-      centred_text(dl, sf, ImVec2(g0.x + b * cw, g0.y + bt.lines * chh + 1),
-                   ImVec2(g0.x + (b + 1) * cw, g0.y + bt.lines * chh + foot), worst > 1 ? kRed : lab, buf);
+      const float x0 = g0.x + static_cast<float>(b) * cw;
+      centred_text(dl, sf, ImVec2(x0, fy + 1), ImVec2(x0 + cw, fy + foot), worst > 1 ? kRed : lab, buf);
+      if (!shown.empty() && b >= shown.first_col && b <= shown.last_col) drawn.push_back({b, worst});
     }
   }
   // Labels last: the bands that stay in view are drawn over the cells scrolled under them.

@@ -102,6 +102,20 @@ std::string reopen_text(const AppState::ClosedReport& c) {
   return t;
 }
 
+/// What Reopen comparison brings back: the comparison Close comparison closed.
+std::string reopen_compare_text(const std::string& path) {
+  return "Compares what the views show with\n  " + path + "\nagain, as Close comparison left it";
+}
+
+/// An undo offer (Close report's, Close comparison's): a small button in the status strip, or a
+/// menu item (`menu`), recorded as `widget`, that sets `request`, with `tip` on hover.
+void reopen_offer(AppState& s, bool menu, const std::string& label, const char* widget,
+                  const std::string& tip, bool& request) {
+  if (menu ? ImGui::MenuItem(label.c_str()) : ImGui::SmallButton(label.c_str())) request = true;
+  record_widget(s, widget);
+  if (ImGui::IsItemHovered()) text_tooltip(ImVec4(1, 1, 1, 1), tip);
+}
+
 /// Draws `segs` on one line, each cut to its share (fit_widths) with its full text on hover, then
 /// the strip's buttons.
 void draw_status_segments(AppState& s, const std::vector<Segment>& segs) {
@@ -123,6 +137,8 @@ void draw_status_segments(AppState& s, const std::vector<Segment>& segs) {
     buttons += button_w("close report");
   else if (s.closed_report)
     buttons += button_w("reopen report");
+  const bool reopen_compare = s.closed_comparison && !s.comparison;
+  if (reopen_compare) buttons += button_w("reopen comparison");
   if (!s.report_error.empty()) buttons += button_w("dismiss");
   const float sep = measure(kSep);
   std::vector<float> natural;
@@ -164,9 +180,14 @@ void draw_status_segments(AppState& s, const std::vector<Segment>& segs) {
   } else if (s.closed_report) {
     // Close report's undo, where its button was.
     ImGui::SameLine();
-    if (ImGui::SmallButton("reopen report")) s.reopen_report_requested = true;
-    record_widget(s, "reopen_report");
-    if (ImGui::IsItemHovered()) text_tooltip(ImVec4(1, 1, 1, 1), reopen_text(*s.closed_report));
+    reopen_offer(s, false, "reopen report", "reopen_report", reopen_text(*s.closed_report),
+                 s.reopen_report_requested);
+  }
+  if (reopen_compare) {
+    // Close comparison's undo (issue 22: its file had to be browsed for again).
+    ImGui::SameLine();
+    reopen_offer(s, false, "reopen comparison", "reopen_comparison",
+                 reopen_compare_text(*s.closed_comparison), s.reopen_compare_requested);
   }
   if (!s.report_error.empty()) {
     ImGui::SameLine();
@@ -212,16 +233,21 @@ void draw_menu_and_status(AppState& s) {
         s.close_report_requested = true;
       record_widget(s, "menu_close_report");
       // Close report's undo: the files it closed and the comparison it dropped.
-      if (s.closed_report) {
-        if (ImGui::MenuItem(("Reopen " + s.closed_report->name).c_str())) s.reopen_report_requested = true;
-        record_widget(s, "menu_reopen_report");
-        if (ImGui::IsItemHovered()) text_tooltip(ImVec4(1, 1, 1, 1), reopen_text(*s.closed_report));
-      }
+      if (s.closed_report)
+        reopen_offer(s, true, "Reopen " + s.closed_report->name, "menu_reopen_report",
+                     reopen_text(*s.closed_report), s.reopen_report_requested);
       // A second report against what the views show (panel_compare.cpp).
       if (ImGui::MenuItem("Compare with report...")) s.compare_popup_requested = true;
       record_widget(s, "menu_compare");
       if (ImGui::MenuItem("Close comparison", nullptr, false, s.comparison.has_value()))
         s.close_compare_requested = true;
+      record_widget(s, "menu_close_comparison");
+      // Close comparison's undo, as Reopen is Close report's.
+      if (s.closed_comparison && !s.comparison)
+        reopen_offer(
+            s, true,
+            "Reopen comparison with " + std::filesystem::path(*s.closed_comparison).filename().string(),
+            "menu_reopen_comparison", reopen_compare_text(*s.closed_comparison), s.reopen_compare_requested);
       ImGui::Separator();
       if (ImGui::MenuItem("Load kernel...")) s.kernel.open = true;
       record_widget(s, "menu_load_kernel");

@@ -1279,6 +1279,25 @@ TEST(ExportBanksLines, WritesTheInstructionsOwnLoadsInTheScreensColours) {
   EXPECT_EQ(text_colour(s, a + "4 wavefronts, 0 bank conflicts"), (fs::Colour{dim.r, dim.g, dim.b}));
 }
 
+// Issue 22: on the screen's palette the words are drawn as the screen draws them, edge to edge with
+// no border (the export outlined each in light grey); the document's palette keeps the outline.
+TEST(ExportBanksLines, TheScreensPaletteDrawsNoBorderRoundTheWords) {
+  for (const bool dark : {true, false}) {
+    fs::ViewRequest r;
+    r.view = fs::View::banks;
+    r.dark = dark;
+    const fs::Scene s = build(r);
+    int words = 0, stroked = 0;
+    for (const auto& item : s.items)
+      if (const auto* c = std::get_if<fs::Rect>(&item); c && !c->id.empty()) {
+        ++words;
+        stroked += c->stroked ? 1 : 0;
+      }
+    EXPECT_EQ(words, 16 * 32 + 18 * 32) << dark;  // 16 lines unpadded, 18 padded (144-byte rows)
+    EXPECT_EQ(stroked, dark ? 0 : words) << dark;
+  }
+}
+
 // The picture honours each grid's part: grids named in the crop are cropped to their lines and
 // banks, a grid not named is left out; plain ranges crop both.
 TEST(ExportBanksLines, CropPerGridAsTheScreenFramesIt) {

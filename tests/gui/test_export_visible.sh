@@ -5,7 +5,8 @@
 # every operand grid in view, its rows and columns as the state dump's fragments_view.visible
 # records them, each labelled after its label_mode with its owner from the dump's cells; the dialog
 # names each; the hidden B is absent. Banks: each of the two lines x banks grids' lines and banks in
-# view (banks_view.visible), the screen's picture, not the T/B tile.
+# view (banks_view.visible), the screen's picture, not the T/B tile: on the screen's palette its
+# words without a border, and under each grid the per-bank counts the screen draws in view.
 source "$(dirname "$0")/lib.sh"
 gui_init "$@"
 
@@ -133,7 +134,26 @@ for k in shown:
     rows, cols = vis[k]['rows'], vis[k]['cols']
     want |= {f"{k}-r{r}-c{c}" for r in range(rows[0], rows[1] + 1) for c in range(cols[0], cols[1] + 1)}
 assert set(ids) == want and len(ids) == len(want), (sorted(set(ids) ^ want)[:8], len(ids), len(want))
-print(f"{len(ids)} words of {shown}")
+# Issue 22: on the screen's palette (the default) the words have no border, as on screen; and the
+# per-bank counts under each cropped grid are the ones the screen draws in view (its last lines
+# hidden, the counts' row stays at the view's bottom edge).
+root = ET.parse(sys.argv[2]).getroot()
+assert s['export_dialog']['dark'], "the export's palette is not the screen's"
+words = {r.get("id"): r for r in root.findall(".//s:rect", ns) if r.get("id")}
+assert all(r.get("stroke") is None for r in words.values()), "the words are outlined"
+texts = root.findall(".//s:text", ns)
+for k in shown:
+    rows, cols = vis[k]['rows'], vis[k]['cols']
+    bottom = float(words[f"{k}-r{rows[1]}-c{cols[0]}"].get("y")) + float(words[f"{k}-r{rows[1]}-c{cols[0]}"].get("height"))
+    exported = []
+    for c in range(cols[0], cols[1] + 1):
+        w = words[f"{k}-r{rows[1]}-c{c}"]
+        x0, x1 = float(w.get("x")), float(w.get("x")) + float(w.get("width"))
+        exported += [[c, int(t.text)] for t in texts
+                     if bottom < float(t.get("y")) <= bottom + 12 and x0 < float(t.get("x")) < x1]
+    screen = s['banks_view']['counts'][k]
+    assert screen and exported == screen, (k, exported, screen)
+print(f"{len(ids)} words of {shown}; counts {[s['banks_view']['counts'][k] for k in shown]}")
 PY
 quit_app
 echo "PASS: zoomed in, the export holds every grid in view, each cropped, labelled as they read"

@@ -3,7 +3,8 @@
 # probe report is opened from the command line, then the pinned gate report through File > Open
 # report: the probe report's data stays shown beside the gate run (opening the gate report used to
 # drop it), the status strip names both files, and Close report takes both away (and the comparison)
-# with an undo: "reopen report" in the status strip, "Reopen <files>" in the File menu.
+# with an undo: "reopen report" in the status strip, "Reopen <files>" in the File menu. Close
+# comparison has the same undo ("reopen comparison", File > Reopen comparison with <file>).
 source "$(dirname "$0")/lib.sh"
 gui_init "$@"
 
@@ -55,16 +56,33 @@ wait_for "s['report'] is not None and s['report']['probe_path'] == '$PROBE' and 
 wait_for "s['report_label'] == 'measured on NVIDIA H200, sm_90' and s['gate']['origin'] == '$GATE'"
 wait_for "s['comparison'] is not None and s['comparison']['path'] == '$PROBE' and s['closed_report'] is None"
 
+# file_menu_item WIDGET: opens the File menu until WIDGET shows in it, then clicks it.
+file_menu_item() {
+  for _ in 1 2 3; do
+    click $(centre_of "s['widgets']['menu_file']")
+    for _ in $(seq 20); do [ "$(q "'$1' in s['widgets']")" = True ] && break; sleep 0.1; done
+    [ "$(q "'$1' in s['widgets']")" = True ] && break
+    xdotool key Escape
+  done
+  click $(centre_of "s['widgets']['$1']")
+}
+
 # And from the File menu, beside Close report: "Reopen <files>".
 click $(centre_of "s['widgets']['close_report']")
 wait_for "s['report'] is None and s['closed_report'] is not None"
-for _ in 1 2 3; do
-  click $(centre_of "s['widgets']['menu_file']")
-  for _ in $(seq 20); do [ "$(q "'menu_reopen_report' in s['widgets']")" = True ] && break; sleep 0.1; done
-  [ "$(q "'menu_reopen_report' in s['widgets']")" = True ] && break
-  xdotool key Escape
-done
-click $(centre_of "s['widgets']['menu_reopen_report']")
+file_menu_item menu_reopen_report
 wait_for "s['report'] is not None and s['report']['gate_path'] == '$GATE' and s['comparison'] is not None" 20
+
+# Close comparison has its undo too (issue 22: only browsing again brought it back): the Differences
+# window's "close comparison", then the status strip's "reopen comparison"; then File > Close
+# comparison and File > "Reopen comparison with <file>".
+click $(centre_of "s['widgets']['compare_close']")
+wait_for "s['comparison'] is None and s['closed_comparison'] == '$PROBE' and s['report'] is not None"
+click $(centre_of "s['widgets']['reopen_comparison']")
+wait_for "s['comparison'] is not None and s['comparison']['path'] == '$PROBE' and s['closed_comparison'] is None" 20
+file_menu_item menu_close_comparison
+wait_for "s['comparison'] is None and s['closed_comparison'] == '$PROBE'"
+file_menu_item menu_reopen_comparison
+wait_for "s['comparison'] is not None and s['comparison']['path'] == '$PROBE' and s['closed_comparison'] is None" 20
 quit_app
 echo "PASS"

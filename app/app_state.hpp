@@ -157,13 +157,13 @@ struct CellRecord {
 };
 
 /// What the layout takes from the views' content for one frame: their least heights by window name,
-/// the fragments view's fit height and the gate view's content height (logical px), as measured
-/// when the layout last settled after a change it asks for (a view opened or closed, the window
+/// the fragments view's fit height, the gate view's content height and the CTA tile's (logical px), as
+/// measured when the layout last settled after a change it asks for (a view opened or closed, the window
 /// resized, "fit", the gate's ladder, another instruction); `key` names that state and `settle`
 /// counts the frames the layout still follows the views' measurements.
 struct LayoutInputs {
   std::map<std::string, float> least;
-  float fragments_fit_height = 0, gate_needs = 0;
+  float fragments_fit_height = 0, gate_needs = 0, cta_tile_wants = 0;
   std::string key;
   int settle = 0;
 };
@@ -495,6 +495,10 @@ struct AppState {
   /// keeps every shown view at least that tall (with_least_heights), so a newly opened view does not
   /// open as a sliver and does not squeeze an open one under its own (issue 22).
   std::map<std::string, float> least_view_height;
+  /// The CTA tile window's height (logical px) for its form and its results' least height, as worked
+  /// out last frame; 0 before it was drawn. The layout gives it that much where its column has room
+  /// above the views' leasts (window_placement.cpp); with less, the window scrolls its form away.
+  float cta_tile_wants = 0;
   /// What the layout takes from the views' content, as latched (window_placement.cpp): it follows
   /// least_view_height and the rest only for a few frames after a change the layout asks for.
   LayoutInputs layout_inputs;

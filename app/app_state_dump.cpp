@@ -857,7 +857,8 @@ std::string App::state_json() const {
     if (const ImGuiWindow* w = ImGui::FindWindowByName(view.title); w && w->Active)
       windows[view.title] = {
           {"rect", json::array({w->Pos.x * px, w->Pos.y * px, w->Size.x * px, w->Size.y * px})},
-          {"scroll_max", json::array({w->ScrollMax.x * px, w->ScrollMax.y * px})}};
+          {"scroll_max", json::array({w->ScrollMax.x * px, w->ScrollMax.y * px})},
+          {"scroll", json::array({w->Scroll.x * px, w->Scroll.y * px})}};
   }
   j["windows"] = windows;
   {

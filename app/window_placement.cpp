@@ -44,6 +44,8 @@ constexpr float kMinFragmentsViewHeight = 240.f, kMinBanksViewHeight = 150.f, kM
 constexpr float kMostFragmentsViewHeight = 560.f;
 /// The least height (logical px) of any tiled view: its title and a few lines.
 constexpr float kMinAnyViewHeight = 70.f;
+/// The CTA tile window's slot (kWindowOfSlot's last).
+constexpr int kCtaTileSlot = static_cast<int>(sizeof kWindowOfSlot / sizeof kWindowOfSlot[0]) - 1;
 /// The gate view's slot (kLayoutIds[6]), and the most of its column it takes for its content.
 constexpr int kGateSlot = 6;
 constexpr float kGateMostOfColumn = 0.6f;
@@ -89,6 +91,7 @@ const LayoutInputs& latch_layout_inputs(AppState& s, const std::vector<bool>& op
     in.least = s.least_view_height;
     in.fragments_fit_height = s.fragments_fit_height;
     in.gate_needs = gate_needs();
+    in.cta_tile_wants = s.cta_tile_wants;
   } else {
     for (const auto& [name, least] : s.least_view_height) in.least.emplace(name, least);
   }
@@ -232,6 +235,9 @@ void begin_layout(AppState& s) {
   if (s.gate_ladder_open && w.gate) want[kGateSlot] = std::min(in.gate_needs, kGateMostOfColumn * column_px);
   if (stacked_open == 0 && fitted)
     want[kHopperColumnSlot] = std::max(in.fragments_fit_height, kMinFragmentsViewHeight);
+  // The CTA tile window's form and results, where the column has room above its views' leasts (issue
+  // 22: at 1600x1000 the bank view kept 230 px while the window showed its form alone).
+  if (s.cta_tile.open) want[kCtaTileSlot] = in.cta_tile_wants;
   const Layout stacked = with_stacked_slots(base, kHopperColumnSlot, kStackedWindows, weight);
   const std::vector<float> usable = wants_within(stacked, open, hard, want, column_px);
   // Only the column that cannot hold its views' leasts runs taller (the canvas grows to it and

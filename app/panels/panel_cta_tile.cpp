@@ -538,9 +538,12 @@ int draw_verdicts(AppState& s, const CtaTileModel& m) {
   return clicked;
 }
 
-/// The least height (logical px) of the grids' part of the window the layout keeps: a grid's title,
-/// its join line and the first rows of its bank table.
-constexpr float kMinCtaGridsHeight = 200.f;
+/// The least height (logical px) of the results (the grids' part under the form): a grid's title, its
+/// fill and join lines and a dozen rows of its bank table or grid. Where the window shows less under
+/// the form, the results take the window's whole inner height and the window scrolls (wheel over the
+/// form) to bring them up: at 1600x1000 the form alone is about 300 px, and holding form and results
+/// both on screen ran the column past the window, leaving about 3 lines of results in view (issue 22).
+constexpr float kMinCtaResultsHeight = 300.f;
 
 }  // namespace
 
@@ -621,11 +624,24 @@ void draw_cta_tile(AppState& s, CtaTileModel& m) {
     ImGui::SetNextWindowScroll(ImVec2(0.f, 0.f));
     s.cta_grids_key = grids_key;
   }
-  // The least height the layout keeps the window: everything above the grids and a first part of
-  // them; a column that cannot hold it runs taller and the canvas scrolls (window_placement.cpp).
-  s.least_view_height[kWinCtaTile] =
-      ImGui::GetWindowHeight() - ImGui::GetContentRegionAvail().y + kMinCtaGridsHeight;
-  ImGui::BeginChild("##cta_grids", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
+  // The least height the layout keeps the window: its title and the results whole, not the form
+  // above them (which the window's own scroll passes), so the column it joins holds it at 1600x1000
+  // without running taller than the window; a column that cannot runs taller and the canvas scrolls
+  // (window_placement.cpp).
+  ImGuiWindow* const win = ImGui::GetCurrentWindow();
+  const float inner_h = win->InnerRect.GetHeight() - 2.f * ImGui::GetStyle().WindowPadding.y;
+  s.least_view_height[kWinCtaTile] = ImGui::GetWindowHeight() - win->InnerRect.GetHeight() +
+                                     2.f * ImGui::GetStyle().WindowPadding.y + kMinCtaResultsHeight;
+  const float avail_h = ImGui::GetContentRegionAvail().y;
+  s.cta_tile_wants = ImGui::GetWindowHeight() - avail_h + kMinCtaResultsHeight;
+  // What is left under the form, or where that is too little the window's whole inner height (the
+  // window then scrolls); a verdict clicked brings the results up as well as the join in them.
+  const float results_h = avail_h >= kMinCtaResultsHeight ? avail_h : std::max(kMinCtaResultsHeight, inner_h);
+  if (scroll_to >= 0 && results_h > avail_h) ImGui::SetScrollHereY(0.f);
+  const ImVec2 results_at = ImGui::GetCursorScreenPos();
+  s.frame.widgets["cta_results"] =
+      Rect{results_at.x, results_at.y, ImGui::GetContentRegionAvail().x, results_h};
+  ImGui::BeginChild("##cta_grids", ImVec2(0, results_h), false, ImGuiWindowFlags_HorizontalScrollbar);
   s.frame.cta_grids_scroll = ImGui::GetScrollY();
   for (std::size_t i = 0; i < m.grids.size(); ++i) {
     const CtaGrid& g = m.grids[i];

@@ -47,6 +47,37 @@ for k in ('Controls', 'Device', 'Lane inspector', 'ldmatrix: what each lane rece
 print('tiled: CTA tile at', t)
 PY
 
+# At 1600x1000 its column holds it whole (it ran past the window's bottom edge, the canvas scrolled
+# and its results showed about 3 lines), the fragments view keeps its width and its lane strip
+# whole (the canvas's bar narrowed it), and the results are at least 300 px tall.
+python3 - "$STATE" "$WORK/before.json" "$CTA" <<'PY' || fail "the CTA tile window's results have no usable height at 1600x1000"
+import json, sys
+s, b = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+x, y, w, h = s['windows'][sys.argv[3]]['rect']
+vx, vy, vw, vh = s['layout']['view']
+assert y + h <= vy + vh + 0.5 and s['layout']['scroll_bars'] == [False, False], ((x, y, w, h), s['layout'])
+F = 'Fragments: mma.sync A, B, C/D'
+f, f0 = s['windows'][F]['rect'], b['windows'][F]['rect']
+assert f[0] == f0[0] and f[2] == f0[2], ('the fragments view lost width', f0, f)
+lx, ly, lw, lh = s['lane_buttons'][31]
+assert lw > 0 and f[0] <= lx and lx + lw <= f[0] + f[2] and ly >= vy, ('lane 31 cut', s['lane_buttons'][31], f)
+r = s['widgets']['cta_results']
+assert r[3] >= 300, ('results', r)
+PY
+# The wheel over the form scrolls the window (not the grids) to its end, where the results show
+# at least 300 px of the window.
+xdotool mousemove --window "$WID" $(centre_of "s['widgets']['cta_preset']") click --repeat 8 --delay 60 5
+wait_for "s['windows']['$CTA']['scroll_max'][1] > 0 and s['windows']['$CTA']['scroll'][1] == s['windows']['$CTA']['scroll_max'][1]" 5
+python3 - "$STATE" "$CTA" <<'PY' || fail "scrolled to its end, the CTA tile window shows less than 300 px of results"
+import json, sys
+s = json.load(open(sys.argv[1]))
+x, y, w, h = s['windows'][sys.argv[2]]['rect']
+r = s['widgets']['cta_results']
+shown = min(r[1] + r[3], y + h) - max(r[1], s['widgets']['cta_tile_view'][1])
+assert shown >= 300 and s['cta_tile']['grids_scroll'] == 0, (shown, r, (x, y, w, h), s['cta_tile']['grids_scroll'])
+print('results shown:', shown, 'px')
+PY
+
 # The gate view is reached: its n field takes what is typed into it.
 enter_number gate_n 1024 "s['gate']['request_n'] == 1024"
 

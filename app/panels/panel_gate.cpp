@@ -215,8 +215,12 @@ void draw_ladder(AppState& s, bool gate_running) {
   const ImGuiTableFlags f = ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit |
                             ImGuiTableFlags_ScrollX;
   const ImGuiStyle& st = ImGui::GetStyle();
-  const float row_h = ImGui::GetTextLineHeight() + 2.f * st.CellPadding.y + 1.f;
+  // Rows 1 px padded above and below (ImGui's 2): every rung's row fits at 1600x1000 beside the
+  // ldmatrix view's least height (14 rungs since wgmma-pingpong).
+  const ImVec2 padding(st.CellPadding.x, 1.f);
+  const float row_h = ImGui::GetTextLineHeight() + 2.f * padding.y + 1.f;
   const float table_h = static_cast<float>(rows.size() + 1) * row_h + st.ScrollbarSize + 6.f;
+  ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, padding);
   static constexpr const char* kColumns[] = {"geometry", "variant",   "n",        "ms",       "TFLOP/s",
                                              "x cuBLAS", "registers", "shared B", "spills B", "verdict"};
   if (ImGui::BeginTable("ladder", 10, f, ImVec2(0, table_h))) {
@@ -296,6 +300,7 @@ void draw_ladder(AppState& s, bool gate_running) {
     }
     ImGui::EndTable();
   }
+  ImGui::PopStyleVar();
   if (l.result) {
     std::string cublas = "cuBLAS (one timing per size):";
     for (const auto& [n, ms] : l.result->cublas_ms) {

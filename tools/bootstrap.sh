@@ -92,13 +92,13 @@ case "$mode" in
       -DCMAKE_CXX_FLAGS="-fsanitize=address,undefined,fuzzer-no-link -fno-omit-frame-pointer -fno-sanitize-recover=undefined"
     cmake --build "$fuzz" --target fuzz_report fuzz_settings -j "$(nproc)"
     mkdir -p "$fuzz/corpus" "$fuzz/artifacts"
-    "$fuzz/tests/fuzz/fuzz_report" -max_total_time="${FRAGVIZ_FUZZ_SECONDS:-60}" -max_len=65536 \
+    "$fuzz/tests/fuzz/fuzz_report" -max_total_time="${FRAGVIZ_FUZZ_SECONDS:-45}" -max_len=65536 \
       -dict="$root/tests/fuzz/report.dict" -artifact_prefix="$fuzz/artifacts/" -print_final_stats=1 \
       "$fuzz/corpus" "$root/tests/fuzz/corpus/report"
     # The app's settings parser (parse_settings), the same way: its own corpus and artifact folders
     # (a crash goes to $fuzz/artifacts/settings/; keep it in tests/fuzz/regressions/settings/).
     mkdir -p "$fuzz/corpus-settings" "$fuzz/artifacts/settings"
-    "$fuzz/tests/fuzz/fuzz_settings" -max_total_time="${FRAGVIZ_FUZZ_SETTINGS_SECONDS:-30}" -max_len=65536 \
+    "$fuzz/tests/fuzz/fuzz_settings" -max_total_time="${FRAGVIZ_FUZZ_SETTINGS_SECONDS:-20}" -max_len=65536 \
       -dict="$root/tests/fuzz/settings.dict" -artifact_prefix="$fuzz/artifacts/settings/" -print_final_stats=1 \
       "$fuzz/corpus-settings" "$root/tests/fuzz/corpus/settings"
     ;;

@@ -29,12 +29,7 @@ std::optional<CtaBanks> count_fill_banks(const GmemCopy& g, const SmemLayout& la
   b.whole_k = !per_k;
   const int k_rows = per_k ? static_cast<int>(g.extent[1] / k_block) : 1;
   const int warps = static_cast<int>(threads / kWarpSize);
-  b.rows.resize(static_cast<std::size_t>(warps * k_rows));
-  for (int w = 0; w < warps; ++w)
-    for (int k = 0; k < k_rows; ++k) {
-      b.rows[static_cast<std::size_t>(w * k_rows + k)].warp = w;
-      b.rows[static_cast<std::size_t>(w * k_rows + k)].k_block = k;
-    }
+  init_bank_rows(b, warps, k_rows, false);
   const std::vector<GmemCopyAddress> all = gmem_copy_addresses(g, layout);  // thread-major
   const std::int64_t per_thread = g.instructions();
   std::vector<std::uint32_t> addresses(kWarpSize);
@@ -43,21 +38,10 @@ std::optional<CtaBanks> count_fill_banks(const GmemCopy& g, const SmemLayout& la
       const GmemCopyAddress& first = all[static_cast<std::size_t>(w * kWarpSize * per_thread + x)];
       const std::int64_t b1 = first.instruction / g.calls / g.blocks0;
       WarpBanks& row = b.rows[static_cast<std::size_t>(w * k_rows + (per_k ? b1 * cols / k_block : 0))];
-      bool aligned = true;
-      for (int l = 0; l < kWarpSize; ++l) {
-        const std::int64_t dst = all[static_cast<std::size_t>((w * kWarpSize + l) * per_thread + x)].dst;
-        aligned = aligned && dst % access == 0;
-        addresses[static_cast<std::size_t>(l)] = static_cast<std::uint32_t>(dst);
-      }
-      ++row.instructions;
-      if (!aligned) {
-        ++row.misaligned;
-        continue;
-      }
-      const SharedCount n = count_shared_access(b.op, {}, addresses);
-      row.wavefronts += n.wavefronts;
-      row.ideal += n.ideal_wavefronts;
-      row.conflicts += n.bank_conflicts;
+      for (int l = 0; l < kWarpSize; ++l)
+        addresses[static_cast<std::size_t>(l)] = static_cast<std::uint32_t>(
+            all[static_cast<std::size_t>((w * kWarpSize + l) * per_thread + x)].dst);
+      add_bank_instruction(b, row, addresses);
     }
   sum_bank_rows(b, k_rows, false);
   return b;

@@ -174,15 +174,8 @@ CtaBanks count_banks(const CtaTile& tile, Operand op, const SmemLayout& layout) 
   b.op = *bo.op;
   const int warps = static_cast<int>((threads + kWarpSize - 1) / kWarpSize);
   const int k_rows = op == Operand::C ? 1 : static_cast<int>(tile.k_blocks());
-  b.rows.resize(static_cast<std::size_t>(warps * k_rows));
-  for (int w = 0; w < warps; ++w)
-    for (int k = 0; k < k_rows; ++k) {
-      WarpBanks& row = b.rows[static_cast<std::size_t>(w * k_rows + k)];
-      row.warp = w;
-      row.k_block = op == Operand::C ? -1 : k;
-    }
+  init_bank_rows(b, warps, k_rows, op == Operand::C);
   const int lanes = is_matrix_op(b.op) ? address_lanes(b.ldmatrix.num) : kWarpSize;
-  const int access = access_bytes(b.op);
   std::vector<std::uint32_t> addresses(static_cast<std::size_t>(lanes));
   const std::vector<CopyAddress> all = copy_addresses(tile, op, layout);
   const std::int64_t per_tile = threads * calls;
@@ -193,22 +186,12 @@ CtaBanks count_banks(const CtaTile& tile, Operand op, const SmemLayout& layout) 
             all[static_cast<std::size_t>(tile_index * per_tile + w * kWarpSize * calls + x)];
         WarpBanks& row =
             b.rows[static_cast<std::size_t>(w * k_rows + (op == Operand::C ? 0 : first.k_block))];
-        bool aligned = true;
         for (int l = 0; l < lanes; ++l) {
           const std::int64_t t = std::min<std::int64_t>(threads - 1, w * kWarpSize + l);
-          const std::int64_t a = all[static_cast<std::size_t>(tile_index * per_tile + t * calls + x)].byte;
-          aligned = aligned && a % access == 0;
-          addresses[static_cast<std::size_t>(l)] = static_cast<std::uint32_t>(a);
+          addresses[static_cast<std::size_t>(l)] = static_cast<std::uint32_t>(
+              all[static_cast<std::size_t>(tile_index * per_tile + t * calls + x)].byte);
         }
-        ++row.instructions;
-        if (!aligned) {
-          ++row.misaligned;
-          continue;
-        }
-        const SharedCount n = count_shared_access(b.op, b.ldmatrix, addresses);
-        row.wavefronts += n.wavefronts;
-        row.ideal += n.ideal_wavefronts;
-        row.conflicts += n.bank_conflicts;
+        add_bank_instruction(b, row, addresses);
       }
   sum_bank_rows(b, k_rows, op == Operand::C);
   return b;
@@ -833,6 +816,30 @@ std::vector<Cell> cta_fragment_cells(const CtaTile& tile, Operand op, std::int64
 
 std::int64_t cta_fragment_size(const CtaTile& tile, Operand op) {
   return geometry(tile.mma, op, tile.extent(op)).size();
+}
+
+void init_bank_rows(CtaBanks& b, int warps, int k_rows, bool epilogue) {
+  b.rows.assign(static_cast<std::size_t>(warps * k_rows), WarpBanks{});
+  for (int w = 0; w < warps; ++w)
+    for (int k = 0; k < k_rows; ++k) {
+      WarpBanks& row = b.rows[static_cast<std::size_t>(w * k_rows + k)];
+      row.warp = w;
+      row.k_block = epilogue ? -1 : k;
+    }
+}
+
+void add_bank_instruction(const CtaBanks& b, WarpBanks& row, const std::vector<std::uint32_t>& addresses) {
+  ++row.instructions;
+  const std::uint32_t access = static_cast<std::uint32_t>(access_bytes(b.op));
+  for (std::uint32_t a : addresses)
+    if (a % access != 0) {
+      ++row.misaligned;
+      return;
+    }
+  const SharedCount n = count_shared_access(b.op, b.ldmatrix, addresses);
+  row.wavefronts += n.wavefronts;
+  row.ideal += n.ideal_wavefronts;
+  row.conflicts += n.bank_conflicts;
 }
 
 void sum_bank_rows(CtaBanks& b, int k_rows, bool epilogue) {

@@ -168,6 +168,11 @@ struct CtaBanks {
   bool whole_k = false;
 };
 
+/// Sizes `b.rows` to `warps` x `k_rows` empty rows, warp-major (k-block -1 for the epilogue).
+void init_bank_rows(CtaBanks& b, int warps, int k_rows, bool epilogue);
+/// Adds one warp instruction of `b.op` at the lanes' shared byte `addresses` to `row`: counted by
+/// count_shared_access, or only counted misaligned when a lane's address is off its access size.
+void add_bank_instruction(const CtaBanks& b, WarpBanks& row, const std::vector<std::uint32_t>& addresses);
 /// Sums `b.rows` into `b.per_k_block` (`k_rows` entries, k-block -1 for the epilogue) and b's totals.
 void sum_bank_rows(CtaBanks& b, int k_rows, bool epilogue);
 

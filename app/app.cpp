@@ -7,6 +7,8 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
+#include <system_error>
+#include <utility>
 
 #include "fonts.hpp"
 #include "fragviz/device/cta_copy_probe_run.hpp"
@@ -52,7 +54,6 @@ std::string App::start() {
     s_.wmma_kind = wmma_name(*w);
   refresh_derived();
   refresh_layout_view();
-  saved_settings_ = settings_json(s_);
   // query_device can take the CUDA start-up time: never on the UI thread.
   if (options_.no_device) {
     s_.device_known = true;
@@ -71,10 +72,14 @@ std::string App::start() {
     });
   }
   if (!options_.report_path.empty()) {
+    s_.saved_reports = {};  // the report asked for replaces the ones open at the last quit
     open_report(options_.report_path);
     // The banner shows it too, but a scripted start should see it on stderr.
     if (!s_.report_error.empty()) std::fprintf(stderr, "fragviz: %s\n", s_.report_error.c_str());
   }
+  reopen_saved_reports();
+  // After the reopen: a report back as it was is no change to save.
+  saved_settings_ = settings_json(s_);
   return log;
 }
 
@@ -375,7 +380,12 @@ void App::act_on_requests() {
       const OpenedReport& r = *s_.report;
       if (r.has_probe) closed.probe_path = r.probe_path;
       if (r.has_gate && r.gate_path != closed.probe_path) closed.gate_path = r.gate_path;
-      if (s_.comparison) closed.compare_path = s_.comparison->path;
+      // The comparison open, or the one Close comparison closed just before: Reopen brings back
+      // what this run of closes took away.
+      if (s_.comparison)
+        closed.compare_path = s_.comparison->path;
+      else if (s_.closed_comparison)
+        closed.compare_path = *s_.closed_comparison;
       for (const std::string* p : {&closed.probe_path, &closed.gate_path})
         if (!p->empty())
           closed.name += (closed.name.empty() ? "" : " + ") + std::filesystem::path(*p).filename().string();
@@ -471,52 +481,97 @@ void App::compare_with(const std::string& path) {
                                   std::move(*b.value), path);
 }
 
-void App::open_bench(const std::string& path) {
+bool App::open_bench(const std::string& path) {
   if (auto why = input_file_problem(path)) {
     note_report_error(s_, "cannot read " + path + ": " + *why);
-    return;
+    return false;
   }
   std::ifstream in(path, std::ios::binary);
   std::string text(kMaxBenchCsvBytes + 1, '\0');
   in.read(text.data(), static_cast<std::streamsize>(text.size()));
   if (in.bad()) {
     note_report_error(s_, "cannot read " + path);
-    return;
+    return false;
   }
   text.resize(static_cast<std::size_t>(in.gcount()));
   Outcome<BenchTable> t = parse_bench_csv(text);
   if (!t) {
     note_report_error(s_, path + ": " + t.error.message);
-    return;
+    return false;
   }
   s_.report_error.clear();
   show_recorded_bench(s_.gate_ladder,
                       std::make_shared<const LadderResult>(ladder_from_bench(*t.value, path)));
+  return true;
 }
 
 void App::open_report(const std::string& path) {
   // A ladder bench (`fragviz-cli bench --csv`) opens in the gate panel's ladder, beside whatever
   // report is shown.
   const std::string ext = std::filesystem::path(path).extension().string();
-  if (ext == ".csv" || ext == ".CSV") {
-    open_bench(path);
-    return;
-  }
+  const bool opened = ext == ".csv" || ext == ".CSV" ? open_bench(path) : [&] {
+    const std::string why = show_report_file(path);
+    if (!why.empty()) note_report_error(s_, why);
+    return why.empty();
+  }();
+  if (!opened) return;
+  // File > Recent reports, by absolute path (the recent list outlives the folder it started in).
+  std::error_code ec;
+  const std::filesystem::path abs = std::filesystem::absolute(path, ec);
+  s_.recent_reports = with_recent_report(s_.recent_reports, ec ? path : abs.lexically_normal().string());
+}
+
+std::string App::show_report_file(const std::string& path) {
   Outcome<ReportFile> r = load_report(path);
-  if (!r) {
-    note_report_error(s_, r.error.message.empty() ? path + ": unreadable report" : r.error.message);
-    return;
-  }
+  if (!r) return r.error.message.empty() ? path + ": unreadable report" : r.error.message;
   const ReportFile& f = *r.value;
-  if (!f.probe && !f.gate) {
-    note_report_error(s_, path + ": the report holds neither probe nor gate results");
-    return;
-  }
+  if (!f.probe && !f.gate) return path + ": the report holds neither probe nor gate results";
   s_.report_error.clear();
   show_report(s_, path, f);
   s_.comparison.reset();     // it compared against what the views showed before
   s_.closed_report.reset();  // a report opened since: "Reopen" would now replace it
   s_.closed_comparison.reset();
+  return {};
+}
+
+void App::reopen_saved_reports() {
+  const AppState::SavedReports saved = std::exchange(s_.saved_reports, AppState::SavedReports{});
+  std::vector<std::string> said;
+  // Gone, or no longer a report this app reads: the run starts without it (settings_of then saves
+  // none, so the next start does not say it again).
+  const auto present = [&](const std::string& path, const char* what) {
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec)) {
+      said.push_back(std::string("the ") + what + " open at the last quit, " + path +
+                     ", is gone: started without it");
+      return false;
+    }
+    return true;
+  };
+  for (const auto& [path, what] :
+       {std::pair<const std::string*, const char*>{&saved.probe, "report"}, {&saved.gate, "gate report"}}) {
+    if (path->empty() || !present(*path, what)) continue;
+    if (const std::string why = show_report_file(*path); !why.empty())
+      said.push_back(std::string("the ") + what + " open at the last quit no longer opens (" + why +
+                     "): started without it");
+  }
+  if (!saved.compare.empty() && present(saved.compare, "comparison's report")) {
+    if (!s_.report) {
+      said.push_back("the comparison with " + saved.compare +
+                     " open at the last quit is not reopened: its report did not come back");
+    } else {
+      compare_with(saved.compare);
+      if (!s_.compare_error.empty()) {
+        said.push_back("the comparison open at the last quit no longer opens (" + s_.compare_error +
+                       "): started without it");
+        s_.compare_error.clear();
+      }
+    }
+  }
+  for (std::string& m : said) {
+    std::fprintf(stderr, "fragviz: %s\n", m.c_str());
+    s_.settings_notices.push_back(std::move(m));
+  }
 }
 
 }  // namespace fragviz::app

@@ -37,13 +37,19 @@ class App {
   void open_report(const std::string& path);
   /// Opens a recorded ladder bench (a `*.csv` open_report was given) in the gate panel's ladder.
   /// On failure sets report_error and changes nothing else.
-  void open_bench(const std::string& path);
+  /// Returns whether it opened.
+  bool open_bench(const std::string& path);
   /// JSON of the UI state for --dump-state (see docs in main.cpp's usage text).
   std::string state_json() const;
   const Derived& derived() const { return *derived_; }
 
  private:
   void refresh_derived();
+  /// Shows the report at `path` (show_report); returns why it could not, "" when shown.
+  std::string show_report_file(const std::string& path);
+  /// At start: the reports and the comparison settings.json named (AppState::saved_reports), each
+  /// that still loads; each that does not is said once in the status strip (settings_notices).
+  void reopen_saved_reports();
   /// File > Compare with report: loads `path` and compares what the views show with it; a
   /// failure sets compare_error and keeps the comparison shown before.
   void compare_with(const std::string& path);

@@ -351,8 +351,11 @@ struct FrameRecord {
   std::array<Rect, kWarpSize> lane_buttons{};
   bool banner_shown = false;  ///< the model-only banner (not while a recorded report is shown)
   std::string banner_text;
-  std::string status_headline;              ///< the status strip's first segment, in full
-  std::string status_tooltip;               ///< the full text of the strip segment under the mouse, if any
+  std::string status_headline;  ///< the status strip's first segment, in full
+  std::string status_tooltip;   ///< the full text of the strip segment under the mouse, if any
+  /// File > Recent reports as drawn this frame (when open): each item's label and whether it was
+  /// enabled.
+  std::vector<std::pair<std::string, bool>> recent_items;
   std::vector<std::string> messages_shown;  ///< the lines the Messages window showed (none when closed)
   bool gate_button_enabled = false;
   std::string gate_reason;
@@ -572,6 +575,14 @@ struct AppState {
     std::string name;                   ///< the files' names, as the menu item says them
   };
   std::optional<ClosedReport> closed_report;
+  /// The reports open at the last quit (settings.json "reports"), for App::start to reopen; cleared
+  /// once it has tried. Absolute paths; "" for none.
+  struct SavedReports {
+    std::string probe, gate, compare;
+  };
+  SavedReports saved_reports;
+  /// File > Recent reports: the paths opened, absolute, most recent first (kRecentReportsKept).
+  std::vector<std::string> recent_reports;
 
   // File > Compare with report... (compare_view.hpp): a second report against what the views show.
   FileBrowserState compare_browser =

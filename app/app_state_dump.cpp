@@ -470,6 +470,14 @@ std::string App::state_json() const {
                                                {"compare_path", s_.closed_report->compare_path},
                                                {"name", s_.closed_report->name}}
                                         : json(nullptr);
+  // File > Recent reports: the list kept, and the items as the open submenu drew them.
+  j["recent_reports"] = s_.recent_reports;
+  {
+    json items = json::array();
+    for (const auto& [label, enabled] : fr.recent_items)
+      items.push_back({{"label", label}, {"enabled", enabled}});
+    j["recent_items"] = items;
+  }
   j["status"] = {{"headline", fr.status_headline}, {"tooltip", fr.status_tooltip}};
   j["settings_notices"] = s_.settings_notices;
   j["messages"] = {{"open", s_.messages_open}, {"shown", fr.messages_shown}};

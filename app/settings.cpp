@@ -16,6 +16,7 @@
 #include <optional>
 #include <set>
 #include <sstream>
+#include <system_error>
 #include <tuple>
 
 #include "bank_layout_mode.hpp"
@@ -671,6 +672,56 @@ const Key<Settings> kKernelKeys[] = {
      [](const Settings& s) -> json { return s.kernel.cutlass; }},
 };
 
+/// A report path of "reports" (`F`): a string report_path_problem accepts, else said and none kept.
+template <std::string ReportSettings::*F>
+Key<ReportSettings> report_path_key(const char* key) {
+  return {key,
+          [](Reader& r, const json& j, const char* k, const std::string& name, ReportSettings& out) {
+            auto t = r.string(j, k, name, "none");
+            if (!t || t->empty()) return;
+            if (auto why = report_path_problem(*t))
+              r.say(name + " " + shown(json(*t)) + " " + *why + ": not reopened");
+            else
+              out.*F = *t;
+          },
+          [](const ReportSettings& in) -> json { return in.*F; }};
+}
+
+/// "reports": the reports open at quit and File > Recent reports.
+const Key<ReportSettings> kReportsKeys[] = {
+    report_path_key<&ReportSettings::probe>("probe"),
+    report_path_key<&ReportSettings::gate>("gate"),
+    report_path_key<&ReportSettings::compare>("compare"),
+    // A list of paths, most recent first; a bad entry is left out, a repeated one kept once.
+    {"recent",
+     [](Reader& r, const json& j, const char* k, const std::string& name, ReportSettings& out) {
+       auto it = j.find(k);
+       if (it == j.end()) return;
+       if (!it->is_array()) {
+         r.say(name + " is " + shown(*it) + ", not a list of paths: using none");
+         return;
+       }
+       std::vector<std::string> kept;
+       for (const json& v : *it) {
+         const std::optional<std::string> why =
+             v.is_string() ? report_path_problem(v.get<std::string>()) : std::string("is not a path");
+         if (why) {
+           r.say(name + " holds " + shown(v) + ", which " + *why + ": left out");
+           continue;
+         }
+         if (std::find(kept.begin(), kept.end(), v.get<std::string>()) == kept.end())
+           kept.push_back(v.get<std::string>());
+       }
+       if (kept.size() > kRecentReportsKept) {
+         r.say(name + " holds " + std::to_string(kept.size()) + " paths: the first " +
+               std::to_string(kRecentReportsKept) + " kept");
+         kept.resize(kRecentReportsKept);
+       }
+       out.recent = std::move(kept);
+     },
+     [](const ReportSettings& in) -> json { return in.recent; }},
+};
+
 // Controls the user edits whose value settings.json does not keep, and why:
 // - the pickers' filter texts (instruction, wgmma, every list picker) and the file browsers' typed
 //   path, type filter and "hidden files": what is being typed to find an entry, cleared as each
@@ -1089,6 +1140,16 @@ const Key<Settings> kSettingsKeys[] = {
                                           "): kept as typed; the Layout view shows where");
      },
      [](const Settings& s) { return layout_settings_json(s.layout); }},
+    {"reports",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       auto it = j.find(key);
+       if (it == j.end()) return;
+       if (it->is_object())
+         read_keys(r, *it, name + ".", kReportsKeys, s.reports);
+       else
+         r.say(name + " is " + shown(*it) + ", not an object: no report reopened, none recent");
+     },
+     [](const Settings& s) { return write_keys(kReportsKeys, s.reports); }},
 };
 
 }  // namespace
@@ -1224,6 +1285,20 @@ Settings settings_of(const AppState& s) {
   out.kernel.open = false;
   out.kernel.run_requested = false;
   out.warpgroup_find = s.hopper.warpgroup_find;
+  // The reports shown, by absolute path (the next start may be in another folder); the comparison
+  // only against a report (live results do not outlive the session).
+  const auto absolute = [](const std::string& p) {
+    std::error_code ec;
+    const std::filesystem::path a = std::filesystem::absolute(p, ec);
+    return ec ? p : a.lexically_normal().string();
+  };
+  if (s.report) {
+    const OpenedReport& r = *s.report;
+    if (r.has_probe) out.reports.probe = absolute(r.probe_path);
+    if (r.has_gate && r.gate_path != r.probe_path) out.reports.gate = absolute(r.gate_path);
+    if (s.comparison) out.reports.compare = absolute(s.comparison->path);
+  }
+  out.reports.recent = s.recent_reports;
   return out;
 }
 
@@ -1302,7 +1377,26 @@ void apply_settings(const ParsedSettings& p, AppState& s) {
   s.kernel.include_dirs = in.kernel.include_dirs;
   s.kernel.cutlass = in.kernel.cutlass;
   s.hopper.warpgroup_find = in.warpgroup_find;
+  s.saved_reports = AppState::SavedReports{in.reports.probe, in.reports.gate, in.reports.compare};
+  s.recent_reports = in.reports.recent;
   s.instruction_notice = p.instruction_notice;
+}
+
+std::optional<std::string> report_path_problem(const std::string& path) {
+  if (path.size() > kMaxReportPathChars)
+    return "is " + std::to_string(path.size()) + " characters, more than " +
+           std::to_string(kMaxReportPathChars);
+  if (std::any_of(path.begin(), path.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20; }))
+    return std::string("holds a control character");
+  if (path.empty() || path[0] != '/') return std::string("is not an absolute path");
+  return std::nullopt;
+}
+
+std::vector<std::string> with_recent_report(std::vector<std::string> recent, const std::string& path) {
+  recent.erase(std::remove(recent.begin(), recent.end(), path), recent.end());
+  recent.insert(recent.begin(), path);
+  if (recent.size() > kRecentReportsKept) recent.resize(kRecentReportsKept);
+  return recent;
 }
 
 ZoomSetting zoom_setting(const GridZoom& z) {

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <nlohmann/json_fwd.hpp>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -69,6 +70,28 @@ struct ZoomSetting {
 ZoomSetting zoom_setting(const GridZoom& z);
 /// `z` with the saved zoom `in` (nothing for 0): it is kept at the first frame that draws `in.key`.
 void apply_zoom_setting(const ZoomSetting& in, GridZoom& z);
+
+/// How many paths File > Recent reports keeps ("reports": "recent").
+inline constexpr std::size_t kRecentReportsKept = 5;
+/// The longest report path settings.json keeps (characters); a longer one is bad input.
+inline constexpr std::size_t kMaxReportPathChars = 4096;
+
+/// The reports open at quit, reopened at the next start, and File > Recent reports
+/// (settings.json "reports": "probe", "gate", "compare", "recent"). Absolute paths; "" for none.
+struct ReportSettings {
+  std::string probe;                ///< the probe report shown ("probe")
+  std::string gate;                 ///< the gate report shown, when another file than the probe's ("gate")
+  std::string compare;              ///< the comparison's second report, against the reports above ("compare")
+  std::vector<std::string> recent;  ///< paths opened, most recent first, at most kRecentReportsKept
+};
+
+/// Why `path` cannot be a report path in settings.json (too long, a control character, not
+/// absolute: the file names no place independent of the folder the app starts in); nullopt when
+/// it can. Whether the file still exists is for the start to see, not the parse.
+std::optional<std::string> report_path_problem(const std::string& path);
+
+/// `recent` with `path` first, once, cut to kRecentReportsKept.
+std::vector<std::string> with_recent_report(std::vector<std::string> recent, const std::string& path);
 
 /// What settings.json holds: the persisted part of AppState, apart from it so that it can be
 /// parsed and written without a window.
@@ -133,6 +156,7 @@ struct Settings {
   /// "smem_bytes", "include", "cutlass"); the window's being open is not saved (it is a dialog).
   KernelForm kernel{};
   std::string warpgroup_find;  ///< the warpgroup view's Find field, as typed ("warpgroup_find")
+  ReportSettings reports;      ///< the open reports and File > Recent reports ("reports")
 };
 
 /// One view's window in settings.json's "windows" object: its key there, its window name

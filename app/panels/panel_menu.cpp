@@ -42,6 +42,25 @@ void draw_open_popup(AppState& s) {
   }
 }
 
+/// File > Recent reports: the last paths opened, most recent first; a file gone since is shown,
+/// disabled, with "(missing)" (checked only while the submenu is open).
+void draw_recent_reports(AppState& s) {
+  if (ImGui::BeginMenu("Recent reports", !s.recent_reports.empty())) {
+    for (std::size_t i = 0; i < s.recent_reports.size(); ++i) {
+      const std::string& path = s.recent_reports[i];
+      std::error_code ec;
+      const bool there = std::filesystem::exists(path, ec);
+      const std::string label = path + (there ? "" : " (missing)");
+      s.frame.recent_items.emplace_back(label, there);
+      if (ImGui::MenuItem((label + "##recent" + std::to_string(i)).c_str(), nullptr, false, there))
+        s.open_report_request = path;
+      record_widget(s, ("menu_recent_" + std::to_string(i)).c_str());
+    }
+    ImGui::EndMenu();
+  }
+  record_widget(s, "menu_recent_reports");
+}
+
 /// One piece of the status strip: its text, colour, what its tooltip adds, and its dump name.
 struct Segment {
   std::string text;
@@ -228,6 +247,7 @@ void draw_menu_and_status(AppState& s) {
       // asking first (a click meant for "Close comparison" must not end the session).
       if (ImGui::MenuItem("Open report...", "Ctrl+O")) s.open_popup_requested = true;
       record_widget(s, "menu_open");
+      draw_recent_reports(s);
       // Closes whatever the reports brought, probe and gate (report_view.hpp).
       if (ImGui::MenuItem("Close report", nullptr, false, s.report.has_value()))
         s.close_report_requested = true;

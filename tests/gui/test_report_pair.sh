@@ -8,8 +8,12 @@
 source "$(dirname "$0")/lib.sh"
 gui_init "$@"
 
-PROBE=$(fixture h200-2026-12-01-probe.json) || fail "the pinned probe report is missing"
-GATE=$(fixture h200-2026-12-01-ladder-gate.json) || fail "the pinned gate report is missing"
+# Copies (the last part deletes one), under the pinned files' names.
+mkdir -p "$WORK/r"
+cp "$(fixture h200-2026-12-01-probe.json)" "$(fixture h200-2026-12-01-ladder-gate.json)" "$WORK/r/" ||
+  fail "the pinned probe and gate reports are missing"
+PROBE="$WORK/r/h200-2026-12-01-probe.json"
+GATE="$WORK/r/h200-2026-12-01-ladder-gate.json"
 
 start_app --no-device "$PROBE"
 wait_for "s['report'] is not None and s['report']['probe_path'] == '$PROBE' and s['report_label'] == 'measured on NVIDIA H200, sm_90'"
@@ -84,5 +88,50 @@ file_menu_item menu_close_comparison
 wait_for "s['comparison'] is None and s['closed_comparison'] == '$PROBE'"
 file_menu_item menu_reopen_comparison
 wait_for "s['comparison'] is not None and s['comparison']['path'] == '$PROBE' and s['closed_comparison'] is None" 20
+
+# Issue 22 (newcomer round 20): Close comparison, then Close report: Reopen brings back both (it
+# brought the report alone).
+file_menu_item menu_close_comparison
+wait_for "s['comparison'] is None and s['closed_comparison'] == '$PROBE'"
+click $(centre_of "s['widgets']['close_report']")
+wait_for "s['report'] is None and s['closed_report'] is not None and s['closed_report']['compare_path'] == '$PROBE'"
+click $(centre_of "s['widgets']['reopen_report']")
+wait_for "s['report'] is not None and s['report']['probe_path'] == '$PROBE' and s['report']['gate_path'] == '$GATE'" 20
+wait_for "s['comparison'] is not None and s['comparison']['path'] == '$PROBE'" 20
 quit_app
+python3 - "$WORK/cfg/settings.json" "$PROBE" "$GATE" <<'PY' || fail "the open reports were not saved: $(cat "$WORK/cfg/settings.json")"
+import json, sys
+r = json.load(open(sys.argv[1]))['reports']
+assert r == {'probe': sys.argv[2], 'gate': sys.argv[3], 'compare': sys.argv[2], 'recent': [sys.argv[3], sys.argv[2]]}, r
+PY
+
+# A restart opens the reports and the comparison open at quit again (they were lost).
+start_app --no-device
+wait_for "s['report'] is not None and s['report']['probe_path'] == '$PROBE' and s['report']['gate_path'] == '$GATE'" 20
+wait_for "s['comparison'] is not None and s['comparison']['path'] == '$PROBE' and s['settings_notices'] == []" 20
+# File > Recent reports: the last paths opened, most recent first; one opens again from there (the
+# probe file over the gate file keeps the gate part: it joins it).
+wait_for "s['recent_reports'] == ['$GATE', '$PROBE']"
+file_menu_item menu_recent_reports
+wait_for "s['recent_items'] == [{'label': '$GATE', 'enabled': True}, {'label': '$PROBE', 'enabled': True}]"
+click $(centre_of "s['widgets']['menu_recent_1']")
+wait_for "s['recent_reports'] == ['$PROBE', '$GATE'] and s['comparison'] is None and s['report']['gate_path'] == '$GATE'" 20
+quit_app
+
+# The probe file deleted: the next start opens the gate report alone, says once in the status strip
+# that the probe report is gone, and lists it in Recent reports as missing, disabled.
+rm "$PROBE"
+start_app --no-device
+wait_for "s['report'] is not None and s['report']['gate_path'] == '$GATE' and s['report']['probe_path'] == ''" 20
+wait_for "s['settings_notices'] == ['the report open at the last quit, $PROBE, is gone: started without it'] and 'settings_notice' in s['widgets']"
+file_menu_item menu_recent_reports
+wait_for "s['recent_items'] == [{'label': '$PROBE (missing)', 'enabled': False}, {'label': '$GATE', 'enabled': True}]"
+xdotool key Escape
+app_alive || fail "fragviz exited after a saved report was deleted"
+quit_app
+python3 - "$WORK/cfg/settings.json" "$GATE" <<'PY' || fail "the gone report stayed in the settings: $(cat "$WORK/cfg/settings.json")"
+import json, sys
+r = json.load(open(sys.argv[1]))['reports']
+assert r['probe'] == '' and r['gate'] == sys.argv[2], r
+PY
 echo "PASS"

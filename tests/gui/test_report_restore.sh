@@ -5,7 +5,8 @@
 # - the views show the report's geometry, and the status strip and the Controls window say which
 #   controls it changed; the strip says it shows a recorded report, with the GPU and the date, not
 #   "Model only";
-# - quitting while it is open saves the user's settings, not the report's;
+# - quitting while it is open saves the user's settings, not the report's (and the report, which
+#   the next start opens again);
 # - an edit made while it is open (pad +8 +8) is the user's and stays when "close report" gives the
 #   rest of the user's controls back.
 # A gate report (v2-gate-three-mismatches.json), closed, takes its result, history row and output
@@ -47,8 +48,12 @@ assert (j['ldmatrix_num'], j['trans'], j['width_halves'], j['pad_halves'], j['se
 PY
 echo "ok: quitting with a report open saved the user's settings"
 
-# 2. The next start without a report has the user's controls.
+# 2. The next start opens the report open at quit again (issue 22), over the user's controls, which
+#    Close report gives back.
 start_app --no-device
+wait_for "s['report'] is not None and s['report']['probe_path'] == '$PROBE' and $reports"
+wait_for "s['report']['user_controls']['num'] == 'x2' and s['report']['user_controls']['pad_halves'] == 16"
+click $(centre_of "s['widgets']['close_report']")
 wait_for "$mine and s['report'] is None"
 quit_app
 

@@ -238,6 +238,7 @@ std::string App::state_json() const {
                           {"dark", d.dark},
                           {"bank_picture", std::string(scene::to_string(d.bank_picture))},
                           {"bank_picture_applies", bank_picture_applies(s_, d.view)},
+                          {"rows", fr.export_rows},
                           {"title_and_legend", d.title_and_legend},
                           {"operand", d.operand},
                           {"crop", d.crop},

@@ -328,6 +328,9 @@ struct FrameRecord {
   bool picker_open = false;                                     ///< the instruction picker's list is open
   std::vector<Coord> bank_marked_padded, bank_marked_unpadded;  ///< selected lane's row starts
   std::map<std::string, Rect> widgets;                          ///< named widgets' rects
+  /// The Export dialog's rows of its view's own options this frame (export_options): "picture",
+  /// "visible", "operand", "crop", in the dialog's order; empty while it is closed.
+  std::vector<std::string> export_rows;
   /// A picker (combo) as drawn: its preview text, the width ImGui measures it at and the room the
   /// combo left it (its width less the frame's left padding and the arrow button), whether the
   /// preview was cut and whether the whole text showed in a tooltip (combo_preview).

@@ -18,7 +18,7 @@
 #include "fragviz/viewmodel/assets.hpp"
 #include "fragviz/viewmodel/tile_units.hpp"
 #include "imgui.h"
-#include "imgui_internal.h"  // ImGui::FindWindowByName, for the windows' rectangles in the dump
+#include "imgui_internal.h"  // ImGui::FindWindowByName (the windows' rectangles), the open popups
 #include "panels/panels.hpp"
 #include "report_view.hpp"
 #include "settings.hpp"
@@ -226,6 +226,18 @@ std::string App::state_json() const {
         {"in_report", m.in_report}, {"measured", m.measured}, {"matched", m.matched}, {"skipped", m.skipped}};
   }
   j["picker_open"] = fr.picker_open;
+  {
+    // Every open popup, the lowest first: a menu of the menu bar ("##Menu_00"), a combo's list, a
+    // dialog (modal, by its title); a popup opened but not drawn yet has no window and no name.
+    json popups = json::array();
+    for (const ImGuiPopupData& p : ImGui::GetCurrentContext()->OpenPopupStack) {
+      const ImGuiWindow* w = p.Window;
+      popups.push_back({{"name", w ? w->Name : ""},
+                        {"modal", w && (w->Flags & ImGuiWindowFlags_Modal) != 0},
+                        {"menu", w && (w->Flags & ImGuiWindowFlags_ChildMenu) != 0}});
+    }
+    j["open_popups"] = popups;
+  }
   j["instruction_filter"] = s_.instruction_filter;
   {
     // File > Export's fields as the dialog holds them (the dialog may be closed).
@@ -238,6 +250,7 @@ std::string App::state_json() const {
                           {"dark", d.dark},
                           {"bank_picture", std::string(scene::to_string(d.bank_picture))},
                           {"bank_picture_applies", bank_picture_applies(s_, d.view)},
+                          {"rows", fr.export_rows},
                           {"title_and_legend", d.title_and_legend},
                           {"operand", d.operand},
                           {"crop", d.crop},

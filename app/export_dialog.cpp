@@ -63,11 +63,11 @@ void open_export_dialog(ExportDialog& d, const std::string& folder) {
 
 scene::Crop export_crop(const ExportDialog& d, scene::View v) {
   scene::Crop c;
-  if (!scene::croppable(v)) return c;
+  const ExportOptions o = export_options(v, false);
+  if (!o.crop) return c;
   // One grid (the bank tile, the tensor memory): rows and columns of it, no operand.
-  const bool tile = v == scene::View::banks || v == scene::View::tmem;
-  if (!tile) c.operand = d.operand;
-  if (d.crop && (tile || !d.operand.empty())) {
+  if (o.operand) c.operand = d.operand;
+  if (d.crop && (!o.operand || !d.operand.empty())) {
     c.rows = scene::IndexRange{d.first_row, d.last_row};
     c.cols = scene::IndexRange{d.first_col, d.last_col};
   }
@@ -128,6 +128,14 @@ std::optional<VisibleRegion> visible_region(const AppState& s, scene::View v, co
   } else if (v == scene::View::banks) {
     const BanksViewRecord& b = s.frame.banks_view;
     if (!b.drawn) return std::nullopt;
+    // The tile picture (T/B cells of the padded tile): its rows and columns with a word in view.
+    if (!s.layout.enabled && s.export_dialog.bank_picture == scene::BankPicture::tile) {
+      if (b.visible_tile.empty()) return std::nullopt;
+      VisibleRegion one = single(b.visible_tile);
+      one.grid = "tile";
+      one.partial = !b.visible_tile.whole();
+      return one;
+    }
     // Layout mode: its one lines x banks grid, "layout"; the tile view: its two.
     const std::vector<const char*> keys = s.layout.enabled ? std::vector<const char*>{"layout"}
                                                            : std::vector<const char*>{"unpadded", "padded"};
@@ -148,8 +156,30 @@ std::string visible_region_text(const std::optional<VisibleRegion>& r) {
          scene::describe_crop(r->crop);
 }
 
+ExportOptions export_options(scene::View v, bool layout_mode) {
+  // picture, operand, crop, visible region.
+  static const std::pair<scene::View, ExportOptions> kTable[] = {
+      {scene::View::fragments, {false, true, true, true}},
+      {scene::View::warpgroup, {false, true, true, true}},
+      {scene::View::ldmatrix, {false, false, false, false}},
+      {scene::View::stmatrix, {false, false, false, false}},
+      {scene::View::movmatrix, {false, false, false, false}},
+      {scene::View::banks, {true, false, true, true}},
+      {scene::View::output, {false, false, false, false}},
+      {scene::View::algebra, {false, false, false, false}},
+      {scene::View::tmem, {false, false, true, true}},
+      {scene::View::cta, {false, true, true, true}}};
+  for (const auto& [view, o] : kTable)
+    if (view == v) {
+      ExportOptions out = o;
+      if (v == scene::View::banks && layout_mode) out.picture = false;  // one picture
+      return out;
+    }
+  return {};
+}
+
 bool bank_picture_applies(const AppState& s, scene::View v) {
-  return v == scene::View::banks && !s.layout.enabled;
+  return export_options(v, s.layout.enabled).picture;
 }
 
 ExportPart default_export_part(ExportPart current, const std::optional<VisibleRegion>& r) {
@@ -220,9 +250,6 @@ scene::ViewRequest export_request(const AppState& s, scene::View v) {
       // The bank view's configured (padded) tile and the explorer's ldmatrix, as the app draws it;
       // the instruction sets the unit its widths are given in (bytes for 8-bit data).
       r.bank_picture = d.bank_picture;
-      // The view's visible region names its lines x banks grids, which the tile picture has not: that
-      // picture is then the whole tile (or the rows and columns set in the dialog).
-      if (d.bank_picture == scene::BankPicture::tile && d.part == ExportPart::visible) r.crop = {};
       r.instr = c.instruction;
       r.ldmatrix = c.ldmatrix();
       r.width_halves = c.width_halves;

@@ -103,8 +103,24 @@ std::string visible_region_text(const std::optional<VisibleRegion>& r);
 /// otherwise `visible` where the view hides some of its grids (`r` partial), `whole` where not.
 ExportPart default_export_part(ExportPart current, const std::optional<VisibleRegion>& r);
 
+/// The Export dialog's rows that only some views have, one entry per view (export_options): the
+/// dialog draws a view's own "Picture" and no other view's (newcomer round 20: the fragments view's
+/// dialog showed the bank view's greyed out) and enables "Operand" and "Crop" where they apply
+/// (those two stay as rows, disabled elsewhere: the part rows and the buttons below them never move
+/// when the view changes).
+struct ExportOptions {
+  bool picture = false;  ///< "Picture": lines x banks or tile (--picture), the bank view's
+  bool operand = false;  ///< "Operand": one operand grid (--operand)
+  bool crop = false;     ///< "Crop": rows and columns (--crop)
+  bool visible = false;  ///< "Visible region": the view is zoomable and records what it shows
+};
+
+/// View `v`'s rows of the Export dialog, from one table; `layout_mode`: the bank view's Layout mode,
+/// which draws one picture (no "Picture" choice).
+ExportOptions export_options(scene::View v, bool layout_mode);
+
 /// Whether the "Picture" choice (lines x banks or tile) applies: the bank view outside its Layout
-/// mode, which draws one picture. Elsewhere the dialog shows the row disabled.
+/// mode (export_options). Elsewhere the dialog has no such row.
 bool bank_picture_applies(const AppState& s, scene::View v);
 
 /// The view that exports what the window named `name` shows (its ImGui name, window_names.hpp):

@@ -104,6 +104,7 @@ bool FrameLoop::draw_frame() {
   if (!opt_.screenshot.empty()) io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
   pin_mouse_to_press(to_logical);
   ImGui::NewFrame();
+  if (close_popups_on_escape()) note_activity();  // the next frames settle the closed menu
   app_.frame();
   ImGui::Render();
   t.ui_end = BenchClock::now();

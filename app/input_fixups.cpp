@@ -6,6 +6,7 @@
 
 #include "backends/imgui_impl_glfw.h"
 #include "imgui.h"
+#include "imgui_internal.h"  // the open popups' stack, ClosePopupToLevel
 #include "key_event_queue.hpp"
 
 namespace fragviz::app {
@@ -97,6 +98,25 @@ void pin_mouse_to_press(float to_logical) {
   --g_press_frames;
   ImGui::GetIO().MousePos =
       ImVec2(static_cast<float>(g_press_x) * to_logical, static_cast<float>(g_press_y) * to_logical);
+}
+
+bool close_popups_on_escape() {
+  ImGuiContext& g = *ImGui::GetCurrentContext();
+  const int esc = ImGui::GetKeyIndex(ImGuiKey_Escape);
+  if (!ImGui::IsKeyPressed(esc, false)) return false;
+  // The open popups above the topmost modal (or one not begun yet, whose kind is unknown).
+  int level = g.OpenPopupStack.Size;
+  while (level > 0) {
+    const ImGuiWindow* w = g.OpenPopupStack[level - 1].Window;
+    if (!w || (w->Flags & ImGuiWindowFlags_Modal)) break;
+    --level;
+  }
+  if (level == g.OpenPopupStack.Size) return false;
+  ImGui::ClosePopupToLevel(level, true);
+  // Spent: IsKeyPressed reads "pressed" as a duration of exactly 0, and the next NewFrame adds to
+  // this one, so the held key never reads as pressed again.
+  g.IO.KeysDownDuration[esc] = 1e-4f;
+  return true;
 }
 
 void input_frame_done() {

@@ -27,6 +27,12 @@ bool activity_pending();
 /// `to_logical`: window coordinates to ImGui's logical pixels (display_scale.hpp).
 void pin_mouse_to_press(float to_logical);
 
+/// Right after ImGui::NewFrame: Escape closes the open menu, combo list or other popup that is not
+/// a modal dialog (those above the topmost modal), which ImGui 1.86 leaves open from the menu bar,
+/// and is then spent: nothing drawn this frame sees it pressed (a dialog under the list, or whatever
+/// Escape does with no menu open). Returns whether it closed something.
+bool close_popups_on_escape();
+
 /// After a frame's Render: delivers the key events held for after it (KeyEventQueue::frame_done),
 /// noting activity when some still wait for another frame.
 void input_frame_done();

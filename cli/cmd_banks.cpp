@@ -14,6 +14,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "banks_export.hpp"
 #include "commands.hpp"
 #include "fragviz/gate/gate_ladder.hpp"
 #include "fragviz/smem/banks.hpp"
@@ -41,7 +42,8 @@ struct Opts {
   std::int64_t base = 0;
   int sm = 75;
   std::string gate_variant;
-  std::string operand;  ///< with --gate-variant: A, B or empty (both)
+  std::string operand;     ///< with --gate-variant: A, B or empty (both)
+  BanksExportOptions exp;  ///< --export FILE [--crop C]: the access's picture too
   // Which options were given (CLI11 counts).
   CLI::Option* stride_opt = nullptr;
   std::vector<CLI::Option*> layout_opts;  ///< any of these given: the layout path
@@ -52,6 +54,12 @@ struct Opts {
 int refuse_stride(int stride, const std::string& why) {
   std::cerr << "illegal geometry (row stride " << plural(stride, "half", "halves") << "): " << why << "\n";
   return finish_output(kExitRefused);
+}
+
+/// A refused --export or --crop, said before any table.
+int refuse_export(const Error& e) {
+  std::cerr << "fragviz-cli banks: " << e.message << "\n";
+  return finish_output(exit_code_for(e.kind));
 }
 
 // [SECTION] the row-stride form (the app's controls) --------------------------------------------------
@@ -89,6 +97,18 @@ int run_stride_form(const Opts& o) {
              (misaligned.size() > 1 ? " and others" : "") + ", off 16-byte boundaries)";
     return refuse_stride(stride, why);
   }
+  // --export: the same tile (16 rows, as the explorer's lanes need) as the app's tile controls draw it.
+  std::optional<PreparedExport> picture;
+  if (!o.exp.path.empty()) {
+    scene::ViewRequest req;
+    req.width_halves = t.width_halves;
+    req.pad_halves = t.pad_halves;
+    req.swizzle = o.swizzle;
+    req.ldmatrix = c;
+    auto p = prepare_banks_export(o.exp, req);
+    if (!p) return refuse_export(p.error);
+    picture = std::move(*p.value);
+  }
   std::cout << ldmatrix_mnemonic(c) << ", row stride " << plural(t.stride_halves(), "half", "halves") << " ("
             << plural(t.stride_bytes(), "byte") << "), swizzle " << to_string(t.swizzle) << "\n";
   std::cout << "lane  matrix  row  byte_address  banks\n";
@@ -105,7 +125,7 @@ int run_stride_form(const Opts& o) {
               << ")\n";
   std::cout << "total: wavefronts " << r.wavefronts << ", ideal wavefronts " << r.ideal_wavefronts
             << ", bank conflicts " << r.bank_conflicts << "\n";
-  return finish_output(kExitOk);
+  return finish_output(picture ? write_banks_export(*picture) : kExitOk);
 }
 
 // [SECTION] the layout form ---------------------------------------------------------------------------
@@ -221,6 +241,27 @@ int run_layout_form(const Opts& o) {
     return finish_output(exit_code_for(r.error.kind));
   }
 
+  // --export: the tile picture of the same layout, lanes and access, judged before any table. Its
+  // tile starts at shared byte 0 with the lanes as given: a shift (--at, --base), a byte-counted
+  // layout or a round trip would draw another tile.
+  std::optional<PreparedExport> picture;
+  if (!o.exp.path.empty()) {
+    if (two_layouts || req.origin != Coord{} || req.base_bytes != 0 || units != LayoutUnits::elements)
+      return refuse_export(Error{ErrorKind::refused,
+                                 "--export draws one tile at shared byte 0 in elements: give it without "
+                                 "--write-layout/--read-layout, --at, --base and --units bytes"});
+    scene::ViewRequest pic;
+    pic.layout = read_text;
+    pic.elem = o.elem;
+    pic.lanes = lanes_text;
+    pic.access = std::string(to_string(req.op));
+    pic.ldmatrix = req.ldmatrix;
+    pic.sm = req.sm;
+    auto p = prepare_banks_export(o.exp, pic);
+    if (!p) return refuse_export(p.error);
+    picture = std::move(*p.value);
+  }
+
   // [SECTION] everything judged: the tables.
   const SmemLayout& l = *read;
   const bool matrix = is_matrix_op(req.op);
@@ -281,7 +322,8 @@ int run_layout_form(const Opts& o) {
                                     : "")
             << "\n";
   std::cout << "rule: " << phase_rule_text(req.op) << "\n";
-  return finish_output(trip && !trip->agree() ? kExitMismatch : kExitOk);
+  if (trip && !trip->agree()) return finish_output(kExitMismatch);  // no --export with a round trip
+  return finish_output(picture ? write_banks_export(*picture) : kExitOk);
 }
 
 // [SECTION] the gate-variant form --------------------------------------------------------------------
@@ -452,7 +494,14 @@ void add_banks_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--operand", opts->operand, "with --gate-variant: A or B only")
       ->check(CLI::IsMember({"A", "B", "a", "b"}))
       ->needs(gv);
+  add_banks_export_options(cmd, opts->exp);
   cmd->callback([opts, &exit_code] {
+    if (!opts->gate_variant.empty() && !opts->exp.path.empty()) {
+      std::cerr << "fragviz-cli banks: --export draws one access over one tile, not a gate variant's "
+                   "loads\n";
+      exit_code = kExitUsage;
+      return;
+    }
     if (!opts->gate_variant.empty()) {
       exit_code = run_gate_variant_form(*opts);
       return;

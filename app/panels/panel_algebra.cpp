@@ -4,9 +4,11 @@
 // in every table (the web visualizer's linked colouring).
 #include <algorithm>
 #include <cstdio>
+#include <string>
 
 #include "../palette.hpp"
 #include "../window_names.hpp"
+#include "../zoom_grid.hpp"  // sticky_band, sticky_backdrop
 #include "panels.hpp"
 // After imgui.h (panels.hpp): its header needs IMGUI_API.
 #include "imgui_stdlib.h"
@@ -14,8 +16,8 @@
 namespace fragviz::app {
 namespace {
 
-/// One table at the cursor: column numbers above, row numbers left, each cell its offset. Returns
-/// the offset under the mouse, if any.
+/// One table at the cursor: column numbers above, row numbers left (kept in view, recorded as
+/// "algebra_rows_<index>"), each cell its offset. Returns the offset under the mouse, if any.
 std::optional<std::int64_t> draw_table(AppState& s, const AlgebraTable& t, int index,
                                        std::optional<std::int64_t> linked) {
   ImGui::TextUnformatted((t.title + "  " + t.layout).c_str());
@@ -48,8 +50,6 @@ std::optional<std::int64_t> draw_table(AppState& s, const AlgebraTable& t, int i
   for (std::int64_t r = 0; r < rows; ++r) {
     const float y = g0.y + ch * static_cast<float>(r);
     if (y > clip1.y || y + ch < clip0.y) continue;
-    std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(r));
-    centred_text(dl, fonts().small, ImVec2(o.x, y), ImVec2(g0.x - 2, y + ch), label, buf);
     for (std::int64_t c = 0; c < cols; ++c) {
       const float x = g0.x + cw * static_cast<float>(c);
       if (x > clip1.x || x + cw < clip0.x) continue;
@@ -67,6 +67,22 @@ std::optional<std::int64_t> draw_table(AppState& s, const AlgebraTable& t, int i
       }
     }
   }
+  // The row numbers after the cells: they stay at the view's left edge while the table scrolls
+  // sideways under them (a 64-column table is wider than the window at 1600x1000, and its row
+  // numbers scrolled away with the first columns), as the fragments view's do.
+  const float band_x = sticky_band(o.x, clip0.x, g0.x + cw * static_cast<float>(cols) - left);
+  const float rows_y0 = std::max(g0.y, clip0.y),
+              rows_y1 = std::min(g0.y + ch * static_cast<float>(rows), clip1.y);
+  if (band_x > o.x && rows_y1 > rows_y0)
+    sticky_backdrop(dl, ImVec2(band_x, rows_y0), ImVec2(band_x + left, rows_y1));
+  for (std::int64_t r = 0; r < rows; ++r) {
+    const float y = g0.y + ch * static_cast<float>(r);
+    if (y > clip1.y || y + ch < clip0.y) continue;
+    std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(r));
+    centred_text(dl, fonts().small, ImVec2(band_x, y), ImVec2(band_x + left - 2, y + ch), label, buf);
+  }
+  s.frame.widgets["algebra_rows_" + std::to_string(index)] =
+      Rect{band_x, g0.y, left, ch * static_cast<float>(rows)};
   return under;
 }
 

@@ -149,6 +149,31 @@ bool centred_text(ImDrawList* dl, ImFont* font, ImVec2 a, ImVec2 b, ImU32 col, c
   return true;
 }
 
+namespace {
+
+/// A label of a cell (or a run of cells) spanning [c0, c1) along the band, its box at `lo` sized
+/// `t`, kept between `vis_min` and `vis_max` along the band: slid into the visible part of its
+/// cells, so a row or column cut by the view's edge keeps its number (issue 22: a zoomed grid's
+/// top, partly visible row had none), and clipped where that part is shorter than the label.
+/// Returns false where none of its cells is in view; sets the visible part of the box.
+bool slide_into_view(ImVec2& lo, ImVec2 t, float c0, float c1, bool horizontal, const ImVec2& vis_min,
+                     const ImVec2& vis_max, ImVec2* clip_min, ImVec2* clip_max) {
+  float& p = horizontal ? lo.x : lo.y;
+  const float size = horizontal ? t.x : t.y;
+  const float v0 = std::max(c0, horizontal ? vis_min.x : vis_min.y);
+  const float v1 = std::min(c1, horizontal ? vis_max.x : vis_max.y);
+  if (v1 - v0 < 1.f) return false;
+  // Into the visible part; where it is shorter than the label, the label's end stays at the cell's.
+  p = std::min(std::max(p, v0), v1 - size);
+  *clip_min = lo;
+  *clip_max = ImVec2(lo.x + t.x, lo.y + t.y);
+  (horizontal ? clip_min->x : clip_min->y) = std::max(p, v0);
+  (horizontal ? clip_max->x : clip_max->y) = std::min(p + size, v1);
+  return true;
+}
+
+}  // namespace
+
 int index_label_step(ImFont* f, int count, float cell, bool horizontal, const IndexLabelStyle& style) {
   char buf[16];
   std::snprintf(buf, sizeof buf, "%d", count - 1);
@@ -161,7 +186,7 @@ int index_label_step(ImFont* f, int count, float cell, bool horizontal, const In
 
 void index_labels(ImDrawList* dl, ImFont* f, ImVec2 o, int count, float cell, bool horizontal, float a,
                   float b, const ImVec2& vis_min, const ImVec2& vis_max, const IndexLabelStyle& style,
-                  bool whole, std::vector<TextRecord>* drawn) {
+                  bool keep_in_view, std::vector<TextRecord>* drawn) {
   const ImU32 col = IM_COL32(160, 166, 176, 255);
   char buf[16];
   std::snprintf(buf, sizeof buf, "%d", count - 1);
@@ -177,19 +202,23 @@ void index_labels(ImDrawList* dl, ImFont* f, ImVec2 o, int count, float cell, bo
     std::snprintf(buf, sizeof buf, "%d", i);
     // The label's box, where centred_text (step 1) or AddText puts it.
     const ImVec2 t = f->CalcTextSizeA(f->FontSize, 1e9f, 0.f, buf);
-    const ImVec2 lo = step != 1    ? (horizontal ? ImVec2(p0 + 1.f, a) : ImVec2(a, p0))
-                      : horizontal ? ImVec2(p0 + (cell - t.x) * 0.5f, a + (b - a - t.y) * 0.5f)
-                                   : ImVec2(a + (b - a - t.x) * 0.5f, p0 + (cell - t.y) * 0.5f);
-    if (whole && (horizontal ? (lo.x < vis_min.x || lo.x + t.x > vis_max.x)
-                             : (lo.y < vis_min.y || lo.y + t.y > vis_max.y)))
+    ImVec2 lo = step != 1    ? (horizontal ? ImVec2(p0 + 1.f, a) : ImVec2(a, p0))
+                : horizontal ? ImVec2(p0 + (cell - t.x) * 0.5f, a + (b - a - t.y) * 0.5f)
+                             : ImVec2(a + (b - a - t.x) * 0.5f, p0 + (cell - t.y) * 0.5f);
+    if (step == 1 && (t.x > (horizontal ? cell : b - a) - 2.f || t.y > (horizontal ? b - a : cell) + 1.f))
+      continue;  // no room in its cell (centred_text's rule)
+    ImVec2 clip_min = lo, clip_max(lo.x + t.x, lo.y + t.y);
+    if (keep_in_view &&
+        !slide_into_view(lo, t, p0, p0 + span, horizontal, vis_min, vis_max, &clip_min, &clip_max))
       continue;
-    bool shown = true;
-    if (step == 1)
-      shown = centred_text(dl, f, horizontal ? ImVec2(p0, a) : ImVec2(a, p0),
-                           horizontal ? ImVec2(p0 + cell, b) : ImVec2(b, p0 + cell), col, buf);
-    else
-      dl->AddText(f, f->FontSize, lo, col, buf);
-    if (shown && drawn) drawn->push_back(TextRecord{buf, Rect{lo.x, lo.y, t.x, t.y}});
+    const bool clipped =
+        clip_min.x > lo.x || clip_min.y > lo.y || clip_max.x < lo.x + t.x || clip_max.y < lo.y + t.y;
+    if (clipped) dl->PushClipRect(clip_min, clip_max, true);
+    dl->AddText(f, f->FontSize, lo, col, buf);
+    if (clipped) dl->PopClipRect();
+    if (drawn)
+      drawn->push_back(
+          TextRecord{buf, Rect{clip_min.x, clip_min.y, clip_max.x - clip_min.x, clip_max.y - clip_min.y}});
   }
 }
 

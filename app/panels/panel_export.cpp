@@ -1,8 +1,8 @@
 // File > Export: a modal dialog (view, format, palette, operand and crop, path, PNG scale) over
 // export_dialog.hpp; the export runs when Export is pressed and its outcome stays at the top of the
-// dialog (green: written, red: why not), wrapped in room kept for it. Its rows never come and go:
-// one that does not apply to the view or format is disabled, so the controls stay where the user
-// last saw them.
+// dialog (green: written, red: why not), wrapped in room kept for it. No control moves when the view
+// or format changes: a common row that does not apply is disabled; a view's own choice (the bank
+// view's Picture) sits on a common row's line and is drawn for that view only (export_options).
 #include <algorithm>
 #include <filesystem>
 #include <string>
@@ -50,9 +50,10 @@ void draw_export_popup(AppState& s) {
     open_export_dialog(d, default_export_folder(d));
     d.part = default_export_part(d.part, visible_region(s, d.view, d.operand));
   }
-  // Height 0 every frame: fitted to what the dialog holds. Every row is always there (a row that
-  // does not apply is disabled, never hidden) and the outcome has its room kept, so no control moves
-  // between clicks: a second click lands where the first one's control still is.
+  // Height 0 every frame: fitted to what the dialog holds. Every row is always there (a common row
+  // that does not apply is disabled; a view's own choice shares a common row's line) and the outcome
+  // has its room kept, so no control moves between clicks: a second click lands where the first
+  // one's control still is.
   ImGui::SetNextWindowSize(ImVec2(640, 0), ImGuiCond_Always);
   // Titled with the view it exports, so which one is never in doubt; "###Export" keeps its id.
   const std::string title = export_dialog_title(d.view) + "###Export";
@@ -132,6 +133,11 @@ void draw_export_popup(AppState& s) {
     ImGui::SetTooltip(
         "screen: the app window's background and text, the picture as it was on screen (the default);\n"
         "document: white ground and dark text, for documents (fragviz-cli export's default).");
+  // The rows only some views have, from their one table: "Picture" on the bank view only (newcomer
+  // round 20), "Operand" and "Crop" enabled where they apply.
+  const ExportOptions own = export_options(d.view, s.layout.enabled);
+  std::vector<std::string>& rows = s.frame.export_rows;
+  rows.clear();
   // The title and legend the export adds to what the screen shows: off, the picture is the view only.
   ImGui::Checkbox("Title and legend", &d.title_and_legend);
   record_widget(s, "export_title_and_legend");
@@ -140,10 +146,11 @@ void draw_export_popup(AppState& s) {
         "The picture's title (instruction and notes) and its lane or bank legend, which the\n"
         "view on screen has not. Off: what is on screen (fragviz-cli export --no-title).");
   // The bank view draws two pictures (fragviz-cli export --picture): the screen's lines x banks, or
-  // the older T/B tile with a words-per-bank chart per phase. The Layout mode has one. The row stays
-  // (disabled) on the other views so that no control moves when the view changes.
-  {
-    ImGui::BeginDisabled(!bank_picture_applies(s, d.view));
+  // the older T/B tile with a words-per-bank chart per phase. On the title's line, so the rows below
+  // stay where they are on the views without it.
+  if (own.picture) {
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(260);
     const char* pictures[] = {"lines x banks (as on screen)", "tile (T/B cells, words per bank)"};
     const int at = d.bank_picture == scene::BankPicture::tile ? 1 : 0;
     if (ImGui::BeginCombo("Picture", pictures[at])) {
@@ -155,7 +162,7 @@ void draw_export_popup(AppState& s) {
       ImGui::EndCombo();
     }
     record_widget(s, "export_picture");
-    ImGui::EndDisabled();
+    rows.emplace_back("picture");
   }
   // Another view has its own visible region: the default part follows it.
   if (d.view != old_view) d.part = default_export_part(d.part, visible_region(s, d.view, d.operand));
@@ -165,14 +172,16 @@ void draw_export_popup(AppState& s) {
   const auto region = visible_region(s, d.view, d.operand);
   if (ImGui::RadioButton("Whole tile", d.part == ExportPart::whole)) d.part = ExportPart::whole;
   record_widget(s, "export_part_whole");
-  ImGui::BeginDisabled(!region);
+  ImGui::BeginDisabled(!own.visible || !region);
   if (ImGui::RadioButton((visible_region_text(region) + "##export_visible").c_str(),
                          d.part == ExportPart::visible))
     d.part = ExportPart::visible;
   // The same grids as a command line draws them (each grid named, the others left out).
   if (region && ImGui::IsItemHovered())
-    ImGui::SetTooltip("fragviz-cli export --view %s --crop '%s' draws these grids",
-                      std::string(scene::to_string(d.view)).c_str(), scene::crop_text(region->crop).c_str());
+    ImGui::SetTooltip("fragviz-cli export --view %s%s --crop '%s' draws these grids",
+                      std::string(scene::to_string(d.view)).c_str(),
+                      region->grid == "tile" ? " --picture tile" : "",
+                      scene::crop_text(region->crop).c_str());
   record_widget(s, "export_part_visible");
   ImGui::EndDisabled();
   if (ImGui::RadioButton("As set below", d.part == ExportPart::chosen)) d.part = ExportPart::chosen;
@@ -182,10 +191,13 @@ void draw_export_popup(AppState& s) {
   const int ranges_before[] = {d.first_row, d.last_row, d.first_col, d.last_col};
   // Part of the view: one operand, and a block of its rows and columns (--operand, --crop); the bank
   // view's one tile has no operands, only rows and columns.
-  const bool croppable = scene::croppable(d.view);
-  const bool tile = d.view == scene::View::banks || d.view == scene::View::tmem;
+  const bool croppable = own.crop;
+  const bool tile = croppable && !own.operand;  // one grid: the bank tile, the tensor memory
   const bool wg = d.view == scene::View::warpgroup;
-  ImGui::BeginDisabled(!croppable || tile);
+  if (own.visible) rows.emplace_back("visible");
+  if (own.operand) rows.emplace_back("operand");
+  if (own.crop) rows.emplace_back("crop");
+  ImGui::BeginDisabled(!own.operand);
   {
     const char* names[] = {"all", "A", wg ? "D" : "B", d.view == scene::View::cta ? "C" : "C/D"};
     const char* keys[] = {"", "A", wg ? "C" : "B", "C"};
@@ -195,7 +207,7 @@ void draw_export_popup(AppState& s) {
     for (int i = 0; i < count; ++i)
       if (d.operand == keys[i]) at = i;
     ImGui::SetNextItemWidth(160);
-    if (ImGui::BeginCombo("Operand", !croppable || tile ? "-" : names[at])) {
+    if (ImGui::BeginCombo("Operand", !own.operand ? "-" : names[at])) {
       std::vector<PickerEntry> entries;
       for (int i = 0; i < count; ++i)
         entries.push_back(PickerEntry{names[i], "", "", i == at, std::string("export_operand:") + names[i]});
@@ -209,6 +221,8 @@ void draw_export_popup(AppState& s) {
   ImGui::TextColored(kDimV, "%s",
                      !croppable                    ? "crop: fragments, warpgroup, banks, tmem and cta only"
                      : d.view == scene::View::tmem ? "tmem: crop lanes (rows) and columns"
+                     : tile && d.bank_picture == scene::BankPicture::tile && own.picture
+                         ? "banks, tile picture: crop the tile's rows and columns (halves)"
                      : tile ? "banks: crop lines (rows) and banks (columns) of both grids"
                             : "crop: pick one operand");
   const bool can_crop = croppable && (tile || !d.operand.empty());

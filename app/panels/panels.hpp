@@ -243,12 +243,13 @@ inline constexpr IndexLabelStyle kWarpgroupIndexLabels{3.f, false};
 /// Index labels 0..count-1 along one edge of a grid whose first cell starts at `o`, cells `cell`
 /// pixels apart: along x (`horizontal`, in the band y in [a, b]) or along y (band x in [a, b]).
 /// Every index where each fits its cell, else every `step`-th (a power of two); only those between
-/// `vis_min` and `vis_max` are drawn, in font `f`. With `whole`, only labels whose text lies wholly
-/// between them along the band (a sticky band's labels kept out of the other band crossing it);
-/// `drawn`, where given, gets each drawn label's text and box.
+/// `vis_min` and `vis_max` are drawn, in font `f`. With `keep_in_view`, each label stays between them
+/// along the band: slid into the visible part of its cells and clipped there (a sticky band's labels
+/// kept out of the other band crossing it; a row or column cut by the view's edge keeps its number).
+/// `drawn`, where given, gets each drawn label's text and its visible box.
 void index_labels(ImDrawList* dl, ImFont* f, ImVec2 o, int count, float cell, bool horizontal, float a,
                   float b, const ImVec2& vis_min, const ImVec2& vis_max, const IndexLabelStyle& style,
-                  bool whole = false, std::vector<TextRecord>* drawn = nullptr);
+                  bool keep_in_view = false, std::vector<TextRecord>* drawn = nullptr);
 /// Every how many of `count` indices index_labels draws one with cells `cell` pixels apart: 1 where
 /// each label fits its cell, else the smallest power of two that leaves room.
 int index_label_step(ImFont* f, int count, float cell, bool horizontal, const IndexLabelStyle& style);

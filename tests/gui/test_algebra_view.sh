@@ -4,7 +4,7 @@
 # as its operand and result tables, cell (r, c) of the result the offset of row r = (r%8, r/8),
 # column c = (c%8, c/8) worked out from that shape:stride; a nested expression offers each of its
 # operations; a divide whose tiles overhang its modes is noted; CuTe's refusal of a non-injective complement is said with its column; the expression
-# and the open window come back after a restart.
+# and the open window come back after a restart; scrolled sideways, a table keeps its row numbers in view.
 source "$(dirname "$0")/lib.sh"
 gui_init "$@"
 start_app --no-device
@@ -31,6 +31,19 @@ for r in range(16):
         want = 64 * (r % 8) + 512 * (r // 8) + (c % 8) + 8 * (c // 8)
         assert res['offsets'][r + 16 * c] == want, (r, c)
 PY
+
+# Scrolled sideways (64 columns are wider than the window), the result table keeps its row numbers
+# at the view's left edge (newcomer round 21: they scrolled away with the first columns).
+AW="s['windows']['Algebra: CuTe layouts and their operations']['rect']"
+xdotool mousemove --window "$WID" $(centre_of "s['widgets']['algebra_table_1']")
+for _ in 1 2 3; do
+  xdotool keydown shift click --repeat 3 --delay 80 5 keyup shift
+  python3 -c "import json,sys; s=json.load(open('$STATE')); sys.exit(0 if s['widgets']['algebra_table_1'][0] < $AW[0] - 50 else 1)" && break
+  sleep 0.5
+done
+wait_for "s['widgets']['algebra_table_1'][0] < $AW[0] - 50" 5
+wait_for "$AW[0] <= s['widgets']['algebra_rows_1'][0] < $AW[0] + 20" 3
+xdotool mousemove --window "$WID" 5 995
 
 # A divide whose tiles overhang: 7 in 16 and 9 in 64 (remainders 2 and 1) round the rest modes up
 # to 3 and 8 tiles; the offsets then reach 6*64 + 2*448 + 8*1 + 7*9 = 1351 of a 1024-element tile.

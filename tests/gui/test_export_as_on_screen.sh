@@ -5,7 +5,8 @@
 #     rules are stroked translucent as the screen's (stroke-opacity), not in solid ink.
 #  2. The bank view offers its two pictures: "Picture" lines x banks (default) and tile; tile writes
 #     the T/B tile picture (its "Cell: bank of the element" caption), as fragviz-cli export --view
-#     banks --picture tile does; the dump says which.
+#     banks --picture tile does; the dump says which. Each view's dialog has its own rows only: the
+#     fragments view's no "Picture" (export_dialog.rows, the dialog's rows of the view's options).
 source "$(dirname "$0")/lib.sh"
 gui_init "$@"
 M=mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
@@ -20,6 +21,9 @@ fi
 wait_for "$D['view'] == 'fragments' and 'export_title_and_legend' in s['widgets'] and $D['title_and_legend']" ||
   fail "no 'Title and legend' choice, on, for the fragments view"
 [ "$(q "$D['bank_picture_applies']")" = False ] || fail "the fragments view offers a bank picture"
+# Its own rows only (newcomer round 20: the bank view's "Picture" stood there greyed out).
+wait_for "$D['rows'] == ['visible', 'operand', 'crop'] and 'export_picture' not in s['widgets']" ||
+  fail "the fragments view's Export dialog shows rows of another view: $(q "$D['rows']")"
 click $(centre_of "s['widgets']['export_title_and_legend']")
 wait_for "not $D['title_and_legend']"
 click $(centre_of "s['widgets']['export_part_whole']")
@@ -51,6 +55,8 @@ wait_for "'export_view:banks' in s['widgets']"
 xdotool key Return
 wait_for "$D['view'] == 'banks' and $D['bank_picture_applies'] and $D['bank_picture'] == 'lines'" ||
   fail "the bank view offers no picture choice"
+wait_for "$D['rows'] == ['picture', 'visible', 'crop'] and 'export_picture' in s['widgets']" ||
+  fail "the bank view's Export dialog rows: $(q "$D['rows']")"
 click $(centre_of "s['widgets']['export_title_and_legend']")
 wait_for "$D['title_and_legend']"
 click $(centre_of "s['widgets']['export_picture']")

@@ -6,7 +6,8 @@
 # records them, each labelled after its label_mode with its owner from the dump's cells; the dialog
 # names each; the hidden B is absent. Banks: each of the two lines x banks grids' lines and banks in
 # view (banks_view.visible), the screen's picture, not the T/B tile: on the screen's palette its
-# words without a border, and under each grid the per-bank counts the screen draws in view.
+# words without a border, and under each grid the per-bank counts the screen draws in view. Then
+# the tile picture: the padded tile's rows and columns in view (banks_view.visible_tile).
 source "$(dirname "$0")/lib.sh"
 gui_init "$@"
 
@@ -154,6 +155,31 @@ for k in shown:
     screen = s['banks_view']['counts'][k]
     assert screen and exported == screen, (k, exported, screen)
 print(f"{len(ids)} words of {shown}; counts {[s['banks_view']['counts'][k] for k in shown]}")
+PY
+# The tile picture (newcomer round 20: it wrote the whole tile while zoomed): still the visible region,
+# now the padded tile's rows and columns with a word in view (banks_view.visible_tile), whole cells.
+click $(centre_of "s['widgets']['export_picture']")
+wait_for "'export_picture:tile' in s['widgets']"
+click $(centre_of "s['widgets']['export_picture:tile']")
+wait_for "s['export_dialog']['bank_picture'] == 'tile' and s['export_dialog']['part'] == 'visible'"
+type_into export_path "s['export_dialog']['path']" "$WORK/tile.svg" "s['export_dialog']['path'] == '$WORK/tile.svg'"
+xdotool key Return
+for _ in $(seq 50); do [ -s "$WORK/tile.svg" ] && break; sleep 0.1; done
+[ -s "$WORK/tile.svg" ] || fail "File > Export wrote no $WORK/tile.svg ($(q "s['export_dialog']"))"
+python3 - "$STATE" "$WORK/tile.svg" <<'PY' || fail "the exported tile is not the rows and columns the view shows"
+import json, sys, xml.etree.ElementTree as ET
+s = json.load(open(sys.argv[1]))
+t = s['banks_view']['visible_tile']
+rows, cols, of = t['rows'], t['cols'], t['of']
+assert rows is not None and (rows != [0, of[0] - 1] or cols != [0, of[1] - 1]), ("the whole tile is in view", t)
+assert s['export_dialog']['visible_region'].startswith(f"Visible region: tile rows {rows[0]}-{rows[1]} "), (
+    s['export_dialog']['visible_region'], t)
+ns = {"s": "http://www.w3.org/2000/svg"}
+ids = [r.get("id") for r in ET.parse(sys.argv[2]).getroot().findall(".//s:rect", ns)
+       if (r.get("id") or "").startswith("tile-")]
+want = {f"tile-r{r}-c{c}" for r in range(rows[0], rows[1] + 1) for c in range(cols[0], cols[1] + 1)}
+assert set(ids) == want and len(ids) == len(want), (sorted(set(ids) ^ want)[:8], len(ids), len(want))
+print(f"tile rows {rows}, cols {cols} of {of}: {len(ids)} cells")
 PY
 quit_app
 echo "PASS: zoomed in, the export holds every grid in view, each cropped, labelled as they read"

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # File > Quit... asks first (issue 22: it sat right under "Close comparison" and quit at once):
 # Cancel keeps the app running, Quit ends it with status 0. Ctrl+Q stays immediate (lib.sh's quit_app).
+# First, Escape closes an open menu of the menu bar and an open picker list, and only that (issue 22:
+# a menu stayed open).
 source "$(dirname "$0")/lib.sh"
 gui_init "$@"
 start_app --no-device
@@ -12,6 +14,20 @@ open_quit() {
   click $(centre_of "s['widgets']['menu_quit']")
   wait_for "'quit_dialog' in s['widgets'] and 'quit_cancel' in s['widgets']"
 }
+
+echo "step: Escape closes the File menu, then the View menu, then the instruction picker's list"
+for menu in menu_file menu_view; do
+  wait_for "'$menu' in s['widgets']"
+  click $(centre_of "s['widgets']['$menu']")
+  wait_for "[p['menu'] for p in s['open_popups']] == [True]"
+  xdotool key Escape
+  wait_for "s['open_popups'] == []" 3
+done
+click $(centre_of "s['widgets']['instruction_combo']")
+wait_for "s['picker_open'] and len(s['open_popups']) == 1"
+xdotool key Escape
+wait_for "not s['picker_open'] and s['open_popups'] == []" 3
+app_alive || fail "Escape ended the app"
 
 echo "step: File > Quit... asks; Cancel keeps the app"
 open_quit

@@ -725,6 +725,7 @@ std::string App::state_json() const {
                      {"reuse_ok", cta_tile_.reuse_ok},
                      {"kept_preset", s_.cta_tile.kept_edits ? s_.cta_tile.kept_preset : ""},
                      {"kept_edits", s_.cta_tile.kept_edits.has_value()},
+                     {"form_open", s_.cta_tile.form_open},
                      {"grids", grids},
                      {"visible", visible_json(s_.frame.cta_visible)},
                      {"grids_scroll", fr.cta_grids_scroll * px},

@@ -288,8 +288,20 @@ RowItem text_item(const char* label, const std::string& text, float width, float
 /// A control that keeps its width: a box `width` wide with `label` after it.
 RowItem fixed_item(const char* label, float width) { return RowItem{label_width(label), width, width}; }
 
-/// One text field of the configuration, recorded as `widget`; `label` after it; at `row`'s next place.
-void text_field(AppState& s, FieldRow& row, const char* label, const char* widget, std::string& text) {
+/// The fields of one FieldRow whose text is longer than their box, drawn whole under the row (wrapped
+/// at the view's edge): newcomer round 20 read a make_tiled_copy_A(...) only by hovering its box.
+struct CutFields {
+  std::vector<std::pair<std::string, std::string>> lines;  ///< widget, "label: text"
+  /// Each as "label: text" in dim text, recorded as `widget`_full.
+  void draw(AppState& s) const {
+    for (const auto& [widget, text] : lines) answer_text(s, (widget + "_full").c_str(), kDimV, text);
+  }
+};
+
+/// One text field of the configuration, recorded as `widget`; `label` after it; at `row`'s next place;
+/// a text longer than its box goes in `cut` too.
+void text_field(AppState& s, FieldRow& row, CutFields& cut, const char* label, const char* widget,
+                std::string& text) {
   const float box = row.place();
   ImGui::SetNextItemWidth(box);
   ImGui::InputText((std::string(label) + "##" + widget).c_str(), &text);
@@ -298,10 +310,11 @@ void text_field(AppState& s, FieldRow& row, const char* label, const char* widge
   const Rect whole = last_item_rect();
   s.frame.widgets[widget] = Rect{whole.x, whole.y, box, whole.h};
   s.frame.widgets[std::string(widget) + "_whole"] = whole;
-  // A text longer than its box, whole on hover.
-  if (ImGui::IsItemHovered() &&
-      ImGui::CalcTextSize(text.c_str()).x > box - 2 * ImGui::GetStyle().FramePadding.x)
-    text_tooltip(ImVec4(1, 1, 1, 1), text);
+  // A text longer than its box, whole under the row and on hover.
+  if (ImGui::CalcTextSize(text.c_str()).x > box - 2 * ImGui::GetStyle().FramePadding.x) {
+    cut.lines.emplace_back(widget, std::string(label) + ": " + text);
+    if (ImGui::IsItemHovered()) text_tooltip(ImVec4(1, 1, 1, 1), text);
+  }
 }
 
 /// An InputInt of the configuration at `row`'s next place, clamped to lo..hi.
@@ -320,12 +333,14 @@ void draw_fields(AppState& s, tile::CtaTileSpec& spec) {
   {
     FieldRow row({text_item("MMA atom", spec.mma, wide, picker_width()),
                   text_item("atoms", spec.atoms, narrow), text_item("permutation", spec.permute, 220)});
-    text_field(s, row, "MMA atom", "cta_mma", spec.mma);
+    CutFields cut;
+    text_field(s, row, cut, "MMA atom", "cta_mma", spec.mma);
     ImGui::SameLine();
     if (const std::string p = atom_picker(s, "cta_mma_picker", mma_entries(spec.mma)); !p.empty())
       spec.mma = p;
-    text_field(s, row, "atoms", "cta_atoms", spec.atoms);
-    text_field(s, row, "permutation", "cta_permute", spec.permute);
+    text_field(s, row, cut, "atoms", "cta_atoms", spec.atoms);
+    text_field(s, row, cut, "permutation", "cta_permute", spec.permute);
+    cut.draw(s);
   }
   static const char* const kCopy[] = {"cta_copy_a", "cta_copy_b", "cta_copy_c"};
   static const char* const kPick[] = {"cta_copy_a_picker", "cta_copy_b_picker", "cta_copy_c_picker"};
@@ -336,7 +351,8 @@ void draw_fields(AppState& s, tile::CtaTileSpec& spec) {
   for (std::size_t i = 0; i < 3; ++i) {
     FieldRow row({text_item(kCopyLabel[i], spec.copy[i], 220, picker_width()), fixed_item("value bits", 90),
                   text_item(kSmemLabel[i], spec.smem[i], 420)});
-    text_field(s, row, kCopyLabel[i], kCopy[i], spec.copy[i]);
+    CutFields cut;
+    text_field(s, row, cut, kCopyLabel[i], kCopy[i], spec.copy[i]);
     if (ImGui::IsItemHovered())
       text_tooltip(ImVec4(1, 1, 1, 1),
                    "A copy atom (make_tiled_copy_A/B/C over the TiledMMA), or the kernel's own "
@@ -346,36 +362,41 @@ void draw_fields(AppState& s, tile::CtaTileSpec& spec) {
     if (const std::string p = atom_picker(s, kPick[i], copy_entries(spec.copy[i])); !p.empty())
       spec.copy[i] = p;
     int_field(s, row, "value bits", kBits[i], spec.value_bits[i], 0, 128);
-    text_field(s, row, kSmemLabel[i], kSmem[i], spec.smem[i]);
+    text_field(s, row, cut, kSmemLabel[i], kSmem[i], spec.smem[i]);
+    cut.draw(s);
   }
   // The global -> shared stage of A and B (cp.async), make_tiled_copy(atom, thr, val) as CuTe writes it.
   static const char* const kGmem[] = {"cta_gmem_copy_a", "cta_gmem_copy_b"};
   static const char* const kGmemLabel[] = {"gmem copy A", "gmem copy B"};
   FieldRow gmem(
       {text_item(kGmemLabel[0], spec.gmem_copy[0], 380), text_item(kGmemLabel[1], spec.gmem_copy[1], 380)});
+  CutFields gmem_cut;
   for (std::size_t i = 0; i < 2; ++i) {
-    text_field(s, gmem, kGmemLabel[i], kGmem[i], spec.gmem_copy[i]);
+    text_field(s, gmem, gmem_cut, kGmemLabel[i], kGmem[i], spec.gmem_copy[i]);
     if (ImGui::IsItemHovered())
       text_tooltip(ImVec4(1, 1, 1, 1),
                    "The global -> shared copy that fills this operand's shared layout: make_tiled_copy("
                    "SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, thread layout, value layout) over its CTA extent, "
                    "e.g. (32,4):(4,1), (1,8). Empty: none.");
   }
+  gmem_cut.draw(s);
   const char* const reuse = "C reused as the next A##cta_reuse";
   const char* const swap = "registers swapped after the copy";
   FieldRow row({text_item("CTA tile MxNxK", spec.tile, narrow), fixed_item("k-block", 90),
                 fixed_item(reuse, ImGui::GetFrameHeight()), text_item(swap, spec.register_swap, narrow)});
-  text_field(s, row, "CTA tile MxNxK", "cta_tile_mnk", spec.tile);
+  CutFields cut;
+  text_field(s, row, cut, "CTA tile MxNxK", "cta_tile_mnk", spec.tile);
   int_field(s, row, "k-block", "cta_k_block", spec.k_block, 0, 1 << 20);
   row.place();
   ImGui::Checkbox(reuse, &spec.reuse_c_as_a);
   record_widget(s, "cta_reuse");
-  text_field(s, row, swap, "cta_register_swap", spec.register_swap);
+  text_field(s, row, cut, swap, "cta_register_swap", spec.register_swap);
   if (ImGui::IsItemHovered())
     text_tooltip(ImVec4(1, 1, 1, 1),
                  "<A|B> <a>-<b>:<c>-<d>/<period>: rows (M of A, N of B) a-b and c-d of every period "
                  "exchange registers between the copy and the MMA (gate-broken-swap-b: B 8-15:16-23/32). "
                  "Empty: none.");
+  cut.draw(s);
 }
 
 /// The refusal under the fields: the field's flag and text, a caret under the column it names.
@@ -545,10 +566,42 @@ int draw_verdicts(AppState& s, const CtaTileModel& m) {
 /// both on screen ran the column past the window, leaving about 3 lines of results in view (issue 22).
 constexpr float kMinCtaResultsHeight = 300.f;
 
+/// "Edit form" and, beside it, one line saying the configuration (the TiledMMA, the CTA tile, whether
+/// edited), in place of the fields; "Hide form" above the fields once open. Folded, the results start
+/// under it: at 1600x1000 the form took 300 px of the window's 400 (newcomer round 20). A refused
+/// configuration (`refused`) keeps the fields open, the one to mend in view.
+void draw_form_toggle(AppState& s, CtaTileControls& c, bool refused) {
+  ImGui::BeginDisabled(refused && c.form_open);
+  if (ImGui::Button(c.form_open ? "Hide form##cta_form_toggle" : "Edit form##cta_form_toggle"))
+    c.form_open = !c.form_open;
+  ImGui::EndDisabled();
+  record_widget(s, "cta_form_toggle");
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    text_tooltip(ImVec4(1, 1, 1, 1),
+                 refused && c.form_open ? "The configuration is refused: the fields stay open to mend it"
+                 : c.form_open          ? "Folds the fields into one line; the results move up"
+                                        : "Shows the fields: the MMA, copies, shared layouts, tile");
+  if (c.form_open) return;
+  ImGui::SameLine();
+  const tile::CtaPreset* p = nullptr;
+  for (const tile::CtaPreset& q : tile::cta_presets())
+    if (q.name == c.preset) p = &q;
+  const tile::CtaTileSpec& sp = c.spec;
+  answer_text(s, "cta_form_summary", kDimV,
+              "TiledMMA " + sp.mma + (sp.atoms.empty() ? "" : " x " + sp.atoms) + ", CTA tile " +
+                  (sp.tile.empty() ? "the TiledMMA's" : sp.tile) +
+                  (!p              ? ", your configuration"
+                   : p->spec == sp ? ""
+                                   : ", edited from the preset"));
+}
+
 }  // namespace
 
 void draw_cta_tile(AppState& s, CtaTileModel& m) {
-  if (!s.cta_tile.open) return;
+  if (!s.cta_tile.open) {
+    s.cta_tile.form_open = false;  // opened again, the window shows its results first
+    return;
+  }
   // A tiled view (window_placement.hpp): its place under the bank view, over no other view (issue
   // 22: floating, it hid the gate, ldmatrix and device views).
   if (!begin_view(s, kWinCtaTile, &s.cta_tile.open)) {
@@ -576,8 +629,10 @@ void draw_cta_tile(AppState& s, CtaTileModel& m) {
       entries.push_back(PickerEntry{p.name, "", p.source, p.name == c.preset, "cta_preset:" + p.name});
     // Picking a preset (the current one too) puts its configuration in the fields; edited fields
     // are kept first, for the restore button.
-    if (const int i = filtered_list(s, "cta_preset", entries); i >= 0)
+    if (const int i = filtered_list(s, "cta_preset", entries); i >= 0) {
       pick_cta_preset(c, tile::cta_presets()[static_cast<std::size_t>(i)].name);
+      c.form_open = false;  // the new preset's results in view, under its one-line summary
+    }
     ImGui::EndCombo();
   }
   combo_preview(s, "cta_preset", c.preset,
@@ -594,7 +649,8 @@ void draw_cta_tile(AppState& s, CtaTileModel& m) {
   ImGui::SetNextItemWidth(row.place());
   ImGui::SliderFloat("cell", &c.cell, kMinCtaCell, kMaxCtaCell, "%.0f px");
   record_widget(s, "cta_cell");
-  draw_fields(s, c.spec);
+  draw_form_toggle(s, c, !m.ok && cta_model_current(m, c));
+  if (c.form_open) draw_fields(s, c.spec);
   // The window's inner part, less its scroll bars (tests: no field cut at its edges); where the
   // canvas shows only part of the window, its scroll brings the rest into view.
   const ImRect view = ImGui::GetCurrentWindow()->InnerRect;
@@ -602,6 +658,7 @@ void draw_cta_tile(AppState& s, CtaTileModel& m) {
   // Remade on every edit (the analysis of a 128x128x64 tile takes a few milliseconds).
   if (!cta_model_current(m, c)) m = make_cta_tile_model(c);
   if (!m.ok) {
+    c.form_open = true;  // the field to mend in view (from the next frame)
     draw_error(s, m);
     ImGui::End();
     return;
@@ -609,10 +666,12 @@ void draw_cta_tile(AppState& s, CtaTileModel& m) {
   // The verdicts first: the join and banks of B stand below A's grid, many screens down.
   int& scroll_to = s.cta_tile.scroll_to_join;
   if (const int clicked = draw_verdicts(s, m); clicked >= 0) scroll_to = clicked;
-  answer_text(s, "cta_summary", ImGui::GetStyleColorVec4(ImGuiCol_Text), m.summary);
-  ImGui::PushTextWrapPos(0.f);
-  ImGui::TextColored(kDimV, "%s", m.source.c_str());
-  ImGui::PopTextWrapPos();
+  if (c.form_open) {  // folded, the summary line above says the TiledMMA
+    answer_text(s, "cta_summary", ImGui::GetStyleColorVec4(ImGuiCol_Text), m.summary);
+    ImGui::PushTextWrapPos(0.f);
+    ImGui::TextColored(kDimV, "%s", m.source.c_str());
+    ImGui::PopTextWrapPos();
+  }
   if (!m.reuse.empty()) answer_text(s, "cta_reuse", m.reuse_ok ? kGreenV : kRedV, m.reuse);
   draw_device_run(s);
   draw_mma_line(s);

@@ -451,6 +451,21 @@ print('none' if r is None else 'down' if r[1] + r[3] > v[1] + v[3] else 'up' if 
   fail "$w is not reached by the canvas's scroll bar"
 }
 
+# cta_form_open: the CTA tile window's "Edit form" clicked (retried, as a loaded machine drops clicks)
+# until its fields are drawn; the window opens with them folded into one summary line.
+cta_form_open() {
+  local _ i
+  for _ in 1 2 3; do
+    [ "$(q "'cta_smem_a' in s['widgets']")" = True ] && return 0
+    click $(centre_of "s['widgets']['cta_form_toggle']")
+    for i in $(seq 20); do
+      [ "$(q "'cta_smem_a' in s['widgets']")" = True ] && return 0
+      sleep 0.1
+    done
+  done
+  fail "Edit form did not show the CTA tile window's fields"
+}
+
 # cta_grids_until CONDITION: turns the wheel down over the CTA tile window's grids (its lower part
 # on screen) until CONDITION (a python expression over s) holds; the window's grids sit under its
 # fields and verdicts, below the part a tiled window shows at first.

@@ -18,6 +18,7 @@ A="$C['grids'][0]"
 
 open_from_view_menu view_cta_tile "$C['open']"
 wait_for "$C['ok'] and $C['preset'] == 'sm80-gemm-128x128x32' and $A['wavefronts'] == 128"
+cta_form_open
 
 type_into cta_smem_a "$C['spec']['smem'][0]" "(128,32):(32,1)" \
   "$C['ok'] and $A['wavefronts'] == 512 and $A['bank_conflicts'] == 384"
@@ -99,8 +100,10 @@ PY
 start_app --no-device
 wait_for "any('cta_tile.smem_a 5 is not a string' in n for n in s['settings_notices'])"
 wait_for "any('cta_tile.k_block \"two\" is not a number' in n for n in s['settings_notices'])"
-# The tile is kept as typed (the window says where it is wrong), the layout is the preset's.
+# The tile is kept as typed (the window says where it is wrong), the layout is the preset's; the
+# fields, folded at an opening, are shown for the refused one to be mended.
 wait_for "$C['open'] and not $C['ok'] and $C['error_field'] == '--tile' and $C['spec']['smem'][0].startswith('Swizzle<3,3,3>')"
+wait_for "$C['form_open'] and 'cta_tile_mnk' in s['widgets']"
 app_alive || fail "fragviz exited"
 quit_app
 echo "PASS"

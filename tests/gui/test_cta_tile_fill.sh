@@ -31,6 +31,7 @@ wait_for "$C['ok'] and $C['preset'] == 'sm80-gemm-128x128x32' and $C['spec']['gm
 wait_for "$A['fill'] == 'filled by $G (cp.async.cg.shared.global.L2::128B, 4 per thread): all 4096 shared cells hold their element (128 threads x 4 cp.async x 8 values)'"
 wait_for "$A['fill_ok'] and 'cta_fill_A' in s['widgets'] and 'cta_fill_B' in s['widgets']"
 wait_for "$C['grids'][2]['fill'] == '' and 'cta_fill_C' not in s['widgets']"
+cta_form_open  # the fields are folded into a line at first
 wait_for "'cta_gmem_copy_a' in s['widgets'] and 'cta_gmem_copy_b' in s['widgets']"
 
 type_into cta_gmem_copy_a "$C['spec']['gmem_copy'][0]" \

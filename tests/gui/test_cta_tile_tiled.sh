@@ -64,6 +64,36 @@ assert lw > 0 and f[0] <= lx and lx + lw <= f[0] + f[2] and ly >= vy, ('lane 31 
 r = s['widgets']['cta_results']
 assert r[3] >= 300, ('results', r)
 PY
+# The first view shows the results (newcomer round 20: the form above them left about 90 px of
+# results in view): the fields folded into one line, the results' top within 120 px of the window's
+# content, nothing scrolled; the line names the preset's TiledMMA (2x2 warps of
+# SM80_16x8x16_F32F16F16F32_TN over a 128x128x32 tile, as its description says).
+python3 - "$STATE" "$CTA" <<'PY' || fail "the CTA tile window's first view does not start with its results"
+import json, sys
+s = json.load(open(sys.argv[1]))
+w, t = s['widgets'], s['text_lines']
+win = s['windows'][sys.argv[2]]
+top = w['cta_tile_view'][1] + 8 * s['display']['scale']  # the content's top: the inner rect less its padding
+assert not s['cta_tile']['form_open'] and 'cta_smem_a' not in w and 'cta_form_toggle' in w, sorted(k for k in w if k.startswith('cta_'))
+assert win['scroll'] == [0.0, 0.0], win
+assert w['cta_results'][1] - top <= 120 * s['display']['scale'], ('results start', w['cta_results'][1] - top)
+assert t['cta_form_summary']['text'] == 'TiledMMA SM80_16x8x16_F32F16F16F32_TN x (2,2,1), CTA tile 128x128x32', t['cta_form_summary']
+print('results start', w['cta_results'][1] - top, 'px under the content top')
+PY
+# Editing is one click away: Edit form shows the fields; an unswizzled A layout typed there is analysed
+# (4-way conflicts: tests/unit/test_cta_tile.cpp); a field longer than its box reads whole under its row
+# (gmem copy A, the preset's make_tiled_copy(SM80_CP_ASYNC_CACHEGLOBAL...)); Hide form folds them again,
+# the line saying the configuration is edited.
+cta_form_open
+G='make_tiled_copy(SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, (32,4):(4,1), (1,8))'
+wait_for "s['text_lines'].get('cta_gmem_copy_a_full', {}).get('text') == 'gmem copy A: $G' and not s['text_lines']['cta_gmem_copy_a_full']['clipped']"
+type_into cta_smem_a "$C['spec']['smem'][0]" "(128,32):(32,1)" \
+  "$C['ok'] and $C['grids'][0]['wavefronts'] == 512 and $C['grids'][0]['bank_conflicts'] == 384"
+click $(centre_of "s['widgets']['cta_form_toggle']")
+wait_for "'cta_smem_a' not in s['widgets'] and s['text_lines']['cta_form_summary']['text'].endswith(', edited from the preset')"
+wait_for "$C['grids'][0]['wavefronts'] == 512"
+wait_for "s['widgets']['cta_results'][1] - s['widgets']['cta_tile_view'][1] <= 128 * s['display']['scale']"
+
 # The wheel over the form scrolls the window (not the grids) to its end, where the results show
 # at least 300 px of the window.
 xdotool mousemove --window "$WID" $(centre_of "s['widgets']['cta_preset']") click --repeat 8 --delay 60 5

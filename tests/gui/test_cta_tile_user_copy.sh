@@ -10,7 +10,8 @@
 #    lane 0: the join names thread 0 V2, stored to (0,1), expected (8,0);
 #  - the field comes back after a restart;
 #  - A's field in CuTe's spelling: make_tiled_copy_B(...) there is refused at column 1 (it builds
-#    B's copy), make_tiled_copy_A(SM75_U32x4_LDSM_N, tiled_mma) is the preset's own A copy, joined.
+#    B's copy), make_tiled_copy_A(SM75_U32x4_LDSM_N, tiled_mma) is the preset's own A copy, joined,
+#    its text whole under the field (longer than the box).
 source "$(dirname "$0")/lib.sh"
 gui_init "$@"
 start_app --no-device
@@ -21,6 +22,7 @@ T128='make_tiled_copy(UniversalCopy<uint64_t>, (16,8):(8,1), (2,4))'
 
 open_from_view_menu view_cta_tile "$C['open']"
 wait_for "$C['ok'] and $C['preset'] == 'sm80-gemm-128x128x32'"
+cta_form_open
 type_into cta_smem_c "$C['spec']['smem'][2]" "(128,128):(128,1)" "$C['ok']"
 
 type_into cta_copy_c "$C['spec']['copy'][2]" "$T64" \
@@ -38,10 +40,13 @@ assert c['copy_c'] == sys.argv[2], c
 PY
 start_app --no-device
 wait_for "$C['open'] and $C['ok'] and $C['spec']['copy'][2] == '$T128' and not $G['join_ok']"
+cta_form_open
 type_into cta_copy_a "$C['spec']['copy'][0]" "make_tiled_copy_B(SM75_U32x4_LDSM_N, tiled_mma)" \
   "not $C['ok'] and $C['error_field'] == '--copy-a' and $C['error_column'] == 1"
 wait_for "'make_tiled_copy_B builds the copy of B' in $C['error']"
 type_into cta_copy_a "$C['spec']['copy'][0]" "make_tiled_copy_A(SM75_U32x4_LDSM_N, tiled_mma)" \
   "$C['ok'] and $C['grids'][0]['operand'] == 'A' and $C['grids'][0]['join_ok']"
+# Longer than its box, the text reads whole under the field's row (newcomer round 20: on hover only).
+wait_for "s['text_lines'].get('cta_copy_a_full', {}).get('text') == 'copy A: make_tiled_copy_A(SM75_U32x4_LDSM_N, tiled_mma)' and not s['text_lines']['cta_copy_a_full']['clipped']"
 quit_app
 echo "PASS"

@@ -16,6 +16,7 @@ B="$C['grids'][1]"
 open_from_view_menu view_cta_tile "$C['open']"
 wait_for "$C['ok'] and $C['preset'] == 'sm80-gemm-128x128x32' and $B['banks_ok'] and $B['misaligned'] == 0"
 wait_for "not $C['kept_edits'] and 'cta_restore_edits' not in s['widgets']"
+cta_form_open
 
 type_into cta_copy_b "$C['spec']['copy'][1]" "SM75_U32x4_LDSM_N" \
   "$C['ok'] and $C['spec']['copy'][1] == 'SM75_U32x4_LDSM_N' and $B['misaligned'] == 32"
@@ -35,6 +36,8 @@ xdotool type --delay 40 fa2
 wait_for "'cta_preset:fa2-attention' in s['widgets'] and 'cta_preset:sm80-gemm-128x128x32' not in s['widgets']"
 xdotool key Return
 wait_for "$C['preset'] == 'fa2-attention' and $C['ok'] and $C['spec']['tile'] == '64x64x64'"
+# A preset picked folds the fields (opened above to type B's copy): its results in view.
+wait_for "not $C['form_open'] and 'cta_copy_b' not in s['widgets'] and 'cta_form_summary' in s['widgets']"
 # fa2's B (K-major under Swizzle<3,3,3>) takes the same ldmatrix aligned: clean.
 wait_for "$B['misaligned'] == 0 and $B['banks_ok']"
 wait_for "$C['reuse'].endswith('all 4096 match (128 threads x 32 values)') and $C['reuse_ok']"

@@ -32,6 +32,7 @@ wait_for "$C['grids'][1]['join_ok'] and $C['grids'][2]['cells'] == 128 * 128"
 # Every control above the grids lies whole inside the window (its inner part, less scroll bars), at
 # 1600x1000 with the default layout (newcomer round 18: the field rows ran past the window's right
 # edge, cut, where no scroll reaches; the canvas scrolls the window's lower part into view).
+cta_form_open  # the fields, folded at first, shown
 wait_for "'cta_tile_view' in s['widgets'] and 'cta_verdict_C' in s['widgets']"
 python3 - "$STATE" <<'PY' || fail "a control of the CTA tile window is cut at 1600x1000"
 import json, sys

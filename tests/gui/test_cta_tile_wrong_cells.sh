@@ -20,6 +20,7 @@ C="s['cta_tile']"
 open_from_view_menu view_cta_tile "$C['open']"
 wait_for "$C['ok'] and $C['preset'] == '$PRESET'"
 wait_for "all(g['wrong'] == [] for g in $C['grids']) and not any(k.startswith('cta_wrong_legend') for k in s['widgets'])"
+cta_form_open
 type_into cta_smem_a "$C['spec']['smem'][0]" "$SMEM_A" \
   "$C['ok'] and $C['spec']['smem'][0] == '$SMEM_A' and any(g['wrong'] for g in $C['grids'])"
 

@@ -39,6 +39,10 @@ struct CtaTileControls {
   /// The operand (0 A, 1 B, 2 C) whose join line the grids scroll to when next drawn (a click on
   /// its verdict); -1 none. Not saved.
   int scroll_to_join = -1;
+  /// The configuration's fields shown ("Edit form"); else one summary line in their place, so that
+  /// the results start near the window's top (newcomer round 20: at 1600x1000 the form left ~90 px of
+  /// results). Not saved: the window opens on its results each time.
+  bool form_open = false;
 };
 
 /// Picks preset `name` (a cta_presets() name): its configuration goes in the fields. Fields edited

@@ -74,6 +74,23 @@ const WgmmaInstruction* find_wgmma_named(std::string_view name) {
   return find_wgmma(std::string(kWgmmaPrefix) + std::string(name));
 }
 
+const WgmmaInstruction* wgmma_for_mma(const Instruction& mma) {
+  for (const WgmmaInstruction& in : wgmma_catalogue())
+    if (in.n == 64 && in.a_type == mma.a.type && in.b_type == mma.b.type && in.d_type == mma.c.type)
+      return &in;
+  return nullptr;
+}
+
+std::string wgmma_missing_types(const Instruction& mma) {
+  std::string s = "." + std::string(to_string(mma.a.type));
+  if (mma.b.type != mma.a.type) s += " x ." + std::string(to_string(mma.b.type));
+  // A and B wgmma has, only not with this D (the catalogue's .e5m2 x .e5m2 comes with .f32 D alone).
+  for (const WgmmaInstruction& in : wgmma_catalogue())
+    if (in.a_type == mma.a.type && in.b_type == mma.b.type)
+      return s + " with ." + std::string(to_string(mma.c.type)) + " D";
+  return s;
+}
+
 int wgmma_index(const WgmmaInstruction* in) {
   const auto& all = wgmma_catalogue();
   if (!in || in < all.data() || in >= all.data() + all.size()) return -1;

@@ -57,7 +57,7 @@ FollowedWgmma wgmma_following(const std::string& instruction) {
   if (!mma) return {kDefaultWgmma, ""};  // settings and the picker allow catalogue names only
   if (const WgmmaInstruction* w = wgmma_for_mma(*mma)) return {w->mnemonic, ""};
   const std::string shown = std::string(kDefaultWgmma).substr(kWgmmaPrefix.size());
-  return {kDefaultWgmma, "no wgmma form for " + wgmma_missing_types(*mma) + ": showing " + shown};
+  return {kDefaultWgmma, wgmma_missing_types(*mma) + ": showing " + shown};
 }
 
 const WgmmaInstruction& wgmma_or_default(const std::string& mnemonic) {

@@ -94,8 +94,10 @@ int wgmma_index(const WgmmaInstruction* in);
 /// pairs it leaves out, such as .e5m2 x .e4m3). Every entry takes A from registers or a descriptor
 /// alike, so the operand source is the default entry's.
 const WgmmaInstruction* wgmma_for_mma(const Instruction& mma);
-/// What wgmma_for_mma found none for, as the views say it: ".f64" (A's type, then B's where it
-/// differs, then "with .f16 D" where those A and B types come only with another D).
+/// Why wgmma_for_mma found none, as the views say it: "no wgmma form for .f64" where PTX's wgmma has
+/// no such A or B type (.f64, .s4/.u4, fp6/fp4), else "no wgmma entry in the catalogue for .b1" (the
+/// types PTX has but the catalogue leaves out). Types: A's, then B's where it differs, then "with
+/// .f16 D" where the catalogue has those A and B types only with another D.
 std::string wgmma_missing_types(const Instruction& mma);
 
 /// True for the entries whose M/N-major forms the probes issue (and the kernels compile): .f16

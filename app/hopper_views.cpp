@@ -79,6 +79,8 @@ json HopperViews::state_json(const AppState& s, float px) const {
   const WgmmaInstruction& in = *warpgroup_.instr;
   j["wgmma"] = {{"mnemonic", in.mnemonic},
                 {"requested", h.wgmma},
+                {"picked", h.wgmma_picked},
+                {"note", h.wgmma_note},
                 {"group", in.group},
                 {"m", in.m},
                 {"n", in.n},
@@ -151,6 +153,8 @@ json HopperViews::state_json(const AppState& s, float px) const {
                       {"scroll", json::array({f.scroll_x * px, f.scroll_y * px})},
                       {"scroll_max", json::array({f.scroll_max_x * px, f.scroll_max_y * px})},
                       {"cells_drawn", f.cells_drawn},
+                      {"labels_drawn", f.labels_drawn},
+                      {"readable_zoom", f.readable_zoom},
                       {"label_mode", f.label_mode},
                       {"grids", {{"D", grid(f.d)}, {"A", grid(f.a)}}},
                       {"registers_thread", f.registers_thread},

@@ -42,6 +42,8 @@ struct HopperFrame {
   HopperGridRecord d, a;                 ///< warpgroup grids
   float zoom = 1.f, scroll_x = 0, scroll_y = 0, scroll_max_x = 0, scroll_max_y = 0;
   int cells_drawn = 0;
+  int labels_drawn = 0;     ///< warpgroup cells that got a label this frame
+  float readable_zoom = 0;  ///< the warpgroup zoom at which every cell holds a label (its first)
   std::string label_mode;
   int registers_thread = -1;
   std::vector<WgmmaRegister> registers;   ///< of registers_thread, as the register table shows them

@@ -208,7 +208,8 @@ template <class T, std::size_t N>
 json write_keys(const Key<T> (&keys)[N], const T& in) {
   json j = json::object();
   for (const Key<T>& k : keys)
-    if (k.write) j[k.key] = k.write(in);
+    if (k.write)
+      if (json v = k.write(in); !v.is_null()) j[k.key] = std::move(v);  // null: nothing to save
   return j;
 }
 
@@ -777,11 +778,13 @@ const Key<Settings> kSettingsKeys[] = {
          if (const WgmmaInstruction* w = find_wgmma_named(*str))
            s.hopper.wgmma = w->mnemonic;
          else
-           r.say(name + " " + shown(json(*str)) + " is not in the wgmma catalogue: using " + kDefaultWgmma +
+           r.say(name + " " + shown(json(*str)) +
+                 " is not in the wgmma catalogue: showing the wgmma of the mma.sync form's types" +
                  did_you_mean(*str, kWgmmaNames));
        }
      },
-     [](const Settings& s) -> json { return s.hopper.wgmma; }},
+     // Only an entry the user picked: one that followed the mma.sync form would win next time.
+     [](const Settings& s) -> json { return s.hopper.wgmma.empty() ? json() : json(s.hopper.wgmma); }},
     // The Algebra window's expression: kept as typed even when it does not evaluate (the view
     // says why); only its size is bounded.
     {"algebra",
@@ -1243,8 +1246,8 @@ Settings settings_of(const AppState& s) {
                : s.layout_yours && !s.layout.title.empty() ? *s.layout_yours
                                                            : s.layout;
   out.layout.title.clear();
-  out.hopper =
-      HopperSettings{s.hopper.wgmma, s.hopper.warpgroup_open, s.hopper.descriptor_open, s.hopper.moves_open};
+  out.hopper = HopperSettings{s.hopper.wgmma_picked ? s.hopper.wgmma : "", s.hopper.warpgroup_open,
+                              s.hopper.descriptor_open, s.hopper.moves_open};
   out.algebra_open = s.algebra.open;
   out.algebra_expression = s.algebra.expression;
   out.cta_tile_open = s.cta_tile.open;
@@ -1313,7 +1316,8 @@ void apply_settings(const ParsedSettings& p, AppState& s) {
   s.gate_request.seed = in.gate_seed;
   s.output_colour = in.output_colour;
   s.layout = in.layout;
-  s.hopper.wgmma = in.hopper.wgmma;
+  s.hopper.wgmma_picked = !in.hopper.wgmma.empty();
+  s.hopper.wgmma = s.hopper.wgmma_picked ? in.hopper.wgmma : kDefaultWgmma;
   s.hopper.warpgroup_open = in.hopper.warpgroup;
   s.hopper.descriptor_open = in.hopper.descriptor;
   s.hopper.moves_open = in.hopper.moves;

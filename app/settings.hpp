@@ -39,7 +39,7 @@ std::string ensure_config_dir(const ConfigDir& d);
 /// mnemonic, and which of the three windows are open (settings.json: "wgmma", and "warpgroup",
 /// "descriptor", "moves" in "windows").
 struct HopperSettings {
-  std::string wgmma = kDefaultWgmma;
+  std::string wgmma;  ///< "" while the user has picked none (HopperState::wgmma_picked): not saved
   bool warpgroup = false, descriptor = false, moves = false;
 };
 

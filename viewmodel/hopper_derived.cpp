@@ -52,6 +52,14 @@ const WgmmaPickerOrder& wgmma_picker_order() {
   return order;
 }
 
+FollowedWgmma wgmma_following(const std::string& instruction) {
+  const Instruction* mma = find_instruction_named(instruction);
+  if (!mma) return {kDefaultWgmma, ""};  // settings and the picker allow catalogue names only
+  if (const WgmmaInstruction* w = wgmma_for_mma(*mma)) return {w->mnemonic, ""};
+  const std::string shown = std::string(kDefaultWgmma).substr(kWgmmaPrefix.size());
+  return {kDefaultWgmma, wgmma_missing_types(*mma) + ": showing " + shown};
+}
+
 const WgmmaInstruction& wgmma_or_default(const std::string& mnemonic) {
   if (const WgmmaInstruction* in = find_wgmma(mnemonic)) return *in;
   return *find_wgmma(kDefaultWgmma);

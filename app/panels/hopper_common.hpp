@@ -27,8 +27,12 @@ void wgmma_picker(AppState& s, HopperViews& v);
 ImU32 thread_colour(int thread);
 /// Black or white, whichever reads better on thread_colour(thread).
 ImU32 thread_text_colour(int thread);
-/// A filled cell of `fill` over a grid_backdrop(): dimmed when `dim`, outlined when `selected`
-/// (thick) or `hovered` (thin).
+/// How much of a dimmed warpgroup cell's colour shows over the window background (of 255): half, so
+/// its warp's hue and lane's shade still read beside a selected thread (0x38 left them near black,
+/// newcomer round 20).
+inline constexpr int kDimmedCellAlpha = 0x80;
+/// A filled cell of `fill` over a grid_backdrop(): dimmed (kDimmedCellAlpha) when `dim`, outlined when
+/// `selected` (thick) or `hovered` (thin).
 void owner_cell(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 fill, bool dim, bool selected, bool hovered);
 /// The measured mark of a cell: a red X (mismatch_mark) for 2, a small green corner for 1 where
 /// the cell is at least 10 pixels, nothing for 0.

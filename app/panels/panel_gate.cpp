@@ -108,6 +108,7 @@ const WgmmaGateRung* wgmma_rung_of(const GateVariantInfo& info) {
 /// (both row-major in global memory), 128B swizzle, as its TMA loads them (wgmma_gate.hpp).
 void show_in_descriptor_view(AppState& s, const WgmmaGateRung& rung, GateOperand o) {
   s.hopper.wgmma = "wgmma.mma_async.sync.aligned.m64n" + std::to_string(rung.wgmma_n) + "k16.f32.f16.f16";
+  s.hopper.wgmma_picked = true;
   DescriptorControls& d = s.hopper.descriptor;
   d = DescriptorControls{};
   d.operand = o == GateOperand::A ? Operand::A : Operand::B;

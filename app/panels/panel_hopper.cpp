@@ -16,6 +16,16 @@ namespace fragviz::app {
 
 void draw_hopper_views(AppState& s, HopperViews& v) {
   v.frame = HopperFrame{};
+  // Until the user picks an entry, the wgmma views show the mma.sync form's types (newcomer round
+  // 20: an f16 form opened the Warpgroup view on the .bf16 default).
+  HopperState& h = s.hopper;
+  if (!h.wgmma_picked) {
+    FollowedWgmma f = wgmma_following(s.controls.instruction);
+    h.wgmma = std::move(f.mnemonic);
+    h.wgmma_note = std::move(f.note);
+  } else {
+    h.wgmma_note.clear();
+  }
   v.refresh(s);
   if (s.hopper.warpgroup_open) draw_warpgroup(s, v);
   v.refresh(s);  // a pick in one window shows in the next in the same frame
@@ -107,6 +117,7 @@ void wgmma_picker(AppState& s, HopperViews& v) {
         if (ImGui::Selectable(name.c_str(), selected, ImGuiSelectableFlags_None,
                               ImVec2(tag_x + ImGui::GetFontSize() * 9.f, 0))) {
           s.hopper.wgmma = in.mnemonic;  // every wgmma has 128 threads: the selected one stays
+          s.hopper.wgmma_picked = true;
         }
         if (ImGui::IsItemVisible()) s.frame.widgets["wgmma:" + in.mnemonic] = last_item_rect();
         if (selected) ImGui::SetItemDefaultFocus();
@@ -129,6 +140,7 @@ void wgmma_picker(AppState& s, HopperViews& v) {
   } else if (enter) {
     const std::vector<std::string_view> labels(shown_labels.begin(), shown_labels.end());
     h.wgmma = shown_entries[static_cast<std::size_t>(enter_choice(h.wgmma_filter, labels))]->mnemonic;
+    h.wgmma_picked = true;
     ImGui::CloseCurrentPopup();
   }
   ImGui::EndCombo();
@@ -146,7 +158,7 @@ ImU32 thread_text_colour(int thread) {
 }
 
 void owner_cell(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 fill, bool dim, bool selected, bool hovered) {
-  if (dim) fill = over_window_bg(fill, 0x38);
+  if (dim) fill = over_window_bg(fill, kDimmedCellAlpha);
   dl->AddRectFilled(ImVec2(a.x + 1, a.y + 1), ImVec2(b.x - 1, b.y - 1), fill);
   // A thick outline would hide the fill of a small cell: there the bright fill among dimmed cells
   // says enough, with a thin outline.

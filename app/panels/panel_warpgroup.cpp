@@ -73,6 +73,58 @@ ImVec2 fit_cells(const WgmmaInstruction& in, ImVec2 avail) {
   return ImVec2(cw, ch);
 }
 
+/// The least rows of the selected thread's register list in view, and the least height of the grids
+/// above it (64 rows of about 3 px at zoom 1, which a click still hits): at 1600x1000 both fit beside
+/// the fragments and bank views' least heights.
+constexpr int kMinRegisterRows = 6;
+constexpr float kMinWarpgroupGridHeight = 220.f;
+
+/// The least height of the register list: its "thread" line, header and kMinRegisterRows rows.
+float register_table_least() {
+  const float row_h = ImGui::GetTextLineHeight() + 2.f * ImGui::GetStyle().CellPadding.y;
+  return ImGui::GetFrameHeightWithSpacing() + (static_cast<float>(kMinRegisterRows) + 1.5f) * row_h +
+         2.f * ImGui::GetStyle().ItemSpacing.y;
+}
+
+/// The grids' scrolled child in `avail` (the room under the zoom row): all of it, less the selected
+/// thread's register list (`table`) under the grids, at most 40 % of the height: beside them (tried
+/// for issue 22) the grids' cells got too small to show a thread's ring, and a larger share moved
+/// cells under the list. In a short view the list scrolls. The list shows at least kMinRegisterRows
+/// rows under its header and "thread" line (newcomer round 13: three rows at 1600x1000), and the
+/// layout keeps the view tall enough for that beside the grids' least (AppState::least_view_height).
+ImVec2 grid_child(ImVec2 avail, bool table) {
+  const float table_h =
+      table ? std::min(std::max(register_table_least(), std::min(260.f, avail.y * 0.4f)), avail.y - 60.f)
+            : 0.f;
+  return ImVec2(avail.x, std::max(60.f, avail.y - table_h));
+}
+
+/// The zoom-1 cell size of the grids in grid_child(avail, table), inside its scroll bars.
+ImVec2 grid_fit(const WgmmaInstruction& in, ImVec2 avail, bool table) {
+  const ImVec2 child = grid_child(avail, table);
+  const float sb = ImGui::GetStyle().ScrollbarSize;
+  return fit_cells(in, ImVec2(child.x - sb - 4.f, child.y - sb - 4.f));
+}
+
+/// Cell size at `zoom` over the fitted `fit`: cells grow in height only while they are wider than
+/// 2.5 times their height (a wide N makes the fitted cells narrow and tall; "T127 V127" wants width).
+ImVec2 zoomed_cells(ImVec2 fit, float zoom) {
+  const float cw = zoomed_cell(fit.x, zoom);
+  return ImVec2(cw, std::max(fit.y, std::min(zoomed_cell(fit.y, zoom), std::floor(cw / 2.5f))));
+}
+
+/// The zoom the view opens at: the least at which every cell holds a label, its thread's number at
+/// least (cell_label_mode, the fragments view's rule; at 1x in a 1600x1000 window cells are about
+/// 8 x 3 px and hold none: newcomer round 20). 1 where the fit already does.
+float labelled_zoom(const WarpgroupTable& t, ImFont* sf, ImVec2 fit) {
+  const int max_element = std::max(t.d.per_thread, t.a.per_thread) - 1;
+  for (float z = kMinWarpgroupZoom; z < kMaxWarpgroupZoom; z *= 1.03f) {
+    const ImVec2 c = zoomed_cells(fit, z);
+    if (cell_label_mode(sf, c.x, c.y, kWarpgroupSize - 1, max_element) != CellLabelMode::none) return z;
+  }
+  return kMaxWarpgroupZoom;
+}
+
 /// The state dump's name of a label mode: the dump says "thread" for a warpgroup's owner.
 const char* to_string(CellLabelMode m) {
   return m == CellLabelMode::owner ? "thread" : cell_label_mode_name(m);
@@ -101,7 +153,7 @@ void selection_rings(ImDrawList* dl, const std::vector<ImVec2>& cells, const std
 
 void draw_grid(ImDrawList* dl, const WgmmaGrid& t, const std::vector<std::uint8_t>& state, ImVec2 g0,
                float cw, float ch, int sel, int hover, const ImVec2& vis_min, const ImVec2& vis_max,
-               CellLabelMode mode, int& drawn) {
+               CellLabelMode mode, int& drawn, int& labels) {
   ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
   const int c0 = std::clamp(static_cast<int>(std::floor((vis_min.x - g0.x) / cw)), 0, t.cols);
   const int c1 = std::clamp(static_cast<int>(std::ceil((vis_max.x - g0.x) / cw)), 0, t.cols);
@@ -134,7 +186,7 @@ void draw_grid(ImDrawList* dl, const WgmmaGrid& t, const std::vector<std::uint8_
       if (tiny) {
         dl->AddRectFilled(a, b,
                           st == 2 ? kRed
-                          : dim   ? over_window_bg(thread_colour(ow.lane), 0x38)
+                          : dim   ? over_window_bg(thread_colour(ow.lane), kDimmedCellAlpha)
                                   : thread_colour(ow.lane));
         continue;
       }
@@ -143,21 +195,21 @@ void draw_grid(ImDrawList* dl, const WgmmaGrid& t, const std::vector<std::uint8_
       switch (mode) {
         case CellLabelMode::full:
           std::snprintf(l1, sizeof l1, "T%d V%d", ow.lane, ow.element);
-          centred_text(dl, sf, a, b, tc, l1);
+          labels += centred_text(dl, sf, a, b, tc, l1) ? 1 : 0;
           break;
         case CellLabelMode::two_lines:
           std::snprintf(l1, sizeof l1, "T%d", ow.lane);
           std::snprintf(l2, sizeof l2, "V%d", ow.element);
-          centred_text(dl, sf, a, ImVec2(b.x, a.y + ch * 0.5f + 1.f), tc, l1);
+          labels += centred_text(dl, sf, a, ImVec2(b.x, a.y + ch * 0.5f + 1.f), tc, l1) ? 1 : 0;
           centred_text(dl, sf, ImVec2(a.x, a.y + ch * 0.5f - 1.f), b, tc, l2);
           break;
         case CellLabelMode::owner:
           std::snprintf(l1, sizeof l1, "T%d", ow.lane);
-          centred_text(dl, sf, a, b, tc, l1);
+          labels += centred_text(dl, sf, a, b, tc, l1) ? 1 : 0;
           break;
         case CellLabelMode::number:
           std::snprintf(l1, sizeof l1, "%d", ow.lane);
-          centred_text(dl, sf, a, b, tc, l1);
+          labels += centred_text(dl, sf, a, b, tc, l1) ? 1 : 0;
           break;
         case CellLabelMode::none:
           break;
@@ -255,12 +307,6 @@ void cell_tooltip(const WarpgroupTable& t, const WarpgroupMeasured& m, Operand o
   ImGui::EndTooltip();
 }
 
-/// The least rows of the selected thread's register list in view, and the least height of the grids
-/// above it (64 rows of about 3 px at zoom 1, which a click still hits): at 1600x1000 both fit beside
-/// the fragments and bank views' least heights.
-constexpr int kMinRegisterRows = 6;
-constexpr float kMinWarpgroupGridHeight = 220.f;
-
 /// The selected thread's registers, in the space left under the grids (the table scrolls).
 void register_table(AppState& s, HopperViews& v, int thread) {
   const WgmmaInstruction& in = *v.warpgroup().instr;
@@ -340,6 +386,8 @@ void draw_warpgroup(AppState& s, HopperViews& v) {
       in.group.c_str(), in.n, std::string(to_string(in.d_type)).c_str(), wgmma_d_elements(in), in.k,
       std::string(to_string(in.a_type)).c_str(), wgmma_a_elements(in), in.k, in.n,
       std::string(to_string(in.b_type)).c_str());
+  // Why the entry is not of the mma.sync form's types (.f64 has no wgmma), where it is not.
+  if (!h.wgmma_note.empty()) status_text(kAmberV, "%s", h.wgmma_note.c_str());
   ImGui::PopTextWrapPos();
   const std::string text = warpgroup_measured_text(s.probe.label, t, m, &v.descriptor());
   v.frame.warpgroup_text = text;
@@ -350,11 +398,20 @@ void draw_warpgroup(AppState& s, HopperViews& v) {
   record_widget(s, "wg_measured");
 
   // [SECTION] zoom and thread
+  // The view opens at the zoom where every cell holds a label, worked out for the grids' room under
+  // this row and the Find answer (as the fragments view's readable zoom); "fit" shows every cell.
   GridZoom& view = h.warpgroup_zoom;
-  zoom_for(view, in.mnemonic, 1.f);
-  zoom_bar(s, view, "wg", kMinWarpgroupZoom, kMaxWarpgroupZoom, 0.f,
-           "1x fits A and D in the window. Ctrl+wheel over the grids zooms about the mouse;\n"
-           "wheel scrolls, shift+wheel scrolls sideways.");
+  ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
+  const float bar_h =
+      ImGui::GetFrameHeightWithSpacing() +
+      find_answer_height(find_answer(h.warpgroup_find, in.mnemonic, fragment_operands(in)), 3);
+  const ImVec2 before_bar = ImGui::GetContentRegionAvail();
+  const float readable =
+      labelled_zoom(t, sf, grid_fit(in, ImVec2(before_bar.x, before_bar.y - bar_h), h.selected_thread >= 0));
+  zoom_for(view, in.mnemonic, readable);
+  zoom_bar(s, view, "wg", kMinWarpgroupZoom, kMaxWarpgroupZoom, readable,
+           "1x fits A and D in the window; the view opens at the zoom where every cell holds a label.\n"
+           "Ctrl+wheel over the grids zooms about the mouse; wheel scrolls, shift+wheel scrolls sideways.");
   ImGui::SameLine();
   ImGui::TextColored(kDimV, "thread");
   ImGui::SameLine();
@@ -375,31 +432,16 @@ void draw_warpgroup(AppState& s, HopperViews& v) {
   s.warpgroup_goto.update(found);
   const std::optional<WhereRequest>& goto_cell = s.warpgroup_goto.where;
 
-  // [SECTION] grids
-  // The selected thread's register list under the grids, at most 40 % of the height: beside them
-  // (tried for issue 22) the grids' cells got too small to show a thread's ring, and a larger
-  // share moved cells under the list. In a short view the list scrolls.
-  // The list shows at least kMinRegisterRows rows under its header and "thread" line (newcomer round 13:
-  // three rows at 1600x1000), and the layout keeps the view tall enough for that beside the grids'
-  // least (AppState::least_view_height).
+  // [SECTION] grids, with the selected thread's register list under them (grid_child)
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float row_h = ImGui::GetTextLineHeight() + 2.f * ImGui::GetStyle().CellPadding.y;
-  const float table_least = ImGui::GetFrameHeightWithSpacing() +
-                            (static_cast<float>(kMinRegisterRows) + 1.5f) * row_h +
-                            2.f * ImGui::GetStyle().ItemSpacing.y;
-  const float table_h = h.selected_thread >= 0
-                            ? std::min(std::max(table_least, std::min(260.f, avail.y * 0.4f)), avail.y - 60.f)
-                            : 0.f;
-  s.least_view_height[kWinWarpgroup] = ImGui::GetWindowHeight() - avail.y + kMinWarpgroupGridHeight +
-                                       (h.selected_thread >= 0 ? table_least : 0.f);
-  const ImVec2 child(avail.x, std::max(60.f, avail.y - table_h));
-  const float sb = ImGui::GetStyle().ScrollbarSize;
-  const ImVec2 fit = fit_cells(in, ImVec2(child.x - sb - 4.f, child.y - sb - 4.f));
+  const bool table = h.selected_thread >= 0;
+  s.least_view_height[kWinWarpgroup] =
+      ImGui::GetWindowHeight() - avail.y + kMinWarpgroupGridHeight + (table ? register_table_least() : 0.f);
+  const ImVec2 child = grid_child(avail, table);
+  const ImVec2 fit = grid_fit(in, avail, table);
   const float zoom = std::clamp(view.zoom, kMinWarpgroupZoom, kMaxWarpgroupZoom);
-  // Cells grow in height only while they are wider than 2.5 times their height (a wide N makes
-  // the fitted cells narrow and tall; "T127 V127" wants width).
-  const float cw = zoomed_cell(fit.x, zoom);
-  const float ch = std::max(fit.y, std::min(zoomed_cell(fit.y, zoom), std::floor(cw / 2.5f)));
+  const ImVec2 cell = zoomed_cells(fit, zoom);
+  const float cw = cell.x, ch = cell.y;
   const WgGeom size_only = make_geom(in, ImVec2(0, 0), cw, ch);
   // The element Find went to, wholly in view with its row and column numbers, at this zoom (the
   // register list that selecting its thread opens shortens the view a frame later).
@@ -443,17 +485,16 @@ void draw_warpgroup(AppState& s, HopperViews& v) {
   const ImVec2 clip_min = wl->GetClipRectMin(), clip_max = wl->GetClipRectMax();
   const ImVec2 vis_min(std::max(clip_min.x, o.x), std::max(clip_min.y, o.y));
   const ImVec2 vis_max(std::min(clip_max.x, o.x + g.size.x), std::min(clip_max.y, o.y + g.size.y));
-  int drawn = 0;
-  ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
+  int drawn = 0, labels = 0;
   const CellLabelMode mode =
       cell_label_mode(sf, cw, ch, kWarpgroupSize - 1, std::max(t.d.per_thread, t.a.per_thread) - 1);
   if (vis_max.x > vis_min.x && vis_max.y > vis_min.y) {
     ImDrawList* dl = begin_grid_clip(vis_min, vis_max);
     draw_frame(dl, t, g, vis_min, vis_max);
     draw_grid(dl, t.a, m.a_state, g.a(), cw, ch, h.selected_thread, hover_thread, vis_min, vis_max, mode,
-              drawn);
+              drawn, labels);
     draw_grid(dl, t.d, m.d_state, g.d(), cw, ch, h.selected_thread, hover_thread, vis_min, vis_max, mode,
-              drawn);
+              drawn, labels);
     if (goto_cell) {
       const ImVec2 go = g.grid(goto_cell->op);
       const ImVec2 a(go.x + static_cast<float>(goto_cell->col) * cw,
@@ -493,6 +534,8 @@ void draw_warpgroup(AppState& s, HopperViews& v) {
   v.frame.scroll_max_x = sc.max_x;
   v.frame.scroll_max_y = sc.max_y;
   v.frame.cells_drawn = drawn;
+  v.frame.labels_drawn = labels;
+  v.frame.readable_zoom = readable;
   v.frame.label_mode = to_string(mode);
   s.warpgroup_labels = export_labels(mode);  // the export draws the cells as they read now
   if (have_hit) {

@@ -74,6 +74,43 @@ const WgmmaInstruction* find_wgmma_named(std::string_view name) {
   return find_wgmma(std::string(kWgmmaPrefix) + std::string(name));
 }
 
+const WgmmaInstruction* wgmma_for_mma(const Instruction& mma) {
+  for (const WgmmaInstruction& in : wgmma_catalogue())
+    if (in.n == 64 && in.a_type == mma.a.type && in.b_type == mma.b.type && in.d_type == mma.c.type)
+      return &in;
+  return nullptr;
+}
+
+std::string wgmma_missing_types(const Instruction& mma) {
+  // PTX ISA 9.0, "Warpgroup MMA: wgmma.mma_async": .atype/.btype .f16, .bf16, .tf32, .e4m3/.e5m2,
+  // .s8/.u8 and .b1; every mma.sync form of those types has a wgmma of the same types.
+  auto in_ptx = [](ElemType t) {
+    switch (t) {
+      case ElemType::f16:
+      case ElemType::bf16:
+      case ElemType::tf32:
+      case ElemType::e4m3:
+      case ElemType::e5m2:
+      case ElemType::s8:
+      case ElemType::u8:
+      case ElemType::b1:
+        return true;
+      default:
+        return false;
+    }
+  };
+  std::string s = "." + std::string(to_string(mma.a.type));
+  if (mma.b.type != mma.a.type) s += " x ." + std::string(to_string(mma.b.type));
+  if (!in_ptx(mma.a.type) || !in_ptx(mma.b.type)) return "no wgmma form for " + s;
+  // A and B the catalogue has, only not with this D (its .e5m2 x .e5m2 comes with .f32 D alone).
+  for (const WgmmaInstruction& in : wgmma_catalogue())
+    if (in.a_type == mma.a.type && in.b_type == mma.b.type) {
+      s += " with ." + std::string(to_string(mma.c.type)) + " D";
+      break;
+    }
+  return "no wgmma entry in the catalogue for " + s;
+}
+
 int wgmma_index(const WgmmaInstruction* in) {
   const auto& all = wgmma_catalogue();
   if (!in || in < all.data() || in >= all.data() + all.size()) return -1;

@@ -76,10 +76,10 @@ TEST(ParseSettings, TheFileHoldsTheseKeys) {
     for (const auto& [key, value] : o.items()) k.insert(key);
     return k;
   };
+  // No "wgmma": only an entry the user picked is saved (WgmmaThatFollowedTheMmaSyncFormIsNotSaved).
   EXPECT_EQ(keys(j), (std::set<std::string>{"format",
                                             "version",
                                             "instruction",
-                                            "wgmma",
                                             "ldmatrix_num",
                                             "trans",
                                             "width_halves",
@@ -434,9 +434,11 @@ TEST(ParseSettings, WgmmaWithoutItsPrefixIsTheEntry) {
 TEST(ParseSettings, UnknownWgmmaKeepsTheDefaultAndSaysTheNearest) {
   const ParsedSettings p =
       parse_fields(R"("wgmma": "m64n256k16.f32.bf16", "windows": {"descriptor": "yes"})");
-  EXPECT_EQ(p.settings.hopper.wgmma, kDefaultWgmma);
+  EXPECT_EQ(p.settings.hopper.wgmma, "");  // none picked: the views follow the mma.sync form's types
   EXPECT_TRUE(any_message_has(
-      p, "wgmma \"m64n256k16.f32.bf16\" is not in the wgmma catalogue: using " + std::string(kDefaultWgmma),
+      p,
+      "wgmma \"m64n256k16.f32.bf16\" is not in the wgmma catalogue: showing the wgmma of the mma.sync form's "
+      "types",
       "did you mean:\n  wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16"))
       << all(p);
   EXPECT_FALSE(p.settings.hopper.descriptor);
@@ -578,15 +580,35 @@ TEST(SettingsFiles, HopperChoicesAreSavedAndReadAtTheNextStart) {
   AppState first;
   ASSERT_EQ(start_settings(dir, true, first), t.path.string());
   first.hopper.wgmma = "wgmma.mma_async.sync.aligned.m64n32k32.f32.e4m3.e5m2";
+  first.hopper.wgmma_picked = true;
   first.hopper.descriptor_open = true;
   ASSERT_EQ(save_settings(t.path.string(), settings_of(first)), "");
   AppState next;
   ASSERT_EQ(start_settings(dir, true, next), t.path.string());
   EXPECT_TRUE(next.settings_notices.empty());
   EXPECT_EQ(next.hopper.wgmma, "wgmma.mma_async.sync.aligned.m64n32k32.f32.e4m3.e5m2");
+  EXPECT_TRUE(next.hopper.wgmma_picked);  // it wins over the mma.sync form's types
   EXPECT_TRUE(next.hopper.descriptor_open);
   EXPECT_FALSE(next.hopper.warpgroup_open);
   EXPECT_FALSE(next.hopper.moves_open);
+}
+
+// An entry the views showed only because it has the mma.sync form's types (the user picked none) is
+// not saved: saved, it would win over the types chosen at the next start (newcomer round 20).
+TEST(SettingsFiles, WgmmaThatFollowedTheMmaSyncFormIsNotSaved) {
+  TempDir t;
+  const ConfigDir dir{t.path.string(), t.path.parent_path().string(), "x"};
+  AppState first;
+  ASSERT_EQ(start_settings(dir, true, first), t.path.string());
+  first.hopper.wgmma = "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16";
+  first.hopper.wgmma_picked = false;
+  const std::string text = settings_json(settings_of(first));
+  EXPECT_EQ(text.find("\"wgmma\""), std::string::npos) << text;
+  ASSERT_EQ(save_settings(t.path.string(), settings_of(first)), "");
+  AppState next;
+  ASSERT_EQ(start_settings(dir, true, next), t.path.string());
+  EXPECT_TRUE(next.settings_notices.empty());
+  EXPECT_FALSE(next.hopper.wgmma_picked);
 }
 
 // Found by a newcomer: quitting deleted a key of the user's own and overwrote values the app had

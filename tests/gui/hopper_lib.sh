@@ -59,6 +59,13 @@ make_room() {
   wait_for "'Fragments: mma.sync A, B, C/D' not in s['windows'] and 'Bank view: shared-memory accesses over 32 banks' not in s['windows']"
 }
 
+# warpgroup_fit: the warpgroup view's "fit" (zoom 1: every cell in view, as grid_cell clicks want);
+# it opens at the zoom where every cell holds a label, which scrolls.
+warpgroup_fit() {
+  click $(centre_of "s['widgets']['wg_fit']")
+  wait_for "s['hopper']['warpgroup']['zoom'] == 1"
+}
+
 # pick_wgmma MNEMONIC: opens the wgmma picker of the last-drawn Hopper window and scrolls its list
 # with the wheel towards that entry (the dump lists the picker's entries in order, and which are
 # visible), then clicks it, as a user would.

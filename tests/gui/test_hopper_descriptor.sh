@@ -12,7 +12,8 @@ source "$(dirname "$0")/hopper_lib.sh"
 gui_init "$@"
 BF=wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16
 TF32=wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32
-start_app --no-device
+# A .bf16 mma.sync form: the Hopper views open on its types (wgmma_following).
+start_app --no-device --instr m16n8k16.row.col.f32.bf16.bf16.f32
 open_view descriptor
 make_room  # the whole middle column for the descriptor view
 wait_for "s['hopper']['descriptor']['drawn'] and s['hopper']['wgmma']['mnemonic'] == '$BF'"

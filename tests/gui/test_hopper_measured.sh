@@ -21,7 +21,9 @@ D="s['hopper']['descriptor']"
 M="s['hopper']['moves']"
 
 T0=$(date +%s.%N)
-start_app --no-device "$REPORT"
+# A .bf16 mma.sync form: the Hopper views open on its types, the report's entry (wgmma_following);
+# settings keep it for the second start.
+start_app --no-device --instr m16n8k16.row.col.f32.bf16.bf16.f32 "$REPORT"
 wait_for "s['report_error'] == '' and s['report_label'] is not None" 30
 T1=$(date +%s.%N)
 echo "report $(basename "$REPORT") ($(stat -c %s "$REPORT") bytes): start to measured label $(python3 -c "print(round($T1 - $T0, 2))") s"
@@ -31,6 +33,7 @@ wait_for "$W['drawn'] and s['hopper']['wgmma']['mnemonic'] == '$BF'"
 wait_for "$W['measured_text'] == 'measured on NVIDIA H200, sm_90: 4096 of 4096 D elements, 1024 of 1024 A, descriptor B K-major 128B: 1024 of 1024 elements match the model'"
 wait_for "not $W['model_only'] and $W['measured']['cells_matching'] == 4096 + 1024 and $W['measured']['cells_differing'] == 0"
 echo "warpgroup: $(q "$W['measured_text']")"
+warpgroup_fit
 click $(grid_cell warpgroup D 17 2)
 wait_for "$W['registers_thread'] == 37"
 wait_for "all(f['match'] and f['measured'] == [f['row'], f['col']] for r in $W['registers'] for f in r['fields'])"
@@ -140,7 +143,7 @@ close_view moves
 sleep 0.5
 # Thread 37, picked before, stays selected across the wgmma picks and the restart (issue 22); a
 # click on its cell would deselect it, so the test clicks only where it is not selected.
-[ "$(q "$W['selected_thread']")" = 37 ] || click $(grid_cell warpgroup D 17 2)
+[ "$(q "$W['selected_thread']")" = 37 ] || { warpgroup_fit; click $(grid_cell warpgroup D 17 2); }
 wait_for "$W['registers_thread'] == 37 and $W['registers'][0]['fields'][0]['match'] is False"
 wait_for "$W['registers'][0]['fields'][0]['measured'] == [0, 0]"
 shot measured-planted

@@ -7,22 +7,36 @@
 #   D: row = 16*warp + lane/4 + 8*((i>>1)&1), col = 8*(i>>2) + 2*(lane%4) + (i&1), one f32 per register
 #   A: row = 16*warp + lane/4 + 8*((i>>1)&1), k = 2*(lane%4) + (i&1) + 8*(i>>2), two bf16 per register
 # Without a report the view says "model only".
+# Newcomer round 20: with an mma.sync form chosen, the view opens on the wgmma of its types at N = 64
+# (PTX ISA wgmma table: .f32.f16.f16 for m16n8k16 .f32.f16.f16.f32), at a zoom where the cells carry
+# their thread labels; an .f64 form, which no wgmma has, shows the default and says why.
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/hopper_lib.sh"
 gui_init "$@"
 BF=wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16
 F16N256=wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16
+F16=wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
 start_app --no-device
 
 wait_for "s['hopper']['windows'] == {'warpgroup': False, 'descriptor': False, 'moves': False}"
+pick_instruction mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+wait_for "s['controls']['instruction'] == 'mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32'"
 open_view warpgroup
-wait_for "s['hopper']['warpgroup']['drawn'] and s['hopper']['wgmma']['mnemonic'] == '$BF'"
+wait_for "s['hopper']['warpgroup']['drawn'] and s['hopper']['wgmma']['mnemonic'] == '$F16' and s['hopper']['wgmma']['note'] == ''"
 wait_for "s['hopper']['warpgroup']['model_only'] and s['hopper']['warpgroup']['measured_text'].startswith('model only:')"
+# Labels at the zoom the view opens at: the thread in every cell in view (T<thread> fits, 1x does not).
+wait_for "s['hopper']['warpgroup']['zoom'] > 1 and s['hopper']['warpgroup']['label_mode'] != 'none'"
+wait_for "s['hopper']['warpgroup']['labels_drawn'] == s['hopper']['warpgroup']['cells_drawn'] > 100"
+echo "opens at $(q "s['hopper']['warpgroup']['zoom']")x with $(q "s['hopper']['warpgroup']['labels_drawn']") labels"
+shot warpgroup-f16-labels
+pick_instruction mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64
+wait_for "s['hopper']['wgmma']['mnemonic'] == '$BF' and s['hopper']['wgmma']['note'] == 'no wgmma form for .f64: showing m64n64k16.f32.bf16.bf16'"
 
 # N = 256: everything fits at zoom 1, then zoom in about a D cell.
 pick_wgmma "$F16N256"
 wait_for "s['hopper']['wgmma']['mnemonic'] == '$F16N256' and s['hopper']['warpgroup']['grids']['D']['cols'] == 256"
-wait_for "s['hopper']['warpgroup']['zoom'] == 1 and s['hopper']['warpgroup']['cells_drawn'] == 64 * (256 + 16)"
+warpgroup_fit
+wait_for "s['hopper']['warpgroup']['cells_drawn'] == 64 * (256 + 16)"
 shot warpgroup-n256-fit
 read -r GX GY <<<"$(grid_cell warpgroup D 40 200)"
 xdotool mousemove --window "$WID" "$GX" "$GY"
@@ -47,6 +61,7 @@ wait_for "s['hopper']['warpgroup']['zoom'] == 1"
 # col 2*(5%4) = 2, element 0).
 pick_wgmma "$BF"
 wait_for "s['hopper']['wgmma']['mnemonic'] == '$BF' and s['hopper']['warpgroup']['grids']['D']['cols'] == 64"
+warpgroup_fit
 wait_for "s['hopper']['warpgroup']['grids']['A']['cols'] == 16 and s['hopper']['warpgroup']['cells_drawn'] == 64 * 80"
 click $(grid_cell warpgroup D 17 2)
 wait_for "s['hopper']['warpgroup']['selected_thread'] == 37 and s['hopper']['warpgroup']['registers_thread'] == 37"

@@ -25,7 +25,8 @@ L1=4
 click $(centre_of "s['lane_buttons'][4]")
 wait_for "s['selected_lane'] == $L1 and $I['lane'] == $L1 and $I['warpgroup'] is None"
 
-# 2. A warpgroup cell: its thread, warp and lane, and the thread's registers.
+# 2. A warpgroup cell: its thread, warp and lane, and the thread's registers (at 1x, every cell in view).
+warpgroup_fit
 click $(grid_cell warpgroup D 17 2)
 wait_for "$W['selected_thread'] == 37"
 wait_for "$I['warpgroup'] is not None and $I['warpgroup']['thread'] == 37" ||

@@ -47,6 +47,7 @@ start_app --no-device
 wait_for "'menu_view' in s['widgets']"
 open_view warpgroup
 wait_for "$W['drawn']"
+warpgroup_fit
 click $(grid_cell warpgroup D 17 2)
 wait_for "$W['selected_thread'] == 37 and $W['registers_thread'] == 37"
 sleep 0.5

@@ -14,7 +14,9 @@ mkdir -p "$WORK/figures"
 
 start_app --no-device
 open_view warpgroup
-wait_for "s['hopper']['wgmma']['mnemonic'].endswith('m64n64k16.f32.bf16.bf16') and $W['grids']['D']['cols'] == 64"
+# The default mma.sync form's types (.f32.f16.f16), at 1x: every cell in view, D(17, 2) too.
+wait_for "s['hopper']['wgmma']['mnemonic'].endswith('m64n64k16.f32.f16.f16') and $W['grids']['D']['cols'] == 64"
+warpgroup_fit
 click $(grid_cell warpgroup D 17 2)
 wait_for "$W['selected_thread'] == 37"
 

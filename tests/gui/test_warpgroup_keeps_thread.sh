@@ -8,10 +8,12 @@ source "$(dirname "$0")/hopper_lib.sh"
 gui_init "$@"
 BF=wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16
 F16N256=wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16
-start_app --no-device
+# A .bf16 mma.sync form: the Warpgroup view opens on its types (wgmma_following).
+start_app --no-device --instr m16n8k16.row.col.f32.bf16.bf16.f32
 
 open_view warpgroup
 wait_for "s['hopper']['warpgroup']['drawn'] and s['hopper']['wgmma']['mnemonic'] == '$BF'"
+warpgroup_fit
 click $(grid_cell warpgroup D 17 2)
 wait_for "s['hopper']['warpgroup']['selected_thread'] == 37"
 

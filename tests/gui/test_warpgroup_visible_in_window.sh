@@ -12,12 +12,17 @@ gui_init "$@"
 W="s['hopper']['warpgroup']"
 
 mkdir -p "$WORK/cfg"
-echo '{"format": "fragviz-settings", "version": 1, "windows": {"warpgroup": true}}' >"$WORK/cfg/settings.json"
+# At 1x (the zoom saved for the entry the default mma.sync form's types give): A and D side by
+# side in the window's width, as the rows below want (the view opens at its labelled zoom otherwise).
+cat >"$WORK/cfg/settings.json" <<'JSON'
+{"format": "fragviz-settings", "version": 1, "windows": {"warpgroup": true},
+ "zoom": {"warpgroup": {"for": "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16", "zoom": 1}}}
+JSON
 # 1000 wide: under the 1024 minimum, so the canvas has its bottom scroll bar over the window's last
 # 14 pixels; 700 high: shorter than the views' least heights, so it scrolls vertically too.
 APP_SIZE=1000x700 start_app --no-device
 wait_for "s['hopper']['windows']['warpgroup'] and $W['drawn'] and 'C' in s['warpgroup_visible'] and '##layout_vscroll' in s['widgets']" 20
-wait_for "s['layout']['scroll_bars'] == [True, True]"
+wait_for "s['layout']['scroll_bars'] == [True, True] and $W['zoom'] == 1"
 # Scroll the canvas (the wheel over its vertical bar) until A's rows cross the views' bottom edge
 # with rows under the bottom scroll bar: those are off screen.
 straddles="(lambda g, v: g['origin'][1] + 2 * g['cell'][1] < v[1] + v[3] and g['origin'][1] + 64 * g['cell'][1] > v[1] + v[3] + g['cell'][1])($W['grids']['A'], s['layout']['view'])"

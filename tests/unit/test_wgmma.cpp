@@ -191,3 +191,49 @@ TEST(Wgmma, NamedByFullMnemonicOrWithoutThePrefix) {
                           "wgmma.m64n64k16.f32.f16.f16", "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32"})
     EXPECT_EQ(fragviz::find_wgmma_named(bad), nullptr) << bad;
 }
+
+// The wgmma entry the Hopper views open on for a chosen mma.sync form: N = 64 and the same A, B and
+// D types. Expected names typed from PTX ISA 9.0 "Warpgroup MMA: wgmma.mma_async", the
+// .dtype.atype.btype table (K = 32 bytes: k16 for 16-bit, k8 .tf32, k32 8-bit); "" where the
+// catalogue has no wgmma of those types, with the text the view says why in: "no wgmma form" for
+// types that table lacks (.f64, .s4/.u4), "no wgmma entry in the catalogue" for those it has (.b1,
+// .e5m2 x .e4m3, .e5m2 with .f16 D) but the catalogue leaves out.
+TEST(Wgmma, EntryForAnMmaSyncFormHasItsTypes) {
+  const struct {
+    const char* mma;
+    const char* wgmma;  // "" = none
+    const char* missing;
+  } cases[] = {
+      {"m16n8k16.row.col.f32.f16.f16.f32", "m64n64k16.f32.f16.f16", ""},
+      {"m16n8k8.row.col.f32.f16.f16.f32", "m64n64k16.f32.f16.f16", ""},
+      {"m8n8k4.row.col.f32.f16.f16.f32", "m64n64k16.f32.f16.f16", ""},
+      {"m16n8k16.row.col.f16.f16.f16.f16", "m64n64k16.f16.f16.f16", ""},
+      {"m16n8k16.row.col.f32.bf16.bf16.f32", "m64n64k16.f32.bf16.bf16", ""},
+      {"m16n8k8.row.col.f32.tf32.tf32.f32", "m64n64k8.f32.tf32.tf32", ""},
+      {"m16n8k32.row.col.s32.s8.s8.s32", "m64n64k32.s32.s8.s8", ""},
+      {"m16n8k16.row.col.s32.u8.u8.s32", "m64n64k32.s32.u8.u8", ""},
+      {"m8n8k16.row.col.s32.s8.u8.s32", "m64n64k32.s32.s8.u8", ""},
+      {"m16n8k32.row.col.f32.e4m3.e4m3.f32", "m64n64k32.f32.e4m3.e4m3", ""},
+      {"m16n8k32.row.col.f32.e5m2.e5m2.f32", "m64n64k32.f32.e5m2.e5m2", ""},
+      {"m16n8k32.row.col.f32.e4m3.e5m2.f32", "m64n64k32.f32.e4m3.e5m2", ""},
+      {"m16n8k32.row.col.f16.e4m3.e4m3.f16", "m64n64k32.f16.e4m3.e4m3", ""},
+      {"m8n8k4.row.col.f64.f64.f64.f64", "", "no wgmma form for .f64"},
+      {"m16n8k64.row.col.s32.s4.u4.s32", "", "no wgmma form for .s4 x .u4"},
+      {"m16n8k256.row.col.s32.b1.b1.s32.xor.popc", "", "no wgmma entry in the catalogue for .b1"},
+      {"m16n8k32.row.col.f32.e5m2.e4m3.f32", "", "no wgmma entry in the catalogue for .e5m2 x .e4m3"},
+      {"m16n8k32.row.col.f16.e5m2.e5m2.f16", "", "no wgmma entry in the catalogue for .e5m2 with .f16 D"},
+  };
+  const std::string prefix = "wgmma.mma_async.sync.aligned.";
+  for (const auto& c : cases) {
+    const fragviz::Instruction* mma = fragviz::find_instruction_named(c.mma);
+    ASSERT_NE(mma, nullptr) << c.mma;
+    const WgmmaInstruction* w = fragviz::wgmma_for_mma(*mma);
+    if (*c.wgmma) {
+      ASSERT_NE(w, nullptr) << c.mma;
+      EXPECT_EQ(w->mnemonic, prefix + c.wgmma) << c.mma;
+    } else {
+      EXPECT_EQ(w, nullptr) << c.mma << " -> " << (w ? w->mnemonic : "");
+      EXPECT_EQ(fragviz::wgmma_missing_types(*mma), c.missing) << c.mma;
+    }
+  }
+}

@@ -87,6 +87,19 @@ const WgmmaInstruction* find_wgmma_named(std::string_view name);
 /// Index in wgmma_catalogue(), or -1.
 int wgmma_index(const WgmmaInstruction* in);
 
+/// The wgmma entry of the types a warp-level mma.sync form multiplies: the catalogue's N = 64 entry
+/// whose A, B and D types are the form's A, B and C/D types (.f16 with .f32 or .f16 D as the form
+/// accumulates, .bf16, .tf32, .s8/.u8 with .s32, .e4m3/.e5m2), so the Hopper views open on the
+/// user's types; nullptr where the catalogue has none (.f64, .b1, .s4/.u4, fp6/fp4, and the type
+/// pairs it leaves out, such as .e5m2 x .e4m3). Every entry takes A from registers or a descriptor
+/// alike, so the operand source is the default entry's.
+const WgmmaInstruction* wgmma_for_mma(const Instruction& mma);
+/// Why wgmma_for_mma found none, as the views say it: "no wgmma form for .f64" where PTX's wgmma has
+/// no such A or B type (.f64, .s4/.u4, fp6/fp4), else "no wgmma entry in the catalogue for .b1" (the
+/// types PTX has but the catalogue leaves out). Types: A's, then B's where it differs, then "with
+/// .f16 D" where the catalogue has those A and B types only with another D.
+std::string wgmma_missing_types(const Instruction& mma);
+
 /// True for the entries whose M/N-major forms the probes issue (and the kernels compile): .f16
 /// and .bf16 at N = 64 and 256, which cover one and several swizzle atoms along N.
 inline bool wgmma_mn_major_probed(const WgmmaInstruction& in) {

@@ -40,6 +40,16 @@ const WgmmaPickerOrder& wgmma_picker_order();
 
 /// The entry `mnemonic` names, or kDefaultWgmma's when it names none. Never null.
 const WgmmaInstruction& wgmma_or_default(const std::string& mnemonic);
+
+/// The wgmma entry for the mma.sync form the main views show, while the user has picked none.
+struct FollowedWgmma {
+  std::string mnemonic;  ///< wgmma_for_mma's entry, else kDefaultWgmma
+  std::string note;      ///< "" when it has the form's types, else why not, as the view says it
+};
+/// FollowedWgmma for mma.sync form `instruction` (a catalogue name): wgmma_missing_types and what is
+/// shown instead ("no wgmma form for .f64: showing m64n64k16.f32.bf16.bf16") where wgmma_for_mma
+/// finds none.
+FollowedWgmma wgmma_following(const std::string& instruction);
 /// The mnemonic without "wgmma.mma_async.sync.aligned.".
 std::string short_wgmma(const WgmmaInstruction& in);
 

@@ -74,9 +74,13 @@ struct MoveControls {
 struct HopperState {
   bool warpgroup_open = false, descriptor_open = false, moves_open = false;  ///< View menu
   std::string wgmma = kDefaultWgmma;  ///< the entry both wgmma views show, by PTX mnemonic
-  std::string wgmma_filter;           ///< the wgmma picker's filter text, cleared as it opens
-  int selected_thread = -1;           ///< warpgroup thread 0-127, -1 = none
-  std::string warpgroup_find;         ///< the warpgroup view's Find text (`D,17,2`, `thread 37`)
+  /// The user picked `wgmma` (the picker, a ladder rung, settings.json): until then it follows the
+  /// mma.sync form's types (wgmma_following), and settings do not save it.
+  bool wgmma_picked = false;
+  std::string wgmma_note;      ///< why `wgmma` is not of the mma.sync form's types, "" when it is
+  std::string wgmma_filter;    ///< the wgmma picker's filter text, cleared as it opens
+  int selected_thread = -1;    ///< warpgroup thread 0-127, -1 = none
+  std::string warpgroup_find;  ///< the warpgroup view's Find text (`D,17,2`, `thread 37`)
   GridZoom warpgroup_zoom;
   DescriptorControls descriptor;
   MoveControls moves;

@@ -60,9 +60,10 @@ case "$mode" in
   test)
     install_missing "${build_pkgs[@]}" "${test_pkgs[@]}"
     bash "$root/tools/fetch-cutlass.sh"  # CuTe headers for tests/cute (PyPI; skips when present)
-    configure_and_build -DFRAGVIZ_WERROR=ON
+    configure_and_build -DFRAGVIZ_WERROR=ON -DFRAGVIZ_GUI_TEST_LOCK=OFF
     # The full build: unit, gpu (SKIPPED without a device), sm_75 compile check, then the GUI tests
-    # under Xvfb, four at once: each mostly waits on its app (its own Xvfb), so two cores keep up.
+    # under Xvfb, four at once (FRAGVIZ_GUI_TEST_LOCK is off): each mostly waits on its app (its own
+    # Xvfb), so two cores keep up.
     status=0
     ctest --test-dir "$build" --output-on-failure -j 2 -LE gui || status=1
     ctest --test-dir "$build" --output-on-failure -j "${FRAGVIZ_GUI_TEST_JOBS:-4}" -L gui || status=1

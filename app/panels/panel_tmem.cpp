@@ -301,12 +301,8 @@ void draw_grid(AppState& s, TmemModel& m) {
 
 void draw_tmem(AppState& s, TmemModel& m) {
   if (!s.tmem.open) return;
-  const ImGuiViewport* vp = ImGui::GetMainViewport();
-  ImGui::SetNextWindowPos(
-      ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.15f, vp->WorkPos.y + vp->WorkSize.y * 0.08f),
-      ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(vp->WorkSize.x * 0.7f, vp->WorkSize.y * 0.86f), ImGuiCond_FirstUseEver);
-  if (!ImGui::Begin(kWinTmem, &s.tmem.open)) {
+  // Tiled under the fragments view's column like the Hopper views, never over another view (issue 22).
+  if (!begin_view(s, kWinTmem, &s.tmem.open)) {
     ImGui::End();
     return;
   }

@@ -233,6 +233,9 @@ struct BanksViewRecord {
   std::map<std::string, std::array<float, 4>> grids;
   /// Per grid, the part in view: 128-byte lines (rows) by banks (columns).
   std::map<std::string, VisibleGrid> visible;
+  /// Per grid, the part inside the bank view's own window, wherever the canvas is scrolled (the view
+  /// keeps room for a few lines: kMinBankGridLines).
+  std::map<std::string, VisibleGrid> in_window;
   /// The tile view: the padded tile's (the one File > Export draws) rows and columns (halves) with a
   /// word in view in either grid, as a bounding block; empty in Layout mode.
   VisibleGrid visible_tile;

@@ -399,6 +399,7 @@ std::string App::state_json() const {
                        {"address_every", bv.address_every},
                        {"grids", grids},
                        {"visible", visible_json(bv.visible)},
+                       {"in_window", visible_json(bv.in_window)},
                        {"visible_tile", visible_json({{"tile", bv.visible_tile}})["tile"]},
                        {"tile_text", bv.tile_text},
                        {"label_mode", bv.label_mode}};

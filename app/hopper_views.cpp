@@ -125,6 +125,8 @@ json HopperViews::state_json(const AppState& s, float px) const {
     j["warpgroup"] = {{"drawn", f.warpgroup_drawn},
                       {"selected_thread", h.selected_thread},
                       {"measured_text", f.warpgroup_text},
+                      {"thread_text", f.thread_text},
+                      {"thread_error", f.thread_error},
                       {"find_text", h.warpgroup_find},
                       {"find_answer", f.find_answer},
                       {"find_error", f.find_error},

@@ -20,13 +20,15 @@ inline constexpr const char* kWinWarpgroup = "Warpgroup: wgmma D and A fragments
 inline constexpr const char* kWinDescriptor = "Descriptor: wgmma operand in shared memory";
 inline constexpr const char* kWinMatrixMoves = "stmatrix / movmatrix: register halves and 8x8 matrices";
 
-// The Algebra window (panels/panel_algebra.cpp): opened from the View menu, movable.
+// The Algebra window (panels/panel_algebra.cpp): opened from the View menu, tiled under the bank
+// view as the Hopper windows are (window_placement.hpp).
 inline constexpr const char* kWinAlgebra = "Algebra: CuTe layouts and their operations";
 // The CTA tile window (panels/panel_cta_tile.cpp): opened from the View menu, tiled under the bank
 // view as the Hopper windows are (window_placement.hpp).
 inline constexpr const char* kWinCtaTile = "CTA tile: TiledMMA, TiledCopy and shared layouts";
 
-// The Tensor memory window (panels/panel_tmem.cpp): opened from the View menu, movable.
+// The Tensor memory window (panels/panel_tmem.cpp): opened from the View menu, tiled like the
+// Algebra window.
 inline constexpr const char* kWinTmem = "Tensor memory: tcgen05 lanes and columns (sm_100, model only)";
 
 }  // namespace fragviz::app

@@ -15,12 +15,13 @@ namespace fragviz::app {
 namespace {
 
 /// The window of each slot: kLayoutIds' order for the tiled views, then the stacked windows (the
-/// three Hopper windows and the CTA tile, under the fragments view's column, with_stacked_slots).
-constexpr const char* kWindowOfSlot[] = {kWinControls,  kWinDevice,     kWinInspector,   kWinFragments,
-                                         kWinBanks,     kWinLdmatrix,   kWinGate,        kWinOutput,
-                                         kWinWarpgroup, kWinDescriptor, kWinMatrixMoves, kWinCtaTile};
+/// three Hopper windows, the CTA tile, the Algebra and the Tensor memory windows, under the fragments
+/// view's column, with_stacked_slots).
+constexpr const char* kWindowOfSlot[] = {
+    kWinControls, kWinDevice,    kWinInspector,  kWinFragments,   kWinBanks,   kWinLdmatrix, kWinGate,
+    kWinOutput,   kWinWarpgroup, kWinDescriptor, kWinMatrixMoves, kWinCtaTile, kWinAlgebra,  kWinTmem};
 /// How many windows join the fragments view's column when open (kWindowOfSlot past kLayoutIds).
-constexpr int kStackedWindows = 4;
+constexpr int kStackedWindows = 6;
 static_assert(sizeof kWindowOfSlot / sizeof kWindowOfSlot[0] ==
               sizeof kLayoutIds / sizeof kLayoutIds[0] + kStackedWindows);
 
@@ -44,8 +45,9 @@ constexpr float kMinFragmentsViewHeight = 240.f, kMinBanksViewHeight = 150.f, kM
 constexpr float kMostFragmentsViewHeight = 560.f;
 /// The least height (logical px) of any tiled view: its title and a few lines.
 constexpr float kMinAnyViewHeight = 70.f;
-/// The CTA tile window's slot (kWindowOfSlot's last).
-constexpr int kCtaTileSlot = static_cast<int>(sizeof kWindowOfSlot / sizeof kWindowOfSlot[0]) - 1;
+/// The CTA tile window's slot (kWindowOfSlot's twelfth).
+constexpr int kCtaTileSlot = 11;
+static_assert(kWindowOfSlot[kCtaTileSlot] == kWinCtaTile);
 /// The gate view's slot (kLayoutIds[6]), and the most of its column it takes for its content.
 constexpr int kGateSlot = 6;
 constexpr float kGateMostOfColumn = 0.6f;
@@ -166,12 +168,14 @@ void begin_layout(AppState& s) {
   keep_floating_windows_in_work_area(content_top());
   const WindowsOpen& w = s.windows;
   const HopperState& h = s.hopper;
-  // In slot_of's order: kLayoutIds, then the Hopper windows and the CTA tile, which take their
-  // place in the tiling (under the fragments view's column) instead of floating over the views
-  // (issue 22: the CTA tile hid the gate, ldmatrix and device views).
+  // In slot_of's order: kLayoutIds, then the Hopper windows, the CTA tile, the Algebra and the
+  // Tensor memory windows, which take their place in the tiling (under the fragments view's column)
+  // instead of floating over the views (issue 22: the CTA tile hid the gate, ldmatrix and device
+  // views; the Algebra and Tensor memory windows covered most of the window).
   const std::vector<bool> open = {w.controls,       w.device,          w.inspector,  w.fragments,
                                   w.banks,          w.ldmatrix,        w.gate,       w.output,
-                                  h.warpgroup_open, h.descriptor_open, h.moves_open, s.cta_tile.open};
+                                  h.warpgroup_open, h.descriptor_open, h.moves_open, s.cta_tile.open,
+                                  s.algebra.open,   s.tmem.open};
   // Not on the first frame: the views open from the settings are no change a zoom must survive.
   f.views_changed = !s.layout_open.empty() && s.layout_open != open;
   s.layout_open = open;
@@ -190,9 +194,10 @@ void begin_layout(AppState& s) {
   // the least of its grid or table) is held there; the fixed leasts below are floors, and no view is
   // a sliver (kMinAnyViewHeight).
   std::vector<float> hard(open.size(), kMinAnyViewHeight);
-  // The windows open under the bank view ("a Hopper window" below: any of them, the CTA tile too).
-  const int stacked_open = static_cast<int>(h.warpgroup_open) + static_cast<int>(h.descriptor_open) +
-                           static_cast<int>(h.moves_open) + static_cast<int>(s.cta_tile.open);
+  // The windows open under the bank view ("a Hopper window" below: any of them, the CTA tile, Algebra
+  // and Tensor memory windows too).
+  const int stacked_open = static_cast<int>(
+      std::count(open.begin() + static_cast<std::ptrdiff_t>(std::size(kLayoutIds)), open.end(), true));
   // Fitted ("fit" pressed since the instruction was chosen) beside a Hopper window, the fragments
   // view as tall as its fit needs (every grid whole at its least row height), from
   // kMinFragmentsViewHeight up to kMostFragmentsViewHeight, zoomed since or not: a view that shrank as

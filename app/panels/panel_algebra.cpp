@@ -8,7 +8,8 @@
 
 #include "../palette.hpp"
 #include "../window_names.hpp"
-#include "../zoom_grid.hpp"  // sticky_band, sticky_backdrop
+#include "../window_placement.hpp"  // begin_view
+#include "../zoom_grid.hpp"         // sticky_band, sticky_backdrop
 #include "panels.hpp"
 // After imgui.h (panels.hpp): its header needs IMGUI_API.
 #include "imgui_stdlib.h"
@@ -90,12 +91,8 @@ std::optional<std::int64_t> draw_table(AppState& s, const AlgebraTable& t, int i
 
 void draw_algebra(AppState& s, AlgebraModel& m) {
   if (!s.algebra.open) return;
-  const ImGuiViewport* vp = ImGui::GetMainViewport();
-  ImGui::SetNextWindowPos(
-      ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.2f, vp->WorkPos.y + vp->WorkSize.y * 0.12f),
-      ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(vp->WorkSize.x * 0.6f, vp->WorkSize.y * 0.8f), ImGuiCond_FirstUseEver);
-  if (!ImGui::Begin(kWinAlgebra, &s.algebra.open)) {
+  // Tiled under the fragments view's column like the Hopper views, never over another view (issue 22).
+  if (!begin_view(s, kWinAlgebra, &s.algebra.open)) {
     ImGui::End();
     return;
   }

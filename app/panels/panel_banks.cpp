@@ -15,6 +15,7 @@
 #include "../window_placement.hpp"
 #include "../zoom_grid.hpp"
 #include "fragviz/viewmodel/tile_units.hpp"
+#include "imgui_internal.h"  // the grids' child inside the view's window
 #include "panels.hpp"
 
 namespace fragviz::app {
@@ -126,10 +127,11 @@ VisibleGrid visible_tile(const TileGeometry& t, const std::map<std::string, Visi
   return out;
 }
 
-/// One side's grid at `o` with cells cw x chh, drawn where it meets the view's visible part.
+/// One side's grid at `o` with cells cw x chh, drawn where it meets the view's visible part; `window`
+/// is the grids' child inside the bank view's window, not clipped to the screen.
 void draw_side_grid(AppState& s, const BankTable& bt, bool padded, std::vector<Coord>& marked, ImVec2 o,
                     float cw, float chh, const ImVec2& view_min, const ImVec2& view_max, TileFieldUnit unit,
-                    CellLabelMode mode) {
+                    CellLabelMode mode, const ImRect& window) {
   const BankReport& rep = bt.report;
   const TileGeometry& t = bt.tile;
   const std::string key = padded ? "padded" : "unpadded";
@@ -149,6 +151,11 @@ void draw_side_grid(AppState& s, const BankTable& bt, bool padded, std::vector<C
   const bool counts = !rep.error;
   s.frame.banks_view.visible[key] =
       visible_bank_grid(s, grid, vis_min, ImVec2(vis_max.x, counts ? std::min(vis_max.y, fy) : vis_max.y));
+  // The same inside the view's own window, less the sticky bands and the counts' row.
+  s.frame.banks_view.in_window[key] =
+      visible_cells(g0, cw, chh, bt.lines, kBanks,
+                    ImVec2(std::max(window.Min.x, o.x) + kWl, std::max(window.Min.y, o.y) + kHl),
+                    ImVec2(window.Max.x, window.Max.y - (counts ? foot : 0.f)));
   if (vis_max.x <= vis_min.x || vis_max.y <= vis_min.y) return;
 
   // The grid, clipped to its visible part up to end_grid_clip().
@@ -249,6 +256,8 @@ void draw_banks(AppState& s, const Derived& d, const LayoutView& layout) {
   }
   s.frame.bank_marked_padded.clear();
   s.frame.bank_marked_unpadded.clear();
+  // Measured again where a grid is drawn; a notice alone has the layout's floor.
+  s.least_view_height.erase(kWinBanks);
   // Explorer tile (the controls' width, pad, xor) or the user's own layout and addresses.
   ImGui::Checkbox("Layout: your own layout and addresses", &s.layout.enabled);
   record_widget(s, "banks_layout_mode");
@@ -266,6 +275,21 @@ void draw_banks(AppState& s, const Derived& d, const LayoutView& layout) {
     return;
   }
   const TileFieldUnit unit = tile_field_unit(d.instr->a.type);
+  // The sides' headers scroll in a child where the view cannot hold them whole and kMinBankGridLines
+  // lines of the grids under them (issue 22: with the Warpgroup and Descriptor views open at
+  // 1600x1000 it showed its headers alone); they keep their first two lines. The layout keeps the
+  // view that tall (least_view_height), their height last frame (window storage) sets the child's.
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float grid_least = bank_grid_least_height(kHl, kFoot);
+  const float header_least = 2.f * ImGui::GetTextLineHeightWithSpacing();
+  s.least_view_height[kWinBanks] = ImGui::GetWindowHeight() - ImGui::GetContentRegionAvail().y +
+                                   header_least + style.ItemSpacing.y + grid_least;
+  ImGuiStorage* storage = ImGui::GetStateStorage();
+  const ImGuiID header_id = ImGui::GetID("##sides_height");
+  const float room =
+      std::max(header_least, ImGui::GetContentRegionAvail().y - style.ItemSpacing.y - grid_least);
+  const float natural = storage->GetFloat(header_id, 0.f);
+  ImGui::BeginChild("##sides_child", ImVec2(0, natural > 0.f ? std::min(natural, room) : room));
   if (ImGui::BeginTable("##sides", 2, ImGuiTableFlags_BordersInnerV)) {
     ImGui::TableNextColumn();
     draw_side_header(s, d.unpadded, "Unpadded", false, unit);
@@ -273,14 +297,16 @@ void draw_banks(AppState& s, const Derived& d, const LayoutView& layout) {
     draw_side_header(s, d.padded, "Padded", true, unit);
     ImGui::EndTable();
   }
+  const float header_h = ImGui::GetCursorPosY();
+  ImGui::EndChild();
+  storage->SetFloat(header_id, header_h);
   // Both grids side by side in one zoomed, scrolled child: they open at the zoom where every line
   // has its address (a 64 x 64 tile is 64 lines), and "fit" shows them whole.
   const int lines = std::max(d.unpadded.lines, d.padded.lines);
   const float sb = ImGui::GetStyle().ScrollbarSize, bar_h = ImGui::GetFrameHeightWithSpacing();
-  // The grid gets the rest of the window, but never less than half of it (the window scrolls to it
-  // below a long text).
+  // The grid gets the rest of the window (the headers above scroll to leave it its least).
   const ImVec2 avail(ImGui::GetContentRegionAvail().x,
-                     std::max(ImGui::GetContentRegionAvail().y, 0.5f * ImGui::GetWindowHeight()));
+                     std::max(ImGui::GetContentRegionAvail().y, grid_least));
   const ImVec2 fit =
       fit_bank_cells(ImVec2(avail.x - sb - 10.f, avail.y - bar_h - sb), 2, lines, kWl, kHl, kFoot, kGap);
   const float readable = readable_bank_zoom(fit);
@@ -303,10 +329,13 @@ void draw_banks(AppState& s, const Derived& d, const LayoutView& layout) {
   // A word says which lane reads it where the zoom lets it hold the label (the fragments view's rule);
   // File > Export labels the words the same way.
   const CellLabelMode mode = bank_word_label_mode(cw, chh);
+  // The grids' child inside the bank view's window (the child runs on under a long header).
+  ImRect window = ImGui::GetCurrentWindow()->InnerRect;
+  window.ClipWithFull(ImGui::GetCurrentWindow()->ParentWindow->InnerRect);
   draw_side_grid(s, d.unpadded, false, s.frame.bank_marked_unpadded, o, cw, chh, view_min, view_max, unit,
-                 mode);
+                 mode, window);
   draw_side_grid(s, d.padded, true, s.frame.bank_marked_padded, ImVec2(o.x + grid_w + kGap, o.y), cw, chh,
-                 view_min, view_max, unit, mode);
+                 view_min, view_max, unit, mode, window);
   s.frame.banks_view.label_mode = cell_label_mode_name(mode);
   s.banks_labels = export_labels(mode);
   const ZoomScroll sc = end_zoom_child(z, zoom, cw, chh, kMinBanksZoom, kMaxBanksZoom);

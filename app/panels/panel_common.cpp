@@ -417,6 +417,14 @@ float readable_bank_zoom(ImVec2 fit) {
   return std::max(1.f, (std::ceil(sf->FontSize) + 0.5f) / std::max(fit.y, 0.01f));
 }
 
+float bank_grid_least_height(float hl, float foot) {
+  ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
+  // A line at the readable zoom (readable_bank_zoom) is the small font's height, whole pixels.
+  const float line = std::ceil(sf->FontSize);
+  return ImGui::GetFrameHeightWithSpacing() + hl + static_cast<float>(kMinBankGridLines) * line + foot +
+         ImGui::GetStyle().ScrollbarSize;
+}
+
 ImVec2 zoomed_bank_cells(ImVec2 fit, float zoom) {
   const float chh = zoomed_cell(fit.y, zoom);
   return ImVec2(std::max(fit.x, std::floor(chh / 1.3f)), chh);

@@ -170,6 +170,9 @@ void draw_copy_controls(AppState& s, TmemControls& c) {
 
 /// The grid in its zoomed child: lane numbers and sub-partition names on the left, column numbers
 /// on top, each cell's label where it fits; the hovered cell's text in a tooltip and in `m.drawn`.
+/// The least height (logical px) of a lane in the grid the layout keeps room for.
+constexpr float kMinTmemLanePx = 2.f;
+
 void draw_grid(AppState& s, TmemModel& m) {
   TmemControls& c = s.tmem;
   ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
@@ -179,6 +182,10 @@ void draw_grid(AppState& s, TmemModel& m) {
   const float sb = ImGui::GetStyle().ScrollbarSize, bar_h = ImGui::GetFrameHeightWithSpacing();
   const float room_w = std::max(40.f, avail.x - sb - left - 6.f);
   const float room_h = std::max(40.f, avail.y - bar_h - sb - top - 6.f);
+  // Tiled, the view keeps room under its header for every lane at kMinTmemLanePx, so that all four
+  // sub-partitions show at its first size (issue 26); its column runs taller where it must.
+  s.least_view_height[kWinTmem] = ImGui::GetWindowHeight() - avail.y + bar_h + sb + top + 6.f +
+                                  kMinTmemLanePx * static_cast<float>(m.lanes);
   // Fitted cells 2.5 times as wide as tall ("T31 r127" wants width).
   const float fit_h = std::max(
       0.5f, std::min(room_h / static_cast<float>(m.lanes), room_w / (2.5f * static_cast<float>(m.columns))));
@@ -301,15 +308,12 @@ void draw_grid(AppState& s, TmemModel& m) {
 
 void draw_tmem(AppState& s, TmemModel& m) {
   if (!s.tmem.open) return;
-  const ImGuiViewport* vp = ImGui::GetMainViewport();
-  ImGui::SetNextWindowPos(
-      ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.15f, vp->WorkPos.y + vp->WorkSize.y * 0.08f),
-      ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(vp->WorkSize.x * 0.7f, vp->WorkSize.y * 0.86f), ImGuiCond_FirstUseEver);
-  if (!ImGui::Begin(kWinTmem, &s.tmem.open)) {
+  // Tiled under the fragments view's column like the Hopper views, never over another view (issue 22).
+  if (!begin_view(s, kWinTmem, &s.tmem.open)) {
     ImGui::End();
     return;
   }
+  s.least_view_height.erase(kWinTmem);  // measured again where the grid is drawn (draw_grid)
   TmemControls& c = s.tmem;
   if (ImGui::RadioButton("tcgen05.ld/st", c.mode == TmemMode::load_store)) c.mode = TmemMode::load_store;
   record_widget(s, "tmem_mode_ld");

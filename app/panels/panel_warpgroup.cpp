@@ -16,12 +16,15 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
+#include <string>
 
 #include "../grid_clip.hpp"
 #include "../window_placement.hpp"
 #include "find_field.hpp"
 #include "hopper_common.hpp"
 #include "imgui_internal.h"  // the register list's clip rect (its rows in view)
+#include "imgui_stdlib.h"    // the thread field's text
 
 namespace fragviz::app {
 
@@ -123,6 +126,59 @@ float labelled_zoom(const WarpgroupTable& t, ImFont* sf, ImVec2 fit) {
     if (cell_label_mode(sf, c.x, c.y, kWarpgroupSize - 1, max_element) != CellLabelMode::none) return z;
   }
   return kMaxWarpgroupZoom;
+}
+
+/// The warpgroup thread `text` names: a whole number 0-127 (spaces around it allowed), else nothing.
+std::optional<int> parse_thread(const std::string& text) {
+  const std::size_t a = text.find_first_not_of(' '), b = text.find_last_not_of(' ');
+  if (a == std::string::npos || b - a + 1 > 3) return std::nullopt;
+  int n = 0;
+  for (std::size_t i = a; i <= b; ++i) {
+    if (text[i] < '0' || text[i] > '9') return std::nullopt;
+    n = 10 * n + (text[i] - '0');
+  }
+  if (n >= kWarpgroupSize) return std::nullopt;
+  return n;
+}
+
+/// What the thread field says while no thread is selected (issue 22: it read "thread -1").
+constexpr const char* kNoThreadText = "no thread selected (click a cell)";
+
+/// The warpgroup view's thread field: the selected thread, stepped by its - and + buttons (- from 0
+/// selects none); with none selected, kNoThreadText in an empty field that takes a thread typed and
+/// entered, a text that is no thread 0-127 kept there with a message in red.
+void thread_field(AppState& s, HopperState& h, HopperFrame& f) {
+  if (h.selected_thread >= 0) {
+    ImGui::SetNextItemWidth(110.f);
+    int thread = h.selected_thread;
+    if (input_int("##wg_thread", &thread, 1, 32))
+      h.selected_thread = std::clamp(thread, -1, kWarpgroupSize - 1);
+    record_widget(s, "wg_thread");
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("The thread whose registers are listed (0-127); click a cell to choose another.");
+    f.thread_text = std::to_string(h.selected_thread);
+    h.thread_typed.clear();
+    return;
+  }
+  ImGui::SetNextItemWidth(ImGui::CalcTextSize(kNoThreadText).x + 2.f * ImGui::GetStyle().FramePadding.x);
+  const bool entered =
+      ImGui::InputTextWithHint("##wg_thread", kNoThreadText, &h.thread_typed,
+                               ImGuiInputTextFlags_CharsDecimal | ImGuiInputTextFlags_EnterReturnsTrue);
+  record_widget(s, "wg_thread");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Click a cell, or type a thread 0-127 and press Enter.");
+  if (entered || ImGui::IsItemDeactivatedAfterEdit()) {
+    const std::optional<int> n = parse_thread(h.thread_typed);
+    if (n) {
+      h.selected_thread = *n;
+      h.thread_typed.clear();
+    }
+  }
+  f.thread_text = h.thread_typed.empty() ? kNoThreadText : h.thread_typed;
+  if (!h.thread_typed.empty() && !ImGui::IsItemActive() && !parse_thread(h.thread_typed)) {
+    f.thread_error = "'" + h.thread_typed + "' is no thread: type 0-127 or click a cell";
+    ImGui::SameLine();
+    status_text(kRedV, "%s", f.thread_error.c_str());
+  }
 }
 
 /// The state dump's name of a label mode: the dump says "thread" for a warpgroup's owner.
@@ -415,12 +471,7 @@ void draw_warpgroup(AppState& s, HopperViews& v) {
   ImGui::SameLine();
   ImGui::TextColored(kDimV, "thread");
   ImGui::SameLine();
-  ImGui::SetNextItemWidth(110.f);
-  int thread = h.selected_thread;
-  if (input_int("##wg_thread", &thread, 1, 32))
-    h.selected_thread = std::clamp(thread, -1, kWarpgroupSize - 1);
-  record_widget(s, "wg_thread");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("-1 none; or click a cell. Warp = hue, lane = shade.");
+  thread_field(s, h, v.frame);
   // Find: who holds D,17,2, what thread 37 holds, in one step (issue 22); on this line, so the
   // register list keeps its room. Its answer, when there is one, in at most three lines under it.
   ImGui::SameLine();

@@ -172,6 +172,13 @@ inline constexpr float kMinBankLinePx = 3.f;
 ImVec2 fit_bank_cells(ImVec2 avail, int grids, int lines, float wl, float hl, float foot, float gap);
 /// The smallest zoom (at least 1) of cells `fit` at which every line has its address.
 float readable_bank_zoom(ImVec2 fit);
+/// How many lines of its grid the bank view keeps in view at least (issue 22: with the Warpgroup and
+/// Descriptor views open at 1600x1000 it showed its header alone).
+inline constexpr int kMinBankGridLines = 4;
+/// The least height (logical px) of the bank view's zoom row and grids: kMinBankGridLines lines at
+/// the zoom where each has its address, between the bank-number band (`hl`) and the counts' row
+/// (`foot`), with room for a horizontal scroll bar.
+float bank_grid_least_height(float hl, float foot);
 /// Bank cells at `zoom` from the fitted `fit`: the lines grow taller first (a long tile becomes a
 /// tall list as wide as the view), the banks wider only once a cell would be 1.3 times as tall as wide.
 ImVec2 zoomed_bank_cells(ImVec2 fit, float zoom);

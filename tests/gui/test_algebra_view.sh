@@ -35,7 +35,14 @@ PY
 # Scrolled sideways (64 columns are wider than the window), the result table keeps its row numbers
 # at the view's left edge (newcomer round 21: they scrolled away with the first columns).
 AW="s['windows']['Algebra: CuTe layouts and their operations']['rect']"
-xdotool mousemove --window "$WID" $(centre_of "s['widgets']['algebra_table_1']")
+# The window is tiled under the bank view (issue 22): the wheel over it first brings the result
+# table into its view, then the mouse goes to a point of that table inside the window.
+for _ in $(seq 30); do
+  [ "$(q "s['widgets']['algebra_table_1'][1] + 60 < $AW[1] + $AW[3]")" = True ] && break
+  xdotool mousemove --window "$WID" $(centre_of "$AW") click 5
+  sleep 0.15
+done
+xdotool mousemove --window "$WID" $(python3 -c "import json; s=json.load(open('$STATE')); t=s['widgets']['algebra_table_1']; w=$AW; print(int(t[0]+t[2]/2), int(max(t[1], w[1]) + 40))")
 for _ in 1 2 3; do
   xdotool keydown shift click --repeat 3 --delay 80 5 keyup shift
   python3 -c "import json,sys; s=json.load(open('$STATE')); sys.exit(0 if s['widgets']['algebra_table_1'][0] < $AW[0] - 50 else 1)" && break

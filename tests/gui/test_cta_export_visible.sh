@@ -56,6 +56,9 @@ wait_for "'export_path' not in s['widgets']"
 # The Tensor memory window, zoomed in (Ctrl+wheel over its grid) until some lanes are hidden.
 T="s['tmem']"
 open_from_view_menu view_tmem "$T['open']"
+# Tiled under the CTA tile, the window runs past the window's bottom: the canvas's bar reaches it.
+wait_for "$T['ok'] and 'tmem_view' in s['widgets']"
+canvas_reveal tmem_view
 wait_for "$T['ok'] and $T['visible']['rows'] is not None"
 read -r GX GY <<<"$(centre_of "s['widgets']['tmem_view']")"
 xdotool mousemove --window "$WID" "$GX" "$GY"

@@ -2,8 +2,12 @@
 # Opening a Hopper window leaves every view of the middle column a usable height (newcomer round 9:
 # the Descriptor or Warpgroup window squeezed the fragments view to a sliver, 130-200 px). At
 # 1024x700 and at 1600x1000, with the warpgroup window and then the descriptor window too: the
-# fragments view keeps at least 240 logical px, the bank view 150, each Hopper window 280; where the
-# window is too short for that the canvas scrolls (its vertical bar shows), and no two views overlap.
+# fragments view keeps at least 240 logical px, the bank view 150 and at least 4 lines of each of its
+# grids in view (issue 22: with both open at 1600x1000 it showed its header alone), each Hopper
+# window 280; where the window is too short for that the canvas scrolls (its vertical bar shows), and
+# no two views overlap. The Algebra and Tensor memory windows take their place in the tiling too
+# (issue 22: they floated over the tiled views). With no thread selected, the warpgroup view's
+# thread field says so (it read "thread -1"), takes a thread typed, and says why a text is none.
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/hopper_lib.sh"
 gui_init "$@"
@@ -25,6 +29,13 @@ for i, a in enumerate(ns):
         ox = min(ra[0] + ra[2], rb[0] + rb[2]) - max(ra[0], rb[0])
         oy = min(ra[1] + ra[3], rb[1] + rb[3]) - max(ra[1], rb[1])
         if ox > 0.5 and oy > 0.5: bad.append(f"{a} and {b} overlap")
+# The bank view's window holds part of its grids, not its header alone (the canvas may be scrolled).
+bv = s.get('banks_view', {}).get('in_window', {})
+if 'Bank view: shared-memory accesses over 32 banks' in win:
+    for g in ('unpadded', 'padded'):
+        rows = bv.get(g, {}).get('rows')
+        if not rows or rows[1] - rows[0] + 1 < 4:
+            bad.append(f"the bank view's {g} grid shows {rows} of its lines in its window, under 4")
 H = s['display']['pixel_size'][1]
 top = s['display']['menu_bar_height'] + s['display']['status_height']
 if any(r[1] + r[3] > H + 0.5 for r in win.values()) and not s['layout']['scroll_bars'][1]:
@@ -45,8 +56,19 @@ for size in 1024x700 1600x1000; do
   open_view descriptor
   wait_for "s['hopper']['descriptor']['drawn']"
   check_room "$size warpgroup descriptor"
-  close_view warpgroup
-  close_view descriptor
+  if [ "$size" = 1600x1000 ]; then
+    W="s['hopper']['warpgroup']"
+    wait_for "$W['selected_thread'] == -1 and $W['thread_text'] == 'no thread selected (click a cell)'" 5
+    enter_number wg_thread 200 "$W['thread_error'] == \"'200' is no thread: type 0-127 or click a cell\""
+    [ "$(q "$W['selected_thread']")" = -1 ] || fail "thread 200 was taken"
+    enter_number wg_thread 5 "$W['selected_thread'] == 5 and $W['thread_text'] == '5' and $W['thread_error'] == ''"
+    close_view warpgroup
+    close_view descriptor
+    open_from_view_menu view_algebra "s['algebra']['open'] and 'Algebra: CuTe layouts and their operations' in s['windows']"
+    check_room "$size algebra"
+    open_from_view_menu view_tmem "s['tmem']['open'] and 'Tensor memory: tcgen05 lanes and columns (sm_100, model only)' in s['windows']"
+    check_room "$size algebra tensor-memory"
+  fi
   quit_app
   rm -rf "$WORK/cfg"
 done

@@ -32,6 +32,9 @@ assert c['5,2'] == 'R5 w2' and c['69,2'] == 'R5 w2', (c.get('5,2'), c.get('69,2'
 assert c['32,0'] == 'R32 w0' and c['96,3'] == 'R32 w3' and c['127,1'] == 'R63 w1', c.get('96,3')
 assert len(c) == 128 * 4, len(c)
 PY
+# Tiled under the bank view, the window's grid may run past the window's bottom: the canvas's bar
+# brings it into view first.
+canvas_reveal tmem_view
 read -r X Y < <(q "int($T['grid']['x'] + 2.5 * $T['grid']['cw']), int($T['grid']['y'] + 69.5 * $T['grid']['ch'])" | tr -d '(),')
 xdotool mousemove --window "$WID" "$X" "$Y"
 wait_for "$T['hover']['lane'] == 69 and $T['hover']['column'] == 2"

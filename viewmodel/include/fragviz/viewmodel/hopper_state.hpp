@@ -80,6 +80,7 @@ struct HopperState {
   std::string wgmma_note;      ///< why `wgmma` is not of the mma.sync form's types, "" when it is
   std::string wgmma_filter;    ///< the wgmma picker's filter text, cleared as it opens
   int selected_thread = -1;    ///< warpgroup thread 0-127, -1 = none
+  std::string thread_typed;    ///< the thread field's text while no thread is selected, not saved
   std::string warpgroup_find;  ///< the warpgroup view's Find text (`D,17,2`, `thread 37`)
   GridZoom warpgroup_zoom;
   DescriptorControls descriptor;

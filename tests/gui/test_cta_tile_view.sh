@@ -29,9 +29,10 @@ wait_for "$A['join'] == 'join: all 8192 match (128 threads x 64 values)' and $A[
 wait_for "$A['wavefronts'] == 128 and $A['bank_conflicts'] == 0"
 wait_for "$C['grids'][1]['join_ok'] and $C['grids'][2]['cells'] == 128 * 128"
 
-# Every control above the grids lies whole inside the window (its inner part, less scroll bars), at
-# 1600x1000 with the default layout (newcomer round 18: the field rows ran past the window's right
-# edge, cut, where no scroll reaches; the canvas scrolls the window's lower part into view).
+# Every control above the grids lies whole inside the window's width (its inner part, less scroll
+# bars), at 1600x1000 with the default layout (newcomer round 18: the field rows ran past the window's
+# right edge, cut, where no scroll reaches), and within its height or the reach of its own scroll (the
+# open form may run below the window: the wheel scrolls it).
 cta_form_open  # the fields, folded at first, shown
 wait_for "'cta_tile_view' in s['widgets'] and 'cta_verdict_C' in s['widgets']"
 python3 - "$STATE" <<'PY' || fail "a control of the CTA tile window is cut at 1600x1000"
@@ -40,6 +41,9 @@ s = json.load(open(sys.argv[1]))
 w = s['widgets']
 assert s['display']['logical_size'] == [1600, 1000], s['display']
 vx, vy, vw, vh = w['cta_tile_view']
+win = s['windows']['CTA tile: TiledMMA, TiledCopy and shared layouts']
+below = win['scroll_max'][1] - win['scroll'][1]  # how far the window's own scroll still reaches down
+above = win['scroll'][1]
 names = ['cta_preset', 'cta_thread', 'cta_cell', 'cta_mma', 'cta_mma_picker', 'cta_atoms', 'cta_permute',
          'cta_gmem_copy_a', 'cta_gmem_copy_b', 'cta_tile_mnk', 'cta_k_block', 'cta_reuse',
          'cta_register_swap', 'cta_run_gpu', 'cta_verdict_A', 'cta_verdict_B', 'cta_verdict_C']
@@ -48,9 +52,9 @@ for op in 'abc':
 cut = {}
 for n in names:
     x, y, ww, hh = w.get(n + '_whole', w[n])  # a text field's box is n, with its label n_whole
-    if x < vx - 0.5 or y < vy - 0.5 or x + ww > vx + vw + 0.5 or y + hh > vy + vh + 0.5:
+    if x < vx - 0.5 or y < vy - above - 0.5 or x + ww > vx + vw + 0.5 or y + hh > vy + vh + below + 0.5:
         cut[n] = [x, y, ww, hh]
-print('view', [vx, vy, vw, vh], 'cut:', cut)
+print('view', [vx, vy, vw, vh], 'scroll reach', [above, below], 'cut:', cut)
 sys.exit(1 if cut else 0)
 PY
 

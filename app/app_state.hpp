@@ -114,9 +114,11 @@ const char* to_string(OutputColour c);
 std::optional<OutputColour> parse_output_colour(std::string_view text);
 
 /// Zoom and pan of the output view: element coordinates at the top-left pixel and elements per
-/// pixel (scale <= 0 means "fit the whole matrix").
+/// pixel (scale <= 0 means "fit the whole matrix"). `fitted`: the view shows the whole matrix and
+/// refits to the canvas every frame (its size changes with the layout) until the user zooms or pans.
 struct OutputViewport {
   double x0 = 0, y0 = 0, scale = 0;
+  bool fitted = false;
   bool operator==(const OutputViewport& o) const { return x0 == o.x0 && y0 == o.y0 && scale == o.scale; }
 };
 

@@ -618,6 +618,7 @@ std::string App::state_json() const {
                                                             : json(nullptr)},
                       {"text", fr.output_text},
                       {"viewport", {s_.output_view.x0, s_.output_view.y0, s_.output_view.scale}},
+                      {"fitted", s_.output_view.fitted},
                       {"tiling",
                        {{"variant", fr.output_tiling_variant},
                         {"block", {fr.output_tiling.block_m, fr.output_tiling.block_n}},

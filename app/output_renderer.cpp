@@ -55,8 +55,11 @@ void OutputRenderer::set_data(const std::shared_ptr<const GateReport>& report, i
   // of them differs, so a 65536 x 65536 gate still fits a texture (and memory) and no error hides.
   flag_scale_ = (n_ + kMaxFlagSide - 1) / kMaxFlagSide;
   flag_side_ = (n_ + flag_scale_ - 1) / flag_scale_;
+  // The texture is a power of two a side (zero padded) so that every mip level halves it exactly.
+  int pot = 1;
+  while (pot < flag_side_) pot *= 2;
   if (has_data_) {
-    const std::size_t side = static_cast<std::size_t>(flag_side_);
+    const std::size_t side = static_cast<std::size_t>(pot);
     const std::size_t cells = static_cast<std::size_t>(n_) * static_cast<std::size_t>(n_);
     flags.assign(side * side, 0);
     auto flag = [&](std::size_t row, std::size_t col) {
@@ -84,11 +87,29 @@ void OutputRenderer::set_data(const std::shared_ptr<const GateReport>& report, i
   glBindTexture(GL_TEXTURE_2D, flags_tex_);
   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
   const unsigned char zero = 0;
-  if (has_data_)
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_R8, flag_side_, flag_side_, 0, GL_RED, GL_UNSIGNED_BYTE, flags.data());
-  else
+  flag_levels_ = 1;
+  if (has_data_) {
+    // Level k holds the max (any mismatch) of 2^k x 2^k texels, so the shader can read a zoomed-out
+    // pixel's whole footprint in a few fetches: a mismatch stays visible however many elements share
+    // the pixel (sampling some of them dropped regular patterns of mismatches entirely).
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_R8, pot, pot, 0, GL_RED, GL_UNSIGNED_BYTE, flags.data());
+    for (int s = pot; s > 1; s /= 2) {
+      const std::size_t from = static_cast<std::size_t>(s), to = from / 2;
+      for (std::size_t r = 0; r < to; ++r)
+        for (std::size_t c = 0; c < to; ++c)
+          flags[r * to + c] =
+              std::max({flags[2 * r * from + 2 * c], flags[2 * r * from + 2 * c + 1],
+                        flags[(2 * r + 1) * from + 2 * c], flags[(2 * r + 1) * from + 2 * c + 1]});
+      glTexImage2D(GL_TEXTURE_2D, flag_levels_++, GL_R8, static_cast<GLsizei>(to), static_cast<GLsizei>(to),
+                   0, GL_RED, GL_UNSIGNED_BYTE, flags.data());
+    }
+  } else {
     glTexImage2D(GL_TEXTURE_2D, 0, GL_R8, 1, 1, 0, GL_RED, GL_UNSIGNED_BYTE, &zero);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  }
+  // Complete with every level (texelFetch of a level past MAX_LEVEL reads nothing defined).
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, 0);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, flag_levels_ - 1);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
@@ -140,6 +161,7 @@ unsigned OutputRenderer::render(int w, int h, const OutputViewport& view_in, Out
     glUniform1i(glGetUniformLocation(program_, "u_flags"), 0);
     glUniform1i(glGetUniformLocation(program_, "u_n"), n_);
     glUniform1i(glGetUniformLocation(program_, "u_flag_scale"), flag_scale_);
+    glUniform1i(glGetUniformLocation(program_, "u_flag_levels"), flag_levels_);
     glUniform1i(glGetUniformLocation(program_, "u_has_data"), has_data_ ? 1 : 0);
     glUniform1i(glGetUniformLocation(program_, "u_mode"), static_cast<int>(mode));
     glUniform1i(glGetUniformLocation(program_, "u_partial"), known_until_ ? 1 : 0);

@@ -1,6 +1,6 @@
 // GPU drawing of the gate's n x n output (4M cells do not fit an ImGui draw list): per-element
-// mismatch flags in an R8 texture, coloured by shaders/output.frag into an FBO texture that the
-// output panel shows with ImGui::Image. Re-renders only when the view, mode or data change.
+// mismatch flags in an R8 texture (with max-reduced mip levels), coloured by shaders/output.frag into an FBO
+// texture that the output panel shows with ImGui::Image. Re-renders only when the view, mode or data change.
 #pragma once
 
 #include <cstdint>
@@ -51,8 +51,9 @@ class OutputRenderer {
   int n_ = 0;
   /// Largest side of the flag texture; bigger outputs are reduced, any mismatch per texel wins.
   static constexpr int kMaxFlagSide = 4096;
-  int flag_scale_ = 1;  ///< elements per texel side
-  int flag_side_ = 1;   ///< texels per side
+  int flag_scale_ = 1;   ///< elements per texel side
+  int flag_side_ = 1;    ///< texels per side holding elements
+  int flag_levels_ = 1;  ///< mip levels of the flag texture, each the max of the one below
   bool has_data_ = false;
   std::uint64_t flagged_ = 0;
   std::optional<Coord> known_until_;

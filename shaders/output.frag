@@ -1,6 +1,7 @@
 #version 330 core
 // The gate's n x n output, u_flag_scale x u_flag_scale elements per texel of u_flags (R8: 1 = one of
-// them differs from the reference; the scale is 1 up to 4096 elements a side),
+// them differs from the reference; the scale is 1 up to 4096 elements a side; mip level k is the max
+// of 2^k x 2^k texels, u_flag_levels levels),
 // coloured by mismatch or by who produced it. Ownership follows the run's own variant
 // (GateVariantInfo::output, fragviz/gate/gate_output.hpp): u_block tiles; inside a block, warp
 // (r / warp_m) % warps_m + warps_m * ((c / warp_n) % warps_n) of the u_warp_grid (a grid shorter
@@ -10,6 +11,7 @@
 uniform sampler2D u_flags;
 uniform int u_n;
 uniform int u_flag_scale;
+uniform int u_flag_levels;
 uniform int u_has_data;
 uniform int u_mode;      // 0 mismatch, 1 block, 2 warp, 3 lane
 uniform vec3 u_view;     // x0, y0 (element coords at the top-left pixel), elements per pixel
@@ -28,7 +30,20 @@ uniform ivec2 u_known_until;
 out vec4 frag;
 
 
-float flag_at(ivec2 rc) { return texelFetch(u_flags, ivec2(rc.y, rc.x) / u_flag_scale, 0).r; }
+// 1 when any element in the pixel's footprint differs: the footprint is [a, a + s) in level-0 texels
+// (x col, y row). Level L with 2^L <= s covers it in at most 3 x 3 texels of that level, each the
+// max of its 2^L x 2^L, so no mismatch under a zoomed-out pixel is skipped (a partly covered texel
+// may add one from just outside: less than a pixel).
+float any_flag(vec2 a, float s) {
+  int level = s < 2.0 ? 0 : min(int(floor(log2(s))), u_flag_levels - 1);
+  int last = (u_n - 1) / u_flag_scale;
+  ivec2 lo = clamp(ivec2(floor(a)), ivec2(0), ivec2(last)) >> level;
+  ivec2 hi = clamp(ivec2(ceil(a + vec2(s))) - 1, ivec2(0), ivec2(last)) >> level;
+  float bad = 0.0;
+  for (int y = lo.y; y <= hi.y && y <= lo.y + 3; ++y)
+    for (int x = lo.x; x <= hi.x && x <= lo.x + 3; ++x) bad = max(bad, texelFetch(u_flags, ivec2(x, y), level).r);
+  return bad;
+}
 
 void main() {
   vec2 px = vec2(gl_FragCoord.x, u_size.y - gl_FragCoord.y);  // top-left origin
@@ -38,17 +53,10 @@ void main() {
     return;
   }
   int col = int(e.x), row = int(e.y);
-  // Mismatch in this pixel's footprint (up to 4x4 samples when zoomed out, so no error hides).
-  float bad = 0.0;
-  if (u_has_data == 1) {
-    int steps = int(clamp(ceil(u_view.z), 1.0, 4.0));
-    float stride = u_view.z / float(steps);
-    for (int i = 0; i < steps; ++i)
-      for (int j = 0; j < steps; ++j) {
-        ivec2 rc = ivec2(min(int(e.y + float(i) * stride), u_n - 1), min(int(e.x + float(j) * stride), u_n - 1));
-        bad = max(bad, flag_at(rc));
-      }
-  }
+  // Any mismatch in this pixel's footprint, from its top-left corner (every element of it, however
+  // far zoomed out).
+  vec2 corner = u_view.xy + (px - 0.5) * u_view.z;
+  float bad = u_has_data == 1 ? any_flag(corner / float(u_flag_scale), u_view.z / float(u_flag_scale)) : 0.0;
   vec3 c;
   bool unknown = u_has_data == 1 && u_partial == 1 &&
                  (row > u_known_until.x || (row == u_known_until.x && col > u_known_until.y));

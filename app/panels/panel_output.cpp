@@ -37,10 +37,12 @@ const GateVariantInfo* output_variant(const AppState& s) {
   return find_gate_variant(r != nullptr ? r->request.variant : s.gate_request.variant);
 }
 
+/// The whole n x n matrix centred in a w x h canvas; it stays fitted (follows the canvas) from now on.
 void fit(OutputViewport& v, int n, float w, float h) {
   v.scale = static_cast<double>(n) / std::max(1.0, static_cast<double>(std::min(w, h)));
   v.x0 = -(static_cast<double>(w) * v.scale - n) * 0.5;
   v.y0 = -(static_cast<double>(h) * v.scale - n) * 0.5;
+  v.fitted = true;
 }
 
 void element_tooltip(AppState& s, int n, int row, int col) {
@@ -166,7 +168,9 @@ void draw_output(AppState& s, OutputRenderer& renderer) {
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const int w = std::max(16, static_cast<int>(avail.x)), h = std::max(16, static_cast<int>(avail.y));
   OutputViewport& v = s.output_view;
-  if (v.scale <= 0) fit(v, n, static_cast<float>(w), static_cast<float>(h));
+  // A fitted view follows the canvas every frame: one fitted while the canvas was a line tall (the
+  // Gate window's ladder open) would otherwise stay that small after the canvas grows.
+  if (v.scale <= 0 || v.fitted) fit(v, n, static_cast<float>(w), static_cast<float>(h));
   const ImVec2 p0 = ImGui::GetCursorScreenPos();
   // The picture is rendered at the physical pixels it covers (w x h logical ones times the display
   // scale), so it stays sharp on a HiDPI screen; the viewport stays in logical pixels for the mouse.
@@ -193,10 +197,13 @@ void draw_output(AppState& s, OutputRenderer& renderer) {
       v.scale = std::clamp(v.scale * std::pow(0.8, static_cast<double>(io.MouseWheel)), 1.0 / 64.0, 64.0);
       v.x0 = ex - mx * v.scale;
       v.y0 = ey - my * v.scale;
+      v.fitted = false;
     }
-    if (ImGui::IsMouseDragging(ImGuiMouseButton_Left, 0.f)) {
+    if (ImGui::IsMouseDragging(ImGuiMouseButton_Left, 0.f) &&
+        (io.MouseDelta.x != 0.f || io.MouseDelta.y != 0.f)) {
       v.x0 -= io.MouseDelta.x * v.scale;
       v.y0 -= io.MouseDelta.y * v.scale;
+      v.fitted = false;
     }
     if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left))
       fit(v, n, static_cast<float>(w), static_cast<float>(h));

@@ -2,7 +2,8 @@
 # A recorded gate report opened from the command line: the pinned H200 run of the deliberately
 # broken variant (n = 2048, 2026-12-01, tests/fixtures/reports/h200-gate-broken.tar.xz) shows its
 # verdict with the first mismatch at row 0, col 8 (the swapped B registers put wrong values in
-# column 8 onwards), and the output view flags mismatching elements.
+# column 8 onwards), and the output view flags mismatching elements: red on screen wherever a pixel
+# covers one, and fitted to its canvas as that grows.
 source "$(dirname "$0")/lib.sh"
 gui_init "$@"
 
@@ -35,5 +36,109 @@ echo "output view: $(q "s['output_view']['flagged']") elements flagged of $(q "s
 # Without a device the Run gate button stays disabled even with a recorded result on screen.
 wait_for "s['gate']['button_enabled'] == False"
 screenshot_not_blank "$WORK/gate-broken.png"
+
+# map_shows_mismatches PNG [MIN_GREEN]: in the screenshot, every pixel of the map over rows 0-63 (recorded in
+# full) is red exactly where its footprint (viewport: x0, y0, elements per pixel) holds a recorded
+# mismatch, worked out here from the file. Zoomed out, a pixel covers many elements: one mismatch
+# among them must make it red (issue 22: sampled, whole columns of mismatches were drawn green).
+# Pixels with a mismatch only within one pixel of their footprint are not judged; at least MIN_GREEN
+# (default 0) of those judged must have none near (and so be drawn green).
+map_shows_mismatches() {
+  python3 - "$BROKEN" "$STATE" "$1" "${2:-0}" <<'PY' || fail "the mismatch map hides recorded mismatches"
+import json, math, struct, sys, zlib
+g = json.load(open(sys.argv[1]))['gate']
+bad = {(m['row'], m['col']) for m in g['mismatches']}
+s = json.load(open(sys.argv[2]))
+(rx, ry, rw, rh), (x0, y0, sc) = s['widgets']['output_image'], s['output_view']['viewport']
+data, pos, idat = open(sys.argv[3], 'rb').read(), 8, b''
+while pos < len(data):
+    n, kind = struct.unpack('>I4s', data[pos:pos + 8])
+    if kind == b'IHDR':
+        w, h, depth, ctype = struct.unpack('>IIBB', data[pos + 8:pos + 18])
+        bpp = {2: 3, 6: 4}[ctype]
+    elif kind == b'IDAT':
+        idat += data[pos + 8:pos + 8 + n]
+    pos += 12 + n
+raw, stride, prev, rows = zlib.decompress(idat), w * bpp, bytearray(w * bpp), []
+for y in range(int(ry) + int(rh)):  # undo the PNG row filters down to the map's last row
+    f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+    for i in range(stride):
+        a = line[i - bpp] if i >= bpp else 0
+        b, c = prev[i], prev[i - bpp] if i >= bpp else 0
+        if f == 1: line[i] = (line[i] + a) & 255
+        elif f == 2: line[i] = (line[i] + b) & 255
+        elif f == 3: line[i] = (line[i] + (a + b) // 2) & 255
+        elif f == 4:
+            p = a + b - c
+            pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+            line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+    rows.append(line)
+    prev = line
+def any_bad(r0, r1, c0, c1):
+    return any((r, c) in bad for r in range(max(0, math.floor(r0)), math.ceil(r1))
+               for c in range(max(0, math.floor(c0)), math.ceil(c1)))
+red, green, judged, wrong = (255, 46, 31), 0, 0, []
+for j in range(int(rh)):
+    ya, yb = y0 + j * sc, y0 + (j + 1) * sc
+    if ya < 0 or yb > 64:
+        continue
+    for i in range(int(rw)):
+        xa, xb = x0 + i * sc, x0 + (i + 1) * sc
+        if xa < 0 or xb > 2048:
+            continue
+        x, y = int(rx) + i, int(ry) + j
+        shown = tuple(rows[y][x * bpp:x * bpp + 3]) == red
+        if any_bad(ya, yb, xa, xb):
+            judged += 1
+            if not shown: wrong.append(('green', x, y))
+        elif not any_bad(ya - sc, yb + sc, xa - sc, xb + sc):
+            judged += 1
+            green += 1
+            if shown: wrong.append(('red', x, y))
+assert judged > 100 and green >= int(sys.argv[4]), ('too few pixels judged', judged, green, sc)
+assert not wrong, ('%d of %d pixels wrong, e.g. %s' % (len(wrong), judged, wrong[:5]), sc)
+print('mismatch map: %d pixels at %.2f elements a pixel (%d with no mismatch near), red exactly over '
+      'the mismatches' % (judged, sc, green))
+PY
+}
+capture_screen "$WORK/map.png" || fail "neither import nor xwd is installed"
+map_shows_mismatches "$WORK/map.png"
+kill "$APP_PID"; wait "$APP_PID" 2>/dev/null; APP_PID=""
+
+# The map follows its canvas: opened while the Gate window's ladder is open (the Output view a line
+# or so tall), it fits the whole canvas once the ladder closes, not the size it had when opened.
+start_app --no-device
+wait_for "'ladder_header' in s['widgets'] and s['output_view']['drawn']"
+click $(centre_of "s['widgets']['ladder_header']")
+wait_for "'run_ladder' in s['widgets']"
+for _ in 1 2 3; do
+  xdotool windowfocus --sync "$WID" 2>/dev/null
+  xdotool key ctrl+o
+  sleep 1
+  [ "$(q "'open_path' in s['widgets']")" = True ] && break
+done
+[ "$(q "'open_path' in s['widgets']")" = True ] || fail "Ctrl+O opened no file dialog"
+xdotool type --delay 10 "$BROKEN"
+xdotool key Return
+wait_for "s['gate']['has_result'] and s['output_view']['has_data'] and s['output_view']['fitted']" 30
+H_OPEN=$(q "s['widgets']['output_image'][3]")
+click $(centre_of "s['widgets']['ladder_header']")
+# Fitted: n elements over the canvas's shorter side, and the canvas far taller than with the ladder.
+wait_for "'run_ladder' not in s['widgets'] and s['widgets']['output_image'][3] > $H_OPEN + 100"
+wait_for "abs(s['output_view']['viewport'][2] * min(s['widgets']['output_image'][2:]) - 2048) < 1e-6"
+sleep 0.5
+capture_screen "$WORK/map-after-ladder.png"
+map_shows_mismatches "$WORK/map-after-ladder.png"
+# Zoomed in about row 10 (the wheel keeps the point under the cursor) until the 16 equal columns
+# between mismatch runs hold whole pixels: those are green, the rest still red over every mismatch.
+xdotool mousemove --window "$WID" $(python3 -c "
+import json; s=json.load(open('$STATE')); r=s['widgets']['output_image']; x0,y0,sc=s['output_view']['viewport']
+print(int(r[0] + (1024 - x0) / sc), int(r[1] + (10 - y0) / sc))")
+for _ in 1 2 3 4 5 6 7; do xdotool click 4; sleep 0.1; done
+wait_for "s['output_view']['viewport'][2] < 4 and not s['output_view']['fitted']"
+xdotool mousemove --window "$WID" 5 995
+sleep 0.5
+capture_screen "$WORK/map-zoomed.png"
+map_shows_mismatches "$WORK/map-zoomed.png" 10
 app_alive || fail "fragviz exited"
 echo "PASS"

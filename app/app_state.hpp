@@ -610,7 +610,10 @@ struct AppState {
   std::optional<std::string> closed_comparison;
   bool reopen_compare_requested = false;  ///< undoes the last Close comparison (closed_comparison)
   std::optional<Comparison> comparison;   ///< marks in the views and the Differences list, if any
-  std::string compare_error;              ///< the last failed comparison, shown until dismissed
+  /// Whether the Differences window shows: its X hides it and leaves the comparison (issue 22: the
+  /// X ended it); File > Show differences brings it back. A new comparison shows it.
+  bool differences_open = true;
+  std::string compare_error;  ///< the last failed comparison, shown until dismissed
   /// The Differences window's "times" box: list the times too, as `fragviz-cli diff --timings`.
   bool compare_timings = false;
 

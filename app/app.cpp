@@ -429,6 +429,9 @@ void App::act_on_requests() {
     const std::string path = std::move(s_.compare_request);
     s_.compare_request.clear();
     compare_with(path);
+    // File > Recent reports lists a file the user compared with too (issue 22: it never entered the
+    // list); not one a restart or a Reopen compares with again (no new choice of the user's).
+    if (s_.comparison && s_.comparison->path == path) note_recent_report(path);
   }
   if (!s_.open_report_request.empty()) {
     const std::string path = std::move(s_.open_report_request);
@@ -480,8 +483,6 @@ void App::compare_with(const std::string& path) {
   s_.comparison = compare_reports(std::move(*a), s_.report ? against : "this session's live results",
                                   std::move(*b.value), path);
   s_.differences_open = true;
-  // File > Recent reports lists a compared file too (issue 22: it never entered the list).
-  note_recent_report(path);
 }
 
 bool App::open_bench(const std::string& path) {

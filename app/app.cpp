@@ -429,6 +429,9 @@ void App::act_on_requests() {
     const std::string path = std::move(s_.compare_request);
     s_.compare_request.clear();
     compare_with(path);
+    // File > Recent reports lists a file the user compared with too (issue 22: it never entered the
+    // list); not one a restart or a Reopen compares with again (no new choice of the user's).
+    if (s_.comparison && s_.comparison->path == path) note_recent_report(path);
   }
   if (!s_.open_report_request.empty()) {
     const std::string path = std::move(s_.open_report_request);
@@ -479,6 +482,7 @@ void App::compare_with(const std::string& path) {
   s_.closed_comparison.reset();  // a comparison made since: "Reopen comparison" would replace it
   s_.comparison = compare_reports(std::move(*a), s_.report ? against : "this session's live results",
                                   std::move(*b.value), path);
+  s_.differences_open = true;
 }
 
 bool App::open_bench(const std::string& path) {
@@ -514,8 +518,11 @@ void App::open_report(const std::string& path) {
     if (!why.empty()) note_report_error(s_, why);
     return why.empty();
   }();
-  if (!opened) return;
-  // File > Recent reports, by absolute path (the recent list outlives the folder it started in).
+  if (opened) note_recent_report(path);
+}
+
+void App::note_recent_report(const std::string& path) {
+  // By absolute path (the recent list outlives the folder it started in).
   std::error_code ec;
   const std::filesystem::path abs = std::filesystem::absolute(path, ec);
   s_.recent_reports = with_recent_report(s_.recent_reports, ec ? path : abs.lexically_normal().string());

@@ -53,6 +53,8 @@ class App {
   /// File > Compare with report: loads `path` and compares what the views show with it; a
   /// failure sets compare_error and keeps the comparison shown before.
   void compare_with(const std::string& path);
+  /// Puts `path` (made absolute) first in File > Recent reports.
+  void note_recent_report(const std::string& path);
   /// Recomputes the Layout mode's tables when s_.layout changed.
   void refresh_layout_view();
   void poll_jobs();

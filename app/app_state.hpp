@@ -372,8 +372,11 @@ struct FrameRecord {
   std::string kernel_status;    ///< Load kernel's status line as shown (its reason, or what Run will do)
   /// Load kernel's progress words while a run goes ("compiling with NVRTC... 3 s", "40%").
   std::string kernel_progress;
-  std::string gate_verdict;   ///< the verdict line the gate panel shows, "" when none
-  std::string gate_geometry;  ///< the ladder's geometry detail shown, "" when none
+  std::string gate_verdict;  ///< the verdict line the gate panel shows, "" when none
+  /// Said over a result of another variant than the picker's: "the result below is ...", else "".
+  std::string gate_other_variant;
+  std::string gate_spot_checks;  ///< the gate panel's spot-check line, "" when none
+  std::string gate_geometry;     ///< the ladder's geometry detail shown, "" when none
   std::string fragments_measured_label;
   WmmaFrame wmma;               ///< the fragments view's WMMA mode
   std::string device_recorded;  ///< the Device panel's "recorded ..., driver ..." line, "" when none
@@ -438,6 +441,11 @@ struct OpenedReport {
   /// user's own layout before it, and what the report put there (an edit since is the user's).
   std::optional<LayoutControls> layout_before;
   LayoutControls layout_shown;
+  /// A gate part puts its run's variant, n and seed in the Gate window's fields, so the picker
+  /// names the result shown (issue 22: it read broken-swap-b over ldmatrix-k8's verdict): the
+  /// user's own request before it, and what the report put there (an edit since is the user's).
+  std::optional<GateRequest> request_before;
+  GateRequest request_shown;
 };
 
 /// Options that come from the command line, not from the user in the window.
@@ -604,7 +612,10 @@ struct AppState {
   std::optional<std::string> closed_comparison;
   bool reopen_compare_requested = false;  ///< undoes the last Close comparison (closed_comparison)
   std::optional<Comparison> comparison;   ///< marks in the views and the Differences list, if any
-  std::string compare_error;              ///< the last failed comparison, shown until dismissed
+  /// Whether the Differences window shows: its X hides it and leaves the comparison (issue 22: the
+  /// X ended it); File > Show differences brings it back. A new comparison shows it.
+  bool differences_open = true;
+  std::string compare_error;  ///< the last failed comparison, shown until dismissed
   /// The Differences window's "times" box: list the times too, as `fragviz-cli diff --timings`.
   bool compare_timings = false;
 

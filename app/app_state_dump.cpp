@@ -449,6 +449,7 @@ std::string App::state_json() const {
                {"not_run", c.counts.not_run},
                {"timings", c.counts.timings}}},
              {"counts_text", counts_text(c.counts)},
+             {"window_open", s_.differences_open},
              {"lines", lines},
              {"ldmatrix_lanes", c.ldmatrix_lanes}};
     }
@@ -569,6 +570,8 @@ std::string App::state_json() const {
       {"mismatch_count", g ? g->mismatch_count : 0},
       {"first_mismatch", g && g->first ? json::array({g->first->row, g->first->col}) : json(nullptr)},
       {"verdict_shown", fr.gate_verdict},
+      {"other_variant_note", fr.gate_other_variant},
+      {"spot_checks_line", fr.gate_spot_checks},
       {"request_n", s_.gate_request.n},
       {"request_seed", s_.gate_request.seed},
       {"request_variant", std::string(to_string(s_.gate_request.variant))},

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "fragviz/gate/gate_ladder.hpp"
 #include "fragviz/probe/layout_probe.hpp"
 #include "fragviz/util/words.hpp"
 #include "label_text.hpp"
@@ -131,6 +132,15 @@ void show_probe_part(AppState& s, OpenedReport& r, const std::string& path,
 /// view and the history.
 void show_gate_part(AppState& s, OpenedReport& r, const std::string& path,
                     std::shared_ptr<const GateReport> g) {
+  // The Gate window's fields name the run shown (a user kernel's run has no entry in the picker:
+  // its line names the kernel instead).
+  if (find_gate_variant(g->request.variant)) {
+    r.request_before = s.gate_request;
+    s.gate_request.variant = g->request.variant;
+    s.gate_request.n = g->request.n;
+    s.gate_request.seed = g->request.seed;
+    r.request_shown = s.gate_request;
+  }
   s.gate = GateRun{std::move(g), path, r.id};
   s.history.add(s.gate);
   r.gate_path = path;
@@ -138,6 +148,10 @@ void show_gate_part(AppState& s, OpenedReport& r, const std::string& path,
 }
 
 }  // namespace
+
+bool same_gate_fields(const GateRequest& a, const GateRequest& b) {
+  return a.variant == b.variant && a.n == b.n && a.seed == b.seed;
+}
 
 void show_report(AppState& s, const std::string& path, const ReportFile& f) {
   // A part the new file lacks stays as shown when a report showed it: a gate report opened over a
@@ -205,6 +219,8 @@ void close_report(AppState& s) {
   s.report.reset();
   s.controls = r.user_controls;
   if (r.layout_before && s.layout == r.layout_shown) s.layout = *r.layout_before;
+  if (r.request_before && same_gate_fields(s.gate_request, r.request_shown))
+    s.gate_request = *r.request_before;
   if (r.has_probe) s.probe = std::move(r.probe_before);
   if (r.has_gate) {
     // A live run finished while the report was open is the user's and stays on screen.
@@ -226,7 +242,10 @@ void take_live_probe(AppState& s, ProbeSource live) {
 void take_live_gate(AppState& s, std::shared_ptr<const GateReport> gate) {
   s.gate = GateRun{std::move(gate), "live", 0};
   s.history.add(s.gate);
-  if (s.report && s.report->has_gate) s.report->gate_before = GateRun{};  // superseded by this run
+  if (s.report && s.report->has_gate) {
+    s.report->gate_before = GateRun{};  // superseded by this run
+    s.report->request_before.reset();   // the fields it ran with are the user's now
+  }
 }
 
 }  // namespace fragviz::app

@@ -40,8 +40,13 @@ void track_user_edits(const Controls& before, const Controls& after, Controls& u
 /// probe data (with its ldmatrix geometry in the controls, each change listed) and gate result.
 /// A part `f` lacks that the report shown before had stays shown (a gate report opened over a
 /// probe report joins it; the probe part and the gate part then name their own files), unless a
-/// live gate run has replaced that report's gate on screen. `f` should hold a probe or a gate part.
+/// live gate run has replaced that report's gate on screen. A gate part puts its variant, n and
+/// seed in the Gate window's fields (the user's come back on close unless edited meanwhile). `f`
+/// should hold a probe or a gate part.
 void show_report(AppState& s, const std::string& path, const ReportFile& f);
+
+/// Whether the Gate window's fields (variant, n, seed) of `a` and `b` agree.
+bool same_gate_fields(const GateRequest& a, const GateRequest& b);
 
 /// Closes the shown report (both files, when a probe report and a gate report are shown), if any: the user's
 /// controls, the live probe data and the gate result and output view it covered come back; its gate runs

@@ -33,6 +33,7 @@
 #include "fragviz/util/name_suggest.hpp"
 #include "fragviz/util/whole_file.hpp"
 #include "fragviz/util/words.hpp"
+#include "report_view.hpp"
 
 namespace fragviz::app {
 
@@ -1235,9 +1236,14 @@ Settings settings_of(const AppState& s) {
   out.selected_lane = s.selected_lane;
   out.fragments_find = s.fragments_find;
   out.windows = s.windows;
-  out.gate_n = s.gate_request.n;
-  out.gate_variant = s.gate_request.variant;
-  out.gate_seed = s.gate_request.seed;
+  // While a report's run fills the Gate window's fields, the user's own request is the one saved.
+  const GateRequest& gate =
+      s.report && s.report->request_before && same_gate_fields(s.gate_request, s.report->request_shown)
+          ? *s.report->request_before
+          : s.gate_request;
+  out.gate_n = gate.n;
+  out.gate_variant = gate.variant;
+  out.gate_seed = gate.seed;
   out.output_colour = s.output_colour;
   // While a report shows its own layout run, the user's layout is the one it covered.
   // A gate rung's geometry shown over the user's: the user's is saved.

@@ -78,11 +78,15 @@ ImVec2 keep_in_view(ImVec2 scroll, float view_w, float view_h, float content_w, 
   }
   // The least move that puts as much of it in view as fits: its far edge at the view's far edge,
   // or its near edge at the view's near edge where it is larger than the view.
+  // An axis on which it already lies across the view keeps its scroll (issue 22: m16n8k32, A below
+  // the view, was also moved 26 px right, to A's left edge: column 0 under the row numbers, the
+  // "A" of its title clipped).
   const ContentRect& g = *nearest;
+  const bool across_x = g.x0 < sc.x + view_w && g.x1 > sc.x, across_y = g.y0 < sc.y + view_h && g.y1 > sc.y;
   const float lo_x = std::min(g.x0, g.x1 - view_w), hi_x = std::max(g.x0, g.x1 - view_w);
   const float lo_y = std::min(g.y0, g.y1 - view_h), hi_y = std::max(g.y0, g.y1 - view_h);
-  return ImVec2(clamp_to(std::clamp(sc.x, lo_x, hi_x), content_w - view_w),
-                clamp_to(std::clamp(sc.y, lo_y, hi_y), content_h - view_h));
+  return ImVec2(across_x ? sc.x : clamp_to(std::clamp(sc.x, lo_x, hi_x), content_w - view_w),
+                across_y ? sc.y : clamp_to(std::clamp(sc.y, lo_y, hi_y), content_h - view_h));
 }
 
 ImVec2 reveal_in_view(ImVec2 scroll, float view_w, float view_h, float content_w, float content_h,

@@ -47,7 +47,8 @@ struct ContentRect {
 
 /// The scroll (x, y) after which a view of `view_w` x `view_h` pixels over content of `content_w`
 /// x `content_h` shows part of one of `grids`: `scroll` itself (clamped to the content) when it
-/// already does, else the least move that brings the nearest grid in (its near edge to the view's).
+/// already does, else the least move that brings the nearest grid in (its near edge to the view's),
+/// on each axis where that grid lies outside the view (the other keeps its scroll).
 /// `grids` empty: `scroll`, clamped.
 ImVec2 keep_in_view(ImVec2 scroll, float view_w, float view_h, float content_w, float content_h,
                     const std::vector<ContentRect>& grids);

@@ -2,7 +2,8 @@
 // Differences window: the listing `fragviz-cli diff` prints (report_compare.hpp's diff_listing), one
 // line per difference, A's value beside B's; times only with the "times" box (`--timings`), dimmed
 // as fields missing from an older report format version are, the parts that did not run (not compared) under
-// their own header, and a Close button that takes the comparison (and its marks in the views) away.
+// their own header, and a Close button that takes the comparison (and its marks in the views) away;
+// the window's X only hides the list.
 #include <filesystem>
 #include <system_error>
 
@@ -13,6 +14,10 @@
 namespace fragviz::app {
 
 namespace {
+
+/// Up to this many rows the Differences list wraps each row whole; a longer listing (a gate's
+/// mismatches) keeps one line a row, drawn only where in view.
+constexpr std::size_t kWrappedDifferenceRows = 400;
 
 void draw_compare_popup(AppState& s) {
   FileBrowserState& b = s.compare_browser;
@@ -45,7 +50,7 @@ void draw_compare(AppState& s) {
     if (ImGui::Button("dismiss##compare")) s.compare_error.clear();
     ImGui::End();
   }
-  if (!s.comparison) return;
+  if (!s.comparison || !s.differences_open) return;
   const Comparison& c = *s.comparison;
   const ImGuiIO& io = ImGui::GetIO();
   ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f), ImGuiCond_Appearing,
@@ -53,6 +58,13 @@ void draw_compare(AppState& s) {
   ImGui::SetNextWindowSize(ImVec2(io.DisplaySize.x * 0.6f, io.DisplaySize.y * 0.5f), ImGuiCond_Appearing);
   bool open = true;
   ImGui::Begin("Differences", &open, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings);
+  {
+    // The title bar's X (ImGui 1.86 puts it FramePadding.x in from the right edge), for the tests.
+    const ImVec2 p = ImGui::GetWindowPos(), fp = ImGui::GetStyle().FramePadding;
+    const float side = ImGui::GetFontSize();
+    s.frame.widgets["differences_x"] =
+        Rect{p.x + ImGui::GetWindowWidth() - 2.f * fp.x - side, p.y, side + 2.f * fp.x, side + 2.f * fp.y};
+  }
   status_text(c.diff.agree() && !c.nothing_compared ? kGreenV : kAmberV, "%s", c.headline.c_str());
   record_widget(s, "compare_headline");
   // The counts by kind, worded as `fragviz-cli diff` words them for the same two files.
@@ -71,24 +83,49 @@ void draw_compare(AppState& s) {
     for (const std::string& line : c.not_run) status_text(kDimV, "%s", line.c_str());
   }
   record_widget(s, "compare_not_run");
-  ImGui::Separator();
-  ImGui::BeginChild("##differences");
-  // The parts not run have their header above; the rest as the CLI lists them.
+  // The parts not run have their header above; the rest, as the CLI lists them, under their own
+  // (issue 22: the rows under a folded "Not run" header read as its rows).
   const std::vector<DiffLine> rows = listed_differences(c, s.compare_timings);
-  ImGuiListClipper clip;
-  clip.Begin(static_cast<int>(rows.size()));
-  while (clip.Step())
-    for (int i = clip.DisplayStart; i < clip.DisplayEnd; ++i) {
-      const DiffLine& d = rows[static_cast<std::size_t>(i)];
-      // A difference quotes both files' values (a device name of any length): one line each.
-      // Recorded by row, so a test sees each row end inside the list or shown whole on hover.
-      fit_text(s, ("compare_row_" + std::to_string(i)).c_str(),
-               d.kind == DiffLineKind::differ ? ImVec4(1, 1, 1, 1) : kDimV, d.text);
+  const std::string listed = "Compared, as fragviz-cli diff lists them (" + std::to_string(rows.size()) +
+                             (rows.size() == 1 ? " line)" : " lines)") + "###compare_listed";
+  const bool list_open = ImGui::CollapsingHeader(listed.c_str(), ImGuiTreeNodeFlags_DefaultOpen);
+  record_widget(s, "compare_listed_header");
+  if (!list_open) {
+    ImGui::End();
+    if (!open) s.differences_open = false;
+    return;
+  }
+  ImGui::BeginChild("##differences");
+  const auto colour = [](const DiffLine& d) {
+    return d.kind == DiffLineKind::differ ? ImVec4(1, 1, 1, 1) : kDimV;
+  };
+  if (rows.size() <= kWrappedDifferenceRows) {
+    // Each row whole, wrapped at the list's width (issue 22: rows cut with "..." hid the format
+    // version's words); recorded by row, so a test sees each one end inside the list.
+    ImGui::PushTextWrapPos(0.f);
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      ImGui::PushStyleColor(ImGuiCol_Text, colour(rows[i]));
+      ImGui::TextUnformatted(rows[i].text.c_str());
+      ImGui::PopStyleColor();
+      record_text_line(s, ("compare_row_" + std::to_string(i)).c_str(), rows[i].text, false);
     }
+    ImGui::PopTextWrapPos();
+  } else {
+    // A long listing: one line a row, drawn only where in view, each cut with "..." and whole on hover.
+    ImGuiListClipper clip;
+    clip.Begin(static_cast<int>(rows.size()));
+    while (clip.Step())
+      for (int i = clip.DisplayStart; i < clip.DisplayEnd; ++i) {
+        const DiffLine& d = rows[static_cast<std::size_t>(i)];
+        fit_text(s, ("compare_row_" + std::to_string(i)).c_str(), colour(d), d.text);
+      }
+  }
   ImGui::EndChild();
   record_widget(s, "compare_list");
   ImGui::End();
-  if (!open) s.close_compare_requested = true;
+  // The X hides the list only: the comparison and its marks stay (File > Close comparison ends it,
+  // File > Show differences brings the list back).
+  if (!open) s.differences_open = false;
 }
 
 }  // namespace fragviz::app

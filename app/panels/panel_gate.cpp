@@ -66,7 +66,7 @@ std::string verdict_line(const GateReport& r) {
 
 /// The shown run's verdict and figures; `not_run` (gate_notices) replaces the verdict of a run that
 /// did not run, so a reason said above is not said again.
-void draw_result(const GateRun& run, const std::string& not_run, std::string& shown) {
+void draw_result(AppState& s, const GateRun& run, const std::string& not_run, std::string& shown) {
   const GateReport& r = *run.report;
   const ImVec4 col = !r.ran ? kAmberV : r.exact ? kGreenV : kRedV;
   shown = not_run.empty() ? verdict_line(r) : not_run;
@@ -83,8 +83,17 @@ void draw_result(const GateRun& run, const std::string& not_run, std::string& sh
   ImGui::Text("%d registers, %d B static + %d B dynamic shared, %d B spill/stack", r.resources.registers,
               r.resources.static_shared_bytes, r.resources.dynamic_shared_bytes, r.resources.local_bytes);
   if (!r.resources.ptxas.empty()) status_text(kDimV, "ptxas: %s", r.resources.ptxas.c_str());
-  ImGui::TextColored(kDimV, "verdict in %.1f ms; %d reference spot checks, %d failed", r.verdict_ms,
-                     r.spot_checks, r.spot_check_failures);
+  // The spot checks test the reference against a direct sum, not the kernel (issue 22: "0 failed"
+  // beside 2M mismatches read as a contradiction).
+  char spot[200];
+  std::snprintf(spot, sizeof spot,
+                "verdict in %.1f ms; the reference (not the kernel) re-checked in double at %d elements: "
+                "%d failed",
+                r.verdict_ms, r.spot_checks, r.spot_check_failures);
+  s.frame.gate_spot_checks = spot;
+  ImGui::PushTextWrapPos(0.f);
+  ImGui::TextColored(r.spot_check_failures ? kRedV : kDimV, "%s", spot);
+  ImGui::PopTextWrapPos();
 }
 
 /// Opens operand `o`'s shared tile and load of variant `info` in the bank view's Layout mode (the
@@ -404,8 +413,19 @@ void draw_gate(AppState& s) {
     record_widget(s, "gate_error");
   }
   ImGui::Separator();
+  s.frame.gate_other_variant.clear();
+  if (s.gate.report && find_gate_variant(s.gate.report->request.variant) &&
+      s.gate.report->request.variant != req.variant) {
+    // The picker names another variant than the result's (one picked since): say whose it is.
+    s.frame.gate_other_variant = "No result for " + std::string(to_string(req.variant)) +
+                                 (s.gate.origin == "live" ? " yet" : " in this report") +
+                                 ": the result below is " +
+                                 std::string(to_string(s.gate.report->request.variant)) + "'s";
+    status_text(kAmberV, "%s", s.frame.gate_other_variant.c_str());
+    record_widget(s, "gate_other_variant");
+  }
   if (s.gate.report)
-    draw_result(s.gate, notices.not_run, s.frame.gate_verdict);
+    draw_result(s, s.gate, notices.not_run, s.frame.gate_verdict);
   else if (!s.gate_blocked)  // an unavailable gate's amber line already says why there is none
     ImGui::TextColored(kDimV, "No gate result yet.");
   draw_ladder(s, s.gate_status == JobStatus::running);

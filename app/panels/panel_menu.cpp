@@ -262,6 +262,11 @@ void draw_menu_and_status(AppState& s) {
       if (ImGui::MenuItem("Close comparison", nullptr, false, s.comparison.has_value()))
         s.close_compare_requested = true;
       record_widget(s, "menu_close_comparison");
+      // The Differences window's X hides it, the comparison stays: this brings it back.
+      if (s.comparison && !s.differences_open) {
+        if (ImGui::MenuItem("Show differences")) s.differences_open = true;
+        record_widget(s, "menu_show_differences");
+      }
       // Close comparison's undo, as Reopen is Close report's.
       if (s.closed_comparison && !s.comparison)
         reopen_offer(

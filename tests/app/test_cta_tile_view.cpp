@@ -137,6 +137,21 @@ TEST(CtaTileView, PresetKeepsEditsForRestore) {
   EXPECT_NE(make_cta_tile_model(c).source.find("edited from preset"), std::string::npos);
 }
 
+// Issue 22: the sm80 preset (its sentence: "2x2 warps") with atoms edited to (4,1,1) describes the
+// fields, 4 warps of (4,1,1), never the preset's 2x2 warps.
+TEST(CtaTileView, EditedAtomsDescribeTheFields) {
+  CtaTileControls c;
+  ASSERT_EQ(c.preset, "sm80-gemm-128x128x32");
+  c.spec.atoms = "(4,1,1)";
+  const CtaTileModel m = make_cta_tile_model(c);
+  ASSERT_TRUE(m.ok) << m.error;
+  EXPECT_EQ(m.source.find("2x2"), std::string::npos) << m.source;
+  // CuTe's compact atom layout for (4,1,1), the preset's permutation and tile kept.
+  EXPECT_EQ(m.source,
+            "edited from preset sm80-gemm-128x128x32: now SM80_16x8x16_F32F16F16F32_TN over (4,1,1):(1,0,0) "
+            "(4 warps), Tile<_32,_32,_16>, CTA tile 128x128x32");
+}
+
 // Issue 22: the hover text names CuTe's value index "V4", never "register 4" (a value is not a
 // 32-bit register: an f16 fragment packs two values in one). Thread 41 is warp 1, lane 9.
 TEST(CtaTileView, CellTextSaysValueNotRegister) {

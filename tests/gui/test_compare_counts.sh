@@ -45,5 +45,11 @@ if app != cli:
     print("only in the CLI:", [l for l in cli if l not in app][:3])
     sys.exit(1)
 PY
+# Issue 22: the rows read whole, wrapped at the list's width (they were cut: "B absent [report
+# format version 2 has no su..."), under a header of their own below the folded "Not run" one.
+rows="[v for k, v in s['text_lines'].items() if k.startswith('compare_row_')]"
+wait_for "len($rows) == 5 and all(not r['cut'] and not r['clipped'] and any(r['text'].startswith(l) for l in s['comparison']['lines']) for r in $rows)"
+wait_for "any(r['lines'] >= 2 for r in $rows)"
+wait_for "s['widgets']['compare_not_run'][1] < s['widgets']['compare_listed_header'][1] < s['widgets']['compare_row_0'][1]"
 quit_app
 echo "PASS"

@@ -3,8 +3,8 @@
 # edited by hand (A of the default m16n8k8 f16 instruction, lane 5 element 1: its label lost, so
 # measured in no cell) is compared with it. The Differences list has exactly that element's two
 # content differences (its measured cell and its raw label), the fragments
-# view marks exactly that one cell (the one lane 5 element 1 owns), and closing the comparison
-# takes the marks away and leaves the shown report as it was.
+# view marks exactly that one cell (the one lane 5 element 1 owns), the window's X hides the list
+# only, and closing the comparison takes the marks away and leaves the shown report as it was.
 source "$(dirname "$0")/lib.sh"
 gui_init "$@"
 
@@ -45,10 +45,22 @@ echo "comparison: $(q "s['comparison']['headline']")"
 wait_for "s['comparison']['content'] == 2 and len([l for l in s['comparison']['lines'] if 'A lane 5 element 1' in l]) == 2"
 wait_for "s['compare_marked'] == {'A': [$want]}"
 wait_for "'compare_list' in s['widgets'] and s['report_path'] == '$A'"
-# Issue 22 (D7): each Differences row stays one line and ends inside the list: cut with "..." (its
-# whole text on hover) where it is longer, never running past the edge.
+# Issue 22 (D7): each Differences row ends inside the list, never running past the edge (a longer
+# row wraps: test_compare_counts.sh).
 rows="[v for k, v in s['text_lines'].items() if k.startswith('compare_row_')]"
-wait_for "len($rows) >= 2 and all(not r['clipped'] and r['lines'] == 1 and r['text'] in s['comparison']['lines'] for r in $rows)"
+wait_for "len($rows) >= 2 and all(not r['clipped'] and not r['cut'] and r['text'] in s['comparison']['lines'] for r in $rows)"
+
+# Issue 22: the compared file enters File > Recent reports, and the Differences window's X hides
+# the list only: the comparison and its marks stay until File > Close comparison (File > Show
+# differences brings the list back).
+wait_for "s['recent_reports'][0] == '$B'"
+click $(centre_of "s['widgets']['differences_x']")
+wait_for "s['comparison'] is not None and not s['comparison']['window_open'] and 'compare_list' not in s['widgets']"
+wait_for "s['compare_marked'] == {'A': [$want]}"
+click $(centre_of "s['widgets']['menu_file']")
+wait_for "'menu_show_differences' in s['widgets']"
+click $(centre_of "s['widgets']['menu_show_differences']")
+wait_for "s['comparison']['window_open'] and 'compare_list' in s['widgets']"
 
 click $(centre_of "s['widgets']['compare_close']")
 wait_for "s['comparison'] is None and s['compare_marked'] == {} and s['report_path'] == '$A'"

@@ -17,6 +17,13 @@ wait_for "'first at row 0, col 8' in s['gate']['verdict_shown']"
 wait_for "s['output_view']['drawn'] and s['output_view']['has_data'] and s['output_view']['flagged'] > 0"
 wait_for "s['output_view']['n'] == s['gate']['n']"
 echo "verdict: $(q "s['gate']['verdict_shown']")"
+# Issue 22: the Gate window's fields name the run shown (the picker kept the default ldmatrix-k8
+# over broken-swap-b's verdict), and the spot-check line says what it checks: the reference, not
+# the kernel ("0 failed" beside 2M mismatches read as a contradiction). 2048 checks, 0 failed: the
+# file's spot_checks and spot_check_failures.
+wait_for "s['gate']['request_variant'] == 'broken-swap-b' and s['gate']['request_n'] == 2048 and s['gate']['request_seed'] == 1"
+wait_for "s['gate']['other_variant_note'] == ''"
+wait_for "'the reference (not the kernel) re-checked in double at 2048 elements: 0 failed' in s['gate']['spot_checks_line']"
 # The report records only the first of its mismatches (row-major); every cell after the last
 # recorded one is unknown and must not be drawn as correct: the view says up to where it knows.
 # Read off the file by hand: mismatch_count 2096642, 65536 entries in "mismatches", the last at
@@ -103,6 +110,9 @@ PY
 }
 capture_screen "$WORK/map.png" || fail "neither import nor xwd is installed"
 map_shows_mismatches "$WORK/map.png"
+# Closing the report gives the user's own fields back (the default variant here).
+click $(centre_of "s['widgets']['close_report']")
+wait_for "s['gate']['has_result'] == False and s['gate']['request_variant'] == 'ldmatrix-k8'"
 kill "$APP_PID"; wait "$APP_PID" 2>/dev/null; APP_PID=""
 
 # The map follows its canvas: opened while the Gate window's ladder is open (the Output view a line

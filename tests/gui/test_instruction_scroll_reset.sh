@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Another instruction starts its fragments view at the top-left (issue 22, newcomer round 14: after
+# Another instruction starts its fragments view at the top-left (issue 22: m16n8k32 picked first
+# opened scrolled right; newcomer round 14: after
 # m16n8k32 .s8 scrolled, m16n8k16 showed only A's columns 4-15, the old scroll kept). Zoomed in
 # on m16n8k32 .s8 and scrolled down and right, then m16n8k16 picked: its view scrolls, yet shows
 # A's first row and column.
@@ -12,6 +13,15 @@ S8=mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32
 F16=mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 pick_instruction "$S8"
 wait_for "s['instruction']['mnemonic'] == '$S8' and s['fragments_view']['visible']['A']['of'] == [16, 32]"
+# Issue 22: picked from the unscrolled start, m16n8k32 opens at its left edge (its first zoom
+# following the view's size kept the first frame's centre: 26 px right, column 0 and "A" clipped).
+sleep 1
+python3 - "$STATE" <<'PY' || fail "m16n8k32 did not open at its left edge"
+import json, sys
+f = json.load(open(sys.argv[1]))['fragments_view']
+print("m16n8k32 opened: zoom", f['zoom'], "scroll", f['scroll'], "A", f['visible']['A'])
+assert f['scroll'][0] == 0 and f['visible']['A']['cols'][0] == 0, f['scroll']
+PY
 read -r GX GY <<<"$(centre_of "s['widgets']['fragment_view']")"
 xdotool mousemove --window "$WID" "$GX" "$GY"
 sleep 0.2

@@ -158,7 +158,9 @@ struct CtaTileModel {
   std::string error;
   tile::CtaField error_field = tile::CtaField::none;  ///< the field the error is about
   int error_column = 0;                               ///< 1-based column in that field's text; 0 whole
-  std::string source;   ///< the preset's kernel, one sentence; "edited from <preset>" once edited
+  /// The preset's kernel, one sentence; once edited, "edited from preset <name>: now <the fields'
+  /// TiledMMA: atom, atom layout, warps, permutation, CTA tile>".
+  std::string source;
   std::string summary;  ///< "SM80_16x8x16_F32F16F16F32_TN, (2,2,1), Tile<_32,_32,_16>, 128 threads; CTA
                         ///< 128x128x32, 2 k-blocks"
   std::int64_t threads = 0;

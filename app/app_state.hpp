@@ -165,7 +165,7 @@ struct CellRecord {
 /// counts the frames the layout still follows the views' measurements.
 struct LayoutInputs {
   std::map<std::string, float> least;
-  float fragments_fit_height = 0, gate_needs = 0, cta_tile_wants = 0, output_least = 0;
+  float fragments_fit_height = 0, gate_needs = 0, cta_tile_wants = 0;
   std::string key;
   int settle = 0;
 };
@@ -524,12 +524,6 @@ struct AppState {
   /// Which views the layout showed last frame (window_placement.cpp, in its slot order); empty
   /// before the first frame. A change is a view opened or closed (LayoutFrame::views_changed).
   std::vector<bool> layout_open;
-  /// The window of the view the user last opened from the View menu (reveal_opened_view): the layout
-  /// scrolls the canvas to keep it in sight for `reveal_frames` more frames, and `reveal_focus` gives it
-  /// the keyboard focus when next drawn (window_placement.cpp).
-  std::string reveal_view;
-  int reveal_frames = 0;
-  bool reveal_focus = false;
   /// What the fragments view's cells said when last drawn (at its zoom; its "labels" button zooms
   /// until each holds T<lane> V<element>): File > Export labels the cells the same way.
   scene::CellLabels fragments_labels = scene::CellLabels::full;
@@ -648,12 +642,6 @@ struct AppState {
   /// The gate view's Ladder header was open last frame: the layout gives the view the room its
   /// table needs (window_placement.cpp).
   bool gate_ladder_open = false;
-  /// How much shorter (logical px) than its rows the gate view's ladder table was drawn last frame,
-  /// scrolling them: the layout asks for the view's content plus this.
-  float gate_ladder_cut = 0;
-  /// The output view's height (logical px) for its header and a usable map, as drawn last frame: the
-  /// gate view's open ladder leaves it that much (window_placement.cpp); 0 before it was drawn.
-  float output_least_height = 0;
   bool quit_requested = false;
   /// File > Quit was chosen: a dialog asks first (Ctrl+Q quits at once: a shortcut is deliberate).
   bool quit_confirm_requested = false;

@@ -425,34 +425,6 @@ LayoutRect column_bar_rect(const Layout& layout, const std::vector<bool>& open, 
   return bar_of(layout, open, canvas, tiles_of(layout, open, canvas, scroll_x, 0.f, scale, least), least);
 }
 
-float scroll_to_show(float a0, float a1, float v0, float v1, float scroll, float max_scroll) {
-  float to = scroll;
-  if (a1 - a0 > v1 - v0 || a0 - scroll < v0)
-    to = a0 - v0;
-  else if (a1 - scroll > v1)
-    to = a1 - v1;
-  return std::clamp(to, 0.f, std::max(0.f, max_scroll));
-}
-
-std::vector<float> grown_downward(const Layout& layout, const std::vector<bool>& open, std::vector<float> px,
-                                  int slot, float want, const std::vector<float>& least) {
-  if (!is_open(open, slot) || static_cast<std::size_t>(slot) >= px.size()) return px;
-  for (const Column& c : columns_of(layout)) {
-    const auto me = std::find(c.slots.begin(), c.slots.end(), slot);
-    if (me == c.slots.end()) continue;
-    float need = want - px[static_cast<std::size_t>(slot)];
-    for (auto it = me + 1; it != c.slots.end() && need > 0; ++it) {
-      const auto i = static_cast<std::size_t>(*it);
-      if (!is_open(open, *it) || i >= px.size()) continue;
-      const float give = std::clamp(px[i] - entry(least, *it), 0.f, need);
-      px[i] -= give;
-      px[static_cast<std::size_t>(slot)] += give;
-      need -= give;
-    }
-  }
-  return px;
-}
-
 LayoutRect kept_in_work_area(const LayoutRect& window, float title_h, float display_w, float display_h,
                              float top) {
   float dx = 0.f, dy = 0.f;

@@ -155,19 +155,6 @@ Layout with_least_heights(const Layout& layout, const std::vector<bool>& open,
 /// each column's slots cover the design height one above the other.
 bool forms_columns(const Layout& layout);
 
-/// The scroll along one axis that shows [a0, a1), where it lies at scroll 0, in the view [v0, v1):
-/// moved from `scroll` the least that shows it whole, or showing its start where it is longer than the
-/// view; within [0, max_scroll]. A view opened from the View menu is brought into sight so.
-float scroll_to_show(float a0, float a1, float v0, float v1, float scroll, float max_scroll);
-
-/// The heights `px` (logical px, by slot, as tiled) with the shown slot `slot` grown toward `want`
-/// down its column of `layout`: the slots above it keep their heights, so it does not move, and the
-/// shown slots below it give it room, nearest first, down to their `least` (by slot); the column keeps
-/// its height. Unchanged where `want` is no more than px[slot] or the slots form no columns. The gate
-/// view's open ladder grows so (a content change moves no other window's top).
-std::vector<float> grown_downward(const Layout& layout, const std::vector<bool>& open, std::vector<float> px,
-                                  int slot, float want, const std::vector<float>& least);
-
 /// A floating window (View > Tensor memory, CTA tile, ...) moved the least so that it lies in the
 /// work area [0, display_w) x [top, display_h) under the menu bar and status strip: along x only
 /// where the area is as wide as the window; along y the whole window where the area is as tall as

@@ -1,7 +1,6 @@
 #include "window_placement.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <cstring>
 #include <iterator>
 #include <string>
@@ -49,21 +48,17 @@ constexpr float kMinAnyViewHeight = 70.f;
 /// The CTA tile window's slot (kWindowOfSlot's twelfth).
 constexpr int kCtaTileSlot = 11;
 static_assert(kWindowOfSlot[kCtaTileSlot] == kWinCtaTile);
-/// The gate view's slot (kLayoutIds[6]); the output view's is right under it in its column.
+/// The gate view's slot (kLayoutIds[6]), and the most of its column it takes for its content.
 constexpr int kGateSlot = 6;
-static_assert(kWindowOfSlot[kGateSlot + 1] == kWinOutput);
-/// How many frames a view opened from the View menu is kept in sight (reveal_view): while the layout
-/// settles (kSettleFrames) its rectangle still moves.
-constexpr int kRevealFrames = 8;
+constexpr float kGateMostOfColumn = 0.6f;
 
 /// The height the gate view's window needed last frame for all it holds (with its ladder table
-/// open, every row of it), in logical pixels; 0 before it was drawn.
-float gate_needs(const AppState& s) {
+/// open), in logical pixels; 0 before it was drawn.
+float gate_needs() {
   const ImGuiWindow* w = ImGui::FindWindowByName(kWinGate);
   if (!w || !w->WasActive) return 0.f;
   return w->ContentSize.y + 2.f * w->WindowPadding.y + w->TitleBarHeight() +
-         (w->ScrollbarX ? ImGui::GetStyle().ScrollbarSize : 0.f) +
-         (s.gate_ladder_open ? s.gate_ladder_cut : 0.f);
+         (w->ScrollbarX ? ImGui::GetStyle().ScrollbarSize : 0.f);
 }
 
 /// How many frames after a change the layout asks for (a view opened or closed, the window resized,
@@ -97,9 +92,8 @@ const LayoutInputs& latch_layout_inputs(AppState& s, const std::vector<bool>& op
     --in.settle;
     in.least = s.least_view_height;
     in.fragments_fit_height = s.fragments_fit_height;
-    in.gate_needs = gate_needs(s);
+    in.gate_needs = gate_needs();
     in.cta_tile_wants = s.cta_tile_wants;
-    in.output_least = s.output_least_height;
   } else {
     for (const auto& [name, least] : s.least_view_height) in.least.emplace(name, least);
   }
@@ -110,12 +104,8 @@ const LayoutInputs& latch_layout_inputs(AppState& s, const std::vector<bool>& op
 /// that its own scroll bar scrolls the canvas. Returns its scroll. Both bars are submitted every
 /// frame from the first one, invisible and click-through while not needed: a window created later
 /// with NoBringToFrontOnFocus would go behind the views, which then hide it.
-float scroll_bar(AppState& s, const char* id, const LayoutRect& r, bool horizontal, float extent,
-                 float set_to = -1.f) {
+float scroll_bar(AppState& s, const char* id, const LayoutRect& r, bool horizontal, float extent) {
   const bool shown = !r.empty();
-  // Scrolled to `set_to` (>= 0) this frame, from Begin on, so the views are tiled at that scroll.
-  if (shown && set_to >= 0.f)
-    ImGui::SetNextWindowScroll(horizontal ? ImVec2(set_to, -1.f) : ImVec2(-1.f, set_to));
   ImGui::SetNextWindowPos(shown ? ImVec2(r.x0, r.y0) : ImVec2(0, 0));
   ImGui::SetNextWindowSize(shown ? ImVec2(r.w(), r.h()) : ImVec2(1, 1));
   ImGui::SetNextWindowContentSize(!shown ? ImVec2(0, 0) : horizontal ? ImVec2(extent, 0) : ImVec2(0, extent));
@@ -192,7 +182,11 @@ void begin_layout(AppState& s) {
   const LayoutInputs& in = latch_layout_inputs(s, open);
   // The height a column fills when its views need no more (the window's, or the 1024x700 minimum's).
   const float column_px = f.canvas.base_height;
-  const Layout& base = assets().layout;
+  // With its ladder open, the gate view grows in its column to what it holds where that is more than
+  // its slot, up to kGateMostOfColumn of it, instead of scrolling that table.
+  const Layout base = s.gate_ladder_open && w.gate
+                          ? with_room(assets().layout, kGateSlot, in.gate_needs, column_px, kGateMostOfColumn)
+                          : assets().layout;
   // Each shown view's least usable height (logical px), `hard`: where a column cannot hold them all,
   // that column runs taller than the window and the canvas scrolls, instead of a view getting less
   // (issue 22: View > Warpgroup left the fragments view's grids 126 px under its header). A view
@@ -238,41 +232,23 @@ void begin_layout(AppState& s) {
     weight = std::min(design_h, std::max(w_fragments, w_hopper));
   }
   // What views want beyond their least, given where their column has room (wants_within), never
-  // making a column taller: fitted
+  // making a column taller: the gate view's open ladder (up to kGateMostOfColumn), so that holding
+  // ldmatrix at its own least takes the room from the output view, not from the ladder; and, fitted
   // without a Hopper window, the fragments view's fit height ("fit" fits where the column can hold it
   // beside the bank view's least; past that the view says so and scrolls: newcomer round 13).
   std::vector<float> want(open.size(), 0.f);
+  if (s.gate_ladder_open && w.gate) want[kGateSlot] = std::min(in.gate_needs, kGateMostOfColumn * column_px);
   if (stacked_open == 0 && fitted)
     want[kHopperColumnSlot] = std::max(in.fragments_fit_height, kMinFragmentsViewHeight);
   // The CTA tile window's form and results, where the column has room above its views' leasts (issue
   // 22: at 1600x1000 the bank view kept 230 px while the window showed its form alone).
   if (s.cta_tile.open) want[kCtaTileSlot] = in.cta_tile_wants;
   const Layout stacked = with_stacked_slots(base, kHopperColumnSlot, kStackedWindows, weight);
-  std::vector<float> usable = wants_within(stacked, open, hard, want, column_px);
+  const std::vector<float> usable = wants_within(stacked, open, hard, want, column_px);
   // Only the column that cannot hold its views' leasts runs taller (the canvas grows to it and
   // scrolls); the other columns keep the window's height, so a view opened or closed re-tiles its
   // own column alone and the others stay where they were (issue 22: "windows jump").
-  Layout tiled = with_least_heights(stacked, open, usable, column_px);
-  // With its ladder open, the gate view grows down its column to what it holds, from the output view
-  // down to that view's least (its map usable), instead of scrolling that table: the ldmatrix view
-  // above keeps its height and the gate view its top (issue 22: the ladder moved the gate view 23 px
-  // and left the output view one line). Its column's shown views are held at those heights.
-  if (s.gate_ladder_open && w.gate) {
-    const float scale = io.DisplayFramebufferScale.x;
-    const LayoutCanvas closed = make_canvas(io.DisplaySize.x, io.DisplaySize.y, content_top(), bar,
-                                            least_column_height(tiled, open, hard));
-    const std::vector<LayoutRect> r = tile_views(tiled, open, closed, 0.f, 0.f, scale, usable);
-    std::vector<float> px(r.size(), 0.f);
-    for (std::size_t i = 0; i < r.size(); ++i) px[i] = r[i].h();
-    std::vector<float> floor = hard;
-    floor[kGateSlot + 1] = std::max(floor[kGateSlot + 1], in.output_least);
-    const std::vector<float> grown = grown_downward(stacked, open, px, kGateSlot, in.gate_needs, floor);
-    const LayoutRect& gate = r[static_cast<std::size_t>(kGateSlot)];
-    for (std::size_t i = 0; i < r.size(); ++i)
-      if (!r[i].empty() && std::abs(r[i].x0 - gate.x0) < 0.5f && std::abs(r[i].x1 - gate.x1) < 0.5f)
-        usable[i] = grown[i];
-    tiled = with_least_heights(stacked, open, usable, column_px);
-  }
+  const Layout tiled = with_least_heights(stacked, open, usable, column_px);
   f.least.clear();
   for (std::size_t i = 0; i < open.size(); ++i)
     if (open[i]) f.least[kWindowOfSlot[i]] = hard[i];
@@ -288,41 +264,8 @@ void begin_layout(AppState& s) {
   const LayoutRect vbar = !f.canvas.vbar.empty() ? f.canvas.vbar
                                                  : column_bar_rect(tiled, open, f.canvas, f.scroll_x,
                                                                    io.DisplayFramebufferScale.x, usable);
-  // A view just opened from the View menu is scrolled into sight (the least scroll that shows it
-  // whole, or its top) and focused: opened under the window's bottom edge, a newcomer never found it
-  // (issue 22). Only then: a view's content growing never scrolls the canvas.
-  float reveal_y = -1.f;
-  const int reveal = s.reveal_frames > 0 ? slot_of(s.reveal_view.c_str()) : -1;
-  if (s.reveal_frames > 0) --s.reveal_frames;
-  if (reveal >= 0 && !vbar.empty()) {
-    const LayoutRect r = tile_views(tiled, open, f.canvas, f.scroll_x, 0.f, io.DisplayFramebufferScale.x,
-                                    usable)[static_cast<std::size_t>(reveal)];
-    const ImGuiWindow* bar_window = ImGui::FindWindowByName("##layout_vscroll");
-    if (!r.empty())
-      reveal_y = scroll_to_show(r.y0, r.y1, f.canvas.view.y0, f.canvas.view.y1,
-                                bar_window ? bar_window->Scroll.y : 0.f, f.canvas.max_scroll_y());
-  }
-  f.scroll_y = scroll_bar(s, "##layout_vscroll", vbar, false, f.canvas.height, reveal_y);
+  f.scroll_y = scroll_bar(s, "##layout_vscroll", vbar, false, f.canvas.height);
   f.views = tile_views(tiled, open, f.canvas, f.scroll_x, f.scroll_y, io.DisplayFramebufferScale.x, usable);
-}
-
-std::vector<const char*> views_out_of_sight(const AppState& s) {
-  std::vector<const char*> out;
-  const LayoutFrame& f = s.frame.layout;
-  for (std::size_t i = 0; i < f.views.size() && i < std::size(kWindowOfSlot); ++i) {
-    const LayoutRect& r = f.views[i];
-    if (r.empty()) continue;
-    const float w = std::min(r.x1, f.canvas.view.x1) - std::max(r.x0, f.canvas.view.x0);
-    const float h = std::min(r.y1, f.canvas.view.y1) - std::max(r.y0, f.canvas.view.y0);
-    if (std::max(0.f, w) * std::max(0.f, h) < 0.5f * r.w() * r.h()) out.push_back(kWindowOfSlot[i]);
-  }
-  return out;
-}
-
-void reveal_opened_view(AppState& s, const char* name) {
-  s.reveal_view = name;
-  s.reveal_frames = kRevealFrames;
-  s.reveal_focus = true;
 }
 
 bool begin_view(AppState& s, const char* name, bool* open) {
@@ -333,11 +276,6 @@ bool begin_view(AppState& s, const char* name, bool* open) {
     const LayoutRect& r = views[static_cast<std::size_t>(slot)];
     ImGui::SetNextWindowPos(ImVec2(r.x0, r.y0), ImGuiCond_Always);
     ImGui::SetNextWindowSize(ImVec2(r.w(), r.h()), ImGuiCond_Always);
-  }
-  // The view just opened from the View menu takes the keyboard focus (once: the user may click away).
-  if (s.reveal_focus && s.reveal_view == name) {
-    ImGui::SetNextWindowFocus();
-    s.reveal_focus = false;
   }
   return ImGui::Begin(name, open,
                       ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |

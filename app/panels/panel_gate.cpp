@@ -221,21 +221,15 @@ void draw_ladder(AppState& s, bool gate_running) {
   // Ten columns are wider than the panel at the default size (480 px): every column keeps the width
   // its content needs and the table scrolls sideways under the geometry and variant columns, which
   // stay (a table as wide as the panel cut the last columns off). As tall as its rows: the view
-  // grows down its column for it (window_placement.cpp) as far as the output view's least height;
-  // past that the table, no shorter than a few rows, scrolls its rows under its header row.
-  ImGuiTableFlags f = ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit |
-                      ImGuiTableFlags_ScrollX;
+  // grows to it (with_room), so only the sideways bar is ever needed.
+  const ImGuiTableFlags f = ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit |
+                            ImGuiTableFlags_ScrollX;
   const ImGuiStyle& st = ImGui::GetStyle();
   // Rows 1 px padded above and below (ImGui's 2): every rung's row fits at 1600x1000 beside the
   // ldmatrix view's least height (14 rungs since wgmma-pingpong).
   const ImVec2 padding(st.CellPadding.x, 1.f);
   const float row_h = ImGui::GetTextLineHeight() + 2.f * padding.y + 1.f;
-  const float whole_h = static_cast<float>(rows.size() + 1) * row_h + st.ScrollbarSize + 6.f;
-  const float fewest_h = std::min(whole_h, 4.f * row_h + st.ScrollbarSize + 6.f);
-  const float table_h = std::clamp(ImGui::GetContentRegionAvail().y, fewest_h, whole_h);
-  // What the view lacks for the whole table: the layout asks its column for it (gate_needs).
-  s.gate_ladder_cut = whole_h - table_h;
-  if (table_h < whole_h) f |= ImGuiTableFlags_ScrollY;
+  const float table_h = static_cast<float>(rows.size() + 1) * row_h + st.ScrollbarSize + 6.f;
   ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, padding);
   static constexpr const char* kColumns[] = {"geometry", "variant",   "n",        "ms",       "TFLOP/s",
                                              "x cuBLAS", "registers", "shared B", "spills B", "verdict"};

@@ -19,9 +19,6 @@ namespace fragviz::app {
 
 namespace {
 
-/// The least height (logical px) of the output map at which its ownership pattern still reads.
-constexpr float kMinOutputMapHeight = 150.f;
-
 /// 2096642 -> "2,096,642".
 std::string grouped(std::uint64_t v) {
   std::string d = std::to_string(v), out;
@@ -163,9 +160,6 @@ void draw_output(AppState& s, OutputRenderer& renderer) {
   } else {
     ImGui::TextColored(kDimV, "no gate result: ownership of an n = %d output", n);
   }
-  // Usable from a map of kMinOutputMapHeight under what is above it: the gate view's open ladder takes
-  // its room down to that (issue 22: it left the view one line).
-  s.output_least_height = ImGui::GetWindowHeight() - ImGui::GetContentRegionAvail().y + kMinOutputMapHeight;
   if (!renderer.ready()) {
     status_text(kRedV, "output shader unavailable");
     ImGui::End();

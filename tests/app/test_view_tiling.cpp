@@ -492,54 +492,5 @@ TEST(ViewTiling, FloatingWindowsKeepTheirTitleBarInTheWorkArea) {
   EXPECT_FLOAT_EQ(narrow.y0, 50.f);
 }
 
-// The gate view's ladder grows it down its column only (grown_downward), hand-worked at 1600 x 1000:
-// the right column tiled as ldmatrix 440, gate 240, output 270 px. Asked for 470, the gate takes from
-// the output view down to its least of 210 (60 px): ldmatrix keeps 440, so the gate's top stays; the
-// column still adds up to 950. Asked for less than it has, nothing changes; the other columns never.
-TEST(ViewTiling, AGrownGateTakesRoomFromBelowOnly) {
-  std::vector<float> px = {345, 280, 325, 590, 360, 440, 240, 270};
-  std::vector<float> least(8, 70.f);
-  least[kOutput] = 210;
-  const std::vector<float> g = grown_downward(design(), kAll, px, kGate, 470, least);
-  EXPECT_FLOAT_EQ(g[kLdmatrix], 440.f);
-  EXPECT_FLOAT_EQ(g[kGate], 300.f);
-  EXPECT_FLOAT_EQ(g[kOutput], 210.f);
-  for (int i : {kControls, kDevice, kInspector, kFragments, kBanks})
-    EXPECT_FLOAT_EQ(g[static_cast<std::size_t>(i)], px[static_cast<std::size_t>(i)]) << i;
-  // Room enough below: the gate gets all it asks.
-  const std::vector<float> some = grown_downward(design(), kAll, px, kGate, 280, least);
-  EXPECT_FLOAT_EQ(some[kGate], 280.f);
-  EXPECT_FLOAT_EQ(some[kOutput], 230.f);
-  EXPECT_FLOAT_EQ(some[kLdmatrix], 440.f);
-  // Asked for no more than it has: as it was.
-  EXPECT_EQ(grown_downward(design(), kAll, px, kGate, 100, least), px);
-  // The output view hidden: nothing below to take from.
-  std::vector<bool> open = kAll;
-  open[kOutput] = false;
-  px[kOutput] = 0;
-  px[kGate] = 510;
-  EXPECT_EQ(grown_downward(design(), open, px, kGate, 600, least), px);
-  // Held at those heights (leasts adding up to the column), the tiling puts the gate where it was.
-  const LayoutCanvas c = make_canvas(1600, 1000, 50, 14);
-  const std::vector<LayoutRect> v =
-      tile_views(with_least_heights(design(), kAll, g, c.height), kAll, c, 0, 0, 1, g);
-  EXPECT_FLOAT_EQ(v[kGate].y0, 50.f + 440.f);
-  EXPECT_FLOAT_EQ(v[kGate].h(), 300.f);
-  EXPECT_FLOAT_EQ(v[kOutput].h(), 210.f);
-}
-
-// A view opened from the View menu is scrolled into sight (scroll_to_show): the view area is
-// [50, 1000), the canvas scrolls up to 640. A view at [1023, 1303) (at scroll 0) comes up just whole
-// (scroll 303); one in sight stays; one above comes down to its top; one taller than the area shows
-// its top; never past the scroll's range.
-TEST(ViewTiling, AnOpenedViewIsScrolledIntoSight) {
-  EXPECT_FLOAT_EQ(scroll_to_show(1023, 1303, 50, 1000, 0, 640), 303.f);
-  EXPECT_FLOAT_EQ(scroll_to_show(1023, 1303, 50, 1000, 400, 640), 400.f);
-  EXPECT_FLOAT_EQ(scroll_to_show(200, 500, 50, 1000, 400, 640), 150.f);
-  EXPECT_FLOAT_EQ(scroll_to_show(600, 1700, 50, 1000, 0, 640), 550.f);
-  EXPECT_FLOAT_EQ(scroll_to_show(1303, 1640, 50, 1000, 0, 600), 600.f);
-  EXPECT_FLOAT_EQ(scroll_to_show(1303, 1640, 50, 1000, 0, 0), 0.f);
-}
-
 }  // namespace
 }  // namespace fragviz::app

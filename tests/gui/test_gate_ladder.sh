@@ -31,9 +31,8 @@ echo "layout mode: $(q "$L['totals']")"
 # showed (newcomer round 4: the button did nothing visible and looked broken).
 D="s['hopper']['descriptor']"
 wait_for "'ladder_geometry_wgmma' in s['widgets']"
-# The wgmma rows are the table's last: scroll the table (its rows scroll under its header where the
-# gate view is shorter than it, else the view) until the button lies inside it.
-G="s['widgets']['ladder_table']"
+# The wgmma rows are the table's last: scroll the gate panel until the button lies inside it.
+G="s['windows']['Gate: exact matmul']['rect']"
 inside="(lambda w, g: w[1] >= g[1] + 20 and w[1] + w[3] <= g[1] + g[3] - 5)(s['widgets']['ladder_geometry_wgmma'], $G)"
 for _ in $(seq 40); do
   python3 -c "import json,sys; s=json.load(open('$STATE')); sys.exit(0 if $inside else 1)" 2>/dev/null && break

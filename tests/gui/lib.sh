@@ -6,6 +6,8 @@
 # 1600x1000; empty: none, the app picks its default size), CONFIG_FROM_ENV, CONFIG_DEFAULT.
 # APP_TIMEOUT (environment): seconds before start_app's app is stopped (default 100). Xvfb, xdotool
 # and xwd are taken from PATH (tools/device-gui.sh puts the carried ones there).
+# Python helpers the tests import (png_rows.py) live beside this file.
+export PYTHONPATH="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)${PYTHONPATH:+:$PYTHONPATH}"
 
 set -u
 
@@ -378,35 +380,11 @@ broken_gate_report() {
 # png_pixel FILE X Y: prints "R G B" of that pixel of an 8-bit RGB/RGBA PNG (such as --screenshot's).
 png_pixel() {
   python3 - "$@" <<'PY'
-import struct, sys, zlib
-data = open(sys.argv[1], 'rb').read()
+import sys
+from png_rows import png_rows
 x, y = int(sys.argv[2]), int(sys.argv[3])
-pos, idat = 8, b''
-while pos < len(data):
-    n, kind = struct.unpack('>I4s', data[pos:pos + 8])
-    body = data[pos + 8:pos + 8 + n]
-    if kind == b'IHDR':
-        w, h, depth, ctype = struct.unpack('>IIBB', body[:10])
-        bpp = {2: 3, 6: 4}[ctype]
-        assert depth == 8
-    elif kind == b'IDAT':
-        idat += body
-    pos += 12 + n
-raw, stride, prev = zlib.decompress(idat), w * bpp, bytearray(w * bpp)
-for row in range(y + 1):  # undo the PNG row filters down to row y
-    f, line = raw[row * (stride + 1)], bytearray(raw[row * (stride + 1) + 1:(row + 1) * (stride + 1)])
-    for i in range(stride):
-        a = line[i - bpp] if i >= bpp else 0
-        b, c = prev[i], prev[i - bpp] if i >= bpp else 0
-        if f == 1: line[i] = (line[i] + a) & 255
-        elif f == 2: line[i] = (line[i] + b) & 255
-        elif f == 3: line[i] = (line[i] + (a + b) // 2) & 255
-        elif f == 4:
-            p = a + b - c
-            pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-            line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-    prev = line
-print(*prev[x * bpp:x * bpp + 3])
+w, bpp, rows = png_rows(sys.argv[1], y)
+print(*rows[y][x * bpp:x * bpp + 3])
 PY
 }
 

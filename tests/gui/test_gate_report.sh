@@ -57,30 +57,8 @@ g = json.load(open(sys.argv[1]))['gate']
 bad = {(m['row'], m['col']) for m in g['mismatches']}
 s = json.load(open(sys.argv[2]))
 (rx, ry, rw, rh), (x0, y0, sc) = s['widgets']['output_image'], s['output_view']['viewport']
-data, pos, idat = open(sys.argv[3], 'rb').read(), 8, b''
-while pos < len(data):
-    n, kind = struct.unpack('>I4s', data[pos:pos + 8])
-    if kind == b'IHDR':
-        w, h, depth, ctype = struct.unpack('>IIBB', data[pos + 8:pos + 18])
-        bpp = {2: 3, 6: 4}[ctype]
-    elif kind == b'IDAT':
-        idat += data[pos + 8:pos + 8 + n]
-    pos += 12 + n
-raw, stride, prev, rows = zlib.decompress(idat), w * bpp, bytearray(w * bpp), []
-for y in range(int(ry) + int(rh)):  # undo the PNG row filters down to the map's last row
-    f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-    for i in range(stride):
-        a = line[i - bpp] if i >= bpp else 0
-        b, c = prev[i], prev[i - bpp] if i >= bpp else 0
-        if f == 1: line[i] = (line[i] + a) & 255
-        elif f == 2: line[i] = (line[i] + b) & 255
-        elif f == 3: line[i] = (line[i] + (a + b) // 2) & 255
-        elif f == 4:
-            p = a + b - c
-            pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-            line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-    rows.append(line)
-    prev = line
+from png_rows import png_rows
+w, bpp, rows = png_rows(sys.argv[3], int(ry) + int(rh) - 1)
 def any_bad(r0, r1, c0, c1):
     return any((r, c) in bad for r in range(max(0, math.floor(r0)), math.ceil(r1))
                for c in range(max(0, math.floor(c0)), math.ceil(c1)))

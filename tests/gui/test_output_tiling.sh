@@ -35,35 +35,13 @@ python3 -c "import json,sys; s=json.load(open('$STATE')); t=s['output_view']['ti
 # The screenshot's colour at the centre of elements (10, 10), (40, 10), (10, 40), (70, 10) and
 # (100, 60), decoded once (lib.sh's png_pixel decodes the whole picture on every call).
 read -r w0 w0_down w0_right w1 w1_far <<<"$(python3 - "$STATE" "$WORK/warps.png" <<'PY'
-import json, struct, sys, zlib
+import json, sys
 s = json.load(open(sys.argv[1]))
 r, (x0, y0, sc) = s['widgets']['output_image'], s['output_view']['viewport']
-data, pos, idat = open(sys.argv[2], 'rb').read(), 8, b''
-while pos < len(data):
-    n, kind = struct.unpack('>I4s', data[pos:pos + 8])
-    if kind == b'IHDR':
-        w, h, depth, ctype = struct.unpack('>IIBB', data[pos + 8:pos + 18])
-        bpp = {2: 3, 6: 4}[ctype]
-    elif kind == b'IDAT':
-        idat += data[pos + 8:pos + 8 + n]
-    pos += 12 + n
-raw, stride = zlib.decompress(idat), w * bpp
+from png_rows import png_rows
 cells = [(10, 10), (40, 10), (10, 40), (70, 10), (100, 60)]
 at = [(int(r[0] + (c + 0.5 - x0) / sc), int(r[1] + (row + 0.5 - y0) / sc)) for row, c in cells]
-rows, prev = {}, bytearray(stride)
-for y in range(max(p[1] for p in at) + 1):  # undo the PNG row filters down to the last row needed
-    f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-    for i in range(stride):
-        a = line[i - bpp] if i >= bpp else 0
-        b, c = prev[i], prev[i - bpp] if i >= bpp else 0
-        if f == 1: line[i] = (line[i] + a) & 255
-        elif f == 2: line[i] = (line[i] + b) & 255
-        elif f == 3: line[i] = (line[i] + (a + b) // 2) & 255
-        elif f == 4:
-            p = a + b - c
-            pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-            line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-    rows[y], prev = line, line
+w, bpp, rows = png_rows(sys.argv[2], max(p[1] for p in at))
 print(' '.join('%02x%02x%02x' % tuple(rows[y][x * bpp:x * bpp + 3]) for x, y in at))
 PY
 )"

@@ -377,6 +377,18 @@ broken_gate_report() {
   echo "$out"
 }
 
+# open_file_dialog: Ctrl+O until the file dialog is up (its path field in the state dump); tried three
+# times, as a key can be lost while a frame is slow.
+open_file_dialog() {
+  for _ in 1 2 3; do
+    xdotool windowfocus --sync "$WID" 2>/dev/null
+    xdotool key ctrl+o
+    sleep 1
+    [ "$(q "'open_path' in s['widgets']")" = True ] && break
+  done
+  [ "$(q "'open_path' in s['widgets']")" = True ] || fail "Ctrl+O opened no file dialog"
+}
+
 # png_pixel FILE X Y: prints "R G B" of that pixel of an 8-bit RGB/RGBA PNG (such as --screenshot's).
 png_pixel() {
   python3 - "$@" <<'PY'

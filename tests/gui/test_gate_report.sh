@@ -99,13 +99,7 @@ start_app --no-device
 wait_for "'ladder_header' in s['widgets'] and s['output_view']['drawn']"
 click $(centre_of "s['widgets']['ladder_header']")
 wait_for "'run_ladder' in s['widgets']"
-for _ in 1 2 3; do
-  xdotool windowfocus --sync "$WID" 2>/dev/null
-  xdotool key ctrl+o
-  sleep 1
-  [ "$(q "'open_path' in s['widgets']")" = True ] && break
-done
-[ "$(q "'open_path' in s['widgets']")" = True ] || fail "Ctrl+O opened no file dialog"
+open_file_dialog
 xdotool type --delay 10 "$BROKEN"
 xdotool key Return
 wait_for "s['gate']['has_result'] and s['output_view']['has_data'] and s['output_view']['fitted']" 30

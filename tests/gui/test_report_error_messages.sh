@@ -15,13 +15,7 @@ wait_for "s['report_error'] == '' and 'messages_button' not in s['widgets']"
 
 # open_bad FILE: Ctrl+O, the file's path, Enter, until the app reports FILE's error.
 open_bad() {
-  for _ in 1 2 3; do
-    xdotool windowfocus --sync "$WID" 2>/dev/null
-    xdotool key ctrl+o
-    sleep 1
-    [ "$(q "'open_path' in s['widgets']")" = True ] && break
-  done
-  [ "$(q "'open_path' in s['widgets']")" = True ] || fail "Ctrl+O opened no file dialog"
+  open_file_dialog
   xdotool type --delay 10 "$1"
   xdotool key Return
   wait_for "'$(basename "$1")' in s['report_error']"

@@ -157,21 +157,20 @@ std::string visible_region_text(const std::optional<VisibleRegion>& r) {
 }
 
 ExportOptions export_options(scene::View v, bool layout_mode) {
-  // picture, operand, crop, visible region.
-  static const std::pair<scene::View, ExportOptions> kTable[] = {
-      {scene::View::fragments, {false, true, true, true}},
-      {scene::View::warpgroup, {false, true, true, true}},
-      {scene::View::ldmatrix, {false, false, false, false}},
-      {scene::View::stmatrix, {false, false, false, false}},
-      {scene::View::movmatrix, {false, false, false, false}},
-      {scene::View::banks, {true, false, true, true}},
-      {scene::View::output, {false, false, false, false}},
-      {scene::View::algebra, {false, false, false, false}},
-      {scene::View::tmem, {false, false, true, true}},
-      {scene::View::cta, {false, true, true, true}}};
-  for (const auto& [view, o] : kTable)
-    if (view == v) {
-      ExportOptions out = o;
+  // picture, operand, visible region; "Crop" is scene::croppable's (fragviz-cli export's own rule).
+  struct Row {
+    scene::View view;
+    bool picture, operand, visible;
+  };
+  static const Row kTable[] = {
+      {scene::View::fragments, false, true, true},   {scene::View::warpgroup, false, true, true},
+      {scene::View::ldmatrix, false, false, false},  {scene::View::stmatrix, false, false, false},
+      {scene::View::movmatrix, false, false, false}, {scene::View::banks, true, false, true},
+      {scene::View::output, false, false, false},    {scene::View::algebra, false, false, false},
+      {scene::View::tmem, false, false, true},       {scene::View::cta, false, true, true}};
+  for (const Row& r : kTable)
+    if (r.view == v) {
+      ExportOptions out{r.picture, r.operand, scene::croppable(v), r.visible};
       if (v == scene::View::banks && layout_mode) out.picture = false;  // one picture
       return out;
     }

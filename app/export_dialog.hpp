@@ -111,7 +111,7 @@ ExportPart default_export_part(ExportPart current, const std::optional<VisibleRe
 struct ExportOptions {
   bool picture = false;  ///< "Picture": lines x banks or tile (--picture), the bank view's
   bool operand = false;  ///< "Operand": one operand grid (--operand)
-  bool crop = false;     ///< "Crop": rows and columns (--crop)
+  bool crop = false;     ///< "Crop": rows and columns (--crop), where scene::croppable
   bool visible = false;  ///< "Visible region": the view is zoomable and records what it shows
 };
 

@@ -319,10 +319,7 @@ int run_tiled_cta(const CtaCliOptions& o) {
   }
   if (o.csv) return print_csv(o, r);
 
-  if (!o.preset.empty()) {
-    const tile::CtaPreset* p = tile::find_cta_preset(o.preset);
-    std::cout << "preset " << o.preset << ": " << (p ? p->source : "") << "\n";
-  }
+  if (!o.preset.empty()) std::cout << tile::cta_tile_source(o.preset, t) << "\n";
   std::cout << "TiledMMA " << t.mma.atom.name << "  (" << t.mma.atom.mnemonic << ")\n"
             << "  atom layout " << algebra::to_string(t.mma.atom_layout_mnk) << ", permutation "
             << tile::permutation_text(t.mma.permutation) << ", " << t.mma.threads() << " threads\n"

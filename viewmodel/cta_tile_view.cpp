@@ -186,10 +186,6 @@ CtaTileModel make_cta_tile_model(const CtaTileControls& c) {
   m.preset = c.preset;
   m.spec = c.spec;
   m.thread = c.thread;
-  const tile::CtaPreset* p = tile::find_cta_preset(c.preset);
-  // An edited preset's own sentence describes the preset, not the fields (issue 22: atoms (4,1,1)
-  // still read "2x2 warps"): the fields' TiledMMA is said once the tile is made, below.
-  m.source = !p ? "your configuration" : p->spec == c.spec ? p->source : "edited from preset " + p->name;
   tile::CtaConfigError where;
   const auto made = tile::make_cta_tile(c.spec, &where);
   if (!made) {
@@ -207,11 +203,7 @@ CtaTileModel make_cta_tile_model(const CtaTileControls& c) {
     return m;
   }
   m.threads = t.mma.threads();
-  if (p && !(p->spec == c.spec))
-    m.source += ": now " + t.mma.atom.name + " over " + algebra::to_string(t.mma.atom_layout_mnk) + " (" +
-                plural(m.threads / 32, "warp") + "), " + tile::permutation_text(t.mma.permutation) +
-                ", CTA tile " + std::to_string(t.tile_mnk[0]) + "x" + std::to_string(t.tile_mnk[1]) + "x" +
-                std::to_string(t.tile_mnk[2]);
+  m.source = tile::cta_tile_source(c.preset, t);  // never an edited preset's stale sentence
   m.summary = t.mma.atom.name + ", " + algebra::to_string(t.mma.atom_layout_mnk) + ", " +
               tile::permutation_text(t.mma.permutation) + ", " + std::to_string(m.threads) +
               " threads; CTA " + std::to_string(t.tile_mnk[0]) + "x" + std::to_string(t.tile_mnk[1]) + "x" +

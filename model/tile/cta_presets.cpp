@@ -4,6 +4,7 @@
 #include <array>
 
 #include "fragviz/gate/wgmma_gate.hpp"
+#include "fragviz/util/words.hpp"
 
 namespace fragviz::tile {
 
@@ -215,6 +216,16 @@ const CtaPreset* find_cta_preset(std::string_view name) {
   for (const CtaPreset& p : cta_presets())
     if (p.name == name) return &p;
   return nullptr;
+}
+
+std::string cta_tile_source(std::string_view preset, const CtaTile& t) {
+  const CtaPreset* p = find_cta_preset(preset);
+  if (p && p->spec == t.spec) return "preset " + p->name + ": " + p->source;
+  return (p ? "edited from preset " + p->name + ": now " : std::string("your configuration: ")) +
+         t.mma.atom.name + " over " + algebra::to_string(t.mma.atom_layout_mnk) + " (" +
+         plural(t.mma.threads() / 32, "warp") + "), " + permutation_text(t.mma.permutation) + ", CTA tile " +
+         std::to_string(t.tile_mnk[0]) + "x" + std::to_string(t.tile_mnk[1]) + "x" +
+         std::to_string(t.tile_mnk[2]);
 }
 
 std::string cta_preset_names() {

@@ -554,8 +554,29 @@ Result<CtaTile> make_cta_tile(const CtaTileSpec& spec, CtaConfigError* where) {
                 perm.column);
   const auto made = make_tiled_mma(*atom, *layout.value, *perm.value);
   // The atom layout and the permutation meet here: CuTe's words, the atom layout's field.
-  if (!made) return fail(CtaField::atoms, "make_tiled_mma: " + made.message, made.refusal);
+  if (!made)
+    return fail(
+        CtaField::atoms,
+        made.message.rfind("make_tiled_mma", 0) == 0 ? made.message : "make_tiled_mma: " + made.message,
+        made.refusal);
   t.mma = *made.value;
+  // This CuTe sizes the TiledMMA's tile by the permutation alone (tile_size_mnk =
+  // size(permutation_mnk)): an entry smaller than its atoms' reach gives thread-value layouts past
+  // that tile. CuTe compiles it (and fragviz's layouts equal CuTe's), but a CTA tile's partitions
+  // would then reach outside the CTA tile; later CuTe sizes the tile by the larger of the two.
+  for (int i = 0; i < 3; ++i) {
+    const std::int64_t atoms = algebra::size(t.mma.thr_layout_vmnk.mode(i + 1));
+    const std::int64_t reach = atoms * (i == 0 ? atom->m : i == 1 ? atom->n : atom->k);
+    if (t.mma.tile_mnk[static_cast<std::size_t>(i)] < reach)
+      return fail(CtaField::atoms,
+                  "--atoms '" + spec.atoms + "' with --permute '" + spec.permute + "': the permutation's " +
+                      "MNK"[i] + " (" + std::to_string(t.mma.tile_mnk[static_cast<std::size_t>(i)]) +
+                      ") is smaller than the atoms' " + std::to_string(atoms) + " x " +
+                      std::to_string(reach / atoms) + " = " + std::to_string(reach) +
+                      ": CuTe's thread-value layouts then reach past the tile; make that entry at least " +
+                      std::to_string(reach) + " (or `_`)",
+                  Refusal::cute_wrong);
+  }
   t.tile_mnk = t.mma.tile_mnk;
   if (!spec.tile.empty()) {
     const auto p = parse_tile_mnk(spec.tile);

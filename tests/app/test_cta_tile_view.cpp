@@ -137,19 +137,36 @@ TEST(CtaTileView, PresetKeepsEditsForRestore) {
   EXPECT_NE(make_cta_tile_model(c).source.find("edited from preset"), std::string::npos);
 }
 
-// Issue 22: the sm80 preset (its sentence: "2x2 warps") with atoms edited to (4,1,1) describes the
-// fields, 4 warps of (4,1,1), never the preset's 2x2 warps.
+// Issue 22: the sm80 preset (its sentence: "2x2 warps") with its atoms edited describes the fields,
+// never the preset's sentence. (2,2,1):(2,1,0) orders the 4 warps along N first.
 TEST(CtaTileView, EditedAtomsDescribeTheFields) {
   CtaTileControls c;
   ASSERT_EQ(c.preset, "sm80-gemm-128x128x32");
-  c.spec.atoms = "(4,1,1)";
+  c.spec.atoms = "(2,2,1):(2,1,0)";
   const CtaTileModel m = make_cta_tile_model(c);
   ASSERT_TRUE(m.ok) << m.error;
   EXPECT_EQ(m.source.find("2x2"), std::string::npos) << m.source;
-  // CuTe's compact atom layout for (4,1,1), the preset's permutation and tile kept.
   EXPECT_EQ(m.source,
-            "edited from preset sm80-gemm-128x128x32: now SM80_16x8x16_F32F16F16F32_TN over (4,1,1):(1,0,0) "
+            "edited from preset sm80-gemm-128x128x32: now SM80_16x8x16_F32F16F16F32_TN over (2,2,1):(2,1,0) "
             "(4 warps), Tile<_32,_32,_16>, CTA tile 128x128x32");
+  // Unedited, the preset's own sentence.
+  EXPECT_EQ(
+      make_cta_tile_model(CtaTileControls{}).source.rfind("preset sm80-gemm-128x128x32: CUTLASS-style", 0),
+      0u);
+}
+
+// Atoms (4,1,1) reach 4 x 16 = 64 rows of M past the preset's Tile<_32,...>: this CuTe sizes the
+// tile by the permutation alone, so its A thread-value layout reaches index 543 of the 32x16 tile
+// (printed by CuTe itself). The window says so instead of drawing cells outside its grids (the
+// sanitized build caught the model writing past them).
+TEST(CtaTileView, AtomsPastThePermutationAreRefused) {
+  CtaTileControls c;
+  c.spec.atoms = "(4,1,1)";
+  const CtaTileModel m = make_cta_tile_model(c);
+  EXPECT_FALSE(m.ok);
+  EXPECT_NE(m.error.find("permutation's M (32) is smaller than the atoms' 4 x 16 = 64"), std::string::npos)
+      << m.error;
+  EXPECT_TRUE(m.grids.empty());
 }
 
 // Issue 22: the hover text names CuTe's value index "V4", never "register 4" (a value is not a

@@ -20,6 +20,11 @@ expect 0 "sm80-gemm-128x128x32" -- tiled --presets
 expect 0 "fa2-attention" -- tiled --presets
 expect 0 "fa3-attention" -- tiled --presets
 expect 0 "CTA tile M 128 x N 128 x K 32, k-block 16 (2 k-blocks)" -- tiled --preset $P
+# An edited preset is described by its fields, not by the preset's "2x2 warps" sentence; atoms past
+# the permutation's M are refused (this CuTe's A layout then reaches index 543 of the 32x16 tile).
+expect 0 "edited from preset $P: now SM80_16x8x16_F32F16F16F32_TN over (2,2,1):(2,1,0) (4 warps)" -- \
+  tiled --preset $P --atoms '(2,2,1):(2,1,0)'
+expect 3 "the permutation's M (32) is smaller than the atoms' 4 x 16 = 64" -- tiled --preset $P --atoms '(4,1,1)'
 
 # Issue 26: a mistyped preset, MMA atom or copy atom names the nearest (one edit or a prefix away)
 # on the line after "did you mean:"; a preset typo then lists all 20 presets, the last included.

@@ -51,6 +51,13 @@ const CtaPreset* find_cta_preset(std::string_view name);
 /// "gate-ldmatrix-k8, ..., fa3-attention".
 std::string cta_preset_names();
 
+/// Where a CTA tile comes from, one line: the preset's own sentence while `t`'s spec is the preset's
+/// ("preset sm80-gemm-128x128x32: CUTLASS-style ..."); once fields changed it, the fields' TiledMMA
+/// ("edited from preset sm80-gemm-128x128x32: now SM80_16x8x16_F32F16F16F32_TN over (2,2,1):(2,1,0)
+/// (4 warps), Tile<_32,_32,_16>, CTA tile 128x128x32"), never the preset's stale "2x2 warps";
+/// "your configuration: ..." without a preset (`preset` empty or unknown).
+std::string cta_tile_source(std::string_view preset, const CtaTile& t);
+
 /// The CTA tile of a gate variant, derived from its TileConfig (mma.sync rungs) or WgmmaGateRung
 /// (Hopper rungs).
 CtaTileSpec gate_cta_spec(const GateVariantInfo& info);

@@ -524,6 +524,12 @@ struct AppState {
   /// Which views the layout showed last frame (window_placement.cpp, in its slot order); empty
   /// before the first frame. A change is a view opened or closed (LayoutFrame::views_changed).
   std::vector<bool> layout_open;
+  /// The window of the view the user last opened from the View menu (reveal_opened_view): the layout
+  /// scrolls the canvas to keep it in sight for `reveal_frames` more frames, and `reveal_focus` gives it
+  /// the keyboard focus when next drawn (window_placement.cpp).
+  std::string reveal_view;
+  int reveal_frames = 0;
+  bool reveal_focus = false;
   /// What the fragments view's cells said when last drawn (at its zoom; its "labels" button zooms
   /// until each holds T<lane> V<element>): File > Export labels the cells the same way.
   scene::CellLabels fragments_labels = scene::CellLabels::full;

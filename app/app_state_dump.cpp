@@ -900,6 +900,9 @@ std::string App::state_json() const {
                    {"scroll_bars", json::array({lf.canvas.scroll_x, lf.canvas.scroll_y})},
                    {"min_window", json::array({kMinLayoutWidth * px, kMinLayoutHeight * px})}};
     for (const auto& [name, least] : lf.least) j["layout"]["least"][name] = least * px;
+    // The window with the keyboard focus (a view opened from the View menu takes it).
+    const ImGuiWindow* nav = GImGui->NavWindow;
+    j["layout"]["focused"] = nav && nav->RootWindow ? nav->RootWindow->Name : "";
   }
   const Assets& a = assets();
   json lane_hex = json::array(), warp_hex = json::array(), block_warp_hex = json::array();

@@ -372,7 +372,11 @@ std::vector<LayoutRect> tiles_of(const Layout& layout, const std::vector<bool>& 
       r = LayoutRect{};
       continue;
     }
-    const float ox = canvas.view.x0 - scroll_x, oy = canvas.view.y0 - scroll_y, ch = column_h[i];
+    // A column scrolls only as far as it runs past the view area: where one column alone runs
+    // taller, the others stay where they are while the canvas scrolls (issue 22: scrolling to a view
+    // under the window's bottom edge moved every column).
+    const float ch = column_h[i], own_y = std::min(scroll_y, std::max(0.f, ch - canvas.view.h()));
+    const float ox = canvas.view.x0 - scroll_x, oy = canvas.view.y0 - own_y;
     r = LayoutRect{px(ox + r.x0 * canvas.width), px(oy + r.y0 * ch), px(ox + r.x1 * canvas.width),
                    px(oy + r.y1 * ch)};
   }
@@ -423,6 +427,15 @@ std::vector<LayoutRect> tile_views(const Layout& layout, const std::vector<bool>
 LayoutRect column_bar_rect(const Layout& layout, const std::vector<bool>& open, const LayoutCanvas& canvas,
                            float scroll_x, float scale, const std::vector<float>& least) {
   return bar_of(layout, open, canvas, tiles_of(layout, open, canvas, scroll_x, 0.f, scale, least), least);
+}
+
+float scroll_to_show(float a0, float a1, float v0, float v1, float scroll, float max_scroll) {
+  float to = scroll;
+  if (a1 - a0 > v1 - v0 || a0 - scroll < v0)
+    to = a0 - v0;
+  else if (a1 - scroll > v1)
+    to = a1 - v1;
+  return std::clamp(to, 0.f, std::max(0.f, max_scroll));
 }
 
 LayoutRect kept_in_work_area(const LayoutRect& window, float title_h, float display_w, float display_h,

@@ -16,8 +16,10 @@
 // canvas scrolls (tile_views' `least`): a view opened or closed re-tiles its own column, and the
 // other columns keep their rectangles (issue 22, "windows jump"). That column carries the canvas's
 // vertical scroll bar along its right edge (column_bar_rect), so the bar coming or going never
-// narrows the other columns; the views' least heights are latched (window_placement.cpp), so a view's
-// content growing or shrinking never re-tiles the layout.
+// narrows the other columns, and that bar scrolls that column alone (each column scrolls at most as
+// far as it runs past the window); a view opened from the View menu is scrolled into sight; the views' least
+// heights are latched (window_placement.cpp), so a view's content growing or shrinking never re-tiles the
+// layout.
 //
 // Below kMinLayoutWidth x kMinLayoutHeight logical pixels (a small window, or a large display
 // scale: 1600x1000 pixels at --scale 2 is 800x500 logical) the views are laid out at that size
@@ -97,7 +99,9 @@ std::vector<float> wants_within(const Layout& layout, const std::vector<bool>& o
 /// layout of columns has each column as tall as its shown slots' leasts add up to, from the canvas's
 /// base_height to its height: a view that opens, closes or grows past the window makes its own
 /// column run taller (and the canvas scroll), while the other columns keep their rectangles; the
-/// column that carries the canvas's vertical bar (column_bar_rect) leaves it its right edge.
+/// column that carries the canvas's vertical bar (column_bar_rect) leaves it its right edge. Each
+/// column scrolls by `scroll_y` at most as far as it runs past the view area: a column the view area
+/// holds stays put while a taller one scrolls.
 std::vector<LayoutRect> tile_views(const Layout& layout, const std::vector<bool>& open,
                                    const LayoutCanvas& canvas, float scroll_x, float scroll_y, float scale,
                                    const std::vector<float>& least = {});
@@ -154,6 +158,11 @@ Layout with_least_heights(const Layout& layout, const std::vector<bool>& open,
 /// slots with the same [x0, x1) make a column, the columns cover the design width side by side, and
 /// each column's slots cover the design height one above the other.
 bool forms_columns(const Layout& layout);
+
+/// The scroll along one axis that shows [a0, a1), where it lies at scroll 0, in the view [v0, v1):
+/// moved from `scroll` the least that shows it whole, or showing its start where it is longer than the
+/// view; within [0, max_scroll]. A view opened from the View menu is brought into sight so.
+float scroll_to_show(float a0, float a1, float v0, float v1, float scroll, float max_scroll);
 
 /// A floating window (View > Tensor memory, CTA tile, ...) moved the least so that it lies in the
 /// work area [0, display_w) x [top, display_h) under the menu bar and status strip: along x only

@@ -51,6 +51,9 @@ static_assert(kWindowOfSlot[kCtaTileSlot] == kWinCtaTile);
 /// The gate view's slot (kLayoutIds[6]), and the most of its column it takes for its content.
 constexpr int kGateSlot = 6;
 constexpr float kGateMostOfColumn = 0.6f;
+/// How many frames a view opened from the View menu is kept in sight (reveal_view): while the layout
+/// settles its rectangle still moves.
+constexpr int kRevealFrames = 8;
 
 /// The height the gate view's window needed last frame for all it holds (with its ladder table
 /// open), in logical pixels; 0 before it was drawn.
@@ -104,8 +107,12 @@ const LayoutInputs& latch_layout_inputs(AppState& s, const std::vector<bool>& op
 /// that its own scroll bar scrolls the canvas. Returns its scroll. Both bars are submitted every
 /// frame from the first one, invisible and click-through while not needed: a window created later
 /// with NoBringToFrontOnFocus would go behind the views, which then hide it.
-float scroll_bar(AppState& s, const char* id, const LayoutRect& r, bool horizontal, float extent) {
+float scroll_bar(AppState& s, const char* id, const LayoutRect& r, bool horizontal, float extent,
+                 float set_to = -1.f) {
   const bool shown = !r.empty();
+  // Scrolled to `set_to` (>= 0) this frame, from Begin on, so the views are tiled at that scroll.
+  if (shown && set_to >= 0.f)
+    ImGui::SetNextWindowScroll(horizontal ? ImVec2(set_to, -1.f) : ImVec2(-1.f, set_to));
   ImGui::SetNextWindowPos(shown ? ImVec2(r.x0, r.y0) : ImVec2(0, 0));
   ImGui::SetNextWindowSize(shown ? ImVec2(r.w(), r.h()) : ImVec2(1, 1));
   ImGui::SetNextWindowContentSize(!shown ? ImVec2(0, 0) : horizontal ? ImVec2(extent, 0) : ImVec2(0, extent));
@@ -264,8 +271,47 @@ void begin_layout(AppState& s) {
   const LayoutRect vbar = !f.canvas.vbar.empty() ? f.canvas.vbar
                                                  : column_bar_rect(tiled, open, f.canvas, f.scroll_x,
                                                                    io.DisplayFramebufferScale.x, usable);
-  f.scroll_y = scroll_bar(s, "##layout_vscroll", vbar, false, f.canvas.height);
+  // A view just opened from the View menu (or View > Go to) is scrolled into sight (the least scroll
+  // that shows it whole, or its top) and focused: opened under the window's bottom edge, a newcomer
+  // never found it (issue 22). Only then: a view's content growing never scrolls the canvas. Its
+  // column scrolls alone (tile_views), as far as that column runs past the window.
+  float reveal_y = -1.f;
+  const int reveal = s.reveal_frames > 0 ? slot_of(s.reveal_view.c_str()) : -1;
+  if (s.reveal_frames > 0) --s.reveal_frames;
+  if (reveal >= 0 && !vbar.empty()) {
+    const float scale = io.DisplayFramebufferScale.x;
+    const auto at = [&](float y) {
+      return tile_views(tiled, open, f.canvas, f.scroll_x, y, scale,
+                        usable)[static_cast<std::size_t>(reveal)];
+    };
+    const LayoutRect top = at(0.f), end = at(f.canvas.max_scroll_y());
+    const float own = top.y0 - end.y0;  // how far its column scrolls
+    const ImGuiWindow* bar_window = ImGui::FindWindowByName("##layout_vscroll");
+    const float now = bar_window ? bar_window->Scroll.y : 0.f;
+    if (!top.empty() && own > 0.5f)
+      reveal_y = scroll_to_show(top.y0, top.y1, f.canvas.view.y0, f.canvas.view.y1, std::min(now, own), own);
+  }
+  f.scroll_y = scroll_bar(s, "##layout_vscroll", vbar, false, f.canvas.height, reveal_y);
   f.views = tile_views(tiled, open, f.canvas, f.scroll_x, f.scroll_y, io.DisplayFramebufferScale.x, usable);
+}
+
+std::vector<const char*> views_out_of_sight(const AppState& s) {
+  std::vector<const char*> out;
+  const LayoutFrame& f = s.frame.layout;
+  for (std::size_t i = 0; i < f.views.size() && i < std::size(kWindowOfSlot); ++i) {
+    const LayoutRect& r = f.views[i];
+    if (r.empty()) continue;
+    const float w = std::min(r.x1, f.canvas.view.x1) - std::max(r.x0, f.canvas.view.x0);
+    const float h = std::min(r.y1, f.canvas.view.y1) - std::max(r.y0, f.canvas.view.y0);
+    if (std::max(0.f, w) * std::max(0.f, h) < 0.5f * r.w() * r.h()) out.push_back(kWindowOfSlot[i]);
+  }
+  return out;
+}
+
+void reveal_opened_view(AppState& s, const char* name) {
+  s.reveal_view = name;
+  s.reveal_frames = kRevealFrames;
+  s.reveal_focus = true;
 }
 
 bool begin_view(AppState& s, const char* name, bool* open) {
@@ -276,6 +322,11 @@ bool begin_view(AppState& s, const char* name, bool* open) {
     const LayoutRect& r = views[static_cast<std::size_t>(slot)];
     ImGui::SetNextWindowPos(ImVec2(r.x0, r.y0), ImGuiCond_Always);
     ImGui::SetNextWindowSize(ImVec2(r.w(), r.h()), ImGuiCond_Always);
+  }
+  // The view just opened from the View menu takes the keyboard focus (once: the user may click away).
+  if (s.reveal_focus && s.reveal_view == name) {
+    ImGui::SetNextWindowFocus();
+    s.reveal_focus = false;
   }
   return ImGui::Begin(name, open,
                       ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |

@@ -23,6 +23,8 @@
 // under them, and no view comes to the front of another.
 #pragma once
 
+#include <vector>
+
 #include "app_state.hpp"
 #include "imgui.h"
 #include "window_names.hpp"  // kWin*: the views' names
@@ -39,6 +41,15 @@ float content_top();
 /// window is smaller than the layout's minimum; moves every floating window whose title bar left the
 /// area under the status strip back into it (kept_in_work_area). Call once a frame, before any view.
 void begin_layout(AppState& s);
+
+/// Scrolls the canvas to bring view `name` (a window name), just opened by the user, into sight while
+/// the layout settles, and gives it the keyboard focus when next drawn.
+void reveal_opened_view(AppState& s, const char* name);
+
+/// The open views less than half of which lies in this frame's view area (the rest on the canvas
+/// scrolled away), by window name in the tiling's order: View > Go to lists them, each brought
+/// into sight by one click (issue 22: views opened under the window's bottom edge were not found).
+std::vector<const char*> views_out_of_sight(const AppState& s);
 
 /// Places view `name` at its rectangle of this frame's layout and begins its window (the layout
 /// moves and sizes it; the user can close it). Call ImGui::End() whatever it returns.

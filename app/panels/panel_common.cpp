@@ -29,6 +29,11 @@ Rect last_item_rect() {
 
 void record_widget(AppState& s, const char* name) { s.frame.widgets[name] = last_item_rect(); }
 
+void view_menu_item(AppState& s, const char* title, bool* open, const char* widget) {
+  if (ImGui::MenuItem(title, nullptr, open) && *open) reveal_opened_view(s, title);
+  record_widget(s, widget);
+}
+
 namespace {
 
 /// What an ImGui label shows: the text before "##".

@@ -42,12 +42,9 @@ bool begin_hopper_window(AppState& s, const char* name, bool* open) {
 
 void draw_hopper_view_items(AppState& s) {
   HopperState& h = s.hopper;
-  ImGui::MenuItem(kWinWarpgroup, nullptr, &h.warpgroup_open);
-  record_widget(s, "view_warpgroup");
-  ImGui::MenuItem(kWinDescriptor, nullptr, &h.descriptor_open);
-  record_widget(s, "view_descriptor");
-  ImGui::MenuItem(kWinMatrixMoves, nullptr, &h.moves_open);
-  record_widget(s, "view_moves");
+  view_menu_item(s, kWinWarpgroup, &h.warpgroup_open, "view_warpgroup");
+  view_menu_item(s, kWinDescriptor, &h.descriptor_open, "view_descriptor");
+  view_menu_item(s, kWinMatrixMoves, &h.moves_open, "view_moves");
 }
 
 namespace {

@@ -287,18 +287,24 @@ void draw_menu_and_status(AppState& s) {
     if (ImGui::BeginMenu("View")) {
       for (const WindowSetting& view : kWindowSettings)  // the tiled views, in settings.json's order
         if (view.tiled) {
-          ImGui::MenuItem(view.title, nullptr, &(s.windows.*view.tiled));
-          record_widget(s, (std::string("view_") + view.key).c_str());
+          view_menu_item(s, view.title, &(s.windows.*view.tiled), (std::string("view_") + view.key).c_str());
         }
       ImGui::Separator();
       draw_hopper_view_items(s);
       ImGui::Separator();
-      ImGui::MenuItem(kWinAlgebra, nullptr, &s.algebra.open);
-      record_widget(s, "view_algebra");
-      ImGui::MenuItem(kWinCtaTile, nullptr, &s.cta_tile.open);
-      record_widget(s, "view_cta_tile");
-      ImGui::MenuItem(kWinTmem, nullptr, &s.tmem.open);
-      record_widget(s, "view_tmem");
+      view_menu_item(s, kWinAlgebra, &s.algebra.open, "view_algebra");
+      view_menu_item(s, kWinCtaTile, &s.cta_tile.open, "view_cta_tile");
+      view_menu_item(s, kWinTmem, &s.tmem.open, "view_tmem");
+      // Open views scrolled out of the window: one click brings each into sight (a tick item above
+      // closes an open view, as a tick does).
+      if (const std::vector<const char*> away = views_out_of_sight(s); !away.empty()) {
+        ImGui::Separator();
+        ImGui::TextDisabled("Open, scrolled out of sight:");
+        for (const char* name : away) {
+          if (ImGui::MenuItem((std::string("Go to ") + name).c_str())) reveal_opened_view(s, name);
+          record_widget(s, (std::string("goto:") + name).c_str());
+        }
+      }
       ImGui::Separator();
       if (ImGui::MenuItem("Show every view")) s.windows = WindowsOpen{};
       ImGui::EndMenu();

@@ -118,6 +118,10 @@ bool draw_moves_b8(AppState& s);
 Rect last_item_rect();
 /// Records the last item's rect under `name` for the state dump.
 void record_widget(AppState& s, const char* name);
+/// View > `title`: the tick item of a view's open flag `open`, recorded as `widget`. A view it opens
+/// is scrolled into sight and focused (AppState::reveal_view): one opened under the window's bottom
+/// edge was not found (issue 22). A tick item: choosing an open view closes it, as everywhere.
+void view_menu_item(AppState& s, const char* title, bool* open, const char* widget);
 /// The width of a combo in which the longest of `labels` (ImGui labels: a "##" suffix is not shown)
 /// shows whole: its text, the frame's left padding and the arrow button; no more than the room left
 /// on the line, where the preview is then cut and shown whole on hover (combo_preview).

@@ -429,8 +429,30 @@ TEST(ViewTiling, OnlyTheColumnThatNeedsMoreRunsTaller) {
     const LayoutRect &a = v[static_cast<std::size_t>(i)], &b = unbarred[static_cast<std::size_t>(i)];
     expect_rect(a, b.x0, b.y0, b.x1, b.y1, "as without a bar, view " + std::to_string(i));
   }
-  // Scrolled to the bottom: the warpgroup view ends at the window's bottom edge.
-  EXPECT_FLOAT_EQ(tile_views(held, open, c, 0, c.max_scroll_y(), 1, least)[8].y1, 1000.f);
+  // Scrolled to the bottom: the warpgroup view ends at the window's bottom edge, its column moved up
+  // by the 140 px it runs past the window; the other columns stay where they are (issue 22: the
+  // canvas scrolled every column, so bringing a view into sight moved the left and right columns).
+  const std::vector<LayoutRect> end = tile_views(held, open, c, 0, c.max_scroll_y(), 1, least);
+  EXPECT_FLOAT_EQ(c.max_scroll_y(), 140.f);
+  EXPECT_FLOAT_EQ(end[8].y1, 1000.f);
+  EXPECT_FLOAT_EQ(end[kFragments].y0, 50.f - 140.f);
+  for (int i : {kControls, kDevice, kInspector, kLdmatrix, kGate, kOutput}) {
+    const LayoutRect &a = end[static_cast<std::size_t>(i)], &b = v[static_cast<std::size_t>(i)];
+    expect_rect(a, b.x0, b.y0, b.x1, b.y1, "unscrolled column, view " + std::to_string(i));
+  }
+}
+
+// A view opened from the View menu is scrolled into sight (scroll_to_show): the view area is
+// [50, 1000), the canvas scrolls up to 640. A view at [1023, 1303) (at scroll 0) comes up just whole
+// (scroll 303); one in sight stays; one above comes down to its top; one taller than the area shows
+// its top; never past the scroll's range.
+TEST(ViewTiling, AnOpenedViewIsScrolledIntoSight) {
+  EXPECT_FLOAT_EQ(scroll_to_show(1023, 1303, 50, 1000, 0, 640), 303.f);
+  EXPECT_FLOAT_EQ(scroll_to_show(1023, 1303, 50, 1000, 400, 640), 400.f);
+  EXPECT_FLOAT_EQ(scroll_to_show(200, 500, 50, 1000, 400, 640), 150.f);
+  EXPECT_FLOAT_EQ(scroll_to_show(600, 1700, 50, 1000, 0, 640), 550.f);
+  EXPECT_FLOAT_EQ(scroll_to_show(1303, 1640, 50, 1000, 0, 600), 600.f);
+  EXPECT_FLOAT_EQ(scroll_to_show(1303, 1640, 50, 1000, 0, 0), 0.f);
 }
 
 // Slots that form no columns (a layout.json leaving a gap) still stack the Hopper windows under the

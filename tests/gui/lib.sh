@@ -441,6 +441,20 @@ print('none' if r is None else 'down' if r[1] + r[3] > v[1] + v[3] else 'up' if 
   fail "$w is not reached by the canvas's scroll bar"
 }
 
+# canvas_to_top: turns the wheel up over the canvas's vertical scroll bar until the canvas is
+# scrolled back to its top (a view opened from the View menu scrolls its column to bring it into
+# sight; a test that then looks at the views above it scrolls back, as a user does).
+canvas_to_top() {
+  local _
+  for _ in $(seq 40); do
+    [ "$(q "s['layout']['scroll'][1] < 0.5")" = True ] && return 0
+    [ "$(q "'##layout_vscroll' in s['widgets']")" = True ] || break
+    xdotool mousemove --window "$WID" $(centre_of "s['widgets']['##layout_vscroll']") click 4
+    sleep 0.2
+  done
+  [ "$(q "s['layout']['scroll'][1] < 0.5")" = True ] || fail "the canvas did not scroll back to its top"
+}
+
 # cta_form_open: the CTA tile window's "Edit form" clicked (retried, as a loaded machine drops clicks)
 # until its fields are drawn; the window opens with them folded into one summary line.
 cta_form_open() {

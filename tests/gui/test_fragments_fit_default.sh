@@ -51,6 +51,7 @@ find_answer() {
 warpgroup_open() {
   open_view warpgroup
   wait_for "s['hopper']['warpgroup']['drawn']"
+  canvas_to_top  # the opened warpgroup view was scrolled into sight
 }
 
 # Each entry in a fresh app (empty config dir). s8 m16n8k32's 48 rows and Find's answer do not fit

@@ -15,6 +15,7 @@ wait_for "'label_mode' in s['fragments_view']"
 open_view warpgroup
 wait_for "s['hopper']['warpgroup']['drawn'] and s['layout']['scroll_bars'][1]"
 sleep 0.5
+canvas_to_top  # the opened warpgroup view was scrolled into sight
 # Before scrolling: B's band's own top, and B's last row's bottom, in window pixels.
 wait_for "s['fragments_view']['visible']['B']['rows'] is not None"
 hl=$(q "18 * s['display']['scale']")

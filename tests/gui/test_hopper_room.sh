@@ -8,6 +8,9 @@
 # no two views overlap. The Algebra and Tensor memory windows take their place in the tiling too
 # (issue 22: they floated over the tiled views). With no thread selected, the warpgroup view's
 # thread field says so (it read "thread -1"), takes a thread typed, and says why a text is none.
+# A view opened from the View menu is scrolled into sight and takes the focus (issue 22: at 1600x1000
+# the CTA tile opened after the Warpgroup and Descriptor windows lay at y 1303, under the window's
+# bottom edge, unfound); View > Go to brings an open view scrolled away back into sight.
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/hopper_lib.sh"
 gui_init "$@"
@@ -47,14 +50,25 @@ sys.exit(1 if bad else 0)
 PY
 }
 
+# in_sight TITLE: window TITLE has the keyboard focus and its top lies in the view area under the
+# status strip, with its bottom too where it is no taller than that area.
+in_sight() {
+  local r="s['windows']['$1']['rect']" v="s['layout']['view']"
+  wait_for "'$1' in s['windows'] and s['layout']['focused'] == '$1' and $v[1] - 0.5 <= $r[1] < $v[1] + $v[3] and \
+            ($r[1] + $r[3] <= $v[1] + $v[3] + 0.5 or $r[1] <= $v[1] + 0.5)" 5 ||
+    fail "$1 is not in sight or not focused: at $(q "$r"), view area $(q "$v"), focus '$(q "s['layout'].get('focused')")'"
+}
+
 for size in 1024x700 1600x1000; do
   APP_SIZE=$size start_app --no-device
   wait_for "'menu_view' in s['widgets']"
   open_view warpgroup
   wait_for "s['hopper']['warpgroup']['drawn']"
+  in_sight "Warpgroup: wgmma D and A fragments"
   check_room "$size warpgroup"
   open_view descriptor
   wait_for "s['hopper']['descriptor']['drawn']"
+  in_sight "Descriptor: wgmma operand in shared memory"
   check_room "$size warpgroup descriptor"
   if [ "$size" = 1600x1000 ]; then
     W="s['hopper']['warpgroup']"
@@ -62,6 +76,19 @@ for size in 1024x700 1600x1000; do
     enter_number wg_thread 200 "$W['thread_error'] == \"'200' is no thread: type 0-127 or click a cell\""
     [ "$(q "$W['selected_thread']")" = -1 ] || fail "thread 200 was taken"
     enter_number wg_thread 5 "$W['selected_thread'] == 5 and $W['thread_text'] == '5' and $W['thread_error'] == ''"
+    # The CTA tile joins the column under both: scrolled into sight, which leaves the fragments view
+    # above the window's top; View > Go to brings it back.
+    CTA="CTA tile: TiledMMA, TiledCopy and shared layouts"
+    FR="Fragments: mma.sync A, B, C/D"
+    others="[s['windows'][k]['rect'] for k in ('Controls', 'ldmatrix: what each lane receives', 'Output view')]"
+    before=$(q "$others")
+    open_from_view_menu view_cta_tile "s['cta_tile']['open']"
+    in_sight "$CTA"
+    # Its column scrolled alone: the left and right columns did not move.
+    [ "$(q "$others")" = "$before" ] || fail "bringing the CTA tile into sight moved other columns: $before -> $(q "$others")"
+    open_from_view_menu "goto:$FR" "s['layout']['focused'] == '$FR'"
+    in_sight "$FR"
+    open_from_view_menu view_cta_tile "not s['cta_tile']['open']"
     close_view warpgroup
     close_view descriptor
     open_from_view_menu view_algebra "s['algebra']['open'] and 'Algebra: CuTe layouts and their operations' in s['windows']"

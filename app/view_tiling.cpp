@@ -180,35 +180,6 @@ std::vector<float> wants_within(const Layout& layout, const std::vector<bool>& o
   return out;
 }
 
-Layout with_room(const Layout& layout, int slot, float need, float column_px, float most) {
-  Layout out = layout;
-  if (slot < 0 || static_cast<std::size_t>(slot) >= layout.slots.size() || column_px <= 0 ||
-      !forms_columns(layout))
-    return out;
-  const LayoutSlot& me = layout.slots[static_cast<std::size_t>(slot)];
-  const float h = me.y1 - me.y0;
-  const float others = layout.design_height - h;  // the column covers the design height
-  const float target = std::min(need, std::clamp(most, 0.05f, 0.95f) * column_px);
-  if (h / layout.design_height * column_px >= target || others <= 0) return out;
-  // Heights in the column: the others as they are, this slot `grown`, all scaled to the design height.
-  const float grown = target * others / (column_px - target);
-  const float scale = layout.design_height / (others + grown);
-  float y = 0;
-  std::vector<std::size_t> column;
-  for (std::size_t i = 0; i < out.slots.size(); ++i)
-    if (near(out.slots[i].x0, me.x0) && near(out.slots[i].x1, me.x1)) column.push_back(i);
-  std::sort(column.begin(), column.end(),
-            [&](std::size_t a, std::size_t b) { return layout.slots[a].y0 < layout.slots[b].y0; });
-  for (std::size_t i : column) {
-    LayoutSlot& s = out.slots[i];
-    const float hi = static_cast<int>(i) == slot ? grown : s.y1 - s.y0;
-    s.y0 = y;
-    y += hi * scale;
-    s.y1 = i == column.back() ? layout.design_height : y;
-  }
-  return out;
-}
-
 Layout with_least_heights(const Layout& layout, const std::vector<bool>& open,
                           const std::vector<float>& least, float column_px) {
   Layout out = layout;

@@ -1,8 +1,7 @@
 // Where the views go (the view tiling; window_placement.hpp puts the ImGui windows there): the eight
-// of layout.json, the Hopper windows stacked into a column (with_stacked_slots), the gate view grown
-// to its content (with_room);
-// worked out again every frame from the window's size: plain arithmetic (no ImGui), so the unit tests check
-// it directly (tests/app/test_view_tiling.cpp).
+// of layout.json, the Hopper windows stacked into a column (with_stacked_slots), each view held at
+// its least height (with_least_heights); worked out again every frame from the window's size: plain
+// arithmetic (no ImGui), so the unit tests check it directly (tests/app/test_view_tiling.cpp).
 //
 // The views tile the area under the menu bar and status strip as layout.json's slots say, stretched
 // to that area, so they follow the window at every size: nothing overlaps, nothing is left empty,
@@ -136,13 +135,6 @@ struct LayoutFrame {
 /// another view. `weight` > 0: each extra slot that tall in design units of a column instead of the
 /// whole column (the column's own views then keep more of it).
 Layout with_stacked_slots(const Layout& layout, int under, int extra, float weight = 0.f);
-
-/// `layout` with slot `slot` made taller in its column, where needed, so that it gets `need` of the
-/// column's `column_px` pixels (at most `most` of them, 0 < most < 1): its design height raised and
-/// the column's slots scaled back to the design height, the others keeping their proportions. A slot
-/// that already gets `need`, or a layout whose slots form no columns, is left as it is. The gate view
-/// gets the room its ladder table needs this way.
-Layout with_room(const Layout& layout, int slot, float need, float column_px, float most);
 
 /// `layout` with each shown slot i (open[i]) at least `least[i]` of its column's `column_px` pixels
 /// tall (0 or a missing entry: no minimum), the room taken from the column's other shown slots in

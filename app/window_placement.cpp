@@ -48,9 +48,8 @@ constexpr float kMinAnyViewHeight = 70.f;
 /// The CTA tile window's slot (kWindowOfSlot's twelfth).
 constexpr int kCtaTileSlot = 11;
 static_assert(kWindowOfSlot[kCtaTileSlot] == kWinCtaTile);
-/// The gate view's slot (kLayoutIds[6]), and the most of its column it takes for its content.
+/// The gate view's slot (kLayoutIds[6]).
 constexpr int kGateSlot = 6;
-constexpr float kGateMostOfColumn = 0.6f;
 /// How many frames a view opened from the View menu is kept in sight (reveal_view): while the layout
 /// settles its rectangle still moves.
 constexpr int kRevealFrames = 8;
@@ -189,11 +188,7 @@ void begin_layout(AppState& s) {
   const LayoutInputs& in = latch_layout_inputs(s, open);
   // The height a column fills when its views need no more (the window's, or the 1024x700 minimum's).
   const float column_px = f.canvas.base_height;
-  // With its ladder open, the gate view grows in its column to what it holds where that is more than
-  // its slot, up to kGateMostOfColumn of it, instead of scrolling that table.
-  const Layout base = s.gate_ladder_open && w.gate
-                          ? with_room(assets().layout, kGateSlot, in.gate_needs, column_px, kGateMostOfColumn)
-                          : assets().layout;
+  const Layout& base = assets().layout;
   // Each shown view's least usable height (logical px), `hard`: where a column cannot hold them all,
   // that column runs taller than the window and the canvas scrolls, instead of a view getting less
   // (issue 22: View > Warpgroup left the fragments view's grids 126 px under its header). A view
@@ -222,6 +217,11 @@ void begin_layout(AppState& s) {
     const auto it = in.least.find(kWindowOfSlot[i]);
     if (it != in.least.end()) hard[i] = std::max(hard[i], it->second);
   }
+  // With its ladder open, the gate view holds all it has: every rung's row, never a scrolled table
+  // (issue 22; newcomer round 22 saw 14 of 15 rungs beside a taller ldmatrix view). The room comes
+  // from the ldmatrix and output views down to their leasts; where the column cannot give it, that
+  // column alone runs taller and its bar scrolls it (tile_views).
+  if (s.gate_ladder_open && w.gate) hard[kGateSlot] = std::max(hard[kGateSlot], in.gate_needs);
   // Without a Hopper window the views keep layout.json's shares above their leasts. With one, the
   // views sharing the middle column keep a usable height (newcomer round 9: two Hopper windows left
   // the fragments view a 130-pixel sliver): each open Hopper window is given less than the whole
@@ -239,12 +239,10 @@ void begin_layout(AppState& s) {
     weight = std::min(design_h, std::max(w_fragments, w_hopper));
   }
   // What views want beyond their least, given where their column has room (wants_within), never
-  // making a column taller: the gate view's open ladder (up to kGateMostOfColumn), so that holding
-  // ldmatrix at its own least takes the room from the output view, not from the ladder; and, fitted
-  // without a Hopper window, the fragments view's fit height ("fit" fits where the column can hold it
-  // beside the bank view's least; past that the view says so and scrolls: newcomer round 13).
+  // making a column taller: fitted without a Hopper window, the fragments view's fit height ("fit"
+  // fits where the column can hold it beside the bank view's least; past that the view says so and
+  // scrolls: newcomer round 13).
   std::vector<float> want(open.size(), 0.f);
-  if (s.gate_ladder_open && w.gate) want[kGateSlot] = std::min(in.gate_needs, kGateMostOfColumn * column_px);
   if (stacked_open == 0 && fitted)
     want[kHopperColumnSlot] = std::max(in.fragments_fit_height, kMinFragmentsViewHeight);
   // The CTA tile window's form and results, where the column has room above its views' leasts (issue

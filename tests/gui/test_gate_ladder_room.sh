@@ -35,4 +35,17 @@ PY
 click $(centre_of "s['widgets']['ladder_header']")
 wait_for "'run_ladder' not in s['widgets'] and abs($G['rect'][3] - $H0) < 1"
 quit_app
+# Newcomer round 22: with the recorded report open and s8 m16n8k32 chosen, the ldmatrix view above
+# needs more (its notes, a 32-byte-wide grid) and the gate view, held to 60 % of the column, cut the
+# ladder's last rung. The open ladder is never cut: the gate view holds every row; where the column
+# cannot hold that beside the other views' leasts it runs taller, and its own bar scrolls it.
+rm -rf "$WORK/cfg"
+start_app "$SRC/tests/fixtures/reports/h200-2026-12-01-hopper-probe.json"
+wait_for "'ladder_header' in s['widgets'] and 'Gate: exact matmul' in s['windows']"
+pick_instruction mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32
+wait_for "s['controls']['instruction'] == 'mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32'"
+click $(centre_of "s['widgets']['ladder_header']")
+wait_for "'run_ladder' in s['widgets']"
+wait_for "$G['scroll_max'][1] == 0" 5 || fail "the open ladder is cut: the gate view scrolls by $(q "$G['scroll_max'][1]")"
+quit_app
 echo "PASS: the open ladder gets its room"

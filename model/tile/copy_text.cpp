@@ -8,6 +8,7 @@
 #include "fragviz/algebra/expression.hpp"
 #include "fragviz/tile/join.hpp"
 #include "fragviz/util/name_suggest.hpp"
+#include "tile_detail.hpp"
 
 namespace fragviz::tile {
 
@@ -59,9 +60,13 @@ Result<Layout> thr_or_val(const Part& p, const char* what) {
     return refuse<Layout>(std::string("the ") + what + " layout: " + m, p.column + std::max(0, v.column - 1));
   }
   Layout l;
-  if (v->kind == algebra::Value::Kind::shape)
+  if (v->kind == algebra::Value::Kind::shape) {
+    if (const auto n = detail::leaf_under_one(v->shape))  // make_gmem_copy divided by it
+      return refuse<Layout>(std::string("the ") + what + " layout " + algebra::to_string(v->shape) +
+                                " has a mode of " + std::to_string(*n) + "; each mode takes at least 1",
+                            p.column);
     l = algebra::make_layout(v->shape);
-  else if (v->kind == algebra::Value::Kind::layout && !v->layout.composed())
+  } else if (v->kind == algebra::Value::Kind::layout && !v->layout.composed())
     l = v->layout.layout;
   else
     return refuse<Layout>(std::string("the ") + what + " layout is " + algebra::kind_name(v->kind) +

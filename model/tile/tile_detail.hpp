@@ -7,6 +7,7 @@
 //  - CuTe's zip of one layout.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,15 @@
 #include "fragviz/algebra/operations.hpp"
 
 namespace fragviz::tile::detail {
+
+/// The first leaf of `shape` under 1, if any: a bare shape the expression parser reads (a tuple may be
+/// a coordinate there, so 0 is no error to it) taken as a layout's shape must refuse it (0 atoms or 0
+/// threads along a mode: complement then divided by 0).
+inline std::optional<std::int64_t> leaf_under_one(const algebra::IntTuple& shape) {
+  for (const std::int64_t n : algebra::leaves(shape))
+    if (n < 1) return n;
+  return std::nullopt;
+}
 
 using algebra::IntTuple;
 using algebra::Layout;

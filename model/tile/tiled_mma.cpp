@@ -218,9 +218,15 @@ Result<Permutation> parse_permutation(std::string_view text) {
 Result<Layout> parse_atom_layout(std::string_view text) {
   const algebra::Result<algebra::Value> v = algebra::evaluate_expression(text);
   if (!v) return Result<Layout>::fail(Refusal::bad_input, "the atom layout: " + v.message, v.column);
-  if (v->kind == algebra::Value::Kind::shape || v->kind == algebra::Value::Kind::number)
-    return Result<Layout>::ok(algebra::make_layout(
-        v->kind == algebra::Value::Kind::number ? IntTuple::number(v->number) : v->shape));
+  if (v->kind == algebra::Value::Kind::shape || v->kind == algebra::Value::Kind::number) {
+    const IntTuple shape = v->kind == algebra::Value::Kind::number ? IntTuple::number(v->number) : v->shape;
+    // 0 atoms along a mode tiles nothing (complement divided by it: fragviz-cli and the app died).
+    if (const auto n = detail::leaf_under_one(shape))
+      return Result<Layout>::fail(Refusal::bad_input, "the atom layout " + std::string(text) + " has " +
+                                                          std::to_string(*n) +
+                                                          " atoms along a mode; each mode takes at least 1");
+    return Result<Layout>::ok(algebra::make_layout(shape));
+  }
   if (v->kind == algebra::Value::Kind::layout && !v->layout.composed())
     return Result<Layout>::ok(v->layout.layout);
   return Result<Layout>::fail(Refusal::bad_input,

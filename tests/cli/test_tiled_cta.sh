@@ -25,6 +25,12 @@ expect 0 "CTA tile M 128 x N 128 x K 32, k-block 16 (2 k-blocks)" -- tiled --pre
 expect 0 "edited from preset $P: now SM80_16x8x16_F32F16F16F32_TN over (2,2,1):(2,1,0) (4 warps)" -- \
   tiled --preset $P --atoms '(2,2,1):(2,1,0)'
 expect 3 "the permutation's M (32) is smaller than the atoms' 4 x 16 = 64" -- tiled --preset $P --atoms '(4,1,1)'
+# A 0 in a bare shape (atoms, a copy's thread or value layout) is refused; it died of SIGFPE.
+expect 64 "the atom layout (0,2,1) has 0 atoms along a mode" -- tiled --preset $P --atoms '(0,2,1)'
+expect 64 "the value layout (0,8) has a mode of 0" -- tiled --preset $P \
+  --gmem-copy-a 'make_tiled_copy(SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, (32,4):(4,1), (0,8))'
+expect 64 "the thread layout (32,0) has a mode of 0" -- tiled --preset $P \
+  --copy-a 'make_tiled_copy(SM75_U32x4_LDSM_N, (32,0), (1,8))'
 
 # Issue 26: a mistyped preset, MMA atom or copy atom names the nearest (one edit or a prefix away)
 # on the line after "did you mean:"; a preset typo then lists all 20 presets, the last included.

@@ -29,6 +29,12 @@ type_into cta_tile_mnk "$C['spec']['tile']" "128x12y8x32" \
   "not $C['ok'] and $C['error_field'] == '--tile' and $C['error_column'] == 7"
 wait_for "'cta_error_caret' in s['widgets'] and $C['grids'] == []"
 type_into cta_tile_mnk "$C['spec']['tile']" "128x128x32" "$C['ok'] and $A['wavefronts'] == 512"
+# Newcomer round 22: atoms (0,2,1) killed the app (SIGFPE: CuTe's complement divided by the 0); now
+# the atoms field says why and the app lives on; back to (2,2,1) the results return.
+type_into cta_atoms "$C['spec']['atoms']" "(0,2,1)" \
+  "not $C['ok'] and $C['error_field'] == '--atoms' and 'has 0 atoms along a mode' in $C['error']"
+app_alive || fail "atoms (0,2,1) ended the app"
+type_into cta_atoms "$C['spec']['atoms']" "(2,2,1)" "$C['ok'] and $A['wavefronts'] == 512"
 
 type_into cta_smem_a "$C['spec']['smem'][0]" "(128,32):(1,128)" "$C['ok'] and not $A['join_ok']"
 wait_for "$A['join'].startswith('join: thread 0 V1 (k-block 0): delivered (1,0) at byte 2, expected (0,1)')"

@@ -95,6 +95,10 @@ json HopperViews::state_json(const AppState& s, float px) const {
                 {"a_registers", kWgmmaARegisters}};
   {
     const WarpgroupMeasured& m = warpgroup_measured_;
+    // [grid, row, col, label] of each cell of the selected thread drawn, its label as it shows.
+    json selected_labels = json::array();
+    for (const SelectedCellLabel& c : f.selected_labels)
+      selected_labels.push_back(json::array({c.grid, c.row, c.col, c.label}));
     json regs = json::array();
     for (const WgmmaRegister& r : f.registers) {
       json fields = json::array();
@@ -156,6 +160,7 @@ json HopperViews::state_json(const AppState& s, float px) const {
                       {"scroll_max", json::array({f.scroll_max_x * px, f.scroll_max_y * px})},
                       {"cells_drawn", f.cells_drawn},
                       {"labels_drawn", f.labels_drawn},
+                      {"selected_labels", selected_labels},
                       {"readable_zoom", f.readable_zoom},
                       {"label_mode", f.label_mode},
                       {"grids", {{"D", grid(f.d)}, {"A", grid(f.a)}}},

@@ -31,6 +31,15 @@ void HopperViews::refresh(const AppState& s) {
   valid_ = true;
 }
 
+const FollowedWgmma& HopperViews::followed(const std::string& instruction) {
+  if (followed_for_ != instruction) {
+    followed_ = wgmma_following(instruction);
+    followed_for_ = instruction;
+    ++follow_lookups_;
+  }
+  return followed_;
+}
+
 namespace {
 
 using nlohmann::json;
@@ -57,6 +66,7 @@ json HopperViews::state_json(const AppState& s, float px) const {
   j["windows"] = {
       {"warpgroup", h.warpgroup_open}, {"descriptor", h.descriptor_open}, {"moves", h.moves_open}};
   j["picker_open"] = f.picker_open;
+  j["follow_lookups"] = follow_lookups_;
   // While the picker is open: the entries it shows under its filter, in its order (tests scroll
   // towards one).
   json order = json::array();

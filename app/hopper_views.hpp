@@ -78,6 +78,11 @@ class HopperViews {
   const MovmatrixTable& movmatrix() const { return movmatrix_; }
   const EpilogueTable& epilogue() const { return epilogue_; }
   bool hopper_in_report() const { return report_has_hopper(report_.get()); }
+  /// The wgmma entry mma.sync form `instruction` follows (wgmma_following, a catalogue lookup),
+  /// looked up again only when `instruction` differs from the last one asked about.
+  const FollowedWgmma& followed(const std::string& instruction);
+  /// How many times followed() looked its entry up (the state dump's "follow_lookups").
+  int follow_lookups() const { return follow_lookups_; }
 
   /// The "hopper" object of the state dump; rectangles in window pixels (`px` per logical pixel).
   nlohmann::json state_json(const AppState& s, float px) const;
@@ -88,6 +93,9 @@ class HopperViews {
   std::string descriptor_input_error;
 
  private:
+  std::optional<std::string> followed_for_;  ///< the instruction followed_ is of
+  FollowedWgmma followed_;
+  int follow_lookups_ = 0;
   std::shared_ptr<const ProbeReport> report_;  ///< keeps the measured tables' pointers valid
   bool valid_ = false;
   std::string wgmma_;

@@ -408,6 +408,18 @@ struct FrameRecord {
   float ldmatrix_label_px = 0;
   int ldmatrix_labelled = 0;
   int ldmatrix_col_label_step = 1;  ///< every how many columns an index is drawn
+  /// A column index the ldmatrix view drew: its column and its text's left and right edges.
+  struct ColumnLabel {
+    int col = 0;
+    float x0 = 0, x1 = 0;
+  };
+  std::vector<ColumnLabel> ldmatrix_col_labels;
+  /// What the ldmatrix view's label column shows on a row: its number and the lane supplying the
+  /// row's address ("T10"), "" where none is drawn.
+  struct RowLabel {
+    std::string number, lane;
+  };
+  std::vector<RowLabel> ldmatrix_row_labels;
   /// Cells the fragments view marked as named by the comparison this frame, per operand ("A", ...).
   std::map<std::string, std::vector<Coord>> compare_marked;
   LayoutFrame layout;  ///< where the views are this frame (layout.hpp)

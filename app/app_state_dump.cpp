@@ -548,6 +548,12 @@ std::string App::state_json() const {
     json cells = json::array();
     for (const LdmatrixTable::Cell& c : t.cells)
       cells.push_back(json::array({c.lane, c.reg, c.part, c.address_lane}));
+    // Column indices as [col, left, right] (window pixels), row labels as [number, lane] ("" none).
+    json col_labels = json::array(), row_labels = json::array();
+    for (const FrameRecord::ColumnLabel& c : fr.ldmatrix_col_labels)
+      col_labels.push_back(json::array({c.col, c.x0 * px, c.x1 * px}));
+    for (const FrameRecord::RowLabel& r : fr.ldmatrix_row_labels)
+      row_labels.push_back(json::array({r.number, r.lane}));
     j["ldmatrix_view"] = {{"mnemonic", ldmatrix_mnemonic(t.config)},
                           {"unit_bytes", t.unit_bytes},
                           {"rows", t.rows},
@@ -556,6 +562,8 @@ std::string App::state_json() const {
                           {"label_px", fr.ldmatrix_label_px},
                           {"labelled", fr.ldmatrix_labelled},
                           {"col_label_step", fr.ldmatrix_col_label_step},
+                          {"col_labels", col_labels},
+                          {"row_labels", row_labels},
                           {"cells", cells}};
   }
   const GateReport* g = s_.gate.report.get();

@@ -31,6 +31,15 @@ void HopperViews::refresh(const AppState& s) {
   valid_ = true;
 }
 
+const FollowedWgmma& HopperViews::followed(const std::string& instruction) {
+  if (followed_for_ != instruction) {
+    followed_ = wgmma_following(instruction);
+    followed_for_ = instruction;
+    ++follow_lookups_;
+  }
+  return followed_;
+}
+
 namespace {
 
 using nlohmann::json;
@@ -57,6 +66,7 @@ json HopperViews::state_json(const AppState& s, float px) const {
   j["windows"] = {
       {"warpgroup", h.warpgroup_open}, {"descriptor", h.descriptor_open}, {"moves", h.moves_open}};
   j["picker_open"] = f.picker_open;
+  j["follow_lookups"] = follow_lookups_;
   // While the picker is open: the entries it shows under its filter, in its order (tests scroll
   // towards one).
   json order = json::array();
@@ -95,6 +105,10 @@ json HopperViews::state_json(const AppState& s, float px) const {
                 {"a_registers", kWgmmaARegisters}};
   {
     const WarpgroupMeasured& m = warpgroup_measured_;
+    // [grid, row, col, label] of each cell of the selected thread drawn, its label as it shows.
+    json selected_labels = json::array();
+    for (const SelectedCellLabel& c : f.selected_labels)
+      selected_labels.push_back(json::array({c.grid, c.row, c.col, c.label}));
     json regs = json::array();
     for (const WgmmaRegister& r : f.registers) {
       json fields = json::array();
@@ -156,6 +170,7 @@ json HopperViews::state_json(const AppState& s, float px) const {
                       {"scroll_max", json::array({f.scroll_max_x * px, f.scroll_max_y * px})},
                       {"cells_drawn", f.cells_drawn},
                       {"labels_drawn", f.labels_drawn},
+                      {"selected_labels", selected_labels},
                       {"readable_zoom", f.readable_zoom},
                       {"label_mode", f.label_mode},
                       {"grids", {{"D", grid(f.d)}, {"A", grid(f.a)}}},

@@ -32,6 +32,14 @@ struct HopperHover {
   int row = -1, col = -1;
 };
 
+/// A cell of the warpgroup view's selected thread drawn this frame, and the label that shows on it
+/// last ("" where none does): the state dump's "selected_labels".
+struct SelectedCellLabel {
+  std::string grid;  ///< "A" or "D"
+  int row = 0, col = 0;
+  std::string label;  ///< the label's first line ("T37", "T37 V5"), "" where none shows
+};
+
 /// What the Hopper windows drew this frame (reset by draw_hopper_views).
 struct HopperFrame {
   bool picker_open = false;
@@ -45,7 +53,8 @@ struct HopperFrame {
   HopperGridRecord d, a;                 ///< warpgroup grids
   float zoom = 1.f, scroll_x = 0, scroll_y = 0, scroll_max_x = 0, scroll_max_y = 0;
   int cells_drawn = 0;
-  int labels_drawn = 0;     ///< warpgroup cells that got a label this frame
+  int labels_drawn = 0;                            ///< warpgroup cells that got a label this frame
+  std::vector<SelectedCellLabel> selected_labels;  ///< the selected thread's cells drawn this frame
   float readable_zoom = 0;  ///< the warpgroup zoom at which every cell holds a label (its first)
   std::string label_mode;
   int registers_thread = -1;
@@ -69,6 +78,11 @@ class HopperViews {
   const MovmatrixTable& movmatrix() const { return movmatrix_; }
   const EpilogueTable& epilogue() const { return epilogue_; }
   bool hopper_in_report() const { return report_has_hopper(report_.get()); }
+  /// The wgmma entry mma.sync form `instruction` follows (wgmma_following, a catalogue lookup),
+  /// looked up again only when `instruction` differs from the last one asked about.
+  const FollowedWgmma& followed(const std::string& instruction);
+  /// How many times followed() looked its entry up (the state dump's "follow_lookups").
+  int follow_lookups() const { return follow_lookups_; }
 
   /// The "hopper" object of the state dump; rectangles in window pixels (`px` per logical pixel).
   nlohmann::json state_json(const AppState& s, float px) const;
@@ -79,6 +93,9 @@ class HopperViews {
   std::string descriptor_input_error;
 
  private:
+  std::optional<std::string> followed_for_;  ///< the instruction followed_ is of
+  FollowedWgmma followed_;
+  int follow_lookups_ = 0;
   std::shared_ptr<const ProbeReport> report_;  ///< keeps the measured tables' pointers valid
   bool valid_ = false;
   std::string wgmma_;

@@ -19,10 +19,11 @@ void draw_hopper_views(AppState& s, HopperViews& v) {
   // Until the user picks an entry, the wgmma views show the mma.sync form's types (newcomer round
   // 20: an f16 form opened the Warpgroup view on the .bf16 default).
   HopperState& h = s.hopper;
+  // The lookup runs only when the form changes (v.followed), not every frame.
   if (!h.wgmma_picked) {
-    FollowedWgmma f = wgmma_following(s.controls.instruction);
-    h.wgmma = std::move(f.mnemonic);
-    h.wgmma_note = std::move(f.note);
+    const FollowedWgmma& f = v.followed(s.controls.instruction);
+    if (h.wgmma != f.mnemonic) h.wgmma = f.mnemonic;
+    if (h.wgmma_note != f.note) h.wgmma_note = f.note;
   } else {
     h.wgmma_note.clear();
   }

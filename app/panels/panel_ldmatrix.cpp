@@ -20,6 +20,10 @@ namespace fragviz::app {
 namespace {
 /// The smallest font size (logical px) a cell's lane number is shrunk to before it is left out.
 constexpr float kMinLabelPx = 7.f;
+/// The least room between two column indices (pixels).
+constexpr float kHeaderGap = 5.f;
+/// Room right of the row labels for the row-start bars (up to 6 px for the selected lane's).
+constexpr float kRowBarRoom = 7.f;
 }  // namespace
 
 void draw_ldmatrix(AppState& s, const Derived& d) {
@@ -90,7 +94,15 @@ void draw_ldmatrix(AppState& s, const Derived& d) {
 
   const ImVec2 o = ImGui::GetCursorScreenPos();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float wl = 34.f, hl = 16.f, foot = 2.f * ImGui::GetTextLineHeightWithSpacing();
+  // The label column: each row's number, then the lane supplying its address ("T15"), both as wide
+  // as their widest (a fixed 34 px held "T9" but not "T10": rows 10-15 went unlabelled, round 22).
+  ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
+  const float fs = sf->FontSize;
+  const auto text_w = [&](const char* t, float size) { return sf->CalcTextSizeA(size, 1e9f, 0.f, t).x; };
+  const float num_w = text_w(std::to_string(t.rows - 1).c_str(), fs) + 4.f;
+  const float lane_w = text_w("T31", fs) + 4.f;
+  const float wl = std::max(34.f, num_w + lane_w + kRowBarRoom), hl = 16.f,
+              foot = 2.f * ImGui::GetTextLineHeightWithSpacing();
   // Rows as tall as 16 fit; cells as wide as the row's units fit, up to twice their height (a 4-byte
   // cell of tf32 is wider than a half's, a byte's narrower).
   const float ch = std::max(8.f, std::min((avail.x - wl) / 16.f, (avail.y - hl - foot) / 16.f));
@@ -124,14 +136,11 @@ void draw_ldmatrix(AppState& s, const Derived& d) {
   // The grid, clipped to its rectangle up to end_grid_clip().
   ImDrawList* dl = begin_grid_clip(o, ImVec2(g0.x + cw * t.cols, g0.y + ch * t.rows));
   grid_backdrop(dl, g0, ImVec2(g0.x + cw * t.cols, g0.y + ch * t.rows));
-  ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
   const ImU32 lab = IM_COL32(160, 166, 176, 255);
   char buf[32];
   // One label level for every cell (newcomer round 9: byte cells showed lanes 0-9 and dropped
   // "12"): the first that the widest label (lane 31) fits, the lane number shrunk down to
   // kMinLabelPx before none at all, which the view then says.
-  const float fs = sf->FontSize;
-  const auto text_w = [&](const char* t, float size) { return sf->CalcTextSizeA(size, 1e9f, 0.f, t).x; };
   const auto draw_at = [&](float size, ImVec2 a, ImVec2 b, ImU32 col, const char* t) {
     const ImVec2 ts = sf->CalcTextSizeA(size, 1e9f, 0.f, t);
     dl->AddText(sf, size, ImVec2(a.x + (b.x - a.x - ts.x) * 0.5f, a.y + (b.y - a.y - ts.y) * 0.5f), col, t);
@@ -152,24 +161,30 @@ void draw_ldmatrix(AppState& s, const Derived& d) {
   s.frame.ldmatrix_labels = level;
   s.frame.ldmatrix_label_px = level == "none" ? 0.f : label_px;
   s.frame.ldmatrix_labelled = 0;
-  // Column indices: every one, shrunk like the cells' numbers; every 2nd, 4th, ... where even that
-  // is too small.
+  // Column indices: every one, shrunk like the cells' numbers but kHeaderGap apart (two-digit
+  // numbers 2 px apart ran together, round 22); every 2nd, 4th, ... where even that is too small.
   int col_step = 1;
-  float col_px = std::min(fs, fs * room / text_w(std::to_string(t.cols - 1).c_str(), fs));
+  const float widest_col = text_w(std::to_string(t.cols - 1).c_str(), fs);
+  float col_px = std::min(fs, fs * (cw - kHeaderGap) / widest_col);
   while (col_px < kMinLabelPx && col_step < t.cols) {
     col_step *= 2;
-    col_px = std::min(fs, fs * (col_step * cw - 2.f) / text_w(std::to_string(t.cols - 1).c_str(), fs));
+    col_px = std::min(fs, fs * (col_step * cw - kHeaderGap) / widest_col);
   }
   s.frame.ldmatrix_col_label_step = col_step;
+  s.frame.ldmatrix_col_labels.clear();
   for (int c = 0; c < t.cols; c += col_step) {
     std::snprintf(buf, sizeof buf, "%d", c);
     const float mid = g0.x + (c + 0.5f) * cw, half = 0.5f * col_step * cw;
     draw_at(col_px, ImVec2(mid - half, o.y), ImVec2(mid + half, g0.y), lab, buf);
+    const float w = text_w(buf, col_px);
+    s.frame.ldmatrix_col_labels.push_back({c, mid - 0.5f * w, mid + 0.5f * w});
   }
+  s.frame.ldmatrix_row_labels.assign(static_cast<std::size_t>(t.rows), {});
   const int sel = s.selected_lane, hov = hit ? t.at(hr, hc).lane : s.hovered_lane;
   for (int r = 0; r < t.rows; ++r) {
     std::snprintf(buf, sizeof buf, "%d", r);
-    centred_text(dl, sf, ImVec2(o.x, g0.y + r * ch), ImVec2(o.x + 16.f, g0.y + (r + 1) * ch), lab, buf);
+    if (centred_text(dl, sf, ImVec2(o.x, g0.y + r * ch), ImVec2(o.x + num_w, g0.y + (r + 1) * ch), lab, buf))
+      s.frame.ldmatrix_row_labels[static_cast<std::size_t>(r)].number = buf;
     for (int c = 0; c < t.cols; ++c) {
       const LdmatrixTable::Cell& x = t.at(r, c);
       const ImVec2 a(g0.x + c * cw, g0.y + r * ch), b(a.x + cw, a.y + ch);
@@ -201,7 +216,10 @@ void draw_ldmatrix(AppState& s, const Derived& d) {
       dl->AddRect(a, ImVec2(a.x + row_cells * cw, a.y + ch), IM_COL32(255, 255, 255, 255), 0, 0, 2.f);
     if (c == 0) {
       std::snprintf(buf, sizeof buf, "T%d", lane);
-      centred_text(dl, sf, ImVec2(o.x + 14.f, a.y), ImVec2(g0.x - 3.f, a.y + ch), lane_colour(lane), buf);
+      if (centred_text(dl, sf, ImVec2(o.x + num_w, a.y), ImVec2(o.x + num_w + lane_w, a.y + ch),
+                       lane_colour(lane), buf) &&
+          r >= 0 && r < t.rows)
+        s.frame.ldmatrix_row_labels[static_cast<std::size_t>(r)].lane = buf;
     }
   }
   // Matrix boundaries.

@@ -192,24 +192,64 @@ const char* to_string(CellLabelMode m) {
 /// pixels wide just outside each, then the cell refilled in `fill` (red where `wrong` says it was
 /// measured wrong), so that cells side by side (a thread's pair of accumulators) read as one ringed
 /// block, bright among the dimmed others.
-void selection_rings(ImDrawList* dl, const std::vector<ImVec2>& cells, const std::vector<bool>& wrong,
-                     float cw, float ch, ImU32 fill) {
-  for (const ImVec2& a : cells)
-    dl->AddRect(ImVec2(a.x - 3.f, a.y - 3.f), ImVec2(a.x + cw + 3.f, a.y + ch + 3.f), IM_COL32(0, 0, 0, 255),
-                0.f, 0, 1.5f);
-  for (const ImVec2& a : cells)
-    dl->AddRect(ImVec2(a.x - 1.5f, a.y - 1.5f), ImVec2(a.x + cw + 1.5f, a.y + ch + 1.5f),
+/// Draws the label of `ow`'s cell a..b after `mode` in colour `tc`; returns its first line as drawn,
+/// "" where it does not fit.
+std::string cell_label(ImDrawList* dl, ImFont* sf, ImVec2 a, ImVec2 b, ImU32 tc, CellLabelMode mode,
+                       const Owner& ow) {
+  char l1[16], l2[16];
+  const float ch = b.y - a.y;
+  switch (mode) {
+    case CellLabelMode::full:
+      std::snprintf(l1, sizeof l1, "T%d V%d", ow.lane, ow.element);
+      return centred_text(dl, sf, a, b, tc, l1) ? l1 : "";
+    case CellLabelMode::two_lines:
+      std::snprintf(l1, sizeof l1, "T%d", ow.lane);
+      std::snprintf(l2, sizeof l2, "V%d", ow.element);
+      if (!centred_text(dl, sf, a, ImVec2(b.x, a.y + ch * 0.5f + 1.f), tc, l1)) return "";
+      centred_text(dl, sf, ImVec2(a.x, a.y + ch * 0.5f - 1.f), b, tc, l2);
+      return l1;
+    case CellLabelMode::owner:
+      std::snprintf(l1, sizeof l1, "T%d", ow.lane);
+      return centred_text(dl, sf, a, b, tc, l1) ? l1 : "";
+    case CellLabelMode::number:
+      std::snprintf(l1, sizeof l1, "%d", ow.lane);
+      return centred_text(dl, sf, a, b, tc, l1) ? l1 : "";
+    case CellLabelMode::none:
+      break;
+  }
+  return "";
+}
+
+/// A cell of the selected thread drawn this frame: where it is and what it holds.
+struct PickedCell {
+  ImVec2 a;
+  Owner owner;
+  bool wrong = false;
+  int row = 0, col = 0;
+};
+
+/// Rings the selected thread's `cells` and fills them with its colour, their labels redrawn over the
+/// fill (newcomer round 22: the fill hid "T37"); records each cell's label in `out`.
+void selection_rings(ImDrawList* dl, ImFont* sf, const std::vector<PickedCell>& cells, float cw, float ch,
+                     CellLabelMode mode, const char* grid, std::vector<SelectedCellLabel>& out) {
+  for (const PickedCell& p : cells)
+    dl->AddRect(ImVec2(p.a.x - 3.f, p.a.y - 3.f), ImVec2(p.a.x + cw + 3.f, p.a.y + ch + 3.f),
+                IM_COL32(0, 0, 0, 255), 0.f, 0, 1.5f);
+  for (const PickedCell& p : cells)
+    dl->AddRect(ImVec2(p.a.x - 1.5f, p.a.y - 1.5f), ImVec2(p.a.x + cw + 1.5f, p.a.y + ch + 1.5f),
                 IM_COL32(255, 255, 255, 255), 0.f, 0, 2.f);
-  for (std::size_t i = 0; i < cells.size(); ++i) {
-    const ImVec2 a = cells[i], b(a.x + cw, a.y + ch);
-    dl->AddRectFilled(a, b, fill);
-    if (wrong[i]) mismatch_mark(dl, a, b);
+  for (const PickedCell& p : cells) {
+    const ImVec2 b(p.a.x + cw, p.a.y + ch);
+    dl->AddRectFilled(p.a, b, thread_colour(p.owner.lane));
+    const std::string label = cell_label(dl, sf, p.a, b, thread_text_colour(p.owner.lane), mode, p.owner);
+    if (p.wrong) mismatch_mark(dl, p.a, b);
+    out.push_back(SelectedCellLabel{grid, p.row, p.col, label});
   }
 }
 
 void draw_grid(ImDrawList* dl, const WgmmaGrid& t, const std::vector<std::uint8_t>& state, ImVec2 g0,
                float cw, float ch, int sel, int hover, const ImVec2& vis_min, const ImVec2& vis_max,
-               CellLabelMode mode, int& drawn, int& labels) {
+               CellLabelMode mode, int& drawn, int& labels, std::vector<SelectedCellLabel>& selected) {
   ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
   const int c0 = std::clamp(static_cast<int>(std::floor((vis_min.x - g0.x) / cw)), 0, t.cols);
   const int c1 = std::clamp(static_cast<int>(std::ceil((vis_max.x - g0.x) / cw)), 0, t.cols);
@@ -220,13 +260,12 @@ void draw_grid(ImDrawList* dl, const WgmmaGrid& t, const std::vector<std::uint8_
   if (!tiny)
     grid_backdrop(dl, ImVec2(g0.x + static_cast<float>(c0) * cw, g0.y + static_cast<float>(r0) * ch),
                   ImVec2(g0.x + static_cast<float>(c1) * cw, g0.y + static_cast<float>(r1) * ch));
-  char l1[16], l2[16];
+  const char* grid = t.operand == Operand::A ? "A" : "D";
   // The selected thread's cells in a small cell size (zoom 1: about 7 x 5 px), ringed after the grid
   // so that no neighbour covers the ring: dimming the other 127 threads' shades alone left it hard to
   // find (newcomer round 9).
   const bool ringed = cw < 14.f || ch < 12.f;
-  std::vector<ImVec2> picked;
-  std::vector<bool> picked_wrong;
+  std::vector<PickedCell> picked;
   for (int r = r0; r < r1; ++r)
     for (int c = c0; c < c1; ++c) {
       const Owner ow = t.at(r, c);
@@ -235,10 +274,7 @@ void draw_grid(ImDrawList* dl, const WgmmaGrid& t, const std::vector<std::uint8_
       const std::uint8_t st = state.empty() ? 0 : state[static_cast<std::size_t>(r * t.cols + c)];
       ++drawn;
       const bool dim = (sel >= 0 && sel != ow.lane) || (sel < 0 && hover >= 0 && hover != ow.lane && tiny);
-      if (ringed && sel >= 0 && sel == ow.lane) {
-        picked.push_back(a);
-        picked_wrong.push_back(st == 2);
-      }
+      if (ringed && sel >= 0 && sel == ow.lane) picked.push_back(PickedCell{a, ow, st == 2, r, c});
       if (tiny) {
         dl->AddRectFilled(a, b,
                           st == 2 ? kRed
@@ -248,33 +284,14 @@ void draw_grid(ImDrawList* dl, const WgmmaGrid& t, const std::vector<std::uint8_
       }
       owner_cell(dl, a, b, thread_colour(ow.lane), dim, sel == ow.lane, hover == ow.lane);
       const ImU32 tc = dim ? faded_text_colour() : thread_text_colour(ow.lane);
-      switch (mode) {
-        case CellLabelMode::full:
-          std::snprintf(l1, sizeof l1, "T%d V%d", ow.lane, ow.element);
-          labels += centred_text(dl, sf, a, b, tc, l1) ? 1 : 0;
-          break;
-        case CellLabelMode::two_lines:
-          std::snprintf(l1, sizeof l1, "T%d", ow.lane);
-          std::snprintf(l2, sizeof l2, "V%d", ow.element);
-          labels += centred_text(dl, sf, a, ImVec2(b.x, a.y + ch * 0.5f + 1.f), tc, l1) ? 1 : 0;
-          centred_text(dl, sf, ImVec2(a.x, a.y + ch * 0.5f - 1.f), b, tc, l2);
-          break;
-        case CellLabelMode::owner:
-          std::snprintf(l1, sizeof l1, "T%d", ow.lane);
-          labels += centred_text(dl, sf, a, b, tc, l1) ? 1 : 0;
-          break;
-        case CellLabelMode::number:
-          std::snprintf(l1, sizeof l1, "%d", ow.lane);
-          labels += centred_text(dl, sf, a, b, tc, l1) ? 1 : 0;
-          break;
-        case CellLabelMode::none:
-          break;
-      }
+      const std::string label = cell_label(dl, sf, a, b, tc, mode, ow);
+      labels += label.empty() ? 0 : 1;
+      if (sel >= 0 && sel == ow.lane && !ringed) selected.push_back(SelectedCellLabel{grid, r, c, label});
       measured_mark(dl, a, b, st);
     }
   // Rules: every 16 rows a new warp (strong), every 8 rows and columns for reading.
   const ImVec2 g1(g0.x + static_cast<float>(t.cols) * cw, g0.y + static_cast<float>(t.rows) * ch);
-  selection_rings(dl, picked, picked_wrong, cw, ch, thread_colour(sel));
+  selection_rings(dl, sf, picked, cw, ch, tiny ? CellLabelMode::none : mode, grid, selected);
   for (int i = 8; i < t.rows; i += 8) {
     const float y = g0.y + static_cast<float>(i) * ch;
     if (y < vis_min.y || y > vis_max.y) continue;
@@ -543,9 +560,9 @@ void draw_warpgroup(AppState& s, HopperViews& v) {
     ImDrawList* dl = begin_grid_clip(vis_min, vis_max);
     draw_frame(dl, t, g, vis_min, vis_max);
     draw_grid(dl, t.a, m.a_state, g.a(), cw, ch, h.selected_thread, hover_thread, vis_min, vis_max, mode,
-              drawn, labels);
+              drawn, labels, v.frame.selected_labels);
     draw_grid(dl, t.d, m.d_state, g.d(), cw, ch, h.selected_thread, hover_thread, vis_min, vis_max, mode,
-              drawn, labels);
+              drawn, labels, v.frame.selected_labels);
     if (goto_cell) {
       const ImVec2 go = g.grid(goto_cell->op);
       const ImVec2 a(go.x + static_cast<float>(goto_cell->col) * cw,

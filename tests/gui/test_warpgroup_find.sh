@@ -36,6 +36,19 @@ vx, vy, vw, vh = s['widgets']['wg_view']
 print("found", (x, y, w, h), "view", (vx, vy, vw, vh))
 assert vx <= x and x + w <= vx + vw and vy <= y and y + h <= vy + vh
 PY
+# Newcomer round 22: at the opening zoom the selected thread's cells are filled with its colour
+# and keep their label over that fill ("T37" in the thread mode; it drew none). Thread 37 holds
+# D(17, 2) and D(17, 3) (PTX ISA wgmma D: warp 1 rows 16-31, lane 5 row 16 + 5/4, cols 2*(5%4) + {0, 1}).
+python3 - "$STATE" <<'PY' || fail "thread 37's cells show no label over the selection fill"
+import json, sys
+w = json.load(open(sys.argv[1]))['hopper']['warpgroup']
+cells = w['selected_labels']
+print("label mode", w['label_mode'], "selected cells drawn", len(cells), cells[:4])
+assert w['label_mode'] == 'thread', w['label_mode']
+assert ['D', 17, 2] in [c[:3] for c in cells] and ['D', 17, 3] in [c[:3] for c in cells], cells
+unlabelled = [c for c in cells if c[3] != 'T37']
+assert not unlabelled, unlabelled
+PY
 type_into warpgroup_find "s['hopper']['warpgroup']['find_text']" "thread 200" "s['hopper']['warpgroup']['find_text'] == 'thread 200'"
 xdotool key Return
 wait_for "s['hopper']['warpgroup']['find_error'] == 'a wgmma warpgroup has threads 0 to 127' and s['hopper']['warpgroup']['selected_thread'] == 37"

@@ -268,6 +268,13 @@ int run_layout_form(const Opts& o) {
   std::cout << "layout: " << l.notation << " (" << l.rows() << " x " << l.cols() << " elements of "
             << plural(eb, "byte") << ", numbers in " << to_string(l.map.units) << "; "
             << plural(l.footprint_bytes, "byte") << " at shared byte " << req.base_bytes << ")\n";
+  // A swizzle that moves nothing reads like the unswizzled layout's answer: said (newcomer round 22).
+  if (two_layouts && write->notation != read->notation) {
+    if (const auto idle = idle_swizzle_note(*write)) std::cout << "note: write layout: " << *idle << "\n";
+    if (const auto idle = idle_swizzle_note(*read)) std::cout << "note: read layout: " << *idle << "\n";
+  } else if (const auto idle = idle_swizzle_note(l)) {
+    std::cout << "note: " << *idle << "\n";
+  }
   std::cout << r.mnemonic << ", lanes "
             << (lanes->preset.empty() ? lanes->notation : lanes->preset + ": " + lanes->notation);
   if (req.origin != Coord{}) std::cout << ", at " << coord_text(req.origin);

@@ -205,5 +205,16 @@ if [ -e "$tmp/x.svg" ] || [ -e "$tmp/x.txt" ]; then
   fails=$((fails + 1))
 fi
 
+# Newcomer round 22: a swizzle that changes no offset is said, not answered as if it swizzled.
+# (16,64):(64,1) reaches 15 * 64 + 63 = 1023 < 2^18; Swizzle<9,9,9> reads bits 18-26.
+expect 0 "note: Swizzle<9,9,9> changes no offset of this layout: it reads bits 18-26 of an offset (in elements), and the largest offset is 1023" -- \
+  banks --layout 'Swizzle<9,9,9> o (16,64):(64,1)' --lanes explorer
+expect 0 "note: Swizzle<9,9,9> changes no offset" -- banks --stride-halves 64 --swizzle 'Swizzle<9,9,9>'
+expect 0 "note: read layout: Swizzle<9,9,9> changes no offset" -- \
+  banks --write-layout '(16,64):(64,1)' --read-layout 'Swizzle<9,9,9> o (16,64):(64,1)'
+if "$cli" banks --layout 'Swizzle<3,3,3> o (16,64):(64,1)' 2>&1 | grep -q "changes no offset"; then
+  fail "banks notes Swizzle<3,3,3> o (16,64):(64,1), which moves offsets, as changing none"
+fi
+
 echo "$fails failed"
 [ "$fails" -eq 0 ]

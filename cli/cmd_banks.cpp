@@ -18,6 +18,7 @@
 #include "commands.hpp"
 #include "fragviz/gate/gate_ladder.hpp"
 #include "fragviz/smem/banks.hpp"
+#include "fragviz/smem/lane_pattern.hpp"
 #include "fragviz/smem/smem_access.hpp"
 #include "fragviz/util/words.hpp"
 #include "input_path.hpp"
@@ -476,9 +477,10 @@ void add_banks_command(CLI::App& app, int& exit_code) {
               "TYPE"))
           ->excludes(opts->stride_opt);
   auto* lanes =
-      cmd->add_option("--lanes", opts->lanes,
-                      "each lane's address: a preset (explorer, b-tiles, b-pair, rows), an expression "
-                      "'row=lane&15, col=8*(lane>>4)', a table 'r,c; r,c; ...', or @FILE")
+      cmd->add_option(
+             "--lanes", opts->lanes,
+             "each lane's address: a preset (" + lane_preset_names() +
+                 "), an expression 'row=lane&15, col=8*(lane>>4)', a table 'r,c; r,c; ...', or @FILE")
           ->check(kNonEmpty);
   auto* at =
       cmd->add_option("--at", opts->at, "ROW,COL: where the matrices sit in the tile (added to every lane)")

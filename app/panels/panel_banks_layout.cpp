@@ -132,7 +132,7 @@ bool draw_inputs(AppState& s, const LayoutView& v) {
     ImGui::SetTooltip(
         "A preset name (%s), an expression such as\n  row=lane&15, col=8*(lane>>4)\nor a table "
         "of (row, col) per lane:\n  0,0; 1,0; 2,0; ...   ('-' for a lane without an address)",
-        "explorer, b-tiles, b-pair, rows");
+        lane_preset_names().c_str());
   field_error_line(s, v.lanes_error, c.lanes, "layout_lanes_error");
 
   // The instruction and the element type.

@@ -43,6 +43,8 @@ nlohmann::json layout_view_json(const LayoutView& v) {
             {"ready", v.ready()},
             {"write_notation", v.write ? json(v.write->notation) : json(nullptr)},
             {"read_notation", v.read ? json(v.read->notation) : json(nullptr)},
+            {"write_idle", v.write_idle},
+            {"read_idle", v.read_idle},
             {"conflicting_lanes", v.conflicting_lanes},
             {"phases", v.phase_lines},
             {"totals", v.totals},

@@ -18,6 +18,7 @@
 #include "commands.hpp"
 #include "fragviz/gate/gate_ladder.hpp"
 #include "fragviz/smem/banks.hpp"
+#include "fragviz/smem/lane_pattern.hpp"
 #include "fragviz/smem/smem_access.hpp"
 #include "fragviz/util/words.hpp"
 #include "input_path.hpp"
@@ -268,6 +269,13 @@ int run_layout_form(const Opts& o) {
   std::cout << "layout: " << l.notation << " (" << l.rows() << " x " << l.cols() << " elements of "
             << plural(eb, "byte") << ", numbers in " << to_string(l.map.units) << "; "
             << plural(l.footprint_bytes, "byte") << " at shared byte " << req.base_bytes << ")\n";
+  // A swizzle that moves nothing reads like the unswizzled layout's answer: said (newcomer round 22).
+  if (two_layouts && write->notation != read->notation) {
+    if (const auto idle = idle_swizzle_note(*write)) std::cout << "note: write layout: " << *idle << "\n";
+    if (const auto idle = idle_swizzle_note(*read)) std::cout << "note: read layout: " << *idle << "\n";
+  } else if (const auto idle = idle_swizzle_note(l)) {
+    std::cout << "note: " << *idle << "\n";
+  }
   std::cout << r.mnemonic << ", lanes "
             << (lanes->preset.empty() ? lanes->notation : lanes->preset + ": " + lanes->notation);
   if (req.origin != Coord{}) std::cout << ", at " << coord_text(req.origin);
@@ -469,9 +477,10 @@ void add_banks_command(CLI::App& app, int& exit_code) {
               "TYPE"))
           ->excludes(opts->stride_opt);
   auto* lanes =
-      cmd->add_option("--lanes", opts->lanes,
-                      "each lane's address: a preset (explorer, b-tiles, b-pair, rows), an expression "
-                      "'row=lane&15, col=8*(lane>>4)', a table 'r,c; r,c; ...', or @FILE")
+      cmd->add_option(
+             "--lanes", opts->lanes,
+             "each lane's address: a preset (" + lane_preset_names() +
+                 "), an expression 'row=lane&15, col=8*(lane>>4)', a table 'r,c; r,c; ...', or @FILE")
           ->check(kNonEmpty);
   auto* at =
       cmd->add_option("--at", opts->at, "ROW,COL: where the matrices sit in the tile (added to every lane)")

@@ -14,6 +14,7 @@
 #include "commands.hpp"
 #include "cta_flags.hpp"
 #include "fragviz/report/report_json.hpp"
+#include "fragviz/smem/lane_pattern.hpp"
 #include "fragviz/smem/smem_access.hpp"
 #include "fragviz/util/name_suggest.hpp"
 #include "fragviz/util/words.hpp"
@@ -280,9 +281,10 @@ void add_export_command(CLI::App& app, int& exit_code) {
       cmd->add_option("--layout", o->layout,
                       "banks: the tile in CuTe notation instead of --width/--pad/--swizzle")
           ->check(kNonEmpty);
-  o->given["--lanes"] =
-      cmd->add_option("--lanes", o->lanes, "banks: each lane's address (a preset, expression or table)")
-          ->check(kNonEmpty);
+  o->given["--lanes"] = cmd->add_option("--lanes", o->lanes,
+                                        "banks: each lane's address: a preset (" + lane_preset_names() +
+                                            "), an expression or a table")
+                            ->check(kNonEmpty);
   o->given["--access"] = cmd->add_option("--access", o->access, "banks: " + shared_op_names())
                              ->check(CLI::Validator(
                                  [](std::string& v) -> std::string {

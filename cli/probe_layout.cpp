@@ -15,6 +15,7 @@
 #include <sstream>
 
 #include "fragviz/device/layout_probe_run.hpp"
+#include "fragviz/smem/lane_pattern.hpp"
 #include "fragviz/util/words.hpp"
 
 namespace fragviz::cli {
@@ -124,8 +125,9 @@ void add_layout_probe_options(CLI::App& cmd, LayoutProbeOptions& o) {
                  "layout with --lanes and --load instead of the catalogue (the write side)");
   cmd.add_option("--read-layout", o.request.read_layout,
                  "the layout the addresses go through (default: --layout)");
-  cmd.add_option("--lanes", o.request.lanes,
-                 "lane pattern: a preset, 'row=EXPR, col=EXPR' in lane, or a table")
+  cmd.add_option(
+         "--lanes", o.request.lanes,
+         "lane pattern: a preset (" + lane_preset_names() + "), 'row=EXPR, col=EXPR' in lane, or a table")
       ->check(kNonEmpty);
   cmd.add_option("--load", o.load, "ldmatrix, lds32, lds64 or lds128 (with --layout)")
       ->check(

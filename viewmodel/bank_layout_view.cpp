@@ -104,6 +104,8 @@ LayoutView compute_layout_view(const LayoutControls& c) {
   } else {
     v.read_error = field_error(r.error, r.column);
   }
+  if (v.write) v.write_idle = idle_swizzle_note(*v.write).value_or("");
+  if (v.read && !c.read_layout.empty()) v.read_idle = idle_swizzle_note(*v.read).value_or("");
   if (const auto p = parse_lane_pattern(c.lanes, c.num))
     v.lanes = *p;
   else

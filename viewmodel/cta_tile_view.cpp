@@ -2,6 +2,7 @@
 #include "fragviz/viewmodel/cta_tile_view.hpp"
 
 #include <algorithm>
+#include <utility>
 
 #include "fragviz/util/words.hpp"
 
@@ -54,6 +55,10 @@ void mark_wrong(CtaGrid& g, const tile::CtaJoin& j) {
   }
   for (std::size_t k = 0; k < g.wrong.size(); ++k)
     if (g.wrong[k]) g.wrong_cells.push_back(first[k]);
+  // Where they are, for a user scrolled to rows without a mark (newcomer round 22).
+  std::vector<std::uint8_t> rows(static_cast<std::size_t>(g.rows), 0);
+  for (const CtaWrongCell& w : g.wrong_cells) rows[static_cast<std::size_t>(w.row)] = 1;
+  g.wrong_rows = compact_rows_text(rows);
 }
 
 /// "<label>: <instruction>: N instructions, ..." of a table's last row (its total).
@@ -128,19 +133,60 @@ std::string cta_cell_text(Operand op, std::int64_t row, std::int64_t col, const 
          " lane " + std::to_string(cell.thread % 32) + "), value V" + std::to_string(cell.value);
 }
 
+std::string compact_rows_text(const std::vector<std::uint8_t>& marked) {
+  const std::size_t n = marked.size();
+  const auto on = [&](std::size_t r) { return marked[r] != 0; };
+  std::size_t count = 0;
+  for (std::size_t r = 0; r < n; ++r) count += on(r) ? 1 : 0;
+  if (count == 0) return "";
+  if (count == n) return "all " + std::to_string(n);
+  // The smallest period that repeats at least twice; n itself (no repeat) otherwise.
+  std::size_t period = n;
+  for (std::size_t p = 1; p <= n / 2 && period == n; ++p) {
+    bool repeats = true;
+    for (std::size_t r = p; r < n && repeats; ++r) repeats = on(r) == on(r - p);
+    if (repeats) period = p;
+  }
+  // The marked runs within one period.
+  std::vector<std::pair<std::size_t, std::size_t>> runs;
+  for (std::size_t r = 0; r < period; ++r) {
+    if (!on(r)) continue;
+    if (!runs.empty() && runs.back().second + 1 == r)
+      runs.back().second = r;
+    else
+      runs.emplace_back(r, r);
+  }
+  constexpr std::size_t kMostRuns = 8;
+  std::string out;
+  for (std::size_t i = 0; i < runs.size() && i < kMostRuns; ++i) {
+    out += (i ? ", " : "") + std::to_string(runs[i].first);
+    if (runs[i].second != runs[i].first) out += "-" + std::to_string(runs[i].second);
+  }
+  if (runs.size() > kMostRuns) out += " and " + std::to_string(runs.size() - kMostRuns) + " more runs";
+  if (period < n) out += " of every " + std::to_string(period);
+  return out;
+}
+
+std::string cta_wrong_rows_text(const CtaGrid& g) {
+  if (g.wrong_rows.empty()) return "";
+  return std::string("wrong rows (") + (g.operand == Operand::B ? "n" : "m") + "): " + g.wrong_rows;
+}
+
 std::string cta_wrong_legend(const CtaGrid& g) {
   if (g.wrong_cells.empty()) return "";
   const bool swapped = std::any_of(g.wrong_cells.begin(), g.wrong_cells.end(),
                                    [](const CtaWrongCell& w) { return !w.swap.empty(); });
   // The join's own count (values and cells), the words `fragviz-cli tiled` prints.
+  const std::string rows = "; " + cta_wrong_rows_text(g);
   if (swapped)
     return g.wrong_count +
            ": the register swap after the copy feeds the MMA another element there (hover a cell: "
-           "needed, delivered and read)";
+           "needed, delivered and read)" +
+           rows;
   return g.wrong_count + ": " +
          (g.store ? "the store writes the MMA's value there over another cell"
                   : "the copy delivers another element than the MMA needs there") +
-         " (hover a cell: needed and delivered)";
+         " (hover a cell: needed and delivered)" + rows;
 }
 
 std::string cta_bank_total_text(const CtaGrid& g) {
@@ -164,7 +210,7 @@ std::string cta_verdict_text(const CtaGrid& g) {
   if (descriptors)
     out += g.join_ok ? "descriptors ok" : "descriptors wrong";
   else if (!g.wrong_cells.empty())
-    out += "join " + g.wrong_count;  // in values and cells, as the join line and the CLI say it
+    out += "join " + g.wrong_count + ", " + cta_wrong_rows_text(g);  // counts as the join line says them
   else if (!g.join_ok)
     out += "join wrong";
   else

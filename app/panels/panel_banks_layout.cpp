@@ -49,6 +49,16 @@ void field_error_line(AppState& s, const FieldError& e, const std::string& text,
   record_widget(s, widget);
 }
 
+/// A field's swizzle that changes no offset of its layout, said under it (else it reads like the
+/// unswizzled layout's answer).
+void idle_swizzle_line(AppState& s, const std::string& note, const char* widget) {
+  if (note.empty()) return;
+  ImGui::PushTextWrapPos(0.f);
+  status_text(kAmberV, "note: %s", note.c_str());
+  ImGui::PopTextWrapPos();
+  record_widget(s, widget);
+}
+
 bool layout_field(AppState& s, const char* label, const char* id, std::string& text, const char* hint,
                   const char* widget) {
   ImGui::TextColored(kDimV, "%s", label);
@@ -90,9 +100,11 @@ bool draw_inputs(AppState& s, const LayoutView& v) {
   edited |= layout_field(s, "write", "##layout_write", c.write_layout,
                          "CuTe layout, e.g. Swizzle<3,3,3> o (16,64):(64,1)", "layout_write");
   field_error_line(s, v.write_error, c.write_layout, "layout_write_error");
+  idle_swizzle_line(s, v.write_idle, "layout_write_idle");
   edited |= layout_field(s, "read", "##layout_read", c.read_layout,
                          "same as write (type one to check a round trip)", "layout_read");
   field_error_line(s, v.read_error, c.read_layout, "layout_read_error");
+  idle_swizzle_line(s, v.read_idle, "layout_read_idle");
   if (!v.trip_error.empty()) status_text(kRedV, "round trip: %s", v.trip_error.c_str());
 
   // Lanes: a preset, an expression in `lane`, or a table.
@@ -120,7 +132,7 @@ bool draw_inputs(AppState& s, const LayoutView& v) {
     ImGui::SetTooltip(
         "A preset name (%s), an expression such as\n  row=lane&15, col=8*(lane>>4)\nor a table "
         "of (row, col) per lane:\n  0,0; 1,0; 2,0; ...   ('-' for a lane without an address)",
-        "explorer, b-tiles, b-pair, rows");
+        lane_preset_names().c_str());
   field_error_line(s, v.lanes_error, c.lanes, "layout_lanes_error");
 
   // The instruction and the element type.

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <limits>
+#include <optional>
 #include <utility>
 
 #include "../palette.hpp"
@@ -51,9 +52,21 @@ void draw_wrong_legend(AppState& s, const CtaGrid& g) {
               cta_wrong_legend(g));
 }
 
+/// Scrolls the current window (the grids' child) so that the cell at screen `a` (`size`) comes into
+/// sight, unless it will be once the scroll to its grid's title at `title_y` is done: a click on a
+/// verdict scrolled to B's title, 400 px above B's first wrong cell (newcomer round 22).
+void reveal_cell(ImVec2 a, ImVec2 size, float title_y) {
+  ImGuiWindow* const win = ImGui::GetCurrentWindow();
+  const ImRect in = win->InnerRect;
+  if (in.Min.y + (a.y + size.y - title_y) > in.Max.y)
+    ImGui::SetScrollFromPosY(a.y - win->Pos.y, 0.75f);  // the rows and the legend above it in sight too
+  if (a.x + size.x > in.Max.x || a.x < in.Min.x) ImGui::SetScrollFromPosX(a.x - win->Pos.x, 0.2f);
+}
+
 /// One operand's grid at the cursor: row numbers left, column numbers above. Records the part of it
-/// in view (File > Export's "Visible region").
-void draw_grid(AppState& s, const CtaGrid& g, int index) {
+/// in view (File > Export's "Visible region") and its first wrong cell; with `reveal_from` (a verdict
+/// clicked, its grid's title at that y) scrolls that cell into sight.
+void draw_grid(AppState& s, const CtaGrid& g, int index, std::optional<float> reveal_from) {
   const float cw = s.cta_tile.cell, ch = std::max(12.f, cw * 0.5f);
   const float left = ImGui::CalcTextSize("0000").x, top = ImGui::GetTextLineHeight() + 2;
   const ImVec2 o = ImGui::GetCursorScreenPos();
@@ -63,6 +76,12 @@ void draw_grid(AppState& s, const CtaGrid& g, int index) {
   std::snprintf(id, sizeof id, "##cta_grid%d", index);
   ImGui::InvisibleButton(id, ImVec2(std::max(size.x, 1.f), std::max(size.y, 1.f)));
   const bool hovered = ImGui::IsItemHovered();
+  if (!g.wrong_cells.empty()) {  // row-major: the first is the topmost
+    const CtaWrongCell& w = g.wrong_cells.front();
+    const ImVec2 a(g0.x + cw * static_cast<float>(w.col), g0.y + ch * static_cast<float>(w.row));
+    s.frame.widgets["cta_first_wrong_" + std::string(to_string(g.operand))] = Rect{a.x, a.y, cw, ch};
+    if (reveal_from) reveal_cell(a, ImVec2(cw, ch), *reveal_from);
+  }
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImU32 label = IM_COL32(160, 166, 176, 255);
   const ImVec2 clip0 = dl->GetClipRectMin(), clip1 = dl->GetClipRectMax();
@@ -705,12 +724,16 @@ void draw_cta_tile(AppState& s, CtaTileModel& m) {
   for (std::size_t i = 0; i < m.grids.size(); ++i) {
     const CtaGrid& g = m.grids[i];
     ImGui::Separator();
+    const float title_y = ImGui::GetCursorScreenPos().y;
     status_text(ImGui::GetStyleColorVec4(ImGuiCol_Text), "%s", g.title.c_str());
     if (!g.layout.empty())
       status_text(ImGui::GetStyleColorVec4(ImGuiCol_Text), "shared layout %s", g.layout.c_str());
+    // A clicked verdict: its grid's title at the top, or its first wrong cell in sight (draw_grid).
+    std::optional<float> reveal;
     if (scroll_to == static_cast<int>(i)) {
       ImGui::SetScrollHereY(0.f);
       scroll_to = -1;
+      reveal = title_y;
     }
     if (!g.fill.empty()) {
       answer_text(s, ("cta_fill_" + std::string(to_string(g.operand))).c_str(), g.fill_ok ? kGreenV : kRedV,
@@ -727,7 +750,7 @@ void draw_cta_tile(AppState& s, CtaTileModel& m) {
     draw_bank_table(s, g, static_cast<int>(i));
     if (!g.cells.empty()) {
       draw_wrong_legend(s, g);
-      draw_grid(s, g, static_cast<int>(i));
+      draw_grid(s, g, static_cast<int>(i), reveal);
       record_widget(s, ("cta_grid_" + std::string(to_string(g.operand))).c_str());
     }
     ImGui::Spacing();

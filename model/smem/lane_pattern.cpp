@@ -18,14 +18,15 @@ namespace {
 // (.x2.trans): k rows 0-15 of one n8 column block; lanes 16-31 repeat 0-15 so every lane's address
 // is valid (the sm_75 rule). tests/unit/test_lane_pattern.cpp checks each against the loads the
 // catalogue derives (fragment_load).
+// `explorer` first: the default of the app and the CLI.
 const std::vector<LanePreset> kPresets = {
+    {"explorer", "row=lane&15, col=8*(lane>>4)",
+     "the app's bank view, and A of m16n8k16 (.x4) or m16n8k8 (.x2): matrix j at rows 8(j%2), cols "
+     "8(j/2); lanes .x1/.x2 ignore repeat lower lanes"},
     {"b-tiles", "row=lane&7, col=8*(lane>>3)",
      "four 8x8 B tiles of m16n8k8 side by side (.x4.trans): k rows 0-7, n columns 0, 8, 16, 24"},
     {"b-pair", "row=lane&15, col=0", "B of m16n8k16 (.x2.trans): k rows 0-15 of one n8 column block"},
     {"rows", "row=lane, col=0", "lane l at row l, column 0 (e.g. one 16-byte row per lane for LDS.128)"},
-    {"explorer", "row=lane&15, col=8*(lane>>4)",
-     "the app's bank view, and A of m16n8k16 (.x4) or m16n8k8 (.x2): matrix j at rows 8(j%2), cols "
-     "8(j/2); lanes .x1/.x2 ignore repeat lower lanes"},
 };
 
 /// Names that were presets of their own and are now another's: `a` was `explorer`'s expression
@@ -391,6 +392,16 @@ Outcome<LanePattern> lane_table(std::string_view text) {
   return Outcome<LanePattern>::ok(std::move(p));
 }
 
+std::string lane_preset_names() {
+  std::string out;
+  for (const LanePreset& p : kPresets) {
+    out += std::string(out.empty() ? "" : ", ") + std::string(p.name);
+    for (const auto& [alias, kept] : kPresetAliases)
+      if (kept == p.name) out += " (or " + std::string(alias) + ")";
+  }
+  return out;
+}
+
 std::string_view canonical_lane_preset(std::string_view name) {
   for (const auto& [alias, kept] : kPresetAliases)
     if (name == alias) return kept;
@@ -424,11 +435,8 @@ Outcome<LanePattern> parse_lane_pattern(std::string_view text, LdmNum num) {
   bool word_only = !t.empty();
   for (char c : t) word_only = word_only && (std::isalnum(static_cast<unsigned char>(c)) || c == '-');
   if (word_only && std::isalpha(static_cast<unsigned char>(t[0])) && t.find("lane") == std::string::npos) {
-    std::string names;
-    for (const LanePreset& p : kPresets)
-      names += std::string(names.empty() ? "" : ", ") + std::string(p.name);
     return Outcome<LanePattern>::fail(
-        ErrorKind::malformed, "unknown lane preset '" + echo_text(t) + "' (presets: " + names +
+        ErrorKind::malformed, "unknown lane preset '" + echo_text(t) + "' (presets: " + lane_preset_names() +
                                   "; or an expression like row=lane&15, col=8*(lane>>4), or a table like "
                                   "0,0; 1,0; 2,0)");
   }

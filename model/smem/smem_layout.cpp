@@ -238,6 +238,31 @@ Outcome<CuteSwizzle> parse_cute_swizzle(std::string_view text) {
 
 std::string to_string(CuteSwizzle w) { return swizzle_text(w); }
 
+std::optional<std::string> idle_swizzle_note(const SmemLayout& l) {
+  const FlatLayout& f = l.map.layout;
+  const CuteSwizzle w = f.swizzle;
+  if (w.bits == 0) return std::nullopt;
+  // The bits the swizzle reads (CuTe's yyy_msk): it XORs them into others, so clear bits change nothing.
+  const int low = w.base + std::max(0, w.shift), high = low + w.bits - 1;
+  const std::int64_t reads = ((std::int64_t{1} << w.bits) - 1) << low;
+  std::int64_t largest = 0;
+  const std::int64_t rows = layout_mode_size(f, 0), cols = layout_mode_size(f, 1);
+  for (std::int64_t r = 0; r < rows; ++r)
+    for (std::int64_t c = 0; c < cols; ++c) {
+      const std::int64_t at = f.offset + layout_linear(f, r, c);
+      if (at & reads) return std::nullopt;
+      largest = std::max(largest, at);
+    }
+  const std::string bits =
+      low == high ? "bit " + std::to_string(low) : "bits " + std::to_string(low) + "-" + std::to_string(high);
+  return to_string(w) + " changes no offset of this layout: it reads " + bits + " of an offset (in " +
+         std::string(to_string(l.map.units)) + "), and " +
+         (largest < (std::int64_t{1} << low)
+              ? "the largest offset is " + std::to_string(largest)
+              : "no offset has " + std::string(low == high ? "it" : "any of them") + " set (the largest is " +
+                    std::to_string(largest) + ")");
+}
+
 // [SECTION] the app's controls as presets ------------------------------------------------------------
 
 Outcome<std::string> tile_geometry_notation(const TileGeometry& t) {

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "fragviz/viewmodel/cta_tile_view.hpp"
 #include "fragviz_export/views.hpp"
@@ -256,7 +257,7 @@ TEST(CtaTileView, WrongCellsAreTheOnesTheCopyMisses) {
             "wrong: thread 0 V1 needs (m,k) = (0,1); the copy delivers (1,0)");
   EXPECT_EQ(cta_wrong_legend(a),
             "7168 of 8192 values (3584 of 4096 cells) wrong: the copy delivers another element than the MMA "
-            "needs there (hover a cell: needed and delivered)");
+            "needs there (hover a cell: needed and delivered); wrong rows (m): all 128");
   for (std::size_t i = 1; i < 3; ++i) {
     EXPECT_TRUE(m.grids[i].wrong_cells.empty());
     EXPECT_EQ(m.grids[i].join.find("wrong"), std::string::npos);
@@ -300,7 +301,10 @@ TEST(CtaTileView, RegisterSwapMarksTheSwappedCells) {
       "(4096 of 8192 values (1024 of 2048 cells) wrong)");
   EXPECT_EQ(cta_wrong_legend(b),
             "4096 of 8192 values (1024 of 2048 cells) wrong: the register swap after the copy feeds the MMA "
-            "another element there (hover a cell: needed, delivered and read)");
+            "another element there (hover a cell: needed, delivered and read); wrong rows (n): 8-23 of every "
+            "32");
+  // Newcomer round 22: scrolled to rows 25-34, no mark was in sight and nothing said where they are.
+  EXPECT_EQ(b.wrong_rows, "8-23 of every 32");
 }
 
 // The verdict line at the top of the window (newcomer round 13: B's red join sat ~30 wheel notches
@@ -318,7 +322,10 @@ TEST(CtaTileView, VerdictLineSaysEachOperandsJoinAndBanks) {
     const int n = g.banks.back().conflicts;
     return std::to_string(n) + (n == 1 ? " bank conflict" : " bank conflicts");
   };
-  EXPECT_EQ(cta_verdict_text(b), "B: join 4096 of 8192 values (1024 of 2048 cells) wrong, " + conflicts(b));
+  EXPECT_EQ(cta_verdict_text(b),
+            "B: join 4096 of 8192 values (1024 of 2048 cells) wrong, wrong rows (n): 8-23 "
+            "of every 32, " +
+                conflicts(b));
   EXPECT_FALSE(cta_verdict_ok(b));
   EXPECT_EQ(cta_verdict_text(a), "A: join ok, " + conflicts(a));
   EXPECT_EQ(cta_verdict_ok(a), a.banks.back().conflicts == 0);
@@ -485,3 +492,25 @@ TEST(CtaTileView, NoWarpColourIsTheErrorRed) {
 
 }  // namespace
 }  // namespace fragviz::app
+
+// The wrong rows in few words (newcomer round 22), worked by hand.
+TEST(CtaTileView, CompactRowsText) {
+  const auto rows = [](int n, auto&& marked) {
+    std::vector<std::uint8_t> v(static_cast<std::size_t>(n));
+    for (int r = 0; r < n; ++r) v[static_cast<std::size_t>(r)] = marked(r) ? 1 : 0;
+    return fragviz::app::compact_rows_text(v);
+  };
+  EXPECT_EQ(rows(64, [](int r) { return r % 32 >= 8 && r % 32 < 24; }), "8-23 of every 32");
+  EXPECT_EQ(rows(8, [](int r) { return r % 2 == 1; }), "1 of every 2");
+  EXPECT_EQ(rows(96, [](int r) { return r % 32 == 3 || (r % 32 >= 5 && r % 32 < 8); }), "3, 5-7 of every 32");
+  // A run that does not repeat, and a pattern repeating only once and a half (no period <= 5 of 10).
+  EXPECT_EQ(rows(10, [](int r) { return r >= 3 && r <= 5; }), "3-5");
+  EXPECT_EQ(rows(10, [](int r) { return r == 0 || r == 6 || r == 9; }), "0, 6, 9");
+  // A period need not divide the rows: 0, 3, 6 of 7 repeat every 3.
+  EXPECT_EQ(rows(7, [](int r) { return r % 3 == 0; }), "0 of every 3");
+  EXPECT_EQ(rows(16, [](int) { return true; }), "all 16");
+  EXPECT_EQ(rows(16, [](int) { return false; }), "");
+  // Past 8 runs: the first 8 and how many more (rows 0, 2, ..., 20 then nothing up to 40).
+  EXPECT_EQ(rows(40, [](int r) { return r % 2 == 0 && r <= 20; }),
+            "0, 2, 4, 6, 8, 10, 12, 14 and 3 more runs");
+}

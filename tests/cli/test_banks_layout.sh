@@ -205,5 +205,34 @@ if [ -e "$tmp/x.svg" ] || [ -e "$tmp/x.txt" ]; then
   fails=$((fails + 1))
 fi
 
+# Newcomer round 22: a swizzle that changes no offset is said, not answered as if it swizzled.
+# (16,64):(64,1) reaches 15 * 64 + 63 = 1023 < 2^18; Swizzle<9,9,9> reads bits 18-26.
+expect 0 "note: Swizzle<9,9,9> changes no offset of this layout: it reads bits 18-26 of an offset (in elements), and the largest offset is 1023" -- \
+  banks --layout 'Swizzle<9,9,9> o (16,64):(64,1)' --lanes explorer
+expect 0 "note: Swizzle<9,9,9> changes no offset" -- banks --stride-halves 64 --swizzle 'Swizzle<9,9,9>'
+expect 0 "note: read layout: Swizzle<9,9,9> changes no offset" -- \
+  banks --write-layout '(16,64):(64,1)' --read-layout 'Swizzle<9,9,9> o (16,64):(64,1)'
+if "$cli" banks --layout 'Swizzle<3,3,3> o (16,64):(64,1)' 2>&1 | grep -q "changes no offset"; then
+  fail "banks notes Swizzle<3,3,3> o (16,64):(64,1), which moves offsets, as changing none"
+fi
+
+# Newcomer round 22: README named `--lanes a`, which --help did not list. Every command's --lanes
+# help lists exactly the names the parser takes: each listed name is run, and each name the parser
+# takes (explorer, its old name a, b-tiles, b-pair, rows: test_lane_pattern.cpp) is listed.
+for sub in banks export; do
+  names=$("$cli" $sub --help 2>&1 | tr -s ' \n' ' ' | python3 -c '
+import re, sys
+m = re.search(r"--lanes.*?a preset \(((?:[^()]|\([^()]*\))*)\)", sys.stdin.read())
+print("\n".join(re.findall(r"[a-z][a-z0-9-]*", m.group(1).replace("(or ", " "))) if m else "")')
+  [ -n "$names" ] || fail "$sub --help lists no lane presets"
+  for want in explorer a b-tiles b-pair rows; do
+    grep -qx -- "$want" <<<"$names" || fail "$sub --help does not list lane preset '$want', which banks --lanes takes"
+  done
+  for n in $names; do
+    out=$("$cli" banks --layout '(32,64):(64,1)' --lanes "$n" 2>&1) || fail "$sub --help lists '$n', which banks --lanes refuses: $out"
+  done
+done
+expect 64 "unknown lane preset 'b'" -- banks --layout '(16,64):(64,1)' --lanes b
+
 echo "$fails failed"
 [ "$fails" -eq 0 ]

@@ -3,8 +3,9 @@
 # gate-broken-swap-b, B's red join verdict stood ~30 wheel notches below A's 64-row grid, out of
 # view). The preset swaps B's registers for n % 32 in 8..23 after the copy: 1024 of B's 64 x 32 =
 # 2048 cells wrong, 4096 of its 8192 values (tests/app/test_cta_tile_view.cpp works it), A right. The line must be inside the
-# window as it opens, red for B, green for A where A's banks are clean; a click on B's verdict
-# scrolls the grids to B's join line.
+# window as it opens, red for B, green for A where A's banks are clean, and say which rows are wrong
+# (n % 32 in 8..23: "8-23 of every 32"); a click on B's verdict scrolls B's first wrong cell, (8,0),
+# into sight (newcomer round 22: the click showed B's title and join, the first mark ~400 px below).
 source "$(dirname "$0")/lib.sh"
 gui_init "$@"
 start_app --no-device
@@ -27,7 +28,7 @@ xdotool key Return
 wait_for "$C['preset'] == 'gate-broken-swap-b' and $C['ok']"
 
 # bank_conflicts: the model's bank total, as the table below says it.
-wait_for "$B['verdict'] == 'B: join 4096 of 8192 values (1024 of 2048 cells) wrong, %d bank conflict%s' % ($B['bank_conflicts'], '' if $B['bank_conflicts'] == 1 else 's') and not $B['verdict_ok']"
+wait_for "$B['verdict'] == 'B: join 4096 of 8192 values (1024 of 2048 cells) wrong, wrong rows (n): 8-23 of every 32, %d bank conflict%s' % ($B['bank_conflicts'], '' if $B['bank_conflicts'] == 1 else 's') and not $B['verdict_ok']"
 # The app's join line says what `fragviz-cli tiled` says, word for word (issue 22: "1024 of 2048
 # cells wrong" here, "4096 of 8192 differ" there).
 if [ -x "$CLI" ]; then
@@ -40,9 +41,12 @@ wait_for "$A['verdict'].startswith('A: join ok, ') and $A['verdict_ok'] == ($A['
 inside="lambda r, w: r[1] >= w[1] and r[1] + r[3] <= w[1] + w[3] and r[0] >= w[0] and r[0] < w[0] + w[2]"
 wait_for "($inside)(s['widgets']['cta_verdict_A'], $WIN) and ($inside)(s['widgets']['cta_verdict_B'], $WIN)"
 wait_for "not ($inside)(s['widgets']['cta_join_B'], $WIN)"
+[ "$(q "$B['wrong'][0][:2]")" = "[8, 0]" ] || fail "B's first wrong cell is $(q "$B['wrong'][0][:2]"), not (8,0)"
+wait_for "not ($inside)(s['widgets']['cta_first_wrong_B'], s['widgets']['cta_results'])"
 
 click $(centre_of "s['widgets']['cta_verdict_B']")
-wait_for "($inside)(s['widgets']['cta_join_B'], $WIN)"
+# Whole, inside the grids' visible part and the window.
+wait_for "($inside)(s['widgets']['cta_first_wrong_B'], s['widgets']['cta_results']) and ($inside)(s['widgets']['cta_first_wrong_B'], $WIN) and s['widgets']['cta_first_wrong_B'][0] + s['widgets']['cta_first_wrong_B'][2] <= $WIN[0] + $WIN[2]"
 # Issue 22 (D7): B's join line (it names the register swap: "... but after the register swap B
 # 8-15:16-23/32 the MMA reads (16,0)") ran past the window's right edge, cut with no wrap. All of it
 # is drawn inside the view: wrapped at the visible edge of the grids' (wider) scrolled child.

@@ -10,6 +10,8 @@
 # through the plain (16,64):(64,1), the first element that comes back wrong is (1,0), read at byte
 # 128 (element 64). Column 1 puts every lane's row address 2 bytes off a 16-byte boundary.
 # st.shared.v4 (sts128) with the same lanes: 4 phases of 8 lanes, each one matrix's rows on 8 chunks.
+# Swizzle<9,9,9> reads bits 18-26; every offset of (16,64):(64,1) is at most 1023: it moves nothing,
+# and the view says so under the field.
 source "$(dirname "$0")/lib.sh"
 gui_init "$@"
 start_app --no-device
@@ -26,10 +28,16 @@ type_into layout_write "$lv['write']" "Swizzle<2,3,3> o (16,64):(64,1)" \
 wait_for "$lv['access']['wavefronts'] == 8 and $lv['access']['ideal_wavefronts'] == 4 and $lv['access']['max_way'] == 2"
 wait_for "$lv['conflicting_lanes'] == list(range(32)) and 'layout_conflicting' in s['widgets']"
 
-echo "step: Swizzle<3,3,3> -> 4 wavefronts, conflict-free"
+echo "step: Swizzle<9,9,9> reads bits 18-26, and (16,64):(64,1) stops at 1023: said under the field"
+type_into layout_write "$lv['write']" "Swizzle<9,9,9> o (16,64):(64,1)" \
+  "$lv['write'] == 'Swizzle<9,9,9> o (16,64):(64,1)' and $lv['ready']"
+wait_for "$lv['write_idle'] == 'Swizzle<9,9,9> changes no offset of this layout: it reads bits 18-26 of an offset (in elements), and the largest offset is 1023' and 'layout_write_idle' in s['widgets']"
+
+echo "step: Swizzle<3,3,3> -> 4 wavefronts, conflict-free, no note"
 type_into layout_write "$lv['write']" "Swizzle<3,3,3> o (16,64):(64,1)" \
   "$lv['write'] == 'Swizzle<3,3,3> o (16,64):(64,1)' and $lv['ready']"
 wait_for "$lv['access']['wavefronts'] == 4 and $lv['access']['bank_conflicts'] == 0 and $lv['conflicting_lanes'] == []"
+wait_for "$lv['write_idle'] == '' and 'layout_write_idle' not in s['widgets']"
 
 echo "step: the op picker has the stores: st.shared.v4 over Swizzle<3,3,3> -> 4 wavefronts, the measured rule"
 click $(centre_of "s['widgets']['layout_op']")

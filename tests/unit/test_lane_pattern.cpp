@@ -173,3 +173,11 @@ TEST(LanePattern, UnknownPresetIsNamed) {
   EXPECT_NE(why.find("unknown lane preset 'b-pairs'"), std::string::npos);
   EXPECT_NE(why.find("b-tiles"), std::string::npos);
 }
+
+// Newcomer round 22: the README's `--lanes a` was missing from every help text. The names the help
+// texts list are the table's, the old name beside the one it means, and each of them parses.
+TEST(LanePattern, PresetNamesListEveryNameTaken) {
+  EXPECT_EQ(lane_preset_names(), "explorer (or a), b-tiles, b-pair, rows");
+  for (const char* name : {"explorer", "a", "b-tiles", "b-pair", "rows"})
+    EXPECT_TRUE(parse_lane_pattern(name)) << name;
+}

@@ -5,6 +5,7 @@
 // and from the existing bank model's byte_offset for every tile the app's controls can make.
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <utility>
 
 #include "fragviz/smem/smem_layout.hpp"
@@ -332,4 +333,35 @@ TEST(SmemLayout, UnitAndElementNames) {
   EXPECT_EQ(parse_element_type("e4m3"), 1);
   EXPECT_EQ(parse_element_type("f64"), 8);
   EXPECT_FALSE(parse_element_type("b12"));
+}
+
+// Swizzle<B,M,S> XORs bits [M+S, M+S+B) into [M, M+B) (S < 0: bits [M, M+B) into [M-S, M-S+B)), so
+// it is the identity on a layout whose offsets all have the read bits clear. Worked by hand.
+TEST(SmemLayout, IdleSwizzleIsNamed) {
+  // (16,64):(64,1) reaches 15 * 64 + 63 = 1023 < 2^18: Swizzle<9,9,9> reads bits 18-26 of nothing.
+  EXPECT_EQ(idle_swizzle_note(parsed("Swizzle<9,9,9> o (16,64):(64,1)")),
+            "Swizzle<9,9,9> changes no offset of this layout: it reads bits 18-26 of an offset (in "
+            "elements), and the largest offset is 1023");
+  // Swizzle<3,3,3> reads bits 6-8: row 1 (offset 64) sets bit 6, and (1,0) goes to 64 ^ 8 = 72.
+  const SmemLayout moved = parsed("Swizzle<3,3,3> o (16,64):(64,1)");
+  EXPECT_EQ(at(moved, 1, 0), 72);
+  EXPECT_EQ(idle_swizzle_note(moved), std::nullopt);
+  EXPECT_EQ(idle_swizzle_note(parsed("(16,64):(64,1)")), std::nullopt);  // no swizzle, no note
+  // Past 2^7 yet bit 7 never set: offsets 0, 1, 256, 257.
+  EXPECT_EQ(idle_swizzle_note(parsed("Swizzle<1,3,4> o (2,2):(1,256)")),
+            "Swizzle<1,3,4> changes no offset of this layout: it reads bit 7 of an offset (in elements), "
+            "and no offset has it set (the largest is 257)");
+  // The composed offset counts: 128 + L sets bit 7 everywhere.
+  EXPECT_EQ(idle_swizzle_note(parsed("Swizzle<1,3,4> o 128 o (2,2):(1,256)")), std::nullopt);
+  // S < 0 reads bits [M, M+B): 4-5. (4,4):(1,4) stays below 16; (8,8):(8,1) sets bit 4 at 16.
+  EXPECT_EQ(idle_swizzle_note(parsed("Swizzle<2,4,-3> o (4,4):(1,4)")),
+            "Swizzle<2,4,-3> changes no offset of this layout: it reads bits 4-5 of an offset (in "
+            "elements), and the largest offset is 15");
+  EXPECT_EQ(idle_swizzle_note(parsed("Swizzle<2,4,-3> o (8,8):(8,1)")), std::nullopt);
+  // Bytes: Swizzle<3,4,3> reads bits 7-9 of a byte offset. (8,64):(64,1) in bytes of b16 elements
+  // spans bytes 0-511 (bit 7 set at byte 128): it moves; Swizzle<3,4,6> reads bits 10-12: idle.
+  EXPECT_EQ(idle_swizzle_note(parsed("Swizzle<3,4,3> o (8,64):(64,1)", LayoutUnits::bytes)), std::nullopt);
+  EXPECT_EQ(idle_swizzle_note(parsed("Swizzle<3,4,6> o (8,64):(64,1)", LayoutUnits::bytes)),
+            "Swizzle<3,4,6> changes no offset of this layout: it reads bits 10-12 of an offset (in bytes), "
+            "and the largest offset is 511");
 }

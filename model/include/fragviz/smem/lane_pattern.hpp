@@ -45,6 +45,10 @@ const std::vector<LanePreset>& lane_presets();
 /// `explorer`; any other name is itself. Settings and command lines that name `a` keep working.
 std::string_view canonical_lane_preset(std::string_view name);
 
+/// Every preset name parse_lane_pattern takes, from the one table: "explorer (or a), b-tiles, b-pair,
+/// rows" (an old name in parentheses after the preset it means). Help texts and errors list these.
+std::string lane_preset_names();
+
 /// The preset named `name` (or an old name of it, canonical_lane_preset) for `num` (only `explorer`
 /// depends on it); nullopt for an unknown name. The pattern's `preset` is the kept name.
 std::optional<LanePattern> lane_preset(std::string_view name, LdmNum num = LdmNum::x4);

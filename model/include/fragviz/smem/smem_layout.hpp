@@ -80,6 +80,14 @@ Outcome<CuteSwizzle> parse_cute_swizzle(std::string_view text);
 /// "Swizzle<3,3,3>".
 std::string to_string(CuteSwizzle s);
 
+/// A swizzle that changes no offset of its layout, in words, else nullopt (no swizzle, or one that
+/// moves at least one offset). Swizzle<B,M,S> changes an offset only where one of the B bits it
+/// reads is set (bits [M+S, M+S+B) for S > 0, [M, M+B) for S < 0), so on a layout whose every offset
+/// (K + L(coord), in the layout's units, over its whole domain) has those bits clear it is the
+/// identity, e.g. "Swizzle<9,9,9> changes no offset of this layout: it reads bits 18-26 of an
+/// offset (in elements), and the largest offset is 1023".
+std::optional<std::string> idle_swizzle_note(const SmemLayout& l);
+
 /// The CuTe notation of a tile of the app's controls (width and pad in halves, optional XOR
 /// swizzle), whose element byte offsets equal byte_offset(t, ·) for every (row, col) of the
 /// t.rows x t.width_halves tile: `(rows,width):(width+pad,1)`; with the XOR swizzle (chunk ^= row % 8

@@ -75,6 +75,9 @@ struct LayoutView {
   int element_bytes = 0;
   FieldError element_error, write_error, read_error, lanes_error;
   std::optional<SmemLayout> write, read;  ///< parsed sides (read == write when read_layout is "")
+  /// idle_swizzle_note of the write side and of a typed read side: its swizzle changes no offset of
+  /// its layout; "" otherwise (newcomer round 22: Swizzle<9,9,9> o (16,64):(64,1) passed silently).
+  std::string write_idle, read_idle;
   std::optional<LanePattern> lanes;
   /// The access through the read side (the write side for stmatrix); absent while a field fails.
   std::optional<AccessReport> access;

@@ -101,6 +101,8 @@ struct CtaGrid {
   std::vector<CtaWrongCell> wrong_cells;  ///< the wrong cells, row-major
   /// The join's count in values and cells (tile::wrong_values_text), as `fragviz-cli tiled` says it.
   std::string wrong_count;
+  /// Which rows hold a wrong cell, compact_rows_text of them: "8-23 of every 32"; "" none.
+  std::string wrong_rows;
   std::string fragment;  ///< the chosen thread's fragment: "64 values", or why none
   std::string layout;    ///< the shared layout, or ""
   /// A's or B's global -> shared copy and its fill of the layout (the model's): "filled by
@@ -122,9 +124,19 @@ struct CtaGrid {
   std::string suggestion;     ///< "Swizzle<2,3,3> o ...: 128 wavefronts (...)" or ""
 };
 
+/// The rows marked in `marked` (1 = marked, one entry a row) in few words: "8-23 of every 32" where
+/// the marks repeat with a period P of at most half the rows (the smallest such: rows r and r + P
+/// alike for every r), else the marked runs "3-5, 9" (the first 8, then "and N more runs");
+/// "all 64" where every row is; "" where none is.
+std::string compact_rows_text(const std::vector<std::uint8_t>& marked);
+
+/// `g`'s wrong rows as its verdict and legend say them: "wrong rows (n): 8-23 of every 32", the row
+/// named by its extent (m of A and C, n of B); "" when no cell is wrong.
+std::string cta_wrong_rows_text(const CtaGrid& g);
+
 /// The legend of `g`'s wrong-cell mark: "wrong: 128 of 4096 cells: the copy delivers another element
-/// than the MMA needs there (hover a cell: needed and delivered)"; the store's words for C; "" when
-/// no cell is wrong.
+/// than the MMA needs there (hover a cell: needed and delivered); wrong rows (m): all 128"; the
+/// store's words for C; "" when no cell is wrong.
 std::string cta_wrong_legend(const CtaGrid& g);
 
 /// The bank total of `g` (its last bank row) in words, as the export and the CLI give it:
@@ -141,8 +153,9 @@ bool cta_banks_ok(const CtaGrid& g);
 
 /// `g`'s verdicts in a few words, for the line at the top of the window (the join and bank table
 /// sit below the grids above them, out of view: newcomer round 13): "B: join 1024 of 2048 cells
-/// wrong, 0 bank conflicts"; "join ok", "join wrong" (no cell to mark), "descriptors ok"/"wrong",
-/// "no join" (none made); "N misaligned" where instructions are, nothing of banks without a table;
+/// wrong, wrong rows (n): 8-23 of every 32, 0 bank conflicts"; "join ok", "join wrong" (no cell to mark),
+/// "descriptors ok"/"wrong", "no join" (none made); "N misaligned" where instructions are, nothing of banks
+/// without a table;
 /// ", fill wrong" after the join where the cp.async fill is.
 std::string cta_verdict_text(const CtaGrid& g);
 /// Whether that line is green: the join (or descriptors) and the fill right and the banks clean.

@@ -234,6 +234,10 @@ int run(const Opts& o) {
             << tile::permutation_text(m.permutation) << "\n"
             << "  thr_layout_vmnk " << algebra::to_string(m.thr_layout_vmnk) << "  (" << m.threads()
             << " threads)\n"
+            << (m.threads() > tile::kMaxCtaThreads
+                    ? "  note: more threads than the " + std::to_string(tile::kMaxCtaThreads) +
+                          " a CTA can have: CuTe builds this TiledMMA, but no kernel launches it\n"
+                    : std::string())
             << "  tile            M " << m.tile_mnk[0] << " x N " << m.tile_mnk[1] << " x K " << m.tile_mnk[2]
             << "\n";
   for (Operand op : kOperands) {

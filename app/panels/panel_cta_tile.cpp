@@ -345,33 +345,40 @@ void int_field(AppState& s, FieldRow& row, const char* label, const char* widget
   record_widget(s, widget);
 }
 
+using F = tile::CtaField;
+
+/// A field's label (tile/cta_config.hpp's one table, which also words the window's errors).
+const char* label(F f) { return tile::cta_field_label(f).data(); }
+
 /// The configuration's fields, as `fragviz-cli tiled` takes them (tile/cta_config.hpp): a line per
 /// part (the MMA, each operand's copy, the global copies, the tile), each wrapping at the view's width.
 void draw_fields(AppState& s, tile::CtaTileSpec& spec) {
   const float wide = 330, narrow = 150;
   {
-    FieldRow row({text_item("MMA atom", spec.mma, wide, picker_width()),
-                  text_item("atoms", spec.atoms, narrow), text_item("permutation", spec.permute, 220)});
+    FieldRow row({text_item(label(F::mma), spec.mma, wide, picker_width()),
+                  text_item(label(F::atoms), spec.atoms, narrow),
+                  text_item(label(F::permute), spec.permute, 220)});
     CutFields cut;
-    text_field(s, row, cut, "MMA atom", "cta_mma", spec.mma);
+    text_field(s, row, cut, label(F::mma), "cta_mma", spec.mma);
     ImGui::SameLine();
     if (const std::string p = atom_picker(s, "cta_mma_picker", mma_entries(spec.mma)); !p.empty())
       spec.mma = p;
-    text_field(s, row, cut, "atoms", "cta_atoms", spec.atoms);
-    text_field(s, row, cut, "permutation", "cta_permute", spec.permute);
+    text_field(s, row, cut, label(F::atoms), "cta_atoms", spec.atoms);
+    text_field(s, row, cut, label(F::permute), "cta_permute", spec.permute);
     cut.draw(s);
   }
   static const char* const kCopy[] = {"cta_copy_a", "cta_copy_b", "cta_copy_c"};
   static const char* const kPick[] = {"cta_copy_a_picker", "cta_copy_b_picker", "cta_copy_c_picker"};
   static const char* const kBits[] = {"cta_bits_a", "cta_bits_b", "cta_bits_c"};
   static const char* const kSmem[] = {"cta_smem_a", "cta_smem_b", "cta_smem_c"};
-  static const char* const kCopyLabel[] = {"copy A", "copy B", "copy C"};
-  static const char* const kSmemLabel[] = {"smem A (M x K)", "smem B (N x K)", "smem C (M x N)"};
   for (std::size_t i = 0; i < 3; ++i) {
-    FieldRow row({text_item(kCopyLabel[i], spec.copy[i], 220, picker_width()), fixed_item("value bits", 90),
-                  text_item(kSmemLabel[i], spec.smem[i], 420)});
+    const char* const copy_label = label(tile::cta_operand_field(F::copy_a, i));
+    const char* const smem_label = label(tile::cta_operand_field(F::smem_a, i));
+    const char* const bits_label = label(tile::cta_operand_field(F::value_bits_a, i));
+    FieldRow row({text_item(copy_label, spec.copy[i], 220, picker_width()), fixed_item(bits_label, 90),
+                  text_item(smem_label, spec.smem[i], 420)});
     CutFields cut;
-    text_field(s, row, cut, kCopyLabel[i], kCopy[i], spec.copy[i]);
+    text_field(s, row, cut, copy_label, kCopy[i], spec.copy[i]);
     if (ImGui::IsItemHovered())
       text_tooltip(ImVec4(1, 1, 1, 1),
                    "A copy atom (make_tiled_copy_A/B/C over the TiledMMA), or the kernel's own "
@@ -380,13 +387,13 @@ void draw_fields(AppState& s, tile::CtaTileSpec& spec) {
     ImGui::SameLine();
     if (const std::string p = atom_picker(s, kPick[i], copy_entries(spec.copy[i])); !p.empty())
       spec.copy[i] = p;
-    int_field(s, row, "value bits", kBits[i], spec.value_bits[i], 0, 128);
-    text_field(s, row, cut, kSmemLabel[i], kSmem[i], spec.smem[i]);
+    int_field(s, row, bits_label, kBits[i], spec.value_bits[i], 0, 128);
+    text_field(s, row, cut, smem_label, kSmem[i], spec.smem[i]);
     cut.draw(s);
   }
   // The global -> shared stage of A and B (cp.async), make_tiled_copy(atom, thr, val) as CuTe writes it.
   static const char* const kGmem[] = {"cta_gmem_copy_a", "cta_gmem_copy_b"};
-  static const char* const kGmemLabel[] = {"gmem copy A", "gmem copy B"};
+  const char* const kGmemLabel[] = {label(F::gmem_copy_a), label(F::gmem_copy_b)};
   FieldRow gmem(
       {text_item(kGmemLabel[0], spec.gmem_copy[0], 380), text_item(kGmemLabel[1], spec.gmem_copy[1], 380)});
   CutFields gmem_cut;
@@ -399,13 +406,14 @@ void draw_fields(AppState& s, tile::CtaTileSpec& spec) {
                    "e.g. (32,4):(4,1), (1,8). Empty: none.");
   }
   gmem_cut.draw(s);
-  const char* const reuse = "C reused as the next A##cta_reuse";
-  const char* const swap = "registers swapped after the copy";
-  FieldRow row({text_item("CTA tile MxNxK", spec.tile, narrow), fixed_item("k-block", 90),
+  const std::string reuse_id = std::string(label(F::reuse_c_as_a)) + "##cta_reuse";
+  const char* const reuse = reuse_id.c_str();
+  const char* const swap = label(F::register_swap);
+  FieldRow row({text_item(label(F::tile), spec.tile, narrow), fixed_item(label(F::k_block), 90),
                 fixed_item(reuse, ImGui::GetFrameHeight()), text_item(swap, spec.register_swap, narrow)});
   CutFields cut;
-  text_field(s, row, cut, "CTA tile MxNxK", "cta_tile_mnk", spec.tile);
-  int_field(s, row, "k-block", "cta_k_block", spec.k_block, 0, 1 << 20);
+  text_field(s, row, cut, label(F::tile), "cta_tile_mnk", spec.tile);
+  int_field(s, row, label(F::k_block), "cta_k_block", spec.k_block, 0, 1 << 20);
   row.place();
   ImGui::Checkbox(reuse, &spec.reuse_c_as_a);
   record_widget(s, "cta_reuse");
@@ -418,10 +426,11 @@ void draw_fields(AppState& s, tile::CtaTileSpec& spec) {
   cut.draw(s);
 }
 
-/// The refusal under the fields: the field's flag and text, a caret under the column it names.
+/// The refusal under the fields, in the fields' labels (the model words it in the CLI's flags), then
+/// the field's label and text with a caret under the column it names.
 void draw_error(AppState& s, const CtaTileModel& m) {
   ImGui::PushTextWrapPos(0.f);
-  status_text(kRedV, "%s", m.error.c_str());
+  status_text(kRedV, "%s", tile::cta_message_in_labels(m.error).c_str());
   ImGui::PopTextWrapPos();
   record_widget(s, "cta_error");
   if (m.error_column <= 0) return;
@@ -469,7 +478,7 @@ void draw_error(AppState& s, const CtaTileModel& m) {
   }
   // The caret under the column: the width of the text before it (columns count characters, so a
   // UTF-8 continuation byte does not start one).
-  const std::string line = std::string(tile::cta_field_flag(m.error_field)) + " " + *text;
+  const std::string line = std::string(label(m.error_field)) + ": " + *text;
   const std::size_t skip = line.size() - text->size();
   std::size_t end = skip;
   for (int col = 1; end < line.size(); ++end)

@@ -1,6 +1,10 @@
 // The CTA tile's configuration (cta_config.hpp): field names and a preset with overrides on top.
 #include "fragviz/tile/cta_config.hpp"
 
+#include <algorithm>
+#include <cctype>
+#include <vector>
+
 #include "fragviz/tile/cta_presets.hpp"
 #include "fragviz/util/name_suggest.hpp"
 #include "fragviz/util/words.hpp"
@@ -67,6 +71,75 @@ std::string_view cta_field_flag(CtaField f) {
       return "--gmem-copy-b";
   }
   return "";
+}
+
+std::string_view cta_field_label(CtaField f) {
+  switch (f) {
+    case CtaField::none:
+      return "";
+    case CtaField::preset:
+      return "preset";
+    case CtaField::mma:
+      return "MMA atom";
+    case CtaField::atoms:
+      return "atoms";
+    case CtaField::permute:
+      return "permutation";
+    case CtaField::copy_a:
+      return "copy A";
+    case CtaField::copy_b:
+      return "copy B";
+    case CtaField::copy_c:
+      return "copy C";
+    case CtaField::value_bits_a:
+    case CtaField::value_bits_b:
+    case CtaField::value_bits_c:
+      return "value bits";
+    case CtaField::smem_a:
+      return "smem A (M x K)";
+    case CtaField::smem_b:
+      return "smem B (N x K)";
+    case CtaField::smem_c:
+      return "smem C (M x N)";
+    case CtaField::tile:
+      return "CTA tile MxNxK";
+    case CtaField::k_block:
+      return "k-block";
+    case CtaField::reuse_c_as_a:
+      return "C reused as the next A";
+    case CtaField::register_swap:
+      return "registers swapped after the copy";
+    case CtaField::gmem_copy_a:
+      return "gmem copy A";
+    case CtaField::gmem_copy_b:
+      return "gmem copy B";
+  }
+  return "";
+}
+
+std::string cta_message_in_labels(std::string message) {
+  // Longest flags first: "--copy-a" lies inside "--gmem-copy-a".
+  std::vector<CtaField> fields;
+  for (int f = static_cast<int>(CtaField::preset); f <= static_cast<int>(CtaField::gmem_copy_b); ++f)
+    fields.push_back(static_cast<CtaField>(f));
+  std::stable_sort(fields.begin(), fields.end(), [](CtaField a, CtaField b) {
+    return cta_field_flag(a).size() > cta_field_flag(b).size();
+  });
+  for (const CtaField f : fields) {
+    const std::string_view flag = cta_field_flag(f), label = cta_field_label(f);
+    for (std::size_t at = message.find(flag); at != std::string::npos; at = message.find(flag, at)) {
+      const std::size_t end = at + flag.size();
+      // A whole flag only: not the start of a longer one ("--copy-a" in "--copy-all").
+      if (end < message.size() &&
+          (std::isalnum(static_cast<unsigned char>(message[end])) || message[end] == '-')) {
+        at = end;
+        continue;
+      }
+      message.replace(at, flag.size(), label);
+      at += label.size();
+    }
+  }
+  return message;
 }
 
 CtaField cta_operand_field(CtaField first, std::size_t i) {

@@ -560,6 +560,11 @@ Result<CtaTile> make_cta_tile(const CtaTileSpec& spec, CtaConfigError* where) {
         made.message.rfind("make_tiled_mma", 0) == 0 ? made.message : "make_tiled_mma: " + made.message,
         made.refusal);
   t.mma = *made.value;
+  if (t.mma.threads() > kMaxCtaThreads)
+    return fail(CtaField::atoms, "--atoms '" + spec.atoms + "': " + std::to_string(t.mma.threads()) +
+                                     " threads (" + std::to_string(algebra::size(t.mma.atom_layout_mnk)) +
+                                     " atoms of " + std::to_string(algebra::size(atom->thr_id)) +
+                                     "); a CTA has at most " + std::to_string(kMaxCtaThreads));
   // This CuTe sizes the TiledMMA's tile by the permutation alone (tile_size_mnk =
   // size(permutation_mnk)): an entry smaller than its atoms' reach gives thread-value layouts past
   // that tile. CuTe compiles it (and fragviz's layouts equal CuTe's), but a CTA tile's partitions

@@ -167,6 +167,11 @@ TEST(CtaTileView, AtomsPastThePermutationAreRefused) {
   EXPECT_FALSE(m.ok);
   EXPECT_NE(m.error.find("permutation's M (32) is smaller than the atoms' 4 x 16 = 64"), std::string::npos)
       << m.error;
+  // The window draws it in its fields' labels, not the CLI's flags (newcomer round 23).
+  EXPECT_EQ(
+      tile::cta_message_in_labels(m.error).rfind("atoms '(4,1,1)' with permutation 'Tile<_32,_32,_16>': ", 0),
+      0u)
+      << m.error;
   EXPECT_TRUE(m.grids.empty());
 }
 

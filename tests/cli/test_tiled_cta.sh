@@ -25,6 +25,11 @@ expect 0 "CTA tile M 128 x N 128 x K 32, k-block 16 (2 k-blocks)" -- tiled --pre
 expect 0 "edited from preset $P: now SM80_16x8x16_F32F16F16F32_TN over (2,2,1):(2,1,0) (4 warps)" -- \
   tiled --preset $P --atoms '(2,2,1):(2,1,0)'
 expect 3 "the permutation's M (32) is smaller than the atoms' 4 x 16 = 64" -- tiled --preset $P --atoms '(4,1,1)'
+# More threads than a CTA holds: refused as a CTA tile, noted for the TiledMMA alone.
+expect 64 "--atoms '(8,8,1)': 2048 threads (64 atoms of 32); a CTA has at most 1024" -- tiled --preset $P \
+  --atoms '(8,8,1)' --permute 'Tile<_,_,_>'
+expect 0 "note: more threads than the 1024 a CTA can have" -- tiled --mma SM80_16x8x16_F32F16F16F32_TN \
+  --atoms '(100000,100000,1)'
 # A 0 in a bare shape (atoms, a copy's thread or value layout) is refused; it died of SIGFPE.
 expect 64 "the atom layout (0,2,1) has 0 atoms along a mode" -- tiled --preset $P --atoms '(0,2,1)'
 expect 64 "the value layout (0,8) has a mode of 0" -- tiled --preset $P \

@@ -77,6 +77,32 @@ TEST(CtaConfig, FieldsAndFlags) {
   EXPECT_EQ(fragviz::tile::cta_operand_field(CtaField::smem_a, 1), CtaField::smem_b);
 }
 
+// Newcomer round 23: the window's errors named the CLI's flags ("--atoms", "--permute"); in the window
+// they say the fields' labels. A longer flag holding a shorter one (--gmem-copy-a, --copy-a) and a
+// word that only starts like a flag (--presets) keep their own words.
+TEST(CtaConfig, MessagesInTheWindowSayTheFieldsLabels) {
+  using fragviz::tile::cta_message_in_labels;
+  EXPECT_EQ(cta_message_in_labels("--atoms '(4,1,1)' with --permute 'Tile<_32,_32,_16>': too small"),
+            "atoms '(4,1,1)' with permutation 'Tile<_32,_32,_16>': too small");
+  EXPECT_EQ(cta_message_in_labels("--gmem-copy-a 'x': bad; --copy-a y; --smem-c z; --tile: w"),
+            "gmem copy A 'x': bad; copy A y; smem C (M x N) z; CTA tile MxNxK: w");
+  EXPECT_EQ(cta_message_in_labels("no preset 'q' (tiled --presets lists them)"),
+            "no preset 'q' (tiled --presets lists them)");
+  EXPECT_EQ(fragviz::tile::cta_field_label(CtaField::value_bits_b), "value bits");
+}
+
+// A TiledMMA of more threads than a CTA holds is no CTA tile: 8x8 atoms of 32 threads are 2048.
+TEST(CtaConfig, MoreThreadsThanACtaAreRefused) {
+  CtaTileSpec spec = sm80();
+  spec.atoms = "(8,8,1)";
+  spec.permute = "Tile<_,_,_>";
+  CtaConfigError where;
+  const auto t = make_cta_tile(spec, &where);
+  ASSERT_FALSE(t);
+  EXPECT_EQ(where.field, CtaField::atoms);
+  EXPECT_EQ(t.message, "--atoms '(8,8,1)': 2048 threads (64 atoms of 32); a CTA has at most 1024");
+}
+
 TEST(CtaConfig, EveryPresetIsAccepted) {
   for (const auto& p : fragviz::tile::cta_presets()) {
     CtaConfigError where{CtaField::mma, 3, {}, "stale"};

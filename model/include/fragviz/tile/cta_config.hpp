@@ -62,6 +62,11 @@ enum class CtaField : std::uint8_t {
 };
 /// The command-line flag that gives `f`: "--smem-a" ("--value-bits" for each operand's bits; "" for none).
 std::string_view cta_field_flag(CtaField f);
+/// The app's label of `f` in the CTA tile window: "smem A (M x K)", "permutation" ("" for none).
+std::string_view cta_field_label(CtaField f);
+/// `message` (make_cta_tile's, in the flags' words: "--atoms '(4,1,1)' with --permute ...") in the
+/// window's words: each field's flag replaced by its label ("atoms '(4,1,1)' with permutation ...").
+std::string cta_message_in_labels(std::string message);
 /// The field of operand `i` (0 A, 1 B, 2 C): `first` is the A field (copy_a, value_bits_a, smem_a).
 CtaField cta_operand_field(CtaField first, std::size_t i);
 

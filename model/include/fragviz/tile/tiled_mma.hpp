@@ -45,6 +45,10 @@ struct TiledMma {
   std::int64_t threads() const { return algebra::size(thr_layout_vmnk); }
 };
 
+/// The most threads a CTA has (CUDA's limit per block): a TiledMMA of more builds in CuTe, but no
+/// kernel launches it; a CTA tile refuses it, fragviz-cli tiled notes it.
+inline constexpr std::int64_t kMaxCtaThreads = 1024;
+
 /// CuTe's make_tiled_mma(atom, atom_layout, permutation). `atom_layout` of rank 1 to 3 (CuTe's
 /// Layout<Shape<_2,_2,_1>> is (2,2,1):(1,2,0)); permutation entries `_` by default.
 Result<TiledMma> make_tiled_mma(const MmaAtom& atom, const Layout& atom_layout,

@@ -231,12 +231,26 @@ std::string App::state_json() const {
   {
     // Every open popup, the lowest first: a menu of the menu bar ("##Menu_00"), a combo's list, a
     // dialog (modal, by its title); a popup opened but not drawn yet has no window and no name.
+    // Its rectangle, and whether it is in front: no window drawn after it (ImGui draws its windows
+    // in the order of g.Windows) covers part of it (newcomer round 23: the CTA preset list).
+    const ImGuiContext& g = *ImGui::GetCurrentContext();
     json popups = json::array();
-    for (const ImGuiPopupData& p : ImGui::GetCurrentContext()->OpenPopupStack) {
+    for (const ImGuiPopupData& p : g.OpenPopupStack) {
       const ImGuiWindow* w = p.Window;
-      popups.push_back({{"name", w ? w->Name : ""},
-                        {"modal", w && (w->Flags & ImGuiWindowFlags_Modal) != 0},
-                        {"menu", w && (w->Flags & ImGuiWindowFlags_ChildMenu) != 0}});
+      bool front = w != nullptr;
+      for (int i = g.Windows.Size - 1; w && i >= 0 && g.Windows[i] != w; --i) {
+        const ImGuiWindow* o = g.Windows[i];
+        const bool shown = o->Active && !o->Hidden && (o->Flags & ImGuiWindowFlags_ChildWindow) == 0 &&
+                           (o->Flags & ImGuiWindowFlags_Tooltip) == 0;
+        if (shown && o->Rect().Overlaps(w->Rect())) front = false;
+      }
+      popups.push_back(
+          {{"name", w ? w->Name : ""},
+           {"modal", w && (w->Flags & ImGuiWindowFlags_Modal) != 0},
+           {"menu", w && (w->Flags & ImGuiWindowFlags_ChildMenu) != 0},
+           {"rect",
+            w ? json::array({w->Pos.x * px, w->Pos.y * px, w->Size.x * px, w->Size.y * px}) : json(nullptr)},
+           {"front", front}});
     }
     j["open_popups"] = popups;
   }

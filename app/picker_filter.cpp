@@ -28,26 +28,34 @@ bool starts_with_ignoring_case(std::string_view text, std::string_view prefix) {
 
 }  // namespace
 
-int enter_choice(std::string_view filter, const std::vector<std::string_view>& shown) {
+int enter_choice(std::string_view filter, const std::vector<std::string_view>& shown,
+                 const std::vector<std::string_view>& also) {
   if (shown.empty()) return -1;
   const std::string_view f = trimmed(filter);
   if (f.empty()) return 0;
-  int prefixed = -1;
+  const auto same = [&](std::string_view name) {
+    return name.size() == f.size() && starts_with_ignoring_case(name, f);
+  };
+  int prefixed = -1, other_name = -1;
   for (std::size_t i = 0; i < shown.size(); ++i) {
+    if (other_name < 0 && i < also.size() && same(also[i])) other_name = static_cast<int>(i);
     if (!starts_with_ignoring_case(shown[i], f)) continue;
     if (shown[i].size() == f.size()) return static_cast<int>(i);
     if (prefixed < 0) prefixed = static_cast<int>(i);
   }
-  return prefixed >= 0 ? prefixed : 0;
+  return other_name >= 0 ? other_name : prefixed >= 0 ? prefixed : 0;
 }
 
-bool picker_matches(std::string_view filter, std::string_view mnemonic, std::string_view group) {
+bool picker_matches(std::string_view filter, std::string_view mnemonic, std::string_view group,
+                    std::string_view also) {
   for (std::size_t start = 0; start < filter.size();) {
     const std::size_t end = std::min(filter.find(' ', start), filter.size());
     const std::string_view word = filter.substr(start, end - start);
     const bool is_group =
         word.size() == group.size() && std::equal(word.begin(), word.end(), group.begin(), same_letter);
-    if (!word.empty() && !is_group && !contains_ignoring_case(mnemonic, word)) return false;
+    if (!word.empty() && !is_group && !contains_ignoring_case(mnemonic, word) &&
+        !(!also.empty() && contains_ignoring_case(also, word)))
+      return false;
     start = end + 1;
   }
   return true;

@@ -113,22 +113,28 @@ void FindGoto::update(const FindField& f) {
   const std::optional<WhereRequest>& w = f.answer.where;
   if (f.committed && w) {
     where = w;
-    // The frames in which the layout settles after Enter (the lane strip's line, the answer box).
-    reveal_frames = 4;
+    reveal(*w);
     return;
   }
   const bool same = w && where && w->op == where->op && w->row == where->row && w->col == where->col &&
                     w->product == where->product;
-  if (!same) {
+  if (where && !same) {
     where.reset();
     reveal_frames = 0;
   }
 }
 
-bool FindGoto::take_reveal() {
-  if (!where || reveal_frames <= 0) return false;
+void FindGoto::reveal(const WhereRequest& cell) {
+  reveal_at = cell;
+  // The frames in which the layout settles after Enter (the lane strip's line, the answer box, the
+  // register list a selected thread opens).
+  reveal_frames = 4;
+}
+
+const WhereRequest* FindGoto::take_reveal() {
+  if (!reveal_at || reveal_frames <= 0) return nullptr;
   --reveal_frames;
-  return true;
+  return &*reveal_at;
 }
 
 }  // namespace fragviz::app

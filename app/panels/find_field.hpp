@@ -49,14 +49,18 @@ FindField draw_find_field(AppState& s, const char* id, std::string& text, const 
 /// The element a view's Find last went to (Enter on `A,9,3`): the view outlines it while the field
 /// still names it, and for a few frames scrolls it wholly into view with its row and column numbers
 /// at the zoom the user had (centring it the frame Enter was pressed lost it when the lane strip's
-/// line changed the view's height the next frame: newcomer round 13).
+/// line changed the view's height the next frame: newcomer round 13). A thread typed into the
+/// warpgroup view's thread field goes to its first cell by the same rule, without the outline.
 struct FindGoto {
-  std::optional<WhereRequest> where;  ///< outlined; none once the text names another thing
-  int reveal_frames = 0;              ///< frames in which the view still scrolls it into view
+  std::optional<WhereRequest> where;      ///< outlined; none once the text names another thing
+  std::optional<WhereRequest> reveal_at;  ///< the cell scrolled into view while reveal_frames last
+  int reveal_frames = 0;                  ///< frames in which the view still scrolls it into view
   /// Takes this frame's field: Enter on an element goes to it; text that no longer names it drops it.
   void update(const FindField& f);
-  /// Whether the view scrolls to `where` this frame (counts the frames down).
-  bool take_reveal();
+  /// Scrolls `cell` into view for the next few frames, outlining nothing (a thread typed elsewhere).
+  void reveal(const WhereRequest& cell);
+  /// The cell the view scrolls wholly into view this frame (counts the frames down), or nullptr.
+  const WhereRequest* take_reveal();
 };
 
 }  // namespace fragviz::app

@@ -259,19 +259,21 @@ void mismatch_mark(ImDrawList* dl, ImVec2 a, ImVec2 b) {
 
 const char* operand_key(Operand op) { return op == Operand::A ? "A" : op == Operand::B ? "B" : "C"; }
 
-int filtered_list(AppState& s, const char* widget, const std::vector<PickerEntry>& entries) {
+int filtered_list(AppState& s, const char* widget, const std::vector<PickerEntry>& entries,
+                  const char* noun) {
   const std::string field = std::string(widget) + "_filter";
   const bool enter =
       picker_filter_field(s, ("##" + field).c_str(), "type to filter", s.list_filter, field.c_str());
   int picked = -1;
   std::vector<int> shown;  // indices of the entries the filter lets through, for Enter
-  std::vector<std::string_view> shown_labels;
+  std::vector<std::string_view> shown_labels, shown_also;
   const std::string* group = nullptr;
   for (std::size_t i = 0; i < entries.size(); ++i) {
     const PickerEntry& e = entries[i];
-    if (!picker_matches(s.list_filter, e.label, e.group)) continue;
+    if (!picker_matches(s.list_filter, e.label, e.group, e.also)) continue;
     shown.push_back(static_cast<int>(i));
     shown_labels.emplace_back(e.label);
+    shown_also.emplace_back(e.also);
     if (!e.group.empty() && (!group || *group != e.group)) {
       group = &e.group;
       ImGui::Separator();
@@ -285,9 +287,12 @@ int filtered_list(AppState& s, const char* widget, const std::vector<PickerEntry
     ImGui::PopID();
   }
   if (shown.empty()) {
-    ImGui::TextColored(kAmberV, "no entry has every word of the filter");
+    // Named with the filter, so Enter on a name the list lacks says what it looked for.
+    const std::string none = std::string("no ") + noun + " matches '" + s.list_filter + "'";
+    status_text(kAmberV, "%s", none.c_str());
+    record_text_line(s, (std::string(widget) + "_no_match").c_str(), none);
   } else if (enter && picked < 0) {
-    picked = shown[static_cast<std::size_t>(enter_choice(s.list_filter, shown_labels))];
+    picked = shown[static_cast<std::size_t>(enter_choice(s.list_filter, shown_labels, shown_also))];
     ImGui::CloseCurrentPopup();
   }
   return picked;

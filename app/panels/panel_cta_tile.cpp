@@ -651,7 +651,9 @@ void draw_cta_tile(AppState& s, CtaTileModel& m) {
   items.push_back(fixed_item("cell", 120));
   FieldRow row(items);
   ImGui::SetNextItemWidth(row.place());
-  if (ImGui::BeginCombo("preset", c.preset.c_str(), ImGuiComboFlags_HeightLarge)) {
+  // Every preset in the list, as the instruction picker's (HeightLargest: the popup as tall as the
+  // work area allows): at HeightLarge's 20 rows the 21st scrolled out of the list (newcomer round 23).
+  if (ImGui::BeginCombo("preset", c.preset.c_str(), ImGuiComboFlags_HeightLargest)) {
     std::vector<PickerEntry> entries;
     for (const tile::CtaPreset& p : tile::cta_presets())
       entries.push_back(PickerEntry{p.name, "", p.source, p.name == c.preset, "cta_preset:" + p.name});

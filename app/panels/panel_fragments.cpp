@@ -660,10 +660,9 @@ void draw_fragments(AppState& s, const Derived& d) {
   // The element Find went to, wholly in view with its row and column numbers (the sticky index
   // bands left of and above it), at this zoom: the least scroll that shows it.
   std::optional<ContentRect> reveal;
-  if (s.fragments_goto.take_reveal()) {
-    const ImVec2 c =
-        size_only.cell_min(goto_cell->op, std::max(0, goto_cell->product), goto_cell->row, goto_cell->col);
-    const float band = goto_cell->op == Operand::A ? mg.wl : mg.gap;
+  if (const WhereRequest* r = s.fragments_goto.take_reveal()) {
+    const ImVec2 c = size_only.cell_min(r->op, std::max(0, r->product), r->row, r->col);
+    const float band = r->op == Operand::A ? mg.wl : mg.gap;
     // A cell of context around it, so it does not sit on the view's edge.
     reveal = ContentRect{c.x - band - cw, c.y - mg.hl - ch, c.x + 2.f * cw, c.y + 2.f * ch};
   }

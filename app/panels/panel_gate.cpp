@@ -14,6 +14,7 @@
 #include "fragviz/gate/gate_host.hpp"
 #include "fragviz/gate/gate_ladder.hpp"
 #include "fragviz/gate/wgmma_gate.hpp"
+#include "fragviz/tile/cta_presets.hpp"
 #include "fragviz/util/words.hpp"
 #include "panels.hpp"
 
@@ -357,9 +358,12 @@ void draw_gate(AppState& s) {
     for (const GateVariantInfo& info : gate_variants()) {
       std::string name = std::string(info.name) + "  (rung " + std::to_string(info.rung) + ")";
       if (info.deliberately_wrong) name = std::string(info.name) + "  (deliberately wrong)";
-      entries.push_back(PickerEntry{name, "", std::string(info.technique), info.variant == req.variant, ""});
+      // Found by the CTA tile's preset name of it too (newcomer round 23: "gate-broken-swap-b" found
+      // nothing).
+      entries.push_back(PickerEntry{name, "", std::string(info.technique), info.variant == req.variant, "",
+                                    tile::gate_preset_name(info.name)});
     }
-    if (const int i = filtered_list(s, "gate_variant", entries); i >= 0)
+    if (const int i = filtered_list(s, "gate_variant", entries, "variant"); i >= 0)
       req.variant = gate_variants()[static_cast<std::size_t>(i)].variant;
     ImGui::EndCombo();
   }

@@ -146,8 +146,10 @@ constexpr const char* kNoThreadText = "no thread selected (click a cell)";
 
 /// The warpgroup view's thread field: the selected thread, stepped by its - and + buttons (- from 0
 /// selects none); with none selected, kNoThreadText in an empty field that takes a thread typed and
-/// entered, a text that is no thread 0-127 kept there with a message in red.
-void thread_field(AppState& s, HopperState& h, HopperFrame& f) {
+/// entered, a text that is no thread 0-127 kept there with a message in red. Returns whether it
+/// selected another thread (the view then scrolls to it: a cell clicked is already in view).
+bool thread_field(AppState& s, HopperState& h, HopperFrame& f) {
+  const int before = h.selected_thread;
   if (h.selected_thread >= 0) {
     ImGui::SetNextItemWidth(110.f);
     int thread = h.selected_thread;
@@ -158,7 +160,7 @@ void thread_field(AppState& s, HopperState& h, HopperFrame& f) {
       ImGui::SetTooltip("The thread whose registers are listed (0-127); click a cell to choose another.");
     f.thread_text = std::to_string(h.selected_thread);
     h.thread_typed.clear();
-    return;
+    return h.selected_thread >= 0 && h.selected_thread != before;
   }
   ImGui::SetNextItemWidth(ImGui::CalcTextSize(kNoThreadText).x + 2.f * ImGui::GetStyle().FramePadding.x);
   const bool entered =
@@ -179,6 +181,15 @@ void thread_field(AppState& s, HopperState& h, HopperFrame& f) {
     ImGui::SameLine();
     status_text(kRedV, "%s", f.thread_error.c_str());
   }
+  return h.selected_thread != before;
+}
+
+/// The first cell (row by row) of `thread` in `g`, as the Find field names one; none if it holds none.
+std::optional<WhereRequest> first_cell(const WgmmaGrid& g, int thread) {
+  for (int r = 0; r < g.rows; ++r)
+    for (int c = 0; c < g.cols; ++c)
+      if (g.at(r, c).lane == thread) return WhereRequest{g.operand, r, c, -1};
+  return std::nullopt;
 }
 
 /// The state dump's name of a label mode: the dump says "thread" for a warpgroup's owner.
@@ -488,7 +499,10 @@ void draw_warpgroup(AppState& s, HopperViews& v) {
   ImGui::SameLine();
   ImGui::TextColored(kDimV, "thread");
   ImGui::SameLine();
-  thread_field(s, h, v.frame);
+  // A thread typed (or stepped) in the field: its first cell of A comes into view by Find's rule
+  // (newcomer round 23: thread 37's rows 16-31 stayed below the view). D's cells share its rows.
+  if (thread_field(s, h, v.frame))
+    if (const std::optional<WhereRequest> c = first_cell(t.a, h.selected_thread)) s.warpgroup_goto.reveal(*c);
   // Find: who holds D,17,2, what thread 37 holds, in one step (issue 22); on this line, so the
   // register list keeps its room. Its answer, when there is one, in at most three lines under it.
   ImGui::SameLine();
@@ -514,11 +528,10 @@ void draw_warpgroup(AppState& s, HopperViews& v) {
   // The element Find went to, wholly in view with its row and column numbers, at this zoom (the
   // register list that selecting its thread opens shortens the view a frame later).
   std::optional<ContentRect> reveal;
-  if (s.warpgroup_goto.take_reveal()) {
-    const ImVec2 g0 = size_only.grid(goto_cell->op);
-    const float x = g0.x + static_cast<float>(goto_cell->col) * cw,
-                y = g0.y + static_cast<float>(goto_cell->row) * ch;
-    const float band = goto_cell->op == Operand::A ? size_only.mg.wl : size_only.mg.gap;
+  if (const WhereRequest* r = s.warpgroup_goto.take_reveal()) {
+    const ImVec2 g0 = size_only.grid(r->op);
+    const float x = g0.x + static_cast<float>(r->col) * cw, y = g0.y + static_cast<float>(r->row) * ch;
+    const float band = r->op == Operand::A ? size_only.mg.wl : size_only.mg.gap;
     reveal = ContentRect{x - band - cw, y - size_only.mg.hl - ch, x + 2.f * cw,
                          y + 2.f * ch};  // and a cell around
   }

@@ -297,14 +297,18 @@ struct PickerEntry {
   std::string label{}, group{}, tooltip{};
   bool selected = false;
   std::string widget{};
+  std::string also{};  ///< another name the filter finds it by (picker_matches), shown nowhere
 };
 /// The list of an open picker (between BeginCombo and EndCombo) that filters as the user types, as
 /// the instruction picker does: picker_filter_field at its top (AppState::list_filter, emptied as
 /// the list opens, recorded as "<widget>_filter"), then the entries with every word of the filter
 /// (picker_matches over label and group), under their group headings; Enter takes enter_choice's
 /// entry (the one named exactly by the filter, else the first starting with it, else the first
-/// shown). Returns the index of the entry picked this frame, or -1.
-int filtered_list(AppState& s, const char* widget, const std::vector<PickerEntry>& entries);
+/// shown). Where none matches, "no <noun> matches '<filter>'" under the field, recorded as
+/// "<widget>_no_match", and Enter keeps the list open. Returns the index of the entry picked this
+/// frame, or -1.
+int filtered_list(AppState& s, const char* widget, const std::vector<PickerEntry>& entries,
+                  const char* noun = "entry");
 /// Register `r` of `t`'s operand by its elements: "{a0,a1}" (fragment_names.hpp, which also names
 /// elements and operands for every view).
 std::string register_name(const OperandTable& t, int r);

@@ -142,7 +142,7 @@ std::vector<CtaPreset> build() {
   std::vector<CtaPreset> t;
   for (const GateVariantInfo& v : gate_variants()) {
     CtaPreset p;
-    p.name = "gate-" + std::string(v.name);
+    p.name = gate_preset_name(v.name);
     p.source =
         "the gate's " + std::string(v.name) + " (rung " + num(v.rung) + "): " + std::string(v.technique);
     p.spec = gate_cta_spec(v);
@@ -154,6 +154,8 @@ std::vector<CtaPreset> build() {
 }
 
 }  // namespace
+
+std::string gate_preset_name(std::string_view variant) { return "gate-" + std::string(variant); }
 
 std::string swap_layout_modes(const std::string& notation) {
   const std::size_t o = notation.rfind(" o ");

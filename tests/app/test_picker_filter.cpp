@@ -2,8 +2,10 @@
 // counted over the real catalogues against what each word plainly selects.
 #include <gtest/gtest.h>
 
+#include "fragviz/gate/gate_ladder.hpp"
 #include "fragviz/isa/catalogue.hpp"
 #include "fragviz/isa/wgmma.hpp"
+#include "fragviz/tile/cta_presets.hpp"
 #include "picker_filter.hpp"
 
 namespace fragviz::app {
@@ -46,6 +48,51 @@ TEST(PickerFilter, EnterTakesAFullNameOverALongerOneListedFirst) {
             1);
   // A filter that starts one name and sits inside another listed first: the one it starts.
   EXPECT_EQ(enter_choice("m64n8k", {"x.m64n8k16.f32", "m64n8k16.f32.f16.f16"}), 1);
+}
+
+TEST(PickerFilter, AWordMayBePartOfTheEntrysOtherName) {
+  const char* label = "broken-swap-b  (deliberately wrong)";
+  EXPECT_FALSE(picker_matches("gate-broken-swap-b", label));
+  EXPECT_TRUE(picker_matches("gate-broken-swap-b", label, "", "gate-broken-swap-b"));
+  // Each word in either name, in any case.
+  EXPECT_TRUE(picker_matches("GATE- wrong", label, "", "gate-broken-swap-b"));
+  EXPECT_FALSE(picker_matches("gate-tile-128", label, "", "gate-broken-swap-b"));
+  // Enter: a label equal to the filter first, then an entry whose other name equals it, over
+  // the first shown whose other name only starts with it.
+  EXPECT_EQ(enter_choice("gate-reg-db", {"reg-db-128x256  (rung 7)", "reg-db  (rung 6)"},
+                         {"gate-reg-db-128x256", "gate-reg-db"}),
+            1);
+  EXPECT_EQ(enter_choice("reg-db  (rung 6)", {"x", "reg-db  (rung 6)"}, {"reg-db  (rung 6)", "y"}), 1);
+}
+
+TEST(PickerFilter, GateVariantsAreFoundByTheirCtaPresetNames) {
+  // The gate view's variant picker (label: the variant's name, other name: its CTA preset's):
+  // every "gate-..." name of the CTA tile's preset picker shows its own variant, and Enter takes it.
+  const std::vector<GateVariantInfo>& variants = gate_variants();
+  int presets = 0;
+  for (const tile::CtaPreset& p : tile::cta_presets()) {
+    if (!p.gate) continue;
+    ++presets;
+    std::vector<std::string_view> shown, also;
+    std::vector<GateVariant> shown_variant;
+    std::vector<std::string> names;
+    names.reserve(variants.size());
+    for (const GateVariantInfo& v : variants) names.push_back(tile::gate_preset_name(v.name));
+    for (std::size_t i = 0; i < variants.size(); ++i)
+      if (picker_matches(p.name, variants[i].name, "", names[i])) {
+        shown.push_back(variants[i].name);
+        also.push_back(names[i]);
+        shown_variant.push_back(variants[i].variant);
+      }
+    const int at = enter_choice(p.name, shown, also);
+    ASSERT_GE(at, 0) << p.name;
+    EXPECT_EQ(shown_variant[static_cast<std::size_t>(at)], *p.gate) << p.name;
+  }
+  EXPECT_EQ(presets, static_cast<int>(variants.size()));
+  const tile::CtaPreset* swap_b = tile::find_cta_preset("gate-broken-swap-b");
+  ASSERT_NE(swap_b, nullptr);
+  ASSERT_TRUE(swap_b->gate);
+  EXPECT_EQ(gate_variant_info(*swap_b->gate).name, "broken-swap-b");
 }
 
 TEST(PickerFilter, CountsOverTheCatalogues) {

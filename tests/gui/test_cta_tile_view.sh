@@ -29,6 +29,35 @@ wait_for "$A['join'] == 'join: all 8192 match (128 threads x 64 values)' and $A[
 wait_for "$A['wavefronts'] == 128 and $A['bank_conflicts'] == 0"
 wait_for "$C['grids'][1]['join_ok'] and $C['grids'][2]['cells'] == 128 * 128"
 
+# The preset picker lists every preset whole (newcomer round 23: at 20 rows the last one scrolled
+# out of its list), within the screen, its list in front of every view. The names: the CLI's.
+[ -n "$CLI" ] || fail "usage: test_cta_tile_view.sh <fragviz> <fragviz-cli>"
+"$CLI" tiled --preset none 2>&1 | sed -n 's/^the [0-9]* presets[^:]*: //p' | tr -d ' ' | tr ',' '\n' >"$WORK/presets"
+[ "$(wc -l <"$WORK/presets")" -ge 20 ] || fail "the CLI named no presets: $(cat "$WORK/presets")"
+click $(centre_of "s['widgets']['cta_preset']")
+wait_for "len(s['open_popups']) == 1 and 'cta_preset_filter' in s['widgets']"
+sleep 0.5
+python3 - "$STATE" "$WORK/presets" <<'PY' || fail "the CTA preset list is not whole, on screen and in front"
+import json, sys
+s = json.load(open(sys.argv[1]))
+names = open(sys.argv[2]).read().split()
+p = s['open_popups'][0]
+px, py, pw, ph = p['rect']
+sw, sh = s['display']['logical_size']
+print('popup', p, 'screen', [sw, sh])
+assert p['front'], p
+assert 0 <= px and 0 <= py and px + pw <= sw and py + ph <= sh, p
+bad = {}
+for n in names:
+    r = s['widgets'].get('cta_preset:' + n)
+    if r is None or r[0] < px or r[1] < py or r[0] + r[2] > px + pw or r[1] + r[3] > py + ph:
+        bad[n] = r
+print('entries', len(names), 'not whole in the list:', bad)
+sys.exit(1 if bad else 0)
+PY
+xdotool key Escape
+wait_for "len(s['open_popups']) == 0"
+
 # Every control above the grids lies whole inside the window's width (its inner part, less scroll
 # bars), at 1600x1000 with the default layout (newcomer round 18: the field rows ran past the window's
 # right edge, cut, where no scroll reaches), and within its height or the reach of its own scroll (the

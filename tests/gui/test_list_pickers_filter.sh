@@ -53,6 +53,21 @@ WRONG=$("$CLI" gate --help | grep -o '[a-z0-9-]* (rung [0-9]*, [^)]*DELIBERATELY
 [ -n "$WRONG" ] || fail "fragviz-cli gate --help names no deliberately wrong variant"
 [ "$(q "s['gate']['request_variant']")" = "$WRONG" ] ||
   fail "Enter under 'wrong' picked $(q "s['gate']['request_variant']"), not $WRONG"
+# Newcomer round 23: the CTA tile's preset name of a variant (fragviz-cli tiled lists gate-reg-db)
+# finds it, Enter takes it over reg-db-128x256; a name nothing matches says so and keeps the list.
+"$CLI" tiled --preset none 2>&1 | grep -q ' gate-reg-db,' || fail "fragviz-cli tiled names no preset gate-reg-db"
+click $(centre_of "s['widgets']['gate_variant']")
+wait_for "'gate_variant_filter' in s['widgets']"
+xdotool type --delay 40 "gate-reg-db"
+xdotool key Return
+wait_for "'gate_variant_filter' not in s['widgets'] and s['gate']['request_variant'] == 'reg-db'"
+click $(centre_of "s['widgets']['gate_variant']")
+wait_for "'gate_variant_filter' in s['widgets']"
+xdotool type --delay 40 "gate-nothing"
+xdotool key Return
+wait_for "s['text_lines'].get('gate_variant_no_match', {}).get('text') == \"no variant matches 'gate-nothing'\" and 'gate_variant_filter' in s['widgets']"
+xdotool key Escape
+wait_for "'gate_variant_filter' not in s['widgets'] and s['gate']['request_variant'] == 'reg-db'"
 # The Export dialog's pickers: typing filters, Enter takes the entry the filter names (Operand "A"
 # shows "all" and "A": "A"), else the first starting with it, else the first shown.
 for _ in 1 2 3; do

@@ -15,6 +15,15 @@ W=$(q "s['hopper']['wgmma']['mnemonic']")
 "$CLI" layout --instr "$W" --where D,17,2 | head -2 >"$WORK/where" || fail "fragviz-cli layout --where failed"
 grep -q "D\[17\]\[2\]: thread 37 " "$WORK/where" || fail "the CLI says: $(cat "$WORK/where")"
 
+# Newcomer round 23: a thread typed into the thread field (not clicked, so maybe out of view) scrolls
+# its first cell of A into the grids' view, as Find does: thread 37 (warp 1, lane 5) first holds
+# A(17, 2) (PTX ISA wgmma A from registers: row 16*1 + 5/4, col 2*(5%4)), below the opening view.
+# Then a click on that cell selects no thread again, as the Find steps below start.
+W_="s['hopper']['warpgroup']"
+enter_number wg_thread 37 "$W_['selected_thread'] == 37"
+wait_for "(lambda g: g['origin'][0] + 2 * g['cell'][0] >= g['visible'][0] - 0.5 and g['origin'][1] + 17 * g['cell'][1] >= g['visible'][1] - 0.5 and g['origin'][0] + 3 * g['cell'][0] <= g['visible'][0] + g['visible'][2] + 0.5 and g['origin'][1] + 18 * g['cell'][1] <= g['visible'][1] + g['visible'][3] + 0.5)($W_['grids']['A'])"
+click $(grid_cell warpgroup A 17 2)
+wait_for "$W_['selected_thread'] == -1"
 type_into warpgroup_find "s['hopper']['warpgroup']['find_text']" "D,17,2" "s['hopper']['warpgroup']['find_text'] == 'D,17,2'"
 xdotool key Return
 wait_for "s['hopper']['warpgroup']['selected_thread'] == 37"
@@ -26,7 +35,6 @@ print("app:", repr(app)); print("cli:", repr(cli))
 sys.exit(0 if app == cli else 1)
 PY
 # Newcomer round 13: the cell Find went to is outlined and wholly in the grids' view.
-W_="s['hopper']['warpgroup']"
 wait_for "$W_['found'] is not None and ($W_['found']['operand'], $W_['found']['row'], $W_['found']['col']) == ('D', 17, 2)"
 python3 - "$STATE" <<'PY' || fail "the warpgroup view's found cell is not in view"
 import json, sys

@@ -46,6 +46,9 @@ struct CtaPreset {
 /// Every preset: the gate's variants in ladder order, then sm80-gemm, sm90-wgmma, fa2-attention,
 /// fa3-attention.
 const std::vector<CtaPreset>& cta_presets();
+/// The name of the preset derived from the gate variant called `variant` ("broken-swap-b":
+/// "gate-broken-swap-b"); the gate view's picker finds the variant by it too.
+std::string gate_preset_name(std::string_view variant);
 /// The preset called `name`, or nullptr.
 const CtaPreset* find_cta_preset(std::string_view name);
 /// "gate-ldmatrix-k8, ..., fa3-attention".

@@ -8,6 +8,7 @@
 // (viewmodel/cta_tile_view.hpp); "Run on GPU" measures each copy on the device and puts its line under
 // the join (viewmodel/cta_device_view.hpp).
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <limits>
 #include <optional>
@@ -639,6 +640,11 @@ void draw_cta_tile(AppState& s, CtaTileModel& m) {
   CtaTileControls& c = s.cta_tile;
   std::vector<std::string> preset_names;
   for (const tile::CtaPreset& p : tile::cta_presets()) preset_names.push_back(p.name);
+  // The preset's name says when the fields no longer are the preset (newcomer round 23: edited
+  // atoms left "sm80-gemm-128x128x32" with no sign).
+  const tile::CtaPreset* const picked = tile::find_cta_preset(c.preset);
+  const std::string shown = c.preset + (picked && !(picked->spec == c.spec) ? " (edited)" : "");
+  preset_names.push_back(shown);
   // The preset, its undo, the thread and the cell width: wrapped at the view's width.
   const float preset_w =
       std::max(std::min(280.f, ImGui::GetContentRegionAvail().x), combo_width(preset_names));
@@ -653,7 +659,7 @@ void draw_cta_tile(AppState& s, CtaTileModel& m) {
   ImGui::SetNextItemWidth(row.place());
   // Every preset in the list, as the instruction picker's (HeightLargest: the popup as tall as the
   // work area allows): at HeightLarge's 20 rows the 21st scrolled out of the list (newcomer round 23).
-  if (ImGui::BeginCombo("preset", c.preset.c_str(), ImGuiComboFlags_HeightLargest)) {
+  if (ImGui::BeginCombo("preset", shown.c_str(), ImGuiComboFlags_HeightLargest)) {
     std::vector<PickerEntry> entries;
     for (const tile::CtaPreset& p : tile::cta_presets())
       entries.push_back(PickerEntry{p.name, "", p.source, p.name == c.preset, "cta_preset:" + p.name});
@@ -665,7 +671,7 @@ void draw_cta_tile(AppState& s, CtaTileModel& m) {
     }
     ImGui::EndCombo();
   }
-  combo_preview(s, "cta_preset", c.preset,
+  combo_preview(s, "cta_preset", shown,
                 "A preset replaces the fields; your edits are kept, \"restore my edits\" brings them back");
   if (c.kept_edits) {
     row.place();
@@ -732,6 +738,18 @@ void draw_cta_tile(AppState& s, CtaTileModel& m) {
       Rect{results_at.x, results_at.y, ImGui::GetContentRegionAvail().x, results_h};
   ImGui::BeginChild("##cta_grids", ImVec2(0, results_h), false, ImGuiWindowFlags_HorizontalScrollbar);
   s.frame.cta_grids_scroll = ImGui::GetScrollY();
+  // The wheel over the results at their end scrolls the window, the form above them: ImGui passes
+  // the wheel on only from a child that cannot scroll at all, so wheeling back up over the results
+  // left the form scrolled away (newcomer round 23). Ctrl+wheel zooms the grids.
+  if (const ImGuiIO& io = ImGui::GetIO(); io.MouseWheel != 0.f && !io.KeyCtrl && win->ScrollMax.y > 0.f &&
+                                          ImGui::IsWindowHovered(ImGuiHoveredFlags_ChildWindows)) {
+    const ImGuiWindow* const child = ImGui::GetCurrentWindow();
+    const bool at_end = io.MouseWheel > 0.f ? child->Scroll.y <= 0.f : child->Scroll.y >= child->ScrollMax.y;
+    // ImGui's own step: five lines, at most two thirds of the window.
+    const float step = std::floor(std::min(5.f * ImGui::GetFontSize(), 0.67f * win->InnerRect.GetHeight()));
+    if (at_end)
+      ImGui::SetScrollY(win, std::clamp(win->Scroll.y - io.MouseWheel * step, 0.f, win->ScrollMax.y));
+  }
   for (std::size_t i = 0; i < m.grids.size(); ++i) {
     const CtaGrid& g = m.grids[i];
     ImGui::Separator();

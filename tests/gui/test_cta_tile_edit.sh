@@ -24,6 +24,8 @@ type_into cta_smem_a "$C['spec']['smem'][0]" "(128,32):(32,1)" \
   "$C['ok'] and $A['wavefronts'] == 512 and $A['bank_conflicts'] == 384"
 wait_for "$A['suggestion'].startswith('Swizzle<2,3,3> o (128,32):(32,1): 128 wavefronts')"
 wait_for "$C['source'].startswith('edited from preset sm80-gemm-128x128x32')"
+# The preset picker says the fields are edited (newcomer round 23: it read the preset's name alone).
+wait_for "s['pickers']['cta_preset']['preview'] == 'sm80-gemm-128x128x32 (edited)'"
 
 type_into cta_tile_mnk "$C['spec']['tile']" "128x12y8x32" \
   "not $C['ok'] and $C['error_field'] == '--tile' and $C['error_column'] == 7"

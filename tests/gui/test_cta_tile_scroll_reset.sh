@@ -30,5 +30,19 @@ xdotool key Return
 wait_for "$C['preset'] == 'gate-broken-swap-b' and $C['ok']"
 sleep 0.5
 [ "$(q "$C['grids_scroll']")" = "0.0" ] || fail "the grids kept their scroll across presets: $(q "$C['grids_scroll']")"
+# Newcomer round 23: with the form open the window scrolls too; the wheel down over the results took
+# the form away (window, then grids), and the wheel back up over them stopped at the grids' top with
+# the form still scrolled away. Now the results at their end pass the wheel to the window.
+cta_form_open
+sleep 0.5
+F0=$(q "s['widgets']['cta_atoms'][1]")
+read -r X Y <<<"$(python3 -c "import json; s=json.load(open('$STATE')); x,y,w,h=$WIN; print(int(x+w/2), int(y+h-30))")"
+xdotool mousemove --window "$WID" "$X" "$Y"
+sleep 0.3
+for _ in $(seq 25); do xdotool click 5; sleep 0.03; done
+wait_for "$C['grids_scroll'] > 100 and s['widgets']['cta_atoms'][1] < $F0 - 50"
+for _ in $(seq 60); do xdotool click 4; sleep 0.03; done
+wait_for "$C['grids_scroll'] == 0 and abs(s['widgets']['cta_atoms'][1] - $F0) < 1" 5 ||
+  fail "the wheel back up over the results left the form scrolled away: at $(q "s['widgets']['cta_atoms'][1]"), was $F0"
 quit_app
 echo "PASS"

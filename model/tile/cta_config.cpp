@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <iterator>
 #include <vector>
 
 #include "fragviz/tile/cta_presets.hpp"
@@ -29,104 +30,60 @@ bool operator==(const CtaTileSpec& a, const CtaTileSpec& b) {
          a.reuse_c_as_a == b.reuse_c_as_a && a.register_swap == b.register_swap && a.gmem_copy == b.gmem_copy;
 }
 
+namespace {
+
+/// Each field's command-line flag and its label in the CTA tile window: one row per field.
+struct FieldWords {
+  CtaField field;
+  std::string_view flag, label;
+};
+constexpr FieldWords kFieldWords[] = {
+    {CtaField::preset, "--preset", "preset"},
+    {CtaField::mma, "--mma", "MMA atom"},
+    {CtaField::atoms, "--atoms", "atoms"},
+    {CtaField::permute, "--permute", "permutation"},
+    {CtaField::copy_a, "--copy-a", "copy A"},
+    {CtaField::copy_b, "--copy-b", "copy B"},
+    {CtaField::copy_c, "--copy-c", "copy C"},
+    {CtaField::value_bits_a, "--value-bits", "value bits"},
+    {CtaField::value_bits_b, "--value-bits", "value bits"},
+    {CtaField::value_bits_c, "--value-bits", "value bits"},
+    {CtaField::smem_a, "--smem-a", "smem A (M x K)"},
+    {CtaField::smem_b, "--smem-b", "smem B (N x K)"},
+    {CtaField::smem_c, "--smem-c", "smem C (M x N)"},
+    {CtaField::tile, "--tile", "CTA tile MxNxK"},
+    {CtaField::k_block, "--k-block", "k-block"},
+    {CtaField::reuse_c_as_a, "--reuse-c-as-a", "C reused as the next A"},
+    {CtaField::register_swap, "--register-swap", "registers swapped after the copy"},
+    {CtaField::gmem_copy_a, "--gmem-copy-a", "gmem copy A"},
+    {CtaField::gmem_copy_b, "--gmem-copy-b", "gmem copy B"},
+};
+
+const FieldWords* words_of(CtaField f) {
+  for (const FieldWords& w : kFieldWords)
+    if (w.field == f) return &w;
+  return nullptr;
+}
+
+}  // namespace
+
 std::string_view cta_field_flag(CtaField f) {
-  switch (f) {
-    case CtaField::none:
-      return "";
-    case CtaField::preset:
-      return "--preset";
-    case CtaField::mma:
-      return "--mma";
-    case CtaField::atoms:
-      return "--atoms";
-    case CtaField::permute:
-      return "--permute";
-    case CtaField::copy_a:
-      return "--copy-a";
-    case CtaField::copy_b:
-      return "--copy-b";
-    case CtaField::copy_c:
-      return "--copy-c";
-    case CtaField::value_bits_a:
-    case CtaField::value_bits_b:
-    case CtaField::value_bits_c:
-      return "--value-bits";
-    case CtaField::smem_a:
-      return "--smem-a";
-    case CtaField::smem_b:
-      return "--smem-b";
-    case CtaField::smem_c:
-      return "--smem-c";
-    case CtaField::tile:
-      return "--tile";
-    case CtaField::k_block:
-      return "--k-block";
-    case CtaField::reuse_c_as_a:
-      return "--reuse-c-as-a";
-    case CtaField::register_swap:
-      return "--register-swap";
-    case CtaField::gmem_copy_a:
-      return "--gmem-copy-a";
-    case CtaField::gmem_copy_b:
-      return "--gmem-copy-b";
-  }
-  return "";
+  const FieldWords* w = words_of(f);
+  return w ? w->flag : "";
 }
 
 std::string_view cta_field_label(CtaField f) {
-  switch (f) {
-    case CtaField::none:
-      return "";
-    case CtaField::preset:
-      return "preset";
-    case CtaField::mma:
-      return "MMA atom";
-    case CtaField::atoms:
-      return "atoms";
-    case CtaField::permute:
-      return "permutation";
-    case CtaField::copy_a:
-      return "copy A";
-    case CtaField::copy_b:
-      return "copy B";
-    case CtaField::copy_c:
-      return "copy C";
-    case CtaField::value_bits_a:
-    case CtaField::value_bits_b:
-    case CtaField::value_bits_c:
-      return "value bits";
-    case CtaField::smem_a:
-      return "smem A (M x K)";
-    case CtaField::smem_b:
-      return "smem B (N x K)";
-    case CtaField::smem_c:
-      return "smem C (M x N)";
-    case CtaField::tile:
-      return "CTA tile MxNxK";
-    case CtaField::k_block:
-      return "k-block";
-    case CtaField::reuse_c_as_a:
-      return "C reused as the next A";
-    case CtaField::register_swap:
-      return "registers swapped after the copy";
-    case CtaField::gmem_copy_a:
-      return "gmem copy A";
-    case CtaField::gmem_copy_b:
-      return "gmem copy B";
-  }
-  return "";
+  const FieldWords* w = words_of(f);
+  return w ? w->label : "";
 }
 
 std::string cta_message_in_labels(std::string message) {
   // Longest flags first: "--copy-a" lies inside "--gmem-copy-a".
-  std::vector<CtaField> fields;
-  for (int f = static_cast<int>(CtaField::preset); f <= static_cast<int>(CtaField::gmem_copy_b); ++f)
-    fields.push_back(static_cast<CtaField>(f));
-  std::stable_sort(fields.begin(), fields.end(), [](CtaField a, CtaField b) {
-    return cta_field_flag(a).size() > cta_field_flag(b).size();
-  });
-  for (const CtaField f : fields) {
-    const std::string_view flag = cta_field_flag(f), label = cta_field_label(f);
+  std::vector<FieldWords> fields(std::begin(kFieldWords), std::end(kFieldWords));
+  std::stable_sort(fields.begin(), fields.end(),
+                   [](const FieldWords& a, const FieldWords& b) { return a.flag.size() > b.flag.size(); });
+  for (const FieldWords& w : fields) {
+    const std::string_view flag = w.flag, label = w.label;
     for (std::size_t at = message.find(flag); at != std::string::npos; at = message.find(flag, at)) {
       const std::size_t end = at + flag.size();
       // A whole flag only: not the start of a longer one ("--copy-a" in "--copy-all").

@@ -291,9 +291,12 @@ CtaTileModel make_cta_tile_model(const CtaTileControls& c) {
           if (th == c.thread) g.mine[k] = 1;
         }
       }
-      g.fragment = c.thread >= 0 && c.thread < m.threads
+      // A thread past the TiledMMA's says so (newcomer round 24: 99999 left the line blank).
+      g.fragment = c.thread < 0 ? ""
+                   : c.thread < m.threads
                        ? "thread " + std::to_string(c.thread) + ": " + std::to_string(regs) + " values"
-                       : "";
+                       : "no thread " + std::to_string(c.thread) + ": this TiledMMA has " +
+                             std::to_string(m.threads) + " (0-" + std::to_string(m.threads - 1) + ")";
       g.join = o.join ? "join: " + o.join->verdict(m.threads) : o.skipped;
       g.join_ok = !o.join || o.join->mismatches == 0;
       if (o.join && o.join->mismatches > 0) mark_wrong(g, *o.join);

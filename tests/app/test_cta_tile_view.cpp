@@ -175,6 +175,20 @@ TEST(CtaTileView, AtomsPastThePermutationAreRefused) {
   EXPECT_TRUE(m.grids.empty());
 }
 
+// Newcomer round 24: thread 99999 in the field left the fragment line blank; the sm80 preset's
+// TiledMMA has 2x2 warps of 32 threads, 128 (0-127).
+TEST(CtaTileView, AThreadPastTheTiledMmaIsSaid) {
+  CtaTileControls c;
+  c.thread = 99999;
+  const CtaTileModel m = make_cta_tile_model(c);
+  ASSERT_TRUE(m.ok) << m.error;
+  EXPECT_EQ(m.grids[0].fragment, "no thread 99999: this TiledMMA has 128 (0-127)");
+  c.thread = 127;
+  EXPECT_EQ(make_cta_tile_model(c).grids[0].fragment.rfind("thread 127: ", 0), 0u);
+  c.thread = -1;
+  EXPECT_EQ(make_cta_tile_model(c).grids[0].fragment, "");
+}
+
 // Issue 22: the hover text names CuTe's value index "V4", never "register 4" (a value is not a
 // 32-bit register: an f16 fragment packs two values in one). Thread 41 is warp 1, lane 9.
 TEST(CtaTileView, CellTextSaysValueNotRegister) {

@@ -343,6 +343,7 @@ struct FrameRecord {
     std::string preview;
     float text_w = 0, room = 0;
     bool cut = false, tooltip = false;
+    std::string tooltip_text;  ///< the hover text shown this frame (its whole text and what it is), else ""
   };
   std::map<std::string, PickerRecord> pickers;  ///< by widget name
   /// A verdict or answer line as drawn (answer_text, fit_text with a name): its full text, the right

@@ -870,11 +870,8 @@ std::string App::state_json() const {
   j["widgets"] = widgets;
   json pickers = json::object();
   for (const auto& [k, r] : fr.pickers)
-    pickers[k] = {{"preview", r.preview},
-                  {"text_w", r.text_w},
-                  {"room", r.room},
-                  {"cut", r.cut},
-                  {"tooltip", r.tooltip}};
+    pickers[k] = {{"preview", r.preview}, {"text_w", r.text_w},   {"room", r.room},
+                  {"cut", r.cut},         {"tooltip", r.tooltip}, {"tooltip_text", r.tooltip_text}};
   j["pickers"] = pickers;
   json text_lines = json::object();
   for (const auto& [k, r] : fr.text_lines)

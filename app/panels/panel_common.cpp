@@ -65,8 +65,8 @@ void combo_preview(AppState& s, const char* widget, const std::string& preview, 
   r.cut = r.text_w > r.room;
   if ((r.cut || !about.empty()) && ImGui::IsItemHovered() &&
       !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId)) {
-    text_tooltip(ImGui::GetStyle().Colors[ImGuiCol_Text],
-                 r.cut ? r.preview + (about.empty() ? "" : "\n\n" + about) : about);
+    r.tooltip_text = r.cut ? r.preview + (about.empty() ? "" : "\n\n" + about) : about;
+    text_tooltip(ImGui::GetStyle().Colors[ImGuiCol_Text], r.tooltip_text);
     r.tooltip = r.cut;
   }
   s.frame.pickers[widget] = r;

@@ -367,7 +367,10 @@ void draw_gate(AppState& s) {
       req.variant = gate_variants()[static_cast<std::size_t>(i)].variant;
     ImGui::EndCombo();
   }
-  combo_preview(s, "gate_variant", std::string(to_string(req.variant)));
+  // Hovered, what the variant does (its one sentence): a newcomer without a GPU picked broken-swap-b
+  // and nothing said what it plants (newcomer round 24).
+  combo_preview(s, "gate_variant", std::string(to_string(req.variant)),
+                std::string(gate_variant_info(req.variant).technique));
   ImGui::SetNextItemWidth(110);
   // Unsigned decimal digits only: InputScalar would wrap "-1" and accept "1e3".
   static char seed_text[32] = "";

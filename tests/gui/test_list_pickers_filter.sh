@@ -53,6 +53,11 @@ WRONG=$("$CLI" gate --help | grep -o '[a-z0-9-]* (rung [0-9]*, [^)]*DELIBERATELY
 [ -n "$WRONG" ] || fail "fragviz-cli gate --help names no deliberately wrong variant"
 [ "$(q "s['gate']['request_variant']")" = "$WRONG" ] ||
   fail "Enter under 'wrong' picked $(q "s['gate']['request_variant']"), not $WRONG"
+# Newcomer round 24: picked without a GPU, nothing said what the variant plants. Hovered, the
+# picker says its sentence, the one fragviz-cli gate --help gives it.
+xdotool mousemove --window "$WID" $(centre_of "s['widgets']['gate_variant']")
+wait_for "s['pickers']['gate_variant']['tooltip_text'].startswith('DELIBERATELY WRONG')" ||
+  fail "hovering $WRONG says: $(q "s['pickers']['gate_variant']['tooltip_text']")"
 # Newcomer round 23: the CTA tile's preset name of a variant (fragviz-cli tiled lists gate-reg-db)
 # finds it, Enter takes it over reg-db-128x256; a name nothing matches says so and keeps the list.
 "$CLI" tiled --preset none 2>&1 | grep -q ' gate-reg-db,' || fail "fragviz-cli tiled names no preset gate-reg-db"

@@ -39,9 +39,8 @@ int enter_choice(std::string_view filter, const std::vector<std::string_view>& s
   int prefixed = -1, other_name = -1;
   for (std::size_t i = 0; i < shown.size(); ++i) {
     if (other_name < 0 && i < also.size() && same(also[i])) other_name = static_cast<int>(i);
-    if (!starts_with_ignoring_case(shown[i], f)) continue;
-    if (shown[i].size() == f.size()) return static_cast<int>(i);
-    if (prefixed < 0) prefixed = static_cast<int>(i);
+    if (same(shown[i])) return static_cast<int>(i);
+    if (prefixed < 0 && starts_with_ignoring_case(shown[i], f)) prefixed = static_cast<int>(i);
   }
   return other_name >= 0 ? other_name : prefixed >= 0 ? prefixed : 0;
 }

@@ -612,9 +612,7 @@ void draw_form_toggle(AppState& s, CtaTileControls& c, bool refused) {
                                         : "Shows the fields: the MMA, copies, shared layouts, tile");
   if (c.form_open) return;
   ImGui::SameLine();
-  const tile::CtaPreset* p = nullptr;
-  for (const tile::CtaPreset& q : tile::cta_presets())
-    if (q.name == c.preset) p = &q;
+  const tile::CtaPreset* p = tile::find_cta_preset(c.preset);
   const tile::CtaTileSpec& sp = c.spec;
   answer_text(s, "cta_form_summary", kDimV,
               "TiledMMA " + sp.mma + (sp.atoms.empty() ? "" : " x " + sp.atoms) + ", CTA tile " +

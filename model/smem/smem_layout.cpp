@@ -54,6 +54,7 @@ void flatten(const Node& shape, const Node& stride, std::vector<Mode>& out) {
 struct Parsed {
   FlatLayout layout;
   std::string notation;
+  std::string shape;           ///< the shape as written, e.g. (100000,100000)
   std::size_t layout_pos = 0;  ///< where the shape starts
 };
 
@@ -122,7 +123,8 @@ Parsed parse_notation(Parser& p) {
     out.layout.leaves[m] = static_cast<int>(leaves.size());
     for (std::size_t k = 0; k < leaves.size(); ++k) out.layout.mode[m][k] = leaves[k];
   }
-  out.notation = prefix + node_text(shape) + ":" + node_text(stride);
+  out.shape = node_text(shape);
+  out.notation = prefix + out.shape + ":" + node_text(stride);
   return out;
 }
 
@@ -159,8 +161,28 @@ Outcome<SmemLayout> parse_smem_layout(std::string_view text, LayoutUnits units, 
   out.map.units = units;
   out.map.element_bytes = element_bytes;
   const FlatLayout& l = out.map.layout;
-  // Sizes first, so that no offset below can overflow: every mode's reach is bounded by the largest
-  // tile, and so is the number of cells.
+  // Sizes first, so that no offset below can overflow: the number of cells is bounded by the largest
+  // tile, and so is every mode's reach. The shape is checked first and named as written: a huge
+  // shape was refused by its first leaf mode's span ("its mode 100000:100000 spans more than ...",
+  // a mode the user never wrote; newcomer round 25).
+  {
+    constexpr std::int64_t kMostCounted = 1'000'000'000'000'000'000;  // 10^18: no overflow below
+    std::int64_t cells = 1;
+    for (int m = 0; m < 2; ++m)
+      for (int k = 0; k < l.leaves[m]; ++k) {
+        const std::int64_t n = l.mode[m][k].shape;  // at most 2^31 - 1
+        cells = n > 0 && cells > kMostCounted / n ? kMostCounted + 1 : cells * n;
+      }
+    const bool bytes = units == LayoutUnits::bytes;
+    const std::int64_t most = bytes ? kMaxTileBytes : kMaxTileBytes / element_bytes;
+    if (cells > most)
+      return refuse("its shape " + parsed.shape + " has " +
+                    (cells > kMostCounted ? std::string("more than 10^18") : std::to_string(cells)) +
+                    (bytes ? " bytes; at most " + std::to_string(most) + " bytes"
+                           : " elements; at most " + std::to_string(most) + " elements of " +
+                                 plural(element_bytes, "byte")) +
+                    " fit in the 227 KB of shared memory one block can have");
+  }
   for (int m = 0; m < 2; ++m)
     for (int k = 0; k < l.leaves[m]; ++k) {
       const Mode& d = l.mode[m][k];

@@ -206,6 +206,25 @@ TEST(SmemLayout, RefusesWhatNoTileHolds) {
                         "((0,0,0,0),(0,0))"));
 }
 
+TEST(SmemLayout, HugeShapeIsNamedAsWritten) {
+  // Newcomer round 25: (100000,100000):(100000,1) was refused as "its mode 100000:100000 spans
+  // more than 232448", a mode nobody typed. The shape as typed, its 10^10 elements and the limit:
+  // 227 KB = 232448 bytes, 116224 elements of 2 bytes.
+  EXPECT_EQ(refusal("(100000,100000):(100000,1)"),
+            "(100000,100000):(100000,1): its shape (100000,100000) has 10000000000 elements; at most 116224 "
+            "elements of 2 bytes fit in the 227 KB of shared memory one block can have");
+  // Nested, in byte units: 2*4*30000*2 = 480000 bytes against 232448.
+  EXPECT_EQ(refusal("B:((2,4),(30000,2)):((1,2),(8,240000))"),
+            "((2,4),(30000,2)):((1,2),(8,240000)): its shape ((2,4),(30000,2)) has 480000 bytes; at most "
+            "232448 bytes fit in the 227 KB of shared memory one block can have");
+  // Past 10^18 it says so rather than overflowing.
+  EXPECT_NE(refusal("((2147483647,2147483647,2147483647),2147483647):((0,0,0),0)")
+                .find("has more than 10^18 elements"),
+            std::string::npos);
+  // A shape that fits with a stride that reaches too far still names that mode.
+  EXPECT_NE(refusal("(8,3):(1,200000)").find("its mode 3:200000 spans more than"), std::string::npos);
+}
+
 TEST(SmemLayout, PresetsOfTheTileControlsMatchTheBankModel) {
   // Every width and pad of the one tile range (banks.hpp), without and with the XOR swizzle: the
   // preset's notation parses to the very byte offsets byte_offset() gives, cell by cell.

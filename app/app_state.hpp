@@ -497,6 +497,10 @@ struct AppState {
   /// line while xor and pad 0 stay.
   bool pad_cleared_for_xor = false;
   std::string instruction_filter;  ///< the instruction picker's filter text, cleared as it opens
+  /// The instruction picker's hover help waits until the pointer has left the closed picker: after
+  /// a pick from its list the pointer rests on it, and the help covered the fragments controls
+  /// until the pointer moved away (newcomer round 25). Set while the list is open.
+  bool instruction_tip_held = false;
   std::string list_filter;  ///< the open list picker's filter text (filtered_list), cleared as one opens
   int selected_lane = -1;   ///< -1 = none
   /// Whether the Lane inspector shows that lane or the Warpgroup view's selected thread (the one

@@ -81,7 +81,18 @@ void instruction_picker(AppState& s, const Derived& d) {
   ImGui::SetNextItemWidth(-1);
   const bool open = ImGui::BeginCombo("##instruction", short_mnemonic(cur), ImGuiComboFlags_HeightLargest);
   record_widget(s, "instruction_combo");
-  if (ImGui::IsItemHovered() && !open) entry_tooltip(s, d, catalogue_index(&cur), cur);
+  // Open, the last item is the list's, not the picker's.
+  const bool hovered = !open && ImGui::IsItemHovered();
+  // Released by the pointer's place, not by hover: the frame after the list closes, the list still
+  // counts as hovered and the picker does not.
+  const bool over = !open && ImGui::IsMouseHoveringRect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
+  if (open || !over) s.instruction_tip_held = open;
+  FrameRecord::PickerRecord& rec = s.frame.pickers["instruction_combo"];
+  rec.preview = short_mnemonic(cur);
+  if (hovered && !s.instruction_tip_held) {
+    entry_tooltip(s, d, catalogue_index(&cur), cur);
+    rec.tooltip_text = cur.mnemonic;
+  }
   if (!open) return;
   s.frame.picker_open = true;
   {

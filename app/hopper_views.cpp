@@ -1,5 +1,6 @@
 #include "hopper_views.hpp"
 
+#include <cmath>
 #include <cstdio>
 
 #include "picker_filter.hpp"
@@ -136,6 +137,16 @@ json HopperViews::state_json(const AppState& s, float px) const {
         green += v == 1 ? 1 : 0;
         red += v == 2 ? 1 : 0;
       }
+    // Each grid's index bands and labels, as the fragments view's ("null": a band not drawn).
+    json bands = json::object(), sizes = json::object(), labels = json::object();
+    const auto at = [px](float v) { return std::isnan(v) ? json(nullptr) : json(v * px); };
+    for (const auto& [k, b] : f.label_bands) bands[k] = json::array({at(b.first), at(b.second)});
+    for (const auto& [k, b] : f.band_sizes) sizes[k] = json::array({b.first * px, b.second * px});
+    for (const auto& [k, list] : f.index_labels) {
+      json l = json::array();
+      for (const TextRecord& t : list) l.push_back({{"text", t.text}, {"rect", rect(t.rect)}});
+      labels[k] = l;
+    }
     j["warpgroup"] = {{"drawn", f.warpgroup_drawn},
                       {"selected_thread", h.selected_thread},
                       {"measured_text", f.warpgroup_text},
@@ -173,6 +184,9 @@ json HopperViews::state_json(const AppState& s, float px) const {
                       {"selected_labels", selected_labels},
                       {"readable_zoom", f.readable_zoom},
                       {"label_mode", f.label_mode},
+                      {"label_bands", bands},
+                      {"band_sizes", sizes},
+                      {"index_labels", labels},
                       {"grids", {{"D", grid(f.d)}, {"A", grid(f.a)}}},
                       {"registers_thread", f.registers_thread},
                       {"register_rows_visible", f.register_rows_visible},

@@ -5,10 +5,12 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "app_state.hpp"
@@ -57,6 +59,10 @@ struct HopperFrame {
   std::vector<SelectedCellLabel> selected_labels;  ///< the selected thread's cells drawn this frame
   float readable_zoom = 0;  ///< the warpgroup zoom at which every cell holds a label (its first)
   std::string label_mode;
+  /// Each warpgroup grid's ("A", "D") index bands as drawn (pinned_index_labels): the column band's
+  /// top and the row band's left (NaN: none drawn), the bands' height and width, and their labels.
+  std::map<std::string, std::pair<float, float>> label_bands, band_sizes;
+  std::map<std::string, std::vector<TextRecord>> index_labels;
   int registers_thread = -1;
   std::vector<WgmmaRegister> registers;   ///< of registers_thread, as the register table shows them
   int register_rows_visible = 0;          ///< rows of the register list wholly in view (under its header)

@@ -227,6 +227,34 @@ void index_labels(ImDrawList* dl, ImFont* f, ImVec2 o, int count, float cell, bo
   }
 }
 
+std::pair<float, float> pinned_index_labels(ImDrawList* dl, ImFont* f, ImVec2 g0, int rows, int cols,
+                                            float cw, float ch, float hl, float wl, bool columns_in_place,
+                                            const ImVec2& vis_min, const ImVec2& vis_max,
+                                            const IndexLabelStyle& style, std::vector<TextRecord>* drawn) {
+  const float none = std::nanf("");
+  const ImVec2 g1(g0.x + static_cast<float>(cols) * cw, g0.y + static_cast<float>(rows) * ch);
+  if (g1.x <= vis_min.x || g0.x >= vis_max.x || g1.y <= vis_min.y || g0.y >= vis_max.y) return {none, none};
+  float band_y = none;
+  const float y = sticky_band(g0.y - hl, vis_min.y, g1.y - hl);
+  const bool stuck_y = y > g0.y - hl;
+  const float x = sticky_band(g0.x - wl, vis_min.x, g1.x - wl);
+  // Each band's labels stay in their own band: the column numbers right of the row band, the row
+  // numbers under the column band (zoomed in, a row number was drawn in the column band).
+  if (columns_in_place || stuck_y) {
+    if (stuck_y)
+      sticky_backdrop(dl, ImVec2(std::max(g0.x, vis_min.x), y), ImVec2(std::min(g1.x, vis_max.x), y + hl));
+    index_labels(dl, f, g0, cols, cw, true, y, y + hl, ImVec2(std::max(vis_min.x, x + wl), vis_min.y),
+                 vis_max, style, true, drawn);
+    band_y = y;
+  }
+  if (x > g0.x - wl)
+    sticky_backdrop(dl, ImVec2(x, std::max(g0.y, vis_min.y)), ImVec2(x + wl, std::min(g1.y, vis_max.y)));
+  const float rows_from = std::isnan(band_y) ? vis_min.y : std::max(vis_min.y, band_y + hl);
+  index_labels(dl, f, g0, rows, ch, false, x, x + wl - 1.f, ImVec2(vis_min.x, rows_from), vis_max, style,
+               true, drawn);
+  return {band_y, x};
+}
+
 ImU32 over_window_bg(ImU32 colour, int alpha) {
   const ImVec4 bg = ImGui::GetStyleColorVec4(ImGuiCol_WindowBg);
   const ImVec4 c = ImGui::ColorConvertU32ToFloat4(colour);

@@ -424,40 +424,17 @@ void draw_grid(ImDrawList* dl, AppState& s, const Derived& d, const GridGeom& g,
 }
 
 /// One operand grid's index labels, drawn after every grid: its columns above it (A's k, B's n; C/D
-/// shares B's, and gets its own band only once B's has scrolled away), its rows to its left. Each
-/// band stays in view while its grid does (sticky_band), over a backdrop where it covers cells.
-/// Returns the column band's top and the row band's left (NaN where none is drawn).
+/// shares B's, and gets its own band only once B's has scrolled away), its rows to its left, pinned
+/// in view while the grid is (pinned_index_labels). Returns the column band's top and the row band's
+/// left (NaN where none is drawn).
 std::pair<float, float> draw_grid_labels(ImDrawList* dl, const Derived& d, const GridGeom& g, Operand op,
                                          int p, const ImVec2& vis_min, const ImVec2& vis_max,
                                          std::vector<TextRecord>* drawn) {
-  const float none = std::nanf("");
   const OperandTable& t = d.op(op);
   ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
-  const ImVec2 g0 = g.grid(op, p);
-  const ImVec2 g1(g0.x + static_cast<float>(t.cols) * g.cw, g0.y + static_cast<float>(t.rows) * g.ch);
-  if (g1.x <= vis_min.x || g0.x >= vis_max.x || g1.y <= vis_min.y || g0.y >= vis_max.y) return {none, none};
-  float band_y = none, band_x = none;
-  const float hl = g.mg.hl;
-  const float y = sticky_band(g0.y - hl, vis_min.y, g1.y - hl);
-  const bool stuck_y = y > g0.y - hl;
-  const float gap = op == Operand::A ? g.mg.wl : g.mg.gap;
-  const float x = sticky_band(g0.x - gap, vis_min.x, g1.x - gap);
-  // Each band's labels stay in their own band: the column numbers right of the row band, the row
-  // numbers under the column band (zoomed in, a row number was drawn in the column band).
-  if (op != Operand::C || stuck_y) {
-    if (stuck_y)
-      sticky_backdrop(dl, ImVec2(std::max(g0.x, vis_min.x), y), ImVec2(std::min(g1.x, vis_max.x), y + hl));
-    index_labels(dl, sf, g0, t.cols, g.cw, true, y, y + hl, ImVec2(std::max(vis_min.x, x + gap), vis_min.y),
-                 vis_max, kFragmentIndexLabels, true, drawn);
-    band_y = y;
-  }
-  if (x > g0.x - gap)
-    sticky_backdrop(dl, ImVec2(x, std::max(g0.y, vis_min.y)), ImVec2(x + gap, std::min(g1.y, vis_max.y)));
-  const float rows_from = std::isnan(band_y) ? vis_min.y : std::max(vis_min.y, band_y + hl);
-  index_labels(dl, sf, g0, t.rows, g.ch, false, x, x + gap - 1.f, ImVec2(vis_min.x, rows_from), vis_max,
-               kFragmentIndexLabels, true, drawn);
-  band_x = x;
-  return {band_y, band_x};
+  return pinned_index_labels(dl, sf, g.grid(op, p), t.rows, t.cols, g.cw, g.ch, g.mg.hl,
+                             op == Operand::A ? g.mg.wl : g.mg.gap, op != Operand::C, vis_min, vis_max,
+                             kFragmentIndexLabels, drawn);
 }
 
 /// The smallest zoom (from 1, fit, in steps of 3%) at which every cell holds "T<lane> V<element>"

@@ -36,6 +36,9 @@ struct Margins {
   float wl = 48.f, gap = 30.f, hl = 16.f, title = 20.f;
 };
 
+/// The warp names' ("w0".."w3") share of A's left margin; A's row numbers take the rest.
+constexpr float kWarpNamesWidth = 20.f;
+
 /// Where A and D lie, in screen coordinates.
 struct WgGeom {
   float cw = 0, ch = 0;
@@ -318,9 +321,8 @@ void draw_grid(ImDrawList* dl, const WgmmaGrid& t, const std::vector<std::uint8_
     }
 }
 
-/// Titles, index labels and the warp names left of A.
-void draw_frame(ImDrawList* dl, const WarpgroupTable& t, const WgGeom& g, const ImVec2& vis_min,
-                const ImVec2& vis_max) {
+/// Titles and the warp names left of A (the index labels: draw_index_labels, over the cells).
+void draw_frame(ImDrawList* dl, const WarpgroupTable& t, const WgGeom& g) {
   ImFont* bf = fonts().bold ? fonts().bold : ImGui::GetFont();
   ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
   const ImU32 white = IM_COL32(240, 240, 240, 255);
@@ -332,14 +334,6 @@ void draw_frame(ImDrawList* dl, const WarpgroupTable& t, const WgGeom& g, const 
   dl->AddText(bf, bf->FontSize, ImVec2(d.x, g.origin.y + 1.f), white, buf);
   dl->AddText(sf, sf->FontSize, ImVec2(a.x - g.mg.wl + 2.f, g.origin.y + g.mg.title),
               IM_COL32(160, 166, 176, 255), "warp");
-  for (const auto& [grid, o] : {std::pair{&t.a, a}, std::pair{&t.d, d}}) {
-    index_labels(dl, sf, o, grid->cols, g.cw, true, o.y - g.mg.hl, o.y, vis_min, vis_max,
-                 kWarpgroupIndexLabels);
-    // A's row numbers right of the warp names; D's in the gap.
-    const float left = grid == &t.a ? o.x - g.mg.wl + 20.f : o.x - std::min(g.mg.gap, 28.f);
-    index_labels(dl, sf, o, grid->rows, g.ch, false, left, o.x - 1.f, vis_min, vis_max,
-                 kWarpgroupIndexLabels);
-  }
   // Warp names in the colour of the warp, where a 16-row band is tall enough.
   if (16.f * g.ch >= 2.f * sf->FontSize)
     for (int w = 0; w < 4; ++w) {
@@ -347,6 +341,24 @@ void draw_frame(ImDrawList* dl, const WarpgroupTable& t, const WgGeom& g, const 
       const float y = a.y + static_cast<float>(16 * w) * g.ch + 8.f * g.ch - sf->FontSize;
       dl->AddText(sf, sf->FontSize, ImVec2(g.origin.x + 1.f, y), thread_colour(32 * w + 28), buf);
     }
+}
+
+/// Each grid's column and row numbers, over its cells: pinned in view while the grids scroll
+/// (pinned_index_labels, the fragments view's rule); A's row numbers right of the warp names, D's in
+/// the gap. Records the bands and labels in `f` for the state dump.
+void draw_index_labels(ImDrawList* dl, const WarpgroupTable& t, const WgGeom& g, const ImVec2& vis_min,
+                       const ImVec2& vis_max, HopperFrame& f) {
+  ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
+  for (const WgmmaGrid* grid : {&t.a, &t.d}) {
+    const bool a = grid == &t.a;
+    const char* key = a ? "A" : "D";
+    const float band_w = a ? g.mg.wl - kWarpNamesWidth : std::min(g.mg.gap, 28.f);
+    const ImVec2 o = a ? g.a() : g.d();
+    std::vector<TextRecord>& drawn = f.index_labels[key];
+    f.label_bands[key] = pinned_index_labels(dl, sf, o, grid->rows, grid->cols, g.cw, g.ch, g.mg.hl, band_w,
+                                             true, vis_min, vis_max, kWarpgroupIndexLabels, &drawn);
+    f.band_sizes[key] = {g.mg.hl, band_w};
+  }
 }
 
 // [SECTION] tooltip and registers
@@ -571,7 +583,7 @@ void draw_warpgroup(AppState& s, HopperViews& v) {
       cell_label_mode(sf, cw, ch, kWarpgroupSize - 1, std::max(t.d.per_thread, t.a.per_thread) - 1);
   if (vis_max.x > vis_min.x && vis_max.y > vis_min.y) {
     ImDrawList* dl = begin_grid_clip(vis_min, vis_max);
-    draw_frame(dl, t, g, vis_min, vis_max);
+    draw_frame(dl, t, g);
     draw_grid(dl, t.a, m.a_state, g.a(), cw, ch, h.selected_thread, hover_thread, vis_min, vis_max, mode,
               drawn, labels, v.frame.selected_labels);
     draw_grid(dl, t.d, m.d_state, g.d(), cw, ch, h.selected_thread, hover_thread, vis_min, vis_max, mode,
@@ -582,6 +594,7 @@ void draw_warpgroup(AppState& s, HopperViews& v) {
                      go.y + static_cast<float>(goto_cell->row) * ch);
       found_ring(dl, a, ImVec2(a.x + cw, a.y + ch));
     }
+    draw_index_labels(dl, t, g, vis_min, vis_max, v.frame);
     end_grid_clip();
   }
 

@@ -261,6 +261,18 @@ inline constexpr IndexLabelStyle kWarpgroupIndexLabels{3.f, false};
 void index_labels(ImDrawList* dl, ImFont* f, ImVec2 o, int count, float cell, bool horizontal, float a,
                   float b, const ImVec2& vis_min, const ImVec2& vis_max, const IndexLabelStyle& style,
                   bool keep_in_view = false, std::vector<TextRecord>* drawn = nullptr);
+/// One grid's index labels pinned in view while its view scrolls (the fragments and warpgroup
+/// views): the column numbers in the band `hl` high above the grid's first cell at `g0`, the row
+/// numbers in the band `wl` wide left of it. Each band stays at the view's edge while its grid runs
+/// on under it (sticky_band), over a backdrop where it covers cells, and its labels stay in it
+/// (index_labels' keep_in_view). Without `columns_in_place` the column band is drawn only once it has
+/// stuck (the fragments view's C/D, whose columns B's band numbers). Returns the column band's top and
+/// the row band's left (NaN where none is drawn); `drawn`, where given, gets each label drawn.
+std::pair<float, float> pinned_index_labels(ImDrawList* dl, ImFont* f, ImVec2 g0, int rows, int cols,
+                                            float cw, float ch, float hl, float wl, bool columns_in_place,
+                                            const ImVec2& vis_min, const ImVec2& vis_max,
+                                            const IndexLabelStyle& style,
+                                            std::vector<TextRecord>* drawn = nullptr);
 /// Every how many of `count` indices index_labels draws one with cells `cell` pixels apart: 1 where
 /// each label fits its cell, else the smallest power of two that leaves room.
 int index_label_step(ImFont* f, int count, float cell, bool horizontal, const IndexLabelStyle& style);

@@ -3,6 +3,7 @@
 #include <glad/gl.h>
 
 #include <algorithm>
+#include <cstring>
 
 namespace fragviz::app {
 namespace {
@@ -53,13 +54,24 @@ std::string link_program(std::string_view name, std::string_view vertex, std::st
   return {};
 }
 
+bool software_renderer() {
+  const char* r = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+  if (!r) return false;
+  for (const char* name : {"llvmpipe", "softpipe", "SwiftShader", "Software Rasterizer"})
+    if (std::strstr(r, name)) return true;
+  return false;
+}
+
 int gl_max_side() {
   static int side = [] {
     GLint tex = 0, rb = 0, vp[2] = {0, 0};
     glGetIntegerv(GL_MAX_TEXTURE_SIZE, &tex);
     glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &rb);
     glGetIntegerv(GL_MAX_VIEWPORT_DIMS, vp);
-    int m = 16384;
+    // A software rasteriser claims 16384 too, but llvmpipe died (SIGSEGV in its rasterizer thread)
+    // drawing a 16384-wide window beside other GL processes (sessions 21-22); 8192 is a 256 MB
+    // drawable, already far past any screen.
+    int m = software_renderer() ? 8192 : 16384;
     for (GLint v : {tex, rb, vp[0], vp[1]})
       if (v > 0) m = std::min(m, static_cast<int>(v));
     return m;

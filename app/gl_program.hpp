@@ -12,9 +12,13 @@ namespace fragviz::app {
 std::string link_program(std::string_view name, std::string_view vertex, std::string_view fragment,
                          unsigned* out);
 
+/// Whether GL_RENDERER names a CPU rasteriser (Mesa's llvmpipe or softpipe, SwiftShader, Apple's
+/// software renderer). Needs a current GL context.
+bool software_renderer();
+
 /// The largest side, in pixels, of any texture, framebuffer or viewport the app creates: the
-/// smallest of GL_MAX_TEXTURE_SIZE, GL_MAX_RENDERBUFFER_SIZE, GL_MAX_VIEWPORT_DIMS and 16384.
-/// Queried once; needs a current GL context.
+/// smallest of GL_MAX_TEXTURE_SIZE, GL_MAX_RENDERBUFFER_SIZE, GL_MAX_VIEWPORT_DIMS and 16384 (8192
+/// under a software_renderer). Queried once; needs a current GL context.
 int gl_max_side();
 
 }  // namespace fragviz::app

@@ -496,6 +496,13 @@ struct AppState {
   /// Picking xor set the pad to 0 (Controls::pick_swizzle): the Controls view says so in a dim
   /// line while xor and pad 0 stay.
   bool pad_cleared_for_xor = false;
+  /// A typed tile width or pad past its range was set to the nearest allowed value: the Controls
+  /// view says so (clamp_note: "the width typed is more than the most, 512 halves: set to 512")
+  /// while the tile stays as it was set (newcomer round 25: the field changed silently).
+  struct TileClampNote {
+    std::string text;                      ///< "" when none
+    int width_halves = 0, pad_halves = 0;  ///< the tile it was said of (-1: typed this frame)
+  } tile_clamp_note;
   std::string instruction_filter;  ///< the instruction picker's filter text, cleared as it opens
   /// The instruction picker's hover help waits until the pointer has left the closed picker: after
   /// a pick from its list the pointer rests on it, and the help covered the fragments controls

@@ -176,6 +176,9 @@ std::string App::state_json() const {
                    {"tile_unit", tile_field_unit(in.a.type).name},
                    {"swizzle", std::string(to_string(c.swizzle))}};
   j["instruction_notice"] = s_.instruction_notice;
+  j["controls"]["tile_clamp_note"] = s_.tile_clamp_note.text;  // a typed width or pad set into range
+  j["controls"]["illegal_line"] =
+      d.padded.report.error ? "illegal for ldmatrix: " + *d.padded.report.error : "";
   j["text_input_active"] = ImGui::GetIO().WantTextInput;  // a text field is being typed in
   // The selected instruction as the views show it.
   {

@@ -45,6 +45,15 @@ std::string tile_stride_line(const TileGeometry& t, TileFieldUnit u) {
          (u.bytes == 1 ? "" : " = " + plural(t.stride_bytes(), "byte"));
 }
 
+std::string clamp_note(const char* field, int typed, int lo, int hi, TileFieldUnit u) {
+  if (typed >= lo && typed <= hi) return "";
+  const bool high = typed > hi;
+  const std::string to = std::to_string(high ? hi : lo);
+  // Not the typed number itself: a field reads a number past an int as the int's end.
+  return "the " + std::string(field) + " typed is " +
+         (high ? "more than the most, " : "less than the least, ") + to + " " + u.name + ": set to " + to;
+}
+
 std::string word_units_text(int byte, TileFieldUnit u) {
   if (u.bytes <= 1) return "";
   const int first = byte / u.bytes, last = (byte + 3) / u.bytes;

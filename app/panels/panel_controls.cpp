@@ -299,7 +299,12 @@ void draw_controls(AppState& s, const Derived& d) {
   row_label(s, fit, "tile width", "label_width");
   ImGui::SetNextItemWidth(fit.field_w);
   int width = halves_to_field(c.width_halves, unit);
-  if (input_int("##width", &width, step, 8 * step)) c.width_halves = field_to_halves(width, unit);
+  if (input_int("##width", &width, step, 8 * step)) {
+    c.width_halves = field_to_halves(width, unit);
+    s.tile_clamp_note = {clamp_note("width", width, halves_to_field(kMinWidthHalves, unit),
+                                    halves_to_field(kMaxWidthHalves, unit), unit),
+                         -1, -1};
+  }
   record_widget(s, "width");
   ImGui::SameLine();
   ImGui::TextColored(kDimV, "%s", unit.name);
@@ -309,7 +314,10 @@ void draw_controls(AppState& s, const Derived& d) {
   row_label(s, fit, "pad", "label_pad");
   ImGui::SetNextItemWidth(fit.field_w);
   int pad = halves_to_field(c.pad_halves, unit);
-  if (input_int("##pad", &pad, step, step / 8 > 0 ? step / 8 : 1)) c.pad_halves = field_to_halves(pad, unit);
+  if (input_int("##pad", &pad, step, step / 8 > 0 ? step / 8 : 1)) {
+    c.pad_halves = field_to_halves(pad, unit);
+    s.tile_clamp_note = {clamp_note("pad", pad, 0, halves_to_field(kMaxPadHalves, unit), unit), -1, -1};
+  }
   {
     // InputInt draws [field][-][+]; record the step buttons separately so tests can click them.
     const Rect r = last_item_rect();
@@ -323,6 +331,14 @@ void draw_controls(AppState& s, const Derived& d) {
   ImGui::TextColored(kDimV, "%s", unit.name);
   record_widget(s, "pad_unit");
   c.pad_halves = std::clamp(c.pad_halves, 0, kMaxPadHalves);
+  if (s.tile_clamp_note.width_halves < 0)  // typed this frame: said of the tile as clamped
+    s.tile_clamp_note.width_halves = c.width_halves, s.tile_clamp_note.pad_halves = c.pad_halves;
+  if (s.tile_clamp_note.width_halves != c.width_halves || s.tile_clamp_note.pad_halves != c.pad_halves)
+    s.tile_clamp_note = {};  // the tile changed since (a preset, an instruction, a step button)
+  if (!s.tile_clamp_note.text.empty()) {
+    status_text(kAmberV, "%s", s.tile_clamp_note.text.c_str());
+    record_widget(s, "tile_clamp_note");
+  }
 
   row_label(s, fit, "swizzle", "label_swizzle");
   if (ImGui::RadioButton("none", c.swizzle == Swizzle::none)) c.pick_swizzle(Swizzle::none);
@@ -347,7 +363,7 @@ void draw_controls(AppState& s, const Derived& d) {
   // Wrapped, as every line below: a narrow view cuts no sentence off at its edge.
   status_text(ImGui::GetStyleColorVec4(ImGuiCol_Text), "%s", tile_stride_line(t, unit).c_str());
   if (d.padded.report.error)
-    status_text(kRedV, "illegal for ldmatrix (see bank view)");
+    status_text(kRedV, "illegal for ldmatrix: %s", d.padded.report.error->c_str());
   else
     status_text(d.padded.report.bank_conflicts ? kAmberV : kGreenV, "%d wavefronts, %d bank conflicts",
                 d.padded.report.wavefronts, d.padded.report.bank_conflicts);

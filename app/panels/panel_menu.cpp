@@ -306,7 +306,14 @@ void draw_menu_and_status(AppState& s) {
         }
       }
       ImGui::Separator();
-      if (ImGui::MenuItem("Show every view")) s.windows = WindowsOpen{};
+      // The eight views of the first start, not every view (newcomer round 25 read "every view"
+      // and expected the Hopper, algebra, CTA and TMEM views too).
+      if (ImGui::MenuItem("Show the eight main views")) s.windows = WindowsOpen{};
+      record_widget(s, "view_main_views");
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "Reopens Controls, Device, Lane inspector, Fragments, ldmatrix, Bank view, Gate and\n"
+            "Output, as at the first start; the views listed above it open one by one.");
       ImGui::EndMenu();
     }
     record_widget(s, "menu_view");

@@ -102,5 +102,19 @@ TEST(TileUnits, TileMessagesSpeakTheFieldsUnitOnce) {
             std::string::npos);
 }
 
+// A typed width or pad outside its range is named with the value typed and the one set (newcomer
+// round 25: the fields changed silently).
+TEST(TileUnits, AClampedFieldSaysWhatItBecame) {
+  const TileFieldUnit halves = tile_field_unit(ElemType::f16);
+  const TileFieldUnit bytes = tile_field_unit(ElemType::s8);
+  EXPECT_EQ(clamp_note("width", 99999999, 8, 512, halves),
+            "the width typed is more than the most, 512 halves: set to 512");
+  EXPECT_EQ(clamp_note("width", 0, 16, 1024, bytes),
+            "the width typed is less than the least, 16 bytes: set to 16");
+  EXPECT_EQ(clamp_note("pad", -7, 0, 64, halves), "the pad typed is less than the least, 0 halves: set to 0");
+  EXPECT_EQ(clamp_note("pad", 64, 0, 64, halves), "");
+  EXPECT_EQ(clamp_note("width", 8, 8, 512, halves), "");
+}
+
 }  // namespace
 }  // namespace fragviz::app

@@ -10,11 +10,25 @@ start_app --no-device
 wait_for "'width' in s['widgets'] and 'gate_n' in s['widgets'] and s['controls']['width_halves'] == 64"
 enter_number width 4294967328 "s['controls']['width_halves'] == 512"
 echo "tile width 4294967328 -> $(q "s['controls']['width_halves']")"
+# The field says it set the typed number into range (it changed silently: newcomer round 25).
+wait_for "s['controls']['tile_clamp_note'] == 'the width typed is more than the most, 512 halves: set to 512'" 5
 enter_number width 99999999999999999999 "s['controls']['width_halves'] == 512"
 enter_number width 96 "s['controls']['width_halves'] == 96"
+wait_for "s['controls']['tile_clamp_note'] == ''" 5
+enter_number pad -7 "s['controls']['pad_halves'] == 0"
+wait_for "s['controls']['tile_clamp_note'] == 'the pad typed is less than the least, 0 halves: set to 0'" 5
 enter_number gate_n 4294967552 "s['gate']['request_n'] == 65536"
 echo "gate n 4294967552 -> $(q "s['gate']['request_n']")"
 enter_number width -4294967200 "s['controls']['width_halves'] == 8"
 echo "tile width -4294967200 -> $(q "s['controls']['width_halves']")"
+wait_for "s['controls']['tile_clamp_note'] == 'the width typed is less than the least, 8 halves: set to 8'" 5
+# A tile illegal for ldmatrix says why in the Controls view itself (it pointed to the bank view,
+# whose Layout mode does not draw that tile: newcomer round 25).
+line=$(q "s['controls']['illegal_line']")
+echo "width 8: $line"
+case "$line" in
+  "illegal for ldmatrix: "?*) ;;
+  *) fail "a width of 8 halves should be illegal for ldmatrix.x4 with its reason; the line is '$line'" ;;
+esac
 quit_app
 echo "PASS"

@@ -36,6 +36,12 @@ std::string tile_stride_text(const TileGeometry& t, TileFieldUnit u);
 /// 16 bytes" (it said "16 bytes = 16 bytes" for s8: newcomer round 13).
 std::string tile_stride_line(const TileGeometry& t, TileFieldUnit u);
 
+/// What the Controls view says when a typed tile field (`field`: "width" or "pad") lies outside
+/// [`lo`, `hi`] (in `u`): "the width typed is more than the most, 1024 bytes: set to 1024" (or "less
+/// than the least, 16 bytes: set to 16"); "" when `typed` is in range. The fields clamped silently before
+/// (newcomer round 25).
+std::string clamp_note(const char* field, int typed, int lo, int hi, TileFieldUnit u);
+
 /// Which elements in `u` the 4-byte word at `byte` of a tile row covers, for the bank view's
 /// tooltip: "" for bytes (the byte range says it), else "halves 4-5", "word 3", "double 1".
 std::string word_units_text(int byte, TileFieldUnit u);

@@ -547,6 +547,10 @@ struct AppState {
   std::string reveal_view;
   int reveal_frames = 0;
   bool reveal_focus = false;
+  /// The stacked view (a Hopper window, the CTA tile, Algebra, Tensor memory) the user last chose:
+  /// opened from the View menu, gone to (View > Go to) or its tab clicked. Where the stacked views
+  /// share one slot as tabs (view_tiling.hpp, stacked_tabs) it is the one shown, if open.
+  std::string stacked_tab;
   /// What the fragments view's cells said when last drawn (at its zoom; its "labels" button zooms
   /// until each holds T<lane> V<element>): File > Export labels the cells the same way.
   scene::CellLabels fragments_labels = scene::CellLabels::full;

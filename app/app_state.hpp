@@ -378,6 +378,8 @@ struct FrameRecord {
   std::string gate_other_variant;
   std::string gate_spot_checks;  ///< the gate panel's spot-check line, "" when none
   std::string gate_geometry;     ///< the ladder's geometry detail shown, "" when none
+  std::string gate_ladder_tip;   ///< the ladder row's tooltip shown (every figure of the row), "" when none
+  float gate_ladder_scroll_max = 0;  ///< how far the ladder table scrolls sideways (0: every column in view)
   std::string fragments_measured_label;
   WmmaFrame wmma;               ///< the fragments view's WMMA mode
   std::string device_recorded;  ///< the Device panel's "recorded ..., driver ..." line, "" when none

@@ -634,7 +634,10 @@ std::string App::state_json() const {
       {"table", ladder_rows},
       {"geometry_variant",
        s_.gate_ladder.geometry ? std::string(to_string(s_.gate_ladder.geometry->variant)) : std::string()},
-      {"geometry_shown", fr.gate_geometry}};
+      {"geometry_shown", fr.gate_geometry},
+      {"resource_columns", s_.gate_ladder.resource_columns},
+      {"row_tip", fr.gate_ladder_tip},
+      {"scroll_max_x", fr.gate_ladder_scroll_max * px}};
   j["output_view_drawn"] = fr.output_view_drawn;
   j["output_view"] = {{"drawn", fr.output_view_drawn},
                       {"has_data", fr.output_has_data},

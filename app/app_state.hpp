@@ -378,6 +378,8 @@ struct FrameRecord {
   std::string gate_other_variant;
   std::string gate_spot_checks;  ///< the gate panel's spot-check line, "" when none
   std::string gate_geometry;     ///< the ladder's geometry detail shown, "" when none
+  std::string gate_ladder_tip;   ///< the ladder row's tooltip shown (every figure of the row), "" when none
+  float gate_ladder_scroll_max = 0;  ///< how far the ladder table scrolls sideways (0: every column in view)
   std::string fragments_measured_label;
   WmmaFrame wmma;               ///< the fragments view's WMMA mode
   std::string device_recorded;  ///< the Device panel's "recorded ..., driver ..." line, "" when none
@@ -554,6 +556,10 @@ struct AppState {
   std::string reveal_view;
   int reveal_frames = 0;
   bool reveal_focus = false;
+  /// The stacked view (a Hopper window, the CTA tile, Algebra, Tensor memory) the user last chose:
+  /// opened from the View menu, gone to (View > Go to) or its tab clicked. Where the stacked views
+  /// share one slot as tabs (view_tiling.hpp, stacked_tabs) it is the one shown, if open.
+  std::string stacked_tab;
   /// What the fragments view's cells said when last drawn (at its zoom; its "labels" button zooms
   /// until each holds T<lane> V<element>): File > Export labels the cells the same way.
   scene::CellLabels fragments_labels = scene::CellLabels::full;

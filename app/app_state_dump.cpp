@@ -637,7 +637,10 @@ std::string App::state_json() const {
       {"table", ladder_rows},
       {"geometry_variant",
        s_.gate_ladder.geometry ? std::string(to_string(s_.gate_ladder.geometry->variant)) : std::string()},
-      {"geometry_shown", fr.gate_geometry}};
+      {"geometry_shown", fr.gate_geometry},
+      {"resource_columns", s_.gate_ladder.resource_columns},
+      {"row_tip", fr.gate_ladder_tip},
+      {"scroll_max_x", fr.gate_ladder_scroll_max * px}};
   j["output_view_drawn"] = fr.output_view_drawn;
   j["output_view"] = {{"drawn", fr.output_view_drawn},
                       {"has_data", fr.output_has_data},
@@ -924,6 +927,18 @@ std::string App::state_json() const {
                    {"scroll_bars", json::array({lf.canvas.scroll_x, lf.canvas.scroll_y})},
                    {"min_window", json::array({kMinLayoutWidth * px, kMinLayoutHeight * px})}};
     for (const auto& [name, least] : lf.least) j["layout"]["least"][name] = least * px;
+    // The stacked views sharing one slot as tabs: their names in order, the one shown, the strip and
+    // each tab as drawn (what a test clicks); an empty list where each has its own slot.
+    json tabs = json::array(), tab_rects = json::object();
+    for (const char* name : lf.tabs) {
+      tabs.push_back(name);
+      if (const auto it = fr.widgets.find(std::string("tab:") + name); it != fr.widgets.end())
+        tab_rects[name] = rect(it->second);
+    }
+    j["layout"]["tabs"] = {{"names", tabs},
+                           {"shown", lf.tab_shown ? json(lf.tab_shown) : json(nullptr)},
+                           {"strip", lf.tab_shown ? box(lf.tab_strip) : json(nullptr)},
+                           {"rects", tab_rects}};
     // The window with the keyboard focus (a view opened from the View menu takes it).
     const ImGuiWindow* nav = GImGui->NavWindow;
     j["layout"]["focused"] = nav && nav->RootWindow ? nav->RootWindow->Name : "";

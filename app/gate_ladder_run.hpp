@@ -66,6 +66,9 @@ struct GateLadderState {
   /// covers, back when the bench is closed.
   std::shared_ptr<const LadderResult> live_before;
   bool close_recorded_requested = false;  ///< the panel's "close recorded bench"
+  /// The ladder table's ms, registers, shared B and spills B columns shown (its "more columns" box):
+  /// off, the six others fit the gate view's default width, and a row's tooltip gives them.
+  bool resource_columns = false;
   std::vector<int> chosen_sizes() const;
 };
 

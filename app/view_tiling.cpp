@@ -273,6 +273,24 @@ Layout with_stacked_slots(const Layout& layout, int under, int extra, float weig
   return out;
 }
 
+StackedTabs stacked_tabs(const Layout& layout, const std::vector<bool>& open, const std::vector<float>& least,
+                         float column_px, int first, int active) {
+  StackedTabs t;
+  const int n = static_cast<int>(layout.slots.size());
+  for (int i = std::max(0, first); i < n; ++i)
+    if (is_open(open, i)) t.slots.push_back(i);
+  if (t.slots.size() < 2) return {};
+  // Every open slot of their column (their stack: one per column in a layout of columns) at its least.
+  float need = 0;
+  for (const std::vector<int>& st : stacks_of(layout))
+    if (std::find(st.begin(), st.end(), t.slots.front()) != st.end())
+      for (int i : st)
+        if (is_open(open, i)) need += entry(least, i);
+  if (need <= column_px) return {};
+  t.shown = std::find(t.slots.begin(), t.slots.end(), active) != t.slots.end() ? active : t.slots.front();
+  return t;
+}
+
 LayoutCanvas make_canvas(float display_w, float display_h, float top, float bar) {
   return make_canvas(display_w, display_h, top, bar, 0.f);
 }

@@ -124,6 +124,11 @@ struct LayoutFrame {
   /// Each shown view's least usable height (logical px) by window name: its column runs taller
   /// rather than give it less.
   std::map<std::string, float> least;
+  /// Where the open stacked views share one slot as tabs (stacked_tabs): their window names in slot
+  /// order, the one shown, and the tab strip over it (the top of its slot); else empty.
+  std::vector<const char*> tabs;
+  const char* tab_shown = nullptr;
+  LayoutRect tab_strip;
 };
 
 /// `layout` with `extra` more slots (ids "extra0", "extra1", ...) stacked under the column of slot
@@ -135,6 +140,19 @@ struct LayoutFrame {
 /// another view. `weight` > 0: each extra slot that tall in design units of a column instead of the
 /// whole column (the column's own views then keep more of it).
 Layout with_stacked_slots(const Layout& layout, int under, int extra, float weight = 0.f);
+
+/// The stacked views that share one slot as tabs this frame (newcomer round 26: at 1600x1000 the
+/// Warpgroup, Descriptor and CTA tile windows stacked in one column could not be seen at once).
+struct StackedTabs {
+  std::vector<int> slots;  ///< the open stacked slots in slot order; empty: each open one has its own slot
+  int shown = -1;          ///< the one tiled; the others are behind its tab strip, not drawn
+};
+
+/// Tabs where two or more of the stacked slots (`first` on: with_stacked_slots' extra slots) are open
+/// and their column of `layout` (their stack, in a layout of no columns) cannot hold every open slot's
+/// `least` in `column_px`: then only one of them is tiled, `active` where it is open, else the first open.
+StackedTabs stacked_tabs(const Layout& layout, const std::vector<bool>& open, const std::vector<float>& least,
+                         float column_px, int first, int active);
 
 /// `layout` with each shown slot i (open[i]) at least `least[i]` of its column's `column_px` pixels
 /// tall (0 or a missing entry: no minimum), the room taken from the column's other shown slots in

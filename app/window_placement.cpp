@@ -85,7 +85,9 @@ const LayoutInputs& latch_layout_inputs(AppState& s, const std::vector<bool>& op
          // A thread selected in the warpgroup view opens its register list under the grids, which
          // asks for room (the user's click, like a view opening): without it the grids squeezed to
          // rows of 1 px.
-         (s.hopper.warpgroup_open && s.hopper.selected_thread >= 0 ? " wg-thread" : "");
+         (s.hopper.warpgroup_open && s.hopper.selected_thread >= 0 ? " wg-thread" : "") +
+         // Another tab chosen: the view shown in the stacked slot measures afresh.
+         " tab " + s.stacked_tab;
   if (key != in.key) {
     in.key = key;
     in.settle = kSettleFrames;
@@ -160,6 +162,58 @@ void keep_floating_windows_in_work_area(float top) {
   }
 }
 
+/// The first stacked window's slot (kWindowOfSlot past kLayoutIds).
+constexpr int kFirstStackedSlot = static_cast<int>(std::size(kLayoutIds));
+
+/// The tab strip's padding (logical px) around its tab bar.
+constexpr float kTabStripPadY = 3.f;
+
+/// The tab strip's height: one tab bar in its padding.
+float tab_strip_height() { return ImGui::GetFrameHeight() + 2.f * kTabStripPadY; }
+
+/// What a stacked window's tab says: its title before the colon ("Warpgroup", "CTA tile").
+std::string tab_label(const char* name) {
+  const std::string t = name;
+  return t.substr(0, t.find(':'));
+}
+
+/// The tab strip over the stacked slot (LayoutFrame::tabs), when the stacked views share it: a tab
+/// for each, the one shown selected. A tab clicked makes its view the one shown (AppState::stacked_tab),
+/// brought into sight and focused as a view opened from the View menu is.
+void draw_tab_strip(AppState& s) {
+  const LayoutFrame& f = s.frame.layout;
+  if (!f.tab_shown || f.tab_strip.empty()) return;
+  const LayoutRect& r = f.tab_strip;
+  ImGui::SetNextWindowPos(ImVec2(r.x0, r.y0));
+  ImGui::SetNextWindowSize(ImVec2(r.w(), r.h()));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(ImGui::GetStyle().WindowPadding.x, kTabStripPadY));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowMinSize, ImVec2(1, 1));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 0.f);
+  ImGui::Begin("##stacked_tabs", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                   ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoFocusOnAppearing);
+  if (ImGui::BeginTabBar("##stacked_tab_bar", ImGuiTabBarFlags_FittingPolicyResizeDown)) {
+    const char* chosen = nullptr;
+    for (const char* name : f.tabs) {
+      // Selected from the state each frame: the View menu and Go to choose the shown view too.
+      const ImGuiTabItemFlags flags = name == f.tab_shown ? ImGuiTabItemFlags_SetSelected : 0;
+      const std::string label = tab_label(name) + "##tab";
+      ImGui::PushID(name);
+      const bool selected = ImGui::BeginTabItem(label.c_str(), nullptr, flags);
+      if (ImGui::IsItemClicked() && name != f.tab_shown) chosen = name;
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", name);
+      const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+      s.frame.widgets[std::string("tab:") + name] = Rect{a.x, a.y, b.x - a.x, b.y - a.y};
+      if (selected) ImGui::EndTabItem();
+      ImGui::PopID();
+    }
+    ImGui::EndTabBar();
+    if (chosen) reveal_opened_view(s, chosen);
+  }
+  ImGui::End();
+  ImGui::PopStyleVar(3);
+}
+
 }  // namespace
 
 float status_height() { return assets().layout.status_height; }
@@ -178,13 +232,11 @@ void begin_layout(AppState& s) {
   // Tensor memory windows, which take their place in the tiling (under the fragments view's column)
   // instead of floating over the views (issue 22: the CTA tile hid the gate, ldmatrix and device
   // views; the Algebra and Tensor memory windows covered most of the window).
-  const std::vector<bool> open = {w.controls,       w.device,          w.inspector,  w.fragments,
-                                  w.banks,          w.ldmatrix,        w.gate,       w.output,
-                                  h.warpgroup_open, h.descriptor_open, h.moves_open, s.cta_tile.open,
-                                  s.algebra.open,   s.tmem.open};
-  // Not on the first frame: the views open from the settings are no change a zoom must survive.
-  f.views_changed = !s.layout_open.empty() && s.layout_open != open;
-  s.layout_open = open;
+  // `open`: the views open; the stacked ones behind tabs are taken out below (stacked_tabs).
+  std::vector<bool> open = {w.controls,       w.device,          w.inspector,  w.fragments,
+                            w.banks,          w.ldmatrix,        w.gate,       w.output,
+                            h.warpgroup_open, h.descriptor_open, h.moves_open, s.cta_tile.open,
+                            s.algebra.open,   s.tmem.open};
   const LayoutInputs& in = latch_layout_inputs(s, open);
   // The height a column fills when its views need no more (the window's, or the 1024x700 minimum's).
   const float column_px = f.canvas.base_height;
@@ -198,7 +250,7 @@ void begin_layout(AppState& s) {
   std::vector<float> hard(open.size(), kMinAnyViewHeight);
   // The windows open under the bank view ("a Hopper window" below: any of them, the CTA tile, Algebra
   // and Tensor memory windows too).
-  const int stacked_open = static_cast<int>(
+  int stacked_open = static_cast<int>(
       std::count(open.begin() + static_cast<std::ptrdiff_t>(std::size(kLayoutIds)), open.end(), true));
   // Fitted ("fit" pressed since the instruction was chosen) beside a Hopper window, the fragments
   // view as tall as its fit needs (every grid whole at its least row height), from
@@ -222,11 +274,33 @@ void begin_layout(AppState& s) {
   // from the ldmatrix and output views down to their leasts; where the column cannot give it, that
   // column alone runs taller and its bar scrolls it (tile_views).
   if (s.gate_ladder_open && w.gate) hard[kGateSlot] = std::max(hard[kGateSlot], in.gate_needs);
+  // Two or more stacked windows open where their column cannot hold them all at their leasts: they
+  // share one slot as tabs, the one the user chose last shown under a tab strip and the others not
+  // drawn (newcomer round 26: at 1600x1000 the Warpgroup, Descriptor and CTA tile windows ran far
+  // under the window's bottom edge, one at a time in sight). Their column then holds the one shown.
+  const StackedTabs tabs = stacked_tabs(with_stacked_slots(base, kHopperColumnSlot, kStackedWindows), open,
+                                        hard, column_px, kFirstStackedSlot, slot_of(s.stacked_tab.c_str()));
+  f.tabs.clear();
+  f.tab_shown = nullptr;
+  f.tab_strip = LayoutRect{};
+  const float strip = tabs.slots.empty() ? 0.f : tab_strip_height();
+  for (int i : tabs.slots) {
+    f.tabs.push_back(kWindowOfSlot[i]);
+    if (i != tabs.shown) open[static_cast<std::size_t>(i)] = false;
+  }
+  if (!tabs.slots.empty()) {
+    f.tab_shown = kWindowOfSlot[tabs.shown];
+    hard[static_cast<std::size_t>(tabs.shown)] += strip;  // the view keeps its least under the strip
+  }
+  // Not on the first frame: the views open from the settings are no change a zoom must survive.
+  f.views_changed = !s.layout_open.empty() && s.layout_open != open;
+  s.layout_open = open;
   // Without a Hopper window the views keep layout.json's shares above their leasts. With one, the
   // views sharing the middle column keep a usable height (newcomer round 9: two Hopper windows left
   // the fragments view a 130-pixel sliver): each open Hopper window is given less than the whole
   // column where the fragments view would otherwise fall short, but no less than keeps it
   // kMinHopperViewHeight.
+  if (!tabs.slots.empty()) stacked_open = 1;  // the one shown; the others are behind its tabs
   const float design_h = base.design_height;
   float weight = design_h;
   if (stacked_open > 0 && w.fragments) {
@@ -256,7 +330,7 @@ void begin_layout(AppState& s) {
   const Layout tiled = with_least_heights(stacked, open, usable, column_px);
   f.least.clear();
   for (std::size_t i = 0; i < open.size(); ++i)
-    if (open[i]) f.least[kWindowOfSlot[i]] = hard[i];
+    if (open[i]) f.least[kWindowOfSlot[i]] = hard[i] - (static_cast<int>(i) == tabs.shown ? strip : 0.f);
   f.canvas = make_canvas(io.DisplaySize.x, io.DisplaySize.y, content_top(), bar,
                          least_column_height(tiled, open, hard));
   f.scroll_x = scroll_bar(s, "##layout_hscroll", f.canvas.hbar, true,
@@ -291,6 +365,15 @@ void begin_layout(AppState& s) {
   }
   f.scroll_y = scroll_bar(s, "##layout_vscroll", vbar, false, f.canvas.height, reveal_y);
   f.views = tile_views(tiled, open, f.canvas, f.scroll_x, f.scroll_y, io.DisplayFramebufferScale.x, usable);
+  // The tab strip takes the top of the shown view's slot.
+  if (f.tab_shown) {
+    LayoutRect& v = f.views[static_cast<std::size_t>(tabs.shown)];
+    const float scale = io.DisplayFramebufferScale.x > 0 ? io.DisplayFramebufferScale.x : 1.f;
+    const float y = std::round((v.y0 + strip) * scale) / scale;
+    f.tab_strip = LayoutRect{v.x0, v.y0, v.x1, y};
+    v.y0 = y;
+  }
+  draw_tab_strip(s);
 }
 
 std::vector<const char*> views_out_of_sight(const AppState& s) {
@@ -303,13 +386,24 @@ std::vector<const char*> views_out_of_sight(const AppState& s) {
     const float h = std::min(r.y1, f.canvas.view.y1) - std::max(r.y0, f.canvas.view.y0);
     if (std::max(0.f, w) * std::max(0.f, h) < 0.5f * r.w() * r.h()) out.push_back(kWindowOfSlot[i]);
   }
+  // The views behind the stacked slot's tabs, which Go to shows there.
+  for (const char* name : f.tabs)
+    if (name != f.tab_shown) out.push_back(name);
   return out;
 }
 
 void reveal_opened_view(AppState& s, const char* name) {
+  // A stacked window chosen is the one its slot shows where the stacked windows are tabs.
+  if (slot_of(name) >= kFirstStackedSlot) s.stacked_tab = name;
   s.reveal_view = name;
   s.reveal_frames = kRevealFrames;
   s.reveal_focus = true;
+}
+
+bool behind_tab(const AppState& s, const char* name) {
+  const LayoutFrame& f = s.frame.layout;
+  return f.tab_shown && std::strcmp(name, f.tab_shown) != 0 &&
+         std::any_of(f.tabs.begin(), f.tabs.end(), [&](const char* t) { return std::strcmp(t, name) == 0; });
 }
 
 bool begin_view(AppState& s, const char* name, bool* open) {

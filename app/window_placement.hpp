@@ -47,9 +47,14 @@ void begin_layout(AppState& s);
 void reveal_opened_view(AppState& s, const char* name);
 
 /// The open views less than half of which lies in this frame's view area (the rest on the canvas
-/// scrolled away), by window name in the tiling's order: View > Go to lists them, each brought
+/// scrolled away), by window name in the tiling's order, then the views behind the stacked slot's
+/// tabs (a Go to makes one the tab shown): View > Go to lists them, each brought
 /// into sight by one click (issue 22: views opened under the window's bottom edge were not found).
 std::vector<const char*> views_out_of_sight(const AppState& s);
+
+/// Whether view `name` is a stacked window behind the tabs of this frame's layout (LayoutFrame::tabs):
+/// open but not shown, so not drawn this frame (its tab or View > Go to shows it).
+bool behind_tab(const AppState& s, const char* name);
 
 /// Places view `name` at its rectangle of this frame's layout and begins its window (the layout
 /// moves and sizes it; the user can close it). Call ImGui::End() whatever it returns.

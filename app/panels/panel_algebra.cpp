@@ -90,7 +90,7 @@ std::optional<std::int64_t> draw_table(AppState& s, const AlgebraTable& t, int i
 }  // namespace
 
 void draw_algebra(AppState& s, AlgebraModel& m) {
-  if (!s.algebra.open) return;
+  if (!s.algebra.open || behind_tab(s, kWinAlgebra)) return;  // behind the stacked slot's tabs: not drawn
   // Tiled under the fragments view's column like the Hopper views, never over another view (issue 22).
   if (!begin_view(s, kWinAlgebra, &s.algebra.open)) {
     ImGui::End();

@@ -629,6 +629,7 @@ void draw_cta_tile(AppState& s, CtaTileModel& m) {
     s.cta_tile.form_open = false;  // opened again, the window shows its results first
     return;
   }
+  if (behind_tab(s, kWinCtaTile)) return;  // behind the stacked slot's tabs: not drawn
   // A tiled view (window_placement.hpp): its place under the bank view, over no other view (issue
   // 22: floating, it hid the gate, ldmatrix and device views).
   if (!begin_view(s, kWinCtaTile, &s.cta_tile.open)) {

@@ -163,6 +163,30 @@ std::string geometry_text(const GateVariantInfo& info) {
   return text;
 }
 
+/// A ladder row's tooltip: the variant, its rung and technique, then every figure of the row (the
+/// resource columns' too, shown or not), or why it did not run.
+std::string ladder_row_text(const GateVariantInfo& info, const LadderRow& row) {
+  std::string t =
+      std::string(info.name) + " (rung " + std::to_string(info.rung) + "): " + std::string(info.technique);
+  if (row.n > 0) t += "\nn = " + std::to_string(row.n);
+  const GateReport* r = row.report.get();
+  if (!r) return t + (row.refusal.empty() ? "" : "\nnot run: " + row.refusal);
+  char buf[160];
+  std::snprintf(buf, sizeof buf, "\n%.4f ms, %.1f TFLOP/s", r->kernel_ms, r->gflops / 1000.0);
+  t += buf;
+  if (row.ratio_to_cublas > 0) {
+    std::snprintf(buf, sizeof buf, ", %.2f x cuBLAS", row.ratio_to_cublas);
+    t += buf;
+  }
+  t += "\nregisters " + std::to_string(r->resources.registers) + ", shared " +
+       std::to_string(r->resources.static_shared_bytes + r->resources.dynamic_shared_bytes) + " B, spills " +
+       std::to_string(r->resources.local_bytes) + " B";
+  t += r->exact && r->spot_check_failures == 0 ? "\nexact"
+       : r->mismatch_count > 0                 ? "\n" + std::to_string(r->mismatch_count) + " wrong"
+                                               : "\nnot exact";
+  return t;
+}
+
 /// "Run ladder": the sizes, the button, progress, and the ladder as one table whose rows open the
 /// variant's shared-memory geometry.
 void draw_ladder(AppState& s, bool gate_running) {
@@ -219,10 +243,21 @@ void draw_ladder(AppState& s, bool gate_running) {
   // Rows: the finished ladder's or the recorded bench's, else one per variant without figures
   // (geometry only).
   std::vector<LadderRow> rows = l.result ? l.result->rows : ladder_plan({0});
-  // Ten columns are wider than the panel at the default size (480 px): every column keeps the width
-  // its content needs and the table scrolls sideways under the geometry and variant columns, which
-  // stay (a table as wide as the panel cut the last columns off). As tall as its rows: the view
-  // grows to it (with_room), so only the sideways bar is ever needed.
+  // Ten columns were wider than the panel at its default width (480 px at 1600x1000; newcomer round
+  // 26 scrolled sideways for the last ones): six show, and the ms, registers, shared B and spills B
+  // columns on request ("more columns"); each row's tooltip gives every figure of its row. A table
+  // wider than the panel (more columns, a narrower window) scrolls sideways under the
+  // geometry and variant columns, which stay. As tall as its rows: the view grows to it (with_room).
+  // Only where there are figures (a run, a recorded bench): the geometry-only table keeps its height.
+  if (l.result) {
+    ImGui::Checkbox("more columns", &l.resource_columns);
+    record_widget(s, "ladder_resource_columns");
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip(
+          "ms, registers, shared B and spills B as columns (the table then scrolls sideways);\n"
+          "a row's tooltip shows them too");
+  }
+  const bool resource_columns = l.result && l.resource_columns;
   const ImGuiTableFlags f = ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit |
                             ImGuiTableFlags_ScrollX;
   const ImGuiStyle& st = ImGui::GetStyle();
@@ -232,80 +267,121 @@ void draw_ladder(AppState& s, bool gate_running) {
   const float row_h = ImGui::GetTextLineHeight() + 2.f * padding.y + 1.f;
   const float table_h = static_cast<float>(rows.size() + 1) * row_h + st.ScrollbarSize + 6.f;
   ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, padding);
+  enum Col { kGeometry, kVariant, kN, kMs, kTflops, kCublas, kRegisters, kShared, kSpills, kVerdict };
   static constexpr const char* kColumns[] = {"geometry", "variant",   "n",        "ms",       "TFLOP/s",
                                              "x cuBLAS", "registers", "shared B", "spills B", "verdict"};
-  if (ImGui::BeginTable("ladder", 10, f, ImVec2(0, table_h))) {
+  std::vector<int> cols = {kGeometry, kVariant, kN};
+  if (resource_columns) cols.push_back(kMs);
+  cols.insert(cols.end(), {kTflops, kCublas});
+  if (resource_columns) cols.insert(cols.end(), {kRegisters, kShared, kSpills});
+  cols.push_back(kVerdict);
+  const int ncols = static_cast<int>(cols.size());
+  if (ImGui::BeginTable(resource_columns ? "ladder_wide" : "ladder", ncols, f, ImVec2(0, table_h))) {
     s.frame.widgets["ladder_table"] = Rect{ImGui::GetWindowPos().x, ImGui::GetWindowPos().y,
                                            ImGui::GetWindowSize().x, ImGui::GetWindowSize().y};
-    for (const char* h : kColumns) ImGui::TableSetupColumn(h);
+    s.frame.gate_ladder_scroll_max = ImGui::GetScrollMaxX();
+    for (int c : cols) ImGui::TableSetupColumn(kColumns[c]);
     ImGui::TableSetupScrollFreeze(2, 1);
     ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
-    for (int c = 0; c < 10; ++c) {
-      ImGui::TableSetColumnIndex(c);
-      ImGui::TableHeader(kColumns[c]);
-      record_widget(s, (std::string("ladder_col:") + kColumns[c]).c_str());
+    for (int i = 0; i < ncols; ++i) {
+      ImGui::TableSetColumnIndex(i);
+      ImGui::TableHeader(kColumns[cols[static_cast<std::size_t>(i)]]);
+      record_widget(s, (std::string("ladder_col:") + kColumns[cols[static_cast<std::size_t>(i)]]).c_str());
     }
     int index = 0;
     for (const LadderRow& row : rows) {
       const GateVariantInfo& info = gate_variant_info(row.variant);
       const GateReport* r = row.report.get();
       ImGui::TableNextRow();
-      // The geometry button first: it stays while the table scrolls sideways.
       ImGui::TableNextColumn();
-      for (GateOperand o : {GateOperand::A, GateOperand::B}) {
-        if (o == GateOperand::B) ImGui::SameLine(0, 2.f);
-        const std::string label = std::string(to_string(o)) + "##geometry" + std::to_string(index);
-        // The mma.sync rungs' operands open in the bank view (per-lane loads), the wgmma rungs' in the
-        // descriptor view (their shared memory is read through a descriptor, no per-lane addresses).
-        const bool banks = opens_in_layout_view(info, o);
-        const WgmmaGateRung* rung = banks ? nullptr : wgmma_rung_of(info);
-        ImGui::BeginDisabled(!banks && rung == nullptr);
-        if (ImGui::SmallButton(label.c_str())) {
-          l.geometry = GateGeometryRequest{row.variant, o};
-          if (banks)
-            show_in_layout_view(s, info, o);
-          else if (rung)
-            show_in_descriptor_view(s, *rung, o);
+      const float row_y = ImGui::GetCursorScreenPos().y - padding.y;  // the row's top edge
+      bool own_tip = false;  // a cell's own tooltip shows (a geometry button's, "not run"'s why)
+      for (int c : cols) {
+        if (c != kGeometry) ImGui::TableNextColumn();
+        switch (c) {
+          case kGeometry:
+            // The geometry buttons first: they stay while the table scrolls sideways.
+            for (GateOperand o : {GateOperand::A, GateOperand::B}) {
+              if (o == GateOperand::B) ImGui::SameLine(0, 2.f);
+              const std::string label = std::string(to_string(o)) + "##geometry" + std::to_string(index);
+              // The mma.sync rungs' operands open in the bank view (per-lane loads), the wgmma rungs' in
+              // the descriptor view (their shared memory is read through a descriptor, no per-lane
+              // addresses).
+              const bool banks = opens_in_layout_view(info, o);
+              const WgmmaGateRung* rung = banks ? nullptr : wgmma_rung_of(info);
+              ImGui::BeginDisabled(!banks && rung == nullptr);
+              if (ImGui::SmallButton(label.c_str())) {
+                l.geometry = GateGeometryRequest{row.variant, o};
+                if (banks)
+                  show_in_layout_view(s, info, o);
+                else if (rung)
+                  show_in_descriptor_view(s, *rung, o);
+              }
+              ImGui::EndDisabled();
+              if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+                own_tip = true;
+                ImGui::SetTooltip("%s%s", geometry_text(info).c_str(),
+                                  banks  ? ""
+                                  : rung ? "opens in the descriptor view (128B swizzle, as its TMA loads it)"
+                                         : "not in the bank view: the bank model covers per-lane loads");
+              }
+              if (index == 0) record_widget(s, o == GateOperand::A ? "ladder_geometry" : "ladder_geometry_b");
+              if (rung && !s.frame.widgets.count(o == GateOperand::A ? "ladder_geometry_wgmma"
+                                                                     : "ladder_geometry_wgmma_b"))
+                record_widget(s, o == GateOperand::A ? "ladder_geometry_wgmma" : "ladder_geometry_wgmma_b");
+            }
+            break;
+          case kVariant:
+            ImGui::TextUnformatted(std::string(info.name).c_str());
+            if (index == 0) record_widget(s, "ladder_variant");
+            break;
+          case kN:
+            if (row.n > 0) ImGui::Text("%d", row.n);
+            break;
+          case kMs:
+            if (r) ImGui::Text("%.4f", r->kernel_ms);
+            break;
+          case kTflops:
+            if (r) ImGui::Text("%.1f", r->gflops / 1000.0);
+            break;
+          case kCublas:
+            if (r && row.ratio_to_cublas > 0) ImGui::Text("%.2f", row.ratio_to_cublas);
+            break;
+          case kRegisters:
+            if (r) ImGui::Text("%d", r->resources.registers);
+            break;
+          case kShared:
+            if (r) ImGui::Text("%d", r->resources.static_shared_bytes + r->resources.dynamic_shared_bytes);
+            break;
+          case kSpills:
+            if (r) ImGui::Text("%d", r->resources.local_bytes);
+            break;
+          case kVerdict:
+            if (r && r->exact && r->spot_check_failures == 0)
+              ImGui::TextColored(kGreenV, "exact");
+            else if (r && r->mismatch_count > 0)
+              ImGui::TextColored(kRedV, "%" PRIu64 " wrong", r->mismatch_count);
+            else if (r)
+              ImGui::TextColored(kRedV, "not exact");  // a recorded bench keeps no count
+            else if (!row.refusal.empty()) {
+              ImGui::TextColored(kAmberV, "not run");
+              if (ImGui::IsItemHovered()) {
+                own_tip = true;
+                text_tooltip(kAmberV, row.refusal);
+              }
+            }
+            break;
         }
-        ImGui::EndDisabled();
-        if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-          ImGui::SetTooltip("%s%s", geometry_text(info).c_str(),
-                            banks  ? ""
-                            : rung ? "opens in the descriptor view (128B swizzle, as its TMA loads it)"
-                                   : "not in the bank view: the bank model covers per-lane loads");
-        if (index == 0) record_widget(s, o == GateOperand::A ? "ladder_geometry" : "ladder_geometry_b");
-        if (rung &&
-            !s.frame.widgets.count(o == GateOperand::A ? "ladder_geometry_wgmma" : "ladder_geometry_wgmma_b"))
-          record_widget(s, o == GateOperand::A ? "ladder_geometry_wgmma" : "ladder_geometry_wgmma_b");
       }
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(std::string(info.name).c_str());
-      if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("rung %d: %s", info.rung, std::string(info.technique).c_str());
-      ImGui::TableNextColumn();
-      if (row.n > 0) ImGui::Text("%d", row.n);
-      ImGui::TableNextColumn();
-      if (r) ImGui::Text("%.4f", r->kernel_ms);
-      ImGui::TableNextColumn();
-      if (r) ImGui::Text("%.1f", r->gflops / 1000.0);
-      ImGui::TableNextColumn();
-      if (r && row.ratio_to_cublas > 0) ImGui::Text("%.2f", row.ratio_to_cublas);
-      ImGui::TableNextColumn();
-      if (r) ImGui::Text("%d", r->resources.registers);
-      ImGui::TableNextColumn();
-      if (r) ImGui::Text("%d", r->resources.static_shared_bytes + r->resources.dynamic_shared_bytes);
-      ImGui::TableNextColumn();
-      if (r) ImGui::Text("%d", r->resources.local_bytes);
-      ImGui::TableNextColumn();
-      if (r && r->exact && r->spot_check_failures == 0)
-        ImGui::TextColored(kGreenV, "exact");
-      else if (r && r->mismatch_count > 0)
-        ImGui::TextColored(kRedV, "%" PRIu64 " wrong", r->mismatch_count);
-      else if (r)
-        ImGui::TextColored(kRedV, "not exact");  // a recorded bench keeps no count
-      else if (!row.refusal.empty()) {
-        ImGui::TextColored(kAmberV, "not run");
-        if (ImGui::IsItemHovered()) text_tooltip(kAmberV, row.refusal);
+      // The row hovered past its geometry buttons: every figure of the row, the columns not shown too.
+      bool past_geometry = false;
+      for (int i = 1; i < ncols; ++i)
+        past_geometry = past_geometry || (ImGui::TableGetColumnFlags(i) & ImGuiTableColumnFlags_IsHovered);
+      const float my = ImGui::GetIO().MousePos.y;
+      if (!own_tip && past_geometry && my >= row_y && my < row_y + row_h) {
+        const std::string tip = ladder_row_text(info, row);
+        ImGui::SetTooltip("%s", tip.c_str());
+        s.frame.gate_ladder_tip = tip;
       }
       ++index;
     }

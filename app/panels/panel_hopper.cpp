@@ -28,11 +28,12 @@ void draw_hopper_views(AppState& s, HopperViews& v) {
     h.wgmma_note.clear();
   }
   v.refresh(s);
-  if (s.hopper.warpgroup_open) draw_warpgroup(s, v);
+  // A window behind the stacked slot's tabs is not drawn (window_placement.hpp, behind_tab).
+  if (s.hopper.warpgroup_open && !behind_tab(s, kWinWarpgroup)) draw_warpgroup(s, v);
   v.refresh(s);  // a pick in one window shows in the next in the same frame
-  if (s.hopper.descriptor_open) draw_descriptor(s, v);
+  if (s.hopper.descriptor_open && !behind_tab(s, kWinDescriptor)) draw_descriptor(s, v);
   v.refresh(s);
-  if (s.hopper.moves_open) draw_matrix_moves(s, v);
+  if (s.hopper.moves_open && !behind_tab(s, kWinMatrixMoves)) draw_matrix_moves(s, v);
   v.refresh(s);
 }
 

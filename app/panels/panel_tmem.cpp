@@ -307,7 +307,7 @@ void draw_grid(AppState& s, TmemModel& m) {
 }  // namespace
 
 void draw_tmem(AppState& s, TmemModel& m) {
-  if (!s.tmem.open) return;
+  if (!s.tmem.open || behind_tab(s, kWinTmem)) return;  // behind the stacked slot's tabs: not drawn
   // Tiled under the fragments view's column like the Hopper views, never over another view (issue 22).
   if (!begin_view(s, kWinTmem, &s.tmem.open)) {
     ImGui::End();

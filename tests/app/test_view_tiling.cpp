@@ -491,5 +491,38 @@ TEST(ViewTiling, FloatingWindowsKeepTheirTitleBarInTheWorkArea) {
   EXPECT_FLOAT_EQ(narrow.y0, 50.f);
 }
 
+// Newcomer round 26: the Warpgroup, Descriptor and CTA tile windows (stacked slots 8, 9 and 11 of six)
+// open at 1600x1000 need 240 + 150 + 3 * 280 = 1230 px of a 950 px column: they share one slot as
+// tabs, the one chosen shown (the first open where none is chosen, or the one chosen is closed). A
+// column that holds them all (1230 px), or a single stacked window however short the column, needs
+// no tabs; two of them need exactly 950 px, which a 950 px column holds and a 949 px one does not. A
+// taller view of another column (ldmatrix) plays no part.
+TEST(ViewTiling, StackedWindowsShareOneSlotAsTabsWhereTheirColumnCannotHoldThem) {
+  const Layout l = with_stacked_slots(design(), kFragments, 6);
+  std::vector<bool> open = kAll;
+  open.insert(open.end(), {true, true, false, true, false, false});
+  std::vector<float> least(14, 0.f);
+  least[kFragments] = 240;
+  least[kBanks] = 150;
+  for (int i = 8; i < 14; ++i) least[static_cast<std::size_t>(i)] = 280;
+  least[kLdmatrix] = 2000;
+  StackedTabs t = stacked_tabs(l, open, least, 950, 8, 11);
+  EXPECT_EQ(t.slots, (std::vector<int>{8, 9, 11}));
+  EXPECT_EQ(t.shown, 11);
+  EXPECT_EQ(stacked_tabs(l, open, least, 950, 8, -1).shown, 8);
+  EXPECT_EQ(stacked_tabs(l, open, least, 950, 8, 10).shown, 8);  // 10 (matrix moves) is closed
+  EXPECT_EQ(stacked_tabs(l, open, least, 950, 8, 9).shown, 9);
+  EXPECT_TRUE(stacked_tabs(l, open, least, 1230, 8, 11).slots.empty());
+  EXPECT_EQ(stacked_tabs(l, open, least, 1229, 8, 11).slots.size(), 3u);
+  open[11] = false;
+  EXPECT_TRUE(stacked_tabs(l, open, least, 950, 8, 9).slots.empty());
+  t = stacked_tabs(l, open, least, 949, 8, 9);
+  EXPECT_EQ(t.slots, (std::vector<int>{8, 9}));
+  EXPECT_EQ(t.shown, 9);
+  open[9] = false;
+  EXPECT_TRUE(stacked_tabs(l, open, least, 300, 8, 8).slots.empty());
+  EXPECT_EQ(stacked_tabs(l, open, least, 300, 8, 8).shown, -1);
+}
+
 }  // namespace
 }  // namespace fragviz::app

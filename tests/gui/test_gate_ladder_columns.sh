@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# Every column of the gate panel's ladder table is readable at the default window size with a
-# recorded bench open (newcomer round 9: the table was as wide as the 480 px panel and its last
-# columns were cut off): the table stays inside the panel, each column has the width its header
-# needs, and the table scrolls sideways to the last one while geometry and variant stay in view.
+# The gate panel's ladder table fits its panel at the default window size with a recorded bench
+# open (newcomer round 9: the table was as wide as the 480 px panel and its last columns were cut
+# off; newcomer round 26: they were then reached only by scrolling sideways): geometry, variant, n,
+# TFLOP/s, x cuBLAS and verdict lie inside the table with no sideways scroll. Each row's tooltip
+# gives every figure of its row, its ms, registers, shared and spill bytes too (checked against the
+# bench CSV). "more columns" shows those four as columns; that wider table scrolls sideways to its
+# last column while geometry and variant stay in view.
 source "$(dirname "$0")/lib.sh"
 gui_init "$@"
 BENCH="$SRC/tests/fixtures/bench/h200-2026-12-01-ladder-final.csv"
@@ -11,9 +14,7 @@ start_app --no-device "$BENCH"
 wait_for "s['gate_ladder']['recorded'] == '$BENCH' and 'ladder_header' in s['widgets']"
 click $(centre_of "s['widgets']['ladder_header']")
 wait_for "'ladder_table' in s['widgets'] and 'ladder_col:verdict' in s['widgets']"
-COLS="geometry variant n ms TFLOP/s x_cuBLAS registers shared_B spills_B verdict"
-# check WHICH: the table lies inside the gate panel, and the columns WHICH (or all) lie inside the
-# table, each header wide enough for its text (ImGui sizes a fixed-fit column to its header).
+# check WHICH: the table lies inside the gate panel, and the columns WHICH lie inside the table.
 check() {
   python3 - "$STATE" "$@" <<'PY'
 import json, sys
@@ -27,8 +28,39 @@ for name in sys.argv[2:]:
     assert c[0] >= t[0] - 2 and c[0] + c[2] <= t[0] + t[2] + 2, ('column not in view', name, c, t)
 PY
 }
-check geometry variant n || fail "the ladder table's first columns are not in view"
-# The rest come into view as the table scrolls sideways (shift+wheel over it); the first two stay.
+sleep 0.5
+check geometry variant n TFLOP/s x_cuBLAS verdict || fail "the ladder table's columns do not fit the gate panel"
+[ "$(q "s['gate_ladder']['scroll_max_x']")" = 0.0 ] ||
+  fail "the ladder table still scrolls sideways by $(q "s['gate_ladder']['scroll_max_x']") px"
+for c in ms registers shared_B spills_B; do
+  [ "$(q "'ladder_col:${c/_/ }' in s['widgets']")" = False ] || fail "column $c shows by default"
+done
+
+# A row's tooltip: the first row that ran (ldmatrix-k8 at n 1024 in the CSV), hovered over its n cell.
+read -r VARIANT N MS REGS SMEM SPILL <<<"$(python3 - "$BENCH" <<'PY'
+import csv, sys
+for r in csv.DictReader(open(sys.argv[1])):
+    if r['variant'] != 'cublas' and r['registers']:
+        # ms as the table shows it, to 4 decimals
+        print(r['variant'], r['n'], f"{float(r['ms']):.4f}", r['registers'], r['smem_bytes'], r['spill_bytes'])
+        break
+PY
+)"
+[ "$(q "s['gate_ladder']['table'][0]['variant']")" = "$VARIANT" ] || fail "the first row is not $VARIANT"
+read -r _ Y <<<"$(centre_of "s['widgets']['ladder_variant']")"
+NX=$(python3 -c "import json; s=json.load(open('$STATE')); c=s['widgets']['ladder_col:n']; print(int(c[0] + c[2] / 2))")
+xdotool mousemove --window "$WID" "$NX" "$Y"
+wait_for "s['gate_ladder']['row_tip'] != ''" 5 || fail "hovering a ladder row shows no tooltip"
+TIP=$(q "s['gate_ladder']['row_tip']")
+for want in "$VARIANT" "n = $N" "$MS ms" "registers $REGS" "shared $SMEM B" "spills $SPILL B"; do
+  case "$TIP" in *"$want"*) ;; *) fail "the row's tooltip lacks '$want': $TIP" ;; esac
+done
+xdotool mousemove --window "$WID" 5 995
+
+# The other columns on request: the wider table scrolls sideways, geometry and variant stay.
+click $(centre_of "s['widgets']['ladder_resource_columns']")
+wait_for "s['gate_ladder']['resource_columns'] and 'ladder_col:spills B' in s['widgets']" 5
+COLS="geometry variant n ms TFLOP/s x_cuBLAS registers shared_B spills_B verdict"
 xdotool mousemove --window "$WID" $(centre_of "s['widgets']['ladder_col:n']")
 seen=""
 for _ in $(seq 40); do

@@ -588,7 +588,9 @@ void App::reopen_saved_reports() {
       said.push_back("the comparison with " + saved.compare +
                      " open at the last quit is not reopened: its report did not come back");
     } else {
+      const bool list_shown = s_.differences_open;  // as settings.json has it: hidden stays hidden
       compare_with(saved.compare);
+      s_.differences_open = list_shown;
       if (!s_.compare_error.empty()) {
         said.push_back("the comparison open at the last quit no longer opens (" + s_.compare_error +
                        "): started without it");

@@ -454,9 +454,17 @@ void App::compare_with(const std::string& path) {
   std::string against;
   if (s_.report) {
     const OpenedReport& r = *s_.report;
+    // A probe report and a gate report shown together: a part B does not hold is left out of A
+    // (newcomer round 25: a gate report opened beside compared probe reports was "a difference";
+    // the comparison is between what both hold), unless B holds neither.
+    const bool two_files = !r.probe_path.empty() && !r.gate_path.empty() && r.probe_path != r.gate_path;
+    const bool b_parts = b.value->probe || b.value->gate;
+    const std::string no_file;
+    const std::string& probe_file = two_files && b_parts && !b.value->probe ? no_file : r.probe_path;
+    const std::string& gate_file = two_files && b_parts && !b.value->gate ? no_file : r.gate_path;
     // Each file once: the probe's, then the gate's when that is another file.
-    for (const std::string* file : {&r.probe_path, &r.gate_path}) {
-      if (file->empty() || (file == &r.gate_path && r.gate_path == r.probe_path)) continue;
+    for (const std::string* file : {&probe_file, &gate_file}) {
+      if (file->empty() || (file == &gate_file && gate_file == probe_file)) continue;
       Outcome<ReportFile> a = load_report(*file);
       if (!a) {
         s_.compare_error = "cannot read the shown report again: " + a.error.message;
@@ -469,8 +477,8 @@ void App::compare_with(const std::string& path) {
       }
       against += (against.empty() ? "report " : " and report ") + *file;
     }
-    if (opened && r.probe_path.empty()) opened->probe.reset();
-    if (opened && r.gate_path.empty()) opened->gate.reset();
+    if (opened && probe_file.empty()) opened->probe.reset();
+    if (opened && gate_file.empty()) opened->gate.reset();
   }
   std::optional<ReportFile> a = shown_report(s_, opened);
   if (!a) {
@@ -534,10 +542,23 @@ std::string App::show_report_file(const std::string& path) {
   const ReportFile& f = *r.value;
   if (!f.probe && !f.gate) return path + ": the report holds neither probe nor gate results";
   s_.report_error.clear();
+  // A comparison against the shown report stays when this file replaces no part it compared (a
+  // gate report opened beside compared probe reports: newcomer round 25, it went without a word
+  // and was not saved); it is made again against what the views now show, as the next start
+  // makes it. One against the live results, or against a part this file replaces, ends.
+  const std::optional<std::string> kept_compare =
+      s_.comparison && s_.report && !(f.probe && s_.comparison->a_probe) && !(f.gate && s_.comparison->a_gate)
+          ? std::optional<std::string>(s_.comparison->path)
+          : std::nullopt;
   show_report(s_, path, f);
   s_.comparison.reset();     // it compared against what the views showed before
   s_.closed_report.reset();  // a report opened since: "Reopen" would now replace it
   s_.closed_comparison.reset();
+  if (kept_compare) {
+    const bool list_shown = s_.differences_open;  // hidden by its X, it stays hidden
+    compare_with(*kept_compare);                  // a file gone since is said as File > Compare says it
+    s_.differences_open = list_shown;
+  }
   return {};
 }
 
@@ -567,7 +588,9 @@ void App::reopen_saved_reports() {
       said.push_back("the comparison with " + saved.compare +
                      " open at the last quit is not reopened: its report did not come back");
     } else {
+      const bool list_shown = s_.differences_open;  // as settings.json has it: hidden stays hidden
       compare_with(saved.compare);
+      s_.differences_open = list_shown;
       if (!s_.compare_error.empty()) {
         said.push_back("the comparison open at the last quit no longer opens (" + s_.compare_error +
                        "): started without it");

@@ -649,7 +649,8 @@ struct AppState {
   bool reopen_compare_requested = false;  ///< undoes the last Close comparison (closed_comparison)
   std::optional<Comparison> comparison;   ///< marks in the views and the Differences list, if any
   /// Whether the Differences window shows: its X hides it and leaves the comparison (issue 22: the
-  /// X ended it); File > Show differences brings it back. A new comparison shows it.
+  /// X ended it); File > Show differences brings it back. A new comparison shows it; one made again
+  /// (at start, or when a report joins) keeps it as it was. Saved ("windows": "differences").
   bool differences_open = true;
   std::string compare_error;  ///< the last failed comparison, shown until dismissed
   /// The Differences window's "times" box: list the times too, as `fragviz-cli diff --timings`.

@@ -19,6 +19,8 @@ Comparison compare_reports(ReportFile a, std::string against, ReportFile b, cons
   Comparison c;
   c.path = path;
   c.against = std::move(against);
+  c.a_probe = a.probe.has_value();
+  c.a_gate = a.gate.has_value();
   ReportComparison r = compare_report_files(std::move(a), std::move(b));
   c.counts = r.counts();  // before the lists move out of r
   c.diff = std::move(r.diff);

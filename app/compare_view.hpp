@@ -32,6 +32,9 @@ using ElementKey = std::tuple<Operand, int, int>;
 struct Comparison {
   std::string path;     ///< the second report (B)
   std::string against;  ///< what A is: "report a.json" or "this session's live results"
+  /// Which of A's parts were compared: a report opened later that replaces neither leaves the
+  /// comparison standing (a gate report beside compared probe reports).
+  bool a_probe = false, a_gate = false;
   ReportDiff diff;
   /// Per instruction or fragment probe mnemonic: the elements whose fields differ.
   std::map<std::string, std::set<ElementKey>> elements;

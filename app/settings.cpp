@@ -1259,6 +1259,7 @@ Settings settings_of(const AppState& s) {
   out.cta_tile_open = s.cta_tile.open;
   out.cta_tile = CtaTileSettings{s.cta_tile.preset, s.cta_tile.spec, s.cta_tile.cell, s.cta_tile.thread};
   out.tmem_open = s.tmem.open;
+  out.differences_open = s.differences_open;
   out.tmem = tmem_controls_text(s.tmem);
   out.tmem_ld = tmem_mode_text(s.tmem, TmemMode::load_store);
   out.tmem_accumulator = tmem_mode_text(s.tmem, TmemMode::accumulator);
@@ -1347,6 +1348,7 @@ void apply_settings(const ParsedSettings& p, AppState& s) {
     take_tmem_mode(s.tmem, *t.controls, t.controls->mode);
   }
   s.tmem.open = in.tmem_open;
+  s.differences_open = in.differences_open;
   // PNG or PDF saved by a build with cairo: this one cannot write them, so the dialog opens on SVG.
   const bool needs_cairo = in.export_format == scene::Format::png || in.export_format == scene::Format::pdf;
   s.export_dialog.format = needs_cairo && !scene::cairo_available() ? scene::Format::svg : in.export_format;

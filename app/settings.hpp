@@ -108,9 +108,12 @@ struct Settings {
   HopperSettings hopper;
   bool algebra_open = false;  ///< the Algebra window ("algebra" in "windows")
   std::string algebra_expression = AlgebraControls{}.expression;  ///< its expression ("algebra")
-  bool cta_tile_open = false;                             ///< the CTA tile window ("cta_tile" in "windows")
-  CtaTileSettings cta_tile;                               ///< its preset and configuration ("cta_tile")
-  bool tmem_open = false;                                 ///< the Tensor memory window ("tmem")
+  bool cta_tile_open = false;  ///< the CTA tile window ("cta_tile" in "windows")
+  CtaTileSettings cta_tile;    ///< its preset and configuration ("cta_tile")
+  bool tmem_open = false;      ///< the Tensor memory window ("tmem")
+  /// The Differences window shown while a comparison is open ("differences"): its X hides it, and the
+  /// next start keeps it hidden (newcomer round 25: it came back at every start).
+  bool differences_open = true;
   std::string tmem = tmem_controls_text(TmemControls{});  ///< its controls ("tmem", tmem_view.hpp)
   /// Each mode's choices, whichever is active ("tmem_ld", "tmem_accumulator", "tmem_cp":
   /// tmem_mode_text).
@@ -175,7 +178,7 @@ struct WindowSetting {
 };
 
 /// Every window, in settings.json's order: the eight tiled views, the three Hopper windows, Algebra, CTA
-/// tile.
+/// tile, Tensor memory, Differences.
 inline constexpr WindowSetting kWindowSettings[] = {
     {"controls", kWinControls, &WindowsOpen::controls, nullptr},
     {"device", kWinDevice, &WindowsOpen::device, nullptr},
@@ -191,6 +194,7 @@ inline constexpr WindowSetting kWindowSettings[] = {
     {"algebra", kWinAlgebra, nullptr, nullptr, &Settings::algebra_open},
     {"cta_tile", kWinCtaTile, nullptr, nullptr, &Settings::cta_tile_open},
     {"tmem", kWinTmem, nullptr, nullptr, &Settings::tmem_open},
+    {"differences", kWinDifferences, nullptr, nullptr, &Settings::differences_open},
 };
 
 /// Largest settings.json read (bytes): the file is a few hundred bytes; a larger one is kept as it

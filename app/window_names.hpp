@@ -31,4 +31,8 @@ inline constexpr const char* kWinCtaTile = "CTA tile: TiledMMA, TiledCopy and sh
 // Algebra window.
 inline constexpr const char* kWinTmem = "Tensor memory: tcgen05 lanes and columns (sm_100, model only)";
 
+// The Differences window (panels/panel_compare.cpp): File > Compare with report's list; shown while a
+// comparison is open, unless its X hid it.
+inline constexpr const char* kWinDifferences = "Differences";
+
 }  // namespace fragviz::app

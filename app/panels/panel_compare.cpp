@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <system_error>
 
+#include "../window_names.hpp"
 #include "file_browser.hpp"
 #include "fragviz/util/words.hpp"
 #include "panels.hpp"
@@ -57,7 +58,7 @@ void draw_compare(AppState& s) {
                           ImVec2(0.5f, 0.5f));
   ImGui::SetNextWindowSize(ImVec2(io.DisplaySize.x * 0.6f, io.DisplaySize.y * 0.5f), ImGuiCond_Appearing);
   bool open = true;
-  ImGui::Begin("Differences", &open, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings);
+  ImGui::Begin(kWinDifferences, &open, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings);
   {
     // The title bar's X (ImGui 1.86 puts it FramePadding.x in from the right edge), for the tests.
     const ImVec2 p = ImGui::GetWindowPos(), fp = ImGui::GetStyle().FramePadding;

@@ -141,6 +141,13 @@ ReportComparison compare_report_files(ReportFile a, ReportFile b) {
   return c;
 }
 
+std::string older_format_tag(const ReportDifference& d) {
+  const std::string version = std::to_string(d.lacking_version);
+  if (d.lacking_side == 'A' || d.lacking_side == 'B')
+    return std::string(1, d.lacking_side) + " (format version " + version + ") has no such field";
+  return "report format version " + version + " has no such field";
+}
+
 std::vector<DiffLine> diff_listing(const ReportDiff& diff, const std::vector<std::string>& not_run,
                                    bool timings) {
   std::vector<DiffLine> out;
@@ -148,10 +155,7 @@ std::vector<DiffLine> diff_listing(const ReportDiff& diff, const std::vector<std
     if (!d.timing && !d.older_format) out.push_back(DiffLine{DiffLineKind::differ, d.line(), &d});
   for (const ReportDifference& d : diff.differences)
     if (d.older_format)
-      out.push_back(DiffLine{
-          DiffLineKind::older_format,
-          d.line() + "  [report format version " + std::to_string(d.lacking_version) + " has no such field]",
-          &d});
+      out.push_back(DiffLine{DiffLineKind::older_format, d.line() + "  [" + older_format_tag(d) + "]", &d});
   for (const std::string& line : not_run)
     out.push_back(DiffLine{DiffLineKind::not_run, "not run, not compared: " + line, nullptr});
   if (timings)

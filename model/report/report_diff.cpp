@@ -182,14 +182,15 @@ class Differ {
   }
   /// Marks the difference just added as missing from an older report format version, `version`
   /// (that of the side without the field).
-  void older(int version) {
+  void older(int version, bool a_lacks) {
     out_.back().older_format = true;
     out_.back().lacking_version = version;
+    out_.back().lacking_side = a_lacks ? 'A' : 'B';
   }
   /// older() when the side that lacks the field (`a_lacks`: A, else B) was written in a version
   /// older than `since`, the first version with that field.
   void older_if(bool a_lacks, int since) {
-    if ((a_lacks ? va_ : vb_) < since) older(a_lacks ? va_ : vb_);
+    if ((a_lacks ? va_ : vb_) < since) older(a_lacks ? va_ : vb_, a_lacks);
   }
 
   /// Each field of two structs on their field list (report_fields.hpp) where they differ.
@@ -446,7 +447,7 @@ class Differ {
             add(r, f.name, u ? "recorded" : "not recorded", w ? "recorded" : "not recorded");
             // Only a row first read from a version 1 file lacks them (a re-saved one too): always
             // absent in the older format, whatever version the file says now.
-            older(1);
+            older(1, !u);
           }
         } else {
           // A row's place, then its timing: what moved is said before how fast it ran.
@@ -631,7 +632,7 @@ class Differ {
         value(rq, f, x, y);
       }
       // A version 1 request reads as the defaults: not what it asked for.
-      if (va_ < f.since || vb_ < f.since) older(std::min(va_, vb_));
+      if (va_ < f.since || vb_ < f.since) older(std::min(va_, vb_), va_ < vb_);
     });
   }
 
@@ -649,7 +650,8 @@ class Differ {
   /// An error's kind; version 1 recorded none (read as unrecorded): absent in its format.
   void error_kind(const Ctx& c, ErrorKind a, ErrorKind b) {
     field(c, "error_kind", a, b);
-    if (a != b && (a == ErrorKind::unrecorded || b == ErrorKind::unrecorded)) older(1);
+    if (a != b && (a == ErrorKind::unrecorded || b == ErrorKind::unrecorded))
+      older(1, a == ErrorKind::unrecorded);
   }
 
   /// stmatrix, movmatrix, the epilogues and the Blackwell moves, matched by kind, mnemonic and

@@ -105,10 +105,10 @@ TEST(ParseSettings, TheFileHoldsTheseKeys) {
   EXPECT_EQ(keys(j["zoom"]["fragments"]), (std::set<std::string>{"for", "zoom"}));
   EXPECT_EQ(keys(j["kernel"]),
             (std::set<std::string>{"source", "entry", "block", "grid", "smem_bytes", "include", "cutlass"}));
-  EXPECT_EQ(
-      keys(j["windows"]),
-      (std::set<std::string>{"controls", "device", "inspector", "fragments", "ldmatrix", "banks", "gate",
-                             "output", "warpgroup", "descriptor", "moves", "algebra", "cta_tile", "tmem"}));
+  EXPECT_EQ(keys(j["windows"]),
+            (std::set<std::string>{"controls", "device", "inspector", "fragments", "ldmatrix", "banks",
+                                   "gate", "output", "warpgroup", "descriptor", "moves", "algebra",
+                                   "cta_tile", "tmem", "differences"}));
   EXPECT_EQ(keys(j["gate"]), (std::set<std::string>{"n", "seed", "variant"}));
   EXPECT_EQ(keys(j["cta_tile"]),
             (std::set<std::string>{"preset", "mma",     "atoms",        "permute",       "copy_a",
@@ -126,8 +126,9 @@ TEST(ParseSettings, TheFileHoldsTheseKeys) {
 TEST(ParseSettings, EachWindowKeyIsItsOwnWindow) {
   const Settings defaults;
   const nlohmann::json d = nlohmann::json::parse(settings_json(defaults))["windows"];
-  for (const char* key : {"controls", "device", "inspector", "fragments", "ldmatrix", "banks", "gate",
-                          "output", "warpgroup", "descriptor", "moves", "algebra", "cta_tile", "tmem"})
+  for (const char* key :
+       {"controls", "device", "inspector", "fragments", "ldmatrix", "banks", "gate", "output", "warpgroup",
+        "descriptor", "moves", "algebra", "cta_tile", "tmem", "differences"})
     for (bool open : {false, true}) {
       const ParsedSettings p =
           parse_fields(std::string(R"("windows": {")") + key + R"(": )" + (open ? "true" : "false") + "}");

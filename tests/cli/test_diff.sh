@@ -34,8 +34,8 @@ expect 1 'nothing compared: no part ran on both sides' -- diff "$seeds/v2-gate-e
 # report's format, the skipped one not run (not compared), no real difference: exit 0.
 out=$("$cli" diff "$fx/h200-2026-11-29-probe.json" "$fx/h200-2026-12-01-probe.json" 2>&1)
 rc=$?
-older=$(grep -c "^probe.instructions\[.*\]: A absent, B ran, .*  \[report format version 1 has no such field\]$" <<<"$out")
-addresses=$(grep -c "^probe.cycles\[.*\].addresses: A not recorded, B recorded  \[report format version 1 has no such field\]$" <<<"$out")
+older=$(grep -c "^probe.instructions\[.*\]: A absent, B ran, .*  \[A (format version 1) has no such field\]$" <<<"$out")
+addresses=$(grep -c "^probe.cycles\[.*\].addresses: A not recorded, B recorded  \[A (format version 1) has no such field\]$" <<<"$out")
 if [ "$rc" != 0 ] || [ "$older" != 3 ] || [ "$addresses" != 6 ] ||
   ! grep -qx "counts: 0 differences, 9 missing from an older report format version, 1 part not run (not compared), 3 times or timestamps" <<<"$out" ||
   [ "$(sed -n 3p <<<"$out" | cut -c1-7)" != "counts:" ] ||
@@ -66,8 +66,8 @@ out=$("$cli" diff "$fx/h200-2026-12-01-probe.json" "$fx/h200-2026-12-01-hopper-p
 rc=$?
 if [ "$rc" != 0 ] ||
   ! grep -qx "counts: 0 differences, 5 missing from an older report format version, 4 parts not run (not compared), 4 times or timestamps" <<<"$out" ||
-  [ "$(grep -c '^probe\.wgmma\[wgmma\..*\]: A absent, B ran, 0 mismatches  \[report format version 2 has no such field\]$' <<<"$out")" != 2 ] ||
-  [ "$(grep -c '^probe\.moves\[.*\]: A absent, B ran, 0 mismatches  \[report format version 2 has no such field\]$' <<<"$out")" != 3 ] ||
+  [ "$(grep -c '^probe\.wgmma\[wgmma\..*\]: A absent, B ran, 0 mismatches  \[A (format version 2) has no such field\]$' <<<"$out")" != 2 ] ||
+  [ "$(grep -c '^probe\.moves\[.*\]: A absent, B ran, 0 mismatches  \[A (format version 2) has no such field\]$' <<<"$out")" != 3 ] ||
   grep -q "older report's" <<<"$out" ||
   [ "$(grep -c '^not run, not compared: instruction probe .*: not run in B (not in its report)$' <<<"$out")" != 3 ] ||
   ! grep -q '^the reports agree' <<<"$out"; then

@@ -23,7 +23,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 # B's device parts: "error": "no_device" with this message, as recorded.
 nogpu='no_device: no CUDA device: cudaErrorInsufficientDriver: CUDA driver version is insufficient for CUDA runtime version (no NVIDIA driver found)'
-old='[report format version 1 has no such field]'
+old='[A (format version 1) has no such field]'
 cat >"$tmp/want" <<WANT
 A: $v1 (tiled, format version 1)
 B: $v2 (tiled, format version 2)

@@ -33,7 +33,7 @@ echo "cli: $cli_counts"
 wait_for "s['comparison']['counts'] == {'differ': 0, 'older_format': 5, 'not_run': 4, 'timings': 4}"
 # The same lines too: the app's rows are the lines the CLI lists (its listing, tags aside); times in
 # neither by default (test_compare_times.sh).
-cli_lines=$("$CLI" diff "$A" "$B" | grep -E '^probe[.:]' | sed -E 's/  \[(time|report format version [0-9]+ has no such field)\]$//' | sort)
+cli_lines=$("$CLI" diff "$A" "$B" | grep -E '^probe[.:]' | sed -E 's/  \[(time|[AB] \(format version [0-9]+\) has no such field)\]$//' | sort)
 printf '%s\n' "$cli_lines" >"$WORK/cli_lines"
 python3 - "$STATE" "$WORK/cli_lines" <<'PY' || fail "the app's and the CLI's lines differ"
 import json, sys

@@ -347,17 +347,29 @@ TEST(ReportCompare, CountsByKindOnTheTwoPinnedProbeReports) {
   for (const ReportDifference& d : c.diff.differences)
     if (!d.timing)
       EXPECT_EQ(d.older_format, d.area == DiffArea::wgmma || d.area == DiffArea::moves) << d.line();
-  // Both files are dated 2026-12-01: the listing names the format version without the fields (the
-  // version 2 file's), not an older report.
+  // Both files are dated 2026-12-01: the listing names the report without the fields and its format
+  // version (A's, version 2), not an older report.
   std::size_t tagged = 0;
   for (const DiffLine& l : diff_listing(c.diff, c.not_run, false))
     if (l.kind == DiffLineKind::older_format) {
       ++tagged;
-      const std::string tag = "  [report format version 2 has no such field]";
+      const std::string tag = "  [A (format version 2) has no such field]";
       ASSERT_GE(l.text.size(), tag.size());
       EXPECT_EQ(l.text.substr(l.text.size() - tag.size()), tag) << l.text;
     }
   EXPECT_EQ(tagged, 5u);
+  // The other way round, the version 2 file is B: the tag names B (newcomer round 25: "report
+  // format version 2 has no such field" beside A's wgmma results read as if A's format lacked it).
+  const ReportComparison r = compare_report_files(load(fixture("h200-2026-12-01-hopper-probe.json")),
+                                                  load(fixture("h200-2026-12-01-probe.json")));
+  std::vector<std::string> reverse;
+  for (const DiffLine& l : diff_listing(r.diff, r.not_run, false))
+    if (l.kind == DiffLineKind::older_format) reverse.push_back(l.text);
+  ASSERT_EQ(reverse.size(), 5u);
+  EXPECT_EQ(
+      reverse[0],
+      "probe.wgmma[wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16]: A ran, 0 mismatches, B absent  "
+      "[B (format version 2) has no such field]");
   EXPECT_FALSE(c.nothing_compared);
   EXPECT_EQ(counts_text(n),
             "0 differences, 5 missing from an older report format version, 4 parts not run (not compared), 4 "

@@ -189,10 +189,10 @@ TEST(TiledReport, AnOlderFormatsMissingFieldsAreNotDifferences) {
   ASSERT_FALSE(l.empty());
   EXPECT_EQ(
       l[0],
-      R"x(tiled.operands[A].copy_layout_tv: A absent, B "((4,8),(2,2,2)):((32,1),(16,8,128))"  [report format version 1 has no such field])x");
-  EXPECT_EQ(l[1],
-            "tiled.operands[A].fill: A absent, B an object of 4 fields  [report format version 1 has no such "
-            "field]");
+      R"x(tiled.operands[A].copy_layout_tv: A absent, B "((4,8),(2,2,2)):((32,1),(16,8,128))"  [A (format version 1) has no such field])x");
+  EXPECT_EQ(
+      l[1],
+      "tiled.operands[A].fill: A absent, B an object of 4 fields  [A (format version 1) has no such field]");
   // A field version 1 had is a difference even against version 2.
   json b = base();
   b["k_block"] = 32;

@@ -302,7 +302,7 @@ struct Comparer {
   const TiledReportFile& b;
   ReportDiff diff;
 
-  void add(const std::string& where, std::string va, std::string vb, int lacking = 0) {
+  void add(const std::string& where, std::string va, std::string vb, int lacking = 0, char side = 0) {
     ReportDifference d;
     d.area = DiffArea::tiled;
     d.where = where;
@@ -311,6 +311,7 @@ struct Comparer {
     if (lacking) {
       d.older_format = true;
       d.lacking_version = lacking;
+      d.lacking_side = side;
     }
     diff.differences.push_back(std::move(d));
   }
@@ -321,9 +322,9 @@ struct Comparer {
     const int other = in_a ? b.version : a.version;
     const int lacking = field_since(path) > other ? other : 0;
     if (in_a)
-      add(path, summary(n), "absent", lacking);
+      add(path, summary(n), "absent", lacking, 'B');
     else
-      add(path, "absent", summary(n), lacking);
+      add(path, "absent", summary(n), lacking, 'A');
   }
 
   void compare(const std::string& path, const TiledNode& x, const TiledNode& y) {

@@ -50,8 +50,12 @@ ReportComparison compare_report_files(ReportFile a, ReportFile b);
 /// What one line of a comparison's listing shows.
 enum class DiffLineKind : std::uint8_t { differ, older_format, not_run, timing };
 
+/// What an older-format line is tagged with: "B (format version 2) has no such field", naming the
+/// report that lacks it; "report format version 2 has no such field" where the side is not known.
+std::string older_format_tag(const ReportDifference& d);
+
 /// One line of a comparison's listing: its kind, its text as `fragviz-cli diff` prints it (tag
-/// included: "  [time]", "  [report format version N has no such field]", "not run, not compared: "), and
+/// included: "  [time]", "  [B (format version N) has no such field]", "not run, not compared: "), and
 /// the difference it shows (nullptr for a part not run; it points into the ReportDiff listed).
 struct DiffLine {
   DiffLineKind kind = DiffLineKind::differ;

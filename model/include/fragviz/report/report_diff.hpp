@@ -65,6 +65,10 @@ struct ReportDifference {
   /// With older_format: the format version of the side without the field (1 where only a version 1
   /// file lacks it, whatever version a re-saved file says). Reports of one day can differ in format.
   int lacking_version = 0;
+  /// With older_format: which report lacks the field, 'A' or 'B' (0: not said), so the listing can
+  /// say "B (format version 2) has no such field" (newcomer round 25: "report format version 2 has
+  /// no such field" read as if the report that has it were at fault).
+  char lacking_side = 0;
   /// Where, as a path into the report: "probe.instructions[<mnemonic>].elements[A lane 5 element
   /// 2].measured".
   std::string where;

@@ -909,6 +909,12 @@ std::string App::state_json() const {
           {"scroll", json::array({w->Scroll.x * px, w->Scroll.y * px})}};
   }
   j["windows"] = windows;
+  // The tooltip shown this frame, if any (window pixels): a test sees it stays on the display.
+  json tooltip = nullptr;
+  for (const ImGuiWindow* w : ImGui::GetCurrentContext()->Windows)
+    if (w->Active && !w->Hidden && (w->Flags & ImGuiWindowFlags_Tooltip) != 0)
+      tooltip = json::array({w->Pos.x * px, w->Pos.y * px, w->Size.x * px, w->Size.y * px});
+  j["tooltip_rect"] = tooltip;
   {
     // The layout of this frame (view_tiling.hpp), in window pixels like the rectangles above.
     const LayoutFrame& lf = fr.layout;

@@ -268,11 +268,13 @@ void draw_ladder(AppState& s, bool gate_running) {
             show_in_descriptor_view(s, *rung, o);
         }
         ImGui::EndDisabled();
+        // Wrapped (text_tooltip): a rung's long geometry ran off the screen's right edge.
         if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-          ImGui::SetTooltip("%s%s", geometry_text(info).c_str(),
-                            banks  ? ""
+          text_tooltip(ImGui::GetStyleColorVec4(ImGuiCol_Text),
+                       geometry_text(info) +
+                           (banks  ? ""
                             : rung ? "opens in the descriptor view (128B swizzle, as its TMA loads it)"
-                                   : "not in the bank view: the bank model covers per-lane loads");
+                                   : "not in the bank view: the bank model covers per-lane loads"));
         if (index == 0) record_widget(s, o == GateOperand::A ? "ladder_geometry" : "ladder_geometry_b");
         if (rung &&
             !s.frame.widgets.count(o == GateOperand::A ? "ladder_geometry_wgmma" : "ladder_geometry_wgmma_b"))
@@ -280,8 +282,12 @@ void draw_ladder(AppState& s, bool gate_running) {
       }
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(std::string(info.name).c_str());
+      const std::string rung_widget = "ladder_rung:" + std::to_string(info.rung);
+      if (!s.frame.widgets.count(rung_widget)) record_widget(s, rung_widget.c_str());  // its first row
+      // Wrapped within the display (text_tooltip): rungs 7 and 10 ran off its right edge.
       if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("rung %d: %s", info.rung, std::string(info.technique).c_str());
+        text_tooltip(ImGui::GetStyleColorVec4(ImGuiCol_Text),
+                     "rung " + std::to_string(info.rung) + ": " + std::string(info.technique));
       ImGui::TableNextColumn();
       if (row.n > 0) ImGui::Text("%d", row.n);
       ImGui::TableNextColumn();

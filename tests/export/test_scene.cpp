@@ -240,8 +240,9 @@ TEST(ExportFragments, AReportsMarksAndLineAsOnScreen) {
   const fs::Scene plain = build(r);
   for (const auto& item : plain.items) {
     EXPECT_FALSE(std::holds_alternative<fs::Triangle>(item));
-    if (const auto* t = std::get_if<fs::Text>(&item))
+    if (const auto* t = std::get_if<fs::Text>(&item)) {
       EXPECT_EQ(t->text.find("measured on"), std::string::npos);
+    }
   }
 }
 

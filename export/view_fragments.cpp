@@ -164,9 +164,12 @@ Outcome<Scene> fragments_scene(const ViewRequest& r) {
                            : r.labels == CellLabels::lane   ? "Cell: T<lane>, coloured by lane"
                            : r.labels == CellLabels::number ? "Cell: the lane's number, coloured by lane"
                                                             : "Cell: coloured by lane";
+  // What the report measured of it (null report: nothing): the screen then says where the cells were
+  // measured, not "PTX ISA prediction", and so does the subtitle (newcomer round 25).
+  const app::FragmentsMeasured measured = app::fragments_measured(*in, r.report.get());
   double y = draw_title(
       s, in->mnemonic,
-      std::string("PTX ISA: ") + in->ptx_section + ". " + cell_words +
+      (measured.any() ? std::string() : std::string("PTX ISA: ") + in->ptx_section + ". ") + cell_words +
           (r.lane >= 0 ? "; lane " + std::to_string(r.lane) + " outlined, the others faded." : "."));
   // What the figure rests on, as the app's status line says it: an entry no GPU has run is the
   // model alone, and a picture passed around on its own must say so.
@@ -176,7 +179,6 @@ Outcome<Scene> fragments_scene(const ViewRequest& r) {
     y += 12;
   }
   // What the report measured, the line the view shows under its controls, in the view's tone.
-  const app::FragmentsMeasured measured = app::fragments_measured(*in, r.report.get());
   if (const app::MeasuredLine line =
           app::fragments_measured_line(r.report_label, measured, r.report != nullptr);
       !line.text.empty() && s.decorations) {

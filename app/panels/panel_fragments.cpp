@@ -489,15 +489,16 @@ void draw_fragments(AppState& s, const Derived& d) {
   }
 
   // [SECTION] header: what is measured
-  // The line and its tone are File > Export's too (fragments_measured_line).
+  // The line and its tone are File > Export's too (fragments_measured_line); recorded (text_lines)
+  // so a test compares an export's line with the one drawn.
   const MeasuredLine line = fragments_measured_line(s.probe.label, ms, s.probe.report != nullptr);
   if (ms.any()) {
     s.frame.fragments_measured_label = s.probe.label;
     ImGui::PushTextWrapPos(0.f);
-    status_text(tone_vec(line.tone), "%s", line.text.c_str());
+    answer_text(s, "fragments_measured_line", tone_vec(line.tone), line.text);
     ImGui::PopTextWrapPos();
   } else if (s.probe.report) {
-    status_text(tone_vec(line.tone), "%s", line.text.c_str());
+    answer_text(s, "fragments_measured_line", tone_vec(line.tone), line.text);
   } else {
     ImGui::TextColored(kDimV,
                        "PTX ISA prediction. Cell = owning lane: T<lane> V<element>. Click to select a lane.");

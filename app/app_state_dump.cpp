@@ -915,6 +915,17 @@ std::string App::state_json() const {
           {"scroll", json::array({w->Scroll.x * px, w->Scroll.y * px})}};
   }
   j["windows"] = windows;
+  // The tooltip shown this frame, if any (window pixels), and the right edge of its content: ImGui
+  // keeps a tooltip's frame on the display but cuts a line longer than that, so a test sees that
+  // both stay on it.
+  json tooltip = nullptr, tooltip_right = nullptr;
+  for (const ImGuiWindow* w : ImGui::GetCurrentContext()->Windows)
+    if (w->Active && !w->Hidden && (w->Flags & ImGuiWindowFlags_Tooltip) != 0) {
+      tooltip = json::array({w->Pos.x * px, w->Pos.y * px, w->Size.x * px, w->Size.y * px});
+      tooltip_right = (w->Pos.x + w->WindowPadding.x + w->ContentSize.x) * px;
+    }
+  j["tooltip_rect"] = tooltip;
+  j["tooltip_content_right"] = tooltip_right;
   {
     // The layout of this frame (view_tiling.hpp), in window pixels like the rectangles above.
     const LayoutFrame& lf = fr.layout;

@@ -137,16 +137,10 @@ Derived compute_derived(const Controls& c) {
 
 MeasuredTable compute_measured(const Derived& d, std::shared_ptr<const ProbeReport> report) {
   MeasuredTable m;
+  static_cast<FragmentsMeasured&>(m) = fragments_measured(*d.instr, report.get());
   m.report = std::move(report);
   const std::vector<Instruction>& cat = catalogue();
   m.catalogue.assign(cat.size(), MeasuredTable::Entry{});
-  for (std::size_t i = 0; i < 3; ++i) {
-    const OperandTable& t = d.operands[i];
-    m.ip_slot[i].assign(static_cast<std::size_t>(kWarpSize * t.per_lane), -1);
-    m.fp_slot[i].assign(static_cast<std::size_t>(kWarpSize * t.per_lane), -1);
-    m.fd_slot[i].assign(static_cast<std::size_t>(kWarpSize * t.per_lane), -1);
-    m.cell_state[i].assign(t.owner.size(), 0);
-  }
   if (!m.report) return m;
   const ProbeReport& r = *m.report;
 
@@ -187,53 +181,6 @@ MeasuredTable compute_measured(const Derived& d, std::shared_ptr<const ProbeRepo
     --m.matched;
   }
 
-  // The selected instruction's checks, indexed by slot.
-  const std::string mnemonic = d.instr->mnemonic;
-  for (const InstructionProbe& p : r.instructions)
-    if (p.mnemonic == mnemonic && p.ran) m.instruction = &p;
-  for (const FragmentProbe& f : r.fragments)
-    if (f.mnemonic == mnemonic && f.ran) m.fragment = &f;
-  for (const LdmatrixFedProbe& f : r.through_ldmatrix)
-    if (f.mnemonic == mnemonic && f.ran) m.fed = &f;
-  auto index = [&](const std::vector<ElementCheck>& el, std::array<std::vector<int>, 3>& idx) {
-    for (std::size_t i = 0; i < el.size(); ++i) {
-      const ElementCheck& e = el[i];
-      const OperandTable& t = d.op(e.operand);
-      if (e.lane < 0 || e.lane >= kWarpSize || e.element < 0 || e.element >= t.per_lane) continue;
-      idx[static_cast<std::size_t>(e.operand)][static_cast<std::size_t>(e.lane * t.per_lane + e.element)] =
-          static_cast<int>(i);
-    }
-  };
-  if (m.instruction) index(m.instruction->elements, m.ip_slot);
-  if (m.fragment) index(m.fragment->elements, m.fp_slot);
-  if (m.fed) index(m.fed->bytes, m.fd_slot);
-  for (std::size_t o = 0; o < 3; ++o) {
-    const OperandTable& t = d.operands[o];
-    for (std::size_t cell = 0; cell < t.owner.size(); ++cell) {
-      const Owner ow = t.owner[cell];
-      if (ow.lane < 0) continue;
-      const int slot = ow.lane * t.per_lane + ow.element;
-      std::uint8_t state = 0;
-      const ElementCheck* ip = m.ip_check(t.operand, slot);
-      const ElementCheck* fp = m.fp_check(t.operand, slot);
-      const ElementCheck* fd = m.fd_check(t.operand, slot);
-      if (ip) {
-        ++m.ip_checked;
-        m.ip_differing += ip->match() ? 0 : 1;
-      }
-      if (fp) {
-        ++m.fp_checked;
-        m.fp_differing += fp->match() ? 0 : 1;
-      }
-      if (fd) {
-        ++m.fd_checked;
-        m.fd_differing += fd->match() ? 0 : 1;
-      }
-      for (const ElementCheck* e : {ip, fp, fd})
-        if (e) state = !e->match() ? 2 : state == 0 ? 1 : state;
-      m.cell_state[o][cell] = state;
-    }
-  }
   return m;
 }
 

@@ -18,6 +18,7 @@
 #include "fragviz/report/report.hpp"
 #include "fragviz/smem/banks.hpp"
 #include "fragviz/viewmodel/bank_lines.hpp"
+#include "fragviz/viewmodel/fragments_measured.hpp"
 #include "run_status.hpp"
 
 namespace fragviz::app {
@@ -47,22 +48,10 @@ struct OperandTable {
   }
 };
 
-/// Measured data for the selected instruction and a per-instruction summary of the report.
-struct MeasuredTable {
-  std::shared_ptr<const ProbeReport> report;      ///< what this was computed from (null: none)
-  const InstructionProbe* instruction = nullptr;  ///< tensor-core probe of the selected instruction
-  const FragmentProbe* fragment = nullptr;        ///< ldmatrix probe (the seed's two instructions)
-  /// Through-ldmatrix probe of the selected instruction: the bytes its A and B registers received,
-  /// and the tensor core fed with them (every catalogue entry with an ldmatrix form).
-  const LdmatrixFedProbe* fed = nullptr;
-  /// Per operand, by slot (lane * per_lane + element): index into the probe's elements (fd: into
-  /// fed->bytes), or -1.
-  std::array<std::vector<int>, 3> ip_slot, fp_slot, fd_slot;
-  /// Per operand, per cell (OperandTable::cell): 0 not measured, 1 every check matches, 2 differs.
-  std::array<std::vector<std::uint8_t>, 3> cell_state;
-  /// Elements of the selected instruction each probe checked, and those that differ.
-  int ip_checked = 0, ip_differing = 0, fp_checked = 0, fp_differing = 0, fd_checked = 0, fd_differing = 0;
-  int differing() const { return ip_differing + fp_differing + fd_differing; }
+/// Measured data for the selected instruction (FragmentsMeasured: its probes, each cell's mark,
+/// the counts; File > Export reads the same) and a per-instruction summary of the report.
+struct MeasuredTable : FragmentsMeasured {
+  std::shared_ptr<const ProbeReport> report;  ///< what this was computed from (null: none)
 
   /// One catalogue entry as the report has it.
   struct Entry {
@@ -71,26 +60,6 @@ struct MeasuredTable {
   };
   std::vector<Entry> catalogue;  ///< by catalogue index
   int in_report = 0, measured = 0, matched = 0, skipped = 0;
-
-  const ElementCheck* ip_check(Operand op, int slot) const {
-    return check(instruction ? &instruction->elements : nullptr, ip_slot, op, slot);
-  }
-  const ElementCheck* fp_check(Operand op, int slot) const {
-    return check(fragment ? &fragment->elements : nullptr, fp_slot, op, slot);
-  }
-  const ElementCheck* fd_check(Operand op, int slot) const {
-    return check(fed ? &fed->bytes : nullptr, fd_slot, op, slot);
-  }
-
- private:
-  static const ElementCheck* check(const std::vector<ElementCheck>* el,
-                                   const std::array<std::vector<int>, 3>& idx, Operand op, int slot) {
-    if (!el) return nullptr;
-    const auto& v = idx[static_cast<std::size_t>(op)];
-    if (slot < 0 || static_cast<std::size_t>(slot) >= v.size() || v[static_cast<std::size_t>(slot)] < 0)
-      return nullptr;
-    return &(*el)[static_cast<std::size_t>(v[static_cast<std::size_t>(slot)])];
-  }
 };
 
 /// A tile laid out in 128-byte lines of 32 banks, plus its bank report.

@@ -205,6 +205,8 @@ scene::ViewRequest export_request(const AppState& s, scene::View v) {
       r.instr = c.instruction;
       r.lane = s.selected_lane;
       r.labels = s.fragments_labels;
+      r.report = s.probe.report;  // its marks and "measured on" line, as on screen
+      r.report_label = s.probe.label;
       if (const auto& w = s.fragments_goto.where)  // the Find ring, as on screen
         r.found = scene::FoundCell{w->op == Operand::A   ? "A"
                                    : w->op == Operand::B ? "B"

@@ -11,12 +11,6 @@
 
 namespace fragviz::app {
 
-std::string measured_label(const DeviceInfo& d) {
-  // The name is the file's text: clipped (echo_text), since every view repeats this label.
-  const std::string device = join_present({echo_text(d.name), sm_name(d)});
-  return "measured on " + (device.empty() ? std::string("an unnamed GPU") : device);
-}
-
 std::string report_date(const std::string& created_utc) {
   if (created_utc.empty()) return "no date recorded";
   int y = 0, mo = 0, d = 0, h = 0, mi = 0;
@@ -95,7 +89,7 @@ namespace {
 void show_probe_part(AppState& s, OpenedReport& r, const std::string& path,
                      std::shared_ptr<const ProbeReport> p) {
   const DeviceInfo& d = p->device;
-  std::string label = d.present || !d.name.empty() ? measured_label(d) : "recorded probe report";
+  std::string label = probe_report_label(*p);
   s.probe = ProbeSource{p, label, path};
   r.probe_path = path;
   r.has_probe = true;

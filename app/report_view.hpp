@@ -9,12 +9,11 @@
 #include <vector>
 
 #include "app_state.hpp"
+#include "fragviz/viewmodel/fragments_measured.hpp"  // measured_label
 
 namespace fragviz::app {
 
-/// "measured on NVIDIA H200, sm_90": how the views label data measured on `d`. A long name is
-/// clipped as messages clip user text (echo_text), so no view that repeats the label floods.
-std::string measured_label(const DeviceInfo& d);
+// measured_label (fragments_measured.hpp): "measured on NVIDIA H200, sm_90".
 
 /// "2026-12-01 11:36 UTC" from a report's "2026-12-01T11:36:07Z"; "no date recorded" for "";
 /// any other text as it is, clipped like any user text a message echoes (echo_text).

@@ -19,6 +19,7 @@
 #include "fragviz/util/name_suggest.hpp"
 #include "fragviz/util/words.hpp"
 #include "fragviz/viewmodel/assets.hpp"
+#include "fragviz/viewmodel/fragments_measured.hpp"
 #include "fragviz_export/views.hpp"
 #include "fragviz_export/writers.hpp"
 #include "input_path.hpp"
@@ -48,7 +49,7 @@ struct Opts {
 
 /// The options each view reads (the rest are refused for it, so nothing given is silently dropped).
 const std::map<scene::View, std::set<std::string>> kViewOptions = {
-    {scene::View::fragments, {"--instr", "--lane", "--operand", "--crop", "--labels"}},
+    {scene::View::fragments, {"--instr", "--lane", "--operand", "--crop", "--labels", "--report"}},
     {scene::View::warpgroup, {"--instr", "--lane", "--operand", "--crop", "--labels"}},
     {scene::View::ldmatrix, {"--num", "--trans", "--lane"}},
     {scene::View::stmatrix, {"--num", "--trans", "--lane"}},
@@ -202,6 +203,16 @@ int run(const Opts& o) {
     if (!file) return refuse(file.error.message, exit_code_for(file.error.kind));  // it names the file
     if (!file.value->gate) return refuse(o.report + " holds no gate report (it is a probe report)");
     r.gate = std::make_shared<const GateReport>(*file.value->gate);
+  }
+  if (*view == scene::View::fragments && !o.report.empty()) {
+    // A probe report's marks and "measured on" line, as the app shows it opened (File > Open).
+    if (auto why = input_file_problem("--report", o.report))
+      return refuse(*why, exit_code_for(ErrorKind::io));
+    auto file = load_report(o.report);
+    if (!file) return refuse(file.error.message, exit_code_for(file.error.kind));  // it names the file
+    if (!file.value->probe) return refuse(o.report + " holds no probe report (it is a gate report)");
+    r.report = std::make_shared<const ProbeReport>(*file.value->probe);
+    r.report_label = app::probe_report_label(*r.report);
   }
   if (*view == scene::View::cta) {
     // The configuration as `tiled` reads it: a preset and the flags on top (tile/cta_config.hpp).
@@ -366,7 +377,9 @@ void add_export_command(CLI::App& app, int& exit_code) {
   o->given["--sm"] =
       cmd->add_option("--sm", o->sm, "banks: oldest target, e.g. 75 or 80")->check(whole_range(70, 200));
   o->given["--report"] =
-      cmd->add_option("--report", o->report, "output: a gate report (JSON)")->check(kNonEmpty);
+      cmd->add_option("--report", o->report,
+                      "output: a gate report (JSON); fragments: a probe report, its marks and measured line")
+          ->check(kNonEmpty);
   // Each takes a file, or '-' for standard output (one of them; "wrote ..." then goes to standard error).
   cmd->add_option("--svg", o->svg,
                   "write SVG (vector, one <text> per label) to this file, or '-' for standard output")

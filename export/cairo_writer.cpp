@@ -48,6 +48,13 @@ void draw_scene(cairo_t* cr, const Scene& s) {
       cairo_move_to(cr, l->x0, l->y0);
       cairo_line_to(cr, l->x1, l->y1);
       cairo_stroke(cr);
+    } else if (const Triangle* t = std::get_if<Triangle>(&item)) {
+      set_colour(cr, t->fill);
+      cairo_move_to(cr, t->x[0], t->y[0]);
+      cairo_line_to(cr, t->x[1], t->y[1]);
+      cairo_line_to(cr, t->x[2], t->y[2]);
+      cairo_close_path(cr);
+      cairo_fill(cr);
     }
   }
 }

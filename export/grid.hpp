@@ -10,6 +10,7 @@
 #include "fragviz/viewmodel/assets.hpp"
 #include "fragviz/viewmodel/cell_labels.hpp"
 #include "fragviz/viewmodel/cta_tile_view.hpp"
+#include "fragviz/viewmodel/fragments_measured.hpp"
 #include "fragviz/viewmodel/grid_marks.hpp"
 #include "fragviz_export/scene.hpp"
 #include "fragviz_export/views.hpp"
@@ -19,13 +20,17 @@ namespace fragviz::scene {
 /// One cell of a grid.
 struct Cell {
   Colour fill = kWhite;
-  std::string label;    ///< drawn centred, in text_on(fill)
-  bool marked = false;  ///< drawn with a heavy black outline (a selected or addressing lane)
-  bool wrong = false;   ///< crossed out and outlined in kWrongMark (a cell a join finds wrong)
+  std::string label;      ///< drawn centred, in text_on(fill)
+  bool marked = false;    ///< drawn with a heavy black outline (a selected or addressing lane)
+  bool wrong = false;     ///< crossed out and outlined in kWrongMark (a cell a join finds wrong)
+  bool measured = false;  ///< the green corner of a cell a probe measured and found matching
 };
 
 /// The mark of a wrong cell (app::kCtaWrongColour, the screen's): no lane or warp colour is red.
 inline constexpr Colour kWrongMark{app::kCtaWrongColour.r, app::kCtaWrongColour.g, app::kCtaWrongColour.b};
+/// The green corner of a measured cell that matches: the screen's (panels.hpp kGreen).
+inline constexpr Colour kMeasuredMark{app::kMatchesMarkColour.r, app::kMatchesMarkColour.g,
+                                      app::kMatchesMarkColour.b};
 /// Draws the wrong-cell mark over the cell at (x, y), w x h: a red cross over a black one (readable
 /// on every fill) and a red outline. The legend's swatch draws it too.
 void draw_wrong_mark(Scene& s, double x, double y, double w, double h);

@@ -60,6 +60,8 @@ void paint_scene(Scene& s, const app::Paper& paper) {
       paint(t->colour);
     } else if (Line* l = std::get_if<Line>(&item)) {
       paint(l->colour);
+    } else if (Triangle* t = std::get_if<Triangle>(&item)) {
+      paint(t->fill);
     }
   }
 }
@@ -76,6 +78,8 @@ double drawing_width(const Scene& s) {
   for (const Item& item : s.items) {
     if (const Rect* r = std::get_if<Rect>(&item)) right = std::max(right, r->x + r->w);
     if (const Line* l = std::get_if<Line>(&item)) right = std::max({right, l->x0, l->x1});
+    if (const Triangle* t = std::get_if<Triangle>(&item))
+      right = std::max({right, t->x[0], t->x[1], t->x[2]});
   }
   return right > 0 ? right + 12 : 0;
 }
@@ -137,6 +141,9 @@ void wrap_text_to_drawing(Scene& s) {
           l->y0 += shift;
           l->y1 += shift;
         }
+      } else if (Triangle* g = std::get_if<Triangle>(&item)) {
+        if (std::min({g->y[0], g->y[1], g->y[2]}) > first.y)
+          for (double& y : g->y) y += shift;
       }
     }
     s.height += shift;
@@ -215,6 +222,17 @@ double draw_grid(Scene& s, const GridSpec& g, const std::function<Cell(int, int)
         if (!k.label.empty() && size >= 2.5 && !k.wrong)
           s.add(Text{g.x + c * g.cw + g.cw * 0.5, g.y + r * g.ch + g.ch * 0.5 + size * 0.36, k.label, size,
                      text_on(k.fill), Anchor::middle});
+      }
+  // Measured cells' green corner (the fragments view's, app::CellMark::matches): over the outlines.
+  for (int r = 0; r < g.rows; ++r)
+    for (int c = 0; c < g.cols; ++c)
+      if (const Cell k = cell(r, c); k.measured && !k.wrong) {
+        const double x1 = g.x + (c + 1) * g.cw - 0.4, y0 = g.y + r * g.ch + 0.4;
+        const double leg = std::min(5.0, std::min(g.cw, g.ch) * 0.4);
+        Triangle t{{x1 - leg, x1, x1}, {y0, y0, y0 + leg}, kMeasuredMark};
+        if (!g.id.empty())
+          t.id = g.id + "-r" + std::to_string(g.row0 + r) + "-c" + std::to_string(g.col0 + c) + "-measured";
+        s.add(std::move(t));
       }
   // Wrong cells' marks, then their labels over them: the cross must not hide which thread and
   // value the cell holds (as on the screen).

@@ -140,6 +140,12 @@ std::string svg_text(const Scene& s) {
         << num(l->y1) << "\" stroke=\"" << hex(l->colour) << "\" stroke-width=\"" << num(l->width) << "\"";
       if (l->alpha != 255) o << " stroke-opacity=\"" << num(l->alpha / 255.0) << "\"";
       o << "/>\n";
+    } else if (const Triangle* g = std::get_if<Triangle>(&item)) {
+      o << "<polygon ";
+      if (!g->id.empty()) o << "id=\"" << xml_escape(g->id) << "\" ";
+      o << "points=\"";
+      for (std::size_t i = 0; i < 3; ++i) o << (i ? " " : "") << num(g->x[i]) << "," << num(g->y[i]);
+      o << "\" fill=\"" << hex(g->fill) << "\"/>\n";
     }
   }
   o << "</svg>\n";
@@ -174,6 +180,10 @@ std::string tikz_text(const Scene& s) {
       if (l->alpha != 255) body << ",draw opacity=" << num(l->alpha / 255.0);
       body << "] (" << num(l->x0) << "," << num(l->y0) << ") -- (" << num(l->x1) << "," << num(l->y1)
            << ");\n";
+    } else if (const Triangle* g = std::get_if<Triangle>(&item)) {
+      body << "\\path[fill=" << name(g->fill) << "]";
+      for (std::size_t i = 0; i < 3; ++i) body << " (" << num(g->x[i]) << "," << num(g->y[i]) << ") --";
+      body << " cycle;\n";
     }
   }
   std::ostringstream o;

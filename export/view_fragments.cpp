@@ -164,15 +164,27 @@ Outcome<Scene> fragments_scene(const ViewRequest& r) {
                            : r.labels == CellLabels::lane   ? "Cell: T<lane>, coloured by lane"
                            : r.labels == CellLabels::number ? "Cell: the lane's number, coloured by lane"
                                                             : "Cell: coloured by lane";
+  // What the report measured of it (null report: nothing): the screen then says where the cells were
+  // measured, not "PTX ISA prediction", and so does the subtitle (newcomer round 25).
+  const app::FragmentsMeasured measured = app::fragments_measured(*in, r.report.get());
   double y = draw_title(
       s, in->mnemonic,
-      std::string("PTX ISA: ") + in->ptx_section + ". " + cell_words +
+      (measured.any() ? std::string() : std::string("PTX ISA: ") + in->ptx_section + ". ") + cell_words +
           (r.lane >= 0 ? "; lane " + std::to_string(r.lane) + " outlined, the others faded." : "."));
   // What the figure rests on, as the app's status line says it: an entry no GPU has run is the
   // model alone, and a picture passed around on its own must say so.
   if (const std::string status = app::fragments_model_status(*in); !status.empty() && s.decorations) {
     s.add(Text{12, y + 8, status, kBodySize, kBlack});
     s.cover(12 + text_width(status, kBodySize), y + 8);
+    y += 12;
+  }
+  // What the report measured, the line the view shows under its controls, in the view's tone.
+  if (const app::MeasuredLine line =
+          app::fragments_measured_line(r.report_label, measured, r.report != nullptr);
+      !line.text.empty() && s.decorations) {
+    const std::optional<app::Rgb> tone = app::tone_colour(line.tone, r.dark);
+    s.add(Text{12, y + 8, line.text, kBodySize, tone ? Colour{tone->r, tone->g, tone->b} : kGrid});
+    s.cover(12 + text_width(line.text, kBodySize), y + 8);
     y += 12;
   }
   // The screen's header lines (its corner legend), as a caption under the title.
@@ -197,13 +209,17 @@ Outcome<Scene> fragments_scene(const ViewRequest& r) {
   const auto a = owner_table(*in, Operand::A), b = owner_table(*in, Operand::B),
              c = owner_table(*in, Operand::C);
   auto grid = [&](const std::vector<Owner>& own, Operand op, int p) {
-    return [&own, op, p, in, &r, mode](int row, int col) {
-      const Owner o = own[static_cast<std::size_t>(cell_index(*in, op, Coord{row, col, p}))];
+    return [&own, op, p, in, &r, mode, &measured](int row, int col) {
+      const int index = cell_index(*in, op, Coord{row, col, p});
+      const Owner o = own[static_cast<std::size_t>(index)];
       Cell cell;
       if (o.lane < 0) return cell;  // never for a catalogue entry (every layout is a bijection)
       cell.fill = lane_colour(r.palette, o.lane);
       cell.label = cell_label(mode, o.lane, o.element);
       highlight_lane(cell, o.lane, r.lane);
+      // The report's marks, as the screen's cells carry them: a green corner, or a red cross.
+      cell.measured = measured.mark(op, index) == app::CellMark::matches;
+      cell.wrong = measured.mark(op, index) == app::CellMark::differs;
       return cell;
     };
   };

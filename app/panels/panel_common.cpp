@@ -89,7 +89,14 @@ void status_text(const ImVec4& colour, const char* fmt, ...) {
   // Else at the visible right edge: ImGui's own (wrap pos 0) is the content's, which in a child that
   // scrolls sideways (the CTA tile's grids) lies past the view and cut the join line there.
   const float edge = std::min(w->WorkRect.Max.x, w->InnerRect.Max.x - w->WindowPadding.x);
-  ImGui::PushTextWrapPos(self_sizing ? ImGui::GetCursorPosX() + ImGui::GetFontSize() * 40.f
+  // A self-sizing one wraps at 40 em, or less where the display is narrower than that (a tooltip
+  // must fit beside the pointer: the ladder's rung 7 ran off the screen, newcomer round 25).
+  const ImGuiStyle& st = ImGui::GetStyle();
+  const float display_room =
+      ImGui::GetIO().DisplaySize.x - 2.f * (st.WindowPadding.x + st.DisplaySafeAreaPadding.x);
+  ImGui::PushTextWrapPos(self_sizing ? ImGui::GetCursorPosX() +
+                                           std::max(ImGui::GetFontSize() * 10.f,
+                                                    std::min(ImGui::GetFontSize() * 40.f, display_room))
                                      : std::max(edge - w->Pos.x + w->Scroll.x, 1.f));
   ImGui::PushStyleColor(ImGuiCol_Text, colour);
   ImGui::TextUnformatted(text.data(), text.data() + text.size());

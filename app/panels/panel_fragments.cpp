@@ -398,8 +398,9 @@ void draw_grid(ImDrawList* dl, AppState& s, const Derived& d, const GridGeom& g,
         mismatch_mark(dl, a, b);
       } else if (st == 1 && tick) {
         // Measured and matching: a small green corner.
-        dl->AddTriangleFilled(ImVec2(b.x - 7.f, a.y + 1.f), ImVec2(b.x - 1.f, a.y + 1.f),
-                              ImVec2(b.x - 1.f, a.y + 7.f), kGreen);
+        dl->AddTriangleFilled(
+            ImVec2(b.x - 7.f, a.y + 1.f), ImVec2(b.x - 1.f, a.y + 1.f), ImVec2(b.x - 1.f, a.y + 7.f),
+            IM_COL32(kMatchesMarkColour.r, kMatchesMarkColour.g, kMatchesMarkColour.b, 255));
       }
     }
   // Rules every 8 rows and columns for reading (every 32 stronger): grid_rules, which the export
@@ -488,40 +489,16 @@ void draw_fragments(AppState& s, const Derived& d) {
   }
 
   // [SECTION] header: what is measured
-  const int index = catalogue_index(&in);
-  const MeasuredTable::Entry* entry = index >= 0 && static_cast<std::size_t>(index) < ms.catalogue.size()
-                                          ? &ms.catalogue[static_cast<std::size_t>(index)]
-                                          : nullptr;
-  if (ms.instruction || ms.fragment || ms.fed) {
+  // The line and its tone are File > Export's too (fragments_measured_line); recorded (text_lines)
+  // so a test compares an export's line with the one drawn.
+  const MeasuredLine line = fragments_measured_line(s.probe.label, ms, s.probe.report != nullptr);
+  if (ms.any()) {
     s.frame.fragments_measured_label = s.probe.label;
-    std::string text = s.probe.label + ":";
-    auto part = [&](const char* via, int checked, int differing) {
-      text += std::string(text.back() == ':' ? " " : "; ") + via + " " +
-              (differing ? std::to_string(differing) + " of " + std::to_string(checked) + " elements differ"
-                         : "all " + std::to_string(checked) + " elements match");
-    };
-    if (ms.instruction) part("tensor core", ms.ip_checked, ms.ip_differing);
-    if (ms.fragment) part("through ldmatrix", ms.fp_checked, ms.fp_differing);
-    if (ms.fed) {
-      part("ldmatrix bytes", ms.fd_checked, ms.fd_differing);
-      const int mma_bad = ms.fed->mma.mismatches();
-      text += mma_bad ? "; the tensor core fed by ldmatrix: " + std::to_string(mma_bad) + " elements differ"
-                      : "; the tensor core fed by ldmatrix: all match";
-      if (!ms.fed->mma.tile_exact) text += ", its tile NOT exact";
-    }
-    if (ms.instruction && !ms.instruction->tile_exact) text += "; the tile is NOT exact";
-    if (ms.differing()) text += " (marked with a red X)";
     ImGui::PushTextWrapPos(0.f);
-    const bool fed_bad = ms.fed && (ms.fed->mma.mismatches() || !ms.fed->mma.tile_exact);
-    status_text(
-        ms.differing() || fed_bad || (ms.instruction && !ms.instruction->tile_exact) ? kRedV : kGreenV, "%s",
-        text.c_str());
+    answer_text(s, "fragments_measured_line", tone_vec(line.tone), line.text);
     ImGui::PopTextWrapPos();
-  } else if (s.probe.report && entry && entry->state == MeasuredTable::Entry::State::skipped) {
-    status_text(kAmberV, "%s: %s", s.probe.label.c_str(), entry->detail.c_str());
   } else if (s.probe.report) {
-    status_text(kDimV, "%s: this instruction is not in the report. PTX ISA prediction.",
-                s.probe.label.c_str());
+    answer_text(s, "fragments_measured_line", tone_vec(line.tone), line.text);
   } else {
     ImGui::TextColored(kDimV,
                        "PTX ISA prediction. Cell = owning lane: T<lane> V<element>. Click to select a lane.");

@@ -320,10 +320,12 @@ void draw_ladder(AppState& s, bool gate_running) {
               ImGui::EndDisabled();
               if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
                 own_tip = true;
-                ImGui::SetTooltip("%s%s", geometry_text(info).c_str(),
-                                  banks  ? ""
+                // Wrapped (text_tooltip): a rung's long geometry ran off the screen's right edge.
+                text_tooltip(ImGui::GetStyleColorVec4(ImGuiCol_Text),
+                             geometry_text(info) +
+                                 (banks  ? ""
                                   : rung ? "opens in the descriptor view (128B swizzle, as its TMA loads it)"
-                                         : "not in the bank view: the bank model covers per-lane loads");
+                                         : "not in the bank view: the bank model covers per-lane loads"));
               }
               if (index == 0) record_widget(s, o == GateOperand::A ? "ladder_geometry" : "ladder_geometry_b");
               if (rung && !s.frame.widgets.count(o == GateOperand::A ? "ladder_geometry_wgmma"
@@ -334,6 +336,8 @@ void draw_ladder(AppState& s, bool gate_running) {
           case kVariant:
             ImGui::TextUnformatted(std::string(info.name).c_str());
             if (index == 0) record_widget(s, "ladder_variant");
+            if (const std::string w = "ladder_rung:" + std::to_string(info.rung); !s.frame.widgets.count(w))
+              record_widget(s, w.c_str());  // the rung's first row
             break;
           case kN:
             if (row.n > 0) ImGui::Text("%d", row.n);
@@ -380,7 +384,8 @@ void draw_ladder(AppState& s, bool gate_running) {
       const float my = ImGui::GetIO().MousePos.y;
       if (!own_tip && past_geometry && my >= row_y && my < row_y + row_h) {
         const std::string tip = ladder_row_text(info, row);
-        ImGui::SetTooltip("%s", tip.c_str());
+        // Wrapped within the display (text_tooltip): rungs 7 and 10's technique ran off its edge.
+        text_tooltip(ImGui::GetStyleColorVec4(ImGuiCol_Text), tip);
         s.frame.gate_ladder_tip = tip;
       }
       ++index;

@@ -148,12 +148,20 @@ void draw_register(AppState& s, const Derived& d, const InspectorRegister& reg, 
   ImGui::SameLine(hex_x);
   bool bad = false;
   for (const InspectorField& f : reg.fields) bad |= f.measured && !f.match;
-  if (reg.hex.empty() && reg.value_source == "measured-mma")
-    ImGui::TextColored(kDimV, "(cells named by one-hot passes)");
-  else if (reg.hex.empty())
-    ImGui::TextColored(kDimV, "(no value: %d bits)", reg.bits);
-  else
+  // The notes wrap at the window's edge (status_text) under the hex column: a narrow inspector cut
+  // "(no value: 32 b..." off (newcomer round 25). Recorded (text_lines) so a test sees it all shows.
+  const std::string value_widget =
+      "inspector_value_" + std::string(operand_key(reg.operand)) + std::to_string(reg.index);
+  if (reg.hex.empty()) {
+    const std::string note = reg.value_source == "measured-mma"
+                                 ? std::string("(cells named by one-hot passes)")
+                                 : "(no value: " + std::to_string(reg.bits) + " bits)";
+    status_text(kDimV, "%s", note.c_str());
+    record_text_line(s, value_widget.c_str(), note);
+  } else {
     ImGui::TextColored(bad ? kRedV : ImVec4(1, 1, 1, 1), "%s", reg.hex.c_str());
+    record_text_line(s, value_widget.c_str(), reg.hex);
+  }
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(
         "%s", reg.value_source == "probe-label" ? "as the tensor-core probe feeds it (labels, digit 0)"

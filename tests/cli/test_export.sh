@@ -30,7 +30,7 @@ refuse 64 "nothing to write" --view fragments --instr "$M"
 refuse 64 "is none of fragments" --view tiles --svg "$tmp/a.svg"
 refuse 64 "did you mean:" --view fragmnets --svg "$tmp/a.svg"
 grep -qx "  fragments" "$tmp/err" || fail "export --view fragmnets: no fragments suggested: $(cat "$tmp/err")"
-refuse 64 "not an option of --view fragments" --view fragments --instr "$M" --report x.json --svg "$tmp/a.svg"
+refuse 64 "not an option of --view warpgroup" --view warpgroup --report x.json --svg "$tmp/a.svg"
 refuse 64 "not an option of --view ldmatrix" --view ldmatrix --instr "$M" --svg "$tmp/a.svg"
 refuse 64 "not both" --view banks --picture tile --instr "$M" --num x2 --svg "$tmp/a.svg"
 refuse 64 "same file" --view movmatrix --svg "$tmp/a.svg" --tikz "$tmp/a.svg"
@@ -144,6 +144,36 @@ assert all(ok[k] == "#216b38" for k in blocks), "the exact run is not all green"
 assert bad["blocks-r0-c0"] == "#ff2e1f" and bad["blocks-r31-c31"] == "#85878f", (bad["blocks-r0-c0"], bad["blocks-r31-c31"])
 PY
 
+# --view fragments --report: a probe report's marks and its "measured on" line, as the app's
+# fragments view shows them with the report open (newcomer round 25). The pinned H200 probe report
+# measured m16n8k16 through ldmatrix, all 512 elements (A 16 x 16, B 16 x 8, C 16 x 8) matching:
+# every cell carries the green corner (the screen's kGreen, 80,200,120), none a red cross.
+"$cli" export --view fragments --instr "$M" --report "$fx/h200-2026-12-01-probe.json" --svg "$tmp/pr.svg" \
+  >/dev/null 2>"$tmp/err" || fail "fragments export with a probe report exited $?: $(cat "$tmp/err")"
+python3 - "$tmp/pr.svg" <<'PY' || fail "the fragments export lacks the report's marks or line"
+import sys, xml.etree.ElementTree as ET
+root = ET.parse(sys.argv[1]).getroot()
+cells = {r.get("id") for r in root.iter("{http://www.w3.org/2000/svg}rect") if r.get("id")}
+assert len(cells) == 512, len(cells)
+marks = {p.get("id"): p.get("fill") for p in root.iter("{http://www.w3.org/2000/svg}polygon")}
+assert set(marks) == {c + "-measured" for c in cells}, sorted(set(marks) ^ {c + "-measured" for c in cells})[:5]
+assert set(marks.values()) == {"#50c878"}, set(marks.values())
+texts = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
+assert "measured on NVIDIA H200, sm_90: through ldmatrix all 512 elements match" in texts, texts[:6]
+assert not any(t and t.startswith("PTX ISA") for t in texts), [t for t in texts if t and t.startswith("PTX ISA")]
+PY
+# An entry the report skipped: its reason, no marks; one it does not name: said so, no marks.
+"$cli" export --view fragments --instr mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e2m1.e2m1.f32 \
+  --report "$fx/h200-2026-12-01-probe.json" --svg "$tmp/skip.svg" >/dev/null 2>&1 || fail "skipped entry export exited $?"
+grep -qF ">measured on NVIDIA H200, sm_90: skipped: needs sm_120a or newer (device is sm_90)<" "$tmp/skip.svg" ||
+  fail "the export of a skipped entry does not give the report's reason"
+"$cli" export --view fragments --instr mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 \
+  --report "$fx/h200-2026-12-01-probe.json" --svg "$tmp/none.svg" >/dev/null 2>&1 || fail "unnamed entry export exited $?"
+grep -qF ">measured on NVIDIA H200, sm_90: this instruction is not in the report. PTX ISA prediction.<" "$tmp/none.svg" ||
+  fail "the export of an entry the report does not name does not say so"
+! grep -q "<polygon" "$tmp/skip.svg" "$tmp/none.svg" || fail "an entry the report did not measure carries marks"
+rm -f "$tmp/pr.svg" "$tmp/skip.svg" "$tmp/none.svg"
+
 # A crop: one operand's block, exactly the cells asked for (PTX ISA m16n8k16 A: (4,8) T16 V4, (8,8) T0 V6).
 "$cli" export --view fragments --instr "$M" --operand A --crop rows=4-11,cols=8-15 --svg "$tmp/crop.svg" \
   >"$tmp/said" || fail "cropped export exited $?"
@@ -184,6 +214,11 @@ grep -q "Non-injective" "$tmp/err" || fail "the refusal does not quote CuTe: $(c
 [ $? = 64 ] || fail "--view algebra without --expression did not exit 64"
 rm -f "$tmp/alg.svg"
 
+rm -rf "${tmp:?}"/*  # refuse() checks that nothing is left
+# fragments --report: a gate report is no probe report: refused, naming the file, nothing written.
+refuse 3 "h200-2026-12-01-gate.json holds no probe report" --view fragments --instr "$M" \
+  --report "$fx/h200-2026-12-01-gate.json" --svg "$tmp/a.svg"
+refuse 5 "cannot read" --view fragments --instr "$M" --report "$tmp/none.json" --svg "$tmp/a.svg"
 # --crop on the bank view's tile picture: a block of the tile's rows and columns (no --operand: one
 # tile); the explorer's .x4 over the padded 64-wide tile: lane 11 reads row 11 from column 0.
 rm -rf "${tmp:?}"/*  # refuse() checks that nothing is left

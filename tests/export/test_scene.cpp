@@ -190,6 +190,62 @@ TEST(ExportFragments, AnEntryNoGpuRanSaysItIsModelOnly) {
   }
 }
 
+// Newcomer round 25: with a probe report open the screen's cells carry its marks (a green corner
+// where every check matches, a red cross where one differs) and the view says "measured on ...";
+// File > Export and `export --report` drew neither. A hand-made report: lane 0's a0 (A (0,0))
+// measured where the PTX ISA puts it, lane 5's a0 (A (1,2): groupID 1, threadID_in_group 1)
+// measured at (3,3).
+TEST(ExportFragments, AReportsMarksAndLineAsOnScreen) {
+  const std::string mnemonic = "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32";
+  auto report = std::make_shared<fragviz::ProbeReport>();
+  fragviz::InstructionProbe p;
+  p.mnemonic = mnemonic;
+  p.ran = true;
+  p.tile_exact = true;
+  fragviz::ElementCheck good;
+  good.operand = fragviz::Operand::A;
+  good.lane = 0;
+  good.element = 0;
+  good.expected = fragviz::Coord{0, 0, 0};
+  good.measured = fragviz::Coord{0, 0, 0};
+  fragviz::ElementCheck bad = good;
+  bad.lane = 5;
+  bad.expected = fragviz::Coord{1, 2, 0};
+  bad.measured = fragviz::Coord{3, 3, 0};
+  p.elements = {good, bad};
+  report->instructions.push_back(p);
+  fs::ViewRequest r;
+  r.view = fs::View::fragments;
+  r.instr = mnemonic;
+  r.report = report;
+  r.report_label = "measured on Test GPU, sm_90";
+  const fs::Scene s = build(r);
+  std::vector<std::string> corners;
+  int crosses = 0;
+  const fragviz::app::Rgb wrong = fragviz::app::kCtaWrongColour;
+  for (const auto& item : s.items) {
+    if (const auto* t = std::get_if<fs::Triangle>(&item)) corners.push_back(t->id);
+    if (const auto* l = std::get_if<fs::Line>(&item); l && l->colour == fs::Colour{wrong.r, wrong.g, wrong.b})
+      ++crosses;
+  }
+  EXPECT_EQ(corners, std::vector<std::string>{"A-r0-c0-measured"});  // only the matching cell
+  EXPECT_EQ(crosses, 6);  // the wrong mark: two red strokes of the cross and a four-line outline, once
+  EXPECT_TRUE(
+      has_text(s, "measured on Test GPU, sm_90: tensor core 1 of 2 elements differ (marked with a red X)"));
+  // The SVG names the corner, so a reader finds it.
+  EXPECT_NE(fs::svg_text(s).find("<polygon id=\"A-r0-c0-measured\""), std::string::npos);
+  // Without a report: no marks and no such line.
+  r.report = nullptr;
+  r.report_label.clear();
+  const fs::Scene plain = build(r);
+  for (const auto& item : plain.items) {
+    EXPECT_FALSE(std::holds_alternative<fs::Triangle>(item));
+    if (const auto* t = std::get_if<fs::Text>(&item)) {
+      EXPECT_EQ(t->text.find("measured on"), std::string::npos);
+    }
+  }
+}
+
 TEST(ExportFragments, M8n8k4DrawsEveryProduct) {
   const fs::Scene s = fragments("mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32");
   for (int p = 0; p < 4; ++p) EXPECT_EQ(count_cells(s, "Ap" + std::to_string(p)), 8 * 4) << p;

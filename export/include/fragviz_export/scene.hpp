@@ -6,6 +6,7 @@
 // No CUDA, no GL, no cairo: the unit tests read a Scene's cells and texts directly.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <variant>
@@ -80,7 +81,15 @@ struct Line {
   std::uint8_t alpha = 255;  ///< opacity over what lies under it (a grid rule over the cells)
 };
 
-using Item = std::variant<Rect, Text, Line>;
+/// A filled triangle, corners (x[i], y[i]): the fragments view's "measured and matching" corner mark.
+struct Triangle {
+  std::array<double, 3> x{}, y{};
+  Colour fill = kBlack;
+  /// Names what it marks, "<cell id>-measured" (e.g. "A-r8-c0-measured"): the SVG's id attribute.
+  std::string id = {};
+};
+
+using Item = std::variant<Rect, Text, Line, Triangle>;
 
 /// The whole picture: its size in points, a title (the SVG/PDF title) and its items in drawing order.
 struct Scene {
@@ -95,6 +104,7 @@ struct Scene {
   void add(Rect r) { items.emplace_back(std::move(r)); }
   void add(Text t) { items.emplace_back(std::move(t)); }
   void add(Line l) { items.emplace_back(l); }
+  void add(Triangle t) { items.emplace_back(std::move(t)); }
   /// Grows width/height to cover (x, y) plus a margin.
   void cover(double x, double y, double margin = 12) {
     if (x + margin > width) width = x + margin;

@@ -194,6 +194,11 @@ struct ViewRequest {
   app::CtaTileControls cta;
   /// output: the gate report (ReportFile with a gate part), e.g. from load_report.
   std::shared_ptr<const GateReport> gate;
+  /// fragments: the probe report the screen shows (null: none) and its label ("measured on NVIDIA
+  /// H200, sm_90"): the picture carries its marks on the cells and its line under the title, as the
+  /// view does (app::fragments_measured).
+  std::shared_ptr<const ProbeReport> report;
+  std::string report_label;
   app::Palette palette;  ///< lane and warp colours, and the papers
   /// Drawn on the palette's "screen" paper (the app's dark window background and light text) instead
   /// of its "document" paper (white, black text): --palette dark.

@@ -16,7 +16,8 @@
 // other columns keep their rectangles (issue 22, "windows jump"). That column carries the canvas's
 // vertical scroll bar along its right edge (column_bar_rect), so the bar coming or going never
 // narrows the other columns, and that bar scrolls that column alone (each column scrolls at most as
-// far as it runs past the window); a view opened from the View menu is scrolled into sight; the views' least
+// far as it runs past the window; the wheel over one of its views that cannot take the turn scrolls
+// it too); a view opened from the View menu is scrolled into sight; the views' least
 // heights are latched (window_placement.cpp), so a view's content growing or shrinking never re-tiles the
 // layout.
 //

@@ -143,6 +143,37 @@ float scroll_bar(AppState& s, const char* id, const LayoutRect& r, bool horizont
   return scroll;
 }
 
+/// The canvas scroll a wheel turn this frame asks for, or -1: where the pointer is over a tiled view
+/// (not Ctrl: that zooms) whose own scrolling cannot take the turn (ImGui gives the wheel to the
+/// hovered window, or the first parent of a child that does not scroll) and whose column scrolls
+/// (it runs past the window). The output view's wheel zooms it, so it keeps every turn.
+float wheel_column_scroll(const Layout& tiled, const std::vector<bool>& open, const LayoutCanvas& canvas,
+                          float scroll_x, const std::vector<float>& usable) {
+  const ImGuiIO& io = ImGui::GetIO();
+  const ImGuiContext& g = *ImGui::GetCurrentContext();
+  if (io.MouseWheel == 0.f || io.KeyCtrl || !g.HoveredWindow ||
+      ImGui::IsPopupOpen(0u, ImGuiPopupFlags_AnyPopupId))
+    return -1.f;
+  const ImGuiWindow* w = g.HoveredWindow;
+  while ((w->Flags & ImGuiWindowFlags_ChildWindow) && w->ScrollMax.y == 0.f && w->ParentWindow)
+    w = w->ParentWindow;
+  const bool at_end =
+      w->ScrollMax.y == 0.f || (io.MouseWheel > 0.f ? w->Scroll.y <= 0.f : w->Scroll.y >= w->ScrollMax.y);
+  const int slot = slot_of(w->RootWindow->Name);
+  if (!at_end || slot < 0 || std::strcmp(w->RootWindow->Name, kWinOutput) == 0) return -1.f;
+  const float scale = ImGui::GetIO().DisplayFramebufferScale.x;
+  const auto at = [&](float y) {
+    return tile_views(tiled, open, canvas, scroll_x, y, scale, usable)[static_cast<std::size_t>(slot)];
+  };
+  const float own = at(0.f).y0 - at(canvas.max_scroll_y()).y0;  // how far its column scrolls
+  if (own <= 0.5f) return -1.f;
+  const ImGuiWindow* bar_window = ImGui::FindWindowByName("##layout_vscroll");
+  const float now = std::min(bar_window ? bar_window->Scroll.y : 0.f, own);
+  // ImGui's own wheel step for a window of this font size (UpdateMouseWheel: 5 lines).
+  const float step = 5.f * ImGui::GetFontSize();
+  return std::clamp(now - io.MouseWheel * step, 0.f, own);
+}
+
 /// Moves every floating window (one the user may drag: View > Tensor memory, CTA tile, the dialogs)
 /// whose title bar left the work area under the status strip back into it (kept_in_work_area), from
 /// where it was last frame: a window shrunk to 1x1 and back left them over the menu bar, and
@@ -335,9 +366,9 @@ void begin_layout(AppState& s) {
                          least_column_height(tiled, open, hard));
   f.scroll_x = scroll_bar(s, "##layout_hscroll", f.canvas.hbar, true,
                           f.canvas.width + (f.canvas.scroll_y ? bar : 0.f));  // its bar runs under the corner
-  // Only the bars scroll the canvas (dragged, or the wheel over them): the wheel over a view
-  // scrolls or zooms that view alone, never the canvas with every view's title and the Controls
-  // under the menu bar (newcomer round 10, issue 22).
+  // The bars scroll the canvas (dragged, or the wheel over them); the wheel over a view scrolls or
+  // zooms that view, never the canvas with every view's title and the Controls under the menu bar
+  // (newcomer round 10, issue 22), save a turn the view cannot take (wheel_column_scroll).
   // Along the window's right edge where the window is too short for the layout; else the column that
   // runs taller carries it (column_bar_rect), and the other columns keep their width.
   const LayoutRect vbar = !f.canvas.vbar.empty() ? f.canvas.vbar
@@ -363,6 +394,12 @@ void begin_layout(AppState& s) {
     if (!top.empty() && own > 0.5f)
       reveal_y = scroll_to_show(top.y0, top.y1, f.canvas.view.y0, f.canvas.view.y1, std::min(now, own), own);
   }
+  // A wheel turn over a view that cannot take it (the view does not scroll, or is at its end that
+  // way) scrolls that view's column where the column runs past the window: the open ladder makes
+  // the gate view taller than the window, and its lower rows were reached only by the column's thin
+  // bar (newcomer round 25). A column the window holds never moves, nor does any other column.
+  if (reveal_y < 0.f && !vbar.empty())
+    reveal_y = wheel_column_scroll(tiled, open, f.canvas, f.scroll_x, usable);
   f.scroll_y = scroll_bar(s, "##layout_vscroll", vbar, false, f.canvas.height, reveal_y);
   f.views = tile_views(tiled, open, f.canvas, f.scroll_x, f.scroll_y, io.DisplayFramebufferScale.x, usable);
   // The tab strip takes the top of the shown view's slot.

@@ -398,7 +398,9 @@ void begin_layout(AppState& s) {
   // way) scrolls that view's column where the column runs past the window: the open ladder makes
   // the gate view taller than the window, and its lower rows were reached only by the column's thin
   // bar (newcomer round 25). A column the window holds never moves, nor does any other column.
-  if (reveal_y < 0.f && !vbar.empty())
+  // Not where the whole canvas scrolls (a window under the least layout size): that would slide
+  // every view's title under the menu bar (issue 22, test_small_window).
+  if (reveal_y < 0.f && f.canvas.vbar.empty() && !vbar.empty())
     reveal_y = wheel_column_scroll(tiled, open, f.canvas, f.scroll_x, usable);
   f.scroll_y = scroll_bar(s, "##layout_vscroll", vbar, false, f.canvas.height, reveal_y);
   f.views = tile_views(tiled, open, f.canvas, f.scroll_x, f.scroll_y, io.DisplayFramebufferScale.x, usable);

@@ -36,10 +36,16 @@ bool zoom_bar(AppState& s, GridZoom& z, const char* id, float lo, float hi, floa
   ImGui::TextColored(kDimV, "zoom");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(150.f);
-  ImGui::SliderFloat(("##" + name + "_zoom").c_str(), &z.zoom, lo, hi, "%.2fx",
+  // "x fit": the zoom is relative to the cells that fit the view, so one number draws larger cells
+  // in a taller view (newcomer round 25 read "2.03x" as a fixed scale).
+  ImGui::SliderFloat(("##" + name + "_zoom").c_str(), &z.zoom, lo, hi, "%.2fx fit",
                      ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
   record_widget(s, (name + "_zoom").c_str());
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "%s\nThe zoom counts times the cell size at which every cell fits this view (1x: fit),\n"
+        "so the same zoom draws larger cells when the view is larger.",
+        tip);
   ImGui::SameLine();
   const bool fit = ImGui::SmallButton(("fit##" + name).c_str());
   if (fit) z.zoom = 1.f;

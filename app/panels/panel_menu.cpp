@@ -222,9 +222,14 @@ void draw_quit_popup(AppState& s) {
   }
   if (!ImGui::BeginPopupModal("Quit fragviz?", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
   record_widget(s, "quit_dialog");
-  ImGui::TextUnformatted(
-      "Your settings are saved. This session's gate runs and history, live probe results and");
-  ImGui::TextUnformatted("comparisons end with it (fragviz-cli --json and File > Export keep such things).");
+  // The open reports and the comparison come back at the next start (settings); what lives only in
+  // this session does not. (It said "comparisons end with it": newcomer round 26 saw it come back.)
+  const char* lines[] = {
+      "Your settings, open reports and comparison come back at the next start. This session's gate",
+      "runs and history and live probe results end with it (fragviz-cli --json and File > Export keep "
+      "them)."};
+  for (const char* line : lines) ImGui::TextUnformatted(line);
+  record_text_line(s, "quit_dialog_text", std::string(lines[0]) + " " + lines[1]);
   if (ImGui::Button("Quit")) {
     s.quit_requested = true;
     ImGui::CloseCurrentPopup();

@@ -32,6 +32,15 @@ app_alive || fail "Escape ended the app"
 echo "step: File > Quit... asks; Cancel keeps the app"
 open_quit
 app_alive || fail "File > Quit... quit without asking"
+# It says what comes back (it said "comparisons end with it", and they came back: newcomer round 26).
+wait_for "'quit_dialog_text' in s['text_lines']"
+text=$(q "s['text_lines']['quit_dialog_text']['text']")
+echo "quit dialog: $text"
+case "$text" in
+  *"open reports and comparison come back at the next start"*) ;;
+  *) fail "the Quit dialog does not say that reports and the comparison come back: $text" ;;
+esac
+case "$text" in *"comparisons end"*) fail "the Quit dialog says comparisons end: $text" ;; esac
 click $(centre_of "s['widgets']['quit_cancel']")
 wait_for "'quit_dialog' not in s['widgets']"
 sleep 0.5

@@ -38,7 +38,10 @@ xdotool click 1
 wait "$watcher"
 echo "progress seen: $(tr '\n' '|' <"$WORK/progress.txt")"
 grep -q '^compiling with NVRTC\.\.\. [0-9]* s$' "$WORK/progress.txt" || fail "Load kernel's bar never said it was compiling"
-grep -q '%' "$WORK/progress.txt" && fail "Load kernel's bar showed a percentage while compiling"
+# A finished run may show "100%" for a frame as it ends (seen under load, session 23); any other
+# percentage, or one before the compiling words, is the stuck "0%" this test is about.
+grep -v '^100%$' "$WORK/progress.txt" | grep -q '%' && fail "Load kernel's bar showed a percentage while compiling"
+sed -n '$!p' "$WORK/progress.txt" | grep -q '%' && fail "Load kernel's bar showed a percentage before the run ended"
 # NVRTC takes 20-30 s on a loaded machine.
 wait_for "s['kernel']['is_last_run'] and s['kernel']['last_kind'] == 'no_device'" 100
 echo "run: $(q "s['kernel']['last_error']")"

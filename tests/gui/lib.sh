@@ -179,23 +179,28 @@ PY
   esac
 }
 
-# open_compare_browser: File > Compare with report, retried (a menu click can fall into a slow frame),
-# until the compare browser is visible.
-open_compare_browser() {
-  local _ opened=0
+# open_browser_from_file_menu ITEM BROWSER: File > ITEM (a widget name of the state dump), retried (a
+# menu click can fall into a slow frame), until s[BROWSER] is visible.
+open_browser_from_file_menu() {
+  local item=$1 browser=$2 _ i
   for _ in 1 2 3; do
     click $(centre_of "s['widgets']['menu_file']")
     sleep 0.5
-    python3 -c "import json,sys; s=json.load(open('$STATE')); sys.exit(0 if 'menu_compare' in s['widgets'] else 1)" || continue
-    click $(centre_of "s['widgets']['menu_compare']")
-    for _ in $(seq 20); do
-      [ "$(q "s['compare_browser']['visible']")" = True ] && { opened=1; break; }
+    python3 -c "import json,sys; s=json.load(open('$STATE')); sys.exit(0 if '$item' in s['widgets'] else 1)" || continue
+    click $(centre_of "s['widgets']['$item']")
+    for i in $(seq 20); do
+      [ "$(q "s['$browser']['visible']")" = True ] && return 0
       sleep 0.1
     done
-    [ "$opened" = 1 ] && return 0
   done
-  fail "File > Compare with report did not open the browser"
+  fail "File > $item did not open the browser"
 }
+
+# open_compare_browser: File > Compare with report, until the compare browser is visible.
+open_compare_browser() { open_browser_from_file_menu menu_compare compare_browser; }
+
+# open_report_browser: File > Open report, until the file browser is visible.
+open_report_browser() { open_browser_from_file_menu menu_open file_browser; }
 
 # activate_text_field WIDGET: a click in that field's text (left of any - and + buttons), until the app
 # reports a text field active; retried, as a loaded machine drops clicks.

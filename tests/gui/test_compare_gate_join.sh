@@ -17,22 +17,6 @@ A="$WORK/r/h200-2026-12-01-hopper-probe.json"
 B="$WORK/r/h200-2026-12-01-probe.json"
 GATE="$WORK/r/h200-2026-12-01-ladder-gate.json"
 
-# File > Open report, retried as File > Compare is (a menu click can fall into a slow frame).
-open_report_browser() {
-  local _ opened=0
-  for _ in 1 2 3; do
-    click $(centre_of "s['widgets']['menu_file']")
-    sleep 0.5
-    python3 -c "import json,sys; s=json.load(open('$STATE')); sys.exit(0 if 'menu_open' in s['widgets'] else 1)" || continue
-    click $(centre_of "s['widgets']['menu_open']")
-    for _ in $(seq 20); do
-      [ "$(q "s['file_browser']['visible']")" = True ] && { opened=1; break; }
-      sleep 0.1
-    done
-    [ "$opened" = 1 ] && return 0
-  done
-  fail "File > Open report did not open the browser"
-}
 
 start_app --no-device "$A"
 wait_for "s['report'] is not None and s['report']['probe_path'] == '$A' and s['comparison'] is None"

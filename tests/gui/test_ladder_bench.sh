@@ -32,19 +32,7 @@ click $(centre_of "s['widgets']['ladder_geometry']")
 wait_for "s['gate_ladder']['geometry_variant'] == 'ldmatrix-k8'"
 
 # A probe report beside it: the bench stays.
-opened=0
-for _ in 1 2 3; do
-  click $(centre_of "s['widgets']['menu_file']")
-  sleep 0.5
-  python3 -c "import json,sys; s=json.load(open('$STATE')); sys.exit(0 if 'menu_open' in s['widgets'] else 1)" || continue
-  click $(centre_of "s['widgets']['menu_open']")
-  for _ in $(seq 20); do
-    [ "$(q "s['file_browser']['visible']")" = True ] && { opened=1; break; }
-    sleep 0.1
-  done
-  [ "$opened" = 1 ] && break
-done
-[ "$opened" = 1 ] || fail "File > Open report did not open the browser"
+open_report_browser
 xdotool type --delay 20 "$PROBE"
 wait_for "s['file_browser']['typed'] == '$PROBE'"
 xdotool key Return

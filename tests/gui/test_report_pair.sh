@@ -19,19 +19,7 @@ start_app --no-device "$PROBE"
 wait_for "s['report'] is not None and s['report']['probe_path'] == '$PROBE' and s['report_label'] == 'measured on NVIDIA H200, sm_90'"
 wait_for "s['gate']['has_result'] == False"
 
-opened=0
-for _ in 1 2 3; do
-  click $(centre_of "s['widgets']['menu_file']")
-  sleep 0.5
-  python3 -c "import json,sys; s=json.load(open('$STATE')); sys.exit(0 if 'menu_open' in s['widgets'] else 1)" || continue
-  click $(centre_of "s['widgets']['menu_open']")
-  for _ in $(seq 20); do
-    [ "$(q "s['file_browser']['visible']")" = True ] && { opened=1; break; }
-    sleep 0.1
-  done
-  [ "$opened" = 1 ] && break
-done
-[ "$opened" = 1 ] || fail "File > Open report did not open the browser"
+open_report_browser
 xdotool type --delay 20 "$GATE"
 wait_for "s['file_browser']['typed'] == '$GATE'"
 xdotool key Return

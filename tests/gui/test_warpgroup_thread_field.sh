@@ -11,16 +11,19 @@ gui_init "$@"
 start_app --no-device
 open_view warpgroup
 W="s['hopper']['warpgroup']"
-wait_for "$W['drawn'] and $W['selected_thread'] == -1 and 'wg_thread_text' in s['widgets'] and 'wg_thread_plus' in s['widgets']"
-rects() { q "[s['widgets'][k] for k in ('wg_thread', 'wg_thread_text', 'wg_thread_minus', 'wg_thread_plus')]"; }
+wait_for "$W['drawn'] and $W['selected_thread'] == -1 and 'wg_thread' in s['widgets']"
+# The whole field (text, - and +), then its parts: the text, and each button.
+rects() { q "[s['widgets'].get(k) for k in ('wg_thread', 'wg_thread_text', 'wg_thread_minus', 'wg_thread_plus')]"; }
 before=$(rects)
-text_rect=$(q "s['widgets']['wg_thread_text']")
+text_rect=$(q "s['widgets']['wg_thread']")
 echo "no thread: $before"
 enter_number wg_thread 37 "$W['selected_thread'] == 37"
 sleep 0.3
 after=$(rects)
 echo "thread 37: $after"
 [ "$before" = "$after" ] || fail "the thread field moved once a thread was selected: $before -> $after"
+case "$after" in *None*) fail "the field's text and buttons are not in the state dump: $after" ;; esac
+text_rect=$(q "s['widgets']['wg_thread_text']")
 # A click three quarters along where the empty field's text was: in the text still, no step.
 click $(python3 -c "x,y,w,h=$text_rect; print(int(x+w*0.75), int(y+h/2))")
 sleep 0.5

@@ -584,6 +584,12 @@ struct AppState {
 
   // Gate.
   GateRequest gate_request;
+  /// A typed n past the gate's range was set to its nearest end: the gate view says so (clamp_note)
+  /// while n stays as set (newcomer round 26: 0 became 256 silently).
+  struct GateNClampNote {
+    std::string text;  ///< "" when none
+    int n = 0;         ///< the n it was said of
+  } gate_n_clamp_note;
   JobStatus gate_status = JobStatus::idle;
   int gate_progress_permille = 0;
   std::string gate_error;

@@ -600,6 +600,7 @@ std::string App::state_json() const {
       {"other_variant_note", fr.gate_other_variant},
       {"spot_checks_line", fr.gate_spot_checks},
       {"request_n", s_.gate_request.n},
+      {"n_clamp_note", s_.gate_n_clamp_note.text},
       {"request_seed", s_.gate_request.seed},
       {"request_variant", std::string(to_string(s_.gate_request.variant))},
       {"seed_error", fr.gate_seed_error},

@@ -46,12 +46,17 @@ std::string tile_stride_line(const TileGeometry& t, TileFieldUnit u) {
 }
 
 std::string clamp_note(const char* field, int typed, int lo, int hi, TileFieldUnit u) {
+  return clamp_note(field, typed, lo, hi, u.name);
+}
+
+std::string clamp_note(const char* field, int typed, int lo, int hi, const char* unit) {
   if (typed >= lo && typed <= hi) return "";
   const bool high = typed > hi;
   const std::string to = std::to_string(high ? hi : lo);
   // Not the typed number itself: a field reads a number past an int as the int's end.
   return "the " + std::string(field) + " typed is " +
-         (high ? "more than the most, " : "less than the least, ") + to + " " + u.name + ": set to " + to;
+         (high ? "more than the most, " : "less than the least, ") + to +
+         (*unit ? " " + std::string(unit) : "") + ": set to " + to;
 }
 
 std::string word_units_text(int byte, TileFieldUnit u) {

@@ -22,15 +22,21 @@ FindAnswer find_answer(const std::string& text, const std::string& mnemonic,
     a.answer = thread_answer(mnemonic, operands, *f->thread, false);
     return a;
   }
-  a.error = where_problem(operands, f->where);
+  WhereRequest where = f->where;
+  if (f->value) {  // a cell's label, T5 V3: that element, answered as A,9,3 is
+    const std::optional<WhereRequest> w = value_where(operands, *f->value, a.error);
+    if (!w) return a;
+    where = *w;
+  }
+  a.error = where_problem(operands, where);
   if (!a.error.empty()) return a;
   for (const FragmentOperand& op : operands)
-    if (op.op == f->where.op) {
-      const Coord c{f->where.row, f->where.col, std::max(0, f->where.product)};
+    if (op.op == where.op) {
+      const Coord c{where.row, where.col, std::max(0, where.product)};
       if (const auto o = operand_owner(*op.spec, op.threads, op.products, c)) a.thread = o->lane;
     }
-  a.where = f->where;
-  a.answer = where_answer(mnemonic, operands, f->where, false);
+  a.where = where;
+  a.answer = where_answer(mnemonic, operands, where, false);
   return a;
 }
 
@@ -76,11 +82,15 @@ FindField draw_find_field(AppState& s, const char* id, std::string& text, const 
   ImGui::SetNextItemWidth(std::min(220.f * ImGui::GetFontSize() / 13.f, ImGui::GetContentRegionAvail().x));
   const bool warpgroup = !operands.empty() && operands.front().scope == FragmentScope::warpgroup;
   ImGui::InputTextWithHint((std::string("##") + id).c_str(),
-                           warpgroup ? "D,17,2 or thread 37" : "A,9,3 or lane 5", &text);
+                           warpgroup ? "D,17,2 or T37 V3" : "A,9,3, T5 V3 or lane 5", &text);
   f.committed = ImGui::IsItemDeactivatedAfterEdit();
   record_widget(s, id);
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("Enter selects the answer's %s", warpgroup ? "thread" : "lane");
+    ImGui::SetTooltip(
+        "An element (OPERAND,ROW,COL), a cell by its label (T5 V3: %s 5's value 3; A T5 V3 where\n"
+        "more than one operand holds it) or a %s (%s 5).\nEnter selects the answer's %s.",
+        warpgroup ? "thread" : "lane", warpgroup ? "thread" : "lane", warpgroup ? "thread" : "lane",
+        warpgroup ? "thread" : "lane");
   if (!compact) {
     ImGui::SameLine();
     ImGui::TextColored(kDimV, "as fragviz-cli layout --where / --lane");

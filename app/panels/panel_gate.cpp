@@ -16,6 +16,7 @@
 #include "fragviz/gate/wgmma_gate.hpp"
 #include "fragviz/tile/cta_presets.hpp"
 #include "fragviz/util/words.hpp"
+#include "fragviz/viewmodel/tile_units.hpp"  // clamp_note
 #include "panels.hpp"
 
 namespace fragviz::app {
@@ -428,8 +429,14 @@ void draw_gate(AppState& s) {
   // The gate's own range and the variant's tile step (gate_ladder.hpp); a size inside the range that
   // does not tile (2000) stays as typed and the reason below says what would work.
   const int step = gate_variant_info(req.variant).n_multiple;
-  input_int("n", &req.n, step, 8 * step);
+  if (input_int("n", &req.n, step, 8 * step)) {
+    // Said of the n set, so a step button or a ladder run that changes it drops the note.
+    const std::string note = clamp_note("n", req.n, kGateMinN, kGateMaxN, "");
+    req.n = std::clamp(req.n, kGateMinN, kGateMaxN);
+    s.gate_n_clamp_note = {note, req.n};
+  }
   req.n = std::clamp(req.n, kGateMinN, kGateMaxN);
+  if (s.gate_n_clamp_note.n != req.n) s.gate_n_clamp_note = {};
   record_widget(s, "gate_n");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(150);
@@ -496,6 +503,10 @@ void draw_gate(AppState& s) {
     record_widget(s, "gate_reason");
   }
   if (!s.frame.gate_seed_error.empty()) status_text(kRedV, "%s", s.frame.gate_seed_error.c_str());
+  if (!s.gate_n_clamp_note.text.empty()) {
+    status_text(kAmberV, "%s", s.gate_n_clamp_note.text.c_str());
+    record_widget(s, "gate_n_clamp_note");
+  }
   if (!notices.error.empty()) {
     status_text(kRedV, "%s", notices.error.c_str());
     record_widget(s, "gate_error");

@@ -22,6 +22,7 @@
 #include "../grid_clip.hpp"
 #include "../window_placement.hpp"
 #include "find_field.hpp"
+#include "fragviz/viewmodel/tile_units.hpp"  // clamp_note
 #include "hopper_common.hpp"
 #include "imgui_internal.h"  // the register list's clip rect (its rows in view)
 #include "imgui_stdlib.h"    // the thread field's text
@@ -149,42 +150,71 @@ constexpr const char* kNoThreadText = "no thread selected (click a cell)";
 
 /// The warpgroup view's thread field: the selected thread, stepped by its - and + buttons (- from 0
 /// selects none); with none selected, kNoThreadText in an empty field that takes a thread typed and
-/// entered, a text that is no thread 0-127 kept there with a message in red. Returns whether it
-/// selected another thread (the view then scrolls to it: a cell clicked is already in view).
+/// entered, a text that is no thread 0-127 kept there with a message in red, and the buttons beside
+/// it (+ selects 0, - does nothing). The text is as wide either way, the buttons in the same place:
+/// they appeared only once a thread was selected, where the wider empty field had been, so the next
+/// click there stepped the thread (newcomer round 26). A number past 127 typed over a thread is set
+/// to 127 and says so (clamp_note). Returns whether it selected another thread (the view then
+/// scrolls to it: a cell clicked is already in view).
 bool thread_field(AppState& s, HopperState& h, HopperFrame& f) {
   const int before = h.selected_thread;
+  const float text_w = ImGui::CalcTextSize(kNoThreadText).x + 2.f * ImGui::GetStyle().FramePadding.x;
+  const float b = ImGui::GetFrameHeight(), spacing = ImGui::GetStyle().ItemInnerSpacing.x;
+  const auto record_field = [&](Rect r) {  // [text][-][+], as InputInt draws them
+    s.frame.widgets["wg_thread"] = r;
+    s.frame.widgets["wg_thread_text"] = Rect{r.x, r.y, text_w, r.h};
+    s.frame.widgets["wg_thread_minus"] = Rect{r.x + text_w + spacing, r.y, b, b};
+    s.frame.widgets["wg_thread_plus"] = Rect{r.x + text_w + 2.f * spacing + b, r.y, b, b};
+  };
   if (h.selected_thread >= 0) {
-    ImGui::SetNextItemWidth(110.f);
+    ImGui::SetNextItemWidth(text_w + 2.f * (spacing + b));
     int thread = h.selected_thread;
-    if (input_int("##wg_thread", &thread, 1, 32))
+    if (input_int("##wg_thread", &thread, 1, 32)) {
       h.selected_thread = std::clamp(thread, -1, kWarpgroupSize - 1);
-    record_widget(s, "wg_thread");
+      h.thread_clamp_note = {thread > kWarpgroupSize - 1
+                                 ? clamp_note("thread", thread, 0, kWarpgroupSize - 1, "")
+                                 : std::string(),
+                             h.selected_thread};
+    }
+    record_field(last_item_rect());
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("The thread whose registers are listed (0-127); click a cell to choose another.");
     f.thread_text = std::to_string(h.selected_thread);
     h.thread_typed.clear();
-    return h.selected_thread >= 0 && h.selected_thread != before;
-  }
-  ImGui::SetNextItemWidth(ImGui::CalcTextSize(kNoThreadText).x + 2.f * ImGui::GetStyle().FramePadding.x);
-  const bool entered =
-      ImGui::InputTextWithHint("##wg_thread", kNoThreadText, &h.thread_typed,
-                               ImGuiInputTextFlags_CharsDecimal | ImGuiInputTextFlags_EnterReturnsTrue);
-  record_widget(s, "wg_thread");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Click a cell, or type a thread 0-127 and press Enter.");
-  if (entered || ImGui::IsItemDeactivatedAfterEdit()) {
-    const std::optional<int> n = parse_thread(h.thread_typed);
-    if (n) {
-      h.selected_thread = *n;
-      h.thread_typed.clear();
+  } else {
+    ImGui::SetNextItemWidth(text_w);
+    const bool entered =
+        ImGui::InputTextWithHint("##wg_thread", kNoThreadText, &h.thread_typed,
+                                 ImGuiInputTextFlags_CharsDecimal | ImGuiInputTextFlags_EnterReturnsTrue);
+    const bool hovered = ImGui::IsItemHovered(), active = ImGui::IsItemActive();
+    const bool edited = ImGui::IsItemDeactivatedAfterEdit();
+    const Rect text = last_item_rect();
+    ImGui::SameLine(0.f, spacing);
+    ImGui::BeginDisabled();
+    ImGui::Button("-##wg_thread_none", ImVec2(b, b));
+    ImGui::EndDisabled();
+    ImGui::SameLine(0.f, spacing);
+    if (ImGui::Button("+##wg_thread_none", ImVec2(b, b))) h.selected_thread = 0;
+    record_field(Rect{text.x, text.y, text_w + 2.f * (spacing + b), text.h});
+    if (hovered) ImGui::SetTooltip("Click a cell, or type a thread 0-127 and press Enter.");
+    if (entered || edited) {
+      const std::optional<int> n = parse_thread(h.thread_typed);
+      if (n) {
+        h.selected_thread = *n;
+        h.thread_typed.clear();
+      }
+    }
+    f.thread_text = h.thread_typed.empty() ? kNoThreadText : h.thread_typed;
+    if (!h.thread_typed.empty() && !active && !parse_thread(h.thread_typed)) {
+      f.thread_error = "'" + h.thread_typed + "' is no thread: type 0-127 or click a cell";
+      ImGui::SameLine();
+      status_text(kRedV, "%s", f.thread_error.c_str());
     }
   }
-  f.thread_text = h.thread_typed.empty() ? kNoThreadText : h.thread_typed;
-  if (!h.thread_typed.empty() && !ImGui::IsItemActive() && !parse_thread(h.thread_typed)) {
-    f.thread_error = "'" + h.thread_typed + "' is no thread: type 0-127 or click a cell";
-    ImGui::SameLine();
-    status_text(kRedV, "%s", f.thread_error.c_str());
-  }
-  return h.selected_thread != before;
+  if (h.thread_clamp_note.thread != h.selected_thread) h.thread_clamp_note = {};  // stepped, clicked since
+  f.thread_clamp_note =
+      h.thread_clamp_note.text;  // drawn under the Find field (beside it, it pushed Find off)
+  return h.selected_thread >= 0 && h.selected_thread != before;
 }
 
 /// The first cell (row by row) of `thread` in `g`, as the Find field names one; none if it holds none.
@@ -523,6 +553,10 @@ void draw_warpgroup(AppState& s, HopperViews& v) {
   v.frame.find_answer = found.answer.answer;
   v.frame.find_error = found.answer.error;
   if (found.committed && found.answer.thread >= 0) h.selected_thread = found.answer.thread;
+  if (!v.frame.thread_clamp_note.empty()) {
+    status_text(kAmberV, "%s", v.frame.thread_clamp_note.c_str());
+    record_widget(s, "wg_thread_clamp_note");
+  }
   s.warpgroup_goto.update(found);
   const std::optional<WhereRequest>& goto_cell = s.warpgroup_goto.where;
 

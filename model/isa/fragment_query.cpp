@@ -4,6 +4,7 @@
 #include <cctype>
 #include <limits>
 #include <sstream>
+#include <string_view>
 
 #include "fragviz/util/words.hpp"
 
@@ -208,12 +209,45 @@ std::optional<int> parse_thread_number(std::string_view text) {
   return static_cast<int>(std::min(v, kMax));
 }
 
+namespace {
+
+/// `text` without the spaces and tabs around it.
+std::string trimmed(std::string text) {
+  text.erase(0, text.find_first_not_of(" \t"));
+  text.erase(text.find_last_not_of(" \t") + 1);
+  return text;
+}
+
+/// `lower` (lower case, trimmed) as a cell's label, `t5 v3` or `a t5 v3`; nullopt when it is not one.
+std::optional<ThreadValue> parse_thread_value(const std::string& lower) {
+  ThreadValue v;
+  std::string rest = lower;
+  if (rest.size() > 2 && std::string_view("abcd").find(rest[0]) != std::string_view::npos &&
+      (rest[1] == ' ' || rest[1] == '\t')) {
+    v.op =
+        parse_operand(std::string(1, static_cast<char>(std::toupper(static_cast<unsigned char>(rest[0])))));
+    rest = trimmed(rest.substr(2));
+  }
+  const std::size_t mark = rest.find('v');
+  if (rest.empty() || rest[0] != 't' || mark == std::string::npos) return std::nullopt;
+  const std::optional<int> thread = parse_thread_number(trimmed(rest.substr(1, mark - 1)));
+  const std::optional<int> value = parse_thread_number(trimmed(rest.substr(mark + 1)));
+  if (!thread || !value) return std::nullopt;
+  v.thread = *thread;
+  v.value = *value;
+  return v;
+}
+
+}  // namespace
+
 std::optional<FindRequest> parse_find(const std::string& text, std::string& why) {
-  std::string t = text;
-  t.erase(0, t.find_first_not_of(" \t"));
-  t.erase(t.find_last_not_of(" \t") + 1);
+  const std::string t = trimmed(text);
   std::string lower = t;
   for (char& ch : lower) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  if (const std::optional<ThreadValue> v = parse_thread_value(lower)) {
+    why.clear();
+    return FindRequest{std::nullopt, {}, *v};
+  }
   for (const char* word : {"thread", "lane", "t", "l"}) {
     const std::string w = word;
     if (lower.rfind(w, 0) != 0) continue;
@@ -223,11 +257,53 @@ std::optional<FindRequest> parse_find(const std::string& text, std::string& why)
     const std::optional<int> number = parse_thread_number(n);
     if (!number) continue;
     why.clear();
-    return FindRequest{number, {}};
+    return FindRequest{number, {}, std::nullopt};
   }
   const std::optional<WhereRequest> w = parse_where(t, why);
   if (!w) return std::nullopt;
-  return FindRequest{std::nullopt, *w};
+  return FindRequest{std::nullopt, *w, std::nullopt};
+}
+
+std::optional<WhereRequest> value_where(const std::vector<FragmentOperand>& operands, const ThreadValue& v,
+                                        std::string& why) {
+  why = thread_problem(operands, v.thread);
+  if (!why.empty() || operands.empty()) return std::nullopt;
+  const std::string label = "T" + std::to_string(v.thread) + " V" + std::to_string(v.value);
+  const std::string who = operands.front().scope == FragmentScope::warpgroup ? "a thread" : "a lane";
+  std::vector<const FragmentOperand*> holding;
+  std::string ranges;  // "A V0 to V7, B V0 to V3"
+  for (const FragmentOperand& f : operands) {
+    if (v.op && f.op != *v.op) continue;
+    ranges += (ranges.empty() ? "" : ", ") + operand_title(f.op, f.scope) + " V0 to V" +
+              std::to_string(f.per_thread() - 1);
+    if (v.value >= 0 && v.value < f.per_thread()) holding.push_back(&f);
+  }
+  if (v.op && ranges.empty()) {
+    why = where_problem(operands, WhereRequest{*v.op, 0, 0, -1});  // an operand not in registers
+    return std::nullopt;
+  }
+  if (holding.empty()) {
+    why = label +
+          (v.op ? " is not in " + operand_title(*v.op, operands.front().scope) : " is in no operand") + ": " +
+          who + " holds " + ranges;
+    return std::nullopt;
+  }
+  if (holding.size() > 1) {
+    std::string names;
+    for (std::size_t i = 0; i < holding.size(); ++i)
+      names += (i == 0                    ? ""
+                : i + 1 == holding.size() ? " and "
+                                          : ", ") +
+               operand_title(holding[i]->op, holding[i]->scope);
+    why = label + " is in " + names + ": name the operand, e.g. " +
+          std::string(1, static_cast<char>(std::toupper(element_letter(holding[0]->op, holding[0]->scope)))) +
+          " " + label;
+    return std::nullopt;
+  }
+  const FragmentOperand& f = *holding.front();
+  const Coord c = operand_coord(*f.spec, v.thread, v.value);
+  why.clear();
+  return WhereRequest{f.op, c.row, c.col, f.products > 1 ? c.product : -1};
 }
 
 }  // namespace fragviz

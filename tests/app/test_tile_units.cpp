@@ -116,5 +116,15 @@ TEST(TileUnits, AClampedFieldSaysWhatItBecame) {
   EXPECT_EQ(clamp_note("width", 8, 8, 512, halves), "");
 }
 
+// A count with no unit (the gate's n, the Warpgroup thread) names the limit bare (newcomer round 26:
+// those fields clamped silently).
+TEST(TileUnits, AClampedCountSaysWhatItBecame) {
+  EXPECT_EQ(clamp_note("n", 2147483647, 256, 65536, ""),
+            "the n typed is more than the most, 65536: set to 65536");
+  EXPECT_EQ(clamp_note("n", 0, 256, 65536, ""), "the n typed is less than the least, 256: set to 256");
+  EXPECT_EQ(clamp_note("thread", 128, 0, 127, ""), "the thread typed is more than the most, 127: set to 127");
+  EXPECT_EQ(clamp_note("n", 256, 256, 65536, ""), "");
+}
+
 }  // namespace
 }  // namespace fragviz::app

@@ -19,6 +19,12 @@ enter_number pad -7 "s['controls']['pad_halves'] == 0"
 wait_for "s['controls']['tile_clamp_note'] == 'the pad typed is less than the least, 0 halves: set to 0'" 5
 enter_number gate_n 4294967552 "s['gate']['request_n'] == 65536"
 echo "gate n 4294967552 -> $(q "s['gate']['request_n']")"
+# The gate's n says so too (newcomer round 26: 0 became 256 silently), until n changes.
+wait_for "s['gate']['n_clamp_note'] == 'the n typed is more than the most, 65536: set to 65536'" 5
+enter_number gate_n 0 "s['gate']['request_n'] == 256"
+wait_for "s['gate']['n_clamp_note'] == 'the n typed is less than the least, 256: set to 256'" 5
+enter_number gate_n 4096 "s['gate']['request_n'] == 4096"
+wait_for "s['gate']['n_clamp_note'] == ''" 5
 enter_number width -4294967200 "s['controls']['width_halves'] == 8"
 echo "tile width -4294967200 -> $(q "s['controls']['width_halves']")"
 wait_for "s['controls']['tile_clamp_note'] == 'the width typed is less than the least, 8 halves: set to 8'" 5

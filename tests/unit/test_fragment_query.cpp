@@ -60,6 +60,67 @@ TEST(FragmentQuery, AnswersAsTheCliWordsThem) {
       << lane5;
 }
 
+// Newcomer round 26: Find rejected "T5 V3", the label the cells themselves show. A cell's label is
+// a lane's value: with an operand letter that element (A's a3 of lane 5 is A[9][3], see the top;
+// a5 sits 8 columns right of a1: A[1][11]); without one, the only operand holding that many values
+// (V5: A alone, B and C/D hold 4 per lane), else Find asks which.
+TEST(FragmentQuery, FindTakesACellsLabel) {
+  const Instruction* in = find_instruction(kM16n8k16);
+  ASSERT_NE(in, nullptr);
+  const std::vector<FragmentOperand> ops = fragment_operands(*in);
+  std::string why;
+  for (const char* text : {"A T5 V3", "a t5 v3", " A  T5V3 ", "A\tT 5 V 3"}) {
+    const auto f = parse_find(text, why);
+    ASSERT_TRUE(f && f->value) << text << ": " << why;
+    EXPECT_FALSE(f->thread) << text;
+    const auto w = value_where(ops, *f->value, why);
+    ASSERT_TRUE(w) << text << ": " << why;
+    EXPECT_EQ(w->op, Operand::A);
+    EXPECT_EQ(w->row, 9);
+    EXPECT_EQ(w->col, 3);
+    EXPECT_EQ(w->product, -1);
+  }
+  const auto five = parse_find("T5 V5", why);
+  ASSERT_TRUE(five && five->value) << why;
+  const auto a5 = value_where(ops, *five->value, why);
+  ASSERT_TRUE(a5) << why;
+  EXPECT_EQ(a5->op, Operand::A);
+  EXPECT_EQ(a5->row, 1);
+  EXPECT_EQ(a5->col, 11);
+
+  const auto three = parse_find("T5 V3", why);
+  ASSERT_TRUE(three && three->value) << why;
+  EXPECT_FALSE(value_where(ops, *three->value, why));
+  EXPECT_EQ(why, "T5 V3 is in A, B and C/D: name the operand, e.g. A T5 V3");
+  // C/D's c3 of lane 5: row groupID + 8, col 2 * threadID_in_group + 1.
+  const auto d = parse_find("D T5 V3", why);
+  ASSERT_TRUE(d && d->value) << why;
+  const auto c3 = value_where(ops, *d->value, why);
+  ASSERT_TRUE(c3) << why;
+  EXPECT_EQ(c3->op, Operand::C);
+  EXPECT_EQ(c3->row, 9);
+  EXPECT_EQ(c3->col, 3);
+
+  const auto eight = parse_find("T5 V8", why);
+  ASSERT_TRUE(eight && eight->value) << why;
+  EXPECT_FALSE(value_where(ops, *eight->value, why));
+  EXPECT_EQ(why, "T5 V8 is in no operand: a lane holds A V0 to V7, B V0 to V3, C/D V0 to V3");
+  const auto b4 = parse_find("B T5 V4", why);
+  ASSERT_TRUE(b4 && b4->value) << why;
+  EXPECT_FALSE(value_where(ops, *b4->value, why));
+  EXPECT_EQ(why, "T5 V4 is not in B: a lane holds B V0 to V3");
+  const auto lane40 = parse_find("T40 V0", why);
+  ASSERT_TRUE(lane40 && lane40->value) << why;
+  EXPECT_FALSE(value_where(ops, *lane40->value, why));
+  EXPECT_EQ(why, "a warp has lanes 0 to 31");
+  // Still a lane alone, and not a label: "T5 V", "X T5 V3".
+  const auto t5 = parse_find("T5", why);
+  ASSERT_TRUE(t5 && t5->thread);
+  EXPECT_FALSE(t5->value);
+  EXPECT_FALSE(parse_find("T5 V", why));
+  EXPECT_FALSE(parse_find("X T5 V3", why));
+}
+
 // Newcomer round 13: `A,99,-3` is the right form with values out of range; it said "is not
 // OPERAND,ROW,COL". Now each coordinate outside is named with the range (A of m16n8k16 is 16 x 16).
 TEST(FragmentQuery, OutOfRangeIsNotBadForm) {

@@ -76,14 +76,31 @@ std::string thread_answer(const std::string& mnemonic, const std::vector<Fragmen
 /// 32. nullopt when `text` is no such number.
 std::optional<int> parse_thread_number(std::string_view text);
 
-/// What the app's Find field asks: a lane or thread (`lane 5`, `thread 37`, `T5`, `L5`), or an
-/// element as `--where` takes it.
+/// A lane's (or thread's) value as the grids' cells label it, `T5 V3`: element `value` of thread
+/// `thread`'s fragment of operand `op`, or of whichever operand holds such a value when none is named.
+struct ThreadValue {
+  std::optional<Operand> op;  ///< `A T5 V3`; none for `T5 V3`
+  int thread = 0, value = 0;  ///< any number: value_where says which are out of range
+};
+
+/// What the app's Find field asks: a lane or thread (`lane 5`, `thread 37`, `T5`, `L5`), a cell by
+/// its label (`T5 V3`, `A T5 V3`), or an element as `--where` takes it.
 struct FindRequest {
-  std::optional<int> thread;  ///< the lane or thread asked for (any number), none when `where` is asked
-  WhereRequest where;         ///< when no thread is asked
+  std::optional<int> thread;         ///< the lane or thread asked for (any number)
+  WhereRequest where;                ///< when neither a thread nor a value is asked
+  std::optional<ThreadValue> value;  ///< the cell labelled `T5 V3` (value_where finds it)
 };
 /// Parses the Find field's text: `lane N`, `thread N`, `TN` or `LN` (either case, spaces around),
-/// else parse_where's OPERAND,ROW,COL[,PRODUCT], whose message `why` gets when it is neither.
+/// `TN VM` with an operand letter before it or not (`A T5 V3`, spaces between the parts optional),
+/// else parse_where's OPERAND,ROW,COL[,PRODUCT], whose message `why` gets when it is none of these.
 std::optional<FindRequest> parse_find(const std::string& text, std::string& why);
+
+/// The element the cell labelled `v` (`T5 V3`) is, with `why` set and nullopt when there is none: the
+/// thread or value outside its range, an operand not in registers, or no operand named where more
+/// than one holds that value ("T5 V3 is in A, B and C/D: name the operand, e.g. A T5 V3"; the grids
+/// label every operand's cells alike, and Find answers one element). Where only one operand has
+/// that many values per thread (V5 of m16n8k16: only A), that one.
+std::optional<WhereRequest> value_where(const std::vector<FragmentOperand>& operands, const ThreadValue& v,
+                                        std::string& why);
 
 }  // namespace fragviz

@@ -77,10 +77,16 @@ struct HopperState {
   /// The user picked `wgmma` (the picker, a ladder rung, settings.json): until then it follows the
   /// mma.sync form's types (wgmma_following), and settings do not save it.
   bool wgmma_picked = false;
-  std::string wgmma_note;      ///< why `wgmma` is not of the mma.sync form's types, "" when it is
-  std::string wgmma_filter;    ///< the wgmma picker's filter text, cleared as it opens
-  int selected_thread = -1;    ///< warpgroup thread 0-127, -1 = none
-  std::string thread_typed;    ///< the thread field's text while no thread is selected, not saved
+  std::string wgmma_note;    ///< why `wgmma` is not of the mma.sync form's types, "" when it is
+  std::string wgmma_filter;  ///< the wgmma picker's filter text, cleared as it opens
+  int selected_thread = -1;  ///< warpgroup thread 0-127, -1 = none
+  std::string thread_typed;  ///< the thread field's text while no thread is selected, not saved
+  /// A thread typed past 127 was set to 127: the field says so (clamp_note) while that thread stays
+  /// selected (newcomer round 26: 128 became 127 silently).
+  struct ThreadClampNote {
+    std::string text;  ///< "" when none
+    int thread = -1;   ///< the thread it was said of
+  } thread_clamp_note;
   std::string warpgroup_find;  ///< the warpgroup view's Find text (`D,17,2`, `thread 37`)
   GridZoom warpgroup_zoom;
   DescriptorControls descriptor;

@@ -41,6 +41,10 @@ std::string tile_stride_line(const TileGeometry& t, TileFieldUnit u);
 /// than the least, 16 bytes: set to 16"); "" when `typed` is in range. The fields clamped silently before
 /// (newcomer round 25).
 std::string clamp_note(const char* field, int typed, int lo, int hi, TileFieldUnit u);
+/// The same for any number field, `unit` ("" for a bare count) after the limit: "the n typed is more
+/// than the most, 65536: set to 65536" (the gate's n, the Warpgroup thread field clamped silently:
+/// newcomer round 26).
+std::string clamp_note(const char* field, int typed, int lo, int hi, const char* unit);
 
 /// Which elements in `u` the 4-byte word at `byte` of a tile row covers, for the bank view's
 /// tooltip: "" for bytes (the byte range says it), else "halves 4-5", "word 3", "double 1".

@@ -33,6 +33,7 @@
 #include "fragviz/viewmodel/hopper_state.hpp"
 #include "fragviz/viewmodel/move_b8_view.hpp"
 #include "fragviz/viewmodel/tcgen05_desc_view.hpp"
+#include "fragviz/viewmodel/tile_units.hpp"  // ClampNote
 #include "fragviz/viewmodel/tmem_view.hpp"
 #include "gate_history.hpp"
 #include "gate_ladder_run.hpp"
@@ -501,10 +502,7 @@ struct AppState {
   /// A typed tile width or pad past its range was set to the nearest allowed value: the Controls
   /// view says so (clamp_note: "the width typed is more than the most, 512 halves: set to 512")
   /// while the tile stays as it was set (newcomer round 25: the field changed silently).
-  struct TileClampNote {
-    std::string text;                      ///< "" when none
-    int width_halves = 0, pad_halves = 0;  ///< the tile it was said of (-1: typed this frame)
-  } tile_clamp_note;
+  ClampNote tile_clamp_note;
   std::string instruction_filter;  ///< the instruction picker's filter text, cleared as it opens
   /// The instruction picker's hover help waits until the pointer has left the closed picker: after
   /// a pick from its list the pointer rests on it, and the help covered the fragments controls
@@ -586,10 +584,7 @@ struct AppState {
   GateRequest gate_request;
   /// A typed n past the gate's range was set to its nearest end: the gate view says so (clamp_note)
   /// while n stays as set (newcomer round 26: 0 became 256 silently).
-  struct GateNClampNote {
-    std::string text;  ///< "" when none
-    int n = 0;         ///< the n it was said of
-  } gate_n_clamp_note;
+  ClampNote gate_n_clamp_note;
   JobStatus gate_status = JobStatus::idle;
   int gate_progress_permille = 0;
   std::string gate_error;

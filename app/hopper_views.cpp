@@ -152,7 +152,7 @@ json HopperViews::state_json(const AppState& s, float px) const {
                       {"measured_text", f.warpgroup_text},
                       {"thread_text", f.thread_text},
                       {"thread_error", f.thread_error},
-                      {"thread_clamp_note", f.thread_clamp_note},
+                      {"thread_clamp_note", h.thread_clamp_note.text},
                       {"find_text", h.warpgroup_find},
                       {"find_answer", f.find_answer},
                       {"find_error", f.find_error},

@@ -51,7 +51,6 @@ struct HopperFrame {
   /// The warpgroup view's thread field as shown: the thread's number, else its "no thread" hint
   /// (or what the user typed there), and the message under a typed text that is no thread.
   std::string thread_text, thread_error;
-  std::string thread_clamp_note;         ///< a thread typed past 127 set to 127 (clamp_note), "" when none
   std::optional<FoundCellRecord> found;  ///< the cell its Find went to, outlined (operand "A" or "D")
   HopperGridRecord d, a;                 ///< warpgroup grids
   float zoom = 1.f, scroll_x = 0, scroll_y = 0, scroll_max_x = 0, scroll_max_y = 0;

@@ -299,11 +299,12 @@ void draw_controls(AppState& s, const Derived& d) {
   row_label(s, fit, "tile width", "label_width");
   ImGui::SetNextItemWidth(fit.field_w);
   int width = halves_to_field(c.width_halves, unit);
+  bool typed = false;  // the note is said of the tile as clamped below
   if (input_int("##width", &width, step, 8 * step)) {
     c.width_halves = field_to_halves(width, unit);
-    s.tile_clamp_note = {clamp_note("width", width, halves_to_field(kMinWidthHalves, unit),
-                                    halves_to_field(kMaxWidthHalves, unit), unit),
-                         -1, -1};
+    s.tile_clamp_note.text = clamp_note("width", width, halves_to_field(kMinWidthHalves, unit),
+                                        halves_to_field(kMaxWidthHalves, unit), unit);
+    typed = true;
   }
   record_widget(s, "width");
   ImGui::SameLine();
@@ -316,7 +317,8 @@ void draw_controls(AppState& s, const Derived& d) {
   int pad = halves_to_field(c.pad_halves, unit);
   if (input_int("##pad", &pad, step, step / 8 > 0 ? step / 8 : 1)) {
     c.pad_halves = field_to_halves(pad, unit);
-    s.tile_clamp_note = {clamp_note("pad", pad, 0, halves_to_field(kMaxPadHalves, unit), unit), -1, -1};
+    s.tile_clamp_note.text = clamp_note("pad", pad, 0, halves_to_field(kMaxPadHalves, unit), unit);
+    typed = true;
   }
   {
     // InputInt draws [field][-][+]; record the step buttons separately so tests can click them.
@@ -331,10 +333,8 @@ void draw_controls(AppState& s, const Derived& d) {
   ImGui::TextColored(kDimV, "%s", unit.name);
   record_widget(s, "pad_unit");
   c.pad_halves = std::clamp(c.pad_halves, 0, kMaxPadHalves);
-  if (s.tile_clamp_note.width_halves < 0)  // typed this frame: said of the tile as clamped
-    s.tile_clamp_note.width_halves = c.width_halves, s.tile_clamp_note.pad_halves = c.pad_halves;
-  if (s.tile_clamp_note.width_halves != c.width_halves || s.tile_clamp_note.pad_halves != c.pad_halves)
-    s.tile_clamp_note = {};  // the tile changed since (a preset, an instruction, a step button)
+  if (typed) s.tile_clamp_note.of = {c.width_halves, c.pad_halves};
+  s.tile_clamp_note.drop_unless({c.width_halves, c.pad_halves});
   if (!s.tile_clamp_note.text.empty()) {
     status_text(kAmberV, "%s", s.tile_clamp_note.text.c_str());
     record_widget(s, "tile_clamp_note");

@@ -433,10 +433,10 @@ void draw_gate(AppState& s) {
     // Said of the n set, so a step button or a ladder run that changes it drops the note.
     const std::string note = clamp_note("n", req.n, kGateMinN, kGateMaxN, "");
     req.n = std::clamp(req.n, kGateMinN, kGateMaxN);
-    s.gate_n_clamp_note = {note, req.n};
+    s.gate_n_clamp_note = {note, {req.n, 0}};
   }
   req.n = std::clamp(req.n, kGateMinN, kGateMaxN);
-  if (s.gate_n_clamp_note.n != req.n) s.gate_n_clamp_note = {};
+  s.gate_n_clamp_note.drop_unless({req.n, 0});
   record_widget(s, "gate_n");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(150);

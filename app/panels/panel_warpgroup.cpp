@@ -174,7 +174,7 @@ bool thread_field(AppState& s, HopperState& h, HopperFrame& f) {
       h.thread_clamp_note = {thread > kWarpgroupSize - 1
                                  ? clamp_note("thread", thread, 0, kWarpgroupSize - 1, "")
                                  : std::string(),
-                             h.selected_thread};
+                             {h.selected_thread, 0}};
     }
     record_field(last_item_rect());
     if (ImGui::IsItemHovered())
@@ -211,9 +211,7 @@ bool thread_field(AppState& s, HopperState& h, HopperFrame& f) {
       status_text(kRedV, "%s", f.thread_error.c_str());
     }
   }
-  if (h.thread_clamp_note.thread != h.selected_thread) h.thread_clamp_note = {};  // stepped, clicked since
-  f.thread_clamp_note =
-      h.thread_clamp_note.text;  // drawn under the Find field (beside it, it pushed Find off)
+  h.thread_clamp_note.drop_unless({h.selected_thread, 0});  // stepped or clicked since
   return h.selected_thread >= 0 && h.selected_thread != before;
 }
 
@@ -553,8 +551,9 @@ void draw_warpgroup(AppState& s, HopperViews& v) {
   v.frame.find_answer = found.answer.answer;
   v.frame.find_error = found.answer.error;
   if (found.committed && found.answer.thread >= 0) h.selected_thread = found.answer.thread;
-  if (!v.frame.thread_clamp_note.empty()) {
-    status_text(kAmberV, "%s", v.frame.thread_clamp_note.c_str());
+  // Under the Find field: beside the thread field it pushed Find off the view.
+  if (!h.thread_clamp_note.text.empty()) {
+    status_text(kAmberV, "%s", h.thread_clamp_note.text.c_str());
     record_widget(s, "wg_thread_clamp_note");
   }
   s.warpgroup_goto.update(found);

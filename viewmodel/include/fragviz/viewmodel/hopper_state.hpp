@@ -10,6 +10,7 @@
 #include "fragviz/isa/catalogue.hpp"
 #include "fragviz/isa/ldmatrix.hpp"
 #include "fragviz/isa/smem_descriptor.hpp"
+#include "fragviz/viewmodel/tile_units.hpp"  // ClampNote
 
 namespace fragviz::app {
 
@@ -83,10 +84,7 @@ struct HopperState {
   std::string thread_typed;  ///< the thread field's text while no thread is selected, not saved
   /// A thread typed past 127 was set to 127: the field says so (clamp_note) while that thread stays
   /// selected (newcomer round 26: 128 became 127 silently).
-  struct ThreadClampNote {
-    std::string text;  ///< "" when none
-    int thread = -1;   ///< the thread it was said of
-  } thread_clamp_note;
+  ClampNote thread_clamp_note;
   std::string warpgroup_find;  ///< the warpgroup view's Find text (`D,17,2`, `thread 37`)
   GridZoom warpgroup_zoom;
   DescriptorControls descriptor;

@@ -5,6 +5,7 @@
 // Pure functions: tests/app/test_tile_units.cpp checks them.
 #pragma once
 
+#include <array>
 #include <string>
 
 #include "fragviz/isa/catalogue.hpp"
@@ -45,6 +46,18 @@ std::string clamp_note(const char* field, int typed, int lo, int hi, TileFieldUn
 /// than the most, 65536: set to 65536" (the gate's n, the Warpgroup thread field clamped silently:
 /// newcomer round 26).
 std::string clamp_note(const char* field, int typed, int lo, int hi, const char* unit);
+
+/// A clamp_note on screen while its field holds the value it was said of: a step button, a preset or
+/// a click that changes the value drops it. One for the tile's width and pad, the gate's n and the
+/// warpgroup thread.
+struct ClampNote {
+  std::string text;         ///< "" when none
+  std::array<int, 2> of{};  ///< the value(s) it was said of (the tile: width and pad, in halves)
+  /// Drops the note where the field now holds `now`, not what it was said of.
+  void drop_unless(std::array<int, 2> now) {
+    if (now != of) *this = {};
+  }
+};
 
 /// Which elements in `u` the 4-byte word at `byte` of a tile row covers, for the bank view's
 /// tooltip: "" for bytes (the byte range says it), else "halves 4-5", "word 3", "double 1".

@@ -4,6 +4,7 @@
 # Exit codes: 0 pass, 1 fail, 77 skip (only when Xvfb or xdotool is not installed).
 # Set before gui_init: XVFB_SCREEN (default 1600x1000x24). Before start_app: APP_SIZE (--size, default
 # 1600x1000; empty: none, the app picks its default size), CONFIG_FROM_ENV, CONFIG_DEFAULT.
+# XVFB_NORESET=1 before gui_init: the server keeps the pointer where it is when its clients leave.
 # APP_TIMEOUT (environment): seconds before start_app's app is stopped (default 100). Xvfb, xdotool
 # and xwd are taken from PATH (tools/device-gui.sh puts the carried ones there).
 # Python helpers the tests import (png_rows.py) live beside this file.
@@ -50,7 +51,9 @@ start_xvfb() {
   # -displayfd: the server takes the first free display itself and writes its number to the fd, so
   # tests started at once never pick the same one (a lock-file check before starting could race).
   local n=""
-  Xvfb -displayfd 5 -screen 0 "${XVFB_SCREEN:-1600x1000x24}" -nolisten tcp 5>"$WORK/displayfd" >"$WORK/xvfb.log" 2>&1 &
+  # XVFB_NORESET=1: the server keeps its state (the pointer) when its last client leaves.
+  Xvfb -displayfd 5 -screen 0 "${XVFB_SCREEN:-1600x1000x24}" -nolisten tcp \
+    ${XVFB_NORESET:+-noreset} 5>"$WORK/displayfd" >"$WORK/xvfb.log" 2>&1 &
   XVFB_PID=$!
   for _ in $(seq 100); do
     n=$(tr -dc '0-9' <"$WORK/displayfd" 2>/dev/null)

@@ -493,27 +493,27 @@ void App::compare_with(const std::string& path) {
   s_.differences_open = true;
 }
 
-bool App::open_bench(const std::string& path) {
-  if (auto why = input_file_problem(path)) {
-    note_report_error(s_, "cannot read " + path + ": " + *why);
-    return false;
-  }
+std::string App::show_bench_file(const std::string& path) {
+  if (auto why = input_file_problem(path)) return "cannot read " + path + ": " + *why;
   std::ifstream in(path, std::ios::binary);
   std::string text(kMaxBenchCsvBytes + 1, '\0');
   in.read(text.data(), static_cast<std::streamsize>(text.size()));
-  if (in.bad()) {
-    note_report_error(s_, "cannot read " + path);
-    return false;
-  }
+  if (in.bad()) return "cannot read " + path;
   text.resize(static_cast<std::size_t>(in.gcount()));
   Outcome<BenchTable> t = parse_bench_csv(text);
-  if (!t) {
-    note_report_error(s_, path + ": " + t.error.message);
+  if (!t) return path + ": " + t.error.message;
+  show_recorded_bench(s_.gate_ladder,
+                      std::make_shared<const LadderResult>(ladder_from_bench(*t.value, path)));
+  return {};
+}
+
+bool App::open_bench(const std::string& path) {
+  const std::string why = show_bench_file(path);
+  if (!why.empty()) {
+    note_report_error(s_, why);
     return false;
   }
   s_.report_error.clear();
-  show_recorded_bench(s_.gate_ladder,
-                      std::make_shared<const LadderResult>(ladder_from_bench(*t.value, path)));
   return true;
 }
 
@@ -598,6 +598,10 @@ void App::reopen_saved_reports() {
       }
     }
   }
+  // The recorded bench in the ladder: beside whatever report came back (they show other views).
+  if (!saved.bench.empty() && present(saved.bench, "ladder bench"))
+    if (const std::string why = show_bench_file(saved.bench); !why.empty())
+      said.push_back("the ladder bench open at the last quit no longer opens (" + why + "): started without it");
   for (std::string& m : said) {
     std::fprintf(stderr, "fragviz: %s\n", m.c_str());
     s_.settings_notices.push_back(std::move(m));

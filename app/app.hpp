@@ -47,6 +47,9 @@ class App {
   void refresh_derived();
   /// Shows the report at `path` (show_report); returns why it could not, "" when shown.
   std::string show_report_file(const std::string& path);
+  /// Reads the bench CSV at `path` into the gate panel's ladder; "" when shown, else why not
+  /// (nothing changed). open_bench and the reopen at start share it.
+  std::string show_bench_file(const std::string& path);
   /// At start: the reports and the comparison settings.json named (AppState::saved_reports), each
   /// that still loads; each that does not is said once in the status strip (settings_notices).
   void reopen_saved_reports();

@@ -631,7 +631,7 @@ struct AppState {
   /// The reports open at the last quit (settings.json "reports"), for App::start to reopen; cleared
   /// once it has tried. Absolute paths; "" for none.
   struct SavedReports {
-    std::string probe, gate, compare;
+    std::string probe, gate, compare, bench;
   };
   SavedReports saved_reports;
   /// File > Recent reports: the paths opened, absolute, most recent first (kRecentReportsKept).

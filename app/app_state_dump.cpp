@@ -634,6 +634,9 @@ std::string App::state_json() const {
       {"running", s_.gate_ladder.running},
       {"rows", s_.gate_ladder.result ? s_.gate_ladder.result->rows.size() : 0},
       {"recorded", s_.gate_ladder.result ? s_.gate_ladder.result->recorded : std::string()},
+      {"recorded_line", s_.gate_ladder.result && !s_.gate_ladder.result->recorded.empty()
+                            ? recorded_bench_line(*s_.gate_ladder.result)
+                            : std::string()},
       {"has_live_before", s_.gate_ladder.live_before != nullptr},
       {"table", ladder_rows},
       {"geometry_variant",

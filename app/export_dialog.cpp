@@ -316,12 +316,7 @@ ExportOutcome run_export(const AppState& s, scene::View v, scene::Format f, cons
   if (auto why = cli::output_path_problem({"to", path})) return {false, *why};
   // A name ending in another picture format's extension would get bytes its viewers can't read
   // (newcomer round 10: SVG written to x.png); the user chose one of the two by mistake.
-  const std::string ext = std::filesystem::path(path).extension().string();
-  for (scene::Format g : {scene::Format::svg, scene::Format::png, scene::Format::pdf, scene::Format::tikz})
-    if (g != f && ext == std::string(".") + format_extension(g))
-      return {false, "not written: " + path + " ends in " + ext + " but the format is " +
-                         std::string(scene::to_string(f)) + "; choose " + std::string(scene::to_string(g)) +
-                         " or name the file ." + format_extension(f)};
+  if (auto why = scene::extension_mismatch(f, path)) return {false, "not written: " + *why};
   const auto built = scene::build_scene(export_request(s, v));
   if (!built) return {false, built.error.message};
   const auto bytes = scene::scene_bytes(*built.value, f, scale);

@@ -35,13 +35,20 @@ struct LadderResult {
   bool cancelled = false;
   /// The bench CSV the rows were read from (ladder_from_bench); "" for a run in this session.
   std::string recorded;
+  /// The GPU the bench names ("NVIDIA H200 (sm_90)"); "" for a run here or a bench that names none.
+  std::string recorded_gpu;
 };
 
 /// A recorded bench (bench_csv.hpp), read from `path`, as the ladder table shows a run: each row
 /// that ran with a summary report (ms, GFLOP/s, registers, shared bytes as static, spills, exact or
 /// not; a mismatch count the CSV does not keep is 0), each that did not with why ("refused" or
-/// "error", as recorded); the ratio to cuBLAS as recorded (0 when none); cuBLAS's ms per size.
+/// "error", as recorded); the ratio to cuBLAS as recorded (0 when none); cuBLAS's ms per size; the
+/// GPU its "# gpu: " line names.
 LadderResult ladder_from_bench(const BenchTable& bench, const std::string& path);
+
+/// The ladder's line over a recorded bench: "Recorded bench F.csv on NVIDIA H200 (sm_90): TFLOP/s
+/// and x cuBLAS as measured there", or "... (its GPU not recorded: a bench of before 2026-12-07)".
+std::string recorded_bench_line(const LadderResult& r);
 
 /// The rows the ladder runs for `sizes`: every variant that is not deliberately wrong, per size.
 std::vector<LadderRow> ladder_plan(const std::vector<int>& sizes);

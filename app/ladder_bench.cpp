@@ -1,6 +1,9 @@
 // A recorded ladder bench in the gate panel's ladder (gate_ladder_run.hpp): read back, shown in place
 // of this session's ladder run, closed to give that run back. No GPU, no GL: in the app's core.
+#include <filesystem>
 #include <utility>
+
+#include "fragviz/util/words.hpp"
 
 #include "gate_ladder_run.hpp"
 
@@ -9,6 +12,7 @@ namespace fragviz::app {
 LadderResult ladder_from_bench(const BenchTable& bench, const std::string& path) {
   LadderResult out;
   out.recorded = path;
+  out.recorded_gpu = bench.gpu;
   for (const BenchCublas& c : bench.cublas) out.cublas_ms.emplace_back(c.n, c.ms);
   for (const BenchRow& b : bench.rows) {
     LadderRow row{b.variant, b.n, nullptr, "", 0};
@@ -32,6 +36,14 @@ LadderResult ladder_from_bench(const BenchTable& bench, const std::string& path)
     out.rows.push_back(std::move(row));
   }
   return out;
+}
+
+std::string recorded_bench_line(const LadderResult& r) {
+  const std::string file = echo_text(std::filesystem::path(r.recorded).filename().string());
+  return "Recorded bench " + file +
+         (r.recorded_gpu.empty() ? " (its GPU not recorded: a bench of before 2026-12-07)"
+                                 : " on " + r.recorded_gpu) +
+         ": TFLOP/s and x cuBLAS as measured there";
 }
 
 void show_recorded_bench(GateLadderState& l, std::shared_ptr<const LadderResult> bench) {

@@ -694,6 +694,7 @@ const Key<ReportSettings> kReportsKeys[] = {
     report_path_key<&ReportSettings::probe>("probe"),
     report_path_key<&ReportSettings::gate>("gate"),
     report_path_key<&ReportSettings::compare>("compare"),
+    report_path_key<&ReportSettings::bench>("bench"),
     // A list of paths, most recent first; a bad entry is left out, a repeated one kept once.
     {"recent",
      [](Reader& r, const json& j, const char* k, const std::string& name, ReportSettings& out) {
@@ -1308,6 +1309,8 @@ Settings settings_of(const AppState& s) {
     if (r.has_gate && r.gate_path != r.probe_path) out.reports.gate = absolute(r.gate_path);
     if (s.comparison) out.reports.compare = absolute(s.comparison->path);
   }
+  if (s.gate_ladder.result && !s.gate_ladder.result->recorded.empty())
+    out.reports.bench = absolute(s.gate_ladder.result->recorded);
   out.reports.recent = s.recent_reports;
   return out;
 }
@@ -1389,7 +1392,8 @@ void apply_settings(const ParsedSettings& p, AppState& s) {
   s.kernel.include_dirs = in.kernel.include_dirs;
   s.kernel.cutlass = in.kernel.cutlass;
   s.hopper.warpgroup_find = in.warpgroup_find;
-  s.saved_reports = AppState::SavedReports{in.reports.probe, in.reports.gate, in.reports.compare};
+  s.saved_reports =
+      AppState::SavedReports{in.reports.probe, in.reports.gate, in.reports.compare, in.reports.bench};
   s.recent_reports = in.reports.recent;
   s.instruction_notice = p.instruction_notice;
 }

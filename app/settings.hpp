@@ -77,11 +77,13 @@ inline constexpr std::size_t kRecentReportsKept = 5;
 inline constexpr std::size_t kMaxReportPathChars = 4096;
 
 /// The reports open at quit, reopened at the next start, and File > Recent reports
-/// (settings.json "reports": "probe", "gate", "compare", "recent"). Absolute paths; "" for none.
+/// (settings.json "reports": "probe", "gate", "compare", "bench", "recent"). Absolute paths; "" for
+/// none.
 struct ReportSettings {
   std::string probe;                ///< the probe report shown ("probe")
   std::string gate;                 ///< the gate report shown, when another file than the probe's ("gate")
   std::string compare;              ///< the comparison's second report, against the reports above ("compare")
+  std::string bench;                ///< the recorded ladder bench (a *.csv) the ladder shows ("bench")
   std::vector<std::string> recent;  ///< paths opened, most recent first, at most kRecentReportsKept
 };
 

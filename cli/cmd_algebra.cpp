@@ -60,6 +60,8 @@ int run(const Opts& o) {
     return refuse("--csv and --svg - would both write to standard output: give --svg a file", kExitUsage);
   if (!o.svg.empty())
     if (auto why = output_path_problem({"--svg", o.svg})) return refuse(*why, exit_code_for(ErrorKind::io));
+  if (!o.svg.empty() && o.svg != kStdoutPath)
+    if (auto why = scene::extension_mismatch(scene::Format::svg, o.svg)) return refuse("--svg " + *why, kExitUsage);
   const auto e = algebra::evaluate_steps(o.expression);
   if (!e) {
     std::cerr << "fragviz-cli algebra: " << e.message << "\n";

@@ -2,7 +2,8 @@
 // several sizes, one table, optionally as CSV. Each row is a full gate run (verdict first, then
 // timing), so a fast wrong kernel cannot look good.
 //
-// CSV (`--csv PATH`, or `-` for standard output instead of the table): one header line, then per size
+// CSV (`--csv PATH`, or `-` for standard output instead of the table): a "# gpu: NAME (sm_XX)" line,
+// one header line, then per size
 // one cuBLAS row and one row per variant:
 //   variant,n,ms,tflops,ratio_to_cublas,exact,registers,smem_bytes,spill_bytes
 // exact is yes/no for a run, refused/error for one that did not run (figures empty); cuBLAS rows
@@ -139,7 +140,7 @@ void add_bench_command(CLI::App& app, int& exit_code) {
       ->capture_default_str();
   cmd->add_option("--csv", opts->csv,
                   "also write the results as CSV to this file, or '-' for standard output (instead of the "
-                  "table): " +
+                  "table): a line '# gpu: NAME (sm_XX)', then " +
                       std::string(kCsvHeader))
       ->check(kNonEmpty);
   cmd->add_option("--sweep", opts->sweep,
@@ -202,7 +203,8 @@ void add_bench_command(CLI::App& app, int& exit_code) {
     notes << "device: " << dev.name << " (sm_" << dev.sm() << "), seed " << opts->seed << ", median of "
           << plural(opts->runs, "run") << "\n";
     if (table) print_row("variant", 0, "ms", "GFLOP/s", "x cuBLAS", "verdict", "regs", "smem", "spills");
-    if (csv) *csv << kCsvHeader << "\n";
+    // The GPU first, so a bench opened elsewhere (the app's ladder) says where it was measured.
+    if (csv) *csv << kBenchCsvGpuPrefix << dev.name << " (sm_" << dev.sm() << ")\n" << kCsvHeader << "\n";
     bool mismatch = false, refused = false;
     int failure = 0;  // exit code of the first run that stopped (by its error's kind)
     // --sweep: every candidate's run per size (sweep_runs[i][size index]), cuBLAS's time per size,

@@ -131,6 +131,10 @@ int run(const Opts& o) {
                           std::string(scene::to_string(outputs[i].first)) + " and " +
                           std::string(scene::to_string(outputs[j].first)),
                       kExitUsage);
+  // A name in another picture format (--png x.jpg) would hold bytes its viewers can't read.
+  for (const auto& [f, path] : outputs)
+    if (path != kStdoutPath)
+      if (auto why = scene::extension_mismatch(f, path)) return refuse(option_of(f) + " " + *why, kExitUsage);
   int to_stdout = 0;
   for (const auto& [f, path] : outputs) to_stdout += path == kStdoutPath ? 1 : 0;
   if (to_stdout > 1) return refuse("standard output ('-') can take one file only", kExitUsage);

@@ -1,4 +1,5 @@
 // SVG and TikZ from a Scene, and the file writing every format shares.
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -107,6 +108,21 @@ std::optional<Format> format_of_path(std::string_view path) {
   if (ext == "pdf") return Format::pdf;
   if (ext == "png") return Format::png;
   if (ext == "tex" || ext == "tikz") return Format::tikz;
+  return std::nullopt;
+}
+
+std::optional<std::string> extension_mismatch(Format f, std::string_view path) {
+  const auto dot = path.rfind('.');
+  if (dot == std::string_view::npos || path.find('/', dot) != std::string_view::npos) return std::nullopt;
+  std::string ext(path.substr(dot));
+  for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const std::string own = f == Format::svg ? ".svg" : f == Format::png ? ".png" : f == Format::pdf ? ".pdf" : ".tex";
+  const auto said = std::string(path) + " ends in " + std::string(path.substr(dot)) + " but the format is " +
+                    std::string(to_string(f)) + "; ";
+  if (const auto other = format_of_path(path); other && *other != f)
+    return said + "choose " + std::string(to_string(*other)) + " or name the file " + own;
+  for (const char* foreign : {".jpg", ".jpeg", ".gif", ".bmp", ".tif", ".tiff", ".webp", ".eps", ".ps"})
+    if (ext == foreign) return said + "name the file " + own;
   return std::nullopt;
 }
 

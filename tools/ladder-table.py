@@ -24,10 +24,14 @@ def fail(msg):
 def read_bench(path):
     with open(path, newline="") as f:
         lines = f.read().splitlines()
+    # Comment lines before the header ("# gpu: NVIDIA H200 (sm_90)"); numbered as in the file.
+    skipped = 0
+    while lines and lines[0].startswith("#"):
+        lines, skipped = lines[1:], skipped + 1
     if not lines or lines[0].strip() != HEADER:
-        fail(f"{path}: line 1: not a bench CSV header ({HEADER})")
+        fail(f"{path}: line {skipped + 1}: not a bench CSV header ({HEADER})")
     rows = []
-    for i, line in enumerate(lines[1:], start=2):
+    for i, line in enumerate(lines[1:], start=skipped + 2):
         if not line.strip():
             continue
         cells = line.split(",")

@@ -235,9 +235,7 @@ void draw_ladder(AppState& s, bool gate_running) {
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("%s", l.live_before ? "shows this session's ladder run again" : "empties the table");
     ImGui::SameLine();
-    status_text(ImGui::GetStyleColorVec4(ImGuiCol_Text),
-                "Recorded bench %s: TFLOP/s and x cuBLAS as measured there",
-                echo_text(std::filesystem::path(l.result->recorded).filename().string()).c_str());
+    status_text(ImGui::GetStyleColorVec4(ImGuiCol_Text), "%s", recorded_bench_line(*l.result).c_str());
     record_widget(s, "ladder_recorded");
   }
 

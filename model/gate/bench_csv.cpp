@@ -104,6 +104,18 @@ Outcome<BenchTable> parse_bench_csv(std::string_view text) {
       if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
       const std::string at = "line " + std::to_string(line_no) + ": ";
       if (!header) {
+        // Comments before the header: the GPU's line is kept, others (provenance notes) skipped.
+        if (!line.empty() && line.front() == '#') {
+          const std::string_view prefix = kBenchCsvGpuPrefix;
+          if (line.substr(0, prefix.size()) == prefix) {
+            const std::string_view gpu = line.substr(prefix.size());
+            if (gpu.empty() || gpu.size() > 200)
+              return refused(at + "the GPU line names " + (gpu.empty() ? "no GPU" : "over 200 characters"));
+            if (!t.gpu.empty()) return refused(at + "a second \"" + std::string(prefix) + "\" line");
+            t.gpu = echo_text(std::string(gpu));
+          }
+          continue;
+        }
         if (line != kBenchCsvHeader)
           return refused(at + "the header is \"" + echo_text(std::string(line)) + "\", not \"" +
                          kBenchCsvHeader + "\" (fragviz-cli bench --csv)");

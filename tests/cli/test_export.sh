@@ -49,6 +49,9 @@ refuse 64 "give A, B or C" --view fragments --instr "$M" --operand E --svg "$tmp
 refuse 3 "needs --operand" --view fragments --instr "$M" --crop rows=0-3 --svg "$tmp/a.svg"
 refuse 3 "outside A's 16 x 16" --view fragments --instr "$M" --operand A --crop cols=8-16 --svg "$tmp/a.svg"
 refuse 5 "cannot read" --view output --report "$tmp/none.json" --svg "$tmp/a.svg"
+# Newcomer round 26: --png x.jpg wrote PNG bytes under a JPEG name; another format's name is refused too.
+refuse 64 "--png $tmp/a.jpg ends in .jpg but the format is PNG; name the file .png" --view movmatrix --png "$tmp/a.jpg"
+refuse 64 "ends in .PDF but the format is SVG; choose PDF or name the file .svg" --view movmatrix --svg "$tmp/a.PDF"
 
 cairo=yes
 if ! "$cli" export --view movmatrix --png "$tmp/m.png" >/dev/null 2>"$tmp/err"; then

@@ -740,6 +740,22 @@ TEST(ExportFormats, ByExtension) {
   EXPECT_FALSE(fs::format_of_path("noext"));
 }
 
+// Newcomer round 26: fragviz-cli export --png x.jpg wrote PNG bytes under a JPEG name.
+TEST(ExportFormats, ANameInAnotherFormatIsNamedAsWritten) {
+  EXPECT_EQ(fs::extension_mismatch(fs::Format::png, "d/x.jpg"),
+            "d/x.jpg ends in .jpg but the format is PNG; name the file .png");
+  EXPECT_EQ(fs::extension_mismatch(fs::Format::svg, "x.PNG"),
+            "x.PNG ends in .PNG but the format is SVG; choose PNG or name the file .svg");
+  EXPECT_EQ(fs::extension_mismatch(fs::Format::tikz, "x.pdf"),
+            "x.pdf ends in .pdf but the format is TikZ; choose PDF or name the file .tex");
+  EXPECT_TRUE(fs::extension_mismatch(fs::Format::pdf, "x.JPEG").has_value());
+  EXPECT_FALSE(fs::extension_mismatch(fs::Format::png, "x.png"));
+  EXPECT_FALSE(fs::extension_mismatch(fs::Format::tikz, "x.tikz"));
+  EXPECT_FALSE(fs::extension_mismatch(fs::Format::svg, "noext"));
+  EXPECT_FALSE(fs::extension_mismatch(fs::Format::svg, "x.drawing"));
+  EXPECT_FALSE(fs::extension_mismatch(fs::Format::svg, "a.jpg/noext"));
+}
+
 #ifdef FRAGVIZ_TEST_PNG
 TEST(ExportPng, DecodedSizeAndCellColours) {
   const fs::Scene s = fragments(kM16n8k16);

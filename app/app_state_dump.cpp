@@ -468,6 +468,7 @@ std::string App::state_json() const {
                {"not_run", c.counts.not_run},
                {"timings", c.counts.timings}}},
              {"counts_text", counts_text(c.counts)},
+             {"compared_text", compared_text(c.compared)},
              {"window_open", s_.differences_open},
              {"lines", lines},
              {"ldmatrix_lanes", c.ldmatrix_lanes}};

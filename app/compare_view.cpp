@@ -26,6 +26,7 @@ Comparison compare_reports(ReportFile a, std::string against, ReportFile b, cons
   c.diff = std::move(r.diff);
   c.not_run = std::move(r.not_run);
   c.nothing_compared = r.nothing_compared;
+  c.compared = std::move(r.compared);
   for (const ReportDifference& d : c.diff.differences) {
     if (d.timing) continue;
     if ((d.area == DiffArea::instruction || d.area == DiffArea::fragment) && d.operand && d.lane >= 0 &&

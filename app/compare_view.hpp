@@ -44,6 +44,8 @@ struct Comparison {
   std::vector<std::string> not_run;
   /// Nothing ran on both sides: no part was compared at all (diff is then empty).
   bool nothing_compared = false;
+  /// What ran on both sides and was compared (ReportComparison::compared).
+  std::vector<std::string> compared;
   /// The entries by kind, as `fragviz-cli diff` counts them for the same two files.
   DiffCounts counts;
   /// "compared with b.json: 3 differences (and 2 times)", or "... agree ...", followed by

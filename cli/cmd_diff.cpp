@@ -102,6 +102,7 @@ void add_diff_command(CLI::App& app, int& exit_code) {
                        : compare_report_files(std::move(*files[0].report), std::move(*files[1].report));
     const DiffCounts counts = c.counts();
     std::cout << "counts: " << counts_text(counts) << "\n";
+    if (!c.compared.empty()) std::cout << compared_text(c.compared) << "\n";
     // The listing, kind by kind, cut after --limit lines.
     std::size_t listed = 0, held_back = 0;
     const auto list = [&](const std::string& line) {

@@ -70,6 +70,8 @@ void draw_compare(AppState& s) {
   record_widget(s, "compare_headline");
   // The counts by kind, worded as `fragviz-cli diff` words them for the same two files.
   status_text(kDimV, "%s", counts_text(c.counts).c_str());
+  // What the verdict is about: "the reports agree" over one shared probe says less than over all.
+  if (!c.compared.empty()) status_text(kDimV, "%s", compared_text(c.compared).c_str());
   status_text(kDimV, "A: %s   B: %s", echo_text(c.against).c_str(), echo_text(c.path).c_str());
   ImGui::TextColored(kDimV, "Marked in the views: fragment elements (amber frame) and ldmatrix lanes.");
   ImGui::SameLine();

@@ -122,6 +122,44 @@ void set_aside_unrun(ReportFile& a, ReportFile& b, std::vector<std::string>& not
   }
 }
 
+/// How many entries of `a` have a key `b` holds too.
+template <class Probe, class Key>
+std::size_t in_both(const std::vector<Probe>& a, const std::vector<Probe>& b, Key key) {
+  std::set<std::string> keys;
+  for (const Probe& p : b) keys.insert(key(p));
+  return static_cast<std::size_t>(
+      std::count_if(a.begin(), a.end(), [&](const Probe& p) { return keys.count(key(p)) > 0; }));
+}
+
+/// What is left in both after set_aside_unrun: the parts compared (ReportComparison::compared).
+std::vector<std::string> compared_parts(const ReportFile& a, const ReportFile& b) {
+  std::vector<std::string> out;
+  if (a.gate && b.gate) out.push_back("the gate run");
+  if (!a.probe || !b.probe) return out;
+  const ProbeReport &x = *a.probe, &y = *b.probe;
+  out.push_back("the device");
+  if (x.ldmatrix.ran && y.ldmatrix.ran) out.push_back("the explorer's ldmatrix");
+  if (x.layout && y.layout) out.push_back("the layout probe");
+  const auto count = [&](std::size_t n, const char* one, const char* many) {
+    if (n > 0) out.push_back(plural(static_cast<long long>(n), one, many));
+  };
+  const auto by_mnemonic = [](const auto& p) { return p.mnemonic; };
+  count(in_both(x.fragments, y.fragments, by_mnemonic), "fragment probe", "fragment probes");
+  count(in_both(x.instructions, y.instructions, by_mnemonic), "instruction probe", "instruction probes");
+  count(in_both(x.through_ldmatrix, y.through_ldmatrix, by_mnemonic), "through-ldmatrix probe",
+        "through-ldmatrix probes");
+  count(std::min(x.cycles.size(), y.cycles.size()), "cycles row", "cycles rows");
+  count(in_both(x.wgmma, y.wgmma, by_mnemonic), "wgmma probe", "wgmma probes");
+  count(in_both(x.moves, y.moves,
+                [](const MatrixMoveProbe& p) {
+                  return p.kind + " " + p.mnemonic + (p.detail.empty() ? "" : " " + p.detail);
+                }),
+        "matrix-move probe", "matrix-move probes");
+  count(in_both(x.wmma, y.wmma, [](const WmmaProbe& p) { return p.name; }), "WMMA fragment",
+        "WMMA fragments");
+  return out;
+}
+
 }  // namespace
 
 DiffCounts ReportComparison::counts() const {
@@ -137,6 +175,7 @@ ReportComparison compare_report_files(ReportFile a, ReportFile b) {
   ReportComparison c;
   set_aside_unrun(a, b, c.not_run);
   c.nothing_compared = !a.probe && !b.probe && !a.gate && !b.gate;
+  c.compared = compared_parts(a, b);
   c.diff = diff_reports(a, b);
   return c;
 }
@@ -162,6 +201,14 @@ std::vector<DiffLine> diff_listing(const ReportDiff& diff, const std::vector<std
     for (const ReportDifference& d : diff.differences)
       if (d.timing) out.push_back(DiffLine{DiffLineKind::timing, d.line() + "  [time]", &d});
   return out;
+}
+
+std::string compared_text(const std::vector<std::string>& compared) {
+  if (compared.empty()) return {};
+  std::string t = "compared: ";
+  for (std::size_t i = 0; i < compared.size(); ++i)
+    t += (i == 0 ? "" : i + 1 == compared.size() ? " and " : ", ") + compared[i];
+  return t;
 }
 
 std::string counts_text(const DiffCounts& c) {

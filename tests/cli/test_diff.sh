@@ -70,6 +70,7 @@ if [ "$rc" != 0 ] ||
   [ "$(grep -c '^probe\.moves\[.*\]: A absent, B ran, 0 mismatches  \[A (format version 2) has no such field\]$' <<<"$out")" != 3 ] ||
   grep -q "older report's" <<<"$out" ||
   [ "$(grep -c '^not run, not compared: instruction probe .*: not run in B (not in its report)$' <<<"$out")" != 3 ] ||
+  ! grep -qx "compared: the device, the explorer's ldmatrix, 2 fragment probes and 7 cycles rows" <<<"$out" ||
   ! grep -q '^the reports agree' <<<"$out"; then
   echo "FAIL: version 2 vs version 3 probe reports: exit $rc (want 0, 3 instruction probes not run in B):"
   echo "$out"

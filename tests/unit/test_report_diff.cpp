@@ -371,6 +371,11 @@ TEST(ReportCompare, CountsByKindOnTheTwoPinnedProbeReports) {
       "probe.wgmma[wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16]: A ran, 0 mismatches, B absent  "
       "[B (format version 2) has no such field]");
   EXPECT_FALSE(c.nothing_compared);
+  // What "agree" is about (newcomer round 26 read it as nothing compared): read off the files, both
+  // ran the explorer's ldmatrix and hold the 2 fragment probes and 7 cycles rows; no instruction
+  // probe is in both (B has none), the Hopper lists are in B alone.
+  EXPECT_EQ(compared_text(c.compared),
+            "compared: the device, the explorer's ldmatrix, 2 fragment probes and 7 cycles rows");
   EXPECT_EQ(counts_text(n),
             "0 differences, 5 missing from an older report format version, 4 parts not run (not compared), 4 "
             "times or "
@@ -388,6 +393,8 @@ TEST(ReportCompare, AGateThatDidNotRunIsSetAside) {
   const ReportComparison c = compare_report_files(a, b);
   EXPECT_TRUE(c.diff.agree());
   EXPECT_TRUE(c.nothing_compared);
+  EXPECT_TRUE(c.compared.empty());
+  EXPECT_EQ(compared_text(c.compared), "");
   EXPECT_EQ(c.not_run, std::vector<std::string>{"gate: not run in B (no CUDA device)"});
 }
 
@@ -398,6 +405,7 @@ TEST(ReportCompare, TheListingHidesTimesUnlessAsked) {
   const ReportComparison c = compare_report_files(load(fixture("h200-2026-11-29-gate.json")),
                                                   load(fixture("h200-2026-12-01-gate.json")));
   EXPECT_TRUE(diff_listing(c.diff, c.not_run, false).empty());
+  EXPECT_EQ(c.compared, std::vector<std::string>{"the gate run"});
   const std::vector<DiffLine> all = diff_listing(c.diff, c.not_run, true);
   std::vector<std::string> fields;
   for (const DiffLine& l : all) {

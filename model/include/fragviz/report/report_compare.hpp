@@ -39,6 +39,10 @@ struct ReportComparison {
   std::vector<std::string> not_run;
   /// Nothing ran on both sides: no part was compared at all (diff is then empty).
   bool nothing_compared = false;
+  /// What ran on both sides and was compared, in report order: "the gate run", "the device", "the
+  /// explorer's ldmatrix", "2 fragment probes", "7 cycles rows"; a list's count is of the entries
+  /// both reports hold. Empty for tiled reports (their parts are one tree) and when nothing was.
+  std::vector<std::string> compared;
   DiffCounts counts() const;
 };
 
@@ -71,6 +75,9 @@ struct DiffLine {
 /// any two runs, so by default neither lists them.
 std::vector<DiffLine> diff_listing(const ReportDiff& diff, const std::vector<std::string>& not_run,
                                    bool timings);
+
+/// "compared: the device, the explorer's ldmatrix and 2 fragment probes"; "" for none.
+std::string compared_text(const std::vector<std::string>& compared);
 
 /// The counts by kind in words, each kind named even at zero: "3 differences, 2 missing from an
 /// older report format version, 1 part not run (not compared), 7 times or timestamps".

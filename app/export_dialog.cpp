@@ -217,6 +217,9 @@ scene::ViewRequest export_request(const AppState& s, scene::View v) {
       r.instr = s.hopper.wgmma;
       r.lane = s.hopper.selected_thread;
       r.labels = s.warpgroup_labels;
+      r.report = s.probe.report;  // its marks and measured line, as on screen
+      r.report_label = s.probe.label;
+      r.descriptor = s.hopper.descriptor;
       break;
     case scene::View::ldmatrix:
       r.ldmatrix = c.ldmatrix();

@@ -50,7 +50,7 @@ struct Opts {
 /// The options each view reads (the rest are refused for it, so nothing given is silently dropped).
 const std::map<scene::View, std::set<std::string>> kViewOptions = {
     {scene::View::fragments, {"--instr", "--lane", "--operand", "--crop", "--labels", "--report"}},
-    {scene::View::warpgroup, {"--instr", "--lane", "--operand", "--crop", "--labels"}},
+    {scene::View::warpgroup, {"--instr", "--lane", "--operand", "--crop", "--labels", "--report"}},
     {scene::View::ldmatrix, {"--num", "--trans", "--lane"}},
     {scene::View::stmatrix, {"--num", "--trans", "--lane"}},
     {scene::View::movmatrix, {"--lane"}},
@@ -208,7 +208,7 @@ int run(const Opts& o) {
     if (!file.value->gate) return refuse(o.report + " holds no gate report (it is a probe report)");
     r.gate = std::make_shared<const GateReport>(*file.value->gate);
   }
-  if (*view == scene::View::fragments && !o.report.empty()) {
+  if ((*view == scene::View::fragments || *view == scene::View::warpgroup) && !o.report.empty()) {
     // A probe report's marks and "measured on" line, as the app shows it opened (File > Open).
     if (auto why = input_file_problem("--report", o.report))
       return refuse(*why, exit_code_for(ErrorKind::io));
@@ -382,7 +382,8 @@ void add_export_command(CLI::App& app, int& exit_code) {
       cmd->add_option("--sm", o->sm, "banks: oldest target, e.g. 75 or 80")->check(whole_range(70, 200));
   o->given["--report"] =
       cmd->add_option("--report", o->report,
-                      "output: a gate report (JSON); fragments: a probe report, its marks and measured line")
+                      "output: a gate report (JSON); fragments, warpgroup: a probe report, its marks and measured "
+                      "line")
           ->check(kNonEmpty);
   // Each takes a file, or '-' for standard output (one of them; "wrote ..." then goes to standard error).
   cmd->add_option("--svg", o->svg,

@@ -24,6 +24,9 @@ Outcome<Scene> warpgroup_scene(const ViewRequest& r) {
                                                         "--list names them; mma.sync is --view fragments)" +
                                                         did_you_mean(mnemonic, kWgmmaNames));
   const app::WarpgroupTable t = app::make_warpgroup_table(*in);
+  // What the report measured of it, as the view marks and words it (newcomer round 26: the
+  // fragments export carried the marks, this one not).
+  const app::WarpgroupMeasured measured = app::measure_warpgroup(t, r.report.get());
   Scene s;
   s.decorations = r.title_and_legend;
   const char* cell_words = r.labels == CellLabels::full     ? "T<thread> V<element>"
@@ -31,8 +34,19 @@ Outcome<Scene> warpgroup_scene(const ViewRequest& r) {
                            : r.labels == CellLabels::number ? "the thread's number"
                                                             : "no label";
   double y = draw_title(s, in->mnemonic,
-                        std::string("PTX ISA: Warpgroup MMA, register fragments. Cell: ") + cell_words +
-                            ", coloured by warp (hue) and lane (shade).");
+                        std::string(measured.ran() ? "Warpgroup MMA, register fragments, measured. Cell: "
+                                                   : "PTX ISA: Warpgroup MMA, register fragments. Cell: ") +
+                            cell_words + ", coloured by warp (hue) and lane (shade).");
+  // The report's line, as the view shows it under its header, in the view's tone.
+  if (r.report && s.decorations) {
+    app::DescriptorTable shown = app::make_descriptor_table(*in, r.descriptor);
+    app::measure_descriptor(shown, r.report.get());
+    const std::string line = app::warpgroup_measured_text(r.report_label, t, measured, &shown);
+    const std::optional<app::Rgb> tone = app::tone_colour(app::warpgroup_measured_tone(measured), r.dark);
+    s.add(Text{12, y + 8, line, kBodySize, tone ? Colour{tone->r, tone->g, tone->b} : kGrid});
+    s.cover(12 + text_width(line, kBodySize), y + 8);
+    y += 12;
+  }
   const int most = std::max(t.d.per_thread, t.a.per_thread) - 1;
   // Cells sized for the labels asked (the screen's at its zoom) and labelled by the screen's rule.
   const app::CellLabelSizes sizes = label_sizes(kWarpgroupSize - 1, most);
@@ -40,13 +54,18 @@ Outcome<Scene> warpgroup_scene(const ViewRequest& r) {
   const double cw = cell_size.w, ch = cell_size.h;
   const app::CellLabelMode mode = app::cell_label_mode(static_cast<float>(cw), static_cast<float>(ch), sizes);
   auto grid = [&](const app::WgmmaGrid& g) {
-    return [&g, &r, mode](int row, int col) {
+    const bool d = &g == &t.d;
+    return [&g, &r, mode, d, &measured](int row, int col) {
       const Owner o = g.at(row, col);
       Cell c;
       if (o.lane < 0) return c;
       c.fill = colour(app::warpgroup_thread_rgb(r.palette, o.lane));
       c.label = cell_label(mode, o.lane, o.element);
       highlight_lane(c, o.lane, r.lane);
+      // The report's marks, as the screen's cells carry them: a green corner, or a red cross.
+      const std::uint8_t mark = measured.mark(d, static_cast<std::size_t>(row) * g.cols + col);
+      c.measured = mark == 1;
+      c.wrong = mark == 2;
       return c;
     };
   };

@@ -450,6 +450,12 @@ std::string warpgroup_measured_text(const std::string& label, const WarpgroupTab
   return s;
 }
 
+Tone warpgroup_measured_tone(const WarpgroupMeasured& m) {
+  if (!m.ran()) return Tone::dim;
+  const bool differs = m.d_matched != m.d_checked || m.a_matched != m.a_checked || !m.probe->tile_exact;
+  return differs ? Tone::bad : Tone::good;
+}
+
 std::string descriptor_measured_text(const std::string& label, const DescriptorTable& t, bool report,
                                      bool hopper_in_report) {
   if (!report) return kNoReport;

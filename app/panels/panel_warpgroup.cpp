@@ -515,10 +515,8 @@ void draw_warpgroup(AppState& s, HopperViews& v) {
   ImGui::PopTextWrapPos();
   const std::string text = warpgroup_measured_text(s.probe.label, t, m, &v.descriptor());
   v.frame.warpgroup_text = text;
-  const bool measured = m.probe && m.probe->ran;
-  const bool differs =
-      measured && (m.d_matched != m.d_checked || m.a_matched != m.a_checked || !m.probe->tile_exact);
-  measured_line(text, measured, differs);
+  const Tone tone = warpgroup_measured_tone(m);
+  measured_line(text, tone == Tone::good, tone == Tone::bad);
   record_widget(s, "wg_measured");
 
   // [SECTION] zoom and thread

@@ -30,7 +30,7 @@ refuse 64 "nothing to write" --view fragments --instr "$M"
 refuse 64 "is none of fragments" --view tiles --svg "$tmp/a.svg"
 refuse 64 "did you mean:" --view fragmnets --svg "$tmp/a.svg"
 grep -qx "  fragments" "$tmp/err" || fail "export --view fragmnets: no fragments suggested: $(cat "$tmp/err")"
-refuse 64 "not an option of --view warpgroup" --view warpgroup --report x.json --svg "$tmp/a.svg"
+refuse 64 "not an option of --view warpgroup" --view warpgroup --num x2 --svg "$tmp/a.svg"
 refuse 64 "not an option of --view ldmatrix" --view ldmatrix --instr "$M" --svg "$tmp/a.svg"
 refuse 64 "not both" --view banks --picture tile --instr "$M" --num x2 --svg "$tmp/a.svg"
 refuse 64 "same file" --view movmatrix --svg "$tmp/a.svg" --tikz "$tmp/a.svg"
@@ -176,6 +176,25 @@ grep -qF ">measured on NVIDIA H200, sm_90: this instruction is not in the report
   fail "the export of an entry the report does not name does not say so"
 ! grep -q "<polygon" "$tmp/skip.svg" "$tmp/none.svg" || fail "an entry the report did not measure carries marks"
 rm -f "$tmp/pr.svg" "$tmp/skip.svg" "$tmp/none.svg"
+# --view warpgroup --report (newcomer round 26): the pinned Hopper probe report measured
+# m64n64k16 bf16, every D (64 x 64) and A (64 x 16) element matching: 5120 green corners, the view's
+# line (with the Descriptor view's default B K-major 128B, which the report probed), no "PTX ISA".
+"$cli" export --view warpgroup --instr wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16 \
+  --report "$fx/h200-2026-12-01-hopper-probe.json" --svg "$tmp/wg.svg" >/dev/null 2>"$tmp/err" ||
+  fail "warpgroup export with a probe report exited $?: $(cat "$tmp/err")"
+python3 - "$tmp/wg.svg" <<'PY' || fail "the warpgroup export lacks the report's marks or line"
+import sys, xml.etree.ElementTree as ET
+root = ET.parse(sys.argv[1]).getroot()
+cells = {r.get("id") for r in root.iter("{http://www.w3.org/2000/svg}rect") if r.get("id")}
+assert len(cells) == 64 * 64 + 64 * 16, len(cells)
+marks = {p.get("id"): p.get("fill") for p in root.iter("{http://www.w3.org/2000/svg}polygon")}
+assert set(marks) == {c + "-measured" for c in cells}, sorted(set(marks) ^ {c + "-measured" for c in cells})[:5]
+texts = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
+assert ("measured on NVIDIA H200, sm_90: 4096 of 4096 D elements, 1024 of 1024 A, descriptor B K-major "
+        "128B: 1024 of 1024 elements match the model") in texts, texts[:6]
+assert not any(t and "PTX ISA" in t for t in texts)
+PY
+rm -f "$tmp/wg.svg"
 
 # A crop: one operand's block, exactly the cells asked for (PTX ISA m16n8k16 A: (4,8) T16 V4, (8,8) T0 V6).
 "$cli" export --view fragments --instr "$M" --operand A --crop rows=4-11,cols=8-15 --svg "$tmp/crop.svg" \

@@ -246,6 +246,66 @@ TEST(ExportFragments, AReportsMarksAndLineAsOnScreen) {
   }
 }
 
+// Newcomer round 26: the warpgroup export drew none of the report's marks the view shows. A
+// report with two D checks of m64n64k16 (from the PTX ISA's D layout: thread 0's d0 is (0,0), thread
+// 37's d1 is (17,3), here measured at (18,3)): one green corner, one red cross, the line and no
+// "PTX ISA" subtitle; without the report, none of it.
+TEST(ExportWarpgroup, AReportsMarksAndLineAsOnScreen) {
+  const std::string mnemonic = "wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16";
+  auto report = std::make_shared<fragviz::ProbeReport>();
+  fragviz::WgmmaProbe p;
+  p.mnemonic = mnemonic;
+  p.ran = true;
+  p.tile_exact = true;
+  fragviz::ElementCheck good;
+  good.operand = fragviz::Operand::C;
+  good.lane = 0;
+  good.element = 0;
+  good.expected = fragviz::Coord{0, 0, 0};
+  good.measured = fragviz::Coord{0, 0, 0};
+  fragviz::ElementCheck bad = good;
+  bad.lane = 37;
+  bad.element = 1;
+  bad.expected = fragviz::Coord{17, 3, 0};
+  bad.measured = fragviz::Coord{18, 3, 0};
+  p.d = {good, bad};
+  report->wgmma.push_back(p);
+  fs::ViewRequest r;
+  r.view = fs::View::warpgroup;
+  r.instr = mnemonic;
+  r.report = report;
+  r.report_label = "measured on Test GPU, sm_90";
+  const fs::Scene s = build(r);
+  std::vector<std::string> corners;
+  int crosses = 0;
+  const fragviz::app::Rgb wrong = fragviz::app::kCtaWrongColour;
+  for (const auto& item : s.items) {
+    if (const auto* t = std::get_if<fs::Triangle>(&item)) corners.push_back(t->id);
+    if (const auto* l = std::get_if<fs::Line>(&item); l && l->colour == fs::Colour{wrong.r, wrong.g, wrong.b})
+      ++crosses;
+  }
+  EXPECT_EQ(corners, std::vector<std::string>{"D-r0-c0-measured"});
+  EXPECT_EQ(crosses, 6);  // as the fragments export draws one wrong cell
+  bool line = false, ptx = false;
+  for (const auto& item : s.items)
+    if (const auto* t = std::get_if<fs::Text>(&item)) {
+      line = line || (t->text.rfind("measured on Test GPU, sm_90: 1 of 2 D elements", 0) == 0 &&
+                      t->text.find("(1 differ: red X)") != std::string::npos);
+      ptx = ptx || t->text.find("PTX ISA") != std::string::npos;
+    }
+  EXPECT_TRUE(line);
+  EXPECT_FALSE(ptx);
+  r.report = nullptr;
+  r.report_label.clear();
+  const fs::Scene plain = build(r);
+  for (const auto& item : plain.items) {
+    EXPECT_FALSE(std::holds_alternative<fs::Triangle>(item));
+    if (const auto* t = std::get_if<fs::Text>(&item)) {
+      EXPECT_EQ(t->text.find("measured on"), std::string::npos);
+    }
+  }
+}
+
 TEST(ExportFragments, M8n8k4DrawsEveryProduct) {
   const fs::Scene s = fragments("mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32");
   for (int p = 0; p < 4; ++p) EXPECT_EQ(count_cells(s, "Ap" + std::to_string(p)), 8 * 4) << p;

@@ -22,6 +22,7 @@
 #include "fragviz/util/outcome.hpp"
 #include "fragviz/viewmodel/assets.hpp"
 #include "fragviz/viewmodel/cta_tile_view.hpp"
+#include "fragviz/viewmodel/hopper_state.hpp"
 #include "fragviz/viewmodel/tmem_view.hpp"
 #include "fragviz_export/scene.hpp"
 
@@ -194,11 +195,14 @@ struct ViewRequest {
   app::CtaTileControls cta;
   /// output: the gate report (ReportFile with a gate part), e.g. from load_report.
   std::shared_ptr<const GateReport> gate;
-  /// fragments: the probe report the screen shows (null: none) and its label ("measured on NVIDIA
-  /// H200, sm_90"): the picture carries its marks on the cells and its line under the title, as the
-  /// view does (app::fragments_measured).
+  /// fragments, warpgroup: the probe report the screen shows (null: none) and its label ("measured
+  /// on NVIDIA H200, sm_90"): the picture carries its marks on the cells and its line under the
+  /// title, as the view does (app::fragments_measured, app::measure_warpgroup).
   std::shared_ptr<const ProbeReport> report;
   std::string report_label;
+  /// warpgroup: the Descriptor view's controls; with a report, the line names that layout's probe
+  /// as the screen's does (app::warpgroup_measured_text).
+  app::DescriptorControls descriptor;
   app::Palette palette;  ///< lane and warp colours, and the papers
   /// Drawn on the palette's "screen" paper (the app's dark window background and light text) instead
   /// of its "document" paper (white, black text): --palette dark.

@@ -17,6 +17,7 @@
 #include "fragviz/report/report.hpp"
 #include "fragviz/viewmodel/assets.hpp"
 #include "fragviz/viewmodel/hopper_state.hpp"
+#include "fragviz/viewmodel/status_tone.hpp"
 
 namespace fragviz::app {
 
@@ -110,6 +111,14 @@ struct WarpgroupMeasured {
   std::vector<const ElementCheck*> d_check, a_check;  ///< by thread * per_thread + element
   int d_checked = 0, d_matched = 0, a_checked = 0, a_matched = 0;
   int descriptor_layouts = 0, descriptor_elements = 0, descriptor_matching = 0;
+  /// The entry ran on the device (its cells carry marks).
+  bool ran() const { return probe && probe->ran; }
+  /// The mark of D (`d`) or A cell `cell` (row-major), as a CellMark's value: 0 none, 1 matches,
+  /// 2 differs.
+  std::uint8_t mark(bool d, std::size_t cell) const {
+    const auto& v = d ? d_state : a_state;
+    return cell < v.size() ? v[cell] : 0;
+  }
 };
 WarpgroupMeasured measure_warpgroup(const WarpgroupTable& t, const ProbeReport* report);
 
@@ -236,6 +245,9 @@ EpilogueTable make_epilogue_table(const std::string& preset, const ProbeReport* 
 /// no measurement of the entry (or none is open). `shown` is the descriptor view's table, if open.
 std::string warpgroup_measured_text(const std::string& label, const WarpgroupTable& t,
                                     const WarpgroupMeasured& m, const DescriptorTable* shown);
+/// That line's tone, on the screen and in File > Export: bad where an element differs or the
+/// random tile is not exact, good where the entry ran, dim otherwise (model only).
+Tone warpgroup_measured_tone(const WarpgroupMeasured& m);
 /// The descriptor view's line, e.g. "measured on NVIDIA H200, sm_90: B K-major 128B at start 0x2800:
 /// 1024 of 1024 element addresses match"; "model only: ..." otherwise.
 std::string descriptor_measured_text(const std::string& label, const DescriptorTable& t, bool report,

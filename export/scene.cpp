@@ -66,11 +66,24 @@ void paint_scene(Scene& s, const app::Paper& paper) {
   }
 }
 
-double text_width(const std::string& text, double size) {
-  double chars = 0;
-  for (unsigned char c : text)
-    if ((c & 0xC0) != 0x80) chars += 1;  // count UTF-8 characters, not bytes
-  return chars * 0.6 * size;
+double text_width(const std::string& text, double size, bool bold) {
+  // DejaVu Sans Bold's advance widths of ' ' to '~' in thousandths of an em, as cairo measures
+  // them (tools/font-widths.c): bold runs wider than 0.6 em ("wgmma.mma_async...f16" 0.65), and a
+  // title measured at 0.6 was cut at the picture's edge (newcomer round 27).
+  static constexpr short kBoldAscii[95] = {
+    348, 456, 521, 838, 696, 1002, 872, 306, 457, 457, 523, 838, 380, 415, 380, 365,
+    696, 696, 696, 696, 696, 696, 696, 696, 696, 696, 400, 400, 838, 838, 838, 580,
+    1000, 774, 762, 734, 830, 683, 683, 821, 837, 372, 372, 775, 637, 995, 837, 850,
+    733, 850, 770, 720, 682, 812, 774, 1103, 771, 724, 725, 457, 365, 457, 838, 500,
+    500, 675, 716, 593, 716, 678, 435, 716, 712, 343, 343, 665, 343, 1042, 712, 687,
+    716, 716, 493, 595, 478, 712, 652, 924, 645, 652, 582, 712, 365, 712, 838,
+  };
+  double em = 0;
+  for (unsigned char c : text) {
+    if ((c & 0xC0) == 0x80) continue;  // count UTF-8 characters, not bytes
+    em += !bold ? 0.6 : c >= 32 && c < 127 ? kBoldAscii[c - 32] / 1000.0 : 0.7;
+  }
+  return em * size;
 }
 
 double drawing_width(const Scene& s) {
@@ -86,9 +99,9 @@ double drawing_width(const Scene& s) {
 
 namespace {
 
-/// `text` split at spaces into lines of at most `room` points at `size` (a word longer than that
-/// keeps a line of its own).
-std::vector<std::string> wrap_words(const std::string& text, double size, double room) {
+/// `text` split at spaces into lines of at most `room` points at `size`, bold or not (a word longer
+/// than that keeps a line of its own).
+std::vector<std::string> wrap_words(const std::string& text, double size, double room, bool bold) {
   std::vector<std::string> lines;
   std::string line;
   std::size_t at = 0;
@@ -98,7 +111,7 @@ std::vector<std::string> wrap_words(const std::string& text, double size, double
     at = end + 1;
     if (word.empty()) continue;
     const std::string longer = line.empty() ? word : line + " " + word;
-    if (!line.empty() && text_width(longer, size) > room) {
+    if (!line.empty() && text_width(longer, size, bold) > room) {
       lines.push_back(line);
       line = word;
     } else {
@@ -111,7 +124,7 @@ std::vector<std::string> wrap_words(const std::string& text, double size, double
 
 /// The right edge of `t` as text_width estimates it.
 double text_right(const Text& t) {
-  const double w = text_width(t.text, t.size);
+  const double w = text_width(t.text, t.size, t.bold);
   return t.anchor == Anchor::start ? t.x + w : t.anchor == Anchor::middle ? t.x + w / 2 : t.x;
 }
 
@@ -125,8 +138,8 @@ void wrap_text_to_drawing(Scene& s) {
     if (!t || t->anchor != Anchor::start) continue;
     const double room = drawing - 12 - t->x;
     // A label right of the drawing (a verdict beside a table row) has no column to wrap into.
-    if (room < 24 * 0.6 * t->size || t->x + text_width(t->text, t->size) <= drawing - 12) continue;
-    const std::vector<std::string> lines = wrap_words(t->text, t->size, room);
+    if (room < 24 * 0.6 * t->size || t->x + text_width(t->text, t->size, t->bold) <= drawing - 12) continue;
+    const std::vector<std::string> lines = wrap_words(t->text, t->size, room, t->bold);
     if (lines.size() < 2) continue;
     const Text first = *t;
     const double step = 1.25 * first.size;
@@ -277,7 +290,7 @@ double draw_title(Scene& s, const std::string& title, const std::string& subtitl
     s.add(Text{12, 36, subtitle, kBodySize, kGrid});
     y = 36;
   }
-  s.cover(12 + text_width(title, 12), y);
+  s.cover(12 + text_width(title, 12, true), y);
   return y + 10;
 }
 

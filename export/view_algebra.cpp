@@ -61,7 +61,7 @@ Outcome<Scene> algebra_scene(const ViewRequest& r) {
     const app::AlgebraTable& t = m.tables[i];
     const std::string heading = t.title + "  " + t.layout;
     s.add(Text{12, y + 10, heading, kBodySize, kBlack, Anchor::start, true});
-    s.cover(12 + text_width(heading, kBodySize), y + 10);
+    s.cover(12 + text_width(heading, kBodySize, true), y + 10);
     y += 14;
     if (!t.swizzle.empty()) {
       s.add(Text{12, y + 10, t.swizzle, kBodySize});

@@ -176,7 +176,7 @@ Outcome<Scene> banks_scene(const ViewRequest& r) {
                             std::string(wavefronts_metric(req.op)) + ", " +
                             std::string(bank_conflicts_metric(req.op)) + ")";
   s.add(Text{12, y + 8, total, kBodySize, kBlack, Anchor::start, true});
-  s.cover(12 + text_width(total, kBodySize), y + 8);
+  s.cover(12 + text_width(total, kBodySize, true), y + 8);
   y += 14;
   if (a.packed_pairs) {
     const std::string note = packing_note(req.op, a.packed_pairs);

@@ -146,7 +146,7 @@ Outcome<Scene> banks_lines_scene(const ViewRequest& r) {
     double hy = y + 10;
     double width = b.cols * kCw;
     s.add(Text{x - kAddress, hy, side.title, kBodySize + 1, kBlack, Anchor::start, true});
-    width = std::max(width, text_width(side.title, kBodySize + 1) - kAddress);
+    width = std::max(width, text_width(side.title, kBodySize + 1, true) - kAddress);
     for (const auto& [text, c] : head) {
       hy += 11;
       s.add(Text{x - kAddress, hy, text, 7, c});

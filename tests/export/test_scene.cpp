@@ -1208,7 +1208,7 @@ namespace {
 
 /// The right edge of a text as the scene's own estimate (text_width) puts it.
 double right_of(const fs::Text& t) {
-  const double w = fs::text_width(t.text, t.size);
+  const double w = fs::text_width(t.text, t.size, t.bold);
   return t.anchor == fs::Anchor::start ? t.x + w : t.anchor == fs::Anchor::middle ? t.x + w / 2 : t.x;
 }
 
@@ -1233,6 +1233,13 @@ TEST(ExportWrap, EveryViewsTextFitsThePage) {
   add("fragments", fs::View::fragments, [](fs::ViewRequest& r) { r.instr = kM16n8k16; });
   add("warpgroup", fs::View::warpgroup,
       [](fs::ViewRequest& r) { r.instr = "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16"; });
+  // Newcomer round 27: the visible region of A at "T<thread>" labels is narrower than the bold
+  // title, which a 0.6-em estimate of bold text cut at the page's edge.
+  add("warpgroup A visible", fs::View::warpgroup, [](fs::ViewRequest& r) {
+    r.instr = "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16";
+    r.labels = fs::CellLabels::lane;
+    r.crop.grids = {fs::GridCrop{"A", fs::IndexRange{40, 58}, fs::IndexRange{0, 15}}};
+  });
   add("ldmatrix", fs::View::ldmatrix, [](fs::ViewRequest&) {});
   add("stmatrix", fs::View::stmatrix, [](fs::ViewRequest&) {});
   add("movmatrix", fs::View::movmatrix, [](fs::ViewRequest&) {});

@@ -117,8 +117,9 @@ struct Scene {
 Colour text_on(Colour background);
 
 /// Approximate width in points of `text` at `size` in DejaVu Sans (0.6 em a character for the
-/// digits and capitals the labels use): for fitting labels into cells; the writers measure nothing.
-double text_width(const std::string& text, double size);
+/// digits and capitals the labels use); `bold`: DejaVu Sans Bold's own widths (0.7 em outside
+/// ASCII). For fitting labels into cells and covering titles; the writers measure nothing.
+double text_width(const std::string& text, double size, bool bold = false);
 
 /// The drawing's width in points: the right edge of its rectangles and lines plus the 12-point
 /// margin Scene::cover keeps (texts do not count); 0 for a scene with neither.

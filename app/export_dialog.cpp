@@ -186,6 +186,11 @@ ExportPart default_export_part(ExportPart current, const std::optional<VisibleRe
   return r && r->partial ? ExportPart::visible : ExportPart::whole;
 }
 
+void start_on_screen(ExportDialog& d, const std::optional<VisibleRegion>& all) {
+  d.operand.clear();
+  d.part = default_export_part(ExportPart::whole, all);
+}
+
 scene::ViewRequest export_request(const AppState& s, scene::View v) {
   scene::ViewRequest r;
   r.view = v;

@@ -67,8 +67,8 @@ struct ExportDialog {
   /// The picture's title and legend, which the screen lacks (ViewRequest::title_and_legend). Not saved.
   bool title_and_legend = true;
   int first_row = 0, last_row = 7, first_col = 0, last_col = 7;
-  /// The part drawn. Not saved: a dialog with a saved operand or crop starts on `chosen`, else on
-  /// `whole`; each opening (and each change of view) takes default_export_part unless it is `chosen`.
+  /// The part drawn. Not saved: each opening starts on what the screen shows (start_on_screen); a
+  /// change of view within the dialog takes default_export_part unless it is `chosen`.
   ExportPart part = ExportPart::whole;
 };
 
@@ -202,6 +202,12 @@ bool export_pressed(ExportDialog& d, bool exists);
 
 /// The file extension of `f`, without the dot: svg, png, pdf, tex.
 const char* format_extension(scene::Format f);
+
+/// Each opening of the dialog starts on what the screen shows: every operand, and the visible region
+/// `all` (visible_region with no operand) where the view hides part of itself, else the whole view
+/// (newcomer round 27: an operand A and "As set below" kept from one export cut the next one, of a
+/// view showing A, B and C/D, to A). The crop's rows and columns stay for "As set below".
+void start_on_screen(ExportDialog& d, const std::optional<VisibleRegion>& all);
 
 /// Builds the scene and writes it; the message says where, or why not (nothing is written then):
 /// a path that is no writable file, or one ending in another format's extension (x.png for SVG).

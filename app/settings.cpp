@@ -990,17 +990,6 @@ const Key<Settings> kSettingsKeys[] = {
        r.number(j, key, name, kMinExportScale, kMaxExportScale, s.export_scale);
      },
      [](const Settings& s) -> json { return s.export_scale; }},
-    {"export_operand",
-     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
-       r.named(
-           j, key, name, "\"\" (all), A, B, C",
-           [](const std::string& t) -> std::optional<std::string> {
-             if (t.empty()) return t;
-             return scene::parse_crop_operand(t);
-           },
-           s.export_operand, s.export_operand);
-     },
-     [](const Settings& s) -> json { return s.export_operand; }},
     {"export_crop",
      [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
        scene::Crop now;
@@ -1273,7 +1262,6 @@ Settings settings_of(const AppState& s) {
   out.export_view = d.view;
   // Never save a scale the loader would refuse (the dialog clamps; this guards any other writer).
   out.export_scale = scene::png_scale_ok(d.scale) ? d.scale : ExportDialog{}.scale;
-  out.export_operand = d.operand;
   out.export_rows = scene::IndexRange{d.first_row, d.last_row};
   out.export_cols = scene::IndexRange{d.first_col, d.last_col};
   out.export_crop_on = d.crop;
@@ -1361,14 +1349,12 @@ void apply_settings(const ParsedSettings& p, AppState& s) {
   ExportDialog& d = s.export_dialog;
   d.view = in.export_view;
   d.scale = in.export_scale;
-  d.operand = in.export_operand;
   d.first_row = in.export_rows.first;
   d.last_row = in.export_rows.last;
   d.first_col = in.export_cols.first;
   d.last_col = in.export_cols.last;
   d.crop = in.export_crop_on;
-  // A saved operand or crop is the user's own part; else each opening picks (default_export_part).
-  d.part = d.crop || !d.operand.empty() ? ExportPart::chosen : ExportPart::whole;
+  d.part = ExportPart::whole;  // each opening starts on the screen (start_on_screen)
   s.hopper.descriptor = in.descriptor;
   s.descriptor_sm100 = in.descriptor_sm100;
   s.hopper.moves = in.moves;

@@ -134,12 +134,12 @@ struct Settings {
   int warpgroup_thread = -1;
   /// File > Export's other choices, as the dialog last had them (issue 22: they were forgotten):
   /// the view ("export_view"), PNG pixels per point ("export_scale", kMinExportScale to
-  /// kMaxExportScale), the operand ("export_operand": "", "A", "B" or "C"), the crop's rows and
-  /// columns ("export_crop": fragviz-cli's --crop text, both ends included) and whether it is on
-  /// ("export_crop_on"). The lane it highlights is each view's selected lane, saved with the view.
+  /// kMaxExportScale), the crop's rows and columns ("export_crop": fragviz-cli's --crop text, both
+  /// ends included) and whether it is on ("export_crop_on"). The operand is not kept: each opening
+  /// starts on every operand the screen shows (start_on_screen). The lane it highlights is each
+  /// view's selected lane, saved with the view.
   scene::View export_view = scene::View::fragments;
   float export_scale = ExportDialog{}.scale;
-  std::string export_operand{};
   scene::IndexRange export_rows{ExportDialog{}.first_row, ExportDialog{}.last_row};
   scene::IndexRange export_cols{ExportDialog{}.first_col, ExportDialog{}.last_col};
   bool export_crop_on = false;

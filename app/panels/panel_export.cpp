@@ -48,7 +48,7 @@ void draw_export_popup(AppState& s) {
   if (d.open_requested) {
     ImGui::OpenPopup("###Export");
     open_export_dialog(d, default_export_folder(d));
-    d.part = default_export_part(d.part, visible_region(s, d.view, d.operand));
+    start_on_screen(d, visible_region(s, d.view, ""));
   }
   // Height 0 every frame: fitted to what the dialog holds. Every row is always there (a common row
   // that does not apply is disabled; a view's own choice shares a common row's line) and the outcome

@@ -261,6 +261,35 @@ TEST(ExportDialog, TheFragmentsExportLabelsAsTheScreen) {
 // each cropped to its rows and columns in view (only the dialog's operand's where it names one), a
 // grid wholly out of view left out, said in describe_crop's words; it is the default only where the
 // view hides part of its grids.
+// Newcomer round 27: after exporting A alone ("As set below", operand A), the next opening over a
+// view that shows A, B and C/D kept both, and its Visible region was cut to A. Each opening starts
+// on what the screen shows: every operand, the visible region where part is hidden, else the whole.
+TEST(ExportDialog, EachOpeningStartsOnTheScreen) {
+  AppState s;
+  auto& v = s.frame.fragments_view.visible;
+  v["A"] = VisibleGrid{4, 11, 2, 7, 16, 8};
+  v["B"] = VisibleGrid{0, 7, 0, 7, 8, 8};
+  v["C"] = VisibleGrid{4, 11, 0, 7, 16, 8};
+  ExportDialog& d = s.export_dialog;
+  d.part = ExportPart::chosen;
+  d.operand = "A";
+  d.crop = true;
+  d.first_row = 2;
+  start_on_screen(d, visible_region(s, scene::View::fragments, ""));
+  EXPECT_EQ(d.part, ExportPart::visible);
+  EXPECT_EQ(d.operand, "");
+  EXPECT_EQ(scene::crop_text(export_request(s, scene::View::fragments).crop),
+            "A:rows=4-11,cols=2-7;B:rows=0-7,cols=0-7;C:rows=4-11,cols=0-7");
+  EXPECT_TRUE(d.crop);  // the crop's fields stay for "As set below"
+  EXPECT_EQ(d.first_row, 2);
+  // All in view: the whole view.
+  v["A"] = VisibleGrid{0, 15, 0, 15, 16, 16};
+  v["C"] = VisibleGrid{0, 15, 0, 7, 16, 8};
+  d.part = ExportPart::chosen;
+  start_on_screen(d, visible_region(s, scene::View::fragments, ""));
+  EXPECT_EQ(d.part, ExportPart::whole);
+}
+
 TEST(ExportDialog, TheVisibleRegionIsWhatTheViewShows) {
   AppState s;
   EXPECT_EQ(visible_region(s, scene::View::fragments, ""), std::nullopt);  // not drawn

@@ -89,7 +89,7 @@ TEST(ParseSettings, TheFileHoldsTheseKeys) {
                                             "cta_tile",       "tmem",
                                             "tmem_ld",        "tmem_accumulator",
                                             "tmem_cp",        "export_view",
-                                            "export_scale",   "export_operand",
+                                            "export_scale",
                                             "export_crop",    "export_crop_on",
                                             "descriptor",     "moves",
                                             "zoom",           "algebra_step",
@@ -97,7 +97,7 @@ TEST(ParseSettings, TheFileHoldsTheseKeys) {
                                             "wmma_kind",      "ladder_sizes",
                                             "kernel",         "fragments_find",
                                             "warpgroup_find", "reports"}));
-  EXPECT_EQ(keys(j["reports"]), (std::set<std::string>{"probe", "gate", "compare", "recent"}));
+  EXPECT_EQ(keys(j["reports"]), (std::set<std::string>{"probe", "gate", "compare", "bench", "recent"}));
   EXPECT_EQ(keys(j["descriptor"]), (std::set<std::string>{"arch", "operand", "major", "swizzle", "custom",
                                                           "lbo", "sbo", "start", "smem", "kind", "idesc"}));
   EXPECT_EQ(keys(j["moves"]), (std::set<std::string>{"tab", "num", "trans", "epilogue", "b8", "lane"}));
@@ -1050,7 +1050,6 @@ TEST(SettingsKeys, EveryKeyOutlivesARestart) {
       {"/export_folder", {{"export_folder", "/home/ana/figures"}}},
       {"/export_view", {{"export_view", "banks"}}},
       {"/export_scale", {{"export_scale", 3.5}}},
-      {"/export_operand", {{"export_operand", "B"}}},
       {"/export_crop", {{"export_crop", "rows=4-11,cols=8-15"}}},
       {"/export_crop_on", {{"export_crop_on", true}}},
       {"/warpgroup_thread", {{"warpgroup_thread", 37}}},
@@ -1132,12 +1131,14 @@ TEST(SettingsKeys, EveryKeyOutlivesARestart) {
       {"/reports/probe", {{"reports", {{"probe", "/home/ana/runs/a.json"}}}}},
       {"/reports/gate", {{"reports", {{"gate", "/home/ana/runs/g.json"}}}}},
       {"/reports/compare", {{"reports", {{"compare", "/home/ana/runs/b.json"}}}}},
+      {"/reports/bench", {{"reports", {{"bench", "/home/ana/runs/bench.csv"}}}}},
       {"/reports/recent", {{"reports", {{"recent", {"/home/ana/runs/b.json", "/home/ana/runs/a.json"}}}}}},
   };
   // The open reports come back through App::start opening their files (AppState::saved_reports,
   // tests/gui/test_report_pair.sh), not through apply_settings alone: checked in
   // ReportsOpenAtQuitAreReadForTheStart.
-  const std::set<std::string> reopened_by_start = {"/reports/probe", "/reports/gate", "/reports/compare"};
+  const std::set<std::string> reopened_by_start = {"/reports/probe", "/reports/gate", "/reports/compare",
+                                                   "/reports/bench"};
   const Settings default_settings;
   const json defaults = json::parse(settings_json(default_settings));
   std::vector<std::string> leaves;
@@ -1181,13 +1182,14 @@ TEST(SettingsKeys, EveryKeyOutlivesARestart) {
 TEST(ParseSettings, ReportsOpenAtQuitAreReadForTheStart) {
   ParsedSettings p = parse_fields(
       R"x("reports": {"probe": "/r/p.json", "gate": "/r/g.json", "compare": "/r/b.json",
-                      "recent": ["/r/g.json", "/r/p.json"]})x");
+                      "bench": "/r/bench.csv", "recent": ["/r/g.json", "/r/p.json"]})x");
   EXPECT_TRUE(p.messages.empty()) << all(p);
   AppState s;
   apply_settings(p, s);
   EXPECT_EQ(s.saved_reports.probe, "/r/p.json");
   EXPECT_EQ(s.saved_reports.gate, "/r/g.json");
   EXPECT_EQ(s.saved_reports.compare, "/r/b.json");
+  EXPECT_EQ(s.saved_reports.bench, "/r/bench.csv");
   EXPECT_EQ(s.recent_reports, (std::vector<std::string>{"/r/g.json", "/r/p.json"}));
 }
 
@@ -1323,7 +1325,7 @@ TEST(SettingsFiles, DialogDescriptorMovesAndZoomAreSavedAndReadAtTheNextStart) {
   EXPECT_TRUE(next.settings_notices.empty());
   EXPECT_EQ(next.export_dialog.view, scene::View::warpgroup);
   EXPECT_FLOAT_EQ(next.export_dialog.scale, 4.f);
-  EXPECT_EQ(next.export_dialog.operand, "C");
+  EXPECT_EQ(next.export_dialog.operand, "");  // not kept: each opening starts on the screen
   EXPECT_TRUE(next.export_dialog.crop);
   EXPECT_EQ(next.export_dialog.first_row, 16);
   EXPECT_EQ(next.export_dialog.last_row, 31);
@@ -1346,12 +1348,11 @@ TEST(SettingsFiles, DialogDescriptorMovesAndZoomAreSavedAndReadAtTheNextStart) {
 // A bad value of a new key is said with what is used instead, and the file is left as it is.
 TEST(ParseSettings, BadDialogDescriptorMovesAndZoomValuesAreSaid) {
   const ParsedSettings p = parse_fields(
-      R"x("export_view": "tiles", "export_scale": 99, "export_operand": "E", "export_crop": "rows=0:8",
+      R"x("export_view": "tiles", "export_scale": 99, "export_crop": "rows=0:8",
           "descriptor": {"swizzle": "16B", "lbo": -16, "arch": "sm_80"}, "moves": {"tab": "ldmatrix", "lane": 40},
           "zoom": {"fragments": {"for": "x", "zoom": 500}, "bank": 1}, "ladder_sizes": [2048, 3000])x");
   EXPECT_TRUE(any_message_has(p, "export_view \"tiles\"", "using fragments")) << all(p);
   EXPECT_TRUE(any_message_has(p, "export_scale 99 is outside 0.5 to 8.0", "using 8.0")) << all(p);
-  EXPECT_TRUE(any_message_has(p, "export_operand \"E\"")) << all(p);
   EXPECT_TRUE(any_message_has(p, "export_crop \"rows=0:8\"", "rows=0-7")) << all(p);
   EXPECT_TRUE(any_message_has(p, "descriptor.swizzle \"16B\"")) << all(p);
   EXPECT_TRUE(any_message_has(p, "descriptor.lbo -16 is outside")) << all(p);
@@ -1361,10 +1362,9 @@ TEST(ParseSettings, BadDialogDescriptorMovesAndZoomValuesAreSaid) {
   EXPECT_TRUE(any_message_has(p, "zoom.fragments.zoom 500 is outside", "using 32")) << all(p);
   EXPECT_TRUE(any_message_has(p, "unknown setting \"zoom.bank\"")) << all(p);
   EXPECT_TRUE(any_message_has(p, "ladder_sizes holds 3000")) << all(p);
-  EXPECT_EQ(p.messages.size(), 12u) << all(p);
+  EXPECT_EQ(p.messages.size(), 11u) << all(p);
   EXPECT_EQ(p.settings.export_view, scene::View::fragments);
   EXPECT_FLOAT_EQ(p.settings.export_scale, 8.f);
-  EXPECT_EQ(p.settings.export_operand, "");
   EXPECT_EQ(p.settings.export_rows, (scene::IndexRange{0, 7}));
   EXPECT_EQ(p.settings.descriptor.lbo, 0u);
   EXPECT_EQ(p.settings.moves.view, MoveView::stmatrix);

@@ -601,7 +601,8 @@ void App::reopen_saved_reports() {
   // The recorded bench in the ladder: beside whatever report came back (they show other views).
   if (!saved.bench.empty() && present(saved.bench, "ladder bench"))
     if (const std::string why = show_bench_file(saved.bench); !why.empty())
-      said.push_back("the ladder bench open at the last quit no longer opens (" + why + "): started without it");
+      said.push_back("the ladder bench open at the last quit no longer opens (" + why +
+                     "): started without it");
   for (std::string& m : said) {
     std::fprintf(stderr, "fragviz: %s\n", m.c_str());
     s_.settings_notices.push_back(std::move(m));

@@ -553,6 +553,10 @@ struct AppState {
   /// the keyboard focus when next drawn (window_placement.cpp).
   std::string reveal_view;
   int reveal_frames = 0;
+  /// The layout's vertical bar scrolled the whole canvas last frame (a window under the least size),
+  /// not one column; and it changed role since it was last shown: it starts at the top then.
+  bool layout_bar_whole_canvas = false;
+  bool layout_scroll_to_top = false;
   bool reveal_focus = false;
   /// The stacked view (a Hopper window, the CTA tile, Algebra, Tensor memory) the user last chose:
   /// opened from the View menu, gone to (View > Go to) or its tab clicked. Where the stacked views

@@ -4,7 +4,6 @@
 #include <utility>
 
 #include "fragviz/util/words.hpp"
-
 #include "gate_ladder_run.hpp"
 
 namespace fragviz::app {

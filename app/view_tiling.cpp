@@ -157,6 +157,20 @@ float least_column_height(const Layout& layout, const std::vector<bool>& open,
   return need;
 }
 
+std::vector<float> leasts_near_fit(const Layout& layout, const std::vector<bool>& open,
+                                   std::vector<float> least, float column_px, float slack) {
+  for (const Column& c : columns_of(layout)) {
+    float sum = 0;
+    for (int i : c.slots)
+      if (is_open(open, i)) sum += entry(least, i);
+    if (sum <= column_px || sum > column_px * (1.f + slack)) continue;
+    for (int i : c.slots)
+      if (is_open(open, i) && static_cast<std::size_t>(i) < least.size())
+        least[static_cast<std::size_t>(i)] *= column_px / sum;
+  }
+  return least;
+}
+
 std::vector<float> wants_within(const Layout& layout, const std::vector<bool>& open,
                                 const std::vector<float>& least, const std::vector<float>& want,
                                 float column_px) {

@@ -43,6 +43,9 @@ constexpr int kBanksSlot = 4;
 constexpr float kMinFragmentsViewHeight = 240.f, kMinBanksViewHeight = 150.f, kMinHopperViewHeight = 280.f;
 /// The most the fragments view's "fit" may ask of the column (a taller instruction scrolls its grids).
 constexpr float kMostFragmentsViewHeight = 560.f;
+/// How far a column's leasts may run past its height (a share of it) and still be fitted, each view
+/// a little under its least (leasts_near_fit), rather than scroll.
+constexpr float kLeastsSlack = 0.06f;
 /// The least height (logical px) of any tiled view: its title and a few lines.
 constexpr float kMinAnyViewHeight = 70.f;
 /// The CTA tile window's slot (kWindowOfSlot's twelfth).
@@ -145,8 +148,9 @@ float scroll_bar(AppState& s, const char* id, const LayoutRect& r, bool horizont
 
 /// The canvas scroll a wheel turn this frame asks for, or -1: where the pointer is over a tiled view
 /// (not Ctrl: that zooms) whose own scrolling cannot take the turn (ImGui gives the wheel to the
-/// hovered window, or the first parent of a child that does not scroll) and whose column scrolls
-/// (it runs past the window). The output view's wheel zooms it, so it keeps every turn.
+/// hovered window, or the first parent of a child that does not scroll), whose column scrolls (it
+/// runs past the window), down only where the window cuts that view's bottom off. The output view's
+/// wheel zooms it, so it keeps every turn.
 float wheel_column_scroll(const Layout& tiled, const std::vector<bool>& open, const LayoutCanvas& canvas,
                           float scroll_x, const std::vector<float>& usable) {
   const ImGuiIO& io = ImGui::GetIO();
@@ -169,9 +173,15 @@ float wheel_column_scroll(const Layout& tiled, const std::vector<bool>& open, co
   if (own <= 0.5f) return -1.f;
   const ImGuiWindow* bar_window = ImGui::FindWindowByName("##layout_vscroll");
   const float now = std::min(bar_window ? bar_window->Scroll.y : 0.f, own);
+  // Down only where the window cuts this view's bottom off, and no further than brings it in: a
+  // view wholly in sight never slides its column, and the views above it, away (newcomer round 27:
+  // the wheel at the bank view's end took the fragments view's header out of the window). Up goes
+  // back towards the column's own place, where every view above is in sight.
+  const float hidden = io.MouseWheel < 0.f ? at(now).y1 - canvas.view.y1 : now;
+  if (hidden <= 0.5f) return -1.f;
   // ImGui's own wheel step for a window of this font size (UpdateMouseWheel: 5 lines).
-  const float step = 5.f * ImGui::GetFontSize();
-  return std::clamp(now - io.MouseWheel * step, 0.f, own);
+  const float step = std::min(std::abs(io.MouseWheel) * 5.f * ImGui::GetFontSize(), hidden);
+  return std::clamp(io.MouseWheel < 0.f ? now + step : now - step, 0.f, own);
 }
 
 /// Moves every floating window (one the user may drag: View > Tensor memory, CTA tile, the dialogs)
@@ -354,6 +364,8 @@ void begin_layout(AppState& s) {
   // 22: at 1600x1000 the bank view kept 230 px while the window showed its form alone).
   if (s.cta_tile.open) want[kCtaTileSlot] = in.cta_tile_wants;
   const Layout stacked = with_stacked_slots(base, kHopperColumnSlot, kStackedWindows, weight);
+  // A column a few pixels short of its views' leasts fits instead of scrolling.
+  hard = leasts_near_fit(stacked, open, std::move(hard), column_px, kLeastsSlack);
   const std::vector<float> usable = wants_within(stacked, open, hard, want, column_px);
   // Only the column that cannot hold its views' leasts runs taller (the canvas grows to it and
   // scrolls); the other columns keep the window's height, so a view opened or closed re-tiles its
@@ -364,6 +376,12 @@ void begin_layout(AppState& s) {
     if (open[i]) f.least[kWindowOfSlot[i]] = hard[i] - (static_cast<int>(i) == tabs.shown ? strip : 0.f);
   f.canvas = make_canvas(io.DisplaySize.x, io.DisplaySize.y, content_top(), bar,
                          least_column_height(tiled, open, hard));
+  // The one vertical bar scrolls the whole canvas below the least window size and a column above
+  // it: a scroll made for one is no place of the other (newcomer round 27: back from 800x600 the
+  // middle column kept the canvas's scroll, the fragments view's header out of the window).
+  // Kept until a bar is there to take it (the column's comes a frame or two after the resize).
+  if (s.layout_bar_whole_canvas != !f.canvas.vbar.empty()) s.layout_scroll_to_top = true;
+  s.layout_bar_whole_canvas = !f.canvas.vbar.empty();
   f.scroll_x = scroll_bar(s, "##layout_hscroll", f.canvas.hbar, true,
                           f.canvas.width + (f.canvas.scroll_y ? bar : 0.f));  // its bar runs under the corner
   // The bars scroll the canvas (dragged, or the wheel over them); the wheel over a view scrolls or
@@ -402,6 +420,10 @@ void begin_layout(AppState& s) {
   // every view's title under the menu bar (issue 22, test_small_window).
   if (reveal_y < 0.f && f.canvas.vbar.empty() && !vbar.empty())
     reveal_y = wheel_column_scroll(tiled, open, f.canvas, f.scroll_x, usable);
+  if (s.layout_scroll_to_top && !vbar.empty()) {
+    if (reveal_y < 0.f) reveal_y = 0.f;
+    s.layout_scroll_to_top = false;
+  }
   f.scroll_y = scroll_bar(s, "##layout_vscroll", vbar, false, f.canvas.height, reveal_y);
   f.views = tile_views(tiled, open, f.canvas, f.scroll_x, f.scroll_y, io.DisplayFramebufferScale.x, usable);
   // The tab strip takes the top of the shown view's slot.

@@ -381,9 +381,10 @@ void add_export_command(CLI::App& app, int& exit_code) {
   o->given["--sm"] =
       cmd->add_option("--sm", o->sm, "banks: oldest target, e.g. 75 or 80")->check(whole_range(70, 200));
   o->given["--report"] =
-      cmd->add_option("--report", o->report,
-                      "output: a gate report (JSON); fragments, warpgroup: a probe report, its marks and measured "
-                      "line")
+      cmd->add_option(
+             "--report", o->report,
+             "output: a gate report (JSON); fragments, warpgroup: a probe report, its marks and measured "
+             "line")
           ->check(kNonEmpty);
   // Each takes a file, or '-' for standard output (one of them; "wrote ..." then goes to standard error).
   cmd->add_option("--svg", o->svg,

@@ -49,7 +49,8 @@ TEST(ExportDialog, ANameWithAnotherFormatsExtensionIsRefused) {
   EXPECT_TRUE(run_export(s, scene::View::movmatrix, scene::Format::svg, dir + "/x.drawing", 2.0).ok);
   // A JPEG name holds no PNG (newcomer round 26 saw it in the CLI; one rule serves both).
   const ExportOutcome jpg = run_export(s, scene::View::movmatrix, scene::Format::png, dir + "/x.jpg", 2.0);
-  EXPECT_EQ(jpg.message, "not written: " + dir + "/x.jpg ends in .jpg but the format is PNG; name the file .png");
+  EXPECT_EQ(jpg.message,
+            "not written: " + dir + "/x.jpg ends in .jpg but the format is PNG; name the file .png");
   EXPECT_FALSE(std::filesystem::exists(dir + "/x.jpg"));
   std::filesystem::remove_all(dir);
 }

@@ -77,26 +77,19 @@ TEST(ParseSettings, TheFileHoldsTheseKeys) {
     return k;
   };
   // No "wgmma": only an entry the user picked is saved (WgmmaThatFollowedTheMmaSyncFormIsNotSaved).
-  EXPECT_EQ(keys(j), (std::set<std::string>{"format",         "version",
-                                            "instruction",    "ldmatrix_num",
-                                            "trans",          "width_halves",
-                                            "pad_halves",     "swizzle",
-                                            "selected_lane",  "windows",
-                                            "gate",           "output_colour",
-                                            "export_format",  "export_palette",
-                                            "export_folder",  "warpgroup_thread",
-                                            "layout",         "algebra",
-                                            "cta_tile",       "tmem",
-                                            "tmem_ld",        "tmem_accumulator",
-                                            "tmem_cp",        "export_view",
-                                            "export_scale",
-                                            "export_crop",    "export_crop_on",
-                                            "descriptor",     "moves",
-                                            "zoom",           "algebra_step",
-                                            "algebra_colour", "algebra_cell",
-                                            "wmma_kind",      "ladder_sizes",
-                                            "kernel",         "fragments_find",
-                                            "warpgroup_find", "reports"}));
+  EXPECT_EQ(keys(j), (std::set<std::string>{"format",           "version",        "instruction",
+                                            "ldmatrix_num",     "trans",          "width_halves",
+                                            "pad_halves",       "swizzle",        "selected_lane",
+                                            "windows",          "gate",           "output_colour",
+                                            "export_format",    "export_palette", "export_folder",
+                                            "warpgroup_thread", "layout",         "algebra",
+                                            "cta_tile",         "tmem",           "tmem_ld",
+                                            "tmem_accumulator", "tmem_cp",        "export_view",
+                                            "export_scale",     "export_crop",    "export_crop_on",
+                                            "descriptor",       "moves",          "zoom",
+                                            "algebra_step",     "algebra_colour", "algebra_cell",
+                                            "wmma_kind",        "ladder_sizes",   "kernel",
+                                            "fragments_find",   "warpgroup_find", "reports"}));
   EXPECT_EQ(keys(j["reports"]), (std::set<std::string>{"probe", "gate", "compare", "bench", "recent"}));
   EXPECT_EQ(keys(j["descriptor"]), (std::set<std::string>{"arch", "operand", "major", "swizzle", "custom",
                                                           "lbo", "sbo", "start", "smem", "kind", "idesc"}));

@@ -524,5 +524,29 @@ TEST(ViewTiling, StackedWindowsShareOneSlotAsTabsWhereTheirColumnCannotHoldThem)
   EXPECT_EQ(stacked_tabs(l, open, least, 300, 8, 8).shown, -1);
 }
 
+// Newcomer round 27: the Warpgroup window opened at 1600x1000 asked 380 + 228 + 364 = 972 px of a
+// 949 px middle column, which then scrolled 23 px and hid the fragments view's header. Within 6 %
+// the column's leasts are scaled to fit (each by 949 / 972); past that, or in a column that fits,
+// they are kept.
+TEST(ViewTiling, AColumnAFewPixelsShortFitsInsteadOfScrolling) {
+  const Layout l = with_stacked_slots(design(), kFragments, 6);
+  std::vector<bool> open = kAll;
+  open.insert(open.end(), {true, false, false, false, false, false});
+  std::vector<float> least(14, 0.f);
+  least[kFragments] = 380;
+  least[kBanks] = 228;
+  least[8] = 364;
+  least[kLdmatrix] = 300;
+  const std::vector<float> fitted = leasts_near_fit(l, open, least, 949, 0.06f);
+  EXPECT_FLOAT_EQ(fitted[kFragments], 380.f * 949 / 972);
+  EXPECT_FLOAT_EQ(fitted[kBanks], 228.f * 949 / 972);
+  EXPECT_FLOAT_EQ(fitted[8], 364.f * 949 / 972);
+  EXPECT_FLOAT_EQ(least_column_height(l, open, fitted), 949.f);
+  EXPECT_FLOAT_EQ(fitted[kLdmatrix], 300.f);  // its column fits: kept
+  // 972 px is more than 6 % past a 900 px column: kept, and that column runs taller.
+  EXPECT_EQ(leasts_near_fit(l, open, least, 900, 0.06f), least);
+  EXPECT_EQ(leasts_near_fit(l, open, least, 972, 0.06f), least);
+}
+
 }  // namespace
 }  // namespace fragviz::app

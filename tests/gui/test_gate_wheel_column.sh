@@ -16,6 +16,16 @@ wait_for "$G[1] + $G[3] > s['display']['pixel_size'][1] + 50" 10 ||
   fail "the open ladder should run past the window here: gate $(q "$G")"
 y0=$(q "$G[1]")
 f0=$(q "$F")
+# Newcomer round 27: the wheel at the end of a view wholly in sight (here the ldmatrix view above
+# the gate) slid its column, and so the views above, away. It takes no turn it cannot show more by.
+L="s['windows']['ldmatrix: what each lane receives']['rect']"
+for _ in $(seq 6); do
+  xdotool mousemove --window "$WID" "$(q "int($L[0] + $L[2] / 2)")" "$(q "int($L[1] + $L[3] - 30)")" click 5
+  sleep 0.1
+done
+sleep 0.5
+[ "$(q "s['layout']['scroll'][1]")" = "0.0" ] && [ "$(q "$G[1]")" = "$y0" ] ||
+  fail "the wheel over the ldmatrix view, wholly in sight, scrolled the column: scroll $(q "s['layout']['scroll']"), gate $(q "$G")"
 echo "gate view at $(q "$G"), layout scroll $(q "s['layout']['scroll']")"
 # Over the ladder's rows, inside the gate view and on the display.
 px=$(q "int($G[0] + $G[2] / 2)")

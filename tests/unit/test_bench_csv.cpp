@@ -101,14 +101,16 @@ TEST(BenchCsv, RowsThatDidNotRunAndMismatches) {
 // other comment lines before the header are notes, and a file without one reads as before.
 TEST(BenchCsv, TheGpuLineNamesTheCard) {
   const std::string row = "ldmatrix-k8,2048,0.13528,126.99,,yes,60,9728,0\n";
-  const auto r = parse_bench_csv("# gpu: NVIDIA H200 (sm_90)\r\n# added from the run's README\n" + kHeader + row);
+  const auto r =
+      parse_bench_csv("# gpu: NVIDIA H200 (sm_90)\r\n# added from the run's README\n" + kHeader + row);
   ASSERT_TRUE(r) << r.error.message;
   EXPECT_EQ(r.value->gpu, "NVIDIA H200 (sm_90)");
   EXPECT_EQ(r.value->rows.size(), 1u);
   const auto older = parse_bench_csv(kHeader + row);
   ASSERT_TRUE(older) << older.error.message;
   EXPECT_EQ(older.value->gpu, "");
-  EXPECT_NE(refusal("# gpu: \n" + kHeader + row).find("line 1: the GPU line names no GPU"), std::string::npos);
+  EXPECT_NE(refusal("# gpu: \n" + kHeader + row).find("line 1: the GPU line names no GPU"),
+            std::string::npos);
   EXPECT_NE(refusal("# gpu: " + std::string(201, 'x') + "\n" + kHeader + row).find("over 200 characters"),
             std::string::npos);
   EXPECT_NE(refusal("# gpu: A\n# gpu: B\n" + kHeader + row).find("line 2: a second \"# gpu: \" line"),

@@ -73,9 +73,10 @@ std::string App::start() {
   }
   if (!options_.report_path.empty()) {
     s_.saved_reports = {};  // the report asked for replaces the ones open at the last quit
-    open_report(options_.report_path);
+    start_report_error_ = open_report(options_.report_path);
     // The banner shows it too, but a scripted start should see it on stderr.
-    if (!s_.report_error.empty()) std::fprintf(stderr, "fragviz: %s\n", s_.report_error.c_str());
+    if (start_report_error_.kind != ErrorKind::none)
+      std::fprintf(stderr, "fragviz: %s\n", start_report_error_.message.c_str());
   }
   reopen_saved_reports();
   // After the reopen: a report back as it was is no change to save.
@@ -493,40 +494,32 @@ void App::compare_with(const std::string& path) {
   s_.differences_open = true;
 }
 
-std::string App::show_bench_file(const std::string& path) {
-  if (auto why = input_file_problem(path)) return "cannot read " + path + ": " + *why;
+Error App::show_bench_file(const std::string& path) {
+  if (auto why = input_file_problem(path)) return Error{ErrorKind::io, "cannot read " + path + ": " + *why};
   std::ifstream in(path, std::ios::binary);
   std::string text(kMaxBenchCsvBytes + 1, '\0');
   in.read(text.data(), static_cast<std::streamsize>(text.size()));
-  if (in.bad()) return "cannot read " + path;
+  if (in.bad()) return Error{ErrorKind::io, "cannot read " + path};
   text.resize(static_cast<std::size_t>(in.gcount()));
   Outcome<BenchTable> t = parse_bench_csv(text);
-  if (!t) return path + ": " + t.error.message;
+  if (!t) return Error{ErrorKind::refused, path + ": " + t.error.message};  // read, but no bench
   show_recorded_bench(s_.gate_ladder,
                       std::make_shared<const LadderResult>(ladder_from_bench(*t.value, path)));
   return {};
 }
 
-bool App::open_bench(const std::string& path) {
-  const std::string why = show_bench_file(path);
-  if (!why.empty()) {
-    note_report_error(s_, why);
-    return false;
-  }
-  s_.report_error.clear();
-  return true;
-}
-
-void App::open_report(const std::string& path) {
+Error App::open_report(const std::string& path) {
   // A ladder bench (`fragviz-cli bench --csv`) opens in the gate panel's ladder, beside whatever
   // report is shown.
   const std::string ext = std::filesystem::path(path).extension().string();
-  const bool opened = ext == ".csv" || ext == ".CSV" ? open_bench(path) : [&] {
-    const std::string why = show_report_file(path);
-    if (!why.empty()) note_report_error(s_, why);
-    return why.empty();
-  }();
-  if (opened) note_recent_report(path);
+  const Error why = ext == ".csv" || ext == ".CSV" ? show_bench_file(path) : show_report_file(path);
+  if (why.kind != ErrorKind::none) {
+    note_report_error(s_, why.message);
+    return why;
+  }
+  s_.report_error.clear();
+  note_recent_report(path);
+  return {};
 }
 
 void App::note_recent_report(const std::string& path) {
@@ -536,11 +529,14 @@ void App::note_recent_report(const std::string& path) {
   s_.recent_reports = with_recent_report(s_.recent_reports, ec ? path : abs.lexically_normal().string());
 }
 
-std::string App::show_report_file(const std::string& path) {
+Error App::show_report_file(const std::string& path) {
   Outcome<ReportFile> r = load_report(path);
-  if (!r) return r.error.message.empty() ? path + ": unreadable report" : r.error.message;
+  if (!r)
+    return Error{r.error.kind == ErrorKind::none ? ErrorKind::refused : r.error.kind,
+                 r.error.message.empty() ? path + ": unreadable report" : r.error.message};
   const ReportFile& f = *r.value;
-  if (!f.probe && !f.gate) return path + ": the report holds neither probe nor gate results";
+  if (!f.probe && !f.gate)
+    return Error{ErrorKind::refused, path + ": the report holds neither probe nor gate results"};
   s_.report_error.clear();
   // A comparison against the shown report stays when this file replaces no part it compared (a
   // gate report opened beside compared probe reports: newcomer round 25, it went without a word
@@ -579,7 +575,7 @@ void App::reopen_saved_reports() {
   for (const auto& [path, what] :
        {std::pair<const std::string*, const char*>{&saved.probe, "report"}, {&saved.gate, "gate report"}}) {
     if (path->empty() || !present(*path, what)) continue;
-    if (const std::string why = show_report_file(*path); !why.empty())
+    if (const std::string why = show_report_file(*path).message; !why.empty())
       said.push_back(std::string("the ") + what + " open at the last quit no longer opens (" + why +
                      "): started without it");
   }
@@ -600,7 +596,7 @@ void App::reopen_saved_reports() {
   }
   // The recorded bench in the ladder: beside whatever report came back (they show other views).
   if (!saved.bench.empty() && present(saved.bench, "ladder bench"))
-    if (const std::string why = show_bench_file(saved.bench); !why.empty())
+    if (const std::string why = show_bench_file(saved.bench).message; !why.empty())
       said.push_back("the ladder bench open at the last quit no longer opens (" + why +
                      "): started without it");
   for (std::string& m : said) {

@@ -32,24 +32,26 @@ class App {
   /// Waits for jobs and saves the settings.
   void shutdown();
 
-  /// Opens a recorded report, or a ladder bench (`*.csv`: open_bench). On failure sets
-  /// report_error and changes nothing else.
-  void open_report(const std::string& path);
-  /// Opens a recorded ladder bench (a `*.csv` open_report was given) in the gate panel's ladder.
-  /// On failure sets report_error and changes nothing else.
-  /// Returns whether it opened.
-  bool open_bench(const std::string& path);
+  /// Opens a recorded report, or a ladder bench (`*.csv`) in the gate panel's ladder. On failure
+  /// sets report_error, changes nothing else and returns why: ErrorKind::io for a file that cannot
+  /// be read, refused for one that is no report (or bench) this build reads; kind none when opened.
+  Error open_report(const std::string& path);
+  /// Why the report (or bench) named on the command line did not open at start(); kind none when
+  /// it opened or none was named. An automation run (--frames, --screenshot) exits on it (main.cpp).
+  const Error& start_report_error() const { return start_report_error_; }
   /// JSON of the UI state for --dump-state (see docs in main.cpp's usage text).
   std::string state_json() const;
   const Derived& derived() const { return *derived_; }
 
  private:
   void refresh_derived();
-  /// Shows the report at `path` (show_report); returns why it could not, "" when shown.
-  std::string show_report_file(const std::string& path);
-  /// Reads the bench CSV at `path` into the gate panel's ladder; "" when shown, else why not
-  /// (nothing changed). open_bench and the reopen at start share it.
-  std::string show_bench_file(const std::string& path);
+  /// Shows the report at `path` (show_report); returns why it could not (io: unreadable, refused:
+  /// no report), kind none when shown.
+  Error show_report_file(const std::string& path);
+  /// Reads the bench CSV at `path` into the gate panel's ladder; kind none when shown, else why not
+  /// (nothing changed; io or refused, as show_report_file). open_report and the reopen at start
+  /// share it.
+  Error show_bench_file(const std::string& path);
   /// At start: the reports and the comparison settings.json named (AppState::saved_reports), each
   /// that still loads; each that does not is said once in the status strip (settings_notices).
   void reopen_saved_reports();
@@ -76,7 +78,8 @@ class App {
   Jobs jobs_;
   OutputRenderer renderer_;
   std::string saved_settings_;
-  std::string save_error_;  ///< the last save failure said, so it is said once
+  std::string save_error_;    ///< the last save failure said, so it is said once
+  Error start_report_error_;  ///< start_report_error()
   // Key of the cached gate_blocked reason.
   GateRequest blocked_for_{};
   bool blocked_device_known_ = false;

@@ -19,6 +19,11 @@ struct WindowOptions {
 /// The range --scale and --rescale-at accept.
 inline constexpr float kMinScale = 0.5f, kMaxScale = 4.f;
 
+/// The exit status of an automation run (--frames, --screenshot) whose report or bench named on the
+/// command line did not open, by its error's kind, as fragviz-cli's rule: 5 for a file that cannot
+/// be read (missing, a folder, no rights), 3 for one read that is no report this build takes.
+inline int report_open_exit_status(ErrorKind k) { return k == ErrorKind::io ? 5 : 3; }
+
 /// Parses argv into `out` and `window`. Returns -1 when the app should start; otherwise the exit
 /// status for main, after printing the help (0) or what is wrong with the command line (non-zero,
 /// to stderr).

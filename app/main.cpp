@@ -88,7 +88,12 @@ int main(int argc, char** argv) {
   bench.mark("gl3_backend");
   if (std::string e = app.start(); !e.empty()) std::fprintf(stderr, "fragviz: %s\n", e.c_str());
   bench.mark("app_start");
-  int rc = FrameLoop(window, app, state, opt, wopt, bench).run();
+  // An automation run (--frames, --screenshot) whose report named on the command line did not open
+  // fails at once (start() said why on stderr); an interactive one shows why and goes on.
+  const fragviz::ErrorKind report_failed = app.start_report_error().kind;
+  int rc = opt.frames > 0 && report_failed != fragviz::ErrorKind::none
+               ? report_open_exit_status(report_failed)
+               : FrameLoop(window, app, state, opt, wopt, bench).run();
   app.shutdown();
   cuda_thread.join();  // its end time is in the bench file
   if (!opt.dump_state.empty() && !write_output(opt.dump_state, app.state_json())) rc = 1;

@@ -125,9 +125,10 @@ void add_bench_command(CLI::App& app, int& exit_code) {
                                  "Every gate variant (the seed's kernels and the mma.sync ladder, except the "
                                  "deliberately broken one) and cuBLAS at each size: time, TFLOP/s, ratio to "
                                  "cuBLAS, exact verdict, registers, shared memory, spills");
-  // Whole numbers here (else exit 64); the gate's size rules below, as `gate --n` applies them (exit 3).
+  // Whole numbers in the gate's range here, as `gate --n` takes them (else exit 64); the variants'
+  // tiles below, as `gate --n` applies them (exit 3).
   const CLI::Validator sizes = int_list_validator(
-      0, 999999999,
+      kGateMinN, kGateMaxN,
       "--sizes takes whole numbers, comma-separated, e.g. --sizes 1024,2048 (the gate runs " +
           std::to_string(kGateMinN) + " to " + std::to_string(kGateMaxN) + ")");
   cmd->add_option("--sizes", opts->sizes,

@@ -49,8 +49,11 @@ struct Opts {
 
 /// The options each view reads (the rest are refused for it, so nothing given is silently dropped).
 const std::map<scene::View, std::set<std::string>> kViewOptions = {
-    {scene::View::fragments, {"--instr", "--lane", "--operand", "--crop", "--labels", "--report"}},
-    {scene::View::warpgroup, {"--instr", "--lane", "--operand", "--crop", "--labels", "--report"}},
+    // --thread: the same index as --lane (a warp's lane, a warpgroup's thread), as layout takes it.
+    {scene::View::fragments,
+     {"--instr", "--lane", "--thread", "--operand", "--crop", "--labels", "--report"}},
+    {scene::View::warpgroup,
+     {"--instr", "--lane", "--thread", "--operand", "--crop", "--labels", "--report"}},
     {scene::View::ldmatrix, {"--num", "--trans", "--lane"}},
     {scene::View::stmatrix, {"--num", "--trans", "--lane"}},
     {scene::View::movmatrix, {"--lane"}},
@@ -160,7 +163,6 @@ int run(const Opts& o) {
   r.access = !o.load.empty() ? o.load : !o.store.empty() ? o.store : o.access;
   r.elem = o.elem;
   r.sm = o.sm;
-  r.lane = o.lane;
   r.expression = o.expression;
   r.step = o.step > 0 ? o.step - 1 : -1;  // 1-based on the command line, as the window lists them
   r.colour = o.colour;
@@ -176,9 +178,18 @@ int run(const Opts& o) {
     return refuse(
         "--view algebra draws an expression: give --expression 'logical_divide((16,64):(64,1), (8,8))'",
         kExitUsage);
-  if (o.lane > (*view == scene::View::warpgroup ? 127 : 31))
-    return refuse("--lane " + std::to_string(o.lane) + ": --view " + o.view + " has " +
-                  (*view == scene::View::warpgroup ? "threads 0-127" : "lanes 0-31"));
+  // Outside the cta view, --thread is --lane under its other name (fragments, warpgroup): messages
+  // name the one typed.
+  const bool lane_given = o.given.at("--lane")->count() > 0;
+  const bool thread_as_lane = *view != scene::View::cta && o.given.at("--thread")->count() > 0;
+  if (lane_given && thread_as_lane)
+    return refuse("--lane and --thread name the same index (a warp's lane, a warpgroup's thread): give one",
+                  kExitUsage);
+  const long long lane = thread_as_lane ? o.cta_thread : o.lane;
+  if (lane > (*view == scene::View::warpgroup ? 127 : 31))
+    return refuse(std::string(thread_as_lane ? "--thread " : "--lane ") + std::to_string(lane) + ": --view " +
+                  o.view + " has " + (*view == scene::View::warpgroup ? "threads 0-127" : "lanes 0-31"));
+  r.lane = static_cast<int>(lane);
   if (*view == scene::View::banks && r.bank_picture == scene::BankPicture::tile &&
       o.given.at("--elem")->count() > 0 && o.layout.empty() && !o.layout_mode)
     return refuse("--elem counts a --layout's numbers: give --layout too (the tile controls are halves)",
@@ -353,7 +364,8 @@ void add_export_command(CLI::App& app, int& exit_code) {
   for (const auto& [name, opt] : add_cta_flags(cmd, o->cta, "cta: ")) o->given[name] = opt;
   o->given["--thread"] = cmd->add_option("--thread", o->cta_thread,
                                          "cta: the thread whose cells are outlined, as the window's thread "
-                                         "field (default: none)")
+                                         "field (default: none); fragments, warpgroup: the same as --lane (a "
+                                         "warpgroup's thread 0-127, a warp's lane 0-31): give one of them")
                              ->check(whole_range(0, 1 << 20));
   o->given["--operand"] =
       cmd->add_option("--operand", o->operand,

@@ -197,6 +197,9 @@ void add_gate_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--n", opts->n,
                   "matrix size from 256 to 65536, a multiple of the variant's block tile (64 for the seed's "
                   "kernels, 128 or 256 for the ladder's; and what fits in free memory)")
+      // The fixed range here (outside it: a bad command line, 64); a size in it that does not tile
+      // the variant's block is refused below (3).
+      ->check(whole_range(kGateMinN, kGateMaxN))
       ->capture_default_str();
   auto* variant =
       cmd->add_option(

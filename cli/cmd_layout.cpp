@@ -255,7 +255,8 @@ void add_layout_command(CLI::App& app, int& exit_code) {
     std::string shape;
     std::string instr;
     std::string where;
-    std::string lane;  // parse_thread_number's text, as the app's Find takes `lane N`
+    std::string lane;    // parse_thread_number's text, as the app's Find takes `lane N`
+    std::string thread;  // --thread: the same index, as typed under that name
     bool csv = false;
     bool list = false;
     std::string operand;
@@ -282,25 +283,41 @@ void add_layout_command(CLI::App& app, int& exit_code) {
                                 ".f16 also ,PRODUCT): lane, element, register, its part and bits")
                     ->type_name("OP,ROW,COL")
                     ->excludes(list);
+  // --lane and --thread name one index (a warp's lane, a warpgroup's thread): two options, so that
+  // every message names the one the user typed. A negative one is no index of any instruction: a
+  // bad command line (64); one past this instruction's lanes or threads is refused (3).
+  const auto index_option = [&](const char* name, std::string& into, const std::string& help) {
+    return cmd->add_option(name, into, help)
+        ->type_name("N")
+        // The Find field's parse: a number of any length, one too large is out of range.
+        ->check(CLI::Validator(
+            [](std::string& v) -> std::string {
+              const std::optional<int> n = parse_thread_number(v);
+              if (!n) return "must be a whole number, got '" + echo_text(v) + "'";
+              if (*n < 0)
+                return "must be 0 or more (a warp's lanes 0-31, a wgmma warpgroup's threads 0-127), got '" +
+                       echo_text(v) + "'";
+              return "";
+            },
+            ""))
+        ->excludes(list)
+        ->excludes(where);
+  };
   auto* lane =
-      cmd->add_option("--lane,--thread", opts->lane,
-                      "One lane's registers (0-31; a wgmma warpgroup's thread 0-127) and what each holds")
-          ->type_name("N")
-          // The Find field's parse: a number of any length, one too large is out of range.
-          ->check(CLI::Validator(
-              [](std::string& v) -> std::string {
-                return parse_thread_number(v) ? "" : "must be a whole number, got '" + echo_text(v) + "'";
-              },
-              ""))
-          ->excludes(list)
-          ->excludes(where);
+      index_option("--lane", opts->lane,
+                   "One lane's registers (0-31; a wgmma warpgroup's thread 0-127) and what each holds");
+  auto* thread =
+      index_option("--thread", opts->thread,
+                   "The same as --lane, named for a wgmma warpgroup's thread (0-127; a warp's lane "
+                   "0-31): give one of them");
   auto* operand = cmd->add_option("--operand", opts->operand,
                                   "sfa or sfb: a block-scaled mma's scale-factor registers (scale-a-data, "
                                   "scale-b-data), per lane and byte, under --byte-id and --thread-id")
                       ->type_name("sfa|sfb")
                       ->excludes(list)
                       ->excludes(where)
-                      ->excludes(lane);
+                      ->excludes(lane)
+                      ->excludes(thread);
   cmd->add_option("--byte-id", opts->byte_id, "With --operand: the selector's byte-id (default 0)")
       ->type_name("N")
       ->needs(operand);
@@ -310,7 +327,18 @@ void add_layout_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--csv", opts->csv,
                 "CSV: operand,lane,element,register,bit,bits,row,col (and product for m8n8k4 .f16); "
                 "wgmma: operand,thread,warp,lane,element,register,bit,bits,row,col");
-  cmd->callback([opts, lane, &exit_code] {
+  cmd->callback([opts, lane, thread, &exit_code] {
+    if (lane->count() > 0 && thread->count() > 0) {
+      std::cerr
+          << "fragviz-cli layout: --lane and --thread name the same index (a warp's lane, a warpgroup's "
+             "thread): give one\n";
+      exit_code = kExitUsage;
+      return;
+    }
+    // The index asked for, under the name the user typed it with.
+    const bool index_given = lane->count() > 0 || thread->count() > 0;
+    const std::string index_flag = thread->count() > 0 ? "--thread" : "--lane";
+    const std::string& index_text = thread->count() > 0 ? opts->thread : opts->lane;
     if (opts->list) {
       print_list(opts->csv);
       exit_code = finish_output(kExitOk);
@@ -324,7 +352,7 @@ void add_layout_command(CLI::App& app, int& exit_code) {
     if (std::string exact = catalogue_name_ignoring_case(name, kMmaSyncNames | kWgmmaNames | kMoveNames);
         !exact.empty())
       name = std::move(exact);
-    const bool query = !opts->where.empty() || lane->count() > 0;
+    const bool query = !opts->where.empty() || index_given;
     const WgmmaInstruction* w = find_wgmma_named(name);
     const Instruction* in = w ? nullptr : find_instruction_named(name);
     if (!w && !in && parse_matrix_move_b8(name)) {
@@ -335,10 +363,10 @@ void add_layout_command(CLI::App& app, int& exit_code) {
         exit_code = kExitUsage;
         return;
       }
-      const int b8_lane = lane->count() > 0 ? parse_thread_number(opts->lane).value_or(-1) : -1;
-      if (lane->count() > 0 && (b8_lane < 0 || b8_lane > 31)) {
-        std::cerr << "fragviz-cli layout: refused: --lane " << echo_text(opts->lane) << ": " << name
-                  << " is a warp's: lanes 0-31\n";
+      const int b8_lane = index_given ? parse_thread_number(index_text).value_or(-1) : -1;
+      if (index_given && (b8_lane < 0 || b8_lane > 31)) {
+        std::cerr << "fragviz-cli layout: refused: " << index_flag << " " << echo_text(index_text) << ": "
+                  << name << " is a warp's: lanes 0-31\n";
         exit_code = kExitRefused;
         return;
       }
@@ -348,8 +376,8 @@ void add_layout_command(CLI::App& app, int& exit_code) {
     }
     if (!w && !in && is_move_name(name)) {
       if (query) {
-        std::cerr << "fragviz-cli layout: --where and --lane take an mma.sync or wgmma entry; " << name
-                  << " moves matrices (its table: fragviz-cli layout --instr " << name << ")\n";
+        std::cerr << "fragviz-cli layout: --where and " << index_flag << " take an mma.sync or wgmma entry; "
+                  << name << " moves matrices (its table: fragviz-cli layout --instr " << name << ")\n";
         exit_code = kExitUsage;
         return;
       }
@@ -397,12 +425,12 @@ void add_layout_command(CLI::App& app, int& exit_code) {
     if (query) {
       const std::vector<FragmentOperand> operands = w ? fragment_operands(*w) : fragment_operands(*in);
       const std::string mnemonic = w ? w->mnemonic : std::string(in->mnemonic);
-      if (lane->count() > 0) {
-        const int t = parse_thread_number(opts->lane).value_or(-1);  // checked above
+      if (index_given) {
+        const int t = parse_thread_number(index_text).value_or(-1);  // checked above
         if (const std::string why = thread_problem(operands, t); !why.empty()) {
-          // A warpgroup's index is a thread (--thread), a warp's a lane (--lane): either flag takes both.
-          std::cerr << "fragviz-cli layout: refused: " << (w ? "--thread " : "--lane ")
-                    << echo_text(opts->lane) << ": " << why << "\n";
+          // Named as typed: either flag takes a warp's lane and a warpgroup's thread.
+          std::cerr << "fragviz-cli layout: refused: " << index_flag << " " << echo_text(index_text) << ": "
+                    << why << "\n";
           exit_code = kExitRefused;
           return;
         }

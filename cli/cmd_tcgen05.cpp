@@ -304,8 +304,12 @@ void add_tmem_command(CLI::App& app, int& exit_code) {
           ->check(CLI::Range(0, kTmemColumns - 1));
   cmd->add_option("--warp", o->warp, "warp id in the CTA: it reaches lanes 32*(warp%4) to 32*(warp%4)+31")
       ->check(CLI::Range(0, kCtaMaxWarps - 1));
-  auto* lane_opt = cmd->add_option(
-      "--lane", o->lane, "taddr's lane (default: the warp's first lane; with --cp: 0, see --column)");
+  // A negative lane or column is no TMEM address at all: a bad command line (64); one past what the
+  // warp or the copy reaches is refused below (3).
+  auto* lane_opt =
+      cmd->add_option("--lane", o->lane,
+                      "taddr's lane (default: the warp's first lane; with --cp: 0, see --column)")
+          ->check(whole_number(false));
   auto* pack_opt =
       cmd->add_flag("--pack16", o->pack16,
                     ".pack::16b (ld) / .unpack::16b (st): each register's two 16-bit halves, each in the low "
@@ -331,7 +335,8 @@ void add_tmem_command(CLI::App& app, int& exit_code) {
   auto* dec = cmd->add_option("--decompress", o->decompress,
                               "--cp: none, b6x16_p32 or b4x16_p64 (.b8x16.b6x16_p32 / .b8x16.b4x16_p64)");
   auto* column_opt = cmd->add_option("--column", o->column,
-                                     "--cp: taddr's column (default 0); with --lane, where the copy starts");
+                                     "--cp: taddr's column (default 0); with --lane, where the copy starts")
+                         ->check(whole_number(false));
   acc->excludes(cp);
   dec->needs(cp);
   column_opt->needs(cp);

@@ -59,6 +59,23 @@ std::string clamp_note(const char* field, int typed, int lo, int hi, const char*
          (*unit ? " " + std::string(unit) : "") + ": set to " + to;
 }
 
+bool is_typed_number(std::string_view text) {
+  const std::size_t first = text.find_first_not_of(" \t");
+  if (first == std::string_view::npos) return false;
+  text = text.substr(first, text.find_last_not_of(" \t") - first + 1);
+  if (text[0] == '+' || text[0] == '-') text.remove_prefix(1);
+  return !text.empty() && text.find_first_not_of("0123456789") == std::string_view::npos;
+}
+
+std::string not_a_number_note(const char* field, int kept, const char* unit) {
+  return "the " + std::string(field) + " typed is not a number: kept at " + std::to_string(kept) +
+         (*unit ? " " + std::string(unit) : "");
+}
+
+std::string not_a_number_note(const char* field, int kept, TileFieldUnit u) {
+  return not_a_number_note(field, kept, u.name);
+}
+
 std::string word_units_text(int byte, TileFieldUnit u) {
   if (u.bytes <= 1) return "";
   const int first = byte / u.bytes, last = (byte + 3) / u.bytes;

@@ -3,6 +3,7 @@
 #include <cstdarg>
 #include <cstdio>
 #include <limits>
+#include <map>
 #include <string>
 #include <string_view>
 
@@ -11,7 +12,8 @@
 #include "../text_fit.hpp"
 #include "../window_placement.hpp"
 #include "../zoom_grid.hpp"
-#include "imgui_internal.h"  // ImGui::GetCurrentWindow, for a window that sizes itself
+#include "fragviz/viewmodel/tile_units.hpp"  // is_typed_number
+#include "imgui_internal.h"                  // ImGui::GetCurrentWindow, for a window that sizes itself
 #include "imgui_stdlib.h"
 #include "panels.hpp"
 
@@ -570,6 +572,79 @@ bool input_int(const char* label, int* v, int step, int step_fast, ImGuiInputTex
   const bool changed = held != *v;
   *v = held;
   return changed;
+}
+
+NumberEdit input_number(const char* label, int* v, int step, int step_fast, ImGuiInputTextFlags flags) {
+  // ImGui::InputScalar's field and step buttons, laid out as it lays them out, but over a text field
+  // without its character filter: ImGui 1.86 drops each letter typed, so "1e3" read as 13 and "a1"
+  // as 1 (then "set to 8"), and "abc" left no trace. Here the text is kept as typed and read only
+  // where it is a number (is_typed_number). Per field while it is edited: its text, and its value
+  // before the edit, which an edit that ends on no number gives back.
+  struct Typed {
+    std::string text;
+    int start = 0;
+  };
+  static std::map<ImGuiID, Typed> typed;
+  ImGuiContext& g = *GImGui;
+  ImGuiStyle& style = ImGui::GetStyle();
+  const bool buttons = step > 0;
+  const float button_size = ImGui::GetFrameHeight();
+  std::string text = std::to_string(*v);  // what the field shows unless it is being edited
+  flags |= ImGuiInputTextFlags_AutoSelectAll | ImGuiInputTextFlags_NoMarkEdited;
+  bool value_changed = false;
+  const auto take = [&](long long x) {  // a number of the field, held to int's range
+    const int held = static_cast<int>(
+        std::clamp<long long>(x, std::numeric_limits<int>::min(), std::numeric_limits<int>::max()));
+    value_changed |= held != *v;
+    *v = held;
+  };
+  if (buttons) {
+    ImGui::BeginGroup();  // the caller's last item: the field and its buttons, as InputScalar's
+    ImGui::PushID(label);
+    ImGui::SetNextItemWidth(
+        std::max(1.f, ImGui::CalcItemWidth() - (button_size + style.ItemInnerSpacing.x) * 2));
+  }
+  const bool edited = ImGui::InputText(buttons ? "" : label, &text, flags);
+  const ImGuiID text_id = ImGui::GetItemID();
+  if (edited) {
+    typed.try_emplace(text_id, Typed{{}, *v}).first->second.text = text;
+    if (is_typed_number(text)) take(std::strtoll(text.c_str(), nullptr, 10));  // ERANGE: LLONG_MAX/MIN
+  }
+  bool not_a_number = false;
+  if (!ImGui::IsItemActive()) {
+    if (const auto it = typed.find(text_id); it != typed.end()) {  // its edit ended
+      const bool blank = it->second.text.find_first_not_of(" \t") == std::string::npos;
+      if (!blank && !is_typed_number(it->second.text)) {
+        not_a_number = true;
+        take(it->second.start);  // the value before the edit: the digits among the letters were not it
+      }
+      typed.erase(it);
+    }
+  }
+  if (buttons) {
+    const ImVec2 backup_frame_padding = style.FramePadding;
+    style.FramePadding.x = style.FramePadding.y;
+    const ImGuiButtonFlags button_flags = ImGuiButtonFlags_Repeat | ImGuiButtonFlags_DontClosePopups;
+    const long long by = g.IO.KeyCtrl && step_fast > 0 ? step_fast : step;
+    ImGui::SameLine(0, style.ItemInnerSpacing.x);
+    if (ImGui::ButtonEx("-", ImVec2(button_size, button_size), button_flags)) take(*v - by);
+    ImGui::SameLine(0, style.ItemInnerSpacing.x);
+    if (ImGui::ButtonEx("+", ImVec2(button_size, button_size), button_flags)) take(*v + by);
+    const char* label_end = ImGui::FindRenderedTextEnd(label);
+    if (label != label_end) {
+      ImGui::SameLine(0, style.ItemInnerSpacing.x);
+      ImGui::TextEx(label, label_end);
+    }
+    style.FramePadding = backup_frame_padding;
+    ImGui::PopID();
+    ImGui::EndGroup();
+  }
+  // As InputScalar marks it, but not for the value an edit ended by a click elsewhere gave back: the
+  // item clicked is the active one by then (ImGui asserts that the one marked is).
+  if (value_changed && (g.ActiveId == 0 || g.ActiveId == g.LastItemData.ID))
+    ImGui::MarkItemEdited(g.LastItemData.ID);
+  if (not_a_number) return NumberEdit::not_a_number;
+  return value_changed ? NumberEdit::changed : NumberEdit::none;
 }
 
 }  // namespace fragviz::app

@@ -300,10 +300,15 @@ void draw_controls(AppState& s, const Derived& d) {
   ImGui::SetNextItemWidth(fit.field_w);
   int width = halves_to_field(c.width_halves, unit);
   bool typed = false;  // the note is said of the tile as clamped below
-  if (input_int("##width", &width, step, 8 * step)) {
+  const NumberEdit width_edit = input_number("##width", &width, step, 8 * step);
+  if (width_edit == NumberEdit::changed) {
     c.width_halves = field_to_halves(width, unit);
     s.tile_clamp_note.text = clamp_note("width", width, halves_to_field(kMinWidthHalves, unit),
                                         halves_to_field(kMaxWidthHalves, unit), unit);
+    typed = true;
+  } else if (width_edit == NumberEdit::not_a_number) {  // `width`: the width before that edit
+    c.width_halves = field_to_halves(width, unit);
+    s.tile_clamp_note.text = not_a_number_note("width", width, unit);
     typed = true;
   }
   record_widget(s, "width");
@@ -315,9 +320,14 @@ void draw_controls(AppState& s, const Derived& d) {
   row_label(s, fit, "pad", "label_pad");
   ImGui::SetNextItemWidth(fit.field_w);
   int pad = halves_to_field(c.pad_halves, unit);
-  if (input_int("##pad", &pad, step, step / 8 > 0 ? step / 8 : 1)) {
+  const NumberEdit pad_edit = input_number("##pad", &pad, step, step / 8 > 0 ? step / 8 : 1);
+  if (pad_edit == NumberEdit::changed) {
     c.pad_halves = field_to_halves(pad, unit);
     s.tile_clamp_note.text = clamp_note("pad", pad, 0, halves_to_field(kMaxPadHalves, unit), unit);
+    typed = true;
+  } else if (pad_edit == NumberEdit::not_a_number) {  // `pad`: the pad before that edit
+    c.pad_halves = field_to_halves(pad, unit);
+    s.tile_clamp_note.text = not_a_number_note("pad", pad, unit);
     typed = true;
   }
   {

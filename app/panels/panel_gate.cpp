@@ -427,11 +427,15 @@ void draw_gate(AppState& s) {
   // The gate's own range and the variant's tile step (gate_ladder.hpp); a size inside the range that
   // does not tile (2000) stays as typed and the reason below says what would work.
   const int step = gate_variant_info(req.variant).n_multiple;
-  if (input_int("n", &req.n, step, 8 * step)) {
+  const NumberEdit n_edit = input_number("n", &req.n, step, 8 * step);
+  if (n_edit == NumberEdit::changed) {
     // Said of the n set, so a step button or a ladder run that changes it drops the note.
     const std::string note = clamp_note("n", req.n, kGateMinN, kGateMaxN, "");
     req.n = std::clamp(req.n, kGateMinN, kGateMaxN);
     s.gate_n_clamp_note = {note, {req.n, 0}};
+  } else if (n_edit == NumberEdit::not_a_number) {  // req.n: the n before that edit
+    req.n = std::clamp(req.n, kGateMinN, kGateMaxN);
+    s.gate_n_clamp_note = {not_a_number_note("n", req.n, ""), {req.n, 0}};
   }
   req.n = std::clamp(req.n, kGateMinN, kGateMaxN);
   s.gate_n_clamp_note.drop_unless({req.n, 0});

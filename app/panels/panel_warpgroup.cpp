@@ -169,12 +169,16 @@ bool thread_field(AppState& s, HopperState& h, HopperFrame& f) {
   if (h.selected_thread >= 0) {
     ImGui::SetNextItemWidth(text_w + 2.f * (spacing + b));
     int thread = h.selected_thread;
-    if (input_int("##wg_thread", &thread, 1, 32)) {
+    const NumberEdit edit = input_number("##wg_thread", &thread, 1, 32);
+    if (edit == NumberEdit::changed) {
       h.selected_thread = std::clamp(thread, -1, kWarpgroupSize - 1);
       h.thread_clamp_note = {thread > kWarpgroupSize - 1
                                  ? clamp_note("thread", thread, 0, kWarpgroupSize - 1, "")
                                  : std::string(),
                              {h.selected_thread, 0}};
+    } else if (edit == NumberEdit::not_a_number) {  // `thread`: the thread before that edit
+      h.selected_thread = std::clamp(thread, -1, kWarpgroupSize - 1);
+      h.thread_clamp_note = {not_a_number_note("thread", h.selected_thread, ""), {h.selected_thread, 0}};
     }
     record_field(last_item_rect());
     if (ImGui::IsItemHovered())

@@ -236,8 +236,22 @@ void text_tooltip(const ImVec4& colour, const std::string& text);
 /// 4294967328 became 32 and 99999999999 1215752191 (newcomer round 7). The text is read as 64 bits
 /// and held to int's range, so a number too large for a field is its largest (the caller's own
 /// range then applies, as settings.json's huge numbers become the largest); returns whether `v`
-/// changed. Every whole-number field of the app goes through this.
+/// changed. Every whole-number field of the app goes through this or input_number.
 bool input_int(const char* label, int* v, int step = 1, int step_fast = 100, ImGuiInputTextFlags flags = 0);
+/// What input_number saw of its field this frame.
+enum class NumberEdit {
+  none,         ///< nothing changed
+  changed,      ///< `v` changed (typed, stepped)
+  not_a_number  ///< the edit ended on text that is no number (is_typed_number): `v` is the value before it
+};
+/// input_int for a field that says so when the text typed is no number ("abc", "12abc", "1e3"):
+/// InputScalar's field and step buttons over a text field that keeps every character typed (ImGui
+/// 1.86's filter dropped the letters and read the digits left). A number is read as it is typed,
+/// held to int's range, as input_int; an edit (Enter, a click elsewhere) that ends on no number
+/// gives `v` back the value it had before the edit and returns not_a_number, once. An emptied
+/// field says nothing.
+NumberEdit input_number(const char* label, int* v, int step = 1, int step_fast = 100,
+                        ImGuiInputTextFlags flags = 0);
 /// Toggles the selected lane (click on the selected lane clears it).
 void toggle_lane(AppState& s, int lane);
 /// Text centred in [a, b] with `font` at its size, only if it fits; returns whether drawn.

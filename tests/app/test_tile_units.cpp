@@ -126,5 +126,21 @@ TEST(TileUnits, AClampedCountSaysWhatItBecame) {
   EXPECT_EQ(clamp_note("n", 256, 256, 65536, ""), "");
 }
 
+// Text that is no number is said to be none and the field keeps its value (a newcomer's test: "abc"
+// in the tile width said "less than the least, 8 halves: set to 8" and changed the tile).
+TEST(TileUnits, TextThatIsNoNumberIsSaidSo) {
+  for (const char* text : {"0", "64", "-7", "+8", " 96 ", "\t12", "99999999999999999999"})
+    EXPECT_TRUE(is_typed_number(text)) << text;
+  for (const char* text :
+       {"abc", "12abc", "abc12", "3.5", "-", "+", "", "  ", "1e3", "0x40", "1 2", "--4", "*2"})
+    EXPECT_FALSE(is_typed_number(text)) << text;
+  const TileFieldUnit halves = tile_field_unit(ElemType::f16);
+  const TileFieldUnit bytes = tile_field_unit(ElemType::s8);
+  EXPECT_EQ(not_a_number_note("width", 64, halves), "the width typed is not a number: kept at 64 halves");
+  EXPECT_EQ(not_a_number_note("pad", 16, bytes), "the pad typed is not a number: kept at 16 bytes");
+  EXPECT_EQ(not_a_number_note("n", 2048, ""), "the n typed is not a number: kept at 2048");
+  EXPECT_EQ(not_a_number_note("thread", 37, ""), "the thread typed is not a number: kept at 37");
+}
+
 }  // namespace
 }  // namespace fragviz::app

@@ -15,9 +15,16 @@ done
 expect 3 "multiple of 64" -- banks --num x4 --stride-halves 72 --swizzle xor
 expect 3 "16-byte" -- probe --num x4 --width 64 --pad 1
 expect 3 "not a multiple of 64" -- gate --n 2000
-expect 3 "below 256" -- gate --n -64
-expect 3 "below 256" -- gate --n 0
+# --n's fixed range is 256 to 65536 (its --help): outside it is a bad command line (64), judged as
+# the command line is read, before any device work; in it, a size that does not tile stays 3.
+expect 64 "--n: must be a whole number from 256 to 65536, got '-64'" -- gate --n -64
+expect 64 "--n: must be a whole number from 256 to 65536, got '-5'" -- gate --n -5
+expect 64 "--n: must be a whole number from 256 to 65536, got '0'" -- gate --n 0
+expect 64 "--n: must be a whole number from 256 to 65536, got '128'" -- gate --n 128
+expect 64 "--n: must be a whole number from 256 to 65536, got '65600'" -- gate --n 65600
+expect 64 "--n: must be a whole number from 256 to 65536, got '0'" -- gate --kernel nonexistent.cu --entry k --n 0
 expect 3 "not a multiple of 64" -- bench --sizes 1000
+expect 64 "--sizes: '128' is not from 256 to 65536" -- bench --sizes 128
 expect 64 "non-negative whole number" -- gate --seed -1
 expect 64 "non-negative whole number" -- gate --seed 1e9
 expect 64 "is empty" -- banks --num x4 --stride-halves ""

@@ -37,6 +37,25 @@ refuse 64 "same file" --view movmatrix --svg "$tmp/a.svg" --tikz "$tmp/a.svg"
 refuse 3 "no mma.sync of the catalogue" --view fragments --instr mma.sync.m16n8k16 --svg "$tmp/a.svg"
 refuse 3 "no wgmma of the catalogue" --view warpgroup --instr m64n7k16.f32.f16.f16 --svg "$tmp/a.svg"
 refuse 64 "col " --view banks --picture tile --layout '(16,64):(64,1' --svg "$tmp/a.svg"
+# --thread is --lane's other name for the fragment views, as layout takes both (a warpgroup's index
+# is a thread): the same picture, messages naming the flag typed; both at once, a bad command line.
+W=m64n64k16.f32.f16.f16
+refuse 3 "--thread 128: --view warpgroup has threads 0-127" --view warpgroup --instr "$W" --thread 128 --svg "$tmp/a.svg"
+refuse 3 "--thread 32: --view fragments has lanes 0-31" --view fragments --instr "$M" --thread 32 --svg "$tmp/a.svg"
+refuse 64 "--lane and --thread name the same index (a warp's lane, a warpgroup's thread): give one" \
+  --view warpgroup --instr "$W" --thread 37 --lane 5 --svg "$tmp/a.svg"
+refuse 64 "--thread: must be a whole number from 0" --view warpgroup --instr "$W" --thread -1 --svg "$tmp/a.svg"
+refuse 64 "--lane: must be a whole number from 0 to 127" --view warpgroup --instr "$W" --lane -1 --svg "$tmp/a.svg"
+refuse 64 "--thread is not an option of --view ldmatrix" --view ldmatrix --thread 3 --svg "$tmp/a.svg"
+mkdir "$tmp/wgt"
+"$cli" export --view warpgroup --instr "$W" --thread 37 --svg "$tmp/wgt/thread.svg" >/dev/null ||
+  fail "export --view warpgroup --thread 37 failed"
+"$cli" export --view warpgroup --instr "$W" --lane 37 --svg "$tmp/wgt/lane.svg" >/dev/null ||
+  fail "export --view warpgroup --lane 37 failed"
+"$cli" export --view warpgroup --instr "$W" --svg "$tmp/wgt/none.svg" >/dev/null || fail "export --view warpgroup failed"
+cmp -s "$tmp/wgt/thread.svg" "$tmp/wgt/lane.svg" || fail "export --view warpgroup --thread 37 differs from --lane 37"
+cmp -s "$tmp/wgt/thread.svg" "$tmp/wgt/none.svg" && fail "export --view warpgroup --thread 37 outlines no thread"
+rm -rf "$tmp/wgt"
 refuse 3 "16-byte" --view banks --picture tile --pad 1 --svg "$tmp/a.svg"
 refuse 64 "needs --report" --view output --svg "$tmp/a.svg"
 # --operand and --crop: a view that has no operands, a crop that does not read or fits no grid.

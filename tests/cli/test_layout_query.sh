@@ -88,7 +88,21 @@ expect 64 "col 'x' in 'A,9,x' is not a whole number" -- layout --instr "$K16" --
 expect 3 "one product" -- layout --instr "$K16" --where A,1,1,1
 expect 3 "B of a wgmma comes from shared memory" -- layout --instr m64n64k16.f32.bf16.bf16 --where B,0,0
 expect 3 "--lane 32: a warp has lanes 0 to 31" -- layout --instr "$K16" --lane 32
-expect 3 "--lane -1: a warp has lanes 0 to 31" -- layout --instr "$K16" --lane -1
+# A negative index is no lane or thread of any instruction: a bad command line (64), the flag named.
+expect 64 "--lane: must be 0 or more (a warp's lanes 0-31, a wgmma warpgroup's threads 0-127), got '-1'" \
+  -- layout --instr "$K16" --lane -1
+expect 64 "--thread: must be 0 or more" -- layout --instr m64n64k16.f32.bf16.bf16 --thread -1
+expect 64 "--lane: must be 0 or more" -- layout --instr movmatrix.sync.aligned.m8n8.trans.b16 --lane -3
+# The message names the flag typed (--thread 37 of a warp said "--lane 37"), whatever the instruction.
+expect 3 "refused: --thread 37: a warp has lanes 0 to 31" -- layout --instr "$K16" --thread 37
+expect 3 "refused: --lane 128: a wgmma warpgroup has threads 0 to 127" -- layout --instr m64n64k16.f32.bf16.bf16 --lane 128
+expect 0 "{a2,a3}    reg 1: a2 (9,2) low half, a3 (9,3) high half" -- layout --instr "$K16" --thread 5
+# Both names of the one index: said so, not CLI11's "At Most 1 required but received 2".
+expect 64 "--lane and --thread name the same index (a warp's lane, a warpgroup's thread): give one" \
+  -- layout --instr "$K16" --thread 37 --lane 5
+out=$("$cli" layout --instr "$K16" --thread 37 --lane 5 2>&1)
+grep -q "At Most" <<<"$out" && fail "layout --thread 37 --lane 5 speaks CLI11's words: $out"
+expect 64 "excludes" -- layout --where A,0,0 --thread 0
 expect 3 "--thread 128: a wgmma warpgroup has threads 0 to 127" -- layout --instr m64n64k16.f32.bf16.bf16 --thread 128
 # A number too large for an int is a lane or thread outside the range, as 32 is (issue 22: the app's
 # Find said "is not OPERAND,ROW,COL" for `lane 99999999999999999999`, the CLI "too large"; both now
@@ -97,7 +111,7 @@ expect 3 "--thread 4294967333: a wgmma warpgroup has threads 0 to 127" -- layout
 expect 3 "--thread 4294967333: a wgmma warpgroup" -- layout --instr m64n64k16.f32.f16.f16 --thread=4294967333
 expect 3 "--lane 4294967333: a warp has lanes 0 to 31" -- layout --shape m16n8k16 --lane 4294967333
 expect 3 "--lane 99999999999999999999: a warp has lanes 0 to 31" -- layout --shape m16n8k16 --lane 99999999999999999999
-expect 3 "--lane -99999999999999999999: a warp has lanes 0 to 31" -- layout --shape m16n8k16 --lane -99999999999999999999
+expect 64 "--lane: must be 0 or more" -- layout --shape m16n8k16 --lane -99999999999999999999
 expect 64 "must be a whole number, got 'x5'" -- layout --shape m16n8k16 --lane x5
 # Spaces around the commas of --where are the user's layout (A , 9 , 3 is A,9,3).
 expect 0 "A[9][3]: lane 5" -- layout --shape m16n8k16 --where "A , 9 , 3"

@@ -16,10 +16,12 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 expect 64 "--sizes: entry 1 of ',,,' is empty; --sizes takes whole numbers, comma-separated" -- bench --sizes ,,,
 expect 64 "--sizes: entry 2 of '256,,512' is empty" -- bench --sizes 256,,512
 expect 64 "--sizes: entry 2 of '256,' is empty" -- bench --sizes 256,
-expect 64 "--sizes: entry 2 of '256,abc', 'abc', is not a whole number from 0 to 999999999" -- bench --sizes 256,abc
-# A whole number the gate refuses is refused as gate --n refuses it: exit 3, the same words.
-expect 3 "n = 128 is below 256, the smallest size the gate runs" -- bench --sizes 128
-expect 3 "n = 70000 is above 65536, the largest size the gate runs" -- bench --sizes 70000
+expect 64 "--sizes: entry 2 of '256,abc', 'abc', is not a whole number from 256 to 65536" -- bench --sizes 256,abc
+# A size outside the gate's range (256 to 65536) is a bad command line, as gate --n refuses it (64);
+# one in it that no variant's tile divides is refused (3).
+expect 64 "--sizes: '128' is not from 256 to 65536" -- bench --sizes 128
+expect 64 "--sizes: entry 2 of '256,70000', '70000', is not from 256 to 65536" -- bench --sizes 256,70000
+expect 3 "not a multiple of 64" -- bench --sizes 1000
 expect 64 "--sizes: '' is empty" -- bench --sizes ''
 # --lane: repeatable and comma-separated, the same words.
 expect 64 "--lane: entry 1 of ',,' is empty; --lane takes lanes 0 to 31" -- relations --model --lane ,,

@@ -199,7 +199,12 @@ expect 0 "row 0, bits 0-127 -> lane 0 (warp 0 by id % 4), columns 508-511" -- tm
 expect 3 "takes taddr lane 0 only" -- tmem --cp 128x256b --lane 1
 expect 3 "takes taddr lane 0-31" -- tmem --cp 4x256b --lane 32
 expect 3 "takes taddr column 0-508" -- tmem --cp 32x128b.warpx4 --column 509
-expect 3 "0 or more" -- tmem --cp 4x256b --lane -1
+# A negative lane or column is no TMEM address: a bad command line (64), before the model judges it
+# (--lane -5 of a tcgen05.ld was read as "not given", the warp's first lane).
+expect 64 "--lane: must be a non-negative whole number, got '-1'" -- tmem --cp 4x256b --lane -1
+expect 64 "--column: must be a non-negative whole number, got '-4'" -- tmem --cp 4x256b --column -4
+expect 64 "--lane: must be a non-negative whole number, got '-5'" -- tmem --shape 16x256b --num x1 --lane -5
+expect 64 "--lane: must be a non-negative whole number, got '-1'" -- tmem --shape 16x256b --num x1 --lane -1
 expect 64 "--column requires --cp" -- tmem --shape 32x32b --column 4
 csv=$("$cli" tmem --cp 4x256b --lane 31 --column 3 --csv 2>/dev/null)
 if ! grep -qx "3,1,0,127,7,10" <<<"$csv" || ! grep -qx "0,0,0,31,3,6" <<<"$csv" || [ "$(wc -l <<<"$csv")" != 9 ]; then

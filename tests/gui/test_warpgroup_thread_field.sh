@@ -37,5 +37,9 @@ enter_number wg_thread 128 "$W['selected_thread'] == 127"
 wait_for "$W['thread_clamp_note'] == 'the thread typed is more than the most, 127: set to 127'" 5
 enter_number wg_thread 40 "$W['selected_thread'] == 40"
 wait_for "$W['thread_clamp_note'] == ''" 5
+# Text that is no number says so and keeps the thread (a newcomer's test: the digits among the
+# letters were read, "a5" selected thread 5).
+enter_number wg_thread a5 "$W['thread_clamp_note'] == 'the thread typed is not a number: kept at 40'"
+[ "$(q "$W['selected_thread']")" = 40 ] || fail "thread 'a5' selected thread $(q "$W['selected_thread']")"
 quit_app
 echo PASS

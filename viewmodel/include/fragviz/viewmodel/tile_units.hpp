@@ -7,6 +7,7 @@
 
 #include <array>
 #include <string>
+#include <string_view>
 
 #include "fragviz/isa/catalogue.hpp"
 #include "fragviz/smem/banks.hpp"  // TileGeometry
@@ -46,6 +47,17 @@ std::string clamp_note(const char* field, int typed, int lo, int hi, TileFieldUn
 /// than the most, 65536: set to 65536" (the gate's n, the Warpgroup thread field clamped silently:
 /// newcomer round 26).
 std::string clamp_note(const char* field, int typed, int lo, int hi, const char* unit);
+
+/// Whether `text`, typed into a whole-number field, is a number: an optional sign and decimal
+/// digits, blanks around them allowed. "abc", "12abc", "3.5", "-" and "" are not.
+bool is_typed_number(std::string_view text);
+
+/// What a number field says when the text typed into it is no number (is_typed_number): "the width
+/// typed is not a number: kept at 64 halves", `kept` being the value it still holds, in `unit` (""
+/// for a bare count: "the n typed is not a number: kept at 2048"). Text that was no number was said
+/// to be "less than the least" and the field set to its least (a newcomer's test).
+std::string not_a_number_note(const char* field, int kept, const char* unit);
+std::string not_a_number_note(const char* field, int kept, TileFieldUnit u);
 
 /// A clamp_note on screen while its field holds the value it was said of: a step button, a preset or
 /// a click that changes the value drops it. One for the tile's width and pad, the gate's n and the

@@ -161,12 +161,17 @@ std::vector<float> leasts_near_fit(const Layout& layout, const std::vector<bool>
                                    std::vector<float> least, float column_px, float slack) {
   for (const Column& c : columns_of(layout)) {
     float sum = 0;
+    int bottom = -1;  // the column's lowest shown view (its slots run top to bottom)
     for (int i : c.slots)
-      if (is_open(open, i)) sum += entry(least, i);
-    if (sum <= column_px || sum > column_px * (1.f + slack)) continue;
-    for (int i : c.slots)
-      if (is_open(open, i) && static_cast<std::size_t>(i) < least.size())
-        least[static_cast<std::size_t>(i)] *= column_px / sum;
+      if (is_open(open, i)) {
+        sum += entry(least, i);
+        bottom = i;
+      }
+    const float short_by = sum - column_px;
+    if (bottom < 0 || static_cast<std::size_t>(bottom) >= least.size() || short_by <= 0.f ||
+        short_by > slack * entry(least, bottom))
+      continue;
+    least[static_cast<std::size_t>(bottom)] -= short_by;
   }
   return least;
 }

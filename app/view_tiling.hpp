@@ -84,11 +84,13 @@ float min_canvas_height(const Layout& layout, const std::vector<bool>& open,
 float least_column_height(const Layout& layout, const std::vector<bool>& open,
                           const std::vector<float>& least);
 
-/// `least` with each column whose shown slots' leasts add up to more than `column_px` but no more
-/// than (1 + `slack`) times it scaled down to fit it exactly: a column some pixels short of its
-/// leasts would otherwise run past the window and scroll its top view under the status strip for
-/// nothing a user misses (newcomer round 27: the Warpgroup window opened at 1600x1000 needed 23 px
-/// more than the middle column's 949). Other columns keep their leasts.
+/// `least` with each column whose shown slots' leasts add up to more than `column_px`, by no more
+/// than `slack` times its lowest shown view's least, fitted by that view giving up the difference: a
+/// column some pixels short of its leasts would otherwise run past the window and scroll its top
+/// view under the status strip for nothing a user misses (newcomer round 27: the Warpgroup window
+/// opened at 1600x1000 needed 23 px more than the middle column's 949). The views above keep their
+/// leasts, so a change of the lowest one's (a warpgroup thread selected shows its registers) never
+/// moves them, fitted or not. Other columns keep their leasts.
 std::vector<float> leasts_near_fit(const Layout& layout, const std::vector<bool>& open,
                                    std::vector<float> least, float column_px, float slack);
 

@@ -43,9 +43,9 @@ constexpr int kBanksSlot = 4;
 constexpr float kMinFragmentsViewHeight = 240.f, kMinBanksViewHeight = 150.f, kMinHopperViewHeight = 280.f;
 /// The most the fragments view's "fit" may ask of the column (a taller instruction scrolls its grids).
 constexpr float kMostFragmentsViewHeight = 560.f;
-/// How far a column's leasts may run past its height (a share of it) and still be fitted, each view
-/// a little under its least (leasts_near_fit), rather than scroll.
-constexpr float kLeastsSlack = 0.06f;
+/// How far a column's leasts may run past its height (a share of its lowest view's least) and still
+/// be fitted, that view a little under its least (leasts_near_fit), rather than scroll.
+constexpr float kLeastsSlack = 0.1f;
 /// The least height (logical px) of any tiled view: its title and a few lines.
 constexpr float kMinAnyViewHeight = 70.f;
 /// The CTA tile window's slot (kWindowOfSlot's twelfth).

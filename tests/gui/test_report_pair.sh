@@ -90,7 +90,7 @@ quit_app
 python3 - "$WORK/cfg/settings.json" "$PROBE" "$GATE" <<'PY' || fail "the open reports were not saved: $(cat "$WORK/cfg/settings.json")"
 import json, sys
 r = json.load(open(sys.argv[1]))['reports']
-assert r == {'probe': sys.argv[2], 'gate': sys.argv[3], 'compare': sys.argv[2], 'recent': [sys.argv[3], sys.argv[2]]}, r
+assert r == {'probe': sys.argv[2], 'gate': sys.argv[3], 'compare': sys.argv[2], 'bench': '', 'recent': [sys.argv[3], sys.argv[2]]}, r
 PY
 
 # A restart opens the reports and the comparison open at quit again (they were lost).

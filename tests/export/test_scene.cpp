@@ -190,6 +190,37 @@ TEST(ExportFragments, AnEntryNoGpuRanSaysItIsModelOnly) {
   }
 }
 
+namespace {
+
+/// The report marks a scene carries: each green corner's id, and the red strokes of its wrong
+/// marks (a cross and a four-line outline: 6 per wrong cell).
+struct ReportMarks {
+  std::vector<std::string> corners;
+  int strokes = 0;
+};
+ReportMarks report_marks(const fs::Scene& s) {
+  ReportMarks m;
+  const fragviz::app::Rgb wrong = fragviz::app::kCtaWrongColour;
+  for (const auto& item : s.items) {
+    if (const auto* t = std::get_if<fs::Triangle>(&item)) m.corners.push_back(t->id);
+    if (const auto* l = std::get_if<fs::Line>(&item); l && l->colour == fs::Colour{wrong.r, wrong.g, wrong.b})
+      ++m.strokes;
+  }
+  return m;
+}
+
+/// Whether `s` (built without a report) carries no mark and no "measured on" line.
+bool unmarked(const fs::Scene& s) {
+  for (const auto& item : s.items) {
+    if (std::holds_alternative<fs::Triangle>(item)) return false;
+    if (const auto* t = std::get_if<fs::Text>(&item); t && t->text.find("measured on") != std::string::npos)
+      return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 // Newcomer round 25: with a probe report open the screen's cells carry its marks (a green corner
 // where every check matches, a red cross where one differs) and the view says "measured on ...";
 // File > Export and `export --report` drew neither. A hand-made report: lane 0's a0 (A (0,0))
@@ -220,16 +251,9 @@ TEST(ExportFragments, AReportsMarksAndLineAsOnScreen) {
   r.report = report;
   r.report_label = "measured on Test GPU, sm_90";
   const fs::Scene s = build(r);
-  std::vector<std::string> corners;
-  int crosses = 0;
-  const fragviz::app::Rgb wrong = fragviz::app::kCtaWrongColour;
-  for (const auto& item : s.items) {
-    if (const auto* t = std::get_if<fs::Triangle>(&item)) corners.push_back(t->id);
-    if (const auto* l = std::get_if<fs::Line>(&item); l && l->colour == fs::Colour{wrong.r, wrong.g, wrong.b})
-      ++crosses;
-  }
-  EXPECT_EQ(corners, std::vector<std::string>{"A-r0-c0-measured"});  // only the matching cell
-  EXPECT_EQ(crosses, 6);  // the wrong mark: two red strokes of the cross and a four-line outline, once
+  const ReportMarks marks = report_marks(s);
+  EXPECT_EQ(marks.corners, std::vector<std::string>{"A-r0-c0-measured"});  // only the matching cell
+  EXPECT_EQ(marks.strokes, 6);                                             // the wrong mark, once
   EXPECT_TRUE(
       has_text(s, "measured on Test GPU, sm_90: tensor core 1 of 2 elements differ (marked with a red X)"));
   // The SVG names the corner, so a reader finds it.
@@ -237,13 +261,7 @@ TEST(ExportFragments, AReportsMarksAndLineAsOnScreen) {
   // Without a report: no marks and no such line.
   r.report = nullptr;
   r.report_label.clear();
-  const fs::Scene plain = build(r);
-  for (const auto& item : plain.items) {
-    EXPECT_FALSE(std::holds_alternative<fs::Triangle>(item));
-    if (const auto* t = std::get_if<fs::Text>(&item)) {
-      EXPECT_EQ(t->text.find("measured on"), std::string::npos);
-    }
-  }
+  EXPECT_TRUE(unmarked(build(r)));
 }
 
 // Newcomer round 26: the warpgroup export drew none of the report's marks the view shows. A
@@ -276,16 +294,9 @@ TEST(ExportWarpgroup, AReportsMarksAndLineAsOnScreen) {
   r.report = report;
   r.report_label = "measured on Test GPU, sm_90";
   const fs::Scene s = build(r);
-  std::vector<std::string> corners;
-  int crosses = 0;
-  const fragviz::app::Rgb wrong = fragviz::app::kCtaWrongColour;
-  for (const auto& item : s.items) {
-    if (const auto* t = std::get_if<fs::Triangle>(&item)) corners.push_back(t->id);
-    if (const auto* l = std::get_if<fs::Line>(&item); l && l->colour == fs::Colour{wrong.r, wrong.g, wrong.b})
-      ++crosses;
-  }
-  EXPECT_EQ(corners, std::vector<std::string>{"D-r0-c0-measured"});
-  EXPECT_EQ(crosses, 6);  // as the fragments export draws one wrong cell
+  const ReportMarks marks = report_marks(s);
+  EXPECT_EQ(marks.corners, std::vector<std::string>{"D-r0-c0-measured"});
+  EXPECT_EQ(marks.strokes, 6);  // as the fragments export draws one wrong cell
   bool line = false, ptx = false;
   for (const auto& item : s.items)
     if (const auto* t = std::get_if<fs::Text>(&item)) {
@@ -297,13 +308,7 @@ TEST(ExportWarpgroup, AReportsMarksAndLineAsOnScreen) {
   EXPECT_FALSE(ptx);
   r.report = nullptr;
   r.report_label.clear();
-  const fs::Scene plain = build(r);
-  for (const auto& item : plain.items) {
-    EXPECT_FALSE(std::holds_alternative<fs::Triangle>(item));
-    if (const auto* t = std::get_if<fs::Text>(&item)) {
-      EXPECT_EQ(t->text.find("measured on"), std::string::npos);
-    }
-  }
+  EXPECT_TRUE(unmarked(build(r)));
 }
 
 TEST(ExportFragments, M8n8k4DrawsEveryProduct) {

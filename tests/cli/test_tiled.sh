@@ -17,6 +17,9 @@ K16=SM80_16x8x16_F32F16F16F32_TN
 
 expect 0 "thr_layout_vmnk (32,2,2,1):(1,32,64,0)  (128 threads)" -- tiled --mma $K16 --atoms '(2,2,1)'
 expect 0 "tile            M 32 x N 16 x K 16" -- tiled --mma $K16 --atoms '(2,2,1)'
+# Atoms along K (newcomer round 27 read the K atoms' C offsets past the tile as a wrong layout): said.
+# The C layout itself is CuTe's get_layoutC_TV (tests/cute: the (2,1,2) configuration).
+expect 0 "note: 2 atoms along K: the threads of each K atom past the first" -- tiled --mma $K16 --atoms '(2,1,2)'
 expect 0 "((4,8,2,2),((2,2,2),(1,1))):((64,1,16,0),((32,8,256),(0,0)))" -- tiled --mma $K16 --atoms '(2,2,1)'
 expect 0 "thread 37: (v,m,n,k) = (5,1,0,0), warp 1 lane 5" -- tiled --mma $K16 --atoms '(2,2,1)' --thread 37
 expect 0 "A (m,k): r0 (17,2) r1 (17,3) r2 (25,2) r3 (25,3) r4 (17,10) r5 (17,11) r6 (25,10) r7 (25,11)" \

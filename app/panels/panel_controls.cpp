@@ -378,6 +378,12 @@ void draw_controls(AppState& s, const Derived& d) {
     status_text(d.padded.report.bank_conflicts ? kAmberV : kGreenV, "%d wavefronts, %d bank conflicts",
                 d.padded.report.wavefronts, d.padded.report.bank_conflicts);
   ImGui::EndDisabled();
+  // Two answers on screen at once read as one question's (newcomer round 27): say whose this is.
+  if (s.layout.enabled) {
+    status_text(kDimV, "these figures are this padded tile's; the bank view shows your own layout "
+                       "(Layout mode), its figures there");
+    record_widget(s, "controls_layout_mode_note");
+  }
   if (d.has_ldmatrix_form) {
     ImGui::PushTextWrapPos(0.f);
     status_text(kDimV, "%s", ldmatrix_mnemonic(c.ldmatrix()).c_str());

@@ -21,6 +21,8 @@ lv="s['layout_view']"
 wait_for "'banks_layout_mode' in s['widgets'] and not $lv['enabled']"
 click $(centre_of "s['widgets']['banks_layout_mode']")
 wait_for "$lv['enabled'] and 'layout_write' in s['widgets']"
+# The Controls view's tile figures say they are not the Layout mode's (newcomer round 27).
+wait_for "'controls_layout_mode_note' in s['widgets']" 5 || fail "the Controls view does not say whose figures it shows"
 
 echo "step: Swizzle<2,3,3> -> 8 wavefronts, every lane conflicts"
 type_into layout_write "$lv['write']" "Swizzle<2,3,3> o (16,64):(64,1)" \

@@ -432,7 +432,11 @@ const Key<CtaTileSettings> kCtaTileKeys[] = {
      [](Reader& r, const json& j, const char* key, const std::string& name, CtaTileSettings& c) {
        r.integer(j, key, name, -1, kMaxCtaThread, c.thread, false);
      },
-     [](const CtaTileSettings& c) -> json { return c.thread; }},
+     // A thread past any CTA (the field takes it and says "no thread 5000") is saved as none: the
+     // next start would refuse it and say so at every start (newcomer round 28).
+     [](const CtaTileSettings& c) -> json {
+       return c.thread >= -1 && c.thread <= kMaxCtaThread ? c.thread : -1;
+     }},
 };
 
 /// An object of settings.json at `key` of `j` read by the table `keys`; anything but an object is

@@ -444,8 +444,15 @@ void add_layout_command(CLI::App& app, int& exit_code) {
           exit_code = kExitUsage;
           return;
         }
-        // Well formed but outside this instruction's operand: refused.
+        // Well formed but outside this instruction's operand: refused, said with the range (newcomer
+        // round 13). A negative row or column is outside every operand's: a bad command line, as
+        // --lane -1 (README's exit rule; newcomer round 28 saw A,-1,3 exit 3).
         why = where_problem(operands, *req);
+        if (!why.empty() && (req->row < 0 || req->col < 0)) {
+          std::cerr << "fragviz-cli layout: --where: " << why << "\n";
+          exit_code = kExitUsage;
+          return;
+        }
         if (!why.empty()) {
           std::cerr << "fragviz-cli layout: refused: --where: " << why << "\n";
           exit_code = kExitRefused;

@@ -245,10 +245,11 @@ int run(const Opts& o) {
   // map past the M x N tile (newcomer round 27 read it as a wrong layout). Said, not changed: the
   // layout is CuTe's, to the offset.
   if (const std::int64_t k_atoms = algebra::size(m.atom_layout_mnk.mode(2)); k_atoms > 1)
-    std::cout << "  note: " << k_atoms << " atoms along K: the threads of each K atom past the first (K "
-              << "coordinate > 0 in thr_layout_vmnk) hold partial sums of the same C elements as the first's; "
-              << "CuTe's LayoutTV C (below, as get_layoutC_TV gives it) maps them past the " << m.tile_mnk[0]
-              << " x " << m.tile_mnk[1] << " tile (offsets " << m.tile_mnk[0] * m.tile_mnk[1] << " and up)\n";
+    std::cout
+        << "  note: " << k_atoms << " atoms along K: the threads of each K atom past the first (K "
+        << "coordinate > 0 in thr_layout_vmnk) hold partial sums of the same C elements as the first's; "
+        << "CuTe's LayoutTV C (below, as get_layoutC_TV gives it) maps them past the " << m.tile_mnk[0]
+        << " x " << m.tile_mnk[1] << " tile (offsets " << m.tile_mnk[0] * m.tile_mnk[1] << " and up)\n";
   for (Operand op : kOperands) {
     const std::string label = std::string("LayoutTV ") + std::string(to_string(op));
     print_layout_line(

@@ -82,7 +82,7 @@ FindField draw_find_field(AppState& s, const char* id, std::string& text, const 
   ImGui::SetNextItemWidth(std::min(220.f * ImGui::GetFontSize() / 13.f, ImGui::GetContentRegionAvail().x));
   const bool warpgroup = !operands.empty() && operands.front().scope == FragmentScope::warpgroup;
   ImGui::InputTextWithHint((std::string("##") + id).c_str(),
-                           warpgroup ? "D,17,2 or T37 V3" : "A,9,3, T5 V3 or lane 5", &text);
+                           warpgroup ? "D,17,2 or T37 V3" : "A,9,3, A T5 V3 or lane 5", &text);
   f.committed = ImGui::IsItemDeactivatedAfterEdit();
   record_widget(s, id);
   if (ImGui::IsItemHovered())

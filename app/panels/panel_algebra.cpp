@@ -125,10 +125,16 @@ void draw_algebra(AppState& s, AlgebraModel& m) {
     status_text(kRedV, "%s", m.error.c_str());
     record_widget(s, "algebra_error");
     if (m.error_column > 0) {
-      // The expression again with a caret under the column the refusal names.
+      // The expression again with a caret under the column the refusal names, placed by the width of
+      // the text before it: the font is proportional, so a run of spaces put it columns off
+      // (newcomer round 28: under ":(1,4)" for col 25).
       ImGui::PushFont(fonts().small);
-      ImGui::TextUnformatted(c.expression.c_str());
-      ImGui::TextUnformatted((std::string(static_cast<std::size_t>(m.error_column - 1), ' ') + "^").c_str());
+      const std::string& e = c.expression;
+      ImGui::TextUnformatted(e.c_str());
+      const std::size_t before = std::min(e.size(), static_cast<std::size_t>(m.error_column - 1));
+      ImGui::SetCursorPosX(ImGui::GetCursorPosX() + ImGui::CalcTextSize(e.c_str(), e.c_str() + before).x);
+      ImGui::TextUnformatted("^");
+      record_widget(s, "algebra_caret");
       ImGui::PopFont();
     }
     ImGui::End();

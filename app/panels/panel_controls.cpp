@@ -380,8 +380,9 @@ void draw_controls(AppState& s, const Derived& d) {
   ImGui::EndDisabled();
   // Two answers on screen at once read as one question's (newcomer round 27): say whose this is.
   if (s.layout.enabled) {
-    status_text(kDimV, "these figures are this padded tile's; the bank view shows your own layout "
-                       "(Layout mode), its figures there");
+    status_text(kDimV,
+                "these figures are this padded tile's; the bank view shows your own layout "
+                "(Layout mode), its figures there");
     record_widget(s, "controls_layout_mode_note");
   }
   if (d.has_ldmatrix_form) {

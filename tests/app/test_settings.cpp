@@ -1189,6 +1189,18 @@ TEST(ParseSettings, ReportsOpenAtQuitAreReadForTheStart) {
 // What a run with reports open saves: each shown file by absolute path (a relative one made
 // absolute from the current folder), the gate file only when it is not the probe's, the comparison
 // only against a report; none once closed.
+// Newcomer round 28: the CTA tile's thread field took 5000 ("no thread 5000"), settings.json kept
+// it, and every later start said "cta_tile.thread 5000 is outside -1 to 1023". Saved as none.
+TEST(SettingsOf, AThreadPastAnyCtaIsSavedAsNone) {
+  AppState s;
+  s.cta_tile.thread = 5000;
+  const std::string text = settings_json(settings_of(s));
+  EXPECT_EQ(nlohmann::json::parse(text)["cta_tile"]["thread"], -1);
+  EXPECT_TRUE(parse_settings(text).messages.empty());
+  s.cta_tile.thread = 37;
+  EXPECT_EQ(nlohmann::json::parse(settings_json(settings_of(s)))["cta_tile"]["thread"], 37);
+}
+
 TEST(SettingsOf, OpenReportsAndComparisonAreSavedByAbsolutePath) {
   AppState s;
   OpenedReport r;

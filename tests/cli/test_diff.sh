@@ -20,6 +20,8 @@ expect 0 "the reports agree (7 times or timestamps also differ; --timings lists 
 expect 1 "gate.kernel_ms: A 0.13359999656677246, B 0.1345440000295639  [time]" -- diff --timings "$g1" "$g2"
 expect 1 "7 differences" -- diff --timings "$g1" "$g2"
 expect 0 "the reports agree" -- diff "$g2" "$g2"
+# A ladder bench CSV is said as one, not as JSON that does not read (newcomer round 28).
+expect 3 "a ladder bench CSV (fragviz-cli bench --csv), not a report" -- diff "$src/tests/fixtures/bench/h200-2026-12-01-ladder-final.csv" "$g2"
 # An exact gate against one with three mismatches: the verdict, the count, the first and each mismatch.
 expect 1 "gate.first: A none, B (0,8) got 1.5 want -0.25" -- diff "$seeds/v2-gate-exact.json" "$seeds/v2-gate-three-mismatches.json"
 expect 1 "gate.mismatches[(7,0)]: A absent, B got 0.5 want 0.75" -- diff "$seeds/v2-gate-exact.json" "$seeds/v2-gate-three-mismatches.json"

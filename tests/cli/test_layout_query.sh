@@ -81,9 +81,10 @@ expect 3 "row 16 is outside A (16 x 16: rows 0 to 15)" -- layout --instr "$K16" 
 expect 3 "col 8 is outside B (16 x 8: cols 0 to 7)" -- layout --instr "$K16" --where B,0,8
 expect 64 "is not OPERAND,ROW,COL" -- layout --instr "$K16" --where A,9
 expect 64 "is not OPERAND,ROW,COL" -- layout --instr "$K16" --where E,1,1
-# A negative row is well formed but outside (newcomer round 13: it said "is not OPERAND,ROW,COL").
-expect 3 "row -1 is outside A (16 x 16: rows 0 to 15)" -- layout --instr "$K16" --where A,-1,0
-expect 3 "row 99 is outside A (16 x 16: rows 0 to 15); col -3 is outside A (16 x 16: cols 0 to 15)" -- layout --instr "$K16" --where A,99,-3
+# A negative row is said as outside (newcomer round 13: it said "is not OPERAND,ROW,COL"), and exits
+# 64 as --lane -1 does: outside every operand's range (README's rule; newcomer round 28).
+expect 64 "row -1 is outside A (16 x 16: rows 0 to 15)" -- layout --instr "$K16" --where A,-1,0
+expect 64 "row 99 is outside A (16 x 16: rows 0 to 15); col -3 is outside A (16 x 16: cols 0 to 15)" -- layout --instr "$K16" --where A,99,-3
 expect 64 "col 'x' in 'A,9,x' is not a whole number" -- layout --instr "$K16" --where A,9,x
 expect 3 "one product" -- layout --instr "$K16" --where A,1,1,1
 expect 3 "B of a wgmma comes from shared memory" -- layout --instr m64n64k16.f32.bf16.bf16 --where B,0,0

@@ -16,6 +16,7 @@
 #include <utility>
 
 #include "fields_json.hpp"
+#include "fragviz/gate/bench_csv.hpp"
 #include "fragviz/gate/gate_host.hpp"
 #include "fragviz/gate/user_kernel.hpp"
 #include "fragviz/probe/ldmatrix_feed.hpp"
@@ -185,6 +186,12 @@ Outcome<ReportFile> refused(std::string why) {
 }  // namespace
 
 Outcome<ReportFile> parse_report(std::string_view text) {
+  // A ladder bench CSV (its GPU line or its header first) said as one, not as JSON that does not
+  // read (newcomer round 28: comparing one said "'#' is not a JSON value").
+  if (text.rfind(kBenchCsvGpuPrefix, 0) == 0 || text.rfind(kBenchCsvHeader, 0) == 0)
+    return refused(
+        "a ladder bench CSV (fragviz-cli bench --csv), not a report: a bench opens in the app's ladder "
+        "(fragviz FILE.csv, File > Open report) and is not compared");
   auto document = report_json::parse_strict_document(text);
   if (!document) return refused(document.error.message);
   json& j = *document.value;

@@ -316,15 +316,20 @@ std::string path_for_format(const std::string& path, scene::Format f) {
   return path;
 }
 
-ExportOutcome run_export(const AppState& s, scene::View v, scene::Format f, const std::string& path,
-                         double scale) {
-  if (path.empty()) return {false, "no file name given"};
+std::optional<std::string> export_path_problem(scene::Format f, const std::string& path) {
+  if (path.empty()) return "no file name given";
   // Judged as fragviz-cli judges its outputs (output_path.hpp), before anything is drawn: a folder,
   // /dev/full or a folder that does not exist is said in those words.
-  if (auto why = cli::output_path_problem({"to", path})) return {false, *why};
+  if (auto why = cli::output_path_problem({"to", path})) return *why;
   // A name ending in another picture format's extension would get bytes its viewers can't read
   // (newcomer round 10: SVG written to x.png); the user chose one of the two by mistake.
-  if (auto why = scene::extension_mismatch(f, path)) return {false, "not written: " + *why};
+  if (auto why = scene::extension_mismatch(f, path)) return "not written: " + *why;
+  return std::nullopt;
+}
+
+ExportOutcome run_export(const AppState& s, scene::View v, scene::Format f, const std::string& path,
+                         double scale) {
+  if (auto why = export_path_problem(f, path)) return {false, *why};
   const auto built = scene::build_scene(export_request(s, v));
   if (!built) return {false, built.error.message};
   const auto bytes = scene::scene_bytes(*built.value, f, scale);

@@ -209,6 +209,12 @@ const char* format_extension(scene::Format f);
 /// view showing A, B and C/D, to A). The crop's rows and columns stay for "As set below".
 void start_on_screen(ExportDialog& d, const std::optional<VisibleRegion>& all);
 
+/// Why `path` cannot take `f`'s picture, before anything is drawn or asked (an empty name, a path
+/// that is no writable file, as fragviz-cli judges it, or another format's extension); nullopt when
+/// it can. Export asks it before "exists: Overwrite replaces it" (newcomer round 28: /dev/full was
+/// offered an Overwrite, which then refused it).
+std::optional<std::string> export_path_problem(scene::Format f, const std::string& path);
+
 /// Builds the scene and writes it; the message says where, or why not (nothing is written then):
 /// a path that is no writable file, or one ending in another format's extension (x.png for SVG).
 struct ExportOutcome {

@@ -134,10 +134,6 @@ int run(const Opts& o) {
                           std::string(scene::to_string(outputs[i].first)) + " and " +
                           std::string(scene::to_string(outputs[j].first)),
                       kExitUsage);
-  // A name in another picture format (--png x.jpg) would hold bytes its viewers can't read.
-  for (const auto& [f, path] : outputs)
-    if (path != kStdoutPath)
-      if (auto why = scene::extension_mismatch(f, path)) return refuse(option_of(f) + " " + *why, kExitUsage);
   int to_stdout = 0;
   for (const auto& [f, path] : outputs) to_stdout += path == kStdoutPath ? 1 : 0;
   if (to_stdout > 1) return refuse("standard output ('-') can take one file only", kExitUsage);
@@ -145,6 +141,11 @@ int run(const Opts& o) {
   for (const auto& [f, path] : outputs)
     if (auto why = output_path_problem({option_of(f), path}))
       return refuse(*why, exit_code_for(ErrorKind::io));
+  // A name in another format (--png x.jpg, x.txt) would hold bytes its viewers can't read; judged
+  // after the paths, as File > Export judges it (export_path_problem).
+  for (const auto& [f, path] : outputs)
+    if (path != kStdoutPath)
+      if (auto why = scene::extension_mismatch(f, path)) return refuse(option_of(f) + " " + *why, kExitUsage);
   if (!scene::cairo_available())
     for (const auto& [f, path] : outputs)
       if (f == scene::Format::png || f == scene::Format::pdf)

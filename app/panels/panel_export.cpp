@@ -299,7 +299,11 @@ void draw_export_popup(AppState& s) {
                                 ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_KeyPadEnter), false));
   if (ImGui::Button("Export") || enter || enter_in_dialog) {
     std::error_code ec;
-    if (export_pressed(d, std::filesystem::exists(d.path, ec) && !std::filesystem::is_directory(d.path, ec)))
+    // A path that cannot take the picture is said at once, never offered an Overwrite first; only a
+    // regular file there is one to replace (a device is no file of the user's).
+    if (auto why = export_path_problem(d.format, d.path))
+      take_export_outcome(d, ExportOutcome{false, *why});
+    else if (export_pressed(d, std::filesystem::is_regular_file(d.path, ec)))
       write();
   }
   record_widget(s, "export_ok");

@@ -33,6 +33,23 @@ TEST(ExportDialog, PathsAreJudgedAsTheCliJudgesThem) {
   EXPECT_EQ(gone.message, "cannot write to /no/such/folder/x.svg: folder /no/such/folder does not exist");
 }
 
+// Newcomer round 28: /dev/full was first offered an Overwrite, which then refused it. Judged before
+// the question: a device, another format's name, no name; a regular file (which Overwrite would
+// replace) and a new name are fine.
+TEST(ExportDialog, APathThatCannotTakeThePictureIsSaidBeforeOverwrite) {
+  EXPECT_EQ(
+      export_path_problem(scene::Format::svg, "/dev/full").value_or("").rfind("cannot write to /dev/full", 0),
+      0u);
+  EXPECT_TRUE(export_path_problem(scene::Format::png, "/tmp/x.jpg").has_value());
+  EXPECT_EQ(export_path_problem(scene::Format::svg, ""), "no file name given");
+  const std::string dir = ::testing::TempDir() + "fragviz-export-problem";
+  std::filesystem::create_directories(dir);
+  { std::ofstream(dir + "/old.svg") << "x"; }
+  EXPECT_EQ(export_path_problem(scene::Format::svg, dir + "/old.svg"), std::nullopt);
+  EXPECT_EQ(export_path_problem(scene::Format::svg, dir + "/new.svg"), std::nullopt);
+  std::filesystem::remove_all(dir);
+}
+
 // Newcomer round 10: with SVG chosen, x.png got SVG bytes.
 TEST(ExportDialog, ANameWithAnotherFormatsExtensionIsRefused) {
   const std::string dir = ::testing::TempDir() + "fragviz-export-ext";
@@ -46,7 +63,8 @@ TEST(ExportDialog, ANameWithAnotherFormatsExtensionIsRefused) {
   const ExportOutcome tikz = run_export(s, scene::View::movmatrix, scene::Format::tikz, dir + "/x.pdf", 2.0);
   EXPECT_FALSE(tikz.ok);
   EXPECT_TRUE(run_export(s, scene::View::movmatrix, scene::Format::svg, dir + "/x.svg", 2.0).ok);
-  EXPECT_TRUE(run_export(s, scene::View::movmatrix, scene::Format::svg, dir + "/x.drawing", 2.0).ok);
+  EXPECT_FALSE(run_export(s, scene::View::movmatrix, scene::Format::svg, dir + "/x.drawing", 2.0).ok);
+  EXPECT_TRUE(run_export(s, scene::View::movmatrix, scene::Format::svg, dir + "/drawing", 2.0).ok);
   // A JPEG name holds no PNG (newcomer round 26 saw it in the CLI; one rule serves both).
   const ExportOutcome jpg = run_export(s, scene::View::movmatrix, scene::Format::png, dir + "/x.jpg", 2.0);
   EXPECT_EQ(jpg.message,

@@ -817,7 +817,9 @@ TEST(ExportFormats, ANameInAnotherFormatIsNamedAsWritten) {
   EXPECT_FALSE(fs::extension_mismatch(fs::Format::png, "x.png"));
   EXPECT_FALSE(fs::extension_mismatch(fs::Format::tikz, "x.tikz"));
   EXPECT_FALSE(fs::extension_mismatch(fs::Format::svg, "noext"));
-  EXPECT_FALSE(fs::extension_mismatch(fs::Format::svg, "x.drawing"));
+  EXPECT_EQ(fs::extension_mismatch(fs::Format::png, "x.txt"),
+            "x.txt ends in .txt but the format is PNG; name the file .png");  // newcomer round 28
+  EXPECT_FALSE(fs::extension_mismatch(fs::Format::svg, "x.SVG"));
   EXPECT_FALSE(fs::extension_mismatch(fs::Format::svg, "a.jpg/noext"));
 }
 

@@ -18,11 +18,10 @@ enum class Format : std::uint8_t { svg, pdf, png, tikz };
 std::string_view to_string(Format f);
 /// By a path's extension: .svg, .pdf, .png, .tex or .tikz; nullopt for anything else.
 std::optional<Format> format_of_path(std::string_view path);
-/// Why a file named `path` should not hold `f`'s bytes, or nullopt: its extension is another
-/// format's (x.png for SVG) or a picture format no writer here makes (.jpg, .jpeg, .gif, .bmp,
-/// .tif, .tiff, .webp, .eps, .ps), whose viewers could not read them. Case-insensitive; a name
-/// with no extension or any other one is fine. The words: "x.jpg ends in .jpg but the format is
-/// PNG; name the file .png" (with "choose SVG or" where the extension is another format's).
+/// Why a file named `path` should not hold `f`'s bytes, or nullopt: it has an extension and it is
+/// not `f`'s (.svg, .png, .pdf, .tex or .tikz for TikZ), case-insensitive: the name follows the
+/// format. A name with no extension is fine. The words: "x.jpg ends in .jpg but the format is PNG;
+/// name the file .png" (with "choose SVG or" where the extension is another format's).
 std::optional<std::string> extension_mismatch(Format f, std::string_view path);
 
 /// Whether this build can write PDF and PNG (cairo found at configure time).

@@ -107,17 +107,23 @@ void layout_controls(AppState& s, HopperViews& v, const WgmmaInstruction& in) {
   ImGui::TextColored(kDimV, "bytes");
   // A value no descriptor field can hold is refused and said, never clamped or wrapped into another
   // layout (the multiple-of-16 rule is validate_layout's, shown with the layout's refusal).
-  const auto field_problem = [](const char* name, int v) -> std::string {
+  // The value kept is said too: each digit typed is taken as it comes, so typing 99999999 keeps
+  // 99999, which the line must name (newcomer round 28 read the refusal as about the field's 99999).
+  const auto field_problem = [](const char* name, int v, std::uint32_t kept) -> std::string {
     if (v >= 0 && static_cast<std::uint32_t>(v) <= kDescriptorFieldMaxBytes) return {};
     return std::string(name) + " " + std::to_string(v) + " refused: a descriptor holds 0 to " +
-           std::to_string(kDescriptorFieldMaxBytes) + " bytes (14 bits of bytes / 16)";
+           std::to_string(kDescriptorFieldMaxBytes) + " bytes (14 bits of bytes / 16); kept at " +
+           std::to_string(kept);
   };
   if (start_changed) {
-    v.descriptor_input_error = field_problem("start", start);
+    v.descriptor_input_error = field_problem("start", start, c.start);
     if (v.descriptor_input_error.empty()) c.start = static_cast<std::uint32_t>(start);
   }
   if (lbo_changed || sbo_changed) {
-    v.descriptor_input_error = field_problem(lbo_changed ? "LBO" : "SBO", lbo_changed ? lbo : sbo);
+    v.descriptor_input_error =
+        field_problem(lbo_changed ? "LBO" : "SBO", lbo_changed ? lbo : sbo,
+                      lbo_changed ? static_cast<std::uint32_t>(c.custom ? c.lbo : canon.lbo)
+                                  : static_cast<std::uint32_t>(c.custom ? c.sbo : canon.sbo));
     if (v.descriptor_input_error.empty()) {
       c.custom = true;
       c.lbo = static_cast<std::uint32_t>(lbo);
@@ -127,7 +133,11 @@ void layout_controls(AppState& s, HopperViews& v, const WgmmaInstruction& in) {
   if (c.operand != before.operand || c.major != before.major || c.swizzle != before.swizzle)
     v.descriptor_input_error.clear();
   ImGui::BeginDisabled(!c.custom);
-  if (ImGui::SmallButton("canonical")) c.custom = false;
+  // Back to the canonical layout: a refusal of a value typed before is no longer about what is shown.
+  if (ImGui::SmallButton("canonical")) {
+    c.custom = false;
+    v.descriptor_input_error.clear();
+  }
   ImGui::EndDisabled();
   record_widget(s, "desc_canonical");
   ImGui::SameLine();

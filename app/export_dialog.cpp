@@ -283,13 +283,6 @@ scene::ViewRequest export_request(const AppState& s, scene::View v) {
   return r;
 }
 
-const char* format_extension(scene::Format f) {
-  return f == scene::Format::svg   ? "svg"
-         : f == scene::Format::png ? "png"
-         : f == scene::Format::pdf ? "pdf"
-                                   : "tex";
-}
-
 std::string default_export_folder(const ExportDialog& d) {
   std::error_code ec;
   // Kept across restarts (settings.json's "export_folder"), so it may be gone by now.
@@ -303,7 +296,7 @@ std::string default_export_folder(const ExportDialog& d) {
 
 std::string default_export_path(const std::string& folder, scene::View v, scene::Format f) {
   return (folder.empty() || folder == "." ? std::string() : folder + "/") + "fragviz-" +
-         std::string(scene::to_string(v)) + "." + format_extension(f);
+         std::string(scene::to_string(v)) + "." + scene::format_extension(f);
 }
 
 std::string path_for_format(const std::string& path, scene::Format f) {
@@ -312,7 +305,7 @@ std::string path_for_format(const std::string& path, scene::Format f) {
   if (dot == std::string::npos || (slash != std::string::npos && dot < slash)) return path;
   const std::string ext = path.substr(dot + 1);
   for (scene::Format g : {scene::Format::svg, scene::Format::png, scene::Format::pdf, scene::Format::tikz})
-    if (ext == format_extension(g)) return path.substr(0, dot + 1) + format_extension(f);
+    if (ext == scene::format_extension(g)) return path.substr(0, dot + 1) + scene::format_extension(f);
   return path;
 }
 

@@ -200,9 +200,6 @@ std::string follow_export_path(const std::string& path, const std::string& folde
 /// replaces it", so the write is not taken for a failure.
 bool export_pressed(ExportDialog& d, bool exists);
 
-/// The file extension of `f`, without the dot: svg, png, pdf, tex.
-const char* format_extension(scene::Format f);
-
 /// Each opening of the dialog starts on what the screen shows: every operand, and the visible region
 /// `all` (visible_region with no operand) where the view hides part of itself, else the whole view
 /// (newcomer round 27: an operand A and "As set below" kept from one export cut the next one, of a

@@ -111,15 +111,16 @@ std::optional<Format> format_of_path(std::string_view path) {
   return std::nullopt;
 }
 
+const char* format_extension(Format f) {
+  return f == Format::svg ? "svg" : f == Format::png ? "png" : f == Format::pdf ? "pdf" : "tex";
+}
+
 std::optional<std::string> extension_mismatch(Format f, std::string_view path) {
   const auto dot = path.rfind('.');
   if (dot == std::string_view::npos || path.find('/', dot) != std::string_view::npos) return std::nullopt;
   std::string ext(path.substr(dot));
   for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  const std::string own = f == Format::svg   ? ".svg"
-                          : f == Format::png ? ".png"
-                          : f == Format::pdf ? ".pdf"
-                                             : ".tex";
+  const std::string own = std::string(".") + format_extension(f);
   const auto said = std::string(path) + " ends in " + std::string(path.substr(dot)) + " but the format is " +
                     std::string(to_string(f)) + "; ";
   if (const auto other = format_of_path(path); other && *other != f)

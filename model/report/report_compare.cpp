@@ -22,6 +22,11 @@ bool probe_ran(const ProbeReport& p) {
          any(p.wmma) || (p.layout && p.layout->ran);
 }
 
+/// A matrix-move probe's key between two reports: its kind, mnemonic and detail.
+std::string move_key(const MatrixMoveProbe& p) {
+  return p.kind + " " + p.mnemonic + (p.detail.empty() ? "" : " " + p.detail);
+}
+
 /// "not run in A (why)", "not run in B", "not run in A or B".
 std::string not_run_text(bool in_a, bool in_b, const std::string& why_a, const std::string& why_b) {
   std::string t = "not run in ";
@@ -107,12 +112,7 @@ void set_aside_unrun(ReportFile& a, ReportFile& b, std::vector<std::string>& not
   set_aside_entries(x.wgmma, y.wgmma, "wgmma probe", by_mnemonic, since(3), not_run);
   set_aside_entries(
       x.wmma, y.wmma, "WMMA fragment", [](const WmmaProbe& p) { return p.name; }, since(3), not_run);
-  set_aside_entries(
-      x.moves, y.moves, "matrix-move probe",
-      [](const MatrixMoveProbe& p) {
-        return p.kind + " " + p.mnemonic + (p.detail.empty() ? "" : " " + p.detail);
-      },
-      since(3), not_run);
+  set_aside_entries(x.moves, y.moves, "matrix-move probe", move_key, since(3), not_run);
   if ((x.layout && !x.layout->ran) || (y.layout && !y.layout->ran)) {
     const bool la = x.layout && !x.layout->ran, lb = y.layout && !y.layout->ran;
     not_run.push_back("layout probe: " +
@@ -150,11 +150,7 @@ std::vector<std::string> compared_parts(const ReportFile& a, const ReportFile& b
         "through-ldmatrix probes");
   count(std::min(x.cycles.size(), y.cycles.size()), "cycles row", "cycles rows");
   count(in_both(x.wgmma, y.wgmma, by_mnemonic), "wgmma probe", "wgmma probes");
-  count(in_both(x.moves, y.moves,
-                [](const MatrixMoveProbe& p) {
-                  return p.kind + " " + p.mnemonic + (p.detail.empty() ? "" : " " + p.detail);
-                }),
-        "matrix-move probe", "matrix-move probes");
+  count(in_both(x.moves, y.moves, move_key), "matrix-move probe", "matrix-move probes");
   count(in_both(x.wmma, y.wmma, [](const WmmaProbe& p) { return p.name; }), "WMMA fragment",
         "WMMA fragments");
   return out;

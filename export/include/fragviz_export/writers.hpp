@@ -18,6 +18,8 @@ enum class Format : std::uint8_t { svg, pdf, png, tikz };
 std::string_view to_string(Format f);
 /// By a path's extension: .svg, .pdf, .png, .tex or .tikz; nullopt for anything else.
 std::optional<Format> format_of_path(std::string_view path);
+/// The file extension of `f`, without the dot: svg, png, pdf, tex.
+const char* format_extension(Format f);
 /// Why a file named `path` should not hold `f`'s bytes, or nullopt: it has an extension and it is
 /// not `f`'s (.svg, .png, .pdf, .tex or .tikz for TikZ), case-insensitive: the name follows the
 /// format. A name with no extension is fine. The words: "x.jpg ends in .jpg but the format is PNG;

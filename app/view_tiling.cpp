@@ -158,20 +158,26 @@ float least_column_height(const Layout& layout, const std::vector<bool>& open,
 }
 
 std::vector<float> leasts_near_fit(const Layout& layout, const std::vector<bool>& open,
-                                   std::vector<float> least, float column_px, float slack) {
+                                   std::vector<float> least, const std::vector<float>& floor,
+                                   float column_px) {
   for (const Column& c : columns_of(layout)) {
-    float sum = 0;
-    int bottom = -1;  // the column's lowest shown view (its slots run top to bottom)
+    float sum = 0, can_give = 0;
     for (int i : c.slots)
-      if (is_open(open, i)) {
+      if (is_open(open, i) && static_cast<std::size_t>(i) < least.size()) {
         sum += entry(least, i);
-        bottom = i;
+        if (static_cast<std::size_t>(i) < floor.size())
+          can_give += std::max(0.f, entry(least, i) - entry(floor, i));
       }
-    const float short_by = sum - column_px;
-    if (bottom < 0 || static_cast<std::size_t>(bottom) >= least.size() || short_by <= 0.f ||
-        short_by > slack * entry(least, bottom))
-      continue;
-    least[static_cast<std::size_t>(bottom)] -= short_by;
+    float short_by = sum - column_px;
+    if (short_by <= 0.f || short_by > can_give) continue;
+    // Its slots run top to bottom: the lowest gives first.
+    for (auto it = c.slots.rbegin(); it != c.slots.rend() && short_by > 0.f; ++it) {
+      const auto i = static_cast<std::size_t>(*it);
+      if (!is_open(open, *it) || i >= least.size() || i >= floor.size()) continue;
+      const float give = std::min(short_by, std::max(0.f, entry(least, *it) - entry(floor, *it)));
+      least[i] -= give;
+      short_by -= give;
+    }
   }
   return least;
 }

@@ -84,15 +84,18 @@ float min_canvas_height(const Layout& layout, const std::vector<bool>& open,
 float least_column_height(const Layout& layout, const std::vector<bool>& open,
                           const std::vector<float>& least);
 
-/// `least` with each column whose shown slots' leasts add up to more than `column_px`, by no more
-/// than `slack` times its lowest shown view's least, fitted by that view giving up the difference: a
-/// column some pixels short of its leasts would otherwise run past the window and scroll its top
-/// view under the status strip for nothing a user misses (newcomer round 27: the Warpgroup window
-/// opened at 1600x1000 needed 23 px more than the middle column's 949). The views above keep their
-/// leasts, so a change of the lowest one's (a warpgroup thread selected shows its registers) never
-/// moves them, fitted or not. Other columns keep their leasts.
+/// `least` with each column whose shown slots' leasts add up to more than `column_px` fitted by its
+/// views giving up the difference, the lowest first, each down to its `floor` (by slot; a missing or
+/// larger entry: that view gives nothing): a column some pixels short of its leasts would otherwise
+/// run past the window and scroll its top view under the status strip for nothing a user misses
+/// (newcomer round 27: the Warpgroup window opened at 1600x1000 needed 23 px more than the middle
+/// column's 949; round 28: all six stacked windows, 50 px more). The lowest view gives first, so a
+/// change of its least (a warpgroup thread selected shows its registers) never moves the views above
+/// it. A column that cannot fit even at its floors keeps every least (it runs taller and scrolls);
+/// other columns keep theirs.
 std::vector<float> leasts_near_fit(const Layout& layout, const std::vector<bool>& open,
-                                   std::vector<float> least, float column_px, float slack);
+                                   std::vector<float> least, const std::vector<float>& floor,
+                                   float column_px);
 
 /// Each shown slot's height to ask with_least_heights for: its `least`, plus what it wants beyond
 /// that (`want[i]` > least[i]: the gate view's ladder, a fitted fragments view) only as far as its

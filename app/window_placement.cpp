@@ -43,9 +43,6 @@ constexpr int kBanksSlot = 4;
 constexpr float kMinFragmentsViewHeight = 240.f, kMinBanksViewHeight = 150.f, kMinHopperViewHeight = 280.f;
 /// The most the fragments view's "fit" may ask of the column (a taller instruction scrolls its grids).
 constexpr float kMostFragmentsViewHeight = 560.f;
-/// How far a column's leasts may run past its height (a share of its lowest view's least) and still
-/// be fitted, that view a little under its least (leasts_near_fit), rather than scroll.
-constexpr float kLeastsSlack = 0.1f;
 /// The least height (logical px) of any tiled view: its title and a few lines.
 constexpr float kMinAnyViewHeight = 70.f;
 /// The CTA tile window's slot (kWindowOfSlot's twelfth).
@@ -331,7 +328,13 @@ void begin_layout(AppState& s) {
   }
   if (!tabs.slots.empty()) {
     f.tab_shown = kWindowOfSlot[tabs.shown];
-    hard[static_cast<std::size_t>(tabs.shown)] += strip;  // the view keeps its least under the strip
+    // The slot is as tall as the tallest tab's least (as measured when each was last shown), so a
+    // click on another tab re-tiles nothing (newcomer rounds 27-28: the strip moved); where the
+    // column cannot hold that, leasts_near_fit gives the slot up to the room there is. The view
+    // keeps its least under the strip.
+    float slot = 0.f;
+    for (int i : tabs.slots) slot = std::max(slot, hard[static_cast<std::size_t>(i)]);
+    hard[static_cast<std::size_t>(tabs.shown)] = slot + strip;
   }
   // Not on the first frame: the views open from the settings are no change a zoom must survive.
   f.views_changed = !s.layout_open.empty() && s.layout_open != open;
@@ -364,8 +367,16 @@ void begin_layout(AppState& s) {
   // 22: at 1600x1000 the bank view kept 230 px while the window showed its form alone).
   if (s.cta_tile.open) want[kCtaTileSlot] = in.cta_tile_wants;
   const Layout stacked = with_stacked_slots(base, kHopperColumnSlot, kStackedWindows, weight);
-  // A column a few pixels short of its views' leasts fits instead of scrolling.
-  hard = leasts_near_fit(stacked, open, std::move(hard), column_px, kLeastsSlack);
+  // A middle column short of its views' leasts fits instead of scrolling where its views can give
+  // the difference down to their floors: a Hopper window its header and a first block of rows, the
+  // bank view its header and a few lines, the fragments view (unless fitted) its readable least.
+  // The other columns' views keep theirs (the open ladder's rows are never scrolled).
+  std::vector<float> floor = hard;
+  if (!fitted) floor[kHopperColumnSlot] = std::min(hard[kHopperColumnSlot], kMinFragmentsViewHeight);
+  floor[kBanksSlot] = std::min(hard[kBanksSlot], kMinBanksViewHeight);
+  for (std::size_t i = std::size(kLayoutIds); i < floor.size(); ++i)
+    floor[i] = std::min(hard[i], kMinHopperViewHeight + (static_cast<int>(i) == tabs.shown ? strip : 0.f));
+  hard = leasts_near_fit(stacked, open, std::move(hard), floor, column_px);
   const std::vector<float> usable = wants_within(stacked, open, hard, want, column_px);
   // Only the column that cannot hold its views' leasts runs taller (the canvas grows to it and
   // scrolls); the other columns keep the window's height, so a view opened or closed re-tiles its

@@ -525,11 +525,11 @@ TEST(ViewTiling, StackedWindowsShareOneSlotAsTabsWhereTheirColumnCannotHoldThem)
 }
 
 // Newcomer round 27: the Warpgroup window opened at 1600x1000 asked 380 + 228 + 364 = 972 px of a
-// 949 px middle column, which then scrolled 23 px and hid the fragments view's header. Where the
-// column is short by no more than 10 % of its lowest view's least, that view gives up the 23 px; the
-// views above keep theirs (so they never move when its least changes). Past that, or in a column
-// that fits, every least is kept.
-TEST(ViewTiling, AColumnAFewPixelsShortFitsInsteadOfScrolling) {
+// 949 px middle column, which then scrolled 23 px and hid the fragments view's header; round 28: all
+// six stacked windows (a tab strip over the Warpgroup) asked 50 px more. A short column's views give
+// up the difference, the lowest first, each down to its floor; a column that cannot fit even at its
+// floors, or one that fits, keeps every least.
+TEST(ViewTiling, AShortColumnFitsByItsLowestViewsGivingWay) {
   const Layout l = with_stacked_slots(design(), kFragments, 6);
   std::vector<bool> open = kAll;
   open.insert(open.end(), {true, false, false, false, false, false});
@@ -538,18 +538,35 @@ TEST(ViewTiling, AColumnAFewPixelsShortFitsInsteadOfScrolling) {
   least[kBanks] = 228;
   least[8] = 364;
   least[kLdmatrix] = 300;
-  const std::vector<float> fitted = leasts_near_fit(l, open, least, 949, 0.1f);
+  std::vector<float> floor = least;
+  floor[kFragments] = 240;
+  floor[kBanks] = 150;
+  floor[8] = 280;
+  floor[kLdmatrix] = 100;  // a column that fits gives nothing
+  const std::vector<float> fitted = leasts_near_fit(l, open, least, floor, 949);
   EXPECT_FLOAT_EQ(fitted[kFragments], 380.f);
   EXPECT_FLOAT_EQ(fitted[kBanks], 228.f);
   EXPECT_FLOAT_EQ(fitted[8], 341.f);
   EXPECT_FLOAT_EQ(least_column_height(l, open, fitted), 949.f);
-  EXPECT_FLOAT_EQ(fitted[kLdmatrix], 300.f);  // its column fits: kept
-  // Short by 72 px, more than 36.4 (10 % of 364): kept, and that column runs taller.
-  EXPECT_EQ(leasts_near_fit(l, open, least, 900, 0.1f), least);
-  EXPECT_EQ(leasts_near_fit(l, open, least, 972, 0.1f), least);
+  EXPECT_FLOAT_EQ(fitted[kLdmatrix], 300.f);
+  // Short by 72 px: the Warpgroup window alone gives it (84 above its floor).
+  const std::vector<float> seventy = leasts_near_fit(l, open, least, floor, 900);
+  EXPECT_FLOAT_EQ(seventy[8], 292.f);
+  EXPECT_FLOAT_EQ(seventy[kBanks], 228.f);
+  // Short by 172: the Warpgroup window down to 280, the bank view to 150, the fragments view 10 px.
+  const std::vector<float> more = leasts_near_fit(l, open, least, floor, 800);
+  EXPECT_FLOAT_EQ(more[8], 280.f);
+  EXPECT_FLOAT_EQ(more[kBanks], 150.f);
+  EXPECT_FLOAT_EQ(more[kFragments], 370.f);
+  EXPECT_FLOAT_EQ(least_column_height(l, open, more), 800.f);
+  // Short by 372, more than the 302 the floors allow: every least kept (the column scrolls).
+  EXPECT_EQ(leasts_near_fit(l, open, least, floor, 600), least);
+  EXPECT_EQ(leasts_near_fit(l, open, least, floor, 972), least);
+  // No floor given: nothing gives.
+  EXPECT_EQ(leasts_near_fit(l, open, least, least, 949), least);
   // Without the Warpgroup window the bank view is the lowest: it gives way.
   open[8] = false;
-  const std::vector<float> two = leasts_near_fit(l, open, least, 600, 0.1f);
+  const std::vector<float> two = leasts_near_fit(l, open, least, floor, 600);
   EXPECT_FLOAT_EQ(two[kFragments], 380.f);
   EXPECT_FLOAT_EQ(two[kBanks], 220.f);
 }

@@ -5,6 +5,7 @@
 # clicking a tab shows its view in sight, whole, at least 280 logical px tall (and its own least
 # height) and focused, the others not drawn, nothing overlapping, the fragments and bank views keeping
 # their leasts (240 and 150). View > Go to lists the views behind the tabs and shows the one chosen.
+# With all six stacked windows open every tab is shown whole and the strip never moves.
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/hopper_lib.sh"
 gui_init "$@"
@@ -86,7 +87,30 @@ sleep 0.3
 open_from_view_menu "goto:$WG" "$T['shown'] == '$WG'"
 shown_whole "$WG"
 
+# All six stacked windows open (newcomer round 28: the middle column then ran 50 px past the window
+# and a tab click moved the strip): each tab clicked is shown whole in the window, and the strip
+# stays where it is whatever the tab.
+MO="stmatrix / movmatrix: register halves and 8x8 matrices"
+AL="Algebra: CuTe layouts and their operations"
+TM="Tensor memory: tcgen05 lanes and columns (sm_100, model only)"
+open_view moves
+open_from_view_menu view_algebra "s['algebra']['open']"
+open_from_view_menu view_tmem "s['tmem']['open']"
+wait_for "len($T['names']) == 6 and all(n in $T['rects'] for n in $T['names'])" 5 ||
+  fail "six stacked windows are not six tabs: $(q "$T")"
+strip=""
+for name in "$WG" "$MO" "$TM" "$DE" "$AL" "$CTA" "$WG"; do
+  click $(centre_of "$T['rects']['$name']")
+  shown_whole "$name"
+  now=$(q "[round(v) for v in $T['strip']]")
+  [ -z "$strip" ] && strip=$now
+  [ "$now" = "$strip" ] || fail "the tab strip moved from $strip to $now when $name was shown"
+done
+
 # Closed down to one, the column needs no tabs: the Descriptor view alone has its own slot.
+close_view moves
+open_from_view_menu view_algebra "not s['algebra']['open']"
+open_from_view_menu view_tmem "not s['tmem']['open']"
 close_view warpgroup
 open_from_view_menu view_cta_tile "not s['cta_tile']['open']"
 wait_for "$T['names'] == [] and '$DE' in s['windows']" 5 || fail "tabs left with one stacked view: $(q "$T")"

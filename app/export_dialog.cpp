@@ -186,8 +186,26 @@ ExportPart default_export_part(ExportPart current, const std::optional<VisibleRe
   return r && r->partial ? ExportPart::visible : ExportPart::whole;
 }
 
+bool export_has_labels(scene::View v) {
+  return v == scene::View::fragments || v == scene::View::warpgroup || v == scene::View::banks;
+}
+
+scene::CellLabels screen_labels(const AppState& s, scene::View v) {
+  switch (v) {
+    case scene::View::fragments:
+      return s.fragments_labels;
+    case scene::View::warpgroup:
+      return s.warpgroup_labels;
+    case scene::View::banks:
+      return s.banks_labels;
+    default:
+      return scene::CellLabels::full;
+  }
+}
+
 void start_on_screen(ExportDialog& d, const std::optional<VisibleRegion>& all) {
   d.operand.clear();
+  d.labels.reset();
   d.part = default_export_part(ExportPart::whole, all);
 }
 
@@ -204,12 +222,13 @@ scene::ViewRequest export_request(const AppState& s, scene::View v) {
   r.palette = assets().palette;
   r.dark = s.export_dialog.dark;
   r.title_and_legend = s.export_dialog.title_and_legend;
+  // The words the screen's cells say at its zoom, unless the dialog chose a level.
+  r.labels = d.labels.value_or(screen_labels(s, v));
   const Controls& c = s.controls;
   switch (v) {
     case scene::View::fragments:
       r.instr = c.instruction;
       r.lane = s.selected_lane;
-      r.labels = s.fragments_labels;
       r.report = s.probe.report;  // its marks and "measured on" line, as on screen
       r.report_label = s.probe.label;
       if (const auto& w = s.fragments_goto.where)  // the Find ring, as on screen
@@ -221,7 +240,6 @@ scene::ViewRequest export_request(const AppState& s, scene::View v) {
     case scene::View::warpgroup:
       r.instr = s.hopper.wgmma;
       r.lane = s.hopper.selected_thread;
-      r.labels = s.warpgroup_labels;
       r.report = s.probe.report;  // its marks and measured line, as on screen
       r.report_label = s.probe.label;
       r.descriptor = s.hopper.descriptor;
@@ -239,7 +257,6 @@ scene::ViewRequest export_request(const AppState& s, scene::View v) {
       break;
     case scene::View::banks:
       r.lane = s.selected_lane;
-      r.labels = s.banks_labels;  // the words say what the screen's say at its zoom
       if (s.layout.enabled) {
         // Layout mode: the screen's lines x banks grid of the same write and read sides, lanes,
         // instruction and element type (banks_layout_scene over the shared LayoutView).

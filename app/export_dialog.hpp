@@ -70,7 +70,18 @@ struct ExportDialog {
   /// The part drawn. Not saved: each opening starts on what the screen shows (start_on_screen); a
   /// change of view within the dialog takes default_export_part unless it is `chosen`.
   ExportPart part = ExportPart::whole;
+  /// The cells' words (fragments, warpgroup, banks: --labels): nullopt, what the screen's say at its
+  /// zoom; else the level chosen (newcomer round 28: a bank view squashed to a sliver wrote its whole
+  /// tile without words). Not saved: each opening starts on the screen's (start_on_screen).
+  std::optional<scene::CellLabels> labels;
 };
+
+/// Whether view `v`'s cells carry words whose level the export may choose (fragments, warpgroup, banks).
+bool export_has_labels(scene::View v);
+
+/// The words view `v`'s cells say on screen now (AppState::fragments_labels, warpgroup_labels,
+/// banks_labels); CellLabels::full for a view without such a level.
+scene::CellLabels screen_labels(const AppState& s, scene::View v);
 
 /// The part of a zoomable view on screen now: one block per grid with a cell in view (Crop::grids,
 /// the grids as the view names them: fragments "A", "B", "C"; warpgroup "A", "D"; banks "unpadded",

@@ -43,6 +43,9 @@ constexpr int kBanksSlot = 4;
 constexpr float kMinFragmentsViewHeight = 240.f, kMinBanksViewHeight = 150.f, kMinHopperViewHeight = 280.f;
 /// The most the fragments view's "fit" may ask of the column (a taller instruction scrolls its grids).
 constexpr float kMostFragmentsViewHeight = 560.f;
+/// The most of its least (a share) a stacked window at the bottom of a column a little short gives up
+/// so that the column fits rather than scrolls (leasts_near_fit).
+constexpr float kMostGiven = 0.15f;
 /// The least height (logical px) of any tiled view: its title and a few lines.
 constexpr float kMinAnyViewHeight = 70.f;
 /// The CTA tile window's slot (kWindowOfSlot's twelfth).
@@ -328,13 +331,17 @@ void begin_layout(AppState& s) {
   }
   if (!tabs.slots.empty()) {
     f.tab_shown = kWindowOfSlot[tabs.shown];
-    // The slot is as tall as the tallest tab's least (as measured when each was last shown), so a
-    // click on another tab re-tiles nothing (newcomer rounds 27-28: the strip moved); where the
-    // column cannot hold that, leasts_near_fit gives the slot up to the room there is. The view
-    // keeps its least under the strip.
-    float slot = 0.f;
-    for (int i : tabs.slots) slot = std::max(slot, hard[static_cast<std::size_t>(i)]);
-    hard[static_cast<std::size_t>(tabs.shown)] = slot + strip;
+    // The slot is as tall as the tallest tab's least (as measured when each was last shown), as far
+    // as the column has room beside the fragments and bank views, so a click on another tab re-tiles
+    // nothing (newcomer rounds 27-28: the strip moved); the view shown keeps at least its own least
+    // under the strip (a warpgroup thread's register list makes its view taller than the column).
+    float tallest = 0.f;
+    for (int i : tabs.slots) tallest = std::max(tallest, hard[static_cast<std::size_t>(i)]);
+    float room = column_px - strip;
+    for (int i : {kHopperColumnSlot, kBanksSlot})
+      if (open[static_cast<std::size_t>(i)]) room -= hard[static_cast<std::size_t>(i)];
+    float& shown = hard[static_cast<std::size_t>(tabs.shown)];
+    shown = std::max(shown, std::min(tallest, room)) + strip;
   }
   // Not on the first frame: the views open from the settings are no change a zoom must survive.
   f.views_changed = !s.layout_open.empty() && s.layout_open != open;
@@ -367,15 +374,17 @@ void begin_layout(AppState& s) {
   // 22: at 1600x1000 the bank view kept 230 px while the window showed its form alone).
   if (s.cta_tile.open) want[kCtaTileSlot] = in.cta_tile_wants;
   const Layout stacked = with_stacked_slots(base, kHopperColumnSlot, kStackedWindows, weight);
-  // A middle column short of its views' leasts fits instead of scrolling where its views can give
-  // the difference down to their floors: a Hopper window its header and a first block of rows, the
-  // bank view its header and a few lines, the fragments view (unless fitted) its readable least.
-  // The other columns' views keep theirs (the open ladder's rows are never scrolled).
+  // A middle column a little short of its views' leasts fits instead of scrolling: its lowest view,
+  // a stacked window (or the tab slot), gives up to kMostGiven of its least, down to
+  // kMinHopperViewHeight (newcomer rounds 27-28: the Warpgroup window alone, 23 px short; all six
+  // stacked windows under their strip, 50 px). The views above keep theirs, so a change of the
+  // lowest one's least (a warpgroup thread's register list, 123 px) never moves them: past that the
+  // column scrolls.
   std::vector<float> floor = hard;
-  if (!fitted) floor[kHopperColumnSlot] = std::min(hard[kHopperColumnSlot], kMinFragmentsViewHeight);
-  floor[kBanksSlot] = std::min(hard[kBanksSlot], kMinBanksViewHeight);
   for (std::size_t i = std::size(kLayoutIds); i < floor.size(); ++i)
-    floor[i] = std::min(hard[i], kMinHopperViewHeight + (static_cast<int>(i) == tabs.shown ? strip : 0.f));
+    floor[i] =
+        std::max((1.f - kMostGiven) * hard[i],
+                 std::min(hard[i], kMinHopperViewHeight + (static_cast<int>(i) == tabs.shown ? strip : 0.f)));
   hard = leasts_near_fit(stacked, open, std::move(hard), floor, column_px);
   const std::vector<float> usable = wants_within(stacked, open, hard, want, column_px);
   // Only the column that cannot hold its views' leasts runs taller (the canvas grows to it and

@@ -186,6 +186,36 @@ void draw_export_popup(AppState& s) {
   ImGui::EndDisabled();
   if (ImGui::RadioButton("As set below", d.part == ExportPart::chosen)) d.part = ExportPart::chosen;
   record_widget(s, "export_part_chosen");
+  // The cells' words, on that line (no row comes or goes): the screen's at its zoom, or a level
+  // chosen for the picture, whose cells are its own size (a squashed view's whole tile had none).
+  ImGui::SameLine(0.f, 40.f);
+  ImGui::BeginDisabled(!export_has_labels(d.view));
+  {
+    const scene::CellLabels screen = screen_labels(s, d.view);
+    const std::string on_screen = "as on screen (" + std::string(scene::to_string(screen)) + ")";
+    const scene::CellLabels levels[] = {scene::CellLabels::full, scene::CellLabels::lane,
+                                        scene::CellLabels::number, scene::CellLabels::none};
+    ImGui::SetNextItemWidth(200);
+    const std::string shown = !export_has_labels(d.view) ? std::string("-")
+                              : d.labels                 ? std::string(scene::to_string(*d.labels))
+                                                         : on_screen;
+    if (ImGui::BeginCombo("Cell labels", shown.c_str())) {
+      std::vector<PickerEntry> entries = {PickerEntry{on_screen, "", "", !d.labels, "export_labels:screen"}};
+      for (scene::CellLabels l : levels) {
+        const std::string name(scene::to_string(l));
+        entries.push_back(PickerEntry{name, "", "", d.labels == l, "export_labels:" + name});
+      }
+      if (const int i = filtered_list(s, "export_labels", entries); i >= 0)
+        d.labels = i == 0 ? std::nullopt : std::optional<scene::CellLabels>(levels[i - 1]);
+      ImGui::EndCombo();
+    }
+    record_widget(s, "export_labels");
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip(
+          "The words in the picture's cells (fragviz-cli export --labels): as the view shows them at its\n"
+          "zoom now, or full (T5 V3), lane (T5), number (5) or none, whatever the screen's zoom.");
+  }
+  ImGui::EndDisabled();
   const std::string operand_before = d.operand;
   const bool crop_before = d.crop;
   const int ranges_before[] = {d.first_row, d.last_row, d.first_col, d.last_col};

@@ -309,6 +309,30 @@ TEST(ExportDialog, EachOpeningStartsOnTheScreen) {
   EXPECT_EQ(d.part, ExportPart::whole);
 }
 
+// Newcomer round 28: a bank view squashed to a sliver shows no words in its cells, and its "Whole
+// tile" export had none either, with no way in the app to ask for them (the CLI has --labels). The
+// picture's words are the screen's unless the dialog chose a level; each opening starts on the
+// screen's; views without such words keep the full ones.
+TEST(ExportDialog, TheCellLabelsAreTheScreensUnlessChosen) {
+  AppState s;
+  s.banks_labels = scene::CellLabels::none;
+  s.fragments_labels = scene::CellLabels::lane;
+  s.warpgroup_labels = scene::CellLabels::number;
+  ExportDialog& d = s.export_dialog;
+  EXPECT_EQ(export_request(s, scene::View::banks).labels, scene::CellLabels::none);
+  EXPECT_EQ(export_request(s, scene::View::fragments).labels, scene::CellLabels::lane);
+  EXPECT_EQ(export_request(s, scene::View::warpgroup).labels, scene::CellLabels::number);
+  d.labels = scene::CellLabels::full;
+  EXPECT_EQ(export_request(s, scene::View::banks).labels, scene::CellLabels::full);
+  EXPECT_EQ(export_request(s, scene::View::warpgroup).labels, scene::CellLabels::full);
+  EXPECT_TRUE(export_has_labels(scene::View::banks));
+  EXPECT_FALSE(export_has_labels(scene::View::ldmatrix));
+  start_on_screen(d, std::nullopt);
+  EXPECT_EQ(d.labels, std::nullopt);
+  EXPECT_EQ(export_request(s, scene::View::banks).labels, scene::CellLabels::none);
+  EXPECT_EQ(export_request(s, scene::View::tmem).labels, scene::CellLabels::full);
+}
+
 TEST(ExportDialog, TheVisibleRegionIsWhatTheViewShows) {
   AppState s;
   EXPECT_EQ(visible_region(s, scene::View::fragments, ""), std::nullopt);  // not drawn

@@ -373,28 +373,10 @@ void App::act_on_requests() {
     s_.gate_cancel_requested = false;
     jobs_.gate_control.cancel = true;
   }
-  if (s_.close_report_requested) {
+  if (s_.close_report_requested || s_.close_part_requested) {
+    const std::optional<ReportPart> part = std::exchange(s_.close_part_requested, std::nullopt);
     s_.close_report_requested = false;
-    // Kept for the undo (Reopen): one click must not lose the report and the comparison for good.
-    if (s_.report) {
-      AppState::ClosedReport closed;
-      const OpenedReport& r = *s_.report;
-      if (r.has_probe) closed.probe_path = r.probe_path;
-      if (r.has_gate && r.gate_path != closed.probe_path) closed.gate_path = r.gate_path;
-      // The comparison open, or the one Close comparison closed just before: Reopen brings back
-      // what this run of closes took away.
-      if (s_.comparison)
-        closed.compare_path = s_.comparison->path;
-      else if (s_.closed_comparison)
-        closed.compare_path = *s_.closed_comparison;
-      for (const std::string* p : {&closed.probe_path, &closed.gate_path})
-        if (!p->empty())
-          closed.name += (closed.name.empty() ? "" : " + ") + std::filesystem::path(*p).filename().string();
-      s_.closed_report = std::move(closed);
-    }
-    close_report(s_);
-    s_.comparison.reset();         // it compared against what the views no longer show
-    s_.closed_comparison.reset();  // ditto; the report's undo brings back the comparison it dropped
+    if (s_.report) close_shown_report(part);
   }
   if (s_.reopen_report_requested) {
     s_.reopen_report_requested = false;
@@ -442,6 +424,41 @@ void App::act_on_requests() {
 }
 
 // [SECTION] reports
+
+void App::close_shown_report(std::optional<ReportPart> part) {
+  const OpenedReport& r = *s_.report;
+  const bool whole = !part || closes_whole_report(r, *part);
+  // Kept for the undo (Reopen): one click must not lose a report for good.
+  AppState::ClosedReport closed;
+  if (r.has_probe && (whole || *part == ReportPart::probe)) closed.probe_path = r.probe_path;
+  if (r.has_gate && (whole || *part == ReportPart::gate) && r.gate_path != r.probe_path)
+    closed.gate_path = r.gate_path;
+  for (const std::string* p : {&closed.probe_path, &closed.gate_path})
+    if (!p->empty())
+      closed.name += (closed.name.empty() ? "" : " + ") + std::filesystem::path(*p).filename().string();
+  const std::optional<std::string> compared =
+      s_.comparison ? std::optional<std::string>(s_.comparison->path) : std::nullopt;
+  if (whole)
+    close_report(s_);
+  else
+    close_report_part(s_, *part);
+  // The comparison stays (issue 22: Close report took it too), made again against what the views
+  // show now, as opening a report makes it again. Where nothing is left to compare with, it waits in
+  // the close's undo; so does one Close comparison closed, when no report is left for it.
+  if (compared) {
+    const bool list_shown = s_.differences_open;  // hidden by its X, it stays hidden
+    s_.comparison.reset();
+    compare_with(*compared);
+    s_.differences_open = list_shown;
+    if (!s_.comparison) {
+      s_.compare_error.clear();
+      closed.compare_path = *compared;
+    }
+  } else if (s_.closed_comparison && !s_.report) {
+    closed.compare_path = std::exchange(s_.closed_comparison, std::nullopt).value();
+  }
+  s_.closed_report = std::move(closed);
+}
 
 void App::compare_with(const std::string& path) {
   Outcome<ReportFile> b = load_report(path);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "app_state.hpp"
@@ -58,6 +59,9 @@ class App {
   /// File > Compare with report: loads `path` and compares what the views show with it; a
   /// failure sets compare_error and keeps the comparison shown before.
   void compare_with(const std::string& path);
+  /// Closes the shown report, or only `part` of it (close_report_part), keeping the undo (Reopen)
+  /// and the comparison, made again against what the views then show.
+  void close_shown_report(std::optional<ReportPart> part);
   /// Puts `path` (made absolute) first in File > Recent reports.
   void note_recent_report(const std::string& path);
   /// Recomputes the Layout mode's tables when s_.layout changed.

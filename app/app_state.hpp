@@ -436,6 +436,9 @@ struct FrameRecord {
 /// The report files the views show (File > Open report, or the command line) and what they cover, so
 /// that closing them gives back exactly what the user had (report_view.hpp). Its probe part and its
 /// gate part may come from two files: a probe report and a gate report describe different views.
+/// A part of the shown report (OpenedReport): its probe data or its gate run.
+enum class ReportPart { probe, gate };
+
 struct OpenedReport {
   int id = 0;        ///< tags the gate runs it added (GateRun::report_id)
   std::string path;  ///< the file opened last
@@ -624,8 +627,9 @@ struct AppState {
   std::vector<std::string> recent_report_errors;
   std::optional<OpenedReport> report;  ///< the report shown, if any
   int reports_opened = 0;              ///< for OpenedReport::id
-  /// What File > Close report took away, for its undo (File > Reopen and the status strip's
-  /// "reopen report"): the files it showed and the comparison it dropped. Opening a report ends it.
+  /// What the last close of a report (or of one part of it) took away, for its undo (File > Reopen
+  /// and the status strip's "reopen report"): the files it closed and a comparison that could not
+  /// stay (nothing left to compare with). Opening a report ends it.
   struct ClosedReport {
     std::string probe_path, gate_path;  ///< "" for a part the report did not show
     std::string compare_path;           ///< the comparison's second report; "" when none
@@ -648,8 +652,8 @@ struct AppState {
   std::string compare_request;  ///< a path to compare with, set by the menu popup
   bool close_compare_requested = false;
   /// What Close comparison took away, for its undo (File > Reopen comparison and the status strip's
-  /// "reopen comparison"): the second report's path. A new comparison, or a report opened or
-  /// closed (Close report keeps its own comparison), ends it.
+  /// "reopen comparison"): the second report's path. A new comparison or a report opened ends it; the
+  /// last report closed takes it into its own undo (closed_report).
   std::optional<std::string> closed_comparison;
   bool reopen_compare_requested = false;  ///< undoes the last Close comparison (closed_comparison)
   std::optional<Comparison> comparison;   ///< marks in the views and the Differences list, if any
@@ -676,8 +680,11 @@ struct AppState {
   // Requests the panels make; app.cpp acts on them after drawing (panels never start threads).
   bool gate_run_requested = false;
   bool gate_cancel_requested = false;
-  std::string open_report_request;  ///< a path to open, set by the menu popup
-  bool close_report_requested = false;
+  std::string open_report_request;      ///< a path to open, set by the menu popup
+  bool close_report_requested = false;  ///< the whole report, both parts
+  /// One part of the report (File > Close probe report / Close gate report, while a probe report
+  /// and a gate report are open together); the other part and the comparison stay.
+  std::optional<ReportPart> close_part_requested;
   bool reopen_report_requested = false;  ///< undoes the last Close report (closed_report)
   /// The Messages window is open (the status strip's "messages" button opens it).
   bool messages_open = false;

@@ -28,7 +28,7 @@ const LayoutProbe* matching_layout_probe(const LayoutView& v, const ProbeReport*
           : (p.read.empty() ? v.read->notation != v.write->notation : p.read != v.read->notation))
     return nullptr;
   // The same addresses, however they were written (preset, expression or table).
-  const auto lanes = parse_lane_pattern(p.lanes, p.ldmatrix.num);
+  const auto lanes = parse_lane_pattern(p.lanes, p.ldmatrix.num, p.element_bytes);
   if (!lanes || lanes->at != v.lanes->at) return nullptr;
   return &p;
 }

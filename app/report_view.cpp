@@ -141,6 +141,48 @@ void show_gate_part(AppState& s, OpenedReport& r, const std::string& path,
   r.has_gate = true;
 }
 
+/// The headline of `r` as shown in `s`: each file it shows named.
+std::string opened_headline(const AppState& s, const OpenedReport& r) {
+  if (r.has_probe && r.has_gate && r.probe_path != r.gate_path) {
+    ReportFile probe_only, gate_only;
+    probe_only.probe = *s.probe.report;
+    gate_only.gate = *s.gate.report;
+    return report_headline(r.probe_path, probe_only) + "; " + report_headline(r.gate_path, gate_only);
+  }
+  ReportFile shown;
+  if (r.has_probe) shown.probe = *s.probe.report;
+  if (r.has_gate) shown.gate = *s.gate.report;
+  return report_headline(r.has_probe ? r.probe_path : r.gate_path, shown);
+}
+
+/// Gives back what the probe part of `r` covered: the user's controls, layout and probe data.
+void close_probe_part(AppState& s, OpenedReport& r) {
+  s.controls = r.user_controls;  // only the probe part puts geometry in the controls
+  if (r.layout_before && s.layout == r.layout_shown) s.layout = *r.layout_before;
+  r.layout_before.reset();
+  s.probe = std::move(r.probe_before);
+  r.probe_before = ProbeSource{};
+  r.has_probe = false;
+  r.probe_path.clear();
+}
+
+/// Gives back what the gate part of `r` covered: the Gate window's fields, the gate result and
+/// output view (unless a live run replaced it), and takes its runs out of the history.
+void close_gate_part(AppState& s, OpenedReport& r) {
+  if (r.request_before && same_gate_fields(s.gate_request, r.request_shown))
+    s.gate_request = *r.request_before;
+  r.request_before.reset();
+  // A live run finished while the report was open is the user's and stays on screen.
+  if (s.gate.report_id == r.id) {
+    s.gate = std::move(r.gate_before);
+    s.output_view = r.view_before;
+  }
+  r.gate_before = GateRun{};
+  s.history.remove_report(r.id);
+  r.has_gate = false;
+  r.gate_path.clear();
+}
+
 }  // namespace
 
 bool same_gate_fields(const GateRequest& a, const GateRequest& b) {
@@ -184,18 +226,7 @@ void show_report(AppState& s, const std::string& path, const ReportFile& f) {
     show_gate_part(s, r, kept_gate_path, kept_gate);
     s.output_view = kept_view;
   }
-  // The headline names each file shown.
-  if (r.has_probe && r.has_gate && r.probe_path != r.gate_path) {
-    ReportFile probe_only, gate_only;
-    probe_only.probe = *s.probe.report;
-    gate_only.gate = *s.gate.report;
-    r.headline = report_headline(r.probe_path, probe_only) + "; " + report_headline(r.gate_path, gate_only);
-  } else {
-    ReportFile shown;
-    if (r.has_probe) shown.probe = *s.probe.report;
-    if (r.has_gate) shown.gate = *s.gate.report;
-    r.headline = report_headline(r.has_probe ? r.probe_path : r.gate_path, shown);
-  }
+  r.headline = opened_headline(s, r);  // names each file shown
   r.changes = describe_changes(r.user_controls, s.controls);
   // The Layout view's texts too, when the report's layout run replaced the user's (newcomer round
   // 7: the write text changed and the strip listed nothing).
@@ -212,18 +243,42 @@ void close_report(AppState& s) {
   OpenedReport r = std::move(*s.report);
   s.report.reset();
   s.controls = r.user_controls;
-  if (r.layout_before && s.layout == r.layout_shown) s.layout = *r.layout_before;
-  if (r.request_before && same_gate_fields(s.gate_request, r.request_shown))
-    s.gate_request = *r.request_before;
-  if (r.has_probe) s.probe = std::move(r.probe_before);
-  if (r.has_gate) {
-    // A live run finished while the report was open is the user's and stays on screen.
-    if (s.gate.report_id == r.id) {
-      s.gate = std::move(r.gate_before);
-      s.output_view = r.view_before;
-    }
-    s.history.remove_report(r.id);
+  if (r.has_probe) close_probe_part(s, r);
+  if (r.has_gate) close_gate_part(s, r);
+}
+
+bool closes_whole_report(const OpenedReport& r, ReportPart part) {
+  const bool other = part == ReportPart::probe ? r.has_gate : r.has_probe;
+  return !other || r.probe_path == r.gate_path;
+}
+
+void close_report_part(AppState& s, ReportPart part) {
+  if (!s.report) return;
+  OpenedReport& r = *s.report;
+  if ((part == ReportPart::probe ? !r.has_probe : !r.has_gate)) return;
+  if (closes_whole_report(r, part)) {
+    close_report(s);
+    return;
   }
+  if (part == ReportPart::probe) {
+    close_probe_part(s, r);
+    r.path = r.gate_path;
+  } else {
+    close_gate_part(s, r);
+    r.path = r.probe_path;
+  }
+  r.headline = opened_headline(s, r);
+  r.changes = describe_changes(r.user_controls, s.controls);
+}
+
+std::vector<ReportClose> report_closes(const OpenedReport& r) {
+  if (r.has_probe && r.has_gate && r.probe_path != r.gate_path)
+    return {{ReportPart::probe, "probe report", r.probe_path},
+            {ReportPart::gate, "gate report", r.gate_path}};
+  if (r.has_probe && r.has_gate) return {{std::nullopt, "report", r.probe_path}};
+  if (r.has_probe) return {{std::nullopt, "probe report", r.probe_path}};
+  if (r.has_gate) return {{std::nullopt, "gate report", r.gate_path}};
+  return {};
 }
 
 void take_live_probe(AppState& s, ProbeSource live) {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -51,6 +52,28 @@ bool same_gate_fields(const GateRequest& a, const GateRequest& b);
 /// controls, the live probe data and the gate result and output view it covered come back; its gate runs
 /// leave the history; its notices go.
 void close_report(AppState& s);
+
+/// Whether closing `part` of `r` closes the whole report: `r` shows no other part, or the other
+/// part is read from the same file (one file, one close).
+bool closes_whole_report(const OpenedReport& r, ReportPart part);
+
+/// Closes one part of the shown report (issue 22: Close report took the probe report, the gate
+/// report and the comparison at once): what that part covered comes back as close_report gives it
+/// back (a probe part: the user's controls, layout and probe data; a gate part: the Gate window's
+/// fields, the gate result, output view and history rows), the other part stays as shown, the
+/// headline naming it alone. Where closes_whole_report, close_report. Nothing when `part` is not shown.
+void close_report_part(AppState& s, ReportPart part);
+
+/// One close the shown report offers, a file each (File > Close ..., the status strip's buttons).
+struct ReportClose {
+  std::optional<ReportPart> part;  ///< nullopt: the whole report (it shows this file alone)
+  std::string what;                ///< "report" (a file of both parts), "probe report", "gate report"
+  std::string path;                ///< the file it closes
+};
+
+/// The closes `r` offers: one for a report of one file ("report" where the file holds both parts),
+/// one for each part where a probe report and a gate report are open together, probe first.
+std::vector<ReportClose> report_closes(const OpenedReport& r);
 
 /// A live probe result: shown, or, while a recorded probe is shown, kept for when it closes.
 void take_live_probe(AppState& s, ProbeSource live);

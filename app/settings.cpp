@@ -839,6 +839,12 @@ const Key<Settings> kSettingsKeys[] = {
        r.integer(j, key, name, -1, kWarpgroupSize - 1, s.warpgroup_thread, false);
      },
      [](const Settings& s) -> json { return s.warpgroup_thread; }},
+    {"inspector",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       r.named(j, key, name, "lane, warpgroup_thread", parse_inspector_subject, to_string(s.inspector),
+               s.inspector);
+     },
+     [](const Settings& s) -> json { return to_string(s.inspector); }},
     // The Tensor memory window's controls, as tmem_controls_text writes them; text that does not
     // read is said and the default kept (a combination the model refuses is kept: the view says why).
     {"tmem",
@@ -1262,6 +1268,7 @@ Settings settings_of(const AppState& s) {
   out.export_dark = s.export_dialog.dark;
   out.export_folder = s.export_dialog.last_folder;
   out.warpgroup_thread = s.hopper.selected_thread;
+  out.inspector = s.inspector_subject.chosen();
   const ExportDialog& d = s.export_dialog;
   out.export_view = d.view;
   // Never save a scale the loader would refuse (the dialog clamps; this guards any other writer).
@@ -1350,6 +1357,7 @@ void apply_settings(const ParsedSettings& p, AppState& s) {
   s.export_dialog.dark = in.export_dark;
   s.export_dialog.last_folder = in.export_folder;
   s.hopper.selected_thread = in.warpgroup_thread;
+  s.inspector_subject.restore(in.inspector);
   ExportDialog& d = s.export_dialog;
   d.view = in.export_view;
   d.scale = in.export_scale;

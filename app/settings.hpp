@@ -132,6 +132,9 @@ struct Settings {
   std::string export_folder{};
   /// The warpgroup view's selected thread, 0-127 or -1 for none ("warpgroup_thread").
   int warpgroup_thread = -1;
+  /// Which selection the Lane inspector showed, the lane or the warpgroup thread ("inspector":
+  /// "lane" or "warpgroup_thread"); both may be selected, the one chosen last is shown.
+  InspectorSubject::Kind inspector = InspectorSubject::Kind::lane;
   /// File > Export's other choices, as the dialog last had them (issue 22: they were forgotten):
   /// the view ("export_view"), PNG pixels per point ("export_scale", kMinExportScale to
   /// kMaxExportScale), the crop's rows and columns ("export_crop": fragviz-cli's --crop text, both

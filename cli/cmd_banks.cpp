@@ -186,7 +186,7 @@ int run_layout_form(const Opts& o) {
     lanes_option += " " + lanes_text;
     lanes_text = *file.value;
   }
-  const auto lanes = parse_lane_pattern(lanes_text, req.ldmatrix.num);
+  const auto lanes = parse_lane_pattern(lanes_text, req.ldmatrix.num, eb);
   if (!lanes) return refuse(lanes_option, lanes_text, lanes.error, lanes.column);
 
   // The layouts: --layout, --write-layout/--read-layout, or the row-stride tile with a swizzle.

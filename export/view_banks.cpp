@@ -71,7 +71,12 @@ Outcome<Scene> banks_scene(const ViewRequest& r) {
       }
     }
   }
-  const auto lanes = parse_lane_pattern(lanes_text, req.ldmatrix.num);
+  const auto eb = parse_element_type(r.elem);
+  if (!eb)
+    return Outcome<Scene>::fail(ErrorKind::malformed,
+                                "--elem " + echo_text(r.elem) + ": not an element type");
+  const int tile_eb = r.layout.empty() ? 2 : *eb;  // the element a preset's columns count
+  const auto lanes = parse_lane_pattern(lanes_text, req.ldmatrix.num, tile_eb);
   if (!lanes) return Outcome<Scene>::fail(lanes.error.kind, "--lanes: " + lanes.error.message);
   std::string notation = r.layout;
   if (notation.empty()) {
@@ -82,12 +87,8 @@ Outcome<Scene> banks_scene(const ViewRequest& r) {
     if (!n) return Outcome<Scene>::from(n);
     notation = *n.value;
   }
-  const auto eb = parse_element_type(r.elem);
-  if (!eb)
-    return Outcome<Scene>::fail(ErrorKind::malformed,
-                                "--elem " + echo_text(r.elem) + ": not an element type");
   // The explorer's tile is always halves; a layout counts elements of --elem.
-  const auto layout = parse_smem_layout(notation, LayoutUnits::elements, r.layout.empty() ? 2 : *eb);
+  const auto layout = parse_smem_layout(notation, LayoutUnits::elements, tile_eb);
   if (!layout) return Outcome<Scene>::fail(layout.error.kind, "--layout: " + layout.error.message);
   const SmemLayout& l = *layout.value;
   if (static_cast<std::int64_t>(l.rows()) * l.cols() > 1 << 16)

@@ -106,7 +106,7 @@ LayoutView compute_layout_view(const LayoutControls& c) {
   }
   if (v.write) v.write_idle = idle_swizzle_note(*v.write).value_or("");
   if (v.read && !c.read_layout.empty()) v.read_idle = idle_swizzle_note(*v.read).value_or("");
-  if (const auto p = parse_lane_pattern(c.lanes, c.num))
+  if (const auto p = parse_lane_pattern(c.lanes, c.num, eb))
     v.lanes = *p;
   else
     v.lanes_error = field_error(p.error, p.column);

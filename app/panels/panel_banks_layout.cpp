@@ -114,8 +114,10 @@ bool draw_inputs(AppState& s, const LayoutView& v) {
   if (ImGui::BeginCombo("##lane_presets", "preset...")) {
     std::vector<PickerEntry> entries;
     for (const LanePreset& p : lane_presets())
-      entries.push_back(PickerEntry{std::string(p.name) + "   " + std::string(p.expression), "",
-                                    std::string(p.description), c.lanes == p.name, ""});
+      // Each as it reads at the tile's element width (E is the elements in 16 bytes).
+      entries.push_back(PickerEntry{
+          std::string(p.name) + "   " + lane_preset_expression(p, v.element_bytes ? v.element_bytes : 2), "",
+          std::string(p.description), c.lanes == p.name, ""});
     if (const int i = filtered_list(s, "layout_lane_presets", entries); i >= 0) {
       c.lanes = std::string(lane_presets()[static_cast<std::size_t>(i)].name);
       edited = true;

@@ -121,6 +121,30 @@ std::string reopen_text(const AppState::ClosedReport& c) {
   return t;
 }
 
+/// Asks for the close `c` (app.cpp acts on it after drawing).
+void request_close(AppState& s, const ReportClose& c) {
+  if (c.part)
+    s.close_part_requested = c.part;
+  else
+    s.close_report_requested = true;
+}
+
+/// The widget of close `c` of `closes`: "close_report" for a report's one close, else
+/// "close_probe_report" or "close_gate_report".
+std::string close_widget(const std::vector<ReportClose>& closes, const ReportClose& c) {
+  if (closes.size() < 2 || !c.part) return "close_report";
+  return *c.part == ReportPart::probe ? "close_probe_report" : "close_gate_report";
+}
+
+/// What a close takes away: its file alone (issue 22: Close report took the other report and the
+/// comparison too).
+std::string close_tip(const ReportClose& c) {
+  std::string t = "Closes the " + c.what + "\n  " + c.path + "\nand gives back what it covered";
+  if (c.part)
+    t += std::string("; the ") + (*c.part == ReportPart::probe ? "gate" : "probe") + " report stays";
+  return t + ". The comparison stays.";
+}
+
 /// What Reopen comparison brings back: the comparison Close comparison closed.
 std::string reopen_compare_text(const std::string& path) {
   return "Compares what the views show with\n  " + path + "\nagain, as Close comparison left it";
@@ -152,10 +176,14 @@ void draw_status_segments(AppState& s, const std::vector<Segment>& segs) {
   const bool messages =
       !s.settings_notices.empty() || !assets().notices.empty() || !s.recent_report_errors.empty();
   if (messages) buttons += button_w("messages");
-  if (s.report)
-    buttons += button_w("close report");
-  else if (s.closed_report)
-    buttons += button_w("reopen report");
+  // One "close ..." a file (report_closes): "close report" for one, "close probe report" and "close
+  // gate report" for a probe report and a gate report open together.
+  const std::vector<ReportClose> closes = s.report ? report_closes(*s.report) : std::vector<ReportClose>{};
+  const auto strip_label = [&](const ReportClose& c) {
+    return closes.size() > 1 ? "close " + c.what : std::string("close report");
+  };
+  for (const ReportClose& c : closes) buttons += button_w(strip_label(c).c_str());
+  if (!s.report && s.closed_report) buttons += button_w("reopen report");
   const bool reopen_compare = s.closed_comparison && !s.comparison;
   if (reopen_compare) buttons += button_w("reopen comparison");
   if (!s.report_error.empty()) buttons += button_w("dismiss");
@@ -192,11 +220,13 @@ void draw_status_segments(AppState& s, const std::vector<Segment>& segs) {
     if (ImGui::SmallButton("messages")) s.messages_open = true;
     record_widget(s, "messages_button");
   }
-  if (s.report) {
+  for (const ReportClose& c : closes) {
     ImGui::SameLine();
-    if (ImGui::SmallButton("close report")) s.close_report_requested = true;
-    record_widget(s, "close_report");
-  } else if (s.closed_report) {
+    if (ImGui::SmallButton(strip_label(c).c_str())) request_close(s, c);
+    record_widget(s, close_widget(closes, c).c_str());
+    if (ImGui::IsItemHovered()) text_tooltip(ImVec4(1, 1, 1, 1), close_tip(c));
+  }
+  if (!s.report && s.closed_report) {
     // Close report's undo, where its button was.
     ImGui::SameLine();
     reopen_offer(s, false, "reopen report", "reopen_report", reopen_text(*s.closed_report),
@@ -253,10 +283,19 @@ void draw_menu_and_status(AppState& s) {
       if (ImGui::MenuItem("Open report...", "Ctrl+O")) s.open_popup_requested = true;
       record_widget(s, "menu_open");
       draw_recent_reports(s);
-      // Closes whatever the reports brought, probe and gate (report_view.hpp).
-      if (ImGui::MenuItem("Close report", nullptr, false, s.report.has_value()))
-        s.close_report_requested = true;
-      record_widget(s, "menu_close_report");
+      // One item a file, saying which it closes (report_closes): "Close probe report F.json".
+      const std::vector<ReportClose> closes =
+          s.report ? report_closes(*s.report) : std::vector<ReportClose>{};
+      if (closes.empty()) {
+        ImGui::MenuItem("Close report", nullptr, false, false);
+        record_widget(s, "menu_close_report");
+      }
+      for (const ReportClose& c : closes) {
+        const std::string label = "Close " + c.what + " " + std::filesystem::path(c.path).filename().string();
+        if (ImGui::MenuItem(label.c_str())) request_close(s, c);
+        record_text_line(s, ("menu_" + close_widget(closes, c)).c_str(), label);
+        if (ImGui::IsItemHovered()) text_tooltip(ImVec4(1, 1, 1, 1), close_tip(c));
+      }
       // Close report's undo: the files it closed and the comparison it dropped.
       if (s.closed_report)
         reopen_offer(s, true, "Reopen " + s.closed_report->name, "menu_reopen_report",

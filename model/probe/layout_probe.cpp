@@ -112,7 +112,7 @@ Outcome<LayoutProbePlan> plan_layout_probe(const LayoutProbeRequest& r, int sm) 
       r.read_layout.empty() ? write : parse_smem_layout(r.read_layout, LayoutUnits::elements, *eb);
   if (!read)
     return O{std::nullopt, Error{read.error.kind, "--read-layout: " + read.error.message}, read.column};
-  const auto lanes = parse_lane_pattern(r.lanes, r.ldmatrix.num);
+  const auto lanes = parse_lane_pattern(r.lanes, r.ldmatrix.num, *eb);
   if (!lanes)
     return O{std::nullopt, Error{lanes.error.kind, "--lanes: " + lanes.error.message}, lanes.column};
   const std::int64_t cells = std::int64_t{write->rows()} * write->cols();

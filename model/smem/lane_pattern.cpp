@@ -5,6 +5,7 @@
 #include <limits>
 #include <utility>
 
+#include "fragviz/smem/banks.hpp"  // kRowBytes
 #include "fragviz/util/parse_limits.hpp"
 #include "fragviz/util/words.hpp"
 
@@ -18,12 +19,16 @@ namespace {
 // (.x2.trans): k rows 0-15 of one n8 column block; lanes 16-31 repeat 0-15 so every lane's address
 // is valid (the sm_75 rule). tests/unit/test_lane_pattern.cpp checks each against the loads the
 // catalogue derives (fragment_load).
+// `E` is the elements in one 16-byte matrix row (8 halves, 16 bytes of b8, 4 b32, 2 b64): each
+// address lane points at a 16-byte row, so a matrix's columns span 16 bytes of whatever element
+// the tile counts (written with 8 for halves, a b8 tile read its second matrix 8 bytes in: refused
+// as misaligned). lane_preset substitutes it.
 // `explorer` first: the default of the app and the CLI.
 const std::vector<LanePreset> kPresets = {
-    {"explorer", "row=lane&15, col=8*(lane>>4)",
+    {"explorer", "row=lane&15, col=E*(lane>>4)",
      "the app's bank view, and A of m16n8k16 (.x4) or m16n8k8 (.x2): matrix j at rows 8(j%2), cols "
      "8(j/2); lanes .x1/.x2 ignore repeat lower lanes"},
-    {"b-tiles", "row=lane&7, col=8*(lane>>3)",
+    {"b-tiles", "row=lane&7, col=E*(lane>>3)",
      "four 8x8 B tiles of m16n8k8 side by side (.x4.trans): k rows 0-7, n columns 0, 8, 16, 24"},
     {"b-pair", "row=lane&15, col=0", "B of m16n8k16 (.x2.trans): k rows 0-15 of one n8 column block"},
     {"rows", "row=lane, col=0", "lane l at row l, column 0 (e.g. one 16-byte row per lane for LDS.128)"},
@@ -408,14 +413,22 @@ std::string_view canonical_lane_preset(std::string_view name) {
   return name;
 }
 
-std::optional<LanePattern> lane_preset(std::string_view name, LdmNum num) {
+std::string lane_preset_expression(const LanePreset& preset, int element_bytes) {
+  const std::string e = std::to_string(kRowBytes / element_bytes);
+  std::string out;
+  for (char c : preset.expression) out += c == 'E' ? e : std::string(1, c);
+  return out;
+}
+
+std::optional<LanePattern> lane_preset(std::string_view name, LdmNum num, int element_bytes) {
   name = canonical_lane_preset(name);
+  if (element_bytes <= 0 || element_bytes > kRowBytes || kRowBytes % element_bytes != 0) return std::nullopt;
   for (const LanePreset& preset : kPresets) {
     if (preset.name != name) continue;
-    std::string expr(preset.expression);
+    std::string expr = lane_preset_expression(preset, element_bytes);
     if (name == "explorer") {
-      // The explorer's matrix j sits at rows 8 (j % 2), cols 8 (j / 2) (explorer_matrix_origin); lanes
-      // beyond the .num's address lanes repeat lane % address_lanes (analyze_ldmatrix does the same).
+      // The explorer's matrix j sits at rows 8 (j % 2), cols 8 (j / 2) halves (explorer_matrix_origin);
+      // lanes beyond the .num's address lanes repeat lane % address_lanes (analyze_ldmatrix does the same).
       if (num == LdmNum::x2) expr = "row=lane&15, col=0";
       if (num == LdmNum::x1) expr = "row=lane&7, col=0";
     }
@@ -428,9 +441,9 @@ std::optional<LanePattern> lane_preset(std::string_view name, LdmNum num) {
   return std::nullopt;
 }
 
-Outcome<LanePattern> parse_lane_pattern(std::string_view text, LdmNum num) {
+Outcome<LanePattern> parse_lane_pattern(std::string_view text, LdmNum num, int element_bytes) {
   const std::string t = trimmed(text);
-  if (auto p = lane_preset(t, num)) return Outcome<LanePattern>::ok(std::move(*p));
+  if (auto p = lane_preset(t, num, element_bytes)) return Outcome<LanePattern>::ok(std::move(*p));
   if (t.find(';') != std::string::npos || t.find('\n') != std::string::npos) return lane_table(text);
   bool word_only = !t.empty();
   for (char c : t) word_only = word_only && (std::isalnum(static_cast<unsigned char>(c)) || c == '-');

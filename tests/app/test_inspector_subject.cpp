@@ -23,6 +23,30 @@ TEST(InspectorSubject, FollowsTheSelectionMadeLast) {
   EXPECT_EQ(s.thread(), 100);
 }
 
+TEST(InspectorSubject, ARestartShowsWhatWasShownAtQuit) {
+  // Both selections restored (lane 3, thread 40): the one the inspector showed at quit.
+  InspectorSubject t;
+  t.restore(Kind::warpgroup_thread);
+  EXPECT_EQ(t.kind(), Kind::warpgroup_thread);  // saved as restored even before a frame
+  t.update(3, 40);
+  EXPECT_EQ(t.thread(), 40);
+  t.update(3, 40);
+  EXPECT_EQ(t.thread(), 40);
+  InspectorSubject l;
+  l.restore(Kind::lane);
+  l.update(3, 40);
+  EXPECT_EQ(l.kind(), Kind::lane);
+  // The thread restored but its view closed (no thread this frame): the lane shown, the thread still
+  // the choice saved; the view opened again shows the thread.
+  InspectorSubject gone;
+  gone.restore(Kind::warpgroup_thread);
+  gone.update(3, -1);
+  EXPECT_EQ(gone.kind(), Kind::lane);
+  EXPECT_EQ(gone.chosen(), Kind::warpgroup_thread);
+  gone.update(3, 40);
+  EXPECT_EQ(gone.thread(), 40);
+}
+
 TEST(InspectorSubject, FallsBackWhereItsSelectionIsGone) {
   InspectorSubject s;
   s.update(3, 40);  // both restored at start: the lane first

@@ -45,6 +45,22 @@ TEST(LayoutView, FullSwizzleIsConflictFree) {
   EXPECT_FALSE(v.words[32].conflict);
 }
 
+// Issue 22 (s25b): the Layout mode's default lanes (explorer) over an 8-bit tile: each matrix row 16
+// bytes, 16 elements (it read the second matrix 8 bytes in and refused it as misaligned). A b8 row of
+// 32 bytes is a b16 row of 16 halves: matrix rows 0 and 4 share banks, 2-way, as PTX-FACTS 5's
+// stride 16.
+TEST(LayoutView, ExplorerLanesOverAnEightBitTile) {
+  LayoutControls c = controls("(16,32):(32,1)");
+  c.element_type = "b8";
+  c.lanes = "explorer";
+  const LayoutView v = compute_layout_view(c);
+  ASSERT_TRUE(v.ready()) << v.write_error.message << v.lanes_error.message;
+  EXPECT_FALSE(v.access->refused()) << v.access->error.message;
+  EXPECT_EQ(v.access->wavefronts, 8);
+  EXPECT_EQ(v.access->bank_conflicts, 4);
+  EXPECT_EQ(v.lanes->at[16], (Coord{0, 16}));
+}
+
 TEST(LayoutView, TwoBitSwizzleIsTwoWay) {
   const LayoutView v = compute_layout_view(controls("Swizzle<2,3,3> o (16,64):(64,1)"));
   ASSERT_TRUE(v.ready());

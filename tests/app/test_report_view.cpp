@@ -204,6 +204,75 @@ TEST(ReportView, AProbeReportOpenedOverAGateReportJoinsIt) {
   EXPECT_FALSE(s.probe.report);
 }
 
+// Issue 22 (s25b): closing one of a probe report and a gate report open together closes that one:
+// what it covered comes back, the other stays as shown and the headline names it alone.
+TEST(ReportView, ClosingOnePartLeavesTheOther) {
+  AppState s = user_state();
+  const Controls mine = s.controls;
+  const GateRequest my_request = s.gate_request;
+  const auto live = std::make_shared<const ProbeReport>();
+  s.probe = ProbeSource{live, "live", "live"};
+  show_report(s, "runs/probe-report.json", probe_file());
+  show_report(s, "runs/gate-report.json", gate_file());
+  ASSERT_EQ(report_closes(*s.report).size(), 2u);
+  EXPECT_EQ(report_closes(*s.report)[0].what, "probe report");
+  EXPECT_EQ(report_closes(*s.report)[0].path, "runs/probe-report.json");
+  EXPECT_EQ(report_closes(*s.report)[1].what, "gate report");
+  EXPECT_EQ(report_closes(*s.report)[1].path, "runs/gate-report.json");
+  EXPECT_FALSE(closes_whole_report(*s.report, ReportPart::gate));
+
+  close_report_part(s, ReportPart::gate);
+  ASSERT_TRUE(s.report);
+  EXPECT_TRUE(s.report->has_probe);
+  EXPECT_FALSE(s.report->has_gate);
+  EXPECT_EQ(s.report->gate_path, "");
+  EXPECT_EQ(s.probe.origin, "runs/probe-report.json");
+  EXPECT_EQ(s.controls.width_halves, 128);  // the probe report's geometry still shown
+  EXPECT_FALSE(s.gate.report);
+  EXPECT_TRUE(s.history.empty());
+  EXPECT_TRUE(same_gate_fields(s.gate_request, my_request));
+  EXPECT_EQ(s.report->headline.find("gate-report.json"), std::string::npos) << s.report->headline;
+  EXPECT_NE(s.report->headline.find("probe-report.json"), std::string::npos) << s.report->headline;
+  ASSERT_EQ(report_closes(*s.report).size(), 1u);
+  EXPECT_FALSE(report_closes(*s.report)[0].part);  // one file left: its close is the whole report's
+  EXPECT_EQ(report_closes(*s.report)[0].what, "probe report");
+
+  // The other way: the probe part closed, the gate part stays.
+  show_report(s, "runs/gate-report.json", gate_file());
+  close_report_part(s, ReportPart::probe);
+  ASSERT_TRUE(s.report);
+  EXPECT_FALSE(s.report->has_probe);
+  EXPECT_EQ(s.report->path, "runs/gate-report.json");
+  EXPECT_EQ(s.probe.report, live);
+  EXPECT_EQ(s.controls, mine);
+  EXPECT_TRUE(s.report->changes.empty());
+  ASSERT_TRUE(s.gate.report);
+  EXPECT_EQ(s.gate.origin, "runs/gate-report.json");
+  EXPECT_EQ(s.history.size(), 1u);
+  EXPECT_EQ(s.report->headline.find("probe-report.json"), std::string::npos) << s.report->headline;
+  // The last part closes the report.
+  close_report_part(s, ReportPart::gate);
+  EXPECT_FALSE(s.report);
+  EXPECT_FALSE(s.gate.report);
+  EXPECT_EQ(s.controls, mine);
+}
+
+// One file with both parts is one report: one close, "report", closing both.
+TEST(ReportView, AFileOfBothPartsClosesAsOne) {
+  AppState s = user_state();
+  ReportFile both = probe_file();
+  both.gate = gate_file().gate;
+  show_report(s, "both.json", both);
+  ASSERT_EQ(report_closes(*s.report).size(), 1u);
+  EXPECT_FALSE(report_closes(*s.report)[0].part);
+  EXPECT_EQ(report_closes(*s.report)[0].what, "report");
+  EXPECT_TRUE(closes_whole_report(*s.report, ReportPart::probe));
+  close_report_part(s, ReportPart::probe);
+  EXPECT_FALSE(s.report);
+  EXPECT_FALSE(s.gate.report);
+  EXPECT_FALSE(s.probe.report);
+}
+
 // A live gate run that replaced a gate report on screen is the user's: opening a probe report then
 // does not bring the old gate report back.
 TEST(ReportView, ALiveGateRunIsNotReplacedByTheGateReportItSuperseded) {

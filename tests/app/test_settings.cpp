@@ -77,19 +77,46 @@ TEST(ParseSettings, TheFileHoldsTheseKeys) {
     return k;
   };
   // No "wgmma": only an entry the user picked is saved (WgmmaThatFollowedTheMmaSyncFormIsNotSaved).
-  EXPECT_EQ(keys(j), (std::set<std::string>{"format",           "version",        "instruction",
-                                            "ldmatrix_num",     "trans",          "width_halves",
-                                            "pad_halves",       "swizzle",        "selected_lane",
-                                            "windows",          "gate",           "output_colour",
-                                            "export_format",    "export_palette", "export_folder",
-                                            "warpgroup_thread", "layout",         "algebra",
-                                            "cta_tile",         "tmem",           "tmem_ld",
-                                            "tmem_accumulator", "tmem_cp",        "export_view",
-                                            "export_scale",     "export_crop",    "export_crop_on",
-                                            "descriptor",       "moves",          "zoom",
-                                            "algebra_step",     "algebra_colour", "algebra_cell",
-                                            "wmma_kind",        "ladder_sizes",   "kernel",
-                                            "fragments_find",   "warpgroup_find", "reports"}));
+  EXPECT_EQ(keys(j), (std::set<std::string>{"format",
+                                            "version",
+                                            "instruction",
+                                            "ldmatrix_num",
+                                            "trans",
+                                            "width_halves",
+                                            "pad_halves",
+                                            "swizzle",
+                                            "selected_lane",
+                                            "windows",
+                                            "gate",
+                                            "output_colour",
+                                            "export_format",
+                                            "export_palette",
+                                            "export_folder",
+                                            "warpgroup_thread",
+                                            "inspector",
+                                            "layout",
+                                            "algebra",
+                                            "cta_tile",
+                                            "tmem",
+                                            "tmem_ld",
+                                            "tmem_accumulator",
+                                            "tmem_cp",
+                                            "export_view",
+                                            "export_scale",
+                                            "export_crop",
+                                            "export_crop_on",
+                                            "descriptor",
+                                            "moves",
+                                            "zoom",
+                                            "algebra_step",
+                                            "algebra_colour",
+                                            "algebra_cell",
+                                            "wmma_kind",
+                                            "ladder_sizes",
+                                            "kernel",
+                                            "fragments_find",
+                                            "warpgroup_find",
+                                            "reports"}));
   EXPECT_EQ(keys(j["reports"]), (std::set<std::string>{"probe", "gate", "compare", "bench", "recent"}));
   EXPECT_EQ(keys(j["descriptor"]), (std::set<std::string>{"arch", "operand", "major", "swizzle", "custom",
                                                           "lbo", "sbo", "start", "smem", "kind", "idesc"}));
@@ -975,6 +1002,28 @@ TEST(ParseSettings, WarpgroupThreadIsKept) {
   EXPECT_EQ(p.settings.warpgroup_thread, -1);
 }
 
+// Which selection the Lane inspector showed (issue 22, s25b: a restart showed the lane where the
+// warpgroup thread was chosen last): kept, and the first frame shows it; another word is said.
+TEST(ParseSettings, InspectorSubjectIsKept) {
+  ParsedSettings p =
+      parse_fields(R"x("inspector": "warpgroup_thread", "selected_lane": 4, "warpgroup_thread": 37)x");
+  EXPECT_TRUE(p.messages.empty()) << all(p);
+  AppState s;
+  apply_settings(p, s);
+  s.inspector_subject.update(s.selected_lane, s.hopper.selected_thread);
+  EXPECT_EQ(s.inspector_subject.kind(), InspectorSubject::Kind::warpgroup_thread);
+  EXPECT_EQ(s.inspector_subject.thread(), 37);
+  EXPECT_EQ(nlohmann::json::parse(settings_json(settings_of(s)))["inspector"], "warpgroup_thread");
+  s.inspector_subject.update(6, 37);  // a lane chosen since
+  EXPECT_EQ(nlohmann::json::parse(settings_json(settings_of(s)))["inspector"], "lane");
+  p = parse_fields(R"x("inspector": "thread")x");
+  ASSERT_EQ(p.messages.size(), 1u) << all(p);
+  EXPECT_NE(p.messages[0].find("inspector \"thread\" is not one of lane, warpgroup_thread: using lane"),
+            std::string::npos)
+      << all(p);
+  EXPECT_EQ(p.settings.inspector, InspectorSubject::Kind::lane);
+}
+
 // The Find fields of the fragments and warpgroup views (issue 22): kept as typed, even text that
 // names nothing (the view says why); over kMaxFindChars: said, and the default (empty) kept.
 TEST(ParseSettings, FindTextsAreKept) {
@@ -1046,6 +1095,7 @@ TEST(SettingsKeys, EveryKeyOutlivesARestart) {
       {"/export_crop", {{"export_crop", "rows=4-11,cols=8-15"}}},
       {"/export_crop_on", {{"export_crop_on", true}}},
       {"/warpgroup_thread", {{"warpgroup_thread", 37}}},
+      {"/inspector", {{"inspector", "warpgroup_thread"}}},
       {"/descriptor/arch", {{"descriptor", {{"arch", "sm_100"}}}}},
       {"/descriptor/operand", {{"descriptor", {{"operand", "A"}}}}},
       {"/descriptor/major", {{"descriptor", {{"major", "MN"}}}}},

@@ -73,6 +73,13 @@ expect 3 "lanes 1-3, 5-7, 9-11, 13-15, 17-19, 21-23, 25-27, 29-31 have row start
 expect 3 "lanes 16-31 point outside the 16 x 8 tile" -- banks --layout '(16,8):(8,1)' --lanes explorer
 expect 3 "lanes 16-31 hold no valid address" -- banks --layout '(16,8):(8,1)' --num x2 --lanes 'row=lane&15, col=8*(lane>>4)'
 expect 0 "fine for sm_80" -- banks --layout '(16,8):(8,1)' --num x2 --lanes 'row=lane&15, col=8*(lane>>4)' --sm 80
+# Issue 22 (s25b): a preset's columns count 16-byte matrix rows in the tile's elements: with --elem
+# b8 explorer was read 8 bytes in and refused as misaligned. The same bytes as halves at stride 16
+# (PTX-FACTS 5 above: 8 wavefronts, 4 conflicts), for the default lanes too.
+expect 0 "lanes explorer: row=lane&15, col=16*(lane>>4)" -- banks --layout '(16,32):(32,1)' --elem b8
+expect 0 "total: wavefronts 8, ideal wavefronts 4, bank conflicts 4" -- banks --layout '(16,32):(32,1)' --elem b8 --lanes explorer
+expect 0 "lanes b-tiles: row=lane&7, col=16*(lane>>3)" -- banks --layout '(8,64):(64,1)' --elem b8 --lanes b-tiles
+expect 0 "lanes explorer: row=lane&15, col=4*(lane>>4)" -- banks --layout '(16,8):(8,1)' --elem b32
 # `a` was a second name of explorer's expression: one preset now, the old name still read as it.
 expect 0 "lanes explorer: row=lane&15, col=0" -- banks --layout '(16,8):(8,1)' --num x2 --lanes a
 expect 3 "stmatrix needs sm_90" -- banks --layout '(16,64):(64,1)' --stmatrix

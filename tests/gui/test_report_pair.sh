@@ -2,7 +2,7 @@
 # A probe report and a gate report open together: they describe different views. The pinned H200
 # probe report is opened from the command line, then the pinned gate report through File > Open
 # report: the probe report's data stays shown beside the gate run (opening the gate report used to
-# drop it), the status strip names both files, and Close report takes both away (and the comparison)
+# drop it), the status strip names both files, and each closes on its own (test_report_close_one.sh)
 # with an undo: "reopen report" in the status strip, "Reopen <files>" in the File menu. Close
 # comparison has the same undo ("reopen comparison", File > Reopen comparison with <file>).
 source "$(dirname "$0")/lib.sh"
@@ -30,23 +30,12 @@ wait_for "s['report_label'] == 'measured on NVIDIA H200, sm_90'"
 wait_for "'h200-2026-12-01-probe.json' in s['report']['headline'] and 'h200-2026-12-01-ladder-gate.json' in s['report']['headline']"
 echo "headline: $(q "s['report']['headline']")"
 
-# A comparison against both (the probe file again as B), which Close report drops with them.
+# A comparison against both (the probe file again as B).
 open_compare_browser
 xdotool type --delay 20 "$PROBE"
 wait_for "s['compare_browser']['typed'] == '$PROBE'"
 xdotool key Return
 wait_for "s['comparison'] is not None and s['comparison']['path'] == '$PROBE'" 20
-
-click $(centre_of "s['widgets']['close_report']")
-wait_for "s['report'] is None and s['gate']['has_result'] == False and s['report_label'] is None"
-wait_for "s['comparison'] is None"
-# Close report has an undo (newcomer round 18: one click lost both files and the comparison): the
-# status strip's "reopen report", where "close report" was, opens all of it again.
-wait_for "s['closed_report'] == {'probe_path': '$PROBE', 'gate_path': '$GATE', 'compare_path': '$PROBE', 'name': 'h200-2026-12-01-probe.json + h200-2026-12-01-ladder-gate.json'}"
-click $(centre_of "s['widgets']['reopen_report']")
-wait_for "s['report'] is not None and s['report']['probe_path'] == '$PROBE' and s['report']['gate_path'] == '$GATE'" 20
-wait_for "s['report_label'] == 'measured on NVIDIA H200, sm_90' and s['gate']['origin'] == '$GATE'"
-wait_for "s['comparison'] is not None and s['comparison']['path'] == '$PROBE' and s['closed_report'] is None"
 
 # file_menu_item WIDGET: opens the File menu until WIDGET shows in it, then clicks it.
 file_menu_item() {
@@ -56,12 +45,34 @@ file_menu_item() {
     [ "$(q "'$1' in s['widgets']")" = True ] && break
     xdotool key Escape
   done
+  [ "$(q "'$1' in s['widgets']")" = True ] || fail "the File menu shows no $1"
   click $(centre_of "s['widgets']['$1']")
 }
 
-# And from the File menu, beside Close report: "Reopen <files>".
+# Both closed, one after the other (the strip's "close gate report", then its "close report" for the
+# probe report left): the comparison, with nothing left to compare with, goes with the last.
+click $(centre_of "s['widgets']['close_gate_report']")
+wait_for "s['report'] is not None and s['report']['gate_path'] == '' and s['comparison'] is not None"
+wait_for "'close_report' in s['widgets']"
 click $(centre_of "s['widgets']['close_report']")
-wait_for "s['report'] is None and s['closed_report'] is not None"
+wait_for "s['report'] is None and s['gate']['has_result'] == False and s['report_label'] is None"
+wait_for "s['comparison'] is None"
+# A close has an undo (newcomer round 18: one click lost both files and the comparison): the
+# status strip's "reopen report", where "close report" was, opens the file again with its comparison.
+wait_for "s['closed_report'] == {'probe_path': '$PROBE', 'gate_path': '', 'compare_path': '$PROBE', 'name': 'h200-2026-12-01-probe.json'}"
+click $(centre_of "s['widgets']['reopen_report']")
+wait_for "s['report'] is not None and s['report']['probe_path'] == '$PROBE' and s['report']['gate_path'] == ''" 20
+wait_for "s['report_label'] == 'measured on NVIDIA H200, sm_90'"
+wait_for "s['comparison'] is not None and s['comparison']['path'] == '$PROBE' and s['closed_report'] is None"
+
+# And from the File menu: "Reopen <file>" after the gate report was closed (opened again first).
+open_report_browser
+xdotool type --delay 20 "$GATE"
+wait_for "s['file_browser']['typed'] == '$GATE'"
+xdotool key Return
+wait_for "s['report'] is not None and s['report']['gate_path'] == '$GATE' and s['comparison'] is not None" 20
+file_menu_item menu_close_gate_report
+wait_for "s['report'] is not None and s['report']['gate_path'] == '' and s['closed_report'] is not None"
 file_menu_item menu_reopen_report
 wait_for "s['report'] is not None and s['report']['gate_path'] == '$GATE' and s['comparison'] is not None" 20
 
@@ -77,13 +88,23 @@ wait_for "s['comparison'] is None and s['closed_comparison'] == '$PROBE'"
 file_menu_item menu_reopen_comparison
 wait_for "s['comparison'] is not None and s['comparison']['path'] == '$PROBE' and s['closed_comparison'] is None" 20
 
-# Issue 22 (newcomer round 20): Close comparison, then Close report: Reopen brings back both (it
-# brought the report alone).
+# Issue 22 (newcomer round 20): Close comparison, then the reports: Reopen brings back the last
+# report and the comparison (it brought the report alone). Closing the gate report leaves the
+# comparison's own undo as it was; the last report closed takes it into its undo.
 file_menu_item menu_close_comparison
 wait_for "s['comparison'] is None and s['closed_comparison'] == '$PROBE'"
+click $(centre_of "s['widgets']['close_gate_report']")
+wait_for "s['report'] is not None and s['report']['gate_path'] == '' and s['closed_comparison'] == '$PROBE'"
+wait_for "'close_report' in s['widgets']"
 click $(centre_of "s['widgets']['close_report']")
 wait_for "s['report'] is None and s['closed_report'] is not None and s['closed_report']['compare_path'] == '$PROBE'"
 click $(centre_of "s['widgets']['reopen_report']")
+wait_for "s['report'] is not None and s['report']['probe_path'] == '$PROBE'" 20
+wait_for "s['comparison'] is not None and s['comparison']['path'] == '$PROBE'" 20
+open_report_browser
+xdotool type --delay 20 "$GATE"
+wait_for "s['file_browser']['typed'] == '$GATE'"
+xdotool key Return
 wait_for "s['report'] is not None and s['report']['probe_path'] == '$PROBE' and s['report']['gate_path'] == '$GATE'" 20
 wait_for "s['comparison'] is not None and s['comparison']['path'] == '$PROBE'" 20
 quit_app

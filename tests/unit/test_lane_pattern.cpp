@@ -5,6 +5,8 @@
 
 #include "fragviz/isa/catalogue.hpp"
 #include "fragviz/smem/lane_pattern.hpp"
+#include "fragviz/smem/smem_access.hpp"
+#include "fragviz/smem/smem_layout.hpp"
 #include "seed_instructions.hpp"
 
 using namespace fragviz;
@@ -97,6 +99,49 @@ TEST(LanePattern, ExplorerRepeatsLowerLanesLikeTheBankModel) {
       EXPECT_EQ(p.at[l], (Coord{o.row + address_row(src), o.col})) << l;
     }
   }
+}
+
+TEST(LanePattern, EveryPresetIsAValidAccessAtEveryElementWidth) {
+  // Issue 22 (s25b): the presets were written in halves, so `--elem b8` read explorer's second
+  // matrix 8 bytes into a row and refused it as misaligned. Each address lane points at a 16-byte
+  // row whatever the element: the same bytes at every width, by the PTX formulas in bytes.
+  const auto byte_at = [](const std::string& name, LdmNum num, int l) -> Coord {
+    if (name == "explorer" && num == LdmNum::x1) return {l & 7, 0};
+    if (name == "explorer" && num == LdmNum::x2) return {l & 15, 0};
+    if (name == "explorer") return {l & 15, 16 * (l >> 4)};
+    if (name == "b-tiles") return {l & 7, 16 * (l >> 3)};
+    if (name == "b-pair") return {l & 15, 0};
+    return {l, 0};  // rows
+  };
+  ASSERT_EQ(lane_presets().size(), 4u);  // the four byte formulas above
+  for (const LanePreset& preset : lane_presets()) {
+    const std::string name(preset.name);
+    for (const char* elem : {"b8", "b16", "b32", "b64"}) {
+      const int eb = *parse_element_type(elem);
+      // 32 rows of 64 bytes: room for every preset's rows and its four 16-byte matrix columns.
+      const int cols = 64 / eb;
+      const auto tile = parse_smem_layout(
+          "(32," + std::to_string(cols) + "):(" + std::to_string(cols) + ",1)", LayoutUnits::elements, eb);
+      ASSERT_TRUE(tile) << tile.error.message;
+      for (LdmNum num : {LdmNum::x1, LdmNum::x2, LdmNum::x4}) {
+        const auto p = parse_lane_pattern(name, num, eb);
+        ASSERT_TRUE(p) << name << " " << elem << ": " << p.error.message;
+        EXPECT_EQ(p.value->preset, name);
+        for (int l = 0; l < 32; ++l) {
+          const Coord want = byte_at(name, num, l);
+          EXPECT_EQ(p.value->at[l], (Coord{want.row, want.col / eb})) << name << " " << elem << " lane " << l;
+        }
+        AccessRequest req;
+        req.ldmatrix = LdmatrixConfig{num, false};
+        const AccessReport r = analyze_access(*tile, *p.value, req);
+        EXPECT_FALSE(r.refused()) << name << " " << elem << " " << to_string(num) << ": " << r.error.message;
+      }
+    }
+  }
+  // The picker's text says the expression as it reads at the width.
+  EXPECT_EQ(lane_preset_expression(lane_presets()[0], 1), "row=lane&15, col=16*(lane>>4)");
+  EXPECT_EQ(lane_preset_expression(lane_presets()[0], 2), "row=lane&15, col=8*(lane>>4)");
+  EXPECT_EQ(lane_preset_expression(lane_presets()[1], 8), "row=lane&7, col=2*(lane>>3)");
 }
 
 TEST(LanePattern, ExpressionsFollowC) {

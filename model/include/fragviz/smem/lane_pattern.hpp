@@ -30,15 +30,17 @@ struct LanePattern {
 /// A named pattern and the expression it stands for.
 struct LanePreset {
   std::string_view name;
-  std::string_view expression;  ///< `row=…, col=…`; for "explorer" the .x4 form (see lane_preset)
+  /// `row=…, col=…`, with `E` for the elements in one 16-byte matrix row (lane_preset_expression);
+  /// for "explorer" the .x4 form (see lane_preset).
+  std::string_view expression;
   std::string_view description;
 };
 
-/// The presets: `b-tiles` (four 8x8 B tiles of m16n8k8 side by side, .x4.trans: row lane & 7, col 8 * (lane
+/// The presets: `b-tiles` (four 8x8 B tiles of m16n8k8 side by side, .x4.trans: row lane & 7, col E * (lane
 /// >> 3)), `b-pair` (B of m16n8k16, k16 x n8 as two stacked 8x8 tiles, .x2.trans: row lane & 15, col 0),
 /// `rows` (row lane, col 0), `explorer` (the app's bank view, which is also A of m16n8k16 with .x4
-/// and of m16n8k8 with .x2: row lane & 15, col 8 * (lane >> 4), i.e. matrix j at rows 8 (j % 2), cols
-/// 8 (j / 2); lanes an .x1/.x2 ignores repeat the lower lanes).
+/// and of m16n8k8 with .x2: row lane & 15, col E * (lane >> 4), i.e. matrix j at rows 8 (j % 2), cols
+/// E (j / 2); lanes an .x1/.x2 ignores repeat the lower lanes). E is the elements in 16 bytes (8 halves).
 const std::vector<LanePreset>& lane_presets();
 
 /// The preset a name stands for: `a` (once a preset of its own with `explorer`'s expression) is
@@ -49,9 +51,15 @@ std::string_view canonical_lane_preset(std::string_view name);
 /// rows" (an old name in parentheses after the preset it means). Help texts and errors list these.
 std::string lane_preset_names();
 
+/// `preset`'s expression for a tile of `element_bytes` elements (1, 2, 4, 8 or 16): `E` written as
+/// the elements in one 16-byte matrix row, so each address lane's row starts 16-byte aligned at
+/// every width ("col=8*(lane>>4)" for halves, "col=16*(lane>>4)" for b8).
+std::string lane_preset_expression(const LanePreset& preset, int element_bytes);
+
 /// The preset named `name` (or an old name of it, canonical_lane_preset) for `num` (only `explorer`
-/// depends on it); nullopt for an unknown name. The pattern's `preset` is the kept name.
-std::optional<LanePattern> lane_preset(std::string_view name, LdmNum num = LdmNum::x4);
+/// depends on it) in a tile of `element_bytes` elements; nullopt for an unknown name or a width
+/// that does not divide 16 bytes. The pattern's `preset` is the kept name.
+std::optional<LanePattern> lane_preset(std::string_view name, LdmNum num = LdmNum::x4, int element_bytes = 2);
 
 /// Evaluates one integer expression in `lane`: decimal numbers, `lane`, unary - + ~, and
 /// * / % + - << >> & ^ | with C's precedence and C's truncating / and %, parentheses. 64-bit;
@@ -68,8 +76,10 @@ Outcome<LanePattern> lane_expression(std::string_view text);
 /// entries; lanes beyond the last entry hold no address.
 Outcome<LanePattern> lane_table(std::string_view text);
 
-/// A preset name, else a table (text with `;` or a new line), else an expression. An unknown preset
-/// name and text that does not read are kind `malformed`.
-Outcome<LanePattern> parse_lane_pattern(std::string_view text, LdmNum num = LdmNum::x4);
+/// A preset name (for a tile of `element_bytes` elements: lane_preset), else a table (text with `;`
+/// or a new line), else an expression (in the tile's elements as written). An unknown preset name
+/// and text that does not read are kind `malformed`.
+Outcome<LanePattern> parse_lane_pattern(std::string_view text, LdmNum num = LdmNum::x4,
+                                        int element_bytes = 2);
 
 }  // namespace fragviz

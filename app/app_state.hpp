@@ -503,6 +503,9 @@ struct AppState {
   /// view says so (clamp_note: "the width typed is more than the most, 512 halves: set to 512")
   /// while the tile stays as it was set (newcomer round 25: the field changed silently).
   ClampNote tile_clamp_note;
+  /// The same for every other whole-number field (number_field), by its widget name: the Tensor
+  /// memory view's warp, lanes and columns, the Descriptor views', the crop and kernel fields.
+  std::map<std::string, ClampNote> number_notes;
   std::string instruction_filter;  ///< the instruction picker's filter text, cleared as it opens
   /// The instruction picker's hover help waits until the pointer has left the closed picker: after
   /// a pick from its list the pointer rests on it, and the help covered the fragments controls

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 
 #include "../grid_clip.hpp"
 #include "../palette.hpp"
@@ -44,27 +45,23 @@ void draw_load_store_controls(AppState& s, TmemControls& c) {
   record_widget(s, "tmem_pack16");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(100);
-  int warp = c.warp;
-  if (input_int("warp", &warp)) c.warp = std::clamp(warp, 0, kCtaMaxWarps - 1);
-  record_widget(s, "tmem_warp");
+  // A warp past the CTA's is set to the last and said (it was set silently: newcomer issue 22).
+  number_field(s, "tmem_warp", "warp", "warp", &c.warp, 0, kCtaMaxWarps - 1);
   // taddr's lane, as fragviz-cli tmem --lane: -1 (or less) is the warp's first lane; any other
   // value goes to the model, which refuses one outside the warp's sub-partition in the CLI's words.
   ImGui::SameLine();
   ImGui::SetNextItemWidth(100);
-  int lane = c.lane;
-  if (input_int("taddr lane", &lane)) c.lane = std::max(lane, -1);
-  record_widget(s, "tmem_lane");
+  number_field(s, "tmem_lane", "taddr lane", "lane", &c.lane, -1, std::numeric_limits<int>::max());
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(
         "the TMEM address's lane field (bits 31-16); -1: the warp's first lane, 32 * (warp %% 4)");
   if (c.shape == TmemShape::s16x32bx2) {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(110);
-    int split = c.split;
-    if (input_int("immHalfSplitoff", &split)) c.split = std::clamp(split, -1, 512);
-    record_widget(s, "tmem_split");
+    number_field(s, "tmem_split", "immHalfSplitoff", "immHalfSplitoff", &c.split, -1, 512);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("columns; -1: CuTe's, the columns one half spans");
   }
+  for (const char* field : {"tmem_warp", "tmem_lane", "tmem_split"}) number_note(s, field);
 }
 
 void draw_accumulator_controls(AppState& s, TmemControls& c) {
@@ -80,17 +77,26 @@ void draw_accumulator_controls(AppState& s, TmemControls& c) {
   record_widget(s, "tmem_m");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(100);
-  // Every N the model refuses is refused in the CLI's words and the last valid N stays drawn (7 was
-  // clamped to 8 and 300 to 256 while 20 was refused). Under an M the model already refuses, N is
-  // taken as typed: the view's own refusal says what is wrong.
-  int n = c.acc.n;
-  if (input_int("N", &n, 8, 64)) {
+  // Every N the model refuses is refused in the CLI's words and the N from before the edit stays
+  // drawn (7 was clamped to 8 and 300 to 256 while 20 was refused; typing 2560 kept the 256 its
+  // digits reached: newcomer issue 22). Under an M the model already refuses, N is taken as typed:
+  // the view's own refusal says what is wrong. Text that is no number is said (number_note).
+  int n = c.acc.n, n_before = n;
+  const NumberEdit n_edit = input_number("N", &n, 8, 64, 0, &n_before);
+  ClampNote& n_note = s.number_notes["tmem_n"];
+  if (n_edit == NumberEdit::not_a_number) {  // `n`: the N before the edit
+    c.acc.n = n;
+    n_note = {not_a_number_note("N", n, ""), {n, 0}};
+  }
+  n_note.drop_unless({c.acc.n, 0});
+  if (n_edit == NumberEdit::changed) {
     UmmaAccumulator want = c.acc;
     want.n = n;
     const auto why = umma_accumulator_refusal(c.acc) ? std::nullopt : umma_accumulator_refusal(want);
     c.n_refusal = why ? *why : std::string();
+    c.acc.n = why ? n_before : n;
     c.n_refused_with = c.acc;
-    if (!why) c.acc.n = n;
+    n_note = {};
   }
   record_widget(s, "tmem_n");
   const UmmaAccumulator& w = c.n_refused_with;
@@ -129,6 +135,7 @@ void draw_accumulator_controls(AppState& s, TmemControls& c) {
     }
     record_widget(s, "tmem_cta");
   }
+  number_note(s, "tmem_n");
 }
 
 /// tcgen05.cp: the shape (its multicast included) from a list that filters as you type; each entry
@@ -152,20 +159,17 @@ void draw_copy_controls(AppState& s, TmemControls& c) {
   // refuses one that puts the copy outside tensor memory, in the CLI's words.
   ImGui::SameLine();
   ImGui::SetNextItemWidth(100);
-  int lane = c.cp_lane;
-  if (input_int("taddr lane##cp", &lane)) c.cp_lane = std::clamp(lane, 0, 9999);
-  record_widget(s, "tmem_cp_lane");
+  number_field(s, "tmem_cp_lane", "taddr lane##cp", "lane", &c.cp_lane, 0, 9999);
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(
         "the TMEM address's lane field (bits 31-16); the PTX text sets tcgen05.cp's taddr no alignment:\n"
         "lane 0 for every shape but .4x256b (0-31), or the copy leaves the 128 lanes");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(100);
-  int column = c.cp_column;
-  if (input_int("taddr column##cp", &column)) c.cp_column = std::clamp(column, 0, 9999);
-  record_widget(s, "tmem_cp_column");
+  number_field(s, "tmem_cp_column", "taddr column##cp", "column", &c.cp_column, 0, 9999);
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("the TMEM address's column field (bits 15-0): 0-504 (256-bit rows) or 0-508 (128-bit)");
+  for (const char* field : {"tmem_cp_lane", "tmem_cp_column"}) number_note(s, field);
 }
 
 /// The grid in its zoomed child: lane numbers and sub-partition names on the left, column numbers

@@ -327,6 +327,8 @@ struct FrameRecord {
   float cta_grids_scroll = 0;  ///< how far the CTA tile window's grids are scrolled down (logical px)
   /// The Tensor memory window's lanes (rows) and columns in view; empty where it was not drawn.
   VisibleGrid tmem_visible;
+  /// Each zoom slider's readout as drawn, by its view's id ("tmem": "32.00x"; zoom_bar).
+  std::map<std::string, std::string> zoom_readouts;
   int inspector_lane = -1;                                      ///< lane the inspector showed, -1 when none
   std::vector<InspectorRegister> inspector;                     ///< its registers, A then B then C
   std::string inspector_encoding;                               ///< the line that explains the values

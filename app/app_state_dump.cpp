@@ -882,6 +882,7 @@ std::string App::state_json() const {
   json widgets = json::object();
   for (const auto& [k, r] : fr.widgets) widgets[k] = rect(r);
   j["widgets"] = widgets;
+  j["zoom_readouts"] = fr.zoom_readouts;
   json pickers = json::object();
   for (const auto& [k, r] : fr.pickers)
     pickers[k] = {{"preview", r.preview}, {"text_w", r.text_w},   {"room", r.room},

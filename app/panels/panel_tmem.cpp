@@ -190,9 +190,14 @@ void draw_grid(AppState& s, TmemModel& m) {
   // sub-partitions show at its first size (issue 26); its column runs taller where it must.
   s.least_view_height[kWinTmem] = ImGui::GetWindowHeight() - avail.y + bar_h + sb + top + 6.f +
                                   kMinTmemLanePx * static_cast<float>(m.lanes);
-  // Fitted cells 2.5 times as wide as tall ("T31 r127" wants width).
+  // Fitted cells 2.5 times as wide as tall ("T31 r127" wants width). A wide access does not shrink
+  // them under the fragments view's least row height (half a row number: kFragmentIndexLabels), as
+  // it did to 1-px lanes, a sliver nobody could read at "fit" (newcomer issue 22): every lane still
+  // in the height (all four sub-partitions, issue 26), the columns scroll sideways.
+  const float all_lanes_h = room_h / static_cast<float>(m.lanes);
+  const float min_lane_h = std::ceil(0.5f * (sf->FontSize + kFragmentIndexLabels.gap));
   const float fit_h = std::max(
-      0.5f, std::min(room_h / static_cast<float>(m.lanes), room_w / (2.5f * static_cast<float>(m.columns))));
+      0.5f, std::min(all_lanes_h, std::max(min_lane_h, room_w / (2.5f * static_cast<float>(m.columns)))));
   const float fit_w = 2.5f * fit_h;
   const float label_w = ImGui::CalcTextSize("T31 r127hi").x * sf->FontSize / ImGui::GetFontSize() + 4.f;
   const float readable =
@@ -200,7 +205,7 @@ void draw_grid(AppState& s, TmemModel& m) {
   // The view opens with every lane in its height, so all four sub-partitions (the lanes warps 0-3
   // reach) are seen without a scroll; 128 labelled rows never fit a screen, so labels wait for the
   // "labels" zoom (or the hover), and a wide access scrolls sideways only.
-  const float all_lanes = std::clamp(room_h / static_cast<float>(m.lanes) / fit_h, 1.f, kMaxTmemZoom);
+  const float all_lanes = std::clamp(all_lanes_h / fit_h, 1.f, kMaxTmemZoom);
   GridZoom& z = c.zoom;
   zoom_for(z, m.key, std::min(readable, all_lanes));
   zoom_bar(s, z, "tmem", kMinTmemZoom, kMaxTmemZoom, readable,

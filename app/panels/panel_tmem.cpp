@@ -296,7 +296,10 @@ void draw_grid(AppState& s, TmemModel& m) {
       const char* buf = chip.c_str();
       const ImVec2 ts = sf->CalcTextSizeA(sf->FontSize, 1e9f, 0.f, buf);
       const float lo = std::max(y0, label_top);
-      const float ty = std::clamp((y0 + y1) * 0.5f - ts.y * 0.5f, lo, std::max(lo, y1 - ts.y));
+      // Within the part of its lanes in view: a sub-partition whose first lanes peek in at the bottom
+      // had its name drawn at its middle, below the view.
+      const float ty =
+          std::clamp((y0 + y1) * 0.5f - ts.y * 0.5f, lo, std::max(lo, std::min(y1, vis_max.y) - ts.y));
       const ImVec2 a(bx + 1.f, ty), b(bx + 3.f + ts.x, ty + ts.y);
       const std::uint32_t fill = lane_colour(8 * sub + 2), ink = readable_text_colour(fill);
       dl->AddRectFilled(a, b, fill, 2.f);

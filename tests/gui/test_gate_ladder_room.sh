@@ -23,6 +23,8 @@ row = [w['run_ladder'], w['ladder_sizes_label']] + [w['ladder_n:%d' % n] for n i
 for a, b in zip(row, row[1:]):
     assert b[0] >= a[0] + a[2] - 0.5, ("not left to right", a, b)
     assert abs((b[1] + b[3] / 2) - (a[1] + a[3] / 2)) < 3, ("not on one line", a, b)
+g = s['windows']['Gate: exact matmul']['rect']
+assert row[-1][0] + row[-1][2] <= g[0] + g[2] + 0.5, ("the last size runs past the view", row[-1], g)
 PY
 python3 - "$STATE" <<'PY' || fail "the views overlap or leave the window"
 import json, sys

@@ -238,7 +238,8 @@ enum class NumberEdit {
   changed,      ///< `v` changed (typed, stepped)
   not_a_number  ///< the edit ended on text that is no number (is_typed_number): `v` is the value before it
 };
-/// The app's whole-number field: every one goes through this, most through number_field. ImGui
+/// The app's whole-number field: every int one goes through this, most through number_field (the
+/// gate's 64-bit seed is a text field of its own that says what it refused). ImGui
 /// 1.86's InputInt read the text with sscanf("%d") (4294967328 became 32: newcomer round 7) and its
 /// filter dropped each letter typed ("1e3" read as 13, "abc" left no trace). Here InputScalar's
 /// field and step buttons sit over a text field that keeps every character typed. A number is read

@@ -327,6 +327,8 @@ struct FrameRecord {
   float cta_grids_scroll = 0;  ///< how far the CTA tile window's grids are scrolled down (logical px)
   /// The Tensor memory window's lanes (rows) and columns in view; empty where it was not drawn.
   VisibleGrid tmem_visible;
+  /// Each zoom slider's readout as drawn, by its view's id ("tmem": "32.00x"; zoom_bar).
+  std::map<std::string, std::string> zoom_readouts;
   int inspector_lane = -1;                                      ///< lane the inspector showed, -1 when none
   std::vector<InspectorRegister> inspector;                     ///< its registers, A then B then C
   std::string inspector_encoding;                               ///< the line that explains the values
@@ -506,6 +508,9 @@ struct AppState {
   /// view says so (clamp_note: "the width typed is more than the most, 512 halves: set to 512")
   /// while the tile stays as it was set (newcomer round 25: the field changed silently).
   ClampNote tile_clamp_note;
+  /// The same for every other whole-number field (number_field), by its widget name: the Tensor
+  /// memory view's warp, lanes and columns, the Descriptor views', the crop and kernel fields.
+  std::map<std::string, ClampNote> number_notes;
   std::string instruction_filter;  ///< the instruction picker's filter text, cleared as it opens
   /// The instruction picker's hover help waits until the pointer has left the closed picker: after
   /// a pick from its list the pointer rests on it, and the help covered the fragments controls

@@ -177,6 +177,9 @@ std::string App::state_json() const {
                    {"swizzle", std::string(to_string(c.swizzle))}};
   j["instruction_notice"] = s_.instruction_notice;
   j["controls"]["tile_clamp_note"] = s_.tile_clamp_note.text;  // a typed width or pad set into range
+  j["number_notes"] = json::object();  // number_field's notes, by widget: only those said now
+  for (const auto& [widget, note] : s_.number_notes)
+    if (!note.text.empty()) j["number_notes"][widget] = note.text;
   j["controls"]["illegal_line"] =
       d.padded.report.error ? "illegal for ldmatrix: " + *d.padded.report.error : "";
   j["text_input_active"] = ImGui::GetIO().WantTextInput;  // a text field is being typed in
@@ -879,6 +882,7 @@ std::string App::state_json() const {
   json widgets = json::object();
   for (const auto& [k, r] : fr.widgets) widgets[k] = rect(r);
   j["widgets"] = widgets;
+  j["zoom_readouts"] = fr.zoom_readouts;
   json pickers = json::object();
   for (const auto& [k, r] : fr.pickers)
     pickers[k] = {{"preview", r.preview}, {"text_w", r.text_w},   {"room", r.room},

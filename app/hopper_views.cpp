@@ -262,6 +262,13 @@ json HopperViews::state_json(const AppState& s, float px) const {
               {"selected_lane", h.moves_lane},
               {"measured_text", f.moves_text},
               {"grids", {{"tile", grid(f.moves)}, {"before", grid(f.before)}, {"after", grid(f.after)}}}};
+    json move_labels = json::object();
+    for (const auto& [k, list] : f.moves_index_labels) {
+      json l = json::array();
+      for (const TextRecord& t : list) l.push_back({{"text", t.text}, {"rect", rect(t.rect)}});
+      move_labels[k] = l;
+    }
+    m["index_labels"] = move_labels;
     const StmatrixTable& st = stmatrix_;
     json cells = json::array();
     for (int r = 0; open && r < st.rows; ++r)

@@ -68,6 +68,9 @@ struct HopperFrame {
   int register_rows_visible = 0;          ///< rows of the register list wholly in view (under its header)
   HopperGridRecord operand, tile;         ///< descriptor view
   HopperGridRecord moves, before, after;  ///< matrix-move view (stmatrix / epilogue tile; movmatrix)
+  /// The matrix-move view's grids' row and column numbers as drawn ("tile"; movmatrix's "before",
+  /// "after"), the column numbers first.
+  std::map<std::string, std::vector<TextRecord>> moves_index_labels;
   std::optional<HopperHover> hover;
 };
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <string>
 
 #include "imgui_internal.h"  // ImGui::SetNextWindowScroll
@@ -36,11 +37,13 @@ bool zoom_bar(AppState& s, GridZoom& z, const char* id, float lo, float hi, floa
   ImGui::TextColored(kDimV, "zoom");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(150.f);
-  // "x fit": the zoom is relative to the cells that fit the view, so one number draws larger cells
-  // in a taller view (newcomer round 25 read "2.03x" as a fixed scale).
-  ImGui::SliderFloat(("##" + name + "_zoom").c_str(), &z.zoom, lo, hi, "%.2fx fit",
+  // "zoom 32.00x" beside the "fit" button: "32.00x fit" read as "it fits" (newcomer issue 22). That
+  // the zoom is relative to the cells that fit the view (newcomer round 25 read "2.03x" as a fixed
+  // scale) the tooltip says.
+  ImGui::SliderFloat(("##" + name + "_zoom").c_str(), &z.zoom, lo, hi, kZoomFormat,
                      ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
   record_widget(s, (name + "_zoom").c_str());
+  s.frame.zoom_readouts[name] = zoom_readout(std::clamp(z.zoom, lo, hi));
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(
         "%s\nThe zoom counts times the cell size at which every cell fits this view (1x: fit),\n"
@@ -60,6 +63,12 @@ bool zoom_bar(AppState& s, GridZoom& z, const char* id, float lo, float hi, floa
         "The smallest zoom at which every cell holds its label and every row and\n"
         "column its number; the view scrolls.");
   return fit;
+}
+
+std::string zoom_readout(float zoom) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, kZoomFormat, zoom);
+  return buf;
 }
 
 float zoomed_cell(float base, float zoom) {

@@ -37,6 +37,11 @@ bool zoom_for(GridZoom& z, const std::string& key, float start, bool views_chang
 /// "fit" was pressed this frame.
 bool zoom_bar(AppState& s, GridZoom& z, const char* id, float lo, float hi, float readable, const char* tip);
 
+/// The zoom slider's readout, after its "zoom" label: "32.00x" (zoom 32.00x; the "fit" button beside).
+inline constexpr const char* kZoomFormat = "%.2fx";
+/// `zoom` as the slider shows it (kZoomFormat), for the state dump's zoom_readouts.
+std::string zoom_readout(float zoom);
+
 /// A fitted cell side `base` (pixels) at zoom `zoom`: whole pixels from 4 up, fractions below.
 float zoomed_cell(float base, float zoom);
 

@@ -90,6 +90,7 @@ void add_descriptor_command(CLI::App& app, int& exit_code) {
         return;
       }
       print_lines(describe_descriptor(bits));
+      if (auto warning = descriptor_reserved_warning(bits)) std::cout << "warning: " << *warning << "\n";
       if (auto warning = descriptor_base_offset_warning(decode_descriptor(bits)))
         std::cout << "warning: " << *warning << "\n";
       exit_code = finish_output(kExitOk);

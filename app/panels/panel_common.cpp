@@ -560,21 +560,8 @@ void record_banks_view(AppState& s, float zoom, float readable, float cw, float 
   r.scroll_max_y = sc.max_y;
 }
 
-bool input_int(const char* label, int* v, int step, int step_fast, ImGuiInputTextFlags flags) {
-  long long x = *v;
-  const long long s = step, f = step_fast;
-  if (!ImGui::InputScalar(label, ImGuiDataType_S64, &x, step > 0 ? &s : nullptr, step_fast > 0 ? &f : nullptr,
-                          "%lld", flags))
-    return false;
-  // A 20-digit number is already LLONG_MAX (strtoll's ERANGE); both ends of int are the fields'.
-  const int held = static_cast<int>(
-      std::clamp<long long>(x, std::numeric_limits<int>::min(), std::numeric_limits<int>::max()));
-  const bool changed = held != *v;
-  *v = held;
-  return changed;
-}
-
-NumberEdit input_number(const char* label, int* v, int step, int step_fast, ImGuiInputTextFlags flags) {
+NumberEdit input_number(const char* label, int* v, int step, int step_fast, ImGuiInputTextFlags flags,
+                        int* edit_start) {
   // ImGui::InputScalar's field and step buttons, laid out as it lays them out, but over a text field
   // without its character filter: ImGui 1.86 drops each letter typed, so "1e3" read as 13 and "a1"
   // as 1 (then "set to 8"), and "abc" left no trace. Here the text is kept as typed and read only
@@ -609,6 +596,10 @@ NumberEdit input_number(const char* label, int* v, int step, int step_fast, ImGu
   if (edited) {
     typed.try_emplace(text_id, Typed{{}, *v}).first->second.text = text;
     if (is_typed_number(text)) take(std::strtoll(text.c_str(), nullptr, 10));  // ERANGE: LLONG_MAX/MIN
+  }
+  if (edit_start) {
+    const auto it = typed.find(text_id);
+    *edit_start = it != typed.end() ? it->second.start : *v;
   }
   bool not_a_number = false;
   if (!ImGui::IsItemActive()) {
@@ -645,6 +636,36 @@ NumberEdit input_number(const char* label, int* v, int step, int step_fast, ImGu
     ImGui::MarkItemEdited(g.LastItemData.ID);
   if (not_a_number) return NumberEdit::not_a_number;
   return value_changed ? NumberEdit::changed : NumberEdit::none;
+}
+
+bool number_field(AppState& s, const char* widget, const char* label, const char* name, int* v, int lo,
+                  int hi, int step, int step_fast) {
+  ClampNote& note = s.number_notes[widget];
+  int x = *v;
+  const NumberEdit edit = input_number(label, &x, step, step_fast);
+  record_widget(s, widget);
+  if (edit == NumberEdit::not_a_number) {  // `x`: the value before the edit, which digits typed changed
+    const bool changed = x != *v;
+    *v = x;
+    note = {not_a_number_note(name, x, ""), {x, 0}};
+    return changed;
+  }
+  if (edit == NumberEdit::changed) {
+    const int held = std::clamp(x, lo, hi);
+    note = {clamp_note(name, x, lo, hi, ""), {held, 0}};
+    const bool changed = held != *v;
+    *v = held;
+    return changed;
+  }
+  note.drop_unless({*v, 0});  // changed elsewhere since it was said
+  return false;
+}
+
+void number_note(AppState& s, const char* widget) {
+  const auto it = s.number_notes.find(widget);
+  if (it == s.number_notes.end() || it->second.text.empty()) return;
+  status_text(kAmberV, "%s", it->second.text.c_str());
+  record_widget(s, (std::string(widget) + "_note").c_str());
 }
 
 }  // namespace fragviz::app

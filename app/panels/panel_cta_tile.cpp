@@ -337,13 +337,13 @@ void text_field(AppState& s, FieldRow& row, CutFields& cut, const char* label, c
   }
 }
 
-/// An InputInt of the configuration at `row`'s next place, clamped to lo..hi.
+/// A number_field of the configuration at `row`'s next place, held to lo..hi (a typed value past
+/// either end said; number_note under the row says it).
 void int_field(AppState& s, FieldRow& row, const char* label, const char* widget, int& value, int lo,
                int hi) {
   ImGui::SetNextItemWidth(row.place());
-  ImGui::InputInt((std::string(label) + "##" + widget).c_str(), &value);
-  value = std::clamp(value, lo, hi);
-  record_widget(s, widget);
+  number_field(s, widget, (std::string(label) + "##" + widget).c_str(), label, &value, lo, hi);
+  value = std::clamp(value, lo, hi);  // a value from a file, not typed
 }
 
 using F = tile::CtaField;
@@ -391,6 +391,7 @@ void draw_fields(AppState& s, tile::CtaTileSpec& spec) {
     int_field(s, row, bits_label, kBits[i], spec.value_bits[i], 0, 128);
     text_field(s, row, cut, smem_label, kSmem[i], spec.smem[i]);
     cut.draw(s);
+    number_note(s, kBits[i]);
   }
   // The global -> shared stage of A and B (cp.async), make_tiled_copy(atom, thr, val) as CuTe writes it.
   static const char* const kGmem[] = {"cta_gmem_copy_a", "cta_gmem_copy_b"};
@@ -425,6 +426,7 @@ void draw_fields(AppState& s, tile::CtaTileSpec& spec) {
                  "exchange registers between the copy and the MMA (gate-broken-swap-b: B 8-15:16-23/32). "
                  "Empty: none.");
   cut.draw(s);
+  number_note(s, "cta_k_block");
 }
 
 /// The refusal under the fields, in the fields' labels (the model words it in the CLI's flags), then
@@ -684,6 +686,7 @@ void draw_cta_tile(AppState& s, CtaTileModel& m) {
   ImGui::SetNextItemWidth(row.place());
   ImGui::SliderFloat("cell", &c.cell, kMinCtaCell, kMaxCtaCell, "%.0f px");
   record_widget(s, "cta_cell");
+  number_note(s, "cta_thread");
   draw_form_toggle(s, c, !m.ok && cta_model_current(m, c));
   if (c.form_open) draw_fields(s, c.spec);
   // The window's inner part, less its scroll bars (tests: no field cut at its edges); where the

@@ -85,50 +85,54 @@ void layout_controls(AppState& s, HopperViews& v, const WgmmaInstruction& in) {
   int lbo = static_cast<int>(c.custom ? c.lbo : canon.lbo),
       sbo = static_cast<int>(c.custom ? c.sbo : canon.sbo);
   int start = static_cast<int>(c.start);
+  // Each field's value when its edit began: a refused value keeps that, not the last digits typed
+  // that were taken (typing 99999999 kept 99999, a value no one typed: newcomer issue 22).
+  int lbo_before = lbo, sbo_before = sbo, start_before = start;
   const float field_w = 120.f;
   ImGui::TextColored(kDimV, "LBO");
   ImGui::SameLine(label_w);
   ImGui::SetNextItemWidth(field_w);
-  const bool lbo_changed = input_int("##lbo", &lbo, 16, 128);
+  const NumberEdit lbo_edit = input_number("##lbo", &lbo, 16, 128, 0, &lbo_before);
   record_input_int(s, "desc_lbo");
   ImGui::SameLine();
   ImGui::TextColored(kDimV, "SBO");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(field_w);
-  const bool sbo_changed = input_int("##sbo", &sbo, 16, 128);
+  const NumberEdit sbo_edit = input_number("##sbo", &sbo, 16, 128, 0, &sbo_before);
   record_input_int(s, "desc_sbo");
   ImGui::SameLine();
   ImGui::TextColored(kDimV, "start");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(field_w);
-  const bool start_changed = input_int("##start", &start, 16, 1024);
+  const NumberEdit start_edit = input_number("##start", &start, 16, 1024, 0, &start_before);
   record_input_int(s, "desc_start");
   ImGui::SameLine();
   ImGui::TextColored(kDimV, "bytes");
   // A value no descriptor field can hold is refused and said, never clamped or wrapped into another
-  // layout (the multiple-of-16 rule is validate_layout's, shown with the layout's refusal).
-  // The value kept is said too: each digit typed is taken as it comes, so typing 99999999 keeps
-  // 99999, which the line must name (newcomer round 28 read the refusal as about the field's 99999).
-  const auto field_problem = [](const char* name, int v, std::uint32_t kept) -> std::string {
+  // layout (the multiple-of-16 rule is validate_layout's, shown with the layout's refusal); text
+  // that is no number is said too. Either names the value kept.
+  const auto field_problem = [](NumberEdit edit, const char* name, int v, int kept) -> std::string {
+    if (edit == NumberEdit::not_a_number) return not_a_number_note(name, kept, "bytes");
     if (v >= 0 && static_cast<std::uint32_t>(v) <= kDescriptorFieldMaxBytes) return {};
     return std::string(name) + " " + std::to_string(v) + " refused: a descriptor holds 0 to " +
            std::to_string(kDescriptorFieldMaxBytes) + " bytes (14 bits of bytes / 16); kept at " +
            std::to_string(kept);
   };
-  if (start_changed) {
-    v.descriptor_input_error = field_problem("start", start, c.start);
-    if (v.descriptor_input_error.empty()) c.start = static_cast<std::uint32_t>(start);
+  if (start_edit != NumberEdit::none) {
+    v.descriptor_input_error = field_problem(start_edit, "start", start, start_before);
+    c.start = static_cast<std::uint32_t>(v.descriptor_input_error.empty() ? start : start_before);
   }
-  if (lbo_changed || sbo_changed) {
+  if (lbo_edit != NumberEdit::none || sbo_edit != NumberEdit::none) {
+    const bool is_lbo = lbo_edit != NumberEdit::none;
+    int& typed = is_lbo ? lbo : sbo;
+    const int kept = is_lbo ? lbo_before : sbo_before;
     v.descriptor_input_error =
-        field_problem(lbo_changed ? "LBO" : "SBO", lbo_changed ? lbo : sbo,
-                      lbo_changed ? static_cast<std::uint32_t>(c.custom ? c.lbo : canon.lbo)
-                                  : static_cast<std::uint32_t>(c.custom ? c.sbo : canon.sbo));
-    if (v.descriptor_input_error.empty()) {
-      c.custom = true;
-      c.lbo = static_cast<std::uint32_t>(lbo);
-      c.sbo = static_cast<std::uint32_t>(sbo);
-    }
+        field_problem(is_lbo ? lbo_edit : sbo_edit, is_lbo ? "LBO" : "SBO", typed, kept);
+    if (!v.descriptor_input_error.empty()) typed = kept;
+    c.lbo = static_cast<std::uint32_t>(lbo);
+    c.sbo = static_cast<std::uint32_t>(sbo);
+    // A value taken is yours; a refusal leaves the canonical layout where it gave its values back.
+    c.custom = v.descriptor_input_error.empty() || c.lbo != canon.lbo || c.sbo != canon.sbo;
   }
   if (c.operand != before.operand || c.major != before.major || c.swizzle != before.swizzle)
     v.descriptor_input_error.clear();

@@ -40,24 +40,20 @@ void lines(const DecodedWord& w) {
 void smem_fields(AppState& s, Sm100DescriptorControls& c, std::uint64_t bits) {
   UmmaSmemDescriptor d = decode_umma_smem_descriptor(bits);
   bool changed = false;
-  const auto field = [&](const char* label, const char* widget, int* v, int lo, int hi, int step) {
+  const auto field = [&](const char* label, const char* name, const char* widget, int* v, int lo, int hi,
+                         int step) {
     ImGui::SetNextItemWidth(130);
-    int x = *v;
-    if (input_int(label, &x, step, step * 8)) {
-      *v = std::clamp(x, lo, hi);
-      changed = true;
-    }
-    record_widget(s, widget);
+    changed |= number_field(s, widget, label, name, v, lo, hi, step, step * 8);
   };
   int start = static_cast<int>(d.start_address), lbo = static_cast<int>(d.leading_byte_offset),
       sbo = static_cast<int>(d.stride_byte_offset);
-  field("start (bytes)", "desc100_start", &start, 0, (1 << 18) - 16, 16);
+  field("start (bytes)", "start", "desc100_start", &start, 0, (1 << 18) - 16, 16);
   ImGui::SameLine();
-  field("LBO", "desc100_lbo", &lbo, 0, (1 << 18) - 16, 16);
-  field("SBO", "desc100_sbo", &sbo, 0, (1 << 18) - 16, 16);
+  field("LBO", "LBO", "desc100_lbo", &lbo, 0, (1 << 18) - 16, 16);
+  field("SBO", "SBO", "desc100_sbo", &sbo, 0, (1 << 18) - 16, 16);
   ImGui::SameLine();
-  field("base offset", "desc100_base_offset", &d.base_offset, 0, 7, 1);
-  field("LBO mode", "desc100_lbo_mode", &d.lbo_mode, 0, 1, 1);
+  field("base offset", "base offset", "desc100_base_offset", &d.base_offset, 0, 7, 1);
+  field("LBO mode", "LBO mode", "desc100_lbo_mode", &d.lbo_mode, 0, 1, 1);
   ImGui::SameLine();
   ImGui::SetNextItemWidth(150);
   if (ImGui::BeginCombo("swizzle", umma_swizzle_name(d.swizzle).c_str())) {
@@ -69,6 +65,9 @@ void smem_fields(AppState& s, Sm100DescriptorControls& c, std::uint64_t bits) {
     ImGui::EndCombo();
   }
   record_widget(s, "desc100_swizzle");
+  for (const char* w :
+       {"desc100_start", "desc100_lbo", "desc100_sbo", "desc100_base_offset", "desc100_lbo_mode"})
+    number_note(s, w);
   if (changed) {
     d.start_address = static_cast<std::uint32_t>(start);
     d.leading_byte_offset = static_cast<std::uint32_t>(lbo);

@@ -4,7 +4,9 @@
 // or format changes: a common row that does not apply is disabled; a view's own choice (the bank
 // view's Picture) sits on a common row's line and is drawn for that view only (export_options).
 #include <algorithm>
+#include <cstring>
 #include <filesystem>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -265,18 +267,26 @@ void draw_export_popup(AppState& s) {
     ImGui::TextUnformatted(label);
     ImGui::SameLine(90);
     ImGui::SetNextItemWidth(110);
-    input_int((std::string("##first") + widget).c_str(), first);
+    const std::string one(label, std::strlen(label) - 1);  // "row" of "rows"
+    const std::string first_widget = std::string(widget) + "_first",
+                      last_widget = std::string(widget) + "_last";
+    constexpr int most = std::numeric_limits<int>::max();
+    number_field(s, first_widget.c_str(), (std::string("##first") + widget).c_str(), ("first " + one).c_str(),
+                 first, 0, most);
     ImGui::SameLine();
     ImGui::TextUnformatted("to");
     ImGui::SameLine();
     ImGui::SetNextItemWidth(110);
-    input_int((std::string("##last") + widget).c_str(), last);
+    number_field(s, last_widget.c_str(), (std::string("##last") + widget).c_str(), ("last " + one).c_str(),
+                 last, std::max(0, *first), most);
     record_widget(s, widget);
-    *first = std::max(0, *first);
+    *first = std::max(0, *first);  // a value from a file, not typed
     *last = std::max(*first, *last);
     // Said as fragviz-cli export says it, both ends included: "rows 0-7 (8 rows)".
     ImGui::SameLine();
     ImGui::TextColored(kDimV, "%s", scene::describe_range(label, scene::IndexRange{*first, *last}).c_str());
+    number_note(s, first_widget.c_str());
+    number_note(s, last_widget.c_str());
   };
   range("rows", &d.first_row, &d.last_row, "export_crop_rows");
   range("columns", &d.first_col, &d.last_col, "export_crop_cols");

@@ -197,17 +197,28 @@ void draw_ladder(AppState& s, bool gate_running) {
   s.gate_ladder_open = open;  // the layout gives the open ladder room (window_placement.cpp)
   if (!open) return;
   ImGui::BeginDisabled(l.running || gate_running);
-  for (std::size_t i = 0; i < kLadderSizes.size(); ++i) {
-    if (i > 0) ImGui::SameLine();
-    const std::string label = std::to_string(kLadderSizes[i]) + "##ladder_n";
-    ImGui::Checkbox(label.c_str(), &l.size_on[i]);
-  }
-  ImGui::SameLine();
   const bool device = s.device_known && s.device.present;
   ImGui::BeginDisabled(!device || l.chosen_sizes().empty());
   if (ImGui::Button("Run ladder")) l.run_requested = true;
   ImGui::EndDisabled();
   record_widget(s, "run_ladder");
+  // The sizes read as one line with the button ("Run ladder at n = 2048 4096"): alone before the
+  // table they read as a filter of it, "show only these sizes" (newcomer issue 22).
+  ImGui::SameLine();
+  const char* const at = "at n =";
+  ImGui::TextUnformatted(at);
+  record_text_line(s, "ladder_sizes_label", at);
+  for (std::size_t i = 0; i < kLadderSizes.size(); ++i) {
+    ImGui::SameLine();
+    const std::string n = std::to_string(kLadderSizes[i]);
+    ImGui::Checkbox((n + "##ladder_n").c_str(), &l.size_on[i]);
+    record_widget(s, ("ladder_n:" + n).c_str());
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+      ImGui::SetTooltip(
+          "Run ladder runs every variant at n = %s when ticked; the table lists every variant "
+          "whichever sizes are ticked",
+          n.c_str());
+  }
   ImGui::EndDisabled();
   if (!device) {
     // On the buttons' line where it fits, else on its own line, wrapped: never cut off at the view's

@@ -5,6 +5,7 @@
 // window. Browse... opens the file browser File > Open report uses, on CUDA sources.
 #include <cmath>
 #include <filesystem>
+#include <limits>
 #include <string>
 #include <system_error>
 
@@ -105,9 +106,10 @@ void draw_load_kernel(AppState& s) {
   ImGui::InputText("grid (X,Y,Z of n)", &f.grid);
   record_widget(s, "kernel_grid");
   ImGui::SetNextItemWidth(200);
-  input_int("dynamic shared bytes", &f.smem_bytes, 1024, 16384);
-  if (f.smem_bytes < 0) f.smem_bytes = 0;
-  record_widget(s, "kernel_smem");
+  number_field(s, "kernel_smem", "dynamic shared bytes", "dynamic shared bytes", &f.smem_bytes, 0,
+               std::numeric_limits<int>::max(), 1024, 16384);
+  if (f.smem_bytes < 0) f.smem_bytes = 0;  // a value from a file, not typed
+  number_note(s, "kernel_smem");
   // #include <...> folders, as gate --kernel's -I DIR and --cutlass.
   ImGui::SetNextItemWidth(-120);
   ImGui::InputText("include (a:b:...)", &f.include_dirs);

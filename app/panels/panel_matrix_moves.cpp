@@ -50,20 +50,17 @@ GridPlace place_grid(const char* id, int rows, int cols, float width, float heig
   return p;
 }
 
-void indices(ImDrawList* dl, const GridPlace& p, int rows, int cols) {
+/// The grid's row and column numbers as the fragments view spaces them (index_labels: each where it
+/// fits its cell, else every second, fourth...): a centred label that did not fit was left out, so
+/// columns 10-15 went unnumbered in a small view (newcomer issue 22). Rows in the band left of the
+/// address-lane names. `drawn` gets each label drawn.
+void indices(ImDrawList* dl, const GridPlace& p, int rows, int cols, std::vector<TextRecord>& drawn) {
   ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
-  const ImU32 lab = IM_COL32(160, 166, 176, 255);
-  char buf[16];
-  for (int c = 0; c < cols; ++c) {
-    std::snprintf(buf, sizeof buf, "%d", c);
-    centred_text(dl, sf, ImVec2(p.g0.x + c * p.cell, p.o.y), ImVec2(p.g0.x + (c + 1) * p.cell, p.g0.y), lab,
-                 buf);
-  }
-  for (int r = 0; r < rows; ++r) {
-    std::snprintf(buf, sizeof buf, "%d", r);
-    centred_text(dl, sf, ImVec2(p.o.x, p.g0.y + r * p.cell), ImVec2(p.o.x + 16.f, p.g0.y + (r + 1) * p.cell),
-                 lab, buf);
-  }
+  const ImVec2 vis_min = dl->GetClipRectMin(), vis_max = dl->GetClipRectMax();
+  index_labels(dl, sf, p.g0, cols, p.cell, true, p.o.y, p.g0.y, vis_min, vis_max, kWarpgroupIndexLabels,
+               false, &drawn);
+  index_labels(dl, sf, p.g0, rows, p.cell, false, p.o.x, p.o.x + 16.f, vis_min, vis_max,
+               kWarpgroupIndexLabels, false, &drawn);
 }
 
 /// Two labels in a cell (one line each where the cell is tall enough, else only the first).
@@ -129,7 +126,7 @@ void draw_stmatrix(AppState& s, HopperViews& v) {
                       : -1;
   ImDrawList* dl = begin_grid_clip(p.o, ImVec2(p.g0.x + cell * t.cols, p.g0.y + cell * t.rows));
   grid_backdrop(dl, p.g0, ImVec2(p.g0.x + cell * t.cols, p.g0.y + cell * t.rows));
-  indices(dl, p, t.rows, t.cols);
+  indices(dl, p, t.rows, t.cols, v.frame.moves_index_labels["tile"]);
   char l1[16], l2[16];
   for (int r = 0; r < t.rows; ++r)
     for (int col = 0; col < t.cols; ++col) {
@@ -216,7 +213,7 @@ void draw_movmatrix(AppState& s, HopperViews& v) {
     record_widget(s, side ? "mov_after" : "mov_before");
     ImDrawList* dl = ImGui::GetWindowDrawList();
     grid_backdrop(dl, p.g0, ImVec2(p.g0.x + 8 * p.cell, p.g0.y + 8 * p.cell));
-    indices(dl, p, 8, 8);
+    indices(dl, p, 8, 8, v.frame.moves_index_labels[side ? "after" : "before"]);
     char l1[16], l2[24];
     for (int r = 0; r < 8; ++r)
       for (int c = 0; c < 8; ++c) {
@@ -338,7 +335,7 @@ void draw_epilogue(AppState& s, HopperViews& v) {
   const int hov = p.hover_row >= 0 ? t.at(p.hover_row, p.hover_col).lane : -1;
   ImDrawList* dl = begin_grid_clip(p.o, ImVec2(p.g0.x + p.cell * t.cols, p.g0.y + p.cell * t.rows));
   grid_backdrop(dl, p.g0, ImVec2(p.g0.x + p.cell * t.cols, p.g0.y + p.cell * t.rows));
-  indices(dl, p, t.rows, t.cols);
+  indices(dl, p, t.rows, t.cols, v.frame.moves_index_labels["tile"]);
   char l1[16], l2[24];
   for (int r = 0; r < t.rows; ++r)
     for (int col = 0; col < t.cols; ++col) {

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 
 #include "../grid_clip.hpp"
 #include "../palette.hpp"
@@ -44,27 +45,23 @@ void draw_load_store_controls(AppState& s, TmemControls& c) {
   record_widget(s, "tmem_pack16");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(100);
-  int warp = c.warp;
-  if (input_int("warp", &warp)) c.warp = std::clamp(warp, 0, kCtaMaxWarps - 1);
-  record_widget(s, "tmem_warp");
+  // A warp past the CTA's is set to the last and said (it was set silently: newcomer issue 22).
+  number_field(s, "tmem_warp", "warp", "warp", &c.warp, 0, kCtaMaxWarps - 1);
   // taddr's lane, as fragviz-cli tmem --lane: -1 (or less) is the warp's first lane; any other
   // value goes to the model, which refuses one outside the warp's sub-partition in the CLI's words.
   ImGui::SameLine();
   ImGui::SetNextItemWidth(100);
-  int lane = c.lane;
-  if (input_int("taddr lane", &lane)) c.lane = std::max(lane, -1);
-  record_widget(s, "tmem_lane");
+  number_field(s, "tmem_lane", "taddr lane", "lane", &c.lane, -1, std::numeric_limits<int>::max());
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(
         "the TMEM address's lane field (bits 31-16); -1: the warp's first lane, 32 * (warp %% 4)");
   if (c.shape == TmemShape::s16x32bx2) {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(110);
-    int split = c.split;
-    if (input_int("immHalfSplitoff", &split)) c.split = std::clamp(split, -1, 512);
-    record_widget(s, "tmem_split");
+    number_field(s, "tmem_split", "immHalfSplitoff", "immHalfSplitoff", &c.split, -1, 512);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("columns; -1: CuTe's, the columns one half spans");
   }
+  for (const char* field : {"tmem_warp", "tmem_lane", "tmem_split"}) number_note(s, field);
 }
 
 void draw_accumulator_controls(AppState& s, TmemControls& c) {
@@ -80,17 +77,26 @@ void draw_accumulator_controls(AppState& s, TmemControls& c) {
   record_widget(s, "tmem_m");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(100);
-  // Every N the model refuses is refused in the CLI's words and the last valid N stays drawn (7 was
-  // clamped to 8 and 300 to 256 while 20 was refused). Under an M the model already refuses, N is
-  // taken as typed: the view's own refusal says what is wrong.
-  int n = c.acc.n;
-  if (input_int("N", &n, 8, 64)) {
+  // Every N the model refuses is refused in the CLI's words and the N from before the edit stays
+  // drawn (7 was clamped to 8 and 300 to 256 while 20 was refused; typing 2560 kept the 256 its
+  // digits reached: newcomer issue 22). Under an M the model already refuses, N is taken as typed:
+  // the view's own refusal says what is wrong. Text that is no number is said (number_note).
+  int n = c.acc.n, n_before = n;
+  const NumberEdit n_edit = input_number("N", &n, 8, 64, 0, &n_before);
+  ClampNote& n_note = s.number_notes["tmem_n"];
+  if (n_edit == NumberEdit::not_a_number) {  // `n`: the N before the edit
+    c.acc.n = n;
+    n_note = {not_a_number_note("N", n, ""), {n, 0}};
+  }
+  n_note.drop_unless({c.acc.n, 0});
+  if (n_edit == NumberEdit::changed) {
     UmmaAccumulator want = c.acc;
     want.n = n;
     const auto why = umma_accumulator_refusal(c.acc) ? std::nullopt : umma_accumulator_refusal(want);
     c.n_refusal = why ? *why : std::string();
+    c.acc.n = why ? n_before : n;
     c.n_refused_with = c.acc;
-    if (!why) c.acc.n = n;
+    n_note = {};
   }
   record_widget(s, "tmem_n");
   const UmmaAccumulator& w = c.n_refused_with;
@@ -129,6 +135,7 @@ void draw_accumulator_controls(AppState& s, TmemControls& c) {
     }
     record_widget(s, "tmem_cta");
   }
+  number_note(s, "tmem_n");
 }
 
 /// tcgen05.cp: the shape (its multicast included) from a list that filters as you type; each entry
@@ -152,20 +159,17 @@ void draw_copy_controls(AppState& s, TmemControls& c) {
   // refuses one that puts the copy outside tensor memory, in the CLI's words.
   ImGui::SameLine();
   ImGui::SetNextItemWidth(100);
-  int lane = c.cp_lane;
-  if (input_int("taddr lane##cp", &lane)) c.cp_lane = std::clamp(lane, 0, 9999);
-  record_widget(s, "tmem_cp_lane");
+  number_field(s, "tmem_cp_lane", "taddr lane##cp", "lane", &c.cp_lane, 0, 9999);
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(
         "the TMEM address's lane field (bits 31-16); the PTX text sets tcgen05.cp's taddr no alignment:\n"
         "lane 0 for every shape but .4x256b (0-31), or the copy leaves the 128 lanes");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(100);
-  int column = c.cp_column;
-  if (input_int("taddr column##cp", &column)) c.cp_column = std::clamp(column, 0, 9999);
-  record_widget(s, "tmem_cp_column");
+  number_field(s, "tmem_cp_column", "taddr column##cp", "column", &c.cp_column, 0, 9999);
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("the TMEM address's column field (bits 15-0): 0-504 (256-bit rows) or 0-508 (128-bit)");
+  for (const char* field : {"tmem_cp_lane", "tmem_cp_column"}) number_note(s, field);
 }
 
 /// The grid in its zoomed child: lane numbers and sub-partition names on the left, column numbers
@@ -188,9 +192,14 @@ void draw_grid(AppState& s, TmemModel& m) {
   // sub-partitions show at its first size (issue 26); its column runs taller where it must.
   s.least_view_height[kWinTmem] = ImGui::GetWindowHeight() - avail.y + bar_h + sb + top + 6.f +
                                   kMinTmemLanePx * static_cast<float>(m.lanes);
-  // Fitted cells 2.5 times as wide as tall ("T31 r127" wants width).
+  // Fitted cells 2.5 times as wide as tall ("T31 r127" wants width). A wide access does not shrink
+  // them under the fragments view's least row height (half a row number: kFragmentIndexLabels), as
+  // it did to 1-px lanes, a sliver nobody could read at "fit" (newcomer issue 22): every lane still
+  // in the height (all four sub-partitions, issue 26), the columns scroll sideways.
+  const float all_lanes_h = room_h / static_cast<float>(m.lanes);
+  const float min_lane_h = std::ceil(0.5f * (sf->FontSize + kFragmentIndexLabels.gap));
   const float fit_h = std::max(
-      0.5f, std::min(room_h / static_cast<float>(m.lanes), room_w / (2.5f * static_cast<float>(m.columns))));
+      0.5f, std::min(all_lanes_h, std::max(min_lane_h, room_w / (2.5f * static_cast<float>(m.columns)))));
   const float fit_w = 2.5f * fit_h;
   const float label_w = ImGui::CalcTextSize("T31 r127hi").x * sf->FontSize / ImGui::GetFontSize() + 4.f;
   const float readable =
@@ -198,7 +207,7 @@ void draw_grid(AppState& s, TmemModel& m) {
   // The view opens with every lane in its height, so all four sub-partitions (the lanes warps 0-3
   // reach) are seen without a scroll; 128 labelled rows never fit a screen, so labels wait for the
   // "labels" zoom (or the hover), and a wide access scrolls sideways only.
-  const float all_lanes = std::clamp(room_h / static_cast<float>(m.lanes) / fit_h, 1.f, kMaxTmemZoom);
+  const float all_lanes = std::clamp(all_lanes_h / fit_h, 1.f, kMaxTmemZoom);
   GridZoom& z = c.zoom;
   zoom_for(z, m.key, std::min(readable, all_lanes));
   zoom_bar(s, z, "tmem", kMinTmemZoom, kMaxTmemZoom, readable,
@@ -289,7 +298,10 @@ void draw_grid(AppState& s, TmemModel& m) {
       const char* buf = chip.c_str();
       const ImVec2 ts = sf->CalcTextSizeA(sf->FontSize, 1e9f, 0.f, buf);
       const float lo = std::max(y0, label_top);
-      const float ty = std::clamp((y0 + y1) * 0.5f - ts.y * 0.5f, lo, std::max(lo, y1 - ts.y));
+      // Within the part of its lanes in view: a sub-partition whose first lanes peek in at the bottom
+      // had its name drawn at its middle, below the view.
+      const float ty =
+          std::clamp((y0 + y1) * 0.5f - ts.y * 0.5f, lo, std::max(lo, std::min(y1, vis_max.y) - ts.y));
       const ImVec2 a(bx + 1.f, ty), b(bx + 3.f + ts.x, ty + ts.y);
       const std::uint32_t fill = lane_colour(8 * sub + 2), ink = readable_text_colour(fill);
       dl->AddRectFilled(a, b, fill, 2.f);

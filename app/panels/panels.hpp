@@ -232,26 +232,35 @@ void answer_text(AppState& s, const char* widget, const ImVec4& colour, const st
 /// A tooltip holding `text` wrapped (status_text), for tooltips whose text may come from a file:
 /// ImGui::SetTooltip would size the tooltip to the whole line.
 void text_tooltip(const ImVec4& colour, const std::string& text);
-/// ImGui::InputInt without its wrap-around: ImGui 1.86 reads the typed text with sscanf("%d"), so
-/// 4294967328 became 32 and 99999999999 1215752191 (newcomer round 7). The text is read as 64 bits
-/// and held to int's range, so a number too large for a field is its largest (the caller's own
-/// range then applies, as settings.json's huge numbers become the largest); returns whether `v`
-/// changed. Every whole-number field of the app goes through this or input_number.
-bool input_int(const char* label, int* v, int step = 1, int step_fast = 100, ImGuiInputTextFlags flags = 0);
 /// What input_number saw of its field this frame.
 enum class NumberEdit {
   none,         ///< nothing changed
   changed,      ///< `v` changed (typed, stepped)
   not_a_number  ///< the edit ended on text that is no number (is_typed_number): `v` is the value before it
 };
-/// input_int for a field that says so when the text typed is no number ("abc", "12abc", "1e3"):
-/// InputScalar's field and step buttons over a text field that keeps every character typed (ImGui
-/// 1.86's filter dropped the letters and read the digits left). A number is read as it is typed,
-/// held to int's range, as input_int; an edit (Enter, a click elsewhere) that ends on no number
-/// gives `v` back the value it had before the edit and returns not_a_number, once. An emptied
-/// field says nothing.
+/// The app's whole-number field: every int one goes through this, most through number_field (the
+/// gate's 64-bit seed is a text field of its own that says what it refused). ImGui
+/// 1.86's InputInt read the text with sscanf("%d") (4294967328 became 32: newcomer round 7) and its
+/// filter dropped each letter typed ("1e3" read as 13, "abc" left no trace). Here InputScalar's
+/// field and step buttons sit over a text field that keeps every character typed. A number is read
+/// as it is typed, held to int's range (a number too large for a field is its largest); an edit
+/// (Enter, a click elsewhere) that ends on no number (is_typed_number) gives `v` back the value it
+/// had before the edit and returns not_a_number, once. An emptied field says nothing.
+/// `edit_start`, where given, gets the value the field held when the edit under way began (`*v`
+/// when none is): a field that refuses a value keeps that one, not the last digits typed that it
+/// took (typing 99999999 kept 99999: newcomer issue 22).
 NumberEdit input_number(const char* label, int* v, int step = 1, int step_fast = 100,
-                        ImGuiInputTextFlags flags = 0);
+                        ImGuiInputTextFlags flags = 0, int* edit_start = nullptr);
+/// input_number for a field that holds lo..hi: a number typed past either end is set to that end
+/// and said (clamp_note), text that is no number keeps the value and is said (not_a_number_note),
+/// `name` naming the field in the note ("warp"). The note is AppState::number_notes[`widget`] while
+/// the field holds the value it was said of (a step or another change drops it); number_note draws
+/// it. Records the field as `widget`. Returns whether `v` changed.
+bool number_field(AppState& s, const char* widget, const char* label, const char* name, int* v, int lo,
+                  int hi, int step = 1, int step_fast = 100);
+/// The note number_field keeps for `widget`, if any, in amber on a line of its own, recorded as
+/// `widget`_note: after the row of fields, so a row stays one row.
+void number_note(AppState& s, const char* widget);
 /// Toggles the selected lane (click on the selected lane clears it).
 void toggle_lane(AppState& s, int lane);
 /// Text centred in [a, b] with `font` at its size, only if it fits; returns whether drawn.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <iterator>
 #include <unordered_map>
 
 namespace fragviz {
@@ -151,26 +152,79 @@ std::optional<Major> parse_major(std::string_view text) {
   return std::nullopt;
 }
 
+std::vector<ReservedBits> descriptor_reserved_set(std::uint64_t bits) {
+  std::uint64_t fields = 0;
+  for (const DescriptorField& f : kDescriptorFields) fields |= f.mask();
+  std::vector<ReservedBits> runs;
+  for (int lo = 0; lo < 64;) {
+    if (fields >> lo & 1) {
+      ++lo;
+      continue;
+    }
+    int hi = lo;
+    while (hi + 1 < 64 && !(fields >> (hi + 1) & 1)) ++hi;
+    const int width = hi - lo + 1;
+    const std::uint64_t set =
+        bits >> lo & (width == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << width) - 1);
+    if (set != 0) runs.push_back(ReservedBits{lo, hi, set});
+    lo = hi + 1;
+  }
+  return runs;
+}
+
+std::optional<std::string> descriptor_reserved_warning(std::uint64_t bits) {
+  const std::vector<ReservedBits> runs = descriptor_reserved_set(bits);
+  if (runs.empty()) return std::nullopt;
+  std::string which;
+  for (const ReservedBits& r : runs)
+    which += (which.empty() ? "" : ", ") + std::to_string(r.lo) + "-" + std::to_string(r.hi);
+  return "reserved bits " + which +
+         " are set: the PTX ISA's Matrix Descriptor Format defines no field there (fragviz decodes the "
+         "fields only)";
+}
+
 std::vector<std::string> describe_descriptor(std::uint64_t bits) {
   const MatrixDescriptor d = decode_descriptor(bits);
+  const std::vector<ReservedBits> reserved = descriptor_reserved_set(bits);
   char buf[160];
   std::vector<std::string> lines;
   std::snprintf(buf, sizeof buf, "descriptor       0x%016llx", static_cast<unsigned long long>(bits));
   lines.emplace_back(buf);
-  std::snprintf(buf, sizeof buf, "start address    bits  0-13  0x%04x  = byte 0x%05x", d.start_address >> 4,
-                d.start_address);
-  lines.emplace_back(buf);
-  std::snprintf(buf, sizeof buf, "LBO              bits 16-29  0x%04x  = %u bytes",
-                d.leading_byte_offset >> 4, d.leading_byte_offset);
-  lines.emplace_back(buf);
-  std::snprintf(buf, sizeof buf, "SBO              bits 32-45  0x%04x  = %u bytes", d.stride_byte_offset >> 4,
-                d.stride_byte_offset);
-  lines.emplace_back(buf);
-  std::snprintf(buf, sizeof buf, "base offset      bits 49-51  %d", d.base_offset);
-  lines.emplace_back(buf);
-  std::snprintf(buf, sizeof buf, "swizzle          bits 62-63  %d       = %s", static_cast<int>(d.swizzle),
-                std::string(to_string(d.swizzle)).c_str());
-  lines.emplace_back(buf);
+  // "start address    bits  0-13  ": the name and bit range from the one table.
+  const auto head = [](std::string_view name, int lo, int hi) {
+    char h[64];
+    std::snprintf(h, sizeof h, "%-17.*sbits %2d-%2d  ", static_cast<int>(name.size()), name.data(), lo, hi);
+    return std::string(h);
+  };
+  std::size_t next_reserved = 0;
+  for (std::size_t i = 0; i < std::size(kDescriptorFields); ++i) {
+    const DescriptorField& f = kDescriptorFields[i];
+    for (; next_reserved < reserved.size() && reserved[next_reserved].lo < f.lo; ++next_reserved) {
+      const ReservedBits& r = reserved[next_reserved];
+      std::snprintf(buf, sizeof buf, "0x%llx  set (reserved: should be 0)",
+                    static_cast<unsigned long long>(r.set));
+      lines.push_back(head("reserved", r.lo, r.hi) + buf);
+    }
+    switch (i) {
+      case 0:
+        std::snprintf(buf, sizeof buf, "0x%04x  = byte 0x%05x", d.start_address >> 4, d.start_address);
+        break;
+      case 1:
+        std::snprintf(buf, sizeof buf, "0x%04x  = %u bytes", d.leading_byte_offset >> 4,
+                      d.leading_byte_offset);
+        break;
+      case 2:
+        std::snprintf(buf, sizeof buf, "0x%04x  = %u bytes", d.stride_byte_offset >> 4, d.stride_byte_offset);
+        break;
+      case 3:
+        std::snprintf(buf, sizeof buf, "%d", d.base_offset);
+        break;
+      default:
+        std::snprintf(buf, sizeof buf, "%d       = %s", static_cast<int>(d.swizzle),
+                      std::string(to_string(d.swizzle)).c_str());
+    }
+    lines.push_back(head(f.name, f.lo, f.lo + f.bits - 1) + buf);
+  }
   return lines;
 }
 

@@ -12,6 +12,20 @@ H0=$(q "$G['rect'][3]")
 click $(centre_of "s['widgets']['ladder_header']")
 wait_for "'run_ladder' in s['widgets']"
 wait_for "$G['scroll_max'][1] == 0 and $G['rect'][3] > $H0 + 100"
+# The sizes are the n "Run ladder" runs at, read as one line with it: the button, "at n =", then each
+# size (a newcomer read them, alone above the table, as a filter of it: issue 22).
+python3 - "$STATE" <<'PY' || fail "the ladder's sizes do not read as Run ladder's"
+import json, sys
+s = json.load(open(sys.argv[1]))
+w = s['widgets']
+assert s['text_lines']['ladder_sizes_label']['text'] == 'at n =', s['text_lines']['ladder_sizes_label']
+row = [w['run_ladder'], w['ladder_sizes_label']] + [w['ladder_n:%d' % n] for n in (1024, 2048, 4096, 8192)]
+for a, b in zip(row, row[1:]):
+    assert b[0] >= a[0] + a[2] - 0.5, ("not left to right", a, b)
+    assert abs((b[1] + b[3] / 2) - (a[1] + a[3] / 2)) < 3, ("not on one line", a, b)
+g = s['windows']['Gate: exact matmul']['rect']
+assert row[-1][0] + row[-1][2] <= g[0] + g[2] + 0.5, ("the last size runs past the view", row[-1], g)
+PY
 python3 - "$STATE" <<'PY' || fail "the views overlap or leave the window"
 import json, sys
 s = json.load(open(sys.argv[1]))

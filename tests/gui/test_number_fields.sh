@@ -50,4 +50,36 @@ case "$line" in
   *) fail "a width of 8 halves should be illegal for ldmatrix.x4 with its reason; the line is '$line'" ;;
 esac
 quit_app
+
+# The Descriptor and Tensor memory views' fields do the same (newcomer issue 22): a refused value
+# keeps the value from before the edit, not the last digits typed that were taken (99999999 kept
+# 99999, a value no one typed); text that is no number is said, not read as its digits; a warp
+# past the CTA's is set to the last and said (it was set silently).
+echo '{"format": "fragviz-settings", "version": 1, "windows": {"descriptor": true}}' >"$WORK/cfg/settings.json"
+start_app --no-device
+D="s['hopper']['descriptor']"
+wait_for "$D['drawn'] and 'desc_lbo' in s['widgets'] and $D['lbo'] == 16 and $D['sbo'] == 1024 and not $D['custom']"
+enter_number desc_lbo 99999999 "$D['input_error'] != ''"
+wait_for "$D['input_error'] == 'LBO 99999999 refused: a descriptor holds 0 to 262128 bytes (14 bits of bytes / 16); kept at 16'" 5 ||
+  fail "LBO 99999999: $(q "$D['input_error']")"
+[ "$(q "$D['lbo'] == 16 and not $D['custom']")" = True ] || fail "LBO 99999999 left LBO $(q "$D['lbo']"), custom $(q "$D['custom']")"
+enter_number desc_sbo abc "$D['input_error'] == 'the SBO typed is not a number: kept at 1024 bytes'"
+[ "$(q "$D['sbo']")" = 1024 ] || fail "SBO 'abc' changed SBO to $(q "$D['sbo']")"
+enter_number desc_start 12abc "$D['input_error'] == 'the start typed is not a number: kept at 0 bytes'"
+[ "$(q "$D['start']")" = 0 ] || fail "start '12abc' changed start to $(q "$D['start']")"
+enter_number desc_start 1024 "$D['start'] == 1024 and $D['input_error'] == ''"
+quit_app
+
+echo '{"format": "fragviz-settings", "version": 1, "windows": {"tmem": true}}' >"$WORK/cfg/settings.json"
+start_app --no-device
+T="s['tmem']"
+
+wait_for "$T['open'] and 'tmem_warp' in s['widgets'] and $T['controls'].endswith('warp=0')"
+enter_number tmem_warp 99 "$T['controls'].endswith('warp=31')"
+wait_for "s['number_notes'].get('tmem_warp') == 'the warp typed is more than the most, 31: set to 31' and 'tmem_warp_note' in s['widgets']" 5 ||
+  fail "warp 99: the note is $(q "s['number_notes']")"
+enter_number tmem_warp 3x "s['number_notes'].get('tmem_warp') == 'the warp typed is not a number: kept at 31'"
+[ "$(q "$T['controls'].endswith('warp=31')")" = True ] || fail "warp '3x' changed the warp: $(q "$T['controls']")"
+enter_number tmem_warp 2 "$T['controls'].endswith('warp=2') and 'tmem_warp' not in s['number_notes']"
+quit_app
 echo "PASS"

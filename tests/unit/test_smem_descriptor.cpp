@@ -226,6 +226,31 @@ TEST(SmemDescriptor, DescribeNamesEveryField) {
   EXPECT_NE(lines[5].find("128B"), std::string::npos);
 }
 
+// Newcomer issue 22: every bit set decoded as if it were a descriptor. The PTX ISA's Matrix
+// Descriptor Format leaves 14-15, 30-31, 46-48 and 52-61 to no field (worked out from its table by
+// hand: start 0-13, LBO 16-29, SBO 32-45, base offset 49-51, swizzle 62-63).
+TEST(SmemDescriptor, ReservedBitsSetAreNamedByRun) {
+  const auto all = fragviz::descriptor_reserved_set(~0ull);
+  ASSERT_EQ(all.size(), 4u);
+  const int want[4][2] = {{14, 15}, {30, 31}, {46, 48}, {52, 61}};
+  const unsigned long long set[4] = {0x3, 0x3, 0x7, 0x3ff};
+  for (std::size_t i = 0; i < 4; ++i) {
+    EXPECT_EQ(all[i].lo, want[i][0]);
+    EXPECT_EQ(all[i].hi, want[i][1]);
+    EXPECT_EQ(all[i].set, set[i]);
+  }
+  EXPECT_TRUE(fragviz::descriptor_reserved_set(0x4000004000010040ull).empty());
+  EXPECT_FALSE(fragviz::descriptor_reserved_warning(0x4000004000010040ull).has_value());
+  const auto one = fragviz::descriptor_reserved_set(0x4000004000010040ull | 1ull << 47);
+  ASSERT_EQ(one.size(), 1u);
+  EXPECT_EQ(one[0].lo, 46);
+  EXPECT_EQ(one[0].set, 0x2u);
+  // In its place among the fields: after SBO, before base offset.
+  const auto lines = fragviz::describe_descriptor(0x4000004000010040ull | 1ull << 47);
+  ASSERT_EQ(lines.size(), 7u);
+  EXPECT_EQ(lines[4], "reserved         bits 46-48  0x2  set (reserved: should be 0)");
+}
+
 // Issue 26, the Hopper side: the wgmma descriptor text ("Matrix Descriptor Format") has the same
 // base-offset rule. 0x4000004000010108: start 0x1080 (0x108), LBO 16 (1 << 16), SBO 1024
 // (0x40 << 32), swizzle 128B (1 << 62), base offset 0; a pattern starting at 0x1080 needs

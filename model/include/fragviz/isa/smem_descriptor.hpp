@@ -61,8 +61,21 @@ struct MatrixDescriptor {
   SmemSwizzle swizzle = SmemSwizzle::none;
 };
 
-/// The 64-bit descriptor: start bits 0-13, LBO 16-29, SBO 32-45, base offset 49-51, swizzle
-/// 62-63 (PTX ISA "Matrix Descriptor Format"). Fields are truncated to their widths.
+/// One field of the 64-bit descriptor: its name as describe_descriptor prints it, its first bit and
+/// its width in bits.
+struct DescriptorField {
+  std::string_view name;
+  int lo = 0;
+  int bits = 0;
+  constexpr std::uint64_t mask() const { return ((std::uint64_t{1} << bits) - 1) << lo; }
+};
+/// The descriptor's fields, lowest first (PTX ISA "Matrix Descriptor Format"): the one table of
+/// their places. Every bit in none of them is reserved (descriptor_reserved_set).
+inline constexpr DescriptorField kDescriptorFields[] = {
+    {"start address", 0, 14}, {"LBO", 16, 14}, {"SBO", 32, 14}, {"base offset", 49, 3}, {"swizzle", 62, 2}};
+
+/// The 64-bit descriptor: each field at its place in kDescriptorFields (checked below). Fields are
+/// truncated to their widths.
 FRAGVIZ_HD constexpr std::uint64_t encode_descriptor(const MatrixDescriptor& d) {
   const auto field = [](std::uint32_t bytes) -> std::uint64_t { return (bytes & 0x3FFFFu) >> 4; };
   return field(d.start_address) | field(d.leading_byte_offset) << 16 | field(d.stride_byte_offset) << 32 |
@@ -79,6 +92,33 @@ FRAGVIZ_HD constexpr MatrixDescriptor decode_descriptor(std::uint64_t bits) {
   d.swizzle = static_cast<SmemSwizzle>((bits >> 62) & 3);
   return d;
 }
+// encode_descriptor and decode_descriptor (device code too) shift by hand: each field lands
+// exactly where the table says.
+static_assert(encode_descriptor(MatrixDescriptor{kDescriptorFieldMaxBytes, 0, 0, 0, SmemSwizzle::none}) ==
+              kDescriptorFields[0].mask());
+static_assert(encode_descriptor(MatrixDescriptor{0, kDescriptorFieldMaxBytes, 0, 0, SmemSwizzle::none}) ==
+              kDescriptorFields[1].mask());
+static_assert(encode_descriptor(MatrixDescriptor{0, 0, kDescriptorFieldMaxBytes, 0, SmemSwizzle::none}) ==
+              kDescriptorFields[2].mask());
+static_assert(encode_descriptor(MatrixDescriptor{0, 0, 0, 7, SmemSwizzle::none}) ==
+              kDescriptorFields[3].mask());
+static_assert(encode_descriptor(MatrixDescriptor{0, 0, 0, 0, SmemSwizzle::b32}) ==
+              kDescriptorFields[4].mask());
+static_assert(encode_descriptor(decode_descriptor(~std::uint64_t{0})) ==
+              (kDescriptorFields[0].mask() | kDescriptorFields[1].mask() | kDescriptorFields[2].mask() |
+               kDescriptorFields[3].mask() | kDescriptorFields[4].mask()));
+
+/// A run of reserved bits, lo to hi (both included: bits in no kDescriptorFields entry, between
+/// two fields), and those of them a descriptor sets, shifted down to bit 0.
+struct ReservedBits {
+  int lo = 0;
+  int hi = 0;
+  std::uint64_t set = 0;
+};
+/// The runs of reserved bits `bits` sets any of, lowest first (empty: none set).
+std::vector<ReservedBits> descriptor_reserved_set(std::uint64_t bits);
+/// "reserved bits 14-15, 52-61 are set: ..." where `bits` sets any reserved bit, else nullopt.
+std::optional<std::string> descriptor_reserved_warning(std::uint64_t bits);
 
 /// One operand tile of one wgmma in shared memory: `mn` rows of the M or N dimension (64 for A,
 /// N for B) by `k` elements (K of the instruction: 32 bytes of every type), read through a
@@ -169,7 +209,8 @@ std::string_view to_string(Major m);
 std::optional<Major> parse_major(std::string_view text);
 
 /// The descriptor's 64 bits, one line per field: hex word, start, LBO, SBO, base offset,
-/// swizzle, each as stored and in bytes.
+/// swizzle, each as stored and in bytes, and in its place among them each run of reserved bits the
+/// word sets ("reserved         bits 52-61  0x3ff  set (reserved: should be 0)").
 std::vector<std::string> describe_descriptor(std::uint64_t bits);
 
 /// The warning for a swizzled descriptor that starts `start` bytes into its `repeat`-byte pattern

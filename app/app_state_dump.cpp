@@ -641,6 +641,8 @@ std::string App::state_json() const {
       {"recorded_line", s_.gate_ladder.result && !s_.gate_ladder.result->recorded.empty()
                             ? recorded_bench_line(*s_.gate_ladder.result)
                             : std::string()},
+      {"recorded_notes",
+       s_.gate_ladder.result ? s_.gate_ladder.result->recorded_notes : std::vector<std::string>()},
       {"has_live_before", s_.gate_ladder.live_before != nullptr},
       {"table", ladder_rows},
       {"geometry_variant",

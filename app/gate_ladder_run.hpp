@@ -37,6 +37,7 @@ struct LadderResult {
   std::string recorded;
   /// The GPU the bench names ("NVIDIA H200 (sm_90)"); "" for a run here or a bench that names none.
   std::string recorded_gpu;
+  std::vector<std::string> recorded_notes;  ///< its "# note: " lines (BenchTable::notes)
 };
 
 /// A recorded bench (bench_csv.hpp), read from `path`, as the ladder table shows a run: each row

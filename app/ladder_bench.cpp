@@ -12,6 +12,7 @@ LadderResult ladder_from_bench(const BenchTable& bench, const std::string& path)
   LadderResult out;
   out.recorded = path;
   out.recorded_gpu = bench.gpu;
+  out.recorded_notes = bench.notes;
   for (const BenchCublas& c : bench.cublas) out.cublas_ms.emplace_back(c.n, c.ms);
   for (const BenchRow& b : bench.rows) {
     LadderRow row{b.variant, b.n, nullptr, "", 0};

@@ -248,6 +248,10 @@ void draw_ladder(AppState& s, bool gate_running) {
     ImGui::SameLine();
     status_text(ImGui::GetStyleColorVec4(ImGuiCol_Text), "%s", recorded_bench_line(*l.result).c_str());
     record_widget(s, "ladder_recorded");
+    // What the file says a reader of its figures must know (newcomer round 28: the 4096 ratios of
+    // session 20's call 4 were high because cuBLAS ran slow in that run; only the docs said so).
+    for (const std::string& note : l.result->recorded_notes) status_text(kAmberV, "%s", note.c_str());
+    if (!l.result->recorded_notes.empty()) record_widget(s, "ladder_recorded_notes");
   }
 
   // Rows: the finished ladder's or the recorded bench's, else one per variant without figures

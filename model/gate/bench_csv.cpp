@@ -114,6 +114,14 @@ Outcome<BenchTable> parse_bench_csv(std::string_view text) {
             if (!t.gpu.empty()) return refused(at + "a second \"" + std::string(prefix) + "\" line");
             t.gpu = echo_text(std::string(gpu));
           }
+          const std::string_view note_prefix = kBenchCsvNotePrefix;
+          if (line.substr(0, note_prefix.size()) == note_prefix) {
+            const std::string_view note = line.substr(note_prefix.size());
+            if (note.empty() || note.size() > 400)
+              return refused(at + "the note " + (note.empty() ? "is empty" : "runs over 400 characters"));
+            if (t.notes.size() == 8) return refused(at + "a ninth note; a bench CSV has at most 8");
+            t.notes.push_back(echo_text(std::string(note)));
+          }
           continue;
         }
         if (line != kBenchCsvHeader)

@@ -26,6 +26,14 @@ std::shared_ptr<const LadderResult> bench(const std::string& path) {
   return std::make_shared<const LadderResult>(ladder_from_bench(*t.value, path));
 }
 
+TEST(LadderBench, TheFilesNotesComeWithIt) {
+  auto t = parse_bench_csv(std::string("# note: cuBLAS ran slow at 4096\n") + kBench);
+  ASSERT_TRUE(t) << t.error.message;
+  EXPECT_EQ(ladder_from_bench(*t.value, "b.csv").recorded_notes,
+            (std::vector<std::string>{"cuBLAS ran slow at 4096"}));
+  EXPECT_TRUE(bench("b.csv")->recorded_notes.empty());
+}
+
 TEST(LadderBench, RowsAndFiguresAsRecorded) {
   const auto r = bench("runs/bench.csv");
   EXPECT_EQ(r->recorded, "runs/bench.csv");

@@ -119,6 +119,24 @@ TEST(BenchCsv, TheGpuLineNamesTheCard) {
   EXPECT_NE(refusal(kHeader + "# gpu: A\n" + row).find("line 2: 1 fields"), std::string::npos);
 }
 
+// Newcomer round 28: the 4096 ratios of a recorded bench were high because cuBLAS ran slow in that
+// run, which only the docs said. A "# note: " line before the header carries such a caveat with the
+// figures; other comments stay provenance only.
+TEST(BenchCsv, NoteLinesAreKeptInOrder) {
+  const std::string row = "ldmatrix-k8,2048,0.13528,126.99,,yes,60,9728,0\n";
+  const auto r = parse_bench_csv(
+      "# gpu: G\n# note: cuBLAS ran slow at 4096\n# added later\n# note: second\r\n" + kHeader + row);
+  ASSERT_TRUE(r) << r.error.message;
+  EXPECT_EQ(r.value->notes, (std::vector<std::string>{"cuBLAS ran slow at 4096", "second"}));
+  EXPECT_TRUE(parse_bench_csv(kHeader + row).value->notes.empty());
+  EXPECT_NE(refusal("# note: \n" + kHeader + row).find("line 1: the note is empty"), std::string::npos);
+  EXPECT_NE(refusal("# note: " + std::string(401, 'x') + "\n" + kHeader + row).find("over 400 characters"),
+            std::string::npos);
+  std::string nine;
+  for (int i = 0; i < 9; ++i) nine += "# note: n\n";
+  EXPECT_NE(refusal(nine + kHeader + row).find("line 9: a ninth note"), std::string::npos);
+}
+
 TEST(BenchCsv, EachRefusalNamesTheLineAndWhy) {
   EXPECT_NE(refusal("").find("empty"), std::string::npos);
   EXPECT_NE(refusal("variant,n,ms\n").find("line 1: the header is \"variant,n,ms\""), std::string::npos);

@@ -3,8 +3,8 @@
 // plain rows out; no files.
 //
 // The format: comment lines starting with '#' (since 2026-12-07 `# gpu: NAME (sm_XX)`, the GPU it ran
-// on; older files lack it), one header line (kBenchCsvHeader), then per size one cuBLAS row ("cublas": ms, TFLOP/s,
-// ratio 1.000, the rest empty) and one row per variant:
+// on; older files lack it), one header line (kBenchCsvHeader), then per size one cuBLAS row ("cublas": ms,
+// TFLOP/s, ratio 1.000, the rest empty) and one row per variant:
 //   variant,n,ms,tflops,ratio_to_cublas,exact,registers,smem_bytes,spill_bytes
 // exact is yes/no for a run, refused/error for one that did not run (then every figure is empty).
 // ratio_to_cublas = cuBLAS time / kernel time (1.0 = as fast as cuBLAS), empty without a yardstick;
@@ -28,6 +28,10 @@ inline constexpr const char* kBenchCsvHeader =
 
 /// The comment line that names the GPU a bench ran on: "# gpu: NVIDIA H200 (sm_90)".
 inline constexpr const char* kBenchCsvGpuPrefix = "# gpu: ";
+
+/// A comment line that says what a reader of the figures must know ("# note: cuBLAS at 4096 ran
+/// slow in this run ..."): the ladder shows each under the recorded bench's line.
+inline constexpr const char* kBenchCsvNotePrefix = "# note: ";
 
 /// Largest bench CSV parse_bench_csv reads (a full ladder at four sizes is about 3 KB).
 inline constexpr std::size_t kMaxBenchCsvBytes = 1u << 20;
@@ -59,12 +63,14 @@ struct BenchTable {
   std::vector<BenchRow> rows;
   std::vector<BenchCublas> cublas;  ///< one per size that had a yardstick, file order
   std::string gpu;                  ///< from the "# gpu: " line ("NVIDIA H200 (sm_90)"); "" without one
+  std::vector<std::string> notes;   ///< the "# note: " lines' text, file order
   /// The cuBLAS row of size `n`, or null.
   const BenchCublas* cublas_at(int n) const;
 };
 
 /// Parses bench CSV text (a trailing newline, CRLF line ends and blank lines are accepted; '#'
-/// lines before the header are comments, the "# gpu: " one read into `gpu`, at most 200 characters).
+/// lines before the header are comments, the "# gpu: " one read into `gpu`, at most 200 characters,
+/// and each "# note: " one into `notes`, at most 400 characters and 8 notes).
 /// Refused (kind refused), naming the line and the column: another header, a line without nine
 /// fields, an unknown variant, n outside [kGateMinN, kGateMaxN], a figure that is no finite number
 /// >= 0 (ms and TFLOP/s > 0), a verdict other than yes/no/refused/error, a refused or error row

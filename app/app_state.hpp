@@ -405,12 +405,27 @@ struct FrameRecord {
   /// Why the tile controls cannot be loaded with the explorer's ldmatrix (validate()), "" when they
   /// can: the ldmatrix view says so above its grid.
   std::string ldmatrix_tile_problem;
-  /// The ldmatrix view's cell labels this frame: one level for every cell ("two_lines": T<lane> and
-  /// its register part, "lane": T<lane>, "number": the lane number, "none": too narrow, said above
-  /// the grid), the font size they were drawn at (logical px) and how many cells got one.
+  /// The ldmatrix view's cell labels this frame: one level for every label ("two_lines": T<lane>
+  /// and its register (part), "lane_register": both on one line, "lane": T<lane>, "number": the
+  /// lane number, "none": too narrow, said above the grid), the font size they were drawn at
+  /// (logical px) and how many cells a label covers.
   std::string ldmatrix_labels;
   float ldmatrix_label_px = 0;
   int ldmatrix_labelled = 0;
+  /// Cells one label covers at most: 4 for byte cells (a 32-bit register's run, "lane_register":
+  /// "T<lane> r<reg>" on one line), 1 for halves and words.
+  int ldmatrix_label_run = 1;
+  /// A label the ldmatrix view drew over its cells: its row, first and last column, and what it says
+  /// (two lines joined by a space).
+  struct CellLabel {
+    int row = 0, col0 = 0, col1 = 0;
+    std::string text;
+  };
+  std::vector<CellLabel> ldmatrix_cell_labels;
+  /// The ldmatrix view's first cell's top-left (window pixels) and its cell width and height.
+  std::array<float, 4> ldmatrix_grid{};
+  /// The ldmatrix view's tooltip this frame, its first lines (the cell and its register part).
+  std::vector<std::string> ldmatrix_tooltip;
   int ldmatrix_col_label_step = 1;  ///< every how many columns an index is drawn
   /// A column index the ldmatrix view drew: its column and its text's left and right edges.
   struct ColumnLabel {

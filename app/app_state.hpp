@@ -166,7 +166,7 @@ struct CellRecord {
 /// counts the frames the layout still follows the views' measurements.
 struct LayoutInputs {
   std::map<std::string, float> least;
-  float fragments_fit_height = 0, gate_needs = 0, cta_tile_wants = 0;
+  float fragments_fit_height = 0, fragments_whole_height = 0, gate_needs = 0, cta_tile_wants = 0;
   std::string key;
   int settle = 0;
 };
@@ -545,6 +545,11 @@ struct AppState {
   /// least row height, as worked out last frame; 0 before it was drawn. The layout keeps the view
   /// that tall where it can (window_placement.cpp), scrolling the canvas instead of the grids.
   float fragments_fit_height = 0;
+  /// The fragments view's window height (logical px) at which its grids open whole, every cell
+  /// naming its lane and every row and column its index (panel_fragments.cpp's opening_zoom), as worked
+  /// out last frame; 0 where cells of the view's width cannot be so. The layout gives the view that
+  /// much where its column has room beside the bank view (window_placement.cpp).
+  float fragments_whole_height = 0;
   /// Where "fit" (zoom 1) still scrolls the fragments view's grids, what its status line says about
   /// it (panel_fragments.cpp, from the frame after); empty where fit fits.
   std::string fragments_fit_note;

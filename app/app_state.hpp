@@ -166,7 +166,7 @@ struct CellRecord {
 /// counts the frames the layout still follows the views' measurements.
 struct LayoutInputs {
   std::map<std::string, float> least;
-  float fragments_fit_height = 0, gate_needs = 0, cta_tile_wants = 0;
+  float fragments_fit_height = 0, fragments_whole_height = 0, gate_needs = 0, cta_tile_wants = 0;
   std::string key;
   int settle = 0;
 };
@@ -407,12 +407,27 @@ struct FrameRecord {
   /// Why the tile controls cannot be loaded with the explorer's ldmatrix (validate()), "" when they
   /// can: the ldmatrix view says so above its grid.
   std::string ldmatrix_tile_problem;
-  /// The ldmatrix view's cell labels this frame: one level for every cell ("two_lines": T<lane> and
-  /// its register part, "lane": T<lane>, "number": the lane number, "none": too narrow, said above
-  /// the grid), the font size they were drawn at (logical px) and how many cells got one.
+  /// The ldmatrix view's cell labels this frame: one level for every label ("two_lines": T<lane>
+  /// and its register (part), "lane_register": both on one line, "lane": T<lane>, "number": the
+  /// lane number, "none": too narrow, said above the grid), the font size they were drawn at
+  /// (logical px) and how many cells a label covers.
   std::string ldmatrix_labels;
   float ldmatrix_label_px = 0;
   int ldmatrix_labelled = 0;
+  /// Cells one label covers at most: 4 for byte cells (a 32-bit register's run, "lane_register":
+  /// "T<lane> r<reg>" on one line), 1 for halves and words.
+  int ldmatrix_label_run = 1;
+  /// A label the ldmatrix view drew over its cells: its row, first and last column, and what it says
+  /// (two lines joined by a space).
+  struct CellLabel {
+    int row = 0, col0 = 0, col1 = 0;
+    std::string text;
+  };
+  std::vector<CellLabel> ldmatrix_cell_labels;
+  /// The ldmatrix view's first cell's top-left (window pixels) and its cell width and height.
+  std::array<float, 4> ldmatrix_grid{};
+  /// The ldmatrix view's tooltip this frame, its first lines (the cell and its register part).
+  std::vector<std::string> ldmatrix_tooltip;
   int ldmatrix_col_label_step = 1;  ///< every how many columns an index is drawn
   /// A column index the ldmatrix view drew: its column and its text's left and right edges.
   struct ColumnLabel {
@@ -535,6 +550,11 @@ struct AppState {
   /// least row height, as worked out last frame; 0 before it was drawn. The layout keeps the view
   /// that tall where it can (window_placement.cpp), scrolling the canvas instead of the grids.
   float fragments_fit_height = 0;
+  /// The fragments view's window height (logical px) at which its grids open whole, every cell
+  /// naming its lane and every row and column its index (panel_fragments.cpp's opening_zoom), as worked
+  /// out last frame; 0 where cells of the view's width cannot be so. The layout gives the view that
+  /// much where its column has room beside the bank view (window_placement.cpp).
+  float fragments_whole_height = 0;
   /// Where "fit" (zoom 1) still scrolls the fragments view's grids, what its status line says about
   /// it (panel_fragments.cpp, from the frame after); empty where fit fits.
   std::string fragments_fit_note;

@@ -577,6 +577,10 @@ std::string App::state_json() const {
       col_labels.push_back(json::array({c.col, c.x0 * px, c.x1 * px}));
     for (const FrameRecord::RowLabel& r : fr.ldmatrix_row_labels)
       row_labels.push_back(json::array({r.number, r.lane}));
+    // Labels over the cells as [row, first column, last column, text].
+    json cell_labels = json::array();
+    for (const FrameRecord::CellLabel& l : fr.ldmatrix_cell_labels)
+      cell_labels.push_back(json::array({l.row, l.col0, l.col1, l.text}));
     j["ldmatrix_view"] = {{"mnemonic", ldmatrix_mnemonic(t.config)},
                           {"unit_bytes", t.unit_bytes},
                           {"rows", t.rows},
@@ -584,6 +588,11 @@ std::string App::state_json() const {
                           {"labels", fr.ldmatrix_labels},
                           {"label_px", fr.ldmatrix_label_px},
                           {"labelled", fr.ldmatrix_labelled},
+                          {"label_run", fr.ldmatrix_label_run},
+                          {"grid", json::array({fr.ldmatrix_grid[0] * px, fr.ldmatrix_grid[1] * px,
+                                                fr.ldmatrix_grid[2] * px, fr.ldmatrix_grid[3] * px})},
+                          {"cell_labels", cell_labels},
+                          {"tooltip", fr.ldmatrix_tooltip},
                           {"col_label_step", fr.ldmatrix_col_label_step},
                           {"col_labels", col_labels},
                           {"row_labels", row_labels},

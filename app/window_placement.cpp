@@ -99,6 +99,7 @@ const LayoutInputs& latch_layout_inputs(AppState& s, const std::vector<bool>& op
     --in.settle;
     in.least = s.least_view_height;
     in.fragments_fit_height = s.fragments_fit_height;
+    in.fragments_whole_height = s.fragments_whole_height;
     in.gate_needs = gate_needs();
     in.cta_tile_wants = s.cta_tile_wants;
   } else {
@@ -370,6 +371,12 @@ void begin_layout(AppState& s) {
   std::vector<float> want(open.size(), 0.f);
   if (stacked_open == 0 && fitted)
     want[kHopperColumnSlot] = std::max(in.fragments_fit_height, kMinFragmentsViewHeight);
+  // Not fitted, the height at which its grids open whole and labelled, where the column holds that
+  // beside the bank view's least (issue 22: at 1600x1000 m16n8k16 needed 71 px more than
+  // layout.json's 590 for every row, and the bank view had 130 to spare); else layout.json's share.
+  if (stacked_open == 0 && !fitted && w.fragments && in.fragments_whole_height > 0.f &&
+      in.fragments_whole_height + (w.banks ? hard[kBanksSlot] : 0.f) <= column_px)
+    want[kHopperColumnSlot] = in.fragments_whole_height;
   // The CTA tile window's form and results, where the column has room above its views' leasts (issue
   // 22: at 1600x1000 the bank view kept 230 px while the window showed its form alone).
   if (s.cta_tile.open) want[kCtaTileSlot] = in.cta_tile_wants;

@@ -456,6 +456,39 @@ float readable_zoom(const Instruction& in, ImFont* sf, const Fit& fit, int max_e
   return kMaxFragmentsZoom;
 }
 
+/// Whether a grid cell of `cw` x `ch` names its lane ("T<lane>" at least: the element, where it
+/// does not, on hover) and every row and column index of `in`'s grids is drawn.
+bool labelled_cells(const Instruction& in, ImFont* sf, float cw, float ch, int max_element) {
+  int rows = 0, cols = 0;
+  for (Operand op : {Operand::A, Operand::B, Operand::C}) {
+    rows = std::max(rows, operand_rows(in, op));
+    cols = std::max(cols, operand_cols(in, op));
+  }
+  const CellLabelMode mode = cell_label_mode(sf, cw, ch, kWarpSize - 1, max_element);
+  return (mode == CellLabelMode::full || mode == CellLabelMode::two_lines || mode == CellLabelMode::owner) &&
+         index_label_step(sf, rows, ch, false, kFragmentIndexLabels) == 1 &&
+         index_label_step(sf, cols, cw, true, kFragmentIndexLabels) == 1;
+}
+
+/// The zoom the view opens at (issue 22: a common instruction opens whole and labelled where the
+/// view can hold it): `readable` where every grid lies whole in `room` at it; else the largest zoom
+/// below it (from 1, in readable_zoom's steps) at which every grid still does with labelled_cells
+/// (m16n8k16 at 1600x1000: "T<lane> V<element>" needs 37 px cells, 24 columns of them are 888 px
+/// in a view of 774); else `readable`, the grids scrolling.
+float opening_zoom(const Instruction& in, ImFont* sf, const Fit& fit, int max_element, float readable,
+                   const Margins& mg, ImVec2 room) {
+  const auto whole = [&](float z) {
+    const ImVec2 size =
+        make_geom(in, ImVec2(0, 0), zoomed_cell(fit.cw, z), zoomed_cell(fit.ch, z), fit.per_row, mg).size;
+    return size.x <= room.x && size.y <= room.y;
+  };
+  if (whole(readable)) return readable;
+  float best = 0.f;
+  for (float z = kMinFragmentsZoom; z < readable && whole(z); z *= 1.03f)
+    if (labelled_cells(in, sf, zoomed_cell(fit.cw, z), zoomed_cell(fit.ch, z), max_element)) best = z;
+  return best > 0.f ? best : readable;
+}
+
 }  // namespace
 
 void draw_fragments(AppState& s, const Derived& d) {
@@ -550,7 +583,12 @@ void draw_fragments(AppState& s, const Derived& d) {
   int max_element = 0;
   for (const OperandTable& t : d.operands) max_element = std::max(max_element, t.per_lane - 1);
   const float readable = readable_zoom(in, sf, kept, max_element);
-  const bool fresh = zoom_for(view, in.mnemonic, readable, s.frame.layout.views_changed);
+  // The grids' room as fit_cells has it, without Find's answer: like the fit, the opening zoom stays
+  // while the answer comes and goes (newcomer round 13), the grids scrolling under it.
+  const float zoom_row_h = ImGui::GetFrameHeightWithSpacing();
+  const ImVec2 grids_room(memo.view_w - sb - 4.f, memo.view_h - zoom_row_h - sb - 4.f);
+  const float start = opening_zoom(in, sf, kept, max_element, readable, mg, grids_room);
+  const bool fresh = zoom_for(view, in.mnemonic, start, s.frame.layout.views_changed);
   if (fresh) s.fragments_fitted = false;
   if (zoom_bar(
           s, view, "fragments", kMinFragmentsZoom, kMaxFragmentsZoom, readable,
@@ -580,6 +618,17 @@ void draw_fragments(AppState& s, const Derived& d) {
   {
     const float fit_h = make_geom(in, ImVec2(0, 0), live.cw, min_ch, live.per_row, mg).size.y;
     s.fragments_fit_height = ImGui::GetWindowHeight() - avail.y + bar_h + sb + 4.f + fit_h;
+    // The height at which the grids open whole and labelled (opening_zoom) at this width: rows just
+    // tall enough for every row's index, where cells of the fit's width are labelled_cells at them;
+    // 0 where they are not. The layout gives the view that much where its column has the room.
+    s.fragments_whole_height = 0.f;
+    int rows = 0;
+    for (Operand op : {Operand::A, Operand::B, Operand::C}) rows = std::max(rows, operand_rows(in, op));
+    float row_h = min_ch;
+    while (index_label_step(sf, rows, row_h, false, kFragmentIndexLabels) > 1) row_h += 1.f;
+    if (labelled_cells(in, sf, live.cw, row_h, max_element))
+      s.fragments_whole_height = ImGui::GetWindowHeight() - avail.y + zoom_row_h + sb + 4.f +
+                                 make_geom(in, ImVec2(0, 0), live.cw, row_h, live.per_row, mg).size.y;
     // The least the layout keeps: everything above the grids at this width (the lane strip wraps in
     // a narrow view) and kMinFragmentsGridHeight of grids, or their whole fit where less. Not the fit
     // note, which goes once the view has that much.

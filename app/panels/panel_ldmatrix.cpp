@@ -1,7 +1,8 @@
 // The explorer's ldmatrix over the tile: every loaded tile cell coloured by the lane that
 // receives it (label T<lane> r<reg>.lo/hi; for 8-bit and narrower operands the cells are bytes,
-// r<reg>.b0-b3, for tf32 whole registers), each matrix row start marked with the lane that
-// supplies its address. Toggling .trans visibly transposes each 8x8 matrix on its own.
+// labelled once per register's four, hover naming r<reg>.b0-b3; for tf32 whole registers), each
+// matrix row start marked with the lane that supplies its address. Toggling .trans visibly
+// transposes each 8x8 matrix on its own.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -24,6 +25,18 @@ constexpr float kMinLabelPx = 7.f;
 constexpr float kHeaderGap = 5.f;
 /// Room right of the row labels for the row-start bars (up to 6 px for the selected lane's).
 constexpr float kRowBarRoom = 7.f;
+/// The bytes of one 32-bit register: byte cells are labelled once per register run (below).
+constexpr int kRegisterBytes = 4;
+
+/// The cells of row `r` from `c` on that one label covers: up to `run` of them, while they go to the
+/// same lane and register (four bytes of one register; a half or a word alone).
+int run_length(const LdmatrixTable& t, int r, int c, int run) {
+  int n = 1;
+  while (n < run && c + n < t.cols && t.at(r, c + n).lane == t.at(r, c).lane &&
+         t.at(r, c + n).reg == t.at(r, c).reg)
+    ++n;
+  return n;
+}
 }  // namespace
 
 void draw_ldmatrix(AppState& s, const Derived& d) {
@@ -116,6 +129,7 @@ void draw_ldmatrix(AppState& s, const Derived& d) {
   const ImVec2 g0(o.x + wl, o.y + hl);
   ImGui::InvisibleButton("##ldm", ImVec2(wl + cw * t.cols, hl + ch * t.rows));
   record_widget(s, "ldmatrix_grid");
+  s.frame.ldmatrix_grid = {g0.x, g0.y, cw, ch};
   const bool hovered = ImGui::IsItemHovered();
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   const int hc = static_cast<int>(std::floor((mouse.x - g0.x) / cw));
@@ -145,11 +159,18 @@ void draw_ldmatrix(AppState& s, const Derived& d) {
     const ImVec2 ts = sf->CalcTextSizeA(size, 1e9f, 0.f, t);
     dl->AddText(sf, size, ImVec2(a.x + (b.x - a.x - ts.x) * 0.5f, a.y + (b.y - a.y - ts.y) * 0.5f), col, t);
   };
-  const float room = cw - 2.f;
+  // Byte cells are labelled once per register run: the lane over the four bytes its register
+  // holds, at the font's own size (a label per byte shrank to about 6 px at 1600x1000, issue 22);
+  // hover names each byte (r<reg>.b0-b3). Halves and words keep a label each (r<reg>.lo/hi).
+  const int run = t.unit_bytes < kHalfBytes ? kRegisterBytes / t.unit_bytes : 1;
+  const float room = run * cw - 2.f;
   std::string level = "none";
   float label_px = 0;
   if (ch >= 2.f * fs + 2.f && text_w("T31", fs) <= room) {
     level = "two_lines";
+    label_px = fs;
+  } else if (run > 1 && text_w("T31 r3", fs) <= room && fs <= ch + 1.f) {
+    level = "lane_register";  // a register run on one line: "T5 r2"
     label_px = fs;
   } else if (text_w("T31", fs) <= room && fs <= ch + 1.f) {
     level = "lane";
@@ -160,7 +181,9 @@ void draw_ldmatrix(AppState& s, const Derived& d) {
   }
   s.frame.ldmatrix_labels = level;
   s.frame.ldmatrix_label_px = level == "none" ? 0.f : label_px;
+  s.frame.ldmatrix_label_run = run;
   s.frame.ldmatrix_labelled = 0;
+  s.frame.ldmatrix_cell_labels.clear();
   // Column indices: every one, shrunk like the cells' numbers but kHeaderGap apart (two-digit
   // numbers 2 px apart ran together, round 22); every 2nd, 4th, ... where even that is too small.
   int col_step = 1;
@@ -185,24 +208,42 @@ void draw_ldmatrix(AppState& s, const Derived& d) {
     std::snprintf(buf, sizeof buf, "%d", r);
     if (centred_text(dl, sf, ImVec2(o.x, g0.y + r * ch), ImVec2(o.x + num_w, g0.y + (r + 1) * ch), lab, buf))
       s.frame.ldmatrix_row_labels[static_cast<std::size_t>(r)].number = buf;
-    for (int c = 0; c < t.cols; ++c) {
+    // One cell per run (a run of one where cells are halves or words), its label over it, and a
+    // tick between its bytes at the bottom edge (full-height borders cut through the label).
+    for (int c = 0, n = 1; c < t.cols; c += n) {
+      n = run_length(t, r, c, run);
       const LdmatrixTable::Cell& x = t.at(r, c);
-      const ImVec2 a(g0.x + c * cw, g0.y + r * ch), b(a.x + cw, a.y + ch);
+      const ImVec2 a(g0.x + c * cw, g0.y + r * ch), b(a.x + n * cw, a.y + ch);
       lane_cell(dl, a, b, x.lane, sel, x.lane == hov);
+      for (int k = 1; k < n; ++k)
+        dl->AddLine(ImVec2(a.x + k * cw, b.y - 3.f), ImVec2(a.x + k * cw, b.y), IM_COL32(0, 0, 0, 220), 1.f);
+      if (level == "none") continue;
       const ImU32 tc = (sel >= 0 && sel != x.lane) ? faded_text_colour() : lane_text_colour(x.lane);
+      // A run names its register ("r2"), a single cell its part of one ("r2.lo").
+      const std::string reg =
+          n > 1 ? "r" + std::to_string(x.reg) : register_part_name(x.reg, x.part, t.unit_bytes);
+      std::string said;
       if (level == "two_lines") {
         std::snprintf(buf, sizeof buf, "T%d", x.lane);
         draw_at(label_px, a, ImVec2(b.x, a.y + ch * 0.5f + 1.f), tc, buf);
+        said = buf;
         // The register part only where it fits ("r3.b2" is wider than "T31").
-        centred_text(dl, sf, ImVec2(a.x, a.y + ch * 0.5f - 1.f), b, tc,
-                     register_part_name(x.reg, x.part, t.unit_bytes).c_str());
-      } else if (level != "none") {
-        std::snprintf(buf, sizeof buf, level == "lane" ? "T%d" : "%d", x.lane);
+        if (centred_text(dl, sf, ImVec2(a.x, a.y + ch * 0.5f - 1.f), b, tc, reg.c_str())) said += " " + reg;
+      } else {
+        if (level == "lane_register")
+          std::snprintf(buf, sizeof buf, "T%d %s", x.lane, reg.c_str());
+        else
+          std::snprintf(buf, sizeof buf, level == "lane" ? "T%d" : "%d", x.lane);
         draw_at(label_px, a, b, tc, buf);
+        said = buf;
       }
-      if (level != "none") ++s.frame.ldmatrix_labelled;
-      if (bad[static_cast<std::size_t>(r * t.cols + c)]) mismatch_mark(dl, a, b);
+      s.frame.ldmatrix_labelled += n;
+      s.frame.ldmatrix_cell_labels.push_back({r, c, c + n - 1, said});
     }
+    for (int c = 0; c < t.cols; ++c)
+      if (bad[static_cast<std::size_t>(r * t.cols + c)])
+        mismatch_mark(dl, ImVec2(g0.x + c * cw, g0.y + r * ch),
+                      ImVec2(g0.x + (c + 1) * cw, g0.y + (r + 1) * ch));
   }
   // Row starts: a bar in the supplying lane's colour left of each matrix row (thicker for the
   // selected lane), and the supplier's number in the label column.
@@ -238,11 +279,18 @@ void draw_ldmatrix(AppState& s, const Derived& d) {
     const int first = hc * t.unit_bytes;  // byte of the row
     const std::uint32_t byte = tile_byte(s.controls.tile(), hr, first);
     ImGui::BeginTooltip();
-    ImGui::Text("tile row %d, %s: matrix %d", hr, unit_range("byte", first, first + t.unit_bytes - 1).c_str(),
-                (hr / 8) + 2 * (first / kRowBytes));
-    ImGui::Text("received by lane %d in register %s (bits %d-%d)", x.lane,
-                register_part_name(x.reg, x.part, t.unit_bytes).c_str(), 8 * x.part * t.unit_bytes,
-                8 * (x.part + 1) * t.unit_bytes - 1);
+    // Its first lines kept for the state dump: a run's one label leaves each byte to the hover.
+    const auto line = [&](const char* fmt, auto... v) {
+      char text[160];
+      std::snprintf(text, sizeof text, fmt, v...);
+      ImGui::TextUnformatted(text);
+      s.frame.ldmatrix_tooltip.push_back(text);
+    };
+    line("tile row %d, %s: matrix %d", hr, unit_range("byte", first, first + t.unit_bytes - 1).c_str(),
+         (hr / 8) + 2 * (first / kRowBytes));
+    line("received by lane %d in register %s (bits %d-%d)", x.lane,
+         register_part_name(x.reg, x.part, t.unit_bytes).c_str(), 8 * x.part * t.unit_bytes,
+         8 * (x.part + 1) * t.unit_bytes - 1);
     ImGui::Text("row start supplied by lane %d", x.address_lane);
     ImGui::Text("byte %s (%u), bank %d", hex(byte, 4).c_str(), byte, bank_of(byte));
     if (mp)

@@ -14,6 +14,10 @@ D="s['export_dialog']"
 
 start_app --no-device --instr "$M"
 wait_for "s['fragments_view']['cells_drawn'] > 0"
+# "labels": cells say "T<lane> V<element>", so a "T31" text can only be the legend's (m16n8k16 opens
+# whole at "T<lane>" alone: test_fragments_whole_default.sh).
+click $(centre_of "s['widgets']['fragments_labels']")
+wait_for "s['fragments_view']['label_mode'] == 'full'"
 if ! open_export; then
   echo "note: the Export dialog did not receive Ctrl+E under this X server; skipped"
   exit 77

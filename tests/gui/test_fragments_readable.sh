@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The fragments view is readable as it opens in a 1600x1000 window: for m16n8k16 .f16 and for the
-# 8-bit m16n8k32 (k = 32) every cell holds "T<lane> V<element>" and every row and column has its
-# index (the view scrolls where the grids do not fit); "fit" then shows every cell in the view
+# The fragments view is readable in a 1600x1000 window: m16n8k16 .f16 after "labels" (it opens
+# whole at "T<lane>": test_fragments_whole_default.sh) and the 8-bit m16n8k32 (k = 32) as it opens
+# hold "T<lane> V<element>" in every cell and every row and column has its index (the view scrolls
+# where the grids do not fit); "fit" then shows every cell in the view
 # (zoom 1) and "labels" goes back. Zoomed in and scrolled, the index bands stay in view over the
 # grid that scrolled under them (sticky): A's column numbers at the view's top, its row numbers at
 # the view's left.
@@ -11,6 +12,7 @@ K16=mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 S8=mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32
 start_app --no-device --instr "$K16"
 wait_for "s['controls']['instruction'] == '$K16' and 'label_mode' in s['fragments_view']"
+click $(centre_of "s['widgets']['fragments_labels']")
 wait_for "s['fragments_view']['label_mode'] == 'full' and s['fragments_view']['label_steps'] == [1, 1]"
 wait_for "s['fragments_view']['zoom'] == s['fragments_view']['readable_zoom']"
 quit_app

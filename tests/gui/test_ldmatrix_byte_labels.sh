@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The ldmatrix view's byte cells (s8 m16n8k32: 16 rows x 32 one-byte cells) carry one label level
 # for every cell (newcomer round 9: lanes 0-9 were labelled and two-digit lanes dropped, "12" being
-# wider than a cell). At 1600x1000 every one of the 512 cells is labelled, at no less than 7 px, and
+# wider than a cell). At 1600x1000 every one of the 512 cells is labelled (under its register's one
+# label over four bytes: test_ldmatrix_register_runs.sh), at no less than 7 px, and
 # every column index is drawn; at 1024x700 either the same, or no cell is and the view says so.
 # Newcomer round 22: the column indices 10-15 ran together (2 px apart) and rows 10-15 lacked the
 # "T<lane>" of the lane supplying their address. At both sizes, for the default .f16 form's 2-byte
@@ -67,7 +68,7 @@ assert (v['rows'], v['cols']) == (16, 32), v['cols']
 if v['labels'] == 'none' and sys.argv[2] != '1600x1000':
     assert v['labelled'] == 0 and 'ldmatrix_labels_dropped' in s['widgets'], "labels dropped unsaid"
 else:
-    assert v['labels'] in ('two_lines', 'lane', 'number'), v['labels']
+    assert v['labels'] in ('two_lines', 'lane_register', 'lane', 'number'), v['labels']
     assert v['labelled'] == n, v['labelled']
     assert v['label_px'] >= 7, v['label_px']
     assert 'ldmatrix_labels_dropped' not in s['widgets']

@@ -174,10 +174,8 @@ void draw_copy_controls(AppState& s, TmemControls& c) {
 
 /// The grid in its zoomed child: lane numbers and sub-partition names on the left, column numbers
 /// on top, each cell's label where it fits; the hovered cell's text in a tooltip and in `m.drawn`.
-/// The least height (logical px) of a lane in the grid the layout keeps room for: the fit's least,
-/// at which the 128 lanes' four sub-partitions show as bands beside their names (hover or zoom reads
-/// a lane); more made the view 527 px at 1600x1000 and its column scroll (newcomer round 28).
-constexpr float kMinTmemLanePx = 0.5f;
+/// The least height (logical px) of a lane in the grid the layout keeps room for.
+constexpr float kMinTmemLanePx = 2.f;
 
 void draw_grid(AppState& s, TmemModel& m) {
   TmemControls& c = s.tmem;

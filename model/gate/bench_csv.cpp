@@ -120,7 +120,7 @@ Outcome<BenchTable> parse_bench_csv(std::string_view text) {
             if (note.empty() || note.size() > 400)
               return refused(at + "the note " + (note.empty() ? "is empty" : "runs over 400 characters"));
             if (t.notes.size() == 8) return refused(at + "a ninth note; a bench CSV has at most 8");
-            t.notes.push_back(echo_text(std::string(note)));
+            t.notes.push_back(escape_controls(note));  // whole: at most 400 characters
           }
           continue;
         }

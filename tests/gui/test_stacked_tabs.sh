@@ -89,7 +89,8 @@ shown_whole "$WG"
 
 # All six stacked windows open (newcomer round 28: the middle column then ran 50 px past the window
 # and a tab click moved the strip): each tab clicked is shown whole in the window, and the strip
-# stays where it is whatever the tab.
+# stays where it is whatever the tab, but the Tensor memory's: its least keeps all 128 lanes (issue
+# 26), more than the column has beside the fragments and bank views, so its column scrolls.
 MO="stmatrix / movmatrix: register halves and 8x8 matrices"
 AL="Algebra: CuTe layouts and their operations"
 TM="Tensor memory: tcgen05 lanes and columns (sm_100, model only)"
@@ -102,6 +103,7 @@ strip=""
 for name in "$WG" "$MO" "$TM" "$DE" "$AL" "$CTA" "$WG"; do
   click $(centre_of "$T['rects']['$name']")
   shown_whole "$name"
+  [ "$name" = "$TM" ] && continue
   now=$(q "[round(v) for v in $T['strip']]")
   [ -z "$strip" ] && strip=$now
   [ "$now" = "$strip" ] || fail "the tab strip moved from $strip to $now when $name was shown"

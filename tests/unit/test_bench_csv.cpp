@@ -128,6 +128,9 @@ TEST(BenchCsv, NoteLinesAreKeptInOrder) {
       "# gpu: G\n# note: cuBLAS ran slow at 4096\n# added later\n# note: second\r\n" + kHeader + row);
   ASSERT_TRUE(r) << r.error.message;
   EXPECT_EQ(r.value->notes, (std::vector<std::string>{"cuBLAS ran slow at 4096", "second"}));
+  // Whole up to its 400 characters (a message's echo would clip it at 80).
+  const std::string long_note(400, 'n');
+  EXPECT_EQ(parse_bench_csv("# note: " + long_note + "\n" + kHeader + row).value->notes.at(0), long_note);
   EXPECT_TRUE(parse_bench_csv(kHeader + row).value->notes.empty());
   EXPECT_NE(refusal("# note: \n" + kHeader + row).find("line 1: the note is empty"), std::string::npos);
   EXPECT_NE(refusal("# note: " + std::string(401, 'x') + "\n" + kHeader + row).find("over 400 characters"),

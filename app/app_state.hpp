@@ -383,6 +383,8 @@ struct FrameRecord {
   std::string gate_geometry;     ///< the ladder's geometry detail shown, "" when none
   std::string gate_ladder_tip;   ///< the ladder row's tooltip shown (every figure of the row), "" when none
   float gate_ladder_scroll_max = 0;  ///< how far the ladder table scrolls sideways (0: every column in view)
+  bool gate_ladder_table_scrolls = false;  ///< the ladder table shorter than its rows, scrolling in itself
+  float gate_ladder_scroll_y = 0, gate_ladder_scroll_max_y = 0;  ///< that scroll, and how far it goes
   std::string fragments_measured_label;
   WmmaFrame wmma;               ///< the fragments view's WMMA mode
   std::string device_recorded;  ///< the Device panel's "recorded ..., driver ..." line, "" when none
@@ -570,6 +572,9 @@ struct AppState {
   /// out last frame; 0 before it was drawn. The layout gives it that much where its column has room
   /// above the views' leasts (window_placement.cpp); with less, the window scrolls its form away.
   float cta_tile_wants = 0;
+  /// How much shorter (logical px) the gate view drew its ladder table last frame than all its rows
+  /// need (the table then scrolls in itself); the layout adds it to the view's measured content.
+  float gate_table_cut = 0;
   /// What the layout takes from the views' content, as latched (window_placement.cpp): it follows
   /// least_view_height and the rest only for a few frames after a change the layout asks for.
   LayoutInputs layout_inputs;

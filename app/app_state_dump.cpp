@@ -659,7 +659,10 @@ std::string App::state_json() const {
       {"geometry_shown", fr.gate_geometry},
       {"resource_columns", s_.gate_ladder.resource_columns},
       {"row_tip", fr.gate_ladder_tip},
-      {"scroll_max_x", fr.gate_ladder_scroll_max * px}};
+      {"scroll_max_x", fr.gate_ladder_scroll_max * px},
+      {"table_scrolls", fr.gate_ladder_table_scrolls},
+      {"scroll_y", fr.gate_ladder_scroll_y * px},
+      {"scroll_max_y", fr.gate_ladder_scroll_max_y * px}};
   j["output_view_drawn"] = fr.output_view_drawn;
   j["output_view"] = {{"drawn", fr.output_view_drawn},
                       {"has_data", fr.output_has_data},

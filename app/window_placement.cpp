@@ -51,19 +51,20 @@ constexpr float kMinAnyViewHeight = 70.f;
 /// The CTA tile window's slot (kWindowOfSlot's twelfth).
 constexpr int kCtaTileSlot = 11;
 static_assert(kWindowOfSlot[kCtaTileSlot] == kWinCtaTile);
-/// The gate view's slot (kLayoutIds[6]).
-constexpr int kGateSlot = 6;
+/// The right column's slots (kLayoutIds[5], [6], [7]): the ldmatrix, gate and output views.
+constexpr int kLdmatrixSlot = 5, kGateSlot = 6, kOutputSlot = 7;
 /// How many frames a view opened from the View menu is kept in sight (reveal_view): while the layout
 /// settles its rectangle still moves.
 constexpr int kRevealFrames = 8;
 
 /// The height the gate view's window needed last frame for all it holds (with its ladder table
 /// open), in logical pixels; 0 before it was drawn.
-float gate_needs() {
+float gate_needs(const AppState& s) {
   const ImGuiWindow* w = ImGui::FindWindowByName(kWinGate);
   if (!w || !w->WasActive) return 0.f;
+  // With every row of its table, where the table was drawn shorter and scrolled.
   return w->ContentSize.y + 2.f * w->WindowPadding.y + w->TitleBarHeight() +
-         (w->ScrollbarX ? ImGui::GetStyle().ScrollbarSize : 0.f);
+         (w->ScrollbarX ? ImGui::GetStyle().ScrollbarSize : 0.f) + s.gate_table_cut;
 }
 
 /// How many frames after a change the layout asks for (a view opened or closed, the window resized,
@@ -100,7 +101,7 @@ const LayoutInputs& latch_layout_inputs(AppState& s, const std::vector<bool>& op
     in.least = s.least_view_height;
     in.fragments_fit_height = s.fragments_fit_height;
     in.fragments_whole_height = s.fragments_whole_height;
-    in.gate_needs = gate_needs();
+    in.gate_needs = gate_needs(s);
     in.cta_tile_wants = s.cta_tile_wants;
   } else {
     for (const auto& [name, least] : s.least_view_height) in.least.emplace(name, least);
@@ -311,11 +312,17 @@ void begin_layout(AppState& s) {
     const auto it = in.least.find(kWindowOfSlot[i]);
     if (it != in.least.end()) hard[i] = std::max(hard[i], it->second);
   }
-  // With its ladder open, the gate view holds all it has: every rung's row, never a scrolled table
-  // (issue 22; newcomer round 22 saw 14 of 15 rungs beside a taller ldmatrix view). The room comes
-  // from the ldmatrix and output views down to their leasts; where the column cannot give it, that
-  // column alone runs taller and its bar scrolls it (tile_views).
-  if (s.gate_ladder_open && w.gate) hard[kGateSlot] = std::max(hard[kGateSlot], in.gate_needs);
+  // With its ladder open, the gate view holds all it has where its column can give it (every rung's
+  // row: newcomer round 22 saw 14 of 15 rungs beside a taller ldmatrix view), from the ldmatrix and
+  // output views down to their leasts. Never more: a recorded bench's 45 rows made the column run
+  // past the window, and a wheel over the table then scrolled the columns, views sliding under the
+  // mouse (newcomer round 29); past the room the table scrolls in itself (panel_gate.cpp).
+  if (s.gate_ladder_open && w.gate) {
+    float room = column_px;
+    for (int i : {kLdmatrixSlot, kOutputSlot})
+      if (open[static_cast<std::size_t>(i)]) room -= hard[static_cast<std::size_t>(i)];
+    hard[kGateSlot] = std::max(hard[kGateSlot], std::min(in.gate_needs, room));
+  }
   // Two or more stacked windows open where their column cannot hold them all at their leasts: they
   // share one slot as tabs, the one the user chose last shown under a tab strip and the others not
   // drawn (newcomer round 26: at 1600x1000 the Warpgroup, Descriptor and CTA tile windows ran far

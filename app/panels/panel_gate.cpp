@@ -272,14 +272,26 @@ void draw_ladder(AppState& s, bool gate_running) {
           "a row's tooltip shows them too");
   }
   const bool resource_columns = l.result && l.resource_columns;
-  const ImGuiTableFlags f = ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit |
-                            ImGuiTableFlags_ScrollX;
+  ImGuiTableFlags f = ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit |
+                      ImGuiTableFlags_ScrollX;
   const ImGuiStyle& st = ImGui::GetStyle();
   // Rows 1 px padded above and below (ImGui's 2): every rung's row fits at 1600x1000 beside the
   // ldmatrix view's least height (14 rungs since wgmma-pingpong).
   const ImVec2 padding(st.CellPadding.x, 1.f);
   const float row_h = ImGui::GetTextLineHeight() + 2.f * padding.y + 1.f;
-  const float table_h = static_cast<float>(rows.size() + 1) * row_h + st.ScrollbarSize + 6.f;
+  // As tall as its rows where the view has room (the layout gives it that much where the column
+  // can); else as tall as the room left above the cuBLAS line and the History, scrolling in itself
+  // under its header row (a recorded bench's 45 rows ran past the window, newcomer round 29).
+  const float full_h = static_cast<float>(rows.size() + 1) * row_h + st.ScrollbarSize + 6.f;
+  const float line = ImGui::GetTextLineHeightWithSpacing();
+  const float below =
+      (l.result ? 3.f * line : 0.f) +
+      (s.history.empty() ? 0.f : ImGui::GetFrameHeightWithSpacing() + 80.f + st.ItemSpacing.y);
+  const float room = ImGui::GetContentRegionAvail().y - below;
+  const float table_h = full_h <= room ? full_h : std::max(7.f * row_h + st.ScrollbarSize + 6.f, room);
+  s.gate_table_cut = full_h - table_h;
+  if (table_h < full_h) f |= ImGuiTableFlags_ScrollY;
+  s.frame.gate_ladder_table_scrolls = table_h < full_h;
   ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, padding);
   enum Col { kGeometry, kVariant, kN, kMs, kTflops, kCublas, kRegisters, kShared, kSpills, kVerdict };
   static constexpr const char* kColumns[] = {"geometry", "variant",   "n",        "ms",       "TFLOP/s",
@@ -294,6 +306,8 @@ void draw_ladder(AppState& s, bool gate_running) {
     s.frame.widgets["ladder_table"] = Rect{ImGui::GetWindowPos().x, ImGui::GetWindowPos().y,
                                            ImGui::GetWindowSize().x, ImGui::GetWindowSize().y};
     s.frame.gate_ladder_scroll_max = ImGui::GetScrollMaxX();
+    s.frame.gate_ladder_scroll_y = ImGui::GetScrollY();
+    s.frame.gate_ladder_scroll_max_y = ImGui::GetScrollMaxY();
     for (int c : cols) ImGui::TableSetupColumn(kColumns[c]);
     ImGui::TableSetupScrollFreeze(2, 1);
     ImGui::TableNextRow(ImGuiTableRowFlags_Headers);

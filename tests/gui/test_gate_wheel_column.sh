@@ -1,51 +1,51 @@
 #!/usr/bin/env bash
-# The wheel over the gate view with its ladder open scrolls the gate's column (newcomer round 25: with
-# a recorded bench the open ladder makes the gate view run past the window's bottom; the gate view
-# itself does not scroll, so the wheel did nothing and the lower rows were reached only by dragging
-# the column's thin bar). Only that column moves; the wheel back up brings it back.
+# A recorded bench's ladder (45 rows) at 1600x1000: the gate view stays in the window and its table
+# scrolls in itself, under its header row; the wheel over the table scrolls the table to its last row
+# and back, and no view moves (newcomer round 29: the open ladder made the gate's column run past the
+# window, and the wheel over the table scrolled the columns, so views slid under the mouse and the
+# next click landed on another widget; round 25 had found the lower rows reachable only by the
+# column's thin bar). The wheel at the end of a view wholly in sight takes no turn (round 27).
 source "$(dirname "$0")/lib.sh"
 gui_init "$@"
 BENCH="$SRC/tests/fixtures/bench/h200-2026-12-01-ladder-final.csv"
 start_app --no-device "$BENCH"
 G="s['windows']['Gate: exact matmul']['rect']"
-F="s['windows']['Fragments: mma.sync A, B, C/D']['rect']"
-wait_for "s['gate_ladder']['recorded'] == '$BENCH' and 'ladder_header' in s['widgets']"
+L="s['windows']['ldmatrix: what each lane receives']['rect']"
+GL="s['gate_ladder']"
+ALL="sorted((k, [round(x) for x in v['rect']]) for k, v in s['windows'].items())"
+wait_for "$GL['recorded'] == '$BENCH' and 'ladder_header' in s['widgets']"
 click $(centre_of "s['widgets']['ladder_header']")
 wait_for "'ladder_rung:1' in s['widgets']"
-wait_for "$G[1] + $G[3] > s['display']['pixel_size'][1] + 50" 10 ||
-  fail "the open ladder should run past the window here: gate $(q "$G")"
-y0=$(q "$G[1]")
-f0=$(q "$F")
-# Newcomer round 27: the wheel at the end of a view wholly in sight (here the ldmatrix view above
-# the gate) slid its column, and so the views above, away. It takes no turn it cannot show more by.
-L="s['windows']['ldmatrix: what each lane receives']['rect']"
+sleep 1
+wait_for "$GL['table_scrolls'] and $GL['scroll_max_y'] > 50" 10 ||
+  fail "the ladder's table does not scroll in itself: $(q "$GL['table_scrolls'], $GL['scroll_max_y']")"
+[ "$(q "$G[1] + $G[3] <= s['display']['pixel_size'][1] + 1 and s['layout']['scroll'][1] == 0")" = True ] ||
+  fail "the open ladder runs past the window: gate $(q "$G"), scroll $(q "s['layout']['scroll']")"
+before=$(q "$ALL")
+# The wheel at the end of the ldmatrix view, wholly in sight: nothing moves.
 for _ in $(seq 6); do
   xdotool mousemove --window "$WID" "$(q "int($L[0] + $L[2] / 2)")" "$(q "int($L[1] + $L[3] - 30)")" click 5
   sleep 0.1
 done
 sleep 0.5
-[ "$(q "s['layout']['scroll'][1]")" = "0.0" ] && [ "$(q "$G[1]")" = "$y0" ] ||
-  fail "the wheel over the ldmatrix view, wholly in sight, scrolled the column: scroll $(q "s['layout']['scroll']"), gate $(q "$G")"
-echo "gate view at $(q "$G"), layout scroll $(q "s['layout']['scroll']")"
-# Over the ladder's rows, inside the gate view and on the display.
-px=$(q "int($G[0] + $G[2] / 2)")
-py=$(q "int(min($G[1] + $G[3], s['display']['pixel_size'][1]) - 40)")
-for _ in $(seq 10); do
+[ "$(q "$ALL")" = "$before" ] || fail "the wheel over the ldmatrix view moved views: $before -> $(q "$ALL")"
+# Over the ladder's rows: the table scrolls to its end, no view moves.
+T="s['widgets']['ladder_table']"
+px=$(q "int($T[0] + $T[2] / 2)")
+py=$(q "int($T[1] + $T[3] / 2)")
+for _ in $(seq 40); do
   xdotool mousemove --window "$WID" "$px" "$py" click 5
-  sleep 0.1
+  sleep 0.05
 done
-wait_for "s['layout']['scroll'][1] > 0 and $G[1] < $y0 - 50" 10 ||
-  fail "the wheel over the gate view did not scroll its column: gate $(q "$G"), scroll $(q "s['layout']['scroll']")"
-echo "after the wheel: gate view at $(q "$G"), layout scroll $(q "s['layout']['scroll']")"
-[ "$(q "$F")" = "$f0" ] || fail "the fragments view moved with the gate's column: $f0 -> $(q "$F")"
-# The last row comes into sight.
-wait_for "$G[1] + $G[3] <= s['display']['pixel_size'][1] + 1" 10 ||
-  fail "the gate view's end stays below the window: $(q "$G")"
-for _ in $(seq 30); do
-  xdotool mousemove --window "$WID" "$px" "$(q "int(max($G[1], s['layout']['view'][1]) + 60)")" click 4
-  sleep 0.1
+wait_for "$GL['scroll_y'] >= $GL['scroll_max_y'] - 1" 10 ||
+  fail "the wheel did not scroll the table to its last row: $(q "$GL['scroll_y'], $GL['scroll_max_y']")"
+[ "$(q "$ALL")" = "$before" ] || fail "the wheel over the table moved views: $before -> $(q "$ALL")"
+echo "table scrolled to $(q "$GL['scroll_y']") of $(q "$GL['scroll_max_y']"); views unmoved"
+for _ in $(seq 40); do
+  xdotool mousemove --window "$WID" "$px" "$py" click 4
+  sleep 0.05
 done
-wait_for "s['layout']['scroll'][1] == 0 and abs($G[1] - $y0) < 1" 10 ||
-  fail "the wheel back up did not bring the column back: gate $(q "$G")"
+wait_for "$GL['scroll_y'] == 0" 10 || fail "the wheel back up did not bring the table back: $(q "$GL['scroll_y']")"
+[ "$(q "$ALL")" = "$before" ] || fail "views moved: $before -> $(q "$ALL")"
 quit_app
 echo "PASS"

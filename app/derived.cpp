@@ -66,44 +66,6 @@ OperandTable make_operand(const Instruction& in, Operand op) {
   return t;
 }
 
-/// Explorer cell width for `in`: the element where ldmatrix moves whole ones (bytes for 8-bit and
-/// narrower data, words for tf32), halves with .trans or without a form.
-int explorer_unit_bytes(const Instruction& in, LdmatrixConfig cfg) {
-  if (cfg.trans || !(fragment_load(in, Operand::A) || fragment_load(in, Operand::B))) return kHalfBytes;
-  return std::clamp(element_bits(in.a.type) / 8, 1, 4);
-}
-
-LdmatrixTable make_ldmatrix(LdmatrixConfig cfg, int unit) {
-  LdmatrixTable t;
-  t.config = cfg;
-  t.unit_bytes = unit;
-  const int n = matrices(cfg.num);
-  t.rows = n == 1 ? 8 : 16;
-  t.cols = (n == 4 ? 32 : 16) / unit;  // 16 or 32 bytes a row
-  t.cells.assign(static_cast<std::size_t>(t.rows * t.cols), LdmatrixTable::Cell{});
-  // Matrix j sits at rows 8 (j % 2), bytes 16 (j / 2) (explorer_matrix_origin, in halves).
-  auto origin_byte = [](int j) {
-    return Coord{explorer_matrix_origin(j).row, explorer_matrix_origin(j).col * kHalfBytes};
-  };
-  for (int lane = 0; lane < kWarpSize; ++lane)
-    for (int reg = 0; reg < n; ++reg)
-      for (int part = 0; part < 4 / unit; ++part) {
-        const Coord o = origin_byte(reg);
-        const Coord b = ldmatrix_byte(cfg.trans, lane, part * unit);
-        auto& cell = t.cells[static_cast<std::size_t>((o.row + b.row) * t.cols + (o.col + b.col) / unit)];
-        cell.lane = lane;
-        cell.reg = reg;
-        cell.part = part;
-      }
-  for (int lane = 0; lane < address_lanes(cfg.num); ++lane) {
-    const Coord o = origin_byte(address_matrix(lane));
-    const int row = o.row + address_row(lane);
-    for (int k = 0; k < kRowBytes / unit; ++k)
-      t.cells[static_cast<std::size_t>(row * t.cols + o.col / unit + k)].address_lane = lane;
-  }
-  return t;
-}
-
 BankTable make_banks(const Instruction& in, LdmatrixConfig cfg, const TileGeometry& tile) {
   BankTable b;
   b.tile = tile;
@@ -129,7 +91,7 @@ Derived compute_derived(const Controls& c) {
     d.operands[static_cast<std::size_t>(op)] = make_operand(*d.instr, op);
   d.has_ldmatrix_form = d.op(Operand::A).load || d.op(Operand::B).load;
   if (!d.has_ldmatrix_form) d.no_ldmatrix = d.op(Operand::A).no_load;
-  d.ldmatrix = make_ldmatrix(c.ldmatrix(), explorer_unit_bytes(*d.instr, c.ldmatrix()));
+  d.ldmatrix = make_ldmatrix(*d.instr, c.ldmatrix());
   d.unpadded = make_banks(*d.instr, c.ldmatrix(), c.unpadded_tile());
   d.padded = make_banks(*d.instr, c.ldmatrix(), c.tile());
   return d;
@@ -182,13 +144,6 @@ MeasuredTable compute_measured(const Derived& d, std::shared_ptr<const ProbeRepo
   }
 
   return m;
-}
-
-std::string register_part_name(int reg, int part, int unit_bytes) {
-  const std::string r = "r" + std::to_string(reg);
-  if (unit_bytes == 1) return r + ".b" + std::to_string(part);
-  if (unit_bytes == 2) return r + (part ? ".hi" : ".lo");
-  return r;
 }
 
 std::uint32_t tile_byte(const TileGeometry& tile, int row, int byte) {

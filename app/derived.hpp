@@ -19,6 +19,7 @@
 #include "fragviz/smem/banks.hpp"
 #include "fragviz/viewmodel/bank_lines.hpp"
 #include "fragviz/viewmodel/fragments_measured.hpp"
+#include "fragviz/viewmodel/ldmatrix_table.hpp"
 #include "run_status.hpp"
 
 namespace fragviz::app {
@@ -74,23 +75,6 @@ struct BankTable {
   std::vector<OperandLoad> operand_loads;  ///< A, B: those with an ldmatrix form
 };
 
-/// The explorer's ldmatrix: which lane and which part of which register receives each tile cell it
-/// loads. Cells are `unit_bytes` wide: the selected instruction's element where ldmatrix moves
-/// whole ones (1 byte for 8-, 4- and 1-bit data, 2 for 16-bit, 4 for tf32), always 2 with .trans
-/// (which moves 16-bit elements).
-struct LdmatrixTable {
-  LdmatrixConfig config;
-  int unit_bytes = 2;
-  int rows = 0, cols = 0;  ///< region of the tile covered by the .num matrices, in cells
-  struct Cell {
-    int lane = -1, reg = 0;
-    int part = 0;           ///< which unit of the 32-bit register: byte 0-3, half 0-1 (0 = low), or 0
-    int address_lane = -1;  ///< lane that supplied this cell's row start
-  };
-  std::vector<Cell> cells;  ///< row-major rows*cols
-  const Cell& at(int row, int col) const { return cells[static_cast<std::size_t>(row * cols + col)]; }
-};
-
 /// Everything derived from one Controls value (and, in `measured`, from the probe report).
 struct Derived {
   Controls key;
@@ -100,7 +84,7 @@ struct Derived {
   /// to it); else `no_ldmatrix` says why (A's reason: the PTX's words).
   bool has_ldmatrix_form = false;
   std::string no_ldmatrix;
-  LdmatrixTable ldmatrix;
+  LdmatrixTable ldmatrix;  ///< the explorer's (ldmatrix_table.hpp: its export draws the same)
   BankTable unpadded, padded;
   MeasuredTable measured;
   const OperandTable& op(Operand o) const { return operands[static_cast<std::size_t>(o)]; }
@@ -113,8 +97,6 @@ Derived compute_derived(const Controls& c);
 /// Measured tables of `d`'s instruction from `report` (null: none).
 MeasuredTable compute_measured(const Derived& d, std::shared_ptr<const ProbeReport> report);
 
-/// "r0.b2", "r0.hi", "r0": register `reg` and the part of it a unit of `unit_bytes` is.
-std::string register_part_name(int reg, int part, int unit_bytes);
 /// Byte offset in `tile` (its stride and swizzle) of byte `byte` of stored row `row`.
 std::uint32_t tile_byte(const TileGeometry& tile, int row, int byte);
 

@@ -245,6 +245,7 @@ scene::ViewRequest export_request(const AppState& s, scene::View v) {
       r.descriptor = s.hopper.descriptor;
       break;
     case scene::View::ldmatrix:
+      r.instr = c.instruction;  // its unit (bytes for s8) and words, as the view draws them
       r.ldmatrix = c.ldmatrix();
       r.lane = s.selected_lane;
       break;

@@ -54,7 +54,7 @@ const std::map<scene::View, std::set<std::string>> kViewOptions = {
      {"--instr", "--lane", "--thread", "--operand", "--crop", "--labels", "--report"}},
     {scene::View::warpgroup,
      {"--instr", "--lane", "--thread", "--operand", "--crop", "--labels", "--report"}},
-    {scene::View::ldmatrix, {"--num", "--trans", "--lane"}},
+    {scene::View::ldmatrix, {"--instr", "--num", "--trans", "--lane"}},
     {scene::View::stmatrix, {"--num", "--trans", "--lane"}},
     {scene::View::movmatrix, {"--lane"}},
     {scene::View::banks,
@@ -292,10 +292,12 @@ void add_export_command(CLI::App& app, int& exit_code) {
                                  "Any view as SVG, PNG, PDF or TikZ: fragments, warpgroup, ldmatrix, "
                                  "stmatrix, movmatrix, banks, output, algebra, tmem, cta");
   cmd->add_option("--view", o->view, scene::view_names())->required();
-  o->given["--instr"] = cmd->add_option("--instr", o->instr,
-                                        "fragments: an mma.sync mnemonic; warpgroup: a wgmma one; banks: an "
-                                        "mma.sync whose A ldmatrix loads")
-                            ->check(kNonEmpty);
+  o->given["--instr"] =
+      cmd->add_option("--instr", o->instr,
+                      "fragments: an mma.sync mnemonic; warpgroup: a wgmma one; ldmatrix: the "
+                      "mma.sync whose cells it shows (bytes for s8); banks: an mma.sync "
+                      "whose A ldmatrix loads")
+          ->check(kNonEmpty);
   o->given["--num"] =
       cmd->add_option("--num", o->num, "x1, x2 or x4")->check(CLI::IsMember({"x1", "x2", "x4"}));
   o->given["--trans"] = cmd->add_flag("--trans", o->trans, ".trans");

@@ -1,8 +1,8 @@
-// The matrix-move views: ldmatrix and stmatrix (.x1/.x2/.x4, .trans) over the explorer's tile
-// (matrix j at rows 8(j%2), cols 8(j/2)), and movmatrix before and after. Each tile cell names the
-// lane and register element it moves to or from: T<lane> V<2 * register + half>, the fragment
-// element index an mma operand loaded this way gets; a second grid names the lane whose row address
-// each cell's row comes from (PTX ISA, "Warp-level matrix load instruction: ldmatrix", "stmatrix",
+// The Hopper matrix-move views: stmatrix (.x1/.x2/.x4, .trans) over the explorer's tile (matrix j
+// at rows 8(j%2), cols 8(j/2)), and movmatrix before and after (ldmatrix, the explorer's view:
+// view_ldmatrix.cpp). Each tile cell names the lane and register element it moves to or from:
+// T<lane> V<2 * register + half>, the fragment element index an mma operand loaded this way gets; a
+// second grid names the lane whose row address each cell's row comes from (PTX ISA, "stmatrix",
 // "movmatrix").
 #include <string>
 #include <vector>
@@ -59,28 +59,6 @@ Scene move_scene(const std::string& mnemonic, const std::string& verb, int rows,
 }
 
 }  // namespace
-
-Outcome<Scene> ldmatrix_scene(const ViewRequest& r) {
-  const LdmatrixConfig c = r.ldmatrix;
-  const int n = matrices(c.num), rows = n == 1 ? 8 : 16, cols = n == 4 ? 16 : 8;
-  std::vector<MoveCell> cells(static_cast<std::size_t>(rows * cols));
-  for (int reg = 0; reg < n; ++reg)
-    for (int lane = 0; lane < kWarpSize; ++lane)
-      for (int half = 0; half < 2; ++half) {
-        const Coord o = explorer_matrix_origin(reg), e = ldmatrix_element(c.trans, lane, half);
-        MoveCell& m = cells[static_cast<std::size_t>((o.row + e.row) * cols + o.col + e.col)];
-        m.lane = lane;
-        m.reg = reg;
-        m.half = half;
-      }
-  for (int lane = 0; lane < address_lanes(c.num); ++lane) {
-    const Coord o = explorer_matrix_origin(address_matrix(lane));
-    for (int k = 0; k < 8; ++k)
-      cells[static_cast<std::size_t>((o.row + address_row(lane)) * cols + o.col + k)].address_lane = lane;
-  }
-  return Outcome<Scene>::ok(
-      move_scene(ldmatrix_mnemonic(c), "receives", rows, cols, cells, r.palette, r.lane, r.title_and_legend));
-}
 
 Outcome<Scene> stmatrix_scene(const ViewRequest& r) {
   const app::StmatrixTable t = app::make_stmatrix_table(r.ldmatrix, nullptr);

@@ -25,18 +25,6 @@ constexpr float kMinLabelPx = 7.f;
 constexpr float kHeaderGap = 5.f;
 /// Room right of the row labels for the row-start bars (up to 6 px for the selected lane's).
 constexpr float kRowBarRoom = 7.f;
-/// The bytes of one 32-bit register: byte cells are labelled once per register run (below).
-constexpr int kRegisterBytes = 4;
-
-/// The cells of row `r` from `c` on that one label covers: up to `run` of them, while they go to the
-/// same lane and register (four bytes of one register; a half or a word alone).
-int run_length(const LdmatrixTable& t, int r, int c, int run) {
-  int n = 1;
-  while (n < run && c + n < t.cols && t.at(r, c + n).lane == t.at(r, c).lane &&
-         t.at(r, c + n).reg == t.at(r, c).reg)
-    ++n;
-  return n;
-}
 }  // namespace
 
 void draw_ldmatrix(AppState& s, const Derived& d) {
@@ -162,7 +150,7 @@ void draw_ldmatrix(AppState& s, const Derived& d) {
   // Byte cells are labelled once per register run: the lane over the four bytes its register
   // holds, at the font's own size (a label per byte shrank to about 6 px at 1600x1000, issue 22);
   // hover names each byte (r<reg>.b0-b3). Halves and words keep a label each (r<reg>.lo/hi).
-  const int run = t.unit_bytes < kHalfBytes ? kRegisterBytes / t.unit_bytes : 1;
+  const int run = label_run(t);
   const float room = run * cw - 2.f;
   std::string level = "none";
   float label_px = 0;
@@ -211,7 +199,7 @@ void draw_ldmatrix(AppState& s, const Derived& d) {
     // One cell per run (a run of one where cells are halves or words), its label over it, and a
     // tick between its bytes at the bottom edge (full-height borders cut through the label).
     for (int c = 0, n = 1; c < t.cols; c += n) {
-      n = run_length(t, r, c, run);
+      n = run_length(t, r, c);
       const LdmatrixTable::Cell& x = t.at(r, c);
       const ImVec2 a(g0.x + c * cw, g0.y + r * ch), b(a.x + n * cw, a.y + ch);
       lane_cell(dl, a, b, x.lane, sel, x.lane == hov);
@@ -219,9 +207,9 @@ void draw_ldmatrix(AppState& s, const Derived& d) {
         dl->AddLine(ImVec2(a.x + k * cw, b.y - 3.f), ImVec2(a.x + k * cw, b.y), IM_COL32(0, 0, 0, 220), 1.f);
       if (level == "none") continue;
       const ImU32 tc = (sel >= 0 && sel != x.lane) ? faded_text_colour() : lane_text_colour(x.lane);
-      // A run names its register ("r2"), a single cell its part of one ("r2.lo").
-      const std::string reg =
-          n > 1 ? "r" + std::to_string(x.reg) : register_part_name(x.reg, x.part, t.unit_bytes);
+      // A run names its register ("r2"), a single cell its part of one ("r2.lo"): the export's words
+      // (ldmatrix_table.hpp).
+      const std::string reg = run_register(t, r, c, n);
       std::string said;
       if (level == "two_lines") {
         std::snprintf(buf, sizeof buf, "T%d", x.lane);
@@ -248,8 +236,8 @@ void draw_ldmatrix(AppState& s, const Derived& d) {
   // Row starts: a bar in the supplying lane's colour left of each matrix row (thicker for the
   // selected lane), and the supplier's number in the label column.
   for (int lane = 0; lane < address_lanes(t.config.num); ++lane) {
-    const Coord org = explorer_matrix_origin(address_matrix(lane));
-    const int r = org.row + address_row(lane), c = org.col * kHalfBytes / t.unit_bytes;
+    const Coord start = row_start_cell(t, lane);
+    const int r = start.row, c = start.col;
     const ImVec2 a(g0.x + c * cw, g0.y + r * ch);
     const float w = lane == sel ? 6.f : 3.f;
     dl->AddRectFilled(ImVec2(a.x - w, a.y + 1), ImVec2(a.x, a.y + ch - 1), lane_colour(lane));

@@ -421,6 +421,9 @@ TEST(ExportDialog, EveryViewExportsItsSelectedLaneAndSettings) {
   EXPECT_EQ(f.instr, s.controls.instruction);
   EXPECT_EQ(f.lane, 5);
   EXPECT_EQ(export_request(s, scene::View::ldmatrix).lane, 5);
+  // The ldmatrix view's cells are the selected instruction's units (bytes for s8): its export is
+  // built from that instruction, as the view is.
+  EXPECT_EQ(export_request(s, scene::View::ldmatrix).instr, s.controls.instruction);
   EXPECT_EQ(export_request(s, scene::View::warpgroup).lane, 77);
   EXPECT_EQ(export_request(s, scene::View::warpgroup).instr, s.hopper.wgmma);
   EXPECT_EQ(export_request(s, scene::View::stmatrix).lane, 9);

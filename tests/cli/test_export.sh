@@ -31,7 +31,8 @@ refuse 64 "is none of fragments" --view tiles --svg "$tmp/a.svg"
 refuse 64 "did you mean:" --view fragmnets --svg "$tmp/a.svg"
 grep -qx "  fragments" "$tmp/err" || fail "export --view fragmnets: no fragments suggested: $(cat "$tmp/err")"
 refuse 64 "not an option of --view warpgroup" --view warpgroup --num x2 --svg "$tmp/a.svg"
-refuse 64 "not an option of --view ldmatrix" --view ldmatrix --instr "$M" --svg "$tmp/a.svg"
+refuse 64 "not an option of --view ldmatrix" --view ldmatrix --pad 8 --svg "$tmp/a.svg"
+refuse 3 "no mma.sync of the catalogue" --view ldmatrix --instr mma.sync.m16n8k16 --svg "$tmp/a.svg"
 refuse 64 "not both" --view banks --picture tile --instr "$M" --num x2 --svg "$tmp/a.svg"
 refuse 64 "same file" --view movmatrix --svg "$tmp/a.svg" --tikz "$tmp/a.svg"
 refuse 3 "no mma.sync of the catalogue" --view fragments --instr mma.sync.m16n8k16 --svg "$tmp/a.svg"
@@ -431,6 +432,23 @@ PY3
 rm -f "$tmp/full.svg" "$tmp/lane.svg" "$tmp/number.svg" "$tmp/none.svg"
 refuse 64 "must be one of full, lane, number, none" --view fragments --instr "$M" --labels some --svg "$tmp/a.svg"
 refuse 64 "not an option of --view ldmatrix" --view ldmatrix --labels none --svg "$tmp/a.svg"
+# --view ldmatrix --instr: the view's cells for that instruction (issue 22). For s8, bytes: lane
+# 4(row%8) + (byte%16)/4 receives the four bytes 4((byte%16)/4).. of its row in register
+# row/8 + 2(byte/16) (PTX ISA, ldmatrix), one label "T<lane> r<register>" over each four.
+"$cli" export --view ldmatrix --instr mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 --no-title \
+  --svg "$tmp/ldm8.svg" >/dev/null 2>"$tmp/err" || fail "export --view ldmatrix --instr s8: $(cat "$tmp/err")"
+python3 - "$tmp/ldm8.svg" <<'PY3' || fail "export --view ldmatrix --instr s8 does not draw the view's byte cells"
+import sys, xml.etree.ElementTree as ET
+els = list(ET.parse(sys.argv[1]).getroot().iter())
+cells = [e.get("id") for e in els if e.tag.endswith("rect") and (e.get("id") or "").startswith("tile-")]
+assert len(cells) == 16 * 32, len(cells)
+texts = [e.text for e in els if e.tag.endswith("text")]
+want = ["T%d r%d" % (4 * (r % 8) + (b % 16) // 4, r // 8 + 2 * (b // 16)) for r in range(16) for b in range(0, 32, 4)]
+got = [t for t in texts if t and " r" in t]
+assert got == want, (got[:8], want[:8])
+assert not any(t and " V" in t for t in texts), "a V<element> label"
+PY3
+rm -f "$tmp/ldm8.svg"
 # The bank view's words say their reading lane as the app's words do at its zoom (issue 22): --labels
 # full or lane "T<lane>", number the lane alone, none nothing; the tile picture has its own labels.
 for level in lane number none; do

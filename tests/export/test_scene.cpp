@@ -492,22 +492,92 @@ TEST(ExportWarpgroup, M64n256LargeTileCells) {
   EXPECT_NE(svg.find(">T127 V127</text>"), std::string::npos);
 }
 
-// ldmatrix .x4 (plain): lane l receives row l/4, cols 2(l%4), +1 of each matrix j (register j),
-// matrix j at rows 8(j%2), cols 8(j/2); lanes 8j..8j+7 give matrix j's row addresses.
-TEST(ExportMatrixMoves, LdmatrixX4AndTrans) {
+/// The label drawn over the run of cells c0..c1 of the ldmatrix tile's row `row` (a register's bytes
+/// under one label, or one half or word): each cell's Rect in order, a run of several inside one
+/// outline Rect, then its Text, which no earlier cell of the run has; "<none>" otherwise.
+std::string run_label(const fs::Scene& s, int row, int c0, int c1) {
+  const auto id = [&](int c) { return "tile-r" + std::to_string(row) + "-c" + std::to_string(c); };
+  const long first = find_cell(s, id(c0));
+  if (first < 0) return "<none>";
+  for (int c = c0; c <= c1; ++c)
+    if (find_cell(s, id(c)) != first + (c - c0)) return "<none>";
+  std::size_t i = static_cast<std::size_t>(first + (c1 - c0) + 1);
+  if (c1 > c0) {  // the run's outline, no cell of its own
+    const auto* outline = i < s.items.size() ? std::get_if<fs::Rect>(&s.items[i]) : nullptr;
+    if (!outline || !outline->id.empty()) return "<none>";
+    ++i;
+  }
+  const auto* t = i < s.items.size() ? std::get_if<fs::Text>(&s.items[i]) : nullptr;
+  return t ? t->text : "<none>";
+}
+
+// ldmatrix .x4 (plain) as the explorer draws it (PTX ISA, "ldmatrix"): matrix j, at rows 8(j%2),
+// bytes 16(j/2) of the tile, goes to register j; lane 4(row%8) + (byte%16)/4 receives bytes
+// 4((byte%16)/4)..+3 of its row, byte b of them in bits 8b..8b+7. Halves for f16: half h of a
+// register is bytes 2h, 2h+1 (.lo, .hi).
+TEST(ExportMatrixMoves, LdmatrixF16HalvesAsTheView) {
   fs::ViewRequest r;
   r.view = fs::View::ldmatrix;
+  r.instr = kM16n8k16;
+  r.title_and_legend = false;
   fs::Scene s = build(r);
-  EXPECT_EQ(label(s, "tile-r0-c0"), "T0 V0");
-  EXPECT_EQ(label(s, "tile-r0-c1"), "T0 V1");
-  EXPECT_EQ(label(s, "tile-r9-c2"), "T5 V2");    // matrix 1 (register 1), lane 5
-  EXPECT_EQ(label(s, "tile-r3-c12"), "T14 V4");  // matrix 2 (register 2): row 3 col 4 -> lane 14, half 0
-  EXPECT_EQ(label(s, "address-r9-c3"), "T9");
-  EXPECT_EQ(label(s, "address-r3-c12"), "T19");
+  EXPECT_EQ(count_cells(s, "tile"), 16 * 16);  // 16 rows of 32 bytes in halves
+  EXPECT_EQ(count_cells(s, "address"), 0);     // no second grid: the screen has none
+  for (int row = 0; row < 16; ++row)
+    for (int col = 0; col < 16; ++col) {
+      const int byte = 2 * col, owner = 4 * (row % 8) + (byte % 16) / 4, reg = row / 8 + 2 * (byte / 16);
+      const std::string want =
+          "T" + std::to_string(owner) + " r" + std::to_string(reg) + ((byte % 4) / 2 ? ".hi" : ".lo");
+      EXPECT_EQ(label(s, "tile-r" + std::to_string(row) + "-c" + std::to_string(col)), want)
+          << "row " << row << " col " << col;
+      EXPECT_EQ(fill(s, "tile-r" + std::to_string(row) + "-c" + std::to_string(col)), lane(owner));
+    }
+  // .trans: each matrix transposed on its own, lane l's half h is the matrix's (2(l%4) + h, l/4):
+  // its (i, c) goes to lane 4c + i/2, half i%2.
   r.ldmatrix.trans = true;
   s = build(r);
-  EXPECT_EQ(label(s, "tile-r1-c0"), "T0 V1");  // .trans: (lane/4, 2(lane%4)+h) read transposed
-  EXPECT_EQ(label(s, "tile-r0-c1"), "T4 V0");
+  for (int row = 0; row < 16; ++row)
+    for (int col = 0; col < 16; ++col) {
+      const int i = row % 8, c = col % 8, owner = 4 * c + i / 2, reg = row / 8 + 2 * (col / 8);
+      EXPECT_EQ(label(s, "tile-r" + std::to_string(row) + "-c" + std::to_string(col)),
+                "T" + std::to_string(owner) + " r" + std::to_string(reg) + (i % 2 ? ".hi" : ".lo"))
+          << ".trans row " << row << " col " << col;
+    }
+  EXPECT_EQ(label(s, "tile-r9-c10"), "T8 r3.hi");  // matrix 3's (1, 2): lane 8, its high half
+}
+
+// m16n8k32 .s8: the explorer's cells are bytes (the view's), a register's four bytes of one row under
+// one label "T<lane> r<register>", and each lane l < 32 marks the start of matrix l/8's row l%8 with a
+// bar in its colour, named left of the tile for the left-hand matrices (lanes 0-15).
+TEST(ExportMatrixMoves, LdmatrixS8BytesAsTheView) {
+  fs::ViewRequest r;
+  r.view = fs::View::ldmatrix;
+  r.instr = "mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32";
+  r.title_and_legend = false;
+  const fs::Scene s = build(r);
+  EXPECT_EQ(count_cells(s, "tile"), 16 * 32);
+  for (int row = 0; row < 16; ++row)
+    for (int byte = 0; byte < 32; byte += 4) {
+      const int owner = 4 * (row % 8) + (byte % 16) / 4, reg = row / 8 + 2 * (byte / 16);
+      EXPECT_EQ(run_label(s, row, byte, byte + 3), "T" + std::to_string(owner) + " r" + std::to_string(reg))
+          << "row " << row << " byte " << byte;
+      for (int b = byte; b < byte + 3; ++b)  // one label a register: none after a run's first bytes
+        EXPECT_EQ(label(s, "tile-r" + std::to_string(row) + "-c" + std::to_string(b)), "<none>");
+      for (int b = byte; b < byte + 4; ++b)
+        EXPECT_EQ(fill(s, "tile-r" + std::to_string(row) + "-c" + std::to_string(b)), lane(owner));
+    }
+  for (int l = 0; l < 32; ++l) {
+    const int row = 8 * ((l / 8) % 2) + l % 8, byte = 16 * ((l / 8) / 2);
+    EXPECT_EQ(fill(s, "start-r" + std::to_string(row) + "-c" + std::to_string(byte)), lane(l)) << l;
+    EXPECT_EQ(has_text(s, "T" + std::to_string(l)), byte == 0) << l;  // named where it starts the tile's row
+  }
+  EXPECT_EQ(count_cells(s, "start"), 32);
+  // --lane: its runs outlined, every other lane's faded.
+  fs::ViewRequest h = r;
+  h.lane = 5;
+  const fs::Scene hs = build(h);
+  EXPECT_EQ(fill(hs, "tile-r1-c4"), lane(5));  // lane 5: row 1, bytes 4-7
+  EXPECT_NE(fill(hs, "tile-r0-c0"), lane(0));
 }
 
 // movmatrix.trans: destination lane l, half h holds M^T at (l/4, 2(l%4)+h) = M at (2(l%4)+h, l/4),

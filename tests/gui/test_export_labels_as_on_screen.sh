@@ -10,6 +10,10 @@
 #  3. The fragments view of s8 m16n8k32 after "fit" (cells too small for any label): its picture
 #     labels no cell either; zoomed back to "labels", every cell says T<lane> V<element> of the
 #     dump's cells.
+#  4. The ldmatrix view of the same s8: its picture has the screen's cells (bytes, each of the dump's
+#     lane), one label over each run the screen labels, saying what the screen says (the register
+#     too where the screen has room for it), and the screen's row-start lanes (the export drew
+#     16-bit cells "T<lane> V<element>" whatever the instruction).
 source "$(dirname "$0")/lib.sh"
 gui_init "$@"
 D="s['export_dialog']"
@@ -148,5 +152,55 @@ print(len(want), "cells;", len(bad), "differ", list(bad.items())[:5])
 sys.exit(0 if not bad and len(got) == len(want) else 1)
 PY
   fail "the labelled fragments picture does not say what the screen's cells say"
+
+# 4. The ldmatrix view of s8: bytes, one label a register run, as the screen draws them.
+L="s['ldmatrix_view']"
+wait_for "$L['unit_bytes'] == 1 and len($L['cell_labels']) > 0" ||
+  fail "the ldmatrix view of s8 has no labelled byte cells: $(q "$L['labels']")"
+cp "$STATE" "$WORK/ldmatrix.json"
+read -r GX GY <<<"$(centre_of "s['widgets']['ldmatrix_grid']")"
+xdotool mousemove --window "$WID" "$GX" "$GY"
+export_view ldmatrix whole "$WORK/ldmatrix.svg"
+python3 - "$WORK/ldmatrix.json" "$WORK/ldmatrix.svg" <<'PY' ||
+import json, re, sys, xml.etree.ElementTree as ET
+v = json.load(open(sys.argv[1]))['ldmatrix_view']
+els = list(ET.parse(sys.argv[2]).getroot().iter())
+cell = lambda i: tuple(int(x) for x in re.fullmatch(r"tile-r(\d+)-c(\d+)", i).groups())
+fills, runs, pending = {}, {}, []
+for e in els:
+    tag, i = e.tag.split('}')[-1], e.get('id') or ''
+    if tag == 'rect' and i.startswith('tile-'):
+        fills[cell(i)] = e.get('fill').upper()
+        pending.append(cell(i))
+    elif tag == 'rect' and not i and pending:
+        continue  # a register run's outline
+    elif tag == 'text' and pending:
+        runs[(pending[0][0], pending[0][1], pending[-1][1])] = e.text
+        pending = []
+    else:
+        pending = []
+assert len(fills) == v['rows'] * v['cols'], (len(fills), v['rows'], v['cols'])
+# Cells of one lane share its colour, two lanes never do: the picture's cells are the screen's lanes.
+colour = {}
+for (r, c), f in fills.items():
+    lane = v['cells'][r * v['cols'] + c][0]
+    assert colour.setdefault(lane, f) == f, ('lane', lane, 'in two colours')
+assert len(set(colour.values())) == 32, len(set(colour.values()))
+screen = {(r, c0, c1): t for r, c0, c1, t in v['cell_labels']}
+bad = {}
+for k, said in screen.items():
+    got = runs.get(k)
+    words = said.split()
+    lane = words[0] if words[0].startswith('T') else 'T' + words[0]
+    if got is None or got.split()[0] != lane or (len(words) > 1 and got != said):
+        bad[k] = (said, got)
+print(len(screen), 'runs labelled on screen,', len(runs), 'in the picture;', len(bad), 'differ', list(bad.items())[:4])
+assert not bad and len(runs) == len(screen) == v['rows'] * v['cols'] // 4, (len(runs), len(screen))
+# The row-start lanes the screen names left of its rows, the picture names (title and legend off: no legend).
+starts = sorted(lane for _, lane in v['row_labels'] if lane)
+texts = sorted(e.text for e in els if e.tag.endswith('text') and re.fullmatch(r"T\d+", e.text or ''))
+assert starts and texts == starts, (texts, starts)
+PY
+  fail "the ldmatrix picture of s8 does not draw the screen's byte cells, labels and row starts"
 quit_app
 echo "PASS"

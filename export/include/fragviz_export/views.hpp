@@ -1,6 +1,6 @@
 // Every view as a Scene (scene.hpp), built by the pure model's one definition of each layout:
 // fragment_coord (layout.hpp) for mma.sync, wgmma_d_coord / wgmma_a_coord through the app's
-// warpgroup table (hopper_derived.hpp), ldmatrix_element / explorer_matrix_origin (ldmatrix.hpp),
+// warpgroup table (hopper_derived.hpp), the explorer's ldmatrix table (ldmatrix_table.hpp, the view's),
 // the stmatrix and movmatrix tables (hopper_derived.hpp), analyze_access over a CuTe layout
 // (smem_access.hpp) for the bank view, and the gate report for the output view. Colours are the
 // app's palette (assets/palette.json), so an exported lane looks as it does on screen.
@@ -142,6 +142,7 @@ std::string cell_labels_names();
 struct ViewRequest {
   View view = View::fragments;
   /// fragments: an mma.sync mnemonic of the catalogue (default: the app's first instruction, m16n8k8 f16).
+  /// ldmatrix: the one whose cells the explorer shows (explorer_unit_bytes: bytes for s8), the same default.
   /// warpgroup: a wgmma mnemonic, with or without "wgmma.mma_async.sync.aligned.". banks: optional; an
   /// mma.sync whose A has an ldmatrix form picks that load's .num and lane pattern.
   std::string instr;
@@ -234,6 +235,8 @@ Outcome<Scene> build_scene(const ViewRequest& r);
 // One builder per view (each in its own file); build_scene picks one.
 Outcome<Scene> fragments_scene(const ViewRequest& r);
 Outcome<Scene> warpgroup_scene(const ViewRequest& r);
+/// The ldmatrix view as on screen: the explorer's table for r.instr and r.ldmatrix (make_ldmatrix),
+/// its cells and labels (run_label) and row-start bars; refused where r.instr is no catalogue mma.sync.
 Outcome<Scene> ldmatrix_scene(const ViewRequest& r);
 Outcome<Scene> stmatrix_scene(const ViewRequest& r);
 Outcome<Scene> movmatrix_scene(const ViewRequest& r);

@@ -35,8 +35,9 @@ int parse_command_line(int argc, char** argv, LaunchOptions& o, WindowOptions& w
       "probe (the default: the first probe job), query (the device-query job), main (a thread started\n"
       "with the process) or before-gl (that thread, waited for before the window opens).");
   cli.add_option("report", o.report_path,
-                 "a report written by fragviz-cli probe/gate --json, shown as measured data")
-      ->type_name("REPORT.json");
+                 "a report written by fragviz-cli probe/gate --json, shown as measured data; or a ladder "
+                 "bench (fragviz-cli bench --csv), shown in Gate > Ladder")
+      ->type_name("REPORT.json|BENCH.csv");
   cli.add_option("--config-dir", o.config_dir, "settings.json and imgui.ini live here")
       ->type_name("DIR")
       ->envname("FRAGVIZ_CONFIG_DIR");

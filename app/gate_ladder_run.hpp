@@ -67,6 +67,9 @@ struct GateLadderState {
   std::string error;
   std::shared_ptr<const LadderResult> result;
   bool run_requested = false;
+  /// A recorded bench was just opened (show_recorded_bench): the Ladder header opens next frame, so
+  /// that its figures are seen (newcomer round 29: `fragviz bench.csv` showed only a closed header).
+  bool reveal = false;
   /// The geometry a row's button asked to show (the layout view reads it; the panel shows its
   /// strings and wavefronts meanwhile).
   std::optional<GateGeometryRequest> geometry;

@@ -49,6 +49,7 @@ std::string recorded_bench_line(const LadderResult& r) {
 void show_recorded_bench(GateLadderState& l, std::shared_ptr<const LadderResult> bench) {
   if (!l.result || l.result->recorded.empty()) l.live_before = l.result;
   l.result = std::move(bench);
+  l.reveal = true;
 }
 
 void close_recorded_bench(GateLadderState& l) {

@@ -46,6 +46,14 @@ std::string tile_stride_line(const TileGeometry& t, TileFieldUnit u) {
 }
 
 std::string clamp_note(const char* field, int typed, int lo, int hi, TileFieldUnit u) {
+  // In range, but a byte count the tile cannot hold: it is kept in 2-byte halves (newcomer round 29:
+  // 17 bytes became 16 unsaid).
+  if (typed >= lo && typed <= hi) {
+    const int kept = halves_to_field(field_to_halves(typed, u), u);
+    if (kept != typed)
+      return "the " + std::string(field) + " typed, " + std::to_string(typed) + " " + u.name +
+             ", is no whole number of 2-byte halves, the tile's unit: set to " + std::to_string(kept);
+  }
   return clamp_note(field, typed, lo, hi, u.name);
 }
 

@@ -222,9 +222,19 @@ void index_labels(ImDrawList* dl, ImFont* f, ImVec2 o, int count, float cell, bo
     if (step == 1 && (t.x > (horizontal ? cell : b - a) - 2.f || t.y > (horizontal ? b - a : cell) + 1.f))
       continue;  // no room in its cell (centred_text's rule)
     ImVec2 clip_min = lo, clip_max(lo.x + t.x, lo.y + t.y);
-    if (keep_in_view &&
-        !slide_into_view(lo, t, p0, p0 + span, horizontal, vis_min, vis_max, &clip_min, &clip_max))
+    if (step > 1) {
+      // A label over several cells names its first: never slid beside another row or column ("30"
+      // read as row 31's number when row 30 lay under the pinned column band, newcomer round 29);
+      // with its cell's centre out of view it is left out, and cut where the view ends.
+      const float lo_edge = horizontal ? vis_min.x : vis_min.y, hi_edge = horizontal ? vis_max.x : vis_max.y;
+      if (p0 + 0.5f * cell < lo_edge || p0 + 0.5f * cell > hi_edge) continue;
+      clip_min = ImVec2(std::max(clip_min.x, vis_min.x), std::max(clip_min.y, vis_min.y));
+      clip_max = ImVec2(std::min(clip_max.x, vis_max.x), std::min(clip_max.y, vis_max.y));
+      if (clip_max.x - clip_min.x < 1.f || clip_max.y - clip_min.y < 1.f) continue;
+    } else if (keep_in_view &&
+               !slide_into_view(lo, t, p0, p0 + span, horizontal, vis_min, vis_max, &clip_min, &clip_max)) {
       continue;
+    }
     const bool clipped =
         clip_min.x > lo.x || clip_min.y > lo.y || clip_max.x < lo.x + t.x || clip_max.y < lo.y + t.y;
     if (clipped) dl->PushClipRect(clip_min, clip_max, true);

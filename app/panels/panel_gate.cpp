@@ -192,6 +192,8 @@ std::string ladder_row_text(const GateVariantInfo& info, const LadderRow& row) {
 /// variant's shared-memory geometry.
 void draw_ladder(AppState& s, bool gate_running) {
   GateLadderState& l = s.gate_ladder;
+  if (l.reveal) ImGui::SetNextItemOpen(true);  // a recorded bench just opened
+  l.reveal = false;
   const bool open = ImGui::CollapsingHeader("Ladder (every variant)");
   record_widget(s, "ladder_header");
   s.gate_ladder_open = open;  // the layout gives the open ladder room (window_placement.cpp)

@@ -114,6 +114,13 @@ TEST(TileUnits, AClampedFieldSaysWhatItBecame) {
   EXPECT_EQ(clamp_note("pad", -7, 0, 64, halves), "the pad typed is less than the least, 0 halves: set to 0");
   EXPECT_EQ(clamp_note("pad", 64, 0, 64, halves), "");
   EXPECT_EQ(clamp_note("width", 8, 8, 512, halves), "");
+  // Newcomer round 29: an odd byte count (the tile is kept in halves) became one less, unsaid.
+  EXPECT_EQ(clamp_note("width", 17, 16, 1024, bytes),
+            "the width typed, 17 bytes, is no whole number of 2-byte halves, the tile's unit: set to 16");
+  EXPECT_EQ(clamp_note("pad", 3, 0, 128, bytes),
+            "the pad typed, 3 bytes, is no whole number of 2-byte halves, the tile's unit: set to 2");
+  EXPECT_EQ(clamp_note("width", 18, 16, 1024, bytes), "");
+  EXPECT_EQ(clamp_note("width", 17, 8, 512, halves), "");
 }
 
 // A count with no unit (the gate's n, the Warpgroup thread) names the limit bare (newcomer round 26:

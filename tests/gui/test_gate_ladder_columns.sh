@@ -12,7 +12,7 @@ BENCH="$SRC/tests/fixtures/bench/h200-2026-12-01-ladder-final.csv"
 [ -f "$BENCH" ] || fail "the pinned bench CSV is missing"
 start_app --no-device "$BENCH"
 wait_for "s['gate_ladder']['recorded'] == '$BENCH' and 'ladder_header' in s['widgets']"
-click $(centre_of "s['widgets']['ladder_header']")
+wait_for "'ladder_rung:1' in s['widgets']"  # a bench opened opens the ladder
 wait_for "'ladder_table' in s['widgets'] and 'ladder_col:verdict' in s['widgets']"
 # check WHICH: the table lies inside the gate panel, and the columns WHICH lie inside the table.
 check() {

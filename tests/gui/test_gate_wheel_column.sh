@@ -14,7 +14,7 @@ L="s['windows']['ldmatrix: what each lane receives']['rect']"
 GL="s['gate_ladder']"
 ALL="sorted((k, [round(x) for x in v['rect']]) for k, v in s['windows'].items())"
 wait_for "$GL['recorded'] == '$BENCH' and 'ladder_header' in s['widgets']"
-click $(centre_of "s['widgets']['ladder_header']")
+wait_for "'ladder_rung:1' in s['widgets']"  # a bench opened opens the ladder
 wait_for "'ladder_rung:1' in s['widgets']"
 sleep 1
 wait_for "$GL['table_scrolls'] and $GL['scroll_max_y'] > 50" 10 ||

@@ -18,7 +18,7 @@ wait_for "s['gate_ladder']['rows'] == 52"
 wait_for "[r for r in s['gate_ladder']['table'] if r['variant'] == 'wgmma-persistent' and r['n'] == 4096] == [{'variant': 'wgmma-persistent', 'n': 4096, 'tflops': 779.49, 'ratio_to_cublas': 1.024, 'exact': True, 'refusal': ''}]"
 # The table and its geometry buttons are drawn.
 wait_for "'ladder_header' in s['widgets']"
-click $(centre_of "s['widgets']['ladder_header']")
+wait_for "'ladder_rung:1' in s['widgets']"  # a bench opened opens the ladder
 wait_for "'ladder_recorded' in s['widgets'] and 'ladder_geometry' in s['widgets']"
 # The table lies below the gate panel's fold: scroll until the first row's button is inside it.
 G="s['windows']['Gate: exact matmul']['rect']"
@@ -49,7 +49,7 @@ kill "$APP_PID"; wait "$APP_PID" 2>/dev/null; APP_PID=""
 start_app --no-device "$BENCH"
 wait_for "s['gate_ladder']['recorded'] == '$BENCH'"
 wait_for "'ladder_header' in s['widgets']"
-click $(centre_of "s['widgets']['ladder_header']")
+wait_for "'ladder_rung:1' in s['widgets']"  # a bench opened opens the ladder
 wait_for "'ladder_recorded_close' in s['widgets']"
 G="s['windows']['Gate: exact matmul']['rect']"
 inside="(lambda w, g: w[1] >= g[1] + 20 and w[1] + w[3] <= g[1] + g[3] - 5)(s['widgets']['ladder_recorded_close'], $G)"

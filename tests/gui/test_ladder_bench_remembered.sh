@@ -18,7 +18,7 @@ wait_for "$L == 'Recorded bench h100-bench.csv on NVIDIA H100 80GB HBM3 (sm_90):
 # Its "# note: " line shows under it: cuBLAS ran slow at 4096 in that run (newcomer round 28 read
 # the 1.10x/1.11x there as wins; only the docs said why they are high).
 wait_for "'ladder_header' in s['widgets']"
-click $(centre_of "s['widgets']['ladder_header']")
+wait_for "'ladder_rung:1' in s['widgets']"  # a bench opened opens the ladder
 wait_for "'ladder_recorded_notes' in s['widgets'] and any(n.startswith('cuBLAS at 4096 ran slow in this run') and n.endswith(\"(wgmma-cluster was 0.973x against call 1's cuBLAS)\") for n in s['gate_ladder']['recorded_notes'])" 5 ||
   fail "the bench's note is not shown whole: $(q "s['gate_ladder']['recorded_notes']")"
 quit_app

@@ -14,16 +14,18 @@ awk '{ print } /^reg-db-128x256,1024,/ { r = $0; sub(/^reg-db-128x256,/, "stream
   "$PINNED" >"$BENCH"
 start_app --no-device "$BENCH"
 wait_for "s['gate_ladder']['recorded'] == '$BENCH' and 'ladder_header' in s['widgets']"
-click $(centre_of "s['widgets']['ladder_header']")
+wait_for "'ladder_rung:1' in s['widgets']"  # a bench opened opens the ladder
 wait_for "'ladder_rung:7' in s['widgets']" || fail "rung 7's row is not drawn"
 G="s['windows']['Gate: exact matmul']['rect']"
 for rung in 7 10 11; do
   wait_for "'ladder_rung:$rung' in s['widgets']" 10 || fail "rung $rung's row is not drawn"
-  # The table lies below the gate panel's fold: scroll until the row is inside it.
-  inside="(lambda w, g: w[1] >= g[1] + 20 and w[1] + w[3] <= g[1] + g[3] - 5)(s['widgets']['ladder_rung:$rung'], $G)"
-  for _ in $(seq 40); do
+  # The table scrolls in itself (its 45 rows are more than the view holds): scroll it until the row
+  # is inside it, below its header row.
+  TB="s['widgets']['ladder_table']"
+  inside="(lambda w, g: w[1] >= g[1] + 20 and w[1] + w[3] <= g[1] + g[3] - 5)(s['widgets']['ladder_rung:$rung'], $TB)"
+  for _ in $(seq 60); do
     python3 -c "import json,sys; s=json.load(open('$STATE')); sys.exit(0 if $inside else 1)" 2>/dev/null && break
-    xdotool mousemove --window "$WID" $(centre_of "$G") click 5
+    xdotool mousemove --window "$WID" $(centre_of "$TB") click 5
     sleep 0.15
   done
   # Hovered only where it lies on the display (the pointer cannot go below it).

@@ -59,6 +59,14 @@ for op in ('A', 'D'):
         if top + hl <= y <= vy + vh:
             checked += 1
             if str(r) not in rows: bad.append(f"{op} row {r} (centre y {y:.0f}) has no number in its band")
+    # A number over every second row names its own row: it begins within that row's upper half, never
+    # slid beside the next row (newcomer round 29: "30" stood beside row 31's cells, row 30 under the
+    # column band).
+    for t in labels:
+        if in_band(t, left, top + hl, left + bw, vy + vh) and t['text'].isdigit():
+            r = int(t['text'])
+            if not (oy + r * ch - 0.5 <= t['rect'][1] + t['rect'][3] and t['rect'][1] < oy + (r + 0.5) * ch):
+                bad.append(f"{op} row number {r} at y {t['rect'][1]:.0f}, not at its row ({oy + r * ch:.0f})")
 print(f"scroll {w['scroll']}: {checked} columns and rows checked")
 print("\n".join(bad[:12]))
 sys.exit(1 if bad or checked == 0 else 0)

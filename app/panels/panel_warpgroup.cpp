@@ -645,7 +645,18 @@ void draw_warpgroup(AppState& s, HopperViews& v) {
   for (Operand op : {Operand::A, Operand::C}) {
     const WgmmaGrid& grid = op == Operand::A ? t.a : t.d;
     const ImVec2 go = g.grid(op);
-    const VisibleGrid vg = visible_cells(go, cw, ch, grid.rows, grid.cols, shown_min, shown_max);
+    // Not the cells under the pinned column and row bands (the fragments view's rule): rows 29-30
+    // under A's column band were counted in view and exported (newcomer round 29).
+    ImVec2 cells_min = shown_min;
+    const char* key = op == Operand::A ? "A" : "D";
+    if (const auto band = v.frame.label_bands.find(key); band != v.frame.label_bands.end()) {
+      const auto size = v.frame.band_sizes[key];
+      if (!std::isnan(band->second.first))
+        cells_min.y = std::max(cells_min.y, band->second.first + size.first);
+      if (!std::isnan(band->second.second))
+        cells_min.x = std::max(cells_min.x, band->second.second + size.second);
+    }
+    const VisibleGrid vg = visible_cells(go, cw, ch, grid.rows, grid.cols, cells_min, shown_max);
     s.frame.warpgroup_visible[op == Operand::A ? "A" : "C"] = vg;
   }
   v.frame.found.reset();

@@ -199,6 +199,18 @@ open_browser_from_file_menu() {
   fail "File > $item did not open the browser"
 }
 
+# file_menu_item WIDGET: opens the File menu until WIDGET shows in it, then clicks it.
+file_menu_item() {
+  for _ in 1 2 3; do
+    click $(centre_of "s['widgets']['menu_file']")
+    for _ in $(seq 20); do [ "$(q "'$1' in s['widgets']")" = True ] && break; sleep 0.1; done
+    [ "$(q "'$1' in s['widgets']")" = True ] && break
+    xdotool key Escape
+  done
+  [ "$(q "'$1' in s['widgets']")" = True ] || fail "the File menu shows no $1"
+  click $(centre_of "s['widgets']['$1']")
+}
+
 # open_compare_browser: File > Compare with report, until the compare browser is visible.
 open_compare_browser() { open_browser_from_file_menu menu_compare compare_browser; }
 

@@ -15,17 +15,6 @@ GATE="$WORK/r/h200-2026-12-01-ladder-gate.json"
 PN=h200-2026-12-01-probe.json
 GN=h200-2026-12-01-ladder-gate.json
 
-# file_menu_item WIDGET: opens the File menu until WIDGET shows in it, then clicks it.
-file_menu_item() {
-  for _ in 1 2 3; do
-    click $(centre_of "s['widgets']['menu_file']")
-    for _ in $(seq 20); do [ "$(q "'$1' in s['widgets']")" = True ] && break; sleep 0.1; done
-    [ "$(q "'$1' in s['widgets']")" = True ] && break
-    xdotool key Escape
-  done
-  [ "$(q "'$1' in s['widgets']")" = True ] || fail "the File menu shows no $1"
-  click $(centre_of "s['widgets']['$1']")
-}
 # open_gate: the gate report opened beside the probe report shown, through File > Open report.
 open_gate() {
   open_report_browser

@@ -37,17 +37,6 @@ wait_for "s['compare_browser']['typed'] == '$PROBE'"
 xdotool key Return
 wait_for "s['comparison'] is not None and s['comparison']['path'] == '$PROBE'" 20
 
-# file_menu_item WIDGET: opens the File menu until WIDGET shows in it, then clicks it.
-file_menu_item() {
-  for _ in 1 2 3; do
-    click $(centre_of "s['widgets']['menu_file']")
-    for _ in $(seq 20); do [ "$(q "'$1' in s['widgets']")" = True ] && break; sleep 0.1; done
-    [ "$(q "'$1' in s['widgets']")" = True ] && break
-    xdotool key Escape
-  done
-  [ "$(q "'$1' in s['widgets']")" = True ] || fail "the File menu shows no $1"
-  click $(centre_of "s['widgets']['$1']")
-}
 
 # Both closed, one after the other (the strip's "close gate report", then its "close report" for the
 # probe report left): the comparison, with nothing left to compare with, goes with the last.

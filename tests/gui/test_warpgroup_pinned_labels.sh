@@ -67,6 +67,17 @@ for op in ('A', 'D'):
             r = int(t['text'])
             if not (oy + r * ch - 0.5 <= t['rect'][1] + t['rect'][3] and t['rect'][1] < oy + (r + 0.5) * ch):
                 bad.append(f"{op} row number {r} at y {t['rect'][1]:.0f}, not at its row ({oy + r * ch:.0f})")
+    # File > Export's visible region starts at the first row and column whose cells show at least
+    # half past the bands (newcomer round 29 exported rows 29-30 hidden under A's column band).
+    vis = s['warpgroup_visible']['A' if op == 'A' else 'C']
+    if vis['rows'] is not None:
+        r0, c0 = vis['rows'][0], vis['cols'][0]
+        if oy + (r0 + 0.5) * ch < top + hl - 0.5:
+            bad.append(f"{op}'s visible region starts at row {r0}, whose centre lies under the column band")
+        if r0 > 0 and oy + (r0 - 0.5) * ch >= top + hl + 0.5:
+            bad.append(f"{op}'s visible region starts at row {r0}, but row {r0 - 1} shows")
+        if ox + (c0 + 0.5) * cw < left + bw - 0.5:
+            bad.append(f"{op}'s visible region starts at column {c0}, whose centre lies under the row band")
 print(f"scroll {w['scroll']}: {checked} columns and rows checked")
 print("\n".join(bad[:12]))
 sys.exit(1 if bad or checked == 0 else 0)

@@ -5,8 +5,10 @@
 #include <filesystem>
 
 #include "fragviz/gate/gate_ladder.hpp"
+#include "fragviz/isa/catalogue.hpp"
 #include "fragviz/probe/layout_probe.hpp"
 #include "fragviz/util/words.hpp"
+#include "fragviz/viewmodel/tile_units.hpp"
 #include "label_text.hpp"
 
 namespace fragviz::app {
@@ -54,12 +56,19 @@ std::vector<std::string> describe_changes(const Controls& user, const Controls& 
                   std::string(to_string(user.num)) + ")");
   if (shown.trans != user.trans)
     out.push_back(".trans " + on_off(shown.trans) + " (yours " + on_off(user.trans) + ")");
+  // In each instruction's field unit, as the tile fields show them (newcomer round 29: "pad 8 (yours
+  // 64)" in halves beside a field that said 16 bytes for s8).
+  const auto in_unit = [](int halves, const std::string& instruction) {
+    const Instruction* in = find_instruction(instruction);
+    const TileFieldUnit u = tile_field_unit(in ? in->a.type : ElemType::f16);
+    return std::to_string(halves_to_field(halves, u)) + " " + u.name;
+  };
   if (shown.width_halves != user.width_halves)
-    out.push_back("width " + std::to_string(shown.width_halves) + " (yours " +
-                  std::to_string(user.width_halves) + ")");
+    out.push_back("width " + in_unit(shown.width_halves, shown.instruction) + " (yours " +
+                  in_unit(user.width_halves, user.instruction) + ")");
   if (shown.pad_halves != user.pad_halves)
-    out.push_back("pad " + std::to_string(shown.pad_halves) + " (yours " + std::to_string(user.pad_halves) +
-                  ")");
+    out.push_back("pad " + in_unit(shown.pad_halves, shown.instruction) + " (yours " +
+                  in_unit(user.pad_halves, user.instruction) + ")");
   if (shown.swizzle != user.swizzle)
     out.push_back("swizzle " + std::string(to_string(shown.swizzle)) + " (yours " +
                   std::string(to_string(user.swizzle)) + ")");

@@ -59,6 +59,21 @@ AppState user_state() {
   return s;
 }
 
+// Newcomer round 29: with an 8-bit instruction the tile fields count bytes, but the notice said
+// "pad 8 (yours 64)" in halves. Each side is said in its own instruction's field unit.
+TEST(ReportView, GeometryChangesAreSaidInTheFieldsUnit) {
+  Controls user, shown;
+  user.instruction = shown.instruction = "mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32";
+  user.width_halves = shown.width_halves = 64;
+  user.pad_halves = 64;
+  shown.pad_halves = 8;
+  EXPECT_EQ(describe_changes(user, shown), (std::vector<std::string>{"pad 16 bytes (yours 128 bytes)"}));
+  user.instruction = "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32";
+  const std::vector<std::string> both = describe_changes(user, shown);
+  ASSERT_EQ(both.size(), 2u);
+  EXPECT_EQ(both[1], "pad 16 bytes (yours 64 halves)");
+}
+
 TEST(ReportView, OpeningShowsTheReportsGeometryAndSaysWhatChanged) {
   AppState s = user_state();
   const Controls mine = s.controls;
@@ -73,8 +88,8 @@ TEST(ReportView, OpeningShowsTheReportsGeometryAndSaysWhatChanged) {
   // One entry per changed control, each naming the shown value and the user's.
   ASSERT_EQ(s.report->changes.size(), 5u);
   const std::string text = changes_text(s.report->changes);
-  for (const char* part : {".x2 (yours .x1)", ".trans on (yours off)", "width 128 (yours 96)",
-                           "pad 0 (yours 16)", "swizzle xor (yours none)"})
+  for (const char* part : {".x2 (yours .x1)", ".trans on (yours off)", "width 128 halves (yours 96 halves)",
+                           "pad 0 halves (yours 16 halves)", "swizzle xor (yours none)"})
     EXPECT_NE(text.find(part), std::string::npos) << part << " not in: " << text;
   EXPECT_EQ(s.selected_lane, 5);
 }

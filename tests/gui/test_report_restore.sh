@@ -29,7 +29,7 @@ start_app --no-device "$PROBE"
 wait_for "s['report'] is not None and s['report_error'] == ''"
 wait_for "$reports and s['selected_lane'] == 5"
 wait_for "s['report']['user_controls']['num'] == 'x2' and s['report']['user_controls']['width_halves'] == 128 and s['report']['user_controls']['pad_halves'] == 16"
-for part in 'ldmatrix .x4 (yours .x2)' '.trans off (yours on)' 'width 64 (yours 128)' 'pad 8 (yours 16)'; do
+for part in 'ldmatrix .x4 (yours .x2)' '.trans off (yours on)' 'width 64 halves (yours 128 halves)' 'pad 8 halves (yours 16 halves)'; do
   wait_for "any(c == '$part' for c in s['report']['changes'])"
 done
 wait_for "'report_changes' in s['widgets'] and 'controls_report_changes' in s['widgets']"

@@ -35,7 +35,10 @@ void note_focus(ExportDialog& d, std::string_view focused, bool settled, bool cl
 void note_pointer(ExportDialog& d, std::string_view hovered, bool moved, bool wheel, bool settled) {
   if (!settled) return;
   const auto v = export_view_of_window(hovered);
-  if (moved) d.pointed_at = v;
+  if (moved) {
+    d.pointed_at = v;
+    d.pointed_window = std::string(hovered);
+  }
   if (wheel && v) d.looked_at = v;
 }
 
@@ -50,6 +53,14 @@ std::string export_dialog_title(scene::View v) {
 
 void open_export_dialog(ExportDialog& d, const std::string& folder) {
   const auto target = export_target(d);
+  d.opened_note.clear();
+  // Ctrl+E over a window of no picture (the Gate, Controls): say which view opens instead, and why.
+  if (d.requested_by_key && !d.pointed_at && target && !d.pointed_window.empty() &&
+      d.pointed_window.rfind("##", 0) != 0) {
+    const std::string w = d.pointed_window.substr(0, d.pointed_window.find(':'));
+    d.opened_note = "The " + w + " window has no picture: the " + std::string(scene::to_string(*target)) +
+                    " view, looked at last, is chosen (the View list below picks another).";
+  }
   d.open_requested = false;
   d.requested_by_key = false;
   d.message.clear();

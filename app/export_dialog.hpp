@@ -37,6 +37,13 @@ struct ExportDialog {
   /// once it moves over anything else (the menu bar, Controls).
   std::optional<scene::View> pointed_at;
   bool requested_by_key = false;  ///< the request came from Ctrl+E (the mouse may be on a view), not the menu
+  /// The window the mouse last moved in while it rests there, with a picture or not ("Gate: exact
+  /// matmul"); "" over none.
+  std::string pointed_window;
+  /// Why the dialog opened on another view than the one under the mouse, for its first line: "The
+  /// Gate view has no picture: the warpgroup view, looked at last" (Ctrl+E over a window without
+  /// one; newcomer round 29 got the Warpgroup view unsaid); "" otherwise.
+  std::string opened_note;
   bool picker_open = false;  ///< a picker's list was open in the dialog last frame (escape_closes_dialog)
   scene::Format format = scene::Format::svg;
   std::string path;  ///< typed by the user; empty: default_export_path

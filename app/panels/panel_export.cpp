@@ -75,6 +75,11 @@ void draw_export_popup(AppState& s) {
     status_text(d.message_ok ? kGreenV : kRedV, "%s", d.message.c_str());
     ImGui::PopTextWrapPos();
     record_widget(s, "export_message");
+  } else if (!d.opened_note.empty()) {
+    ImGui::PushTextWrapPos(0.f);
+    status_text(kAmberV, "%s", d.opened_note.c_str());
+    ImGui::PopTextWrapPos();
+    record_widget(s, "export_opened_note");
   } else {
     // Not an empty band at the dialog's top (newcomer round 14): what will come there.
     ImGui::PushTextWrapPos(0.f);

@@ -591,9 +591,23 @@ TEST(ExportDialog, TheViewWorkedInOrPointedAtIsTaken) {
   EXPECT_EQ(d.view, View::fragments);
   EXPECT_FALSE(d.requested_by_key);
   EXPECT_EQ(export_dialog_title(d.view), "Export the fragments view");
+  EXPECT_EQ(d.opened_note, "");                         // the view under the mouse
   note_pointer(d, "##MainMenuBar", true, false, true);  // moved off every view
   d.requested_by_key = true;
   EXPECT_EQ(export_target(d), View::banks);
+  open_export_dialog(d, "/home/u");
+  EXPECT_EQ(d.opened_note, "");  // over no window: nothing to explain
+  // Newcomer round 29: Ctrl+E over the Gate view opened on another view, unsaid.
+  note_pointer(d, "Gate: exact matmul", true, false, true);
+  d.requested_by_key = true;
+  open_export_dialog(d, "/home/u");
+  EXPECT_EQ(d.view, View::banks);
+  EXPECT_EQ(d.opened_note,
+            "The Gate window has no picture: the banks view, looked at last, is chosen (the View list "
+            "below picks another).");
+  d.open_requested = true;  // File > Export from the menu: the mouse is on the menu, nothing to say
+  open_export_dialog(d, "/home/u");
+  EXPECT_EQ(d.opened_note, "");
 }
 
 // Issue 22: the default folder was the working folder (the clone, when started from it).

@@ -1234,7 +1234,9 @@ Settings settings_of(const AppState& s) {
   Settings out;
   out.controls = s.report ? s.report->user_controls : s.controls;
   out.selected_lane = s.selected_lane;
-  out.fragments_find = s.fragments_find;
+  // A Find text that answered is kept; one the field refused is not, so a restart does not open on
+  // its red message again (newcomer round 29).
+  out.fragments_find = s.frame.fragments_view.find_error.empty() ? s.fragments_find : std::string();
   out.windows = s.windows;
   // While a report's run fills the Gate window's fields, the user's own request is the one saved.
   const GateRequest& gate =

@@ -1251,6 +1251,16 @@ TEST(SettingsOf, AThreadPastAnyCtaIsSavedAsNone) {
   EXPECT_EQ(nlohmann::json::parse(settings_json(settings_of(s)))["cta_tile"]["thread"], 37);
 }
 
+// Newcomer round 29: Find's refused text and its red message came back after a restart.
+TEST(SettingsOf, AFindTextTheFieldRefusedIsNotSaved) {
+  AppState s;
+  s.fragments_find = "A,9,3";
+  EXPECT_EQ(settings_of(s).fragments_find, "A,9,3");
+  s.fragments_find = "A,99,-3";
+  s.frame.fragments_view.find_error = "row 99 is outside A (16 x 8)";
+  EXPECT_EQ(settings_of(s).fragments_find, "");
+}
+
 TEST(SettingsOf, OpenReportsAndComparisonAreSavedByAbsolutePath) {
   AppState s;
   OpenedReport r;

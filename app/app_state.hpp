@@ -383,7 +383,6 @@ struct FrameRecord {
   std::string gate_geometry;     ///< the ladder's geometry detail shown, "" when none
   std::string gate_ladder_tip;   ///< the ladder row's tooltip shown (every figure of the row), "" when none
   float gate_ladder_scroll_max = 0;  ///< how far the ladder table scrolls sideways (0: every column in view)
-  bool gate_ladder_table_scrolls = false;  ///< the ladder table shorter than its rows, scrolling in itself
   float gate_ladder_scroll_y = 0, gate_ladder_scroll_max_y = 0;  ///< that scroll, and how far it goes
   std::string fragments_measured_label;
   WmmaFrame wmma;               ///< the fragments view's WMMA mode

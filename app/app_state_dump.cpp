@@ -660,7 +660,7 @@ std::string App::state_json() const {
       {"resource_columns", s_.gate_ladder.resource_columns},
       {"row_tip", fr.gate_ladder_tip},
       {"scroll_max_x", fr.gate_ladder_scroll_max * px},
-      {"table_scrolls", fr.gate_ladder_table_scrolls},
+      {"table_scrolls", s_.gate_table_cut > 0.f},
       {"scroll_y", fr.gate_ladder_scroll_y * px},
       {"scroll_max_y", fr.gate_ladder_scroll_max_y * px}};
   j["output_view_drawn"] = fr.output_view_drawn;

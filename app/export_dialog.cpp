@@ -168,20 +168,25 @@ std::string visible_region_text(const std::optional<VisibleRegion>& r) {
 }
 
 ExportOptions export_options(scene::View v, bool layout_mode) {
-  // picture, operand, visible region; "Crop" is scene::croppable's (fragviz-cli export's own rule).
+  // picture, operand, visible region, cell labels; "Crop" is scene::croppable's (fragviz-cli
+  // export's own rule).
   struct Row {
     scene::View view;
-    bool picture, operand, visible;
+    bool picture, operand, visible, labels;
   };
-  static const Row kTable[] = {
-      {scene::View::fragments, false, true, true},   {scene::View::warpgroup, false, true, true},
-      {scene::View::ldmatrix, false, false, false},  {scene::View::stmatrix, false, false, false},
-      {scene::View::movmatrix, false, false, false}, {scene::View::banks, true, false, true},
-      {scene::View::output, false, false, false},    {scene::View::algebra, false, false, false},
-      {scene::View::tmem, false, false, true},       {scene::View::cta, false, true, true}};
+  static const Row kTable[] = {{scene::View::fragments, false, true, true, true},
+                               {scene::View::warpgroup, false, true, true, true},
+                               {scene::View::ldmatrix, false, false, false, false},
+                               {scene::View::stmatrix, false, false, false, false},
+                               {scene::View::movmatrix, false, false, false, false},
+                               {scene::View::banks, true, false, true, true},
+                               {scene::View::output, false, false, false, false},
+                               {scene::View::algebra, false, false, false, false},
+                               {scene::View::tmem, false, false, true, false},
+                               {scene::View::cta, false, true, true, false}};
   for (const Row& r : kTable)
     if (r.view == v) {
-      ExportOptions out{r.picture, r.operand, scene::croppable(v), r.visible};
+      ExportOptions out{r.picture, r.operand, scene::croppable(v), r.visible, r.labels};
       if (v == scene::View::banks && layout_mode) out.picture = false;  // one picture
       return out;
     }
@@ -197,9 +202,7 @@ ExportPart default_export_part(ExportPart current, const std::optional<VisibleRe
   return r && r->partial ? ExportPart::visible : ExportPart::whole;
 }
 
-bool export_has_labels(scene::View v) {
-  return v == scene::View::fragments || v == scene::View::warpgroup || v == scene::View::banks;
-}
+bool export_has_labels(scene::View v) { return export_options(v, false).labels; }
 
 scene::CellLabels screen_labels(const AppState& s, scene::View v) {
   switch (v) {

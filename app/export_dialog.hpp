@@ -131,6 +131,7 @@ struct ExportOptions {
   bool operand = false;  ///< "Operand": one operand grid (--operand)
   bool crop = false;     ///< "Crop": rows and columns (--crop), where scene::croppable
   bool visible = false;  ///< "Visible region": the view is zoomable and records what it shows
+  bool labels = false;   ///< "Cell labels": its cells' words have a level (--labels)
 };
 
 /// View `v`'s rows of the Export dialog, from one table; `layout_mode`: the bank view's Layout mode,

@@ -196,16 +196,16 @@ void draw_export_popup(AppState& s) {
   // The cells' words, on that line (no row comes or goes): the screen's at its zoom, or a level
   // chosen for the picture, whose cells are its own size (a squashed view's whole tile had none).
   ImGui::SameLine(0.f, 40.f);
-  ImGui::BeginDisabled(!export_has_labels(d.view));
+  ImGui::BeginDisabled(!own.labels);
   {
     const scene::CellLabels screen = screen_labels(s, d.view);
     const std::string on_screen = "as on screen (" + std::string(scene::to_string(screen)) + ")";
     const scene::CellLabels levels[] = {scene::CellLabels::full, scene::CellLabels::lane,
                                         scene::CellLabels::number, scene::CellLabels::none};
     ImGui::SetNextItemWidth(200);
-    const std::string shown = !export_has_labels(d.view) ? std::string("-")
-                              : d.labels                 ? std::string(scene::to_string(*d.labels))
-                                                         : on_screen;
+    const std::string shown = !own.labels ? std::string("-")
+                              : d.labels  ? std::string(scene::to_string(*d.labels))
+                                          : on_screen;
     if (ImGui::BeginCombo("Cell labels", shown.c_str())) {
       std::vector<PickerEntry> entries = {PickerEntry{on_screen, "", "", !d.labels, "export_labels:screen"}};
       for (scene::CellLabels l : levels) {

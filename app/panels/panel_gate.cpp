@@ -197,7 +197,10 @@ void draw_ladder(AppState& s, bool gate_running) {
   const bool open = ImGui::CollapsingHeader("Ladder (every variant)");
   record_widget(s, "ladder_header");
   s.gate_ladder_open = open;  // the layout gives the open ladder room (window_placement.cpp)
-  if (!open) return;
+  if (!open) {
+    s.gate_table_cut = 0;  // no table drawn, none cut
+    return;
+  }
   ImGui::BeginDisabled(l.running || gate_running);
   const bool device = s.device_known && s.device.present;
   ImGui::BeginDisabled(!device || l.chosen_sizes().empty());
@@ -293,7 +296,6 @@ void draw_ladder(AppState& s, bool gate_running) {
   const float table_h = full_h <= room ? full_h : std::max(7.f * row_h + st.ScrollbarSize + 6.f, room);
   s.gate_table_cut = full_h - table_h;
   if (table_h < full_h) f |= ImGuiTableFlags_ScrollY;
-  s.frame.gate_ladder_table_scrolls = table_h < full_h;
   ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, padding);
   enum Col { kGeometry, kVariant, kN, kMs, kTflops, kCublas, kRegisters, kShared, kSpills, kVerdict };
   static constexpr const char* kColumns[] = {"geometry", "variant",   "n",        "ms",       "TFLOP/s",

@@ -117,6 +117,12 @@ GATE_EXACT_TEST(stream_k, 4096)
 GATE_EXACT_SM90A_TEST(wgmma_pingpong, 256)
 GATE_EXACT_SM90A_TEST(wgmma_pingpong, 2048)
 GATE_EXACT_SM90A_TEST(wgmma_pingpong, 4096)
+// Rung 13, wgmma-tma-store: at 256 one tile per block (each consumer's 8 buffers of one tile, then
+// the exit's wait); at 4096 seven or eight tiles per block, so each buffer is written again while
+// the stores before it may still be reading.
+GATE_EXACT_SM90A_TEST(wgmma_tma_store, 256)
+GATE_EXACT_SM90A_TEST(wgmma_tma_store, 2048)
+GATE_EXACT_SM90A_TEST(wgmma_tma_store, 4096)
 
 TEST(GateStreamK, EveryCandidateIsExactTwice) {
   SKIP_WITHOUT_DEVICE();

@@ -49,6 +49,10 @@ TEST(WgmmaGate, RungSizesByHand) {
   EXPECT_EQ(fragviz::wgmma_gate_empty_arrivals(kWgmmaGateRungs[4]), 8);
   EXPECT_EQ(fragviz::wgmma_gate_empty_arrivals(kWgmmaGateRungs[3]), 16);
   EXPECT_EQ(fragviz::wgmma_gate_b_boxes_per_block(kWgmmaGateRungs[4]), 1);
+  // Rung 5 (TMA store): rung 3's stages plus two 64x32 f32 buffers (8192 B) per consumer
+  // warpgroup, before the barriers.
+  EXPECT_EQ(fragviz::wgmma_gate_dynamic_smem_bytes(kWgmmaGateRungs[5]), 4 * 49152 + 4 * 8192 + 1024 + 64);
+  EXPECT_EQ(fragviz::wgmma_gate_store_bytes(kWgmmaGateRungs[3]), 0);
   // H200's opt-in shared memory per block is 227 KB (232448 B): every rung must fit.
   for (const WgmmaGateRung& r : kWgmmaGateRungs) EXPECT_LE(fragviz::wgmma_gate_dynamic_smem_bytes(r), 232448);
 }
@@ -93,6 +97,27 @@ TEST(WgmmaGate, TensorMapParametersByHand) {
             fragviz::wgmma_gate_tensor_map_b(r, 1024).box_bytes * static_cast<std::uint32_t>(r.block_n / 64),
         static_cast<std::uint32_t>(fragviz::wgmma_gate_a_stage_bytes(r) +
                                    fragviz::wgmma_gate_b_stage_bytes(r)));
+}
+
+// The tma_store epilogue: C's map (f32) by hand, and every element a consumer writes into a buffer
+// lands where the TMA store of a 128B-swizzled box reads it.
+TEST(WgmmaGate, StoreBufferIsWhereTmaReads) {
+  const auto c = fragviz::wgmma_gate_tensor_map_c(4096);
+  EXPECT_EQ(c.global_dim[0], 4096u);
+  EXPECT_EQ(c.global_dim[1], 4096u);
+  EXPECT_EQ(c.global_stride, 16384u);  // 4096 floats
+  EXPECT_EQ(c.box_dim[0], 32u);        // 128 bytes: the 128B swizzle's span
+  EXPECT_EQ(c.box_dim[1], 64u);
+  EXPECT_EQ(c.box_bytes, 8192u);
+  std::set<std::uint32_t> bytes;
+  for (int row = 0; row < 64; ++row)
+    for (int col = 0; col < 32; ++col) {
+      const std::uint32_t at = fragviz::wgmma_gate_store_offset(row, col);
+      ASSERT_EQ(at, tma_sw128_byte(row, 4 * col)) << "(" << row << "," << col << ")";
+      bytes.insert(at);
+    }
+  EXPECT_EQ(bytes.size(), 64u * 32u);
+  EXPECT_EQ(*bytes.rbegin(), 8192u - 4u);
 }
 
 TEST(WgmmaGate, DescriptorBitsByHand) {

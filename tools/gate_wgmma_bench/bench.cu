@@ -6,6 +6,7 @@
 //   ./b            everything above
 //   ./b quick      rungs 2-3 only, n = 1280/4096/8192 exactness, 4096/8192 timing
 //   ./b profile N  one launch of each rung and of cuBLAS at N (for ncu)
+//   ./b time N...  rungs 2 on timed at the sizes given (no exactness; e.g. whole and partial waves)
 #include <cublas_v2.h>
 #include <cuda.h>
 #include <cuda_fp16.h>
@@ -172,15 +173,20 @@ int main(int argc, char** argv) {
     show("rung 1 n=1152", 1, m.a, m.b, m.c, 1152);
     show("rung 0 a+1 element", 0, m.a + 1, m.b, m.c, 1024);
     show("rung 2 c null", 2, m.a, m.b, nullptr, 1024);
+    show("rung 5 c+2 floats", 5, m.a, m.b, m.c + 2, 1024);  // 8-byte aligned: TMA stores need 16
     CK(cudaDeviceSynchronize());
   }
 
   const bool quick = argc > 1 && std::string(argv[1]) == "quick";  // variants: fewer sizes, rungs 2-3
-  const int first_rung = quick ? 2 : 0;
+  const bool time_only = argc > 2 && std::string(argv[1]) == "time";
+  std::vector<int> time_sizes;
+  for (int i = 2; time_only && i < argc; ++i) time_sizes.push_back(std::atoi(argv[i]));
+  const int first_rung = quick || time_only ? 2 : 0;
   std::printf("\nexactness (bit for bit vs CUDA-core reference)\n");
   const std::vector<int> sizes =
-      quick ? std::vector<int>{1280, 4096, 8192}
-            : std::vector<int>{256, 1024, 1152, 1280, 1536, 2048, 3072, 4096, 5120, 8192};
+      time_only ? std::vector<int>{}
+      : quick   ? std::vector<int>{1280, 4096, 8192}
+                : std::vector<int>{256, 1024, 1152, 1280, 1536, 2048, 3072, 4096, 5120, 8192};
   bool all_exact = true;
   for (int n : sizes) {
     generate<<<1024, 256>>>(m.a, m.b, n, static_cast<std::uint64_t>(n));
@@ -213,7 +219,7 @@ int main(int argc, char** argv) {
     unsigned long long first = 0, bad = mismatches(m, n, &first);
     std::printf("  cublas %s\n", bad == 0 ? "exact" : "DIFFERS");
   }
-  std::printf("all rungs exact: %s\n", all_exact ? "yes" : "NO");
+  if (!sizes.empty()) std::printf("all rungs exact: %s\n", all_exact ? "yes" : "NO");
 
   {
     int clusters = 0;
@@ -242,7 +248,9 @@ int main(int argc, char** argv) {
   for (int rung = first_rung; rung < fragviz::kWgmmaGateRungCount; ++rung)
     std::printf(" %24s", fragviz::kWgmmaGateRungs[rung].name);
   std::printf("\n");
-  const std::vector<int> timed = quick ? std::vector<int>{4096, 8192} : std::vector<int>{2048, 4096, 8192};
+  const std::vector<int> timed = time_only ? time_sizes
+                                 : quick   ? std::vector<int>{4096, 8192}
+                                           : std::vector<int>{2048, 4096, 8192};
   for (int n : timed) {
     generate<<<1024, 256>>>(m.a, m.b, n, 7);
     const double flop = 2.0 * n * static_cast<double>(n) * n;

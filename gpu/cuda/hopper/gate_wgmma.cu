@@ -7,6 +7,7 @@
 //   rung 3 wgmma-cluster     rung 2 in 2-block clusters sharing B by TMA multicast
 //   rung 4 wgmma-pingpong    rung 3 with each consumer on a tile of its own, mainloops in turns
 //                            (its kernel: gate_wgmma_pingpong.cu; registered and launched here)
+//   rung 5 wgmma-tma-store   rung 3 with C written through shared memory by TMA stores
 // The device pieces they share: gate_wgmma_device.cuh.
 // Tiles, stages, layouts and descriptors: fragviz/gate/wgmma_gate.hpp (the one definition the host
 // tests check). Every kernel is extern "C" so ptxas -v names it plainly. The assembly exists only
@@ -80,16 +81,17 @@ __device__ __forceinline__ void rung0_body(const CUtensorMap* map_a, const CUten
 #endif
 }
 
-// [SECTION] Rungs 1 to 3: producer and consumer warpgroups ----------------------------------------
+// [SECTION] Rungs 1 to 3 and 5: producer and consumer warpgroups ----------------------------------------
 
 /// Warpgroup 0 produces (one thread issues every TMA), warpgroups 1 and 2 consume rows 0-63 and
 /// 64-127 of a 128x256 tile with m64n256k16. full[s] completes on the TMA bytes (1 arrival);
 /// empty[s] once every consumer warp that reads the stage's loads has released it: the block's 8,
 /// and in a cluster the other blocks' too, since this block's multicast B half lands in theirs.
-/// Stage and phase run on across tiles (the persistent rungs), counted by `it`.
+/// Stage and phase run on across tiles (the persistent rungs), counted by `it`. The tma_store rung
+/// writes C through `map_c` (else unused, and C goes out as float2 stores).
 template <int Rung>
 __device__ __forceinline__ void warp_specialized_body(const CUtensorMap* map_a, const CUtensorMap* map_b,
-                                                      float* c, int n) {
+                                                      const CUtensorMap* map_c, float* c, int n) {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
   constexpr WgmmaGateRung r = kWgmmaGateRungs[Rung];
   static_assert(r.consumer_warpgroups == 2 && r.producer_warpgroup && r.wgmma_n == r.block_n,
@@ -149,14 +151,22 @@ __device__ __forceinline__ void warp_specialized_body(const CUtensorMap* map_a, 
       wgmma_wait_group<0>();
       fence_accumulators(d);
       if (warp_leader) release((it - 1) % r.stages);
-      store_accumulators<256>(d, c, n, tile.m * r.block_m + 64 * consumer, tile.n * r.block_n,
-                              thread_in_warpgroup);
+      if constexpr (r.tma_store)
+        store_accumulators_tma<Rung, 256>(d, sm, map_c, consumer, 1 + consumer,
+                                          tile.m * r.block_m + 64 * consumer, tile.n * r.block_n,
+                                          thread_in_warpgroup);
+      else
+        store_accumulators<256>(d, c, n, tile.m * r.block_m + 64 * consumer, tile.n * r.block_n,
+                                thread_in_warpgroup);
     }
+    // The last TMA stores must have finished with the buffers before the block's memory goes.
+    if constexpr (r.tma_store)
+      if (thread_in_warpgroup == 0) bulk_wait_group<0>();
   }
   // No block may leave while another block of its cluster can still arrive on its barriers.
   if constexpr (kCluster > 1) cluster_sync();
 #else
-  (void)map_a, (void)map_b, (void)c, (void)n;
+  (void)map_a, (void)map_b, (void)map_c, (void)c, (void)n;
 #endif
 }
 
@@ -172,17 +182,23 @@ extern "C" __global__ void __launch_bounds__(128, 1)
 extern "C" __global__ void __launch_bounds__(384, 1)
     gate_wgmma_ws(const __grid_constant__ CUtensorMap map_a, const __grid_constant__ CUtensorMap map_b,
                   float* c, int n) {
-  gate_wgmma::warp_specialized_body<1>(&map_a, &map_b, c, n);
+  gate_wgmma::warp_specialized_body<1>(&map_a, &map_b, nullptr, c, n);
 }
 extern "C" __global__ void __launch_bounds__(384, 1)
     gate_wgmma_persistent(const __grid_constant__ CUtensorMap map_a,
                           const __grid_constant__ CUtensorMap map_b, float* c, int n) {
-  gate_wgmma::warp_specialized_body<2>(&map_a, &map_b, c, n);
+  gate_wgmma::warp_specialized_body<2>(&map_a, &map_b, nullptr, c, n);
 }
 extern "C" __global__ void __launch_bounds__(384, 1)
     gate_wgmma_cluster(const __grid_constant__ CUtensorMap map_a, const __grid_constant__ CUtensorMap map_b,
                        float* c, int n) {
-  gate_wgmma::warp_specialized_body<3>(&map_a, &map_b, c, n);
+  gate_wgmma::warp_specialized_body<3>(&map_a, &map_b, nullptr, c, n);
+}
+
+extern "C" __global__ void __launch_bounds__(384, 1)
+    gate_wgmma_tma_store(const __grid_constant__ CUtensorMap map_a, const __grid_constant__ CUtensorMap map_b,
+                         const __grid_constant__ CUtensorMap map_c, float* c, int n) {
+  gate_wgmma::warp_specialized_body<5>(&map_a, &map_b, &map_c, c, n);
 }
 
 /// Rung 4's kernel, defined in gate_wgmma_pingpong.cu.
@@ -215,6 +231,7 @@ const std::vector<gate::GateKernel>& gate_wgmma_kernels() {
       rung_kernel<2>(GateVariant::wgmma_persistent, FRAGVIZ_GATE_KERNEL_SYMBOL(gate_wgmma_persistent)),
       rung_kernel<3>(GateVariant::wgmma_cluster, FRAGVIZ_GATE_KERNEL_SYMBOL(gate_wgmma_cluster)),
       rung_kernel<4>(GateVariant::wgmma_pingpong, FRAGVIZ_GATE_KERNEL_SYMBOL(gate_wgmma_pingpong)),
+      rung_kernel<5>(GateVariant::wgmma_tma_store, FRAGVIZ_GATE_KERNEL_SYMBOL(gate_wgmma_tma_store)),
   };
   return records;
 }
@@ -248,8 +265,10 @@ EncodeTiled encode_tiled(cudaError_t* error) {
   return fn;
 }
 
-/// A 2-D f16 map with the 128B swizzle from the pure parameters.
-cudaError_t make_map(CUtensorMap* map, const __half* base, const WgmmaGateTensorMap& p) {
+/// A 2-D map of `type` elements (f16 for A and B, f32 for C) with the 128B swizzle from the pure
+/// parameters.
+cudaError_t make_map(CUtensorMap* map, CUtensorMapDataType type, const void* base,
+                     const WgmmaGateTensorMap& p) {
   cudaError_t error = cudaSuccess;
   const EncodeTiled encode = encode_tiled(&error);
   if (encode == nullptr) return error;
@@ -257,10 +276,9 @@ cudaError_t make_map(CUtensorMap* map, const __half* base, const WgmmaGateTensor
   const cuuint64_t strides[1] = {p.global_stride};
   const cuuint32_t box[2] = {p.box_dim[0], p.box_dim[1]};
   const cuuint32_t element_strides[2] = {1, 1};
-  const CUresult rc =
-      encode(map, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 2, const_cast<__half*>(base), dims, strides, box,
-             element_strides, CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B,
-             CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+  const CUresult rc = encode(map, type, 2, const_cast<void*>(base), dims, strides, box, element_strides,
+                             CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B,
+                             CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
   return rc == CUDA_SUCCESS ? cudaSuccess : cudaErrorInvalidValue;
 }
 
@@ -281,6 +299,8 @@ std::optional<Refusal> refusal(int rung, const __half* a, const __half* b, const
     return Refusal{cudaErrorInvalidValue, "wgmma gate: a and b must be 16-byte aligned (TMA)"};
   if (!aligned(c, 8))
     return Refusal{cudaErrorInvalidValue, "wgmma gate: c must be 8-byte aligned (float2 stores)"};
+  if (kWgmmaGateRungs[rung].tma_store && !aligned(c, 16))
+    return Refusal{cudaErrorInvalidValue, "wgmma gate: c must be 16-byte aligned (TMA stores)"};
   int device = 0, major = 0, minor = 0, optin = 0;
   if (cudaError_t e = cudaGetDevice(&device); e != cudaSuccess)
     return Refusal{e, std::string("wgmma gate: no usable CUDA device (") + cudaGetErrorString(e) + ")"};
@@ -343,9 +363,17 @@ std::optional<std::string> gate_wgmma_check(int rung, const __half* a, const __h
 cudaError_t launch_gate_wgmma(int rung, const __half* a, const __half* b, float* c, int n, cudaStream_t s) {
   if (auto no = refusal(rung, a, b, c, n)) return no->error;
   const WgmmaGateRung& r = kWgmmaGateRungs[rung];
-  CUtensorMap map_a, map_b;
-  if (cudaError_t e = make_map(&map_a, a, wgmma_gate_tensor_map_a(r, n)); e != cudaSuccess) return e;
-  if (cudaError_t e = make_map(&map_b, b, wgmma_gate_tensor_map_b(r, n)); e != cudaSuccess) return e;
+  CUtensorMap map_a, map_b, map_c;
+  if (cudaError_t e = make_map(&map_a, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, a, wgmma_gate_tensor_map_a(r, n));
+      e != cudaSuccess)
+    return e;
+  if (cudaError_t e = make_map(&map_b, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, b, wgmma_gate_tensor_map_b(r, n));
+      e != cudaSuccess)
+    return e;
+  if (r.tma_store)
+    if (cudaError_t e = make_map(&map_c, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, c, wgmma_gate_tensor_map_c(n));
+        e != cudaSuccess)
+      return e;
   const int smem = wgmma_gate_dynamic_smem_bytes(r);
   if (cudaError_t e =
           cudaFuncSetAttribute(rung_function(rung), cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
@@ -371,7 +399,8 @@ cudaError_t launch_gate_wgmma(int rung, const __half* a, const __half* b, float*
                        ? dim3(static_cast<unsigned>(blocks))
                        : dim3(static_cast<unsigned>(n / r.block_n), static_cast<unsigned>(n / r.block_m));
   void* args[] = {&map_a, &map_b, &c, &n};
-  return cudaLaunchKernelExC(&config, rung_function(rung), args);
+  void* args_c[] = {&map_a, &map_b, &map_c, &c, &n};  // the tma_store kernel's
+  return cudaLaunchKernelExC(&config, rung_function(rung), r.tma_store ? args_c : args);
 }
 
 cudaError_t gate_wgmma_attributes(int rung, cudaFuncAttributes* attr) {

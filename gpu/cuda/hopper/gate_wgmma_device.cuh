@@ -114,6 +114,38 @@ template <int Registers>
 __device__ __forceinline__ void setmaxnreg_dec() {
   asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;" ::"n"(Registers));
 }
+/// PTX ISA "bar.sync" on named barrier `id` (1..15; 0 is __syncthreads) for `Threads` threads.
+template <int Threads>
+__device__ __forceinline__ void named_barrier_sync(int id) {
+  asm volatile("bar.sync %0, %1;" ::"r"(id), "n"(Threads) : "memory");
+}
+/// Makes this thread's generic-proxy writes to shared memory visible to the async proxy (a TMA
+/// store issued after a barrier reads them) (PTX ISA "fence.proxy.async").
+__device__ __forceinline__ void fence_proxy_async_shared() {
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+}
+/// PTX ISA "cp.async.bulk.tensor" shared -> global: the 2-D box of `map` at (c0 contiguous, c1
+/// rows) from shared memory at `src`, in this thread's current bulk async-group.
+__device__ __forceinline__ void tma_store_2d(const CUtensorMap* map, std::uint32_t src, int c0, int c1) {
+  asm volatile("cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [%0, {%2, %3}], [%1];" ::"l"(
+                   reinterpret_cast<std::uint64_t>(map)),
+               "r"(src), "r"(c0), "r"(c1)
+               : "memory");
+}
+/// PTX ISA "cp.async.bulk.commit_group" / "cp.async.bulk.wait_group": this thread's bulk copies
+/// so far form one group; wait until at most `Pending` groups are outstanding (.read: until their
+/// shared-memory sources have been read, so the buffers may be written again).
+__device__ __forceinline__ void bulk_commit_group() {
+  asm volatile("cp.async.bulk.commit_group;" ::: "memory");
+}
+template <int Pending>
+__device__ __forceinline__ void bulk_wait_group_read() {
+  asm volatile("cp.async.bulk.wait_group.read %0;" ::"n"(Pending) : "memory");
+}
+template <int Pending>
+__device__ __forceinline__ void bulk_wait_group() {
+  asm volatile("cp.async.bulk.wait_group %0;" ::"n"(Pending) : "memory");
+}
 #endif
 
 /// True when thread 0's element 0 is (0, 0) and every thread's element i sits at its element 0 plus
@@ -155,13 +187,21 @@ struct Smem {
   static constexpr std::uint32_t kBBytes = wgmma_gate_b_stage_bytes(kR);
   static_assert(kABytes % 1024 == 0 && kBBytes % 1024 == 0,
                 "every stage starts on the 128B swizzle's 1024-byte repeat");
+  static constexpr std::uint32_t kStoreBytes = wgmma_gate_store_buffer_bytes();
+  static_assert(kStoreBytes % 1024 == 0, "every epilogue buffer starts on the 1024-byte repeat");
   std::uint32_t base;
   __device__ std::uint32_t a(int s) const { return base + static_cast<std::uint32_t>(s) * kABytes; }
   __device__ std::uint32_t b(int s) const {
     return base + kR.stages * kABytes + static_cast<std::uint32_t>(s) * kBBytes;
   }
+  /// Epilogue buffer `i` (0 or 1) of consumer warpgroup `consumer` (tma_store rungs).
+  __device__ std::uint32_t store(int consumer, int i) const {
+    return base + kR.stages * (kABytes + kBBytes) +
+           static_cast<std::uint32_t>(2 * consumer + i) * kStoreBytes;
+  }
   __device__ std::uint32_t full(int s) const {
-    return base + kR.stages * (kABytes + kBBytes) + 8u * static_cast<std::uint32_t>(s);
+    return base + kR.stages * (kABytes + kBBytes) + static_cast<std::uint32_t>(wgmma_gate_store_bytes(kR)) +
+           8u * static_cast<std::uint32_t>(s);
   }
   __device__ std::uint32_t empty(int s) const { return full(kR.stages) + 8u * static_cast<std::uint32_t>(s); }
 };
@@ -268,6 +308,45 @@ __device__ __forceinline__ void store_accumulators(const float (&d)[N / 2], floa
     const Coord at = operand_coord(kD, 0, i);  // a constant once unrolled
     float2* p = reinterpret_cast<float2*>(c + static_cast<std::size_t>(row + at.row) * n + col + at.col);
     *p = make_float2(d[i], d[i + 1]);
+  }
+}
+
+/// The tma_store epilogue of one consumer warpgroup's m64nN accumulators (rows [row0, row0 + 64),
+/// columns [col0, col0 + N) of C): kWgmmaGateStoreCols columns at a time into its two buffers in
+/// turn (wgmma_gate_store_offset), each TMA-stored by the warpgroup's thread 0 through `map_c`.
+/// Before a buffer is written again that thread waits until its last store has read it, and the
+/// warpgroup meets at named barrier `barrier` (128 threads) around the writes. The copies drain
+/// after this returns; the kernel waits for them (bulk_wait_group<0>) before it exits.
+template <int Rung, int N>
+__device__ __forceinline__ void store_accumulators_tma(const float (&d)[N / 2], const Smem<Rung>& sm,
+                                                       const CUtensorMap* map_c, int consumer, int barrier,
+                                                       int row0, int col0, int thread_in_warpgroup) {
+  constexpr OperandSpec kD{ElemType::f32, 64, N, wgmma_d_layout(N)};
+  static_assert(base_plus_offset_pairs(kD, kWarpgroupSize, N / 2),
+                "one base per thread plus constant offsets, (d[i], d[i+1]) adjacent for the float2 writes");
+  constexpr int kCols = kWgmmaGateStoreCols;
+  static_assert(N % kCols == 0 && operand_coord(kD, 0, 0).col == 0, "whole buffers across the tile");
+  const Coord base = operand_coord(kD, thread_in_warpgroup, 0);
+  const bool leader = thread_in_warpgroup == 0;
+#pragma unroll
+  for (int q = 0; q < N / kCols; ++q) {
+    const std::uint32_t buffer = sm.store(consumer, q & 1);
+    if (leader) bulk_wait_group_read<1>();  // the store of two buffers ago (this one) has read it
+    named_barrier_sync<kWarpgroupSize>(barrier);
+#pragma unroll
+    for (int i = 0; i < N / 2; i += 2) {
+      const Coord at = operand_coord(kD, 0, i);  // a constant once unrolled
+      if (at.col / kCols != q) continue;
+      const std::uint32_t p =
+          buffer + wgmma_gate_store_offset(base.row + at.row, base.col + at.col - q * kCols);
+      asm volatile("st.shared.v2.f32 [%0], {%1, %2};" ::"r"(p), "f"(d[i]), "f"(d[i + 1]) : "memory");
+    }
+    fence_proxy_async_shared();
+    named_barrier_sync<kWarpgroupSize>(barrier);
+    if (leader) {
+      tma_store_2d(map_c, buffer, col0 + q * kCols, row0);
+      bulk_commit_group();
+    }
   }
 }
 #endif

@@ -44,10 +44,17 @@ struct WgmmaGateRung {
   /// Ping-pong: each consumer warpgroup computes a whole tile of its own (the block's tiles
   /// alternate between them) and their mainloops take turns; else they split every tile by rows.
   bool pingpong = false;
+  /// The epilogue goes through shared memory: each consumer writes its accumulators, 64 rows x
+  /// kWgmmaGateStoreCols columns at a time, into one of two 128B-swizzled f32 buffers of its own and
+  /// one thread TMA-stores it (cp.async.bulk.tensor, bulk_group), so the consumers return to the
+  /// mainloop while the copy drains; else every thread stores its float2 pairs to global memory.
+  bool tma_store = false;
 };
 
 inline constexpr int kWgmmaGateBlockK = 64;
-inline constexpr int kWgmmaGateRungCount = 5;
+inline constexpr int kWgmmaGateRungCount = 6;
+/// C columns per TMA store of the tma_store epilogue: 32 f32 = one 128-byte swizzle row.
+inline constexpr int kWgmmaGateStoreCols = 32;
 
 /// The rungs, in ladder order (index = the rung number launch_gate_wgmma takes).
 inline constexpr WgmmaGateRung kWgmmaGateRungs[kWgmmaGateRungCount] = {
@@ -78,6 +85,12 @@ inline constexpr WgmmaGateRung kWgmmaGateRungs[kWgmmaGateRungCount] = {
      "warpgroup's wgmma runs while the other stores its tile (CUTLASS's ping-pong); 6 stages of 32 KB",
      128, 128, 64, 6, 2, true, true, 2, 128, "Swizzle<3,3,3> o (128,64):(64,1)",
      "Swizzle<3,3,3> o (64,(64,2)):(64,(1,4096))", true},
+    {"wgmma-tma-store",
+     "wgmma-cluster with the epilogue through shared memory: each consumer writes its accumulators 64x32 "
+     "at a time into two 8 KB 128B-swizzled buffers of its own and one thread TMA-stores each, so the "
+     "consumers go back to wgmma while the copies drain (CUTLASS's TMA epilogue)",
+     128, 256, 64, 4, 2, true, true, 2, 256, "Swizzle<3,3,3> o (128,64):(64,1)",
+     "Swizzle<3,3,3> o (64,(64,4)):(64,(1,4096))", false, true},
 };
 
 /// Threads per block: 128 per warpgroup.
@@ -91,11 +104,18 @@ FRAGVIZ_HD constexpr int wgmma_gate_a_stage_bytes(const WgmmaGateRung& r) {
 FRAGVIZ_HD constexpr int wgmma_gate_b_stage_bytes(const WgmmaGateRung& r) {
   return r.block_k * r.block_n * 2;
 }
-/// Dynamic shared memory: the stages, 1024 bytes of slack to align them to the 128B swizzle's
-/// repeat (the dynamic window's start is only 16-byte aligned by contract), and 16 bytes per
-/// stage for the full and empty mbarriers.
+/// Bytes of one epilogue buffer of the tma_store rungs (64 rows x kWgmmaGateStoreCols f32), and of
+/// all of them (two per consumer warpgroup; 0 for the other rungs).
+FRAGVIZ_HD constexpr int wgmma_gate_store_buffer_bytes() { return 64 * kWgmmaGateStoreCols * 4; }
+FRAGVIZ_HD constexpr int wgmma_gate_store_bytes(const WgmmaGateRung& r) {
+  return r.tma_store ? 2 * r.consumer_warpgroups * wgmma_gate_store_buffer_bytes() : 0;
+}
+/// Dynamic shared memory: the stages, the epilogue buffers (tma_store), 1024 bytes of slack to
+/// align them to the 128B swizzle's repeat (the dynamic window's start is only 16-byte aligned by
+/// contract), and 16 bytes per stage for the full and empty mbarriers.
 FRAGVIZ_HD constexpr int wgmma_gate_dynamic_smem_bytes(const WgmmaGateRung& r) {
-  return r.stages * (wgmma_gate_a_stage_bytes(r) + wgmma_gate_b_stage_bytes(r)) + 1024 + 16 * r.stages;
+  return r.stages * (wgmma_gate_a_stage_bytes(r) + wgmma_gate_b_stage_bytes(r)) + wgmma_gate_store_bytes(r) +
+         1024 + 16 * r.stages;
 }
 /// n must be a multiple of this (whole tiles in M and N, whole clusters in M, whole stages in K).
 FRAGVIZ_HD constexpr int wgmma_gate_n_multiple(const WgmmaGateRung& r) {
@@ -122,7 +142,7 @@ FRAGVIZ_HD constexpr int wgmma_gate_b_boxes_per_block(const WgmmaGateRung& r) {
 std::optional<std::string> validate_wgmma_gate(int rung, int n);
 
 /// A 2-D tiled tensor map's parameters (cuTensorMapEncodeTiled): dimension 0 is the contiguous
-/// one. f16 elements, 128B swizzle, no interleave, element strides 1.
+/// one. f16 elements (C's map: f32), 128B swizzle, no interleave, element strides 1.
 struct WgmmaGateTensorMap {
   std::uint64_t global_dim[2];  ///< elements: {contiguous, rows}
   std::uint64_t global_stride;  ///< bytes between rows (dimension 1); dimension 0 is dense
@@ -146,6 +166,22 @@ FRAGVIZ_HD constexpr WgmmaGateTensorMap wgmma_gate_tensor_map_b(const WgmmaGateR
           un * 2,
           {64u, static_cast<std::uint32_t>(r.block_k)},
           64u * 2u * static_cast<std::uint32_t>(r.block_k)};
+}
+
+/// C's map for the tma_store epilogue (f32 elements, unlike A's and B's): rows are m, contiguous n;
+/// one box is one epilogue buffer, kWgmmaGateStoreCols n x 64 rows (128B swizzle: 128-byte rows).
+FRAGVIZ_HD constexpr WgmmaGateTensorMap wgmma_gate_tensor_map_c(int n) {
+  const auto un = static_cast<std::uint64_t>(n);
+  return {{un, un},
+          un * 4,
+          {static_cast<std::uint32_t>(kWgmmaGateStoreCols), 64u},
+          static_cast<std::uint32_t>(wgmma_gate_store_buffer_bytes())};
+}
+/// Byte offset of C element (row, col) of a 64 x kWgmmaGateStoreCols epilogue buffer: row-major
+/// 128-byte rows in the 128B swizzle (16-byte chunk index XOR row % 8), as the TMA store reads it.
+FRAGVIZ_HD constexpr std::uint32_t wgmma_gate_store_offset(int row, int col) {
+  const auto o = static_cast<std::uint32_t>(row * 128 + col * 4);
+  return o ^ ((static_cast<std::uint32_t>(row) & 7u) << 4);
 }
 
 /// Descriptor of the A operand of one wgmma: rows [m0, m0 + 64) of the stage's A tile (which

@@ -426,7 +426,9 @@ void draw_ladder(AppState& s, bool gate_running) {
   }
   ImGui::PopStyleVar();
   if (l.result) {
-    std::string cublas = "cuBLAS (one timing per size):";
+    // One yardstick per size, timed like every rung (median of the runs) in the same run.
+    std::string cublas =
+        "cuBLAS, the yardstick of every x cuBLAS (median of its runs, timed in the same run):";
     for (const auto& [n, ms] : l.result->cublas_ms) {
       char buf[96];
       const double nn = static_cast<double>(n);

@@ -169,6 +169,7 @@ if command -v compute-sanitizer >/dev/null 2>&1; then
                "gate --n 2048 --variant wgmma-pingpong --runs 1 --no-cublas" \
                "gate --n 256 --variant wgmma-tma-store --runs 1 --no-cublas" \
                "gate --n 2048 --variant wgmma-tma-store --runs 1 --no-cublas" \
+               "gate --n 3072 --variant wgmma-stream-k --runs 1 --no-cublas" \
                "probe --layout Swizzle<3,3,3>o(16,64):(64,1) --lanes explorer --load ldmatrix --no-cycles" \
                "tiled --preset sm80-gemm-128x128x32 --device" \
                "tiled --preset gate-broken-swap-b --device" \

@@ -70,7 +70,7 @@ GateVariantInfo mma_sync(GateVariant v, std::string_view name, int rung, std::st
   return e;
 }
 
-/// A row of a Hopper rung (rungs 8-13): name, technique and tiles are kWgmmaGateRungs[index]'s.
+/// A row of a Hopper rung (rungs 8-14): name, technique and tiles are kWgmmaGateRungs[index]'s.
 /// Each consumer warpgroup issues m64 x wgmma_n tiles, its warp w holding rows 16w .. 16w+15 of
 /// each; a producer warpgroup (warps 0-3) holds no C. The operands are read by wgmma through
 /// descriptors, not by a warp-wide load the bank model counts.
@@ -187,6 +187,7 @@ std::vector<GateVariantInfo> build_table() {
   t.push_back(wgmma(GateVariant::wgmma_cluster, 3));
   t.push_back(wgmma(GateVariant::wgmma_pingpong, 4));
   t.push_back(wgmma(GateVariant::wgmma_tma_store, 5));
+  t.push_back(wgmma(GateVariant::wgmma_stream_k, 6));
   return t;
 }
 

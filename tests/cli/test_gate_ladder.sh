@@ -10,9 +10,9 @@ fails=0
 # shellcheck source=lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-# Issue 22: the help names both instructions the ladder issues (rungs 8-13 are wgmma, not mma.sync).
+# Issue 22: the help names both instructions the ladder issues (rungs 8-14 are wgmma, not mma.sync).
 out=$("$cli" gate --help) || fail "gate --help exited $?"
-grep -qF "mma.sync in rungs 1-7, wgmma in rungs 8-13" <<<"$out" || fail "gate --help does not say which rungs are wgmma"
+grep -qF "mma.sync in rungs 1-7, wgmma in rungs 8-14" <<<"$out" || fail "gate --help does not say which rungs are wgmma"
 
 out=$("$cli" banks --gate-variant swizzle-xor) || fail "banks --gate-variant swizzle-xor exited $?"
 grep -q "^A: ldmatrix.sync.aligned.m8n8.x4.shared.b16 over Swizzle<2,3,3> o (128,32):(32,1)" <<<"$out" ||
@@ -49,7 +49,7 @@ done
 # 4 seed kernels, 7 ladder rungs and 5 Hopper rungs, is in gate --help with its rung and SM, and in
 # banks --help.
 names=$("$cli" banks --gate-variant no-such 2>&1 | sed -n 's/.*(one of \(.*\))$/\1/p' | tr -d ',')
-[ "$(wc -w <<<"$names")" = 17 ] || fail "banks --gate-variant names $(wc -w <<<"$names") variants, not 17: $names"
+[ "$(wc -w <<<"$names")" = 18 ] || fail "banks --gate-variant names $(wc -w <<<"$names") variants, not 18: $names"
 gate_help=$("$cli" gate --help 2>&1 | tr -s ' \n' ' ')
 banks_help=$("$cli" banks --help 2>&1 | tr -s ' \n' ' ')
 for v in $names; do
@@ -57,7 +57,7 @@ for v in $names; do
   grep -q -- "$v[,)]" <<<"$banks_help" || fail "banks --help does not list $v"
 done
 grep -q -- "wgmma-cluster (rung 11, sm_90a only)" <<<"$gate_help" || fail "gate --help: wgmma-cluster is not rung 11, sm_90a"
-grep -q -- "wgmma-pingpong (rung 12, sm_90a only), wgmma-tma-store (rung 13, sm_90a only)" <<<"$gate_help" || fail "gate --help: wgmma-pingpong and wgmma-tma-store are not rungs 12 and 13, sm_90a"
+grep -q -- "wgmma-tma-store (rung 13, sm_90a only), wgmma-stream-k (rung 14, sm_90a only)" <<<"$gate_help" || fail "gate --help: wgmma-tma-store and wgmma-stream-k are not rungs 13 and 14, sm_90a"
 
 # Refusals: exit 3 (5 for the CSV path), the reason on standard error, nothing on standard output.
 refuse() {

@@ -404,8 +404,8 @@ void cta_preset_cases(std::vector<CtaPresetCase>& out) {
                          NoCopy, NoCopy, decltype(la), decltype(lb), NoLayout, 128, 128, 64>(n, la, lb,
                                                                                              NoLayout{});
          }});
-  for (const char* n :
-       {"gate-wgmma-ws", "gate-wgmma-persistent", "gate-wgmma-cluster", "gate-wgmma-tma-store"})
+  for (const char* n : {"gate-wgmma-ws", "gate-wgmma-persistent", "gate-wgmma-cluster",
+                        "gate-wgmma-tma-store", "gate-wgmma-stream-k"})
     out.push_back(
         {n, [n] {
            using Op = SM90_64x256x16_F32F16F16_SS<GMMA::Major::K, GMMA::Major::MN>;

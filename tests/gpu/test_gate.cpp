@@ -123,6 +123,22 @@ GATE_EXACT_SM90A_TEST(wgmma_pingpong, 4096)
 GATE_EXACT_SM90A_TEST(wgmma_tma_store, 256)
 GATE_EXACT_SM90A_TEST(wgmma_tma_store, 2048)
 GATE_EXACT_SM90A_TEST(wgmma_tma_store, 4096)
+// Rung 14, wgmma-stream-k: at 2048 (64 cluster units on a 132-SM H100's 66 clusters: one partial
+// wave, the grid capped at the tiles) and 4096 (256 units: a last wave of 58 of 66, kept whole)
+// every unit whole; at 3072 (144 units: 2 waves and 12 units shared out, pieces of 8-9 of 48
+// k-blocks) and 5120 (400 units: 6 waves and 4 units, pieces of 4-5 of 80) the pieces reduce-added
+// over zeros; 3072 twice in one process: the counters the last block resets must be ready for the
+// next launch.
+GATE_EXACT_SM90A_TEST(wgmma_stream_k, 256)
+GATE_EXACT_SM90A_TEST(wgmma_stream_k, 2048)
+GATE_EXACT_SM90A_TEST(wgmma_stream_k, 3072)
+GATE_EXACT_SM90A_TEST(wgmma_stream_k, 4096)
+GATE_EXACT_SM90A_TEST(wgmma_stream_k, 5120)
+TEST(GateExact, wgmma_stream_k_n3072_again) {
+  SKIP_WITHOUT_DEVICE();
+  if (device().sm() != 90) GTEST_SKIP() << "sm_90a code, device is sm_" << device().sm();
+  check_variant_passes(GateVariant::wgmma_stream_k, 3072);
+}
 
 TEST(GateStreamK, EveryCandidateIsExactTwice) {
   SKIP_WITHOUT_DEVICE();

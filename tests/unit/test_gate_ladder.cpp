@@ -30,11 +30,11 @@ AccessReport load(GateVariant v, GateOperand o, Coord origin = {}) {
 
 TEST(GateLadder, NamesRungsAndMinSmAsIssue10Lists) {
   const std::vector<std::pair<std::string, int>> want = {
-      {"ldmatrix-k8", 1},     {"scalar-b-k8", 1},       {"ldmatrix-k16", 1},   {"broken-swap-b", 1},
-      {"cp-async-db", 2},     {"multistage", 3},        {"tile-128", 4},       {"swizzle-xor", 5},
-      {"reg-db", 6},          {"reg-db-128x256", 6},    {"stream-k", 7},       {"wgmma-tma", 8},
-      {"wgmma-ws", 9},        {"wgmma-persistent", 10}, {"wgmma-cluster", 11}, {"wgmma-pingpong", 12},
-      {"wgmma-tma-store", 13}};
+      {"ldmatrix-k8", 1},      {"scalar-b-k8", 1},       {"ldmatrix-k16", 1},   {"broken-swap-b", 1},
+      {"cp-async-db", 2},      {"multistage", 3},        {"tile-128", 4},       {"swizzle-xor", 5},
+      {"reg-db", 6},           {"reg-db-128x256", 6},    {"stream-k", 7},       {"wgmma-tma", 8},
+      {"wgmma-ws", 9},         {"wgmma-persistent", 10}, {"wgmma-cluster", 11}, {"wgmma-pingpong", 12},
+      {"wgmma-tma-store", 13}, {"wgmma-stream-k", 14}};
   ASSERT_EQ(gate_variants().size(), want.size());
   std::set<int> values;
   for (std::size_t i = 0; i < want.size(); ++i) {
@@ -59,7 +59,8 @@ TEST(GateLadder, NamesRungsAndMinSmAsIssue10Lists) {
 TEST(GateLadder, EachHopperRungHasOneRowAndTheRestNone) {
   const std::pair<GateVariant, int> want[] = {
       {GateVariant::wgmma_tma, 0},     {GateVariant::wgmma_ws, 1},       {GateVariant::wgmma_persistent, 2},
-      {GateVariant::wgmma_cluster, 3}, {GateVariant::wgmma_pingpong, 4}, {GateVariant::wgmma_tma_store, 5}};
+      {GateVariant::wgmma_cluster, 3}, {GateVariant::wgmma_pingpong, 4}, {GateVariant::wgmma_tma_store, 5},
+      {GateVariant::wgmma_stream_k, 6}};
   ASSERT_EQ(std::size(want), static_cast<std::size_t>(kWgmmaGateRungCount));
   for (const auto& [v, rung] : want) {
     EXPECT_EQ(wgmma_gate_rung(v), rung);
@@ -80,8 +81,9 @@ TEST(GateLadder, NameListsAndHelpComeFromTheTable) {
   const std::string names = gate_variant_names();
   EXPECT_EQ(names.rfind("ldmatrix-k8, scalar-b-k8, ldmatrix-k16, broken-swap-b, cp-async-db, ", 0), 0u)
       << names;
-  EXPECT_EQ(names.substr(names.size() - std::string("wgmma-cluster, wgmma-pingpong, wgmma-tma-store").size()),
-            "wgmma-cluster, wgmma-pingpong, wgmma-tma-store");
+  EXPECT_EQ(
+      names.substr(names.size() - std::string("wgmma-pingpong, wgmma-tma-store, wgmma-stream-k").size()),
+      "wgmma-pingpong, wgmma-tma-store, wgmma-stream-k");
   const std::string help = gate_variant_help();
   EXPECT_EQ(
       help.rfind("ldmatrix-k8 (rung 1, sm_75+), scalar-b-k8 (rung 1, sm_75+), ldmatrix-k16 (rung 1, sm_80+), "
@@ -95,7 +97,7 @@ TEST(GateLadder, NameListsAndHelpComeFromTheTable) {
           "reg-db-128x256 (rung 6, sm_80+), stream-k (rung 7, sm_90+), wgmma-tma (rung 8, sm_90a only)"),
       std::string::npos)
       << help;
-  const std::string tail = "wgmma-pingpong (rung 12, sm_90a only), wgmma-tma-store (rung 13, sm_90a only)";
+  const std::string tail = "wgmma-tma-store (rung 13, sm_90a only), wgmma-stream-k (rung 14, sm_90a only)";
   EXPECT_EQ(help.substr(help.size() - tail.size()), tail);
 }
 

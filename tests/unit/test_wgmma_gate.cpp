@@ -7,10 +7,12 @@
 // second formulation independent of smem_descriptor.hpp. The H200 run decides (bit-exact C).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <set>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "fragviz/gate/wgmma_gate.hpp"
 
@@ -53,6 +55,7 @@ TEST(WgmmaGate, RungSizesByHand) {
   // warpgroup, before the barriers.
   EXPECT_EQ(fragviz::wgmma_gate_dynamic_smem_bytes(kWgmmaGateRungs[5]), 4 * 49152 + 4 * 8192 + 1024 + 64);
   EXPECT_EQ(fragviz::wgmma_gate_store_bytes(kWgmmaGateRungs[3]), 0);
+  EXPECT_EQ(fragviz::wgmma_gate_dynamic_smem_bytes(kWgmmaGateRungs[6]), 4 * 49152 + 4 * 8192 + 1024 + 64);
   // H200's opt-in shared memory per block is 227 KB (232448 B): every rung must fit.
   for (const WgmmaGateRung& r : kWgmmaGateRungs) EXPECT_LE(fragviz::wgmma_gate_dynamic_smem_bytes(r), 232448);
 }
@@ -118,6 +121,58 @@ TEST(WgmmaGate, StoreBufferIsWhereTmaReads) {
     }
   EXPECT_EQ(bytes.size(), 64u * 32u);
   EXPECT_EQ(*bytes.rbegin(), 8192u - 4u);
+}
+
+// Stream-K's shares by hand at 8192 on 66 clusters: 1024 units of 128 k-blocks are 15 whole waves
+// (990 units) and 34 units = 4352 k-blocks, 4352 / 66 = 65.94 each. At 4096 (256 units of 64) the
+// last wave has 58 units for 66 clusters, more than three quarters: it stays whole.
+TEST(WgmmaGate, StreamKSharesByHand) {
+  const auto first = fragviz::wgmma_gate_stream_k(0, 66, 1024, 128);
+  EXPECT_EQ(first.whole, 990);
+  EXPECT_EQ(first.begin, 0);
+  EXPECT_EQ(first.end, 65);  // floor(4352 / 66)
+  const auto last = fragviz::wgmma_gate_stream_k(65, 66, 1024, 128);
+  EXPECT_EQ(last.begin, 4286);  // floor(4352 * 65 / 66)
+  EXPECT_EQ(last.end, 4352);
+  const auto at4096 = fragviz::wgmma_gate_stream_k(7, 66, 256, 64);
+  EXPECT_EQ(at4096.whole, 256);
+  EXPECT_EQ(at4096.begin, at4096.end);
+  // Exactly three quarters (3 of 4) is shared out.
+  EXPECT_EQ(fragviz::wgmma_gate_stream_k(0, 4, 7, 8).whole, 4);
+  // Whole waves only: no last wave to share.
+  const auto even = fragviz::wgmma_gate_stream_k(3, 64, 64, 32);
+  EXPECT_EQ(even.whole, 64);
+  EXPECT_EQ(even.begin, even.end);
+}
+
+// Every k-block of every unit is summed exactly once over all clusters, whole units one cluster
+// each, the last wave's shares within one k-block of each other, and every piece of a last-wave
+// unit shorter than the unit (so it is always added, never stored).
+TEST(WgmmaGate, StreamKCoversEveryKBlockOnce) {
+  struct Case {
+    int clusters, units, kblocks;
+  };
+  for (const Case& k :
+       {Case{66, 256, 64}, Case{66, 400, 80}, Case{66, 1024, 128}, Case{66, 64, 32}, Case{5, 7, 3},
+        Case{66, 65, 512}, Case{1, 1, 4}, Case{4, 7, 8}, Case{66, 576, 96}, Case{66, 144, 48}}) {
+    SCOPED_TRACE(std::to_string(k.clusters) + " clusters, " + std::to_string(k.units) + " units, " +
+                 std::to_string(k.kblocks) + " k-blocks");
+    std::vector<int> count(static_cast<std::size_t>(k.units * k.kblocks), 0);
+    long long least = -1, most = 0;
+    for (int c = 0; c < k.clusters; ++c) {
+      const auto s = fragviz::wgmma_gate_stream_k(c, k.clusters, k.units, k.kblocks);
+      ASSERT_TRUE(s.whole % k.clusters == 0 || s.whole == k.units);
+      ASSERT_LE(4 * (k.units - s.whole), 3 * k.clusters);
+      for (int t = c; t < s.whole; t += k.clusters)
+        for (int kb = 0; kb < k.kblocks; ++kb) ++count[static_cast<std::size_t>(t * k.kblocks + kb)];
+      for (long long j = s.begin; j < s.end; ++j) ++count[static_cast<std::size_t>(s.whole * k.kblocks + j)];
+      EXPECT_LT(s.end - s.begin, k.kblocks);
+      least = least < 0 ? s.end - s.begin : std::min(least, s.end - s.begin);
+      most = std::max(most, s.end - s.begin);
+    }
+    EXPECT_LE(most - least, 1);
+    for (std::size_t i = 0; i < count.size(); ++i) ASSERT_EQ(count[i], 1) << "unit " << i / k.kblocks;
+  }
 }
 
 TEST(WgmmaGate, DescriptorBitsByHand) {

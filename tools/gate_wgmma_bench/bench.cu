@@ -5,7 +5,7 @@
 // (it links cuBLAS); run.sh beside it builds it on an sm_90 machine from the repository root.
 //   ./b            everything above
 //   ./b quick      rungs 2-3 only, n = 1280/4096/8192 exactness, 4096/8192 timing
-//   ./b profile N  one launch of each rung and of cuBLAS at N (for ncu)
+//   ./b profile N [R]  one launch of each rung and of cuBLAS at N (for ncu), or of rung R alone
 //   ./b time N...  rungs 2 on timed at the sizes given (no exactness; e.g. whole and partial waves)
 #include <cublas_v2.h>
 #include <cuda.h>
@@ -143,9 +143,10 @@ int main(int argc, char** argv) {
   if (profile) {  // one launch of each rung and cuBLAS at n (argv[2], default 4096), for ncu
     const int n = argc > 2 ? std::atoi(argv[2]) : 4096;
     generate<<<1024, 256>>>(m.a, m.b, n, 1);
+    const int only = argc > 3 ? std::atoi(argv[3]) : -1;  // one rung, and no cuBLAS
     for (int rung = 0; rung < fragviz::kWgmmaGateRungCount; ++rung)
-      CK(fragviz::cuda::launch_gate_wgmma(rung, m.a, m.b, m.c, n, nullptr));
-    cublas_run(h, m, n);
+      if (only < 0 || rung == only) CK(fragviz::cuda::launch_gate_wgmma(rung, m.a, m.b, m.c, n, nullptr));
+    if (only < 0) cublas_run(h, m, n);
     CK(cudaDeviceSynchronize());
     return 0;
   }

@@ -8,6 +8,8 @@
 //   rung 4 wgmma-pingpong    rung 3 with each consumer on a tile of its own, mainloops in turns
 //                            (its kernel: gate_wgmma_pingpong.cu; registered and launched here)
 //   rung 5 wgmma-tma-store   rung 3 with C written through shared memory by TMA stores
+//   rung 6 wgmma-stream-k    rung 5 with the last partial wave shared out by k-blocks (stream-K),
+//                            the pieces TMA-reduce-added into C over zeros
 // The device pieces they share: gate_wgmma_device.cuh.
 // Tiles, stages, layouts and descriptors: fragviz/gate/wgmma_gate.hpp (the one definition the host
 // tests check). Every kernel is extern "C" so ptxas -v names it plainly. The assembly exists only
@@ -81,7 +83,38 @@ __device__ __forceinline__ void rung0_body(const CUtensorMap* map_a, const CUten
 #endif
 }
 
-// [SECTION] Rungs 1 to 3 and 5: producer and consumer warpgroups ----------------------------------------
+// [SECTION] Rungs 1 to 3, 5 and 6: producer and consumer warpgroups ------------------------------
+
+/// The stream_k rung's handshake within one launch: [0] counts the producer warps (3 per block)
+/// that have written zeros under their share of the last wave's tiles (each after a release
+/// fence); [1] counts the blocks done, and the last one sets both back to 0 for the next launch.
+/// Launches of the rung run one after another (the gate's one stream), never two at once.
+__device__ unsigned g_stream_k_counters[2];
+
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+/// Warps 1-3 of the producer warpgroup of a stream_k rung (`thread` 0..95): zeros in C under the
+/// block's share of the last wave's tiles (tile p = blockIdx.x, + gridDim.x, ... of the tail's
+/// units x cluster ranks), then each warp counts itself on g_stream_k_counters[0] (release).
+template <int Rung>
+__device__ __forceinline__ void zero_last_wave(float* c, int n, int units_m, int tiles_n, int whole,
+                                               int units, int group, int thread) {
+  constexpr WgmmaGateRung r = kWgmmaGateRungs[Rung];
+  constexpr int kCluster = r.cluster_m, kQuads = r.block_m * r.block_n / 4;
+  const int pieces = (units - whole) * kCluster;
+  for (int p = static_cast<int>(blockIdx.x); p < pieces; p += static_cast<int>(gridDim.x)) {
+    const WgmmaGateTile u = wgmma_gate_tile_order(whole + p / kCluster, units_m, tiles_n, group);
+    const int row0 = (u.m * kCluster + p % kCluster) * r.block_m, col0 = u.n * r.block_n;
+    for (int i = thread; i < kQuads; i += 96) {
+      const int row = row0 + i / (r.block_n / 4), col = col0 + 4 * (i % (r.block_n / 4));
+      *reinterpret_cast<float4*>(c + static_cast<std::size_t>(row) * n + col) =
+          make_float4(0.f, 0.f, 0.f, 0.f);
+    }
+  }
+  __threadfence();
+  __syncwarp();
+  if (thread % 32 == 0) atomicAdd(&g_stream_k_counters[0], 1u);
+}
+#endif
 
 /// Warpgroup 0 produces (one thread issues every TMA), warpgroups 1 and 2 consume rows 0-63 and
 /// 64-127 of a 128x256 tile with m64n256k16. full[s] completes on the TMA bytes (1 arrival);
@@ -115,11 +148,17 @@ __device__ __forceinline__ void warp_specialized_body(const CUtensorMap* map_a, 
                                          : WgmmaGateTile{t / tiles_n, t % tiles_n};
     return WgmmaGateTile{u.m * kCluster + static_cast<int>(rank), u.n};
   };
+  static_assert(!r.stream_k || (r.persistent && r.tma_store && kCluster > 1), "stream-K's pieces");
   init_stage_barriers<Rung>(sm);
 
   if (warpgroup == 0) {
     setmaxnreg_dec<40>();
-    if (tid == 0) produce_tiles<Rung>(sm, map_a, map_b, first, step, units, kblocks, rank, tile_of);
+    if (tid == 0)
+      produce_tiles<Rung>(sm, map_a, map_b, first, step, units, kblocks, rank, tile_of);
+    else if constexpr (r.stream_k)
+      if (tid >= 32)
+        zero_last_wave<Rung>(c, n, units_m, tiles_n, wgmma_gate_stream_k(0, step, units, kblocks).whole,
+                             units, kGroupRows / kCluster, tid - 32);
   } else {
     setmaxnreg_inc<232>();
     const int consumer = warpgroup - 1;
@@ -127,12 +166,13 @@ __device__ __forceinline__ void warp_specialized_body(const CUtensorMap* map_a, 
     const bool warp_leader = tid % 32 == 0;
     const auto release = [&](int s) { release_stage<Rung>(sm, s); };
     int it = 0;
-    for (int t = first; t < units; t += step) {
+    bool zeros_seen = false;  // the warpgroup's thread 0: the last wave's zeros are all written
+    for_each_work<Rung>(first, step, units, kblocks, [&](int t, int kb_begin, int kb_end) {
       const WgmmaGateTile tile = tile_of(t);
       float d[128];
 #pragma unroll
       for (int i = 0; i < 128; ++i) d[i] = 0.f;
-      for (int kb = 0; kb < kblocks; ++kb, ++it) {
+      for (int kb = kb_begin; kb < kb_end; ++kb, ++it) {
         const int s = it % r.stages;
         mbarrier_wait(sm.full(s), static_cast<std::uint32_t>((it / r.stages) & 1));
         fence_accumulators(d);
@@ -146,25 +186,41 @@ __device__ __forceinline__ void warp_specialized_body(const CUtensorMap* map_a, 
         // Keep this stage's group in flight; the one before it is done: release its stage.
         wgmma_wait_group<1>();
         fence_accumulators(d);
-        if (kb > 0 && warp_leader) release((it - 1) % r.stages);
+        if (kb > kb_begin && warp_leader) release((it - 1) % r.stages);
       }
       wgmma_wait_group<0>();
       fence_accumulators(d);
       if (warp_leader) release((it - 1) % r.stages);
-      if constexpr (r.tma_store)
-        store_accumulators_tma<Rung, 256>(d, sm, map_c, consumer, 1 + consumer,
-                                          tile.m * r.block_m + 64 * consumer, tile.n * r.block_n,
-                                          thread_in_warpgroup);
-      else
-        store_accumulators<256>(d, c, n, tile.m * r.block_m + 64 * consumer, tile.n * r.block_n,
-                                thread_in_warpgroup);
-    }
+      const int row0 = tile.m * r.block_m + 64 * consumer, col0 = tile.n * r.block_n;
+      if constexpr (kWgmmaGateRungs[Rung].tma_store) {
+        // A piece of a last-wave tile is added into C, once every block's zeros are there.
+        const bool piece = kWgmmaGateRungs[Rung].stream_k && (kb_begin != 0 || kb_end != kblocks);
+        if (piece && thread_in_warpgroup == 0 && !zeros_seen) {
+          const unsigned all = 3u * gridDim.x;
+          while (load_acquire_gpu(&g_stream_k_counters[0]) < all) {
+          }
+          fence_proxy_async();
+          zeros_seen = true;
+        }
+        store_accumulators_tma<Rung, 256>(d, sm, map_c, consumer, 1 + consumer, row0, col0,
+                                          thread_in_warpgroup, piece);
+      } else {
+        store_accumulators<256>(d, c, n, row0, col0, thread_in_warpgroup);
+      }
+    });
     // The last TMA stores must have finished with the buffers before the block's memory goes.
     if constexpr (r.tma_store)
       if (thread_in_warpgroup == 0) bulk_wait_group<0>();
   }
   // No block may leave while another block of its cluster can still arrive on its barriers.
   if constexpr (kCluster > 1) cluster_sync();
+  if constexpr (r.stream_k) {
+    // Every thread of this block is past its last wait on the zeros: the last block done resets.
+    if (tid == 0 && atomicAdd(&g_stream_k_counters[1], 1u) == gridDim.x - 1) {
+      atomicExch(&g_stream_k_counters[0], 0u);
+      atomicExch(&g_stream_k_counters[1], 0u);
+    }
+  }
 #else
   (void)map_a, (void)map_b, (void)map_c, (void)c, (void)n;
 #endif
@@ -201,6 +257,12 @@ extern "C" __global__ void __launch_bounds__(384, 1)
   gate_wgmma::warp_specialized_body<5>(&map_a, &map_b, &map_c, c, n);
 }
 
+extern "C" __global__ void __launch_bounds__(384, 1)
+    gate_wgmma_stream_k(const __grid_constant__ CUtensorMap map_a, const __grid_constant__ CUtensorMap map_b,
+                        const __grid_constant__ CUtensorMap map_c, float* c, int n) {
+  gate_wgmma::warp_specialized_body<6>(&map_a, &map_b, &map_c, c, n);
+}
+
 /// Rung 4's kernel, defined in gate_wgmma_pingpong.cu.
 extern "C" __global__ void gate_wgmma_pingpong(const __grid_constant__ CUtensorMap map_a,
                                                const __grid_constant__ CUtensorMap map_b, float* c, int n);
@@ -232,6 +294,7 @@ const std::vector<gate::GateKernel>& gate_wgmma_kernels() {
       rung_kernel<3>(GateVariant::wgmma_cluster, FRAGVIZ_GATE_KERNEL_SYMBOL(gate_wgmma_cluster)),
       rung_kernel<4>(GateVariant::wgmma_pingpong, FRAGVIZ_GATE_KERNEL_SYMBOL(gate_wgmma_pingpong)),
       rung_kernel<5>(GateVariant::wgmma_tma_store, FRAGVIZ_GATE_KERNEL_SYMBOL(gate_wgmma_tma_store)),
+      rung_kernel<6>(GateVariant::wgmma_stream_k, FRAGVIZ_GATE_KERNEL_SYMBOL(gate_wgmma_stream_k)),
   };
   return records;
 }

@@ -132,6 +132,25 @@ __device__ __forceinline__ void tma_store_2d(const CUtensorMap* map, std::uint32
                "r"(src), "r"(c0), "r"(c1)
                : "memory");
 }
+/// PTX ISA "cp.reduce.async.bulk.tensor" .add: the 2-D box of `map` at (c0, c1) added element by
+/// element into global memory from shared memory at `src` (f32 atomically, in L2), in this thread's
+/// current bulk async-group.
+__device__ __forceinline__ void tma_reduce_add_2d(const CUtensorMap* map, std::uint32_t src, int c0, int c1) {
+  asm volatile(
+      "cp.reduce.async.bulk.tensor.2d.global.shared::cta.add.tile.bulk_group [%0, {%2, %3}], [%1];" ::"l"(
+          reinterpret_cast<std::uint64_t>(map)),
+      "r"(src), "r"(c0), "r"(c1)
+      : "memory");
+}
+/// PTX ISA "ld" .acquire.gpu: a counter other blocks raise with release semantics.
+__device__ __forceinline__ unsigned load_acquire_gpu(const unsigned* p) {
+  unsigned v;
+  asm volatile("ld.acquire.gpu.global.u32 %0, [%1];" : "=r"(v) : "l"(p) : "memory");
+  return v;
+}
+/// Orders this thread's generic-proxy view of memory before its later async-proxy operations
+/// (a TMA reduce after the zeros other blocks wrote were acquired) (PTX ISA "fence.proxy.async").
+__device__ __forceinline__ void fence_proxy_async() { asm volatile("fence.proxy.async;" ::: "memory"); }
 /// PTX ISA "cp.async.bulk.commit_group" / "cp.async.bulk.wait_group": this thread's bulk copies
 /// so far form one group; wait until at most `Pending` groups are outstanding (.read: until their
 /// shared-memory sources have been read, so the buffers may be written again).
@@ -271,23 +290,45 @@ __device__ __forceinline__ void release_stage(const Smem<Rung>& sm, int s) {
   }
 }
 
-/// The producer warpgroup's thread 0: every tile t = first, first + step, ... below `units`
-/// (`tile_of(t)` its block tile), each k-block's stage issued once the consumers released its
-/// previous use (use u = it / stages of stage s waits for the release of use u - 1).
+/// A block's work, in the order its producer and consumers both walk it: f(t, kb_begin, kb_end)
+/// for units t = first, first + step, ... below `units`, each whole (k-blocks [0, kblocks)); for a
+/// stream_k rung first the pieces of the last wave's units that cluster `first` of `step` takes
+/// (wgmma_gate_stream_k), so that their TMA reduce-adds drain under the whole waves' wgmma instead
+/// of all at the end, then its units of the whole waves.
+template <int Rung, typename F>
+__device__ __forceinline__ void for_each_work(int first, int step, int units, int kblocks, const F& f) {
+  if constexpr (kWgmmaGateRungs[Rung].stream_k) {
+    const WgmmaGateStreamK share = wgmma_gate_stream_k(first, step, units, kblocks);
+    for (long long j = share.begin; j < share.end;) {
+      const int unit = static_cast<int>(j / kblocks), kb = static_cast<int>(j % kblocks);
+      const long long left = share.end - j;
+      const int kb_end = left < kblocks - kb ? kb + static_cast<int>(left) : kblocks;
+      f(share.whole + unit, kb, kb_end);
+      j += kb_end - kb;
+    }
+    for (int t = first; t < share.whole; t += step) f(t, 0, kblocks);
+  } else {
+    for (int t = first; t < units; t += step) f(t, 0, kblocks);
+  }
+}
+
+/// The producer warpgroup's thread 0: every piece of work for_each_work gives (`tile_of(t)` its
+/// block tile), each k-block's stage issued once the consumers released its previous use (use
+/// u = it / stages of stage s waits for the release of use u - 1).
 template <int Rung, typename TileOf>
 __device__ __forceinline__ void produce_tiles(const Smem<Rung>& sm, const CUtensorMap* map_a,
                                               const CUtensorMap* map_b, int first, int step, int units,
                                               int kblocks, std::uint32_t rank, const TileOf& tile_of) {
   constexpr WgmmaGateRung r = kWgmmaGateRungs[Rung];
   int it = 0;
-  for (int t = first; t < units; t += step) {
+  for_each_work<Rung>(first, step, units, kblocks, [&](int t, int kb_begin, int kb_end) {
     const WgmmaGateTile tile = tile_of(t);
-    for (int kb = 0; kb < kblocks; ++kb, ++it) {
+    for (int kb = kb_begin; kb < kb_end; ++kb, ++it) {
       const int s = it % r.stages;
       mbarrier_wait(sm.empty(s), static_cast<std::uint32_t>(((it / r.stages) & 1) ^ 1));
       issue_stage<Rung>(sm, s, map_a, map_b, tile.m, tile.n, kb, rank);
     }
-  }
+  });
 }
 
 /// Stores one warpgroup's m64nN accumulators: rows [row0, row0 + 64), columns [col0, col0 + N).
@@ -317,10 +358,12 @@ __device__ __forceinline__ void store_accumulators(const float (&d)[N / 2], floa
 /// Before a buffer is written again that thread waits until its last store has read it, and the
 /// warpgroup meets at named barrier `barrier` (128 threads) around the writes. The copies drain
 /// after this returns; the kernel waits for them (bulk_wait_group<0>) before it exits.
+/// With `reduce` each buffer is added into C (tma_reduce_add_2d) instead of stored.
 template <int Rung, int N>
 __device__ __forceinline__ void store_accumulators_tma(const float (&d)[N / 2], const Smem<Rung>& sm,
                                                        const CUtensorMap* map_c, int consumer, int barrier,
-                                                       int row0, int col0, int thread_in_warpgroup) {
+                                                       int row0, int col0, int thread_in_warpgroup,
+                                                       bool reduce = false) {
   constexpr OperandSpec kD{ElemType::f32, 64, N, wgmma_d_layout(N)};
   static_assert(base_plus_offset_pairs(kD, kWarpgroupSize, N / 2),
                 "one base per thread plus constant offsets, (d[i], d[i+1]) adjacent for the float2 writes");
@@ -344,7 +387,10 @@ __device__ __forceinline__ void store_accumulators_tma(const float (&d)[N / 2], 
     fence_proxy_async_shared();
     named_barrier_sync<kWarpgroupSize>(barrier);
     if (leader) {
-      tma_store_2d(map_c, buffer, col0 + q * kCols, row0);
+      if (reduce)
+        tma_reduce_add_2d(map_c, buffer, col0 + q * kCols, row0);
+      else
+        tma_store_2d(map_c, buffer, col0 + q * kCols, row0);
       bulk_commit_group();
     }
   }

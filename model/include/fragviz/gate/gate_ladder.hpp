@@ -1,5 +1,5 @@
 // The gate's kernel variants as one table: the seed's kernels (rung 1), the mma.sync ladder
-// (rungs 2-7, issues 10 and 27) and the Hopper rungs (8-13, wgmma_gate.hpp), each with its tiling, who
+// (rungs 2-7, issues 10 and 27) and the Hopper rungs (8-14, wgmma_gate.hpp), each with its tiling, who
 // writes which output element, and, per operand, the shared-memory geometry and the warp-wide load
 // the kernel reads it with, in the terms the bank view takes (a CuTe layout for parse_smem_layout, a
 // lane pattern for parse_lane_pattern, a SharedOp). The geometry is generated from the same
@@ -68,17 +68,17 @@ struct GateVariantInfo {
   const OperandGeometry& operand(GateOperand o) const { return o == GateOperand::A ? a : b; }
 };
 
-/// Every variant, in ladder order (the seed's four, then rungs 2-13).
+/// Every variant, in ladder order (the seed's four, then rungs 2-14).
 const std::vector<GateVariantInfo>& gate_variants();
 /// The entry of `v`, or nullptr for a value outside the table (user_kernel: the user's own tiling).
 const GateVariantInfo* find_gate_variant(GateVariant v);
 /// Every variant's name in table order, joined by ", " (what lists, refusals and help print).
 std::string gate_variant_names();
 /// Every variant as the gate's --variant help lists it: "ldmatrix-k8 (rung 1, sm_75+), ...,
-/// wgmma-tma-store (rung 13, sm_90a only)", the deliberately wrong one marked so.
+/// wgmma-stream-k (rung 14, sm_90a only)", the deliberately wrong one marked so.
 std::string gate_variant_help();
 /// Which tensor-core instruction the ladder's rungs issue, from the variant table:
-/// "mma.sync in rungs 1-7, wgmma in rungs 8-13" (what the gate's help says it runs).
+/// "mma.sync in rungs 1-7, wgmma in rungs 8-14" (what the gate's help says it runs).
 std::string gate_instruction_help();
 
 /// The kWgmmaGateRungs index (wgmma_gate.hpp) of a Hopper rung's variant (its table row's

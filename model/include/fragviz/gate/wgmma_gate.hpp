@@ -49,10 +49,16 @@ struct WgmmaGateRung {
   /// one thread TMA-stores it (cp.async.bulk.tensor, bulk_group), so the consumers return to the
   /// mainloop while the copy drains; else every thread stores its float2 pairs to global memory.
   bool tma_store = false;
+  /// Stream-K over the last partial wave (needs persistent and tma_store): the whole waves of
+  /// cluster units go one unit per cluster as before; the last wave's k-blocks, when it is at most
+  /// three quarters full, are shared out evenly over every cluster and done first
+  /// (wgmma_gate_stream_k), each piece of a tile reduce-added into C by TMA
+  /// (cp.reduce.async.bulk.tensor .add) over zeros the producer warpgroup's idle warps wrote first.
+  bool stream_k = false;
 };
 
 inline constexpr int kWgmmaGateBlockK = 64;
-inline constexpr int kWgmmaGateRungCount = 6;
+inline constexpr int kWgmmaGateRungCount = 7;
 /// C columns per TMA store of the tma_store epilogue: 32 f32 = one 128-byte swizzle row.
 inline constexpr int kWgmmaGateStoreCols = 32;
 
@@ -91,6 +97,12 @@ inline constexpr WgmmaGateRung kWgmmaGateRungs[kWgmmaGateRungCount] = {
      "consumers go back to wgmma while the copies drain (CUTLASS's TMA epilogue)",
      128, 256, 64, 4, 2, true, true, 2, 256, "Swizzle<3,3,3> o (128,64):(64,1)",
      "Swizzle<3,3,3> o (64,(64,4)):(64,(1,4096))", false, true},
+    {"wgmma-stream-k",
+     "wgmma-tma-store with a last partial wave at most 3/4 full shared out by k-blocks over every cluster "
+     "(stream-K), first: each cluster takes as many k-blocks as the others, and the tile pieces are "
+     "reduce-added into C by TMA (.add) over zeros the producer warpgroup's idle warps wrote",
+     128, 256, 64, 4, 2, true, true, 2, 256, "Swizzle<3,3,3> o (128,64):(64,1)",
+     "Swizzle<3,3,3> o (64,(64,4)):(64,(1,4096))", false, true, true},
 };
 
 /// Threads per block: 128 per warpgroup.
@@ -206,6 +218,26 @@ FRAGVIZ_HD constexpr MatrixDescriptor wgmma_gate_b_descriptor(std::uint32_t b_st
   d.stride_byte_offset = 1024;
   d.swizzle = SmemSwizzle::b128;
   return d;
+}
+
+/// A cluster's share of a stream_k rung's work: of `units` cluster units of `kblocks` k-blocks each on
+/// `clusters` clusters, units [0, whole) go one unit at a time, cluster c taking c, c + clusters,
+/// ...; the rest, the last partial wave, is numbered k-block by k-block, unit-major from 0, and
+/// cluster c takes [begin, end): every cluster as many as the others, give or take one. Each such
+/// piece of a unit has fewer k-blocks than the unit (fewer units than clusters), so every unit of
+/// the last wave is summed from two or more pieces. A last wave more than three quarters full stays
+/// whole (whole = units): on an H100 the pieces' reduce-adds and zeros cost more than its idle SMs
+/// (session 26: 3-5 % slower with 58 of 66 clusters busy at 4096 and 7168, 1.5 % faster with 48 at
+/// 6144, 3-19 % faster with 34, 12 and 4).
+struct WgmmaGateStreamK {
+  int whole;
+  long long begin, end;
+};
+FRAGVIZ_HD constexpr WgmmaGateStreamK wgmma_gate_stream_k(int c, int clusters, int units, int kblocks) {
+  const int full = units / clusters * clusters, rest = units - full;
+  const int whole = 4 * rest > 3 * clusters ? units : full;
+  const long long tail = static_cast<long long>(units - whole) * kblocks;
+  return {whole, tail * c / clusters, tail * (c + 1) / clusters};
 }
 
 /// Tile (tile_m, tile_n) the persistent rung's `t`-th tile is, for a grid of tiles_m x tiles_n:

@@ -408,6 +408,7 @@ enum class GateVariant {
   wgmma_cluster,     ///< rung 11: wgmma-persistent in 2-block clusters sharing B by TMA multicast
   wgmma_pingpong,    ///< rung 12: wgmma-cluster with each consumer warpgroup on its own tile, in turns
   wgmma_tma_store,   ///< rung 13: wgmma-cluster with C stored through shared memory by TMA
+  wgmma_stream_k,    ///< rung 14: wgmma-tma-store with the last partial wave split by k (stream-K)
   user_kernel,       ///< the user's own source (GateRequest::kernel), compiled with NVRTC, run in a child
 };
 std::string_view to_string(GateVariant v);

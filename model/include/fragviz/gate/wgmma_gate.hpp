@@ -227,7 +227,7 @@ FRAGVIZ_HD constexpr MatrixDescriptor wgmma_gate_b_descriptor(std::uint32_t b_st
 /// piece of a unit has fewer k-blocks than the unit (fewer units than clusters), so every unit of
 /// the last wave is summed from two or more pieces. A last wave more than three quarters full stays
 /// whole (whole = units): on an H100 the pieces' reduce-adds and zeros cost more than its idle SMs
-/// (session 26: 3-5 % slower with 58 of 66 clusters busy at 4096 and 7168, 1.5 % faster with 48 at
+/// (session 26: 3-5 % slower with 58 of 66 clusters busy at 4096 and 7168, 2 % faster with 48 at
 /// 6144, 3-19 % faster with 34, 12 and 4).
 struct WgmmaGateStreamK {
   int whole;

@@ -265,7 +265,7 @@ scene::ViewRequest export_request(const AppState& s, scene::View v) {
       break;
     case scene::View::stmatrix:
       r.ldmatrix = s.hopper.moves.stmatrix;
-      r.lane = s.hopper.moves_lane;
+      r.lane = s.selected_lane;  // the stmatrix page selects the app's lane (draw_stmatrix_grid)
       break;
     case scene::View::movmatrix:
       r.lane = s.hopper.moves_lane;

@@ -426,7 +426,7 @@ TEST(ExportDialog, EveryViewExportsItsSelectedLaneAndSettings) {
   EXPECT_EQ(export_request(s, scene::View::ldmatrix).instr, s.controls.instruction);
   EXPECT_EQ(export_request(s, scene::View::warpgroup).lane, 77);
   EXPECT_EQ(export_request(s, scene::View::warpgroup).instr, s.hopper.wgmma);
-  EXPECT_EQ(export_request(s, scene::View::stmatrix).lane, 9);
+  EXPECT_EQ(export_request(s, scene::View::stmatrix).lane, 5);  // the stmatrix page selects the app's lane
   EXPECT_EQ(export_request(s, scene::View::movmatrix).lane, 9);
   s.selected_lane = -1;
   EXPECT_EQ(export_request(s, scene::View::fragments).lane, -1);

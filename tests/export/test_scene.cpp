@@ -639,6 +639,33 @@ TEST(ExportMatrixMoves, StmatrixCellsAsTheView) {
   EXPECT_EQ(width(hs, "start-r4-c0"), 3.0);
 }
 
+// An instruction whose operands no ldmatrix loads (.f64, m8n8k4): the ldmatrix view shows no grid but
+// says why, and its export refuses in those words instead of drawing the .b16 halves as if they were
+// the instruction's (issue 22). tf32 is loaded (as 32-bit words): drawn.
+TEST(ExportMatrixMoves, LdmatrixWithoutAFormIsRefusedInTheViewsWords) {
+  fs::ViewRequest r;
+  r.view = fs::View::ldmatrix;
+  r.palette = fragviz::app::assets().palette;
+  for (const char* in :
+       {"mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64", "mma.sync.aligned.m16n8k8.row.col.f64.f64.f64.f64",
+        "mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32"}) {
+    r.instr = in;
+    const auto refused = fs::build_scene(r);
+    EXPECT_EQ(refused.error.kind, ErrorKind::refused) << in;
+    EXPECT_EQ(refused.error.message.rfind(std::string(in) + ": no ldmatrix form", 0), 0u)
+        << refused.error.message;
+    EXPECT_NE(refused.error.message.find(
+                  ". The explorer models the .b16 ldmatrix, which fills A and B of every other instruction"),
+              std::string::npos)
+        << refused.error.message;
+  }
+  r.instr = "mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64";
+  EXPECT_NE(fs::build_scene(r).error.message.find("an .f64 element fills a 64-bit register"),
+            std::string::npos);
+  r.instr = "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32";
+  EXPECT_TRUE(fs::build_scene(r));
+}
+
 // movmatrix.trans: destination lane l, half h holds M^T at (l/4, 2(l%4)+h) = M at (2(l%4)+h, l/4),
 // which source lane 4(2(l%4)+h) + (l/4)/2 held in half (l/4)%2.
 TEST(ExportMatrixMoves, MovmatrixIsTheTranspose) {

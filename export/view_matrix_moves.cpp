@@ -13,6 +13,25 @@
 #include "grid.hpp"
 
 namespace fragviz::scene {
+namespace {
+
+/// What stmatrix cell `x` says at the screen's level `labels`: both of its words on one line (the
+/// screen's two lines, full), the lane ("T5"), its number, or nothing.
+std::string stmatrix_words(const app::StmatrixTable::Cell& x, CellLabels labels) {
+  switch (labels) {
+    case CellLabels::full:
+      return app::stmatrix_cell_label(x);
+    case CellLabels::lane:
+      return app::stmatrix_lane_word(x);
+    case CellLabels::number:
+      return std::to_string(x.lane);
+    case CellLabels::none:
+      break;
+  }
+  return "";
+}
+
+}  // namespace
 
 // stmatrix as the screen draws it (app/panels/panel_matrix_moves.cpp), from the one table both read
 // (make_stmatrix_table) and in its words (stmatrix_lane_word, stmatrix_register_word): each tile cell
@@ -28,10 +47,10 @@ Outcome<Scene> stmatrix_scene(const ViewRequest& r) {
                  "Cell: the lane that stores it and the register half it comes from, "
                  "T<lane> r<register>.lo|hi. Bar left of a row: the lane whose address starts it.") +
       kGridTop;
-  // Cells as wide as the longest label needs at 6.5 pt, 14 high.
+  // Cells as wide as the longest label needs at 6.5 pt (30 points at least), 14 high.
   std::size_t longest = 1;
   for (const app::StmatrixTable::Cell& x : t.cells)
-    longest = std::max(longest, app::stmatrix_cell_label(x).size());
+    longest = std::max(longest, stmatrix_words(x, r.labels).size());
   const double size = 6.5, ch = 14, cw = std::max(30.0, 0.6 * size * static_cast<double>(longest) + 3);
   // Left of the grid, as on screen: the row numbers, the lane whose address starts the row, the bars.
   const double index_size = 5.5, num_w = 12, lane_w = 14, bar_room = 7;
@@ -46,8 +65,10 @@ Outcome<Scene> stmatrix_scene(const ViewRequest& r) {
     return k.fill;
   };
   const auto label_at = [&](int row, int c, const app::StmatrixTable::Cell& x, Colour fill) {
-    s.add(Text{cell_x(c) + cw * 0.5, cell_y(row) + ch * 0.5 + size * 0.36, app::stmatrix_cell_label(x), size,
-               text_on(fill), Anchor::middle});
+    const std::string words = stmatrix_words(x, r.labels);
+    if (!words.empty())
+      s.add(Text{cell_x(c) + cw * 0.5, cell_y(row) + ch * 0.5 + size * 0.36, words, size, text_on(fill),
+                 Anchor::middle});
   };
   for (int row = 0; row < t.rows; ++row) {
     s.add(Text{x0 + num_w - 2, cell_y(row) + ch * 0.5 + index_size * 0.35, std::to_string(row), index_size,

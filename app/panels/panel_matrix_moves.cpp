@@ -170,6 +170,9 @@ void draw_stmatrix_grid(AppState& s, HopperViews& v, const StmatrixTable& t) {
   else if (text_w("T31") + 2.f <= cell && fs <= cell + 1.f)
     level = "lane";
   v.frame.stmatrix_labels = level;
+  s.stmatrix_labels = level == "two_lines" ? scene::CellLabels::full
+                      : level == "lane"    ? scene::CellLabels::lane
+                                           : scene::CellLabels::none;  // the export says what the cells say
   v.frame.stmatrix_cell_labels.clear();
   v.frame.stmatrix_row_lanes.clear();
   ImDrawList* dl = begin_grid_clip(vis_min, vis_max);

@@ -637,6 +637,25 @@ TEST(ExportMatrixMoves, StmatrixCellsAsTheView) {
   };
   EXPECT_EQ(width(hs, "start-r5-c0"), 6.0);  // lane 5: matrix 0's row 5
   EXPECT_EQ(width(hs, "start-r4-c0"), 3.0);
+  // The screen's other levels (its zoom, --labels): the lane alone, its number, nothing.
+  r.lane = -1;
+  r.labels = fs::CellLabels::lane;
+  EXPECT_EQ(label(build(r), "tile-r1-c11"), "T5");
+  r.labels = fs::CellLabels::number;
+  EXPECT_EQ(label(build(r), "tile-r1-c11"), "5");
+  r.labels = fs::CellLabels::none;
+  const fs::Scene none = build(r);
+  EXPECT_EQ(count_cells(none, "tile"), 16 * 16);
+  // Its only texts: the 16 row and 16 column numbers and the row starts' lanes T0-T15.
+  std::vector<std::string> texts;
+  for (const auto& item : none.items)
+    if (const auto* t = std::get_if<fs::Text>(&item)) texts.push_back(t->text);
+  std::vector<std::string> want;
+  for (int i = 0; i < 16; ++i)
+    want.insert(want.end(), {std::to_string(i), std::to_string(i), "T" + std::to_string(i)});
+  std::sort(texts.begin(), texts.end());
+  std::sort(want.begin(), want.end());
+  EXPECT_EQ(texts, want);
 }
 
 // An instruction whose operands no ldmatrix loads (.f64, m8n8k4): the ldmatrix view shows no grid but

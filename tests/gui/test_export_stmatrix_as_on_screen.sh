@@ -9,6 +9,7 @@
 #  - no "V<n>" label and no "Row addresses" grid: its only other texts are the row and column
 #    numbers and the row-start lanes, T0-T15, the ones the screen names left of its rows included;
 #  - the selected lane as on screen: lane 5's eight cells outlined, no other cell, the others faded.
+#  At "fit", where the screen's cells are too small for a word, the picture's cells say nothing.
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/hopper_lib.sh"
 gui_init "$@"
@@ -23,31 +24,35 @@ wait_for "s['selected_lane'] == 5 and $M['selected_lane'] == 5"
 sleep 0.5
 cp "$STATE" "$WORK/screen.json"
 
-# File > Export of the stmatrix view (the mouse over its grid), title and legend off.
-read -r GX GY <<<"$(grid_cell moves tile 1 11)"
-xdotool mousemove --window "$WID" "$GX" "$GY"
-if ! open_export; then
-  echo "note: the Export dialog did not receive Ctrl+E under this X server; skipped"
-  exit 77
-fi
-if [ "$(q "$D['view']")" != stmatrix ]; then
-  click $(centre_of "s['widgets']['export_view']")
-  wait_for "'export_view_filter' in s['widgets']"
-  xdotool type --delay 40 stmatrix
-  wait_for "'export_view:stmatrix' in s['widgets']"
-  xdotool key Return
-  wait_for "$D['view'] == 'stmatrix'"
-fi
-if [ "$(q "$D['title_and_legend']")" = True ]; then
-  click $(centre_of "s['widgets']['export_title_and_legend']")
-  wait_for "not $D['title_and_legend']"
-fi
-type_into export_path "$D['path']" "$WORK/st.svg" "$D['path'] == '$WORK/st.svg'"
-click $(centre_of "s['widgets']['export_ok']")
-for _ in $(seq 100); do [ -s "$WORK/st.svg" ] && break; sleep 0.1; done
-[ -s "$WORK/st.svg" ] || fail "File > Export wrote no stmatrix picture"
-xdotool key Escape
-wait_for "'export_path' not in s['widgets']"
+# export_stmatrix FILE: File > Export of the stmatrix view (the mouse over its grid), title and
+# legend off, the cell labels the screen's (as the dialog opens), written to FILE.
+export_stmatrix() {
+  read -r GX GY <<<"$(grid_cell moves tile 0 0)"
+  xdotool mousemove --window "$WID" "$GX" "$GY"
+  if ! open_export; then
+    echo "note: the Export dialog did not receive Ctrl+E under this X server; skipped"
+    exit 77
+  fi
+  if [ "$(q "$D['view']")" != stmatrix ]; then
+    click $(centre_of "s['widgets']['export_view']")
+    wait_for "'export_view_filter' in s['widgets']"
+    xdotool type --delay 40 stmatrix
+    wait_for "'export_view:stmatrix' in s['widgets']"
+    xdotool key Return
+    wait_for "$D['view'] == 'stmatrix'"
+  fi
+  if [ "$(q "$D['title_and_legend']")" = True ]; then
+    click $(centre_of "s['widgets']['export_title_and_legend']")
+    wait_for "not $D['title_and_legend']"
+  fi
+  type_into export_path "$D['path']" "$1" "$D['path'] == '$1'"
+  click $(centre_of "s['widgets']['export_ok']")
+  for _ in $(seq 100); do [ -s "$1" ] && break; sleep 0.1; done
+  [ -s "$1" ] || fail "File > Export wrote no stmatrix picture"
+  xdotool key Escape
+  wait_for "'export_path' not in s['widgets']"
+}
+export_stmatrix "$WORK/st.svg"
 
 python3 - "$WORK/screen.json" "$WORK/st.svg" <<'PY' || fail "the stmatrix picture is not the screen's"
 import json, re, sys, xml.etree.ElementTree as ET
@@ -94,5 +99,24 @@ want = sorted(k for k in cells if lanes[k] == 5)
 assert got == want and len(want) == 8, (got, want)
 PY
 shot stmatrix-export
+
+# At "fit" (cells of a few pixels at 1600x1000) the screen's cells say nothing: nor do the picture's.
+click $(centre_of "s['widgets']['st_fit']")
+wait_for "$M['stmatrix_view']['zoom'] == 1"
+wait_for "$M['stmatrix_view']['labels'] == 'none' and $M['stmatrix_view']['cell_labels'] == []" ||
+  fail "at fit the stmatrix cells say $(q "$M['stmatrix_view']['labels']"); the test needs cells too small for a word"
+export_stmatrix "$WORK/st-fit.svg"
+python3 - "$WORK/st-fit.svg" <<'PY' || fail "the stmatrix picture at fit labels cells the screen does not"
+import re, sys, xml.etree.ElementTree as ET
+els = list(ET.parse(sys.argv[1]).getroot().iter())
+tag = lambda e: e.tag.split('}')[-1]
+cells = [e for e in els if tag(e) == 'rect' and (e.get('id') or '').startswith('tile-')]
+assert len(cells) == 256, len(cells)
+texts = [e.text or '' for e in els if tag(e) == 'text']
+# Only the 16 row and 16 column numbers and the 16 row-start lanes: no word in a cell.
+numbers = [t for t in texts if re.fullmatch(r'\d+', t)]
+lanes = [t for t in texts if re.fullmatch(r'T\d+', t)]
+assert len(texts) == 48 and len(numbers) == 32 and sorted(lanes) == sorted('T%d' % l for l in range(16)), texts[:60]
+PY
 quit_app
 echo "PASS"

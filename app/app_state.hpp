@@ -599,6 +599,9 @@ struct AppState {
   scene::CellLabels fragments_labels = scene::CellLabels::full;
   /// The warpgroup view's cells as they read at its zoom, for File > Export (as fragments_labels).
   scene::CellLabels warpgroup_labels = scene::CellLabels::full;
+  /// The stmatrix grid's cells as they read at its zoom (full: "T5" over "r2.hi"; lane: "T5"), for
+  /// File > Export (as fragments_labels).
+  scene::CellLabels stmatrix_labels = scene::CellLabels::full;
   /// The bank view's words as they read at its zoom (both modes), for File > Export: none (the
   /// lane's colour only) until it was drawn.
   scene::CellLabels banks_labels = scene::CellLabels::none;

@@ -284,6 +284,7 @@ std::string App::state_json() const {
                           {"looked_at", d.looked_at ? std::string(scene::to_string(*d.looked_at)) : ""},
                           {"pointed_at", d.pointed_at ? std::string(scene::to_string(*d.pointed_at)) : ""},
                           {"title", export_dialog_title(d.view)},
+                          {"message", d.message},  // what the Export said last (wrote, refused)
                           {"picker_open", d.picker_open}};
   }
   j["selected_lane"] = s_.selected_lane;

@@ -89,8 +89,9 @@ Derived compute_derived(const Controls& c) {
   d.instr = &c.instr();
   for (Operand op : {Operand::A, Operand::B, Operand::C})
     d.operands[static_cast<std::size_t>(op)] = make_operand(*d.instr, op);
-  d.has_ldmatrix_form = d.op(Operand::A).load || d.op(Operand::B).load;
-  if (!d.has_ldmatrix_form) d.no_ldmatrix = d.op(Operand::A).no_load;
+  const std::optional<std::string> none = no_ldmatrix_form(*d.instr);  // the ldmatrix export's words too
+  d.has_ldmatrix_form = !none;
+  d.no_ldmatrix = none.value_or("");
   d.ldmatrix = make_ldmatrix(*d.instr, c.ldmatrix());
   d.unpadded = make_banks(*d.instr, c.ldmatrix(), c.unpadded_tile());
   d.padded = make_banks(*d.instr, c.ldmatrix(), c.tile());

@@ -177,7 +177,7 @@ ExportOptions export_options(scene::View v, bool layout_mode) {
   static const Row kTable[] = {{scene::View::fragments, false, true, true, true},
                                {scene::View::warpgroup, false, true, true, true},
                                {scene::View::ldmatrix, false, false, false, false},
-                               {scene::View::stmatrix, false, false, false, false},
+                               {scene::View::stmatrix, false, false, false, true},
                                {scene::View::movmatrix, false, false, false, false},
                                {scene::View::banks, true, false, true, true},
                                {scene::View::output, false, false, false, false},
@@ -210,6 +210,8 @@ scene::CellLabels screen_labels(const AppState& s, scene::View v) {
       return s.fragments_labels;
     case scene::View::warpgroup:
       return s.warpgroup_labels;
+    case scene::View::stmatrix:
+      return s.stmatrix_labels;
     case scene::View::banks:
       return s.banks_labels;
     default:
@@ -265,7 +267,7 @@ scene::ViewRequest export_request(const AppState& s, scene::View v) {
       break;
     case scene::View::stmatrix:
       r.ldmatrix = s.hopper.moves.stmatrix;
-      r.lane = s.hopper.moves_lane;
+      r.lane = s.selected_lane;  // the stmatrix page selects the app's lane (draw_stmatrix_grid)
       break;
     case scene::View::movmatrix:
       r.lane = s.hopper.moves_lane;

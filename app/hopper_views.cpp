@@ -259,7 +259,9 @@ json HopperViews::state_json(const AppState& s, float px) const {
     const bool open = h.moves_open;
     json m = {{"drawn", f.moves_drawn},
               {"view", to_string(h.moves.view)},
-              {"selected_lane", h.moves_lane},
+              // The lane the page shown highlights: the app's on the stmatrix page (draw_stmatrix).
+              {"selected_lane",
+               h.moves.view == MoveView::stmatrix && !s.moves_b8.shown ? s.selected_lane : h.moves_lane},
               {"measured_text", f.moves_text},
               {"grids", {{"tile", grid(f.moves)}, {"before", grid(f.before)}, {"after", grid(f.after)}}}};
     json move_labels = json::object();
@@ -269,6 +271,16 @@ json HopperViews::state_json(const AppState& s, float px) const {
       move_labels[k] = l;
     }
     m["index_labels"] = move_labels;
+    json st_labels = json::array();
+    for (const HopperFrame::CellWords& w : f.stmatrix_cell_labels)
+      st_labels.push_back({w.row, w.col, w.text});
+    json row_lanes = json::object();
+    for (const auto& [row, lane] : f.stmatrix_row_lanes) row_lanes[std::to_string(row)] = lane;
+    m["stmatrix_view"] = {{"zoom", f.stmatrix_zoom},
+                          {"readable_zoom", f.stmatrix_readable_zoom},
+                          {"labels", f.stmatrix_labels},
+                          {"cell_labels", st_labels},
+                          {"row_lanes", row_lanes}};
     const StmatrixTable& st = stmatrix_;
     json cells = json::array();
     for (int r = 0; open && r < st.rows; ++r)

@@ -71,6 +71,17 @@ struct HopperFrame {
   /// The matrix-move view's grids' row and column numbers as drawn ("tile"; movmatrix's "before",
   /// "after"), the column numbers first.
   std::map<std::string, std::vector<TextRecord>> moves_index_labels;
+  /// The stmatrix grid as drawn: its zoom and the one at which every cell holds its two lines, the
+  /// label level ("two_lines": "T5" over "r2.hi", "lane": "T5", "none"), each labelled cell's words
+  /// ("T5 r2.hi"; what its export writes) and the lane named left of each row (row: "T5").
+  float stmatrix_zoom = 0, stmatrix_readable_zoom = 0;
+  std::string stmatrix_labels;
+  struct CellWords {
+    int row = 0, col = 0;
+    std::string text;
+  };
+  std::vector<CellWords> stmatrix_cell_labels;
+  std::map<int, std::string> stmatrix_row_lanes;
   std::optional<HopperHover> hover;
 };
 

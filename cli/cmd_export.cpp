@@ -55,7 +55,7 @@ const std::map<scene::View, std::set<std::string>> kViewOptions = {
     {scene::View::warpgroup,
      {"--instr", "--lane", "--thread", "--operand", "--crop", "--labels", "--report"}},
     {scene::View::ldmatrix, {"--instr", "--num", "--trans", "--lane"}},
-    {scene::View::stmatrix, {"--num", "--trans", "--lane"}},
+    {scene::View::stmatrix, {"--num", "--trans", "--lane", "--labels"}},
     {scene::View::movmatrix, {"--lane"}},
     {scene::View::banks,
      {"--instr", "--num", "--trans", "--width", "--pad", "--swizzle", "--layout", "--lanes", "--access",
@@ -331,7 +331,9 @@ void add_export_command(CLI::App& app, int& exit_code) {
   o->given["--layout-mode"] = mode.mode;
   o->given["--read-layout"] = mode.read;
   o->given["--labels"] =
-      add_labels_option(cmd, o->labels, "fragments, warpgroup; banks (a word: lane or number only): ");
+      add_labels_option(cmd, o->labels,
+                        "fragments, warpgroup; banks (a word: lane or number only); stmatrix (full: T<lane> "
+                        "r<register>.lo|hi, as its view's two lines): ");
   o->given["--picture"] =
       cmd->add_option(
              "--picture", o->picture,

@@ -1,9 +1,8 @@
 // The Hopper matrix-move views: stmatrix (.x1/.x2/.x4, .trans) over the explorer's tile (matrix j
-// at rows 8(j%2), cols 8(j/2)), and movmatrix before and after (ldmatrix, the explorer's view:
-// view_ldmatrix.cpp). Each tile cell names the lane and register element it moves to or from:
-// T<lane> V<2 * register + half>, the fragment element index an mma operand loaded this way gets; a
-// second grid names the lane whose row address each cell's row comes from (PTX ISA, "stmatrix",
-// "movmatrix").
+// at rows 8(j%2), cols 8(j/2)) as the screen draws it, and movmatrix before and after (ldmatrix, the
+// explorer's view: view_ldmatrix.cpp) (PTX ISA, "stmatrix", "movmatrix").
+#include <algorithm>
+#include <array>
 #include <string>
 #include <vector>
 
@@ -16,56 +15,106 @@
 namespace fragviz::scene {
 namespace {
 
-/// One cell of a move: the lane and register half it moves, and its row's address lane.
-struct MoveCell {
-  int lane = -1, reg = 0, half = 0, address_lane = -1;
-};
-
-Scene move_scene(const std::string& mnemonic, const std::string& verb, int rows, int cols,
-                 const std::vector<MoveCell>& cells, const app::Palette& p, int highlight, bool decorations) {
-  Scene s;
-  s.decorations = decorations;
-  double y = draw_title(s, mnemonic,
-                        "Cell: the lane that " + verb +
-                            " it, T<lane> V<2 * register + half>; right: the lane "
-                            "whose row address covers it.");
-  const double cw = 30, ch = 14, top = y + kGridTop, left = 12 + kGridLeft;
-  auto at = [&](int r, int c) { return cells[static_cast<std::size_t>(r * cols + c)]; };
-  draw_grid(s, GridSpec{left, top, rows, cols, cw, ch, "Tile (" + verb + ")", true, "tile"},
-            [&](int r, int c) {
-              const MoveCell m = at(r, c);
-              Cell cell;
-              if (m.lane < 0) return cell;
-              cell.fill = lane_colour(p, m.lane);
-              cell.label = "T" + std::to_string(m.lane) + " V" + std::to_string(2 * m.reg + m.half);
-              highlight_lane(cell, m.lane, highlight);
-              return cell;
-            });
-  y = draw_grid(
-      s,
-      GridSpec{left + cols * cw + 18 + kGridLeft, top, rows, cols, cw, ch, "Row addresses", true, "address"},
-      [&](int r, int c) {
-        const MoveCell m = at(r, c);
-        Cell cell;
-        if (m.address_lane < 0) return cell;
-        cell.fill = lane_colour(p, m.address_lane);
-        cell.label = "T" + std::to_string(m.address_lane);
-        cell.marked = c % 8 == 0;  // the row start the lane passes
-        if (highlight >= 0 && m.address_lane != highlight) cell.fill = faded(cell.fill);
-        return cell;
-      });
-  draw_lane_legend(s, p, 12, y + 12, "Lanes", "T", highlight);
-  return s;
+/// What stmatrix cell `x` says at the screen's level `labels`: both of its words on one line (the
+/// screen's two lines, full), the lane ("T5"), its number, or nothing.
+std::string stmatrix_words(const app::StmatrixTable::Cell& x, CellLabels labels) {
+  switch (labels) {
+    case CellLabels::full:
+      return app::stmatrix_cell_label(x);
+    case CellLabels::lane:
+      return app::stmatrix_lane_word(x);
+    case CellLabels::number:
+      return std::to_string(x.lane);
+    case CellLabels::none:
+      break;
+  }
+  return "";
 }
 
 }  // namespace
 
+// stmatrix as the screen draws it (app/panels/panel_matrix_moves.cpp), from the one table both read
+// (make_stmatrix_table) and in its words (stmatrix_lane_word, stmatrix_register_word): each tile cell
+// named by the lane and register half stored there, "T5 r2.hi", each matrix row start marked by a bar
+// in the colour of the lane whose address it is, that lane named left of the row where the row starts
+// the tile's (issue 22: the picture said "T5 V5" and drew a "Row addresses" grid the screen has not).
 Outcome<Scene> stmatrix_scene(const ViewRequest& r) {
   const app::StmatrixTable t = app::make_stmatrix_table(r.ldmatrix, nullptr);
-  std::vector<MoveCell> cells;
-  for (const auto& c : t.cells) cells.push_back(MoveCell{c.lane, c.reg, c.half, c.address_lane});
-  return Outcome<Scene>::ok(
-      move_scene(t.mnemonic, "stores", t.rows, t.cols, cells, r.palette, r.lane, r.title_and_legend));
+  Scene s;
+  s.decorations = r.title_and_legend;
+  const double top =
+      draw_title(s, t.mnemonic,
+                 "Cell: the lane that stores it and the register half it comes from, "
+                 "T<lane> r<register>.lo|hi. Bar left of a row: the lane whose address starts it.") +
+      kGridTop;
+  // Cells as wide as the longest label needs at 6.5 pt (30 points at least), 14 high.
+  std::size_t longest = 1;
+  for (const app::StmatrixTable::Cell& x : t.cells)
+    longest = std::max(longest, stmatrix_words(x, r.labels).size());
+  const double size = 6.5, ch = 14, cw = std::max(30.0, 0.6 * size * static_cast<double>(longest) + 3);
+  // Left of the grid, as on screen: the row numbers, the lane whose address starts the row, the bars.
+  const double index_size = 5.5, num_w = 12, lane_w = 14, bar_room = 7;
+  const double x0 = 12, left = x0 + num_w + lane_w + bar_room;
+  if (s.decorations) s.add(Text{x0, top - 12, "Tile (stores)", kBodySize, kBlack, Anchor::start, true});
+  const auto cell_x = [&](int c) { return left + c * cw; };
+  const auto cell_y = [&](int row) { return top + row * ch; };
+  const auto fill_of = [&](int lane) {
+    Cell k;
+    k.fill = lane_colour(r.palette, lane);
+    highlight_lane(k, lane, r.lane);
+    return k.fill;
+  };
+  const auto label_at = [&](int row, int c, const app::StmatrixTable::Cell& x, Colour fill) {
+    const std::string words = stmatrix_words(x, r.labels);
+    if (!words.empty())
+      s.add(Text{cell_x(c) + cw * 0.5, cell_y(row) + ch * 0.5 + size * 0.36, words, size, text_on(fill),
+                 Anchor::middle});
+  };
+  for (int row = 0; row < t.rows; ++row) {
+    s.add(Text{x0 + num_w - 2, cell_y(row) + ch * 0.5 + index_size * 0.35, std::to_string(row), index_size,
+               kGrid, Anchor::end});
+    for (int c = 0; c < t.cols; ++c) {
+      const app::StmatrixTable::Cell& x = t.at(row, c);
+      const Colour fill = fill_of(x.lane);
+      s.add(Rect{cell_x(c), cell_y(row), cw, ch, fill, true, kGrid, 0.4,
+                 "tile-r" + std::to_string(row) + "-c" + std::to_string(c)});
+      label_at(row, c, x, fill);
+    }
+  }
+  // The highlighted lane's cells outlined last, so no neighbour is drawn over the outline.
+  for (int row = 0; row < t.rows && r.lane >= 0; ++row)
+    for (int c = 0; c < t.cols; ++c) {
+      const app::StmatrixTable::Cell& x = t.at(row, c);
+      if (x.lane != r.lane) continue;
+      const Colour fill = fill_of(x.lane);
+      s.add(Rect{cell_x(c) + 0.6, cell_y(row) + 0.6, cw - 1.2, ch - 1.2, fill, true, kBlack, 1.2});
+      label_at(row, c, x, fill);
+    }
+  // Matrix boundaries, stroked as the screen's reading rules.
+  const app::RuleStroke rule = app::grid_rule_stroke(app::Paper{}, true, false);
+  if (t.rows == 16) s.add(Line{left, cell_y(8), cell_x(t.cols), cell_y(8), kBlack, rule.width, rule.alpha});
+  if (t.cols == 16) s.add(Line{cell_x(8), top, cell_x(8), cell_y(t.rows), kBlack, rule.width, rule.alpha});
+  // Row starts: a bar in the supplying lane's colour left of each matrix row (thicker, and the row
+  // outlined, for the highlighted lane), its name in the label column where the row starts the tile's.
+  for (int lane = 0; lane < address_lanes(t.config.num); ++lane) {
+    const Coord at = app::stmatrix_row_start(lane);
+    const double x = cell_x(at.col), y = cell_y(at.row), w = lane == r.lane ? 6 : 3, row_w = 8 * cw;
+    s.add(Rect{x - w, y + 1, w, ch - 2, lane_colour(r.palette, lane), false, kGrid, 0,
+               "start-r" + std::to_string(at.row) + "-c" + std::to_string(at.col)});
+    if (lane == r.lane)
+      for (const auto& [ax, ay, bx, by] :
+           {std::array<double, 4>{x, y, x + row_w, y}, std::array<double, 4>{x, y + ch, x + row_w, y + ch},
+            std::array<double, 4>{x, y, x, y + ch}, std::array<double, 4>{x + row_w, y, x + row_w, y + ch}})
+        s.add(Line{ax, ay, bx, by, kBlack, 1.5});
+    if (at.col == 0)
+      s.add(Text{x0 + num_w + lane_w * 0.5, y + ch * 0.5 + index_size * 0.35, "T" + std::to_string(lane),
+                 index_size, lane_colour(r.palette, lane), Anchor::middle});
+  }
+  for (int c = 0; c < t.cols; ++c)
+    s.add(Text{cell_x(c) + cw * 0.5, top - 3, std::to_string(c), index_size, kGrid, Anchor::middle});
+  s.cover(cell_x(t.cols), cell_y(t.rows));
+  draw_lane_legend(s, r.palette, 12, cell_y(t.rows) + 12, "Lanes", "T", r.lane);
+  return Outcome<Scene>::ok(std::move(s));
 }
 
 Outcome<Scene> movmatrix_scene(const ViewRequest& r) {

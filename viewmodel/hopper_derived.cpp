@@ -332,9 +332,9 @@ StmatrixTable make_stmatrix_table(LdmatrixConfig c, const ProbeReport* report) {
         cell.half = half;
       }
   for (int lane = 0; lane < address_lanes(c.num); ++lane) {
-    const Coord o = explorer_matrix_origin(address_matrix(lane));
+    const Coord o = stmatrix_row_start(lane);
     for (int k = 0; k < 8; ++k)
-      t.cells[static_cast<std::size_t>((o.row + address_row(lane)) * t.cols + o.col + k)].address_lane = lane;
+      t.cells[static_cast<std::size_t>(o.row * t.cols + o.col + k)].address_lane = lane;
   }
   t.probe = find_move(report, "stmatrix", t.mnemonic, "");
   if (t.probe && t.probe->ran)
@@ -346,6 +346,21 @@ StmatrixTable make_stmatrix_table(LdmatrixConfig c, const ProbeReport* report) {
       cell.measured = judge(m, t.checked, t.matching);
     }
   return t;
+}
+
+std::string stmatrix_lane_word(const StmatrixTable::Cell& c) { return "T" + std::to_string(c.lane); }
+
+std::string stmatrix_register_word(const StmatrixTable::Cell& c) {
+  return "r" + std::to_string(c.reg) + (c.half ? ".hi" : ".lo");
+}
+
+std::string stmatrix_cell_label(const StmatrixTable::Cell& c) {
+  return stmatrix_lane_word(c) + " " + stmatrix_register_word(c);
+}
+
+Coord stmatrix_row_start(int lane) {
+  const Coord o = explorer_matrix_origin(address_matrix(lane));
+  return Coord{o.row + address_row(lane), o.col};
 }
 
 MovmatrixTable make_movmatrix_table(const ProbeReport* report) {

@@ -16,6 +16,17 @@ Coord origin_byte(int j) {
 }
 }  // namespace
 
+std::optional<std::string> no_ldmatrix_form(const Instruction& in) {
+  if (fragment_load(in, Operand::A) || fragment_load(in, Operand::B)) return std::nullopt;
+  return ldmatrix_problem(in, Operand::A);
+}
+
+std::string no_ldmatrix_hint(const std::string& who) {
+  return who +
+         " the .b16 ldmatrix, which fills A and B of every other instruction (16-, 8-, 4- and 1-bit and tf32 "
+         "operands); pick one of those to use it.";
+}
+
 int explorer_unit_bytes(const Instruction& in, LdmatrixConfig cfg) {
   if (cfg.trans || !(fragment_load(in, Operand::A) || fragment_load(in, Operand::B))) return kHalfBytes;
   return std::clamp(element_bits(in.a.type) / 8, 1, 4);

@@ -404,11 +404,10 @@ const LdmatrixProbe* measured_ldmatrix(const AppState& s) {
 bool draw_no_ldmatrix_notice(AppState& s, const Derived& d, const char* widget, const char* view) {
   if (d.has_ldmatrix_form) return false;
   status_text(kAmberV, "%s", d.no_ldmatrix.c_str());
-  record_widget(s, widget);
-  status_text(kDimV,
-              "%s the .b16 ldmatrix, which fills A and B of every other instruction (16-, 8-, 4- and 1-bit "
-              "and tf32 operands); pick one of those to use it.",
-              view);
+  record_text_line(s, widget, d.no_ldmatrix);
+  const std::string hint = no_ldmatrix_hint(view);
+  status_text(kDimV, "%s", hint.c_str());
+  record_text_line(s, (std::string(widget) + "_hint").c_str(), hint);
   return true;
 }
 

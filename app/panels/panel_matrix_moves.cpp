@@ -93,6 +93,168 @@ void measured_tooltip_line(const MoveCheck* m, const char* what) {
 
 // [SECTION] stmatrix
 
+/// The stmatrix grid's zoom range: 1 fits the tile in the view; more enlarges the cells and scrolls.
+constexpr float kMinStmatrixZoom = 1.f, kMaxStmatrixZoom = 16.f;
+/// Room right of the row labels for the row-start bars (up to 6 px for the selected lane's).
+constexpr float kRowBarRoom = 7.f;
+
+/// The stmatrix tile in a zoomed child, as the ldmatrix and fragments views draw theirs (newcomer
+/// issue 22: 10-px cells with no zoom and no labels, a lane of its own): square cells that open at
+/// the zoom where each holds its two lines ("T5" over "r2.hi", the words its export writes:
+/// stmatrix_lane_word, stmatrix_register_word), "fit" showing them all; left of the tile each row's
+/// number and, where a row starts the tile's, the lane whose address starts it, both bands staying
+/// in view while the tile scrolls; a click selects the app's lane (the lane strip and the inspector
+/// follow), whose cells stay bright and outlined and whose row start is marked.
+void draw_stmatrix_grid(AppState& s, HopperViews& v, const StmatrixTable& t) {
+  ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
+  const float fs = sf->FontSize;
+  const auto text_w = [&](const char* x) { return sf->CalcTextSizeA(fs, 1e9f, 0.f, x).x; };
+  const float num_w = text_w(std::to_string(t.rows - 1).c_str()) + 4.f, lane_w = text_w("T31") + 4.f;
+  const float wl = num_w + lane_w + kRowBarRoom, hl = fs + 4.f;
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float bar_h = ImGui::GetFrameHeightWithSpacing(), foot = 2.f * ImGui::GetTextLineHeightWithSpacing();
+  const float sb = ImGui::GetStyle().ScrollbarSize;
+  // A window's first frame, before it has its size, has no room for a row: nothing is drawn nor
+  // kept (its scroll, kept in 1-pixel cells, opened the tile scrolled two rows down).
+  if (avail.x < wl + 8.f || avail.y < bar_h + foot + hl + 8.f) return;
+  // Square cells that fit the room at zoom 1, at most 72 pixels (an .x1 tile would otherwise be huge).
+  const float room_w = std::max(8.f, avail.x - sb - wl - 4.f);
+  const float room_h = std::max(8.f, avail.y - bar_h - foot - sb - hl - 4.f);
+  const float fit =
+      std::min({room_w / static_cast<float>(t.cols), room_h / static_cast<float>(t.rows), 72.f});
+  // Two lines: as wide as the widest lane or register word and a margin, two font heights and one.
+  const float two_lines = std::max(std::max(text_w("T31"), text_w("r3.hi")) + 8.f, 2.f * fs + 5.f);
+  const float readable = std::clamp(two_lines / fit, kMinStmatrixZoom, kMaxStmatrixZoom);
+  GridZoom& z = s.hopper.stmatrix_zoom;
+  // While the user has not moved off it, the zoom follows the readable one as the view is resized
+  // (the window's first frames, a view opened beside it): the cells keep their two lines' size.
+  zoom_for(z, t.mnemonic, readable);
+  zoom_bar(s, z, "st", kMinStmatrixZoom, kMaxStmatrixZoom, readable,
+           "1x fits the tile in the view; the view opens at the zoom where every cell holds its lane\n"
+           "and register. Ctrl+wheel over the grid zooms about the mouse; wheel scrolls, shift+wheel "
+           "sideways.");
+  const float zoom = std::clamp(z.zoom, kMinStmatrixZoom, kMaxStmatrixZoom);
+  const float cell = zoomed_cell(fit, zoom);
+  v.frame.stmatrix_zoom = zoom;
+  v.frame.stmatrix_readable_zoom = readable;
+  const ImVec2 content(wl + cell * static_cast<float>(t.cols) + 4.f,
+                       hl + cell * static_cast<float>(t.rows) + 4.f);
+  begin_zoom_child(s, z, "##st_view", "st_view", ImVec2(0, std::max(1.f, avail.y - bar_h - foot)), content,
+                   zoom, cell, cell, {ContentRect{wl, hl, content.x, content.y}});
+  const ImVec2 o = ImGui::GetCursorScreenPos();
+  const ImVec2 g0(o.x + wl, o.y + hl);
+  const ImVec2 g1(g0.x + cell * static_cast<float>(t.cols), g0.y + cell * static_cast<float>(t.rows));
+  ImGui::InvisibleButton("##st_grid", content);
+  record_widget(s, "st_grid");
+  const bool hovered = ImGui::IsItemHovered(), clicked = ImGui::IsItemClicked(ImGuiMouseButton_Left);
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  int hr = -1, hc = -1;
+  if (hovered) {
+    const int c = static_cast<int>(std::floor((mouse.x - g0.x) / cell));
+    const int r = static_cast<int>(std::floor((mouse.y - g0.y) / cell));
+    if (r >= 0 && r < t.rows && c >= 0 && c < t.cols) {
+      hr = r;
+      hc = c;
+    }
+  }
+  ImDrawList* wdl = ImGui::GetWindowDrawList();
+  const ImVec2 vis_min(std::max(wdl->GetClipRectMin().x, o.x), std::max(wdl->GetClipRectMin().y, o.y));
+  const ImVec2 vis_max(std::min(wdl->GetClipRectMax().x, o.x + content.x),
+                       std::min(wdl->GetClipRectMax().y, o.y + content.y));
+  const int sel = s.selected_lane;
+  const int hov = hr >= 0 ? t.at(hr, hc).lane : s.hovered_lane;
+  // One label level for every cell: both words where two lines fit, else the lane alone, else none.
+  std::string level = "none";
+  if (cell >= 2.f * fs + 2.f && std::max(text_w("T31"), text_w("r3.hi")) + 2.f <= cell)
+    level = "two_lines";
+  else if (text_w("T31") + 2.f <= cell && fs <= cell + 1.f)
+    level = "lane";
+  v.frame.stmatrix_labels = level;
+  s.stmatrix_labels = level == "two_lines" ? scene::CellLabels::full
+                      : level == "lane"    ? scene::CellLabels::lane
+                                           : scene::CellLabels::none;  // the export says what the cells say
+  v.frame.stmatrix_cell_labels.clear();
+  v.frame.stmatrix_row_lanes.clear();
+  ImDrawList* dl = begin_grid_clip(vis_min, vis_max);
+  grid_backdrop(dl, g0, g1);
+  for (int r = 0; r < t.rows; ++r)
+    for (int col = 0; col < t.cols; ++col) {
+      const StmatrixTable::Cell& x = t.at(r, col);
+      const ImVec2 a(g0.x + static_cast<float>(col) * cell, g0.y + static_cast<float>(r) * cell);
+      const ImVec2 b(a.x + cell, a.y + cell);
+      if (b.x < vis_min.x || a.x > vis_max.x || b.y < vis_min.y || a.y > vis_max.y) continue;
+      lane_cell(dl, a, b, x.lane, sel, x.lane == hov);
+      const ImU32 tc = (sel >= 0 && sel != x.lane) ? faded_text_colour() : lane_text_colour(x.lane);
+      const std::string lane = stmatrix_lane_word(x), reg = stmatrix_register_word(x);
+      if (level == "two_lines") {
+        cell_labels(dl, a, b, tc, lane.c_str(), reg.c_str());
+        v.frame.stmatrix_cell_labels.push_back({r, col, lane + " " + reg});
+      } else if (level == "lane") {
+        centred_text(dl, sf, a, b, tc, lane.c_str());
+        v.frame.stmatrix_cell_labels.push_back({r, col, lane});
+      }
+      measured_mark(dl, a, b, x.measured);
+    }
+  // Matrix boundaries.
+  const ImU32 rule = IM_COL32(255, 255, 255, 150);
+  if (t.rows == 16) dl->AddLine(ImVec2(g0.x, g0.y + 8 * cell), ImVec2(g1.x, g0.y + 8 * cell), rule, 2.f);
+  if (t.cols == 16) dl->AddLine(ImVec2(g0.x + 8 * cell, g0.y), ImVec2(g0.x + 8 * cell, g1.y), rule, 2.f);
+  // Row starts: a bar in the supplying lane's colour left of each matrix row (thicker, and the
+  // row outlined, for the selected lane).
+  for (int lane = 0; lane < address_lanes(t.config.num); ++lane) {
+    const Coord at = stmatrix_row_start(lane);
+    const ImVec2 a(g0.x + static_cast<float>(at.col) * cell, g0.y + static_cast<float>(at.row) * cell);
+    const float w = lane == sel ? 6.f : 3.f;
+    dl->AddRectFilled(ImVec2(a.x - w, a.y + 1), ImVec2(a.x, a.y + cell - 1), lane_colour(lane));
+    if (lane == sel)
+      dl->AddRect(a, ImVec2(a.x + 8 * cell, a.y + cell), IM_COL32(255, 255, 255, 255), 0, 0, 2.f);
+  }
+  // The bands stay in view while the tile scrolls under them (sticky_band, as the Tensor memory
+  // view's): the column numbers on top, then the left band (row numbers, row-start lanes) over its
+  // corner, its labels below the column band.
+  const float bx = sticky_band(o.x, vis_min.x, g1.x - wl), by = sticky_band(o.y, vis_min.y, g1.y - hl);
+  std::vector<TextRecord>& drawn = v.frame.moves_index_labels["tile"];
+  if (by > o.y) sticky_backdrop(dl, ImVec2(std::max(g0.x, vis_min.x), by), ImVec2(vis_max.x, by + hl));
+  index_labels(dl, sf, g0, t.cols, cell, true, by, by + hl - 1.f,
+               ImVec2(std::max(vis_min.x, bx + wl), vis_min.y), vis_max, kWarpgroupIndexLabels, false,
+               &drawn);
+  const float label_top = std::max(vis_min.y, by + hl);
+  if (bx > o.x) sticky_backdrop(dl, ImVec2(bx, std::max(g0.y, label_top)), ImVec2(bx + wl, vis_max.y));
+  index_labels(dl, sf, g0, t.rows, cell, false, bx, bx + num_w, ImVec2(vis_min.x, label_top), vis_max,
+               kWarpgroupIndexLabels, false, &drawn);
+  for (int lane = 0; lane < address_lanes(t.config.num); ++lane) {
+    const Coord at = stmatrix_row_start(lane);
+    if (at.col != 0) continue;  // the right-hand matrices' rows start inside the tile: their bar says it
+    const float y = g0.y + static_cast<float>(at.row) * cell;
+    if (y < label_top - 0.5f || y + cell > vis_max.y + 0.5f) continue;
+    const std::string name = "T" + std::to_string(lane);
+    if (centred_text(dl, sf, ImVec2(bx + num_w, y), ImVec2(bx + num_w + lane_w, y + cell), lane_colour(lane),
+                     name.c_str()))
+      v.frame.stmatrix_row_lanes[at.row] = name;
+  }
+  end_grid_clip();
+  HopperGridRecord& rec = v.frame.moves;
+  rec = HopperGridRecord{true, g0.x, g0.y, cell, cell, t.rows, t.cols, Rect{}};
+  const ImVec2 c0(std::max(g0.x, vis_min.x), std::max(g0.y, vis_min.y));
+  const ImVec2 c1(std::min(g1.x, vis_max.x), std::min(g1.y, vis_max.y));
+  if (c1.x > c0.x && c1.y > c0.y) rec.visible = Rect{c0.x, c0.y, c1.x - c0.x, c1.y - c0.y};
+  end_zoom_child(z, zoom, cell, cell, kMinStmatrixZoom, kMaxStmatrixZoom);
+  if (hr >= 0) {
+    const StmatrixTable::Cell& x = t.at(hr, hc);
+    if (clicked) toggle_lane(s, x.lane);
+    s.frame.hovered_lane = x.lane;
+    v.frame.hover = HopperHover{"moves", "stmatrix", hr, hc};
+    const int matrix = hr / 8 + 2 * (hc / 8);
+    ImGui::BeginTooltip();
+    ImGui::Text("tile (%d, %d): matrix %d, its (%d, %d)", hr, hc, matrix, hr % 8, hc % 8);
+    ImGui::Text("stored from lane %d, reg %d, %s half", x.lane, x.reg, x.half ? "high" : "low");
+    ImGui::Text("row %d of matrix %d: address from lane %d", hr % 8, matrix, x.address_lane);
+    measured_tooltip_line(x.check, "lane's half found at");
+    ImGui::EndTooltip();
+  }
+  ImGui::EndChild();
+}
+
 void draw_stmatrix(AppState& s, HopperViews& v) {
   MoveControls& c = s.hopper.moves;
   ImGui::TextColored(kDimV, ".num");
@@ -115,67 +277,7 @@ void draw_stmatrix(AppState& s, HopperViews& v) {
   measured_line(text, t.probe && t.probe->ran, t.matching != t.checked);
   record_widget(s, "moves_measured");
 
-  const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float foot = 3.f * ImGui::GetTextLineHeightWithSpacing();
-  const GridPlace p = place_grid("##st_grid", t.rows, t.cols, avail.x, avail.y - foot);
-  record_widget(s, "st_grid");
-  const float cell = p.cell;
-  const int sel = s.hopper.moves_lane;
-  const int hov = p.hover_row >= 0 && p.hover_row < t.rows && p.hover_col < t.cols
-                      ? t.at(p.hover_row, p.hover_col).lane
-                      : -1;
-  ImDrawList* dl = begin_grid_clip(p.o, ImVec2(p.g0.x + cell * t.cols, p.g0.y + cell * t.rows));
-  grid_backdrop(dl, p.g0, ImVec2(p.g0.x + cell * t.cols, p.g0.y + cell * t.rows));
-  indices(dl, p, t.rows, t.cols, v.frame.moves_index_labels["tile"]);
-  char l1[16], l2[16];
-  for (int r = 0; r < t.rows; ++r)
-    for (int col = 0; col < t.cols; ++col) {
-      const StmatrixTable::Cell& x = t.at(r, col);
-      const ImVec2 a(p.g0.x + col * cell, p.g0.y + r * cell), b(a.x + cell, a.y + cell);
-      lane_cell(dl, a, b, x.lane, sel, x.lane == hov);
-      const ImU32 tc = (sel >= 0 && sel != x.lane) ? faded_text_colour() : lane_text_colour(x.lane);
-      std::snprintf(l1, sizeof l1, "T%d", x.lane);
-      std::snprintf(l2, sizeof l2, "r%d.%s", x.reg, half_name(x.half));
-      cell_labels(dl, a, b, tc, l1, l2);
-      measured_mark(dl, a, b, x.measured);
-    }
-  // Row addresses: a bar in the supplying lane's colour left of each matrix row.
-  ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
-  for (int lane = 0; lane < address_lanes(t.config.num); ++lane) {
-    const Coord org = explorer_matrix_origin(address_matrix(lane));
-    const ImVec2 a(p.g0.x + org.col * cell, p.g0.y + (org.row + address_row(lane)) * cell);
-    const float w = lane == sel ? 6.f : 3.f;
-    dl->AddRectFilled(ImVec2(a.x - w, a.y + 1), ImVec2(a.x, a.y + cell - 1), lane_colour(lane));
-    if (lane == sel)
-      dl->AddRect(a, ImVec2(a.x + 8 * cell, a.y + cell), IM_COL32(255, 255, 255, 255), 0, 0, 2.f);
-    if (org.col == 0) {
-      std::snprintf(l1, sizeof l1, "T%d", lane);
-      centred_text(dl, sf, ImVec2(p.o.x + 14.f, a.y), ImVec2(p.g0.x - 3.f, a.y + cell), lane_colour(lane),
-                   l1);
-    }
-  }
-  const ImU32 rule = IM_COL32(255, 255, 255, 150);
-  if (t.rows == 16)
-    dl->AddLine(ImVec2(p.g0.x, p.g0.y + 8 * cell), ImVec2(p.g0.x + t.cols * cell, p.g0.y + 8 * cell), rule,
-                2.f);
-  if (t.cols == 16)
-    dl->AddLine(ImVec2(p.g0.x + 8 * cell, p.g0.y), ImVec2(p.g0.x + 8 * cell, p.g0.y + t.rows * cell), rule,
-                2.f);
-  end_grid_clip();
-  v.frame.moves = record(p, t.rows, t.cols);
-  if (hov >= 0) {
-    const StmatrixTable::Cell& x = t.at(p.hover_row, p.hover_col);
-    if (p.clicked) s.hopper.moves_lane = s.hopper.moves_lane == x.lane ? -1 : x.lane;
-    v.frame.hover = HopperHover{"moves", "stmatrix", p.hover_row, p.hover_col};
-    const int matrix = p.hover_row / 8 + 2 * (p.hover_col / 8);
-    ImGui::BeginTooltip();
-    ImGui::Text("tile (%d, %d): matrix %d, its (%d, %d)", p.hover_row, p.hover_col, matrix, p.hover_row % 8,
-                p.hover_col % 8);
-    ImGui::Text("stored from lane %d, reg %d, %s half", x.lane, x.reg, x.half ? "high" : "low");
-    ImGui::Text("row %d of matrix %d: address from lane %d", p.hover_row % 8, matrix, x.address_lane);
-    measured_tooltip_line(x.check, "lane's half found at");
-    ImGui::EndTooltip();
-  }
+  draw_stmatrix_grid(s, v, t);
   ImGui::PushTextWrapPos(0.f);
   status_text(kDimV, "%s",
               t.config.trans
@@ -405,9 +507,9 @@ void draw_matrix_moves(AppState& s, HopperViews& v) {
     ImGui::End();
     return;
   }
-  ImGui::TextColored(
-      kDimV, "  lane %s",
-      s.hopper.moves_lane >= 0 ? std::to_string(s.hopper.moves_lane).c_str() : "none (click a cell)");
+  // The stmatrix page's lane is the app's (draw_stmatrix_grid); the other pages keep their own.
+  const int lane = c.view == MoveView::stmatrix ? s.selected_lane : s.hopper.moves_lane;
+  ImGui::TextColored(kDimV, "  lane %s", lane >= 0 ? std::to_string(lane).c_str() : "none (click a cell)");
   ImGui::Separator();
   v.refresh(s);
   switch (c.view) {

@@ -318,15 +318,18 @@ TEST(ExportDialog, TheCellLabelsAreTheScreensUnlessChosen) {
   s.banks_labels = scene::CellLabels::none;
   s.fragments_labels = scene::CellLabels::lane;
   s.warpgroup_labels = scene::CellLabels::number;
+  s.stmatrix_labels = scene::CellLabels::lane;
   ExportDialog& d = s.export_dialog;
   EXPECT_EQ(export_request(s, scene::View::banks).labels, scene::CellLabels::none);
   EXPECT_EQ(export_request(s, scene::View::fragments).labels, scene::CellLabels::lane);
   EXPECT_EQ(export_request(s, scene::View::warpgroup).labels, scene::CellLabels::number);
+  EXPECT_EQ(export_request(s, scene::View::stmatrix).labels, scene::CellLabels::lane);
   d.labels = scene::CellLabels::full;
   EXPECT_EQ(export_request(s, scene::View::banks).labels, scene::CellLabels::full);
   EXPECT_EQ(export_request(s, scene::View::warpgroup).labels, scene::CellLabels::full);
   EXPECT_TRUE(export_has_labels(scene::View::banks));
   EXPECT_FALSE(export_has_labels(scene::View::ldmatrix));
+  EXPECT_TRUE(export_has_labels(scene::View::stmatrix));  // its zoom's levels, as the fragments view's
   start_on_screen(d, std::nullopt);
   EXPECT_EQ(d.labels, std::nullopt);
   EXPECT_EQ(export_request(s, scene::View::banks).labels, scene::CellLabels::none);
@@ -426,7 +429,7 @@ TEST(ExportDialog, EveryViewExportsItsSelectedLaneAndSettings) {
   EXPECT_EQ(export_request(s, scene::View::ldmatrix).instr, s.controls.instruction);
   EXPECT_EQ(export_request(s, scene::View::warpgroup).lane, 77);
   EXPECT_EQ(export_request(s, scene::View::warpgroup).instr, s.hopper.wgmma);
-  EXPECT_EQ(export_request(s, scene::View::stmatrix).lane, 9);
+  EXPECT_EQ(export_request(s, scene::View::stmatrix).lane, 5);  // the stmatrix page selects the app's lane
   EXPECT_EQ(export_request(s, scene::View::movmatrix).lane, 9);
   s.selected_lane = -1;
   EXPECT_EQ(export_request(s, scene::View::fragments).lane, -1);

@@ -580,6 +580,111 @@ TEST(ExportMatrixMoves, LdmatrixS8BytesAsTheView) {
   EXPECT_NE(fill(hs, "tile-r0-c0"), lane(0));
 }
 
+// stmatrix .x4 as the matrix-move view draws it (PTX ISA, "stmatrix"): register j of lane l holds
+// row l/4, columns 2(l%4) (.lo) and 2(l%4)+1 (.hi) of matrix j, at tile rows 8(j%2), columns 8(j/2);
+// each cell says "T<lane> r<register>.lo|hi" (the screen's two lines), no "T<lane> V<element>" and
+// no second "Row addresses" grid (issue 22); lanes 8j..8j+7 give matrix j's row addresses, each
+// row start marked by a bar in its lane's colour, the lane named left of the tile for matrices 0, 1.
+TEST(ExportMatrixMoves, StmatrixCellsAsTheView) {
+  fs::ViewRequest r;
+  r.view = fs::View::stmatrix;
+  r.title_and_legend = false;
+  const fs::Scene s = build(r);
+  EXPECT_EQ(count_cells(s, "tile"), 16 * 16);
+  EXPECT_EQ(count_cells(s, "address"), 0);  // no second grid: the screen has none
+  for (int j = 0; j < 4; ++j)
+    for (int l = 0; l < 32; ++l)
+      for (int h = 0; h < 2; ++h) {
+        const std::string id = "tile-r" + std::to_string(8 * (j % 2) + l / 4) + "-c" +
+                               std::to_string(8 * (j / 2) + 2 * (l % 4) + h);
+        EXPECT_EQ(label(s, id), "T" + std::to_string(l) + " r" + std::to_string(j) + (h ? ".hi" : ".lo"))
+            << id;
+        EXPECT_EQ(fill(s, id), lane(l)) << id;
+      }
+  for (const auto& item : s.items) {
+    if (const auto* t = std::get_if<fs::Text>(&item)) {
+      EXPECT_FALSE(std::regex_search(t->text, std::regex(" V[0-9]|Row addresses"))) << t->text;
+    }
+  }
+  for (int l = 0; l < 32; ++l) {
+    const int row = 8 * ((l / 8) % 2) + l % 8, col = 8 * ((l / 8) / 2);
+    EXPECT_EQ(fill(s, "start-r" + std::to_string(row) + "-c" + std::to_string(col)), lane(l)) << l;
+    EXPECT_EQ(has_text(s, "T" + std::to_string(l)), col == 0) << l;  // named where it starts the tile's row
+  }
+  EXPECT_EQ(count_cells(s, "start"), 32);
+  // .x1.trans: matrix 0 transposed, lane 5's r0.lo at (2(5%4), 5/4) = (2, 1); only lanes 0-7 address.
+  r.ldmatrix = fragviz::LdmatrixConfig{fragviz::LdmNum::x1, true};
+  const fs::Scene t = build(r);
+  EXPECT_EQ(count_cells(t, "tile"), 8 * 8);
+  EXPECT_EQ(label(t, "tile-r2-c1"), "T5 r0.lo");
+  EXPECT_EQ(count_cells(t, "start"), 8);
+  // The selected lane: its cells keep their colour and are outlined (a black-stroked Rect over each),
+  // every other lane's faded; its row start drawn 6 wide (3 for the others).
+  r.ldmatrix = fragviz::LdmatrixConfig{fragviz::LdmNum::x4, false};
+  r.lane = 5;
+  const fs::Scene hs = build(r);
+  EXPECT_EQ(fill(hs, "tile-r1-c11"), lane(5));  // lane 5's r2.hi: matrix 2's (1, 3)
+  EXPECT_NE(fill(hs, "tile-r0-c0"), lane(0));
+  int outlined = 0;
+  for (const auto& item : hs.items)
+    if (const auto* x = std::get_if<fs::Rect>(&item);
+        x && x->id.empty() && x->stroke == fs::kBlack && x->fill == lane(5))
+      ++outlined;
+  EXPECT_EQ(outlined, 8);  // two halves of four registers
+  const auto width = [](const fs::Scene& sc, const std::string& id) {
+    const long i = find_cell(sc, id);
+    return i < 0 ? -1.0 : std::get<fs::Rect>(sc.items[static_cast<std::size_t>(i)]).w;
+  };
+  EXPECT_EQ(width(hs, "start-r5-c0"), 6.0);  // lane 5: matrix 0's row 5
+  EXPECT_EQ(width(hs, "start-r4-c0"), 3.0);
+  // The screen's other levels (its zoom, --labels): the lane alone, its number, nothing.
+  r.lane = -1;
+  r.labels = fs::CellLabels::lane;
+  EXPECT_EQ(label(build(r), "tile-r1-c11"), "T5");
+  r.labels = fs::CellLabels::number;
+  EXPECT_EQ(label(build(r), "tile-r1-c11"), "5");
+  r.labels = fs::CellLabels::none;
+  const fs::Scene none = build(r);
+  EXPECT_EQ(count_cells(none, "tile"), 16 * 16);
+  // Its only texts: the 16 row and 16 column numbers and the row starts' lanes T0-T15.
+  std::vector<std::string> texts;
+  for (const auto& item : none.items)
+    if (const auto* t = std::get_if<fs::Text>(&item)) texts.push_back(t->text);
+  std::vector<std::string> want;
+  for (int i = 0; i < 16; ++i)
+    want.insert(want.end(), {std::to_string(i), std::to_string(i), "T" + std::to_string(i)});
+  std::sort(texts.begin(), texts.end());
+  std::sort(want.begin(), want.end());
+  EXPECT_EQ(texts, want);
+}
+
+// An instruction whose operands no ldmatrix loads (.f64, m8n8k4): the ldmatrix view shows no grid but
+// says why, and its export refuses in those words instead of drawing the .b16 halves as if they were
+// the instruction's (issue 22). tf32 is loaded (as 32-bit words): drawn.
+TEST(ExportMatrixMoves, LdmatrixWithoutAFormIsRefusedInTheViewsWords) {
+  fs::ViewRequest r;
+  r.view = fs::View::ldmatrix;
+  r.palette = fragviz::app::assets().palette;
+  for (const char* in :
+       {"mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64", "mma.sync.aligned.m16n8k8.row.col.f64.f64.f64.f64",
+        "mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32"}) {
+    r.instr = in;
+    const auto refused = fs::build_scene(r);
+    EXPECT_EQ(refused.error.kind, ErrorKind::refused) << in;
+    EXPECT_EQ(refused.error.message.rfind(std::string(in) + ": no ldmatrix form", 0), 0u)
+        << refused.error.message;
+    EXPECT_NE(refused.error.message.find(
+                  ". The explorer models the .b16 ldmatrix, which fills A and B of every other instruction"),
+              std::string::npos)
+        << refused.error.message;
+  }
+  r.instr = "mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64";
+  EXPECT_NE(fs::build_scene(r).error.message.find("an .f64 element fills a 64-bit register"),
+            std::string::npos);
+  r.instr = "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32";
+  EXPECT_TRUE(fs::build_scene(r));
+}
+
 // movmatrix.trans: destination lane l, half h holds M^T at (l/4, 2(l%4)+h) = M at (2(l%4)+h, l/4),
 // which source lane 4(2(l%4)+h) + (l/4)/2 held in half (l/4)%2.
 TEST(ExportMatrixMoves, MovmatrixIsTheTranspose) {

@@ -2,7 +2,7 @@
 # The stmatrix view's row and column numbers (newcomer issue 22): each was drawn centred in its cell
 # only where it fitted, so in a small view columns 0-9 were numbered and 10-15 not. They are now
 # spaced as the fragments view's (index_labels): every one where each fits its cell, else every
-# second (fourth...), the last columns included.
+# second (fourth...), the last columns included. Checked at "fit", where the cells are small.
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/hopper_lib.sh"
 gui_init "$@"
@@ -11,6 +11,9 @@ open_view moves
 M="s['hopper']['moves']"
 wait_for "$M['drawn'] and $M['view'] == 'stmatrix' and $M['stmatrix']['num'] == 'x4' and 'index_labels' in $M"
 wait_for "'tile' in $M['index_labels'] and $M['grids']['tile']['drawn']"
+# The view opens at the zoom where each cell holds its labels; "fit" gives the small cells.
+click $(centre_of "s['widgets']['st_fit']")
+wait_for "$M['stmatrix_view']['zoom'] == 1"
 shot moves-index-labels
 python3 - "$STATE" <<'PY' || fail "the stmatrix grid's numbers are not every column's (or every step-th)"
 import json, sys

@@ -172,6 +172,7 @@ struct ViewRequest {
   int lane = -1;
   /// fragments, warpgroup: what each cell says (the app: what its view's cells say now; the CLI: full).
   /// banks, the lines and Layout-mode pictures: what a read word says of its lane (owner_label).
+  /// stmatrix: "T<lane> r<register>.lo|hi" (full), "T<lane>", the lane's number or nothing.
   CellLabels labels = CellLabels::full;
   /// fragments: the cell Find went to, ringed as the screen rings it (nothing where a crop leaves
   /// it out); nullopt: none.
@@ -238,6 +239,8 @@ Outcome<Scene> warpgroup_scene(const ViewRequest& r);
 /// The ldmatrix view as on screen: the explorer's table for r.instr and r.ldmatrix (make_ldmatrix),
 /// its cells and labels (run_label) and row-start bars; refused where r.instr is no catalogue mma.sync.
 Outcome<Scene> ldmatrix_scene(const ViewRequest& r);
+/// stmatrix as on screen: make_stmatrix_table's cells in the view's words at r.labels, its row-start
+/// bars and lanes, r.lane outlined.
 Outcome<Scene> stmatrix_scene(const ViewRequest& r);
 Outcome<Scene> movmatrix_scene(const ViewRequest& r);
 Outcome<Scene> banks_scene(const ViewRequest& r);

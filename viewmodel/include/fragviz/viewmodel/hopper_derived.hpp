@@ -200,6 +200,17 @@ struct StmatrixTable {
 };
 StmatrixTable make_stmatrix_table(LdmatrixConfig c, const ProbeReport* report);
 
+/// What a stmatrix cell says, on screen and in its export alike (export/view_matrix_moves.cpp): the
+/// lane that stores it ("T5") and the register half it comes from ("r2.hi"); the export wrote "T5 V5"
+/// (an mma fragment's element index) where the screen said "r2.hi" (issue 22).
+std::string stmatrix_lane_word(const StmatrixTable::Cell& c);
+std::string stmatrix_register_word(const StmatrixTable::Cell& c);
+/// Both words, as one line: "T5 r2.hi".
+std::string stmatrix_cell_label(const StmatrixTable::Cell& c);
+/// The cell at which the row address of `lane` (below address_lanes(num)) starts: matrix
+/// lane / 8's row lane % 8, its first column. The view marks it with a bar in the lane's colour.
+Coord stmatrix_row_start(int lane);
+
 /// movmatrix: per destination (lane, half), the source (lane, half) it receives; positions are of
 /// the 8x8 matrix M the source registers hold, in the fragment layout ldmatrix_element(false, ...).
 struct MovmatrixTable {

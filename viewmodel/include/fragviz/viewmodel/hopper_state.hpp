@@ -89,7 +89,11 @@ struct HopperState {
   GridZoom warpgroup_zoom;
   DescriptorControls descriptor;
   MoveControls moves;
-  int moves_lane = -1;  ///< lane selected in the matrix-move view, -1 = none
+  /// Lane selected in the matrix-move view's movmatrix, epilogue and 8-bit pages, -1 = none. The
+  /// stmatrix page selects the app's lane (AppState::selected_lane), as the ldmatrix view does.
+  int moves_lane = -1;
+  /// The stmatrix grid's zoom (key: its mnemonic); not saved.
+  GridZoom stmatrix_zoom;
 };
 
 }  // namespace fragviz::app

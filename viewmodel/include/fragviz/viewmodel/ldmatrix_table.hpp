@@ -4,6 +4,7 @@
 // (export/view_matrix_moves.cpp), so the picture holds the screen's cells and words.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,16 @@ struct LdmatrixTable {
   std::vector<Cell> cells;  ///< row-major rows*cols
   const Cell& at(int row, int col) const { return cells[static_cast<std::size_t>(row * cols + col)]; }
 };
+
+/// Why the explorer's ldmatrix belongs with no operand of `in`: neither A nor B is loaded by
+/// ldmatrix (f64, m8n8k4), said in A's words (ldmatrix_problem: "no ldmatrix form: ..."); nullopt
+/// where one is. The ldmatrix and bank views say it in place of their grids (no_ldmatrix_hint under
+/// it), and the ldmatrix export refuses with the same words (issue 22: it drew a halves grid).
+std::optional<std::string> no_ldmatrix_form(const Instruction& in);
+
+/// The line under no_ldmatrix_form's reason, `who` ("The explorer models") starting it: what the
+/// explorer's ldmatrix fills instead.
+std::string no_ldmatrix_hint(const std::string& who);
 
 /// Explorer cell width for `in`: the element where ldmatrix moves whole ones (bytes for 8-bit and
 /// narrower data, words for tf32), halves with .trans or without a form.

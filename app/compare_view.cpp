@@ -36,18 +36,27 @@ Comparison compare_reports(ReportFile a, std::string against, ReportFile b, cons
   }
   const std::string name = std::filesystem::path(path).filename().string();
   const std::size_t content = c.counts.differ, timings = c.counts.timings, older = c.counts.older_format;
+  // Entries one report holds alone were not compared: "agree" then speaks only of what both hold
+  // (newcomer round 30: "the reports agree", in green, over 5 entries only in A).
+  const std::string only = only_in_one_text(c.counts);
   c.headline = content == 0
-                   ? "compared with " + name + ": the reports agree" +
+                   ? "compared with " + name +
+                         (only.empty() ? ": the reports agree" : ": what both hold agrees") +
                          (timings ? " (" + std::to_string(timings) + " times differ)" : std::string())
                    : "compared with " + name + ": " + std::to_string(content) +
                          (content == 1 ? " difference" : " differences") +
                          (timings ? " (and " + std::to_string(timings) + " times)" : std::string());
+  if (!only.empty()) c.headline += "; " + only + ", not compared";
   if (older) c.headline += "; " + std::to_string(older) + " missing from an older report format version";
   if (c.nothing_compared) c.headline = "nothing compared with " + name + ": no part ran on both sides";
   if (!c.not_run.empty())
     c.headline += "; " + std::to_string(c.not_run.size()) + (c.not_run.size() == 1 ? " part" : " parts") +
                   " not run, not compared";
   return c;
+}
+
+bool comparison_agrees(const Comparison& c) {
+  return c.diff.agree() && !c.nothing_compared && c.counts.only_in_a + c.counts.only_in_b == 0;
 }
 
 std::vector<DiffLine> listed_differences(const Comparison& c, bool timings) {

@@ -48,7 +48,8 @@ struct Comparison {
   std::vector<std::string> compared;
   /// The entries by kind, as `fragviz-cli diff` counts them for the same two files.
   DiffCounts counts;
-  /// "compared with b.json: 3 differences (and 2 times)", or "... agree ...", followed by
+  /// "compared with b.json: 3 differences (and 2 times)", or "... agree ...", followed by "; 5 entries
+  /// only in A, not compared" (then "what both hold agrees" instead of "the reports agree"), and by
   /// "; 5 missing from an older report format version" when a side's format lacks fields, and
   /// "; 2 parts not run, not compared" when some were left out.
   std::string headline;
@@ -69,6 +70,10 @@ Comparison compare_reports(ReportFile a, std::string against, ReportFile b, cons
 /// only when `timings`) without the parts not run, which the window lists under their own header.
 /// Each row points into `c.diff`.
 std::vector<DiffLine> listed_differences(const Comparison& c, bool timings);
+
+/// Whether the Differences window's headline is green: no difference, something compared, and no
+/// entry only one report holds.
+bool comparison_agrees(const Comparison& c);
 
 /// Whether `c` names element (operand, lane, element) of the probe of `mnemonic`.
 bool marks_element(const Comparison& c, const std::string& mnemonic, Operand op, int lane, int element);

@@ -6,7 +6,8 @@
 // (not compared) and, with --timings, the times; --limit N stops the listing after N lines.
 //
 // Exit codes: 0 the reports agree (times, timestamps, fields absent in the older format and parts
-// not run, probe entries one report never ran included, aside; times count with --timings); 1 they differ,
+// not run, probe entries one report never ran included, aside; times count with --timings; the verdict
+// then says "what both hold agrees (...); 5 entries only in A, not compared"); 1 they differ,
 // each difference listed, or no part ran on both sides (nothing compared); 3 a file is not a fragviz report
 // the loader accepts (named, with why), or one is a tiled report and the other not; 5 a file cannot be read.
 #include <iostream>
@@ -123,10 +124,11 @@ void add_diff_command(CLI::App& app, int& exit_code) {
       std::cout << "\n";
     }
     const std::size_t counted = counts.differ + (opts->timings ? counts.timings : 0);
+    const std::string only = only_in_one_text(counts);
     if (c.nothing_compared)
       std::cout << "nothing compared: no part ran on both sides";
     else if (counted == 0)
-      std::cout << "the reports agree";
+      std::cout << (only.empty() ? "the reports agree" : "what both hold agrees");
     else
       std::cout << plural(static_cast<long long>(counted), "difference");
     if (!opts->timings && counts.timings > 0)
@@ -134,6 +136,8 @@ void add_diff_command(CLI::App& app, int& exit_code) {
                 << plural(static_cast<long long>(counts.timings), "time or timestamp", "times or timestamps")
                 << " also " << agree(static_cast<long long>(counts.timings), "differs", "differ")
                 << "; --timings lists them)";
+    // Entries one report holds alone were not compared: said, not called agreement (newcomer round 30).
+    if (!c.nothing_compared && !only.empty()) std::cout << "; " << only << ", not compared";
     std::cout << "\n";
     // Nothing compared is no agreement: exit 1, as for differences.
     exit_code = finish_output(counted == 0 && !c.nothing_compared ? kExitOk : kExitMismatch);

@@ -66,7 +66,7 @@ void draw_compare(AppState& s) {
     s.frame.widgets["differences_x"] =
         Rect{p.x + ImGui::GetWindowWidth() - 2.f * fp.x - side, p.y, side + 2.f * fp.x, side + 2.f * fp.y};
   }
-  status_text(c.diff.agree() && !c.nothing_compared ? kGreenV : kAmberV, "%s", c.headline.c_str());
+  status_text(comparison_agrees(c) ? kGreenV : kAmberV, "%s", c.headline.c_str());
   record_widget(s, "compare_headline");
   // The counts by kind, worded as `fragviz-cli diff` words them for the same two files.
   status_text(kDimV, "%s", counts_text(c.counts).c_str());

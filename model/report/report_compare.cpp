@@ -131,6 +131,31 @@ std::size_t in_both(const std::vector<Probe>& a, const std::vector<Probe>& b, Ke
       std::count_if(a.begin(), a.end(), [&](const Probe& p) { return keys.count(key(p)) > 0; }));
 }
 
+/// How many entries of `a` have a key `b` lacks.
+template <class Probe, class Key>
+std::size_t only_in_first(const std::vector<Probe>& a, const std::vector<Probe>& b, Key key) {
+  return a.size() - in_both(a, b, key);
+}
+
+/// The probe entries (fragment, instruction, wgmma, WMMA and matrix-move probes, by the key each
+/// is matched by) that one file holds and the other does not, whether its run never asked for them
+/// or its format has no such list: counted before set_aside_unrun takes them out.
+void count_only_in_one(const ReportFile& a, const ReportFile& b, std::size_t& only_a, std::size_t& only_b) {
+  if (!a.probe || !b.probe) return;  // a whole part in one file only is a difference of its own
+  const ProbeReport &x = *a.probe, &y = *b.probe;
+  const auto by_mnemonic = [](const auto& p) { return p.mnemonic; };
+  const auto by_name = [](const WmmaProbe& p) { return p.name; };
+  const auto both_ways = [&](const auto& u, const auto& v, auto key) {
+    only_a += only_in_first(u, v, key);
+    only_b += only_in_first(v, u, key);
+  };
+  both_ways(x.fragments, y.fragments, by_mnemonic);
+  both_ways(x.instructions, y.instructions, by_mnemonic);
+  both_ways(x.wgmma, y.wgmma, by_mnemonic);
+  both_ways(x.wmma, y.wmma, by_name);
+  both_ways(x.moves, y.moves, move_key);
+}
+
 /// What is left in both after set_aside_unrun: the parts compared (ReportComparison::compared).
 std::vector<std::string> compared_parts(const ReportFile& a, const ReportFile& b) {
   std::vector<std::string> out;
@@ -164,11 +189,14 @@ DiffCounts ReportComparison::counts() const {
   c.older_format = diff.older_format();
   c.not_run = not_run.size();
   c.timings = diff.timings();
+  c.only_in_a = only_in_a;
+  c.only_in_b = only_in_b;
   return c;
 }
 
 ReportComparison compare_report_files(ReportFile a, ReportFile b) {
   ReportComparison c;
+  count_only_in_one(a, b, c.only_in_a, c.only_in_b);
   set_aside_unrun(a, b, c.not_run);
   c.nothing_compared = !a.probe && !b.probe && !a.gate && !b.gate;
   c.compared = compared_parts(a, b);
@@ -205,6 +233,17 @@ std::string compared_text(const std::vector<std::string>& compared) {
   for (std::size_t i = 0; i < compared.size(); ++i)
     t += (i == 0 ? "" : i + 1 == compared.size() ? " and " : ", ") + compared[i];
   return t;
+}
+
+std::string only_in_one_text(const DiffCounts& c) {
+  if (c.only_in_a + c.only_in_b == 0) return {};
+  const auto side = [](std::size_t n, const char* which, bool first) {
+    return (first ? plural(static_cast<long long>(n), "entry", "entries") : std::to_string(n)) + " only in " +
+           which;
+  };
+  if (c.only_in_b == 0) return side(c.only_in_a, "A", true);
+  if (c.only_in_a == 0) return side(c.only_in_b, "B", true);
+  return side(c.only_in_a, "A", true) + ", " + side(c.only_in_b, "B", false);
 }
 
 std::string counts_text(const DiffCounts& c) {

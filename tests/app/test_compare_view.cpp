@@ -156,17 +156,64 @@ TEST(CompareView, AFieldTheOlderFormatLacksIsNamedNotCounted) {
   b.probe->wgmma.push_back(w);
   a.version = 2;
   Comparison c = compare_reports(a, "A", b, "b.json");
-  EXPECT_EQ(c.counts, (DiffCounts{0, 1, 0, 0}));
+  EXPECT_EQ(c.counts, (DiffCounts{0, 1, 0, 0, 0, 1}));
+  // The wgmma entry is B's alone: not compared, so not "the reports agree" (newcomer round 30).
   EXPECT_EQ(c.headline,
-            "compared with b.json: the reports agree; 1 missing from an older report format version");
+            "compared with b.json: what both hold agrees; 1 entry only in B, not compared; 1 missing from an "
+            "older report format version");
   a.version = 3;
   c = compare_reports(a, "A", b, "b.json");
-  EXPECT_EQ(c.counts, (DiffCounts{0, 0, 1, 0}));
-  EXPECT_EQ(c.headline, "compared with b.json: the reports agree; 1 part not run, not compared");
+  EXPECT_EQ(c.counts, (DiffCounts{0, 0, 1, 0, 0, 1}));
+  EXPECT_EQ(
+      c.headline,
+      "compared with b.json: what both hold agrees; 1 entry only in B, not compared; 1 part not run, not "
+      "compared");
   // A measured value that disagrees still counts: the shared instruction probe's pass count.
   b.probe->instructions[0] = instruction(kMma, true, 2);
   c = compare_reports(a, "A", b, "b.json");
   EXPECT_EQ(c.counts.differ, 1u);
+}
+
+// Newcomer round 30: comparing two probe reports of one day, the headline said "the reports
+// agree", in green, though 5 entries were in A only and 3 in B only. An entry one report holds
+// alone was not compared: the headline says so and is not green; what both hold is still compared.
+TEST(CompareView, EntriesOnlyInOneReportAreNotCalledAgreement) {
+  ReportFile a, b;
+  a.probe = probe_with({instruction(kMma, true, 37), instruction(kMmaK16, true, 37)});
+  b.probe = probe_with({instruction(kMma, true, 37)});
+  Comparison c = compare_reports(a, "A", b, "/r/b.json");
+  EXPECT_EQ(c.counts, (DiffCounts{0, 0, 1, 0, 1, 0}));
+  EXPECT_EQ(
+      c.headline,
+      "compared with b.json: what both hold agrees; 1 entry only in A, not compared; 1 part not run, not "
+      "compared");
+  EXPECT_FALSE(comparison_agrees(c));
+  // The other way round, with a disagreement on the entry both hold.
+  b.probe->instructions[0].passes = 36;
+  c = compare_reports(b, "B", a, "/r/a.json");
+  EXPECT_EQ(c.counts, (DiffCounts{1, 0, 1, 0, 0, 1}));
+  EXPECT_EQ(
+      c.headline,
+      "compared with a.json: 1 difference; 1 entry only in B, not compared; 1 part not run, not compared");
+  EXPECT_FALSE(comparison_agrees(c));
+  // Both holding both entries, alike: the reports agree, in green.
+  b.probe = a.probe;
+  c = compare_reports(a, "A", b, "/r/b.json");
+  EXPECT_EQ(c.counts, DiffCounts{});
+  EXPECT_EQ(c.headline, "compared with b.json: the reports agree");
+  EXPECT_TRUE(comparison_agrees(c));
+}
+
+TEST(CompareView, EntriesOnlyInEachReportAreCountedBySide) {
+  DiffCounts n;
+  EXPECT_EQ(only_in_one_text(n), "");
+  n.only_in_a = 5;
+  EXPECT_EQ(only_in_one_text(n), "5 entries only in A");
+  n.only_in_b = 3;
+  EXPECT_EQ(only_in_one_text(n), "5 entries only in A, 3 only in B");
+  n.only_in_a = 0;
+  n.only_in_b = 1;
+  EXPECT_EQ(only_in_one_text(n), "1 entry only in B");
 }
 
 }  // namespace

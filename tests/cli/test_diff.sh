@@ -13,6 +13,31 @@ EXPECT_TIMEOUT=120  # the reports, also under the sanitizers
 # shellcheck source=lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
+# only_in A B: the probe entries (fragment, instruction, wgmma, WMMA and matrix-move probes, by
+# mnemonic, name or kind + mnemonic + detail) one file holds and the other does not, read off the
+# JSON by Python, in the verdict's words: "4 entries only in A, 5 only in B".
+only_in() {
+  python3 - "$1" "$2" <<'PY'
+import json, sys
+def keys(path):
+    p = json.load(open(path)).get("probe") or {}
+    out = set()
+    # Version 1 names a fragment probe by its shape alone: the f16 m16n8 forms it probed.
+    name = lambda e: e.get("mnemonic") or "mma.sync.aligned." + e["shape"] + ".row.col.f32.f16.f16.f32"
+    for k in ["fragments", "instructions", "wgmma"]:
+        out |= {(k, name(e)) for e in p.get(k, [])}
+    out |= {("wmma", e["name"]) for e in p.get("wmma", [])}
+    out |= {("moves", e["kind"] + " " + e["mnemonic"] + (" " + e["detail"] if e.get("detail") else "")) for e in p.get("moves", [])}
+    return out
+a, b = keys(sys.argv[1]), keys(sys.argv[2])
+na, nb = len(a - b), len(b - a)
+one = lambda n: f"{n} entry" if n == 1 else f"{n} entries"
+if na and nb: print(f"{one(na)} only in A, {nb} only in B")
+elif na: print(f"{one(na)} only in A")
+elif nb: print(f"{one(nb)} only in B")
+PY
+}
+
 # The two gate runs (version 1 and version 2) differ only in their times.
 g1="$fx/h200-2026-11-29-gate.json"
 g2="$fx/h200-2026-12-01-gate.json"
@@ -51,8 +76,10 @@ fi
 # --limit N: the counts and the verdict, and N lines of the listing, then how many were held back.
 out=$("$cli" diff --limit 2 "$fx/h200-2026-11-29-probe.json" "$fx/h200-2026-12-01-probe.json" 2>&1)
 listed=$(grep -c '^probe\.' <<<"$out")
+# Version 1 has no instruction probes: the 4 of the later run are in B only, so not "the reports
+# agree" (newcomer round 30), and still exit 0.
 if [ "$listed" != 2 ] || ! grep -qx '\.\.\. 8 more lines (--limit 2)' <<<"$out" || ! grep -q '^counts: ' <<<"$out" ||
-  ! grep -q '^the reports agree' <<<"$out"; then
+  ! grep -qx "what both hold agrees (3 times or timestamps also differ; --timings lists them); $(only_in "$fx/h200-2026-11-29-probe.json" "$fx/h200-2026-12-01-probe.json"), not compared" <<<"$out"; then
   echo "FAIL: --limit 2 listed $listed lines"; echo "$out"; fails=$((fails + 1))
 else
   echo "ok: --limit 2"
@@ -63,7 +90,8 @@ expect 64 "" -- diff --limit -1 "$g1" "$g2"
 # the version 3 file only, version 2's format having no field for them (not an older report: the
 # tag names the format version); the 3 instruction
 # probes only the version 2 file holds were never asked of the version 3 run (which has the list):
-# not run, not compared, no disagreement (issue 22), so the reports agree, exit 0, and each is listed.
+# not run, not compared, no disagreement (issue 22): exit 0, each listed, and the verdict says which
+# entries only one report holds (newcomer round 30: "the reports agree" over them).
 out=$("$cli" diff "$fx/h200-2026-12-01-probe.json" "$fx/h200-2026-12-01-hopper-probe.json" 2>&1)
 rc=$?
 if [ "$rc" != 0 ] ||
@@ -73,7 +101,8 @@ if [ "$rc" != 0 ] ||
   grep -q "older report's" <<<"$out" ||
   [ "$(grep -c '^not run, not compared: instruction probe .*: not run in B (not in its report)$' <<<"$out")" != 3 ] ||
   ! grep -qx "compared: the device, the explorer's ldmatrix, 2 fragment probes and 7 cycles rows" <<<"$out" ||
-  ! grep -q '^the reports agree' <<<"$out"; then
+  ! grep -qx "what both hold agrees (4 times or timestamps also differ; --timings lists them); $(only_in "$fx/h200-2026-12-01-probe.json" "$fx/h200-2026-12-01-hopper-probe.json"), not compared" <<<"$out" ||
+  [ "$(only_in "$fx/h200-2026-12-01-probe.json" "$fx/h200-2026-12-01-hopper-probe.json")" != "4 entries only in A, 5 only in B" ]; then
   echo "FAIL: version 2 vs version 3 probe reports: exit $rc (want 0, 3 instruction probes not run in B):"
   echo "$out"
   fails=$((fails + 1))

@@ -24,9 +24,12 @@ struct DiffCounts {
   std::size_t older_format = 0;  ///< fields missing from an older report format version
   std::size_t not_run = 0;       ///< parts that did not run on a side: not compared
   std::size_t timings = 0;       ///< timestamps and times
+  /// Probe entries only one report holds (its run never asked for them there, or that file's
+  /// format has no such list): not compared, so the reports are not said to agree over them.
+  std::size_t only_in_a = 0, only_in_b = 0;
   bool operator==(const DiffCounts& o) const {
     return differ == o.differ && older_format == o.older_format && not_run == o.not_run &&
-           timings == o.timings;
+           timings == o.timings && only_in_a == o.only_in_a && only_in_b == o.only_in_b;
   }
 };
 
@@ -43,6 +46,9 @@ struct ReportComparison {
   /// explorer's ldmatrix", "2 fragment probes", "7 cycles rows"; a list's count is of the entries
   /// both reports hold. Empty for tiled reports (their parts are one tree) and when nothing was.
   std::vector<std::string> compared;
+  /// Probe entries (fragment, instruction, wgmma, WMMA, matrix-move) one file holds and the other
+  /// lacks, counted before the set-aside (DiffCounts::only_in_a).
+  std::size_t only_in_a = 0, only_in_b = 0;
   DiffCounts counts() const;
 };
 
@@ -78,6 +84,10 @@ std::vector<DiffLine> diff_listing(const ReportDiff& diff, const std::vector<std
 
 /// "compared: the device, the explorer's ldmatrix and 2 fragment probes"; "" for none.
 std::string compared_text(const std::vector<std::string>& compared);
+
+/// The entries only one report holds, in words: "5 entries only in A", "5 entries only in A, 3 only
+/// in B"; "" for none. Both verdicts add it, so "agree" never covers entries not compared.
+std::string only_in_one_text(const DiffCounts& c);
 
 /// The counts by kind in words, each kind named even at zero: "3 differences, 2 missing from an
 /// older report format version, 1 part not run (not compared), 7 times or timestamps".

@@ -437,7 +437,8 @@ void add_banks_command(CLI::App& app, int& exit_code) {
       cmd->add_option("--stride-halves", opts->stride,
                       "row-major tile with this row stride in halves (tile width + pad), " +
                           std::to_string(kMinTileWidthHalves) + " to " + std::to_string(kMaxTileStrideHalves))
-          ->check(kNonEmpty);
+          ->check(kNonEmpty)
+          ->check(whole_range(kMinTileWidthHalves, kMaxTileStrideHalves));  // its fixed range: 64 outside
   auto* swz = cmd->add_option("--swizzle", opts->swizzle,
                               "with --stride-halves: none, xor (16-byte chunk ^= row % 8) or a CuTe "
                               "'Swizzle<B,M,S>' on element offsets")

@@ -312,10 +312,12 @@ void add_probe_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--width", opts->width,
                   "tile width in halves, " + std::to_string(kMinTileWidthHalves) + " to " +
                       std::to_string(kMaxTileWidthHalves))
-      ->check(kNonEmpty);
+      ->check(kNonEmpty)
+      ->check(whole_range(kMinTileWidthHalves, kMaxTileWidthHalves));
   cmd->add_option("--pad", opts->pad,
                   "pad halves per row (row stride = width + pad), 0 to " + std::to_string(kMaxTilePadHalves))
-      ->check(kNonEmpty);
+      ->check(kNonEmpty)
+      ->check(whole_range(0, kMaxTilePadHalves));
   cmd->add_option("--rows", opts->rows, "tile rows")->check(kNonEmpty)->check(whole_range(1, 4096));
   cmd->add_option("--swizzle", opts->swizzle, "none or xor (16-byte chunk ^= row % 8)")
       ->check(CLI::IsMember({"none", "xor"}));

@@ -151,7 +151,6 @@ json HopperViews::state_json(const AppState& s, float px) const {
                       {"selected_thread", h.selected_thread},
                       {"measured_text", f.warpgroup_text},
                       {"thread_text", f.thread_text},
-                      {"thread_error", f.thread_error},
                       {"thread_clamp_note", h.thread_clamp_note.text},
                       {"find_text", h.warpgroup_find},
                       {"find_answer", f.find_answer},

@@ -49,8 +49,8 @@ struct HopperFrame {
   std::string warpgroup_text, descriptor_text, moves_text;  ///< the measured / model-only lines
   std::string find_answer, find_error;                      ///< the warpgroup view's Find answer or message
   /// The warpgroup view's thread field as shown: the thread's number, else its "no thread" hint
-  /// (or what the user typed there), and the message under a typed text that is no thread.
-  std::string thread_text, thread_error;
+  /// (or what the user is typing there).
+  std::string thread_text;
   std::optional<FoundCellRecord> found;  ///< the cell its Find went to, outlined (operand "A" or "D")
   HopperGridRecord d, a;                 ///< warpgroup grids
   float zoom = 1.f, scroll_x = 0, scroll_y = 0, scroll_max_x = 0, scroll_max_y = 0;

@@ -682,7 +682,16 @@ void draw_cta_tile(AppState& s, CtaTileModel& m) {
       text_tooltip(ImVec4(1, 1, 1, 1), "Puts back the fields as you had edited them from preset " +
                                            c.kept_preset + " before picking a preset");
   }
-  int_field(s, row, "thread", "cta_thread", c.thread, -1, std::numeric_limits<int>::max());
+  // A thread typed past the TiledMMA's threads is set to its last and said, by number_field's rule
+  // for every number field (newcomer round 30: 999 was kept, "no thread 999", where the warpgroup
+  // view's field set it to 127). Before the first analysis, or with a configuration that does not
+  // analyse, there is no count to hold it to.
+  const int last_thread = m.ok && m.threads > 0
+                              ? static_cast<int>(std::min<std::int64_t>(m.threads - 1, kMaxCtaThread))
+                              : kMaxCtaThread;
+  ImGui::SetNextItemWidth(row.place());
+  number_field(s, "cta_thread", "thread##cta_thread", "thread", &c.thread, -1, last_thread);
+  c.thread = std::clamp(c.thread, -1, kMaxCtaThread);  // a value from a file, not typed
   ImGui::SetNextItemWidth(row.place());
   ImGui::SliderFloat("cell", &c.cell, kMinCtaCell, kMaxCtaCell, "%.0f px");
   record_widget(s, "cta_cell");

@@ -16,6 +16,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <limits>
 #include <optional>
 #include <string>
 
@@ -132,17 +134,14 @@ float labelled_zoom(const WarpgroupTable& t, ImFont* sf, ImVec2 fit) {
   return kMaxWarpgroupZoom;
 }
 
-/// The warpgroup thread `text` names: a whole number 0-127 (spaces around it allowed), else nothing.
-std::optional<int> parse_thread(const std::string& text) {
-  const std::size_t a = text.find_first_not_of(' '), b = text.find_last_not_of(' ');
-  if (a == std::string::npos || b - a + 1 > 3) return std::nullopt;
-  int n = 0;
-  for (std::size_t i = a; i <= b; ++i) {
-    if (text[i] < '0' || text[i] > '9') return std::nullopt;
-    n = 10 * n + (text[i] - '0');
-  }
-  if (n >= kWarpgroupSize) return std::nullopt;
-  return n;
+/// Takes a thread number typed into the thread field, by input_number's rule for every number
+/// field (number_field): one past 0-127 is set to the nearer end and the field says what it became
+/// (clamp_note). Newcomer round 30: 999 was set to 127 over a thread but refused with none selected.
+void take_typed_thread(HopperState& h, long long typed) {
+  const int n = static_cast<int>(
+      std::clamp<long long>(typed, std::numeric_limits<int>::min(), std::numeric_limits<int>::max()));
+  h.selected_thread = std::clamp(n, 0, kWarpgroupSize - 1);
+  h.thread_clamp_note = {clamp_note("thread", n, 0, kWarpgroupSize - 1, ""), {h.selected_thread, 0}};
 }
 
 /// What the thread field says while no thread is selected (issue 22: it read "thread -1").
@@ -153,9 +152,10 @@ constexpr const char* kNoThreadText = "no thread selected (click a cell)";
 /// entered, a text that is no thread 0-127 kept there with a message in red, and the buttons beside
 /// it (+ selects 0, - does nothing). The text is as wide either way, the buttons in the same place:
 /// they appeared only once a thread was selected, where the wider empty field had been, so the next
-/// click there stepped the thread (newcomer round 26). A number past 127 typed over a thread is set
-/// to 127 and says so (clamp_note). Returns whether it selected another thread (the view then
-/// scrolls to it: a cell clicked is already in view).
+/// click there stepped the thread (newcomer round 26). Either way a number typed past 0-127 is set to
+/// the nearer end, and text that is no number keeps the thread (or none), each said in the note under
+/// the row (take_typed_thread). Returns whether it selected another thread (the view then scrolls to
+/// it: a cell clicked is already in view).
 bool thread_field(AppState& s, HopperState& h, HopperFrame& f) {
   const int before = h.selected_thread;
   const float text_w = ImGui::CalcTextSize(kNoThreadText).x + 2.f * ImGui::GetStyle().FramePadding.x;
@@ -171,11 +171,11 @@ bool thread_field(AppState& s, HopperState& h, HopperFrame& f) {
     int thread = h.selected_thread;
     const NumberEdit edit = input_number("##wg_thread", &thread, 1, 32);
     if (edit == NumberEdit::changed) {
-      h.selected_thread = std::clamp(thread, -1, kWarpgroupSize - 1);
-      h.thread_clamp_note = {thread > kWarpgroupSize - 1
-                                 ? clamp_note("thread", thread, 0, kWarpgroupSize - 1, "")
-                                 : std::string(),
-                             {h.selected_thread, 0}};
+      // A step below 0 (- at thread 0) selects none; a number typed is held to 0-127 and said.
+      if (thread == h.selected_thread - 1 && thread < 0)
+        h.selected_thread = -1;
+      else
+        take_typed_thread(h, thread);
     } else if (edit == NumberEdit::not_a_number) {  // `thread`: the thread before that edit
       h.selected_thread = std::clamp(thread, -1, kWarpgroupSize - 1);
       h.thread_clamp_note = {not_a_number_note("thread", h.selected_thread, ""), {h.selected_thread, 0}};
@@ -190,7 +190,7 @@ bool thread_field(AppState& s, HopperState& h, HopperFrame& f) {
     const bool entered =
         ImGui::InputTextWithHint("##wg_thread", kNoThreadText, &h.thread_typed,
                                  ImGuiInputTextFlags_CharsDecimal | ImGuiInputTextFlags_EnterReturnsTrue);
-    const bool hovered = ImGui::IsItemHovered(), active = ImGui::IsItemActive();
+    const bool hovered = ImGui::IsItemHovered();
     const bool edited = ImGui::IsItemDeactivatedAfterEdit();
     const Rect text = last_item_rect();
     ImGui::SameLine(0.f, spacing);
@@ -201,19 +201,15 @@ bool thread_field(AppState& s, HopperState& h, HopperFrame& f) {
     if (ImGui::Button("+##wg_thread_none", ImVec2(b, b))) h.selected_thread = 0;
     record_field(Rect{text.x, text.y, text_w + 2.f * (spacing + b), text.h});
     if (hovered) ImGui::SetTooltip("Click a cell, or type a thread 0-127 and press Enter.");
-    if (entered || edited) {
-      const std::optional<int> n = parse_thread(h.thread_typed);
-      if (n) {
-        h.selected_thread = *n;
-        h.thread_typed.clear();
-      }
+    const bool blank = h.thread_typed.find_first_not_of(" \t") == std::string::npos;
+    if ((entered || edited) && !blank) {  // as input_number's field, over a thread
+      if (is_typed_number(h.thread_typed))
+        take_typed_thread(h, std::strtoll(h.thread_typed.c_str(), nullptr, 10));
+      else
+        h.thread_clamp_note = {"the thread typed is not a number: still no thread selected", {-1, 0}};
+      h.thread_typed.clear();
     }
     f.thread_text = h.thread_typed.empty() ? kNoThreadText : h.thread_typed;
-    if (!h.thread_typed.empty() && !active && !parse_thread(h.thread_typed)) {
-      f.thread_error = "'" + h.thread_typed + "' is no thread: type 0-127 or click a cell";
-      ImGui::SameLine();
-      status_text(kRedV, "%s", f.thread_error.c_str());
-    }
   }
   h.thread_clamp_note.drop_unless({h.selected_thread, 0});  // stepped or clicked since
   return h.selected_thread >= 0 && h.selected_thread != before;

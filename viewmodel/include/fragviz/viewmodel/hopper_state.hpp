@@ -82,8 +82,9 @@ struct HopperState {
   std::string wgmma_filter;  ///< the wgmma picker's filter text, cleared as it opens
   int selected_thread = -1;  ///< warpgroup thread 0-127, -1 = none
   std::string thread_typed;  ///< the thread field's text while no thread is selected, not saved
-  /// A thread typed past 127 was set to 127: the field says so (clamp_note) while that thread stays
-  /// selected (newcomer round 26: 128 became 127 silently).
+  /// A thread typed past 0-127 was set to the nearer end, or a text that is no number kept the
+  /// thread: the field says so (clamp_note) while that thread stays selected (newcomer round 26:
+  /// 128 became 127 silently).
   ClampNote thread_clamp_note;
   std::string warpgroup_find;  ///< the warpgroup view's Find text (`D,17,2`, `thread 37`)
   GridZoom warpgroup_zoom;

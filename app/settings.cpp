@@ -1296,7 +1296,8 @@ Settings settings_of(const AppState& s) {
   out.kernel = s.kernel;
   out.kernel.open = false;
   out.kernel.run_requested = false;
-  out.warpgroup_find = s.hopper.warpgroup_find;
+  // As the fragments view's: a Find text the field refused is not saved (newcomer round 30).
+  out.warpgroup_find = s.hopper.warpgroup_find_error.empty() ? s.hopper.warpgroup_find : std::string();
   // The reports shown, by absolute path (the next start may be in another folder); the comparison
   // only against a report (live results do not outlive the session).
   const auto absolute = [](const std::string& p) {

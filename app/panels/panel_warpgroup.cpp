@@ -547,7 +547,7 @@ void draw_warpgroup(AppState& s, HopperViews& v) {
   const FindField found =
       draw_find_field(s, "warpgroup_find", h.warpgroup_find, in.mnemonic, fragment_operands(in), 3, true);
   v.frame.find_answer = found.answer.answer;
-  v.frame.find_error = found.answer.error;
+  v.frame.find_error = h.warpgroup_find_error = found.answer.error;
   if (found.committed && found.answer.thread >= 0) h.selected_thread = found.answer.thread;
   // Under the Find field: beside the thread field it pushed Find off the view.
   if (!h.thread_clamp_note.text.empty()) {

@@ -1262,6 +1262,17 @@ TEST(SettingsOf, AFindTextTheFieldRefusedIsNotSaved) {
   EXPECT_EQ(settings_of(s).fragments_find, "");
 }
 
+// Newcomer round 30: the warpgroup view's Find kept its refused text, and a restart opened on its
+// red message again; as the fragments view's, only a text that answered is saved.
+TEST(SettingsOf, AWarpgroupFindTextTheFieldRefusedIsNotSaved) {
+  AppState s;
+  s.hopper.warpgroup_find = "D,17,2";
+  EXPECT_EQ(settings_of(s).warpgroup_find, "D,17,2");
+  s.hopper.warpgroup_find = "D,99,2";
+  s.hopper.warpgroup_find_error = "row 99 is outside D (64 x 64)";
+  EXPECT_EQ(settings_of(s).warpgroup_find, "");
+}
+
 TEST(SettingsOf, OpenReportsAndComparisonAreSavedByAbsolutePath) {
   AppState s;
   OpenedReport r;

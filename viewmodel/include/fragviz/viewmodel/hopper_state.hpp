@@ -87,6 +87,9 @@ struct HopperState {
   /// 128 became 127 silently).
   ClampNote thread_clamp_note;
   std::string warpgroup_find;  ///< the warpgroup view's Find text (`D,17,2`, `thread 37`)
+  /// The Find field's message the last frame the view drew it, "" when its text answered: a text
+  /// the field refused is not saved (settings_of), as the fragments view's is not.
+  std::string warpgroup_find_error;
   GridZoom warpgroup_zoom;
   DescriptorControls descriptor;
   MoveControls moves;

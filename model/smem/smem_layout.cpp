@@ -263,7 +263,12 @@ std::string to_string(CuteSwizzle w) { return swizzle_text(w); }
 std::optional<std::string> idle_swizzle_note(const SmemLayout& l) {
   const FlatLayout& f = l.map.layout;
   const CuteSwizzle w = f.swizzle;
-  if (w.bits == 0) return std::nullopt;
+  if (w.bits == 0) {
+    // Swizzle<0,M,S> written out is CuTe's identity: it moves no bit of any offset (newcomer round
+    // 30: it passed unsaid, as if it swizzled). No swizzle written, nothing to say.
+    if (l.notation.find("Swizzle<") == std::string::npos) return std::nullopt;
+    return to_string(w) + " changes no offset of any layout: with B = 0 it moves no bits";
+  }
   // The bits the swizzle reads (CuTe's yyy_msk): it XORs them into others, so clear bits change nothing.
   const int low = w.base + std::max(0, w.shift), high = low + w.bits - 1;
   const std::int64_t reads = ((std::int64_t{1} << w.bits) - 1) << low;

@@ -217,6 +217,9 @@ fi
 expect 0 "note: Swizzle<9,9,9> changes no offset of this layout: it reads bits 18-26 of an offset (in elements), and the largest offset is 1023" -- \
   banks --layout 'Swizzle<9,9,9> o (16,64):(64,1)' --lanes explorer
 expect 0 "note: Swizzle<9,9,9> changes no offset" -- banks --stride-halves 64 --swizzle 'Swizzle<9,9,9>'
+# B = 0: CuTe's identity swizzle, said too (newcomer round 30: it passed unsaid).
+expect 0 "note: Swizzle<0,3,3> changes no offset of any layout: with B = 0 it moves no bits" -- \
+  banks --layout 'Swizzle<0,3,3> o (16,64):(64,1)' --lanes explorer
 expect 0 "note: read layout: Swizzle<9,9,9> changes no offset" -- \
   banks --write-layout '(16,64):(64,1)' --read-layout 'Swizzle<9,9,9> o (16,64):(64,1)'
 if "$cli" banks --layout 'Swizzle<3,3,3> o (16,64):(64,1)' 2>&1 | grep -q "changes no offset"; then

@@ -366,6 +366,11 @@ TEST(SmemLayout, IdleSwizzleIsNamed) {
   EXPECT_EQ(at(moved, 1, 0), 72);
   EXPECT_EQ(idle_swizzle_note(moved), std::nullopt);
   EXPECT_EQ(idle_swizzle_note(parsed("(16,64):(64,1)")), std::nullopt);  // no swizzle, no note
+  // B = 0 moves no bit whatever the layout (newcomer round 30: it passed unsaid).
+  EXPECT_EQ(idle_swizzle_note(parsed("Swizzle<0,3,3> o (16,64):(64,1)")),
+            "Swizzle<0,3,3> changes no offset of any layout: with B = 0 it moves no bits");
+  EXPECT_EQ(idle_swizzle_note(parsed("B:Swizzle<0,4,3> o (16,128):(128,1)")),
+            "Swizzle<0,4,3> changes no offset of any layout: with B = 0 it moves no bits");
   // Past 2^7 yet bit 7 never set: offsets 0, 1, 256, 257.
   EXPECT_EQ(idle_swizzle_note(parsed("Swizzle<1,3,4> o (2,2):(1,256)")),
             "Swizzle<1,3,4> changes no offset of this layout: it reads bit 7 of an offset (in elements), "

@@ -85,7 +85,8 @@ std::string to_string(CuteSwizzle s);
 /// reads is set (bits [M+S, M+S+B) for S > 0, [M, M+B) for S < 0), so on a layout whose every offset
 /// (K + L(coord), in the layout's units, over its whole domain) has those bits clear it is the
 /// identity, e.g. "Swizzle<9,9,9> changes no offset of this layout: it reads bits 18-26 of an
-/// offset (in elements), and the largest offset is 1023".
+/// offset (in elements), and the largest offset is 1023"; a Swizzle<0,M,S> written out (CuTe's
+/// identity) is said too.
 std::optional<std::string> idle_swizzle_note(const SmemLayout& l);
 
 /// The CuTe notation of a tile of the app's controls (width and pad in halves, optional XOR

@@ -30,6 +30,31 @@
 
 namespace fragviz::app {
 
+namespace {
+
+/// Names `c`'s files as the menu item and the strip say them: "p.json + g.json".
+void name_closed_files(AppState::ClosedReport& c) {
+  c.name.clear();
+  for (const std::string* p : {&c.probe_path, &c.gate_path})
+    if (!p->empty()) c.name += (c.name.empty() ? "" : " + ") + std::filesystem::path(*p).filename().string();
+}
+
+/// The files `before` showed that `after` no longer shows: what a Reopen replaced.
+AppState::ClosedReport replaced_files(const OpenedReport& before, const std::optional<OpenedReport>& after) {
+  const auto shown = [&](const std::string& p) {
+    return after &&
+           ((after->has_probe && after->probe_path == p) || (after->has_gate && after->gate_path == p));
+  };
+  AppState::ClosedReport out;
+  if (before.has_probe && !shown(before.probe_path)) out.probe_path = before.probe_path;
+  if (before.has_gate && before.gate_path != before.probe_path && !shown(before.gate_path))
+    out.gate_path = before.gate_path;
+  name_closed_files(out);
+  return out;
+}
+
+}  // namespace
+
 App::App(AppState& state, LaunchOptions options, std::string config_dir)
     : s_(state), options_(std::move(options)), config_dir_(std::move(config_dir)) {}
 
@@ -383,11 +408,18 @@ void App::act_on_requests() {
     if (s_.closed_report) {
       const AppState::ClosedReport closed = std::move(*s_.closed_report);
       s_.closed_report.reset();
+      const std::optional<OpenedReport> before = s_.report;
       // As File > Open report opens them (a failed read is said as one is), the gate file joining
       // the probe file's report, then the comparison against both.
       for (const std::string* p : {&closed.probe_path, &closed.gate_path})
         if (!p->empty()) open_report(*p);
       if (!closed.compare_path.empty() && s_.report) compare_with(closed.compare_path);
+      // Reopened over a report shown since (newcomer round 30: Reopen is offered while one is): the
+      // files it replaced take its place in Reopen, so neither click loses a report.
+      if (before)
+        if (AppState::ClosedReport replaced = replaced_files(*before, s_.report);
+            !replaced.probe_path.empty() || !replaced.gate_path.empty())
+          s_.closed_report = std::move(replaced);
     }
   }
   if (s_.gate_ladder.close_recorded_requested) {
@@ -433,9 +465,7 @@ void App::close_shown_report(std::optional<ReportPart> part) {
   if (r.has_probe && (whole || *part == ReportPart::probe)) closed.probe_path = r.probe_path;
   if (r.has_gate && (whole || *part == ReportPart::gate) && r.gate_path != r.probe_path)
     closed.gate_path = r.gate_path;
-  for (const std::string* p : {&closed.probe_path, &closed.gate_path})
-    if (!p->empty())
-      closed.name += (closed.name.empty() ? "" : " + ") + std::filesystem::path(*p).filename().string();
+  name_closed_files(closed);
   const std::optional<std::string> compared =
       s_.comparison ? std::optional<std::string>(s_.comparison->path) : std::nullopt;
   if (whole)
@@ -564,8 +594,11 @@ Error App::show_report_file(const std::string& path) {
           ? std::optional<std::string>(s_.comparison->path)
           : std::nullopt;
   show_report(s_, path, f);
-  s_.comparison.reset();     // it compared against what the views showed before
-  s_.closed_report.reset();  // a report opened since: "Reopen" would now replace it
+  s_.comparison.reset();  // it compared against what the views showed before
+  // Reopen stays offered for a report closed before another was opened (newcomer round 30: there
+  // was no way back to it); not once its own file is open again.
+  if (s_.closed_report && (s_.closed_report->probe_path == path || s_.closed_report->gate_path == path))
+    s_.closed_report.reset();
   s_.closed_comparison.reset();
   if (kept_compare) {
     const bool list_shown = s_.differences_open;  // hidden by its X, it stays hidden

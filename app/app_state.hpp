@@ -661,7 +661,8 @@ struct AppState {
   int reports_opened = 0;              ///< for OpenedReport::id
   /// What the last close of a report (or of one part of it) took away, for its undo (File > Reopen
   /// and the status strip's "reopen report"): the files it closed and a comparison that could not
-  /// stay (nothing left to compare with). Opening a report ends it.
+  /// stay (nothing left to compare with). Offered while another report is shown too (a Reopen then
+  /// puts the files it replaced here); opening its own file again ends it.
   struct ClosedReport {
     std::string probe_path, gate_path;  ///< "" for a part the report did not show
     std::string compare_path;           ///< the comparison's second report; "" when none

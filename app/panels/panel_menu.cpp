@@ -121,6 +121,14 @@ std::string reopen_text(const AppState::ClosedReport& c) {
   return t;
 }
 
+/// The strip's Reopen button: "reopen report" where none is shown; beside one, which part it brings
+/// back ("reopen gate report"), as the closes beside it say theirs.
+std::string reopen_label(const AppState& s) {
+  const AppState::ClosedReport& c = *s.closed_report;
+  if (!s.report || (!c.probe_path.empty() && !c.gate_path.empty())) return "reopen report";
+  return c.probe_path.empty() ? "reopen gate report" : "reopen probe report";
+}
+
 /// Asks for the close `c` (app.cpp acts on it after drawing).
 void request_close(AppState& s, const ReportClose& c) {
   if (c.part)
@@ -155,7 +163,7 @@ std::string reopen_compare_text(const std::string& path) {
 void reopen_offer(AppState& s, bool menu, const std::string& label, const char* widget,
                   const std::string& tip, bool& request) {
   if (menu ? ImGui::MenuItem(label.c_str()) : ImGui::SmallButton(label.c_str())) request = true;
-  record_widget(s, widget);
+  record_text_line(s, widget, label);
   if (ImGui::IsItemHovered()) text_tooltip(ImVec4(1, 1, 1, 1), tip);
 }
 
@@ -183,7 +191,8 @@ void draw_status_segments(AppState& s, const std::vector<Segment>& segs) {
     return closes.size() > 1 ? "close " + c.what : std::string("close report");
   };
   for (const ReportClose& c : closes) buttons += button_w(strip_label(c).c_str());
-  if (!s.report && s.closed_report) buttons += button_w("reopen report");
+  const std::string reopen = s.closed_report ? reopen_label(s) : std::string();
+  if (s.closed_report) buttons += button_w(reopen.c_str());
   const bool reopen_compare = s.closed_comparison && !s.comparison;
   if (reopen_compare) buttons += button_w("reopen comparison");
   if (!s.report_error.empty()) buttons += button_w("dismiss");
@@ -226,11 +235,11 @@ void draw_status_segments(AppState& s, const std::vector<Segment>& segs) {
     record_widget(s, close_widget(closes, c).c_str());
     if (ImGui::IsItemHovered()) text_tooltip(ImVec4(1, 1, 1, 1), close_tip(c));
   }
-  if (!s.report && s.closed_report) {
-    // Close report's undo, where its button was.
+  if (s.closed_report) {
+    // Close report's undo, where its button was; with a report shown, beside its close (newcomer
+    // round 30: a report closed while another stayed open had no way back from the strip).
     ImGui::SameLine();
-    reopen_offer(s, false, "reopen report", "reopen_report", reopen_text(*s.closed_report),
-                 s.reopen_report_requested);
+    reopen_offer(s, false, reopen, "reopen_report", reopen_text(*s.closed_report), s.reopen_report_requested);
   }
   if (reopen_compare) {
     // Close comparison's undo (issue 22: its file had to be browsed for again).

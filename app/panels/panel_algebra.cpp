@@ -127,15 +127,22 @@ void draw_algebra(AppState& s, AlgebraModel& m) {
     if (m.error_column > 0) {
       // The expression again with a caret under the column the refusal names, placed by the width of
       // the text before it: the font is proportional, so a run of spaces put it columns off
-      // (newcomer round 28: under ":(1,4)" for col 25).
-      ImGui::PushFont(fonts().small);
+      // (newcomer round 28: under ":(1,4)" for col 25). Both in the field's font, the echo where the
+      // field's text starts, so the caret points at the same character in the field above (newcomer
+      // round 30: the echo and caret in the small font pointed elsewhere than the field's text);
+      // the caret centred on that character.
       const std::string& e = c.expression;
+      const float x0 = ImGui::GetCursorPosX() + ImGui::GetStyle().FramePadding.x;
+      ImGui::SetCursorPosX(x0);
       ImGui::TextUnformatted(e.c_str());
+      record_widget(s, "algebra_echo");
       const std::size_t before = std::min(e.size(), static_cast<std::size_t>(m.error_column - 1));
-      ImGui::SetCursorPosX(ImGui::GetCursorPosX() + ImGui::CalcTextSize(e.c_str(), e.c_str() + before).x);
+      const float left = ImGui::CalcTextSize(e.c_str(), e.c_str() + before).x;
+      const float at = before < e.size() ? ImGui::CalcTextSize(e.c_str() + before, e.c_str() + before + 1).x
+                                         : ImGui::CalcTextSize(" ").x;  // past the end: where one would go
+      ImGui::SetCursorPosX(x0 + left + 0.5f * (at - ImGui::CalcTextSize("^").x));
       ImGui::TextUnformatted("^");
       record_widget(s, "algebra_caret");
-      ImGui::PopFont();
     }
     ImGui::End();
     return;

@@ -4,9 +4,31 @@
 #include <string>
 
 #include "../palette.hpp"
+#include "../window_placement.hpp"  // content_top
 #include "panels.hpp"
 
 namespace fragviz::app {
+
+namespace {
+
+/// A lane's tooltip, over the strip's first row (or under its last where the menu bar and status
+/// strip leave no room above): at the pointer, ImGui's place, it covered the next row of lanes when
+/// the strip wraps (newcomer round 30: lanes 21-31 hidden while hovering 5).
+void strip_tooltip(const AppState& s, const char* text) {
+  const Rect first = s.frame.lane_buttons.front(), last = s.frame.lane_buttons.back();
+  const ImGuiStyle& st = ImGui::GetStyle();
+  const ImVec2 size(ImGui::CalcTextSize(text).x + 2.f * st.WindowPadding.x,
+                    ImGui::GetTextLineHeight() + 2.f * st.WindowPadding.y);
+  const float gap = 4.f;
+  const bool above = first.y - gap - size.y >= content_top();
+  const float x =
+      std::clamp(ImGui::GetIO().MousePos.x, 0.f, std::max(0.f, ImGui::GetIO().DisplaySize.x - size.x));
+  ImGui::SetNextWindowPos(ImVec2(x, above ? first.y - gap : last.y + last.h + gap), ImGuiCond_Always,
+                          ImVec2(0.f, above ? 1.f : 0.f));
+  ImGui::SetTooltip("%s", text);
+}
+
+}  // namespace
 
 void draw_lane_strip(AppState& s, const Derived& d) {
   const bool products = d.instr->products > 1;
@@ -23,6 +45,7 @@ void draw_lane_strip(AppState& s, const Derived& d) {
   const float w =
       std::max(min_w, (avail - spacing * static_cast<float>(per_row - 1)) / static_cast<float>(per_row));
   const float h = ImGui::GetFrameHeight();
+  int hovered = -1;  // the lane whose tooltip shows, drawn once the strip's rows are known
   ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(spacing, 4.f));
   ImGui::PushStyleVar(ImGuiStyleVar_FrameRounding, 3.f);
   for (int lane = 0; lane < kWarpSize; ++lane) {
@@ -43,17 +66,21 @@ void draw_lane_strip(AppState& s, const Derived& d) {
     if (s.selected_lane == lane)
       ImGui::GetWindowDrawList()->AddRect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax(),
                                           IM_COL32(255, 255, 255, 255), 3.f, 0, 2.5f);
-    if (ImGui::IsItemHovered()) {
-      // m8n8k4 .f16: lanes 4q..4q+3 and 16+4q..16+4q+3 form quad pair q.
-      const std::string pair = products ? ", quad pair " + std::to_string((lane % 16) / 4) : std::string();
-      ImGui::SetTooltip("lane %d: groupID %d, threadID_in_group %d%s; holds A %d, B %d, C/D %d elements%s",
-                        lane, group_id(lane), thread_id_in_group(lane), pair.c_str(),
-                        d.op(Operand::A).per_lane, d.op(Operand::B).per_lane, d.op(Operand::C).per_lane,
-                        s.selected_lane == lane ? " (click to clear)" : "");
-    }
+    if (ImGui::IsItemHovered()) hovered = lane;
     ImGui::PopStyleColor(4);
   }
   ImGui::PopStyleVar(2);
+  if (hovered >= 0) {
+    // m8n8k4 .f16: lanes 4q..4q+3 and 16+4q..16+4q+3 form quad pair q.
+    const std::string pair = products ? ", quad pair " + std::to_string((hovered % 16) / 4) : std::string();
+    char tip[200];
+    std::snprintf(tip, sizeof tip,
+                  "lane %d: groupID %d, threadID_in_group %d%s; holds A %d, B %d, C/D %d elements%s", hovered,
+                  group_id(hovered), thread_id_in_group(hovered), pair.c_str(), d.op(Operand::A).per_lane,
+                  d.op(Operand::B).per_lane, d.op(Operand::C).per_lane,
+                  s.selected_lane == hovered ? " (click to clear)" : "");
+    strip_tooltip(s, tip);
+  }
 }
 
 }  // namespace fragviz::app

@@ -74,6 +74,13 @@ float find_answer_height(const FindAnswer& answer, int answer_lines) {
   return 0.f;
 }
 
+void find_field_same_line() {
+  const float need = ImGui::CalcTextSize("Find").x + ImGui::GetStyle().ItemSpacing.x +
+                     80.f * ImGui::GetFontSize() / 13.f;  // a field that shows "D,17,2 or T37"
+  ImGui::SameLine();
+  if (ImGui::GetContentRegionAvail().x < need) ImGui::NewLine();
+}
+
 FindField draw_find_field(AppState& s, const char* id, std::string& text, const std::string& mnemonic,
                           const std::vector<FragmentOperand>& operands, int answer_lines, bool compact) {
   FindField f;

@@ -32,6 +32,11 @@ FindAnswer find_answer(const std::string& text, const std::string& mnemonic,
 /// answer's height of rows out of view).
 float find_answer_height(const FindAnswer& answer, int answer_lines = 5);
 
+/// Puts the next item, a compact draw_find_field, on the current line where its label and a field
+/// wide enough for "D,17,2" fit the rest of it, else on the next line (newcomer round 30: at 1024 px
+/// the warpgroup view's Find sat past the window's right edge, its text and message cut off).
+void find_field_same_line();
+
 /// Draws the field (widget `id` without its "##", its text `text`) and, under it, the answer to
 /// the text (find_answer, in at most `answer_lines` lines, scrolling) or the message, both as typed;
 /// `committed`: the user pressed Enter (or left the field) after changing the text, so the caller

@@ -543,7 +543,7 @@ void draw_warpgroup(AppState& s, HopperViews& v) {
     if (const std::optional<WhereRequest> c = first_cell(t.a, h.selected_thread)) s.warpgroup_goto.reveal(*c);
   // Find: who holds D,17,2, what thread 37 holds, in one step (issue 22); on this line, so the
   // register list keeps its room. Its answer, when there is one, in at most three lines under it.
-  ImGui::SameLine();
+  find_field_same_line();
   const FindField found =
       draw_find_field(s, "warpgroup_find", h.warpgroup_find, in.mnemonic, fragment_operands(in), 3, true);
   v.frame.find_answer = found.answer.answer;

@@ -15,13 +15,14 @@ namespace fragviz::app {
 namespace {
 
 /// The window of each slot: kLayoutIds' order for the tiled views, then the stacked windows (the
-/// three Hopper windows, the CTA tile, the Algebra and the Tensor memory windows, under the fragments
-/// view's column, with_stacked_slots).
-constexpr const char* kWindowOfSlot[] = {
-    kWinControls, kWinDevice,    kWinInspector,  kWinFragments,   kWinBanks,   kWinLdmatrix, kWinGate,
-    kWinOutput,   kWinWarpgroup, kWinDescriptor, kWinMatrixMoves, kWinCtaTile, kWinAlgebra,  kWinTmem};
+/// three Hopper windows, the CTA tile, the Algebra, the Tensor memory and the comparison's
+/// Differences windows, under the fragments view's column, with_stacked_slots).
+constexpr const char* kWindowOfSlot[] = {kWinControls,  kWinDevice,     kWinInspector,   kWinFragments,
+                                         kWinBanks,     kWinLdmatrix,   kWinGate,        kWinOutput,
+                                         kWinWarpgroup, kWinDescriptor, kWinMatrixMoves, kWinCtaTile,
+                                         kWinAlgebra,   kWinTmem,       kWinDifferences};
 /// How many windows join the fragments view's column when open (kWindowOfSlot past kLayoutIds).
-constexpr int kStackedWindows = 6;
+constexpr int kStackedWindows = 7;
 static_assert(sizeof kWindowOfSlot / sizeof kWindowOfSlot[0] ==
               sizeof kLayoutIds / sizeof kLayoutIds[0] + kStackedWindows);
 
@@ -274,12 +275,24 @@ void begin_layout(AppState& s) {
   // In slot_of's order: kLayoutIds, then the Hopper windows, the CTA tile, the Algebra and the
   // Tensor memory windows, which take their place in the tiling (under the fragments view's column)
   // instead of floating over the views (issue 22: the CTA tile hid the gate, ldmatrix and device
-  // views; the Algebra and Tensor memory windows covered most of the window).
+  // views; the Algebra and Tensor memory windows covered most of the window; newcomer round 30: the
+  // Differences window, restored at start, floated over the views).
   // `open`: the views open; the stacked ones behind tabs are taken out below (stacked_tabs).
-  std::vector<bool> open = {w.controls,       w.device,          w.inspector,  w.fragments,
-                            w.banks,          w.ldmatrix,        w.gate,       w.output,
-                            h.warpgroup_open, h.descriptor_open, h.moves_open, s.cta_tile.open,
-                            s.algebra.open,   s.tmem.open};
+  std::vector<bool> open = {w.controls,
+                            w.device,
+                            w.inspector,
+                            w.fragments,
+                            w.banks,
+                            w.ldmatrix,
+                            w.gate,
+                            w.output,
+                            h.warpgroup_open,
+                            h.descriptor_open,
+                            h.moves_open,
+                            s.cta_tile.open,
+                            s.algebra.open,
+                            s.tmem.open,
+                            s.comparison.has_value() && s.differences_open};
   const LayoutInputs& in = latch_layout_inputs(s, open);
   // The height a column fills when its views need no more (the window's, or the 1024x700 minimum's).
   const float column_px = f.canvas.base_height;

@@ -3,11 +3,12 @@
 // line per difference, A's value beside B's; times only with the "times" box (`--timings`), dimmed
 // as fields missing from an older report format version are, the parts that did not run (not compared) under
 // their own header, and a Close button that takes the comparison (and its marks in the views) away;
-// the window's X only hides the list.
+// the window's X only hides the list. The window is tiled with the views (window_placement.hpp).
 #include <filesystem>
 #include <system_error>
 
 #include "../window_names.hpp"
+#include "../window_placement.hpp"  // begin_view: its place in the tiling
 #include "file_browser.hpp"
 #include "fragviz/util/words.hpp"
 #include "panels.hpp"
@@ -52,13 +53,16 @@ void draw_compare(AppState& s) {
     ImGui::End();
   }
   if (!s.comparison || !s.differences_open) return;
+  if (behind_tab(s, kWinDifferences)) return;  // behind the stacked slot's tabs: not drawn
   const Comparison& c = *s.comparison;
-  const ImGuiIO& io = ImGui::GetIO();
-  ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f), ImGuiCond_Appearing,
-                          ImVec2(0.5f, 0.5f));
-  ImGui::SetNextWindowSize(ImVec2(io.DisplaySize.x * 0.6f, io.DisplaySize.y * 0.5f), ImGuiCond_Appearing);
+  // A tiled view under the fragments view's column, as the CTA tile and Algebra windows are
+  // (newcomer round 30: restored at start it floated over the middle of the views).
   bool open = true;
-  ImGui::Begin(kWinDifferences, &open, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings);
+  if (!begin_view(s, kWinDifferences, &open)) {
+    ImGui::End();
+    if (!open) s.differences_open = false;
+    return;
+  }
   {
     // The title bar's X (ImGui 1.86 puts it FramePadding.x in from the right edge), for the tests.
     const ImVec2 p = ImGui::GetWindowPos(), fp = ImGui::GetStyle().FramePadding;

@@ -342,8 +342,10 @@ int run_gate_variant_form(const Opts& o) {
   const std::optional<GateVariant> v = parse_variant(o.gate_variant);
   const GateVariantInfo* found = v ? find_gate_variant(*v) : nullptr;
   if (found == nullptr) {
+    // The names on a line of their own: with the echo beside them a 10000-character typo made a
+    // line of 400 bytes once the ladder had 14 rungs.
     std::cerr << "fragviz-cli banks: --gate-variant: unknown variant '" << echo_text(o.gate_variant)
-              << "' (one of " << gate_variant_names() << ")\n";
+              << "'; one of:\n  " << gate_variant_names() << "\n";
     return finish_output(kExitRefused);
   }
   const GateVariantInfo& info = *found;

@@ -53,7 +53,7 @@ TEST(CtaWgmmaProbeGpu, EveryWgmmaPresetsCMatchesTheModel) {
     EXPECT_TRUE(run.verdict->agrees_with_model()) << p.name << ": " << run.verdict->text();
     ++ran;
   }
-  EXPECT_EQ(ran, 7);  // sm90-wgmma-128x128x64, the five gate rungs (gate-wgmma-tma included), fa3-attention
+  EXPECT_EQ(ran, 9);  // sm90-wgmma-128x128x64, the seven gate rungs (gate-wgmma-tma included), fa3-attention
 }
 
 TEST(CtaWgmmaProbeGpu, OneWarpgroupOverTwoAtomsMatchesTheModel) {

@@ -84,15 +84,23 @@ const LayoutInputs& latch_layout_inputs(AppState& s, const std::vector<bool>& op
   std::string key;
   for (bool o : open) key += o ? '1' : '0';
   key += " " + std::to_string(io.DisplaySize.x) + "x" + std::to_string(io.DisplaySize.y) + "@" +
-         std::to_string(io.DisplayFramebufferScale.x) + (s.fragments_fitted ? " fit" : "") +
-         (s.gate_ladder_open ? " ladder " : " ") + s.controls.instruction +
+         std::to_string(io.DisplayFramebufferScale.x) + "|";
+  // The views open and the window's size: taken at once, even while the user types.
+  const std::size_t frame_part = key.size();
+  key += std::string(s.fragments_fitted ? " fit" : "") + (s.gate_ladder_open ? " ladder " : " ") +
+         s.controls.instruction +
          // A thread selected in the warpgroup view opens its register list under the grids, which
          // asks for room (the user's click, like a view opening): without it the grids squeezed to
          // rows of 1 px.
          (s.hopper.warpgroup_open && s.hopper.selected_thread >= 0 ? " wg-thread" : "") +
          // Another tab chosen: the view shown in the stacked slot measures afresh.
          " tab " + s.stacked_tab;
-  if (key != in.key) {
+  // While a text field is typed in, what the views show changing (a thread typed in the warpgroup view
+  // shows or hides its register list at each key) is taken once the field is let go: taken at once,
+  // the column shrank back into the window and its scroll went to 0, the field jumping under the
+  // keys being typed (issue 22, newcomer round 30: "-1" typed over a thread moved the field 75 px).
+  const bool typing = io.WantTextInput && in.key.compare(0, frame_part, key, 0, frame_part) == 0;
+  if (key != in.key && !typing) {
     in.key = key;
     in.settle = kSettleFrames;
   }

@@ -961,6 +961,12 @@ std::string App::state_json() const {
                    {"scroll", json::array({lf.scroll_x * px, lf.scroll_y * px})},
                    {"scroll_bars", json::array({lf.canvas.scroll_x, lf.canvas.scroll_y})},
                    {"min_window", json::array({kMinLayoutWidth * px, kMinLayoutHeight * px})}};
+    // Each column's own scroll and bar (null where it carries none), from the left.
+    json column_scroll = json::array(), column_bars = json::array();
+    for (float y : lf.column_scroll) column_scroll.push_back(y * px);
+    for (const LayoutRect& r : lf.column_bars) column_bars.push_back(r.empty() ? json(nullptr) : box(r));
+    j["layout"]["column_scroll"] = column_scroll;
+    j["layout"]["column_bars"] = column_bars;
     for (const auto& [name, least] : lf.least) j["layout"]["least"][name] = least * px;
     // The stacked views sharing one slot as tabs: their names in order, the one shown, the strip and
     // each tab as drawn (what a test clicks); an empty list where each has its own slot.

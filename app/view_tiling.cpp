@@ -358,27 +358,43 @@ LayoutCanvas make_canvas(float display_w, float display_h, float top, float bar,
   return c;
 }
 
+std::vector<int> scroll_columns(const Layout& layout, const std::vector<float>& least) {
+  std::vector<int> out(layout.slots.size(), 0);
+  if (least.empty()) return out;
+  const std::vector<Column> cols = columns_of(layout);
+  for (std::size_t c = 0; c < cols.size(); ++c)
+    for (int i : cols[c].slots) out[static_cast<std::size_t>(i)] = static_cast<int>(c);
+  return out;
+}
+
 namespace {
 
-/// tile_views' rectangles before the column that carries the canvas's bar gives it room.
+/// Each slot's column height: the canvas's, or with `least` (a layout of columns) its column's own,
+/// as tall as its shown slots' leasts add up to, from the canvas's base_height to its height.
+std::vector<float> column_heights(const Layout& layout, const std::vector<bool>& open,
+                                  const LayoutCanvas& canvas, const std::vector<float>& least) {
+  std::vector<float> column_h(layout.slots.size(), canvas.height);
+  if (least.empty()) return column_h;
+  const float base = canvas.base_height > 0 ? canvas.base_height : canvas.height;
+  for (const Column& c : columns_of(layout)) {
+    float sum = 0;
+    for (int i : c.slots)
+      if (is_open(open, i)) sum += entry(least, i);
+    for (int i : c.slots) column_h[static_cast<std::size_t>(i)] = std::clamp(sum, base, canvas.height);
+  }
+  return column_h;
+}
+
+/// The rectangles of tile_columns before each column that carries its own bar gives it room.
 std::vector<LayoutRect> tiles_of(const Layout& layout, const std::vector<bool>& open,
-                                 const LayoutCanvas& canvas, float scroll_x, float scroll_y, float scale,
+                                 const LayoutCanvas& canvas, float scroll_x,
+                                 const std::vector<float>& column_scroll, float scale,
                                  const std::vector<float>& least) {
   scale = scale > 0 ? scale : 1.f;
   scroll_x = std::clamp(scroll_x, 0.f, std::max(0.f, canvas.max_scroll_x()));
-  scroll_y = std::clamp(scroll_y, 0.f, std::max(0.f, canvas.max_scroll_y()));
   const auto px = [scale](float v) { return std::round(v * scale) / scale; };
-  // Each slot's column height: the canvas's, or with `least` the column's own.
-  std::vector<float> column_h(layout.slots.size(), canvas.height);
-  if (!least.empty()) {
-    const float base = canvas.base_height > 0 ? canvas.base_height : canvas.height;
-    for (const Column& c : columns_of(layout)) {
-      float sum = 0;
-      for (int i : c.slots)
-        if (is_open(open, i)) sum += entry(least, i);
-      for (int i : c.slots) column_h[static_cast<std::size_t>(i)] = std::clamp(sum, base, canvas.height);
-    }
-  }
+  const std::vector<float> column_h = column_heights(layout, open, canvas, least);
+  const std::vector<int> group = scroll_columns(layout, least);
   std::vector<LayoutRect> out = fractions(layout, open);
   for (std::size_t i = 0; i < out.size(); ++i) {
     LayoutRect& r = out[i];
@@ -386,10 +402,12 @@ std::vector<LayoutRect> tiles_of(const Layout& layout, const std::vector<bool>& 
       r = LayoutRect{};
       continue;
     }
-    // A column scrolls only as far as it runs past the view area: where one column alone runs
-    // taller, the others stay where they are while the canvas scrolls (issue 22: scrolling to a view
-    // under the window's bottom edge moved every column).
-    const float ch = column_h[i], own_y = std::min(scroll_y, std::max(0.f, ch - canvas.view.h()));
+    // A column scrolls only as far as it runs past the view area, by its own offset: the others
+    // stay where they are (issue 22: scrolling to a view under the window's bottom edge moved every
+    // column; one offset shared by the columns moved one the user had not scrolled).
+    const float ch = column_h[i];
+    const float own_y = std::clamp(entry(column_scroll, group[i]), 0.f,
+                                   std::max(0.f, std::min(ch, canvas.height) - canvas.view.h()));
     const float ox = canvas.view.x0 - scroll_x, oy = canvas.view.y0 - own_y;
     r = LayoutRect{px(ox + r.x0 * canvas.width), px(oy + r.y0 * ch), px(ox + r.x1 * canvas.width),
                    px(oy + r.y1 * ch)};
@@ -397,50 +415,92 @@ std::vector<LayoutRect> tiles_of(const Layout& layout, const std::vector<bool>& 
   return out;
 }
 
-/// column_bar_rect of the rectangles `tiles` (tiles_of's).
-LayoutRect bar_of(const Layout& layout, const std::vector<bool>& open, const LayoutCanvas& canvas,
-                  const std::vector<LayoutRect>& tiles, const std::vector<float>& least) {
-  if (canvas.column_bar <= 0) return {};
-  // The tallest column by its shown slots' leasts (the one that runs taller than the window), the
-  // rightmost of equals; without leasts, or in a layout of no columns, the rightmost views.
-  float x1 = -1, tallest = -1;
-  if (!least.empty())
-    for (const Column& c : columns_of(layout)) {
-      float sum = 0, right = -1;
-      for (int i : c.slots)
-        if (is_open(open, i) && static_cast<std::size_t>(i) < tiles.size()) {
-          sum += entry(least, i);
-          right = std::max(right, tiles[static_cast<std::size_t>(i)].x1);
-        }
-      if (right >= 0 && sum >= tallest) {
-        tallest = sum;
-        x1 = right;
+/// column_bars of the rectangles `tiles` (tiles_of's).
+std::vector<LayoutRect> bars_of(const Layout& layout, const std::vector<bool>& open,
+                                const LayoutCanvas& canvas, const std::vector<LayoutRect>& tiles,
+                                const std::vector<float>& least) {
+  const std::vector<int> group = scroll_columns(layout, least);
+  const int n = group.empty() ? 1 : *std::max_element(group.begin(), group.end()) + 1;
+  std::vector<LayoutRect> bars(static_cast<std::size_t>(n));
+  if (canvas.column_bar <= 0) return bars;
+  const std::vector<float> column_h = column_heights(layout, open, canvas, least);
+  for (int c = 0; c < n; ++c) {
+    // Its right edge, where it runs past the view area (without leasts, or in a layout of no columns:
+    // the canvas does, and the bar goes along the rightmost views).
+    float x1 = -1;
+    bool taller = false;
+    for (std::size_t i = 0; i < tiles.size() && i < group.size(); ++i)
+      if (group[i] == c && !tiles[i].empty()) {
+        x1 = std::max(x1, tiles[i].x1);
+        taller = taller || column_h[i] > canvas.view.h() + 0.5f;
       }
-    }
-  if (x1 < 0)
-    for (const LayoutRect& r : tiles)
-      if (!r.empty()) x1 = std::max(x1, r.x1);
-  if (x1 < 0) return {};
-  return LayoutRect{x1 - canvas.column_bar, canvas.view.y0, x1, canvas.view.y1};
+    if (x1 >= 0 && taller)
+      bars[static_cast<std::size_t>(c)] =
+          LayoutRect{x1 - canvas.column_bar, canvas.view.y0, x1, canvas.view.y1};
+  }
+  return bars;
+}
+
+/// `tiles` with each column that carries a bar of `bars` leaving it its right edge.
+void give_bars_room(std::vector<LayoutRect>& tiles, const std::vector<LayoutRect>& bars) {
+  for (const LayoutRect& bar : bars)
+    if (!bar.empty())
+      for (LayoutRect& r : tiles)
+        if (!r.empty() && std::abs(r.x1 - bar.x1) < 0.5f) r.x1 = bar.x0;
 }
 
 }  // namespace
 
+std::vector<LayoutRect> tile_columns(const Layout& layout, const std::vector<bool>& open,
+                                     const LayoutCanvas& canvas, float scroll_x,
+                                     const std::vector<float>& column_scroll, float scale,
+                                     const std::vector<float>& least) {
+  std::vector<LayoutRect> out = tiles_of(layout, open, canvas, scroll_x, column_scroll, scale, least);
+  give_bars_room(out, bars_of(layout, open, canvas, out, least));
+  return out;
+}
+
 std::vector<LayoutRect> tile_views(const Layout& layout, const std::vector<bool>& open,
                                    const LayoutCanvas& canvas, float scroll_x, float scroll_y, float scale,
                                    const std::vector<float>& least) {
-  std::vector<LayoutRect> out = tiles_of(layout, open, canvas, scroll_x, scroll_y, scale, least);
-  // The column that carries the canvas's vertical bar gives it its right edge.
-  const LayoutRect bar = bar_of(layout, open, canvas, out, least);
-  if (!bar.empty())
-    for (LayoutRect& r : out)
-      if (!r.empty() && std::abs(r.x1 - bar.x1) < 0.5f) r.x1 = bar.x0;
+  const std::vector<int> group = scroll_columns(layout, least);
+  const int n = group.empty() ? 1 : *std::max_element(group.begin(), group.end()) + 1;
+  return tile_columns(layout, open, canvas, scroll_x,
+                      std::vector<float>(static_cast<std::size_t>(n), scroll_y), scale, least);
+}
+
+std::vector<LayoutRect> column_bars(const Layout& layout, const std::vector<bool>& open,
+                                    const LayoutCanvas& canvas, float scroll_x, float scale,
+                                    const std::vector<float>& least) {
+  return bars_of(layout, open, canvas, tiles_of(layout, open, canvas, scroll_x, {}, scale, least), least);
+}
+
+std::vector<float> column_max_scroll(const Layout& layout, const std::vector<bool>& open,
+                                     const LayoutCanvas& canvas, const std::vector<float>& least) {
+  const std::vector<int> group = scroll_columns(layout, least);
+  const std::vector<float> column_h = column_heights(layout, open, canvas, least);
+  const int n = group.empty() ? 1 : *std::max_element(group.begin(), group.end()) + 1;
+  std::vector<float> out(static_cast<std::size_t>(n), 0.f);
+  for (std::size_t i = 0; i < group.size(); ++i)
+    if (is_open(open, static_cast<int>(i)))
+      out[static_cast<std::size_t>(group[i])] = std::max(
+          out[static_cast<std::size_t>(group[i])], std::min(column_h[i], canvas.height) - canvas.view.h());
   return out;
 }
 
 LayoutRect column_bar_rect(const Layout& layout, const std::vector<bool>& open, const LayoutCanvas& canvas,
                            float scroll_x, float scale, const std::vector<float>& least) {
-  return bar_of(layout, open, canvas, tiles_of(layout, open, canvas, scroll_x, 0.f, scale, least), least);
+  // The bar of the column that runs furthest past the view area (the rightmost of equals).
+  const std::vector<LayoutRect> bars = column_bars(layout, open, canvas, scroll_x, scale, least);
+  const std::vector<float> most = column_max_scroll(layout, open, canvas, least);
+  LayoutRect out;
+  float tallest = -1;
+  for (std::size_t c = 0; c < bars.size(); ++c)
+    if (!bars[c].empty() && most[c] >= tallest) {
+      tallest = most[c];
+      out = bars[c];
+    }
+  return out;
 }
 
 float scroll_to_show(float a0, float a1, float v0, float v1, float scroll, float max_scroll) {

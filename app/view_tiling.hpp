@@ -11,15 +11,15 @@
 // such columns (the built-in one does); otherwise to the others of its stack (the slots of its
 // width right above and below it). parse_layout keeps layout.json's slots from overlapping.
 //
-// A column whose views' least heights add up to more than the window runs taller, alone, and the
-// canvas scrolls (tile_views' `least`): a view opened or closed re-tiles its own column, and the
-// other columns keep their rectangles (issue 22, "windows jump"). That column carries the canvas's
-// vertical scroll bar along its right edge (column_bar_rect), so the bar coming or going never
-// narrows the other columns, and that bar scrolls that column alone (each column scrolls at most as
-// far as it runs past the window; the wheel over one of its views that cannot take the turn scrolls
-// it too); a view opened from the View menu is scrolled into sight; the views' least
-// heights are latched (window_placement.cpp), so a view's content growing or shrinking never re-tiles the
-// layout.
+// A column whose views' least heights add up to more than the window runs taller, alone, and
+// scrolls (tile_views' `least`): a view opened or closed re-tiles its own column, and the other
+// columns keep their rectangles (issue 22, "windows jump"). Each column scrolls by its own offset
+// (tile_columns), as far as it runs past the window, with its own bar along its right edge
+// (column_bars), drawn only where it runs past: a bar coming or going never narrows another column,
+// and the bar or the wheel over one column (over one of its views that cannot take the turn) never
+// moves another. A view opened from the View menu is scrolled into sight in its column; the views'
+// least heights are latched (window_placement.cpp), so a view's content growing or shrinking never
+// re-tiles the layout, nor does it while the user types in a text field.
 //
 // Below kMinLayoutWidth x kMinLayoutHeight logical pixels (a small window, or a large display
 // scale: 1600x1000 pixels at --scale 2 is 800x500 logical) the views are laid out at that size
@@ -56,8 +56,8 @@ struct LayoutCanvas {
   float base_height = 0;
   bool scroll_x = false, scroll_y = false;
   LayoutRect hbar, vbar;  ///< the scroll bars (empty when not needed); hbar covers the corner
-  /// Where the window is tall enough and only a column runs taller than it: the vertical bar's width,
-  /// and the bar lies along that column's right edge (column_bar_rect) instead of `vbar`, so that
+  /// Where the window is tall enough and only columns run taller than it: the vertical bars' width,
+  /// each along the right edge of a column that runs taller (column_bars) instead of `vbar`, so that
   /// the other columns keep their width whether it shows or not; else 0.
   float column_bar = 0;
   float max_scroll_x() const { return width - view.w(); }
@@ -111,18 +111,45 @@ std::vector<float> wants_within(const Layout& layout, const std::vector<bool>& o
 /// neighbours share their edge exactly. With `least` (by slot, as given to with_least_heights), a
 /// layout of columns has each column as tall as its shown slots' leasts add up to, from the canvas's
 /// base_height to its height: a view that opens, closes or grows past the window makes its own
-/// column run taller (and the canvas scroll), while the other columns keep their rectangles; the
-/// column that carries the canvas's vertical bar (column_bar_rect) leaves it its right edge. Each
-/// column scrolls by `scroll_y` at most as far as it runs past the view area: a column the view area
-/// holds stays put while a taller one scrolls.
+/// column run taller (and the canvas scroll), while the other columns keep their rectangles; each
+/// column that carries its own vertical bar (column_bars) leaves it its right edge. Each column
+/// scrolls by `scroll_y` at most as far as it runs past the view area: a column the view area holds
+/// stays put while a taller one scrolls. (tile_columns with every column's offset `scroll_y`: the
+/// whole canvas's scroll, below the least window size.)
 std::vector<LayoutRect> tile_views(const Layout& layout, const std::vector<bool>& open,
                                    const LayoutCanvas& canvas, float scroll_x, float scroll_y, float scale,
                                    const std::vector<float>& least = {});
 
-/// Where the canvas's vertical bar goes when a column carries it (canvas.column_bar > 0): along the
-/// right edge of the column whose shown slots' `least` heights add up to the most (the one that runs
-/// taller), from the view area's top to its bottom, for tile_views' arguments; without `least`, or in
-/// a layout of no columns, along the rightmost views. Empty when no column carries it.
+/// Which vertical scroll moves each slot of `layout`: with `least` in a layout of columns, its
+/// column's own (the columns numbered from the left), so the wheel or the bar over one column never
+/// moves another (issue 22); without `least`, or in a layout of no columns, 0 for every slot (one
+/// scroll for the canvas, as its columns are then as tall as it).
+std::vector<int> scroll_columns(const Layout& layout, const std::vector<float>& least = {});
+
+/// tile_views with each column scrolled by its own offset: `column_scroll[c]` for the slots whose
+/// scroll_columns entry is c (a missing entry: 0), each at most as far as its column runs past the
+/// view area (column_max_scroll).
+std::vector<LayoutRect> tile_columns(const Layout& layout, const std::vector<bool>& open,
+                                     const LayoutCanvas& canvas, float scroll_x,
+                                     const std::vector<float>& column_scroll, float scale,
+                                     const std::vector<float>& least = {});
+
+/// How far each column (scroll_columns' numbers) scrolls: how far it runs past the view area; 0 for
+/// one that it holds.
+std::vector<float> column_max_scroll(const Layout& layout, const std::vector<bool>& open,
+                                     const LayoutCanvas& canvas, const std::vector<float>& least = {});
+
+/// The vertical bar of each column (scroll_columns' numbers) where the columns carry their own
+/// (canvas.column_bar > 0): along the right edge of each column that runs past the view area, from
+/// the view area's top to its bottom, for tile_columns' arguments; empty for a column the view area
+/// holds, and for every column where the whole canvas scrolls instead (canvas.vbar). Without `least`,
+/// or in a layout of no columns, one bar along the rightmost views.
+std::vector<LayoutRect> column_bars(const Layout& layout, const std::vector<bool>& open,
+                                    const LayoutCanvas& canvas, float scroll_x, float scale,
+                                    const std::vector<float>& least = {});
+
+/// Of column_bars, that of the column that runs furthest past the view area (the rightmost of
+/// equals); empty when no column carries a bar.
 LayoutRect column_bar_rect(const Layout& layout, const std::vector<bool>& open, const LayoutCanvas& canvas,
                            float scroll_x, float scale, const std::vector<float>& least = {});
 
@@ -130,8 +157,14 @@ LayoutRect column_bar_rect(const Layout& layout, const std::vector<bool>& open, 
 /// state dump).
 struct LayoutFrame {
   LayoutCanvas canvas;
-  float scroll_x = 0, scroll_y = 0;  ///< how far the canvas is scrolled
-  std::vector<LayoutRect> views;     ///< by slot, in kLayoutIds order; empty rectangles for hidden views
+  /// How far the canvas is scrolled: the whole canvas below the least window size; above it, where
+  /// the columns scroll one by one, scroll_y is that of the column that runs furthest past the window.
+  float scroll_x = 0, scroll_y = 0;
+  /// Each column's own scroll and bar (scroll_columns' numbers; column_bars), where the columns
+  /// scroll one by one; empty bars and zero scrolls where the whole canvas scrolls.
+  std::vector<float> column_scroll;
+  std::vector<LayoutRect> column_bars;
+  std::vector<LayoutRect> views;  ///< by slot, in kLayoutIds order; empty rectangles for hidden views
   /// A view was opened or closed since the last frame: the others' new sizes come from that, and
   /// they keep their zoom (zoom_for).
   bool views_changed = false;

@@ -85,15 +85,23 @@ const LayoutInputs& latch_layout_inputs(AppState& s, const std::vector<bool>& op
   std::string key;
   for (bool o : open) key += o ? '1' : '0';
   key += " " + std::to_string(io.DisplaySize.x) + "x" + std::to_string(io.DisplaySize.y) + "@" +
-         std::to_string(io.DisplayFramebufferScale.x) + (s.fragments_fitted ? " fit" : "") +
-         (s.gate_ladder_open ? " ladder " : " ") + s.controls.instruction +
+         std::to_string(io.DisplayFramebufferScale.x) + "|";
+  // The views open and the window's size: taken at once, even while the user types.
+  const std::size_t frame_part = key.size();
+  key += std::string(s.fragments_fitted ? " fit" : "") + (s.gate_ladder_open ? " ladder " : " ") +
+         s.controls.instruction +
          // A thread selected in the warpgroup view opens its register list under the grids, which
          // asks for room (the user's click, like a view opening): without it the grids squeezed to
          // rows of 1 px.
          (s.hopper.warpgroup_open && s.hopper.selected_thread >= 0 ? " wg-thread" : "") +
          // Another tab chosen: the view shown in the stacked slot measures afresh.
          " tab " + s.stacked_tab;
-  if (key != in.key) {
+  // While a text field is typed in, what the views show changing (a thread typed in the warpgroup view
+  // shows or hides its register list at each key) is taken once the field is let go: taken at once,
+  // the column shrank back into the window and its scroll went to 0, the field jumping under the
+  // keys being typed (issue 22: "-1" typed over a thread moved the field 75 px).
+  const bool typing = io.WantTextInput && in.key.compare(0, frame_part, key, 0, frame_part) == 0;
+  if (key != in.key && !typing) {
     in.key = key;
     in.settle = kSettleFrames;
   }
@@ -149,42 +157,53 @@ float scroll_bar(AppState& s, const char* id, const LayoutRect& r, bool horizont
   return scroll;
 }
 
-/// The canvas scroll a wheel turn this frame asks for, or -1: where the pointer is over a tiled view
+/// The window of column `c`'s own vertical bar (column_bars).
+std::string column_bar_id(int c) { return "##layout_vscroll:" + std::to_string(c); }
+
+/// A column's scroll asked for this frame: its number (scroll_columns') and the scroll, or column -1.
+struct ColumnScroll {
+  int column = -1;
+  float to = 0.f;
+};
+
+/// The scroll of its column a wheel turn this frame asks for: where the pointer is over a tiled view
 /// (not Ctrl: that zooms) whose own scrolling cannot take the turn (ImGui gives the wheel to the
 /// hovered window, or the first parent of a child that does not scroll), whose column scrolls (it
 /// runs past the window), down only where the window cuts that view's bottom off. The output view's
-/// wheel zooms it, so it keeps every turn.
-float wheel_column_scroll(const Layout& tiled, const std::vector<bool>& open, const LayoutCanvas& canvas,
-                          float scroll_x, const std::vector<float>& usable) {
+/// wheel zooms it, so it keeps every turn. The other columns never move.
+ColumnScroll wheel_column_scroll(const Layout& tiled, const std::vector<bool>& open,
+                                 const LayoutCanvas& canvas, float scroll_x,
+                                 const std::vector<float>& usable) {
   const ImGuiIO& io = ImGui::GetIO();
   const ImGuiContext& g = *ImGui::GetCurrentContext();
   if (io.MouseWheel == 0.f || io.KeyCtrl || !g.HoveredWindow ||
       ImGui::IsPopupOpen(0u, ImGuiPopupFlags_AnyPopupId))
-    return -1.f;
+    return {};
   const ImGuiWindow* w = g.HoveredWindow;
   while ((w->Flags & ImGuiWindowFlags_ChildWindow) && w->ScrollMax.y == 0.f && w->ParentWindow)
     w = w->ParentWindow;
   const bool at_end =
       w->ScrollMax.y == 0.f || (io.MouseWheel > 0.f ? w->Scroll.y <= 0.f : w->Scroll.y >= w->ScrollMax.y);
   const int slot = slot_of(w->RootWindow->Name);
-  if (!at_end || slot < 0 || std::strcmp(w->RootWindow->Name, kWinOutput) == 0) return -1.f;
+  if (!at_end || slot < 0 || std::strcmp(w->RootWindow->Name, kWinOutput) == 0) return {};
   const float scale = ImGui::GetIO().DisplayFramebufferScale.x;
   const auto at = [&](float y) {
     return tile_views(tiled, open, canvas, scroll_x, y, scale, usable)[static_cast<std::size_t>(slot)];
   };
   const float own = at(0.f).y0 - at(canvas.max_scroll_y()).y0;  // how far its column scrolls
-  if (own <= 0.5f) return -1.f;
-  const ImGuiWindow* bar_window = ImGui::FindWindowByName("##layout_vscroll");
+  if (own <= 0.5f) return {};
+  const int column = scroll_columns(tiled, usable)[static_cast<std::size_t>(slot)];
+  const ImGuiWindow* bar_window = ImGui::FindWindowByName(column_bar_id(column).c_str());
   const float now = std::min(bar_window ? bar_window->Scroll.y : 0.f, own);
   // Down only where the window cuts this view's bottom off, and no further than brings it in: a
   // view wholly in sight never slides its column, and the views above it, away (newcomer round 27:
   // the wheel at the bank view's end took the fragments view's header out of the window). Up goes
   // back towards the column's own place, where every view above is in sight.
   const float hidden = io.MouseWheel < 0.f ? at(now).y1 - canvas.view.y1 : now;
-  if (hidden <= 0.5f) return -1.f;
+  if (hidden <= 0.5f) return {};
   // ImGui's own wheel step for a window of this font size (UpdateMouseWheel: 5 lines).
   const float step = std::min(std::abs(io.MouseWheel) * 5.f * ImGui::GetFontSize(), hidden);
-  return std::clamp(io.MouseWheel < 0.f ? now + step : now - step, 0.f, own);
+  return {column, std::clamp(io.MouseWheel < 0.f ? now + step : now - step, 0.f, own)};
 }
 
 /// Moves every floating window (one the user may drag: View > Tensor memory, CTA tile, the dialogs)
@@ -423,10 +442,11 @@ void begin_layout(AppState& s) {
     if (open[i]) f.least[kWindowOfSlot[i]] = hard[i] - (static_cast<int>(i) == tabs.shown ? strip : 0.f);
   f.canvas = make_canvas(io.DisplaySize.x, io.DisplaySize.y, content_top(), bar,
                          least_column_height(tiled, open, hard));
-  // The one vertical bar scrolls the whole canvas below the least window size and a column above
-  // it: a scroll made for one is no place of the other (newcomer round 27: back from 800x600 the
-  // middle column kept the canvas's scroll, the fragments view's header out of the window).
-  // Kept until a bar is there to take it (the column's comes a frame or two after the resize).
+  // The canvas's vertical bar scrolls the whole canvas below the least window size; above it each
+  // column that runs taller carries its own (column_bars). A scroll made for one is no place of the
+  // other (newcomer round 27: back from 800x600 the middle column kept the canvas's scroll, the
+  // fragments view's header out of the window). Kept until a bar is there to take it (a column's
+  // comes a frame or two after the resize).
   if (s.layout_bar_whole_canvas != !f.canvas.vbar.empty()) s.layout_scroll_to_top = true;
   s.layout_bar_whole_canvas = !f.canvas.vbar.empty();
   f.scroll_x = scroll_bar(s, "##layout_hscroll", f.canvas.hbar, true,
@@ -434,30 +454,44 @@ void begin_layout(AppState& s) {
   // The bars scroll the canvas (dragged, or the wheel over them); the wheel over a view scrolls or
   // zooms that view, never the canvas with every view's title and the Controls under the menu bar
   // (newcomer round 10, issue 22), save a turn the view cannot take (wheel_column_scroll).
-  // Along the window's right edge where the window is too short for the layout; else the column that
-  // runs taller carries it (column_bar_rect), and the other columns keep their width.
-  const LayoutRect vbar = !f.canvas.vbar.empty() ? f.canvas.vbar
-                                                 : column_bar_rect(tiled, open, f.canvas, f.scroll_x,
-                                                                   io.DisplayFramebufferScale.x, usable);
+  // Where the window is too short for the layout, one bar along its right edge moves every column;
+  // else each column that runs taller carries its own, along its right edge, and scrolls alone: the
+  // other columns keep their width and their place (issue 22: one scroll for every column).
+  const float scale = io.DisplayFramebufferScale.x;
+  const bool whole = !f.canvas.vbar.empty();
+  const std::vector<int> column = scroll_columns(tiled, usable);
+  std::vector<LayoutRect> bars = column_bars(tiled, open, f.canvas, f.scroll_x, scale, usable);
+  if (whole) std::fill(bars.begin(), bars.end(), LayoutRect{});
+  const std::vector<float> most = column_max_scroll(tiled, open, f.canvas, usable);
+  // The scroll each bar is set to this frame (-1: as the user left it).
+  float whole_to = -1.f;
+  std::vector<float> column_to(bars.size(), -1.f);
+  const auto bar_at = [&](int c) {
+    return whole ? !f.canvas.vbar.empty() : !bars[static_cast<std::size_t>(c)].empty();
+  };
   // A view just opened from the View menu (or View > Go to) is scrolled into sight (the least scroll
   // that shows it whole, or its top) and focused: opened under the window's bottom edge, a newcomer
   // never found it (issue 22). Only then: a view's content growing never scrolls the canvas. Its
-  // column scrolls alone (tile_views), as far as that column runs past the window.
-  float reveal_y = -1.f;
+  // column scrolls alone, as far as that column runs past the window.
   const int reveal = s.reveal_frames > 0 ? slot_of(s.reveal_view.c_str()) : -1;
   if (s.reveal_frames > 0) --s.reveal_frames;
-  if (reveal >= 0 && !vbar.empty()) {
-    const float scale = io.DisplayFramebufferScale.x;
+  bool revealed = false;
+  if (reveal >= 0 && bar_at(column[static_cast<std::size_t>(reveal)])) {
+    const int c = column[static_cast<std::size_t>(reveal)];
     const auto at = [&](float y) {
       return tile_views(tiled, open, f.canvas, f.scroll_x, y, scale,
                         usable)[static_cast<std::size_t>(reveal)];
     };
     const LayoutRect top = at(0.f), end = at(f.canvas.max_scroll_y());
     const float own = top.y0 - end.y0;  // how far its column scrolls
-    const ImGuiWindow* bar_window = ImGui::FindWindowByName("##layout_vscroll");
+    const ImGuiWindow* bar_window =
+        ImGui::FindWindowByName(whole ? "##layout_vscroll" : column_bar_id(c).c_str());
     const float now = bar_window ? bar_window->Scroll.y : 0.f;
-    if (!top.empty() && own > 0.5f)
-      reveal_y = scroll_to_show(top.y0, top.y1, f.canvas.view.y0, f.canvas.view.y1, std::min(now, own), own);
+    if (!top.empty() && own > 0.5f) {
+      (whole ? whole_to : column_to[static_cast<std::size_t>(c)]) =
+          scroll_to_show(top.y0, top.y1, f.canvas.view.y0, f.canvas.view.y1, std::min(now, own), own);
+      revealed = true;
+    }
   }
   // A wheel turn over a view that cannot take it (the view does not scroll, or is at its end that
   // way) scrolls that view's column where the column runs past the window: the open ladder makes
@@ -465,14 +499,40 @@ void begin_layout(AppState& s) {
   // bar (newcomer round 25). A column the window holds never moves, nor does any other column.
   // Not where the whole canvas scrolls (a window under the least layout size): that would slide
   // every view's title under the menu bar (issue 22, test_small_window).
-  if (reveal_y < 0.f && f.canvas.vbar.empty() && !vbar.empty())
-    reveal_y = wheel_column_scroll(tiled, open, f.canvas, f.scroll_x, usable);
-  if (s.layout_scroll_to_top && !vbar.empty()) {
-    if (reveal_y < 0.f) reveal_y = 0.f;
+  if (!revealed && !whole) {
+    const ColumnScroll wheel = wheel_column_scroll(tiled, open, f.canvas, f.scroll_x, usable);
+    if (wheel.column >= 0 && bar_at(wheel.column))
+      column_to[static_cast<std::size_t>(wheel.column)] = wheel.to;
+  }
+  if (s.layout_scroll_to_top &&
+      (whole ? !f.canvas.vbar.empty()
+             : std::any_of(bars.begin(), bars.end(), [](const LayoutRect& r) { return !r.empty(); }))) {
+    if (whole_to < 0.f) whole_to = 0.f;
+    for (float& to : column_to)
+      if (to < 0.f) to = 0.f;
     s.layout_scroll_to_top = false;
   }
-  f.scroll_y = scroll_bar(s, "##layout_vscroll", vbar, false, f.canvas.height, reveal_y);
-  f.views = tile_views(tiled, open, f.canvas, f.scroll_x, f.scroll_y, io.DisplayFramebufferScale.x, usable);
+  // Every bar is submitted every frame (scroll_bar), shown or not.
+  f.scroll_y = scroll_bar(s, "##layout_vscroll", f.canvas.vbar, false, f.canvas.height, whole_to);
+  f.column_scroll.assign(bars.size(), 0.f);
+  for (std::size_t c = 0; c < bars.size(); ++c)
+    f.column_scroll[c] = scroll_bar(s, column_bar_id(static_cast<int>(c)).c_str(), bars[c], false,
+                                    f.canvas.view.h() + most[c], column_to[c]);
+  f.column_bars = bars;
+  if (!whole) {
+    // The state dump's "##layout_vscroll" and scroll: the bar of the column that runs furthest past
+    // the window (column_bar_rect's), as when it was the canvas's one bar.
+    float furthest = -1.f;
+    for (std::size_t c = 0; c < bars.size(); ++c)
+      if (!bars[c].empty() && most[c] >= furthest) {
+        furthest = most[c];
+        f.scroll_y = f.column_scroll[c];
+        s.frame.widgets["##layout_vscroll"] = Rect{bars[c].x0, bars[c].y0, bars[c].w(), bars[c].h()};
+      }
+  }
+  f.views =
+      tile_columns(tiled, open, f.canvas, f.scroll_x,
+                   whole ? std::vector<float>(bars.size(), f.scroll_y) : f.column_scroll, scale, usable);
   // The tab strip takes the top of the shown view's slot.
   if (f.tab_shown) {
     LayoutRect& v = f.views[static_cast<std::size_t>(tabs.shown)];

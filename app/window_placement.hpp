@@ -14,9 +14,10 @@
 //   +-----------+--------------------------+---------------+
 //
 // The Hopper windows (warpgroup, descriptor, matrix moves), the CTA tile, the Algebra, the Tensor
-// memory and the comparison's Differences windows, when open, join the middle column under the bank view: one
-// takes half its height, fragments and banks the other half (view_tiling.hpp, with_stacked_slots); where the
-// column cannot hold every view's least height it runs taller and the canvas scrolls.
+// memory and the comparison's Differences windows, when open, join the middle column under the bank
+// view: one takes half its height, fragments and banks the other half (view_tiling.hpp,
+// with_stacked_slots); where the column cannot hold every view's least height it runs taller and
+// scrolls by itself, with its own bar.
 //
 // Window stacking: the views are created with ImGuiWindowFlags_NoBringToFrontOnFocus, which puts a
 // new window behind every other, so the menu bar and status strip stay in front of views scrolled

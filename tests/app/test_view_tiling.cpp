@@ -419,6 +419,60 @@ TEST(ViewTiling, OnlyTheColumnThatNeedsMoreRunsTaller) {
   }
 }
 
+// Issue 22, "nothing moves under the user's hands": at 1600 x 1000 (950 px under the top) a middle
+// column of leasts 600 + 500 = 1100 px and a right one of 640 + 300 + 300 = 1240 px both run past the
+// window (by 150 and 290 px), the left one (3 x 70) does not. Each scrolls by its own offset, as far
+// as it runs past, with its own bar along its own right edge; the left column has none and never
+// moves. (With one scroll for the canvas, scrolling the middle column moved the right one too.)
+TEST(ViewTiling, EachColumnScrollsByItsOwnOffsetAlongItsOwnBar) {
+  std::vector<float> least(8, 70.f);
+  least[kFragments] = 600;
+  least[kBanks] = 500;
+  least[kLdmatrix] = 640;
+  least[kGate] = 300;
+  least[kOutput] = 300;
+  const Layout held = with_least_heights(design(), kAll, least, 950.f);
+  const LayoutCanvas c = make_canvas(1600, 1000, 50, 14, least_column_height(held, kAll, least));
+  EXPECT_FLOAT_EQ(c.height, 1240.f);
+  EXPECT_FLOAT_EQ(c.column_bar, 14.f);
+  EXPECT_TRUE(c.vbar.empty());
+  EXPECT_EQ(scroll_columns(held, least), (std::vector<int>{0, 0, 0, 1, 1, 2, 2, 2}));
+  EXPECT_EQ(scroll_columns(held), std::vector<int>(8, 0));  // without leasts: one scroll
+  EXPECT_EQ(column_max_scroll(held, kAll, c, least), (std::vector<float>{0.f, 150.f, 290.f}));
+  const std::vector<LayoutRect> bars = column_bars(held, kAll, c, 0, 1, least);
+  ASSERT_EQ(bars.size(), 3u);
+  EXPECT_TRUE(bars[0].empty());
+  expect_rect(bars[1], 1120 - 14, 50, 1120, 1000, "the middle column's bar");
+  expect_rect(bars[2], 1600 - 14, 50, 1600, 1000, "the right column's bar");
+  // column_bar_rect: the bar of the column that runs furthest past, the right one.
+  const LayoutRect furthest = column_bar_rect(held, kAll, c, 0, 1, least);
+  expect_rect(furthest, 1600 - 14, 50, 1600, 1000, "column_bar_rect");
+
+  const std::vector<LayoutRect> top = tile_columns(held, kAll, c, 0, {0, 0, 0}, 1, least);
+  expect_rect(top[kControls], 0, 50, 330, 50 + 345, "left column at the top");
+  expect_rect(top[kFragments], 330, 50, 1120 - 14, 50 + 600, "fragments at the top");
+  expect_rect(top[kBanks], 330, 50 + 600, 1120 - 14, 50 + 1100, "banks at the top");
+  expect_rect(top[kLdmatrix], 1120, 50, 1600 - 14, 50 + 640, "ldmatrix at the top");
+  expect_rect(top[kOutput], 1120, 50 + 940, 1600 - 14, 50 + 1240, "output at the top");
+  // The middle column scrolled 100 and the right one 50: each by its own; the left one not at all.
+  const std::vector<LayoutRect> v = tile_columns(held, kAll, c, 0, {0, 100, 50}, 1, least);
+  for (int i : {kControls, kDevice, kInspector}) {
+    const LayoutRect& a = v[static_cast<std::size_t>(i)];
+    const LayoutRect& b = top[static_cast<std::size_t>(i)];
+    expect_rect(a, b.x0, b.y0, b.x1, b.y1, "left column, view " + std::to_string(i));
+  }
+  expect_rect(v[kFragments], 330, 50 - 100, 1120 - 14, 50 - 100 + 600, "fragments scrolled 100");
+  expect_rect(v[kBanks], 330, 50 - 100 + 600, 1120 - 14, 50 - 100 + 1100, "banks scrolled 100");
+  expect_rect(v[kLdmatrix], 1120, 50 - 50, 1600 - 14, 50 - 50 + 640, "ldmatrix scrolled 50");
+  expect_rect(v[kOutput], 1120, 50 - 50 + 940, 1600 - 14, 50 - 50 + 1240, "output scrolled 50");
+  // Past its end a column stops at its end (the middle one's banks view at the window's bottom), and
+  // the right column, scrolled 0, stays at its top.
+  const std::vector<LayoutRect> end = tile_columns(held, kAll, c, 0, {500, 500, 0}, 1, least);
+  EXPECT_FLOAT_EQ(end[kBanks].y1, 1000.f);
+  EXPECT_FLOAT_EQ(end[kControls].y0, 50.f);
+  expect_rect(end[kOutput], 1120, 50 + 940, 1600 - 14, 50 + 1240, "right column unscrolled");
+}
+
 // A view opened from the View menu is scrolled into sight (scroll_to_show): the view area is
 // [50, 1000), the canvas scrolls up to 640. A view at [1023, 1303) (at scroll 0) comes up just whole
 // (scroll 303); one in sight stays; one above comes down to its top; one taller than the area shows

@@ -22,11 +22,7 @@ int effective_split(const TmemControls& c) { return c.split >= 0 ? c.split : (c.
 TmemModel load_store_model(const TmemControls& c) {
   TmemModel m;
   m.status = sm100_model_only_line();
-  if (c.warp < 0 || c.warp > 15) {
-    m.error = "the warp id is 0-15 here (a CTA of up to 16 warps), not " + std::to_string(c.warp);
-    return m;
-  }
-  // The same taddr lane, check and words as fragviz-cli tmem --lane.
+  // The same warp range, taddr lane, check and words as fragviz-cli tmem --warp and --lane.
   const int base = tmem_taddr_lane(c.warp, c.lane);
   if (auto why = tmem_access_refusal(c.shape, c.num, c.warp, base)) {
     m.error = *why;
@@ -252,9 +248,11 @@ TmemControlsParse parse_tmem_controls(std::string_view text) {
     }
     const auto n = small_number(value);
     if (!n) return bad("the value is a whole number 0-9999");
-    if (key == "warp")
+    if (key == "warp") {
+      // Settings and export read this text: a warp no CTA has is refused here, never kept.
+      if (auto why = tmem_warp_refusal(*n)) return bad(*why);
       c.warp = *n;
-    else if (key == "lane" && c.mode == TmemMode::copy)
+    } else if (key == "lane" && c.mode == TmemMode::copy)
       c.cp_lane = *n;
     else if (key == "column" && c.mode == TmemMode::copy)
       c.cp_column = *n;

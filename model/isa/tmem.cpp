@@ -3,11 +3,18 @@
 
 namespace fragviz {
 
+std::optional<std::string> tmem_warp_refusal(int warp_id) {
+  if (warp_id >= 0 && warp_id < kCtaMaxWarps) return std::nullopt;
+  return "the warp id is 0-" + std::to_string(kCtaMaxWarps - 1) + " (a CTA has up to " +
+         std::to_string(kCtaMaxWarps) + " warps, " + std::to_string(32 * kCtaMaxWarps) + " threads), not " +
+         std::to_string(warp_id);
+}
+
 std::optional<std::string> tmem_access_refusal(TmemShape s, int num, int warp_id, int taddr_lane) {
   if (!tmem_num_valid(s, num))
     return "." + std::string(to_string(s)) + " takes .num = .x1, .x2, .x4, ... up to .x" +
            std::to_string(tmem_max_num(s)) + ", not " + std::to_string(num);
-  if (warp_id < 0) return std::string("the warp id must not be negative");
+  if (auto why = tmem_warp_refusal(warp_id)) return why;
   const int base = tmem_warp_lane_base(warp_id);
   const int last = taddr_lane + tmem_shape_lanes(s) - 1;
   if (taddr_lane < base || last > base + 31)

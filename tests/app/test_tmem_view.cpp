@@ -134,7 +134,7 @@ TEST(TmemView, Refusals) {
   TmemModel m = make_tmem_model(ld(TmemShape::s16x256b, 64));
   EXPECT_FALSE(m.ok);
   EXPECT_NE(m.error.find(".x32"), std::string::npos) << m.error;
-  EXPECT_FALSE(make_tmem_model(ld(TmemShape::s32x32b, 1, 16)).ok);
+  EXPECT_FALSE(make_tmem_model(ld(TmemShape::s32x32b, 1, 32)).ok);  // a CTA's warps are 0-31
   m = make_tmem_model(acc(96, 64, 1));
   EXPECT_FALSE(m.ok);
   EXPECT_FALSE(m.status.empty());                               // still labelled model only
@@ -268,6 +268,29 @@ TEST(TmemView, TaddrLaneOutsideTheWarpsLanesIsRefusedAsTheCliDoes) {
   EXPECT_EQ(
       m.error,
       "warp 5 (warp id % 4 = 1) reaches TMEM lanes 32-63 only; .16x256b at lane 16 touches lanes 16-31");
+}
+
+// Newcomer issue 22: a CTA has up to 32 warps (1024 threads), and warp w reaches TMEM lanes
+// 32*(w%4) to +31 (PTX ISA tcgen05 "Access restrictions"), so warp 20 (20 % 4 = 0) reaches lanes
+// 0-31 as warp 0 does; the view refused every warp past 15 that the field, the CLI and PTX allow.
+TEST(TmemView, EveryWarpOfA32WarpCtaIsDrawn) {
+  for (int w : {16, 20, 31}) {
+    const TmemModel m = make_tmem_model(ld(TmemShape::s16x256b, 1, w));
+    ASSERT_TRUE(m.ok) << w << ": " << m.error;
+    EXPECT_EQ(m.lane_base, 32 * (w % 4)) << w;
+  }
+  const TmemModel m20 = make_tmem_model(ld(TmemShape::s32x32b, 1, 20));
+  ASSERT_TRUE(m20.ok) << m20.error;
+  EXPECT_EQ(tmem_cell_label(m20.at(7, 0)), "T7 r0");
+  EXPECT_FALSE(m20.at(32, 0).used());
+  // Warp 32 is no warp of a CTA: refused by the view, and the text (settings, export) does not keep it.
+  EXPECT_EQ(make_tmem_model(ld(TmemShape::s16x256b, 1, 32)).error,
+            "the warp id is 0-31 (a CTA has up to 32 warps, 1024 threads), not 32");
+  EXPECT_EQ(parse_tmem_controls("ld shape=16x256b num=1 warp=32").controls, std::nullopt);
+  EXPECT_EQ(parse_tmem_controls("ld shape=16x256b num=1 warp=99999").controls, std::nullopt);
+  const TmemControlsParse p = parse_tmem_controls("ld shape=16x256b num=1 warp=31");
+  ASSERT_TRUE(p.controls) << p.error;
+  EXPECT_EQ(p.controls->warp, 31);
 }
 
 TEST(TmemView, TaddrLaneIsInTheControlsText) {

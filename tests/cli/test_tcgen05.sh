@@ -26,6 +26,12 @@ expect 64 "--split" -- tmem --shape 16x32bx2 --split -3
 # A CTA has at most 32 warps (1024 threads): warp 32 is a usage error, warp 31 reaches lanes 96-127.
 expect 64 "--warp" -- tmem --shape 32x32b --warp 32
 expect 0 "reaches lanes 96-127" -- tmem --shape 32x32b --warp 31
+# Newcomer issue 22: export's tmem view takes the same warps as tmem --warp (it refused 16-31).
+wtmp=$(mktemp -d)
+expect 0 "warp 20 (warp id % 4 = 0) reaches lanes 0-31" -- tmem --shape 16x256b --warp 20
+expect 0 "wrote" -- export --view tmem --tmem 'ld shape=16x256b num=1 warp=20' --svg "$wtmp/w20.svg"
+expect 3 "the warp id is 0-31" -- export --view tmem --tmem 'ld shape=16x256b num=1 warp=32' --svg "$wtmp/w32.svg"
+rm -rf "$wtmp"
 expect 3 "tensor memory has 512 columns" -- tmem --shape 16x32bx2 --split 511 --num 2
 expect 0 "1 register per thread" -- tmem --shape 32x32b
 expect 64 "--decode wants a hexadecimal" -- descriptor --arch sm_100 --decode 0xZZ

@@ -135,4 +135,15 @@ TEST(Tmem, AWarpReachesTheSubPartitionOfItsIdModulo4) {
   EXPECT_TRUE(fragviz::tmem_access_refusal(TmemShape::s16x256b, 64, 0, 0).has_value());  // no .x64
 }
 
+// A CTA has up to 32 warps (1024 threads); warp 20 reaches lanes 0-31 (20 % 4 = 0), warp 31 96-127.
+TEST(Tmem, WarpIdsRunTo31) {
+  EXPECT_EQ(fragviz::tmem_access_refusal(TmemShape::s16x256b, 1, 20, 0), std::nullopt);
+  EXPECT_EQ(fragviz::tmem_access_refusal(TmemShape::s32x32b, 1, 31, 96), std::nullopt);
+  EXPECT_EQ(fragviz::tmem_warp_refusal(31), std::nullopt);
+  EXPECT_EQ(fragviz::tmem_warp_refusal(32),
+            "the warp id is 0-31 (a CTA has up to 32 warps, 1024 threads), not 32");
+  EXPECT_TRUE(fragviz::tmem_warp_refusal(-1).has_value());
+  EXPECT_TRUE(fragviz::tmem_access_refusal(TmemShape::s32x32b, 1, 32, 0).has_value());
+}
+
 }  // namespace

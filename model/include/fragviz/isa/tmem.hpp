@@ -107,6 +107,11 @@ FRAGVIZ_HD constexpr TmemCell tmem_cell_packed16(TmemShape s, int num, int threa
 /// Warps in a CTA at most (1024 threads): warp ids 0 to 31 reach tensor memory.
 inline constexpr int kCtaMaxWarps = 32;
 
+/// Why `warp_id` is no warp of a CTA (0 to kCtaMaxWarps - 1), or nullopt: the one warp range of
+/// the Tensor memory window's field and view, fragviz-cli tmem --warp and export's "warp=" (newcomer
+/// issue 22: the view refused warps past 15 that the field, the CLI and PTX allow).
+std::optional<std::string> tmem_warp_refusal(int warp_id);
+
 /// First TMEM lane warp `warp_id` (its index in the CTA) may access: 32 * (warp_id % 4).
 FRAGVIZ_HD constexpr int tmem_warp_lane_base(int warp_id) { return 32 * (warp_id % 4); }
 

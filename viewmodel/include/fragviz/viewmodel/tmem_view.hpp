@@ -32,7 +32,7 @@ struct TmemControls {
   TmemShape shape = TmemShape::s16x256b;
   int num = 1;          ///< .xN, a power of two up to tmem_max_num(shape)
   bool pack16 = false;  ///< .pack::16b (ld) / .unpack::16b (st)
-  int warp = 0;         ///< warp id in the CTA (0-15)
+  int warp = 0;         ///< warp id in the CTA (0 to kCtaMaxWarps - 1: tmem_warp_refusal)
   int lane = -1;        ///< taddr's lane (0-127); -1: the warp's first (tmem_taddr_lane), as CLI --lane
   int split = -1;       ///< .16x32bx2's immHalfSplitoff in columns; -1: CuTe's (.num, twice that packed)
   // accumulator

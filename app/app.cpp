@@ -175,10 +175,7 @@ void App::frame() {
   draw_load_kernel(s_);
   draw_menu_popups(s_);
   s_.hovered_lane = s_.frame.hovered_lane;
-  if (s_.report && s_.controls != before) {
-    track_user_edits(before, s_.controls, s_.report->user_controls);
-    s_.report->changes = describe_changes(s_.report->user_controls, s_.controls);
-  }
+  if (s_.report && s_.controls != before) take_user_edits(s_, before);
 
   act_on_requests();
   if (settings_json(s_) != saved_settings_) save_now();
@@ -629,6 +626,8 @@ void App::reopen_saved_reports() {
       said.push_back(std::string("the ") + what + " open at the last quit no longer opens (" + why +
                      "): started without it");
   }
+  // The fields the user set while the report was open show theirs again, as before the quit.
+  show_user_fields(s_, saved.yours);
   if (!saved.compare.empty() && present(saved.compare, "comparison's report")) {
     if (!s_.report) {
       said.push_back("the comparison with " + saved.compare +

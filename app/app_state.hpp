@@ -469,6 +469,11 @@ struct OpenedReport {
   /// the report's ldmatrix geometry. Edits made while the report is open are the user's and land
   /// here too (track_user_edits).
   Controls user_controls;
+  /// The geometry fields the user set while the report was open ("num", "trans", "width", "pad",
+  /// "swizzle"): those show the user's value, not the report's, and so they do after a restart
+  /// (settings.json "reports": "yours") and when a gate report joins this one (newcomer issue 22:
+  /// a restart showed the report's width again, yet took a width typed then).
+  std::vector<std::string> yours;
   /// Each control the report's geometry replaced, e.g. "pad 8 (yours 16)"; empty when none.
   std::vector<std::string> changes;
   ProbeSource probe_before;    ///< live probe data it covers (newer live results land here too)
@@ -673,6 +678,7 @@ struct AppState {
   /// once it has tried. Absolute paths; "" for none.
   struct SavedReports {
     std::string probe, gate, compare, bench;
+    std::vector<std::string> yours;  ///< OpenedReport::yours of the probe report
   };
   SavedReports saved_reports;
   /// File > Recent reports: the paths opened, absolute, most recent first (kRecentReportsKept).

@@ -79,7 +79,9 @@ std::string changes_text(const std::vector<std::string>& changes) {
   if (changes.empty()) return {};
   std::string text = "Showing the report's geometry: ";
   for (std::size_t i = 0; i < changes.size(); ++i) text += (i ? ", " : "") + changes[i];
-  return text + "; your settings come back when the report is closed";
+  return text +
+         "; a field you set while it is open shows yours, after a restart too; all your settings come back "
+         "when the report is closed";
 }
 
 void track_user_edits(const Controls& before, const Controls& after, Controls& user) {
@@ -89,6 +91,58 @@ void track_user_edits(const Controls& before, const Controls& after, Controls& u
   if (after.width_halves != before.width_halves) user.width_halves = after.width_halves;
   if (after.pad_halves != before.pad_halves) user.pad_halves = after.pad_halves;
   if (after.swizzle != before.swizzle) user.swizzle = after.swizzle;
+}
+
+namespace {
+
+/// Copies geometry field `name` (OpenedReport::yours) of `from` into `to`; false for another name.
+bool copy_field(const std::string& name, const Controls& from, Controls& to) {
+  if (name == "num")
+    to.num = from.num;
+  else if (name == "trans")
+    to.trans = from.trans;
+  else if (name == "width")
+    to.width_halves = from.width_halves;
+  else if (name == "pad")
+    to.pad_halves = from.pad_halves;
+  else if (name == "swizzle")
+    to.swizzle = from.swizzle;
+  else
+    return false;
+  return true;
+}
+
+void note_yours(OpenedReport& r, const std::string& name) {
+  if (std::find(r.yours.begin(), r.yours.end(), name) == r.yours.end()) r.yours.push_back(name);
+}
+
+}  // namespace
+
+std::vector<std::string> edited_fields(const Controls& before, const Controls& after) {
+  std::vector<std::string> out;
+  if (after.num != before.num) out.emplace_back("num");
+  if (after.trans != before.trans) out.emplace_back("trans");
+  if (after.width_halves != before.width_halves) out.emplace_back("width");
+  if (after.pad_halves != before.pad_halves) out.emplace_back("pad");
+  if (after.swizzle != before.swizzle) out.emplace_back("swizzle");
+  return out;
+}
+
+void take_user_edits(AppState& s, const Controls& before) {
+  if (!s.report) return;
+  OpenedReport& r = *s.report;
+  track_user_edits(before, s.controls, r.user_controls);
+  if (r.has_probe)
+    for (const std::string& f : edited_fields(before, s.controls)) note_yours(r, f);
+  r.changes = describe_changes(r.user_controls, s.controls);
+}
+
+void show_user_fields(AppState& s, const std::vector<std::string>& fields) {
+  if (!s.report || !s.report->has_probe) return;
+  OpenedReport& r = *s.report;
+  for (const std::string& f : fields)
+    if (copy_field(f, r.user_controls, s.controls)) note_yours(r, f);
+  r.changes = describe_changes(r.user_controls, s.controls);
 }
 
 namespace {
@@ -167,6 +221,7 @@ std::string opened_headline(const AppState& s, const OpenedReport& r) {
 /// Gives back what the probe part of `r` covered: the user's controls, layout and probe data.
 void close_probe_part(AppState& s, OpenedReport& r) {
   s.controls = r.user_controls;  // only the probe part puts geometry in the controls
+  r.yours.clear();
   if (r.layout_before && s.layout == r.layout_shown) s.layout = *r.layout_before;
   r.layout_before.reset();
   s.probe = std::move(r.probe_before);
@@ -204,11 +259,13 @@ void show_report(AppState& s, const std::string& path, const ReportFile& f) {
   std::shared_ptr<const ProbeReport> kept_probe;
   std::shared_ptr<const GateReport> kept_gate;
   std::string kept_probe_path, kept_gate_path;
+  std::vector<std::string> kept_yours;
   const OutputViewport kept_view = s.output_view;
   if (s.report) {
     if (!f.probe && s.report->has_probe) {
       kept_probe = s.probe.report;
       kept_probe_path = s.report->probe_path;
+      kept_yours = s.report->yours;
     }
     // Unless a live run has replaced it on screen since (then it is closed with the report).
     if (!f.gate && s.report->has_gate && s.gate.report_id == s.report->id) {
@@ -226,8 +283,11 @@ void show_report(AppState& s, const std::string& path, const ReportFile& f) {
   r.view_before = s.output_view;
   if (f.probe)
     show_probe_part(s, r, path, std::make_shared<const ProbeReport>(*f.probe));
-  else if (kept_probe)
+  else if (kept_probe) {
     show_probe_part(s, r, kept_probe_path, kept_probe);
+    for (const std::string& field : kept_yours)  // still the user's (take_user_edits)
+      if (copy_field(field, r.user_controls, s.controls)) note_yours(r, field);
+  }
   if (f.gate) {
     show_gate_part(s, r, path, std::make_shared<const GateReport>(*f.gate));
     s.output_view = OutputViewport{};

@@ -35,6 +35,20 @@ std::string changes_text(const std::vector<std::string>& changes);
 /// each field that changed into `user`, leaves the others.
 void track_user_edits(const Controls& before, const Controls& after, Controls& user);
 
+/// The geometry fields of OpenedReport::yours that differ between `before` and `after`.
+std::vector<std::string> edited_fields(const Controls& before, const Controls& after);
+
+/// The one rule of a report's geometry: it is shown, except each field the user sets while the
+/// report is open, which shows the user's value from then on (a restart and a gate report joining
+/// included) until the report closes. The frame's edits (`before` -> s.controls) made now: the
+/// user's controls take them, s.report->yours names them, the changes are said again.
+void take_user_edits(AppState& s, const Controls& before);
+
+/// After the shown probe report's geometry went back on screen (a restart reopening it): each field
+/// named in `fields` shows the user's value again and is noted in s.report->yours; the changes are
+/// said again. Unknown names are left out.
+void show_user_fields(AppState& s, const std::vector<std::string>& fields);
+
 /// Shows report `f`, read from `path`: closes the report shown before (close_report), keeps the
 /// user's controls, probe data, gate result and output view in s.report, then shows the file's
 /// probe data (with its ldmatrix geometry in the controls, each change listed) and gate result.

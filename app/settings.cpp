@@ -727,6 +727,30 @@ const Key<ReportSettings> kReportsKeys[] = {
        out.recent = std::move(kept);
      },
      [](const ReportSettings& in) -> json { return in.recent; }},
+    // The probe report's geometry fields the user set while it was open (OpenedReport::yours).
+    {"yours",
+     [](Reader& r, const json& j, const char* k, const std::string& name, ReportSettings& out) {
+       auto it = j.find(k);
+       if (it == j.end()) return;
+       if (!it->is_array()) {
+         r.say(name + " is " + shown(*it) + ", not a list of fields: using none");
+         return;
+       }
+       std::vector<std::string> kept;
+       for (const json& v : *it) {
+         const bool known =
+             v.is_string() && (v == "num" || v == "trans" || v == "width" || v == "pad" || v == "swizzle");
+         if (!known) {
+           r.say(name + " holds " + shown(v) +
+                 ", which is none of num, trans, width, pad, swizzle: left out");
+           continue;
+         }
+         if (std::find(kept.begin(), kept.end(), v.get<std::string>()) == kept.end())
+           kept.push_back(v.get<std::string>());
+       }
+       out.yours = std::move(kept);
+     },
+     [](const ReportSettings& in) -> json { return in.yours.empty() ? json() : json(in.yours); }},
 };
 
 // Controls the user edits whose value settings.json does not keep, and why:
@@ -1308,6 +1332,7 @@ Settings settings_of(const AppState& s) {
   if (s.report) {
     const OpenedReport& r = *s.report;
     if (r.has_probe) out.reports.probe = absolute(r.probe_path);
+    if (r.has_probe) out.reports.yours = r.yours;
     if (r.has_gate && r.gate_path != r.probe_path) out.reports.gate = absolute(r.gate_path);
     if (s.comparison) out.reports.compare = absolute(s.comparison->path);
   }
@@ -1393,8 +1418,8 @@ void apply_settings(const ParsedSettings& p, AppState& s) {
   s.kernel.include_dirs = in.kernel.include_dirs;
   s.kernel.cutlass = in.kernel.cutlass;
   s.hopper.warpgroup_find = in.warpgroup_find;
-  s.saved_reports =
-      AppState::SavedReports{in.reports.probe, in.reports.gate, in.reports.compare, in.reports.bench};
+  s.saved_reports = AppState::SavedReports{in.reports.probe, in.reports.gate, in.reports.compare,
+                                           in.reports.bench, in.reports.yours};
   s.recent_reports = in.reports.recent;
   s.instruction_notice = p.instruction_notice;
 }

@@ -85,6 +85,9 @@ struct ReportSettings {
   std::string compare;              ///< the comparison's second report, against the reports above ("compare")
   std::string bench;                ///< the recorded ladder bench (a *.csv) the ladder shows ("bench")
   std::vector<std::string> recent;  ///< paths opened, most recent first, at most kRecentReportsKept
+  /// The probe report's geometry fields the user set while it was open (OpenedReport::yours): the
+  /// next start shows them as the user's again ("yours").
+  std::vector<std::string> yours;
 };
 
 /// Why `path` cannot be a report path in settings.json (too long, a control character, not

@@ -122,6 +122,60 @@ TEST(ReportView, SettingsWhileAReportIsOpenAreTheUsersOwn) {
   EXPECT_EQ(back.settings.controls.width_halves, 96);
 }
 
+// Newcomer issue 22: with a probe report open, the user set width 512 and pad 0 and the views used
+// them; after a quit and a start the report's width 64 and pad 8 were back ("yours 512"), yet a width
+// typed then was taken. One rule, restart or not: a field the user sets while the report is open
+// shows the user's value until the report closes; the fields not touched show the report's.
+TEST(ReportView, FieldsSetWhileOpenStayTheUsersAcrossARestart) {
+  AppState s = user_state();
+  const std::string path = "/data/runs/probe-report.json";
+  show_report(s, path, probe_file());  // the report: .x2 .trans, width 128, pad 0, xor
+  Controls before = s.controls;
+  s.controls.width_halves = 512;
+  s.controls.pad_halves = 8;
+  take_user_edits(s, before);
+  ASSERT_TRUE(s.report);
+  const Controls shown = s.controls;        // what the views use before the quit
+  EXPECT_EQ(s.report->changes.size(), 3u);  // .x2, .trans, swizzle: still the report's
+
+  // The quit saves the user's settings; the start reads them and opens the report again
+  // (App::reopen_saved_reports: show_report, then show_user_fields with what was saved).
+  const ParsedSettings back = parse_settings(settings_json(settings_of(s)));
+  EXPECT_TRUE(back.messages.empty());
+  AppState next;
+  apply_settings(back, next);
+  EXPECT_EQ(next.controls.width_halves, 512);
+  EXPECT_EQ(next.controls.pad_halves, 8);
+  EXPECT_EQ(next.saved_reports.probe, path);
+  show_report(next, next.saved_reports.probe, probe_file());
+  show_user_fields(next, next.saved_reports.yours);
+  EXPECT_EQ(next.controls, shown);
+  ASSERT_TRUE(next.report);
+  EXPECT_EQ(next.report->changes, s.report->changes);
+  // A field typed after the restart is the user's in the same way; closing gives all of theirs back.
+  before = next.controls;
+  next.controls.pad_halves = 16;
+  take_user_edits(next, before);
+  EXPECT_EQ(next.controls.pad_halves, 16);
+  close_report(next);
+  EXPECT_EQ(next.controls.width_halves, 512);
+  EXPECT_EQ(next.controls.pad_halves, 16);
+  EXPECT_EQ(next.controls.num, LdmNum::x1);
+}
+
+// A gate report opened beside the probe report keeps the fields the user set as theirs.
+TEST(ReportView, AGateReportJoiningKeepsTheUsersFields) {
+  AppState s = user_state();
+  show_report(s, "probe-report.json", probe_file());
+  const Controls before = s.controls;
+  s.controls.width_halves = 64;
+  take_user_edits(s, before);
+  show_report(s, "gate-report.json", gate_file());
+  ASSERT_TRUE(s.report && s.report->has_probe && s.report->has_gate);
+  EXPECT_EQ(s.controls.width_halves, 64);
+  EXPECT_EQ(s.controls.pad_halves, 0);  // the report's, not touched
+}
+
 TEST(ReportView, EditsWhileOpenAreTheUsersAndSurviveClosing) {
   AppState s = user_state();
   show_report(s, "probe-report.json", probe_file());

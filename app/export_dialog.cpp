@@ -63,6 +63,7 @@ void open_export_dialog(ExportDialog& d, const std::string& folder) {
   }
   d.open_requested = false;
   d.requested_by_key = false;
+  d.enter_to_field = false;
   d.message.clear();
   d.message_ok = false;
   d.overwrite_pending.clear();
@@ -223,6 +224,26 @@ void start_on_screen(ExportDialog& d, const std::optional<VisibleRegion>& all) {
   d.operand.clear();
   d.labels.reset();
   d.part = default_export_part(ExportPart::whole, all);
+}
+
+std::optional<std::string> export_crop_problem(const AppState& s, ExportDialog& d, scene::View v) {
+  if (d.part != ExportPart::chosen) return std::nullopt;
+  const scene::Crop crop = export_crop(d, v);
+  if (!crop.rows && !crop.cols) return std::nullopt;
+  const std::string key =
+      std::string(scene::to_string(v)) + " " + crop.operand + " " + scene::crop_text(crop);
+  if (key == d.crop_problem_key) return d.crop_problem;
+  d.crop_problem_key = key;
+  d.crop_problem.reset();
+  // The crop's own problem: the picture builds without the ranges but not with them (another
+  // refusal, e.g. no gate run for the output view, is for Export to say).
+  scene::ViewRequest r = export_request(s, v);
+  const auto built = scene::build_scene(r);
+  if (built) return std::nullopt;
+  r.crop.rows.reset();
+  r.crop.cols.reset();
+  if (scene::build_scene(r)) d.crop_problem = built.error.message;
+  return d.crop_problem;
 }
 
 scene::ViewRequest export_request(const AppState& s, scene::View v) {

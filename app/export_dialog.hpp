@@ -81,6 +81,14 @@ struct ExportDialog {
   /// zoom; else the level chosen (newcomer round 28: a bank view squashed to a sliver wrote its whole
   /// tile without words). Not saved: each opening starts on the screen's (start_on_screen).
   std::optional<scene::CellLabels> labels;
+  /// What export_crop_problem said last and for which crop (its key), worked out again only when the
+  /// view, operand or ranges change. Not saved.
+  std::string crop_problem_key;
+  std::optional<std::string> crop_problem;
+  /// The last click in the dialog was on a crop field, taken or disabled: Enter is that field's, not
+  /// Export's (newcomer issue 22: Enter after a click on a disabled field exported to the default
+  /// path). A click anywhere else, or a new opening, gives Enter back to Export. Not saved.
+  bool enter_to_field = false;
 };
 
 /// Whether view `v`'s cells carry words whose level the export may choose (fragments, warpgroup, banks).
@@ -180,6 +188,12 @@ void open_export_dialog(ExportDialog& d, const std::string& folder);
 /// ranges when `crop` is on and an operand is picked (build_scene refuses a range outside it); for
 /// banks the ranges of the tile when `crop` is on (it has no operands).
 scene::Crop export_crop(const ExportDialog& d, scene::View v);
+
+/// Why the rows and columns set in the dialog (its part "As set below", Crop on) fall outside view
+/// `v`'s grid, in build_scene's words ("rows=0-9999 is outside A's 16 x 8 (rows 0-15)"); nullopt
+/// when they fit or no crop is asked. Said beside the fields as they are typed, with Export
+/// disabled (newcomer issue 22: only Export said it). Kept in d.crop_problem per crop.
+std::optional<std::string> export_crop_problem(const AppState& s, ExportDialog& d, scene::View v);
 
 /// The request for view `v` with the app's current settings and the dialog's part: whole, the
 /// visible region (visible_region, with the operand the dialog names) or the dialog's crop; for

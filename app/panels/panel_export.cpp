@@ -268,6 +268,13 @@ void draw_export_popup(AppState& s) {
   record_widget(s, "export_crop");
   ImGui::EndDisabled();
   ImGui::BeginDisabled(!can_crop || !d.crop);
+  // Whether this frame's click fell on a crop field, taken or disabled (ExportDialog::enter_to_field).
+  bool click_on_field = false;
+  const auto note_click = [&] {
+    if (ImGui::IsMouseClicked(ImGuiMouseButton_Left) &&
+        ImGui::IsMouseHoveringRect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax()))
+      click_on_field = true;
+  };
   const auto range = [&](const char* label, int* first, int* last, const char* widget) {
     ImGui::TextUnformatted(label);
     ImGui::SameLine(90);
@@ -278,12 +285,14 @@ void draw_export_popup(AppState& s) {
     constexpr int most = std::numeric_limits<int>::max();
     number_field(s, first_widget.c_str(), (std::string("##first") + widget).c_str(), ("first " + one).c_str(),
                  first, 0, most);
+    note_click();
     ImGui::SameLine();
     ImGui::TextUnformatted("to");
     ImGui::SameLine();
     ImGui::SetNextItemWidth(110);
     number_field(s, last_widget.c_str(), (std::string("##last") + widget).c_str(), ("last " + one).c_str(),
                  last, std::max(0, *first), most);
+    note_click();
     record_widget(s, widget);
     *first = std::max(0, *first);  // a value from a file, not typed
     *last = std::max(*first, *last);
@@ -296,11 +305,25 @@ void draw_export_popup(AppState& s) {
   range("rows", &d.first_row, &d.last_row, "export_crop_rows");
   range("columns", &d.first_col, &d.last_col, "export_crop_cols");
   ImGui::EndDisabled();
+  // (A click that takes a field or a checkbox makes it the active item this very frame.)
+  if (ImGui::IsMouseClicked(ImGuiMouseButton_Left) &&
+      ImGui::IsWindowHovered(ImGuiHoveredFlags_AllowWhenBlockedByActiveItem))
+    d.enter_to_field = click_on_field;
   const int ranges_after[] = {d.first_row, d.last_row, d.first_col, d.last_col};
   if (d.crop != crop_before ||
       !std::equal(std::begin(ranges_before), std::end(ranges_before), ranges_after) ||
       (d.operand != operand_before && d.part == ExportPart::whole))
     d.part = ExportPart::chosen;
+  // A range outside the grid is said as it is typed, and Export waits for one inside (newcomer issue
+  // 22: "rows 0-9999 (10000 rows)" stood until Export said it). On its own line, kept whether or not
+  // there is one, so the buttons below never move.
+  const std::optional<std::string> crop_problem = export_crop_problem(s, d, d.view);
+  if (crop_problem) {
+    status_text(kRedV, "%s: Export takes a crop inside the grid", crop_problem->c_str());
+    record_widget(s, "export_crop_problem");
+  } else {
+    ImGui::TextUnformatted("");
+  }
   if (!scene::cairo_available()) status_text(kDimV, "PNG and PDF: %s", scene::cairo_description().c_str());
   // The path follows the view and format until the user types one of their own; a typed name still
   // follows the format's extension.
@@ -338,11 +361,18 @@ void draw_export_popup(AppState& s) {
     std::error_code ec;
     if (o.ok) d.last_folder = std::filesystem::absolute(d.path, ec).parent_path().string();
   };
-  const bool enter_in_dialog = !picker_open_at_start && !typing_at_start &&
+  // Enter is Export's key: it does nothing while Export is disabled, nor after a click on a crop field,
+  // whose Enter ends its typing (newcomer issue 22: Enter after a click on a disabled crop field
+  // exported to the default path).
+  const bool can_export = !crop_problem;
+  const bool enter_in_dialog = can_export && !d.enter_to_field && !picker_open_at_start && !typing_at_start &&
                                !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId) &&
                                (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false) ||
                                 ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_KeyPadEnter), false));
-  if (ImGui::Button("Export") || enter || enter_in_dialog) {
+  ImGui::BeginDisabled(!can_export);
+  const bool export_clicked = ImGui::Button("Export");
+  ImGui::EndDisabled();
+  if (export_clicked || (enter && can_export) || enter_in_dialog) {
     std::error_code ec;
     // A path that cannot take the picture is said at once, never offered an Overwrite first; only a
     // regular file there is one to replace (a device is no file of the user's).

@@ -700,6 +700,34 @@ TEST(ExportDialog, ACropWritesExactlyTheBlockAsked) {
   EXPECT_FALSE(std::filesystem::exists(path));
 }
 
+// Newcomer issue 22: rows 0 to 9999 of A read "rows 0-9999 (10000 rows)" until Export refused them.
+// The dialog says it as the range is typed (export_crop_problem, in build_scene's words) and keeps
+// Export disabled; a range inside, or no crop asked, has no problem.
+TEST(ExportDialog, ACropOutsideTheGridIsSaidBeforeExport) {
+  AppState s;
+  s.controls.instruction = "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32";  // A is 16 x 16
+  ExportDialog& d = s.export_dialog;
+  d.part = ExportPart::chosen;
+  d.operand = "A";
+  d.crop = true;
+  d.first_row = 0;
+  d.last_row = 9999;
+  d.first_col = 0;
+  d.last_col = 7;
+  EXPECT_EQ(export_crop_problem(s, d, scene::View::fragments),
+            "rows=0-9999 is outside A's 16 x 16 (rows 0-15)");
+  d.last_row = 15;
+  EXPECT_EQ(export_crop_problem(s, d, scene::View::fragments), std::nullopt);
+  d.last_col = 16;
+  EXPECT_EQ(export_crop_problem(s, d, scene::View::fragments),
+            "cols=0-16 is outside A's 16 x 16 (columns 0-15)");
+  d.crop = false;
+  EXPECT_EQ(export_crop_problem(s, d, scene::View::fragments), std::nullopt);
+  d.crop = true;
+  d.part = ExportPart::whole;  // the crop is not what Export draws
+  EXPECT_EQ(export_crop_problem(s, d, scene::View::fragments), std::nullopt);
+}
+
 // The CTA tile window's export draws the window's configuration as typed: the request carries it,
 // and the scene is the one a CLI request reading the same flags over the preset builds.
 TEST(ExportDialog, CtaExportIsTheWindowsConfiguration) {

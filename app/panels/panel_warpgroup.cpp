@@ -20,6 +20,7 @@
 #include <limits>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "../grid_clip.hpp"
 #include "../window_placement.hpp"
@@ -539,7 +540,10 @@ void draw_warpgroup(AppState& s, HopperViews& v) {
   ImGui::SameLine();
   // A thread typed (or stepped) in the field: its first cell of A comes into view by Find's rule
   // (newcomer round 23: thread 37's rows 16-31 stayed below the view). D's cells share its rows.
-  if (thread_field(s, h, v.frame))
+  // A thread restored from settings.json comes into view the same way at the view's first frame
+  // (newcomer issue 22: the view opened on warp 0's rows, not thread 37's).
+  const bool restored = std::exchange(h.reveal_thread, false) && h.selected_thread >= 0;
+  if (thread_field(s, h, v.frame) || restored)
     if (const std::optional<WhereRequest> c = first_cell(t.a, h.selected_thread)) s.warpgroup_goto.reveal(*c);
   // Find: who holds D,17,2, what thread 37 holds, in one step (issue 22); on this line, so the
   // register list keeps its room. Its answer, when there is one, in at most three lines under it.

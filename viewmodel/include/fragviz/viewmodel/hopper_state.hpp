@@ -81,6 +81,10 @@ struct HopperState {
   std::string wgmma_note;    ///< why `wgmma` is not of the mma.sync form's types, "" when it is
   std::string wgmma_filter;  ///< the wgmma picker's filter text, cleared as it opens
   int selected_thread = -1;  ///< warpgroup thread 0-127, -1 = none
+  /// The selected thread's cells are brought into view when the Warpgroup view next draws, as
+  /// selecting it does: a thread restored from settings.json (newcomer issue 22: the view opened on
+  /// warp 0's rows, not thread 37's). Not saved.
+  bool reveal_thread = true;
   std::string thread_typed;  ///< the thread field's text while no thread is selected, not saved
   /// A thread typed past 0-127 was set to the nearer end, or a text that is no number kept the
   /// thread: the field says so (clamp_note) while that thread stays selected (newcomer round 26:

@@ -423,6 +423,7 @@ struct FrameRecord {
   struct CellLabel {
     int row = 0, col0 = 0, col1 = 0;
     std::string text;
+    float x0 = 0, y0 = 0, x1 = 0, y1 = 0;  ///< the text's extent as drawn (both lines), window pixels
   };
   std::vector<CellLabel> ldmatrix_cell_labels;
   /// The ldmatrix view's first cell's top-left (window pixels) and its cell width and height.

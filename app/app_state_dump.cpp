@@ -578,10 +578,12 @@ std::string App::state_json() const {
       col_labels.push_back(json::array({c.col, c.x0 * px, c.x1 * px}));
     for (const FrameRecord::RowLabel& r : fr.ldmatrix_row_labels)
       row_labels.push_back(json::array({r.number, r.lane}));
-    // Labels over the cells as [row, first column, last column, text].
+    // Labels over the cells as [row, first column, last column, text, [x0, y0, x1, y1]]: the last its
+    // text's extent as drawn.
     json cell_labels = json::array();
     for (const FrameRecord::CellLabel& l : fr.ldmatrix_cell_labels)
-      cell_labels.push_back(json::array({l.row, l.col0, l.col1, l.text}));
+      cell_labels.push_back(json::array(
+          {l.row, l.col0, l.col1, l.text, json::array({l.x0 * px, l.y0 * px, l.x1 * px, l.y1 * px})}));
     j["ldmatrix_view"] = {{"mnemonic", ldmatrix_mnemonic(t.config)},
                           {"unit_bytes", t.unit_bytes},
                           {"rows", t.rows},

@@ -21,6 +21,9 @@ namespace fragviz::app {
 namespace {
 /// The smallest font size (logical px) a cell's lane number is shrunk to before it is left out.
 constexpr float kMinLabelPx = 7.f;
+/// Clear room between a cell label and each side of its cells, in ems of the small font: two
+/// neighbours' labels are half an em apart or more, and read as two words.
+constexpr float kLabelPadEm = 0.25f;
 /// The least room between two column indices (pixels).
 constexpr float kHeaderGap = 5.f;
 /// Room right of the row labels for the row-start bars (up to 6 px for the selected lane's).
@@ -143,15 +146,21 @@ void draw_ldmatrix(AppState& s, const Derived& d) {
   // One label level for every cell (newcomer round 9: byte cells showed lanes 0-9 and dropped
   // "12"): the first that the widest label (lane 31) fits, the lane number shrunk down to
   // kMinLabelPx before none at all, which the view then says.
+  // Returns where the text went (min, max).
   const auto draw_at = [&](float size, ImVec2 a, ImVec2 b, ImU32 col, const char* t) {
     const ImVec2 ts = sf->CalcTextSizeA(size, 1e9f, 0.f, t);
-    dl->AddText(sf, size, ImVec2(a.x + (b.x - a.x - ts.x) * 0.5f, a.y + (b.y - a.y - ts.y) * 0.5f), col, t);
+    const ImVec2 at(a.x + (b.x - a.x - ts.x) * 0.5f, a.y + (b.y - a.y - ts.y) * 0.5f);
+    dl->AddText(sf, size, at, col, t);
+    return std::pair<ImVec2, ImVec2>(at, ImVec2(at.x + ts.x, at.y + ts.y));
   };
   // Byte cells are labelled once per register run: the lane over the four bytes its register
   // holds, at the font's own size (a label per byte shrank to about 6 px at 1600x1000, issue 22);
   // hover names each byte (r<reg>.b0-b3). Halves and words keep a label each (r<reg>.lo/hi).
   const int run = label_run(t);
-  const float room = run * cw - 2.f;
+  // A label keeps kLabelPadEm clear of its cells' edges, so two neighbours' never run together
+  // (newcomer issue 22: "T11T11" over two cells of one lane in a short pane, 4 px apart); where
+  // none fits, none is drawn and hover gives it.
+  const float room = run * cw - 2.f * kLabelPadEm * fs;
   std::string level = "none";
   float label_px = 0;
   if (ch >= 2.f * fs + 2.f && text_w("T31", fs) <= room) {
@@ -211,9 +220,10 @@ void draw_ldmatrix(AppState& s, const Derived& d) {
       // (ldmatrix_table.hpp).
       const std::string reg = run_register(t, r, c, n);
       std::string said;
+      std::pair<ImVec2, ImVec2> ink;
       if (level == "two_lines") {
         std::snprintf(buf, sizeof buf, "T%d", x.lane);
-        draw_at(label_px, a, ImVec2(b.x, a.y + ch * 0.5f + 1.f), tc, buf);
+        ink = draw_at(label_px, a, ImVec2(b.x, a.y + ch * 0.5f + 1.f), tc, buf);
         said = buf;
         // The register part only where it fits ("r3.b2" is wider than "T31").
         if (centred_text(dl, sf, ImVec2(a.x, a.y + ch * 0.5f - 1.f), b, tc, reg.c_str())) said += " " + reg;
@@ -222,11 +232,12 @@ void draw_ldmatrix(AppState& s, const Derived& d) {
           std::snprintf(buf, sizeof buf, "T%d %s", x.lane, reg.c_str());
         else
           std::snprintf(buf, sizeof buf, level == "lane" ? "T%d" : "%d", x.lane);
-        draw_at(label_px, a, b, tc, buf);
+        ink = draw_at(label_px, a, b, tc, buf);
         said = buf;
       }
       s.frame.ldmatrix_labelled += n;
-      s.frame.ldmatrix_cell_labels.push_back({r, c, c + n - 1, said});
+      s.frame.ldmatrix_cell_labels.push_back(
+          {r, c, c + n - 1, said, ink.first.x, ink.first.y, ink.second.x, ink.second.y});
     }
     for (int c = 0; c < t.cols; ++c)
       if (bad[static_cast<std::size_t>(r * t.cols + c)])

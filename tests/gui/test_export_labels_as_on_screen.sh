@@ -186,7 +186,7 @@ for (r, c), f in fills.items():
     lane = v['cells'][r * v['cols'] + c][0]
     assert colour.setdefault(lane, f) == f, ('lane', lane, 'in two colours')
 assert len(set(colour.values())) == 32, len(set(colour.values()))
-screen = {(r, c0, c1): t for r, c0, c1, t in v['cell_labels']}
+screen = {(r, c0, c1): t for r, c0, c1, t, _ in v['cell_labels']}
 bad = {}
 for k, said in screen.items():
     got = runs.get(k)

@@ -24,7 +24,7 @@ assert v['label_px'] == small, (v['label_px'], small)
 labels = v['cell_labels']
 assert len(labels) == 16 * 8, len(labels)  # one per register run: 16 rows x 8 runs of 4 bytes
 seen = set()
-for row, c0, c1, text in labels:
+for row, c0, c1, text, _ in labels:
     assert c0 % 4 == 0 and c1 == c0 + 3, (row, c0, c1)
     lane, reg = 4 * (row % 8) + (c0 % 16) // 4, row // 8 + 2 * (c0 // 16)
     want = {'two_lines': f"T{lane} r{reg}", 'lane_register': f"T{lane} r{reg}", 'lane': f"T{lane}"}[v['labels']]

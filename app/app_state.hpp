@@ -176,6 +176,7 @@ struct LayoutInputs {
 struct TextRecord {
   std::string text;
   Rect rect;
+  bool cut = false;  ///< its clip rectangle cut it short: part of the text is not drawn
 };
 
 /// The part of one grid a zoomed, scrolled view shows this frame: its rows first_row..last_row and

@@ -337,7 +337,8 @@ std::string App::state_json() const {
     json texts = json::array();
     for (const TextRecord& t : fv.texts)
       texts.push_back({{"text", t.text},
-                       {"rect", json::array({t.rect.x * px, t.rect.y * px, t.rect.w * px, t.rect.h * px})}});
+                       {"rect", json::array({t.rect.x * px, t.rect.y * px, t.rect.w * px, t.rect.h * px})},
+                       {"cut", t.cut}});
     j["fragments_view"]["texts"] = texts;
     j["fragments_view"]["visible"] = visible_json(fv.visible);
     // The cell Find went to (outlined) and the one whose tooltip shows: operand, row, col, product

@@ -251,11 +251,13 @@ void record_text(std::vector<TextRecord>* out, ImFont* f, ImVec2 at, const char*
   if (!out) return;
   const ImVec2 sz = f->CalcTextSizeA(f->FontSize, 1e9f, 0.f, text);
   const float w = std::min(sz.x, clip_max.x - at.x), h = std::min(sz.y, clip_max.y - at.y);
-  if (w > 0 && h > 0) out->push_back(TextRecord{text, Rect{at.x, at.y, w, h}});
+  if (w > 0 && h > 0) out->push_back(TextRecord{text, Rect{at.x, at.y, w, h}, w < sz.x || h < sz.y});
 }
 
 /// The legend in the corner above A and left of B: whole lines only, as many as the corner holds
-/// (a line cut at the corner's foot read as run into A's title).
+/// (a line cut at the corner's foot read as run into A's title), each wrapped at whole words to the
+/// corner's width (newcomer issue 22: at 1.00x a narrow A's corner cut its lines behind B's grid).
+/// Where lines are left out, hovering the corner shows them all.
 void draw_corner(ImDrawList* dl, const Derived& d, const GridGeom& g, std::vector<TextRecord>* texts) {
   const Instruction& in = *d.instr;
   const ImVec2 b0 = g.block(0);
@@ -266,21 +268,46 @@ void draw_corner(ImDrawList* dl, const Derived& d, const GridGeom& g, std::vecto
   dl->PushClipRect(b0, clip, true);
   float y = b0.y + 2.f;
   const ImU32 dim = IM_COL32(170, 176, 186, 255);
-  auto line = [&](const char* text, ImU32 col) {
-    if (y + ImGui::GetTextLineHeight() > clip.y) return;
-    dl->AddText(ImVec2(b0.x + 4.f, y), col, text);
-    record_text(texts, ImGui::GetFont(), ImVec2(b0.x + 4.f, y), text, clip);
+  ImFont* font = ImGui::GetFont();
+  const float x = b0.x + 4.f, width = std::max(1.f, clip.x - x);
+  bool left_out = false;
+  std::string all;  // every line, for the tooltip
+  auto piece = [&](const std::string& text, ImU32 col) {
+    if (y + ImGui::GetTextLineHeight() > clip.y) {
+      left_out = true;
+      return;
+    }
+    dl->AddText(ImVec2(x, y), col, text.c_str());
+    record_text(texts, font, ImVec2(x, y), text.c_str(), clip);
     y += ImGui::GetTextLineHeightWithSpacing();
+  };
+  auto line = [&](const std::string& text, ImU32 col) {
+    all += (all.empty() ? "" : "\n") + text;
+    // Whole words to the corner's width (a word wider than it alone on its line, cut).
+    const char* s = text.c_str();
+    const char* end = s + text.size();
+    while (s < end) {
+      const char* cut = font->CalcWordWrapPositionA(1.f, s, end, width);
+      if (cut == s) cut = s + 1;
+      std::string p(s, cut);
+      while (!p.empty() && p.back() == ' ') p.pop_back();
+      piece(p, col);
+      s = cut;
+      while (s < end && *s == ' ') ++s;
+    }
   };
   line(short_mnemonic(in), IM_COL32(230, 230, 235, 255));
   // The header the export carries too (fragments_header_lines), with the cell legend after its
   // first line.
   const std::vector<std::string> header = fragments_header_lines(in);
   for (std::size_t i = 0; i < header.size(); ++i) {
-    line(header[i].c_str(), dim);
+    line(header[i], dim);
     if (i == 0) line("cell: T<lane> V<element>", dim);
   }
   dl->PopClipRect();
+  if (left_out && ImGui::IsWindowHovered(ImGuiHoveredFlags_ChildWindows) &&
+      ImGui::IsMouseHoveringRect(b0, clip))
+    ImGui::SetTooltip("%s", all.c_str());
 }
 
 /// Grid titles: B's above its column indices, A's at the bottom of the corner above A, C/D's in the

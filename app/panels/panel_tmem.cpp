@@ -21,6 +21,17 @@ namespace {
 constexpr TmemShape kShapes[] = {TmemShape::s32x32b, TmemShape::s16x64b, TmemShape::s16x128b,
                                  TmemShape::s16x256b, TmemShape::s16x32bx2};
 
+/// The next field, `width` wide with its label `label` right of it, on this line where it fits in
+/// the window, else on the next (newcomer issue 22: "taddr lane" ran past the window's right edge at
+/// 1600x1000).
+void next_field(float width, const char* label) {
+  const ImGuiStyle& st = ImGui::GetStyle();
+  const float need = width + st.ItemInnerSpacing.x + ImGui::CalcTextSize(label, nullptr, true).x;
+  ImGui::SameLine();
+  if (ImGui::GetContentRegionAvail().x < need) ImGui::NewLine();
+  ImGui::SetNextItemWidth(width);
+}
+
 void draw_load_store_controls(AppState& s, TmemControls& c) {
   ImGui::SetNextItemWidth(110);
   if (ImGui::BeginCombo("shape", ("." + std::string(to_string(c.shape))).c_str())) {
@@ -43,21 +54,18 @@ void draw_load_store_controls(AppState& s, TmemControls& c) {
   ImGui::SameLine();
   ImGui::Checkbox(".pack::16b / .unpack::16b", &c.pack16);
   record_widget(s, "tmem_pack16");
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(100);
+  next_field(100, "warp");
   // A warp past the CTA's is set to the last and said (it was set silently: newcomer issue 22).
   number_field(s, "tmem_warp", "warp", "warp", &c.warp, 0, kCtaMaxWarps - 1);
   // taddr's lane, as fragviz-cli tmem --lane: -1 (or less) is the warp's first lane; any other
   // value goes to the model, which refuses one outside the warp's sub-partition in the CLI's words.
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(100);
+  next_field(100, "taddr lane");
   number_field(s, "tmem_lane", "taddr lane", "lane", &c.lane, -1, std::numeric_limits<int>::max());
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(
         "the TMEM address's lane field (bits 31-16); -1: the warp's first lane, 32 * (warp %% 4)");
   if (c.shape == TmemShape::s16x32bx2) {
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(110);
+    next_field(110, "immHalfSplitoff");
     number_field(s, "tmem_split", "immHalfSplitoff", "immHalfSplitoff", &c.split, -1, 512);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("columns; -1: CuTe's, the columns one half spans");
   }
@@ -157,15 +165,13 @@ void draw_copy_controls(AppState& s, TmemControls& c) {
         ".warpx2 / .warpx4 write each row to 2 / 4 lanes, one per warp sub-partition");
   // taddr, as fragviz-cli tmem --cp --lane --column: any value 0-9999 goes to the model, which
   // refuses one that puts the copy outside tensor memory, in the CLI's words.
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(100);
+  next_field(100, "taddr lane##cp");
   number_field(s, "tmem_cp_lane", "taddr lane##cp", "lane", &c.cp_lane, 0, 9999);
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(
         "the TMEM address's lane field (bits 31-16); the PTX text sets tcgen05.cp's taddr no alignment:\n"
         "lane 0 for every shape but .4x256b (0-31), or the copy leaves the 128 lanes");
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(100);
+  next_field(100, "taddr column##cp");
   number_field(s, "tmem_cp_column", "taddr column##cp", "column", &c.cp_column, 0, 9999);
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("the TMEM address's column field (bits 15-0): 0-504 (256-bit rows) or 0-508 (128-bit)");

@@ -446,7 +446,9 @@ std::string warpgroup_measured_text(const std::string& label, const WarpgroupTab
   if (!m.report) return kNoReport;
   if (!m.hopper_in_report) return no_hopper(label);
   const std::string name = short_wgmma(*t.instr);
-  if (!m.probe) return "model only: " + label + " has no measurement of " + name;
+  // One sentence: which report, its GPU (the label), what it lacks (newcomer issue 22 read "measured on
+  // NVIDIA H200, sm_90 has no measurement of ..." as garbled).
+  if (!m.probe) return "model only: the open report (" + label + ") holds no measurement of " + name;
   if (!m.probe->ran) return "model only: " + name + " was not run on the device: " + m.probe->skipped;
   std::string s =
       label + ": " + of(m.d_matched, m.d_checked) + " D elements, " + of(m.a_matched, m.a_checked) + " A";
@@ -502,7 +504,7 @@ std::string move_measured_text(const std::string& label, const MatrixMoveProbe* 
                                bool report, bool hopper_in_report, const std::string& what) {
   if (!report) return kNoReport;
   if (!hopper_in_report) return no_hopper(label);
-  if (!p) return "model only: " + label + " has no measurement of " + what;
+  if (!p) return "model only: the open report (" + label + ") holds no measurement of " + what;
   if (!p->ran) return "model only: " + what + " was not run on the device: " + p->skipped;
   std::string s =
       label + ": " + what + ": " + of(matching, checked) + " register halves where the model puts them";

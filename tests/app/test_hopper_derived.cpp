@@ -315,7 +315,7 @@ TEST(HopperMeasured, OtherLayoutsStartsAndReportsAreModelOnly) {
   const WarpgroupTable t =
       make_warpgroup_table(entry("wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16"));
   EXPECT_EQ(warpgroup_measured_text("L", t, measure_warpgroup(t, &r), nullptr),
-            "model only: L has no measurement of m64n128k16.f32.bf16.bf16");
+            "model only: the open report (L) holds no measurement of m64n128k16.f32.bf16.bf16");
   EXPECT_EQ(warpgroup_measured_text("L", t, measure_warpgroup(t, nullptr), nullptr).rfind("model only:", 0),
             0u);
   const ProbeReport v2;  // no Hopper results at all

@@ -35,6 +35,13 @@ inline constexpr Colour kMeasuredMark{app::kMatchesMarkColour.r, app::kMatchesMa
 /// on every fill) and a red outline. The legend's swatch draws it too.
 void draw_wrong_mark(Scene& s, double x, double y, double w, double h);
 
+/// One row start of an ldmatrix or stmatrix table, as the screen draws it: a bar in `lane`'s colour
+/// left of the row's first cell at (x, y), cells h high (6 points wide for the request's lane, else
+/// 3; Rect id "start-r<row>-c<col>" of `at`), that lane's row of row_w points outlined in black, and
+/// "T<lane>" centred at label_x in index_size where the row starts the tile's (at.col 0).
+void draw_row_start(Scene& s, const ViewRequest& r, int lane, Coord at, double x, double y, double row_w,
+                    double h, double label_x, double index_size);
+
 /// The catalogue's mma.sync called `name`, or refused: "'X' is no mma.sync of the catalogue", then
 /// `hint` and the nearest names.
 Outcome<const Instruction*> find_export_mma(const std::string& name, const std::string& hint = "");

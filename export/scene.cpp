@@ -185,6 +185,21 @@ void draw_wrong_mark(Scene& s, double x, double y, double w, double h) {
     s.add(Line{x0, y0, x1, y1, kWrongMark, 1});
 }
 
+void draw_row_start(Scene& s, const ViewRequest& r, int lane, Coord at, double x, double y, double row_w,
+                    double h, double label_x, double index_size) {
+  const double w = lane == r.lane ? 6 : 3;
+  s.add(Rect{x - w, y + 1, w, h - 2, lane_colour(r.palette, lane), false, kGrid, 0,
+             "start-r" + std::to_string(at.row) + "-c" + std::to_string(at.col)});
+  if (lane == r.lane)
+    for (const auto& [ax, ay, bx, by] :
+         {std::array<double, 4>{x, y, x + row_w, y}, std::array<double, 4>{x, y + h, x + row_w, y + h},
+          std::array<double, 4>{x, y, x, y + h}, std::array<double, 4>{x + row_w, y, x + row_w, y + h}})
+      s.add(Line{ax, ay, bx, by, kBlack, 1.5});
+  if (at.col == 0)
+    s.add(Text{label_x, y + h * 0.5 + index_size * 0.35, "T" + std::to_string(lane), index_size,
+               lane_colour(r.palette, lane), Anchor::middle});
+}
+
 Outcome<const Instruction*> find_export_mma(const std::string& name, const std::string& hint) {
   const Instruction* in = find_instruction_named(name);
   if (!in)

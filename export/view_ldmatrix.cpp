@@ -5,7 +5,6 @@
 // "T<lane> r<reg>"), and each matrix row start marked by a bar in the colour of the lane whose address
 // it is, that lane named left of the row where the row starts the tile's.
 #include <algorithm>
-#include <array>
 #include <string>
 
 #include "fragviz/smem/banks.hpp"
@@ -118,19 +117,8 @@ Outcome<Scene> ldmatrix_scene(const ViewRequest& r) {
   // starts the tile's.
   for (int lane = 0; lane < address_lanes(t.config.num); ++lane) {
     const Coord at = app::row_start_cell(t, lane);
-    const double x = cell_x(at.col), y = cell_y(at.row), w = lane == r.lane ? 6 : 3;
-    s.add(Rect{x - w, y + 1, w, ch - 2, lane_colour(r.palette, lane), false, kGrid, 0,
-               "start-r" + std::to_string(at.row) + "-c" + std::to_string(at.col)});
-    if (lane == r.lane)
-      for (const auto& [ax, ay, bx, by] :
-           {std::array<double, 4>{x, y, x + row_cells * cw, y},
-            std::array<double, 4>{x, y + ch, x + row_cells * cw, y + ch},
-            std::array<double, 4>{x, y, x, y + ch},
-            std::array<double, 4>{x + row_cells * cw, y, x + row_cells * cw, y + ch}})
-        s.add(Line{ax, ay, bx, by, kBlack, 1.5});
-    if (at.col == 0)
-      s.add(Text{x0 + num_w + lane_w * 0.5, y + ch * 0.5 + index_size * 0.35, "T" + std::to_string(lane),
-                 index_size, lane_colour(r.palette, lane), Anchor::middle});
+    draw_row_start(s, r, lane, at, cell_x(at.col), cell_y(at.row), row_cells * cw, ch,
+                   x0 + num_w + lane_w * 0.5, index_size);
   }
   for (int c = 0; c < t.cols; ++c)
     s.add(Text{cell_x(c) + cw * 0.5, top - 3, std::to_string(c), index_size, kGrid, Anchor::middle});

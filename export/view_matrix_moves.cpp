@@ -2,7 +2,6 @@
 // at rows 8(j%2), cols 8(j/2)) as the screen draws it, and movmatrix before and after (ldmatrix, the
 // explorer's view: view_ldmatrix.cpp) (PTX ISA, "stmatrix", "movmatrix").
 #include <algorithm>
-#include <array>
 #include <string>
 #include <vector>
 
@@ -98,17 +97,8 @@ Outcome<Scene> stmatrix_scene(const ViewRequest& r) {
   // outlined, for the highlighted lane), its name in the label column where the row starts the tile's.
   for (int lane = 0; lane < address_lanes(t.config.num); ++lane) {
     const Coord at = app::stmatrix_row_start(lane);
-    const double x = cell_x(at.col), y = cell_y(at.row), w = lane == r.lane ? 6 : 3, row_w = 8 * cw;
-    s.add(Rect{x - w, y + 1, w, ch - 2, lane_colour(r.palette, lane), false, kGrid, 0,
-               "start-r" + std::to_string(at.row) + "-c" + std::to_string(at.col)});
-    if (lane == r.lane)
-      for (const auto& [ax, ay, bx, by] :
-           {std::array<double, 4>{x, y, x + row_w, y}, std::array<double, 4>{x, y + ch, x + row_w, y + ch},
-            std::array<double, 4>{x, y, x, y + ch}, std::array<double, 4>{x + row_w, y, x + row_w, y + ch}})
-        s.add(Line{ax, ay, bx, by, kBlack, 1.5});
-    if (at.col == 0)
-      s.add(Text{x0 + num_w + lane_w * 0.5, y + ch * 0.5 + index_size * 0.35, "T" + std::to_string(lane),
-                 index_size, lane_colour(r.palette, lane), Anchor::middle});
+    draw_row_start(s, r, lane, at, cell_x(at.col), cell_y(at.row), 8 * cw, ch, x0 + num_w + lane_w * 0.5,
+                   index_size);
   }
   for (int c = 0; c < t.cols; ++c)
     s.add(Text{cell_x(c) + cw * 0.5, top - 3, std::to_string(c), index_size, kGrid, Anchor::middle});

@@ -46,9 +46,9 @@ for v in $wgmma_variants; do
 done
 
 # The help texts list the variant table itself (gate_variants()): every variant banks accepts, the
-# 4 seed kernels, 7 ladder rungs and 5 Hopper rungs, is in gate --help with its rung and SM, and in
-# banks --help.
-names=$("$cli" banks --gate-variant no-such 2>&1 | sed -n 's/.*(one of \(.*\))$/\1/p' | tr -d ',')
+# 4 seed kernels, 7 ladder rungs and 7 Hopper rungs, is in gate --help with its rung and SM, and in
+# banks --help. The refusal names them on the line after "one of:".
+names=$("$cli" banks --gate-variant no-such 2>&1 | sed -n '/one of:$/{n;p}' | tr -d ',')
 [ "$(wc -w <<<"$names")" = 18 ] || fail "banks --gate-variant names $(wc -w <<<"$names") variants, not 18: $names"
 gate_help=$("$cli" gate --help 2>&1 | tr -s ' \n' ' ')
 banks_help=$("$cli" banks --help 2>&1 | tr -s ' \n' ' ')

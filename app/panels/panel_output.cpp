@@ -19,10 +19,9 @@ namespace fragviz::app {
 
 namespace {
 
-/// The least height of the output picture the layout keeps (logical px): a 2048 output's 64x64
-/// blocks 3 px each, its mismatches seen, and the Gate window above still room for its Ladder at
-/// 1600x1000, the table scrolling in itself where it has more rows (tests/gui/test_gate_ladder_room.sh).
-constexpr float kMinOutputPictureHeight = 96.f;
+/// The least height of the output picture the layout keeps (logical px): a 4096 output's 64x64
+/// tiles still a few pixels each, its mismatches seen.
+constexpr float kMinOutputPictureHeight = 160.f;
 
 /// 2096642 -> "2,096,642".
 std::string grouped(std::uint64_t v) {

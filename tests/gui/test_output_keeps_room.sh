@@ -2,7 +2,7 @@
 # Newcomer issue 22: with a gate report open and the Gate window's Ladder opened, the Output view
 # shrank to a line or two (the gate view took its column down to the output view's floor). The
 # output view keeps a readable least height: its colour choices and result line, and a picture at
-# least 96 px tall (the dump's output_image), the gate's ladder table scrolling in itself instead.
+# least 160 px tall (the dump's output_image), the gate's ladder table scrolling in itself instead.
 source "$(dirname "$0")/lib.sh"
 gui_init "$@"
 start_app --no-device "$SRC/docs/device-runs/2026-12-01-h200-ladder-final/gate-report.json"
@@ -21,10 +21,10 @@ wait_for "'run_ladder' in s['widgets']"
 sleep 1
 echo "output view: $(q "$O['rect']"), picture $(q "s['widgets'].get('output_image')")"
 for _ in $(seq 25); do
-  [ "$(q "s['widgets']['output_image'][3] >= 96")" = True ] && break
+  [ "$(q "s['widgets']['output_image'][3] >= 160")" = True ] && break
   sleep 0.2
 done
-[ "$(q "s['widgets']['output_image'][3] >= 96")" = True ] ||
+[ "$(q "s['widgets']['output_image'][3] >= 160")" = True ] ||
   fail "with the gate report and its ladder open the output picture is $(q "s['widgets']['output_image']") (view $(q "$O['rect']"))"
 quit_app
 echo PASS

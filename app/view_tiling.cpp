@@ -369,6 +369,11 @@ std::vector<int> scroll_columns(const Layout& layout, const std::vector<float>& 
 
 namespace {
 
+/// How many scrolls scroll_columns numbers (one where it gives no slot).
+int column_count(const std::vector<int>& group) {
+  return group.empty() ? 1 : *std::max_element(group.begin(), group.end()) + 1;
+}
+
 /// Each slot's column height: the canvas's, or with `least` (a layout of columns) its column's own,
 /// as tall as its shown slots' leasts add up to, from the canvas's base_height to its height.
 std::vector<float> column_heights(const Layout& layout, const std::vector<bool>& open,
@@ -420,7 +425,7 @@ std::vector<LayoutRect> bars_of(const Layout& layout, const std::vector<bool>& o
                                 const LayoutCanvas& canvas, const std::vector<LayoutRect>& tiles,
                                 const std::vector<float>& least) {
   const std::vector<int> group = scroll_columns(layout, least);
-  const int n = group.empty() ? 1 : *std::max_element(group.begin(), group.end()) + 1;
+  const int n = column_count(group);
   std::vector<LayoutRect> bars(static_cast<std::size_t>(n));
   if (canvas.column_bar <= 0) return bars;
   const std::vector<float> column_h = column_heights(layout, open, canvas, least);
@@ -464,7 +469,7 @@ std::vector<LayoutRect> tile_views(const Layout& layout, const std::vector<bool>
                                    const LayoutCanvas& canvas, float scroll_x, float scroll_y, float scale,
                                    const std::vector<float>& least) {
   const std::vector<int> group = scroll_columns(layout, least);
-  const int n = group.empty() ? 1 : *std::max_element(group.begin(), group.end()) + 1;
+  const int n = column_count(group);
   return tile_columns(layout, open, canvas, scroll_x,
                       std::vector<float>(static_cast<std::size_t>(n), scroll_y), scale, least);
 }
@@ -479,7 +484,7 @@ std::vector<float> column_max_scroll(const Layout& layout, const std::vector<boo
                                      const LayoutCanvas& canvas, const std::vector<float>& least) {
   const std::vector<int> group = scroll_columns(layout, least);
   const std::vector<float> column_h = column_heights(layout, open, canvas, least);
-  const int n = group.empty() ? 1 : *std::max_element(group.begin(), group.end()) + 1;
+  const int n = column_count(group);
   std::vector<float> out(static_cast<std::size_t>(n), 0.f);
   for (std::size_t i = 0; i < group.size(); ++i)
     if (is_open(open, static_cast<int>(i)))
@@ -488,19 +493,22 @@ std::vector<float> column_max_scroll(const Layout& layout, const std::vector<boo
   return out;
 }
 
-LayoutRect column_bar_rect(const Layout& layout, const std::vector<bool>& open, const LayoutCanvas& canvas,
-                           float scroll_x, float scale, const std::vector<float>& least) {
-  // The bar of the column that runs furthest past the view area (the rightmost of equals).
-  const std::vector<LayoutRect> bars = column_bars(layout, open, canvas, scroll_x, scale, least);
-  const std::vector<float> most = column_max_scroll(layout, open, canvas, least);
-  LayoutRect out;
-  float tallest = -1;
-  for (std::size_t c = 0; c < bars.size(); ++c)
-    if (!bars[c].empty() && most[c] >= tallest) {
-      tallest = most[c];
-      out = bars[c];
+int furthest_column(const std::vector<LayoutRect>& bars, const std::vector<float>& most) {
+  int out = -1;
+  float furthest = -1;
+  for (std::size_t c = 0; c < bars.size() && c < most.size(); ++c)
+    if (!bars[c].empty() && most[c] >= furthest) {
+      furthest = most[c];
+      out = static_cast<int>(c);
     }
   return out;
+}
+
+LayoutRect column_bar_rect(const Layout& layout, const std::vector<bool>& open, const LayoutCanvas& canvas,
+                           float scroll_x, float scale, const std::vector<float>& least) {
+  const std::vector<LayoutRect> bars = column_bars(layout, open, canvas, scroll_x, scale, least);
+  const int c = furthest_column(bars, column_max_scroll(layout, open, canvas, least));
+  return c < 0 ? LayoutRect{} : bars[static_cast<std::size_t>(c)];
 }
 
 float scroll_to_show(float a0, float a1, float v0, float v1, float scroll, float max_scroll) {

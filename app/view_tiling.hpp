@@ -148,8 +148,12 @@ std::vector<LayoutRect> column_bars(const Layout& layout, const std::vector<bool
                                     const LayoutCanvas& canvas, float scroll_x, float scale,
                                     const std::vector<float>& least = {});
 
-/// Of column_bars, that of the column that runs furthest past the view area (the rightmost of
-/// equals); empty when no column carries a bar.
+/// Of `bars` (column_bars'), the number of the column that runs furthest past the view area by
+/// `most` (column_max_scroll's), the rightmost of equals; -1 when no column carries a bar.
+int furthest_column(const std::vector<LayoutRect>& bars, const std::vector<float>& most);
+
+/// Of column_bars, that of the column that runs furthest past the view area (furthest_column);
+/// empty when no column carries a bar.
 LayoutRect column_bar_rect(const Layout& layout, const std::vector<bool>& open, const LayoutCanvas& canvas,
                            float scroll_x, float scale, const std::vector<float>& least = {});
 

@@ -466,9 +466,7 @@ void begin_layout(AppState& s) {
   // The scroll each bar is set to this frame (-1: as the user left it).
   float whole_to = -1.f;
   std::vector<float> column_to(bars.size(), -1.f);
-  const auto bar_at = [&](int c) {
-    return whole ? !f.canvas.vbar.empty() : !bars[static_cast<std::size_t>(c)].empty();
-  };
+  const auto bar_at = [&](int c) { return whole || !bars[static_cast<std::size_t>(c)].empty(); };
   // A view just opened from the View menu (or View > Go to) is scrolled into sight (the least scroll
   // that shows it whole, or its top) and focused: opened under the window's bottom edge, a newcomer
   // never found it (issue 22). Only then: a view's content growing never scrolls the canvas. Its
@@ -505,8 +503,7 @@ void begin_layout(AppState& s) {
       column_to[static_cast<std::size_t>(wheel.column)] = wheel.to;
   }
   if (s.layout_scroll_to_top &&
-      (whole ? !f.canvas.vbar.empty()
-             : std::any_of(bars.begin(), bars.end(), [](const LayoutRect& r) { return !r.empty(); }))) {
+      (whole || std::any_of(bars.begin(), bars.end(), [](const LayoutRect& r) { return !r.empty(); }))) {
     if (whole_to < 0.f) whole_to = 0.f;
     for (float& to : column_to)
       if (to < 0.f) to = 0.f;
@@ -522,13 +519,11 @@ void begin_layout(AppState& s) {
   if (!whole) {
     // The state dump's "##layout_vscroll" and scroll: the bar of the column that runs furthest past
     // the window (column_bar_rect's), as when it was the canvas's one bar.
-    float furthest = -1.f;
-    for (std::size_t c = 0; c < bars.size(); ++c)
-      if (!bars[c].empty() && most[c] >= furthest) {
-        furthest = most[c];
-        f.scroll_y = f.column_scroll[c];
-        s.frame.widgets["##layout_vscroll"] = Rect{bars[c].x0, bars[c].y0, bars[c].w(), bars[c].h()};
-      }
+    if (const int c = furthest_column(bars, most); c >= 0) {
+      const LayoutRect& b = bars[static_cast<std::size_t>(c)];
+      f.scroll_y = f.column_scroll[static_cast<std::size_t>(c)];
+      s.frame.widgets["##layout_vscroll"] = Rect{b.x0, b.y0, b.w(), b.h()};
+    }
   }
   f.views =
       tile_columns(tiled, open, f.canvas, f.scroll_x,

@@ -225,8 +225,8 @@ void add_gate_command(CLI::App& app, int& exit_code) {
                       "process (docs/user-kernels.md)")
           ->check(kNonEmpty);  // --kernel "$UNSET" must not fall back to the built-in gate
   auto* entry = cmd->add_option("--entry", opts->entry,
-                                "with --kernel: the extern \"C\" __global__ void NAME(const __half* A, "
-                                "const __half* B, float* C, int n) to run")
+                                "with --kernel: the entry to run, " + std::string(kUserKernelSignature) +
+                                    " (the source includes <cuda_fp16.h> first)")
                     ->check(kNonEmpty);
   auto* block = cmd->add_option("--block", opts->block,
                                 "with --kernel: threads per block, X[,Y[,Z]], each an expression of n")

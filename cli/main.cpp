@@ -4,10 +4,12 @@
 #include <iostream>
 #include <streambuf>
 #include <string>
+#include <vector>
 
 #include "commands.hpp"
 #include "fragviz/util/cli_checks.hpp"
 #include "fragviz/util/words.hpp"
+#include "unexpected_options.hpp"
 
 namespace {
 
@@ -74,8 +76,16 @@ int main(int argc, char** argv) {
   // CLI11's own messages ("Could not convert: --n = ...", "not in {...}", "not expected: ...")
   // echo the user's words whole: each one over kEchoChars is clipped there as every message of
   // ours clips it (words.hpp's echo_text), an --option=value's value too.
-  app.failure_message([argc, argv](const CLI::App* a, const CLI::Error& e) {
+  app.failure_message([&app, argc, argv](const CLI::App* a, const CLI::Error& e) {
     std::string m = CLI::FailureMessage::simple(a, e);
+    // Another command's option (`banks --width`): which commands take it, and this one's way of
+    // saying the same, before CLI11's "Run with --help".
+    if (const std::string extras = "The following argument"; m.rfind(extras, 0) == 0 && argc > 1) {
+      const std::string why = fragviz::cli::explain_unexpected_options(
+          app, argv[1], std::vector<std::string>(argv + 2, argv + argc));
+      const auto line_end = m.find('\n');
+      if (!why.empty() && line_end != std::string::npos) m.insert(line_end + 1, why);
+    }
     // A number of digits too large for its option ("Could not convert: --n = 99999999999"): in
     // the words every other refused number gets (cli_checks.hpp).
     if (const std::string conv = "Could not convert: "; m.rfind(conv, 0) == 0) {

@@ -85,10 +85,11 @@ void draw_load_kernel(AppState& s) {
   }
   ImGui::EndChild();
   ImGui::Separator();
+  // The contract in the model's words (user_kernel.hpp): the header first, or __half is undefined.
   status_text(kDimV,
-              "extern \"C\" __global__ void NAME(const __half* A, const __half* B, float* C, int n): "
-              "A and B n x n fp16 row-major, C fp32. Compiled with NVRTC for this GPU, run in a "
-              "separate process.");
+              "%s, then %s: A and B n x n fp16 row-major, C fp32. Compiled with NVRTC for this GPU, run in a "
+              "separate process.",
+              std::string(kUserKernelHeader).c_str(), std::string(kUserKernelSignature).c_str());
   ImGui::BeginDisabled(running);
   if (ImGui::Button("Browse...")) open_source_browser(s);
   record_widget(s, "kernel_browse");

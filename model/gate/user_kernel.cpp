@@ -411,4 +411,14 @@ std::string compile_error_lines(const std::vector<CompileDiagnostic>& diagnostic
   return out;
 }
 
+std::string compile_contract_hint(const std::vector<CompileDiagnostic>& diagnostics) {
+  for (const CompileDiagnostic& d : diagnostics)
+    if (d.severity.rfind("error", 0) == 0 &&
+        (d.message.find("identifier \"__half\" is undefined") != std::string::npos ||
+         d.message.find("identifier \"__half2\" is undefined") != std::string::npos))
+      return "\n__half is declared in <cuda_fp16.h>: put " + std::string(kUserKernelHeader) +
+             " at the top of the source, before the entry";
+  return {};
+}
+
 }  // namespace fragviz

@@ -151,6 +151,15 @@ refused_quietly 64 -- banks --store sts32 --load lds32 --layout '(16,64):(64,1)'
 expect 0 "note: every lane T shares its address with lane T^1: the load packs the pairs into 2 phases of 16 lanes" -- banks --load lds128 --layout '(16,64):(0,0)' --lanes 'row=0, col=0'
 expect 0 "total: wavefronts 2, ideal wavefronts 2, bank conflicts 0" -- banks --load lds128 --layout '(16,64):(0,0)' --lanes 'row=0, col=0'
 expect 0 "total: wavefronts 1, ideal wavefronts 1, bank conflicts 0" -- banks --load lds64 --layout '(16,64):(0,0)' --lanes 'row=0, col=0'
+# The README's broadcast example: every lane reads row 0's first 16 bytes of a plain tile, so its
+# output is the two lines the README quotes and no note on a layout that splits the access.
+readme_broadcast=(banks --load lds128 --layout '(16,64):(64,1)' --lanes 'row=0, col=0')
+expect 0 "note: every lane T shares its address with lane T^1: the load packs the pairs into 2 phases of 16 lanes" -- "${readme_broadcast[@]}"
+expect 0 "total: wavefronts 2, ideal wavefronts 2, bank conflicts 0" -- "${readme_broadcast[@]}"
+if "$cli" "${readme_broadcast[@]}" 2>&1 | grep -q "hold other elements"; then
+  echo "FAIL: the README's broadcast example prints a note the README leaves out"
+  fails=$((fails + 1))
+fi
 
 # The row-stride form prints what it always printed.
 first=$("$cli" banks --num x4 --stride-halves 72 | head -1)

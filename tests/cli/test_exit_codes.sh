@@ -31,6 +31,11 @@ expect 64 "non-negative whole number" -- gate --seed -1
 expect 64 "non-negative whole number" -- gate --seed 1e9
 expect 64 "is empty" -- banks --num x4 --stride-halves ""
 expect 64 "unknown command" -- nosuchcmd
+# Another command's option (newcomer round 31: `banks --width` got only CLI11's reversed word list):
+# which commands take it, and this command's own way of saying the same.
+expect 64 "banks takes no --width or --pad (probe and export take them); it says this as --stride-halves N" -- banks --width 64 --pad 8
+expect 64 "banks takes no --width (probe and export take it)" -- banks --num x4 --width=64
+expect 64 "export takes no --stride-halves (banks takes it); it says this as --width W --pad P" -- export --view banks --stride-halves 72 --svg /tmp/fragviz-unexpected.svg
 expect 64 "not in" -- banks --num x3 --stride-halves 72
 expect 64 "required" -- banks --num x4
 expect 64 "m16n8k32" -- layout --shape m16n8k32

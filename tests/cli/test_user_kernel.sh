@@ -96,6 +96,8 @@ check 0 "Used [0-9]* registers" -- "$runner" --compile-only --arch sm_80 --sourc
 check 6 "compile error" -- "$runner" --compile-only --arch sm_75 --source "$ex/mma_m16n8k16.cu" --entry mma_m16n8k16
 check 6 "syntax_error.cu:5: error: identifier \"undeclared_name\" is undefined" -- \
   "$runner" --compile-only --arch sm_90a --source "$bad/syntax_error.cu" --entry broken
+check 6 "put #include <cuda_fp16.h> at the top of the source" -- \
+  "$runner" --compile-only --arch sm_90a --source "$bad/no_fp16_header.cu" --entry no_header
 check 6 "must be declared as extern \"C\" __global__ void wrong_signature(const __half\* A, const __half\* B, float\* C, int n)" -- \
   "$runner" --compile-only --arch sm_90a --source "$bad/wrong_signature.cu" --entry wrong_signature
 # A C++ kernel of the entry's name clashes with the contract's extern "C" declaration; under

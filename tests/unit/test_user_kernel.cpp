@@ -205,6 +205,21 @@ TEST(UserKernel, NvrtcLogToFileLineMessage) {
   EXPECT_EQ(d[1].severity, "warning #177-D");
 }
 
+// A source without <cuda_fp16.h> before the entry (newcomer round 31 followed the app's old hint,
+// which gave the signature alone): the error names the header to include; other errors do not.
+TEST(UserKernel, UndefinedHalfNamesTheHeader) {
+  const auto missing = parse_nvrtc_log(
+      "k.cu(1): error: identifier \"__half\" is undefined\n"
+      "  extern \"C\" __global__ void k(const __half* A, const __half* B, float* C, int n) {}\n"
+      "                                      ^\n");
+  EXPECT_EQ(compile_contract_hint(missing),
+            "\n__half is declared in <cuda_fp16.h>: put #include <cuda_fp16.h> at the top of the source, "
+            "before the entry");
+  EXPECT_EQ(compile_contract_hint(parse_nvrtc_log("k.cu(3): error: identifier \"y\" is undefined\n")), "");
+  EXPECT_EQ(compile_contract_hint(parse_nvrtc_log("k.cu(3): warning: identifier \"__half\" is undefined\n")),
+            "");
+}
+
 // A path with parentheses of its own, and a message without a position.
 TEST(UserKernel, NvrtcLogOddLines) {
   const auto d = parse_nvrtc_log(

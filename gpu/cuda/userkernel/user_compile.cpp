@@ -154,7 +154,8 @@ UserCompileOutcome compile_user_kernel(const UserKernel& k, const std::string& a
   // leaves the entry undefined in the cubin.
   std::string entry_decl(kUserKernelSignature);
   entry_decl.replace(entry_decl.find("NAME"), 4, k.entry);
-  source += "\n#line 1 \"" + std::string(kContractFile) + "\"\n#include <cuda_fp16.h>\n" + entry_decl + ";\n";
+  source += "\n#line 1 \"" + std::string(kContractFile) + "\"\n" + std::string(kUserKernelHeader) + "\n" +
+            entry_decl + ";\n";
 
   // ---- NVRTC. ----
   std::string load_error;
@@ -221,7 +222,8 @@ UserCompileOutcome compile_user_kernel(const UserKernel& k, const std::string& a
     const std::string lines = compile_error_lines(out.diagnostics, k.source_path, kMaxListedDiagnostics);
     return fail(ErrorKind::compile,
                 "compile error (NVRTC, " + arch + ")" +
-                    (lines.empty() ? ": " + std::string(api->get_error_string(compiled)) : lines));
+                    (lines.empty() ? ": " + std::string(api->get_error_string(compiled)) : lines) +
+                    compile_contract_hint(out.diagnostics));
   }
   if (out.cubin.empty()) return fail(ErrorKind::internal, "NVRTC compiled but returned no cubin");
   if (!cubin_functions(out.cubin, out.kernels))

@@ -20,6 +20,10 @@ namespace fragviz {
 inline constexpr std::string_view kUserKernelSignature =
     "extern \"C\" __global__ void NAME(const __half* A, const __half* B, float* C, int n)";
 
+/// The header that declares __half: the user's source includes it before the entry (the runner's
+/// own copy of it comes after the user's code, too late for it).
+inline constexpr std::string_view kUserKernelHeader = "#include <cuda_fp16.h>";
+
 /// Default --block and --grid: 128 threads, one block per 64 x 64 output tile.
 inline constexpr std::string_view kUserKernelDefaultBlock = "128";
 inline constexpr std::string_view kUserKernelDefaultGrid = "n/64,n/64";
@@ -127,5 +131,10 @@ inline constexpr std::size_t kMaxDiagnosticChars = 400;
 /// `max_listed` lines, then "... and N more". Empty when no error is listed.
 std::string compile_error_lines(const std::vector<CompileDiagnostic>& diagnostics,
                                 const std::string& source_path, std::size_t max_listed);
+
+/// A line after a failed compile's messages, starting with a newline, when an error says the
+/// contract's type is undefined (`identifier "__half" is undefined`: the source did not include
+/// kUserKernelHeader before the entry): what to add. Empty otherwise.
+std::string compile_contract_hint(const std::vector<CompileDiagnostic>& diagnostics);
 
 }  // namespace fragviz

@@ -56,7 +56,7 @@ const std::map<scene::View, std::set<std::string>> kViewOptions = {
      {"--instr", "--lane", "--thread", "--operand", "--crop", "--labels", "--report"}},
     {scene::View::ldmatrix, {"--instr", "--num", "--trans", "--lane"}},
     {scene::View::stmatrix, {"--num", "--trans", "--lane", "--labels"}},
-    {scene::View::movmatrix, {"--lane"}},
+    {scene::View::movmatrix, {"--lane", "--labels"}},
     {scene::View::banks,
      {"--instr", "--num", "--trans", "--width", "--pad", "--swizzle", "--layout", "--lanes", "--access",
       "--load", "--store", "--sm", "--elem", "--lane", "--crop", "--layout-mode", "--read-layout",
@@ -333,7 +333,8 @@ void add_export_command(CLI::App& app, int& exit_code) {
   o->given["--labels"] =
       add_labels_option(cmd, o->labels,
                         "fragments, warpgroup; banks (a word: lane or number only); stmatrix (full: T<lane> "
-                        "r<register>.lo|hi, as its view's two lines): ");
+                        "r<register>.lo|hi, as its view's two lines); movmatrix (full: T<lane>.lo|hi and "
+                        "M<row>,<col> or <T<lane>.lo|hi): ");
   o->given["--picture"] =
       cmd->add_option(
              "--picture", o->picture,

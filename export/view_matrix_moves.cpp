@@ -30,6 +30,22 @@ std::string stmatrix_words(const app::StmatrixTable::Cell& x, CellLabels labels)
   return "";
 }
 
+/// What movmatrix cell `x` says at the screen's level `labels`: both of its words on one line (the
+/// screen's two lines, full), the register half ("T1.lo"), its lane's number, or nothing.
+std::string movmatrix_words(const app::MovmatrixCell& x, CellLabels labels) {
+  switch (labels) {
+    case CellLabels::full:
+      return app::movmatrix_cell_label(x);
+    case CellLabels::lane:
+      return x.word;
+    case CellLabels::number:
+      return std::to_string(x.lane);
+    case CellLabels::none:
+      break;
+  }
+  return "";
+}
+
 }  // namespace
 
 // stmatrix as the screen draws it (app/panels/panel_matrix_moves.cpp), from the one table both read
@@ -107,39 +123,44 @@ Outcome<Scene> stmatrix_scene(const ViewRequest& r) {
   return Outcome<Scene>::ok(std::move(s));
 }
 
+// movmatrix as the screen draws it (app/panels/panel_matrix_moves.cpp), from the one cell definition
+// both read (movmatrix_cell) in its words at the screen's level: before, each register half
+// "T1.lo" with the element of M it holds ("M0,2"); after, each with the source half it received
+// ("<T8.lo"), coloured by that source lane (issue 22: the picture said "T0 V1" where the screen says
+// "T0.hi").
 Outcome<Scene> movmatrix_scene(const ViewRequest& r) {
   const app::MovmatrixTable t = app::make_movmatrix_table(nullptr);
   Scene s;
   s.decorations = r.title_and_legend;
-  double y = draw_title(s, kMovmatrixMnemonic,
-                        "The 8x8 matrix M in the source registers (left) and in the destination registers "
-                        "(right): each cell names the source T<lane> V<half> whose element lies there.");
-  const double cw = 30, ch = 14, top = y + kGridTop, left = 12 + kGridLeft;
-  // before[r][c] / after[r][c]: the source (lane, half) at that position of the register layout.
-  std::vector<LaneHalf> before(64), after(64);
-  for (int lane = 0; lane < kWarpSize; ++lane)
-    for (int half = 0; half < 2; ++half) {
-      const auto& h = t.lanes[static_cast<std::size_t>(lane)][static_cast<std::size_t>(half)];
-      before[static_cast<std::size_t>(h.before.row * 8 + h.before.col)] = LaneHalf{lane, half};
-      // Destination (lane, half) sits at h.before's position of the destination layout and holds
-      // the source's element.
-      after[static_cast<std::size_t>(h.before.row * 8 + h.before.col)] = h.source;
-    }
-  auto grid = [&](const std::vector<LaneHalf>& v) {
-    return [&v, &r](int row, int col) {
-      const LaneHalf lh = v[static_cast<std::size_t>(row * 8 + col)];
+  double y =
+      draw_title(s, kMovmatrixMnemonic,
+                 "The 8x8 matrix M in the source registers (left) and the destination registers (right): "
+                 "each cell names its register half T<lane>.lo|hi and, before, the element of M it "
+                 "holds, after, the source half it received (<T<lane>.lo|hi).");
+  // Cells as wide as the longest label needs at 6.5 pt (30 points at least), 14 high.
+  std::size_t longest = 1;
+  for (bool after : {false, true})
+    for (int row = 0; row < 8; ++row)
+      for (int col = 0; col < 8; ++col)
+        longest =
+            std::max(longest, movmatrix_words(app::movmatrix_cell(t, after, row, col), r.labels).size());
+  const double cw = std::max(30.0, 0.6 * 6.5 * static_cast<double>(longest) + 3), ch = 14;
+  const double top = y + kGridTop, left = 12 + kGridLeft;
+  auto grid = [&](bool after) {
+    return [&t, &r, after](int row, int col) {
+      const app::MovmatrixCell x = app::movmatrix_cell(t, after, row, col);
       Cell c;
-      c.fill = lane_colour(r.palette, lh.lane);
-      c.label = "T" + std::to_string(lh.lane) + " V" + std::to_string(lh.half);
-      highlight_lane(c, lh.lane, r.lane);
+      c.fill = lane_colour(r.palette, x.colour_lane);
+      c.label = movmatrix_words(x, r.labels);
+      highlight_lane(c, x.colour_lane, r.lane);
       return c;
     };
   };
-  draw_grid(s, GridSpec{left, top, 8, 8, cw, ch, "Before (source registers)", true, "before"}, grid(before));
+  draw_grid(s, GridSpec{left, top, 8, 8, cw, ch, "Before (source registers)", true, "before"}, grid(false));
   y = draw_grid(s,
                 GridSpec{left + 8 * cw + 18 + kGridLeft, top, 8, 8, cw, ch, "After (destination registers)",
                          true, "after"},
-                grid(after));
+                grid(true));
   draw_lane_legend(s, r.palette, 12, y + 12, "Lanes", "T", r.lane);
   return Outcome<Scene>::ok(std::move(s));
 }

@@ -383,6 +383,28 @@ MovmatrixTable make_movmatrix_table(const ProbeReport* report) {
   return t;
 }
 
+MovmatrixCell movmatrix_cell(const MovmatrixTable& t, bool after, int row, int col) {
+  MovmatrixCell c;
+  for (int lane = 0; lane < kWarpSize; ++lane)
+    for (int half = 0; half < 2; ++half) {
+      const MovmatrixTable::Half& h = t.lanes[static_cast<std::size_t>(lane)][static_cast<std::size_t>(half)];
+      if (h.before.row != row || h.before.col != col) continue;
+      c.lane = lane;
+      c.half = half;
+      c.colour_lane = after ? h.source.lane : lane;
+      c.word = movmatrix_half_word(lane, half);
+      c.detail = after ? "<" + movmatrix_half_word(h.source.lane, h.source.half)
+                       : "M" + std::to_string(h.before.row) + "," + std::to_string(h.before.col);
+    }
+  return c;
+}
+
+std::string movmatrix_half_word(int lane, int half) {
+  return "T" + std::to_string(lane) + (half ? ".hi" : ".lo");
+}
+
+std::string movmatrix_cell_label(const MovmatrixCell& c) { return c.word + " " + c.detail; }
+
 EpilogueTable make_epilogue_table(const std::string& preset, const ProbeReport* report) {
   EpilogueTable t;
   const std::vector<EpilogueStore> presets = epilogue_presets();

@@ -686,14 +686,48 @@ TEST(ExportMatrixMoves, LdmatrixWithoutAFormIsRefusedInTheViewsWords) {
 }
 
 // movmatrix.trans: destination lane l, half h holds M^T at (l/4, 2(l%4)+h) = M at (2(l%4)+h, l/4),
-// which source lane 4(2(l%4)+h) + (l/4)/2 held in half (l/4)%2.
-TEST(ExportMatrixMoves, MovmatrixIsTheTranspose) {
+// which source lane 4(2(l%4)+h) + (l/4)/2 held in half (l/4)%2. The picture says what the screen says
+// (movmatrix_cell): each cell its register half "T<lane>.lo|hi", before with the element of M it
+// holds, after with the source half it received, coloured by that source lane; no "T<lane> V<half>"
+// (issue 22: the picture said "T0 V1" where the screen says "T0.hi").
+TEST(ExportMatrixMoves, MovmatrixIsTheTransposeInTheViewsWords) {
   fs::ViewRequest r;
   r.view = fs::View::movmatrix;
+  r.title_and_legend = false;
   const fs::Scene s = build(r);
-  EXPECT_EQ(label(s, "before-r0-c1"), "T0 V1");
-  EXPECT_EQ(label(s, "after-r0-c1"), "T4 V0");   // lane 0 half 1 <- M(1,0): lane 4 half 0
-  EXPECT_EQ(label(s, "after-r2-c3"), "T13 V0");  // lane 9 half 1 <- M(3,2): lane 13 half 0
+  EXPECT_EQ(count_cells(s, "before"), 64);
+  EXPECT_EQ(count_cells(s, "after"), 64);
+  const auto half = [](int lane, int h) { return "T" + std::to_string(lane) + (h ? ".hi" : ".lo"); };
+  for (int l = 0; l < 32; ++l)
+    for (int h = 0; h < 2; ++h) {
+      const int row = l / 4, col = 2 * (l % 4) + h;  // (lane, half)'s place in both grids
+      const std::string at = "-r" + std::to_string(row) + "-c" + std::to_string(col);
+      EXPECT_EQ(label(s, "before" + at), half(l, h) + " M" + std::to_string(row) + "," + std::to_string(col));
+      EXPECT_EQ(fill(s, "before" + at), lane(l));
+      const int source = 4 * col + row / 2, source_half = row % 2;  // held M(col, row) before
+      EXPECT_EQ(label(s, "after" + at), half(l, h) + " <" + half(source, source_half)) << at;
+      EXPECT_EQ(fill(s, "after" + at), lane(source)) << at;
+    }
+  EXPECT_EQ(label(s, "after-r0-c1"), "T0.hi <T4.lo");   // lane 0 half 1 <- M(1,0): lane 4 half 0
+  EXPECT_EQ(label(s, "after-r2-c3"), "T9.hi <T13.lo");  // lane 9 half 1 <- M(3,2): lane 13 half 0
+  for (const auto& item : s.items)
+    if (const auto* t = std::get_if<fs::Text>(&item)) {
+      EXPECT_FALSE(std::regex_search(t->text, std::regex(" V[0-9]"))) << t->text;
+    }
+  // The screen's other levels (its zoom, --labels): the register half alone, its lane's number, nothing.
+  r.labels = fs::CellLabels::lane;
+  EXPECT_EQ(label(build(r), "after-r0-c1"), "T0.hi");
+  r.labels = fs::CellLabels::number;
+  EXPECT_EQ(label(build(r), "after-r0-c1"), "0");
+  r.labels = fs::CellLabels::none;
+  EXPECT_EQ(label(build(r), "after-r0-c1"), "<none>");
+  // The selected lane: the cells in its colour keep it, every other lane's fade.
+  r.labels = fs::CellLabels::full;
+  r.lane = 4;
+  const fs::Scene hs = build(r);
+  EXPECT_EQ(fill(hs, "after-r0-c1"), lane(4));
+  EXPECT_EQ(fill(hs, "before-r1-c0"), lane(4));
+  EXPECT_NE(fill(hs, "before-r0-c0"), lane(0));
 }
 
 // Banks: Swizzle<3,3,3> o (16,64):(64,1) (the app's xor on a 64-half row): element (r, c) at offset

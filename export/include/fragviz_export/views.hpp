@@ -173,6 +173,7 @@ struct ViewRequest {
   /// fragments, warpgroup: what each cell says (the app: what its view's cells say now; the CLI: full).
   /// banks, the lines and Layout-mode pictures: what a read word says of its lane (owner_label).
   /// stmatrix: "T<lane> r<register>.lo|hi" (full), "T<lane>", the lane's number or nothing.
+  /// movmatrix: "T1.lo M0,2" / "T1.lo <T8.lo" (full), "T1.lo", the lane's number or nothing.
   CellLabels labels = CellLabels::full;
   /// fragments: the cell Find went to, ringed as the screen rings it (nothing where a crop leaves
   /// it out); nullopt: none.
@@ -242,6 +243,7 @@ Outcome<Scene> ldmatrix_scene(const ViewRequest& r);
 /// stmatrix as on screen: make_stmatrix_table's cells in the view's words at r.labels, its row-start
 /// bars and lanes, r.lane outlined.
 Outcome<Scene> stmatrix_scene(const ViewRequest& r);
+/// movmatrix as on screen: movmatrix_cell's cells in the view's words at r.labels, r.lane outlined.
 Outcome<Scene> movmatrix_scene(const ViewRequest& r);
 Outcome<Scene> banks_scene(const ViewRequest& r);
 /// banks with layout_mode: the Layout mode's lines x banks grid (banks_scene calls it); refused

@@ -227,6 +227,23 @@ struct MovmatrixTable {
 };
 MovmatrixTable make_movmatrix_table(const ProbeReport* report);
 
+/// One cell (row, col) of movmatrix's 8x8 before or after grid, as the view draws it and its export
+/// writes it (export/view_matrix_moves.cpp): the register half whose place in the fragment layout
+/// the cell is (the (lane, half) whose `before` is (row, col)), the lane whose colour it takes (its
+/// own before; after, the source lane whose value it received), and its two words: the register
+/// half ("T1.lo") and, before, M's element it holds ("M0,2"), after, where that came from ("<T8.lo").
+/// The export wrote "T<lane> V<half>" where the screen said "T<lane>.<half>" (issue 22).
+struct MovmatrixCell {
+  int lane = 0, half = 0;
+  int colour_lane = 0;
+  std::string word, detail;
+};
+MovmatrixCell movmatrix_cell(const MovmatrixTable& t, bool after, int row, int col);
+/// "T1.lo": lane `lane`'s register half `half` as the movmatrix page names it.
+std::string movmatrix_half_word(int lane, int half);
+/// Both words, as one line: "T1.lo <T8.lo", "T1.lo M0,2".
+std::string movmatrix_cell_label(const MovmatrixCell& c);
+
 /// One epilogue preset over its output tile (16 x 8*tiles, row-major): what stmatrix writes at
 /// each cell and where that accumulator element belongs.
 struct EpilogueTable {

@@ -609,6 +609,9 @@ struct AppState {
   /// The stmatrix grid's cells as they read at its zoom (full: "T5" over "r2.hi"; lane: "T5"), for
   /// File > Export (as fragments_labels).
   scene::CellLabels stmatrix_labels = scene::CellLabels::full;
+  /// The movmatrix grids' cells as they read at their zoom (full: "T1.lo" over "<T8.lo"; lane:
+  /// "T1.lo"), for File > Export (as fragments_labels).
+  scene::CellLabels movmatrix_labels = scene::CellLabels::full;
   /// The bank view's words as they read at its zoom (both modes), for File > Export: none (the
   /// lane's colour only) until it was drawn.
   scene::CellLabels banks_labels = scene::CellLabels::none;

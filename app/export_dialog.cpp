@@ -25,6 +25,12 @@ std::optional<scene::View> export_view_of_window(std::string_view name) {
   return std::nullopt;
 }
 
+std::optional<scene::View> moves_page_view(const AppState& s, std::optional<scene::View> v) {
+  if (v != scene::View::stmatrix && v != scene::View::movmatrix) return v;
+  return s.hopper.moves.view == MoveView::movmatrix && !s.moves_b8.shown ? scene::View::movmatrix
+                                                                         : scene::View::stmatrix;
+}
+
 void note_focus(ExportDialog& d, std::string_view focused, bool settled, bool clicked) {
   const bool moved = focused != d.focused_last;
   d.focused_last = std::string(focused);
@@ -179,7 +185,7 @@ ExportOptions export_options(scene::View v, bool layout_mode) {
                                {scene::View::warpgroup, false, true, true, true},
                                {scene::View::ldmatrix, false, false, false, false},
                                {scene::View::stmatrix, false, false, false, true},
-                               {scene::View::movmatrix, false, false, false, false},
+                               {scene::View::movmatrix, false, false, false, true},
                                {scene::View::banks, true, false, true, true},
                                {scene::View::output, false, false, false, false},
                                {scene::View::algebra, false, false, false, false},
@@ -213,6 +219,8 @@ scene::CellLabels screen_labels(const AppState& s, scene::View v) {
       return s.warpgroup_labels;
     case scene::View::stmatrix:
       return s.stmatrix_labels;
+    case scene::View::movmatrix:
+      return s.movmatrix_labels;
     case scene::View::banks:
       return s.banks_labels;
     default:
@@ -288,10 +296,10 @@ scene::ViewRequest export_request(const AppState& s, scene::View v) {
       break;
     case scene::View::stmatrix:
       r.ldmatrix = s.hopper.moves.stmatrix;
-      r.lane = s.selected_lane;  // the stmatrix page selects the app's lane (draw_stmatrix_grid)
+      r.lane = s.selected_lane;  // the matrix-move pages select the app's lane (draw_matrix_moves)
       break;
     case scene::View::movmatrix:
-      r.lane = s.hopper.moves_lane;
+      r.lane = s.selected_lane;
       break;
     case scene::View::banks:
       r.lane = s.selected_lane;

@@ -156,6 +156,12 @@ bool bank_picture_applies(const AppState& s, scene::View v);
 /// window that no view exports (Controls, Gate, Descriptor, the inspector, the dialogs).
 std::optional<scene::View> export_view_of_window(std::string_view name);
 
+/// `v` (export_view_of_window's, or nullopt), where it is the stmatrix / movmatrix window's, as the
+/// page that window shows now: movmatrix on its movmatrix page, else stmatrix (the epilogue and
+/// 8-bit pages have no picture of their own). Ctrl+E over the movmatrix page opened the stmatrix
+/// view (issue 22).
+std::optional<scene::View> moves_page_view(const AppState& s, std::optional<scene::View> v);
+
 /// Follows the focus, once a frame: `focused` is the root window holding it now (its ImGui name).
 /// An exportable window becomes `d.looked_at` when the user brought it there: the focus moved to it
 /// (a click, or a window opened from the View menu, which takes the focus as it appears) or

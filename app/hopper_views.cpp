@@ -258,9 +258,8 @@ json HopperViews::state_json(const AppState& s, float px) const {
     const bool open = h.moves_open;
     json m = {{"drawn", f.moves_drawn},
               {"view", to_string(h.moves.view)},
-              // The lane the page shown highlights: the app's on the stmatrix page (draw_stmatrix).
-              {"selected_lane",
-               h.moves.view == MoveView::stmatrix && !s.moves_b8.shown ? s.selected_lane : h.moves_lane},
+              // The lane every page highlights: the app's (draw_matrix_moves).
+              {"selected_lane", s.selected_lane},
               {"measured_text", f.moves_text},
               {"grids", {{"tile", grid(f.moves)}, {"before", grid(f.before)}, {"after", grid(f.after)}}}};
     json move_labels = json::object();
@@ -280,6 +279,16 @@ json HopperViews::state_json(const AppState& s, float px) const {
                           {"labels", f.stmatrix_labels},
                           {"cell_labels", st_labels},
                           {"row_lanes", row_lanes}};
+    json mov_labels = json::object();
+    for (const auto& [name, list] : f.movmatrix_cell_labels) {
+      json l = json::array();
+      for (const HopperFrame::CellWords& w : list) l.push_back({w.row, w.col, w.text});
+      mov_labels[name] = l;
+    }
+    m["movmatrix_view"] = {{"zoom", f.movmatrix_zoom},
+                           {"readable_zoom", f.movmatrix_readable_zoom},
+                           {"labels", f.movmatrix_labels},
+                           {"cell_labels", mov_labels}};
     const StmatrixTable& st = stmatrix_;
     json cells = json::array();
     for (int r = 0; open && r < st.rows; ++r)

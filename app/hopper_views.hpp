@@ -72,7 +72,8 @@ struct HopperFrame {
   /// "after"), the column numbers first.
   std::map<std::string, std::vector<TextRecord>> moves_index_labels;
   /// The stmatrix grid as drawn: its zoom and the one at which every cell holds its two lines, the
-  /// label level ("two_lines": "T5" over "r2.hi", "lane": "T5", "none"), each labelled cell's words
+  /// label level (cell_label_mode_name: "full": "T5 r2.hi", "two_lines": "T5" over "r2.hi", "owner":
+  /// "T5", "number": "5", "none"), each labelled cell's words
   /// ("T5 r2.hi"; what its export writes) and the lane named left of each row (row: "T5").
   float stmatrix_zoom = 0, stmatrix_readable_zoom = 0;
   std::string stmatrix_labels;
@@ -82,6 +83,12 @@ struct HopperFrame {
   };
   std::vector<CellWords> stmatrix_cell_labels;
   std::map<int, std::string> stmatrix_row_lanes;
+  /// The movmatrix grids as drawn, as the stmatrix tile's: their zoom, the one at which every cell
+  /// holds its two lines, the label level, and each grid's ("before", "after") labelled cells'
+  /// words ("T1.lo <T8.lo"; what its export writes).
+  float movmatrix_zoom = 0, movmatrix_readable_zoom = 0;
+  std::string movmatrix_labels;
+  std::map<std::string, std::vector<CellWords>> movmatrix_cell_labels;
   std::optional<HopperHover> hover;
 };
 

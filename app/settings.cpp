@@ -606,11 +606,9 @@ const Key<Settings> kMovesKeys[] = {
            matrix_move_b8_mnemonic(s.moves_b8_form), s.moves_b8_form);
      },
      [](const Settings& s) -> json { return matrix_move_b8_mnemonic(s.moves_b8_form); }},
-    {"lane",
-     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
-       r.integer(j, key, name, -1, kWarpSize - 1, s.moves_lane, false);
-     },
-     [](const Settings& s) -> json { return s.moves_lane; }},
+    // Retired: the pages' own lane, which files from before hold; every page now follows the app's
+    // selected lane (issue 22), so it is neither read nor written, nor said to be unknown.
+    {"lane", nullptr, nullptr},
 };
 
 /// One view's saved zoom: "for", the subject it was chosen for, and "zoom", 0 (the view's first) or
@@ -1307,7 +1305,6 @@ Settings settings_of(const AppState& s) {
   out.moves = s.hopper.moves;
   out.moves_b8 = s.moves_b8.shown;
   out.moves_b8_form = s.moves_b8.move;
-  out.moves_lane = s.hopper.moves_lane;
   out.fragments_zoom = zoom_setting(s.fragments_view);
   out.banks_zoom = zoom_setting(s.banks_zoom);
   out.warpgroup_zoom = zoom_setting(s.hopper.warpgroup_zoom);
@@ -1400,7 +1397,6 @@ void apply_settings(const ParsedSettings& p, AppState& s) {
   s.hopper.moves = in.moves;
   s.moves_b8.shown = in.moves_b8;
   s.moves_b8.move = in.moves_b8_form;
-  s.hopper.moves_lane = in.moves_lane;
   apply_zoom_setting(in.fragments_zoom, s.fragments_view);
   apply_zoom_setting(in.banks_zoom, s.banks_zoom);
   apply_zoom_setting(in.warpgroup_zoom, s.hopper.warpgroup_zoom);

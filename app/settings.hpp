@@ -154,7 +154,6 @@ struct Settings {
   MoveControls moves{};                        ///< the matrix-move view's tab and choices ("moves")
   bool moves_b8 = false;                       ///< its 8-bit page is the tab shown ("moves": "tab")
   MatrixMoveB8 moves_b8_form{};                ///< the 8-bit page's form ("moves": "b8")
-  int moves_lane = -1;                         ///< the lane selected there, -1 none ("moves": "lane")
   /// Each zoomable view's zoom ("zoom": "fragments", "banks", "warpgroup", "tmem").
   ZoomSetting fragments_zoom{}, banks_zoom{}, warpgroup_zoom{}, tmem_zoom{};
   int algebra_step = AlgebraControls{}.step;                ///< the operation shown ("algebra_step")

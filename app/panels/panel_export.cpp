@@ -48,6 +48,8 @@ void draw_export_popup(AppState& s) {
                  io.MouseDelta.x != 0.f || io.MouseDelta.y != 0.f,
                  io.MouseWheel != 0.f || io.MouseWheelH != 0.f, settled);
   if (d.open_requested) {
+    d.looked_at = moves_page_view(s, d.looked_at);
+    d.pointed_at = moves_page_view(s, d.pointed_at);
     ImGui::OpenPopup("###Export");
     open_export_dialog(d, default_export_folder(d));
     start_on_screen(d, visible_region(s, d.view, ""));

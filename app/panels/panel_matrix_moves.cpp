@@ -75,6 +75,56 @@ void cell_labels(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 tc, const char* top, 
   }
 }
 
+/// The sizes cell_label_mode weighs for cells that say `top` over `bottom` (one line: both, a
+/// space between) or their lane's number, measured in `f` as cell_label_sizes measures (2 px of
+/// margin): the widest of each kind over `words`, the widest lane number "31".
+CellLabelSizes word_label_sizes(ImFont* f, const std::vector<std::pair<std::string, std::string>>& words) {
+  const auto width = [&](const std::string& t) {
+    return f->CalcTextSizeA(f->FontSize, 1e9f, 0.f, t.c_str()).x + 2.f;
+  };
+  CellLabelSizes z;
+  z.number = width(std::to_string(kWarpSize - 1));
+  z.line = f->FontSize;
+  for (const auto& [top, bottom] : words) {
+    z.full = std::max(z.full, width(top + " " + bottom));
+    z.owner = std::max(z.owner, width(top));
+    z.element = std::max(z.element, width(bottom));
+  }
+  return z;
+}
+
+/// The least square cell in which cell_label_mode gives two_lines over `z`, with room to spare
+/// (the grids open at it): the wider of the two words and a margin, two lines and one.
+float two_lines_cell(const CellLabelSizes& z) {
+  return std::max(std::max(z.owner, z.element) + 6.f, 2.f * z.line + 5.f);
+}
+
+/// Draws what cell [a, b] says at `mode`, the cell-label rule every grid shares (cell_label_mode):
+/// `top` and `bottom` on one line (full) or two (two_lines), `top` alone (owner), the lane's
+/// `number` (number) or nothing; returns the words as the export writes them at that level (both on
+/// one line for full and two_lines), "" for none.
+std::string cell_words(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 tc, CellLabelMode mode,
+                       const std::string& top, const std::string& bottom, int number) {
+  ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
+  switch (mode) {
+    case CellLabelMode::full:
+      centred_text(dl, sf, a, b, tc, (top + " " + bottom).c_str());
+      return top + " " + bottom;
+    case CellLabelMode::two_lines:
+      cell_labels(dl, a, b, tc, top.c_str(), bottom.c_str());
+      return top + " " + bottom;
+    case CellLabelMode::owner:
+      centred_text(dl, sf, a, b, tc, top.c_str());
+      return top;
+    case CellLabelMode::number:
+      centred_text(dl, sf, a, b, tc, std::to_string(number).c_str());
+      return std::to_string(number);
+    case CellLabelMode::none:
+      break;
+  }
+  return "";
+}
+
 HopperGridRecord record(const GridPlace& p, int rows, int cols) {
   return HopperGridRecord{true,   p.g0.x, p.g0.y, p.cell,
                           p.cell, rows,   cols,   Rect{p.g0.x, p.g0.y, p.cell * cols, p.cell * rows}};
@@ -122,9 +172,11 @@ void draw_stmatrix_grid(AppState& s, HopperViews& v, const StmatrixTable& t) {
   const float room_h = std::max(8.f, avail.y - bar_h - foot - sb - hl - 4.f);
   const float fit =
       std::min({room_w / static_cast<float>(t.cols), room_h / static_cast<float>(t.rows), 72.f});
-  // Two lines: as wide as the widest lane or register word and a margin, two font heights and one.
-  const float two_lines = std::max(std::max(text_w("T31"), text_w("r3.hi")) + 8.f, 2.f * fs + 5.f);
-  const float readable = std::clamp(two_lines / fit, kMinStmatrixZoom, kMaxStmatrixZoom);
+  std::vector<std::pair<std::string, std::string>> words;
+  for (const StmatrixTable::Cell& x : t.cells)
+    words.emplace_back(stmatrix_lane_word(x), stmatrix_register_word(x));
+  const CellLabelSizes sizes = word_label_sizes(sf, words);
+  const float readable = std::clamp(two_lines_cell(sizes) / fit, kMinStmatrixZoom, kMaxStmatrixZoom);
   GridZoom& z = s.hopper.stmatrix_zoom;
   // While the user has not moved off it, the zoom follows the readable one as the view is resized
   // (the window's first frames, a view opened beside it): the cells keep their two lines' size.
@@ -163,16 +215,11 @@ void draw_stmatrix_grid(AppState& s, HopperViews& v, const StmatrixTable& t) {
                        std::min(wdl->GetClipRectMax().y, o.y + content.y));
   const int sel = s.selected_lane;
   const int hov = hr >= 0 ? t.at(hr, hc).lane : s.hovered_lane;
-  // One label level for every cell: both words where two lines fit, else the lane alone, else none.
-  std::string level = "none";
-  if (cell >= 2.f * fs + 2.f && std::max(text_w("T31"), text_w("r3.hi")) + 2.f <= cell)
-    level = "two_lines";
-  else if (text_w("T31") + 2.f <= cell && fs <= cell + 1.f)
-    level = "lane";
-  v.frame.stmatrix_labels = level;
-  s.stmatrix_labels = level == "two_lines" ? scene::CellLabels::full
-                      : level == "lane"    ? scene::CellLabels::lane
-                                           : scene::CellLabels::none;  // the export says what the cells say
+  // One label level for every cell, by the rule the fragments and bank grids follow (issue 22: the
+  // page had thresholds of its own, and no lane-number level): the export says what the cells say.
+  const CellLabelMode level = cell_label_mode(cell, cell, sizes);
+  v.frame.stmatrix_labels = cell_label_mode_name(level);
+  s.stmatrix_labels = export_labels(level);
   v.frame.stmatrix_cell_labels.clear();
   v.frame.stmatrix_row_lanes.clear();
   ImDrawList* dl = begin_grid_clip(vis_min, vis_max);
@@ -185,14 +232,9 @@ void draw_stmatrix_grid(AppState& s, HopperViews& v, const StmatrixTable& t) {
       if (b.x < vis_min.x || a.x > vis_max.x || b.y < vis_min.y || a.y > vis_max.y) continue;
       lane_cell(dl, a, b, x.lane, sel, x.lane == hov);
       const ImU32 tc = (sel >= 0 && sel != x.lane) ? faded_text_colour() : lane_text_colour(x.lane);
-      const std::string lane = stmatrix_lane_word(x), reg = stmatrix_register_word(x);
-      if (level == "two_lines") {
-        cell_labels(dl, a, b, tc, lane.c_str(), reg.c_str());
-        v.frame.stmatrix_cell_labels.push_back({r, col, lane + " " + reg});
-      } else if (level == "lane") {
-        centred_text(dl, sf, a, b, tc, lane.c_str());
-        v.frame.stmatrix_cell_labels.push_back({r, col, lane});
-      }
+      const std::string said =
+          cell_words(dl, a, b, tc, level, stmatrix_lane_word(x), stmatrix_register_word(x), x.lane);
+      if (!said.empty()) v.frame.stmatrix_cell_labels.push_back({r, col, said});
       measured_mark(dl, a, b, x.measured);
     }
   // Matrix boundaries.
@@ -290,6 +332,159 @@ void draw_stmatrix(AppState& s, HopperViews& v) {
 
 // [SECTION] movmatrix
 
+/// The movmatrix grids' zoom range, as the stmatrix tile's.
+constexpr float kMinMovmatrixZoom = 1.f, kMaxMovmatrixZoom = 16.f;
+/// Room between the before grid and the after grid's row numbers.
+constexpr float kMovmatrixGap = 16.f;
+
+/// movmatrix's before and after grids in one zoomed child, drawn as the stmatrix tile is (newcomer
+/// issue 22: 10-px cells with no zoom, and a lane of its own): square cells that open at the zoom
+/// where each holds its two lines ("T1.lo" over "M0,2" before, over "<T8.lo" after: movmatrix_cell,
+/// the words its export writes), "fit" showing both grids; each grid's row and column numbers stay
+/// in view while it scrolls; a click selects the app's lane (the lane strip and the inspector
+/// follow): the lane whose colour the cell has, whose cells stay bright and outlined. `height`: the
+/// room for the zoom row and the child.
+void draw_movmatrix_grids(AppState& s, HopperViews& v, const MovmatrixTable& t, float height) {
+  ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
+  const float fs = sf->FontSize;
+  // Each grid's cells (before, then after; row-major) and their words.
+  std::vector<MovmatrixCell> cells;
+  std::vector<std::pair<std::string, std::string>> words;
+  for (bool after : {false, true})
+    for (int r = 0; r < 8; ++r)
+      for (int c = 0; c < 8; ++c) {
+        cells.push_back(movmatrix_cell(t, after, r, c));
+        words.emplace_back(cells.back().word, cells.back().detail);
+      }
+  const CellLabelSizes sizes = word_label_sizes(sf, words);
+  const float num_w = sf->CalcTextSizeA(fs, 1e9f, 0.f, "7").x + 6.f, wl = num_w;
+  const float caption_h = ImGui::GetTextLineHeight() + 2.f, hl = fs + 4.f, top = caption_h + hl;
+  const float avail_x = ImGui::GetContentRegionAvail().x;
+  const float bar_h = ImGui::GetFrameHeightWithSpacing(), sb = ImGui::GetStyle().ScrollbarSize;
+  // A window's first frame, before it has its size, has no room for a row: nothing is drawn nor kept.
+  if (avail_x < 2.f * wl + kMovmatrixGap + 16.f || height < bar_h + top + 16.f) return;
+  // Square cells that fit both grids side by side at zoom 1, at most 72 pixels.
+  const float room_w = std::max(8.f, avail_x - sb - 2.f * wl - kMovmatrixGap - 4.f);
+  const float room_h = std::max(8.f, height - bar_h - sb - top - 4.f);
+  const float fit = std::min({room_w / 16.f, room_h / 8.f, 72.f});
+  const float readable = std::clamp(two_lines_cell(sizes) / fit, kMinMovmatrixZoom, kMaxMovmatrixZoom);
+  GridZoom& z = s.hopper.movmatrix_zoom;
+  // While the user has not moved off it, the zoom follows the readable one as the view is resized.
+  zoom_for(z, kMovmatrixMnemonic, readable);
+  zoom_bar(s, z, "mov", kMinMovmatrixZoom, kMaxMovmatrixZoom, readable,
+           "1x fits both grids in the view; the view opens at the zoom where every cell holds its\n"
+           "register half and what it holds. Ctrl+wheel over the grids zooms about the mouse; wheel "
+           "scrolls, shift+wheel sideways.");
+  const float zoom = std::clamp(z.zoom, kMinMovmatrixZoom, kMaxMovmatrixZoom);
+  const float cell = zoomed_cell(fit, zoom), side_w = 8.f * cell;
+  v.frame.movmatrix_zoom = zoom;
+  v.frame.movmatrix_readable_zoom = readable;
+  // Content: [before's row numbers][before][gap][after's row numbers][after]; above each grid its
+  // caption, then its column numbers.
+  const float after_x = wl + side_w + kMovmatrixGap;
+  const ImVec2 content(after_x + wl + side_w + 4.f, top + side_w + 4.f);
+  begin_zoom_child(s, z, "##mov_view", "mov_view", ImVec2(0, std::max(1.f, height - bar_h)), content, zoom,
+                   cell, cell,
+                   {ContentRect{wl, top, wl + side_w, top + side_w},
+                    ContentRect{after_x + wl, top, after_x + wl + side_w, top + side_w}});
+  const ImVec2 o = ImGui::GetCursorScreenPos();
+  ImGui::InvisibleButton("##mov_grids", content);
+  record_widget(s, "mov_grids");
+  const bool hovered = ImGui::IsItemHovered(), clicked = ImGui::IsItemClicked(ImGuiMouseButton_Left);
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  const auto origin = [&](int side) { return ImVec2(o.x + (side ? after_x : 0.f) + wl, o.y + top); };
+  int hs = -1, hr = -1, hc = -1;
+  for (int side = 0; side < 2 && hovered; ++side) {
+    const ImVec2 g0 = origin(side);
+    const int c = static_cast<int>(std::floor((mouse.x - g0.x) / cell));
+    const int r = static_cast<int>(std::floor((mouse.y - g0.y) / cell));
+    if (r >= 0 && r < 8 && c >= 0 && c < 8) {
+      hs = side;
+      hr = r;
+      hc = c;
+    }
+  }
+  const auto at = [&](int side, int r, int c) -> const MovmatrixCell& {
+    return cells[static_cast<std::size_t>(side * 64 + r * 8 + c)];
+  };
+  ImDrawList* wdl = ImGui::GetWindowDrawList();
+  const ImVec2 vis_min(std::max(wdl->GetClipRectMin().x, o.x), std::max(wdl->GetClipRectMin().y, o.y));
+  const ImVec2 vis_max(std::min(wdl->GetClipRectMax().x, o.x + content.x),
+                       std::min(wdl->GetClipRectMax().y, o.y + content.y));
+  const int sel = s.selected_lane;
+  const int hov = hs >= 0 ? at(hs, hr, hc).colour_lane : s.hovered_lane;
+  // One label level for both grids, by the rule every grid follows; the export says what they say.
+  const CellLabelMode level = cell_label_mode(cell, cell, sizes);
+  v.frame.movmatrix_labels = cell_label_mode_name(level);
+  s.movmatrix_labels = export_labels(level);
+  ImDrawList* dl = begin_grid_clip(vis_min, vis_max);
+  for (int side = 0; side < 2; ++side) {
+    const char* name = side ? "after" : "before";
+    const ImVec2 g0 = origin(side), g1(g0.x + side_w, g0.y + side_w);
+    dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(g0.x - wl, o.y), ImGui::GetColorU32(kDimV),
+                side ? "after: destination registers hold M^T" : "before: source registers hold M");
+    grid_backdrop(dl, g0, g1);
+    std::vector<HopperFrame::CellWords>& said = v.frame.movmatrix_cell_labels[name];
+    for (int r = 0; r < 8; ++r)
+      for (int c = 0; c < 8; ++c) {
+        const MovmatrixCell& x = at(side, r, c);
+        const ImVec2 a(g0.x + static_cast<float>(c) * cell, g0.y + static_cast<float>(r) * cell);
+        const ImVec2 b(a.x + cell, a.y + cell);
+        if (b.x < vis_min.x || a.x > vis_max.x || b.y < vis_min.y || a.y > vis_max.y) continue;
+        lane_cell(dl, a, b, x.colour_lane, sel, x.colour_lane == hov);
+        const ImU32 tc =
+            (sel >= 0 && sel != x.colour_lane) ? faded_text_colour() : lane_text_colour(x.colour_lane);
+        if (std::string w = cell_words(dl, a, b, tc, level, x.word, x.detail, x.lane); !w.empty())
+          said.push_back({r, c, std::move(w)});
+        if (side)
+          measured_mark(dl, a, b,
+                        t.lanes[static_cast<std::size_t>(x.lane)][static_cast<std::size_t>(x.half)].measured);
+      }
+    // The numbers stay in view while the grid scrolls under them (sticky_band, as the stmatrix
+    // tile's): the column numbers on top, then the row numbers over their corner, below them.
+    const float bx = sticky_band(g0.x - wl, vis_min.x, g1.x - wl);
+    const float by = sticky_band(o.y + caption_h, vis_min.y, g1.y - hl);
+    std::vector<TextRecord>& drawn = v.frame.moves_index_labels[name];
+    if (by > o.y + caption_h)
+      sticky_backdrop(dl, ImVec2(std::max(g0.x, vis_min.x), by), ImVec2(std::min(g1.x, vis_max.x), by + hl));
+    index_labels(dl, sf, g0, 8, cell, true, by, by + hl - 1.f,
+                 ImVec2(std::max(vis_min.x, bx + wl), vis_min.y), vis_max, kWarpgroupIndexLabels, false,
+                 &drawn);
+    const float label_top = std::max(vis_min.y, by + hl);
+    if (bx > g0.x - wl)
+      sticky_backdrop(dl, ImVec2(bx, std::max(g0.y, label_top)), ImVec2(bx + wl, vis_max.y));
+    index_labels(dl, sf, g0, 8, cell, false, bx, bx + num_w, ImVec2(vis_min.x, label_top), vis_max,
+                 kWarpgroupIndexLabels, false, &drawn);
+    HopperGridRecord& rec = side ? v.frame.after : v.frame.before;
+    rec = HopperGridRecord{true, g0.x, g0.y, cell, cell, 8, 8, Rect{}};
+    const ImVec2 c0(std::max(g0.x, vis_min.x), std::max(g0.y, vis_min.y));
+    const ImVec2 c1(std::min(g1.x, vis_max.x), std::min(g1.y, vis_max.y));
+    if (c1.x > c0.x && c1.y > c0.y) rec.visible = Rect{c0.x, c0.y, c1.x - c0.x, c1.y - c0.y};
+  }
+  end_grid_clip();
+  end_zoom_child(z, zoom, cell, cell, kMinMovmatrixZoom, kMaxMovmatrixZoom);
+  if (hs >= 0) {
+    const MovmatrixCell& x = at(hs, hr, hc);
+    const MovmatrixTable::Half& h =
+        t.lanes[static_cast<std::size_t>(x.lane)][static_cast<std::size_t>(x.half)];
+    if (clicked) toggle_lane(s, x.colour_lane);
+    s.frame.hovered_lane = x.colour_lane;
+    v.frame.hover = HopperHover{"moves", hs ? "after" : "before", hr, hc};
+    ImGui::BeginTooltip();
+    if (hs) {
+      ImGui::Text("after: lane %d, %s half holds M(%d, %d) = M^T(%d, %d)", x.lane, half_name(x.half),
+                  h.after.row, h.after.col, hr, hc);
+      ImGui::Text("from source lane %d, %s half", h.source.lane, half_name(h.source.half));
+      measured_tooltip_line(h.check, "it held M at");
+    } else {
+      ImGui::Text("before: lane %d, %s half holds M(%d, %d)", x.lane, half_name(x.half), h.before.row,
+                  h.before.col);
+    }
+    ImGui::EndTooltip();
+  }
+  ImGui::EndChild();
+}
+
 void draw_movmatrix(AppState& s, HopperViews& v) {
   const MovmatrixTable& t = v.movmatrix();
   ImGui::TextUnformatted(kMovmatrixMnemonic);
@@ -299,66 +494,12 @@ void draw_movmatrix(AppState& s, HopperViews& v) {
   v.frame.moves_text = text;
   measured_line(text, t.probe && t.probe->ran, t.matching != t.checked);
   record_widget(s, "moves_measured");
-  const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float w = (avail.x - 20.f) * 0.5f, h = std::min(w, avail.y * 0.5f);
-  const int sel = s.hopper.moves_lane;
-  // One 8x8 grid: before = M as the source registers hold it; after = the destination registers,
-  // each cell (r, c) held by lane 4r + c/2 in half c%2, holding M(c, r).
-  int hover_lane = -1, hover_half = 0;
-  bool clicked = false;
-  for (int side = 0; side < 2; ++side) {
-    if (side) ImGui::SameLine(0, 20.f);
-    ImGui::BeginGroup();
-    ImGui::TextColored(kDimV,
-                       side ? "after: destination registers hold M^T" : "before: source registers hold M");
-    const GridPlace p = place_grid(side ? "##mov_after" : "##mov_before", 8, 8, w, h);
-    record_widget(s, side ? "mov_after" : "mov_before");
-    ImDrawList* dl = ImGui::GetWindowDrawList();
-    grid_backdrop(dl, p.g0, ImVec2(p.g0.x + 8 * p.cell, p.g0.y + 8 * p.cell));
-    indices(dl, p, 8, 8, v.frame.moves_index_labels[side ? "after" : "before"]);
-    char l1[16], l2[24];
-    for (int r = 0; r < 8; ++r)
-      for (int c = 0; c < 8; ++c) {
-        const int lane = 4 * r + c / 2, half = c % 2;
-        const MovmatrixTable::Half& x =
-            t.lanes[static_cast<std::size_t>(lane)][static_cast<std::size_t>(half)];
-        const int colour_lane = side ? x.source.lane : lane;  // after: where the value came from
-        const ImVec2 a(p.g0.x + c * p.cell, p.g0.y + r * p.cell), b(a.x + p.cell, a.y + p.cell);
-        lane_cell(dl, a, b, colour_lane, sel, false);
-        const ImU32 tc =
-            (sel >= 0 && sel != colour_lane) ? faded_text_colour() : lane_text_colour(colour_lane);
-        std::snprintf(l1, sizeof l1, "T%d.%s", lane, half_name(half));
-        if (side)
-          std::snprintf(l2, sizeof l2, "<T%d.%s", x.source.lane, half_name(x.source.half));
-        else
-          std::snprintf(l2, sizeof l2, "M%d,%d", r, c);
-        cell_labels(dl, a, b, tc, l1, l2);
-        if (side) measured_mark(dl, a, b, x.measured);
-      }
-    (side ? v.frame.after : v.frame.before) = record(p, 8, 8);
-    if (p.hover_row >= 0) {
-      hover_lane = 4 * p.hover_row + p.hover_col / 2;
-      hover_half = p.hover_col % 2;
-      clicked = clicked || p.clicked;
-      v.frame.hover = HopperHover{"moves", side ? "after" : "before", p.hover_row, p.hover_col};
-      const MovmatrixTable::Half& x =
-          t.lanes[static_cast<std::size_t>(hover_lane)][static_cast<std::size_t>(hover_half)];
-      ImGui::BeginTooltip();
-      if (side) {
-        ImGui::Text("after: lane %d, %s half holds M(%d, %d) = M^T(%d, %d)", hover_lane,
-                    half_name(hover_half), x.after.row, x.after.col, p.hover_row, p.hover_col);
-        ImGui::Text("from source lane %d, %s half", x.source.lane, half_name(x.source.half));
-        measured_tooltip_line(x.check, "it held M at");
-      } else {
-        ImGui::Text("before: lane %d, %s half holds M(%d, %d)", hover_lane, half_name(hover_half),
-                    x.before.row, x.before.col);
-      }
-      ImGui::EndTooltip();
-    }
-    ImGui::EndGroup();
-  }
-  if (clicked) s.hopper.moves_lane = s.hopper.moves_lane == hover_lane ? -1 : hover_lane;
+  // The grids over the per-lane map, which keeps six rows at least (a third of the room).
+  const float room = ImGui::GetContentRegionAvail().y;
+  const float map_h = std::max(6.f * ImGui::GetTextLineHeightWithSpacing(), room / 3.f);
+  draw_movmatrix_grids(s, v, t, room - map_h);
   // The per-lane map.
+  const int sel = s.selected_lane;
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
                                 ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit;
   if (ImGui::BeginTable("##mov_lanes", 5, flags, ImVec2(0, ImGui::GetContentRegionAvail().y))) {
@@ -372,6 +513,7 @@ void draw_movmatrix(AppState& s, HopperViews& v) {
     for (int lane = 0; lane < kWarpSize; ++lane) {
       const auto& x = t.lanes[static_cast<std::size_t>(lane)];
       ImGui::TableNextRow();
+      if (lane == sel) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, IM_COL32(255, 255, 255, 40));
       ImGui::TableNextColumn();
       ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(lane_colour(lane)), "T%d", lane);
       for (int half = 0; half < 2; ++half) {
@@ -433,8 +575,10 @@ void draw_epilogue(AppState& s, HopperViews& v) {
   const GridPlace p =
       place_grid("##ep_grid", t.rows, t.cols, avail.x, avail.y - ImGui::GetTextLineHeightWithSpacing());
   record_widget(s, "ep_grid");
-  const int sel = s.hopper.moves_lane;
-  const int hov = p.hover_row >= 0 ? t.at(p.hover_row, p.hover_col).lane : -1;
+  const int sel = s.selected_lane;
+  // The lane of the cell under the mouse (-1: none, or a cell no lane stores), else another view's.
+  const int under = p.hover_row >= 0 ? t.at(p.hover_row, p.hover_col).lane : -1;
+  const int hov = under >= 0 ? under : s.hovered_lane;
   ImDrawList* dl = begin_grid_clip(p.o, ImVec2(p.g0.x + p.cell * t.cols, p.g0.y + p.cell * t.rows));
   grid_backdrop(dl, p.g0, ImVec2(p.g0.x + p.cell * t.cols, p.g0.y + p.cell * t.rows));
   indices(dl, p, t.rows, t.cols, v.frame.moves_index_labels["tile"]);
@@ -467,9 +611,10 @@ void draw_epilogue(AppState& s, HopperViews& v) {
   }
   end_grid_clip();
   v.frame.moves = record(p, t.rows, t.cols);
-  if (hov >= 0) {
+  if (under >= 0) {
     const EpilogueTable::Cell& x = t.at(p.hover_row, p.hover_col);
-    if (p.clicked) s.hopper.moves_lane = s.hopper.moves_lane == x.lane ? -1 : x.lane;
+    if (p.clicked) toggle_lane(s, x.lane);
+    s.frame.hovered_lane = x.lane;
     v.frame.hover = HopperHover{"moves", "epilogue", p.hover_row, p.hover_col};
     ImGui::BeginTooltip();
     ImGui::Text("output (%d, %d): stmatrix writes lane %d, reg %d, %s half", p.hover_row, p.hover_col, x.lane,
@@ -507,8 +652,9 @@ void draw_matrix_moves(AppState& s, HopperViews& v) {
     ImGui::End();
     return;
   }
-  // The stmatrix page's lane is the app's (draw_stmatrix_grid); the other pages keep their own.
-  const int lane = c.view == MoveView::stmatrix ? s.selected_lane : s.hopper.moves_lane;
+  // Every page's lane is the app's, which the lane strip and the inspector show (issue 22: the
+  // movmatrix, epilogue and 8-bit pages kept one of their own).
+  const int lane = s.selected_lane;
   ImGui::TextColored(kDimV, "  lane %s", lane >= 0 ? std::to_string(lane).c_str() : "none (click a cell)");
   ImGui::Separator();
   v.refresh(s);

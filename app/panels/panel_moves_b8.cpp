@@ -43,12 +43,14 @@ std::string draw_matrix(AppState& s, const MoveB8Model& m, int index, float cw, 
       const ImVec2 a(g0.x + cw * static_cast<float>(c), y), b(a.x + cw, y + ch);
       const bool under = hovered && mouse.x >= a.x && mouse.x < b.x && mouse.y >= a.y && mouse.y < b.y;
       if (cell.lane < 0) continue;
-      lane_cell(dl, a, b, cell.lane, s.hopper.moves_lane, under);
-      centred_text(dl, sf, a, b, lane_text_colour(cell.lane), move_b8_cell_label(cell).c_str());
+      lane_cell(dl, a, b, cell.lane, s.selected_lane, under || cell.lane == s.hovered_lane);
+      const bool faded = s.selected_lane >= 0 && s.selected_lane != cell.lane;
+      centred_text(dl, sf, a, b, faded ? faded_text_colour() : lane_text_colour(cell.lane),
+                   move_b8_cell_label(cell).c_str());
       if (under) {
         hover = move_b8_cell_text(m, index, r, c);
-        if (ImGui::IsMouseClicked(ImGuiMouseButton_Left))
-          s.hopper.moves_lane = s.hopper.moves_lane == cell.lane ? -1 : cell.lane;
+        if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) toggle_lane(s, cell.lane);
+        s.frame.hovered_lane = cell.lane;
       }
     }
   }
@@ -64,9 +66,8 @@ bool draw_moves_b8(AppState& s) {
   record_widget(s, "moves_b8");
   ImGui::SameLine();
   if (!c.shown) return false;
-  ImGui::TextColored(
-      kDimV, "  lane %s",
-      s.hopper.moves_lane >= 0 ? std::to_string(s.hopper.moves_lane).c_str() : "none (click a cell)");
+  ImGui::TextColored(kDimV, "  lane %s",
+                     s.selected_lane >= 0 ? std::to_string(s.selected_lane).c_str() : "none (click a cell)");
   ImGui::Separator();
   ImGui::SetNextItemWidth(-1);
   const MoveB8Model m = make_move_b8_model(c.move);

@@ -319,17 +319,21 @@ TEST(ExportDialog, TheCellLabelsAreTheScreensUnlessChosen) {
   s.fragments_labels = scene::CellLabels::lane;
   s.warpgroup_labels = scene::CellLabels::number;
   s.stmatrix_labels = scene::CellLabels::lane;
+  s.movmatrix_labels = scene::CellLabels::number;
   ExportDialog& d = s.export_dialog;
   EXPECT_EQ(export_request(s, scene::View::banks).labels, scene::CellLabels::none);
   EXPECT_EQ(export_request(s, scene::View::fragments).labels, scene::CellLabels::lane);
   EXPECT_EQ(export_request(s, scene::View::warpgroup).labels, scene::CellLabels::number);
   EXPECT_EQ(export_request(s, scene::View::stmatrix).labels, scene::CellLabels::lane);
+  // The movmatrix grids' words at their zoom (issue 22: it had no levels, its words not the screen's).
+  EXPECT_EQ(export_request(s, scene::View::movmatrix).labels, scene::CellLabels::number);
   d.labels = scene::CellLabels::full;
   EXPECT_EQ(export_request(s, scene::View::banks).labels, scene::CellLabels::full);
   EXPECT_EQ(export_request(s, scene::View::warpgroup).labels, scene::CellLabels::full);
   EXPECT_TRUE(export_has_labels(scene::View::banks));
   EXPECT_FALSE(export_has_labels(scene::View::ldmatrix));
   EXPECT_TRUE(export_has_labels(scene::View::stmatrix));  // its zoom's levels, as the fragments view's
+  EXPECT_TRUE(export_has_labels(scene::View::movmatrix));
   start_on_screen(d, std::nullopt);
   EXPECT_EQ(d.labels, std::nullopt);
   EXPECT_EQ(export_request(s, scene::View::banks).labels, scene::CellLabels::none);
@@ -419,7 +423,6 @@ TEST(ExportDialog, EveryViewExportsItsSelectedLaneAndSettings) {
   s.controls.instruction = "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32";
   s.selected_lane = 5;
   s.hopper.selected_thread = 77;
-  s.hopper.moves_lane = 9;
   const scene::ViewRequest f = export_request(s, scene::View::fragments);
   EXPECT_EQ(f.instr, s.controls.instruction);
   EXPECT_EQ(f.lane, 5);
@@ -429,8 +432,8 @@ TEST(ExportDialog, EveryViewExportsItsSelectedLaneAndSettings) {
   EXPECT_EQ(export_request(s, scene::View::ldmatrix).instr, s.controls.instruction);
   EXPECT_EQ(export_request(s, scene::View::warpgroup).lane, 77);
   EXPECT_EQ(export_request(s, scene::View::warpgroup).instr, s.hopper.wgmma);
-  EXPECT_EQ(export_request(s, scene::View::stmatrix).lane, 5);  // the stmatrix page selects the app's lane
-  EXPECT_EQ(export_request(s, scene::View::movmatrix).lane, 9);
+  EXPECT_EQ(export_request(s, scene::View::stmatrix).lane, 5);   // the stmatrix page selects the app's lane
+  EXPECT_EQ(export_request(s, scene::View::movmatrix).lane, 5);  // so does the movmatrix page (issue 22)
   s.selected_lane = -1;
   EXPECT_EQ(export_request(s, scene::View::fragments).lane, -1);
 }
@@ -512,6 +515,26 @@ TEST(ExportDialog, EveryExportableWindowNamesItsView) {
   for (const char* other : {"Controls", "Gate: exact matmul", "Descriptor: wgmma operand in shared memory",
                             "Lane inspector", "##MainMenuBar", "Export", ""})
     EXPECT_EQ(export_view_of_window(other), std::nullopt) << other;
+}
+
+// The stmatrix / movmatrix window exports the page it shows (issue 22: Ctrl+E over the movmatrix
+// page opened the stmatrix view): movmatrix on the movmatrix page, stmatrix on the others (the
+// epilogue and 8-bit pages have no picture); any other view is left as it is.
+TEST(ExportDialog, TheMatrixMoveWindowExportsItsPage) {
+  using scene::View;
+  AppState s;
+  s.hopper.moves.view = MoveView::movmatrix;
+  EXPECT_EQ(moves_page_view(s, View::stmatrix), View::movmatrix);
+  EXPECT_EQ(moves_page_view(s, View::movmatrix), View::movmatrix);
+  EXPECT_EQ(moves_page_view(s, View::banks), View::banks);
+  EXPECT_EQ(moves_page_view(s, std::nullopt), std::nullopt);
+  s.moves_b8.shown = true;
+  EXPECT_EQ(moves_page_view(s, View::movmatrix), View::stmatrix);
+  s.moves_b8.shown = false;
+  for (MoveView page : {MoveView::stmatrix, MoveView::epilogue}) {
+    s.hopper.moves.view = page;
+    EXPECT_EQ(moves_page_view(s, View::movmatrix), View::stmatrix) << to_string(page);
+  }
 }
 
 TEST(ExportDialog, ItOpensOnTheViewLookedAt) {

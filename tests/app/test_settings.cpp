@@ -120,7 +120,8 @@ TEST(ParseSettings, TheFileHoldsTheseKeys) {
   EXPECT_EQ(keys(j["reports"]), (std::set<std::string>{"probe", "gate", "compare", "bench", "recent"}));
   EXPECT_EQ(keys(j["descriptor"]), (std::set<std::string>{"arch", "operand", "major", "swizzle", "custom",
                                                           "lbo", "sbo", "start", "smem", "kind", "idesc"}));
-  EXPECT_EQ(keys(j["moves"]), (std::set<std::string>{"tab", "num", "trans", "epilogue", "b8", "lane"}));
+  // No "lane": the matrix-move pages follow the app's lane (MovesLaneIsRetired).
+  EXPECT_EQ(keys(j["moves"]), (std::set<std::string>{"tab", "num", "trans", "epilogue", "b8"}));
   EXPECT_EQ(keys(j["zoom"]), (std::set<std::string>{"fragments", "banks", "warpgroup", "tmem"}));
   EXPECT_EQ(keys(j["zoom"]["fragments"]), (std::set<std::string>{"for", "zoom"}));
   EXPECT_EQ(keys(j["kernel"]),
@@ -1389,7 +1390,6 @@ TEST(SettingsFiles, DialogDescriptorMovesAndZoomAreSavedAndReadAtTheNextStart) {
   first.descriptor_sm100.arch = DescriptorArch::sm100;
   first.descriptor_sm100.idesc = "0x08400011";
   first.hopper.moves.view = MoveView::epilogue;
-  first.hopper.moves_lane = 12;
   // The fragments view zoomed off its first zoom (2, "labels") to 5; the bank view left at its own.
   first.fragments_view.key = "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32";
   first.fragments_view.start = 2.f;
@@ -1412,7 +1412,6 @@ TEST(SettingsFiles, DialogDescriptorMovesAndZoomAreSavedAndReadAtTheNextStart) {
   EXPECT_EQ(next.descriptor_sm100.arch, DescriptorArch::sm100);
   EXPECT_EQ(next.descriptor_sm100.idesc, "0x08400011");
   EXPECT_EQ(next.hopper.moves.view, MoveView::epilogue);
-  EXPECT_EQ(next.hopper.moves_lane, 12);
   // The zoom is kept for its instruction, off the first zoom (start 0 until the view works it out
   // again), so the view's first frame keeps it (zoom_grid.hpp's zoom_for, same subject).
   EXPECT_EQ(next.fragments_view.key, first.fragments_view.key);
@@ -1426,7 +1425,7 @@ TEST(SettingsFiles, DialogDescriptorMovesAndZoomAreSavedAndReadAtTheNextStart) {
 TEST(ParseSettings, BadDialogDescriptorMovesAndZoomValuesAreSaid) {
   const ParsedSettings p = parse_fields(
       R"x("export_view": "tiles", "export_scale": 99, "export_crop": "rows=0:8",
-          "descriptor": {"swizzle": "16B", "lbo": -16, "arch": "sm_80"}, "moves": {"tab": "ldmatrix", "lane": 40},
+          "descriptor": {"swizzle": "16B", "lbo": -16, "arch": "sm_80"}, "moves": {"tab": "ldmatrix"},
           "zoom": {"fragments": {"for": "x", "zoom": 500}, "bank": 1}, "ladder_sizes": [2048, 3000])x");
   EXPECT_TRUE(any_message_has(p, "export_view \"tiles\"", "using fragments")) << all(p);
   EXPECT_TRUE(any_message_has(p, "export_scale 99 is outside 0.5 to 8.0", "using 8.0")) << all(p);
@@ -1435,20 +1434,33 @@ TEST(ParseSettings, BadDialogDescriptorMovesAndZoomValuesAreSaid) {
   EXPECT_TRUE(any_message_has(p, "descriptor.lbo -16 is outside")) << all(p);
   EXPECT_TRUE(any_message_has(p, "descriptor.arch \"sm_80\"")) << all(p);
   EXPECT_TRUE(any_message_has(p, "moves.tab \"ldmatrix\"")) << all(p);
-  EXPECT_TRUE(any_message_has(p, "moves.lane 40 is outside")) << all(p);
   EXPECT_TRUE(any_message_has(p, "zoom.fragments.zoom 500 is outside", "using 32")) << all(p);
   EXPECT_TRUE(any_message_has(p, "unknown setting \"zoom.bank\"")) << all(p);
   EXPECT_TRUE(any_message_has(p, "ladder_sizes holds 3000")) << all(p);
-  EXPECT_EQ(p.messages.size(), 11u) << all(p);
+  EXPECT_EQ(p.messages.size(), 10u) << all(p);
   EXPECT_EQ(p.settings.export_view, scene::View::fragments);
   EXPECT_FLOAT_EQ(p.settings.export_scale, 8.f);
   EXPECT_EQ(p.settings.export_rows, (scene::IndexRange{0, 7}));
   EXPECT_EQ(p.settings.descriptor.lbo, 0u);
   EXPECT_EQ(p.settings.moves.view, MoveView::stmatrix);
-  EXPECT_EQ(p.settings.moves_lane, -1);
   EXPECT_FLOAT_EQ(p.settings.fragments_zoom.zoom, 32.f);
   EXPECT_EQ(p.settings.ladder_sizes, (std::array<bool, 4>{false, true, false, false}));
   EXPECT_FALSE(p.keep_file);
+}
+
+// "moves": "lane", the lane the movmatrix, epilogue and 8-bit pages kept of their own, is retired:
+// every page follows the app's selected lane (issue 22). A file from before that holds it (any
+// value, a bad one too) loads silently with the rest of its moves settings, and it is not written.
+TEST(ParseSettings, MovesLaneIsRetired) {
+  for (const char* lane : {"12", "40", "\"x\""}) {
+    const ParsedSettings p = parse_fields(
+        std::string(R"("moves": {"tab": "epilogue", "epilogue": "x4-swapped", "lane": )") + lane + "}");
+    EXPECT_TRUE(p.messages.empty()) << lane << ": " << all(p);
+    EXPECT_FALSE(p.keep_file) << lane;
+    EXPECT_EQ(p.settings.moves.view, MoveView::epilogue) << lane;
+    EXPECT_EQ(p.settings.moves.epilogue, "x4-swapped") << lane;
+    EXPECT_FALSE(nlohmann::json::parse(settings_json(p.settings))["moves"].contains("lane")) << lane;
+  }
 }
 
 // The new keys through the files: saved by one run, read by the next, silently.

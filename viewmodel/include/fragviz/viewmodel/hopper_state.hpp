@@ -97,11 +97,11 @@ struct HopperState {
   GridZoom warpgroup_zoom;
   DescriptorControls descriptor;
   MoveControls moves;
-  /// Lane selected in the matrix-move view's movmatrix, epilogue and 8-bit pages, -1 = none. The
-  /// stmatrix page selects the app's lane (AppState::selected_lane), as the ldmatrix view does.
-  int moves_lane = -1;
+  // The matrix-move pages select the app's lane (AppState::selected_lane), as every view does.
   /// The stmatrix grid's zoom (key: its mnemonic); not saved.
   GridZoom stmatrix_zoom;
+  /// The movmatrix grids' zoom (key: "movmatrix"); not saved.
+  GridZoom movmatrix_zoom;
 };
 
 }  // namespace fragviz::app

@@ -23,7 +23,8 @@ climb() {
   click $(centre_of "s['widgets']['$fit']")
   wait_for "$M['$key']['zoom'] == 1"
   : >"$WORK/$page.levels"
-  for _ in $(seq 20); do
+  # 13 steps of 1.25 from 1x; room for wheel turns a loaded machine drops.
+  for _ in $(seq 40); do
     sleep 0.4
     python3 -c "
 import json; s=json.load(open('$STATE')); v=s['hopper']['moves']['$key']

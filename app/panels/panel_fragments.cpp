@@ -583,7 +583,7 @@ void draw_fragments(AppState& s, const Derived& d) {
   // out here so that "fit" leaves it room: issue 22).
   const float find_h =
       find_answer_height(find_answer(s.fragments_find, in.mnemonic, fragment_operands(in)), 5);
-  const float bar_h = ImGui::GetFrameHeightWithSpacing() + find_h;
+  const float bar_h = ImGui::GetFrameHeightWithSpacing() + find_field_wrap_height() + find_h;
   ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
   // The least row height "fit" gives: every second row's index reads beside the grid (half an index
   // label and its gap), rows a pointer can hit; shorter rows (2-3 px in a short view) read as noise.
@@ -612,7 +612,8 @@ void draw_fragments(AppState& s, const Derived& d) {
   const float readable = readable_zoom(in, sf, kept, max_element);
   // The grids' room as fit_cells has it, without Find's answer: like the fit, the opening zoom stays
   // while the answer comes and goes (newcomer round 13), the grids scrolling under it.
-  const float zoom_row_h = ImGui::GetFrameHeightWithSpacing();
+  // The zoom row, and Find's own line under it where it wraps (it stays while the view's width does).
+  const float zoom_row_h = ImGui::GetFrameHeightWithSpacing() + find_field_wrap_height();
   const ImVec2 grids_room(memo.view_w - sb - 4.f, memo.view_h - zoom_row_h - sb - 4.f);
   const float start = opening_zoom(in, sf, kept, max_element, readable, mg, grids_room);
   const bool fresh = zoom_for(view, in.mnemonic, start, s.frame.layout.views_changed);
@@ -626,8 +627,10 @@ void draw_fragments(AppState& s, const Derived& d) {
   ImGui::SameLine();
   ImGui::TextColored(kDimV, "%s: A %dx%d, B %dx%d, C/D %dx%d%s", shape_name(in).c_str(), in.m, in.k, in.k,
                      in.n, in.m, in.n, in.products > 1 ? ", four quad pairs" : "");
-  // Find, on the zoom line so the grids keep their height (its answer, when there is one, under it).
-  ImGui::SameLine();
+  // Find, on the zoom line so the grids keep their height (its answer, when there is one, under it),
+  // or under it where the line has no room (the warpgroup view's rule: at 1024x700 it sat past the
+  // view's right edge).
+  find_field_same_line();
   // [SECTION] Find: who holds A,9,3, what lane 5 holds, in one step (issue 22)
   const FindField found =
       draw_find_field(s, "fragments_find", s.fragments_find, in.mnemonic, fragment_operands(in), 5, true);

@@ -31,6 +31,7 @@
 #include "../zoom_grid.hpp"
 #include "find_field.hpp"
 #include "fragviz/smem/banks.hpp"
+#include "fragviz/util/words.hpp"
 #include "fragviz/viewmodel/fragments_header.hpp"
 #include "fragviz/viewmodel/grid_marks.hpp"
 #include "fragviz/viewmodel/tile_units.hpp"
@@ -257,7 +258,9 @@ void record_text(std::vector<TextRecord>* out, ImFont* f, ImVec2 at, const char*
 /// The legend in the corner above A and left of B: whole lines only, as many as the corner holds
 /// (a line cut at the corner's foot read as run into A's title), each wrapped at whole words to the
 /// corner's width (newcomer issue 22: at 1.00x a narrow A's corner cut its lines behind B's grid).
-/// Where lines are left out, hovering the corner shows them all.
+/// Where lines are left out, the corner's last line says how many ("... 2 more lines (hover)"), and
+/// hovering the corner shows them all: a short corner showed the first lines and nothing said more
+/// were there (issue 22). A marker, not a taller corner: the grids keep their place at every zoom.
 void draw_corner(ImDrawList* dl, const Derived& d, const GridGeom& g, std::vector<TextRecord>* texts) {
   const Instruction& in = *d.instr;
   const ImVec2 b0 = g.block(0);
@@ -265,22 +268,18 @@ void draw_corner(ImDrawList* dl, const Derived& d, const GridGeom& g, std::vecto
   // Half an em short of B's row labels, so a clipped line never reads on into them.
   const ImVec2 clip(b.x - g.mg.gap - 0.5f * ImGui::GetFontSize(),
                     a.y - g.mg.gap - ImGui::GetTextLineHeight() - 2.f);
-  dl->PushClipRect(b0, clip, true);
-  float y = b0.y + 2.f;
   const ImU32 dim = IM_COL32(170, 176, 186, 255);
   ImFont* font = ImGui::GetFont();
   const float x = b0.x + 4.f, width = std::max(1.f, clip.x - x);
-  bool left_out = false;
   std::string all;  // every line, for the tooltip
-  auto piece = [&](const std::string& text, ImU32 col) {
-    if (y + ImGui::GetTextLineHeight() > clip.y) {
-      left_out = true;
-      return;
-    }
-    dl->AddText(ImVec2(x, y), col, text.c_str());
-    record_text(texts, font, ImVec2(x, y), text.c_str(), clip);
-    y += ImGui::GetTextLineHeightWithSpacing();
+  // The lines wrapped to the corner's width, each piece with its line's index.
+  struct Piece {
+    std::string text;
+    ImU32 col;
+    int line;
   };
+  std::vector<Piece> pieces;
+  int lines = 0;
   auto line = [&](const std::string& text, ImU32 col) {
     all += (all.empty() ? "" : "\n") + text;
     // Whole words to the corner's width (a word wider than it alone on its line, cut).
@@ -291,10 +290,11 @@ void draw_corner(ImDrawList* dl, const Derived& d, const GridGeom& g, std::vecto
       if (cut == s) cut = s + 1;
       std::string p(s, cut);
       while (!p.empty() && p.back() == ' ') p.pop_back();
-      piece(p, col);
+      pieces.push_back(Piece{std::move(p), col, lines});
       s = cut;
       while (s < end && *s == ' ') ++s;
     }
+    ++lines;
   };
   line(short_mnemonic(in), IM_COL32(230, 230, 235, 255));
   // The header the export carries too (fragments_header_lines), with the cell legend after its
@@ -303,6 +303,36 @@ void draw_corner(ImDrawList* dl, const Derived& d, const GridGeom& g, std::vecto
   for (std::size_t i = 0; i < header.size(); ++i) {
     line(header[i], dim);
     if (i == 0) line("cell: T<lane> V<element>", dim);
+  }
+  // The whole lines the corner holds; where that is fewer than the pieces, the last says how many of
+  // the summary's lines (as the tooltip shows them, unwrapped) are left out, wholly or in part.
+  const float top = b0.y + 2.f;
+  std::size_t room = 0;
+  while (top + static_cast<float>(room) * ImGui::GetTextLineHeightWithSpacing() +
+             ImGui::GetTextLineHeight() <=
+         clip.y)
+    ++room;
+  const bool left_out = pieces.size() > room;
+  if (left_out && room > 0) {
+    const int more = lines - pieces[room - 1].line;
+    const std::string n = std::to_string(more);
+    // The longest of these that fits the corner's width.
+    std::string marker = "...";
+    for (const std::string& m :
+         {"... " + plural(more, "more line") + " (hover)", "... +" + n + " (hover)", "... +" + n})
+      if (font->CalcTextSizeA(font->FontSize, 1e9f, 0.f, m.c_str()).x <= width) {
+        marker = m;
+        break;
+      }
+    pieces.resize(room - 1);
+    pieces.push_back(Piece{marker, dim, lines});
+  }
+  dl->PushClipRect(b0, clip, true);
+  float y = top;
+  for (std::size_t i = 0; i < pieces.size() && i < room; ++i) {
+    dl->AddText(ImVec2(x, y), pieces[i].col, pieces[i].text.c_str());
+    record_text(texts, font, ImVec2(x, y), pieces[i].text.c_str(), clip);
+    y += ImGui::GetTextLineHeightWithSpacing();
   }
   dl->PopClipRect();
   if (left_out && ImGui::IsWindowHovered(ImGuiHoveredFlags_ChildWindows) &&

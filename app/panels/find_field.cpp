@@ -79,11 +79,14 @@ namespace {
 ImGuiID find_wrapped_id() { return ImGui::GetID("##find_field_wrapped"); }
 }  // namespace
 
+float find_field_least_width() {
+  return ImGui::CalcTextSize("Find").x + ImGui::GetStyle().ItemSpacing.x +
+         80.f * ImGui::GetFontSize() / 13.f;  // a field that shows "D,17,2 or T37"
+}
+
 void find_field_same_line() {
-  const float need = ImGui::CalcTextSize("Find").x + ImGui::GetStyle().ItemSpacing.x +
-                     80.f * ImGui::GetFontSize() / 13.f;  // a field that shows "D,17,2 or T37"
   ImGui::SameLine();
-  const bool wrap = ImGui::GetContentRegionAvail().x < need;
+  const bool wrap = ImGui::GetContentRegionAvail().x < find_field_least_width();
   if (wrap) ImGui::NewLine();
   ImGui::GetStateStorage()->SetBool(find_wrapped_id(), wrap);
 }

@@ -654,12 +654,20 @@ void draw_fragments(AppState& s, const Derived& d) {
           "the view opens at the zoom where every cell holds its label.\n"
           "Ctrl+wheel over the grids zooms about the mouse; wheel scrolls, shift+wheel scrolls sideways."))
     s.fragments_fitted = true;
+  // The shape's sizes, where they fit whole with Find after them; else left out (each grid's title
+  // says its own) so that Find keeps the zoom line and the grids their height (issue 22: at 1024x700
+  // they pushed Find past the view's right edge).
+  char shape[160];
+  std::snprintf(shape, sizeof shape, "%s: A %dx%d, B %dx%d, C/D %dx%d%s", shape_name(in).c_str(), in.m, in.k,
+                in.k, in.n, in.m, in.n, in.products > 1 ? ", four quad pairs" : "");
   ImGui::SameLine();
-  ImGui::TextColored(kDimV, "%s: A %dx%d, B %dx%d, C/D %dx%d%s", shape_name(in).c_str(), in.m, in.k, in.k,
-                     in.n, in.m, in.n, in.products > 1 ? ", four quad pairs" : "");
+  const float spacing = ImGui::GetStyle().ItemSpacing.x;
+  if (ImGui::GetContentRegionAvail().x >= ImGui::CalcTextSize(shape).x + spacing + find_field_least_width()) {
+    ImGui::TextColored(kDimV, "%s", shape);
+    record_widget(s, "fragments_shape");
+  }
   // Find, on the zoom line so the grids keep their height (its answer, when there is one, under it),
-  // or under it where the line has no room (the warpgroup view's rule: at 1024x700 it sat past the
-  // view's right edge).
+  // or under it where even the zoom bar leaves it no room (the warpgroup view's rule).
   find_field_same_line();
   // [SECTION] Find: who holds A,9,3, what lane 5 holds, in one step (issue 22)
   const FindField found =

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Issue 22: at 1024x700 the fragments view's Find field sat past the view's right edge, after the
-# zoom bar and the shape line, so the text typed into it and its message were cut off. Where the
-# zoom line has no room for it, Find takes the next line (the warpgroup view's rule, one
-# find_field_same_line): the field lies inside the view, takes what is typed, and its message wraps
-# inside it. At 1600x1000 it keeps its place on the zoom line.
+# zoom bar and the shape's sizes, so the text typed into it and its message were cut off. The sizes
+# are drawn only where they fit whole with Find after them (each grid's title says its own), and
+# Find takes the next line where even the zoom bar leaves it no room (the warpgroup view's rule, one
+# find_field_same_line): the field lies inside the view on the zoom line, takes what is typed, and
+# its message wraps inside it.
 source "$(dirname "$0")/lib.sh"
 gui_init "$@"
 F="s['fragments_view']"
@@ -15,13 +16,15 @@ for size in 1024x700 1600x1000; do
   sleep 0.5
   [ "$(q "s['widgets']['fragments_find'][0] + s['widgets']['fragments_find'][2] <= $WIN[0] + $WIN[2] + 0.5 and s['widgets']['fragments_find'][2] >= 40")" = True ] ||
     fail "$size: the Find field $(q "s['widgets']['fragments_find']") is not inside the view $(q "$WIN")"
-  # On the zoom line where it has room (1600 px), under it where not.
-  same=$(q "abs(s['widgets']['fragments_find'][1] - s['widgets']['fragments_zoom'][1]) < 4")
+  # On the zoom line, the shape's sizes before it where they fit whole with it (1600 px), left out
+  # where not (each grid's title says its own).
+  [ "$(q "abs(s['widgets']['fragments_find'][1] - s['widgets']['fragments_zoom'][1]) < 4")" = True ] ||
+    fail "$size: Find left the zoom line: $(q "s['widgets']['fragments_find']")"
   if [ $size = 1600x1000 ]; then
-    [ "$same" = True ] || fail "$size: Find left the zoom line though it had room: $(q "s['widgets']['fragments_find']")"
-  else
-    [ "$same" = False ] || fail "$size: Find stayed on a zoom line without room for it"
+    [ "$(q "'fragments_shape' in s['widgets']")" = True ] || fail "$size: the shape's sizes are not drawn"
   fi
+  [ "$(q "'fragments_shape' not in s['widgets'] or s['widgets']['fragments_shape'][0] + s['widgets']['fragments_shape'][2] <= s['widgets']['fragments_find'][0]")" = True ] ||
+    fail "$size: the shape's sizes $(q "s['widgets'].get('fragments_shape')") run into Find"
   type_into fragments_find "$F['find_text']" "A,99,2" "$F['find_text'] == 'A,99,2'"
   wait_for "$F['find_error'] != ''" 5 || fail "$size: no message for A,99,2"
   wait_for "'fragments_find_error' in s['text_lines']" 5 || fail "$size: the message is not drawn"

@@ -13,6 +13,7 @@
 #include "fragviz/smem/smem_layout.hpp"
 #include "fragviz/util/name_suggest.hpp"
 #include "fragviz/util/words.hpp"
+#include "fragviz/viewmodel/ldmatrix_table.hpp"
 #include "fragviz_export/views.hpp"
 #include "grid.hpp"
 
@@ -57,6 +58,9 @@ Outcome<Scene> banks_scene(const ViewRequest& r) {
     const auto found = find_export_mma(r.instr);
     if (!found) return Outcome<Scene>::from(found);
     const Instruction* in = *found;
+    // Where no ldmatrix loads it the bank view shows only why: the export refuses in its words.
+    if (const auto none = app::no_ldmatrix_refusal(*in, app::kBankViewWho))
+      return Outcome<Scene>::fail(ErrorKind::refused, *none);
     const auto load = fragment_load(*in, Operand::A);
     if (!load)
       return Outcome<Scene>::fail(ErrorKind::refused, std::string(in->mnemonic) + ": operand A has " +

@@ -15,6 +15,7 @@
 #include "fragviz/util/name_suggest.hpp"
 #include "fragviz/util/words.hpp"
 #include "fragviz/viewmodel/bank_lines.hpp"
+#include "fragviz/viewmodel/ldmatrix_table.hpp"
 #include "fragviz/viewmodel/tile_units.hpp"
 #include "fragviz_export/views.hpp"
 #include "grid.hpp"
@@ -70,6 +71,9 @@ Outcome<Scene> banks_lines_scene(const ViewRequest& r) {
     const auto in = find_export_mma(r.instr);
     if (!in) return Outcome<Scene>::from(in);
     instr = *in;
+    // Where no ldmatrix loads it the screen shows only why, not these lines: so does the export.
+    if (const auto none = app::no_ldmatrix_refusal(*instr, app::kBankViewWho))
+      return Outcome<Scene>::fail(ErrorKind::refused, *none);
     unit = app::tile_field_unit(instr->a.type);
   }
   const Swizzle sw = r.swizzle == "xor" ? Swizzle::xor_row_mod8 : Swizzle::none;

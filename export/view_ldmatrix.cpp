@@ -42,9 +42,8 @@ Outcome<Scene> ldmatrix_scene(const ViewRequest& r) {
   const Instruction& in = **found;
   // No ldmatrix fills its operands (f64, m8n8k4): the view says so in place of a grid, and so does the
   // export, refusing in the view's words (it drew the .b16 halves as if they were the instruction's).
-  if (const auto none = app::no_ldmatrix_form(in))
-    return Outcome<Scene>::fail(ErrorKind::refused, std::string(in.mnemonic) + ": " + *none + ". " +
-                                                        app::no_ldmatrix_hint("The explorer models"));
+  if (const auto none = app::no_ldmatrix_refusal(in, app::kLdmatrixViewWho))
+    return Outcome<Scene>::fail(ErrorKind::refused, *none);
   const app::LdmatrixTable t = app::make_ldmatrix(in, r.ldmatrix);
   Scene s;
   s.decorations = r.title_and_legend;

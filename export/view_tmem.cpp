@@ -13,7 +13,9 @@ namespace fragviz::scene {
 
 Outcome<Scene> tmem_scene(const ViewRequest& r) {
   const app::TmemControlsParse p = app::parse_tmem_controls(r.tmem);
-  if (!p.controls) return Outcome<Scene>::fail(ErrorKind::refused, "tmem: " + p.error);
+  // Text not of the view's form, a warp outside 0-31 included, is a bad command line (64), as
+  // `tmem --warp 32` is (README's exit codes); what the model refuses of a well-formed text is 3.
+  if (!p.controls) return Outcome<Scene>::fail(ErrorKind::malformed, "tmem: " + p.error);
   const app::TmemModel m = app::make_tmem_model(*p.controls);
   if (!m.ok)
     return Outcome<Scene>::fail(ErrorKind::refused, "tmem: refused: " + m.error + " (" + m.status + ")");

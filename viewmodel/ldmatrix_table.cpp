@@ -27,6 +27,12 @@ std::string no_ldmatrix_hint(const std::string& who) {
          "operands); pick one of those to use it.";
 }
 
+std::optional<std::string> no_ldmatrix_refusal(const Instruction& in, const std::string& who) {
+  const std::optional<std::string> none = no_ldmatrix_form(in);
+  if (!none) return std::nullopt;
+  return std::string(in.mnemonic) + ": " + *none + ". " + no_ldmatrix_hint(who);
+}
+
 int explorer_unit_bytes(const Instruction& in, LdmatrixConfig cfg) {
   if (cfg.trans || !(fragment_load(in, Operand::A) || fragment_load(in, Operand::B))) return kHalfBytes;
   return std::clamp(element_bits(in.a.type) / 8, 1, 4);

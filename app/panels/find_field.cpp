@@ -74,11 +74,26 @@ float find_answer_height(const FindAnswer& answer, int answer_lines) {
   return 0.f;
 }
 
+namespace {
+/// Where find_field_same_line keeps, in the window's storage, whether it wrapped last frame.
+ImGuiID find_wrapped_id() { return ImGui::GetID("##find_field_wrapped"); }
+}  // namespace
+
+float find_field_least_width() {
+  return ImGui::CalcTextSize("Find").x + ImGui::GetStyle().ItemSpacing.x +
+         80.f * ImGui::GetFontSize() / 13.f;  // a field that shows "D,17,2 or T37"
+}
+
 void find_field_same_line() {
-  const float need = ImGui::CalcTextSize("Find").x + ImGui::GetStyle().ItemSpacing.x +
-                     80.f * ImGui::GetFontSize() / 13.f;  // a field that shows "D,17,2 or T37"
   ImGui::SameLine();
-  if (ImGui::GetContentRegionAvail().x < need) ImGui::NewLine();
+  const bool wrap = ImGui::GetContentRegionAvail().x < find_field_least_width();
+  if (wrap) ImGui::NewLine();
+  ImGui::GetStateStorage()->SetBool(find_wrapped_id(), wrap);
+}
+
+float find_field_wrap_height() {
+  return ImGui::GetStateStorage()->GetBool(find_wrapped_id(), false) ? ImGui::GetFrameHeightWithSpacing()
+                                                                     : 0.f;
 }
 
 FindField draw_find_field(AppState& s, const char* id, std::string& text, const std::string& mnemonic,

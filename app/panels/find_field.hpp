@@ -37,6 +37,16 @@ float find_answer_height(const FindAnswer& answer, int answer_lines = 5);
 /// the warpgroup view's Find sat past the window's right edge, its text and message cut off).
 void find_field_same_line();
 
+/// The width find_field_same_line needs left on the line to keep Find there: its label and a field
+/// that shows "D,17,2". A view that puts other words before Find on that line leaves them out where
+/// they would push Find to the next line.
+float find_field_least_width();
+
+/// The height find_field_same_line's last call in this window added by putting Find on a line of
+/// its own (0 where it shared the zoom line): a view that sizes its grids before it draws the field
+/// counts it with the answer's height, so "fit" leaves the wrapped line room.
+float find_field_wrap_height();
+
 /// Draws the field (widget `id` without its "##", its text `text`) and, under it, the answer to
 /// the text (find_answer, in at most `answer_lines` lines, scrolling) or the message, both as typed;
 /// `committed`: the user pressed Enter (or left the field) after changing the text, so the caller

@@ -14,6 +14,7 @@
 #include "../palette.hpp"
 #include "../window_placement.hpp"
 #include "../zoom_grid.hpp"
+#include "fragviz/viewmodel/ldmatrix_table.hpp"
 #include "fragviz/viewmodel/tile_units.hpp"
 #include "imgui_internal.h"  // the grids' child inside the view's window
 #include "panels.hpp"
@@ -270,7 +271,7 @@ void draw_banks(AppState& s, const Derived& d, const LayoutView& layout) {
   // The bank view follows the explorer's ldmatrix, which belongs with the selected instruction only
   // where its A or B is loaded that way (every entry but f64 and m8n8k4: ldmatrix moves bytes, so the
   // row addresses, banks and wavefronts are the same whatever the elements' width).
-  if (draw_no_ldmatrix_notice(s, d, "banks_none", "The bank view shows the row addresses of")) {
+  if (draw_no_ldmatrix_notice(s, d, "banks_none", kBankViewWho)) {
     ImGui::End();
     return;
   }

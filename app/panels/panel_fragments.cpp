@@ -31,6 +31,7 @@
 #include "../zoom_grid.hpp"
 #include "find_field.hpp"
 #include "fragviz/smem/banks.hpp"
+#include "fragviz/util/words.hpp"
 #include "fragviz/viewmodel/fragments_header.hpp"
 #include "fragviz/viewmodel/grid_marks.hpp"
 #include "fragviz/viewmodel/tile_units.hpp"
@@ -257,7 +258,9 @@ void record_text(std::vector<TextRecord>* out, ImFont* f, ImVec2 at, const char*
 /// The legend in the corner above A and left of B: whole lines only, as many as the corner holds
 /// (a line cut at the corner's foot read as run into A's title), each wrapped at whole words to the
 /// corner's width (newcomer issue 22: at 1.00x a narrow A's corner cut its lines behind B's grid).
-/// Where lines are left out, hovering the corner shows them all.
+/// Where lines are left out, the corner's last line says how many ("... 2 more lines (hover)"), and
+/// hovering the corner shows them all: a short corner showed the first lines and nothing said more
+/// were there (issue 22). A marker, not a taller corner: the grids keep their place at every zoom.
 void draw_corner(ImDrawList* dl, const Derived& d, const GridGeom& g, std::vector<TextRecord>* texts) {
   const Instruction& in = *d.instr;
   const ImVec2 b0 = g.block(0);
@@ -265,22 +268,18 @@ void draw_corner(ImDrawList* dl, const Derived& d, const GridGeom& g, std::vecto
   // Half an em short of B's row labels, so a clipped line never reads on into them.
   const ImVec2 clip(b.x - g.mg.gap - 0.5f * ImGui::GetFontSize(),
                     a.y - g.mg.gap - ImGui::GetTextLineHeight() - 2.f);
-  dl->PushClipRect(b0, clip, true);
-  float y = b0.y + 2.f;
   const ImU32 dim = IM_COL32(170, 176, 186, 255);
   ImFont* font = ImGui::GetFont();
   const float x = b0.x + 4.f, width = std::max(1.f, clip.x - x);
-  bool left_out = false;
   std::string all;  // every line, for the tooltip
-  auto piece = [&](const std::string& text, ImU32 col) {
-    if (y + ImGui::GetTextLineHeight() > clip.y) {
-      left_out = true;
-      return;
-    }
-    dl->AddText(ImVec2(x, y), col, text.c_str());
-    record_text(texts, font, ImVec2(x, y), text.c_str(), clip);
-    y += ImGui::GetTextLineHeightWithSpacing();
+  // The lines wrapped to the corner's width, each piece with its line's index.
+  struct Piece {
+    std::string text;
+    ImU32 col;
+    int line;
   };
+  std::vector<Piece> pieces;
+  int lines = 0;
   auto line = [&](const std::string& text, ImU32 col) {
     all += (all.empty() ? "" : "\n") + text;
     // Whole words to the corner's width (a word wider than it alone on its line, cut).
@@ -291,10 +290,11 @@ void draw_corner(ImDrawList* dl, const Derived& d, const GridGeom& g, std::vecto
       if (cut == s) cut = s + 1;
       std::string p(s, cut);
       while (!p.empty() && p.back() == ' ') p.pop_back();
-      piece(p, col);
+      pieces.push_back(Piece{std::move(p), col, lines});
       s = cut;
       while (s < end && *s == ' ') ++s;
     }
+    ++lines;
   };
   line(short_mnemonic(in), IM_COL32(230, 230, 235, 255));
   // The header the export carries too (fragments_header_lines), with the cell legend after its
@@ -303,6 +303,36 @@ void draw_corner(ImDrawList* dl, const Derived& d, const GridGeom& g, std::vecto
   for (std::size_t i = 0; i < header.size(); ++i) {
     line(header[i], dim);
     if (i == 0) line("cell: T<lane> V<element>", dim);
+  }
+  // The whole lines the corner holds; where that is fewer than the pieces, the last says how many of
+  // the summary's lines (as the tooltip shows them, unwrapped) are left out, wholly or in part.
+  const float top = b0.y + 2.f;
+  std::size_t room = 0;
+  while (top + static_cast<float>(room) * ImGui::GetTextLineHeightWithSpacing() +
+             ImGui::GetTextLineHeight() <=
+         clip.y)
+    ++room;
+  const bool left_out = pieces.size() > room;
+  if (left_out && room > 0) {
+    const int more = lines - pieces[room - 1].line;
+    const std::string n = std::to_string(more);
+    // The longest of these that fits the corner's width.
+    std::string marker = "...";
+    for (const std::string& m :
+         {"... " + plural(more, "more line") + " (hover)", "... +" + n + " (hover)", "... +" + n})
+      if (font->CalcTextSizeA(font->FontSize, 1e9f, 0.f, m.c_str()).x <= width) {
+        marker = m;
+        break;
+      }
+    pieces.resize(room - 1);
+    pieces.push_back(Piece{marker, dim, lines});
+  }
+  dl->PushClipRect(b0, clip, true);
+  float y = top;
+  for (std::size_t i = 0; i < pieces.size() && i < room; ++i) {
+    dl->AddText(ImVec2(x, y), pieces[i].col, pieces[i].text.c_str());
+    record_text(texts, font, ImVec2(x, y), pieces[i].text.c_str(), clip);
+    y += ImGui::GetTextLineHeightWithSpacing();
   }
   dl->PopClipRect();
   if (left_out && ImGui::IsWindowHovered(ImGuiHoveredFlags_ChildWindows) &&
@@ -583,7 +613,7 @@ void draw_fragments(AppState& s, const Derived& d) {
   // out here so that "fit" leaves it room: issue 22).
   const float find_h =
       find_answer_height(find_answer(s.fragments_find, in.mnemonic, fragment_operands(in)), 5);
-  const float bar_h = ImGui::GetFrameHeightWithSpacing() + find_h;
+  const float bar_h = ImGui::GetFrameHeightWithSpacing() + find_field_wrap_height() + find_h;
   ImFont* sf = fonts().small ? fonts().small : ImGui::GetFont();
   // The least row height "fit" gives: every second row's index reads beside the grid (half an index
   // label and its gap), rows a pointer can hit; shorter rows (2-3 px in a short view) read as noise.
@@ -612,7 +642,8 @@ void draw_fragments(AppState& s, const Derived& d) {
   const float readable = readable_zoom(in, sf, kept, max_element);
   // The grids' room as fit_cells has it, without Find's answer: like the fit, the opening zoom stays
   // while the answer comes and goes (newcomer round 13), the grids scrolling under it.
-  const float zoom_row_h = ImGui::GetFrameHeightWithSpacing();
+  // The zoom row, and Find's own line under it where it wraps (it stays while the view's width does).
+  const float zoom_row_h = ImGui::GetFrameHeightWithSpacing() + find_field_wrap_height();
   const ImVec2 grids_room(memo.view_w - sb - 4.f, memo.view_h - zoom_row_h - sb - 4.f);
   const float start = opening_zoom(in, sf, kept, max_element, readable, mg, grids_room);
   const bool fresh = zoom_for(view, in.mnemonic, start, s.frame.layout.views_changed);
@@ -623,11 +654,21 @@ void draw_fragments(AppState& s, const Derived& d) {
           "the view opens at the zoom where every cell holds its label.\n"
           "Ctrl+wheel over the grids zooms about the mouse; wheel scrolls, shift+wheel scrolls sideways."))
     s.fragments_fitted = true;
+  // The shape's sizes, where they fit whole with Find after them; else left out (each grid's title
+  // says its own) so that Find keeps the zoom line and the grids their height (issue 22: at 1024x700
+  // they pushed Find past the view's right edge).
+  char shape[160];
+  std::snprintf(shape, sizeof shape, "%s: A %dx%d, B %dx%d, C/D %dx%d%s", shape_name(in).c_str(), in.m, in.k,
+                in.k, in.n, in.m, in.n, in.products > 1 ? ", four quad pairs" : "");
   ImGui::SameLine();
-  ImGui::TextColored(kDimV, "%s: A %dx%d, B %dx%d, C/D %dx%d%s", shape_name(in).c_str(), in.m, in.k, in.k,
-                     in.n, in.m, in.n, in.products > 1 ? ", four quad pairs" : "");
-  // Find, on the zoom line so the grids keep their height (its answer, when there is one, under it).
-  ImGui::SameLine();
+  const float spacing = ImGui::GetStyle().ItemSpacing.x;
+  if (ImGui::GetContentRegionAvail().x >= ImGui::CalcTextSize(shape).x + spacing + find_field_least_width()) {
+    ImGui::TextColored(kDimV, "%s", shape);
+    record_widget(s, "fragments_shape");
+  }
+  // Find, on the zoom line so the grids keep their height (its answer, when there is one, under it),
+  // or under it where even the zoom bar leaves it no room (the warpgroup view's rule).
+  find_field_same_line();
   // [SECTION] Find: who holds A,9,3, what lane 5 holds, in one step (issue 22)
   const FindField found =
       draw_find_field(s, "fragments_find", s.fragments_find, in.mnemonic, fragment_operands(in), 5, true);

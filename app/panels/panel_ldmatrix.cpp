@@ -13,6 +13,7 @@
 #include "../palette.hpp"
 #include "../window_placement.hpp"
 #include "fragviz/smem/banks.hpp"
+#include "fragviz/viewmodel/ldmatrix_table.hpp"
 #include "fragviz/viewmodel/tile_units.hpp"
 #include "panels.hpp"
 
@@ -37,7 +38,7 @@ void draw_ldmatrix(AppState& s, const Derived& d) {
   }
   // The explorer is the .b16 ldmatrix; it belongs with the instruction only where A or B is loaded
   // that way (every entry but f64 and m8n8k4).
-  if (draw_no_ldmatrix_notice(s, d, "ldmatrix_none", "The explorer models")) {
+  if (draw_no_ldmatrix_notice(s, d, "ldmatrix_none", kLdmatrixViewWho)) {
     s.least_view_height.erase(kWinLdmatrix);  // a notice: no grid to keep readable
     ImGui::End();
     return;

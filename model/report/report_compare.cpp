@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <utility>
 
 #include "fragviz/probe/layout_probe.hpp"
 #include "fragviz/util/words.hpp"
@@ -197,10 +198,14 @@ DiffCounts ReportComparison::counts() const {
 ReportComparison compare_report_files(ReportFile a, ReportFile b) {
   ReportComparison c;
   count_only_in_one(a, b, c.only_in_a, c.only_in_b);
+  // What neither file holds, judged before the set-aside empties parts that both hold (a gate not
+  // run in B, instruction probes none of which ran on both sides were called "absent in both").
+  std::vector<std::string> absent = parts_absent_in_both(a, b);
   set_aside_unrun(a, b, c.not_run);
   c.nothing_compared = !a.probe && !b.probe && !a.gate && !b.gate;
   c.compared = compared_parts(a, b);
   c.diff = diff_reports(a, b);
+  c.diff.absent_in_both = std::move(absent);
   return c;
 }
 

@@ -825,24 +825,10 @@ std::string gate_summary(const GateReport& g) {
 
 }  // namespace
 
-ReportDiff diff_reports(const ReportFile& a, const ReportFile& b) {
-  ReportDiff d;
-  Differ differ(d.differences, a.version, b.version);
-  Ctx file;
-  file.area = DiffArea::file;
-  file.prefix = "probe";
-  if (a.probe && b.probe)
-    differ.probe(*a.probe, *b.probe);
-  else if (a.probe || b.probe)
-    differ.add(file, "", a.probe ? probe_summary(*a.probe) : kAbsent,
-               b.probe ? probe_summary(*b.probe) : kAbsent);
-  file.prefix = "gate";
-  if (a.gate && b.gate)
-    differ.gate(*a.gate, *b.gate);
-  else if (a.gate || b.gate)
-    differ.add(file, "", a.gate ? gate_summary(*a.gate) : kAbsent, b.gate ? gate_summary(*b.gate) : kAbsent);
-  const auto neither = [&d](bool in_a, bool in_b, const char* part) {
-    if (!in_a && !in_b) d.absent_in_both.emplace_back(part);
+std::vector<std::string> parts_absent_in_both(const ReportFile& a, const ReportFile& b) {
+  std::vector<std::string> out;
+  const auto neither = [&out](bool in_a, bool in_b, const char* part) {
+    if (!in_a && !in_b) out.emplace_back(part);
   };
   neither(a.probe.has_value(), b.probe.has_value(), "probe");
   if (a.probe && b.probe) {
@@ -859,6 +845,26 @@ ReportDiff diff_reports(const ReportFile& a, const ReportFile& b) {
     neither(!x.cycles.empty(), !y.cycles.empty(), "probe.cycles");
   }
   neither(a.gate.has_value(), b.gate.has_value(), "gate");
+  return out;
+}
+
+ReportDiff diff_reports(const ReportFile& a, const ReportFile& b) {
+  ReportDiff d;
+  Differ differ(d.differences, a.version, b.version);
+  Ctx file;
+  file.area = DiffArea::file;
+  file.prefix = "probe";
+  if (a.probe && b.probe)
+    differ.probe(*a.probe, *b.probe);
+  else if (a.probe || b.probe)
+    differ.add(file, "", a.probe ? probe_summary(*a.probe) : kAbsent,
+               b.probe ? probe_summary(*b.probe) : kAbsent);
+  file.prefix = "gate";
+  if (a.gate && b.gate)
+    differ.gate(*a.gate, *b.gate);
+  else if (a.gate || b.gate)
+    differ.add(file, "", a.gate ? gate_summary(*a.gate) : kAbsent, b.gate ? gate_summary(*b.gate) : kAbsent);
+  d.absent_in_both = parts_absent_in_both(a, b);
   return d;
 }
 

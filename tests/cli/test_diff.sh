@@ -148,6 +148,30 @@ PY
 expect 0 "the reports agree" -- diff "$layout" "$tmpd/edited.json"
 rm -rf "$tmpd"
 
+# "absent in both" names what neither file holds, judged on the files as read, not on what is left
+# once the parts not run are set aside (issue 22: two reports that both held probe.instructions, none
+# run on both sides, said "absent in both: probe.instructions"; a gate refused in B said "gate").
+# Both hold the 2026-12-01 run's instruction probes, trimmed to the one skipped on sm_90.
+tmpd=$(mktemp -d)
+python3 - "$fx/h200-2026-12-01-probe.json" "$tmpd/skipped.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["probe"]["instructions"] = [e for e in d["probe"]["instructions"] if not e["ran"]]
+assert len(d["probe"]["instructions"]) == 1, d["probe"]["instructions"]
+json.dump(d, open(sys.argv[2], "w"))
+PY
+absent_line() { "$cli" diff "$1" "$2" 2>&1 | grep '^absent in both:'; }
+got=$(absent_line "$tmpd/skipped.json" "$tmpd/skipped.json")
+[ "$got" = "absent in both: probe.layout probe.wgmma probe.moves probe.wmma gate" ] ||
+  fail "both hold probe.instructions (one skipped entry), yet: '$got'"
+# A holds 4 instruction probes, B (format version 3) none: not absent in both.
+got=$(absent_line "$fx/h200-2026-12-01-probe.json" "$fx/h200-2026-12-01-hopper-probe.json")
+[ "$got" = "absent in both: probe.layout probe.wmma gate" ] || fail "A holds probe.instructions, yet: '$got'"
+# Both hold a gate, refused in B: no probe in either, the gate in both.
+got=$(absent_line "$seeds/v2-gate-exact.json" "$seeds/v2-gate-refused.json")
+[ "$got" = "absent in both: probe" ] || fail "both hold a gate, yet: '$got'"
+rm -rf "$tmpd"
+
 # Unreadable input.
 expect 5 "cannot read" -- diff "$g1" "$src/no-such-report.json"
 expect 5 "cannot read" -- diff "$src/docs" "$g1"

@@ -42,6 +42,17 @@ expect 64 "m16n8k32" -- layout --shape m16n8k32
 expect 0 "operand,lane,element,register,bit,bits,row,col" -- layout --shape m16n8k16 --csv
 expect 0 "24 of 24 candidate pairs hold" -- relations --model
 expect 64 "lane" -- relations --model --lane 32
+# A warp no CTA has is one bad input, one code, whichever way it is given (issue 22: tmem --warp 32
+# exited 64, export's 'warp=32' 3): 64, a value outside the range fixed for it (0-31); a .num the
+# shape does not take is the model's refusal, 3, both ways.
+xtmp=$(mktemp -d)
+expect 64 "--warp" -- tmem --shape 16x256b --warp 32
+expect 64 "'warp=32': the warp id is 0-31" -- export --view tmem --tmem 'ld shape=16x256b num=1 warp=32' --svg "$xtmp/w.svg"
+expect 64 "'warp=-1'" -- export --view tmem --tmem 'ld shape=16x256b num=1 warp=-1' --svg "$xtmp/w.svg"
+expect 3 "up to .x32" -- tmem --shape 16x256b --num x64
+expect 3 "up to .x32" -- export --view tmem --tmem 'ld shape=16x256b num=x64' --svg "$xtmp/w.svg"
+[ -e "$xtmp/w.svg" ] && { echo "FAIL: a refused tmem export wrote a picture"; fails=$((fails + 1)); }
+rm -rf "$xtmp"
 
 # Issue 11, item 10: standard output that cannot be written is a failure (5, with a message), never
 # exit 0, for every subcommand: its own output, its help, and main's. Commands that cannot do their

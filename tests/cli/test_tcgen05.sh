@@ -30,7 +30,9 @@ expect 0 "reaches lanes 96-127" -- tmem --shape 32x32b --warp 31
 wtmp=$(mktemp -d)
 expect 0 "warp 20 (warp id % 4 = 0) reaches lanes 0-31" -- tmem --shape 16x256b --warp 20
 expect 0 "wrote" -- export --view tmem --tmem 'ld shape=16x256b num=1 warp=20' --svg "$wtmp/w20.svg"
-expect 3 "the warp id is 0-31" -- export --view tmem --tmem 'ld shape=16x256b num=1 warp=32' --svg "$wtmp/w32.svg"
+# Warp 32 is outside the range fixed for a warp: a bad command line (64) in export's text as for
+# tmem --warp (test_exit_codes.sh pins the two together).
+expect 64 "the warp id is 0-31" -- export --view tmem --tmem 'ld shape=16x256b num=1 warp=32' --svg "$wtmp/w32.svg"
 rm -rf "$wtmp"
 expect 3 "tensor memory has 512 columns" -- tmem --shape 16x32bx2 --split 511 --num 2
 expect 0 "1 register per thread" -- tmem --shape 32x32b

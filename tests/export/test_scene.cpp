@@ -685,6 +685,41 @@ TEST(ExportMatrixMoves, LdmatrixWithoutAFormIsRefusedInTheViewsWords) {
   EXPECT_TRUE(fs::build_scene(r));
 }
 
+// The bank view of an instruction no ldmatrix loads (.f64, m8n8k4) shows only why, in place of its
+// grids: both its pictures refuse in those words, not drawing the explorer's .b16 ldmatrix (issue
+// 22). Its Layout mode draws the user's own access (here LDS.128) whatever the instruction, and so
+// does its export; tf32 is loaded (as 32-bit words): drawn.
+TEST(ExportBanks, NoLdmatrixFormIsRefusedInTheViewsWords) {
+  for (const fs::BankPicture picture : {fs::BankPicture::lines, fs::BankPicture::tile})
+    for (const char* in : {"mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64",
+                           "mma.sync.aligned.m16n8k8.row.col.f64.f64.f64.f64",
+                           "mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32"}) {
+      fs::ViewRequest r;
+      r.view = fs::View::banks;
+      r.palette = fragviz::app::assets().palette;
+      r.bank_picture = picture;
+      r.instr = in;
+      const auto refused = fs::build_scene(r);
+      EXPECT_EQ(refused.error.kind, ErrorKind::refused) << in;
+      EXPECT_EQ(refused.error.message.rfind(std::string(in) + ": no ldmatrix form", 0), 0u)
+          << refused.error.message;
+      EXPECT_NE(refused.error.message.find(". The bank view shows the row addresses of the .b16 ldmatrix, "
+                                           "which fills A and B of every other instruction"),
+                std::string::npos)
+          << refused.error.message;
+      r.instr = "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32";
+      EXPECT_TRUE(fs::build_scene(r)) << fs::build_scene(r).error.message;
+    }
+  fs::ViewRequest r;
+  r.view = fs::View::banks;
+  r.palette = fragviz::app::assets().palette;
+  r.layout_mode = true;
+  r.instr = "mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64";
+  r.layout = "Swizzle<3,3,3> o (16,64):(64,1)";
+  r.access = "lds128";
+  EXPECT_TRUE(fs::build_scene(r)) << fs::build_scene(r).error.message;
+}
+
 // movmatrix.trans: destination lane l, half h holds M^T at (l/4, 2(l%4)+h) = M at (2(l%4)+h, l/4),
 // which source lane 4(2(l%4)+h) + (l/4)/2 held in half (l/4)%2. The picture says what the screen says
 // (movmatrix_cell): each cell its register half "T<lane>.lo|hi", before with the element of M it

@@ -98,4 +98,9 @@ struct ReportDiff {
 /// Compares `a` with `b` field by field (see the header comment for what is compared).
 ReportDiff diff_reports(const ReportFile& a, const ReportFile& b);
 
+/// The parts neither `a` nor `b` holds (ReportDiff::absent_in_both), in report order. A comparison
+/// that sets parts aside before diff_reports takes this of the files as read: a part both hold
+/// but set aside was "absent in both" (issue 22: probe.instructions, every entry not run).
+std::vector<std::string> parts_absent_in_both(const ReportFile& a, const ReportFile& b);
+
 }  // namespace fragviz

@@ -40,6 +40,16 @@ std::optional<std::string> no_ldmatrix_form(const Instruction& in);
 /// explorer's ldmatrix fills instead.
 std::string no_ldmatrix_hint(const std::string& who);
 
+/// Who starts the hint in each view that shows no_ldmatrix_form in place of its grids: the screen
+/// and its export say the same words.
+inline constexpr const char* kLdmatrixViewWho = "The explorer models";
+inline constexpr const char* kBankViewWho = "The bank view shows the row addresses of";
+
+/// An export's refusal of a view that shows only no_ldmatrix_form for `in`, in the screen's words:
+/// "<mnemonic>: <no_ldmatrix_form>. <no_ldmatrix_hint(who)>"; nullopt where `in` has a form (issue
+/// 22: the bank view's export drew a picture the screen did not show).
+std::optional<std::string> no_ldmatrix_refusal(const Instruction& in, const std::string& who);
+
 /// Explorer cell width for `in`: the element where ldmatrix moves whole ones (bytes for 8-bit and
 /// narrower data, words for tf32), halves with .trans or without a form.
 int explorer_unit_bytes(const Instruction& in, LdmatrixConfig cfg);

@@ -372,9 +372,8 @@ struct FrameRecord {
   std::vector<std::string> messages_shown;  ///< the lines the Messages window showed (none when closed)
   bool gate_button_enabled = false;
   std::string gate_reason;
-  std::string gate_seed_error;  ///< why the typed seed was not taken, "" when it was
-  std::string kernel_reason;    ///< why Load kernel's Run is disabled, "" when it is not
-  std::string kernel_status;    ///< Load kernel's status line as shown (its reason, or what Run will do)
+  std::string kernel_reason;  ///< why Load kernel's Run is disabled, "" when it is not
+  std::string kernel_status;  ///< Load kernel's status line as shown (its reason, or what Run will do)
   /// Load kernel's progress words while a run goes ("compiling with NVRTC... 3 s", "40%").
   std::string kernel_progress;
   std::string gate_verdict;  ///< the verdict line the gate panel shows, "" when none

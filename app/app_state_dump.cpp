@@ -620,7 +620,7 @@ std::string App::state_json() const {
       {"n_clamp_note", s_.gate_n_clamp_note.text},
       {"request_seed", s_.gate_request.seed},
       {"request_variant", std::string(to_string(s_.gate_request.variant))},
-      {"seed_error", fr.gate_seed_error},
+      {"seed_note", s_.number_notes.count("gate_seed") ? s_.number_notes.at("gate_seed").text : ""},
       {"history_rows", s_.history.size()},
       {"history_data_bytes", s_.history.data_bytes()}};
   j["kernel"] = {

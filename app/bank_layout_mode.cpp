@@ -74,9 +74,8 @@ std::vector<std::string> measured_lines(const LayoutProbe& p, const LayoutView& 
 }
 
 void open_layout_view(AppState& s, const LayoutViewRequest& r) {
+  keep_your_layout(s, r.title);
   LayoutControls& l = s.layout;
-  // The first rung shown over the user's own geometry keeps it; a second rung keeps the same one.
-  if (l.title.empty()) s.layout_yours = l;
   l.enabled = true;
   l.write_layout = r.write_layout;
   l.read_layout = r.read_layout == r.write_layout ? std::string() : r.read_layout;
@@ -87,8 +86,13 @@ void open_layout_view(AppState& s, const LayoutViewRequest& r) {
   // A size fragviz does not lay out stays visible as an element-type error, not a silent b16.
   l.element_type = valid_element_bytes(r.element_bytes) ? element_type_name(r.element_bytes)
                                                         : std::to_string(r.element_bytes) + " bytes";
-  l.title = r.title;
   s.windows.banks = true;
+}
+
+void keep_your_layout(AppState& s, const std::string& title) {
+  // The first shown over the user's own geometry keeps it; a second keeps the same one.
+  if (s.layout.title.empty()) s.layout_yours = s.layout;
+  s.layout.title = title;
 }
 
 void restore_your_layout(AppState& s) {

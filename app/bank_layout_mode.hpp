@@ -37,6 +37,12 @@ struct LayoutViewRequest {
 /// errors like typed ones.
 void open_layout_view(AppState& s, const LayoutViewRequest& r);
 
+/// Before something the user did not type replaces the Layout mode's geometry (a gate rung's A/B, a
+/// preset picked): the geometry shown now is kept in s.layout_yours where it is the user's own (no
+/// title), and `title` says what replaces it, so "Back to your layout" gives the user's back (a
+/// preset wiped a typed layout with no way back: newcomer issue 22).
+void keep_your_layout(AppState& s, const std::string& title);
+
 /// Gives back the user's own Layout-mode geometry that open_layout_view replaced (s.layout_yours);
 /// nothing when none was replaced.
 void restore_your_layout(AppState& s);

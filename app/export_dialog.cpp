@@ -288,6 +288,8 @@ scene::ViewRequest export_request(const AppState& s, scene::View v) {
       r.report = s.probe.report;  // its marks and measured line, as on screen
       r.report_label = s.probe.label;
       r.descriptor = s.hopper.descriptor;
+      if (const auto& w = s.warpgroup_goto.where)  // the Find ring, as on screen (A, or the accumulator D)
+        r.found = scene::FoundCell{w->op == Operand::A ? "A" : "D", w->row, w->col, -1};
       break;
     case scene::View::ldmatrix:
       r.instr = c.instruction;  // its unit (bytes for s8) and words, as the view draws them

@@ -116,8 +116,13 @@ class HopperViews {
 
   HopperFrame frame;
   int descriptor_hover = -1;  ///< element hovered last frame in the descriptor view, -1 none
-  /// Why the last typed start, LBO or SBO was refused (the field kept its value), "" when none.
-  std::string descriptor_input_error;
+  /// Why the value last typed into each of the LBO, SBO and start fields was refused (the field kept
+  /// its value), "" where it was not: each field's own, so one refusal no longer replaces another
+  /// (newcomer issue 22: the start's replaced the SBO's). A value taken clears its field's.
+  struct DescriptorInputErrors {
+    std::string lbo, sbo, start;
+    bool any() const { return !lbo.empty() || !sbo.empty() || !start.empty(); }
+  } descriptor_input_errors;
 
  private:
   std::optional<std::string> followed_for_;  ///< the instruction followed_ is of

@@ -31,6 +31,11 @@ inline constexpr Colour kWrongMark{app::kCtaWrongColour.r, app::kCtaWrongColour.
 /// The green corner of a measured cell that matches: the screen's (panels.hpp kGreen).
 inline constexpr Colour kMeasuredMark{app::kMatchesMarkColour.r, app::kMatchesMarkColour.g,
                                       app::kMatchesMarkColour.b};
+/// Rings r.found's cell (every one of `products` products', or the one named) as the screen's Find
+/// does (app/panels/find_field.cpp's found_ring): black outside, yellow next to the cell, both
+/// outside it so its colour and label stay as they are. Drawn last, over the grids' rules; nothing
+/// where a crop left the cell out. The fragments and warpgroup views.
+void ring_found(Scene& s, const ViewRequest& r, int products);
 /// Draws the wrong-cell mark over the cell at (x, y), w x h: a red cross over a black one (readable
 /// on every fill) and a red outline. The legend's swatch draws it too.
 void draw_wrong_mark(Scene& s, double x, double y, double w, double h);

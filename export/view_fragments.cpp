@@ -44,9 +44,9 @@ GridSpec ruled(GridSpec spec, const Instruction& in, Operand op) {
   return spec;
 }
 
-/// Rings r.found's cell (every product's, or the one named) as the screen's Find does
-/// (app/panels/find_field.cpp's found_ring): black outside, yellow next to the cell, both outside
-/// it so its colour and label stay as they are. Drawn last, over the grids' rules.
+}  // namespace
+
+// grid.hpp: the warpgroup view rings its Find cell too.
 void ring_found(Scene& s, const ViewRequest& r, int products) {
   if (!r.found) return;
   const FoundCell& f = *r.found;
@@ -71,6 +71,8 @@ void ring_found(Scene& s, const ViewRequest& r, int products) {
     band(c, 1.5, 1.5, kFoundInner);
   }
 }
+
+namespace {
 
 /// The operand of a crop's grid name ("A", "B", "C", "D", "C/D"); nullopt for another name.
 std::optional<Operand> grid_operand(const std::string& name) {

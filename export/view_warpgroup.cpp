@@ -135,6 +135,7 @@ Outcome<Scene> warpgroup_scene(const ViewRequest& r) {
                            true, "D"},
                   grid(t.d));
   }
+  ring_found(s, r, 1);  // the Find ring, as on screen (it was on screen only: newcomer issue 22)
   // Legend: the four warps' hues (thread 32w + 0 of each).
   y += 12;
   s.add(Text{12, y + 8, "Warps", kBodySize, kBlack, Anchor::start, true});

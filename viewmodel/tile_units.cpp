@@ -60,11 +60,14 @@ std::string clamp_note(const char* field, int typed, int lo, int hi, TileFieldUn
 std::string clamp_note(const char* field, int typed, int lo, int hi, const char* unit) {
   if (typed >= lo && typed <= hi) return "";
   const bool high = typed > hi;
-  const std::string to = std::to_string(high ? hi : lo);
+  return past_end_note(field, high, std::to_string(high ? hi : lo), unit);
+}
+
+std::string past_end_note(const char* field, bool high, const std::string& end, const char* unit) {
   // Not the typed number itself: a field reads a number past an int as the int's end.
   return "the " + std::string(field) + " typed is " +
-         (high ? "more than the most, " : "less than the least, ") + to +
-         (*unit ? " " + std::string(unit) : "") + ": set to " + to;
+         (high ? "more than the most, " : "less than the least, ") + end +
+         (*unit ? " " + std::string(unit) : "") + ": set to " + end;
 }
 
 bool is_typed_number(std::string_view text) {
@@ -76,7 +79,11 @@ bool is_typed_number(std::string_view text) {
 }
 
 std::string not_a_number_note(const char* field, int kept, const char* unit) {
-  return "the " + std::string(field) + " typed is not a number: kept at " + std::to_string(kept) +
+  return not_a_number_note(field, std::to_string(kept), unit);
+}
+
+std::string not_a_number_note(const char* field, const std::string& kept, const char* unit) {
+  return "the " + std::string(field) + " typed is not a number: kept at " + kept +
          (*unit ? " " + std::string(unit) : "");
 }
 

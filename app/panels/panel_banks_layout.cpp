@@ -81,18 +81,21 @@ bool draw_inputs(AppState& s, const LayoutView& v) {
     std::vector<PickerEntry> entries;
     std::vector<std::string> notation;
     if (from_controls) {
-      entries.push_back(PickerEntry{"tile controls: " + *from_controls, "", "", false, ""});
+      entries.push_back(
+          PickerEntry{"tile controls: " + *from_controls, "", "", false, "layout_preset:controls"});
       notation.push_back(*from_controls);
     } else {
       status_text(kDimV, "tile controls: %s", from_controls.error.message.c_str());
     }
     for (const LayoutPreset& p : kLayoutPresets) {
-      entries.push_back(PickerEntry{std::string(p.notation) + "   (" + p.what + ")", "", "", false, ""});
+      entries.push_back(PickerEntry{std::string(p.notation) + "   (" + p.what + ")", "", "", false,
+                                    "layout_preset:" + std::to_string(&p - kLayoutPresets)});
       notation.push_back(p.notation);
     }
+    // Not an edit: the typed layout it replaces is kept for "Back to your layout", as a gate rung's.
     if (const int i = filtered_list(s, "layout_presets", entries); i >= 0) {
+      keep_your_layout(s, "layout preset " + notation[static_cast<std::size_t>(i)]);
       c.write_layout = notation[static_cast<std::size_t>(i)];
-      edited = true;
     }
     ImGui::EndCombo();
   }
@@ -118,9 +121,10 @@ bool draw_inputs(AppState& s, const LayoutView& v) {
       entries.push_back(PickerEntry{
           std::string(p.name) + "   " + lane_preset_expression(p, v.element_bytes ? v.element_bytes : 2), "",
           std::string(p.description), c.lanes == p.name, ""});
-    if (const int i = filtered_list(s, "layout_lane_presets", entries); i >= 0) {
-      c.lanes = std::string(lane_presets()[static_cast<std::size_t>(i)].name);
-      edited = true;
+    if (const int i = filtered_list(s, "layout_lane_presets", entries); i >= 0) {  // as a layout preset
+      const std::string name(lane_presets()[static_cast<std::size_t>(i)].name);
+      if (name != c.lanes) keep_your_layout(s, "lane preset " + name);
+      c.lanes = name;
     }
     ImGui::EndCombo();
   }

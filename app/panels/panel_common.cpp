@@ -1,11 +1,15 @@
 #include <algorithm>
+#include <array>
+#include <cerrno>
 #include <cmath>
 #include <cstdarg>
+#include <cstdint>
 #include <cstdio>
 #include <limits>
 #include <map>
 #include <string>
 #include <string_view>
+#include <type_traits>
 
 #include "../palette.hpp"
 #include "../picker_filter.hpp"
@@ -569,8 +573,52 @@ void record_banks_view(AppState& s, float zoom, float readable, float cw, float 
   r.scroll_max_y = sc.max_y;
 }
 
-NumberEdit input_number(const char* label, int* v, int step, int step_fast, ImGuiInputTextFlags flags,
-                        int* edit_start) {
+namespace {
+
+/// A whole number of `T` read from text typed into a number field (is_typed_number), held to T's
+/// range; `past` gets which end of it the number was past: -1 below, 1 above, 0 neither.
+template <class T>
+T read_held(const std::string& text, int* past) {
+  using L = std::numeric_limits<T>;
+  *past = 0;
+  if constexpr (std::is_signed_v<T>) {
+    const long long x = std::strtoll(text.c_str(), nullptr, 10);  // ERANGE: LLONG_MAX/MIN
+    *past = x > L::max() ? 1 : x < L::min() ? -1 : 0;
+    return static_cast<T>(std::clamp<long long>(x, L::min(), L::max()));
+  } else {
+    // strtoull takes "-1" as 2^64 - 1: a minus (before any digit but 0s) is below the least.
+    const std::size_t first = text.find_first_not_of(" \t");
+    if (text[first] == '-') {
+      if (text.find_first_not_of("0 \t", first + 1) != std::string::npos) *past = -1;
+      return 0;
+    }
+    errno = 0;
+    const unsigned long long x = std::strtoull(text.c_str(), nullptr, 10);  // ERANGE: ULLONG_MAX
+    if (errno == ERANGE || x > L::max()) {
+      *past = 1;
+      return L::max();
+    }
+    return static_cast<T>(x);
+  }
+}
+
+/// `v` moved by `by`, held to T's range.
+template <class T>
+T stepped(T v, long long by) {
+  using L = std::numeric_limits<T>;
+  if constexpr (std::is_signed_v<T>)
+    return static_cast<T>(std::clamp<long long>(static_cast<long long>(v) + by, L::min(), L::max()));
+  else if (by >= 0)
+    return v > L::max() - static_cast<T>(by) ? L::max() : static_cast<T>(v + static_cast<T>(by));
+  else
+    return v < static_cast<T>(-by) ? T{0} : static_cast<T>(v - static_cast<T>(-by));
+}
+
+/// input_number over any whole-number type: `past`, where given, gets which end of T the number
+/// taken from the text last this frame was past (read_held), 0 when none was taken.
+template <class T>
+NumberEdit input_whole(const char* label, T* v, int step, int step_fast, ImGuiInputTextFlags flags,
+                       T* edit_start, int* past) {
   // ImGui::InputScalar's field and step buttons, laid out as it lays them out, but over a text field
   // without its character filter: ImGui 1.86 drops each letter typed, so "1e3" read as 13 and "a1"
   // as 1 (then "set to 8"), and "abc" left no trace. Here the text is kept as typed and read only
@@ -578,7 +626,7 @@ NumberEdit input_number(const char* label, int* v, int step, int step_fast, ImGu
   // before the edit, which an edit that ends on no number gives back.
   struct Typed {
     std::string text;
-    int start = 0;
+    T start{};
   };
   static std::map<ImGuiID, Typed> typed;
   ImGuiContext& g = *GImGui;
@@ -588,9 +636,8 @@ NumberEdit input_number(const char* label, int* v, int step, int step_fast, ImGu
   std::string text = std::to_string(*v);  // what the field shows unless it is being edited
   flags |= ImGuiInputTextFlags_AutoSelectAll | ImGuiInputTextFlags_NoMarkEdited;
   bool value_changed = false;
-  const auto take = [&](long long x) {  // a number of the field, held to int's range
-    const int held = static_cast<int>(
-        std::clamp<long long>(x, std::numeric_limits<int>::min(), std::numeric_limits<int>::max()));
+  if (past) *past = 0;
+  const auto take = [&](T held) {
     value_changed |= held != *v;
     *v = held;
   };
@@ -604,7 +651,11 @@ NumberEdit input_number(const char* label, int* v, int step, int step_fast, ImGu
   const ImGuiID text_id = ImGui::GetItemID();
   if (edited) {
     typed.try_emplace(text_id, Typed{{}, *v}).first->second.text = text;
-    if (is_typed_number(text)) take(std::strtoll(text.c_str(), nullptr, 10));  // ERANGE: LLONG_MAX/MIN
+    if (is_typed_number(text)) {
+      int end = 0;
+      take(read_held<T>(text, &end));
+      if (past) *past = end;
+    }
   }
   if (edit_start) {
     const auto it = typed.find(text_id);
@@ -627,9 +678,9 @@ NumberEdit input_number(const char* label, int* v, int step, int step_fast, ImGu
     const ImGuiButtonFlags button_flags = ImGuiButtonFlags_Repeat | ImGuiButtonFlags_DontClosePopups;
     const long long by = g.IO.KeyCtrl && step_fast > 0 ? step_fast : step;
     ImGui::SameLine(0, style.ItemInnerSpacing.x);
-    if (ImGui::ButtonEx("-", ImVec2(button_size, button_size), button_flags)) take(*v - by);
+    if (ImGui::ButtonEx("-", ImVec2(button_size, button_size), button_flags)) take(stepped(*v, -by));
     ImGui::SameLine(0, style.ItemInnerSpacing.x);
-    if (ImGui::ButtonEx("+", ImVec2(button_size, button_size), button_flags)) take(*v + by);
+    if (ImGui::ButtonEx("+", ImVec2(button_size, button_size), button_flags)) take(stepped(*v, by));
     const char* label_end = ImGui::FindRenderedTextEnd(label);
     if (label != label_end) {
       ImGui::SameLine(0, style.ItemInnerSpacing.x);
@@ -645,6 +696,35 @@ NumberEdit input_number(const char* label, int* v, int step, int step_fast, ImGu
     ImGui::MarkItemEdited(g.LastItemData.ID);
   if (not_a_number) return NumberEdit::not_a_number;
   return value_changed ? NumberEdit::changed : NumberEdit::none;
+}
+
+}  // namespace
+
+NumberEdit input_number(const char* label, int* v, int step, int step_fast, ImGuiInputTextFlags flags,
+                        int* edit_start) {
+  return input_whole(label, v, step, step_fast, flags, edit_start, nullptr);
+}
+
+bool seed_field(AppState& s, const char* widget, const char* label, std::uint64_t* v) {
+  // Its note is said of the seed's two 32-bit halves (ClampNote holds ints).
+  const auto halves = [](std::uint64_t x) {
+    return std::array<int, 2>{static_cast<int>(static_cast<std::uint32_t>(x)), static_cast<int>(x >> 32)};
+  };
+  ClampNote& note = s.number_notes[widget];
+  std::uint64_t x = *v;
+  int past = 0;
+  const NumberEdit edit = input_whole(label, &x, 0, 0, 0, static_cast<std::uint64_t*>(nullptr), &past);
+  record_widget(s, widget);
+  const bool changed = x != *v;
+  *v = x;
+  if (edit == NumberEdit::not_a_number)  // `x`: the seed before the edit
+    note = {not_a_number_note("seed", std::to_string(x), ""), halves(x)};
+  else if (past != 0)  // said even where the seed was that end already
+    note = {past_end_note("seed", past > 0, std::to_string(x), ""), halves(x)};
+  else if (edit == NumberEdit::changed)
+    note = {};
+  note.drop_unless(halves(*v));  // changed elsewhere since it was said
+  return changed;
 }
 
 bool number_field(AppState& s, const char* widget, const char* label, const char* name, int* v, int lo,

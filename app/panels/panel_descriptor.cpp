@@ -118,29 +118,29 @@ void layout_controls(AppState& s, HopperViews& v, const WgmmaInstruction& in) {
            std::to_string(kDescriptorFieldMaxBytes) + " bytes (14 bits of bytes / 16); kept at " +
            std::to_string(kept);
   };
+  HopperViews::DescriptorInputErrors& errors = v.descriptor_input_errors;
   if (start_edit != NumberEdit::none) {
-    v.descriptor_input_error = field_problem(start_edit, "start", start, start_before);
-    c.start = static_cast<std::uint32_t>(v.descriptor_input_error.empty() ? start : start_before);
+    errors.start = field_problem(start_edit, "start", start, start_before);
+    c.start = static_cast<std::uint32_t>(errors.start.empty() ? start : start_before);
   }
   if (lbo_edit != NumberEdit::none || sbo_edit != NumberEdit::none) {
     const bool is_lbo = lbo_edit != NumberEdit::none;
     int& typed = is_lbo ? lbo : sbo;
     const int kept = is_lbo ? lbo_before : sbo_before;
-    v.descriptor_input_error =
-        field_problem(is_lbo ? lbo_edit : sbo_edit, is_lbo ? "LBO" : "SBO", typed, kept);
-    if (!v.descriptor_input_error.empty()) typed = kept;
+    std::string& error = is_lbo ? errors.lbo : errors.sbo;
+    error = field_problem(is_lbo ? lbo_edit : sbo_edit, is_lbo ? "LBO" : "SBO", typed, kept);
+    if (!error.empty()) typed = kept;
     c.lbo = static_cast<std::uint32_t>(lbo);
     c.sbo = static_cast<std::uint32_t>(sbo);
     // A value taken is yours; a refusal leaves the canonical layout where it gave its values back.
-    c.custom = v.descriptor_input_error.empty() || c.lbo != canon.lbo || c.sbo != canon.sbo;
+    c.custom = error.empty() || c.lbo != canon.lbo || c.sbo != canon.sbo;
   }
-  if (c.operand != before.operand || c.major != before.major || c.swizzle != before.swizzle)
-    v.descriptor_input_error.clear();
+  if (c.operand != before.operand || c.major != before.major || c.swizzle != before.swizzle) errors = {};
   ImGui::BeginDisabled(!c.custom);
   // Back to the canonical layout: a refusal of a value typed before is no longer about what is shown.
   if (ImGui::SmallButton("canonical")) {
     c.custom = false;
-    v.descriptor_input_error.clear();
+    errors = {};
   }
   ImGui::EndDisabled();
   record_widget(s, "desc_canonical");
@@ -148,7 +148,14 @@ void layout_controls(AppState& s, HopperViews& v, const WgmmaInstruction& in) {
   const bool differ = c.custom && (c.lbo != canon.lbo || c.sbo != canon.sbo);
   status_text(kDimV, "canonical_layout: LBO %u, SBO %u%s", canon.lbo, canon.sbo,
               differ ? "  (yours differ)" : "");
-  if (!v.descriptor_input_error.empty()) status_text(kRedV, "%s", v.descriptor_input_error.c_str());
+  // Every refusal, in the fields' order, each on its own line naming its field.
+  for (const auto& [error, widget] :
+       {std::pair{&errors.lbo, "desc_lbo_error"}, std::pair{&errors.sbo, "desc_sbo_error"},
+        std::pair{&errors.start, "desc_start_error"}}) {
+    if (error->empty()) continue;
+    status_text(kRedV, "%s", error->c_str());
+    record_widget(s, widget);
+  }
 }
 
 // [SECTION] tooltip

@@ -23,18 +23,6 @@ namespace fragviz::app {
 
 namespace {
 
-std::optional<std::uint64_t> parse_seed(const char* text) {
-  if (!*text) return std::nullopt;
-  std::uint64_t v = 0;
-  for (const char* p = text; *p; ++p) {
-    if (*p < '0' || *p > '9') return std::nullopt;
-    const std::uint64_t d = static_cast<std::uint64_t>(*p - '0');
-    if (v > (UINT64_MAX - d) / 10) return std::nullopt;  // overflow
-    v = v * 10 + d;
-  }
-  return v;
-}
-
 /// "ldmatrix-k8", or for a user kernel "ENTRY (file.cu, block 16x16x1, grid 128x128x1, sm_90a)".
 std::string variant_words(const GateRequest& q) {
   if (!q.kernel) return std::string(to_string(q.variant));
@@ -497,28 +485,8 @@ void draw_gate(AppState& s) {
   combo_preview(s, "gate_variant", std::string(to_string(req.variant)),
                 std::string(gate_variant_info(req.variant).technique));
   ImGui::SetNextItemWidth(110);
-  // Unsigned decimal digits only: InputScalar would wrap "-1" and accept "1e3".
-  static char seed_text[32] = "";
-  static std::uint64_t seed_shown = ~req.seed;
-  static std::string seed_error;
-  if (seed_shown != req.seed && seed_error.empty()) {
-    std::snprintf(seed_text, sizeof seed_text, "%" PRIu64, req.seed);
-    seed_shown = req.seed;
-  }
-  if (ImGui::InputText("seed", seed_text, sizeof seed_text)) {
-    if (std::optional<std::uint64_t> v = parse_seed(seed_text)) {
-      req.seed = seed_shown = *v;
-      seed_error.clear();
-    } else {
-      seed_error = std::string("seed \"") + seed_text +
-                   "\" is not an unsigned decimal number (digits 0-9, at most 18446744073709551615); "
-                   "keeping " +
-                   std::to_string(req.seed);
-    }
-  }
-  record_widget(s, "gate_seed");
+  seed_field(s, "gate_seed", "seed", &req.seed);  // "-1" is 0 and said, "1e3" no number
   ImGui::EndDisabled();
-  s.frame.gate_seed_error = seed_error;
 
   const bool can = !running && !s.gate_blocked;
   s.frame.gate_button_enabled = can;
@@ -539,7 +507,7 @@ void draw_gate(AppState& s) {
     status_text(kAmberV, "Gate unavailable: %s", s.gate_blocked->c_str());
     record_widget(s, "gate_reason");
   }
-  if (!s.frame.gate_seed_error.empty()) status_text(kRedV, "%s", s.frame.gate_seed_error.c_str());
+  number_note(s, "gate_seed");
   if (!s.gate_n_clamp_note.text.empty()) {
     status_text(kAmberV, "%s", s.gate_n_clamp_note.text.c_str());
     record_widget(s, "gate_n_clamp_note");

@@ -581,6 +581,9 @@ void draw_warpgroup(AppState& s, HopperViews& v) {
     const float band = r->op == Operand::A ? size_only.mg.wl : size_only.mg.gap;
     reveal = ContentRect{x - band - cw, y - size_only.mg.hl - ch, x + 2.f * cw,
                          y + 2.f * ch};  // and a cell around
+    // A cell in the grids' first rows brings their titles too: a view scrolled into the title line
+    // showed "A 64x16 (m x k)" and D's title cut in half (newcomer issue 22, after thread 0).
+    if (reveal->y0 <= size_only.mg.title) reveal->y0 = 0.f;
   }
   begin_zoom_child(s, view, "##wg_view", "wg_view", child, size_only.size, zoom, cw, ch, {},
                    reveal ? &*reveal : nullptr);

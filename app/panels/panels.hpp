@@ -239,7 +239,7 @@ enum class NumberEdit {
   not_a_number  ///< the edit ended on text that is no number (is_typed_number): `v` is the value before it
 };
 /// The app's whole-number field: every int one goes through this, most through number_field (the
-/// gate's 64-bit seed is a text field of its own that says what it refused). ImGui
+/// gate's 64-bit seed through seed_field, by the same rule). ImGui
 /// 1.86's InputInt read the text with sscanf("%d") (4294967328 became 32: newcomer round 7) and its
 /// filter dropped each letter typed ("1e3" read as 13, "abc" left no trace). Here InputScalar's
 /// field and step buttons sit over a text field that keeps every character typed. A number is read
@@ -251,6 +251,13 @@ enum class NumberEdit {
 /// took (typing 99999999 kept 99999: newcomer issue 22).
 NumberEdit input_number(const char* label, int* v, int step = 1, int step_fast = 100,
                         ImGuiInputTextFlags flags = 0, int* edit_start = nullptr);
+/// The gate's seed field, by number_field's rule: the seed is any unsigned 64-bit number (the gate
+/// mixes all 64 bits into its inputs: gate_input_quarters), so a number typed past either end is set
+/// to that end (0, 18446744073709551615) and said, and text that is no number gives back the seed
+/// from before the edit and is said (it kept the digits typed before a letter, and a user's seed 7
+/// became the 123 of "123abc": newcomer issue 22). The note is AppState::number_notes[`widget`]
+/// (number_note draws it). Records the field as `widget`. Returns whether `v` changed.
+bool seed_field(AppState& s, const char* widget, const char* label, std::uint64_t* v);
 /// input_number for a field that holds lo..hi: a number typed past either end is set to that end
 /// and said (clamp_note), text that is no number keeps the value and is said (not_a_number_note),
 /// `name` naming the field in the note ("warp"). The note is AppState::number_notes[`widget`] while

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "app_state.hpp"
@@ -796,6 +797,44 @@ TEST(ExportDialog, TheFragmentsRequestCarriesTheFindRing) {
   EXPECT_EQ(r.found->product, -1);
   s.fragments_goto.where = WhereRequest{Operand::C, 2, 5, -1};
   EXPECT_EQ(export_request(s, scene::View::fragments).found->grid, "C");
+}
+
+// The warpgroup view's Find ring goes into the file too (newcomer issue 22: Find D,3,5 ringed the
+// cell on screen, the export had no ring): the request carries it and the scene has the screen's
+// yellow band (255, 225, 60) 1.5 outside the found cell, on its four sides, around no other cell.
+TEST(ExportDialog, TheWarpgroupFileCarriesTheFindRing) {
+  AppState s;
+  EXPECT_FALSE(export_request(s, scene::View::warpgroup).found);
+  s.warpgroup_goto.where = WhereRequest{Operand::C, 3, 5, -1};
+  const scene::ViewRequest r = export_request(s, scene::View::warpgroup);
+  ASSERT_TRUE(r.found);
+  EXPECT_EQ(r.found->grid, "D");
+  EXPECT_EQ(r.found->row, 3);
+  EXPECT_EQ(r.found->col, 5);
+  const auto built = scene::build_scene(r);
+  ASSERT_TRUE(built) << built.error.message;
+  std::vector<scene::Rect> yellow;
+  for (const scene::Item& it : built.value->items)
+    if (const auto* c = std::get_if<scene::Rect>(&it); c && c->fill == scene::Colour{255, 225, 60})
+      yellow.push_back(*c);
+  std::vector<std::string> ringed;
+  for (const scene::Item& it : built.value->items) {
+    const auto* c = std::get_if<scene::Rect>(&it);
+    if (!c || c->id.empty()) continue;
+    const auto at = [](double a, double b) { return std::abs(a - b) < 1e-9; };
+    const auto band = [&](double x, double y, double w, double h) {
+      return std::any_of(yellow.begin(), yellow.end(), [&](const scene::Rect& b) {
+        return at(b.x, x) && at(b.y, y) && at(b.w, w) && at(b.h, h);
+      });
+    };
+    const double x0 = c->x - 1.5, y0 = c->y - 1.5, w = c->w + 3, h = c->h + 3;
+    if (band(x0, y0, w, 1.5) && band(x0, y0 + h - 1.5, w, 1.5) && band(x0, y0, 1.5, h) &&
+        band(x0 + w - 1.5, y0, 1.5, h))
+      ringed.push_back(c->id);
+  }
+  EXPECT_EQ(ringed, std::vector<std::string>{"D-r3-c5"});
+  s.warpgroup_goto.where = WhereRequest{Operand::A, 60, 2, -1};
+  EXPECT_EQ(export_request(s, scene::View::warpgroup).found->grid, "A");
 }
 
 // A PNG scale typed past the range 0.5-8 is kept at its end and said so beside the field (issue 22:

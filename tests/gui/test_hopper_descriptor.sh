@@ -50,13 +50,13 @@ wait_for "$D['refusal'] is not None and 'overlap' in $D['refusal'] and $D['descr
 wait_for "'desc_refusal' in s['widgets'] and not $D['grids']['tile']['drawn'] and $D['addresses'] == []"
 # One step more would be -16 bytes, which no descriptor field holds: refused and said, LBO kept at 0.
 click $(centre_of "s['widgets']['desc_lbo_minus']")
-wait_for "$D['input_error'].startswith('LBO -16 refused: a descriptor holds 0 to 262128 bytes') and $D['lbo'] == 0"
-wait_for "$D['input_error'].endswith('; kept at 0')" 5 || fail "the refusal does not say the value kept: $(q "$D['input_error']")"
+wait_for "$D['input_errors']['lbo'].startswith('LBO -16 refused: a descriptor holds 0 to 262128 bytes') and $D['lbo'] == 0"
+wait_for "$D['input_errors']['lbo'].endswith('; kept at 0')" 5 || fail "the refusal does not say the value kept: $(q "$D['input_errors']['lbo']")"
 shot descriptor-refused
 click $(centre_of "s['widgets']['desc_canonical']")
 wait_for "not $D['custom'] and $D['lbo'] == 128 and $D['refusal'] is None and $D['grids']['tile']['drawn']"
 # The refusal went with the value it was about (newcomer round 28: it stayed after "canonical").
-wait_for "$D['input_error'] == ''" 5 || fail "the refusal stayed after canonical: $(q "$D['input_error']")"
+wait_for "$D['input_errors'] == {'lbo': '', 'sbo': '', 'start': ''}" 5 || fail "the refusal stayed after canonical: $(q "$D['input_errors']")"
 
 # M/N-major exists for .f16/.bf16 only: keep it and pick the .tf32 entry: refused, nothing drawn.
 click $(centre_of "s['widgets']['desc_swizzle_128B']")

@@ -59,15 +59,15 @@ echo '{"format": "fragviz-settings", "version": 1, "windows": {"descriptor": tru
 start_app --no-device
 D="s['hopper']['descriptor']"
 wait_for "$D['drawn'] and 'desc_lbo' in s['widgets'] and $D['lbo'] == 16 and $D['sbo'] == 1024 and not $D['custom']"
-enter_number desc_lbo 99999999 "$D['input_error'] != ''"
-wait_for "$D['input_error'] == 'LBO 99999999 refused: a descriptor holds 0 to 262128 bytes (14 bits of bytes / 16); kept at 16'" 5 ||
-  fail "LBO 99999999: $(q "$D['input_error']")"
+enter_number desc_lbo 99999999 "$D['input_errors']['lbo'] != ''"
+wait_for "$D['input_errors']['lbo'] == 'LBO 99999999 refused: a descriptor holds 0 to 262128 bytes (14 bits of bytes / 16); kept at 16'" 5 ||
+  fail "LBO 99999999: $(q "$D['input_errors']['lbo']")"
 [ "$(q "$D['lbo'] == 16 and not $D['custom']")" = True ] || fail "LBO 99999999 left LBO $(q "$D['lbo']"), custom $(q "$D['custom']")"
-enter_number desc_sbo abc "$D['input_error'] == 'the SBO typed is not a number: kept at 1024 bytes'"
+enter_number desc_sbo abc "$D['input_errors']['sbo'] == 'the SBO typed is not a number: kept at 1024 bytes'"
 [ "$(q "$D['sbo']")" = 1024 ] || fail "SBO 'abc' changed SBO to $(q "$D['sbo']")"
-enter_number desc_start 12abc "$D['input_error'] == 'the start typed is not a number: kept at 0 bytes'"
+enter_number desc_start 12abc "$D['input_errors']['start'] == 'the start typed is not a number: kept at 0 bytes'"
 [ "$(q "$D['start']")" = 0 ] || fail "start '12abc' changed start to $(q "$D['start']")"
-enter_number desc_start 1024 "$D['start'] == 1024 and $D['input_error'] == ''"
+enter_number desc_start 1024 "$D['start'] == 1024 and $D['input_errors']['start'] == ''"
 quit_app
 
 echo '{"format": "fragviz-settings", "version": 1, "windows": {"tmem": true}}' >"$WORK/cfg/settings.json"

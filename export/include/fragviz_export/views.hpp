@@ -175,8 +175,8 @@ struct ViewRequest {
   /// stmatrix: "T<lane> r<register>.lo|hi" (full), "T<lane>", the lane's number or nothing.
   /// movmatrix: "T1.lo M0,2" / "T1.lo <T8.lo" (full), "T1.lo", the lane's number or nothing.
   CellLabels labels = CellLabels::full;
-  /// fragments: the cell Find went to, ringed as the screen rings it (nothing where a crop leaves
-  /// it out); nullopt: none.
+  /// fragments, warpgroup: the cell Find went to, ringed as the screen rings it (nothing where a
+  /// crop leaves it out); nullopt: none. Its grid is "A", "B" or "C" (fragments), "A" or "D".
   std::optional<FoundCell> found;
   int sm = 0;  ///< banks: oldest target (AccessRequest::sm); 0: 75, or 90 for stmatrix
   /// fragments (A, B, C), warpgroup (A, D), cta (A, B, C): the part drawn. A row or column range

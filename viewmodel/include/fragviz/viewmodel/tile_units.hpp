@@ -47,6 +47,9 @@ std::string clamp_note(const char* field, int typed, int lo, int hi, TileFieldUn
 /// than the most, 65536: set to 65536" (the gate's n, the Warpgroup thread field clamped silently:
 /// newcomer round 26).
 std::string clamp_note(const char* field, int typed, int lo, int hi, const char* unit);
+/// clamp_note's words for a number typed past the `high` (else the low) end of its field, `end`
+/// being that end as written: one wording for fields wider than an int (the gate's 64-bit seed).
+std::string past_end_note(const char* field, bool high, const std::string& end, const char* unit);
 
 /// Whether `text`, typed into a whole-number field, is a number: an optional sign and decimal
 /// digits, blanks around them allowed. "abc", "12abc", "3.5", "-" and "" are not.
@@ -58,6 +61,8 @@ bool is_typed_number(std::string_view text);
 /// to be "less than the least" and the field set to its least (a newcomer's test).
 std::string not_a_number_note(const char* field, int kept, const char* unit);
 std::string not_a_number_note(const char* field, int kept, TileFieldUnit u);
+/// The same for a value wider than an int, `kept` as written (the gate's seed).
+std::string not_a_number_note(const char* field, const std::string& kept, const char* unit);
 
 /// A clamp_note on screen while its field holds the value it was said of: a step button, a preset or
 /// a click that changes the value drops it. One for the tile's width and pad, the gate's n and the

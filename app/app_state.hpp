@@ -166,7 +166,8 @@ struct CellRecord {
 /// counts the frames the layout still follows the views' measurements.
 struct LayoutInputs {
   std::map<std::string, float> least;
-  float fragments_fit_height = 0, fragments_whole_height = 0, gate_needs = 0, cta_tile_wants = 0;
+  float fragments_fit_height = 0, fragments_whole_height = 0, gate_needs = 0, gate_least = 0,
+        cta_tile_wants = 0;
   std::string key;
   int settle = 0;
 };
@@ -580,6 +581,12 @@ struct AppState {
   /// How much shorter (logical px) the gate view drew its ladder table last frame than all its rows
   /// need (the table then scrolls in itself); the layout adds it to the view's measured content.
   float gate_table_cut = 0;
+  /// How much of the gate view (logical px) may scroll out of it, as drawn last frame: the shown run's
+  /// lines, a recorded bench's, the ladder table's rows past its least, all under the table and the
+  /// History. With the ladder open the layout holds the view at least at what it holds less this
+  /// (window_placement.cpp, gate_least): its controls, the ladder's header and buttons and the table
+  /// at its least rows, so that a view with no result nor bench never scrolls as a whole.
+  float gate_spare = 0;
   /// What the layout takes from the views' content, as latched (window_placement.cpp): it follows
   /// least_view_height and the rest only for a few frames after a change the layout asks for.
   LayoutInputs layout_inputs;

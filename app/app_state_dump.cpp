@@ -971,6 +971,7 @@ std::string App::state_json() const {
     j["layout"]["column_scroll"] = column_scroll;
     j["layout"]["column_bars"] = column_bars;
     for (const auto& [name, least] : lf.least) j["layout"]["least"][name] = least * px;
+    j["layout"]["gate_least"] = lf.gate_least * px;
     // The stacked views sharing one slot as tabs: their names in order, the one shown, the strip and
     // each tab as drawn (what a test clicks); an empty list where each has its own slot.
     json tabs = json::array(), tab_rects = json::object();

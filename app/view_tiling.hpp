@@ -175,6 +175,9 @@ struct LayoutFrame {
   /// Each shown view's least usable height (logical px) by window name: its column runs taller
   /// rather than give it less.
   std::map<std::string, float> least;
+  /// With the gate view's ladder open, the least it is held at (its controls and the ladder with the
+  /// table at its least rows; the rest may scroll out of it), for the state dump; else 0.
+  float gate_least = 0;
   /// Where the open stacked views share one slot as tabs (stacked_tabs): their window names in slot
   /// order, the one shown, and the tab strip over it (the top of its slot); else empty.
   std::vector<const char*> tabs;

@@ -68,6 +68,13 @@ float gate_needs(const AppState& s) {
          (w->ScrollbarX ? ImGui::GetStyle().ScrollbarSize : 0.f) + s.gate_table_cut;
 }
 
+/// The gate view's least height with its ladder open, from last frame: its controls and its ladder
+/// with the table at its least rows, without what may scroll out (AppState::gate_spare: a result's
+/// lines, the History); 0 with the ladder closed or before the view was drawn.
+float gate_least(const AppState& s) {
+  return s.gate_ladder_open ? std::max(0.f, gate_needs(s) - s.gate_table_cut - s.gate_spare) : 0.f;
+}
+
 /// How many frames after a change the layout asks for (a view opened or closed, the window resized,
 /// "fit", the gate's ladder, another instruction, the warpgroup's register list shown or hidden) the layout
 /// follows what the views measure: the views drawn at their new size measure again, and a view's wrapped
@@ -111,6 +118,7 @@ const LayoutInputs& latch_layout_inputs(AppState& s, const std::vector<bool>& op
     in.fragments_fit_height = s.fragments_fit_height;
     in.fragments_whole_height = s.fragments_whole_height;
     in.gate_needs = gate_needs(s);
+    in.gate_least = gate_least(s);
     in.cta_tile_wants = s.cta_tile_wants;
   } else {
     for (const auto& [name, least] : s.least_view_height) in.least.emplace(name, least);
@@ -349,12 +357,18 @@ void begin_layout(AppState& s) {
   // output views down to their leasts. Never more: a recorded bench's 45 rows made the column run
   // past the window, and a wheel over the table then scrolled the columns, views sliding under the
   // mouse (newcomer round 29); past the room the table scrolls in itself (panel_gate.cpp).
+  // The output view keeps its least (its picture) beside it: the table scrolls in itself, and a
+  // result's lines and the History scroll out of the view, down to its controls and the ladder with
+  // the table at its least rows (gate_least), which it always holds: where the column cannot hold
+  // that beside the ldmatrix and output views' leasts it runs taller (newcomer issue 22: with a gate
+  // report the Output view under the open ladder was a line or two, its picture under the window).
   if (s.gate_ladder_open && w.gate) {
     float room = column_px;
     for (int i : {kLdmatrixSlot, kOutputSlot})
       if (open[static_cast<std::size_t>(i)]) room -= hard[static_cast<std::size_t>(i)];
-    hard[kGateSlot] = std::max(hard[kGateSlot], std::min(in.gate_needs, room));
+    hard[kGateSlot] = std::max({hard[kGateSlot], std::min(in.gate_needs, room), in.gate_least});
   }
+  f.gate_least = s.gate_ladder_open && w.gate ? in.gate_least : 0.f;
   // Two or more stacked windows open where their column cannot hold them all at their leasts: they
   // share one slot as tabs, the one the user chose last shown under a tab strip and the others not
   // drawn (newcomer round 26: at 1600x1000 the Warpgroup, Descriptor and CTA tile windows ran far

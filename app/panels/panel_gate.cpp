@@ -231,7 +231,9 @@ void draw_ladder(AppState& s, bool gate_running) {
                        ImVec2(-1, 0), (std::to_string(l.done) + " of " + std::to_string(l.planned)).c_str());
   }
   if (!l.error.empty()) status_text(kRedV, "%s", l.error.c_str());
-  // A recorded bench (File > Open report, a *.csv): its figures beside the rungs' geometry.
+  // A recorded bench (File > Open report, a *.csv): its figures beside the rungs' geometry. Its lines,
+  // and all under the table, may scroll out of the view (AppState::gate_spare).
+  const float recorded_y = ImGui::GetCursorPosY();
   if (l.result && !l.result->recorded.empty()) {
     // The button first: the text after it wraps in a narrow panel.
     if (ImGui::SmallButton("close bench")) l.close_recorded_requested = true;
@@ -246,6 +248,8 @@ void draw_ladder(AppState& s, bool gate_running) {
     for (const std::string& note : l.result->recorded_notes) status_text(kAmberV, "%s", note.c_str());
     if (!l.result->recorded_notes.empty()) record_widget(s, "ladder_recorded_notes");
   }
+
+  s.gate_spare += ImGui::GetCursorPosY() - recorded_y;
 
   // Rows: the finished ladder's or the recorded bench's, else one per variant without figures
   // (geometry only).
@@ -281,8 +285,10 @@ void draw_ladder(AppState& s, bool gate_running) {
       (l.result ? 3.f * line : 0.f) +
       (s.history.empty() ? 0.f : ImGui::GetFrameHeightWithSpacing() + 80.f + st.ItemSpacing.y);
   const float room = ImGui::GetContentRegionAvail().y - below;
-  const float table_h = full_h <= room ? full_h : std::max(7.f * row_h + st.ScrollbarSize + 6.f, room);
+  const float least_h = std::min(full_h, 7.f * row_h + st.ScrollbarSize + 6.f);
+  const float table_h = full_h <= room ? full_h : std::max(least_h, room);
   s.gate_table_cut = full_h - table_h;
+  s.gate_spare += table_h - least_h;
   if (table_h < full_h) f |= ImGuiTableFlags_ScrollY;
   ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, padding);
   enum Col { kGeometry, kVariant, kN, kMs, kTflops, kCublas, kRegisters, kShared, kSpills, kVerdict };
@@ -413,6 +419,7 @@ void draw_ladder(AppState& s, bool gate_running) {
     ImGui::EndTable();
   }
   ImGui::PopStyleVar();
+  const float below_y = ImGui::GetCursorPosY();
   if (l.result) {
     // One yardstick per size, timed like every rung (median of the runs) in the same run.
     std::string cublas =
@@ -434,11 +441,13 @@ void draw_ladder(AppState& s, bool gate_running) {
     ImGui::PopTextWrapPos();
     s.frame.gate_geometry = text;
   }
+  s.gate_spare += ImGui::GetCursorPosY() - below_y;
 }
 
 }  // namespace
 
 void draw_gate(AppState& s) {
+  s.gate_spare = 0;  // what may scroll out of the view, added as it is drawn
   if (!begin_view(s, kWinGate, &s.windows.gate)) {
     ImGui::End();
     return;
@@ -517,6 +526,9 @@ void draw_gate(AppState& s) {
     record_widget(s, "gate_error");
   }
   ImGui::Separator();
+  // The shown run's lines and the History may scroll out of the view: they are no part of its least
+  // (AppState::gate_spare), so the open ladder keeps its room beside the output view's picture.
+  const float result_y = ImGui::GetCursorPosY();
   s.frame.gate_other_variant.clear();
   if (s.gate.report && find_gate_variant(s.gate.report->request.variant) &&
       s.gate.report->request.variant != req.variant) {
@@ -532,8 +544,10 @@ void draw_gate(AppState& s) {
     draw_result(s, s.gate, notices.not_run, s.frame.gate_verdict);
   else if (!s.gate_blocked)  // an unavailable gate's amber line already says why there is none
     ImGui::TextColored(kDimV, "No gate result yet.");
+  if (s.gate.report) s.gate_spare += ImGui::GetCursorPosY() - result_y;
   draw_ladder(s, s.gate_status == JobStatus::running);
 
+  const float history_y = ImGui::GetCursorPosY();
   if (!s.history.empty() && ImGui::CollapsingHeader("History", ImGuiTreeNodeFlags_DefaultOpen)) {
     const ImGuiTableFlags f = ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders |
                               ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY;
@@ -570,6 +584,7 @@ void draw_gate(AppState& s) {
       ImGui::EndTable();
     }
   }
+  s.gate_spare += ImGui::GetCursorPosY() - history_y;
   ImGui::End();
 }
 

@@ -104,6 +104,7 @@ std::optional<VisibleRegion> visible_region(const AppState& s, scene::View v, co
     VisibleRegion one;
     one.crop.rows = scene::IndexRange{g.first_row, g.last_row};
     one.crop.cols = scene::IndexRange{g.first_col, g.last_col};
+    one.sliver = g.last_row == g.first_row || g.last_col == g.first_col;
     return one;
   };
   if (v == scene::View::cta) {
@@ -165,6 +166,9 @@ std::optional<VisibleRegion> visible_region(const AppState& s, scene::View v, co
         r.partial = r.partial || !it->second.whole();
   }
   if (r.crop.grids.empty()) return std::nullopt;
+  r.sliver = std::none_of(r.crop.grids.begin(), r.crop.grids.end(), [](const scene::GridCrop& g) {
+    return (!g.rows || g.rows->count() > 1) && (!g.cols || g.cols->count() > 1);  // unset: every one
+  });
   return r;
 }
 
@@ -181,16 +185,12 @@ ExportOptions export_options(scene::View v, bool layout_mode) {
     scene::View view;
     bool picture, operand, visible, labels;
   };
-  static const Row kTable[] = {{scene::View::fragments, false, true, true, true},
-                               {scene::View::warpgroup, false, true, true, true},
-                               {scene::View::ldmatrix, false, false, false, false},
-                               {scene::View::stmatrix, false, false, false, true},
-                               {scene::View::movmatrix, false, false, false, true},
-                               {scene::View::banks, true, false, true, true},
-                               {scene::View::output, false, false, false, false},
-                               {scene::View::algebra, false, false, false, false},
-                               {scene::View::tmem, false, false, true, false},
-                               {scene::View::cta, false, true, true, false}};
+  static const Row kTable[] = {
+      {scene::View::fragments, false, true, true, true},   {scene::View::warpgroup, false, true, true, true},
+      {scene::View::ldmatrix, false, false, false, false}, {scene::View::stmatrix, false, false, false, true},
+      {scene::View::movmatrix, false, false, false, true}, {scene::View::banks, true, false, true, true},
+      {scene::View::output, false, false, false, false},   {scene::View::algebra, false, false, false, false},
+      {scene::View::tmem, false, false, true, false},      {scene::View::cta, false, true, true, false}};
   for (const Row& r : kTable)
     if (r.view == v) {
       ExportOptions out{r.picture, r.operand, scene::croppable(v), r.visible, r.labels};
@@ -206,7 +206,9 @@ bool bank_picture_applies(const AppState& s, scene::View v) {
 
 ExportPart default_export_part(ExportPart current, const std::optional<VisibleRegion>& r) {
   if (current == ExportPart::chosen) return current;
-  return r && r->partial ? ExportPart::visible : ExportPart::whole;
+  // A sliver is where the layout squeezed or scrolled the view, not a part the user framed: the whole
+  // view (newcomer round 31: "Visible region: B rows 0-14, cols 0-0" was offered first).
+  return r && r->partial && !r->sliver ? ExportPart::visible : ExportPart::whole;
 }
 
 bool export_has_labels(scene::View v) { return export_options(v, false).labels; }

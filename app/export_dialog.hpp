@@ -105,6 +105,9 @@ scene::CellLabels screen_labels(const AppState& s, scene::View v);
 struct VisibleRegion {
   scene::Crop crop;
   bool partial = false;
+  /// What shows is a sliver: no grid in view with two rows and two columns (a view squeezed by its
+  /// column, scrolled to an edge: "B rows 0-14, cols 0-0"). Not offered first (default_export_part).
+  bool sliver = false;
   /// The single grid of a one-grid crop as the view names it (the CTA's "A", "B", "C"); "" where the
   /// crop names its grids (crop.grids) or the view has one grid (tmem).
   std::string grid;
@@ -126,7 +129,8 @@ std::optional<VisibleRegion> visible_region(const AppState& s, scene::View v, co
 std::string visible_region_text(const std::optional<VisibleRegion>& r);
 
 /// The part a dialog opening on (or switching to) a view takes: the user's `chosen` part stays;
-/// otherwise `visible` where the view hides some of its grids (`r` partial), `whole` where not.
+/// otherwise `visible` where the view hides some of its grids (`r` partial) and what shows is no
+/// sliver (`r` sliver: a squeezed or scrolled view's edge, not a part the user framed), else `whole`.
 ExportPart default_export_part(ExportPart current, const std::optional<VisibleRegion>& r);
 
 /// The Export dialog's rows that only some views have, one entry per view (export_options): the

@@ -419,6 +419,36 @@ TEST(ExportDialog, TheVisibleRegionIsWhatTheViewShows) {
             "A:rows=0-15,cols=0-15;D:rows=0-15,cols=0-31");
 }
 
+// Newcomer round 31: with the fragments view squeezed under a Hopper view and scrolled to B's edge,
+// the dialog offered "Visible region: B rows 0-14, cols 0-0" first. A sliver (no grid with two rows
+// and two columns in view) is not a part the user framed: the whole view is offered first; a block
+// of two columns is.
+TEST(ExportDialog, ASliverInViewIsNotOfferedFirst) {
+  AppState s;
+  auto& v = s.frame.fragments_view.visible;
+  v["A"] = VisibleGrid{0, -1, 0, -1, 16, 16};
+  v["B"] = VisibleGrid{0, 14, 0, 0, 16, 8};
+  v["C"] = VisibleGrid{0, -1, 0, -1, 16, 8};
+  const auto sliver = visible_region(s, scene::View::fragments, "");
+  ASSERT_TRUE(sliver);
+  EXPECT_EQ(visible_region_text(sliver), "Visible region: B rows 0-14, cols 0-0");
+  EXPECT_TRUE(sliver->partial);
+  EXPECT_TRUE(sliver->sliver);
+  EXPECT_EQ(default_export_part(ExportPart::whole, sliver), ExportPart::whole);
+  EXPECT_EQ(default_export_part(ExportPart::chosen, sliver), ExportPart::chosen);  // the user's crop stays
+  v["B"] = VisibleGrid{0, 14, 0, 1, 16, 8};
+  const auto block = visible_region(s, scene::View::fragments, "");
+  ASSERT_TRUE(block);
+  EXPECT_FALSE(block->sliver);
+  EXPECT_EQ(default_export_part(ExportPart::whole, block), ExportPart::visible);
+  // One row of the Tensor memory's grid is a sliver too.
+  s.frame.tmem_visible = VisibleGrid{3, 3, 0, 31, 128, 512};
+  const auto row = visible_region(s, scene::View::tmem, "");
+  ASSERT_TRUE(row);
+  EXPECT_TRUE(row->sliver);
+  EXPECT_EQ(default_export_part(ExportPart::whole, row), ExportPart::whole);
+}
+
 TEST(ExportDialog, EveryViewExportsItsSelectedLaneAndSettings) {
   AppState s;
   s.controls.instruction = "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32";

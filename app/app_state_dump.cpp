@@ -647,8 +647,19 @@ std::string App::state_json() const {
                              {"exact", r ? json(r->exact) : json(nullptr)},
                              {"refusal", row.refusal}});
     }
+  // The table as drawn: one row per variant, a column group per size (pivot_ladder).
+  json pivot_rows = json::array();
+  json pivot_sizes = json::array();
+  if (s_.gate_ladder.result) {
+    const LadderPivot p = pivot_ladder(s_.gate_ladder.result->rows, s_.gate_ladder.result->cublas_ms);
+    pivot_sizes = p.sizes;
+    for (const LadderPivot::Row& row : p.rows)
+      pivot_rows.push_back({{"variant", std::string(to_string(row.variant))}, {"cells", row.cells}});
+  }
   j["gate_ladder"] = {
       {"running", s_.gate_ladder.running},
+      {"pivot_sizes", pivot_sizes},
+      {"pivot_rows", pivot_rows},
       {"rows", s_.gate_ladder.result ? s_.gate_ladder.result->rows.size() : 0},
       {"recorded", s_.gate_ladder.result ? s_.gate_ladder.result->recorded : std::string()},
       {"recorded_line", s_.gate_ladder.result && !s_.gate_ladder.result->recorded.empty()

@@ -47,6 +47,23 @@ struct LadderResult {
 /// GPU its "# gpu: " line names.
 LadderResult ladder_from_bench(const BenchTable& bench, const std::string& path);
 
+/// The ladder table as the panel shows it: one row per variant, one column group per size (a
+/// rung compares across sizes at a glance; newcomer issue 22 scrolled a 51-row list of variant and
+/// n), the cuBLAS yardstick's time per size beside. Which LadderRow becomes which cell, apart from
+/// the drawing.
+struct LadderPivot {
+  /// Ascending: every n > 0 of a row or of a cuBLAS timing (a geometry-only plan, n 0, has none).
+  std::vector<int> sizes;
+  struct Row {
+    GateVariant variant{};
+    std::vector<int> cells;  ///< per size, the index of its LadderRow, -1 where there is none
+  };
+  std::vector<Row> rows;          ///< one per variant, in the order of its first LadderRow
+  std::vector<double> cublas_ms;  ///< per size, cuBLAS's ms there, 0 where not timed
+};
+LadderPivot pivot_ladder(const std::vector<LadderRow>& rows,
+                         const std::vector<std::pair<int, double>>& cublas_ms);
+
 /// The ladder's line over a recorded bench: "Recorded bench F.csv on NVIDIA H200 (sm_90): TFLOP/s
 /// and x cuBLAS as measured there", or "... (its GPU not recorded: a bench of before 2026-12-07)".
 std::string recorded_bench_line(const LadderResult& r);

@@ -152,27 +152,57 @@ std::string geometry_text(const GateVariantInfo& info) {
   return text;
 }
 
-/// A ladder row's tooltip: the variant, its rung and technique, then every figure of the row (the
-/// resource columns' too, shown or not), or why it did not run.
-std::string ladder_row_text(const GateVariantInfo& info, const LadderRow& row) {
-  std::string t =
-      std::string(info.name) + " (rung " + std::to_string(info.rung) + "): " + std::string(info.technique);
-  if (row.n > 0) t += "\nn = " + std::to_string(row.n);
+/// cuBLAS's TFLOP/s at size n from its ms (2 n^3 flops).
+double cublas_tflops(int n, double ms) {
+  const double nn = static_cast<double>(n);
+  return 2.0 * nn * nn * nn / (ms * 1e9);
+}
+
+/// One size of a ladder row in its tooltip: "n = 2048: 0.1345 ms, 127.8 TFLOP/s, 0.25 x cuBLAS" and
+/// its registers, shared and spill bytes and verdict, or why it did not run.
+std::string ladder_cell_text(const LadderRow& row) {
+  std::string t = "\nn = " + std::to_string(row.n) + ": ";
   const GateReport* r = row.report.get();
-  if (!r) return t + (row.refusal.empty() ? "" : "\nnot run: " + row.refusal);
+  if (!r) return t + (row.refusal.empty() ? "not run yet" : "not run: " + row.refusal);
   char buf[160];
-  std::snprintf(buf, sizeof buf, "\n%.4f ms, %.1f TFLOP/s", r->kernel_ms, r->gflops / 1000.0);
+  std::snprintf(buf, sizeof buf, "%.4f ms, %.1f TFLOP/s", r->kernel_ms, r->gflops / 1000.0);
   t += buf;
   if (row.ratio_to_cublas > 0) {
     std::snprintf(buf, sizeof buf, ", %.2f x cuBLAS", row.ratio_to_cublas);
     t += buf;
   }
-  t += "\nregisters " + std::to_string(r->resources.registers) + ", shared " +
+  t += "\n   registers " + std::to_string(r->resources.registers) + ", shared " +
        std::to_string(r->resources.static_shared_bytes + r->resources.dynamic_shared_bytes) + " B, spills " +
-       std::to_string(r->resources.local_bytes) + " B";
-  t += r->exact && r->spot_check_failures == 0 ? "\nexact"
-       : r->mismatch_count > 0                 ? "\n" + std::to_string(r->mismatch_count) + " wrong"
-                                               : "\nnot exact";
+       std::to_string(r->resources.local_bytes) + " B; ";
+  t += r->exact && r->spot_check_failures == 0 ? "exact"
+       : r->mismatch_count > 0                 ? std::to_string(r->mismatch_count) + " wrong"
+                                               : "not exact";
+  return t;
+}
+
+/// A ladder row's tooltip: the variant, its rung and technique, then every figure of each size (the
+/// resource columns' too, shown or not), or why a size did not run.
+std::string ladder_row_text(const GateVariantInfo& info, const std::vector<LadderRow>& rows,
+                            const LadderPivot::Row& row) {
+  std::string t =
+      std::string(info.name) + " (rung " + std::to_string(info.rung) + "): " + std::string(info.technique);
+  for (int i : row.cells)
+    if (i >= 0) t += ladder_cell_text(rows[static_cast<std::size_t>(i)]);
+  return t;
+}
+
+/// The cuBLAS row's tooltip: what the yardstick is and its time at each size.
+std::string cublas_row_text(const LadderPivot& p) {
+  std::string t = "cuBLAS, the yardstick of every x cuBLAS (median of its runs, timed in the same run)";
+  for (std::size_t i = 0; i < p.sizes.size(); ++i) {
+    char buf[96];
+    if (p.cublas_ms[i] > 0)
+      std::snprintf(buf, sizeof buf, "\nn = %d: %.4f ms, %.1f TFLOP/s", p.sizes[i], p.cublas_ms[i],
+                    cublas_tflops(p.sizes[i], p.cublas_ms[i]));
+    else
+      std::snprintf(buf, sizeof buf, "\nn = %d: not timed", p.sizes[i]);
+    t += buf;
+  }
   return t;
 }
 
@@ -251,21 +281,24 @@ void draw_ladder(AppState& s, bool gate_running) {
 
   s.gate_spare += ImGui::GetCursorPosY() - recorded_y;
 
-  // Rows: the finished ladder's or the recorded bench's, else one per variant without figures
-  // (geometry only).
-  std::vector<LadderRow> rows = l.result ? l.result->rows : ladder_plan({0});
-  // Ten columns were wider than the panel at its default width (480 px at 1600x1000; newcomer round
-  // 26 scrolled sideways for the last ones): six show, and the ms, registers, shared B and spills B
-  // columns on request ("more columns"); each row's tooltip gives every figure of its row. A table
-  // wider than the panel (more columns, a narrower window) scrolls sideways under the
-  // geometry and variant columns, which stay. As tall as its rows: the view grows to it (with_room).
+  // Rows: one per variant (the finished ladder's or the recorded bench's, else each variant without
+  // figures: geometry only) with a column group per size, so a rung reads across its sizes in one
+  // line and the ladder down one screen (newcomer issue 22 scrolled 51 rows of variant and n).
+  const std::vector<LadderRow> rows = l.result ? l.result->rows : ladder_plan({0});
+  const LadderPivot pivot =
+      pivot_ladder(rows, l.result ? l.result->cublas_ms : std::vector<std::pair<int, double>>{});
+  const bool groups = !pivot.sizes.empty();
+  // A group per size is wider than the panel at its default width (480 px at 1600x1000) from two
+  // sizes on: the groups scroll sideways under the geometry and variant columns, which stay, and
+  // the verdict comes before them. The ms, registers, shared B and spills B columns on request
+  // ("more columns"); each row's tooltip gives every figure of each size.
   // Only where there are figures (a run, a recorded bench): the geometry-only table keeps its height.
   if (l.result) {
     ImGui::Checkbox("more columns", &l.resource_columns);
     record_widget(s, "ladder_resource_columns");
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip(
-          "ms, registers, shared B and spills B as columns (the table then scrolls sideways);\n"
+          "ms at each size, registers, shared B and spills B as columns;\n"
           "a row's tooltip shows them too");
   }
   const bool resource_columns = l.result && l.resource_columns;
@@ -276,14 +309,16 @@ void draw_ladder(AppState& s, bool gate_running) {
   // ldmatrix view's least height (14 rungs since wgmma-pingpong).
   const ImVec2 padding(st.CellPadding.x, 1.f);
   const float row_h = ImGui::GetTextLineHeight() + 2.f * padding.y + 1.f;
+  // Two header rows where there are sizes: "n = 2048" over its group, the figures' names under it.
+  const int header_rows = groups ? 2 : 1;
+  const bool cublas_row = groups && l.result;
+  const std::size_t table_rows =
+      pivot.rows.size() + (cublas_row ? 1 : 0) + static_cast<std::size_t>(header_rows);
   // As tall as its rows where the view has room (the layout gives it that much where the column
-  // can); else as tall as the room left above the cuBLAS line and the History, scrolling in itself
-  // under its header row (a recorded bench's 45 rows ran past the window, newcomer round 29).
-  const float full_h = static_cast<float>(rows.size() + 1) * row_h + st.ScrollbarSize + 6.f;
-  const float line = ImGui::GetTextLineHeightWithSpacing();
-  const float below =
-      (l.result ? 3.f * line : 0.f) +
-      (s.history.empty() ? 0.f : ImGui::GetFrameHeightWithSpacing() + 80.f + st.ItemSpacing.y);
+  // can); else as tall as the room left above the History, scrolling in itself under its header rows
+  // (a recorded bench's 45 rows ran past the window, newcomer round 29).
+  const float full_h = static_cast<float>(table_rows) * row_h + st.ScrollbarSize + 6.f;
+  const float below = s.history.empty() ? 0.f : ImGui::GetFrameHeightWithSpacing() + 80.f + st.ItemSpacing.y;
   const float room = ImGui::GetContentRegionAvail().y - below;
   const float least_h = std::min(full_h, 7.f * row_h + st.ScrollbarSize + 6.f);
   const float table_h = full_h <= room ? full_h : std::max(least_h, room);
@@ -291,14 +326,24 @@ void draw_ladder(AppState& s, bool gate_running) {
   s.gate_spare += table_h - least_h;
   if (table_h < full_h) f |= ImGuiTableFlags_ScrollY;
   ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, padding);
-  enum Col { kGeometry, kVariant, kN, kMs, kTflops, kCublas, kRegisters, kShared, kSpills, kVerdict };
-  static constexpr const char* kColumns[] = {"geometry", "variant",   "n",        "ms",       "TFLOP/s",
-                                             "x cuBLAS", "registers", "shared B", "spills B", "verdict"};
-  std::vector<int> cols = {kGeometry, kVariant, kN};
-  if (resource_columns) cols.push_back(kMs);
-  cols.insert(cols.end(), {kTflops, kCublas});
-  if (resource_columns) cols.insert(cols.end(), {kRegisters, kShared, kSpills});
-  cols.push_back(kVerdict);
+  enum Kind { kGeometry, kVariant, kVerdict, kMs, kTflops, kCublas, kRegisters, kShared, kSpills };
+  static constexpr const char* kNames[] = {"geometry", "variant",   "verdict",  "ms",      "TFLOP/s",
+                                           "x cuBLAS", "registers", "shared B", "spills B"};
+  struct Column {
+    Kind kind;
+    std::size_t size;  ///< the group's index in pivot.sizes (figure columns)
+    std::string key;   ///< "TFLOP/s 2048", "verdict": the widget's name
+  };
+  std::vector<Column> cols;
+  for (Kind k : {kGeometry, kVariant, kVerdict}) cols.push_back({k, 0, kNames[k]});
+  for (std::size_t g = 0; g < pivot.sizes.size(); ++g) {
+    const std::string n = " " + std::to_string(pivot.sizes[g]);
+    if (resource_columns) cols.push_back({kMs, g, kNames[kMs] + n});
+    cols.push_back({kTflops, g, kNames[kTflops] + n});
+    cols.push_back({kCublas, g, kNames[kCublas] + n});
+  }
+  if (resource_columns)
+    for (Kind k : {kRegisters, kShared, kSpills}) cols.push_back({k, 0, kNames[k]});
   const int ncols = static_cast<int>(cols.size());
   if (ImGui::BeginTable(resource_columns ? "ladder_wide" : "ladder", ncols, f, ImVec2(0, table_h))) {
     s.frame.widgets["ladder_table"] = Rect{ImGui::GetWindowPos().x, ImGui::GetWindowPos().y,
@@ -306,25 +351,56 @@ void draw_ladder(AppState& s, bool gate_running) {
     s.frame.gate_ladder_scroll_max = ImGui::GetScrollMaxX();
     s.frame.gate_ladder_scroll_y = ImGui::GetScrollY();
     s.frame.gate_ladder_scroll_max_y = ImGui::GetScrollMaxY();
-    for (int c : cols) ImGui::TableSetupColumn(kColumns[c]);
-    ImGui::TableSetupScrollFreeze(2, 1);
+    for (const Column& c : cols)
+      ImGui::TableSetupColumn((std::string(kNames[c.kind]) + "##" + c.key).c_str());
+    ImGui::TableSetupScrollFreeze(2, header_rows);
+    if (groups) {
+      // The group row: each size over its first column (the figures' names are as wide).
+      ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+      for (int i = 0; i < ncols; ++i) {
+        const Column& c = cols[static_cast<std::size_t>(i)];
+        const bool first = c.kind == (resource_columns ? kMs : kTflops);
+        ImGui::TableSetColumnIndex(i);
+        const std::string label = first ? "n = " + std::to_string(pivot.sizes[c.size]) : std::string();
+        ImGui::TableHeader((label + "##group" + std::to_string(i)).c_str());
+        if (first) record_widget(s, ("ladder_col:" + label).c_str());
+      }
+    }
     ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
     for (int i = 0; i < ncols; ++i) {
+      const Column& c = cols[static_cast<std::size_t>(i)];
       ImGui::TableSetColumnIndex(i);
-      ImGui::TableHeader(kColumns[cols[static_cast<std::size_t>(i)]]);
-      record_widget(s, (std::string("ladder_col:") + kColumns[cols[static_cast<std::size_t>(i)]]).c_str());
+      ImGui::TableHeader((std::string(kNames[c.kind]) + "##" + c.key).c_str());
+      record_widget(s, ("ladder_col:" + c.key).c_str());
     }
+    // Hovered past the geometry buttons (the row's tooltip shows then).
+    auto row_hovered = [&](float row_y) {
+      bool past_geometry = false;
+      for (int i = 1; i < ncols; ++i)
+        past_geometry = past_geometry || (ImGui::TableGetColumnFlags(i) & ImGuiTableColumnFlags_IsHovered);
+      const float my = ImGui::GetIO().MousePos.y;
+      return past_geometry && my >= row_y && my < row_y + row_h;
+    };
     int index = 0;
-    for (const LadderRow& row : rows) {
+    for (const LadderPivot::Row& row : pivot.rows) {
       const GateVariantInfo& info = gate_variant_info(row.variant);
-      const GateReport* r = row.report.get();
+      auto cell = [&](std::size_t g) -> const LadderRow* {
+        const int i = row.cells[g];
+        return i < 0 ? nullptr : &rows[static_cast<std::size_t>(i)];
+      };
+      // The resource columns' figures: the kernel's, the same at every size (the first that ran).
+      const GateReport* any = nullptr;
+      for (std::size_t g = 0; g < row.cells.size() && !any; ++g)
+        if (const LadderRow* c = cell(g)) any = c->report.get();
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       const float row_y = ImGui::GetCursorScreenPos().y - padding.y;  // the row's top edge
       bool own_tip = false;  // a cell's own tooltip shows (a geometry button's, "not run"'s why)
-      for (int c : cols) {
-        if (c != kGeometry) ImGui::TableNextColumn();
-        switch (c) {
+      for (const Column& col : cols) {
+        if (col.kind != kGeometry) ImGui::TableNextColumn();
+        const LadderRow* at = groups && col.kind >= kMs && col.kind <= kCublas ? cell(col.size) : nullptr;
+        const GateReport* r = at ? at->report.get() : nullptr;
+        switch (col.kind) {
           case kGeometry:
             // The geometry buttons first: they stay while the table scrolls sideways.
             for (GateOperand o : {GateOperand::A, GateOperand::B}) {
@@ -365,74 +441,100 @@ void draw_ladder(AppState& s, bool gate_running) {
             if (const std::string w = "ladder_rung:" + std::to_string(info.rung); !s.frame.widgets.count(w))
               record_widget(s, w.c_str());  // the rung's first row
             break;
-          case kN:
-            if (row.n > 0) ImGui::Text("%d", row.n);
+          case kVerdict: {
+            // Over the sizes: the first size that is wrong, else exact where any ran; a size that
+            // did not run says so in its own cell.
+            const LadderRow* wrong = nullptr;
+            bool ran = false, refused = false;
+            for (std::size_t g = 0; g < row.cells.size(); ++g)
+              if (const LadderRow* c = cell(g)) {
+                const GateReport* cr = c->report.get();
+                ran = ran || cr;
+                refused = refused || (!cr && !c->refusal.empty());
+                if (cr && !wrong && !(cr->exact && cr->spot_check_failures == 0)) wrong = c;
+              }
+            if (wrong && wrong->report->mismatch_count > 0)
+              ImGui::TextColored(kRedV, "%" PRIu64 " wrong at %d", wrong->report->mismatch_count, wrong->n);
+            else if (wrong)
+              ImGui::TextColored(kRedV, "not exact at %d", wrong->n);  // a recorded bench keeps no count
+            else if (ran)
+              ImGui::TextColored(kGreenV, "exact");
+            else if (refused)
+              ImGui::TextColored(kAmberV, "not run");
             break;
+          }
           case kMs:
             if (r) ImGui::Text("%.4f", r->kernel_ms);
             break;
           case kTflops:
-            if (r) ImGui::Text("%.1f", r->gflops / 1000.0);
-            break;
-          case kCublas:
-            if (r && row.ratio_to_cublas > 0) ImGui::Text("%.2f", row.ratio_to_cublas);
-            break;
-          case kRegisters:
-            if (r) ImGui::Text("%d", r->resources.registers);
-            break;
-          case kShared:
-            if (r) ImGui::Text("%d", r->resources.static_shared_bytes + r->resources.dynamic_shared_bytes);
-            break;
-          case kSpills:
-            if (r) ImGui::Text("%d", r->resources.local_bytes);
-            break;
-          case kVerdict:
             if (r && r->exact && r->spot_check_failures == 0)
-              ImGui::TextColored(kGreenV, "exact");
-            else if (r && r->mismatch_count > 0)
-              ImGui::TextColored(kRedV, "%" PRIu64 " wrong", r->mismatch_count);
+              ImGui::Text("%.1f", r->gflops / 1000.0);
             else if (r)
-              ImGui::TextColored(kRedV, "not exact");  // a recorded bench keeps no count
-            else if (!row.refusal.empty()) {
+              ImGui::TextColored(kRedV, "%.1f", r->gflops / 1000.0);  // fast but wrong
+            else if (at && !at->refusal.empty()) {
               ImGui::TextColored(kAmberV, "not run");
               if (ImGui::IsItemHovered()) {
                 own_tip = true;
-                text_tooltip(kAmberV, row.refusal);
+                text_tooltip(kAmberV, "n = " + std::to_string(at->n) + ": " + at->refusal);
               }
             }
             break;
+          case kCublas:
+            if (r && at->ratio_to_cublas > 0) ImGui::Text("%.2f", at->ratio_to_cublas);
+            break;
+          case kRegisters:
+            if (any) ImGui::Text("%d", any->resources.registers);
+            break;
+          case kShared:
+            if (any)
+              ImGui::Text("%d", any->resources.static_shared_bytes + any->resources.dynamic_shared_bytes);
+            break;
+          case kSpills:
+            if (any) ImGui::Text("%d", any->resources.local_bytes);
+            break;
         }
       }
-      // The row hovered past its geometry buttons: every figure of the row, the columns not shown too.
-      bool past_geometry = false;
-      for (int i = 1; i < ncols; ++i)
-        past_geometry = past_geometry || (ImGui::TableGetColumnFlags(i) & ImGuiTableColumnFlags_IsHovered);
-      const float my = ImGui::GetIO().MousePos.y;
-      if (!own_tip && past_geometry && my >= row_y && my < row_y + row_h) {
-        const std::string tip = ladder_row_text(info, row);
+      // The row hovered past its geometry buttons: every figure of each size, the columns not shown too.
+      if (!own_tip && row_hovered(row_y)) {
+        const std::string tip = ladder_row_text(info, rows, row);
         // Wrapped within the display (text_tooltip): rungs 7 and 10's technique ran off its edge.
         text_tooltip(ImGui::GetStyleColorVec4(ImGuiCol_Text), tip);
         s.frame.gate_ladder_tip = tip;
       }
       ++index;
     }
+    if (cublas_row) {
+      // The yardstick as a row of its own, under the rungs as in the docs' table: one timing per
+      // size (median of its runs) in the same run as the rungs.
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      const float row_y = ImGui::GetCursorScreenPos().y - padding.y;
+      for (const Column& col : cols) {
+        if (col.kind != kGeometry) ImGui::TableNextColumn();
+        const double ms = col.kind >= kMs && col.kind <= kCublas ? pivot.cublas_ms[col.size] : 0.0;
+        if (col.kind == kVariant) {
+          ImGui::TextUnformatted("cuBLAS");
+          record_widget(s, "ladder_cublas");
+        } else if (col.kind == kVerdict) {
+          ImGui::TextColored(kDimV, "yardstick");
+        } else if (ms > 0 && col.kind == kMs) {
+          ImGui::Text("%.4f", ms);
+        } else if (ms > 0 && col.kind == kTflops) {
+          ImGui::Text("%.1f", cublas_tflops(pivot.sizes[col.size], ms));
+        } else if (ms > 0 && col.kind == kCublas) {
+          ImGui::TextUnformatted("1.00");
+        }
+      }
+      if (row_hovered(row_y)) {
+        const std::string tip = cublas_row_text(pivot);
+        text_tooltip(ImGui::GetStyleColorVec4(ImGuiCol_Text), tip);
+        s.frame.gate_ladder_tip = tip;
+      }
+    }
     ImGui::EndTable();
   }
   ImGui::PopStyleVar();
   const float below_y = ImGui::GetCursorPosY();
-  if (l.result) {
-    // One yardstick per size, timed like every rung (median of the runs) in the same run.
-    std::string cublas =
-        "cuBLAS, the yardstick of every x cuBLAS (median of its runs, timed in the same run):";
-    for (const auto& [n, ms] : l.result->cublas_ms) {
-      char buf[96];
-      const double nn = static_cast<double>(n);
-      std::snprintf(buf, sizeof buf, " n = %d %.4f ms (%.1f TFLOP/s);", n, ms,
-                    2.0 * nn * nn * nn / (ms * 1e9));
-      cublas += buf;
-    }
-    status_text(kDimV, "%s", cublas.c_str());
-  }
   if (l.geometry) {
     ImGui::Separator();
     ImGui::PushTextWrapPos(0.f);

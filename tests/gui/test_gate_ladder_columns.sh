@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# The gate panel's ladder table fits its panel at the default window size with a recorded bench
-# open (newcomer round 9: the table was as wide as the 480 px panel and its last columns were cut
-# off; newcomer round 26: they were then reached only by scrolling sideways): geometry, variant, n,
-# TFLOP/s, x cuBLAS and verdict lie inside the table with no sideways scroll. Each row's tooltip
-# gives every figure of its row, its ms, registers, shared and spill bytes too (checked against the
-# bench CSV). "more columns" shows those four as columns; that wider table scrolls sideways to its
-# last column while geometry and variant stay in view.
+# The gate panel's ladder table with a recorded bench open: one row per variant with a column group
+# per size (newcomer issue 22: one row per variant and n made comparing a rung across sizes a long
+# scroll). Geometry, variant, verdict and the first size's TFLOP/s and x cuBLAS lie inside the
+# table at the default window size (newcomer rounds 9 and 26: the last columns were cut off or only
+# reached sideways; now the other sizes' groups scroll sideways under geometry and variant, which
+# stay); the variants and the cuBLAS row show with at most a little scrolling down. Each row's
+# tooltip gives every figure of each size, its ms, registers, shared and spill bytes too (checked
+# against the bench CSV). "more columns" shows those as columns.
 source "$(dirname "$0")/lib.sh"
 gui_init "$@"
 BENCH="$SRC/tests/fixtures/bench/h200-2026-12-01-ladder-final.csv"
@@ -29,14 +30,34 @@ for name in sys.argv[2:]:
 PY
 }
 sleep 0.5
-check geometry variant n TFLOP/s x_cuBLAS verdict || fail "the ladder table's columns do not fit the gate panel"
-[ "$(q "s['gate_ladder']['scroll_max_x']")" = 0.0 ] ||
-  fail "the ladder table still scrolls sideways by $(q "s['gate_ladder']['scroll_max_x']") px"
-for c in ms registers shared_B spills_B; do
-  [ "$(q "'ladder_col:${c/_/ }' in s['widgets']")" = False ] || fail "column $c shows by default"
+# The sizes and variants as the CSV lists them: a group per size, a row per variant.
+read -r SIZES VARIANTS FIRST <<<"$(python3 - "$BENCH" <<'PY'
+import csv, sys
+rows = [r for r in csv.DictReader(l for l in open(sys.argv[1]) if not l.startswith('#'))]
+sizes = sorted({int(r['n']) for r in rows})
+variants = []
+for r in rows:
+    if r['variant'] != 'cublas' and r['variant'] not in variants:
+        variants.append(r['variant'])
+print(','.join(map(str, sizes)), ','.join(variants), sizes[0])
+PY
+)"
+[ "$(q "','.join(map(str, s['gate_ladder']['pivot_sizes']))")" = "$SIZES" ] || fail "the column groups are not the CSV's sizes $SIZES"
+[ "$(q "','.join(r['variant'] for r in s['gate_ladder']['pivot_rows'])")" = "$VARIANTS" ] ||
+  fail "the rows are not the CSV's variants, one each: $(q "[r['variant'] for r in s['gate_ladder']['pivot_rows']]")"
+check geometry variant verdict "TFLOP/s_$FIRST" "x_cuBLAS_$FIRST" "n_=_$FIRST" ||
+  fail "the ladder table's first columns do not fit the gate panel"
+# The variants' rows and the cuBLAS row in view or a little scroll down: at most three rows' height
+# (one row per variant and n scrolled by 40 rows here).
+ROW_H=$(q "s['widgets']['ladder_variant'][3]")
+[ "$(q "s['gate_ladder']['scroll_max_y'] <= 3 * ($ROW_H + 4)")" = True ] ||
+  fail "the ladder table scrolls down by $(q "s['gate_ladder']['scroll_max_y']") px, rows $ROW_H px"
+for c in ms_$FIRST registers shared_B spills_B; do
+  [ "$(q "'ladder_col:${c//_/ }' in s['widgets']")" = False ] || fail "column $c shows by default"
 done
 
-# A row's tooltip: the first row that ran (ldmatrix-k8 at n 1024 in the CSV), hovered over its n cell.
+# A row's tooltip: the first variant that ran (ldmatrix-k8 in the CSV), hovered over its first
+# TFLOP/s cell: its figures at that size, and every size it has.
 read -r VARIANT N MS REGS SMEM SPILL <<<"$(python3 - "$BENCH" <<'PY'
 import csv, sys
 for r in csv.DictReader(open(sys.argv[1])):
@@ -48,33 +69,54 @@ PY
 )"
 [ "$(q "s['gate_ladder']['table'][0]['variant']")" = "$VARIANT" ] || fail "the first row is not $VARIANT"
 read -r _ Y <<<"$(centre_of "s['widgets']['ladder_variant']")"
-NX=$(python3 -c "import json; s=json.load(open('$STATE')); c=s['widgets']['ladder_col:n']; print(int(c[0] + c[2] / 2))")
+NX=$(python3 -c "import json; s=json.load(open('$STATE')); c=s['widgets']['ladder_col:TFLOP/s $FIRST']; print(int(c[0] + c[2] / 2))")
 xdotool mousemove --window "$WID" "$NX" "$Y"
 wait_for "s['gate_ladder']['row_tip'] != ''" 5 || fail "hovering a ladder row shows no tooltip"
 TIP=$(q "s['gate_ladder']['row_tip']")
-for want in "$VARIANT" "n = $N" "$MS ms" "registers $REGS" "shared $SMEM B" "spills $SPILL B"; do
+for want in "$VARIANT" "n = $N: $MS ms" "registers $REGS" "shared $SMEM B" "spills $SPILL B"; do
   case "$TIP" in *"$want"*) ;; *) fail "the row's tooltip lacks '$want': $TIP" ;; esac
 done
+# Each size of the variant, with its ms as the CSV records it.
+TIP="$TIP" python3 - "$BENCH" "$VARIANT" <<'PY' || fail "the row's tooltip lacks a size's figures: $TIP"
+import csv, os, sys
+tip = os.environ['TIP']
+for r in csv.DictReader(l for l in open(sys.argv[1]) if not l.startswith('#')):
+    if r['variant'] == sys.argv[2]:
+        want = f"n = {r['n']}: {float(r['ms']):.4f} ms" if r['ms'] else f"n = {r['n']}: not run"
+        assert want in tip, want
+PY
 xdotool mousemove --window "$WID" 5 995
 
 # The other columns on request: the wider table scrolls sideways, geometry and variant stay.
 click $(centre_of "s['widgets']['ladder_resource_columns']")
 wait_for "s['gate_ladder']['resource_columns'] and 'ladder_col:spills B' in s['widgets']" 5
-COLS="geometry variant n ms TFLOP/s x_cuBLAS registers shared_B spills_B verdict"
-xdotool mousemove --window "$WID" $(centre_of "s['widgets']['ladder_col:n']")
+LAST=${SIZES##*,}
+COLS="geometry variant verdict ms_$FIRST TFLOP/s_$FIRST ms_$LAST TFLOP/s_$LAST x_cuBLAS_$LAST registers shared_B spills_B"
+xdotool mousemove --window "$WID" $(centre_of "s['widgets']['ladder_col:TFLOP/s $FIRST']")
+# in_view NAME...: those of the columns NAME that lie inside the table, one state read.
+in_view() {
+  python3 - "$STATE" "$@" <<'PY' 2>/dev/null
+import json, sys
+s = json.load(open(sys.argv[1]))
+w = s['widgets']
+t = w['ladder_table']
+for name in sys.argv[2:]:
+    c = w.get('ladder_col:' + name.replace('_', ' '))
+    if c and c[0] >= t[0] - 2 and c[0] + c[2] <= t[0] + t[2] + 2:
+        print(name)
+PY
+}
 seen=""
 for _ in $(seq 40); do
-  for c in $COLS; do
-    case " $seen " in *" $c "*) continue ;; esac
-    check "$c" 2>/dev/null && seen="$seen $c"
-  done
-  check verdict 2>/dev/null && break
+  now=$(in_view $COLS)
+  seen="$seen $(echo $now)"
+  case " $(echo $now) " in *" spills_B "*) break ;; esac
   xdotool keydown shift click 5 keyup shift
   sleep 0.15
 done
 for c in $COLS; do
   case " $seen " in *" $c "*) ;; *) fail "column $c never came into view in the table" ;; esac
 done
-check geometry variant verdict || fail "scrolled to the end, geometry and variant left the view"
+check geometry variant spills_B || fail "scrolled to the end, geometry and variant left the view"
 quit_app
 echo "PASS"

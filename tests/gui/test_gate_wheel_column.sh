@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# A recorded bench's ladder (45 rows) at 1600x1000: the gate view stays in the window and its table
+# A recorded bench's ladder (17 variants and cuBLAS, one row each; 45 rows of variant and n before
+# newcomer issue 22) at 1600x1000: the gate view stays in the window and its table
 # scrolls in itself, under its header row; the wheel over the table scrolls the table to its last row
 # and back, and no view moves (newcomer round 29: the open ladder made the gate's column run past the
 # window, and the wheel over the table scrolled the columns, so views slid under the mouse and the
@@ -7,7 +8,8 @@
 # column's thin bar). The wheel at the end of a view wholly in sight takes no turn (round 27).
 source "$(dirname "$0")/lib.sh"
 gui_init "$@"
-BENCH="$SRC/tests/fixtures/bench/h200-2026-12-01-ladder-final.csv"
+# Session 26's bench, every rung (the pinned H200 bench's 13 rungs now nearly fit).
+BENCH="$SRC/docs/device-runs/2026-12-07-h100-session26/bench.csv"
 start_app --no-device "$BENCH"
 G="s['windows']['Gate: exact matmul']['rect']"
 L="s['windows']['ldmatrix: what each lane receives']['rect']"

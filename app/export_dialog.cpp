@@ -104,7 +104,6 @@ std::optional<VisibleRegion> visible_region(const AppState& s, scene::View v, co
     VisibleRegion one;
     one.crop.rows = scene::IndexRange{g.first_row, g.last_row};
     one.crop.cols = scene::IndexRange{g.first_col, g.last_col};
-    one.sliver = g.last_row == g.first_row || g.last_col == g.first_col;
     return one;
   };
   if (v == scene::View::cta) {
@@ -166,6 +165,8 @@ std::optional<VisibleRegion> visible_region(const AppState& s, scene::View v, co
         r.partial = r.partial || !it->second.whole();
   }
   if (r.crop.grids.empty()) return std::nullopt;
+  // The CTA tile's and Tensor memory's single grids (above) are never a sliver: their whole tile is
+  // thousands of pixels (issue 25), what shows is what the user can mean.
   r.sliver = std::none_of(r.crop.grids.begin(), r.crop.grids.end(), [](const scene::GridCrop& g) {
     return (!g.rows || g.rows->count() > 1) && (!g.cols || g.cols->count() > 1);  // unset: every one
   });

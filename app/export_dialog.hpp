@@ -105,8 +105,10 @@ scene::CellLabels screen_labels(const AppState& s, scene::View v);
 struct VisibleRegion {
   scene::Crop crop;
   bool partial = false;
-  /// What shows is a sliver: no grid in view with two rows and two columns (a view squeezed by its
-  /// column, scrolled to an edge: "B rows 0-14, cols 0-0"). Not offered first (default_export_part).
+  /// What shows of the fragments, warpgroup or bank view is a sliver: no grid in view with two rows
+  /// and two columns (a view squeezed by its column, scrolled to an edge: "B rows 0-14, cols 0-0").
+  /// Not offered first (default_export_part). Never for the CTA tile and Tensor memory, whose whole
+  /// tiles run to thousands of pixels.
   bool sliver = false;
   /// The single grid of a one-grid crop as the view names it (the CTA's "A", "B", "C"); "" where the
   /// crop names its grids (crop.grids) or the view has one grid (tmem).

@@ -19,9 +19,11 @@ namespace fragviz::app {
 
 namespace {
 
-/// The least height of the output picture the layout keeps (logical px): a 2048 output's 64 x 64
-/// blocks 3 px each, its mismatches seen.
+/// The least height of the output picture the layout keeps (logical px): with a gate result, a 2048
+/// output's 64 x 64 blocks 3 px each, its mismatches seen; without one (the ownership of an output
+/// not run) a strip that says what the view is, so an open Ladder's table beside it keeps the room.
 constexpr float kMinOutputPictureHeight = 96.f;
+constexpr float kMinOwnershipPictureHeight = 32.f;
 
 /// 2096642 -> "2,096,642".
 std::string grouped(std::uint64_t v) {
@@ -172,7 +174,8 @@ void draw_output(AppState& s, OutputRenderer& renderer) {
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   // Its header and a picture kMinOutputPictureHeight tall: the layout keeps the view that tall (newcomer
   // issue 22: with a gate report the open Ladder left it a line or two under its header).
-  s.least_view_height[kWinOutput] = ImGui::GetWindowHeight() - avail.y + kMinOutputPictureHeight;
+  s.least_view_height[kWinOutput] =
+      ImGui::GetWindowHeight() - avail.y + (have ? kMinOutputPictureHeight : kMinOwnershipPictureHeight);
   const int w = std::max(16, static_cast<int>(avail.x)), h = std::max(16, static_cast<int>(avail.y));
   OutputViewport& v = s.output_view;
   // A fitted view follows the canvas every frame: one fitted while the canvas was a line tall (the

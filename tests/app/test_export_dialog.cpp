@@ -441,12 +441,12 @@ TEST(ExportDialog, ASliverInViewIsNotOfferedFirst) {
   ASSERT_TRUE(block);
   EXPECT_FALSE(block->sliver);
   EXPECT_EQ(default_export_part(ExportPart::whole, block), ExportPart::visible);
-  // One row of the Tensor memory's grid is a sliver too.
+  // One row of the Tensor memory's grid is still offered first: its whole grid is 128 x 512 cells.
   s.frame.tmem_visible = VisibleGrid{3, 3, 0, 31, 128, 512};
   const auto row = visible_region(s, scene::View::tmem, "");
   ASSERT_TRUE(row);
-  EXPECT_TRUE(row->sliver);
-  EXPECT_EQ(default_export_part(ExportPart::whole, row), ExportPart::whole);
+  EXPECT_FALSE(row->sliver);
+  EXPECT_EQ(default_export_part(ExportPart::whole, row), ExportPart::visible);
 }
 
 TEST(ExportDialog, EveryViewExportsItsSelectedLaneAndSettings) {

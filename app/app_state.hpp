@@ -166,8 +166,8 @@ struct CellRecord {
 /// counts the frames the layout still follows the views' measurements.
 struct LayoutInputs {
   std::map<std::string, float> least;
-  float fragments_fit_height = 0, fragments_whole_height = 0, gate_needs = 0, gate_least = 0,
-        cta_tile_wants = 0;
+  float fragments_fit_height = 0, fragments_whole_height = 0, fragments_drawn_height = 0,
+        banks_whole_height = 0, gate_needs = 0, gate_least = 0, cta_tile_wants = 0;
   std::string key;
   int settle = 0;
 };
@@ -563,6 +563,14 @@ struct AppState {
   /// out last frame; 0 where cells of the view's width cannot be so. The layout gives the view that
   /// much where its column has room beside the bank view (window_placement.cpp).
   float fragments_whole_height = 0;
+  /// The fragments view's window height (logical px) at which its grids, at the cells drawn last frame,
+  /// show whole; 0 while those cells follow the view's size (its first zoom, or "fit" at zoom 1), where
+  /// that height would follow the view's own. The layout gives the room its column has past that to
+  /// the bank view where the bank view's lines scroll (window_placement.cpp; newcomer round 31).
+  float fragments_drawn_height = 0;
+  /// The bank view's window height (logical px) at which its lines show whole (its window and as far
+  /// as they scroll), as drawn last frame; 0 before it was drawn.
+  float banks_whole_height = 0;
   /// Where "fit" (zoom 1) still scrolls the fragments view's grids, what its status line says about
   /// it (panel_fragments.cpp, from the frame after); empty where fit fits.
   std::string fragments_fit_note;
@@ -607,6 +615,17 @@ struct AppState {
   /// opened from the View menu, gone to (View > Go to) or its tab clicked. Where the stacked views
   /// share one slot as tabs (view_tiling.hpp, stacked_tabs) it is the one shown, if open.
   std::string stacked_tab;
+  /// A tab of the stacked slot was clicked (not the View menu): the reveal keeps the tab strip in
+  /// sight, which it is under the pointer, and scrolls nothing else (newcomer round 31: the column
+  /// scrolled, a cell's tooltip popping under the pointer).
+  bool reveal_tab_click = false;
+  /// The stacked slot's height (logical px, with its tab strip) when a tab was clicked: the slot keeps
+  /// at least that much until its column is scrolled back to its top, so a tab of a shorter view does
+  /// not shorten a scrolled column and slide the strip from under the pointer; 0: none held.
+  float tab_slot_hold = 0;
+  /// The columns (scroll_columns' numbers) whose sign of the views above (column_signs) was clicked:
+  /// each scrolls back to its top.
+  std::vector<int> column_sign_clicked;
   /// What the fragments view's cells said when last drawn (at its zoom; its "labels" button zooms
   /// until each holds T<lane> V<element>): File > Export labels the cells the same way.
   scene::CellLabels fragments_labels = scene::CellLabels::full;

@@ -981,6 +981,13 @@ std::string App::state_json() const {
     for (const LayoutRect& r : lf.column_bars) column_bars.push_back(r.empty() ? json(nullptr) : box(r));
     j["layout"]["column_scroll"] = column_scroll;
     j["layout"]["column_bars"] = column_bars;
+    // Each scrolled column's sign of the views above it: its rect and text (null where none).
+    json column_signs = json::array();
+    for (std::size_t c = 0; c < lf.column_signs.size(); ++c)
+      column_signs.push_back(lf.column_signs[c].empty()
+                                 ? json(nullptr)
+                                 : json{{"rect", box(lf.column_signs[c])}, {"text", lf.column_sign_text[c]}});
+    j["layout"]["column_signs"] = column_signs;
     for (const auto& [name, least] : lf.least) j["layout"]["least"][name] = least * px;
     j["layout"]["gate_least"] = lf.gate_least * px;
     // The stacked views sharing one slot as tabs: their names in order, the one shown, the strip and

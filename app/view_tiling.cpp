@@ -411,9 +411,11 @@ std::vector<LayoutRect> tiles_of(const Layout& layout, const std::vector<bool>& 
     // stay where they are (issue 22: scrolling to a view under the window's bottom edge moved every
     // column; one offset shared by the columns moved one the user had not scrolled).
     const float ch = column_h[i];
-    const float own_y = std::clamp(entry(column_scroll, group[i]), 0.f,
-                                   std::max(0.f, std::min(ch, canvas.height) - canvas.view.h()));
-    const float ox = canvas.view.x0 - scroll_x, oy = canvas.view.y0 - own_y;
+    const float most = std::max(0.f, std::min(ch, canvas.height) - canvas.view.h());
+    // Its sign of the views above takes its top as it scrolls (LayoutCanvas::column_sign).
+    const float sign = most > 0.5f ? canvas.column_sign : 0.f;
+    const float own_y = std::clamp(entry(column_scroll, group[i]), 0.f, most + sign);
+    const float ox = canvas.view.x0 - scroll_x, oy = canvas.view.y0 - own_y + std::min(own_y, sign);
     r = LayoutRect{px(ox + r.x0 * canvas.width), px(oy + r.y0 * ch), px(ox + r.x1 * canvas.width),
                    px(oy + r.y1 * ch)};
   }
@@ -490,6 +492,34 @@ std::vector<float> column_max_scroll(const Layout& layout, const std::vector<boo
     if (is_open(open, static_cast<int>(i)))
       out[static_cast<std::size_t>(group[i])] = std::max(
           out[static_cast<std::size_t>(group[i])], std::min(column_h[i], canvas.height) - canvas.view.h());
+  // A column that scrolls scrolls its sign's height further (tiles_of).
+  for (float& most : out)
+    if (most > 0.5f) most += canvas.column_sign;
+  return out;
+}
+
+std::vector<LayoutRect> column_signs(const Layout& layout, const std::vector<bool>& open,
+                                     const LayoutCanvas& canvas, float scroll_x,
+                                     const std::vector<float>& column_scroll, float scale,
+                                     const std::vector<float>& least) {
+  const std::vector<int> group = scroll_columns(layout, least);
+  const std::vector<float> most = column_max_scroll(layout, open, canvas, least);
+  const std::vector<LayoutRect> tiles =
+      tile_columns(layout, open, canvas, scroll_x, column_scroll, scale, least);
+  std::vector<LayoutRect> out(most.size());
+  scale = scale > 0 ? scale : 1.f;
+  for (std::size_t c = 0; c < out.size(); ++c) {
+    const float y = std::clamp(entry(column_scroll, static_cast<int>(c)), 0.f, most[c]);
+    if (canvas.column_sign <= 0 || most[c] <= 0.5f || y <= 0.f) continue;
+    LayoutRect r{1e9f, canvas.view.y0, -1e9f,
+                 std::round((canvas.view.y0 + std::min(y, canvas.column_sign)) * scale) / scale};
+    for (std::size_t i = 0; i < tiles.size() && i < group.size(); ++i)
+      if (group[i] == static_cast<int>(c) && !tiles[i].empty()) {
+        r.x0 = std::min(r.x0, tiles[i].x0);
+        r.x1 = std::max(r.x1, tiles[i].x1);
+      }
+    if (!r.empty()) out[c] = r;
+  }
   return out;
 }
 

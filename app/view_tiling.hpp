@@ -60,6 +60,11 @@ struct LayoutCanvas {
   /// each along the right edge of a column that runs taller (column_bars) instead of `vbar`, so that
   /// the other columns keep their width whether it shows or not; else 0.
   float column_bar = 0;
+  /// Where the columns carry their own bars: the height of the sign a scrolled column shows along its
+  /// top of the views above (column_signs). A column scrolled by s leaves min(s, column_sign) of its
+  /// top to the sign, its views lying that much lower: the sign covers only what the scroll hid
+  /// anyway, and the column scrolls that much further so its bottom still comes into the window.
+  float column_sign = 0;
   float max_scroll_x() const { return width - view.w(); }
   float max_scroll_y() const { return height - view.h(); }
 };
@@ -152,6 +157,14 @@ std::vector<LayoutRect> column_bars(const Layout& layout, const std::vector<bool
 /// `most` (column_max_scroll's), the rightmost of equals; -1 when no column carries a bar.
 int furthest_column(const std::vector<LayoutRect>& bars, const std::vector<float>& most);
 
+/// Where each column's sign of the views above it lies (scroll_columns' numbers), for tile_columns'
+/// arguments: along the top of a column scrolled by more than 0 where the canvas has a column_sign,
+/// min(scroll, column_sign) tall, left of its bar; empty elsewhere.
+std::vector<LayoutRect> column_signs(const Layout& layout, const std::vector<bool>& open,
+                                     const LayoutCanvas& canvas, float scroll_x,
+                                     const std::vector<float>& column_scroll, float scale,
+                                     const std::vector<float>& least = {});
+
 /// Of column_bars, that of the column that runs furthest past the view area (furthest_column);
 /// empty when no column carries a bar.
 LayoutRect column_bar_rect(const Layout& layout, const std::vector<bool>& open, const LayoutCanvas& canvas,
@@ -168,6 +181,9 @@ struct LayoutFrame {
   /// scroll one by one; empty bars and zero scrolls where the whole canvas scrolls.
   std::vector<float> column_scroll;
   std::vector<LayoutRect> column_bars;
+  /// Each column's sign of the views above it (column_signs; empty where none) and what it says.
+  std::vector<LayoutRect> column_signs;
+  std::vector<std::string> column_sign_text;
   std::vector<LayoutRect> views;  ///< by slot, in kLayoutIds order; empty rectangles for hidden views
   /// A view was opened or closed since the last frame: the others' new sizes come from that, and
   /// they keep their zoom (zoom_for).

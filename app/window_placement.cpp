@@ -117,6 +117,8 @@ const LayoutInputs& latch_layout_inputs(AppState& s, const std::vector<bool>& op
     in.least = s.least_view_height;
     in.fragments_fit_height = s.fragments_fit_height;
     in.fragments_whole_height = s.fragments_whole_height;
+    in.fragments_drawn_height = s.fragments_drawn_height;
+    in.banks_whole_height = s.banks_whole_height;
     in.gate_needs = gate_needs(s);
     in.gate_least = gate_least(s);
     in.cta_tile_wants = s.cta_tile_wants;
@@ -198,9 +200,11 @@ ColumnScroll wheel_column_scroll(const Layout& tiled, const std::vector<bool>& o
   const auto at = [&](float y) {
     return tile_views(tiled, open, canvas, scroll_x, y, scale, usable)[static_cast<std::size_t>(slot)];
   };
-  const float own = at(0.f).y0 - at(canvas.max_scroll_y()).y0;  // how far its column scrolls
-  if (own <= 0.5f) return {};
   const int column = scroll_columns(tiled, usable)[static_cast<std::size_t>(slot)];
+  const std::vector<float> most = column_max_scroll(tiled, open, canvas, usable);
+  const float own = static_cast<std::size_t>(column) < most.size() ? most[static_cast<std::size_t>(column)]
+                                                                   : 0.f;  // how far its column scrolls
+  if (own <= 0.5f) return {};
   const ImGuiWindow* bar_window = ImGui::FindWindowByName(column_bar_id(column).c_str());
   const float now = std::min(bar_window ? bar_window->Scroll.y : 0.f, own);
   // Down only where the window cuts this view's bottom off, and no further than brings it in: a
@@ -279,10 +283,59 @@ void draw_tab_strip(AppState& s) {
       ImGui::PopID();
     }
     ImGui::EndTabBar();
-    if (chosen) reveal_opened_view(s, chosen);
+    if (chosen) {
+      reveal_opened_view(s, chosen);
+      // Under the pointer, the strip stays where it is: only it is kept in sight, and the slot keeps
+      // its height while its column is scrolled (AppState::tab_slot_hold).
+      s.reveal_tab_click = true;
+      const auto shown = std::find_if(f.tabs.begin(), f.tabs.end(),
+                                      [&](const char* t) { return std::strcmp(t, f.tab_shown) == 0; });
+      const int slot = shown == f.tabs.end() ? -1 : slot_of(*shown);
+      if (slot >= 0 && static_cast<std::size_t>(slot) < f.views.size())
+        s.tab_slot_hold = f.views[static_cast<std::size_t>(slot)].h() + f.tab_strip.h();
+    }
   }
   ImGui::End();
   ImGui::PopStyleVar(3);
+}
+
+/// The height (logical px) of a scrolled column's sign of the views above it: one small line.
+float column_sign_height() { return ImGui::GetFrameHeight(); }
+
+/// Each scrolled column's sign (LayoutFrame::column_signs): "^ Fragments, Bank view above" along its
+/// top, over what its scroll hides anyway; a click scrolls the column back to its top (newcomer round
+/// 31: the middle column scrolled to the last view opened, its fragments view's controls out of sight,
+/// and its thin bar unnoticed, the controls seemed gone).
+void draw_column_signs(AppState& s) {
+  const LayoutFrame& f = s.frame.layout;
+  for (std::size_t c = 0; c < f.column_signs.size(); ++c) {
+    const LayoutRect& r = f.column_signs[c];
+    if (r.empty()) continue;
+    const std::string id = "##column_sign:" + std::to_string(c);
+    ImGui::SetNextWindowPos(ImVec2(r.x0, r.y0));
+    ImGui::SetNextWindowSize(ImVec2(r.w(), r.h()));
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowMinSize, ImVec2(1, 1));
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 0.f);
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 0.f);
+    ImGui::Begin(id.c_str(), nullptr,
+                 ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                     ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav);
+    // Over the views and the tab strip it lies on.
+    ImGui::BringWindowToDisplayFront(ImGui::GetCurrentWindow());
+    ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_TitleBgActive));
+    ImGui::PushStyleVar(ImGuiStyleVar_ButtonTextAlign, ImVec2(0.f, 0.5f));
+    ImGui::PushStyleVar(ImGuiStyleVar_FrameRounding, 0.f);
+    const std::string label = f.column_sign_text[c] + id;
+    if (ImGui::Button(label.c_str(), ImVec2(r.w(), std::max(1.f, r.h()))))
+      s.column_sign_clicked.push_back(static_cast<int>(c));
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Scroll this column back to its top");
+    s.frame.widgets["column_sign:" + std::to_string(c)] = Rect{r.x0, r.y0, r.w(), r.h()};
+    ImGui::PopStyleVar(2);
+    ImGui::PopStyleColor();
+    ImGui::End();
+    ImGui::PopStyleVar(4);
+  }
 }
 
 }  // namespace
@@ -396,6 +449,12 @@ void begin_layout(AppState& s) {
       if (open[static_cast<std::size_t>(i)]) room -= hard[static_cast<std::size_t>(i)];
     float& shown = hard[static_cast<std::size_t>(tabs.shown)];
     shown = std::max(shown, std::min(tallest, room)) + strip;
+    // A tab clicked in a scrolled column: the slot as tall as it was, so the column keeps its height
+    // and scroll and the strip stays under the pointer (newcomer round 31: clicking stmatrix after
+    // Tensor memory shortened the column, its scroll went to 0 and every view in it slid down).
+    shown = std::max(shown, s.tab_slot_hold);
+  } else {
+    s.tab_slot_hold = 0.f;
   }
   // Not on the first frame: the views open from the settings are no change a zoom must survive.
   f.views_changed = !s.layout_open.empty() && s.layout_open != open;
@@ -430,6 +489,23 @@ void begin_layout(AppState& s) {
   if (stacked_open == 0 && !fitted && w.fragments && in.fragments_whole_height > 0.f &&
       in.fragments_whole_height + (w.banks ? hard[kBanksSlot] : 0.f) <= column_px)
     want[kHopperColumnSlot] = in.fragments_whole_height;
+  // Where the fragments view's grids keep their cells (a zoom held as a view beside it opened or
+  // closed) and need less than layout.json's share of the column, the rest goes to the bank view as
+  // far as its lines scroll: room a column gains goes to the view whose content is taller than its
+  // window, not to one whose content fits (newcomer round 31: the Differences window closed, the
+  // fragments view kept 150 px empty under its grids while the bank view scrolled in 230).
+  // Its height for grids whole and labelled (above) is no more than that: they keep their cells.
+  if (stacked_open == 0 && w.fragments && w.banks && in.fragments_drawn_height > 0.f &&
+      in.banks_whole_height > 0.f) {
+    const LayoutSlot& fs = base.slots[static_cast<std::size_t>(kHopperColumnSlot)];
+    const LayoutSlot& bs = base.slots[static_cast<std::size_t>(kBanksSlot)];
+    const float share = column_px * (fs.y1 - fs.y0) / (fs.y1 - fs.y0 + bs.y1 - bs.y0);
+    const float need = std::max(hard[kHopperColumnSlot], in.fragments_drawn_height);
+    float& fragments = want[kHopperColumnSlot];
+    fragments = std::min(fragments, need);
+    if (std::max(need, fragments) < share)
+      want[kBanksSlot] = std::min(column_px - need, in.banks_whole_height);
+  }
   // The CTA tile window's form and results, where the column has room above its views' leasts (issue
   // 22: at 1600x1000 the bank view kept 230 px while the window showed its form alone).
   if (s.cta_tile.open) want[kCtaTileSlot] = in.cta_tile_wants;
@@ -456,6 +532,7 @@ void begin_layout(AppState& s) {
     if (open[i]) f.least[kWindowOfSlot[i]] = hard[i] - (static_cast<int>(i) == tabs.shown ? strip : 0.f);
   f.canvas = make_canvas(io.DisplaySize.x, io.DisplaySize.y, content_top(), bar,
                          least_column_height(tiled, open, hard));
+  if (f.canvas.column_bar > 0.f) f.canvas.column_sign = column_sign_height();
   // The canvas's vertical bar scrolls the whole canvas below the least window size; above it each
   // column that runs taller carries its own (column_bars). A scroll made for one is no place of the
   // other (newcomer round 27: back from 800x600 the middle column kept the canvas's scroll, the
@@ -485,6 +562,7 @@ void begin_layout(AppState& s) {
   // that shows it whole, or its top) and focused: opened under the window's bottom edge, a newcomer
   // never found it (issue 22). Only then: a view's content growing never scrolls the canvas. Its
   // column scrolls alone, as far as that column runs past the window.
+  if (s.reveal_frames <= 0) s.reveal_tab_click = false;
   const int reveal = s.reveal_frames > 0 ? slot_of(s.reveal_view.c_str()) : -1;
   if (s.reveal_frames > 0) --s.reveal_frames;
   bool revealed = false;
@@ -494,14 +572,22 @@ void begin_layout(AppState& s) {
       return tile_views(tiled, open, f.canvas, f.scroll_x, y, scale,
                         usable)[static_cast<std::size_t>(reveal)];
     };
-    const LayoutRect top = at(0.f), end = at(f.canvas.max_scroll_y());
-    const float own = top.y0 - end.y0;  // how far its column scrolls
+    LayoutRect top = at(0.f);
+    const float own = whole ? top.y0 - at(f.canvas.max_scroll_y()).y0
+                            : most[static_cast<std::size_t>(c)];  // how far its column scrolls
+    // A tab clicked: only its strip, which is in sight under the pointer (nothing scrolls).
+    if (s.reveal_tab_click && reveal == tabs.shown) top.y1 = std::min(top.y1, top.y0 + strip);
     const ImGuiWindow* bar_window =
         ImGui::FindWindowByName(whole ? "##layout_vscroll" : column_bar_id(c).c_str());
-    const float now = bar_window ? bar_window->Scroll.y : 0.f;
+    const float now = std::min(bar_window ? bar_window->Scroll.y : 0.f, own);
     if (!top.empty() && own > 0.5f) {
-      (whole ? whole_to : column_to[static_cast<std::size_t>(c)]) =
-          scroll_to_show(top.y0, top.y1, f.canvas.view.y0, f.canvas.view.y1, std::min(now, own), own);
+      const LayoutRect& v = f.canvas.view;
+      float to = scroll_to_show(top.y0, top.y1, v.y0, v.y1, now, own);
+      // Scrolled, the column's sign takes its top (LayoutCanvas::column_sign): the view shows under it.
+      const float sign = whole ? 0.f : f.canvas.column_sign;
+      if (to > 0.f && sign > 0.f)
+        to = sign + scroll_to_show(top.y0, top.y1, v.y0 + sign, v.y1, std::max(0.f, now - sign), own - sign);
+      (whole ? whole_to : column_to[static_cast<std::size_t>(c)]) = to;
       revealed = true;
     }
   }
@@ -516,6 +602,11 @@ void begin_layout(AppState& s) {
     if (wheel.column >= 0 && bar_at(wheel.column))
       column_to[static_cast<std::size_t>(wheel.column)] = wheel.to;
   }
+  // A column's sign of the views above clicked: the column back to its top.
+  for (int c : s.column_sign_clicked)
+    if (!whole && c >= 0 && static_cast<std::size_t>(c) < column_to.size())
+      column_to[static_cast<std::size_t>(c)] = 0.f;
+  s.column_sign_clicked.clear();
   if (s.layout_scroll_to_top &&
       (whole || std::any_of(bars.begin(), bars.end(), [](const LayoutRect& r) { return !r.empty(); }))) {
     if (whole_to < 0.f) whole_to = 0.f;
@@ -550,7 +641,31 @@ void begin_layout(AppState& s) {
     f.tab_strip = LayoutRect{v.x0, v.y0, v.x1, y};
     v.y0 = y;
   }
+  // Each scrolled column's sign of the views above it.
+  f.column_signs.assign(bars.size(), LayoutRect{});
+  f.column_sign_text.assign(bars.size(), std::string());
+  if (!whole)
+    f.column_signs = column_signs(tiled, open, f.canvas, f.scroll_x, f.column_scroll, scale, usable);
+  for (std::size_t c = 0; c < f.column_signs.size(); ++c) {
+    if (f.column_signs[c].empty()) continue;
+    std::string names;
+    for (std::size_t i = 0; i < f.views.size() && i < column.size(); ++i) {
+      const LayoutRect& r = f.views[i];
+      // Partly or wholly above the sign's bottom: out of sight above (the tab strip counts as its view).
+      const float y0 = static_cast<int>(i) == tabs.shown ? f.tab_strip.y0 : r.y0;
+      if (static_cast<std::size_t>(column[i]) != c || r.empty() || y0 >= f.column_signs[c].y1 - 0.5f)
+        continue;
+      names += (names.empty() ? "" : ", ") + tab_label(kWindowOfSlot[i]);
+    }
+    f.column_sign_text[c] = "^ " + names + " above";
+  }
+  // The slot held for a tab clicked (AppState::tab_slot_hold) goes once its column is back at its top.
+  if (s.tab_slot_hold > 0.f && f.tab_shown) {
+    const auto c = static_cast<std::size_t>(column[static_cast<std::size_t>(tabs.shown)]);
+    if (whole || c >= f.column_scroll.size() || f.column_scroll[c] <= 0.5f) s.tab_slot_hold = 0.f;
+  }
   draw_tab_strip(s);
+  draw_column_signs(s);
 }
 
 std::vector<const char*> views_out_of_sight(const AppState& s) {
@@ -574,6 +689,7 @@ void reveal_opened_view(AppState& s, const char* name) {
   if (slot_of(name) >= kFirstStackedSlot) s.stacked_tab = name;
   s.reveal_view = name;
   s.reveal_frames = kRevealFrames;
+  s.reveal_tab_click = false;  // the View menu, Go to: the whole view (a tab click sets it after)
   s.reveal_focus = true;
 }
 

@@ -571,6 +571,7 @@ void record_banks_view(AppState& s, float zoom, float readable, float cw, float 
   r.scroll_y = sc.y;
   r.scroll_max_x = sc.max_x;
   r.scroll_max_y = sc.max_y;
+  s.banks_whole_height = ImGui::GetCurrentWindow()->RootWindow->Size.y + sc.max_y;
 }
 
 namespace {

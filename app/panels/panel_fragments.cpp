@@ -712,6 +712,12 @@ void draw_fragments(AppState& s, const Derived& d) {
   const float cw = zoomed_cell(fit.cw, zoom), ch = zoomed_cell(fit.ch, zoom);
   // Size of the arrangement, known before the child begins, so its scroll range is this frame's.
   const GridGeom size_only = make_geom(in, ImVec2(0, 0), cw, ch, fit.per_row, mg);
+  // The height its grids need at these cells, where they no longer follow the view's size (a zoom
+  // kept as a view opened or closed beside it): the layout gives the room past it to the bank view
+  // (newcomer round 31: the Differences window closed left 150 px empty under the grids).
+  const bool cells_follow = fitting || (view.start != 0.f && view.zoom == view.start);
+  s.fragments_drawn_height =
+      cells_follow ? 0.f : ImGui::GetWindowHeight() - avail.y + bar_h + sb + 4.f + size_only.size.y;
   if (fresh) {
     // The first frame shows cells: where neither B (right of the corner) nor A (below it) would be
     // in view, as with a long k, it opens at A's title.

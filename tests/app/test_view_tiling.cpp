@@ -473,6 +473,47 @@ TEST(ViewTiling, EachColumnScrollsByItsOwnOffsetAlongItsOwnBar) {
   expect_rect(end[kOutput], 1120, 50 + 940, 1600 - 14, 50 + 1240, "right column unscrolled");
 }
 
+// Newcomer round 31: a scrolled column shows a sign of the views above it along its top
+// (LayoutCanvas::column_sign, 20 px here). Scrolled by s, its views lie min(s, 20) lower than the plain
+// scroll puts them, so the sign covers only what that scroll hid; it scrolls 20 further, so its last
+// view still reaches the window's bottom. A column the window holds and an unscrolled one show none.
+TEST(ViewTiling, AScrolledColumnsSignTakesItsTopAsItScrolls) {
+  std::vector<float> least(8, 70.f);
+  least[kFragments] = 600;
+  least[kBanks] = 500;
+  const Layout held = with_least_heights(design(), kAll, least, 950.f);
+  LayoutCanvas c = make_canvas(1600, 1000, 50, 14, least_column_height(held, kAll, least));
+  c.column_sign = 20.f;
+  // The middle column runs 1100 - 950 = 150 past the window, and its sign's 20 more.
+  EXPECT_EQ(column_max_scroll(held, kAll, c, least), (std::vector<float>{0.f, 170.f, 0.f}));
+  const std::vector<LayoutRect> top = tile_columns(held, kAll, c, 0, {0, 0, 0}, 1, least);
+  expect_rect(top[kFragments], 330, 50, 1120 - 14, 50 + 600, "fragments unscrolled: no sign");
+  const std::vector<LayoutRect> few = tile_columns(held, kAll, c, 0, {0, 8, 0}, 1, least);
+  expect_rect(few[kFragments], 330, 50, 1120 - 14, 50 + 600, "scrolled 8: the sign covers its top 8");
+  const std::vector<LayoutRect> v = tile_columns(held, kAll, c, 0, {0, 100, 0}, 1, least);
+  expect_rect(v[kFragments], 330, 50 - 80, 1120 - 14, 50 - 80 + 600, "fragments scrolled 100");
+  expect_rect(v[kBanks], 330, 50 - 80 + 600, 1120 - 14, 50 - 80 + 1100, "banks scrolled 100");
+  const std::vector<LayoutRect> end = tile_columns(held, kAll, c, 0, {0, 500, 0}, 1, least);
+  EXPECT_FLOAT_EQ(end[kBanks].y1, 1000.f);
+  EXPECT_FLOAT_EQ(end[kFragments].y0, 50.f + 20.f - 170.f);
+  // The sign: along the column's top, left of its bar, min(scroll, 20) tall; none elsewhere.
+  const std::vector<LayoutRect> none = column_signs(held, kAll, c, 0, {0, 0, 0}, 1, least);
+  ASSERT_EQ(none.size(), 3u);
+  for (const LayoutRect& r : none) EXPECT_TRUE(r.empty());
+  const std::vector<LayoutRect> signs = column_signs(held, kAll, c, 0, {40, 100, 40}, 1, least);
+  ASSERT_EQ(signs.size(), 3u);
+  EXPECT_TRUE(signs[0].empty());  // the window holds the left column: it never scrolls
+  expect_rect(signs[1], 330, 50, 1120 - 14, 50 + 20, "the middle column's sign");
+  EXPECT_TRUE(signs[2].empty());
+  expect_rect(column_signs(held, kAll, c, 0, {0, 8, 0}, 1, least)[1], 330, 50, 1120 - 14, 50 + 8,
+              "the sign scrolled 8");
+  // Without a sign's height (the whole canvas scrolls below the least window size) nothing changes.
+  c.column_sign = 0.f;
+  EXPECT_EQ(column_max_scroll(held, kAll, c, least), (std::vector<float>{0.f, 150.f, 0.f}));
+  expect_rect(tile_columns(held, kAll, c, 0, {0, 100, 0}, 1, least)[kFragments], 330, 50 - 100, 1120 - 14,
+              50 - 100 + 600, "no sign: fragments scrolled 100");
+}
+
 // A view opened from the View menu is scrolled into sight (scroll_to_show): the view area is
 // [50, 1000), the canvas scrolls up to 640. A view at [1023, 1303) (at scroll 0) comes up just whole
 // (scroll 303); one in sight stays; one above comes down to its top; one taller than the area shows

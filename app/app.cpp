@@ -413,10 +413,13 @@ void App::act_on_requests() {
       if (!closed.compare_path.empty() && s_.report) compare_with(closed.compare_path);
       // Reopened over a report shown since (newcomer round 30: Reopen is offered while one is): the
       // files it replaced take its place in Reopen, so neither click loses a report.
+      // With the comparison the opening ended (show_report_file put it there).
       if (before)
         if (AppState::ClosedReport replaced = replaced_files(*before, s_.report);
-            !replaced.probe_path.empty() || !replaced.gate_path.empty())
+            !replaced.probe_path.empty() || !replaced.gate_path.empty()) {
+          if (s_.closed_report) replaced.compare_path = s_.closed_report->compare_path;
           s_.closed_report = std::move(replaced);
+        }
     }
   }
   if (s_.gate_ladder.close_recorded_requested) {
@@ -590,6 +593,10 @@ Error App::show_report_file(const std::string& path) {
       s_.comparison && s_.report && !(f.probe && s_.comparison->a_probe) && !(f.gate && s_.comparison->a_gate)
           ? std::optional<std::string>(s_.comparison->path)
           : std::nullopt;
+  const std::optional<OpenedReport> before = s_.report;
+  const std::optional<std::string> dropped_compare = s_.comparison && s_.report && !kept_compare
+                                                         ? std::optional<std::string>(s_.comparison->path)
+                                                         : std::nullopt;
   show_report(s_, path, f);
   s_.comparison.reset();  // it compared against what the views showed before
   // Reopen stays offered for a report closed before another was opened (newcomer round 30: there
@@ -597,6 +604,22 @@ Error App::show_report_file(const std::string& path) {
   if (s_.closed_report && (s_.closed_report->probe_path == path || s_.closed_report->gate_path == path))
     s_.closed_report.reset();
   s_.closed_comparison.reset();
+  // A comparison this file ends waits in Reopen with the files it replaced, as Close report keeps
+  // them (issue 22: it went without a word and File > Close comparison greyed out, no way back);
+  // over the same file again, in Reopen comparison.
+  if (dropped_compare) {
+    AppState::ClosedReport replaced = replaced_files(*before, s_.report);
+    if (replaced.probe_path.empty() && replaced.gate_path.empty()) {
+      s_.closed_comparison = *dropped_compare;
+    } else {
+      replaced.compare_path = *dropped_compare;
+      s_.closed_report = std::move(replaced);
+    }
+  }
+  // A notice that the report open at the last quit is gone is stale once another report shows.
+  for (const std::string& n : std::exchange(gone_report_notices_, {}))
+    s_.settings_notices.erase(std::remove(s_.settings_notices.begin(), s_.settings_notices.end(), n),
+                              s_.settings_notices.end());
   if (kept_compare) {
     const bool list_shown = s_.differences_open;  // hidden by its X, it stays hidden
     compare_with(*kept_compare);                  // a file gone since is said as File > Compare says it
@@ -643,6 +666,8 @@ void App::reopen_saved_reports() {
       }
     }
   }
+  // What is said of the reports goes when another report is opened (show_report_file).
+  gone_report_notices_ = said;
   // The recorded bench in the ladder: beside whatever report came back (they show other views).
   if (!saved.bench.empty() && present(saved.bench, "ladder bench"))
     if (const std::string why = show_bench_file(saved.bench).message; !why.empty())

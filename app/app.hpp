@@ -84,6 +84,9 @@ class App {
   std::string saved_settings_;
   std::string save_error_;    ///< the last save failure said, so it is said once
   Error start_report_error_;  ///< start_report_error()
+  /// What start said of the reports open at the last quit (gone, not reopened): in
+  /// s_.settings_notices until another report is opened.
+  std::vector<std::string> gone_report_notices_;
   // Key of the cached gate_blocked reason.
   GateRequest blocked_for_{};
   bool blocked_device_known_ = false;

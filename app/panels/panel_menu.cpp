@@ -79,6 +79,8 @@ Segment notice_list(const std::string& prefix, const std::vector<std::string>& n
   return g;
 }
 
+std::string reopen_label(const AppState& s);
+
 std::vector<Segment> status_segments(AppState& s, bool model_only) {
   std::vector<Segment> out;
   if (s.report) {
@@ -102,6 +104,13 @@ std::vector<Segment> status_segments(AppState& s, bool model_only) {
   s.frame.status_headline = out.front().text;
   if (s.report && !s.report->changes.empty())
     out.push_back({changes_text(s.report->changes), kAmberV, {}, "report_changes"});
+  // A comparison closed with its report (Close report, or another report opened over it), and the
+  // way back (issue 22: opening another report ended it without a word).
+  if (s.closed_report && !s.closed_report->compare_path.empty())
+    out.push_back(
+        {"comparison closed with its report: \"" + reopen_label(s) + "\" brings both back", kAmberV,
+         "the comparison with " + s.closed_report->compare_path + "\nclosed with " + s.closed_report->name,
+         "closed_compare_notice"});
   if (!s.settings_notices.empty())
     out.push_back(notice_list("settings: ", s.settings_notices, "settings_notice"));
   // What was wrong with the asset files (--assets) or the fonts.
@@ -114,7 +123,7 @@ std::vector<Segment> status_segments(AppState& s, bool model_only) {
 
 /// What Reopen brings back: the report's files and the comparison Close report dropped.
 std::string reopen_text(const AppState::ClosedReport& c) {
-  std::string t = "Opens again what Close report closed:";
+  std::string t = "Opens again what Close report closed, or opening another report replaced:";
   for (const std::string* p : {&c.probe_path, &c.gate_path})
     if (!p->empty()) t += "\n  " + *p;
   if (!c.compare_path.empty()) t += "\nand compares with " + c.compare_path + " again";

@@ -505,3 +505,25 @@ print(int(x + w / 2), int(min(y + h, v[1] + v[3]) - 40))") click 5
   done
   wait_for "$cond" 3
 }
+
+# views_back BEFORE_JSON MESSAGE: after a window closed, every view has its rectangle from the dump
+# BEFORE_JSON back (within 1 px), but where the fragments view's grids, their zoom kept, fit in less
+# than they had, the bank view under it, whose lines scroll, takes that much more (newcomer round 31:
+# room a column gains goes to the view that scrolls). Fails with MESSAGE otherwise.
+views_back() {
+  python3 - "$STATE" "$1" <<'PY' || fail "$2"
+import json, sys
+s, b = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+fr, bk = 'Fragments: mma.sync A, B, C/D', 'Bank view: shared-memory accesses over 32 banks'
+d = b['windows'][fr]['rect'][3] - s['windows'][fr]['rect'][3]
+if d > 0.5:
+    assert s['fragments_view']['scroll_max'][1] < 0.5 and s['banks_view']['scroll_max'][1] > 0.5, \
+        ("the fragments view gave room where its grids scroll or the bank view's lines fit", d)
+    print(f"the bank view takes {d:.0f} px the fragments view's grids do not need")
+    for k, dy, dh in ((fr, 0, -d), (bk, -d, d)):
+        b['windows'][k]['rect'][1] += dy
+        b['windows'][k]['rect'][3] += dh
+for k, v in b['windows'].items():
+    assert all(abs(p - q) < 1 for p, q in zip(v['rect'], s['windows'][k]['rect'])), (k, v['rect'], s['windows'][k]['rect'])
+PY
+}

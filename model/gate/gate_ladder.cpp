@@ -3,7 +3,9 @@
 // rungs (wgmma_gate.hpp).
 #include "fragviz/gate/gate_ladder.hpp"
 
+#include <algorithm>
 #include <stdexcept>
+#include <vector>
 
 #include "fragviz/gate/stream_k.hpp"
 #include "fragviz/gate/wgmma_gate.hpp"
@@ -119,6 +121,38 @@ GateVariantInfo wgmma(GateVariant v, int index) {
   return e;
 }
 
+/// The Hopper rung whose consumers issue mma.sync (kWgmmaGateRungs[index].mma_sync): the wgmma
+/// rungs' TMA stages, clusters and producer, the mma.sync rungs' 2 x 4 grid of 64x64 warp tiles
+/// with ldmatrix.x4 (A) and ldmatrix.x4.trans (B) from the 128B-swizzled stages. The producer is
+/// warp 8, after the consumers.
+GateVariantInfo mma_tma(GateVariant v, int index) {
+  const WgmmaGateRung& r = kWgmmaGateRungs[index];
+  GateVariantInfo e = wgmma(v, index);
+  constexpr int kWarpsM = 2, kWarpsN = 4;
+  e.tile.warps_m = kWarpsM;
+  e.tile.warps_n = kWarpsN;
+  e.output.warps_m = kWarpsM;
+  e.output.warps_n = kWarpsN;
+  e.output.warp_m = kWgmmaGateMmaWarpM;
+  e.output.warp_n = kWgmmaGateMmaWarpN;
+  e.output.first_warp = 0;
+  e.output.instruction = "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32";
+  if (const Instruction* in = find_instruction(e.output.instruction)) {
+    e.output.mma_m = in->c.rows;
+    e.output.mma_n = in->c.cols;
+  }
+  e.a = OperandGeometry{r.a_layout,          std::string(kLanesA),
+                        SharedOp::ldmatrix,  LdmatrixConfig{LdmNum::x4, false},
+                        std::string(kLdmX4), {}};
+  e.b = OperandGeometry{r.b_layout,
+                        std::string(kLanesBPairs),
+                        SharedOp::ldmatrix,
+                        LdmatrixConfig{LdmNum::x4, true},
+                        std::string(kLdmX4Trans),
+                        {}};
+  return e;
+}
+
 // One row per variant, in ladder order. Rung techniques: what each adds to the one before.
 std::vector<GateVariantInfo> build_table() {
   std::vector<GateVariantInfo> t;
@@ -188,6 +222,7 @@ std::vector<GateVariantInfo> build_table() {
   t.push_back(wgmma(GateVariant::wgmma_pingpong, 4));
   t.push_back(wgmma(GateVariant::wgmma_tma_store, 5));
   t.push_back(wgmma(GateVariant::wgmma_stream_k, 6));
+  t.push_back(mma_tma(GateVariant::mma_tma_cluster, 7));
   return t;
 }
 
@@ -224,19 +259,27 @@ std::string gate_variant_help() {
 }
 
 std::string gate_instruction_help() {
-  // Rungs in ladder order, each instruction's first and last: the table keeps each family together.
+  // Each family's rungs as runs of consecutive numbers: "mma.sync in rungs 1-7 and 15".
   std::string text;
-  for (const bool wgmma : {false, true}) {
-    int first = 0, last = 0;
-    for (const GateVariantInfo& v : gate_variants()) {
-      if ((v.wgmma_rung >= 0) != wgmma) continue;
-      if (first == 0 || v.rung < first) first = v.rung;
-      if (v.rung > last) last = v.rung;
+  for (const std::string_view family : {"mma.sync", "wgmma"}) {
+    std::vector<int> rungs;
+    for (const GateVariantInfo& v : gate_variants())
+      if (v.output.instruction.rfind(family, 0) == 0 && !v.deliberately_wrong) rungs.push_back(v.rung);
+    std::sort(rungs.begin(), rungs.end());
+    rungs.erase(std::unique(rungs.begin(), rungs.end()), rungs.end());
+    if (rungs.empty()) continue;
+    std::vector<std::string> runs;
+    for (std::size_t i = 0; i < rungs.size();) {
+      std::size_t j = i;
+      while (j + 1 < rungs.size() && rungs[j + 1] == rungs[j] + 1) ++j;
+      runs.push_back(std::to_string(rungs[i]) + (j > i ? "-" + std::to_string(rungs[j]) : ""));
+      i = j + 1;
     }
-    if (first == 0) continue;
-    text += std::string(text.empty() ? "" : ", ") + (wgmma ? "wgmma" : "mma.sync") + " in rung" +
-            (first == last ? " " + std::to_string(first)
-                           : "s " + std::to_string(first) + "-" + std::to_string(last));
+    std::string list = runs[0];
+    for (std::size_t i = 1; i < runs.size(); ++i) list += (i + 1 == runs.size() ? " and " : ", ") + runs[i];
+    const bool one = rungs.size() == 1;
+    text +=
+        std::string(text.empty() ? "" : ", ") + std::string(family) + " in rung" + (one ? " " : "s ") + list;
   }
   return text;
 }

@@ -178,8 +178,9 @@ CtaTileSpec gate_cta_spec(const GateVariantInfo& info) {
   const gate::TileConfig& c = info.tile;
   CtaTileSpec s;
   s.tile = num(c.block_m) + "x" + num(c.block_n) + "x" + num(c.block_k);
-  if (info.wgmma_rung >= 0) {
-    const WgmmaGateRung& r = kWgmmaGateRungs[info.wgmma_rung];
+  const WgmmaGateRung* hopper = info.wgmma_rung >= 0 ? &kWgmmaGateRungs[info.wgmma_rung] : nullptr;
+  if (hopper != nullptr && !hopper->mma_sync) {
+    const WgmmaGateRung& r = *hopper;
     s.mma = "SM90_64x" + num(r.wgmma_n) + "x16_F32F16F16_SS";
     // The warpgroups that share one tile: both consumers, or one when they ping-pong.
     s.atoms = "(" + num(wgmma_gate_tile_warpgroups(r)) + ",1,1)";
@@ -193,8 +194,11 @@ CtaTileSpec gate_cta_spec(const GateVariantInfo& info) {
   // ldmatrix.x4 of A for m16n8k16 (.x2 for k8: one 16x8 A fragment), ldmatrix.x4.trans of B.
   s.copy = {c.mma_k == 16 ? "SM75_U32x4_LDSM_N" : "SM75_U32x2_LDSM_N", info.b.op ? "SM75_U16x8_LDSM_T" : "",
             ""};
-  s.smem = {tile_layout_notation(c, GateOperand::A),
-            swap_layout_modes(tile_layout_notation(c, GateOperand::B)), ""};
+  // The Hopper rung with mma.sync consumers reads TMA's 128B-swizzled stages (no cp.async copies).
+  s.smem = hopper != nullptr
+               ? std::array<std::string, 3>{hopper->a_layout, swap_layout_modes(hopper->b_layout), ""}
+               : std::array<std::string, 3>{tile_layout_notation(c, GateOperand::A),
+                                            swap_layout_modes(tile_layout_notation(c, GateOperand::B)), ""};
   s.register_swap = std::string(info.register_swap);
   if (c.copy == gate::CopyPath::cp_async) {
     // ladder_mainloop.cuh's copy_stage: thread t copies A's 16-byte chunk t % (BK/8) of row

@@ -277,9 +277,9 @@ TEST(ParseSettings, FractionsAndWrongTypesKeepTheDefault) {
 // the seed's four only, though "tile-128" was accepted).
 TEST(ParseSettings, UnknownVariantNamesEveryRung) {
   const ParsedSettings p = parse_fields(R"("gate": {"variant": "fast"})");
-  for (const char* name :
-       {"ldmatrix-k8", "broken-swap-b", "cp-async-db", "tile-128", "reg-db-128x256", "wgmma-tma",
-        "wgmma-persistent", "wgmma-cluster", "wgmma-pingpong", "wgmma-tma-store", "wgmma-stream-k"})
+  for (const char* name : {"ldmatrix-k8", "broken-swap-b", "cp-async-db", "tile-128", "reg-db-128x256",
+                           "wgmma-tma", "wgmma-persistent", "wgmma-cluster", "wgmma-pingpong",
+                           "wgmma-tma-store", "wgmma-stream-k", "mma-tma-cluster"})
     EXPECT_TRUE(any_message_has(p, name)) << name << ": " << all(p);
   EXPECT_EQ(parse_fields(R"("gate": {"variant": "tile-128"})").settings.gate_variant, GateVariant::tile_128);
 }

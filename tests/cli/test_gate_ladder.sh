@@ -10,9 +10,9 @@ fails=0
 # shellcheck source=lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-# Issue 22: the help names both instructions the ladder issues (rungs 8-14 are wgmma, not mma.sync).
+# Issue 22: the help names both instructions the ladder issues (rungs 8-14 are wgmma; 15 is mma.sync fed by TMA).
 out=$("$cli" gate --help) || fail "gate --help exited $?"
-grep -qF "mma.sync in rungs 1-7, wgmma in rungs 8-14" <<<"$out" || fail "gate --help does not say which rungs are wgmma"
+grep -qF "mma.sync in rungs 1-7 and 15, wgmma in rungs 8-14" <<<"$out" || fail "gate --help does not say which rungs are wgmma"
 
 out=$("$cli" banks --gate-variant swizzle-xor) || fail "banks --gate-variant swizzle-xor exited $?"
 grep -q "^A: ldmatrix.sync.aligned.m8n8.x4.shared.b16 over Swizzle<2,3,3> o (128,32):(32,1)" <<<"$out" ||
@@ -46,10 +46,10 @@ for v in $wgmma_variants; do
 done
 
 # The help texts list the variant table itself (gate_variants()): every variant banks accepts, the
-# 4 seed kernels, 7 ladder rungs and 7 Hopper rungs, is in gate --help with its rung and SM, and in
+# 4 seed kernels, 7 ladder rungs and 8 Hopper rungs (the last with mma.sync), is in gate --help with its rung and SM, and in
 # banks --help. The refusal names them on the line after "one of:".
 names=$("$cli" banks --gate-variant no-such 2>&1 | sed -n '/one of:$/{n;p}' | tr -d ',')
-[ "$(wc -w <<<"$names")" = 18 ] || fail "banks --gate-variant names $(wc -w <<<"$names") variants, not 18: $names"
+[ "$(wc -w <<<"$names")" = 19 ] || fail "banks --gate-variant names $(wc -w <<<"$names") variants, not 19: $names"
 gate_help=$("$cli" gate --help 2>&1 | tr -s ' \n' ' ')
 banks_help=$("$cli" banks --help 2>&1 | tr -s ' \n' ' ')
 for v in $names; do

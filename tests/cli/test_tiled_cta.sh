@@ -38,7 +38,7 @@ expect 64 "the thread layout (32,0) has a mode of 0" -- tiled --preset $P \
   --copy-a 'make_tiled_copy(SM75_U32x4_LDSM_N, (32,0), (1,8))'
 
 # Issue 26: a mistyped preset, MMA atom or copy atom names the nearest (one edit or a prefix away)
-# on the line after "did you mean:"; a preset typo then lists all 22 presets, the last included.
+# on the line after "did you mean:"; a preset typo then lists all 23 presets, the last included.
 typo() {  # typo <line 2 wanted> <text line 1 ends with> -- <args>
   local want="$1" head="$2"
   shift 3
@@ -60,7 +60,7 @@ typo SM80_16x8x16_F32F16F16F32_TN "(CuTe's names; tiled --list); did you mean:" 
   tiled --preset $P --mma SM80_16x8x16_F32F16F16F32_TX
 typo SM75_U32x4_LDSM_N "--list); did you mean:" -- tiled --mma SM80_16x8x16_F32F16F16F32_TN \
   --copy-a SM75_U32x4_LDSM_NX
-expect 64 "the 22 presets (tiled --presets): gate-ldmatrix-k8, gate-scalar-b-k8," -- tiled --preset zzz
+expect 64 "the 23 presets (tiled --presets): gate-ldmatrix-k8, gate-scalar-b-k8," -- tiled --preset zzz
 expect 64 "sm80-gemm-128x128x32, sm90-wgmma-128x128x64, fa2-attention" -- tiled --preset zzz
 expect 0 "join (m,k): all 8192 match (128 threads x 64 values)" -- tiled --preset $P
 expect 0 "     all       all             32         128    128               0" -- tiled --preset $P

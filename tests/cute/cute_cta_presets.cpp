@@ -415,6 +415,18 @@ void cta_preset_cases(std::vector<CtaPresetCase>& out) {
                          NoCopy, NoCopy, decltype(la), decltype(lb), NoLayout, 128, 256, 64>(n, la, lb,
                                                                                              NoLayout{});
          }});
+  // gate-mma-tma-cluster: reg-db-128x256's mma.sync warps over the Hopper rungs' TMA stages, 64
+  // deep: the 128B swizzle (Swizzle<3,3,3> on half offsets) over A's 128-byte rows and over B's
+  // 64-column boxes of 128-byte k rows, as CuTe layouts (the copies partition them); no cp.async.
+  out.push_back({"gate-mma-tma-cluster", [] {
+                   using Atoms = Layout<Shape<_2, _4, _1>>;
+                   using P = Tile<Perm<2, 64, 16>, Perm<4, 64, 8>, Underscore>;
+                   const auto la = composition(Sw333{}, Layout<Shape<_128, _64>, Stride<_64, _1>>{});
+                   const auto lb = composition(
+                       Sw333{}, Layout<Shape<Shape<_64, _4>, _64>, Stride<Stride<_1, _4096>, _64>>{});
+                   return preset<Sm80K16, Atoms, P, LdsmA4, LdsmT, NoCopy, decltype(la), decltype(lb),
+                                 NoLayout, 128, 256, 64>("gate-mma-tma-cluster", la, lb, NoLayout{});
+                 }});
   out.push_back(
       {"sm80-gemm-128x128x32", [] {
          const auto la =

@@ -139,6 +139,13 @@ TEST(GateExact, wgmma_stream_k_n3072_again) {
   if (device().sm() != 90) GTEST_SKIP() << "sm_90a code, device is sm_" << device().sm();
   check_variant_passes(GateVariant::wgmma_stream_k, 3072);
 }
+// Rung 15, mma-tma-cluster (mma.sync consumers fed by TMA multicast): at 256 one cluster unit of 4
+// k-blocks (the stage ring not yet wrapped); at 1280 (25 units of 20) every block's one tile wraps
+// the ring five times; at 4096 (256 units on 66 clusters) three or four tiles per block, the ring's
+// phases running on across tiles while the epilogue's stores overlap the next tile's loads.
+GATE_EXACT_SM90A_TEST(mma_tma_cluster, 256)
+GATE_EXACT_SM90A_TEST(mma_tma_cluster, 1280)
+GATE_EXACT_SM90A_TEST(mma_tma_cluster, 4096)
 
 TEST(GateStreamK, EveryCandidateIsExactTwice) {
   SKIP_WITHOUT_DEVICE();

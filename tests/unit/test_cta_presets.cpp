@@ -56,8 +56,11 @@ TEST(CtaPresets, EveryGateVariantHasItsTile) {
         const auto owner =
             fragviz::gate_output_owner(v.output, static_cast<int>(cell.row), static_cast<int>(cell.col));
         ASSERT_TRUE(owner);
-        const std::int64_t gate_thread = v.wgmma_rung < 0 ? 32 * owner->grid_warp + owner->thread
-                                                          : 128 * (owner->grid_warp / 4) + owner->thread;
+        // A wgmma rung's owners are warpgroup threads; mma.sync's (the Hopper rung with mma.sync
+        // consumers too) are lanes of grid warps.
+        const bool warpgroups = v.output.instruction.rfind("wgmma", 0) == 0;
+        const std::int64_t gate_thread =
+            warpgroups ? 128 * (owner->grid_warp / 4) + owner->thread : 32 * owner->grid_warp + owner->thread;
         ASSERT_EQ(gate_thread, thread) << "register " << r << " cell (" << cell.row << "," << cell.col << ")";
       }
     }

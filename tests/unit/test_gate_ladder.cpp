@@ -30,11 +30,11 @@ AccessReport load(GateVariant v, GateOperand o, Coord origin = {}) {
 
 TEST(GateLadder, NamesRungsAndMinSmAsIssue10Lists) {
   const std::vector<std::pair<std::string, int>> want = {
-      {"ldmatrix-k8", 1},      {"scalar-b-k8", 1},       {"ldmatrix-k16", 1},   {"broken-swap-b", 1},
-      {"cp-async-db", 2},      {"multistage", 3},        {"tile-128", 4},       {"swizzle-xor", 5},
-      {"reg-db", 6},           {"reg-db-128x256", 6},    {"stream-k", 7},       {"wgmma-tma", 8},
-      {"wgmma-ws", 9},         {"wgmma-persistent", 10}, {"wgmma-cluster", 11}, {"wgmma-pingpong", 12},
-      {"wgmma-tma-store", 13}, {"wgmma-stream-k", 14}};
+      {"ldmatrix-k8", 1},      {"scalar-b-k8", 1},       {"ldmatrix-k16", 1},    {"broken-swap-b", 1},
+      {"cp-async-db", 2},      {"multistage", 3},        {"tile-128", 4},        {"swizzle-xor", 5},
+      {"reg-db", 6},           {"reg-db-128x256", 6},    {"stream-k", 7},        {"wgmma-tma", 8},
+      {"wgmma-ws", 9},         {"wgmma-persistent", 10}, {"wgmma-cluster", 11},  {"wgmma-pingpong", 12},
+      {"wgmma-tma-store", 13}, {"wgmma-stream-k", 14},   {"mma-tma-cluster", 15}};
   ASSERT_EQ(gate_variants().size(), want.size());
   std::set<int> values;
   for (std::size_t i = 0; i < want.size(); ++i) {
@@ -58,9 +58,9 @@ TEST(GateLadder, NamesRungsAndMinSmAsIssue10Lists) {
 
 TEST(GateLadder, EachHopperRungHasOneRowAndTheRestNone) {
   const std::pair<GateVariant, int> want[] = {
-      {GateVariant::wgmma_tma, 0},     {GateVariant::wgmma_ws, 1},       {GateVariant::wgmma_persistent, 2},
-      {GateVariant::wgmma_cluster, 3}, {GateVariant::wgmma_pingpong, 4}, {GateVariant::wgmma_tma_store, 5},
-      {GateVariant::wgmma_stream_k, 6}};
+      {GateVariant::wgmma_tma, 0},      {GateVariant::wgmma_ws, 1},       {GateVariant::wgmma_persistent, 2},
+      {GateVariant::wgmma_cluster, 3},  {GateVariant::wgmma_pingpong, 4}, {GateVariant::wgmma_tma_store, 5},
+      {GateVariant::wgmma_stream_k, 6}, {GateVariant::mma_tma_cluster, 7}};
   ASSERT_EQ(std::size(want), static_cast<std::size_t>(kWgmmaGateRungCount));
   for (const auto& [v, rung] : want) {
     EXPECT_EQ(wgmma_gate_rung(v), rung);
@@ -82,8 +82,8 @@ TEST(GateLadder, NameListsAndHelpComeFromTheTable) {
   EXPECT_EQ(names.rfind("ldmatrix-k8, scalar-b-k8, ldmatrix-k16, broken-swap-b, cp-async-db, ", 0), 0u)
       << names;
   EXPECT_EQ(
-      names.substr(names.size() - std::string("wgmma-pingpong, wgmma-tma-store, wgmma-stream-k").size()),
-      "wgmma-pingpong, wgmma-tma-store, wgmma-stream-k");
+      names.substr(names.size() - std::string("wgmma-tma-store, wgmma-stream-k, mma-tma-cluster").size()),
+      "wgmma-tma-store, wgmma-stream-k, mma-tma-cluster");
   const std::string help = gate_variant_help();
   EXPECT_EQ(
       help.rfind("ldmatrix-k8 (rung 1, sm_75+), scalar-b-k8 (rung 1, sm_75+), ldmatrix-k16 (rung 1, sm_80+), "
@@ -97,7 +97,7 @@ TEST(GateLadder, NameListsAndHelpComeFromTheTable) {
           "reg-db-128x256 (rung 6, sm_80+), stream-k (rung 7, sm_90+), wgmma-tma (rung 8, sm_90a only)"),
       std::string::npos)
       << help;
-  const std::string tail = "wgmma-tma-store (rung 13, sm_90a only), wgmma-stream-k (rung 14, sm_90a only)";
+  const std::string tail = "wgmma-stream-k (rung 14, sm_90a only), mma-tma-cluster (rung 15, sm_90a only)";
   EXPECT_EQ(help.substr(help.size() - tail.size()), tail);
 }
 
@@ -157,9 +157,24 @@ TEST(GateLadder, EveryGeometryParsesAndMatchesTheKernelsOffsets) {
       const auto l = parse_smem_layout(g.layout);
       ASSERT_TRUE(l) << l.error.message;
       // The wgmma rungs' stages are read through descriptors, not per-lane addresses; their
-      // layouts against TMA's placement are test_wgmma_gate's.
+      // layouts against TMA's placement are test_wgmma_gate's. The rung with mma.sync consumers
+      // reads them with ldmatrix: its layouts are where the kernel's offsets say (wgmma_gate.hpp).
       if (i.tile.copy == gate::CopyPath::tma) {
-        EXPECT_EQ(g.op, std::nullopt);
+        if (!kWgmmaGateRungs[i.wgmma_rung].mma_sync) {
+          EXPECT_EQ(g.op, std::nullopt);
+          continue;
+        }
+        EXPECT_EQ(g.op, SharedOp::ldmatrix);
+        EXPECT_TRUE(parse_lane_pattern(g.lanes, g.ldmatrix.num)) << g.lanes;
+        const int rows = o == GateOperand::A ? i.tile.block_m : i.tile.block_k;
+        const int cols = o == GateOperand::A ? i.tile.block_k : i.tile.block_n;
+        ASSERT_EQ(l->rows(), rows);
+        ASSERT_EQ(l->cols(), cols);
+        for (int r = 0; r < rows; ++r)
+          for (int c = 0; c < cols; ++c)
+            ASSERT_EQ(l->byte_offset(r, c),
+                      o == GateOperand::A ? wgmma_gate_a_offset(r, c) : wgmma_gate_b_offset(r, c))
+                << "(" << r << "," << c << ")";
         continue;
       }
       EXPECT_TRUE(parse_lane_pattern(g.lanes, g.ldmatrix.num)) << g.lanes;

@@ -135,11 +135,13 @@ TEST(GateOutput, EveryVariantCoversItsBlockOnceWithTheThreadsItLaunches) {
     ASSERT_EQ(t.block_m, v.tile.block_m);
     ASSERT_EQ(t.block_n, v.tile.block_n);
     // The warps holding C plus any producer warpgroup are the block the kernel launches; with
-    // ping-pong, plus the other consumer warpgroup's, which holds a tile of its own.
+    // ping-pong, plus the other consumer warpgroup's, which holds a tile of its own. The rung with
+    // mma.sync consumers has its producer warpgroup after them.
     const int threads =
         v.wgmma_rung >= 0 ? wgmma_gate_threads(kWgmmaGateRungs[v.wgmma_rung]) : v.tile.threads();
     const bool pingpong = v.wgmma_rung >= 0 && kWgmmaGateRungs[v.wgmma_rung].pingpong;
-    EXPECT_EQ(32 * (t.first_warp + t.warps() * (pingpong ? 2 : 1)), threads);
+    const int producer_after = v.wgmma_rung >= 0 && kWgmmaGateRungs[v.wgmma_rung].mma_sync ? 128 : 0;
+    EXPECT_EQ(32 * (t.first_warp + t.warps() * (pingpong ? 2 : 1)) + producer_after, threads);
     std::set<std::tuple<int, int, int, int, int>> held;  // warp, lane, tile m, tile n, element
     std::map<int, int> per_warp;
     for (int row = 0; row < t.block_m; ++row)

@@ -56,6 +56,13 @@ TEST(WgmmaGate, RungSizesByHand) {
   EXPECT_EQ(fragviz::wgmma_gate_dynamic_smem_bytes(kWgmmaGateRungs[5]), 4 * 49152 + 4 * 8192 + 1024 + 64);
   EXPECT_EQ(fragviz::wgmma_gate_store_bytes(kWgmmaGateRungs[3]), 0);
   EXPECT_EQ(fragviz::wgmma_gate_dynamic_smem_bytes(kWgmmaGateRungs[6]), 4 * 49152 + 4 * 8192 + 1024 + 64);
+  // Rung 7 (mma.sync consumers): rung 3's stages, threads and releases (8 consumer warps in each of
+  // the cluster's 2 blocks).
+  EXPECT_TRUE(kWgmmaGateRungs[7].mma_sync);
+  EXPECT_EQ(fragviz::wgmma_gate_dynamic_smem_bytes(kWgmmaGateRungs[7]), 4 * 49152 + 1024 + 64);
+  EXPECT_EQ(fragviz::wgmma_gate_threads(kWgmmaGateRungs[7]), 384);
+  EXPECT_EQ(fragviz::wgmma_gate_empty_arrivals(kWgmmaGateRungs[7]), 16);
+  EXPECT_EQ(fragviz::wgmma_gate_n_multiple(kWgmmaGateRungs[7]), 256);
   // H200's opt-in shared memory per block is 227 KB (232448 B): every rung must fit.
   for (const WgmmaGateRung& r : kWgmmaGateRungs) EXPECT_LE(fragviz::wgmma_gate_dynamic_smem_bytes(r), 232448);
 }
@@ -121,6 +128,47 @@ TEST(WgmmaGate, StoreBufferIsWhereTmaReads) {
     }
   EXPECT_EQ(bytes.size(), 64u * 32u);
   EXPECT_EQ(*bytes.rbegin(), 8192u - 4u);
+}
+
+// The mma_sync rung's ldmatrix row addresses: each lane's row (A: m, B: k) and 16-byte column chunk
+// from the PTX ISA's ldmatrix description (lanes 8j .. 8j+7 give matrix j's rows), placed where
+// TMA's 128B swizzle writes that element (tma_sw128_byte above, B in 64-column boxes of 8192
+// bytes); the m16 tile and k16 step shifts the kernel adds stay that placement; and each 8x8
+// matrix's eight rows fall in eight different 16-byte bank groups (no bank conflict).
+TEST(WgmmaGate, MmaSyncLdmatrixAddressesAreWhereTmaWrote) {
+  using fragviz::wgmma_gate_ldmatrix_a_offset;
+  using fragviz::wgmma_gate_ldmatrix_b_offset;
+  for (int warp = 0; warp < 8; ++warp) {
+    const int warp_row = (warp % 2) * fragviz::kWgmmaGateMmaWarpM,
+              warp_col = (warp / 2) * fragviz::kWgmmaGateMmaWarpN;
+    for (int ks = 0; ks < 4; ++ks) {
+      for (int i = 0; i < fragviz::kWgmmaGateMmaWarpM / 16; ++i) {
+        std::set<std::uint32_t> groups[4];
+        for (int lane = 0; lane < 32; ++lane) {
+          // ldmatrix.x4 for m16n8k16's A: matrices (rows 0-7, k 0-7), (rows 8-15, k 0-7), (rows 0-7,
+          // k 8-15), (rows 8-15, k 8-15): a0..a3.
+          const int row = warp_row + 16 * i + (lane / 8 % 2) * 8 + lane % 8, k = 16 * ks + (lane / 16) * 8;
+          const std::uint32_t at = wgmma_gate_ldmatrix_a_offset(warp_row, lane, ks) + 16u * 128u * i;
+          ASSERT_EQ(at, tma_sw128_byte(row, 2 * k)) << "warp " << warp << " lane " << lane;
+          groups[lane / 8].insert(at / 16 % 8);
+        }
+        for (const auto& g : groups) EXPECT_EQ(g.size(), 8u);
+      }
+      for (int p = 0; p < fragviz::kWgmmaGateMmaWarpN / 16; ++p) {
+        std::set<std::uint32_t> groups[4];
+        for (int lane = 0; lane < 32; ++lane) {
+          // ldmatrix.x4.trans for two n8 tiles: matrices (k 0-7, tile 2p), (k 8-15, tile 2p),
+          // (k 0-7, tile 2p+1), (k 8-15, tile 2p+1): b0 b1 of tile 2p, then of tile 2p+1.
+          const int k = 16 * ks + (lane / 8 % 2) * 8 + lane % 8, col = warp_col + 16 * p + (lane / 16) * 8;
+          const std::uint32_t at = wgmma_gate_ldmatrix_b_offset(warp_col, lane, p) + 16u * 128u * ks;
+          ASSERT_EQ(at, static_cast<std::uint32_t>(col / 64) * 8192u + tma_sw128_byte(k, 2 * (col % 64)))
+              << "warp " << warp << " lane " << lane;
+          groups[lane / 8].insert(at / 16 % 8);
+        }
+        for (const auto& g : groups) EXPECT_EQ(g.size(), 8u);
+      }
+    }
+  }
 }
 
 // Stream-K's shares by hand at 8192 on 66 clusters: 1024 units of 128 k-blocks are 15 whole waves
@@ -193,6 +241,7 @@ TEST(WgmmaGate, DescriptorsReadWhereTmaWrote) {
   const std::uint32_t a_stage = 3 * 1024, b_stage = 40 * 1024;  // any 1024-aligned starts
   for (const WgmmaGateRung& r : kWgmmaGateRungs) {
     SCOPED_TRACE(r.name);
+    if (r.mma_sync) continue;  // no wgmma: its ldmatrix addresses are MmaSyncLdmatrixAddresses...'s
     for (int kk = 0; kk < r.block_k / 16; ++kk) {
       for (int m0 = 0; m0 < r.block_m; m0 += 64) {
         const fragviz::MatrixDescriptor d = fragviz::wgmma_gate_a_descriptor(a_stage, m0, kk);

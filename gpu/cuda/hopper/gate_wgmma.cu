@@ -10,6 +10,8 @@
 //   rung 5 wgmma-tma-store   rung 3 with C written through shared memory by TMA stores
 //   rung 6 wgmma-stream-k    rung 5 with the last partial wave shared out by k-blocks (stream-K),
 //                            the pieces TMA-reduce-added into C over zeros
+//   rung 7 mma-tma-cluster   rung 3's feeding with mma.sync consumers (its kernel:
+//                            gate_mma_tma_cluster.cu; registered and launched here)
 // The device pieces they share: gate_wgmma_device.cuh.
 // Tiles, stages, layouts and descriptors: fragviz/gate/wgmma_gate.hpp (the one definition the host
 // tests check). Every kernel is extern "C" so ptxas -v names it plainly. The assembly exists only
@@ -266,6 +268,9 @@ extern "C" __global__ void __launch_bounds__(384, 1)
 /// Rung 4's kernel, defined in gate_wgmma_pingpong.cu.
 extern "C" __global__ void gate_wgmma_pingpong(const __grid_constant__ CUtensorMap map_a,
                                                const __grid_constant__ CUtensorMap map_b, float* c, int n);
+/// Rung 7's kernel (mma.sync consumers), defined in gate_mma_tma_cluster.cu.
+extern "C" __global__ void gate_mma_tma_cluster(const __grid_constant__ CUtensorMap map_a,
+                                                const __grid_constant__ CUtensorMap map_b, float* c, int n);
 
 namespace {
 
@@ -295,6 +300,7 @@ const std::vector<gate::GateKernel>& gate_wgmma_kernels() {
       rung_kernel<4>(GateVariant::wgmma_pingpong, FRAGVIZ_GATE_KERNEL_SYMBOL(gate_wgmma_pingpong)),
       rung_kernel<5>(GateVariant::wgmma_tma_store, FRAGVIZ_GATE_KERNEL_SYMBOL(gate_wgmma_tma_store)),
       rung_kernel<6>(GateVariant::wgmma_stream_k, FRAGVIZ_GATE_KERNEL_SYMBOL(gate_wgmma_stream_k)),
+      rung_kernel<7>(GateVariant::mma_tma_cluster, FRAGVIZ_GATE_KERNEL_SYMBOL(gate_mma_tma_cluster)),
   };
   return records;
 }

@@ -78,7 +78,7 @@ std::string gate_variant_names();
 /// wgmma-stream-k (rung 14, sm_90a only)", the deliberately wrong one marked so.
 std::string gate_variant_help();
 /// Which tensor-core instruction the ladder's rungs issue, from the variant table:
-/// "mma.sync in rungs 1-7, wgmma in rungs 8-14" (what the gate's help says it runs).
+/// "mma.sync in rungs 1-7 and 15, wgmma in rungs 8-14" (what the gate's help says it runs).
 std::string gate_instruction_help();
 
 /// The kWgmmaGateRungs index (wgmma_gate.hpp) of a Hopper rung's variant (its table row's

@@ -55,10 +55,16 @@ struct WgmmaGateRung {
   /// (wgmma_gate_stream_k), each piece of a tile reduce-added into C by TMA
   /// (cp.reduce.async.bulk.tensor .add) over zeros the producer warpgroup's idle warps wrote first.
   bool stream_k = false;
+  /// The consumers issue mma.sync.aligned.m16n8k16 from ldmatrix fragments of the swizzled stages
+  /// (warps in a 2 x 4 grid of kWgmmaGateMmaWarpM x kWgmmaGateMmaWarpN tiles), not wgmma; the
+  /// producer warpgroup comes after them. wgmma_n is unused.
+  bool mma_sync = false;
 };
 
 inline constexpr int kWgmmaGateBlockK = 64;
-inline constexpr int kWgmmaGateRungCount = 7;
+inline constexpr int kWgmmaGateRungCount = 8;
+/// Warp tile of the mma_sync rung: 64x64, 128 f32 accumulators per thread (the ladder's).
+inline constexpr int kWgmmaGateMmaWarpM = 64, kWgmmaGateMmaWarpN = 64;
 /// C columns per TMA store of the tma_store epilogue: 32 f32 = one 128-byte swizzle row.
 inline constexpr int kWgmmaGateStoreCols = 32;
 
@@ -103,6 +109,13 @@ inline constexpr WgmmaGateRung kWgmmaGateRungs[kWgmmaGateRungCount] = {
      "reduce-added into C by TMA (.add) over zeros the producer warpgroup's idle warps wrote",
      128, 256, 64, 4, 2, true, true, 2, 256, "Swizzle<3,3,3> o (128,64):(64,1)",
      "Swizzle<3,3,3> o (64,(64,4)):(64,(1,4096))", false, true, true},
+    {"mma-tma-cluster",
+     "the mma.sync ladder's 64x64 warp tiles (ldmatrix, m16n8k16) fed as wgmma-cluster is: a producer "
+     "warpgroup issues TMA into 128B-swizzled stages, 2-block clusters share B by multicast, full/empty "
+     "mbarriers, persistent blocks; setmaxnreg gives the eight consumer warps 240 registers (a ninth warp "
+     "alone would cap every thread at 168)",
+     128, 256, 64, 4, 2, true, true, 2, 0, "Swizzle<3,3,3> o (128,64):(64,1)",
+     "Swizzle<3,3,3> o (64,(64,4)):(64,(1,4096))", false, false, false, true},
 };
 
 /// Threads per block: 128 per warpgroup.
@@ -218,6 +231,33 @@ FRAGVIZ_HD constexpr MatrixDescriptor wgmma_gate_b_descriptor(std::uint32_t b_st
   d.stride_byte_offset = 1024;
   d.swizzle = SmemSwizzle::b128;
   return d;
+}
+
+/// Byte offset of A element (row, k) in a stage (128-byte rows, the 128B swizzle: 16-byte chunk
+/// index XOR row % 8), and of B element (k, col): box col / 64, 128-byte k rows swizzled alike.
+/// What the TMA boxes write (the layouts a_layout / b_layout name).
+FRAGVIZ_HD constexpr std::uint32_t wgmma_gate_swizzle_128b(std::uint32_t byte_offset) {
+  return byte_offset ^ (((byte_offset >> 7) & 7u) << 4);
+}
+FRAGVIZ_HD constexpr std::uint32_t wgmma_gate_a_offset(int row, int k) {
+  return wgmma_gate_swizzle_128b(static_cast<std::uint32_t>(row * 128 + k * 2));
+}
+FRAGVIZ_HD constexpr std::uint32_t wgmma_gate_b_offset(int k, int col) {
+  return static_cast<std::uint32_t>(col / 64) * 8192u +
+         wgmma_gate_swizzle_128b(static_cast<std::uint32_t>(k * 128 + (col % 64) * 2));
+}
+/// The mma_sync rung's ldmatrix row addresses, as byte offsets in a stage, for `lane` of the warp
+/// whose tile starts at row warp_row (A) or column warp_col (B), both multiples of 8:
+///  - A, ldmatrix.x4 of m16 tile 0 at k16 step ks: lane l gives row warp_row + l % 16 at k
+///    16 ks + 8 (l / 16) (registers a0..a3 of m16n8k16); m16 tile i is 16 * 128 * i bytes on;
+///  - B, ldmatrix.x4.trans of n8 tiles 2p and 2p+1 at k16 step 0: lane l gives k row l % 16 at
+///    column warp_col + 16 p + 8 (l / 16); k16 step ks is 16 * 128 * ks bytes on.
+/// The swizzle XORs with row % 8 (k % 8), which those steps keep, so they stay plain additions.
+FRAGVIZ_HD constexpr std::uint32_t wgmma_gate_ldmatrix_a_offset(int warp_row, int lane, int ks) {
+  return wgmma_gate_a_offset(warp_row + lane % 16, 16 * ks + 8 * (lane / 16));
+}
+FRAGVIZ_HD constexpr std::uint32_t wgmma_gate_ldmatrix_b_offset(int warp_col, int lane, int p) {
+  return wgmma_gate_b_offset(lane % 16, warp_col + 16 * p + 8 * (lane / 16));
 }
 
 /// A cluster's share of a stream_k rung's work: of `units` cluster units of `kblocks` k-blocks each on

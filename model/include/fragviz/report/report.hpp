@@ -409,6 +409,7 @@ enum class GateVariant {
   wgmma_pingpong,    ///< rung 12: wgmma-cluster with each consumer warpgroup on its own tile, in turns
   wgmma_tma_store,   ///< rung 13: wgmma-cluster with C stored through shared memory by TMA
   wgmma_stream_k,    ///< rung 14: wgmma-tma-store with the last partial wave split by k (stream-K)
+  mma_tma_cluster,   ///< rung 15: mma.sync warp tiles fed by TMA multicast in 2-block clusters
   user_kernel,       ///< the user's own source (GateRequest::kernel), compiled with NVRTC, run in a child
 };
 std::string_view to_string(GateVariant v);

@@ -3,6 +3,7 @@
 // recorder. Shaped like the loop of Dear ImGui's examples/example_glfw_opengl3/main.cpp.
 #pragma once
 
+#include <cstdint>
 #include <string>
 
 #include "app.hpp"
@@ -31,6 +32,9 @@ class FrameLoop {
   bool draw_frame();
   /// Writes the state dump when it changed since the last one written (--dump-state).
   void dump_state_if_changed();
+  /// Whether this frame must be rasterised and swapped: its draw data differs from the last frame
+  /// shown, the window asked for it (expose, resize), or every frame is shown (--frames, --bench).
+  bool must_present(int fb_w, int fb_h);
 
   Window& window_;
   App& app_;
@@ -44,6 +48,7 @@ class FrameLoop {
   int active_frames_ = 10;     ///< frames still to draw without waiting for input
   BenchClock::time_point last_swap_{};
   std::string last_dump_;
+  std::uint64_t shown_hash_ = 0;  ///< draw_data_hash of the frame on screen (0: none yet)
   int rc_ = 0;
 };
 

@@ -18,6 +18,8 @@ GLFWwindow* g_window = nullptr;  // the one window the callbacks serve
 // it does. Every input callback sets it (ImGui's are wrapped); cursor motion, which ImGui 1.86 polls,
 // has its own callback here; a refresh request (expose, resize) counts too.
 bool g_activity = true;
+// Whether the window's pixels must be drawn again even if the frame's draw data is the last one's.
+bool g_present = true;
 
 // ImGui 1.86 reads key state once per frame: key events reach it through this queue.
 KeyEventQueue g_keys{[](const KeyEvent& e) {
@@ -79,8 +81,8 @@ void install_input_callbacks(GLFWwindow* window) {
     ImGui_ImplGlfw_CursorEnterCallback(w, entered);
   });
   glfwSetCursorPosCallback(window, [](GLFWwindow*, double, double) { g_activity = true; });
-  glfwSetWindowRefreshCallback(window, [](GLFWwindow*) { g_activity = true; });
-  glfwSetFramebufferSizeCallback(window, [](GLFWwindow*, int, int) { g_activity = true; });
+  glfwSetWindowRefreshCallback(window, [](GLFWwindow*) { g_activity = g_present = true; });
+  glfwSetFramebufferSizeCallback(window, [](GLFWwindow*, int, int) { g_activity = g_present = true; });
 }
 
 void note_activity() { g_activity = true; }
@@ -92,6 +94,14 @@ bool take_activity() {
 }
 
 bool activity_pending() { return g_activity; }
+
+void request_present() { g_present = true; }
+
+bool take_present_request() {
+  const bool was = g_present;
+  g_present = false;
+  return was;
+}
 
 void pin_mouse_to_press(float to_logical) {
   if (g_press_frames <= 0) return;

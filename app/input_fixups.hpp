@@ -22,6 +22,15 @@ bool take_activity();
 /// Whether anything happened since the last take_activity, without clearing it.
 bool activity_pending();
 
+/// Asks for this frame to be drawn and shown even if its draw data is the last one's (an offscreen
+/// texture the frame shows was drawn again).
+void request_present();
+
+/// Whether the window asked to be drawn again whatever the frame holds (an expose or a new
+/// framebuffer size: what is on screen may be gone), or request_present was called, since the last
+/// call, clearing the request.
+bool take_present_request();
+
 /// Right after ImGui_ImplGlfw_NewFrame: for the frame of a mouse press and the one after it (where a
 /// click-release button sees the release), sets ImGui's mouse to where the press was.
 /// `to_logical`: window coordinates to ImGui's logical pixels (display_scale.hpp).

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "gl_program.hpp"
+#include "input_fixups.hpp"
 #include "palette.hpp"
 
 namespace fragviz::app {
@@ -186,6 +187,8 @@ unsigned OutputRenderer::render(int w, int h, const OutputViewport& view_in, Out
     glUniform2i(glGetUniformLocation(program_, "u_mma"), side(t.mma_m, 8), side(t.mma_n, 8));
     glBindVertexArray(vao_);
     glDrawArrays(GL_TRIANGLES, 0, 3);
+    // The panel's ImGui::Image quad may be the same as last frame's: its pixels are not.
+    request_present();
     dirty_ = false;
     last_view_ = view;
     last_mode_ = mode;

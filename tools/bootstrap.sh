@@ -61,37 +61,55 @@ case "$mode" in
     install_missing "${build_pkgs[@]}" "${test_pkgs[@]}"
     bash "$root/tools/fetch-cutlass.sh"  # CuTe headers for tests/cute (PyPI; skips when present)
     configure_and_build -DFRAGVIZ_WERROR=ON -DFRAGVIZ_GUI_TEST_LOCK=OFF
-    # The full build: unit, gpu (SKIPPED without a device), sm_75 compile check, then the GUI tests
-    # under Xvfb, three at once (FRAGVIZ_GUI_TEST_LOCK is off): each app takes about 0.6 of a core
-    # (its own Xvfb, llvmpipe), so three keep two cores busy; a fourth only adds load.
+    # The tests start python3 thousands of times (the GUI tests' state checks). Where python3 is a
+    # version manager's shim (pyenv's is a shell script that asks which version to run), each start
+    # costs about 0.1 s of CPU more than the interpreter's own: put the interpreter first in PATH.
+    # (Only where python3 is not already the interpreter: /usr/bin stays where it was.)
+    py_dir="$(dirname "$(python3 -c 'import sys; print(sys.executable)')")"
+    [ "$py_dir" = "$(dirname "$(command -v python3)")" ] || export PATH="$py_dir:$PATH"
+
+    # Two more builds, started now at the lowest CPU priority (nice 19) so that they use only what
+    # the tests below leave idle (the GUI tests mostly wait for the app; on CI's 2 cores about a
+    # quarter of the CPU), and run their own tests afterwards:
+    # - the model-only build (what a machine without CUDA gets, GUI off), so that mode can't rot,
+    #   under AddressSanitizer and UndefinedBehaviorSanitizer: unit, CLI and fuzz-replay tests; any
+    #   finding aborts its test. -O1: sanitized -O3 compiles five times slower.
+    #   -Wno-maybe-uninitialized: under -fsanitize GCC 12 reports libstdc++'s own <regex> and
+    #   std::function as maybe uninitialized (false positives, GCC's manual warns of them with
+    #   sanitizers); the unsanitized -Werror build keeps the warning for our code.
+    # - the report loader's and the settings parser's libFuzzer targets (clang-14).
+    sanitized="${build}-asan-ubsan"
+    fuzz="${build}-fuzz"
+    (
+      nice -n 19 cmake -S "$root" -B "$sanitized" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+        "-DCMAKE_CXX_FLAGS_RELEASE=-O1 -g1" -DFRAGVIZ_CUDA=OFF -DFRAGVIZ_GUI=OFF -DFRAGVIZ_WERROR=ON \
+        -DFRAGVIZ_CUTE_CHECKS=OFF \
+        -DCMAKE_CXX_FLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined -Wno-maybe-uninitialized" &&
+        nice -n 19 cmake --build "$sanitized" -j "$(nproc)" &&
+        nice -n 19 cmake -S "$root" -B "$fuzz" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+          "-DCMAKE_CXX_FLAGS_RELEASE=-O1 -g1" -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 \
+          -DFRAGVIZ_CUDA=OFF -DFRAGVIZ_GUI=OFF -DFRAGVIZ_FUZZ=ON \
+          -DCMAKE_CXX_FLAGS="-fsanitize=address,undefined,fuzzer-no-link -fno-omit-frame-pointer -fno-sanitize-recover=undefined" &&
+        nice -n 19 cmake --build "$fuzz" --target fuzz_report fuzz_settings -j "$(nproc)"
+    ) > "${build}-background-builds.log" 2>&1 &
+    background=$!
+
+    # The full build's tests: unit, gpu (SKIPPED without a device), sm_75 compile check, then the GUI
+    # tests under Xvfb, three at once (FRAGVIZ_GUI_TEST_LOCK is off; each test has its own Xvfb).
     status=0
     ctest --test-dir "$build" --output-on-failure -j 2 -LE gui || status=1
     ctest --test-dir "$build" --output-on-failure -j "${FRAGVIZ_GUI_TEST_JOBS:-3}" -L gui || status=1
+    if ! wait "$background"; then
+      cat "${build}-background-builds.log"
+      echo "bootstrap: the sanitized or the fuzz build failed (above)"
+      exit 1
+    fi
     [ "$status" -eq 0 ] || exit 1
-    # The model-only build (what a machine without CUDA gets, GUI off), so that mode can't rot, run
-    # once and under AddressSanitizer and UndefinedBehaviorSanitizer: unit, CLI and fuzz-replay
-    # tests; any finding aborts its test. (A second, unsanitized model-only build ran here until
-    # session 18; it built and ran the same tests in the same configuration, and CI's 60 minutes
-    # could not keep both.) -O1: sanitized -O3 compiles five times slower.
-    # -Wno-maybe-uninitialized: under -fsanitize GCC 12 reports libstdc++'s own <regex> and
-    # std::function as maybe uninitialized (false positives, GCC's manual warns of them with
-    # sanitizers); the unsanitized -Werror build above keeps the warning for our code.
-    sanitized="${build}-asan-ubsan"
-    cmake -S "$root" -B "$sanitized" -G Ninja -DCMAKE_BUILD_TYPE=Release "-DCMAKE_CXX_FLAGS_RELEASE=-O1 -g1" \
-      -DFRAGVIZ_CUDA=OFF -DFRAGVIZ_GUI=OFF -DFRAGVIZ_WERROR=ON -DFRAGVIZ_CUTE_CHECKS=OFF \
-      -DCMAKE_CXX_FLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined -Wno-maybe-uninitialized"
-    cmake --build "$sanitized" -j "$(nproc)"
     LSAN_OPTIONS="suppressions=$root/tests/sanitizers/lsan.supp:print_suppressions=0" \
       ctest --test-dir "$sanitized" --output-on-failure -j 2
-    # The report loader and the settings parser under libFuzzer (clang-14), each for a bounded time,
-    # from the committed seeds; new inputs go to the build folder, a crash to $fuzz/artifacts/ (keep
-    # it in tests/fuzz/regressions/).
-    fuzz="${build}-fuzz"
-    cmake -S "$root" -B "$fuzz" -G Ninja -DCMAKE_BUILD_TYPE=Release "-DCMAKE_CXX_FLAGS_RELEASE=-O1 -g1" \
-      -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 -DFRAGVIZ_CUDA=OFF -DFRAGVIZ_GUI=OFF \
-      -DFRAGVIZ_FUZZ=ON \
-      -DCMAKE_CXX_FLAGS="-fsanitize=address,undefined,fuzzer-no-link -fno-omit-frame-pointer -fno-sanitize-recover=undefined"
-    cmake --build "$fuzz" --target fuzz_report fuzz_settings -j "$(nproc)"
+    # The report loader and the settings parser under libFuzzer, each for a bounded time, from the
+    # committed seeds; new inputs go to the build folder, a crash to $fuzz/artifacts/ (keep it in
+    # tests/fuzz/regressions/).
     mkdir -p "$fuzz/corpus" "$fuzz/artifacts"
     "$fuzz/tests/fuzz/fuzz_report" -max_total_time="${FRAGVIZ_FUZZ_SECONDS:-45}" -max_len=65536 \
       -dict="$root/tests/fuzz/report.dict" -artifact_prefix="$fuzz/artifacts/" -print_final_stats=1 \

@@ -9,6 +9,13 @@
 # and xwd are taken from PATH (tools/device-gui.sh puts the carried ones there).
 # Python helpers the tests import (png_rows.py) live beside this file.
 export PYTHONPATH="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)${PYTHONPATH:+:$PYTHONPATH}"
+# The interpreter itself, not a version manager's shim (pyenv's costs about 0.1 s of CPU per start,
+# and a test starts python3 hundreds of times): python3 is this function, for the test and the
+# scripts it runs.
+FRAGVIZ_PYTHON="$(python3 -c 'import sys; print(sys.executable)')"
+python3() { "$FRAGVIZ_PYTHON" "$@"; }
+export FRAGVIZ_PYTHON
+export -f python3
 
 set -u
 

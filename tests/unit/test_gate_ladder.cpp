@@ -158,23 +158,11 @@ TEST(GateLadder, EveryGeometryParsesAndMatchesTheKernelsOffsets) {
       ASSERT_TRUE(l) << l.error.message;
       // The wgmma rungs' stages are read through descriptors, not per-lane addresses; their
       // layouts against TMA's placement are test_wgmma_gate's. The rung with mma.sync consumers
-      // reads them with ldmatrix: its layouts are where the kernel's offsets say (wgmma_gate.hpp).
-      if (i.tile.copy == gate::CopyPath::tma) {
-        if (!kWgmmaGateRungs[i.wgmma_rung].mma_sync) {
-          EXPECT_EQ(g.op, std::nullopt);
-          continue;
-        }
-        EXPECT_EQ(g.op, SharedOp::ldmatrix);
-        EXPECT_TRUE(parse_lane_pattern(g.lanes, g.ldmatrix.num)) << g.lanes;
-        const int rows = o == GateOperand::A ? i.tile.block_m : i.tile.block_k;
-        const int cols = o == GateOperand::A ? i.tile.block_k : i.tile.block_n;
-        ASSERT_EQ(l->rows(), rows);
-        ASSERT_EQ(l->cols(), cols);
-        for (int r = 0; r < rows; ++r)
-          for (int c = 0; c < cols; ++c)
-            ASSERT_EQ(l->byte_offset(r, c),
-                      o == GateOperand::A ? wgmma_gate_a_offset(r, c) : wgmma_gate_b_offset(r, c))
-                << "(" << r << "," << c << ")";
+      // reads them with ldmatrix: its layouts are where the kernel's offsets say (wgmma_gate.hpp),
+      // the cp.async rungs' where a_tile_offset / b_tile_offset say.
+      const bool tma = i.tile.copy == gate::CopyPath::tma;
+      if (tma && !kWgmmaGateRungs[i.wgmma_rung].mma_sync) {
+        EXPECT_EQ(g.op, std::nullopt);
         continue;
       }
       EXPECT_TRUE(parse_lane_pattern(g.lanes, g.ldmatrix.num)) << g.lanes;
@@ -182,12 +170,14 @@ TEST(GateLadder, EveryGeometryParsesAndMatchesTheKernelsOffsets) {
       const int cols = o == GateOperand::A ? i.tile.block_k : i.tile.block_n;
       ASSERT_EQ(l->rows(), rows);
       ASSERT_EQ(l->cols(), cols);
+      const auto want_bytes = [&](int r, int c) -> std::int64_t {
+        if (tma) return o == GateOperand::A ? wgmma_gate_a_offset(r, c) : wgmma_gate_b_offset(r, c);
+        return 2 *
+               (o == GateOperand::A ? gate::a_tile_offset(i.tile, r, c) : gate::b_tile_offset(i.tile, r, c));
+      };
       for (int r = 0; r < rows; ++r)
-        for (int c = 0; c < cols; ++c) {
-          const int want =
-              o == GateOperand::A ? gate::a_tile_offset(i.tile, r, c) : gate::b_tile_offset(i.tile, r, c);
-          ASSERT_EQ(l->byte_offset(r, c), 2 * want) << "(" << r << "," << c << ")";
-        }
+        for (int c = 0; c < cols; ++c)
+          ASSERT_EQ(l->byte_offset(r, c), want_bytes(r, c)) << "(" << r << "," << c << ")";
     }
   }
 }
@@ -210,7 +200,9 @@ TEST(GateLadder, SeedWavefrontsAsMeasured) {
 
 TEST(GateLadder, LadderLoadsConflictFreeAtEveryWarpPlacement) {
   for (const GateVariantInfo& i : gate_variants()) {
-    if (i.tile.copy != gate::CopyPath::cp_async) continue;
+    // The cp.async rungs and the Hopper rung whose mma.sync warps ldmatrix TMA's 128B-swizzled stages.
+    const bool ldmatrix_from_tma = i.wgmma_rung >= 0 && kWgmmaGateRungs[i.wgmma_rung].mma_sync;
+    if (i.tile.copy != gate::CopyPath::cp_async && !ldmatrix_from_tma) continue;
     SCOPED_TRACE(std::string(i.name));
     // A: every m16 tile of every warp row, every k16 step; B: every n16 pair, every k16 step.
     for (int row = 0; row < i.tile.block_m; row += 16)

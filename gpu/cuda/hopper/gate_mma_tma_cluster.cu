@@ -33,6 +33,18 @@ constexpr int kMmaIndex = instruction_index("mma.sync.aligned.m16n8k16.row.col.f
 static_assert(kMmaIndex >= 0, "the rung's instruction is in the catalogue");
 static_assert(kInstructions[kMmaIndex].c.rows == 16 && kInstructions[kMmaIndex].c.cols == 8,
               "one 16x8 accumulator tile per mma");
+/// The C/D map's elements (c0, c1) and (c2, c3) side by side in a row from an even column, for
+/// every lane: the epilogue stores each pair as one float2.
+constexpr bool c_pairs_adjacent() {
+  constexpr OperandSpec c = kInstructions[kMmaIndex].c;
+  for (int lane = 0; lane < 32; ++lane)
+    for (int e = 0; e < 4; e += 2) {
+      const Coord lo = operand_coord(c, lane, e), hi = operand_coord(c, lane, e + 1);
+      if (hi.row != lo.row || hi.col != lo.col + 1 || lo.col % 2 != 0) return false;
+    }
+  return true;
+}
+static_assert(c_pairs_adjacent(), "the float2 epilogue's pairs");
 static_assert(kR.mma_sync && kR.block_m == 2 * kWgmmaGateMmaWarpM && kR.block_n == 4 * kWgmmaGateMmaWarpN &&
                   kR.consumer_warpgroups == 2,
               "eight consumer warps, 2 x 4 warp tiles");
@@ -73,8 +85,9 @@ __device__ __forceinline__ void multiply(float (&acc)[kMI][kNI][4], const MmaFra
 /// Warps 0-7 consume (a 2 x 4 grid of 64x64 warp tiles over the 128x256 block tile) with 240
 /// registers each (setmaxnreg; their 128 accumulators and two fragment sets need about 230), the
 /// third warpgroup produces with 24 (its first thread issues every TMA, as produce_tiles does for
-/// the wgmma rungs). A lone producer warp would not do: the register file is split in four, and a
-/// ninth warp makes ptxas cap every thread at 168 (three warps on one quarter), which spills.
+/// the wgmma rungs). A lone producer warp would not do: with a ninth warp ptxas caps every thread at
+/// 168 registers and spills (presumably three warps then share one of the register file's four
+/// quarters).
 /// `it` counts k-blocks through the stage ring across tiles, in the order both walk them.
 __device__ __forceinline__ void mma_cluster_body(const CUtensorMap* map_a, const CUtensorMap* map_b, float* c,
                                                  int n) {
@@ -143,7 +156,7 @@ __device__ __forceinline__ void mma_cluster_body(const CUtensorMap* map_a, const
         __syncwarp();
         if (lane == 0) release_stage<kRung>(sm, s);
       }
-      // C/D fragment: (c0, c1) and (c2, c3) adjacent in a row (the catalogue's map), float2 stores.
+      // C/D fragment: (c0, c1) and (c2, c3) adjacent in a row (the catalogue's map, c_pairs_adjacent).
       float* c_warp =
           c + static_cast<std::size_t>(tile.m * kR.block_m + warp_row) * n + tile.n * kR.block_n + warp_col;
 #pragma unroll

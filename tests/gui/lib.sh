@@ -12,10 +12,13 @@ export PYTHONPATH="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)${PYTHONPATH:+:$
 # The interpreter itself, not a version manager's shim (pyenv's costs about 0.1 s of CPU per start,
 # and a test starts python3 hundreds of times): python3 is this function, for the test and the
 # scripts it runs.
-FRAGVIZ_PYTHON="$(python3 -c 'import sys; print(sys.executable)')"
-python3() { "$FRAGVIZ_PYTHON" "$@"; }
-export FRAGVIZ_PYTHON
-export -f python3
+# Without python3 nothing is defined, and gui_init reports the test skipped.
+FRAGVIZ_PYTHON="$(python3 -c 'import sys; print(sys.executable)' 2>/dev/null)"
+if [ -n "$FRAGVIZ_PYTHON" ]; then
+  python3() { "$FRAGVIZ_PYTHON" "$@"; }
+  export FRAGVIZ_PYTHON
+  export -f python3
+fi
 
 set -u
 

@@ -516,24 +516,32 @@ print(int(x + w / 2), int(min(y + h, v[1] + v[3]) - 40))") click 5
   wait_for "$cond" 3
 }
 
-# views_back BEFORE_JSON MESSAGE: after a window closed, every view has its rectangle from the dump
-# BEFORE_JSON back (within 1 px), but where the fragments view's grids, their zoom kept, fit in less
-# than they had, the bank view under it, whose lines scroll, takes that much more (newcomer round 31:
-# room a column gains goes to the view that scrolls). Fails with MESSAGE otherwise.
+# views_back BEFORE_JSON MESSAGE [exact]: after a window closed, every view has its rectangle from
+# the dump BEFORE_JSON back (within 1 px), but where the fragments view's grids, their zoom kept, fit
+# in less than they had, the bank view under it, whose lines scroll, takes that much more (newcomer
+# round 31: room a column gains goes to the view that scrolls). Fails with MESSAGE otherwise.
+# `exact`: the same windows as before, and every rectangle to the pixel (no slack of 0.5 or 1 px).
 views_back() {
-  python3 - "$STATE" "$1" <<'PY' || fail "$2"
+  python3 - "$STATE" "$1" "${3:-}" <<'PY' || fail "$2"
 import json, sys
 s, b = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+exact = sys.argv[3] == 'exact'
+eps = 0 if exact else 0.5
+if exact:
+    assert sorted(s['windows']) == sorted(b['windows']), (sorted(s['windows']), sorted(b['windows']))
 fr, bk = 'Fragments: mma.sync A, B, C/D', 'Bank view: shared-memory accesses over 32 banks'
 d = b['windows'][fr]['rect'][3] - s['windows'][fr]['rect'][3]
-if d > 0.5:
-    assert s['fragments_view']['scroll_max'][1] < 0.5 and s['banks_view']['scroll_max'][1] > 0.5, \
+if d > eps:
+    grids_fit = s['fragments_view']['scroll_max'][1] == 0 if exact else s['fragments_view']['scroll_max'][1] < eps
+    assert grids_fit and s['banks_view']['scroll_max'][1] > eps, \
         ("the fragments view gave room where its grids scroll or the bank view's lines fit", d)
     print(f"the bank view takes {d:.0f} px the fragments view's grids do not need")
     for k, dy, dh in ((fr, 0, -d), (bk, -d, d)):
         b['windows'][k]['rect'][1] += dy
         b['windows'][k]['rect'][3] += dh
 for k, v in b['windows'].items():
-    assert all(abs(p - q) < 1 for p, q in zip(v['rect'], s['windows'][k]['rect'])), (k, v['rect'], s['windows'][k]['rect'])
+    same = v['rect'] == s['windows'][k]['rect'] if exact else all(abs(p - q) < 1 for p, q in zip(v['rect'], s['windows'][k]['rect']))
+    assert same, (k, v['rect'], s['windows'][k]['rect'])
+print("every view back where it was")
 PY
 }

@@ -236,15 +236,12 @@ FRAGVIZ_HD constexpr MatrixDescriptor wgmma_gate_b_descriptor(std::uint32_t b_st
 /// Byte offset of A element (row, k) in a stage (128-byte rows, the 128B swizzle: 16-byte chunk
 /// index XOR row % 8), and of B element (k, col): box col / 64, 128-byte k rows swizzled alike.
 /// What the TMA boxes write (the layouts a_layout / b_layout name).
-FRAGVIZ_HD constexpr std::uint32_t wgmma_gate_swizzle_128b(std::uint32_t byte_offset) {
-  return byte_offset ^ (((byte_offset >> 7) & 7u) << 4);
-}
 FRAGVIZ_HD constexpr std::uint32_t wgmma_gate_a_offset(int row, int k) {
-  return wgmma_gate_swizzle_128b(static_cast<std::uint32_t>(row * 128 + k * 2));
+  return apply_smem_swizzle(SmemSwizzle::b128, static_cast<std::uint32_t>(row * 128 + k * 2));
 }
 FRAGVIZ_HD constexpr std::uint32_t wgmma_gate_b_offset(int k, int col) {
   return static_cast<std::uint32_t>(col / 64) * 8192u +
-         wgmma_gate_swizzle_128b(static_cast<std::uint32_t>(k * 128 + (col % 64) * 2));
+         apply_smem_swizzle(SmemSwizzle::b128, static_cast<std::uint32_t>(k * 128 + (col % 64) * 2));
 }
 /// The mma_sync rung's ldmatrix row addresses, as byte offsets in a stage, for `lane` of the warp
 /// whose tile starts at row warp_row (A) or column warp_col (B), both multiples of 8:

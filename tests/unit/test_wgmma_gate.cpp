@@ -67,6 +67,42 @@ TEST(WgmmaGate, RungSizesByHand) {
   for (const WgmmaGateRung& r : kWgmmaGateRungs) EXPECT_LE(fragviz::wgmma_gate_dynamic_smem_bytes(r), 232448);
 }
 
+// The tma_store epilogue's buffers: 8 KB each, on the 128B swizzle's 1024-byte repeat; each
+// consumer's own two sit after every stage's B tile (stages x (16384 + 32768) bytes in) and, with
+// the stage pieces, the two consumers' buffers tile exactly their own 32 KB and the 48 KB of the
+// stage they are taken from, consumer c's A piece being its own 64 rows.
+TEST(WgmmaGate, EpilogueBuffersCoverTheirOwnAndOneStageExactly) {
+  for (int rung : {5, 6}) {
+    const WgmmaGateRung& r = kWgmmaGateRungs[rung];
+    ASSERT_TRUE(r.tma_store);
+    const std::uint32_t own = 4 * (16384 + 32768);
+    for (int c = 0; c < 2; ++c)
+      for (int i = 0; i < fragviz::kWgmmaGateStoreBuffers; ++i)
+        EXPECT_EQ(fragviz::wgmma_gate_epilogue_buffer_at(r, c, i, 0), own + 8192u * (2u * c + i));
+    for (int s = 0; s < r.stages; ++s) {
+      const std::uint32_t a = 16384u * s, b = 4 * 16384u + 32768u * s;
+      std::vector<std::uint32_t> covered;
+      for (int c = 0; c < 2; ++c) {
+        EXPECT_EQ(fragviz::wgmma_gate_epilogue_buffer_at(r, c, fragviz::kWgmmaGateStoreBuffers, s),
+                  a + 8192u * c)
+            << "consumer " << c << " takes its own rows of A";
+        for (int i = 0; i < fragviz::kWgmmaGateStoreBuffers + fragviz::kWgmmaGateStageStoreBuffers; ++i) {
+          const std::uint32_t at = fragviz::wgmma_gate_epilogue_buffer_at(r, c, i, s);
+          EXPECT_EQ(at % 1024, 0u);
+          covered.push_back(at);
+        }
+      }
+      std::sort(covered.begin(), covered.end());
+      std::vector<std::uint32_t> want;
+      for (std::uint32_t o = 0; o < 16384; o += 8192) want.push_back(a + o);
+      for (std::uint32_t o = 0; o < 32768; o += 8192) want.push_back(b + o);
+      for (std::uint32_t o = 0; o < 4 * 8192; o += 8192) want.push_back(own + o);
+      std::sort(want.begin(), want.end());
+      EXPECT_EQ(covered, want) << "stage " << s;
+    }
+  }
+}
+
 TEST(WgmmaGate, NRules) {
   EXPECT_FALSE(fragviz::validate_wgmma_gate(0, 1024));
   EXPECT_FALSE(fragviz::validate_wgmma_gate(0, 1152));  // 9 x 128

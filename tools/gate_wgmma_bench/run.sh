@@ -17,9 +17,10 @@ for v in v_rel v_g8 v_g32; do cmp -s "$src" "$work/$v.cu" && echo "sed made no c
 nvcc $F -c "$root/tools/gate_wgmma_bench/bench.cu" -o "$work/bench.o" &
 nvcc $F -c "$root/model/gate/wgmma_gate.cpp" -o "$work/wg.o" &
 nvcc $F -c "$root/gpu/cuda/hopper/gate_wgmma_pingpong.cu" -o "$work/pingpong.o" &  # rung 4's kernel
+nvcc $F -c "$root/gpu/cuda/hopper/gate_mma_tma_cluster.cu" -o "$work/mma_cluster.o" &  # rung 7's
 for v in gate_wgmma v_rel v_g8 v_g32; do nvcc $F -c "$work/$v.cu" -o "$work/$v.o" & done
 wait
 for v in gate_wgmma v_rel v_g8 v_g32; do
-  nvcc -gencode=arch=compute_90a,code=sm_90a "$work/bench.o" "$work/wg.o" "$work/pingpong.o" "$work/$v.o" -o "$work/b_$v" -lcublas ||
+  nvcc -gencode=arch=compute_90a,code=sm_90a "$work/bench.o" "$work/wg.o" "$work/pingpong.o" "$work/mma_cluster.o" "$work/$v.o" -o "$work/b_$v" -lcublas ||
     echo "link $v failed"
 done

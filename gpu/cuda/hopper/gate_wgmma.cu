@@ -169,6 +169,10 @@ __device__ __forceinline__ void warp_specialized_body(const CUtensorMap* map_a, 
     const auto release = [&](int s) { release_stage<Rung>(sm, s); };
     int it = 0;
     bool zeros_seen = false;  // the warpgroup's thread 0: the last wave's zeros are all written
+    // kWgmmaGateStoreInStage: the last tile's epilogue wrote into stage (it - 1) % stages, which
+    // is released at the next tile's first k-block, once its stores have read it.
+    constexpr bool kInStage = r.tma_store && kWgmmaGateStoreInStage;
+    bool holding = false;
     for_each_work<Rung>(first, step, units, kblocks, [&](int t, int kb_begin, int kb_end) {
       const WgmmaGateTile tile = tile_of(t);
       float d[128];
@@ -188,11 +192,23 @@ __device__ __forceinline__ void warp_specialized_body(const CUtensorMap* map_a, 
         // Keep this stage's group in flight; the one before it is done: release its stage.
         wgmma_wait_group<1>();
         fence_accumulators(d);
-        if (kb > kb_begin && warp_leader) release((it - 1) % r.stages);
+        if (kb > kb_begin) {
+          if (warp_leader) release((it - 1) % r.stages);
+        } else if (kInStage && holding) {
+          if (thread_in_warpgroup == 0) bulk_wait_group_read<0>();
+          named_barrier_sync<kWarpgroupSize>(1 + consumer);
+          if (warp_leader) release((it - 1) % r.stages);
+          holding = false;
+        }
       }
       wgmma_wait_group<0>();
       fence_accumulators(d);
-      if (warp_leader) release((it - 1) % r.stages);
+      if constexpr (kInStage) {
+        named_barrier_sync<2 * kWarpgroupSize>(3);  // both consumers are done reading the stage
+        holding = true;
+      } else if (warp_leader) {
+        release((it - 1) % r.stages);
+      }
       const int row0 = tile.m * r.block_m + 64 * consumer, col0 = tile.n * r.block_n;
       if constexpr (kWgmmaGateRungs[Rung].tma_store) {
         // A piece of a last-wave tile is added into C, once every block's zeros are there.
@@ -205,7 +221,7 @@ __device__ __forceinline__ void warp_specialized_body(const CUtensorMap* map_a, 
           zeros_seen = true;
         }
         store_accumulators_tma<Rung, 256>(d, sm, map_c, consumer, 1 + consumer, row0, col0,
-                                          thread_in_warpgroup, piece);
+                                          thread_in_warpgroup, piece, kInStage ? (it - 1) % r.stages : -1);
       } else {
         store_accumulators<256>(d, c, n, row0, col0, thread_in_warpgroup);
       }

@@ -208,15 +208,40 @@ struct Smem {
                 "every stage starts on the 128B swizzle's 1024-byte repeat");
   static constexpr std::uint32_t kStoreBytes = wgmma_gate_store_buffer_bytes();
   static_assert(kStoreBytes % 1024 == 0, "every epilogue buffer starts on the 1024-byte repeat");
+  /// The offsets below are the model's (wgmma_gate_stage_a_at, wgmma_gate_stage_b_at,
+  /// wgmma_gate_epilogue_buffer_at), written out in the form the device runs were built from;
+  /// this check holds them equal for every stage and buffer.
+  static constexpr bool offsets_are_the_models() {
+    for (int s = 0; s < kR.stages; ++s) {
+      if (static_cast<std::uint32_t>(s) * kABytes != wgmma_gate_stage_a_at(kR, s)) return false;
+      if (kR.stages * kABytes + static_cast<std::uint32_t>(s) * kBBytes != wgmma_gate_stage_b_at(kR, s))
+        return false;
+    }
+    for (int c = 0; c < kR.consumer_warpgroups; ++c)
+      for (int i = 0; i < kWgmmaGateStoreBuffers; ++i)
+        if (kR.stages * (kABytes + kBBytes) +
+                static_cast<std::uint32_t>(kWgmmaGateStoreBuffers * c + i) * kStoreBytes !=
+            wgmma_gate_epilogue_buffer_at(kR, c, i, 0))
+          return false;
+    return true;
+  }
+  static_assert(offsets_are_the_models(), "the stages and buffers where wgmma_gate.hpp puts them");
   std::uint32_t base;
   __device__ std::uint32_t a(int s) const { return base + static_cast<std::uint32_t>(s) * kABytes; }
   __device__ std::uint32_t b(int s) const {
     return base + kR.stages * kABytes + static_cast<std::uint32_t>(s) * kBBytes;
   }
-  /// Epilogue buffer `i` (0 or 1) of consumer warpgroup `consumer` (tma_store rungs).
+  /// Epilogue buffer `i` (below kWgmmaGateStoreBuffers) of consumer warpgroup `consumer`
+  /// (tma_store rungs).
   __device__ std::uint32_t store(int consumer, int i) const {
     return base + kR.stages * (kABytes + kBBytes) +
-           static_cast<std::uint32_t>(2 * consumer + i) * kStoreBytes;
+           static_cast<std::uint32_t>(kWgmmaGateStoreBuffers * consumer + i) * kStoreBytes;
+  }
+  /// The same, where i past kWgmmaGateStoreBuffers is a piece of stage `s`
+  /// (wgmma_gate_epilogue_buffer_at; kWgmmaGateStoreInStage only).
+  __device__ std::uint32_t store_or_stage(int consumer, int i, int s) const {
+    constexpr WgmmaGateRung r = kR;  // a local: a static member passed by reference needs a device definition
+    return base + wgmma_gate_epilogue_buffer_at(r, consumer, i, s);
   }
   __device__ std::uint32_t full(int s) const {
     return base + kR.stages * (kABytes + kBBytes) + static_cast<std::uint32_t>(wgmma_gate_store_bytes(kR)) +
@@ -353,28 +378,41 @@ __device__ __forceinline__ void store_accumulators(const float (&d)[N / 2], floa
 }
 
 /// The tma_store epilogue of one consumer warpgroup's m64nN accumulators (rows [row0, row0 + 64),
-/// columns [col0, col0 + N) of C): kWgmmaGateStoreCols columns at a time into its two buffers in
-/// turn (wgmma_gate_store_offset), each TMA-stored by the warpgroup's thread 0 through `map_c`.
-/// Before a buffer is written again that thread waits until its last store has read it, and the
-/// warpgroup meets at named barrier `barrier` (128 threads) around the writes. The copies drain
+/// columns [col0, col0 + N) of C): kWgmmaGateStoreCols columns at a time into its
+/// kWgmmaGateStoreBuffers buffers in turn (wgmma_gate_store_offset), each TMA-stored by the warpgroup's
+/// thread 0 through `map_c`. Before a buffer is written again that thread waits until its last store has read
+/// it, and the warpgroup meets at named barrier `barrier` (128 threads) around the writes. The copies drain
 /// after this returns; the kernel waits for them (bulk_wait_group<0>) before it exits.
 /// With `reduce` each buffer is added into C (tma_reduce_add_2d) instead of stored.
+/// With `stage` >= 0 (kWgmmaGateStoreInStage) the buffers are also taken from that stage
+/// (Smem::store_or_stage), which both consumers must have finished reading.
 template <int Rung, int N>
 __device__ __forceinline__ void store_accumulators_tma(const float (&d)[N / 2], const Smem<Rung>& sm,
                                                        const CUtensorMap* map_c, int consumer, int barrier,
                                                        int row0, int col0, int thread_in_warpgroup,
-                                                       bool reduce = false) {
+                                                       bool reduce = false, int stage = -1) {
   constexpr OperandSpec kD{ElemType::f32, 64, N, wgmma_d_layout(N)};
   static_assert(base_plus_offset_pairs(kD, kWarpgroupSize, N / 2),
                 "one base per thread plus constant offsets, (d[i], d[i+1]) adjacent for the float2 writes");
-  constexpr int kCols = kWgmmaGateStoreCols;
+  constexpr int kCols = kWgmmaGateStoreCols, kBuffers = kWgmmaGateStoreBuffers;
   static_assert(N % kCols == 0 && operand_coord(kD, 0, 0).col == 0, "whole buffers across the tile");
+  static_assert((N / kCols) % kBuffers == 0, "every tile's first store takes buffer 0");
+  // In a stage: the stores of the tile before have all been read (the stage was released after
+  // that), so store q takes buffer q % kStaged, waiting for the store kStaged back.
+  constexpr int kStaged = kWgmmaGateStoreBuffers + kWgmmaGateStageStoreBuffers;
   const Coord base = operand_coord(kD, thread_in_warpgroup, 0);
   const bool leader = thread_in_warpgroup == 0;
 #pragma unroll
   for (int q = 0; q < N / kCols; ++q) {
-    const std::uint32_t buffer = sm.store(consumer, q & 1);
-    if (leader) bulk_wait_group_read<1>();  // the store of two buffers ago (this one) has read it
+    const bool staged = kWgmmaGateStoreInStage && stage >= 0;
+    const std::uint32_t buffer =
+        staged ? sm.store_or_stage(consumer, q % kStaged, stage) : sm.store(consumer, q % kBuffers);
+    if (leader) {  // this buffer's last store has read it
+      if (staged)
+        bulk_wait_group_read<kStaged - 1>();
+      else
+        bulk_wait_group_read<kBuffers - 1>();
+    }
     named_barrier_sync<kWarpgroupSize>(barrier);
 #pragma unroll
     for (int i = 0; i < N / 2; i += 2) {

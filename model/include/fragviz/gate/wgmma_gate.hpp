@@ -67,6 +67,17 @@ inline constexpr int kWgmmaGateRungCount = 8;
 inline constexpr int kWgmmaGateMmaWarpM = 64, kWgmmaGateMmaWarpN = 64;
 /// C columns per TMA store of the tma_store epilogue: 32 f32 = one 128-byte swizzle row.
 inline constexpr int kWgmmaGateStoreCols = 32;
+/// Epilogue buffers per consumer warpgroup (tma_store rungs), used in turn: a buffer is written
+/// again once the store kWgmmaGateStoreBuffers stores back has read it. Divides the 8 stores of a
+/// 64x256 accumulator, so every tile starts on buffer 0.
+inline constexpr int kWgmmaGateStoreBuffers = 2;
+/// The tma_store epilogue also writes into the pipeline stage of the tile's last k-block, which
+/// the consumers then hold until the next tile's first k-block: each consumer its own 64 rows of
+/// the stage's A (8 KB) and two of its four B boxes (8 KB each), kWgmmaGateStageStoreBuffers more
+/// buffers per consumer, so fewer stores wait for the one before to have read its buffer. Off until
+/// a device has measured it (tools/gate_wgmma_bench/variants.sh times it against the shipped one).
+inline constexpr bool kWgmmaGateStoreInStage = false;
+inline constexpr int kWgmmaGateStageStoreBuffers = 3;
 
 /// The rungs, in ladder order (index = the rung number launch_gate_wgmma takes).
 inline constexpr WgmmaGateRung kWgmmaGateRungs[kWgmmaGateRungCount] = {
@@ -130,10 +141,10 @@ FRAGVIZ_HD constexpr int wgmma_gate_b_stage_bytes(const WgmmaGateRung& r) {
   return r.block_k * r.block_n * 2;
 }
 /// Bytes of one epilogue buffer of the tma_store rungs (64 rows x kWgmmaGateStoreCols f32), and of
-/// all of them (two per consumer warpgroup; 0 for the other rungs).
+/// all of them (kWgmmaGateStoreBuffers per consumer warpgroup; 0 for the other rungs).
 FRAGVIZ_HD constexpr int wgmma_gate_store_buffer_bytes() { return 64 * kWgmmaGateStoreCols * 4; }
 FRAGVIZ_HD constexpr int wgmma_gate_store_bytes(const WgmmaGateRung& r) {
-  return r.tma_store ? 2 * r.consumer_warpgroups * wgmma_gate_store_buffer_bytes() : 0;
+  return r.tma_store ? kWgmmaGateStoreBuffers * r.consumer_warpgroups * wgmma_gate_store_buffer_bytes() : 0;
 }
 /// Dynamic shared memory: the stages, the epilogue buffers (tma_store), 1024 bytes of slack to
 /// align them to the 128B swizzle's repeat (the dynamic window's start is only 16-byte aligned by
@@ -141,6 +152,31 @@ FRAGVIZ_HD constexpr int wgmma_gate_store_bytes(const WgmmaGateRung& r) {
 FRAGVIZ_HD constexpr int wgmma_gate_dynamic_smem_bytes(const WgmmaGateRung& r) {
   return r.stages * (wgmma_gate_a_stage_bytes(r) + wgmma_gate_b_stage_bytes(r)) + wgmma_gate_store_bytes(r) +
          1024 + 16 * r.stages;
+}
+/// Byte offsets in a rung's dynamic window, from its 1024-aligned start: every stage's A tile
+/// (stage s at s x A bytes), then every stage's B tile, then the epilogue buffers (tma_store
+/// rungs), then the full and empty mbarriers.
+FRAGVIZ_HD constexpr std::uint32_t wgmma_gate_stage_a_at(const WgmmaGateRung& r, int s) {
+  return static_cast<std::uint32_t>(s) * static_cast<std::uint32_t>(wgmma_gate_a_stage_bytes(r));
+}
+FRAGVIZ_HD constexpr std::uint32_t wgmma_gate_stage_b_at(const WgmmaGateRung& r, int s) {
+  return static_cast<std::uint32_t>(r.stages) * static_cast<std::uint32_t>(wgmma_gate_a_stage_bytes(r)) +
+         static_cast<std::uint32_t>(s) * static_cast<std::uint32_t>(wgmma_gate_b_stage_bytes(r));
+}
+/// Epilogue buffer `i` of consumer warpgroup `c` (0 or 1) of a tma_store rung, 8 KB each: below
+/// kWgmmaGateStoreBuffers its own; past them (kWgmmaGateStoreInStage) pieces of stage `s`, the
+/// stage of the tile's last k-block: its A rows 64c..64c+63, then its B boxes 2c and 2c + 1. The
+/// two consumers' buffers so cover their own buffers and the whole of stage s.
+FRAGVIZ_HD constexpr std::uint32_t wgmma_gate_epilogue_buffer_at(const WgmmaGateRung& r, int c, int i,
+                                                                 int s) {
+  const auto buffer = static_cast<std::uint32_t>(wgmma_gate_store_buffer_bytes());
+  if (i < kWgmmaGateStoreBuffers)
+    return wgmma_gate_stage_b_at(r, r.stages) +
+           static_cast<std::uint32_t>(kWgmmaGateStoreBuffers * c + i) * buffer;
+  if (i == kWgmmaGateStoreBuffers)
+    return wgmma_gate_stage_a_at(r, s) + static_cast<std::uint32_t>(c) * buffer;
+  return wgmma_gate_stage_b_at(r, s) +
+         static_cast<std::uint32_t>(2 * c + i - kWgmmaGateStoreBuffers - 1) * buffer;
 }
 /// n must be a multiple of this (whole tiles in M and N, whole clusters in M, whole stages in K).
 FRAGVIZ_HD constexpr int wgmma_gate_n_multiple(const WgmmaGateRung& r) {

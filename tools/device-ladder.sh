@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# One device call for issue 27's ladder (about 6 minutes on an H100 or H200): builds fragviz-cli and
+# One device call for issue 27's ladder (8-9 minutes on an H100 or H200: give it the full 600 s): builds fragviz-cli and
 # the gate's GPU tests, and tools/gate_wgmma_bench's epilogue variants (variants.sh) beside them;
 # runs the ladder bench at 2048/4096/8192 (median of 20, cuBLAS in the same run, every run
 # exact-gated) with the stream-k rung's sweep, the Hopper rungs' GateExact tests, the variants
@@ -43,9 +43,10 @@ SKIP_BUILD=1 WORK="$root/build-exp" timeout 150 bash "$root/tools/gate_wgmma_ben
 t "variants exit $?"; grep -E "exactness|^round|^ *[0-9]+ " "$out/variants.txt" | tee -a "$log"
 for run in "memcheck 3072 5" "synccheck 3072 5" "memcheck 3072 6" "racecheck 3072 6"; do
   read -r tool n rung <<<"$run"
-  timeout 60 compute-sanitizer --tool "$tool" "$root/build-exp/stage/b" profile "$n" "$rung" >>"$out/checks.txt" 2>&1
+  timeout 45 compute-sanitizer --tool "$tool" "$root/build-exp/stage/b" profile "$n" "$rung" >>"$out/checks.txt" 2>&1
+  rc=$?
   r=$(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$out/checks.txt" | tail -1)
-  t "$tool, the stage variant's rung $rung at $n: exit $? ${r:-no summary (timeout?)}"
+  t "$tool, the stage variant's rung $rung at $n: exit $rc ${r:-no summary (timeout?)}"
 done
 timeout 60 ncu --kernel-name gate_wgmma_tma_store --launch-count 1 --section SpeedOfLight --section WarpStateStats \
   "$cli" gate --n 4096 --variant wgmma-tma-store --runs 1 --no-cublas >>"$out/checks.txt" 2>&1

@@ -16,6 +16,7 @@
 #include "fragviz/gate/wgmma_gate.hpp"
 #include "fragviz/tile/cta_presets.hpp"
 #include "fragviz/util/words.hpp"
+#include "fragviz/viewmodel/ladder_notes.hpp"
 #include "fragviz/viewmodel/tile_units.hpp"  // clamp_note
 #include "panels.hpp"
 
@@ -180,12 +181,14 @@ std::string ladder_cell_text(const LadderRow& row) {
   return t;
 }
 
-/// A ladder row's tooltip: the variant, its rung and technique, then every figure of each size (the
-/// resource columns' too, shown or not), or why a size did not run.
+/// A ladder row's tooltip: the variant, its rung and technique, what Nsight Compute says limits it
+/// (the docs' ladder notes), then every figure of each size (the resource columns' too, shown or
+/// not), or why a size did not run.
 std::string ladder_row_text(const GateVariantInfo& info, const std::vector<LadderRow>& rows,
                             const LadderPivot::Row& row) {
   std::string t =
       std::string(info.name) + " (rung " + std::to_string(info.rung) + "): " + std::string(info.technique);
+  if (const auto limit = ladder_limit(info.name)) t += "\nwhat limits it (Nsight Compute): " + *limit;
   for (int i : row.cells)
     if (i >= 0) t += ladder_cell_text(rows[static_cast<std::size_t>(i)]);
   return t;

@@ -765,6 +765,9 @@ struct AppState {
   bool quit_confirm_requested = false;
 
   std::string gl_renderer;  ///< GL_RENDERER of the window's context (which GPU or rasteriser draws)
+  /// Frames whose draw data repeated the one on screen, so not drawn again (frame_loop.cpp): what
+  /// a test reads to see that the skipping is on.
+  long frames_skipped = 0;
 
   FrameRecord frame;  ///< what this frame drew
   std::uint64_t frame_index = 0;

@@ -924,6 +924,7 @@ std::string App::state_json() const {
   j["text_lines"] = text_lines;
 
   j["gl"] = {{"renderer", s_.gl_renderer}};  // which GPU (or software rasteriser) draws the window
+  j["frames_skipped"] = s_.frames_skipped;   // frames not drawn again: their draw data repeated
   // Display scale, fonts, window rectangles and assets: what the HiDPI and asset tests check.
   j["display"] = {
       {"scale", px},

@@ -160,6 +160,7 @@ bool FrameLoop::draw_frame() {
   // The frames that settle after input mostly repeat the last one: then the pixels on screen are
   // already right, and a software rasteriser would spend most of the frame drawing them again.
   if (!must_present(fw, fh)) {
+    ++state_.frames_skipped;
     input_frame_done();
     ++frame_;
     dump_state_if_changed();

@@ -1,53 +1,36 @@
 #include "fragviz/viewmodel/ladder_notes.hpp"
 
+#include <algorithm>
+
+#include "fragviz/util/csv.hpp"
+
 namespace fragviz::app {
 namespace embedded {
 extern const std::string_view ladder_notes_csv;
 }
 
-namespace {
-
-/// The fields of the record starting at `at` (moved past its line end); nullopt on an open quote.
-std::optional<std::vector<std::string>> next_record(std::string_view csv, std::size_t& at) {
-  std::vector<std::string> fields(1);
-  bool quoted = false;
-  while (at < csv.size()) {
-    const char ch = csv[at++];
-    if (quoted) {
-      if (ch != '"')
-        fields.back() += ch;
-      else if (at < csv.size() && csv[at] == '"')
-        fields.back() += '"', ++at;
-      else
-        quoted = false;
-    } else if (ch == '"') {
-      quoted = true;
-    } else if (ch == ',') {
-      fields.emplace_back();
-    } else if (ch == '\n') {
-      return fields;
-    } else if (ch != '\r') {
-      fields.back() += ch;
+std::optional<std::vector<LadderNote>> parse_ladder_notes(std::string_view csv) {
+  std::vector<LadderNote> notes;
+  bool header = true;
+  for (std::size_t at = 0; at < csv.size();) {
+    const std::size_t end = std::min(csv.find('\n', at), csv.size());
+    const std::string_view line = csv.substr(at, end - at);
+    at = end + 1;
+    // A quote left open (an odd count: "" inside a field is two) would run into the next line.
+    if (std::count(line.begin(), line.end(), '"') % 2 != 0) return std::nullopt;
+    const std::vector<std::string> f = csv_fields(line);
+    if (header) {
+      if (f != std::vector<std::string>{"variant", "technique", "limit"}) return std::nullopt;
+      header = false;
+    } else if (f.size() == 1 && f.front().empty()) {
+      continue;  // a blank line
+    } else if (f.size() != 3) {
+      return std::nullopt;
+    } else {
+      notes.push_back(LadderNote{f[0], f[1], f[2]});
     }
   }
-  if (quoted) return std::nullopt;
-  return fields;
-}
-
-}  // namespace
-
-std::optional<std::vector<LadderNote>> parse_ladder_notes(std::string_view csv) {
-  std::size_t at = 0;
-  const auto header = next_record(csv, at);
-  if (!header || *header != std::vector<std::string>{"variant", "technique", "limit"}) return std::nullopt;
-  std::vector<LadderNote> notes;
-  while (at < csv.size()) {
-    const auto row = next_record(csv, at);
-    if (!row) return std::nullopt;
-    if (row->size() == 1 && row->front().empty()) continue;  // a blank line
-    if (row->size() != 3) return std::nullopt;
-    notes.push_back(LadderNote{(*row)[0], (*row)[1], (*row)[2]});
-  }
+  if (header) return std::nullopt;
   return notes;
 }
 

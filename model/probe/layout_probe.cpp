@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "fragviz/isa/ldmatrix.hpp"
+#include "fragviz/util/csv.hpp"
 #include "fragviz/util/words.hpp"
 
 namespace fragviz {
@@ -13,35 +14,6 @@ namespace {
 
 int slot_count(SharedOp op, LdmatrixConfig c, int element_bytes) {
   return is_matrix_op(op) ? 2 * matrices(c.num) : access_bytes(op) / element_bytes;
-}
-
-/// Splits one CSV line (double quotes around fields, "" inside for a quote).
-std::vector<std::string> csv_fields(std::string_view line) {
-  std::vector<std::string> out;
-  std::string f;
-  bool quoted = false;
-  for (std::size_t i = 0; i < line.size(); ++i) {
-    const char c = line[i];
-    if (quoted) {
-      if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
-        f += '"';
-        ++i;
-      } else if (c == '"') {
-        quoted = false;
-      } else {
-        f += c;
-      }
-    } else if (c == '"') {
-      quoted = true;
-    } else if (c == ',') {
-      out.push_back(std::move(f));
-      f.clear();
-    } else if (c != '\r') {
-      f += c;
-    }
-  }
-  out.push_back(std::move(f));
-  return out;
 }
 
 }  // namespace

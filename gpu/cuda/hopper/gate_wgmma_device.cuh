@@ -208,38 +208,27 @@ struct Smem {
                 "every stage starts on the 128B swizzle's 1024-byte repeat");
   static constexpr std::uint32_t kStoreBytes = wgmma_gate_store_buffer_bytes();
   static_assert(kStoreBytes % 1024 == 0, "every epilogue buffer starts on the 1024-byte repeat");
-  /// The offsets below are the model's (wgmma_gate_stage_a_at, wgmma_gate_stage_b_at,
-  /// wgmma_gate_epilogue_buffer_at), written out in the form the device runs were built from;
-  /// this check holds them equal for every stage and buffer.
-  static constexpr bool offsets_are_the_models() {
+  /// a() and b() are the model's wgmma_gate_stage_a_at and wgmma_gate_stage_b_at, written out in
+  /// the form the device runs were built from (calling them reorders rung 8's code); this check
+  /// holds them equal for every stage.
+  static constexpr bool stages_are_the_models() {
     for (int s = 0; s < kR.stages; ++s) {
       if (static_cast<std::uint32_t>(s) * kABytes != wgmma_gate_stage_a_at(kR, s)) return false;
       if (kR.stages * kABytes + static_cast<std::uint32_t>(s) * kBBytes != wgmma_gate_stage_b_at(kR, s))
         return false;
     }
-    for (int c = 0; c < kR.consumer_warpgroups; ++c)
-      for (int i = 0; i < kWgmmaGateStoreBuffers; ++i)
-        if (kR.stages * (kABytes + kBBytes) +
-                static_cast<std::uint32_t>(kWgmmaGateStoreBuffers * c + i) * kStoreBytes !=
-            wgmma_gate_epilogue_buffer_at(kR, c, i, 0))
-          return false;
     return true;
   }
-  static_assert(offsets_are_the_models(), "the stages and buffers where wgmma_gate.hpp puts them");
+  static_assert(stages_are_the_models(), "the stages where wgmma_gate.hpp puts them");
   std::uint32_t base;
   __device__ std::uint32_t a(int s) const { return base + static_cast<std::uint32_t>(s) * kABytes; }
   __device__ std::uint32_t b(int s) const {
     return base + kR.stages * kABytes + static_cast<std::uint32_t>(s) * kBBytes;
   }
-  /// Epilogue buffer `i` (below kWgmmaGateStoreBuffers) of consumer warpgroup `consumer`
-  /// (tma_store rungs).
-  __device__ std::uint32_t store(int consumer, int i) const {
-    return base + kR.stages * (kABytes + kBBytes) +
-           static_cast<std::uint32_t>(kWgmmaGateStoreBuffers * consumer + i) * kStoreBytes;
-  }
-  /// The same, where i past kWgmmaGateStoreBuffers is a piece of stage `s`
-  /// (wgmma_gate_epilogue_buffer_at; kWgmmaGateStoreInStage only).
-  __device__ std::uint32_t store_or_stage(int consumer, int i, int s) const {
+  /// Epilogue buffer `i` of consumer warpgroup `consumer` (tma_store rungs): below
+  /// kWgmmaGateStoreBuffers its own; past them, with kWgmmaGateStoreInStage, a piece of stage `s`
+  /// (wgmma_gate_epilogue_buffer_at).
+  __device__ std::uint32_t store(int consumer, int i, int s = 0) const {
     constexpr WgmmaGateRung r = kR;  // a local: a static member passed by reference needs a device definition
     return base + wgmma_gate_epilogue_buffer_at(r, consumer, i, s);
   }
@@ -385,7 +374,7 @@ __device__ __forceinline__ void store_accumulators(const float (&d)[N / 2], floa
 /// after this returns; the kernel waits for them (bulk_wait_group<0>) before it exits.
 /// With `reduce` each buffer is added into C (tma_reduce_add_2d) instead of stored.
 /// With `stage` >= 0 (kWgmmaGateStoreInStage) the buffers are also taken from that stage
-/// (Smem::store_or_stage), which both consumers must have finished reading.
+/// (Smem::store), which both consumers must have finished reading.
 template <int Rung, int N>
 __device__ __forceinline__ void store_accumulators_tma(const float (&d)[N / 2], const Smem<Rung>& sm,
                                                        const CUtensorMap* map_c, int consumer, int barrier,
@@ -402,11 +391,11 @@ __device__ __forceinline__ void store_accumulators_tma(const float (&d)[N / 2], 
   constexpr int kStaged = kWgmmaGateStoreBuffers + kWgmmaGateStageStoreBuffers;
   const Coord base = operand_coord(kD, thread_in_warpgroup, 0);
   const bool leader = thread_in_warpgroup == 0;
+  const bool staged = kWgmmaGateStoreInStage && stage >= 0;
 #pragma unroll
   for (int q = 0; q < N / kCols; ++q) {
-    const bool staged = kWgmmaGateStoreInStage && stage >= 0;
     const std::uint32_t buffer =
-        staged ? sm.store_or_stage(consumer, q % kStaged, stage) : sm.store(consumer, q % kBuffers);
+        staged ? sm.store(consumer, q % kStaged, stage) : sm.store(consumer, q % kBuffers);
     if (leader) {  // this buffer's last store has read it
       if (staged)
         bulk_wait_group_read<kStaged - 1>();

@@ -1,7 +1,7 @@
 // What Nsight Compute says limits each rung of the ladder: docs/guide/ladder-notes.csv, the one
 // file the docs' ladder table (tools/ladder-table.py) and the app's ladder tooltips read. The build
 // embeds it. Columns: variant, technique, limit; a field with a comma or a quote is quoted, a quote
-// inside doubled (RFC 4180).
+// inside doubled (RFC 4180; fragviz/util/csv.hpp), one record a line.
 #pragma once
 
 #include <optional>

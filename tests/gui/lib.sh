@@ -306,13 +306,24 @@ open_from_view_menu() {
 
 # click X Y: a left click at window pixel (X, Y).
 click() {
+  [ $# -eq 2 ] || fail "click: no position to click (the widget was not in the state dump)"
   xdotool mousemove --window "$WID" "$1" "$2" sleep 0.2 click 1 sleep 0.3
   # Park the mouse in an empty corner so no tooltip covers what the next step looks at.
   xdotool mousemove --window "$WID" 5 995
 }
 
-# centre_of 'python expression giving a rect [x, y, w, h]': prints "X Y".
-centre_of() { python3 -c "import json; s=json.load(open('$STATE')); r=$1; print(int(r[0]+r[2]/2), int(r[1]+r[3]/2))"; }
+# centre_of 'python expression giving a rect [x, y, w, h]': prints "X Y". A widget drawn one frame
+# after the state a wait_for saw (a window's close button after its report loaded) is waited for, up
+# to 5 s, rather than failing the click with an empty position.
+centre_of() {
+  local _
+  for _ in $(seq 50); do
+    python3 -c "import json; s=json.load(open('$STATE')); r=$1; print(int(r[0]+r[2]/2), int(r[1]+r[3]/2))" \
+      2>/dev/null && return 0
+    sleep 0.1
+  done
+  python3 -c "import json; s=json.load(open('$STATE')); r=$1; print(int(r[0]+r[2]/2), int(r[1]+r[3]/2))"
+}
 
 # cell_centre OPERAND ROW COL: centre of that fragment cell as the app drew it.
 cell_centre() {

@@ -512,11 +512,16 @@ struct LaunchOptions {
 
 /// The whole app state. One instance, owned by main.
 /// A fitted cell size (zoom 1) and blocks per row, for the view of `view_w` x `view_h` (logical px
-/// under its header lines, the Find answer's included) showing instruction `key`.
-struct FragmentsFitMemo {
-  std::string key;
+/// under its header lines, the Find answer's included).
+struct GridFit {
   float view_w = -1, view_h = -1, cw = 0, ch = 0;
   int per_row = 1;
+};
+
+/// The fragments view's fit for instruction `key` (its zoom is relative to it).
+struct FragmentsFitMemo {
+  std::string key;
+  GridFit fit;
 };
 
 struct AppState {

@@ -611,9 +611,41 @@ const Key<Settings> kMovesKeys[] = {
     {"lane", nullptr, nullptr},
 };
 
+/// A saved zoom's "fit" (ZoomSetting::fit) at `j`: each size within its bounds (the nearest one
+/// outside); a fit missing a size is said and left out.
+std::optional<GridFit> read_grid_fit(Reader& r, const json& j, const std::string& name) {
+  if (!j.is_object()) {
+    r.say(name + " is " + shown(j) + ", not an object: the fit is worked out again");
+    return std::nullopt;
+  }
+  GridFit f{0, 0, 0, 0, 0};
+  r.number(j, "view_w", name + ".view_w", 1.f, 65536.f, f.view_w);
+  r.number(j, "view_h", name + ".view_h", 1.f, 65536.f, f.view_h);
+  r.number(j, "cell_w", name + ".cell_w", 0.25f, 4096.f, f.cw);
+  r.number(j, "cell_h", name + ".cell_h", 0.25f, 4096.f, f.ch);
+  r.integer(j, "blocks_per_row", name + ".blocks_per_row", 1, 64, f.per_row);
+  const std::array<const char*, 5> known = {"view_w", "view_h", "cell_w", "cell_h", "blocks_per_row"};
+  for (auto e = j.begin(); e != j.end(); ++e)
+    if (std::none_of(known.begin(), known.end(), [&](const char* n) { return e.key() == n; }))
+      r.say("unknown setting " + shown(json(name + "." + e.key())) + " ignored");
+  if (f.view_w <= 0 || f.view_h <= 0 || f.cw <= 0 || f.ch <= 0 || f.per_row <= 0) {
+    r.say(name + " lacks a size: the fit is worked out again");
+    return std::nullopt;
+  }
+  return f;
+}
+
+json grid_fit_json(const GridFit& f) {
+  return json{{"view_w", f.view_w},
+              {"view_h", f.view_h},
+              {"cell_w", f.cw},
+              {"cell_h", f.ch},
+              {"blocks_per_row", f.per_row}};
+}
+
 /// One view's saved zoom: "for", the subject it was chosen for, and "zoom", 0 (the view's first) or
-/// up to `Hi` (outside: the nearest end).
-template <ZoomSetting Settings::*F, int Hi>
+/// up to `Hi` (outside: the nearest end); with `Fit`, "fit" too (the fragments view's).
+template <ZoomSetting Settings::*F, int Hi, bool Fit = false>
 Key<Settings> zoom_key(const char* key) {
   return {key,
           [](Reader& r, const json& j, const char* k, const std::string& name, Settings& s) {
@@ -626,21 +658,22 @@ Key<Settings> zoom_key(const char* key) {
             ZoomSetting z = s.*F;
             read_bounded_text(r, *it, "for", name + ".for", z.key);
             r.number(*it, "zoom", name + ".zoom", 0.f, static_cast<float>(Hi), z.zoom);
-            const std::array<const char*, 2> known = {"for", "zoom"};
+            if (auto f = it->find("fit"); Fit && f != it->end()) z.fit = read_grid_fit(r, *f, name + ".fit");
             for (auto e = it->begin(); e != it->end(); ++e)
-              if (std::find_if(known.begin(), known.end(), [&](const char* n) { return e.key() == n; }) ==
-                  known.end())
+              if (e.key() != "for" && e.key() != "zoom" && !(Fit && e.key() == "fit"))
                 r.say("unknown setting " + shown(json(name + "." + e.key())) + " ignored");
             s.*F = z;
           },
           [](const Settings& s) -> json {
-            return json{{"for", (s.*F).key}, {"zoom", (s.*F).zoom}};
+            json j{{"for", (s.*F).key}, {"zoom", (s.*F).zoom}};
+            if (Fit && (s.*F).fit) j["fit"] = grid_fit_json(*(s.*F).fit);
+            return j;
           }};
 }
 
 /// "zoom": each zoomable view's zoom (issue 22: every view opened at its first zoom again).
 const Key<Settings> kZoomKeys[] = {
-    zoom_key<&Settings::fragments_zoom, static_cast<int>(kMaxFragmentsZoom)>("fragments"),
+    zoom_key<&Settings::fragments_zoom, static_cast<int>(kMaxFragmentsZoom), true>("fragments"),
     zoom_key<&Settings::banks_zoom, static_cast<int>(kMaxBanksZoom)>("banks"),
     zoom_key<&Settings::warpgroup_zoom, static_cast<int>(kMaxWarpgroupZoom)>("warpgroup"),
     zoom_key<&Settings::tmem_zoom, static_cast<int>(kMaxTmemZoom)>("tmem"),
@@ -1306,6 +1339,10 @@ Settings settings_of(const AppState& s) {
   out.moves_b8 = s.moves_b8.shown;
   out.moves_b8_form = s.moves_b8.move;
   out.fragments_zoom = zoom_setting(s.fragments_view);
+  // The fit the saved zoom is relative to, where it is this zoom's subject's.
+  if (out.fragments_zoom.zoom > 0 && s.fragments_fit_memo.key == out.fragments_zoom.key &&
+      s.fragments_fit_memo.fit.cw > 0)
+    out.fragments_zoom.fit = s.fragments_fit_memo.fit;
   out.banks_zoom = zoom_setting(s.banks_zoom);
   out.warpgroup_zoom = zoom_setting(s.hopper.warpgroup_zoom);
   out.tmem_zoom = zoom_setting(s.tmem.zoom);
@@ -1398,6 +1435,8 @@ void apply_settings(const ParsedSettings& p, AppState& s) {
   s.moves_b8.shown = in.moves_b8;
   s.moves_b8.move = in.moves_b8_form;
   apply_zoom_setting(in.fragments_zoom, s.fragments_view);
+  if (in.fragments_zoom.zoom > 0 && !in.fragments_zoom.key.empty() && in.fragments_zoom.fit)
+    s.fragments_fit_memo = FragmentsFitMemo{in.fragments_zoom.key, *in.fragments_zoom.fit};
   apply_zoom_setting(in.banks_zoom, s.banks_zoom);
   apply_zoom_setting(in.warpgroup_zoom, s.hopper.warpgroup_zoom);
   apply_zoom_setting(in.tmem_zoom, s.tmem.zoom);

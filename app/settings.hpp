@@ -64,6 +64,10 @@ inline constexpr int kMaxCtaThread = 1023;
 struct ZoomSetting {
   std::string key{};
   float zoom = 0;
+  /// The fragments view's: the fit the zoom is relative to ("fit": {"view_w", "view_h", "cell_w",
+  /// "cell_h", "blocks_per_row"}, logical px), so a restart shows the cells as they were at quit
+  /// though the view opens shorter or narrower; none: worked out again from the view.
+  std::optional<GridFit> fit{};
 };
 
 /// `z` as saved: its zoom while the user has moved off the view's first one, else 0.

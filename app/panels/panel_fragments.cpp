@@ -627,16 +627,18 @@ void draw_fragments(AppState& s, const Derived& d) {
   // beside it, issue 22: at 1.30x View > Warpgroup halved the rows and dropped their labels) keeps
   // its fit, and its grids scroll. The fit follows the view only for a new instruction, while
   // "fit" holds (zoom 1 after the button), and while the zoom is still the untouched first one (a
-  // window resize works that zoom out again; a view opened beside it ends that: zoom_for).
+  // window resize works that zoom out again; a view opened beside it ends that: zoom_for). A zoom the
+  // settings restore brings its fit along (ZoomSetting::fit): a restart with the Warpgroup open
+  // showed the grids at half their cells, the zoom relative to the shorter view's fit.
   GridZoom& view = s.fragments_view;
   FragmentsFitMemo& memo = s.fragments_fit_memo;
-  const bool resized = memo.view_w != avail.x || memo.view_h != avail.y;
+  const bool resized = memo.fit.view_w != avail.x || memo.fit.view_h != avail.y;
   const bool fitted_now = s.fragments_fitted && view.zoom == 1.f;
   const bool first_zoom = view.key == in.mnemonic && view.zoom == view.start && !s.frame.layout.views_changed;
   if (memo.key != in.mnemonic || (resized && (fitted_now || first_zoom))) {
-    memo = FragmentsFitMemo{in.mnemonic, avail.x, avail.y, live.cw, live.ch, live.per_row};
+    memo = FragmentsFitMemo{in.mnemonic, GridFit{avail.x, avail.y, live.cw, live.ch, live.per_row}};
   }
-  const Fit kept{memo.cw, memo.ch, memo.per_row};
+  const Fit kept{memo.fit.cw, memo.fit.ch, memo.fit.per_row};
   int max_element = 0;
   for (const OperandTable& t : d.operands) max_element = std::max(max_element, t.per_lane - 1);
   const float readable = readable_zoom(in, sf, kept, max_element);
@@ -644,7 +646,7 @@ void draw_fragments(AppState& s, const Derived& d) {
   // while the answer comes and goes (newcomer round 13), the grids scrolling under it.
   // The zoom row, and Find's own line under it where it wraps (it stays while the view's width does).
   const float zoom_row_h = ImGui::GetFrameHeightWithSpacing() + find_field_wrap_height();
-  const ImVec2 grids_room(memo.view_w - sb - 4.f, memo.view_h - zoom_row_h - sb - 4.f);
+  const ImVec2 grids_room(memo.fit.view_w - sb - 4.f, memo.fit.view_h - zoom_row_h - sb - 4.f);
   const float start = opening_zoom(in, sf, kept, max_element, readable, mg, grids_room);
   const bool fresh = zoom_for(view, in.mnemonic, start, s.frame.layout.views_changed);
   if (fresh) s.fragments_fitted = false;

@@ -1421,6 +1421,67 @@ TEST(SettingsFiles, DialogDescriptorMovesAndZoomAreSavedAndReadAtTheNextStart) {
   EXPECT_TRUE(next.banks_zoom.key.empty());
 }
 
+// Round 32: after a restart with the Warpgroup open the fragments grids came back at half their
+// cells: the saved zoom was relative to a fit worked out again from the shorter view. The zoom's fit
+// is saved beside it and restored with it, for its own instruction only.
+TEST(SettingsFiles, FragmentsZoomKeepsTheFitItIsRelativeTo) {
+  TempDir t;
+  const ConfigDir dir{t.path.string(), t.path.parent_path().string(), "x"};
+  const std::string m16n8k16 = "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32";
+  AppState first;
+  ASSERT_EQ(start_settings(dir, true, first), t.path.string());
+  first.fragments_view.key = m16n8k16;
+  first.fragments_view.start = 0.f;  // kept off its first zoom (a view opened beside it)
+  first.fragments_view.zoom = 1.03f;
+  first.fragments_fit_memo = FragmentsFitMemo{m16n8k16, GridFit{774.f, 552.f, 28.5f, 13.5f, 2}};
+  ASSERT_EQ(save_settings(t.path.string(), settings_of(first)), "");
+  AppState next;
+  ASSERT_EQ(start_settings(dir, true, next), t.path.string());
+  EXPECT_TRUE(next.settings_notices.empty());
+  EXPECT_FLOAT_EQ(next.fragments_view.zoom, 1.03f);
+  EXPECT_EQ(next.fragments_fit_memo.key, m16n8k16);
+  EXPECT_FLOAT_EQ(next.fragments_fit_memo.fit.view_w, 774.f);
+  EXPECT_FLOAT_EQ(next.fragments_fit_memo.fit.view_h, 552.f);
+  EXPECT_FLOAT_EQ(next.fragments_fit_memo.fit.cw, 28.5f);
+  EXPECT_FLOAT_EQ(next.fragments_fit_memo.fit.ch, 13.5f);
+  EXPECT_EQ(next.fragments_fit_memo.fit.per_row, 2);
+
+  // A fit of another instruction than the zoom's (the memo follows the instruction shown) is not
+  // saved; nor is one beside the view's own first zoom (the view works both out again).
+  first.fragments_fit_memo.key = "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32";
+  EXPECT_FALSE(settings_of(first).fragments_zoom.fit);
+  first.fragments_fit_memo.key = m16n8k16;
+  first.fragments_view.start = first.fragments_view.zoom;
+  EXPECT_FALSE(settings_of(first).fragments_zoom.fit);
+}
+
+// A saved fit that is not whole or not sizes is said and left out (the view works its fit out
+// again); sizes past their bounds take the nearest; only the fragments view's zoom has a fit.
+TEST(ParseSettings, BadFragmentsZoomFitIsSaid) {
+  ParsedSettings p = parse_fields(
+      R"x("zoom": {"fragments": {"for": "x", "zoom": 2, "fit": {"view_w": 700, "cell_w": 20}}})x");
+  EXPECT_TRUE(any_message_has(p, "zoom.fragments.fit lacks a size")) << all(p);
+  EXPECT_EQ(p.messages.size(), 1u) << all(p);
+  EXPECT_FALSE(p.settings.fragments_zoom.fit);
+  EXPECT_FLOAT_EQ(p.settings.fragments_zoom.zoom, 2.f);
+  p = parse_fields(R"x("zoom": {"fragments": {"for": "x", "zoom": 2, "fit": [700, 500, 20, 10, 1]}})x");
+  EXPECT_TRUE(any_message_has(p, "zoom.fragments.fit is an array, not an object")) << all(p);
+  EXPECT_FALSE(p.settings.fragments_zoom.fit);
+  p = parse_fields(
+      R"x("zoom": {"fragments": {"for": "x", "zoom": 2, "fit": {"view_w": 700, "view_h": 500, "cell_w": 1e9,
+          "cell_h": -3, "blocks_per_row": 2, "pad": 1}}, "banks": {"for": "explorer 16 16", "zoom": 3, "fit": {}}})x");
+  EXPECT_TRUE(any_message_has(p, "zoom.fragments.fit.cell_w 1000000000", "using 4096")) << all(p);
+  EXPECT_TRUE(any_message_has(p, "zoom.fragments.fit.cell_h -3", "using 0.25")) << all(p);
+  EXPECT_TRUE(any_message_has(p, "unknown setting \"zoom.fragments.fit.pad\"")) << all(p);
+  EXPECT_TRUE(any_message_has(p, "unknown setting \"zoom.banks.fit\"")) << all(p);
+  EXPECT_EQ(p.messages.size(), 4u) << all(p);
+  ASSERT_TRUE(p.settings.fragments_zoom.fit);
+  EXPECT_FLOAT_EQ(p.settings.fragments_zoom.fit->cw, 4096.f);
+  EXPECT_FLOAT_EQ(p.settings.fragments_zoom.fit->ch, 0.25f);
+  EXPECT_EQ(p.settings.fragments_zoom.fit->per_row, 2);
+  EXPECT_FALSE(p.settings.banks_zoom.fit);
+}
+
 // A bad value of a new key is said with what is used instead, and the file is left as it is.
 TEST(ParseSettings, BadDialogDescriptorMovesAndZoomValuesAreSaid) {
   const ParsedSettings p = parse_fields(

@@ -5,7 +5,7 @@
 # middle column. The view got shorter, and its cells used to shrink with it (rows half as tall, no
 # labels, only rows 0-4 of A in view) while the zoom field still read 1.30x. Now the zoom, the cell
 # size and the labels stay exactly as they were, and the grids scroll inside the shorter view down
-# to their last row.
+# to their last row, and a restart shows them so again.
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/hopper_lib.sh"
 gui_init "$@"
@@ -40,5 +40,15 @@ for _ in $(seq 40); do xdotool click 5; sleep 0.03; done
 wait_for "$F['scroll'][1] >= $F['scroll_max'][1] - 1 and $F['visible']['A']['rows'][1] == 15"
 [ "$(q "$F['cell_size'] == [$CW, $CH] and $F['label_mode'] == '$MODE'")" = True ] ||
   fail "scrolling changed the cells: $(q "$F['cell_size'], $F['label_mode']")"
+quit_app
+
+# A restart with the Warpgroup still open shows the same cells (round 32: they came back at about
+# half their size, unlabelled: the zoom was kept, the fit it is relative to worked out again from the
+# shorter view).
+start_app --no-device
+wait_for "s['hopper']['warpgroup']['drawn'] and $F['cells_drawn'] > 0"
+sleep 1
+wait_for "$F['zoom'] == $Z and $F['cell_size'] == [$CW, $CH] and $F['label_mode'] == '$MODE'" ||
+  fail "after a restart: zoom, cells and labels $(q "$F['zoom'], $F['cell_size'], $F['label_mode']"), not $Z, ${CW}x$CH, $MODE"
 quit_app
 echo "PASS"

@@ -38,7 +38,7 @@ Comparison compare_reports(ReportFile a, std::string against, ReportFile b, cons
   const std::size_t content = c.counts.differ, timings = c.counts.timings, older = c.counts.older_format;
   // Entries one report holds alone were not compared: "agree" then speaks only of what both hold
   // (newcomer round 30: "the reports agree", in green, over 5 entries only in A).
-  const std::string only = only_in_one_text(c.counts);
+  const std::string only = only_in_one_text(r.only_in_a, r.only_in_b);
   c.headline = content == 0
                    ? "compared with " + name +
                          (only.empty() ? ": the reports agree" : ": what both hold agrees") +

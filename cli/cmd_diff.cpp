@@ -124,7 +124,7 @@ void add_diff_command(CLI::App& app, int& exit_code) {
       std::cout << "\n";
     }
     const std::size_t counted = counts.differ + (opts->timings ? counts.timings : 0);
-    const std::string only = only_in_one_text(counts);
+    const std::string only = only_in_one_text(c.only_in_a, c.only_in_b);
     if (c.nothing_compared)
       std::cout << "nothing compared: no part ran on both sides";
     else if (counted == 0)

@@ -132,29 +132,34 @@ std::size_t in_both(const std::vector<Probe>& a, const std::vector<Probe>& b, Ke
       std::count_if(a.begin(), a.end(), [&](const Probe& p) { return keys.count(key(p)) > 0; }));
 }
 
-/// How many entries of `a` have a key `b` lacks.
+/// The entries of `a` whose key `b` lacks, as kind `kind` (plural `kinds`), appended to `out`.
 template <class Probe, class Key>
-std::size_t only_in_first(const std::vector<Probe>& a, const std::vector<Probe>& b, Key key) {
-  return a.size() - in_both(a, b, key);
+void only_in_first(const std::vector<Probe>& a, const std::vector<Probe>& b, Key key, const char* kind,
+                   const char* kinds, std::vector<OnlyInOne>& out) {
+  std::set<std::string> keys;
+  for (const Probe& p : b) keys.insert(key(p));
+  for (const Probe& p : a)
+    if (keys.count(key(p)) == 0) out.push_back(OnlyInOne{kind, kinds, key(p)});
 }
 
 /// The probe entries (fragment, instruction, wgmma, WMMA and matrix-move probes, by the key each
 /// is matched by) that one file holds and the other does not, whether its run never asked for them
 /// or its format has no such list: counted before set_aside_unrun takes them out.
-void count_only_in_one(const ReportFile& a, const ReportFile& b, std::size_t& only_a, std::size_t& only_b) {
+void find_only_in_one(const ReportFile& a, const ReportFile& b, std::vector<OnlyInOne>& only_a,
+                      std::vector<OnlyInOne>& only_b) {
   if (!a.probe || !b.probe) return;  // a whole part in one file only is a difference of its own
   const ProbeReport &x = *a.probe, &y = *b.probe;
   const auto by_mnemonic = [](const auto& p) { return p.mnemonic; };
   const auto by_name = [](const WmmaProbe& p) { return p.name; };
-  const auto both_ways = [&](const auto& u, const auto& v, auto key) {
-    only_a += only_in_first(u, v, key);
-    only_b += only_in_first(v, u, key);
+  const auto both_ways = [&](const auto& u, const auto& v, auto key, const char* kind, const char* kinds) {
+    only_in_first(u, v, key, kind, kinds, only_a);
+    only_in_first(v, u, key, kind, kinds, only_b);
   };
-  both_ways(x.fragments, y.fragments, by_mnemonic);
-  both_ways(x.instructions, y.instructions, by_mnemonic);
-  both_ways(x.wgmma, y.wgmma, by_mnemonic);
-  both_ways(x.wmma, y.wmma, by_name);
-  both_ways(x.moves, y.moves, move_key);
+  both_ways(x.fragments, y.fragments, by_mnemonic, "fragment probe", "fragment probes");
+  both_ways(x.instructions, y.instructions, by_mnemonic, "instruction probe", "instruction probes");
+  both_ways(x.wgmma, y.wgmma, by_mnemonic, "wgmma probe", "wgmma probes");
+  both_ways(x.wmma, y.wmma, by_name, "WMMA fragment", "WMMA fragments");
+  both_ways(x.moves, y.moves, move_key, "matrix-move probe", "matrix-move probes");
 }
 
 /// What is left in both after set_aside_unrun: the parts compared (ReportComparison::compared).
@@ -190,14 +195,14 @@ DiffCounts ReportComparison::counts() const {
   c.older_format = diff.older_format();
   c.not_run = not_run.size();
   c.timings = diff.timings();
-  c.only_in_a = only_in_a;
-  c.only_in_b = only_in_b;
+  c.only_in_a = only_in_a.size();
+  c.only_in_b = only_in_b.size();
   return c;
 }
 
 ReportComparison compare_report_files(ReportFile a, ReportFile b) {
   ReportComparison c;
-  count_only_in_one(a, b, c.only_in_a, c.only_in_b);
+  find_only_in_one(a, b, c.only_in_a, c.only_in_b);
   // What neither file holds, judged before the set-aside empties parts that both hold (a gate not
   // run in B, instruction probes none of which ran on both sides were called "absent in both").
   std::vector<std::string> absent = parts_absent_in_both(a, b);
@@ -240,15 +245,32 @@ std::string compared_text(const std::vector<std::string>& compared) {
   return t;
 }
 
-std::string only_in_one_text(const DiffCounts& c) {
-  if (c.only_in_a + c.only_in_b == 0) return {};
-  const auto side = [](std::size_t n, const char* which, bool first) {
-    return (first ? plural(static_cast<long long>(n), "entry", "entries") : std::to_string(n)) + " only in " +
-           which;
+std::string only_in_one_text(const std::vector<OnlyInOne>& a, const std::vector<OnlyInOne>& b) {
+  if (a.empty() && b.empty()) return {};
+  // "(4 instruction probes)", "(2 wgmma probes, 3 matrix-move probes)", "(wgmma probe <key>)".
+  const auto what = [](const std::vector<OnlyInOne>& v) {
+    if (v.size() == 1) return " (" + v[0].kind + " " + v[0].key + ")";
+    std::vector<std::pair<const OnlyInOne*, long long>> kinds;  // in report order
+    for (const OnlyInOne& e : v) {
+      auto it =
+          std::find_if(kinds.begin(), kinds.end(), [&](const auto& k) { return k.first->kind == e.kind; });
+      if (it == kinds.end())
+        kinds.emplace_back(&e, 1);
+      else
+        ++it->second;
+    }
+    std::string t = " (";
+    for (std::size_t i = 0; i < kinds.size(); ++i)
+      t += (i ? ", " : "") + plural(kinds[i].second, kinds[i].first->kind, kinds[i].first->kinds);
+    return t + ")";
   };
-  if (c.only_in_b == 0) return side(c.only_in_a, "A", true);
-  if (c.only_in_a == 0) return side(c.only_in_b, "B", true);
-  return side(c.only_in_a, "A", true) + ", " + side(c.only_in_b, "B", false);
+  const auto side = [&](const std::vector<OnlyInOne>& v, const char* which, bool first) {
+    const auto n = static_cast<long long>(v.size());
+    return (first ? plural(n, "entry", "entries") : std::to_string(n)) + " only in " + which + what(v);
+  };
+  if (b.empty()) return side(a, "A", true);
+  if (a.empty()) return side(b, "B", true);
+  return side(a, "A", true) + ", " + side(b, "B", false);
 }
 
 std::string counts_text(const DiffCounts& c) {

@@ -158,16 +158,17 @@ TEST(CompareView, AFieldTheOlderFormatLacksIsNamedNotCounted) {
   Comparison c = compare_reports(a, "A", b, "b.json");
   EXPECT_EQ(c.counts, (DiffCounts{0, 1, 0, 0, 0, 1}));
   // The wgmma entry is B's alone: not compared, so not "the reports agree" (newcomer round 30).
-  EXPECT_EQ(c.headline,
-            "compared with b.json: what both hold agrees; 1 entry only in B, not compared; 1 missing from an "
-            "older report format version");
+  EXPECT_EQ(
+      c.headline,
+      "compared with b.json: what both hold agrees; 1 entry only in B (wgmma probe "
+      "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16), not compared; 1 missing from an older report "
+      "format version");
   a.version = 3;
   c = compare_reports(a, "A", b, "b.json");
   EXPECT_EQ(c.counts, (DiffCounts{0, 0, 1, 0, 0, 1}));
-  EXPECT_EQ(
-      c.headline,
-      "compared with b.json: what both hold agrees; 1 entry only in B, not compared; 1 part not run, not "
-      "compared");
+  EXPECT_EQ(c.headline,
+            "compared with b.json: what both hold agrees; 1 entry only in B (wgmma probe "
+            "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16), not compared; 1 part not run, not compared");
   // A measured value that disagrees still counts: the shared instruction probe's pass count.
   b.probe->instructions[0] = instruction(kMma, true, 2);
   c = compare_reports(a, "A", b, "b.json");
@@ -183,18 +184,15 @@ TEST(CompareView, EntriesOnlyInOneReportAreNotCalledAgreement) {
   b.probe = probe_with({instruction(kMma, true, 37)});
   Comparison c = compare_reports(a, "A", b, "/r/b.json");
   EXPECT_EQ(c.counts, (DiffCounts{0, 0, 1, 0, 1, 0}));
-  EXPECT_EQ(
-      c.headline,
-      "compared with b.json: what both hold agrees; 1 entry only in A, not compared; 1 part not run, not "
-      "compared");
+  EXPECT_EQ(c.headline, "compared with b.json: what both hold agrees; 1 entry only in A (instruction probe " +
+                            std::string(kMmaK16) + "), not compared; 1 part not run, not compared");
   EXPECT_FALSE(comparison_agrees(c));
   // The other way round, with a disagreement on the entry both hold.
   b.probe->instructions[0].passes = 36;
   c = compare_reports(b, "B", a, "/r/a.json");
   EXPECT_EQ(c.counts, (DiffCounts{1, 0, 1, 0, 0, 1}));
-  EXPECT_EQ(
-      c.headline,
-      "compared with a.json: 1 difference; 1 entry only in B, not compared; 1 part not run, not compared");
+  EXPECT_EQ(c.headline, "compared with a.json: 1 difference; 1 entry only in B (instruction probe " +
+                            std::string(kMmaK16) + "), not compared; 1 part not run, not compared");
   EXPECT_FALSE(comparison_agrees(c));
   // Both holding both entries, alike: the reports agree, in green.
   b.probe = a.probe;
@@ -204,16 +202,20 @@ TEST(CompareView, EntriesOnlyInOneReportAreNotCalledAgreement) {
   EXPECT_TRUE(comparison_agrees(c));
 }
 
-TEST(CompareView, EntriesOnlyInEachReportAreCountedBySide) {
-  DiffCounts n;
-  EXPECT_EQ(only_in_one_text(n), "");
-  n.only_in_a = 5;
-  EXPECT_EQ(only_in_one_text(n), "5 entries only in A");
-  n.only_in_b = 3;
-  EXPECT_EQ(only_in_one_text(n), "5 entries only in A, 3 only in B");
-  n.only_in_a = 0;
-  n.only_in_b = 1;
-  EXPECT_EQ(only_in_one_text(n), "1 entry only in B");
+// Newcomer round 32: "4 entries only in A" named none of them. Each side's entries by kind, in the
+// order they came; a side's one entry by its key.
+TEST(CompareView, EntriesOnlyInEachReportAreCountedBySideAndNamedByKind) {
+  const OnlyInOne ins{"instruction probe", "instruction probes",
+                      "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32"};
+  const OnlyInOne wg{"wgmma probe", "wgmma probes", "wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16"};
+  const OnlyInOne mv{"matrix-move probe", "matrix-move probes",
+                     "movmatrix movmatrix.sync.aligned.m8n8.trans.b16"};
+  EXPECT_EQ(only_in_one_text({}, {}), "");
+  EXPECT_EQ(only_in_one_text({ins, ins, ins, ins}, {}), "4 entries only in A (4 instruction probes)");
+  EXPECT_EQ(only_in_one_text({ins, ins}, {wg, mv, wg, mv, mv}),
+            "2 entries only in A (2 instruction probes), 5 only in B (2 wgmma probes, 3 matrix-move probes)");
+  EXPECT_EQ(only_in_one_text({}, {wg}),
+            "1 entry only in B (wgmma probe wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16)");
 }
 
 }  // namespace

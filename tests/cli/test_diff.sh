@@ -15,10 +15,13 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 # only_in A B: the probe entries (fragment, instruction, wgmma, WMMA and matrix-move probes, by
 # mnemonic, name or kind + mnemonic + detail) one file holds and the other does not, read off the
-# JSON by Python, in the verdict's words: "4 entries only in A, 5 only in B".
+# JSON by Python, in the verdict's words: "4 entries only in A (4 instruction probes), 5 only in B
+# (2 wgmma probes, 3 matrix-move probes)", a side's single entry by its key.
 only_in() {
   python3 - "$1" "$2" <<'PY'
 import json, sys
+KINDS = [("fragments", "fragment probe"), ("instructions", "instruction probe"), ("wgmma", "wgmma probe"),
+         ("wmma", "WMMA fragment"), ("moves", "matrix-move probe")]
 def keys(path):
     p = json.load(open(path)).get("probe") or {}
     out = set()
@@ -29,12 +32,22 @@ def keys(path):
     out |= {("wmma", e["name"]) for e in p.get("wmma", [])}
     out |= {("moves", e["kind"] + " " + e["mnemonic"] + (" " + e["detail"] if e.get("detail") else "")) for e in p.get("moves", [])}
     return out
+def what(only):
+    if len(only) == 1:
+        (k, key), = only
+        return " (" + dict(KINDS)[k] + " " + key + ")"
+    parts = []
+    for k, kind in KINDS:
+        n = sum(1 for e in only if e[0] == k)
+        if n:
+            parts.append(f"{n} {kind}" + ("" if n == 1 else "s"))
+    return " (" + ", ".join(parts) + ")"
 a, b = keys(sys.argv[1]), keys(sys.argv[2])
 na, nb = len(a - b), len(b - a)
 one = lambda n: f"{n} entry" if n == 1 else f"{n} entries"
-if na and nb: print(f"{one(na)} only in A, {nb} only in B")
-elif na: print(f"{one(na)} only in A")
-elif nb: print(f"{one(nb)} only in B")
+if na and nb: print(f"{one(na)} only in A{what(a - b)}, {nb} only in B{what(b - a)}")
+elif na: print(f"{one(na)} only in A{what(a - b)}")
+elif nb: print(f"{one(nb)} only in B{what(b - a)}")
 PY
 }
 
@@ -102,7 +115,7 @@ if [ "$rc" != 0 ] ||
   [ "$(grep -c '^not run, not compared: instruction probe .*: not run in B (not in its report)$' <<<"$out")" != 3 ] ||
   ! grep -qx "compared: the device, the explorer's ldmatrix, 2 fragment probes and 7 cycles rows" <<<"$out" ||
   ! grep -qx "what both hold agrees (4 times or timestamps also differ; --timings lists them); $(only_in "$fx/h200-2026-12-01-probe.json" "$fx/h200-2026-12-01-hopper-probe.json"), not compared" <<<"$out" ||
-  [ "$(only_in "$fx/h200-2026-12-01-probe.json" "$fx/h200-2026-12-01-hopper-probe.json")" != "4 entries only in A, 5 only in B" ]; then
+  [ "$(only_in "$fx/h200-2026-12-01-probe.json" "$fx/h200-2026-12-01-hopper-probe.json")" != "4 entries only in A (4 instruction probes), 5 only in B (2 wgmma probes, 3 matrix-move probes)" ]; then
   echo "FAIL: version 2 vs version 3 probe reports: exit $rc (want 0, 3 instruction probes not run in B):"
   echo "$out"
   fails=$((fails + 1))

@@ -33,6 +33,14 @@ struct DiffCounts {
   }
 };
 
+/// A probe entry one report holds and the other lacks: its kind ("instruction probe", plural
+/// "instruction probes") and the key it is matched by (mnemonic, WMMA name, matrix-move kind +
+/// mnemonic + detail).
+struct OnlyInOne {
+  std::string kind, kinds, key;
+  bool operator==(const OnlyInOne& o) const { return kind == o.kind && kinds == o.kinds && key == o.key; }
+};
+
 /// Two reports compared: what ran on both sides, difference by difference, and what did not run.
 struct ReportComparison {
   /// The parts that ran on both sides, compared (diff_reports of the copies with the rest removed).
@@ -47,8 +55,8 @@ struct ReportComparison {
   /// both reports hold. Empty for tiled reports (their parts are one tree) and when nothing was.
   std::vector<std::string> compared;
   /// Probe entries (fragment, instruction, wgmma, WMMA, matrix-move) one file holds and the other
-  /// lacks, counted before the set-aside (DiffCounts::only_in_a).
-  std::size_t only_in_a = 0, only_in_b = 0;
+  /// lacks, found before the set-aside, in report order (DiffCounts::only_in_a counts them).
+  std::vector<OnlyInOne> only_in_a, only_in_b;
   DiffCounts counts() const;
 };
 
@@ -85,9 +93,12 @@ std::vector<DiffLine> diff_listing(const ReportDiff& diff, const std::vector<std
 /// "compared: the device, the explorer's ldmatrix and 2 fragment probes"; "" for none.
 std::string compared_text(const std::vector<std::string>& compared);
 
-/// The entries only one report holds, in words: "5 entries only in A", "5 entries only in A, 3 only
-/// in B"; "" for none. Both verdicts add it, so "agree" never covers entries not compared.
-std::string only_in_one_text(const DiffCounts& c);
+/// The entries only one report holds, in words, each side's by kind (newcomer round 32: "4 entries
+/// only in A" named none): "4 entries only in A (4 instruction probes), 5 only in B (2 wgmma probes,
+/// 3 matrix-move probes)"; a side's single entry by its key: "1 entry only in B (wgmma probe
+/// wgmma.mma_async...)"; "" for none. Both verdicts add it, so "agree" never covers entries not
+/// compared.
+std::string only_in_one_text(const std::vector<OnlyInOne>& a, const std::vector<OnlyInOne>& b);
 
 /// The counts by kind in words, each kind named even at zero: "3 differences, 2 missing from an
 /// older report format version, 1 part not run (not compared), 7 times or timestamps".

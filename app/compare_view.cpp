@@ -3,6 +3,7 @@
 #include <filesystem>
 
 #include "app_state.hpp"
+#include "fragviz/util/words.hpp"
 
 namespace fragviz::app {
 
@@ -47,12 +48,26 @@ Comparison compare_reports(ReportFile a, std::string against, ReportFile b, cons
                          (content == 1 ? " difference" : " differences") +
                          (timings ? " (and " + std::to_string(timings) + " times)" : std::string());
   if (!only.empty()) c.headline += "; " + only + ", not compared";
-  if (older) c.headline += "; " + std::to_string(older) + " missing from an older report format version";
+  // The entries named as only in one report are not counted again as the older-format fields or
+  // parts not run that list them (newcomer round 33: 9 entries read as 18 problems).
+  const std::size_t older_fields = older - r.only_in_one_older_format,
+                    parts_not_run = c.not_run.size() - r.only_in_one_not_run;
+  if (older_fields)
+    c.headline += "; " + std::to_string(older_fields) + " missing from an older report format version";
   if (c.nothing_compared) c.headline = "nothing compared with " + name + ": no part ran on both sides";
-  if (!c.not_run.empty())
-    c.headline += "; " + std::to_string(c.not_run.size()) + (c.not_run.size() == 1 ? " part" : " parts") +
-                  " not run, not compared";
+  if (parts_not_run)
+    c.headline += "; " + plural(static_cast<long long>(parts_not_run), "part") + " not run, not compared";
   return c;
+}
+
+std::string marks_text(const Comparison& c) {
+  std::size_t elements = 0;
+  for (const auto& kv : c.elements) elements += kv.second.size();
+  if (elements == 0 && c.ldmatrix_lanes.empty())
+    return "Nothing is marked in the views: no fragment element or ldmatrix lane differs.";
+  return "Marked in the views: " + plural(static_cast<long long>(elements), "fragment element") +
+         " (amber frame) and " + plural(static_cast<long long>(c.ldmatrix_lanes.size()), "ldmatrix lane") +
+         ".";
 }
 
 bool comparison_agrees(const Comparison& c) {

@@ -71,6 +71,11 @@ Comparison compare_reports(ReportFile a, std::string against, ReportFile b, cons
 /// Each row points into `c.diff`.
 std::vector<DiffLine> listed_differences(const Comparison& c, bool timings);
 
+/// What the views mark of `c`: "Marked in the views: 3 fragment elements (amber frame) and 1
+/// ldmatrix lane."; "Nothing is marked in the views: no fragment element or ldmatrix lane differs."
+/// where none (newcomer round 33: the line promised marks over reports that agreed).
+std::string marks_text(const Comparison& c);
+
 /// Whether the Differences window's headline is green: no difference, something compared, and no
 /// entry only one report holds.
 bool comparison_agrees(const Comparison& c);

@@ -77,7 +77,7 @@ void draw_compare(AppState& s) {
   // What the verdict is about: "the reports agree" over one shared probe says less than over all.
   if (!c.compared.empty()) status_text(kDimV, "%s", compared_text(c.compared).c_str());
   status_text(kDimV, "A: %s   B: %s", echo_text(c.against).c_str(), echo_text(c.path).c_str());
-  ImGui::TextColored(kDimV, "Marked in the views: fragment elements (amber frame) and ldmatrix lanes.");
+  ImGui::TextColored(kDimV, "%s", marks_text(c).c_str());
   ImGui::SameLine();
   if (ImGui::SmallButton("close comparison")) s.close_compare_requested = true;
   record_widget(s, "compare_close");

@@ -135,11 +135,11 @@ std::size_t in_both(const std::vector<Probe>& a, const std::vector<Probe>& b, Ke
 /// The entries of `a` whose key `b` lacks, as kind `kind` (plural `kinds`), appended to `out`.
 template <class Probe, class Key>
 void only_in_first(const std::vector<Probe>& a, const std::vector<Probe>& b, Key key, const char* kind,
-                   const char* kinds, std::vector<OnlyInOne>& out) {
+                   const char* kinds, const char* list, std::vector<OnlyInOne>& out) {
   std::set<std::string> keys;
   for (const Probe& p : b) keys.insert(key(p));
   for (const Probe& p : a)
-    if (keys.count(key(p)) == 0) out.push_back(OnlyInOne{kind, kinds, key(p)});
+    if (keys.count(key(p)) == 0) out.push_back(OnlyInOne{kind, kinds, key(p), list});
 }
 
 /// The probe entries (fragment, instruction, wgmma, WMMA and matrix-move probes, by the key each
@@ -151,15 +151,18 @@ void find_only_in_one(const ReportFile& a, const ReportFile& b, std::vector<Only
   const ProbeReport &x = *a.probe, &y = *b.probe;
   const auto by_mnemonic = [](const auto& p) { return p.mnemonic; };
   const auto by_name = [](const WmmaProbe& p) { return p.name; };
-  const auto both_ways = [&](const auto& u, const auto& v, auto key, const char* kind, const char* kinds) {
-    only_in_first(u, v, key, kind, kinds, only_a);
-    only_in_first(v, u, key, kind, kinds, only_b);
+  const auto both_ways = [&](const auto& u, const auto& v, auto key, const char* kind, const char* kinds,
+                             const char* list) {
+    only_in_first(u, v, key, kind, kinds, list, only_a);
+    only_in_first(v, u, key, kind, kinds, list, only_b);
   };
-  both_ways(x.fragments, y.fragments, by_mnemonic, "fragment probe", "fragment probes");
-  both_ways(x.instructions, y.instructions, by_mnemonic, "instruction probe", "instruction probes");
-  both_ways(x.wgmma, y.wgmma, by_mnemonic, "wgmma probe", "wgmma probes");
-  both_ways(x.wmma, y.wmma, by_name, "WMMA fragment", "WMMA fragments");
-  both_ways(x.moves, y.moves, move_key, "matrix-move probe", "matrix-move probes");
+  // The kinds as set_aside_entries names them in not_run, the lists as diff_reports' paths.
+  both_ways(x.fragments, y.fragments, by_mnemonic, "fragment probe", "fragment probes", "fragments");
+  both_ways(x.instructions, y.instructions, by_mnemonic, "instruction probe", "instruction probes",
+            "instructions");
+  both_ways(x.wgmma, y.wgmma, by_mnemonic, "wgmma probe", "wgmma probes", "wgmma");
+  both_ways(x.wmma, y.wmma, by_name, "WMMA fragment", "WMMA fragments", "wmma");
+  both_ways(x.moves, y.moves, move_key, "matrix-move probe", "matrix-move probes", "moves");
 }
 
 /// What is left in both after set_aside_unrun: the parts compared (ReportComparison::compared).
@@ -211,6 +214,15 @@ ReportComparison compare_report_files(ReportFile a, ReportFile b) {
   c.compared = compared_parts(a, b);
   c.diff = diff_reports(a, b);
   c.diff.absent_in_both = std::move(absent);
+  for (const auto* side : {&c.only_in_a, &c.only_in_b})
+    for (const OnlyInOne& e : *side) {
+      const std::string line = e.kind + " " + e.key + ": ", where = "probe." + e.list + "[" + e.key + "]";
+      c.only_in_one_not_run += static_cast<std::size_t>(std::count_if(
+          c.not_run.begin(), c.not_run.end(), [&](const std::string& l) { return l.rfind(line, 0) == 0; }));
+      c.only_in_one_older_format += static_cast<std::size_t>(
+          std::count_if(c.diff.differences.begin(), c.diff.differences.end(),
+                        [&](const ReportDifference& d) { return d.older_format && d.where == where; }));
+    }
   return c;
 }
 

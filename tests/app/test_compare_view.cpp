@@ -143,8 +143,9 @@ TEST(CompareView, ARealGateDifferenceIsStillCounted) {
 }
 
 // A probe a version 2 file cannot hold (wgmma, version 3) is absent in its older format: said in
-// the headline and the counts, not a difference. In version 3 files, which can hold it, A's run
-// never asked for it: not run in A, not compared, not a difference either (issue 22).
+// the counts, not a difference. In version 3 files, which can hold it, A's run never asked for it:
+// not run in A, not compared, not a difference either (issue 22). Either way the headline names it
+// once, as B's alone, not again as a field missing or a part not run (newcomer round 33).
 TEST(CompareView, AFieldTheOlderFormatLacksIsNamedNotCounted) {
   ReportFile a, b;
   a.probe = probe_with({instruction(kMma, true, 3)});
@@ -158,17 +159,25 @@ TEST(CompareView, AFieldTheOlderFormatLacksIsNamedNotCounted) {
   Comparison c = compare_reports(a, "A", b, "b.json");
   EXPECT_EQ(c.counts, (DiffCounts{0, 1, 0, 0, 0, 1}));
   // The wgmma entry is B's alone: not compared, so not "the reports agree" (newcomer round 30).
-  EXPECT_EQ(
-      c.headline,
-      "compared with b.json: what both hold agrees; 1 entry only in B (wgmma probe "
-      "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16), not compared; 1 missing from an older report "
-      "format version");
+  EXPECT_EQ(c.headline,
+            "compared with b.json: what both hold agrees; 1 entry only in B (wgmma probe "
+            "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16), not compared");
   a.version = 3;
   c = compare_reports(a, "A", b, "b.json");
   EXPECT_EQ(c.counts, (DiffCounts{0, 0, 1, 0, 0, 1}));
   EXPECT_EQ(c.headline,
             "compared with b.json: what both hold agrees; 1 entry only in B (wgmma probe "
+            "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16), not compared");
+  // A part not run that is no such entry is still said: the gate, refused in B.
+  a.gate = gate_ran();
+  b.gate = gate_not_run("no CUDA device");
+  c = compare_reports(a, "A", b, "b.json");
+  EXPECT_EQ(c.counts, (DiffCounts{0, 0, 2, 0, 0, 1}));
+  EXPECT_EQ(c.headline,
+            "compared with b.json: what both hold agrees; 1 entry only in B (wgmma probe "
             "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16), not compared; 1 part not run, not compared");
+  a.gate.reset();
+  b.gate.reset();
   // A measured value that disagrees still counts: the shared instruction probe's pass count.
   b.probe->instructions[0] = instruction(kMma, true, 2);
   c = compare_reports(a, "A", b, "b.json");
@@ -185,14 +194,14 @@ TEST(CompareView, EntriesOnlyInOneReportAreNotCalledAgreement) {
   Comparison c = compare_reports(a, "A", b, "/r/b.json");
   EXPECT_EQ(c.counts, (DiffCounts{0, 0, 1, 0, 1, 0}));
   EXPECT_EQ(c.headline, "compared with b.json: what both hold agrees; 1 entry only in A (instruction probe " +
-                            std::string(kMmaK16) + "), not compared; 1 part not run, not compared");
+                            std::string(kMmaK16) + "), not compared");
   EXPECT_FALSE(comparison_agrees(c));
   // The other way round, with a disagreement on the entry both hold.
   b.probe->instructions[0].passes = 36;
   c = compare_reports(b, "B", a, "/r/a.json");
   EXPECT_EQ(c.counts, (DiffCounts{1, 0, 1, 0, 0, 1}));
   EXPECT_EQ(c.headline, "compared with a.json: 1 difference; 1 entry only in B (instruction probe " +
-                            std::string(kMmaK16) + "), not compared; 1 part not run, not compared");
+                            std::string(kMmaK16) + "), not compared");
   EXPECT_FALSE(comparison_agrees(c));
   // Both holding both entries, alike: the reports agree, in green.
   b.probe = a.probe;
@@ -206,16 +215,29 @@ TEST(CompareView, EntriesOnlyInOneReportAreNotCalledAgreement) {
 // order they came; a side's one entry by its key.
 TEST(CompareView, EntriesOnlyInEachReportAreCountedBySideAndNamedByKind) {
   const OnlyInOne ins{"instruction probe", "instruction probes",
-                      "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32"};
-  const OnlyInOne wg{"wgmma probe", "wgmma probes", "wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16"};
+                      "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32", "instructions"};
+  const OnlyInOne wg{"wgmma probe", "wgmma probes", "wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16",
+                     "wgmma"};
   const OnlyInOne mv{"matrix-move probe", "matrix-move probes",
-                     "movmatrix movmatrix.sync.aligned.m8n8.trans.b16"};
+                     "movmatrix movmatrix.sync.aligned.m8n8.trans.b16", "moves"};
   EXPECT_EQ(only_in_one_text({}, {}), "");
   EXPECT_EQ(only_in_one_text({ins, ins, ins, ins}, {}), "4 entries only in A (4 instruction probes)");
   EXPECT_EQ(only_in_one_text({ins, ins}, {wg, mv, wg, mv, mv}),
             "2 entries only in A (2 instruction probes), 5 only in B (2 wgmma probes, 3 matrix-move probes)");
   EXPECT_EQ(only_in_one_text({}, {wg}),
             "1 entry only in B (wgmma probe wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16)");
+}
+
+// Newcomer round 33: "Marked in the views: fragment elements (amber frame) and ldmatrix lanes" read
+// as marks over two reports that agreed. The line counts what is marked, or says that nothing is.
+TEST(CompareView, TheMarksLineCountsWhatTheViewsMark) {
+  Comparison c;
+  EXPECT_EQ(marks_text(c), "Nothing is marked in the views: no fragment element or ldmatrix lane differs.");
+  c.elements[kMma].insert(ElementKey{Operand::A, 5, 2});
+  c.elements[kMma].insert(ElementKey{Operand::C, 5, 0});
+  c.elements[kMmaK16].insert(ElementKey{Operand::B, 1, 1});
+  c.ldmatrix_lanes.insert(7);
+  EXPECT_EQ(marks_text(c), "Marked in the views: 3 fragment elements (amber frame) and 1 ldmatrix lane.");
 }
 
 }  // namespace

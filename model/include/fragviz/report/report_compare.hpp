@@ -34,11 +34,13 @@ struct DiffCounts {
 };
 
 /// A probe entry one report holds and the other lacks: its kind ("instruction probe", plural
-/// "instruction probes") and the key it is matched by (mnemonic, WMMA name, matrix-move kind +
-/// mnemonic + detail).
+/// "instruction probes"), the key it is matched by (mnemonic, WMMA name, matrix-move kind +
+/// mnemonic + detail) and its list in the report ("instructions": where "probe.instructions[key]").
 struct OnlyInOne {
-  std::string kind, kinds, key;
-  bool operator==(const OnlyInOne& o) const { return kind == o.kind && kinds == o.kinds && key == o.key; }
+  std::string kind, kinds, key, list;
+  bool operator==(const OnlyInOne& o) const {
+    return kind == o.kind && kinds == o.kinds && key == o.key && list == o.list;
+  }
 };
 
 /// Two reports compared: what ran on both sides, difference by difference, and what did not run.
@@ -57,6 +59,10 @@ struct ReportComparison {
   /// Probe entries (fragment, instruction, wgmma, WMMA, matrix-move) one file holds and the other
   /// lacks, found before the set-aside, in report order (DiffCounts::only_in_a counts them).
   std::vector<OnlyInOne> only_in_a, only_in_b;
+  /// Of `not_run`'s lines and of `diff`'s older-format differences, those that list an entry of
+  /// only_in_a or only_in_b (each such entry has one or the other): a headline that names those
+  /// entries does not count them again (newcomer round 33 read 9 entries as 18 problems).
+  std::size_t only_in_one_not_run = 0, only_in_one_older_format = 0;
   DiffCounts counts() const;
 };
 

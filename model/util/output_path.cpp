@@ -34,6 +34,11 @@ std::optional<std::string> output_path_problem(const OutputOption& o) {
   if (o.path.empty()) return what + "no file name";
   // The name's own folder, before any link is followed.
   const std::size_t slash = o.path.find_last_of('/');
+  // A name of blanks alone is a slip, not a name anyone reads back (newcomer round 33 wrote a file
+  // named "   ").
+  const std::string name = slash == std::string::npos ? o.path : o.path.substr(slash + 1);
+  if (!name.empty() && name.find_first_not_of(" \t") == std::string::npos)  // quoted: blanks show
+    return "cannot write " + o.option + " \"" + echo_text(o.path) + "\": the file name is only blanks";
   const std::string folder = slash == std::string::npos ? "." : slash == 0 ? "/" : o.path.substr(0, slash);
   struct stat st {};
   const bool exists = ::stat(o.path.c_str(), &st) == 0;

@@ -43,6 +43,10 @@ TEST(ExportDialog, APathThatCannotTakeThePictureIsSaidBeforeOverwrite) {
       0u);
   EXPECT_TRUE(export_path_problem(scene::Format::png, "/tmp/x.jpg").has_value());
   EXPECT_EQ(export_path_problem(scene::Format::svg, ""), "no file name given");
+  // Newcomer round 33: a name of blanks wrote a file named "   ".
+  EXPECT_EQ(export_path_problem(scene::Format::png, "   "), "cannot write to \"   \": the file name is only blanks");
+  EXPECT_EQ(export_path_problem(scene::Format::png, "/tmp/ "),
+            "cannot write to \"/tmp/ \": the file name is only blanks");
   const std::string dir = ::testing::TempDir() + "fragviz-export-problem";
   std::filesystem::create_directories(dir);
   { std::ofstream(dir + "/old.svg") << "x"; }

@@ -44,6 +44,8 @@ for cmd in "gate --n 256 --runs 1 --no-cublas --json" "probe --instr none --no-c
   # shellcheck disable=SC2086
   refused 5 "cannot write $opt /no/such/dir/r: folder /no/such/dir does not exist" -- "${args[@]}" /no/such/dir/r
   refused 5 "cannot write $opt folder: is a folder, not a file" -- "${args[@]}" folder
+  refused 5 "the file name is only blanks" -- "${args[@]}" "   "
+  refused 5 "the file name is only blanks" -- "${args[@]}" "folder/  "
   refused 5 "cannot write $opt folder/: is a folder, not a file" -- "${args[@]}" folder/
   refused 5 "names a folder, not a file" -- "${args[@]}" folder/new/
 done

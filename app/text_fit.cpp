@@ -71,4 +71,31 @@ std::string elide(std::string_view text, float width, const std::function<float(
   return out + std::string(kDots);
 }
 
+std::string wrap_at_spaces(std::string_view text, float width,
+                           const std::function<float(std::string_view)>& measure) {
+  std::string out;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t end = std::min(text.find('\n', start), text.size());
+    std::string_view para = text.substr(start, end - start);
+    // Greedy: the longest run of whole words that fits, then the next line from the word after.
+    while (!para.empty() && measure(para) > width) {
+      std::size_t cut = std::string_view::npos;
+      for (std::size_t sp = para.find(' '); sp != std::string_view::npos; sp = para.find(' ', sp + 1)) {
+        if (sp > 0 && measure(para.substr(0, sp)) > width) break;
+        cut = sp;
+      }
+      if (cut == std::string_view::npos || cut == 0) cut = para.find(' ', 1);  // a word wider than the line
+      if (cut == std::string_view::npos) break;
+      out.append(para.substr(0, cut)).push_back('\n');
+      para.remove_prefix(cut + 1);
+    }
+    out.append(para);
+    if (end >= text.size()) break;
+    out.push_back('\n');
+    start = end + 1;
+  }
+  return out;
+}
+
 }  // namespace fragviz::app

@@ -25,4 +25,11 @@ std::vector<float> fit_widths_first(const std::vector<float>& natural, float ava
 /// characters) followed by "..."; "" when not even "..." fits.
 std::string elide(std::string_view text, float width, const std::function<float(std::string_view)>& measure);
 
+/// `text` with each line broken at its last space before it passes `width` by `measure` (the
+/// breaking space dropped, its own newlines kept): ImGui's wrap also breaks after '.', which split
+/// "register bits 31..16" into "31." and ".16" (newcomer round 33). A word wider than `width` keeps
+/// a line of its own, whole.
+std::string wrap_at_spaces(std::string_view text, float width,
+                           const std::function<float(std::string_view)>& measure);
+
 }  // namespace fragviz::app

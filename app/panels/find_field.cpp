@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string_view>
 
+#include "../text_fit.hpp"
 #include "panels.hpp"
 // After imgui.h (panels.hpp).
 #include "imgui_stdlib.h"
@@ -55,11 +56,18 @@ float answer_wrap_width() {
   return std::max(ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ScrollbarSize, 1.f);
 }
 
-/// The answer's box: its lines, wrapped at the view's width (newcomer: "register bits 31..24" showed
-/// as "31..2", cut at the edge), scroll in at most answer_lines.
+/// The answer's lines as drawn: wrapped at the view's width (newcomer: "register bits 31..24" showed
+/// as "31..2", cut at the edge), at spaces only ("31..16" stays whole: wrap_at_spaces).
+std::string answer_lines_wrapped(const std::string& a) {
+  return wrap_at_spaces(answer_body(a), answer_wrap_width(), [](std::string_view t) {
+    return ImGui::CalcTextSize(t.data(), t.data() + t.size()).x;
+  });
+}
+
+/// The answer's box: its wrapped lines, scrolling in at most answer_lines.
 float answer_box_height(const std::string& a, int answer_lines) {
-  const std::string_view v = answer_body(a);
-  const float text = ImGui::CalcTextSize(v.data(), v.data() + v.size(), false, answer_wrap_width()).y;
+  const std::string w = answer_lines_wrapped(a);
+  const float text = ImGui::CalcTextSize(w.c_str()).y;
   return std::min(text, static_cast<float>(answer_lines) * ImGui::GetFontSize()) + 2.f;
 }
 
@@ -122,12 +130,11 @@ FindField draw_find_field(AppState& s, const char* id, std::string& text, const 
     answer_text(s, (std::string(id) + "_error").c_str(), kRedV, f.answer.error);
   } else if (!f.answer.answer.empty()) {
     const std::string& a = f.answer.answer;
-    const std::string_view v = answer_body(a);
-    const float wrap = answer_wrap_width();
     ImGui::BeginChild((std::string(id) + "_answer_box").c_str(),
                       ImVec2(0, answer_box_height(a, answer_lines)));
-    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + wrap);
-    ImGui::TextUnformatted(v.data(), v.data() + v.size());
+    // Its lines broken at spaces; ImGui's own wrap only for a word wider than the view.
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + answer_wrap_width());
+    ImGui::TextUnformatted(answer_lines_wrapped(a).c_str());
     ImGui::PopTextWrapPos();
     record_text_line(s, (std::string(id) + "_answer").c_str(), a);
     ImGui::EndChild();

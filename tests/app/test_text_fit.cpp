@@ -65,5 +65,24 @@ TEST(Elide, NeverSplitsAUtf8Character) {
   EXPECT_EQ(elide(e + e + e + e, 6, bytes), e + "...");
 }
 
+// Newcomer round 33: the Find answer broke "register bits 31..16" after its first dot (ImGui's
+// wrap breaks after '.'). Lines break at spaces only; each fits the width where its words can.
+TEST(WrapAtSpaces, BreaksAtSpacesOnly) {
+  const std::string a = "A[9][3]: lane 5, high half, register bits 31..16";
+  // 40 bytes a line: "...register bits" is 45 bytes, so "bits" would pass; "31..16" stays whole.
+  EXPECT_EQ(wrap_at_spaces(a, 40, bytes), "A[9][3]: lane 5, high half, register\nbits 31..16");
+  EXPECT_EQ(wrap_at_spaces(a, 100, bytes), a);
+  EXPECT_EQ(wrap_at_spaces("ab cd ef", 5, bytes), "ab cd\nef");
+  EXPECT_EQ(wrap_at_spaces("ab cd ef", 2, bytes), "ab\ncd\nef");
+}
+
+TEST(WrapAtSpaces, KeepsItsNewlinesAndAWordWiderThanTheLine) {
+  EXPECT_EQ(wrap_at_spaces("one two\nthree four", 9, bytes), "one two\nthree\nfour");
+  EXPECT_EQ(wrap_at_spaces("x averyveryverylongword y", 6, bytes), "x\naveryveryverylongword\ny");
+  EXPECT_EQ(wrap_at_spaces("averyveryverylongword", 6, bytes), "averyveryverylongword");
+  EXPECT_EQ(wrap_at_spaces("", 6, bytes), "");
+  EXPECT_EQ(wrap_at_spaces("a\n\nb", 6, bytes), "a\n\nb");
+}
+
 }  // namespace
 }  // namespace fragviz::app

@@ -162,10 +162,7 @@ Outcome<Scene> fragments_scene(const ViewRequest& r) {
   if (r.lane >= in->threads)
     return Outcome<Scene>::fail(ErrorKind::refused, "--lane " + std::to_string(r.lane) + ": " + in->mnemonic +
                                                         " has lanes 0-" + std::to_string(in->threads - 1));
-  const char* cell_words = r.labels == CellLabels::full     ? "Cell: T<lane> V<element>, coloured by lane"
-                           : r.labels == CellLabels::lane   ? "Cell: T<lane>, coloured by lane"
-                           : r.labels == CellLabels::number ? "Cell: the lane's number, coloured by lane"
-                                                            : "Cell: coloured by lane";
+  const std::string cell_words(cell_legend(r.labels));
   // What the report measured of it (null report: nothing): the screen then says where the cells were
   // measured, not "PTX ISA prediction", and so does the subtitle (newcomer round 25).
   const app::FragmentsMeasured measured = app::fragments_measured(*in, r.report.get());

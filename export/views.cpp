@@ -53,6 +53,20 @@ std::string_view to_string(CellLabels l) {
   return "full";
 }
 
+std::string_view cell_legend(CellLabels l) {
+  switch (l) {
+    case CellLabels::full:
+      return "Cell: T<lane> V<element>, coloured by lane";
+    case CellLabels::lane:
+      return "Cell: T<lane>, coloured by lane";
+    case CellLabels::number:
+      return "Cell: the lane's number, coloured by lane";
+    case CellLabels::none:
+      break;
+  }
+  return "Cell: coloured by lane";
+}
+
 std::optional<CellLabels> parse_cell_labels(std::string_view text) {
   for (const auto& [labels, name] : kLabelNames)
     if (name == text) return labels;

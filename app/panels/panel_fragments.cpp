@@ -261,7 +261,9 @@ void record_text(std::vector<TextRecord>* out, ImFont* f, ImVec2 at, const char*
 /// Where lines are left out, the corner's last line says how many ("... 2 more lines (hover)"), and
 /// hovering the corner shows them all: a short corner showed the first lines and nothing said more
 /// were there (issue 22). A marker, not a taller corner: the grids keep their place at every zoom.
-void draw_corner(ImDrawList* dl, const Derived& d, const GridGeom& g, std::vector<TextRecord>* texts) {
+/// `labels`: what the cells show at this zoom, which the legend says (scene::cell_legend).
+void draw_corner(ImDrawList* dl, const Derived& d, const GridGeom& g, scene::CellLabels labels,
+                 std::vector<TextRecord>* texts) {
   const Instruction& in = *d.instr;
   const ImVec2 b0 = g.block(0);
   const ImVec2 a = g.grid(Operand::A, 0), b = g.grid(Operand::B, 0);
@@ -302,7 +304,7 @@ void draw_corner(ImDrawList* dl, const Derived& d, const GridGeom& g, std::vecto
   const std::vector<std::string> header = fragments_header_lines(in);
   for (std::size_t i = 0; i < header.size(); ++i) {
     line(header[i], dim);
-    if (i == 0) line("cell: T<lane> V<element>", dim);
+    if (i == 0) line(std::string(scene::cell_legend(labels)), dim);
   }
   // The whole lines the corner holds; where that is fewer than the pieces, the last says how many of
   // the summary's lines (as the tooltip shows them, unwrapped) are left out, wholly or in part.
@@ -590,8 +592,11 @@ void draw_fragments(AppState& s, const Derived& d) {
   } else if (s.probe.report) {
     answer_text(s, "fragments_measured_line", tone_vec(line.tone), line.text);
   } else {
-    ImGui::TextColored(kDimV,
-                       "PTX ISA prediction. Cell = owning lane: T<lane> V<element>. Click to select a lane.");
+    // The cells' legend as they read at this zoom (last frame's label level: drawn further down).
+    const std::string legend = "PTX ISA prediction. " + std::string(scene::cell_legend(s.fragments_labels)) +
+                               ". Click to select a lane.";
+    ImGui::TextColored(kDimV, "%s", legend.c_str());
+    record_text_line(s, "fragments_legend", legend);
   }
 
   float fit_note_h = 0.f;  // the note's own height: it does not keep itself up (below)
@@ -792,7 +797,7 @@ void draw_fragments(AppState& s, const Derived& d) {
     // Everything below up to end_grid_clip() is clipped to the visible part.
     ImDrawList* dl = begin_grid_clip(vis_min, vis_max);
     std::vector<TextRecord>* texts = &s.frame.fragments_view.texts;
-    if (in.products == 1) draw_corner(dl, d, g, texts);
+    if (in.products == 1) draw_corner(dl, d, g, export_labels(mode), texts);
     for (int p = 0; p < in.products; ++p) {
       draw_titles(dl, g, p, texts);
       for (Operand op : {Operand::A, Operand::B, Operand::C})

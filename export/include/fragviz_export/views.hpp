@@ -137,6 +137,11 @@ std::string_view to_string(CellLabels l);
 std::optional<CellLabels> parse_cell_labels(std::string_view text);
 /// "full, lane, number, none".
 std::string cell_labels_names();
+/// What a fragments cell with labels `l` shows, as its legend says it: "Cell: T<lane> V<element>,
+/// coloured by lane", "Cell: T<lane>, coloured by lane", "Cell: the lane's number, coloured by lane",
+/// "Cell: coloured by lane". The exported title's and the fragments view's legend alike (newcomer
+/// round 33: the screen said "T<lane> V<element>" over cells that showed "T5").
+std::string_view cell_legend(CellLabels l);
 
 /// What to draw: the view and its options, named as the CLI's options are.
 struct ViewRequest {

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <vector>
 
@@ -253,7 +254,7 @@ std::optional<std::string> export_crop_problem(const AppState& s, ExportDialog& 
   if (built) return std::nullopt;
   r.crop.rows.reset();
   r.crop.cols.reset();
-  if (scene::build_scene(r)) d.crop_problem = built.error.message;
+  if (scene::build_scene(r)) d.crop_problem = in_app_words(built.error.message);
   return d.crop_problem;
 }
 
@@ -388,11 +389,35 @@ std::optional<std::string> export_path_problem(scene::Format f, const std::strin
   return std::nullopt;
 }
 
+std::string in_app_words(const std::string& message) {
+  // The options whose refusals the app's own views can cause, and where the app sets each.
+  static const std::pair<const char*, const char*> kFields[] = {
+      {"--layout", "the layout's write field"},
+      {"--lanes", "the layout's lanes field"},
+      {"--elem", "the layout's element type"},
+      {"--swizzle", "the swizzle"},
+      {"--crop", "Crop"},
+      {"--operand", "the operand"},
+  };
+  std::string m = message;
+  for (const auto& [flag, field] : kFields) {
+    const std::size_t n = std::strlen(flag);
+    if (m.compare(0, n, flag) == 0 && m.size() > n && (m[n] == ':' || m[n] == ' ')) {
+      m = field + m.substr(n);
+      break;
+    }
+  }
+  const std::string report = "(--report FILE)";
+  if (const std::size_t at = m.find(report); at != std::string::npos)
+    m.replace(at, report.size(), "(Run gate on a GPU, or File > Open report with a gate report)");
+  return m;
+}
+
 ExportOutcome run_export(const AppState& s, scene::View v, scene::Format f, const std::string& path,
                          double scale) {
   if (auto why = export_path_problem(f, path)) return {false, *why};
   const auto built = scene::build_scene(export_request(s, v));
-  if (!built) return {false, built.error.message};
+  if (!built) return {false, in_app_words(built.error.message)};
   const auto bytes = scene::scene_bytes(*built.value, f, scale);
   if (!bytes) return {false, bytes.error.message};
   const Error e = scene::write_file(path, *bytes.value);

@@ -266,6 +266,12 @@ struct ExportOutcome {
 ExportOutcome run_export(const AppState& s, scene::View v, scene::Format f, const std::string& path,
                          double scale);
 
+/// A scene builder's refusal (worded for fragviz-cli export, which shares it) in the app's words:
+/// an option that opens it named as the app's field ("--layout: col 201: ..." -> "the layout's write
+/// field: col 201: ..."), "(--report FILE)" as what gives the app a gate result (newcomer round 33:
+/// the Export dialog spoke in CLI flags). Anything else as it is.
+std::string in_app_words(const std::string& message);
+
 /// A PNG scale as typed into the dialog (Ctrl+click on its slider), kept in [kMinExportScale,
 /// kMaxExportScale]: the scale used, and what the dialog says beside the field where the typed value
 /// was not (issue 22: a clamp said nothing), e.g. "1000 is past 0.5 to 8: kept at 8"; an empty note

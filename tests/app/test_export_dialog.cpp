@@ -44,7 +44,8 @@ TEST(ExportDialog, APathThatCannotTakeThePictureIsSaidBeforeOverwrite) {
   EXPECT_TRUE(export_path_problem(scene::Format::png, "/tmp/x.jpg").has_value());
   EXPECT_EQ(export_path_problem(scene::Format::svg, ""), "no file name given");
   // Newcomer round 33: a name of blanks wrote a file named "   ".
-  EXPECT_EQ(export_path_problem(scene::Format::png, "   "), "cannot write to \"   \": the file name is only blanks");
+  EXPECT_EQ(export_path_problem(scene::Format::png, "   "),
+            "cannot write to \"   \": the file name is only blanks");
   EXPECT_EQ(export_path_problem(scene::Format::png, "/tmp/ "),
             "cannot write to \"/tmp/ \": the file name is only blanks");
   const std::string dir = ::testing::TempDir() + "fragviz-export-problem";
@@ -890,6 +891,30 @@ TEST(ExportDialog, ATypedScaleOutsideTheRangeIsKeptAtItsEndAndSaidSo) {
   k = keep_export_scale(std::nanf(""), 2.5f);
   EXPECT_FLOAT_EQ(k.scale, 2.5f);
   EXPECT_EQ(k.note, "not a number: kept at 2.5 (0.5 to 8)");
+}
+
+// Newcomer round 33: the Export dialog said "--layout: col 201: nested more than 200 levels deep" and
+// "the output view needs a gate report (--report FILE)", fragviz-cli's words.
+TEST(ExportDialog, RefusalsSpeakOfTheAppsFieldsNotTheCliFlags) {
+  EXPECT_EQ(in_app_words("--layout: col 201: nested more than 200 levels deep"),
+            "the layout's write field: col 201: nested more than 200 levels deep");
+  EXPECT_EQ(in_app_words("--lanes: 'row=lane+': ends early"),
+            "the layout's lanes field: 'row=lane+': ends early");
+  EXPECT_EQ(in_app_words("--elem b12: not an element type"),
+            "the layout's element type b12: not an element type");
+  EXPECT_EQ(
+      in_app_words("the output view needs a gate report (--report FILE)"),
+      "the output view needs a gate report (Run gate on a GPU, or File > Open report with a gate report)");
+  // A flag's name inside other words, or another text, is left as it is.
+  EXPECT_EQ(in_app_words("--layouts: x"), "--layouts: x");
+  EXPECT_EQ(in_app_words("no ldmatrix form"), "no ldmatrix form");
+  // The real refusal for the output view without a gate result, through the dialog's own path.
+  const AppState s;
+  const ExportOutcome out = run_export(s, scene::View::output, scene::Format::svg,
+                                       ::testing::TempDir() + "fragviz-output-none.svg", 2.0);
+  EXPECT_FALSE(out.ok);
+  EXPECT_EQ(out.message.find("--report"), std::string::npos) << out.message;
+  EXPECT_NE(out.message.find("File > Open report"), std::string::npos) << out.message;
 }
 
 }  // namespace

@@ -894,6 +894,24 @@ const Key<Settings> kSettingsKeys[] = {
        r.integer(j, key, name, -1, kWarpgroupSize - 1, s.warpgroup_thread, false);
      },
      [](const Settings& s) -> json { return s.warpgroup_thread; }},
+    // The stacked window in front (newcomer round 33: a restart put the Warpgroup tab in front of
+    // the Differences chosen last): a key of "windows" of a stacked (not tiled) window.
+    {"stacked_tab",
+     [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
+       std::string names;
+       for (const WindowSetting& w : kWindowSettings)
+         if (!w.tiled) names += std::string(names.empty() ? "" : ", ") + w.key;
+       r.named(
+           j, key, name, names,
+           [](const std::string& t) -> std::optional<std::string> {
+             if (t.empty()) return t;  // none chosen
+             for (const WindowSetting& w : kWindowSettings)
+               if (!w.tiled && t == w.key) return t;
+             return std::nullopt;
+           },
+           shown(json(s.stacked_tab)), s.stacked_tab);
+     },
+     [](const Settings& s) -> json { return s.stacked_tab; }},
     {"inspector",
      [](Reader& r, const json& j, const char* key, const std::string& name, Settings& s) {
        r.named(j, key, name, "lane, warpgroup_thread", parse_inspector_subject, to_string(s.inspector),
@@ -1289,6 +1307,8 @@ Settings settings_of(const AppState& s) {
   Settings out;
   out.controls = s.report ? s.report->user_controls : s.controls;
   out.selected_lane = s.selected_lane;
+  for (const WindowSetting& w : kWindowSettings)
+    if (!w.tiled && s.stacked_tab == w.title) out.stacked_tab = w.key;
   // A Find text that answered is kept; one the field refused is not, so a restart does not open on
   // its red message again (newcomer round 29).
   out.fragments_find = s.frame.fragments_view.find_error.empty() ? s.fragments_find : std::string();
@@ -1383,6 +1403,8 @@ void apply_settings(const ParsedSettings& p, AppState& s) {
   s.fragments_find = in.fragments_find;
   s.windows = in.windows;
   s.gate_request.n = in.gate_n;
+  for (const WindowSetting& w : kWindowSettings)
+    if (!w.tiled && in.stacked_tab == w.key) s.stacked_tab = w.title;
   s.gate_request.variant = in.gate_variant;
   s.gate_request.seed = in.gate_seed;
   s.output_colour = in.output_colour;

@@ -108,6 +108,9 @@ struct Settings {
   Controls controls;
   int selected_lane = -1;
   std::string fragments_find;  ///< the fragments view's Find field, as typed ("fragments_find")
+  /// The stacked window last chosen (AppState::stacked_tab), by its "windows" key ("differences"),
+  /// shown in front again where the stacked windows share a slot as tabs; "" none ("stacked_tab").
+  std::string stacked_tab;
   WindowsOpen windows;
   int gate_n = GateRequest{}.n;
   GateVariant gate_variant = GateRequest{}.variant;

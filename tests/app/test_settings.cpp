@@ -116,6 +116,7 @@ TEST(ParseSettings, TheFileHoldsTheseKeys) {
                                             "kernel",
                                             "fragments_find",
                                             "warpgroup_find",
+                                            "stacked_tab",
                                             "reports"}));
   EXPECT_EQ(keys(j["reports"]), (std::set<std::string>{"probe", "gate", "compare", "bench", "recent"}));
   EXPECT_EQ(keys(j["descriptor"]), (std::set<std::string>{"arch", "operand", "major", "swizzle", "custom",
@@ -1136,6 +1137,7 @@ TEST(SettingsKeys, EveryKeyOutlivesARestart) {
       {"/kernel/include", {{"kernel", {{"include", "/home/ana/inc:/opt/cutlass/include"}}}}},
       {"/kernel/cutlass", {{"kernel", {{"cutlass", true}}}}},
       {"/fragments_find", {{"fragments_find", "A,9,3"}}},
+      {"/stacked_tab", {{"stacked_tab", "differences"}}},
       {"/warpgroup_find", {{"warpgroup_find", "thread 37"}}},
       {"/layout/enabled", {{"layout", {{"enabled", true}}}}},
       {"/layout/write", {{"layout", {{"write", "(16,64):(64,1)"}}}}},
@@ -1480,6 +1482,28 @@ TEST(ParseSettings, BadFragmentsZoomFitIsSaid) {
   EXPECT_FLOAT_EQ(p.settings.fragments_zoom.fit->ch, 0.25f);
   EXPECT_EQ(p.settings.fragments_zoom.fit->per_row, 2);
   EXPECT_FALSE(p.settings.banks_zoom.fit);
+}
+
+// Newcomer round 33: a restart showed the Warpgroup tab in front of the Differences chosen last. The
+// stacked window in front is saved by its "windows" key; a tiled view's key or another word is said.
+TEST(ParseSettings, StackedTabIsAStackedWindowsKey) {
+  ParsedSettings p = parse_fields(R"x("stacked_tab": "differences")x");
+  EXPECT_TRUE(p.messages.empty()) << all(p);
+  AppState s;
+  apply_settings(p, s);
+  EXPECT_EQ(s.stacked_tab, kWinDifferences);
+  s.stacked_tab = kWinCtaTile;
+  EXPECT_EQ(settings_of(s).stacked_tab, "cta_tile");
+  s.stacked_tab.clear();
+  EXPECT_EQ(settings_of(s).stacked_tab, "");
+  p = parse_fields(R"x("stacked_tab": "fragments")x");
+  EXPECT_TRUE(any_message_has(p,
+                              "stacked_tab \"fragments\" is not one of warpgroup, descriptor, moves, "
+                              "algebra, cta_tile, tmem, differences"))
+      << all(p);
+  EXPECT_EQ(p.settings.stacked_tab, "");
+  p = parse_fields(R"x("stacked_tab": 3)x");
+  EXPECT_EQ(p.messages.size(), 1u) << all(p);
 }
 
 // A bad value of a new key is said with what is used instead, and the file is left as it is.

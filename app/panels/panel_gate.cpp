@@ -277,9 +277,15 @@ void draw_ladder(AppState& s, bool gate_running) {
     status_text(ImGui::GetStyleColorVec4(ImGuiCol_Text), "%s", recorded_bench_line(*l.result).c_str());
     record_widget(s, "ladder_recorded");
     // What the file says a reader of its figures must know (newcomer round 28: the 4096 ratios of
-    // session 20's call 4 were high because cuBLAS ran slow in that run; only the docs said so).
-    for (const std::string& note : l.result->recorded_notes) status_text(kAmberV, "%s", note.c_str());
-    if (!l.result->recorded_notes.empty()) record_widget(s, "ladder_recorded_notes");
+    // session 20's call 4 were high because cuBLAS ran slow in that run; only the docs said so):
+    // whole, under the table, and a line here that says so. Above it they took the table's room
+    // (newcomer round 33 saw two of its rows at 1600x1000).
+    if (const std::size_t n = l.result->recorded_notes.size(); n > 0) {
+      const std::string pointer = (n == 1 ? std::string("a note") : std::to_string(n) + " notes") +
+                                  " on these figures under the table";
+      status_text(kAmberV, "%s", pointer.c_str());
+      record_text_line(s, "ladder_notes_pointer", pointer);
+    }
   }
 
   s.gate_spare += ImGui::GetCursorPosY() - recorded_y;
@@ -538,6 +544,10 @@ void draw_ladder(AppState& s, bool gate_running) {
   }
   ImGui::PopStyleVar();
   const float below_y = ImGui::GetCursorPosY();
+  if (l.result && !l.result->recorded.empty() && !l.result->recorded_notes.empty()) {
+    for (const std::string& note : l.result->recorded_notes) status_text(kAmberV, "%s", note.c_str());
+    record_widget(s, "ladder_recorded_notes");
+  }
   if (l.geometry) {
     ImGui::Separator();
     ImGui::PushTextWrapPos(0.f);
@@ -598,7 +608,9 @@ void draw_gate(AppState& s) {
   // and nothing said what it plants (newcomer round 24).
   combo_preview(s, "gate_variant", std::string(to_string(req.variant)),
                 std::string(gate_variant_info(req.variant).technique));
-  ImGui::SetNextItemWidth(110);
+  // Wide enough for the largest seed, 2^64 - 1 (newcomer round 33 saw "1844674407370" of it).
+  ImGui::SetNextItemWidth(ImGui::CalcTextSize("18446744073709551615").x +
+                          2.f * ImGui::GetStyle().FramePadding.x);
   seed_field(s, "gate_seed", "seed", &req.seed);  // "-1" is 0 and said, "1e3" no number
   ImGui::EndDisabled();
 
@@ -618,8 +630,14 @@ void draw_gate(AppState& s) {
   // Each reason once: without a GPU the blocked line, the run's error and its verdict said the same.
   const GateNotices notices = gate_notices(s.gate_blocked, s.gate_error, s.gate.report.get());
   if (s.gate_blocked) {
-    status_text(kAmberV, "Gate unavailable: %s", s.gate_blocked->c_str());
+    // The first clause on the panel ("no CUDA device"), the driver's words on hover: the Device view
+    // has them whole, and three lines of them here took the ladder table's room (newcomer round 33).
+    const std::string& why = *s.gate_blocked;
+    const std::size_t cut = why.find(": ");
+    status_text(kAmberV, "Gate unavailable: %s%s", why.substr(0, cut).c_str(),
+                cut == std::string::npos ? "" : " (hover for why)");
     record_widget(s, "gate_reason");
+    if (cut != std::string::npos && ImGui::IsItemHovered()) text_tooltip(kAmberV, why);
   }
   number_note(s, "gate_seed");
   if (!s.gate_n_clamp_note.text.empty()) {

@@ -21,6 +21,12 @@ wait_for "'ladder_header' in s['widgets']"
 wait_for "'ladder_rung:1' in s['widgets']"  # a bench opened opens the ladder
 wait_for "'ladder_recorded_notes' in s['widgets'] and any(n.startswith('cuBLAS at 4096 ran slow in this run') and n.endswith(\"(wgmma-cluster was 0.973x against call 1's cuBLAS)\") for n in s['gate_ladder']['recorded_notes'])" 5 ||
   fail "the bench's note is not shown whole: $(q "s['gate_ladder']['recorded_notes']")"
+# Whole under the table, and a line above the table says so (newcomer round 33: above it the notes
+# left the table two rows).
+wait_for "s['text_lines']['ladder_notes_pointer']['text'] == 'a note on these figures under the table'" 5 ||
+  fail "no line above the table points to the note: $(q "s['text_lines'].get('ladder_notes_pointer')")"
+wait_for "s['widgets']['ladder_recorded_notes'][1] > s['widgets']['ladder_table'][1]" 5 ||
+  fail "the note is not under the table: $(q "s['widgets']['ladder_recorded_notes'], s['widgets']['ladder_table']")"
 quit_app
 python3 - "$WORK/cfg/settings.json" "$BENCH" <<'PY' || fail "the bench open at quit is not saved: $(cat "$WORK/cfg/settings.json")"
 import json, sys

@@ -3,11 +3,37 @@
 # "hopper" object, and keep screenshots where FRAGVIZ_GUI_SHOTS says (else in the test's scratch
 # folder, removed at the end).
 
+# hopper_title NAME (warpgroup | descriptor | moves): that window's title.
+hopper_title() {
+  case $1 in
+    warpgroup) echo "Warpgroup: wgmma D and A fragments" ;;
+    descriptor) echo "Descriptor: wgmma operand in shared memory" ;;
+    moves) echo "stmatrix / movmatrix: register halves and 8x8 matrices" ;;
+  esac
+}
+
+# front_tab TITLE: where the stacked windows share a slot as tabs and TITLE's is not the one shown,
+# clicks its tab until it is.
+front_tab() {
+  local T="s['layout']['tabs']" _
+  wait_for "'$1' in s['windows'] or '$1' in $T['names']" 5  # drawn in its own slot, or a tab
+  for _ in 1 2 3; do
+    [ "$(q "'$1' in $T['names'] and $T['shown'] != '$1'")" = True ] || return 0
+    click $(centre_of "$T['rects']['$1']")
+    wait_for "$T['shown'] == '$1'" 3 && return 0
+  done
+  fail "the $1 tab did not come to the front"
+}
+
 # open_view NAME (warpgroup | descriptor | moves): View > the window's entry, as a user would; a
-# window already open (settings keep the open Hopper windows across starts) is left open.
+# window already open (settings keep the open Hopper windows across starts) is left open, its tab
+# clicked where it is behind another stacked window's (settings keep the one chosen last in front).
 open_view() {
   local name=$1 _ i
-  python3 -c "import json,sys; s=json.load(open('$STATE')); sys.exit(0 if s['hopper']['windows']['$name'] else 1)" 2>/dev/null && return 0
+  if python3 -c "import json,sys; s=json.load(open('$STATE')); sys.exit(0 if s['hopper']['windows']['$name'] else 1)" 2>/dev/null; then
+    front_tab "$(hopper_title "$name")"
+    return 0
+  fi
   for _ in 1 2 3; do
     click $(centre_of "s['widgets']['menu_view']")
     for i in $(seq 20); do

@@ -58,7 +58,7 @@ F = s['fragments_view']
 corner = eval(sys.argv[2])
 for t in corner:
     print(("CUT  " if t['cut'] else "     ") + t['text'])
-assert [t['text'].split(' ')[0] for t in corner] == ['m16n8k4.row.col.f32.tf32.tf32.f32', 'D', 'cell:', 'groupID', 'per'], corner
+assert [t['text'].split(' ')[0] for t in corner] == ['m16n8k4.row.col.f32.tf32.tf32.f32', 'D', 'Cell:', 'groupID', 'per'], corner
 assert not any(t['text'].startswith('...') for t in corner)
 PY
 quit_app

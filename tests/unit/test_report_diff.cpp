@@ -380,6 +380,15 @@ TEST(ReportCompare, CountsByKindOnTheTwoPinnedProbeReports) {
             "0 differences, 5 missing from an older report format version, 4 parts not run (not compared), 4 "
             "times or "
             "timestamps");
+  // Read off the files: A alone holds its 4 instruction probes, B alone its 2 wgmma and 3
+  // matrix-move probes. Each is the one not-run line or older-format line that lists it, so a
+  // headline naming them counts none of those again (newcomer round 33 read 9 entries as 18).
+  EXPECT_EQ(c.only_in_a.size(), 4u);
+  EXPECT_EQ(c.only_in_b.size(), 5u);
+  EXPECT_EQ(only_in_one_text(c.only_in_a, c.only_in_b),
+            "4 entries only in A (4 instruction probes), 5 only in B (2 wgmma probes, 3 matrix-move probes)");
+  EXPECT_EQ(c.only_in_one_not_run, 4u);
+  EXPECT_EQ(c.only_in_one_older_format, 5u);
 }
 
 // A part that did not run on a side is set aside, not compared: the gate without a device.

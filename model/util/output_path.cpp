@@ -37,8 +37,13 @@ std::optional<std::string> output_path_problem(const OutputOption& o) {
   // A name of blanks alone is a slip, not a name anyone reads back (newcomer round 33 wrote a file
   // named "   ").
   const std::string name = slash == std::string::npos ? o.path : o.path.substr(slash + 1);
-  if (!name.empty() && name.find_first_not_of(" \t") == std::string::npos)  // quoted: blanks show
-    return "cannot write " + o.option + " \"" + echo_text(o.path) + "\": the file name is only blanks";
+  // Quoted: the blanks show. A blank at either end of a typed name is a slip too (round 34: " x.svg"
+  // was said to be in a folder " /work" that does not exist, "x.svg " to end in no ".svg").
+  const std::string quoted = "cannot write " + o.option + " \"" + echo_text(o.path) + "\": ";
+  if (!name.empty() && name.find_first_not_of(" \t") == std::string::npos)
+    return quoted + "the file name is only blanks";
+  if (o.path.front() == ' ' || o.path.front() == '\t') return quoted + "the name begins with a blank";
+  if (o.path.back() == ' ' || o.path.back() == '\t') return quoted + "the name ends with a blank";
   const std::string folder = slash == std::string::npos ? "." : slash == 0 ? "/" : o.path.substr(0, slash);
   struct stat st {};
   const bool exists = ::stat(o.path.c_str(), &st) == 0;

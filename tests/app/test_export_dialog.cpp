@@ -48,6 +48,12 @@ TEST(ExportDialog, APathThatCannotTakeThePictureIsSaidBeforeOverwrite) {
             "cannot write to \"   \": the file name is only blanks");
   EXPECT_EQ(export_path_problem(scene::Format::png, "/tmp/ "),
             "cannot write to \"/tmp/ \": the file name is only blanks");
+  // Round 34: blanks before or after a name read as a folder that does not exist, or a wrong extension.
+  EXPECT_EQ(export_path_problem(scene::Format::svg, "  /tmp/x.svg"),
+            "cannot write to \"  /tmp/x.svg\": the name begins with a blank");
+  EXPECT_EQ(export_path_problem(scene::Format::svg, "/tmp/x.svg  "),
+            "cannot write to \"/tmp/x.svg  \": the name ends with a blank");
+  EXPECT_EQ(export_path_problem(scene::Format::svg, "/tmp/x y.svg"), std::nullopt);
   const std::string dir = ::testing::TempDir() + "fragviz-export-problem";
   std::filesystem::create_directories(dir);
   { std::ofstream(dir + "/old.svg") << "x"; }

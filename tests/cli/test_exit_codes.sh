@@ -29,6 +29,11 @@ expect 3 "not a multiple of 64" -- bench --sizes 1000
 expect 64 "--sizes: '128' is not from 256 to 65536" -- bench --sizes 128
 expect 64 "non-negative whole number" -- gate --seed -1
 expect 64 "non-negative whole number" -- gate --seed 1e9
+# Every seed the app's Gate field takes, up to 2^64 - 1, is read (newcomer round 34: 10^18 and up were
+# "too large"); the n that does not tile is then what is refused, before any device work.
+expect 3 "not a multiple of 64" -- gate --seed 18446744073709551615 --n 1000
+expect 3 "not a multiple of 64" -- gate --seed 1000000000000000000 --n 1000
+expect 64 "non-negative whole number below 2^64, got '18446744073709551616'" -- gate --seed 18446744073709551616
 expect 64 "is empty" -- banks --num x4 --stride-halves ""
 expect 64 "unknown command" -- nosuchcmd
 # Another command's option (newcomer round 31: `banks --width` got only CLI11's reversed word list):

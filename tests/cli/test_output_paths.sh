@@ -46,6 +46,8 @@ for cmd in "gate --n 256 --runs 1 --no-cublas --json" "probe --instr none --no-c
   refused 5 "cannot write $opt folder: is a folder, not a file" -- "${args[@]}" folder
   refused 5 "the file name is only blanks" -- "${args[@]}" "   "
   refused 5 "the file name is only blanks" -- "${args[@]}" "folder/  "
+  refused 5 "the name begins with a blank" -- "${args[@]}" " r.out"
+  refused 5 "the name ends with a blank" -- "${args[@]}" "r.out "
   refused 5 "cannot write $opt folder/: is a folder, not a file" -- "${args[@]}" folder/
   refused 5 "names a folder, not a file" -- "${args[@]}" folder/new/
 done

@@ -445,8 +445,13 @@ void App::act_on_requests() {
     s_.compare_request.clear();
     compare_with(path);
     // File > Recent reports lists a file the user compared with too (issue 22: it never entered the
-    // list); not one a restart or a Reopen compares with again (no new choice of the user's).
-    if (s_.comparison && s_.comparison->path == path) note_recent_report(path);
+    // list); not one a restart or a Reopen compares with again (no new choice of the user's). Its
+    // list comes to the front, as a view opened from the View menu does (newcomer round 34: it
+    // opened as a tab behind the Warpgroup, and nothing seemed to happen).
+    if (s_.comparison && s_.comparison->path == path) {
+      note_recent_report(path);
+      reveal_opened_view(s_, kWinDifferences);
+    }
   }
   if (!s_.open_report_request.empty()) {
     const std::string path = std::move(s_.open_report_request);

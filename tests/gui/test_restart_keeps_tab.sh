@@ -2,7 +2,7 @@
 # Newcomer round 33: with the Warpgroup and Differences windows sharing the middle column's slot as
 # tabs, Differences in front at quit, the restart put the Warpgroup tab in front. The stacked window
 # chosen last is saved (settings.json "stacked_tab") and shown in front again; so is the other one
-# when it was chosen last.
+# when it was chosen last. A comparison made comes to the front (round 34).
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/hopper_lib.sh"
 gui_init "$@"
@@ -24,6 +24,8 @@ wait_for "s['compare_browser']['typed'] == '$B'"
 xdotool key Return
 wait_for "s['comparison'] is not None and s['comparison']['window_open']" 20
 wait_for "'$WG' in $T['names'] and '$DF' in $T['names']" 5 || fail "the two windows are not tabs: $(q "$T")"
+# File > Compare brings its list to the front (newcomer round 34: it opened behind the Warpgroup).
+wait_for "$T['shown'] == '$DF'" 5 || fail "the comparison's list opened behind the $(q "$T['shown']") tab"
 # Warpgroup in front, then Differences chosen by its tab.
 click $(centre_of "$T['rects']['$WG']")
 wait_for "$T['shown'] == '$WG'"

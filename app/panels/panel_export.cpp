@@ -328,9 +328,10 @@ void draw_export_popup(AppState& s) {
   }
   if (!scene::cairo_available()) status_text(kDimV, "PNG and PDF: %s", scene::cairo_description().c_str());
   // The path follows the view and format until the user types one of their own; a typed name still
-  // follows the format's extension. A name cleared stays empty until the view or format changes:
-  // refilled at once, the default was written under a name the user had just removed (round 34).
-  if (!d.path.empty() || d.view != old_view || d.format != old_format)
+  // follows the format's extension. A name cleared stays empty until the view or format changes or
+  // the dialog opens again: refilled at once, the default was written under a name the user had just
+  // removed (round 34).
+  if (!d.path.empty() || d.view != old_view || d.format != old_format || ImGui::IsWindowAppearing())
     d.path = follow_export_path(d.path, folder, old_view, old_format, d.view, d.format);
   ImGui::SetNextItemWidth(-80);
   if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();  // typing replaces the default name

@@ -643,6 +643,14 @@ json grid_fit_json(const GridFit& f) {
               {"blocks_per_row", f.per_row}};
 }
 
+/// The stacked (not tiled) window whose `field` (WindowSetting::key or ::title) is `v`, or nullptr:
+/// what "stacked_tab" may name.
+const WindowSetting* stacked_window(const char* WindowSetting::*field, std::string_view v) {
+  for (const WindowSetting& w : kWindowSettings)
+    if (!w.tiled && v == w.*field) return &w;
+  return nullptr;
+}
+
 /// One view's saved zoom: "for", the subject it was chosen for, and "zoom", 0 (the view's first) or
 /// up to `Hi` (outside: the nearest end); with `Fit`, "fit" too (the fragments view's).
 template <ZoomSetting Settings::*F, int Hi, bool Fit = false>
@@ -904,9 +912,7 @@ const Key<Settings> kSettingsKeys[] = {
        r.named(
            j, key, name, names,
            [](const std::string& t) -> std::optional<std::string> {
-             if (t.empty()) return t;  // none chosen
-             for (const WindowSetting& w : kWindowSettings)
-               if (!w.tiled && t == w.key) return t;
+             if (t.empty() || stacked_window(&WindowSetting::key, t)) return t;  // "": none chosen
              return std::nullopt;
            },
            shown(json(s.stacked_tab)), s.stacked_tab);
@@ -1307,8 +1313,7 @@ Settings settings_of(const AppState& s) {
   Settings out;
   out.controls = s.report ? s.report->user_controls : s.controls;
   out.selected_lane = s.selected_lane;
-  for (const WindowSetting& w : kWindowSettings)
-    if (!w.tiled && s.stacked_tab == w.title) out.stacked_tab = w.key;
+  if (const WindowSetting* w = stacked_window(&WindowSetting::title, s.stacked_tab)) out.stacked_tab = w->key;
   // A Find text that answered is kept; one the field refused is not, so a restart does not open on
   // its red message again (newcomer round 29).
   out.fragments_find = s.frame.fragments_view.find_error.empty() ? s.fragments_find : std::string();
@@ -1403,8 +1408,7 @@ void apply_settings(const ParsedSettings& p, AppState& s) {
   s.fragments_find = in.fragments_find;
   s.windows = in.windows;
   s.gate_request.n = in.gate_n;
-  for (const WindowSetting& w : kWindowSettings)
-    if (!w.tiled && in.stacked_tab == w.key) s.stacked_tab = w.title;
+  if (const WindowSetting* w = stacked_window(&WindowSetting::key, in.stacked_tab)) s.stacked_tab = w->title;
   s.gate_request.variant = in.gate_variant;
   s.gate_request.seed = in.gate_seed;
   s.output_colour = in.output_colour;

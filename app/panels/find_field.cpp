@@ -64,10 +64,9 @@ std::string answer_lines_wrapped(const std::string& a) {
   });
 }
 
-/// The answer's box: its wrapped lines, scrolling in at most answer_lines.
-float answer_box_height(const std::string& a, int answer_lines) {
-  const std::string w = answer_lines_wrapped(a);
-  const float text = ImGui::CalcTextSize(w.c_str()).y;
+/// The answer's box for its `wrapped` lines (answer_lines_wrapped), scrolling in at most answer_lines.
+float answer_box_height(const std::string& wrapped, int answer_lines) {
+  const float text = ImGui::CalcTextSize(wrapped.c_str()).y;
   return std::min(text, static_cast<float>(answer_lines) * ImGui::GetFontSize()) + 2.f;
 }
 
@@ -78,7 +77,8 @@ float find_answer_height(const FindAnswer& answer, int answer_lines) {
   if (!answer.error.empty())  // wrapped at the view's width, as status_text draws it
     return ImGui::CalcTextSize(answer.error.c_str(), nullptr, false, ImGui::GetContentRegionAvail().x).y +
            spacing;
-  if (!answer.answer.empty()) return answer_box_height(answer.answer, answer_lines) + spacing;
+  if (!answer.answer.empty())
+    return answer_box_height(answer_lines_wrapped(answer.answer), answer_lines) + spacing;
   return 0.f;
 }
 
@@ -130,11 +130,14 @@ FindField draw_find_field(AppState& s, const char* id, std::string& text, const 
     answer_text(s, (std::string(id) + "_error").c_str(), kRedV, f.answer.error);
   } else if (!f.answer.answer.empty()) {
     const std::string& a = f.answer.answer;
+    // Wrapped once, at the view's width outside the box (inside it a scroll bar would narrow it), for
+    // its height and its lines alike; ImGui's own wrap only for a word wider than the view.
+    const float wrap = answer_wrap_width();
+    const std::string wrapped = answer_lines_wrapped(a);
     ImGui::BeginChild((std::string(id) + "_answer_box").c_str(),
-                      ImVec2(0, answer_box_height(a, answer_lines)));
-    // Its lines broken at spaces; ImGui's own wrap only for a word wider than the view.
-    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + answer_wrap_width());
-    ImGui::TextUnformatted(answer_lines_wrapped(a).c_str());
+                      ImVec2(0, answer_box_height(wrapped, answer_lines)));
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + wrap);
+    ImGui::TextUnformatted(wrapped.c_str());
     ImGui::PopTextWrapPos();
     record_text_line(s, (std::string(id) + "_answer").c_str(), a);
     ImGui::EndChild();

@@ -316,13 +316,12 @@ click() {
 # after the state a wait_for saw (a window's close button after its report loaded) is waited for, up
 # to 5 s, rather than failing the click with an empty position.
 centre_of() {
-  local _
+  local _ py="import json; s=json.load(open('$STATE')); r=$1; print(int(r[0]+r[2]/2), int(r[1]+r[3]/2))"
   for _ in $(seq 50); do
-    python3 -c "import json; s=json.load(open('$STATE')); r=$1; print(int(r[0]+r[2]/2), int(r[1]+r[3]/2))" \
-      2>/dev/null && return 0
+    python3 -c "$py" 2>/dev/null && return 0
     sleep 0.1
   done
-  python3 -c "import json; s=json.load(open('$STATE')); r=$1; print(int(r[0]+r[2]/2), int(r[1]+r[3]/2))"
+  python3 -c "$py"  # once more, its error shown
 }
 
 # cell_centre OPERAND ROW COL: centre of that fragment cell as the app drew it.
